@@ -1,0 +1,160 @@
+/**
+ * Core data types of capplan: the normalised sweep (product spec §2), SLOs (§3) and the
+ * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
+ */
+
+/** Canonical latency metrics (spec §1). All values in milliseconds. */
+export type MetricKey = "ttft" | "itl" | "tpot" | "ntpot" | "e2e";
+export const METRIC_KEYS: readonly MetricKey[] = ["ttft", "itl", "tpot", "ntpot", "e2e"];
+
+/** Field of a {@link SweepPoint} holding a metric's statistics. */
+export type MetricField = "ttftMs" | "itlMs" | "tpotMs" | "ntpotMs" | "e2eMs";
+export const METRIC_FIELD: Readonly<Record<MetricKey, MetricField>> = {
+  ttft: "ttftMs",
+  itl: "itlMs",
+  tpot: "tpotMs",
+  ntpot: "ntpotMs",
+  e2e: "e2eMs",
+};
+
+/**
+ * Statistic keys: `mean`, `p50` (median), `p90`, `p95`, `p99`, `p99.9`, `min`, `max`, `std`,
+ * and other percentiles as `pNN` / `pNN.N`.
+ */
+export type StatKey = string;
+export const STANDARD_STATS: readonly StatKey[] = ["mean", "p50", "p90", "p95", "p99", "p99.9", "min", "max", "std"];
+
+/** Statistics of one metric at one load level, in ms. Absent statistics are omitted. */
+export type Stats = { [stat: StatKey]: number };
+
+/** One load level of a sweep (spec §2). Absent values are omitted or null, never 0. */
+export interface SweepPoint {
+  /** Closed-loop concurrency (configured, or measured average with a warning); null for open loop. */
+  concurrency: number | null;
+  /** Offered request rate of an open-loop run (`"inf"` allowed); null otherwise. */
+  requestRate: number | "inf" | null;
+  /** Achieved requests per second, aggregate over the deployment. */
+  rps?: number | null;
+  outputTokensPerSec?: number | null;
+  totalTokensPerSec?: number | null;
+  meanInputTokens?: number | null;
+  meanOutputTokens?: number | null;
+  ttftMs?: Stats;
+  itlMs?: Stats;
+  tpotMs?: Stats;
+  ntpotMs?: Stats;
+  e2eMs?: Stats;
+  completed?: number | null;
+  failed?: number | null;
+}
+
+export interface SweepMeta {
+  model: string | null;
+  engine: string | null;
+  gpu: string | null;
+  gpuCount: number | null;
+  date: string | null;
+  /** Tool that wrote the file (e.g. `vllm bench serve`, `genai-perf`). */
+  tool?: string | null;
+  toolVersion?: string | null;
+  /** Anything else the tool recorded that is worth keeping (backend, dataset, tp, …). */
+  [extra: string]: unknown;
+}
+
+/** One deployment measured at several load levels (spec §2). */
+export interface Sweep {
+  label: string;
+  source: { files: string[]; format: string };
+  meta: SweepMeta;
+  points: SweepPoint[];
+  warnings: string[];
+}
+
+/** The value of `capplan import --json`. */
+export interface ImportOutput {
+  sweeps: Sweep[];
+}
+
+/** An SLO (spec §3): `metric`'s `stat` must be below `maxMs` (resolved: a number). */
+export interface Slo {
+  metric: MetricKey;
+  stat: StatKey;
+  maxMs: number;
+}
+
+/** An SLO as written in a plan file: `maxMs` may be a formula. */
+export interface SloDef {
+  metric: MetricKey;
+  stat: StatKey;
+  maxMs: NumOrFormula;
+}
+
+export type SloMode = "measured" | "interpolated";
+
+/** Where a number comes from: read from a sweep point, interpolated between two, or given. */
+export type Basis = "measured" | "interpolated" | "given";
+
+/**
+ * A number in a plan file: a plain number, or a formula string starting with `=`
+ * (a mathjs expression over cell names), spec §6.
+ */
+export type NumOrFormula = number | string;
+
+export interface WorkloadDef {
+  name?: string;
+  peakRps: NumOrFormula;
+  avgRps?: NumOrFormula;
+  /** Daily request volume, as an alternative to avgRps for the forecast basis. */
+  dailyRequests?: NumOrFormula;
+  inputTokens: NumOrFormula;
+  outputTokens: NumOrFormula;
+}
+
+/** A sweep reference in a plan: inline points, a file or folder, or a given capacity. */
+export interface SweepRef {
+  points?: SweepPoint[];
+  file?: string;
+  replicaOutputTokensPerSec?: NumOrFormula;
+  /** Optional: label/meta of an inline sweep (the app stores imported sweeps inline). */
+  label?: string;
+  meta?: Partial<SweepMeta>;
+  source?: { files: string[]; format: string };
+  warnings?: string[];
+}
+
+export interface SkuDef {
+  name: string;
+  /** GPU catalogue id (models/gpus.json), e.g. `h100-sxm`. */
+  gpu?: string;
+  gpusPerReplica: NumOrFormula;
+  pricePerGpuHour: NumOrFormula;
+  sweep?: SweepRef;
+  sweeps?: Record<string, SweepRef>;
+}
+
+export type Redundancy = NumOrFormula | { spare: NumOrFormula };
+
+export interface TenantsDef {
+  method?: "tokens" | "output" | "weighted";
+  inputWeight?: NumOrFormula;
+  outputWeight?: NumOrFormula;
+  idle?: "proportional" | "separate";
+  pools?: { name: string; costPerDay?: NumOrFormula; sku?: string; capacityTokensPerDay?: NumOrFormula }[];
+  usage: { team: string; pool?: string; inputTokens: NumOrFormula; outputTokens: NumOrFormula }[];
+}
+
+/** The plan file `capplan.plan/v1` (spec §6). Keys beyond these may be added. */
+export interface PlanFile {
+  format: "capplan.plan/v1";
+  title?: string;
+  currency?: string;
+  cells?: Record<string, NumOrFormula>;
+  workloads?: WorkloadDef[];
+  workload?: WorkloadDef;
+  slo?: SloDef[];
+  sloMode?: SloMode;
+  factors?: { elasticity?: NumOrFormula; redundancy?: Redundancy };
+  skus: SkuDef[];
+  tenants?: TenantsDef;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,4 @@
+import type { FormatImporter } from "../types";
+
+/** Importers of this family (filled in by the format's implementation). */
+export const locustImporters: FormatImporter[] = [];

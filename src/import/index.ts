@@ -1,0 +1,232 @@
+/**
+ * The import library: files (name + text) → normalised sweeps (spec §2), recognised by content.
+ * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
+ * Never throws for bad input: problems come back as {@link ImportIssue}s.
+ */
+import type { Sweep, SweepPoint } from "../engine/types";
+import { FORMATS } from "./formats/index";
+import { makeInputFile } from "./input";
+import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
+
+export type { ImportIssue, ImportOptions, ImportResult, FormatImporter } from "./types";
+export { formatIssue } from "./types";
+export { FORMATS } from "./formats/index";
+export { makeInputFile } from "./input";
+
+/**
+ * One input: its name (path relative to what the user gave, used for concurrency-from-path) and
+ * text. `optional` files come from a folder expansion: an unrecognised one is skipped with a
+ * warning instead of failing the import.
+ */
+export interface ImportInput {
+  name: string;
+  text: string;
+  optional?: boolean;
+}
+
+/** Files larger than this are refused with a clear message (spec §8 "huge files"). */
+export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+
+/** Why a text cannot be a benchmark file, or null. Checks emptiness and binary content. */
+export function sniffProblem(file: InputFile): ImportIssue | null {
+  const t = file.text;
+  if (t.length > MAX_FILE_BYTES) {
+    return { file: file.name, code: "too-large", message: `file is ${(t.length / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1e6} MB` };
+  }
+  if (!t.replace(/^\uFEFF/, "").trim()) return { file: file.name, line: 1, code: "empty", message: "file is empty" };
+  const head = t.slice(0, 8192);
+  let ctrl = 0;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if (c === 0 || c === 0xfffd) {
+      return { file: file.name, code: "binary", message: "file looks binary (NUL or undecodable bytes), not a text benchmark output" };
+    }
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) ctrl++;
+  }
+  if (ctrl > head.length * 0.05) return { file: file.name, code: "binary", message: "file looks binary (control characters), not a text benchmark output" };
+  return null;
+}
+
+/** The best-matching importer for a file, or null when no format recognises it. */
+export function detectFormat(file: InputFile): FormatImporter | null {
+  let best: FormatImporter | null = null;
+  let bestScore = 0;
+  for (const f of FORMATS) {
+    let s = 0;
+    try {
+      s = f.detect(file);
+    } catch {
+      s = 0; // a detector must never break the import of a file meant for another format
+    }
+    if (s > bestScore) {
+      best = f;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+const PATH_CONCURRENCY: readonly RegExp[] = [
+  /concurrency[-_=]?(\d+)/i,
+  /(?:^|[/\\_.-])conc[-_=]?(\d+)(?=$|[/\\_.-])/i,
+  /(?:^|[/\\])output-(\d+)\.json$/i,
+  /(?:^|[/\\_-])c(\d+)(?=[/\\_.-]|$)/,
+];
+
+/** Concurrency encoded in a path (`…-concurrency8/…`, `output-008.json`, `conc16`), or null. */
+export function concurrencyFromPath(path: string): number | null {
+  for (const re of PATH_CONCURRENCY) {
+    const m = re.exec(path);
+    if (m) {
+      const n = Number(m[1]);
+      if (Number.isFinite(n) && n > 0) return n;
+    }
+  }
+  return null;
+}
+
+/** Sort key of a point: concurrency, else request rate, else rps. */
+export function loadOf(p: SweepPoint): number {
+  if (p.concurrency != null) return p.concurrency;
+  if (p.requestRate != null) return p.requestRate === "inf" ? Infinity : p.requestRate;
+  return p.rps ?? 0;
+}
+
+/** Sort points by load (spec §2): concurrency, else request rate, else rps. */
+export function sortPoints(points: SweepPoint[]): SweepPoint[] {
+  return points.sort((a, b) => loadOf(a) - loadOf(b) || (a.rps ?? 0) - (b.rps ?? 0));
+}
+
+function loadLabel(p: SweepPoint): string {
+  if (p.concurrency != null) return `concurrency ${p.concurrency}`;
+  if (p.requestRate != null) return `request rate ${p.requestRate}`;
+  return `rps ${p.rps}`;
+}
+
+interface Tagged {
+  format: string;
+  file: string;
+  sweep: PartialSweep;
+}
+
+function mergeKey(t: Tagged): string {
+  const m = t.sweep.meta;
+  return [t.format, m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? "", t.sweep.label ?? ""].join("\u0000");
+}
+
+function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): Sweep {
+  const first = parts[0]!.sweep;
+  const files = [...new Set(parts.map(p => p.file))];
+  const sweepWarnings = [...new Set(parts.flatMap(p => p.sweep.warnings))];
+  const byLoad = new Map<string, { p: SweepPoint; file: string }>();
+  const loose: SweepPoint[] = [];
+  for (const part of parts) {
+    for (const p of part.sweep.points) {
+      if (p.concurrency == null && p.requestRate == null) {
+        loose.push(p);
+        continue;
+      }
+      const k = `${p.concurrency}|${p.requestRate}`;
+      const prev = byLoad.get(k);
+      if (prev) {
+        const msg = `duplicate load level (${loadLabel(p)}) in ${prev.file === part.file ? part.file + " (twice)" : `${prev.file} and ${part.file}`}: kept the later one`;
+        sweepWarnings.push(msg);
+        warnings.push({ file: part.file, code: "duplicate-load", message: msg });
+      }
+      byLoad.set(k, { p, file: part.file });
+    }
+  }
+  const points = sortPoints([...[...byLoad.values()].map(v => v.p), ...loose]);
+  const model = first.meta.model;
+  return {
+    label: first.label ?? [format, model ?? files[0]].filter(Boolean).join(" · "),
+    source: { files, format },
+    meta: { ...first.meta },
+    points,
+    warnings: sweepWarnings,
+  };
+}
+
+/**
+ * Import files (one sweep per deployment; files of one sweep merge when format, model and engine
+ * agree, spec §2). A file that fails makes the whole result fail (nothing is half-imported), with
+ * one issue per problem; successful sweeps of the other files are still returned in `sweeps`.
+ */
+export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions = {}): ImportResult {
+  const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const tagged: Tagged[] = [];
+  if (inputs.length === 0) return { ok: false, errors: [{ file: "(none)", code: "no-input", message: "no files to import" }] };
+  for (const input of inputs) {
+    const file = makeInputFile(input.name, input.text);
+    const problem = sniffProblem(file);
+    if (problem) {
+      if (input.optional) warnings.push({ ...problem, code: "skipped", message: `${problem.message}; skipped` });
+      else errors.push(problem);
+      continue;
+    }
+    let importer: FormatImporter | null;
+    if (opts.format) {
+      importer = FORMATS.find(f => f.id === opts.format) ?? null;
+      if (!importer) {
+        errors.push({ file: file.name, code: "unknown-format", message: `unknown --format "${opts.format}"; see \`capplan formats\`` });
+        continue;
+      }
+    } else {
+      importer = detectFormat(file);
+    }
+    if (!importer) {
+      if (input.optional) {
+        warnings.push({ file: file.name, code: "skipped", message: "not a recognised benchmark output; skipped" });
+        continue;
+      }
+      errors.push({
+        file: file.name,
+        line: 1,
+        code: "unknown-format",
+        message: `unrecognised format (first line: ${JSON.stringify(file.firstLine().slice(0, 80))}); see \`capplan formats\` for what can be imported`,
+      });
+      continue;
+    }
+    let res;
+    try {
+      res = importer.parse(file, opts);
+    } catch (e) {
+      // Importers must not throw; if one does, report it as an import error rather than crash.
+      res = { ok: false as const, errors: [{ file: file.name, code: "internal", message: `${importer.id} importer failed: ${e instanceof Error ? e.message : String(e)}` }] };
+    }
+    if (!res.ok) {
+      errors.push(...res.errors);
+      continue;
+    }
+    warnings.push(...res.value.warnings);
+    const pathConc = concurrencyFromPath(file.name);
+    for (const s of res.value.sweeps) {
+      for (const p of s.points) {
+        if (p.concurrency == null && p.requestRate == null) {
+          if (opts.concurrency != null) p.concurrency = opts.concurrency;
+          else if (pathConc != null) {
+            p.concurrency = pathConc;
+            s.warnings.push(`concurrency ${pathConc} read from the path ${file.name}`);
+          }
+        }
+      }
+      tagged.push({ format: importer.id, file: file.name, sweep: s });
+    }
+  }
+  const groups = new Map<string, Tagged[]>();
+  tagged.forEach((t, i) => {
+    const k = opts.separate ? `${i}` : mergeKey(t);
+    const g = groups.get(k);
+    if (g) g.push(t);
+    else groups.set(k, [t]);
+  });
+  const sweeps = [...groups.values()].map(g => finishSweep(g[0]!.format, g, warnings));
+  for (const s of sweeps) {
+    if (s.points.length === 0) {
+      errors.push({ file: s.source.files.join(", "), code: "no-points", message: "no load levels with results were found" });
+    }
+  }
+  if (errors.length) return { ok: false, errors, sweeps };
+  return { ok: true, sweeps, warnings };
+}

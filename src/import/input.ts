@@ -1,0 +1,136 @@
+/**
+ * Input files with memoised, lenient JSON views, shared by all format detectors.
+ */
+import type { ImportIssue, InputFile } from "./types";
+
+const NONSTANDARD = /\b(?:NaN|Infinity)\b/;
+const INF = "__capplan_Infinity__";
+const NINF = "__capplan_-Infinity__";
+const NAN = "__capplan_NaN__";
+
+/** Replace bare NaN / Infinity / -Infinity outside strings with sentinel strings. */
+function quoteNonStandard(text: string): string {
+  let out = "";
+  let last = 0;
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inStr) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inStr = false;
+      continue;
+    }
+    if (c === 34) {
+      inStr = true;
+      continue;
+    }
+    if (c === 78 /* N */ && text.startsWith("NaN", i)) {
+      out += text.slice(last, i) + `"${NAN}"`;
+      i += 2;
+      last = i + 1;
+    } else if (c === 73 /* I */ && text.startsWith("Infinity", i)) {
+      const neg = i > 0 && text[i - 1] === "-";
+      out += text.slice(last, neg ? i - 1 : i) + `"${neg ? NINF : INF}"`;
+      i += 7;
+      last = i + 1;
+    }
+  }
+  return out + text.slice(last);
+}
+
+function revive(_k: string, v: unknown): unknown {
+  if (v === INF) return Infinity;
+  if (v === NINF) return -Infinity;
+  if (v === NAN) return NaN;
+  return v;
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Parse JSON, accepting the bare `NaN`, `Infinity` and `-Infinity` that Python's json module
+ * writes (SGLang, old llm-load-test). Returns an issue with line/column on a syntax error.
+ */
+export function parseJsonLenient(
+  text: string,
+  file: string,
+  lineOffset = 0,
+): { ok: true; value: unknown } | { ok: false; issue: ImportIssue } {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    if (NONSTANDARD.test(src)) return { ok: true, value: JSON.parse(quoteNonStandard(src), revive) };
+    return { ok: true, value: JSON.parse(src) };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const m = /position (\d+)/.exec(msg);
+    let line: number | undefined;
+    let column: number | undefined;
+    if (m) {
+      // Positions refer to the (possibly rewritten) text; close enough for files without NaN.
+      const lc = lineColumnAt(src, Number(m[1]));
+      line = lc.line + lineOffset;
+      column = lc.column;
+    } else if (/end of JSON input/i.test(msg)) {
+      const lc = lineColumnAt(src, src.length);
+      line = lc.line + lineOffset;
+      column = lc.column;
+    }
+    const reason = msg.replace(/^JSON\.parse: /, "").replace(/ in JSON at position \d+.*$/, "");
+    return {
+      ok: false,
+      issue: { file, line, column, code: "json-syntax", message: `invalid JSON: ${reason}` },
+    };
+  }
+}
+
+/** Make an {@link InputFile} from a name and its text. */
+export function makeInputFile(name: string, text: string): InputFile {
+  let json: ReturnType<InputFile["json"]> | undefined;
+  let lines: ReturnType<InputFile["jsonLines"]> | undefined;
+  let first: string | undefined;
+  return {
+    name,
+    text,
+    json() {
+      return (json ??= parseJsonLenient(text, name));
+    },
+    jsonLines() {
+      if (lines) return lines;
+      const values: unknown[] = [];
+      const lineNos: number[] = [];
+      let start = 0;
+      let lineNo = 0;
+      while (start <= text.length) {
+        let end = text.indexOf("\n", start);
+        if (end < 0) end = text.length;
+        lineNo++;
+        const raw = text.slice(start, end).trim();
+        if (raw) {
+          const r = parseJsonLenient(raw, name, lineNo - 1);
+          if (!r.ok) return (lines = { ok: false, issue: r.issue });
+          values.push(r.value);
+          lineNos.push(lineNo);
+        }
+        start = end + 1;
+      }
+      return (lines = { ok: true, values, lines: lineNos });
+    },
+    firstLine() {
+      if (first !== undefined) return first;
+      const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      const m = /^\s*([^\r\n]*)/.exec(src);
+      return (first = m?.[1] ?? "");
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Aggregation of raw per-request records into sweep points with exact percentiles
+ * (numpy linear method, see engine/stats.ts). Values are kept in growable Float64Arrays per
+ * load level, never as one object per request, so a million records fit in little memory.
+ */
+import { summarize } from "../engine/stats";
+import type { SweepPoint } from "../engine/types";
+
+class F64 {
+  buf = new Float64Array(1024);
+  n = 0;
+  push(v: number) {
+    if (this.n === this.buf.length) {
+      const b = new Float64Array(this.buf.length * 2);
+      b.set(this.buf);
+      this.buf = b;
+    }
+    this.buf[this.n++] = v;
+  }
+  view() {
+    return this.buf.subarray(0, this.n);
+  }
+}
+
+/** One request. Times in ms; absent values undefined. `ok: false` counts as failed. */
+export interface RequestRecord {
+  ok: boolean;
+  ttftMs?: number;
+  e2eMs?: number;
+  /** Per-request TPOT; derived as (e2e − ttft)/(out − 1) when absent and derivable. */
+  tpotMs?: number;
+  /** Per-request NTPOT; derived as e2e/out when absent and derivable. */
+  ntpotMs?: number;
+  /** Inter-chunk gaps of this request (pooled over all requests into `itl`). */
+  itlGapsMs?: ArrayLike<number>;
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Start and end timestamps (ms, any epoch) to compute the achieved rate. */
+  startMs?: number;
+  endMs?: number;
+}
+
+const finite = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
+
+class Group {
+  ttft = new F64();
+  e2e = new F64();
+  tpot = new F64();
+  ntpot = new F64();
+  itl = new F64();
+  inTok = 0;
+  inN = 0;
+  outTok = 0;
+  outN = 0;
+  completed = 0;
+  failed = 0;
+  tMin = Infinity;
+  tMax = -Infinity;
+  constructor(
+    readonly concurrency: number | null,
+    readonly requestRate: number | "inf" | null,
+  ) {}
+}
+
+/**
+ * Collects request records per load level and turns them into {@link SweepPoint}s.
+ *
+ * @example
+ * const agg = new RequestAggregator();
+ * agg.add(8, null, { ok: true, ttftMs: 40, e2eMs: 900, outputTokens: 100, startMs: 0, endMs: 900 });
+ * const points = agg.finish();
+ */
+export class RequestAggregator {
+  private groups = new Map<string, Group>();
+
+  add(concurrency: number | null, requestRate: number | "inf" | null, r: RequestRecord): void {
+    const key = `${concurrency}|${requestRate}`;
+    let g = this.groups.get(key);
+    if (!g) this.groups.set(key, (g = new Group(concurrency, requestRate)));
+    if (finite(r.startMs)) g.tMin = Math.min(g.tMin, r.startMs);
+    if (finite(r.endMs)) g.tMax = Math.max(g.tMax, r.endMs);
+    if (!r.ok) {
+      g.failed++;
+      return;
+    }
+    g.completed++;
+    if (finite(r.ttftMs)) g.ttft.push(r.ttftMs);
+    if (finite(r.e2eMs)) g.e2e.push(r.e2eMs);
+    const out = r.outputTokens;
+    let tpot = r.tpotMs;
+    if (!finite(tpot) && finite(r.e2eMs) && finite(r.ttftMs) && finite(out) && out > 1) tpot = (r.e2eMs - r.ttftMs) / (out - 1);
+    if (finite(tpot)) g.tpot.push(tpot);
+    let ntpot = r.ntpotMs;
+    if (!finite(ntpot) && finite(r.e2eMs) && finite(out) && out > 0) ntpot = r.e2eMs / out;
+    if (finite(ntpot)) g.ntpot.push(ntpot);
+    if (r.itlGapsMs) for (let i = 0; i < r.itlGapsMs.length; i++) if (finite(r.itlGapsMs[i])) g.itl.push(r.itlGapsMs[i]!);
+    if (finite(r.inputTokens)) {
+      g.inTok += r.inputTokens;
+      g.inN++;
+    }
+    if (finite(out)) {
+      g.outTok += out;
+      g.outN++;
+    }
+  }
+
+  /**
+   * Points, one per load level. `durationSec` overrides the measured span (used when the file
+   * states the benchmark duration). rps and tokens/s are only given when a duration is known.
+   */
+  finish(durationSec?: (concurrency: number | null, requestRate: number | "inf" | null) => number | undefined): SweepPoint[] {
+    const pts: SweepPoint[] = [];
+    for (const g of this.groups.values()) {
+      const p: SweepPoint = { concurrency: g.concurrency, requestRate: g.requestRate, completed: g.completed, failed: g.failed };
+      let dur = durationSec?.(g.concurrency, g.requestRate);
+      if (!(dur && dur > 0) && g.tMax > g.tMin) dur = (g.tMax - g.tMin) / 1000;
+      if (dur && dur > 0) {
+        p.rps = g.completed / dur;
+        if (g.outN) p.outputTokensPerSec = g.outTok / dur;
+        if (g.outN && g.inN) p.totalTokensPerSec = (g.outTok + g.inTok) / dur;
+      }
+      if (g.inN) p.meanInputTokens = g.inTok / g.inN;
+      if (g.outN) p.meanOutputTokens = g.outTok / g.outN;
+      if (g.ttft.n) p.ttftMs = summarize(g.ttft.view());
+      if (g.itl.n) p.itlMs = summarize(g.itl.view());
+      if (g.tpot.n) p.tpotMs = summarize(g.tpot.view());
+      if (g.ntpot.n) p.ntpotMs = summarize(g.ntpot.view());
+      if (g.e2e.n) p.e2eMs = summarize(g.e2e.view());
+      pts.push(p);
+    }
+    return pts;
+  }
+}

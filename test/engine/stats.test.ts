@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { percentileSorted, summarize } from "../../src/engine/stats";
+
+describe("percentileSorted", () => {
+  it("matches numpy's linear method", () => {
+    // numpy.percentile([1,2,3,4], 99) = 3.97 ; [1,2,3,4] p50 = 2.5 ; p25 = 1.75
+    expect(percentileSorted([1, 2, 3, 4], 99)).toBeCloseTo(3.97, 12);
+    expect(percentileSorted([1, 2, 3, 4], 50)).toBe(2.5);
+    expect(percentileSorted([1, 2, 3, 4], 25)).toBe(1.75);
+    expect(percentileSorted([7], 99)).toBe(7);
+    expect(percentileSorted([], 50)).toBeNaN();
+  });
+  it("summarize gives mean, population std, min, max and percentiles", () => {
+    const s = summarize([4, 1, 3, 2]);
+    expect(s.mean).toBe(2.5);
+    expect(s.std).toBeCloseTo(Math.sqrt(1.25), 12);
+    expect(s.min).toBe(1);
+    expect(s.max).toBe(4);
+    expect(s.p50).toBe(2.5);
+    expect(s["p99.9"]).toBeCloseTo(3.997, 12);
+  });
+});
