@@ -8,6 +8,9 @@ export default defineConfig({
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },
   worker: { format: "es" },
   test: {
+    // vite-plugin-solid defaults the environment to jsdom (not installed: jsdom >= 30 needs Node 22);
+    // each project sets its own.
+    environment: "node",
     projects: [
       {
         extends: true,

@@ -1,7 +1,19 @@
-import type { Io } from "../io";
+import { CliError, parseArgs, type Io } from "../io";
+import { loadPlan } from "../plan-loader";
+import { reportMarkdown } from "../../report/report";
+import { langFlag } from "./plan";
 
-/** `capplan report` (not implemented yet). */
-export function reportCommand(_args: string[], io: Io): number {
-  io.err("capplan report: not implemented yet\n");
-  return 2;
+/** `capplan report <plan.json> [--lang en|zh]`: the seed §5.3 report in Markdown. */
+export function reportCommand(args: string[], io: Io): number {
+  const { positional, flags } = parseArgs(args, ["lang"], []);
+  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json> [--lang en|zh]"]);
+  const lang = langFlag(flags.get("lang"));
+  const { result, importWarnings } = loadPlan(positional[0]!);
+  for (const w of importWarnings) io.err(`warning: ${w}\n`);
+  io.out(reportMarkdown(result, lang));
+  if (result.errors.length) {
+    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${e.message}\n`);
+    return 2;
+  }
+  return 0;
 }

@@ -1,0 +1,62 @@
+/**
+ * Load a plan file for `capplan plan` / `report`: parse, validate, evaluate formulas, read the
+ * sweep files it references (relative to the plan file), and compute the result.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import { parsePlanText, validatePlan } from "../engine/plan-file";
+import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
+import { resolvePlan } from "../engine/resolve";
+import type { ResolvedPlan } from "../engine/resolved";
+import { formatIssue, importFiles } from "../import/index";
+import { CliError, readInputs } from "./io";
+
+export interface LoadedPlan {
+  resolved: ResolvedPlan;
+  result: PlanResult;
+  /** Import warnings of sweep files, as printable lines. */
+  importWarnings: string[];
+}
+
+/** Load and compute a plan file; throws {@link CliError} (exit 2) when the file cannot be used. */
+export function loadPlan(planPath: string): LoadedPlan {
+  let text: string;
+  try {
+    if (statSync(planPath).isDirectory()) throw new CliError([`${planPath}: is a folder, expected a plan JSON file`]);
+    text = readFileSync(planPath, "utf8");
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError([`${planPath}: no such file`]);
+  }
+  const parsed = parsePlanText(text, planPath);
+  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${e.message}`));
+  const valid = validatePlan(parsed.value);
+  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${e.message}`));
+  const resolved = resolvePlan(valid.plan);
+  const files = new Map<string, FileSweep>();
+  const importWarnings: string[] = [];
+  const base = dirname(planPath);
+  for (const sku of resolved.skus) {
+    for (const ref of Object.values(sku.sweeps)) {
+      if (ref.kind !== "file" || files.has(ref.file)) continue;
+      const abs = isAbsolute(ref.file) ? ref.file : join(base, ref.file);
+      let inputs;
+      try {
+        inputs = readInputs([abs], "/");
+      } catch (e) {
+        files.set(ref.file, { ok: false, errors: e instanceof CliError ? e.lines : [String(e)] });
+        continue;
+      }
+      const r = importFiles(inputs.map(i => ({ ...i, name: i.name.startsWith(base) ? i.name.slice(base.length + 1) : i.name })));
+      if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(formatIssue) });
+      else if (r.sweeps.length !== 1) {
+        files.set(ref.file, { ok: false, errors: [`${ref.file}: holds ${r.sweeps.length} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`] });
+      } else {
+        files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
+        importWarnings.push(...r.warnings.filter(w => w.code !== "skipped").map(formatIssue));
+      }
+    }
+  }
+  const result = computePlan(resolved, files);
+  return { resolved, result, importWarnings };
+}

@@ -1,0 +1,344 @@
+/**
+ * The whole plan computation (spec §3–§5, §7): resolved plan + sweeps → operating points,
+ * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
+ */
+import { allocate, type AllocationResult } from "./allocation";
+import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type WorkloadInput } from "./capacity";
+import { diagnose, type Finding } from "./diagnostics";
+import type { FormulaError, ResolvedPlan, ResolvedSweepRef, ResolvedWorkload } from "./resolved";
+import { operatingPoint, type OperatingPoint } from "./slo";
+import type { Basis, Slo, Sweep } from "./types";
+import { classifyZones, type Zone } from "./zones";
+
+/** A sweep a `file` reference resolved to, or why it could not be read. */
+export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; errors: string[] };
+
+export interface OperatingPointSummary {
+  concurrency: number | null;
+  requestRate: number | "inf" | null;
+  rps: number | null;
+  outputTokensPerSec: number | null;
+  totalTokensPerSec: number | null;
+  basis: Basis;
+  bindingSlo: Slo | null;
+  sloBinding: boolean;
+}
+
+export interface SkuWorkloadResult {
+  workload: string;
+  /** true: SLOs met at some load; false: no load meets them; null: unknown (statistic missing or input error). */
+  feasible: boolean | null;
+  operatingPoint: OperatingPointSummary | null;
+  replicasBase: number | null;
+  sweep: Sweep | null;
+  zones: Zone[];
+  kneeIndex: number | null;
+  findings: Finding[];
+  detail: OperatingPoint | null;
+  warnings: string[];
+  errors: string[];
+}
+
+export interface SkuResult extends Partial<Omit<CapacityResult, "warnings">> {
+  name: string;
+  gpu: string | null;
+  gpusPerReplica: number | null;
+  pricePerGpuHour: number | null;
+  feasible: boolean | null;
+  /** The operating point of the first workload (of each workload in `workloads`). */
+  operatingPoint: OperatingPointSummary | null;
+  workloads: SkuWorkloadResult[];
+  /** Plain-language reason when infeasible or unknown. */
+  infeasibleReason: string | null;
+  warnings: string[];
+  errors: string[];
+}
+
+export interface WorkloadResult extends ResolvedWorkload {
+  tokensPerRequest: number | null;
+  tokensPerSec: number | null;
+}
+
+export interface TenantsResult {
+  pools: { name: string; cost: number; costRounded: number; idle: number; idleRounded: number; capacityTokens: number | null; teams: { name: string; tokens: number; share: number; cost: number; costRounded: number; costPerMillionTokens: number | null }[] }[];
+  teams: { name: string; cost: number; costRounded: number }[];
+  method: string;
+  idle: string;
+}
+
+export interface PlanResult {
+  title: string;
+  currency: string;
+  workloads: WorkloadResult[];
+  slo: ResolvedPlan["slo"];
+  sloMode: ResolvedPlan["sloMode"];
+  factors: { elasticity: number | null; redundancy: ResolvedPlan["redundancy"] };
+  skus: SkuResult[];
+  cheapest: string | null;
+  tenants: TenantsResult | null;
+  errors: { path: string; kind: string; message: string }[];
+  warnings: string[];
+}
+
+const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+function sloLabel(s: { metric: string; stat: string; maxMs: number | null }): string {
+  return `${s.stat.toUpperCase()} ${s.metric.toUpperCase()} ≤ ${s.maxMs} ms`;
+}
+
+function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: string[] } {
+  switch (ref.kind) {
+    case "given":
+      return { sweep: null, given: ref.replicaOutputTokensPerSec, errors: num(ref.replicaOutputTokensPerSec) ? [] : ["replicaOutputTokensPerSec is not a number"] };
+    case "points":
+      return {
+        sweep: {
+          label: ref.label ?? "inline sweep",
+          source: { files: [], format: "inline" },
+          meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, ...ref.meta },
+          points: ref.points,
+          warnings: ref.warnings ?? [],
+        },
+        given: null,
+        errors: [],
+      };
+    case "file": {
+      const f = files.get(ref.file);
+      if (!f) return { sweep: null, given: null, errors: [`sweep file ${ref.file} was not read`] };
+      if (!f.ok) return { sweep: null, given: null, errors: f.errors };
+      return { sweep: f.sweep, given: null, errors: [] };
+    }
+    case "missing":
+      return { sweep: null, given: null, errors: ["no sweep for this workload"] };
+  }
+}
+
+function summarizeOp(op: OperatingPoint): OperatingPointSummary {
+  return {
+    concurrency: op.concurrency,
+    requestRate: op.requestRate,
+    rps: op.rps,
+    outputTokensPerSec: op.outputTokensPerSec,
+    totalTokensPerSec: op.totalTokensPerSec,
+    basis: op.basis,
+    bindingSlo: op.bindingSlo,
+    sloBinding: op.sloBinding,
+  };
+}
+
+function meanOf(values: (number | null | undefined)[]): number | null {
+  const v = values.filter(num);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+}
+
+/**
+ * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
+ */
+function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, sloErrors: string[]): SkuResult {
+  const sku = plan.skus[skuIndex]!;
+  const path = `skus[${skuIndex}]`;
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const slos = plan.slo.filter((s): s is Slo => num(s.maxMs));
+  const perWl: SkuWorkloadResult[] = [];
+  const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
+  let feasible: boolean | null = true;
+  let reason: string | null = null;
+
+  for (const w of plan.workloads) {
+    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [] };
+    perWl.push(wl);
+    const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
+    const { sweep, given, errors: refErrors } = sweepOf(ref, files);
+    wl.errors.push(...refErrors.map(e => `${path} (${w.name}): ${e}`));
+    const winput = workloads.find(x => x.name === w.name);
+    let capTps: number | null = null;
+    if (given !== null || ref.kind === "given") {
+      if (num(given) && given > 0) {
+        capTps = given;
+        wl.feasible = true;
+        wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, sloBinding: false };
+        if (slos.length) wl.warnings.push(`${sku.name}: capacity for ${w.name} is given (${given} tok/s), so the SLOs were not checked against a sweep`);
+      } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
+    } else if (sweep) {
+      wl.sweep = sweep;
+      const z = classifyZones(sweep.points);
+      wl.zones = z.zones;
+      wl.kneeIndex = z.kneeIndex;
+      wl.findings = diagnose(sweep);
+      if (sloErrors.length) {
+        wl.feasible = null;
+        wl.errors.push(...sloErrors);
+      } else {
+        const op = operatingPoint(sweep, slos, plan.sloMode);
+        wl.detail = op;
+        wl.warnings.push(...op.warnings);
+        wl.feasible = op.feasible;
+        if (op.feasible) {
+          wl.operatingPoint = summarizeOp(op);
+          capTps = op.outputTokensPerSec;
+          if (!num(capTps) && num(op.rps)) {
+            const out = meanOf(sweep.points.map(p => p.meanOutputTokens)) ?? winput?.outputTokens ?? null;
+            if (num(out)) {
+              capTps = op.rps * out;
+              wl.warnings.push(`${sku.name}: the sweep has no output tokens/s; used rps × ${out} output tokens per request`);
+            }
+          }
+          if (!num(capTps) || capTps <= 0) {
+            wl.feasible = null;
+            wl.errors.push(`${path} (${w.name}): the operating point has no output tokens/s`);
+          }
+        } else if (op.feasible === false && op.failure) {
+          const f = op.failure;
+          reason = `${sloLabel(f.slo)} fails already at the lowest load (${f.load}): ${fmt(f.valueMs)} ms, ${fmt(f.overMs)} ms (${fmt(f.overPct)} %) over`;
+        } else if (op.missing.length) {
+          reason = op.missing.map(m => `${m.stat.toUpperCase()} ${m.metric.toUpperCase()} is missing; the sweep has ${m.available.join(", ") || "none"}`).join("; ");
+        }
+      }
+    }
+    if (wl.errors.length) wl.feasible = wl.feasible === false ? false : null;
+    if (wl.feasible === false) feasible = false;
+    else if (wl.feasible === null && feasible !== false) feasible = null;
+    errors.push(...wl.errors);
+    warnings.push(...wl.warnings);
+    if (winput && num(capTps) && capTps > 0) {
+      wl.replicasBase = (winput.peakRps * winput.outputTokens) / capTps;
+      capInputs.push({
+        workload: winput,
+        replicaOutputTokensPerSec: capTps,
+        sweepMeanInputTokens: sweep ? meanOf(sweep.points.map(p => p.meanInputTokens)) : null,
+        sweepMeanOutputTokens: sweep ? meanOf(sweep.points.map(p => p.meanOutputTokens)) : null,
+      });
+    } else if (!winput) {
+      errors.push(`${path}: workload ${w.name} has errors in its inputs`);
+      if (feasible === true) feasible = null;
+    }
+  }
+
+  const result: SkuResult = {
+    name: sku.name,
+    gpu: sku.gpu,
+    gpusPerReplica: sku.gpusPerReplica,
+    pricePerGpuHour: sku.pricePerGpuHour,
+    feasible,
+    operatingPoint: perWl[0]?.operatingPoint ?? null,
+    workloads: perWl,
+    infeasibleReason: feasible === true ? null : reason ?? (errors[0] ?? null),
+    warnings,
+    errors,
+  };
+  if (!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) errors.push(`${path}.gpusPerReplica: needs a positive number`);
+  if (!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) errors.push(`${path}.pricePerGpuHour: needs a number ≥ 0`);
+  const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
+  if (feasible === true && capInputs.length === plan.workloads.length && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
+    const cap = capacity(
+      { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs },
+      { elasticity: plan.elasticity, redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy } },
+    );
+    const { warnings: capWarnings, ...numbers } = cap;
+    Object.assign(result, numbers);
+    warnings.push(...capWarnings);
+  }
+  return result;
+}
+
+function fmt(x: number): string {
+  return new Intl.NumberFormat("en", { maximumFractionDigits: 1 }).format(x);
+}
+
+/**
+ * Compute the plan. `files` maps every `file` sweep reference (as written in the plan) to the
+ * imported sweep, read by the caller (the CLI reads files; the app stores sweeps inline).
+ */
+export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileSweep> = new Map()): PlanResult {
+  const errors: PlanResult["errors"] = plan.errors.map(e => ({ path: e.path, kind: e.kind, message: e.message }));
+  const warnings: string[] = [];
+  const wlInputs: WorkloadInput[] = [];
+  const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
+    const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
+    const input: WorkloadInput | null = ok ? { name: w.name, peakRps: w.peakRps!, inputTokens: w.inputTokens!, outputTokens: w.outputTokens!, avgRps: w.avgRps, dailyRequests: w.dailyRequests } : null;
+    if (input) wlInputs.push(input);
+    else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
+      errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: "peakRps, inputTokens and outputTokens are required numbers" });
+    }
+    return { ...w, tokensPerRequest: input ? tokensPerRequest(input) : null, tokensPerSec: input ? tokensPerSec(input) : null };
+  });
+  const sloErrors = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [`slo[${i}].maxMs has an error, so no SLO can be checked`]));
+  if (!num(plan.elasticity)) errors.some(e => e.path === "factors.elasticity") || errors.push({ path: "factors.elasticity", kind: "VALUE", message: "elasticity must be a number" });
+  const skus = plan.skus.map((_, i) => computeSku(plan, i, wlInputs, files, sloErrors));
+  let cheapest: SkuResult | null = null;
+  for (const s of skus) {
+    if (s.feasible === true && num(s.costPerHour) && (!cheapest || s.costPerHour < cheapest.costPerHour!)) cheapest = s;
+  }
+  for (const s of skus) for (const e of s.errors) warnings.includes(e) || warnings.push(e);
+  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings) : null;
+  return {
+    title: plan.title,
+    currency: plan.currency,
+    workloads,
+    slo: plan.slo,
+    sloMode: plan.sloMode,
+    factors: { elasticity: plan.elasticity, redundancy: plan.redundancy },
+    skus,
+    cheapest: cheapest?.name ?? null,
+    tenants,
+    errors,
+    warnings,
+  };
+}
+
+/** Daily capacity of a SKU's fleet in the allocation's weighted tokens (for `idle: "separate"`). */
+function fleetCapacityPerDay(sku: SkuResult, wl: WorkloadInput[], inW: number, outW: number): number | null {
+  if (!num(sku.replicas) || !num(sku.replicasBase) || sku.replicasBase <= 0 || wl.length === 0) return null;
+  const peakOut = wl.reduce((a, w) => a + w.peakRps * w.outputTokens, 0);
+  const peakWeighted = wl.reduce((a, w) => a + w.peakRps * (inW * w.inputTokens + outW * w.outputTokens), 0);
+  if (peakOut <= 0) return null;
+  // The fleet serves the peak with replicasBase replicas; it has replicas/replicasBase times that.
+  return peakWeighted * (sku.replicas / sku.replicasBase) * 86400;
+}
+
+function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[]): TenantsResult | null {
+  const t = plan.tenants!;
+  const inW = t.method === "output" ? 0 : t.method === "weighted" ? t.inputWeight ?? 1 : 1;
+  const outW = t.method === "weighted" ? t.outputWeight ?? 1 : 1;
+  const pools: { name: string; costPerDay: number; capacityTokensPerDay: number | null }[] = [];
+  const poolDefs = t.pools.length ? t.pools : [{ name: cheapest?.name ?? "default", costPerDay: null, sku: cheapest?.name ?? null, capacityTokensPerDay: null }];
+  poolDefs.forEach((p, i) => {
+    let cost = p.costPerDay;
+    let cap = p.capacityTokensPerDay;
+    const skuName = p.sku ?? (t.pools.length ? null : cheapest?.name ?? null);
+    if (!num(cost) && skuName) {
+      const s = skus.find(x => x.name === skuName);
+      if (!s) errors.push({ path: `tenants.pools[${i}].sku`, kind: "NAME", message: `no SKU named "${skuName}"` });
+      else if (!num(s.costPerDay)) errors.push({ path: `tenants.pools[${i}]`, kind: "VALUE", message: `SKU "${skuName}" has no cost (${s.infeasibleReason ?? "not feasible"})` });
+      else {
+        cost = s.costPerDay;
+        if (!num(cap)) cap = fleetCapacityPerDay(s, wl, inW, outW);
+      }
+    }
+    if (!num(cost)) {
+      if (!t.pools.length && !cheapest) errors.push({ path: "tenants.pools", kind: "VALUE", message: "no pools given and no feasible SKU to take the cost from" });
+      else if (!errors.some(e => e.path.startsWith(`tenants.pools[${i}]`))) errors.push({ path: `tenants.pools[${i}].costPerDay`, kind: "VALUE", message: "pool needs costPerDay or sku" });
+      return;
+    }
+    pools.push({ name: p.name, costPerDay: cost, capacityTokensPerDay: num(cap) ? cap : null });
+  });
+  if (!pools.length) return null;
+  const usage = t.usage.flatMap((u, i) => {
+    if (!num(u.inputTokens) || !num(u.outputTokens)) {
+      if (!errors.some(e => e.path.startsWith(`tenants.usage[${i}]`))) errors.push({ path: `tenants.usage[${i}]`, kind: "VALUE", message: "inputTokens and outputTokens must be numbers" });
+      return [];
+    }
+    const pool = u.pool ?? (pools.length === 1 ? pools[0]!.name : null);
+    if (!pool || !pools.some(p => p.name === pool)) {
+      errors.push({ path: `tenants.usage[${i}].pool`, kind: "NAME", message: pool ? `no pool named "${pool}"` : "several pools: name the pool of this usage row" });
+      return [];
+    }
+    return [{ team: u.team, pool, inputTokens: u.inputTokens, outputTokens: u.outputTokens }];
+  });
+  const res: AllocationResult = allocate({ pools, usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, currency: plan.currency });
+  warnings.push(...res.warnings);
+  return { pools: res.pools, teams: res.teams, method: t.method, idle: t.idle };
+}
+
+export type { FormulaError };

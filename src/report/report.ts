@@ -1,0 +1,131 @@
+/**
+ * The benchmark report of the seed §5.3 template, rendered from a computed plan, in English or
+ * Chinese: metadata, hardware, SLO targets, the concurrency sweep table per SKU, conclusions
+ * (max concurrency and throughput within SLO), the diagnostics and next steps. Deterministic
+ * (no "today" date), so CI can diff it.
+ */
+import type { PlanResult, SkuResult } from "../engine/plan";
+import { fmtMoney, fmtNum, type Lang } from "./plan-output";
+import { sweepTableMarkdown } from "./sweep-table";
+
+const T = {
+  en: {
+    title: "Inference benchmark report",
+    meta: "Date / environment / engine version / model and quantisation",
+    hardware: "Hardware",
+    slo: "SLO targets",
+    workload: "Workload",
+    results: "Results (concurrency sweep)",
+    conclusions: "Conclusions",
+    maxWithin: "Max concurrency / throughput within SLO",
+    bottleneck: "Bottleneck analysis",
+    next: "Next steps",
+    none: "no sweep (capacity given)",
+    noFindings: "no bottleneck signature found in the sweep",
+    infeasible: "does not meet the SLOs at any measured load",
+    unknown: "SLO check unknown",
+    notBinding: "every measured point meets the SLOs: capacity may be higher than measured; extend the sweep",
+    recommend: (s: SkuResult, cur: string) => `Recommended: **${s.name}**: ${fmtNum(s.replicas, 0)} replicas (${fmtNum(s.gpus, 0)} GPUs), ${fmtMoney(s.costPerMonth, cur)} per month, ${fmtMoney(s.costPerMillionOutputTokens, cur)} per 1M output tokens.`,
+    noneFeasible: "No SKU meets the SLOs: relax the SLOs, add faster hardware, or optimise the engine and re-run the sweep.",
+    rerun: "After each change (quantisation, parallelism, engine upgrade) re-run the same sweep and compare with `capplan compare baseline candidate`.",
+    zones: "zones",
+    knee: "knee at",
+    gpus: "GPUs per replica",
+    and: " and ",
+    tokensGoal: "tokens/s needed at peak",
+  },
+  zh: {
+    title: "推理基准报告",
+    meta: "日期 / 环境 / 引擎版本 / 模型与量化方式",
+    hardware: "硬件",
+    slo: "SLO 目标",
+    workload: "负载",
+    results: "结果表（并发扫描）",
+    conclusions: "结论",
+    maxWithin: "达到 SLO 的最大并发 / 最大吞吐",
+    bottleneck: "瓶颈分析",
+    next: "下一步优化建议",
+    none: "无压测数据（容量为给定值）",
+    noFindings: "压测曲线中未发现瓶颈特征",
+    infeasible: "在所有测得的负载下都不满足 SLO",
+    unknown: "SLO 判断未知",
+    notBinding: "所有测得的点都满足 SLO：实际容量可能更高，建议扩大扫描范围",
+    recommend: (s: SkuResult, cur: string) => `推荐：**${s.name}**：${fmtNum(s.replicas, 0, "zh")} 个副本（${fmtNum(s.gpus, 0, "zh")} 张 GPU），每月 ${fmtMoney(s.costPerMonth, cur, "zh")}，每百万输出 token ${fmtMoney(s.costPerMillionOutputTokens, cur, "zh")}。`,
+    noneFeasible: "没有 SKU 满足 SLO：放宽 SLO、换更快的硬件，或优化引擎后重新压测。",
+    rerun: "每次改动（量化、并行、引擎升级）后重跑同一套压测，用 `capplan compare baseline candidate` 对比。",
+    zones: "区间",
+    knee: "拐点在",
+    gpus: "每副本 GPU 数",
+    and: "，且 ",
+    tokensGoal: "峰值所需 token/s",
+  },
+} as const;
+
+const ZONE_ZH: Record<string, string> = { idle: "空闲区", linear: "线性区", saturated: "饱和区" };
+
+function sloList(r: PlanResult, lang: Lang): string {
+  const parts = r.slo.map(s => `${s.stat.toUpperCase()} ${s.metric.toUpperCase()} < ${s.maxMs == null ? "?" : fmtNum(s.maxMs, 1, lang)} ms`);
+  return parts.join(T[lang].and) || "—";
+}
+
+function metaLine(s: SkuResult): string {
+  const sw = s.workloads.find(w => w.sweep)?.sweep;
+  if (!sw) return "—";
+  const m = sw.meta;
+  return [m.date, m.engine, m.toolVersion ? `${m.tool ?? ""} ${m.toolVersion}`.trim() : m.tool, m.model].filter(Boolean).join(" / ") || "—";
+}
+
+function maxWithin(s: SkuResult, lang: Lang): string {
+  const t = T[lang];
+  if (s.feasible === false) return `${s.name}: ${t.infeasible}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+  if (s.feasible === null) return `${s.name}: ${t.unknown}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+  const op = s.operatingPoint;
+  if (!op) return `${s.name}: —`;
+  const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
+  const slo = op.bindingSlo ? ` — ${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()}` : "";
+  const extra = op.basis !== "given" && !op.sloBinding ? `; ${t.notBinding}` : "";
+  return `${s.name}: ${load}, ${fmtNum(op.rps, 2, lang)} RPS, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${op.basis}${slo})${extra}`;
+}
+
+/** Render the seed §5.3 report of a computed plan as Markdown. */
+export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
+  const t = T[lang];
+  const out: string[] = [`## ${t.title}: ${r.title}`, ""];
+  const first = r.skus.find(s => s.workloads.some(w => w.sweep));
+  out.push(`- ${t.meta}: ${first ? metaLine(first) : "—"}`);
+  out.push(`- ${t.hardware}: ${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)})`).join("; ")}`);
+  out.push(`- ${t.slo}: ${sloList(r, lang)}`);
+  out.push(`- ${t.workload}: ${r.workloads.map(w => `${w.name}: ${fmtNum(w.peakRps, 2, lang)} RPS × (${fmtNum(w.inputTokens, 0, lang)} + ${fmtNum(w.outputTokens, 0, lang)}) tokens = ${fmtNum(w.tokensPerSec, 0, lang)} tokens/s`).join("; ")}`);
+  for (const s of r.skus) {
+    for (const w of s.workloads) {
+      if (!w.sweep) continue;
+      out.push("", `### ${t.results}: ${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`, "");
+      out.push(`- ${t.hardware}: ${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)} (${t.gpus}); ${metaLine(s)}`);
+      const zones = w.zones.map(z => (lang === "zh" ? ZONE_ZH[z] ?? z : z)).join(" → ");
+      const knee = w.kneeIndex != null ? `; ${t.knee} ${w.sweep.points[w.kneeIndex]?.concurrency ?? w.sweep.points[w.kneeIndex]?.requestRate ?? w.kneeIndex}` : "";
+      if (zones) out.push(`- ${t.zones}: ${zones}${knee}`);
+      out.push("", sweepTableMarkdown(w.sweep, lang).trimEnd());
+    }
+  }
+  out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}:`);
+  for (const s of r.skus) out.push(`  - ${maxWithin(s, lang)}`);
+  out.push(`- ${t.bottleneck}:`);
+  let anyFinding = false;
+  for (const s of r.skus) {
+    for (const w of s.workloads) {
+      for (const f of w.findings) {
+        anyFinding = true;
+        out.push(`  - ${s.name}: ${f.title}: ${f.evidence}`);
+      }
+    }
+  }
+  if (!anyFinding) out.push(`  - ${t.noFindings}`);
+  out.push(`- ${t.next}:`);
+  const cheapest = r.skus.find(s => s.name === r.cheapest);
+  out.push(`  - ${cheapest ? t.recommend(cheapest, r.currency) : t.noneFeasible}`);
+  const advice = new Set<string>();
+  for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(f.advice);
+  for (const a of advice) out.push(`  - ${a}`);
+  out.push(`  - ${t.rerun}`);
+  return out.join("\n") + "\n";
+}
