@@ -1,0 +1,194 @@
+/**
+ * Team cost allocation (FinOps; product spec §5, seed §4.5 `cost_share`). Costs are split by
+ * weighted tokens and rounded to the currency's minor unit with exact conservation.
+ */
+import { fmtNum } from "./load";
+import { fromMinor, isCurrencyCode, largestRemainder, minorUnitDigits, toMinor } from "./money";
+
+/** Pools (daily cost, optional daily capacity in weighted tokens) and daily team usage. */
+export interface AllocationInput {
+  pools: { name: string; costPerDay: number; capacityTokensPerDay?: number | null }[];
+  usage: { team: string; pool: string; inputTokens: number; outputTokens: number }[];
+  method: "tokens" | "output" | "weighted";
+  inputWeight?: number;
+  outputWeight?: number;
+  idle: "proportional" | "separate";
+  currency: string;
+}
+
+/** One team in one pool. `tokens` are weighted tokens (the allocation basis). */
+export interface TeamInPool {
+  name: string;
+  tokens: number;
+  share: number;
+  cost: number;
+  costRounded: number;
+  costPerMillionTokens: number | null;
+  /** Raw daily tokens (added fields). */
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+/** Allocation per pool and team totals (spec §5). Σ teams' costRounded + idleRounded = costRounded of the pool exactly. */
+export interface AllocationResult {
+  pools: {
+    name: string;
+    cost: number;
+    costRounded: number;
+    idle: number;
+    idleRounded: number;
+    usedTokens: number;
+    capacityTokens: number | null;
+    teams: TeamInPool[];
+  }[];
+  /** Totals over pools. */
+  teams: { name: string; cost: number; costRounded: number }[];
+  warnings: string[];
+}
+
+/**
+ * The seed's `cost_share` (§4.5): total_daily_cost × model_tokens / all_tokens.
+ * costShare(1920, 3e7, 1.3e8) = 443.0769… (443.08 per day). Returns 0 when allTokens is not positive.
+ */
+export function costShare(totalDailyCost: number, modelTokens: number, allTokens: number): number {
+  if (!(allTokens > 0)) return 0;
+  return totalDailyCost * (modelTokens / allTokens);
+}
+
+function weightsOf(input: AllocationInput, warnings: string[]): { wi: number; wo: number } {
+  if (input.method === "output") return { wi: 0, wo: 1 };
+  if (input.method !== "weighted") return { wi: 1, wo: 1 };
+  const pick = (v: number | undefined, what: string): number => {
+    if (v === undefined) return 1;
+    if (typeof v === "number" && Number.isFinite(v) && v >= 0) return v;
+    warnings.push(`${what} weight must be a number ≥ 0, got ${String(v)}: using 1`);
+    return 1;
+  };
+  const wi = pick(input.inputWeight, "input");
+  const wo = pick(input.outputWeight, "output");
+  return { wi, wo };
+}
+
+/**
+ * Allocate each pool's daily cost to teams (spec §5). weight = inputWeight × in + outputWeight × out
+ * (`tokens`: 1, 1; `output`: 0, 1; `weighted`: the given weights, default 1); share = weight / Σ weights.
+ * - `proportional` (the seed's cost_share): cost = share × pool cost; idle = 0.
+ * - `separate`: teams pay their weighted tokens at the capacity price (pool cost ÷
+ *   capacityTokensPerDay, capacity in the same weighted tokens); idle = pool cost − Σ team costs.
+ *   Unknown capacity, or usage above capacity, falls back to proportional with a warning.
+ * A pool without usage is all idle (warning). Rounding: the pool cost is rounded to the currency's
+ * minor unit (money.ts), then team costs (+ idle) by largest remainder, in integer minor units, so
+ * Σ rounded parts = rounded pool cost exactly. Team totals add the rounded parts of each pool.
+ */
+export function allocate(input: AllocationInput): AllocationResult {
+  const warnings: string[] = [];
+  const digits = minorUnitDigits(input.currency);
+  if (!isCurrencyCode(input.currency)) warnings.push(`unknown currency "${input.currency}": rounding to 2 decimals`);
+  const { wi, wo } = weightsOf(input, warnings);
+
+  const pools: AllocationResult["pools"] = [];
+  const byName = new Map<string, { raw: AllocationInput["pools"][number]; teams: Map<string, { inT: number; outT: number }> }>();
+  for (const p of input.pools) {
+    if (byName.has(p.name)) {
+      warnings.push(`pool "${p.name}" is listed twice: the second entry is ignored`);
+      continue;
+    }
+    byName.set(p.name, { raw: p, teams: new Map() });
+  }
+  input.usage.forEach((u, i) => {
+    let pool = byName.get(u.pool);
+    if (!pool && !u.pool && byName.size === 1) pool = [...byName.values()][0];
+    if (!pool) {
+      warnings.push(`usage row ${i + 1} (${u.team}): no pool named "${u.pool}"; ignored`);
+      return;
+    }
+    const good = (x: number): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
+    if (!good(u.inputTokens) || !good(u.outputTokens)) {
+      warnings.push(`usage row ${i + 1} (${u.team}): token counts must be numbers ≥ 0; ignored`);
+      return;
+    }
+    const t = pool.teams.get(u.team) ?? { inT: 0, outT: 0 };
+    t.inT += u.inputTokens;
+    t.outT += u.outputTokens;
+    pool.teams.set(u.team, t);
+  });
+
+  const totals = new Map<string, { cost: number; minor: number }>();
+  for (const { raw, teams } of byName.values()) {
+    let cost = raw.costPerDay;
+    if (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0) {
+      warnings.push(`pool "${raw.name}": daily cost must be a number ≥ 0, got ${String(cost)}; counted as 0`);
+      cost = 0;
+    }
+    const cap = typeof raw.capacityTokensPerDay === "number" && Number.isFinite(raw.capacityTokensPerDay) && raw.capacityTokensPerDay > 0 ? raw.capacityTokensPerDay : null;
+    const names = [...teams.keys()];
+    const w = names.map(n => wi * teams.get(n)!.inT + wo * teams.get(n)!.outT);
+    const W = w.reduce((s, x) => s + x, 0);
+    let costs: number[];
+    let idle = 0;
+    let separate = false;
+    if (W === 0) {
+      costs = w.map(() => 0);
+      idle = cost;
+      warnings.push(`pool "${raw.name}": no usage; the whole cost (${fmtNum(cost, digits)} ${input.currency}) is idle`);
+    } else if (input.idle === "separate") {
+      if (cap === null) {
+        warnings.push(`pool "${raw.name}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`);
+        costs = w.map(x => (x / W) * cost);
+      } else if (W > cap) {
+        warnings.push(`pool "${raw.name}": usage (${fmtNum(W, 0)} tokens/day) exceeds capacity (${fmtNum(cap, 0)} tokens/day); no idle, teams share the whole cost in proportion`);
+        costs = w.map(x => (x / W) * cost);
+      } else {
+        const price = cost / cap;
+        costs = w.map(x => x * price);
+        idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
+        separate = true;
+      }
+    } else {
+      costs = w.map(x => (x / W) * cost);
+    }
+
+    const costMinor = toMinor(cost, digits);
+    let teamMinor: number[];
+    let idleMinor: number;
+    if (W === 0) {
+      teamMinor = w.map(() => 0);
+      idleMinor = costMinor;
+    } else if (separate) {
+      const parts = largestRemainder([...costs, idle], costMinor, digits);
+      idleMinor = parts.pop()!;
+      teamMinor = parts;
+    } else {
+      teamMinor = largestRemainder(costs, costMinor, digits);
+      idleMinor = 0;
+    }
+
+    pools.push({
+      name: raw.name,
+      cost,
+      costRounded: fromMinor(costMinor, digits),
+      idle,
+      idleRounded: fromMinor(idleMinor, digits),
+      usedTokens: W,
+      capacityTokens: cap,
+      teams: names.map((name, i) => ({
+        name,
+        tokens: w[i]!,
+        share: W > 0 ? w[i]! / W : 0,
+        cost: costs[i]!,
+        costRounded: fromMinor(teamMinor[i]!, digits),
+        costPerMillionTokens: w[i]! > 0 ? (costs[i]! / w[i]!) * 1e6 : null,
+        inputTokens: teams.get(name)!.inT,
+        outputTokens: teams.get(name)!.outT,
+      })),
+    });
+    names.forEach((name, i) => {
+      const t = totals.get(name) ?? { cost: 0, minor: 0 };
+      t.cost += costs[i]!;
+      t.minor += teamMinor[i]!;
+      totals.set(name, t);
+    });
+  }
+  const teams = [...totals.entries()].map(([name, t]) => ({ name, cost: t.cost, costRounded: fromMinor(t.minor, digits) }));
+  return { pools, teams, warnings };
+}

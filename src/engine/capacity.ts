@@ -1,0 +1,220 @@
+/**
+ * Replicas, GPUs and cost of one SKU for a set of workloads (product spec §4; seed §4.1, §4.3,
+ * §4.4). Pure arithmetic over plain numbers.
+ */
+import { fmtNum } from "./load";
+
+/** A workload: means per request and the peak (and optionally forecast) request rate. */
+export interface WorkloadInput {
+  name: string;
+  peakRps: number;
+  inputTokens: number;
+  outputTokens: number;
+  avgRps?: number | null;
+  dailyRequests?: number | null;
+}
+
+/** A SKU with the per-replica output throughput it reaches for each workload (its operating point). */
+export interface SkuCapacityInput {
+  gpusPerReplica: number;
+  pricePerGpuHour: number;
+  perWorkload: {
+    workload: WorkloadInput;
+    replicaOutputTokensPerSec: number;
+    sweepMeanInputTokens?: number | null;
+    sweepMeanOutputTokens?: number | null;
+  }[];
+}
+
+/** Capacity and cost of one SKU (spec §4). Undefined ratios (division by zero) are NaN, i.e. null in JSON. */
+export interface CapacityResult {
+  replicasBase: number;
+  replicasRaw: number;
+  replicas: number;
+  gpus: number;
+  costPerHour: number;
+  costPerDay: number;
+  costPerMonth: number;
+  costPerOutputToken: number;
+  costPerMillionOutputTokens: number;
+  costPerRequest: number;
+  /** Fleet cost ÷ output tokens at peak load. */
+  peak: { outputTokensPerSec: number; costPerOutputToken: number; costPerMillionOutputTokens: number };
+  /** Fleet cost ÷ output tokens at the forecast rate (avgRps, or dailyRequests ÷ 86400); null when none is given. */
+  forecast: { outputTokensPerSec: number; costPerOutputToken: number; costPerMillionOutputTokens: number; utilization: number } | null;
+  /** Peak output tokens/s ÷ (replicas × weighted replica capacity) = replicasBase ÷ replicas. */
+  utilizationAtPeak: number;
+  /** Weighted replica output capacity, tokens/s (added field): Σ peak output tokens/s ÷ replicasBase. */
+  replicaOutputTokensPerSec?: number;
+  warnings: string[];
+}
+
+/** Hours per month used for costPerMonth (spec §4: 730 = 8760 / 12). */
+export const HOURS_PER_MONTH = 730;
+/** Relative difference in mean input/output length beyond which a sweep is flagged (seed §4.4). */
+export const LENGTH_MISMATCH = 0.25;
+
+/** Tokens per request = input + output (seed §4.4): 300 + 300 → 600. */
+export function tokensPerRequest(w: WorkloadInput): number {
+  return w.inputTokens + w.outputTokens;
+}
+
+/** Token rate at peak = peakRps × (input + output) (seed §4.4): 50 × 600 = 30,000 tok/s. */
+export function tokensPerSec(w: WorkloadInput): number {
+  return w.peakRps * tokensPerRequest(w);
+}
+
+/** Ceiling with a 1e-9 tolerance (spec §4): 14.4000000001 → 15, 15.0000000001 → 15, 14.4 → 15. */
+export function ceilTol(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const r = Math.ceil(x - 1e-9);
+  return r === 0 ? 0 : r;
+}
+
+function div(a: number, b: number): number {
+  return b === 0 || !Number.isFinite(b) ? NaN : a / b;
+}
+
+function ok(x: unknown, min: number, strict: boolean): x is number {
+  return typeof x === "number" && Number.isFinite(x) && (strict ? x > min : x >= min);
+}
+
+/**
+ * Capacity and cost of a SKU (spec §4):
+ * replicasBase = Σ_w peakRps_w × outputTokens_w / replicaOutputTokensPerSec_w (seed §4.3);
+ * replicasRaw = replicasBase × elasticity × redundancy (N+k: replicasBase × elasticity + k);
+ * replicas = ceilTol(replicasRaw) (N+k: ceilTol(replicasBase × elasticity) + k);
+ * gpus = replicas × gpusPerReplica; costPerHour = gpus × pricePerGpuHour; ×24 per day, ×730 per month.
+ * costPerOutputToken = gpusPerReplica × price / (C × 3600), where C is the replica output capacity;
+ * with several workloads C is the output-token-weighted harmonic mean
+ * C = Σ_w o_w / Σ_w (o_w / C_w) with o_w = peakRps_w × outputTokens_w, i.e. the replica-hours per
+ * output token of each workload summed with its share of the output tokens (C = Σ o_w / replicasBase).
+ * costPerRequest = costPerOutputToken × request-weighted mean output length (spec §7).
+ * Peak basis: costPerHour ÷ (Σ o_w × 3600). Forecast basis (avgRps, else dailyRequests ÷ 86400):
+ * costPerHour ÷ (forecast output tokens/s × 3600), utilization = forecast output tokens/s ÷ (replicas × C).
+ * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give NaN results and a warning.
+ */
+export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; redundancy: { factor: number } | { spare: number } }): CapacityResult {
+  const warnings: string[] = [];
+  const { gpusPerReplica: g, pricePerGpuHour: price } = sku;
+  let valid = true;
+  const bad = (msg: string): void => {
+    warnings.push(msg);
+    valid = false;
+  };
+  if (!ok(g, 0, true)) bad(`GPUs per replica must be a positive number, got ${String(g)}`);
+  if (!ok(price, 0, false)) bad(`price per GPU-hour must be a number ≥ 0, got ${String(price)}`);
+  if (!ok(factors.elasticity, 0, true)) bad(`elasticity must be a positive number, got ${String(factors.elasticity)}`);
+  else if (factors.elasticity < 1) warnings.push(`elasticity ${fmtNum(factors.elasticity, 3)} is below 1: the plan has less than the measured need`);
+  let spare: number | null = null;
+  let redundancy = 1;
+  if ("spare" in factors.redundancy) {
+    const k = factors.redundancy.spare;
+    if (!ok(k, 0, false)) bad(`spare replicas must be a number ≥ 0, got ${String(k)}`);
+    else if (!Number.isInteger(k)) {
+      spare = Math.ceil(k);
+      warnings.push(`spare replicas ${fmtNum(k, 3)} is not a whole number: using ${spare}`);
+    } else spare = k;
+  } else {
+    redundancy = factors.redundancy.factor;
+    if (!ok(redundancy, 0, true)) bad(`redundancy must be a positive number, got ${String(redundancy)}`);
+    else if (redundancy < 1) warnings.push(`redundancy ${fmtNum(redundancy, 3)} is below 1: the plan has less than the measured need`);
+  }
+  if (sku.perWorkload.length === 0) bad("no workloads to plan for");
+
+  let outPeak = 0;
+  let base = 0;
+  let rpsSum = 0;
+  for (const pw of sku.perWorkload) {
+    const w = pw.workload;
+    const c = pw.replicaOutputTokensPerSec;
+    if (!ok(c, 0, true)) bad(`${w.name}: replica output tokens/s must be positive, got ${String(c)}`);
+    if (!ok(w.peakRps, 0, false)) bad(`${w.name}: peak RPS must be a number ≥ 0, got ${String(w.peakRps)}`);
+    if (!ok(w.outputTokens, 0, true)) bad(`${w.name}: output tokens must be positive, got ${String(w.outputTokens)}`);
+    if (!ok(w.inputTokens, 0, false)) bad(`${w.name}: input tokens must be a number ≥ 0, got ${String(w.inputTokens)}`);
+    const o = w.peakRps * w.outputTokens;
+    outPeak += o;
+    base += o / c;
+    rpsSum += w.peakRps;
+    lengthCheck(w.name, "input", pw.sweepMeanInputTokens, w.inputTokens, warnings);
+    lengthCheck(w.name, "output", pw.sweepMeanOutputTokens, w.outputTokens, warnings);
+  }
+  if (valid && rpsSum === 0) warnings.push("peak RPS is 0: the load itself needs no replicas");
+
+  // Weighted replica capacity C (harmonic, weighted by peak output tokens; by output tokens per request when there is no load).
+  const pws = sku.perWorkload;
+  let C: number;
+  if (pws.length === 1) C = pws[0]!.replicaOutputTokensPerSec;
+  else if (outPeak > 0) C = outPeak / base;
+  else {
+    const wsum = pws.reduce((s, p) => s + p.workload.outputTokens, 0);
+    C = wsum / pws.reduce((s, p) => s + p.workload.outputTokens / p.replicaOutputTokensPerSec, 0);
+  }
+  const meanOut = rpsSum > 0 ? outPeak / rpsSum : pws.reduce((s, p) => s + p.workload.outputTokens, 0) / Math.max(1, pws.length);
+
+  const el = factors.elasticity;
+  const replicasRaw = spare !== null ? base * el + spare : base * el * redundancy;
+  const replicas = spare !== null ? ceilTol(base * el) + spare : ceilTol(replicasRaw);
+  const gpus = replicas * g;
+  const costPerHour = replicas * g * price;
+  const costPerOutputToken = div(g * price, C * 3600);
+  const peakCpt = div(costPerHour, outPeak * 3600);
+
+  let forecast: CapacityResult["forecast"] = null;
+  const rates = pws.map(p => {
+    const w = p.workload;
+    if (ok(w.avgRps, 0, false)) return w.avgRps;
+    if (ok(w.dailyRequests, 0, false)) return w.dailyRequests / 86400;
+    return null;
+  });
+  if (rates.some(r => r !== null)) {
+    let fo = 0;
+    pws.forEach((p, i) => {
+      const w = p.workload;
+      let r = rates[i];
+      if (r === null || r === undefined) {
+        r = w.peakRps;
+        warnings.push(`${w.name}: no average rate or daily volume; the forecast uses its peak (${fmtNum(w.peakRps, 2)} req/s)`);
+      } else if (r > w.peakRps) warnings.push(`${w.name}: the forecast rate ${fmtNum(r, 2)} req/s is above the peak ${fmtNum(w.peakRps, 2)} req/s`);
+      fo += r * w.outputTokens;
+    });
+    const fcpt = div(costPerHour, fo * 3600);
+    forecast = { outputTokensPerSec: fo, costPerOutputToken: fcpt, costPerMillionOutputTokens: fcpt * 1e6, utilization: replicas > 0 ? div(fo, replicas * C) : 0 };
+  }
+
+  const res: CapacityResult = {
+    replicasBase: base,
+    replicasRaw,
+    replicas,
+    gpus,
+    costPerHour,
+    costPerDay: costPerHour * 24,
+    costPerMonth: costPerHour * HOURS_PER_MONTH,
+    costPerOutputToken,
+    costPerMillionOutputTokens: costPerOutputToken * 1e6,
+    costPerRequest: costPerOutputToken * meanOut,
+    peak: { outputTokensPerSec: outPeak, costPerOutputToken: peakCpt, costPerMillionOutputTokens: peakCpt * 1e6 },
+    forecast,
+    utilizationAtPeak: replicas > 0 ? div(outPeak, replicas * C) : 0,
+    replicaOutputTokensPerSec: C,
+    warnings,
+  };
+  if (!valid) {
+    for (const k of ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"] as const) res[k] = NaN;
+    res.peak = { outputTokensPerSec: outPeak, costPerOutputToken: NaN, costPerMillionOutputTokens: NaN };
+    res.forecast = null;
+  }
+  return res;
+}
+
+/** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */
+function lengthCheck(name: string, which: "input" | "output", sweepMean: number | null | undefined, workload: number, warnings: string[]): void {
+  if (!ok(sweepMean, 0, false) || !ok(workload, 0, true)) return;
+  const rel = Math.abs(sweepMean - workload) / workload;
+  if (rel > LENGTH_MISMATCH) {
+    warnings.push(
+      `${name}: the sweep's mean ${which} length (${fmtNum(sweepMean, 0)} tokens) differs from the workload's (${fmtNum(workload, 0)} tokens) by ${fmtNum(rel * 100, 0)} %; ` +
+        `capacity measured at other lengths may not hold (seed §4.4)`,
+    );
+  }
+}

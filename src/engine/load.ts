@@ -1,0 +1,100 @@
+/**
+ * Load order of a sweep (spec §2: points are sorted by concurrency, else request rate, else
+ * rps) and small number-formatting helpers shared by the SLO, zone and diagnostic modules.
+ */
+import type { SweepPoint } from "./types";
+
+/** Which field measures the load of a sweep's points. */
+export type LoadKind = "concurrency" | "requestRate" | "rps";
+
+const LOAD_KINDS: readonly LoadKind[] = ["concurrency", "requestRate", "rps"];
+
+/** Load of one point on the given axis; `"inf"` → Infinity; null when absent or not a finite/∞ number. */
+export function loadValue(p: SweepPoint, kind: LoadKind): number | null {
+  const v = p[kind];
+  if (v === "inf") return Infinity;
+  if (typeof v !== "number" || Number.isNaN(v)) return null;
+  return v;
+}
+
+/**
+ * The load axis of a sweep (spec §2): concurrency when every point has it, else request rate,
+ * else rps; when no field is on every point, the first one that any point has; null for none.
+ */
+export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
+  if (points.length === 0) return null;
+  for (const k of LOAD_KINDS) if (points.every(p => loadValue(p, k) !== null)) return k;
+  for (const k of LOAD_KINDS) if (points.some(p => loadValue(p, k) !== null)) return k;
+  return null;
+}
+
+/**
+ * Indices of `points` in load order (stable; points without a load value keep their place at
+ * the end). The inputs are normally sorted already; this is the defensive sort of spec §2.
+ */
+export function loadOrder(points: readonly SweepPoint[], kind: LoadKind | null = loadKind(points)): number[] {
+  const idx = points.map((_, i) => i);
+  if (kind === null) return idx;
+  const key = (i: number): number => loadValue(points[i]!, kind) ?? Number.POSITIVE_INFINITY;
+  const known = (i: number): number => (loadValue(points[i]!, kind) === null ? 1 : 0);
+  return idx.sort((a, b) => known(a) - known(b) || key(a) - key(b) || a - b);
+}
+
+/** Which throughput series to use: output tokens/s when every point has it, else rps, else the better covered. */
+export type ThroughputKind = "outputTokensPerSec" | "rps";
+
+/** Throughput axis of a sweep (seed §2.1 draws throughput as tokens/s or RPS); null when neither exists. */
+export function throughputKind(points: readonly SweepPoint[]): ThroughputKind | null {
+  const cover = (k: ThroughputKind): number => points.filter(p => finite(p[k])).length;
+  const o = cover("outputTokensPerSec");
+  const r = cover("rps");
+  if (o === 0 && r === 0) return null;
+  if (o === points.length) return "outputTokensPerSec";
+  if (r === points.length) return "rps";
+  return o >= r ? "outputTokensPerSec" : "rps";
+}
+
+/** A point's throughput on the given axis, or null. */
+export function throughputValue(p: SweepPoint, kind: ThroughputKind | null): number | null {
+  if (kind === null) return null;
+  const v = p[kind];
+  return finite(v) ? v : null;
+}
+
+/** True for a finite number. */
+export function finite(x: unknown): x is number {
+  return typeof x === "number" && Number.isFinite(x);
+}
+
+const nfCache = new Map<string, Intl.NumberFormat>();
+
+/** Format a number in English with at most `max` (and at least `min`) fraction digits: 12345.6 → "12,345.6". */
+export function fmtNum(x: number, max = 1, min = 0): string {
+  if (!Number.isFinite(x)) return x > 0 ? "∞" : x < 0 ? "−∞" : "n/a";
+  const key = `${min}:${max}`;
+  let nf = nfCache.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max });
+    nfCache.set(key, nf);
+  }
+  return nf.format(x);
+}
+
+/** Words for a load level: "concurrency 8", "request rate 4 req/s", "4.2 req/s achieved". */
+export function loadLabel(kind: LoadKind | null, value: number | null): string {
+  if (value === null || kind === null) return "an unknown load";
+  const v = fmtNum(value, 2);
+  if (kind === "concurrency") return `concurrency ${v}`;
+  if (kind === "requestRate") return `request rate ${v} req/s`;
+  return `${v} req/s achieved`;
+}
+
+/** Words for a load range: "concurrency 8 to 64", "request rate 2 to 8 req/s". */
+export function loadRangeLabel(kind: LoadKind | null, from: number | null, to: number | null): string {
+  if (from === null || to === null || kind === null) return `${loadLabel(kind, from)} to ${loadLabel(kind, to)}`;
+  const a = fmtNum(from, 2);
+  const b = fmtNum(to, 2);
+  if (kind === "concurrency") return `concurrency ${a} to ${b}`;
+  if (kind === "requestRate") return `request rate ${a} to ${b} req/s`;
+  return `${a} to ${b} req/s achieved`;
+}

@@ -1,0 +1,87 @@
+/**
+ * Money in minor units (spec §5: conservation after rounding to the currency's minor unit).
+ * Amounts are rounded to integer minor units (cents, yen, fils) and split by the
+ * largest-remainder method so that the parts add up to the rounded total exactly.
+ */
+
+const digitsCache = new Map<string, number>();
+
+/**
+ * Number of minor-unit digits of an ISO 4217 currency, from
+ * `Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits`
+ * (USD/CNY/EUR 2, JPY/KRW 0, KWD/BHD 3). Codes Intl rejects fall back to 2.
+ */
+export function minorUnitDigits(currency: string): number {
+  const code = (currency || "").trim().toUpperCase();
+  const hit = digitsCache.get(code);
+  if (hit !== undefined) return hit;
+  let d = 2;
+  try {
+    const v = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+    if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4) d = v;
+  } catch {
+    d = 2;
+  }
+  digitsCache.set(code, d);
+  return d;
+}
+
+/** True when Intl knows the currency code (otherwise {@link minorUnitDigits} falls back to 2). */
+export function isCurrencyCode(currency: string): boolean {
+  try {
+    new Intl.NumberFormat("en", { style: "currency", currency: (currency || "").trim().toUpperCase() });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Round an amount to integer minor units, half away from zero. The product is first cut to 15
+ * significant digits so binary noise does not flip a half: 1.005 USD → 101 cents, not 100.
+ */
+export function toMinor(amount: number, digits: number): number {
+  if (!Number.isFinite(amount)) return 0;
+  const scaled = Number((amount * 10 ** digits).toPrecision(15));
+  const r = Math.round(Math.abs(scaled)) * Math.sign(scaled);
+  return r === 0 ? 0 : r; // no −0
+}
+
+/** Integer minor units back to an amount: 44308 cents → 443.08. */
+export function fromMinor(minor: number, digits: number): number {
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+/** Round an amount to the currency's minor unit: roundMoney(443.0769, "USD") = 443.08. */
+export function roundMoney(amount: number, currency: string): number {
+  const d = minorUnitDigits(currency);
+  return fromMinor(toMinor(amount, d), d);
+}
+
+/**
+ * Largest-remainder rounding: integer minor units for each amount such that they sum to
+ * `totalMinor` exactly. Each part gets ⌊amount × 10^digits⌋; the units still missing (or in
+ * excess) go one by one to the parts with the largest (smallest) fractional remainders, ties to
+ * the earlier part. Works for any gap between Σ amounts and the total (a gap larger than the number of parts is first spread evenly).
+ */
+export function largestRemainder(amounts: readonly number[], totalMinor: number, digits: number): number[] {
+  const n = amounts.length;
+  if (n === 0) return [];
+  const scale = 10 ** digits;
+  const exact = amounts.map(a => (Number.isFinite(a) ? Number((a * scale).toPrecision(15)) : 0));
+  const out = exact.map(x => Math.floor(x));
+  const frac = exact.map((x, i) => x - out[i]!);
+  let gap = Math.round(totalMinor) - out.reduce((s, x) => s + x, 0);
+  const byFracDesc = exact.map((_, i) => i).sort((a, b) => frac[b]! - frac[a]! || a - b);
+  const byFracAsc = exact.map((_, i) => i).sort((a, b) => frac[a]! - frac[b]! || a - b);
+  // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
+  const whole = Math.trunc(gap / n);
+  if (whole !== 0) {
+    for (let i = 0; i < n; i++) out[i] += whole;
+    gap -= whole * n;
+  }
+  const order = gap > 0 ? byFracDesc : byFracAsc;
+  const step = gap > 0 ? 1 : -1;
+  for (let k = 0; k < Math.abs(gap); k++) out[order[k]!] += step;
+  return out.map(x => (x === 0 ? 0 : x));
+}
