@@ -1,0 +1,87 @@
+/**
+ * Turning located vLLM / SGLang result records into partial sweeps: read each record
+ * ({@link readRecord}), fill missing statistics from per-request arrays, group records of one
+ * deployment into one sweep (the pipeline sorts the points, spec §2), collect issues.
+ */
+import type { SweepMeta, SweepPoint } from "../../engine/types";
+import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
+import { fillFromArrays, hasDetailedArrays } from "./vllm-detailed";
+import { readRecord, type Rec, type RecordLoc } from "./vllm-record";
+
+/** A record with its location in the file. */
+export interface LocatedRec {
+  rec: Rec;
+  loc: RecordLoc;
+}
+
+/** Grouping and meta of a record, supplied per tool. */
+export interface GroupInfo {
+  meta: SweepMeta;
+  groupKey: string;
+  label?: string;
+  notes: string[];
+}
+
+/** Per-tool hooks of {@link buildSweeps}. */
+export interface BuildOptions {
+  tool: "vllm" | "sglang";
+  /** Meta/group of a record. */
+  info(rec: Rec): GroupInfo;
+  /** Return a warning message to skip the record (warm-up run, failed sweep run), else null. */
+  skip?(rec: Rec): string | null;
+}
+
+/** Records → partial sweeps, or all errors found (every record is checked). */
+export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions): FileImportResult {
+  const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const groups = new Map<string, PartialSweep & { notes: Set<string> }>();
+  for (const { rec, loc } of records) {
+    const skipMsg = opts.skip?.(rec);
+    if (skipMsg) {
+      const w: ImportIssue = { file: loc.file, code: "skipped", message: skipMsg };
+      if (loc.line != null) w.line = loc.line;
+      if (loc.record != null) w.record = loc.record;
+      warnings.push(w);
+      continue;
+    }
+    const r = readRecord(rec, loc, opts.tool);
+    if (r.errors.length) {
+      errors.push(...r.errors);
+      continue;
+    }
+    const point: SweepPoint = r.point;
+    const notes = [...r.notes];
+    if (hasDetailedArrays(rec)) notes.push(...fillFromArrays(rec, point));
+    const info = opts.info(rec);
+    notes.push(...info.notes);
+    let g = groups.get(info.groupKey);
+    if (!g) {
+      g = { meta: info.meta, points: [], warnings: [], notes: new Set() };
+      if (info.label) g.label = info.label;
+      groups.set(info.groupKey, g);
+    }
+    g.points.push(point);
+    for (const n of notes) g.notes.add(n);
+  }
+  if (errors.length) return { ok: false, errors };
+  const sweeps: PartialSweep[] = [...groups.values()].map(({ notes, ...s }) => ({ ...s, warnings: [...notes] }));
+  return { ok: true, value: { sweeps, warnings } };
+}
+
+/** Index of the first non-whitespace character (after a BOM) within the first 4 KB, or -1. */
+export function firstCharIndex(text: string): number {
+  const end = Math.min(text.length, 4096);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfeff || c === 32 || c === 9 || c === 10 || c === 13) continue;
+    return i;
+  }
+  return -1;
+}
+
+/** First meaningful character: `{`, `[`, or anything else ("" when none in the first 4 KB). */
+export function firstChar(text: string): string {
+  const i = firstCharIndex(text);
+  return i < 0 ? "" : text[i]!;
+}
