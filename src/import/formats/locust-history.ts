@@ -1,0 +1,170 @@
+/**
+ * Locust `PREFIX_stats_history.csv` (reference `locust.md`): one row per tick (1 s) with the
+ * running `User Count`, per entry with `--csv-full-history`, else only the Aggregated row.
+ *
+ * Columns: `Requests/s`, `Failures/s` and — with `--csv-full-history` — the `50%`…`100%` columns
+ * are the CURRENT sliding window (~10 s); without it the percentile columns are cumulative since
+ * the start (`_percentile_fields(entry, use_current=full_history)`); `Total *` columns are always
+ * cumulative since the start.
+ *
+ * One point per user-count PLATEAU: consecutive ticks with the same User Count > 0 lasting at least
+ * {@link MIN_PLATEAU_TICKS} ticks (ramp ticks are skipped). Per plateau and entry:
+ * - completed/failed = growth of `Total Request Count` / `Total Failure Count` since the tick
+ *   before the plateau; rps = successful completions / plateau seconds (of the e2e entry);
+ * - mean = exact mean of the responses logged during the plateau, from the cumulative
+ *   `Total Average Response Time` × `Total Request Count` at both ends;
+ * - percentiles: window mode → mean of the window percentiles of the plateau's ticks that have
+ *   samples, skipping the first window (it still holds the previous level); cumulative mode →
+ *   the last tick's cumulative percentiles (a warning says they include earlier levels).
+ * concurrency = User Count (closed loop).
+ */
+import type { MetricField, Stats, SweepPoint } from "../../engine/types";
+import { parseCsv } from "../csv";
+import type { FileImportResult, FormatImporter, InputFile } from "../types";
+import { BUCKET_WARNING, cellNum, chooseEntries, entryKey, Header, isAggregated, percentileStat, type Entry } from "./locust-common";
+
+/** Ticks a user count must hold to count as a load level (≈ seconds at Locust's 1 s interval). */
+export const MIN_PLATEAU_TICKS = 5;
+/** Locust's current-stats window, seconds. */
+const WINDOW_SEC = 10;
+
+interface Tick {
+  ts: number;
+  users: number;
+  row: string[];
+}
+
+function isHistory(file: InputFile): boolean {
+  return /^"?timestamp"?,"?user count"?,"?type"?,"?name"?,"?requests\/s"?/i.test(file.firstLine().replace(/^\uFEFF/, "").trim());
+}
+
+function parse(file: InputFile): FileImportResult {
+  const t = parseCsv(file.text);
+  const h = new Header(t.rows[0] ?? []);
+  const c = {
+    ts: h.col("Timestamp"),
+    users: h.col("User Count"),
+    type: h.col("Type"),
+    name: h.col("Name"),
+    rps: h.col("Requests/s"),
+    count: h.col("Total Request Count"),
+    fail: h.col("Total Failure Count"),
+    avg: h.col("Total Average Response Time"),
+  };
+  for (const [k, n] of [["ts", "Timestamp"], ["users", "User Count"], ["name", "Name"]] as const) {
+    if (c[k] < 0) return { ok: false, errors: [{ file: file.name, line: 1, column: n, code: "missing-column", message: `Locust history lacks the "${n}" column` }] };
+  }
+  const byEntry = new Map<string, Tick[]>();
+  const entries = new Map<string, Entry>();
+  t.rows.slice(1).forEach(r => {
+    const ts = cellNum(r, c.ts);
+    const users = cellNum(r, c.users);
+    if (ts === undefined || users === undefined) return;
+    const e = { type: (r[c.type] ?? "").trim(), name: (r[c.name] ?? "").trim() };
+    const k = entryKey(e);
+    const list = byEntry.get(k) ?? [];
+    list.push({ ts, users, row: r });
+    byEntry.set(k, list);
+    const prev = entries.get(k);
+    const n = cellNum(r, c.count) ?? 0;
+    entries.set(k, { ...e, requests: Math.max(prev?.requests ?? 0, n) });
+  });
+  if (!byEntry.size) return { ok: false, errors: [{ file: file.name, line: 2, code: "no-rows", message: "Locust history has no data rows" }] };
+  const fullHistory = [...entries.values()].some(e => !isAggregated(e));
+  // Timeline: the Aggregated rows (written every tick), else the longest entry.
+  const aggKey = [...entries.entries()].find(([, e]) => isAggregated(e))?.[0];
+  const timeline = (aggKey ? byEntry.get(aggKey) : [...byEntry.values()].sort((a, b) => b.length - a.length)[0])!;
+  const runs: { users: number; from: number; to: number }[] = [];
+  timeline.forEach((tk, i) => {
+    const last = runs[runs.length - 1];
+    if (last && last.users === tk.users) last.to = i;
+    else runs.push({ users: tk.users, from: i, to: i });
+  });
+  let plateaus = runs.filter(r => r.users > 0 && r.to - r.from + 1 >= MIN_PLATEAU_TICKS);
+  const warnings: string[] = [BUCKET_WARNING];
+  if (!plateaus.length) {
+    const longest = runs.filter(r => r.users > 0).sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+    if (!longest) return { ok: false, errors: [{ file: file.name, code: "no-points", message: "Locust history never has a User Count above 0" }] };
+    plateaus = [longest];
+    warnings.push(`Locust history: no user count held for ${MIN_PLATEAU_TICKS} ticks; used the longest one (${longest.users} users, ${longest.to - longest.from + 1} ticks)`);
+  }
+  const list = [...entries.values()];
+  const { byMetric, rateEntry, notes } = fullHistory ? chooseEntries(list) : chooseEntries(list.filter(isAggregated));
+  warnings.push(...notes);
+  if (fullHistory) {
+    warnings.push(`Locust history (--csv-full-history): percentiles per load level are the mean of the ${WINDOW_SEC}-s window percentiles over the plateau, not percentiles of the plateau's requests`);
+  } else {
+    warnings.push("Locust history without --csv-full-history: percentiles are cumulative since the start of the test (they include earlier load levels) and only the Aggregated row (all request names mixed) is available");
+  }
+  const points: SweepPoint[] = [];
+  for (const pl of plateaus) {
+    const tStart = timeline[pl.from]!.ts;
+    const tEnd = timeline[pl.to]!.ts;
+    const tPrev = pl.from > 0 ? timeline[pl.from - 1]!.ts : tStart;
+    const p: SweepPoint = { concurrency: pl.users, requestRate: null };
+    const plateauStats = (e: Entry): { stats: Stats; done?: number; failed?: number } => {
+      const ticks = byEntry.get(entryKey(e)) ?? [];
+      const base = [...ticks].reverse().find(tk => tk.ts <= tPrev && tPrev < tStart);
+      const inside = ticks.filter(tk => tk.ts >= tStart && tk.ts <= tEnd);
+      const stats: Stats = {};
+      const last = inside[inside.length - 1];
+      if (!last) return { stats };
+      const n1 = cellNum(last.row, c.count) ?? 0;
+      const n0 = base ? cellNum(base.row, c.count) ?? 0 : 0;
+      const f1 = cellNum(last.row, c.fail) ?? 0;
+      const f0 = base ? cellNum(base.row, c.fail) ?? 0 : 0;
+      const a1 = cellNum(last.row, c.avg);
+      const a0 = base ? cellNum(base.row, c.avg) ?? 0 : 0;
+      if (n1 > n0 && a1 !== undefined) stats.mean = (a1 * n1 - a0 * n0) / (n1 - n0);
+      if (fullHistory) {
+        const late = inside.filter(tk => tk.ts >= tStart + WINDOW_SEC);
+        const use = tEnd - tStart >= 2 * WINDOW_SEC && late.length ? late : inside;
+        for (const { col, q } of h.percentileCols) {
+          const key = percentileStat(q);
+          if (!key) continue;
+          const vals = use.map(tk => cellNum(tk.row, col)).filter((v): v is number => v !== undefined && v > 0);
+          if (vals.length) stats[key] = vals.reduce((s, v) => s + v, 0) / vals.length;
+        }
+      } else {
+        for (const { col, q } of h.percentileCols) {
+          const key = percentileStat(q);
+          const v = cellNum(last.row, col);
+          if (key && v !== undefined && v > 0) stats[key] = v;
+        }
+      }
+      return { stats, done: n1 - n0 - (f1 - f0), failed: f1 - f0 };
+    };
+    for (const [field, e] of byMetric) {
+      const { stats } = plateauStats(e);
+      if (Object.keys(stats).length) p[field as MetricField] = stats;
+    }
+    if (rateEntry) {
+      const { done, failed } = plateauStats(rateEntry);
+      if (done !== undefined) {
+        p.completed = done;
+        p.failed = failed ?? 0;
+        const secs = tEnd - tPrev;
+        if (secs > 0 && done > 0) p.rps = done / secs;
+      }
+    }
+    points.push(p);
+  }
+  return {
+    ok: true,
+    value: { sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points, warnings }], warnings: [] },
+  };
+}
+
+/** Locust `_stats_history.csv`: one point per user-count plateau. */
+export const locustHistory: FormatImporter = {
+  id: "locust-history",
+  title: "Locust --csv stats history (PREFIX_stats_history.csv), one point per user-count plateau",
+  versions: "Locust 1.4 – 2.46",
+  detect(file) {
+    return isHistory(file) ? 0.95 : 0;
+  },
+  parse(file) {
+    if (!isHistory(file)) return { ok: false, errors: [{ file: file.name, line: 1, code: "unknown-format", message: "not a Locust history CSV (header must start Timestamp,User Count,Type,Name,Requests/s)" }] };
+    return parse(file);
+  },
+};
