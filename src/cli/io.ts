@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { ImportInput } from "../import/index";
+import { MAX_FILE_BYTES, tooLargeMessage, type ImportInput } from "../import/index";
 
 export interface Io {
   out(text: string): void;
@@ -85,8 +85,12 @@ export function readInputs(paths: readonly string[], base = process.cwd()): Impo
       if (files.length === 0) problems.push(`${p}: folder holds no files to import`);
       for (const f of files) {
         const name = join(p, relative(full, f)).split(sep).join("/");
-        out.push({ name, text: readFileSync(f, "utf8"), optional: true });
+        const size = statSync(f).size;
+        if (size > MAX_FILE_BYTES) problems.push(`${name}: ${tooLargeMessage(size)}`);
+        else out.push({ name, text: readFileSync(f, "utf8"), optional: true });
       }
+    } else if (st.size > MAX_FILE_BYTES) {
+      problems.push(`${p}: ${tooLargeMessage(st.size)}`);
     } else {
       out.push({ name: p, text: readFileSync(full, "utf8") });
     }

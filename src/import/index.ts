@@ -6,12 +6,14 @@
 import type { Sweep, SweepPoint } from "../engine/types";
 import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
+import { concurrencyFromPath } from "./path-load";
 import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
 
 export type { ImportIssue, ImportOptions, ImportResult, FormatImporter } from "./types";
 export { formatIssue } from "./types";
 export { FORMATS } from "./formats/index";
 export { makeInputFile } from "./input";
+export { concurrencyFromPath } from "./path-load";
 
 /**
  * One input: its name (path relative to what the user gave, used for concurrency-from-path) and
@@ -24,14 +26,23 @@ export interface ImportInput {
   optional?: boolean;
 }
 
-/** Files larger than this are refused with a clear message (spec §8 "huge files"). */
-export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+/**
+ * Files larger than this are refused with a clear message (spec §8 "huge files"): 512 MiB, just
+ * below the longest string V8 can hold (about 2^29 characters). Per-request logs of a few million
+ * rows are well under it.
+ */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+/** Message for a file over {@link MAX_FILE_BYTES}. */
+export function tooLargeMessage(bytes: number): string {
+  return `file is ${(bytes / 2 ** 20).toFixed(0)} MiB; the limit is ${MAX_FILE_BYTES / 2 ** 20} MiB (split the file, or import per-request logs per load level)`;
+}
 
 /** Why a text cannot be a benchmark file, or null. Checks emptiness and binary content. */
 export function sniffProblem(file: InputFile): ImportIssue | null {
   const t = file.text;
   if (t.length > MAX_FILE_BYTES) {
-    return { file: file.name, code: "too-large", message: `file is ${(t.length / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1e6} MB` };
+    return { file: file.name, code: "too-large", message: tooLargeMessage(t.length) };
   }
   if (!t.replace(/^\uFEFF/, "").trim()) return { file: file.name, line: 1, code: "empty", message: "file is empty" };
   const head = t.slice(0, 8192);
@@ -64,25 +75,6 @@ export function detectFormat(file: InputFile): FormatImporter | null {
     }
   }
   return best;
-}
-
-const PATH_CONCURRENCY: readonly RegExp[] = [
-  /concurrency[-_=]?(\d+)/i,
-  /(?:^|[/\\_.-])conc[-_=]?(\d+)(?=$|[/\\_.-])/i,
-  /(?:^|[/\\])output-(\d+)\.json$/i,
-  /(?:^|[/\\_-])c(\d+)(?=[/\\_.-]|$)/,
-];
-
-/** Concurrency encoded in a path (`…-concurrency8/…`, `output-008.json`, `conc16`), or null. */
-export function concurrencyFromPath(path: string): number | null {
-  for (const re of PATH_CONCURRENCY) {
-    const m = re.exec(path);
-    if (m) {
-      const n = Number(m[1]);
-      if (Number.isFinite(n) && n > 0) return n;
-    }
-  }
-  return null;
 }
 
 /** Sort key of a point: concurrency, else request rate, else rps. */
@@ -176,6 +168,17 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       importer = detectFormat(file);
     }
     if (!importer) {
+      // A JSON document that does not parse is not recognised by any format: say where it breaks.
+      const head = file.text.replace(/^\uFEFF/, "").trimStart();
+      if (!input.optional && (head.startsWith("{") || head.startsWith("["))) {
+        const j = file.json();
+        if (!j.ok) {
+          const firstLine = file.firstLine();
+          const jl = firstLine.trim().endsWith("}") && file.text.includes("\n") ? file.jsonLines() : null;
+          errors.push(jl && !jl.ok ? jl.issue : j.issue);
+          continue;
+        }
+      }
       if (input.optional) {
         warnings.push({ file: file.name, code: "skipped", message: "not a recognised benchmark output; skipped" });
         continue;
@@ -197,6 +200,12 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     }
     if (!res.ok) {
       errors.push(...res.errors);
+      continue;
+    }
+    if (res.value.sweeps.length === 0 && !input.optional) {
+      // A file the user named that holds no load levels (e.g. a Locust failures file) is an error.
+      const notes = res.value.warnings.filter(w => w.code === "skipped");
+      errors.push(...(notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [{ file: file.name, code: "no-points", message: "no load levels with results were found" }]));
       continue;
     }
     warnings.push(...res.value.warnings);

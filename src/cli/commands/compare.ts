@@ -1,7 +1,69 @@
-import type { Io } from "../io";
+/**
+ * `capplan compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]` (spec §7):
+ * each side is any importable input (file or folder) yielding exactly one sweep. Prints the seed
+ * §5.3 table with deltas per matched load level and a summary line. Exit 1 when a throughput
+ * drops or a latency statistic rises by more than the threshold (default 5 %), 0 otherwise, 2 on
+ * bad input or usage.
+ */
+import type { Sweep } from "../../engine/types";
+import { compareSweeps } from "../../report/compare";
+import { compareMarkdown } from "../../report/compare-table";
+import { parseLang } from "../../report/i18n";
+import { CliError, parseArgs, type Io } from "../io";
+import { importOrFail } from "./import";
 
-/** `capplan compare` (not implemented yet). */
-export function compareCommand(_args: string[], io: Io): number {
-  io.err("capplan compare: not implemented yet\n");
-  return 2;
+const USAGE = "usage: capplan compare <baseline> <candidate> [--threshold PCT] [--json]";
+
+/** Import one side; exactly one sweep is required. */
+function oneSweep(path: string, side: string, io: Io): Sweep {
+  let sweeps: Sweep[];
+  try {
+    sweeps = importOrFail([path], {}, io);
+  } catch (e) {
+    if (e instanceof CliError) throw new CliError(e.lines.map(l => `${side}: ${l}`));
+    throw e;
+  }
+  if (sweeps.length !== 1) {
+    throw new CliError([
+      `${side} ${path}: holds ${sweeps.length} sweeps (${sweeps.map(s => s.label).join("; ")}); compare needs exactly one per side — pass one file or a folder of one deployment`,
+    ]);
+  }
+  return sweeps[0]!;
+}
+
+/** `capplan compare`: returns 0 (no regression), 1 (regression) or throws a CliError (exit 2). */
+export function compareCommand(args: string[], io: Io): number {
+  const a = parseArgs(args, ["threshold", "lang"], ["json"]);
+  if (a.positional.length !== 2) throw new CliError([`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE]);
+  const thr = a.flags.get("threshold");
+  let threshold = 5;
+  if (thr !== undefined) {
+    threshold = Number(String(thr).replace(/%$/, ""));
+    if (thr === true || !Number.isFinite(threshold) || threshold < 0) throw new CliError([`--threshold must be a percentage ≥ 0, got "${String(thr)}"`]);
+  }
+  const lang = parseLang(a.flags.get("lang"));
+  if (!lang) throw new CliError(["--lang must be en or zh"]);
+  // Import both sides before printing anything, collecting the problems of both.
+  const problems: string[] = [];
+  const sides: (Sweep | null)[] = (["baseline", "candidate"] as const).map((side, i) => {
+    try {
+      return oneSweep(a.positional[i]!, side, io);
+    } catch (e) {
+      if (e instanceof CliError) {
+        problems.push(...e.lines);
+        return null;
+      }
+      throw e;
+    }
+  });
+  if (problems.length) throw new CliError(problems);
+  const [base, cand] = sides as [Sweep, Sweep];
+  const result = compareSweeps(base, cand, threshold);
+  if (a.flags.has("json")) {
+    io.out(JSON.stringify({ baseline: base.label, candidate: cand.label, ...result }, null, 2) + "\n");
+  } else {
+    io.out(compareMarkdown(base, cand, result, lang));
+  }
+  if (result.rows.length === 0) io.err("warning: no load level matched between baseline and candidate\n");
+  return result.regressions.length > 0 ? 1 : 0;
 }

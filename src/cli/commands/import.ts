@@ -1,7 +1,101 @@
-import type { Io } from "../io";
+/**
+ * `capplan import <file|dir>... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]`
+ * (spec §7): files and folders → normalised sweeps (spec §2). `--json` prints `{ "sweeps": [...] }`;
+ * otherwise per sweep a `### <label>` heading, a source line, the seed §5.3 table and its warnings.
+ * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
+ */
+import type { Sweep } from "../../engine/types";
+import { formatIssue, importFiles, type ImportInput, type ImportIssue, type ImportOptions } from "../../import/index";
+import { CliError, parseArgs, readInputs, type Io } from "../io";
+import { parseLang, t, type Lang } from "../../report/i18n";
+import { sweepTableMarkdown } from "../../report/sweep-table";
+import { fmtPlain } from "../../report/format";
 
-/** `capplan import` (not implemented yet). */
-export function importCommand(_args: string[], io: Io): number {
-  io.err("capplan import: not implemented yet\n");
-  return 2;
+/** Print import warnings to stderr, `warning: file:line: message`. */
+export function printWarnings(io: Io, warnings: readonly ImportIssue[]): void {
+  for (const w of warnings) io.err(`warning: ${formatIssue(w)}\n`);
+}
+
+/** The files of a sweep for display: all of them up to 3, else the first, the last and a count. */
+function filesText(files: readonly string[]): string {
+  if (files.length <= 3) return files.join(", ");
+  return `${files[0]}, …, ${files[files.length - 1]} (${files.length})`;
+}
+
+/** The readable block of one sweep: heading, source line, §5.3 table, warnings. */
+export function sweepBlock(s: Sweep, lang: Lang): string {
+  const m = s.meta;
+  const c = t(lang, "colon");
+  const gpu = m.gpu ? (m.gpuCount != null ? `${m.gpuCount} × ${m.gpu}` : m.gpu) : "—";
+  const src = [
+    `${t(lang, "files")}${c}${filesText(s.source.files)}`,
+    `${t(lang, "format")}${c}${s.source.format}`,
+    `${t(lang, "model")}${c}${m.model ?? "—"}`,
+    `${t(lang, "engine")}${c}${m.engine ?? "—"}`,
+    `${t(lang, "gpu")}${c}${gpu}`,
+  ].join(" · ");
+  let out = `### ${s.label}\n\n${src}\n\n${sweepTableMarkdown(s, lang)}`;
+  if (s.warnings.length) {
+    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${w}`).join("\n")}\n`;
+  }
+  return out;
+}
+
+/** Parse `--concurrency`: a positive finite number. */
+function parseConcurrency(v: string | true | undefined): number | undefined {
+  if (v === undefined || v === true) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError([`--concurrency must be a positive number, got "${v}"`]);
+  return n;
+}
+
+/**
+ * Read and import inputs, or throw a {@link CliError} with one line per problem. Shared with
+ * `capplan compare`. The import's warning issues are printed to stderr; with
+ * `sweepWarningsToStderr`, so are the sweeps' own warnings not already printed (JSON output,
+ * where they are otherwise only inside the JSON).
+ */
+export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true): Sweep[] {
+  const inputs: ImportInput[] = readInputs(paths);
+  if (opts.concurrency != null && inputs.length !== 1) {
+    throw new CliError([`--concurrency applies to a single file; ${inputs.length} files were given (name the load level in each path, e.g. …-concurrency8/)`]);
+  }
+  const res = importFiles(inputs, opts);
+  if (!res.ok) throw new CliError(res.errors.map(formatIssue));
+  printWarnings(io, res.warnings);
+  if (sweepWarningsToStderr) {
+    const seen = new Set(res.warnings.map(w => w.message));
+    for (const sw of res.sweeps) {
+      for (const w of sw.warnings) {
+        if (seen.has(w)) continue;
+        seen.add(w);
+        io.err(`warning: ${sw.source.files.join(", ")}: ${w}\n`);
+      }
+    }
+  }
+  return res.sweeps;
+}
+
+/** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
+export function importCommand(args: string[], io: Io): number {
+  const a = parseArgs(args, ["format", "concurrency", "lang"], ["json", "separate"]);
+  if (a.positional.length === 0) throw new CliError(["usage: capplan import <file|dir>... [--format F] [--concurrency N] [--separate] [--json]"]);
+  const lang = parseLang(a.flags.get("lang"));
+  if (!lang) throw new CliError([`--lang must be en or zh`]);
+  const fmt = a.flags.get("format");
+  const opts: ImportOptions = {
+    format: typeof fmt === "string" ? fmt : undefined,
+    concurrency: parseConcurrency(a.flags.get("concurrency")),
+    separate: a.flags.has("separate"),
+  };
+  const json = a.flags.has("json");
+  // Readable output lists each sweep's warnings under its table; JSON output carries them inside.
+  const sweeps = importOrFail(a.positional, opts, io, json);
+  if (json) {
+    io.out(JSON.stringify({ sweeps }, null, 2) + "\n");
+    return 0;
+  }
+  io.out(sweeps.map(s => sweepBlock(s, lang)).join("\n"));
+  if (sweeps.length > 1) io.out(`\n${fmtPlain(sweeps.length, 0)} sweeps.\n`);
+  return 0;
 }

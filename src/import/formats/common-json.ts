@@ -4,6 +4,7 @@
  * scaling of statistic objects, and the load-level hint the pipeline reads from a path.
  */
 import { readNumber } from "../csv";
+import { concurrencyFromPath } from "../path-load";
 import type { Stats } from "../../engine/types";
 
 /** A plain JSON object (not an array, not null). */
@@ -73,23 +74,10 @@ export function isoFromUnixSeconds(v: unknown): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-// Same patterns as the pipeline's concurrencyFromPath (src/import/index.ts). Kept here because a
-// format module importing ../index would form an import cycle through the format registry.
-const PATH_CONCURRENCY: readonly RegExp[] = [
-  /concurrency[-_=]?(\d+)/i,
-  /(?:^|[/\\_.-])conc[-_=]?(\d+)(?=$|[/\\_.-])/i,
-  /(?:^|[/\\])output-(\d+)\.json$/i,
-  /(?:^|[/\\_-])c(\d+)(?=[/\\_.-]|$)/,
-];
-
 /**
  * Whether the pipeline will be able to fill a missing load level for this file: the user gave
  * `--concurrency`, or the path carries a concurrency (spec §2).
  */
 export function loadGivenOutside(fileName: string, concurrencyOpt: number | undefined): boolean {
-  if (concurrencyOpt != null) return true;
-  return PATH_CONCURRENCY.some(re => {
-    const m = re.exec(fileName);
-    return m != null && Number(m[1]) > 0;
-  });
+  return concurrencyOpt != null || concurrencyFromPath(fileName) != null;
 }

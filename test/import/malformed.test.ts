@@ -1,0 +1,185 @@
+/**
+ * Bad input (spec §8): every fixture in fixtures/malformed/ gets a structured error or a documented
+ * warning from the library (never a throw), and through the CLI exit 2 with one stderr line per
+ * problem and nothing on stdout. Handling per file: fixtures/malformed/README.md.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { importFiles, makeInputFile, MAX_FILE_BYTES, sniffProblem, type ImportResult } from "../../src/import/index";
+import type { InputFile } from "../../src/import/types";
+import type { Sweep } from "../../src/engine/types";
+
+const DIR = "fixtures/malformed/";
+
+function load(name: string): ImportResult {
+  const path = DIR + name;
+  return importFiles([{ name: path, text: readFileSync(path, "utf8") }]);
+}
+
+function errorsOf(name: string) {
+  const r = load(name);
+  expect(r.ok, `${name} should fail`).toBe(false);
+  if (r.ok) throw new Error("unreachable");
+  for (const e of r.errors) {
+    expect(e.file).toBe(DIR + name);
+    expect(e.message.length).toBeGreaterThan(0);
+  }
+  return r.errors;
+}
+
+function sweepOf(name: string): { sweep: Sweep; r: Extract<ImportResult, { ok: true }> } {
+  const r = load(name);
+  if (!r.ok) throw new Error(`${name} should import: ${r.errors.map(e => e.message).join("; ")}`);
+  expect(r.sweeps).toHaveLength(1);
+  return { sweep: r.sweeps[0]!, r };
+}
+
+/** The three load levels every "good data, awkward encoding" fixture holds (see README). */
+function expectStandardPoints(s: Sweep): void {
+  expect(s.points.map(p => p.concurrency)).toEqual([1, 8, 32]);
+  const p8 = s.points[1]!;
+  expect(p8.rps).toBe(3.9);
+  expect(p8.outputTokensPerSec).toBe(410.2);
+  expect(p8.ttftMs).toMatchObject({ p50: 44.6, p99: 54.8 });
+  expect(p8.itlMs).toMatchObject({ p95: 13.5, p99: 16.2 });
+  expect(s.points[2]!.outputTokensPerSec).toBe(1020.4);
+}
+
+describe("bad input through the import library", () => {
+  it("refuses an empty file, naming it", () => {
+    expect(errorsOf("empty.csv")).toEqual([expect.objectContaining({ code: "empty", line: 1, message: "file is empty" })]);
+  });
+
+  it("refuses a binary file", () => {
+    expect(errorsOf("binary.bin")).toEqual([expect.objectContaining({ code: "binary" })]);
+  });
+
+  it("reports a JSON syntax error at its line and column", () => {
+    // The missing comma after `"request_throughput": 3.9` is found at the `"` that opens line 5, column 3.
+    const errs = errorsOf("syntax-error.json");
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatchObject({ code: "json-syntax", line: 5, column: 3 });
+  });
+
+  it("refuses a plain text paragraph as an unknown format, quoting its first line", () => {
+    const errs = errorsOf("unknown-format.txt");
+    expect(errs).toEqual([expect.objectContaining({ code: "unknown-format", line: 1 })]);
+    expect(errs[0]!.message).toContain("We ran the load test on Tuesday.");
+  });
+
+  it("refuses a JSON object with unrelated keys as an unknown format", () => {
+    expect(errorsOf("unrelated-keys.json")).toEqual([expect.objectContaining({ code: "unknown-format" })]);
+  });
+
+  it("refuses a plan-shaped JSON as a sweep (it is a plan fixture, for capplan plan)", () => {
+    expect(errorsOf("bad-plan-shape.json").map(e => e.code)).toEqual(["unknown-format"]);
+  });
+
+  it("refuses a file above the size limit without reading it", () => {
+    // A fake file whose text claims to be one character over the limit (no huge file in git).
+    const fake: InputFile = { ...makeInputFile("huge.json", "{}"), text: { length: MAX_FILE_BYTES + 1 } as unknown as string };
+    expect(sniffProblem(fake)).toMatchObject({ file: "huge.json", code: "too-large" });
+  });
+
+  it("skips an unreadable file found in a folder with a warning instead of failing", () => {
+    const r = importFiles([{ name: "dir/empty.csv", text: "", optional: true }, { name: "dir/bin.bin", text: "\u0000\u0001", optional: true }]);
+    // Nothing usable remains, so the result has no sweeps, but both files are named in warnings.
+    const issues = r.ok ? r.warnings : r.errors;
+    expect(r.ok ? r.sweeps : []).toEqual([]);
+    expect(issues.map(i => i.file)).toEqual(expect.arrayContaining(r.ok ? ["dir/empty.csv", "dir/bin.bin"] : []));
+  });
+});
+
+describe("awkward but valid CSV (generic CSV importer)", () => {
+  it("reads a semicolon-delimited file", () => expectStandardPoints(sweepOf("semicolon.csv").sweep));
+  it("reads a semicolon-delimited file with decimal commas", () => expectStandardPoints(sweepOf("semicolon-decimal-comma.csv").sweep));
+  it("reads a tab-delimited file", () => expectStandardPoints(sweepOf("tab.tsv").sweep));
+  it("reads a file with a BOM and CRLF line ends", () => expectStandardPoints(sweepOf("bom-crlf.csv").sweep));
+
+  it("reads quoted thousands separators", () => {
+    const s = sweepOf("thousands.csv").sweep;
+    // "1,234.56" → 1234.56 tokens/s; "1,050.5" → 1050.5 ms; "5,120.7" → 5120.7 ms
+    expect(s.points[0]!.outputTokensPerSec).toBe(1234.56);
+    expect(s.points[0]!.ttftMs).toMatchObject({ p50: 1050.5, p99: 2310 });
+    expect(s.points[1]!.ttftMs!.p99).toBe(5120.7);
+  });
+
+  it("reads N/A and NaN cells as absent, never 0", () => {
+    const s = sweepOf("na-nan.csv").sweep;
+    expect(s.points[0]!.itlMs).toBeUndefined(); // line 2: both ITL cells N/A
+    expect(s.points[0]!.ttftMs).toEqual({ p50: 40.2, p99: 61 });
+    expect(s.points[1]!.ttftMs).toEqual({ p50: 44.6 }); // line 3: P99 TTFT NaN
+  });
+
+  it("keeps duplicate load levels once, the later one, with a warning", () => {
+    const { sweep, r } = sweepOf("duplicate-levels.csv");
+    expect(sweep.points.map(p => p.concurrency)).toEqual([1, 8, 32]);
+    expect(sweep.points[1]!.rps).toBe(3.95); // line 4 wins over line 3 (3.90)
+    expect(sweep.warnings.some(w => /duplicate load level \(concurrency 8\)/.test(w))).toBe(true);
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe("bad values in CSV cells (generic CSV importer)", () => {
+  it("refuses an Infinity latency, naming line and column", () => {
+    expect(errorsOf("infinity.csv")).toEqual([expect.objectContaining({ code: "bad-value", line: 4, column: "p99_ttft_ms" })]);
+  });
+
+  it("refuses a negative request rate, naming line and column", () => {
+    expect(errorsOf("negative-rate.csv")).toEqual([expect.objectContaining({ code: "bad-value", line: 3, column: "request_rate" })]);
+  });
+
+  it("refuses a zero request rate, naming line and column", () => {
+    const errs = errorsOf("zero-rate.csv");
+    expect(errs[0]).toMatchObject({ code: "bad-value", line: 2, column: "request_rate" });
+  });
+
+  it("refuses a table without any metric column: unknown format, or missing-column when forced", () => {
+    // Detection needs a load column AND a metric column, so by default this is not a known format …
+    expect(errorsOf("missing-columns.csv")).toEqual([expect.objectContaining({ code: "unknown-format", line: 1 })]);
+    // … and with --format csv the generic importer names what is missing, at the header line.
+    const path = DIR + "missing-columns.csv";
+    const r = importFiles([{ name: path, text: readFileSync(path, "utf8") }], { format: "csv" });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toEqual([expect.objectContaining({ file: path, code: "missing-column", line: 1, column: "metric" })]);
+    expect(r.errors[0]!.message).toContain('"notes"');
+  });
+});
+
+/** Fixtures that must fail, with the number of problems each reports (one stderr line each). */
+const FAILING: Record<string, number> = {
+  "empty.csv": 1,
+  "binary.bin": 1,
+  "syntax-error.json": 1,
+  "unknown-format.txt": 1,
+  "unrelated-keys.json": 1,
+  "infinity.csv": 1,
+  "negative-rate.csv": 1,
+};
+
+describe("bad input through the CLI", () => {
+  for (const [name, n] of Object.entries(FAILING)) {
+    it(`capplan import ${name} exits 2 with ${n} stderr line(s) naming the file and an empty stdout`, async () => {
+      const { run } = await import("../cli/helpers");
+      for (const extra of [[], ["--json"]]) {
+        const r = await run("import", DIR + name, ...extra);
+        expect(r.code).toBe(2);
+        expect(r.out).toBe("");
+        expect(r.errLines).toHaveLength(n);
+        for (const l of r.errLines) expect(l).toContain(DIR + name);
+        expect(r.err).not.toMatch(/\n\s+at /);
+      }
+    });
+  }
+
+  it("capplan import of several bad files prints one line per problem", async () => {
+    const { run } = await import("../cli/helpers");
+    const r = await run("import", DIR + "empty.csv", DIR + "infinity.csv", DIR + "negative-rate.csv");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines).toHaveLength(3);
+    expect(r.errLines[1]).toContain('infinity.csv:4 column "p99_ttft_ms"');
+    expect(r.errLines[2]).toContain('negative-rate.csv:3 column "request_rate"');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { sweepTableMarkdown } from "../../src/report/sweep-table";
+import { MESSAGES } from "../../src/report/i18n";
+import { pt, sweepOf } from "./helpers";
+
+const sweep = sweepOf([
+  pt(1, { rps: 0.5234, outputTokensPerSec: 55.06, ttftMs: { p50: 40.24, p99: 61 }, itlMs: { p95: 12.06 } }),
+  pt(8, { rps: 3.9, outputTokensPerSec: 12345.67, ttftMs: { p50: 1234.56, p99: 2000.04 }, itlMs: { p95: 13.5, p99: 16.25 } }),
+]);
+
+describe("seed §5.3 sweep table", () => {
+  it("prints the Chinese header exactly, with the unit line and one row per point", () => {
+    expect(sweepTableMarkdown(sweep, "zh")).toBe(
+      [
+        "延迟单位：毫秒。",
+        "",
+        "| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+        "|---|---|---|---|---|---|---|",
+        // 0.5234 → 0.52 (2 decimals); 55.06 → 55.1; 40.24 → 40.2; 61 → 61.0; 12.06 → 12.1; p99 ITL absent → —
+        "| 1 | 0.52 | 55.1 | 40.2 | 61.0 | 12.1 | — |",
+        // no thousands separators: 12345.67 → 12345.7, 1234.56 → 1234.6; 16.25 → 16.3 (half-expand)
+        "| 8 | 3.90 | 12345.7 | 1234.6 | 2000.0 | 13.5 | 16.3 |",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("prints the English header exactly", () => {
+    const lines = sweepTableMarkdown(sweep, "en").split("\n");
+    expect(lines[0]).toBe("Latencies in ms.");
+    expect(lines[2]).toBe("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+  });
+
+  it("shows TPOT in the ITL columns, and says so in the headers, when the sweep has no ITL", () => {
+    const s = sweepOf([pt(4, { rps: 2, outputTokensPerSec: 200, ttftMs: { p50: 30 }, tpotMs: { p95: 22.44, p99: 25 } })]);
+    const lines = sweepTableMarkdown(s, "en").split("\n");
+    expect(lines[2]).toBe("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 TPOT | P99 TPOT |");
+    expect(lines[4]).toBe("| 4 | 2.00 | 200 | 30.0 | — | 22.4 | 25.0 |");
+  });
+
+  it("keeps ITL headers when ITL exists even if TPOT does too", () => {
+    const s = sweepOf([pt(4, { itlMs: { p95: 10 }, tpotMs: { p95: 22 } })]);
+    expect(sweepTableMarkdown(s, "en").split("\n")[4]).toBe("| 4 | — | — | — | — | 10.0 | — |");
+  });
+
+  it("shows the request rate of open-loop points in the first column of a mixed sweep", () => {
+    const s = sweepOf([
+      pt(4, { rps: 2 }),
+      { concurrency: null, requestRate: 10, rps: 9.87 },
+      { concurrency: null, requestRate: "inf", rps: 14.2 },
+      { concurrency: null, requestRate: null, rps: 1 },
+    ]);
+    expect(sweepTableMarkdown(s, "zh").split("\n").slice(2, 8)).toEqual([
+      "| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+      "|---|---|---|---|---|---|---|",
+      "| 4 | 2.00 | — | — | — | — | — |",
+      "| 速率 10 | 9.87 | — | — | — | — | — |",
+      "| 速率 inf | 14.20 | — | — | — | — | — |",
+      "| — | 1.00 | — | — | — | — | — |",
+    ]);
+    expect(sweepTableMarkdown(s, "en").split("\n")[5]).toBe("| rate 10 | 9.87 | — | — | — | — | — |");
+  });
+
+  it("names the first column Request rate when every point is open loop", () => {
+    const s = sweepOf([
+      { concurrency: null, requestRate: 10, rps: 9.87 },
+      { concurrency: null, requestRate: "inf", rps: 14.2 },
+    ]);
+    expect(sweepTableMarkdown(s, "en").split("\n").slice(2, 6)).toEqual([
+      "| Request rate | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+      "|---|---|---|---|---|---|---|",
+      "| 10 | 9.87 | — | — | — | — | — |",
+      "| inf | 14.20 | — | — | — | — | — |",
+    ]);
+    expect(sweepTableMarkdown(s, "zh").split("\n")[2]).toMatch(/^\| 请求速率 \| RPS \|/);
+  });
+
+  it("defines every word in both languages", () => {
+    expect(Object.keys(MESSAGES.zh).sort()).toEqual(Object.keys(MESSAGES.en).sort());
+  });
+});
