@@ -1,0 +1,182 @@
+/**
+ * The restricted mathjs instance that evaluates plan formulas (spec §6: "Formulas cannot reach
+ * mathjs functions that import, define or evaluate code").
+ *
+ * Built tree-shaken from `mathjs/number` (toolchain.md §4, pitfall P1: every operator and function
+ * a formula may use needs its `*Dependencies`). Defence in depth:
+ * 1. the parser is captured once, then the dangerous functions on the instance (`import`,
+ *    `parse`, `evaluate`, …) are overridden to throw (mathjs "more secure eval" pattern);
+ * 2. every parsed tree is walked and only whitelisted node types, operators and function names
+ *    are accepted (see `check.ts`) before it is compiled and evaluated.
+ */
+import {
+  absDependencies,
+  addDependencies,
+  andDependencies,
+  ceilDependencies,
+  create,
+  divideDependencies,
+  equalDependencies,
+  expDependencies,
+  floorDependencies,
+  largerDependencies,
+  largerEqDependencies,
+  log10Dependencies,
+  logDependencies,
+  maxDependencies,
+  meanDependencies,
+  minDependencies,
+  modDependencies,
+  multiplyDependencies,
+  notDependencies,
+  orDependencies,
+  parseDependencies,
+  powDependencies,
+  roundDependencies,
+  smallerDependencies,
+  smallerEqDependencies,
+  sqrtDependencies,
+  subtractDependencies,
+  sumDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  unequalDependencies,
+} from "mathjs/number";
+import type { MathNode } from "mathjs";
+
+/** Functions a formula may call, in the order they are listed to users. */
+export const ALLOWED_FUNCTIONS: readonly string[] = [
+  "abs",
+  "ceil",
+  "exp",
+  "floor",
+  "log",
+  "log10",
+  "max",
+  "mean",
+  "min",
+  "mod",
+  "round",
+  "sqrt",
+  "sum",
+];
+
+/**
+ * Operator implementations (mathjs `OperatorNode.fn` / `RelationalNode.conditionals` names) a
+ * formula may use: arithmetic `+ - * / ^ mod`, unary `-`/`+`, comparisons and `and`/`or`/`not`.
+ */
+export const ALLOWED_OPERATORS: readonly string[] = [
+  "add",
+  "subtract",
+  "multiply",
+  "divide",
+  "pow",
+  "mod",
+  "unaryMinus",
+  "unaryPlus",
+  "equal",
+  "unequal",
+  "smaller",
+  "smallerEq",
+  "larger",
+  "largerEq",
+  "and",
+  "or",
+  "not",
+];
+
+/** Functions that import, define or evaluate code; always refused, and disabled on the instance. */
+export const DANGEROUS_FUNCTIONS: readonly string[] = [
+  "import",
+  "createUnit",
+  "evaluate",
+  "parse",
+  "compile",
+  "simplify",
+  "derivative",
+  "resolve",
+  "reviver",
+];
+
+const math = create({
+  parseDependencies,
+  addDependencies,
+  subtractDependencies,
+  multiplyDependencies,
+  divideDependencies,
+  powDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  ceilDependencies,
+  floorDependencies,
+  roundDependencies,
+  minDependencies,
+  maxDependencies,
+  absDependencies,
+  sqrtDependencies,
+  expDependencies,
+  logDependencies,
+  log10Dependencies,
+  modDependencies,
+  sumDependencies,
+  meanDependencies,
+  equalDependencies,
+  unequalDependencies,
+  smallerDependencies,
+  smallerEqDependencies,
+  largerDependencies,
+  largerEqDependencies,
+  andDependencies,
+  orDependencies,
+  notDependencies,
+});
+
+/** The parser, captured before the instance's `parse` is disabled. */
+const capturedParse: (expr: string) => MathNode = math.parse.bind(math) as (expr: string) => MathNode;
+
+function disabled(name: string): () => never {
+  return () => {
+    throw new Error(`${name} is disabled in formulas`);
+  };
+}
+
+// "More secure eval" (mathjs docs, expressions/security): replace the code-reaching functions.
+const overrides: Record<string, () => never> = {};
+for (const name of DANGEROUS_FUNCTIONS) overrides[name] = disabled(name);
+math.import(overrides, { override: true });
+
+/** Parse an expression with the restricted instance's parser (throws on syntax errors). */
+export function parseExpression(expr: string): MathNode {
+  return capturedParse(expr);
+}
+
+/** Words the parser reads as operators or constants, so they cannot name a cell. */
+export const PARSER_KEYWORDS: readonly string[] = [
+  "mod", "to", "in", "and", "or", "xor", "not", "end",
+  "true", "false", "null", "undefined", "NaN", "Infinity",
+  "__proto__", "constructor", "prototype",
+];
+
+const RESERVED = new Set([...ALLOWED_FUNCTIONS, ...DANGEROUS_FUNCTIONS, ...PARSER_KEYWORDS]);
+
+/** Cell names: an identifier (letter or `_`, then letters, digits, `_`). */
+export const CELL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Why `name` cannot be a cell name (not an identifier, or a function/keyword), or null if it can. */
+export function cellNameProblem(name: string): string | null {
+  if (!CELL_NAME_PATTERN.test(name)) return `"${name}" is not a valid cell name (letters, digits and _, not starting with a digit)`;
+  if (RESERVED.has(name)) return `"${name}" is reserved (a formula function or keyword) and cannot name a cell`;
+  return null;
+}
+
+/** True when the instance's function `name` is disabled (throws when called); for tests and audits. */
+export function isDisabledOnInstance(name: string): boolean {
+  const fn = (math as unknown as Record<string, unknown>)[name];
+  if (typeof fn !== "function") return fn === undefined;
+  try {
+    (fn as (...args: unknown[]) => unknown)("1 + 1");
+    return false;
+  } catch (e) {
+    return e instanceof Error && e.message === `${name} is disabled in formulas`;
+  }
+}

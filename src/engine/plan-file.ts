@@ -1,0 +1,325 @@
+/**
+ * Reading, checking and writing the plan file `capplan.plan/v1` (spec §6). Validation checks the
+ * shape only: formula strings are accepted here and evaluated by `resolve.ts` (a plan with formula
+ * errors still reads, spec §7). Unknown extra keys are allowed.
+ */
+import { cellNameProblem } from "./formula/math";
+import { readNumericString } from "./formula/formula";
+import { locateJsonError } from "./plan-json";
+import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
+
+/** One problem in a plan: where, what was expected, what was found. */
+export interface PlanIssue {
+  /** Path of the key, e.g. `skus[1].gpusPerReplica` (empty for the whole document). */
+  path: string;
+  expected: string;
+  got: string;
+  message: string;
+}
+
+/** Result of {@link validatePlan}. */
+export type PlanValidation = { ok: true; plan: PlanFile; warnings: string[] } | { ok: false; errors: PlanIssue[] };
+
+/** The format tag of a plan file. */
+export const PLAN_FORMAT = "capplan.plan/v1";
+
+/** Statistic keys accepted in SLOs (spec §1): mean, min, max, std, median, pNN, pNN.N. */
+export const STAT_PATTERN = /^(?:mean|min|max|std|median|p(?:100|\d{1,2})(?:\.\d+)?)$/;
+
+const NUM_EXPECTED = "a number or a formula string starting with =";
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Short description of a value for messages: `"four"`, `an object`, `missing`. */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === "object") return "an object";
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+/** Path of a record key: `.chat`, or `["my load"]` when the key is not an identifier. */
+export function keyPath(base: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+}
+
+/** Name of workload `index` (spec §6): its `name`, else "default" when alone, else "workload<N>". */
+export function workloadName(def: WorkloadDef | undefined, index: number, count: number): string {
+  if (def && typeof def.name === "string" && def.name !== "") return def.name;
+  return count === 1 ? "default" : `workload${index + 1}`;
+}
+
+/** The plan's workload definitions with their paths (`workloads` wins over `workload`). */
+export function workloadDefs(plan: PlanFile): { def: WorkloadDef; path: string }[] {
+  if (Array.isArray(plan.workloads)) return plan.workloads.map((def, i) => ({ def, path: `workloads[${i}]` }));
+  if (isObj(plan.workload)) return [{ def: plan.workload, path: "workload" }];
+  return [];
+}
+
+class Checker {
+  readonly issues: PlanIssue[] = [];
+  readonly warnings: string[] = [];
+
+  issue(path: string, expected: string, value: unknown, detail?: string): void {
+    const got = describeValue(value);
+    this.issues.push({ path, expected, got, message: detail ?? `expected ${expected}, got ${got}` });
+  }
+
+  num(o: Obj, key: string, base: string, required: boolean): void {
+    const v = o[key];
+    const path = `${base}.${key}`;
+    if (v === undefined) {
+      if (required) this.issue(path, NUM_EXPECTED, v);
+      return;
+    }
+    if (typeof v === "number" && Number.isFinite(v)) return;
+    if (typeof v === "string" && (v.trim().startsWith("=") || readNumericString(v) !== null)) return;
+    this.issue(path, NUM_EXPECTED, v);
+  }
+
+  str(o: Obj, key: string, base: string, required: boolean): boolean {
+    const v = o[key];
+    if (v === undefined && !required) return false;
+    if (typeof v === "string" && v !== "") return true;
+    this.issue(`${base}.${key}`, "a non-empty string", v);
+    return false;
+  }
+
+  oneOf(o: Obj, key: string, base: string, values: readonly string[]): void {
+    const v = o[key];
+    if (v === undefined || (typeof v === "string" && values.includes(v))) return;
+    this.issue(keyPath(base, key).replace(/^\./, ""), `one of ${values.map((x) => `"${x}"`).join(", ")}`, v);
+  }
+
+  arrayOfObjects(v: unknown, path: string, what: string): Obj[] | null {
+    if (!Array.isArray(v)) {
+      this.issue(path, `an array of ${what}`, v);
+      return null;
+    }
+    const out: Obj[] = [];
+    v.forEach((item, i) => {
+      if (isObj(item)) out.push(item);
+      else this.issue(`${path}[${i}]`, `a ${what.replace(/s$/, "")} object`, item);
+    });
+    return out.length === v.length ? out : null;
+  }
+
+  duplicates(names: unknown[], path: (i: number) => string, what: string): void {
+    const seen = new Map<string, number>();
+    names.forEach((n, i) => {
+      if (typeof n !== "string") return;
+      const first = seen.get(n);
+      if (first === undefined) seen.set(n, i);
+      else this.issue(path(i), `a ${what} name not used before`, n, `duplicate ${what} name "${n}" (also at ${path(first)})`);
+    });
+  }
+}
+
+function checkSweepRef(c: Checker, ref: unknown, path: string): void {
+  if (!isObj(ref)) return c.issue(path, "a sweep object with points, file or replicaOutputTokensPerSec", ref);
+  const present = ["points", "file", "replicaOutputTokensPerSec"].filter((k) => ref[k] !== undefined);
+  if (present.length !== 1) {
+    const expected = "exactly one of points, file, replicaOutputTokensPerSec";
+    c.issue(path, expected, ref, `expected ${expected}, got ${present.length === 0 ? "none" : present.join(" and ")}`);
+  }
+  if (ref.file !== undefined) c.str(ref, "file", path, true);
+  if (ref.replicaOutputTokensPerSec !== undefined) c.num(ref, "replicaOutputTokensPerSec", path, true);
+  if (ref.points === undefined) return;
+  const points = c.arrayOfObjects(ref.points, `${path}.points`, "points");
+  points?.forEach((p, i) => {
+    const pp = `${path}.points[${i}]`;
+    for (const k of ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"]) {
+      if (p[k] !== null) c.num(p, k, pp, false);
+    }
+    if (p.requestRate !== null && p.requestRate !== "inf") c.num(p, "requestRate", pp, false);
+    for (const m of ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"]) {
+      const stats = p[m];
+      if (stats === undefined) continue;
+      if (!isObj(stats)) c.issue(`${pp}.${m}`, "an object of statistics in ms", stats);
+      else for (const s of Object.keys(stats)) c.num(stats, s, `${pp}.${m}`, false);
+    }
+  });
+}
+
+function checkWorkloads(c: Checker, plan: Obj): string[] {
+  const hasMany = plan.workloads !== undefined;
+  if (hasMany && plan.workload !== undefined) c.warnings.push("both `workloads` and `workload` are given; `workloads` is used");
+  let defs: Obj[] | null = null;
+  let base: (i: number) => string = (i) => `workloads[${i}]`;
+  if (hasMany) defs = c.arrayOfObjects(plan.workloads, "workloads", "workloads");
+  else if (isObj(plan.workload)) {
+    defs = [plan.workload];
+    base = () => "workload";
+  } else c.issue(plan.workload === undefined ? "workloads" : "workload", "an array of workloads (or one `workload` object)", plan.workload);
+  if (!defs) return [];
+  if (defs.length === 0) c.warnings.push("the plan has no workloads");
+  defs.forEach((w, i) => {
+    if (w.name !== undefined) c.str(w, "name", base(i), true);
+    for (const k of ["peakRps", "inputTokens", "outputTokens"]) c.num(w, k, base(i), true);
+    for (const k of ["avgRps", "dailyRequests"]) c.num(w, k, base(i), false);
+  });
+  c.duplicates(defs.map((w) => w.name), (i) => `${base(i)}.name`, "workload");
+  return defs.map((w, i) => workloadName(w as unknown as WorkloadDef, i, defs!.length));
+}
+
+function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
+  const skus = c.arrayOfObjects(plan.skus, "skus", "skus");
+  if (!skus) return [];
+  skus.forEach((s, i) => {
+    const base = `skus[${i}]`;
+    c.str(s, "name", base, true);
+    c.str(s, "gpu", base, false);
+    c.num(s, "gpusPerReplica", base, true);
+    c.num(s, "pricePerGpuHour", base, true);
+    if (s.sweep !== undefined) checkSweepRef(c, s.sweep, `${base}.sweep`);
+    if (s.sweeps !== undefined) {
+      if (!isObj(s.sweeps)) c.issue(`${base}.sweeps`, "an object mapping workload names to sweeps", s.sweeps);
+      else {
+        for (const [name, ref] of Object.entries(s.sweeps)) {
+          const p = keyPath(`${base}.sweeps`, name);
+          if (!workloads.includes(name)) {
+            const expected = `a workload name (${workloads.map((w) => `"${w}"`).join(", ")})`;
+            c.issue(p, expected, name, `"${name}" is not a workload of this plan; expected ${expected}`);
+          }
+          checkSweepRef(c, ref, p);
+        }
+      }
+    }
+    const covered = s.sweep !== undefined ? workloads : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
+    const label = typeof s.name === "string" ? `SKU "${s.name}"` : base;
+    for (const w of workloads) if (!covered.includes(w)) c.warnings.push(`${label} has no sweep for workload "${w}"; it cannot be sized`);
+  });
+  const names = skus.map((s) => s.name);
+  c.duplicates(names, (i) => `skus[${i}].name`, "SKU");
+  return names.filter((n): n is string => typeof n === "string");
+}
+
+function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
+  if (!isObj(t)) return c.issue("tenants", "an object with usage rows", t);
+  c.oneOf(t, "method", "tenants", ["tokens", "output", "weighted"]);
+  c.oneOf(t, "idle", "tenants", ["proportional", "separate"]);
+  const weighted = t.method === "weighted";
+  c.num(t, "inputWeight", "tenants", weighted);
+  c.num(t, "outputWeight", "tenants", weighted);
+  let poolNames: string[] = [];
+  if (t.pools !== undefined) {
+    const pools = c.arrayOfObjects(t.pools, "tenants.pools", "pools") ?? [];
+    pools.forEach((p, i) => {
+      const base = `tenants.pools[${i}]`;
+      c.str(p, "name", base, true);
+      c.num(p, "costPerDay", base, false);
+      c.num(p, "capacityTokensPerDay", base, false);
+      if (c.str(p, "sku", base, false) && !skuNames.includes(p.sku as string)) {
+        c.issue(`${base}.sku`, "the name of a SKU of this plan", p.sku);
+      }
+    });
+    c.duplicates(pools.map((p) => p.name), (i) => `tenants.pools[${i}].name`, "pool");
+    poolNames = pools.map((p) => p.name).filter((n): n is string => typeof n === "string");
+  }
+  const usage = c.arrayOfObjects(t.usage, "tenants.usage", "usage rows");
+  usage?.forEach((u, i) => {
+    const base = `tenants.usage[${i}]`;
+    c.str(u, "team", base, true);
+    c.num(u, "inputTokens", base, true);
+    c.num(u, "outputTokens", base, true);
+    if (c.str(u, "pool", base, false) && poolNames.length > 0 && !poolNames.includes(u.pool as string)) {
+      c.issue(`${base}.pool`, `a pool name (${poolNames.map((p) => `"${p}"`).join(", ")})`, u.pool);
+    }
+    if (u.pool === undefined && poolNames.length > 1) c.issue(`${base}.pool`, "a pool name (the plan has several pools)", u.pool);
+  });
+}
+
+/** Check that a parsed JSON value is a plan of the shape of spec §6. Never throws. */
+export function validatePlan(value: unknown): PlanValidation {
+  const c = new Checker();
+  if (!isObj(value)) {
+    c.issue("", "a JSON object (a capplan plan)", value);
+    return { ok: false, errors: c.issues };
+  }
+  if (value.format !== PLAN_FORMAT) c.issue("format", `"${PLAN_FORMAT}"`, value.format);
+  c.str(value, "title", "", false);
+  if (c.str(value, "currency", "", false) && !/^[A-Z]{3}$/.test(value.currency as string)) {
+    c.warnings.push(`currency "${String(value.currency)}" is not a 3-letter ISO 4217 code`);
+  }
+  if (value.cells !== undefined) {
+    if (!isObj(value.cells)) c.issue("cells", "an object mapping cell names to numbers or formulas", value.cells);
+    else {
+      for (const name of Object.keys(value.cells)) {
+        const path = keyPath("cells", name);
+        const problem = cellNameProblem(name);
+        if (problem) c.issue(path, "a cell name that is an identifier and not a function name", name, problem);
+        c.num(value.cells, name, "cells", true);
+      }
+    }
+  }
+  const workloads = checkWorkloads(c, value);
+  if (value.slo !== undefined) {
+    c.arrayOfObjects(value.slo, "slo", "SLOs")?.forEach((s, i) => {
+      c.oneOf(s, "metric", `slo[${i}]`, METRIC_KEYS);
+      if (s.metric === undefined) c.issue(`slo[${i}].metric`, `one of ${METRIC_KEYS.join(", ")}`, s.metric);
+      if (typeof s.stat !== "string" || !STAT_PATTERN.test(s.stat)) {
+        c.issue(`slo[${i}].stat`, "a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", s.stat);
+      }
+      c.num(s, "maxMs", `slo[${i}]`, true);
+    });
+  }
+  c.oneOf(value, "sloMode", "", ["measured", "interpolated"]);
+  if (value.factors !== undefined) {
+    if (!isObj(value.factors)) c.issue("factors", "an object with elasticity and redundancy", value.factors);
+    else {
+      c.num(value.factors, "elasticity", "factors", false);
+      const r = value.factors.redundancy;
+      if (isObj(r)) c.num(r, "spare", "factors.redundancy", true);
+      else c.num(value.factors, "redundancy", "factors", false);
+    }
+  }
+  const skuNames = checkSkus(c, value, workloads);
+  if (value.tenants !== undefined) checkTenants(c, value.tenants, skuNames);
+  if (c.issues.length > 0) return { ok: false, errors: c.issues };
+  return { ok: true, plan: value as PlanFile, warnings: c.warnings };
+}
+
+/** Result of {@link parsePlanText}: the parsed JSON value (not yet validated), or why it is not JSON. */
+export type PlanTextResult = { ok: true; value: unknown } | { ok: false; errors: PlanIssue[] };
+
+/**
+ * Parse the text of a plan file (BOM allowed). JSON syntax errors carry line and column; messages
+ * do not repeat `fileName` (callers prefix it). Validate the value with {@link validatePlan}.
+ */
+export function parsePlanText(text: string, fileName: string): PlanTextResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const syntax = (message: string, got: string): PlanTextResult => ({
+    ok: false,
+    errors: [{ path: "", expected: `a JSON plan file (${fileName})`, got, message }],
+  });
+  if (body.trim() === "") return syntax("the file is empty", "an empty file");
+  try {
+    return { ok: true, value: JSON.parse(body) as unknown };
+  } catch (e) {
+    const where = locateJsonError(body);
+    if (!where) return syntax(`invalid JSON: ${e instanceof Error ? e.message : String(e)}`, "invalid JSON");
+    const got = JSON.stringify(body.slice(where.offset, where.offset + 20));
+    return syntax(`invalid JSON at line ${where.line}, column ${where.column}: ${where.message}`, got);
+  }
+}
+
+/** Parse and validate a plan file's text in one step. */
+export function readPlanText(text: string, fileName: string): PlanValidation {
+  const parsed = parsePlanText(text, fileName);
+  return parsed.ok ? validatePlan(parsed.value) : parsed;
+}
+
+const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "factors", "skus", "tenants"];
+
+/** Write a plan as 2-space JSON with the top-level keys in spec §6 order (extras after). */
+export function serializePlan(plan: PlanFile): string {
+  const ordered: Record<string, unknown> = {};
+  for (const k of KEY_ORDER) if (plan[k] !== undefined) ordered[k] = plan[k];
+  for (const [k, v] of Object.entries(plan)) if (!(k in ordered)) ordered[k] = v;
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
