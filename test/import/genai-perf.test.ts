@@ -1,0 +1,173 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeInputFile } from "../../src/import/input";
+import type { InputFile } from "../../src/import/types";
+import { importFiles } from "../../src/import/index";
+import { genaiPerfImporter } from "../../src/import/formats/genai-perf";
+import { aiperfImporter } from "../../src/import/formats/aiperf";
+
+const ROOT = join(__dirname, "../..");
+const SAMPLES = "/work/shared/research/formats/samples";
+
+/** Text of a fixture under fixtures/. */
+function fixture(rel: string): string {
+  return readFileSync(join(ROOT, "fixtures", rel), "utf8");
+}
+
+/** An InputFile for a fixture, named by `name` (default: its path under fixtures/<tool>/). */
+function fixtureFile(rel: string, name = rel): InputFile {
+  return makeInputFile(name, fixture(rel));
+}
+
+/** Every real sample of the other tools (vLLM, SGLang, GuideLLM, Locust, LLMPerf, inference-perf, other). */
+function foreignSamples(exclude: string[] = []): InputFile[] {
+  const out: InputFile[] = [];
+  for (const dir of readdirSync(SAMPLES)) {
+    if (exclude.includes(dir)) continue;
+    for (const f of readdirSync(join(SAMPLES, dir))) {
+      if (f.endsWith(".source.txt")) continue;
+      out.push(makeInputFile(`${dir}/${f}`, readFileSync(join(SAMPLES, dir, f), "utf8")));
+    }
+  }
+  return out;
+}
+
+const SWEEP = "genai-perf/sweep-l40s/artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency";
+const G2502 = "genai-perf/gen-2025-02/artifacts/meta-llama_Llama-3.1-70B-Instruct-openai-chat-concurrency32/profile_export_genai_perf";
+const G2506 = "genai-perf/gen-2025-06/artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
+const G2406 = "genai-perf/gen-2024-06/artifacts/llama-3-8b-instruct-triton-tensorrtllm-concurrency8/profile_export_genai_perf.csv";
+
+/** The sweep's files as the CLI passes them: paths relative to the sweep folder, in shuffled order. */
+function sweepInputs() {
+  return [64, 1, 16, 4].map(c => ({
+    name: `artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency${c}/profile_export_genai_perf.csv`,
+    text: fixture(`${SWEEP}${c}/profile_export_genai_perf.csv`),
+  }));
+}
+
+describe("GenAI-Perf importer", () => {
+  it("a 4-level sweep gives one sweep with 4 points in concurrency order", () => {
+    const r = importFiles(sweepInputs());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.sweeps).toHaveLength(1);
+    const s = r.sweeps[0]!;
+    expect(s.source.format).toBe("genai-perf");
+    expect(s.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
+    expect(s.meta.tool).toBe("genai-perf");
+    expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 16, 64]);
+    // concurrency64 file: `Time To First Token (ms),424.77,66.56,"1,992.30","1,261.77",872.83,…`
+    const p64 = s.points[3]!;
+    expect(p64.ttftMs!.p99).toBe(1261.77);
+    expect(p64.ttftMs!.max).toBe(1992.3);
+    expect(p64.ttftMs!.mean).toBe(424.77);
+    expect(p64.rps).toBe(5.11);
+    expect(p64.outputTokensPerSec).toBe(1308.32); // "1,308.32"
+    expect(p64.completed).toBe(2560); // "2,560.00"
+    expect(p64.meanOutputTokens).toBe(256.25);
+    expect(p64.meanInputTokens).toBe(550.03);
+    expect(p64.e2eMs!.p50).toBe(12443.05);
+  });
+
+  it("stores Inter Token Latency as tpot, never as itl", () => {
+    const r = importFiles(sweepInputs());
+    if (!r.ok) throw new Error("import failed");
+    const p16 = r.sweeps[0]!.points[2]!;
+    // `Inter Token Latency (ms),26.84,23.05,30.72,29.61,28.84,28.38,27.63,26.82,26.04,25.35,24.84,24.04`
+    expect(p16.tpotMs).toEqual({ mean: 26.84, min: 23.05, max: 30.72, p99: 29.61, p95: 28.84, p90: 28.38, p75: 27.63, p50: 26.82, p25: 26.04, p10: 25.35, p5: 24.84, p1: 24.04 });
+    expect(p16.itlMs).toBeUndefined();
+    // Little's law holds in the synthetic data: 16 / 6.88704 s = 2.323 req/s; the file says 2.32
+    expect(16 / (p16.e2eMs!.mean! / 1000)).toBeCloseTo(p16.rps!, 1);
+  });
+
+  it("reads the 2024-06 10-column layout and takes the Triton backend from the directory", () => {
+    const r = importFiles([{ name: G2406.replace("genai-perf/gen-2024-06/", ""), text: fixture(G2406) }]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.sweeps[0]!;
+    expect(s.meta.engine).toBe("tensorrtllm");
+    expect(s.meta.model).toBe("llama-3-8b-instruct");
+    const p = s.points[0]!;
+    expect(p.concurrency).toBe(8);
+    // `Request Latency (ms),"1,820.62","1,129.45","2,528.88","2,439.21",…,"1,661.58"` (p25 last)
+    expect(p.e2eMs!.p25).toBe(1661.58);
+    expect(p.e2eMs!.p99).toBe(2439.21);
+    expect(p.e2eMs!.p10).toBeUndefined();
+    expect(p.rps).toBe(4.39); // `Request Throughput (per sec),4.39`
+    expect(p.outputTokensPerSec).toBe(556.43); // `Output Token Throughput (per sec),556.43`
+    expect(p.completed).toBeUndefined(); // no Request Count row in this generation
+  });
+
+  it("reads quoted thousands and leaves N/A cells out instead of writing 0", () => {
+    const csv = fixtureFile(`${G2502}.csv`);
+    const r = genaiPerfImporter.parse(csv, {});
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const p = r.value.sweeps[0]!.points[0]!;
+    expect(p.meanInputTokens).toBe(2000.03); // `Input Sequence Length (tokens),"2,000.03",…`
+    expect(p.completed).toBe(1280); // `Request Count (count),"1,280.00"`
+    expect(p.ttftMs!.max).toBe(1230.3); // `"1,230.30"`
+    // Put N/A into the TTFT p99 cell (838.86): the statistic disappears, it does not become 0.
+    const text = fixture(`${G2502}.csv`).replace("838.86", "N/A");
+    const r2 = genaiPerfImporter.parse(makeInputFile(csv.name, text), {});
+    if (!r2.ok) throw new Error("parse failed");
+    const t = r2.value.sweeps[0]!.points[0]!.ttftMs!;
+    expect("p99" in t).toBe(false);
+    expect(t.p95).toBe(657.42);
+  });
+
+  it("reads the flat input_config of a 2025-02 JSON and the nested perf_analyzer.stimulus of a 2025-06 JSON", () => {
+    const flat = genaiPerfImporter.parse(fixtureFile(`${G2502}.json`, "profile_export_genai_perf.json"), {});
+    if (!flat.ok) throw new Error(JSON.stringify(flat.errors));
+    const fs = flat.value.sweeps[0]!;
+    expect(fs.points[0]!.concurrency).toBe(32); // input_config.concurrency
+    expect(fs.meta.model).toBe("meta-llama/Llama-3.1-70B-Instruct");
+    expect(fs.points[0]!.tpotMs!.p50).toBeCloseTo(37.89, 2); // the CSV of the same run says 37.89
+    expect(fs.points[0]!.itlMs).toBeUndefined();
+    const nested = genaiPerfImporter.parse(fixtureFile(`${G2506}.json`, "profile_export_genai_perf.json"), {});
+    if (!nested.ok) throw new Error(JSON.stringify(nested.errors));
+    const ns = nested.value.sweeps[0]!;
+    expect(ns.points[0]!.concurrency).toBe(16); // input_config.perf_analyzer.stimulus.concurrency
+    expect(ns.meta.model).toBe("Qwen/Qwen2.5-7B-Instruct");
+    expect(ns.points[0]!.e2eMs!.p99).toBeCloseTo(4728.574446901158, 9);
+    expect(ns.points[0]!.completed).toBe(800);
+  });
+
+  it("keeps one point when the CSV and JSON of the same run are imported together", () => {
+    const base = "artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
+    const r = importFiles([
+      { name: `${base}.csv`, text: fixture(`${G2506}.csv`) },
+      { name: `${base}.json`, text: fixture(`${G2506}.json`) },
+    ]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.sweeps).toHaveLength(1);
+    expect(r.sweeps[0]!.points).toHaveLength(1);
+    expect(r.warnings.some(w => w.code === "duplicate-load")).toBe(true);
+  });
+
+  it("refuses a streaming CSV without its TTFT row, naming file, line and metric", () => {
+    const name = "genai-perf/malformed/missing-ttft_profile_export_genai_perf.csv";
+    const r = importFiles([{ name, text: fixture(name) }]);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]!.file).toBe(name);
+    expect(r.errors[0]!.line).toBe(1);
+    expect(r.errors[0]!.message).toContain("Time To First Token (ms)");
+  });
+
+  it("reports a cell that is not a number with its line and column", () => {
+    const text = fixture(`${SWEEP}4/profile_export_genai_perf.csv`).replace("21.77", "21.7x");
+    const r = importFiles([{ name: "c4.csv", text }]);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // line 5 is Inter Token Latency; 21.77 is its p50
+    expect(r.errors[0]).toMatchObject({ file: "c4.csv", line: 5, column: "p50", code: "bad-number" });
+  });
+
+  it("does not claim other tools' files, and AIPerf does not claim GenAI-Perf's", () => {
+    for (const f of foreignSamples()) expect([f.name, genaiPerfImporter.detect(f)]).toEqual([f.name, 0]);
+    expect(aiperfImporter.detect(fixtureFile(`${SWEEP}1/profile_export_genai_perf.csv`))).toBe(0);
+    expect(aiperfImporter.detect(fixtureFile(`${G2502}.json`))).toBe(0);
+    expect(genaiPerfImporter.detect(fixtureFile(`${SWEEP}1/profile_export_genai_perf.csv`))).toBe(0.95);
+  });
+});
