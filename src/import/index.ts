@@ -3,7 +3,9 @@
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
-import type { Sweep, SweepPoint } from "../engine/types";
+import { METRIC_FIELD, type Sweep, type SweepPoint } from "../engine/types";
+
+const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
 import { concurrencyFromPath } from "./path-load";
@@ -106,6 +108,25 @@ function mergeKey(t: Tagged): string {
   return [t.format, m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? "", t.sweep.label ?? ""].join("\u0000");
 }
 
+function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+const statCount = (p: SweepPoint) => METRIC_FIELDS.reduce((n, f) => n + Object.keys(p[f] ?? {}).length, 0);
+
+/**
+ * Merge two exports of the same load level: statistics are united; where both have a value, the
+ * point with more statistics (usually the full-precision JSON) wins.
+ */
+export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
+  const [lo, hi] = statCount(a) > statCount(b) ? [b, a] : [a, b];
+  const out: SweepPoint = { ...lo };
+  for (const [k, v] of Object.entries(hi) as [keyof SweepPoint, unknown][]) if (v != null) (out as unknown as Record<string, unknown>)[k] = v;
+  for (const f of METRIC_FIELDS) if (lo[f] || hi[f]) out[f] = { ...lo[f], ...hi[f] };
+  return out;
+}
+
 function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): Sweep {
   const first = parts[0]!.sweep;
   const files = [...new Set(parts.map(p => p.file))];
@@ -120,6 +141,11 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
       }
       const k = `${p.concurrency}|${p.requestRate}`;
       const prev = byLoad.get(k);
+      if (prev && prev.file !== part.file && dirOf(prev.file) === dirOf(part.file)) {
+        // Two exports of one run (GenAI-Perf/AIPerf write a CSV and a JSON side by side): one point.
+        byLoad.set(k, { p: mergePoints(prev.p, p), file: part.file });
+        continue;
+      }
       if (prev) {
         const msg = `duplicate load level (${loadLabel(p)}) in ${prev.file === part.file ? part.file + " (twice)" : `${prev.file} and ${part.file}`}: kept the later one`;
         sweepWarnings.push(msg);

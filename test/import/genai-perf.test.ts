@@ -132,7 +132,7 @@ describe("GenAI-Perf importer", () => {
     expect(ns.points[0]!.completed).toBe(800);
   });
 
-  it("keeps one point when the CSV and JSON of the same run are imported together", () => {
+  it("merges the CSV and JSON of the same run into one point, keeping the JSON's full precision", () => {
     const base = "artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
     const r = importFiles([
       { name: `${base}.csv`, text: fixture(`${G2506}.csv`) },
@@ -141,7 +141,9 @@ describe("GenAI-Perf importer", () => {
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.sweeps).toHaveLength(1);
     expect(r.sweeps[0]!.points).toHaveLength(1);
-    expect(r.warnings.some(w => w.code === "duplicate-load")).toBe(true);
+    // Same run folder: merged silently, no duplicate warning; the JSON (more statistics, incl. std) wins.
+    expect(r.warnings.some(w => w.code === "duplicate-load")).toBe(false);
+    expect(r.sweeps[0]!.points[0]!.tpotMs?.std).toBeDefined();
   });
 
   it("refuses a streaming CSV without its TTFT row, naming file, line and metric", () => {

@@ -1,4 +1,96 @@
-import type { FormatImporter } from "../types";
+/**
+ * Generic importers, the last resort of detection (spec §2 "any CSV/TSV with a header row …
+ * mapped by header names and aliases"; spec §8 bad input): a CSV/TSV pasted from a spreadsheet
+ * (one row per load level, or one row per request), and JSONL / JSON arrays of flat records
+ * with a concurrency or rate field. Low detection scores so every tool-specific format wins.
+ */
+import Papa from "papaparse";
+import { mapHeaders } from "../aliases";
+import { detectDelimiter } from "../csv";
+import type { FileImportResult, FormatImporter, ImportOptions, InputFile } from "../types";
+import { csvSource, jsonArraySource, jsonlSource, type RowSource } from "./generic-source";
+import { decideMode, importAggregate, mappingUsable } from "./generic-table";
+import { importPerRequest } from "./generic-requests";
 
-/** Importers of this family (filled in by the format's implementation). */
-export const genericCsvImporters: FormatImporter[] = [];
+/** Detection score of the generic importers (below every tool-specific format). */
+export const GENERIC_SCORE = 0.2;
+
+/** Label of a generic sweep: the file name without folders and extension. */
+export function fileLabel(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  return base.replace(/\.(csv|tsv|txt|jsonl|ndjson|json|md)$/i, "") || base;
+}
+
+function headerCells(line: string): string[] {
+  const d = detectDelimiter(line);
+  return (Papa.parse<string[]>(line, { delimiter: d }).data[0] ?? []).map(h => h.trim());
+}
+
+/** Import any header-mapped row source: sample the rows, then aggregate or per-request. */
+export function importRows(src: RowSource, _opts: ImportOptions): FileImportResult {
+  const hm = mapHeaders(src.headers);
+  const mode = decideMode(src, hm);
+  const tOpts = { label: fileLabel(src.file) };
+  return mode === "per-request" ? importPerRequest(src, hm, tOpts) : importAggregate(src, hm, tOpts);
+}
+
+const csvImporter: FormatImporter = {
+  id: "csv",
+  title: "Any CSV/TSV with a header row (spreadsheet paste; one row per load level or per request)",
+  versions: "comma, semicolon (decimal comma) or tab; English and Chinese headers",
+  detect(file: InputFile): number {
+    const first = file.firstLine();
+    if (!first || /^[{[|#<]/.test(first.trim())) return 0;
+    const headers = headerCells(first);
+    if (headers.length < 2) return 0;
+    const hm = mapHeaders(headers);
+    if (mappingUsable(hm)) return GENERIC_SCORE;
+    // Half a sweep table (a metric but no load column, or the reverse): claim it with a tiny
+    // score so the user gets "no load column" naming the file instead of "unknown format".
+    const mapped = hm.mapping.filter(f => f && (f.kind === "load" || f.kind === "metric" || f.kind === "value")).length;
+    return mapped >= 2 ? GENERIC_SCORE / 4 : 0;
+  },
+  parse(file: InputFile, opts: ImportOptions): FileImportResult {
+    return importRows(csvSource(file.name, file.text), opts);
+  },
+};
+
+function firstObjectKeys(file: InputFile): string[] | null {
+  const first = file.firstLine().trim();
+  if (!first.startsWith("{") || first.startsWith("{'")) return null;
+  try {
+    const v: unknown = JSON.parse(first);
+    return v && typeof v === "object" && !Array.isArray(v) ? Object.keys(v) : null;
+  } catch {
+    return null;
+  }
+}
+
+const jsonlImporter: FormatImporter = {
+  id: "jsonl-records",
+  title: "JSONL or JSON array of flat records with a concurrency or rate field (per request or per load level)",
+  versions: "any keys the header aliases know (ttft_ms, latency_s, concurrency, …)",
+  detect(file: InputFile): number {
+    const keys = firstObjectKeys(file);
+    // A whole object on the first line is JSONL (a pretty-printed document starts with a bare "{").
+    if (keys) return mappingUsable(mapHeaders(keys)) ? GENERIC_SCORE : 0;
+    if (!/^\s*\[/.test(file.text.slice(0, 64).replace(/^\uFEFF/, ""))) return 0;
+    const j = file.json();
+    if (!j.ok || !Array.isArray(j.value) || !j.value.length) return 0;
+    const o = j.value[0] as unknown;
+    if (!o || typeof o !== "object" || Array.isArray(o)) return 0;
+    return mappingUsable(mapHeaders(Object.keys(o))) ? GENERIC_SCORE * 0.75 : 0;
+  },
+  parse(file: InputFile, opts: ImportOptions): FileImportResult {
+    if (/^\s*\[/.test(file.text.slice(0, 64).replace(/^\uFEFF/, ""))) {
+      const j = file.json();
+      if (!j.ok) return { ok: false, errors: [j.issue] };
+      if (!Array.isArray(j.value)) return { ok: false, errors: [{ file: file.name, line: 1, code: "bad-shape", message: "expected a JSON array of records" }] };
+      return importRows(jsonArraySource(file.name, j.value), opts);
+    }
+    return importRows(jsonlSource(file.name, file.text), opts);
+  },
+};
+
+/** The generic CSV/TSV and JSONL-record importers (lowest detection priority). */
+export const genericCsvImporters: FormatImporter[] = [csvImporter, jsonlImporter];

@@ -4,6 +4,7 @@
  * (GenAI-Perf `perf_analyzer_config.py`, AIPerf `user_config._compute_artifact_directory`), or
  * `…-request_rate<R>`, `…-session_concurrency<N>`, `…-fixed_schedule`.
  */
+import { concurrencyFromPath } from "../path-load";
 
 /** Parts of an artifact directory name found in a path, or null. */
 export interface ArtifactDir {
@@ -66,15 +67,7 @@ export function requestRateFromPath(path: string): number | null {
   return Number.isFinite(r) && r > 0 ? r : null;
 }
 
-/**
- * Whether a path carries a concurrency the import pipeline will read (same patterns as
- * `concurrencyFromPath` in `src/import/index.ts`, repeated here to avoid an import cycle).
- */
+/** Whether a path carries a concurrency the import pipeline will read (spec §2). */
 export function pathHasConcurrency(path: string): boolean {
-  return [
-    /concurrency[-_=]?[1-9]\d*/i,
-    /(?:^|[/\\_.-])conc[-_=]?[1-9]\d*(?=$|[/\\_.-])/i,
-    /(?:^|[/\\])output-0*[1-9]\d*\.json$/i,
-    /(?:^|[/\\_-])c[1-9]\d*(?=[/\\_.-]|$)/,
-  ].some(re => re.test(path));
+  return concurrencyFromPath(path) != null;
 }

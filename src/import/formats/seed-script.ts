@@ -1,4 +1,119 @@
-import type { FormatImporter } from "../types";
+/**
+ * The seed article's sweep-script output (seed §3.4): one Python dict repr per line,
+ * `{'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}`. p50/p99 are end-to-end latency
+ * order statistics in SECONDS. The script's `rps = total / sum(latency)` is ONE worker's rate;
+ * the service rate is `concurrency × rps` by Little's law (spec §2), which is what we report,
+ * keeping the raw value in `meta.rawRps` and in the sweep's warnings.
+ */
+import type { SweepPoint } from "../../engine/types";
+import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
+import { emptyMeta, fileIssues } from "./generic-table";
 
-/** Importers of this family (filled in by the format's implementation). */
-export const seedScriptImporters: FormatImporter[] = [];
+/** A dict-repr line of the seed script (single or double quotes). */
+const LINE = /^\s*\{\s*(['"])concurrency\1\s*:/;
+const PAIR = /(['"])([A-Za-z_][\w.]*)\1\s*:\s*([^,}]+)/g;
+
+/** Parse one `{'k': v, …}` line into numbers (None/NaN → absent); null when malformed. */
+export function parseDictLine(line: string): Record<string, number | null> | null {
+  const t = line.trim();
+  if (!t.startsWith("{") || !t.endsWith("}")) return null;
+  const out: Record<string, number | null> = {};
+  let m: RegExpExecArray | null;
+  PAIR.lastIndex = 0;
+  let n = 0;
+  while ((m = PAIR.exec(t))) {
+    const raw = m[3]!.trim();
+    if (/^(None|nan|NaN|null)$/.test(raw)) out[m[2]!] = null;
+    else {
+      const v = Number(raw);
+      if (!Number.isFinite(v) && raw !== "inf") return null;
+      out[m[2]!] = raw === "inf" ? Infinity : v;
+    }
+    n++;
+  }
+  return n ? out : null;
+}
+
+const KNOWN = new Set(["concurrency", "rps", "p50", "p90", "p95", "p99", "mean", "avg", "min", "max"]);
+
+const seedScript: FormatImporter = {
+  id: "seed-script",
+  title: "Seed article sweep-script output ({'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02})",
+  versions: "seed §3.4 (rps = one worker's rate; p50/p99 = e2e latency in s)",
+  detect(file: InputFile): number {
+    const first = file.firstLine();
+    if (!LINE.test(first)) return 0;
+    const d = parseDictLine(first);
+    if (!d || !("rps" in d || "p50" in d || "p99" in d)) return 0;
+    return Object.keys(d).every(k => KNOWN.has(k)) ? 0.9 : 0.5;
+  },
+  parse(file: InputFile): FileImportResult {
+    const errors: ImportIssue[] = [];
+    const byConc = new Map<number, SweepPoint>();
+    const rawRps: { concurrency: number; rawRps: number; rps: number }[] = [];
+    const skipped: number[] = [];
+    const seen = new Map<number, number>();
+    const dupes: string[] = [];
+    const lines = file.text.replace(/^\uFEFF/, "").split(/\r?\n/);
+    lines.forEach((text, i) => {
+      const line = i + 1;
+      if (!text.trim()) return;
+      if (!LINE.test(text)) {
+        skipped.push(line);
+        return;
+      }
+      const d = parseDictLine(text);
+      if (!d) {
+        errors.push({ file: file.name, line, code: "bad-record", message: `not a dict of numbers: ${JSON.stringify(text.trim().slice(0, 80))}` });
+        return;
+      }
+      const c = d.concurrency;
+      if (c == null || !(c > 0) || !Number.isFinite(c)) {
+        errors.push({ file: file.name, line, column: "concurrency", code: "bad-value", message: `concurrency must be a positive number, found ${c}` });
+        return;
+      }
+      const p: SweepPoint = { concurrency: c, requestRate: null };
+      if (d.rps != null) {
+        if (!(d.rps > 0) || !Number.isFinite(d.rps)) {
+          errors.push({ file: file.name, line, column: "rps", code: "bad-value", message: `rps must be a positive number, found ${d.rps}` });
+          return;
+        }
+        // Little's law: each of the c workers completes 1/mean-latency requests per second.
+        p.rps = c * d.rps;
+        rawRps.push({ concurrency: c, rawRps: d.rps, rps: p.rps });
+      }
+      const e2e: Record<string, number> = {};
+      for (const k of ["p50", "p90", "p95", "p99", "mean", "avg", "min", "max"]) {
+        const v = d[k];
+        if (v == null) continue;
+        if (!(v >= 0) || !Number.isFinite(v)) {
+          errors.push({ file: file.name, line, column: k, code: "bad-value", message: `${k} must be a latency ≥ 0 in seconds, found ${v}` });
+          return;
+        }
+        e2e[k === "avg" ? "mean" : k] = v * 1000;
+      }
+      if (Object.keys(e2e).length) p.e2eMs = e2e;
+      if (seen.has(c)) dupes.push(`duplicate concurrency ${c} at lines ${seen.get(c)} and ${line}: the later one is kept`);
+      seen.set(c, line);
+      byConc.set(c, p);
+    });
+    if (errors.length) return { ok: false, errors };
+    const points = [...byConc.values()];
+    if (!points.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "no sweep lines ({'concurrency': …}) found" }] };
+    const warnings: string[] = [];
+    if (rawRps.length) {
+      warnings.push(
+        "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, spec §2): " +
+          rawRps.map(r => `concurrency ${r.concurrency}: ${r.rawRps} → ${Number(r.rps.toFixed(6))}`).join(", "),
+      );
+    }
+    warnings.push("p50/p99 are the script's end-to-end latency order statistics in seconds (lat[n//2], lat[int(n·0.99)−1]), converted to ms");
+    if (skipped.length) warnings.push(`lines ${skipped.slice(0, 10).join(", ")}${skipped.length > 10 ? ", …" : ""} are not sweep lines: ignored`);
+    warnings.push(...dupes);
+    const meta = { ...emptyMeta(), tool: "seed sweep script", rawRps };
+    return { ok: true, value: { sweeps: [{ meta, points, warnings }], warnings: fileIssues(file.name, dupes) } };
+  },
+};
+
+/** Importer of the seed §3.4 sweep-script output. */
+export const seedScriptImporters: FormatImporter[] = [seedScript];

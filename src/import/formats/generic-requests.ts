@@ -1,0 +1,192 @@
+/**
+ * Per-request tables (CSV or JSONL with one row per request and a concurrency or rate column,
+ * spec §2 "raw per-request records … aggregated into points with exact percentiles"). Rows are
+ * streamed straight into a {@link RequestAggregator}: one reused record object, no per-row
+ * allocation beyond the cells, so a million rows fit in little memory.
+ */
+import type { MetricKey, SweepMeta } from "../../engine/types";
+import { toMsFactor, type Field, type HeaderMapping, type TimeUnit } from "../aliases";
+import { RequestAggregator, type RequestRecord } from "../per-request";
+import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
+import type { RowSource } from "./generic-source";
+import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, readCell, type TableOptions } from "./generic-table";
+
+type Slot = "ttftMs" | "e2eMs" | "tpotMs" | "ntpotMs" | "itl" | "inputTokens" | "outputTokens" | "startMs" | "endMs";
+
+const METRIC_SLOT: Record<MetricKey, Slot> = { ttft: "ttftMs", e2e: "e2eMs", tpot: "tpotMs", ntpot: "ntpotMs", itl: "itl" };
+
+/** Guess a timestamp unit from a value when the header states none (epoch s vs epoch ms). */
+function guessTimeUnit(v: number): TimeUnit {
+  if (v >= 1e11) return "ms";
+  if (v >= 1e8) return "s";
+  return null;
+}
+
+/**
+ * Aggregate a per-request table into one point per load level (and one sweep per label/model/
+ * gpu column value). rps comes from start/end timestamps when present, else from Little's law
+ * (concurrency ÷ mean e2e), with a warning.
+ */
+export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
+  const file = src.file;
+  const errors: ImportIssue[] = [];
+  const warnings: string[] = [];
+  const cols: { i: number; slot: Slot; factor: number; unit: TimeUnit; header: string; isItl?: boolean }[] = [];
+  let concIdx = -1;
+  let rateIdx = -1;
+  let okIdx = -1;
+  let errIdx = -1;
+  const metaIdx: { i: number; key: "label" | "model" | "engine" | "gpu" | "gpuCount" }[] = [];
+  const hasTpot = hm.mapping.some(f => f?.kind === "metric" && f.stat == null && f.metric === "tpot");
+  const used = (f: Field): boolean => f.kind === "load" || f.kind === "meta" || f.kind === "request" || (f.kind === "metric" && f.stat == null) || (f.kind === "value" && (f.key === "meanInputTokens" || f.key === "meanOutputTokens"));
+  warnings.push(...columnWarnings(src, hm, used));
+  hm.mapping.forEach((f, i) => {
+    if (!f) return;
+    const header = src.headers[i]!;
+    if (f.kind === "load") {
+      if (f.key === "concurrency") concIdx = i;
+      else rateIdx = i;
+    } else if (f.kind === "meta") metaIdx.push({ i, key: f.key });
+    else if (f.kind === "request") {
+      if (f.key === "ok") okIdx = i;
+      else if (f.key === "error") errIdx = i;
+      else if (f.key === "start" || f.key === "end") cols.push({ i, slot: f.key === "start" ? "startMs" : "endMs", factor: toMsFactor(f.unit), unit: f.unit, header });
+    } else if (f.kind === "value") {
+      if (f.key === "meanInputTokens") cols.push({ i, slot: "inputTokens", factor: 1, unit: "ms", header });
+      else if (f.key === "meanOutputTokens") cols.push({ i, slot: "outputTokens", factor: 1, unit: "ms", header });
+    } else if (f.kind === "metric" && f.stat == null) {
+      let slot = METRIC_SLOT[f.metric];
+      if (slot === "itl") {
+        // One value per request is that request's mean gap, i.e. TPOT (spec §1); lists stay gaps.
+        if (hasTpot) warnings.push(`per-request column "${header}": only lists of inter-token gaps are used (a tpot column is present)`);
+        else slot = "tpotMs";
+      }
+      if (f.unit == null && !opts.msByConvention) warnings.push(`unit of column "${header}" not stated: assumed ms`);
+      cols.push({ i, slot, factor: toMsFactor(f.unit), unit: f.unit ?? "ms", header, isItl: f.metric === "itl" });
+    }
+  });
+  if (concIdx < 0 && rateIdx < 0) {
+    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+  }
+  if (!cols.some(c => /Ms$|^itl$/.test(c.slot) && c.slot !== "startMs" && c.slot !== "endMs")) {
+    errors.push({ file, line: src.headerLine, column: "ttft", code: "missing-column", message: `no per-request latency column (ttft, latency, itl, tpot) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+  }
+  if (errors.length) return { ok: false, errors };
+
+  const aggs = new Map<string, { agg: RequestAggregator; label?: string; meta: SweepMeta }>();
+  const rec: RequestRecord = { ok: true };
+  const gaps: number[] = [];
+  let skipped = 0;
+  let rows = 0;
+  let itlScalars = 0;
+  let itlLists = 0;
+  const timeFactor = new Map<number, number>();
+  const brk = src.each((cells, line) => {
+    // Group (label/model/gpu columns) → aggregator.
+    let key = "";
+    if (metaIdx.length) for (const m of metaIdx) key += `${cells[m.i] ?? ""}\u0000`;
+    let g = aggs.get(key);
+    if (!g) {
+      const meta: SweepMeta = { ...(opts.meta ?? emptyMeta()) };
+      let label = opts.label;
+      for (const m of metaIdx) {
+        const t = String(cells[m.i] ?? "").trim();
+        if (!t) continue;
+        if (m.key === "label") label = t;
+        else if (m.key === "gpuCount") meta.gpuCount = Number(t) || null;
+        else meta[m.key] = t;
+      }
+      aggs.set(key, (g = { agg: new RequestAggregator(), label, meta }));
+    }
+    let conc: number | null = null;
+    let rate: number | "inf" | null = null;
+    if (concIdx >= 0) {
+      const r = readCell(cells[concIdx], src.decimalComma);
+      if (r.kind === "number" && r.value > 0 && Number.isFinite(r.value)) conc = r.value;
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${JSON.stringify(String(cells[concIdx]))}` });
+    }
+    if (rateIdx >= 0) {
+      const r = readCell(cells[rateIdx], src.decimalComma);
+      if (r.kind === "number" && r.value > 0) rate = r.value === Infinity ? "inf" : r.value;
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${JSON.stringify(String(cells[rateIdx]))}` });
+    }
+    if (errors.length >= MAX_ERRORS) return false;
+    if (conc == null && rate == null) {
+      skipped++;
+      return;
+    }
+    rec.ok = true;
+    rec.ttftMs = rec.e2eMs = rec.tpotMs = rec.ntpotMs = rec.inputTokens = rec.outputTokens = rec.startMs = rec.endMs = undefined;
+    rec.itlGapsMs = undefined;
+    for (const c of cols) {
+      const raw = cells[c.i];
+      if (c.isItl && Array.isArray(raw)) {
+        itlLists++;
+        gaps.length = 0;
+        for (const x of raw) if (typeof x === "number") gaps.push(x * c.factor);
+        rec.itlGapsMs = gaps;
+        continue;
+      }
+      if (c.slot === "itl") continue;
+      if (c.isItl) itlScalars++;
+      const r = readCell(raw, src.decimalComma);
+      if (r.kind === "absent") continue;
+      if (r.kind === "invalid" || !Number.isFinite(r.value) || (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")) {
+        errors.push({ file, line, column: c.header, code: r.kind === "invalid" ? "not-a-number" : "bad-value", message: r.kind === "invalid" ? `expected a number, found ${JSON.stringify(r.text)}` : `must be a finite number ≥ 0, found ${r.value}` });
+        continue;
+      }
+      let factor = c.factor;
+      if ((c.slot === "startMs" || c.slot === "endMs") && c.unit == null) {
+        let tf = timeFactor.get(c.i);
+        if (tf == null) {
+          const u = guessTimeUnit(r.value);
+          timeFactor.set(c.i, (tf = toMsFactor(u)));
+          warnings.push(`unit of column "${c.header}" not stated: read as ${u === "s" ? "epoch seconds" : "ms"} from its magnitude`);
+        }
+        factor = tf;
+      }
+      rec[c.slot as Exclude<Slot, "itl">] = r.value * factor;
+    }
+    if (okIdx >= 0) {
+      const v = cells[okIdx];
+      if (v === false || (typeof v === "string" && /^(false|0|no|n|失败|fail(ed)?)$/i.test(v.trim())) || v === 0) rec.ok = false;
+    }
+    if (errIdx >= 0) {
+      const v = cells[errIdx];
+      if (v != null && v !== false && typeof v !== "number" && String(v).trim() && !/^(none|null|nan|false|0)$/i.test(String(v).trim())) rec.ok = false;
+    }
+    if (errors.length >= MAX_ERRORS) return false;
+    rows++;
+    g.agg.add(conc, rate, rec);
+  });
+  if (brk) errors.push({ file, line: brk.line, code: "bad-record", message: brk.message });
+  if (errors.length) return { ok: false, errors };
+  if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
+  const itlCol = cols.find(c => c.isItl);
+  if (itlCol && itlScalars && !hasTpot) {
+    warnings.push(`per-request column "${itlCol.header}" holds one value per request (its mean inter-token gap): stored as tpot (spec §1)`);
+  }
+  if (itlCol && itlLists) warnings.push(`per-request column "${itlCol.header}" holds lists of inter-token gaps: pooled over all requests as itl`);
+  const hasTimes = cols.some(c => c.slot === "startMs") && cols.some(c => c.slot === "endMs");
+  const sweeps: PartialSweep[] = [];
+  for (const g of aggs.values()) {
+    const points = g.agg.finish();
+    const sw: string[] = [...warnings];
+    sw.push(`aggregated ${rows} per-request rows into ${points.length} load level(s) with exact percentiles (numpy linear)`);
+    let estimated = false;
+    for (const p of points) {
+      if (p.rps == null && p.concurrency != null && p.e2eMs?.mean && p.completed) {
+        // Little's law: in a closed loop, throughput = concurrency / mean latency.
+        p.rps = p.concurrency / (p.e2eMs.mean / 1000);
+        if (p.meanOutputTokens != null) p.outputTokensPerSec = p.rps * p.meanOutputTokens;
+        if (p.meanOutputTokens != null && p.meanInputTokens != null) p.totalTokensPerSec = p.rps * (p.meanInputTokens + p.meanOutputTokens);
+        estimated = true;
+      }
+    }
+    if (estimated) sw.push(hasTimes ? "rps estimated by Little's law (concurrency ÷ mean e2e) where timestamps span no time" : "no start/end timestamps: rps and tokens/s estimated by Little's law as concurrency ÷ mean e2e latency");
+    sweeps.push({ label: g.label, meta: g.meta, points, warnings: sw });
+  }
+  if (!sweeps.length) return { ok: false, errors: [{ file, code: "no-points", message: "no request rows with a load value" }] };
+  return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
+}
+

@@ -1,0 +1,186 @@
+/**
+ * Row sources for the generic importers: a header row plus data rows read one at a time from
+ * CSV/TSV text (streamed: no array of a million rows is ever built) or from JSONL / a JSON
+ * array of flat objects. Line numbers are 1-based file lines.
+ */
+import Papa from "papaparse";
+import { detectDelimiter, stripBom, type Delimiter } from "../csv";
+import { parseJsonLenient } from "../input";
+
+/** One cell as a source yields it. */
+export type Cell = string | number | boolean | null | undefined | unknown[] | object;
+
+/** A header row and a way to walk the data rows. */
+export interface RowSource {
+  file: string;
+  headers: string[];
+  /** File line of the header (CSV) or of the first record (JSONL). */
+  headerLine: number;
+  /** Semicolon-delimited files may write `0,25` for 0.25 (spec §8). */
+  decimalComma: boolean;
+  /**
+   * Call `fn` for every data row (cells in header order) with its file line; stop early when
+   * `fn` returns false. Returns an error text when the input breaks mid-way (bad JSON line).
+   */
+  each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): { line: number; message: string } | null;
+}
+
+/** Split one CSV line (no quotes handled) into cells. */
+function splitPlain(line: string, d: string): string[] {
+  return line.split(d);
+}
+
+/** The header cells of the first non-empty line, parsed with quotes honoured. */
+export function csvHeader(text: string): { headers: string[]; delimiter: Delimiter; line: number; bodyStart: number } {
+  const src = stripBom(text);
+  let start = 0;
+  let line = 1;
+  for (;;) {
+    let end = src.indexOf("\n", start);
+    if (end < 0) end = src.length;
+    const raw = src.slice(start, end).replace(/\r$/, "");
+    if (raw.trim() || end >= src.length) {
+      const delimiter = detectDelimiter(raw);
+      const parsed = Papa.parse<string[]>(raw, { delimiter });
+      return { headers: (parsed.data[0] ?? []).map(h => h.trim()), delimiter, line, bodyStart: end + 1 };
+    }
+    start = end + 1;
+    line++;
+  }
+}
+
+/** A streaming row source over CSV/TSV text (fast splitter when the body has no quotes). */
+export function csvSource(file: string, text: string): RowSource {
+  const src = stripBom(text);
+  const h = csvHeader(src);
+  const body = src.slice(Math.min(h.bodyStart, src.length));
+  const d = h.delimiter;
+  return {
+    file,
+    headers: h.headers,
+    headerLine: h.line,
+    // Decimal comma only when the semicolon file actually writes `0,25` somewhere (a dot-decimal
+    // semicolon file must not read `0.055` as 55).
+    decimalComma: d === ";" && /(?:^|;)\s*"?-?\d+,\d+"?\s*(?=;|\r?$)/m.test(body.slice(0, 200_000)),
+    each(fn) {
+      let line = h.line;
+      if (!body.includes('"')) {
+        let start = 0;
+        while (start < body.length) {
+          let end = body.indexOf("\n", start);
+          if (end < 0) end = body.length;
+          line++;
+          let raw = body.slice(start, end);
+          start = end + 1;
+          if (raw.charCodeAt(raw.length - 1) === 13) raw = raw.slice(0, -1);
+          if (!raw || !raw.trim()) continue;
+          if (fn(splitPlain(raw, d), line) === false) break;
+        }
+        return null;
+      }
+      // Quoted cells (thousands separators, embedded delimiters/newlines): Papa's step mode.
+      let lastCursor = 0;
+      let curLine = h.line + 1;
+      Papa.parse<string[]>(body, {
+        delimiter: d,
+        step: (res, parser) => {
+          const row = res.data;
+          const rowLine = curLine;
+          const cursor = res.meta.cursor;
+          for (let i = lastCursor; i < cursor; i++) if (body.charCodeAt(i) === 10) curLine++;
+          lastCursor = cursor;
+          // Papa's cursor stops before the row's newline; the loop above counts it on the next row.
+          if (row.length === 1 && row[0]!.trim() === "") return;
+          if (fn(row, rowLine) === false) parser.abort();
+        },
+      });
+      return null;
+    },
+  };
+}
+
+/** Union of keys of the first records, in first-seen order. */
+function keysOf(records: Iterable<unknown>, limit: number): string[] {
+  const keys = new Set<string>();
+  let n = 0;
+  for (const r of records) {
+    if (r && typeof r === "object" && !Array.isArray(r)) for (const k of Object.keys(r)) keys.add(k);
+    if (++n >= limit) break;
+  }
+  return [...keys];
+}
+
+function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: string; line: number }> {
+  let start = 0;
+  let line = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    line++;
+    const raw = text.slice(start, end).trim();
+    start = end + 1;
+    if (!raw) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      const r = parseJsonLenient(raw, "", line - 1);
+      if (!r.ok) {
+        yield { error: r.issue.message, line };
+        return;
+      }
+      value = r.value;
+    }
+    yield { value, line };
+  }
+}
+
+/** A row source over JSONL (one flat object per line), streamed line by line. */
+export function jsonlSource(file: string, text: string): RowSource {
+  const src = stripBom(text);
+  const head: unknown[] = [];
+  let headerLine = 1;
+  for (const r of jsonlRecords(src)) {
+    if ("error" in r) break;
+    if (!head.length) headerLine = r.line;
+    head.push(r.value);
+    if (head.length >= 200) break;
+  }
+  const headers = keysOf(head, 200);
+  return {
+    file,
+    headers,
+    headerLine,
+    decimalComma: false,
+    each(fn) {
+      for (const r of jsonlRecords(src)) {
+        if ("error" in r) return { line: r.line, message: r.error };
+        const o = r.value;
+        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: r.line, message: "expected one JSON object per line" };
+        const rec = o as Record<string, Cell>;
+        if (fn(headers.map(k => rec[k]), r.line) === false) break;
+      }
+      return null;
+    },
+  };
+}
+
+/** A row source over a JSON array of flat objects (rows are array elements; line = index + 1). */
+export function jsonArraySource(file: string, rows: unknown[]): RowSource {
+  const headers = keysOf(rows, 200);
+  return {
+    file,
+    headers,
+    headerLine: 1,
+    decimalComma: false,
+    each(fn) {
+      for (let i = 0; i < rows.length; i++) {
+        const o = rows[i];
+        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: i + 1, message: `element ${i} is not an object` };
+        const rec = o as Record<string, Cell>;
+        if (fn(headers.map(k => rec[k]), i + 1) === false) break;
+      }
+      return null;
+    },
+  };
+}

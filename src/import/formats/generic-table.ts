@@ -1,0 +1,195 @@
+/**
+ * Turning a header-mapped table (CSV/TSV, JSONL, JSON array, Markdown) into sweeps (spec §2):
+ * one row per load level (aggregate statistics in metric × stat columns), or one row per
+ * request (aggregated with exact percentiles, {@link importPerRequest}). Bad cells are errors
+ * naming file, line and column; absent cells (`N/A`, `NaN`, empty) stay absent (spec §8).
+ */
+import type { SweepMeta, SweepPoint, Stats } from "../../engine/types";
+import { METRIC_FIELD } from "../../engine/types";
+import { fieldLabel, toMsFactor, type Field, type HeaderMapping } from "../aliases";
+import { readNumber } from "../csv";
+import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
+import type { Cell, RowSource } from "./generic-source";
+
+/** Errors kept per file before giving up (a million bad rows must not make a million issues). */
+export const MAX_ERRORS = 20;
+
+/** An empty {@link SweepMeta}. */
+export function emptyMeta(): SweepMeta {
+  return { model: null, engine: null, gpu: null, gpuCount: null, date: null };
+}
+
+/** Read a numeric cell: number, absent, or the offending text. */
+export function readCell(c: Cell, decimalComma: boolean): { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string } {
+  if (typeof c === "number") return Number.isNaN(c) ? { kind: "absent" } : { kind: "number", value: c };
+  if (c == null) return { kind: "absent" };
+  if (typeof c === "string") {
+    // Fast path for plain numbers (the million-row case); `+""` is 0, so empties go to readNumber.
+    if (c.length && c.length < 24 && !(decimalComma && /[.,]/.test(c))) {
+      const v = +c;
+      if (v === v && c.trim() !== "" && c.charCodeAt(0) !== 32 && Number.isFinite(v)) return { kind: "number", value: v };
+    }
+    return readNumber(c, decimalComma);
+  }
+  return { kind: "invalid", text: typeof c === "boolean" ? String(c) : JSON.stringify(c).slice(0, 40) };
+}
+
+/** True when the mapping has a load column and at least one metric or throughput column. */
+export function mappingUsable(hm: HeaderMapping): boolean {
+  const hasLoad = hm.mapping.some(f => f?.kind === "load");
+  const hasMetric = hm.mapping.some(f => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)));
+  return hasLoad && hasMetric;
+}
+
+/** Options of {@link importTable}. */
+export interface TableOptions {
+  /** Don't warn when a latency header states no unit (Markdown report: ms by convention). */
+  msByConvention?: boolean;
+  /** Sweep label when the table has no label column. */
+  label?: string;
+  /** Meta to start from (Markdown report metadata lines). */
+  meta?: SweepMeta;
+  /** Force one mode instead of sampling the rows. */
+  mode?: "aggregate" | "per-request";
+}
+
+/**
+ * Decide whether rows are load levels or requests: a request-id column, or per-request metric
+ * columns (no statistic in the header) with more than 2 rows per load level on average.
+ */
+export function decideMode(src: RowSource, hm: HeaderMapping): "aggregate" | "per-request" {
+  if (hm.mapping.some(f => f?.kind === "request" && f.key === "requestId")) return "per-request";
+  const statless = hm.mapping.some(f => f?.kind === "metric" && f.stat == null);
+  const withStat = hm.mapping.some(f => f?.kind === "metric" && f.stat != null);
+  if (!statless) return "aggregate";
+  const loadIdx = hm.mapping.flatMap((f, i) => (f?.kind === "load" ? [i] : []));
+  const seen = new Set<string>();
+  let rows = 0;
+  src.each(cells => {
+    seen.add(loadIdx.map(i => String(cells[i])).join("|"));
+    return ++rows < 5000;
+  });
+  if (rows / Math.max(1, seen.size) > 2) return "per-request";
+  return withStat ? "aggregate" : rows > seen.size ? "per-request" : "aggregate";
+}
+
+/** Warnings about columns that are not imported. */
+export function columnWarnings(src: RowSource, hm: HeaderMapping, used: (f: Field) => boolean): string[] {
+  const w: string[] = [];
+  const ignored = hm.unknown.concat(hm.mapping.flatMap((f, i) => (f && !used(f) ? [src.headers[i]!] : [])));
+  if (ignored.length) w.push(`columns ignored (not recognised or not used here): ${ignored.map(c => JSON.stringify(c)).join(", ")}`);
+  for (const a of hm.ambiguous) {
+    w.push(`column "${a.column}" could be ${a.candidates.map(fieldLabel).join(" or ")}: ignored (rename it or choose in the column-mapping step)`);
+  }
+  for (const d of hm.duplicates) w.push(`column "${d.column}" means the same as column "${src.headers[d.firstIndex]}": ignored`);
+  return w;
+}
+
+function metaKey(m: SweepMeta, label: string | undefined): string {
+  return [label ?? "", m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? ""].join("\u0000");
+}
+
+/** Positive-only fields (spec §8: negative or zero rates/throughput are errors). */
+const POSITIVE = new Set(["concurrency", "requestRate", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens"]);
+
+/** Import a table whose rows are load levels (aggregate statistics). */
+export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
+  const file = src.file;
+  const errors: ImportIssue[] = [];
+  const warnings: string[] = columnWarnings(src, hm, f => f.kind !== "request" && !(f.kind === "metric" && f.stat == null));
+  hm.mapping.forEach((f, i) => {
+    if (f?.kind === "metric" && f.stat == null) {
+      warnings.push(`column "${src.headers[i]}" has no statistic (mean, p50, p99…): ignored (rename it, e.g. "${src.headers[i]} p50")`);
+    }
+  });
+  if (!hm.mapping.some(f => f?.kind === "load")) {
+    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+  }
+  if (!hm.mapping.some(f => f?.kind === "metric" && f.stat != null) && !hm.mapping.some(f => f?.kind === "value" && /PerSec$|^rps$/.test(f.key))) {
+    errors.push({ file, line: src.headerLine, column: "metric", code: "missing-column", message: `no metric column (RPS, tokens/s, P99 TTFT, …) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+  }
+  if (errors.length) return { ok: false, errors };
+  if (!opts.msByConvention) {
+    hm.mapping.forEach((f, i) => {
+      if (f?.kind === "metric" && f.stat != null && f.unit == null) warnings.push(`unit of column "${src.headers[i]}" not stated: assumed ms`);
+    });
+  }
+  const groups = new Map<string, PartialSweep & { seen: Map<string, { line: number; idx: number }> }>();
+  let skipped = 0;
+  const brk = src.each((cells, line) => {
+    const p: SweepPoint = { concurrency: null, requestRate: null };
+    const meta: SweepMeta = { ...(opts.meta ?? emptyMeta()) };
+    let label = opts.label;
+    let anyValue = false;
+    for (let i = 0; i < hm.mapping.length; i++) {
+      const f = hm.mapping[i];
+      if (!f || f.kind === "request" || (f.kind === "metric" && f.stat == null)) continue;
+      const c = cells[i];
+      if (f.kind === "meta") {
+        const t = c == null ? "" : String(c).trim();
+        if (!t) continue;
+        if (f.key === "label") label = t;
+        else if (f.key === "gpuCount") {
+          const n = readCell(t, src.decimalComma);
+          if (n.kind === "number") meta.gpuCount = n.value;
+        } else meta[f.key] = t;
+        continue;
+      }
+      const r = readCell(c, src.decimalComma);
+      if (r.kind === "absent") continue;
+      anyValue = true;
+      const column = src.headers[i]!;
+      if (r.kind === "invalid") {
+        errors.push({ file, line, column, code: "not-a-number", message: `expected a number, found ${JSON.stringify(r.text)}` });
+        continue;
+      }
+      let v = r.value;
+      const key = f.kind === "metric" ? "latency" : f.key;
+      if (f.kind === "load" && f.key === "requestRate" && v === Infinity) {
+        p.requestRate = "inf";
+        continue;
+      }
+      if (!Number.isFinite(v) || v < 0 || (v === 0 && POSITIVE.has(key))) {
+        errors.push({ file, line, column, code: "bad-value", message: `${POSITIVE.has(key) ? "must be a positive number" : "must be a finite number ≥ 0"}, found ${c == null ? "" : JSON.stringify(String(c))}` });
+        continue;
+      }
+      if (f.kind === "metric") {
+        v *= toMsFactor(f.unit);
+        const fld = METRIC_FIELD[f.metric];
+        (p[fld] ??= {} as Stats)[f.stat!] = v;
+      } else if (f.kind === "load") p[f.key] = v;
+      else p[f.key] = v;
+    }
+    if (errors.length >= MAX_ERRORS) return false;
+    if (!anyValue) return;
+    if (p.concurrency == null && p.requestRate == null) {
+      skipped++;
+      return;
+    }
+    const k = metaKey(meta, label);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [], seen: new Map() }));
+    const lk = `${p.concurrency}|${p.requestRate}`;
+    const prev = g.seen.get(lk);
+    if (prev != null) {
+      g.warnings.push(`duplicate load level (${p.concurrency != null ? `concurrency ${p.concurrency}` : `request rate ${p.requestRate}`}) at lines ${prev.line} and ${line}: the later row is kept`);
+      g.points[prev.idx] = p;
+      g.seen.set(lk, { line, idx: prev.idx });
+    } else {
+      g.seen.set(lk, { line, idx: g.points.length });
+      g.points.push(p);
+    }
+  });
+  if (brk) errors.push({ file, line: brk.line, code: "bad-record", message: brk.message });
+  if (errors.length) return { ok: false, errors };
+  if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
+  const sweeps = [...groups.values()].map(({ seen: _s, ...s }) => ({ ...s, warnings: [...warnings, ...s.warnings] }));
+  if (!sweeps.length) return { ok: false, errors: [{ file, code: "no-points", message: "no data rows with a load value" }] };
+  return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
+}
+
+/** File-level warning issues from warning texts (the CLI prints these on stderr). */
+export function fileIssues(file: string, warnings: string[]): ImportIssue[] {
+  return warnings.map(message => ({ file, code: "warning", message }));
+}
+
