@@ -57,25 +57,25 @@ describe("GenAI-Perf importer", () => {
     expect(s.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
     expect(s.meta.tool).toBe("genai-perf");
     expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 16, 64]);
-    // concurrency64 file: `Time To First Token (ms),424.77,66.56,"1,992.30","1,261.77",872.83,…`
+    // concurrency64 file: `Time To First Token (ms),961.32,150.64,"4,508.88","2,855.58","1,975.34",…`
     const p64 = s.points[3]!;
-    expect(p64.ttftMs!.p99).toBe(1261.77);
-    expect(p64.ttftMs!.max).toBe(1992.3);
-    expect(p64.ttftMs!.mean).toBe(424.77);
-    expect(p64.rps).toBe(5.11);
-    expect(p64.outputTokensPerSec).toBe(1308.32); // "1,308.32"
+    expect(p64.ttftMs!.p99).toBe(2855.58);
+    expect(p64.ttftMs!.max).toBe(4508.88);
+    expect(p64.ttftMs!.mean).toBe(961.32);
+    expect(p64.rps).toBe(5.92);
+    expect(p64.outputTokensPerSec).toBe(1185.21); // "1,185.21"
     expect(p64.completed).toBe(2560); // "2,560.00"
-    expect(p64.meanOutputTokens).toBe(256.25);
-    expect(p64.meanInputTokens).toBe(550.03);
-    expect(p64.e2eMs!.p50).toBe(12443.05);
+    expect(p64.meanOutputTokens).toBe(200.21);
+    expect(p64.meanInputTokens).toBe(1000.03); // "1,000.03"
+    expect(p64.e2eMs!.p50).toBe(10766.05); // Request Latency p50 "10,766.05"
   });
 
   it("stores Inter Token Latency as tpot, never as itl", () => {
     const r = importFiles(sweepInputs());
     if (!r.ok) throw new Error("import failed");
     const p16 = r.sweeps[0]!.points[2]!;
-    // `Inter Token Latency (ms),26.84,23.05,30.72,29.61,28.84,28.38,27.63,26.82,26.04,25.35,24.84,24.04`
-    expect(p16.tpotMs).toEqual({ mean: 26.84, min: 23.05, max: 30.72, p99: 29.61, p95: 28.84, p90: 28.38, p75: 27.63, p50: 26.82, p25: 26.04, p10: 25.35, p5: 24.84, p1: 24.04 });
+    // `Inter Token Latency (ms),27.74,23.95,31.62,30.51,29.74,29.28,28.53,27.72,26.94,26.25,25.74,24.94`
+    expect(p16.tpotMs).toEqual({ mean: 27.74, min: 23.95, max: 31.62, p99: 30.51, p95: 29.74, p90: 29.28, p75: 28.53, p50: 27.72, p25: 26.94, p10: 26.25, p5: 25.74, p1: 24.94 });
     expect(p16.itlMs).toBeUndefined();
     // Little's law holds in the synthetic data: 16 / 6.88704 s = 2.323 req/s; the file says 2.32
     expect(16 / (p16.e2eMs!.mean! / 1000)).toBeCloseTo(p16.rps!, 1);
@@ -158,11 +158,11 @@ describe("GenAI-Perf importer", () => {
   });
 
   it("reports a cell that is not a number with its line and column", () => {
-    const text = fixture(`${SWEEP}4/profile_export_genai_perf.csv`).replace("21.77", "21.7x");
+    const text = fixture(`${SWEEP}4/profile_export_genai_perf.csv`).replace("22.27", "22.2x");
     const r = importFiles([{ name: "c4.csv", text }]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    // line 5 is Inter Token Latency; 21.77 is its p50
+    // line 5 is Inter Token Latency; 22.27 is its p50
     expect(r.errors[0]).toMatchObject({ file: "c4.csv", line: 5, column: "p50", code: "bad-number" });
   });
 
