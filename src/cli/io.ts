@@ -3,7 +3,7 @@
  * and reading input files and folders.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { MAX_FILE_BYTES, tooLargeMessage, type ImportInput } from "../import/index";
 
 export interface Io {
@@ -62,15 +62,14 @@ export function readInputs(paths: readonly string[], base = process.cwd()): Impo
   const out: ImportInput[] = [];
   const problems: string[] = [];
   for (const p of paths) {
-    const abs = join(base, p);
+    const full = isAbsolute(p) ? p : join(base, p);
     let st;
     try {
-      st = statSync(p.startsWith("/") ? p : abs);
+      st = statSync(full);
     } catch {
       problems.push(`${p}: no such file or directory`);
       continue;
     }
-    const full = p.startsWith("/") ? p : abs;
     if (st.isDirectory()) {
       const files: string[] = [];
       const walk = (d: string) => {

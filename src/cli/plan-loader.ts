@@ -3,7 +3,7 @@
  * sweep files it references (relative to the plan file), and compute the result.
  */
 import { readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parsePlanText, validatePlan } from "../engine/plan-file";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { resolvePlan } from "../engine/resolve";
@@ -35,19 +35,19 @@ export function loadPlan(planPath: string): LoadedPlan {
   const resolved = resolvePlan(valid.plan);
   const files = new Map<string, FileSweep>();
   const importWarnings: string[] = [];
-  const base = dirname(planPath);
+  const base = resolve(dirname(planPath));
   for (const sku of resolved.skus) {
     for (const ref of Object.values(sku.sweeps)) {
       if (ref.kind !== "file" || files.has(ref.file)) continue;
-      const abs = isAbsolute(ref.file) ? ref.file : join(base, ref.file);
       let inputs;
       try {
-        inputs = readInputs([abs], "/");
+        // Names stay relative to the plan file (as written in it), so load levels in paths are read.
+        inputs = readInputs([ref.file], base);
       } catch (e) {
         files.set(ref.file, { ok: false, errors: e instanceof CliError ? e.lines : [String(e)] });
         continue;
       }
-      const r = importFiles(inputs.map(i => ({ ...i, name: i.name.startsWith(base) ? i.name.slice(base.length + 1) : i.name })));
+      const r = importFiles(inputs);
       if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(formatIssue) });
       else if (r.sweeps.length !== 1) {
         files.set(ref.file, { ok: false, errors: [`${ref.file}: holds ${r.sweeps.length} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`] });

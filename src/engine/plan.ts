@@ -158,7 +158,7 @@ function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInp
         capTps = given;
         wl.feasible = true;
         wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, sloBinding: false };
-        if (slos.length) wl.warnings.push(`${sku.name}: capacity for ${w.name} is given (${given} tok/s), so the SLOs were not checked against a sweep`);
+        if (slos.length) wl.warnings.push(`${sku.name}: capacity for ${w.name} is given (${fmt(given)} tok/s), so the SLOs were not checked against a sweep`);
       } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
     } else if (sweep) {
       wl.sweep = sweep;
@@ -168,11 +168,12 @@ function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInp
       wl.findings = diagnose(sweep);
       if (sloErrors.length) {
         wl.feasible = null;
-        wl.errors.push(...sloErrors);
+        wl.warnings.push(...sloErrors);
+        reason = sloErrors[0]!;
       } else {
         const op = operatingPoint(sweep, slos, plan.sloMode);
         wl.detail = op;
-        wl.warnings.push(...op.warnings);
+        wl.warnings.push(...op.warnings.map(x => `${sku.name}: ${x}`));
         wl.feasible = op.feasible;
         if (op.feasible) {
           wl.operatingPoint = summarizeOp(op);
@@ -210,7 +211,8 @@ function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInp
         sweepMeanOutputTokens: sweep ? meanOf(sweep.points.map(p => p.meanOutputTokens)) : null,
       });
     } else if (!winput) {
-      errors.push(`${path}: workload ${w.name} has errors in its inputs`);
+      warnings.push(`${sku.name}: workload ${w.name} has errors in its inputs`);
+      reason ??= `workload ${w.name} has errors in its inputs`;
       if (feasible === true) feasible = null;
     }
   }
@@ -227,8 +229,9 @@ function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInp
     warnings,
     errors,
   };
-  if (!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) errors.push(`${path}.gpusPerReplica: needs a positive number`);
-  if (!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) errors.push(`${path}.pricePerGpuHour: needs a number ≥ 0`);
+  const formulaError = (f: string) => plan.errors.some(e => e.path === `${path}.${f}`);
+  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica")) errors.push(`${path}.gpusPerReplica: needs a positive number`);
+  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) errors.push(`${path}.pricePerGpuHour: needs a number ≥ 0`);
   const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
   if (feasible === true && capInputs.length === plan.workloads.length && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
     const cap = capacity(
@@ -270,7 +273,14 @@ export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileS
   for (const s of skus) {
     if (s.feasible === true && num(s.costPerHour) && (!cheapest || s.costPerHour < cheapest.costPerHour!)) cheapest = s;
   }
-  for (const s of skus) for (const e of s.errors) warnings.includes(e) || warnings.push(e);
+  skus.forEach((s, i) => {
+    for (const e of s.errors) {
+      const m = /^(skus\[\d+\][^ :]*)(?: \(([^)]*)\))?: (.*)$/.exec(e);
+      const path = m ? (m[2] ? `${m[1]}.sweeps.${m[2]}` : m[1]!) : `skus[${i}]`;
+      const message = m ? m[3]! : e;
+      if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message });
+    }
+  });
   const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings) : null;
   return {
     title: plan.title,

@@ -67,6 +67,9 @@ const WORDS = {
     errors: "Errors",
     warnings: "Warnings",
     reason: "Why",
+    measured: "measured",
+    interpolated: "interpolated",
+    given: "given",
   },
   zh: {
     metric: "指标",
@@ -109,6 +112,9 @@ const WORDS = {
     errors: "错误",
     warnings: "警告",
     reason: "原因",
+    measured: "实测",
+    interpolated: "插值",
+    given: "给定",
   },
 } as const;
 
@@ -135,7 +141,7 @@ export function fmtMoney(x: number | null | undefined, currency: string, lang: L
     return `${sym}${x.toExponential(2)}`;
   }
   if (abs !== 0 && abs < 1) {
-    return new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", maximumSignificantDigits: 3 }).format(x);
+    return new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
   }
   return new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
 }
@@ -143,7 +149,7 @@ export function fmtMoney(x: number | null | undefined, currency: string, lang: L
 function opText(s: SkuResult, w: PlanWords, lang: Lang): string {
   const op = s.operatingPoint;
   if (!op) return "—";
-  const load = op.concurrency != null ? `${w.conc} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : op.basis;
+  const load = op.concurrency != null ? `${w.conc} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : w[op.basis];
   const tps = op.outputTokensPerSec != null ? `${fmtNum(op.outputTokensPerSec, 0, lang)} tok/s` : "";
   return [load, tps].filter(Boolean).join(", ");
 }
@@ -163,7 +169,7 @@ export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
   const rows: [string, (s: SkuResult) => string][] = [
     [w.feasible, s => (s.feasible === true ? w.yes : s.feasible === false ? w.no : w.unknown)],
     [w.op, s => opText(s, w, lang)],
-    [w.basis, s => s.operatingPoint?.basis ?? "—"],
+    [w.basis, s => (s.operatingPoint ? w[s.operatingPoint.basis] : "—")],
     [w.binding, s => sloText(s, w)],
     [w.replicasBase, s => fmtNum(s.replicasBase, 2, lang)],
     [w.replicasRaw, s => fmtNum(s.replicasRaw, 2, lang)],
@@ -185,7 +191,9 @@ export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
 
 function textTable(rows: string[][]): string {
   const widths: number[] = [];
-  const width = (s: string) => [...s].reduce((n, ch) => n + (/[\u1100-\uffff]/.test(ch) ? 2 : 1), 0);
+  // East Asian wide characters take two terminal columns (CJK, Hangul, fullwidth forms).
+  const wide = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+  const width = (s: string) => [...s].reduce((n, ch) => n + (wide.test(ch) ? 2 : 1), 0);
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
   return rows.map(row => row.map((cell, i) => cell + " ".repeat(widths[i]! - width(cell))).join("  ").trimEnd()).join("\n");
 }
