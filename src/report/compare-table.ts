@@ -5,7 +5,7 @@
  */
 import type { Sweep } from "../engine/types";
 import type { CompareResult, CompareRow, LoadLevel } from "./compare";
-import { fmtMs, fmtPct, fmtRps, fmtTokensPerSec, fmtPlain } from "./format";
+import { filesText, fmtMs, fmtPct, fmtRps, fmtTokensPerSec, fmtPlain } from "./format";
 import { t, type Lang } from "./i18n";
 import { allOpenLoop, interTokenMetric, loadCell, markdownTable, tableColumns, tableHeaders } from "./sweep-table";
 
@@ -67,8 +67,8 @@ export function compareMarkdown(base: Sweep, cand: Sweep, r: CompareResult, lang
   const metric = interTokenMetric(base, cand);
   const cols = tableColumns(metric);
   const out: string[] = [];
-  out.push(`${t(lang, "baseline")}${t(lang, "colon")}${base.label} (${base.source.files.join(", ")})`);
-  out.push(`${t(lang, "candidate")}${t(lang, "colon")}${cand.label} (${cand.source.files.join(", ")})`);
+  out.push(`${t(lang, "baseline")}${t(lang, "colon")}${base.label} (${filesText(base.source.files)})`);
+  out.push(`${t(lang, "candidate")}${t(lang, "colon")}${cand.label} (${filesText(cand.source.files)})`);
   out.push("");
   out.push(t(lang, "latenciesInMs"));
   out.push("");

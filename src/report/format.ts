@@ -78,3 +78,16 @@ export function fmtPct(v: number | null | undefined): string {
 export function fmtReadable(v: number | null | undefined, lang: Lang, maxFrac = 1): string {
   return present(v) ? finite(v, nf(0, maxFrac, true, lang === "zh" ? "zh-CN" : "en-US")) : ABSENT;
 }
+
+/**
+ * The files of a sweep for display: up to 3 as they are; more that share a folder as
+ * `folder/ (N files)`; otherwise the first, the last and a count.
+ */
+export function filesText(files: readonly string[]): string {
+  if (files.length <= 3) return files.join(", ");
+  const dirs = files.map(f => f.slice(0, f.lastIndexOf("/") + 1));
+  let common = dirs[0]!;
+  for (const d of dirs) while (!d.startsWith(common)) common = common.slice(0, common.slice(0, -1).lastIndexOf("/") + 1);
+  if (common) return `${common} (${files.length} files)`;
+  return `${files[0]}, …, ${files[files.length - 1]} (${files.length})`;
+}

@@ -9,18 +9,13 @@ import { formatIssue, importFiles, type ImportInput, type ImportIssue, type Impo
 import { CliError, parseArgs, readInputs, type Io } from "../io";
 import { parseLang, t, type Lang } from "../../report/i18n";
 import { sweepTableMarkdown } from "../../report/sweep-table";
-import { fmtPlain } from "../../report/format";
+import { filesText, fmtPlain } from "../../report/format";
 
 /** Print import warnings to stderr, `warning: file:line: message`. */
 export function printWarnings(io: Io, warnings: readonly ImportIssue[]): void {
   for (const w of warnings) io.err(`warning: ${formatIssue(w)}\n`);
 }
 
-/** The files of a sweep for display: all of them up to 3, else the first, the last and a count. */
-function filesText(files: readonly string[]): string {
-  if (files.length <= 3) return files.join(", ");
-  return `${files[0]}, …, ${files[files.length - 1]} (${files.length})`;
-}
 
 /** The readable block of one sweep: heading, source line, §5.3 table, warnings. */
 export function sweepBlock(s: Sweep, lang: Lang): string {
@@ -69,7 +64,7 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
       for (const w of sw.warnings) {
         if (seen.has(w)) continue;
         seen.add(w);
-        io.err(`warning: ${sw.source.files.join(", ")}: ${w}\n`);
+        io.err(`warning: ${filesText(sw.source.files)}: ${w}\n`);
       }
     }
   }
