@@ -22,8 +22,16 @@ function newestMtime(dir) {
 if (existsSync(src)) {
   const stale = !existsSync(bundle) || newestMtime(src) > statSync(bundle).mtimeMs;
   if (stale) {
-    const { buildCli } = await import(pathToFileURL(join(root, "scripts", "build-cli.mjs")).href);
-    await buildCli();
+    try {
+      const { buildCli } = await import(pathToFileURL(join(root, "scripts", "build-cli.mjs")).href);
+      await buildCli();
+    } catch (e) {
+      if (!existsSync(bundle)) {
+        process.stderr.write(`capplan: cannot build the CLI (${e instanceof Error ? e.message.split("\n")[0] : e}); run \`npm ci\` in ${root}\n`);
+        process.exit(2);
+      }
+      // esbuild is a dev dependency: an install without it keeps using the shipped bundle.
+    }
   }
 }
 const { main } = await import(pathToFileURL(bundle).href);
