@@ -14,6 +14,8 @@ export interface Finding {
   evidence: string;
   advice: string;
   pointIndices: number[];
+  /** The same finding in Chinese (the seed's language). */
+  zh?: { title: string; evidence: string; advice: string };
 }
 
 /** The checklist rules (seed §5.2), with their thresholds. */
@@ -82,6 +84,17 @@ interface Ctx {
   T: (i: number) => number | null;
   at: (i: number) => string;
   range: (i: number, j: number) => string;
+  atZh: (i: number) => string;
+  rangeZh: (i: number, j: number) => string;
+}
+
+/** Chinese words for a load level or range: "并发 8", "并发 8 到 64", "请求速率 2 到 8 req/s". */
+function loadZh(kind: LoadKind | null, a: number | null, b?: number | null): string {
+  const v = (x: number | null) => (x === null ? "?" : fmtNum(x, 2));
+  const span = b === undefined ? v(a) : `${v(a)} 到 ${v(b)}`;
+  if (kind === "concurrency") return `并发 ${span}`;
+  if (kind === "requestRate") return `请求速率 ${span} req/s`;
+  return `实际 ${span} req/s`;
 }
 
 /**
@@ -115,6 +128,11 @@ function ttftQueueing(c: Ctx): Finding | null {
     evidence: `${statName(k)} TTFT grows ${fmtNum(best.r, 1, 1)}× from ${c.range(best.i, best.j)} while throughput grows ${pct(best.g)}`,
     advice: "Queueing: check the scheduling policy and whether prefill preempts decode (chunked prefill, max batched tokens, admission control).",
     pointIndices: idx,
+    zh: {
+      title: "TTFT 随并发快速恶化：请求在排队",
+      evidence: `${statName(k)} TTFT 从${c.rangeZh(best.i, best.j)}增长 ${fmtNum(best.r, 1, 1)} 倍，而吞吐只增长 ${pct(best.g)}`,
+      advice: "排队严重，可能 prefill 抢占 decode：检查调度策略（chunked prefill、max batched tokens、准入控制）。",
+    },
   };
 }
 
@@ -159,6 +177,11 @@ function decodeBound(c: Ctx): Finding | null {
           (sp !== null && sp !== undefined ? ` (P99/P50 ${fmtNum(sp, 2)})` : ""),
         advice: "Decode kernel or memory-bandwidth bottleneck: check kernel fusion and CUDA Graphs, KV-cache layout and quantisation.",
         pointIndices: c.order.slice(a, b + 1),
+        zh: {
+          title: `${name} 均匀但吞吐上不去：decode 瓶颈`,
+          evidence: `从${c.rangeZh(i, j)}吞吐只增长 ${pct(tg)}，${statName(centreKey)} ${name} 增长 ${pct(mg)}` + (sp !== null && sp !== undefined ? `（P99/P50 ${fmtNum(sp, 2)}）` : ""),
+          advice: "decode kernel 或显存带宽瓶颈：检查算子融合与 CUDA Graph、KV Cache 布局与量化。",
+        },
       };
     }
   }
@@ -192,6 +215,11 @@ function failuresAtLoad(c: Ctx): Finding | null {
     evidence: `${fmtNum(p.failed!, 0)}${of} failed at ${c.at(i)}; none failed at ${lower.length > 1 ? c.range(lower[0]!, lower[lower.length - 1]!) : c.at(lower[0]!)}`,
     advice: "Possibly KV-cache out of memory at long context: check gpu_memory_utilization, max model length, or quantise the KV cache.",
     pointIndices: bad,
+    zh: {
+      title: "高负载下请求失败",
+      evidence: `${c.atZh(i)}时失败 ${fmtNum(p.failed!, 0)} 个${finite(p.completed) ? `（共 ${fmtNum(p.completed + p.failed!, 0)} 个请求，${fmtNum(ratio(p)! * 100, 1, 1)} %）` : ""}；${lower.length > 1 ? c.rangeZh(lower[0]!, lower[lower.length - 1]!) : c.atZh(lower[0]!)}时没有失败`,
+      advice: "可能是长上下文下 KV Cache 显存不足：调整 gpu_memory_utilization、最大模型长度，或量化 KV Cache。",
+    },
   };
 }
 
@@ -226,6 +254,11 @@ function longTail(c: Ctx): Finding | null {
     evidence: `At ${c.at(best.i)} (linear zone) P99 ${best.m} is ${fmtNum(best.r, 1, 1)}× P50 (${fmtNum(best.p99, 0)} ms vs ${fmtNum(best.p50, 0)} ms)`,
     advice: "Long-tail requests (long prefills in the batch) drag the tail: check the input-length mix, chunked prefill, or route long prompts separately.",
     pointIndices: hits,
+    zh: {
+      title: "线性区存在长尾",
+      evidence: `${c.atZh(best.i)}（线性区）时 P99 ${best.m} 是 P50 的 ${fmtNum(best.r, 1, 1)} 倍（${fmtNum(best.p99, 0)} ms 对 ${fmtNum(best.p50, 0)} ms）`,
+      advice: "长尾请求（batch 内的长 prefill）拖累尾延迟：检查输入长度分布、chunked prefill，或把长 prompt 单独路由。",
+    },
   };
 }
 
@@ -243,6 +276,8 @@ export function diagnose(sweep: Pick<Sweep, "points" | "meta">): Finding[] {
     T: i => throughputValue(pts[i]!, tk),
     at: i => loadLabel(kind, kind ? loadValue(pts[i]!, kind) : null),
     range: (i, j) => loadRangeLabel(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
+    atZh: i => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null),
+    rangeZh: (i, j) => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
   };
   return [ttftQueueing(c), decodeBound(c), failuresAtLoad(c), longTail(c)].filter((f): f is Finding => f !== null);
 }

@@ -33,6 +33,9 @@ const T = {
     gpus: "GPUs per replica",
     and: " and ",
     tokensGoal: "tokens/s needed at peak",
+    basis: { measured: "measured", interpolated: "interpolated", given: "given" } as Record<string, string>,
+    givenCap: "capacity given",
+    colon: ": ",
   },
   zh: {
     title: "推理基准报告",
@@ -58,6 +61,9 @@ const T = {
     gpus: "每副本 GPU 数",
     and: "，且 ",
     tokensGoal: "峰值所需 token/s",
+    basis: { measured: "实测", interpolated: "插值", given: "给定" } as Record<string, string>,
+    givenCap: "容量为给定值",
+    colon: "：",
   },
 } as const;
 
@@ -77,54 +83,56 @@ function metaLine(s: SkuResult): string {
 
 function maxWithin(s: SkuResult, lang: Lang): string {
   const t = T[lang];
-  if (s.feasible === false) return `${s.name}: ${t.infeasible}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
-  if (s.feasible === null) return `${s.name}: ${t.unknown}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+  if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+  if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
   const op = s.operatingPoint;
-  if (!op) return `${s.name}: —`;
+  if (!op) return `${s.name}${t.colon}—`;
+  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s`;
   const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
   const slo = op.bindingSlo ? ` — ${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()}` : "";
-  const extra = op.basis !== "given" && !op.sloBinding ? `; ${t.notBinding}` : "";
-  return `${s.name}: ${load}, ${fmtNum(op.rps, 2, lang)} RPS, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${op.basis}${slo})${extra}`;
+  const extra = !op.sloBinding ? `; ${t.notBinding}` : "";
+  return `${s.name}${t.colon}${load}, ${fmtNum(op.rps, 2, lang)} RPS, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
 }
 
 /** Render the seed §5.3 report of a computed plan as Markdown. */
 export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
   const t = T[lang];
-  const out: string[] = [`## ${t.title}: ${r.title}`, ""];
+  const out: string[] = [`## ${t.title}${t.colon}${r.title}`, ""];
   const first = r.skus.find(s => s.workloads.some(w => w.sweep));
-  out.push(`- ${t.meta}: ${first ? metaLine(first) : "—"}`);
-  out.push(`- ${t.hardware}: ${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)})`).join("; ")}`);
-  out.push(`- ${t.slo}: ${sloList(r, lang)}`);
-  out.push(`- ${t.workload}: ${r.workloads.map(w => `${w.name}: ${fmtNum(w.peakRps, 2, lang)} RPS × (${fmtNum(w.inputTokens, 0, lang)} + ${fmtNum(w.outputTokens, 0, lang)}) tokens = ${fmtNum(w.tokensPerSec, 0, lang)} tokens/s`).join("; ")}`);
+  out.push(`- ${t.meta}${t.colon}${first ? metaLine(first) : "—"}`);
+  out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)})`).join("; ")}`);
+  out.push(`- ${t.slo}${t.colon}${sloList(r, lang)}`);
+  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtNum(w.peakRps, 2, lang)} RPS × (${fmtNum(w.inputTokens, 0, lang)} + ${fmtNum(w.outputTokens, 0, lang)}) tokens = ${fmtNum(w.tokensPerSec, 0, lang)} tokens/s`).join("; ")}`);
   for (const s of r.skus) {
     for (const w of s.workloads) {
       if (!w.sweep) continue;
-      out.push("", `### ${t.results}: ${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`, "");
-      out.push(`- ${t.hardware}: ${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)} (${t.gpus}); ${metaLine(s)}`);
+      out.push("", `### ${t.results}${t.colon}${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`, "");
+      out.push(`- ${t.hardware}${t.colon}${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)} (${t.gpus}); ${metaLine(s)}`);
       const zones = w.zones.map(z => (lang === "zh" ? ZONE_ZH[z] ?? z : z)).join(" → ");
       const knee = w.kneeIndex != null ? `; ${t.knee} ${w.sweep.points[w.kneeIndex]?.concurrency ?? w.sweep.points[w.kneeIndex]?.requestRate ?? w.kneeIndex}` : "";
-      if (zones) out.push(`- ${t.zones}: ${zones}${knee}`);
+      if (zones) out.push(`- ${t.zones}${t.colon}${zones}${knee}`);
       out.push("", sweepTableMarkdown(w.sweep, lang).trimEnd());
     }
   }
-  out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}:`);
+  out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}${t.colon.trim()}`);
   for (const s of r.skus) out.push(`  - ${maxWithin(s, lang)}`);
-  out.push(`- ${t.bottleneck}:`);
+  out.push(`- ${t.bottleneck}${t.colon.trim()}`);
   let anyFinding = false;
   for (const s of r.skus) {
     for (const w of s.workloads) {
       for (const f of w.findings) {
         anyFinding = true;
-        out.push(`  - ${s.name}: ${f.title}: ${f.evidence}`);
+        const x = lang === "zh" && f.zh ? f.zh : f;
+        out.push(`  - ${s.name}${lang === "zh" ? "：" : ": "}${x.title}${lang === "zh" ? "：" : ": "}${x.evidence}`);
       }
     }
   }
   if (!anyFinding) out.push(`  - ${t.noFindings}`);
-  out.push(`- ${t.next}:`);
+  out.push(`- ${t.next}${t.colon.trim()}`);
   const cheapest = r.skus.find(s => s.name === r.cheapest);
   out.push(`  - ${cheapest ? t.recommend(cheapest, r.currency) : t.noneFeasible}`);
   const advice = new Set<string>();
-  for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(f.advice);
+  for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(lang === "zh" && f.zh ? f.zh.advice : f.advice);
   for (const a of advice) out.push(`  - ${a}`);
   out.push(`  - ${t.rerun}`);
   return out.join("\n") + "\n";
