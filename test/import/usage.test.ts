@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { importUsageCsv, parseUsageTsv, usageHeader } from "../../src/import/usage";
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/usage/${name}`, import.meta.url), "utf8");
+
+describe("usage import", () => {
+  it("sums a gateway's daily export per team and model (5 teams, repeated rows, quoted thousands, CRLF)", () => {
+    const r = importUsageCsv(fixture("gateway-daily-usage.csv"), "gateway-daily-usage.csv");
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    // search/qwen: 3.6M + 1.4M in, 1.2M + 0.8M out; support/qwen: 6M + 2M, 4M + 1M; ads/llama: 0.8M + 0.2M, 1.6M + 0.4M;
+    // hr-bot/qwen: 0.45M + 0.05M, 0.27M + 0.03M; the others are single rows.
+    expect(r.rows).toEqual([
+      { team: "search", pool: "qwen2.5-72b", inputTokens: 5_000_000, outputTokens: 2_000_000 },
+      { team: "support", pool: "qwen2.5-72b", inputTokens: 8_000_000, outputTokens: 5_000_000 },
+      { team: "support", pool: "llama-3.1-8b", inputTokens: 2_500_000, outputTokens: 500_000 },
+      { team: "ads", pool: "llama-3.1-8b", inputTokens: 1_000_000, outputTokens: 2_000_000 },
+      { team: "risk", pool: "qwen2.5-72b", inputTokens: 4_500_000, outputTokens: 300_000 },
+      { team: "risk", pool: "llama-3.1-8b", inputTokens: 9_000_000, outputTokens: 900_000 },
+      { team: "hr-bot", pool: "qwen2.5-72b", inputTokens: 500_000, outputTokens: 300_000 },
+    ]);
+    expect(r.days).toBe(1);
+    expect(r.warnings.map(w => [w.code, w.line, w.message])).toEqual([["ignored-columns", 1, "ignored columns: api_key_alias, requests, spend_usd"]]);
+  });
+
+  it("reads Chinese headers with a BOM, skips the 合计 row and averages three days to daily usage", () => {
+    const r = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv");
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    // 搜索: (1.0 + 1.2 + 0.8)M / 3 = 1M input, (2.0 + 1.8 + 2.2)M / 3 = 2M output;
+    // 客服: (6 + 6.6 + 5.4)M / 3 = 6M, (4 + 4.4 + 3.6)M / 3 = 4M — the seed's usage ÷ 10
+    expect(r.rows).toEqual([
+      { team: "搜索", pool: "70b", inputTokens: 1_000_000, outputTokens: 2_000_000 },
+      { team: "客服", pool: "70b", inputTokens: 6_000_000, outputTokens: 4_000_000 },
+    ]);
+    expect(r.days).toBe(3);
+    expect(r.warnings.map(w => w.code)).toEqual(["ignored-columns", "skipped-totals", "multi-day"]);
+    expect(r.warnings[2]!.message).toBe("the file covers 3 dates (2025-06-01 … 2025-06-03): token sums were divided by 3 to give daily usage");
+    const sums = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv", { perDay: false });
+    expect(sums.ok && sums.rows[0]).toEqual({ team: "搜索", pool: "70b", inputTokens: 3_000_000, outputTokens: 6_000_000 });
+  });
+
+  it("reads semicolons, decimal commas and a millions unit in the header", () => {
+    const r = importUsageCsv(fixture("usage-semicolon.csv"), "usage-semicolon.csv");
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    // 60,5 M = 60.5 × 1e6; 39,5 M = 39.5 × 1e6
+    expect(r.rows).toEqual([
+      { team: "search", pool: "70b", inputTokens: 10_000_000, outputTokens: 20_000_000 },
+      { team: "support", pool: "70b", inputTokens: 60_500_000, outputTokens: 39_500_000 },
+    ]);
+    expect(r.days).toBeNull();
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("refuses total tokens alone with a reason, or counts them as input when asked", () => {
+    const r = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatchObject({ file: "usage-total-only.csv", line: 1, column: "total_tokens", code: "total-only" });
+    const asInput = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv", { totalsAs: "input" });
+    expect(asInput.ok && asInput.rows).toEqual([
+      { team: "search", pool: "70b", inputTokens: 30_000_000, outputTokens: 0 },
+      { team: "support", pool: "70b", inputTokens: 100_000_000, outputTokens: 0 },
+    ]);
+    expect(asInput.ok && asInput.warnings.map(w => w.code)).toEqual(["total-as-input"]);
+  });
+
+  it("derives output tokens from total − input", () => {
+    const r = importUsageCsv("team,input_tokens,total_tokens\nsearch,100,350\nsearch,50,50\n", "derived.csv");
+    // (100 + 50) input; (350 − 100) + (50 − 50) = 250 output
+    expect(r.ok && r.rows).toEqual([{ team: "search", inputTokens: 150, outputTokens: 250 }]);
+    const bad = importUsageCsv("team,input_tokens,total_tokens\nsearch,400,350\n", "derived.csv");
+    expect(!bad.ok && bad.errors[0]).toMatchObject({ line: 2, column: "total_tokens", code: "negative" });
+  });
+
+  it("names file, line and column of negative, non-numeric and empty cells", () => {
+    const r = importUsageCsv(fixture("usage-bad.csv"), "usage-bad.csv");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map(e => [e.file, e.line, e.column, e.code])).toEqual([
+      ["usage-bad.csv", 2, "output tokens", "negative"],
+      ["usage-bad.csv", 3, "input tokens", "not-a-number"],
+      ["usage-bad.csv", 4, "team", "missing-value"],
+    ]);
+    expect(r.errors[1]!.message).toBe('"lots" is not a token count');
+    const empty = importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv");
+    expect(!empty.ok && empty.errors[0]).toMatchObject({ line: 2, column: "input tokens", code: "missing-value" });
+  });
+
+  it("reports a missing team column with the header it found, and empty or binary files", () => {
+    const r = importUsageCsv("who,input tokens,output tokens\na,1,2\n", "x.csv");
+    expect(!r.ok && r.errors[0]!.message).toBe("no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens");
+    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({ ok: false, errors: [{ file: "x.csv", code: "empty", message: "the file is empty" }] });
+    expect(importUsageCsv("team\u0000\u0001", "x.bin").ok).toBe(false);
+    const onlyHeader = importUsageCsv("team,input tokens,output tokens\n", "h.csv");
+    expect(!onlyHeader.ok && onlyHeader.errors[0]!.code).toBe("no-rows");
+  });
+
+  it("reads a spreadsheet paste (tab-separated, unquoted thousands separators) and sums repeated teams", () => {
+    const r = parseUsageTsv(fixture("pasted-usage.tsv"));
+    // search: 10M + 5M input, 20M + 0 output
+    expect(r.ok && r.rows).toEqual([
+      { team: "search", pool: "70b", inputTokens: 15_000_000, outputTokens: 20_000_000 },
+      { team: "support", pool: "70b", inputTokens: 60_000_000, outputTokens: 40_000_000 },
+    ]);
+  });
+
+  it("maps English and Chinese header aliases and unit suffixes", () => {
+    expect(usageHeader("Business Unit")?.field).toBe("team");
+    expect(usageHeader("团队")?.field).toBe("team");
+    expect(usageHeader("租户")?.field).toBe("team");
+    expect(usageHeader("模型")?.field).toBe("pool");
+    expect(usageHeader("服务")?.field).toBe("pool");
+    expect(usageHeader("prompt_tokens")?.field).toBe("input");
+    expect(usageHeader("输入 token")?.field).toBe("input");
+    expect(usageHeader("completion-tokens")?.field).toBe("output");
+    expect(usageHeader("输出token")?.field).toBe("output");
+    expect(usageHeader("Total Tokens")?.field).toBe("total");
+    expect(usageHeader("输入 token（万）")).toEqual({ field: "input", rank: expect.any(Number), scale: 1e4 });
+    expect(usageHeader("Output tokens (k)")?.scale).toBe(1e3);
+    expect(usageHeader("Team (M)")).toBeNull();
+  });
+});
