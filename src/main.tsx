@@ -1,12 +1,7 @@
+/** Entry point: mounts the workbook app (the only module that touches `document` directly). */
 import { render } from "solid-js/web";
+import { App } from "./ui/components/App";
+import "./ui/styles.css";
 
-function App() {
-  return (
-    <main>
-      <h1>capplan</h1>
-      <p>Loading the workbook…</p>
-    </main>
-  );
-}
-
-render(() => <App />, document.getElementById("root")!);
+const root = document.getElementById("root");
+if (root) render(() => <App />, root);

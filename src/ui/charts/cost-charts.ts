@@ -1,0 +1,46 @@
+/**
+ * Pure builder of the GPU comparison's bar charts (cost per 1M output tokens, monthly cost; spec
+ * §4): one bar per SKU, the recommended SKU in the accent colour, infeasible SKUs left empty.
+ */
+import type { ChartConfiguration } from "chart.js";
+
+/** One bar: SKU name and value (null = no cost, e.g. infeasible). */
+export interface CostBar {
+  name: string;
+  value: number | null;
+  recommended: boolean;
+}
+
+/** Accent of the recommended SKU and the neutral bar colour. */
+export const BAR_COLORS = { recommended: "#1a7f37", other: "#8c959f" } as const;
+
+/** A horizontal bar chart of one cost per SKU; `format` renders axis ticks and tooltips. */
+export function costBarChart(bars: readonly CostBar[], title: string, format: (v: number) => string): ChartConfiguration<"bar", (number | null)[], string> {
+  return {
+    type: "bar",
+    data: {
+      labels: bars.map((b) => b.name),
+      datasets: [
+        {
+          label: title,
+          data: bars.map((b) => b.value),
+          backgroundColor: bars.map((b) => (b.recommended ? BAR_COLORS.recommended : BAR_COLORS.other)),
+          borderRadius: 3,
+          maxBarThickness: 26,
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      indexAxis: "y",
+      plugins: {
+        legend: { display: false },
+        title: { display: true, text: title, align: "start", font: { weight: "bold" } },
+        tooltip: { callbacks: { label: (ctx) => (typeof ctx.parsed.x === "number" ? format(ctx.parsed.x) : "—") } },
+      },
+      scales: { x: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } }, y: { grid: { display: false } } },
+    },
+  };
+}

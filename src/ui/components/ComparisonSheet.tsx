@@ -1,0 +1,90 @@
+/**
+ * The GPU comparison sheet: SKUs as columns, metrics as rows (operating point and basis, binding
+ * SLO, replicas, GPUs, costs, utilization, warnings); the cheapest feasible SKU highlighted;
+ * infeasible SKUs explain which SLO fails and by how much; GPUs per replica and price editable;
+ * bar charts of cost per 1M output tokens and monthly cost.
+ */
+import { createMemo, Show, type JSX } from "solid-js";
+import { comparisonRows, fmtMoney, fmtNum, planWords, type PlanWords } from "../../report/plan-output";
+import { costBarChart } from "../charts/cost-charts";
+import { useWorkbook } from "../state/context";
+import { lang, t } from "../state/i18n";
+import { ChartCanvas } from "./ChartCanvas";
+import { Grid, type CellView } from "./Grid";
+
+const EDITABLE = [
+  { key: "gpusPerReplica", label: "gpusPerReplica" },
+  { key: "pricePerGpuHour", label: "pricePerGpuHour" },
+] as const;
+
+/** The comparison sheet. */
+export function ComparisonSheet(): JSX.Element {
+  const wb = useWorkbook();
+  const result = () => wb.computed().result;
+  const words = (): PlanWords => planWords(lang());
+  const table = createMemo(() => comparisonRows(result(), lang()));
+  const keyOf = (label: string): string => (Object.entries(words()).find(([, v]) => v === label)?.[0] ?? label).replace(/\W+/g, "_");
+  const rows = () => [
+    { key: "gpu", label: t("gpu") },
+    ...EDITABLE.map((e) => ({ key: e.key, label: t(e.label), class: "editable" })),
+    ...table().map((r) => ({ key: keyOf(r[0]!), label: r[0]!, class: keyOf(r[0]!) === "reason" ? "reason" : "" })),
+    { key: "warnings", label: t("warningsRow") },
+  ];
+  const columns = () => result().skus.map((s, i) => ({ key: `s${i}`, label: s.name, numeric: true, width: "11em" }));
+  const recIndex = () => result().skus.findIndex((s) => s.name === result().cheapest);
+  const cell = (r: number, c: number): CellView => {
+    const s = result().skus[c]!;
+    if (r === 0) return { raw: "", display: s.gpu ?? "—", readOnly: true };
+    if (r <= EDITABLE.length) {
+      const path = `skus[${c}].${EDITABLE[r - 1]!.key}`;
+      const v = wb.cell(path);
+      const display = v.value === null ? v.raw : r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtNum(v.value, 2, lang());
+      return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error ?? (v.raw === "" ? { kind: "VALUE", message: t("priceMissing") } : null) };
+    }
+    const tr = table()[r - 1 - EDITABLE.length];
+    if (tr) {
+      const key = keyOf(tr[0]!);
+      const text = tr[c + 1] ?? "";
+      const cls = key === "feasible" ? (s.feasible === true ? "good" : s.feasible === false ? "bad" : "warn") : key === "reason" && text ? "bad wrap" : "";
+      return { raw: "", display: text, readOnly: true, class: cls, note: key === "reason" && text ? text : undefined };
+    }
+    const warns = [...new Set([...s.warnings, ...s.errors])];
+    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.join(" · ") || undefined, class: warns.length ? "warn" : "" };
+  };
+  const money = (v: number) => fmtMoney(v, result().currency, lang());
+  const compact = (v: number) =>
+    new Intl.NumberFormat(lang() === "zh" ? "zh-CN" : "en-US", { style: "currency", currency: result().currency, notation: "compact", maximumSignificantDigits: 3 }).format(v);
+  const bars = (pick: (i: number) => number | null | undefined) =>
+    result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === recIndex() }));
+  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMillionOutputTokens), t("chartPerMillion"), money));
+  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMonth), t("chartPerMonth"), compact));
+  const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
+
+  return (
+    <div class="compare" data-testid="sheet-comparison">
+      <Show when={result().skus.length} fallback={<p class="empty">{t("noSkus")}</p>}>
+        <div class="rec-banner" data-testid="rec-banner">
+          <Show when={recIndex() >= 0} fallback={<span class="bad">{t("noFeasible")}</span>}>
+            ★ {t("recommendedIs", { name: result().cheapest ?? "" })} — {money(result().skus[recIndex()]!.costPerMonth ?? NaN)} / {t("month")}
+          </Show>
+        </div>
+        <Grid
+          id="cmp"
+          columns={columns()}
+          rows={rows()}
+          corner={words().metric}
+          cell={cell}
+          columnClass={(c) => (c === recIndex() ? "rec" : result().skus[c]?.feasible === false ? "infeasible" : "")}
+          onCommit={(r, c, raw) => {
+            const e = EDITABLE[r - 1];
+            if (e) wb.setNumber(`skus[${c}].${e.key}`, raw, true);
+          }}
+        />
+        <div class="bars">
+          <ChartCanvas config={perM()} testId="chart-per-million" label={t("chartPerMillion")} height={barHeight()} />
+          <ChartCanvas config={perMonth()} testId="chart-per-month" label={t("chartPerMonth")} height={barHeight()} />
+        </div>
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * A single named numeric field outside a grid (SKU header: GPUs per replica, price). Commits on
+ * Enter or blur; a rejected entry keeps the typed text and shows why; formulas are allowed.
+ */
+import { createEffect, createSignal, type JSX } from "solid-js";
+import { fmtNum } from "../../report/plan-output";
+import { useWorkbook } from "../state/context";
+import { lang } from "../state/i18n";
+import { errorCode } from "./Grid";
+
+/** Props of {@link FieldInput}. */
+export interface FieldInputProps {
+  path: string;
+  label: string;
+  testId: string;
+  required?: boolean;
+  width?: string;
+}
+
+/** A labelled numeric plan field. */
+export function FieldInput(props: FieldInputProps): JSX.Element {
+  const wb = useWorkbook();
+  const cell = () => wb.cell(props.path);
+  const [text, setText] = createSignal("");
+  const [focused, setFocused] = createSignal(false);
+  createEffect(() => {
+    if (!focused()) setText(cell().raw);
+  });
+  const commit = () => {
+    if (text() !== cell().raw) wb.setNumber(props.path, text(), props.required ?? true);
+  };
+  const shown = () => {
+    const c = cell();
+    if (focused()) return text();
+    if (c.error) return `${errorCode(c.error.kind)} ${c.raw}`.trim();
+    return c.raw.startsWith("=") ? fmtNum(c.value, 4, lang()) : c.raw;
+  };
+  return (
+    <label class="field" classList={{ bad: !!cell().error, formula: cell().raw.startsWith("=") }} title={cell().error?.message ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+      <span class="field-label">{props.label}</span>
+      <input
+        data-testid={props.testId}
+        value={shown()}
+        style={props.width ? { width: props.width } : undefined}
+        onFocus={() => {
+          setText(cell().raw);
+          setFocused(true);
+        }}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onBlur={() => {
+          commit();
+          setFocused(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.currentTarget.blur();
+          if (e.key === "Escape") {
+            setText(cell().raw);
+            e.currentTarget.blur();
+          }
+        }}
+      />
+    </label>
+  );
+}

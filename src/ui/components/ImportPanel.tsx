@@ -1,0 +1,142 @@
+/**
+ * The import area of the Benchmarks sheet: drop files or a whole folder, pick files or a folder,
+ * or paste text. Each import is listed with a progress bar, its errors (file, line, column) or
+ * what it added, and — for ambiguous CSV headers — the column-mapping step.
+ */
+import { createSignal, For, Match, Show, Switch, type JSX } from "solid-js";
+import type { Field } from "../../import/aliases";
+import { t } from "../state/i18n";
+import type { ImportJob, Imports } from "../state/imports";
+
+function Progress(props: { job: ImportJob }): JSX.Element {
+  const pct = () => {
+    const p = props.job.progress;
+    if (!p || p.total === 0) return 0;
+    return Math.round((p.phase === "read" ? 50 : 100) * (p.done / p.total) * (p.phase === "read" ? 1 : 1));
+  };
+  return (
+    <div class="progress" data-testid="import-progress" classList={{ indeterminate: props.job.status === "parsing" }} role="progressbar" aria-valuenow={pct()} aria-valuemin={0} aria-valuemax={100}>
+      <div class="bar" style={{ width: `${props.job.status === "parsing" ? 100 : pct()}%` }} />
+    </div>
+  );
+}
+
+function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
+  const choice = new Map<number, Field | null>();
+  for (const a of props.job.mapping) choice.set(a.index, a.candidates[0]?.field ?? null);
+  return (
+    <div class="mapping" data-testid="column-mapping">
+      <p>{t("mappingIntro")}</p>
+      <For each={props.job.mapping}>
+        {(a) => (
+          <label class="map-row">
+            <code>{a.column}</code> →
+            <select data-testid={`map-${a.index}`} onChange={(e) => {
+              const v = e.currentTarget.value;
+              choice.set(a.index, v === "" ? null : a.candidates[Number(v)]!.field);
+            }}>
+              <For each={a.candidates}>{(c, i) => <option value={String(i())}>{c.label}</option>}</For>
+              <option value="">{t("mappingIgnore")}</option>
+            </select>
+          </label>
+        )}
+      </For>
+      <button class="primary" data-testid="mapping-apply" onClick={() => void props.imports.resolveMapping(props.job.id, choice)}>{t("mappingApply")}</button>
+    </div>
+  );
+}
+
+/** The drop zone, pickers, paste box and job list. */
+export function ImportPanel(props: { imports: Imports; skuName: (i: number) => string }): JSX.Element {
+  const [over, setOver] = createSignal(false);
+  const [pasteOpen, setPasteOpen] = createSignal(false);
+  const [pasteText, setPasteText] = createSignal("");
+  return (
+    <section class="import-panel">
+      <div
+        class="dropzone"
+        data-testid="dropzone"
+        classList={{ over: over() }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          if (e.dataTransfer) void props.imports.importDrop(e.dataTransfer);
+        }}
+      >
+        <span class="dz-text">{t("dropHint")}</span>
+        <label class="btn">
+          {t("pickFiles")}
+          <input type="file" multiple hidden data-testid="file-input" onChange={(e) => {
+            const fs = [...(e.currentTarget.files ?? [])];
+            e.currentTarget.value = "";
+            if (fs.length) void props.imports.importFiles(fs);
+          }} />
+        </label>
+        <label class="btn">
+          {t("pickFolder")}
+          <input type="file" hidden data-testid="folder-input" {...{ webkitdirectory: true }} onChange={(e) => {
+            const fs = [...(e.currentTarget.files ?? [])];
+            e.currentTarget.value = "";
+            if (fs.length) void props.imports.importFiles(fs);
+          }} />
+        </label>
+        <button data-testid="btn-paste" onClick={() => setPasteOpen(!pasteOpen())}>{t("pasteText")}</button>
+      </div>
+      <Show when={pasteOpen()}>
+        <div class="paste-box">
+          <textarea data-testid="paste-area" rows={5} placeholder={t("pastePlaceholder")} value={pasteText()} onInput={(e) => setPasteText(e.currentTarget.value)} />
+          <button class="primary" data-testid="paste-import" disabled={!pasteText().trim()} onClick={() => {
+            void props.imports.importText(pasteText());
+            setPasteText("");
+            setPasteOpen(false);
+          }}>{t("importPasted")}</button>
+        </div>
+      </Show>
+      <ul class="jobs">
+        <For each={props.imports.jobs}>
+          {(job) => (
+            <li class="job" data-testid="import-job" data-status={job.status}>
+              <div class="job-head">
+                <span class="job-files" title={job.files.join("\n")}>{job.files.length === 1 ? job.files[0] : t("nFiles", { n: job.files.length })}</span>
+                <Switch>
+                  <Match when={job.status === "reading" || job.status === "parsing"}>
+                    <Progress job={job} />
+                  </Match>
+                  <Match when={job.status === "ok"}>
+                    <span class="ok" data-testid="import-ok">{t("importedInto", { skus: job.added.map(props.skuName).join(", ") })}</span>
+                  </Match>
+                  <Match when={job.status === "error"}>
+                    <span class="bad">{t("importFailed")}</span>
+                  </Match>
+                  <Match when={job.status === "mapping"}>
+                    <span class="warn">{t("mappingNeeded")}</span>
+                  </Match>
+                </Switch>
+                <button class="link" onClick={() => props.imports.dismiss(job.id)} aria-label={t("dismiss")}>×</button>
+              </div>
+              <Show when={job.status === "mapping"}>
+                <Mapping job={job} imports={props.imports} />
+              </Show>
+              <Show when={job.errors.length}>
+                <ul class="issues">
+                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{e.text}</li>}</For>
+                </ul>
+              </Show>
+              <Show when={job.warnings.length}>
+                <details class="issues-warn">
+                  <summary>{t("nWarnings", { n: job.warnings.length })}</summary>
+                  <ul><For each={job.warnings}>{(w) => <li>{w}</li>}</For></ul>
+                </details>
+              </Show>
+            </li>
+          )}
+        </For>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Pure helpers of the workbook store: reading a value at a plan path, turning what the user typed
+ * into a plan value (number, `=formula` or a readable rejection), and building new SKUs from
+ * imported sweeps. No solid-js here, so they are unit-tested in Node.
+ */
+import { findGpu, type Gpu } from "../../engine/catalog";
+import { readNumericString } from "../../engine/formula/formula";
+import { parsePath } from "../../engine/plan-path";
+import type { PlanFile, SkuDef, Sweep, SweepRef } from "../../engine/types";
+
+/** The value at `path` (`skus[1].pricePerGpuHour`) in `root`, or undefined. */
+export function getAtPath(root: unknown, path: string): unknown {
+  const steps = parsePath(path);
+  if (!steps) return undefined;
+  let node: unknown = root;
+  for (const s of steps) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string | number, unknown>)[s];
+  }
+  return node;
+}
+
+/** The text a cell shows when edited: numbers in full precision, formulas as written. */
+export function rawText(v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
+  return String(v);
+}
+
+/** Outcome of reading typed text for a numeric field. */
+export type NumberEntry =
+  | { ok: true; value: number | string | undefined }
+  | { ok: false; message: string };
+
+/**
+ * Read what the user typed into a numeric field (spec §6): a number (`1,500` and `1e6` accepted),
+ * a formula starting with `=`, or empty (removes an optional field). Anything else is rejected with
+ * a reason, so the store keeps the previous value and the cell keeps the typed text.
+ */
+export function readNumberEntry(text: string, required: boolean): NumberEntry {
+  const t = text.trim();
+  if (t === "") return required ? { ok: false, message: "a value is required here" } : { ok: true, value: undefined };
+  if (t.startsWith("=")) return { ok: true, value: t };
+  const n = readNumericString(t);
+  if (n === null) return { ok: false, message: `"${t}" is not a number (formulas start with =)` };
+  return { ok: true, value: n };
+}
+
+/** A plan with no SKUs and one default workload and SLO, for "New plan". */
+export function emptyPlan(title: string): PlanFile {
+  return {
+    format: "capplan.plan/v1",
+    title,
+    currency: "USD",
+    cells: { peak_rps: 10 },
+    workloads: [{ name: "chat", peakRps: "=peak_rps", inputTokens: 500, outputTokens: 200 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    sloMode: "measured",
+    factors: { elasticity: 1.2, redundancy: 1.2 },
+    skus: [],
+  };
+}
+
+/** A SKU name not used yet: `base`, `base (2)`, … */
+export function uniqueName(base: string, taken: readonly string[]): string {
+  if (!taken.includes(base)) return base;
+  for (let i = 2; ; i++) if (!taken.includes(`${base} (${i})`)) return `${base} (${i})`;
+}
+
+/** The inline sweep reference the app stores for an imported sweep (plan stays self-contained). */
+export function inlineSweep(s: Sweep): SweepRef {
+  return { label: s.label, meta: s.meta, source: s.source, points: structuredClone(s.points), warnings: [...s.warnings] };
+}
+
+/**
+ * A new SKU for an imported sweep: GPU matched in the catalogue from the sweep's metadata, GPUs per
+ * replica from the metadata (else 1). The price starts empty: the cell shows an error until the
+ * planner types one, so no made-up price can win the comparison.
+ */
+export function skuFromSweep(s: Sweep, catalog: readonly Gpu[], taken: readonly string[]): SkuDef {
+  const gpu = findGpu(catalog, s.meta.gpu);
+  const count = typeof s.meta.gpuCount === "number" && s.meta.gpuCount > 0 ? s.meta.gpuCount : 1;
+  const base = gpu ? `${gpu.id.toUpperCase()}${count > 1 ? ` TP${count}` : ""}` : s.label.slice(0, 40);
+  const sku: SkuDef = { name: uniqueName(base, taken), gpusPerReplica: count, pricePerGpuHour: "", sweep: inlineSweep(s) };
+  if (gpu) sku.gpu = gpu.id;
+  return sku;
+}
+
+/** Split pasted text into a block of cells (TSV from Excel/Sheets; a trailing newline is ignored). */
+export function parseTsvBlock(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines.map((l) => l.split("\t"));
+}
+
+/** A block of cells as TSV (what Excel and Google Sheets paste). */
+export function toTsv(block: readonly (readonly string[])[]): string {
+  return block.map((r) => r.join("\t")).join("\n");
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { createRoot } from "solid-js";
+import { describe, expect, test } from "vitest";
+import type { PlanFile } from "../../src/engine/types";
+import { createWorkbook } from "../../src/ui/state/workbook";
+
+const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+
+describe("createWorkbook", () => {
+  test("editing a cell recomputes replicas at once", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      expect(wb.computed().result.skus[0]!.replicas).toBe(15);
+      // 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29.
+      wb.setCell("peak_rps", "100");
+      expect(wb.computed().result.skus[0]!.replicas).toBe(29);
+      dispose();
+    }));
+  test("a cycle marks only its members and the rest keeps computing", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      wb.setCell("elasticity", "=redundancy");
+      wb.setCell("redundancy", "=elasticity");
+      expect(wb.cell("cells.elasticity").error?.kind).toBe("CYCLE");
+      expect(wb.cell("cells.redundancy").error?.kind).toBe("CYCLE");
+      expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "20", value: 20, error: null });
+      expect(wb.computed().result.workloads[0]!.tokensPerSec).toBe(30000);
+      dispose();
+    }));
+  test("a rejected entry keeps the typed text and the previous plan value", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      expect(wb.setCell("gpu_hour", "twenty")).toBe(false);
+      expect(wb.cell("cells.gpu_hour").raw).toBe("twenty");
+      expect(wb.cell("cells.gpu_hour").error?.kind).toBe("VALUE");
+      expect(wb.plan.cells!.gpu_hour).toBe(20);
+      expect(wb.computed().result.skus[0]!.costPerHour).toBe(1200);
+      wb.setCell("gpu_hour", "10");
+      expect(wb.cell("cells.gpu_hour").error).toBeNull();
+      expect(wb.computed().result.skus[0]!.costPerHour).toBe(600);
+      dispose();
+    }));
+  test("pasting a block past the last point adds rows", () =>
+    createRoot((dispose) => {
+      const plan = structuredClone(seed);
+      plan.skus[0]!.sweep = { points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }] };
+      const wb = createWorkbook(plan);
+      wb.setPointBlock("skus[0].sweep", 1, ["concurrency", "rps", "outputTokensPerSec"], [["4", "3", "300"], ["16", "8", "800"]]);
+      expect(wb.plan.skus[0]!.sweep!.points!.map((p) => [p.concurrency, p.rps, p.outputTokensPerSec])).toEqual([[1, 1, 100], [4, 3, 300], [16, 8, 800]]);
+      dispose();
+    }));
+});
