@@ -1,37 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeInputFile } from "../../src/import/input";
-import type { InputFile } from "../../src/import/types";
+import { fixture, fixtureFile, foreignSamples } from "./helpers";
 import { concurrencyFromPath, importFiles } from "../../src/import/index";
 import { aiperfImporter } from "../../src/import/formats/aiperf";
 import { genaiPerfImporter } from "../../src/import/formats/genai-perf";
 
-const ROOT = join(__dirname, "../..");
-const SAMPLES = "/work/shared/research/formats/samples";
-
-/** Text of a fixture under fixtures/. */
-function fixture(rel: string): string {
-  return readFileSync(join(ROOT, "fixtures", rel), "utf8");
-}
-
-/** An InputFile for a fixture, named by `name` (default: its path under fixtures/<tool>/). */
-function fixtureFile(rel: string, name = rel): InputFile {
-  return makeInputFile(name, fixture(rel));
-}
-
-/** Every real sample of the other tools (vLLM, SGLang, GuideLLM, Locust, LLMPerf, inference-perf, other). */
-function foreignSamples(exclude: string[] = []): InputFile[] {
-  const out: InputFile[] = [];
-  for (const dir of readdirSync(SAMPLES)) {
-    if (exclude.includes(dir)) continue;
-    for (const f of readdirSync(join(SAMPLES, dir))) {
-      if (f.endsWith(".source.txt")) continue;
-      out.push(makeInputFile(`${dir}/${f}`, readFileSync(join(SAMPLES, dir, f), "utf8")));
-    }
-  }
-  return out;
-}
 
 const C64 = "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf";
 const C512 = "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_512_profile_export_aiperf.csv";

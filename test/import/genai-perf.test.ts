@@ -1,37 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fixture, fixtureFile, foreignSamples } from "./helpers";
 import { makeInputFile } from "../../src/import/input";
-import type { InputFile } from "../../src/import/types";
 import { importFiles } from "../../src/import/index";
 import { genaiPerfImporter } from "../../src/import/formats/genai-perf";
 import { aiperfImporter } from "../../src/import/formats/aiperf";
 
-const ROOT = join(__dirname, "../..");
-const SAMPLES = "/work/shared/research/formats/samples";
-
-/** Text of a fixture under fixtures/. */
-function fixture(rel: string): string {
-  return readFileSync(join(ROOT, "fixtures", rel), "utf8");
-}
-
-/** An InputFile for a fixture, named by `name` (default: its path under fixtures/<tool>/). */
-function fixtureFile(rel: string, name = rel): InputFile {
-  return makeInputFile(name, fixture(rel));
-}
-
-/** Every real sample of the other tools (vLLM, SGLang, GuideLLM, Locust, LLMPerf, inference-perf, other). */
-function foreignSamples(exclude: string[] = []): InputFile[] {
-  const out: InputFile[] = [];
-  for (const dir of readdirSync(SAMPLES)) {
-    if (exclude.includes(dir)) continue;
-    for (const f of readdirSync(join(SAMPLES, dir))) {
-      if (f.endsWith(".source.txt")) continue;
-      out.push(makeInputFile(`${dir}/${f}`, readFileSync(join(SAMPLES, dir, f), "utf8")));
-    }
-  }
-  return out;
-}
 
 const SWEEP = "genai-perf/sweep-l40s/artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency";
 const G2502 = "genai-perf/gen-2025-02/artifacts/meta-llama_Llama-3.1-70B-Instruct-openai-chat-concurrency32/profile_export_genai_perf";

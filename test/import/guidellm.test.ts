@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { samplesOf } from "./helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../src/import/index";
 import { guidellmImporters } from "../../src/import/formats/guidellm";
@@ -126,10 +127,6 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
 });
 
 test("GuideLLM detection does not claim other tools' samples", () => {
-  const others = ["vllm", "aiperf", "sglang", "inference-perf", "llmperf", "locust", "other"].flatMap(t =>
-    readdirSync(`/work/shared/research/formats/samples/${t}`)
-      .filter(f => !f.endsWith(".txt"))
-      .map(f => makeInputFile(f, readFileSync(`/work/shared/research/formats/samples/${t}/${f}`, "utf8"))),
-  );
+  const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "llmperf", "locust", "other"]);
   for (const f of others) for (const imp of guidellmImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

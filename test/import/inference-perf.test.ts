@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { samplesOf } from "./helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../src/import/index";
 import { inferencePerfLifecycle } from "../../src/import/formats/inference-perf";
@@ -80,11 +81,7 @@ describe("inference-perf lifecycle reports", () => {
   });
 
   test("detection does not claim other tools' samples", () => {
-    const others = ["vllm", "aiperf", "sglang", "llmperf", "guidellm"].flatMap(t =>
-      readdirSync(`/work/shared/research/formats/samples/${t}`)
-        .filter(f => !f.endsWith(".txt"))
-        .map(f => makeInputFile(f, readFileSync(`/work/shared/research/formats/samples/${t}/${f}`, "utf8"))),
-    );
+    const others = samplesOf(["vllm", "aiperf", "sglang", "llmperf", "guidellm"]);
     expect(others.length).toBeGreaterThan(5);
     for (const f of others) expect(inferencePerfLifecycle.detect(f), f.name).toBe(0);
   });

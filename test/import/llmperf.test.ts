@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { samplesOf } from "./helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../src/import/index";
 import { llmperfImporters } from "../../src/import/formats/llmperf";
@@ -98,10 +99,6 @@ describe("LLMPerf individual responses", () => {
 });
 
 test("LLMPerf detection does not claim other tools' samples", () => {
-  const others = ["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "locust"].flatMap(t =>
-    readdirSync(`/work/shared/research/formats/samples/${t}`)
-      .filter(f => !f.endsWith(".txt"))
-      .map(f => makeInputFile(f, readFileSync(`/work/shared/research/formats/samples/${t}/${f}`, "utf8"))),
-  );
+  const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "locust"]);
   for (const f of others) for (const imp of llmperfImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { samplesOf } from "./helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../src/import/index";
 import { locustImporters } from "../../src/import/formats/locust";
@@ -124,10 +125,6 @@ describe("Locust failures and exceptions files", () => {
 });
 
 test("Locust detection does not claim other tools' samples", () => {
-  const others = ["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "llmperf"].flatMap(t =>
-    readdirSync(`/work/shared/research/formats/samples/${t}`)
-      .filter(f => !f.endsWith(".txt"))
-      .map(f => makeInputFile(f, readFileSync(`/work/shared/research/formats/samples/${t}/${f}`, "utf8"))),
-  );
+  const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "llmperf"]);
   for (const f of others) for (const imp of locustImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

@@ -1,36 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeInputFile } from "../../src/import/input";
-import type { InputFile } from "../../src/import/types";
+import { fixture, fixtureFile, foreignSamples } from "./helpers";
 import { importFiles } from "../../src/import/index";
 import { trtllmBenchImporter } from "../../src/import/formats/trtllm-bench";
 
-const ROOT = join(__dirname, "../..");
-const SAMPLES = "/work/shared/research/formats/samples";
-
-/** Text of a fixture under fixtures/. */
-function fixture(rel: string): string {
-  return readFileSync(join(ROOT, "fixtures", rel), "utf8");
-}
-
-/** An InputFile for a fixture, named by `name` (default: its path under fixtures/<tool>/). */
-function fixtureFile(rel: string, name = rel): InputFile {
-  return makeInputFile(name, fixture(rel));
-}
-
-/** Every real sample of the other tools (vLLM, SGLang, GuideLLM, Locust, LLMPerf, inference-perf, other). */
-function foreignSamples(exclude: string[] = []): InputFile[] {
-  const out: InputFile[] = [];
-  for (const dir of readdirSync(SAMPLES)) {
-    if (exclude.includes(dir)) continue;
-    for (const f of readdirSync(join(SAMPLES, dir))) {
-      if (f.endsWith(".source.txt")) continue;
-      out.push(makeInputFile(`${dir}/${f}`, readFileSync(join(SAMPLES, dir, f), "utf8")));
-    }
-  }
-  return out;
-}
 
 const REPORT = "trtllm-bench/h100x2_llama-3.1-70b-fp8_throughput_report.json";
 const OLD = "trtllm-bench/h100x1_llama-3.1-8b-fp8_offline_report_no-p90.json";

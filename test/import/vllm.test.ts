@@ -7,7 +7,7 @@ import { sglangImporters } from "../../src/import/formats/sglang";
 import { fillFromArrays } from "../../src/import/formats/vllm-detailed";
 
 const VLLM = "fixtures/vllm/";
-const SAMPLES = "/work/shared/research/formats/samples/";
+const SAMPLES = "fixtures/";
 const read = (p: string) => readFileSync(p, "utf8");
 
 function importOk(files: { name: string; text: string }[]): Sweep[] {
@@ -254,7 +254,7 @@ describe("vLLM detection", () => {
     "llmperf/leaderboard_anyscale_70b_individual_responses.json",
     "inference-perf/kubecon25_vllm_batch_size_h100_stage_0_lifecycle_metrics.json",
     "guidellm/guidellm_test_fixture_benchmarks_stripped_v0.2format.json",
-    "other/inferencex-fork_agentic_agg_bmk_mi355x_kimi-k2.5_tp4_conc1-64.json",
+    "inferencex/inferencex-fork_agentic_agg_bmk_mi355x_kimi-k2.5_tp4_conc1-64.json",
     "locust/rishabhpoddar_llm_qwen3-0.6b_locust_stats.csv",
   ];
 

@@ -1,0 +1,51 @@
+/** Shared helpers of the importer tests: fixtures by path, and the real samples by tool. */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { makeInputFile } from "../../src/import/input";
+import type { InputFile } from "../../src/import/types";
+
+export const FIXTURES = join(__dirname, "../../fixtures");
+
+/** Text of a fixture under fixtures/. */
+export function fixture(rel: string): string {
+  return readFileSync(join(FIXTURES, rel), "utf8");
+}
+
+/** An InputFile for a fixture, named by `name` (default: its path under fixtures/). */
+export function fixtureFile(rel: string, name = rel): InputFile {
+  return makeInputFile(name, fixture(rel));
+}
+
+/**
+ * Every real sample (a fixture with a `.source.txt` sidecar, copied from
+ * shared/research/formats/samples), as `{ tool, path }` with `tool` its top folder under fixtures/.
+ */
+export function realSamplePaths(): { tool: string; path: string }[] {
+  const out: { tool: string; path: string }[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d).sort()) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith(".source.txt")) {
+        const path = relative(FIXTURES, p.slice(0, -".source.txt".length));
+        out.push({ tool: path.split("/")[0]!, path });
+      }
+    }
+  };
+  walk(FIXTURES);
+  return out;
+}
+
+/** The real samples of every tool but the excluded ones, as InputFiles named `<tool>/<file>`. */
+export function foreignSamples(exclude: string[] = []): InputFile[] {
+  return realSamplePaths()
+    .filter(s => !exclude.includes(s.tool))
+    .map(s => makeInputFile(s.path, fixture(s.path)));
+}
+
+/** The real samples of the given tools (fixtures/<tool>/…). */
+export function samplesOf(tools: string[]): InputFile[] {
+  return realSamplePaths()
+    .filter(s => tools.includes(s.tool))
+    .map(s => makeInputFile(s.path.split("/").pop()!, fixture(s.path)));
+}
