@@ -60,8 +60,8 @@ export interface WorkloadResult extends ResolvedWorkload {
 }
 
 export interface TenantsResult {
-  pools: { name: string; cost: number; costRounded: number; idle: number; idleRounded: number; capacityTokens: number | null; teams: { name: string; tokens: number; share: number; cost: number; costRounded: number; costPerMillionTokens: number | null }[] }[];
-  teams: { name: string; cost: number; costRounded: number }[];
+  pools: AllocationResult["pools"];
+  teams: AllocationResult["teams"];
   method: string;
   idle: string;
 }

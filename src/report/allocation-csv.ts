@@ -6,6 +6,7 @@
  * (spreadsheet formula injection is neutralised). Pure: no DOM.
  */
 import type { PlanResult } from "../engine/plan";
+import type { TeamInPool } from "../engine/allocation";
 import { largestRemainder, minorUnitDigits, toMinor } from "../engine/money";
 import { csvCell, planWords, type Lang } from "./plan-output";
 
@@ -35,17 +36,7 @@ export interface AllocationLine {
   costPerMillionTokens: number | null;
 }
 
-/** Structural view of a team row: the engine's allocation also carries the raw tokens (allocation.ts `TeamInPool`). */
-interface TeamView {
-  name: string;
-  tokens: number;
-  share: number;
-  cost: number;
-  costRounded: number;
-  costPerMillionTokens: number | null;
-  inputTokens?: number;
-  outputTokens?: number;
-}
+type TeamView = TeamInPool;
 
 const fin = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
 
