@@ -6,12 +6,18 @@ import type { PlanResult, SkuResult } from "../engine/plan";
 
 export type Lang = "en" | "zh";
 
+const SKU_NUMBER_KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"] as const;
+const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, sloBinding: null };
+
 /** The `plan --json` object: the result without the imported sweeps' raw points. */
 export function planJson(r: PlanResult): unknown {
   return {
     ...r,
     skus: r.skus.map(s => ({
+      // Every key of spec §7 is present: numbers a SKU does not have (infeasible, input error) are null.
+      ...Object.fromEntries(SKU_NUMBER_KEYS.map(k => [k, null])),
       ...s,
+      operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
       workloads: s.workloads.map(w => {
         const { sweep, detail, ...rest } = w;
         return {

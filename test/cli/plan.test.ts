@@ -177,6 +177,30 @@ describe("capplan plan on bad input", () => {
   });
 });
 
+describe("capplan plan with an infeasible SKU", () => {
+  it("keeps every spec §7 key (null), explains which SLO fails and by how much, and recommends nothing", async () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 10 }],
+      skus: [{ name: "slow", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points: [
+        { concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 50 } },
+        { concurrency: 4, requestRate: null, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 90 } },
+      ] } }],
+    };
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const s = j.skus[0];
+    expect(s.feasible).toBe(false);
+    for (const k of ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"]) expect(s[k]).toBeNull();
+    expect(s.operatingPoint.concurrency).toBeNull();
+    // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
+    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over");
+    expect(j.cheapest).toBeNull();
+  });
+});
+
 describe("capplan report (seed §5.3)", () => {
   it("renders the report in English with the sweep tables, conclusions and next steps", async () => {
     const r = await run("report", MULTI);
