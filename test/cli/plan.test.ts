@@ -156,7 +156,7 @@ describe("capplan plan on bad input", () => {
     expect(paths).toContain("cells.b");
     expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe("NAME");
     expect(j.skus[0].replicas).toBe(15); // unaffected
-    expect(j.skus[1].costPerHour).toBeUndefined();
+    expect(j.skus[1].costPerHour).toBeNull();
     expect(r.errLines.some(l => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
   });
 
