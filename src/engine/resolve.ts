@@ -85,19 +85,29 @@ function readerOf(sheet: Sheet): Reader {
   return (path, raw) => (sheet.has(path) ? sheet.value(path) : typeof raw === "number" && Number.isFinite(raw) ? raw : null);
 }
 
+/**
+ * A plain number resolves to itself (finite) or null without a sheet look-up: a sheet entry at
+ * its path could only hold the same number (readRaw), so only strings need the path. This keeps
+ * inline sweeps (thousands of imported numbers) from building a path string per number.
+ */
+function numAt(num: Reader, raw: unknown, path: () => string): number | null {
+  if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
+  return num(path(), raw);
+}
+
 function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[] {
   return list(points).map((p, i) => {
     const pp = `${base}.points[${i}]`;
     const out: Record<string, unknown> = { ...p };
-    for (const k of POINT_NUMBERS) if (p[k] !== undefined) out[k] = p[k] === null ? null : num(`${pp}.${k}`, p[k]);
-    out.concurrency = p.concurrency == null ? null : num(`${pp}.concurrency`, p.concurrency);
-    out.requestRate = p.requestRate === "inf" ? "inf" : p.requestRate == null ? null : num(`${pp}.requestRate`, p.requestRate);
+    for (const k of POINT_NUMBERS) if (p[k] !== undefined) out[k] = p[k] === null ? null : numAt(num, p[k], () => `${pp}.${k}`);
+    out.concurrency = p.concurrency == null ? null : numAt(num, p.concurrency, () => `${pp}.concurrency`);
+    out.requestRate = p.requestRate === "inf" ? "inf" : p.requestRate == null ? null : numAt(num, p.requestRate, () => `${pp}.requestRate`);
     for (const m of POINT_STATS) {
       const stats = p[m];
       if (!isObj(stats)) continue;
       const resolved: Record<string, number> = {};
-      for (const [s, v] of Object.entries(stats)) {
-        const n = num(keyPath(`${pp}.${m}`, s), v);
+      for (const s of Object.keys(stats)) {
+        const n = numAt(num, stats[s], () => keyPath(`${pp}.${m}`, s));
         if (n !== null) resolved[s] = n;
       }
       out[m] = resolved;
@@ -125,9 +135,11 @@ function resolveRef(ref: unknown, base: string, num: Reader): ResolvedSweepRef {
 function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSku {
   const base = `skus[${i}]`;
   const sweeps: Record<string, ResolvedSweepRef> = {};
+  // A SKU-level sweep is resolved once and shared by every workload without its own sweep.
+  let shared: ResolvedSweepRef | undefined;
   for (const w of names) {
     const own = isObj(s.sweeps) ? s.sweeps[w] : undefined;
-    put(sweeps, w, own !== undefined && Object.hasOwn(s.sweeps as Obj, w) ? resolveRef(own, keyPath(`${base}.sweeps`, w), num) : resolveRef(s.sweep, `${base}.sweep`, num));
+    put(sweeps, w, own !== undefined && Object.hasOwn(s.sweeps as Obj, w) ? resolveRef(own, keyPath(`${base}.sweeps`, w), num) : (shared ??= resolveRef(s.sweep, `${base}.sweep`, num)));
   }
   return {
     name: typeof s.name === "string" ? s.name : base,

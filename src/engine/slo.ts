@@ -58,13 +58,18 @@ export interface OperatingPoint {
 const STAT_ORDER = ["mean", "min", "p25", "p50", "p75", "p90", "p95", "p99", "p99.9", "max", "std"];
 const METRIC_LABEL: Record<MetricKey, string> = { ttft: "TTFT", itl: "ITL", tpot: "TPOT", ntpot: "NTPOT", e2e: "E2E" };
 
+/** Canonical keys already seen (a pure function of a string; bounded so it cannot grow without end). */
+const NORM_CACHE = new Map<string, string>();
+
 /** Canonical stat key: "median", "P50" → "p50"; "P95" → "p95"; "Mean" → "mean" (spec §1). */
 export function normStat(stat: string): string {
+  const hit = NORM_CACHE.get(stat);
+  if (hit !== undefined) return hit;
   const s = stat.trim().toLowerCase();
-  if (s === "median") return "p50";
-  if (s === "avg" || s === "average") return "mean";
   const m = /^p(\d+(?:\.\d+)?)$/.exec(s);
-  return m ? `p${Number(m[1])}` : s;
+  const out = s === "median" ? "p50" : s === "avg" || s === "average" ? "mean" : m ? `p${Number(m[1])}` : s;
+  if (NORM_CACHE.size < 1024) NORM_CACHE.set(stat, out);
+  return out;
 }
 
 /** Display name of a stat: "p95" → "P95", "mean" → "mean". */

@@ -173,8 +173,23 @@ function words(h: string): string {
     .trim();
 }
 
-/** The field(s) one header fits: [] unknown, [f] clear, [f, g, …] ambiguous. */
+/** Headers already mapped: a pure function of the header text, bounded so it cannot grow without end. */
+const FIELDS_CACHE = new Map<string, Field[]>();
+
+/**
+ * The field(s) one header fits: [] unknown, [f] clear, [f, g, …] ambiguous. Memoised (a folder of
+ * a thousand result files repeats the same sixty keys; the alias regexes dominated its import).
+ */
 export function fieldsOf(header: string): Field[] {
+  let fs = FIELDS_CACHE.get(header);
+  if (fs === undefined) {
+    fs = computeFields(header);
+    if (FIELDS_CACHE.size < 4096) FIELDS_CACHE.set(header, fs);
+  }
+  return fs;
+}
+
+function computeFields(header: string): Field[] {
   const exact = TABLE.get(aliasKey(header));
   if (exact) return exact;
   const w = words(header);

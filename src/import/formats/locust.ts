@@ -21,7 +21,11 @@ import { locustHistory } from "./locust-history";
 const norm = (l: string) => l.replace(/^\uFEFF/, "").replace(/"/g, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 function kind(file: InputFile): "stats" | "failures" | "exceptions" | null {
-  const l = norm(file.firstLine());
+  const first = file.firstLine();
+  // A JSON document is never a Locust CSV; and the header patterns need only the line's start
+  // (normalising a whole one-line JSON file per detection dominated importing 1,000 vLLM files).
+  if (/^\uFEFF?\s*[{[]/.test(first)) return null;
+  const l = norm(first.slice(0, 1000));
   if (/^(type|method),name,(request count|# requests),(failure count|# failures),(median response time|median response time)/.test(l)) return "stats";
   if (/^method,name,error,occurrences/.test(l)) return "failures";
   if (/^count,message,traceback/.test(l)) return "exceptions";

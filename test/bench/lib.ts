@@ -1,0 +1,8 @@
+/**
+ * Entry of the benchmark bundle (test/bench/run.mjs bundles it with esbuild into a temp dir, so
+ * the cases run compiled JavaScript, as the CLI and the app do).
+ */
+export { importFiles } from "../../src/import/index";
+export { resolvePlan } from "../../src/engine/resolve";
+export { computePlan } from "../../src/engine/plan";
+export { createPlanEngine } from "../../src/engine/incremental";
