@@ -7,7 +7,7 @@ import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type Wor
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef, ResolvedWorkload } from "./resolved";
 import { operatingPoint, type OperatingPoint } from "./slo";
-import type { Basis, Slo, Sweep } from "./types";
+import type { Basis, Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
@@ -82,6 +82,35 @@ export interface PlanResult {
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
+interface SweepAnalysis {
+  zones: Zone[];
+  kneeIndex: number | null;
+  findings: Finding[];
+  op: () => OperatingPoint;
+}
+
+/**
+ * Zones, diagnostics and operating points of the sweeps of one plan computation, keyed by the
+ * points array: every workload of a SKU with a SKU-level sweep shares it, so a plan of 50 SKUs
+ * × 20 workloads analyses 50 sweeps, not 1,000. Built fresh per computation (the app may edit
+ * points in place between computations).
+ */
+export type SweepAnalysisCache = Map<readonly SweepPoint[], Map<string, SweepAnalysis>>;
+
+function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"]): SweepAnalysis {
+  let byKey = cache.get(sweep.points);
+  if (!byKey) cache.set(sweep.points, (byKey = new Map()));
+  const key = `${mode}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
+  let a = byKey.get(key);
+  if (!a) {
+    const z = classifyZones(sweep.points);
+    let op: OperatingPoint | undefined;
+    a = { zones: z.zones, kneeIndex: z.kneeIndex, findings: diagnose(sweep), op: () => (op ??= operatingPoint(sweep, slos, mode)) };
+    byKey.set(key, a);
+  }
+  return a;
+}
+
 function sloLabel(s: { metric: string; stat: string; maxMs: number | null }): string {
   return `${s.stat.toUpperCase()} ${s.metric.toUpperCase()} ≤ ${s.maxMs} ms`;
 }
@@ -134,7 +163,8 @@ function meanOf(values: (number | null | undefined)[]): number | null {
 /**
  * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
  */
-function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, sloErrors: string[]): SkuResult {
+export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map()): SkuResult {
+  const sloErrors = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [`slo[${i}].maxMs has an error, so no SLO can be checked`]));
   const sku = plan.skus[skuIndex]!;
   const path = `skus[${skuIndex}]`;
   const errors: string[] = [];
@@ -162,16 +192,16 @@ function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInp
       } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
     } else if (sweep) {
       wl.sweep = sweep;
-      const z = classifyZones(sweep.points);
-      wl.zones = z.zones;
-      wl.kneeIndex = z.kneeIndex;
-      wl.findings = diagnose(sweep);
+      const analysis = analyzeSweep(cache, sweep, slos, plan.sloMode);
+      wl.zones = analysis.zones;
+      wl.kneeIndex = analysis.kneeIndex;
+      wl.findings = analysis.findings;
       if (sloErrors.length) {
         wl.feasible = null;
         wl.warnings.push(...sloErrors);
         reason = sloErrors[0]!;
       } else {
-        const op = operatingPoint(sweep, slos, plan.sloMode);
+        const op = analysis.op();
         wl.detail = op;
         wl.warnings.push(...op.warnings.map(x => `${sku.name}: ${x}`));
         wl.feasible = op.feasible;
@@ -254,8 +284,15 @@ function fmt(x: number): string {
  * imported sweep, read by the caller (the CLI reads files; the app stores sweeps inline).
  */
 export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileSweep> = new Map()): PlanResult {
+  const level = planLevel(plan);
+  const cache: SweepAnalysisCache = new Map();
+  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, cache));
+  return assemblePlan(plan, skus, level);
+}
+
+/** Workload results and inputs, and the plan-level errors (formula errors, missing workload numbers). */
+export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wlInputs: WorkloadInput[]; errors: PlanResult["errors"] } {
   const errors: PlanResult["errors"] = plan.errors.map(e => ({ path: e.path, kind: e.kind, message: e.message }));
-  const warnings: string[] = [];
   const wlInputs: WorkloadInput[] = [];
   const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
     const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
@@ -266,9 +303,17 @@ export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileS
     }
     return { ...w, tokensPerRequest: input ? tokensPerRequest(input) : null, tokensPerSec: input ? tokensPerSec(input) : null };
   });
-  const sloErrors = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [`slo[${i}].maxMs has an error, so no SLO can be checked`]));
   if (!num(plan.elasticity)) errors.some(e => e.path === "factors.elasticity") || errors.push({ path: "factors.elasticity", kind: "VALUE", message: "elasticity must be a number" });
-  const skus = plan.skus.map((_, i) => computeSku(plan, i, wlInputs, files, sloErrors));
+  return { workloads, wlInputs, errors };
+}
+
+/**
+ * The plan result from per-SKU results: the recommendation (cheapest feasible SKU by cost per
+ * hour), SKU input errors as plan errors, and the team allocation.
+ */
+export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan)): PlanResult {
+  const { workloads, wlInputs, errors } = level;
+  const warnings: string[] = [];
   let cheapest: SkuResult | null = null;
   for (const s of skus) {
     if (s.feasible === true && num(s.costPerHour) && (!cheapest || s.costPerHour < cheapest.costPerHour!)) cheapest = s;
@@ -307,7 +352,7 @@ function fleetCapacityPerDay(sku: SkuResult, wl: WorkloadInput[], inW: number, o
   return peakWeighted * (sku.replicas / sku.replicasBase) * 86400;
 }
 
-function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[]): TenantsResult | null {
+export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[]): TenantsResult | null {
   const t = plan.tenants!;
   const inW = t.method === "output" ? 0 : t.method === "weighted" ? t.inputWeight ?? 1 : 1;
   const outW = t.method === "weighted" ? t.outputWeight ?? 1 : 1;

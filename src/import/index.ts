@@ -60,6 +60,9 @@ export function sniffProblem(file: InputFile): ImportIssue | null {
   return null;
 }
 
+/** A detection score at or above this is taken without asking the remaining detectors. */
+export const CERTAIN = 0.9;
+
 /** The best-matching importer for a file, or null when no format recognises it. */
 export function detectFormat(file: InputFile): FormatImporter | null {
   let best: FormatImporter | null = null;
@@ -74,6 +77,9 @@ export function detectFormat(file: InputFile): FormatImporter | null {
     if (s > bestScore) {
       best = f;
       bestScore = s;
+      // A detector this sure of its format ends the search: later (generic) detectors would parse
+      // the file again only to score lower.
+      if (s >= CERTAIN) break;
     }
   }
   return best;
