@@ -3,6 +3,7 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export async function buildCli() {
@@ -15,6 +16,7 @@ export async function buildCli() {
     target: "node20",
     sourcemap: false,
     logLevel: "error",
+    define: { __CAPPLAN_VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version) },
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
 }

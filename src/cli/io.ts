@@ -51,7 +51,7 @@ export function parseArgs(args: readonly string[], valued: readonly string[], bo
   return { positional, flags };
 }
 
-const SKIP = /(^|[/\\])\.|\.source\.txt$|\.(png|jpe?g|gif|svg|pdf|html?|pyc|zip|gz|tar|parquet|log)$/i;
+const SKIP = /(^|[/\\])\.|\.source\.txt$|^(README|LICENSE|NOTICE)(\.\w+)?$|\.(png|jpe?g|gif|svg|pdf|html?|pyc|zip|gz|tar|parquet|log)$/i;
 
 /**
  * Read files and folders into import inputs. Files inside a folder are `optional` (an

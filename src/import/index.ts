@@ -109,9 +109,16 @@ interface Tagged {
   sweep: PartialSweep;
 }
 
+/**
+ * Files merge into one sweep when format, model, engine, GPU and label agree. A file that does not
+ * record its model only merges with files whose paths have the same shape once digits are masked
+ * (`…-concurrency8/profile_export.csv` ~ `…-concurrency64/profile_export.csv`), so unrelated runs
+ * of an unknown model in one folder are not mixed into one curve.
+ */
 function mergeKey(t: Tagged): string {
   const m = t.sweep.meta;
-  return [t.format, m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? "", t.sweep.label ?? ""].join("\u0000");
+  const shape = m.model == null ? t.file.replace(/\d+/g, "#") : "";
+  return [t.format, m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? "", t.sweep.label ?? "", shape].join("\u0000");
 }
 
 function dirOf(path: string): string {
@@ -132,6 +139,8 @@ export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
   for (const f of METRIC_FIELDS) if (lo[f] || hi[f]) out[f] = { ...lo[f], ...hi[f] };
   return out;
 }
+
+const PATH_LOAD_NOTE = "concurrency read from the file path (the file's content does not record it)";
 
 function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): Sweep {
   const first = parts[0]!.sweep;
@@ -248,7 +257,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
           if (opts.concurrency != null) p.concurrency = opts.concurrency;
           else if (pathConc != null) {
             p.concurrency = pathConc;
-            s.warnings.push(`concurrency ${pathConc} read from the path ${file.name}`);
+            s.warnings.push(PATH_LOAD_NOTE);
           }
         }
       }

@@ -52,8 +52,8 @@ const WORDS = {
     perToken: "Cost / output token",
     perMillion: "Cost / 1M output tokens",
     perRequest: "Cost / request",
-    peakPerMillion: "Cost / 1M tokens at peak",
-    forecastPerMillion: "Cost / 1M tokens at forecast",
+    peakPerMillion: "Cost / 1M output tokens at peak",
+    forecastPerMillion: "Cost / 1M output tokens at forecast",
     utilization: "Utilization (forecast)",
     cheapest: "Recommended (cheapest feasible)",
     noneFeasible: "no feasible SKU",
@@ -97,8 +97,8 @@ const WORDS = {
     perToken: "每输出 token 成本",
     perMillion: "每百万输出 token 成本",
     perRequest: "每请求成本",
-    peakPerMillion: "峰值下每百万 token 成本",
-    forecastPerMillion: "预测量下每百万 token 成本",
+    peakPerMillion: "峰值下每百万输出 token 成本",
+    forecastPerMillion: "预测量下每百万输出 token 成本",
     utilization: "利用率（预测）",
     cheapest: "推荐（最便宜且满足 SLO）",
     noneFeasible: "没有满足 SLO 的 SKU",
@@ -153,7 +153,12 @@ export function fmtMoney(x: number | null | undefined, currency: string, lang: L
 }
 
 function opText(s: SkuResult, w: PlanWords, lang: Lang): string {
-  const op = s.operatingPoint;
+  // Several workloads: each has its own operating point on its own sweep.
+  if (s.workloads.length > 1) return s.workloads.map(x => `${x.workload}: ${opOne(x.operatingPoint, w, lang)}`).join("; ");
+  return opOne(s.operatingPoint, w, lang);
+}
+
+function opOne(op: SkuResult["operatingPoint"], w: PlanWords, lang: Lang): string {
   if (!op) return "—";
   const load = op.concurrency != null ? `${w.conc} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : w[op.basis];
   const tps = op.outputTokensPerSec != null ? `${fmtNum(op.outputTokensPerSec, 0, lang)} tok/s` : "";
@@ -192,7 +197,8 @@ export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
     [w.utilization, s => (s.forecast ? `${fmtNum(s.forecast.utilization * 100, 1, lang)} %` : "—")],
     [w.reason, s => s.infeasibleReason ?? ""],
   ];
-  return rows.map(([label, f]) => [label, ...r.skus.map(f)]);
+  // A row that is empty for every SKU (e.g. "Why" when all are feasible) is left out.
+  return rows.map(([label, f]) => [label, ...r.skus.map(f)]).filter(row => row.slice(1).some(v => v !== "" && v !== "—"));
 }
 
 function textTable(rows: string[][]): string {

@@ -59,11 +59,14 @@ export function compareCommand(args: string[], io: Io): number {
   if (problems.length) throw new CliError(problems);
   const [base, cand] = sides as [Sweep, Sweep];
   const result = compareSweeps(base, cand, threshold);
+  if (result.rows.length === 0) {
+    // Nothing compared is not "no regression": a CI gate must not pass on it.
+    throw new CliError([`no load level matches between ${base.label} and ${cand.label}: compare sweeps measured at the same concurrencies or request rates`]);
+  }
   if (a.flags.has("json")) {
     io.out(JSON.stringify({ baseline: base.label, candidate: cand.label, ...result }, null, 2) + "\n");
   } else {
     io.out(compareMarkdown(base, cand, result, lang));
   }
-  if (result.rows.length === 0) io.err("warning: no load level matched between baseline and candidate\n");
   return result.regressions.length > 0 ? 1 : 0;
 }

@@ -13,7 +13,7 @@ import { filesText, fmtPlain } from "../../report/format";
 
 /** Print import warnings to stderr, `warning: file:line: message`. */
 export function printWarnings(io: Io, warnings: readonly ImportIssue[]): void {
-  for (const w of warnings) io.err(`warning: ${formatIssue(w)}\n`);
+  for (const w of warnings) io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${formatIssue(w)}\n`);
 }
 
 
