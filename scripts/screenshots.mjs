@@ -29,13 +29,38 @@ try {
       const page = await browser.newPage({ viewport: { width: w, height: h }, colorScheme: scheme });
       await page.goto(base);
       await page.waitForSelector('[data-testid="app"][data-loading="false"]');
-      for (const sheet of ["benchmarks", "assumptions", "comparison"]) {
-        await page.getByTestId(`tab-${sheet}`).click();
+      const shot = async (name) => {
         await page.waitForTimeout(250);
-        const file = `${out}/${sheet}-${w}-${scheme}.png`;
+        const file = `${out}/${name}-${w}-${scheme}.png`;
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
+      };
+      for (const sheet of ["benchmarks", "assumptions", "comparison", "teams", "report"]) {
+        await page.getByTestId(`tab-${sheet}`).click();
+        await shot(sheet);
       }
+      // The seed example's allocation (one pool; doughnut) and the report in Chinese.
+      await page.getByTestId("example-select").selectOption("seed");
+      await page.waitForSelector('[data-testid="app"][data-loading="false"]');
+      await page.getByTestId("tab-teams").click();
+      await shot("teams-seed");
+      await page.getByTestId("lang-toggle").click();
+      await page.getByTestId("tab-report").click();
+      await shot("report-zh");
+      await page.getByTestId("tab-teams").click();
+      await shot("teams-seed-zh");
+      await page.getByTestId("lang-toggle").click();
+      // Problems: an unreadable autosave and a plan file with a broken formula.
+      await page.evaluate(() => localStorage.setItem("capplan.autosave", "{not json"));
+      await page.reload();
+      await page.waitForSelector('[data-testid="app"][data-loading="false"]');
+      await page.getByTestId("plan-input").setInputFiles({
+        name: "broken.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({ format: "capplan.plan/v1", cells: { a: "=b +" }, workloads: [{ peakRps: "=nope * 2", inputTokens: 1, outputTokens: 1 }], skus: [] })),
+      });
+      await shot("problems");
+      await page.evaluate(() => localStorage.clear());
       await page.close();
     }
   }

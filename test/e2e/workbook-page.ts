@@ -11,8 +11,32 @@ export class WorkbookPage {
     await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
   }
 
-  sheet(name: "benchmarks" | "assumptions" | "comparison"): Promise<void> {
+  sheet(name: "benchmarks" | "assumptions" | "comparison" | "teams" | "report"): Promise<void> {
     return this.page.getByTestId(`tab-${name}`).click();
+  }
+
+  /** Load a bundled example from the picker and wait until it is in. */
+  async example(name: string): Promise<void> {
+    await this.page.getByTestId("example-select").selectOption(name);
+    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+    await expect(this.page.getByTestId("title-input")).not.toHaveValue("");
+  }
+
+  /** Click `button` and return the text of the file it downloads (with its suggested name). */
+  async download(button: Locator): Promise<{ name: string; text: string }> {
+    const [dl] = await Promise.all([this.page.waitForEvent("download"), button.click()]);
+    const stream = await dl.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return { name: dl.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
+  }
+
+  /** The plan in the autosave (browser storage), or null. */
+  savedPlan(): Promise<unknown> {
+    return this.page.evaluate(() => {
+      const raw = localStorage.getItem("capplan.autosave");
+      return raw ? (JSON.parse(raw) as { plan: unknown }).plan : null;
+    });
   }
 
   cell(grid: string, row: string, col: string): Locator {

@@ -1,63 +1,183 @@
 /**
- * The app shell: top bar (title cell, New plan, Load example, Open/Save, language), sheet tabs
- * (Benchmarks, Assumptions, GPU comparison), and a status bar (error count, recommendation).
- * The store lives outside the error boundary, so a rendering failure never loses the plan.
+ * The app shell: top bar (title cell, undo/redo, New plan, Load example, Open/Save, share link,
+ * language), sheet tabs (Benchmarks, Assumptions, GPU comparison, Teams, Report), and a status bar
+ * (error count, autosave, recommendation). The store lives outside the error boundary, so a
+ * rendering failure never loses the plan.
+ *
+ * Never lose work: at start the autosave is restored (an unreadable one is set aside and offered
+ * for download), then a share link in the URL fragment is opened on top (undo returns to the
+ * restored plan). Only after that does the autosave start writing, on every change.
  */
-import { createSignal, ErrorBoundary, For, Match, onMount, Show, Switch, type JSX } from "solid-js";
-import { parsePlanText, serializePlan, validatePlan } from "../../engine/plan-file";
+import { createEffect, createSignal, ErrorBoundary, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
+import { serializePlan, validatePlan } from "../../engine/plan-file";
+import type { PlanFile } from "../../engine/types";
 import { fmtMoney } from "../../report/plan-output";
+import { serializeSaved } from "../../share/saved";
+import { decodePlanFromFragment, encodePlanToFragment, MAX_URL_LENGTH } from "../../share/link";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
 import { lang, setLang, t } from "../state/i18n";
+import { checkPlanFile, type PlanProblem } from "../state/open-plan";
+import { downloadText, fileStem, readStorage, restoreAutosave, SET_ASIDE_KEY, STORAGE_KEY, writeStorage } from "../state/persist";
 import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
 import { AssumptionsSheet } from "./AssumptionsSheet";
 import { BenchmarksSheet } from "./BenchmarksSheet";
 import { ComparisonSheet } from "./ComparisonSheet";
+import { copyText, ReportSheet } from "./ReportSheet";
+import { TeamsSheet } from "./TeamsSheet";
 
-type SheetId = "benchmarks" | "assumptions" | "comparison";
+type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
+
+/** A save that could not be read, kept until downloaded or discarded. */
+interface SetAside {
+  reason: string;
+  raw: string;
+  at: string;
+}
+
+function readSetAside(): SetAside | null {
+  const text = readStorage(SET_ASIDE_KEY);
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as Partial<SetAside>;
+    if (typeof v.raw === "string") return { reason: String(v.reason ?? ""), raw: v.raw, at: String(v.at ?? "") };
+  } catch {
+    // fall through: keep the text itself
+  }
+  return { reason: "", raw: text, at: "" };
+}
+
+const isEditable = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 
 /** The workbook application. */
 export function App(): JSX.Element {
   const wb = createWorkbook(emptyPlan(t("untitled")));
   const [sheet, setSheet] = createSignal<SheetId>("benchmarks");
   const [loading, setLoading] = createSignal(true);
+  const [ready, setReady] = createSignal(false);
   const [notices, setNotices] = createSignal<string[]>([]);
+  const [fileProblems, setFileProblems] = createSignal<{ file: string; problems: PlanProblem[]; openable: PlanFile | null } | null>(null);
+  const [setAside, setSetAside] = createSignal<SetAside | null>(readSetAside());
+  const [share, setShare] = createSignal<{ url: string | null; length: number; copied: boolean; problems: string[] } | null>(null);
+  const [saveError, setSaveError] = createSignal<string | null>(null);
   const examples = exampleNames();
 
-  const openExample = async (name: string) => {
-    setLoading(true);
+  const openExample = async (name: string, initial = false) => {
+    if (!initial) setLoading(true);
     const r = await loadExample(name);
-    if (r.ok) wb.load(r.plan);
+    if (r.ok) (initial ? wb.reset : wb.load)(r.plan);
     setNotices(r.problems);
-    setLoading(false);
+    if (!initial) setLoading(false);
   };
-  onMount(() => void openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed"));
+
+  onMount(async () => {
+    const found = restoreAutosave(readStorage(STORAGE_KEY));
+    if (found.kind === "ok") {
+      wb.reset(found.plan);
+      if (found.migratedFrom !== undefined) setNotices([t("migrated", { from: found.migratedFrom })]);
+    } else {
+      if (found.kind === "corrupt") {
+        const kept: SetAside = { reason: found.reason, raw: found.raw, at: new Date().toISOString() };
+        writeStorage(SET_ASIDE_KEY, JSON.stringify(kept));
+        setSetAside(kept);
+      }
+      await openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed", true);
+    }
+    if (location.hash.includes("plan=")) {
+      const d = await decodePlanFromFragment(location.hash);
+      history.replaceState(null, "", location.pathname + location.search);
+      if (d.ok) {
+        const { plan, problems } = await inlinePlanFiles(d.plan, "/models/examples");
+        wb.load(plan);
+        setNotices([t("sharedOpened"), ...d.warnings, ...problems]);
+      } else setNotices([t("shareFailed", { reason: d.reason })]);
+    }
+    setLoading(false);
+    setReady(true);
+  });
+
+  // Autosave on every change, once the start-up restore is done (never overwrite unread data).
+  createEffect(() => {
+    wb.revision();
+    if (!ready()) return;
+    setSaveError(writeStorage(STORAGE_KEY, serializeSaved(wb.snapshot(), new Date())));
+  });
 
   const openFile = async (f: File) => {
-    const parsed = parsePlanText(await f.text(), f.name);
-    const v = parsed.ok ? validatePlan(parsed.value) : parsed;
-    if (!v.ok) return setNotices(v.errors.map((e) => `${f.name}${e.path ? ` ${e.path}` : ""}: ${e.message}`));
-    const { plan, problems } = await inlinePlanFiles(v.plan, "/models/examples");
+    const c = checkPlanFile(await f.text());
+    if (!c.ok) return setFileProblems({ file: f.name, problems: c.problems, openable: c.openable });
+    setFileProblems(null);
+    const { plan, problems } = await inlinePlanFiles(c.plan, "/models/examples");
     wb.load(plan);
-    setNotices(problems);
+    setNotices([t("opened", { file: f.name }), ...c.warnings, ...problems]);
   };
-  const save = () => {
-    const blob = new Blob([serializePlan(wb.snapshot())], { type: "application/json" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `${(wb.plan.title ?? "plan").replace(/[^\w.-]+/g, "-").toLowerCase()}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  const openAnyway = async () => {
+    const fp = fileProblems();
+    if (!fp?.openable) return;
+    setFileProblems(null);
+    const { plan, problems } = await inlinePlanFiles(fp.openable, "/models/examples");
+    wb.load(plan);
+    setNotices([t("opened", { file: fp.file }), ...problems]);
   };
+  const save = () => downloadText(`${fileStem(wb.plan.title)}.json`, serializePlan(wb.snapshot()), "application/json");
+
+  const shareLink = async () => {
+    const plan = wb.snapshot();
+    const v = validatePlan(plan);
+    if (!v.ok) return setShare({ url: null, length: 0, copied: false, problems: v.errors.map((e) => `${e.path}: ${e.message}`) });
+    const base = location.origin + location.pathname;
+    const enc = await encodePlanToFragment(plan, { baseUrl: base });
+    if (enc.tooLong) {
+      save();
+      return setShare({ url: null, length: enc.length, copied: false, problems: [] });
+    }
+    const url = base + enc.fragment;
+    setShare({ url, length: enc.length, copied: await copyText(url), problems: [] });
+  };
+
+  // Undo / redo from the keyboard (text fields keep their own undo).
+  const onKey = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || isEditable(e.target)) return;
+    const k = e.key.toLowerCase();
+    if (k === "z") {
+      e.preventDefault();
+      if (e.shiftKey) wb.redo();
+      else wb.undo();
+    } else if (k === "y") {
+      e.preventDefault();
+      wb.redo();
+    }
+  };
+  // A plan file dropped anywhere outside the benchmark drop zone opens as a plan.
+  const onDragOver = (e: DragEvent) => {
+    if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
+  };
+  const onDrop = (e: DragEvent) => {
+    if (e.defaultPrevented || !e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    const f = e.dataTransfer.files[0]!;
+    if (/\.json$/i.test(f.name)) void openFile(f);
+    else setNotices([t("dropPlanHint", { file: f.name })]);
+  };
+  window.addEventListener("keydown", onKey);
+  window.addEventListener("dragover", onDragOver);
+  window.addEventListener("drop", onDrop);
+  onCleanup(() => {
+    window.removeEventListener("keydown", onKey);
+    window.removeEventListener("dragover", onDragOver);
+    window.removeEventListener("drop", onDrop);
+  });
 
   const result = () => wb.computed().result;
   const errorCount = () => result().errors.length;
   const rec = () => result().skus.find((s) => s.name === result().cheapest) ?? null;
-  const tabs: { id: SheetId; key: "sheetBenchmarks" | "sheetAssumptions" | "sheetComparison" }[] = [
+  const tabs: { id: SheetId; key: "sheetBenchmarks" | "sheetAssumptions" | "sheetComparison" | "sheetTeams" | "sheetReport" }[] = [
     { id: "benchmarks", key: "sheetBenchmarks" },
     { id: "assumptions", key: "sheetAssumptions" },
     { id: "comparison", key: "sheetComparison" },
+    { id: "teams", key: "sheetTeams" },
+    { id: "report", key: "sheetReport" },
   ];
 
   return (
@@ -73,16 +193,25 @@ export function App(): JSX.Element {
             onChange={(e) => wb.setText("title", e.currentTarget.value)}
           />
           <div class="actions">
+            <span class="btn-group">
+              <button data-testid="btn-undo" disabled={!wb.canUndo()} onClick={() => wb.undo()} title={t("undoHint")} aria-label={t("undo")}>↶ {t("undo")}</button>
+              <button data-testid="btn-redo" disabled={!wb.canRedo()} onClick={() => wb.redo()} title={t("redoHint")} aria-label={t("redo")}>↷</button>
+            </span>
             <button data-testid="btn-new" onClick={() => wb.load(emptyPlan(t("untitled")))}>{t("newPlan")}</button>
             <select data-testid="example-select" aria-label={t("loadExample")} onChange={(e) => void openExample(e.currentTarget.value)} value="">
               <option value="" disabled>{t("loadExample")}</option>
               <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
             </select>
-            <label class="btn">
+            <label class="btn" title={t("openPlanHint")}>
               {t("openPlan")}
-              <input type="file" accept=".json,application/json" hidden data-testid="plan-input" onChange={(e) => e.currentTarget.files?.[0] && void openFile(e.currentTarget.files[0])} />
+              <input type="file" accept=".json,application/json" hidden data-testid="plan-input" onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                e.currentTarget.value = "";
+                if (f) void openFile(f);
+              }} />
             </label>
             <button data-testid="btn-save" onClick={save}>{t("savePlan")}</button>
+            <button data-testid="btn-share" onClick={() => void shareLink()}>{t("shareLink")}</button>
             <button class="lang" data-testid="lang-toggle" onClick={() => setLang(lang() === "en" ? "zh" : "en")} title={t("language")}>
               {lang() === "en" ? "中文" : "EN"}
             </button>
@@ -100,6 +229,67 @@ export function App(): JSX.Element {
             <span class="loading" data-testid="loading">{t("loading")}</span>
           </Show>
         </nav>
+        <Show when={setAside()}>
+          {(s) => (
+            <div class="banner bad" role="alert" data-testid="restore-problem">
+              <div>
+                <strong>{t("setAsideTitle")}</strong> {t("setAsideBody")}
+                <Show when={s().reason}><div class="small mono">{s().reason}</div></Show>
+              </div>
+              <div class="banner-actions">
+                <button data-testid="download-set-aside" onClick={() => downloadText(`capplan-unreadable-save${s().at ? `-${s().at.slice(0, 10)}` : ""}.json`, s().raw, "application/json")}>{t("downloadSetAside")}</button>
+                <button class="link danger" data-testid="discard-set-aside" onClick={() => {
+                  writeStorage(SET_ASIDE_KEY, null);
+                  setSetAside(null);
+                }}>{t("discard")}</button>
+              </div>
+            </div>
+          )}
+        </Show>
+        <Show when={fileProblems()}>
+          {(fp) => (
+            <div class="banner bad" role="alert" data-testid="file-problems">
+              <div>
+                <strong>{t("fileProblemsTitle", { file: fp().file })}</strong> {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
+                <ul class="issues">
+                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {p.message}</li>}</For>
+                </ul>
+              </div>
+              <div class="banner-actions">
+                <Show when={fp().openable}>
+                  <button data-testid="open-anyway" onClick={() => void openAnyway()}>{t("openAnyway")}</button>
+                </Show>
+                <button class="link" onClick={() => setFileProblems(null)}>{t("dismiss")}</button>
+              </div>
+            </div>
+          )}
+        </Show>
+        <Show when={share()}>
+          {(sh) => (
+            <div class="banner" classList={{ bad: !sh().url }} data-testid="share-panel">
+              <Show
+                when={sh().url}
+                fallback={
+                  <div>
+                    <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: MAX_URL_LENGTH.toLocaleString() })}</span>}>
+                      <strong>{t("shareInvalid")}</strong>
+                      <ul class="issues"><For each={sh().problems}>{(p) => <li>{p}</li>}</For></ul>
+                    </Show>
+                  </div>
+                }
+              >
+                <div class="share-row">
+                  <span>{sh().copied ? t("shareCopied") : t("shareReady")}</span>
+                  <input readonly data-testid="share-url" value={sh().url!} onFocus={(e) => e.currentTarget.select()} />
+                  <span class="muted small">{t("shareLength", { n: sh().length.toLocaleString() })}</span>
+                </div>
+              </Show>
+              <div class="banner-actions">
+                <button class="link" onClick={() => setShare(null)}>{t("dismiss")}</button>
+              </div>
+            </div>
+          )}
+        </Show>
         <Show when={notices().length}>
           <div class="notices" data-testid="notices">
             <For each={notices()}>{(n) => <div>{n}</div>}</For>
@@ -127,6 +317,12 @@ export function App(): JSX.Element {
               <Match when={sheet() === "comparison"}>
                 <ComparisonSheet />
               </Match>
+              <Match when={sheet() === "teams"}>
+                <TeamsSheet />
+              </Match>
+              <Match when={sheet() === "report"}>
+                <ReportSheet />
+              </Match>
             </Switch>
           </ErrorBoundary>
         </main>
@@ -134,10 +330,13 @@ export function App(): JSX.Element {
           <span data-testid="status-errors" classList={{ bad: errorCount() > 0 }}>
             {errorCount() === 0 ? t("noErrors") : t("errorCount", { n: errorCount() })}
           </span>
+          <span data-testid="autosave-status" classList={{ bad: !!saveError(), muted: !saveError() }}>
+            {saveError() ? t("autosaveFailed", { reason: saveError()! }) : ready() ? t("autosaved") : ""}
+          </span>
           <span class="sep" />
           <span data-testid="status-recommendation" class="rec-status">
             <Show when={rec()} fallback={t("noFeasible")}>
-              {(s) => t("recommendation", { name: s().name, month: fmtMoney(s().costPerMonth, result().currency, lang()), replicas: s().replicas ?? "—", gpus: s().gpus ?? "—" })}
+              {(s) => <>{t("recommendation", { name: s().name, month: fmtMoney(s().costPerMonth, result().currency, lang()), replicas: s().replicas ?? "—", gpus: s().gpus ?? "—" })}</>}
             </Show>
           </span>
         </footer>

@@ -81,8 +81,8 @@ export function ComparisonSheet(): JSX.Element {
           }}
         />
         <div class="bars">
-          <ChartCanvas config={perM()} testId="chart-per-million" label={t("chartPerMillion")} height={barHeight()} />
-          <ChartCanvas config={perMonth()} testId="chart-per-month" label={t("chartPerMonth")} height={barHeight()} />
+          <ChartCanvas config={perM()} testId="chart-per-million" label={t("chartPerMillion")} height={barHeight()} pngName="cost-per-million.png" />
+          <ChartCanvas config={perMonth()} testId="chart-per-month" label={t("chartPerMonth")} height={barHeight()} pngName="cost-per-month.png" />
         </div>
       </Show>
     </div>

@@ -43,7 +43,7 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
     <section class="charts">
       <figure class="chart">
         <figcaption>{t("chartThroughput")}</figcaption>
-        <ChartCanvas config={tput()} testId="chart-throughput" label={t("chartThroughput")} />
+        <ChartCanvas config={tput()} testId="chart-throughput" label={t("chartThroughput")} pngName="throughput.png" />
       </figure>
       <figure class="chart">
         <figcaption>
@@ -61,7 +61,7 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
             </select>
           </span>
         </figcaption>
-        <ChartCanvas config={lat()} testId="chart-latency" label={t("chartLatency")} />
+        <ChartCanvas config={lat()} testId="chart-latency" label={t("chartLatency")} pngName="latency.png" />
       </figure>
     </section>
   );

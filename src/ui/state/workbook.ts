@@ -2,6 +2,8 @@
  * The workbook store: the plan document (spec §6) in a Solid store, edited through path setters,
  * and the computed result (`computePlan(resolvePlan(plan))`) as a memo. Every edit recomputes
  * synchronously; a rejected edit keeps the previous plan value and remembers the typed text.
+ * Every change (edit, import, deletion, load) is one undo step: a snapshot of the plan is taken
+ * before the outermost change (solid-primitives `createUndoHistory` pattern, limit 100).
  */
 import { batch, createMemo, createSignal, type Accessor } from "solid-js";
 import { createStore, produce, reconcile, unwrap } from "solid-js/store";
@@ -59,10 +61,36 @@ export interface Workbook {
   removePoints(sweepPath: string, rows: number[]): void;
   /** Write a block of point values (rows beyond the end are added). */
   setPointBlock(sweepPath: string, row: number, fields: string[], block: string[][]): void;
+  /** Replace the plan (open a file, an example, a share link): one undoable step. */
   load(plan: PlanFile): void;
+  /** Replace the plan and forget the undo history (start-up restore). */
+  reset(plan: PlanFile): void;
   /** A plain deep copy of the current plan (for saving). */
   snapshot(): PlanFile;
+  /** Counter bumped by every change of the plan (autosave listens to it). */
+  revision: Accessor<number>;
+  /** Run several edits as ONE undo step (a paste, an import). */
+  group<T>(fn: () => T): T;
+  /** Replace the team usage rows (an imported usage table): one undo step. */
+  setUsageRows(rows: { team: string; pool?: string; inputTokens: number; outputTokens: number }[]): void;
+  /** Write a block of usage cells (team, pool, input, output from `col`); rows beyond the end are added. */
+  setUsageBlock(row: number, col: number, block: string[][]): void;
+  removeUsage(rows: number[]): void;
+  /** Start a team allocation (spec §5) when the plan has none. */
+  addTenants(): void;
+  addPool(): void;
+  removePool(index: number): void;
+  undo(): void;
+  redo(): void;
+  canUndo: Accessor<boolean>;
+  canRedo: Accessor<boolean>;
 }
+
+/** Undo steps kept in memory (solid-primitives' createUndoHistory default). */
+export const HISTORY_LIMIT = 100;
+
+/** Fields of a usage row in grid column order. */
+export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens"] as const;
 
 function planDefs(p: PlanFile): WorkloadDef[] {
   if (!Array.isArray(p.workloads)) p.workloads = p.workload ? [p.workload] : [];
@@ -76,12 +104,51 @@ export function createWorkbook(initial: PlanFile): Workbook {
   const [version, setVersion] = createSignal(0);
   const [rejected, setRejected] = createStore<Record<string, { raw: string; message: string }>>({});
 
+  // Undo history (the createUndoHistory pattern over any store): a snapshot of the plan before each
+  // outermost change; nested changes (a pasted block) fold into one step.
+  const undoStack: PlanFile[] = [];
+  const redoStack: PlanFile[] = [];
+  const [hist, setHist] = createSignal({ undo: 0, redo: 0 });
+  const syncHist = () => setHist({ undo: undoStack.length, redo: redoStack.length });
+  let depth = 0;
+  let before: PlanFile | null = null;
+  let changed = false;
+  const group = <T,>(fn: () => T): T => {
+    if (depth === 0) {
+      before = structuredClone(unwrap(plan));
+      changed = false;
+    }
+    depth++;
+    try {
+      return batch(fn);
+    } finally {
+      depth--;
+      if (depth === 0) {
+        if (changed && before) {
+          undoStack.push(before);
+          if (undoStack.length > HISTORY_LIMIT) undoStack.shift();
+          redoStack.length = 0;
+          syncHist();
+        }
+        before = null;
+      }
+    }
+  };
   const mutate = (fn: (p: PlanFile) => void): void => {
-    batch(() => {
+    group(() => {
       setPlan(produce(fn));
+      setVersion((v) => v + 1);
+      changed = true;
+    });
+  };
+  const replace = (next: PlanFile): void => {
+    batch(() => {
+      setRejected(reconcile({}));
+      setPlan(reconcile(next));
       setVersion((v) => v + 1);
     });
   };
+  const tenants = (p: PlanFile) => (p.tenants ??= { method: "tokens", idle: "proportional", usage: [] });
   const clearRejected = (path: string): void => {
     if (rejected[path]) setRejected(produce((r) => delete r[path]));
   };
@@ -231,7 +298,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
       });
     },
     setPointBlock(sweepPath, row, fields, block) {
-      batch(() => {
+      group(() => {
         mutate((p) => {
           const ref = getAtPath(p, sweepPath) as { points?: SweepPoint[] } | undefined;
           if (!ref) return;
@@ -247,15 +314,85 @@ export function createWorkbook(initial: PlanFile): Workbook {
       });
     },
     load(next) {
-      batch(() => {
-        setRejected(reconcile({}));
-        setPlan(reconcile(structuredClone(next)));
-        setVersion((v) => v + 1);
+      group(() => {
+        replace(structuredClone(next));
+        changed = true;
       });
+    },
+    reset(next) {
+      undoStack.length = 0;
+      redoStack.length = 0;
+      syncHist();
+      replace(structuredClone(next));
     },
     snapshot() {
       return structuredClone(unwrap(plan));
     },
+    revision: version,
+    group,
+    setUsageRows(rows) {
+      mutate((p) => {
+        tenants(p).usage = rows.map((r) => ({ ...r }));
+      });
+    },
+    setUsageBlock(row, col, block) {
+      group(() => {
+        mutate((p) => {
+          const t = tenants(p);
+          const pool = t.pools?.[0]?.name;
+          while (t.usage.length < row + block.length) t.usage.push({ team: uniqueName("team", t.usage.map((u) => u.team)), ...(pool ? { pool } : {}), inputTokens: 0, outputTokens: 0 });
+        });
+        block.forEach((cells, r) =>
+          cells.forEach((text, c) => {
+            const field = USAGE_FIELDS[col + c];
+            const path = `tenants.usage[${row + r}].${field}`;
+            if (field === "team") {
+              if (text.trim()) wb.setText(path, text.trim());
+              else wb.reject(path, text, "a team name is required");
+            } else if (field === "pool") wb.setText(path, text.trim());
+            else if (field) wb.setNumber(path, text, true);
+          }),
+        );
+      });
+    },
+    removeUsage(rows) {
+      mutate((p) => {
+        if (p.tenants) p.tenants.usage = p.tenants.usage.filter((_, i) => !rows.includes(i));
+      });
+    },
+    addTenants() {
+      mutate((p) => void tenants(p));
+    },
+    addPool() {
+      mutate((p) => {
+        const pools = (tenants(p).pools ??= []);
+        pools.push({ name: uniqueName("pool", pools.map((x) => x.name)), costPerDay: 0 });
+      });
+    },
+    removePool(index) {
+      mutate((p) => {
+        const pools = p.tenants?.pools;
+        if (!pools) return;
+        pools.splice(index, 1);
+        if (!pools.length) delete p.tenants!.pools;
+      });
+    },
+    undo() {
+      const prev = undoStack.pop();
+      if (!prev) return;
+      redoStack.push(structuredClone(unwrap(plan)));
+      replace(prev);
+      syncHist();
+    },
+    redo() {
+      const next = redoStack.pop();
+      if (!next) return;
+      undoStack.push(structuredClone(unwrap(plan)));
+      replace(next);
+      syncHist();
+    },
+    canUndo: () => hist().undo > 0,
+    canRedo: () => hist().redo > 0,
   };
   return wb;
 }

@@ -1,0 +1,155 @@
+/**
+ * Results of the team cost allocation (spec §5): per pool, each team's weighted tokens, share,
+ * cost per day and month, cost per 1M tokens, the idle line and a totals line that shows
+ * conservation (teams + idle = pool cost, to the minor unit); team totals over pools; a stacked
+ * bar or doughnut chart; exports of the allocation CSV and the FOCUS-style CSV.
+ */
+import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
+import { minorUnitDigits } from "../../engine/money";
+import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
+import { focusCsv } from "../../report/focus";
+import { fmtMoney, fmtNum } from "../../report/plan-output";
+import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";
+import { useWorkbook } from "../state/context";
+import { lang, t } from "../state/i18n";
+import { downloadText, fileStem } from "../state/persist";
+import { conservation, monthPeriod } from "../state/usage-edit";
+import { ChartCanvas } from "./ChartCanvas";
+import { Grid, type CellView } from "./Grid";
+
+/** The allocation results, chart and exports. */
+export function AllocationResults(): JSX.Element {
+  const wb = useWorkbook();
+  const result = () => wb.computed().result;
+  const cur = () => result().currency;
+  const digits = () => minorUnitDigits(cur());
+  const lines = createMemo(() => allocationLines(result()));
+  const pools = () => [...new Set(lines().map((l) => l.pool))];
+  const checks = createMemo(() => conservation(lines()));
+  const money = (minor: number) => fmtMoney(minor / 10 ** digits(), cur(), lang());
+
+  const cols = () => [
+    { key: "inputTokens", label: t("inputTokensDay"), numeric: true },
+    { key: "outputTokens", label: t("outputTokensDay"), numeric: true },
+    { key: "weightedTokens", label: t("weightedTokensDay"), numeric: true },
+    { key: "share", label: t("share"), numeric: true },
+    { key: "day", label: t("costPerDay"), numeric: true },
+    { key: "month", label: t("costPerMonth"), numeric: true },
+    { key: "perM", label: t("costPerMTokens"), numeric: true },
+  ];
+  const rowKey = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total");
+  const rowLabel = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total"));
+  const cellOf = (l: AllocationLine, c: number): CellView => {
+    const n = (x: number | null) => fmtNum(x, 0, lang());
+    const texts = [
+      n(l.inputTokens),
+      n(l.outputTokens),
+      n(l.weightedTokens),
+      l.share === null ? "—" : `${fmtNum(l.share * 100, 2, lang())} %`,
+      money(l.costPerDayMinor),
+      money(l.costPerMonthMinor),
+      fmtMoney(l.costPerMillionTokens, cur(), lang()),
+    ];
+    return { raw: "", display: texts[c] ?? "", readOnly: true, class: c === 4 ? "money" : "" };
+  };
+
+  const [chartKind, setChartKind] = createSignal<"auto" | "bar" | "doughnut">("auto");
+  const kind = () => (chartKind() === "auto" ? (pools().length > 1 ? "bar" : "doughnut") : chartKind());
+  const chart = createMemo(() => {
+    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity") };
+    const fmt = (v: number) => fmtMoney(v, cur(), lang());
+    return kind() === "bar" ? allocationBarChart(lines(), digits(), words, fmt) : allocationDoughnut(lines(), digits(), words, fmt);
+  });
+
+  const init = monthPeriod(new Date());
+  const [start, setStart] = createSignal(init.start);
+  const [days, setDays] = createSignal(String(init.days));
+  const [exportMsg, setExportMsg] = createSignal<string | null>(null);
+  const stem = () => fileStem(result().title);
+  const exportAllocation = () => downloadText(`${stem()}-allocation.csv`, `\ufeff${allocationCsv(result(), lang())}`, "text/csv;charset=utf-8");
+  const exportFocus = () => {
+    const r = focusCsv(result(), { period: { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) }, plan: wb.snapshot() });
+    if (!r.ok) return setExportMsg(`${t("focusFailed")}: ${r.reason}`);
+    setExportMsg(null);
+    downloadText(`${stem()}-focus-${start()}.csv`, r.csv, "text/csv;charset=utf-8");
+  };
+
+  return (
+    <Show when={lines().length} fallback={<p class="empty">{t("noAllocation")}</p>}>
+      <section class="card" data-testid="alloc-results">
+        <h3>{t("allocResults")}</h3>
+        <For each={pools()}>
+          {(pool, i) => {
+            const mine = () => lines().filter((l) => l.pool === pool);
+            const check = () => checks()[i()];
+            return (
+              <div class="pool-result">
+                <h4>{t("poolHeading", { name: pool })}</h4>
+                <Grid
+                  id={`alloc-${i()}`}
+                  columns={cols()}
+                  rows={mine().map((l) => ({ key: rowKey(l), label: rowLabel(l), class: l.kind === "total" ? "total-row" : l.kind === "idle" ? "idle-row" : "" }))}
+                  corner={t("team")}
+                  cell={(r, c) => cellOf(mine()[r]!, c)}
+                />
+                <Show when={check()}>
+                  {(k) => (
+                    <p class="conservation" classList={{ good: k().ok, bad: !k().ok }} data-testid={`conservation-${i()}`} data-ok={k().ok ? "true" : "false"}>
+                      {k().ok ? "✓ " : "✗ "}
+                      {t("conservation", { parts: money(k().partsMinor), total: money(k().totalMinor), month: money(k().totalMonthMinor) })}
+                    </p>
+                  )}
+                </Show>
+              </div>
+            );
+          }}
+        </For>
+        <Show when={pools().length > 1}>
+          <h4>{t("teamTotals")}</h4>
+          <Grid
+            id="team-totals"
+            columns={[{ key: "day", label: t("costPerDay"), numeric: true }]}
+            rows={(result().tenants?.teams ?? []).map((x) => ({ key: x.name, label: x.name }))}
+            corner={t("team")}
+            cell={(r) => ({ raw: "", display: fmtMoney(result().tenants!.teams[r]!.costRounded, cur(), lang()), readOnly: true })}
+          />
+        </Show>
+        <div class="alloc-bottom">
+          <figure class="chart">
+            <figcaption>
+              <span />
+              <span class="controls">
+                <select data-testid="alloc-chart-kind" aria-label={t("chartKind")} value={chartKind()} onChange={(e) => setChartKind(e.currentTarget.value as "auto" | "bar" | "doughnut")}>
+                  <option value="auto">{t("chartAuto")}</option>
+                  <option value="bar">{t("chartStacked")}</option>
+                  <option value="doughnut">{t("chartDoughnut")}</option>
+                </select>
+              </span>
+            </figcaption>
+            <ChartCanvas config={chart()} testId="chart-allocation" label={t("chartAllocation", { currency: cur() })} height={280} pngName={`${stem()}-allocation.png`} />
+          </figure>
+          <div class="exports">
+            <h4>{t("exportFinance")}</h4>
+            <button data-testid="export-allocation" onClick={exportAllocation}>{t("exportAllocationCsv")}</button>
+            <p class="muted small">{t("exportAllocationHint")}</p>
+            <div class="inline-fields">
+              <label class="field">
+                <span class="field-label">{t("periodStart")}</span>
+                <input type="date" data-testid="focus-start" value={start()} onChange={(e) => setStart(e.currentTarget.value)} />
+              </label>
+              <label class="field">
+                <span class="field-label">{t("periodDays")}</span>
+                <input type="number" min="1" max="3660" data-testid="focus-days" value={days()} style={{ width: "5em" }} onChange={(e) => setDays(e.currentTarget.value)} />
+              </label>
+            </div>
+            <button data-testid="export-focus" onClick={exportFocus}>{t("exportFocusCsv")}</button>
+            <p class="muted small">{t("exportFocusHint")}</p>
+            <Show when={exportMsg()}>
+              <p class="bad small" data-testid="focus-error">{exportMsg()}</p>
+            </Show>
+          </div>
+        </div>
+      </section>
+    </Show>
+  );
+}

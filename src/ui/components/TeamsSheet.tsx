@@ -1,0 +1,209 @@
+/**
+ * The Teams (FinOps) sheet, spec §5: allocation method and idle handling, pools (daily cost from
+ * a SKU of the plan or typed), and the daily usage per team — editable, pasteable from a
+ * spreadsheet (a block with a header row is imported like a CSV), or imported from a usage CSV.
+ * The results, chart and exports are in {@link AllocationResults}.
+ */
+import { createSignal, For, Show, type JSX } from "solid-js";
+import { importUsageCsv, parseUsageTsv, type UsageImport } from "../../import/usage";
+import { formatIssue } from "../../import/types";
+import { fmtMoney, fmtNum } from "../../report/plan-output";
+import type { UiKey } from "../i18n";
+import { useWorkbook } from "../state/context";
+import { lang, t } from "../state/i18n";
+import { toTsv } from "../state/plan-edit";
+import { looksLikeUsageHeader } from "../state/usage-edit";
+import { USAGE_FIELDS } from "../state/workbook";
+import { AllocationResults } from "./AllocationResults";
+import { FieldInput } from "./FieldInput";
+import { Grid, type CellView } from "./Grid";
+
+/** The Teams sheet. */
+export function TeamsSheet(): JSX.Element {
+  const wb = useWorkbook();
+  const result = () => wb.computed().result;
+  const cur = () => result().currency;
+  const ten = () => wb.plan.tenants;
+  const pools = () => ten()?.pools ?? [];
+  const usage = () => ten()?.usage ?? [];
+  const [importMsg, setImportMsg] = createSignal<{ ok: boolean; lines: string[] } | null>(null);
+  const [usageSel, setUsageSel] = createSignal(0);
+  const [poolSel, setPoolSel] = createSignal(0);
+  const tenantErrors = () => result().errors.filter((e) => e.path.startsWith("tenants"));
+  const errorAt = (path: string) => result().errors.find((e) => e.path === path || e.path.startsWith(`${path}.`)) ?? null;
+
+  // Pools: name | SKU | given cost/day | capacity tokens/day | pool cost/day (computed).
+  const poolCols = () => [
+    { key: "name", label: t("poolName") },
+    { key: "sku", label: t("poolSku"), title: t("poolSkuHint") },
+    { key: "costPerDay", label: t("poolCostGiven"), numeric: true },
+    { key: "capacityTokensPerDay", label: t("poolCapacity"), numeric: true, title: t("poolCapacityHint") },
+    { key: "cost", label: t("poolCost"), numeric: true },
+  ];
+  const poolCell = (r: number, c: number): CellView => {
+    const p = pools()[r]!;
+    const base = `tenants.pools[${r}]`;
+    if (c === 0) return { raw: p.name, display: p.name };
+    if (c === 1) {
+      const bad = wb.cell(`${base}.sku`);
+      const err = bad.error ?? (errorAt(`${base}.sku`) ? { kind: "NAME", message: errorAt(`${base}.sku`)!.message } : null);
+      return { raw: bad.raw, display: bad.raw || "—", error: err, note: t("poolSkuHint") };
+    }
+    if (c === 2 || c === 3) {
+      const v = wb.cell(`${base}.${c === 2 ? "costPerDay" : "capacityTokensPerDay"}`);
+      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtNum(v.value, 0, lang()), error: v.error };
+    }
+    const rp = result().tenants?.pools.find((x) => x.name === p.name);
+    const err = errorAt(base);
+    return { raw: "", display: rp ? fmtMoney(rp.costRounded, cur(), lang()) : "—", readOnly: true, error: err && !rp ? { kind: err.kind, message: err.message } : null };
+  };
+  const poolCommit = (r: number, c: number, raw: string) => {
+    const base = `tenants.pools[${r}]`;
+    const text = raw.trim();
+    if (c === 0) {
+      const old = pools()[r]!.name;
+      if (!text) return wb.reject(`${base}.name`, raw, t("poolNameRequired"));
+      wb.group(() => {
+        wb.setText(`${base}.name`, text);
+        usage().forEach((u, i) => u.pool === old && wb.setText(`tenants.usage[${i}].pool`, text));
+      });
+    } else if (c === 1) {
+      const names = result().skus.map((s) => s.name);
+      if (text && !names.includes(text)) return wb.reject(`${base}.sku`, raw, t("notASku", { list: names.join(", ") || "—" }));
+      wb.group(() => {
+        wb.setText(`${base}.sku`, text);
+        if (text) wb.setText(`${base}.costPerDay`, "");
+      });
+    } else if (c === 2) {
+      wb.group(() => {
+        if (wb.setNumber(`${base}.costPerDay`, raw, false) && text) wb.setText(`${base}.sku`, "");
+      });
+    } else if (c === 3) wb.setNumber(`${base}.capacityTokensPerDay`, raw, false);
+  };
+
+  // Usage: team | pool | input tokens/day | output tokens/day; a last "+" row adds a team.
+  const usageCols = () => [
+    { key: "team", label: t("team") },
+    { key: "pool", label: t("pool") },
+    { key: "inputTokens", label: t("inputTokensDay"), numeric: true },
+    { key: "outputTokens", label: t("outputTokensDay"), numeric: true },
+  ];
+  const usageRows = () => [...usage().map((_, i) => ({ key: String(i), label: String(i + 1) })), { key: "new", label: "+" }];
+  const usageCell = (r: number, c: number): CellView => {
+    if (r >= usage().length) return { raw: "", display: "", note: c === 0 ? t("newTeamHint") : undefined };
+    const field = USAGE_FIELDS[c]!;
+    const path = `tenants.usage[${r}].${field}`;
+    const v = wb.cell(path);
+    if (c < 2) {
+      const err = v.error ?? (c === 1 && errorAt(path) ? { kind: "NAME", message: errorAt(path)!.message } : null);
+      return { raw: v.raw, display: v.raw || (c === 1 ? "—" : ""), error: err };
+    }
+    return { raw: v.raw, display: v.value === null ? v.raw : fmtNum(v.value, 0, lang()), error: v.error };
+  };
+  const showImport = (r: UsageImport, what: string) => {
+    if (!r.ok) return setImportMsg({ ok: false, lines: [t("usageImportFailed"), ...r.errors.map(formatIssue)] });
+    wb.setUsageRows(r.rows);
+    setImportMsg({ ok: true, lines: [t("usageImported", { n: r.rows.length, what }), ...r.warnings.map(formatIssue)] });
+  };
+  const pasteBlock = (r: number, c: number, block: string[][]) => {
+    if (block[0] && looksLikeUsageHeader(block[0])) return showImport(parseUsageTsv(toTsv(block), t("pastedTable")), t("pastedTable"));
+    wb.setUsageBlock(r, c, block.map((row) => row.slice(0, USAGE_FIELDS.length - c)));
+  };
+  const importFile = async (f: File) => showImport(importUsageCsv(await f.text(), f.name), f.name);
+
+  return (
+    <div class="teams" data-testid="sheet-teams">
+      <Show
+        when={ten()}
+        fallback={
+          <div class="empty">
+            <p>{t("noTenants")}</p>
+            <button class="primary" data-testid="start-allocation" onClick={() => wb.addTenants()}>{t("startAllocation")}</button>
+          </div>
+        }
+      >
+        <div class="teams-top">
+          <section class="card">
+            <h3>{t("allocMethod")}</h3>
+            <div class="inline-fields">
+              <label class="field">
+                <span class="field-label">{t("allocBy")}</span>
+                <select data-testid="alloc-method" value={ten()?.method ?? "tokens"} onChange={(e) => wb.setText("tenants.method", e.currentTarget.value)}>
+                  <option value="tokens">{t("method_tokens")}</option>
+                  <option value="output">{t("method_output")}</option>
+                  <option value="weighted">{t("method_weighted")}</option>
+                </select>
+              </label>
+              <label class="field">
+                <span class="field-label">{t("idleHandling")}</span>
+                <select data-testid="alloc-idle" value={ten()?.idle ?? "proportional"} onChange={(e) => wb.setText("tenants.idle", e.currentTarget.value)}>
+                  <option value="proportional">{t("idle_proportional")}</option>
+                  <option value="separate">{t("idle_separate")}</option>
+                </select>
+              </label>
+            </div>
+            <Show when={ten()?.method === "weighted"}>
+              <div class="inline-fields">
+                <FieldInput path="tenants.inputWeight" label={t("inputWeight")} testId="input-weight" width="6em" />
+                <FieldInput path="tenants.outputWeight" label={t("outputWeight")} testId="output-weight" width="6em" />
+              </div>
+            </Show>
+            <p class="muted small">{t(`methodHint_${ten()?.method ?? "tokens"}` as UiKey)} {t(`idleHint_${ten()?.idle ?? "proportional"}` as UiKey)}</p>
+          </section>
+          <section class="card">
+            <h3>{t("pools")}</h3>
+            <Show
+              when={pools().length}
+              fallback={<p class="muted small" data-testid="default-pool">{t("defaultPool", { name: result().tenants?.pools[0]?.name ?? "—", cost: fmtMoney(result().tenants?.pools[0]?.costRounded, cur(), lang()) })}</p>}
+            >
+              <Grid id="pools" columns={poolCols()} rows={pools().map((p, i) => ({ key: String(i), label: String(i + 1) }))} corner="#" cell={poolCell} onCommit={poolCommit} onSelect={(r) => setPoolSel(r)} />
+            </Show>
+            <div class="card-actions">
+              <button data-testid="add-pool" onClick={() => wb.addPool()}>{t("addPool")}</button>
+              <Show when={pools().length}>
+                <button onClick={() => wb.removePool(poolSel())}>{t("removePool", { n: poolSel() + 1 })}</button>
+              </Show>
+            </div>
+          </section>
+        </div>
+        <section class="card">
+          <div class="card-head">
+            <h3>{t("teamUsage")}</h3>
+            <span class="spacer" />
+            <label class="btn">
+              {t("importUsage")}
+              <input type="file" accept=".csv,.tsv,.txt,text/csv" hidden data-testid="usage-input" onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                e.currentTarget.value = "";
+                if (f) void importFile(f);
+              }} />
+            </label>
+            <button disabled={!usage().length || usageSel() >= usage().length} data-testid="remove-usage" onClick={() => wb.removeUsage([usageSel()])}>{t("removeRow", { n: usageSel() + 1 })}</button>
+          </div>
+          <p class="muted small">{t("usageHint")}</p>
+          <Show when={importMsg()}>
+            {(m) => (
+              <div class="job" data-status={m().ok ? "ok" : "error"} data-testid={m().ok ? "usage-import-ok" : "usage-import-error"}>
+                <div class="job-head">
+                  <span classList={{ ok: m().ok, bad: !m().ok }}>{m().lines[0]}</span>
+                  <span class="spacer" />
+                  <button class="link" onClick={() => setImportMsg(null)}>{t("dismiss")}</button>
+                </div>
+                <Show when={m().lines.length > 1}>
+                  <ul class="issues"><For each={m().lines.slice(1)}>{(l) => <li>{l}</li>}</For></ul>
+                </Show>
+              </div>
+            )}
+          </Show>
+          <Grid id="usage" columns={usageCols()} rows={usageRows()} corner="#" cell={usageCell} onCommit={(r, c, raw) => wb.setUsageBlock(r, c, [[raw]])} onPasteBlock={pasteBlock} onSelect={(r) => setUsageSel(r)} />
+        </section>
+        <Show when={tenantErrors().length}>
+          <ul class="problems" data-testid="tenant-errors">
+            <For each={tenantErrors()}>{(e) => <li><code>{e.path}</code> {e.message}</li>}</For>
+          </ul>
+        </Show>
+        <AllocationResults />
+      </Show>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Checking a plan file before it replaces the workbook (spec §6, §8): JSON syntax (line and
+ * column), the plan's shape (`validatePlan`, each problem with its path), then its formulas
+ * (unknown names, cycles, syntax, each with the path of the field). A file with any problem does
+ * not replace the current plan; a file whose only problems are formula errors may be opened
+ * anyway on request (the workbook shows each error in its cell and keeps computing the rest).
+ * Pure: no DOM, no solid-js.
+ */
+import { parsePlanText, validatePlan } from "../../engine/plan-file";
+import { resolvePlan } from "../../engine/resolve";
+import type { PlanFile } from "../../engine/types";
+
+/** One problem of a plan file: the path inside the plan (empty for the whole file) and the message. */
+export interface PlanProblem {
+  path: string;
+  message: string;
+}
+
+/** Result of {@link checkPlanFile}. `openable`: the plan, when the only problems are formula errors. */
+export type PlanCheck =
+  | { ok: true; plan: PlanFile; warnings: string[] }
+  | { ok: false; problems: PlanProblem[]; openable: PlanFile | null };
+
+/** Check the text of a plan file (see the module comment). Never throws. */
+export function checkPlanFile(text: string): PlanCheck {
+  const parsed = parsePlanText(text, "plan");
+  if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ path: e.path, message: e.message })), openable: null };
+  const v = validatePlan(parsed.value);
+  if (!v.ok) return { ok: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message })), openable: null };
+  const formulaErrors = resolvePlan(v.plan).errors;
+  if (formulaErrors.length) {
+    return { ok: false, problems: formulaErrors.map((e) => ({ path: e.path, message: `#${e.kind}: ${e.message}` })), openable: v.plan };
+  }
+  return { ok: true, plan: v.plan, warnings: v.warnings };
+}
