@@ -1,16 +1,33 @@
 /**
- * Browser side of importing: read dropped/picked files and folders (relative paths kept so that
+ * Browser side of importing: collect dropped/picked files and folders (relative paths kept so that
  * concurrency-from-path works, spec §2) and run the import in a Web Worker with progress.
- * No solid-js here; the app's state layer calls these functions.
+ * Files are handed to the worker as `Blob`s and READ THERE (a File is cloned by reference; a
+ * 50 MB string would be copied on the main thread), so the page stays responsive however large
+ * the file. No solid-js here; the app's state layer calls these functions.
  */
 import type { ImportInput, ImportOptions, ImportResult } from "./index";
 import type { ImportReply, ImportRequest } from "./worker";
 
-/** Progress of one import: bytes read from disk, then parsing in the worker. */
+/** Progress of one import: bytes read (in the worker), then parsing (no finer hook). */
 export interface ImportProgress {
   phase: "read" | "parse";
   done: number;
   total: number;
+}
+
+/** A file still to be read: its path (as the import library names it) and its bytes. */
+export interface FileSource {
+  name: string;
+  file: Blob;
+  optional?: boolean;
+}
+
+/** What an import is given: text already in memory (paste, bundled fixtures) or a file to read. */
+export type ImportSource = ImportInput | FileSource;
+
+/** True when the source is a file still to be read. */
+export function isFileSource(s: ImportSource): s is FileSource {
+  return (s as FileSource).file !== undefined;
 }
 
 /** Files that are never benchmark outputs (provenance sidecars, scripts, notes). */
@@ -24,20 +41,15 @@ export function filePath(f: File): string {
   return rel && rel !== "" ? rel : f.name;
 }
 
-/** Read picked files (`<input type=file>` or folder input) as import inputs, with read progress. */
-export async function readFiles(files: readonly File[], onProgress?: (p: ImportProgress) => void): Promise<ImportInput[]> {
-  const folder = files.some((f) => filePath(f).includes("/"));
-  const chosen = files.filter((f) => !(folder && isSidecar(filePath(f))));
-  const total = chosen.reduce((n, f) => n + f.size, 0);
-  let done = 0;
-  const out: ImportInput[] = [];
-  for (const f of chosen) {
-    const text = await f.text();
-    done += f.size;
-    onProgress?.({ phase: "read", done, total });
-    out.push({ name: filePath(f), text, optional: folder && files.length > 1 });
-  }
-  return out;
+function sources(files: readonly File[], paths: readonly string[]): FileSource[] {
+  const folder = paths.some((p) => p.includes("/"));
+  const keep = files.map((f, i) => ({ f, p: paths[i]! })).filter((x) => !(folder && isSidecar(x.p)));
+  return keep.map(({ f, p }) => ({ name: p, file: f, optional: folder && keep.length > 1 }));
+}
+
+/** Picked files (`<input type=file>` or folder input) as import sources; nothing is read yet. */
+export function readFiles(files: readonly File[]): FileSource[] {
+  return sources(files, files.map(filePath));
 }
 
 interface EntryLike {
@@ -66,8 +78,8 @@ async function walk(entry: EntryLike, prefix: string, out: File[], paths: string
   }
 }
 
-/** Read a drop (files and whole folders) as import inputs; folder files are optional. */
-export async function readDrop(dt: DataTransfer, onProgress?: (p: ImportProgress) => void): Promise<ImportInput[]> {
+/** A drop (files and whole folders) as import sources; folder files are optional. */
+export async function readDrop(dt: DataTransfer): Promise<FileSource[]> {
   const files: File[] = [];
   const paths: string[] = [];
   const items = [...dt.items].filter((i) => i.kind === "file");
@@ -80,17 +92,26 @@ export async function readDrop(dt: DataTransfer, onProgress?: (p: ImportProgress
       paths.push(filePath(f));
     }
   }
-  const folder = paths.some((p) => p.includes("/"));
-  const keep = files.map((f, i) => ({ f, p: paths[i]! })).filter((x) => !(folder && isSidecar(x.p)));
-  const total = keep.reduce((n, x) => n + x.f.size, 0);
-  let done = 0;
-  const out: ImportInput[] = [];
-  for (const { f, p } of keep) {
-    out.push({ name: p, text: await f.text(), optional: folder && keep.length > 1 });
-    done += f.size;
-    onProgress?.({ phase: "read", done, total });
-  }
-  return out;
+  return sources(files, paths);
+}
+
+/**
+ * The start of a source (its first `max` bytes of a file, decoded with any BOM kept as U+FEFF),
+ * for sniffing a CSV header without reading a large file. `whole`: the head is the whole source.
+ */
+export async function readHead(s: ImportSource, max = 65536): Promise<{ text: string; whole: boolean }> {
+  if (!isFileSource(s)) return { text: s.text.slice(0, max), whole: s.text.length <= max };
+  const buf = await s.file.slice(0, max).arrayBuffer();
+  return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(buf), whole: s.file.size <= max };
+}
+
+/**
+ * Replace `prefix` (a prefix of `readHead(s).text`) by `replacement` without reading the rest: a
+ * file becomes a Blob of the replacement and a slice of the original bytes (nothing is copied).
+ */
+export function spliceHead(s: ImportSource, prefix: string, replacement: string): ImportSource {
+  if (!isFileSource(s)) return { ...s, text: replacement + s.text.slice(prefix.length) };
+  return { ...s, file: new Blob([replacement, s.file.slice(new TextEncoder().encode(prefix).length)]) };
 }
 
 let worker: Worker | null = null;
@@ -108,28 +129,51 @@ function getWorker(): Worker | null {
   return worker;
 }
 
+/** Read sources on this thread (no worker: unit tests, very old browsers). */
+async function readHere(inputs: readonly ImportSource[], onProgress?: (p: ImportProgress) => void): Promise<ImportInput[]> {
+  const total = inputs.reduce((n, s) => n + (isFileSource(s) ? s.file.size : 0), 0);
+  let done = 0;
+  const out: ImportInput[] = [];
+  for (const s of inputs) {
+    if (!isFileSource(s)) {
+      out.push(s);
+      continue;
+    }
+    out.push({ name: s.name, text: await s.file.text(), ...(s.optional !== undefined ? { optional: s.optional } : {}) });
+    done += s.file.size;
+    onProgress?.({ phase: "read", done, total });
+  }
+  return out;
+}
+
 /**
- * Import inputs in the worker (falls back to the main thread where workers are unavailable, e.g.
- * unit tests). Resolves with the import result; never rejects for bad input.
+ * Import sources in the worker (falls back to the main thread where workers are unavailable, e.g.
+ * unit tests). Files are read in the worker, with `read` progress by bytes, then parsed (`parse`
+ * progress). Resolves with the import result; never rejects for bad input.
  */
-export function importInWorker(inputs: ImportInput[], options: ImportOptions = {}, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
+export function importInWorker(inputs: ImportSource[], options: ImportOptions = {}, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
   const w = getWorker();
-  if (!w) return import("./index").then((m) => m.importFiles(inputs, options));
+  if (!w) {
+    return readHere(inputs, onProgress).then(
+      (texts) => import("./index").then((m) => m.importFiles(texts, options)),
+      (e: unknown) => ({ ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "read", message: `could not be read (${e instanceof Error ? e.message : String(e)})` }] }),
+    );
+  }
   const id = nextId++;
   return new Promise((resolve) => {
-    const onMessage = (e: MessageEvent<ImportReply>): void => {
-      if (e.data.id !== id) return;
-      if (e.data.type === "progress") onProgress?.({ phase: "parse", done: e.data.done, total: e.data.total });
-      else {
-        w.removeEventListener("message", onMessage);
-        resolve(e.data.result);
-      }
-    };
-    const onError = (e: ErrorEvent): void => {
+    const done = (r: ImportResult): void => {
       w.removeEventListener("message", onMessage);
       w.removeEventListener("error", onError);
+      resolve(r);
+    };
+    const onMessage = (e: MessageEvent<ImportReply>): void => {
+      if (e.data.id !== id) return;
+      if (e.data.type === "progress") onProgress?.({ phase: e.data.phase, done: e.data.done, total: e.data.total });
+      else done(e.data.result);
+    };
+    const onError = (e: ErrorEvent): void => {
       worker = null;
-      resolve({ ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "worker", message: `the import worker failed: ${e.message}` }] });
+      done({ ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "worker", message: `the import worker failed: ${e.message}` }] });
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);

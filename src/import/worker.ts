@@ -1,20 +1,25 @@
 /**
- * Import worker: runs the import library (`importFiles`) off the main thread so that large
- * benchmark files do not freeze the workbook. Messages: `{ id, inputs, options }` in;
- * `{ id, type: "progress", done, total }` and `{ id, type: "result", result }` out.
+ * Import worker: reads the files and runs the import library (`importFiles`) off the main thread
+ * so that large benchmark files do not freeze the workbook. Messages: `{ id, inputs, options }` in
+ * (inputs are texts or `Blob`s; Blobs are read here, streamed and decoded as UTF-8);
+ * `{ id, type: "progress", phase, done, total }` (bytes read, then parsing) and
+ * `{ id, type: "result", result }` out.
  */
 import { importFiles, type ImportInput, type ImportOptions, type ImportResult } from "./index";
+
+/** A source as posted: text already in memory, or a Blob to read here. */
+export type WorkerSource = ImportInput | { name: string; file: Blob; optional?: boolean };
 
 /** A request to the worker. */
 export interface ImportRequest {
   id: number;
-  inputs: ImportInput[];
+  inputs: WorkerSource[];
   options?: ImportOptions;
 }
 
 /** A message from the worker. */
 export type ImportReply =
-  | { id: number; type: "progress"; done: number; total: number }
+  | { id: number; type: "progress"; phase: "read" | "parse"; done: number; total: number }
   | { id: number; type: "result"; result: ImportResult };
 
 const scope = self as unknown as {
@@ -22,17 +27,63 @@ const scope = self as unknown as {
   postMessage(m: ImportReply): void;
 };
 
-scope.onmessage = (e) => {
-  const { id, inputs, options } = e.data;
-  const total = inputs.reduce((n, f) => n + f.text.length, 0);
-  scope.postMessage({ id, type: "progress", done: 0, total });
-  let result: ImportResult;
+/** Progress messages at most this often (ms), so the main thread is not flooded. */
+const PROGRESS_EVERY_MS = 50;
+
+/** Read a Blob as UTF-8 text in chunks, reporting bytes read (a BOM is dropped, as `Blob.text()` does). */
+async function readBlob(file: Blob, onBytes: (n: number) => void): Promise<string> {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder("utf-8");
+  const parts: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(decoder.decode(value, { stream: true }));
+    onBytes(value.byteLength);
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
+async function handle(req: ImportRequest): Promise<ImportResult> {
+  const { id, inputs, options } = req;
+  const total = inputs.reduce((n, s) => n + ("file" in s ? s.file.size : 0), 0);
+  let done = 0;
+  let last = 0;
+  const texts: ImportInput[] = [];
+  scope.postMessage({ id, type: "progress", phase: "read", done: 0, total });
+  for (const s of inputs) {
+    if (!("file" in s)) {
+      texts.push(s);
+      continue;
+    }
+    try {
+      const text = await readBlob(s.file, (n) => {
+        done += n;
+        const now = performance.now();
+        if (now - last >= PROGRESS_EVERY_MS) {
+          last = now;
+          scope.postMessage({ id, type: "progress", phase: "read", done, total });
+        }
+      });
+      texts.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}) });
+    } catch (err) {
+      return { ok: false, errors: [{ file: s.name, code: "read", message: `could not be read (${err instanceof Error ? err.message : String(err)})` }] };
+    }
+  }
+  scope.postMessage({ id, type: "progress", phase: "parse", done: 0, total });
   try {
-    result = importFiles(inputs, options ?? {});
+    return importFiles(texts, options ?? {});
   } catch (err) {
     // importFiles never throws for bad input; this guards against a programming error.
-    result = { ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "internal", message: String(err) }] };
+    return { ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "internal", message: String(err) }] };
   }
-  scope.postMessage({ id, type: "progress", done: total, total });
-  scope.postMessage({ id, type: "result", result });
+}
+
+scope.onmessage = (e) => {
+  const { id } = e.data;
+  void handle(e.data).then((result) => {
+    scope.postMessage({ id, type: "progress", phase: "parse", done: 1, total: 1 });
+    scope.postMessage({ id, type: "result", result });
+  });
 };

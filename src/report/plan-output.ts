@@ -129,7 +129,17 @@ export function planWords(lang: Lang): PlanWords {
   return WORDS[lang];
 }
 
-const nf = (digits: number, lang: Lang) => new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", { maximumFractionDigits: digits });
+const FORMATS = new Map<string, Intl.NumberFormat>();
+
+/** A cached Intl.NumberFormat (building one costs far more than formatting with it). */
+function cachedFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(opts)}`;
+  let f = FORMATS.get(key);
+  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, opts)));
+  return f;
+}
+
+const nf = (digits: number, lang: Lang) => cachedFormat(lang === "zh" ? "zh-CN" : "en-US", { maximumFractionDigits: digits });
 
 /** Format a number for display (Intl, grouping, given max fraction digits); "—" when absent. */
 export function fmtNum(x: number | null | undefined, digits = 2, lang: Lang = "en"): string {
@@ -143,13 +153,13 @@ export function fmtMoney(x: number | null | undefined, currency: string, lang: L
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
   if (abs !== 0 && abs < 1e-4) {
-    const sym = new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
+    const sym = cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
     return `${sym}${x.toExponential(2)}`;
   }
   if (abs !== 0 && abs < 1) {
-    return new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
+    return cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
   }
-  return new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
+  return cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
 }
 
 function opText(s: SkuResult, w: PlanWords, lang: Lang): string {

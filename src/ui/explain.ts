@@ -3,7 +3,7 @@
  * `replicas = ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2) = ceil(14.4) = 15`). Pure: result → lines.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtMoney, fmtNum } from "../report/plan-output";
+import { fmtMoney, fmtNum } from "./format";
 import type { UiLang } from "./i18n";
 
 /** One derived cell: its name, value and the formula with numbers. */

@@ -8,7 +8,7 @@ import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { minorUnitDigits } from "../../engine/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
 import { focusCsv } from "../../report/focus";
-import { fmtMoney, fmtNum } from "../../report/plan-output";
+import { fmtMoney, fmtNum } from "../format";
 import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";

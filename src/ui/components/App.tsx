@@ -8,12 +8,11 @@
  * for download), then a share link in the URL fragment is opened on top (undo returns to the
  * restored plan). Only after that does the autosave start writing, on every change.
  */
-import { createEffect, createSignal, ErrorBoundary, For, Match, onCleanup, onMount, Show, Switch, type JSX } from "solid-js";
+import { createEffect, createSignal, ErrorBoundary, For, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { serializePlan, validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
-import { fmtMoney } from "../../report/plan-output";
+import { fmtMoney } from "../format";
 import { serializeSaved } from "../../share/saved";
-import { decodePlanFromFragment, encodePlanToFragment, MAX_URL_LENGTH } from "../../share/link";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
 import { lang, setLang, t } from "../state/i18n";
@@ -21,11 +20,27 @@ import { checkPlanFile, type PlanProblem } from "../state/open-plan";
 import { downloadText, fileStem, readStorage, restoreAutosave, SET_ASIDE_KEY, STORAGE_KEY, writeStorage } from "../state/persist";
 import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
-import { AssumptionsSheet } from "./AssumptionsSheet";
+import { loadChartJs } from "../charts/load-chart";
+import { copyText } from "../state/clipboard";
 import { BenchmarksSheet } from "./BenchmarksSheet";
-import { ComparisonSheet } from "./ComparisonSheet";
-import { copyText, ReportSheet } from "./ReportSheet";
-import { TeamsSheet } from "./TeamsSheet";
+
+// Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
+// are fetched after start (see `preloadLater`) or when first opened.
+const AssumptionsSheet = lazy(() => import("./AssumptionsSheet").then((m) => ({ default: m.AssumptionsSheet })));
+const ComparisonSheet = lazy(() => import("./ComparisonSheet").then((m) => ({ default: m.ComparisonSheet })));
+const TeamsSheet = lazy(() => import("./TeamsSheet").then((m) => ({ default: m.TeamsSheet })));
+const ReportSheet = lazy(() => import("./ReportSheet").then((m) => ({ default: m.ReportSheet })));
+const shareCodec = () => import("../../share/link");
+
+/** Fetch the lazy sheets once the first one is on screen, so switching tabs never waits. */
+function preloadLater(): void {
+  const go = () => {
+    for (const s of [ComparisonSheet, AssumptionsSheet, TeamsSheet, ReportSheet]) void s.preload();
+  };
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  if (idle) idle(go, { timeout: 1000 });
+  else setTimeout(go, 200);
+}
 
 type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
 
@@ -59,7 +74,7 @@ export function App(): JSX.Element {
   const [notices, setNotices] = createSignal<string[]>([]);
   const [fileProblems, setFileProblems] = createSignal<{ file: string; problems: PlanProblem[]; openable: PlanFile | null } | null>(null);
   const [setAside, setSetAside] = createSignal<SetAside | null>(readSetAside());
-  const [share, setShare] = createSignal<{ url: string | null; length: number; copied: boolean; problems: string[] } | null>(null);
+  const [share, setShare] = createSignal<{ url: string | null; length: number; max?: number; copied: boolean; problems: string[] } | null>(null);
   const [saveError, setSaveError] = createSignal<string | null>(null);
   const examples = exampleNames();
 
@@ -72,6 +87,8 @@ export function App(): JSX.Element {
   };
 
   onMount(async () => {
+    // Chart.js is lazy but needed by the first sheet: start fetching it now, alongside the example.
+    const chartJs = loadChartJs();
     const found = restoreAutosave(readStorage(STORAGE_KEY));
     if (found.kind === "ok") {
       wb.reset(found.plan);
@@ -85,7 +102,7 @@ export function App(): JSX.Element {
       await openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed", true);
     }
     if (location.hash.includes("plan=")) {
-      const d = await decodePlanFromFragment(location.hash);
+      const d = await (await shareCodec()).decodePlanFromFragment(location.hash);
       history.replaceState(null, "", location.pathname + location.search);
       if (d.ok) {
         const { plan, problems } = await inlinePlanFiles(d.plan, "/models/examples");
@@ -93,15 +110,38 @@ export function App(): JSX.Element {
         setNotices([t("sharedOpened"), ...d.warnings, ...problems]);
       } else setNotices([t("shareFailed", { reason: d.reason })]);
     }
+    await chartJs;
     setLoading(false);
     setReady(true);
+    preloadLater();
   });
 
   // Autosave on every change, once the start-up restore is done (never overwrite unread data).
+  // The write runs in a task of its own right after the change (a large plan takes tens of ms to
+  // serialise; the edit is painted first) and is flushed at once if the page goes away.
+  let savePending = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const flushSave = () => {
+    if (!savePending) return;
+    savePending = false;
+    clearTimeout(saveTimer);
+    setSaveError(writeStorage(STORAGE_KEY, serializeSaved(wb.view(), new Date())));
+  };
   createEffect(() => {
     wb.revision();
-    if (!ready()) return;
-    setSaveError(writeStorage(STORAGE_KEY, serializeSaved(wb.snapshot(), new Date())));
+    if (!ready() || savePending) return;
+    savePending = true;
+    saveTimer = setTimeout(flushSave, 0);
+  });
+  const onHide = () => {
+    if (document.visibilityState === "hidden") flushSave();
+  };
+  window.addEventListener("pagehide", flushSave);
+  document.addEventListener("visibilitychange", onHide);
+  onCleanup(() => {
+    flushSave();
+    window.removeEventListener("pagehide", flushSave);
+    document.removeEventListener("visibilitychange", onHide);
   });
 
   const openFile = async (f: File) => {
@@ -127,10 +167,11 @@ export function App(): JSX.Element {
     const v = validatePlan(plan);
     if (!v.ok) return setShare({ url: null, length: 0, copied: false, problems: v.errors.map((e) => `${e.path}: ${e.message}`) });
     const base = location.origin + location.pathname;
-    const enc = await encodePlanToFragment(plan, { baseUrl: base });
+    const codec = await shareCodec();
+    const enc = await codec.encodePlanToFragment(plan, { baseUrl: base });
     if (enc.tooLong) {
       save();
-      return setShare({ url: null, length: enc.length, copied: false, problems: [] });
+      return setShare({ url: null, length: enc.length, max: codec.MAX_URL_LENGTH, copied: false, problems: [] });
     }
     const url = base + enc.fragment;
     setShare({ url, length: enc.length, copied: await copyText(url), problems: [] });
@@ -271,7 +312,7 @@ export function App(): JSX.Element {
                 when={sh().url}
                 fallback={
                   <div>
-                    <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: MAX_URL_LENGTH.toLocaleString() })}</span>}>
+                    <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: (sh().max ?? 0).toLocaleString() })}</span>}>
                       <strong>{t("shareInvalid")}</strong>
                       <ul class="issues"><For each={sh().problems}>{(p) => <li>{p}</li>}</For></ul>
                     </Show>
@@ -307,6 +348,7 @@ export function App(): JSX.Element {
               </div>
             )}
           >
+            <Suspense fallback={<p class="muted" data-testid="sheet-loading">{t("loading")}</p>}>
             <Switch>
               <Match when={sheet() === "benchmarks"}>
                 <BenchmarksSheet />
@@ -324,6 +366,7 @@ export function App(): JSX.Element {
                 <ReportSheet />
               </Match>
             </Switch>
+            </Suspense>
           </ErrorBoundary>
         </main>
         <footer class="statusbar">

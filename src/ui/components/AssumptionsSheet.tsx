@@ -6,7 +6,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan-file";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
-import { fmtNum } from "../../report/plan-output";
+import { fmtNum } from "../format";
 import { formulaWithValues, skuDerivations, workloadDerivations } from "../explain";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";

@@ -5,7 +5,7 @@
 import { createMemo, createSignal, For, Index, Show, type JSX } from "solid-js";
 import { keyPath } from "../../engine/plan-file";
 import type { SkuWorkloadResult } from "../../engine/plan";
-import { fmtNum } from "../../report/plan-output";
+import { fmtNum } from "../format";
 import { SERIES_COLORS, type ChartSeries } from "../charts/sweep-charts";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";

@@ -1,30 +1,14 @@
 /**
- * Chart.js in Solid: construct in onMount, update in an effect, destroy in onCleanup. Only the
- * Chart.js parts the app uses are registered. Configs are built by pure functions
+ * Chart.js in Solid: construct in onMount, update in an effect, destroy in onCleanup. Chart.js is
+ * loaded lazily (`charts/load-chart.ts`, only the parts the app uses are registered); a chart
+ * mounted before it is in is constructed when it arrives. Configs are built by pure functions
  * (`src/ui/charts/*`) and passed as plain objects, never Solid proxies.
  */
-import {
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  LogarithmicScale,
-  PointElement,
-  Title,
-  Tooltip,
-  type ChartConfiguration,
-} from "chart.js";
+import type { Chart, ChartConfiguration } from "chart.js";
 import { createEffect, on, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { loadChartJs, loadedChartJs, type ChartClass } from "../charts/load-chart";
 import { t } from "../state/i18n";
 import { downloadBlob } from "../state/persist";
-
-Chart.register(ArcElement, DoughnutController, LineController, LineElement, PointElement, BarController, BarElement, LinearScale, LogarithmicScale, CategoryScale, Legend, Title, Tooltip);
 
 /** Props of {@link ChartCanvas}. */
 export interface ChartCanvasProps {
@@ -64,33 +48,61 @@ export function ChartCanvas(props: ChartCanvasProps): JSX.Element {
   let canvas!: HTMLCanvasElement;
   let chart: Chart | null = null;
 
+  let disposed = false;
+  const create = (C: ChartClass, ctx: CanvasRenderingContext2D) => {
+    const { fg, grid } = themeColors();
+    C.defaults.color = fg;
+    C.defaults.borderColor = grid;
+    C.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+    C.defaults.font.size = 11;
+    chart = new C(ctx, props.config);
+  };
+
   onMount(() => {
     const ctx = canvas.getContext?.("2d");
     if (!ctx) return; // happy-dom has no canvas: render nothing rather than throw
-    const { fg, grid } = themeColors();
-    Chart.defaults.color = fg;
-    Chart.defaults.borderColor = grid;
-    Chart.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', sans-serif";
-    Chart.defaults.font.size = 11;
-    chart = new Chart(ctx, props.config);
+    const C = loadedChartJs();
+    if (C) return create(C, ctx);
+    void loadChartJs().then((L) => {
+      if (L && !disposed && !chart) create(L, ctx);
+    });
   });
 
+  // A new config redraws the chart in a task of its own (each chart separately), after the
+  // change that caused it has been painted: a recalculation never waits for the charts.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   createEffect(
     on(
       () => props.config,
-      (config) => {
-        if (!chart) return;
-        // Recreate rather than patch: configs carry inline plugins (zones, SLO lines) and
-        // animations are off, so this is cheap and always consistent.
-        const ctx = chart.ctx;
-        chart.destroy();
-        chart = new Chart(ctx, config);
+      () => {
+        if (!chart || timer !== undefined) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (!chart) return;
+          const config = props.config;
+          const current = chart.config as ChartConfiguration;
+          if (current.type === config.type && (current.plugins || !config.plugins)) {
+            // Update in place (no new canvas backing store): data, options and the inline
+            // plugins (zones, SLO lines; `update` re-reads the plugin list). Animations are off.
+            current.plugins?.splice(0, current.plugins.length, ...(config.plugins ?? []));
+            chart.data = config.data;
+            chart.options = config.options ?? {};
+            chart.update("none");
+            return;
+          }
+          const ctx = chart.ctx;
+          const C = chart.constructor as ChartClass;
+          chart.destroy();
+          chart = new C(ctx, config);
+        }, 0);
       },
       { defer: true },
     ),
   );
 
   onCleanup(() => {
+    disposed = true;
+    clearTimeout(timer);
     chart?.destroy();
     chart = null;
   });

@@ -5,8 +5,10 @@
  * bar charts of cost per 1M output tokens and monthly cost.
  */
 import { createMemo, Show, type JSX } from "solid-js";
-import { comparisonRows, fmtMoney, fmtNum, planWords, type PlanWords } from "../../report/plan-output";
+import { planWords, type PlanWords } from "../../report/plan-output";
+import { fmtMoney, fmtNum } from "../format";
 import { costBarChart } from "../charts/cost-charts";
+import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { ChartCanvas } from "./ChartCanvas";
@@ -22,6 +24,7 @@ export function ComparisonSheet(): JSX.Element {
   const wb = useWorkbook();
   const result = () => wb.computed().result;
   const words = (): PlanWords => planWords(lang());
+  const comparisonRows = createComparisonRows();
   const table = createMemo(() => comparisonRows(result(), lang()));
   const keyOf = (label: string): string => (Object.entries(words()).find(([, v]) => v === label)?.[0] ?? label).replace(/\W+/g, "_");
   const rows = () => [

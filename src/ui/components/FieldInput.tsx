@@ -3,7 +3,7 @@
  * Enter or blur; a rejected entry keeps the typed text and shows why; formulas are allowed.
  */
 import { createEffect, createSignal, type JSX } from "solid-js";
-import { fmtNum } from "../../report/plan-output";
+import { fmtNum } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang } from "../state/i18n";
 import { errorCode } from "./Grid";

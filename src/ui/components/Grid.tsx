@@ -5,7 +5,7 @@
  * Errors show in the cell (`#CYCLE`, `#NAME`, `#VALUE`) with the reason on hover and in the detail
  * line under the grid. The grid never owns data: it asks `cell()` and reports `onCommit`.
  */
-import { createSignal, Index, Show, type JSX } from "solid-js";
+import { createMemo, createSignal, Index, Show, type JSX } from "solid-js";
 import { parseTsvBlock, toTsv } from "../state/plan-edit";
 
 /** A column of the grid. */
@@ -223,7 +223,8 @@ export function Grid(props: GridProps): JSX.Element {
                   </Show>
                   <Index each={props.columns}>
                     {(col, c) => {
-                      const v = () => props.cell(r, c);
+                      // One evaluation of the cell per change (its view is read by several bindings).
+                      const v = createMemo(() => props.cell(r, c));
                       const isEditing = () => {
                         const e = editing();
                         return e !== null && e.r === r && e.c === c;

@@ -9,14 +9,17 @@ import { t } from "../state/i18n";
 import type { ImportJob, Imports } from "../state/imports";
 
 function Progress(props: { job: ImportJob }): JSX.Element {
+  // Reading (bytes, in the worker) fills the bar to 90 %; parsing has no finer hook: indeterminate.
+  const parsing = () => props.job.status === "parsing";
   const pct = () => {
     const p = props.job.progress;
+    if (parsing()) return 90;
     if (!p || p.total === 0) return 0;
-    return Math.round((p.phase === "read" ? 50 : 100) * (p.done / p.total) * (p.phase === "read" ? 1 : 1));
+    return Math.round((90 * p.done) / p.total);
   };
   return (
-    <div class="progress" data-testid="import-progress" classList={{ indeterminate: props.job.status === "parsing" }} role="progressbar" aria-valuenow={pct()} aria-valuemin={0} aria-valuemax={100}>
-      <div class="bar" style={{ width: `${props.job.status === "parsing" ? 100 : pct()}%` }} />
+    <div class="progress" data-testid="import-progress" data-phase={parsing() ? "parse" : "read"} classList={{ indeterminate: parsing() }} role="progressbar" aria-valuenow={pct()} aria-valuemin={0} aria-valuemax={100}>
+      <div class="bar" style={{ width: `${parsing() ? 100 : pct()}%` }} />
     </div>
   );
 }

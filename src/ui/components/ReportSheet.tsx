@@ -9,30 +9,16 @@ import { serializePlan } from "../../engine/plan-file";
 import type { Sweep } from "../../engine/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown, compareSummary, REGRESSION_MARK } from "../../report/compare-table";
-import { fmtMoney, planCsv } from "../../report/plan-output";
+import { planCsv } from "../../report/plan-output";
+import { fmtMoney } from "../format";
 import { reportMarkdown } from "../../report/report";
 import { costBarChart } from "../charts/cost-charts";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
+import { copyText } from "../state/clipboard";
 import { downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
-
-/** Copy text to the clipboard; false when the browser refuses (no permission, insecure page). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const ta = document.createElement("textarea");
-    ta.value = text;
-    document.body.append(ta);
-    ta.select();
-    const ok = document.execCommand?.("copy") ?? false;
-    ta.remove();
-    return ok;
-  }
-}
 
 /** The Report sheet. */
 export function ReportSheet(): JSX.Element {

@@ -6,7 +6,7 @@
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import type { SkuWorkloadResult } from "../../engine/plan";
 import type { SweepPoint } from "../../engine/types";
-import { fmtNum } from "../../report/plan-output";
+import { fmtNum } from "../format";
 import { GPU_CATALOG } from "../state/catalog";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";

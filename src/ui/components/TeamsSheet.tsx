@@ -7,7 +7,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { importUsageCsv, parseUsageTsv, type UsageImport } from "../../import/usage";
 import { formatIssue } from "../../import/types";
-import { fmtMoney, fmtNum } from "../../report/plan-output";
+import { fmtMoney, fmtNum } from "../format";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";

@@ -12,7 +12,7 @@ import { formatIssue } from "../../import/types";
 import { inlineSweep } from "./plan-edit";
 
 const EXAMPLES = import.meta.glob<unknown>("/models/examples/*.json", { import: "default" });
-const FIXTURES = import.meta.glob<string>("/fixtures/**/*", { query: "?raw", import: "default" });
+const fixtures = () => import("./fixture-files").then((m) => m.FIXTURES);
 
 /** The example opened on first start (the realistic multi-SKU plan, else the seed example). */
 export const DEFAULT_EXAMPLE = "multi-sku";
@@ -46,6 +46,7 @@ export function filesUnder(path: string, keys: readonly string[]): { key: string
 async function inlineRef(ref: SweepRef, baseDir: string, problems: string[]): Promise<SweepRef> {
   if (typeof ref.file !== "string") return ref;
   const path = resolveRef(baseDir, ref.file);
+  const FIXTURES = await fixtures();
   const files = filesUnder(path, Object.keys(FIXTURES));
   if (files.length === 0) {
     problems.push(`${ref.file}: no such file or folder in the bundled fixtures`);

@@ -1,12 +1,13 @@
 /**
- * Import jobs of the Benchmarks sheet: read files / folders / pasted text, ask for a column mapping
- * when CSV headers are ambiguous, run the import in the worker with progress, and add the sweeps to
- * the workbook only when the whole import succeeds (a failed import changes nothing).
+ * Import jobs of the Benchmarks sheet: files / folders / pasted text, ask for a column mapping
+ * when CSV headers are ambiguous (only the first 64 KiB of a file is read here, for the header),
+ * run the import in the worker with progress (files are read there, never on the main thread), and
+ * add the sweeps to the workbook only when the whole import succeeds (a failed import changes
+ * nothing).
  */
 import { createStore, produce } from "solid-js/store";
 import type { Field } from "../../import/aliases";
-import { importInWorker, readDrop, readFiles, type ImportProgress } from "../../import/browser";
-import type { ImportInput } from "../../import/index";
+import { importInWorker, isFileSource, readDrop, readFiles, readHead, spliceHead, type ImportProgress, type ImportSource } from "../../import/browser";
 import { formatIssue, type ImportIssue } from "../../import/types";
 import { ambiguousColumns, applyColumnChoice, type AmbiguousColumn } from "./column-map";
 import type { Workbook } from "./workbook";
@@ -44,10 +45,26 @@ export function pastedName(text: string): string {
   return head.split(/\r?\n/, 1)[0]!.includes("\t") ? "pasted.tsv" : "pasted.csv";
 }
 
+/**
+ * A source with its CSV header rewritten by the planner's column choice: only the header line is
+ * rewritten; a file's remaining bytes are reused as they are (a Blob slice, nothing read).
+ */
+export async function withColumnChoice(src: ImportSource, choice: ReadonlyMap<number, Field | null>): Promise<ImportSource> {
+  const head = await readHead(src);
+  // Leading blank lines and the header line (applyColumnChoice rewrites the first non-blank line).
+  const prefix = /^\uFEFF?\s*[^\n]*/.exec(head.text)?.[0] ?? "";
+  if (prefix.length === head.text.length && !head.whole) {
+    // A header longer than the sniffed head: rewrite the whole text (rare; read here).
+    const text = isFileSource(src) ? await src.file.text() : src.text;
+    return { name: src.name, text: applyColumnChoice(text, choice), ...(src.optional !== undefined ? { optional: src.optional } : {}) };
+  }
+  return spliceHead(src, prefix, applyColumnChoice(prefix, choice));
+}
+
 /** Create the import job list bound to a workbook. */
 export function createImports(wb: Workbook): Imports {
   const [jobs, setJobs] = createStore<ImportJob[]>([]);
-  const pending = new Map<number, ImportInput[]>();
+  const pending = new Map<number, ImportSource[]>();
   let next = 1;
 
   const update = (id: number, fn: (j: ImportJob) => void) =>
@@ -57,12 +74,18 @@ export function createImports(wb: Workbook): Imports {
     }));
   const issue = (i: ImportIssue) => ({ file: i.file, text: formatIssue(i) });
 
-  const run = async (id: number, inputs: ImportInput[]) => {
+  const onProgress = (id: number) => (p: ImportProgress) =>
     update(id, (j) => {
-      j.status = "parsing";
+      j.progress = p;
+      j.status = p.phase === "read" ? "reading" : "parsing";
+    });
+
+  const run = async (id: number, inputs: ImportSource[]) => {
+    update(id, (j) => {
+      j.status = inputs.some(isFileSource) ? "reading" : "parsing";
       j.mapping = [];
     });
-    const res = await importInWorker(inputs, {}, (p) => update(id, (j) => void (j.progress = p)));
+    const res = await importInWorker(inputs, {}, onProgress(id));
     if (!res.ok) {
       update(id, (j) => {
         j.status = "error";
@@ -78,12 +101,15 @@ export function createImports(wb: Workbook): Imports {
     });
   };
 
-  const start = async (names: string[], read: (onProgress: (p: ImportProgress) => void) => Promise<ImportInput[]>) => {
+  const start = async (names: string[], read: () => ImportSource[] | Promise<ImportSource[]>) => {
     const id = next++;
     setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], warnings: [], added: [], mapping: [] })));
-    let inputs: ImportInput[];
+    let inputs: ImportSource[];
+    let amb: AmbiguousColumn[] = [];
     try {
-      inputs = await read((p) => update(id, (j) => void (j.progress = p)));
+      inputs = await read();
+      const single = inputs.length === 1 ? inputs[0]! : null;
+      amb = single ? ambiguousColumns(single.name, (await readHead(single)).text) : [];
     } catch (e) {
       update(id, (j) => {
         j.status = "error";
@@ -92,8 +118,6 @@ export function createImports(wb: Workbook): Imports {
       return;
     }
     update(id, (j) => void (j.files = inputs.map((i) => i.name)));
-    const single = inputs.length === 1 ? inputs[0]! : null;
-    const amb = single ? ambiguousColumns(single.name, single.text) : [];
     if (amb.length) {
       pending.set(id, inputs);
       update(id, (j) => {
@@ -107,17 +131,17 @@ export function createImports(wb: Workbook): Imports {
 
   return {
     jobs,
-    importFiles: (files) => start(files.map((f) => f.name), (p) => readFiles(files, p)),
-    importDrop: (dt) => start([...dt.files].map((f) => f.name), (p) => readDrop(dt, p)),
+    importFiles: (files) => start(files.map((f) => f.name), () => readFiles(files)),
+    importDrop: (dt) => start([...dt.files].map((f) => f.name), () => readDrop(dt)),
     importText: (text) => {
       const name = pastedName(text);
-      return start([name], async () => [{ name, text }]);
+      return start([name], () => [{ name, text }]);
     },
     async resolveMapping(id, choice) {
-      const inputs = pending.get(id);
-      if (!inputs?.[0]) return;
+      const src = pending.get(id)?.[0];
+      if (!src) return;
       pending.delete(id);
-      await run(id, [{ ...inputs[0], text: applyColumnChoice(inputs[0].text, choice) }]);
+      await run(id, [await withColumnChoice(src, choice)]);
     },
     dismiss(id) {
       pending.delete(id);

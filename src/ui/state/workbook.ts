@@ -1,7 +1,12 @@
 /**
  * The workbook store: the plan document (spec §6) in a Solid store, edited through path setters,
  * and the computed result (`computePlan(resolvePlan(plan))`) as a memo. Every edit recomputes
- * synchronously; a rejected edit keeps the previous plan value and remembers the typed text.
+ * synchronously, through the incremental engine (`createPlanEngine`, issue #6 "Fast at scale"):
+ * a change of single numbers (`setNumber` of a value or formula) re-evaluates only what depends on
+ * them; any other change (structure, text, deletion, load, undo) updates the engine with the whole
+ * plan. Both give the result of a fresh `computePlan(resolvePlan(plan))` (the engine's contract,
+ * test/engine/incremental.test.ts). A rejected edit keeps the previous plan value and remembers
+ * the typed text.
  * Every change (edit, import, deletion, load) is one undo step: a snapshot of the plan is taken
  * before the outermost change (solid-primitives `createUndoHistory` pattern, limit 100).
  */
@@ -10,8 +15,8 @@ import { createStore, produce, reconcile, unwrap } from "solid-js/store";
 import { cellNameProblem } from "../../engine/formula/math";
 import { keyPath } from "../../engine/plan-file";
 import { deleteAtPath, setAtPath } from "../../engine/plan-path";
-import { computePlan, type PlanResult } from "../../engine/plan";
-import { buildPlanSheet, resolvePlan } from "../../engine/resolve";
+import { createPlanEngine, type PlanEngine } from "../../engine/incremental";
+import type { PlanResult } from "../../engine/plan";
 import type { FormulaError, ResolvedPlan } from "../../engine/resolved";
 import type { MetricKey, PlanFile, SkuDef, SloDef, Sweep, SweepPoint, WorkloadDef } from "../../engine/types";
 import type { Sheet } from "../../engine/formula/sheet";
@@ -67,6 +72,8 @@ export interface Workbook {
   reset(plan: PlanFile): void;
   /** A plain deep copy of the current plan (for saving). */
   snapshot(): PlanFile;
+  /** The current plan itself, unwrapped, NOT a copy: read it at once (serialise), never keep or change it. */
+  view(): PlanFile;
   /** Counter bumped by every change of the plan (autosave listens to it). */
   revision: Accessor<number>;
   /** Run several edits as ONE undo step (a paste, an import). */
@@ -104,18 +111,33 @@ export function createWorkbook(initial: PlanFile): Workbook {
   const [version, setVersion] = createSignal(0);
   const [rejected, setRejected] = createStore<Record<string, { raw: string; message: string }>>({});
 
-  // Undo history (the createUndoHistory pattern over any store): a snapshot of the plan before each
-  // outermost change; nested changes (a pasted block) fold into one step.
-  const undoStack: PlanFile[] = [];
-  const redoStack: PlanFile[] = [];
+  // Undo history (the createUndoHistory pattern over any store): the plan before each outermost
+  // change; nested changes (a pasted block) fold into one step. A step made only of replaced
+  // numbers (typing in a cell) is kept as patches (path, value before, value after) instead of a
+  // copy of the whole plan: no deep copy per keystroke in a large workbook, and undo/redo of it go
+  // through the incremental engine. Applying a step's patches gives exactly the plan it recorded.
+  type Patch = { path: string; before: number | string; after: number | string };
+  type Step = { kind: "plan"; plan: PlanFile } | { kind: "patch"; patches: Patch[] };
+  const undoStack: Step[] = [];
+  const redoStack: Step[] = [];
   const [hist, setHist] = createSignal({ undo: 0, redo: 0 });
   const syncHist = () => setHist({ undo: undoStack.length, redo: redoStack.length });
   let depth = 0;
   let before: PlanFile | null = null;
+  let patches: Patch[] | null = null;
   let changed = false;
+  /** Keep the plan as it was when the outermost group began (patches so far reverted on a copy). */
+  const fullBefore = (): void => {
+    if (before) return;
+    const copy = structuredClone(unwrap(plan));
+    for (const x of [...(patches ?? [])].reverse()) setAtPath(copy, x.path, x.before);
+    before = copy;
+    patches = null;
+  };
   const group = <T,>(fn: () => T): T => {
     if (depth === 0) {
-      before = structuredClone(unwrap(plan));
+      before = null;
+      patches = [];
       changed = false;
     }
     depth++;
@@ -124,24 +146,51 @@ export function createWorkbook(initial: PlanFile): Workbook {
     } finally {
       depth--;
       if (depth === 0) {
-        if (changed && before) {
-          undoStack.push(before);
+        if (changed) {
+          undoStack.push(before ? { kind: "plan", plan: before } : { kind: "patch", patches: patches ?? [] });
           if (undoStack.length > HISTORY_LIMIT) undoStack.shift();
           redoStack.length = 0;
           syncHist();
         }
         before = null;
+        patches = null;
       }
     }
   };
-  const mutate = (fn: (p: PlanFile) => void): void => {
+  // Changes not yet given to the engine: single-number edits, or null once any other change came.
+  let engine: PlanEngine | null = null;
+  let edits: { path: string; raw: number | string }[] | null = null;
+  const isEditValue = (v: unknown): v is number | string => typeof v === "number" || (typeof v === "string" && v.startsWith("="));
+  const mutate = (fn: (p: PlanFile) => void, edit?: { path: string; raw: number | string }): void => {
     group(() => {
+      const old = edit ? getAtPath(unwrap(plan), edit.path) : undefined;
+      if (edit && patches && (typeof old === "number" || typeof old === "string")) patches.push({ path: edit.path, before: old, after: edit.raw });
+      else fullBefore();
       setPlan(produce(fn));
+      if (edit && edits) edits.push(edit);
+      else edits = null;
       setVersion((v) => v + 1);
       changed = true;
     });
   };
+  /** Apply a patch step forwards (redo) or backwards (undo). */
+  const applyPatches = (list: readonly Patch[], back: boolean): void => {
+    const order = back ? [...list].reverse() : list;
+    batch(() => {
+      setRejected(reconcile({}));
+      setPlan(produce((p) => {
+        for (const x of order) setAtPath(p, x.path, back ? x.before : x.after);
+      }));
+      for (const x of order) {
+        const v = back ? x.before : x.after;
+        if (edits && isEditValue(v)) edits.push({ path: x.path, raw: v });
+        else edits = null;
+      }
+      setVersion((v) => v + 1);
+    });
+  };
   const replace = (next: PlanFile): void => {
+    edits = null;
     batch(() => {
       setRejected(reconcile({}));
       setPlan(reconcile(next));
@@ -153,13 +202,18 @@ export function createWorkbook(initial: PlanFile): Workbook {
     if (rejected[path]) setRejected(produce((r) => delete r[path]));
   };
 
-  const computed = createMemo<Computed>(() => {
+  const computed = createMemo<Computed>((prev) => {
     version();
     const p = unwrap(plan);
-    const sheet = buildPlanSheet(p);
-    const resolved = resolvePlan(p, sheet);
-    const result = computePlan(resolved);
-    return { sheet, resolved, result, errorsByPath: new Map(resolved.errors.map((e) => [e.path, e])) };
+    const todo = edits;
+    edits = [];
+    if (!engine) engine = createPlanEngine(p);
+    else if (todo === null) engine.update(p);
+    else for (const e of todo) engine.edit(e.path, e.raw);
+    const resolved = engine.resolved();
+    const result = engine.result();
+    const errorsByPath = prev && prev.resolved === resolved ? prev.errorsByPath : new Map(resolved.errors.map((e) => [e.path, e]));
+    return { sheet: engine.sheet.sheet, resolved, result, errorsByPath };
   });
 
   const wb: Workbook = {
@@ -184,10 +238,9 @@ export function createWorkbook(initial: PlanFile): Workbook {
       }
       batch(() => {
         clearRejected(path);
-        mutate((p) => {
-          if (entry.value === undefined) deleteAtPath(p, path);
-          else setAtPath(p, path, entry.value);
-        });
+        const value = entry.value;
+        if (value === undefined) mutate((p) => void deleteAtPath(p, path));
+        else mutate((p) => void setAtPath(p, path, value), { path, raw: value });
       });
       return true;
     },
@@ -315,6 +368,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
     },
     load(next) {
       group(() => {
+        fullBefore();
         replace(structuredClone(next));
         changed = true;
       });
@@ -327,6 +381,9 @@ export function createWorkbook(initial: PlanFile): Workbook {
     },
     snapshot() {
       return structuredClone(unwrap(plan));
+    },
+    view() {
+      return unwrap(plan);
     },
     revision: version,
     group,
@@ -378,17 +435,27 @@ export function createWorkbook(initial: PlanFile): Workbook {
       });
     },
     undo() {
-      const prev = undoStack.pop();
-      if (!prev) return;
-      redoStack.push(structuredClone(unwrap(plan)));
-      replace(prev);
+      const step = undoStack.pop();
+      if (!step) return;
+      if (step.kind === "patch") {
+        applyPatches(step.patches, true);
+        redoStack.push(step);
+      } else {
+        redoStack.push({ kind: "plan", plan: structuredClone(unwrap(plan)) });
+        replace(step.plan);
+      }
       syncHist();
     },
     redo() {
-      const next = redoStack.pop();
-      if (!next) return;
-      undoStack.push(structuredClone(unwrap(plan)));
-      replace(next);
+      const step = redoStack.pop();
+      if (!step) return;
+      if (step.kind === "patch") {
+        applyPatches(step.patches, false);
+        undoStack.push(step);
+      } else {
+        undoStack.push({ kind: "plan", plan: structuredClone(unwrap(plan)) });
+        replace(step.plan);
+      }
       syncHist();
     },
     canUndo: () => hist().undo > 0,

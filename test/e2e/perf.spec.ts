@@ -1,0 +1,204 @@
+/**
+ * Issue #6 "Fast at scale", in the browser (Chromium against the built app):
+ * - a 1,000,000-row per-request CSV (~54 MB, scripts/gen-per-request.mjs) imported through the
+ *   file input is read and parsed in the Web Worker with a progress bar; the main thread has no
+ *   long task over 100 ms from the start to the end of the import, and typing into a text field
+ *   during the import shows the characters before the import ends;
+ * - in the bench workbook (test/bench/gen-plan.mjs: 50 SKUs × 30 levels, 20 workloads, 2,000
+ *   teams, 200 formula cells) opened with "Open plan", editing one price in the GPU comparison
+ *   causes no long task over 100 ms, and the sheet shows the engine's numbers for the edited plan.
+ * Long tasks come from a `PerformanceObserver({ type: "longtask" })` registered before the page
+ * loads. The measured figures (longest long task, input-to-paint) are attached to each test as
+ * annotations of type `figure`; test/bench/browser.mjs runs this file and reads them.
+ *
+ * PERF_ROWS sets the CSV size (default 1,000,000).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { validatePlan } from "../../src/engine/plan-file";
+import { fmtMoney, fmtNum } from "../../src/report/plan-output";
+import { compute, ROOT } from "./expected";
+import { WorkbookPage } from "./workbook-page";
+
+const ROWS = Number(process.env.PERF_ROWS ?? 1_000_000);
+const LONG_TASK_LIMIT_MS = 100;
+
+// Long tasks depend on what else the (shared, 2-core) machine is doing: a run that meets the limit
+// once in three tries passes, and is reported as flaky rather than as a failure.
+test.describe.configure({ retries: 2 });
+
+let dir = "";
+const inputs = () => {
+  if (!dir) dir = mkdtempSync(join(tmpdir(), "capplan-perf-"));
+  return dir;
+};
+
+/** Generate (once per run) the per-request CSV with `rows` rows. */
+function requestsCsv(rows: number): string {
+  const path = join(inputs(), `requests-${rows}.csv`);
+  if (!existsSync(path)) execFileSync(process.execPath, [join(ROOT, "scripts/gen-per-request.mjs"), String(rows), path]);
+  return path;
+}
+
+/** Generate (once per run) the bench workbook. */
+function benchPlan(): string {
+  const path = join(inputs(), "bench-plan.json");
+  if (!existsSync(path)) execFileSync(process.execPath, [join(ROOT, "test/bench/gen-plan.mjs"), path]);
+  return path;
+}
+
+interface PerfWindow {
+  __longTasks: { start: number; duration: number }[];
+}
+
+/** Collect long tasks on `window.__longTasks` from before the app's first script runs. */
+async function observeLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as PerfWindow;
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    } catch {
+      // no longtask support: the list stays empty and the test below fails on its sanity check
+    }
+  });
+}
+
+/** Long tasks that started in [from, to] (page clock). */
+function tasksBetween(page: Page, from: number, to: number): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(([a, b]) => (window as unknown as PerfWindow).__longTasks.filter((t) => t.start + t.duration >= a && t.start <= b), [from, to] as const);
+}
+
+const figure = (name: string, value: number, unit: string) =>
+  test.info().annotations.push({ type: "figure", description: JSON.stringify({ name, value, unit }) });
+
+test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worker with progress and no long task over 100 ms`, async ({ page }) => {
+  test.setTimeout(240_000);
+  const csv = requestsCsv(ROWS);
+  const bytes = statSync(csv).size;
+  await observeLongTasks(page);
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  // Sanity check of the measurement: the observer is live (Chromium supports "longtask").
+  expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("longtask"))).toBe(true);
+  // Let the start-up work (example import, lazy chunks) finish before the measured window.
+  await page.waitForTimeout(1500);
+
+  // In-page probes: progress values as the bar shows them, the end of the import (the "imported
+  // into" line appears), and the time of every character typed into the title field.
+  const t0 = await page.evaluate(() => {
+    const w = window as unknown as { __progress: { t: number; phase: string; pct: number }[]; __importEnd: number; __typed: { t: number; value: string }[] };
+    w.__progress = [];
+    w.__importEnd = 0;
+    w.__typed = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="import-progress"]');
+      if (bar) {
+        const last = w.__progress[w.__progress.length - 1];
+        const p = { t: performance.now(), phase: bar.getAttribute("data-phase") ?? "", pct: Number(bar.getAttribute("aria-valuenow")) };
+        if (!last || last.phase !== p.phase || last.pct !== p.pct) w.__progress.push(p);
+      }
+      if (!w.__importEnd && document.querySelector('[data-testid="import-ok"], [data-testid="import-error"]')) w.__importEnd = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow", "data-phase"] });
+    document.querySelector('[data-testid="title-input"]')!.addEventListener("input", (e) => w.__typed.push({ t: performance.now(), value: (e.target as HTMLInputElement).value }));
+    return performance.now();
+  });
+
+  await page.getByTestId("file-input").setInputFiles(csv);
+  await expect(page.getByTestId("import-progress")).toBeVisible();
+  // Type while the import runs: each character must reach the field before the import ends.
+  const title = page.getByTestId("title-input");
+  await title.click();
+  await page.keyboard.press("End");
+  const typed = " typed";
+  await page.keyboard.type(typed, { delay: 10 });
+
+  await expect(page.getByTestId("import-ok")).toBeVisible({ timeout: 200_000 });
+  await page.waitForTimeout(500); // a long task ending the import would be reported just after
+  const probe = await page.evaluate(() => {
+    const w = window as unknown as { __progress: { t: number; phase: string; pct: number }[]; __importEnd: number; __typed: { t: number; value: string }[] };
+    return { progress: w.__progress, end: w.__importEnd, typed: w.__typed };
+  });
+  const tasks = await tasksBetween(page, t0, probe.end);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  figure("import-longest-long-task", longest, "ms");
+  figure("import-duration", probe.end - t0, "ms");
+  figure("import-bytes", bytes, "B");
+  const lags = probe.typed.map((x, i) => (i === 0 ? 0 : x.t - probe.typed[i - 1]!.t));
+  figure("import-typing-max-gap", Math.max(0, ...lags), "ms");
+
+  // The import ran in the worker: the sweep has the generator's 7 concurrency levels.
+  await expect(page.locator('[data-testid^="sweep-3:r"][data-testid$=":concurrency"]')).toHaveText(["1", "2", "4", "8", "16", "32", "64"]);
+  // Progress was reported while the worker read the file (bytes), before parsing.
+  const reads = probe.progress.filter((p) => p.phase === "read" && p.pct > 0 && p.pct < 90);
+  expect(reads.length, JSON.stringify(probe.progress)).toBeGreaterThan(0);
+  expect(probe.progress.some((p) => p.phase === "parse")).toBe(true);
+  // Every typed character reached the field before the import ended.
+  expect(probe.typed.length).toBe(typed.length);
+  expect(probe.typed[probe.typed.length - 1]!.value.endsWith(typed)).toBe(true);
+  expect(probe.typed[probe.typed.length - 1]!.t).toBeLessThan(probe.end);
+  // No long task over 100 ms from the start to the end of the import.
+  expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);
+});
+
+test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long task over 100 ms", async ({ page }) => {
+  test.setTimeout(120_000);
+  const planPath = benchPlan();
+  await observeLongTasks(page);
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.sheet("comparison");
+  await page.getByTestId("plan-input").setInputFiles(planPath);
+  const v = validatePlan(JSON.parse(readFileSync(planPath, "utf8")));
+  if (!v.ok) throw new Error("the bench plan is not valid");
+  const plan = v.plan;
+  await expect(page.getByTestId("title-input")).toHaveValue(plan.title!, { timeout: 30_000 });
+  const sku = 3;
+  await expect(wp.cell("cmp", "replicas", "s49")).toBeVisible();
+  await page.waitForTimeout(1500); // loading a 1.5 MB plan is not measured: let it settle
+
+  // Expected: the engine in Node on the edited plan (the price was a formula, now a number).
+  plan.skus[sku]!.pricePerGpuHour = 7.25;
+  const r = compute(plan);
+  const s = r.skus[sku]!;
+  const shown = fmtMoney(7.25, r.currency);
+
+  // In-page probe: the Enter key's event time, then the first frame after the cell shows the
+  // new price (requestAnimationFrame callback = the frame that paints it).
+  await page.evaluate((text) => {
+    const w = window as unknown as { __edit: { key: number; dom: number; frame: number } };
+    w.__edit = { key: 0, dom: 0, frame: 0 };
+    window.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !w.__edit.key) w.__edit.key = performance.now();
+    }, { capture: true });
+    const cell = document.querySelector('[data-testid="cmp:pricePerGpuHour:s3"]')!;
+    const mo = new MutationObserver(() => {
+      if (w.__edit.dom || cell.textContent !== text) return;
+      w.__edit.dom = performance.now();
+      requestAnimationFrame(() => (w.__edit.frame = performance.now()));
+      mo.disconnect();
+    });
+    mo.observe(cell, { subtree: true, childList: true, characterData: true });
+  }, shown);
+  await wp.cell("cmp", "pricePerGpuHour", `s${sku}`).click();
+  await page.keyboard.type("7.25");
+  await page.keyboard.press("Enter");
+  await expect(wp.cell("cmp", "pricePerGpuHour", `s${sku}`)).toHaveText(shown);
+  await page.waitForTimeout(1000); // the autosave and chart redraws after the edit are measured too
+  const edit = await page.evaluate(() => (window as unknown as { __edit: { key: number; dom: number; frame: number } }).__edit);
+  expect(edit.frame).toBeGreaterThan(0);
+  const tasks = await tasksBetween(page, edit.key, edit.key + 1000);
+  figure("edit-input-to-paint", edit.frame - edit.key, "ms");
+  figure("edit-longest-long-task", Math.max(0, ...tasks.map((t) => t.duration)), "ms");
+
+  // The sheet shows the engine's numbers for the edited plan.
+  await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtNum(s.replicas, 0));
+  await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(fmtMoney(s.costPerMonth, r.currency));
+  await expect(page.getByTestId("status-recommendation")).toContainText(r.cheapest!);
+  expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);
+});
