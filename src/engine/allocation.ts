@@ -55,6 +55,11 @@ export function costShare(totalDailyCost: number, modelTokens: number, allTokens
   return totalDailyCost * (modelTokens / allTokens);
 }
 
+/** A token count the allocation accepts: a finite number ≥ 0. */
+function good(x: number): boolean {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0;
+}
+
 function weightsOf(input: AllocationInput, warnings: string[]): { wi: number; wo: number } {
   if (input.method === "output") return { wi: 0, wo: 1 };
   if (input.method !== "weighted") return { wi: 1, wo: 1 };
@@ -69,6 +74,124 @@ function weightsOf(input: AllocationInput, warnings: string[]): { wi: number; wo
   return { wi, wo };
 }
 
+/** One pool's allocation: its result row, unrounded team costs, team minor units, warnings. */
+interface PoolPart {
+  pool: AllocationResult["pools"][number];
+  costs: number[];
+  teamMinor: number[];
+  warnings: string[];
+}
+
+/** A pool's allocation with the inputs it was computed from (see {@link AllocationMemo}). */
+interface PoolMemo extends PoolPart {
+  names: string[];
+  sums: { inT: number; outT: number }[];
+  wi: number;
+  wo: number;
+  idle: AllocationInput["idle"];
+  currency: string;
+  costPerDay: number;
+  capacityTokensPerDay: number | null | undefined;
+}
+
+/**
+ * The last allocation's pools with their inputs, so that a following {@link allocate} with the
+ * same memo reuses each pool whose cost, capacity, weights, idle policy, currency and team usage
+ * are unchanged (an incremental edit of one team re-allocates its pool only). Results are the
+ * same as without a memo.
+ */
+export interface AllocationMemo {
+  pools: Map<string, PoolMemo>;
+  /** Usage rows grouped by pool and team, with the rows array and pool names they came from. */
+  grouped?: { usage: AllocationInput["usage"]; poolNames: string[]; teams: (readonly [string, Map<string, { inT: number; outT: number }>])[]; warnings: string[] };
+}
+
+/** A new, empty {@link AllocationMemo}. */
+export function allocationMemo(): AllocationMemo {
+  return { pools: new Map() };
+}
+
+function samePool(m: PoolMemo, raw: AllocationInput["pools"][number], names: string[], sums: { inT: number; outT: number }[], wi: number, wo: number, idle: AllocationInput["idle"], currency: string): boolean {
+  if (!Object.is(m.costPerDay, raw.costPerDay) || !Object.is(m.capacityTokensPerDay, raw.capacityTokensPerDay)) return false;
+  if (!Object.is(m.wi, wi) || !Object.is(m.wo, wo) || m.idle !== idle || m.currency !== currency || m.names.length !== names.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    if (m.names[i] !== names[i] || !Object.is(m.sums[i]!.inT, sums[i]!.inT) || !Object.is(m.sums[i]!.outT, sums[i]!.outT)) return false;
+  }
+  return true;
+}
+
+function allocatePool(raw: AllocationInput["pools"][number], names: string[], sums: { inT: number; outT: number }[], wi: number, wo: number, policy: AllocationInput["idle"], currency: string, digits: number): PoolPart {
+  const warnings: string[] = [];
+  const input = { idle: policy, currency };
+  let cost = raw.costPerDay;
+  if (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0) {
+    warnings.push(`pool "${raw.name}": daily cost must be a number ≥ 0, got ${String(cost)}; counted as 0`);
+    cost = 0;
+  }
+  const cap = typeof raw.capacityTokensPerDay === "number" && Number.isFinite(raw.capacityTokensPerDay) && raw.capacityTokensPerDay > 0 ? raw.capacityTokensPerDay : null;
+  const w = sums.map(t => wi * t.inT + wo * t.outT);
+  const W = w.reduce((s, x) => s + x, 0);
+  let costs: number[];
+  let idle = 0;
+  let separate = false;
+  if (W === 0) {
+    costs = w.map(() => 0);
+    idle = cost;
+    warnings.push(`pool "${raw.name}": no usage; the whole cost (${fmtNum(cost, digits)} ${input.currency}) is idle`);
+  } else if (input.idle === "separate") {
+    if (cap === null) {
+      warnings.push(`pool "${raw.name}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`);
+      costs = w.map(x => (x / W) * cost);
+    } else if (W > cap) {
+      warnings.push(`pool "${raw.name}": usage (${fmtNum(W, 0)} tokens/day) exceeds capacity (${fmtNum(cap, 0)} tokens/day); no idle, teams share the whole cost in proportion`);
+      costs = w.map(x => (x / W) * cost);
+    } else {
+      const price = cost / cap;
+      costs = w.map(x => x * price);
+      idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
+      separate = true;
+    }
+  } else {
+    costs = w.map(x => (x / W) * cost);
+  }
+
+  const costMinor = toMinor(cost, digits);
+  let teamMinor: number[];
+  let idleMinor: number;
+  if (W === 0) {
+    teamMinor = w.map(() => 0);
+    idleMinor = costMinor;
+  } else if (separate) {
+    const parts = largestRemainder([...costs, idle], costMinor, digits);
+    idleMinor = parts.pop()!;
+    teamMinor = parts;
+  } else {
+    teamMinor = largestRemainder(costs, costMinor, digits);
+    idleMinor = 0;
+  }
+
+  const pool: AllocationResult["pools"][number] = {
+    name: raw.name,
+    cost,
+    costRounded: fromMinor(costMinor, digits),
+    idle,
+    idleRounded: fromMinor(idleMinor, digits),
+    usedTokens: W,
+    capacityTokens: cap,
+    teams: names.map((name, i) => ({
+      name,
+      tokens: w[i]!,
+      share: W > 0 ? w[i]! / W : 0,
+      cost: costs[i]!,
+      costRounded: fromMinor(teamMinor[i]!, digits),
+      costPerMillionTokens: w[i]! > 0 ? (costs[i]! / w[i]!) * 1e6 : null,
+      inputTokens: sums[i]!.inT,
+      outputTokens: sums[i]!.outT,
+    })),
+  };
+  return { pool, costs, teamMinor, warnings };
+}
+
 /**
  * Allocate each pool's daily cost to teams (spec §5). weight = inputWeight × in + outputWeight × out
  * (`tokens`: 1, 1; `output`: 0, 1; `weighted`: the given weights, default 1); share = weight / Σ weights.
@@ -80,7 +203,7 @@ function weightsOf(input: AllocationInput, warnings: string[]): { wi: number; wo
  * minor unit (money.ts), then team costs (+ idle) by largest remainder, in integer minor units, so
  * Σ rounded parts = rounded pool cost exactly. Team totals add the rounded parts of each pool.
  */
-export function allocate(input: AllocationInput): AllocationResult {
+export function allocate(input: AllocationInput, memo?: AllocationMemo): AllocationResult {
   const warnings: string[] = [];
   const digits = minorUnitDigits(input.currency);
   if (!isCurrencyCode(input.currency)) warnings.push(`unknown currency "${input.currency}": rounding to 2 decimals`);
@@ -88,107 +211,65 @@ export function allocate(input: AllocationInput): AllocationResult {
 
   const pools: AllocationResult["pools"] = [];
   const byName = new Map<string, { raw: AllocationInput["pools"][number]; teams: Map<string, { inT: number; outT: number }> }>();
+  const dupWarnings: string[] = [];
   for (const p of input.pools) {
     if (byName.has(p.name)) {
-      warnings.push(`pool "${p.name}" is listed twice: the second entry is ignored`);
+      dupWarnings.push(`pool "${p.name}" is listed twice: the second entry is ignored`);
       continue;
     }
     byName.set(p.name, { raw: p, teams: new Map() });
   }
-  input.usage.forEach((u, i) => {
-    let pool = byName.get(u.pool);
-    if (!pool && !u.pool && byName.size === 1) pool = [...byName.values()][0];
-    if (!pool) {
-      warnings.push(`usage row ${i + 1} (${u.team}): no pool named "${u.pool}"; ignored`);
-      return;
-    }
-    const good = (x: number): boolean => typeof x === "number" && Number.isFinite(x) && x >= 0;
-    if (!good(u.inputTokens) || !good(u.outputTokens)) {
-      warnings.push(`usage row ${i + 1} (${u.team}): token counts must be numbers ≥ 0; ignored`);
-      return;
-    }
-    const t = pool.teams.get(u.team) ?? { inT: 0, outT: 0 };
-    t.inT += u.inputTokens;
-    t.outT += u.outputTokens;
-    pool.teams.set(u.team, t);
-  });
+  warnings.push(...dupWarnings);
+  // Usage grouped by pool and team: the same usage rows and pool names as the last call give the
+  // same groups (a pool-cost edit does not re-read 2,000 usage rows).
+  const poolNames = input.pools.map(p => p.name);
+  const g = memo?.grouped;
+  if (g && g.usage === input.usage && g.poolNames.length === poolNames.length && g.poolNames.every((n, i) => n === poolNames[i])) {
+    for (const [name, teams] of g.teams) byName.get(name)!.teams = teams;
+    warnings.push(...g.warnings);
+  } else {
+    const rowWarnings: string[] = [];
+    input.usage.forEach((u, i) => {
+      let pool = byName.get(u.pool);
+      if (!pool && !u.pool && byName.size === 1) pool = [...byName.values()][0];
+      if (!pool) {
+        rowWarnings.push(`usage row ${i + 1} (${u.team}): no pool named "${u.pool}"; ignored`);
+        return;
+      }
+      if (!good(u.inputTokens) || !good(u.outputTokens)) {
+        rowWarnings.push(`usage row ${i + 1} (${u.team}): token counts must be numbers ≥ 0; ignored`);
+        return;
+      }
+      const t = pool.teams.get(u.team) ?? { inT: 0, outT: 0 };
+      t.inT += u.inputTokens;
+      t.outT += u.outputTokens;
+      pool.teams.set(u.team, t);
+    });
+    warnings.push(...rowWarnings);
+    if (memo) memo.grouped = { usage: input.usage, poolNames, teams: [...byName].map(([name, b]) => [name, b.teams] as const), warnings: rowWarnings };
+  }
 
   const totals = new Map<string, { cost: number; minor: number }>();
+  const nextMemo = new Map<string, PoolMemo>();
   for (const { raw, teams } of byName.values()) {
-    let cost = raw.costPerDay;
-    if (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0) {
-      warnings.push(`pool "${raw.name}": daily cost must be a number ≥ 0, got ${String(cost)}; counted as 0`);
-      cost = 0;
-    }
-    const cap = typeof raw.capacityTokensPerDay === "number" && Number.isFinite(raw.capacityTokensPerDay) && raw.capacityTokensPerDay > 0 ? raw.capacityTokensPerDay : null;
     const names = [...teams.keys()];
-    const w = names.map(n => wi * teams.get(n)!.inT + wo * teams.get(n)!.outT);
-    const W = w.reduce((s, x) => s + x, 0);
-    let costs: number[];
-    let idle = 0;
-    let separate = false;
-    if (W === 0) {
-      costs = w.map(() => 0);
-      idle = cost;
-      warnings.push(`pool "${raw.name}": no usage; the whole cost (${fmtNum(cost, digits)} ${input.currency}) is idle`);
-    } else if (input.idle === "separate") {
-      if (cap === null) {
-        warnings.push(`pool "${raw.name}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`);
-        costs = w.map(x => (x / W) * cost);
-      } else if (W > cap) {
-        warnings.push(`pool "${raw.name}": usage (${fmtNum(W, 0)} tokens/day) exceeds capacity (${fmtNum(cap, 0)} tokens/day); no idle, teams share the whole cost in proportion`);
-        costs = w.map(x => (x / W) * cost);
-      } else {
-        const price = cost / cap;
-        costs = w.map(x => x * price);
-        idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
-        separate = true;
-      }
-    } else {
-      costs = w.map(x => (x / W) * cost);
-    }
-
-    const costMinor = toMinor(cost, digits);
-    let teamMinor: number[];
-    let idleMinor: number;
-    if (W === 0) {
-      teamMinor = w.map(() => 0);
-      idleMinor = costMinor;
-    } else if (separate) {
-      const parts = largestRemainder([...costs, idle], costMinor, digits);
-      idleMinor = parts.pop()!;
-      teamMinor = parts;
-    } else {
-      teamMinor = largestRemainder(costs, costMinor, digits);
-      idleMinor = 0;
-    }
-
-    pools.push({
-      name: raw.name,
-      cost,
-      costRounded: fromMinor(costMinor, digits),
-      idle,
-      idleRounded: fromMinor(idleMinor, digits),
-      usedTokens: W,
-      capacityTokens: cap,
-      teams: names.map((name, i) => ({
-        name,
-        tokens: w[i]!,
-        share: W > 0 ? w[i]! / W : 0,
-        cost: costs[i]!,
-        costRounded: fromMinor(teamMinor[i]!, digits),
-        costPerMillionTokens: w[i]! > 0 ? (costs[i]! / w[i]!) * 1e6 : null,
-        inputTokens: teams.get(name)!.inT,
-        outputTokens: teams.get(name)!.outT,
-      })),
-    });
+    const sums = [...teams.values()];
+    const prev = memo?.pools.get(raw.name);
+    const part =
+      prev && samePool(prev, raw, names, sums, wi, wo, input.idle, input.currency)
+        ? prev
+        : { ...allocatePool(raw, names, sums, wi, wo, input.idle, input.currency, digits), names, sums, wi, wo, idle: input.idle, currency: input.currency, costPerDay: raw.costPerDay, capacityTokensPerDay: raw.capacityTokensPerDay };
+    nextMemo.set(raw.name, part);
+    warnings.push(...part.warnings);
+    pools.push(part.pool);
     names.forEach((name, i) => {
       const t = totals.get(name) ?? { cost: 0, minor: 0 };
-      t.cost += costs[i]!;
-      t.minor += teamMinor[i]!;
+      t.cost += part.costs[i]!;
+      t.minor += part.teamMinor[i]!;
       totals.set(name, t);
     });
   }
+  if (memo) memo.pools = nextMemo;
   const teams = [...totals.entries()].map(([name, t]) => ({ name, cost: t.cost, costRounded: fromMinor(t.minor, digits) }));
   return { pools, teams, warnings };
 }

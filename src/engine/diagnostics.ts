@@ -3,7 +3,7 @@
  * reads the points in load order and emits at most one finding with its evidence.
  */
 import { finite, fmtNum, loadKind, loadLabel, loadOrder, loadRangeLabel, loadValue, throughputKind, throughputValue, type LoadKind } from "./load";
-import { tailStat, classifyZones } from "./zones";
+import { tailStat, classifyZones, type Zone } from "./zones";
 import type { Stats, Sweep, SweepPoint } from "./types";
 
 /** One diagnostic finding. `pointIndices` index `sweep.points` (input order). */
@@ -105,18 +105,26 @@ function ttftQueueing(c: Ctx): Finding | null {
   const k = tailStat(c.pts, "ttftMs");
   if (k === null) return null;
   let best: { i: number; j: number; r: number; g: number } | null = null;
-  for (let a = 0; a < c.order.length; a++) {
-    for (let b = a + 1; b < c.order.length; b++) {
-      const i = c.order[a]!;
-      const j = c.order[b]!;
-      const y0 = stat(c.pts[i]!.ttftMs, k);
-      const y1 = stat(c.pts[j]!.ttftMs, k);
-      const t0 = c.T(i);
-      const t1 = c.T(j);
-      if (y0 === null || y1 === null || t0 === null || t1 === null || y0 <= 0 || t0 <= 0) continue;
+  // TTFT and throughput of each point in load order, read once (the pair loop is O(n²)).
+  const n = c.order.length;
+  const ys = new Array<number | null>(n);
+  const ts = new Array<number | null>(n);
+  for (let a = 0; a < n; a++) {
+    const i = c.order[a]!;
+    ys[a] = stat(c.pts[i]!.ttftMs, k);
+    ts[a] = c.T(i);
+  }
+  for (let a = 0; a < n; a++) {
+    const y0 = ys[a]!;
+    const t0 = ts[a]!;
+    if (y0 === null || t0 === null || y0 <= 0 || t0 <= 0) continue;
+    for (let b = a + 1; b < n; b++) {
+      const y1 = ys[b]!;
+      const t1 = ts[b]!;
+      if (y1 === null || t1 === null) continue;
       const g = (t1 - t0) / t0;
       const r = y1 / y0;
-      if (g < QUEUEING_THROUGHPUT_GROWTH && r >= QUEUEING_TTFT_RATIO && (!best || r > best.r)) best = { i, j, r, g };
+      if (g < QUEUEING_THROUGHPUT_GROWTH && r >= QUEUEING_TTFT_RATIO && (!best || r > best.r)) best = { i: c.order[a]!, j: c.order[b]!, r, g };
     }
   }
   if (!best) return null;
@@ -227,8 +235,7 @@ function failuresAtLoad(c: Ctx): Finding | null {
  * long-tail (seed §5.2 "GPU 利用率高但延迟高"): at points in the linear zone (zones.ts), P99/P50 of
  * TTFT or E2E ≥ 3. Reports the point with the largest ratio as evidence and lists all such points.
  */
-function longTail(c: Ctx): Finding | null {
-  const { zones } = classifyZones(c.pts);
+function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
   let best: { i: number; r: number; m: string; p99: number; p50: number } | null = null;
   const hits: number[] = [];
   for (const i of c.order) {
@@ -262,8 +269,12 @@ function longTail(c: Ctx): Finding | null {
   };
 }
 
-/** Run the seed §5.2 checklist over one sweep (rules and thresholds in {@link DIAGNOSTIC_RULES}); fewer than 2 points give no findings. */
-export function diagnose(sweep: Pick<Sweep, "points" | "meta">): Finding[] {
+/**
+ * Run the seed §5.2 checklist over one sweep (rules and thresholds in {@link DIAGNOSTIC_RULES}); fewer
+ * than 2 points give no findings. `zones` may pass the sweep's {@link classifyZones} zones when the
+ * caller has them already (the long-tail rule reads them).
+ */
+export function diagnose(sweep: Pick<Sweep, "points" | "meta">, zones?: readonly Zone[]): Finding[] {
   const pts = sweep.points;
   if (pts.length < 2) return [];
   const kind = loadKind(pts);
@@ -279,5 +290,5 @@ export function diagnose(sweep: Pick<Sweep, "points" | "meta">): Finding[] {
     atZh: i => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null),
     rangeZh: (i, j) => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
   };
-  return [ttftQueueing(c), decodeBound(c), failuresAtLoad(c), longTail(c)].filter((f): f is Finding => f !== null);
+  return [ttftQueueing(c), decodeBound(c), failuresAtLoad(c), longTail(c, zones ?? classifyZones(pts).zones)].filter((f): f is Finding => f !== null);
 }

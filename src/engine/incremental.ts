@@ -4,16 +4,21 @@
  * depends on it. `edit(path, raw)` returns the same {@link PlanResult} as a fresh
  * `computePlan(resolvePlan(editedPlan), files)` (checked by test/engine/incremental.test.ts):
  * - the sheet recomputes only the edited entry and its formula dependents (formula/sheet.ts);
+ *   a plain number outside the cells is not a sheet entry (resolve.ts `sheetEntries`) and is
+ *   patched directly;
  * - the resolved plan is patched at the recomputed paths (cells, workload numbers, SLO limits,
  *   factors, SKU price / GPUs per replica, tenant weights, pools and usage); anything else
  *   (sweep points, structural edits, formula errors) re-resolves the whole plan;
  * - SKU results are kept unless the SKU's own numbers, the workloads, the SLOs or the factors
- *   changed; only changed SKUs go through the plan computation again;
- * - the recommendation and the team allocation (spec §4–§5) are recomputed on every edit.
+ *   changed; a recomputed SKU reuses its sweeps' zones, diagnostics and load order (they do not
+ *   depend on the SLOs), so an SLO edit recomputes operating points only;
+ * - the recommendation is recomputed on every edit; the team allocation (spec §5) reuses every
+ *   pool whose cost, capacity and usage are unchanged, and the whole allocation when the tenants,
+ *   pools and currency are unchanged (plan.ts `TenantsMemo`).
  */
-import { assemblePlan, computePlan, computeSku, planLevel, type FileSweep, type PlanResult, type SweepAnalysisCache } from "./plan";
+import { assemblePlan, computeSku, planLevel, tenantsMemo, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
-import { createPlanSheet, type PlanSheet } from "./resolve";
+import { createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
 import type { ResolvedPlan } from "./resolved";
 import type { PlanFile } from "./types";
 
@@ -128,14 +133,27 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
  */
 export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, FileSweep> = new Map()): PlanEngine {
   const sheet = createPlanSheet(initial);
-  let resolved = sheet.resolve();
-  let result = computePlan(resolved, files);
+  // Kept across edits: zones, diagnostics and operating points per resolved points array (the
+  // arrays stay the same objects until the plan is re-resolved, which starts a new cache), and
+  // each pool's allocation.
+  let cache: SweepAnalysisCache = new Map();
+  const memo = tenantsMemo();
+  let resolved: ResolvedPlan;
+  let result: PlanResult;
 
+  /** As computePlan (plan.ts), with the engine's caches. */
+  const compute = (skus?: (i: number, level: ReturnType<typeof planLevel>) => SkuResult): PlanResult => {
+    const level = planLevel(resolved);
+    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, cache)));
+    return assemblePlan(resolved, list, level, memo);
+  };
   const full = (): PlanResult => {
     resolved = sheet.resolve();
-    result = computePlan(resolved, files);
+    cache = new Map();
+    result = compute();
     return result;
   };
+  full();
 
   return {
     sheet,
@@ -147,9 +165,10 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
     },
     edit(path, raw) {
       const steps = parsePath(path);
-      // Only numbers already in the sheet are patched; new entries, null and non-sheet values
-      // (sweep points, names, modes) change the plan's structure: replace it and recompute.
-      if (!steps || raw == null || !sheet.sheet.has(path)) {
+      // Only entries of the sheet and the plan's numeric fields (plain numbers, not sheet
+      // entries) are patched; new cells, null and other values (sweep points, names, modes)
+      // change the plan's structure: replace it and recompute.
+      if (!steps || raw == null || !(sheet.sheet.has(path) || isNumberField(sheet.plan(), steps))) {
         const next = structuredClone(sheet.plan());
         if (!setAtPath(next, path, raw)) return result;
         return this.update(next);
@@ -159,17 +178,16 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       const next: ResolvedPlan = { ...resolved };
       const dirty: Dirty = { allSkus: false, skus: new Set() };
       const copied = new Set<string>();
+      const plain = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
       for (const p of changed) {
-        const s = parsePath(p);
-        if (!s || !patch(next, copied, s, sheet.sheet.value(p), dirty)) return full();
+        const s = p === path ? steps : parsePath(p);
+        // The edited field itself is not a sheet entry when it is a plain number.
+        const value = sheet.sheet.has(p) ? sheet.sheet.value(p) : p === path ? plain : null;
+        if (!s || !patch(next, copied, s, value, dirty)) return full();
       }
       resolved = next;
-      const which = dirty.allSkus ? resolved.skus.map((_, i) => i) : [...dirty.skus];
-      const level = planLevel(resolved);
-      const cache: SweepAnalysisCache = new Map();
-      const recompute = new Set(which);
-      const skus = result.skus.map((s, i) => (recompute.has(i) ? computeSku(resolved, i, level.wlInputs, files, cache) : s));
-      result = assemblePlan(resolved, skus, level);
+      const before = result.skus;
+      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, cache) : before[i]!));
       return result;
     },
   };

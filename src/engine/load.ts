@@ -35,6 +35,16 @@ export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
 export function loadOrder(points: readonly SweepPoint[], kind: LoadKind | null = loadKind(points)): number[] {
   const idx = points.map((_, i) => i);
   if (kind === null) return idx;
+  // Already in load order (the usual case): every load known and non-decreasing, so the stable
+  // sort below would return the identity.
+  let sorted = true;
+  let prev = -Infinity;
+  for (let i = 0; i < points.length && sorted; i++) {
+    const v = loadValue(points[i]!, kind);
+    if (v === null || v < prev) sorted = false;
+    else prev = v;
+  }
+  if (sorted) return idx;
   const key = (i: number): number => loadValue(points[i]!, kind) ?? Number.POSITIVE_INFINITY;
   const known = (i: number): number => (loadValue(points[i]!, kind) === null ? 1 : 0);
   return idx.sort((a, b) => known(a) - known(b) || key(a) - key(b) || a - b);
@@ -66,18 +76,47 @@ export function finite(x: unknown): x is number {
   return typeof x === "number" && Number.isFinite(x);
 }
 
-const nfCache = new Map<string, Intl.NumberFormat>();
+const nfCache = new Map<string, { nf: Intl.NumberFormat; memo: Map<number, string> }>();
 
-/** Format a number in English with at most `max` (and at least `min`) fraction digits: 12345.6 → "12,345.6". */
+/** An integer below 1e15 in magnitude with "," grouping, as Intl "en" writes it ("-" for negatives and −0). */
+function groupInt(abs: number, negative: boolean): string {
+  const d = String(abs);
+  let out = d.length > 3 ? d.slice(0, ((d.length - 1) % 3) + 1) : d;
+  for (let k = out.length; k < d.length; k += 3) out += `,${d.slice(k, k + 3)}`;
+  return negative ? `-${out}` : out;
+}
+
+/**
+ * Format a number in English with at most `max` (and at least `min`) fraction digits: 12345.6 → "12,345.6".
+ * Integers, and any number with no fraction digits, are written directly (round half away from
+ * zero on the exact binary value, as Intl does); other cases go through Intl.NumberFormat.
+ */
 export function fmtNum(x: number, max = 1, min = 0): string {
   if (!Number.isFinite(x)) return x > 0 ? "∞" : x < 0 ? "−∞" : "n/a";
-  const key = `${min}:${max}`;
-  let nf = nfCache.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max });
-    nfCache.set(key, nf);
+  if (min === 0 && x < 1e15 && x > -1e15) {
+    const negative = x < 0 || Object.is(x, -0);
+    const abs = Math.abs(x);
+    if (Number.isInteger(abs)) return groupInt(abs, negative);
+    if (max === 0) {
+      // abs − ⌊abs⌋ is exact in binary floating point, so the half is judged on the exact value.
+      const f = Math.floor(abs);
+      return groupInt(abs - f >= 0.5 ? f + 1 : f, negative);
+    }
   }
-  return nf.format(x);
+  const key = `${min}:${max}`;
+  let c = nfCache.get(key);
+  if (!c) {
+    c = { nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }), memo: new Map() };
+    nfCache.set(key, c);
+  }
+  // (Map keys do not tell −0 from 0, so zero is not memoised.)
+  let out = x === 0 ? undefined : c.memo.get(x);
+  if (out === undefined) {
+    out = c.nf.format(x);
+    if (c.memo.size >= 4096) c.memo.clear();
+    c.memo.set(x, out);
+  }
+  return out;
 }
 
 /** Words for a load level: "concurrency 8", "request rate 4 req/s", "4.2 req/s achieved". */

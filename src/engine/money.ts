@@ -26,14 +26,23 @@ export function minorUnitDigits(currency: string): number {
   return d;
 }
 
+const codeCache = new Map<string, boolean>();
+
 /** True when Intl knows the currency code (otherwise {@link minorUnitDigits} falls back to 2). */
 export function isCurrencyCode(currency: string): boolean {
-  try {
-    new Intl.NumberFormat("en", { style: "currency", currency: (currency || "").trim().toUpperCase() });
-    return true;
-  } catch {
-    return false;
+  const code = (currency || "").trim().toUpperCase();
+  let known = codeCache.get(code);
+  if (known === undefined) {
+    try {
+      new Intl.NumberFormat("en", { style: "currency", currency: code });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (codeCache.size >= 256) codeCache.clear();
+    codeCache.set(code, known);
   }
+  return known;
 }
 
 /**
@@ -49,6 +58,9 @@ export function toMinor(amount: number, digits: number): number {
 
 /** Integer minor units back to an amount: 44308 cents → 443.08. */
 export function fromMinor(minor: number, digits: number): number {
+  // For an integer below 2^40 in magnitude the division is already the double nearest to the
+  // decimal minor / 10^digits, which is what the toFixed round trip gives (and 0 stays +0).
+  if (Number.isInteger(minor) && minor < 2 ** 40 && minor > -(2 ** 40) && digits >= 0 && digits <= 20 && Number.isInteger(digits)) return minor === 0 ? 0 : minor / 10 ** digits;
   return Number((minor / 10 ** digits).toFixed(digits));
 }
 
@@ -72,15 +84,15 @@ export function largestRemainder(amounts: readonly number[], totalMinor: number,
   const out = exact.map(x => Math.floor(x));
   const frac = exact.map((x, i) => x - out[i]!);
   let gap = Math.round(totalMinor) - out.reduce((s, x) => s + x, 0);
-  const byFracDesc = exact.map((_, i) => i).sort((a, b) => frac[b]! - frac[a]! || a - b);
-  const byFracAsc = exact.map((_, i) => i).sort((a, b) => frac[a]! - frac[b]! || a - b);
   // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
   const whole = Math.trunc(gap / n);
   if (whole !== 0) {
     for (let i = 0; i < n; i++) out[i] += whole;
     gap -= whole * n;
   }
-  const order = gap > 0 ? byFracDesc : byFracAsc;
+  if (gap === 0) return out.map(x => (x === 0 ? 0 : x));
+  // Largest remainders first when units are missing, smallest first when there are too many.
+  const order = exact.map((_, i) => i).sort(gap > 0 ? (a, b) => frac[b]! - frac[a]! || a - b : (a, b) => frac[a]! - frac[b]! || a - b);
   const step = gap > 0 ? 1 : -1;
   for (let k = 0; k < Math.abs(gap); k++) out[order[k]!] += step;
   return out.map(x => (x === 0 ? 0 : x));

@@ -2,11 +2,12 @@
  * The whole plan computation (spec §3–§5, §7): resolved plan + sweeps → operating points,
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
-import { allocate, type AllocationResult } from "./allocation";
+import { allocate, allocationMemo, type AllocationMemo, type AllocationResult } from "./allocation";
 import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef, ResolvedWorkload } from "./resolved";
-import { operatingPoint, type OperatingPoint } from "./slo";
+import { fmtNum } from "./load";
+import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";
 import type { Basis, Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
 
@@ -87,26 +88,49 @@ interface SweepAnalysis {
   kneeIndex: number | null;
   findings: Finding[];
   op: () => OperatingPoint;
+  /** Mean of the points' mean input / output tokens (null when no point has it), read once per sweep. */
+  meanIn: () => number | null;
+  meanOut: () => number | null;
 }
 
 /**
  * Zones, diagnostics and operating points of the sweeps of one plan computation, keyed by the
  * points array: every workload of a SKU with a SKU-level sweep shares it, so a plan of 50 SKUs
- * × 20 workloads analyses 50 sweeps, not 1,000. Built fresh per computation (the app may edit
- * points in place between computations).
+ * × 20 workloads analyses 50 sweeps, not 1,000. computePlan builds one per computation (the app
+ * may edit points in place between computations); the incremental engine keeps one across edits
+ * and starts a new one whenever it re-resolves the plan (new points arrays). Zones, diagnostics
+ * and the load order do not depend on the SLOs, so they are kept once per points array; the
+ * operating point for the current SLO set only.
  */
-export type SweepAnalysisCache = Map<readonly SweepPoint[], Map<string, SweepAnalysis>>;
+export type SweepAnalysisCache = Map<readonly SweepPoint[], { zones: Zone[]; kneeIndex: number | null; findings: Finding[]; prep: SweepPrep; meanIn?: number | null; meanOut?: number | null; bySlo: Map<string, SweepAnalysis> }>;
 
-function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"]): SweepAnalysis {
-  let byKey = cache.get(sweep.points);
-  if (!byKey) cache.set(sweep.points, (byKey = new Map()));
-  const key = `${mode}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
-  let a = byKey.get(key);
-  if (!a) {
+/** The cache key of an SLO set and mode. */
+function sloKey(slos: Slo[], mode: ResolvedPlan["sloMode"]): string {
+  return `${mode}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
+}
+
+function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"], key: string): SweepAnalysis {
+  let base = cache.get(sweep.points);
+  if (!base) {
     const z = classifyZones(sweep.points);
+    base = { zones: z.zones, kneeIndex: z.kneeIndex, findings: diagnose(sweep, z.zones), prep: prepareSweep(sweep.points), bySlo: new Map() };
+    cache.set(sweep.points, base);
+  }
+  let a = base.bySlo.get(key);
+  if (!a) {
+    const b = base;
+    // One plan has one SLO set: keep the current one only (an edited SLO is recomputed).
+    base.bySlo.clear();
     let op: OperatingPoint | undefined;
-    a = { zones: z.zones, kneeIndex: z.kneeIndex, findings: diagnose(sweep), op: () => (op ??= operatingPoint(sweep, slos, mode)) };
-    byKey.set(key, a);
+    a = {
+      zones: b.zones,
+      kneeIndex: b.kneeIndex,
+      findings: b.findings,
+      op: () => (op ??= operatingPoint(sweep, slos, mode, b.prep)),
+      meanIn: () => (b.meanIn !== undefined ? b.meanIn : (b.meanIn = meanOf(sweep.points.map(p => p.meanInputTokens)))),
+      meanOut: () => (b.meanOut !== undefined ? b.meanOut : (b.meanOut = meanOf(sweep.points.map(p => p.meanOutputTokens)))),
+    };
+    base.bySlo.set(key, a);
   }
   return a;
 }
@@ -174,15 +198,24 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
   let feasible: boolean | null = true;
   let reason: string | null = null;
+  const key = sloKey(slos, plan.sloMode);
+  // Per analysed sweep: its operating point's warnings with this SKU's name, and its summary.
+  const opWarnings = new Map<SweepAnalysis, string[]>();
+  const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
+  const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
 
   for (const w of plan.workloads) {
     const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [] };
     perWl.push(wl);
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
-    const { sweep, given, errors: refErrors } = sweepOf(ref, files);
+    // Workloads sharing the SKU's sweep share its reading.
+    let read = refs.get(ref);
+    if (!read) refs.set(ref, (read = sweepOf(ref, files)));
+    const { sweep, given, errors: refErrors } = read;
     wl.errors.push(...refErrors.map(e => `${path} (${w.name}): ${e}`));
     const winput = workloads.find(x => x.name === w.name);
     let capTps: number | null = null;
+    let analysis: SweepAnalysis | null = null;
     if (given !== null || ref.kind === "given") {
       if (num(given) && given > 0) {
         capTps = given;
@@ -192,7 +225,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
     } else if (sweep) {
       wl.sweep = sweep;
-      const analysis = analyzeSweep(cache, sweep, slos, plan.sloMode);
+      analysis = analyzeSweep(cache, sweep, slos, plan.sloMode, key);
       wl.zones = analysis.zones;
       wl.kneeIndex = analysis.kneeIndex;
       wl.findings = analysis.findings;
@@ -203,13 +236,17 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       } else {
         const op = analysis.op();
         wl.detail = op;
-        wl.warnings.push(...op.warnings.map(x => `${sku.name}: ${x}`));
+        let named = opWarnings.get(analysis);
+        if (!named) opWarnings.set(analysis, (named = op.warnings.map(x => `${sku.name}: ${x}`)));
+        wl.warnings.push(...named);
         wl.feasible = op.feasible;
         if (op.feasible) {
-          wl.operatingPoint = summarizeOp(op);
+          let summary = opSummary.get(analysis);
+          if (!summary) opSummary.set(analysis, (summary = summarizeOp(op)));
+          wl.operatingPoint = { ...summary };
           capTps = op.outputTokensPerSec;
           if (!num(capTps) && num(op.rps)) {
-            const out = meanOf(sweep.points.map(p => p.meanOutputTokens)) ?? winput?.outputTokens ?? null;
+            const out = analysis.meanOut() ?? winput?.outputTokens ?? null;
             if (num(out)) {
               capTps = op.rps * out;
               wl.warnings.push(`${sku.name}: the sweep has no output tokens/s; used rps × ${out} output tokens per request`);
@@ -237,8 +274,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       capInputs.push({
         workload: winput,
         replicaOutputTokensPerSec: capTps,
-        sweepMeanInputTokens: sweep ? meanOf(sweep.points.map(p => p.meanInputTokens)) : null,
-        sweepMeanOutputTokens: sweep ? meanOf(sweep.points.map(p => p.meanOutputTokens)) : null,
+        sweepMeanInputTokens: sweep ? (analysis ? analysis.meanIn() : meanOf(sweep.points.map(p => p.meanInputTokens))) : null,
+        sweepMeanOutputTokens: sweep ? (analysis ? analysis.meanOut() : meanOf(sweep.points.map(p => p.meanOutputTokens))) : null,
       });
     } else if (!winput) {
       warnings.push(`${sku.name}: workload ${w.name} has errors in its inputs`);
@@ -276,7 +313,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
 }
 
 function fmt(x: number): string {
-  return new Intl.NumberFormat("en", { maximumFractionDigits: 1 }).format(x);
+  return fmtNum(x, 1);
 }
 
 /**
@@ -311,7 +348,7 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
  * The plan result from per-SKU results: the recommendation (cheapest feasible SKU by cost per
  * hour), SKU input errors as plan errors, and the team allocation.
  */
-export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan)): PlanResult {
+export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan), memo?: TenantsMemo): PlanResult {
   const { workloads, wlInputs, errors } = level;
   const warnings: string[] = [];
   let cheapest: SkuResult | null = null;
@@ -326,7 +363,7 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
       if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message });
     }
   });
-  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings) : null;
+  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings, memo) : null;
   return {
     title: plan.title,
     currency: plan.currency,
@@ -342,6 +379,29 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
   };
 }
 
+/**
+ * What {@link computeTenants} keeps between calls on one plan being edited (the incremental
+ * engine): each pool's allocation, and the last usage check and allocation with their inputs.
+ */
+export interface TenantsMemo {
+  alloc: AllocationMemo;
+  last?: {
+    tenants: NonNullable<ResolvedPlan["tenants"]>;
+    currency: string;
+    pools: { name: string; costPerDay: number; capacityTokensPerDay: number | null }[];
+    errorsBefore: string[];
+    usage: { team: string; pool: string; inputTokens: number; outputTokens: number }[];
+    usageErrors: PlanResult["errors"];
+    result: AllocationResult;
+    tenantsResult: TenantsResult;
+  };
+}
+
+/** A new, empty {@link TenantsMemo}. */
+export function tenantsMemo(): TenantsMemo {
+  return { alloc: allocationMemo() };
+}
+
 /** Daily capacity of a SKU's fleet in the allocation's weighted tokens (for `idle: "separate"`). */
 function fleetCapacityPerDay(sku: SkuResult, wl: WorkloadInput[], inW: number, outW: number): number | null {
   if (!num(sku.replicas) || !num(sku.replicasBase) || sku.replicasBase <= 0 || wl.length === 0) return null;
@@ -352,7 +412,12 @@ function fleetCapacityPerDay(sku: SkuResult, wl: WorkloadInput[], inW: number, o
   return peakWeighted * (sku.replicas / sku.replicasBase) * 86400;
 }
 
-export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[]): TenantsResult | null {
+/**
+ * The team allocation of a plan (spec §5): pools (cost from `costPerDay` or a SKU's daily cost)
+ * and usage rows, errors for rows that cannot be placed. `memo` lets a caller that recomputes
+ * the same plan after an edit re-allocate only the pools whose inputs changed.
+ */
+export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[], memo?: TenantsMemo): TenantsResult | null {
   const t = plan.tenants!;
   const inW = t.method === "output" ? 0 : t.method === "weighted" ? t.inputWeight ?? 1 : 1;
   const outW = t.method === "weighted" ? t.outputWeight ?? 1 : 1;
@@ -379,21 +444,55 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
     pools.push({ name: p.name, costPerDay: cost, capacityTokensPerDay: num(cap) ? cap : null });
   });
   if (!pools.length) return null;
-  const usage = t.usage.flatMap((u, i) => {
+  // Same usage rows, pools, errors so far and currency as the last call with this memo: the
+  // usage checks and the allocation come out the same (an SLO or price edit that leaves the
+  // tenants alone does not re-read 2,000 usage rows).
+  const last = memo?.last;
+  if (
+    memo &&
+    last &&
+    last.tenants === t &&
+    last.currency === plan.currency &&
+    last.pools.length === pools.length &&
+    last.pools.every((p, i) => p.name === pools[i]!.name && Object.is(p.costPerDay, pools[i]!.costPerDay) && Object.is(p.capacityTokensPerDay, pools[i]!.capacityTokensPerDay)) &&
+    last.errorsBefore.length === errors.length &&
+    last.errorsBefore.every((e, i) => e === `${errors[i]!.path}\u0000${errors[i]!.message}`)
+  ) {
+    errors.push(...last.usageErrors);
+    warnings.push(...last.result.warnings);
+    return last.tenantsResult;
+  }
+  const errorsBefore = errors.map(e => `${e.path}\u0000${e.message}`);
+  const firstUsageError = errors.length;
+  // Same usage rows, pool names and errors so far (a pool-cost edit): the same checked rows.
+  const sameRows =
+    last !== undefined &&
+    last.tenants.usage === t.usage &&
+    last.pools.length === pools.length &&
+    last.pools.every((p, i) => p.name === pools[i]!.name) &&
+    last.errorsBefore.length === errorsBefore.length &&
+    last.errorsBefore.every((e, i) => e === errorsBefore[i]);
+  const usage: { team: string; pool: string; inputTokens: number; outputTokens: number }[] = sameRows ? last.usage : [];
+  if (sameRows) errors.push(...last.usageErrors);
+  const poolNames = new Set(pools.map(p => p.name));
+  if (!sameRows) t.usage.forEach((u, i) => {
     if (!num(u.inputTokens) || !num(u.outputTokens)) {
       if (!errors.some(e => e.path.startsWith(`tenants.usage[${i}]`))) errors.push({ path: `tenants.usage[${i}]`, kind: "VALUE", message: "inputTokens and outputTokens must be numbers" });
-      return [];
+      return;
     }
     const pool = u.pool ?? (pools.length === 1 ? pools[0]!.name : null);
-    if (!pool || !pools.some(p => p.name === pool)) {
+    if (!pool || !poolNames.has(pool)) {
       errors.push({ path: `tenants.usage[${i}].pool`, kind: "NAME", message: pool ? `no pool named "${pool}"` : "several pools: name the pool of this usage row" });
-      return [];
+      return;
     }
-    return [{ team: u.team, pool, inputTokens: u.inputTokens, outputTokens: u.outputTokens }];
+    usage.push({ team: u.team, pool, inputTokens: u.inputTokens, outputTokens: u.outputTokens });
   });
-  const res: AllocationResult = allocate({ pools, usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, currency: plan.currency });
+  const usageErrorCount = errors.length - firstUsageError;
+  const res: AllocationResult = allocate({ pools, usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, currency: plan.currency }, memo?.alloc);
   warnings.push(...res.warnings);
-  return { pools: res.pools, teams: res.teams, method: t.method, idle: t.idle };
+  const tenantsResult: TenantsResult = { pools: res.pools, teams: res.teams, method: t.method, idle: t.idle };
+  if (memo) memo.last = { tenants: t, currency: plan.currency, pools, errorsBefore, usage, usageErrors: errors.slice(firstUsageError, firstUsageError + usageErrorCount), result: res, tenantsResult };
+  return tenantsResult;
 }
 
 export type { FormulaError };

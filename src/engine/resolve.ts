@@ -7,7 +7,7 @@
  */
 import { Sheet } from "./formula/sheet";
 import { keyPath, workloadDefs, workloadName } from "./plan-file";
-import { deleteAtPath, setAtPath } from "./plan-path";
+import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
 import type { MetricKey, PlanFile, SweepPoint } from "./types";
 
@@ -29,35 +29,65 @@ function list(v: unknown): Obj[] {
 const POINT_NUMBERS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"];
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
 
+const POINT_TEXT_FIELDS = [...POINT_NUMBERS, "requestRate"];
+
 function pointEntries(points: unknown, base: string, out: [string, unknown][]): void {
-  list(points).forEach((p, i) => {
-    const pp = `${base}.points[${i}]`;
+  if (!Array.isArray(points)) return;
+  for (let i = 0; i < points.length; i++) {
+    const p: unknown = points[i];
+    if (!isObj(p)) continue;
     // Inline points hold imported numbers: only strings (formulas, "1,500") go into the sheet.
-    for (const k of [...POINT_NUMBERS, "requestRate"]) {
-      if (typeof p[k] === "string" && p[k] !== "inf") out.push([`${pp}.${k}`, p[k]]);
+    // Indexed loops: these run per point of every inline sweep (no iterator objects before the code is optimised).
+    for (let f = 0; f < POINT_TEXT_FIELDS.length; f++) {
+      const k = POINT_TEXT_FIELDS[f]!;
+      const v = p[k];
+      if (typeof v === "string" && v !== "inf") out.push([`${base}.points[${i}].${k}`, v]);
     }
-    for (const m of POINT_STATS) {
+    for (let f = 0; f < POINT_STATS.length; f++) {
+      const m = POINT_STATS[f]!;
       const stats = p[m];
       if (!isObj(stats)) continue;
-      for (const [s, v] of Object.entries(stats)) if (typeof v === "string") out.push([keyPath(`${pp}.${m}`, s), v]);
+      // for…in over own keys (no key array per stats object), in Object.keys order.
+      for (const s in stats) if (Object.hasOwn(stats, s) && typeof stats[s] === "string") out.push([keyPath(`${base}.points[${i}].${m}`, s), stats[s]]);
     }
-  });
+  }
 }
 
-function sweepEntries(ref: unknown, base: string, out: [string, unknown][]): void {
+function sweepEntries(ref: unknown, base: string, out: [string, unknown][], all: boolean): void {
   if (!isObj(ref)) return;
-  if (ref.replicaOutputTokensPerSec != null) out.push([`${base}.replicaOutputTokensPerSec`, ref.replicaOutputTokensPerSec]);
+  const given = ref.replicaOutputTokensPerSec;
+  if (given != null && (all || !plainNumber(given))) out.push([`${base}.replicaOutputTokensPerSec`, given]);
   pointEntries(ref.points, base, out);
 }
 
 /** Every number of the plan as `[path, raw]` sheet entries, in document order. */
 export function planEntries(plan: PlanFile): [string, unknown][] {
+  return collectEntries(plan, true);
+}
+
+/**
+ * The entries a plan's sheet holds: every cell (formulas read cells by name) and every other
+ * field of {@link planEntries} that is not a plain finite number (formulas, numeric strings,
+ * invalid values). A plain number outside the cells resolves to itself without the sheet, so a
+ * workbook of thousands of usage rows keeps a sheet of its formulas only.
+ */
+export function sheetEntries(plan: PlanFile): [string, unknown][] {
+  return collectEntries(plan, false);
+}
+
+const plainNumber = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
+
+function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
   const out: [string, unknown][] = [];
+  // `keys` are identifiers (fixed field names), so the path is `base.key` (as keyPath writes it).
   const add = (o: unknown, base: string, keys: readonly string[]): void => {
     if (!isObj(o)) return;
-    for (const k of keys) if (o[k] != null) out.push([keyPath(base, k), o[k]]);
+    for (const k of keys) {
+      const v = o[k];
+      if (v != null && (all || !plainNumber(v))) out.push([`${base}.${k}`, v]);
+    }
   };
-  if (isObj(plan.cells)) add(plan.cells, "cells", Object.keys(plan.cells));
+  if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) if (v != null) out.push([keyPath("cells", k), v]);
   for (const { def, path } of workloadDefs(plan)) add(def, path, ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]);
   list(plan.slo).forEach((s, i) => add(s, `slo[${i}]`, ["maxMs"]));
   if (isObj(plan.factors)) {
@@ -67,47 +97,112 @@ export function planEntries(plan: PlanFile): [string, unknown][] {
   }
   list(plan.skus).forEach((s, i) => {
     add(s, `skus[${i}]`, ["gpusPerReplica", "pricePerGpuHour"]);
-    sweepEntries(s.sweep, `skus[${i}].sweep`, out);
-    if (isObj(s.sweeps)) for (const [w, ref] of Object.entries(s.sweeps)) sweepEntries(ref, keyPath(`skus[${i}].sweeps`, w), out);
+    sweepEntries(s.sweep, `skus[${i}].sweep`, out, all);
+    if (isObj(s.sweeps)) for (const [w, ref] of Object.entries(s.sweeps)) sweepEntries(ref, keyPath(`skus[${i}].sweeps`, w), out, all);
   });
   if (isObj(plan.tenants)) {
-    add(plan.tenants, "tenants", ["inputWeight", "outputWeight"]);
-    list(plan.tenants.pools).forEach((p, i) => add(p, `tenants.pools[${i}]`, ["costPerDay", "capacityTokensPerDay"]));
-    list(plan.tenants.usage).forEach((u, i) => add(u, `tenants.usage[${i}]`, ["inputTokens", "outputTokens"]));
+    const t = plan.tenants;
+    add(t, "tenants", ["inputWeight", "outputWeight"]);
+    list(t.pools).forEach((p, i) => add(p, `tenants.pools[${i}]`, ["costPerDay", "capacityTokensPerDay"]));
+    if (Array.isArray(t.usage)) {
+      t.usage.forEach((u: unknown, i) => {
+        if (!isObj(u)) return;
+        const a = u.inputTokens;
+        const b = u.outputTokens;
+        if (a != null && (all || !plainNumber(a))) out.push([`tenants.usage[${i}].inputTokens`, a]);
+        if (b != null && (all || !plainNumber(b))) out.push([`tenants.usage[${i}].outputTokens`, b]);
+      });
+    }
   }
   return out;
+}
+
+const WORKLOAD_NUMBERS = new Set(["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]);
+
+/**
+ * True when `steps` name a numeric field outside the cells that {@link planEntries} lists for
+ * this plan whenever it holds a value (a workload number, an SLO limit, a factor, a SKU's GPUs or
+ * price, a given sweep capacity, a tenant weight, a pool's cost or capacity, a usage row's
+ * tokens). Sweep points are not included (their plain numbers are never sheet entries).
+ */
+export function isNumberField(plan: PlanFile, steps: readonly (string | number)[]): boolean {
+  const p = plan as unknown as Obj;
+  const [a, b, c, d, e] = steps;
+  const n = steps.length;
+  const at = (arr: unknown, i: unknown): Obj | null => (Array.isArray(arr) && typeof i === "number" && isObj(arr[i]) ? (arr[i] as Obj) : null);
+  switch (a) {
+    case "workloads":
+      return n === 3 && typeof c === "string" && WORKLOAD_NUMBERS.has(c) && at(p.workloads, b) !== null;
+    case "workload":
+      return n === 2 && typeof b === "string" && WORKLOAD_NUMBERS.has(b) && !Array.isArray(p.workloads) && isObj(p.workload);
+    case "slo":
+      return n === 3 && c === "maxMs" && at(p.slo, b) !== null;
+    case "factors": {
+      if (!isObj(p.factors)) return false;
+      if (n === 2 && b === "elasticity") return true;
+      if (n === 2 && b === "redundancy") return !isObj(p.factors.redundancy);
+      return n === 3 && b === "redundancy" && c === "spare" && isObj(p.factors.redundancy);
+    }
+    case "skus": {
+      const s = at(p.skus, b);
+      if (!s) return false;
+      if (n === 3) return c === "gpusPerReplica" || c === "pricePerGpuHour";
+      if (n === 4 && c === "sweep") return d === "replicaOutputTokensPerSec" && isObj(s.sweep);
+      return n === 5 && c === "sweeps" && typeof d === "string" && e === "replicaOutputTokensPerSec" && isObj(s.sweeps) && Object.hasOwn(s.sweeps, d) && isObj(s.sweeps[d]);
+    }
+    case "tenants": {
+      const t = p.tenants;
+      if (!isObj(t)) return false;
+      if (n === 2) return b === "inputWeight" || b === "outputWeight";
+      if (n === 4 && b === "pools") return (d === "costPerDay" || d === "capacityTokensPerDay") && at(t.pools, c) !== null;
+      if (n === 4 && b === "usage") return (d === "inputTokens" || d === "outputTokens") && at(t.usage, c) !== null;
+      return false;
+    }
+    default:
+      return false;
+  }
 }
 
 /** Reads resolved numbers: the sheet's value when the path is an entry, else a plain number. */
 type Reader = (path: string, raw: unknown) => number | null;
 
-function readerOf(sheet: Sheet): Reader {
-  return (path, raw) => (sheet.has(path) ? sheet.value(path) : typeof raw === "number" && Number.isFinite(raw) ? raw : null);
-}
-
 /**
  * A plain number resolves to itself (finite) or null without a sheet look-up: a sheet entry at
- * its path could only hold the same number (readRaw), so only strings need the path. This keeps
- * inline sweeps (thousands of imported numbers) from building a path string per number.
+ * its path could only hold the same number (readRaw), so only other values need the path. This
+ * keeps inline sweeps and usage rows (thousands of numbers) from building a path string per number.
  */
-function numAt(num: Reader, raw: unknown, path: () => string): number | null {
+function readerOf(sheet: Sheet): Reader {
+  return (path, raw) => (typeof raw === "number" ? (Number.isFinite(raw) ? raw : null) : sheet.has(path) ? sheet.value(path) : null);
+}
+
+/** The number of `o[key]` at path `base.key` (key an identifier); the path is built only for non-numbers. */
+function numField(num: Reader, o: Obj, base: string, key: string): number | null {
+  const raw = o[key];
   if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
-  return num(path(), raw);
+  return raw === undefined ? null : num(`${base}.${key}`, raw);
 }
 
 function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[] {
   return list(points).map((p, i) => {
-    const pp = `${base}.points[${i}]`;
     const out: Record<string, unknown> = { ...p };
-    for (const k of POINT_NUMBERS) if (p[k] !== undefined) out[k] = p[k] === null ? null : numAt(num, p[k], () => `${pp}.${k}`);
-    out.concurrency = p.concurrency == null ? null : numAt(num, p.concurrency, () => `${pp}.concurrency`);
-    out.requestRate = p.requestRate === "inf" ? "inf" : p.requestRate == null ? null : numAt(num, p.requestRate, () => `${pp}.requestRate`);
-    for (const m of POINT_STATS) {
+    for (let f = 0; f < POINT_NUMBERS.length; f++) {
+      const k = POINT_NUMBERS[f]!;
+      const v = p[k];
+      if (v !== undefined) out[k] = v === null ? null : typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(`${base}.points[${i}].${k}`, v);
+    }
+    const c = p.concurrency;
+    out.concurrency = c == null ? null : typeof c === "number" ? (Number.isFinite(c) ? c : null) : num(`${base}.points[${i}].concurrency`, c);
+    const r = p.requestRate;
+    out.requestRate = r === "inf" ? "inf" : r == null ? null : typeof r === "number" ? (Number.isFinite(r) ? r : null) : num(`${base}.points[${i}].requestRate`, r);
+    for (let f = 0; f < POINT_STATS.length; f++) {
+      const m = POINT_STATS[f]!;
       const stats = p[m];
       if (!isObj(stats)) continue;
       const resolved: Record<string, number> = {};
-      for (const s of Object.keys(stats)) {
-        const n = numAt(num, stats[s], () => keyPath(`${pp}.${m}`, s));
+      for (const s in stats) {
+        if (!Object.hasOwn(stats, s)) continue;
+        const v = stats[s];
+        const n = typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(keyPath(`${base}.points[${i}].${m}`, s), v);
         if (n !== null) resolved[s] = n;
       }
       out[m] = resolved;
@@ -127,7 +222,7 @@ function resolveRef(ref: unknown, base: string, num: Reader): ResolvedSweepRef {
   }
   if (typeof ref.file === "string") return { kind: "file", file: ref.file };
   if (ref.replicaOutputTokensPerSec != null) {
-    return { kind: "given", replicaOutputTokensPerSec: num(`${base}.replicaOutputTokensPerSec`, ref.replicaOutputTokensPerSec) };
+    return { kind: "given", replicaOutputTokensPerSec: numField(num, ref, base, "replicaOutputTokensPerSec") };
   }
   return { kind: "missing" };
 }
@@ -144,8 +239,8 @@ function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSk
   return {
     name: typeof s.name === "string" ? s.name : base,
     gpu: typeof s.gpu === "string" ? s.gpu : null,
-    gpusPerReplica: num(`${base}.gpusPerReplica`, s.gpusPerReplica),
-    pricePerGpuHour: num(`${base}.pricePerGpuHour`, s.pricePerGpuHour),
+    gpusPerReplica: numField(num, s, base, "gpusPerReplica"),
+    pricePerGpuHour: numField(num, s, base, "pricePerGpuHour"),
     sweeps,
   };
 }
@@ -156,27 +251,32 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
   const weights = { tokens: [1, 1], output: [0, 1] } as const;
   return {
     method,
-    inputWeight: method === "weighted" ? num("tenants.inputWeight", t.inputWeight) : weights[method][0],
-    outputWeight: method === "weighted" ? num("tenants.outputWeight", t.outputWeight) : weights[method][1],
+    inputWeight: method === "weighted" ? numField(num, t, "tenants", "inputWeight") : weights[method][0],
+    outputWeight: method === "weighted" ? numField(num, t, "tenants", "outputWeight") : weights[method][1],
     idle: t.idle === "separate" ? "separate" : "proportional",
     pools: list(t.pools).map((p, i) => ({
       name: typeof p.name === "string" ? p.name : `pool${i + 1}`,
-      costPerDay: num(`tenants.pools[${i}].costPerDay`, p.costPerDay),
+      costPerDay: numField(num, p, `tenants.pools[${i}]`, "costPerDay"),
       sku: typeof p.sku === "string" ? p.sku : null,
-      capacityTokensPerDay: num(`tenants.pools[${i}].capacityTokensPerDay`, p.capacityTokensPerDay),
+      capacityTokensPerDay: numField(num, p, `tenants.pools[${i}]`, "capacityTokensPerDay"),
     })),
-    usage: list(t.usage).map((u, i) => ({
-      team: typeof u.team === "string" ? u.team : `team${i + 1}`,
-      pool: typeof u.pool === "string" ? u.pool : null,
-      inputTokens: num(`tenants.usage[${i}].inputTokens`, u.inputTokens),
-      outputTokens: num(`tenants.usage[${i}].outputTokens`, u.outputTokens),
-    })),
+    usage: list(t.usage).map((u, i) => {
+      // Plain numbers inline: no path string per usage row (thousands of teams).
+      const a = u.inputTokens;
+      const b = u.outputTokens;
+      return {
+        team: typeof u.team === "string" ? u.team : `team${i + 1}`,
+        pool: typeof u.pool === "string" ? u.pool : null,
+        inputTokens: typeof a === "number" ? (Number.isFinite(a) ? a : null) : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
+        outputTokens: typeof b === "number" ? (Number.isFinite(b) ? b : null) : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
+      };
+    }),
   };
 }
 
 /** The sheet of a plan: one entry per number of the plan, evaluated. */
 export function buildPlanSheet(plan: PlanFile): Sheet {
-  return new Sheet(planEntries(plan));
+  return new Sheet(sheetEntries(plan));
 }
 
 /**
@@ -188,7 +288,7 @@ export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan))
   const defs = workloadDefs(plan);
   const workloads: ResolvedWorkload[] = defs.map(({ def, path }, i) => {
     const d = def as unknown as Obj;
-    const field = (k: string): number | null => num(`${path}.${k}`, d[k]);
+    const field = (k: string): number | null => numField(num, d, path, k);
     return {
       name: workloadName(def, i, defs.length),
       peakRps: field("peakRps"),
@@ -200,11 +300,16 @@ export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan))
   });
   const names = workloads.map((w) => w.name);
   const cells: Record<string, number | null> = {};
-  if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) put(cells, k, num(keyPath("cells", k), v));
+  if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) put(cells, k, typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(keyPath("cells", k), v));
   const factors = isObj(plan.factors) ? plan.factors : {};
   const red = factors.redundancy;
-  const order = new Map(planEntries(plan).map(([p], i) => [p, i]));
-  const rank = (e: FormulaError): number => order.get(e.path) ?? order.size;
+  // Errors in document order (the entry order of a fresh sheet); only built when there are errors.
+  const errors = sheet.errors();
+  if (errors.length > 1) {
+    const order = new Map(planEntries(plan).map(([p], i) => [p, i]));
+    const rank = (e: FormulaError): number => order.get(e.path) ?? order.size;
+    errors.sort((a, b) => rank(a) - rank(b));
+  }
   return {
     title: typeof plan.title === "string" && plan.title !== "" ? plan.title : "Untitled plan",
     currency: typeof plan.currency === "string" && plan.currency !== "" ? plan.currency : "USD",
@@ -213,16 +318,16 @@ export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan))
     slo: list(plan.slo).map((s, i) => ({
       metric: s.metric as MetricKey,
       stat: typeof s.stat === "string" ? s.stat : "",
-      maxMs: num(`slo[${i}].maxMs`, s.maxMs),
+      maxMs: numField(num, s, `slo[${i}]`, "maxMs"),
     })),
     sloMode: plan.sloMode === "interpolated" ? "interpolated" : "measured",
-    elasticity: factors.elasticity == null ? 1 : num("factors.elasticity", factors.elasticity),
+    elasticity: factors.elasticity == null ? 1 : numField(num, factors, "factors", "elasticity"),
     redundancy: isObj(red)
-      ? { spare: num("factors.redundancy.spare", red.spare) }
-      : { factor: red == null ? 1 : num("factors.redundancy", red) },
+      ? { spare: numField(num, red, "factors.redundancy", "spare") }
+      : { factor: red == null ? 1 : numField(num, factors, "factors", "redundancy") },
     skus: list(plan.skus).map((s, i) => resolveSku(s, i, names, num)),
     tenants: resolveTenants(plan.tenants, num),
-    errors: sheet.errors().sort((a, b) => rank(a) - rank(b)),
+    errors,
   };
 }
 
@@ -241,7 +346,11 @@ export interface PlanSheet {
   update(plan: PlanFile): string[];
 }
 
-/** Keep a plan and its sheet for incremental edits (the app's workbook state). */
+/**
+ * Keep a plan and its sheet for incremental edits (the app's workbook state). The sheet holds
+ * {@link sheetEntries}: `set` of a plain number outside the cells removes any entry at that path
+ * and returns the path itself first (its value is the number, read from the plan).
+ */
 export function createPlanSheet(initial: PlanFile): PlanSheet {
   let plan = structuredClone(initial);
   const sheet = buildPlanSheet(plan);
@@ -251,6 +360,12 @@ export function createPlanSheet(initial: PlanFile): PlanSheet {
     resolve: () => resolvePlan(plan, sheet),
     set(path, raw) {
       if (!setAtPath(plan, path, raw)) return [];
+      const steps = typeof raw === "number" && Number.isFinite(raw) ? parsePath(path) : null;
+      if (steps && steps[0] !== "cells") {
+        // A plain number outside the cells is not a sheet entry (sheetEntries): drop a formula
+        // that was there; the value is the number itself.
+        return [path, ...sheet.remove(path)];
+      }
       return sheet.set(path, raw);
     },
     remove(path) {
@@ -259,7 +374,7 @@ export function createPlanSheet(initial: PlanFile): PlanSheet {
     },
     update(next) {
       plan = structuredClone(next);
-      const entries = planEntries(plan);
+      const entries = sheetEntries(plan);
       const keep = new Set(entries.map(([p]) => p));
       const removed = sheet.remove(...sheet.paths().filter((p) => !keep.has(p)));
       const changed = entries.filter(([p, raw]) => !sheet.has(p) || sheet.raw(p) !== raw);

@@ -153,6 +153,51 @@ function pointStatus(row: SloCheck[]): boolean | null {
   return true;
 }
 
+/** A point's finite stats of one metric: canonical keys and their values, in key order. */
+interface StatRow {
+  keys: string[];
+  values: number[];
+}
+
+/**
+ * What {@link operatingPoint} reads from a sweep's points whatever the SLOs: the load axis, the
+ * load order and (filled on first use) each point's stats per metric. A caller that evaluates
+ * the same points under several SLO sets (the incremental engine after an SLO edit) prepares
+ * them once.
+ */
+export interface SweepPrep {
+  kind: LoadKind | null;
+  order: number[];
+  stats: Map<MetricKey, StatRow[]>;
+}
+
+/** Prepare a sweep's points for {@link operatingPoint}. */
+export function prepareSweep(points: readonly SweepPoint[]): SweepPrep {
+  const kind = loadKind(points);
+  return { kind, order: loadOrder(points, kind), stats: new Map() };
+}
+
+function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): StatRow[] {
+  let t = prep.stats.get(m);
+  if (!t) {
+    t = pts.map(p => {
+      const stats = p[METRIC_FIELD[m]];
+      const row: StatRow = { keys: [], values: [] };
+      if (!stats || typeof stats !== "object") return row;
+      for (const k of Object.keys(stats)) {
+        const v = stats[k];
+        if (finite(v)) {
+          row.keys.push(normStat(k));
+          row.values.push(v);
+        }
+      }
+      return row;
+    });
+    prep.stats.set(m, t);
+  }
+  return t;
+}
+
 /**
  * Operating point of a sweep under SLOs (spec §3). Points are walked in load order
  * (concurrency, else request rate, else rps; sorted defensively).
@@ -167,7 +212,7 @@ function pointStatus(row: SloCheck[]): boolean | null {
  * - Every point passes → the last point, `sloBinding: false`.
  * - A statistic missing at a point the walk must judge → `feasible: null`, with what is missing.
  */
-export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: SloMode): OperatingPoint {
+export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: SloMode, prep: SweepPrep = prepareSweep(sweep.points)): OperatingPoint {
   const pts = sweep.points;
   const n = pts.length;
   const warnings: string[] = [];
@@ -179,22 +224,25 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
     warnings.push("the sweep has no points: the operating point is unknown");
     return res;
   }
-  const kind: LoadKind | null = loadKind(pts);
-  const order = loadOrder(pts, kind);
+  const { kind, order } = prep;
   if (order.some((v, i) => v !== i)) warnings.push(`the sweep's points were not in load order; they were sorted by ${kind ?? "position"}`);
   const load = (i: number): number | null => (kind ? loadValue(pts[i]!, kind) : null);
   const where = (i: number): string => loadLabel(kind, load(i));
+
+  const statsOf = (m: MetricKey): StatRow[] => statRows(prep, pts, m);
 
   // Resolve each SLO at sweep level: substitution ITL ↔ TPOT only when the sweep has none at all.
   const resolved = slos.map(slo => {
     let used = slo.metric;
     const other = substituteOf(slo.metric);
-    const has = (m: MetricKey): boolean => pts.some(p => statKeys(p, m).length > 0);
+    const has = (m: MetricKey): boolean => statsOf(m).some(r => r.keys.length > 0);
     if (other && !has(slo.metric) && has(other)) {
       used = other;
       warnings.push(`SLO ${sloLabel(slo)} evaluated on ${metricLabel(other)}: the sweep has no ${metricLabel(slo.metric)}`);
     }
-    const available = sortStats(pts.flatMap(p => statKeys(p, used)));
+    const keys = new Set<string>();
+    for (const r of statsOf(used)) for (const k of r.keys) keys.add(k);
+    const available = sortStats(keys);
     const valid = finite(slo.maxMs);
     if (!valid) warnings.push(`SLO ${sloLabel(slo)} has no valid limit (${String(slo.maxMs)}): it cannot be checked`);
     return { slo, used, available, valid };
@@ -202,16 +250,20 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
 
   resolved.forEach(r => {
     const stat = normStat(r.slo.stat);
+    const rows = statsOf(r.used);
     let missingAt = 0;
-    pts.forEach((p, i) => {
-      const v = rawStat(p, r.used, stat);
+    for (let i = 0; i < n; i++) {
+      // The first key that reads as `stat` (median ≡ p50), as rawStat does.
+      const row = rows[i]!;
+      const at = row.keys.indexOf(stat);
+      const v = at >= 0 ? row.values[at]! : null;
       const check: SloCheck = { slo: r.slo, valueMs: v, pass: v === null || !r.valid ? null : v <= r.slo.maxMs, usedMetric: r.used };
       if (v === null) {
         check.missing = { stat, available: r.available };
         missingAt += 1;
       }
       res.checks[i]!.push(check);
-    });
+    }
     if (missingAt > 0) {
       res.missing.push({ metric: r.used, stat, available: r.available });
       const has = r.available.length ? `this sweep has ${metricLabel(r.used)} ${r.available.join(", ")}` : `this sweep has no ${metricLabel(r.used)} statistics`;

@@ -22,6 +22,11 @@ export interface ZoneOptions {
 
 /** TTFT statistic used for latency growth: p99, else the highest percentile, else the mean. */
 export function tailStat(points: readonly SweepPoint[], field: "ttftMs" | "e2eMs" = "ttftMs"): string | null {
+  // p99 wins whenever some point has a finite own p99 (the usual case): no need to collect keys.
+  for (const p of points) {
+    const s: Stats | undefined = p[field];
+    if (s && Object.hasOwn(s, "p99") && finite(s.p99) && Object.prototype.propertyIsEnumerable.call(s, "p99")) return "p99";
+  }
   const keys = new Set<string>();
   for (const p of points) {
     const s: Stats | undefined = p[field];
@@ -31,6 +36,25 @@ export function tailStat(points: readonly SweepPoint[], field: "ttftMs" | "e2eMs
   const pct = [...keys].map(k => /^p(\d+(?:\.\d+)?)$/.exec(k)).filter((m): m is RegExpExecArray => m !== null).map(m => ({ k: m[0], q: Number(m[1]) }));
   if (pct.length) return pct.sort((x, y) => y.q - x.q)[0]!.k;
   return keys.has("mean") ? "mean" : null;
+}
+
+/** The rule in words for these thresholds (built once per set of thresholds). */
+const RULES = new Map<string, string>();
+function ruleText(satE: number, satG: number, idleG: number, idleE: number): string {
+  const key = [satE, satG, idleG, idleE].map(v => (Object.is(v, -0) ? "-0" : String(v))).join("|");
+  let rule = RULES.get(key);
+  if (rule === undefined) {
+    rule =
+      `Per step from one load level to the next: marginal efficiency e = (Δthroughput / throughput) ÷ (Δload / load), ` +
+      `with throughput = output tokens/s (else RPS) and load = concurrency (else request rate); TTFT growth per load doubling ` +
+      `g = (TTFT ratio)^(1 / log2(load ratio)), TTFT at P99 (else the highest percentile, else the mean). A point is saturated ` +
+      `when e < ${fmtNum(satE, 2)} (throughput no longer grows with load) or g > ${fmtNum(satG, 2)} (TTFT more than ${fmtNum(satG, 2)}× per ` +
+      `doubling), and every later point stays saturated; idle while, from the start of the curve, TTFT grows < ${fmtNum(idleG * 100, 1)} % ` +
+      `per step and e > ${fmtNum(idleE, 2)}; linear otherwise. The first point takes the class of the first step; the knee is the first saturated point.`;
+    if (RULES.size >= 64) RULES.clear();
+    RULES.set(key, rule);
+  }
+  return rule;
 }
 
 /**
@@ -54,13 +78,7 @@ export function classifyZones(points: SweepPoint[], opts: ZoneOptions = {}): { z
   const satG = opts.saturatedLatencyGrowth ?? 2;
   const idleG = opts.idleLatencyGrowth ?? 0.1;
   const idleE = opts.idleEfficiency ?? 0.8;
-  const rule =
-    `Per step from one load level to the next: marginal efficiency e = (Δthroughput / throughput) ÷ (Δload / load), ` +
-    `with throughput = output tokens/s (else RPS) and load = concurrency (else request rate); TTFT growth per load doubling ` +
-    `g = (TTFT ratio)^(1 / log2(load ratio)), TTFT at P99 (else the highest percentile, else the mean). A point is saturated ` +
-    `when e < ${fmtNum(satE, 2)} (throughput no longer grows with load) or g > ${fmtNum(satG, 2)} (TTFT more than ${fmtNum(satG, 2)}× per ` +
-    `doubling), and every later point stays saturated; idle while, from the start of the curve, TTFT grows < ${fmtNum(idleG * 100, 1)} % ` +
-    `per step and e > ${fmtNum(idleE, 2)}; linear otherwise. The first point takes the class of the first step; the knee is the first saturated point.`;
+  const rule = ruleText(satE, satG, idleG, idleE);
 
   const n = points.length;
   const zones: Zone[] = new Array<Zone>(n).fill("linear");

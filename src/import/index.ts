@@ -46,15 +46,19 @@ export function sniffProblem(file: InputFile): ImportIssue | null {
   if (t.length > MAX_FILE_BYTES) {
     return { file: file.name, code: "too-large", message: tooLargeMessage(t.length) };
   }
-  if (!t.replace(/^\uFEFF/, "").trim()) return { file: file.name, line: 1, code: "empty", message: "file is empty" };
+  // Only whitespace (a BOM is whitespace to \s, as to trim()): empty. Stops at the first other character.
+  if (!/\S/.test(t)) return { file: file.name, line: 1, code: "empty", message: "file is empty" };
   const head = t.slice(0, 8192);
+  if (/[\x00\uFFFD]/.test(head)) {
+    return { file: file.name, code: "binary", message: "file looks binary (NUL or undecodable bytes), not a text benchmark output" };
+  }
+  // Control characters other than tab, line feed, form feed and carriage return.
   let ctrl = 0;
-  for (let i = 0; i < head.length; i++) {
-    const c = head.charCodeAt(i);
-    if (c === 0 || c === 0xfffd) {
-      return { file: file.name, code: "binary", message: "file looks binary (NUL or undecodable bytes), not a text benchmark output" };
+  if (/[\x01-\x08\x0B\x0E-\x1F]/.test(head)) {
+    for (let i = 0; i < head.length; i++) {
+      const c = head.charCodeAt(i);
+      if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) ctrl++;
     }
-    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) ctrl++;
   }
   if (ctrl > head.length * 0.05) return { file: file.name, code: "binary", message: "file looks binary (control characters), not a text benchmark output" };
   return null;
@@ -94,7 +98,19 @@ export function loadOf(p: SweepPoint): number {
 
 /** Sort points by load (spec §2): concurrency, else request rate, else rps. */
 export function sortPoints(points: SweepPoint[]): SweepPoint[] {
-  return points.sort((a, b) => loadOf(a) - loadOf(b) || (a.rps ?? 0) - (b.rps ?? 0));
+  // The same comparisons on precomputed keys (the sort makes the same decisions), in place.
+  const n = points.length;
+  const load = new Float64Array(n);
+  const rps = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = points[i]!;
+    load[i] = loadOf(p);
+    rps[i] = p.rps ?? 0;
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => load[a]! - load[b]! || rps[a]! - rps[b]!);
+  const copy = points.slice();
+  for (let i = 0; i < n; i++) points[i] = copy[order[i]!]!;
+  return points;
 }
 
 function loadLabel(p: SweepPoint): string {
@@ -144,8 +160,14 @@ const PATH_LOAD_NOTE = "concurrency read from the file path (the file's content 
 
 function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): Sweep {
   const first = parts[0]!.sweep;
-  const files = [...new Set(parts.map(p => p.file))];
-  const sweepWarnings = [...new Set(parts.flatMap(p => p.sweep.warnings))];
+  const fileSet = new Set<string>();
+  const warningSet = new Set<string>();
+  for (const p of parts) {
+    fileSet.add(p.file);
+    for (const w of p.sweep.warnings) warningSet.add(w);
+  }
+  const files = [...fileSet];
+  const sweepWarnings = [...warningSet];
   const byLoad = new Map<string, { p: SweepPoint; file: string }>();
   const loose: SweepPoint[] = [];
   for (const part of parts) {
@@ -250,12 +272,13 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       continue;
     }
     warnings.push(...res.value.warnings);
-    const pathConc = concurrencyFromPath(file.name);
+    // Read from the path only when a point records no load (most files do).
+    let pathConc: number | null | undefined;
     for (const s of res.value.sweeps) {
       for (const p of s.points) {
         if (p.concurrency == null && p.requestRate == null) {
           if (opts.concurrency != null) p.concurrency = opts.concurrency;
-          else if (pathConc != null) {
+          else if ((pathConc === undefined ? (pathConc = concurrencyFromPath(file.name)) : pathConc) != null) {
             p.concurrency = pathConc;
             s.warnings.push(PATH_LOAD_NOTE);
           }

@@ -69,6 +69,18 @@ export function parseJsonLenient(
 ): { ok: true; value: unknown } | { ok: false; issue: ImportIssue } {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
+    // Standard JSON first (no scan of the text): when it parses, any NaN / Infinity in it are
+    // inside strings, so quoting would change nothing, and reviving would change nothing unless
+    // the text holds one of the sentinel strings.
+    let plain: unknown;
+    let parsed = false;
+    try {
+      plain = JSON.parse(src);
+      parsed = true;
+    } catch {
+      parsed = false;
+    }
+    if (parsed && !src.includes("__capplan_")) return { ok: true, value: plain };
     if (NONSTANDARD.test(src)) return { ok: true, value: JSON.parse(quoteNonStandard(src), revive) };
     return { ok: true, value: JSON.parse(src) };
   } catch (e) {

@@ -106,11 +106,14 @@ describe("incremental plan engine", () => {
       "skus[0].sweep.replicaOutputTokensPerSec", "skus[1].sweep.points[2].ttftMs.p99",
       "tenants.pools[0].costPerDay", "tenants.usage[0].inputTokens", "tenants.usage[3].outputTokens",
       "sloMode", "cells.fresh_cell",
+      // Fields that are plain numbers (not sheet entries) or absent, and a given capacity per workload.
+      "workloads[0].dailyRequests", "tenants.pools[1].capacityTokensPerDay", "tenants.usage[2].inputTokens",
+      "skus[2].sweeps.docs.replicaOutputTokensPerSec", "skus[2].gpusPerReplica", "tenants.idle",
     ];
     const raw = fc.oneof(
       fc.double({ min: -10, max: 5000, noNaN: true }),
       fc.integer({ min: 0, max: 3000 }),
-      fc.constantFrom("=peak * 2", "=gpu_hour + 1", "=nosuch * 2", "=l40s_hour * 3", "=growth", "oops", "1,500", "interpolated", "measured"),
+      fc.constantFrom("=peak * 2", "=gpu_hour + 1", "=nosuch * 2", "=l40s_hour * 3", "=growth", "oops", "1,500", "interpolated", "measured", "separate", Infinity, "=peak * 1e5"),
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }), (edits) => {
@@ -122,7 +125,38 @@ describe("incremental plan engine", () => {
           expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 250 },
     );
+  });
+
+  it("an SLO edit recomputes operating points but keeps each sweep's zones and findings", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    const after = engine.edit("cells.ttft_max", 300);
+    const p = plan();
+    p.cells!.ttft_max = 300;
+    expect(after).toStrictEqual(fresh(p));
+    // L40S sweep: TTFT p99 = 80 + 40c; 300 ms is reached between c = 4 (240 ms) and c = 8 (400 ms):
+    // t = (300 − 240) / (400 − 240) = 0.375 → concurrency 4 + 0.375 × 4 = 5.5 (interpolated).
+    expect(after.skus[1]!.workloads[0]!.operatingPoint!.concurrency).toBeCloseTo(5.5, 12);
+    // Zones and findings do not depend on the SLOs: the same objects as before the edit.
+    expect(after.skus[1]!.workloads[0]!.zones).toBe(before.skus[1]!.workloads[0]!.zones);
+    expect(after.skus[1]!.workloads[0]!.findings).toBe(before.skus[1]!.workloads[0]!.findings);
+  });
+
+  it("a team's tokens edit re-allocates its pool only", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    // ads is in pool l40s: its 4e6 tokens become 8e6 (search keeps 4e6 there).
+    const after = engine.edit("tenants.usage[2].inputTokens", 7e6);
+    const main = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "main")!;
+    const l40s = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "l40s")!;
+    expect(main(after)).toBe(main(before));
+    expect(l40s(after)).not.toBe(l40s(before));
+    // ads now has 8e6 of the pool's 1.2e7 tokens: share 2/3.
+    expect(l40s(after).teams.find((t) => t.name === "ads")!.share).toBeCloseTo(2 / 3, 12);
+    const p = plan();
+    (p.tenants!.usage![2] as { inputTokens: number }).inputTokens = 7e6;
+    expect(after).toStrictEqual(fresh(p));
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { FormulaError } from "../resolved";
 import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
-import { shortestCycle, stronglyConnected, withDependents } from "./graph";
+import { shortestCycle, withDependents } from "./graph";
 
 type Parsed =
   | { kind: "number"; value: number }
@@ -36,13 +36,40 @@ export function cellPath(name: string): string {
   return `cells.${name}`;
 }
 
+/** One entry: its raw value, how it reads, and its computed state. */
+interface Entry extends Stored {
+  raw: unknown;
+  parsed: Parsed;
+  /** Bookkeeping of the evaluation-order walk (Tarjan), valid while `visit` is the current walk. */
+  visit: number;
+  index: number;
+  low: number;
+  onStack: boolean;
+}
+
+/** Compiled formulas by expression text (a pure function of the text; bounded). */
+const COMPILED = new Map<string, ReturnType<typeof compileFormula>>();
+const COMPILED_MAX = 20_000;
+
+function compileCached(expression: string): ReturnType<typeof compileFormula> {
+  let c = COMPILED.get(expression);
+  if (c === undefined) {
+    if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
+    c = compileFormula(expression);
+    COMPILED.set(expression, c);
+  }
+  return c;
+}
+
+const NO_DEPS: readonly string[] = [];
+
 /** An incremental spreadsheet over plan paths. Never throws for bad input. */
 export class Sheet {
-  private readonly raws = new Map<string, unknown>();
-  private readonly parsed = new Map<string, Parsed>();
+  /** Entries by path, in insertion order. */
+  private readonly entries = new Map<string, Entry>();
   private readonly readers = new Map<string, Set<string>>();
-  private readonly results = new Map<string, Stored>();
   private readonly pathOfName: (name: string) => string;
+  private walk = 0;
 
   /** Build a sheet from `[path, raw]` entries and evaluate it. */
   constructor(entries: Iterable<readonly [string, unknown]> = [], options: SheetOptions = {}) {
@@ -57,119 +84,187 @@ export class Sheet {
 
   /** Set several entries at once; returns the paths recomputed, in evaluation order. */
   setMany(entries: Iterable<readonly [string, unknown]>): string[] {
+    // Filling an empty sheet: every entry is new, so the dirty set is the whole sheet.
+    const fresh = this.entries.size === 0;
     const dirty = new Set<string>();
     for (const [path, raw] of entries) {
-      this.detach(path);
-      this.raws.set(path, raw);
-      this.parsed.set(path, this.parse(raw));
-      this.attach(path);
+      const parsed = this.parse(raw);
+      const e = this.entries.get(path);
+      if (e) {
+        this.detach(path, e);
+        e.raw = raw;
+        e.parsed = parsed;
+      } else {
+        this.entries.set(path, { raw, parsed, value: null, error: null, root: null, visit: 0, index: 0, low: 0, onStack: false });
+      }
+      if (parsed.kind === "formula") this.attach(path, parsed.deps);
       dirty.add(path);
     }
-    return this.recompute(dirty);
+    return this.recompute(dirty, fresh);
   }
 
   /** Remove entries; their dependents recompute (they now read an unknown name). */
   remove(...paths: string[]): string[] {
     const dirty = new Set<string>();
     for (const path of paths) {
-      if (!this.raws.has(path)) continue;
-      this.detach(path);
-      this.raws.delete(path);
-      this.parsed.delete(path);
-      this.results.delete(path);
+      const e = this.entries.get(path);
+      if (!e) continue;
+      this.detach(path, e);
+      this.entries.delete(path);
       dirty.add(path);
     }
-    return this.recompute(dirty);
+    return this.recompute(dirty, false);
   }
 
   /** True when the sheet has an entry at `path`. */
   has(path: string): boolean {
-    return this.raws.has(path);
+    return this.entries.has(path);
   }
 
   /** The raw value (number or string) stored at `path`, as given. */
   raw(path: string): unknown {
-    return this.raws.get(path);
+    return this.entries.get(path)?.raw;
   }
 
   /** Paths of all entries, in insertion order. */
   paths(): string[] {
-    return [...this.raws.keys()];
+    return [...this.entries.keys()];
   }
 
   /** Value and error of one entry (value null when absent or in error). */
   get(path: string): EntryResult {
-    const r = this.results.get(path);
+    const r = this.entries.get(path);
     return r ? { value: r.value, error: r.error } : { value: null, error: null };
   }
 
   /** Value of one entry, null when absent or in error. */
   value(path: string): number | null {
-    return this.results.get(path)?.value ?? null;
+    return this.entries.get(path)?.value ?? null;
   }
 
   /** Every entry's value (null for errors), keyed by path. */
   values(): Record<string, number | null> {
     const out: Record<string, number | null> = {};
-    for (const path of this.raws.keys()) out[path] = this.value(path);
+    for (const [path, e] of this.entries) out[path] = e.value;
     return out;
   }
 
   /** All errors (root causes and entries depending on them), in entry order. */
   errors(): FormulaError[] {
     const out: FormulaError[] = [];
-    for (const path of this.raws.keys()) {
-      const e = this.results.get(path)?.error;
-      if (e) out.push(e);
-    }
+    for (const e of this.entries.values()) if (e.error) out.push(e.error);
     return out;
   }
 
   private parse(raw: unknown): Parsed {
+    if (typeof raw === "number" && Number.isFinite(raw)) return { kind: "number", value: raw };
     const reading = readRaw(raw);
     if (reading.kind === "number") return { kind: "number", value: reading.value };
     if (reading.kind === "invalid") return { kind: "error", problem: { kind: "VALUE", message: reading.message } };
-    const formula = compileFormula(reading.expression);
+    const formula = compileCached(reading.expression);
     if (!formula.ok) return { kind: "error", problem: { kind: formula.kind, message: formula.message } };
     return { kind: "formula", formula, deps: formula.names.map((n) => this.pathOfName(n)) };
   }
 
-  private attach(path: string): void {
-    const p = this.parsed.get(path);
-    if (p?.kind !== "formula") return;
-    for (const dep of p.deps) {
+  private attach(path: string, deps: readonly string[]): void {
+    for (const dep of deps) {
       let set = this.readers.get(dep);
       if (!set) this.readers.set(dep, (set = new Set()));
       set.add(path);
     }
   }
 
-  private detach(path: string): void {
-    const p = this.parsed.get(path);
-    if (p?.kind !== "formula") return;
-    for (const dep of p.deps) {
+  private detach(path: string, e: Entry): void {
+    if (e.parsed.kind !== "formula") return;
+    for (const dep of e.parsed.deps) {
       const set = this.readers.get(dep);
       set?.delete(path);
       if (set?.size === 0) this.readers.delete(dep);
     }
   }
 
-  private depsOf(path: string): string[] {
-    const p = this.parsed.get(path);
-    return p?.kind === "formula" ? p.deps : [];
+  private depsOf(path: string): readonly string[] {
+    const p = this.entries.get(path)?.parsed;
+    return p?.kind === "formula" ? p.deps : NO_DEPS;
   }
 
-  private recompute(dirty: Set<string>): string[] {
-    const affected = withDependents(dirty, (n) => this.readers.get(n) ?? []);
-    for (const path of affected) if (!this.raws.has(path)) affected.delete(path);
-    for (const path of affected) this.results.delete(path);
+  /**
+   * Re-evaluate `dirty` and its transitive dependents in dependency order: strongly connected
+   * components (iterative Tarjan, successors first), a component of several entries or a
+   * self-reference being a cycle. Entries that read nothing in the affected set are components of
+   * their own and are evaluated without the walk's bookkeeping.
+   */
+  private recompute(dirty: Set<string>, fresh: boolean): string[] {
+    const affected = fresh ? dirty : withDependents(dirty, (n) => this.readers.get(n) ?? NO_DEPS);
+    if (!fresh) for (const path of affected) if (!this.entries.has(path)) affected.delete(path);
     const succ = (n: string): string[] => this.depsOf(n).filter((d) => affected.has(d));
+    const walk = ++this.walk;
     const order: string[] = [];
-    for (const component of stronglyConnected(affected, succ)) {
-      const first = component[0]!;
-      if (component.length > 1 || succ(first).includes(first)) this.markCycle(component, succ);
-      else this.evaluate(first);
-      order.push(...component.reverse());
+    const stack: string[] = [];
+    let next = 0;
+    /** Successors of an entry within the affected set; none for numbers and input errors. */
+    const succOf = (e: Entry): readonly string[] => {
+      if (e.parsed.kind !== "formula") return NO_DEPS;
+      const deps = e.parsed.deps;
+      let out: string[] | null = null;
+      for (let k = 0; k < deps.length; k++) {
+        if (affected.has(deps[k]!)) (out ??= []).push(deps[k]!);
+      }
+      return out ?? NO_DEPS;
+    };
+    const work: { node: string; e: Entry; i: number; succs: readonly string[] }[] = [];
+    for (const root of affected) {
+      const re = this.entries.get(root)!;
+      if (re.visit === walk) continue;
+      const rootSuccs = succOf(re);
+      if (rootSuccs.length === 0) {
+        re.visit = walk;
+        this.evaluate(root, re);
+        order.push(root);
+        continue;
+      }
+      const visit = (n: string, e: Entry, succs: readonly string[]): void => {
+        e.visit = walk;
+        e.index = e.low = next++;
+        e.onStack = true;
+        stack.push(n);
+        work.push({ node: n, e, i: 0, succs });
+      };
+      visit(root, re, rootSuccs);
+      while (work.length > 0) {
+        const top = work[work.length - 1]!;
+        if (top.i < top.succs.length) {
+          const w = top.succs[top.i++]!;
+          const we = this.entries.get(w)!;
+          if (we.visit !== walk) {
+            const ws = succOf(we);
+            if (ws.length === 0) {
+              // A component of its own that closes immediately (Tarjan would push and pop it).
+              we.visit = walk;
+              we.index = we.low = next++;
+              this.evaluate(w, we);
+              order.push(w);
+            } else visit(w, we, ws);
+          } else if (we.onStack) top.e.low = Math.min(top.e.low, we.index);
+          continue;
+        }
+        work.pop();
+        const parent = work[work.length - 1];
+        if (parent) parent.e.low = Math.min(parent.e.low, top.e.low);
+        if (top.e.low === top.e.index) {
+          const component: string[] = [];
+          let w: string;
+          do {
+            w = stack.pop()!;
+            this.entries.get(w)!.onStack = false;
+            component.push(w);
+          } while (w !== top.node);
+          const first = component[0]!;
+          if (component.length > 1 || top.succs.includes(first)) this.markCycle(component, succ);
+          else this.evaluate(first, top.e);
+          for (let k = component.length - 1; k >= 0; k--) order.push(component[k]!);
+        }
+      }
     }
     return order;
   }
@@ -181,43 +276,48 @@ export class Sheet {
       const loop = [...cycle, path].join(" → ");
       const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
       const message = `circular reference: ${loop}${more}`;
-      this.results.set(path, {
-        value: null,
-        error: { path, kind: "CYCLE", message, cycle },
-        root: { path, kind: "CYCLE", message },
-      });
+      this.store(path, null, { path, kind: "CYCLE", message, cycle }, { path, kind: "CYCLE", message });
     }
   }
 
-  private evaluate(path: string): void {
-    const p = this.parsed.get(path)!;
+  private store(path: string, value: number | null, error: FormulaError | null, root: Stored["root"]): void {
+    const e = this.entries.get(path)!;
+    e.value = value;
+    e.error = error;
+    e.root = root;
+  }
+
+  private evaluate(path: string, e: Entry): void {
+    const p = e.parsed;
     if (p.kind === "number") {
-      this.results.set(path, { value: p.value, error: null, root: null });
+      e.value = p.value;
+      e.error = null;
+      e.root = null;
       return;
     }
     if (p.kind === "error") return this.fail(path, p.problem.kind, p.problem.message);
-    const unknown = p.formula.names.filter((_, i) => !this.raws.has(p.deps[i]!));
+    const unknown = p.formula.names.filter((_, i) => !this.entries.has(p.deps[i]!));
     if (unknown.length > 0) {
       const list = unknown.map((n) => `\`${n}\``).join(", ");
       return this.fail(path, "NAME", `unknown name${unknown.length > 1 ? "s" : ""} ${list} in ${path} (no cell ${unknown.map((n) => this.pathOfName(n)).join(", ")})`);
     }
     const scope = new Map<string, number>();
     for (let i = 0; i < p.deps.length; i++) {
-      const dep = this.results.get(p.deps[i]!);
+      const dep = this.entries.get(p.deps[i]!);
       if (dep?.root) {
         const via = dep.root.path === p.deps[i] ? "" : ` (via ${p.deps[i]})`;
         const message = `depends on ${dep.root.path}${via}, which has an error: ${dep.root.message}`;
-        this.results.set(path, { value: null, error: { path, kind: dep.root.kind, message }, root: dep.root });
+        this.store(path, null, { path, kind: dep.root.kind, message }, dep.root);
         return;
       }
       scope.set(p.formula.names[i]!, dep?.value ?? NaN);
     }
     const r = p.formula.evaluate(scope);
-    if (r.ok) this.results.set(path, { value: r.value, error: null, root: null });
+    if (r.ok) this.store(path, r.value, null, null);
     else this.fail(path, r.kind, r.message);
   }
 
   private fail(path: string, kind: FormulaError["kind"], message: string): void {
-    this.results.set(path, { value: null, error: { path, kind, message }, root: { path, kind, message } });
+    this.store(path, null, { path, kind, message }, { path, kind, message });
   }
 }

@@ -51,7 +51,7 @@ export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions):
       continue;
     }
     const point: SweepPoint = r.point;
-    const notes = [...r.notes];
+    const notes = r.notes; // a fresh array of this record
     if (hasDetailedArrays(rec)) notes.push(...fillFromArrays(rec, point));
     const info = opts.info(rec);
     notes.push(...info.notes);
@@ -65,7 +65,13 @@ export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions):
     for (const n of notes) g.notes.add(n);
   }
   if (errors.length) return { ok: false, errors };
-  const sweeps: PartialSweep[] = [...groups.values()].map(({ notes, ...s }) => ({ ...s, warnings: [...notes] }));
+  const sweeps: PartialSweep[] = [];
+  for (const g of groups.values()) {
+    // The group without its note set, the notes as warnings (same keys, same order).
+    const s: PartialSweep = { meta: g.meta, points: g.points, warnings: [...g.notes] };
+    if ("label" in g) s.label = g.label;
+    sweeps.push(s);
+  }
   return { ok: true, value: { sweeps, warnings } };
 }
 

@@ -4,7 +4,7 @@
  * `--metadata` keys, and the `vllm bench sweep serve` override keys written after `run_number`.
  */
 import type { SweepMeta } from "../../engine/types";
-import { dateOf, LATENCY_KEY, num, type Rec, str } from "./vllm-record";
+import { dateOf, LATENCY_KEY, num, type Rec, shapeOf, str } from "./vllm-record";
 
 /** Keys vLLM itself writes (everything else at top level is `--metadata` or a sweep override). */
 const KNOWN = new Set([
@@ -24,6 +24,65 @@ const GPU_COUNT_KEY = /^(gpu_count|num_gpus|n_gpus|gpus)$/i;
 const TP_KEY = /^(tp|tensor_parallel_size)$/i;
 const PP_KEY = /^(pp|pipeline_parallel_size)$/i;
 const ENGINE_KEY = /^(engine|framework|server)$/i;
+
+const ENGINE = 1;
+const GPU = 2;
+const GPU_COUNT = 4;
+const TP = 8;
+const PP = 16;
+/** Which of the --metadata key patterns each key matches (bit set), per key; bounded. */
+const KEY_KINDS = new Map<string, number>();
+
+/** True when `k` matches the key pattern `kind` (ENGINE_KEY, GPU_KEY, GPU_COUNT_KEY, TP_KEY, PP_KEY). */
+function keyIs(k: string, kind: number): boolean {
+  let bits = KEY_KINDS.get(k);
+  if (bits === undefined) {
+    bits = (ENGINE_KEY.test(k) ? ENGINE : 0) | (GPU_KEY.test(k) ? GPU : 0) | (GPU_COUNT_KEY.test(k) ? GPU_COUNT : 0) | (TP_KEY.test(k) ? TP : 0) | (PP_KEY.test(k) ? PP : 0);
+    if (KEY_KINDS.size >= 4096) KEY_KINDS.clear();
+    KEY_KINDS.set(k, bits);
+  }
+  return (bits & kind) !== 0;
+}
+
+/** Keys already classified (a folder of results repeats the same keys); bounded. */
+const KNOWN_KEYS = new Map<string, boolean>();
+
+/** True for a key vLLM writes itself (not `--metadata` or a sweep override). */
+function isKnownKey(k: string): boolean {
+  let known = KNOWN_KEYS.get(k);
+  if (known === undefined) {
+    known = KNOWN.has(k) || KNOWN_PREFIX.test(k) || /_ms$/.test(k) || LATENCY_KEY.test(k);
+    if (KNOWN_KEYS.size >= 4096) KNOWN_KEYS.clear();
+    KNOWN_KEYS.set(k, known);
+  }
+  return known;
+}
+
+let lastKeys: string[] = [];
+let lastOther: { key: string; afterRun: boolean }[] = [];
+
+/**
+ * The keys of a record vLLM does not write itself (`--metadata`, sweep overrides), in key order,
+ * each with whether it comes after `run_number`. The last key list's answer is reused (records
+ * of one folder have the same keys).
+ */
+function otherKeysOf(rec: Rec): { key: string; afterRun: boolean }[] {
+  const keys = shapeOf(rec).keys;
+  if (keys !== lastKeys) {
+    const out: { key: string; afterRun: boolean }[] = [];
+    let afterRun = false;
+    for (const key of keys) {
+      if (key === "run_number") {
+        afterRun = true;
+        continue;
+      }
+      if (!isKnownKey(key)) out.push({ key, afterRun });
+    }
+    lastKeys = keys;
+    lastOther = out;
+  }
+  return lastOther;
+}
 
 /** `backend` values of the vLLM client that name the server engine (others name an API). */
 const BACKEND_ENGINE: Readonly<Record<string, string>> = {
@@ -58,13 +117,8 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
   const notes: string[] = [];
   const metadata: Record<string, unknown> = {};
   const overrides: string[] = [];
-  let afterRun = false;
-  for (const [k, v] of Object.entries(rec)) {
-    if (k === "run_number") {
-      afterRun = true;
-      continue;
-    }
-    if (KNOWN.has(k) || KNOWN_PREFIX.test(k) || /_ms$/.test(k) || LATENCY_KEY.test(k)) continue;
+  for (const { key: k, afterRun } of otherKeysOf(rec)) {
+    const v = rec[k];
     if (afterRun) {
       if (v == null) continue;
       if (!LOAD_KEYS.has(k) && !k.startsWith("_")) overrides.push(`${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
@@ -76,7 +130,8 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
   const sweepRun = "run_number" in rec;
   const model = str(rec.model_id) ?? str(rec.model) ?? null;
   let engine: string | null = null;
-  const engineMeta = Object.keys(metadata).find(k => ENGINE_KEY.test(k) && typeof metadata[k] === "string");
+  const metaKeys = Object.keys(metadata);
+  const engineMeta = metaKeys.find(k => keyIs(k, ENGINE) && typeof metadata[k] === "string");
   if (engineMeta) engine = engineName(metadata[engineMeta] as string);
   else {
     const backend = str(rec.backend) ?? str(rec.endpoint_type);
@@ -87,15 +142,15 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
       notes.push(`backend "${backend ?? "(none)"}" names the client API, not the server: engine assumed "vllm"`);
     }
   }
-  const gpuK = Object.keys(metadata).find(k => GPU_KEY.test(k));
+  const gpuK = metaKeys.find(k => keyIs(k, GPU));
   const gpu = gpuK != null ? String(metadata[gpuK]) : null;
   let gpuCount: number | null = null;
-  const countK = Object.keys(metadata).find(k => GPU_COUNT_KEY.test(k));
+  const countK = metaKeys.find(k => keyIs(k, GPU_COUNT));
   const asNum = (k: string | undefined): number | undefined => (k == null ? undefined : num(Number(metadata[k])));
   if (countK) gpuCount = asNum(countK) ?? null;
   else {
-    const tp = asNum(Object.keys(metadata).find(k => TP_KEY.test(k)));
-    const pp = asNum(Object.keys(metadata).find(k => PP_KEY.test(k))) ?? 1;
+    const tp = asNum(metaKeys.find(k => keyIs(k, TP)));
+    const pp = asNum(metaKeys.find(k => keyIs(k, PP))) ?? 1;
     if (tp != null && tp > 0) {
       gpuCount = tp * pp;
       notes.push(`GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (${gpuCount})`);

@@ -34,6 +34,65 @@ const METRIC_WORD: Readonly<Record<string, MetricField>> = {
 /** `mean_ttft_ms`, `median_itl_ms`, `std_tpot_ms`, `p99_e2el_ms`, `p99.9_ttft_ms`, `p95_e2e_latency_ms`. */
 export const LATENCY_KEY = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/;
 
+/** What a key means as a latency statistic: the point field and the canonical stat, or null. */
+type LatencyKey = { field: MetricField; stat: string } | null;
+
+/** Keys already read (files of one folder repeat the same ~60 keys); bounded. */
+const LATENCY_KEYS = new Map<string, LatencyKey>();
+
+/** {@link LATENCY_KEY} read of a key: `p99_ttft_ms` → { field: "ttftMs", stat: "p99" }; null when it is not one. */
+export function latencyKeyOf(k: string): LatencyKey {
+  let r = LATENCY_KEYS.get(k);
+  if (r === undefined) {
+    const m = LATENCY_KEY.exec(k);
+    r = m ? { field: METRIC_WORD[m[2]!]!, stat: statOf(m[1]!) } : null;
+    if (LATENCY_KEYS.size >= 4096) LATENCY_KEYS.clear();
+    LATENCY_KEYS.set(k, r);
+  }
+  return r;
+}
+
+/** True when two key lists are the same keys in the same order. */
+export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** What the key list of a record says, whatever the values. */
+export interface RecordShape {
+  keys: string[];
+  /** The latency-statistic keys in key order, with their field and stat. */
+  latency: { key: string; field: MetricField; stat: string }[];
+  /** Some key ends in `_e2e_latency_ms` (SGLang). */
+  sglangKey: boolean;
+}
+
+let lastRec: Rec | null = null;
+let lastShape: RecordShape = { keys: [], latency: [], sglangKey: false };
+
+/**
+ * The {@link RecordShape} of a record's own keys. Records of one folder (or of one JSONL file)
+ * usually have the very same keys, and detection and reading ask about the same record several
+ * times: the last answer is reused when the record, or its key list, is the same.
+ */
+export function shapeOf(rec: Rec): RecordShape {
+  if (rec === lastRec) return lastShape;
+  const keys = Object.keys(rec);
+  if (!sameKeys(keys, lastShape.keys)) {
+    const latency: RecordShape["latency"] = [];
+    let sglangKey = false;
+    for (const key of keys) {
+      const m = latencyKeyOf(key);
+      if (m) latency.push({ key, field: m.field, stat: m.stat });
+      if (key.endsWith("_e2e_latency_ms")) sglangKey = true;
+    }
+    lastShape = { keys, latency, sglangKey };
+  }
+  lastRec = rec;
+  return lastShape;
+}
+
 /** Statistic word of a key → canonical stat key (spec §1): median → p50, p99.9 stays. */
 export function statOf(word: string): string {
   if (word === "median") return "p50";
@@ -43,8 +102,7 @@ export function statOf(word: string): string {
 
 /** True when any key of the record is a latency statistic. */
 export function hasLatencyKey(rec: Rec): boolean {
-  for (const k in rec) if (LATENCY_KEY.test(k)) return true;
-  return false;
+  return shapeOf(rec).latency.length > 0;
 }
 
 /** True for a plain (non-array) object. */
@@ -55,8 +113,7 @@ export function isRec(v: unknown): v is Rec {
 /** True when the record carries SGLang-only keys (vLLM never writes them). */
 export function isSglangRecord(rec: Rec): boolean {
   if ("total_output_tokens_retokenized" in rec) return true;
-  for (const k in rec) if (/_e2e_latency_ms$/.test(k)) return true;
-  return false;
+  return shapeOf(rec).sglangKey;
 }
 
 /** A finite number (numbers, or numeric strings from CSV already converted), else undefined. */
@@ -71,6 +128,7 @@ export function str(v: unknown): string | undefined {
 
 /** `request_rate` as written (number, `"inf"`, SGLang bare `Infinity`) → spec value, or null. */
 export function rateOf(v: unknown): number | "inf" | null {
+  if (v === "inf") return "inf";
   if (v === Infinity || (typeof v === "string" && /^\+?inf(inity)?$/i.test(v.trim()))) return "inf";
   const n = num(v);
   return n != null && n > 0 ? n : null;
@@ -83,6 +141,9 @@ export function dateOf(v: unknown): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})$/.exec(s);
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : s;
 }
+
+/** Throughput keys that must be positive when present (spec §8). */
+const THROUGHPUT_KEYS = ["request_throughput", "output_throughput", "total_token_throughput", "total_throughput", "input_throughput"] as const;
 
 /** Result of reading one record. `errors` non-empty means the record is unusable. */
 export interface RecordRead {
@@ -128,19 +189,20 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
 
   // Latency statistics, all keys already in ms.
   let latencyKeys = 0;
-  for (const [k, v] of Object.entries(rec)) {
-    const m = LATENCY_KEY.exec(k);
-    if (!m) continue;
+  const latency = shapeOf(rec).latency;
+  for (let i = 0; i < latency.length; i++) {
+    const { key: k, field, stat } = latency[i]!;
     latencyKeys++;
-    const value = v === Infinity ? undefined : num(v);
-    if (value == null) continue;
+    const v = rec[k];
+    // A finite number (num), Infinity counting as absent.
+    const value = typeof v === "number" && v - v === 0 ? v : undefined;
+    if (value === undefined) continue;
     if (value < 0) {
       errors.push(issue(loc, k, "negative-value", `${k} is ${value}; a latency cannot be negative`));
       continue;
     }
-    const field = METRIC_WORD[m[2]!]!;
     const stats: Stats = (point[field] ??= {});
-    stats[statOf(m[1]!)] = value;
+    stats[stat] = value;
   }
   if (latencyKeys === 0) {
     errors.push(
@@ -150,7 +212,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   }
 
   // Throughput: must be positive when present (spec §8).
-  for (const key of ["request_throughput", "output_throughput", "total_token_throughput", "total_throughput", "input_throughput"]) {
+  for (const key of THROUGHPUT_KEYS) {
     const v = rec[key];
     if (v == null || (typeof v === "number" && Number.isNaN(v))) continue;
     const n = typeof v === "number" ? v : NaN;

@@ -12,7 +12,7 @@ import { vllmSweepCsvImporter } from "./vllm-csv";
 import { buildSweeps } from "./vllm-group";
 import { allRecords, firstRecord } from "./vllm-json";
 import { vllmRecordMeta } from "./vllm-meta";
-import { hasLatencyKey, isSglangRecord, LATENCY_KEY, num, type Rec } from "./vllm-record";
+import { hasLatencyKey, isSglangRecord, num, type Rec } from "./vllm-record";
 
 /** A `vllm bench sweep serve --continue-on-error` failure file `run=N.failure.json`. */
 function isFailedRun(rec: Rec): boolean {
@@ -27,13 +27,7 @@ export function vllmRecordScore(rec: Rec): number {
   if (isSglangRecord(rec)) return 0;
   if (isFailedRun(rec)) return 0.7;
   const setup = "model_id" in rec || "backend" in rec || "endpoint_type" in rec || "request_throughput" in rec || "duration" in rec;
-  let latency = false;
-  for (const k in rec) {
-    if (LATENCY_KEY.test(k)) {
-      latency = true;
-      break;
-    }
-  }
+  const latency = hasLatencyKey(rec);
   if (latency && setup) return 0.9;
   if ("model_id" in rec && ("request_throughput" in rec || "num_prompts" in rec || ("duration" in rec && "completed" in rec))) return 0.6;
   return 0;
