@@ -123,8 +123,7 @@ function figures(report) {
  * comment). Options: runs (test repetitions, default 3), rows (CSV rows, default 1,000,000),
  * log (progress lines, default stderr).
  */
-export async function runBrowserBench({ runs = 3, rows = 1_000_000, log = (s) => process.stderr.write(`${s}\n`) } = {}) {
-  const dist = join(root, "dist");
+export async function runBrowserBench({ runs = 3, rows = 1_000_000, dist = join(root, "dist"), log = (s) => process.stderr.write(`${s}\n`) } = {}) {
   if (!existsSync(join(dist, "index.html"))) throw new Error("no dist/index.html: run `npm run build` first");
   const out = [];
   const init = initialJs(dist);
@@ -140,7 +139,7 @@ export async function runBrowserBench({ runs = 3, rows = 1_000_000, log = (s) =>
 
   const port = await freePort();
   log(`browser bench: vite preview on 127.0.0.1:${port}`);
-  const server = spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
+  const server = spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "preview", "--outDir", dist, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
     cwd: root,
     stdio: "ignore",
     detached: true,
