@@ -338,7 +338,9 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
     else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
       errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: "peakRps, inputTokens and outputTokens are required numbers" });
     }
-    return { ...w, tokensPerRequest: input ? tokensPerRequest(input) : null, tokensPerSec: input ? tokensPerSec(input) : null };
+    // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.
+    const perRequest = num(w.inputTokens) && num(w.outputTokens) ? tokensPerRequest({ name: w.name, peakRps: 0, inputTokens: w.inputTokens, outputTokens: w.outputTokens }) : null;
+    return { ...w, tokensPerRequest: perRequest, tokensPerSec: input ? tokensPerSec(input) : null };
   });
   if (!num(plan.elasticity)) errors.some(e => e.path === "factors.elasticity") || errors.push({ path: "factors.elasticity", kind: "VALUE", message: "elasticity must be a number" });
   return { workloads, wlInputs, errors };

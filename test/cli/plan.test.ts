@@ -156,8 +156,20 @@ describe("capplan plan on bad input", () => {
     expect(paths).toContain("cells.b");
     expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe("NAME");
     expect(j.skus[0].replicas).toBe(15); // unaffected
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
     expect(j.skus[1].costPerHour).toBeNull();
     expect(r.errLines.some(l => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
+  });
+
+  it("still computes tokens per request when peakRps has an error (it depends only on the lengths)", async () => {
+    const plan = JSON.parse(await import("node:fs").then(fs => fs.readFileSync(SEED, "utf8")));
+    plan.workloads[0].peakRps = "=peak_rpz";
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    expect(j.errors[0]).toMatchObject({ path: "workloads[0].peakRps", kind: "NAME" });
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.workloads[0].tokensPerSec).toBeNull();
   });
 
   it("names a missing sweep file and exits 2", async () => {
