@@ -117,8 +117,8 @@ export function App(): JSX.Element {
   });
 
   // Autosave on every change, once the start-up restore is done (never overwrite unread data).
-  // The write runs in a task of its own right after the change (a large plan takes tens of ms to
-  // serialise; the edit is painted first) and is flushed at once if the page goes away.
+  // The write runs in a task of its own after the change has been painted (a large plan takes tens
+  // of ms to serialise) and is flushed at once if the page goes away.
   let savePending = false;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const flushSave = () => {
@@ -131,7 +131,11 @@ export function App(): JSX.Element {
     wb.revision();
     if (!ready() || savePending) return;
     savePending = true;
-    saveTimer = setTimeout(flushSave, 0);
+    // After the next frame is painted: a task queued right away would run before that frame and
+    // delay the edit's paint by the serialisation and storage write (~30 ms for a large plan).
+    requestAnimationFrame(() => {
+      if (savePending) saveTimer = setTimeout(flushSave, 0);
+    });
   });
   const onHide = () => {
     if (document.visibilityState === "hidden") flushSave();
