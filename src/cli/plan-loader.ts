@@ -9,6 +9,8 @@ import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
 import { formatIssue, importFiles } from "../import/index";
+import type { Lang } from "../report/i18n";
+import { translateMessage } from "../report/messages-zh";
 import { CliError, readInputs } from "./io";
 
 export interface LoadedPlan {
@@ -18,20 +20,24 @@ export interface LoadedPlan {
   importWarnings: string[];
 }
 
-/** Load and compute a plan file; throws {@link CliError} (exit 2) when the file cannot be used. */
-export function loadPlan(planPath: string): LoadedPlan {
+/**
+ * Load and compute a plan file; throws {@link CliError} (exit 2) when the file cannot be used.
+ * The error lines and `importWarnings` are in `lang`; the result keeps the engine's English.
+ */
+export function loadPlan(planPath: string, lang: Lang = "en"): LoadedPlan {
+  const tr = (m: string) => translateMessage(m, lang);
   let text: string;
   try {
-    if (statSync(planPath).isDirectory()) throw new CliError([`${planPath}: is a folder, expected a plan JSON file`]);
+    if (statSync(planPath).isDirectory()) throw new CliError([`${planPath}: ${tr("is a folder, expected a plan JSON file")}`]);
     text = readFileSync(planPath, "utf8");
   } catch (e) {
     if (e instanceof CliError) throw e;
-    throw new CliError([`${planPath}: no such file`]);
+    throw new CliError([`${planPath}: ${tr("no such file")}`]);
   }
   const parsed = parsePlanText(text, planPath);
-  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${e.message}`));
+  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${tr(e.message)}`));
   const valid = validatePlan(parsed.value);
-  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${e.message}`));
+  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${tr(e.message)}`));
   const resolved = resolvePlan(valid.plan);
   const files = new Map<string, FileSweep>();
   const importWarnings: string[] = [];
@@ -53,7 +59,7 @@ export function loadPlan(planPath: string): LoadedPlan {
         files.set(ref.file, { ok: false, errors: [`${ref.file}: holds ${r.sweeps.length} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
-        importWarnings.push(...r.warnings.filter(w => w.code !== "skipped").map(formatIssue));
+        importWarnings.push(...r.warnings.filter(w => w.code !== "skipped").map(w => formatIssue({ ...w, message: tr(w.message) })));
       }
     }
   }

@@ -3,6 +3,7 @@
  * numbers), a readable text table, Markdown and CSV (rounded for display). Pure.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
+import { translateMessage } from "./messages-zh";
 
 export type Lang = "en" | "zh";
 
@@ -205,7 +206,7 @@ export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
     [w.peakPerMillion, s => m(s.peak?.costPerMillionOutputTokens)],
     [w.forecastPerMillion, s => m(s.forecast?.costPerMillionOutputTokens)],
     [w.utilization, s => (s.forecast ? `${fmtNum(s.forecast.utilization * 100, 1, lang)} %` : "—")],
-    [w.reason, s => s.infeasibleReason ?? ""],
+    [w.reason, s => (s.infeasibleReason ? translateMessage(s.infeasibleReason, lang) : "")],
   ];
   // A row that is empty for every SKU (e.g. "Why" when all are feasible) is left out.
   return rows.map(([label, f]) => [label, ...r.skus.map(f)]).filter(row => row.slice(1).some(v => v !== "" && v !== "—"));
@@ -247,9 +248,9 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   const w = planWords(lang);
   const out: string[] = [];
   out.push(`${w.cheapest}: ${r.cheapest ?? w.noneFeasible}`);
-  if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${e.message}`));
+  if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${translateMessage(e.message, lang)}`));
   const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
-  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${x}`));
+  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${translateMessage(x, lang)}`));
   return out;
 }
 

@@ -7,6 +7,7 @@
 import type { PlanResult, SkuResult } from "../engine/plan";
 import { fmtMoney, fmtNum, type Lang } from "./plan-output";
 import { sweepTableMarkdown } from "./sweep-table";
+import { translateMessage } from "./messages-zh";
 
 const T = {
   en: {
@@ -83,8 +84,9 @@ function metaLine(s: SkuResult): string {
 
 function maxWithin(s: SkuResult, lang: Lang): string {
   const t = T[lang];
-  if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
-  if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+  const why = s.infeasibleReason ? (lang === "zh" ? `（${translateMessage(s.infeasibleReason, lang)}）` : ` (${s.infeasibleReason})`) : "";
+  if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${why}`;
+  if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;
   const op = s.operatingPoint;
   if (!op) return `${s.name}${t.colon}—`;
   if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s`;

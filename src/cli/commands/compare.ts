@@ -8,17 +8,17 @@
 import type { Sweep } from "../../engine/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown } from "../../report/compare-table";
-import { parseLang } from "../../report/i18n";
+import { parseLang, type Lang } from "../../report/i18n";
 import { CliError, parseArgs, type Io } from "../io";
 import { importOrFail } from "./import";
 
 const USAGE = "usage: capplan compare <baseline> <candidate> [--threshold PCT] [--json]";
 
 /** Import one side; exactly one sweep is required. */
-function oneSweep(path: string, side: string, io: Io): Sweep {
+function oneSweep(path: string, side: string, io: Io, lang: Lang = "en"): Sweep {
   let sweeps: Sweep[];
   try {
-    sweeps = importOrFail([path], {}, io);
+    sweeps = importOrFail([path], {}, io, true, lang);
   } catch (e) {
     if (e instanceof CliError) throw new CliError(e.lines.map(l => `${side}: ${l}`));
     throw e;
@@ -47,7 +47,7 @@ export function compareCommand(args: string[], io: Io): number {
   const problems: string[] = [];
   const sides: (Sweep | null)[] = (["baseline", "candidate"] as const).map((side, i) => {
     try {
-      return oneSweep(a.positional[i]!, side, io);
+      return oneSweep(a.positional[i]!, side, io, lang);
     } catch (e) {
       if (e instanceof CliError) {
         problems.push(...e.lines);

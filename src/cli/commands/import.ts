@@ -10,10 +10,16 @@ import { CliError, parseArgs, readInputs, type Io } from "../io";
 import { parseLang, t, type Lang } from "../../report/i18n";
 import { sweepTableMarkdown } from "../../report/sweep-table";
 import { filesText, fmtPlain } from "../../report/format";
+import { translateMessage } from "../../report/messages-zh";
 
-/** Print import warnings to stderr, `warning: file:line: message`. */
-export function printWarnings(io: Io, warnings: readonly ImportIssue[]): void {
-  for (const w of warnings) io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${formatIssue(w)}\n`);
+/** An import issue as one printable line, its message in `lang`. */
+export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
+  return formatIssue(lang === "en" ? i : { ...i, message: translateMessage(i.message, lang) });
+}
+
+/** Print import warnings to stderr, `warning: file:line: message` (the message in `lang`). */
+export function printWarnings(io: Io, warnings: readonly ImportIssue[], lang: Lang = "en"): void {
+  for (const w of warnings) io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${issueLine(w, lang)}\n`);
 }
 
 
@@ -31,7 +37,7 @@ export function sweepBlock(s: Sweep, lang: Lang): string {
   ].join(" · ");
   let out = `### ${s.label}\n\n${src}\n\n${sweepTableMarkdown(s, lang)}`;
   if (s.warnings.length) {
-    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${w}`).join("\n")}\n`;
+    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${translateMessage(w, lang)}`).join("\n")}\n`;
   }
   return out;
 }
@@ -48,23 +54,28 @@ function parseConcurrency(v: string | true | undefined): number | undefined {
  * Read and import inputs, or throw a {@link CliError} with one line per problem. Shared with
  * `capplan compare`. The import's warning issues are printed to stderr; with
  * `sweepWarningsToStderr`, so are the sweeps' own warnings not already printed (JSON output,
- * where they are otherwise only inside the JSON).
+ * where they are otherwise only inside the JSON). Messages are printed in `lang`.
  */
-export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true): Sweep[] {
-  const inputs: ImportInput[] = readInputs(paths);
+export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true, lang: Lang = "en"): Sweep[] {
+  let inputs: ImportInput[];
+  try {
+    inputs = readInputs(paths);
+  } catch (e) {
+    throw e instanceof CliError ? new CliError(e.lines.map(l => translateMessage(l, lang))) : e;
+  }
   if (opts.concurrency != null && inputs.length !== 1) {
     throw new CliError([`--concurrency applies to a single file; ${inputs.length} files were given (name the load level in each path, e.g. …-concurrency8/)`]);
   }
   const res = importFiles(inputs, opts);
-  if (!res.ok) throw new CliError(res.errors.map(formatIssue));
-  printWarnings(io, res.warnings);
+  if (!res.ok) throw new CliError(res.errors.map(i => issueLine(i, lang)));
+  printWarnings(io, res.warnings, lang);
   if (sweepWarningsToStderr) {
     const seen = new Set(res.warnings.map(w => w.message));
     for (const sw of res.sweeps) {
       for (const w of sw.warnings) {
         if (seen.has(w)) continue;
         seen.add(w);
-        io.err(`warning: ${filesText(sw.source.files)}: ${w}\n`);
+        io.err(`warning: ${filesText(sw.source.files)}: ${translateMessage(w, lang)}\n`);
       }
     }
   }
@@ -85,7 +96,7 @@ export function importCommand(args: string[], io: Io): number {
   };
   const json = a.flags.has("json");
   // Readable output lists each sweep's warnings under its table; JSON output carries them inside.
-  const sweeps = importOrFail(a.positional, opts, io, json);
+  const sweeps = importOrFail(a.positional, opts, io, json, lang);
   if (json) {
     io.out(JSON.stringify({ sweeps }, null, 2) + "\n");
     return 0;

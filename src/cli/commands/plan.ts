@@ -1,5 +1,6 @@
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
+import { translateMessage } from "../../report/messages-zh";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
 /** Language from `--lang`, default English. */
@@ -19,14 +20,14 @@ export function planCommand(args: string[], io: Io): number {
   const modes = ["json", "markdown", "csv"].filter(m => flags.has(m));
   if (modes.length > 1) throw new CliError([`choose one of --json, --markdown, --csv (got ${modes.map(m => "--" + m).join(" ")})`]);
   const lang = langFlag(flags.get("lang"));
-  const { result, importWarnings } = loadPlan(positional[0]!);
+  const { result, importWarnings } = loadPlan(positional[0]!, lang);
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");
   else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
   else io.out(planText(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${e.message}\n`);
+    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${translateMessage(e.message, lang)}\n`);
     return 2;
   }
   return 0;

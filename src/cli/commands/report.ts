@@ -1,5 +1,6 @@
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
+import { translateMessage } from "../../report/messages-zh";
 import { reportMarkdown } from "../../report/report";
 import { langFlag } from "./plan";
 
@@ -8,11 +9,11 @@ export function reportCommand(args: string[], io: Io): number {
   const { positional, flags } = parseArgs(args, ["lang"], []);
   if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json> [--lang en|zh]"]);
   const lang = langFlag(flags.get("lang"));
-  const { result, importWarnings } = loadPlan(positional[0]!);
+  const { result, importWarnings } = loadPlan(positional[0]!, lang);
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${e.message}\n`);
+    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${translateMessage(e.message, lang)}\n`);
     return 2;
   }
   return 0;

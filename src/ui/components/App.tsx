@@ -16,6 +16,7 @@ import { serializeSaved } from "../../share/saved";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
 import { lang, setLang, t } from "../state/i18n";
+import { translateMessage } from "../../report/messages-zh";
 import { checkPlanFile, type PlanProblem } from "../state/open-plan";
 import { downloadText, fileStem, readStorage, restoreAutosave, SET_ASIDE_KEY, STORAGE_KEY, writeStorage } from "../state/persist";
 import { emptyPlan } from "../state/plan-edit";
@@ -297,7 +298,7 @@ export function App(): JSX.Element {
               <div>
                 <strong>{t("fileProblemsTitle", { file: fp().file })}</strong> {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
                 <ul class="issues">
-                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {p.message}</li>}</For>
+                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {translateMessage(p.message, lang())}</li>}</For>
                 </ul>
               </div>
               <div class="banner-actions">
@@ -318,7 +319,7 @@ export function App(): JSX.Element {
                   <div>
                     <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: (sh().max ?? 0).toLocaleString() })}</span>}>
                       <strong>{t("shareInvalid")}</strong>
-                      <ul class="issues"><For each={sh().problems}>{(p) => <li>{p}</li>}</For></ul>
+                      <ul class="issues"><For each={sh().problems}>{(p) => <li>{translateMessage(p, lang())}</li>}</For></ul>
                     </Show>
                   </div>
                 }
@@ -337,7 +338,7 @@ export function App(): JSX.Element {
         </Show>
         <Show when={notices().length}>
           <div class="notices" data-testid="notices">
-            <For each={notices()}>{(n) => <div>{n}</div>}</For>
+            <For each={notices()}>{(n) => <div>{translateMessage(n, lang())}</div>}</For>
             <button class="link" onClick={() => setNotices([])}>{t("dismiss")}</button>
           </div>
         </Show>

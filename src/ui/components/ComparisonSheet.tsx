@@ -6,6 +6,7 @@
  */
 import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
+import { translateMessage } from "../../report/messages-zh";
 import { fmtMoney, fmtNum } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
@@ -52,7 +53,7 @@ export function ComparisonSheet(): JSX.Element {
       return { raw: "", display: text, readOnly: true, class: cls, note: key === "reason" && text ? text : undefined };
     }
     const warns = [...new Set([...s.warnings, ...s.errors])];
-    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.join(" · ") || undefined, class: warns.length ? "warn" : "" };
+    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.map((w) => translateMessage(w, lang())).join(" · ") || undefined, class: warns.length ? "warn" : "" };
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const compact = (v: number) =>

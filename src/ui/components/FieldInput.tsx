@@ -6,6 +6,7 @@ import { createEffect, createSignal, type JSX } from "solid-js";
 import { fmtNum } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang } from "../state/i18n";
+import { translateMessage } from "../../report/messages-zh";
 import { errorCode } from "./Grid";
 
 /** Props of {@link FieldInput}. */
@@ -36,7 +37,7 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     return c.raw.startsWith("=") ? fmtNum(c.value, 4, lang()) : c.raw;
   };
   return (
-    <label class="field" classList={{ bad: !!cell().error, formula: cell().raw.startsWith("=") }} title={cell().error?.message ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+    <label class="field" classList={{ bad: !!cell().error, formula: cell().raw.startsWith("=") }} title={(cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
       <span class="field-label">{props.label}</span>
       <input
         data-testid={props.testId}

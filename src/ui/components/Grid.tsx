@@ -7,6 +7,8 @@
  */
 import { createMemo, createSignal, Index, Show, type JSX } from "solid-js";
 import { parseTsvBlock, toTsv } from "../state/plan-edit";
+import { translateMessage } from "../../report/messages-zh";
+import { lang } from "../state/i18n";
 
 /** A column of the grid. */
 export interface GridColumn {
@@ -177,7 +179,7 @@ export function Grid(props: GridProps): JSX.Element {
     if (r >= props.rows.length || c >= props.columns.length) return null;
     const v = props.cell(r, c);
     const where = `${props.rows[r]?.label ?? props.rows[r]?.key} · ${props.columns[c]?.label}`;
-    if (v.error) return { where, text: `${errorCode(v.error.kind)} — ${v.error.message}`, error: true };
+    if (v.error) return { where, text: `${errorCode(v.error.kind)} — ${translateMessage(v.error.message, lang())}`, error: true };
     if (v.note) return { where, text: v.note, error: false };
     if (v.raw.startsWith("=")) return { where, text: `${v.raw} → ${v.display}`, error: false };
     return null;
@@ -236,7 +238,7 @@ export function Grid(props: GridProps): JSX.Element {
                           data-c={c}
                           role="gridcell"
                           aria-selected={inRange(r, c)}
-                          title={v().error?.message ?? v().note ?? undefined}
+                          title={(v().error ? translateMessage(v().error!.message, lang()) : null) ?? v().note ?? undefined}
                           class={`${v().class ?? ""} ${props.columnClass?.(c) ?? ""}`}
                           classList={{
                             num: !!col().numeric,

@@ -5,7 +5,8 @@
  */
 import { createSignal, For, Match, Show, Switch, type JSX } from "solid-js";
 import type { Field } from "../../import/aliases";
-import { t } from "../state/i18n";
+import { translateMessage } from "../../report/messages-zh";
+import { lang, t } from "../state/i18n";
 import type { ImportJob, Imports } from "../state/imports";
 
 function Progress(props: { job: ImportJob }): JSX.Element {
@@ -127,13 +128,13 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
               </Show>
               <Show when={job.errors.length}>
                 <ul class="issues">
-                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{e.text}</li>}</For>
+                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{translateMessage(e.text, lang())}</li>}</For>
                 </ul>
               </Show>
               <Show when={job.warnings.length}>
                 <details class="issues-warn">
                   <summary>{t("nWarnings", { n: job.warnings.length })}</summary>
-                  <ul><For each={job.warnings}>{(w) => <li>{w}</li>}</For></ul>
+                  <ul><For each={job.warnings}>{(w) => <li>{translateMessage(w, lang())}</li>}</For></ul>
                 </details>
               </Show>
             </li>

@@ -11,6 +11,7 @@ import { fmtMoney, fmtNum } from "../format";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
+import { translateMessage } from "../../report/messages-zh";
 import { toTsv } from "../state/plan-edit";
 import { looksLikeUsageHeader } from "../state/usage-edit";
 import { USAGE_FIELDS } from "../state/workbook";
@@ -190,7 +191,7 @@ export function TeamsSheet(): JSX.Element {
                   <button class="link" onClick={() => setImportMsg(null)}>{t("dismiss")}</button>
                 </div>
                 <Show when={m().lines.length > 1}>
-                  <ul class="issues"><For each={m().lines.slice(1)}>{(l) => <li>{l}</li>}</For></ul>
+                  <ul class="issues"><For each={m().lines.slice(1)}>{(l) => <li>{translateMessage(l, lang())}</li>}</For></ul>
                 </Show>
               </div>
             )}
@@ -199,7 +200,7 @@ export function TeamsSheet(): JSX.Element {
         </section>
         <Show when={tenantErrors().length}>
           <ul class="problems" data-testid="tenant-errors">
-            <For each={tenantErrors()}>{(e) => <li><code>{e.path}</code> {e.message}</li>}</For>
+            <For each={tenantErrors()}>{(e) => <li><code>{e.path}</code> {translateMessage(e.message, lang())}</li>}</For>
           </ul>
         </Show>
         <AllocationResults />

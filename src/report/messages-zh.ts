@@ -1,0 +1,234 @@
+/**
+ * Chinese for the messages the engine and the importers produce (warnings, errors, infeasible
+ * reasons, plan-file and formula errors): a table of full-match regex templates with capture
+ * groups → Chinese templates (issue #5, "every label, message, report and chart"). Numbers,
+ * names, paths, file names and metric/stat names (P99 TTFT, ITL, TPOT) are kept exactly as
+ * written; a message no template knows comes back unchanged, never half translated. Terms follow
+ * the seed article (副本、并发、吞吐、负载档位、运行点、SLO).
+ *
+ * Composite messages are translated piece by piece: a known template after a prefix
+ * (`H100: …`, `skus[0] (chat): …`, `file.csv:3: …`) keeps the prefix, and messages joined with
+ * "; " are translated when every part is known.
+ */
+import type { Lang } from "./i18n";
+import { IMPORT_RULES } from "./messages-zh-import";
+import { JSON_RULES, LOAD_KIND, expected, got, load, rule, shouldBe, what, type Rule, type Sub } from "./messages-zh-rules";
+
+const S = "(\\S+ \\S+)"; // an SLO label: "P99 TTFT"
+
+/** Operating point under SLOs (src/engine/slo.ts). */
+const SLO_RULES: Rule[] = [
+  rule(/^the sweep has no points: the operating point is unknown$/, () => "扫描没有数据点：运行点未知"),
+  rule(/^the sweep's points were not in load order; they were sorted by (\S+)$/, ([, k]) => `扫描的数据点未按负载顺序排列，已按${LOAD_KIND[k!] ?? k}排序`),
+  rule(new RegExp(`^SLO ${S} evaluated on (\\S+): the sweep has no (\\S+)$`), ([, s, a, b]) => `SLO ${s} 改用 ${a} 判断：该扫描没有 ${b}`),
+  rule(new RegExp(`^SLO ${S} has no valid limit \\((.*)\\): it cannot be checked$`), ([, s, v]) => `SLO ${s} 没有有效的上限（${v}），无法检查`),
+  rule(new RegExp(`^${S} is missing(?: at (\\d+) of (\\d+) points)?; this sweep has no (\\S+) statistics$`), ([, s, k, n, m]) => `缺少 ${s}${k ? `（${n} 个点中有 ${k} 个缺失）` : ""}；该扫描没有 ${m} 统计量`),
+  rule(new RegExp(`^${S} is missing(?: at (\\d+) of (\\d+) points)?; this sweep has (\\S+) ([^;]+)$`), ([, s, k, n, m, l]) => `缺少 ${s}${k ? `（${n} 个点中有 ${k} 个缺失）` : ""}；该扫描的 ${m} 只有 ${l}`),
+  rule(/^non-monotone data: (.+) meets all SLOs again after (.+) did not; ignored$/, ([, a, b]) => `数据不单调：${load(b!)} 未满足 SLO，但更高的${load(a!)}又全部满足；已忽略`),
+  rule(/^every point meets the SLOs: the operating point is the highest load measured \((.+)\); capacity may be higher$/, ([, a]) => `所有点都满足 SLO：运行点取测得的最高负载（${load(a!)}），实际容量可能更高`),
+  rule(/^no SLOs given: the operating point is the highest load measured$/, () => "未设置 SLO：运行点取测得的最高负载"),
+  rule(/^the SLOs cannot be checked at (.+): a statistic is missing, so feasibility is unknown$/, ([, a]) => `无法在${load(a!)} 处检查 SLO：缺少统计量，可行性未知`),
+  rule(new RegExp(`^infeasible: ${S} is (\\S+) ms at the lowest load \\((.+)\\), (\\S+) ms \\((\\S+) %\\) over the (\\S+) ms limit$`), ([, s, v, l, o, p, m]) => `不可行：最低负载（${load(l!)}）下 ${s} 为 ${v} ms，超出 ${m} ms 上限 ${o} ms（${p} %）`),
+  rule(/^cannot interpolate toward (.+): used the last passing point \((.+)\)$/, ([, a, b]) => `无法向${load(a!)} 插值：改用最后一个达标点（${load(b!)}）`),
+  rule(new RegExp(`^operating point interpolated to (.+?) between (.+?) and (.+), where ${S} reaches its (\\S+) ms limit$`), ([, a, b, c, s, m]) => `运行点插值到${load(a!)}（介于${load(b!)} 与${load(c!)} 之间），此时 ${s} 达到 ${m} ms 上限`),
+];
+
+/** Capacity and cost (src/engine/capacity.ts). */
+const CAPACITY_RULES: Rule[] = [
+  rule(/^GPUs per replica must be a positive number, got (.*)$/, ([, v]) => `每副本 GPU 数必须是正数，实际为 ${v}`),
+  rule(/^price per GPU-hour must be a number ≥ 0, got (.*)$/, ([, v]) => `GPU 小时单价必须是 ≥ 0 的数，实际为 ${v}`),
+  rule(/^elasticity must be a positive number, got (.*)$/, ([, v]) => `弹性系数必须是正数，实际为 ${v}`),
+  rule(/^(elasticity|redundancy) (\S+) is below 1: the plan has less than the measured need$/, ([, k, v]) => `${k === "elasticity" ? "弹性系数" : "冗余系数"} ${v} 小于 1：规划容量低于实测需求`),
+  rule(/^spare replicas must be a number ≥ 0, got (.*)$/, ([, v]) => `备用副本数必须是 ≥ 0 的数，实际为 ${v}`),
+  rule(/^spare replicas (\S+) is not a whole number: using (\S+)$/, ([, v, n]) => `备用副本数 ${v} 不是整数：按 ${n} 计`),
+  rule(/^redundancy must be a positive number, got (.*)$/, ([, v]) => `冗余系数必须是正数，实际为 ${v}`),
+  rule(/^no workloads to plan for$/, () => "没有要规划的负载"),
+  rule(/^replica output tokens\/s must be positive, got (.*)$/, ([, v]) => `单副本输出 tokens/s 必须是正数，实际为 ${v}`),
+  rule(/^peak RPS must be a number ≥ 0, got (.*)$/, ([, v]) => `峰值 RPS 必须是 ≥ 0 的数，实际为 ${v}`),
+  rule(/^output tokens must be positive, got (.*)$/, ([, v]) => `输出 token 数必须是正数，实际为 ${v}`),
+  rule(/^input tokens must be a number ≥ 0, got (.*)$/, ([, v]) => `输入 token 数必须是 ≥ 0 的数，实际为 ${v}`),
+  rule(/^peak RPS is 0: the load itself needs no replicas$/, () => "峰值 RPS 为 0：负载本身不需要副本"),
+  rule(/^no average rate or daily volume; the forecast uses its peak \((.+)\)$/, ([, v]) => `没有平均速率或日请求量；预测按峰值（${v}）计算`),
+  rule(/^the forecast rate (.+) is above the peak (.+)$/, ([, a, b]) => `预测速率 ${a} 高于峰值 ${b}`),
+  rule(/^the sweep's mean (input|output) length \((.+)\) differs from the workload's \((.+)\) by (\S+) %; capacity measured at other lengths may not hold \(seed §4\.4\)$/,
+    ([, k, a, b, p]) => `扫描的平均${k === "input" ? "输入" : "输出"}长度（${a}）与负载设定（${b}）相差 ${p} %；在其他长度下测得的容量未必成立（seed §4.4）`),
+];
+
+/** Team cost allocation (src/engine/allocation.ts). */
+const ALLOCATION_RULES: Rule[] = [
+  rule(/^(input|output) weight must be a number ≥ 0, got (.*): using 1$/, ([, k, v]) => `${k === "input" ? "输入" : "输出"}权重必须是 ≥ 0 的数，实际为 ${v}：按 1 计`),
+  rule(/^pool (".*"): daily cost must be a number ≥ 0, got (.*); counted as 0$/, ([, p, v]) => `资源池 ${p}：每日成本必须是 ≥ 0 的数，实际为 ${v}；按 0 计`),
+  rule(/^pool (".*"): no usage; the whole cost \((.+)\) is idle$/, ([, p, c]) => `资源池 ${p}：没有用量；全部成本（${c}）计为闲置`),
+  rule(/^pool (".*"): capacity unknown, so idle cannot be kept separate; spread in proportion instead$/, ([, p]) => `资源池 ${p}：容量未知，无法单列闲置；改为按比例分摊`),
+  rule(/^pool (".*"): usage \((\S+) tokens\/day\) exceeds capacity \((\S+) tokens\/day\); no idle, teams share the whole cost in proportion$/,
+    ([, p, u, c]) => `资源池 ${p}：用量（${u} tokens/天）超过容量（${c} tokens/天）；没有闲置，各团队按比例分摊全部成本`),
+  rule(/^unknown currency (".*"): rounding to 2 decimals$/, ([, c]) => `未知币种 ${c}：按 2 位小数取整`),
+  rule(/^pool (".*") is listed twice: the second entry is ignored$/, ([, p]) => `资源池 ${p} 重复列出：忽略第二项`),
+  rule(/^usage row (\d+) \((.*)\): no pool named (".*"); ignored$/, ([, n, t, p]) => `用量第 ${n} 行（${t}）：没有名为 ${p} 的资源池；已忽略`),
+  rule(/^usage row (\d+) \((.*)\): token counts must be numbers ≥ 0; ignored$/, ([, n, t]) => `用量第 ${n} 行（${t}）：token 数必须是 ≥ 0 的数；已忽略`),
+];
+
+/** Plan computation (src/engine/plan.ts). */
+const PLAN_RULES: Rule[] = [
+  rule(/^sweep file (.+) was not read$/, ([, f]) => `扫描文件 ${f} 未读取`),
+  rule(/^replicaOutputTokensPerSec is not a number$/, () => "replicaOutputTokensPerSec 不是数字"),
+  rule(/^no sweep for this workload$/, () => "该负载没有扫描数据"),
+  rule(/^(slo\[\d+\]\.maxMs) has an error, so no SLO can be checked$/, ([, p]) => `${p} 有错误，因此无法检查任何 SLO`),
+  rule(/^capacity for (.+) is given \((.+)\), so the SLOs were not checked against a sweep$/, ([, w, c]) => `${w} 的容量为给定值（${c}），因此未用扫描数据检查 SLO`),
+  rule(/^replicaOutputTokensPerSec must be positive, got (.*)$/, ([, v]) => `replicaOutputTokensPerSec 必须是正数，实际为 ${v}`),
+  rule(/^the sweep has no output tokens\/s; used rps × (\S+) output tokens per request$/, ([, n]) => `扫描没有输出 tokens/s；改用 rps × 每请求 ${n} 个输出 token`),
+  rule(/^the operating point has no output tokens\/s$/, () => "运行点没有输出 tokens/s"),
+  rule(/^(.+?) fails already at the lowest load \((.+)\): (\S+) ms, (\S+) ms \((\S+) %\) over$/, ([, s, l, v, o, p]) => `${s} 在最低负载（${load(l!)}）下就不满足：${v} ms，超出 ${o} ms（${p} %）`),
+  rule(new RegExp(`^${S} is missing; the sweep has ([^;]+)$`), ([, s, l]) => (l === "none" ? `缺少 ${s}；该扫描没有该指标的统计量` : `缺少 ${s}；该扫描只有 ${l}`)),
+  rule(/^workload (.+) has errors in its inputs$/, ([, w]) => `负载 ${w} 的输入有错误`),
+  rule(/^needs a positive number$/, () => "需要正数"),
+  rule(/^needs a number ≥ 0$/, () => "需要 ≥ 0 的数"),
+  rule(/^peakRps, inputTokens and outputTokens are required numbers$/, () => "peakRps、inputTokens 和 outputTokens 是必填的数字"),
+  rule(/^elasticity must be a number$/, () => "elasticity 必须是数字"),
+  rule(/^no SKU named (".*")$/, ([, n]) => `没有名为 ${n} 的 SKU`),
+  rule(/^SKU (".*") has no cost \((.*)\)$/, ([, n, r], sub) => `SKU ${n} 没有成本（${r === "not feasible" ? "不可行" : sub(r!) ?? r}）`),
+  rule(/^no pools given and no feasible SKU to take the cost from$/, () => "没有给出资源池，也没有可取成本的可行 SKU"),
+  rule(/^pool needs costPerDay or sku$/, () => "资源池需要 costPerDay 或 sku"),
+  rule(/^inputTokens and outputTokens must be numbers$/, () => "inputTokens 和 outputTokens 必须是数字"),
+  rule(/^no pool named (".*")$/, ([, n]) => `没有名为 ${n} 的资源池`),
+  rule(/^several pools: name the pool of this usage row$/, () => "有多个资源池：请为这一用量行指定资源池"),
+];
+
+/** Plan file validation (src/engine/plan-file.ts). */
+const PLAN_FILE_RULES: Rule[] = [
+  rule(/^duplicate (\S+) name (".*") \(also at (.+)\)$/, ([, w, n, p]) => `${what(w!)}名称 ${n} 重复（另见 ${p}）`),
+  rule(/^(".*") is not a workload of this plan; expected (.+)$/, ([, n, e]) => {
+    const x = expected(e!);
+    return x === null ? null : `${n} 不是本计划的负载；${shouldBe(x)}`;
+  }),
+  rule(/^both `workloads` and `workload` are given; `workloads` is used$/, () => "同时给出了 `workloads` 和 `workload`；使用 `workloads`"),
+  rule(/^the plan has no workloads$/, () => "计划中没有负载"),
+  rule(/^(.+) has no sweep for workload (".*"); it cannot be sized$/, ([, s, w]) => `${s} 没有负载 ${w} 的扫描数据，无法计算规模`),
+  rule(/^currency (".*") is not a 3-letter ISO 4217 code$/, ([, c]) => `币种 ${c} 不是 3 个字母的 ISO 4217 代码`),
+  rule(/^the file is empty$/, () => "文件为空"),
+  rule(/^invalid JSON at line (\d+), column (\d+): (.+)$/, ([, l, c, m], sub) => `JSON 无效（第 ${l} 行第 ${c} 列）：${sub(m!) ?? m}`),
+  rule(/^invalid JSON: (.+)$/, ([, m], sub) => `JSON 无效：${sub(m!) ?? m}`),
+  rule(/^expected a number or a formula string starting with =, got (.+)$/, ([, g]) => `应为数字或以 = 开头的公式字符串${got(g!)}`),
+];
+
+/** Formula errors (src/engine/formula/*.ts). */
+const FORMULA_RULES: Rule[] = [
+  rule(/^(`[^`]+`) is not allowed in formulas; allowed functions: (.+)$/, ([, f, l]) => `公式中不允许使用 ${f}；可用的函数：${l}`),
+  rule(/^text \((".*")\) is not a number$/, ([, t]) => `文本（${t}）不是数字`),
+  rule(/^(`[^`]*`) is not a number$/, ([, t]) => `${t} 不是数字`),
+  rule(/^(`[^`]+`) is a function: call it as (.+)$/, ([, f, c]) => `${f} 是函数：请写成 ${c}`),
+  rule(/^operator (`[^`]+`) \((\S+)\) is not allowed in formulas; use \+ - \* \/ \^ mod, comparisons and \? :$/, ([, o, f]) => `公式中不允许使用运算符 ${o}（${f}）；请使用 + - * / ^ mod、比较运算和 ? :`),
+  rule(/^comparison (`[^`]+`) is not allowed$/, ([, c]) => `不允许使用比较运算 ${c}`),
+  rule(/^calling (`.+`) is not allowed in formulas; allowed functions: (.+)$/, ([, f, l]) => `公式中不允许调用 ${f}；可用的函数：${l}`),
+  rule(/^property or index access \((`.+`)\) is not allowed in formulas$/, ([, x]) => `公式中不允许访问属性或下标（${x}）`),
+  rule(/^assignment \((`.+`)\) is not allowed in formulas; edit the cell instead$/, ([, x]) => `公式中不允许赋值（${x}）；请直接编辑该单元格`),
+  rule(/^defining a function \((`.+`)\) is not allowed in formulas$/, ([, x]) => `公式中不允许定义函数（${x}）`),
+  rule(/^matrices and ranges \((`.+`)\) are not allowed in formulas$/, ([, x]) => `公式中不允许使用矩阵和区间（${x}）`),
+  rule(/^objects \((`.+`)\) are not allowed in formulas$/, ([, x]) => `公式中不允许使用对象（${x}）`),
+  rule(/^a formula is one expression: `;` and line breaks are not allowed$/, () => "公式只能是一个表达式：不允许使用 `;` 和换行"),
+  rule(/^(\w+) is not allowed in formulas$/, ([, x]) => `公式中不允许使用 ${x}`),
+  rule(/^formula could not be checked: (.+)$/, ([, x]) => `无法检查公式：${x}`),
+  rule(/^result is NaN \(e\.g\. 0\/0 or sqrt of a negative number\), not a finite number$/, () => "结果是 NaN（例如 0/0 或负数开平方），不是有限数"),
+  rule(/^result is (\S+) \(division by zero\?\), not a finite number$/, ([, v]) => `结果是 ${v}（除以零？），不是有限数`),
+  rule(/^result is (true|false), not a number \(use c \? a : b\)$/, ([, v]) => `结果是 ${v}，不是数字（请用 c ? a : b）`),
+  rule(/^result is not a number \((\w+)\)$/, ([, t]) => `结果不是数字（${t}）`),
+  rule(/^empty formula after =$/, () => "= 之后的公式为空"),
+  rule(/^formula longer than (\S+) characters$/, ([, n]) => `公式超过 ${n} 个字符`),
+  rule(/^syntax error: (.+)$/, ([, x]) => `语法错误：${x}`),
+  rule(/^cannot compile: (.+)$/, ([, x]) => `无法编译：${x}`),
+  rule(/^unknown names? (`.+`) in (\S+) \(no cell (.+)\)$/, ([, l, p, c]) => `${p} 中有未知名称 ${l}（没有单元格 ${c}）`),
+  rule(/^unknown name (`[^`]+`)$/, ([, n]) => `未知名称 ${n}`),
+  rule(/^(\S+) is not a finite number$/, ([, v]) => `${v} 不是有限数`),
+  rule(/^(".*") is not a number \(formulas start with =\)$/, ([, v]) => `${v} 不是数字（公式以 = 开头）`),
+  rule(/^(\w+) is disabled in formulas$/, ([, f]) => `公式中禁用了 ${f}`),
+  rule(/^(".*") is not a valid cell name \(letters, digits and _, not starting with a digit\)$/, ([, n]) => `${n} 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）`),
+  rule(/^(".*") is reserved \(a formula function or keyword\) and cannot name a cell$/, ([, n]) => `${n} 是保留字（公式函数或关键字），不能用作单元格名`),
+  rule(/^circular reference: (.+?)(?: \(part of a loop of (\d+) entries\))?$/, ([, l, n]) => `循环引用：${l}${n ? `（属于一个含 ${n} 项的循环）` : ""}`),
+  rule(/^depends on (\S+)(?: \(via (\S+)\))?, which has an error: (.+)$/, ([, p, v, m], sub) => `依赖的 ${p}${v ? `（经由 ${v}）` : ""} 有错误：${sub(m!) ?? m}`),
+];
+
+/** Generic plan-file issue `expected X, got Y` (last: the specific templates above win). */
+const GENERIC_RULES: Rule[] = [
+  rule(/^expected (.+), got (.*)$/, ([, e, g]) => {
+    const x = expected(e!);
+    return x === null ? null : `${shouldBe(x)}${got(g!)}`;
+  }),
+];
+
+const RULES: Rule[] = [...SLO_RULES, ...CAPACITY_RULES, ...ALLOCATION_RULES, ...PLAN_RULES, ...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
+
+/** Number of message templates in the table (for the coverage test). */
+export const TEMPLATE_COUNT = RULES.length;
+
+/** Longest message translated: the templates' `.+` groups backtrack, so far longer text is left as is. */
+const MAX_LENGTH = 4000;
+
+/**
+ * Chinese for `msg`, or null when no template (nor split into known parts) matches. `memo` holds
+ * the pieces already tried in this call (prefix and "; " splits revisit the same substrings).
+ */
+function zhOf(msg: string, depth = 0, memo = new Map<string, string | null>()): string | null {
+  if (depth > 6 || msg === "" || msg.length > MAX_LENGTH) return null;
+  const seen = memo.get(msg);
+  if (seen !== undefined) return seen;
+  const out = zhOnce(msg, (s) => zhOf(s, depth + 1, memo));
+  memo.set(msg, out);
+  return out;
+}
+
+function zhOnce(msg: string, sub: Sub): string | null {
+  for (const r of RULES) {
+    const m = r.re.exec(msg);
+    if (!m) continue;
+    const out = r.zh(Array.from(m, (g) => g ?? ""), sub);
+    if (out !== null) return out;
+  }
+  // `prefix: known message` (SKU name, `skus[0] (chat)`, `file.csv:3`): keep the prefix; a file
+  // location keeps its ASCII ": " (as compilers print it), a name gets the Chinese "：".
+  for (let i = msg.indexOf(": "); i > 0; i = msg.indexOf(": ", i + 1)) {
+    const rest = sub(msg.slice(i + 2));
+    if (rest === null) continue;
+    const prefix = msg.slice(0, i);
+    // A name or location, not the head of an English sentence (that would leave half a message).
+    if (!FILE_LOCATION.test(prefix) && prefix.split(" ").length > 6) continue;
+    return `${prefix}${FILE_LOCATION.test(prefix) ? ": " : "："}${rest}`;
+  }
+  // Known messages joined with "; " (plan.ts joins missing statistics that way); a message may
+  // itself hold "; ", so runs of parts are tried (best[j]: the Chinese of parts[0..j), if any).
+  const parts = msg.split("; ");
+  if (parts.length < 2 || parts.length > 12) return null;
+  const best: (string[] | null)[] = [[]];
+  for (let j = 1; j <= parts.length; j++) {
+    best[j] = null;
+    for (let i = j - 1; i >= 0 && !best[j]; i--) {
+      if (!best[i] || (i === 0 && j === parts.length)) continue;
+      const zh = sub(parts.slice(i, j).join("; "));
+      if (zh !== null) best[j] = [...best[i]!, zh];
+    }
+  }
+  return best[parts.length]?.join("；") ?? null;
+}
+
+/** A prefix that names a file (a path, `name.ext`, `name.ext:3:7`, `… column "x"`). */
+const FILE_LOCATION = /[/\\]|\.[A-Za-z0-9]{1,5}(?::\d+)*(?: column .+| record \d+| key .+)?$/;
+
+const CACHE = new Map<string, string>();
+
+/**
+ * `message` in `lang`: for "zh" the Chinese of a known engine/importer message (numbers, names,
+ * paths and metric names kept), for "en" — or an unknown message — the message unchanged.
+ */
+export function translateMessage(message: string, lang: Lang): string {
+  if (lang !== "zh") return message;
+  const hit = CACHE.get(message);
+  if (hit !== undefined) return hit;
+  const out = zhOf(message) ?? message;
+  if (CACHE.size > 2000) CACHE.clear();
+  CACHE.set(message, out);
+  return out;
+}
+
+/** Whether a message has a Chinese template (the unit test's coverage check). */
+export function hasTranslation(message: string): boolean {
+  return zhOf(message) !== null;
+}

@@ -1,0 +1,220 @@
+/**
+ * Collects the engine and importer messages a planner sees on the example plans and the fixture
+ * folders, for the coverage check of `src/report/messages-zh.ts`.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { loadPlan } from "../../src/cli/plan-loader";
+import { CliError, readInputs } from "../../src/cli/io";
+import { importFiles } from "../../src/import/index";
+import { importUsageCsv } from "../../src/import/usage";
+import { operatingPoint } from "../../src/engine/slo";
+import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
+import { computePlan } from "../../src/engine/plan";
+import { resolvePlan } from "../../src/engine/resolve";
+import type { Slo } from "../../src/engine/types";
+
+const ROOT = join(__dirname, "..", "..");
+
+/** The seed's SLOs (seed §1.3: P99 TTFT < 1 s, P95 ITL < 100 ms), as `capplan` defaults. */
+const SEED_SLOS: Slo[] = [
+  { metric: "ttft", stat: "p99", maxMs: 1000 },
+  { metric: "itl", stat: "p95", maxMs: 100 },
+];
+
+/** Messages of one source, tagged with where they came from. */
+export interface Collected {
+  source: string;
+  message: string;
+}
+
+/** Every message of computing the example plans (warnings, errors, reasons, import warnings). */
+export function planMessages(): Collected[] {
+  const out: Collected[] = [];
+  const dir = join(ROOT, "models", "examples");
+  for (const f of readdirSync(dir).filter(n => n.endsWith(".json")).sort()) {
+    const src = `models/examples/${f}`;
+    const { result, importWarnings } = loadPlan(join(dir, f));
+    const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
+    result.warnings.forEach(add);
+    result.errors.forEach(e => add(e.message));
+    for (const s of result.skus) {
+      s.warnings.forEach(add);
+      s.errors.forEach(add);
+      add(s.infeasibleReason);
+      for (const w of s.workloads) w.sweep?.warnings.forEach(add);
+    }
+    importWarnings.forEach(add);
+  }
+  return out;
+}
+
+/** Every message of importing each folder under `fixtures/` (but `malformed`), with the seed SLOs applied. */
+export function fixtureMessages(exclude: readonly string[] = ["malformed"]): Collected[] {
+  const out: Collected[] = [];
+  const dir = join(ROOT, "fixtures");
+  for (const f of readdirSync(dir).sort()) {
+    if (exclude.includes(f) || !statSync(join(dir, f)).isDirectory()) continue;
+    const src = `fixtures/${f}`;
+    let inputs;
+    try {
+      inputs = readInputs([src], ROOT);
+    } catch (e) {
+      if (e instanceof CliError) e.lines.forEach(l => out.push({ source: src, message: l }));
+      continue;
+    }
+    const res = importFiles(inputs);
+    if (!res.ok) {
+      res.errors.forEach(e => out.push({ source: src, message: e.message }));
+      continue;
+    }
+    res.warnings.forEach(w => out.push({ source: src, message: w.message }));
+    for (const s of res.sweeps) {
+      s.warnings.forEach(w => out.push({ source: src, message: w }));
+      operatingPoint(s, SEED_SLOS, "interpolated").warnings.forEach(w => out.push({ source: src, message: w }));
+    }
+  }
+  return out;
+}
+
+/** Every message of importing each file of `fixtures/malformed` on its own. */
+export function malformedMessages(): Collected[] {
+  const out: Collected[] = [];
+  const dir = join(ROOT, "fixtures", "malformed");
+  for (const f of readdirSync(dir).sort()) {
+    if (f === "README.md") continue;
+    const res = importFiles(readInputs([`fixtures/malformed/${f}`], ROOT));
+    const issues = res.ok ? res.warnings : res.errors;
+    issues.forEach(i => out.push({ source: f, message: i.message }));
+    if (res.ok) for (const s of res.sweeps) s.warnings.forEach(w => out.push({ source: f, message: w }));
+  }
+  return out;
+}
+
+/** Every message of importing each fixture file on its own (broader than the folder imports). */
+export function perFileMessages(): Collected[] {
+  const out: Collected[] = [];
+  const walk = (rel: string): void => {
+    const full = join(ROOT, rel);
+    for (const f of readdirSync(full).sort()) {
+      const r = `${rel}/${f}`;
+      if (statSync(join(ROOT, r)).isDirectory()) walk(r);
+      else if (!/\.(md|py|txt)$/.test(f)) {
+        const res = importFiles(readInputs([r], ROOT));
+        const issues = res.ok ? res.warnings : res.errors;
+        issues.forEach(i => out.push({ source: r, message: i.message }));
+        if (res.ok) {
+          for (const s of res.sweeps) {
+            s.warnings.forEach(w => out.push({ source: r, message: w }));
+            operatingPoint(s, SEED_SLOS, "interpolated").warnings.forEach(w => out.push({ source: r, message: w }));
+          }
+        }
+      }
+    }
+  };
+  walk("fixtures");
+  return out;
+}
+
+/**
+ * Messages of plans written to hit the engine's error paths: a badly shaped plan (plan-file
+ * validation), formula errors (cycle, unknown name, forbidden function, division by zero), bad
+ * factors and an allocation with problems.
+ */
+export function edgePlanMessages(): Collected[] {
+  const out: Collected[] = [];
+  const add = (source: string, m: string | null | undefined) => m && out.push({ source, message: m });
+  const bad = validatePlan(JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")));
+  if (!bad.ok) bad.errors.forEach(e => add("bad-plan-shape.json", e.message));
+  const syntax = parsePlanText('{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}', "broken.json");
+  if (!syntax.ok) syntax.errors.forEach(e => add("broken.json", e.message));
+  const empty = parsePlanText("  ", "empty.json");
+  if (!empty.ok) empty.errors.forEach(e => add("empty.json", e.message));
+  const plan = {
+    format: "capplan.plan/v1",
+    title: "edge cases",
+    currency: "XYZ",
+    cells: { a: "=b + 1", b: "=a * 2", c: "=nope * 2", d: "=1/0", e: "=import(1)", f: "=c + 1" },
+    workloads: [
+      { name: "chat", peakRps: 10, inputTokens: 300, outputTokens: 300, avgRps: 20 },
+      { name: "docs", peakRps: "=d", inputTokens: 3000, outputTokens: 200 },
+    ],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }, { metric: "itl", stat: "p95", maxMs: 100 }],
+    sloMode: "interpolated",
+    factors: { elasticity: 0.8, redundancy: { spare: 1.5 } },
+    skus: [
+      {
+        name: "A100",
+        gpusPerReplica: 0,
+        pricePerGpuHour: 2,
+        sweeps: {
+          chat: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 1500 }, itlMs: { p95: 20 } }, { concurrency: 8, outputTokensPerSec: 600, ttftMs: { p99: 2500 }, itlMs: { p95: 30 } }] },
+          docs: { replicaOutputTokensPerSec: -5 },
+        },
+      },
+      {
+        name: "H100",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 3,
+        sweeps: {
+          chat: { points: [{ concurrency: 8, outputTokensPerSec: 800, meanInputTokens: 1000, ttftMs: { p99: 300 }, tpotMs: { p95: 20 } }, { concurrency: 4, outputTokensPerSec: 450, meanInputTokens: 1000, ttftMs: { p99: 200 }, tpotMs: { p95: 15 } }] },
+          docs: { points: [{ concurrency: 2, outputTokensPerSec: 300, ttftMs: { mean: 300 } }] },
+        },
+      },
+    ],
+    tenants: {
+      method: "weighted",
+      inputWeight: -1,
+      outputWeight: 1,
+      idle: "separate",
+      pools: [{ name: "p1", costPerDay: 100 }, { name: "p2", sku: "A100" }, { name: "p3", costPerDay: 50 }],
+      usage: [{ team: "search", pool: "p3", inputTokens: -1, outputTokens: 2 }, { team: "ops", pool: "p1", inputTokens: 1e6, outputTokens: 1e6 }],
+    },
+  };
+  // Valid inputs that warn: factors below 1, a fractional spare, a forecast above the peak, a
+  // sweep measured at other lengths, an interpolated operating point, a pool used beyond capacity.
+  const lengths = {
+    format: "capplan.plan/v1",
+    title: "warnings",
+    workloads: [{ name: "chat", peakRps: 2, avgRps: 3, inputTokens: 300, outputTokens: 300 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    sloMode: "interpolated",
+    factors: { elasticity: 0.8, redundancy: { spare: 1.5 } },
+    skus: [{ name: "L40S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [
+      { concurrency: 1, outputTokensPerSec: 100, meanInputTokens: 1000, ttftMs: { p99: 500 } },
+      { concurrency: 8, outputTokensPerSec: 600, meanInputTokens: 1000, ttftMs: { p99: 1500 } },
+    ] } }],
+    tenants: { pools: [{ name: "p1", costPerDay: 10, capacityTokensPerDay: 10 }], idle: "separate", usage: [{ team: "a", inputTokens: 100, outputTokens: 100 }] },
+  };
+  for (const [name, p] of [["edge", plan], ["lengths", lengths]] as const) {
+    const v = validatePlan(p);
+    if (!v.ok) {
+      v.errors.forEach(e => add(name, `${e.path}: ${e.message}`));
+      continue;
+    }
+    v.warnings.forEach(w => add(name, w));
+    const result = computePlan(resolvePlan(v.plan));
+    result.warnings.forEach(w => add(name, w));
+    result.errors.forEach(e => add(name, e.message));
+    for (const s of result.skus) {
+      s.warnings.forEach(w => add(name, w));
+      s.errors.forEach(e => add(name, e));
+      add(name, s.infeasibleReason);
+    }
+  }
+  return out;
+}
+
+/** Every message of reading each team-usage table of `fixtures/usage` (the Teams sheet's import), per day and raw. */
+export function usageMessages(): Collected[] {
+  const out: Collected[] = [];
+  const dir = join(ROOT, "fixtures", "usage");
+  for (const f of readdirSync(dir).filter(n => /\.(csv|tsv)$/.test(n)).sort()) {
+    const text = readFileSync(join(dir, f), "utf8");
+    for (const perDay of [true, false]) {
+      const res = importUsageCsv(text, f, { perDay });
+      (res.ok ? res.warnings : res.errors).forEach(i => out.push({ source: f, message: i.message }));
+    }
+  }
+  return out;
+}

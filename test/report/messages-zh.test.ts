@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { hasTranslation, TEMPLATE_COUNT, translateMessage } from "../../src/report/messages-zh";
+import { edgePlanMessages, fixtureMessages, malformedMessages, perFileMessages, planMessages, usageMessages, type Collected } from "./messages-collect";
+
+const CJK = /[\u4e00-\u9fff]/;
+
+// Each pair: a message as the engine or an importer writes it (copied from a real run of the
+// example plans / fixtures, or from the template in the source named in the comment) and the
+// Chinese a planner should read. Numbers, names, paths and metric names are kept as written.
+const CASES: [string, string][] = [
+  // src/engine/slo.ts (fixtures/aiperf, seed SLOs)
+  ["infeasible: P99 TTFT is 21,397.1 ms at the lowest load (concurrency 16), 20,397.1 ms (2,039.7 %) over the 1,000 ms limit",
+    "不可行：最低负载（并发 16）下 P99 TTFT 为 21,397.1 ms，超出 1,000 ms 上限 20,397.1 ms（2,039.7 %）"],
+  ["operating point interpolated to concurrency 88.18 between concurrency 64 and concurrency 512, where P99 TTFT reaches its 1,000 ms limit",
+    "运行点插值到并发 88.18（介于并发 64 与并发 512 之间），此时 P99 TTFT 达到 1,000 ms 上限"],
+  ["operating point interpolated to 5.78 req/s achieved between 2.61 req/s achieved and 7.88 req/s achieved, where P99 TTFT reaches its 1,000 ms limit",
+    "运行点插值到实测 5.78 req/s（介于实测 2.61 req/s 与实测 7.88 req/s 之间），此时 P99 TTFT 达到 1,000 ms 上限"],
+  ["every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
+    "所有点都满足 SLO：运行点取测得的最高负载（请求速率 ∞ req/s），实际容量可能更高"],
+  ["the SLOs cannot be checked at concurrency 16: a statistic is missing, so feasibility is unknown", "无法在并发 16 处检查 SLO：缺少统计量，可行性未知"],
+  ["P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99", "缺少 P99 TTFT（3 个点中有 1 个缺失）；该扫描的 TTFT 只有 p50, p99"],
+  ["P95 ITL is missing; this sweep has no ITL statistics", "缺少 P95 ITL；该扫描没有 ITL 统计量"],
+  // a SKU-name prefix (plan.ts) around a slo.ts message (models/examples/multi-sku.json)
+  ["L40S ×1: SLO P95 ITL evaluated on TPOT: the sweep has no ITL", "L40S ×1：SLO P95 ITL 改用 TPOT 判断：该扫描没有 ITL"],
+  // src/engine/plan.ts (models/examples/seed-long-docs.json)
+  ["H100 TP4: capacity for docs is given (900 tok/s), so the SLOs were not checked against a sweep", "H100 TP4：docs 的容量为给定值（900 tok/s），因此未用扫描数据检查 SLO"],
+  // plan.ts joins missing statistics with "; " — each part holds a "; " itself
+  ["P99 TTFT is missing; the sweep has mean; P95 ITL is missing; the sweep has none", "缺少 P99 TTFT；该扫描只有 mean；缺少 P95 ITL；该扫描没有该指标的统计量"],
+  ["skus[0].gpusPerReplica: needs a positive number", "skus[0].gpusPerReplica：需要正数"],
+  // src/engine/capacity.ts
+  ["chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (seed §4.4)",
+    "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（seed §4.4）"],
+  ["spare replicas 1.5 is not a whole number: using 2", "备用副本数 1.5 不是整数：按 2 计"],
+  // src/engine/allocation.ts
+  ['pool "p3": no usage; the whole cost (50 CNY) is idle', '资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置'],
+  // src/engine/plan-file.ts
+  ['expected an array of skus, got an object', "应为 SKU 数组，实际为对象"],
+  ['expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"', '应为以下之一："ttft", "itl", "tpot", "ntpot", "e2e"，实际为 "latency"'],
+  ["invalid JSON at line 3, column 3: expected ',' or '}' after property value, found character \"\\\"\"", "JSON 无效（第 3 行第 3 列）：属性值之后应为 ',' 或 '}'，实际为字符 \"\\\"\""],
+  // src/engine/formula/*.ts
+  ["circular reference: cells.a → cells.b → cells.a", "循环引用：cells.a → cells.b → cells.a"],
+  ["depends on cells.d, which has an error: result is Infinity (division by zero?), not a finite number", "依赖的 cells.d 有错误：结果是 Infinity（除以零？），不是有限数"],
+  // a formatted import issue (src/import/types.ts formatIssue) keeps its file location
+  ['metrics.csv:4 column "p99_ttft_ms": must be a finite number ≥ 0, found "Infinity"', 'metrics.csv:4 column "p99_ttft_ms": 必须是 ≥ 0 的有限数，实际为 "Infinity"'],
+  // src/import/** (fixtures)
+  ["concurrency read from the file path (the file's content does not record it)", "并发取自文件路径（文件内容中没有记录）"],
+  ["duplicate load level (concurrency 8) at lines 3 and 4: the later row is kept", "负载档位重复（并发 8）：第 3 行和第 4 行，保留后一行"],
+  ["achieved rps derived as completed / duration (the file has no request_throughput)", "实测 rps 按 completed / duration 推算（文件中没有 request_throughput）"],
+  ["fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 1 warm-up record(s) left out",
+    "fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 已排除 1 条预热记录"],
+  ["Locust exceptions file: not a benchmark result; import the _stats.csv or _stats_history.csv; skipped", "Locust 异常文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv；已跳过"],
+  ['unrecognised format (first line: "team,pool,total_tokens"); see `capplan formats` for what can be imported', '无法识别的格式（首行："team,pool,total_tokens"）；可导入的格式见 `capplan formats`'],
+  ["invalid JSON: Expected ',' or '}' after property value", "JSON 无效：属性值之后应为 ',' 或 '}'"],
+  ["file is empty", "文件为空"],
+];
+
+/** Unique messages with the first source that produced them. */
+function unique(list: Collected[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of list) if (!m.has(c.message)) m.set(c.message, c.source);
+  return m;
+}
+
+describe("translateMessage", () => {
+  it("has more than 40 message templates", () => {
+    expect(TEMPLATE_COUNT).toBeGreaterThan(40);
+  });
+
+  it.each(CASES)("translates %s", (en, zh) => {
+    expect(translateMessage(en, "zh")).toBe(zh);
+    expect(translateMessage(en, "en")).toBe(en);
+  });
+
+  it("covers every message of the example plans and of importing each fixture folder but malformed", () => {
+    const msgs = unique([...planMessages(), ...fixtureMessages()]);
+    // The example plans and the 16 folders produce well over 50 distinct messages (131 at the time of writing).
+    expect(msgs.size).toBeGreaterThan(50);
+    const untranslated = [...msgs].filter(([m]) => !hasTranslation(m) || !CJK.test(translateMessage(m, "zh")) || translateMessage(m, "zh") === m);
+    expect(untranslated).toEqual([]);
+    for (const m of msgs.keys()) expect(translateMessage(m, "en")).toBe(m);
+  });
+
+  it("covers the malformed fixtures, each fixture file on its own, the usage tables and plans that hit the engine's error paths", () => {
+    const msgs = unique([...malformedMessages(), ...perFileMessages(), ...usageMessages(), ...edgePlanMessages()]);
+    expect(msgs.size).toBeGreaterThan(80);
+    const untranslated = [...msgs].filter(([m]) => !hasTranslation(m) || !CJK.test(translateMessage(m, "zh")));
+    expect(untranslated).toEqual([]);
+  });
+
+  it("keeps every number, quoted name and metric name of a message in its Chinese", () => {
+    const msgs = unique([...planMessages(), ...fixtureMessages()]);
+    for (const m of msgs.keys()) {
+      const zh = translateMessage(m, "zh");
+      const tokens = m.match(/\d+(?:[.,]\d+)*|"[^"]*"|\b(?:P\d+(?:\.\d+)? )?(?:TTFT|ITL|TPOT|NTPOT)\b/g) ?? [];
+      for (const t of tokens) expect(zh, m).toContain(t);
+    }
+  });
+
+  it("answers quickly for a long unknown message full of separators", () => {
+    const m = Array.from({ length: 40 }, (_, i) => `part ${i}: x; y`).join(": ");
+    const t0 = performance.now();
+    expect(translateMessage(m, "zh")).toBe(m);
+    expect(translateMessage("x".repeat(50000), "zh")).toBe("x".repeat(50000));
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it("leaves an unknown message unchanged", () => {
+    const m = "the flux capacitor reads 1.21 GW: check the DeLorean";
+    expect(translateMessage(m, "zh")).toBe(m);
+    expect(hasTranslation(m)).toBe(false);
+    // A known template inside unknown words is not half translated either.
+    expect(translateMessage("weird: stuff; file is empty; more", "zh")).toBe("weird: stuff; file is empty; more");
+    // Nor is a known template after the head of an unknown English sentence.
+    expect(translateMessage("the old importer could not tell which table to use: file is empty", "zh")).toBe("the old importer could not tell which table to use: file is empty");
+  });
+});
