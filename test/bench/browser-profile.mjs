@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { summarizeCpuProfile } from "./profile.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "capplan-prof-"));
@@ -46,32 +47,12 @@ try {
   await page.keyboard.press("Enter");
   await page.waitForTimeout(1000);
   const { profile: p } = await cdp.send("Profiler.stop");
-  const byId = new Map(p.nodes.map(n => [n.id, n]));
-  const parent = new Map();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const time = new Map();
-  p.samples.forEach((s, i) => time.set(s, (time.get(s) ?? 0) + (p.timeDeltas[i] ?? 0)));
-  const label = n => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber + 1}`;
-  const self = new Map();
-  const incl = new Map();
-  for (const n of p.nodes) {
-    const t = time.get(n.id) ?? 0;
-    if (!t) continue;
-    self.set(label(n), (self.get(label(n)) ?? 0) + t);
-    const seen = new Set();
-    for (let id = n.id; id != null; id = parent.get(id)) {
-      const k = label(byId.get(id));
-      if (!seen.has(k)) incl.set(k, (incl.get(k) ?? 0) + t);
-      seen.add(k);
-    }
-  }
-  const busy = [...self].filter(([k]) => !/^\((root|program|idle)\)/.test(k)).reduce((a, [, v]) => a + v, 0);
-  const top = m => [...m].filter(([k]) => !/^\((root|program|idle)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 15);
-  console.log(`busy main-thread time in the second after Enter: ${(busy / 1000).toFixed(1)} ms`);
+  const sum = summarizeCpuProfile(p, 15);
+  console.log(`busy main-thread time in the second after Enter: ${sum.busyMs.toFixed(1)} ms`);
   console.log("\n| Self ms | Function |\n|---|---|");
-  for (const [k, v] of top(self)) console.log(`| ${(v / 1000).toFixed(1)} | \`${k}\` |`);
+  for (const r of sum.self) console.log(`| ${r.ms.toFixed(1)} | \`${r.fn}\` |`);
   console.log("\n| Inclusive ms | Function |\n|---|---|");
-  for (const [k, v] of top(incl)) console.log(`| ${(v / 1000).toFixed(1)} | \`${k}\` |`);
+  for (const r of sum.inclusive) console.log(`| ${r.ms.toFixed(1)} | \`${r.fn}\` |`);
 } finally {
   await browser.close();
   try {

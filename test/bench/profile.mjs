@@ -8,7 +8,11 @@ import { join } from "node:path";
 /** Top `limit` functions by self and by inclusive time of the newest profile in `dir`. */
 export function summarizeProfile(dir, limit = 10) {
   const file = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).sort().pop();
-  const p = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  return summarizeCpuProfile(JSON.parse(readFileSync(join(dir, file), "utf8")), limit);
+}
+
+/** Top `limit` functions by self and by inclusive time of a V8 CPU profile object (node or CDP). */
+export function summarizeCpuProfile(p, limit = 10) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -29,12 +33,14 @@ export function summarizeProfile(dir, limit = 10) {
       incl.set(k, (incl.get(k) ?? 0) + t);
     }
   }
+  const idle = (k) => /^\((root|program|idle)\)/.test(k) || /^\(anonymous\) :0$/.test(k);
   const total = [...time.values()].reduce((a, b) => a + b, 0);
+  const busy = [...self].filter(([k]) => !idle(k)).reduce((a, [, v]) => a + v, 0);
   const rows = (m) =>
     [...m]
-      .filter(([k]) => !/^\((root|program|idle)\)/.test(k) && !/^\(anonymous\) :0$/.test(k))
+      .filter(([k]) => !idle(k))
       .sort((a, b) => b[1] - a[1])
       .slice(0, limit)
       .map(([fn, us]) => ({ ms: us / 1000, pct: (100 * us) / total, fn }));
-  return { totalMs: total / 1000, self: rows(self), inclusive: rows(incl) };
+  return { totalMs: total / 1000, busyMs: busy / 1000, self: rows(self), inclusive: rows(incl) };
 }
