@@ -61,12 +61,26 @@ export function bandsPlugin(bands: readonly Band[], lines: readonly HLine[]): Pl
         ctx.lineTo(a.right, py);
         ctx.stroke();
         ctx.setLineDash([]);
-        ctx.fillStyle = l.color;
+        // Label at the left end (low load, where latency curves are usually below their SLO), with
+        // a halo of the panel's background so that crossing curves do not make it unreadable.
         ctx.font = "600 10px system-ui, sans-serif";
-        const w = ctx.measureText(l.label).width;
-        ctx.fillText(l.label, a.right - w - 4, py - 4);
+        ctx.lineJoin = "round";
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = panelBackground(chart.canvas);
+        ctx.strokeText(l.label, a.left + 6, py - 5);
+        ctx.fillStyle = l.color;
+        ctx.fillText(l.label, a.left + 6, py - 5);
       }
       ctx.restore();
     },
   };
+}
+
+/** The first non-transparent background colour at or above the canvas (the panel's), or white. */
+function panelBackground(el: HTMLElement | null): string {
+  for (let e = el; e; e = e.parentElement) {
+    const bg = getComputedStyle(e).backgroundColor;
+    if (bg && bg !== "transparent" && !/rgba\(.*,\s*0\)$/.test(bg)) return bg;
+  }
+  return "#fff";
 }
