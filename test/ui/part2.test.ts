@@ -174,3 +174,22 @@ describe("undo history of the workbook", () => {
       dispose();
     }));
 });
+
+describe("allocation charts with many teams", () => {
+  test("draw the 9 largest teams and group the rest, keeping the total", async () => {
+    const { allocationBarChart: bar, allocationDoughnut: dough, MAX_CHART_TEAMS, OTHERS_COLOR } = await import("../../src/ui/charts/alloc-charts");
+    // 30 teams in one pool costing 1..30 (minor units ×100): the 9 largest are 22..30
+    const lines = Array.from({ length: 30 }, (_, i) => ({ kind: "team", pool: "p", team: `t${i + 1}`, costPerDayMinor: (i + 1) * 100 })) as unknown as Parameters<typeof bar>[0];
+    const b = bar(lines, 2, { title: "t", idle: "idle", others: n => `${n} others` }, String);
+    expect(b.data.datasets).toHaveLength(MAX_CHART_TEAMS + 1);
+    expect(b.data.datasets.slice(0, 9).map(d => d.label)).toEqual(["t22", "t23", "t24", "t25", "t26", "t27", "t28", "t29", "t30"]);
+    const others = b.data.datasets[9]!;
+    expect(others.label).toBe("21 others");
+    expect(others.backgroundColor).toBe(OTHERS_COLOR);
+    expect(others.data).toEqual([(21 * 22) / 2]); // 1 + … + 21 major units
+    const d = dough(lines, 2, { title: "t", idle: "idle" }, String);
+    const sum = (d.data.datasets[0]!.data as number[]).reduce((a, x) => a + x, 0);
+    expect(sum).toBe((30 * 31) / 2); // the doughnut still adds up to every team's cost
+    expect(d.data.labels!.at(-1)).toBe("21 other teams");
+  });
+});

@@ -17,6 +17,11 @@ import { conservation, monthPeriod } from "../state/usage-edit";
 import { ChartCanvas } from "./ChartCanvas";
 import { Grid, type CellView } from "./Grid";
 
+/** Rows a long team table shows before "Show all" (thousands of rows made the page freeze for seconds). */
+export const ROW_LIMIT = 100;
+/** Teams per pool shown before "Show all" (ten pools of a hundred teams are still a thousand rows). */
+export const POOL_ROW_LIMIT = 25;
+
 /** The allocation results, chart and exports. */
 export function AllocationResults(): JSX.Element {
   const wb = useWorkbook();
@@ -56,7 +61,7 @@ export function AllocationResults(): JSX.Element {
   const [chartKind, setChartKind] = createSignal<"auto" | "bar" | "doughnut">("auto");
   const kind = () => (chartKind() === "auto" ? (pools().length > 1 ? "bar" : "doughnut") : chartKind());
   const chart = createMemo(() => {
-    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity") };
+    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity"), others: (n: number) => t("otherTeams", { n: fmtNum(n, 0, lang()) }) };
     const fmt = (v: number) => fmtMoney(v, cur(), lang());
     return kind() === "bar" ? allocationBarChart(lines(), digits(), words, fmt) : allocationDoughnut(lines(), digits(), words, fmt);
   });
@@ -80,7 +85,15 @@ export function AllocationResults(): JSX.Element {
         <h3>{t("allocResults")}</h3>
         <For each={pools()}>
           {(pool, i) => {
-            const mine = () => lines().filter((l) => l.pool === pool);
+            const [all, setAll] = createSignal(false);
+            const poolLines = createMemo(() => lines().filter((l) => l.pool === pool));
+            const teamCount = () => poolLines().filter((l) => l.kind === "team").length;
+            // The first POOL_ROW_LIMIT teams, then the idle and total lines (always shown), unless asked for all.
+            const mine = createMemo(() => {
+              const ls = poolLines();
+              if (all() || teamCount() <= POOL_ROW_LIMIT) return ls;
+              return [...ls.filter((l) => l.kind === "team").slice(0, POOL_ROW_LIMIT), ...ls.filter((l) => l.kind !== "team")];
+            });
             const check = () => checks()[i()];
             return (
               <div class="pool-result">
@@ -92,6 +105,12 @@ export function AllocationResults(): JSX.Element {
                   corner={t("team")}
                   cell={(r, c) => cellOf(mine()[r]!, c)}
                 />
+                <Show when={!all() && teamCount() > POOL_ROW_LIMIT}>
+                  <p class="rows-limited">
+                    {t("rowsShown", { shown: fmtNum(POOL_ROW_LIMIT, 0, lang()), n: fmtNum(teamCount(), 0, lang()) })}{" "}
+                    <button onClick={() => setAll(true)}>{t("showAllRows", { n: fmtNum(teamCount(), 0, lang()) })}</button>
+                  </p>
+                </Show>
                 <Show when={check()}>
                   {(k) => (
                     <p class="conservation" classList={{ good: k().ok, bad: !k().ok }} data-testid={`conservation-${i()}`} data-ok={k().ok ? "true" : "false"}>
@@ -109,10 +128,13 @@ export function AllocationResults(): JSX.Element {
           <Grid
             id="team-totals"
             columns={[{ key: "day", label: t("costPerDay"), numeric: true }]}
-            rows={(result().tenants?.teams ?? []).map((x) => ({ key: x.name, label: x.name }))}
+            rows={(result().tenants?.teams ?? []).slice(0, ROW_LIMIT).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
             cell={(r) => ({ raw: "", display: fmtMoney(result().tenants!.teams[r]!.costRounded, cur(), lang()), readOnly: true })}
           />
+          <Show when={(result().tenants?.teams.length ?? 0) > ROW_LIMIT}>
+            <p class="rows-limited">{t("rowsShown", { shown: fmtNum(ROW_LIMIT, 0, lang()), n: fmtNum(result().tenants!.teams.length, 0, lang()) })}</p>
+          </Show>
         </Show>
         <div class="alloc-bottom">
           <figure class="chart">

@@ -15,7 +15,7 @@ import { translateMessage } from "../../report/messages-zh";
 import { toTsv } from "../state/plan-edit";
 import { looksLikeUsageHeader } from "../state/usage-edit";
 import { USAGE_FIELDS } from "../state/workbook";
-import { AllocationResults } from "./AllocationResults";
+import { AllocationResults, ROW_LIMIT } from "./AllocationResults";
 import { FieldInput } from "./FieldInput";
 import { Grid, type CellView } from "./Grid";
 
@@ -89,7 +89,14 @@ export function TeamsSheet(): JSX.Element {
     { key: "inputTokens", label: t("inputTokensDay"), numeric: true },
     { key: "outputTokens", label: t("outputTokensDay"), numeric: true },
   ];
-  const usageRows = () => [...usage().map((_, i) => ({ key: String(i), label: String(i + 1) })), { key: "new", label: "+" }];
+  // A long usage table (thousands of teams) shows its first rows until asked: rendering every row
+  // froze the page for seconds. The "+" row (add a team) needs the whole table, so it comes with it.
+  const [allUsage, setAllUsage] = createSignal(false);
+  const usageLimited = () => !allUsage() && usage().length > ROW_LIMIT;
+  const usageRows = () =>
+    usageLimited()
+      ? usage().slice(0, ROW_LIMIT).map((_, i) => ({ key: String(i), label: String(i + 1) }))
+      : [...usage().map((_, i) => ({ key: String(i), label: String(i + 1) })), { key: "new", label: "+" }];
   const usageCell = (r: number, c: number): CellView => {
     if (r >= usage().length) return { raw: "", display: "", note: c === 0 ? t("newTeamHint") : undefined };
     const field = USAGE_FIELDS[c]!;
@@ -197,6 +204,12 @@ export function TeamsSheet(): JSX.Element {
             )}
           </Show>
           <Grid id="usage" columns={usageCols()} rows={usageRows()} corner="#" cell={usageCell} onCommit={(r, c, raw) => wb.setUsageBlock(r, c, [[raw]])} onPasteBlock={pasteBlock} onSelect={(r) => setUsageSel(r)} />
+          <Show when={usageLimited()}>
+            <p class="rows-limited" data-testid="usage-limited">
+              {t("rowsShown", { shown: fmtNum(ROW_LIMIT, 0, lang()), n: fmtNum(usage().length, 0, lang()) })}{" "}
+              <button data-testid="usage-show-all" onClick={() => setAllUsage(true)}>{t("showAllRows", { n: fmtNum(usage().length, 0, lang()) })}</button>
+            </p>
+          </Show>
         </section>
         <Show when={tenantErrors().length}>
           <ul class="problems" data-testid="tenant-errors">
