@@ -3,9 +3,10 @@
  * numbers), a readable text table, Markdown and CSV (rounded for display). Pure.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
+import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
-export type Lang = "en" | "zh";
+export type { Lang };
 
 const SKU_NUMBER_KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"] as const;
 const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, sloBinding: null };
