@@ -35,8 +35,9 @@ export function percentileOfKey(stat: string): number | null {
 export const DEFAULT_PERCENTILES: readonly number[] = [50, 90, 95, 99, 99.9];
 
 /**
- * Summary statistics (mean, min, max, std — population std as numpy's default — and the given
- * percentiles) of the values. Sorts a copy; the input is not modified. Empty input → {}.
+ * Summary statistics (mean, min, max, std and the given percentiles) of the values. `std` is the
+ * sample standard deviation (n − 1), as LLMPerf's and pandas' summaries compute it; it is left out
+ * for a single value (undefined, as pandas gives NaN). Sorts a copy; the input is not modified. Empty input → {}.
  */
 export function summarize(values: ArrayLike<number>, percentiles: readonly number[] = DEFAULT_PERCENTILES): Stats {
   const n = values.length;
@@ -50,7 +51,8 @@ export function summarize(values: ArrayLike<number>, percentiles: readonly numbe
     const d = sorted[i]! - mean;
     ss += d * d;
   }
-  const out: Stats = { mean, min: sorted[0]!, max: sorted[n - 1]!, std: Math.sqrt(ss / n) };
+  const out: Stats = { mean, min: sorted[0]!, max: sorted[n - 1]! };
+  if (n > 1) out.std = Math.sqrt(ss / (n - 1));
   for (const q of percentiles) out[percentileKey(q)] = percentileSorted(sorted, q);
   return out;
 }

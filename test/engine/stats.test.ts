@@ -10,10 +10,12 @@ describe("percentileSorted", () => {
     expect(percentileSorted([7], 99)).toBe(7);
     expect(percentileSorted([], 50)).toBeNaN();
   });
-  it("summarize gives mean, population std, min, max and percentiles", () => {
+  it("summarize gives mean, sample std (n − 1, contract v2), min, max and percentiles", () => {
     const s = summarize([4, 1, 3, 2]);
     expect(s.mean).toBe(2.5);
-    expect(s.std).toBeCloseTo(Math.sqrt(1.25), 12);
+    // squares of deviations 2.25 + 0.25 + 0.25 + 2.25 = 5; 5 / (4 − 1)
+    expect(s.std).toBeCloseTo(Math.sqrt(5 / 3), 12);
+    expect(summarize([7]).std).toBeUndefined();
     expect(s.min).toBe(1);
     expect(s.max).toBe(4);
     expect(s.p50).toBe(2.5);

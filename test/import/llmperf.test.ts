@@ -79,6 +79,18 @@ describe("LLMPerf individual responses", () => {
     expect(p.rps).toBeUndefined();
   });
 
+  test("std over the records is the sample std (n − 1), equal to LLMPerf's own summary of the same run", () => {
+    // results_ttft_s_stddev = 0.07068225467830593 s (pandas, ddof = 1); the population std would be 70.4463 ms.
+    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
+    if (!r.ok) throw new Error("import failed");
+    const p = r.sweeps[0]!.points[0]!;
+    const summary = JSON.parse(read(SUMMARY)) as Record<string, number>;
+    expect(p.ttftMs!.std).toBeCloseTo(summary.results_ttft_s_stddev! * 1000, 9);
+    expect(p.ttftMs!.std).toBeCloseTo(70.68225467830593, 9);
+    // results_inter_token_latency_s_stddev = 0.004413943106652307 s
+    expect(p.ntpotMs!.std).toBeCloseTo(summary.results_inter_token_latency_s_stddev! * 1000, 9);
+  });
+
   test("without --concurrency the individual file warns that its load level is unknown", () => {
     const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
     if (!r.ok) throw new Error("import failed");

@@ -116,7 +116,10 @@ describe("vLLM 2024 format with per-request arrays (LambdaLabs, vLLM 0.5.4)", ()
     close(bare.ttftMs?.mean, rec.mean_ttft_ms as number);
     close(bare.itlMs?.p99, rec.p99_itl_ms as number);
     close(bare.itlMs?.mean, rec.mean_itl_ms as number);
-    close(bare.itlMs?.std, rec.std_itl_ms as number);
+    // vLLM's std is numpy's population std; from records capplan gives the sample std (n − 1,
+    // docs/import.md), so the two differ by the factor sqrt(n / (n − 1)) over the n pooled gaps.
+    const gaps = (rec.itls as number[][]).reduce((k, a) => k + a.length, 0);
+    close(bare.itlMs?.std, (rec.std_itl_ms as number) * Math.sqrt(gaps / (gaps - 1)));
   });
 });
 
