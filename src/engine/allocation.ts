@@ -2,8 +2,9 @@
  * Team cost allocation (FinOps; product spec §5, seed §4.5 `cost_share`). Costs are split by
  * weighted tokens and rounded to the currency's minor unit with exact conservation.
  */
-import { fmtNum } from "./load";
+import { allocationMessages as M } from "./messages/allocation";
 import { fromMinor, isCurrencyCode, largestRemainder, minorUnitDigits, toMinor } from "./money";
+import type { Problem } from "./problems";
 
 /** Pools (daily cost, optional daily capacity in weighted tokens) and daily team usage. */
 export interface AllocationInput {
@@ -43,7 +44,10 @@ export interface AllocationResult {
   }[];
   /** Totals over pools. */
   teams: { name: string; cost: number; costRounded: number }[];
+  /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
+  /** The allocation's problems as values (code `allocation.*`), in the order of `warnings`. */
+  problems: Problem[];
 }
 
 /**
@@ -60,13 +64,13 @@ function good(x: number): boolean {
   return typeof x === "number" && Number.isFinite(x) && x >= 0;
 }
 
-function weightsOf(input: AllocationInput, warnings: string[]): { wi: number; wo: number } {
+function weightsOf(input: AllocationInput, warnings: Problem[]): { wi: number; wo: number } {
   if (input.method === "output") return { wi: 0, wo: 1 };
   if (input.method !== "weighted") return { wi: 1, wo: 1 };
-  const pick = (v: number | undefined, what: string): number => {
+  const pick = (v: number | undefined, what: "input" | "output"): number => {
     if (v === undefined) return 1;
     if (typeof v === "number" && Number.isFinite(v) && v >= 0) return v;
-    warnings.push(`${what} weight must be a number ≥ 0, got ${String(v)}: using 1`);
+    warnings.push(M.problem("weightInvalid", { which: what, got: String(v) }, { path: `tenants.${what}Weight` }));
     return 1;
   };
   const wi = pick(input.inputWeight, "input");
@@ -79,7 +83,7 @@ interface PoolPart {
   pool: AllocationResult["pools"][number];
   costs: number[];
   teamMinor: number[];
-  warnings: string[];
+  warnings: Problem[];
 }
 
 /** A pool's allocation with the inputs it was computed from (see {@link AllocationMemo}). */
@@ -103,7 +107,7 @@ interface PoolMemo extends PoolPart {
 export interface AllocationMemo {
   pools: Map<string, PoolMemo>;
   /** Usage rows grouped by pool and team, with the rows array and pool names they came from. */
-  grouped?: { usage: AllocationInput["usage"]; poolNames: string[]; teams: (readonly [string, Map<string, { inT: number; outT: number }>])[]; warnings: string[] };
+  grouped?: { usage: AllocationInput["usage"]; poolNames: string[]; teams: (readonly [string, Map<string, { inT: number; outT: number }>])[]; warnings: Problem[] };
 }
 
 /** A new, empty {@link AllocationMemo}. */
@@ -121,11 +125,11 @@ function samePool(m: PoolMemo, raw: AllocationInput["pools"][number], names: str
 }
 
 function allocatePool(raw: AllocationInput["pools"][number], names: string[], sums: { inT: number; outT: number }[], wi: number, wo: number, policy: AllocationInput["idle"], currency: string, digits: number): PoolPart {
-  const warnings: string[] = [];
+  const warnings: Problem[] = [];
   const input = { idle: policy, currency };
   let cost = raw.costPerDay;
   if (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0) {
-    warnings.push(`pool "${raw.name}": daily cost must be a number ≥ 0, got ${String(cost)}; counted as 0`);
+    warnings.push(M.problem("poolCostInvalid", { pool: raw.name, got: String(cost) }));
     cost = 0;
   }
   const cap = typeof raw.capacityTokensPerDay === "number" && Number.isFinite(raw.capacityTokensPerDay) && raw.capacityTokensPerDay > 0 ? raw.capacityTokensPerDay : null;
@@ -137,13 +141,13 @@ function allocatePool(raw: AllocationInput["pools"][number], names: string[], su
   if (W === 0) {
     costs = w.map(() => 0);
     idle = cost;
-    warnings.push(`pool "${raw.name}": no usage; the whole cost (${fmtNum(cost, digits)} ${input.currency}) is idle`);
+    warnings.push(M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }));
   } else if (input.idle === "separate") {
     if (cap === null) {
-      warnings.push(`pool "${raw.name}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`);
+      warnings.push(M.problem("poolCapacityUnknown", { pool: raw.name }));
       costs = w.map(x => (x / W) * cost);
     } else if (W > cap) {
-      warnings.push(`pool "${raw.name}": usage (${fmtNum(W, 0)} tokens/day) exceeds capacity (${fmtNum(cap, 0)} tokens/day); no idle, teams share the whole cost in proportion`);
+      warnings.push(M.problem("poolOverCapacity", { pool: raw.name, used: W, capacity: cap }));
       costs = w.map(x => (x / W) * cost);
     } else {
       const price = cost / cap;
@@ -204,17 +208,17 @@ function allocatePool(raw: AllocationInput["pools"][number], names: string[], su
  * Σ rounded parts = rounded pool cost exactly. Team totals add the rounded parts of each pool.
  */
 export function allocate(input: AllocationInput, memo?: AllocationMemo): AllocationResult {
-  const warnings: string[] = [];
+  const warnings: Problem[] = [];
   const digits = minorUnitDigits(input.currency);
-  if (!isCurrencyCode(input.currency)) warnings.push(`unknown currency "${input.currency}": rounding to 2 decimals`);
+  if (!isCurrencyCode(input.currency)) warnings.push(M.problem("unknownCurrency", { currency: input.currency }, { path: "currency" }));
   const { wi, wo } = weightsOf(input, warnings);
 
   const pools: AllocationResult["pools"] = [];
   const byName = new Map<string, { raw: AllocationInput["pools"][number]; teams: Map<string, { inT: number; outT: number }> }>();
-  const dupWarnings: string[] = [];
+  const dupWarnings: Problem[] = [];
   for (const p of input.pools) {
     if (byName.has(p.name)) {
-      dupWarnings.push(`pool "${p.name}" is listed twice: the second entry is ignored`);
+      dupWarnings.push(M.problem("poolDuplicate", { pool: p.name }));
       continue;
     }
     byName.set(p.name, { raw: p, teams: new Map() });
@@ -228,16 +232,16 @@ export function allocate(input: AllocationInput, memo?: AllocationMemo): Allocat
     for (const [name, teams] of g.teams) byName.get(name)!.teams = teams;
     warnings.push(...g.warnings);
   } else {
-    const rowWarnings: string[] = [];
+    const rowWarnings: Problem[] = [];
     input.usage.forEach((u, i) => {
       let pool = byName.get(u.pool);
       if (!pool && !u.pool && byName.size === 1) pool = [...byName.values()][0];
       if (!pool) {
-        rowWarnings.push(`usage row ${i + 1} (${u.team}): no pool named "${u.pool}"; ignored`);
+        rowWarnings.push(M.problem("usageNoPool", { row: i + 1, team: u.team, pool: u.pool }));
         return;
       }
       if (!good(u.inputTokens) || !good(u.outputTokens)) {
-        rowWarnings.push(`usage row ${i + 1} (${u.team}): token counts must be numbers ≥ 0; ignored`);
+        rowWarnings.push(M.problem("usageBadTokens", { row: i + 1, team: u.team }));
         return;
       }
       const t = pool.teams.get(u.team) ?? { inT: 0, outT: 0 };
@@ -271,5 +275,5 @@ export function allocate(input: AllocationInput, memo?: AllocationMemo): Allocat
   }
   if (memo) memo.pools = nextMemo;
   const teams = [...totals.entries()].map(([name, t]) => ({ name, cost: t.cost, costRounded: fromMinor(t.minor, digits) }));
-  return { pools, teams, warnings };
+  return { pools, teams, warnings: warnings.map(M.en), problems: warnings };
 }

@@ -5,6 +5,8 @@
  */
 import { allocate, allocationMemo, type AllocationMemo, type AllocationResult } from "./allocation";
 import type { WorkloadInput } from "./capacity";
+import { tenantsMessages as M } from "./messages/allocation";
+import { textProblem, type Problem } from "./problems";
 import type { PlanResult, SkuResult, TenantsResult } from "./plan";
 import type { ResolvedPlan } from "./resolved";
 
@@ -48,7 +50,8 @@ function fleetCapacityPerDay(sku: SkuResult, wl: WorkloadInput[], inW: number, o
  * and usage rows, errors for rows that cannot be placed. `memo` lets a caller that recomputes
  * the same plan after an edit re-allocate only the pools whose inputs changed.
  */
-export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[], memo?: TenantsMemo): TenantsResult | null {
+export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: SkuResult | null, wl: WorkloadInput[], errors: PlanResult["errors"], warnings: string[], memo?: TenantsMemo, problems?: Problem[]): TenantsResult | null {
+  const error = (path: string, kind: string, problem: Problem) => errors.push({ path, kind, message: M.en(problem), problem: { ...problem, path } });
   const t = plan.tenants!;
   const inW = t.method === "output" ? 0 : t.method === "weighted" ? t.inputWeight ?? 1 : 1;
   const outW = t.method === "weighted" ? t.outputWeight ?? 1 : 1;
@@ -60,16 +63,16 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
     const skuName = p.sku ?? (t.pools.length ? null : cheapest?.name ?? null);
     if (!num(cost) && skuName) {
       const s = skus.find(x => x.name === skuName);
-      if (!s) errors.push({ path: `tenants.pools[${i}].sku`, kind: "NAME", message: `no SKU named "${skuName}"` });
-      else if (!num(s.costPerDay)) errors.push({ path: `tenants.pools[${i}]`, kind: "VALUE", message: `SKU "${skuName}" has no cost (${s.infeasibleReason ?? "not feasible"})` });
+      if (!s) error(`tenants.pools[${i}].sku`, "NAME", M.problem("noSku", { sku: skuName }));
+      else if (!num(s.costPerDay)) error(`tenants.pools[${i}]`, "VALUE", M.problem("skuNoCost", { sku: skuName, reason: s.infeasibleReason ? textProblem(s.infeasibleReason) : null }));
       else {
         cost = s.costPerDay;
         if (!num(cap)) cap = fleetCapacityPerDay(s, wl, inW, outW);
       }
     }
     if (!num(cost)) {
-      if (!t.pools.length && !cheapest) errors.push({ path: "tenants.pools", kind: "VALUE", message: "no pools given and no feasible SKU to take the cost from" });
-      else if (!errors.some(e => e.path.startsWith(`tenants.pools[${i}]`))) errors.push({ path: `tenants.pools[${i}].costPerDay`, kind: "VALUE", message: "pool needs costPerDay or sku" });
+      if (!t.pools.length && !cheapest) error("tenants.pools", "VALUE", M.problem("noPoolsNoSku", {}));
+      else if (!errors.some(e => e.path.startsWith(`tenants.pools[${i}]`))) error(`tenants.pools[${i}].costPerDay`, "VALUE", M.problem("poolNeedsCost", {}));
       return;
     }
     pools.push({ name: p.name, costPerDay: cost, capacityTokensPerDay: num(cap) ? cap : null });
@@ -91,6 +94,7 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
   ) {
     errors.push(...last.usageErrors);
     warnings.push(...last.result.warnings);
+    problems?.push(...last.result.problems);
     return last.tenantsResult;
   }
   const errorsBefore = errors.map(e => `${e.path}\u0000${e.message}`);
@@ -108,12 +112,12 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
   const poolNames = new Set(pools.map(p => p.name));
   if (!sameRows) t.usage.forEach((u, i) => {
     if (!num(u.inputTokens) || !num(u.outputTokens)) {
-      if (!errors.some(e => e.path.startsWith(`tenants.usage[${i}]`))) errors.push({ path: `tenants.usage[${i}]`, kind: "VALUE", message: "inputTokens and outputTokens must be numbers" });
+      if (!errors.some(e => e.path.startsWith(`tenants.usage[${i}]`))) error(`tenants.usage[${i}]`, "VALUE", M.problem("usageNotNumbers", {}));
       return;
     }
     const pool = u.pool ?? (pools.length === 1 ? pools[0]!.name : null);
     if (!pool || !poolNames.has(pool)) {
-      errors.push({ path: `tenants.usage[${i}].pool`, kind: "NAME", message: pool ? `no pool named "${pool}"` : "several pools: name the pool of this usage row" });
+      error(`tenants.usage[${i}].pool`, "NAME", pool ? M.problem("noPool", { pool }) : M.problem("severalPools", {}));
       return;
     }
     usage.push({ team: u.team, pool, inputTokens: u.inputTokens, outputTokens: u.outputTokens });
@@ -121,6 +125,7 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
   const usageErrorCount = errors.length - firstUsageError;
   const res: AllocationResult = allocate({ pools, usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, currency: plan.currency }, memo?.alloc);
   warnings.push(...res.warnings);
+  problems?.push(...res.problems);
   const tenantsResult: TenantsResult = { pools: res.pools, teams: res.teams, method: t.method, idle: t.idle };
   if (memo) memo.last = { tenants: t, currency: plan.currency, pools, errorsBefore, usage, usageErrors: errors.slice(firstUsageError, firstUsageError + usageErrorCount), result: res, tenantsResult };
   return tenantsResult;

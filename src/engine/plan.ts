@@ -2,6 +2,7 @@
  * The whole plan computation (spec §3–§5, §7): resolved plan + sweeps → operating points,
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
+import type { Problem } from "./problems";
 import type { AllocationResult } from "./allocation";
 import { computeTenants, type TenantsMemo } from "./plan-tenants";
 import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type WorkloadInput } from "./capacity";
@@ -78,8 +79,11 @@ export interface PlanResult {
   skus: SkuResult[];
   cheapest: string | null;
   tenants: TenantsResult | null;
-  errors: { path: string; kind: string; message: string }[];
+  /** `problem`: the error as a value (docs/problems.md), where its producer is converted. */
+  errors: { path: string; kind: string; message: string; problem?: Problem }[];
   warnings: string[];
+  /** Plan-level warnings as values, where their producers are converted (docs/problems.md). */
+  problems?: Problem[];
 }
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
@@ -354,6 +358,7 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
 export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan), memo?: TenantsMemo): PlanResult {
   const { workloads, wlInputs, errors } = level;
   const warnings: string[] = [];
+  const problems: Problem[] = [];
   let cheapest: SkuResult | null = null;
   for (const s of skus) {
     if (s.feasible === true && num(s.costPerHour) && (!cheapest || s.costPerHour < cheapest.costPerHour!)) cheapest = s;
@@ -366,7 +371,7 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
       if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message });
     }
   });
-  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings, memo) : null;
+  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings, memo, problems) : null;
   return {
     title: plan.title,
     currency: plan.currency,
@@ -379,6 +384,7 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     tenants,
     errors,
     warnings,
+    problems,
   };
 }
 

@@ -54,20 +54,6 @@ const CAPACITY_RULES: Rule[] = [
     ([, k, a, b, p]) => `扫描的平均${k === "input" ? "输入" : "输出"}长度（${a}）与负载设定（${b}）相差 ${p} %；在其他长度下测得的容量未必成立（seed §4.4）`),
 ];
 
-/** Team cost allocation (src/engine/allocation.ts). */
-const ALLOCATION_RULES: Rule[] = [
-  rule(/^(input|output) weight must be a number ≥ 0, got (.*): using 1$/, ([, k, v]) => `${k === "input" ? "输入" : "输出"}权重必须是 ≥ 0 的数，实际为 ${v}：按 1 计`),
-  rule(/^pool (".*"): daily cost must be a number ≥ 0, got (.*); counted as 0$/, ([, p, v]) => `资源池 ${p}：每日成本必须是 ≥ 0 的数，实际为 ${v}；按 0 计`),
-  rule(/^pool (".*"): no usage; the whole cost \((.+)\) is idle$/, ([, p, c]) => `资源池 ${p}：没有用量；全部成本（${c}）计为闲置`),
-  rule(/^pool (".*"): capacity unknown, so idle cannot be kept separate; spread in proportion instead$/, ([, p]) => `资源池 ${p}：容量未知，无法单列闲置；改为按比例分摊`),
-  rule(/^pool (".*"): usage \((\S+) tokens\/day\) exceeds capacity \((\S+) tokens\/day\); no idle, teams share the whole cost in proportion$/,
-    ([, p, u, c]) => `资源池 ${p}：用量（${u} tokens/天）超过容量（${c} tokens/天）；没有闲置，各团队按比例分摊全部成本`),
-  rule(/^unknown currency (".*"): rounding to 2 decimals$/, ([, c]) => `未知币种 ${c}：按 2 位小数取整`),
-  rule(/^pool (".*") is listed twice: the second entry is ignored$/, ([, p]) => `资源池 ${p} 重复列出：忽略第二项`),
-  rule(/^usage row (\d+) \((.*)\): no pool named (".*"); ignored$/, ([, n, t, p]) => `用量第 ${n} 行（${t}）：没有名为 ${p} 的资源池；已忽略`),
-  rule(/^usage row (\d+) \((.*)\): token counts must be numbers ≥ 0; ignored$/, ([, n, t]) => `用量第 ${n} 行（${t}）：token 数必须是 ≥ 0 的数；已忽略`),
-];
-
 /** Plan computation (src/engine/plan.ts). */
 const PLAN_RULES: Rule[] = [
   rule(/^sweep file (.+) was not read$/, ([, f]) => `扫描文件 ${f} 未读取`),
@@ -85,13 +71,6 @@ const PLAN_RULES: Rule[] = [
   rule(/^needs a number ≥ 0$/, () => "需要 ≥ 0 的数"),
   rule(/^peakRps, inputTokens and outputTokens are required numbers$/, () => "peakRps、inputTokens 和 outputTokens 是必填的数字"),
   rule(/^elasticity must be a number$/, () => "elasticity 必须是数字"),
-  rule(/^no SKU named (".*")$/, ([, n]) => `没有名为 ${n} 的 SKU`),
-  rule(/^SKU (".*") has no cost \((.*)\)$/, ([, n, r], sub) => `SKU ${n} 没有成本（${r === "not feasible" ? "不可行" : sub(r!) ?? r}）`),
-  rule(/^no pools given and no feasible SKU to take the cost from$/, () => "没有给出资源池，也没有可取成本的可行 SKU"),
-  rule(/^pool needs costPerDay or sku$/, () => "资源池需要 costPerDay 或 sku"),
-  rule(/^inputTokens and outputTokens must be numbers$/, () => "inputTokens 和 outputTokens 必须是数字"),
-  rule(/^no pool named (".*")$/, ([, n]) => `没有名为 ${n} 的资源池`),
-  rule(/^several pools: name the pool of this usage row$/, () => "有多个资源池：请为这一用量行指定资源池"),
 ];
 
 /** Plan file validation (src/engine/plan-file.ts). */
@@ -155,7 +134,7 @@ const GENERIC_RULES: Rule[] = [
   }),
 ];
 
-const RULES: Rule[] = [...SLO_RULES, ...CAPACITY_RULES, ...ALLOCATION_RULES, ...PLAN_RULES, ...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
+const RULES: Rule[] = [...SLO_RULES, ...CAPACITY_RULES, ...PLAN_RULES, ...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
 
 /** Number of message templates in the table (for the coverage test). */
 export const TEMPLATE_COUNT = RULES.length;

@@ -4,6 +4,7 @@
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
 import type { Lang } from "./i18n";
+import { localizeError, localizeMessage } from "./messages";
 import { translateMessage } from "./messages-zh";
 
 export type { Lang };
@@ -249,9 +250,9 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   const w = planWords(lang);
   const out: string[] = [];
   out.push(`${w.cheapest}: ${r.cheapest ?? w.noneFeasible}`);
-  if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${translateMessage(e.message, lang)}`));
+  if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`));
   const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
-  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${translateMessage(x, lang)}`));
+  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, r.problems)}`));
   return out;
 }
 

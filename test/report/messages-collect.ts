@@ -13,6 +13,8 @@ import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
 import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve";
 import type { Slo } from "../../src/engine/types";
+import { localizeError, localizeMessage } from "../../src/report/messages";
+import { translateMessage } from "../../src/report/messages-zh";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -22,10 +24,19 @@ const SEED_SLOS: Slo[] = [
   { metric: "itl", stat: "p95", maxMs: 100 },
 ];
 
-/** Messages of one source, tagged with where they came from. */
+/**
+ * Messages of one source, tagged with where they came from; `zh` is the Chinese rendered from the
+ * message's problem (docs/problems.md) when its producer gives one.
+ */
 export interface Collected {
   source: string;
   message: string;
+  zh?: string;
+}
+
+/** The Chinese of a collected message: from its problem, else from the old sentence table. */
+export function zhOf(c: Collected): string {
+  return c.zh ?? translateMessage(c.message, "zh");
 }
 
 /** Every message of computing the example plans (warnings, errors, reasons, import warnings). */
@@ -36,8 +47,8 @@ export function planMessages(): Collected[] {
     const src = `models/examples/${f}`;
     const { result, importWarnings } = loadPlan(join(dir, f));
     const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
-    result.warnings.forEach(add);
-    result.errors.forEach(e => add(e.message));
+    result.warnings.forEach(w => out.push({ source: src, message: w, zh: localizeMessage(w, "zh", result.problems) }));
+    result.errors.forEach(e => out.push({ source: src, message: e.message, zh: localizeError(e, "zh") }));
     for (const s of result.skus) {
       s.warnings.forEach(add);
       s.errors.forEach(add);
@@ -194,8 +205,8 @@ export function edgePlanMessages(): Collected[] {
     }
     v.warnings.forEach(w => add(name, w));
     const result = computePlan(resolvePlan(v.plan));
-    result.warnings.forEach(w => add(name, w));
-    result.errors.forEach(e => add(name, e.message));
+    result.warnings.forEach(w => out.push({ source: name, message: w, zh: localizeMessage(w, "zh", result.problems) }));
+    result.errors.forEach(e => out.push({ source: name, message: e.message, zh: localizeError(e, "zh") }));
     for (const s of result.skus) {
       s.warnings.forEach(w => add(name, w));
       s.errors.forEach(e => add(name, e));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasTranslation, TEMPLATE_COUNT, translateMessage } from "../../src/report/messages-zh";
-import { edgePlanMessages, fixtureMessages, malformedMessages, perFileMessages, planMessages, usageMessages, type Collected } from "./messages-collect";
+import { edgePlanMessages, fixtureMessages, malformedMessages, perFileMessages, planMessages, usageMessages, zhOf, type Collected } from "./messages-collect";
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -31,8 +31,6 @@ const CASES: [string, string][] = [
   ["chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (seed §4.4)",
     "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（seed §4.4）"],
   ["spare replicas 1.5 is not a whole number: using 2", "备用副本数 1.5 不是整数：按 2 计"],
-  // src/engine/allocation.ts
-  ['pool "p3": no usage; the whole cost (50 CNY) is idle', '资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置'],
   // src/engine/plan-file.ts
   ['expected an array of skus, got an object', "应为 SKU 数组，实际为对象"],
   ['expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"', '应为以下之一："ttft", "itl", "tpot", "ntpot", "e2e"，实际为 "latency"'],
@@ -54,10 +52,10 @@ const CASES: [string, string][] = [
   ["file is empty", "文件为空"],
 ];
 
-/** Unique messages with the first source that produced them. */
+/** Unique messages with their Chinese (from the message's problem, else the sentence table). */
 function unique(list: Collected[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const c of list) if (!m.has(c.message)) m.set(c.message, c.source);
+  for (const c of list) if (!m.has(c.message)) m.set(c.message, zhOf(c));
   return m;
 }
 
@@ -75,7 +73,7 @@ describe("translateMessage", () => {
     const msgs = unique([...planMessages(), ...fixtureMessages()]);
     // The example plans and the 16 folders produce well over 50 distinct messages (131 at the time of writing).
     expect(msgs.size).toBeGreaterThan(50);
-    const untranslated = [...msgs].filter(([m]) => !hasTranslation(m) || !CJK.test(translateMessage(m, "zh")) || translateMessage(m, "zh") === m);
+    const untranslated = [...msgs].filter(([m, zh]) => !CJK.test(zh) || zh === m);
     expect(untranslated).toEqual([]);
     for (const m of msgs.keys()) expect(translateMessage(m, "en")).toBe(m);
   });
@@ -83,14 +81,13 @@ describe("translateMessage", () => {
   it("covers the malformed fixtures, each fixture file on its own, the usage tables and plans that hit the engine's error paths", () => {
     const msgs = unique([...malformedMessages(), ...perFileMessages(), ...usageMessages(), ...edgePlanMessages()]);
     expect(msgs.size).toBeGreaterThan(80);
-    const untranslated = [...msgs].filter(([m]) => !hasTranslation(m) || !CJK.test(translateMessage(m, "zh")));
+    const untranslated = [...msgs].filter(([, zh]) => !CJK.test(zh));
     expect(untranslated).toEqual([]);
   });
 
   it("keeps every number, quoted name and metric name of a message in its Chinese", () => {
     const msgs = unique([...planMessages(), ...fixtureMessages()]);
-    for (const m of msgs.keys()) {
-      const zh = translateMessage(m, "zh");
+    for (const [m, zh] of msgs) {
       const tokens = m.match(/\d+(?:[.,]\d+)*|"[^"]*"|\b(?:P\d+(?:\.\d+)? )?(?:TTFT|ITL|TPOT|NTPOT)\b/g) ?? [];
       for (const t of tokens) expect(zh, m).toContain(t);
     }

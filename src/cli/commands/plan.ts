@@ -1,6 +1,6 @@
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeError } from "../../report/messages";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
 /** Language from `--lang`, default English. */
@@ -27,7 +27,7 @@ export function planCommand(args: string[], io: Io): number {
   else if (flags.has("csv")) io.out(planCsv(result));
   else io.out(planText(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${translateMessage(e.message, lang)}\n`);
+    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
     return 2;
   }
   return 0;

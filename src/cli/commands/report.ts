@@ -1,6 +1,6 @@
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
 import { langFlag } from "./plan";
 
@@ -13,7 +13,7 @@ export function reportCommand(args: string[], io: Io): number {
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${translateMessage(e.message, lang)}\n`);
+    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
     return 2;
   }
   return 0;

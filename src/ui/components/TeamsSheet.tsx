@@ -11,6 +11,7 @@ import { fmtMoney, fmtNum } from "../format";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
+import { localizeError } from "../../report/messages";
 import { translateMessage } from "../../report/messages-zh";
 import { toTsv } from "../state/plan-edit";
 import { looksLikeUsageHeader } from "../state/usage-edit";
@@ -213,7 +214,7 @@ export function TeamsSheet(): JSX.Element {
         </section>
         <Show when={tenantErrors().length}>
           <ul class="problems" data-testid="tenant-errors">
-            <For each={tenantErrors()}>{(e) => <li><code>{e.path}</code> {translateMessage(e.message, lang())}</li>}</For>
+            <For each={tenantErrors()}>{(e) => <li><code>{e.path}</code> {localizeError(e, lang())}</li>}</For>
           </ul>
         </Show>
         <AllocationResults />

@@ -1,0 +1,60 @@
+/**
+ * Renders problems (src/engine/problems.ts) in English or Chinese from their code, with every
+ * catalogue of the engine and the importers registered here (docs/problems.md). A new catalogue
+ * is added to {@link CATALOGUES}; a test checks that every code renders in both languages.
+ *
+ * During the conversion, messages that are still English sentences (code `text`, or a bare
+ * string) are translated by the old sentence table of `messages-zh.ts`; that table shrinks as
+ * producers are converted, and goes away with the last one.
+ */
+import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
+import { withSubject, type Catalogue, type Problem } from "../engine/problems";
+import type { Lang } from "./i18n";
+import { translateMessage } from "./messages-zh";
+
+/** Every catalogue whose problems can reach a rendered output. */
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages] as unknown as Catalogue[];
+
+const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
+
+/** The text of `p` in `lang` (its subject in front); an unknown code renders as the code itself. */
+export function renderProblem(p: Problem<object>, lang: Lang): string {
+  if (p.code === "text") {
+    const t = (p.params as { text?: unknown }).text;
+    const text = typeof t === "string" ? t : "";
+    return withSubject(p.subject, translateMessage(text, lang), lang);
+  }
+  const dot = p.code.indexOf(".");
+  const cat = dot > 0 ? BY_DOMAIN.get(p.code.slice(0, dot)) : undefined;
+  return cat?.render(p, lang, (q) => renderProblem(q, lang)) ?? withSubject(p.subject, p.code, lang);
+}
+
+/** English text of `p` (what `warnings[]` and `errors[]` carry). */
+export function problemEnglish(p: Problem<object>): string {
+  return renderProblem(p, "en");
+}
+
+const INDEX = new WeakMap<readonly Problem[], Map<string, Problem>>();
+
+/**
+ * `text` (an English message of a result's `warnings[]`/`errors[]`) in `lang`: rendered from the
+ * problem among `problems` whose English it is, else through the old sentence table.
+ */
+export function localizeMessage(text: string, lang: Lang, problems?: readonly Problem[] | null): string {
+  if (lang === "en") return text;
+  if (problems && problems.length) {
+    let index = INDEX.get(problems);
+    if (!index) {
+      index = new Map(problems.map((p) => [problemEnglish(p), p]));
+      INDEX.set(problems, index);
+    }
+    const p = index.get(text);
+    if (p) return renderProblem(p, lang);
+  }
+  return translateMessage(text, lang);
+}
+
+/** An error of a plan result (`{ message, problem? }`) in `lang`. */
+export function localizeError(e: { message: string; problem?: Problem }, lang: Lang): string {
+  return e.problem ? renderProblem(e.problem, lang) : translateMessage(e.message, lang);
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { allocate } from "../../src/engine/allocation";
+import { allocationMessages, tenantsMessages } from "../../src/engine/messages/allocation";
+import { defineMessages, englishOf, message, textProblem, type Problem } from "../../src/engine/problems";
+import { computePlan } from "../../src/engine/plan";
+import { resolvePlan } from "../../src/engine/resolve";
+import { validatePlan } from "../../src/engine/plan-file";
+import { CATALOGUES, localizeError, localizeMessage, renderProblem } from "../../src/report/messages";
+import { planText } from "../../src/report/plan-output";
+
+const CJK = /[\u4e00-\u9fff]/;
+
+describe("defineMessages", () => {
+  const demo = defineMessages("demo", {
+    limit: message({
+      severity: "warning",
+      en: (p: { name: string; n: number }) => `${p.name} is over ${p.n}`,
+      zh: (p) => `${p.name} 超过 ${p.n}`,
+    }),
+    wrapped: message({
+      severity: "error",
+      en: (p: { inner: Problem<object> }, r) => `because ${r(p.inner)}`,
+      zh: (p, r) => `因为${r(p.inner)}`,
+    }),
+  });
+
+  it("builds a problem value with its code, severity, path, subject and params, and renders both languages", () => {
+    const p = demo.problem("limit", { name: "H100", n: 3 }, { path: "skus[0]", subject: "chat" });
+    expect(p).toEqual({ code: "demo.limit", severity: "warning", path: "skus[0]", subject: "chat", params: { name: "H100", n: 3 } });
+    expect(demo.render(p, "en")).toBe("chat: H100 is over 3");
+    expect(demo.render(p, "zh")).toBe("chat：H100 超过 3");
+    expect(demo.en(p)).toBe("chat: H100 is over 3");
+    // survives JSON (results cross the worker boundary and go to `plan --json`)
+    expect(demo.render(JSON.parse(JSON.stringify(p)), "zh")).toBe("chat：H100 超过 3");
+    expect(demo.render({ code: "other.limit", severity: "info", params: {} }, "en")).toBeNull();
+  });
+
+  it("renders nested problems in the same language, and English of any catalogue in the engine", () => {
+    const inner = demo.problem("limit", { name: "L40S", n: 1 });
+    const p = demo.problem("wrapped", { inner }, { severity: "warning" });
+    expect(p.severity).toBe("warning");
+    expect(demo.render(p, "zh")).toBe("因为L40S 超过 1");
+    expect(englishOf(p)).toBe("because L40S is over 1");
+    expect(englishOf(textProblem("as written"))).toBe("as written");
+  });
+
+  it("rejects a catalogue entry without a language or with the wrong params at compile time", () => {
+    // Checked by `tsc --noEmit` (the landing runs it), never called: an unused @ts-expect-error
+    // is itself a compile error, so each line below must stay a type error.
+    const neverCalled = () => {
+      defineMessages("bad", {
+        // @ts-expect-error zh is required
+        noZh: message({ severity: "warning", en: (p: { a: string }) => p.a }),
+      });
+      // @ts-expect-error a param of the code is missing
+      demo.problem("limit", { name: "x" });
+      // @ts-expect-error no such code
+      demo.problem("nope", {});
+    };
+    expect(typeof neverCalled).toBe("function");
+  });
+});
+
+describe("registered catalogues (src/report/messages.ts)", () => {
+  it("has the allocation and tenants catalogues, and renders every code of every catalogue in Chinese", () => {
+    expect(CATALOGUES.map((c) => c.domain)).toEqual(expect.arrayContaining(["allocation", "tenants"]));
+    for (const c of CATALOGUES) {
+      for (const key of Object.keys(c.defs)) {
+        // Render with string params (a template may format numbers; strings go through as written).
+        const params = new Proxy({}, { get: (_t, k) => (k === "reason" || k === "inner" ? null : k === "which" ? "input" : 7) });
+        const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
+        const zh = renderProblem(p, "zh");
+        expect(zh, p.code).toMatch(CJK);
+        expect(renderProblem(p, "en"), p.code).not.toMatch(CJK);
+      }
+    }
+  });
+
+  it("renders a text problem through the sentence table, and an unknown code as the code", () => {
+    expect(renderProblem(textProblem("file is empty"), "zh")).toBe("文件为空");
+    expect(renderProblem({ code: "nope.x", severity: "info", params: {} }, "zh")).toBe("nope.x");
+  });
+});
+
+describe("allocation problems", () => {
+  it("come as values beside the English warnings, which keep their old text", () => {
+    const r = allocate({
+      pools: [{ name: "p1", costPerDay: 100 }, { name: "p3", costPerDay: 50 }, { name: "p1", costPerDay: 1 }],
+      usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }, { team: "b", pool: "zz", inputTokens: 1, outputTokens: 1 }],
+      method: "weighted",
+      inputWeight: -1,
+      idle: "proportional",
+      currency: "CNY",
+    });
+    expect(r.problems.map((p) => p.code)).toEqual(["allocation.weightInvalid", "allocation.poolDuplicate", "allocation.usageNoPool", "allocation.poolNoUsage"]);
+    expect(r.warnings).toEqual([
+      "input weight must be a number ≥ 0, got -1: using 1",
+      'pool "p1" is listed twice: the second entry is ignored',
+      'usage row 2 (b): no pool named "zz"; ignored',
+      'pool "p3": no usage; the whole cost (50 CNY) is idle',
+    ]);
+    expect(r.problems[1]!.params).toEqual({ pool: "p1" });
+    expect(renderProblem(r.problems[3]!, "zh")).toBe('资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置');
+    expect(r.problems[0]!.path).toBe("tenants.inputWeight");
+  });
+
+  it("reach the plan result: errors carry their problem, warnings are rendered in Chinese from problems", () => {
+    const v = validatePlan({
+      format: "capplan.plan/v1",
+      title: "t",
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 5000 } }] } }],
+      tenants: { pools: [{ name: "p1", costPerDay: 10 }, { name: "p2", sku: "A" }, { name: "p3", costPerDay: 5 }], usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }] },
+    });
+    expect(v.ok).toBe(true);
+    if (!v.ok) return;
+    const r = computePlan(resolvePlan(v.plan));
+    const e = r.errors.find((x) => x.path === "tenants.pools[1]")!;
+    expect(e.message).toMatch(/^SKU "A" has no cost \(P99 TTFT ≤ 1000 ms fails already at the lowest load .*: 5,000 ms, 4,000 ms \(400 %\) over\)$/);
+    expect(e.problem).toMatchObject({ code: "tenants.skuNoCost", severity: "error", path: "tenants.pools[1]", params: { sku: "A", reason: { code: "text" } } });
+    // the nested reason (still an English sentence of plan.ts) is rendered in Chinese too
+    expect(localizeError(e, "zh")).toMatch(/^SKU "A" 没有成本（P99 TTFT ≤ 1000 ms 在最低负载.*下就不满足：5,000 ms，超出 4,000 ms（400 %）/);
+    expect(r.problems?.map((p) => p.code)).toEqual(["allocation.poolNoUsage"]);
+    const w = r.warnings.find((x) => x.startsWith('pool "p3"'))!;
+    expect(localizeMessage(w, "zh", r.problems)).toContain("计为闲置");
+    expect(planText(r, "zh")).toContain('资源池 "p3"：没有用量');
+    expect(planText(r, "zh")).toContain('tenants.pools[1]: SKU "A" 没有成本（P99 TTFT');
+    expect(tenantsMessages.en(e.problem!)).toBe(e.message);
+    expect(allocationMessages.domain).toBe("allocation");
+  });
+});
