@@ -1,19 +1,29 @@
 /**
  * CLI plumbing shared by the commands: output streams (injectable for tests), argument parsing
- * and reading input files and folders.
+ * (node:util `parseArgs`), and reading input files and folders safely: only regular files, never
+ * more bytes than the size limit (counted as read), symbolic links and devices inside folders
+ * skipped with a warning, and optional confinement to a set of folders (docs/security.md).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { parseArgs as nodeParseArgs } from "node:util";
 import { MAX_FILE_BYTES, tooLargeMessage, type ImportInput } from "../import/index";
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Transient progress text (stderr when it is a terminal); optional, ignored when absent. */
+  progress?(text: string): void;
+  /** Standard input as text (for `-`); defaults to reading file descriptor 0. */
+  stdin?(): string;
 }
 
 export const processIo: Io = {
-  out: t => process.stdout.write(t),
-  err: t => process.stderr.write(t),
+  out: t => void process.stdout.write(t),
+  err: t => void process.stderr.write(t),
+  progress: t => {
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${t}`);
+  },
 };
 
 /** A usage or input error: the CLI prints the lines to stderr and exits 2. */
@@ -24,76 +34,316 @@ export class CliError {
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string | true>;
+  /** Every value of each valued option, in order (for repeatable options such as `--allow-path`). */
+  lists: Map<string, string[]>;
 }
 
 /**
- * Parse `--flag value`, `--flag=value` and boolean `--flag`. `valued` lists flags that take a value.
+ * Parse a command's arguments with node:util `parseArgs`: `--flag value`, `--flag=value`, boolean
+ * `--flag`, `--` ending the options and `-` as an operand (standard input). `valued` lists options
+ * that take a value, `booleans` those that do not; `short` maps one-letter aliases (`o` → `output`).
+ * Anything else is a usage error (exit 2).
  */
-export function parseArgs(args: readonly string[], valued: readonly string[], booleans: readonly string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a.startsWith("--")) {
-      const eq = a.indexOf("=");
-      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      if (valued.includes(name)) {
-        const v = eq > 0 ? a.slice(eq + 1) : args[++i];
-        if (v === undefined) throw new CliError([`--${name} needs a value`]);
-        flags.set(name, v);
-      } else if (booleans.includes(name)) {
-        flags.set(name, true);
-      } else {
-        throw new CliError([`unknown option ${a}`]);
-      }
-    } else positional.push(a);
+export function parseArgs(
+  args: readonly string[],
+  valued: readonly string[],
+  booleans: readonly string[],
+  short: Readonly<Record<string, string>> = {},
+): ParsedArgs {
+  const options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }> = {};
+  for (const v of valued) options[v] = { type: "string", multiple: true };
+  for (const b of booleans) options[b] = { type: "boolean" };
+  for (const [s, long] of Object.entries(short)) if (options[long]) options[long]!.short = s;
+  let parsed;
+  try {
+    parsed = nodeParseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: false });
+  } catch (e) {
+    throw new CliError([usageMessage(e)]);
   }
-  return { positional, flags };
+  const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(parsed.values)) {
+    if (Array.isArray(v)) {
+      if (v.length > 0) flags.set(k, String(v[v.length - 1]));
+      lists.set(k, v.map(String));
+    } else if (v === true) flags.set(k, true);
+  }
+  return { positional: parsed.positionals, flags, lists };
+}
+
+/** node:util's parse errors as one plain line (no error codes, no stack). */
+function usageMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  const unknown = /Unknown option '([^']*)'/.exec(msg);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const needs = /Option '(?:-\w, )?(--[\w-]+)(?: <value>)?' argument missing/.exec(msg);
+  if (needs) return `${needs[1]} needs a value`;
+  const noValue = /Option '(--[\w-]+)' does not take an argument/.exec(msg);
+  if (noValue) return `${noValue[1]} takes no value`;
+  return msg.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
 }
 
 const SKIP = /(^|[/\\])\.|\.source\.txt$|^(README|LICENSE|NOTICE)(\.\w+)?$|\.(png|jpe?g|gif|svg|pdf|html?|pyc|zip|gz|tar|parquet|log)$/i;
 
+/** What a non-regular file is, for messages. */
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return "a folder";
+  if (st.isFIFO()) return "a FIFO (named pipe)";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSocket()) return "a socket";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+
+/** Thrown by {@link readRegularFile}: the message names no content. */
+export class ReadProblem {
+  constructor(readonly message: string) {}
+}
+
+/**
+ * Read a regular file as UTF-8, at most `limit` bytes counted as read (a file that grows while
+ * read, or whose size the file system misreports, still stops at the limit). Devices, FIFOs,
+ * sockets and folders are refused without reading: opening uses O_NONBLOCK, so a FIFO cannot
+ * block, and the opened descriptor is checked again.
+ */
+export function readRegularFile(full: string, limit = MAX_FILE_BYTES): string {
+  let fd: number;
+  try {
+    const st = statSync(full);
+    if (!st.isFile()) throw new ReadProblem(`${kindOf(st)}, not a regular file: capplan reads only regular files`);
+    fd = openSync(full, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    if (e instanceof ReadProblem) throw e;
+    throw new ReadProblem(fsMessage(e));
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new ReadProblem(`${kindOf(st)}, not a regular file: capplan reads only regular files`);
+    if (st.size > limit) throw new ReadProblem(tooLargeMessage(st.size));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = 1 << 20;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(chunk, limit + 1 - total));
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch (e) {
+        throw new ReadProblem(fsMessage(e));
+      }
+      if (n === 0) break;
+      chunks.push(n === buf.length ? buf : buf.subarray(0, n));
+      total += n;
+      if (total > limit) throw new ReadProblem(`more than ${limit / 2 ** 20} MiB read; the limit is ${limit / 2 ** 20} MiB (split the file)`);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file-system error as a short phrase (no paths, no stack). */
+export function fsMessage(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file or directory";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ELOOP":
+      return "symbolic link loop";
+    case "EISDIR":
+      return "is a folder";
+    case "ENOTDIR":
+      return "a part of the path is not a folder";
+    case "EAGAIN":
+      return "would block (not a regular file)";
+    default:
+      return typeof code === "string" ? `cannot be read (${code})` : "cannot be read";
+  }
+}
+
+/** Where reads are confined (docs/security.md): real paths of allowed folders, and the key to name. */
+export interface Confinement {
+  /** Real paths of the folders reads may reach (a path inside one of them is allowed). */
+  roots: readonly string[];
+  /** Plan key of the reference (`skus[1].sweep.file`), named in refusals. */
+  key: string;
+}
+
+/** True when `p` is `root` or inside it. */
+export function isInside(p: string, root: string): boolean {
+  const r = relative(root, p);
+  return r === "" || (!r.startsWith("..") && !isAbsolute(r));
+}
+
+/** Real path of `p`, or of its nearest existing ancestor joined with the rest (for missing files). */
+export function realPathOf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    const parent = resolve(p, "..");
+    if (parent === p) return p;
+    return join(realPathOf(parent), p.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+  }
+}
+
+export interface ReadOptions {
+  /** Skipped entries of folders (symbolic links, devices…), one printable line each. */
+  warnings?: string[];
+  /** Confine reads to these folders; anything resolving outside is refused. */
+  confine?: Confinement;
+  /** Called as files are read: (files read, files in all, bytes read). */
+  onProgress?: (done: number, total: number, bytes: number) => void;
+  /** Standard input, for the operand `-`. */
+  stdin?: () => string;
+}
+
+/** Read standard input (file descriptor 0) as UTF-8, at most the size limit. */
+export function readStdin(limit = MAX_FILE_BYTES): string {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.allocUnsafe(1 << 20);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (code === "EAGAIN") continue;
+      if (code === "EOF") break;
+      throw new ReadProblem(fsMessage(e));
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+    total += n;
+    if (total > limit) throw new ReadProblem(`standard input is larger than ${limit / 2 ** 20} MiB`);
+  }
+  return Buffer.concat(chunks, total).toString("utf8");
+}
+
+function outsideMessage(c: Confinement, p: string): string {
+  return `${c.key}: "${p}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`;
+}
+
 /**
  * Read files and folders into import inputs. Files inside a folder are `optional` (an
  * unrecognised one is skipped) and named by their path relative to the folder's parent, so that
- * `…-concurrency8/profile_export_genai_perf.csv` keeps its load level.
+ * `…-concurrency8/profile_export_genai_perf.csv` keeps its load level. `-` is standard input.
+ * Symbolic links, devices, FIFOs and sockets inside a folder are skipped with a warning in
+ * `opts.warnings`; named directly, a non-regular file is an error. Throws {@link CliError}.
  */
-export function readInputs(paths: readonly string[], base = process.cwd()): ImportInput[] {
+export function readInputs(paths: readonly string[], base = process.cwd(), opts: ReadOptions = {}): ImportInput[] {
   const out: ImportInput[] = [];
   const problems: string[] = [];
+  const c = opts.confine;
+  const confined = (full: string, p: string): boolean => {
+    if (!c) return true;
+    const real = realPathOf(full);
+    if (c.roots.some(r => isInside(real, r))) return true;
+    problems.push(outsideMessage(c, p));
+    return false;
+  };
+  // First list every file, then read them (so progress knows the total).
+  const todo: { full: string; name: string; optional: boolean }[] = [];
   for (const p of paths) {
+    if (p === "-" && !c) {
+      try {
+        out.push({ name: "-", text: (opts.stdin ?? readStdin)() });
+      } catch (e) {
+        problems.push(`-: ${e instanceof ReadProblem ? e.message : fsMessage(e)}`);
+      }
+      continue;
+    }
     const full = isAbsolute(p) ? p : join(base, p);
     let st;
     try {
       st = statSync(full);
-    } catch {
-      problems.push(`${p}: no such file or directory`);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (c && !confined(full, p)) continue;
+      problems.push(`${p}: ${code === "ELOOP" ? "symbolic link loop" : "no such file or directory"}`);
       continue;
     }
+    if (!confined(full, p)) continue;
     if (st.isDirectory()) {
       const files: string[] = [];
+      const rootReal = realPathOf(full);
       const walk = (d: string) => {
-        for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        let entries;
+        try {
+          entries = readdirSync(d, { withFileTypes: true });
+        } catch (e) {
+          problems.push(`${display(p, full, d)}: ${fsMessage(e)}`);
+          return;
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const e of entries) {
           const q = join(d, e.name);
           if (e.isDirectory()) {
             if (!e.name.startsWith(".") && e.name !== "node_modules") walk(q);
-          } else if (!SKIP.test(e.name)) files.push(q);
+            continue;
+          }
+          if (SKIP.test(e.name)) continue;
+          if (e.isFile()) {
+            files.push(q);
+            continue;
+          }
+          const shown = display(p, full, q);
+          if (e.isSymbolicLink()) {
+            // Follow a link only to a regular file inside the folder (or the confinement roots).
+            let target: Stats | null = null;
+            let why = "";
+            try {
+              target = statSync(q);
+            } catch (err) {
+              why = (err as { code?: unknown }).code === "ELOOP" ? "a symbolic link loop" : "a dangling symbolic link";
+            }
+            if (target && !target.isFile()) why = `a symbolic link to ${kindOf(target)}`;
+            if (target && target.isFile()) {
+              const real = realPathOf(q);
+              const roots = c ? c.roots : [rootReal];
+              if (!isInside(real, rootReal) && !roots.some(r => isInside(real, r))) why = "a symbolic link that leaves the folder";
+            }
+            if (why === "") files.push(q);
+            else opts.warnings?.push(`skipped: ${shown}: ${why}, not followed`);
+            continue;
+          }
+          let what = "not a regular file";
+          try {
+            what = kindOf(lstatSync(q));
+          } catch {
+            /* keep the generic phrase */
+          }
+          opts.warnings?.push(`skipped: ${shown}: ${what}, not read (capplan reads only regular files)`);
         }
       };
       walk(full);
       if (files.length === 0) problems.push(`${p}: folder holds no files to import`);
-      for (const f of files) {
-        const name = join(p, relative(full, f)).split(sep).join("/");
-        const size = statSync(f).size;
-        if (size > MAX_FILE_BYTES) problems.push(`${name}: ${tooLargeMessage(size)}`);
-        else out.push({ name, text: readFileSync(f, "utf8"), optional: true });
-      }
-    } else if (st.size > MAX_FILE_BYTES) {
-      problems.push(`${p}: ${tooLargeMessage(st.size)}`);
+      for (const f of files) todo.push({ full: f, name: join(p, relative(full, f)).split(sep).join("/"), optional: true });
     } else {
-      out.push({ name: p, text: readFileSync(full, "utf8") });
+      todo.push({ full, name: p, optional: false });
     }
   }
+  let bytes = 0;
+  todo.forEach((f, i) => {
+    try {
+      const text = readRegularFile(f.full);
+      bytes += text.length;
+      out.push(f.optional ? { name: f.name, text, optional: true } : { name: f.name, text });
+    } catch (e) {
+      const msg = e instanceof ReadProblem ? e.message : fsMessage(e);
+      if (f.optional && !/MiB/.test(msg)) opts.warnings?.push(`skipped: ${f.name}: ${msg}`);
+      else problems.push(`${f.name}: ${msg}`);
+    }
+    opts.onProgress?.(i + 1, todo.length, bytes);
+  });
   if (problems.length) throw new CliError(problems);
   return out;
+}
+
+/** A path inside folder operand `p` (full path `full`) as the user would write it. */
+function display(p: string, full: string, q: string): string {
+  return join(p, relative(full, q)).split(sep).join("/");
 }

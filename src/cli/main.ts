@@ -1,54 +1,229 @@
 /**
  * `capplan` command line (spec §7). Exit codes: 0 success, 1 regression (compare), 2 bad input
  * or usage. Problems go to stderr, one line each; never a stack trace.
+ *
+ * Conventions shared by every command (docs/cli.md): `-` reads standard input; `--` ends the
+ * options; `-o FILE` / `--output FILE` writes the result to FILE atomically (a temporary file
+ * renamed into place); `--quiet` keeps warnings off stderr; `<command> --help` prints that
+ * command's options; a closed pipe (`capplan formats | head -1`) ends quietly with exit 0;
+ * control characters are stripped from everything printed.
+ *
+ * Adding a command: write `commands/<name>.ts` exporting a {@link CommandDef} (or a plain
+ * `(args, io) => number` function) and add one line to {@link COMMANDS}.
  */
+import { renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { CliError, processIo, type Io } from "./io";
 import { importCommand } from "./commands/import";
 import { compareCommand } from "./commands/compare";
 import { formatsCommand } from "./commands/formats";
 import { planCommand } from "./commands/plan";
 import { reportCommand } from "./commands/report";
+import { stripControl } from "./sanitize";
 
-export const USAGE = `capplan — LLM inference capacity & cost planning
+/** A command: how it runs, and what `capplan <command> --help` prints. */
+export interface CommandDef {
+  run: (args: string[], io: Io) => number | Promise<number>;
+  /** Synopsis after `capplan ` (e.g. `plan <plan.json> [--json | --markdown | --csv]`). */
+  usage: string;
+  /** One or two sentences on what it does. */
+  summary: string;
+  /** The command's own options: `[option, description]`. */
+  options?: readonly (readonly [string, string])[];
+}
 
-usage:
-  capplan import <file|dir>... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]
-      Import load-test outputs (recognised by content) into sweeps; prints the seed §5.3 table
-      per sweep, or { "sweeps": [...] } with --json. --format forces a format id (see formats),
-      --concurrency gives the load level of a single file, --separate keeps files apart.
-  capplan plan <plan.json> [--json | --markdown | --csv] [--lang en|zh]
-      Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and
-      the team allocation of a plan file (capplan.plan/v1).
-  capplan report <plan.json> [--lang en|zh]
-      The seed §5.3 benchmark report of a plan, in Markdown.
-  capplan compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]
-      Deltas per matched load level; a regression is a throughput drop or a latency rise of more
-      than PCT % (default 5).
-  capplan formats [--json]
-      The recognised formats and the tool versions they were checked against.
+type Command = CommandDef | ((args: string[], io: Io) => number | Promise<number>);
 
-exit codes: 0 success, 1 regression (compare), 2 bad input or usage (one line per problem on stderr)
-example:  capplan plan models/examples/seed.json
-`;
+const LANG_OPTION = ["--lang en|zh", "language of the output and of the messages (default en)"] as const;
+const ALLOW_PATH_OPTION = [
+  "--allow-path DIR",
+  "also allow the plan's `file` references to read inside DIR (repeatable); by default they are confined to the plan's folder and the working directory (docs/security.md)",
+] as const;
+
+/** The commands, in the order the general usage lists them. */
+export const COMMANDS: Record<string, Command> = {
+  import: {
+    run: importCommand,
+    usage: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
+    summary:
+      "Import load-test outputs (recognised by content) into sweeps; prints the seed §5.3 table per sweep, or { \"sweeps\": [...] } with --json.",
+    options: [
+      ["--format F", "force a format id (see `capplan formats`)"],
+      ["--concurrency N", "the load level of a single file"],
+      ["--separate", "keep the files apart (one sweep each)"],
+      ["--json", "print the sweeps as JSON"],
+      LANG_OPTION,
+    ],
+  },
+  plan: {
+    run: planCommand,
+    usage: "plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh] [--allow-path DIR]...",
+    summary:
+      "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
+    options: [
+      ["--json", "one JSON object (numbers unrounded)"],
+      ["--markdown", "Markdown tables"],
+      ["--csv", "one CSV row per SKU"],
+      LANG_OPTION,
+      ALLOW_PATH_OPTION,
+    ],
+  },
+  report: {
+    run: reportCommand,
+    usage: "report <plan.json|-> [--lang en|zh] [--allow-path DIR]...",
+    summary: "The seed §5.3 benchmark report of a plan, in Markdown.",
+    options: [LANG_OPTION, ALLOW_PATH_OPTION],
+  },
+  compare: {
+    run: compareCommand,
+    usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",
+    summary:
+      "Deltas per matched load level; a regression (exit 1) is a throughput drop or a latency rise of more than PCT % (default 5).",
+    options: [
+      ["--threshold PCT", "regression threshold in percent (default 5)"],
+      ["--json", "print the comparison as JSON"],
+      LANG_OPTION,
+    ],
+  },
+  formats: {
+    run: formatsCommand,
+    usage: "formats [--json]",
+    summary: "The recognised formats and the tool versions they were checked against.",
+    options: [["--json", "print the list as JSON"]],
+  },
+};
+
+/** Options every command takes (handled here, before the command parses its own). */
+const COMMON_OPTIONS: readonly (readonly [string, string])[] = [
+  ["-o, --output FILE", "write the result to FILE (atomically: a temporary file renamed into place)"],
+  ["-q, --quiet", "keep warnings off stderr (errors are still printed)"],
+  ["-h, --help", "print this command's options"],
+  ["--", "end of options: what follows is an operand even if it starts with -"],
+];
+
+function runOf(c: Command): CommandDef["run"] {
+  return typeof c === "function" ? c : c.run;
+}
+
+function optionLines(options: readonly (readonly [string, string])[]): string {
+  const w = Math.max(...options.map(([o]) => o.length));
+  return options.map(([o, d]) => `  ${o.padEnd(w)}  ${d}`).join("\n");
+}
+
+/** The general usage: every command's synopsis and summary. */
+export function usage(): string {
+  const lines = ["capplan — LLM inference capacity & cost planning", "", "usage:"];
+  for (const [name, c] of Object.entries(COMMANDS)) {
+    if (typeof c === "function") lines.push(`  capplan ${name} ...`);
+    else lines.push(`  capplan ${c.usage}`, `      ${c.summary}`);
+  }
+  lines.push(
+    "",
+    "common options:",
+    optionLines(COMMON_OPTIONS),
+    "",
+    "`-` reads standard input. `capplan <command> --help` prints that command's options.",
+    "exit codes: 0 success, 1 regression (compare), 2 bad input or usage (one line per problem on stderr)",
+    "example:  capplan plan models/examples/seed.json",
+    "",
+  );
+  return lines.join("\n");
+}
+
+/** The general usage text (kept as a constant for callers that print it). */
+export const USAGE = usage();
+
+/** What `capplan <name> --help` prints. */
+export function commandHelp(name: string): string {
+  const c = COMMANDS[name];
+  if (!c || typeof c === "function") return USAGE;
+  const opts = [...(c.options ?? []), ...COMMON_OPTIONS];
+  return `usage: capplan ${c.usage}\n\n${c.summary}\n\noptions:\n${optionLines(opts)}\n`;
+}
 
 /** The package version (injected by the CLI build; "dev" when run from source in tests). */
 const VERSION: string = typeof __CAPPLAN_VERSION__ === "string" ? __CAPPLAN_VERSION__ : "dev";
 declare const __CAPPLAN_VERSION__: string | undefined;
 
-type Command = (args: string[], io: Io) => number | Promise<number>;
+interface Common {
+  rest: string[];
+  output: string | null;
+  quiet: boolean;
+  help: boolean;
+}
 
-const COMMANDS: Record<string, Command> = {
-  import: importCommand,
-  compare: compareCommand,
-  formats: formatsCommand,
-  plan: planCommand,
-  report: reportCommand,
-};
+/** Take the common options out of a command's arguments (up to `--`). */
+function commonOptions(args: readonly string[]): Common {
+  const rest: string[] = [];
+  let output: string | null = null;
+  let quiet = false;
+  let help = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") {
+      rest.push(...args.slice(i));
+      break;
+    }
+    if (a === "-o" || a === "--output") {
+      const v = args[i + 1];
+      if (v === undefined) throw new CliError([`${a} needs a file name`]);
+      output = v;
+      i++;
+    } else if (a.startsWith("--output=")) output = a.slice("--output=".length);
+    else if (a.startsWith("-o") && a.length > 2 && !a.startsWith("--")) output = a.slice(2);
+    else if (a === "--quiet" || a === "-q") quiet = true;
+    else if (a === "--help" || a === "-h") help = true;
+    else rest.push(a);
+  }
+  if (output === "") throw new CliError(["--output needs a file name"]);
+  return { rest, output, quiet, help };
+}
+
+/** Lines printed as warnings (kept off stderr by --quiet). */
+const WARNING_LINE = /^(warning|skipped): /;
+
+/** Write `text` to `file` atomically: a temporary file in the same folder, renamed into place. */
+export function writeAtomically(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  try {
+    writeFileSync(tmp, text, { flag: "wx" });
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* nothing to clean */
+    }
+    const code = (e as { code?: unknown }).code;
+    throw new CliError([`${file}: cannot write the output (${typeof code === "string" ? code : "error"})`]);
+  }
+}
+
+let pipeGuard = false;
+
+/** A closed stdout/stderr pipe ends the process quietly with 0 (spec §7: `capplan formats | head -1`). */
+function guardPipes(): void {
+  if (pipeGuard) return;
+  pipeGuard = true;
+  const onError = (e: unknown) => {
+    if ((e as { code?: unknown }).code === "EPIPE") process.exit(0);
+    process.exit(2);
+  };
+  process.stdout.on("error", onError);
+  process.stderr.on("error", onError);
+}
 
 /** Run the CLI with `args` (without `node capplan`); returns the exit code. */
 export async function main(args: string[], io: Io = processIo): Promise<number> {
-  const [cmd, ...rest] = args;
-  if (!cmd || cmd === "--help" || cmd === "-h" || cmd === "help" || (COMMANDS[cmd] && rest.some(a => a === "--help" || a === "-h"))) {
+  if (io === processIo) guardPipes();
+  // Everything printed goes through here: control characters (ANSI escapes…) are stripped.
+  const safeErr = (t: string) => io.err(stripControl(t));
+  const [cmd, ...rawRest] = args;
+  if (!cmd || cmd === "--help" || cmd === "-h" || cmd === "help") {
+    if (cmd === "help" && rawRest[0] && COMMANDS[rawRest[0]]) {
+      io.out(commandHelp(rawRest[0]));
+      return 0;
+    }
     (cmd ? io.out : io.err)(USAGE);
     return cmd ? 0 : 2;
   }
@@ -56,20 +231,48 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     io.out(`capplan ${VERSION}\n`);
     return 0;
   }
-  const run = COMMANDS[cmd];
-  if (!run) {
-    io.err(`unknown command "${cmd}"\n${USAGE}`);
+  const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
+  if (!command) {
+    safeErr(`unknown command "${cmd}"\n${USAGE}`);
     return 2;
   }
+  let common: Common;
   try {
-    return await run(rest, io);
+    common = commonOptions(rawRest);
   } catch (e) {
+    for (const l of (e as CliError).lines) safeErr(`capplan ${cmd}: ${l}\n`);
+    return 2;
+  }
+  if (common.help) {
+    io.out(commandHelp(cmd));
+    return 0;
+  }
+  let buffered = "";
+  const cmdIo: Io = {
+    out: common.output !== null ? t => void (buffered += stripControl(t)) : t => io.out(stripControl(t)),
+    err: t => {
+      if (common.quiet) {
+        const kept = t.split(/(?<=\n)/).filter(l => !WARNING_LINE.test(l));
+        if (kept.length) safeErr(kept.join(""));
+      } else safeErr(t);
+    },
+    progress: common.quiet ? undefined : io.progress,
+    stdin: io.stdin,
+  };
+  try {
+    const code = await runOf(command)(common.rest, cmdIo);
+    io.progress?.("");
+    if (common.output !== null) writeAtomically(common.output, buffered);
+    return code;
+  } catch (e) {
+    io.progress?.("");
     if (e instanceof CliError) {
-      for (const l of e.lines) io.err(`capplan ${cmd}: ${l}\n`);
+      for (const l of e.lines) safeErr(`capplan ${cmd}: ${l}\n`);
       return 2;
     }
     // Never a stack trace: report the message as an internal error.
-    io.err(`capplan ${cmd}: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    const msg = e instanceof Error ? e.message : String(e);
+    safeErr(`capplan ${cmd}: internal error: ${msg.split("\n")[0]!.slice(0, 300)}\n`);
     return 2;
   }
 }

@@ -1,17 +1,21 @@
 /**
  * Load a plan file for `capplan plan` / `report`: parse, validate, evaluate formulas, read the
  * sweep files it references (relative to the plan file), and compute the result.
+ *
+ * A plan may come from someone else (docs/security.md): its `file` references are confined to
+ * the plan's folder tree and the working directory's tree (plus `--allow-path` folders), only
+ * regular files are read, and the content of a file that was not recognised is never echoed.
  */
-import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parsePlanText, validatePlan } from "../engine/plan-file";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
-import { formatIssue, importFiles } from "../import/index";
+import type { PlanFile } from "../engine/types";
+import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
 import { translateMessage } from "../report/messages-zh";
-import { CliError, readInputs } from "./io";
+import { CliError, ReadProblem, fsMessage, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
 
 export interface LoadedPlan {
   resolved: ResolvedPlan;
@@ -20,49 +24,101 @@ export interface LoadedPlan {
   importWarnings: string[];
 }
 
+export interface LoadOptions {
+  /** Extra folders `file` references may read (`--allow-path DIR`, repeatable). */
+  allowPaths?: readonly string[];
+  /** Standard input, when the plan path is `-`. */
+  stdin?: () => string;
+  /** Working directory (default `process.cwd()`). */
+  cwd?: string;
+}
+
+/** Every `file` reference of a plan with the key naming it (`skus[1].sweep.file`). */
+export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
+  const out: { file: string; key: string }[] = [];
+  const skus = Array.isArray(plan.skus) ? plan.skus : [];
+  for (let i = 0; i < skus.length; i++) {
+    const s = skus[i] as unknown as Record<string, unknown> | undefined;
+    if (!s || typeof s !== "object") continue;
+    const one = s.sweep as Record<string, unknown> | undefined;
+    if (one && typeof one === "object" && typeof one.file === "string") out.push({ file: one.file, key: `skus[${i}].sweep.file` });
+    const many = s.sweeps as Record<string, unknown> | undefined;
+    if (many && typeof many === "object") {
+      for (const [w, ref] of Object.entries(many)) {
+        const r = ref as Record<string, unknown> | undefined;
+        if (r && typeof r === "object" && typeof r.file === "string") {
+          const k = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(w) ? `.${w}` : `[${JSON.stringify(w)}]`;
+          out.push({ file: r.file, key: `skus[${i}].sweeps${k}.file` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An import error of an untrusted file, without any quoted content: the registry's "unrecognised
+ * format" message used to quote the file's first line (a secret, for a plan pointing at one).
+ */
+function safeIssue(i: ImportIssue): ImportIssue {
+  if (/\(first line: /.test(i.message)) return { ...i, message: i.message.replace(/ \(first line: .*?\)(;|$)/, "$1") };
+  return i;
+}
+
 /**
  * Load and compute a plan file; throws {@link CliError} (exit 2) when the file cannot be used.
  * The error lines and `importWarnings` are in `lang`; the result keeps the engine's English.
  */
-export function loadPlan(planPath: string, lang: Lang = "en"): LoadedPlan {
+export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions = {}): LoadedPlan {
   const tr = (m: string) => translateMessage(m, lang);
+  const cwd = opts.cwd ?? process.cwd();
   let text: string;
   try {
-    if (statSync(planPath).isDirectory()) throw new CliError([`${planPath}: ${tr("is a folder, expected a plan JSON file")}`]);
-    text = readFileSync(planPath, "utf8");
+    text = planPath === "-" ? (opts.stdin ?? readStdin)() : readRegularFile(resolve(cwd, planPath));
   } catch (e) {
-    if (e instanceof CliError) throw e;
-    throw new CliError([`${planPath}: ${tr("no such file")}`]);
+    const why = e instanceof ReadProblem ? e.message : fsMessage(e);
+    throw new CliError([`${planPath}: ${why === "no such file or directory" ? tr("no such file") : /^a folder,/.test(why) ? tr("is a folder, expected a plan JSON file") : why}`]);
   }
   const parsed = parsePlanText(text, planPath);
   if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${tr(e.message)}`));
   const valid = validatePlan(parsed.value);
   if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${tr(e.message)}`));
+  const base = planPath === "-" ? resolve(cwd) : resolve(cwd, dirname(planPath));
+  const roots = [realPathOf(base), realPathOf(resolve(cwd)), ...(opts.allowPaths ?? []).map(p => realPathOf(resolve(cwd, p)))];
+  // Refuse references that leave the allowed folders before reading anything.
+  const refs = fileRefs(valid.plan);
+  const keyOf = new Map<string, string>();
+  for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
   const resolved = resolvePlan(valid.plan);
   const files = new Map<string, FileSweep>();
   const importWarnings: string[] = [];
-  const base = resolve(dirname(planPath));
+  const refusals: string[] = [];
   for (const sku of resolved.skus) {
     for (const ref of Object.values(sku.sweeps)) {
       if (ref.kind !== "file" || files.has(ref.file)) continue;
       let inputs;
+      const skipped: string[] = [];
       try {
         // Names stay relative to the plan file (as written in it), so load levels in paths are read.
-        inputs = readInputs([ref.file], base);
+        inputs = readInputs([ref.file], base, { confine: { roots, key: keyOf.get(ref.file) ?? "file" }, warnings: skipped });
       } catch (e) {
-        files.set(ref.file, { ok: false, errors: e instanceof CliError ? e.lines : [String(e)] });
+        const lines = e instanceof CliError ? e.lines : [String(e)];
+        if (lines.some(l => l.includes("--allow-path"))) refusals.push(...lines.map(l => `${planPath}: ${l}`));
+        files.set(ref.file, { ok: false, errors: lines });
         continue;
       }
+      importWarnings.push(...skipped.map(s => s.replace(/^skipped: /, "")));
       const r = importFiles(inputs);
-      if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(formatIssue) });
+      if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(i => formatIssue(safeIssue(i))) });
       else if (r.sweeps.length !== 1) {
         files.set(ref.file, { ok: false, errors: [`${ref.file}: holds ${r.sweeps.length} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
-        importWarnings.push(...r.warnings.filter(w => w.code !== "skipped").map(w => formatIssue({ ...w, message: tr(w.message) })));
+        for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(formatIssue({ ...safeIssue(w), message: tr(safeIssue(w).message) }));
       }
     }
   }
+  if (refusals.length) throw new CliError(refusals);
   const result = computePlan(resolved, files);
   return { resolved, result, importWarnings };
 }

@@ -2,13 +2,35 @@ import { describe, expect, it } from "vitest";
 import { run } from "./helpers";
 
 describe("capplan usage", () => {
-  it("prints the usage with each command's options and the exit codes for --help, also after a command", async () => {
-    for (const args of [["--help"], ["help"], ["plan", "--help"], ["import", "-h"]]) {
+  it("prints the general usage with every command and the exit codes for --help and help", async () => {
+    for (const args of [["--help"], ["help"], ["-h"]]) {
       const r = await run(...args);
       expect(r.code).toBe(0);
-      expect(r.out).toContain("capplan plan <plan.json> [--json | --markdown | --csv] [--lang en|zh]");
+      expect(r.out).toContain("capplan plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh]");
+      expect(r.out).toContain("capplan formats [--json]");
       expect(r.out).toContain("exit codes: 0 success, 1 regression (compare), 2 bad input or usage");
     }
+  });
+  // Contract v2 §7: `<command> --help` prints that command's options (it printed the general usage).
+  it("prints a command's own synopsis and options for `<command> --help`, `-h` and `help <command>`", async () => {
+    const plan = await run("plan", "--help");
+    expect(plan.code).toBe(0);
+    expect(plan.out).toMatch(/^usage: capplan plan <plan.json\|->/);
+    expect(plan.out).toContain("--allow-path DIR");
+    expect(plan.out).toContain("--markdown");
+    expect(plan.out).toContain("-o, --output FILE");
+    expect(plan.out).not.toContain("--threshold");
+    expect(plan.out).not.toContain("capplan import");
+    const imp = await run("import", "-h");
+    expect(imp.out).toMatch(/^usage: capplan import /);
+    expect(imp.out).toContain("--concurrency N");
+    expect(imp.out).not.toContain("--allow-path");
+    const cmp = await run("help", "compare");
+    expect(cmp.out).toContain("--threshold PCT");
+    // After `--`, --help is an operand, not a request for help.
+    const op = await run("formats", "--", "--help");
+    expect(op.code).toBe(2);
+    expect(op.out).toBe("");
   });
   it("exits 2 with the usage on stderr when no command is given, and names an unknown command", async () => {
     const none = await run();

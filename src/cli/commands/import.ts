@@ -1,5 +1,5 @@
 /**
- * `capplan import <file|dir>... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]`
+ * `capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]`
  * (spec §7): files and folders → normalised sweeps (spec §2). `--json` prints `{ "sweeps": [...] }`;
  * otherwise per sweep a `### <label>` heading, a source line, the seed §5.3 table and its warnings.
  * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
@@ -42,6 +42,22 @@ export function sweepBlock(s: Sweep, lang: Lang): string {
   return out;
 }
 
+/** Inputs larger than this show progress on stderr (when it is a terminal). */
+const PROGRESS_BYTES = 8 * 2 ** 20;
+
+/** Progress while reading many files or many bytes (stderr, when it is a terminal). */
+function progressReporter(io: Io): ((done: number, total: number, bytes: number) => void) | undefined {
+  if (!io.progress) return undefined;
+  let last = 0;
+  return (done, total, bytes) => {
+    if (total < 50 && bytes < PROGRESS_BYTES) return;
+    const now = Date.now();
+    if (done < total && now - last < 100) return;
+    last = now;
+    io.progress!(`capplan: reading ${done}/${total} file(s), ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+  };
+}
+
 /** Parse `--concurrency`: a positive finite number. */
 function parseConcurrency(v: string | true | undefined): number | undefined {
   if (v === undefined || v === true) return undefined;
@@ -58,15 +74,20 @@ function parseConcurrency(v: string | true | undefined): number | undefined {
  */
 export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true, lang: Lang = "en"): Sweep[] {
   let inputs: ImportInput[];
+  const skipped: string[] = [];
   try {
-    inputs = readInputs(paths);
+    inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io) });
   } catch (e) {
     throw e instanceof CliError ? new CliError(e.lines.map(l => translateMessage(l, lang))) : e;
   }
+  for (const s of skipped) io.err(`${s}\n`);
+  const bytes = inputs.reduce((n, i) => n + i.text.length, 0);
+  if (bytes > PROGRESS_BYTES) io.progress?.(`capplan: importing ${inputs.length} file(s), ${(bytes / 2 ** 20).toFixed(0)} MiB…`);
   if (opts.concurrency != null && inputs.length !== 1) {
     throw new CliError([`--concurrency applies to a single file; ${inputs.length} files were given (name the load level in each path, e.g. …-concurrency8/)`]);
   }
   const res = importFiles(inputs, opts);
+  io.progress?.("");
   if (!res.ok) throw new CliError(res.errors.map(i => issueLine(i, lang)));
   printWarnings(io, res.warnings, lang);
   if (sweepWarningsToStderr) {
@@ -85,7 +106,7 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
 /** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
 export function importCommand(args: string[], io: Io): number {
   const a = parseArgs(args, ["format", "concurrency", "lang"], ["json", "separate"]);
-  if (a.positional.length === 0) throw new CliError(["usage: capplan import <file|dir>... [--format F] [--concurrency N] [--separate] [--json]"]);
+  if (a.positional.length === 0) throw new CliError(["usage: capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]"]);
   const lang = parseLang(a.flags.get("lang"));
   if (!lang) throw new CliError([`--lang must be en or zh`]);
   const fmt = a.flags.get("format");

@@ -4,12 +4,12 @@ import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
 import { langFlag } from "./plan";
 
-/** `capplan report <plan.json> [--lang en|zh]`: the seed §5.3 report in Markdown. */
+/** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the seed §5.3 report in Markdown. */
 export function reportCommand(args: string[], io: Io): number {
-  const { positional, flags } = parseArgs(args, ["lang"], []);
-  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json> [--lang en|zh]"]);
+  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path"], []);
+  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]..."]);
   const lang = langFlag(flags.get("lang"));
-  const { result, importWarnings } = loadPlan(positional[0]!, lang);
+  const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
