@@ -1,8 +1,9 @@
 // Sum test results from Vitest's and Playwright's JSON reports and print "N passed, N failed".
-// Usage: node scripts/ci-count.mjs vitest.json playwright.json typecheckFailed buildFailed
+// Usage: node scripts/ci-count.mjs vitest.json playwright.json typecheckFailed buildFailed [lintFailed package-check.json]
+// package-check.json is the {"passed": N, "failed": N} written by scripts/check-package.mjs.
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, pwFile, typecheckFailed, buildFailed] = process.argv.slice(2);
+const [vitestFile, pwFile, typecheckFailed, buildFailed, lintFailed, packageFile] = process.argv.slice(2);
 let passed = 0, failed = 0, skipped = 0;
 
 if (existsSync(vitestFile)) {
@@ -27,7 +28,17 @@ if (pwFile && existsSync(pwFile)) {
 } else if (existsSync("test/e2e") && buildFailed !== "1") {
   failed++; // the browser suite exists but did not report
 }
+if (packageFile !== undefined) {
+  if (existsSync(packageFile)) {
+    const r = JSON.parse(readFileSync(packageFile, "utf8"));
+    passed += r.passed ?? 0;
+    failed += r.failed ?? 0;
+  } else {
+    failed++; // the package check did not report
+  }
+}
 if (typecheckFailed === "1") failed++;
+if (lintFailed === "1") failed++;
 if (buildFailed === "1") failed++;
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
