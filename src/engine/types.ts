@@ -46,6 +46,8 @@ export interface SweepPoint {
   e2eMs?: Stats;
   completed?: number | null;
   failed?: number | null;
+  /** Repeated runs at this load level combined into this point (their median, spec §2); absent for one run. */
+  repeats?: number;
 }
 
 export interface SweepMeta {

@@ -9,10 +9,12 @@ const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
 import { concurrencyFromPath } from "./path-load";
+import { combineRepeats, loadLabel, unstableMessage } from "./repeats";
 import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
 
 export type { ImportIssue, ImportOptions, ImportResult, FormatImporter } from "./types";
 export { formatIssue } from "./types";
+export { importNotes } from "./notes";
 export { FORMATS } from "./formats/index";
 export { makeInputFile } from "./input";
 export { concurrencyFromPath } from "./path-load";
@@ -113,12 +115,6 @@ export function sortPoints(points: SweepPoint[]): SweepPoint[] {
   return points;
 }
 
-function loadLabel(p: SweepPoint): string {
-  if (p.concurrency != null) return `concurrency ${p.concurrency}`;
-  if (p.requestRate != null) return `request rate ${p.requestRate}`;
-  return `rps ${p.rps}`;
-}
-
 interface Tagged {
   format: string;
   file: string;
@@ -158,6 +154,14 @@ export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
 
 const PATH_LOAD_NOTE = "concurrency read from the file path (the file's content does not record it)";
 
+/** A file's run: its folder and name without extensions (`…/profile_export_genai_perf.csv` ~ `.json`). */
+function runOf(path: string): string {
+  const dir = dirOf(path);
+  const base = path.slice(dir.length);
+  const dot = base.indexOf(".", 1);
+  return dir + (dot < 0 ? base : base.slice(0, dot));
+}
+
 function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): Sweep {
   const first = parts[0]!.sweep;
   const fileSet = new Set<string>();
@@ -168,30 +172,51 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
   }
   const files = [...fileSet];
   const sweepWarnings = [...warningSet];
-  const byLoad = new Map<string, { p: SweepPoint; file: string }>();
+  // Points per load level; each entry is one run (two exports of one run are merged first).
+  const byLoad = new Map<string, { p: SweepPoint; file: string; run: string }[]>();
   const loose: SweepPoint[] = [];
   for (const part of parts) {
+    const run = runOf(part.file);
     for (const p of part.sweep.points) {
       if (p.concurrency == null && p.requestRate == null) {
         loose.push(p);
         continue;
       }
       const k = `${p.concurrency}|${p.requestRate}`;
-      const prev = byLoad.get(k);
-      if (prev && prev.file !== part.file && dirOf(prev.file) === dirOf(part.file)) {
-        // Two exports of one run (GenAI-Perf/AIPerf write a CSV and a JSON side by side): one point.
-        byLoad.set(k, { p: mergePoints(prev.p, p), file: part.file });
+      let list = byLoad.get(k);
+      if (!list) byLoad.set(k, (list = []));
+      // Two exports of one run (GenAI-Perf/AIPerf write profile_export….csv and ….json side by side): one point.
+      const same = list.find(e => e.run === run && e.file !== part.file);
+      if (same) {
+        same.p = mergePoints(same.p, p);
+        same.file = part.file;
         continue;
       }
-      if (prev) {
-        const msg = `duplicate load level (${loadLabel(p)}) in ${prev.file === part.file ? part.file + " (twice)" : `${prev.file} and ${part.file}`}: kept the later one`;
-        sweepWarnings.push(msg);
-        warnings.push({ file: part.file, code: "duplicate-load", message: msg });
-      }
-      byLoad.set(k, { p, file: part.file });
+      list.push({ p, file: part.file, run });
     }
   }
-  const points = sortPoints([...[...byLoad.values()].map(v => v.p), ...loose]);
+  // Repeated runs (docs/import.md): the median per field and statistic, and a warning when unstable.
+  const points: SweepPoint[] = [];
+  for (const list of byLoad.values()) {
+    if (list.length === 1) {
+      points.push(list[0]!.p);
+      continue;
+    }
+    const { point, unstable } = combineRepeats(list.map(e => e.p));
+    points.push(point);
+    const where = [...new Set(list.map(e => e.file))];
+    const inFiles = `${where.slice(0, 3).join(", ")}${where.length > 3 ? ", …" : ""}`;
+    const note = `${loadLabel(point)} was measured ${list.length} times (in ${inFiles}): repeats, the point holds the median of each statistic`;
+    sweepWarnings.push(note);
+    warnings.push({ file: where[where.length - 1]!, code: "repeats", message: note });
+    if (unstable.length) {
+      const msg = unstableMessage(point, list.length, unstable);
+      sweepWarnings.push(msg);
+      warnings.push({ file: where[where.length - 1]!, code: "unstable-repeats", message: msg });
+    }
+  }
+  for (let i = 0; i < loose.length; i++) points.push(loose[i]!);
+  sortPoints(points);
   const model = first.meta.model;
   return {
     label: first.label ?? [format, model ?? files[0]].filter(Boolean).join(" · "),
@@ -303,3 +328,4 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
   if (errors.length) return { ok: false, errors, sweeps };
   return { ok: true, sweeps, warnings };
 }
+

@@ -29,6 +29,9 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^duplicate load level \((.+)\) in (.+) and (.+): kept the later one$/, ([, l, a, b]) => `负载档位重复（${load(l!)}）：${a} 与 ${b} 中都有，保留后一个`),
   rule(/^duplicate load level \((.+)\) at lines (\d+) and (\d+): the later row is kept$/, ([, l, a, b]) => `负载档位重复（${load(l!)}）：第 ${a} 行和第 ${b} 行，保留后一行`),
   rule(/^duplicate concurrency (\S+) at lines (\d+) and (\d+): the later one is kept$/, ([, c, a, b]) => `并发 ${c} 重复：第 ${a} 行和第 ${b} 行，保留后一个`),
+  rule(/^(.+?) was measured (\d+) times \(in (.+)\): repeats, the point holds the median of each statistic$/, ([, l, n, f]) => `${load(l!)} 测了 ${n} 次（${f}）：视为重复运行，该点取每个统计量的中位数`),
+  rule(/^(.+?): the (\d+) repeated runs differ by more than 10 %: (.+); the point holds their median \(the runs were not stable: warm-up, noisy neighbour\?\)$/, ([, l, n, d]) =>
+    `${load(l!)}：${n} 次重复运行相差超过 10 %：${d!.replace(/, and (\d+) other statistic\(s\)$/, "，另有 $1 个统计量")}；该点取其中位数（运行不稳定：预热不足或有干扰？）`),
   rule(/^concurrency read from the file path \(the file's content does not record it\)$/, () => "并发取自文件路径（文件内容中没有记录）"),
   rule(/^GPUs per replica taken as tensor parallel × pipeline parallel from --metadata \((.+)\)$/, ([, n]) => `每副本 GPU 数取自 --metadata 中的张量并行 × 流水线并行（${n}）`),
   rule(/^(.+): no such file or directory$/, ([, p]) => `${p}：文件或文件夹不存在`),

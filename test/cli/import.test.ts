@@ -41,12 +41,13 @@ describe("capplan import", () => {
     expect(r.out).toContain("| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
   });
 
-  it("sends duplicate-level warnings to stderr and still exits 0", async () => {
+  it("sends the repeated-level note to stderr and still exits 0", async () => {
     const r = await run("import", "fixtures/malformed/duplicate-levels.csv", "--json");
     expect(r.code).toBe(0);
     expect(r.errLines.length).toBeGreaterThan(0);
     expect(r.errLines.every(l => l.startsWith("warning: "))).toBe(true);
-    expect(r.err).toContain("duplicate load level (concurrency 8)");
+    expect(r.err).toContain("concurrency 8 was measured 2 times");
+    expect(JSON.parse(r.out).sweeps[0].points[1].repeats).toBe(2);
   });
 
   it("fails with one stderr line per bad file and nothing on stdout", async () => {

@@ -41,9 +41,9 @@ describe("capplan --lang zh translates engine and importer messages", () => {
     expect(bad.err).toContain("fixtures/malformed/empty.csv:1: 文件为空");
     const dup = await run("import", "fixtures/malformed/duplicate-levels.csv", "--json", "--lang", "zh");
     expect(dup.code).toBe(0);
-    expect(dup.err).toContain("负载档位重复（并发 8）：第 3 行和第 4 行，保留后一行");
+    expect(dup.err).toContain("并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数");
     const md = await run("import", "fixtures/malformed/duplicate-levels.csv", "--lang", "zh");
-    expect(md.out).toContain("警告：\n- 负载档位重复（并发 8）：第 3 行和第 4 行，保留后一行");
+    expect(md.out).toContain("警告：\n- 并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数");
   });
 
   it("report and plan give the reason of an infeasible SKU in Chinese", async () => {

@@ -143,10 +143,15 @@ describe("generic CSV importer", () => {
     expect(s.warnings).toContain('unit of column "latency p99" not stated: assumed ms');
   });
 
-  it("warns about a duplicate load level and keeps the later row", () => {
+  it("treats a load level met twice as repeats: the median of the rows, repeats 2, a note (contract v2: repeats are not replacements)", () => {
     const s = one("duplicate-level.csv");
-    expect(s.points.map(p => [p.concurrency, p.rps])).toEqual([[4, 1.61], [8, 3.1]]);
-    expect(s.warnings.join("\n")).toContain("duplicate load level (concurrency 8) at lines 3 and 4");
+    // rps 3.05 and 3.10 → 3.075; P99 TTFT 131.8 and 128.0 → 129.9 (within 10 %: no instability warning)
+    expect(s.points.map(p => [p.concurrency, p.rps])).toEqual([[4, 1.61], [8, 3.075]]);
+    expect(s.points[1]!.ttftMs!.p99).toBeCloseTo(129.9, 12);
+    expect(s.points[1]!.repeats).toBe(2);
+    expect(s.points[0]!.repeats).toBeUndefined();
+    expect(s.warnings.join("\n")).toContain("concurrency 8 was measured 2 times (in fixtures/generic/duplicate-level.csv)");
+    expect(s.warnings.join("\n")).not.toContain("differ by more than 10 %");
   });
 
   it("fails with file, line 1 and column when no load column exists", () => {

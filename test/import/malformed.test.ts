@@ -111,11 +111,12 @@ describe("awkward but valid CSV (generic CSV importer)", () => {
     expect(s.points[1]!.ttftMs).toEqual({ p50: 44.6 }); // line 3: P99 TTFT NaN
   });
 
-  it("keeps duplicate load levels once, the later one, with a warning", () => {
+  it("keeps a duplicate load level once, as the median of its repeats, with a note", () => {
     const { sweep, r } = sweepOf("duplicate-levels.csv");
     expect(sweep.points.map(p => p.concurrency)).toEqual([1, 8, 32]);
-    expect(sweep.points[1]!.rps).toBe(3.95); // line 4 wins over line 3 (3.90)
-    expect(sweep.warnings.some(w => /duplicate load level \(concurrency 8\)/.test(w))).toBe(true);
+    expect(sweep.points[1]!.rps).toBeCloseTo(3.925, 12); // lines 3 (3.90) and 4 (3.95): their median
+    expect(sweep.points[1]!.repeats).toBe(2);
+    expect(sweep.warnings.some(w => /^concurrency 8 was measured 2 times/.test(w))).toBe(true);
     expect(r.ok).toBe(true);
   });
 });

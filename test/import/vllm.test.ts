@@ -137,13 +137,23 @@ describe("vllm bench sweep serve outputs (er0080, vLLM 0.25.1)", () => {
     expect(s!.meta.engine).toBe("vllm");
   });
 
-  it("reads summary.json (array of 2 runs at one load level): keeps the later run and warns", () => {
+  it("reads summary.json (array of 2 runs at one load level) as repeats: the median per statistic, repeats 2, an instability warning", () => {
     const r = importFiles([{ name: "summary.json", text: read(VLLM + "er0080_vllm_bench_sweep_serve_v0.25.1_summary.json") }]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.sweeps[0]!.points).toHaveLength(1);
-    expect(r.sweeps[0]!.points[0]!.rps).toBe(12.460566958863927); // second element's request_throughput
-    expect(r.warnings.some(w => w.code === "duplicate-load")).toBe(true);
+    const p = r.sweeps[0]!.points[0]!;
+    expect(p.repeats).toBe(2);
+    // request_throughput 5.859229976904171 and 12.460566958863927: the median of two is their mean
+    expect(p.rps).toBeCloseTo((5.859229976904171 + 12.460566958863927) / 2, 12);
+    // mean_ttft_ms 217.27289337468392 (run 0) and 39.30731637592544 (run 1)
+    expect(p.ttftMs!.mean).toBeCloseTo((217.27289337468392 + 39.30731637592544) / 2, 9);
+    expect(p.ttftMs!.p99).toBeCloseTo((762.4942294094944 + 57.58295443694805) / 2, 9);
+    expect(p.completed).toBe(8);
+    // 217.27 / 39.31 − 1 = 453 % > 10 %: a warning names the level, the statistic and the range
+    const w = r.warnings.find(x => x.code === "unstable-repeats");
+    expect(w?.message).toMatch(/^concurrency 2: the 2 repeated runs differ by more than 10 %: .*ttft mean 39\.31–217\.3 ms \(\+453 %\)/);
+    expect(r.sweeps[0]!.warnings).toContain(w!.message);
   });
 
   it("reads summary.csv (pandas index column): one sweep per max_num_seqs, concurrency 4, 16, 64", () => {

@@ -43,6 +43,10 @@ const CASES: [string, string][] = [
   // src/import/** (fixtures)
   ["concurrency read from the file path (the file's content does not record it)", "并发取自文件路径（文件内容中没有记录）"],
   ["duplicate load level (concurrency 8) at lines 3 and 4: the later row is kept", "负载档位重复（并发 8）：第 3 行和第 4 行，保留后一行"],
+  // src/import/index.ts + repeats.ts (fixtures/vllm/er0080_…_summary.json)
+  ["concurrency 2 was measured 2 times (in summary.json): repeats, the point holds the median of each statistic", "并发 2 测了 2 次（summary.json）：视为重复运行，该点取每个统计量的中位数"],
+  ["concurrency 2: the 2 repeated runs differ by more than 10 %: ttft mean 39.31–217.3 ms (+453 %), rps 5.859–12.46 req/s (+113 %), ttft p99 57.58–762.5 ms (+1224 %), and 9 other statistic(s); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
+    "并发 2：2 次重复运行相差超过 10 %：ttft mean 39.31–217.3 ms (+453 %), rps 5.859–12.46 req/s (+113 %), ttft p99 57.58–762.5 ms (+1224 %)，另有 9 个统计量；该点取其中位数（运行不稳定：预热不足或有干扰？）"],
   ["achieved rps derived as completed / duration (the file has no request_throughput)", "实测 rps 按 completed / duration 推算（文件中没有 request_throughput）"],
   ["fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 1 warm-up record(s) left out",
     "fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 已排除 1 条预热记录"],

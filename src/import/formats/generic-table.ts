@@ -114,7 +114,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
       if (f?.kind === "metric" && f.stat != null && f.unit == null) warnings.push(`unit of column "${src.headers[i]}" not stated: assumed ms`);
     });
   }
-  const groups = new Map<string, PartialSweep & { seen: Map<string, { line: number; idx: number }> }>();
+  const groups = new Map<string, PartialSweep>();
   let skipped = 0;
   const brk = src.each((cells, line) => {
     const p: SweepPoint = { concurrency: null, requestRate: null };
@@ -168,22 +168,14 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     }
     const k = metaKey(meta, label);
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [], seen: new Map() }));
-    const lk = `${p.concurrency}|${p.requestRate}`;
-    const prev = g.seen.get(lk);
-    if (prev != null) {
-      g.warnings.push(`duplicate load level (${p.concurrency != null ? `concurrency ${p.concurrency}` : `request rate ${p.requestRate}`}) at lines ${prev.line} and ${line}: the later row is kept`);
-      g.points[prev.idx] = p;
-      g.seen.set(lk, { line, idx: prev.idx });
-    } else {
-      g.seen.set(lk, { line, idx: g.points.length });
-      g.points.push(p);
-    }
+    if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [] }));
+    // A load level met again is a repeat (combined as the median when the sweep is finished).
+    g.points.push(p);
   });
   if (brk) errors.push({ file, line: brk.line, code: "bad-record", message: brk.message });
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
-  const sweeps = [...groups.values()].map(({ seen: _s, ...s }) => ({ ...s, warnings: [...warnings, ...s.warnings] }));
+  const sweeps = [...groups.values()].map(s => ({ ...s, warnings: [...warnings, ...s.warnings] }));
   if (!sweeps.length) return { ok: false, errors: [{ file, code: "no-points", message: "no data rows with a load value" }] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
 }

@@ -7,7 +7,7 @@
  */
 import type { SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
-import { emptyMeta, fileIssues } from "./generic-table";
+import { emptyMeta } from "./generic-table";
 
 /** A dict-repr line of the seed script (single or double quotes). */
 const LINE = /^\s*\{\s*(['"])concurrency\1\s*:/;
@@ -49,11 +49,9 @@ const seedScript: FormatImporter = {
   },
   parse(file: InputFile): FileImportResult {
     const errors: ImportIssue[] = [];
-    const byConc = new Map<number, SweepPoint>();
+    const points: SweepPoint[] = [];
     const rawRps: { concurrency: number; rawRps: number; rps: number }[] = [];
     const skipped: number[] = [];
-    const seen = new Map<number, number>();
-    const dupes: string[] = [];
     const lines = file.text.replace(/^\uFEFF/, "").split(/\r?\n/);
     lines.forEach((text, i) => {
       const line = i + 1;
@@ -93,12 +91,10 @@ const seedScript: FormatImporter = {
         e2e[k === "avg" ? "mean" : k] = v * 1000;
       }
       if (Object.keys(e2e).length) p.e2eMs = e2e;
-      if (seen.has(c)) dupes.push(`duplicate concurrency ${c} at lines ${seen.get(c)} and ${line}: the later one is kept`);
-      seen.set(c, line);
-      byConc.set(c, p);
+      // A concurrency met again is a repeat: combined as the median when the sweep is finished.
+      points.push(p);
     });
     if (errors.length) return { ok: false, errors };
-    const points = [...byConc.values()];
     if (!points.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "no sweep lines ({'concurrency': …}) found" }] };
     const warnings: string[] = [];
     if (rawRps.length) {
@@ -109,9 +105,8 @@ const seedScript: FormatImporter = {
     }
     warnings.push("p50/p99 are the script's end-to-end latency order statistics in seconds (lat[n//2], lat[int(n·0.99)−1]), converted to ms");
     if (skipped.length) warnings.push(`lines ${skipped.slice(0, 10).join(", ")}${skipped.length > 10 ? ", …" : ""} are not sweep lines: ignored`);
-    warnings.push(...dupes);
     const meta = { ...emptyMeta(), tool: "seed sweep script", rawRps };
-    return { ok: true, value: { sweeps: [{ meta, points, warnings }], warnings: fileIssues(file.name, dupes) } };
+    return { ok: true, value: { sweeps: [{ meta, points, warnings }], warnings: [] } };
   },
 };
 

@@ -26,8 +26,10 @@ function Progress(props: { job: ImportJob }): JSX.Element {
 }
 
 function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
+  // Nothing is guessed: every ambiguous column starts as "ignore", which is also what the select
+  // shows first (the applied mapping is exactly the one shown).
   const choice = new Map<number, Field | null>();
-  for (const a of props.job.mapping) choice.set(a.index, a.candidates[0]?.field ?? null);
+  for (const a of props.job.mapping) choice.set(a.index, null);
   return (
     <div class="mapping" data-testid="column-mapping">
       <p>{t("mappingIntro")}</p>
@@ -39,8 +41,8 @@ function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
               const v = e.currentTarget.value;
               choice.set(a.index, v === "" ? null : a.candidates[Number(v)]!.field);
             }}>
+              <option value="" selected>{t("mappingIgnore")}</option>
               <For each={a.candidates}>{(c, i) => <option value={String(i())}>{c.label}</option>}</For>
-              <option value="">{t("mappingIgnore")}</option>
             </select>
           </label>
         )}

@@ -7,6 +7,7 @@
  */
 import { createStore, produce } from "solid-js/store";
 import type { Field } from "../../import/aliases";
+import { importNotes } from "../../import/notes";
 import { importInWorker, isFileSource, readDrop, readFiles, readHead, spliceHead, type ImportProgress, type ImportSource } from "../../import/browser";
 import { formatIssue, type ImportIssue } from "../../import/types";
 import { ambiguousColumns, applyColumnChoice, type AmbiguousColumn } from "./column-map";
@@ -97,7 +98,7 @@ export function createImports(wb: Workbook): Imports {
     update(id, (j) => {
       j.status = "ok";
       j.added = added;
-      j.warnings = [...res.warnings.map(formatIssue), ...res.sweeps.flatMap((s) => s.warnings)];
+      j.warnings = importNotes(res);
     });
   };
 

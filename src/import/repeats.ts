@@ -1,0 +1,103 @@
+/**
+ * Repeated runs (docs/import.md "Repeated runs"): several files or records of one sweep at the
+ * same load level are repeats, not replacements. The point holds, per field and statistic, the
+ * median over the repeats that have it, and `repeats: n`; a statistic whose repeats differ by more
+ * than {@link UNSTABLE_SPREAD} (max ÷ min − 1) makes a warning naming the level, the statistic
+ * and the range.
+ */
+import { METRIC_FIELD, type Stats, type SweepPoint } from "../engine/types";
+
+/** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */
+export const UNSTABLE_SPREAD = 0.1;
+
+const SCALARS = ["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"] as const;
+/** Scalars whose spread is checked (counts of requests are not a measurement of speed). */
+const CHECKED_SCALARS = new Set<string>(["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens"]);
+const METRICS = Object.entries(METRIC_FIELD) as [string, keyof SweepPoint][];
+
+/** Median of a non-empty list (numpy's: the mean of the two middle values for an even count). */
+export function median(values: number[]): number {
+  const s = values.slice().sort((a, b) => a - b);
+  const n = s.length;
+  const h = n >> 1;
+  return n % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
+/** Readable load level of a point: `concurrency 8`, `request rate 2`, `rps 3.1`. */
+export function loadLabel(p: SweepPoint): string {
+  if (p.concurrency != null) return `concurrency ${p.concurrency}`;
+  if (p.requestRate != null) return `request rate ${p.requestRate}`;
+  return `rps ${p.rps}`;
+}
+
+interface Spread {
+  name: string;
+  min: number;
+  max: number;
+  unit: string;
+}
+
+function fmt(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
+}
+
+/**
+ * One point from the repeats of one load level (at least two), and the spreads over 10 %.
+ * The load keys are taken from the first repeat (they are equal by construction).
+ */
+export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPoint; unstable: Spread[] } {
+  const first = repeats[0]!;
+  const out: SweepPoint = { concurrency: first.concurrency, requestRate: first.requestRate };
+  const unstable: Spread[] = [];
+  const check = (name: string, vals: number[], unit: string) => {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const v of vals) {
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    if (vals.length > 1 && min > 0 && max / min - 1 > UNSTABLE_SPREAD) unstable.push({ name, min, max, unit });
+  };
+  for (const k of SCALARS) {
+    const vals: number[] = [];
+    for (const r of repeats) {
+      const v = r[k];
+      if (typeof v === "number" && !Number.isNaN(v)) vals.push(v);
+    }
+    if (!vals.length) continue;
+    out[k] = median(vals);
+    if (CHECKED_SCALARS.has(k)) check(k, vals, k === "rps" ? " req/s" : k.endsWith("PerSec") ? " tok/s" : " tokens");
+  }
+  for (const [metric, field] of METRICS) {
+    const byStat = new Map<string, number[]>();
+    for (const r of repeats) {
+      const st = r[field] as Stats | undefined;
+      if (!st) continue;
+      for (const s in st) {
+        const v = st[s]!;
+        if (typeof v !== "number" || Number.isNaN(v)) continue;
+        const l = byStat.get(s);
+        if (l) l.push(v);
+        else byStat.set(s, [v]);
+      }
+    }
+    if (!byStat.size) continue;
+    const stats: Stats = {};
+    for (const [s, vals] of byStat) {
+      stats[s] = median(vals);
+      // std is a spread itself; its own spread over runs says little about stability.
+      if (s !== "std") check(`${metric} ${s}`, vals, " ms");
+    }
+    (out as unknown as Record<string, Stats>)[field] = stats;
+  }
+  out.repeats = repeats.reduce((n, r) => n + (r.repeats ?? 1), 0);
+  return { point: out, unstable };
+}
+
+/** The warning for an unstable load level: the widest spreads first, at most three named. */
+export function unstableMessage(p: SweepPoint, n: number, unstable: readonly Spread[]): string {
+  const sorted = unstable.slice().sort((a, b) => b.max / b.min - a.max / a.min);
+  const named = sorted.slice(0, 3).map(s => `${s.name} ${fmt(s.min)}–${fmt(s.max)}${s.unit} (+${Math.round((s.max / s.min - 1) * 100)} %)`);
+  const more = sorted.length > 3 ? `, and ${sorted.length - 3} other statistic(s)` : "";
+  return `${loadLabel(p)}: the ${n} repeated runs differ by more than 10 %: ${named.join(", ")}${more}; the point holds their median (the runs were not stable: warm-up, noisy neighbour?)`;
+}
