@@ -150,9 +150,27 @@ export function fmtNum(x: number | null | undefined, digits = 2, lang: Lang = "e
   return nf(digits, lang).format(x);
 }
 
+/**
+ * A currency code Intl rejects (`€`, `<script>`: plan data from a link or a file) must never throw
+ * while rendering: the amount is printed as a plain number followed by the code as given (control
+ * characters removed, cut to 12 characters). See docs/persistence.md ("Bad values").
+ */
+export function moneyFallback(x: number, currency: string, lang: Lang = "en"): string {
+  const code = String(currency).replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 12);
+  return `${fmtNum(x, 2, lang)} ${code}`.trim();
+}
+
 /** Format money in the plan currency; tiny amounts keep 3 significant digits (e.g. $0.0074, 1.48e-5). */
 export function fmtMoney(x: number | null | undefined, currency: string, lang: Lang = "en"): string {
   if (x == null || !Number.isFinite(x)) return "—";
+  try {
+    return fmtMoneyIntl(x, currency, lang);
+  } catch {
+    return moneyFallback(x, currency, lang);
+  }
+}
+
+function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
   if (abs !== 0 && abs < 1e-4) {

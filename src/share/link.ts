@@ -7,8 +7,10 @@
  * - {@link MAX_URL_LENGTH} = 32,000 characters for the whole URL: a conservative bound of our
  *   choosing. Chromium accepts URLs of up to 2 MB, but chat tools, mail clients and link
  *   previews may cut much shorter ones; above the bound the app offers the plan as a file.
- * - Decoding refuses fragments over {@link MAX_FRAGMENT_CHARS} and stops inflating after
- *   {@link MAX_DECOMPRESSED_BYTES} (a zip bomb of a few KB could expand to gigabytes).
+ * - Decoding refuses fragments over {@link MAX_FRAGMENT_CHARS}, stops inflating after
+ *   {@link MAX_DECOMPRESSED_BYTES} (a zip bomb of a few KB could expand to gigabytes), and refuses
+ *   JSON nested deeper than `MAX_JSON_DEPTH` (`limits.ts`; 100,000 nested arrays would overflow
+ *   the stack when the app copies the plan).
  *
  * Security: decoding returns only data (a validated {@link PlanFile}); nothing here produces
  * HTML. The UI must render every string from a decoded plan as text (Solid text nodes, never
@@ -19,6 +21,7 @@
  */
 import { validatePlan } from "../engine/plan-file";
 import type { PlanFile } from "../engine/types";
+import { depthProblem } from "./limits";
 
 /** Longest full URL (base + fragment) a share link may have. */
 export const MAX_URL_LENGTH = 32_000;
@@ -143,6 +146,8 @@ export async function decodePlanFromFragment(fragment: string): Promise<DecodedF
     } catch {
       return { ok: false, reason: "the link is damaged: the plan is not UTF-8 text" };
     }
+    const deep = depthProblem(text, "the link's plan");
+    if (deep) return { ok: false, reason: deep };
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -6,6 +6,7 @@
  */
 import { validatePlan } from "../engine/plan-file";
 import type { PlanFile } from "../engine/types";
+import { depthProblem } from "./limits";
 import { APP_TAG, migrateEnvelope, SCHEMA_VERSION, type SavedEnvelope } from "./migrate";
 
 export { SCHEMA_VERSION } from "./migrate";
@@ -27,6 +28,8 @@ export type RestoreResult =
  */
 export function restoreSaved(raw: string | null): RestoreResult {
   if (raw === null || raw.trim() === "") return { kind: "empty" };
+  const deep = depthProblem(raw, "the saved data");
+  if (deep) return { kind: "corrupt", reason: deep, raw };
   let value: unknown;
   try {
     value = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);

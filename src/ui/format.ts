@@ -3,4 +3,19 @@
  * (`src/report/plan-output.ts`, cached `Intl.NumberFormat`s), so the app and the CLI print the
  * same text.
  */
-export { fmtMoney, fmtNum } from "../report/plan-output";
+import { fmtMoney, fmtNum, moneyFallback } from "../report/plan-output";
+import type { Lang } from "../report/i18n";
+
+export { fmtMoney, fmtNum };
+
+/**
+ * Money in compact notation for chart axes (`$1.2M`). A currency code Intl rejects (plan data
+ * from a link or a file) falls back to a plain number and the code, never an exception.
+ */
+export function fmtMoneyCompact(v: number, currency: string, lang: Lang): string {
+  try {
+    return new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", { style: "currency", currency, notation: "compact", maximumSignificantDigits: 3 }).format(v);
+  } catch {
+    return moneyFallback(v, currency, lang);
+  }
+}

@@ -4,21 +4,24 @@
  * (error count, autosave, recommendation). The store lives outside the error boundary, so a
  * rendering failure never loses the plan.
  *
- * Never lose work: at start the autosave is restored (an unreadable one is set aside and offered
- * for download), then a share link in the URL fragment is opened on top (undo returns to the
- * restored plan). Only after that does the autosave start writing, on every change.
+ * Never lose work (docs/persistence.md, state in `../state/autosave.ts`): at start the autosave is
+ * restored (an unreadable one is set aside and offered for download), then a share link in the URL
+ * fragment is opened on top (the restored plan goes to Recent plans; undo also returns to it).
+ * Only after that does the autosave start writing, on every change.
  */
 import { createEffect, createSignal, ErrorBoundary, For, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { serializePlan, validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
 import { fmtMoney } from "../format";
-import { serializeSaved } from "../../share/saved";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
 import { lang, setLang, t } from "../state/i18n";
 import { translateMessage } from "../../report/messages-zh";
 import { checkPlanFile, type PlanProblem } from "../state/open-plan";
-import { downloadText, fileStem, readStorage, restoreAutosave, SET_ASIDE_KEY, STORAGE_KEY, writeStorage } from "../state/persist";
+import { downloadText, fileStem } from "../state/persist";
+import { createPersistence } from "../state/autosave";
+import type { RecentEntry } from "../state/recent-plans";
+import { OtherTabPrompt, RecentPlansPanel, SetAsideBanner } from "./PersistPanels";
 import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
 import { loadChartJs } from "../charts/load-chart";
@@ -45,25 +48,6 @@ function preloadLater(): void {
 
 type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
 
-/** A save that could not be read, kept until downloaded or discarded. */
-interface SetAside {
-  reason: string;
-  raw: string;
-  at: string;
-}
-
-function readSetAside(): SetAside | null {
-  const text = readStorage(SET_ASIDE_KEY);
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as Partial<SetAside>;
-    if (typeof v.raw === "string") return { reason: String(v.reason ?? ""), raw: v.raw, at: String(v.at ?? "") };
-  } catch {
-    // fall through: keep the text itself
-  }
-  return { reason: "", raw: text, at: "" };
-}
-
 const isEditable = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 
 /** The workbook application. */
@@ -74,96 +58,73 @@ export function App(): JSX.Element {
   const [ready, setReady] = createSignal(false);
   const [notices, setNotices] = createSignal<string[]>([]);
   const [fileProblems, setFileProblems] = createSignal<{ file: string; problems: PlanProblem[]; openable: PlanFile | null } | null>(null);
-  const [setAside, setSetAside] = createSignal<SetAside | null>(readSetAside());
+  const [recentOpen, setRecentOpen] = createSignal(false);
   const [share, setShare] = createSignal<{ url: string | null; length: number; max?: number; copied: boolean; problems: string[] } | null>(null);
   const [saveError, setSaveError] = createSignal<string | null>(null);
+  const persist = createPersistence(wb, { setSaveError });
   const examples = exampleNames();
+  /** Replace the whole plan, keeping the current one in Recent plans first (see autosave.ts). */
+  const replacePlan = async (plan: PlanFile, notices: string[], pristine = false, reason: "share" | "replaced" = "replaced") => {
+    const kept = await persist.replace(plan, reason, pristine);
+    setNotices(kept ? [...notices, kept] : notices);
+  };
 
   const openExample = async (name: string, initial = false) => {
     if (!initial) setLoading(true);
     const r = await loadExample(name);
-    if (r.ok) (initial ? wb.reset : wb.load)(r.plan);
-    setNotices(r.problems);
+    if (r.ok && initial) wb.reset(r.plan);
+    if (r.ok && !initial) await replacePlan(r.plan, r.problems, true);
+    else setNotices(r.problems);
     if (!initial) setLoading(false);
+  };
+  const openRecent = async (e: RecentEntry) => {
+    const problem = await persist.openRecent(e);
+    setNotices(problem ? [problem] : [t("opened", { file: e.title })]);
   };
 
   onMount(async () => {
+    // Whatever the stored or linked data does, the app ends up usable (never stuck on "Loading").
+    try {
+      await startUp();
+    } catch (e) {
+      setNotices((n) => [...n, t("startFailed", { reason: e instanceof Error ? e.message : String(e) })]);
+    }
+    setLoading(false);
+    setReady(true);
+    persist.start();
+    preloadLater();
+  });
+  const startUp = async () => {
     // Chart.js is lazy but needed by the first sheet: start fetching it now, alongside the example.
     const chartJs = loadChartJs();
-    const found = restoreAutosave(readStorage(STORAGE_KEY));
-    if (found.kind === "ok") {
-      wb.reset(found.plan);
-      if (found.migratedFrom !== undefined) setNotices([t("migrated", { from: found.migratedFrom })]);
-    } else {
-      if (found.kind === "corrupt") {
-        const kept: SetAside = { reason: found.reason, raw: found.raw, at: new Date().toISOString() };
-        writeStorage(SET_ASIDE_KEY, JSON.stringify(kept));
-        setSetAside(kept);
-      }
-      await openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed", true);
-    }
+    const restored = await persist.restore(() => openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed", true), { migrated: (from) => t("migrated", { from }) });
+    if (restored.length) setNotices(restored);
     if (location.hash.includes("plan=")) {
-      const d = await (await shareCodec()).decodePlanFromFragment(location.hash);
+      const hash = location.hash;
       history.replaceState(null, "", location.pathname + location.search);
+      const d = await (await shareCodec()).decodePlanFromFragment(hash);
       if (d.ok) {
         const { plan, problems } = await inlinePlanFiles(d.plan, "/models/examples");
-        wb.load(plan);
-        setNotices([t("sharedOpened"), ...d.warnings, ...problems]);
+        await replacePlan(plan, [t("sharedOpened"), ...d.warnings, ...problems], false, "share");
       } else setNotices([t("shareFailed", { reason: d.reason })]);
     }
     await chartJs;
-    setLoading(false);
-    setReady(true);
-    preloadLater();
-  });
-
-  // Autosave on every change, once the start-up restore is done (never overwrite unread data).
-  // The write runs in a task of its own after the change has been painted (a large plan takes tens
-  // of ms to serialise) and is flushed at once if the page goes away.
-  let savePending = false;
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  const flushSave = () => {
-    if (!savePending) return;
-    savePending = false;
-    clearTimeout(saveTimer);
-    setSaveError(writeStorage(STORAGE_KEY, serializeSaved(wb.view(), new Date())));
   };
-  createEffect(() => {
-    wb.revision();
-    if (!ready() || savePending) return;
-    savePending = true;
-    // After the next frame is painted: a task queued right away would run before that frame and
-    // delay the edit's paint by the serialisation and storage write (~30 ms for a large plan).
-    requestAnimationFrame(() => {
-      if (savePending) saveTimer = setTimeout(flushSave, 0);
-    });
-  });
-  const onHide = () => {
-    if (document.visibilityState === "hidden") flushSave();
-  };
-  window.addEventListener("pagehide", flushSave);
-  document.addEventListener("visibilitychange", onHide);
-  onCleanup(() => {
-    flushSave();
-    window.removeEventListener("pagehide", flushSave);
-    document.removeEventListener("visibilitychange", onHide);
-  });
 
-  const openFile = async (f: File) => {
+  const openFile = (f: File) => openFileChecked(f).catch((e: unknown) => setFileProblems({ file: f.name, problems: [{ path: "", message: e instanceof Error ? e.message : String(e) }], openable: null }));
+  const openFileChecked = async (f: File) => {
     const c = checkPlanFile(await f.text());
     if (!c.ok) return setFileProblems({ file: f.name, problems: c.problems, openable: c.openable });
     setFileProblems(null);
     const { plan, problems } = await inlinePlanFiles(c.plan, "/models/examples");
-    wb.load(plan);
-    setNotices([t("opened", { file: f.name }), ...c.warnings, ...problems]);
+    await replacePlan(plan, [t("opened", { file: f.name }), ...c.warnings, ...problems]);
   };
   const openAnyway = async () => {
     const fp = fileProblems();
     if (!fp?.openable) return;
     setFileProblems(null);
     const { plan, problems } = await inlinePlanFiles(fp.openable, "/models/examples");
-    wb.load(plan);
-    setNotices([t("opened", { file: fp.file }), ...problems]);
+    await replacePlan(plan, [t("opened", { file: fp.file }), ...problems]);
   };
   const save = () => downloadText(`${fileStem(wb.plan.title)}.json`, serializePlan(wb.snapshot()), "application/json");
 
@@ -243,7 +204,7 @@ export function App(): JSX.Element {
               <button data-testid="btn-undo" disabled={!wb.canUndo()} onClick={() => wb.undo()} title={t("undoHint")} aria-label={t("undo")}>↶ {t("undo")}</button>
               <button data-testid="btn-redo" disabled={!wb.canRedo()} onClick={() => wb.redo()} title={t("redoHint")} aria-label={t("redo")}>↷</button>
             </span>
-            <button data-testid="btn-new" onClick={() => wb.load(emptyPlan(t("untitled")))}>{t("newPlan")}</button>
+            <button data-testid="btn-new" onClick={() => void replacePlan(emptyPlan(t("untitled")), [], true)}>{t("newPlan")}</button>
             <select data-testid="example-select" aria-label={t("loadExample")} onChange={(e) => void openExample(e.currentTarget.value)} value="">
               <option value="" disabled>{t("loadExample")}</option>
               <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
@@ -258,6 +219,10 @@ export function App(): JSX.Element {
             </label>
             <button data-testid="btn-save" onClick={save}>{t("savePlan")}</button>
             <button data-testid="btn-share" onClick={() => void shareLink()}>{t("shareLink")}</button>
+            <button data-testid="btn-recent" aria-expanded={recentOpen()} onClick={() => {
+              if (!recentOpen()) void persist.refreshRecent();
+              setRecentOpen(!recentOpen());
+            }}>{t("recentPlans")}</button>
             <button class="lang" data-testid="lang-toggle" onClick={() => setLang(lang() === "en" ? "zh" : "en")} title={t("language")}>
               {lang() === "en" ? "中文" : "EN"}
             </button>
@@ -275,22 +240,10 @@ export function App(): JSX.Element {
             <span class="loading" data-testid="loading">{t("loading")}</span>
           </Show>
         </nav>
-        <Show when={setAside()}>
-          {(s) => (
-            <div class="banner bad" role="alert" data-testid="restore-problem">
-              <div>
-                <strong>{t("setAsideTitle")}</strong> {t("setAsideBody")}
-                <Show when={s().reason}><div class="small mono">{s().reason}</div></Show>
-              </div>
-              <div class="banner-actions">
-                <button data-testid="download-set-aside" onClick={() => downloadText(`capplan-unreadable-save${s().at ? `-${s().at.slice(0, 10)}` : ""}.json`, s().raw, "application/json")}>{t("downloadSetAside")}</button>
-                <button class="link danger" data-testid="discard-set-aside" onClick={() => {
-                  writeStorage(SET_ASIDE_KEY, null);
-                  setSetAside(null);
-                }}>{t("discard")}</button>
-              </div>
-            </div>
-          )}
+        <OtherTabPrompt persist={persist} />
+        <SetAsideBanner persist={persist} />
+        <Show when={recentOpen()}>
+          <RecentPlansPanel persist={persist} onOpen={(e) => void openRecent(e)} onClose={() => setRecentOpen(false)} />
         </Show>
         <Show when={fileProblems()}>
           {(fp) => (

@@ -7,7 +7,7 @@
 import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import { translateMessage } from "../../report/messages-zh";
-import { fmtMoney, fmtNum } from "../format";
+import { fmtMoney, fmtMoneyCompact, fmtNum } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
@@ -57,7 +57,7 @@ export function ComparisonSheet(): JSX.Element {
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const compact = (v: number) =>
-    new Intl.NumberFormat(lang() === "zh" ? "zh-CN" : "en-US", { style: "currency", currency: result().currency, notation: "compact", maximumSignificantDigits: 3 }).format(v);
+    fmtMoneyCompact(v, result().currency, lang());
   const bars = (pick: (i: number) => number | null | undefined) =>
     result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === recIndex() }));
   const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMillionOutputTokens), t("chartPerMillion"), money));

@@ -10,7 +10,7 @@ import type { Sweep } from "../../engine/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown, compareSummary, REGRESSION_MARK } from "../../report/compare-table";
 import { planCsv } from "../../report/plan-output";
-import { fmtMoney } from "../format";
+import { fmtMoney, fmtMoneyCompact } from "../format";
 import { reportMarkdown } from "../../report/report";
 import { costBarChart } from "../charts/cost-charts";
 import { useWorkbook } from "../state/context";
@@ -33,7 +33,7 @@ export function ReportSheet(): JSX.Element {
   const bars = (pick: (i: number) => number | null | undefined) => result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === rec() }));
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMillionOutputTokens), t("chartPerMillion"), money));
-  const compact = (v: number) => new Intl.NumberFormat(lang() === "zh" ? "zh-CN" : "en-US", { style: "currency", currency: result().currency, notation: "compact", maximumSignificantDigits: 3 }).format(v);
+  const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
   const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMonth), t("chartPerMonth"), compact));
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
 

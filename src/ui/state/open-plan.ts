@@ -9,6 +9,7 @@
 import { parsePlanText, validatePlan } from "../../engine/plan-file";
 import { resolvePlan } from "../../engine/resolve";
 import type { PlanFile } from "../../engine/types";
+import { depthProblem } from "../../share/limits";
 
 /** One problem of a plan file: the path inside the plan (empty for the whole file) and the message. */
 export interface PlanProblem {
@@ -23,6 +24,8 @@ export type PlanCheck =
 
 /** Check the text of a plan file (see the module comment). Never throws. */
 export function checkPlanFile(text: string): PlanCheck {
+  const deep = depthProblem(text, "the file");
+  if (deep) return { ok: false, problems: [{ path: "", message: deep }], openable: null };
   const parsed = parsePlanText(text, "plan");
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ path: e.path, message: e.message })), openable: null };
   const v = validatePlan(parsed.value);

@@ -13,6 +13,7 @@
  */
 import { validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
+import { depthProblem } from "../../share/limits";
 import { migrateEnvelope } from "../../share/migrate";
 import { restoreSaved, STORAGE_KEY } from "../../share/saved";
 
@@ -36,6 +37,7 @@ export function restoreAutosave(raw: string | null): AutosaveRestore {
   if (r.kind === "empty") return r;
   if (r.kind === "ok") return r.migratedFrom !== undefined ? { kind: "ok", plan: r.plan, savedAt: r.savedAt, migratedFrom: r.migratedFrom } : { kind: "ok", plan: r.plan, savedAt: r.savedAt };
   // Refused: load it anyway when the only problems are number fields left empty in the app.
+  if (depthProblem(raw!, "")) return { kind: "corrupt", reason: r.reason, raw: r.raw };
   try {
     const m = migrateEnvelope(JSON.parse(raw!));
     if (m.ok) {
