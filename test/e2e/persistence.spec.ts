@@ -1,0 +1,227 @@
+/**
+ * Never lose work in the browser (docs/persistence.md), in Chromium against the built app:
+ * two tabs on one storage, a share link opened over an existing plan, storage filled near its
+ * quota before a corrupt save is set aside, and hostile share links / plan files / saves (a
+ * currency Intl rejects, 100,000 levels of nesting) that must leave the app usable.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { toBase64Url } from "../../src/share/link";
+import { ROOT } from "./expected";
+import { WorkbookPage } from "./workbook-page";
+
+const seedText = readFileSync(join(ROOT, "models/examples/seed.json"), "utf8");
+const seedWith = (patch: Record<string, unknown>) => JSON.stringify({ ...(JSON.parse(seedText) as object), ...patch });
+
+/** `#plan=` fragment of a plan JSON text (deflate-raw + base64url, as the app writes it). */
+async function fragmentOf(text: string): Promise<string> {
+  const cs = new CompressionStream("deflate-raw");
+  const w = cs.writable.getWriter();
+  void w.write(new TextEncoder().encode(text));
+  void w.close();
+  return `#plan=${toBase64Url(new Uint8Array(await new Response(cs.readable).arrayBuffer()))}`;
+}
+
+const ready = (page: Page) => expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+
+async function setTitle(page: Page, title: string): Promise<void> {
+  await page.getByTestId("title-input").fill(title);
+  await page.getByTestId("title-input").press("Enter");
+  await page.getByTestId("title-input").blur();
+}
+
+/** The title of the plan in the autosave (localStorage), or null. */
+const savedTitle = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem("capplan.autosave");
+    return raw ? ((JSON.parse(raw) as { plan: { title?: string } }).plan.title ?? null) : null;
+  });
+
+async function openRecent(page: Page): Promise<void> {
+  await page.getByTestId("btn-recent").click();
+  await expect(page.getByTestId("recent-panel")).toBeVisible();
+}
+
+test("two tabs on one plan: the other tab is asked, and both versions survive whichever is chosen", async ({ context }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  await new WorkbookPage(a).open();
+  await new WorkbookPage(b).open();
+  await setTitle(a, "Edited in A");
+  await expect.poll(() => savedTitle(a)).toBe("Edited in A");
+
+  // B learns of A's save, and does not write over it while it has not chosen.
+  const prompt = b.getByTestId("other-tab");
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText("Edited in A");
+  await setTitle(b, "Edited in B");
+  await expect(b.getByTestId("autosave-status")).toContainText("another tab saved a different plan");
+  await b.waitForTimeout(300);
+  expect(await savedTitle(b)).toBe("Edited in A");
+  await openRecent(b);
+  await expect(b.getByTestId("recent-item").filter({ hasText: "Edited in B" })).toContainText("this tab's copy");
+
+  // B keeps its own: A's version goes to the recent plans, and now A is asked.
+  await b.getByTestId("other-tab-keep").click();
+  await expect(prompt).toHaveCount(0);
+  await expect.poll(() => savedTitle(b)).toBe("Edited in B");
+  await expect(b.getByTestId("recent-item").filter({ hasText: "Edited in A" })).toContainText("another tab's version");
+  await expect(a.getByTestId("other-tab")).toContainText("Edited in B");
+
+  // A loads B's version: A's own copy stays in the recent plans, and A can reopen it.
+  await a.getByTestId("other-tab-load").click();
+  await expect(a.getByTestId("title-input")).toHaveValue("Edited in B");
+  await expect(a.getByTestId("other-tab")).toHaveCount(0);
+  await expect(b.getByTestId("other-tab")).toHaveCount(0); // same plan in both: nothing to ask
+  await openRecent(a);
+  await a.getByTestId("recent-item").filter({ hasText: "Edited in A" }).first().getByTestId("recent-open").click();
+  await expect(a.getByTestId("title-input")).toHaveValue("Edited in A");
+});
+
+test("a share link opened over an existing plan keeps that plan in Recent plans, after the tab is closed", async ({ context }) => {
+  const page = await context.newPage();
+  await new WorkbookPage(page).open();
+  await setTitle(page, "My own work");
+  await expect.poll(() => savedTitle(page)).toBe("My own work");
+  await page.goto("about:blank");
+
+  const shared = await context.newPage();
+  await shared.goto(`/${await fragmentOf(seedWith({ title: "Plan from a colleague" }))}`);
+  await ready(shared);
+  await expect(shared.getByTestId("title-input")).toHaveValue("Plan from a colleague");
+  await expect(shared.getByTestId("notices")).toContainText("Your previous plan is in Recent plans");
+  await shared.close();
+  await page.close();
+
+  const later = await context.newPage();
+  await new WorkbookPage(later).open();
+  await expect(later.getByTestId("title-input")).toHaveValue("Plan from a colleague");
+  await openRecent(later);
+  const item = later.getByTestId("recent-item").filter({ hasText: "My own work" });
+  await expect(item).toContainText("replaced by a share link");
+  await item.getByTestId("recent-open").click();
+  await expect(later.getByTestId("title-input")).toHaveValue("My own work");
+  // Opening it kept the shared plan in turn.
+  await expect(later.getByTestId("recent-item").filter({ hasText: "Plan from a colleague" })).toHaveCount(1);
+});
+
+/** Fill localStorage until it refuses, leaving less than `room` characters free. */
+async function fillStorage(page: Page, room: number): Promise<number> {
+  return page.evaluate((room) => {
+    let n = 0;
+    for (let size = 1 << 20; size >= Math.max(1, room >> 2); size >>= 1) {
+      const chunk = "x".repeat(size);
+      for (;;) {
+        try {
+          localStorage.setItem(`filler.${n}`, chunk);
+          n++;
+        } catch {
+          break;
+        }
+      }
+    }
+    return n;
+  }, room);
+}
+
+const corrupt = (tag: string) => `{"app":"capplan","schemaVersion":2,"plan":{"format":"capplan.plan/v1","title":"${tag}","skus":"oops"${" ".repeat(200_000)}`;
+
+test("with storage full, corrupt saves are set aside without overwriting each other and survive reloads", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  // The corrupt save takes the room of the autosave; what is left is too small to copy it there.
+  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("first"));
+  await fillStorage(page, 1000);
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId("set-aside-item")).toHaveCount(1);
+  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "true");
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId("set-aside-item")).toHaveCount(1);
+
+  // A second corruption does not replace the first copy.
+  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("second"));
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId("set-aside-item")).toHaveCount(2);
+  const texts = [];
+  for (const b of await page.getByTestId("download-set-aside").all()) texts.push((await wp.download(b)).text);
+  expect(texts.sort()).toEqual([corrupt("first"), corrupt("second")]);
+});
+
+test("when a corrupt save cannot be set aside anywhere, it is offered for download before anything overwrites it", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  // No IndexedDB (as when its quota is exhausted): opening the database fails.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "indexedDB", { configurable: true, get: () => ({ open: () => { throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); } }) });
+  });
+  await wp.open();
+  await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("only copy"));
+  await fillStorage(page, 1000);
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId("set-aside-unkept")).toContainText("download it now");
+  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "false");
+  // Editing does not write over the unreadable data while it is not downloaded.
+  await setTitle(page, "Working meanwhile");
+  await expect(page.getByTestId("autosave-status")).toContainText("download or discard it first");
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => localStorage.getItem("capplan.autosave"))).toBe(corrupt("only copy"));
+  // Still there after a reload (nothing overwrote it), then downloaded: the autosave goes on.
+  await page.reload();
+  await ready(page);
+  const file = await wp.download(page.getByTestId("download-set-aside"));
+  expect(file.text).toBe(corrupt("only copy"));
+  await setTitle(page, "Working again");
+  await expect.poll(() => savedTitle(page)).toBe("Working again");
+});
+
+test("a share link whose currency is not an ISO code gives a message; the app stays usable", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await setTitle(page, "Before the link");
+  for (const currency of ["<script>", "€"]) {
+    await page.goto(`/${await fragmentOf(seedWith({ title: `Currency ${currency}`, currency }))}`);
+    await page.reload(); // goto with only a new fragment does not reload the app
+    await ready(page);
+    await expect(page.getByTestId("notices")).toContainText("currency");
+    for (const s of ["comparison", "teams", "report", "benchmarks"] as const) await wp.sheet(s);
+    await expect(page.getByTestId("error-boundary")).toHaveCount(0);
+    await expect(page.getByTestId("status-recommendation")).not.toBeEmpty();
+  }
+  expect(await page.locator("script:not([src])").count()).toBe(0);
+});
+
+test("an autosave and a plan file with a bad currency never leave the app stuck", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await page.evaluate((plan) => localStorage.setItem("capplan.autosave", JSON.stringify({ app: "capplan", schemaVersion: 2, savedAt: "", plan: JSON.parse(plan) })), seedWith({ currency: "€" }));
+  await page.reload();
+  await ready(page);
+  for (const s of ["comparison", "teams", "report", "benchmarks"] as const) await wp.sheet(s);
+  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
+  await page.reload();
+  await ready(page);
+
+  await page.getByTestId("plan-input").setInputFiles({ name: "bad-currency.json", mimeType: "application/json", buffer: Buffer.from(seedWith({ title: "Bad currency file", currency: "<script>" })) });
+  await expect(page.getByTestId("file-problems").or(page.getByTestId("notices"))).toContainText("currency");
+  await wp.sheet("report");
+  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
+});
+
+test("a share link nested 100,000 levels deep is refused with a plain message; the plan is unchanged", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await setTitle(page, "Keep me");
+  await expect.poll(() => savedTitle(page)).toBe("Keep me");
+  const deep = seedText.replace(/^\{/, `{"extra":${"[".repeat(100_000)}${"]".repeat(100_000)},`);
+  await page.goto(`/${await fragmentOf(deep)}`);
+  await page.reload();
+  await ready(page);
+  await expect(page.getByTestId("notices")).toContainText("more than 64 levels deep");
+  await expect(page.getByTestId("title-input")).toHaveValue("Keep me");
+  await setTitle(page, "Still usable");
+  await expect.poll(() => savedTitle(page)).toBe("Still usable");
+});
