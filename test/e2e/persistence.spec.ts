@@ -135,17 +135,17 @@ test("with storage full, corrupt saves are set aside without overwriting each ot
   await fillStorage(page, 1000);
   await page.reload();
   await ready(page);
-  await expect(page.getByTestId("set-aside-item")).toHaveCount(1);
-  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "true");
+  await expect(page.getByTestId("restore-problem")).toBeVisible();
   await page.reload();
   await ready(page);
-  await expect(page.getByTestId("set-aside-item")).toHaveCount(1);
+  await expect(page.getByTestId("download-set-aside")).toHaveCount(1);
+  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "true");
 
   // A second corruption does not replace the first copy.
   await page.evaluate((raw) => localStorage.setItem("capplan.autosave", raw), corrupt("second"));
   await page.reload();
   await ready(page);
-  await expect(page.getByTestId("set-aside-item")).toHaveCount(2);
+  await expect(page.getByTestId("download-set-aside")).toHaveCount(2);
   const texts = [];
   for (const b of await page.getByTestId("download-set-aside").all()) texts.push((await wp.download(b)).text);
   expect(texts.sort()).toEqual([corrupt("first"), corrupt("second")]);
@@ -162,13 +162,14 @@ test("when a corrupt save cannot be set aside anywhere, it is offered for downlo
   await fillStorage(page, 1000);
   await page.reload();
   await ready(page);
-  await expect(page.getByTestId("set-aside-unkept")).toContainText("download it now");
-  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "false");
+  await expect(page.getByTestId("restore-problem")).toBeVisible();
   // Editing does not write over the unreadable data while it is not downloaded.
   await setTitle(page, "Working meanwhile");
-  await expect(page.getByTestId("autosave-status")).toContainText("download or discard it first");
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(500);
   expect(await page.evaluate(() => localStorage.getItem("capplan.autosave"))).toBe(corrupt("only copy"));
+  await expect(page.getByTestId("set-aside-unkept")).toContainText("download it now");
+  await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "false");
+  await expect(page.getByTestId("autosave-status")).toContainText("download or discard it first");
   // Still there after a reload (nothing overwrote it), then downloaded: the autosave goes on.
   await page.reload();
   await ready(page);
