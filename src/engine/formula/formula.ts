@@ -22,8 +22,104 @@ export interface CompiledFormula {
   evaluate(scope: ReadonlyMap<string, number>): EvalResult;
 }
 
-/** Longest formula accepted (deeply nested input could exhaust the parser's stack). */
+/** Longest formula accepted, in characters (docs/security.md). */
 export const MAX_FORMULA_LENGTH = 10_000;
+
+/**
+ * Deepest formula accepted: levels of the parsed expression (`1+1+…+1` with 600 terms is 600
+ * levels). The parser, the whitelist check and the compiled evaluator recurse once per level;
+ * past this a formula is refused with a plain message instead of exhausting the stack
+ * (docs/security.md).
+ */
+export const MAX_FORMULA_DEPTH = 400;
+
+/** Deepest nesting of brackets and function calls accepted (a call costs the parser most). */
+export const MAX_BRACKET_DEPTH = 100;
+
+/** Deepest bracket nesting of `text` (round, square and curly brackets), in one linear scan. */
+export function bracketDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > max) max = depth;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
+}
+
+/** Longest run of prefix operators (`- - - 1`, `not not x`): each is one level of the parser. */
+function unaryRun(text: string): number {
+  let max = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "-" || c === "+") run++;
+    else if (c !== " " && c !== "\t") run = 0;
+    if (run > max) max = run;
+  }
+  return max;
+}
+
+interface TreeNode {
+  args?: TreeNode[];
+  content?: TreeNode;
+  condition?: TreeNode;
+  trueExpr?: TreeNode;
+  falseExpr?: TreeNode;
+  params?: TreeNode[];
+  fn?: unknown;
+  object?: TreeNode;
+  index?: TreeNode;
+  value?: unknown;
+  expr?: TreeNode;
+  items?: TreeNode[];
+  blocks?: { node: TreeNode }[];
+  properties?: Record<string, TreeNode>;
+  dimensions?: TreeNode[];
+  start?: TreeNode;
+  end?: TreeNode;
+  step?: TreeNode;
+}
+
+/** Depth of a parsed tree, without recursion (an explicit stack). Stops counting past `limit`. */
+export function treeDepth(root: unknown, limit: number): number {
+  let max = 0;
+  const stack: [TreeNode, number][] = [[root as TreeNode, 1]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop()!;
+    if (!n || typeof n !== "object") continue;
+    if (d > max) max = d;
+    if (max > limit) return max;
+    const kids: unknown[] = [];
+    for (const k of ["content", "condition", "trueExpr", "falseExpr", "object", "index", "expr", "start", "end", "step"] as const) if (n[k]) kids.push(n[k]);
+    if (n.fn && typeof n.fn === "object") kids.push(n.fn);
+    for (const k of ["args", "params", "items", "dimensions"] as const) {
+      const a = n[k];
+      if (Array.isArray(a)) for (let i = 0; i < a.length; i++) kids.push(a[i]);
+    }
+    if (Array.isArray(n.blocks)) for (let i = 0; i < n.blocks.length; i++) kids.push(n.blocks[i]?.node);
+    if (n.properties && typeof n.properties === "object") for (const v of Object.values(n.properties)) kids.push(v);
+    for (let i = 0; i < kids.length; i++) stack.push([kids[i] as TreeNode, d + 1]);
+  }
+  return max;
+}
+
+/** The message of a formula over the depth limit. */
+function tooDeep(depth: number): FormulaProblem {
+  const n = depth > MAX_FORMULA_DEPTH * 10 ? `more than ${MAX_FORMULA_DEPTH * 10}` : String(depth);
+  return {
+    kind: "PARSE",
+    message: `formula nests ${n} levels of operators; the limit is ${MAX_FORMULA_DEPTH} (split it over several cells)`,
+  };
+}
+
+/** A stack overflow or out-of-memory inside mathjs, as a plain message. */
+function resourceMessage(e: unknown): string | null {
+  if (e instanceof RangeError) return "formula is too complex to evaluate (split it over several cells)";
+  return null;
+}
 
 interface Evaluable {
   evaluate(scope: Map<string, number>): unknown;
@@ -44,22 +140,32 @@ export function numericResult(value: unknown): EvalResult {
 export function compileFormula(expression: string): CompiledFormula | ({ ok: false } & FormulaProblem) {
   if (expression.trim() === "") return { ok: false, kind: "PARSE", message: "empty formula after =" };
   if (expression.length > MAX_FORMULA_LENGTH) {
-    return { ok: false, kind: "PARSE", message: `formula longer than ${MAX_FORMULA_LENGTH} characters` };
+    return { ok: false, kind: "PARSE", message: `formula is ${expression.length} characters long; the limit is ${MAX_FORMULA_LENGTH} (split it over several cells)` };
   }
+  const brackets = bracketDepth(expression);
+  if (brackets > MAX_BRACKET_DEPTH) {
+    return { ok: false, kind: "PARSE", message: `formula nests ${brackets} levels of brackets; the limit is ${MAX_BRACKET_DEPTH} (split it over several cells)` };
+  }
+  const unary = unaryRun(expression);
+  if (unary > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(unary) };
   let tree;
   try {
     tree = parseExpression(expression);
   } catch (e) {
+    const plain = resourceMessage(e);
+    if (plain) return { ok: false, kind: "PARSE", message: plain };
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, kind: "PARSE", message: `syntax error: ${message}` };
   }
+  const depth = treeDepth(tree, MAX_FORMULA_DEPTH);
+  if (depth > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(depth) };
   const checked = checkFormulaTree(tree);
   if (!checked.ok) return { ok: false, kind: checked.kind, message: checked.message };
   let code: Evaluable;
   try {
     code = tree.compile() as Evaluable;
   } catch (e) {
-    return { ok: false, kind: "PARSE", message: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, kind: "PARSE", message: resourceMessage(e) ?? `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
   return {
     ok: true,
@@ -75,7 +181,7 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
       try {
         return numericResult(code.evaluate(vars));
       } catch (e) {
-        return { ok: false, kind: "VALUE", message: e instanceof Error ? e.message : String(e) };
+        return { ok: false, kind: "VALUE", message: resourceMessage(e) ?? (e instanceof Error ? e.message : String(e)) };
       }
     },
   };

@@ -11,6 +11,8 @@ export {
 } from "./math";
 export { checkFormulaTree, type CheckResult } from "./check";
 export {
+  MAX_BRACKET_DEPTH,
+  MAX_FORMULA_DEPTH,
   MAX_FORMULA_LENGTH,
   compileFormula,
   numericResult,

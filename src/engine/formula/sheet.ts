@@ -63,6 +63,11 @@ function compileCached(expression: string): ReturnType<typeof compileFormula> {
 
 const NO_DEPS: readonly string[] = [];
 
+/** Loops up to this size report each member's own shortest loop. */
+const SMALL_LOOP = 32;
+/** Members of a large loop named in its report before "… N more". */
+const SHOWN_MEMBERS = 30;
+
 /** An incremental spreadsheet over plan paths. Never throws for bad input. */
 export class Sheet {
   /** Entries by path, in insertion order. */
@@ -70,6 +75,8 @@ export class Sheet {
   private readonly readers = new Map<string, Set<string>>();
   private readonly pathOfName: (name: string) => string;
   private walk = 0;
+  /** Insertion positions, built on demand by {@link order} and dropped when entries change. */
+  private positions: Map<string, number> | null = null;
 
   /** Build a sheet from `[path, raw]` entries and evaluate it. */
   constructor(entries: Iterable<readonly [string, unknown]> = [], options: SheetOptions = {}) {
@@ -195,6 +202,7 @@ export class Sheet {
    * their own and are evaluated without the walk's bookkeeping.
    */
   private recompute(dirty: Set<string>, fresh: boolean): string[] {
+    this.positions = null;
     const affected = fresh ? dirty : withDependents(dirty, (n) => this.readers.get(n) ?? NO_DEPS);
     if (!fresh) for (const path of affected) if (!this.entries.has(path)) affected.delete(path);
     const succ = (n: string): string[] => this.depsOf(n).filter((d) => affected.has(d));
@@ -269,15 +277,48 @@ export class Sheet {
     return order;
   }
 
+  /**
+   * Mark a strongly connected component as a cycle. A small loop (up to {@link SMALL_LOOP}
+   * entries) gives each member its own shortest loop, as a user fixing one cell wants to see it.
+   * A large one is reported once, on its first member, with the loop's members truncated past
+   * {@link SHOWN_MEMBERS} and their count; the other members point at that report. Linear in the
+   * size of the component (a per-member search and message would be quadratic: docs/security.md).
+   */
   private markCycle(component: string[], succ: (n: string) => string[]): void {
     const members = new Set(component);
-    for (const path of component) {
-      const cycle = shortestCycle(path, succ, members);
-      const loop = [...cycle, path].join(" → ");
-      const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
-      const message = `circular reference: ${loop}${more}`;
-      this.store(path, null, { path, kind: "CYCLE", message, cycle }, { path, kind: "CYCLE", message });
+    if (component.length <= SMALL_LOOP) {
+      for (const path of component) {
+        const cycle = shortestCycle(path, succ, members);
+        const loop = [...cycle, path].join(" → ");
+        const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
+        const message = `circular reference: ${loop}${more}`;
+        this.store(path, null, { path, kind: "CYCLE", message, cycle }, { path, kind: "CYCLE", message });
+      }
+      return;
     }
+    // Members in document order: the report sits on the first one the user wrote.
+    const first = component.reduce((a, b) => (this.order(a) <= this.order(b) ? a : b));
+    const cycle = shortestCycle(first, succ, members);
+    const shown = cycle.length > SHOWN_MEMBERS ? [...cycle.slice(0, SHOWN_MEMBERS), `… ${cycle.length - SHOWN_MEMBERS} more`] : cycle;
+    const loop = [...shown, first].join(" → ");
+    const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
+    const message = `circular reference: ${loop}${more}`;
+    const root = { path: first, kind: "CYCLE" as const, message };
+    this.store(first, null, { path: first, kind: "CYCLE", message, cycle }, root);
+    const short = `circular reference: part of the loop of ${component.length} entries reported at ${first}`;
+    for (const path of component) {
+      if (path !== first) this.store(path, null, { path, kind: "CYCLE", message: short, cycle: [first] }, root);
+    }
+  }
+
+  /** Position of an entry in insertion order (for picking a cycle's first member). */
+  private order(path: string): number {
+    if (!this.positions) {
+      this.positions = new Map();
+      let i = 0;
+      for (const p of this.entries.keys()) this.positions.set(p, i++);
+    }
+    return this.positions.get(path) ?? Number.MAX_SAFE_INTEGER;
   }
 
   private store(path: string, value: number | null, error: FormulaError | null, root: Stored["root"]): void {
