@@ -78,6 +78,7 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
   try {
     inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io) });
   } catch (e) {
+    for (const s of skipped) io.err(`${s}\n`);
     throw e instanceof CliError ? new CliError(e.lines.map(l => translateMessage(l, lang))) : e;
   }
   for (const s of skipped) io.err(`${s}\n`);
