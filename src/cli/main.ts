@@ -19,6 +19,7 @@ import { compareCommand } from "./commands/compare";
 import { formatsCommand } from "./commands/formats";
 import { planCommand } from "./commands/plan";
 import { reportCommand } from "./commands/report";
+import { initCommand, INIT_OPTIONS, INIT_SUMMARY, INIT_USAGE } from "./commands/init";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -91,6 +92,7 @@ export const COMMANDS: Record<string, Command> = {
     summary: "The recognised formats and the tool versions they were checked against.",
     options: [["--json", "print the list as JSON"]],
   },
+  init: { run: initCommand, usage: INIT_USAGE, summary: INIT_SUMMARY, options: INIT_OPTIONS },
 };
 
 /** Options every command takes (handled here, before the command parses its own). */
@@ -124,7 +126,8 @@ export function usage(): string {
     "",
     "`-` reads standard input. `capplan <command> --help` prints that command's options.",
     "exit codes: 0 success, 1 regression (compare), 2 bad input or usage (one line per problem on stderr)",
-    "example:  capplan plan models/examples/seed.json",
+    // Works from an install as well as from the repository (scripts/check-package.mjs runs it).
+    "example:  capplan init my-plan && capplan plan my-plan/plan.json",
     "",
   );
   return lines.join("\n");
