@@ -119,3 +119,16 @@ describe("sweep charts", () => {
     expect(cols.map((c) => c.key)).toEqual(["concurrency", "rps", "outputTokensPerSec", "ttftMs.mean", "ttftMs.p1", "ttftMs.p50", "ttftMs.p99", "ttftMs.p99.9", "ttftMs.max"]);
   });
 });
+
+describe("typed numbers (docs/grid.md)", () => {
+  test("currency, percent, thousands, suffixes and the user's decimal comma store the number", () => {
+    expect(readNumberEntry("$2.99", true)).toEqual({ ok: true, value: 2.99 });
+    expect(readNumberEntry("50%", true)).toEqual({ ok: true, value: 0.5 });
+    expect(readNumberEntry("5%", true, { percentField: true })).toEqual({ ok: true, value: 5 });
+    expect(readNumberEntry("1.5k", true)).toEqual({ ok: true, value: 1500 });
+    expect(readNumberEntry("1 500", true)).toEqual({ ok: true, value: 1500 });
+    expect(readNumberEntry("2,5", true, { locale: "de-DE" })).toEqual({ ok: true, value: 2.5 });
+    expect(readNumberEntry("2,5", true, { locale: "en-US" }).ok).toBe(false);
+    expect(readNumberEntry("1,500", true, { locale: "en-US" })).toEqual({ ok: true, value: 1500 });
+  });
+});

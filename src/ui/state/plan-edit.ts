@@ -4,7 +4,7 @@
  * imported sweeps. No solid-js here, so they are unit-tested in Node.
  */
 import { findGpu, type Gpu } from "../../engine/catalog";
-import { readNumericString } from "../../engine/formula/formula";
+import { readNumberText } from "../../engine/number-text";
 import { parsePath } from "../../engine/plan-path";
 import type { PlanFile, SkuDef, Sweep, SweepRef } from "../../engine/types";
 
@@ -32,18 +32,28 @@ export type NumberEntry =
   | { ok: true; value: number | string | undefined }
   | { ok: false; message: string };
 
+/** How typed numbers are read: the user's locale, and whether the field itself is in percent. */
+export interface EntryOptions {
+  /** The user's locale (`de-DE` reads `2,5` as 2.5); default: `.` is the decimal mark. */
+  locale?: string;
+  /** The field is a percentage (`maxErrorRatePct`): `5%` stores 5. Elsewhere `50%` stores 0.5, as in a spreadsheet. */
+  percentField?: boolean;
+}
+
 /**
- * Read what the user typed into a numeric field (spec §6): a number (`1,500` and `1e6` accepted),
- * a formula starting with `=`, or empty (removes an optional field). Anything else is rejected with
- * a reason, so the store keeps the previous value and the cell keeps the typed text.
+ * Read what the user typed into a numeric field (spec §6): a number as people write it (`$2.99`,
+ * `50%`, `1.5k`, `1 500`, `2,5` in a decimal-comma locale; docs/grid.md), a formula starting
+ * with `=`, or empty (removes an optional field). The number is stored, not the text. Anything else
+ * is rejected with a reason, so the store keeps the previous value and the cell keeps the typed text.
  */
-export function readNumberEntry(text: string, required: boolean): NumberEntry {
+export function readNumberEntry(text: string, required: boolean, opts: EntryOptions = {}): NumberEntry {
   const t = text.trim();
   if (t === "") return required ? { ok: false, message: "a value is required here" } : { ok: true, value: undefined };
   if (t.startsWith("=")) return { ok: true, value: t };
-  const n = readNumericString(t);
-  if (n === null) return { ok: false, message: `"${t}" is not a number (formulas start with =)` };
-  return { ok: true, value: n };
+  const n = readNumberText(t, opts.locale === undefined ? {} : { locale: opts.locale });
+  if (n.kind !== "number" || !Number.isFinite(n.value)) return { ok: false, message: `"${t}" is not a number (formulas start with =)` };
+  const value = n.percent && !opts.percentField ? Number((n.value / 100).toPrecision(15)) : n.value;
+  return { ok: true, value };
 }
 
 /** A plan with no SKUs and one default workload and SLO, for "New plan". */

@@ -99,6 +99,11 @@ export const HISTORY_LIMIT = 100;
 /** Fields of a usage row in grid column order. */
 export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens"] as const;
 
+/** The user's locale for reading typed numbers (the browser's, not the UI language; docs/grid.md). */
+function userLocale(): string | undefined {
+  return typeof navigator !== "undefined" && navigator.language ? navigator.language : undefined;
+}
+
 function planDefs(p: PlanFile): WorkloadDef[] {
   if (!Array.isArray(p.workloads)) p.workloads = p.workload ? [p.workload] : [];
   delete p.workload;
@@ -231,7 +236,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
       return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message } : null };
     },
     setNumber(path, text, required = true) {
-      const entry = readNumberEntry(text, required);
+      const entry = readNumberEntry(text, required, { locale: userLocale(), percentField: /Pct$/.test(path) });
       if (!entry.ok) {
         setRejected(path, { raw: text, message: entry.message });
         return false;
