@@ -4,6 +4,7 @@
  * them (`"1,234.56"`, `N/A`, `NaN`, `Infinity`, empty).
  */
 import Papa from "papaparse";
+import { readNumberText } from "../engine/number-text";
 
 export type Delimiter = "," | ";" | "\t";
 
@@ -93,28 +94,16 @@ export function splitSections(text: string): { text: string; startLine: number }
 /** Result of reading one number cell. */
 export type NumberCell = { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string };
 
-const ABSENT = /^(|n\/a|na|nan|none|null|-|—|undefined)$/i;
-
 /**
- * Read a number as tools write it: `1234.5`, `"1,234.56"` (thousands separators), `1.2e3`,
- * `12%` (→ 12), `inf`/`Infinity`. `N/A`, `NaN`, `None`, empty → absent (never 0).
- * With `decimalComma`, `1.234,5` / `0,25` are read European style (semicolon-delimited files).
+ * Read a number as tools write it, with the same reader as typed cells (src/engine/number-text.ts,
+ * docs/grid.md): `1234.5`, `"1,234.56"` (thousands separators), `1.2e3`, `$2.99`, `1.5k`,
+ * `12%` (→ 12: a percent column keeps its unit), `inf`/`Infinity`. `N/A`, `NaN`, `None`, empty →
+ * absent (never 0). With `decimalComma`, `1.234,5` / `0,25` are read European style
+ * (semicolon-delimited files); files are never read in the user's locale.
  */
 export function readNumber(raw: string | number | null | undefined, decimalComma = false): NumberCell {
-  if (typeof raw === "number") return Number.isNaN(raw) ? { kind: "absent" } : { kind: "number", value: raw };
-  if (raw == null) return { kind: "absent" };
-  let s = raw.trim().replace(/^"|"$/g, "").trim();
-  if (ABSENT.test(s)) return { kind: "absent" };
-  if (/^[+]?(inf|infinity)$/i.test(s)) return { kind: "number", value: Infinity };
-  if (/^-(inf|infinity)$/i.test(s)) return { kind: "number", value: -Infinity };
-  s = s.replace(/%$/, "").replace(/[\s\u00a0\u202f]/g, "");
-  if (decimalComma) {
-    if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, "").replace(",", ".");
-    else if (/^-?\d+,\d+$/.test(s)) s = s.replace(",", ".");
-  }
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, "");
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return { kind: "invalid", text: raw };
-  return { kind: "number", value: Number(s) };
+  const r = readNumberText(raw, decimalComma ? { decimalComma } : {});
+  return r.kind === "number" ? { kind: "number", value: r.value } : r;
 }
 
 /** Normalise a header for alias matching: lower case, units and punctuation collapsed. */

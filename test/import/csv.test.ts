@@ -29,4 +29,12 @@ describe("csv helpers", () => {
     expect(readNumber("1.234,5", true)).toEqual({ kind: "number", value: 1234.5 });
     expect(readNumber("abc").kind).toBe("invalid");
   });
+  it("reads numbers the way typed cells do (one reader, docs/grid.md)", () => {
+    expect(readNumber("12%")).toEqual({ kind: "number", value: 12 });
+    expect(readNumber("$2.99")).toEqual({ kind: "number", value: 2.99 });
+    expect(readNumber("1.5k")).toEqual({ kind: "number", value: 1500 });
+    expect(readNumber("1 500")).toEqual({ kind: "number", value: 1500 });
+    expect(readNumber("USD 1,920")).toEqual({ kind: "number", value: 1920 });
+    expect(readNumber("2,5").kind).toBe("invalid");
+  });
 });
