@@ -1,12 +1,16 @@
 /**
- * A reusable spreadsheet grid: cells addressable by `data-testid="<id>:<row>:<col>"`, arrows move
- * (Shift extends the selection), Enter/F2 or typing edits, Esc cancels, Tab moves right, Enter
- * commits and moves down, Delete clears, Ctrl/Cmd+C / Ctrl/Cmd+V copy and paste blocks as TSV.
- * Errors show in the cell (`#CYCLE`, `#NAME`, `#VALUE`) with the reason on hover and in the detail
- * line under the grid. The grid never owns data: it asks `cell()` and reports `onCommit`.
+ * A reusable spreadsheet grid: cells addressable by `data-testid="<id>:<row>:<col>"`. Keys as in a
+ * spreadsheet (docs/grid.md): arrows move (Shift extends, Ctrl/Cmd jumps to the edge of the data),
+ * Home/End, Ctrl+Home/End, PageUp/PageDown, Ctrl+A selects all, Enter/F2 or typing edits, Esc
+ * cancels, Tab moves right, Enter commits and moves down, Delete clears, Ctrl+D fills down,
+ * Ctrl/Cmd+C/X/V copy, cut and paste blocks as quoted TSV (a single value or a repeating block
+ * fills the selection). Shift+click and mouse-drag select a range. The formula bar above the grid
+ * shows the selected cell's address and raw text (formula); errors show in the cell (`#CYCLE`,
+ * `#NAME`, `#VALUE`) with the reason on hover and in the bar. The grid never owns data: it asks
+ * `cell()` and reports `onCommit`. A screen reader follows the active cell (aria-activedescendant).
  */
-import { createMemo, createSignal, Index, Show, type JSX } from "solid-js";
-import { parseTsvBlock, toTsv } from "../state/plan-edit";
+import { createMemo, createSignal, createUniqueId, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../state/clipboard";
 import { translateMessage } from "../../report/messages-zh";
 import { lang } from "../state/i18n";
 
@@ -65,11 +69,17 @@ export function Grid(props: GridProps): JSX.Element {
   const [sel, setSel] = createSignal<Pos>({ r: 0, c: 0 });
   const [anchor, setAnchor] = createSignal<Pos>({ r: 0, c: 0 });
   const [editing, setEditing] = createSignal<{ r: number; c: number; text: string } | null>(null);
+  const uid = createUniqueId();
+  const cellId = (r: number, c: number) => `g${uid}-${r}-${c}`;
+  /** Mouse-drag selection: where the button went down; a drag starts once the pointer moves (not when the layout shifts under it). */
+  let dragging: { x: number; y: number; moved: boolean } | null = null;
   let root!: HTMLDivElement;
 
+  const lastRow = () => props.rows.length - 1;
+  const lastCol = () => props.columns.length - 1;
   const clamp = (p: Pos): Pos => ({
-    r: Math.max(0, Math.min(props.rows.length - 1, p.r)),
-    c: Math.max(0, Math.min(props.columns.length - 1, p.c)),
+    r: Math.max(0, Math.min(lastRow(), p.r)),
+    c: Math.max(0, Math.min(lastCol(), p.c)),
   });
   const range = () => {
     const a = anchor();
@@ -106,60 +116,44 @@ export function Grid(props: GridProps): JSX.Element {
     root?.focus();
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (editing()) return;
-    const s = sel();
-    const mod = e.ctrlKey || e.metaKey;
-    const moves: Record<string, Pos> = { ArrowUp: { r: -1, c: 0 }, ArrowDown: { r: 1, c: 0 }, ArrowLeft: { r: 0, c: -1 }, ArrowRight: { r: 0, c: 1 } };
-    const m = moves[e.key];
-    if (m) {
-      e.preventDefault();
-      select({ r: s.r + m.r, c: s.c + m.c }, e.shiftKey);
-    } else if (e.key === "Tab") {
-      const next = clamp({ r: s.r, c: s.c + (e.shiftKey ? -1 : 1) });
-      if (next.c !== s.c) {
-        e.preventDefault();
-        select(next);
-      }
-    } else if (e.key === "Enter" || e.key === "F2") {
-      e.preventDefault();
-      startEdit();
-    } else if ((e.key === "Delete" || e.key === "Backspace") && props.onCommit) {
-      e.preventDefault();
-      const g = range();
-      for (let r = g.r0; r <= g.r1; r++) for (let c = g.c0; c <= g.c1; c++) if (!props.cell(r, c).readOnly) props.onCommit(r, c, "");
-    } else if (e.key.length === 1 && !mod && !e.altKey) {
-      e.preventDefault();
-      startEdit(e.key);
+  const inGrid = (p: Pos) => p.r >= 0 && p.r <= lastRow() && p.c >= 0 && p.c <= lastCol();
+  const filled = (p: Pos) => {
+    const v = props.cell(p.r, p.c);
+    return v.raw !== "" || v.display !== "";
+  };
+  /** Ctrl+Arrow: to the last filled cell of this run, else to the next filled cell, else to the edge. */
+  const edge = (from: Pos, d: Pos): Pos => {
+    let p = from;
+    const step = (q: Pos) => ({ r: q.r + d.r, c: q.c + d.c });
+    if (!inGrid(step(p))) return p;
+    if (filled(p) && filled(step(p))) {
+      while (inGrid(step(p)) && filled(step(p))) p = step(p);
+      return p;
     }
+    p = step(p);
+    while (inGrid(step(p)) && !filled(p)) p = step(p);
+    return p;
+  };
+  /** Ctrl+End: the last row and column that hold data. */
+  const dataEnd = (): Pos => {
+    let r1 = 0;
+    let c1 = 0;
+    for (let r = 0; r <= lastRow(); r++) for (let c = 0; c <= lastCol(); c++) if (filled({ r, c })) {
+      r1 = Math.max(r1, r);
+      c1 = Math.max(c1, c);
+    }
+    return { r: r1, c: c1 };
+  };
+  const pageRows = () => {
+    const row = root?.querySelector<HTMLElement>("tbody tr");
+    const h = row?.getBoundingClientRect().height || 25;
+    const view = Math.min(root?.clientHeight || window.innerHeight, window.innerHeight);
+    return Math.max(1, Math.floor(view / h) - 1);
   };
 
-  const onCopy = (e: ClipboardEvent) => {
-    if (editing()) return;
-    const g = range();
-    const block: string[][] = [];
-    for (let r = g.r0; r <= g.r1; r++) {
-      const row: string[] = [];
-      for (let c = g.c0; c <= g.c1; c++) {
-        const v = props.cell(r, c);
-        row.push(v.readOnly ? v.display : v.raw);
-      }
-      block.push(row);
-    }
-    e.clipboardData?.setData("text/plain", toTsv(block));
-    e.preventDefault();
-  };
-
-  const onPaste = (e: ClipboardEvent) => {
-    if (editing()) return;
-    const text = e.clipboardData?.getData("text/plain") ?? "";
-    e.preventDefault();
-    e.stopPropagation();
-    if (!text) return;
-    const block = parseTsvBlock(text);
-    const g = range();
-    const r = g.r0;
-    const c = g.c0;
+  /** Write a block at (r, c): one call to the owner when it takes blocks, else cell by cell. */
+  const writeBlock = (r: number, c: number, block: string[][]) => {
+    if (!block.length) return;
     if (props.onPasteBlock) props.onPasteBlock(r, c, block);
     else {
       block.forEach((cells, dr) =>
@@ -170,58 +164,182 @@ export function Grid(props: GridProps): JSX.Element {
         }),
       );
     }
-    setAnchor({ r, c });
-    setSel(clamp({ r: r + block.length - 1, c: c + Math.max(...block.map((b) => b.length)) - 1 }));
+  };
+  const clearRange = () => {
+    if (!props.onCommit) return;
+    const g = range();
+    for (let r = g.r0; r <= g.r1; r++) for (let c = g.c0; c <= g.c1; c++) if (!props.cell(r, c).readOnly && props.cell(r, c).raw !== "") props.onCommit(r, c, "");
+  };
+  /** Ctrl+D: the top row of the selection (or the row above a one-row selection) copied down. */
+  const fillDown = () => {
+    if (!props.onCommit) return;
+    const g = range();
+    const src = g.r0 === g.r1 ? g.r0 - 1 : g.r0;
+    if (src < 0) return;
+    const from = src + 1;
+    const values: string[] = [];
+    for (let c = g.c0; c <= g.c1; c++) values.push(props.cell(src, c).raw);
+    const block = Array.from({ length: g.r1 - from + 1 }, () => [...values]);
+    writeBlock(from, g.c0, block);
   };
 
-  const detail = () => {
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (editing()) return;
+    const s = sel();
+    const mod = e.ctrlKey || e.metaKey;
+    const key = e.key;
+    const moves: Record<string, Pos> = { ArrowUp: { r: -1, c: 0 }, ArrowDown: { r: 1, c: 0 }, ArrowLeft: { r: 0, c: -1 }, ArrowRight: { r: 0, c: 1 } };
+    const m = moves[key];
+    const go = (p: Pos) => {
+      e.preventDefault();
+      select(p, e.shiftKey);
+    };
+    if (m) go(mod ? edge(s, m) : { r: s.r + m.r, c: s.c + m.c });
+    else if (key === "Home") go(mod ? { r: 0, c: 0 } : { r: s.r, c: 0 });
+    else if (key === "End") go(mod ? dataEnd() : { r: s.r, c: lastCol() });
+    else if (key === "PageDown") go({ r: s.r + pageRows(), c: s.c });
+    else if (key === "PageUp") go({ r: s.r - pageRows(), c: s.c });
+    else if (mod && !e.altKey && key.toLowerCase() === "a") {
+      e.preventDefault();
+      setAnchor({ r: 0, c: 0 });
+      setSel(clamp({ r: lastRow(), c: lastCol() }));
+    } else if (mod && !e.altKey && key.toLowerCase() === "d") {
+      e.preventDefault();
+      fillDown();
+    } else if (key === "Tab") {
+      const next = clamp({ r: s.r, c: s.c + (e.shiftKey ? -1 : 1) });
+      if (next.c !== s.c) {
+        e.preventDefault();
+        select(next);
+      }
+    } else if (key === "Enter" || key === "F2") {
+      e.preventDefault();
+      startEdit();
+    } else if ((key === "Delete" || key === "Backspace") && props.onCommit) {
+      e.preventDefault();
+      clearRange();
+    } else if (key.length === 1 && !mod && !e.altKey) {
+      e.preventDefault();
+      startEdit(key);
+    }
+  };
+
+  const selectedBlock = (): string[][] => {
+    const g = range();
+    const block: string[][] = [];
+    for (let r = g.r0; r <= g.r1; r++) {
+      const row: string[] = [];
+      for (let c = g.c0; c <= g.c1; c++) {
+        const v = props.cell(r, c);
+        row.push(v.readOnly ? v.display : v.raw);
+      }
+      block.push(row);
+    }
+    return block;
+  };
+  const onCopy = (e: ClipboardEvent) => {
+    if (editing()) return;
+    e.clipboardData?.setData("text/plain", toClipboardTsv(selectedBlock()));
+    e.preventDefault();
+  };
+  const onCut = (e: ClipboardEvent) => {
+    if (editing()) return;
+    onCopy(e);
+    clearRange();
+  };
+
+  const onPaste = (e: ClipboardEvent) => {
+    if (editing()) return;
+    const text = e.clipboardData?.getData("text/plain") ?? "";
+    e.preventDefault();
+    e.stopPropagation();
+    if (!text) return;
+    const g = range();
+    const block = fillSelection(parseClipboardTsv(text), g.r1 - g.r0 + 1, g.c1 - g.c0 + 1);
+    if (!block.length) return;
+    writeBlock(g.r0, g.c0, block);
+    setAnchor({ r: g.r0, c: g.c0 });
+    setSel(clamp({ r: g.r0 + block.length - 1, c: g.c0 + Math.max(...block.map((b) => b.length)) - 1 }));
+  };
+
+  onMount(() => {
+    const up = () => (dragging = null);
+    window.addEventListener("mouseup", up);
+    onCleanup(() => window.removeEventListener("mouseup", up));
+  });
+
+  const current = () => {
     const { r, c } = sel();
     if (r >= props.rows.length || c >= props.columns.length) return null;
-    const v = props.cell(r, c);
-    const where = `${props.rows[r]?.label ?? props.rows[r]?.key} · ${props.columns[c]?.label}`;
-    if (v.error) return { where, text: `${errorCode(v.error.kind)} — ${translateMessage(v.error.message, lang())}`, error: true };
-    if (v.note) return { where, text: v.note, error: false };
-    if (v.raw.startsWith("=")) return { where, text: `${v.raw} → ${v.display}`, error: false };
+    return { r, c, v: props.cell(r, c) };
+  };
+  const where = (r: number, c: number) => `${props.rows[r]?.label ?? props.rows[r]?.key} · ${props.columns[c]?.label}`;
+  const detail = () => {
+    const cur = current();
+    if (!cur) return null;
+    const { v } = cur;
+    if (v.error) return { text: `${errorCode(v.error.kind)} — ${translateMessage(v.error.message, lang())}`, error: true };
+    if (v.note) return { text: v.note, error: false };
+    if (v.raw.startsWith("=")) return { text: `${v.raw} → ${v.display}`, error: false };
     return null;
   };
 
   return (
     <div class="grid-wrap">
+      <div class="formula-bar" data-testid={`formula-bar-${props.id}`}>
+        <Show when={current()} fallback={<span class="muted">&nbsp;</span>}>
+          {(cur) => {
+            const text = () => editing()?.text ?? (cur().v.readOnly ? cur().v.display : cur().v.raw);
+            return (
+              <>
+                <span class="where">{where(cur().r, cur().c)}</span>
+                <span class="fx" aria-hidden="true">fx</span>
+                <span class="fx-raw" data-testid={`fx-${props.id}`} title={text()} classList={{ formula: cur().v.raw.startsWith("=") }}>{text()}</span>
+              </>
+            );
+          }}
+        </Show>
+      </div>
       <div
         ref={root}
         class="grid"
         tabIndex={0}
         role="grid"
         aria-label={props.id}
+        aria-rowcount={props.rows.length + 1}
+        aria-colcount={props.columns.length + (props.corner !== undefined ? 1 : 0)}
+        aria-multiselectable="true"
+        aria-activedescendant={current() ? cellId(sel().r, sel().c) : undefined}
         data-testid={`grid-${props.id}`}
         onKeyDown={onKeyDown}
         onCopy={onCopy}
+        onCut={onCut}
         onPaste={onPaste}
       >
-        <table>
+        <table role="presentation">
           <Show when={props.caption}>
             <caption>{props.caption}</caption>
           </Show>
-          <thead>
-            <tr>
+          <thead role="presentation">
+            <tr role="row">
               <Show when={props.corner !== undefined}>
-                <th class="corner" scope="col">{props.corner}</th>
+                <th class="corner" scope="col" role="columnheader">{props.corner}</th>
               </Show>
               <Index each={props.columns}>
                 {(col, c) => (
-                  <th scope="col" title={col().title} class={props.columnClass?.(c) ?? ""} classList={{ num: !!col().numeric }} style={col().width ? { width: col().width, "min-width": col().width } : undefined}>
+                  <th scope="col" role="columnheader" title={col().title} class={props.columnClass?.(c) ?? ""} classList={{ num: !!col().numeric }} style={col().width ? { width: col().width, "min-width": col().width } : undefined}>
                     {col().label}
                   </th>
                 )}
               </Index>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="presentation">
             <Index each={props.rows}>
               {(row, r) => (
-                <tr class={row().class ?? ""}>
+                <tr class={row().class ?? ""} role="row">
                   <Show when={props.corner !== undefined}>
-                    <th scope="row" title={row().title}>{row().label ?? row().key}</th>
+                    <th scope="row" role="rowheader" title={row().title}>{row().label ?? row().key}</th>
                   </Show>
                   <Index each={props.columns}>
                     {(col, c) => {
@@ -233,11 +351,14 @@ export function Grid(props: GridProps): JSX.Element {
                       };
                       return (
                         <td
+                          id={cellId(r, c)}
                           data-testid={`${props.id}:${row().key}:${col().key}`}
                           data-r={r}
                           data-c={c}
                           role="gridcell"
                           aria-selected={inRange(r, c)}
+                          aria-readonly={v().readOnly ? "true" : undefined}
+                          aria-invalid={v().error ? "true" : undefined}
                           title={(v().error ? translateMessage(v().error!.message, lang()) : null) ?? v().note ?? undefined}
                           class={`${v().class ?? ""} ${props.columnClass?.(c) ?? ""}`}
                           classList={{
@@ -249,11 +370,23 @@ export function Grid(props: GridProps): JSX.Element {
                             formula: v().raw.startsWith("="),
                           }}
                           onMouseDown={(e) => {
-                            if (isEditing()) return;
+                            if (isEditing() || e.button !== 0) return;
                             e.preventDefault();
                             if (editing()) commit(null);
                             select({ r: r, c: c }, e.shiftKey);
+                            dragging = { x: e.clientX, y: e.clientY, moved: false };
                             root.focus();
+                          }}
+                          onMouseMove={(e) => {
+                            if (!dragging || editing()) return;
+                            if ((e.buttons & 1) === 0) {
+                              dragging = null;
+                              return;
+                            }
+                            if (!dragging.moved && Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 4) return;
+                            dragging.moved = true;
+                            const s = sel();
+                            if (s.r !== r || s.c !== c) select({ r: r, c: c }, true);
                           }}
                           onDblClick={() => startEdit()}
                         >
@@ -261,6 +394,7 @@ export function Grid(props: GridProps): JSX.Element {
                             <input
                               class="cell-input"
                               data-testid="cell-editor"
+                              aria-label={where(r, c)}
                               value={editing()!.text}
                               ref={(el) => queueMicrotask(() => {
                                 el.focus();
@@ -282,6 +416,7 @@ export function Grid(props: GridProps): JSX.Element {
                               }}
                               onBlur={() => isEditing() && commit(null)}
                               onCopy={(e) => e.stopPropagation()}
+                              onCut={(e) => e.stopPropagation()}
                               onPaste={(e) => e.stopPropagation()}
                             />
                           </Show>
@@ -299,7 +434,7 @@ export function Grid(props: GridProps): JSX.Element {
         <Show when={detail()} fallback={<span class="muted">&nbsp;</span>}>
           {(d) => (
             <>
-              <span class="where">{d().where}</span> {d().text}
+              <span class="where">{where(sel().r, sel().c)}</span> {d().text}
             </>
           )}
         </Show>
