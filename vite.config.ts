@@ -1,9 +1,86 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 import solid from "vite-plugin-solid";
 
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const EXAMPLES_DIR = join(ROOT, "models/examples");
+const VIRTUAL = "virtual:example-fixtures";
+
+/** Files the app never imports from a referenced folder (docs/hosting.md): READMEs, provenance notes, images. */
+const SIDECAR = /\.source\.txt$|(^|\/)README(\.md)?$|\.(py|sh|md|png|jpe?g|gif|svg)$|(^|\/)\.[^/]*$/i;
+
+function filesIn(abs: string): string[] {
+  const st = statSync(abs, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (st.isFile()) return [abs];
+  return readdirSync(abs, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .filter((f) => !SIDECAR.test(f));
+}
+
+/** Every fixture file a bundled example plan references (`file` sweeps), as `/fixtures/...` paths. */
+export function exampleFixturePaths(): string[] {
+  const out = new Set<string>();
+  for (const name of readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith(".json"))) {
+    const plan = JSON.parse(readFileSync(join(EXAMPLES_DIR, name), "utf8")) as { skus?: { sweep?: { file?: unknown }; sweeps?: Record<string, { file?: unknown }> }[] };
+    for (const sku of plan.skus ?? []) {
+      for (const ref of [sku.sweep, ...Object.values(sku.sweeps ?? {})]) {
+        if (typeof ref?.file !== "string") continue;
+        for (const f of filesIn(resolve(EXAMPLES_DIR, ref.file))) out.add(`/${relative(ROOT, f).split(/[\\/]/).join(posix.sep)}`);
+      }
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * `virtual:example-fixtures`: lazy `?raw` loaders of only the fixture files the example plans
+ * reference (not every fixture, README and provenance note in the repository).
+ */
+function exampleFixtures(): Plugin {
+  return {
+    name: "capplan-example-fixtures",
+    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
+    load(id) {
+      if (id !== `\0${VIRTUAL}`) return null;
+      const paths = exampleFixturePaths();
+      for (const p of paths) this.addWatchFile(join(ROOT, p));
+      const entries = paths.map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(`${p}?raw`)}).then((m) => m.default),`);
+      return `export const FIXTURES = {\n${entries.join("\n")}\n};\n`;
+    },
+  };
+}
+
+/**
+ * A small service worker (docs/hosting.md): precaches the built files so the app reloads offline
+ * after a first visit. Emitted at build time with the list of files and a version, so a new build
+ * replaces the old cache. Registered from src/main.tsx in production builds only.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: "capplan-service-worker",
+    apply: "build",
+    generateBundle(_opts, bundle) {
+      const files = Object.keys(bundle).filter((f) => !f.endsWith(".map"));
+      const version = files.slice().sort().join("|");
+      let h = 0;
+      for (let i = 0; i < version.length; i++) h = (Math.imul(31, h) + version.charCodeAt(i)) | 0;
+      const source = readFileSync(join(ROOT, "src/sw.js"), "utf8")
+        .replace("__CAPPLAN_FILES__", JSON.stringify(["./", ...files]))
+        .replace("__CAPPLAN_VERSION__", JSON.stringify((h >>> 0).toString(36)));
+      this.emitFile({ type: "asset", fileName: "sw.js", source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [solid()],
+  // Relative asset URLs: the built app works from any folder (https://host/capplan/), docs/hosting.md.
+  base: "./",
+  plugins: [solid(), exampleFixtures(), serviceWorker()],
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },
   worker: { format: "es" },
