@@ -15,6 +15,7 @@ import type { PlanFile } from "../../engine/types";
 import { fmtMoney } from "../format";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
+import { AttachFiles } from "./AttachFiles";
 import { lang, setLang, t } from "../state/i18n";
 import { translateMessage } from "../../report/messages-zh";
 import { checkPlanFile, type PlanProblem } from "../state/open-plan";
@@ -295,6 +296,7 @@ export function App(): JSX.Element {
             <button class="link" onClick={() => setNotices([])}>{t("dismiss")}</button>
           </div>
         </Show>
+        <AttachFiles />
         <main class="sheet">
           <ErrorBoundary
             fallback={(err, reset) => (

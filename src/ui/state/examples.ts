@@ -48,10 +48,9 @@ async function inlineRef(ref: SweepRef, baseDir: string, problems: string[]): Pr
   const path = resolveRef(baseDir, ref.file);
   const FIXTURES = await fixtures();
   const files = filesUnder(path, Object.keys(FIXTURES));
-  if (files.length === 0) {
-    problems.push(`${ref.file}: no such file or folder in the bundled fixtures`);
-    return ref;
-  }
+  // Not bundled (a plan written for the CLI): the reference stays, and the app asks for the files
+  // (AttachFiles, docs/hosting.md) instead of showing empty charts.
+  if (files.length === 0) return ref;
   const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, text: await FIXTURES[f.key]!(), optional: files.length > 1 })));
   const res = await importInWorker(inputs);
   if (!res.ok || res.sweeps.length === 0) {
