@@ -86,6 +86,11 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
     dirty.allSkus = true;
     return true;
   }
+  if (a === "maxErrorRatePct" && steps.length === 1) {
+    next.maxErrorRatePct = value;
+    dirty.allSkus = true;
+    return true;
+  }
   if (a === "factors") {
     if (b === "elasticity" && steps.length === 2) next.elasticity = value;
     else if (b === "redundancy" && steps.length === 2 && "factor" in next.redundancy) next.redundancy = { factor: value };

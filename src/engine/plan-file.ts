@@ -72,7 +72,7 @@ class Checker {
 
   num(o: Obj, key: string, base: string, required: boolean): void {
     const v = o[key];
-    const path = `${base}.${key}`;
+    const path = base ? `${base}.${key}` : key;
     if (v === undefined) {
       if (required) this.issue(path, NUM_EXPECTED, v);
       return;
@@ -269,6 +269,8 @@ export function validatePlan(value: unknown): PlanValidation {
     });
   }
   c.oneOf(value, "sloMode", "", ["measured", "interpolated"]);
+  // Percent of requests a load level may drop and still pass (default 1; docs/operating-point.md).
+  c.num(value, "maxErrorRatePct", "", false);
   if (value.factors !== undefined) {
     if (!isObj(value.factors)) c.issue("factors", "an object with elasticity and redundancy", value.factors);
     else {
@@ -314,7 +316,7 @@ export function readPlanText(text: string, fileName: string): PlanValidation {
   return parsed.ok ? validatePlan(parsed.value) : parsed;
 }
 
-const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "factors", "skus", "tenants"];
+const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "tenants"];
 
 /** Write a plan as 2-space JSON with the top-level keys in spec §6 order (extras after). */
 export function serializePlan(plan: PlanFile): string {

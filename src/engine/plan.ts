@@ -8,7 +8,7 @@ import { computeTenants, type TenantsMemo } from "./plan-tenants";
 import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef, ResolvedWorkload } from "./resolved";
-import { fmtNum } from "./load";
+import { fmtNum, loadKind, loadLabel, loadValue } from "./load";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";
 import type { Basis, Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
@@ -24,6 +24,8 @@ export interface OperatingPointSummary {
   totalTokensPerSec: number | null;
   basis: Basis;
   bindingSlo: Slo | null;
+  /** True when the failed-share limit (`maxErrorRatePct`) is the binding constraint (then `bindingSlo` is null). */
+  bindingErrorRate: boolean;
   sloBinding: boolean;
 }
 
@@ -53,6 +55,12 @@ export interface SkuResult extends Partial<Omit<CapacityResult, "warnings">> {
   workloads: SkuWorkloadResult[];
   /** Plain-language reason when infeasible or unknown. */
   infeasibleReason: string | null;
+  /**
+   * True when every workload's capacity comes from a sweep checked against every SLO and the
+   * failed-share limit; false when any is given (`replicaOutputTokensPerSec`, typed or a formula)
+   * or could not be checked (docs/operating-point.md).
+   */
+  sloChecked: boolean;
   warnings: string[];
   errors: string[];
 }
@@ -75,9 +83,13 @@ export interface PlanResult {
   workloads: WorkloadResult[];
   slo: ResolvedPlan["slo"];
   sloMode: ResolvedPlan["sloMode"];
+  /** The failed-share limit every load level was held to (percent). */
+  maxErrorRatePct: number | null;
   factors: { elasticity: number | null; redundancy: ResolvedPlan["redundancy"] };
   skus: SkuResult[];
   cheapest: string | null;
+  /** true: the recommendation was checked against the SLOs; false: no checked SKU is feasible and an unchecked one is named; null: no recommendation. */
+  recommendationChecked: boolean | null;
   tenants: TenantsResult | null;
   /** `problem`: the error as a value (docs/problems.md), where its producer is converted. */
   errors: { path: string; kind: string; message: string; problem?: Problem }[];
@@ -110,11 +122,11 @@ interface SweepAnalysis {
 export type SweepAnalysisCache = Map<readonly SweepPoint[], { zones: Zone[]; kneeIndex: number | null; findings: Finding[]; prep: SweepPrep; meanIn?: number | null; meanOut?: number | null; bySlo: Map<string, SweepAnalysis> }>;
 
 /** The cache key of an SLO set and mode. */
-function sloKey(slos: Slo[], mode: ResolvedPlan["sloMode"]): string {
-  return `${mode}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
+function sloKey(slos: Slo[], mode: ResolvedPlan["sloMode"], maxErrorRatePct: number): string {
+  return `${mode}|${maxErrorRatePct}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
 }
 
-function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"], key: string): SweepAnalysis {
+function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"], maxErrorRatePct: number, key: string): SweepAnalysis {
   let base = cache.get(sweep.points);
   if (!base) {
     const z = classifyZones(sweep.points);
@@ -131,7 +143,7 @@ function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode
       zones: b.zones,
       kneeIndex: b.kneeIndex,
       findings: b.findings,
-      op: () => (op ??= operatingPoint(sweep, slos, mode, b.prep)),
+      op: () => (op ??= operatingPoint(sweep, slos, mode, b.prep, { maxErrorRatePct })),
       meanIn: () => (b.meanIn !== undefined ? b.meanIn : (b.meanIn = meanOf(sweep.points.map(p => p.meanInputTokens)))),
       meanOut: () => (b.meanOut !== undefined ? b.meanOut : (b.meanOut = meanOf(sweep.points.map(p => p.meanOutputTokens)))),
     };
@@ -180,6 +192,7 @@ function summarizeOp(op: OperatingPoint): OperatingPointSummary {
     totalTokensPerSec: op.totalTokensPerSec,
     basis: op.basis,
     bindingSlo: op.bindingSlo,
+    bindingErrorRate: op.bindingErrorRate,
     sloBinding: op.sloBinding,
   };
 }
@@ -194,6 +207,8 @@ function meanOf(values: (number | null | undefined)[]): number | null {
  */
 export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map()): SkuResult {
   const sloErrors = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [`slo[${i}].maxMs has an error, so no SLO can be checked`]));
+  const maxErr = plan.maxErrorRatePct ?? NaN;
+  if (!num(maxErr) || maxErr < 0) sloErrors.push(`maxErrorRatePct ${num(maxErr) ? `is ${maxErr}, not a percentage ≥ 0` : "has an error"}, so no load level can be checked`);
   const sku = plan.skus[skuIndex]!;
   const path = `skus[${skuIndex}]`;
   const errors: string[] = [];
@@ -203,7 +218,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
   let feasible: boolean | null = true;
   let reason: string | null = null;
-  const key = sloKey(slos, plan.sloMode);
+  const key = sloKey(slos, plan.sloMode, maxErr);
   // Per analysed sweep: its operating point's warnings with this SKU's name, and its summary.
   const opWarnings = new Map<SweepAnalysis, string[]>();
   const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
@@ -225,12 +240,12 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       if (num(given) && given > 0) {
         capTps = given;
         wl.feasible = true;
-        wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, sloBinding: false };
+        wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false };
         if (slos.length) wl.warnings.push(`${sku.name}: capacity for ${w.name} is given (${fmt(given)} tok/s), so the SLOs were not checked against a sweep`);
       } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
     } else if (sweep) {
       wl.sweep = sweep;
-      analysis = analyzeSweep(cache, sweep, slos, plan.sloMode, key);
+      analysis = analyzeSweep(cache, sweep, slos, plan.sloMode, maxErr, key);
       wl.zones = analysis.zones;
       wl.kneeIndex = analysis.kneeIndex;
       wl.findings = analysis.findings;
@@ -242,7 +257,12 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         const op = analysis.op();
         wl.detail = op;
         let named = opWarnings.get(analysis);
-        if (!named) opWarnings.set(analysis, (named = op.warnings.map(x => `${sku.name}: ${x}`)));
+        if (!named) {
+          named = op.warnings.map(x => `${sku.name}: ${x}`);
+          const sat = saturatedWarning(sweep, op, analysis);
+          if (sat) named.push(`${sku.name}: ${sat}`);
+          opWarnings.set(analysis, named);
+        }
         wl.warnings.push(...named);
         wl.feasible = op.feasible;
         if (op.feasible) {
@@ -261,6 +281,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
             wl.feasible = null;
             wl.errors.push(`${path} (${w.name}): the operating point has no output tokens/s`);
           }
+        } else if (op.feasible === false && op.bindingErrorRate && op.errorRateFailure) {
+          const f = op.errorRateFailure;
+          reason = `${fmt(f.sharePct)} % of requests fail already at the lowest load (${f.load}), over the ${fmt(f.maxPct)} % limit (maxErrorRatePct)`;
         } else if (op.feasible === false && op.failure) {
           const f = op.failure;
           reason = `${sloLabel(f.slo)} fails already at the lowest load (${f.load}): ${fmt(f.valueMs)} ms, ${fmt(f.overMs)} ms (${fmt(f.overPct)} %) over`;
@@ -298,6 +321,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     operatingPoint: perWl[0]?.operatingPoint ?? null,
     workloads: perWl,
     infeasibleReason: feasible === true ? null : reason ?? (errors[0] ?? null),
+    sloChecked: perWl.length > 0 && perWl.every(w => w.sweep !== null && w.detail !== null && w.feasible !== null && w.errors.length === 0),
     warnings,
     errors,
   };
@@ -315,6 +339,20 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     warnings.push(...capWarnings);
   }
   return result;
+}
+
+/**
+ * A warning when a sweep's operating point lies in the saturated zone (docs/operating-point.md):
+ * the measured point itself, or for an interpolated one the step it was interpolated into.
+ */
+function saturatedWarning(sweep: Sweep, op: OperatingPoint, analysis: SweepAnalysis): string | null {
+  if (op.feasible !== true) return null;
+  const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
+  if (i === null || analysis.zones[i] !== "saturated") return null;
+  const kind = loadKind(sweep.points);
+  const at = op.concurrency !== null ? loadLabel("concurrency", op.concurrency) : op.requestRate !== null ? loadLabel("requestRate", op.requestRate === "inf" ? Infinity : op.requestRate) : loadLabel(kind, null);
+  const knee = analysis.kneeIndex !== null && kind ? ` (the knee is at ${loadLabel(kind, loadValue(sweep.points[analysis.kneeIndex]!, kind))})` : "";
+  return `the operating point (${at}) lies in the saturated zone${knee}: throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee`;
 }
 
 function fmt(x: number): string {
@@ -359,9 +397,26 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
   const { workloads, wlInputs, errors } = level;
   const warnings: string[] = [];
   const problems: Problem[] = [];
-  let cheapest: SkuResult | null = null;
-  for (const s of skus) {
-    if (s.feasible === true && num(s.costPerHour) && (!cheapest || s.costPerHour < cheapest.costPerHour!)) cheapest = s;
+  // The cheapest feasible SKU among those checked against the SLOs; an unchecked one only when no checked one is feasible.
+  const cheapestOf = (checked: boolean): SkuResult | null => {
+    let best: SkuResult | null = null;
+    for (const s of skus) {
+      if (s.sloChecked === checked && s.feasible === true && num(s.costPerHour) && (!best || s.costPerHour < best.costPerHour!)) best = s;
+    }
+    return best;
+  };
+  let cheapest = cheapestOf(true);
+  let recommendationChecked: boolean | null = cheapest ? true : null;
+  if (!cheapest) {
+    cheapest = cheapestOf(false);
+    if (cheapest) {
+      recommendationChecked = false;
+      const checked = skus.filter(s => s.sloChecked).length;
+      warnings.push(
+        `${cheapest.name} is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): ` +
+          (checked ? "no SKU with a checked sweep is feasible" : "no SKU has a sweep checked against the SLOs"),
+      );
+    }
   }
   skus.forEach((s, i) => {
     for (const e of s.errors) {
@@ -378,9 +433,11 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     workloads,
     slo: plan.slo,
     sloMode: plan.sloMode,
+    maxErrorRatePct: plan.maxErrorRatePct,
     factors: { elasticity: plan.elasticity, redundancy: plan.redundancy },
     skus,
     cheapest: cheapest?.name ?? null,
+    recommendationChecked,
     tenants,
     errors,
     warnings,

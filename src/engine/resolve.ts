@@ -9,6 +9,7 @@ import { Sheet } from "./formula/sheet";
 import { keyPath, workloadDefs, workloadName } from "./plan-file";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
+import { DEFAULT_MAX_ERROR_RATE_PCT } from "./slo";
 import type { MetricKey, PlanFile, SweepPoint } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -90,6 +91,7 @@ function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
   if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) if (v != null) out.push([keyPath("cells", k), v]);
   for (const { def, path } of workloadDefs(plan)) add(def, path, ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]);
   list(plan.slo).forEach((s, i) => add(s, `slo[${i}]`, ["maxMs"]));
+  if (plan.maxErrorRatePct != null && (all || !plainNumber(plan.maxErrorRatePct))) out.push(["maxErrorRatePct", plan.maxErrorRatePct]);
   if (isObj(plan.factors)) {
     add(plan.factors, "factors", ["elasticity"]);
     if (isObj(plan.factors.redundancy)) add(plan.factors.redundancy, "factors.redundancy", ["spare"]);
@@ -137,6 +139,8 @@ export function isNumberField(plan: PlanFile, steps: readonly (string | number)[
       return n === 2 && typeof b === "string" && WORKLOAD_NUMBERS.has(b) && !Array.isArray(p.workloads) && isObj(p.workload);
     case "slo":
       return n === 3 && c === "maxMs" && at(p.slo, b) !== null;
+    case "maxErrorRatePct":
+      return n === 1;
     case "factors": {
       if (!isObj(p.factors)) return false;
       if (n === 2 && b === "elasticity") return true;
@@ -321,6 +325,7 @@ export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan))
       maxMs: numField(num, s, `slo[${i}]`, "maxMs"),
     })),
     sloMode: plan.sloMode === "interpolated" ? "interpolated" : "measured",
+    maxErrorRatePct: plan.maxErrorRatePct == null ? DEFAULT_MAX_ERROR_RATE_PCT : (typeof plan.maxErrorRatePct === "number" ? (Number.isFinite(plan.maxErrorRatePct) ? plan.maxErrorRatePct : null) : num("maxErrorRatePct", plan.maxErrorRatePct)),
     elasticity: factors.elasticity == null ? 1 : numField(num, factors, "factors", "elasticity"),
     redundancy: isObj(red)
       ? { spare: numField(num, red, "factors.redundancy", "spare") }

@@ -78,6 +78,8 @@ export interface ResolvedPlan {
   workloads: ResolvedWorkload[];
   slo: ResolvedSlo[];
   sloMode: SloMode;
+  /** Failed-share limit in percent (default 1); null when its formula failed. */
+  maxErrorRatePct: number | null;
   elasticity: number | null;
   /** Redundancy as a factor (default 1) or as N+k spare replicas. */
   redundancy: { factor: number | null } | { spare: number | null };

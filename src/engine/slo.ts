@@ -29,6 +29,36 @@ export interface SloFailure {
   overPct: number;
 }
 
+/** How far the failed share misses its limit at a load. */
+export interface ErrorRateFailure {
+  load: number;
+  sharePct: number;
+  maxPct: number;
+  /** Overrun in percent of the limit (Infinity when the limit is 0). */
+  overPct: number;
+}
+
+/** Default of the plan key `maxErrorRatePct`: a level may drop at most 1 % of its requests. */
+export const DEFAULT_MAX_ERROR_RATE_PCT = 1;
+
+/** Options of {@link operatingPoint}. */
+export interface OperatingPointOptions {
+  /** A point passes only when failed ÷ (completed + failed) is at most this percentage (default 1). */
+  maxErrorRatePct?: number;
+}
+
+/**
+ * The failed share of a point in percent: failed ÷ (completed + failed) × 100. No failures
+ * recorded (absent, null or 0) → 0; failures recorded without a completed count → null (unknown).
+ */
+export function failedSharePct(p: SweepPoint): number | null {
+  const f = p.failed;
+  if (!finite(f) || f <= 0) return 0;
+  const c = p.completed;
+  if (!finite(c) || c < 0) return null;
+  return (f / (c + f)) * 100;
+}
+
 /** The operating point of one sweep under a list of SLOs (spec §3). */
 export interface OperatingPoint {
   /** null = unknown (a needed statistic is missing). */
@@ -49,6 +79,16 @@ export interface OperatingPoint {
   failure: SloFailure | null;
   /** When infeasible: every SLO that fails at the lowest load (added field; `failure` is the worst of them). */
   failures?: SloFailure[];
+  /** The failed-share limit applied (percent of requests, plan key `maxErrorRatePct`). */
+  maxErrorRatePct: number;
+  /** True when the failed-share limit is the constraint that stops more load (then `bindingSlo` is null). */
+  bindingErrorRate: boolean;
+  /** When infeasible because the lowest load already drops too many requests: by how much. */
+  errorRateFailure: ErrorRateFailure | null;
+  /** Per point of `sweep.points` (input order): failed ÷ (completed + failed) in percent; 0 when no failures are recorded, null when unknown. */
+  failedSharePct: (number | null)[];
+  /** Interpolated: index into `sweep.points` of the first failing point the operating point was interpolated toward. */
+  towardIndex: number | null;
   missing: { metric: MetricKey; stat: string; available: string[] }[];
   /** Per point of `sweep.points` (input order), per SLO (in the order given). */
   checks: SloCheck[][];
@@ -199,26 +239,41 @@ function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): St
 }
 
 /**
- * Operating point of a sweep under SLOs (spec §3). Points are walked in load order
- * (concurrency, else request rate, else rps; sorted defensively).
- * - `measured`: the highest-load point such that it and every lower point meet all SLOs; a point
- *   that passes again after a failure is ignored with a non-monotone-data warning.
- * - `interpolated`: between the last passing point a and the first failing point b, each failing
- *   SLO's value is interpolated linearly in load to where it equals its limit,
- *   t = (maxMs − v_a) / (v_b − v_a); the lowest load wins (that SLO binds), and concurrency /
- *   request rate / rps / output and total tokens/s are interpolated to it with the same t. Never
- *   extrapolated: with no passing point, or when every point passes, the result is as `measured`.
- * - No point passes → infeasible, with the SLO failing at the lowest load by the largest margin.
- * - Every point passes → the last point, `sloBinding: false`.
+ * Operating point of a sweep under SLOs and a failed-share limit (docs/operating-point.md). Points
+ * are walked in load order (concurrency, else request rate, else rps; sorted defensively).
+ * A point passes when every SLO holds (`value <= maxMs`) and its failed share
+ * failed ÷ (completed + failed) is at most `maxErrorRatePct` (default 1 %).
+ * - Candidates are the passing points before the first failing one; a point that passes again
+ *   after a failure is ignored with a non-monotone-data warning.
+ * - `measured`: the operating point is the candidate with the most output tokens/s (rps when
+ *   some candidate lacks tokens/s; ties: the lower load). Past saturation throughput falls while
+ *   latency may still pass, so the highest passing load is not necessarily the best one.
+ * - `interpolated`: between the last candidate a and the first failing point b, each failing
+ *   constraint is interpolated linearly in load to where it meets its threshold,
+ *   t = (limit − v_a) / (v_b − v_a); the lowest t gives one more candidate, with concurrency /
+ *   request rate / rps / output and total tokens/s interpolated with the same t. The operating
+ *   point is again the candidate with the most throughput. Never extrapolated.
+ * - No point passes → infeasible, with every constraint failing at the lowest load.
+ * - Every point passes → the best candidate, `sloBinding: false`.
+ * - Binding constraint: the one failing at b; measured: the largest relative excess there;
+ *   interpolated: the one reaching its limit first.
  * - A statistic missing at a point the walk must judge → `feasible: null`, with what is missing.
  */
-export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: SloMode, prep: SweepPrep = prepareSweep(sweep.points)): OperatingPoint {
+export function operatingPoint(
+  sweep: Pick<Sweep, "points">,
+  slos: Slo[],
+  mode: SloMode,
+  prep: SweepPrep = prepareSweep(sweep.points),
+  opts: OperatingPointOptions = {},
+): OperatingPoint {
   const pts = sweep.points;
   const n = pts.length;
   const warnings: string[] = [];
+  const maxErr = opts.maxErrorRatePct ?? DEFAULT_MAX_ERROR_RATE_PCT;
   const res: OperatingPoint = {
     feasible: null, basis: "measured", concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null,
     pointIndex: null, bindingSlo: null, sloBinding: false, failure: null, missing: [], checks: pts.map(() => []), warnings,
+    maxErrorRatePct: maxErr, bindingErrorRate: false, errorRateFailure: null, failedSharePct: pts.map(failedSharePct), towardIndex: null,
   };
   if (n === 0) {
     warnings.push("the sweep has no points: the operating point is unknown");
@@ -230,13 +285,13 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
   const where = (i: number): string => loadLabel(kind, load(i));
 
   const statsOf = (m: MetricKey): StatRow[] => statRows(prep, pts, m);
+  const hasMetric = (m: MetricKey): boolean => statsOf(m).some(r => r.keys.length > 0);
 
   // Resolve each SLO at sweep level: substitution ITL ↔ TPOT only when the sweep has none at all.
   const resolved = slos.map(slo => {
     let used = slo.metric;
     const other = substituteOf(slo.metric);
-    const has = (m: MetricKey): boolean => statsOf(m).some(r => r.keys.length > 0);
-    if (other && !has(slo.metric) && has(other)) {
+    if (other && !hasMetric(slo.metric) && hasMetric(other)) {
       used = other;
       warnings.push(`SLO ${sloLabel(slo)} evaluated on ${metricLabel(other)}: the sweep has no ${metricLabel(slo.metric)}`);
     }
@@ -268,16 +323,35 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
       res.missing.push({ metric: r.used, stat, available: r.available });
       const has = r.available.length ? `this sweep has ${metricLabel(r.used)} ${r.available.join(", ")}` : `this sweep has no ${metricLabel(r.used)} statistics`;
       const part = missingAt < n ? ` at ${missingAt} of ${n} points` : "";
-      warnings.push(`${statLabel(stat)} ${metricLabel(r.used)} is missing${part}; ${has}`);
+      // ITL/TPOT judged on a sweep that only has NTPOT (LLMPerf): say that NTPOT exists and why it is not used.
+      const ntpot = (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot")
+        ? `; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it`
+        : "";
+      warnings.push(`${statLabel(stat)} ${metricLabel(r.used)} is missing${part}; ${has}${ntpot}`);
     }
   });
+
+  // The failed-share constraint, per point: pass, fail or unknown.
+  const errPass = (i: number): boolean | null => {
+    const sh = res.failedSharePct[i];
+    return sh === null || sh === undefined ? null : sh <= maxErr;
+  };
+  const unknownErr = res.failedSharePct.filter(v => v === null).length;
+  if (unknownErr > 0) warnings.push(`failed requests are recorded without a count of completed ones at ${unknownErr} of ${n} points: the failed share is unknown there`);
+  const status = (i: number): boolean | null => {
+    const st = pointStatus(res.checks[i]!);
+    const e = errPass(i);
+    if (st === false || e === false) return false;
+    if (st === null || e === null) return null;
+    return true;
+  };
 
   // Walk in load order.
   let lastPass = -1;
   let stopPos = -1;
   let stopStatus: boolean | null = true;
   for (let pos = 0; pos < n; pos++) {
-    const st = pointStatus(res.checks[order[pos]!]!);
+    const st = status(order[pos]!);
     if (st === true) lastPass = pos;
     else {
       stopPos = pos;
@@ -286,9 +360,10 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
     }
   }
   if (stopPos >= 0 && stopStatus === false) {
+    const what = slos.length ? "meets all SLOs" : "passes";
     for (let pos = stopPos + 1; pos < n; pos++) {
-      if (pointStatus(res.checks[order[pos]!]!) === true) {
-        warnings.push(`non-monotone data: ${where(order[pos]!)} meets all SLOs again after ${where(order[stopPos]!)} did not; ignored`);
+      if (status(order[pos]!) === true) {
+        warnings.push(`non-monotone data: ${where(order[pos]!)} ${what} again after ${where(order[stopPos]!)} did not; ignored`);
       }
     }
   }
@@ -303,70 +378,132 @@ export function operatingPoint(sweep: Pick<Sweep, "points">, slos: Slo[], mode: 
     res.pointIndex = i;
   };
 
-  if (stopPos === -1) {
-    // Every point passes: the last one; the SLOs do not bind within the measured range.
-    res.feasible = true;
-    setFrom(order[n - 1]!);
-    if (slos.length) warnings.push(`every point meets the SLOs: the operating point is the highest load measured (${where(order[n - 1]!)}); capacity may be higher`);
-    else warnings.push("no SLOs given: the operating point is the highest load measured");
-    return res;
-  }
   if (stopStatus === null) {
-    // A needed statistic is missing at the point the walk must judge: unknown, never invented.
+    // A needed value is missing at the point the walk must judge: unknown, never invented.
     res.feasible = null;
     res.pointIndex = lastPass >= 0 ? order[lastPass]! : null;
     warnings.push(`the SLOs cannot be checked at ${where(order[stopPos]!)}: a statistic is missing, so feasibility is unknown`);
     return res;
   }
-  const b = order[stopPos]!;
-  const failing = res.checks[b]!.filter(c => c.pass === false);
-  if (lastPass === -1) {
-    // Infeasible: no point passes. Report every SLO failing at the lowest load; the worst first.
-    const fl = failing.map(c => failureOf(c, load(b) ?? NaN)).sort((x, y) => y.overPct - x.overPct);
+
+  const b = stopPos >= 0 ? order[stopPos]! : -1;
+  const lb = b >= 0 ? load(b) ?? NaN : NaN;
+  const failing = b >= 0 ? res.checks[b]!.filter(c => c.pass === false) : [];
+  const errShareB = b >= 0 ? res.failedSharePct[b]! : 0;
+  const errFails = b >= 0 && errPass(b) === false;
+  const errOverPct = (sh: number): number => (maxErr > 0 ? ((sh - maxErr) / maxErr) * 100 : Infinity);
+
+  if (stopPos === 0) {
+    // Infeasible: no point passes. Report every constraint failing at the lowest load; the worst first.
+    const fl = failing.map(c => failureOf(c, lb)).sort((x, y) => y.overPct - x.overPct);
     res.feasible = false;
-    res.failure = fl[0]!;
+    res.failure = fl[0] ?? null;
     res.failures = fl;
-    res.bindingSlo = fl[0]!.slo;
     res.sloBinding = true;
+    if (errFails) res.errorRateFailure = { load: lb, sharePct: errShareB, maxPct: maxErr, overPct: errOverPct(errShareB) };
+    if (res.errorRateFailure && (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)) res.bindingErrorRate = true;
+    else res.bindingSlo = fl[0]!.slo;
     for (const f of fl) {
       warnings.push(`infeasible: ${sloLabel(f.slo)} is ${fmtNum(f.valueMs)} ms at the lowest load (${where(b)}), ${fmtNum(f.overMs)} ms (${fmtNum(f.overPct)} %) over the ${fmtNum(f.maxMs)} ms limit`);
+    }
+    if (res.errorRateFailure) warnings.push(`infeasible: ${fmtNum(errShareB)} % of requests failed at the lowest load (${where(b)}), over the ${fmtNum(maxErr)} % limit`);
+    return res;
+  }
+
+  // Candidates: the passing points before the first failing one (all points when none fails).
+  const cands = order.slice(0, stopPos >= 0 ? stopPos : n);
+  const thrKind: "outputTokensPerSec" | "rps" | null = cands.every(i => finite(pts[i]!.outputTokensPerSec))
+    ? "outputTokensPerSec"
+    : cands.every(i => finite(pts[i]!.rps))
+      ? "rps"
+      : null;
+  const thr = (i: number): number => (thrKind ? (pts[i]![thrKind] as number) : NaN);
+  const last = cands[cands.length - 1]!;
+  let best = last;
+  if (thrKind) {
+    best = cands[0]!;
+    // Strictly more: a tie keeps the lower load.
+    for (const i of cands) if (thr(i) > thr(best)) best = i;
+  } else if (cands.length > 1) {
+    warnings.push("throughput is not recorded at every passing point: the operating point is the highest passing load");
+  }
+  res.feasible = true;
+  setFrom(best);
+  const pastPeak = (): void => {
+    if (best !== last) warnings.push(`the operating point is ${where(best)}, where throughput peaks: the higher passing load ${where(last)} gives less (${fmtNum(thr(last))} vs ${fmtNum(thr(best))} ${thrKind === "rps" ? "req/s" : "tok/s"})`);
+  };
+
+  if (stopPos === -1) {
+    // Every point passes: the constraints do not bind within the measured range.
+    if (best === last) {
+      if (slos.length) warnings.push(`every point meets the SLOs: the operating point is the highest load measured (${where(last)}); capacity may be higher`);
+      else warnings.push("no SLOs given: the operating point is the highest load measured");
+    } else {
+      warnings.push(`every point meets the SLOs: the operating point is ${where(best)}, where throughput peaks`);
+      pastPeak();
     }
     return res;
   }
 
-  // Between the last passing point a and the first failing point b: which SLO binds first?
-  const a = order[lastPass]!;
-  const crossings = failing.map(c => {
+  // Between the last candidate a and the first failing point b: which constraint stops more load?
+  const a = last;
+  type Crossing = { slo: Slo | null; t: number; over: number };
+  const crossings: Crossing[] = failing.map(c => {
     const va = res.checks[a]!.find(x => x.slo === c.slo)!.valueMs!;
     const vb = c.valueMs!;
     const t = vb > va ? Math.max(0, (c.slo.maxMs - va) / (vb - va)) : 0;
-    return { c, t, over: failureOf(c, load(b) ?? NaN).overPct };
-  }).sort((x, y) => x.t - y.t || y.over - x.over);
-  const bind = crossings[0]!;
-  res.feasible = true;
-  res.bindingSlo = bind.c.slo;
+    return { slo: c.slo, t, over: failureOf(c, lb).overPct };
+  });
+  if (errFails) {
+    const ea = res.failedSharePct[a]!;
+    const t = errShareB > ea ? Math.max(0, (maxErr - ea) / (errShareB - ea)) : 0;
+    crossings.push({ slo: null, t, over: errOverPct(errShareB) });
+  }
+  const byExcess = [...crossings].sort((x, y) => y.over - x.over)[0]!;
+  const byLoad = [...crossings].sort((x, y) => x.t - y.t || y.over - x.over)[0]!;
+  const bind = mode === "interpolated" ? byLoad : byExcess;
+  res.bindingSlo = bind.slo;
+  res.bindingErrorRate = bind.slo === null;
   res.sloBinding = true;
-  setFrom(a);
-  if (mode !== "interpolated" || bind.t === 0) return res;
-
-  const la = load(a);
-  const lb = load(b);
-  if (la === null || lb === null || !Number.isFinite(lb)) {
-    warnings.push(`cannot interpolate toward ${where(b)}: used the last passing point (${where(a)})`);
+  const bindLabel = (c: Crossing): string => (c.slo ? `${sloLabel(c.slo)} reaches its ${fmtNum(c.slo.maxMs)} ms limit` : `the failed share reaches its ${fmtNum(maxErr)} % limit`);
+  if (mode !== "interpolated" || byLoad.t === 0) {
+    pastPeak();
     return res;
   }
-  const t = bind.t;
+
+  const la = load(a);
+  if (la === null || !Number.isFinite(lb)) {
+    warnings.push(`cannot interpolate toward ${where(b)}: used the last passing point (${where(a)})`);
+    pastPeak();
+    return res;
+  }
+  const t = byLoad.t;
   const pa = pts[a]!;
   const pb = pts[b]!;
+  const it = {
+    concurrency: lerp(pa.concurrency, pb.concurrency, t),
+    requestRate: lerp(pa.requestRate === "inf" ? null : pa.requestRate, pb.requestRate === "inf" ? null : pb.requestRate, t),
+    rps: lerp(pa.rps, pb.rps, t),
+    outputTokensPerSec: lerp(pa.outputTokensPerSec, pb.outputTokensPerSec, t),
+    totalTokensPerSec: lerp(pa.totalTokensPerSec, pb.totalTokensPerSec, t),
+  };
+  const itThr = thrKind ? it[thrKind] : null;
+  // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
+  if (thrKind && !(finite(itThr) && itThr > thr(best))) {
+    const at = la + t * (lb - la);
+    warnings.push(`${bindLabel(byLoad)} at ${loadLabel(kind, at)}, but throughput there (${fmtNum(itThr ?? NaN)}) is not above ${where(best)}'s: the operating point stays measured`);
+    pastPeak();
+    return res;
+  }
   res.basis = "interpolated";
-  res.concurrency = lerp(pa.concurrency, pb.concurrency, t);
-  const ra = pa.requestRate === "inf" ? null : pa.requestRate;
-  const rb = pb.requestRate === "inf" ? null : pb.requestRate;
-  res.requestRate = lerp(ra, rb, t);
-  res.rps = lerp(pa.rps, pb.rps, t);
-  res.outputTokensPerSec = lerp(pa.outputTokensPerSec, pb.outputTokensPerSec, t);
-  res.totalTokensPerSec = lerp(pa.totalTokensPerSec, pb.totalTokensPerSec, t);
+  res.concurrency = it.concurrency;
+  res.requestRate = it.requestRate;
+  res.rps = it.rps;
+  res.outputTokensPerSec = it.outputTokensPerSec;
+  res.totalTokensPerSec = it.totalTokensPerSec;
+  res.pointIndex = a;
+  res.towardIndex = b;
   const at = la + t * (lb - la);
-  warnings.push(`operating point interpolated to ${loadLabel(kind, at)} between ${where(a)} and ${where(b)}, where ${sloLabel(bind.c.slo)} reaches its ${fmtNum(bind.c.slo.maxMs)} ms limit`);
+  warnings.push(`operating point interpolated to ${loadLabel(kind, at)} between ${where(a)} and ${where(b)}, where ${bindLabel(byLoad)}`);
   return res;
 }

@@ -155,6 +155,8 @@ export interface PlanFile {
   workload?: WorkloadDef;
   slo?: SloDef[];
   sloMode?: SloMode;
+  /** A load level passes only when failed ÷ (completed + failed) ≤ this percentage (default 1). */
+  maxErrorRatePct?: NumOrFormula;
   factors?: { elasticity?: NumOrFormula; redundancy?: Redundancy };
   skus: SkuDef[];
   tenants?: TenantsDef;

@@ -10,7 +10,7 @@ import { translateMessage } from "./messages-zh";
 export type { Lang };
 
 const SKU_NUMBER_KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"] as const;
-const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, sloBinding: null };
+const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, bindingErrorRate: null, sloBinding: null };
 
 /** The `plan --json` object: the result without the imported sweeps' raw points. */
 export function planJson(r: PlanResult): unknown {
@@ -44,6 +44,10 @@ const WORDS = {
     op: "Operating point",
     basis: "Basis",
     binding: "Binding SLO",
+    checked: "Checked against SLOs",
+    notChecked: "no (capacity given or estimated)",
+    failedShare: "failed share",
+    uncheckedPick: "capacity never checked against the SLOs",
     none: "none (all points pass)",
     replicasBase: "Replicas (base)",
     replicasRaw: "Replicas (× factors)",
@@ -89,6 +93,10 @@ const WORDS = {
     op: "运行点",
     basis: "依据",
     binding: "约束 SLO",
+    checked: "已按 SLO 校验",
+    notChecked: "否（容量为给定或估算值）",
+    failedShare: "失败请求占比",
+    uncheckedPick: "容量从未按 SLO 校验",
     none: "无（所有点都满足）",
     replicasBase: "副本数（基准）",
     replicasRaw: "副本数（× 系数）",
@@ -196,9 +204,10 @@ function opOne(op: SkuResult["operatingPoint"], w: PlanWords, lang: Lang): strin
   return [load, tps].filter(Boolean).join(", ");
 }
 
-function sloText(s: SkuResult, w: PlanWords): string {
+function sloText(s: SkuResult, w: PlanWords, r: PlanResult, lang: Lang): string {
   const op = s.operatingPoint;
   if (!op || op.basis === "given") return "—";
+  if (op.bindingErrorRate) return `${w.failedShare} ≤ ${fmtNum(r.maxErrorRatePct, 2, lang)} %`;
   if (!op.bindingSlo) return w.none;
   return `${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()} ≤ ${op.bindingSlo.maxMs} ms`;
 }
@@ -212,7 +221,8 @@ export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
     [w.feasible, s => (s.feasible === true ? w.yes : s.feasible === false ? w.no : w.unknown)],
     [w.op, s => opText(s, w, lang)],
     [w.basis, s => (s.operatingPoint ? w[s.operatingPoint.basis] : "—")],
-    [w.binding, s => sloText(s, w)],
+    [w.binding, s => sloText(s, w, r, lang)],
+    [w.checked, s => (s.sloChecked ? w.yes : w.notChecked)],
     [w.replicasBase, s => fmtNum(s.replicasBase, 2, lang)],
     [w.replicasRaw, s => fmtNum(s.replicasRaw, 2, lang)],
     [w.replicas, s => fmtNum(s.replicas, 0, lang)],
@@ -267,7 +277,7 @@ function workloadRows(r: PlanResult, lang: Lang): string[][] {
 function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   const w = planWords(lang);
   const out: string[] = [];
-  out.push(`${w.cheapest}: ${r.cheapest ?? w.noneFeasible}`);
+  out.push(`${w.cheapest}: ${r.cheapest ? (r.recommendationChecked === false ? `${r.cheapest} (${w.uncheckedPick})` : r.cheapest) : w.noneFeasible}`);
   if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`));
   const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
   if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, r.problems)}`));
@@ -304,12 +314,12 @@ export function csvCell(v: string | number | null | undefined): string {
 
 /** `capplan plan --csv`: one row per SKU with unrounded numbers, for diffing in CI. */
 export function planCsv(r: PlanResult): string {
-  const cols = ["sku", "feasible", "basis", "concurrency", "requestRate", "outputTokensPerSec", "bindingSlo", "replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "currency", "cheapest"];
+  const cols = ["sku", "feasible", "basis", "concurrency", "requestRate", "outputTokensPerSec", "bindingSlo", "replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "currency", "cheapest", "sloChecked"];
   const lines = [cols.join(",")];
   for (const s of r.skus) {
     const op = s.operatingPoint;
-    const slo = op?.bindingSlo ? `${op.bindingSlo.metric} ${op.bindingSlo.stat} <= ${op.bindingSlo.maxMs}` : "";
-    const row = [s.name, String(s.feasible), op?.basis ?? "", op?.concurrency ?? "", op?.requestRate ?? "", op?.outputTokensPerSec ?? "", slo, s.replicasBase ?? "", s.replicasRaw ?? "", s.replicas ?? "", s.gpus ?? "", s.costPerHour ?? "", s.costPerDay ?? "", s.costPerMonth ?? "", s.costPerOutputToken ?? "", s.costPerMillionOutputTokens ?? "", s.costPerRequest ?? "", r.currency, String(r.cheapest === s.name)];
+    const slo = op?.bindingErrorRate ? `failed share <= ${r.maxErrorRatePct} %` : op?.bindingSlo ? `${op.bindingSlo.metric} ${op.bindingSlo.stat} <= ${op.bindingSlo.maxMs}` : "";
+    const row = [s.name, String(s.feasible), op?.basis ?? "", op?.concurrency ?? "", op?.requestRate ?? "", op?.outputTokensPerSec ?? "", slo, s.replicasBase ?? "", s.replicasRaw ?? "", s.replicas ?? "", s.gpus ?? "", s.costPerHour ?? "", s.costPerDay ?? "", s.costPerMonth ?? "", s.costPerOutputToken ?? "", s.costPerMillionOutputTokens ?? "", s.costPerRequest ?? "", r.currency, String(r.cheapest === s.name), String(s.sloChecked)];
     lines.push(row.map(v => csvCell(v as string | number)).join(","));
   }
   return lines.join("\n") + "\n";

@@ -36,6 +36,14 @@ const T = {
     tokensGoal: "tokens/s needed at peak",
     basis: { measured: "measured", interpolated: "interpolated", given: "given" } as Record<string, string>,
     givenCap: "capacity given",
+    opRule: "How the operating point is chosen",
+    opRuleText: (maxErr: string, interp: boolean) =>
+      `a load level passes when every SLO holds and at most ${maxErr} % of its requests failed; among the passing levels below the first failing one, ` +
+      `the operating point is the one with the most output throughput (ties: the lower load), because past saturation throughput falls while latency may still pass` +
+      (interp ? "; between the last passing and the first failing level, the limit is interpolated linearly and counts as one more candidate" : ""),
+    failedShare: (maxErr: string) => `failed share ≤ ${maxErr} %`,
+    unchecked: "capacity given or estimated, never checked against the SLOs",
+    recommendUnchecked: "No SKU whose capacity was checked against the SLOs is feasible; the recommendation below rests on a given or estimated capacity.",
     colon: ": ",
   },
   zh: {
@@ -64,6 +72,14 @@ const T = {
     tokensGoal: "峰值所需 token/s",
     basis: { measured: "实测", interpolated: "插值", given: "给定" } as Record<string, string>,
     givenCap: "容量为给定值",
+    opRule: "运行点的选取方式",
+    opRuleText: (maxErr: string, interp: boolean) =>
+      `某一负载档位在所有 SLO 都满足、且失败请求不超过 ${maxErr} % 时通过；在第一个不通过的档位之前的通过档位中，选输出吞吐最高的一个（吞吐相同时取较低负载），` +
+      `因为越过饱和点后吞吐会下降而延迟可能仍然达标` +
+      (interp ? "；在最后一个通过档位与第一个不通过档位之间按线性插值求出达到上限的负载，作为又一个候选" : ""),
+    failedShare: (maxErr: string) => `失败请求占比 ≤ ${maxErr} %`,
+    unchecked: "容量为给定或估算值，从未按 SLO 校验",
+    recommendUnchecked: "没有经过 SLO 校验的 SKU 能满足要求；下面的推荐基于给定或估算的容量。",
     colon: "：",
   },
 } as const;
@@ -82,16 +98,16 @@ function metaLine(s: SkuResult): string {
   return [m.date, m.engine, m.toolVersion ? `${m.tool ?? ""} ${m.toolVersion}`.trim() : m.tool, m.model].filter(Boolean).join(" / ") || "—";
 }
 
-function maxWithin(s: SkuResult, lang: Lang): string {
+function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   const t = T[lang];
   const why = s.infeasibleReason ? (lang === "zh" ? `（${translateMessage(s.infeasibleReason, lang)}）` : ` (${s.infeasibleReason})`) : "";
   if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${why}`;
   if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;
   const op = s.operatingPoint;
   if (!op) return `${s.name}${t.colon}—`;
-  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s`;
+  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${t.unchecked})`;
   const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
-  const slo = op.bindingSlo ? ` — ${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()}` : "";
+  const slo = op.bindingErrorRate ? ` — ${t.failedShare(fmtNum(maxErr, 2, lang))}` : op.bindingSlo ? ` — ${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()}` : "";
   const extra = !op.sloBinding ? `; ${t.notBinding}` : "";
   return `${s.name}${t.colon}${load}, ${fmtNum(op.rps, 2, lang)} RPS, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
 }
@@ -104,6 +120,7 @@ export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
   out.push(`- ${t.meta}${t.colon}${first ? metaLine(first) : "—"}`);
   out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)})`).join("; ")}`);
   out.push(`- ${t.slo}${t.colon}${sloList(r, lang)}`);
+  out.push(`- ${t.opRule}${t.colon}${t.opRuleText(fmtNum(r.maxErrorRatePct, 2, lang), r.sloMode === "interpolated")}`);
   out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtNum(w.peakRps, 2, lang)} RPS × (${fmtNum(w.inputTokens, 0, lang)} + ${fmtNum(w.outputTokens, 0, lang)}) tokens = ${fmtNum(w.tokensPerSec, 0, lang)} tokens/s`).join("; ")}`);
   for (const s of r.skus) {
     for (const w of s.workloads) {
@@ -117,7 +134,7 @@ export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
     }
   }
   out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}${t.colon.trim()}`);
-  for (const s of r.skus) out.push(`  - ${maxWithin(s, lang)}`);
+  for (const s of r.skus) out.push(`  - ${maxWithin(s, lang, r.maxErrorRatePct)}`);
   out.push(`- ${t.bottleneck}${t.colon.trim()}`);
   let anyFinding = false;
   for (const s of r.skus) {
@@ -132,6 +149,7 @@ export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
   if (!anyFinding) out.push(`  - ${t.noFindings}`);
   out.push(`- ${t.next}${t.colon.trim()}`);
   const cheapest = r.skus.find(s => s.name === r.cheapest);
+  if (cheapest && r.recommendationChecked === false) out.push(`  - ${t.recommendUnchecked}`);
   out.push(`  - ${cheapest ? t.recommend(cheapest, r.currency) : t.noneFeasible}`);
   const advice = new Set<string>();
   for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(lang === "zh" && f.zh ? f.zh.advice : f.advice);

@@ -183,3 +183,74 @@ describe("statistics and substitution", () => {
     expect(sloLabel({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
   });
 });
+
+describe("operating point: most throughput and failed requests (docs/operating-point.md)", () => {
+  /** Throughput rises to c=8 then falls (past saturation) while TTFT still passes up to c=16. */
+  function pastPeak(): SweepPoint[] {
+    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({ ...p, outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]! }));
+  }
+
+  it("measured: the candidate with the most output throughput, not the highest passing load", () => {
+    const op = operatingPoint({ points: pastPeak() }, [TTFT], "measured");
+    expect(op.concurrency).toBe(8);
+    expect(op.outputTokensPerSec).toBe(640);
+    expect(op.bindingSlo).toEqual(TTFT);
+    expect(op.warnings.some(w => w.startsWith("the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less"))).toBe(true);
+  });
+
+  it("ties keep the lower load", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]! }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect(op.concurrency).toBe(4);
+  });
+
+  it("interpolated: the interpolated candidate is taken only when it has more throughput", () => {
+    const op = operatingPoint({ points: pastPeak() }, [TTFT], "interpolated");
+    // c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is below c=8's 640.
+    expect(op.basis).toBe("measured");
+    expect(op.concurrency).toBe(8);
+  });
+
+  it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, completed: 100, failed: [0, 0, 0, 0, 5, 50][i]! }));
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured");
+    // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
+    expect(op.concurrency).toBe(8);
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.bindingSlo).toBeNull();
+    expect(op.sloBinding).toBe(true);
+    // A looser limit lets c=16 pass.
+    expect(operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, { maxErrorRatePct: 5 }).concurrency).toBe(16);
+  });
+
+  it("interpolates the failed share to its limit", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, completed: [100, 100, 100, 100, 98, 96][i]!, failed: [0, 0, 0, 0, 2, 4][i]! }));
+    // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "interpolated");
+    expect(op.basis).toBe("interpolated");
+    expect(op.concurrency).toBeCloseTo(12, 12);
+    expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.warnings).toContain("operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit");
+  });
+
+  it("infeasible when the lowest load already drops too many requests; no failures recorded count as 0", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(p => ({ ...p, completed: 90, failed: 10 }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect(op.feasible).toBe(false);
+    expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.warnings).toContain("infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit");
+    const none = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT], "measured");
+    expect(none.failedSharePct).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(none.warnings.some(w => /fail/.test(w))).toBe(false);
+  });
+
+  it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, ntpotMs: itlMs }));
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.feasible).toBeNull();
+    expect(op.checks[0]![1]!.usedMetric).toBe("itl");
+    expect(op.warnings.find(w => w.startsWith("P95 ITL is missing"))).toMatch(/it has NTPOT .* not substituted: add an SLO on ntpot/);
+  });
+});

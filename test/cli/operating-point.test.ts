@@ -1,0 +1,145 @@
+/**
+ * The operating point on a real sweep (docs/operating-point.md): the passing load level with the
+ * most output throughput, and failed requests counted against the level (`maxErrorRatePct`).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importFiles } from "../../src/import/index";
+import type { SweepPoint } from "../../src/engine/types";
+import { run } from "./helpers";
+
+const VLLM_RATE_SWEEP = "fixtures/vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl";
+
+/** The vLLM rate sweep (rates 1, 10, 20, 30, 35, inf; at inf 985 of 2,000 requests failed). */
+function vllmPoints(): SweepPoint[] {
+  const r = importFiles([{ name: VLLM_RATE_SWEEP, text: readFileSync(VLLM_RATE_SWEEP, "utf8") }]);
+  if (!r.ok) throw new Error("fixture did not import");
+  return r.sweeps[0]!.points;
+}
+
+function tmpPlan(plan: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-op-"));
+  const p = join(dir, "plan.json");
+  writeFileSync(p, JSON.stringify(plan));
+  return p;
+}
+
+function plan(ttftMaxMs: number, extra: Record<string, unknown> = {}): unknown {
+  return {
+    format: "capplan.plan/v1",
+    workload: { peakRps: 100, inputTokens: 1000, outputTokens: 100 },
+    slo: [{ metric: "ttft", stat: "p99", maxMs: ttftMaxMs }],
+    skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { points: vllmPoints() } }],
+    ...extra,
+  };
+}
+
+async function planJson(p: unknown) {
+  const r = await run("plan", tmpPlan(p), "--json");
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out);
+}
+
+describe("operating point on the vLLM rate sweep in fixtures/", () => {
+  it("the fixture is what the regression is about: throughput peaks at rate 35 and rate=inf drops 985 of 2,000 requests", () => {
+    const pts = vllmPoints();
+    expect(pts.map(p => p.requestRate)).toEqual([1, 10, 20, 30, 35, "inf"]);
+    expect(pts[4]!.outputTokensPerSec).toBeCloseTo(2845.2, 1);
+    expect(pts[5]!.outputTokensPerSec).toBeCloseTo(2677.8, 1);
+    expect(pts[5]).toMatchObject({ completed: 1015, failed: 985 });
+  });
+
+  it("picks rate 35 (2,845.2 tok/s) under P99 TTFT ≤ 40 s, as under ≤ 20 s: a looser SLO never needs more replicas", async () => {
+    const loose = await planJson(plan(40000));
+    const tight = await planJson(plan(20000));
+    for (const j of [loose, tight]) {
+      expect(j.skus[0].operatingPoint.requestRate).toBe(35);
+      expect(j.skus[0].operatingPoint.outputTokensPerSec).toBeCloseTo(2845.2, 1);
+    }
+    expect(loose.skus[0].replicas).toBeLessThanOrEqual(tight.skus[0].replicas);
+    expect(loose.skus[0].replicasBase).toBeCloseTo((100 * 100) / 2845.198643096852, 9);
+  });
+
+  it("even when failed requests are allowed (maxErrorRatePct 100), the level past saturation is not chosen: it has less throughput", async () => {
+    const j = await planJson(plan(40000, { maxErrorRatePct: 100 }));
+    expect(j.skus[0].operatingPoint.requestRate).toBe(35);
+    expect(j.skus[0].operatingPoint.sloBinding).toBe(false);
+    expect(j.skus[0].warnings.join("\n")).toMatch(/where throughput peaks/);
+  });
+
+  it("counts failed requests: rate=inf (49.25 % failed) fails the default 1 % limit, which binds", async () => {
+    const j = await planJson(plan(40000));
+    const op = j.skus[0].operatingPoint;
+    expect(op.sloBinding).toBe(true);
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.bindingSlo).toBeNull();
+    expect(j.skus[0].sloChecked).toBe(true);
+    const text = await run("plan", tmpPlan(plan(40000)));
+    expect(text.out).toMatch(/failed share ≤ 1 %/);
+  });
+
+  it("rejects a maxErrorRatePct that is not a number, naming the key", async () => {
+    const r = await run("plan", tmpPlan(plan(40000, { maxErrorRatePct: "lots" })), "--json");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/maxErrorRatePct/);
+  });
+});
+
+describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
+  const measured = (ttftP99: number) => ({
+    points: [
+      { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: ttftP99 } },
+      { concurrency: 4, rps: 3.6, outputTokensPerSec: 720, ttftMs: { p99: ttftP99 * 2 } },
+    ],
+  });
+  const twoSkus = (ttftP99: number) => ({
+    format: "capplan.plan/v1",
+    cells: { a100_tok_s: 700 },
+    workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    skus: [
+      { name: "Measured", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: measured(ttftP99) },
+      { name: "Typed", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 5000 } },
+      { name: "Estimated", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=a100_tok_s * 2" } },
+    ],
+  });
+
+  it("recommends the cheapest checked SKU although a given or estimated one is cheaper", async () => {
+    const j = await planJson(twoSkus(300));
+    expect(j.skus.map((s: { sloChecked: boolean }) => s.sloChecked)).toEqual([true, false, false]);
+    expect(j.skus[1].costPerHour).toBeLessThan(j.skus[0].costPerHour);
+    expect(j.cheapest).toBe("Measured");
+    expect(j.recommendationChecked).toBe(true);
+    const text = await run("plan", tmpPlan(twoSkus(300)));
+    expect(text.out).toMatch(/Checked against SLOs\s+yes\s+no \(capacity given or estimated\)/);
+  });
+
+  it("names the cheapest unchecked SKU only when no checked SKU is feasible, flagged and warned", async () => {
+    const j = await planJson(twoSkus(1500));
+    expect(j.skus[0].feasible).toBe(false);
+    expect(j.cheapest).toBe("Typed");
+    expect(j.recommendationChecked).toBe(false);
+    expect(j.warnings).toContain("Typed is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible");
+    const text = await run("plan", tmpPlan(twoSkus(1500)), "--markdown");
+    expect(text.out).toMatch(/Typed \(capacity never checked against the SLOs\)/);
+  });
+
+  it("warns when the operating point lies in the saturated zone", async () => {
+    const p = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 5000 }],
+      skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [
+        { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
+        { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
+        { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
+        { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
+      ] } }],
+    };
+    const j = await planJson(p);
+    expect(j.skus[0].operatingPoint.concurrency).toBe(4);
+    expect(j.skus[0].warnings).toContain("S: the operating point (concurrency 4) lies in the saturated zone (the knee is at concurrency 4): throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee");
+  });
+});
