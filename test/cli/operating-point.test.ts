@@ -143,3 +143,22 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     expect(j.skus[0].warnings).toContain("S: the operating point (concurrency 4) lies in the saturated zone (the knee is at concurrency 4): throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee");
   });
 });
+
+describe("replicasRaw under N+k with several workloads", () => {
+  it("replicasRaw = replicasBase × elasticity + k and replicas = ceil(replicasBase × elasticity) + k, replicasBase summed over workloads", async () => {
+    const j = await planJson({
+      format: "capplan.plan/v1",
+      workloads: [
+        { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 },
+        { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+      ],
+      factors: { elasticity: 1.2, redundancy: { spare: 2 } },
+      skus: [{ name: "A", gpusPerReplica: 4, pricePerGpuHour: 20, sweeps: { chat: { replicaOutputTokensPerSec: 1500 }, docs: { replicaOutputTokensPerSec: 900 } } }],
+    });
+    const s = j.skus[0];
+    expect(s.workloads.map((w: { replicasBase: number }) => w.replicasBase)).toEqual([10, 10 * 500 / 900]);
+    expect(s.replicasBase).toBeCloseTo(10 + 10 * 500 / 900, 12);
+    expect(s.replicasRaw).toBeCloseTo((10 + 10 * 500 / 900) * 1.2 + 2, 12); // 20.67
+    expect(s.replicas).toBe(Math.ceil((10 + 10 * 500 / 900) * 1.2) + 2); // 19 + 2 = 21
+  });
+});
