@@ -10,7 +10,7 @@ import { comparisonRows, planWords, type Lang, type PlanWords } from "../../repo
 
 /** Row order of `comparisonRows` (labels are looked up in the plan words of the language). */
 const ROW_ORDER: (keyof PlanWords)[] = [
-  "feasible", "op", "basis", "binding", "replicasBase", "replicasRaw", "replicas", "gpus", "perHour", "perDay", "perMonth",
+  "feasible", "op", "basis", "binding", "checked", "replicasBase", "replicasRaw", "replicas", "gpus", "perHour", "perDay", "perMonth",
   "perToken", "perMillion", "perRequest", "peakPerMillion", "forecastPerMillion", "utilization", "reason",
 ];
 
@@ -19,7 +19,7 @@ export function createComparisonRows(): (r: PlanResult, lang: Lang) => string[][
   const cache = new WeakMap<SkuResult, { key: string; column: Map<string, string> }>();
   return (r, lang) => {
     const w = planWords(lang);
-    const key = `${lang}|${r.currency}`;
+    const key = `${lang}|${r.currency}|${r.maxErrorRatePct}`;
     const columns = r.skus.map((s) => {
       let e = cache.get(s);
       if (!e || e.key !== key) {
