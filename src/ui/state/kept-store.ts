@@ -49,7 +49,7 @@ function openDb(): Promise<IDBDatabase> {
 const message = (e: unknown) => (e instanceof Error ? e.message : e && typeof e === "object" && "message" in e ? String((e as { message: unknown }).message) : String(e));
 
 /** Run one transaction on `store`; resolves when it has COMMITTED (so the data is on disk). */
-function run<T>(store: KeptStoreName, mode: IDBTransactionMode, body: (s: IDBObjectStore) => IDBRequest | void): Promise<T> {
+function run<T>(store: KeptStoreName, mode: IDBTransactionMode, body: (s: IDBObjectStore) => IDBRequest | undefined): Promise<T> {
   return openDb().then(
     (db) =>
       new Promise<T>((resolve, reject) => {

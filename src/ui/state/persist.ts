@@ -15,7 +15,7 @@ import { validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
 import { depthProblem } from "../../share/limits";
 import { migrateEnvelope } from "../../share/migrate";
-import { restoreSaved, STORAGE_KEY } from "../../share/saved";
+import { restoreSaved } from "../../share/saved";
 
 export { STORAGE_KEY } from "../../share/saved";
 
