@@ -27,19 +27,23 @@ export function SetAsideBanner(props: { persist: Persistence }): JSX.Element {
     downloadText(`capplan-unreadable-save${s.at ? `-${s.at.slice(0, 19).replace(/[:T]/g, "-")}` : ""}.json`, s.raw, "application/json");
     p.setAsideDownloaded(s);
   };
+  const kept = () => p.setAsides().filter((s) => s.where !== "autosave");
   return (
     <Show when={p.setAsides().length}>
       <div class="banner bad" role="alert" data-testid="restore-problem">
         <div class="set-aside-list">
+          <div>
+            <strong>{p.setAsides().length === 1 ? t("setAsideTitle") : t("setAsideTitleN", { n: p.setAsides().length })}</strong>{" "}
+            <Show when={kept().length}><span>{t(kept().length === 1 ? "setAsideBody" : "setAsideBodyN")}</span></Show>
+          </div>
           <For each={p.setAsides()}>
             {(s) => (
               <div class="set-aside" data-testid="set-aside-item" data-kept={s.where === "autosave" ? "false" : "true"}>
                 <div>
-                  <strong>{t("setAsideTitle")}</strong>{" "}
-                  <Show when={s.where === "autosave"} fallback={<span>{t("setAsideBody")}</span>}>
-                    <span data-testid="set-aside-unkept">{s.downloaded ? t("setAsideDownloaded") : t("setAsideUnkept")}</span>
+                  <Show when={s.where === "autosave"}>
+                    <div><strong data-testid="set-aside-unkept">{s.downloaded ? t("setAsideDownloaded") : t("setAsideUnkept")}</strong></div>
                   </Show>
-                  <Show when={s.at}><span class="muted"> · {when(s.at)}</span></Show>
+                  <span class="muted">{s.at ? t("setAsideAt", { time: when(s.at) }) : t("setAsideEarlier")}</span>
                   <Show when={s.reason}><div class="small mono">{s.reason}</div></Show>
                   <Show when={s.keepError}><div class="small muted">{t("setAsideWhyUnkept", { reason: s.keepError! })}</div></Show>
                 </div>
