@@ -56,7 +56,7 @@ test("two tabs on one plan: the other tab is asked, and both versions survive wh
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText("Edited in A");
   await setTitle(b, "Edited in B");
-  await expect(b.getByTestId("autosave-status")).toContainText("another tab saved a different plan");
+  await expect(b.getByTestId("autosave-status")).toContainText("another tab changed this plan");
   await b.waitForTimeout(300);
   expect(await savedTitle(b)).toBe("Edited in A");
   await openRecent(b);
@@ -169,7 +169,7 @@ test("when a corrupt save cannot be set aside anywhere, it is offered for downlo
   expect(await page.evaluate(() => localStorage.getItem("capplan.autosave"))).toBe(corrupt("only copy"));
   await expect(page.getByTestId("set-aside-unkept")).toContainText("download it now");
   await expect(page.getByTestId("set-aside-item")).toHaveAttribute("data-kept", "false");
-  await expect(page.getByTestId("autosave-status")).toContainText("download or discard it first");
+  await expect(page.getByTestId("autosave-status")).toContainText("download or discard the unreadable data first");
   // Still there after a reload (nothing overwrote it), then downloaded: the autosave goes on.
   await page.reload();
   await ready(page);

@@ -43,7 +43,7 @@ export function SetAsideBanner(props: { persist: Persistence }): JSX.Element {
                   <Show when={s.where === "autosave"}>
                     <div><strong data-testid="set-aside-unkept">{s.downloaded ? t("setAsideDownloaded") : t("setAsideUnkept")}</strong></div>
                   </Show>
-                  <span class="muted">{s.at ? t("setAsideAt", { time: when(s.at) }) : t("setAsideEarlier")}</span>
+                  <span class="muted">{s.at ? t(s.where === "autosave" ? "setAsideFound" : "setAsideAt", { time: when(s.at) }) : t("setAsideEarlier")}</span>
                   <Show when={s.reason}><div class="small mono">{s.reason}</div></Show>
                   <Show when={s.keepError}><div class="small muted">{t("setAsideWhyUnkept", { reason: s.keepError! })}</div></Show>
                 </div>
