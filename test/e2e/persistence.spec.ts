@@ -179,6 +179,22 @@ test("when a corrupt save cannot be set aside anywhere, it is offered for downlo
   await expect.poll(() => savedTitle(page)).toBe("Working again");
 });
 
+test("when the autosave no longer fits in localStorage, the plan is kept in Recent plans", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await page.evaluate(() => localStorage.removeItem("capplan.autosave"));
+  await fillStorage(page, 1);
+  await setTitle(page, "Too big for localStorage");
+  await expect(page.getByTestId("autosave-status")).toContainText("Not saved in this browser");
+  await openRecent(page);
+  await expect(page.getByTestId("recent-item").filter({ hasText: "Too big for localStorage" })).toContainText("the autosave did not fit");
+  await setTitle(page, "Edited again");
+  await page.getByTestId("btn-recent").click();
+  await openRecent(page);
+  await expect(page.getByTestId("recent-item").filter({ hasText: "Edited again" })).toHaveCount(1);
+  await expect(page.getByTestId("recent-item").filter({ hasText: "Too big for localStorage" })).toHaveCount(0); // one entry, updated
+});
+
 test("a share link whose currency is not an ISO code gives a message; the app stays usable", async ({ page }) => {
   const wp = new WorkbookPage(page);
   await wp.open();

@@ -81,7 +81,7 @@ export function OtherTabPrompt(props: { persist: Persistence }): JSX.Element {
   );
 }
 
-const reasonKey = { share: "recentShare", replaced: "recentReplaced", thisTab: "recentThisTab", otherTab: "recentOtherTab" } as const;
+const reasonKey = { share: "recentShare", replaced: "recentReplaced", thisTab: "recentThisTab", otherTab: "recentOtherTab", unsaved: "recentUnsaved" } as const;
 
 /** The recent plans: copies kept when a plan was replaced, each to open, download or remove. */
 export function RecentPlansPanel(props: { persist: Persistence; onOpen: (e: RecentEntry) => void; onClose: () => void }): JSX.Element {

@@ -58,6 +58,10 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
   let baseline = { pristine: true, revision: -1 };
   /** The recent entry holding this tab's copy while another tab's version waits. */
   let thisTabId: number | undefined;
+  /** The recent entry holding the plan while the autosave does not fit in localStorage. */
+  let unsavedId: number | undefined;
+  /** Edits of this tab not yet confirmed kept anywhere (asks before the page is closed). */
+  let unkept = false;
 
   const heldBySetAside = () => setAsides().some((s) => s.where === "autosave" && !s.downloaded);
   const held = () => otherTab() !== null || heldBySetAside();
@@ -203,8 +207,12 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
     if (otherTab()) {
       // Another tab's version waits for a choice: this tab's copy goes to the recent plans only.
       const p = wb.view();
+      unkept = true;
       void keep({ id: thisTabId, title: titleOf(p), keptAt: new Date().toISOString(), reason: "thisTab", text: JSON.stringify(p) }).then((r) => {
-        if ("id" in r) thisTabId = r.id;
+        if ("id" in r) {
+          thisTabId = r.id;
+          if (!savePending) unkept = false;
+        }
       });
       opts.setSaveError(t("autosaveHeldOtherTab"));
       return;
@@ -213,7 +221,22 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       opts.setSaveError(t("autosaveHeldSetAside"));
       return;
     }
-    opts.setSaveError(writeStorage(STORAGE_KEY, serializeSaved(wb.view(), new Date())));
+    const failed = writeStorage(STORAGE_KEY, serializeSaved(wb.view(), new Date()));
+    opts.setSaveError(failed);
+    if (failed) {
+      // localStorage is full: keep the plan in IndexedDB (Recent plans) instead, one entry updated.
+      const p = wb.view();
+      unkept = true;
+      void keep({ id: unsavedId, title: titleOf(p), keptAt: new Date().toISOString(), reason: "unsaved", text: JSON.stringify(p) }).then((r) => {
+        if ("id" in r) {
+          unsavedId = r.id;
+          if (!savePending) unkept = false;
+        }
+      });
+    } else {
+      unsavedId = undefined;
+      unkept = false;
+    }
   }
   createEffect(() => {
     wb.revision();
@@ -276,12 +299,19 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
   const onHide = () => {
     if (document.visibilityState === "hidden") flushSave();
   };
+  // Edits kept only in memory (the IndexedDB copy not yet confirmed): let the browser ask first.
+  const onBeforeUnload = (e: BeforeUnloadEvent) => {
+    flushSave();
+    if (unkept) e.preventDefault();
+  };
+  window.addEventListener("beforeunload", onBeforeUnload);
   window.addEventListener("storage", onStorage);
   window.addEventListener("pagehide", flushSave);
   document.addEventListener("visibilitychange", onHide);
   onCleanup(() => {
     flushSave();
     window.removeEventListener("storage", onStorage);
+    window.removeEventListener("beforeunload", onBeforeUnload);
     window.removeEventListener("pagehide", flushSave);
     document.removeEventListener("visibilitychange", onHide);
   });

@@ -14,7 +14,9 @@ export type RecentReason =
   /** this tab's own copy, kept when another tab saved a different version */
   | "thisTab"
   /** the version another tab had saved, kept when this tab chose its own copy */
-  | "otherTab";
+  | "otherTab"
+  /** the current plan, when the autosave did not fit in localStorage */
+  | "unsaved";
 
 /** One kept plan. `text`: the plan as JSON (spec plan format). */
 export interface RecentEntry {
