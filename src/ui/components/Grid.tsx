@@ -321,13 +321,13 @@ export function Grid(props: GridProps): JSX.Element {
             <caption>{props.caption}</caption>
           </Show>
           <thead role="presentation">
-            <tr role="row">
+            <tr>
               <Show when={props.corner !== undefined}>
-                <th class="corner" scope="col" role="columnheader">{props.corner}</th>
+                <th class="corner" scope="col">{props.corner}</th>
               </Show>
               <Index each={props.columns}>
                 {(col, c) => (
-                  <th scope="col" role="columnheader" title={col().title} class={props.columnClass?.(c) ?? ""} classList={{ num: !!col().numeric }} style={col().width ? { width: col().width, "min-width": col().width } : undefined}>
+                  <th scope="col" title={col().title} class={props.columnClass?.(c) ?? ""} classList={{ num: !!col().numeric }} style={col().width ? { width: col().width, "min-width": col().width } : undefined}>
                     {col().label}
                   </th>
                 )}
@@ -337,9 +337,9 @@ export function Grid(props: GridProps): JSX.Element {
           <tbody role="presentation">
             <Index each={props.rows}>
               {(row, r) => (
-                <tr class={row().class ?? ""} role="row">
+                <tr class={row().class ?? ""}>
                   <Show when={props.corner !== undefined}>
-                    <th scope="row" role="rowheader" title={row().title}>{row().label ?? row().key}</th>
+                    <th scope="row" title={row().title}>{row().label ?? row().key}</th>
                   </Show>
                   <Index each={props.columns}>
                     {(col, c) => {
