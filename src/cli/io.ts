@@ -7,7 +7,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseArgs as nodeParseArgs } from "node:util";
-import { MAX_FILE_BYTES, tooLargeMessage, type ImportInput } from "../import/index";
+import { importableInFolder } from "../import/folder-rule";
+import { MAX_FILE_BYTES, decodeBytes, tooLargeMessage, type Decoded, type ImportInput } from "../import/index";
 
 export interface Io {
   out(text: string): void;
@@ -83,7 +84,6 @@ function usageMessage(e: unknown): string {
   return msg.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
 }
 
-const SKIP = /(^|[/\\])\.|\.source\.txt$|^(README|LICENSE|NOTICE)(\.\w+)?$|\.(png|jpe?g|gif|svg|pdf|html?|pyc|zip|gz|tar|parquet|log)$/i;
 
 /** What a non-regular file is, for messages. */
 function kindOf(st: Stats): string {
@@ -107,6 +107,11 @@ export class ReadProblem {
  * block, and the opened descriptor is checked again.
  */
 export function readRegularFile(full: string, limit = MAX_FILE_BYTES): string {
+  return readRegularFileDecoded(full, limit).text;
+}
+
+/** {@link readRegularFile} with the encoding the bytes were decoded from (UTF-8, UTF-16 by BOM, Latin-1; docs/import.md). */
+export function readRegularFileDecoded(full: string, limit = MAX_FILE_BYTES): Decoded {
   let fd: number;
   try {
     const st = statSync(full);
@@ -136,7 +141,7 @@ export function readRegularFile(full: string, limit = MAX_FILE_BYTES): string {
       total += n;
       if (total > limit) throw new ReadProblem(`more than ${limit / 2 ** 20} MiB read; the limit is ${limit / 2 ** 20} MiB (split the file)`);
     }
-    return Buffer.concat(chunks, total).toString("utf8");
+    return decodeBytes(Buffer.concat(chunks, total));
   } finally {
     closeSync(fd);
   }
@@ -285,7 +290,7 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
             if (!e.name.startsWith(".") && e.name !== "node_modules") walk(q);
             continue;
           }
-          if (SKIP.test(e.name)) continue;
+          if (!importableInFolder(relative(full, q).split(sep).join("/"))) continue;
           if (e.isFile()) {
             files.push(q);
             continue;
@@ -329,9 +334,10 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
   let bytes = 0;
   todo.forEach((f, i) => {
     try {
-      const text = readRegularFile(f.full);
+      const { text, encoding } = readRegularFileDecoded(f.full);
       bytes += text.length;
-      out.push(f.optional ? { name: f.name, text, optional: true } : { name: f.name, text });
+      const enc = encoding === "utf-8" ? {} : { encoding };
+      out.push(f.optional ? { name: f.name, text, optional: true, ...enc } : { name: f.name, text, ...enc });
     } catch (e) {
       const msg = e instanceof ReadProblem ? e.message : fsMessage(e);
       if (f.optional && !/MiB/.test(msg)) opts.warnings?.push(`skipped: ${f.name}: ${msg}`);

@@ -189,7 +189,11 @@ export function fieldsOf(header: string): Field[] {
   return fs;
 }
 
+/** Headers longer than this name no known column (and are not run through the alias patterns). */
+export const MAX_HEADER_CHARS = 256;
+
 function computeFields(header: string): Field[] {
+  if (header.length > MAX_HEADER_CHARS) return [];
   const exact = TABLE.get(aliasKey(header));
   if (exact) return exact;
   const w = words(header);

@@ -7,6 +7,7 @@
  */
 import type { ImportInput, ImportOptions, ImportResult } from "./index";
 import type { ImportReply, ImportRequest } from "./worker";
+import { importableInFolder } from "./folder-rule";
 
 /** Progress of one import: bytes read (in the worker), then parsing (no finer hook). */
 export interface ImportProgress {
@@ -30,9 +31,9 @@ export function isFileSource(s: ImportSource): s is FileSource {
   return (s as FileSource).file !== undefined;
 }
 
-/** Files that are never benchmark outputs (provenance sidecars, scripts, notes). */
+/** Files of a dropped folder that are never benchmark outputs: the rule the CLI uses too (docs/import.md "Folders"). */
 export function isSidecar(name: string): boolean {
-  return /\.source\.txt$|(^|\/)README(\.md)?$|\.(py|sh|md|png|jpe?g|gif|svg)$|(^|\/)\.[^/]*$/i.test(name);
+  return !importableInFolder(name);
 }
 
 /** Path of a picked file: `webkitRelativePath` (folder picker) or its name. */
@@ -139,7 +140,9 @@ async function readHere(inputs: readonly ImportSource[], onProgress?: (p: Import
       out.push(s);
       continue;
     }
-    out.push({ name: s.name, text: await s.file.text(), ...(s.optional !== undefined ? { optional: s.optional } : {}) });
+    const { decodeBytes } = await import("./decode");
+    const { text, encoding } = decodeBytes(new Uint8Array(await s.file.arrayBuffer()));
+    out.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}), ...(encoding !== "utf-8" ? { encoding } : {}) });
     done += s.file.size;
     onProgress?.({ phase: "read", done, total });
   }

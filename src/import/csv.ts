@@ -94,6 +94,9 @@ export function splitSections(text: string): { text: string; startLine: number }
 /** Result of reading one number cell. */
 export type NumberCell = { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string };
 
+/** Longest cell read as a number (digits, separators, exponent and spaces of any real value fit). */
+export const MAX_NUMBER_CHARS = 100;
+
 /**
  * Read a number as tools write it, with the same reader as typed cells (src/engine/number-text.ts,
  * docs/grid.md): `1234.5`, `"1,234.56"` (thousands separators), `1.2e3`, `$2.99`, `1.5k`,
@@ -102,6 +105,8 @@ export type NumberCell = { kind: "number"; value: number } | { kind: "absent" } 
  * (semicolon-delimited files); files are never read in the user's locale.
  */
 export function readNumber(raw: string | number | null | undefined, decimalComma = false): NumberCell {
+  // No number is this long; refusing it first keeps the work per cell bounded (docs/import.md "Limits").
+  if (typeof raw === "string" && raw.length > MAX_NUMBER_CHARS) return { kind: "invalid", text: raw };
   const r = readNumberText(raw, decimalComma ? { decimalComma } : {});
   return r.kind === "number" ? { kind: "number", value: r.value } : r;
 }

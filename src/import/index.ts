@@ -10,6 +10,7 @@ import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
 import { concurrencyFromPath } from "./path-load";
 import { combineRepeats, loadLabel, unstableMessage } from "./repeats";
+import { describeUnrecognised } from "./describe";
 import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
 
 export type { ImportIssue, ImportOptions, ImportResult, FormatImporter } from "./types";
@@ -17,6 +18,8 @@ export { formatIssue } from "./types";
 export { importNotes } from "./notes";
 export { FORMATS } from "./formats/index";
 export { makeInputFile } from "./input";
+export { decodeBytes, type Decoded } from "./decode";
+import { encodingNote, type Decoded } from "./decode";
 export { concurrencyFromPath } from "./path-load";
 
 /**
@@ -28,6 +31,8 @@ export interface ImportInput {
   name: string;
   text: string;
   optional?: boolean;
+  /** Encoding the bytes were decoded from ({@link decodeBytes}); a note is added when it was not UTF-8. */
+  encoding?: Decoded["encoding"];
 }
 
 /**
@@ -40,6 +45,53 @@ export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 /** Message for a file over {@link MAX_FILE_BYTES}. */
 export function tooLargeMessage(bytes: number): string {
   return `file is ${(bytes / 2 ** 20).toFixed(0)} MiB; the limit is ${MAX_FILE_BYTES / 2 ** 20} MiB (split the file, or import per-request logs per load level)`;
+}
+
+/**
+ * Longest line of a text table (CSV/TSV, Markdown, script output): 1 MiB. Real tables have lines of
+ * a few KB; a longer one is a file without line breaks, and splitting it into millions of cells
+ * would exhaust memory (a 150 MB single-line CSV aborted V8). JSON documents are exempt: a tool may
+ * write a whole result on one line.
+ */
+export const MAX_LINE_CHARS = 1 << 20;
+/** Most columns of a text table's header (a few hundred in the widest real exports). */
+export const MAX_COLUMNS = 10_000;
+
+/** A text table's line or header beyond {@link MAX_LINE_CHARS} / {@link MAX_COLUMNS}, or null. One pass, nothing materialised. */
+export function limitProblem(file: InputFile): ImportIssue | null {
+  const t = file.text;
+  let i = 0;
+  while (i < t.length && (t.charCodeAt(i) <= 32 || t.charCodeAt(i) === 0xfeff)) i++;
+  const c = t.charCodeAt(i);
+  if (c === 123 /* { */ || c === 91 /* [ */) return null;
+  let line = 1;
+  let start = 0;
+  let first = true;
+  while (start <= t.length) {
+    let end = t.indexOf("\n", start);
+    if (end < 0) end = t.length;
+    const len = end - start;
+    if (len > MAX_LINE_CHARS) {
+      return { file: file.name, line, code: "line-too-long", message: `line ${line} is ${(len / 2 ** 20).toFixed(1)} MiB long; a line of a text table may be at most ${MAX_LINE_CHARS / 2 ** 20} MiB (a file without line breaks?)` };
+    }
+    if (first && len > 0 && t.slice(start, end).trim()) {
+      first = false;
+      let n = 1;
+      let inQ = false;
+      const d = file.firstLine().includes("\t") ? 9 : -1;
+      for (let k = start; k < end; k++) {
+        const ch = t.charCodeAt(k);
+        if (ch === 34) inQ = !inQ;
+        else if (!inQ && (ch === 44 || ch === 59 || ch === d)) n++;
+      }
+      if (n > MAX_COLUMNS) {
+        return { file: file.name, line, code: "too-many-columns", message: `the header has ${n} columns; a table may have at most ${MAX_COLUMNS}` };
+      }
+    }
+    line++;
+    start = end + 1;
+  }
+  return null;
 }
 
 /** Why a text cannot be a benchmark file, or null. Checks emptiness and binary content. */
@@ -235,14 +287,28 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
 export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions = {}): ImportResult {
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
+  const fileErrors: ImportIssue[] = [];
   const tagged: Tagged[] = [];
   if (inputs.length === 0) return { ok: false, errors: [{ file: "(none)", code: "no-input", message: "no files to import" }] };
   for (const input of inputs) {
-    const file = makeInputFile(input.name, input.text);
-    const problem = sniffProblem(file);
+    let text = input.text;
+    // Classic Mac line ends (CR only): read as lines, not as one long line with "no data rows".
+    if (text.indexOf("\r") >= 0 && text.indexOf("\n") < 0) text = text.replace(/\r/g, "\n");
+    const file = makeInputFile(input.name, text);
+    const encNote = encodingNote(input.encoding);
+    if (encNote) warnings.push({ file: file.name, code: "encoding", message: encNote });
+    const problem = sniffProblem(file) ?? limitProblem(file);
     if (problem) {
-      if (input.optional) warnings.push({ ...problem, code: "skipped", message: `${problem.message}; skipped` });
+      // In a folder, an empty results file is a run that wrote nothing: a lost load level, not a note.
+      if (input.optional && problem.code === "empty" && DATA_EXT.test(file.name)) fileErrors.push(problem);
+      else if (input.optional) warnings.push({ ...problem, code: "skipped", message: `${problem.message}; skipped` });
       else errors.push(problem);
+      continue;
+    }
+    // A JSON number no double can hold (`1e999`): say so with its line and column, whatever the format.
+    const huge = outOfRangeOf(file);
+    if (huge) {
+      (input.optional ? fileErrors : errors).push(huge);
       continue;
     }
     let importer: FormatImporter | null;
@@ -257,13 +323,15 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     }
     if (!importer) {
       // A JSON document that does not parse is not recognised by any format: say where it breaks.
+      // In a folder too: a broken JSON file is a corrupt result (a lost load level), never skipped quietly.
       const head = file.text.replace(/^\uFEFF/, "").trimStart();
-      if (!input.optional && (head.startsWith("{") || head.startsWith("["))) {
+      if (head.startsWith("{") || head.startsWith("[")) {
         const j = file.json();
         if (!j.ok) {
-          const firstLine = file.firstLine();
-          const jl = firstLine.trim().endsWith("}") && file.text.includes("\n") ? file.jsonLines() : null;
-          errors.push(jl && !jl.ok ? jl.issue : j.issue);
+          // JSON lines (a first line that is more than a bare "{" or "["): name the line that breaks.
+          const firstLine = file.firstLine().trim();
+          const jl = firstLine.length > 1 && firstLine.startsWith("{") && file.text.includes("\n") ? file.jsonLines() : null;
+          (input.optional ? fileErrors : errors).push(jl && !jl.ok ? jl.issue : j.issue);
           continue;
         }
       }
@@ -275,7 +343,8 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
         file: file.name,
         line: 1,
         code: "unknown-format",
-        message: `unrecognised format (first line: ${JSON.stringify(file.firstLine().slice(0, 80))}); see \`capplan formats\` for what can be imported`,
+        // Never quote the content: say what the file looked like (docs/import.md).
+        message: `unrecognised format: ${describeUnrecognised(file)}; see \`capplan formats\` for what can be imported`,
       });
       continue;
     }
@@ -287,16 +356,16 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       res = { ok: false as const, errors: [{ file: file.name, code: "internal", message: `${importer.id} importer failed: ${e instanceof Error ? e.message : String(e)}` }] };
     }
     if (!res.ok) {
-      errors.push(...res.errors);
+      for (const e of res.errors) errors.push(e);
       continue;
     }
     if (res.value.sweeps.length === 0 && !input.optional) {
       // A file the user named that holds no load levels (e.g. a Locust failures file) is an error.
       const notes = res.value.warnings.filter(w => w.code === "skipped");
-      errors.push(...(notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [{ file: file.name, code: "no-points", message: "no load levels with results were found" }]));
+      for (const x of (notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [{ file: file.name, code: "no-points", message: "no load levels with results were found" }])) errors.push(x);
       continue;
     }
-    warnings.push(...res.value.warnings);
+    for (const x of res.value.warnings) warnings.push(x);
     // Read from the path only when a point records no load (most files do).
     let pathConc: number | null | undefined;
     for (const s of res.value.sweeps) {
@@ -325,7 +394,41 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       errors.push({ file: s.source.files.join(", "), code: "no-points", message: "no load levels with results were found" });
     }
   }
-  if (errors.length) return { ok: false, errors, sweeps };
-  return { ok: true, sweeps, warnings };
+  for (const fe of fileErrors) noteLostLevel(fe, sweeps);
+  if (errors.length) return { ok: false, errors, sweeps, fileErrors, warnings };
+  return { ok: true, sweeps, warnings, fileErrors };
+}
+
+/** The out-of-range number issue of a JSON or JSONL text, or null. */
+function outOfRangeOf(file: InputFile): ImportIssue | null {
+  const head = file.text.replace(/^\uFEFF/, "").trimStart();
+  if (!head.startsWith("{") && !head.startsWith("[")) return null;
+  const j = file.json();
+  if (j.ok) return null;
+  if (j.issue.code === "out-of-range") return j.issue;
+  const first = file.firstLine().trim();
+  if (first.length > 1 && first.startsWith("{") && file.text.includes("\n")) {
+    const jl = file.jsonLines();
+    if (!jl.ok && jl.issue.code === "out-of-range") return jl.issue;
+  }
+  return null;
+}
+
+/** Names of results files (an empty one in a folder is a lost run). */
+const DATA_EXT = /\.(json|jsonl|ndjson|csv|tsv)$/i;
+
+/**
+ * A corrupt file of a folder: tell the sweep it belonged to (same path shape once digits are
+ * masked, else same folder) that it lacks the file's load level.
+ */
+function noteLostLevel(fe: ImportIssue, sweeps: Sweep[]): void {
+  const shape = fe.file.replace(/\d+/g, "#");
+  const dir = dirOf(fe.file);
+  let hit = sweeps.filter(s => s.source.files.some(f => f.replace(/\d+/g, "#") === shape));
+  if (!hit.length) hit = sweeps.filter(s => s.source.files.some(f => dirOf(f) === dir));
+  const conc = concurrencyFromPath(fe.file);
+  const where = `${fe.file}${fe.line != null ? `:${fe.line}` : ""}${typeof fe.column === "number" ? `:${fe.column}` : ""}`;
+  const msg = `${where} could not be imported (${fe.message}): this sweep lacks its load level${conc != null ? ` (concurrency ${conc}, by its path)` : ""}`;
+  for (const s of hit) s.warnings.unshift(msg);
 }
 

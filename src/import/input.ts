@@ -59,6 +59,61 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 }
 
 /**
+ * Where the first number literal too large for a double (`1e999`, `-1e400`) is in a JSON text,
+ * skipping strings: its offset and text, or null. One pass.
+ */
+export function findOutOfRangeNumber(text: string): { offset: number; literal: string } | null {
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inStr) {
+      if (c === 92) i++;
+      else if (c === 34) inStr = false;
+      continue;
+    }
+    if (c === 34) {
+      inStr = true;
+      continue;
+    }
+    if ((c >= 48 && c <= 57) || c === 45) {
+      let j = i + 1;
+      while (j < text.length) {
+        const d = text.charCodeAt(j);
+        if ((d >= 48 && d <= 57) || d === 46 || d === 101 || d === 69 || d === 43 || d === 45) j++;
+        else break;
+      }
+      const literal = text.slice(i, j);
+      const v = Number(literal);
+      if (v === Infinity || v === -Infinity) return { offset: i, literal: literal.length > 40 ? literal.slice(0, 40) + "…" : literal };
+      i = j - 1;
+    }
+  }
+  return null;
+}
+
+/** A cheap pre-check for {@link findOutOfRangeNumber}: an exponent of three digits, or a run of 309 digits. */
+function maybeHuge(src: string): boolean {
+  if (/[eE]\+?\d{3}/.test(src)) return true;
+  let run = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++run >= 309) return true;
+    } else run = 0;
+  }
+  return false;
+}
+
+/** An issue for a number literal JSON cannot hold, or null (bare `Infinity` is the Python writers' own and allowed). */
+export function outOfRangeIssue(src: string, file: string, lineOffset: number): ImportIssue | null {
+  if (!maybeHuge(src)) return null;
+  const at = findOutOfRangeNumber(src);
+  if (!at) return null;
+  const lc = lineColumnAt(src, at.offset);
+  return { file, line: lc.line + lineOffset, column: lc.column, code: "out-of-range", message: `number ${at.literal} is out of range (beyond ±1.8e308)` };
+}
+
+/**
  * Parse JSON, accepting the bare `NaN`, `Infinity` and `-Infinity` that Python's json module
  * writes (SGLang, old llm-load-test). Returns an issue with line/column on a syntax error.
  */
@@ -80,9 +135,13 @@ export function parseJsonLenient(
     } catch {
       parsed = false;
     }
-    if (parsed && !src.includes("__capplan_")) return { ok: true, value: plain };
-    if (NONSTANDARD.test(src)) return { ok: true, value: JSON.parse(quoteNonStandard(src), revive) };
-    return { ok: true, value: JSON.parse(src) };
+    let value: unknown;
+    if (parsed && !src.includes("__capplan_")) value = plain;
+    else if (NONSTANDARD.test(src)) value = JSON.parse(quoteNonStandard(src), revive);
+    else value = JSON.parse(src);
+    const huge = outOfRangeIssue(src, file, lineOffset);
+    if (huge) return { ok: false, issue: huge };
+    return { ok: true, value };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     const m = /position (\d+)/.exec(msg);
@@ -98,7 +157,7 @@ export function parseJsonLenient(
       line = lc.line + lineOffset;
       column = lc.column;
     }
-    const reason = msg.replace(/^JSON\.parse: /, "").replace(/ in JSON at position \d+.*$/, "");
+    const reason = msg.replace(/^JSON\.parse: /, "").replace(/ (in JSON )?at position \d+.*$/, "");
     return {
       ok: false,
       issue: { file, line, column, code: "json-syntax", message: `invalid JSON: ${reason}` },

@@ -94,6 +94,11 @@ export interface ImportOptions {
   separate?: boolean;
 }
 
+/**
+ * Result of an import. `fileErrors`: files of a folder that look like results but could not be
+ * imported (broken JSON, an empty results file): the sweeps lack their load levels, and each such
+ * sweep carries a warning saying so. They are errors for the user to see, not notes to fold away.
+ */
 export type ImportResult =
-  | { ok: true; sweeps: Sweep[]; warnings: ImportIssue[] }
-  | { ok: false; errors: ImportIssue[]; sweeps?: Sweep[] };
+  | { ok: true; sweeps: Sweep[]; warnings: ImportIssue[]; fileErrors: ImportIssue[] }
+  | { ok: false; errors: ImportIssue[]; sweeps?: Sweep[]; fileErrors?: ImportIssue[]; warnings?: ImportIssue[] };

@@ -6,6 +6,7 @@
  * `{ id, type: "result", result }` out.
  */
 import { importFiles, type ImportInput, type ImportOptions, type ImportResult } from "./index";
+import { bomEncoding, type Decoded } from "./decode";
 
 /** A source as posted: text already in memory, or a Blob to read here. */
 export type WorkerSource = ImportInput | { name: string; file: Blob; optional?: boolean };
@@ -30,19 +31,32 @@ const scope = self as unknown as {
 /** Progress messages at most this often (ms), so the main thread is not flooded. */
 const PROGRESS_EVERY_MS = 50;
 
-/** Read a Blob as UTF-8 text in chunks, reporting bytes read (a BOM is dropped, as `Blob.text()` does). */
-async function readBlob(file: Blob, onBytes: (n: number) => void): Promise<string> {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder("utf-8");
-  const parts: string[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(decoder.decode(value, { stream: true }));
-    onBytes(value.byteLength);
+/**
+ * Read a Blob as text in chunks, reporting bytes read: UTF-16 by its byte-order mark, else UTF-8,
+ * else (bytes that are not valid UTF-8) Latin-1 / Windows-1252, as {@link decodeBytes} does.
+ */
+async function readBlob(file: Blob, onBytes: (n: number) => void): Promise<{ text: string; encoding: Decoded["encoding"] }> {
+  const bom = bomEncoding(new Uint8Array(await file.slice(0, 3).arrayBuffer()));
+  const encoding = bom === "utf-16le" || bom === "utf-16be" ? bom : "utf-8";
+  const read = async (enc: Decoded["encoding"], report: boolean): Promise<string> => {
+    const reader = file.stream().getReader();
+    const decoder = new TextDecoder(enc, enc === "utf-8" ? { fatal: true, ignoreBOM: true } : {});
+    const parts: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(decoder.decode(value, { stream: true }));
+      if (report) onBytes(value.byteLength);
+    }
+    parts.push(decoder.decode());
+    return parts.join("");
+  };
+  try {
+    return { text: await read(encoding, true), encoding };
+  } catch (e) {
+    if (encoding !== "utf-8" || !(e instanceof TypeError)) throw e;
+    return { text: await read("windows-1252", false), encoding: "windows-1252" };
   }
-  parts.push(decoder.decode());
-  return parts.join("");
 }
 
 async function handle(req: ImportRequest): Promise<ImportResult> {
@@ -58,7 +72,7 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
       continue;
     }
     try {
-      const text = await readBlob(s.file, (n) => {
+      const { text, encoding } = await readBlob(s.file, (n) => {
         done += n;
         const now = performance.now();
         if (now - last >= PROGRESS_EVERY_MS) {
@@ -66,7 +80,7 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
           scope.postMessage({ id, type: "progress", phase: "read", done, total });
         }
       });
-      texts.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}) });
+      texts.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}), ...(encoding !== "utf-8" ? { encoding } : {}) });
     } catch (err) {
       return { ok: false, errors: [{ file: s.name, code: "read", message: `could not be read (${err instanceof Error ? err.message : String(err)})` }] };
     }

@@ -6,6 +6,31 @@
  */
 import { load, rule, type Rule } from "./messages-zh-rules";
 
+/** Chinese of an unrecognised file's description (src/import/describe.ts). */
+function describedZh(d: string): string {
+  let m = /^a JSON array of (\d+) element\(s\) \((.+)\) that no importer knows$/.exec(d);
+  if (m) return `JSON 数组，${m[1]} 个元素（${m[2]}），没有导入器认识`;
+  if (d === "an empty JSON array") return "空的 JSON 数组";
+  m = /^a JSON object of another shape \((\d+) top-level key\(s\), none of a known format\)$/.exec(d);
+  if (m) return `其他结构的 JSON 对象（${m[1]} 个顶层键，都不属于已知格式）`;
+  if (d === "JSON lines of another shape") return "其他结构的 JSON 行";
+  m = /^Markdown \((\d+) line\(s\)\) without a table of load levels$/.exec(d);
+  if (m) return `Markdown（${m[1]} 行），没有负载档位表`;
+  m = /^a (comma|semicolon|tab)-separated table of (\d+) column\(s\) and (\d+) line\(s\) without (.+)$/.exec(d);
+  if (m) {
+    const sep = { comma: "逗号", semicolon: "分号", tab: "制表符" }[m[1] as "comma"];
+    const need = m[4]!
+      .replace("a load column (concurrency, request rate, 并发…)", "负载列（并发、请求速率…）")
+      .replace("a metric column (RPS, tokens/s, P99 TTFT…)", "指标列（RPS、tokens/s、P99 TTFT…）")
+      .replace(" or ", "或")
+      .replace("the needed columns", "所需的列");
+    return `${sep}分隔的表格（${m[2]} 列，${m[3]} 行），缺少${need}`;
+  }
+  m = /^text of (\d+) line\(s\) in no known format$/.exec(d);
+  if (m) return `文本（${m[1]} 行），不属于任何已知格式`;
+  return d;
+}
+
 /** The importer-side templates, checked after the engine's. */
 export const IMPORT_RULES: Rule[] = [
   // Pipeline (src/import/index.ts, input.ts).
@@ -16,7 +41,7 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^no files to import$/, () => "没有要导入的文件"),
   rule(/^unknown --format (".*"); see `capplan formats`$/, ([, f]) => `未知的 --format ${f}；参见 \`capplan formats\``),
   rule(/^not a recognised benchmark output; skipped$/, () => "不是可识别的压测输出；已跳过"),
-  rule(/^unrecognised format \(first line: (.*)\); see `capplan formats` for what can be imported$/, ([, l]) => `无法识别的格式（首行：${l}）；可导入的格式见 \`capplan formats\``),
+  rule(/^unrecognised format: (.+); see `capplan formats` for what can be imported$/, ([, d]) => `无法识别的格式：${describedZh(d!)}；可导入的格式见 \`capplan formats\``),
   rule(/^(\S+) importer failed: (.+)$/, ([, i, e]) => `${i} 导入器出错：${e}`),
   rule(/^no load levels with results were found$/, () => "没有找到带结果的负载档位"),
   rule(/^could not be read \((.+)\)$/, ([, e]) => `无法读取（${e}）`),
@@ -29,6 +54,15 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^duplicate load level \((.+)\) in (.+) and (.+): kept the later one$/, ([, l, a, b]) => `负载档位重复（${load(l!)}）：${a} 与 ${b} 中都有，保留后一个`),
   rule(/^duplicate load level \((.+)\) at lines (\d+) and (\d+): the later row is kept$/, ([, l, a, b]) => `负载档位重复（${load(l!)}）：第 ${a} 行和第 ${b} 行，保留后一行`),
   rule(/^duplicate concurrency (\S+) at lines (\d+) and (\d+): the later one is kept$/, ([, c, a, b]) => `并发 ${c} 重复：第 ${a} 行和第 ${b} 行，保留后一个`),
+  rule(/^read as UTF-16 \((little|big)-endian, by its byte-order mark\)$/, ([, e]) => `按 UTF-16（${e === "little" ? "小端" : "大端"}，依据字节顺序标记）读取`),
+  rule(/^not valid UTF-8: read as Latin-1 \(Windows-1252\); check names with accents$/, () => "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称"),
+  rule(/^line (\d+) \(the last line\) looks cut off: (.+), and the file does not end with a line break; check that the file was written completely$/, ([, l, w]) =>
+    `第 ${l} 行（最后一行）似乎被截断：${w!.replace(/^(\d+) of (\d+) cells$/, "只有 $1/$2 个单元格").replace(/^its last cell (".*") ends inside a number$/, "最后一个单元格 $1 在数字中间结束")}，且文件不以换行结尾；请确认文件已完整写入`),
+  rule(/^line (\d+) is (\S+) MiB long; a line of a text table may be at most (\S+) MiB \(a file without line breaks\?\)$/, ([, l, a, b]) => `第 ${l} 行长 ${a} MiB；文本表格的一行最多 ${b} MiB（文件没有换行？）`),
+  rule(/^the header has (\d+) columns; a table may have at most (\S+)$/, ([, a, b]) => `表头有 ${a} 列；表格最多 ${b} 列`),
+  rule(/^number (.+) is out of range \(beyond ±1\.8e308\)$/, ([, n]) => `数字 ${n} 超出范围（超过 ±1.8e308）`),
+  rule(/^(.+?) could not be imported \((.+)\): this sweep lacks its load level( \(concurrency (\S+), by its path\))?$/, ([, f, why, , c], sub) =>
+    `${f} 无法导入（${sub(why!) ?? why}）：该扫描缺少这个负载档位${c ? `（按路径为并发 ${c}）` : ""}`),
   rule(/^(.+?) was measured (\d+) times \(in (.+)\): repeats, the point holds the median of each statistic$/, ([, l, n, f]) => `${load(l!)} 测了 ${n} 次（${f}）：视为重复运行，该点取每个统计量的中位数`),
   rule(/^(.+?): the (\d+) repeated runs differ by more than 10 %: (.+); the point holds their median \(the runs were not stable: warm-up, noisy neighbour\?\)$/, ([, l, n, d]) =>
     `${load(l!)}：${n} 次重复运行相差超过 10 %：${d!.replace(/, and (\d+) other statistic\(s\)$/, "，另有 $1 个统计量")}；该点取其中位数（运行不稳定：预热不足或有干扰？）`),
@@ -47,9 +81,9 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^must be a finite number ≥ 0, found (.*)$/, ([, v]) => `必须是 ≥ 0 的有限数，实际为 ${v}`),
   rule(/^must be a finite number ≥ 0$/, () => "必须是 ≥ 0 的有限数"),
   rule(/^expected a positive (concurrency|request rate), found (.*)$/, ([, k, v]) => `应为正的${k === "concurrency" ? "并发" : "请求速率"}，实际为 ${v}`),
-  rule(/^no load column \(concurrency, request rate, 并发…\) among the headers (.*)$/, ([, h]) => `表头中没有负载列（并发、请求速率…）：${h}`),
-  rule(/^no metric column \(RPS, tokens\/s, P99 TTFT, …\) among the headers (.*)$/, ([, h]) => `表头中没有指标列（RPS、tokens/s、P99 TTFT…）：${h}`),
-  rule(/^no per-request latency column \(ttft, latency, itl, tpot\) among the headers (.*)$/, ([, h]) => `表头中没有逐请求延迟列（ttft、latency、itl、tpot）：${h}`),
+  rule(/^no load column \(concurrency, request rate, 并发…\) among the (\d+) columns of the header$/, ([, n]) => `表头的 ${n} 列中没有负载列（并发、请求速率…）`),
+  rule(/^no metric column \(RPS, tokens\/s, P99 TTFT, …\) among the (\d+) columns of the header$/, ([, n]) => `表头的 ${n} 列中没有指标列（RPS、tokens/s、P99 TTFT…）`),
+  rule(/^no per-request latency column \(ttft, latency, itl, tpot\) among the (\d+) columns of the header$/, ([, n]) => `表头的 ${n} 列中没有逐请求延迟列（ttft、latency、itl、tpot）`),
   rule(/^columns ignored \(not recognised or not used here\): (.*)$/, ([, c]) => `已忽略的列（无法识别或此处不用）：${c}`),
   rule(/^unit of column (".*") not stated: assumed ms$/, ([, c]) => `列 ${c} 未注明单位：按 ms 处理`),
   rule(/^unit of column (".*") not stated: read as (epoch seconds|ms) from its magnitude$/, ([, c, u]) => `列 ${c} 未注明单位：按数值量级读作${u === "ms" ? " ms" : "纪元秒"}`),

@@ -51,7 +51,8 @@ const CASES: [string, string][] = [
   ["fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 1 warm-up record(s) left out",
     "fixtures/aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl: 已排除 1 条预热记录"],
   ["Locust exceptions file: not a benchmark result; import the _stats.csv or _stats_history.csv; skipped", "Locust 异常文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv；已跳过"],
-  ['unrecognised format (first line: "team,pool,total_tokens"); see `capplan formats` for what can be imported', '无法识别的格式（首行："team,pool,total_tokens"）；可导入的格式见 `capplan formats`'],
+  ["unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported", "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`"],
+  ["unrecognised format: a JSON object of another shape (2 top-level key(s), none of a known format); see `capplan formats` for what can be imported", "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`"],
   ["invalid JSON: Expected ',' or '}' after property value", "JSON 无效：属性值之后应为 ',' 或 '}'"],
   ["file is empty", "文件为空"],
 ];

@@ -17,6 +17,11 @@ export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
   return formatIssue(lang === "en" ? i : { ...i, message: translateMessage(i.message, lang) });
 }
 
+/** The "skipped" notes of a failed import, as lines (a failed import still says which files it skipped). */
+function skippedLines(res: { warnings?: ImportIssue[] }, lang: Lang): string[] {
+  return (res.warnings ?? []).filter(w => w.code === "skipped").map(w => `skipped: ${issueLine(w, lang)}`);
+}
+
 /** Print import warnings to stderr, `warning: file:line: message` (the message in `lang`). */
 export function printWarnings(io: Io, warnings: readonly ImportIssue[], lang: Lang = "en"): void {
   for (const w of warnings) io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${issueLine(w, lang)}\n`);
@@ -72,7 +77,7 @@ function parseConcurrency(v: string | true | undefined): number | undefined {
  * `sweepWarningsToStderr`, so are the sweeps' own warnings not already printed (JSON output,
  * where they are otherwise only inside the JSON). Messages are printed in `lang`.
  */
-export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true, lang: Lang = "en"): Sweep[] {
+export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true, lang: Lang = "en", status?: { fileErrors: number }): Sweep[] {
   let inputs: ImportInput[];
   const skipped: string[] = [];
   try {
@@ -89,7 +94,16 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
   }
   const res = importFiles(inputs, opts);
   io.progress?.("");
-  if (!res.ok) throw new CliError(res.errors.map(i => issueLine(i, lang)));
+  // Every problem, not only the errors: corrupt files of a folder and the files skipped in it too.
+  if (!res.ok) {
+    throw new CliError([
+      ...res.errors.map(i => issueLine(i, lang)),
+      ...(res.fileErrors ?? []).map(i => issueLine(i, lang)),
+      ...skippedLines(res, lang),
+    ]);
+  }
+  for (const fe of res.fileErrors) io.err(`error: ${issueLine(fe, lang)}\n`);
+  if (res.fileErrors.length && status) status.fileErrors = res.fileErrors.length;
   printWarnings(io, res.warnings, lang);
   if (sweepWarningsToStderr) {
     const seen = new Set(res.warnings.map(w => w.message));
@@ -118,12 +132,15 @@ export function importCommand(args: string[], io: Io): number {
   };
   const json = a.flags.has("json");
   // Readable output lists each sweep's warnings under its table; JSON output carries them inside.
-  const sweeps = importOrFail(a.positional, opts, io, json, lang);
+  const status = { fileErrors: 0 };
+  const sweeps = importOrFail(a.positional, opts, io, json, lang, status);
+  // Corrupt files in a folder: the other files are printed, and the exit code says input was bad.
+  const code = status.fileErrors ? 2 : 0;
   if (json) {
     io.out(JSON.stringify({ sweeps }, null, 2) + "\n");
-    return 0;
+    return code;
   }
   io.out(sweeps.map(s => sweepBlock(s, lang)).join("\n"));
   if (sweeps.length > 1) io.out(`\n${fmtPlain(sweeps.length, 0)} sweeps.\n`);
-  return 0;
+  return code;
 }

@@ -51,9 +51,39 @@ const csvImporter: FormatImporter = {
     return mapped >= 2 ? GENERIC_SCORE / 4 : 0;
   },
   parse(file: InputFile, opts: ImportOptions): FileImportResult {
-    return importRows(csvSource(file.name, file.text), opts);
+    const src = csvSource(file.name, file.text);
+    const res = importRows(src, opts);
+    const cut = res.ok ? cutOffLastLine(file.text, src.headers.length) : null;
+    if (res.ok && cut) {
+      const msg = `line ${cut.line} (the last line) looks cut off: ${cut.why}, and the file does not end with a line break; check that the file was written completely`;
+      for (const s of res.value.sweeps) s.warnings.push(msg);
+      res.value.warnings.push({ file: file.name, line: cut.line, code: "cut-off", message: msg });
+    }
+    return res;
   },
 };
+
+/**
+ * A last line that looks cut off mid-write (`32,8.71,1114.`): the text does not end with a line
+ * break and the line has fewer cells than the header, or ends inside a number (`.`, `e`, `-`).
+ */
+export function cutOffLastLine(text: string, columns: number): { line: number; why: string } | null {
+  const end = text.length;
+  const lastChar = text.charCodeAt(end - 1);
+  if (end === 0 || lastChar === 10 || lastChar === 13) return null;
+  const start = text.lastIndexOf("\n") + 1;
+  const last = text.slice(start);
+  if (!last.trim() || last.includes('"')) return null;
+  let line = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < start; i = text.indexOf("\n", i + 1)) line++;
+  if (line === 1) return null;
+  const d = detectDelimiter(last);
+  const cells = last.split(d);
+  if (cells.length < columns) return { line, why: `${cells.length} of ${columns} cells` };
+  const tail = cells[cells.length - 1]!.trim();
+  if (tail.length <= 40 && /^[-+]?\d*\.?\d*[.eE+-]$/.test(tail) && /\d/.test(tail)) return { line, why: `its last cell "${tail.slice(-20)}" ends inside a number` };
+  return null;
+}
 
 function firstObjectKeys(file: InputFile): string[] | null {
   const first = file.firstLine().trim();

@@ -10,6 +10,7 @@ import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { RowSource } from "./generic-source";
 import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, readCell, type TableOptions } from "./generic-table";
+import { shown } from "../show";
 
 type Slot = "ttftMs" | "e2eMs" | "tpotMs" | "ntpotMs" | "itl" | "inputTokens" | "outputTokens" | "startMs" | "endMs";
 
@@ -39,7 +40,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
   const metaIdx: { i: number; key: "label" | "model" | "engine" | "gpu" | "gpuCount" }[] = [];
   const hasTpot = hm.mapping.some(f => f?.kind === "metric" && f.stat == null && f.metric === "tpot");
   const used = (f: Field): boolean => f.kind === "load" || f.kind === "meta" || f.kind === "request" || (f.kind === "metric" && f.stat == null) || (f.kind === "value" && (f.key === "meanInputTokens" || f.key === "meanOutputTokens"));
-  warnings.push(...columnWarnings(src, hm, used));
+  for (const x of columnWarnings(src, hm, used)) warnings.push(x);
   hm.mapping.forEach((f, i) => {
     if (!f) return;
     const header = src.headers[i]!;
@@ -66,10 +67,10 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     }
   });
   if (concIdx < 0 && rateIdx < 0) {
-    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the ${src.headers.length} columns of the header` });
   }
   if (!cols.some(c => /Ms$|^itl$/.test(c.slot) && c.slot !== "startMs" && c.slot !== "endMs")) {
-    errors.push({ file, line: src.headerLine, column: "ttft", code: "missing-column", message: `no per-request latency column (ttft, latency, itl, tpot) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+    errors.push({ file, line: src.headerLine, column: "ttft", code: "missing-column", message: `no per-request latency column (ttft, latency, itl, tpot) among the ${src.headers.length} columns of the header` });
   }
   if (errors.length) return { ok: false, errors };
 
@@ -103,12 +104,12 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     if (concIdx >= 0) {
       const r = readCell(cells[concIdx], src.decimalComma);
       if (r.kind === "number" && r.value > 0 && Number.isFinite(r.value)) conc = r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${JSON.stringify(String(cells[concIdx]))}` });
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${shown(typeof cells[concIdx] === "number" ? cells[concIdx] : String(cells[concIdx]))}` });
     }
     if (rateIdx >= 0) {
       const r = readCell(cells[rateIdx], src.decimalComma);
       if (r.kind === "number" && r.value > 0) rate = r.value === Infinity ? "inf" : r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${JSON.stringify(String(cells[rateIdx]))}` });
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${shown(typeof cells[rateIdx] === "number" ? cells[rateIdx] : String(cells[rateIdx]))}` });
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (conc == null && rate == null) {
@@ -132,7 +133,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
       const r = readCell(raw, src.decimalComma);
       if (r.kind === "absent") continue;
       if (r.kind === "invalid" || !Number.isFinite(r.value) || (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")) {
-        errors.push({ file, line, column: c.header, code: r.kind === "invalid" ? "not-a-number" : "bad-value", message: r.kind === "invalid" ? `expected a number, found ${JSON.stringify(r.text)}` : `must be a finite number ≥ 0, found ${r.value}` });
+        errors.push({ file, line, column: c.header, code: r.kind === "invalid" ? "not-a-number" : "bad-value", message: r.kind === "invalid" ? `expected a number, found ${shown(r.text)}` : `must be a finite number ≥ 0, found ${shown(r.value)}` });
         continue;
       }
       let factor = c.factor;
@@ -159,7 +160,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     rows++;
     g.agg.add(conc, rate, rec);
   });
-  if (brk) errors.push({ file, line: brk.line, code: "bad-record", message: brk.message });
+  if (brk) errors.push({ file, line: brk.line, ...(brk.column != null ? { column: brk.column } : {}), code: "bad-record", message: brk.message });
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
   const itlCol = cols.find(c => c.isItl);

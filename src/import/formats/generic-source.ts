@@ -5,7 +5,7 @@
  */
 import Papa from "papaparse";
 import { detectDelimiter, stripBom, type Delimiter } from "../csv";
-import { parseJsonLenient } from "../input";
+import { outOfRangeIssue, parseJsonLenient } from "../input";
 
 /** One cell as a source yields it. */
 export type Cell = string | number | boolean | null | undefined | unknown[] | object;
@@ -22,7 +22,7 @@ export interface RowSource {
    * Call `fn` for every data row (cells in header order) with its file line; stop early when
    * `fn` returns false. Returns an error text when the input breaks mid-way (bad JSON line).
    */
-  each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): { line: number; message: string } | null;
+  each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): { line: number; column?: number; message: string } | null;
 }
 
 /** Split one CSV line (no quotes handled) into cells. */
@@ -110,7 +110,7 @@ function keysOf(records: Iterable<unknown>, limit: number): string[] {
   return [...keys];
 }
 
-function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: string; line: number }> {
+function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: string; line: number; column?: number }> {
   let start = 0;
   let line = 0;
   while (start < text.length) {
@@ -123,10 +123,15 @@ function* jsonlRecords(text: string): Generator<{ value: unknown; line: number }
     let value: unknown;
     try {
       value = JSON.parse(raw);
+      const huge = outOfRangeIssue(raw, "", line - 1);
+      if (huge) {
+        yield { error: huge.message, line, ...(typeof huge.column === "number" ? { column: huge.column } : {}) };
+        return;
+      }
     } catch {
       const r = parseJsonLenient(raw, "", line - 1);
       if (!r.ok) {
-        yield { error: r.issue.message, line };
+        yield { error: r.issue.message, line, ...(typeof r.issue.column === "number" ? { column: r.issue.column } : {}) };
         return;
       }
       value = r.value;
@@ -154,7 +159,7 @@ export function jsonlSource(file: string, text: string): RowSource {
     decimalComma: false,
     each(fn) {
       for (const r of jsonlRecords(src)) {
-        if ("error" in r) return { line: r.line, message: r.error };
+        if ("error" in r) return { line: r.line, ...(r.column != null ? { column: r.column } : {}), message: r.error };
         const o = r.value;
         if (!o || typeof o !== "object" || Array.isArray(o)) return { line: r.line, message: "expected one JSON object per line" };
         const rec = o as Record<string, Cell>;

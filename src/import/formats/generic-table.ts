@@ -10,6 +10,7 @@ import { fieldLabel, toMsFactor, type Field, type HeaderMapping } from "../alias
 import { readNumber } from "../csv";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { Cell, RowSource } from "./generic-source";
+import { shown } from "../show";
 
 /** Errors kept per file before giving up (a million bad rows must not make a million issues). */
 export const MAX_ERRORS = 20;
@@ -103,10 +104,10 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     }
   });
   if (!hm.mapping.some(f => f?.kind === "load")) {
-    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the ${src.headers.length} columns of the header` });
   }
   if (!hm.mapping.some(f => f?.kind === "metric" && f.stat != null) && !hm.mapping.some(f => f?.kind === "value" && /PerSec$|^rps$/.test(f.key))) {
-    errors.push({ file, line: src.headerLine, column: "metric", code: "missing-column", message: `no metric column (RPS, tokens/s, P99 TTFT, …) among the headers ${src.headers.map(h => JSON.stringify(h)).join(", ")}` });
+    errors.push({ file, line: src.headerLine, column: "metric", code: "missing-column", message: `no metric column (RPS, tokens/s, P99 TTFT, …) among the ${src.headers.length} columns of the header` });
   }
   if (errors.length) return { ok: false, errors };
   if (!opts.msByConvention) {
@@ -140,7 +141,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
       anyValue = true;
       const column = src.headers[i]!;
       if (r.kind === "invalid") {
-        errors.push({ file, line, column, code: "not-a-number", message: `expected a number, found ${JSON.stringify(r.text)}` });
+        errors.push({ file, line, column, code: "not-a-number", message: `expected a number, found ${shown(r.text)}` });
         continue;
       }
       let v = r.value;
@@ -150,7 +151,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
         continue;
       }
       if (!Number.isFinite(v) || v < 0 || (v === 0 && POSITIVE.has(key))) {
-        errors.push({ file, line, column, code: "bad-value", message: `${POSITIVE.has(key) ? "must be a positive number" : "must be a finite number ≥ 0"}, found ${c == null ? "" : JSON.stringify(String(c))}` });
+        errors.push({ file, line, column, code: "bad-value", message: `${POSITIVE.has(key) ? "must be a positive number" : "must be a finite number ≥ 0"}, found ${c == null ? "" : shown(typeof c === "number" ? c : String(c))}` });
         continue;
       }
       if (f.kind === "metric") {
@@ -172,7 +173,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     // A load level met again is a repeat (combined as the median when the sweep is finished).
     g.points.push(p);
   });
-  if (brk) errors.push({ file, line: brk.line, code: "bad-record", message: brk.message });
+  if (brk) errors.push({ file, line: brk.line, ...(brk.column != null ? { column: brk.column } : {}), code: "bad-record", message: brk.message });
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
   const sweeps = [...groups.values()].map(s => ({ ...s, warnings: [...warnings, ...s.warnings] }));

@@ -8,6 +8,7 @@
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
 import { fileIssues } from "./generic-table";
+import { shown } from "../show";
 
 type Row = Record<string, unknown>;
 
@@ -75,7 +76,7 @@ const inferencex: FormatImporter = {
       const key = Array.isArray(j.value) ? `[${idx}]` : "";
       const conc = num(r.conc);
       if (conc == null || conc <= 0) {
-        errors.push({ file: file.name, record: idx, key: `${key}.conc`.replace(/^\./, ""), code: "bad-value", message: `conc must be a positive number, found ${JSON.stringify(r.conc)}` });
+        errors.push({ file: file.name, record: idx, key: `${key}.conc`.replace(/^\./, ""), code: "bad-value", message: `conc must be a positive number, found ${shown(r.conc)}` });
         return;
       }
       const gk = GROUP_KEYS.map(k => String(r[k] ?? "")).join("\u0000");
@@ -133,7 +134,7 @@ const inferencex: FormatImporter = {
         const val = num(v);
         if (val == null) continue;
         if (val < 0) {
-          errors.push({ file: file.name, record: idx, key: `${key}.${k}`.replace(/^\./, ""), code: "bad-value", message: `latency must be ≥ 0, found ${val}` });
+          errors.push({ file: file.name, record: idx, key: `${key}.${k}`.replace(/^\./, ""), code: "bad-value", message: `latency must be ≥ 0, found ${shown(val)}` });
           continue;
         }
         const stat = m[1] === "median" ? "p50" : m[1]!;

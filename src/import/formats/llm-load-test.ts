@@ -14,6 +14,7 @@
 import type { Stats, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
+import { shown } from "../show";
 
 const STAT_KEYS: Readonly<Record<string, string>> = {
   min: "min",
@@ -48,7 +49,7 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined; // NaN (old files) → absent
-    errors.push({ file: file.name, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${JSON.stringify(v).slice(0, 40)}` });
+    errors.push({ file: file.name, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${shown(v)}` });
     return undefined;
   };
   const point: SweepPoint = { concurrency: null, requestRate: null };
@@ -60,7 +61,7 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
     if (s == null) continue;
     const o = asObject(s);
     if (!o) {
-      errors.push({ file: file.name, key: `summary.${key}`, code: "bad-type", message: `expected an object of statistics, got ${JSON.stringify(s).slice(0, 40)}` });
+      errors.push({ file: file.name, key: `summary.${key}`, code: "bad-type", message: `expected an object of statistics, got ${shown(s)}` });
       continue;
     }
     const stats: Stats = {};

@@ -90,7 +90,7 @@ function parse(file: InputFile): FileImportResult {
   }
   const list = [...entries.values()];
   const { byMetric, rateEntry, notes } = fullHistory ? chooseEntries(list) : chooseEntries(list.filter(isAggregated));
-  warnings.push(...notes);
+  for (const x of notes) warnings.push(x);
   if (fullHistory) {
     warnings.push(`Locust history (--csv-full-history): percentiles per load level are the mean of the ${WINDOW_SEC}-s window percentiles over the plateau, not percentiles of the plateau's requests`);
   } else {

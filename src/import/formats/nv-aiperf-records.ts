@@ -10,6 +10,7 @@ import { parseJsonLenient } from "../input";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
 import { asObject, msFactor } from "./nv-metrics";
+import { shown } from "../show";
 
 /** Whether a parsed JSON value looks like one AIPerf record. */
 export function isAiperfRecord(v: unknown): boolean {
@@ -36,7 +37,7 @@ function metricValue(metrics: Record<string, unknown>, tag: string, isTime: bool
   const f = isTime ? (msFactor(typeof m.unit === "string" ? m.unit : "ms") ?? 1) : 1;
   if (typeof m.value === "number") return { ok: true, value: m.value * f };
   if (Array.isArray(m.value) && m.value.every(x => typeof x === "number")) return { ok: true, value: (m.value as number[]).map(x => x * f) };
-  return { ok: false, message: `expected a number, got ${JSON.stringify(m.value).slice(0, 40)}` };
+  return { ok: false, message: `expected a number, got ${shown(m.value)}` };
 }
 
 /** Parse and aggregate a `profile_export.jsonl` into one point (load from the path). */

@@ -75,7 +75,7 @@ function finish(file: InputFile, combos: Combo[]): FileImportResult {
   for (const c of combos) {
     const r = pointOf(c, file.name, notes);
     if (r.ok) points.push(r.point);
-    else errors.push(...r.errors);
+    else for (const x of r.errors) errors.push(x);
   }
   if (errors.length) return { ok: false, errors };
   if (!points.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "the sweep aggregate has no per-combination rows" }] };

@@ -7,6 +7,7 @@
  */
 import type { SweepPoint, Stats } from "../../engine/types";
 import { readNumber } from "../csv";
+import { shown } from "../show";
 
 /** Where a tool metric lands in a {@link SweepPoint}. */
 export type NvTarget =
@@ -46,9 +47,13 @@ export function nvName(s: string): string {
  * without a unit (`Request Count`) has unit null.
  */
 export function splitLabel(label: string): { name: string; unit: string | null } {
-  const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(label.trim());
-  if (!m) return { name: label.trim(), unit: null };
-  return { name: m[1]!.trim(), unit: m[2]!.trim() };
+  // A plain scan from the end (a lazy group followed by spaces is quadratic on long labels).
+  const t = label.trim();
+  if (!t.endsWith(")")) return { name: t, unit: null };
+  const open = t.lastIndexOf("(");
+  const inner = open < 0 ? "" : t.slice(open + 1, -1);
+  if (open < 0 || inner.includes(")")) return { name: t, unit: null };
+  return { name: t.slice(0, open).trim(), unit: inner.trim() };
 }
 
 /** Factor converting a time unit to ms (`ms` 1, `s`/`sec` 1000, `us` 0.001, `ns` 1e-6); null if not a time unit. */
@@ -109,7 +114,7 @@ export function readNvJsonMetric(obj: Record<string, unknown>, keyPath: string, 
     if (!stat) continue;
     const cell = readNumber(typeof raw === "number" || typeof raw === "string" ? raw : raw == null ? null : String(raw));
     if (cell.kind === "invalid" || (raw !== null && typeof raw === "object")) {
-      return { ok: false, key: `${keyPath}.${k}`, message: `expected a number, got ${JSON.stringify(raw)}` };
+      return { ok: false, key: `${keyPath}.${k}`, message: `expected a number, got ${shown(raw)}` };
     }
     if (cell.kind === "number" && Number.isFinite(cell.value)) stats[stat] = cell.value * factor;
   }

@@ -8,6 +8,7 @@
 import type { SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { emptyMeta } from "./generic-table";
+import { shown } from "../show";
 
 /** A dict-repr line of the seed script (single or double quotes). */
 const LINE = /^\s*\{\s*(['"])concurrency\1\s*:/;
@@ -62,7 +63,7 @@ const seedScript: FormatImporter = {
       }
       const d = parseDictLine(text);
       if (!d) {
-        errors.push({ file: file.name, line, code: "bad-record", message: `not a dict of numbers: ${JSON.stringify(text.trim().slice(0, 80))}` });
+        errors.push({ file: file.name, line, code: "bad-record", message: `not a dict of numbers: ${shown(text.trim())}` });
         return;
       }
       const c = d.concurrency;

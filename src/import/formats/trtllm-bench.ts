@@ -16,6 +16,7 @@ import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { asObject, asString, statKeyOf } from "./nv-metrics";
 import { pathHasConcurrency } from "./nv-path";
+import { shown } from "../show";
 
 const TOP = ["engine", "world_info", "request_info", "performance"];
 
@@ -35,7 +36,7 @@ class Reader {
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
-    this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${JSON.stringify(v).slice(0, 40)}` });
+    this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${shown(v)}` });
     return undefined;
   }
 
@@ -45,7 +46,7 @@ class Reader {
     if (p == null) return undefined;
     const o = asObject(p);
     if (!o) {
-      this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-type", message: `expected an object of percentiles, got ${JSON.stringify(p).slice(0, 40)}` });
+      this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-type", message: `expected an object of percentiles, got ${shown(p)}` });
       return undefined;
     }
     const out: Stats = {};

@@ -47,14 +47,14 @@ export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions):
     }
     const r = readRecord(rec, loc, opts.tool);
     if (r.errors.length) {
-      errors.push(...r.errors);
+      for (const x of r.errors) errors.push(x);
       continue;
     }
     const point: SweepPoint = r.point;
     const notes = r.notes; // a fresh array of this record
-    if (hasDetailedArrays(rec)) notes.push(...fillFromArrays(rec, point));
+    if (hasDetailedArrays(rec)) for (const x of fillFromArrays(rec, point)) notes.push(x);
     const info = opts.info(rec);
-    notes.push(...info.notes);
+    for (const x of info.notes) notes.push(x);
     let g = groups.get(info.groupKey);
     if (!g) {
       g = { meta: info.meta, points: [], warnings: [], notes: new Set() };

@@ -173,7 +173,7 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
   if (Object.keys(metadata).length) meta.metadata = metadata;
   const extras: string[] = [];
   if (engine && engine !== "vllm") extras.push(`${engine} server`);
-  extras.push(...overrides);
+  for (const x of overrides) extras.push(x);
   const label = extras.length ? ["vllm", model ?? "model not recorded", ...extras].join(" · ") : undefined;
   const groupKey = [model, engine, gpu, gpuCount, ...overrides].join("\u0000");
   return { meta, groupKey, label, notes };

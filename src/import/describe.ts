@@ -1,0 +1,64 @@
+/**
+ * What an unrecognised file looked like, in words that never quote its content (a plan from
+ * someone else may point at a secret: docs/import.md "Files that are not recognised").
+ */
+import { mapHeaders } from "./aliases";
+import { detectDelimiter } from "./csv";
+import type { InputFile } from "./types";
+
+const DELIM_NAME = { ",": "comma", ";": "semicolon", "\t": "tab" } as const;
+
+function kindOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v === "object" ? "object" : typeof v;
+}
+
+/** Cells of a header line split on the delimiter (quotes are not needed to count and map names). */
+function cellsOf(line: string, d: string): string[] {
+  return line.split(d).map(c => c.trim().replace(/^"|"$/g, ""));
+}
+
+/**
+ * A description of an unrecognised file: its shape (JSON object or array, JSON lines, a table and
+ * which needed columns it lacks, Markdown, plain text) and size, never its content.
+ */
+export function describeUnrecognised(file: InputFile): string {
+  const text = file.text;
+  const head = text.replace(/^\uFEFF/, "").trimStart();
+  const c0 = head[0];
+  if (c0 === "{" || c0 === "[") {
+    const j = file.json();
+    if (j.ok) {
+      const v = j.value;
+      if (Array.isArray(v)) {
+        const kinds = [...new Set(v.slice(0, 100).map(kindOf))];
+        return v.length ? `a JSON array of ${v.length} element(s) (${kinds.join(", ")}) that no importer knows` : "an empty JSON array";
+      }
+      if (v && typeof v === "object") return `a JSON object of another shape (${Object.keys(v).length} top-level key(s), none of a known format)`;
+    }
+    if (c0 === "{") return "JSON lines of another shape";
+  }
+  const first = file.firstLine();
+  const lines = countLines(text);
+  if (first.startsWith("|") || first.startsWith("#")) return `Markdown (${lines} line(s)) without a table of load levels`;
+  const d = detectDelimiter(first);
+  if (first.includes(d)) {
+    const cells = cellsOf(first, d);
+    const hm = mapHeaders(cells);
+    const hasLoad = hm.mapping.some(f => f?.kind === "load");
+    const hasMetric = hm.mapping.some(f => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)));
+    const missing = [
+      hasLoad ? null : "a load column (concurrency, request rate, 并发…)",
+      hasMetric ? null : "a metric column (RPS, tokens/s, P99 TTFT…)",
+    ].filter(Boolean);
+    return `a ${DELIM_NAME[d]}-separated table of ${cells.length} column(s) and ${lines} line(s) without ${missing.length ? missing.join(" or ") : "the needed columns"}`;
+  }
+  return `text of ${lines} line(s) in no known format`;
+}
+
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < text.length - 1; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}

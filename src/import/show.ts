@@ -1,0 +1,23 @@
+/**
+ * How importer messages show a value read from a file: short (a cell of 100 KB must not become a
+ * 100 KB message), and honest about numbers JSON cannot hold (`1e999` parses as Infinity, which
+ * JSON.stringify would print as `null`).
+ */
+
+/** Longest piece of a string value quoted in a message. */
+const QUOTE_MAX = 40;
+
+/** A value for a message: `"abc"`, `12.5`, `a number out of range`, `an object`, `an array of 3`. */
+export function shown(v: unknown): string {
+  if (typeof v === "number") {
+    if (Number.isNaN(v)) return "NaN";
+    if (!Number.isFinite(v)) return "a number out of range (beyond ±1.8e308)";
+    return String(v);
+  }
+  if (typeof v === "string") return JSON.stringify(v.length > QUOTE_MAX ? v.slice(0, QUOTE_MAX) + "…" : v);
+  if (v === null) return "null";
+  if (v === undefined) return "nothing";
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (typeof v === "object") return "an object";
+  return String(v);
+}
