@@ -20,6 +20,7 @@ import { formatsCommand } from "./commands/formats";
 import { planCommand } from "./commands/plan";
 import { reportCommand } from "./commands/report";
 import { initCommand, INIT_OPTIONS, INIT_SUMMARY, INIT_USAGE } from "./commands/init";
+import { explainCommand } from "./commands/explain";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -74,6 +75,13 @@ export const COMMANDS: Record<string, Command> = {
     usage: "report <plan.json|-> [--lang en|zh] [--allow-path DIR]...",
     summary: "The seed §5.3 benchmark report of a plan, in Markdown.",
     options: [LANG_OPTION, ALLOW_PATH_OPTION],
+  },
+  explain: {
+    run: explainCommand,
+    usage: "explain <plan.json|-> <path> [--json] [--allow-path DIR]...",
+    summary:
+      "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
+    options: [["--json", "the same tree as JSON"], ALLOW_PATH_OPTION],
   },
   compare: {
     run: compareCommand,

@@ -18,6 +18,8 @@ import { translateMessage } from "../report/messages-zh";
 import { CliError, ReadProblem, fsMessage, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
 
 export interface LoadedPlan {
+  /** The plan file as written (formulas as text), for `capplan explain`. */
+  plan: PlanFile;
   resolved: ResolvedPlan;
   result: PlanResult;
   /** Import warnings of sweep files, as printable lines. */
@@ -120,5 +122,5 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   }
   if (refusals.length) throw new CliError(refusals);
   const result = computePlan(resolved, files);
-  return { resolved, result, importWarnings };
+  return { plan: valid.plan, resolved, result, importWarnings };
 }

@@ -1,0 +1,855 @@
+/**
+ * The lineage of a number (docs/lineage.md): for any numeric value of a plan result (a path of
+ * `capplan plan --json`, e.g. `skus[1].replicas`), the chain of steps that produced it, each with
+ * its formula and the numbers plugged in, down to its inputs: a cell (with its formula), a plan
+ * field, a catalogue entry or a sweep point (its files and position). Pure: reads the plan file
+ * as written, its resolved values and the result; finding a sweep point's line in its file is the
+ * caller's (the CLI reads files, see `locateSweepLeaves` in src/cli/commands/explain.ts).
+ *
+ * Each computed step also recomputes its value from its inputs (`recomputed`), so a test can
+ * check that the explanation is the arithmetic that gave the number, not a story beside it.
+ */
+import { HOURS_PER_MONTH } from "./capacity";
+import { fmtNum } from "./load";
+import { fromMinor, minorUnitDigits, toMinor } from "./money";
+import type { PlanResult, SkuResult, SkuWorkloadResult } from "./plan";
+import type { ResolvedPlan } from "./resolved";
+import type { PlanFile, Sweep, SweepPoint } from "./types";
+
+/** What a node of the chain is. */
+export type LineageKind =
+  | "computed" // a step with a formula over its inputs
+  | "cell" // a named cell of the plan (a value or a formula over other cells)
+  | "field" // a field of the plan file (a value or a formula over cells)
+  | "sweepPoint" // a value read from one load level of a sweep
+  | "sweep" // a property of a whole sweep (its files, its number of points, its analysis)
+  | "catalogue" // an entry of the GPU catalogue
+  | "constant"; // a fixed number of the method (24 hours, 730 hours per month, 1e6)
+
+/** Where a sweep value was read: the sweep's files, the load level and the key. */
+export interface SweepSource {
+  /** The sweep's label and files (as written in the plan, relative to it; or as imported). */
+  label: string;
+  files: string[];
+  format: string;
+  /** Index into the sweep's points (0-based), and the point's load. */
+  pointIndex?: number;
+  load?: string;
+  /** The key of the point that holds the value (`outputTokensPerSec`, `ttftMs.p99`). */
+  key?: string;
+  /** The file and 1-based line where the value is written, when found (filled by the CLI). */
+  file?: string;
+  line?: number;
+}
+
+/** One node of a lineage tree. */
+export interface LineageNode {
+  /** A result path (`skus[0].replicas`), a plan path (`cells.peak_rps`) or a name. */
+  path: string;
+  kind: LineageKind;
+  value: number | null;
+  /** The formula in names (`replicasBase × elasticity + spare`), for computed steps and formulas. */
+  formula?: string;
+  /** The same with the numbers plugged in and the result (`33.33 × 1.2 + 1 = 41`). */
+  plugged?: string;
+  /** A plan field or cell as written (`=h100_hour`, `2.99`). */
+  raw?: string;
+  /** A sweep value's source. */
+  source?: SweepSource;
+  /** A catalogue entry (`h100-sxm`). */
+  catalogue?: string;
+  /** The value recomputed from the inputs (computed steps); equals `value` up to rounding. */
+  recomputed?: number | null;
+  inputs: LineageNode[];
+}
+
+/** What lineage reads. `plan` is the file as written (formulas as text). */
+export interface LineageContext {
+  plan: PlanFile;
+  resolved: ResolvedPlan;
+  result: PlanResult;
+}
+
+export type LineageAnswer = { ok: true; node: LineageNode } | { ok: false; error: string };
+
+/** A number in the chain's plugged-in formulas: up to 4 decimals, small numbers in 4 significant digits. */
+export function lineageNumber(x: number | null | undefined): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return "n/a";
+  if (x !== 0 && Math.abs(x) < 0.01 && Number.isFinite(x)) return x.toPrecision(4).replace(/\.?0+e/, "e");
+  return fmtNum(x, 4);
+}
+const N = lineageNumber;
+
+const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Split `a.b[2].c` into keys and indices. */
+export function parseLineagePath(path: string): (string | number)[] | null {
+  const out: (string | number)[] = [];
+  const re = /(?:^|\.)([A-Za-z_$][\w$]*)|\[(\d+)\]/gy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while (at < path.length) {
+    re.lastIndex = at;
+    m = re.exec(path);
+    if (!m || m.index !== at) return null;
+    out.push(m[1] !== undefined ? m[1] : Number(m[2]));
+    at = re.lastIndex;
+  }
+  return out.length ? out : null;
+}
+
+function get(obj: unknown, keys: readonly (string | number)[]): unknown {
+  let v = obj;
+  for (const k of keys) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<string | number, unknown>)[k];
+  }
+  return v;
+}
+
+/** Names a formula refers to (identifiers not called as functions). */
+function namesIn(formula: string): string[] {
+  const out = new Set<string>();
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(formula))) {
+    const after = formula.slice(re.lastIndex).trimStart();
+    const before = formula[m.index - 1];
+    if (after.startsWith("(") || before === "." || before === '"' || before === "'") continue;
+    out.add(m[0]);
+  }
+  return [...out];
+}
+
+/** A formula with its names replaced by values: `=peak * 0.8` → `50 * 0.8`. */
+function plugNames(expr: string, values: Readonly<Record<string, number | null>>): string {
+  return expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name, at: number) => {
+    const after = expr.slice(at + name.length).trimStart();
+    if (after.startsWith("(")) return name;
+    const v = values[name];
+    return v === undefined ? name : N(v);
+  });
+}
+
+/** Builds lineage trees of one plan result. */
+class Builder {
+  private cellsSeen = new Map<string, LineageNode>();
+  constructor(private readonly ctx: LineageContext) {}
+
+  /** A named cell, with its formula's cells as inputs (cycles end in a leaf). */
+  cell(name: string, depth = 0): LineageNode {
+    const hit = this.cellsSeen.get(name);
+    if (hit) return hit;
+    const raw = this.ctx.plan.cells?.[name];
+    const value = this.ctx.resolved.cells[name] ?? null;
+    const node: LineageNode = { path: `cells.${name}`, kind: "cell", value, inputs: [] };
+    this.cellsSeen.set(name, node);
+    if (raw !== undefined) node.raw = String(raw);
+    if (typeof raw === "string" && raw.trim().startsWith("=") && depth < 50) this.formulaInputs(node, raw, depth);
+    return node;
+  }
+
+  private formulaInputs(node: LineageNode, raw: string, depth: number): void {
+    const expr = raw.trim().replace(/^=/, "").trim();
+    const cells = this.ctx.resolved.cells;
+    const names = namesIn(expr).filter((n) => n in cells);
+    node.formula = expr;
+    node.inputs = names.map((n) => this.cell(n, depth + 1));
+    const values: Record<string, number | null> = {};
+    for (const n of names) values[n] = cells[n] ?? null;
+    node.plugged = `${plugNames(expr, values)} = ${N(node.value)}`;
+  }
+
+  /** A field of the plan file (`skus[0].pricePerGpuHour`), its value as resolved. */
+  field(path: string, value: number | null, rawPath: string = path): LineageNode {
+    const keys = parseLineagePath(rawPath) ?? [];
+    let raw = get(this.ctx.plan, keys);
+    if (raw === undefined && keys[0] === "workloads") raw = get((this.ctx.plan as unknown as { workload?: unknown }).workload, keys.slice(2));
+    const node: LineageNode = { path, kind: "field", value, inputs: [] };
+    if (raw !== undefined && (typeof raw === "number" || typeof raw === "string")) {
+      node.raw = String(raw);
+      if (typeof raw === "string" && raw.trim().startsWith("=")) this.formulaInputs(node, raw, 0);
+    }
+    return node;
+  }
+
+  constant(name: string, value: number): LineageNode {
+    return { path: name, kind: "constant", value, inputs: [] };
+  }
+
+  /** A computed step. `parts` alternate text and inputs: ["ceil(", a, ")"]. */
+  step(path: string, value: number | null, formula: string, plugged: (string | LineageNode)[], inputs: LineageNode[], recomputed: number | null): LineageNode {
+    const text = plugged.map((p) => (typeof p === "string" ? p : N(p.value))).join("");
+    return { path, kind: "computed", value, formula, plugged: `${text} = ${N(value)}`, recomputed, inputs };
+  }
+
+  // ---- workloads --------------------------------------------------------------------------
+
+  workloadField(i: number, key: "peakRps" | "avgRps" | "dailyRequests" | "inputTokens" | "outputTokens"): LineageNode {
+    const w = this.ctx.result.workloads[i]!;
+    return this.field(`workloads[${i}].${key}`, w[key] ?? null);
+  }
+
+  workload(i: number, key: string): LineageNode | null {
+    const w = this.ctx.result.workloads[i];
+    if (!w) return null;
+    switch (key) {
+      case "peakRps":
+      case "avgRps":
+      case "dailyRequests":
+      case "inputTokens":
+      case "outputTokens":
+        return this.workloadField(i, key);
+      case "tokensPerRequest": {
+        const a = this.workloadField(i, "inputTokens");
+        const b = this.workloadField(i, "outputTokens");
+        return this.step(`workloads[${i}].tokensPerRequest`, w.tokensPerRequest, "inputTokens + outputTokens", [a, " + ", b], [a, b], sum(a.value, b.value));
+      }
+      case "tokensPerSec": {
+        const a = this.workloadField(i, "peakRps");
+        const b = this.workload(i, "tokensPerRequest")!;
+        return this.step(`workloads[${i}].tokensPerSec`, w.tokensPerSec, "peakRps × tokensPerRequest", [a, " × ", b], [a, b], mul(a.value, b.value));
+      }
+    }
+    return null;
+  }
+
+  // ---- factors and SLOs --------------------------------------------------------------------
+
+  elasticity(): LineageNode {
+    return this.field("factors.elasticity", this.ctx.result.factors.elasticity);
+  }
+
+  redundancy(): LineageNode {
+    const r = this.ctx.result.factors.redundancy;
+    if ("spare" in r) return this.field("factors.redundancy.spare", r.spare);
+    const raw = get(this.ctx.plan, ["factors", "redundancy"]);
+    const node = this.field("factors.redundancy", r.factor);
+    if (raw === undefined) node.raw = "1 (default)";
+    return node;
+  }
+
+  // ---- sweeps ------------------------------------------------------------------------------
+
+  private sweepSource(sweep: Sweep, index?: number, key?: string): SweepSource {
+    const s: SweepSource = { label: sweep.label, files: sweep.source.files, format: sweep.source.format };
+    if (index !== undefined) {
+      s.pointIndex = index;
+      s.load = loadOfPoint(sweep.points[index]);
+    }
+    if (key !== undefined) s.key = key;
+    return s;
+  }
+
+  /** A value of one point of a sweep. */
+  sweepValue(path: string, sweep: Sweep, index: number, key: string): LineageNode {
+    const v = get(sweep.points[index], key.split("."));
+    return { path, kind: "sweepPoint", value: num(v) ? v : null, source: this.sweepSource(sweep, index, key), inputs: [] };
+  }
+
+  /** An operating-point value (`concurrency`, `rps`, `outputTokensPerSec`, `totalTokensPerSec`). */
+  opValue(si: number, wi: number, key: "concurrency" | "rps" | "outputTokensPerSec" | "totalTokensPerSec", path: string): LineageNode | null {
+    const s = this.ctx.result.skus[si];
+    const wl = s?.workloads[wi];
+    const op = wl?.operatingPoint;
+    if (!s || !wl || !op) return null;
+    const value = op[key];
+    if (op.basis === "given") {
+      if (key !== "outputTokensPerSec") return null;
+      const wname = this.ctx.result.workloads[wi]?.name;
+      return this.givenCapacity(si, wname ?? "", value, path);
+    }
+    const sweep = wl.sweep;
+    const at = wl.detail?.pointIndex;
+    if (!sweep || at === null || at === undefined) return null;
+    if (op.basis === "measured") {
+      const leaf = this.sweepValue(path, sweep, at, key);
+      leaf.value = value;
+      return leaf;
+    }
+    // Interpolated: between the last passing point and the next one.
+    const next = at + 1 < sweep.points.length ? at + 1 : null;
+    if (next === null) return null;
+    const a = this.sweepValue(`${sweep.label} · point ${at} · ${key}`, sweep, at, key);
+    const b = this.sweepValue(`${sweep.label} · point ${next} · ${key}`, sweep, next, key);
+    const load = (p: SweepPoint | undefined) => (p?.concurrency ?? (typeof p?.requestRate === "number" ? p.requestRate : null) ?? p?.rps ?? null);
+    const la = load(sweep.points[at]);
+    const lb = load(sweep.points[next]);
+    const lop = op.concurrency ?? (typeof op.requestRate === "number" ? op.requestRate : null) ?? op.rps;
+    if (!num(la) || !num(lb) || !num(lop) || la === lb || key === "concurrency") {
+      const node: LineageNode = { path, kind: "computed", value, formula: "interpolated between two load levels where the binding SLO reaches its limit", plugged: `${N(a.value)} … ${N(b.value)} → ${N(value)}`, recomputed: value, inputs: [a, b] };
+      return node;
+    }
+    const t = (lop - la) / (lb - la);
+    const tNode: LineageNode = { path: "t", kind: "computed", value: t, formula: "(load − load₀) ÷ (load₁ − load₀)", plugged: `(${N(lop)} − ${N(la)}) ÷ (${N(lb)} − ${N(la)}) = ${N(t)}`, recomputed: (lop - la) / (lb - la), inputs: [] };
+    const re = num(a.value) && num(b.value) ? a.value + t * (b.value - a.value) : null;
+    return this.step(path, value, "v₀ + t × (v₁ − v₀)", [a, " + ", tNode, " × (", b, " − ", a, ")"], [a, b, tNode], re);
+  }
+
+  /** A capacity typed into the plan (`replicaOutputTokensPerSec` of a SKU's sweep). */
+  givenCapacity(si: number, workload: string, value: number | null, path: string): LineageNode {
+    const sku = this.ctx.plan.skus?.[si];
+    const rawPath = sku?.sweeps?.[workload] !== undefined ? `skus[${si}].sweeps.${workload}.replicaOutputTokensPerSec` : `skus[${si}].sweep.replicaOutputTokensPerSec`;
+    const node = this.field(rawPath, value, rawPath.replace(`.sweeps.${workload}.`, `.sweeps["${workload}"].`));
+    if (node.raw === undefined) {
+      const raw = sku?.sweeps?.[workload]?.replicaOutputTokensPerSec;
+      if (raw !== undefined) {
+        node.raw = String(raw);
+        if (typeof raw === "string" && raw.trim().startsWith("=")) this.formulaInputs(node, raw, 0);
+      }
+    }
+    if (path !== rawPath) return { path, kind: "computed", value, formula: "given capacity (not checked against SLOs)", plugged: `${N(node.value)} = ${N(value)}`, recomputed: node.value, inputs: [node] };
+    return node;
+  }
+
+  /** The output tokens/s one replica reaches for workload `wi` (the denominator of replicasBase). */
+  capacityFor(si: number, wi: number): LineageNode | null {
+    const s = this.ctx.result.skus[si]!;
+    const wl = s.workloads[wi];
+    const w = this.ctx.result.workloads[wi];
+    if (!wl || !w || !num(wl.replicasBase)) return null;
+    const cap = num(w.peakRps) && num(w.outputTokens) && wl.replicasBase > 0 ? (w.peakRps * w.outputTokens) / wl.replicasBase : null;
+    const op = wl.operatingPoint;
+    if (op && num(op.outputTokensPerSec)) return this.opValue(si, wi, "outputTokensPerSec", `skus[${si}].workloads[${wi}].operatingPoint.outputTokensPerSec`);
+    if (op && num(op.rps) && wl.sweep) {
+      const rps = this.opValue(si, wi, "rps", `skus[${si}].workloads[${wi}].operatingPoint.rps`)!;
+      const out = num(cap) && num(op.rps) && op.rps > 0 ? cap / op.rps : null;
+      const outNode: LineageNode = { path: `${wl.sweep.label} · mean output tokens`, kind: "sweep", value: out, source: this.sweepSource(wl.sweep, undefined, "meanOutputTokens"), inputs: [] };
+      return this.step(`skus[${si}].workloads[${wi}].capacity`, cap, "rps × output tokens per request (the sweep has no output tokens/s)", [rps, " × ", outNode], [rps, outNode], mul(rps.value, out));
+    }
+    return null;
+  }
+
+  skuWorkload(si: number, wi: number, key: string, rest: readonly (string | number)[]): LineageNode | null {
+    const s = this.ctx.result.skus[si];
+    const wl = s?.workloads[wi];
+    if (!s || !wl) return null;
+    const p = `skus[${si}].workloads[${wi}]`;
+    if (key === "replicasBase" && rest.length === 0) {
+      const w = this.ctx.result.workloads[wi]!;
+      const peak = this.workloadField(wi, "peakRps");
+      const out = this.workloadField(wi, "outputTokens");
+      const cap = this.capacityFor(si, wi);
+      if (!cap) return null;
+      return this.step(`${p}.replicasBase`, wl.replicasBase, "peakRps × outputTokens ÷ replicaOutputTokensPerSec", [peak, " × ", out, " ÷ ", cap], [peak, out, cap], num(w.peakRps) && num(w.outputTokens) && num(cap.value) ? (w.peakRps * w.outputTokens) / cap.value : null);
+    }
+    if (key === "operatingPoint") return this.operatingPoint(si, wi, rest, `${p}.operatingPoint`);
+    if (key === "kneeIndex" && rest.length === 0 && wl.sweep && num(wl.kneeIndex)) {
+      return { path: `${p}.kneeIndex`, kind: "sweep", value: wl.kneeIndex, formula: "the load level where throughput stops growing linearly (zones of the sweep)", source: this.sweepSource(wl.sweep, wl.kneeIndex), inputs: [] };
+    }
+    if (key === "findings" && wl.sweep) {
+      const v = get(wl.findings, rest);
+      if (!num(v)) return null;
+      const isPoint = rest[rest.length - 2] === "pointIndices";
+      return { path: `${p}.findings${pathOf(rest)}`, kind: "sweep", value: v, formula: "a finding of the sweep's diagnostics", source: this.sweepSource(wl.sweep, isPoint && v < wl.sweep.points.length ? v : undefined), inputs: [] };
+    }
+    if (key === "sweep" && wl.sweep) {
+      const v = get(rest[0] === "points" && rest.length === 1 ? { points: wl.sweep.points.length } : wl.sweep, rest);
+      if (!num(v)) return null;
+      return { path: `${p}.sweep${pathOf(rest)}`, kind: "sweep", value: v, formula: rest[0] === "points" ? "number of load levels read from the files" : `recorded in the files (${rest.join(".")})`, source: this.sweepSource(wl.sweep), inputs: [] };
+    }
+    if (key === "zones" && wl.sweep) {
+      const v = get(wl.zones, rest);
+      if (!num(v)) return null;
+      return { path: `${p}.zones${pathOf(rest)}`, kind: "sweep", value: v, formula: "zones of the sweep (idle, linear, saturated)", source: this.sweepSource(wl.sweep), inputs: [] };
+    }
+    if (key === "failure" || key === "missing") return null;
+    return null;
+  }
+
+  operatingPoint(si: number, wi: number, rest: readonly (string | number)[], path: string): LineageNode | null {
+    const key = rest[0];
+    if (key === "concurrency" || key === "rps" || key === "outputTokensPerSec" || key === "totalTokensPerSec") {
+      if (rest.length !== 1) return null;
+      return this.opValue(si, wi, key, path + `.${key}`);
+    }
+    if (key === "bindingSlo" && rest[1] === "maxMs" && rest.length === 2) {
+      const op = this.ctx.result.skus[si]?.workloads[wi]?.operatingPoint;
+      const b = op?.bindingSlo;
+      if (!b) return null;
+      const k = this.ctx.result.slo.findIndex((x) => x.metric === b.metric && x.stat === b.stat && x.maxMs === b.maxMs);
+      if (k < 0) return null;
+      const f = this.field(`slo[${k}].maxMs`, this.ctx.result.slo[k]!.maxMs);
+      return { path: `${path}.bindingSlo.maxMs`, kind: "computed", value: b.maxMs, formula: `the limit of the SLO that binds (slo[${k}])`, plugged: `${N(f.value)} = ${N(b.maxMs)}`, recomputed: f.value, inputs: [f] };
+    }
+    return null;
+  }
+
+  // ---- SKUs --------------------------------------------------------------------------------
+
+  private skuSum(si: number, s: SkuResult): { nodes: LineageNode[]; total: number | null } {
+    const nodes = s.workloads.map((_, wi) => this.skuWorkload(si, wi, "replicasBase", []));
+    if (nodes.some((n) => !n)) return { nodes: [], total: null };
+    return { nodes: nodes as LineageNode[], total: (nodes as LineageNode[]).reduce((a, n) => (a === null || !num(n.value) ? null : a + n.value), 0 as number | null) };
+  }
+
+  sku(si: number, key: string, rest: readonly (string | number)[]): LineageNode | null {
+    const s = this.ctx.result.skus[si];
+    if (!s) return null;
+    const p = `skus[${si}]`;
+    const v = (k: keyof SkuResult) => (num(s[k]) ? (s[k] as number) : null);
+    switch (key) {
+      case "gpusPerReplica":
+      case "pricePerGpuHour": {
+        const node = this.field(`${p}.${key}`, s[key]);
+        if (key === "pricePerGpuHour" && s.gpu && node.raw === undefined) node.catalogue = s.gpu;
+        return node;
+      }
+      case "workloads":
+        return typeof rest[0] === "number" && typeof rest[1] === "string" ? this.skuWorkload(si, rest[0], rest[1], rest.slice(2)) : null;
+      case "operatingPoint":
+        return this.operatingPoint(si, 0, rest, `${p}.operatingPoint`);
+    }
+    if (rest.length && key !== "peak" && key !== "forecast") return null;
+    switch (key) {
+      case "replicasBase": {
+        const { nodes, total } = this.skuSum(si, s);
+        if (!nodes.length) return null;
+        if (nodes.length === 1) return { ...nodes[0]!, path: `${p}.replicasBase`, value: s.replicasBase ?? null };
+        return this.step(`${p}.replicasBase`, v("replicasBase"), "Σ workloads' replicasBase", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, total);
+      }
+      case "replicasRaw": {
+        const base = this.sku(si, "replicasBase", [])!;
+        const el = this.elasticity();
+        const red = this.redundancy();
+        const r = this.ctx.result.factors.redundancy;
+        if ("spare" in r) {
+          const k = num(r.spare) ? Math.ceil(r.spare) : null;
+          return this.step(`${p}.replicasRaw`, v("replicasRaw"), "replicasBase × elasticity + spare", [base, " × ", el, " + ", red], [base, el, red], num(base.value) && num(el.value) && num(k) ? base.value * el.value + k : null);
+        }
+        return this.step(`${p}.replicasRaw`, v("replicasRaw"), "replicasBase × elasticity × redundancy", [base, " × ", el, " × ", red], [base, el, red], mul(mul(base.value, el.value), red.value));
+      }
+      case "replicas": {
+        const r = this.ctx.result.factors.redundancy;
+        if ("spare" in r) {
+          const base = this.sku(si, "replicasBase", [])!;
+          const el = this.elasticity();
+          const red = this.redundancy();
+          const k = num(r.spare) ? Math.ceil(r.spare) : null;
+          return this.step(`${p}.replicas`, v("replicas"), "ceil(replicasBase × elasticity) + spare", ["ceil(", base, " × ", el, ") + ", red], [base, el, red], num(base.value) && num(el.value) && num(k) ? ceil(base.value * el.value) + k : null);
+        }
+        const raw = this.sku(si, "replicasRaw", [])!;
+        return this.step(`${p}.replicas`, v("replicas"), "ceil(replicasRaw)", ["ceil(", raw, ")"], [raw], num(raw.value) ? ceil(raw.value) : null);
+      }
+      case "gpus": {
+        const a = this.sku(si, "replicas", [])!;
+        const b = this.sku(si, "gpusPerReplica", [])!;
+        return this.step(`${p}.gpus`, v("gpus"), "replicas × gpusPerReplica", [a, " × ", b], [a, b], mul(a.value, b.value));
+      }
+      case "costPerHour": {
+        const a = this.sku(si, "gpus", [])!;
+        const b = this.sku(si, "pricePerGpuHour", [])!;
+        return this.step(`${p}.costPerHour`, v("costPerHour"), "gpus × pricePerGpuHour", [a, " × ", b], [a, b], mul(a.value, b.value));
+      }
+      case "costPerDay":
+      case "costPerMonth": {
+        const a = this.sku(si, "costPerHour", [])!;
+        const h = key === "costPerDay" ? 24 : HOURS_PER_MONTH;
+        const c = this.constant(key === "costPerDay" ? "hours per day" : "hours per month", h);
+        return this.step(`${p}.${key}`, v(key), `costPerHour × ${h}`, [a, " × ", c], [a, c], mul(a.value, h));
+      }
+      case "replicaOutputTokensPerSec": {
+        if (s.workloads.length === 1) {
+          const c = this.capacityFor(si, 0);
+          if (!c) return null;
+          return { ...c, path: `${p}.replicaOutputTokensPerSec`, value: v("replicaOutputTokensPerSec") };
+        }
+        const { nodes, total } = this.skuSum(si, s);
+        const outs = this.ctx.result.workloads.map((_, wi) => this.step(`workloads[${wi}].outputTokensPerSec at peak`, mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens), "peakRps × outputTokens", [this.workloadField(wi, "peakRps"), " × ", this.workloadField(wi, "outputTokens")], [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")], mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens)));
+        const o = outs.reduce((a, n) => a + (n.value ?? NaN), 0);
+        const base = this.sku(si, "replicasBase", [])!;
+        return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
+      }
+      case "costPerOutputToken": {
+        const g = this.sku(si, "gpusPerReplica", [])!;
+        const pr = this.sku(si, "pricePerGpuHour", [])!;
+        const c = this.sku(si, "replicaOutputTokensPerSec", []);
+        if (!c) return null;
+        return this.step(`${p}.costPerOutputToken`, v("costPerOutputToken"), "gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600)", [g, " × ", pr, " ÷ (", c, " × 3600)"], [g, pr, c], num(g.value) && num(pr.value) && num(c.value) ? (g.value * pr.value) / (c.value * 3600) : null);
+      }
+      case "costPerMillionOutputTokens": {
+        const a = this.sku(si, "costPerOutputToken", []);
+        if (!a) return null;
+        return this.step(`${p}.costPerMillionOutputTokens`, v("costPerMillionOutputTokens"), "costPerOutputToken × 1,000,000", [a, " × 1,000,000"], [a], mul(a.value, 1e6));
+      }
+      case "costPerRequest": {
+        const a = this.sku(si, "costPerOutputToken", []);
+        if (!a) return null;
+        const ws = this.ctx.result.workloads;
+        if (ws.length === 1) {
+          const out = this.workloadField(0, "outputTokens");
+          return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × outputTokens", [a, " × ", out], [a, out], mul(a.value, out.value));
+        }
+        const o = ws.reduce((x, w) => x + (w.peakRps ?? NaN) * (w.outputTokens ?? NaN), 0);
+        const r = ws.reduce((x, w) => x + (w.peakRps ?? NaN), 0);
+        const mean: LineageNode = { path: "request-weighted mean output tokens", kind: "computed", value: r > 0 ? o / r : null, formula: "Σ(peakRps × outputTokens) ÷ Σ peakRps", plugged: `${N(o)} ÷ ${N(r)} = ${N(r > 0 ? o / r : null)}`, recomputed: r > 0 ? o / r : null, inputs: ws.flatMap((_, wi) => [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")]) };
+        return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", mean], [a, mean], mul(a.value, mean.value));
+      }
+      case "utilizationAtPeak": {
+        const o = this.peakOut(si);
+        const rep = this.sku(si, "replicas", [])!;
+        const c = this.sku(si, "replicaOutputTokensPerSec", []);
+        if (!c) return null;
+        return this.step(`${p}.utilizationAtPeak`, v("utilizationAtPeak"), "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) && rep.value * c.value !== 0 ? o.value / (rep.value * c.value) : null);
+      }
+      case "peak":
+        return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;
+      case "forecast":
+        return rest.length === 1 && typeof rest[0] === "string" ? this.forecast(si, rest[0]) : null;
+    }
+    return null;
+  }
+
+  private peakOut(si: number): LineageNode {
+    const ws = this.ctx.result.workloads;
+    const parts = ws.map((_, wi) => {
+      const a = this.workloadField(wi, "peakRps");
+      const b = this.workloadField(wi, "outputTokens");
+      return [a, b] as const;
+    });
+    const value = this.ctx.result.skus[si]?.peak?.outputTokensPerSec ?? null;
+    const re = parts.reduce((x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value), 0 as number | null);
+    return this.step(`skus[${si}].peak.outputTokensPerSec`, value, "Σ peakRps × outputTokens", parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]), parts.flatMap(([a, b]) => [a, b]), re);
+  }
+
+  private peak(si: number, key: string): LineageNode | null {
+    const s = this.ctx.result.skus[si]!;
+    if (!s.peak) return null;
+    if (key === "outputTokensPerSec") return this.peakOut(si);
+    const h = this.sku(si, "costPerHour", [])!;
+    const o = this.peakOut(si);
+    const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, s.peak.costPerOutputToken, "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
+    if (key === "costPerOutputToken") return cpt;
+    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, s.peak.costPerMillionOutputTokens, "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
+    return null;
+  }
+
+  private forecastOut(si: number): LineageNode | null {
+    const s = this.ctx.result.skus[si]!;
+    if (!s.forecast) return null;
+    const ws = this.ctx.result.workloads;
+    const parts: (string | LineageNode)[] = [];
+    const inputs: LineageNode[] = [];
+    let re: number | null = 0;
+    ws.forEach((w, wi) => {
+      let rate: LineageNode;
+      let r: number | null;
+      if (num(w.avgRps) && w.avgRps >= 0) {
+        rate = this.workloadField(wi, "avgRps");
+        r = w.avgRps;
+      } else if (num(w.dailyRequests) && w.dailyRequests >= 0) {
+        const d = this.workloadField(wi, "dailyRequests");
+        r = w.dailyRequests / 86400;
+        rate = this.step(`workloads[${wi}].forecast rate`, r, "dailyRequests ÷ 86,400", [d, " ÷ 86,400"], [d], r);
+      } else {
+        rate = this.workloadField(wi, "peakRps");
+        r = w.peakRps;
+      }
+      const out = this.workloadField(wi, "outputTokens");
+      if (wi) parts.push(" + ");
+      parts.push(rate, " × ", out);
+      inputs.push(rate, out);
+      re = re === null || !num(r) || !num(w.outputTokens) ? null : re + r * w.outputTokens;
+    });
+    return this.step(`skus[${si}].forecast.outputTokensPerSec`, s.forecast.outputTokensPerSec, "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)", parts, inputs, re);
+  }
+
+  private forecast(si: number, key: string): LineageNode | null {
+    const s = this.ctx.result.skus[si]!;
+    const f = s.forecast;
+    const o = this.forecastOut(si);
+    if (!f || !o) return null;
+    if (key === "outputTokensPerSec") return o;
+    if (key === "utilization") {
+      const rep = this.sku(si, "replicas", [])!;
+      const c = this.sku(si, "replicaOutputTokensPerSec", []);
+      if (!c) return null;
+      return this.step(`skus[${si}].forecast.utilization`, f.utilization, "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) && rep.value * c.value !== 0 ? o.value / (rep.value * c.value) : null);
+    }
+    const h = this.sku(si, "costPerHour", [])!;
+    const cpt = this.step(`skus[${si}].forecast.costPerOutputToken`, f.costPerOutputToken, "costPerHour ÷ (forecast output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
+    if (key === "costPerOutputToken") return cpt;
+    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].forecast.costPerMillionOutputTokens`, f.costPerMillionOutputTokens, "forecast costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
+    return null;
+  }
+
+  // ---- tenants -----------------------------------------------------------------------------
+
+  private weights(): { wi: number; wo: number; inNode: LineageNode; outNode: LineageNode } {
+    const t = this.ctx.resolved.tenants!;
+    const method = t.method;
+    const wi = method === "output" ? 0 : method === "weighted" ? t.inputWeight ?? 1 : 1;
+    const wo = method === "weighted" ? t.outputWeight ?? 1 : 1;
+    const mk = (k: "inputWeight" | "outputWeight", v: number) =>
+      method === "weighted" && get(this.ctx.plan, ["tenants", k]) !== undefined ? this.field(`tenants.${k}`, v) : { path: `${k} (method ${method})`, kind: "constant" as const, value: v, inputs: [] };
+    return { wi, wo, inNode: mk("inputWeight", wi), outNode: mk("outputWeight", wo) };
+  }
+
+  /** The usage rows of team `team` in pool `pool` summed (`inputTokens` or `outputTokens`). */
+  private teamTokens(pi: number, ti: number, which: "inputTokens" | "outputTokens"): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const pool = tr.pools[pi]!;
+    const team = pool.teams[ti]!;
+    const t = this.ctx.resolved.tenants!;
+    const single = tr.pools.length === 1;
+    const rows = t.usage.map((u, i) => ({ u, i })).filter(({ u }) => u.team === team.name && (u.pool === pool.name || (u.pool === null && single)) && num(u.inputTokens) && num(u.outputTokens));
+    const nodes = rows.map(({ u, i }) => this.field(`tenants.usage[${i}].${which}`, u[which]));
+    const value = team[which] ?? null;
+    const path = `tenants.pools[${pi}].teams[${ti}].${which}`;
+    if (nodes.length === 1) return { path, kind: "computed", value, formula: `${which} of the team's usage row`, plugged: `${N(nodes[0]!.value)} = ${N(value)}`, recomputed: nodes[0]!.value, inputs: nodes };
+    return this.step(path, value, `Σ ${which} of the team's usage rows`, nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
+  }
+
+  private teamWeighted(pi: number, ti: number): LineageNode | null {
+    const team = this.ctx.result.tenants!.pools[pi]!.teams[ti]!;
+    const { wi, wo, inNode, outNode } = this.weights();
+    const i = this.teamTokens(pi, ti, "inputTokens");
+    const o = this.teamTokens(pi, ti, "outputTokens");
+    if (!i || !o) return null;
+    return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], num(i.value) && num(o.value) ? wi * i.value + wo * o.value : null);
+  }
+
+  private poolCost(pi: number): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const pool = tr.pools[pi]!;
+    const t = this.ctx.resolved.tenants!;
+    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    const defIndex = def ? t.pools.indexOf(def) : -1;
+    if (def && num(def.costPerDay)) return this.field(`tenants.pools[${defIndex}].costPerDay`, def.costPerDay);
+    const skuName = def ? def.sku : this.ctx.result.cheapest;
+    const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    if (si < 0) return null;
+    const c = this.sku(si, "costPerDay", [])!;
+    return { path: `tenants.pools[${pi}].cost`, kind: "computed", value: pool.cost, formula: def ? `costPerDay of SKU "${skuName}" (tenants.pools[${defIndex}].sku)` : `costPerDay of the recommended SKU "${skuName}" (no pools given)`, plugged: `${N(c.value)} = ${N(pool.cost)}`, recomputed: c.value, inputs: [c] };
+  }
+
+  private poolCapacity(pi: number): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const pool = tr.pools[pi]!;
+    if (!num(pool.capacityTokens)) return null;
+    const t = this.ctx.resolved.tenants!;
+    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    const defIndex = def ? t.pools.indexOf(def) : -1;
+    if (def && num(def.capacityTokensPerDay)) return this.field(`tenants.pools[${defIndex}].capacityTokensPerDay`, def.capacityTokensPerDay);
+    const skuName = def ? def.sku : this.ctx.result.cheapest;
+    const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    if (si < 0) return null;
+    const { wi, wo, inNode, outNode } = this.weights();
+    const ws = this.ctx.result.workloads;
+    const pw = ws.reduce((a, w) => a + (w.peakRps ?? NaN) * (wi * (w.inputTokens ?? NaN) + wo * (w.outputTokens ?? NaN)), 0);
+    const peakW: LineageNode = {
+      path: "peak weighted tokens/s",
+      kind: "computed",
+      value: pw,
+      formula: "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)",
+      plugged: ws.map((w) => `${N(w.peakRps)} × (${N(wi)} × ${N(w.inputTokens)} + ${N(wo)} × ${N(w.outputTokens)})`).join(" + ") + ` = ${N(pw)}`,
+      recomputed: pw,
+      inputs: [...ws.flatMap((_, k) => [this.workloadField(k, "peakRps"), this.workloadField(k, "inputTokens"), this.workloadField(k, "outputTokens")]), inNode, outNode],
+    };
+    const rep = this.sku(si, "replicas", [])!;
+    const base = this.sku(si, "replicasBase", [])!;
+    return this.step(`tenants.pools[${pi}].capacityTokens`, pool.capacityTokens, "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)", [peakW, " × (", rep, " ÷ ", base, ") × 86,400"], [peakW, rep, base], num(rep.value) && num(base.value) && base.value > 0 ? pw * (rep.value / base.value) * 86400 : null);
+  }
+
+  private rounded(path: string, value: number | null, of: LineageNode, how: string): LineageNode {
+    const digits = minorUnitDigits(this.ctx.result.currency);
+    return { path, kind: "computed", value, formula: how, plugged: `round(${N(of.value)}, ${digits}) → ${N(value)}`, recomputed: value, inputs: [of] };
+  }
+
+  tenants(rest: readonly (string | number)[]): LineageNode | null {
+    const tr = this.ctx.result.tenants;
+    if (!tr || !this.ctx.resolved.tenants) return null;
+    const [k0, i0, k1, i1, k2] = rest;
+    if (k0 === "teams" && typeof i0 === "number" && rest.length === 3) {
+      const team = tr.teams[i0];
+      if (!team) return null;
+      const parts: LineageNode[] = [];
+      tr.pools.forEach((pool, pi) => {
+        const ti = pool.teams.findIndex((t) => t.name === team.name);
+        if (ti >= 0) {
+          const n = this.tenants(["pools", pi, "teams", ti, k1 === "costRounded" ? "costRounded" : "cost"]);
+          if (n) parts.push(n);
+        }
+      });
+      if (k1 !== "cost" && k1 !== "costRounded") return null;
+      const value = team[k1];
+      const re = parts.reduce((a, n) => a + (n.value ?? NaN), 0);
+      return this.step(`tenants.teams[${i0}].${k1}`, value, `Σ the team's ${k1} over pools`, parts.flatMap((n, i) => (i ? [" + ", n] : [n])), parts, k1 === "costRounded" ? fromMinor(toMinor(re, minorUnitDigits(this.ctx.result.currency)), minorUnitDigits(this.ctx.result.currency)) : re);
+    }
+    if (k0 !== "pools" || typeof i0 !== "number") return null;
+    const pool = tr.pools[i0];
+    if (!pool) return null;
+    const pp = `tenants.pools[${i0}]`;
+    if (rest.length === 3 && typeof k1 === "string") {
+      switch (k1) {
+        case "cost":
+          return this.poolCost(i0);
+        case "costRounded": {
+          const c = this.poolCost(i0);
+          return c ? this.rounded(`${pp}.costRounded`, pool.costRounded, c, "the pool cost rounded to the currency's minor unit") : null;
+        }
+        case "usedTokens": {
+          const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
+          if (nodes.some((n) => !n)) return null;
+          return this.step(`${pp}.usedTokens`, pool.usedTokens, "Σ teams' weighted tokens", (nodes as LineageNode[]).flatMap((n, i) => (i ? [" + ", n] : [n])), nodes as LineageNode[], (nodes as LineageNode[]).reduce((a, n) => a + (n.value ?? NaN), 0));
+        }
+        case "capacityTokens":
+          return this.poolCapacity(i0);
+        case "idle": {
+          const c = this.poolCost(i0);
+          if (!c) return null;
+          const teams = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "cost"])).filter((n): n is LineageNode => !!n);
+          if (this.ctx.resolved.tenants.idle !== "separate" || !num(pool.capacityTokens) || pool.usedTokens > pool.capacityTokens || pool.usedTokens === 0) {
+            return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: pool.usedTokens === 0 ? "the whole pool cost (no usage)" : "0 (idle is spread over the teams in proportion)", plugged: `${N(pool.idle)}`, recomputed: pool.usedTokens === 0 ? c.value : 0, inputs: pool.usedTokens === 0 ? [c] : [] };
+          }
+          const re = num(c.value) ? Math.max(0, c.value - teams.reduce((a, n) => a + (n.value ?? NaN), 0)) : null;
+          return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost", [c, " − (", ...teams.flatMap((n, i) => (i ? [" + ", n] : [n])), ")"], [c, ...teams], re);
+        }
+        case "idleRounded": {
+          const idle = this.tenants(["pools", i0, "idle"]);
+          return idle ? this.rounded(`${pp}.idleRounded`, pool.idleRounded, idle, "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)") : null;
+        }
+      }
+      return null;
+    }
+    if (k1 !== "teams" || typeof i1 !== "number" || typeof k2 !== "string" || rest.length !== 5) return null;
+    const team = pool.teams[i1];
+    if (!team) return null;
+    const tp = `${pp}.teams[${i1}]`;
+    switch (k2) {
+      case "inputTokens":
+      case "outputTokens":
+        return this.teamTokens(i0, i1, k2);
+      case "tokens":
+        return this.teamWeighted(i0, i1);
+      case "share": {
+        const a = this.teamWeighted(i0, i1);
+        const b = this.tenants(["pools", i0, "usedTokens"]);
+        if (!a || !b) return null;
+        return this.step(`${tp}.share`, team.share, "team's weighted tokens ÷ pool's weighted tokens", [a, " ÷ ", b], [a, b], num(a.value) && num(b.value) && b.value > 0 ? a.value / b.value : 0);
+      }
+      case "cost": {
+        const c = this.poolCost(i0);
+        const a = this.teamWeighted(i0, i1);
+        if (!c || !a) return null;
+        if (this.ctx.resolved.tenants.idle === "separate" && num(pool.capacityTokens) && pool.usedTokens <= pool.capacityTokens && pool.usedTokens > 0) {
+          const cap = this.poolCapacity(i0)!;
+          return this.step(`${tp}.cost`, team.cost, "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)", [a, " × ", c, " ÷ ", cap], [a, c, cap], num(a.value) && num(c.value) && num(cap.value) ? a.value * (c.value / cap.value) : null);
+        }
+        const share = this.tenants(["pools", i0, "teams", i1, "share"])!;
+        return this.step(`${tp}.cost`, team.cost, "share × pool cost", [share, " × ", c], [share, c], mul(share.value, c.value));
+      }
+      case "costRounded": {
+        const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
+        return c ? this.rounded(`${tp}.costRounded`, team.costRounded, c, "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly") : null;
+      }
+      case "costPerMillionTokens": {
+        const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
+        const a = this.teamWeighted(i0, i1);
+        if (!c || !a) return null;
+        return this.step(`${tp}.costPerMillionTokens`, team.costPerMillionTokens, "cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", a, " × 1,000,000"], [c, a], num(c.value) && num(a.value) && a.value > 0 ? (c.value / a.value) * 1e6 : null);
+      }
+    }
+    return null;
+  }
+
+  // ---- entry -------------------------------------------------------------------------------
+
+  explain(keys: (string | number)[]): LineageNode | null {
+    const [k0, i0, k1, ...rest] = keys;
+    if (k0 === "workloads" && typeof i0 === "number" && typeof k1 === "string" && rest.length === 0) return this.workload(i0, k1);
+    if (k0 === "skus" && typeof i0 === "number" && typeof k1 === "string") return this.sku(i0, k1, rest);
+    if (k0 === "tenants") return this.tenants(keys.slice(1));
+    if (k0 === "slo" && typeof i0 === "number" && k1 === "maxMs" && rest.length === 0) {
+      const s = this.ctx.result.slo[i0];
+      return s ? this.field(`slo[${i0}].maxMs`, s.maxMs) : null;
+    }
+    if (k0 === "factors" && keys.length === 2 && i0 === "elasticity") return this.elasticity();
+    if (k0 === "factors" && i0 === "redundancy" && (keys.length === 2 || (keys.length === 3 && k1 === "spare"))) return this.redundancy();
+    if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && i0 in this.ctx.resolved.cells) return this.cell(i0);
+    return null;
+  }
+}
+
+function pathOf(keys: readonly (string | number)[]): string {
+  return keys.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("");
+}
+
+function loadOfPoint(p: SweepPoint | undefined): string | undefined {
+  if (!p) return undefined;
+  if (p.concurrency != null) return `concurrency ${fmtNum(p.concurrency, 2)}`;
+  if (p.requestRate != null) return p.requestRate === "inf" ? "request rate inf" : `request rate ${fmtNum(p.requestRate, 2)} req/s`;
+  if (p.rps != null) return `${fmtNum(p.rps, 2)} req/s achieved`;
+  return undefined;
+}
+
+function sum(a: number | null, b: number | null): number | null {
+  return num(a) && num(b) ? a + b : null;
+}
+function mul(a: number | null | undefined, b: number | null | undefined): number | null {
+  return num(a) && num(b) ? a * b : null;
+}
+function ceil(x: number): number {
+  const r = Math.ceil(x - 1e-9);
+  return r === 0 ? 0 : r;
+}
+
+/**
+ * The lineage of the number at `path` of a plan result (a path of `plan --json`). An error when
+ * the path names no number, or a number that has no explanation (e.g. a value that is null).
+ */
+export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
+  const keys = parseLineagePath(path.trim());
+  if (!keys) return { ok: false, error: `"${path}" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)` };
+  const node = new Builder(ctx).explain(keys);
+  if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
+  if (node.path !== path) node.path = path;
+  return { ok: true, node };
+}
+
+/** Every node of a tree, depth first. */
+export function lineageNodes(node: LineageNode): LineageNode[] {
+  const out: LineageNode[] = [];
+  const seen = new Set<LineageNode>();
+  const walk = (n: LineageNode) => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    out.push(n);
+    n.inputs.forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+/** Sweep values of a tree (the leaves that point into benchmark files). */
+export function sweepLeaves(node: LineageNode): LineageNode[] {
+  return lineageNodes(node).filter((n) => n.kind === "sweepPoint" && n.source);
+}
+
+/** The lines of a tree as text: one step per line, indented by depth (the CLI's readable output). */
+export function lineageText(node: LineageNode, describe: (n: LineageNode) => string): string {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = (n: LineageNode, depth: number) => {
+    const pad = "  ".repeat(depth);
+    // A step already shown with its inputs (the same path) is shown once more without them.
+    const again = n.inputs.length > 0 && seen.has(n.path);
+    out.push(`${pad}${depth ? "← " : ""}${describe(n)}${again ? "  (inputs above)" : ""}`);
+    if (again) return;
+    seen.add(n.path);
+    n.inputs.forEach((c) => walk(c, depth + 1));
+  };
+  walk(node, 0);
+  return out.join("\n");
+}
+
+/** Whether a step's recomputed value matches its value (relative 1e-9, or both absent). */
+export function consistent(n: LineageNode): boolean {
+  if (n.recomputed === undefined) return true;
+  const a = n.value;
+  const b = n.recomputed;
+  if (a === null || b === null) return a === b || (a === null && b !== null && !Number.isFinite(b));
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+export type { SkuWorkloadResult };
