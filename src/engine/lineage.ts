@@ -765,7 +765,7 @@ class Builder {
       return s ? this.field(`slo[${i0}].maxMs`, s.maxMs) : null;
     }
     if (k0 === "factors" && keys.length === 2 && i0 === "elasticity") return this.elasticity();
-    if (k0 === "factors" && i0 === "redundancy" && (keys.length === 2 || (keys.length === 3 && k1 === "spare"))) return this.redundancy();
+    if (k0 === "factors" && i0 === "redundancy" && (keys.length === 2 || (keys.length === 3 && (k1 === "spare" || k1 === "factor")))) return this.redundancy();
     if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && i0 in this.ctx.resolved.cells) return this.cell(i0);
     return null;
   }

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { consistent, lineageNodes, type LineageNode } from "../../src/engine/lineage";
+import { run } from "./helpers";
+
+const ROOT = join(__dirname, "..", "..");
+const EXAMPLES = readdirSync(join(ROOT, "models", "examples")).filter((f) => f.endsWith(".json")).sort();
+
+/** Every numeric leaf of a JSON value with its path (`skus[0].replicas`). Problems' parameters are not results. */
+function numericPaths(v: unknown, path = "", out: [string, number][] = []): [string, number][] {
+  if (typeof v === "number") out.push([path, v]);
+  else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
+  else if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) {
+      if (path === "" && (k === "problems" || k === "errors")) continue;
+      numericPaths(x, path ? `${path}.${k}` : k, out);
+    }
+  }
+  return out;
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+describe("capplan explain", () => {
+  it("prints the chain of skus[0].replicas with the numbers plugged in, down to cells and a sweep file line", async () => {
+    const r = await run("explain", "models/examples/multi-sku.json", "skus[0].replicas");
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    expect(lines[0]).toMatch(/^skus\[0\]\.replicas = 7 {4}ceil\(replicasBase × elasticity\) \+ spare: ceil\(4\.8133 × 1\.2\) \+ 1 = 7$/);
+    expect(r.out).toContain("← cells.peak_rps = 40    cell (40)");
+    expect(r.out).toMatch(/operatingPoint\.outputTokensPerSec = 1,662\.0614 .*fixtures\/vllm\/concurrency-sweep-h100\/[^:]+\.json:\d+/);
+  });
+
+  it("explains the seed example's replicas as the seed article does: 50 × 300 ÷ 1,500 × 1.2 × 1.2 → 15", async () => {
+    const r = await run("explain", "models/examples/seed.json", "skus[0].replicas", "--json");
+    expect(r.code).toBe(0);
+    const node = JSON.parse(r.out) as LineageNode;
+    expect(node.value).toBe(15);
+    expect(node.plugged).toBe("ceil(14.4) = 15");
+    const raw = node.inputs[0]!;
+    expect(raw.plugged).toBe("10 × 1.2 × 1.2 = 14.4");
+    expect(raw.inputs[0]!.plugged).toBe("50 × 300 ÷ 1,500 = 10");
+  });
+
+  it("rejects a path that names no number, with exit 2 and no stack trace", async () => {
+    const r = await run("explain", "models/examples/seed.json", "skus[9].replicas");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/skus\[9\]\.replicas: no number with a lineage at this path/);
+    const u = await run("explain", "models/examples/seed.json");
+    expect(u.code).toBe(2);
+    expect(u.err).toMatch(/usage: capplan explain/);
+  });
+
+  it.each(EXAMPLES)("explains every numeric key of plan --json of %s; sweep values point at real lines holding them", async (f) => {
+    const planPath = `models/examples/${f}`;
+    const plan = await run("plan", planPath, "--json");
+    const json = JSON.parse(plan.out);
+    const paths = numericPaths(json);
+    expect(paths.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    let sweepLeaves = 0;
+    for (const [path, value] of paths) {
+      const r = await run("explain", planPath, path, "--json");
+      if (r.code !== 0) {
+        failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
+        continue;
+      }
+      const node = JSON.parse(r.out) as LineageNode;
+      if (node.value === null || !close(node.value, value)) failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+      for (const n of lineageNodes(node)) {
+        if (!consistent(n)) failures.push(`${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`);
+        if (n.kind === "sweepPoint" && n.value !== null) {
+          sweepLeaves++;
+          const s = n.source!;
+          if (!s.file || !s.line) {
+            failures.push(`${path}: sweep value ${n.path} has no file line`);
+            continue;
+          }
+          const text = readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8").split(/\r?\n/)[s.line - 1] ?? "";
+          const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+          if (!nums.some((x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!))) failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
+          expect(s.files).toContain(s.file);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);
+  }, 120_000);
+});
