@@ -767,6 +767,13 @@ class Builder {
     if (k0 === "factors" && keys.length === 2 && i0 === "elasticity") return this.elasticity();
     if (k0 === "factors" && i0 === "redundancy" && (keys.length === 2 || (keys.length === 3 && (k1 === "spare" || k1 === "factor")))) return this.redundancy();
     if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && i0 in this.ctx.resolved.cells) return this.cell(i0);
+    // A top-level setting of the plan (e.g. `maxErrorRatePct`): the field as written, or its default.
+    const v = get(this.ctx.result, keys);
+    if (keys.length === 1 && typeof k0 === "string" && num(v)) {
+      const node = this.field(k0, v);
+      if (node.raw === undefined) node.raw = `${N(v)} (default)`;
+      return node;
+    }
     return null;
   }
 }
