@@ -7,9 +7,9 @@
  * regular files are read, and the content of a file that was not recognised is never echoed.
  */
 import { dirname, resolve } from "node:path";
-import { parsePlanText, validatePlan } from "../engine/plan-file";
+import { parsePlanText, rangeProblem, validatePlan } from "../engine/plan-file";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
-import { resolvePlan } from "../engine/resolve";
+import { buildPlanSheet, resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
 import type { PlanFile } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
@@ -91,7 +91,16 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   const refs = fileRefs(valid.plan);
   const keyOf = new Map<string, string>();
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
-  const resolved = resolvePlan(valid.plan);
+  const sheet = buildPlanSheet(valid.plan);
+  const resolved = resolvePlan(valid.plan, sheet);
+  // Literal numbers were range-checked by validation; formulas are checked on their results.
+  const outOfRange: string[] = [];
+  for (const path of sheet.paths()) {
+    const v = sheet.value(path);
+    const problem = v === null ? null : rangeProblem(path, v, resolved.currency);
+    if (problem) outOfRange.push(`${planPath}: ${path}: ${problem}`);
+  }
+  if (outOfRange.length) throw new CliError(outOfRange);
   const files = new Map<string, FileSweep>();
   const importWarnings: string[] = [];
   const refusals: string[] = [];

@@ -46,6 +46,22 @@ export function isCurrencyCode(currency: string): boolean {
 }
 
 /**
+ * Largest amount (a round power of ten) whose minor units stay exact integers in a double with
+ * room to add up a thousand such parts: 1e10 for USD (cents), 1e12 for JPY, 1e9 for KWD. Beyond it
+ * the largest-remainder split could no longer conserve the total, so plans refuse larger costs
+ * (docs/security.md).
+ */
+export function maxExactAmount(currency: string): number {
+  const d = minorUnitDigits(currency);
+  return 10 ** Math.floor(Math.log10(Number.MAX_SAFE_INTEGER / 10 ** d / 1024));
+}
+
+/** True when an amount's minor units are an exact integer (see {@link maxExactAmount}). */
+export function isExactAmount(amount: number, digits: number): boolean {
+  return Number.isFinite(amount) && Math.abs(amount * 10 ** digits) <= Number.MAX_SAFE_INTEGER;
+}
+
+/**
  * Round an amount to integer minor units, half away from zero. The product is first cut to 15
  * significant digits so binary noise does not flip a half: 1.005 USD → 101 cents, not 100.
  */

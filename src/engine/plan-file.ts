@@ -5,6 +5,7 @@
  */
 import { cellNameProblem } from "./formula/math";
 import { readNumericString } from "./formula/formula";
+import { maxExactAmount } from "./money";
 import { locateJsonError } from "./plan-json";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
 
@@ -27,6 +28,56 @@ export const PLAN_FORMAT = "capplan.plan/v1";
 export const STAT_PATTERN = /^(?:mean|min|max|std|median|p(?:100|\d{1,2})(?:\.\d+)?)$/;
 
 const NUM_EXPECTED = "a number or a formula string starting with =";
+
+/** Most entries of `cells` a plan may hold (docs/security.md). */
+export const MAX_CELLS = 100_000;
+
+/** The range a numeric field must fall in (docs/security.md: out-of-range inputs are errors). */
+export interface FieldRange {
+  min: number;
+  /** True when `min` itself is refused (e.g. zero GPUs per replica). */
+  minExclusive?: boolean;
+  max: number;
+  /** What the field counts, for the message ("requests per second"). */
+  unit: string;
+}
+
+const COUNT_MAX = 1e18;
+const RANGES: readonly [RegExp, (currency: string) => FieldRange][] = [
+  [/^(?:workloads\[\d+\]|workload)\.(?:peakRps|avgRps)$/, () => ({ min: 0, max: 1e9, unit: "requests per second" })],
+  [/^(?:workloads\[\d+\]|workload)\.dailyRequests$/, () => ({ min: 0, max: 1e15, unit: "requests per day" })],
+  [/^(?:workloads\[\d+\]|workload)\.(?:inputTokens|outputTokens)$/, () => ({ min: 0, max: 1e9, unit: "tokens per request" })],
+  [/^slo\[\d+\]\.maxMs$/, () => ({ min: 0, minExclusive: true, max: 1e9, unit: "ms" })],
+  [/^factors\.(?:elasticity|redundancy)$/, () => ({ min: 0, minExclusive: true, max: 1000, unit: "factor" })],
+  [/^factors\.redundancy\.spare$/, () => ({ min: 0, max: 1e6, unit: "spare replicas" })],
+  [/^skus\[\d+\]\.gpusPerReplica$/, () => ({ min: 0, minExclusive: true, max: 1e6, unit: "GPUs" })],
+  [/^skus\[\d+\]\.(?:pricePerGpuHour|reservedPricePerGpuHour)$/, (c) => ({ min: 0, max: maxExactAmount(c) / 1e3, unit: `${c} per GPU-hour` })],
+  [/^skus\[\d+\]\.sweeps?(?:\.[^.]+|\[".*"\])?\.replicaOutputTokensPerSec$/, () => ({ min: 0, minExclusive: true, max: 1e12, unit: "tokens per second" })],
+  [/^tenants\.(?:inputWeight|outputWeight)$/, () => ({ min: 0, max: 1e6, unit: "weight" })],
+  [/^tenants\.pools\[\d+\]\.costPerDay$/, (c) => ({ min: 0, max: maxExactAmount(c), unit: `${c} per day` })],
+  [/^tenants\.pools\[\d+\]\.capacityTokensPerDay$/, () => ({ min: 0, minExclusive: true, max: COUNT_MAX, unit: "tokens per day" })],
+  [/^tenants\.usage\[\d+\]\.(?:inputTokens|outputTokens)$/, () => ({ min: 0, max: COUNT_MAX, unit: "tokens per day" })],
+];
+
+/** The range of the numeric field at `path`, or null when it has none (cells, sweep points). */
+export function fieldRange(path: string, currency = "USD"): FieldRange | null {
+  for (const [re, range] of RANGES) if (re.test(path)) return range(currency);
+  return null;
+}
+
+function fmtLimit(n: number): string {
+  return n >= 1e6 ? n.toExponential().replace(/\.?0*e\+?/, "e") : String(n);
+}
+
+/** Why `value` is outside the range of the field at `path`, or null. */
+export function rangeProblem(path: string, value: number, currency = "USD"): string | null {
+  const r = fieldRange(path, currency);
+  if (!r) return null;
+  const low = r.minExclusive ? value <= r.min : value < r.min;
+  if (!low && value <= r.max) return null;
+  const from = r.minExclusive ? `more than ${fmtLimit(r.min)}` : `from ${fmtLimit(r.min)}`;
+  return `expected ${from} up to ${fmtLimit(r.max)} (${r.unit}), got ${fmtLimit(value)}`;
+}
 type Obj = Record<string, unknown>;
 
 function isObj(v: unknown): v is Obj {
@@ -64,6 +115,7 @@ export function workloadDefs(plan: PlanFile): { def: WorkloadDef; path: string }
 class Checker {
   readonly issues: PlanIssue[] = [];
   readonly warnings: string[] = [];
+  constructor(readonly currency: string) {}
 
   issue(path: string, expected: string, value: unknown, detail?: string): void {
     const got = describeValue(value);
@@ -77,8 +129,13 @@ class Checker {
       if (required) this.issue(path, NUM_EXPECTED, v);
       return;
     }
-    if (typeof v === "number" && Number.isFinite(v)) return;
-    if (typeof v === "string" && (v.trim().startsWith("=") || readNumericString(v) !== null)) return;
+    const n = typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? readNumericString(v) : null;
+    if (n !== null) {
+      const problem = rangeProblem(path, n, this.currency);
+      if (problem) this.issue(path, "a value in range", v, problem);
+      return;
+    }
+    if (typeof v === "string" && v.trim().startsWith("=")) return;
     this.issue(path, NUM_EXPECTED, v);
   }
 
@@ -236,19 +293,24 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
 
 /** Check that a parsed JSON value is a plan of the shape of spec §6. Never throws. */
 export function validatePlan(value: unknown): PlanValidation {
-  const c = new Checker();
+  const currency = isObj(value) && typeof value.currency === "string" && /^[A-Z]{3}$/.test(value.currency) ? value.currency : "USD";
+  const c = new Checker(currency);
   if (!isObj(value)) {
     c.issue("", "a JSON object (a capplan plan)", value);
     return { ok: false, errors: c.issues };
   }
   if (value.format !== PLAN_FORMAT) c.issue("format", `"${PLAN_FORMAT}"`, value.format);
   c.str(value, "title", "", false);
+  // An ISO 4217 code, as Intl needs it: anything else made Intl throw later (docs/security.md).
   if (c.str(value, "currency", "", false) && !/^[A-Z]{3}$/.test(value.currency as string)) {
-    c.warnings.push(`currency "${String(value.currency)}" is not a 3-letter ISO 4217 code`);
+    c.issue("currency", "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY", value.currency);
   }
   if (value.cells !== undefined) {
     if (!isObj(value.cells)) c.issue("cells", "an object mapping cell names to numbers or formulas", value.cells);
-    else {
+    else if (Object.keys(value.cells).length > MAX_CELLS) {
+      const n = Object.keys(value.cells).length;
+      c.issue("cells", `at most ${MAX_CELLS} cells`, value.cells, `the plan has ${n} cells; the limit is ${MAX_CELLS} (docs/security.md)`);
+    } else {
       for (const name of Object.keys(value.cells)) {
         const path = keyPath("cells", name);
         const problem = cellNameProblem(name);

@@ -113,7 +113,29 @@ const PLAN_FILE_RULES: Rule[] = [
   rule(/^invalid JSON at line (\d+), column (\d+): (.+)$/, ([, l, c, m], sub) => `JSON 无效（第 ${l} 行第 ${c} 列）：${sub(m!) ?? m}`),
   rule(/^invalid JSON: (.+)$/, ([, m], sub) => `JSON 无效：${sub(m!) ?? m}`),
   rule(/^expected a number or a formula string starting with =, got (.+)$/, ([, g]) => `应为数字或以 = 开头的公式字符串${got(g!)}`),
+  rule(/^expected a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY, got (.+)$/, ([, g]) => `应为 3 个大写字母的 ISO 4217 币种代码（如 USD、EUR、CNY）${got(g!)}`),
+  rule(/^expected (more than|from) (\S+) up to (\S+) \((.+)\), got (\S+)$/, ([, k, lo, hi, u, g]) => `应${k === "from" ? `在 ${lo}` : `大于 ${lo}`} 至 ${hi} 之间（${rangeUnitZh(u!)}），实际为 ${g}`),
+  rule(/^the plan has (\d+) cells; the limit is (\d+) \(docs\/security\.md\)$/, ([, n, m]) => `计划有 ${n} 个单元格；上限为 ${m}（docs/security.md）`),
 ];
+
+/** Units of plan-file range messages (src/engine/plan-file.ts RANGES). */
+function rangeUnitZh(u: string): string {
+  const fixed: Record<string, string> = {
+    "requests per second": "请求/秒",
+    "requests per day": "请求/天",
+    "tokens per request": "token/请求",
+    ms: "毫秒",
+    factor: "系数",
+    "spare replicas": "备用副本",
+    GPUs: "GPU",
+    "tokens per second": "token/秒",
+    weight: "权重",
+    "tokens per day": "token/天",
+  };
+  const m = /^([A-Z]{3}) per (day|GPU-hour)$/.exec(u);
+  if (m) return `${m[1]}/${m[2] === "day" ? "天" : "GPU·小时"}`;
+  return fixed[u] ?? u;
+}
 
 /** Formula errors (src/engine/formula/*.ts). */
 const FORMULA_RULES: Rule[] = [
@@ -138,6 +160,10 @@ const FORMULA_RULES: Rule[] = [
   rule(/^result is not a number \((\w+)\)$/, ([, t]) => `结果不是数字（${t}）`),
   rule(/^empty formula after =$/, () => "= 之后的公式为空"),
   rule(/^formula longer than (\S+) characters$/, ([, n]) => `公式超过 ${n} 个字符`),
+  rule(/^formula is (\d+) characters long; the limit is (\d+) \(split it over several cells\)$/, ([, n, m]) => `公式长 ${n} 个字符；上限为 ${m}（请拆分到多个单元格）`),
+  rule(/^formula nests (.+) levels of (brackets|operators); the limit is (\d+) \(split it over several cells\)$/, ([, n, k, m]) => `公式嵌套了 ${n.replace(/^more than /, "超过 ")} 层${k === "brackets" ? "括号" : "运算"}；上限为 ${m}（请拆分到多个单元格）`),
+  rule(/^formula is too complex to evaluate \(split it over several cells\)$/, () => "公式过于复杂，无法计算（请拆分到多个单元格）"),
+  rule(/^circular reference: part of the loop of (\d+) entries reported at (\S+)$/, ([, n, p]) => `循环引用：属于在 ${p} 处报告的含 ${n} 项的循环`),
   rule(/^syntax error: (.+)$/, ([, x]) => `语法错误：${x}`),
   rule(/^cannot compile: (.+)$/, ([, x]) => `无法编译：${x}`),
   rule(/^unknown names? (`.+`) in (\S+) \(no cell (.+)\)$/, ([, l, p, c]) => `${p} 中有未知名称 ${l}（没有单元格 ${c}）`),
@@ -147,7 +173,7 @@ const FORMULA_RULES: Rule[] = [
   rule(/^(\w+) is disabled in formulas$/, ([, f]) => `公式中禁用了 ${f}`),
   rule(/^(".*") is not a valid cell name \(letters, digits and _, not starting with a digit\)$/, ([, n]) => `${n} 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）`),
   rule(/^(".*") is reserved \(a formula function or keyword\) and cannot name a cell$/, ([, n]) => `${n} 是保留字（公式函数或关键字），不能用作单元格名`),
-  rule(/^circular reference: (.+?)(?: \(part of a loop of (\d+) entries\))?$/, ([, l, n]) => `循环引用：${l}${n ? `（属于一个含 ${n} 项的循环）` : ""}`),
+  rule(/^circular reference: (.+?)(?: \(part of a loop of (\d+) entries\))?$/, ([, l, n]) => `循环引用：${l!.replace(/… (\d+) more/, "… 另 $1 项")}${n ? `（属于一个含 ${n} 项的循环）` : ""}`),
   rule(/^depends on (\S+)(?: \(via (\S+)\))?, which has an error: (.+)$/, ([, p, v, m], sub) => `依赖的 ${p}${v ? `（经由 ${v}）` : ""} 有错误：${sub(m!) ?? m}`),
 ];
 
