@@ -251,8 +251,34 @@ function textTable(rows: string[][]): string {
   return rows.map(row => row.map((cell, i) => cell + " ".repeat(widths[i]! - width(cell))).join("  ").trimEnd()).join("\n");
 }
 
+const LINE_BREAK = /[\r\n\u2028\u2029]+/g;
+const HAS_BREAK = /[\r\n\u2028\u2029]/;
+const oneLine = (s: string): string => (HAS_BREAK.test(s) ? s.replace(LINE_BREAK, " ") : s);
+
+/**
+ * The result with line breaks in its title and names (SKUs, workloads, pools, teams) replaced by
+ * spaces, so that a name cannot break a table row or start a Markdown block (docs/security.md).
+ */
+export function singleLineNames(r: PlanResult): PlanResult {
+  const names = [r.title, ...r.skus.map(s => s.name), ...r.workloads.map(w => w.name)];
+  if (r.tenants) for (const p of r.tenants.pools) names.push(p.name, ...p.teams.map(t => t.name));
+  if (!names.some(n => typeof n === "string" && HAS_BREAK.test(n))) return r;
+  return {
+    ...r,
+    title: oneLine(r.title),
+    cheapest: r.cheapest === null ? null : oneLine(r.cheapest),
+    workloads: r.workloads.map(w => ({ ...w, name: oneLine(w.name) })),
+    skus: r.skus.map(s => ({ ...s, name: oneLine(s.name), workloads: s.workloads.map(x => ({ ...x, workload: oneLine(x.workload) })) })),
+    tenants: r.tenants && {
+      ...r.tenants,
+      pools: r.tenants.pools.map(p => ({ ...p, name: oneLine(p.name), teams: p.teams.map(t => ({ ...t, name: oneLine(t.name) })) })),
+      teams: r.tenants.teams.map(t => ({ ...t, name: oneLine(t.name) })),
+    },
+  };
+}
+
 function mdTable(rows: string[][]): string {
-  const esc = (s: string) => s.replace(/\|/g, "\\|");
+  const esc = (s: string) => oneLine(s).replace(/\|/g, "\\|");
   const [head, ...body] = rows;
   return [`| ${head!.map(esc).join(" | ")} |`, `|${head!.map(() => "---").join("|")}|`, ...body.map(r => `| ${r.map(esc).join(" | ")} |`)].join("\n");
 }
@@ -281,11 +307,13 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`));
   const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
   if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, r.problems)}`));
-  return out;
+  // Messages quote names: one line each.
+  return out.map(oneLine);
 }
 
 /** The readable plan table of `capplan plan`. */
-export function planText(r: PlanResult, lang: Lang = "en"): string {
+export function planText(result: PlanResult, lang: Lang = "en"): string {
+  const r = singleLineNames(result);
   const w = planWords(lang);
   const parts = [r.title, "", textTable(workloadRows(r, lang)), "", textTable([[w.metric, ...r.skus.map(s => s.name)], ...comparisonRows(r, lang)])];
   const t = tenantRows(r, lang);
@@ -295,7 +323,8 @@ export function planText(r: PlanResult, lang: Lang = "en"): string {
 }
 
 /** `capplan plan --markdown`. */
-export function planMarkdown(r: PlanResult, lang: Lang = "en"): string {
+export function planMarkdown(result: PlanResult, lang: Lang = "en"): string {
+  const r = singleLineNames(result);
   const w = planWords(lang);
   const parts = [`## ${r.title}`, "", mdTable(workloadRows(r, lang)), "", mdTable([[w.metric, ...r.skus.map(s => s.name)], ...comparisonRows(r, lang)])];
   const t = tenantRows(r, lang);

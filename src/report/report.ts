@@ -5,7 +5,7 @@
  * (no "today" date), so CI can diff it.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtMoney, fmtNum, type Lang } from "./plan-output";
+import { fmtMoney, fmtNum, singleLineNames, type Lang } from "./plan-output";
 import { sweepTableMarkdown } from "./sweep-table";
 import { translateMessage } from "./messages-zh";
 
@@ -113,7 +113,8 @@ function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
 }
 
 /** Render the seed §5.3 report of a computed plan as Markdown. */
-export function reportMarkdown(r: PlanResult, lang: Lang = "en"): string {
+export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
+  const r = singleLineNames(result);
   const t = T[lang];
   const out: string[] = [`## ${t.title}${t.colon}${r.title}`, ""];
   const first = r.skus.find(s => s.workloads.some(w => w.sweep));

@@ -152,3 +152,27 @@ describe("control characters", () => {
     expect(rep.out).toContain("H100[31m red1m");
   });
 });
+
+describe("line breaks in names", () => {
+  it("do not break Markdown tables or headings (team, SKU, workload names and the title)", async () => {
+    const dir = tmp();
+    const plan = JSON.parse(readFileSync(SEED, "utf8"));
+    plan.title = "Title\n# injected heading";
+    plan.skus[0].name = "H100\n| x | y |";
+    plan.tenants.usage[0].team = "search\r\nteam";
+    writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
+    const md = await run("plan", join(dir, "p.json"), "--markdown");
+    expect(md.code).toBe(0);
+    const lines = md.out.split("\n");
+    // Every line of a table starts and ends with a pipe; no line starts a heading but the title's.
+    for (const l of lines) if (l.startsWith("|")) expect(l.endsWith("|"), l).toBe(true);
+    expect(lines.filter(l => /^#/.test(l))).toEqual(["## Title # injected heading", ...lines.filter(l => /^###/.test(l))]);
+    expect(md.out).toContain("H100 \\| x \\| y \\|");
+    expect(md.out).toContain("| 70b | search team |");
+    const text = await run("plan", join(dir, "p.json"));
+    expect(text.out.split("\n")[0]).toBe("Title # injected heading");
+    const rep = await run("report", join(dir, "p.json"));
+    expect(rep.out).not.toMatch(/^# injected/m);
+    expect(rep.out).not.toMatch(/^\| x \| y \|/m);
+  });
+});
