@@ -92,7 +92,7 @@ function baseOptions(xTitle: string, yTitle: string, xLog: boolean, yLog: boolea
     interaction: { mode: "nearest", intersect: false },
     plugins: {
       // Operating-point markers share their SKU's colour; the legend lists only the curves.
-      legend: { position: "bottom", labels: { boxWidth: 12, boxHeight: 2, filter: (item) => !item.text.includes(" · ") } },
+      legend: { position: "bottom", labels: { boxWidth: 12, boxHeight: 2, filter: legendFilter } },
     },
     scales: {
       x: { type: xLog ? "logarithmic" : "linear", title: { display: true, text: xTitle } },
@@ -101,12 +101,25 @@ function baseOptions(xTitle: string, yTitle: string, xLog: boolean, yLog: boolea
   };
 }
 
+/** Datasets that are operating-point markers (not curves) carry this role. */
+const OP_ROLE = "operating-point";
+
+/**
+ * Legend filter: every curve is listed, operating-point markers are not. Decided by the dataset's
+ * role, never by its label (imported sweeps are named like "vllm · h100 · …").
+ */
+export function legendFilter(item: { datasetIndex?: number }, data: { datasets: readonly object[] }): boolean {
+  const ds = item.datasetIndex === undefined ? undefined : data.datasets[item.datasetIndex];
+  return (ds as { capplanRole?: string } | undefined)?.capplanRole !== OP_ROLE;
+}
+
 function lineDataset(label: string, color: string, data: XY[]): ChartDataset<"line", XY[]> {
   return { label, data, borderColor: color, backgroundColor: color, borderWidth: 2, pointRadius: 3, tension: 0 };
 }
 
 function opDataset(label: string, color: string, data: XY[]): ChartDataset<"line", XY[]> {
-  return { label, data, borderColor: color, backgroundColor: color, showLine: false, pointStyle: "rectRot", pointRadius: 7, pointHoverRadius: 8, pointBorderColor: "#fff", pointBorderWidth: 1.5 };
+  const ds: ChartDataset<"line", XY[]> = { label, data, borderColor: color, backgroundColor: color, showLine: false, pointStyle: "rectRot", pointRadius: 7, pointHoverRadius: 8, pointBorderColor: "#fff", pointBorderWidth: 1.5 };
+  return Object.assign(ds, { capplanRole: OP_ROLE });
 }
 
 /** Throughput (output tokens/s) vs load for every series, with the operating points marked. */

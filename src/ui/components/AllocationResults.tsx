@@ -15,6 +15,8 @@ import { lang, t } from "../state/i18n";
 import { downloadText, fileStem } from "../state/persist";
 import { conservation, monthPeriod } from "../state/usage-edit";
 import { ChartCanvas } from "./ChartCanvas";
+import { withExportWarning } from "../state/trust";
+import { confirmExport } from "./TrustStatus";
 import { Grid, type CellView } from "./Grid";
 
 /** Rows a long team table shows before "Show all" (thousands of rows made the page freeze for seconds). */
@@ -71,12 +73,19 @@ export function AllocationResults(): JSX.Element {
   const [days, setDays] = createSignal(String(init.days));
   const [exportMsg, setExportMsg] = createSignal<string | null>(null);
   const stem = () => fileStem(result().title);
-  const exportAllocation = () => downloadText(`${stem()}-allocation.csv`, `\ufeff${allocationCsv(result(), lang())}`, "text/csv;charset=utf-8");
+  // Exports that would carry an unchecked or wrong number ask first and say so in the file (docs/trust.md).
+  const exportAllocation = () => {
+    const warning = confirmExport(wb, "allocation");
+    if (warning === false) return;
+    downloadText(`${stem()}-allocation.csv`, withExportWarning(`\ufeff${allocationCsv(result(), lang())}`, warning, "csv"), "text/csv;charset=utf-8");
+  };
   const exportFocus = () => {
     const r = focusCsv(result(), { period: { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) }, plan: wb.snapshot() });
     if (!r.ok) return setExportMsg(`${t("focusFailed")}: ${r.reason}`);
     setExportMsg(null);
-    downloadText(`${stem()}-focus-${start()}.csv`, r.csv, "text/csv;charset=utf-8");
+    const warning = confirmExport(wb, "allocation");
+    if (warning === false) return;
+    downloadText(`${stem()}-focus-${start()}.csv`, withExportWarning(r.csv, warning, "csv"), "text/csv;charset=utf-8");
   };
 
   return (

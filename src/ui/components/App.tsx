@@ -12,7 +12,6 @@
 import { createSignal, ErrorBoundary, For, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { serializePlan, validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
-import { fmtMoney } from "../format";
 import { WorkbookContext } from "../state/context";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "../state/examples";
 import { AttachFiles } from "./AttachFiles";
@@ -28,6 +27,8 @@ import { createWorkbook } from "../state/workbook";
 import { loadChartJs } from "../charts/load-chart";
 import { copyText } from "../state/clipboard";
 import { BenchmarksSheet } from "./BenchmarksSheet";
+import { goRequest } from "../state/navigate";
+import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
 // are fetched after start (see `preloadLater`) or when first opened.
@@ -177,9 +178,13 @@ export function App(): JSX.Element {
     window.removeEventListener("drop", onDrop);
   });
 
-  const result = () => wb.computed().result;
-  const errorCount = () => result().errors.length;
-  const rec = () => result().skus.find((s) => s.name === result().cheapest) ?? null;
+  // "Go to the cell" from the status bar or the banner (src/ui/state/navigate.ts).
+  createEffect(() => {
+    const r = goRequest();
+    if (!r) return;
+    setSheet(r.where.sheet);
+    revealWhere(r.where);
+  });
   const tabs: { id: SheetId; key: "sheetBenchmarks" | "sheetAssumptions" | "sheetComparison" | "sheetTeams" | "sheetReport" }[] = [
     { id: "benchmarks", key: "sheetBenchmarks" },
     { id: "assumptions", key: "sheetAssumptions" },
@@ -330,18 +335,12 @@ export function App(): JSX.Element {
           </ErrorBoundary>
         </main>
         <footer class="statusbar">
-          <span data-testid="status-errors" classList={{ bad: errorCount() > 0 }}>
-            {errorCount() === 0 ? t("noErrors") : t("errorCount", { n: errorCount() })}
-          </span>
+          <TrustStatus />
           <span data-testid="autosave-status" classList={{ bad: !!saveError(), muted: !saveError() }}>
             {saveError() ? t("autosaveFailed", { reason: saveError()! }) : ready() ? t("autosaved") : ""}
           </span>
           <span class="sep" />
-          <span data-testid="status-recommendation" class="rec-status">
-            <Show when={rec()} fallback={t("noFeasible")}>
-              {(s) => <>{t("recommendation", { name: s().name, month: fmtMoney(s().costPerMonth, result().currency, lang()), replicas: s().replicas ?? "—", gpus: s().gpus ?? "—" })}</>}
-            </Show>
-          </span>
+          <RecStatus />
         </footer>
       </div>
     </WorkbookContext.Provider>

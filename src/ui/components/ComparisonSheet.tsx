@@ -14,6 +14,7 @@ import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { ChartCanvas } from "./ChartCanvas";
 import { Grid, type CellView } from "./Grid";
+import { RecBanner } from "./TrustStatus";
 
 const EDITABLE = [
   { key: "gpusPerReplica", label: "gpusPerReplica" },
@@ -43,7 +44,9 @@ export function ComparisonSheet(): JSX.Element {
       const path = `skus[${c}].${EDITABLE[r - 1]!.key}`;
       const v = wb.cell(path);
       const display = v.value === null ? v.raw : r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtNum(v.value, 2, lang());
-      return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error ?? (v.raw === "" ? { kind: "VALUE", message: t("priceMissing") } : null) };
+      // A missing price is not the planner's error: the cell asks for one (docs/trust.md).
+      if (r === 2 && v.raw.trim() === "") return { raw: "", display: t("needsPrice"), class: "needs", note: t("priceMissing") };
+      return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error };
     }
     const tr = table()[r - 1 - EDITABLE.length];
     if (tr) {
@@ -67,11 +70,7 @@ export function ComparisonSheet(): JSX.Element {
   return (
     <div class="compare" data-testid="sheet-comparison">
       <Show when={result().skus.length} fallback={<p class="empty">{t("noSkus")}</p>}>
-        <div class="rec-banner" data-testid="rec-banner">
-          <Show when={recIndex() >= 0} fallback={<span class="bad">{t("noFeasible")}</span>}>
-            ★ {t("recommendedIs", { name: result().cheapest ?? "" })} — {money(result().skus[recIndex()]!.costPerMonth ?? NaN)} / {t("month")}
-          </Show>
-        </div>
+        <RecBanner />
         <Grid
           id="cmp"
           columns={columns()}

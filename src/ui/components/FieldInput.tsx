@@ -16,6 +16,8 @@ export interface FieldInputProps {
   testId: string;
   required?: boolean;
   width?: string;
+  /** Shown (amber, not as an error) while the field is empty: a value still needed, e.g. "needs a price". */
+  needs?: string;
 }
 
 /** A labelled numeric plan field. */
@@ -30,17 +32,21 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
   const commit = () => {
     if (text() !== cell().raw) wb.setNumber(props.path, text(), props.required ?? true);
   };
+  const missing = () => !!props.needs && cell().raw.trim() === "";
   const shown = () => {
     const c = cell();
     if (focused()) return text();
+    if (missing()) return "";
     if (c.error) return `${errorCode(c.error.kind)} ${c.raw}`.trim();
     return c.raw.startsWith("=") ? fmtNum(c.value, 4, lang()) : c.raw;
   };
   return (
-    <label class="field" classList={{ bad: !!cell().error, formula: cell().raw.startsWith("=") }} title={(cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
       <span class="field-label">{props.label}</span>
       <input
         data-testid={props.testId}
+        data-needs={missing() ? "true" : undefined}
+        placeholder={missing() ? props.needs : undefined}
         value={shown()}
         style={props.width ? { width: props.width } : undefined}
         onFocus={() => {

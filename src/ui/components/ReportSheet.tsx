@@ -19,6 +19,8 @@ import { copyText } from "../state/clipboard";
 import { downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
+import { exportWarning, withExportWarning } from "../state/trust";
+import { confirmExport } from "./TrustStatus";
 
 /** The Report sheet. */
 export function ReportSheet(): JSX.Element {
@@ -27,7 +29,8 @@ export function ReportSheet(): JSX.Element {
   const md = createMemo(() => reportMarkdown(result(), lang()));
   const stem = () => fileStem(result().title);
   const [copied, setCopied] = createSignal<string | null>(null);
-  const copy = async () => setCopied((await copyText(md())) ? t("copied") : t("copyFailed"));
+  // A copied report says what is not checked, like the downloaded one (docs/trust.md).
+  const copy = async () => setCopied((await copyText(withExportWarning(md(), exportWarning(wb.trust(), lang()), "md"))) ? t("copied") : t("copyFailed"));
 
   const rec = () => result().skus.findIndex((s) => s.name === result().cheapest);
   const bars = (pick: (i: number) => number | null | undefined) => result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === rec() }));
@@ -62,7 +65,10 @@ export function ReportSheet(): JSX.Element {
     <div class="report" data-testid="sheet-report">
       <div class="toolbar">
         <button class="primary" data-testid="report-copy" onClick={() => void copy()}>{t("copyReport")}</button>
-        <button data-testid="report-download" onClick={() => downloadText(`${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`, md(), "text/markdown;charset=utf-8")}>{t("downloadMd")}</button>
+        <button data-testid="report-download" onClick={() => {
+          const warning = confirmExport(wb, "report");
+          if (warning !== false) downloadText(`${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`, withExportWarning(md(), warning, "md"), "text/markdown;charset=utf-8");
+        }}>{t("downloadMd")}</button>
         <span class="sep" />
         <button data-testid="export-plan" onClick={() => downloadText(`${stem()}.json`, serializePlan(wb.snapshot()), "application/json")}>{t("exportPlanJson")}</button>
         <button data-testid="export-comparison" onClick={() => downloadText(`${stem()}-comparison.csv`, planCsv(result()), "text/csv;charset=utf-8")}>{t("exportComparisonCsv")}</button>

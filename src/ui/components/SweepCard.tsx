@@ -11,6 +11,7 @@ import { GPU_CATALOG } from "../state/catalog";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { getAtPath } from "../state/plan-edit";
+import { priceMissing } from "../state/trust";
 import { FieldInput } from "./FieldInput";
 import { Grid, type CellView } from "./Grid";
 import { sweepColumns } from "./sweep-columns";
@@ -65,6 +66,11 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
     const raw = v.raw === "inf" ? "inf" : v.raw;
     return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : fmtNum(v.value, col.digits, lang()), error: v.error };
   };
+  // Picking a GPU with no price yet asks for one: models/gpus.json carries no prices (they vary by
+  // provider, region and commitment), so none is made up (docs/trust.md).
+  const pickedGpu = (id: string) => {
+    if (id && priceMissing(wb.plan, props.skuIndex)) document.querySelector<HTMLInputElement>(`[data-testid="sku-price-${props.skuIndex}"]`)?.focus();
+  };
   const rowKeys = () => points().map((_, i) => ({ key: `r${i}`, label: String(i + 1), class: opRow() === i ? "op-row" : "" }));
   const meta = () => (getAtPath(wb.plan, props.sweepPath) as { label?: string; source?: { format?: string; files?: string[] }; meta?: { model?: string | null } } | undefined) ?? {};
 
@@ -78,13 +84,16 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
         </Show>
         <label class="field">
           <span class="field-label">{t("gpu")}</span>
-          <select data-testid={`sku-gpu-${props.skuIndex}`} value={sku()?.gpu ?? ""} onChange={(e) => wb.setText(`skus[${props.skuIndex}].gpu`, e.currentTarget.value)}>
+          <select data-testid={`sku-gpu-${props.skuIndex}`} value={sku()?.gpu ?? ""} onChange={(e) => {
+            wb.setText(`skus[${props.skuIndex}].gpu`, e.currentTarget.value);
+            pickedGpu(e.currentTarget.value);
+          }}>
             <option value="">—</option>
             <For each={GPU_CATALOG}>{(g) => <option value={g.id}>{g.name}</option>}</For>
           </select>
         </label>
         <FieldInput path={`skus[${props.skuIndex}].gpusPerReplica`} label={t("gpusPerReplica")} testId={`sku-gpus-${props.skuIndex}`} width="4em" />
-        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="6em" />
+        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="7em" needs={t("needsPrice")} />
         <span class="spacer" />
         <button class="link danger" data-testid={`sku-remove-${props.skuIndex}`} onClick={() => wb.removeSku(props.skuIndex)}>{t("removeSku")}</button>
       </header>

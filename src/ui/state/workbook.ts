@@ -22,6 +22,7 @@ import type { MetricKey, PlanFile, SkuDef, SloDef, Sweep, SweepPoint, WorkloadDe
 import type { Sheet } from "../../engine/formula/sheet";
 import { GPU_CATALOG } from "./catalog";
 import { getAtPath, inlineSweep, rawText, readNumberEntry, skuFromSweep, uniqueName } from "./plan-edit";
+import { trustState, type Rejection, type TrustState } from "./trust";
 
 /** What one cell shows: the raw text, its value and its error (formula error or rejected input). */
 export interface CellState {
@@ -50,6 +51,10 @@ export interface Workbook {
   setText(path: string, text: string): void;
   /** Remember a rejected entry (enumerations) so the cell keeps what was typed. */
   reject(path: string, text: string, message: string): void;
+  /** Entries typed but not taken (the plan kept its previous value). */
+  rejections(): Rejection[];
+  /** The trust state (docs/trust.md): drives the status bar, the banner and the export warnings. */
+  trust: Accessor<TrustState>;
   setCell(name: string, text: string): boolean;
   renameCell(oldName: string, newName: string): boolean;
   removeCell(name: string): void;
@@ -221,9 +226,12 @@ export function createWorkbook(initial: PlanFile): Workbook {
     return { sheet: engine.sheet.sheet, resolved, result, errorsByPath };
   });
 
+  const trust = createMemo(() => trustState({ plan: (version(), unwrap(plan)), result: computed().result, rejected: Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message })) }));
+
   const wb: Workbook = {
     plan,
     computed,
+    trust,
     cell(path) {
       const bad = rejected[path];
       if (bad) return { raw: bad.raw, value: null, error: { kind: "VALUE", message: bad.message } };
@@ -260,6 +268,9 @@ export function createWorkbook(initial: PlanFile): Workbook {
     },
     reject(path, text, message) {
       setRejected(path, { raw: text, message });
+    },
+    rejections() {
+      return Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message }));
     },
     setCell(name, text) {
       return wb.setNumber(keyPath("cells", name), text, true);

@@ -1,0 +1,259 @@
+/**
+ * The trust state of the workbook (docs/trust.md): ONE pure function from the plan, its computed
+ * result and the entries the workbook rejected to `{ level, items, recommendation }`. It drives the
+ * status bar, the recommendation banner and the warnings written into exports, so they can never
+ * disagree. The level is `ok` (green) only when nothing that feeds the shown numbers is an error,
+ * unchecked, unmapped, defaulted, dropped or missing; otherwise every item says what and where
+ * (a plan path, the sheet and the element to go to). No solid-js here: unit-tested in Node.
+ */
+import type { PlanResult, SkuResult } from "../../engine/plan";
+import type { PlanFile } from "../../engine/types";
+import { translateMessage } from "../../report/messages-zh";
+import { UI, type UiKey, type UiLang } from "../i18n";
+
+/** The sheets of the app an item can point to. */
+export type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
+
+/** Green, amber or red. */
+export type TrustLevel = "ok" | "warn" | "error";
+
+/** What kind of problem an item is. */
+export type TrustKind =
+  | "error" // a formula or input error the engine reported
+  | "rejected" // something typed that was not taken (the plan keeps the previous value)
+  | "needsPrice" // a SKU without a price yet (not a user error, but nothing is costed)
+  | "unchecked" // capacity given or estimated, never checked against the SLOs
+  | "usagePool" // usage rows whose pool is unknown (unmapped)
+  | "warning" // a note of the engine on a SKU (dropped points, substituted statistic, …)
+  | "noSkus" // nothing to compare yet
+  | "noFeasible"; // no SKU meets the SLOs
+
+/** Where an item is: a plan path, the sheet it is edited on and the element to focus. */
+export interface TrustWhere {
+  path: string;
+  sheet: SheetId;
+  /** `data-testid` of the cell or field to bring into view (null: the sheet itself). */
+  testId: string | null;
+}
+
+/** One reason the state is not green. */
+export interface TrustItem {
+  kind: TrustKind;
+  level: "warn" | "error";
+  /** Dictionary key and parameters of the text; `msg` holds an engine message (translated when shown). */
+  what: { key: UiKey; params: Record<string, string | number> };
+  where: TrustWhere;
+}
+
+/** What the recommendation banner and the status bar say about the recommendation. */
+export type RecommendationState =
+  | { kind: "none" } // no SKU yet
+  | { kind: "recommended"; sku: SkuResult; checked: boolean }
+  | { kind: "needsPrice"; skus: string[] } // feasible SKUs exist, none has a price
+  | { kind: "unknown" } // no SKU is known feasible and some are unknown (errors, missing statistics)
+  | { kind: "infeasible" }; // every SKU fails the SLOs
+
+/** The trust state. */
+export interface TrustState {
+  level: TrustLevel;
+  items: TrustItem[];
+  recommendation: RecommendationState;
+}
+
+/** An entry the workbook rejected: the plan kept its previous value. */
+export interface Rejection {
+  path: string;
+  raw: string;
+  message: string;
+}
+
+/** Inputs of {@link trustState}. */
+export interface TrustInput {
+  plan: PlanFile;
+  result: PlanResult;
+  rejected?: readonly Rejection[];
+}
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** The price of SKU `i` is missing (empty, as a new SKU starts), not mistyped. */
+export function priceMissing(plan: PlanFile, i: number): boolean {
+  const v = (plan.skus[i] as { pricePerGpuHour?: unknown } | undefined)?.pricePerGpuHour;
+  return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+}
+
+/**
+ * True when SKU `s` has a capacity that was never checked against the SLOs (spec: `sloChecked`
+ * false). Uses the engine's `sloChecked` when the result carries it, else the operating point's
+ * basis (`given` = typed-in capacity).
+ */
+export function isUnchecked(s: SkuResult): boolean {
+  const flag = (s as { sloChecked?: boolean | null }).sloChecked;
+  if (typeof flag === "boolean") return !flag;
+  return s.workloads.some((w) => w.operatingPoint?.basis === "given") || s.operatingPoint?.basis === "given";
+}
+
+/** The sheet and element where a plan path is edited. */
+export function locate(plan: PlanFile, path: string): TrustWhere {
+  const base = path.replace(/#.*$/, "");
+  let m = /^slo\[(\d+)\]\.(metric|stat|maxMs)/.exec(base);
+  if (m) return { path, sheet: "assumptions", testId: `slo:${m[1]}:${m[2]}` };
+  m = /^skus\[(\d+)\]\.(pricePerGpuHour|gpusPerReplica)$/.exec(base);
+  if (m) {
+    const i = Number(m[1]);
+    const s = plan.skus[i];
+    const onCard = !!(s?.sweep?.points || Object.values(s?.sweeps ?? {}).some((r) => r.points));
+    if (onCard) return { path, sheet: "benchmarks", testId: `sku-${m[2] === "pricePerGpuHour" ? "price" : "gpus"}-${i}` };
+    return { path, sheet: "comparison", testId: `cmp:${m[2]}:s${i}` };
+  }
+  m = /^skus\[(\d+)\]\.(sweep|sweeps)/.exec(base);
+  if (m) return { path, sheet: "benchmarks", testId: `sweep-card-${m[1]}` };
+  m = /^skus\[(\d+)\]/.exec(base);
+  if (m) return { path, sheet: "comparison", testId: null };
+  m = /^tenants\.usage\[(\d+)\]\.(team|pool|inputTokens|outputTokens)/.exec(base);
+  if (m) return { path, sheet: "teams", testId: `usage:${m[1]}:${m[2]}` };
+  m = /^tenants\.pools\[(\d+)\]\.(name|sku|costPerDay|capacityTokensPerDay)/.exec(base);
+  if (m) return { path, sheet: "teams", testId: `pools:${m[1]}:${m[2]}` };
+  if (base.startsWith("tenants")) return { path, sheet: "teams", testId: null };
+  return { path, sheet: "assumptions", testId: null };
+}
+
+/** The recommendation, as the banner and the status bar state it. */
+export function recommendationState(result: PlanResult): RecommendationState {
+  if (!result.skus.length) return { kind: "none" };
+  const rec = result.skus.find((s) => s.name === result.cheapest);
+  if (rec) {
+    const flag = (result as { recommendationChecked?: boolean | null }).recommendationChecked;
+    return { kind: "recommended", sku: rec, checked: typeof flag === "boolean" ? flag : !isUnchecked(rec) };
+  }
+  const feasible = result.skus.filter((s) => s.feasible === true);
+  const unpriced = feasible.filter((s) => !isNum(s.pricePerGpuHour));
+  if (unpriced.length) return { kind: "needsPrice", skus: unpriced.map((s) => s.name) };
+  if (result.skus.some((s) => s.feasible !== false)) return { kind: "unknown" };
+  return { kind: "infeasible" };
+}
+
+/** The trust state of a plan and its result (see the module comment and docs/trust.md). */
+export function trustState(input: TrustInput): TrustState {
+  const { plan, result } = input;
+  const items: TrustItem[] = [];
+  const add = (kind: TrustKind, level: TrustItem["level"], key: UiKey, params: Record<string, string | number>, path: string) =>
+    items.push({ kind, level, what: { key, params }, where: locate(plan, path) });
+
+  for (const r of input.rejected ?? []) {
+    add("rejected", "error", "trustRejected", { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) }, r.path);
+  }
+  const priced = new Set<number>();
+  for (const e of result.errors) {
+    const m = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(e.path);
+    if (m && priceMissing(plan, Number(m[1]))) {
+      const i = Number(m[1]);
+      if (!priced.has(i)) add("needsPrice", "warn", "trustNeedsPrice", { sku: plan.skus[i]?.name ?? `#${i + 1}` }, e.path);
+      priced.add(i);
+      continue;
+    }
+    if (/^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME") continue; // counted below, once
+    add("error", "error", "trustError", { field: fieldName(e.path), msg: e.message }, e.path);
+  }
+  const badPools = result.errors.filter((e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME");
+  if (badPools.length) {
+    const usage = plan.tenants?.usage ?? [];
+    add("usagePool", "error", "trustUsagePool", { n: badPools.length, total: usage.length, pools: [...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? ""))].filter(Boolean).slice(0, 3).join(", ") }, badPools[0]!.path);
+  }
+  result.skus.forEach((s, i) => {
+    if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
+    const notes = s.warnings.filter((w) => !/so the SLOs were not checked/.test(w));
+    const first = notes[0]?.startsWith(`${s.name}: `) ? notes[0].slice(s.name.length + 2) : notes[0];
+    if (first !== undefined) add("warning", "warn", "trustNotes", { sku: s.name, n: notes.length, msg: first }, `skus[${i}]`);
+  });
+  for (const w of result.warnings) add("warning", "warn", "trustPlanNote", { msg: w }, "workloads");
+  const rec = recommendationState(result);
+  if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
+  else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
+  const level: TrustLevel = items.some((x) => x.level === "error") ? "error" : items.length ? "warn" : "ok";
+  return { level, items, recommendation: rec };
+}
+
+/** A readable name of a plan path: `skus[0].pricePerGpuHour` → `skus[0] › price`. */
+function fieldName(path: string): string {
+  return path.replace(/#text$/, "");
+}
+
+/** What the plan still holds at a rejected path (`TTFT` for a mistyped SLO metric). */
+function keptText(plan: PlanFile, path: string): string {
+  const m = /^slo\[(\d+)\]\.(metric|stat)#text$/.exec(path);
+  if (m) {
+    const s = plan.slo?.[Number(m[1])] as Record<string, unknown> | undefined;
+    const v = s?.[m[2]!];
+    return typeof v === "string" ? v.toUpperCase() : "—";
+  }
+  return "";
+}
+
+/** The text of an item in a language (engine messages inside are translated). */
+export function trustText(item: TrustItem, lang: UiLang): string {
+  const params: Record<string, string | number> = { ...item.what.params };
+  if (typeof params.msg === "string") params.msg = translateMessage(params.msg, lang);
+  let key = item.what.key;
+  if (key === "trustRejected" && !params.kept) key = "trustRejectedPlain";
+  return fill(UI[lang][key], params);
+}
+
+function fill(s: string, vars: Record<string, string | number>): string {
+  return s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+}
+
+/** One line summing up the state (status bar, export warning). */
+export function trustSummary(state: TrustState, lang: UiLang): string {
+  const d = UI[lang];
+  if (state.level === "ok") return d.trustOk;
+  const errors = state.items.filter((x) => x.level === "error").length;
+  const warns = state.items.length - errors;
+  const first = trustText(state.items.find((x) => x.level === state.level)!, lang);
+  const counts = [errors ? fill(d.trustErrors, { n: errors }) : "", warns ? fill(d.trustWarns, { n: warns }) : ""].filter(Boolean).join(" · ");
+  return `${counts}: ${first}`;
+}
+
+/** The exports that warn (docs/trust.md): the allocation CSVs (allocation, FOCUS) and the report. */
+export type ExportKind = "allocation" | "report";
+
+/**
+ * The items that feed an export. The report carries every number; the allocation CSVs carry the
+ * team costs: the Teams sheet's own problems, the inputs every number depends on (cells, workloads,
+ * SLOs, factors), and the SKUs whose cost the pools take (a pool's `sku`, else the recommendation).
+ */
+export function exportItems(state: TrustState, plan: PlanFile, result: PlanResult, kind: ExportKind): TrustItem[] {
+  if (kind === "report") return state.items;
+  const pools = plan.tenants?.pools ?? [];
+  const feeding = new Set<string>();
+  if (!pools.length || pools.some((p) => !p.sku && p.costPerDay === undefined)) if (result.cheapest) feeding.add(result.cheapest);
+  for (const p of pools) if (p.sku) feeding.add(p.sku);
+  return state.items.filter((x) => {
+    const m = /^skus\[(\d+)\]/.exec(x.where.path);
+    if (m) return feeding.has(plan.skus[Number(m[1])]?.name ?? "");
+    if (x.kind === "noSkus" || x.kind === "noFeasible") return !pools.length;
+    return true;
+  });
+}
+
+/**
+ * The warning an export writes at its top when its numbers are not all trustworthy (null when
+ * none of `items` concern it): a title line and one line per item, in the export's language.
+ */
+export function exportWarning(items: readonly TrustItem[] | TrustState, lang: UiLang): string[] | null {
+  const list = "items" in items ? items.items : items;
+  if (!list.length) return null;
+  return [UI[lang].exportUntrusted, ...list.map((x) => `- ${trustText(x, lang)}`)];
+}
+
+/**
+ * The export text with its warning on top: `# ` comment lines for a CSV (after the BOM, so Excel
+ * still reads UTF-8), a quoted block for Markdown. Unchanged when there is no warning.
+ */
+export function withExportWarning(text: string, warning: readonly string[] | null, format: "csv" | "md"): string {
+  if (!warning) return text;
+  if (format === "md") return `> **⚠ ${warning[0]}**\n${warning.slice(1).map((l) => `> ${l}`).join("\n")}\n\n${text}`;
+  const bom = text.startsWith("\ufeff") ? "\ufeff" : "";
+  const lines = warning.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}`).join("\n");
+  return `${bom}${lines}\n${text.slice(bom.length)}`;
+}

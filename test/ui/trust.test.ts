@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import { createRoot } from "solid-js";
+import { describe, expect, test } from "vitest";
+import type { PlanFile, Sweep } from "../../src/engine/types";
+import { emptyPlan, skuFromSweep } from "../../src/ui/state/plan-edit";
+import { GPU_CATALOG } from "../../src/ui/state/catalog";
+import { exportItems, exportWarning, locate, withExportWarning, trustState, trustSummary, trustText } from "../../src/ui/state/trust";
+import { createWorkbook } from "../../src/ui/state/workbook";
+
+const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+
+/** A measured sweep that meets P99 TTFT ≤ 1 s up to concurrency 16 (no warnings). */
+function sweep(): Sweep {
+  const pt = (c: number, tps: number, ttft: number) => ({ concurrency: c, requestRate: null, rps: tps / 200, outputTokensPerSec: tps, meanInputTokens: 500, meanOutputTokens: 200, ttftMs: { p99: ttft }, completed: 100, failed: 0 });
+  return {
+    label: "vllm · h100 · c1..c32",
+    meta: { gpu: "H100", gpuCount: 1 },
+    source: { format: "vllm", files: ["a.json"] },
+    points: [pt(1, 100, 100), pt(4, 380, 200), pt(16, 1200, 600), pt(32, 1300, 2500)],
+    warnings: [],
+  } as unknown as Sweep;
+}
+
+function planWithSweep(price: number | string): PlanFile {
+  const p = emptyPlan("t");
+  const sku = skuFromSweep(sweep(), GPU_CATALOG, []);
+  sku.pricePerGpuHour = price;
+  p.skus.push(sku);
+  return p;
+}
+
+const state = (plan: PlanFile, fn?: (wb: ReturnType<typeof createWorkbook>) => void) =>
+  createRoot((dispose) => {
+    const wb = createWorkbook(plan);
+    fn?.(wb);
+    const s = wb.trust();
+    dispose();
+    return s;
+  });
+
+describe("trust state", () => {
+  test("a checked, priced, warning-free plan is green", () => {
+    const s = state(planWithSweep(2.5));
+    expect(s.items.map((i) => trustText(i, "en"))).toEqual([]);
+    expect(s.level).toBe("ok");
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(trustSummary(s, "en")).toBe("✓ Every number checked");
+    expect(exportWarning(s, "en")).toBeNull();
+    expect(withExportWarning("a,b\n", exportWarning(s, "en"), "csv")).toBe("a,b\n");
+  });
+
+  test("New plan is not green: no SKU yet, nothing recommended", () => {
+    const s = state(emptyPlan("new"));
+    expect(s.level).toBe("warn");
+    expect(s.recommendation.kind).toBe("none");
+    expect(s.items.map((i) => i.kind)).toEqual(["noSkus"]);
+  });
+
+  test("a new sweep without a price needs a price: flagged, not an error, and the recommendation says so", () => {
+    const s = state(planWithSweep(""));
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => i.kind)).toEqual(["needsPrice"]);
+    expect(s.items[0]!.where).toEqual({ path: "skus[0].pricePerGpuHour", sheet: "benchmarks", testId: "sku-price-0" });
+    expect(s.recommendation).toEqual({ kind: "needsPrice", skus: ["H100-SXM"] });
+    expect(trustText(s.items[0]!, "zh")).toContain("需要每 GPU 小时价格");
+  });
+
+  test("a mistyped SLO metric is an error that says what the plan still uses", () => {
+    const s = state(planWithSweep(2.5), (wb) => wb.reject("slo[0].metric#text", "ttf", "metric must be one of ttft, itl"));
+    expect(s.level).toBe("error");
+    expect(s.items[0]!.kind).toBe("rejected");
+    expect(trustText(s.items[0]!, "en")).toBe('slo[0].metric: "ttf" was not taken (metric must be one of ttft, itl); the plan still uses TTFT');
+    expect(s.items[0]!.where).toMatchObject({ sheet: "assumptions", testId: "slo:0:metric" });
+    expect(trustSummary(s, "en")).toMatch(/^1 error\(s\): /);
+  });
+
+  test("a formula error is an error even when a SKU is still recommended", () => {
+    const p = planWithSweep(2.5);
+    p.cells = { ...p.cells, bad: "=nosuch + 1" };
+    const s = state(p);
+    expect(s.level).toBe("error");
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(exportWarning(s, "en")![0]).toMatch(/^WARNING/);
+  });
+
+  test("a typed-in (unchecked) capacity is never green, and its recommendation is marked unchecked", () => {
+    const s = state(seed);
+    expect(s.level).toBe("warn");
+    expect(s.items.some((i) => i.kind === "unchecked")).toBe(true);
+    expect(s.recommendation).toMatchObject({ kind: "recommended", checked: false });
+  });
+
+  test("no feasible SKU is said, not green", () => {
+    const p = planWithSweep(2.5);
+    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 10 }];
+    const s = state(p);
+    expect(s.recommendation.kind).toBe("infeasible");
+    expect(s.level).not.toBe("ok");
+  });
+
+  test("usage rows naming a missing pool are one error item pointing at the Teams sheet", () => {
+    const p = planWithSweep(2.5);
+    p.tenants = { method: "tokens", idle: "proportional", pools: [{ name: "chat", sku: "H100-SXM" }], usage: ["a", "b", "c"].map((team) => ({ team, pool: "llama-70b", inputTokens: 100, outputTokens: 10 })) };
+    const s = state(p);
+    expect(s.level).toBe("error");
+    const u = s.items.filter((i) => i.kind === "usagePool");
+    expect(u).toHaveLength(1);
+    expect(trustText(u[0]!, "en")).toContain("3 of 3 usage row(s)");
+    expect(u[0]!.where).toMatchObject({ sheet: "teams", testId: "usage:0:pool" });
+  });
+
+  test("locate maps plan paths to sheets and cells", () => {
+    const p = planWithSweep(2.5);
+    expect(locate(p, "cells.peak_rps")).toMatchObject({ sheet: "assumptions" });
+    expect(locate(p, "skus[0].sweep.points[1].ttft")).toMatchObject({ sheet: "benchmarks", testId: "sweep-card-0" });
+    expect(locate(seed, "skus[0].pricePerGpuHour")).toMatchObject({ sheet: "comparison", testId: "cmp:pricePerGpuHour:s0" });
+  });
+});
+
+describe("export warnings", () => {
+  test("a CSV gets '# ' lines after its BOM, Markdown a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
+    const s = state(seed);
+    const result = createRoot((d) => { const wb = createWorkbook(seed); const r = wb.computed().result; d(); return r; });
+    expect(exportWarning(exportItems(s, seed, result, "allocation"), "en")).toBeNull();
+    const w = exportWarning(exportItems(s, seed, result, "report"), "en")!;
+    expect(w[0]).toBe("WARNING: some numbers in this file are not checked or not right:");
+    expect(w.some((l) => l.includes("H100 TP4: capacity given or estimated"))).toBe(true);
+    const csv = withExportWarning("\ufeffa,b\n1,2\n", w, "csv");
+    expect(csv.startsWith("\ufeff# WARNING")).toBe(true);
+    expect(csv.endsWith("\na,b\n1,2\n")).toBe(true);
+    expect(withExportWarning("## Report\n", w, "md")).toMatch(/^> \*\*⚠ WARNING[^\n]*\n> - H100 TP4[^\n]*\n\n## Report\n$/);
+  });
+  test("an unchecked SKU no pool takes its cost from does not mark the allocation export", () => {
+    const p = planWithSweep(2.5);
+    p.skus.push({ name: "guess", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } });
+    p.tenants = { method: "tokens", idle: "proportional", pools: [{ name: "chat", sku: "H100-SXM" }], usage: [{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }] };
+    const r = createRoot((d) => { const wb = createWorkbook(p); const out = { s: wb.trust(), r: wb.computed().result }; d(); return out; });
+    expect(r.s.level).toBe("warn");
+    expect(exportItems(r.s, p, r.r, "allocation")).toEqual([]);
+    expect(exportItems(r.s, p, r.r, "report").map((i) => i.kind)).toContain("unchecked");
+  });
+});
