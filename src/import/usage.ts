@@ -74,11 +74,22 @@ const UNIT_SUFFIXES: [RegExp, number][] = [
   [/\s*[(（[]\s*万\s*[)）\]]$|万$/, 1e4],
 ];
 
-/** Field and scale of one header, or null. `Input Tokens (M)` → input × 1e6; `亿` → × 1e8. */
+/** Longest alias (characters): a longer header (plus a unit suffix) cannot match any. */
+const MAX_ALIAS = Math.max(...ALIASES.flatMap(([, names]) => names.map(n => n.length)));
+/** Room for a unit suffix such as ` (百万)` or ` thousand` with some spacing. */
+const SUFFIX_ROOM = 24;
+
+/**
+ * Field and scale of one header, or null. `Input Tokens (M)` → input × 1e6; `亿` → × 1e8.
+ * Linear in the header's length: a header longer than any alias plus a unit suffix is not looked
+ * up at all, and the unit patterns only ever see a short header (a 60 KB header of spaces made
+ * their backtracking quadratic and froze the page for seconds).
+ */
 export function usageHeader(h: string): { field: UsageField; rank: number; scale: number } | null {
-  const direct = ALIAS_INDEX.get(key(h));
+  const raw = stripBom(h).trim().replace(/\s+/g, " ");
+  if (raw.length > MAX_ALIAS + SUFFIX_ROOM) return null;
+  const direct = ALIAS_INDEX.get(key(raw));
   if (direct) return { ...direct, scale: 1 };
-  const raw = stripBom(h).trim();
   for (const [re, scale] of UNIT_SUFFIXES) {
     if (!re.test(raw)) continue;
     const hit = ALIAS_INDEX.get(key(raw.replace(re, "")));

@@ -107,3 +107,69 @@ test("an export that would carry an unchecked number asks first and says so at t
   expect(md.text.split("\n")[0]).toBe("> **⚠ WARNING: some numbers in this file are not checked or not right:**");
   expect(md.text).toContain("> - H100 TP4: capacity given or estimated, not checked against the SLOs");
 });
+
+const TABLE = "users,throughput,latency p99,first token p50\n1,100,300,40\n8,700,500,60\n32,2100,1900,250\n";
+
+async function pasteTable(wp: WorkbookPage): Promise<void> {
+  await wp.page.getByTestId("btn-new").click();
+  await wp.page.getByTestId("btn-paste").click();
+  await wp.page.getByTestId("paste-area").fill(TABLE);
+  await wp.page.getByTestId("paste-import").click();
+  await expect(wp.page.getByTestId("column-mapping")).toBeVisible();
+}
+
+test("the mapping step shows every column in words and imports exactly what it shows: an ignored column is not read as RPS", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await pasteTable(wp);
+  const map = page.getByTestId("column-mapping");
+  await expect(page.getByTestId("map-row-0")).toContainText("Concurrency (requests in flight)");
+  await expect(page.getByTestId("map-row-2")).toContainText("End-to-end latency · P99 (ms)");
+  // Nothing is guessed: the ambiguous column must be chosen before importing.
+  await expect(page.getByTestId("mapping-apply")).toBeDisabled();
+  await expect(page.getByTestId("map-1")).toHaveValue("?");
+  await expect(map).not.toContainText("outputTokensPerSec");
+  await expect(page.getByTestId("map-1").locator("option")).toHaveText(["— choose —", "Requests per second achieved (RPS)", "Output tokens per second", "(ignore this column)"]);
+  await page.getByTestId("map-1").selectOption({ label: "(ignore this column)" });
+  await expect(page.getByTestId("mapping-apply")).toBeEnabled();
+  await page.getByTestId("mapping-apply").click();
+  await expect(page.getByTestId("import-ok")).toBeVisible();
+  await expect(wp.cell("sweep-0", "r2", "concurrency")).toHaveText("32");
+  await expect(wp.cell("sweep-0", "r2", "rps")).toHaveCount(0);
+  await expect(wp.cell("sweep-0", "r2", "outputTokensPerSec")).toHaveCount(0);
+  // Each note is listed once.
+  const notes = await page.locator(".issues-warn li").allTextContents();
+  expect(new Set(notes).size).toBe(notes.length);
+});
+
+test("choosing output tokens/s in the mapping step imports the column as output tokens/s, in Chinese too", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await page.getByTestId("lang-toggle").click();
+  await pasteTable(wp);
+  await expect(page.getByTestId("map-1").locator("option")).toHaveText(["— 请选择 —", "实际每秒请求数（RPS）", "每秒输出 token 数", "（忽略此列）"]);
+  await page.getByTestId("map-1").selectOption({ label: "每秒输出 token 数" });
+  await page.getByTestId("mapping-apply").click();
+  await expect(page.getByTestId("import-ok")).toBeVisible();
+  await expect(wp.cell("sweep-0", "r2", "outputTokensPerSec")).toHaveText("2,100");
+  await expect(wp.cell("sweep-0", "r2", "rps")).toHaveCount(0);
+});
+
+test("the Teams sheet says what its cost per 1M tokens is per (input + output, output or weighted), unlike the comparison's per output token", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("teams");
+  const results = page.getByTestId("alloc-results");
+  await expect(results.locator("thead th").filter({ hasText: "Cost / 1M" })).toHaveText(["Cost / 1M tokens (input + output)"]);
+  await page.getByTestId("alloc-method").selectOption("output");
+  await expect(results.locator("thead th").filter({ hasText: "Cost / 1M" })).toHaveText(["Cost / 1M output tokens"]);
+  await page.getByTestId("alloc-method").selectOption("weighted");
+  await expect(results.locator("thead th").filter({ hasText: "Cost / 1M" })).toHaveText(["Cost / 1M weighted tokens"]);
+  await page.getByTestId("lang-toggle").click();
+  await expect(results.locator("thead th").filter({ hasText: "每百万" })).toHaveText(["每百万加权 token 成本"]);
+  await page.getByTestId("alloc-method").selectOption("tokens");
+  await expect(results.locator("thead th").filter({ hasText: "每百万" })).toHaveText(["每百万 token 成本（输入 + 输出）"]);
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("grid-cmp").locator("th").filter({ hasText: "每百万输出 token 成本" }).first()).toBeVisible();
+});

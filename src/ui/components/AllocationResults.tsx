@@ -31,6 +31,10 @@ export function AllocationResults(): JSX.Element {
   const cur = () => result().currency;
   const digits = () => minorUnitDigits(cur());
   const lines = createMemo(() => allocationLines(result()));
+  const method = (): "tokens" | "output" | "weighted" => {
+    const m = wb.plan.tenants?.method;
+    return m === "output" || m === "weighted" ? m : "tokens";
+  };
   const pools = () => [...new Set(lines().map((l) => l.pool))];
   const checks = createMemo(() => conservation(lines()));
   const money = (minor: number) => fmtMoney(minor / 10 ** digits(), cur(), lang());
@@ -42,7 +46,9 @@ export function AllocationResults(): JSX.Element {
     { key: "share", label: t("share"), numeric: true },
     { key: "day", label: t("costPerDay"), numeric: true },
     { key: "month", label: t("costPerMonth"), numeric: true },
-    { key: "perM", label: t("costPerMTokens"), numeric: true },
+    // Per input + output token (method tokens), per output token, or per weighted token: said in the label,
+    // since the GPU comparison's "Cost / 1M output tokens" is per output token only.
+    { key: "perM", label: t(`costPerMTokens_${method()}`), numeric: true, title: t("costPerMTokensHint", { method: t(`method_${method()}`) }) },
   ];
   const rowKey = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total");
   const rowLabel = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total"));

@@ -8,6 +8,7 @@ import type { Field } from "../../import/aliases";
 import { translateMessage } from "../../report/messages-zh";
 import { lang, t } from "../state/i18n";
 import type { ImportJob, Imports } from "../state/imports";
+import { fieldText } from "../state/column-map";
 
 function Progress(props: { job: ImportJob }): JSX.Element {
   // Reading (bytes, in the worker) fills the bar to 90 %; parsing has no finer hook: indeterminate.
@@ -25,29 +26,70 @@ function Progress(props: { job: ImportJob }): JSX.Element {
   );
 }
 
+/**
+ * The mapping step: every column of the header with what it will be read as; each ambiguous
+ * column must be chosen (a meaning or "ignore") before importing, and the choice shown in the
+ * select is exactly the one applied (docs/column-mapping.md).
+ */
 function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
-  // Nothing is guessed: every ambiguous column starts as "ignore", which is also what the select
-  // shows first (the applied mapping is exactly the one shown).
-  const choice = new Map<number, Field | null>();
-  for (const a of props.job.mapping) choice.set(a.index, null);
+  // Column index → chosen candidate index, "" = ignore; absent = not chosen yet.
+  const [choice, setChoice] = createSignal<ReadonlyMap<number, string>>(new Map());
+  const pending = () => props.job.mapping.filter((a) => !choice().has(a.index)).length;
+  const apply = () => {
+    const out = new Map<number, Field | null>();
+    for (const a of props.job.mapping) {
+      const v = choice().get(a.index);
+      out.set(a.index, v === undefined || v === "" ? null : a.candidates[Number(v)]!.field);
+    }
+    void props.imports.resolveMapping(props.job.id, out);
+  };
+  const columns = () => (props.job.columns.length ? props.job.columns : props.job.mapping.map((a) => ({ index: a.index, column: a.column, status: "ambiguous" as const, field: null, candidates: a.candidates.map((c) => c.field) })));
   return (
     <div class="mapping" data-testid="column-mapping">
       <p>{t("mappingIntro")}</p>
-      <For each={props.job.mapping}>
-        {(a) => (
-          <label class="map-row">
-            <code>{a.column}</code> →
-            <select data-testid={`map-${a.index}`} onChange={(e) => {
-              const v = e.currentTarget.value;
-              choice.set(a.index, v === "" ? null : a.candidates[Number(v)]!.field);
-            }}>
-              <option value="" selected>{t("mappingIgnore")}</option>
-              <For each={a.candidates}>{(c, i) => <option value={String(i())}>{c.label}</option>}</For>
-            </select>
-          </label>
-        )}
-      </For>
-      <button class="primary" data-testid="mapping-apply" onClick={() => void props.imports.resolveMapping(props.job.id, choice)}>{t("mappingApply")}</button>
+      <table class="map-table">
+        <thead>
+          <tr><th scope="col">{t("mappingColumn")}</th><th scope="col">{t("mappingReadAs")}</th></tr>
+        </thead>
+        <tbody>
+          <For each={columns()}>
+            {(c) => (
+              <tr data-testid={`map-row-${c.index}`} data-status={c.status}>
+                <td><code>{c.column}</code></td>
+                <td>
+                  <Switch>
+                    <Match when={c.status === "ambiguous"}>
+                      <select
+                        data-testid={`map-${c.index}`}
+                        aria-label={c.column}
+                        classList={{ unchosen: !choice().has(c.index) }}
+                        value={choice().get(c.index) ?? "?"}
+                        onChange={(e) => {
+                          const v = e.currentTarget.value;
+                          setChoice((m) => new Map(m).set(c.index, v));
+                        }}
+                      >
+                        <option value="?" disabled>{t("mappingChoose")}</option>
+                        <For each={c.candidates}>{(f, i) => <option value={String(i())}>{fieldText(f, lang())}</option>}</For>
+                        <option value="">{t("mappingIgnore")}</option>
+                      </select>
+                    </Match>
+                    <Match when={c.status === "mapped" && c.field}>{(f) => <span>{fieldText(f(), lang())}</span>}</Match>
+                    <Match when={c.status === "duplicate"}><span class="muted">{t("mappingDuplicate")}</span></Match>
+                    <Match when={c.status === "unknown"}><span class="muted">{t("mappingUnknown")}</span></Match>
+                  </Switch>
+                </td>
+              </tr>
+            )}
+          </For>
+        </tbody>
+      </table>
+      <div class="map-actions">
+        <button class="primary" data-testid="mapping-apply" disabled={pending() > 0} onClick={apply}>{t("mappingApply")}</button>
+        <Show when={pending() > 0}>
+          <span class="warn small" data-testid="mapping-pending">{t("mappingPending", { n: pending() })}</span>
+        </Show>
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import type { Field } from "../../import/aliases";
 import { importNotes } from "../../import/notes";
 import { importInWorker, isFileSource, readDrop, readFiles, readHead, spliceHead, type ImportProgress, type ImportSource } from "../../import/browser";
 import { formatIssue, type ImportIssue } from "../../import/types";
-import { ambiguousColumns, applyColumnChoice, type AmbiguousColumn } from "./column-map";
+import { ambiguousColumns, applyColumnChoice, columnViews, type AmbiguousColumn, type ColumnView } from "./column-map";
 import type { Workbook } from "./workbook";
 
 /** One import as the sheet lists it. */
@@ -25,6 +25,8 @@ export interface ImportJob {
   added: number[];
   /** Ambiguous columns waiting for the planner's choice (status "mapping"). */
   mapping: AmbiguousColumn[];
+  /** Every column of the header and how it is read (status "mapping"). */
+  columns: ColumnView[];
 }
 
 /** The import jobs and the actions that start them. */
@@ -85,6 +87,7 @@ export function createImports(wb: Workbook): Imports {
     update(id, (j) => {
       j.status = inputs.some(isFileSource) ? "reading" : "parsing";
       j.mapping = [];
+      j.columns = [];
     });
     const res = await importInWorker(inputs, {}, onProgress(id));
     if (!res.ok) {
@@ -104,13 +107,16 @@ export function createImports(wb: Workbook): Imports {
 
   const start = async (names: string[], read: () => ImportSource[] | Promise<ImportSource[]>) => {
     const id = next++;
-    setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], warnings: [], added: [], mapping: [] })));
+    setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], warnings: [], added: [], mapping: [], columns: [] })));
     let inputs: ImportSource[];
     let amb: AmbiguousColumn[] = [];
+    let cols: ColumnView[] = [];
     try {
       inputs = await read();
       const single = inputs.length === 1 ? inputs[0]! : null;
-      amb = single ? ambiguousColumns(single.name, (await readHead(single)).text) : [];
+      const head = single ? (await readHead(single)).text : "";
+      amb = single ? ambiguousColumns(single.name, head) : [];
+      if (amb.length) cols = columnViews(single!.name, head);
     } catch (e) {
       update(id, (j) => {
         j.status = "error";
@@ -124,6 +130,7 @@ export function createImports(wb: Workbook): Imports {
       update(id, (j) => {
         j.status = "mapping";
         j.mapping = amb;
+        j.columns = cols;
       });
       return;
     }

@@ -133,6 +133,8 @@ export function recommendationState(result: PlanResult): RecommendationState {
   return { kind: "infeasible" };
 }
 
+const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "needsPrice", "unchecked", "warning"];
+
 /** The trust state of a plan and its result (see the module comment and docs/trust.md). */
 export function trustState(input: TrustInput): TrustState {
   const { plan, result } = input;
@@ -170,6 +172,8 @@ export function trustState(input: TrustInput): TrustState {
   const rec = recommendationState(result);
   if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
   else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
+  // Most serious first: the status bar's one-line summary shows the first item.
+  items.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   const level: TrustLevel = items.some((x) => x.level === "error") ? "error" : items.length ? "warn" : "ok";
   return { level, items, recommendation: rec };
 }
