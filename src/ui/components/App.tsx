@@ -9,7 +9,7 @@
  * fragment is opened on top (the restored plan goes to Recent plans; undo also returns to it).
  * Only after that does the autosave start writing, on every change.
  */
-import { createSignal, ErrorBoundary, For, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
+import { createEffect, createSignal, ErrorBoundary, For, lazy, Match, onCleanup, onMount, Show, Suspense, Switch, type JSX } from "solid-js";
 import { serializePlan, validatePlan } from "../../engine/plan-file";
 import type { PlanFile } from "../../engine/types";
 import { WorkbookContext } from "../state/context";
