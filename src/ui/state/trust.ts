@@ -168,7 +168,13 @@ export function trustState(input: TrustInput): TrustState {
     const first = notes[0]?.startsWith(`${s.name}: `) ? notes[0].slice(s.name.length + 2) : notes[0];
     if (first !== undefined) add("warning", "warn", "trustNotes", { sku: s.name, n: notes.length, msg: first }, `skus[${i}]`);
   });
-  for (const w of result.warnings) add("warning", "warn", "trustPlanNote", { msg: w }, "workloads");
+  for (const w of result.warnings) {
+    // A plan note about one SKU points at that SKU (so an export that does not use it is not
+    // marked); the engine's "recommended although never checked" repeats the unchecked item.
+    const i = result.skus.findIndex((s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`));
+    if (i >= 0 && isUnchecked(result.skus[i]!) && /never checked|not checked/.test(w)) continue;
+    add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads");
+  }
   const rec = recommendationState(result);
   if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
   else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
