@@ -59,5 +59,8 @@ describe("money formatting with a currency Intl rejects", () => {
     expect(fmtMoneyCompact(1_500_000, "<script>", "en")).toBe("1,500,000 <script>");
     expect(fmtMoney(1234.5, "USD", "en")).toBe("$1,234.50");
     expect(fmtMoneyCompact(1_500_000, "USD", "en")).toBe("$1.5M");
+    // The chart axes write "$" like the rest of the app, in Chinese too (not "US$1万").
+    expect(fmtMoneyCompact(10_000, "USD", "zh")).toBe("$1万");
+    expect(fmtMoneyCompact(15_000, "CNY", "zh")).toBe("¥1.5万");
   });
 });

@@ -98,7 +98,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
         <button class="link danger" data-testid={`sku-remove-${props.skuIndex}`} onClick={() => wb.removeSku(props.skuIndex)}>{t("removeSku")}</button>
       </header>
       <div class="card-meta muted">
-        {meta().label} · {meta().source?.format ?? ""} · {t("nPoints", { n: points().length })}
+        {meta().label} · {meta().source?.format ?? ""} · {points().length === 1 ? t("onePoint") : t("nPoints", { n: points().length })}
         <Show when={props.result?.operatingPoint}>
           {(op) => <span class="op-text"> · {t("opShort", { load: fmtNum(op().concurrency ?? (typeof op().requestRate === "number" ? (op().requestRate as number) : null), 1, lang()), tps: fmtNum(op().outputTokensPerSec, 0, lang()), basis: t(`basis_${op().basis}`) })}</span>}
         </Show>
