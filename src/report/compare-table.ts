@@ -67,8 +67,12 @@ export function compareMarkdown(base: Sweep, cand: Sweep, r: CompareResult, lang
   const metric = interTokenMetric(base, cand);
   const cols = tableColumns(metric);
   const out: string[] = [];
-  out.push(`${t(lang, "baseline")}${t(lang, "colon")}${base.label} (${filesText(base.source.files)})`);
-  out.push(`${t(lang, "candidate")}${t(lang, "colon")}${cand.label} (${filesText(cand.source.files)})`);
+  const files = (s: Sweep) => {
+    const f = filesText(s.source.files);
+    return f ? ` (${f})` : "";
+  };
+  out.push(`${t(lang, "baseline")}${t(lang, "colon")}${base.label}${files(base)}`);
+  out.push(`${t(lang, "candidate")}${t(lang, "colon")}${cand.label}${files(cand)}`);
   out.push("");
   out.push(t(lang, "latenciesInMs"));
   out.push("");

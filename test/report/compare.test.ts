@@ -88,4 +88,12 @@ describe("compareSweeps", () => {
     expect(compareSummary(r, "en")).toBe("2 regressions over 5 % at 2 matched load levels; worst change: P99 TTFT +15.0 % (concurrency 8).");
     expect(compareSummary(r, "zh")).toBe("2 项退化超过 5 %（共 2 个匹配档位）；最差变化：P99 TTFT +15.0 %（并发 8）。");
   });
+
+  it("names a side that lists no files without an empty ()", () => {
+    const inline = { ...base, label: "H100 SXM ×1", source: { ...base.source, files: [] } };
+    const md = compareMarkdown(inline, cand, compareSweeps(inline, cand, 5), "en");
+    expect(md.split("\n")[0]).toBe("Baseline: H100 SXM ×1");
+    expect(md).not.toContain("()");
+    expect(md.split("\n")[1]).toMatch(/^Candidate: .+ \(test\.csv\)$/);
+  });
 });

@@ -16,6 +16,7 @@ import { costBarChart } from "../charts/cost-charts";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { copyText } from "../state/clipboard";
+import { defaultComparePair } from "../state/compare-pair";
 import { downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
@@ -42,10 +43,14 @@ export function ReportSheet(): JSX.Element {
 
   // Before/after: every sweep of the plan (SKU · workload).
   const sweeps = createMemo(() =>
-    result().skus.flatMap((s) => s.workloads.filter((w) => w.sweep).map((w) => ({ label: result().workloads.length > 1 ? `${s.name} · ${w.workload}` : s.name, sweep: w.sweep as Sweep }))),
+    result().skus.flatMap((s) => s.workloads.filter((w) => w.sweep).map((w) => ({ label: result().workloads.length > 1 ? `${s.name} · ${w.workload}` : s.name, sweep: w.sweep as Sweep, gpu: s.gpu ?? (w.sweep as Sweep).meta.gpu ?? null }))),
   );
-  const [baseIdx, setBaseIdx] = createSignal(0);
-  const [candIdx, setCandIdx] = createSignal(1);
+  // Opens on a meaningful pair (same GPU and model), else asks to choose (src/ui/state/compare-pair.ts).
+  const pair = createMemo(() => defaultComparePair(sweeps().map((s) => ({ gpu: s.gpu, model: s.sweep.meta.model ?? null }))));
+  const [basePick, setBaseIdx] = createSignal<number | null>(null);
+  const [candPick, setCandIdx] = createSignal<number | null>(null);
+  const baseIdx = () => basePick() ?? pair()?.[0] ?? 0;
+  const candIdx = () => candPick() ?? pair()?.[1] ?? -1;
   const [threshold, setThreshold] = createSignal(5);
   const compared = createMemo(() => {
     const a = sweeps()[baseIdx()];
@@ -97,14 +102,15 @@ export function ReportSheet(): JSX.Element {
             <label class="field">
               <span class="field-label">{t("baseline")}</span>
               <select data-testid="compare-base" value={baseIdx()} onChange={(e) => setBaseIdx(Number(e.currentTarget.value))}>
-                <For each={sweeps()}>{(s, i) => <option value={i()}>{s.label}</option>}</For>
+                <For each={sweeps()}>{(s, i) => <option value={i()} selected={baseIdx() === i()}>{s.label}</option>}</For>
               </select>
             </label>
             <span aria-hidden="true">→</span>
             <label class="field">
               <span class="field-label">{t("candidate")}</span>
               <select data-testid="compare-cand" value={candIdx()} onChange={(e) => setCandIdx(Number(e.currentTarget.value))}>
-                <For each={sweeps()}>{(s, i) => <option value={i()}>{s.label}</option>}</For>
+                <option value={-1} disabled selected={candIdx() === -1}>{t("chooseSweep")}</option>
+                <For each={sweeps()}>{(s, i) => <option value={i()} selected={candIdx() === i()}>{s.label}</option>}</For>
               </select>
             </label>
             <label class="field">
@@ -116,7 +122,7 @@ export function ReportSheet(): JSX.Element {
               <span class="field-label">%</span>
             </label>
           </div>
-          <Show when={compared()}>
+          <Show when={compared()} fallback={<p class="muted small" data-testid="compare-pick">{t("comparePickHint")}</p>}>
             {(c) => (
               <>
                 <p class="compare-summary" classList={{ bad: c().r.regressions.length > 0, good: c().r.regressions.length === 0 }} data-testid="compare-summary">{c().summary}</p>
