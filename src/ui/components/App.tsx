@@ -211,8 +211,13 @@ export function App(): JSX.Element {
               <button data-testid="btn-redo" disabled={!wb.canRedo()} onClick={() => wb.redo()} title={t("redoHint")} aria-label={t("redo")}>↷</button>
             </span>
             <button data-testid="btn-new" onClick={() => void replacePlan(emptyPlan(t("untitled")), [], true)}>{t("newPlan")}</button>
-            <select data-testid="example-select" aria-label={t("loadExample")} onChange={(e) => void openExample(e.currentTarget.value)} value="">
-              <option value="" disabled>{t("loadExample")}</option>
+            {/* An action menu: after a choice it shows "Load example…" again, so it never claims an example is open after New plan or edits. */}
+            <select data-testid="example-select" aria-label={t("loadExample")} onChange={(e) => {
+              const name = e.currentTarget.value;
+              e.currentTarget.value = "";
+              void openExample(name);
+            }} value="">
+              <option value="" disabled selected>{t("loadExample")}</option>
               <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
             </select>
             <label class="btn" title={t("openPlanHint")}>
