@@ -55,16 +55,19 @@ test("the PNG button sits under the plot, not over the last axis tick", async ({
   }
 });
 
-test("derived formulas wrap inside their card instead of being cut off", async ({ page }) => {
-  const wp = new WorkbookPage(page);
-  await wp.open();
-  await wp.sheet("assumptions");
-  const grids = page.locator(".derived .grid");
-  await expect(grids.first()).toBeVisible();
-  const overflow = await grids.evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
-  expect(overflow.length).toBeGreaterThan(0);
-  for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
-});
+for (const width of [1280, 420]) {
+  test(`derived formulas wrap inside their card instead of being cut off (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const wp = new WorkbookPage(page);
+    await wp.open();
+    await wp.sheet("assumptions");
+    const grids = page.locator(".derived .grid");
+    await expect(grids.first()).toBeVisible();
+    const overflow = await grids.evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
+    expect(overflow.length).toBeGreaterThan(0);
+    for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
+  });
+}
 
 test("a one-point sweep says 1 load level", async ({ page }) => {
   const wp = new WorkbookPage(page);
