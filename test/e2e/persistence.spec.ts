@@ -244,3 +244,22 @@ test("a share link nested 100,000 levels deep is refused with a plain message; t
   await setTitle(page, "Still usable");
   await expect.poll(() => savedTitle(page)).toBe("Still usable");
 });
+
+test("a share link with a 3,000-cell reference cycle opens with the cycle reported once; the tab stays usable", async ({ page }) => {
+  test.setTimeout(120_000); // a budget against hangs (the old app never finished opening the Assumptions sheet)
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  const cells: Record<string, string | number> = {};
+  for (let i = 0; i < 3000; i++) cells[`c${i}`] = `=c${(i + 1) % 3000} + 1`;
+  const seed = JSON.parse(seedText) as { cells: Record<string, string | number> };
+  const frag = await fragmentOf(JSON.stringify({ ...seed, title: "Cycle of 3,000 cells", cells: { ...seed.cells, ...cells } }));
+  await page.goto(`/${frag}`);
+  await page.reload();
+  await ready(page); // was: the tab crashed (quadratic cycle reports)
+  await expect(page.getByTestId("title-input")).toHaveValue("Cycle of 3,000 cells");
+  await expect(page.getByTestId("status-errors")).not.toHaveText("No errors");
+  for (const s of ["assumptions", "comparison", "report", "benchmarks"] as const) await wp.sheet(s);
+  await expect(page.getByTestId("error-boundary")).toHaveCount(0);
+  await setTitle(page, "Still usable");
+  await expect.poll(() => savedTitle(page)).toBe("Still usable");
+});

@@ -3,7 +3,7 @@
  * redundancy, currency, and the derived cells of every SKU explained with the numbers plugged in.
  * Errors stay in the cell that causes them; everything else keeps computing.
  */
-import { createSignal, For, Show, type JSX } from "solid-js";
+import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan-file";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
 import { fmtNum } from "../format";
@@ -18,7 +18,8 @@ import { Grid, type CellView } from "./Grid";
 export function AssumptionsSheet(): JSX.Element {
   const wb = useWorkbook();
   const result = () => wb.computed().result;
-  const names = () => Object.keys(wb.plan.cells ?? {});
+  // One list per change of the cells (each grid cell reads it: a call per cell would cost O(N²)).
+  const names = createMemo(() => Object.keys(wb.plan.cells ?? {}));
   const numCell = (path: string, digits = 4): CellView => {
     const v = wb.cell(path);
     const note = v.raw.startsWith("=") && v.value !== null ? formulaWithValues(v.raw, wb.computed().resolved.cells, v.value, lang()) : undefined;
