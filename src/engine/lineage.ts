@@ -841,6 +841,7 @@ export function lineageText(node: LineageNode, describe: (n: LineageNode) => str
     const pad = "  ".repeat(depth);
     // A step already shown with its inputs (the same path) is shown once more without them.
     const again = n.inputs.length > 0 && seen.has(n.path);
+    // biome-ignore lint/correctness/usePlaywrightValidDescribeCallback: a local function named describe, not Playwright's
     out.push(`${pad}${depth ? "← " : ""}${describe(n)}${again ? "  (inputs above)" : ""}`);
     if (again) return;
     seen.add(n.path);
