@@ -9,7 +9,7 @@
 import { dirname, resolve } from "node:path";
 import { parsePlanText, rangeProblem, validatePlan } from "../engine/plan-file";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
-import { buildPlanSheet, resolvePlan } from "../engine/resolve";
+import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
 import type { PlanFile } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
@@ -130,6 +130,8 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
     }
   }
   if (refusals.length) throw new CliError(refusals);
-  const result = computePlan(resolved, files);
-  return { plan: valid.plan, resolved, result, importWarnings };
+  // Formulas that read a SKU's computed throughput (`<id>_tok_s`) need the sweeps: resolve again with them.
+  const final = computedSkus(valid.plan).size ? resolvePlan(valid.plan, sheet, files) : resolved;
+  const result = computePlan(final, files);
+  return { plan: valid.plan, resolved: final, result, importWarnings };
 }

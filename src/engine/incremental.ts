@@ -18,7 +18,7 @@
  */
 import { assemblePlan, computeSku, planLevel, tenantsMemo, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
-import { createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
+import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
 import type { ResolvedPlan } from "./resolved";
 import type { PlanFile } from "./types";
 
@@ -153,7 +153,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
     return assemblePlan(resolved, list, level, memo);
   };
   const full = (): PlanResult => {
-    resolved = sheet.resolve();
+    resolved = sheet.resolve(files);
     cache = new Map();
     result = compute();
     return result;
@@ -179,7 +179,8 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
         return this.update(next);
       }
       const changed = sheet.set(path, raw);
-      if (resolved.errors.length || sheet.sheet.errors().length) return full();
+      // Formulas reading computed results (a SKU's `<id>_tok_s`) need the whole plan computed again.
+      if (resolved.errors.length || sheet.sheet.errors().length || computedSkus(sheet.plan()).size) return full();
       const next: ResolvedPlan = { ...resolved };
       const dirty: Dirty = { allSkus: false, skus: new Set() };
       const copied = new Set<string>();

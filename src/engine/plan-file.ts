@@ -231,6 +231,8 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
     const base = `skus[${i}]`;
     c.str(s, "name", base, true);
     c.str(s, "gpu", base, false);
+    // Formulas read `<id>_tok_s`, this SKU's computed replica output tokens/s (docs/formulas.md).
+    if (s.id !== undefined && (typeof s.id !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s.id))) c.issue(`${base}.id`, "an identifier (letters, digits, _; not starting with a digit)", s.id);
     c.num(s, "gpusPerReplica", base, true);
     c.num(s, "pricePerGpuHour", base, true);
     if (s.sweep !== undefined) checkSweepRef(c, s.sweep, `${base}.sweep`);

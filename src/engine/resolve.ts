@@ -5,7 +5,8 @@
  * Defaults: title "Untitled plan", currency "USD", sloMode "measured", elasticity 1, redundancy
  * factor 1, tenants method "tokens" and idle "proportional".
  */
-import { Sheet } from "./formula/sheet";
+import { Sheet, type ComputedRaw } from "./formula/sheet";
+import { computeSku, planLevel, type FileSweep } from "./plan";
 import { keyPath, workloadDefs, workloadName } from "./plan-file";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
@@ -102,6 +103,13 @@ function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
     sweepEntries(s.sweep, `skus[${i}].sweep`, out, all);
     if (isObj(s.sweeps)) for (const [w, ref] of Object.entries(s.sweeps)) sweepEntries(ref, keyPath(`skus[${i}].sweeps`, w), out, all);
   });
+  // Computed results formulas may read (docs/formulas.md): a SKU with an `id` offers `<id>_tok_s`.
+  for (const [, i] of computedSkus(plan, out)) {
+    const pre = `skus[${i}].`;
+    const deps = out.filter(([p]) => (p.startsWith(`${pre}sweep`) || p.startsWith("slo[") || p === "maxErrorRatePct" || p.startsWith("workload")) && p !== computedPath(i)).map(([p]) => p);
+    const raw: ComputedRaw = { computed: true, deps, pending: `SKU ${i + 1} has no operating point yet` };
+    out.push([computedPath(i), raw]);
+  }
   if (isObj(plan.tenants)) {
     const t = plan.tenants;
     add(t, "tenants", ["inputWeight", "outputWeight"]);
@@ -278,16 +286,100 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
   };
 }
 
+/** Path of SKU i's computed replica output tokens/s (read in formulas as `<id>_tok_s`). */
+export function computedPath(i: number): string {
+  return `skus[${i}].replicaOutputTokensPerSec`;
+}
+
+const ID = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** SKU ids (the optional `id` key, an identifier) → SKU index; the first SKU wins a repeated id. */
+export function skuIds(plan: PlanFile): Map<string, number> {
+  const ids = new Map<string, number>();
+  list(plan.skus).forEach((s, i) => {
+    if (typeof s.id === "string" && ID.test(s.id) && !ids.has(s.id)) ids.set(s.id, i);
+  });
+  return ids;
+}
+
+/** The SKUs (id → index) whose `<id>_tok_s` some formula of the plan names (not shadowed by a cell). */
+export function computedSkus(plan: PlanFile, entries: readonly [string, unknown][] = collectEntries(plan, false)): Map<string, number> {
+  const ids = skuIds(plan);
+  const used = new Map<string, number>();
+  if (ids.size === 0) return used;
+  const cells = isObj(plan.cells) ? plan.cells : {};
+  for (const [, raw] of entries) {
+    if (typeof raw !== "string" || !raw.includes("_tok_s")) continue;
+    for (const m of raw.matchAll(/([A-Za-z_][A-Za-z0-9_]*)_tok_s\b/g)) {
+      const i = ids.get(m[1]!);
+      if (i !== undefined && !Object.hasOwn(cells, `${m[1]}_tok_s`)) used.set(m[1]!, i);
+    }
+  }
+  return used;
+}
+
+/**
+ * Where a formula name reads (docs/formulas.md): a cell of that name; else `<id>_tok_s` of a SKU
+ * with that `id` (its computed replica output tokens/s); else the (missing) cell.
+ */
+function namer(plan: () => PlanFile): (name: string) => string {
+  return (name) => {
+    const p = plan();
+    const cells = isObj(p.cells) ? p.cells : {};
+    if (Object.hasOwn(cells, name)) return keyPath("cells", name);
+    const m = /^(.+)_tok_s$/.exec(name);
+    const i = m ? skuIds(p).get(m[1]!) : undefined;
+    return i !== undefined ? computedPath(i) : keyPath("cells", name);
+  };
+}
+
 /** The sheet of a plan: one entry per number of the plan, evaluated. */
-export function buildPlanSheet(plan: PlanFile): Sheet {
-  return new Sheet(sheetEntries(plan));
+export function buildPlanSheet(plan: PlanFile, current: () => PlanFile = () => plan): Sheet {
+  return new Sheet(sheetEntries(plan), { pathOfName: namer(current) });
+}
+
+/**
+ * Fill the computed entries of a plan's sheet (SKU `<id>_tok_s`): compute each such SKU from the
+ * resolved plan, set its value, re-resolve; repeated until nothing changes (a chain of n SKUs takes
+ * n rounds). Cycles are already errors of the sheet (CYCLE, with the members).
+ */
+function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, FileSweep>, first: ResolvedPlan): ResolvedPlan {
+  const ids = [...computedSkus(plan).values()].filter((i) => sheet.has(computedPath(i)));
+  let resolved = first;
+  for (let round = 0; round <= ids.length; round++) {
+    let changed = false;
+    const level = planLevel(resolved);
+    for (const i of ids) {
+      const s = computeSku(resolved, i, level.wlInputs, files);
+      let v: number | null = null;
+      if (s.feasible === true) {
+        const base = s.workloads.reduce((a, w) => a + (w.replicasBase ?? NaN), 0);
+        const out = level.wlInputs.reduce((a, w) => a + w.peakRps * w.outputTokens, 0);
+        v = s.workloads.length === 1 ? (s.operatingPoint?.outputTokensPerSec ?? null) : base > 0 ? out / base : null;
+      }
+      const why = `${s.name} has no operating point${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+      if (sheet.setComputed(computedPath(i), v !== null && Number.isFinite(v) ? v : null, why).length) changed = true;
+    }
+    if (!changed) break;
+    resolved = resolveOnce(plan, sheet);
+  }
+  return resolved;
 }
 
 /**
  * Evaluate a plan's formulas and return it with numbers (spec §6). `sheet` may be a sheet already
  * built from this plan (e.g. kept by the app and edited incrementally); otherwise one is built.
  */
-export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan)): ResolvedPlan {
+export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan), files: ReadonlyMap<string, FileSweep> = new Map()): ResolvedPlan {
+  const first = resolveOnce(plan, sheet);
+  if (!skuIds(plan).size) return first;
+  const done = fillComputed(plan, sheet, files, first);
+  // A computed entry's own error is told by the formulas that read it (they name it).
+  const computed = new Set([...computedSkus(plan).values()].map(computedPath));
+  return { ...done, errors: done.errors.filter((e) => !computed.has(e.path) || e.kind === "CYCLE") };
+}
+
+function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
   const num = readerOf(sheet);
   const defs = workloadDefs(plan);
   const workloads: ResolvedWorkload[] = defs.map(({ def, path }, i) => {
@@ -341,8 +433,8 @@ export interface PlanSheet {
   readonly sheet: Sheet;
   /** The current plan (a private copy, with the edits applied). */
   plan(): PlanFile;
-  /** The resolved plan of the current state. */
-  resolve(): ResolvedPlan;
+  /** The resolved plan of the current state (`files`: the imported `file` sweeps, for computed results). */
+  resolve(files?: ReadonlyMap<string, FileSweep>): ResolvedPlan;
   /** Set one number of the plan (`cells.peak`, `skus[1].pricePerGpuHour`); returns recomputed paths. */
   set(path: string, raw: unknown): string[];
   /** Delete a key (e.g. a cell `cells.old`); returns recomputed paths. */
@@ -358,11 +450,11 @@ export interface PlanSheet {
  */
 export function createPlanSheet(initial: PlanFile): PlanSheet {
   let plan = structuredClone(initial);
-  const sheet = buildPlanSheet(plan);
+  const sheet = buildPlanSheet(plan, () => plan);
   return {
     sheet,
     plan: () => plan,
-    resolve: () => resolvePlan(plan, sheet),
+    resolve: (files) => resolvePlan(plan, sheet, files),
     set(path, raw) {
       if (!setAtPath(plan, path, raw)) return [];
       const steps = typeof raw === "number" && Number.isFinite(raw) ? parsePath(path) : null;
@@ -378,8 +470,14 @@ export function createPlanSheet(initial: PlanFile): PlanSheet {
       return sheet.remove(path);
     },
     update(next) {
+      const idsBefore = JSON.stringify([...skuIds(plan)]);
       plan = structuredClone(next);
       const entries = sheetEntries(plan);
+      // Other SKU ids change where names read: every formula is read again.
+      if (JSON.stringify([...skuIds(plan)]) !== idsBefore) {
+        const removed = sheet.remove(...sheet.paths());
+        return [...new Set([...removed, ...sheet.setMany(entries)])];
+      }
       const keep = new Set(entries.map(([p]) => p));
       const removed = sheet.remove(...sheet.paths().filter((p) => !keep.has(p)));
       const changed = entries.filter(([p, raw]) => !sheet.has(p) || sheet.raw(p) !== raw);

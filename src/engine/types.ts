@@ -128,6 +128,8 @@ export interface SkuDef {
   name: string;
   /** GPU catalogue id (models/gpus.json), e.g. `h100-sxm`. */
   gpu?: string;
+  /** Identifier for formulas: `<id>_tok_s` reads this SKU's computed replica output tokens/s (docs/formulas.md). */
+  id?: string;
   gpusPerReplica: NumOrFormula;
   pricePerGpuHour: NumOrFormula;
   sweep?: SweepRef;

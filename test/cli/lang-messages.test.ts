@@ -23,7 +23,7 @@ describe("capplan --lang zh translates engine and importer messages", () => {
   it("plan lists its warnings in Chinese, keeping SKU names and numbers", async () => {
     const zh = await run("plan", "models/examples/multi-sku.json", "--lang", "zh");
     expect(zh.out).toContain("  L40S ×1：SLO P95 ITL 改用 TPOT 判断：该扫描没有 ITL");
-    expect(zh.out).toContain("  H200 ×1 (estimate)：chat 的容量为给定值（2,381.4 tok/s），因此未用扫描数据检查 SLO");
+    expect(zh.out).toContain("  H200 ×1 (estimate)：chat 的容量为给定值（2,381.5 tok/s），因此未用扫描数据检查 SLO");
     const en = await run("plan", "models/examples/multi-sku.json");
     expect(en.out).toContain("  L40S ×1: SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
   });

@@ -162,3 +162,59 @@ describe("replicasRaw under N+k with several workloads", () => {
     expect(s.replicas).toBe(Math.ceil((10 + 10 * 500 / 900) * 1.2) + 2); // 19 + 2 = 21
   });
 });
+
+describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.md)", () => {
+  it("the example's H200 estimate follows the H100's computed operating point, not a typed copy", async () => {
+    const r = await run("plan", "models/examples/multi-sku.json", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const h100 = j.skus.find((s: { name: string }) => s.name.startsWith("H100"));
+    const h200 = j.skus.find((s: { name: string }) => s.name.startsWith("H200"));
+    expect(h100.sloChecked).toBe(true);
+    expect(h200.sloChecked).toBe(false);
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(h100.operatingPoint.outputTokensPerSec * (4.8 / 3.35), 9);
+    expect(j.errors).toEqual([]);
+  });
+
+  it("a looser SLO on the H100 moves the H200 estimate with it", async () => {
+    const base = JSON.parse(readFileSync("models/examples/multi-sku.json", "utf8"));
+    base.skus = base.skus.map((s: { sweep: { file?: string } }) => (s.sweep.file ? { ...s, sweep: { file: join(process.cwd(), "models/examples", s.sweep.file) } } : s));
+    const tight = await planJson(base);
+    const loose = await planJson({ ...base, slo: [{ metric: "ttft", stat: "p99", maxMs: 60000 }, { metric: "itl", stat: "p95", maxMs: 5000 }] });
+    const tok = (j: { skus: { operatingPoint: { outputTokensPerSec: number } }[] }, i: number) => j.skus[i]!.operatingPoint.outputTokensPerSec;
+    expect(tok(loose, 0)).toBeGreaterThan(tok(tight, 0));
+    expect(tok(loose, 2)).toBeCloseTo(tok(loose, 0) * (4.8 / 3.35), 9);
+  });
+
+  it("a SKU whose capacity depends on itself through cells is a #CYCLE naming the members", async () => {
+    const p = {
+      format: "capplan.plan/v1",
+      cells: { est: "=a_tok_s * 2" },
+      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+      skus: [
+        { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=b_tok_s" } },
+        { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=est" } },
+        { name: "C", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 900 } },
+      ],
+    };
+    const r = await run("plan", tmpPlan(p), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    const cyc = j.errors.filter((e: { kind: string }) => e.kind === "CYCLE");
+    expect(cyc.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(["cells.est", "skus[0].sweep.replicaOutputTokensPerSec", "skus[1].sweep.replicaOutputTokensPerSec"]));
+    expect(cyc.find((e: { path: string }) => e.path === "cells.est").message).toMatch(/circular reference: .*skus\[0\]\.replicaOutputTokensPerSec/);
+    // Everything that does not depend on the cycle still computes.
+    expect(j.skus[2].replicas).toBe(Math.ceil(10 * 200 / 900));
+    expect(j.cheapest).toBe("C");
+  });
+
+  it("an unknown id is an unknown name", async () => {
+    const p = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=nosuch_tok_s" } }],
+    };
+    const j = JSON.parse((await run("plan", tmpPlan(p), "--json")).out);
+    expect(j.errors[0]).toMatchObject({ path: "skus[0].sweep.replicaOutputTokensPerSec", kind: "NAME" });
+  });
+});

@@ -12,7 +12,25 @@ import { shortestCycle, withDependents } from "./graph";
 type Parsed =
   | { kind: "number"; value: number }
   | { kind: "formula"; formula: CompiledFormula; deps: string[] }
+  | { kind: "computed"; deps: string[] }
   | { kind: "error"; problem: FormulaProblem };
+
+/**
+ * The raw value of a computed entry (docs/formulas.md "Computed results"): a number the caller
+ * computes outside the sheet (e.g. a SKU's operating throughput) from the entries `deps`. Formulas
+ * read it by name like a cell; it takes part in cycle detection through `deps`, and its value is
+ * set with {@link Sheet.setComputed} (until then it is an error that says why).
+ */
+export interface ComputedRaw {
+  readonly computed: true;
+  readonly deps: readonly string[];
+  /** Why there is no value yet (the message of the error until a value is set). */
+  readonly pending: string;
+}
+
+export function isComputedRaw(raw: unknown): raw is ComputedRaw {
+  return typeof raw === "object" && raw !== null && (raw as { computed?: unknown }).computed === true && Array.isArray((raw as { deps?: unknown }).deps);
+}
 
 /** The computed state of one entry. */
 export interface EntryResult {
@@ -74,6 +92,8 @@ export class Sheet {
   private readonly entries = new Map<string, Entry>();
   private readonly readers = new Map<string, Set<string>>();
   private readonly pathOfName: (name: string) => string;
+  /** Values of computed entries, set by {@link setComputed} (null: none, with the reason). */
+  private readonly computedValues = new Map<string, { value: number | null; why: string }>();
   private walk = 0;
   /** Insertion positions, built on demand by {@link order} and dropped when entries change. */
   private positions: Map<string, number> | null = null;
@@ -104,10 +124,21 @@ export class Sheet {
       } else {
         this.entries.set(path, { raw, parsed, value: null, error: null, root: null, visit: 0, index: 0, low: 0, onStack: false });
       }
-      if (parsed.kind === "formula") this.attach(path, parsed.deps);
+      if (parsed.kind === "formula" || parsed.kind === "computed") this.attach(path, parsed.deps);
       dirty.add(path);
     }
     return this.recompute(dirty, fresh);
+  }
+
+  /**
+   * Set the value of a computed entry (null with the reason when there is none) and recompute its
+   * dependents; returns the paths recomputed. No-op (empty list) when the value is unchanged.
+   */
+  setComputed(path: string, value: number | null, why = ""): string[] {
+    const prev = this.computedValues.get(path);
+    if (prev && Object.is(prev.value, value) && prev.why === why) return [];
+    this.computedValues.set(path, { value, why });
+    return this.entries.has(path) ? this.recompute(new Set([path]), false) : [];
   }
 
   /** Remove entries; their dependents recompute (they now read an unknown name). */
@@ -165,6 +196,7 @@ export class Sheet {
 
   private parse(raw: unknown): Parsed {
     if (typeof raw === "number" && Number.isFinite(raw)) return { kind: "number", value: raw };
+    if (isComputedRaw(raw)) return { kind: "computed", deps: [...raw.deps] };
     const reading = readRaw(raw);
     if (reading.kind === "number") return { kind: "number", value: reading.value };
     if (reading.kind === "invalid") return { kind: "error", problem: { kind: "VALUE", message: reading.message } };
@@ -182,7 +214,7 @@ export class Sheet {
   }
 
   private detach(path: string, e: Entry): void {
-    if (e.parsed.kind !== "formula") return;
+    if (e.parsed.kind !== "formula" && e.parsed.kind !== "computed") return;
     for (const dep of e.parsed.deps) {
       const set = this.readers.get(dep);
       set?.delete(path);
@@ -192,7 +224,7 @@ export class Sheet {
 
   private depsOf(path: string): readonly string[] {
     const p = this.entries.get(path)?.parsed;
-    return p?.kind === "formula" ? p.deps : NO_DEPS;
+    return p?.kind === "formula" || p?.kind === "computed" ? p.deps : NO_DEPS;
   }
 
   /**
@@ -212,7 +244,7 @@ export class Sheet {
     let next = 0;
     /** Successors of an entry within the affected set; none for numbers and input errors. */
     const succOf = (e: Entry): readonly string[] => {
-      if (e.parsed.kind !== "formula") return NO_DEPS;
+      if (e.parsed.kind !== "formula" && e.parsed.kind !== "computed") return NO_DEPS;
       const deps = e.parsed.deps;
       let out: string[] | null = null;
       for (let k = 0; k < deps.length; k++) {
@@ -337,6 +369,21 @@ export class Sheet {
       return;
     }
     if (p.kind === "error") return this.fail(path, p.problem.kind, p.problem.message);
+    if (p.kind === "computed") {
+      // An error in what it is computed from is its error; else the value set by setComputed.
+      for (const d of p.deps) {
+        const dep = this.entries.get(d);
+        if (dep?.root) {
+          const message = `depends on ${dep.root.path}${dep.root.path === d ? "" : ` (via ${d})`}, which has an error: ${dep.root.message}`;
+          this.store(path, null, { path, kind: dep.root.kind, message }, dep.root);
+          return;
+        }
+      }
+      const c = this.computedValues.get(path);
+      if (c && c.value !== null && Number.isFinite(c.value)) return this.store(path, c.value, null, null);
+      const raw = e.raw as ComputedRaw;
+      return this.fail(path, "VALUE", c?.why || raw.pending);
+    }
     const unknown = p.formula.names.filter((_, i) => !this.entries.has(p.deps[i]!));
     if (unknown.length > 0) {
       const list = unknown.map((n) => `\`${n}\``).join(", ");
