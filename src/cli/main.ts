@@ -116,7 +116,7 @@ function runOf(c: Command): CommandDef["run"] {
 }
 
 function optionLines(options: readonly (readonly [string, string])[]): string {
-  const w = Math.max(...options.map(([o]) => o.length));
+  const w = options.reduce((m, [o]) => Math.max(m, o.length), 0);
   return options.map(([o, d]) => `  ${o.padEnd(w)}  ${d}`).join("\n");
 }
 
@@ -172,7 +172,7 @@ function commonOptions(args: readonly string[]): Common {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
-      rest.push(...args.slice(i));
+      for (let j = i; j < args.length; j++) rest.push(args[j]!);
       break;
     }
     if (a === "-o" || a === "--output") {

@@ -114,11 +114,11 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
         inputs = readInputs([ref.file], base, { confine: { roots, key: keyOf.get(ref.file) ?? "file" }, warnings: skipped });
       } catch (e) {
         const lines = e instanceof CliError ? e.lines : [String(e)];
-        if (lines.some(l => l.includes("--allow-path"))) refusals.push(...lines.map(l => `${planPath}: ${l}`));
+        if (lines.some(l => l.includes("--allow-path"))) for (const l of lines) refusals.push(`${planPath}: ${l}`);
         files.set(ref.file, { ok: false, errors: lines });
         continue;
       }
-      importWarnings.push(...skipped.map(s => s.replace(/^skipped: /, "")));
+      for (const s of skipped) importWarnings.push(s.replace(/^skipped: /, ""));
       const r = importFiles(inputs);
       if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(i => formatIssue(safeIssue(i))) });
       else if (r.sweeps.length !== 1) {

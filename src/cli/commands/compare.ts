@@ -50,7 +50,7 @@ export function compareCommand(args: string[], io: Io): number {
       return oneSweep(a.positional[i]!, side, io, lang);
     } catch (e) {
       if (e instanceof CliError) {
-        problems.push(...e.lines);
+        for (const l of e.lines) problems.push(l);
         return null;
       }
       throw e;
