@@ -96,7 +96,7 @@ function plans(value: fc.Arbitrary<unknown>, hostile: boolean) {
 /** How many runs reached a computed result (a printed result). */
 const reached = { computed: 0, refused: 0 };
 
-async function runPlan(text: string, extra: string[] = []): Promise<{ code: number; out: string; err: string }> {
+async function runPlan(text: string, extra: readonly string[] = []): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
   const io: Io = { out: t => void (out += t), err: t => void (err += t), stdin: () => text };
