@@ -50,6 +50,8 @@ export interface LineageNode {
   value: number | null;
   /** The formula in names (`replicasBase × elasticity + spare`), for computed steps and formulas. */
   formula?: string;
+  /** The formula in Chinese where it has words (the app's 中文 view); else `formula` is used. */
+  formulaZh?: string;
   /** The same with the numbers plugged in and the result (`33.33 × 1.2 + 1 = 41`). */
   plugged?: string;
   /** A plan field or cell as written (`=h100_hour`, `2.99`). */
@@ -130,6 +132,45 @@ function plugNames(expr: string, values: Readonly<Record<string, number | null>>
     return v === undefined ? name : N(v);
   });
 }
+
+/** Chinese of the formulas that have words (the others are names and operators only). */
+const FORMULA_ZH: Readonly<Record<string, string>> = {
+  "interpolated between two load levels where the binding SLO reaches its limit": "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
+  "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
+  "rps × output tokens per request (the sweep has no output tokens/s)": "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+  "the load level where throughput stops growing linearly (zones of the sweep)": "吞吐不再线性增长的负载档位（扫描的分区）",
+  "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
+  "number of load levels read from the files": "从文件读取的负载档位数",
+  "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
+  "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
+  "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)": "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
+  "costPerOutputToken × mean output tokens per request": "costPerOutputToken × 每请求平均输出 token 数",
+  "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+  "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
+  "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
+  "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)": "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+  "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+  "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
+  "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
+  "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)": "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+  "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
+  "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)": "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
+  "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly": "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
+  "Σ teams' weighted tokens": "Σ 各团队的加权 token",
+  "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+  "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
+  "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
+  "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
+  "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)": "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
+  "share × pool cost": "share × 资源池成本",
+  "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
+  "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
+  "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
+  "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
+  "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
+  "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
+  "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
+};
 
 /** Builds lineage trees of one plan result. */
 class Builder {
@@ -454,7 +495,7 @@ class Builder {
           if (!c) return null;
           return { ...c, path: `${p}.replicaOutputTokensPerSec`, value: v("replicaOutputTokensPerSec") };
         }
-        const { nodes, total } = this.skuSum(si, s);
+        const { total } = this.skuSum(si, s);
         const outs = this.ctx.result.workloads.map((_, wi) => this.step(`workloads[${wi}].outputTokensPerSec at peak`, mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens), "peakRps × outputTokens", [this.workloadField(wi, "peakRps"), " × ", this.workloadField(wi, "outputTokens")], [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")], mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens)));
         const o = outs.reduce((a, n) => a + (n.value ?? NaN), 0);
         const base = this.sku(si, "replicasBase", [])!;
@@ -509,7 +550,7 @@ class Builder {
     });
     const value = this.ctx.result.skus[si]?.peak?.outputTokensPerSec ?? null;
     const re = parts.reduce((x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value), 0 as number | null);
-    return this.step(`skus[${si}].peak.outputTokensPerSec`, value, "Σ peakRps × outputTokens", parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]), parts.flatMap(([a, b]) => [a, b]), re);
+    return this.step(`skus[${si}].peak.outputTokensPerSec`, value, "Σ peakRps × outputTokens", parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]), parts.flat(), re);
   }
 
   private peak(si: number, key: string): LineageNode | null {
@@ -811,6 +852,10 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
   const node = new Builder(ctx).explain(keys);
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
   if (node.path !== path) node.path = path;
+  for (const n of lineageNodes(node)) {
+    const zh = n.formula === undefined ? undefined : FORMULA_ZH[n.formula];
+    if (zh !== undefined) n.formulaZh = zh;
+  }
   return { ok: true, node };
 }
 
@@ -834,15 +879,14 @@ export function sweepLeaves(node: LineageNode): LineageNode[] {
 }
 
 /** The lines of a tree as text: one step per line, indented by depth (the CLI's readable output). */
-export function lineageText(node: LineageNode, describe: (n: LineageNode) => string): string {
+export function lineageText(node: LineageNode, describeNode: (n: LineageNode) => string): string {
   const out: string[] = [];
   const seen = new Set<string>();
   const walk = (n: LineageNode, depth: number) => {
     const pad = "  ".repeat(depth);
     // A step already shown with its inputs (the same path) is shown once more without them.
     const again = n.inputs.length > 0 && seen.has(n.path);
-    // biome-ignore lint/correctness/usePlaywrightValidDescribeCallback: a local function named describe, not Playwright's
-    out.push(`${pad}${depth ? "← " : ""}${describe(n)}${again ? "  (inputs above)" : ""}`);
+    out.push(`${pad}${depth ? "← " : ""}${describeNode(n)}${again ? "  (inputs above)" : ""}`);
     if (again) return;
     seen.add(n.path);
     n.inputs.forEach((c) => walk(c, depth + 1));

@@ -51,7 +51,8 @@ export function message<P extends object = Record<string, never>>(def: MessageDe
   return def;
 }
 
-type AnyDef = MessageDef<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a catalogue holds entries of different parameter types
+type AnyDef = MessageDef<any>;
 /** The parameter type of a catalogue entry. */
 export type ParamsOf<D> = D extends MessageDef<infer P> ? P : never;
 

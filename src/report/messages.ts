@@ -42,7 +42,7 @@ const INDEX = new WeakMap<readonly Problem[], Map<string, Problem>>();
  */
 export function localizeMessage(text: string, lang: Lang, problems?: readonly Problem[] | null): string {
   if (lang === "en") return text;
-  if (problems && problems.length) {
+  if (problems?.length) {
     let index = INDEX.get(problems);
     if (!index) {
       index = new Map(problems.map((p) => [problemEnglish(p), p]));

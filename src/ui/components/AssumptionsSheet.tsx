@@ -8,6 +8,8 @@ import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan-file";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
 import { fmtNum } from "../format";
 import { formulaWithValues, skuDerivations, workloadDerivations } from "../explain";
+import { setLineagePath } from "../state/lineage";
+import { LineagePanel } from "./LineagePanel";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
@@ -151,7 +153,10 @@ export function AssumptionsSheet(): JSX.Element {
       </div>
       <section class="card">
         <h3>{t("workloads")}</h3>
-        <Grid id="workloads" columns={wlCols()} rows={wls().map((w, i) => ({ key: String(i), label: String(i + 1) }))} corner="#" cell={wlCell} onCommit={wlCommit} onSelect={(r) => setWlSel(r)} />
+        <Grid id="workloads" columns={wlCols()} rows={wls().map((w, i) => ({ key: String(i), label: String(i + 1) }))} corner="#" cell={wlCell} onCommit={wlCommit} onSelect={(r, c) => {
+          setWlSel(r);
+          if (c > wlFields.length) setLineagePath(`workloads[${r}].${c === wlFields.length + 1 ? "tokensPerRequest" : "tokensPerSec"}`);
+        }} />
         <div class="card-actions">
           <button data-testid="add-workload" onClick={() => wb.addWorkload()}>{t("addWorkload")}</button>
           <button disabled={wls().length <= 1} onClick={() => wb.removeWorkload(wlSel())}>{t("removeRow", { n: wlSel() + 1 })}</button>
@@ -179,6 +184,10 @@ export function AssumptionsSheet(): JSX.Element {
                     columns={[{ key: "value", label: t("cellResult"), numeric: true, width: "8em" }, { key: "formula", label: t("formula") }]}
                     rows={skuDerivations(result(), s, lang()).map((d) => ({ key: d.key, label: t(d.key as UiKey) }))}
                     corner=""
+                    onSelect={(r) => {
+                      const d = skuDerivations(result(), s, lang())[r];
+                      if (d) setLineagePath(`skus[${i()}].${d.key}`);
+                    }}
                     cell={(r, c) => {
                       const d = skuDerivations(result(), s, lang())[r]!;
                       return c === 0 ? { raw: "", display: d.value, readOnly: true, note: `${t(d.key as UiKey)} = ${d.formula}` } : { raw: "", display: d.formula, readOnly: true, class: "formula-text" };
@@ -189,6 +198,7 @@ export function AssumptionsSheet(): JSX.Element {
             )}
           </For>
         </div>
+        <LineagePanel />
       </section>
     </div>
   );

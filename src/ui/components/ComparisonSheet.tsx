@@ -15,6 +15,8 @@ import { lang, t } from "../state/i18n";
 import { ChartCanvas } from "./ChartCanvas";
 import { Grid, type CellView } from "./Grid";
 import { RecBanner } from "./TrustStatus";
+import { LineagePanel } from "./LineagePanel";
+import { comparisonPath, setLineagePath } from "../state/lineage";
 
 const EDITABLE = [
   { key: "gpusPerReplica", label: "gpusPerReplica" },
@@ -78,11 +80,13 @@ export function ComparisonSheet(): JSX.Element {
           corner={words().metric}
           cell={cell}
           columnClass={(c) => (c === recIndex() ? "rec" : result().skus[c]?.feasible === false ? "infeasible" : "")}
+          onSelect={(r, c) => setLineagePath(comparisonPath(rows()[r]?.key ?? "", c))}
           onCommit={(r, c, raw) => {
             const e = EDITABLE[r - 1];
             if (e) wb.setNumber(`skus[${c}].${e.key}`, raw, true);
           }}
         />
+        <LineagePanel />
         <div class="bars">
           <ChartCanvas config={perM()} testId="chart-per-million" label={t("chartPerMillion")} height={barHeight()} pngName="cost-per-million.png" />
           <ChartCanvas config={perMonth()} testId="chart-per-month" label={t("chartPerMonth")} height={barHeight()} pngName="cost-per-month.png" />

@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { lineageNumber as N } from "../../src/engine/lineage";
+import { compute, examplePlan } from "./expected";
+import { WorkbookPage } from "./workbook-page";
+
+// Selecting a computed number opens its lineage (docs/lineage.md): the same chain `capplan explain` prints.
+test("selecting a comparison cell opens the lineage of that number, with the numbers plugged in, down to a benchmark point", async ({ page }) => {
+  const r = compute(examplePlan());
+  const s = r.skus[0]!;
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("lineage")).toHaveCount(0);
+  await wp.cell("cmp", "replicas", "s0").click();
+  const panel = page.getByTestId("lineage");
+  await expect(panel).toBeVisible();
+  const first = panel.getByTestId("lineage-step").first();
+  // ceil(replicasBase × elasticity) + spare = replicas, with the plan's numbers (the example's N+1)
+  await expect(first).toHaveText(`ceil(${N(s.replicasBase)} × 1.2) + 1 = ${N(s.replicas)}`);
+  // the operating point's throughput comes from a point of the H100 vLLM sweep
+  await expect(panel.getByTestId("lineage-source").first()).toContainText("vllm");
+  await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
+  // another number: cost per 1M output tokens
+  await wp.cell("cmp", "perMillion", "s0").click();
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(/^.+ × 1,000,000 = .+$/);
+  // 中文
+  await page.getByTestId("lang-toggle").click();
+  await expect(panel.locator("h4")).toHaveText("这个数字从何而来");
+  await expect(panel).toContainText("压测数据点");
+  await page.getByTestId("lineage-close").click();
+  await expect(page.getByTestId("lineage")).toHaveCount(0);
+});
+
+test("a derived cell of the Assumptions sheet opens the same chain", async ({ page }) => {
+  const r = compute(examplePlan());
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.sheet("assumptions");
+  await wp.cell("derived-0", "costPerHour", "value").click();
+  const panel = page.getByTestId("lineage");
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(r.skus[0]!.gpus)} × 2.99 = ${N(r.skus[0]!.costPerHour)}`);
+  await expect(panel).toContainText("cells.h100_hour");
+});
