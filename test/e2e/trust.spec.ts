@@ -174,3 +174,61 @@ test("the Teams sheet says what its cost per 1M tokens is per (input + output, o
   await wp.sheet("comparison");
   await expect(page.getByTestId("grid-cmp").locator("th").filter({ hasText: "每百万输出 token 成本" }).first()).toBeVisible();
 });
+
+const USAGE = "date,team,model,prompt_tokens,completion_tokens\n2025-06-01,search,llama-70b,10000000,20000000\n2025-06-01,support,llama-70b,60000000,40000000\n2025-06-01,ads,qwen-7b,1000000,500000\n";
+
+test("a usage CSV with a model column asks to map each model to a pool instead of importing rows that are all #NAME", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("teams");
+  await page.getByTestId("usage-input").setInputFiles({ name: "usage.csv", mimeType: "text/csv", buffer: Buffer.from(USAGE) });
+  const step = page.getByTestId("usage-pool-step");
+  await expect(step).toContainText("usage.csv names 2 pool(s) or model(s) this plan has no pool for");
+  await expect(page.getByTestId("usage-import-ok")).toHaveCount(0);
+  await expect(page.getByTestId("usage-pool-apply")).toBeDisabled();
+  await page.getByTestId("usage-pool-0").selectOption("70b");
+  await page.getByTestId("usage-pool-1").selectOption("70b");
+  await page.getByTestId("usage-pool-apply").click();
+  await expect(page.getByTestId("usage-import-ok")).toContainText("Imported 3 team row(s) from usage.csv");
+  await expect(wp.cell("usage", "2", "team")).toHaveText("ads");
+  await expect(wp.cell("usage", "2", "pool")).toHaveText("70b");
+  await expect(page.getByTestId("conservation-0")).toHaveClass(/\bgood\b/);
+  await expect(page.getByTestId("alloc-results")).toContainText("ads");
+});
+
+test("cancelling the model-to-pool step imports nothing", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("teams");
+  await page.getByTestId("usage-input").setInputFiles({ name: "usage.csv", mimeType: "text/csv", buffer: Buffer.from(USAGE) });
+  await page.getByTestId("usage-pool-cancel").click();
+  await expect(page.getByTestId("usage-pool-step")).toHaveCount(0);
+  await expect(wp.cell("usage", "0", "team")).toHaveText("search");
+  await expect(wp.cell("usage", "0", "pool")).toHaveText("70b");
+  await expect(wp.cell("usage", "1", "team")).toHaveText("support");
+  await expect(wp.cell("usage", "2", "team")).toHaveCount(0);
+  await expect(page.getByTestId("usage-import-ok")).toHaveCount(0);
+});
+
+test("usage rows that name no pool are not green: the check says they are missing, the status bar says so and the allocation export asks and warns in the file", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("teams");
+  await wp.type("usage", "0", "pool", "nosuch");
+  await wp.type("usage", "1", "pool", "nosuch");
+  await expect(page.getByTestId("conservation-0")).not.toHaveClass(/\bgood\b/);
+  await expect(page.getByTestId("conservation-0")).toContainText("2 usage row(s) are not allocated");
+  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "error");
+  await expect(page.getByTestId("status-errors")).toContainText("2 of 2 usage row(s) name a pool that does not exist (nosuch)");
+  let asked = "";
+  page.once("dialog", (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  const csv = await wp.download(page.getByTestId("export-allocation"));
+  expect(asked).toContain("usage row(s) name a pool that does not exist");
+  expect(csv.text.startsWith("\ufeff# WARNING: some numbers in this file are not checked or not right:\n# - 2 of 2 usage row(s)")).toBe(true);
+});

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { PlanFile, Sweep } from "../../src/engine/types";
 import { emptyPlan, skuFromSweep } from "../../src/ui/state/plan-edit";
 import { GPU_CATALOG } from "../../src/ui/state/catalog";
-import { exportItems, exportWarning, locate, withExportWarning, trustState, trustSummary, trustText } from "../../src/ui/state/trust";
+import { exportItems, exportWarning, locate, withExportWarning, trustSummary, trustText } from "../../src/ui/state/trust";
 import { createWorkbook } from "../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;

@@ -110,6 +110,9 @@ export function AllocationResults(): JSX.Element {
               return [...ls.filter((l) => l.kind === "team").slice(0, POOL_ROW_LIMIT), ...ls.filter((l) => l.kind !== "team")];
             });
             const check = () => checks()[i()];
+            // Teams + idle = pool cost holds even when usage rows were not placed (their teams are simply
+            // missing): then the check is not green and says so (docs/trust.md).
+            const unplaced = () => new Set(result().errors.filter((e) => e.path.startsWith("tenants.usage[")).map((e) => /^tenants\.usage\[(\d+)\]/.exec(e.path)![1])).size;
             return (
               <div class="pool-result">
                 <h4>{t("poolHeading", { name: pool })}</h4>
@@ -128,9 +131,10 @@ export function AllocationResults(): JSX.Element {
                 </Show>
                 <Show when={check()}>
                   {(k) => (
-                    <p class="conservation" classList={{ good: k().ok, bad: !k().ok }} data-testid={`conservation-${i()}`} data-ok={k().ok ? "true" : "false"}>
-                      {k().ok ? "✓ " : "✗ "}
+                    <p class="conservation" classList={{ good: k().ok && !unplaced(), warn: k().ok && !!unplaced(), bad: !k().ok }} data-testid={`conservation-${i()}`} data-ok={k().ok ? "true" : "false"} data-unplaced={unplaced()}>
+                      {k().ok ? (unplaced() ? "⚠ " : "✓ ") : "✗ "}
                       {t("conservation", { parts: money(k().partsMinor), total: money(k().totalMinor), month: money(k().totalMonthMinor) })}
+                      <Show when={unplaced()}>{" "}— {t("conservationUnplaced", { n: unplaced() })}</Show>
                     </p>
                   )}
                 </Show>

@@ -93,7 +93,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
           </select>
         </label>
         <FieldInput path={`skus[${props.skuIndex}].gpusPerReplica`} label={t("gpusPerReplica")} testId={`sku-gpus-${props.skuIndex}`} width="4em" />
-        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="7em" needs={t("needsPrice")} />
+        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="8.5em" needs={t("needsPrice")} />
         <span class="spacer" />
         <button class="link danger" data-testid={`sku-remove-${props.skuIndex}`} onClick={() => wb.removeSku(props.skuIndex)}>{t("removeSku")}</button>
       </header>

@@ -14,7 +14,8 @@ import { lang, t } from "../state/i18n";
 import { localizeError } from "../../report/messages";
 import { translateMessage } from "../../report/messages-zh";
 import { toTsv } from "../state/plan-edit";
-import { looksLikeUsageHeader } from "../state/usage-edit";
+import { looksLikeUsageHeader, mapUsagePools, unknownPools } from "../state/usage-edit";
+import type { UsageRow } from "../../import/usage";
 import { USAGE_FIELDS } from "../state/workbook";
 import { AllocationResults, ROW_LIMIT } from "./AllocationResults";
 import { FieldInput } from "./FieldInput";
@@ -109,10 +110,36 @@ export function TeamsSheet(): JSX.Element {
     }
     return { raw: v.raw, display: v.value === null ? v.raw : fmtNum(v.value, 0, lang()), error: v.error };
   };
+  // The pools usage rows can name: the plan's pools, or (none given) only the default pool, which
+  // takes rows without a pool.
+  const knownPools = () => (pools().length ? pools().map((p) => p.name) : []);
+  const defaultPool = () => (pools().length ? null : result().tenants?.pools[0]?.name ?? "—");
+  // Imported rows naming pools the plan does not have (a `model` column): mapped to pools first.
+  const [poolStep, setPoolStep] = createSignal<{ rows: UsageRow[]; notes: string[]; what: string; names: string[] } | null>(null);
+  const [poolChoice, setPoolChoice] = createSignal<ReadonlyMap<string, string>>(new Map());
+  const applyRows = (rows: UsageRow[], notes: string[], what: string) => {
+    wb.setUsageRows(rows);
+    // Never claim success over rows that are errors: count the usage rows the allocation cannot place.
+    const bad = new Set(result().errors.filter((e) => e.path.startsWith("tenants.usage[")).map((e) => /^tenants\.usage\[(\d+)\]/.exec(e.path)![1])).size;
+    setImportMsg({ ok: bad === 0, lines: [bad ? t("usageImportedProblems", { n: rows.length, what, bad }) : t("usageImported", { n: rows.length, what }), ...notes] });
+  };
   const showImport = (r: UsageImport, what: string) => {
     if (!r.ok) return setImportMsg({ ok: false, lines: [t("usageImportFailed"), ...r.errors.map(formatIssue)] });
-    wb.setUsageRows(r.rows);
-    setImportMsg({ ok: true, lines: [t("usageImported", { n: r.rows.length, what }), ...r.warnings.map(formatIssue)] });
+    const notes = r.warnings.map(formatIssue);
+    const names = unknownPools(r.rows, knownPools());
+    if (names.length) {
+      setImportMsg(null);
+      setPoolChoice(new Map());
+      return setPoolStep({ rows: r.rows, notes, what, names });
+    }
+    applyRows(r.rows, notes, what);
+  };
+  const applyPoolStep = () => {
+    const s = poolStep();
+    if (!s) return;
+    const map = new Map<string, string | null>(s.names.map((n) => [n, poolChoice().get(n) === "" ? null : poolChoice().get(n)!]));
+    setPoolStep(null);
+    applyRows(mapUsagePools(s.rows, map), s.notes, s.what);
   };
   const pasteBlock = (r: number, c: number, block: string[][]) => {
     if (block[0] && looksLikeUsageHeader(block[0])) return showImport(parseUsageTsv(toTsv(block), t("pastedTable")), t("pastedTable"));
@@ -190,6 +217,45 @@ export function TeamsSheet(): JSX.Element {
             <button disabled={!usage().length || usageSel() >= usage().length} data-testid="remove-usage" onClick={() => wb.removeUsage([usageSel()])}>{t("removeRow", { n: usageSel() + 1 })}</button>
           </div>
           <p class="muted small">{t("usageHint")}</p>
+          <Show when={poolStep()}>
+            {(s) => (
+              <div class="job mapping" data-status="mapping" data-testid="usage-pool-step">
+                <p>{t("usagePoolStep", { what: s().what, n: s().names.length })}</p>
+                <table class="map-table">
+                  <tbody>
+                    <For each={s().names}>
+                      {(name, i) => (
+                        <tr>
+                          <td><code>{name}</code></td>
+                          <td>→</td>
+                          <td>
+                            <select data-testid={`usage-pool-${i()}`} aria-label={name} classList={{ unchosen: !poolChoice().has(name) }} value={poolChoice().get(name) ?? "?"} onChange={(e) => {
+                              const v = e.currentTarget.value;
+                              setPoolChoice((m) => new Map(m).set(name, v));
+                            }}>
+                              <option value="?" disabled>{t("mappingChoose")}</option>
+                              <Show when={defaultPool() !== null}>
+                                <option value="">{t("usagePoolDefault", { name: defaultPool()! })}</option>
+                              </Show>
+                              <For each={knownPools()}>{(p) => <option value={p}>{p}</option>}</For>
+                            </select>
+                          </td>
+                        </tr>
+                      )}
+                    </For>
+                  </tbody>
+                </table>
+                <p class="muted small">{t("usagePoolHint")}</p>
+                <div class="map-actions">
+                  <button class="primary" data-testid="usage-pool-apply" disabled={s().names.some((n) => !poolChoice().has(n))} onClick={applyPoolStep}>{t("usagePoolApply")}</button>
+                  <button class="link" data-testid="usage-pool-cancel" onClick={() => setPoolStep(null)}>{t("usagePoolCancel")}</button>
+                  <Show when={s().names.some((n) => !poolChoice().has(n))}>
+                    <span class="warn small">{t("usagePoolPending", { n: s().names.filter((n) => !poolChoice().has(n)).length })}</span>
+                  </Show>
+                </div>
+              </div>
+            )}
+          </Show>
           <Show when={importMsg()}>
             {(m) => (
               <div class="job" data-status={m().ok ? "ok" : "error"} data-testid={m().ok ? "usage-import-ok" : "usage-import-error"}>

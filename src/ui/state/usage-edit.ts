@@ -4,13 +4,41 @@
  * and the conservation check of a pool's allocation lines (teams + idle = pool cost, to the
  * minor unit). No solid-js here.
  */
-import { usageHeader } from "../../import/usage";
+import { usageHeader, type UsageRow } from "../../import/usage";
 import type { AllocationLine } from "../../report/allocation-csv";
 
 /** True when a pasted row is a usage table header: a team column and a token column. */
 export function looksLikeUsageHeader(row: readonly string[]): boolean {
   const fields = row.map((h) => usageHeader(h)?.field);
   return fields.includes("team") && fields.some((f) => f === "input" || f === "output" || f === "total");
+}
+
+/**
+ * Pools named by imported usage rows that the plan has no pool for (a `model` column is read as
+ * the pool): the import asks to map each to a pool first (docs/usage-import.md). `known` are the
+ * plan's pool names; with no pools given, the one default pool takes rows without a pool only.
+ */
+export function unknownPools(rows: readonly UsageRow[], known: readonly string[]): string[] {
+  const have = new Set(known);
+  return [...new Set(rows.flatMap((r) => (r.pool !== undefined && !have.has(r.pool) ? [r.pool] : [])))];
+}
+
+/**
+ * Rows with their pools renamed by `map` (file name → plan pool; null = no pool, i.e. the plan's
+ * only pool). Rows of one team that land in one pool are added up, in first-seen order.
+ */
+export function mapUsagePools(rows: readonly UsageRow[], map: ReadonlyMap<string, string | null>): UsageRow[] {
+  const out = new Map<string, UsageRow>();
+  for (const r of rows) {
+    const to = r.pool !== undefined && map.has(r.pool) ? map.get(r.pool)! : r.pool ?? null;
+    const k = JSON.stringify([r.team, to]);
+    const a = out.get(k);
+    if (a) {
+      a.inputTokens += r.inputTokens;
+      a.outputTokens += r.outputTokens;
+    } else out.set(k, { team: r.team, ...(to !== null ? { pool: to } : {}), inputTokens: r.inputTokens, outputTokens: r.outputTokens });
+  }
+  return [...out.values()];
 }
 
 /** Conservation of one pool: Σ team and idle lines vs the pool total, in minor units (per day and per month). */

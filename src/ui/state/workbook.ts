@@ -226,7 +226,10 @@ export function createWorkbook(initial: PlanFile): Workbook {
     return { sheet: engine.sheet.sheet, resolved, result, errorsByPath };
   });
 
-  const trust = createMemo(() => trustState({ plan: (version(), unwrap(plan)), result: computed().result, rejected: Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message })) }));
+  const trust = createMemo(() => {
+    version();
+    return trustState({ plan: unwrap(plan), result: computed().result, rejected: Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message })) });
+  });
 
   const wb: Workbook = {
     plan,
