@@ -33,6 +33,9 @@ const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
 
 const POINT_TEXT_FIELDS = [...POINT_NUMBERS, "requestRate"];
 
+/** A number that is not finite (Infinity, NaN: only an edit can put one in a plan): an error of its cell, never a silent blank. */
+const nonFinite = (v: unknown): boolean => typeof v === "number" && !Number.isFinite(v);
+
 function pointEntries(points: unknown, base: string, out: [string, unknown][]): void {
   if (!Array.isArray(points)) return;
   for (let i = 0; i < points.length; i++) {
@@ -43,14 +46,14 @@ function pointEntries(points: unknown, base: string, out: [string, unknown][]): 
     for (let f = 0; f < POINT_TEXT_FIELDS.length; f++) {
       const k = POINT_TEXT_FIELDS[f]!;
       const v = p[k];
-      if (typeof v === "string" && v !== "inf") out.push([`${base}.points[${i}].${k}`, v]);
+      if ((typeof v === "string" && v !== "inf") || nonFinite(v)) out.push([`${base}.points[${i}].${k}`, v]);
     }
     for (let f = 0; f < POINT_STATS.length; f++) {
       const m = POINT_STATS[f]!;
       const stats = p[m];
       if (!isObj(stats)) continue;
       // for…in over own keys (no key array per stats object), in Object.keys order.
-      for (const s in stats) if (Object.hasOwn(stats, s) && typeof stats[s] === "string") out.push([keyPath(`${base}.points[${i}].${m}`, s), stats[s]]);
+      for (const s in stats) if (Object.hasOwn(stats, s) && (typeof stats[s] === "string" || nonFinite(stats[s]))) out.push([keyPath(`${base}.points[${i}].${m}`, s), stats[s]]);
     }
   }
 }
@@ -184,13 +187,13 @@ type Reader = (path: string, raw: unknown) => number | null;
  * keeps inline sweeps and usage rows (thousands of numbers) from building a path string per number.
  */
 function readerOf(sheet: Sheet): Reader {
-  return (path, raw) => (typeof raw === "number" ? (Number.isFinite(raw) ? raw : null) : sheet.has(path) ? sheet.value(path) : null);
+  return (path, raw) => (typeof raw === "number" && Number.isFinite(raw) ? raw : sheet.has(path) ? sheet.value(path) : null);
 }
 
 /** The number of `o[key]` at path `base.key` (key an identifier); the path is built only for non-numbers. */
 function numField(num: Reader, o: Obj, base: string, key: string): number | null {
   const raw = o[key];
-  if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === "number" && Number.isFinite(raw)) return raw;
   return raw === undefined ? null : num(`${base}.${key}`, raw);
 }
 
@@ -200,12 +203,12 @@ function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[]
     for (let f = 0; f < POINT_NUMBERS.length; f++) {
       const k = POINT_NUMBERS[f]!;
       const v = p[k];
-      if (v !== undefined) out[k] = v === null ? null : typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(`${base}.points[${i}].${k}`, v);
+      if (v !== undefined) out[k] = v === null ? null : typeof v === "number" && Number.isFinite(v) ? v : num(`${base}.points[${i}].${k}`, v);
     }
     const c = p.concurrency;
-    out.concurrency = c == null ? null : typeof c === "number" ? (Number.isFinite(c) ? c : null) : num(`${base}.points[${i}].concurrency`, c);
+    out.concurrency = c == null ? null : typeof c === "number" && Number.isFinite(c) ? c : num(`${base}.points[${i}].concurrency`, c);
     const r = p.requestRate;
-    out.requestRate = r === "inf" ? "inf" : r == null ? null : typeof r === "number" ? (Number.isFinite(r) ? r : null) : num(`${base}.points[${i}].requestRate`, r);
+    out.requestRate = r === "inf" ? "inf" : r == null ? null : typeof r === "number" && Number.isFinite(r) ? r : num(`${base}.points[${i}].requestRate`, r);
     for (let f = 0; f < POINT_STATS.length; f++) {
       const m = POINT_STATS[f]!;
       const stats = p[m];
@@ -214,7 +217,7 @@ function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[]
       for (const s in stats) {
         if (!Object.hasOwn(stats, s)) continue;
         const v = stats[s];
-        const n = typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(keyPath(`${base}.points[${i}].${m}`, s), v);
+        const n = typeof v === "number" && Number.isFinite(v) ? v : num(keyPath(`${base}.points[${i}].${m}`, s), v);
         if (n !== null) resolved[s] = n;
       }
       out[m] = resolved;
@@ -279,8 +282,8 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
       return {
         team: typeof u.team === "string" ? u.team : `team${i + 1}`,
         pool: typeof u.pool === "string" ? u.pool : null,
-        inputTokens: typeof a === "number" ? (Number.isFinite(a) ? a : null) : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
-        outputTokens: typeof b === "number" ? (Number.isFinite(b) ? b : null) : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
+        inputTokens: typeof a === "number" && Number.isFinite(a) ? a : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
+        outputTokens: typeof b === "number" && Number.isFinite(b) ? b : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
       };
     }),
   };

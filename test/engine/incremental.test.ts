@@ -97,6 +97,27 @@ describe("incremental plan engine", () => {
     expect(main.teams.find((t) => t.name === "search")!.costRounded).toBe(720);
   });
 
+  it("a sweep point set to Infinity after a formula is an error of its cell, fresh and incremental alike", () => {
+    // Found by the random-edit property below: the incremental engine flagged the cell, a fresh
+    // evaluation silently dropped the value (the statistic looked merely missing).
+    const edits: [string, unknown][] = [
+      ["skus[1].sweep.points[2].ttftMs.p99", "=peak * 2"],
+      ["skus[1].sweep.points[2].ttftMs.p99", Infinity],
+      ["cells.peak", "=peak * 2"],
+    ];
+    const engine = createPlanEngine(plan());
+    const shadow = structuredClone(plan()) as unknown as Record<string, unknown>;
+    for (const [path, value] of edits) {
+      const got = engine.edit(path, value);
+      setAtPath(shadow, path, value);
+      expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
+    }
+    const direct = structuredClone(plan()) as unknown as Record<string, unknown>;
+    setAtPath(direct, "skus[1].sweep.points[2].ttftMs.p99", Infinity);
+    const errors = fresh(direct as unknown as PlanFile).errors;
+    expect(errors.find((e) => e.path === "skus[1].sweep.points[2].ttftMs.p99")?.kind).toBe("VALUE");
+  });
+
   it("random edits give the same result as evaluating the edited plan from scratch", () => {
     const paths = [
       "cells.peak", "cells.gpu_hour", "cells.l40s_hour", "cells.ttft_max", "cells.pool_day", "cells.growth",
