@@ -103,13 +103,13 @@ export function largestRemainder(amounts: readonly number[], totalMinor: number,
   // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
   const whole = Math.trunc(gap / n);
   if (whole !== 0) {
-    for (let i = 0; i < n; i++) out[i] += whole;
+    for (let i = 0; i < n; i++) out[i]! += whole;
     gap -= whole * n;
   }
   if (gap === 0) return out.map(x => (x === 0 ? 0 : x));
   // Largest remainders first when units are missing, smallest first when there are too many.
   const order = exact.map((_, i) => i).sort(gap > 0 ? (a, b) => frac[b]! - frac[a]! || a - b : (a, b) => frac[a]! - frac[b]! || a - b);
   const step = gap > 0 ? 1 : -1;
-  for (let k = 0; k < Math.abs(gap); k++) out[order[k]!] += step;
+  for (let k = 0; k < Math.abs(gap); k++) out[order[k]!]! += step;
   return out.map(x => (x === 0 ? 0 : x));
 }

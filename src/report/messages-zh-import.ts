@@ -144,7 +144,7 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^backend (".*") names the client API, not the server: engine assumed "vllm"$/, ([, b]) => `backend ${b} 指的是客户端 API，不是服务端：引擎按 "vllm" 处理`),
   rule(/^no latency statistics \(keys like (.+)\): not a usable (vLLM|SGLang) result$/, ([, k, t]) => `没有延迟统计量（如 ${k} 等键）：不是可用的 ${t} 结果`),
   rule(/^rps in the seed script is total \/ sum\(latency\), one worker's rate; reported the service rate concurrency × rps \(Little's law, spec §2\): (.+)$/,
-    ([, l]) => `seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（spec §2）报告服务速率 = 并发 × rps：${l.replace(/concurrency (\S+): /g, "并发 $1：")}`),
+    ([, l]) => `seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（spec §2）报告服务速率 = 并发 × rps：${(l ?? "").replace(/concurrency (\S+): /g, "并发 $1：")}`),
   rule(/^p50\/p99 are the script's end-to-end latency order statistics in seconds \(lat\[n\/\/2\], lat\[int\(n·0\.99\)−1\]\), converted to ms$/, () => "p50/p99 是脚本按秒计的端到端延迟顺序统计量（lat[n//2]、lat[int(n·0.99)−1]），已换算为 ms"),
   rule(/^no sweep lines \(\{'concurrency': …\}\) found$/, () => "没有找到扫描输出行（{'concurrency': …}）"),
   rule(/^lines (.+) are not sweep lines: ignored$/, ([, l]) => `第 ${l} 行不是扫描输出行：已忽略`),

@@ -161,7 +161,7 @@ const FORMULA_RULES: Rule[] = [
   rule(/^empty formula after =$/, () => "= 之后的公式为空"),
   rule(/^formula longer than (\S+) characters$/, ([, n]) => `公式超过 ${n} 个字符`),
   rule(/^formula is (\d+) characters long; the limit is (\d+) \(split it over several cells\)$/, ([, n, m]) => `公式长 ${n} 个字符；上限为 ${m}（请拆分到多个单元格）`),
-  rule(/^formula nests (.+) levels of (brackets|operators); the limit is (\d+) \(split it over several cells\)$/, ([, n, k, m]) => `公式嵌套了 ${n.replace(/^more than /, "超过 ")} 层${k === "brackets" ? "括号" : "运算"}；上限为 ${m}（请拆分到多个单元格）`),
+  rule(/^formula nests (.+) levels of (brackets|operators); the limit is (\d+) \(split it over several cells\)$/, ([, n, k, m]) => `公式嵌套了 ${(n ?? "").replace(/^more than /, "超过 ")} 层${k === "brackets" ? "括号" : "运算"}；上限为 ${m}（请拆分到多个单元格）`),
   rule(/^formula is too complex to evaluate \(split it over several cells\)$/, () => "公式过于复杂，无法计算（请拆分到多个单元格）"),
   rule(/^circular reference: part of the loop of (\d+) entries reported at (\S+)$/, ([, n, p]) => `循环引用：属于在 ${p} 处报告的含 ${n} 项的循环`),
   rule(/^syntax error: (.+)$/, ([, x]) => `语法错误：${x}`),

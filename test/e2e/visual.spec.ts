@@ -28,7 +28,7 @@ for (const [name, opts] of [
   ["light", { colorScheme: "light" as const, viewport: { width: 1280, height: 800 } }],
   ["dark", { colorScheme: "dark" as const, viewport: { width: 1280, height: 800 } }],
   ["narrow", { colorScheme: "light" as const, viewport: { width: 420, height: 800 } }],
-]) {
+] as const) {
   test.describe(`${name} layout`, () => {
     test.use(opts);
     test("the status bar is painted over the sticky row numbers, not under them", async ({ page }) => {

@@ -63,4 +63,10 @@ describe("package.json", () => {
     expect(pkg.scripts.lint).toMatch(/^biome lint/);
     for (const [name, v] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) expect(v, name).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it("type-checks with noUncheckedIndexedAccess (an index may be missing: the code says what then)", () => {
+    const ts = JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8"));
+    expect(ts.compilerOptions.strict).toBe(true);
+    expect(ts.compilerOptions.noUncheckedIndexedAccess).toBe(true);
+  });
 });

@@ -102,7 +102,7 @@ describe("FOCUS export", () => {
     expect(rows[0]!.x_IdleHandling).toBe("separate");
     expect(rows[0]!.ListUnitPrice).toBe("5"); // 1000 / 2e8 × 1e6 = 5 USD per 1M tokens
     // the formula-like team name is neutralised in x_Team; Tags is JSON that starts with "{"
-    expect(JSON.parse(rows[1]!.Tags)).toEqual({ team: "-2+3", pool: "70b" });
+    expect(JSON.parse(rows[1]!.Tags!)).toEqual({ team: "-2+3", pool: "70b" });
     expect(rows.reduce((s, x) => s + Math.round(Number(x.BilledCost) * 100), 0)).toBe(3_000_000);
   });
 

@@ -42,7 +42,7 @@ import {
   unaryPlusDependencies,
   unequalDependencies,
 } from "mathjs/number";
-import type { MathNode } from "mathjs";
+import type { FactoryFunctionMap, MathNode } from "mathjs";
 
 /** Functions a formula may call, in the order they are listed to users. */
 export const ALLOWED_FUNCTIONS: readonly string[] = [
@@ -129,7 +129,9 @@ const math = create({
   andDependencies,
   orDependencies,
   notDependencies,
-});
+  // mathjs/number types each *Dependencies export as possibly undefined (an index signature);
+  // every one is there at run time (a missing one throws when the module loads).
+} as Record<string, FactoryFunctionMap>);
 
 /** The parser, captured before the instance's `parse` is disabled. */
 const capturedParse: (expr: string) => MathNode = math.parse.bind(math) as (expr: string) => MathNode;
