@@ -61,6 +61,17 @@ function plan(): PlanFile {
 
 const fresh = (p: PlanFile) => computePlan(resolvePlan(p));
 
+/** Apply `edits` to an incremental engine and to a plain copy; after each, both results are equal. */
+function expectEditsMatchFresh(edits: readonly (readonly [string, unknown])[]): void {
+  const engine = createPlanEngine(plan());
+  const shadow = structuredClone(plan()) as unknown as Record<string, unknown>;
+  for (const [path, value] of edits) {
+    const got = engine.edit(path, value);
+    setAtPath(shadow, path, value);
+    expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
+  }
+}
+
 describe("incremental plan engine", () => {
   it("starts with the result of a fresh computation", () => {
     expect(createPlanEngine(plan()).result()).toStrictEqual(fresh(plan()));
@@ -105,13 +116,7 @@ describe("incremental plan engine", () => {
       ["skus[1].sweep.points[2].ttftMs.p99", Infinity],
       ["cells.peak", "=peak * 2"],
     ];
-    const engine = createPlanEngine(plan());
-    const shadow = structuredClone(plan()) as unknown as Record<string, unknown>;
-    for (const [path, value] of edits) {
-      const got = engine.edit(path, value);
-      setAtPath(shadow, path, value);
-      expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
-    }
+    expectEditsMatchFresh(edits);
     const direct = structuredClone(plan()) as unknown as Record<string, unknown>;
     setAtPath(direct, "skus[1].sweep.points[2].ttftMs.p99", Infinity);
     const errors = fresh(direct as unknown as PlanFile).errors;
@@ -138,13 +143,7 @@ describe("incremental plan engine", () => {
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }), (edits) => {
-        const engine = createPlanEngine(plan());
-        const shadow = structuredClone(plan()) as unknown as Record<string, unknown>;
-        for (const [path, value] of edits) {
-          const got = engine.edit(path, value);
-          setAtPath(shadow, path, value);
-          expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
-        }
+        expectEditsMatchFresh(edits);
       }),
       { numRuns: 250 },
     );
