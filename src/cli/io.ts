@@ -14,9 +14,9 @@ export interface Io {
   out(text: string): void;
   err(text: string): void;
   /** Transient progress text (stderr when it is a terminal); optional, ignored when absent. */
-  progress?(text: string): void;
+  progress?: ((text: string) => void) | undefined;
   /** Standard input as text (for `-`); defaults to reading file descriptor 0. */
-  stdin?(): string;
+  stdin?: (() => string) | undefined;
 }
 
 export const processIo: Io = {
@@ -196,13 +196,13 @@ export function realPathOf(p: string): string {
 
 export interface ReadOptions {
   /** Skipped entries of folders (symbolic links, devices…), one printable line each. */
-  warnings?: string[];
+  warnings?: string[] | undefined;
   /** Confine reads to these folders; anything resolving outside is refused. */
-  confine?: Confinement;
+  confine?: Confinement | undefined;
   /** Called as files are read: (files read, files in all, bytes read). */
-  onProgress?: (done: number, total: number, bytes: number) => void;
+  onProgress?: ((done: number, total: number, bytes: number) => void) | undefined;
   /** Standard input, for the operand `-`. */
-  stdin?: () => string;
+  stdin?: (() => string) | undefined;
 }
 
 /** Read standard input (file descriptor 0) as UTF-8, at most the size limit. */

@@ -28,11 +28,11 @@ export interface LoadedPlan {
 
 export interface LoadOptions {
   /** Extra folders `file` references may read (`--allow-path DIR`, repeatable). */
-  allowPaths?: readonly string[];
+  allowPaths?: readonly string[] | undefined;
   /** Standard input, when the plan path is `-`. */
-  stdin?: () => string;
+  stdin?: (() => string) | undefined;
   /** Working directory (default `process.cwd()`). */
-  cwd?: string;
+  cwd?: string | undefined;
 }
 
 /** Every `file` reference of a plan with the key naming it (`skus[1].sweep.file`). */

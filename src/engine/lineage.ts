@@ -34,7 +34,7 @@ export interface SweepSource {
   format: string;
   /** Index into the sweep's points (0-based), and the point's load. */
   pointIndex?: number;
-  load?: string;
+  load?: string | undefined;
   /** The key of the point that holds the value (`outputTokensPerSec`, `ttftMs.p99`). */
   key?: string;
   /** The file and 1-based line where the value is written, when found (filled by the CLI). */

@@ -25,19 +25,19 @@ class F64 {
 /** One request. Times in ms; absent values undefined. `ok: false` counts as failed. */
 export interface RequestRecord {
   ok: boolean;
-  ttftMs?: number;
-  e2eMs?: number;
+  ttftMs?: number | undefined;
+  e2eMs?: number | undefined;
   /** Per-request TPOT; derived as (e2e − ttft)/(out − 1) when absent and derivable. */
-  tpotMs?: number;
+  tpotMs?: number | undefined;
   /** Per-request NTPOT; derived as e2e/out when absent and derivable. */
-  ntpotMs?: number;
+  ntpotMs?: number | undefined;
   /** Inter-chunk gaps of this request (pooled over all requests into `itl`). */
-  itlGapsMs?: ArrayLike<number>;
-  inputTokens?: number;
-  outputTokens?: number;
+  itlGapsMs?: ArrayLike<number> | undefined;
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
   /** Start and end timestamps (ms, any epoch) to compute the achieved rate. */
-  startMs?: number;
-  endMs?: number;
+  startMs?: number | undefined;
+  endMs?: number | undefined;
 }
 
 const finite = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);

@@ -9,13 +9,13 @@ export interface ImportIssue {
   /** File name or relative path as the user gave it. */
   file: string;
   /** 1-based line number in the file (text formats, JSONL), when known. */
-  line?: number;
+  line?: number | undefined;
   /** 1-based column number, or a column name (CSV header), when known. */
-  column?: number | string;
+  column?: number | string | undefined;
   /** 0-based record index (JSONL line record, array element) when more useful than a line. */
-  record?: number;
+  record?: number | undefined;
   /** JSON key path such as `benchmarks[2].metrics.ttft`, when known. */
-  key?: string;
+  key?: string | undefined;
   /** Stable machine code, e.g. `empty`, `binary`, `json-syntax`, `unknown-format`, `missing-column`. */
   code: string;
   /** One readable sentence. */
@@ -60,7 +60,7 @@ export interface FileImport {
 
 export interface PartialSweep {
   /** Optional label; the merge step builds `"<format> · <model>"` when absent. */
-  label?: string;
+  label?: string | undefined;
   meta: SweepMeta;
   points: SweepPoint[];
   warnings: string[];
@@ -87,11 +87,11 @@ export interface FormatImporter {
 
 export interface ImportOptions {
   /** Concurrency given by the user for a single file (`--concurrency N`). */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Force a format id instead of detection (`--format F`). */
-  format?: string;
+  format?: string | undefined;
   /** Keep files apart instead of merging sweeps of one deployment (`--separate`). */
-  separate?: boolean;
+  separate?: boolean | undefined;
 }
 
 /**

@@ -54,7 +54,7 @@ test("pasting 5 teams from a spreadsheet adds rows and the pool cost is conserve
   await expect(wp.cell("usage", "0", "inputTokens")).toHaveText("12,345,678");
   // Expected: the engine on the same usage rows.
   const plan = seedPlan();
-  plan.tenants!.usage = teams.map(([team, pool, i, o]) => ({ team: team!, pool, inputTokens: Number(i!.replace(/,/g, "")), outputTokens: Number(o) }));
+  plan.tenants!.usage = teams.map(([team, pool, i, o]) => ({ team: team!, ...(pool !== undefined ? { pool } : {}), inputTokens: Number(i!.replace(/,/g, "")), outputTokens: Number(o) }));
   const pool = compute(plan).tenants!.pools[0]!;
   expect(pool.teams).toHaveLength(5);
   // Conservation in fen: Σ team costs = 192,000 fen exactly (largest remainder, spec §5).

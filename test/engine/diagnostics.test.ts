@@ -50,7 +50,7 @@ describe("diagnose: decode-bound", () => {
 
 describe("diagnose: failures-at-load", () => {
   it("flags failures that appear at higher load after none at lower load", () => {
-    const pts = [1, 2, 4, 8].map((c, i) => pt(c, 100 * c, { completed: [200, 200, 200, 388][i], failed: [0, 0, 0, 12][i] }));
+    const pts = [1, 2, 4, 8].map((c, i) => pt(c, 100 * c, { completed: [200, 200, 200, 388][i]!, failed: [0, 0, 0, 12][i]! }));
     // 12 / (388 + 12) = 3 % > 1 %
     const f = run(pts).find(x => x.rule === "failures-at-load")!;
     expect(f.evidence).toBe("12 of 400 requests (3.0 %) failed at concurrency 8; none failed at concurrency 1 to 4");
@@ -58,9 +58,9 @@ describe("diagnose: failures-at-load", () => {
   });
 
   it("does not flag failures below 1 % or failures already at the lowest load", () => {
-    const few = [1, 2].map((c, i) => pt(c, 100 * c, { completed: [200, 199][i], failed: [0, 1][i] })); // 0.5 %
+    const few = [1, 2].map((c, i) => pt(c, 100 * c, { completed: [200, 199][i]!, failed: [0, 1][i]! })); // 0.5 %
     expect(ids(few)).not.toContain("failures-at-load");
-    const always = [1, 2].map((c, i) => pt(c, 100 * c, { completed: 190, failed: [10, 12][i] }));
+    const always = [1, 2].map((c, i) => pt(c, 100 * c, { completed: 190, failed: [10, 12][i]! }));
     expect(ids(always)).not.toContain("failures-at-load");
   });
 });

@@ -11,7 +11,7 @@ function sweep(ttft: number[], itl: number[]): SweepPoint[] {
   const otps = [100, 190, 360, 640, 900, 950];
   const rps = [1, 1.9, 3.6, 6.4, 9, 9.5];
   return conc.map((c, i) => ({
-    concurrency: c, requestRate: null, rps: rps[i], outputTokensPerSec: otps[i], totalTokensPerSec: otps[i]! * 2,
+    concurrency: c, requestRate: null, rps: rps[i]!, outputTokensPerSec: otps[i]!, totalTokensPerSec: otps[i]! * 2,
     ttftMs: { p99: ttft[i]! }, itlMs: { p95: itl[i]! },
   }));
 }
@@ -124,7 +124,7 @@ describe("operatingPoint in interpolated mode", () => {
 
 describe("statistics and substitution", () => {
   it("evaluates an ITL SLO on TPOT when the sweep has no ITL, with a warning naming the substitution", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs! }));
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.warnings).toContain("SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
     expect(op.checks[0]![1]!.usedMetric).toBe("tpot");
@@ -247,7 +247,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   });
 
   it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, ntpotMs: itlMs }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, ntpotMs: itlMs! }));
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBeNull();
     expect(op.checks[0]![1]!.usedMetric).toBe("itl");

@@ -3,7 +3,7 @@ import { classifyZones } from "../../src/engine/zones";
 import type { SweepPoint } from "../../src/engine/types";
 
 function curve(conc: number[], otps: number[], ttftP99: number[]): SweepPoint[] {
-  return conc.map((c, i) => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps[i], ttftMs: { p99: ttftP99[i]! } }));
+  return conc.map((c, i) => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps[i]!, ttftMs: { p99: ttftP99[i]! } }));
 }
 
 describe("classifyZones", () => {
@@ -57,7 +57,7 @@ describe("classifyZones", () => {
   });
 
   it("uses rps when there is no output tokens/s and keeps saturated points saturated", () => {
-    const pts: SweepPoint[] = [1, 2, 4, 8].map((c, i) => ({ concurrency: c, requestRate: null, rps: [1, 1.9, 2, 3.8][i] }));
+    const pts: SweepPoint[] = [1, 2, 4, 8].map((c, i) => ({ concurrency: c, requestRate: null, rps: [1, 1.9, 2, 3.8][i]! }));
     // 1→2 e = 0.9 (no latency: idle needs only e) → idle; 2→4 e = 0.05 → saturated; 4→8 e = 0.9 but stays saturated
     expect(classifyZones(pts).zones).toEqual(["idle", "idle", "saturated", "saturated"]);
   });

@@ -8,7 +8,7 @@ const pts: SweepPoint[] = [1, 2, 4].map((c) => ({ concurrency: c, requestRate: n
 const series = (name: string): ChartSeries => ({ name, color: "#123456", points: pts, zones: [], op: { load: 2, outputTokensPerSec: 200 }, focused: false });
 
 /** The legend labels Chart.js would list: every dataset passed through the configured filter. */
-function legend(cfg: { data: { datasets: { label?: string }[] }; options?: unknown }): string[] {
+function legend(cfg: { data: { datasets: { label?: string | undefined }[] }; options?: unknown }): string[] {
   const filter = (cfg.options as { plugins: { legend: { labels: { filter: (i: LegendItem, d: unknown) => boolean } } } }).plugins.legend.labels.filter;
   return cfg.data.datasets.flatMap((d, i) => (filter({ text: d.label ?? "", datasetIndex: i } as LegendItem, cfg.data) ? [d.label ?? ""] : []));
 }

@@ -74,7 +74,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
   }
   if (errors.length) return { ok: false, errors };
 
-  const aggs = new Map<string, { agg: RequestAggregator; label?: string; meta: SweepMeta }>();
+  const aggs = new Map<string, { agg: RequestAggregator; label?: string | undefined; meta: SweepMeta }>();
   const rec: RequestRecord = { ok: true };
   const gaps: number[] = [];
   let skipped = 0;

@@ -18,7 +18,7 @@ export interface LocatedRec {
 export interface GroupInfo {
   meta: SweepMeta;
   groupKey: string;
-  label?: string;
+  label?: string | undefined;
   notes: string[];
 }
 

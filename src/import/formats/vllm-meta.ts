@@ -108,7 +108,7 @@ export interface RecordMeta {
   /** Records with equal keys form one sweep. */
   groupKey: string;
   /** Set when the default `vllm · <model>` label would not tell sweeps apart. */
-  label?: string;
+  label?: string | undefined;
   notes: string[];
 }
 

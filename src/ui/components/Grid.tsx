@@ -38,11 +38,11 @@ export interface CellView {
   raw: string;
   /** Text shown in the cell. */
   display: string;
-  error?: { kind: string; message: string } | null;
-  readOnly?: boolean;
+  error?: { kind: string; message: string } | null | undefined;
+  readOnly?: boolean | undefined;
   /** Plain-words explanation shown in the detail line (derived cells, formulas). */
-  note?: string;
-  class?: string;
+  note?: string | undefined;
+  class?: string | undefined;
 }
 
 /** Props of {@link Grid}. */

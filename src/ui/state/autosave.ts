@@ -28,14 +28,14 @@ import type { Workbook } from "./workbook";
  * autosave is held until it is downloaded or discarded).
  */
 export interface SetAsideEntry {
-  id?: number;
+  id?: number | undefined;
   reason: string;
   raw: string;
   at: string;
   where: "idb" | "legacy" | "autosave";
   /** Why it could not be kept in IndexedDB (for `autosave`). */
-  keepError?: string;
-  downloaded?: boolean;
+  keepError?: string | undefined;
+  downloaded?: boolean | undefined;
 }
 
 /** A different plan saved by another tab, waiting for the planner's choice. */

@@ -35,9 +35,9 @@ export type NumberEntry =
 /** How typed numbers are read: the user's locale, and whether the field itself is in percent. */
 export interface EntryOptions {
   /** The user's locale (`de-DE` reads `2,5` as 2.5); default: `.` is the decimal mark. */
-  locale?: string;
+  locale?: string | undefined;
   /** The field is a percentage (`maxErrorRatePct`): `5%` stores 5. Elsewhere `50%` stores 0.5, as in a spreadsheet. */
-  percentField?: boolean;
+  percentField?: boolean | undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ export type RecentReason =
 
 /** One kept plan. `text`: the plan as JSON (spec plan format). */
 export interface RecentEntry {
-  id?: number;
+  id?: number | undefined;
   title: string;
   /** When the copy was kept (ISO 8601). */
   keptAt: string;
