@@ -154,7 +154,7 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
 
   const el = factors.elasticity;
   const replicasRaw = spare !== null ? base * el + spare : base * el * redundancy;
-  const replicas = spare !== null ? ceilTol(base * el) + spare : ceilTol(replicasRaw);
+  const replicas = replicasFromBase(base, el, spare !== null ? { spare } : { factor: redundancy });
   const gpus = replicas * g;
   const costPerHour = replicas * g * price;
   const costPerOutputToken = div(g * price, C * 3600);
@@ -205,6 +205,15 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     res.forecast = null;
   }
   return res;
+}
+
+/**
+ * The replicas of spec §4 for a base replica count (also each interval of a schedule,
+ * docs/schedules.md): ceilTol(base × elasticity × redundancy), or N+k ceilTol(base × elasticity) + k.
+ * `spare` must already be a whole number.
+ */
+export function replicasFromBase(base: number, elasticity: number, redundancy: { factor: number } | { spare: number }): number {
+  return "spare" in redundancy ? ceilTol(base * elasticity) + redundancy.spare : ceilTol(base * elasticity * redundancy.factor);
 }
 
 /** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */

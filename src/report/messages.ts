@@ -8,12 +8,13 @@
  * producers are converted, and goes away with the last one.
  */
 import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
+import { scheduleMessages } from "../engine/messages/schedule";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
