@@ -10,21 +10,26 @@
  *
  * --quick: fewer runs and 200,000 rows (a smoke run; RESULTS.md is not written).
  * --no-build: measure the existing dist/ instead of running `vite build` into the temp dir.
+ * --only import,cli: run only these areas (RESULTS.md is not written).
+ *
+ * The cases live in one file per area, test/bench/cases/<area>.mjs (import, engine, browser, cli,
+ * trace), each exporting `run(ctx)`; ctx carries the helpers below (child, wall, row, notes,
+ * profiles, profileOf, median, ms, MB, log) and the settings (tmp, ROWS, RUNS, ...).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { generatePlan } from "./gen-plan.mjs";
-import { generateVllm } from "./gen-vllm.mjs";
 import { summarizeProfile } from "./profile.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const AREAS = ["import", "engine", "browser", "cli", "trace"];
+const onlyArg = args.find((a) => a.startsWith("--only"));
+const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1]).split(",") : null;
 const ROWS = quick ? 200_000 : 1_000_000;
 const RUNS = quick ? 3 : 5;
 const CLI_RUNS = quick ? 4 : 10;
@@ -84,130 +89,14 @@ function row(r) {
 log(`bench: temp dir ${tmp}`);
 await build({ entryPoints: [join(root, "test/bench/lib.ts")], outfile: join(tmp, "lib.mjs"), bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error" });
 
-// ---- 1. Inputs, generated deterministically.
-log(`bench: generating ${ROWS.toLocaleString("en")} per-request rows (CSV and JSONL), 1,000 vLLM files, the workbook`);
-const csv = join(tmp, "requests.csv");
-const jsonl = join(tmp, "requests.jsonl");
-execFileSync(node, [join(root, "scripts/gen-per-request.mjs"), String(ROWS), csv]);
-execFileSync(node, [join(root, "scripts/gen-per-request.mjs"), String(ROWS), jsonl, "--jsonl"]);
-const vllmDir = join(tmp, "vllm");
-const vllmBytes = generateVllm(1000, vllmDir);
-const planPath = join(tmp, "plan.json");
-writeFileSync(planPath, JSON.stringify(generatePlan()));
-
-// ---- 2. Per-request import vs split/Number; peak RSS per process.
-log("bench: per-request import");
-const idle = [];
-const imp = { csv: { base: [], run: [] }, jsonl: { base: [], run: [] } };
-for (let r = 0; r < RUNS; r++) {
-  idle.push(child("idle", csv));
-  imp.csv.base.push(child("split-csv", csv));
-  imp.csv.run.push(child("import", csv));
-  imp.jsonl.base.push(child("split-jsonl", jsonl));
-  imp.jsonl.run.push(child("import", jsonl));
+// ---- 1. The cases, one file per area (test/bench/cases/<area>.mjs), each generating its own
+// inputs deterministically in the temp dir; rows are written in this order.
+const ctx = { root, tmp, node, args, quick, ROWS, RUNS, CLI_RUNS, RECALC_SAMPLES, inputs: {}, child, wall, row, notes, profiles, profileOf, median, ms, MB, log };
+for (const area of AREAS) {
+  if (only && !only.includes(area)) continue;
+  const mod = await import(`./cases/${area}.mjs`);
+  await mod.run(ctx);
 }
-const idleRss = median(idle.map((x) => x.maxRssKB)) * 1024;
-for (const [fmt, file] of [["CSV", csv], ["JSONL", jsonl]]) {
-  const m = imp[fmt.toLowerCase()];
-  const size = statSync(file).size;
-  const t = median(m.run.map((x) => x.ms));
-  const b = median(m.base.map((x) => x.ms));
-  const rss = median(m.run.map((x) => x.maxRssKB)) * 1024;
-  const info = m.run[0].info;
-  row({ case: `Import ${ROWS.toLocaleString("en")}-row per-request ${fmt} (${MB(size)}) → ${info.points} points`, value: ms(t), baseline: `read + split + Number: ${ms(b)}`, ratio: t / b, target: "≤ 2×", met: t / b <= 2 });
-  row({ case: `  peak RSS of that import`, value: `${MB(rss)} = ${(rss / size).toFixed(2)}× file (${((rss - idleRss) / size).toFixed(2)}× above idle node ${MB(idleRss)})`, baseline: `split baseline ${MB(median(m.base.map((x) => x.maxRssKB)) * 1024)}`, ratio: null, target: "≤ 4× file", met: rss / size <= 4 });
-  if (t / b > 2) profiles.push({ title: `Import of the per-request ${fmt}`, ...profileOf("import", file) });
-}
-
-// ---- 3. 1,000 vLLM result files vs read + JSON.parse.
-log("bench: 1,000 vLLM result files");
-const vb = [];
-const vr = [];
-for (let r = 0; r < RUNS + 2; r++) {
-  vb.push(child("parse-folder", vllmDir).ms);
-  vr.push(child("import-folder", vllmDir));
-}
-{
-  const t = median(vr.map((x) => x.ms));
-  const b = median(vb);
-  row({ case: `Import + merge 1,000 vLLM result files (${MB(vllmBytes)}) → ${vr[0].info.points} points`, value: ms(t), baseline: `read + JSON.parse: ${ms(b)}`, ratio: t / b, target: "≤ 1.5×", met: t / b <= 1.5 });
-  if (t / b > 1.5) profiles.push({ title: "Import of 1,000 vLLM files", ...profileOf("import-folder", vllmDir) });
-}
-
-// ---- 4. Recalculation: full evaluation vs one edit through the incremental engine.
-log("bench: recalculation (50 SKUs × 30 levels, 20 workloads, 2,000 teams, 200 formula cells)");
-const rc = child("recalc", planPath, RECALC_SAMPLES).info;
-row({ case: `Full evaluation (resolvePlan ${ms(rc.resolve)} + computePlan ${ms(rc.compute)})`, value: ms(rc.full), baseline: "one 16 ms frame", ratio: rc.full / 16, target: "≤ 16 ms", met: rc.full <= 16 });
-for (const e of ["price cell", "SLO threshold", "team tokens"]) {
-  row({ case: `Edit one ${e} (incremental engine)`, value: ms(rc[e]), baseline: `full evaluation ${ms(rc.full)}`, ratio: rc[e] / rc.full, target: "≤ 0.10×", met: rc[e] / rc.full <= 0.1 });
-}
-notes.push(`Recalculation check: cheapest SKU ${rc.check.cheapest}, ${rc.check.feasible} feasible SKUs, ${rc.check.teams} teams allocated, ${rc.check.errors} errors; medians of ${rc.samples} interleaved samples in one process.`);
-if (rc.full > 16 || ["price cell", "SLO threshold", "team tokens"].some((e) => rc[e] / rc.full > 0.1)) {
-  profiles.push({ title: "Recalculation (full evaluations and edits)", ...profileOf("recalc", planPath, 5) });
-}
-
-// ---- 5. Bundle sizes of the app (vite build into the temp dir, else the existing dist/).
-log("bench: app bundle");
-let distDir = join(tmp, "dist");
-let built = "built now with `vite build` into the temp dir";
-if (args.includes("--no-build")) distDir = null;
-else {
-  const r = spawnSync(node, [join(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", distDir, "--emptyOutDir", "--logLevel", "error"], { cwd: root, encoding: "utf8", timeout: 240_000 });
-  if (r.status !== 0) {
-    notes.push(`\`vite build\` failed (${(r.stderr || r.stdout || "").trim().split("\n")[0]}); measured the existing dist/ instead.`);
-    distDir = null;
-  }
-}
-if (!distDir) {
-  distDir = join(root, "dist");
-  built = "existing dist/ (not rebuilt)";
-}
-if (existsSync(join(distDir, "index.html"))) {
-  const html = readFileSync(join(distDir, "index.html"), "utf8");
-  const initialNames = new Set([...html.matchAll(/<script[^>]*src="\/?assets\/([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]));
-  const js = readdirSync(join(distDir, "assets")).filter((f) => f.endsWith(".js"));
-  const size = (f) => {
-    const b = readFileSync(join(distDir, "assets", f));
-    return { f, raw: b.length, gz: gzipSync(b, { level: 9 }).length };
-  };
-  const all = js.map(size);
-  const initial = all.filter((x) => initialNames.has(x.f));
-  const lazy = all.filter((x) => !initialNames.has(x.f));
-  const gz = initial.reduce((a, x) => a + x.gz, 0);
-  row({ case: `Initial JavaScript (${initial.map((x) => x.f).join(", ")}; ${built})`, value: `${(gz / 1024).toFixed(1)} KiB gzip (${(initial.reduce((a, x) => a + x.raw, 0) / 1024).toFixed(1)} KiB raw)`, baseline: "200 KB gzip", ratio: gz / 200_000, target: "≤ 200 KB gzip", met: gz <= 200_000 });
-  const big = [...lazy].sort((a, b) => b.gz - a.gz).slice(0, 3);
-  notes.push(`Lazy chunks: ${lazy.length} files, ${(lazy.reduce((a, x) => a + x.gz, 0) / 1024).toFixed(1)} KiB gzip in total; largest ${big.map((x) => `${x.f} ${(x.gz / 1024).toFixed(1)} KiB`).join(", ")}.`);
-} else {
-  notes.push("No app build to measure (no dist/index.html).");
-}
-
-// ---- 5b. In the browser (Chromium via Playwright, test/e2e/perf.spec.ts): long tasks during a
-// large import and input-to-paint of an edit in the large workbook (test/bench/browser.mjs).
-if (!args.includes("--no-browser") && existsSync(join(distDir, "index.html")) && existsSync("/usr/bin/chromium")) {
-  log("bench: in the browser");
-  try {
-    const { runBrowserBench } = await import("./browser.mjs");
-    const browserRows = await runBrowserBench({ dist: distDir, runs: quick ? 1 : 3, rows: ROWS, log });
-    for (const r of browserRows.filter((x) => !x.case.startsWith("Initial JavaScript"))) row(r);
-  } catch (e) {
-    notes.push(`Browser measurements failed: ${e instanceof Error ? e.message.split("\n")[0] : e}`);
-  }
-} else notes.push("Browser measurements skipped (--no-browser, no build, or no /usr/bin/chromium).");
-
-// ---- 6. CLI start: `capplan plan models/examples/seed.json` beside `node -e 0`.
-log("bench: CLI start");
-execFileSync(node, [join(root, "scripts/build-cli.mjs")]);
-const seed = "models/examples/seed.json";
-const direct = `const { main } = await import(${JSON.stringify(join(root, "dist-cli/capplan.mjs"))}); process.exitCode = await main(["plan", ${JSON.stringify(seed)}]);`;
-const cli = { empty: [], bin: [], bundle: [] };
-for (let r = 0; r < CLI_RUNS; r++) {
-  cli.empty.push(wall(node, ["-e", "0"]));
-  cli.bin.push(wall(node, ["bin/capplan.mjs", "plan", seed]));
-  cli.bundle.push(wall(node, ["--input-type=module", "-e", direct]));
-}
-const e0 = median(cli.empty);
-row({ case: "`capplan plan models/examples/seed.json` (bin/capplan.mjs: staleness check + dist-cli bundle)", value: ms(median(cli.bin)), baseline: `node -e 0: ${ms(e0)}`, ratio: median(cli.bin) / e0, target: "report", met: null });
-row({ case: "  the same through dist-cli/capplan.mjs directly (no staleness check)", value: ms(median(cli.bundle)), baseline: `node -e 0: ${ms(e0)}`, ratio: median(cli.bundle) / e0, target: "report", met: null });
 
 // ---- Output.
 const m = machine();
@@ -231,7 +120,7 @@ const profText = profiles
     ...p.inclusive.map((x) => `| ${x.ms.toFixed(1)} | ${x.pct.toFixed(1)} | \`${x.fn}\` |`),
   ].join("\n"))
   .join("\n\n");
-if (!quick) {
+if (!quick && !only) {
   const path = join(root, "test/bench/RESULTS.md");
   const analysis = existsSync(join(root, "test/bench/ANALYSIS.md")) ? readFileSync(join(root, "test/bench/ANALYSIS.md"), "utf8") : "";
   writeFileSync(path, `# Benchmark results (\`npm run bench\`)\n\nLatest run, ${new Date().toISOString().slice(0, 10)}. ${header}\n\n${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n\n${analysis}${profText ? `\n## Profiles of the cases that missed a target\n\n(file:line refer to the benchmark bundle of src/; function names are those of src/.)\n\n${profText}\n` : ""}`);
