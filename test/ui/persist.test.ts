@@ -1,0 +1,61 @@
+/** The autosave restore and the plan-file check before a plan replaces the workbook. */
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import type { PlanFile } from "../../src/engine/types";
+import { serializeSaved } from "../../src/share/saved";
+import { checkPlanFile } from "../../src/ui/state/open-plan";
+import { restoreAutosave } from "../../src/ui/state/persist";
+
+const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+
+describe("restoreAutosave", () => {
+  test("a plan saved with an imported SKU's empty price is restored as it was", () => {
+    const plan = structuredClone(seed);
+    plan.skus.push({ name: "L40S", gpusPerReplica: 1, pricePerGpuHour: "", sweep: { points: [{ concurrency: 1, requestRate: null, rps: 1 }] } });
+    const r = restoreAutosave(serializeSaved(plan, new Date("2025-01-02T03:04:05Z")));
+    expect(r.kind).toBe("ok");
+    expect(r.kind === "ok" && r.plan).toEqual(plan);
+    expect(r.kind === "ok" && r.savedAt).toBe("2025-01-02T03:04:05.000Z");
+  });
+  test("not JSON, a foreign object and a broken plan are corrupt and keep the raw text", () => {
+    const notJson = restoreAutosave("{oops");
+    expect(notJson).toMatchObject({ kind: "corrupt", raw: "{oops" });
+    expect(notJson.kind === "corrupt" && notJson.reason).toContain("not JSON");
+    expect(restoreAutosave('{"hello":1}')).toMatchObject({ kind: "corrupt", raw: '{"hello":1}' });
+    // skus must be an array: a real shape problem, not an empty cell, so it is not loaded.
+    const broken = JSON.stringify({ app: "capplan", schemaVersion: 2, savedAt: "", plan: { ...seed, skus: "x" } });
+    const r = restoreAutosave(broken);
+    expect(r.kind).toBe("corrupt");
+    expect(r.kind === "corrupt" && r.reason).toContain("plan.skus");
+  });
+  test("a schema 1 save migrates; nothing stored is empty", () => {
+    const r = restoreAutosave(JSON.stringify({ schemaVersion: 1, savedAt: "2024-05-01T00:00:00Z", workbook: seed }));
+    expect(r).toMatchObject({ kind: "ok", migratedFrom: 1, savedAt: "2024-05-01T00:00:00Z" });
+    expect(restoreAutosave(null)).toEqual({ kind: "empty" });
+  });
+});
+
+describe("checkPlanFile", () => {
+  test("a broken formula is refused with its path, and the plan can still be opened on request", () => {
+    const plan = structuredClone(seed);
+    plan.cells!.peak_rps = "=avg_rps *";
+    const r = checkPlanFile(JSON.stringify(plan));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.path)).toContain("cells.peak_rps");
+    expect(r.problems.find((p) => p.path === "cells.peak_rps")!.message).toMatch(/^#PARSE/);
+    expect(r.openable?.title).toBe(seed.title);
+  });
+  test("shape errors name each path and cannot be opened; JSON errors give line and column", () => {
+    const r = checkPlanFile(JSON.stringify({ format: "capplan.plan/v1", workloads: [{ peakRps: "four", inputTokens: 1, outputTokens: 1 }], skus: [{ name: "x" }] }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.path)).toEqual(["workloads[0].peakRps", "skus[0].gpusPerReplica", "skus[0].pricePerGpuHour"]);
+    expect(r.openable).toBeNull();
+    const j = checkPlanFile('{\n  "format": "capplan.plan/v1",\n  oops\n}');
+    expect(!j.ok && j.problems[0]!.message).toContain("line 3");
+  });
+  test("a valid plan passes", () => {
+    expect(checkPlanFile(JSON.stringify(seed))).toMatchObject({ ok: true });
+  });
+});
