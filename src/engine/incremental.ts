@@ -17,6 +17,7 @@
  *   pools and currency are unchanged (plan.ts `TenantsMemo`).
  */
 import { assemblePlan, computeSku, planLevel, tenantsMemo, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
+import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
 import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
 import type { ResolvedPlan } from "./resolved";
@@ -45,91 +46,46 @@ interface Dirty {
 }
 
 /** Own-property write (cell names come from the plan, e.g. `__proto__`). */
-function put<T>(o: Record<string, T>, key: string, value: T): void {
+function put(o: Record<PathStep, unknown>, key: PathStep, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+type Container = Record<PathStep, unknown>;
+const isContainer = (v: unknown): v is Container => typeof v === "object" && v !== null;
+
 /**
  * Patch `next` (a shallow copy of the previous resolved plan) with the value at one recomputed
- * path; copies each container it writes on first write. Returns false when the path is not one
- * of the patchable scalars (the caller then re-resolves the whole plan).
+ * path, at the place the field registry (plan-fields.ts) gives it in the resolved plan; copies
+ * each container on the way on first write and marks what the field invalidates. Returns false
+ * when the path is not a patchable field (the caller then re-resolves the whole plan).
  */
 function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value: number | null, dirty: Dirty): boolean {
-  const once = <T>(key: string, copy: () => T): T => {
-    copied.add(key);
-    return copy();
-  };
-  const [a, b, c, d] = steps;
-  if (a === "cells" && typeof b === "string" && steps.length === 2) {
-    if (!copied.has("cells")) next.cells = once("cells", () => ({ ...next.cells }));
-    if (!Object.hasOwn(next.cells, b)) return false;
-    put(next.cells, b, value);
-    return true;
+  const field = fieldOfSteps(steps);
+  if (!field || field.kind === "data" || !field.resolved) return false;
+  const target = field.resolved(steps);
+  // Every container on the way must exist, and the field with it.
+  let node: unknown = next;
+  for (const k of target) {
+    if (!isContainer(node) || !Object.hasOwn(node, k)) return false;
+    node = node[k];
   }
-  const wlField = (f: PathStep | undefined): f is "peakRps" | "avgRps" | "dailyRequests" | "inputTokens" | "outputTokens" =>
-    f === "peakRps" || f === "avgRps" || f === "dailyRequests" || f === "inputTokens" || f === "outputTokens";
-  if ((a === "workloads" && typeof b === "number" && wlField(c) && steps.length === 3) || (a === "workload" && wlField(b) && steps.length === 2)) {
-    const i = a === "workload" ? 0 : (b as number);
-    const f = (a === "workload" ? b : c) as "peakRps";
-    if (!copied.has("workloads")) next.workloads = once("workloads", () => [...next.workloads]);
-    const w = next.workloads[i];
-    if (!w) return false;
-    next.workloads[i] = { ...w, [f]: value };
-    dirty.allSkus = true;
-    return true;
-  }
-  if (a === "slo" && typeof b === "number" && c === "maxMs" && steps.length === 3) {
-    if (!copied.has("slo")) next.slo = once("slo", () => [...next.slo]);
-    const s = next.slo[b];
-    if (!s) return false;
-    next.slo[b] = { ...s, maxMs: value };
-    dirty.allSkus = true;
-    return true;
-  }
-  if (a === "maxErrorRatePct" && steps.length === 1) {
-    next.maxErrorRatePct = value;
-    dirty.allSkus = true;
-    return true;
-  }
-  if (a === "factors") {
-    if (b === "elasticity" && steps.length === 2) next.elasticity = value;
-    else if (b === "redundancy" && steps.length === 2 && "factor" in next.redundancy) next.redundancy = { factor: value };
-    else if (b === "redundancy" && c === "spare" && steps.length === 3 && "spare" in next.redundancy) next.redundancy = { spare: value };
-    else return false;
-    dirty.allSkus = true;
-    return true;
-  }
-  if (a === "skus" && typeof b === "number" && (c === "gpusPerReplica" || c === "pricePerGpuHour") && steps.length === 3) {
-    if (!copied.has("skus")) next.skus = once("skus", () => [...next.skus]);
-    const s = next.skus[b];
-    if (!s) return false;
-    next.skus[b] = { ...s, [c]: value };
-    dirty.skus.add(b);
-    return true;
-  }
-  if (a === "tenants" && next.tenants) {
-    if (!copied.has("tenants")) next.tenants = once("tenants", () => ({ ...next.tenants! }));
-    const t = next.tenants!;
-    if ((b === "inputWeight" || b === "outputWeight") && steps.length === 2) {
-      if (t.method === "weighted") t[b] = value;
-      return true;
+  if (field.resolvedWhen && !field.resolvedWhen(next)) return true;
+  let container = next as unknown as Container;
+  let key = "";
+  for (let i = 0; i < target.length - 1; i++) {
+    const k = target[i]!;
+    key += `/${k}`;
+    if (!copied.has(key)) {
+      copied.add(key);
+      const child = container[k] as Container;
+      container[k] = Array.isArray(child) ? [...child] : { ...child };
     }
-    if (b === "pools" && typeof c === "number" && (d === "costPerDay" || d === "capacityTokensPerDay") && steps.length === 4) {
-      if (!copied.has("pools")) t.pools = once("pools", () => [...t.pools]);
-      const p = t.pools[c];
-      if (!p) return false;
-      t.pools[c] = { ...p, [d]: value };
-      return true;
-    }
-    if (b === "usage" && typeof c === "number" && (d === "inputTokens" || d === "outputTokens") && steps.length === 4) {
-      if (!copied.has("usage")) t.usage = once("usage", () => [...t.usage]);
-      const u = t.usage[c];
-      if (!u) return false;
-      t.usage[c] = { ...u, [d]: value };
-      return true;
-    }
+    container = container[k] as Container;
   }
-  return false;
+  put(container, target[target.length - 1]!, value);
+  if (field.invalidates === "skus") dirty.allSkus = true;
+  else if (field.invalidates === "sku" && typeof steps[1] === "number") dirty.skus.add(steps[1]);
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { cellNameProblem } from "./formula/math";
 import { readNumericString } from "./formula/formula";
-import { maxExactAmount } from "./money";
+import { fieldRange } from "./plan-fields";
 import { locateJsonError } from "./plan-json";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
 
@@ -32,38 +32,8 @@ const NUM_EXPECTED = "a number or a formula string starting with =";
 /** Most entries of `cells` a plan may hold (docs/security.md). */
 export const MAX_CELLS = 100_000;
 
-/** The range a numeric field must fall in (docs/security.md: out-of-range inputs are errors). */
-export interface FieldRange {
-  min: number;
-  /** True when `min` itself is refused (e.g. zero GPUs per replica). */
-  minExclusive?: boolean;
-  max: number;
-  /** What the field counts, for the message ("requests per second"). */
-  unit: string;
-}
-
-const COUNT_MAX = 1e18;
-const RANGES: readonly [RegExp, (currency: string) => FieldRange][] = [
-  [/^(?:workloads\[\d+\]|workload)\.(?:peakRps|avgRps)$/, () => ({ min: 0, max: 1e9, unit: "requests per second" })],
-  [/^(?:workloads\[\d+\]|workload)\.dailyRequests$/, () => ({ min: 0, max: 1e15, unit: "requests per day" })],
-  [/^(?:workloads\[\d+\]|workload)\.(?:inputTokens|outputTokens)$/, () => ({ min: 0, max: 1e9, unit: "tokens per request" })],
-  [/^slo\[\d+\]\.maxMs$/, () => ({ min: 0, minExclusive: true, max: 1e9, unit: "ms" })],
-  [/^factors\.(?:elasticity|redundancy)$/, () => ({ min: 0, minExclusive: true, max: 1000, unit: "factor" })],
-  [/^factors\.redundancy\.spare$/, () => ({ min: 0, max: 1e6, unit: "spare replicas" })],
-  [/^skus\[\d+\]\.gpusPerReplica$/, () => ({ min: 0, minExclusive: true, max: 1e6, unit: "GPUs" })],
-  [/^skus\[\d+\]\.(?:pricePerGpuHour|reservedPricePerGpuHour)$/, (c) => ({ min: 0, max: maxExactAmount(c) / 1e3, unit: `${c} per GPU-hour` })],
-  [/^skus\[\d+\]\.sweeps?(?:\.[^.]+|\[".*"\])?\.replicaOutputTokensPerSec$/, () => ({ min: 0, minExclusive: true, max: 1e12, unit: "tokens per second" })],
-  [/^tenants\.(?:inputWeight|outputWeight)$/, () => ({ min: 0, max: 1e6, unit: "weight" })],
-  [/^tenants\.pools\[\d+\]\.costPerDay$/, (c) => ({ min: 0, max: maxExactAmount(c), unit: `${c} per day` })],
-  [/^tenants\.pools\[\d+\]\.capacityTokensPerDay$/, () => ({ min: 0, minExclusive: true, max: COUNT_MAX, unit: "tokens per day" })],
-  [/^tenants\.usage\[\d+\]\.(?:inputTokens|outputTokens)$/, () => ({ min: 0, max: COUNT_MAX, unit: "tokens per day" })],
-];
-
-/** The range of the numeric field at `path`, or null when it has none (cells, sweep points). */
-export function fieldRange(path: string, currency = "USD"): FieldRange | null {
-  for (const [re, range] of RANGES) if (re.test(path)) return range(currency);
-  return null;
-}
+export type { FieldRange } from "./plan-fields";
+export { fieldRange };
 
 function fmtLimit(n: number): string {
   return n >= 1e6 ? n.toExponential().replace(/\.?0*e\+?/, "e") : String(n);

@@ -8,6 +8,7 @@
 import { Sheet, type ComputedRaw } from "./formula/sheet";
 import { computeSku, planLevel, type FileSweep } from "./plan";
 import { keyPath, workloadDefs, workloadName } from "./plan-file";
+import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
 import { DEFAULT_MAX_ERROR_RATE_PCT } from "./slo";
@@ -31,40 +32,6 @@ function list(v: unknown): Obj[] {
 const POINT_NUMBERS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"];
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
 
-const POINT_TEXT_FIELDS = [...POINT_NUMBERS, "requestRate"];
-
-/** A number that is not finite (Infinity, NaN: only an edit can put one in a plan): an error of its cell, never a silent blank. */
-const nonFinite = (v: unknown): boolean => typeof v === "number" && !Number.isFinite(v);
-
-function pointEntries(points: unknown, base: string, out: [string, unknown][]): void {
-  if (!Array.isArray(points)) return;
-  for (let i = 0; i < points.length; i++) {
-    const p: unknown = points[i];
-    if (!isObj(p)) continue;
-    // Inline points hold imported numbers: only strings (formulas, "1,500") go into the sheet.
-    // Indexed loops: these run per point of every inline sweep (no iterator objects before the code is optimised).
-    for (let f = 0; f < POINT_TEXT_FIELDS.length; f++) {
-      const k = POINT_TEXT_FIELDS[f]!;
-      const v = p[k];
-      if ((typeof v === "string" && v !== "inf") || nonFinite(v)) out.push([`${base}.points[${i}].${k}`, v]);
-    }
-    for (let f = 0; f < POINT_STATS.length; f++) {
-      const m = POINT_STATS[f]!;
-      const stats = p[m];
-      if (!isObj(stats)) continue;
-      // for…in over own keys (no key array per stats object), in Object.keys order.
-      for (const s in stats) if (Object.hasOwn(stats, s) && (typeof stats[s] === "string" || nonFinite(stats[s]))) out.push([keyPath(`${base}.points[${i}].${m}`, s), stats[s]]);
-    }
-  }
-}
-
-function sweepEntries(ref: unknown, base: string, out: [string, unknown][], all: boolean): void {
-  if (!isObj(ref)) return;
-  const given = ref.replicaOutputTokensPerSec;
-  if (given != null && (all || !plainNumber(given))) out.push([`${base}.replicaOutputTokensPerSec`, given]);
-  pointEntries(ref.points, base, out);
-}
-
 /** Every number of the plan as `[path, raw]` sheet entries, in document order. */
 export function planEntries(plan: PlanFile): [string, unknown][] {
   return collectEntries(plan, true);
@@ -82,100 +49,46 @@ export function sheetEntries(plan: PlanFile): [string, unknown][] {
 
 const plainNumber = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
 
+/** A number that is not finite (Infinity, NaN: only an edit can put one in a plan): an error of its cell, never a silent blank. */
+const nonFinite = (v: unknown): boolean => typeof v === "number" && !Number.isFinite(v);
+
+/**
+ * The plan's numbers as sheet entries, walking the field registry (plan-fields.ts) in document
+ * order: every cell; an input field when `all` or when it is not a plain finite number; sweep
+ * data only when it is text (a formula, "1,500") or not finite.
+ */
 function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
   const out: [string, unknown][] = [];
-  // `keys` are identifiers (fixed field names), so the path is `base.key` (as keyPath writes it).
-  const add = (o: unknown, base: string, keys: readonly string[]): void => {
-    if (!isObj(o)) return;
-    for (const k of keys) {
-      const v = o[k];
-      if (v != null && (all || !plainNumber(v))) out.push([`${base}.${k}`, v]);
-    }
-  };
-  if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) if (v != null) out.push([keyPath("cells", k), v]);
-  for (const { def, path } of workloadDefs(plan)) add(def, path, ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]);
-  list(plan.slo).forEach((s, i) => add(s, `slo[${i}]`, ["maxMs"]));
-  if (plan.maxErrorRatePct != null && (all || !plainNumber(plan.maxErrorRatePct))) out.push(["maxErrorRatePct", plan.maxErrorRatePct]);
-  if (isObj(plan.factors)) {
-    add(plan.factors, "factors", ["elasticity"]);
-    if (isObj(plan.factors.redundancy)) add(plan.factors.redundancy, "factors.redundancy", ["spare"]);
-    else add(plan.factors, "factors", ["redundancy"]);
-  }
-  list(plan.skus).forEach((s, i) => {
-    add(s, `skus[${i}]`, ["gpusPerReplica", "pricePerGpuHour"]);
-    sweepEntries(s.sweep, `skus[${i}].sweep`, out, all);
-    if (isObj(s.sweeps)) for (const [w, ref] of Object.entries(s.sweeps)) sweepEntries(ref, keyPath(`skus[${i}].sweeps`, w), out, all);
-  });
-  // Computed results formulas may read (docs/formulas.md): a SKU with an `id` offers `<id>_tok_s`.
-  for (const [, i] of computedSkus(plan, out)) {
-    const pre = `skus[${i}].`;
-    const deps = out.filter(([p]) => (p.startsWith(`${pre}sweep`) || p.startsWith("slo[") || p === "maxErrorRatePct" || p.startsWith("workload")) && p !== computedPath(i)).map(([p]) => p);
-    const raw: ComputedRaw = { computed: true, deps, pending: `SKU ${i + 1} has no operating point yet` };
-    out.push([computedPath(i), raw]);
-  }
-  if (isObj(plan.tenants)) {
-    const t = plan.tenants;
-    add(t, "tenants", ["inputWeight", "outputWeight"]);
-    list(t.pools).forEach((p, i) => add(p, `tenants.pools[${i}]`, ["costPerDay", "capacityTokensPerDay"]));
-    if (Array.isArray(t.usage)) {
-      t.usage.forEach((u: unknown, i) => {
-        if (!isObj(u)) return;
-        const a = u.inputTokens;
-        const b = u.outputTokens;
-        if (a != null && (all || !plainNumber(a))) out.push([`tenants.usage[${i}].inputTokens`, a]);
-        if (b != null && (all || !plainNumber(b))) out.push([`tenants.usage[${i}].outputTokens`, b]);
-      });
-    }
-  }
+  walkFields(
+    plan,
+    (field, v, path) => {
+      if (field.kind === "cell") out.push([path(), v]);
+      else if (field.kind === "input") {
+        if (all || !plainNumber(v)) out.push([path(), v]);
+      } else if ((typeof v === "string" && !field.literals?.includes(v)) || nonFinite(v)) out.push([path(), v]);
+    },
+    (rootKey) => {
+      if (rootKey !== "skus") return;
+      // Computed results formulas may read (docs/formulas.md): a SKU with an `id` offers `<id>_tok_s`.
+      for (const [, i] of computedSkus(plan, out)) {
+        const pre = `skus[${i}].`;
+        const deps = out.filter(([p]) => (p.startsWith(`${pre}sweep`) || p.startsWith("slo[") || p === "maxErrorRatePct" || p.startsWith("workload")) && p !== computedPath(i)).map(([p]) => p);
+        const raw: ComputedRaw = { computed: true, deps, pending: `SKU ${i + 1} has no operating point yet` };
+        out.push([computedPath(i), raw]);
+      }
+    },
+  );
   return out;
 }
 
-const WORKLOAD_NUMBERS = new Set(["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]);
-
 /**
- * True when `steps` name a numeric field outside the cells that {@link planEntries} lists for
- * this plan whenever it holds a value (a workload number, an SLO limit, a factor, a SKU's GPUs or
- * price, a given sweep capacity, a tenant weight, a pool's cost or capacity, a usage row's
- * tokens). Sweep points are not included (their plain numbers are never sheet entries).
+ * True when `steps` name a numeric input field of the registry (plan-fields.ts) whose containers
+ * exist in this plan (a workload number, an SLO limit, a factor, a SKU's GPUs or price, a given
+ * sweep capacity, a tenant weight, a pool's cost or capacity, a usage row's tokens): the fields
+ * {@link planEntries} lists whenever they hold a value. Cells and sweep points are not included.
  */
 export function isNumberField(plan: PlanFile, steps: readonly (string | number)[]): boolean {
-  const p = plan as unknown as Obj;
-  const [a, b, c, d, e] = steps;
-  const n = steps.length;
-  const at = (arr: unknown, i: unknown): Obj | null => (Array.isArray(arr) && typeof i === "number" && isObj(arr[i]) ? (arr[i] as Obj) : null);
-  switch (a) {
-    case "workloads":
-      return n === 3 && typeof c === "string" && WORKLOAD_NUMBERS.has(c) && at(p.workloads, b) !== null;
-    case "workload":
-      return n === 2 && typeof b === "string" && WORKLOAD_NUMBERS.has(b) && !Array.isArray(p.workloads) && isObj(p.workload);
-    case "slo":
-      return n === 3 && c === "maxMs" && at(p.slo, b) !== null;
-    case "maxErrorRatePct":
-      return n === 1;
-    case "factors": {
-      if (!isObj(p.factors)) return false;
-      if (n === 2 && b === "elasticity") return true;
-      if (n === 2 && b === "redundancy") return !isObj(p.factors.redundancy);
-      return n === 3 && b === "redundancy" && c === "spare" && isObj(p.factors.redundancy);
-    }
-    case "skus": {
-      const s = at(p.skus, b);
-      if (!s) return false;
-      if (n === 3) return c === "gpusPerReplica" || c === "pricePerGpuHour";
-      if (n === 4 && c === "sweep") return d === "replicaOutputTokensPerSec" && isObj(s.sweep);
-      return n === 5 && c === "sweeps" && typeof d === "string" && e === "replicaOutputTokensPerSec" && isObj(s.sweeps) && Object.hasOwn(s.sweeps, d) && isObj(s.sweeps[d]);
-    }
-    case "tenants": {
-      const t = p.tenants;
-      if (!isObj(t)) return false;
-      if (n === 2) return b === "inputWeight" || b === "outputWeight";
-      if (n === 4 && b === "pools") return (d === "costPerDay" || d === "capacityTokensPerDay") && at(t.pools, c) !== null;
-      if (n === 4 && b === "usage") return (d === "inputTokens" || d === "outputTokens") && at(t.usage, c) !== null;
-      return false;
-    }
-    default:
-      return false;
-  }
+  return fieldAt(plan, steps)?.kind === "input";
 }
 
 /** Reads resolved numbers: the sheet's value when the path is an entry, else a plain number. */
