@@ -61,7 +61,7 @@ describe("package.json", () => {
 
   it("runs lint as a script and pins every dependency exactly", () => {
     expect(pkg.scripts.lint).toMatch(/^biome lint/);
-    for (const [name, v] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) expect(v, name).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const [name, v] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) expect(v, name).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/);
   });
 
   it("type-checks with noUncheckedIndexedAccess (an index may be missing: the code says what then)", () => {
