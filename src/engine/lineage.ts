@@ -14,7 +14,7 @@ import { fmtNum } from "./load";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
 import type { PlanResult, SkuResult, SkuWorkloadResult } from "./plan";
 import type { ResolvedPlan } from "./resolved";
-import type { PlanFile, Sweep, SweepPoint } from "./types";
+import type { PlanFile, PointSource, Sweep, SweepPoint } from "./types";
 
 /** What a node of the chain is. */
 export type LineageKind =
@@ -37,9 +37,13 @@ export interface SweepSource {
   load?: string | undefined;
   /** The key of the point that holds the value (`outputTokensPerSec`, `ttftMs.p99`). */
   key?: string;
-  /** The file and 1-based line where the value is written, when found (filled by the CLI). */
+  /** Where the importer read the point (its files, with the row's line when the format has rows). */
+  points?: PointSource[];
+  /** The file and 1-based line where the value is written: the point's row, or found by the CLI in the point's file. */
   file?: string;
   line?: number;
+  /** The value is written in the file's path, not in its content (a run's folder `…-concurrency16/`). */
+  inPath?: boolean;
 }
 
 /** One node of a lineage tree. */
@@ -175,6 +179,8 @@ const FORMULA_ZH: Readonly<Record<string, string>> = {
 /** Builds lineage trees of one plan result. */
 class Builder {
   private cellsSeen = new Map<string, LineageNode>();
+  /** SKUs whose `<id>_tok_s` chain is being built (the cycle guard). */
+  private readonly tokSOpen = new Set<number>();
   constructor(private readonly ctx: LineageContext) {}
 
   /** A named cell, with its formula's cells as inputs (cycles end in a leaf). */
@@ -193,12 +199,55 @@ class Builder {
   private formulaInputs(node: LineageNode, raw: string, depth: number): void {
     const expr = raw.trim().replace(/^=/, "").trim();
     const cells = this.ctx.resolved.cells;
-    const names = namesIn(expr).filter((n) => n in cells);
+    const names = namesIn(expr);
     node.formula = expr;
-    node.inputs = names.map((n) => this.cell(n, depth + 1));
     const values: Record<string, number | null> = {};
-    for (const n of names) values[n] = cells[n] ?? null;
+    for (const n of names) {
+      if (n in cells) {
+        node.inputs.push(this.cell(n, depth + 1));
+        values[n] = cells[n] ?? null;
+        continue;
+      }
+      // `<id>_tok_s`: a SKU's computed replica output tokens/s (docs/formulas.md), followed into
+      // that SKU's own chain (operating point → sweep points → file lines).
+      const si = this.tokSku(n);
+      if (si === undefined) continue;
+      const hop = this.tokS(n, si);
+      node.inputs.push(hop);
+      values[n] = hop.value;
+    }
     node.plugged = `${plugNames(expr, values)} = ${N(node.value)}`;
+  }
+
+  /** The SKU whose `<id>_tok_s` a formula name reads (the first SKU with that id), if any. */
+  private tokSku(name: string): number | undefined {
+    if (!name.endsWith("_tok_s") || Object.hasOwn(this.ctx.plan.cells ?? {}, name)) return undefined;
+    const id = name.slice(0, -"_tok_s".length);
+    const i = (this.ctx.plan.skus ?? []).findIndex((s) => s.id === id);
+    return i >= 0 ? i : undefined;
+  }
+
+  /** The `<id>_tok_s` hop: SKU si's replicaOutputTokensPerSec with its chain; a cycle ends in a leaf. */
+  private tokS(name: string, si: number): LineageNode {
+    const s = this.ctx.result.skus[si];
+    const value = s && num(s.replicaOutputTokensPerSec) ? s.replicaOutputTokensPerSec : null;
+    const formula = `skus[${si}].replicaOutputTokensPerSec (computed output tokens/s of one replica of ${s?.name ?? `SKU ${si + 1}`})`;
+    const node: LineageNode = { path: name, kind: "computed", value, formula, plugged: `${N(value)} = ${N(value)}`, recomputed: value, inputs: [] };
+    if (this.tokSOpen.has(si)) {
+      node.formula = `${formula}: a cycle, it depends on itself`;
+      return node;
+    }
+    this.tokSOpen.add(si);
+    try {
+      const inner = this.sku(si, "replicaOutputTokensPerSec", []);
+      if (inner) {
+        node.inputs = [inner];
+        node.recomputed = inner.value;
+      }
+    } finally {
+      this.tokSOpen.delete(si);
+    }
+    return node;
   }
 
   /** A field of the plan file (`skus[0].pricePerGpuHour`), its value as resolved. */
@@ -277,6 +326,15 @@ class Builder {
     if (index !== undefined) {
       s.pointIndex = index;
       s.load = loadOfPoint(sweep.points[index]);
+      const from = sweep.points[index]?.sources;
+      if (from?.length) {
+        s.points = from.map((x) => ({ ...x }));
+        // One row read (a CSV row, a JSON-lines record): that is the line, wherever the key sits on it.
+        if (from.length === 1 && from[0]!.line !== undefined) {
+          s.file = from[0]!.file;
+          s.line = from[0]!.line;
+        }
+      }
     }
     if (key !== undefined) s.key = key;
     return s;

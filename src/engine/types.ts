@@ -48,6 +48,20 @@ export interface SweepPoint {
   failed?: number | null;
   /** Repeated runs at this load level combined into this point (their median, spec §2); absent for one run. */
   repeats?: number;
+  /**
+   * Where the point was read (docs/lineage.md): one entry per file or record merged into it (two
+   * exports of one run, repeated runs), each with the 1-based line of its row or record when the
+   * format has rows (CSV, JSON lines, Markdown tables); a whole-file result has no line.
+   */
+  sources?: PointSource[];
+}
+
+/** A file (as imported, relative to what the user gave) and the line a point was read from. */
+export interface PointSource {
+  file: string;
+  line?: number;
+  /** 0-based element of a JSON array of results (the file's lines do not separate them). */
+  record?: number;
 }
 
 export interface SweepMeta {

@@ -9,7 +9,7 @@ const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
 import { concurrencyFromPath } from "./path-load";
-import { combineRepeats, loadLabel, unstableMessage } from "./repeats";
+import { combineRepeats, joinSources, loadLabel, unstableMessage } from "./repeats";
 import { describeUnrecognised } from "./describe";
 import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
 
@@ -201,6 +201,8 @@ export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
   const out: SweepPoint = { ...lo };
   for (const [k, v] of Object.entries(hi) as [keyof SweepPoint, unknown][]) if (v != null) (out as unknown as Record<string, unknown>)[k] = v;
   for (const f of METRIC_FIELDS) if (lo[f] || hi[f]) out[f] = { ...lo[f], ...hi[f] };
+  const sources = joinSources([a, b]);
+  if (sources) out.sources = sources;
   return out;
 }
 
@@ -370,6 +372,10 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     let pathConc: number | null | undefined;
     for (const s of res.value.sweeps) {
       for (const p of s.points) {
+        // Where the point was read (docs/lineage.md): the importer's row or record line, else the whole file.
+        if (p.sources?.length) {
+          for (const src of p.sources) src.file = file.name;
+        } else p.sources = [{ file: file.name }];
         if (p.concurrency == null && p.requestRate == null) {
           if (opts.concurrency != null) p.concurrency = opts.concurrency;
           else if ((pathConc === undefined ? (pathConc = concurrencyFromPath(file.name)) : pathConc) != null) {

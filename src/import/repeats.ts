@@ -5,7 +5,7 @@
  * than {@link UNSTABLE_SPREAD} (max ÷ min − 1) makes a warning naming the level, the statistic
  * and the range.
  */
-import { METRIC_FIELD, type Stats, type SweepPoint } from "../engine/types";
+import { METRIC_FIELD, type PointSource, type Stats, type SweepPoint } from "../engine/types";
 
 /** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */
 export const UNSTABLE_SPREAD = 0.1;
@@ -91,7 +91,24 @@ export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPo
     (out as unknown as Record<string, Stats>)[field] = stats;
   }
   out.repeats = repeats.reduce((n, r) => n + (r.repeats ?? 1), 0);
+  const sources = joinSources(repeats);
+  if (sources) out.sources = sources;
   return { point: out, unstable };
+}
+
+/** The sources of points merged into one (each file or row once, in order), or undefined when none has any. */
+export function joinSources(points: readonly SweepPoint[]): PointSource[] | undefined {
+  const out: PointSource[] = [];
+  const seen = new Set<string>();
+  for (const p of points) {
+    for (const s of p.sources ?? []) {
+      const k = `${s.file}\u0000${s.line ?? ""}\u0000${s.record ?? ""}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(s);
+    }
+  }
+  return out.length ? out : undefined;
 }
 
 /** The warning for an unstable load level: the widest spreads first, at most three named. */

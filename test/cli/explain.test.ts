@@ -43,6 +43,38 @@ describe("capplan explain", () => {
     expect(raw.inputs[0]!.plugged).toBe("50 × 300 ÷ 1,500 = 10");
   });
 
+  it("follows a formula's <id>_tok_s into that SKU's own chain: the H200 estimate reaches the H100's sweep point and its file line", async () => {
+    const r = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas", "--json");
+    expect(r.code).toBe(0);
+    const node = JSON.parse(r.out) as LineageNode;
+    const nodes = lineageNodes(node);
+    const field = nodes.find((n) => n.path === "skus[2].sweep.replicaOutputTokensPerSec")!;
+    expect(field.raw).toBe("=h100_tok_s * h200_speedup");
+    expect(field.plugged).toBe("1,662.0614 * 1.4328 = 2,381.4611");
+    const hop = field.inputs.find((n) => n.path === "h100_tok_s")!;
+    expect(hop.kind).toBe("computed");
+    expect(hop.value).toBeCloseTo(1662.0614, 4);
+    expect(hop.inputs[0]!.path).toBe("skus[0].replicaOutputTokensPerSec");
+    const leaves = lineageNodes(hop).filter((n) => n.kind === "sweepPoint");
+    expect(leaves).toHaveLength(1);
+    const s = leaves[0]!.source!;
+    expect(s.label).toMatch(/^vllm · /);
+    expect(s.load).toBe("concurrency 16");
+    expect(s.file).toMatch(/fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/);
+    expect(s.line).toBe(1);
+    const text = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas");
+    expect(text.out).toMatch(/← h100_tok_s = 1,662\.0614 {4}skus\[0\]\.replicaOutputTokensPerSec/);
+  });
+
+  it("a sweep value's line is the row the importer read the point from (GenAI-Perf CSV of the L40S sweep)", async () => {
+    const r = await run("explain", "models/examples/multi-sku.json", "skus[1].workloads[0].operatingPoint.outputTokensPerSec", "--json");
+    expect(r.code).toBe(0);
+    const s = (JSON.parse(r.out) as LineageNode).source!;
+    expect(s.points!.length).toBeGreaterThan(0);
+    expect(s.points!.map((p) => p.file)).toContain(s.file);
+    expect(s.file).toMatch(/concurrency16\//);
+  });
+
   it("rejects a path that names no number, with exit 2 and no stack trace", async () => {
     const r = await run("explain", "models/examples/seed.json", "skus[9].replicas");
     expect(r.code).toBe(2);
@@ -74,6 +106,11 @@ describe("capplan explain", () => {
         if (n.kind === "sweepPoint" && n.value !== null) {
           sweepLeaves++;
           const s = n.source!;
+          if (s.inPath && s.file && s.key === "concurrency") {
+            // Read from the run's path (the file's content does not record it): the path says so.
+            if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file)) failures.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
+            continue;
+          }
           if (!s.file || !s.line) {
             failures.push(`${path}: sweep value ${n.path} has no file line`);
             continue;
@@ -82,6 +119,10 @@ describe("capplan explain", () => {
           const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
           if (!nums.some((x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!))) failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
           expect(s.files).toContain(s.file);
+          // The line is in the place the importer read this very point from (its row, or its file).
+          const own = (s.points ?? []).filter((p) => p.file === s.file);
+          if (!own.length) failures.push(`${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`);
+          else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line)) failures.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
         }
       }
     }

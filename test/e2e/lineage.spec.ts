@@ -41,3 +41,25 @@ test("a derived cell of the Assumptions sheet opens the same chain", async ({ pa
   await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(r.skus[0]!.gpus)} × 2.99 = ${N(r.skus[0]!.costPerHour)}`);
   await expect(panel).toContainText("cells.h100_hour");
 });
+
+test("numbers of the Teams sheet (team cost, per 1M, idle, pool total) open their lineage down to the pool cost and a benchmark point", async ({ page }) => {
+  const r = compute(examplePlan());
+  const pool = r.tenants!.pools[0]!;
+  const team = pool.teams[0]!;
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.sheet("teams");
+  await wp.cell("alloc-0", team.name, "day").click();
+  const panel = page.getByTestId("lineage");
+  await expect(panel).toBeVisible();
+  await expect(panel.locator(".lp-path").first()).toHaveText(/^tenants\.pools\[0\]\.teams\[0\]\.costRounded$/);
+  await expect(panel).toContainText("tenants.pools[0].cost");
+  await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
+  await wp.cell("alloc-0", team.name, "perM").click();
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(team.cost)} ÷ ${N(team.tokens)} × 1,000,000 = ${N(team.costPerMillionTokens)}`);
+  await wp.cell("alloc-0", "__idle", "day").click();
+  await expect(panel.locator(".lp-path").first()).toHaveText("tenants.pools[0].idleRounded");
+  await wp.cell("alloc-0", "__total", "day").click();
+  await expect(panel.locator(".lp-path").first()).toHaveText("tenants.pools[0].costRounded");
+  await expect(panel.locator(".lp-value").first()).toHaveText(N(pool.costRounded));
+});

@@ -84,6 +84,7 @@ describe("generic CSV importer", () => {
     expect(s.points[2]).toEqual({
       concurrency: 8, requestRate: null, rps: 3.05, outputTokensPerSec: 390.4,
       ttftMs: { p50: 60.1, p99: 131.8 }, itlMs: { p95: 26.2, p99: 35.7 }, e2eMs: { p99: 3520 },
+      sources: [{ file: "fixtures/generic/sweep-comma.csv", line: 4 }],
     });
     expect(s.warnings).toEqual([]);
   });
@@ -201,8 +202,8 @@ describe("JSON records", () => {
     if (!r.ok) return;
     expect(r.sweeps[0]!.source.format).toBe("jsonl-records");
     expect(r.sweeps[0]!.points).toEqual([
-      { concurrency: 1, requestRate: null, rps: 0.5, ttftMs: { p99: 50 }, outputTokensPerSec: 60 },
-      { concurrency: 8, requestRate: null, rps: 3.9, ttftMs: { p99: 120 }, outputTokensPerSec: 410 },
+      { concurrency: 1, requestRate: null, rps: 0.5, ttftMs: { p99: 50 }, outputTokensPerSec: 60, sources: [{ file: "levels.json", record: 0 }] },
+      { concurrency: 8, requestRate: null, rps: 3.9, ttftMs: { p99: 120 }, outputTokensPerSec: 410, sources: [{ file: "levels.json", record: 1 }] },
     ]);
   });
 

@@ -31,6 +31,7 @@ describe("Markdown report tables", () => {
     expect(awq!.points[2]).toEqual({
       concurrency: 32, requestRate: null, rps: 8.7, outputTokensPerSec: 1113.6,
       ttftMs: { p50: 210, p99: 820 }, itlMs: { p95: 45, p99: 80 },
+      sources: [{ file: "fixtures/seed/report-zh.md", line: 12 }],
     });
     // | 64 | 11.0 | 1408 | 690 | 2.4 s | 66 | ... |: 2.4 s → 2400 ms, "..." absent
     expect(awq!.points[3]!.ttftMs).toEqual({ p50: 690, p99: 2400 });
@@ -49,6 +50,7 @@ describe("Markdown report tables", () => {
     expect(s!.points[2]).toEqual({
       concurrency: 64, requestRate: null, rps: 12.1, outputTokensPerSec: 3097.6,
       ttftMs: { p50: 900, p99: 1800 }, tpotMs: { p95: 95 },
+      sources: [{ file: "fixtures/seed/report-en.md", line: 20 }],
     });
     expect(s!.points[0]!.ttftMs).toEqual({ p50: 120, p99: 180 }); // "120 ms", "180 ms"
     expect(s!.meta).toMatchObject({ gpu: "H100 SXM", gpuCount: 4, model: "meta-llama/Llama-3.1-70B-Instruct FP8", engine: "vLLM 0.6.1", date: "2024-07-15" });

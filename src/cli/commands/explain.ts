@@ -6,6 +6,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { explainPath, lineageNumber as N, lineageText, sweepLeaves, type LineageNode } from "../../engine/lineage";
+import type { PointSource } from "../../engine/types";
+import { concurrencyFromPath } from "../../import/path-load";
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 
@@ -27,19 +29,12 @@ function writes(x: number, v: number): boolean {
  * also holds the point's load is preferred, and in it a line that holds both (a CSV row); else
  * the first line that holds the value.
  */
-export function locateValue(files: readonly string[], base: string, value: number, load: number | null): { file: string; line: number } | null {
+export function locateValue(files: readonly string[], base: string, value: number, load: number | null, read: (file: string) => string[] | null = linesReader(base)): { file: string; line: number } | null {
   let withLoad: { file: string; line: number } | null = null;
   let any: { file: string; line: number } | null = null;
   for (const f of files) {
-    let text: string;
-    try {
-      const full = resolve(base, f);
-      if (statSync(full).size > 64 * 1024 * 1024) continue;
-      text = readFileSync(full, "utf8");
-    } catch {
-      continue;
-    }
-    const lines = text.split(/\r?\n/);
+    const lines = read(f);
+    if (!lines) continue;
     let first = -1;
     let loadSeen = load !== null && new RegExp(`(^|[^\\d.])${load}([^\\d.]|$)`).test(f.replace(/^.*[/\\]/, ""));
     for (let i = 0; i < lines.length; i++) {
@@ -58,16 +53,69 @@ export function locateValue(files: readonly string[], base: string, value: numbe
   return withLoad ?? any;
 }
 
-/** Fill `source.file` and `source.line` of the tree's sweep values (files relative to `base`). */
+/** The lines of the files of one explanation (relative to `base`), read once; null when unreadable or huge. */
+function linesReader(base: string): (file: string) => string[] | null {
+  const cache = new Map<string, string[] | null>();
+  return (f) => {
+    let lines = cache.get(f);
+    if (lines !== undefined) return lines;
+    try {
+      const full = resolve(base, f);
+      lines = statSync(full).size > 64 * 1024 * 1024 ? null : readFileSync(full, "utf8").split(/\r?\n/);
+    } catch {
+      lines = null;
+    }
+    cache.set(f, lines);
+    return lines;
+  };
+}
+
+/**
+ * The line of a point's value among the places the importer read the point from (its rows, or its
+ * whole files): a row that writes the value, else the first line of a whole file that writes it,
+ * else the point's first row (a median of repeats is written nowhere).
+ */
+function locateInPoint(sources: readonly PointSource[], value: number, load: number | null, read: (file: string) => string[] | null, key?: string): { file: string; line?: number } | null {
+  if (key === "concurrency") {
+    // A concurrency is written next to its name, or (GenAI-Perf's CSV) only in the run's path.
+    for (const s of sources) {
+      const lines = read(s.file) ?? [];
+      const from = s.line !== undefined ? s.line - 1 : 0;
+      const to = s.line !== undefined ? s.line : lines.length;
+      for (let i = from; i < to; i++) if (/concurren/i.test(lines[i] ?? "") && numbersIn(lines[i]!).includes(value)) return { file: s.file, line: i + 1 };
+    }
+    const byPath = sources.find((s) => concurrencyFromPath(s.file) === value);
+    if (byPath) return { file: byPath.file };
+  }
+  for (const s of sources) {
+    if (s.line === undefined) continue;
+    const text = read(s.file)?.[s.line - 1];
+    if (text !== undefined && numbersIn(text).some((x) => writes(x, value))) return { file: s.file, line: s.line };
+  }
+  const whole = sources.filter((s) => s.line === undefined).map((s) => s.file);
+  const found = whole.length ? locateValue(whole, "", value, load, read) : null;
+  if (found) return found;
+  const row = sources.find((s) => s.line !== undefined);
+  return row ? { file: row.file, line: row.line! } : null;
+}
+
+/**
+ * Fill `source.file` and `source.line` of the tree's sweep values (files relative to `base`): from
+ * the point's recorded sources (docs/lineage.md), else by searching the sweep's files.
+ */
 export function locateSweepLeaves(node: LineageNode, base: string, points: (label: string, index: number) => number | null): void {
+  const read = linesReader(base);
   for (const leaf of sweepLeaves(node)) {
     const s = leaf.source!;
     if (leaf.value === null) continue;
     const load = s.pointIndex !== undefined ? points(s.label, s.pointIndex) : null;
-    const at = locateValue(s.files, base, leaf.value, load);
-    if (at) {
-      s.file = at.file;
-      s.line = at.line;
+    const at = s.points?.length ? locateInPoint(s.points, leaf.value, load, read, s.key) : locateValue(s.files, base, leaf.value, load, read);
+    if (!at) continue;
+    s.file = at.file;
+    if (at.line !== undefined) s.line = at.line;
+    else {
+      delete s.line;
+      s.inPath = true;
     }
   }
 }
@@ -84,7 +132,7 @@ export function describeNode(n: LineageNode): string {
       return `${head}    ${n.kind}${n.raw !== undefined ? ` (${n.raw})` : ""}${n.catalogue ? `, GPU ${n.catalogue} of the catalogue` : ""}`;
     case "sweepPoint": {
       const s = n.source!;
-      const where = s.file ? `${s.file}:${s.line}` : s.files.join(", ");
+      const where = s.file ? (s.inPath ? `${s.file} (in its path)` : `${s.file}:${s.line}`) : s.files.join(", ");
       return `${head}    sweep "${s.label}" point ${s.pointIndex}${s.load ? ` (${s.load})` : ""} ${s.key ?? ""}, ${where}`;
     }
     case "sweep": {

@@ -47,9 +47,13 @@ export function exampleNames(root: string): string[] {
     .sort();
 }
 
-/** The inline reference for an imported sweep (the same fields the app stores). */
+/**
+ * The inline reference for an imported sweep (the same fields the app stores). The points' sources
+ * are left out: they name files relative to the example's folder, not to the plan written here.
+ */
 function inline(s: Sweep): SweepRef {
-  return { label: s.label, meta: s.meta, source: s.source, points: s.points, warnings: s.warnings };
+  const points = s.points.map(({ sources: _, ...p }) => p);
+  return { label: s.label, meta: s.meta, source: s.source, points, warnings: s.warnings };
 }
 
 /**

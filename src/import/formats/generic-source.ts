@@ -18,6 +18,8 @@ export interface RowSource {
   headerLine: number;
   /** Semicolon-delimited files may write `0,25` for 0.25 (spec §8). */
   decimalComma: boolean;
+  /** Rows are elements of a JSON array: `each`'s line is the element's index + 1, not a file line. */
+  arrayElements?: boolean;
   /**
    * Call `fn` for every data row (cells in header order) with its file line; stop early when
    * `fn` returns false. Returns an error text when the input breaks mid-way (bad JSON line).
@@ -178,6 +180,7 @@ export function jsonArraySource(file: string, rows: unknown[]): RowSource {
     headers,
     headerLine: 1,
     decimalComma: false,
+    arrayElements: true,
     each(fn) {
       for (let i = 0; i < rows.length; i++) {
         const o = rows[i];

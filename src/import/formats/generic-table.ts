@@ -170,6 +170,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     const k = metaKey(meta, label);
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [] }));
+    p.sources = [src.arrayElements ? { file, record: line - 1 } : { file, line }];
     // A load level met again is a repeat (combined as the median when the sweep is finished).
     g.points.push(p);
   });

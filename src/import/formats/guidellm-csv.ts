@@ -89,7 +89,7 @@ function parse(file: InputFile): FileImportResult {
         warnings.push(`${MEASURED_CONCURRENCY_WARNING} (line ${line}, strategy ${type ?? "?"})`);
       } else load = { concurrency: null, requestRate: null };
     }
-    const p: SweepPoint = { ...load };
+    const p: SweepPoint = { ...load, sources: [{ file: file.name, line }] };
     const put = (k: "rps" | "outputTokensPerSec" | "totalTokensPerSec" | "meanInputTokens" | "meanOutputTokens", v: number | undefined) => {
       if (v !== undefined && v > 0) p[k] = v;
     };

@@ -92,6 +92,7 @@ const seedScript: FormatImporter = {
         e2e[k === "avg" ? "mean" : k] = v * 1000;
       }
       if (Object.keys(e2e).length) p.e2eMs = e2e;
+      p.sources = [{ file: file.name, line }];
       // A concurrency met again is a repeat: combined as the median when the sweep is finished.
       points.push(p);
     });

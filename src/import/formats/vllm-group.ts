@@ -51,6 +51,8 @@ export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions):
       continue;
     }
     const point: SweepPoint = r.point;
+    if (loc.line != null) point.sources = [{ file: loc.file, line: loc.line }];
+    else if (loc.record != null) point.sources = [{ file: loc.file, record: loc.record }];
     const notes = r.notes; // a fresh array of this record
     if (hasDetailedArrays(rec)) for (const x of fillFromArrays(rec, point)) notes.push(x);
     const info = opts.info(rec);

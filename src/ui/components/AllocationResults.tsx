@@ -18,6 +18,8 @@ import { ChartCanvas } from "./ChartCanvas";
 import { withExportWarning } from "../state/trust";
 import { confirmExport } from "./TrustStatus";
 import { Grid, type CellView } from "./Grid";
+import { LineagePanel } from "./LineagePanel";
+import { allocationPath, setLineagePath, teamTotalPath } from "../state/lineage";
 
 /** Rows a long team table shows before "Show all" (thousands of rows made the page freeze for seconds). */
 export const ROW_LIMIT = 100;
@@ -122,6 +124,10 @@ export function AllocationResults(): JSX.Element {
                   rows={mine().map((l) => ({ key: rowKey(l), label: rowLabel(l), class: l.kind === "total" ? "total-row" : l.kind === "idle" ? "idle-row" : "" }))}
                   corner={t("team")}
                   cell={(r, c) => cellOf(mine()[r]!, c)}
+                  onSelect={(r, c) => {
+                    const l = mine()[r];
+                    setLineagePath(l ? allocationPath(result(), l, c) : null);
+                  }}
                 />
                 <Show when={!all() && teamCount() > POOL_ROW_LIMIT}>
                   <p class="rows-limited">
@@ -150,11 +156,13 @@ export function AllocationResults(): JSX.Element {
             rows={(result().tenants?.teams ?? []).slice(0, ROW_LIMIT).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
             cell={(r) => ({ raw: "", display: fmtMoney(result().tenants!.teams[r]!.costRounded, cur(), lang()), readOnly: true })}
+            onSelect={(r) => setLineagePath(teamTotalPath(r))}
           />
           <Show when={(result().tenants?.teams.length ?? 0) > ROW_LIMIT}>
             <p class="rows-limited">{t("rowsShown", { shown: fmtNum(ROW_LIMIT, 0, lang()), n: fmtNum(result().tenants!.teams.length, 0, lang()) })}</p>
           </Show>
         </Show>
+        <LineagePanel />
         <div class="alloc-bottom">
           <figure class="chart">
             <figcaption>

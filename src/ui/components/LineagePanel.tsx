@@ -4,10 +4,17 @@
  * Opened by selecting a computed number (comparison sheet, derived cells); × closes it.
  */
 import { createMemo, For, Show, type JSX } from "solid-js";
-import { explainPath, lineageNumber, type LineageNode } from "../../engine/lineage";
+import { explainPath, lineageNumber, type LineageNode, type SweepSource } from "../../engine/lineage";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { lineagePath, setLineagePath } from "../state/lineage";
+
+/** Where a sweep value was read: its row (`file:line`), else the point's files, else the sweep's. */
+function sourceFiles(s: SweepSource): string {
+  if (s.file) return s.line !== undefined ? `${s.file}:${s.line}` : s.file;
+  const files = s.points?.length ? [...new Set(s.points.map((p) => p.file))] : s.files;
+  return files.slice(0, 3).join(", ") + (files.length > 3 ? ` … (+${files.length - 3})` : "");
+}
 
 /** One step of the chain, with its inputs below it (a step shown before is not expanded again). */
 function Step(props: { node: LineageNode; seen: Set<string>; depth: number }): JSX.Element {
@@ -60,7 +67,7 @@ function Step(props: { node: LineageNode; seen: Set<string>; depth: number }): J
             <Show when={s().pointIndex !== undefined}> · {t("lineagePoint", { n: (s().pointIndex ?? 0) + 1 })}{s().load ? ` (${s().load})` : ""}</Show>
             <Show when={s().key}> · <code>{s().key}</code></Show>
             <Show when={s().files.length}>
-              <div class="lp-files">{s().file ? `${s().file}:${s().line}` : s().files.slice(0, 3).join(", ") + (s().files.length > 3 ? ` … (+${s().files.length - 3})` : "")}</div>
+              <div class="lp-files">{sourceFiles(s())}</div>
             </Show>
           </div>
         )}
