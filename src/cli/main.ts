@@ -21,6 +21,7 @@ import { planCommand } from "./commands/plan";
 import { reportCommand } from "./commands/report";
 import { initCommand, INIT_OPTIONS, INIT_SUMMARY, INIT_USAGE } from "./commands/init";
 import { explainCommand } from "./commands/explain";
+import { trafficCommand, TRAFFIC_OPTIONS, TRAFFIC_SUMMARY, TRAFFIC_USAGE } from "./commands/traffic";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -83,6 +84,7 @@ export const COMMANDS: Record<string, Command> = {
       "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
     options: [["--json", "the same tree as JSON"], ALLOW_PATH_OPTION],
   },
+  traffic: { run: trafficCommand, usage: TRAFFIC_USAGE, summary: TRAFFIC_SUMMARY, options: TRAFFIC_OPTIONS },
   compare: {
     run: compareCommand,
     usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",

@@ -1,0 +1,65 @@
+/**
+ * `capplan traffic <trace|-> [--bin SEC] [--json] [--lang en|zh]` (docs/traffic.md): a request
+ * trace's arrival rates, burstiness and request lengths, per team and model when the trace has
+ * those columns. The file streams through in fixed-size chunks: memory does not grow with rows.
+ * Bad rows are counted and the first ones printed as `warning: file:line:column: …`; a file that
+ * is not a trace, or has no usable row, exits 2.
+ */
+import { formatIssue } from "../../import/types";
+import { TRACE_FORMAT_TITLES } from "../../import/trace";
+import { trafficMarkdown } from "../../report/traffic-table";
+import { CliError, parseArgs, type Io } from "../io";
+import { readTraceFile } from "../trace-file";
+import { langFlag } from "./plan";
+
+export const TRAFFIC_USAGE = "traffic <trace|-> [--bin SEC] [--json] [--lang en|zh]";
+export const TRAFFIC_SUMMARY =
+  "Arrival rates (mean, peak, p99 and p50 of time bins), burstiness (interarrival CV) and request lengths of a request trace (Azure LLM, BurstGPT, any CSV/TSV/JSONL with a timestamp and token columns, or per-bin sums), per team and model.";
+export const TRAFFIC_OPTIONS: readonly (readonly [string, string])[] = [
+  ["--bin SEC", "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch"],
+  ["--json", "print every statistic as one JSON object (the series of bin rates included)"],
+  ["--lang en|zh", "language of the table and of the messages (default en)"],
+];
+
+/** Parse `--bin`: a positive finite number of seconds. */
+function parseBin(v: string | true | undefined): number {
+  if (v === undefined) return 60;
+  const n = typeof v === "string" ? Number(v) : NaN;
+  if (!(Number.isFinite(n) && n > 0)) throw new CliError([`--bin must be a positive number of seconds, got ${String(v)}`]);
+  if (n < 0.001) throw new CliError([`--bin must be at least 0.001 s, got ${String(v)}`]);
+  return n;
+}
+
+export function trafficCommand(args: string[], io: Io): number {
+  const { positional, flags } = parseArgs(args, ["bin", "lang"], ["json"]);
+  if (positional.length !== 1) throw new CliError([`usage: capplan ${TRAFFIC_USAGE}`]);
+  const path = positional[0]!;
+  const binSec = parseBin(flags.get("bin"));
+  const lang = langFlag(flags.get("lang"));
+  let last = 0;
+  const res = readTraceFile(path, {
+    baseSec: binSec,
+    stdin: io.stdin,
+    onProgress: io.progress
+      ? (bytes, total) => {
+          const now = Date.now();
+          if (now - last < 200 || bytes < 8 << 20) return;
+          last = now;
+          const pct = total ? ` (${Math.round((bytes / total) * 100)} %)` : "";
+          io.progress!(`capplan: reading ${(bytes / 2 ** 20).toFixed(0)} MiB${pct}`);
+        }
+      : undefined,
+  });
+  io.progress?.("");
+  if (!res.ok) throw new CliError(res.errors.map(formatIssue));
+  for (const w of res.warnings) io.err(`warning: ${formatIssue(w)}\n`);
+  const sum = res.acc.summary(binSec);
+  if (!sum.ok) throw new CliError([`${path}: ${sum.error}`]);
+  const s = sum.value;
+  if (flags.has("json")) {
+    io.out(`${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...s })}\n`);
+  } else {
+    io.out(trafficMarkdown(s, { file: path, format: TRACE_FORMAT_TITLES[res.format], badRows: res.badRows }, lang));
+  }
+  return 0;
+}

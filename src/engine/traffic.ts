@@ -1,0 +1,679 @@
+/**
+ * Traffic statistics of a request trace (docs/traffic.md): arrival rates over time bins, their
+ * peak and percentiles, burstiness (interarrival CV), request-length percentiles, per team and
+ * per model, and the hour-of-day / weekday profile.
+ *
+ * Streaming and constant memory: {@link TrafficAccumulator} takes one request (or one per-bin
+ * aggregate row) at a time and keeps only
+ * - request counts per base bin (a typed array over the trace's time span),
+ * - exact length histograms (a typed array of counts indexed by token count), so length
+ *   percentiles are exact without keeping the rows,
+ * - a small reorder window of timestamps for the interarrival gaps (traces written by several
+ *   servers are sorted only roughly).
+ * Memory therefore depends on the time span and the longest request, not on the row count.
+ *
+ * Pure TypeScript, no I/O: importers (src/import/trace.ts) feed it; errors are values.
+ */
+import { percentileSorted } from "./stats";
+
+/** Length statistics of input or output tokens per request; percentiles null when only per-bin sums are known. */
+export interface LengthStats {
+  mean: number | null;
+  p50: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+/** Rates of one hour of the day (UTC; hours since the start for relative timestamps). */
+export interface HourStat {
+  hour: number;
+  /** Requests in bins starting in this hour ÷ those bins' total length. */
+  meanRps: number;
+  /** Highest bin rate among bins starting in this hour. */
+  peakRps: number;
+  /** How many bins of the trace start in this hour of the day. */
+  bins: number;
+}
+
+/** Rates of one day of the week (0 = Monday … 6 = Sunday, UTC). */
+export interface WeekdayStat {
+  weekday: number;
+  meanRps: number;
+  peakRps: number;
+  bins: number;
+}
+
+/** Statistics of one team or one model. */
+export interface TrafficGroup {
+  name: string;
+  requests: number;
+  /** Share of the trace's requests, 0…1. */
+  share: number;
+  /** requests ÷ the whole trace's durationSec (null when the duration is 0). */
+  meanRps: number | null;
+  /** Highest bin rate of this group's requests at the summary's binSec (null when not kept: docs/traffic.md). */
+  peakRps: number | null;
+  inputTokens: LengthStats;
+  outputTokens: LengthStats;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  /** Tokens per day: total ÷ the trace's duration in days (null when the duration is 0). */
+  dailyInputTokens: number | null;
+  dailyOutputTokens: number | null;
+}
+
+/** Everything `capplan traffic --json` prints (docs/traffic.md). */
+export interface TrafficSummary {
+  requests: number;
+  /** Rows left out as failed requests (status column, or BurstGPT's 0-token responses). */
+  failed: number;
+  /** Last − first timestamp, in seconds. */
+  durationSec: number;
+  /** requests ÷ durationSec; null when the duration is 0. */
+  meanRps: number | null;
+  binSec: number;
+  /** Number of bins from the one holding the first request to the one holding the last. */
+  bins: number;
+  peakRps: number;
+  p99Rps: number;
+  p50Rps: number;
+  /** peakRps ÷ meanRps (null when meanRps is). */
+  peakToMean: number | null;
+  /** Start of the first bin, seconds since the Unix epoch (or since the start for relative times). */
+  seriesStartSec: number;
+  /** Start of the first bin as an ISO date-time (null for relative timestamps). */
+  seriesStart: string | null;
+  /** Rate (requests ÷ binSec) of every bin, empty bins included. */
+  series: number[];
+  /** First and last request, ISO (null for relative timestamps). */
+  firstTimestamp: string | null;
+  lastTimestamp: string | null;
+  /** True when the timestamps were seconds from the start, not dates. */
+  relativeTime: boolean;
+  /** Standard deviation ÷ mean of the gaps between consecutive requests; null when unknown (docs/traffic.md). */
+  interarrivalCv: number | null;
+  inputTokens: LengthStats;
+  outputTokens: LengthStats;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  dailyInputTokens: number | null;
+  dailyOutputTokens: number | null;
+  /** Per team / per model, most requests first; absent when the trace has no such column. */
+  teams?: TrafficGroup[];
+  models?: TrafficGroup[];
+  /** Mean and peak rate per hour of the day (24 entries); null when binSec does not divide an hour. */
+  hourly: HourStat[] | null;
+  /** Mean and peak rate per weekday, for traces longer than a day; null otherwise. */
+  weekdays: WeekdayStat[] | null;
+  /** True when the trace was per-bin sums (no per-request lengths, no gaps). */
+  aggregated: boolean;
+  /** Readable notes on anything estimated or left out. */
+  notes: string[];
+}
+
+export type TrafficResult = { ok: true; value: TrafficSummary } | { ok: false; error: string };
+
+/** Most base bins one trace may span (8 bytes each): a year of 1-s bins does not fit, a month does. */
+export const MAX_BASE_BINS = 40_000_000;
+/** Teams or models kept apart; the rest are summed as "(other)". */
+export const MAX_GROUPS = 500;
+/** Base-bin cells kept for all groups together (per-group peaks beyond this are left out). */
+const GROUP_BIN_BUDGET = 16_000_000;
+/** Reorder window for interarrival gaps: a request may arrive this many rows late and still be placed. */
+export const REORDER_WINDOW = 1 << 14;
+/** Token counts below this are counted in a dense array; larger ones in a map. */
+const DENSE_TOKENS = 1 << 22;
+
+/** Counts per bin index, growing at either end. */
+class BinCounts {
+  lo = 0;
+  arr: Float64Array = new Float64Array(0);
+  min = Infinity;
+  max = -Infinity;
+  /** Adds `n` at bin `i`; false when the span would exceed `limit` bins. */
+  add(i: number, n: number, limit: number): boolean {
+    if (this.arr.length === 0) {
+      this.lo = i - 16;
+      this.arr = new Float64Array(64);
+    } else if (i < this.lo || i >= this.lo + this.arr.length) {
+      const min = Math.min(this.min, i);
+      const max = Math.max(this.max, i);
+      const span = max - min + 1;
+      if (span > limit) return false;
+      const cap = Math.min(Math.max(span * 2, 64), limit + 32);
+      const grow = cap - span;
+      const lo = i < this.lo ? min - Math.floor(grow / 2) : min - Math.floor(grow / 8);
+      const next = new Float64Array(cap);
+      next.set(this.arr.subarray(this.min - this.lo, this.max - this.lo + 1), this.min - lo);
+      this.arr = next;
+      this.lo = lo;
+    }
+    this.arr[i - this.lo]! += n;
+    if (i < this.min) this.min = i;
+    if (i > this.max) this.max = i;
+    return true;
+  }
+  get(i: number): number {
+    const k = i - this.lo;
+    return k >= 0 && k < this.arr.length ? this.arr[k]! : 0;
+  }
+}
+
+/** Exact histogram of non-negative whole numbers. */
+class Histogram {
+  dense: Uint32Array = new Uint32Array(1024);
+  sparse: Map<number, number> | null = null;
+  n = 0;
+  sum = 0;
+  max = -Infinity;
+  add(v: number): void {
+    this.n++;
+    this.sum += v;
+    if (v > this.max) this.max = v;
+    if (v < DENSE_TOKENS) {
+      if (v >= this.dense.length) {
+        let cap = this.dense.length;
+        while (cap <= v) cap *= 2;
+        const next = new Uint32Array(cap);
+        next.set(this.dense);
+        this.dense = next;
+      }
+      this.dense[v]!++;
+    } else {
+      this.sparse ??= new Map();
+      this.sparse.set(v, (this.sparse.get(v) ?? 0) + 1);
+    }
+  }
+  /** Value at 0-based rank r in ascending order. */
+  private sortedSparse: [number, number][] | null = null;
+  at(r: number): number {
+    let acc = 0;
+    const d = this.dense;
+    for (let v = 0; v < d.length; v++) {
+      acc += d[v]!;
+      if (acc > r) return v;
+    }
+    this.sortedSparse ??= [...(this.sparse ?? new Map<number, number>()).entries()].sort((a, b) => a[0] - b[0]);
+    for (const [v, c] of this.sortedSparse) {
+      acc += c;
+      if (acc > r) return v;
+    }
+    return this.max;
+  }
+  /** numpy-linear percentile (src/engine/stats.ts) over the counted values. */
+  percentile(q: number): number {
+    if (this.n === 1) return this.max;
+    const h = ((this.n - 1) * q) / 100;
+    const lo = Math.floor(h);
+    const a = this.at(lo);
+    const b = h > lo ? this.at(Math.min(lo + 1, this.n - 1)) : a;
+    return a + (h - lo) * (b - a);
+  }
+}
+
+/** Min-heap of numbers (the reorder window). */
+class MinHeap {
+  a: Float64Array;
+  n = 0;
+  constructor(cap: number) {
+    this.a = new Float64Array(cap);
+  }
+  push(v: number): void {
+    const a = this.a;
+    let i = this.n++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (a[p]! <= v) break;
+      a[i] = a[p]!;
+      i = p;
+    }
+    a[i] = v;
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0]!;
+    const last = a[--this.n]!;
+    let i = 0;
+    const n = this.n;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && a[c + 1]! < a[c]!) c++;
+      if (a[c]! >= last) break;
+      a[i] = a[c]!;
+      i = c;
+    }
+    a[i] = last;
+    return top;
+  }
+}
+
+interface GroupAcc {
+  requests: number;
+  input: Histogram;
+  output: Histogram;
+  inSum: number;
+  outSum: number;
+  bins: BinCounts | null;
+}
+
+function newGroup(withBins: boolean): GroupAcc {
+  return { requests: 0, input: new Histogram(), output: new Histogram(), inSum: 0, outSum: 0, bins: withBins ? new BinCounts() : null };
+}
+
+export interface AccumulatorOptions {
+  /** Resolution of the kept bins in seconds; summaries may use any whole multiple of it (default 1). */
+  baseSec?: number;
+  /** Timestamps are seconds from the start, not dates. */
+  relativeTime?: boolean;
+}
+
+/** Streaming accumulator of a trace: feed it with {@link add} / {@link addBin}, then ask {@link summary}. */
+export class TrafficAccumulator {
+  readonly baseSec: number;
+  relativeTime: boolean;
+  private bins = new BinCounts();
+  private input = new Histogram();
+  private output = new Histogram();
+  private inSum = 0;
+  private outSum = 0;
+  private requests = 0;
+  private failedRows = 0;
+  private first = Infinity;
+  private last = -Infinity;
+  private heap = new MinHeap(REORDER_WINDOW);
+  private lastGapT = NaN;
+  private gapN = 0;
+  private gapMean = 0;
+  private gapM2 = 0;
+  private late = 0;
+  private aggRows = 0;
+  private rawRows = 0;
+  private aggGcdMs = 0;
+  private teams = new Map<string, GroupAcc>();
+  private models = new Map<string, GroupAcc>();
+  private groupCells = 0;
+  private groupBinsDropped = false;
+  private otherGroups = { teams: 0, models: 0 };
+  private error: string | null = null;
+
+  constructor(opts: AccumulatorOptions = {}) {
+    const b = opts.baseSec ?? 1;
+    this.baseSec = Number.isFinite(b) && b > 0 ? b : 1;
+    this.relativeTime = opts.relativeTime ?? false;
+  }
+
+  /** The first problem that stopped accumulation (span too long), or null. */
+  get problem(): string | null {
+    return this.error;
+  }
+
+  /** Count one failed request (left out of every statistic). */
+  addFailed(n = 1): void {
+    this.failedRows += n;
+  }
+
+  /** One request at `tSec` (seconds since the epoch or the start) with its token counts (whole numbers ≥ 0). */
+  add(tSec: number, inputTokens: number, outputTokens: number, team?: string | null, model?: string | null): void {
+    if (this.error) return;
+    const bi = Math.floor(tSec / this.baseSec);
+    if (!this.bins.add(bi, 1, MAX_BASE_BINS)) return this.spanError();
+    this.rawRows++;
+    this.requests++;
+    if (tSec < this.first) this.first = tSec;
+    if (tSec > this.last) this.last = tSec;
+    this.input.add(inputTokens);
+    this.output.add(outputTokens);
+    this.inSum += inputTokens;
+    this.outSum += outputTokens;
+    const h = this.heap;
+    if (h.n === REORDER_WINDOW) this.gap(h.pop());
+    h.push(tSec);
+    if (team != null) this.group(this.teams, "teams", team, bi, 1, inputTokens, outputTokens, true);
+    if (model != null) this.group(this.models, "models", model, bi, 1, inputTokens, outputTokens, true);
+  }
+
+  /**
+   * One per-bin aggregate row: `requests` requests in the bin starting at `startSec`, with token
+   * sums. `firstSec` / `lastSec` (optional): the bin's first and last request, for an exact duration.
+   */
+  addBin(
+    startSec: number,
+    requests: number,
+    inputSum: number,
+    outputSum: number,
+    team?: string | null,
+    model?: string | null,
+    firstSec?: number | null,
+    lastSec?: number | null,
+  ): void {
+    if (this.error || requests <= 0) return;
+    const bi = Math.floor(startSec / this.baseSec + 1e-9);
+    if (!this.bins.add(bi, requests, MAX_BASE_BINS)) return this.spanError();
+    this.aggRows++;
+    this.requests += requests;
+    const lo = firstSec ?? startSec;
+    const hi = lastSec ?? startSec;
+    if (lo < this.first) this.first = lo;
+    if (hi > this.last) this.last = hi;
+    if (lastSec == null) this.aggOpenEnd = true;
+    // Bin starts are multiples of the rows' bin since the epoch: their gcd (in ms) bounds it from above.
+    const ms = Math.round(startSec * 1000);
+    if (ms !== 0) this.aggGcdMs = gcd(this.aggGcdMs, Math.abs(ms));
+    if (startSec > this.lastAggBin) this.lastAggBin = startSec;
+    this.inSum += inputSum;
+    this.outSum += outputSum;
+    if (team != null) this.group(this.teams, "teams", team, bi, requests, inputSum, outputSum, false);
+    if (model != null) this.group(this.models, "models", model, bi, requests, inputSum, outputSum, false);
+  }
+  private aggOpenEnd = false;
+  private lastAggBin = -Infinity;
+
+  private spanError(): void {
+    this.error = `the trace spans more than ${MAX_BASE_BINS.toLocaleString("en-US")} bins of ${this.baseSec} s; use a larger bin`;
+  }
+
+  private gap(t: number): void {
+    if (!Number.isNaN(this.lastGapT)) {
+      if (t < this.lastGapT) {
+        this.late++;
+        return;
+      }
+      const g = t - this.lastGapT;
+      this.gapN++;
+      const d = g - this.gapMean;
+      this.gapMean += d / this.gapN;
+      this.gapM2 += d * (g - this.gapMean);
+    }
+    this.lastGapT = t;
+  }
+
+  private group(
+    map: Map<string, GroupAcc>,
+    kind: "teams" | "models",
+    name: string,
+    bi: number,
+    requests: number,
+    inTok: number,
+    outTok: number,
+    perRequest: boolean,
+  ): void {
+    let g = map.get(name);
+    if (!g) {
+      if (map.size >= MAX_GROUPS) {
+        this.otherGroups[kind]++;
+        name = "(other)";
+        g = map.get(name);
+      }
+      if (!g) {
+        g = newGroup(!this.groupBinsDropped);
+        map.set(name, g);
+      }
+    }
+    g.requests += requests;
+    g.inSum += inTok;
+    g.outSum += outTok;
+    if (perRequest) {
+      g.input.add(inTok);
+      g.output.add(outTok);
+    }
+    if (g.bins) {
+      const before = g.bins.arr.length;
+      if (!g.bins.add(bi, requests, MAX_BASE_BINS)) {
+        this.dropGroupBins();
+        return;
+      }
+      this.groupCells += g.bins.arr.length - before;
+      if (this.groupCells > GROUP_BIN_BUDGET) this.dropGroupBins();
+    }
+  }
+
+  private dropGroupBins(): void {
+    this.groupBinsDropped = true;
+    for (const g of this.teams.values()) g.bins = null;
+    for (const g of this.models.values()) g.bins = null;
+    this.groupCells = 0;
+  }
+
+  /** Requests accepted so far. */
+  get count(): number {
+    return this.requests;
+  }
+
+  /** Summary over bins of `binSec` seconds (a whole multiple of the base bin). */
+  summary(binSec: number): TrafficResult {
+    if (this.error) return { ok: false, error: this.error };
+    if (!(Number.isFinite(binSec) && binSec > 0)) return { ok: false, error: `the bin must be a positive number of seconds (got ${binSec})` };
+    const k = Math.round(binSec / this.baseSec);
+    if (k < 1 || Math.abs(k * this.baseSec - binSec) > 1e-9 * binSec) {
+      return { ok: false, error: `the bin (${binSec} s) must be a whole multiple of ${this.baseSec} s` };
+    }
+    // Drain the reorder window into the gap statistics (a copy, so that later adds still work).
+    if (this.requests === 0) return { ok: false, error: "the trace has no requests" };
+    const aggregated = this.aggRows > 0;
+    const notes: string[] = [];
+    const aggStep = this.aggGcdMs > 0 ? this.aggGcdMs / 1000 : binSec;
+    if (aggregated && binSec + 1e-9 < aggStep && Math.abs(aggStep / binSec - Math.round(aggStep / binSec)) < 1e-9) {
+      notes.push(
+        `the per-bin rows start at multiples of ${aggStep} s: if that is their bin, rates over ${binSec}-s bins put each row's requests at its start and overstate the peak (docs/traffic.md)`,
+      );
+    }
+    let last = this.last;
+    if (aggregated && this.aggOpenEnd) {
+      // Without each bin's last request, the trace ends where its last bin ends.
+      const step = Math.min(aggStep, binSec);
+      last = Math.max(last, this.lastAggBin + step);
+      notes.push("durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)");
+    }
+    const durationSec = last - this.first;
+    const meanRps = durationSec > 0 ? this.requests / durationSec : null;
+
+    // Bins at binSec aligned to multiples of binSec since the epoch: base bin i falls in floor(i / k).
+    const b = this.bins;
+    const firstBin = Math.floor(b.min / k);
+    const lastBin = Math.floor(b.max / k);
+    const nBins = lastBin - firstBin + 1;
+    const counts = new Float64Array(nBins);
+    for (let i = b.min; i <= b.max; i++) {
+      const c = b.arr[i - b.lo]!;
+      if (c) counts[Math.floor(i / k) - firstBin]! += c;
+    }
+    const series = new Array<number>(nBins);
+    let peak = 0;
+    for (let j = 0; j < nBins; j++) {
+      const r = counts[j]! / binSec;
+      series[j] = r;
+      if (r > peak) peak = r;
+    }
+    const sorted = Float64Array.from(series).sort();
+    const p99Rps = percentileSorted(sorted, 99);
+    const p50Rps = percentileSorted(sorted, 50);
+    const seriesStartSec = firstBin * binSec;
+
+    // Interarrival CV: the gaps so far plus the reorder window's remaining timestamps, in order.
+    let cv: number | null = null;
+    if (aggregated) {
+      notes.push("interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only");
+    } else {
+      const rest = Array.from(this.heap.a.subarray(0, this.heap.n)).sort((x, y) => x - y);
+      let n = this.gapN;
+      let mean = this.gapMean;
+      let m2 = this.gapM2;
+      let prev = this.lastGapT;
+      let late = this.late;
+      for (const t of rest) {
+        if (!Number.isNaN(prev)) {
+          if (t < prev) {
+            late++;
+            continue;
+          }
+          const g = t - prev;
+          n++;
+          const d = g - mean;
+          mean += d / n;
+          m2 += d * (g - mean);
+        }
+        prev = t;
+      }
+      if (late > 0) {
+        notes.push(
+          `interarrivalCv left out: ${late} requests arrive more than ${REORDER_WINDOW} rows after later ones; sort the trace by time to get it`,
+        );
+      } else if (n >= 1 && mean > 0) cv = Math.sqrt(m2 / n) / mean;
+      else if (n >= 1) notes.push("interarrivalCv left out: every request has the same timestamp");
+    }
+
+    const days = durationSec > 0 ? durationSec / 86400 : 0;
+    const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
+      [...map.entries()]
+        .map(([name, g]): TrafficGroup => {
+          let gPeak: number | null = null;
+          if (g.bins) {
+            const gb = g.bins;
+            const gc = new Map<number, number>();
+            for (let i = gb.min; i <= gb.max; i++) {
+              const c = gb.arr[i - gb.lo]!;
+              if (c) {
+                const j = Math.floor(i / k);
+                gc.set(j, (gc.get(j) ?? 0) + c);
+              }
+            }
+            let m = 0;
+            for (const c of gc.values()) if (c > m) m = c;
+            gPeak = m / binSec;
+          }
+          return {
+            name,
+            requests: g.requests,
+            share: g.requests / this.requests,
+            meanRps: durationSec > 0 ? g.requests / durationSec : null,
+            peakRps: gPeak,
+            inputTokens: lengthStats(g.input, g.inSum, g.requests, aggregated),
+            outputTokens: lengthStats(g.output, g.outSum, g.requests, aggregated),
+            totalInputTokens: g.inSum,
+            totalOutputTokens: g.outSum,
+            dailyInputTokens: days > 0 ? g.inSum / days : null,
+            dailyOutputTokens: days > 0 ? g.outSum / days : null,
+          };
+        })
+        .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
+    if (this.groupBinsDropped && (this.teams.size || this.models.size)) {
+      notes.push("per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)");
+    }
+    if (this.otherGroups.teams) notes.push(`more than ${MAX_GROUPS} teams: the rest are summed as "(other)"`);
+    if (this.otherGroups.models) notes.push(`more than ${MAX_GROUPS} models: the rest are summed as "(other)"`);
+
+    // Hour of day (and weekday) profile from the bins.
+    let hourly: HourStat[] | null = null;
+    let weekdays: WeekdayStat[] | null = null;
+    if (binSec <= 3600 && Math.abs(3600 / binSec - Math.round(3600 / binSec)) < 1e-9) {
+      const hs = Array.from({ length: 24 }, (_, hour) => ({ hour, sum: 0, peak: 0, bins: 0 }));
+      const ws = Array.from({ length: 7 }, (_, weekday) => ({ weekday, sum: 0, peak: 0, bins: 0 }));
+      for (let j = 0; j < nBins; j++) {
+        const s = (firstBin + j) * binSec;
+        const day = Math.floor(s / 86400);
+        const hour = Math.floor((s - day * 86400) / 3600);
+        const c = counts[j]!;
+        const h = hs[hour]!;
+        h.sum += c;
+        h.bins++;
+        if (c > h.peak) h.peak = c;
+        const w = ws[(((day + 3) % 7) + 7) % 7]!;
+        w.sum += c;
+        w.bins++;
+        if (c > w.peak) w.peak = c;
+      }
+      hourly = hs.map(h => ({ hour: h.hour, meanRps: h.bins ? h.sum / (h.bins * binSec) : 0, peakRps: h.peak / binSec, bins: h.bins }));
+      if (durationSec > 86400 && !this.relativeTime) {
+        weekdays = ws.map(w => ({ weekday: w.weekday, meanRps: w.bins ? w.sum / (w.bins * binSec) : 0, peakRps: w.peak / binSec, bins: w.bins }));
+      }
+      if (this.relativeTime) notes.push("timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day");
+    } else {
+      notes.push(`no hourly profile: the bin (${binSec} s) does not divide an hour`);
+    }
+
+    const iso = (s: number) => (this.relativeTime ? null : isoOf(s));
+    const summary: TrafficSummary = {
+      requests: this.requests,
+      failed: this.failedRows,
+      durationSec,
+      meanRps,
+      binSec,
+      bins: nBins,
+      peakRps: peak,
+      p99Rps,
+      p50Rps,
+      peakToMean: meanRps ? peak / meanRps : null,
+      seriesStartSec,
+      seriesStart: iso(seriesStartSec),
+      series,
+      firstTimestamp: iso(this.first),
+      lastTimestamp: iso(last),
+      relativeTime: this.relativeTime,
+      interarrivalCv: cv,
+      inputTokens: lengthStats(this.input, this.inSum, this.requests, aggregated),
+      outputTokens: lengthStats(this.output, this.outSum, this.requests, aggregated),
+      totalInputTokens: this.inSum,
+      totalOutputTokens: this.outSum,
+      dailyInputTokens: days > 0 ? this.inSum / days : null,
+      dailyOutputTokens: days > 0 ? this.outSum / days : null,
+      hourly,
+      weekdays,
+      aggregated,
+      notes,
+    };
+    if (this.teams.size) summary.teams = groupSummary(this.teams);
+    if (this.models.size) summary.models = groupSummary(this.models);
+    if (durationSec === 0) notes.push("every request has the same timestamp: no mean rate");
+    return { ok: true, value: summary };
+  }
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function lengthStats(h: Histogram, sum: number, requests: number, aggregated: boolean): LengthStats {
+  const mean = requests > 0 ? sum / requests : null;
+  if (aggregated || h.n === 0) return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
+  return { mean, p50: h.percentile(50), p90: h.percentile(90), p95: h.percentile(95), p99: h.percentile(99), max: h.max };
+}
+
+/** ISO date-time (UTC, millisecond precision) of seconds since the epoch; null outside Date's range. */
+export function isoOf(sec: number): string | null {
+  const d = new Date(sec * 1000);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Summarise plain request records (tests, small traces): the same numbers as streaming them. */
+export function trafficOf(
+  records: readonly { t: number; input: number; output: number; team?: string; model?: string }[],
+  binSec: number,
+  opts: AccumulatorOptions = {},
+): TrafficResult {
+  const acc = new TrafficAccumulator({ baseSec: binSec, ...opts });
+  for (const r of records) acc.add(r.t, r.input, r.output, r.team, r.model);
+  return acc.summary(binSec);
+}
+
+/**
+ * Rebin a summary's series to `intervalSec` (a whole multiple of its binSec), each interval
+ * taking its peak bin rate (what a schedule built from a trace uses, docs/traffic.md). Returns
+ * the intervals' start (seconds) and peak rates.
+ */
+export function peakPerInterval(s: Pick<TrafficSummary, "series" | "binSec" | "seriesStartSec">, intervalSec: number): { startSec: number; rps: number[] } | null {
+  const k = Math.round(intervalSec / s.binSec);
+  if (k < 1 || Math.abs(k * s.binSec - intervalSec) > 1e-9 * intervalSec) return null;
+  const firstBin = Math.round(s.seriesStartSec / s.binSec);
+  const firstInterval = Math.floor(firstBin / k);
+  const out: number[] = [];
+  for (let j = 0; j < s.series.length; j++) {
+    const iv = Math.floor((firstBin + j) / k) - firstInterval;
+    const r = s.series[j]!;
+    if (out[iv] === undefined || r > out[iv]!) out[iv] = r;
+  }
+  return { startSec: firstInterval * intervalSec, rps: out };
+}
