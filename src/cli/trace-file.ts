@@ -12,7 +12,7 @@ const CHUNK = 4 << 20;
 
 export interface TraceFileOptions extends TraceReaderOptions {
   /** Called after each chunk with (bytes read, file size or 0 when unknown). */
-  onProgress?: (bytes: number, total: number) => void;
+  onProgress?: ((bytes: number, total: number) => void) | undefined;
   /** Standard input as text (tests); without it, `-` reads file descriptor 0 in chunks. */
   stdin?: (() => string) | undefined;
 }
