@@ -3,8 +3,9 @@
  * The engine is pure TypeScript (no DOM, Solid, Chart.js, PapaParse, Node built-ins); importers,
  * reports and share modules never reach the UI; only src/cli and scripts use Node built-ins.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(__dirname, "../src");
@@ -57,5 +58,73 @@ describe("dependency direction", () => {
   it("the engine never touches the DOM", () => {
     const bad = files(join(SRC, "engine")).filter(f => /\b(document|window|localStorage|HTMLElement)\b\s*[.[]/.test(readFileSync(f, "utf8")));
     expect(bad.map(f => relative(SRC, f))).toEqual([]);
+  });
+});
+
+/** The file a relative specifier names (`./x` → x.ts, x.tsx or x/index.ts), or null. */
+function resolveSpec(from: string, spec: string): string | null {
+  const base = join(dirname(from), spec);
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, base.replace(/\.js$/, ".ts"), join(base, "index.ts")]) {
+    if (existsSync(c) && statSync(c).isFile()) return c;
+  }
+  return null;
+}
+
+/**
+ * Every import circle among `files` (type-only imports included: a circle of types still ties
+ * the modules' meaning together), each as its strongly connected component (Tarjan).
+ */
+function importCircles(all: string[]): string[][] {
+  const known = new Set(all);
+  const graph = new Map(all.map(f => [f, importsOf(f).filter(s => s.startsWith(".")).map(s => resolveSpec(f, s)).filter((x): x is string => x !== null && known.has(x))]));
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || graph.get(v)!.includes(v)) circles.push(scc.map(f => relative(SRC, f)).sort());
+    }
+  };
+  for (const f of graph.keys()) if (!index.has(f)) visit(f);
+  return circles;
+}
+
+describe("no import circles", () => {
+  it("no module of src/ imports itself through others", () => {
+    expect(importCircles(files(SRC))).toEqual([]);
+  });
+
+  it("the check finds a circle (plan.ts ↔ plan-tenants.ts as it was)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "capplan-circle-"));
+    try {
+      writeFileSync(join(dir, "a.ts"), 'import type { B } from "./b";\nexport type A = B;\n');
+      writeFileSync(join(dir, "b.ts"), 'import { c } from "./c";\nexport type B = number;\nexport const b = c;\n');
+      writeFileSync(join(dir, "c.ts"), 'import type { A } from "./a";\nexport const c: A = 1;\n');
+      writeFileSync(join(dir, "d.ts"), 'import { b } from "./b";\nexport const d = b;\n');
+      const found = importCircles(["a", "b", "c", "d"].map(n => join(dir, `${n}.ts`)));
+      expect(found).toEqual([["a.ts", "b.ts", "c.ts"].map(n => relative(SRC, join(dir, n)))]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@
  * Tolerant lookup of catalogue entries by the free-form names tools write into a sweep's
  * `meta.gpu` / `meta.model`. Re-exported by `catalog.ts`.
  */
-import type { Gpu, Llm } from "./catalog";
+import type { Gpu, Llm } from "./catalog-types";
 
 /** Words that name a vendor or product line rather than a model; dropped before matching. */
 const NOISE = new Set(["nvidia", "amd", "intel", "instinct", "tesla", "tensor", "core", "gpu", "accelerator", "data", "center"]);

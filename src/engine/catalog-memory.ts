@@ -2,7 +2,7 @@
  * Memory arithmetic on catalogue entries: bytes of GPU memory, of the weights and of the KV
  * cache per token, and how many KV tokens fit in one replica. Re-exported by `catalog.ts`.
  */
-import type { CatalogIssue, Gpu, Llm } from "./catalog";
+import type { CatalogIssue, Gpu, Llm } from "./catalog-types";
 
 /** Bytes of one GPU's memory: GB × 1e9 or GiB × 2^30 as the catalogue records it. */
 export function gpuMemoryBytes(gpu: Pick<Gpu, "memoryGB" | "memoryUnit">): number {

@@ -7,7 +7,7 @@ import { allocate, allocationMemo, type AllocationMemo, type AllocationResult } 
 import type { WorkloadInput } from "./capacity";
 import { tenantsMessages as M } from "./messages/allocation";
 import { textProblem, type Problem } from "./problems";
-import type { PlanResult, SkuResult, TenantsResult } from "./plan";
+import type { PlanResult, SkuResult, TenantsResult } from "./plan-result";
 import type { ResolvedPlan } from "./resolved";
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);

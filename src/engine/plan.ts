@@ -3,100 +3,15 @@
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
 import type { Problem } from "./problems";
-import type { AllocationResult } from "./allocation";
 import { computeTenants, type TenantsMemo } from "./plan-tenants";
-import { capacity, tokensPerRequest, tokensPerSec, type CapacityResult, type WorkloadInput } from "./capacity";
+import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, WorkloadResult } from "./plan-result";
+import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
-import type { FormulaError, ResolvedPlan, ResolvedSweepRef, ResolvedWorkload } from "./resolved";
+import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
 import { fmtNum, loadKind, loadLabel, loadValue } from "./load";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";
-import type { Basis, Slo, Sweep, SweepPoint } from "./types";
+import type { Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
-
-/** A sweep a `file` reference resolved to, or why it could not be read. */
-export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; errors: string[] };
-
-export interface OperatingPointSummary {
-  concurrency: number | null;
-  requestRate: number | "inf" | null;
-  rps: number | null;
-  outputTokensPerSec: number | null;
-  totalTokensPerSec: number | null;
-  basis: Basis;
-  bindingSlo: Slo | null;
-  /** True when the failed-share limit (`maxErrorRatePct`) is the binding constraint (then `bindingSlo` is null). */
-  bindingErrorRate: boolean;
-  sloBinding: boolean;
-}
-
-export interface SkuWorkloadResult {
-  workload: string;
-  /** true: SLOs met at some load; false: no load meets them; null: unknown (statistic missing or input error). */
-  feasible: boolean | null;
-  operatingPoint: OperatingPointSummary | null;
-  replicasBase: number | null;
-  sweep: Sweep | null;
-  zones: Zone[];
-  kneeIndex: number | null;
-  findings: Finding[];
-  detail: OperatingPoint | null;
-  warnings: string[];
-  errors: string[];
-}
-
-export interface SkuResult extends Partial<Omit<CapacityResult, "warnings">> {
-  name: string;
-  gpu: string | null;
-  gpusPerReplica: number | null;
-  pricePerGpuHour: number | null;
-  feasible: boolean | null;
-  /** The operating point of the first workload (of each workload in `workloads`). */
-  operatingPoint: OperatingPointSummary | null;
-  workloads: SkuWorkloadResult[];
-  /** Plain-language reason when infeasible or unknown. */
-  infeasibleReason: string | null;
-  /**
-   * True when every workload's capacity comes from a sweep checked against every SLO and the
-   * failed-share limit; false when any is given (`replicaOutputTokensPerSec`, typed or a formula)
-   * or could not be checked (docs/operating-point.md).
-   */
-  sloChecked: boolean;
-  warnings: string[];
-  errors: string[];
-}
-
-export interface WorkloadResult extends ResolvedWorkload {
-  tokensPerRequest: number | null;
-  tokensPerSec: number | null;
-}
-
-export interface TenantsResult {
-  pools: AllocationResult["pools"];
-  teams: AllocationResult["teams"];
-  method: string;
-  idle: string;
-}
-
-export interface PlanResult {
-  title: string;
-  currency: string;
-  workloads: WorkloadResult[];
-  slo: ResolvedPlan["slo"];
-  sloMode: ResolvedPlan["sloMode"];
-  /** The failed-share limit every load level was held to (percent). */
-  maxErrorRatePct: number | null;
-  factors: { elasticity: number | null; redundancy: ResolvedPlan["redundancy"] };
-  skus: SkuResult[];
-  cheapest: string | null;
-  /** true: the recommendation was checked against the SLOs; false: no checked SKU is feasible and an unchecked one is named; null: no recommendation. */
-  recommendationChecked: boolean | null;
-  tenants: TenantsResult | null;
-  /** `problem`: the error as a value (docs/problems.md), where its producer is converted. */
-  errors: { path: string; kind: string; message: string; problem?: Problem }[];
-  warnings: string[];
-  /** Plan-level warnings as values, where their producers are converted (docs/problems.md). */
-  problems?: Problem[];
-}
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
@@ -448,3 +363,4 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
 export { computeTenants, tenantsMemo, type TenantsMemo } from "./plan-tenants";
 
 export type { FormulaError };
+export type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
