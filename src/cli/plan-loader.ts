@@ -7,7 +7,7 @@
  * regular files are read, and the content of a file that was not recognised is never echoed.
  */
 import { dirname, resolve } from "node:path";
-import { parsePlanText, rangeProblem, validatePlan } from "../engine/plan-file";
+import { parsePlanText, validatePlan } from "../engine/plan-file";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
@@ -93,13 +93,9 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
   const sheet = buildPlanSheet(valid.plan);
   const resolved = resolvePlan(valid.plan, sheet);
-  // Literal numbers were range-checked by validation; formulas are checked on their results.
-  const outOfRange: string[] = [];
-  for (const path of sheet.paths()) {
-    const v = sheet.value(path);
-    const problem = v === null ? null : rangeProblem(path, v, resolved.currency);
-    if (problem) outOfRange.push(`${planPath}: ${path}: ${problem}`);
-  }
+  // Literal numbers were range-checked by validation; formula results by the sheet (resolve.ts
+  // `rangeCheck`, the same check the app shows on the field): both refuse the plan here.
+  const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${tr(e.message)}`);
   if (outOfRange.length) throw new CliError(outOfRange);
   const files = new Map<string, FileSweep>();
   const importWarnings: string[] = [];

@@ -7,7 +7,7 @@
  */
 import { Sheet, type ComputedRaw } from "./formula/sheet";
 import { computeSku, planLevel, type FileSweep } from "./plan";
-import { keyPath, workloadDefs, workloadName } from "./plan-file";
+import { keyPath, rangeProblem, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
@@ -249,9 +249,22 @@ function namer(plan: () => PlanFile): (name: string) => string {
   };
 }
 
+/**
+ * The range check of a plan's sheet: a field's value (a formula's result, a numeric string)
+ * outside its range (plan-fields.ts) is an error on that field, in the CLI and the app alike
+ * (docs/security.md). Cells have no range.
+ */
+function rangeCheck(plan: () => PlanFile): (path: string, value: number) => string | null {
+  return (path, value) => {
+    if (path.startsWith("cells")) return null;
+    const c = plan().currency;
+    return rangeProblem(path, value, typeof c === "string" && c !== "" ? c : "USD");
+  };
+}
+
 /** The sheet of a plan: one entry per number of the plan, evaluated. */
 export function buildPlanSheet(plan: PlanFile, current: () => PlanFile = () => plan): Sheet {
-  return new Sheet(sheetEntries(plan), { pathOfName: namer(current) });
+  return new Sheet(sheetEntries(plan), { pathOfName: namer(current), check: rangeCheck(current) });
 }
 
 /**

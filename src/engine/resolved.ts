@@ -14,6 +14,8 @@ export interface FormulaError {
   message: string;
   /** Members of the cycle, for `CYCLE`. */
   cycle?: string[];
+  /** The value is outside the field's range (plan-fields.ts), for `VALUE`: a formula yielding a negative peak RPS. */
+  outOfRange?: true;
 }
 
 export interface ResolvedWorkload {

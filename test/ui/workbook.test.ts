@@ -49,4 +49,22 @@ describe("createWorkbook", () => {
       expect(wb.plan.skus[0]!.sweep!.points!.map((p) => [p.concurrency, p.rps, p.outputTokensPerSec])).toEqual([[1, 1, 100], [4, 3, 300], [16, 8, 800]]);
       dispose();
     }));
+  test("a formula yielding a negative peak RPS is an error on that field; a typed negative price is refused (docs/security.md)", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      wb.setCell("peak_rps", "=10 - 60");
+      expect(wb.cell("workloads[0].peakRps")).toEqual({
+        raw: "=peak_rps",
+        value: null,
+        error: { kind: "VALUE", message: "expected from 0 up to 1e9 (requests per second), got -50" },
+      });
+      expect(wb.computed().result.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
+      expect(wb.trust().level).toBe("error");
+      // A plain number outside the range is refused like an unreadable entry: the plan keeps 20.
+      expect(wb.setNumber("cells.gpu_hour", "-1")).toBe(true);
+      expect(wb.setNumber("skus[0].pricePerGpuHour", "-3")).toBe(false);
+      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({ raw: "-3", value: null, error: { kind: "VALUE", message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3" } });
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("=gpu_hour");
+      dispose();
+    }));
 });

@@ -47,6 +47,12 @@ interface Stored extends EntryResult {
 export interface SheetOptions {
   /** Path of the entry a formula name reads; default `cells.<name>`. */
   pathOfName?: (name: string) => string;
+  /**
+   * Why a value is out of range at `path`, or null (plan fields: resolve.ts `buildPlanSheet` gives
+   * the field ranges of plan-fields.ts). A failed check makes the entry a `VALUE` error with
+   * `outOfRange` set, so a formula yielding a negative peak RPS is an error on that field.
+   */
+  check?: (path: string, value: number) => string | null;
 }
 
 /** Path of the entry a formula name reads by default: `peak` → `cells.peak`. */
@@ -92,6 +98,7 @@ export class Sheet {
   private readonly entries = new Map<string, Entry>();
   private readonly readers = new Map<string, Set<string>>();
   private readonly pathOfName: (name: string) => string;
+  private readonly check: ((path: string, value: number) => string | null) | undefined;
   /** Values of computed entries, set by {@link setComputed} (null: none, with the reason). */
   private readonly computedValues = new Map<string, { value: number | null; why: string }>();
   private walk = 0;
@@ -101,6 +108,7 @@ export class Sheet {
   /** Build a sheet from `[path, raw]` entries and evaluate it. */
   constructor(entries: Iterable<readonly [string, unknown]> = [], options: SheetOptions = {}) {
     this.pathOfName = options.pathOfName ?? cellPath;
+    this.check = options.check;
     this.setMany(entries);
   }
 
@@ -363,6 +371,7 @@ export class Sheet {
   private evaluate(path: string, e: Entry): void {
     const p = e.parsed;
     if (p.kind === "number") {
+      if (this.outOfRange(path, p.value)) return;
       e.value = p.value;
       e.error = null;
       e.root = null;
@@ -401,8 +410,16 @@ export class Sheet {
       scope.set(p.formula.names[i]!, dep?.value ?? NaN);
     }
     const r = p.formula.evaluate(scope);
-    if (r.ok) this.store(path, r.value, null, null);
-    else this.fail(path, r.kind, r.message);
+    if (!r.ok) this.fail(path, r.kind, r.message);
+    else if (!this.outOfRange(path, r.value)) this.store(path, r.value, null, null);
+  }
+
+  /** True (and the entry made an error) when the sheet's range check refuses `value` at `path`. */
+  private outOfRange(path: string, value: number): boolean {
+    const why = this.check?.(path, value);
+    if (!why) return false;
+    this.store(path, null, { path, kind: "VALUE", message: why, outOfRange: true }, { path, kind: "VALUE", message: why });
+    return true;
   }
 
   private fail(path: string, kind: FormulaError["kind"], message: string): void {

@@ -13,6 +13,7 @@
 import { batch, createMemo, createSignal, type Accessor } from "solid-js";
 import { createStore, produce, reconcile, unwrap } from "solid-js/store";
 import { deleteAtPath, setAtPath } from "../../engine/plan-path";
+import { rangeProblem } from "../../engine/plan-file";
 import { createPlanEngine, type PlanEngine } from "../../engine/incremental";
 import type { PlanResult } from "../../engine/plan";
 import type { FormulaError, ResolvedPlan } from "../../engine/resolved";
@@ -165,6 +166,13 @@ export function createWorkbook(initial: PlanFile): Workbook {
     const entry = readNumberEntry(text, required, { locale: userLocale(), percentField: /Pct$/.test(path) });
     if (!entry.ok) {
       setRejected(path, { raw: text, message: entry.message });
+      return false;
+    }
+    // A typed number outside the field's range is refused here, as validation refuses it in a plan
+    // file; a formula's result is checked by the sheet (resolve.ts `rangeCheck`) on the field.
+    const outOfRange = typeof entry.value === "number" ? rangeProblem(path, entry.value, plan.currency || "USD") : null;
+    if (outOfRange) {
+      setRejected(path, { raw: text, message: outOfRange });
       return false;
     }
     batch(() => {
