@@ -86,6 +86,20 @@ export function roundMoney(amount: number, currency: string): number {
   return fromMinor(toMinor(amount, d), d);
 }
 
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * Fractional part of `x` (at most 15 significant digits, as `toPrecision(15)` gives) above its
+ * floor, rounded to the decimals `x` can have: 1.999 − 1 is 0.9990000000000001 in binary, 0.999
+ * here, so that equal decimal remainders tie (and the tie goes to the earlier part).
+ */
+function remainder(x: number, floor: number): number {
+  const a = Math.abs(floor);
+  const intDigits = a < 1 ? 0 : Math.floor(Math.log10(a)) + 1;
+  const p = POW10[Math.max(0, 15 - intDigits)] ?? 1;
+  return Math.round((x - floor) * p) / p;
+}
+
 /**
  * Largest-remainder rounding: integer minor units for each amount such that they sum to
  * `totalMinor` exactly. Each part gets ⌊amount × 10^digits⌋; the units still missing (or in
@@ -98,7 +112,7 @@ export function largestRemainder(amounts: readonly number[], totalMinor: number,
   const scale = 10 ** digits;
   const exact = amounts.map(a => (Number.isFinite(a) ? Number((a * scale).toPrecision(15)) : 0));
   const out = exact.map(x => Math.floor(x));
-  const frac = exact.map((x, i) => x - out[i]!);
+  const frac = exact.map((x, i) => remainder(x, out[i]!));
   let gap = Math.round(totalMinor) - out.reduce((s, x) => s + x, 0);
   // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
   const whole = Math.trunc(gap / n);
