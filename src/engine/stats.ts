@@ -37,12 +37,13 @@ export const DEFAULT_PERCENTILES: readonly number[] = [50, 90, 95, 99, 99.9];
 /**
  * Summary statistics (mean, min, max, std and the given percentiles) of the values. `std` is the
  * sample standard deviation (n − 1), as LLMPerf's and pandas' summaries compute it; it is left out
- * for a single value (undefined, as pandas gives NaN). Sorts a copy; the input is not modified. Empty input → {}.
+ * for a single value (undefined, as pandas gives NaN). Sorts a copy ({@link sortedCopy}); the input is not
+ * modified. The mean sums in ascending order. Empty input → {}.
  */
 export function summarize(values: ArrayLike<number>, percentiles: readonly number[] = DEFAULT_PERCENTILES): Stats {
   const n = values.length;
   if (n === 0) return {};
-  const sorted = Float64Array.from(values as ArrayLike<number>).sort();
+  const sorted = sortedCopy(values);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += sorted[i]!;
   const mean = sum / n;
@@ -55,4 +56,119 @@ export function summarize(values: ArrayLike<number>, percentiles: readonly numbe
   if (n > 1) out.std = Math.sqrt(ss / (n - 1));
   for (const q of percentiles) out[percentileKey(q)] = percentileSorted(sorted, q);
   return out;
+}
+
+/** Below this length a copy is sorted by `Float64Array.prototype.sort`; from it on by {@link radixSorted}. */
+export const RADIX_MIN = 2048;
+
+/**
+ * An ascending copy of the values, ordered exactly as `Float64Array.from(values).sort()` orders
+ * them (−0 before +0). Long arrays without NaN go through {@link radixSorted}: a million request
+ * latencies sort in a fifth of the time of the built-in sort (docs/import-speed.md).
+ */
+export function sortedCopy(values: ArrayLike<number>): Float64Array {
+  if (values.length < RADIX_MIN) return Float64Array.from(values).sort();
+  return radixSorted(values) ?? Float64Array.from(values).sort();
+}
+
+/**
+ * LSD radix sort of doubles on their IEEE-754 bit patterns (six passes of 11 bits; a pass whose
+ * digit is the same for every value is skipped). The bit pattern is made order-preserving as an
+ * unsigned 64-bit key: the sign bit is set on non-negative values, every bit is flipped on
+ * negative ones; so −0 sorts before +0 and ±Infinity at the ends, as the built-in sort orders
+ * them. Returns null when a NaN is present (their bit patterns vary; the caller sorts those).
+ */
+export function radixSorted(values: ArrayLike<number>): Float64Array | null {
+  const n = values.length;
+  let a = new Float64Array(n);
+  a.set(values);
+  const au = new Uint32Array(a.buffer);
+  // Histograms of the six digits, counted in one pass while the keys are made unsigned.
+  const h = new Uint32Array(6 * 2048);
+  for (let i = 0; i < n; i++) {
+    let lo = au[2 * i]!;
+    let hi = au[2 * i + 1]!;
+    const mag = hi & 0x7fffffff;
+    // NaN (exponent all ones, non-zero fraction, either sign): the caller sorts those.
+    if (mag >= 0x7ff00000 && (mag > 0x7ff00000 || lo !== 0)) return null;
+    if (hi >= 0x80000000) {
+      hi = ~hi >>> 0;
+      lo = ~lo >>> 0;
+      au[2 * i] = lo;
+    } else hi = (hi | 0x80000000) >>> 0;
+    au[2 * i + 1] = hi;
+    h[lo & 2047]!++;
+    h[2048 + ((lo >>> 11) & 2047)]!++;
+    h[4096 + (((lo >>> 22) | (hi << 10)) & 2047)]!++;
+    h[6144 + ((hi >>> 1) & 2047)]!++;
+    h[8192 + ((hi >>> 12) & 2047)]!++;
+    h[10240 + (hi >>> 23)]!++;
+  }
+  let b = new Float64Array(n);
+  let from = au;
+  let to = new Uint32Array(b.buffer);
+  for (let p = 0; p < 6; p++) {
+    const off = p * 2048;
+    let sum = 0;
+    let uniform = false;
+    for (let d = 0; d < 2048; d++) {
+      const c = h[off + d]!;
+      if (c === n) {
+        uniform = true;
+        break;
+      }
+      h[off + d] = sum;
+      sum += c;
+    }
+    if (uniform) continue;
+    scatter(from, to, h, p);
+    const t = from;
+    from = to;
+    to = t;
+    const tf = a;
+    a = b;
+    b = tf;
+  }
+  for (let i = 0; i < n; i++) {
+    const hi = from[2 * i + 1]!;
+    if (hi >= 0x80000000) from[2 * i + 1] = hi & 0x7fffffff;
+    else {
+      from[2 * i + 1] = ~hi;
+      from[2 * i] = ~from[2 * i]!;
+    }
+  }
+  return a;
+}
+
+/** One counting-sort pass of {@link radixSorted} on digit `p` (bits 11p … 11p+10 of the key). */
+function scatter(from: Uint32Array, to: Uint32Array, h: Uint32Array, p: number): void {
+  const n = from.length >>> 1;
+  const off = p * 2048;
+  if (p < 2) {
+    const s = p * 11;
+    for (let i = 0; i < n; i++) {
+      const lo = from[2 * i]!;
+      const hi = from[2 * i + 1]!;
+      const j = h[off + ((lo >>> s) & 2047)]!++;
+      to[2 * j] = lo;
+      to[2 * j + 1] = hi;
+    }
+  } else if (p === 2) {
+    for (let i = 0; i < n; i++) {
+      const lo = from[2 * i]!;
+      const hi = from[2 * i + 1]!;
+      const j = h[off + (((lo >>> 22) | (hi << 10)) & 2047)]!++;
+      to[2 * j] = lo;
+      to[2 * j + 1] = hi;
+    }
+  } else {
+    const s = p * 11 - 32;
+    for (let i = 0; i < n; i++) {
+      const lo = from[2 * i]!;
+      const hi = from[2 * i + 1]!;
+      const j = h[off + ((hi >>> s) & 2047)]!++;
+      to[2 * j] = lo;
+      to[2 * j + 1] = hi;
+    }
+  }
 }
