@@ -14,6 +14,7 @@
  *
  * Pure TypeScript, no I/O: importers (src/import/trace.ts) feed it; errors are values.
  */
+import { bucketLengths, type LengthHistogram } from "./length-histogram";
 import { percentileSorted } from "./stats";
 
 /** Length statistics of input or output tokens per request; percentiles null when only per-bin sums are known. */
@@ -440,6 +441,16 @@ export class TrafficAccumulator {
   /** Requests accepted so far. */
   get count(): number {
     return this.requests;
+  }
+
+  /**
+   * Input or output lengths grouped into round buckets for a chart (src/engine/length-histogram.ts);
+   * null for per-bin sums, which have no per-request lengths.
+   */
+  lengthHistogram(which: "input" | "output", maxBuckets?: number): LengthHistogram | null {
+    const h = which === "input" ? this.input : this.output;
+    if (h.n === 0) return null;
+    return bucketLengths(h.dense, h.sparse, h.percentile(99), h.max, maxBuckets);
   }
 
   /** Summary over bins of `binSec` seconds (a whole multiple of the base bin). */

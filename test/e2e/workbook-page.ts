@@ -11,7 +11,7 @@ export class WorkbookPage {
     await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
   }
 
-  sheet(name: "benchmarks" | "assumptions" | "comparison" | "teams" | "report"): Promise<void> {
+  sheet(name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report"): Promise<void> {
     return this.page.getByTestId(`tab-${name}`).click();
   }
 

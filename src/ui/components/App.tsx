@@ -1,6 +1,6 @@
 /**
  * The app shell: top bar (title cell, undo/redo, New plan, Load example, Open/Save, share link,
- * language), sheet tabs (Benchmarks, Assumptions, GPU comparison, Teams, Report), and a status bar
+ * language), sheet tabs (Benchmarks, Assumptions, Traffic, GPU comparison, Teams, Report), and a status bar
  * (error count, autosave, recommendation). The store lives outside the error boundary, so a
  * rendering failure never loses the plan.
  *
@@ -36,9 +36,10 @@ import { createPlanOpener } from "../state/plan-opener";
 const AssumptionsSheet = lazy(() => import("./AssumptionsSheet").then((m) => ({ default: m.AssumptionsSheet })));
 const ComparisonSheet = lazy(() => import("./ComparisonSheet").then((m) => ({ default: m.ComparisonSheet })));
 const TeamsSheet = lazy(() => import("./TeamsSheet").then((m) => ({ default: m.TeamsSheet })));
+const TrafficSheet = lazy(() => import("./TrafficSheet").then((m) => ({ default: m.TrafficSheet })));
 const ReportSheet = lazy(() => import("./ReportSheet").then((m) => ({ default: m.ReportSheet })));
 
-type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
+type SheetId = "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report";
 
 /**
  * The sheets, in tab order: id (also `tab-<id>` test ids and `goRequest` targets), the tab's
@@ -47,6 +48,7 @@ type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
 const SHEETS: { id: SheetId; key: UiKey; component: Component & { preload?: () => unknown } }[] = [
   { id: "benchmarks", key: "sheetBenchmarks", component: BenchmarksSheet },
   { id: "assumptions", key: "sheetAssumptions", component: AssumptionsSheet },
+  { id: "traffic", key: "sheetTraffic", component: TrafficSheet },
   { id: "comparison", key: "sheetComparison", component: ComparisonSheet },
   { id: "teams", key: "sheetTeams", component: TeamsSheet },
   { id: "report", key: "sheetReport", component: ReportSheet },

@@ -1,0 +1,257 @@
+/**
+ * The Traffic sheet (docs/traffic.md "In the app"): import a request trace by drop or pick (read
+ * in the trace worker with progress), then its arrival rate over time at the chosen bin with the
+ * peak and the p99 marked, the hour-of-day profile, the input / output length histograms, the
+ * burstiness in one sentence, and the per-team / per-model breakdown. Numbers through Intl.
+ */
+import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
+import type { LengthStats, TrafficGroup } from "../../engine/traffic";
+import { TRACE_BINS } from "../../import/trace-session";
+import { formatIssue } from "../../import/types";
+import { translateMessage } from "../../report/messages-zh";
+import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, type TrafficChartWords } from "../charts/traffic-charts";
+import { fmtNum } from "../format";
+import { lang, t } from "../state/i18n";
+import { burstSentence, clearTrace, importTrace, setTraceBin, traceSourceOf, traffic } from "../state/traffic";
+import { ChartCanvas } from "./ChartCanvas";
+
+/** A number in the UI language. */
+const num = (v: number | null | undefined, digits = 2): string => fmtNum(v, digits, lang());
+/** A rate with its unit; three significant-ish decimals for small rates. */
+const rps = (v: number | null | undefined): string => (v == null ? "—" : t("trRps", { v: num(v, v >= 100 ? 1 : v >= 10 ? 2 : 3) }));
+
+function Progress(): JSX.Element {
+  const pct = () => {
+    const p = traffic.progress;
+    return p && p.total > 0 ? Math.round((100 * p.done) / p.total) : 0;
+  };
+  return (
+    <div class="progress" data-testid="traffic-progress" role="progressbar" aria-valuenow={pct()} aria-valuemin={0} aria-valuemax={100}>
+      <div class="bar" style={{ width: `${pct()}%` }} />
+    </div>
+  );
+}
+
+function Stat(props: { label: string; value: string; testId: string; strong?: boolean }): JSX.Element {
+  return (
+    <div class="tr-stat" classList={{ strong: !!props.strong }}>
+      <span class="tr-stat-label">{props.label}</span>
+      <span class="tr-stat-value" data-testid={props.testId}>{props.value}</span>
+    </div>
+  );
+}
+
+function LengthRow(props: { label: string; l: LengthStats }): JSX.Element {
+  return (
+    <tr>
+      <th scope="row">{props.label}</th>
+      <td>{num(props.l.mean, 1)}</td>
+      <td>{num(props.l.p50, 0)}</td>
+      <td>{num(props.l.p90, 0)}</td>
+      <td>{num(props.l.p95, 0)}</td>
+      <td>{num(props.l.p99, 0)}</td>
+      <td>{num(props.l.max, 0)}</td>
+    </tr>
+  );
+}
+
+function GroupTable(props: { title: string; groups: readonly TrafficGroup[]; testId: string }): JSX.Element {
+  return (
+    <section class="card">
+      <h3>{props.title}</h3>
+      <div class="tr-table-wrap">
+        <table class="tr-table" data-testid={props.testId}>
+          <thead>
+            <tr>
+              <th scope="col">{t("trName")}</th>
+              <th scope="col">{t("trRequests")}</th>
+              <th scope="col">{t("trShare")}</th>
+              <th scope="col">{t("trMeanRps")}</th>
+              <th scope="col">{t("trPeak")}</th>
+              <th scope="col">{t("trInput")} {t("trMean")}</th>
+              <th scope="col">{t("trOutput")} {t("trMean")}</th>
+              <th scope="col">{t("trDailyIn")}</th>
+              <th scope="col">{t("trDailyOut")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={props.groups}>
+              {(g) => (
+                <tr>
+                  <th scope="row">{g.name}</th>
+                  <td>{num(g.requests, 0)}</td>
+                  <td>{num(g.share * 100, 1)} %</td>
+                  <td>{num(g.meanRps, 3)}</td>
+                  <td>{num(g.peakRps, 3)}</td>
+                  <td>{num(g.inputTokens.mean, 1)}</td>
+                  <td>{num(g.outputTokens.mean, 1)}</td>
+                  <td>{num(g.dailyInputTokens, 0)}</td>
+                  <td>{num(g.dailyOutputTokens, 0)}</td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The drop zone and the picker. */
+function TraceDrop(): JSX.Element {
+  const [over, setOver] = createSignal(false);
+  return (
+    <div
+      class="dropzone"
+      data-testid="traffic-dropzone"
+      classList={{ over: over() }}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation(); // not a plan drop
+        setOver(false);
+        const src = e.dataTransfer ? traceSourceOf(e.dataTransfer.files) : null;
+        if (src) void importTrace(src);
+      }}
+    >
+      <span class="dz-text">{t("trDropHint")}</span>
+      <label class="btn">
+        {t("trPick")}
+        <input type="file" hidden data-testid="traffic-file-input" accept=".csv,.tsv,.jsonl,.json,.txt,text/csv" onChange={(e) => {
+          const src = traceSourceOf(e.currentTarget.files ?? []);
+          e.currentTarget.value = "";
+          if (src) void importTrace(src);
+        }} />
+      </label>
+      <Show when={traffic.view}>
+        <button class="link" data-testid="traffic-clear" onClick={clearTrace}>{t("trClear")}</button>
+      </Show>
+    </div>
+  );
+}
+
+/** The Traffic sheet. */
+export function TrafficSheet(): JSX.Element {
+  const s = () => traffic.view?.summary ?? null;
+  const words = (): TrafficChartWords => ({
+    rateTitle: t("trRateTitle", { bin: num(traffic.view?.summary.binSec ?? traffic.binSec, 0) }),
+    rate: t("trRate"),
+    peak: t("trPeakLine"),
+    p99: t("trP99Line"),
+    hourTitle: traffic.view?.summary.relativeTime ? t("trHourTitleRel") : t("trHourTitle"),
+    hourMean: t("trHourMean"),
+    hourPeak: t("trHourPeak"),
+    lengthTitle: "",
+    requests: t("trChartRequests"),
+    atLeast: (v) => t("trAtLeast", { v }),
+  });
+  const rateFmt = (v: number) => num(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
+  const intFmt = (v: number) => num(v, 0);
+  const rateCfg = createMemo(() => (s() ? rateChart(s()!, words(), rateFmt) : null));
+  const hourCfg = createMemo(() => (s()?.hourly ? hourlyChart(s()!.hourly!, words(), rateFmt) : null));
+  const inCfg = createMemo(() => (traffic.view?.input ? lengthChart(traffic.view.input, TRAFFIC_COLORS.input, { ...words(), lengthTitle: t("trInputTitle") }, intFmt) : null));
+  const outCfg = createMemo(() => (traffic.view?.output ? lengthChart(traffic.view.output, TRAFFIC_COLORS.output, { ...words(), lengthTitle: t("trOutputTitle") }, intFmt) : null));
+  const duration = (sec: number) => (sec >= 3600 ? `${t("trSeconds", { v: num(sec, 0) })} (${t("trHours", { v: num(sec / 3600, 1) })})` : t("trSeconds", { v: num(sec, 1) }));
+
+  return (
+    <div class="traffic" data-testid="sheet-traffic">
+      <section class="import-panel">
+        <TraceDrop />
+        <Show when={traffic.status === "reading"}>
+          <div class="job" data-testid="traffic-job">
+            <div class="job-head">
+              <span class="job-files">{t("trReading", { file: traffic.file ?? "" })}</span>
+              <Progress />
+            </div>
+          </div>
+        </Show>
+        <Show when={traffic.errors.length}>
+          <div class="job" data-status="error" data-testid="traffic-errors">
+            <span class="bad">{t("trFailed")}</span>
+            <ul class="issues">
+              <For each={traffic.errors}>{(e) => <li class="bad">{translateMessage(e, lang())}</li>}</For>
+            </ul>
+          </div>
+        </Show>
+      </section>
+      <Show when={traffic.view} fallback={<Show when={traffic.status !== "reading"}><p class="empty">{t("trEmpty")}</p></Show>}>
+        {(v) => (
+          <>
+            <section class="card">
+              <div class="card-head">
+                <h3 class="tr-file" data-testid="traffic-file">{v().name}</h3>
+                <span class="muted small">{t("trFormat", { format: v().formatTitle, rows: num(v().rows, 0) })}</span>
+                <Show when={v().badRows}><span class="warn small">{t("trBadRows", { n: num(v().badRows, 0) })}</span></Show>
+                <Show when={v().summary.failed}><span class="muted small">{t("trFailedRows", { n: num(v().summary.failed, 0) })}</span></Show>
+                <span class="spacer" />
+                <label class="field">
+                  <span class="field-label">{t("trBin")}</span>
+                  <select data-testid="traffic-bin" value={String(traffic.binSec)} onChange={(e) => void setTraceBin(Number(e.currentTarget.value))}>
+                    <For each={TRACE_BINS}>{(b) => <option value={String(b)}>{t("trBinOption", { n: num(b, 0) })}</option>}</For>
+                  </select>
+                </label>
+              </div>
+              <div class="tr-stats">
+                <Stat label={t("trRequests")} value={num(v().summary.requests, 0)} testId="traffic-requests" />
+                <Stat label={t("trDuration")} value={duration(v().summary.durationSec)} testId="traffic-duration" />
+                <Stat label={t("trMeanRps")} value={rps(v().summary.meanRps)} testId="traffic-mean" />
+                <Stat label={t("trPeak")} value={rps(v().summary.peakRps)} testId="traffic-peak" strong />
+                <Stat label={t("trP99")} value={rps(v().summary.p99Rps)} testId="traffic-p99" />
+                <Stat label={t("trP50")} value={rps(v().summary.p50Rps)} testId="traffic-p50" />
+                <Stat label={t("trPeakToMean")} value={num(v().summary.peakToMean, 2)} testId="traffic-ptm" />
+                <Stat label={t("trCv")} value={num(v().summary.interarrivalCv, 2)} testId="traffic-cv" />
+              </div>
+              <p class="tr-burst" data-testid="traffic-burst">{burstSentence(v().summary)}</p>
+            </section>
+            <div class="tr-charts">
+              <figure class="chart tr-wide">
+                <Show when={rateCfg()}>{(c) => <ChartCanvas config={c()} testId="chart-traffic-rate" label={words().rateTitle} pngName="traffic-rate.png" height={260} />}</Show>
+              </figure>
+              <figure class="chart">
+                <Show when={hourCfg()} fallback={<p class="muted small">{t("trNoHourly")}</p>}>
+                  {(c) => <ChartCanvas config={c()} testId="chart-traffic-hourly" label={words().hourTitle} pngName="traffic-hourly.png" height={220} />}
+                </Show>
+              </figure>
+              <figure class="chart">
+                <h4 class="tr-h4">{t("trLengths")}</h4>
+                <div class="tr-table-wrap">
+                  <table class="tr-table" data-testid="traffic-lengths">
+                    <thead>
+                      <tr><th /><th scope="col">{t("trMean")}</th><th scope="col">P50</th><th scope="col">P90</th><th scope="col">P95</th><th scope="col">P99</th><th scope="col">{t("trMax")}</th></tr>
+                    </thead>
+                    <tbody>
+                      <LengthRow label={t("trInput")} l={v().summary.inputTokens} />
+                      <LengthRow label={t("trOutput")} l={v().summary.outputTokens} />
+                    </tbody>
+                  </table>
+                </div>
+                <Show when={v().summary.aggregated}><p class="muted small">{t("trLengthsPerBin")}</p></Show>
+              </figure>
+              <Show when={inCfg()}>{(c) => <figure class="chart"><ChartCanvas config={c()} testId="chart-traffic-input" label={t("trInputTitle")} pngName="traffic-input.png" height={200} /></figure>}</Show>
+              <Show when={outCfg()}>{(c) => <figure class="chart"><ChartCanvas config={c()} testId="chart-traffic-output" label={t("trOutputTitle")} pngName="traffic-output.png" height={200} /></figure>}</Show>
+            </div>
+            <Show when={v().summary.teams?.length}>
+              <GroupTable title={t("trTeams")} groups={v().summary.teams!} testId="traffic-teams" />
+            </Show>
+            <Show when={v().summary.models?.length}>
+              <GroupTable title={t("trModels")} groups={v().summary.models!} testId="traffic-models" />
+            </Show>
+            <Show when={v().summary.notes.length || v().warnings.length}>
+              <details class="issues-warn card">
+                <summary>{t("trNotes")} ({v().summary.notes.length + v().warnings.length})</summary>
+                <ul>
+                  <For each={v().summary.notes}>{(n) => <li>{translateMessage(n, lang())}</li>}</For>
+                  <For each={v().warnings}>{(w) => <li>{translateMessage(formatIssue(w), lang())}</li>}</For>
+                </ul>
+              </details>
+            </Show>
+          </>
+        )}
+      </Show>
+    </div>
+  );
+}

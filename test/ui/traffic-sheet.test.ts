@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { trafficOf } from "../../src/engine/traffic";
+import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
+import { setLang } from "../../src/ui/state/i18n";
+import { burstSentence, clearTrace, importTrace, setTraceBin, traffic } from "../../src/ui/state/traffic";
+
+const words: TrafficChartWords = { rateTitle: "r", rate: "rate", peak: "peak", p99: "p99", hourTitle: "h", hourMean: "mean", hourPeak: "peak", lengthTitle: "len", requests: "n", atLeast: (v) => `≥ ${v}` };
+const fmt = (v: number) => String(v);
+
+const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+};
+
+describe("traffic charts", () => {
+  it("downsampling keeps each group's highest bin, so the peak survives", () => {
+    expect(downsampleMax([1, 5, 2, 0, 3, 9, 4], 3)).toEqual({ step: 3, values: [5, 9, 4] });
+    expect(downsampleMax([1, 2], 3)).toEqual({ step: 1, values: [1, 2] });
+  });
+
+  it("the rate chart draws every bin from the first bin's start, with the peak and p99 lines", () => {
+    // Requests at 10.0, 10.5, 11.2, 14.9, 15.0 s in 2-s bins: rates 1.5, 0, 1 from t = 10.
+    const s = ok(trafficOf([10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })), 2));
+    const c = rateChart(s, words, fmt);
+    expect(c.data.datasets[0]!.data).toEqual([{ x: 10, y: 1.5 }, { x: 12, y: 0 }, { x: 14, y: 1 }]);
+    expect(c.options?.scales?.x?.max).toBe(16);
+    const lines = (c.plugins![0] as unknown as { id: string }).id;
+    expect(lines).toBe("capplanBands");
+    expect(s.p99Rps).toBeCloseTo(1.49, 12);
+  });
+
+  it("time labels: UTC clock time, with the date past a day, or hours from the start", () => {
+    expect(timeLabel(1_700_000_000, false, false)).toBe("22:13");
+    expect(timeLabel(1_700_000_000, false, true)).toBe("11-14 22:13");
+    expect(timeLabel(5_430, true, false)).toBe("+1:30");
+  });
+
+  it("the hour profile leaves hours without bins empty", () => {
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, meanRps: hour, peakRps: 2 * hour, bins: hour === 3 ? 0 : 60 }));
+    const c = hourlyChart(hourly, words, fmt);
+    expect(c.data.labels?.[3]).toBe("03");
+    expect(c.data.datasets[0]!.data[3]).toBeNull();
+    expect(c.data.datasets[1]!.data[5]).toBe(10);
+  });
+
+  it("length bars are labelled by their token range", () => {
+    const h = { width: 50, total: 5, buckets: [{ from: 0, to: 50, count: 4 }, { from: 50, to: null, count: 1 }] };
+    const c = lengthChart(h, "#000", words, fmt);
+    expect(c.data.labels).toEqual(["0–49", "≥ 50"]);
+    expect(c.data.datasets[0]!.data).toEqual([4, 1]);
+  });
+});
+
+describe("traffic state (no worker: the session runs here)", () => {
+  const text = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
+
+  it("imports a trace, then rebins it without reading again", async () => {
+    clearTrace();
+    await importTrace({ name: "conv.csv", text });
+    expect(traffic.status).toBe("ok");
+    expect(traffic.view?.summary.requests).toBe(19366);
+    expect(traffic.view?.summary.binSec).toBe(60);
+    const peak60 = traffic.view!.summary.peakRps;
+    await setTraceBin(3600);
+    expect(traffic.binSec).toBe(3600);
+    expect(traffic.view?.summary.binSec).toBe(3600);
+    expect(traffic.view!.summary.peakRps).toBeLessThan(peak60);
+  });
+
+  it("a failed import keeps the trace already shown and says why", async () => {
+    await importTrace({ name: "bad.csv", text: "a,b\n1,2\n" });
+    expect(traffic.status).toBe("ok");
+    expect(traffic.view?.name).toBe("conv.csv");
+    expect(traffic.errors[0]).toMatch(/^bad\.csv/);
+    clearTrace();
+    expect(traffic.view).toBeNull();
+  });
+
+  it("burstiness in one sentence, in English and Chinese", () => {
+    const s = ok(trafficOf([0, 1, 2, 3, 10].map((t) => ({ t, input: 1, output: 1 })), 1));
+    // Gaps 1, 1, 1, 7: mean 2.5, population sd √6.75 = 2.598 → CV 1.04 (close to random);
+    // mean rate 5 ÷ 10 s = 0.5, busiest 1-s bin 1 req/s → peak ÷ mean 2.
+    expect(s.interarrivalCv).toBeCloseTo(Math.sqrt(6.75) / 2.5, 12);
+    setLang("en");
+    expect(burstSentence(s)).toBe(
+      "Arrivals are close to random: the gaps between requests vary with a coefficient of variation of 1.04 (1 for random Poisson arrivals, above 1 bursty), and the busiest 1-s bin carries 2 × the mean rate.",
+    );
+    setLang("zh");
+    expect(burstSentence(s)).toContain("变异系数为 1.04");
+    setLang("en");
+  });
+});
