@@ -2,6 +2,7 @@
  * Team cost allocation (FinOps; product spec §5, seed §4.5 `cost_share`). Costs are split by
  * weighted tokens and rounded to the currency's minor unit with exact conservation.
  */
+import { appendAll } from "./append";
 import { allocationMessages as M } from "./messages/allocation";
 import { fromMinor, isCurrencyCode, largestRemainder, minorUnitDigits, toMinor } from "./money";
 import type { Problem } from "./problems";
@@ -223,14 +224,14 @@ export function allocate(input: AllocationInput, memo?: AllocationMemo): Allocat
     }
     byName.set(p.name, { raw: p, teams: new Map() });
   }
-  warnings.push(...dupWarnings);
+  appendAll(warnings, dupWarnings);
   // Usage grouped by pool and team: the same usage rows and pool names as the last call give the
   // same groups (a pool-cost edit does not re-read 2,000 usage rows).
   const poolNames = input.pools.map(p => p.name);
   const g = memo?.grouped;
   if (g && g.usage === input.usage && g.poolNames.length === poolNames.length && g.poolNames.every((n, i) => n === poolNames[i])) {
     for (const [name, teams] of g.teams) byName.get(name)!.teams = teams;
-    warnings.push(...g.warnings);
+    appendAll(warnings, g.warnings);
   } else {
     const rowWarnings: Problem[] = [];
     input.usage.forEach((u, i) => {
@@ -249,7 +250,7 @@ export function allocate(input: AllocationInput, memo?: AllocationMemo): Allocat
       t.outT += u.outputTokens;
       pool.teams.set(u.team, t);
     });
-    warnings.push(...rowWarnings);
+    appendAll(warnings, rowWarnings);
     if (memo) memo.grouped = { usage: input.usage, poolNames, teams: [...byName].map(([name, b]) => [name, b.teams] as const), warnings: rowWarnings };
   }
 
@@ -264,7 +265,7 @@ export function allocate(input: AllocationInput, memo?: AllocationMemo): Allocat
         ? prev
         : { ...allocatePool(raw, names, sums, wi, wo, input.idle, input.currency, digits), names, sums, wi, wo, idle: input.idle, currency: input.currency, costPerDay: raw.costPerDay, capacityTokensPerDay: raw.capacityTokensPerDay };
     nextMemo.set(raw.name, part);
-    warnings.push(...part.warnings);
+    appendAll(warnings, part.warnings);
     pools.push(part.pool);
     names.forEach((name, i) => {
       const t = totals.get(name) ?? { cost: 0, minor: 0 };

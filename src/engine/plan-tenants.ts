@@ -3,6 +3,7 @@
  * checked and grouped, idle capacity from the fleet's daily capacity, and a memo so that the
  * incremental engine re-allocates only the pools an edit touched.
  */
+import { appendAll } from "./append";
 import { allocate, allocationMemo, type AllocationMemo, type AllocationResult } from "./allocation";
 import type { WorkloadInput } from "./capacity";
 import { tenantsMessages as M } from "./messages/allocation";
@@ -92,9 +93,9 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
     last.errorsBefore.length === errors.length &&
     last.errorsBefore.every((e, i) => e === `${errors[i]!.path}\u0000${errors[i]!.message}`)
   ) {
-    errors.push(...last.usageErrors);
-    warnings.push(...last.result.warnings);
-    problems?.push(...last.result.problems);
+    appendAll(errors, last.usageErrors);
+    appendAll(warnings, last.result.warnings);
+    if (problems) appendAll(problems, last.result.problems);
     return last.tenantsResult;
   }
   const errorsBefore = errors.map(e => `${e.path}\u0000${e.message}`);
@@ -108,7 +109,7 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
     last.errorsBefore.length === errorsBefore.length &&
     last.errorsBefore.every((e, i) => e === errorsBefore[i]);
   const usage: { team: string; pool: string; inputTokens: number; outputTokens: number }[] = sameRows ? last.usage : [];
-  if (sameRows) errors.push(...last.usageErrors);
+  if (sameRows) appendAll(errors, last.usageErrors);
   const poolNames = new Set(pools.map(p => p.name));
   if (!sameRows) t.usage.forEach((u, i) => {
     if (!num(u.inputTokens) || !num(u.outputTokens)) {
@@ -124,8 +125,8 @@ export function computeTenants(plan: ResolvedPlan, skus: SkuResult[], cheapest: 
   });
   const usageErrorCount = errors.length - firstUsageError;
   const res: AllocationResult = allocate({ pools, usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, currency: plan.currency }, memo?.alloc);
-  warnings.push(...res.warnings);
-  problems?.push(...res.problems);
+  appendAll(warnings, res.warnings);
+  if (problems) appendAll(problems, res.problems);
   const tenantsResult: TenantsResult = { pools: res.pools, teams: res.teams, method: t.method, idle: t.idle };
   if (memo) memo.last = { tenants: t, currency: plan.currency, pools, errorsBefore, usage, usageErrors: errors.slice(firstUsageError, firstUsageError + usageErrorCount), result: res, tenantsResult };
   return tenantsResult;

@@ -259,7 +259,7 @@ export function Grid(props: GridProps): JSX.Element {
     if (!block.length) return;
     writeBlock(g.r0, g.c0, block);
     setAnchor({ r: g.r0, c: g.c0 });
-    setSel(clamp({ r: g.r0 + block.length - 1, c: g.c0 + Math.max(...block.map((b) => b.length)) - 1 }));
+    setSel(clamp({ r: g.r0 + block.length - 1, c: g.c0 + block.reduce((m, b) => Math.max(m, b.length), 0) - 1 }));
   };
 
   onMount(() => {
