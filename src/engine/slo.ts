@@ -478,6 +478,12 @@ export function operatingPoint(
     return res;
   }
   const t = byLoad.t;
+  const at = la + t * (lb - la);
+  // A crossing so close to a that its load rounds to a's own (t ≈ 1e-17) is no new candidate: a stays the operating point.
+  if (!(at > la)) {
+    pastPeak();
+    return res;
+  }
   const pa = pts[a]!;
   const pb = pts[b]!;
   const it = {
@@ -490,7 +496,6 @@ export function operatingPoint(
   const itThr = thrKind ? it[thrKind] : null;
   // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
   if (thrKind && !(finite(itThr) && itThr > thr(best))) {
-    const at = la + t * (lb - la);
     warnings.push(`${bindLabel(byLoad)} at ${loadLabel(kind, at)}, but throughput there (${fmtNum(itThr ?? NaN)}) is not above ${where(best)}'s: the operating point stays measured`);
     pastPeak();
     return res;
@@ -503,7 +508,6 @@ export function operatingPoint(
   res.totalTokensPerSec = it.totalTokensPerSec;
   res.pointIndex = a;
   res.towardIndex = b;
-  const at = la + t * (lb - la);
   warnings.push(`operating point interpolated to ${loadLabel(kind, at)} between ${where(a)} and ${where(b)}, where ${bindLabel(byLoad)}`);
   return res;
 }
