@@ -120,3 +120,138 @@ export function normHeader(h: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** 10^0 … 10^22: every one an exact double. */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * `Number(text.slice(start, end))` without making the slice, for a plain decimal
+ * `[+-]digits[.digits][(e|E)[+-]digits]` of fewer than 24 characters whose digits, read as one
+ * integer, stay below 2^53 and whose value is that integer × 10^k with |k| ≤ 22; NaN for any other
+ * text (the caller then reads the cell as before). Exact: the integer and 10^|k| are exact doubles, so the one
+ * multiplication or division rounds the exact decimal value to nearest, ties to even, which is
+ * what `Number` returns (Clinger's fast path; docs/import-speed.md).
+ */
+export function readPlainDecimal(text: string, start: number, end: number): number {
+  if (end <= start || end - start >= 24) return NaN;
+  let i = start;
+  let c = text.charCodeAt(i);
+  const neg = c === 45;
+  if (neg || c === 43) i++;
+  // Digits before and after the point, as one integer mantissa m. While m stays below 2^53 every
+  // step of m·10 + d is exact; once the true value reaches 2^53 the computed one does too
+  // (rounding is monotonic), so the single check at the end is enough.
+  let m = 0;
+  const intStart = i;
+  for (; i < end; i++) {
+    c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    m = m * 10 + c;
+  }
+  let digits = i - intStart;
+  let frac = 0;
+  if (i < end && text.charCodeAt(i) === 46) {
+    const fracStart = ++i;
+    for (; i < end; i++) {
+      c = text.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      m = m * 10 + c;
+    }
+    frac = i - fracStart;
+    digits += frac;
+  }
+  if (digits === 0 || m >= 9007199254740992) return NaN;
+  let exp = 0;
+  if (i < end) {
+    if ((text.charCodeAt(i) | 32) !== 101) return NaN;
+    i++;
+    c = text.charCodeAt(i);
+    const expNeg = c === 45;
+    if (i < end && (expNeg || c === 43)) i++;
+    const expStart = i;
+    for (; i < end; i++) {
+      c = text.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      exp = exp * 10 + c;
+    }
+    if (i !== end || i === expStart) return NaN;
+    if (expNeg) exp = -exp;
+  }
+  if (m === 0) return neg ? -0 : 0;
+  exp -= frac;
+  let v: number;
+  if (exp === 0) v = m;
+  else if (exp > 0 && exp <= 22) v = m * POW10[exp]!;
+  else if (exp < 0 && exp >= -22) v = m / POW10[-exp]!;
+  else return NaN;
+  return neg ? -v : v;
+}
+
+/**
+ * One row of a quote-free CSV body as cell bounds over the text: cells are sliced only when asked
+ * for, and number cells are read in place by {@link readPlainDecimal}. Reused from row to row by
+ * {@link scanPlainCsv}.
+ */
+export class CsvRowView {
+  text = "";
+  /** Cells in this row (as `line.split(delimiter).length`). */
+  count = 0;
+  starts = new Int32Array(64);
+  ends = new Int32Array(64);
+  /** The cell's text, as `line.split(delimiter)[i]` (undefined past the row's end). */
+  cell(i: number): string | undefined {
+    return i < this.count ? this.text.slice(this.starts[i], this.ends[i]) : undefined;
+  }
+  /** The cell read by {@link readPlainDecimal}: NaN when it is not a plain decimal (or absent). */
+  plain(i: number): number {
+    return i < this.count ? readPlainDecimal(this.text, this.starts[i]!, this.ends[i]!) : NaN;
+  }
+}
+
+/**
+ * Walk the rows of a CSV body that holds no double quote (the text from offset `from` on), as
+ * `body.split("\n")` then `line.split(delimiter)` would see them (a trailing `\r` dropped, blank
+ * lines skipped), without making line or cell strings. `line` is the 1-based file line
+ * (`lineBefore` + the row's index + 1). Scanning the file's own text rather than a slice of it
+ * keeps the character reads on a flat string.
+ */
+export function scanPlainCsv(body: string, from: number, delimiter: string, lineBefore: number, fn: (row: CsvRowView, line: number) => boolean | void): void {
+  const row = new CsvRowView();
+  row.text = body;
+  const len = body.length;
+  let line = lineBefore;
+  let start = from;
+  while (start < len) {
+    let end = body.indexOf("\n", start);
+    if (end < 0) end = len;
+    line++;
+    const at = start;
+    start = end + 1;
+    if (end > at && body.charCodeAt(end - 1) === 13) end--;
+    if (end === at) continue;
+    const c0 = body.charCodeAt(at);
+    // A line that starts with a non-space character is not blank; others are checked as before.
+    if ((c0 <= 32 || c0 >= 128) && !body.slice(at, end).trim()) continue;
+    let k = 0;
+    let p = at;
+    for (;;) {
+      let q = body.indexOf(delimiter, p);
+      if (q < 0 || q > end) q = end;
+      if (k === row.starts.length) {
+        const s = new Int32Array(k * 2);
+        s.set(row.starts);
+        row.starts = s;
+        const e = new Int32Array(k * 2);
+        e.set(row.ends);
+        row.ends = e;
+      }
+      row.starts[k] = p;
+      row.ends[k] = q;
+      k++;
+      if (q === end) break;
+      p = q + 1;
+    }
+    row.count = k;
+    if (fn(row, line) === false) break;
+  }
+}

@@ -72,11 +72,17 @@ class Group {
  */
 export class RequestAggregator {
   private groups = new Map<string, Group>();
+  /** The group of the previous record: rows of one load level usually come together. */
+  private last: Group | null = null;
 
   add(concurrency: number | null, requestRate: number | "inf" | null, r: RequestRecord): void {
-    const key = `${concurrency}|${requestRate}`;
-    let g = this.groups.get(key);
-    if (!g) this.groups.set(key, (g = new Group(concurrency, requestRate)));
+    let g = this.last;
+    if (!g || !Object.is(g.concurrency, concurrency) || !Object.is(g.requestRate, requestRate)) {
+      const key = `${concurrency}|${requestRate}`;
+      let found = this.groups.get(key);
+      if (!found) this.groups.set(key, (found = new Group(concurrency, requestRate)));
+      this.last = g = found;
+    }
     if (finite(r.startMs)) g.tMin = Math.min(g.tMin, r.startMs);
     if (finite(r.endMs)) g.tMax = Math.max(g.tMax, r.endMs);
     if (!r.ok) {

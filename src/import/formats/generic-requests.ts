@@ -8,7 +8,8 @@ import type { MetricKey, SweepMeta } from "../../engine/types";
 import { toMsFactor, type Field, type HeaderMapping, type TimeUnit } from "../aliases";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
-import type { RowSource } from "./generic-source";
+import type { CsvRowView, NumberCell } from "../csv";
+import type { Cell, RowSource } from "./generic-source";
 import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, readCell, type TableOptions } from "./generic-table";
 import { shown } from "../show";
 
@@ -22,6 +23,93 @@ function guessTimeUnit(v: number): TimeUnit {
   if (v >= 1e8) return "s";
   return null;
 }
+
+/** `rec[slot] = v` as a named store per slot (a store under a computed key is several times slower per row). */
+function setSlot(rec: RequestRecord, slot: Slot, v: number): void {
+  switch (slot) {
+    case "ttftMs":
+      rec.ttftMs = v;
+      break;
+    case "e2eMs":
+      rec.e2eMs = v;
+      break;
+    case "tpotMs":
+      rec.tpotMs = v;
+      break;
+    case "ntpotMs":
+      rec.ntpotMs = v;
+      break;
+    case "inputTokens":
+      rec.inputTokens = v;
+      break;
+    case "outputTokens":
+      rec.outputTokens = v;
+      break;
+    case "startMs":
+      rec.startMs = v;
+      break;
+    case "endMs":
+      rec.endMs = v;
+      break;
+    case "itl":
+      break;
+  }
+}
+
+/** A row as the per-request reader asks for it: a cell as the source holds it, or read as a number. */
+interface RowCells {
+  /** Cells may be arrays (JSON sources: lists of inter-token gaps). */
+  readonly lists: boolean;
+  cell(i: number): Cell;
+  /** The cell read by {@link readCell}; the object may be reused by the next call. */
+  number(i: number): NumberCell;
+}
+
+/** Cells of {@link RowSource.each} (split CSV lines, JSON values). */
+class ArrayRow implements RowCells {
+  readonly lists = true;
+  private cells: ArrayLike<Cell> = [];
+  constructor(private readonly decimalComma: boolean) {}
+  at(cells: ArrayLike<Cell>): this {
+    this.cells = cells;
+    return this;
+  }
+  cell(i: number): Cell {
+    return this.cells[i];
+  }
+  number(i: number): NumberCell {
+    return readCell(this.cells[i], this.decimalComma);
+  }
+}
+
+/**
+ * Cells of {@link RowSource.rows} (quote-free CSV, no decimal comma): a plain decimal is read in
+ * place, exactly as `Number` reads it (`readPlainDecimal`, src/import/csv.ts); any other cell is sliced and read
+ * by {@link readCell} as before, so every value and message is the one the split cells give.
+ */
+class ViewRow implements RowCells {
+  readonly lists = false;
+  private view: CsvRowView | null = null;
+  private readonly hit = { kind: "number" as const, value: 0 };
+  at(view: CsvRowView): this {
+    this.view = view;
+    return this;
+  }
+  cell(i: number): string | undefined {
+    return this.view!.cell(i);
+  }
+  number(i: number): NumberCell {
+    const v = this.view!.plain(i);
+    if (v === v) {
+      this.hit.value = v;
+      return this.hit;
+    }
+    return readCell(this.view!.cell(i), false);
+  }
+}
+
+/** A cell in a message, as the split cells showed it (numbers from JSON as numbers, text quoted). */
+const shownCell = (c: Cell): string => shown(typeof c === "number" ? c : String(c));
 
 /**
  * Aggregate a per-request table into one point per load level (and one sweep per label/model/
@@ -82,16 +170,16 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
   let itlScalars = 0;
   let itlLists = 0;
   const timeFactor = new Map<number, number>();
-  const brk = src.each((cells, line) => {
+  const onRow = (row: RowCells, line: number): boolean | void => {
     // Group (label/model/gpu columns) → aggregator.
     let key = "";
-    if (metaIdx.length) for (const m of metaIdx) key += `${cells[m.i] ?? ""}\u0000`;
+    if (metaIdx.length) for (const m of metaIdx) key += `${row.cell(m.i) ?? ""}\u0000`;
     let g = aggs.get(key);
     if (!g) {
       const meta: SweepMeta = { ...(opts.meta ?? emptyMeta()) };
       let label = opts.label;
       for (const m of metaIdx) {
-        const t = String(cells[m.i] ?? "").trim();
+        const t = String(row.cell(m.i) ?? "").trim();
         if (!t) continue;
         if (m.key === "label") label = t;
         else if (m.key === "gpuCount") meta.gpuCount = Number(t) || null;
@@ -102,14 +190,14 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     let conc: number | null = null;
     let rate: number | "inf" | null = null;
     if (concIdx >= 0) {
-      const r = readCell(cells[concIdx], src.decimalComma);
+      const r = row.number(concIdx);
       if (r.kind === "number" && r.value > 0 && Number.isFinite(r.value)) conc = r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${shown(typeof cells[concIdx] === "number" ? cells[concIdx] : String(cells[concIdx]))}` });
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${shownCell(row.cell(concIdx))}` });
     }
     if (rateIdx >= 0) {
-      const r = readCell(cells[rateIdx], src.decimalComma);
+      const r = row.number(rateIdx);
       if (r.kind === "number" && r.value > 0) rate = r.value === Infinity ? "inf" : r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${shown(typeof cells[rateIdx] === "number" ? cells[rateIdx] : String(cells[rateIdx]))}` });
+      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${shownCell(row.cell(rateIdx))}` });
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (conc == null && rate == null) {
@@ -120,17 +208,19 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     rec.ttftMs = rec.e2eMs = rec.tpotMs = rec.ntpotMs = rec.inputTokens = rec.outputTokens = rec.startMs = rec.endMs = undefined;
     rec.itlGapsMs = undefined;
     for (const c of cols) {
-      const raw = cells[c.i];
-      if (c.isItl && Array.isArray(raw)) {
-        itlLists++;
-        gaps.length = 0;
-        for (const x of raw) if (typeof x === "number") gaps.push(x * c.factor);
-        rec.itlGapsMs = gaps;
-        continue;
+      if (c.isItl && row.lists) {
+        const raw = row.cell(c.i);
+        if (Array.isArray(raw)) {
+          itlLists++;
+          gaps.length = 0;
+          for (const x of raw) if (typeof x === "number") gaps.push(x * c.factor);
+          rec.itlGapsMs = gaps;
+          continue;
+        }
       }
       if (c.slot === "itl") continue;
       if (c.isItl) itlScalars++;
-      const r = readCell(raw, src.decimalComma);
+      const r = row.number(c.i);
       if (r.kind === "absent") continue;
       if (r.kind === "invalid" || !Number.isFinite(r.value) || (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")) {
         errors.push({ file, line, column: c.header, code: r.kind === "invalid" ? "not-a-number" : "bad-value", message: r.kind === "invalid" ? `expected a number, found ${shown(r.text)}` : `must be a finite number ≥ 0, found ${shown(r.value)}` });
@@ -146,20 +236,29 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         }
         factor = tf;
       }
-      rec[c.slot as Exclude<Slot, "itl">] = r.value * factor;
+      setSlot(rec, c.slot, r.value * factor);
     }
     if (okIdx >= 0) {
-      const v = cells[okIdx];
+      const v = row.cell(okIdx);
       if (v === false || (typeof v === "string" && /^(false|0|no|n|失败|fail(ed)?)$/i.test(v.trim())) || v === 0) rec.ok = false;
     }
     if (errIdx >= 0) {
-      const v = cells[errIdx];
+      const v = row.cell(errIdx);
       if (v != null && v !== false && typeof v !== "number" && String(v).trim() && !/^(none|null|nan|false|0)$/i.test(String(v).trim())) rec.ok = false;
     }
     if (errors.length >= MAX_ERRORS) return false;
     rows++;
     g.agg.add(conc, rate, rec);
-  });
+  };
+  let brk: ReturnType<RowSource["each"]> = null;
+  if (src.rows && !src.decimalComma) {
+    // Quote-free CSV: cells stay bounds over the text, plain decimals are read in place.
+    const view = new ViewRow();
+    src.rows((r, line) => onRow(view.at(r), line));
+  } else {
+    const arr = new ArrayRow(src.decimalComma);
+    brk = src.each((cells, line) => onRow(arr.at(cells), line));
+  }
   if (brk) errors.push({ file, line: brk.line, ...(brk.column != null ? { column: brk.column } : {}), code: "bad-record", message: brk.message });
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);

@@ -4,7 +4,7 @@
  * array of flat objects. Line numbers are 1-based file lines.
  */
 import Papa from "papaparse";
-import { detectDelimiter, stripBom, type Delimiter } from "../csv";
+import { type CsvRowView, detectDelimiter, scanPlainCsv, stripBom, type Delimiter } from "../csv";
 import { outOfRangeIssue, parseJsonLenient } from "../input";
 
 /** One cell as a source yields it. */
@@ -25,6 +25,11 @@ export interface RowSource {
    * `fn` returns false. Returns an error text when the input breaks mid-way (bad JSON line).
    */
   each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): { line: number; column?: number; message: string } | null;
+  /**
+   * CSV/TSV text without double quotes only: the same rows as {@link each}, as cell bounds over
+   * the text ({@link CsvRowView}: no line or cell strings; number cells read in place).
+   */
+  rows?(fn: (row: CsvRowView, line: number) => boolean | void): void;
 }
 
 /** Split one CSV line (no quotes handled) into cells. */
@@ -57,7 +62,8 @@ export function csvSource(file: string, text: string): RowSource {
   const h = csvHeader(src);
   const body = src.slice(Math.min(h.bodyStart, src.length));
   const d = h.delimiter;
-  return {
+  const plain = !body.includes('"');
+  const source: RowSource = {
     file,
     headers: h.headers,
     headerLine: h.line,
@@ -66,7 +72,7 @@ export function csvSource(file: string, text: string): RowSource {
     decimalComma: d === ";" && /(?:^|;)\s*"?-?\d+,\d+"?\s*(?=;|\r?$)/m.test(body.slice(0, 200_000)),
     each(fn) {
       let line = h.line;
-      if (!body.includes('"')) {
+      if (plain) {
         let start = 0;
         while (start < body.length) {
           let end = body.indexOf("\n", start);
@@ -99,6 +105,8 @@ export function csvSource(file: string, text: string): RowSource {
       return null;
     },
   };
+  if (plain) source.rows = (fn) => scanPlainCsv(src, Math.min(h.bodyStart, src.length), d, h.line, fn);
+  return source;
 }
 
 /** Union of keys of the first records, in first-seen order. */
