@@ -2,7 +2,7 @@
  * Replicas, GPUs and cost of one SKU for a set of workloads (product spec §4; seed §4.1, §4.3,
  * §4.4). Pure arithmetic over plain numbers.
  */
-import { fmtNum } from "./load";
+import { fmtNum } from "./number-format";
 
 /** A workload: means per request and the peak (and optionally forecast) request rate. */
 export interface WorkloadInput {

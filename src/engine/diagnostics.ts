@@ -2,7 +2,8 @@
  * The seed's post-test checklist (§5.2 "压测后的数据分析清单") as rules over one sweep. Each rule
  * reads the points in load order and emits at most one finding with its evidence.
  */
-import { finite, fmtNum, loadKind, loadLabel, loadOrder, loadRangeLabel, loadValue, throughputKind, throughputValue, type LoadKind } from "./load";
+import { finite, fmtNum } from "./number-format";
+import { loadKind, loadLabel, loadOrder, loadRangeLabel, loadValue, throughputKind, throughputValue, type LoadKind } from "./load";
 import { tailStat, classifyZones, type Zone } from "./zones";
 import type { Stats, Sweep, SweepPoint } from "./types";
 

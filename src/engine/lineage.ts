@@ -10,7 +10,7 @@
  * check that the explanation is the arithmetic that gave the number, not a story beside it.
  */
 import { HOURS_PER_MONTH } from "./capacity";
-import { fmtNum } from "./load";
+import { fmtNum } from "./number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
 import type { PlanResult, SkuResult, SkuWorkloadResult } from "./plan";
 import type { ResolvedPlan } from "./resolved";

@@ -1,7 +1,8 @@
 /**
- * Load order of a sweep (spec §2: points are sorted by concurrency, else request rate, else
- * rps) and small number-formatting helpers shared by the SLO, zone and diagnostic modules.
+ * The load axis of a sweep and its order (points are sorted by concurrency, else request rate,
+ * else rps: docs/metrics.md), its throughput axis, and the words for a load level.
  */
+import { finite, fmtNum } from "./number-format";
 import type { SweepPoint } from "./types";
 
 /** Which field measures the load of a sweep's points. */
@@ -69,54 +70,6 @@ export function throughputValue(p: SweepPoint, kind: ThroughputKind | null): num
   if (kind === null) return null;
   const v = p[kind];
   return finite(v) ? v : null;
-}
-
-/** True for a finite number. */
-export function finite(x: unknown): x is number {
-  return typeof x === "number" && Number.isFinite(x);
-}
-
-const nfCache = new Map<string, { nf: Intl.NumberFormat; memo: Map<number, string> }>();
-
-/** An integer below 1e15 in magnitude with "," grouping, as Intl "en" writes it ("-" for negatives and −0). */
-function groupInt(abs: number, negative: boolean): string {
-  const d = String(abs);
-  let out = d.length > 3 ? d.slice(0, ((d.length - 1) % 3) + 1) : d;
-  for (let k = out.length; k < d.length; k += 3) out += `,${d.slice(k, k + 3)}`;
-  return negative ? `-${out}` : out;
-}
-
-/**
- * Format a number in English with at most `max` (and at least `min`) fraction digits: 12345.6 → "12,345.6".
- * Integers, and any number with no fraction digits, are written directly (round half away from
- * zero on the exact binary value, as Intl does); other cases go through Intl.NumberFormat.
- */
-export function fmtNum(x: number, max = 1, min = 0): string {
-  if (!Number.isFinite(x)) return x > 0 ? "∞" : x < 0 ? "−∞" : "n/a";
-  if (min === 0 && x < 1e15 && x > -1e15) {
-    const negative = x < 0 || Object.is(x, -0);
-    const abs = Math.abs(x);
-    if (Number.isInteger(abs)) return groupInt(abs, negative);
-    if (max === 0) {
-      // abs − ⌊abs⌋ is exact in binary floating point, so the half is judged on the exact value.
-      const f = Math.floor(abs);
-      return groupInt(abs - f >= 0.5 ? f + 1 : f, negative);
-    }
-  }
-  const key = `${min}:${max}`;
-  let c = nfCache.get(key);
-  if (!c) {
-    c = { nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }), memo: new Map() };
-    nfCache.set(key, c);
-  }
-  // (Map keys do not tell −0 from 0, so zero is not memoised.)
-  let out = x === 0 ? undefined : c.memo.get(x);
-  if (out === undefined) {
-    out = c.nf.format(x);
-    if (c.memo.size >= 4096) c.memo.clear();
-    c.memo.set(x, out);
-  }
-  return out;
 }
 
 /** Words for a load level: "concurrency 8", "request rate 4 req/s", "4.2 req/s achieved". */

@@ -6,7 +6,7 @@
 import { cellNameProblem } from "./formula/math";
 import { readNumericString } from "./formula/formula";
 import { fieldRange } from "./plan-fields";
-import { locateJsonError } from "./plan-json";
+import { locateJsonError } from "./json-error";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
 
 /** One problem in a plan: where, what was expected, what was found. */

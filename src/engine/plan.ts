@@ -8,7 +8,9 @@ import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorklo
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
-import { fmtNum, loadKind, loadLabel, loadValue } from "./load";
+import { fmtNum } from "./number-format";
+import { loadKind, loadLabel, loadValue } from "./load";
+import { sloText } from "./slo-label";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";
 import type { Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
@@ -65,10 +67,6 @@ function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode
     base.bySlo.set(key, a);
   }
   return a;
-}
-
-function sloLabel(s: { metric: string; stat: string; maxMs: number | null }): string {
-  return `${s.stat.toUpperCase()} ${s.metric.toUpperCase()} ≤ ${s.maxMs} ms`;
 }
 
 function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: string[] } {
@@ -201,9 +199,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
           reason = `${fmt(f.sharePct)} % of requests fail already at the lowest load (${f.load}), over the ${fmt(f.maxPct)} % limit (maxErrorRatePct)`;
         } else if (op.feasible === false && op.failure) {
           const f = op.failure;
-          reason = `${sloLabel(f.slo)} fails already at the lowest load (${f.load}): ${fmt(f.valueMs)} ms, ${fmt(f.overMs)} ms (${fmt(f.overPct)} %) over`;
+          reason = `${sloText(f.slo, {})} fails already at the lowest load (${f.load}): ${fmt(f.valueMs)} ms, ${fmt(f.overMs)} ms (${fmt(f.overPct)} %) over`;
         } else if (op.missing.length) {
-          reason = op.missing.map(m => `${m.stat.toUpperCase()} ${m.metric.toUpperCase()} is missing; the sweep has ${m.available.join(", ") || "none"}`).join("; ");
+          reason = op.missing.map(m => `${sloText(m)} is missing; the sweep has ${m.available.join(", ") || "none"}`).join("; ");
         }
       }
     }

@@ -6,7 +6,8 @@
  * the limit is treated as meeting it (limits are written as round numbers; a strict `<` would
  * make interpolation to the threshold itself infeasible).
  */
-import { finite, fmtNum, loadKind, loadLabel, loadOrder, loadValue, type LoadKind } from "./load";
+import { finite, fmtNum } from "./number-format";
+import { loadKind, loadLabel, loadOrder, loadValue, type LoadKind } from "./load";
 import { METRIC_FIELD, type MetricKey, type Slo, type SloMode, type Sweep, type SweepPoint } from "./types";
 
 /** Result of one SLO at one point. `pass` is null when the statistic is missing. */

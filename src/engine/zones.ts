@@ -2,7 +2,8 @@
  * Zones of a latency–throughput curve (seed §2.1: ① idle, ② linear, ③ saturated; spec §3
  * "Zones"). Pure functions over a sweep's points.
  */
-import { finite, fmtNum, loadKind, loadOrder, loadValue, throughputKind, throughputValue } from "./load";
+import { finite, fmtNum } from "./number-format";
+import { loadKind, loadOrder, loadValue, throughputKind, throughputValue } from "./load";
 import type { Stats, SweepPoint } from "./types";
 
 /** Zone of one load level (seed §2.1). */

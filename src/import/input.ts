@@ -1,6 +1,7 @@
 /**
  * Input files with memoised, lenient JSON views, shared by all format detectors.
  */
+import { lineColumn } from "../engine/json-error";
 import type { ImportIssue, InputFile } from "./types";
 
 const NONSTANDARD = /\b(?:NaN|Infinity)\b/;
@@ -43,19 +44,6 @@ function revive(_k: string, v: unknown): unknown {
   if (v === NINF) return -Infinity;
   if (v === NAN) return NaN;
   return v;
-}
-
-/** 1-based line and column of a character offset. */
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /**
@@ -109,7 +97,7 @@ export function outOfRangeIssue(src: string, file: string, lineOffset: number): 
   if (!maybeHuge(src)) return null;
   const at = findOutOfRangeNumber(src);
   if (!at) return null;
-  const lc = lineColumnAt(src, at.offset);
+  const lc = lineColumn(src, at.offset);
   return { file, line: lc.line + lineOffset, column: lc.column, code: "out-of-range", message: `number ${at.literal} is out of range (beyond ±1.8e308)` };
 }
 
@@ -149,11 +137,11 @@ export function parseJsonLenient(
     let column: number | undefined;
     if (m) {
       // Positions refer to the (possibly rewritten) text; close enough for files without NaN.
-      const lc = lineColumnAt(src, Number(m[1]));
+      const lc = lineColumn(src, Number(m[1]));
       line = lc.line + lineOffset;
       column = lc.column;
     } else if (/end of JSON input/i.test(msg)) {
-      const lc = lineColumnAt(src, src.length);
+      const lc = lineColumn(src, src.length);
       line = lc.line + lineOffset;
       column = lc.column;
     }

@@ -102,14 +102,14 @@ export function got(s: string): string {
   return `，实际为 ${s}`;
 }
 
-/** A `describeChar` of src/engine/plan-json.ts: "end of input", `character "x"`. */
+/** A `describeChar` of src/engine/json-error.ts: "end of input", `character "x"`. */
 function found(s: string): string {
   if (s === "end of input") return "输入结尾";
   const m = /^character (.+)$/.exec(s);
   return m ? `字符 ${m[1]}` : s;
 }
 
-/** JSON syntax details (src/engine/plan-json.ts and V8's JSON.parse messages). */
+/** JSON syntax details (src/engine/json-error.ts and V8's JSON.parse messages). */
 export const JSON_RULES: Rule[] = [
   rule(/^control character or line break inside a string \(unterminated string\?\)$/, () => "字符串内有控制字符或换行（字符串未闭合？）"),
   rule(/^bad \\u escape in string$/, () => "字符串中的 \\u 转义无效"),

@@ -2,7 +2,10 @@
  * Renderings of a plan result for `capplan plan`: the JSON object of spec §7 (unrounded
  * numbers), a readable text table, Markdown and CSV (rounded for display). Pure.
  */
-import type { PlanResult, SkuResult } from "../engine/plan";
+import { fmtValue } from "../engine/number-format";
+import type { OperatingPointSummary, PlanResult, SkuResult } from "../engine/plan-result";
+import { sloText } from "../engine/slo-label";
+import type { Basis, Slo } from "../engine/types";
 import type { Lang } from "./i18n";
 import { localizeError, localizeMessage } from "./messages";
 import { translateMessage } from "./messages-zh";
@@ -142,20 +145,11 @@ export function planWords(lang: Lang): PlanWords {
 
 const FORMATS = new Map<string, Intl.NumberFormat>();
 
-/** A cached Intl.NumberFormat (building one costs far more than formatting with it). */
-function cachedFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(opts)}`;
+/** A cached Intl.NumberFormat under `key` (building one costs far more than formatting with it). */
+function cachedFormat(key: string, locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
   let f = FORMATS.get(key);
   if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, opts)));
   return f;
-}
-
-const nf = (digits: number, lang: Lang) => cachedFormat(lang === "zh" ? "zh-CN" : "en-US", { maximumFractionDigits: digits });
-
-/** Format a number for display (Intl, grouping, given max fraction digits); "—" when absent. */
-export function fmtNum(x: number | null | undefined, digits = 2, lang: Lang = "en"): string {
-  if (x == null || !Number.isFinite(x)) return "—";
-  return nf(digits, lang).format(x);
 }
 
 /**
@@ -163,9 +157,9 @@ export function fmtNum(x: number | null | undefined, digits = 2, lang: Lang = "e
  * while rendering: the amount is printed as a plain number followed by the code as given (control
  * characters removed, cut to 12 characters). See docs/persistence.md ("Bad values").
  */
-export function moneyFallback(x: number, currency: string, lang: Lang = "en"): string {
+export function moneyFallback(x: number, currency: string): string {
   const code = String(currency).replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 12);
-  return `${fmtNum(x, 2, lang)} ${code}`.trim();
+  return `${fmtValue(x, 2)} ${code}`.trim();
 }
 
 /** Format money in the plan currency; tiny amounts keep 3 significant digits (e.g. $0.0074, 1.48e-5). */
@@ -174,7 +168,7 @@ export function fmtMoney(x: number | null | undefined, currency: string, lang: L
   try {
     return fmtMoneyIntl(x, currency, lang);
   } catch {
-    return moneyFallback(x, currency, lang);
+    return moneyFallback(x, currency);
   }
 }
 
@@ -182,65 +176,135 @@ function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
   if (abs !== 0 && abs < 1e-4) {
-    const sym = cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
+    const sym = cachedFormat(`${loc}|${currency}`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
     return `${sym}${x.toExponential(2)}`;
   }
   if (abs !== 0 && abs < 1) {
-    return cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
+    return cachedFormat(`${loc}|${currency}|3sig`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
   }
-  return cachedFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
+  return cachedFormat(`${loc}|${currency}`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
 }
 
-function opText(s: SkuResult, w: PlanWords, lang: Lang): string {
-  // Several workloads: each has its own operating point on its own sweep.
-  if (s.workloads.length > 1) return s.workloads.map(x => `${x.workload}: ${opOne(x.operatingPoint, w, lang)}`).join("; ");
-  return opOne(s.operatingPoint, w, lang);
+/** Keys of the rows of the SKU comparison, in display order; each is also its label's key in {@link planWords}. */
+export const COMPARISON_KEYS = [
+  "feasible", "op", "basis", "binding", "checked", "replicasBase", "replicasRaw", "replicas", "gpus", "perHour", "perDay", "perMonth",
+  "perToken", "perMillion", "perRequest", "peakPerMillion", "forecastPerMillion", "utilization", "reason",
+] as const satisfies readonly (keyof PlanWords)[];
+export type ComparisonKey = (typeof COMPARISON_KEYS)[number];
+
+/** What bound a SKU's operating point: an SLO, the failed-share limit (percent), nothing (all points pass); null when there is no checked operating point. */
+export type BindingLimit = { kind: "slo"; slo: Slo } | { kind: "errorRate"; maxPct: number | null } | { kind: "none" } | null;
+
+/**
+ * One cell of the SKU comparison as a typed value (docs/architecture.md): the CLI's text table,
+ * the Markdown report and the app's comparison sheet all render it with {@link cellText}.
+ */
+export type ComparisonCell =
+  | { kind: "feasible"; value: boolean | null }
+  | { kind: "operatingPoint"; value: { workload: string | null; op: OperatingPointSummary | null }[] }
+  | { kind: "basis"; value: Basis | null }
+  | { kind: "binding"; value: BindingLimit }
+  | { kind: "checked"; value: boolean }
+  | { kind: "number"; value: number | null | undefined; digits: number }
+  | { kind: "money"; value: number | null | undefined }
+  | { kind: "percent"; value: number | null; digits: number }
+  | { kind: "message"; value: string | null };
+
+/** A row of the SKU comparison: its key and one typed cell per SKU. */
+export interface ComparisonRow {
+  key: ComparisonKey;
+  cells: ComparisonCell[];
 }
 
-function opOne(op: SkuResult["operatingPoint"], w: PlanWords, lang: Lang): string {
+/** A row of the SKU comparison as text: key, label in the language, one display value per SKU. */
+export interface ComparisonTextRow {
+  key: ComparisonKey;
+  label: string;
+  cells: string[];
+}
+
+/** The comparison cells of one SKU, by row key (the plan's failed-share limit names the binding limit). */
+export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): Record<ComparisonKey, ComparisonCell> {
+  const op = s.operatingPoint;
+  const money = (value: number | null | undefined): ComparisonCell => ({ kind: "money", value });
+  return {
+    feasible: { kind: "feasible", value: s.feasible },
+    // Several workloads: each has its own operating point on its own sweep.
+    op: { kind: "operatingPoint", value: s.workloads.length > 1 ? s.workloads.map(x => ({ workload: x.workload, op: x.operatingPoint })) : [{ workload: null, op }] },
+    basis: { kind: "basis", value: op ? op.basis : null },
+    binding: { kind: "binding", value: !op || op.basis === "given" ? null : op.bindingErrorRate ? { kind: "errorRate", maxPct: maxErrorRatePct } : op.bindingSlo ? { kind: "slo", slo: op.bindingSlo } : { kind: "none" } },
+    checked: { kind: "checked", value: s.sloChecked },
+    replicasBase: { kind: "number", value: s.replicasBase, digits: 2 },
+    replicasRaw: { kind: "number", value: s.replicasRaw, digits: 2 },
+    replicas: { kind: "number", value: s.replicas, digits: 0 },
+    gpus: { kind: "number", value: s.gpus, digits: 0 },
+    perHour: money(s.costPerHour),
+    perDay: money(s.costPerDay),
+    perMonth: money(s.costPerMonth),
+    perToken: money(s.costPerOutputToken),
+    perMillion: money(s.costPerMillionOutputTokens),
+    perRequest: money(s.costPerRequest),
+    peakPerMillion: money(s.peak?.costPerMillionOutputTokens),
+    forecastPerMillion: money(s.forecast?.costPerMillionOutputTokens),
+    utilization: { kind: "percent", value: s.forecast ? s.forecast.utilization * 100 : null, digits: 1 },
+    reason: { kind: "message", value: s.infeasibleReason },
+  };
+}
+
+/** The SKU comparison as typed rows: every row of {@link COMPARISON_KEYS}, one cell per SKU. */
+export function comparisonTable(r: PlanResult): ComparisonRow[] {
+  const columns = r.skus.map(s => comparisonCells(s, r.maxErrorRatePct));
+  return COMPARISON_KEYS.map(key => ({ key, cells: columns.map(c => c[key]) }));
+}
+
+function opOne(op: OperatingPointSummary | null, w: PlanWords): string {
   if (!op) return "—";
-  const load = op.concurrency != null ? `${w.conc} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : w[op.basis];
-  const tps = op.outputTokensPerSec != null ? `${fmtNum(op.outputTokensPerSec, 0, lang)} tok/s` : "";
+  const load = op.concurrency != null ? `${w.conc} ${fmtValue(op.concurrency, 1)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : w[op.basis];
+  const tps = op.outputTokensPerSec != null ? `${fmtValue(op.outputTokensPerSec, 0)} tok/s` : "";
   return [load, tps].filter(Boolean).join(", ");
 }
 
-function sloText(s: SkuResult, w: PlanWords, r: PlanResult, lang: Lang): string {
-  const op = s.operatingPoint;
-  if (!op || op.basis === "given") return "—";
-  if (op.bindingErrorRate) return `${w.failedShare} ≤ ${fmtNum(r.maxErrorRatePct, 2, lang)} %`;
-  if (!op.bindingSlo) return w.none;
-  return `${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()} ≤ ${op.bindingSlo.maxMs} ms`;
+/** The text of a comparison cell in a language and the plan's currency ("—" or "" when it has no value). */
+export function cellText(cell: ComparisonCell, lang: Lang, currency: string): string {
+  const w = planWords(lang);
+  switch (cell.kind) {
+    case "feasible":
+      return cell.value === true ? w.yes : cell.value === false ? w.no : w.unknown;
+    case "operatingPoint":
+      return cell.value.map(x => (x.workload === null ? opOne(x.op, w) : `${x.workload}: ${opOne(x.op, w)}`)).join("; ");
+    case "basis":
+      return cell.value ? w[cell.value] : "—";
+    case "binding": {
+      const b = cell.value;
+      if (!b) return "—";
+      if (b.kind === "errorRate") return `${w.failedShare} ≤ ${fmtValue(b.maxPct, 2)} %`;
+      return b.kind === "slo" ? sloText(b.slo, {}) : w.none;
+    }
+    case "checked":
+      return cell.value ? w.yes : w.notChecked;
+    case "number":
+      return fmtValue(cell.value, cell.digits);
+    case "money":
+      return fmtMoney(cell.value, currency, lang);
+    case "percent":
+      return cell.value === null ? "—" : `${fmtValue(cell.value, cell.digits)} %`;
+    case "message":
+      return cell.value ? translateMessage(cell.value, lang) : "";
+  }
 }
 
-/** Rows of the SKU comparison (metric label, one display value per SKU). */
-export function comparisonRows(r: PlanResult, lang: Lang): string[][] {
+/** True when a comparison text cell shows no value: a row with no value for any SKU is left out. */
+export const isEmptyCell = (text: string): boolean => text === "" || text === "—";
+
+/** The SKU comparison as text rows in a language; a row empty for every SKU (e.g. "Why" when all are feasible) is left out. */
+export function comparisonText(r: PlanResult, lang: Lang): ComparisonTextRow[] {
   const w = planWords(lang);
-  const c = r.currency;
-  const m = (x: number | null | undefined) => fmtMoney(x, c, lang);
-  const rows: [string, (s: SkuResult) => string][] = [
-    [w.feasible, s => (s.feasible === true ? w.yes : s.feasible === false ? w.no : w.unknown)],
-    [w.op, s => opText(s, w, lang)],
-    [w.basis, s => (s.operatingPoint ? w[s.operatingPoint.basis] : "—")],
-    [w.binding, s => sloText(s, w, r, lang)],
-    [w.checked, s => (s.sloChecked ? w.yes : w.notChecked)],
-    [w.replicasBase, s => fmtNum(s.replicasBase, 2, lang)],
-    [w.replicasRaw, s => fmtNum(s.replicasRaw, 2, lang)],
-    [w.replicas, s => fmtNum(s.replicas, 0, lang)],
-    [w.gpus, s => fmtNum(s.gpus, 0, lang)],
-    [w.perHour, s => m(s.costPerHour)],
-    [w.perDay, s => m(s.costPerDay)],
-    [w.perMonth, s => m(s.costPerMonth)],
-    [w.perToken, s => m(s.costPerOutputToken)],
-    [w.perMillion, s => m(s.costPerMillionOutputTokens)],
-    [w.perRequest, s => m(s.costPerRequest)],
-    [w.peakPerMillion, s => m(s.peak?.costPerMillionOutputTokens)],
-    [w.forecastPerMillion, s => m(s.forecast?.costPerMillionOutputTokens)],
-    [w.utilization, s => (s.forecast ? `${fmtNum(s.forecast.utilization * 100, 1, lang)} %` : "—")],
-    [w.reason, s => (s.infeasibleReason ? translateMessage(s.infeasibleReason, lang) : "")],
-  ];
-  // A row that is empty for every SKU (e.g. "Why" when all are feasible) is left out.
-  return rows.map(([label, f]) => [label, ...r.skus.map(f)]).filter(row => row.slice(1).some(v => v !== "" && v !== "—"));
+  return comparisonTable(r)
+    .map(row => ({ key: row.key, label: w[row.key], cells: row.cells.map(c => cellText(c, lang, r.currency)) }))
+    .filter(row => row.cells.some(v => !isEmptyCell(v)));
 }
+
+const comparisonGrid = (r: PlanResult, lang: Lang): string[][] => [[planWords(lang).metric, ...r.skus.map(s => s.name)], ...comparisonText(r, lang).map(row => [row.label, ...row.cells])];
 
 function textTable(rows: string[][]): string {
   const widths: number[] = [];
@@ -288,7 +352,7 @@ function tenantRows(r: PlanResult, lang: Lang): string[][] | null {
   const w = planWords(lang);
   const rows: string[][] = [[w.pool, w.team, w.share, w.costDay]];
   for (const p of r.tenants.pools) {
-    for (const t of p.teams) rows.push([p.name, t.name, `${fmtNum(t.share * 100, 2, lang)} %`, fmtMoney(t.costRounded, r.currency, lang)]);
+    for (const t of p.teams) rows.push([p.name, t.name, `${fmtValue(t.share * 100, 2)} %`, fmtMoney(t.costRounded, r.currency, lang)]);
     if (p.idleRounded) rows.push([p.name, `(${w.idle})`, "", fmtMoney(p.idleRounded, r.currency, lang)]);
     rows.push([p.name, w.total, "", fmtMoney(p.costRounded, r.currency, lang)]);
   }
@@ -297,7 +361,7 @@ function tenantRows(r: PlanResult, lang: Lang): string[][] | null {
 
 function workloadRows(r: PlanResult, lang: Lang): string[][] {
   const w = planWords(lang);
-  return [[w.workload, w.peakRps, w.tokPerReq, w.tokPerSec], ...r.workloads.map(x => [x.name, fmtNum(x.peakRps, 2, lang), fmtNum(x.tokensPerRequest, 0, lang), fmtNum(x.tokensPerSec, 0, lang)])];
+  return [[w.workload, w.peakRps, w.tokPerReq, w.tokPerSec], ...r.workloads.map(x => [x.name, fmtValue(x.peakRps, 2), fmtValue(x.tokensPerRequest, 0), fmtValue(x.tokensPerSec, 0)])];
 }
 
 function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
@@ -315,7 +379,7 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
 export function planText(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
-  const parts = [r.title, "", textTable(workloadRows(r, lang)), "", textTable([[w.metric, ...r.skus.map(s => s.name)], ...comparisonRows(r, lang)])];
+  const parts = [r.title, "", textTable(workloadRows(r, lang)), "", textTable(comparisonGrid(r, lang))];
   const t = tenantRows(r, lang);
   if (t) parts.push("", w.teams, textTable(t));
   parts.push("", ...footer(r, lang, false));
@@ -326,7 +390,7 @@ export function planText(result: PlanResult, lang: Lang = "en"): string {
 export function planMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
-  const parts = [`## ${r.title}`, "", mdTable(workloadRows(r, lang)), "", mdTable([[w.metric, ...r.skus.map(s => s.name)], ...comparisonRows(r, lang)])];
+  const parts = [`## ${r.title}`, "", mdTable(workloadRows(r, lang)), "", mdTable(comparisonGrid(r, lang))];
   const t = tenantRows(r, lang);
   if (t) parts.push("", `### ${w.teams}`, "", mdTable(t));
   parts.push("", ...footer(r, lang, true).map(l => (l.startsWith("- ") ? l : `**${l}**`)));

@@ -5,7 +5,9 @@
  * (no "today" date), so CI can diff it.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtMoney, fmtNum, singleLineNames, type Lang } from "./plan-output";
+import { fmtValue } from "../engine/number-format";
+import { sloText } from "../engine/slo-label";
+import { fmtMoney, singleLineNames, type Lang } from "./plan-output";
 import { sweepTableMarkdown } from "./sweep-table";
 import { translateMessage } from "./messages-zh";
 
@@ -26,7 +28,7 @@ const T = {
     infeasible: "does not meet the SLOs at any measured load",
     unknown: "SLO check unknown",
     notBinding: "every measured point meets the SLOs: capacity may be higher than measured; extend the sweep",
-    recommend: (s: SkuResult, cur: string) => `Recommended: **${s.name}**: ${fmtNum(s.replicas, 0)} replicas (${fmtNum(s.gpus, 0)} GPUs), ${fmtMoney(s.costPerMonth, cur)} per month, ${fmtMoney(s.costPerMillionOutputTokens, cur)} per 1M output tokens.`,
+    recommend: (s: SkuResult, cur: string) => `Recommended: **${s.name}**: ${fmtValue(s.replicas, 0)} replicas (${fmtValue(s.gpus, 0)} GPUs), ${fmtMoney(s.costPerMonth, cur)} per month, ${fmtMoney(s.costPerMillionOutputTokens, cur)} per 1M output tokens.`,
     noneFeasible: "No SKU meets the SLOs: relax the SLOs, add faster hardware, or optimise the engine and re-run the sweep.",
     rerun: "After each change (quantisation, parallelism, engine upgrade) re-run the same sweep and compare with `capplan compare baseline candidate`.",
     zones: "zones",
@@ -62,7 +64,7 @@ const T = {
     infeasible: "在所有测得的负载下都不满足 SLO",
     unknown: "SLO 判断未知",
     notBinding: "所有测得的点都满足 SLO：实际容量可能更高，建议扩大扫描范围",
-    recommend: (s: SkuResult, cur: string) => `推荐：**${s.name}**：${fmtNum(s.replicas, 0, "zh")} 个副本（${fmtNum(s.gpus, 0, "zh")} 张 GPU），每月 ${fmtMoney(s.costPerMonth, cur, "zh")}，每百万输出 token ${fmtMoney(s.costPerMillionOutputTokens, cur, "zh")}。`,
+    recommend: (s: SkuResult, cur: string) => `推荐：**${s.name}**：${fmtValue(s.replicas, 0)} 个副本（${fmtValue(s.gpus, 0)} 张 GPU），每月 ${fmtMoney(s.costPerMonth, cur, "zh")}，每百万输出 token ${fmtMoney(s.costPerMillionOutputTokens, cur, "zh")}。`,
     noneFeasible: "没有 SKU 满足 SLO：放宽 SLO、换更快的硬件，或优化引擎后重新压测。",
     rerun: "每次改动（量化、并行、引擎升级）后重跑同一套压测，用 `capplan compare baseline candidate` 对比。",
     zones: "区间",
@@ -87,7 +89,7 @@ const T = {
 const ZONE_ZH: Record<string, string> = { idle: "空闲区", linear: "线性区", saturated: "饱和区" };
 
 function sloList(r: PlanResult, lang: Lang): string {
-  const parts = r.slo.map(s => `${s.stat.toUpperCase()} ${s.metric.toUpperCase()} < ${s.maxMs == null ? "?" : fmtNum(s.maxMs, 1, lang)} ms`);
+  const parts = r.slo.map(s => sloText(s, { sign: "<", format: ms => fmtValue(ms, 1) }));
   return parts.join(T[lang].and) || "—";
 }
 
@@ -105,11 +107,11 @@ function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;
   const op = s.operatingPoint;
   if (!op) return `${s.name}${t.colon}—`;
-  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${t.unchecked})`;
-  const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtNum(op.concurrency, 1, lang)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
-  const slo = op.bindingErrorRate ? ` — ${t.failedShare(fmtNum(maxErr, 2, lang))}` : op.bindingSlo ? ` — ${op.bindingSlo.stat.toUpperCase()} ${op.bindingSlo.metric.toUpperCase()}` : "";
+  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.unchecked})`;
+  const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtValue(op.concurrency, 1)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
+  const slo = op.bindingErrorRate ? ` — ${t.failedShare(fmtValue(maxErr, 2))}` : op.bindingSlo ? ` — ${sloText(op.bindingSlo)}` : "";
   const extra = !op.sloBinding ? `; ${t.notBinding}` : "";
-  return `${s.name}${t.colon}${load}, ${fmtNum(op.rps, 2, lang)} RPS, ${fmtNum(op.outputTokensPerSec, 0, lang)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
+  return `${s.name}${t.colon}${load}, ${fmtValue(op.rps, 2)} RPS, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
 }
 
 /** Render the seed §5.3 report of a computed plan as Markdown. */
@@ -119,15 +121,15 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const out: string[] = [`## ${t.title}${t.colon}${r.title}`, ""];
   const first = r.skus.find(s => s.workloads.some(w => w.sweep));
   out.push(`- ${t.meta}${t.colon}${first ? metaLine(first) : "—"}`);
-  out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)})`).join("; ")}`);
+  out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)})`).join("; ")}`);
   out.push(`- ${t.slo}${t.colon}${sloList(r, lang)}`);
-  out.push(`- ${t.opRule}${t.colon}${t.opRuleText(fmtNum(r.maxErrorRatePct, 2, lang), r.sloMode === "interpolated")}`);
-  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtNum(w.peakRps, 2, lang)} RPS × (${fmtNum(w.inputTokens, 0, lang)} + ${fmtNum(w.outputTokens, 0, lang)}) tokens = ${fmtNum(w.tokensPerSec, 0, lang)} tokens/s`).join("; ")}`);
+  out.push(`- ${t.opRule}${t.colon}${t.opRuleText(fmtValue(r.maxErrorRatePct, 2), r.sloMode === "interpolated")}`);
+  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtValue(w.peakRps, 2)} RPS × (${fmtValue(w.inputTokens, 0)} + ${fmtValue(w.outputTokens, 0)}) tokens = ${fmtValue(w.tokensPerSec, 0)} tokens/s`).join("; ")}`);
   for (const s of r.skus) {
     for (const w of s.workloads) {
       if (!w.sweep) continue;
       out.push("", `### ${t.results}${t.colon}${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`, "");
-      out.push(`- ${t.hardware}${t.colon}${s.gpu ?? "?"} × ${fmtNum(s.gpusPerReplica, 0, lang)} (${t.gpus}); ${metaLine(s)}`);
+      out.push(`- ${t.hardware}${t.colon}${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)} (${t.gpus}); ${metaLine(s)}`);
       const zones = w.zones.map(z => (lang === "zh" ? ZONE_ZH[z] ?? z : z)).join(" → ");
       const knee = w.kneeIndex != null ? `; ${t.knee} ${w.sweep.points[w.kneeIndex]?.concurrency ?? w.sweep.points[w.kneeIndex]?.requestRate ?? w.kneeIndex}` : "";
       if (zones) out.push(`- ${t.zones}${t.colon}${zones}${knee}`);

@@ -3,7 +3,7 @@
  * `replicas = ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2) = ceil(14.4) = 15`). Pure: result → lines.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtMoney, fmtNum } from "./format";
+import { fmtMoney, fmtValue } from "./format";
 import type { UiLang } from "./i18n";
 
 /** One derived cell: its name, value and the formula with numbers. */
@@ -14,8 +14,8 @@ export interface Derivation {
 }
 
 /** Tokens per request and tokens/s of each workload (seed §4.4). */
-export function workloadDerivations(r: PlanResult, lang: UiLang): Derivation[][] {
-  const n = (x: number | null | undefined, d = 2) => fmtNum(x, d, lang);
+export function workloadDerivations(r: PlanResult): Derivation[][] {
+  const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   return r.workloads.map((w) => [
     { key: "tokensPerRequest", value: n(w.tokensPerRequest, 0), formula: `${n(w.inputTokens, 0)} + ${n(w.outputTokens, 0)} = ${n(w.tokensPerRequest, 0)}` },
     { key: "tokensPerSec", value: n(w.tokensPerSec, 0), formula: `${n(w.peakRps)} × ${n(w.tokensPerRequest, 0)} = ${n(w.tokensPerSec, 0)}` },
@@ -33,7 +33,7 @@ function capacityOf(r: PlanResult, s: SkuResult, wi: number): number | null {
 /** The replica and cost chain of one SKU, each step with its numbers; empty when it has no result. */
 export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Derivation[] {
   if (s.replicas == null || s.replicasBase == null) return [];
-  const n = (x: number | null | undefined, d = 2) => fmtNum(x, d, lang);
+  const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   const m = (x: number | null | undefined) => fmtMoney(x, r.currency, lang);
   const terms = r.workloads.map((w, i) => `${n(w.peakRps)} × ${n(w.outputTokens, 0)} ÷ ${n(capacityOf(r, s, i), 1)}`);
   const base = terms.length > 1 ? `(${terms.join(" + ")})` : terms[0] ?? "0";
@@ -65,12 +65,12 @@ export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Deriv
  * A formula with its names replaced by their values: `=peak * 0.8` with peak = 50 →
  * `peak * 0.8 = 50 * 0.8 = 40`. Names without a value are left as written.
  */
-export function formulaWithValues(raw: string, values: Readonly<Record<string, number | null>>, result: number | null, lang: UiLang): string {
+export function formulaWithValues(raw: string, values: Readonly<Record<string, number | null>>, result: number | null): string {
   const expr = raw.trim().replace(/^=/, "").trim();
   const plugged = expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => {
     const v = values[name];
-    return typeof v === "number" ? fmtNum(v, 4, lang) : name;
+    return typeof v === "number" ? fmtValue(v, 4) : name;
   });
-  const out = fmtNum(result, 4, lang);
+  const out = fmtValue(result, 4);
   return plugged === expr ? `${expr} = ${out}` : `${expr} = ${plugged} = ${out}`;
 }

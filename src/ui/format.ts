@@ -1,12 +1,13 @@
 /**
- * Number and money formatting for the grids: the report's own formatters
- * (`src/report/plan-output.ts`, cached `Intl.NumberFormat`s), so the app and the CLI print the
- * same text.
+ * Number and money formatting for the grids: the one number formatter
+ * (`src/engine/number-format.ts`) and the report's money formatter (`src/report/plan-output.ts`,
+ * cached `Intl.NumberFormat`s), so the app and the CLI print the same text.
  */
-import { fmtMoney, fmtNum, moneyFallback } from "../report/plan-output";
+import { fmtValue } from "../engine/number-format";
+import { fmtMoney, moneyFallback } from "../report/plan-output";
 import type { Lang } from "../report/i18n";
 
-export { fmtMoney, fmtNum };
+export { fmtMoney, fmtValue };
 
 /**
  * Money in compact notation for chart axes (`$1.2M`, `$1万`: the narrow symbol the rest of the app
@@ -17,6 +18,6 @@ export function fmtMoneyCompact(v: number, currency: string, lang: Lang): string
   try {
     return new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol", notation: "compact", maximumSignificantDigits: 3 }).format(v);
   } catch {
-    return moneyFallback(v, currency, lang);
+    return moneyFallback(v, currency);
   }
 }

@@ -19,7 +19,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { validatePlan } from "../../src/engine/plan-file";
-import { fmtMoney, fmtNum } from "../../src/report/plan-output";
+import { fmtValue } from "../../src/engine/number-format";
+import { fmtMoney } from "../../src/report/plan-output";
 import { compute, ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
@@ -197,7 +198,7 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   figure("edit-longest-long-task", Math.max(0, ...tasks.map((t) => t.duration)), "ms");
 
   // The sheet shows the engine's numbers for the edited plan.
-  await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtNum(s.replicas, 0));
+  await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtValue(s.replicas, 0));
   await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(fmtMoney(s.costPerMonth, r.currency));
   await expect(page.getByTestId("status-recommendation")).toContainText(r.cheapest!);
   expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);

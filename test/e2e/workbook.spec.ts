@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { fmtMoney, fmtNum } from "../../src/report/plan-output";
+import { fmtValue } from "../../src/engine/number-format";
+import { fmtMoney } from "../../src/report/plan-output";
 import { compute, examplePlan, ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
@@ -22,7 +23,7 @@ test("the example opens with the engine's replica counts and costs for every SKU
   await wp.sheet("comparison");
   for (let i = 0; i < r.skus.length; i++) {
     const s = r.skus[i]!;
-    await expect(wp.cell("cmp", "replicas", `s${i}`)).toHaveText(fmtNum(s.replicas, 0));
+    await expect(wp.cell("cmp", "replicas", `s${i}`)).toHaveText(fmtValue(s.replicas, 0));
     await expect(wp.cell("cmp", "perHour", `s${i}`)).toHaveText(fmtMoney(s.costPerHour, "USD"));
     await expect(wp.cell("cmp", "perMonth", `s${i}`)).toHaveText(fmtMoney(s.costPerMonth, "USD"));
   }

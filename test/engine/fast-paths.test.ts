@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Sheet } from "../../src/engine/formula";
-import { fmtNum, loadOrder } from "../../src/engine/load";
+import { loadOrder } from "../../src/engine/load";
+import { fmtNum } from "../../src/engine/number-format";
 import { fromMinor, largestRemainder } from "../../src/engine/money";
 import { buildPlanSheet, createPlanSheet, planEntries, resolvePlan, sheetEntries } from "../../src/engine/resolve";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";

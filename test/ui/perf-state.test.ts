@@ -1,8 +1,8 @@
 /**
  * The app's fast paths give the same results as the plain ones: the workbook store's incremental
  * recalculation (and patch-based undo) equals a fresh `computePlan(resolvePlan(plan))`, the
- * per-SKU memoised comparison table equals `comparisonRows`, and the cached formatters equal the
- * report's `fmtNum` / `fmtMoney`.
+ * per-SKU memoised comparison table equals `comparisonText`, and the app's formatters are the
+ * report's `fmtValue` / `fmtMoney`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -13,8 +13,9 @@ import { describe, expect, test } from "vitest";
 import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve";
 import type { PlanFile } from "../../src/engine/types";
-import { comparisonRows, fmtMoney as reportMoney, fmtNum as reportNum } from "../../src/report/plan-output";
-import { fmtMoney, fmtNum } from "../../src/ui/format";
+import { fmtValue as engineValue } from "../../src/engine/number-format";
+import { comparisonText, fmtMoney as reportMoney } from "../../src/report/plan-output";
+import { fmtMoney, fmtValue } from "../../src/ui/format";
 import { createComparisonRows } from "../../src/ui/state/comparison-rows";
 import { applyColumnChoice } from "../../src/ui/state/column-map";
 import { withColumnChoice } from "../../src/ui/state/imports";
@@ -96,40 +97,40 @@ describe("incremental workbook", () => {
 });
 
 describe("memoised comparison table", () => {
-  test("equals comparisonRows before and after an edit, in both languages", () =>
+  test("equals comparisonText before and after an edit, in both languages", () =>
     createRoot((dispose) => {
       const wb = createWorkbook(generatePlan());
       const rows = createComparisonRows();
-      expect(rows(wb.computed().result, "en")).toEqual(comparisonRows(wb.computed().result, "en"));
+      expect(rows(wb.computed().result, "en")).toEqual(comparisonText(wb.computed().result, "en"));
       wb.setNumber("skus[3].pricePerGpuHour", "0.5");
-      expect(rows(wb.computed().result, "en")).toEqual(comparisonRows(wb.computed().result, "en"));
-      expect(rows(wb.computed().result, "zh")).toEqual(comparisonRows(wb.computed().result, "zh"));
+      expect(rows(wb.computed().result, "en")).toEqual(comparisonText(wb.computed().result, "en"));
+      expect(rows(wb.computed().result, "zh")).toEqual(comparisonText(wb.computed().result, "zh"));
       // An infeasible SKU brings the "why" row (empty "" for the feasible ones).
       wb.setNumber("slo[0].maxMs", "1");
       const r = wb.computed().result;
       expect(r.skus.some((s) => s.feasible === false)).toBe(true);
-      expect(rows(r, "en")).toEqual(comparisonRows(r, "en"));
+      expect(rows(r, "en")).toEqual(comparisonText(r, "en"));
       dispose();
     }));
-  test("equals comparisonRows for the seed example", () =>
+  test("equals comparisonText for the seed example", () =>
     createRoot((dispose) => {
       const r = fresh(seed);
-      expect(createComparisonRows()(r, "zh")).toEqual(comparisonRows(r, "zh"));
+      expect(createComparisonRows()(r, "zh")).toEqual(comparisonText(r, "zh"));
       dispose();
     }));
 });
 
 describe("cached formatters", () => {
-  test("format exactly like the report's fmtNum and fmtMoney", () => {
+  test("format exactly like the report's fmtValue and fmtMoney", () => {
     const xs = [0, 1, -1, 0.5, 0.00123, 0.00001234, 1234.5678, 1e9, -0.25, NaN, null, undefined, 12_345_678.9];
     for (const x of xs) {
       for (const lang of ["en", "zh"] as const) {
-        for (const d of [0, 1, 2]) expect(fmtNum(x, d, lang)).toBe(reportNum(x, d, lang));
+        for (const d of [0, 1, 2]) expect(fmtValue(x, d)).toBe(engineValue(x, d));
         for (const c of ["USD", "CNY", "EUR"]) expect(fmtMoney(x, c, lang)).toBe(reportMoney(x, c, lang));
       }
     }
     // By hand: 1234.5678 with 2 digits → "1,234.57"; $0.00001234 → "$1.23e-5".
-    expect(fmtNum(1234.5678)).toBe("1,234.57");
+    expect(fmtValue(1234.5678)).toBe("1,234.57");
     expect(fmtMoney(0.00001234, "USD")).toBe("$1.23e-5");
   });
 });

@@ -88,7 +88,7 @@ describe("explanations", () => {
     expect(byKey.costPerHour!.formula).toBe("60 × ¥20.00 = ¥1,200.00");
   });
   test("a formula shows its names with their values plugged in", () => {
-    expect(formulaWithValues("=peak * 0.8", { peak: 50 }, 40, "en")).toBe("peak * 0.8 = 50 * 0.8 = 40");
+    expect(formulaWithValues("=peak * 0.8", { peak: 50 }, 40)).toBe("peak * 0.8 = 50 * 0.8 = 40");
   });
 });
 

@@ -3,7 +3,7 @@
  * the allocation of a plan (src/engine/plan-tenants.ts, code `tenants.*`). See docs/problems.md.
  * Chinese terms follow the Teams sheet: 资源池 (pool), 用量 (usage), 闲置 (idle).
  */
-import { fmtNum } from "../load";
+import { fmtNum } from "../number-format";
 import { defineMessages, message, type Problem } from "../problems";
 
 const which = (k: "input" | "output", lang: "en" | "zh") => (lang === "en" ? k : k === "input" ? "输入" : "输出");

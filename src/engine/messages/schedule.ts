@@ -2,7 +2,7 @@
  * Problems of demand schedules (src/engine/schedule.ts, code `schedule.*`). See docs/schedules.md
  * and docs/problems.md. Chinese terms: 需求曲线 (schedule), 时段 (interval), 预留 (reserved).
  */
-import { fmtNum } from "../load";
+import { fmtNum } from "../number-format";
 import { defineMessages, message } from "../problems";
 
 export const scheduleMessages = defineMessages("schedule", {

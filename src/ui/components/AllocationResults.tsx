@@ -8,7 +8,7 @@ import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { minorUnitDigits } from "../../engine/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
 import { focusCsv } from "../../report/focus";
-import { fmtMoney, fmtNum } from "../format";
+import { fmtMoney, fmtValue } from "../format";
 import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
@@ -55,12 +55,12 @@ export function AllocationResults(): JSX.Element {
   const rowKey = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total");
   const rowLabel = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total"));
   const cellOf = (l: AllocationLine, c: number): CellView => {
-    const n = (x: number | null) => fmtNum(x, 0, lang());
+    const n = (x: number | null) => fmtValue(x, 0);
     const texts = [
       n(l.inputTokens),
       n(l.outputTokens),
       n(l.weightedTokens),
-      l.share === null ? "—" : `${fmtNum(l.share * 100, 2, lang())} %`,
+      l.share === null ? "—" : `${fmtValue(l.share * 100, 2)} %`,
       money(l.costPerDayMinor),
       money(l.costPerMonthMinor),
       fmtMoney(l.costPerMillionTokens, cur(), lang()),
@@ -71,7 +71,7 @@ export function AllocationResults(): JSX.Element {
   const [chartKind, setChartKind] = createSignal<"auto" | "bar" | "doughnut">("auto");
   const kind = () => (chartKind() === "auto" ? (pools().length > 1 ? "bar" : "doughnut") : chartKind());
   const chart = createMemo(() => {
-    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity"), others: (n: number) => t("otherTeams", { n: fmtNum(n, 0, lang()) }) };
+    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity"), others: (n: number) => t("otherTeams", { n: fmtValue(n, 0) }) };
     const fmt = (v: number) => fmtMoney(v, cur(), lang());
     return kind() === "bar" ? allocationBarChart(lines(), digits(), words, fmt) : allocationDoughnut(lines(), digits(), words, fmt);
   });
@@ -131,8 +131,8 @@ export function AllocationResults(): JSX.Element {
                 />
                 <Show when={!all() && teamCount() > POOL_ROW_LIMIT}>
                   <p class="rows-limited">
-                    {t("rowsShown", { shown: fmtNum(POOL_ROW_LIMIT, 0, lang()), n: fmtNum(teamCount(), 0, lang()) })}{" "}
-                    <button onClick={() => setAll(true)}>{t("showAllRows", { n: fmtNum(teamCount(), 0, lang()) })}</button>
+                    {t("rowsShown", { shown: fmtValue(POOL_ROW_LIMIT, 0), n: fmtValue(teamCount(), 0) })}{" "}
+                    <button onClick={() => setAll(true)}>{t("showAllRows", { n: fmtValue(teamCount(), 0) })}</button>
                   </p>
                 </Show>
                 <Show when={check()}>
@@ -159,7 +159,7 @@ export function AllocationResults(): JSX.Element {
             onSelect={(r) => setLineagePath(teamTotalPath(r))}
           />
           <Show when={(result().tenants?.teams.length ?? 0) > ROW_LIMIT}>
-            <p class="rows-limited">{t("rowsShown", { shown: fmtNum(ROW_LIMIT, 0, lang()), n: fmtNum(result().tenants!.teams.length, 0, lang()) })}</p>
+            <p class="rows-limited">{t("rowsShown", { shown: fmtValue(ROW_LIMIT, 0), n: fmtValue(result().tenants!.teams.length, 0) })}</p>
           </Show>
         </Show>
         <LineagePanel />

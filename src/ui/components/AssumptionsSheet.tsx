@@ -6,7 +6,7 @@
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan-file";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
-import { fmtNum } from "../format";
+import { fmtValue } from "../format";
 import { formulaWithValues, skuDerivations, workloadDerivations } from "../explain";
 import { setLineagePath } from "../state/lineage";
 import { LineagePanel } from "./LineagePanel";
@@ -24,8 +24,8 @@ export function AssumptionsSheet(): JSX.Element {
   const names = createMemo(() => Object.keys(wb.plan.cells ?? {}));
   const numCell = (path: string, digits = 4): CellView => {
     const v = wb.cell(path);
-    const note = v.raw.startsWith("=") && v.value !== null ? formulaWithValues(v.raw, wb.computed().resolved.cells, v.value, lang()) : undefined;
-    return { raw: v.raw, display: v.value === null ? v.raw : fmtNum(v.value, digits, lang()), error: v.error, note };
+    const note = v.raw.startsWith("=") && v.value !== null ? formulaWithValues(v.raw, wb.computed().resolved.cells, v.value) : undefined;
+    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, digits), error: v.error, note };
   };
 
   // Named cells: name | value or formula | result.
@@ -69,7 +69,7 @@ export function AssumptionsSheet(): JSX.Element {
     const w = wls()[r];
     if (c === 0) return { raw: w?.name ?? "", display: workloadName(w, r, wls().length) };
     if (c <= wlFields.length) return numCell(`${wlBase(r)}.${wlFields[c - 1]}`);
-    const d = workloadDerivations(result(), lang())[r]?.[c - wlFields.length - 1];
+    const d = workloadDerivations(result())[r]?.[c - wlFields.length - 1];
     return { raw: "", display: d?.value ?? "—", readOnly: true, note: d ? `${t(d.key as UiKey)} = ${d.formula}` : undefined };
   };
   const wlCommit = (r: number, c: number, raw: string) => {

@@ -5,10 +5,10 @@
 import { createMemo, createSignal, For, Index, Show, type JSX } from "solid-js";
 import { keyPath } from "../../engine/plan-file";
 import type { SkuWorkloadResult } from "../../engine/plan";
-import { fmtNum } from "../format";
+import { fmtValue } from "../format";
 import { SERIES_COLORS, type ChartSeries } from "../charts/sweep-charts";
 import { useWorkbook } from "../state/context";
-import { lang, t } from "../state/i18n";
+import { t } from "../state/i18n";
 import { createImports } from "../state/imports";
 import { ImportPanel } from "./ImportPanel";
 import { SweepCard } from "./SweepCard";
@@ -97,7 +97,7 @@ export function BenchmarksSheet(): JSX.Element {
               <div class="given-row">
                 <strong>{g.name}</strong>
                 <FieldInput path={`skus[${g.i}].sweep.replicaOutputTokensPerSec`} label={t("replicaTps")} testId={`given-${g.i}`} width="7em" />
-                <span class="muted">{fmtNum(wb.computed().result.skus[g.i]?.replicas, 0, lang())} {t("replicasWord")}</span>
+                <span class="muted">{fmtValue(wb.computed().result.skus[g.i]?.replicas, 0)} {t("replicasWord")}</span>
               </div>
             )}
           </For>

@@ -7,7 +7,7 @@
 import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import { translateMessage } from "../../report/messages-zh";
-import { fmtMoney, fmtMoneyCompact, fmtNum } from "../format";
+import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
@@ -30,11 +30,10 @@ export function ComparisonSheet(): JSX.Element {
   const words = (): PlanWords => planWords(lang());
   const comparisonRows = createComparisonRows();
   const table = createMemo(() => comparisonRows(result(), lang()));
-  const keyOf = (label: string): string => (Object.entries(words()).find(([, v]) => v === label)?.[0] ?? label).replace(/\W+/g, "_");
   const rows = () => [
     { key: "gpu", label: t("gpu") },
     ...EDITABLE.map((e) => ({ key: e.key, label: t(e.label), class: "editable" })),
-    ...table().map((r) => ({ key: keyOf(r[0]!), label: r[0]!, class: keyOf(r[0]!) === "reason" ? "reason" : "" })),
+    ...table().map((r) => ({ key: r.key, label: r.label, class: r.key === "reason" ? "reason" : "" })),
     { key: "warnings", label: t("warningsRow") },
   ];
   const columns = () => result().skus.map((s, i) => ({ key: `s${i}`, label: s.name, numeric: true, width: "11em" }));
@@ -45,15 +44,15 @@ export function ComparisonSheet(): JSX.Element {
     if (r <= EDITABLE.length) {
       const path = `skus[${c}].${EDITABLE[r - 1]!.key}`;
       const v = wb.cell(path);
-      const display = v.value === null ? v.raw : r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtNum(v.value, 2, lang());
+      const display = v.value === null ? v.raw : r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtValue(v.value, 2);
       // A missing price is not the planner's error: the cell asks for one (docs/trust.md).
       if (r === 2 && v.raw.trim() === "") return { raw: "", display: t("needsPrice"), class: "needs", note: t("priceMissing") };
       return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error };
     }
     const tr = table()[r - 1 - EDITABLE.length];
     if (tr) {
-      const key = keyOf(tr[0]!);
-      const text = tr[c + 1] ?? "";
+      const key = tr.key;
+      const text = tr.cells[c] ?? "";
       const cls = key === "feasible" ? (s.feasible === true ? "good" : s.feasible === false ? "bad" : "warn") : key === "reason" && text ? "bad wrap" : "";
       return { raw: "", display: text, readOnly: true, class: cls, note: key === "reason" && text ? text : undefined };
     }

@@ -3,7 +3,7 @@
  * Enter or blur; a rejected entry keeps the typed text and shows why; formulas are allowed.
  */
 import { createEffect, createSignal, type JSX } from "solid-js";
-import { fmtNum } from "../format";
+import { fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang } from "../state/i18n";
 import { translateMessage } from "../../report/messages-zh";
@@ -38,7 +38,7 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     if (focused()) return text();
     if (missing()) return "";
     if (c.error) return `${errorCode(c.error.kind)} ${c.raw}`.trim();
-    return c.raw.startsWith("=") ? fmtNum(c.value, 4, lang()) : c.raw;
+    return c.raw.startsWith("=") ? fmtValue(c.value, 4) : c.raw;
   };
   return (
     <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>

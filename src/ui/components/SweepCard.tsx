@@ -6,10 +6,10 @@
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import type { SkuWorkloadResult } from "../../engine/plan";
 import type { SweepPoint } from "../../engine/types";
-import { fmtNum } from "../format";
+import { fmtValue } from "../format";
 import { GPU_CATALOG } from "../state/catalog";
 import { useWorkbook } from "../state/context";
-import { lang, t } from "../state/i18n";
+import { t } from "../state/i18n";
 import { getAtPath } from "../state/plan-edit";
 import { priceMissing } from "../state/trust";
 import { FieldInput } from "./FieldInput";
@@ -64,7 +64,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
     const path = `${props.sweepPath}.points[${r}].${col.sub}`;
     const v = wb.cell(path);
     const raw = v.raw === "inf" ? "inf" : v.raw;
-    return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : fmtNum(v.value, col.digits, lang()), error: v.error };
+    return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : fmtValue(v.value, col.digits), error: v.error };
   };
   // Picking a GPU with no price yet asks for one: models/gpus.json carries no prices (they vary by
   // provider, region and commitment), so none is made up (docs/trust.md).
@@ -100,7 +100,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
       <div class="card-meta muted">
         {meta().label} · {meta().source?.format ?? ""} · {points().length === 1 ? t("onePoint") : t("nPoints", { n: points().length })}
         <Show when={props.result?.operatingPoint}>
-          {(op) => <span class="op-text"> · {t("opShort", { load: fmtNum(op().concurrency ?? (typeof op().requestRate === "number" ? (op().requestRate as number) : null), 1, lang()), tps: fmtNum(op().outputTokensPerSec, 0, lang()), basis: t(`basis_${op().basis}`) })}</span>}
+          {(op) => <span class="op-text"> · {t("opShort", { load: fmtValue(op().concurrency ?? (typeof op().requestRate === "number" ? (op().requestRate as number) : null), 1), tps: fmtValue(op().outputTokensPerSec, 0), basis: t(`basis_${op().basis}`) })}</span>}
         </Show>
         <Show when={props.result && props.result.feasible === false}>
           <span class="bad"> · {t("infeasible")}</span>

@@ -4,6 +4,7 @@
  * points marked. Configs come from the pure builders in `src/ui/charts/sweep-charts.ts`.
  */
 import { createMemo, createSignal, For, type JSX } from "solid-js";
+import { sloText } from "../../engine/slo-label";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
 import { latencyChart, throughputChart, type ChartSeries, type ChartWords } from "../charts/sweep-charts";
 import { useWorkbook } from "../state/context";
@@ -36,7 +37,7 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
   const slos = () =>
     wb.computed().result.slo
       .filter((x) => x.metric === m() && x.stat === s() && x.maxMs != null)
-      .map((x) => ({ y: x.maxMs!, color: "#cf222e", label: `SLO ${x.stat.toUpperCase()} ${x.metric.toUpperCase()} ≤ ${x.maxMs} ms` }));
+      .map((x) => ({ y: x.maxMs!, color: "#cf222e", label: `SLO ${sloText(x, {})}` }));
   const tput = createMemo(() => throughputChart(props.series(), words()));
   const lat = createMemo(() => latencyChart(props.series(), { metric: m(), stat: s(), x: x(), slos: slos() }, words()));
   return (

@@ -7,7 +7,7 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { importUsageCsv, parseUsageTsv, type UsageImport } from "../../import/usage";
 import { formatIssue } from "../../import/types";
-import { fmtMoney, fmtNum } from "../format";
+import { fmtMoney, fmtValue } from "../format";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
@@ -54,7 +54,7 @@ export function TeamsSheet(): JSX.Element {
     }
     if (c === 2 || c === 3) {
       const v = wb.cell(`${base}.${c === 2 ? "costPerDay" : "capacityTokensPerDay"}`);
-      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtNum(v.value, 0, lang()), error: v.error };
+      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtValue(v.value, 0), error: v.error };
     }
     const rp = result().tenants?.pools.find((x) => x.name === p.name);
     const err = errorAt(base);
@@ -108,7 +108,7 @@ export function TeamsSheet(): JSX.Element {
       const err = v.error ?? (c === 1 && errorAt(path) ? { kind: "NAME", message: errorAt(path)!.message } : null);
       return { raw: v.raw, display: v.raw || (c === 1 ? "—" : ""), error: err };
     }
-    return { raw: v.raw, display: v.value === null ? v.raw : fmtNum(v.value, 0, lang()), error: v.error };
+    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, 0), error: v.error };
   };
   // The pools usage rows can name: the plan's pools, or (none given) only the default pool, which
   // takes rows without a pool.
@@ -273,8 +273,8 @@ export function TeamsSheet(): JSX.Element {
           <Grid id="usage" columns={usageCols()} rows={usageRows()} corner="#" cell={usageCell} onCommit={(r, c, raw) => wb.setUsageBlock(r, c, [[raw]])} onPasteBlock={pasteBlock} onSelect={(r) => setUsageSel(r)} />
           <Show when={usageLimited()}>
             <p class="rows-limited" data-testid="usage-limited">
-              {t("rowsShown", { shown: fmtNum(ROW_LIMIT, 0, lang()), n: fmtNum(usage().length, 0, lang()) })}{" "}
-              <button data-testid="usage-show-all" onClick={() => setAllUsage(true)}>{t("showAllRows", { n: fmtNum(usage().length, 0, lang()) })}</button>
+              {t("rowsShown", { shown: fmtValue(ROW_LIMIT, 0), n: fmtValue(usage().length, 0) })}{" "}
+              <button data-testid="usage-show-all" onClick={() => setAllUsage(true)}>{t("showAllRows", { n: fmtValue(usage().length, 0) })}</button>
             </p>
           </Show>
         </section>

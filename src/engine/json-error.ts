@@ -1,7 +1,8 @@
 /**
- * Where a JSON text is broken: line and column of the first syntax error (spec §7/§8: bad input
- * names the file, the line and the column). `JSON.parse` messages differ between engines and do
- * not always carry a position, so a small scanner finds it.
+ * Where a JSON text is broken: line and column of the first syntax error (bad input names the
+ * file, the line and the column: docs/plan-file.md). `JSON.parse` messages differ between engines
+ * and do not always carry a position, so a small scanner finds it. {@link lineColumn} is also the
+ * importers' (src/import/input.ts) offset → line and column.
  */
 
 /** A JSON syntax error with its 1-based line and column. */
@@ -130,7 +131,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
   let line = 1;
   let lineStart = 0;
   for (let k = 0; k < offset && k < text.length; k++) {
-    if (text[k] === "\n") {
+    if (text.charCodeAt(k) === 10) {
       line++;
       lineStart = k + 1;
     }

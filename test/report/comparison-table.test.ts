@@ -1,0 +1,113 @@
+/**
+ * The SKU comparison as typed rows (docs/architecture.md): one `{ key, cells: { kind, value } }`
+ * row per metric, rendered by `cellText` for the CLI's text table, the Markdown report and the
+ * app alike; one SLO label (`sloText`) and one number formatter (`fmtValue`).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadPlan } from "../../src/cli/plan-loader";
+import { fmtNum, fmtValue } from "../../src/engine/number-format";
+import { computePlan } from "../../src/engine/plan";
+import { resolvePlan } from "../../src/engine/resolve";
+import { sloText } from "../../src/engine/slo-label";
+import type { PlanFile } from "../../src/engine/types";
+import { COMPARISON_KEYS, cellText, comparisonTable, comparisonText, planText } from "../../src/report/plan-output";
+
+const load = (f: string) => computePlan(resolvePlan(JSON.parse(readFileSync(`models/examples/${f}`, "utf8")) as PlanFile));
+
+describe("typed comparison rows", () => {
+  it("the seed example: every row in order, typed values from the plan's numbers", () => {
+    const r = load("seed.json");
+    const rows = comparisonTable(r);
+    expect(rows.map((x) => x.key)).toEqual([...COMPARISON_KEYS]);
+    const cell = (k: string) => rows.find((x) => x.key === k)!.cells[0]!;
+    // 50 RPS × 300 output tokens ÷ 1,500 tok/s = 10 base replicas; × 1.2 × 1.2 = 14.4 → 15; × 4 GPUs = 60; × 20 CNY = 1,200 CNY/h.
+    expect(cell("replicasBase")).toEqual({ kind: "number", value: 10, digits: 2 });
+    expect(cell("replicasRaw").kind).toBe("number");
+    expect(cell("replicasRaw").value as number).toBeCloseTo(14.4, 12);
+    expect(cell("replicas")).toEqual({ kind: "number", value: 15, digits: 0 });
+    expect(cell("gpus")).toEqual({ kind: "number", value: 60, digits: 0 });
+    expect(cell("perHour")).toEqual({ kind: "money", value: 1200 });
+    expect(cell("perDay")).toEqual({ kind: "money", value: 28800 });
+    // The capacity is given: nothing bound it, and it was not checked against the SLOs.
+    expect(cell("binding")).toEqual({ kind: "binding", value: null });
+    expect(cell("checked")).toEqual({ kind: "checked", value: false });
+    expect(cell("basis")).toEqual({ kind: "basis", value: "given" });
+    expect(cell("reason")).toEqual({ kind: "message", value: null });
+  });
+
+  it("as text: the binding and reason rows (empty for every SKU) are left out, labels in the language", () => {
+    const r = load("seed.json");
+    const en = comparisonText(r, "en");
+    expect(en.map((x) => x.key)).toEqual(COMPARISON_KEYS.filter((k) => k !== "binding" && k !== "reason"));
+    expect(en.find((x) => x.key === "replicas")).toEqual({ key: "replicas", label: "Replicas", cells: ["15"] });
+    expect(en.find((x) => x.key === "perHour")!.cells).toEqual(["¥1,200.00"]);
+    expect(en.find((x) => x.key === "op")!.cells).toEqual(["given, 1,500 tok/s"]);
+    const zh = comparisonText(r, "zh");
+    expect(zh.find((x) => x.key === "replicas")).toEqual({ key: "replicas", label: "副本数", cells: ["15"] });
+    expect(zh.find((x) => x.key === "checked")!.cells).toEqual(["否（容量为给定或估算值）"]);
+  });
+
+  it("the binding SLO of a measured SKU is one label, the same in the text table", () => {
+    const r = loadPlan("models/examples/multi-sku.json").result;
+    const binding = comparisonTable(r).find((x) => x.key === "binding")!;
+    expect(binding.cells.map((c) => cellText(c, "en", r.currency))).toEqual(["P99 TTFT ≤ 1000 ms", "P99 TTFT ≤ 1000 ms", "—"]);
+    expect(planText(r)).toMatch(/^Binding SLO {2,}P99 TTFT ≤ 1000 ms {2,}P99 TTFT ≤ 1000 ms {2,}—$/m);
+  });
+
+  it("renders each kind of cell", () => {
+    expect(cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "en", "USD")).toBe("failed share ≤ 1 %");
+    expect(cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "zh", "USD")).toBe("失败请求占比 ≤ 1 %");
+    expect(cellText({ kind: "binding", value: { kind: "none" } }, "en", "USD")).toBe("none (all points pass)");
+    expect(cellText({ kind: "feasible", value: null }, "zh", "USD")).toBe("未知");
+    expect(cellText({ kind: "percent", value: 21.2962, digits: 1 }, "en", "USD")).toBe("21.3 %");
+    expect(cellText({ kind: "percent", value: null, digits: 1 }, "en", "USD")).toBe("—");
+    expect(cellText({ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD")).toBe("14.4");
+    expect(cellText({ kind: "number", value: undefined, digits: 0 }, "en", "USD")).toBe("—");
+    expect(cellText({ kind: "money", value: 0.00444, }, "en", "EUR")).toBe("€0.00444");
+    expect(cellText({ kind: "message", value: null }, "en", "USD")).toBe("");
+    expect(
+      cellText(
+        { kind: "operatingPoint", value: [{ workload: "chat", op: { concurrency: 16, requestRate: null, rps: 1.5, outputTokensPerSec: 1662.4, totalTokensPerSec: null, basis: "measured", bindingSlo: null, bindingErrorRate: false, sloBinding: true } }, { workload: "batch", op: null }] },
+        "en",
+        "USD",
+      ),
+    ).toBe("chat: concurrency 16, 1,662 tok/s; batch: —");
+  });
+});
+
+describe("one SLO label", () => {
+  it("names the statistic and metric as written, upper-cased, with the limit when asked", () => {
+    expect(sloText({ metric: "ttft", stat: "p99" })).toBe("P99 TTFT");
+    expect(sloText({ metric: "e2e", stat: "mean", maxMs: 2500 }, {})).toBe("MEAN E2E ≤ 2500 ms");
+    expect(sloText({ metric: "itl", stat: "p99.9", maxMs: 12345.5 }, { sign: "<", format: (ms) => fmtValue(ms, 1) })).toBe("P99.9 ITL < 12,345.5 ms");
+    expect(sloText({ metric: "itl", stat: "p95", maxMs: null }, { sign: "<" })).toBe("P95 ITL < ? ms");
+  });
+});
+
+describe("one number formatter", () => {
+  it("fmtValue is fmtNum with a dash for an absent or non-finite value", () => {
+    expect(fmtValue(1234.5678)).toBe("1,234.57");
+    expect(fmtValue(1234.5678, 0)).toBe("1,235");
+    expect(fmtValue(null)).toBe("—");
+    expect(fmtValue(undefined, 0)).toBe("—");
+    expect(fmtValue(NaN)).toBe("—");
+    expect(fmtValue(Infinity)).toBe("—");
+    expect(fmtNum(Infinity)).toBe("∞");
+  });
+
+  it("writes what Intl writes for English and Chinese alike (so no language is passed)", () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const xs = [0, -0, 1, -1, 0.5, 2.5, -2.5, 0.005, 0.00123, 1e-7, 1234.5678, 1e9, 1e15, 1e21, -0.25, 12_345_678.9];
+    for (let i = 0; i < 2000; i++) xs.push((rand() - 0.5) * 10 ** (rand() * 20 - 6));
+    for (const digits of [0, 1, 2, 4]) {
+      const en = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });
+      const zh = new Intl.NumberFormat("zh-CN", { maximumFractionDigits: digits });
+      for (const x of xs) {
+        expect(fmtValue(x, digits)).toBe(en.format(x));
+        expect(fmtValue(x, digits)).toBe(zh.format(x));
+      }
+    }
+  });
+});
