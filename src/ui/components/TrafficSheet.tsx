@@ -10,13 +10,13 @@ import { TRACE_BINS } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
 import { translateMessage } from "../../report/messages-zh";
 import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, type TrafficChartWords } from "../charts/traffic-charts";
-import { fmtNum } from "../format";
+import { fmtValue } from "../format";
 import { lang, t } from "../state/i18n";
 import { burstSentence, clearTrace, importTrace, setTraceBin, traceSourceOf, traffic } from "../state/traffic";
 import { ChartCanvas } from "./ChartCanvas";
 
-/** A number in the UI language. */
-const num = (v: number | null | undefined, digits = 2): string => fmtNum(v, digits, lang());
+/** A number for display ("—" when absent). */
+const num = (v: number | null | undefined, digits = 2): string => fmtValue(v, digits);
 /** A rate with its unit; three significant-ish decimals for small rates. */
 const rps = (v: number | null | undefined): string => (v == null ? "—" : t("trRps", { v: num(v, v >= 100 ? 1 : v >= 10 ? 2 : 3) }));
 

@@ -9,8 +9,8 @@ import { readTraceInWorker, rebinTrace } from "../../import/trace-browser";
 import type { TraceSource, TraceView } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
 import type { TrafficSummary } from "../../engine/traffic";
-import { fmtNum } from "../format";
-import { lang, t } from "./i18n";
+import { fmtValue } from "../format";
+import { t } from "./i18n";
 
 /** The trace the sheet shows and the import in progress. */
 export interface TrafficState {
@@ -87,10 +87,10 @@ export function clearTrace(): void {
 
 /** The burstiness of a summary in one sentence. */
 export function burstSentence(s: TrafficSummary): string {
-  const ptm = fmtNum(s.peakToMean, 1, lang());
-  const bin = fmtNum(s.binSec, 0, lang());
+  const ptm = fmtValue(s.peakToMean, 1);
+  const bin = fmtValue(s.binSec, 0);
   if (s.interarrivalCv == null) return t("trBurstNoCv", { bin, ptm });
   const cv = s.interarrivalCv;
   const kind = cv > 1.1 ? t("trBursty") : cv >= 0.9 ? t("trRandom") : t("trRegular");
-  return t("trBurstSentence", { kind, cv: fmtNum(cv, 2, lang()), bin, ptm });
+  return t("trBurstSentence", { kind, cv: fmtValue(cv, 2), bin, ptm });
 }
