@@ -1,20 +1,55 @@
 /**
- * Team cost allocation (FinOps; product spec §5, seed §4.5 `cost_share`). Costs are split by
- * weighted tokens and rounded to the currency's minor unit with exact conservation.
+ * Team cost allocation (FinOps; docs/allocation.md, seed `cost_share`). Pool costs are split to
+ * teams on a `usage` or `reservation` basis, idle capacity is spread or kept as its own line,
+ * shared costs (platform, licences) are split after the pools, and every amount is rounded to the
+ * currency's minor unit with exact conservation (largest remainder, ties to the team whose name
+ * sorts first). A plain function of its input: memoisation lives in incremental.ts.
  */
-import { appendAll } from "./append";
 import { allocationMessages as M } from "./messages/allocation";
 import { fromMinor, isCurrencyCode, largestRemainder, minorUnitDigits, toMinor } from "./money";
 import type { Problem } from "./problems";
 
-/** Pools (daily cost, optional daily capacity in weighted tokens) and daily team usage. */
+/** How a pool's cost reaches the teams (docs/allocation.md). */
+export type AllocationBasis = "usage" | "reservation";
+/** How a shared cost is split over the teams: by their allocated cost, evenly, or not at all. */
+export type SharedSplit = "weighted" | "even" | "none";
+
+/** A pool: its daily cost, and (when known) its replicas and daily capacity in weighted tokens. */
+export interface AllocationPoolInput {
+  name: string;
+  costPerDay: number;
+  capacityTokensPerDay?: number | null;
+  replicas?: number | null;
+}
+
+/** One usage row: a team's daily tokens in a pool, and the replicas it reserves there. */
+export interface AllocationUsageInput {
+  team: string;
+  pool: string;
+  inputTokens: number;
+  outputTokens: number;
+  reservedReplicas?: number | null;
+}
+
+/** A shared daily cost distributed after the pools (docs/allocation.md). */
+export interface SharedCostInput {
+  name: string;
+  costPerDay: number;
+  /** Default `weighted`. */
+  split?: SharedSplit;
+}
+
+/** Pools, daily team usage, the weighting, basis, idle policy and shared costs. */
 export interface AllocationInput {
-  pools: { name: string; costPerDay: number; capacityTokensPerDay?: number | null }[];
-  usage: { team: string; pool: string; inputTokens: number; outputTokens: number }[];
+  pools: AllocationPoolInput[];
+  usage: AllocationUsageInput[];
   method: "tokens" | "output" | "weighted";
   inputWeight?: number;
   outputWeight?: number;
   idle: "proportional" | "separate";
+  /** Default `usage`. */
+  basis?: AllocationBasis;
+  shared?: SharedCostInput[];
   currency: string;
 }
 
@@ -22,29 +57,87 @@ export interface AllocationInput {
 export interface TeamInPool {
   name: string;
   tokens: number;
+  /** The team's share of the pool's used weighted tokens. */
   share: number;
   cost: number;
   costRounded: number;
   costPerMillionTokens: number | null;
-  /** Raw daily tokens (added fields). */
-  inputTokens?: number;
-  outputTokens?: number;
+  /** Cost per 1M input / output tokens: the input / output weight × the cost per weighted token. */
+  costPerMillionInputTokens: number | null;
+  costPerMillionOutputTokens: number | null;
+  /** Raw daily tokens. */
+  inputTokens: number;
+  outputTokens: number;
+  /** Replicas the team reserves in the pool (null: none given). */
+  reservedReplicas: number | null;
+  /** Replicas its usage fills: tokens ÷ capacity × replicas (null when either is unknown). */
+  usedReplicas: number | null;
+  /** `reservation` basis: max(reserved, used) replicas; null on the `usage` basis. */
+  billedReplicas: number | null;
 }
 
-/** Allocation per pool and team totals (spec §5). Σ teams' costRounded + idleRounded = costRounded of the pool exactly. */
-export interface AllocationResult {
-  pools: {
-    name: string;
-    cost: number;
-    costRounded: number;
-    idle: number;
-    idleRounded: number;
-    usedTokens: number;
-    capacityTokens: number | null;
-    teams: TeamInPool[];
-  }[];
-  /** Totals over pools. */
+/** One pool's allocation. Σ teams' costRounded + idleRounded = costRounded exactly. */
+export interface PoolAllocation {
+  name: string;
+  /** The basis applied (a `reservation` pool without replicas or capacity falls back to `usage`). */
+  basis: AllocationBasis;
+  cost: number;
+  costRounded: number;
+  idle: number;
+  idleRounded: number;
+  usedTokens: number;
+  capacityTokens: number | null;
+  replicas: number | null;
+  /** `reservation` basis: Σ billed replicas of the teams. */
+  billedReplicas: number | null;
+  /** The pool's cost per 1M used weighted tokens, and per 1M input / output tokens (weights applied). */
+  costPerMillionTokens: number | null;
+  costPerMillionInputTokens: number | null;
+  costPerMillionOutputTokens: number | null;
+  teams: TeamInPool[];
+}
+
+/** A shared cost line: what each team carries, and what stays unallocated (`none`, or no teams). */
+export interface SharedAllocation {
+  name: string;
+  split: SharedSplit;
+  cost: number;
+  costRounded: number;
+  unallocated: number;
+  unallocatedRounded: number;
   teams: { name: string; cost: number; costRounded: number }[];
+}
+
+/** A team over all pools: own (pool) cost, shared cost and total. */
+export interface TeamTotal {
+  name: string;
+  /** Pool costs (own cost). */
+  cost: number;
+  costRounded: number;
+  sharedCost: number;
+  sharedCostRounded: number;
+  /** Own + shared. */
+  total: number;
+  totalRounded: number;
+  /** Weighted, input and output tokens over all pools. */
+  tokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Own cost per 1M weighted / input / output tokens. */
+  costPerMillionTokens: number | null;
+  costPerMillionInputTokens: number | null;
+  costPerMillionOutputTokens: number | null;
+}
+
+/**
+ * Allocation per pool, shared lines and team totals (docs/allocation.md). Σ teams' totalRounded
+ * + Σ pools' idleRounded + Σ shared unallocatedRounded = Σ pools' costRounded + Σ shared costRounded.
+ */
+export interface AllocationResult {
+  basis: AllocationBasis;
+  pools: PoolAllocation[];
+  shared: SharedAllocation[];
+  teams: TeamTotal[];
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The allocation's problems as values (code `allocation.*`), in the order of `warnings`. */
@@ -52,7 +145,7 @@ export interface AllocationResult {
 }
 
 /**
- * The seed's `cost_share` (§4.5): total_daily_cost × model_tokens / all_tokens.
+ * The seed's `cost_share`: total_daily_cost × model_tokens / all_tokens.
  * costShare(1920, 3e7, 1.3e8) = 443.0769… (443.08 per day). Returns 0 when allTokens is not positive.
  */
 export function costShare(totalDailyCost: number, modelTokens: number, allTokens: number): number {
@@ -60,9 +153,31 @@ export function costShare(totalDailyCost: number, modelTokens: number, allTokens
   return totalDailyCost * (modelTokens / allTokens);
 }
 
-/** A token count the allocation accepts: a finite number ≥ 0. */
-function good(x: number): boolean {
+/** A count the allocation accepts: a finite number ≥ 0. */
+function good(x: unknown): x is number {
   return typeof x === "number" && Number.isFinite(x) && x >= 0;
+}
+const positive = (x: unknown): x is number => good(x) && x > 0;
+
+/** Code-unit order of names (the tie order of rounding: the name that sorts first wins a tie). */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Split `totalMinor` integer minor units over amounts by largest remainder, ties going to the name
+ * that sorts first ({@link compareNames}); `rest` (idle, unallocated) comes after every name.
+ * Returns the parts in the order of `names`, and the rest's part.
+ */
+export function splitByName(amounts: readonly number[], names: readonly string[], totalMinor: number, digits: number, rest?: number): { parts: number[]; rest: number } {
+  const n = names.length;
+  const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a]!, names[b]!) || a - b);
+  const sorted = order.map(i => amounts[i]!);
+  if (rest !== undefined) sorted.push(rest);
+  const lr = largestRemainder(sorted, totalMinor, digits);
+  const parts = new Array<number>(n);
+  order.forEach((i, k) => (parts[i] = lr[k]!));
+  return { parts, rest: rest !== undefined ? lr[n]! : 0 };
 }
 
 function weightsOf(input: AllocationInput, warnings: Problem[]): { wi: number; wo: number } {
@@ -70,76 +185,70 @@ function weightsOf(input: AllocationInput, warnings: Problem[]): { wi: number; w
   if (input.method !== "weighted") return { wi: 1, wo: 1 };
   const pick = (v: number | undefined, what: "input" | "output"): number => {
     if (v === undefined) return 1;
-    if (typeof v === "number" && Number.isFinite(v) && v >= 0) return v;
+    if (good(v)) return v;
     warnings.push(M.problem("weightInvalid", { which: what, got: String(v) }, { path: `tenants.${what}Weight` }));
     return 1;
   };
-  const wi = pick(input.inputWeight, "input");
-  const wo = pick(input.outputWeight, "output");
-  return { wi, wo };
+  return { wi: pick(input.inputWeight, "input"), wo: pick(input.outputWeight, "output") };
 }
 
-/** One pool's allocation: its result row, unrounded team costs, team minor units, warnings. */
+/** A team's usage in one pool (rows summed). */
+interface TeamSums {
+  inT: number;
+  outT: number;
+  /** Σ reserved replicas of its rows; null when no row gives one. */
+  reserved: number | null;
+}
+
+/** One pool's allocation: its result, the unrounded team costs and the teams' minor units. */
 interface PoolPart {
-  pool: AllocationResult["pools"][number];
+  pool: PoolAllocation;
   costs: number[];
   teamMinor: number[];
-  warnings: Problem[];
 }
 
-/** A pool's allocation with the inputs it was computed from (see {@link AllocationMemo}). */
-interface PoolMemo extends PoolPart {
-  names: string[];
-  sums: { inT: number; outT: number }[];
-  wi: number;
-  wo: number;
-  idle: AllocationInput["idle"];
-  currency: string;
-  costPerDay: number;
-  capacityTokensPerDay: number | null | undefined;
-}
+const perMillion = (cost: number, tokens: number): number | null => (tokens > 0 ? (cost / tokens) * 1e6 : null);
+const times = (w: number, x: number | null): number | null => (x === null ? null : w * x);
 
-/**
- * The last allocation's pools with their inputs, so that a following {@link allocate} with the
- * same memo reuses each pool whose cost, capacity, weights, idle policy, currency and team usage
- * are unchanged (an incremental edit of one team re-allocates its pool only). Results are the
- * same as without a memo.
- */
-export interface AllocationMemo {
-  pools: Map<string, PoolMemo>;
-  /** Usage rows grouped by pool and team, with the rows array and pool names they came from. */
-  grouped?: { usage: AllocationInput["usage"]; poolNames: string[]; teams: (readonly [string, Map<string, { inT: number; outT: number }>])[]; warnings: Problem[] };
-}
-
-/** A new, empty {@link AllocationMemo}. */
-export function allocationMemo(): AllocationMemo {
-  return { pools: new Map() };
-}
-
-function samePool(m: PoolMemo, raw: AllocationInput["pools"][number], names: string[], sums: { inT: number; outT: number }[], wi: number, wo: number, idle: AllocationInput["idle"], currency: string): boolean {
-  if (!Object.is(m.costPerDay, raw.costPerDay) || !Object.is(m.capacityTokensPerDay, raw.capacityTokensPerDay)) return false;
-  if (!Object.is(m.wi, wi) || !Object.is(m.wo, wo) || m.idle !== idle || m.currency !== currency || m.names.length !== names.length) return false;
-  for (let i = 0; i < names.length; i++) {
-    if (m.names[i] !== names[i] || !Object.is(m.sums[i]!.inT, sums[i]!.inT) || !Object.is(m.sums[i]!.outT, sums[i]!.outT)) return false;
-  }
-  return true;
-}
-
-function allocatePool(raw: AllocationInput["pools"][number], names: string[], sums: { inT: number; outT: number }[], wi: number, wo: number, policy: AllocationInput["idle"], currency: string, digits: number): PoolPart {
-  const warnings: Problem[] = [];
-  const input = { idle: policy, currency };
+function allocatePool(raw: AllocationPoolInput, names: string[], sums: TeamSums[], wi: number, wo: number, input: AllocationInput, digits: number, warnings: Problem[]): PoolPart {
   let cost = raw.costPerDay;
-  if (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0) {
+  if (!good(cost)) {
     warnings.push(M.problem("poolCostInvalid", { pool: raw.name, got: String(cost) }));
     cost = 0;
   }
-  const cap = typeof raw.capacityTokensPerDay === "number" && Number.isFinite(raw.capacityTokensPerDay) && raw.capacityTokensPerDay > 0 ? raw.capacityTokensPerDay : null;
+  const cap = positive(raw.capacityTokensPerDay) ? raw.capacityTokensPerDay : null;
+  const replicas = positive(raw.replicas) ? raw.replicas : null;
   const w = sums.map(t => wi * t.inT + wo * t.outT);
   const W = w.reduce((s, x) => s + x, 0);
+  const used = w.map(x => (cap !== null && replicas !== null ? (x / cap) * replicas : null));
+  let basis: AllocationBasis = input.basis ?? "usage";
+  if (basis === "reservation" && (cap === null || replicas === null)) {
+    warnings.push(M.problem("reservationNeedsReplicas", { pool: raw.name, what: replicas === null ? "replicas" : "capacity" }));
+    basis = "usage";
+  }
   let costs: number[];
   let idle = 0;
   let separate = false;
-  if (W === 0) {
+  let billed: number[] | null = null;
+  if (basis === "reservation") {
+    const b = sums.map((t, i) => Math.max(t.reserved ?? 0, used[i]!));
+    billed = b;
+    const B = b.reduce((s, x) => s + x, 0);
+    if (B === 0) {
+      costs = b.map(() => 0);
+      idle = cost;
+      warnings.push(M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }));
+    } else if (B > replicas!) {
+      warnings.push(M.problem("poolOversubscribed", { pool: raw.name, billed: B, replicas: replicas! }));
+      costs = b.map(x => (x / B) * cost);
+    } else if (input.idle === "separate") {
+      costs = b.map(x => (x / replicas!) * cost);
+      idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
+      separate = true;
+    } else {
+      costs = b.map(x => (x / B) * cost);
+    }
+  } else if (W === 0) {
     costs = w.map(() => 0);
     idle = cost;
     warnings.push(M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }));
@@ -161,120 +270,181 @@ function allocatePool(raw: AllocationInput["pools"][number], names: string[], su
   }
 
   const costMinor = toMinor(cost, digits);
-  let teamMinor: number[];
-  let idleMinor: number;
-  if (W === 0) {
-    teamMinor = w.map(() => 0);
-    idleMinor = costMinor;
-  } else if (separate) {
-    const parts = largestRemainder([...costs, idle], costMinor, digits);
-    idleMinor = parts.pop()!;
-    teamMinor = parts;
-  } else {
-    teamMinor = largestRemainder(costs, costMinor, digits);
-    idleMinor = 0;
-  }
-
-  const pool: AllocationResult["pools"][number] = {
+  // Idle takes part in the rounding when it is a line of its own (separate, or a pool without usage).
+  const split = separate || idle > 0 ? splitByName(costs, names, costMinor, digits, idle) : splitByName(costs, names, costMinor, digits);
+  const teamMinor = split.parts;
+  const poolPerM = perMillion(cost, W);
+  const pool: PoolAllocation = {
     name: raw.name,
+    basis,
     cost,
     costRounded: fromMinor(costMinor, digits),
     idle,
-    idleRounded: fromMinor(idleMinor, digits),
+    idleRounded: fromMinor(split.rest, digits),
     usedTokens: W,
     capacityTokens: cap,
-    teams: names.map((name, i) => ({
-      name,
-      tokens: w[i]!,
-      share: W > 0 ? w[i]! / W : 0,
-      cost: costs[i]!,
-      costRounded: fromMinor(teamMinor[i]!, digits),
-      costPerMillionTokens: w[i]! > 0 ? (costs[i]! / w[i]!) * 1e6 : null,
-      inputTokens: sums[i]!.inT,
-      outputTokens: sums[i]!.outT,
-    })),
+    replicas,
+    billedReplicas: billed ? billed.reduce((s, x) => s + x, 0) : null,
+    costPerMillionTokens: poolPerM,
+    costPerMillionInputTokens: times(wi, poolPerM),
+    costPerMillionOutputTokens: times(wo, poolPerM),
+    teams: names.map((name, i) => {
+      const perM = perMillion(costs[i]!, w[i]!);
+      return {
+        name,
+        tokens: w[i]!,
+        share: W > 0 ? w[i]! / W : 0,
+        cost: costs[i]!,
+        costRounded: fromMinor(teamMinor[i]!, digits),
+        costPerMillionTokens: perM,
+        costPerMillionInputTokens: times(wi, perM),
+        costPerMillionOutputTokens: times(wo, perM),
+        inputTokens: sums[i]!.inT,
+        outputTokens: sums[i]!.outT,
+        reservedReplicas: sums[i]!.reserved,
+        usedReplicas: used[i]!,
+        billedReplicas: billed ? billed[i]! : null,
+      };
+    }),
   };
-  return { pool, costs, teamMinor, warnings };
+  return { pool, costs, teamMinor };
+}
+
+/** Usage rows grouped by pool and team (rows of an unknown pool or with bad counts are dropped with a warning). */
+function groupUsage(input: AllocationInput, byName: Map<string, Map<string, TeamSums>>, warnings: Problem[]): void {
+  const only = byName.size === 1 ? [...byName.values()][0] : undefined;
+  input.usage.forEach((u, i) => {
+    const pool = byName.get(u.pool) ?? (!u.pool ? only : undefined);
+    if (!pool) {
+      warnings.push(M.problem("usageNoPool", { row: i + 1, team: u.team, pool: u.pool }));
+      return;
+    }
+    if (!good(u.inputTokens) || !good(u.outputTokens)) {
+      warnings.push(M.problem("usageBadTokens", { row: i + 1, team: u.team }));
+      return;
+    }
+    let reserved: number | null = null;
+    if (u.reservedReplicas !== undefined && u.reservedReplicas !== null) {
+      if (good(u.reservedReplicas)) reserved = u.reservedReplicas;
+      else warnings.push(M.problem("usageBadReserved", { row: i + 1, team: u.team, got: String(u.reservedReplicas) }));
+    }
+    const t = pool.get(u.team) ?? { inT: 0, outT: 0, reserved: null };
+    t.inT += u.inputTokens;
+    t.outT += u.outputTokens;
+    if (reserved !== null) t.reserved = (t.reserved ?? 0) + reserved;
+    pool.set(u.team, t);
+  });
+}
+
+/** Shared costs split over the teams (after the pools): amounts and minor units per team. */
+function allocateShared(shared: readonly SharedCostInput[], names: string[], own: number[], digits: number, warnings: Problem[]): { lines: SharedAllocation[]; cost: number[]; minor: number[] } {
+  const cost = names.map(() => 0);
+  const minor = names.map(() => 0);
+  const ownSum = own.reduce((s, x) => s + x, 0);
+  const lines = shared.map((s, k): SharedAllocation => {
+    let c = s.costPerDay;
+    if (!good(c)) {
+      warnings.push(M.problem("sharedCostInvalid", { name: s.name, got: String(c) }, { path: `tenants.shared[${k}].costPerDay` }));
+      c = 0;
+    }
+    const split: SharedSplit = s.split === "even" || s.split === "none" ? s.split : "weighted";
+    const cMinor = toMinor(c, digits);
+    const line: SharedAllocation = { name: s.name, split, cost: c, costRounded: fromMinor(cMinor, digits), unallocated: 0, unallocatedRounded: 0, teams: [] };
+    if (split === "none" || names.length === 0) {
+      if (split !== "none" && c > 0) warnings.push(M.problem("sharedNoTeams", { name: s.name }));
+      line.unallocated = c;
+      line.unallocatedRounded = line.costRounded;
+      return line;
+    }
+    let by: "weighted" | "even" = split;
+    if (by === "weighted" && !(ownSum > 0)) {
+      if (c > 0) warnings.push(M.problem("sharedNoCosts", { name: s.name }));
+      by = "even";
+    }
+    const amounts = by === "even" ? names.map(() => c / names.length) : own.map(x => c * (x / ownSum));
+    const parts = splitByName(amounts, names, cMinor, digits).parts;
+    line.teams = names.map((name, i) => {
+      cost[i] = cost[i]! + amounts[i]!;
+      minor[i] = minor[i]! + parts[i]!;
+      return { name, cost: amounts[i]!, costRounded: fromMinor(parts[i]!, digits) };
+    });
+    return line;
+  });
+  return { lines, cost, minor };
 }
 
 /**
- * Allocate each pool's daily cost to teams (spec §5). weight = inputWeight × in + outputWeight × out
- * (`tokens`: 1, 1; `output`: 0, 1; `weighted`: the given weights, default 1); share = weight / Σ weights.
- * - `proportional` (the seed's cost_share): cost = share × pool cost; idle = 0.
- * - `separate`: teams pay their weighted tokens at the capacity price (pool cost ÷
- *   capacityTokensPerDay, capacity in the same weighted tokens); idle = pool cost − Σ team costs.
- *   Unknown capacity, or usage above capacity, falls back to proportional with a warning.
- * A pool without usage is all idle (warning). Rounding: the pool cost is rounded to the currency's
- * minor unit (money.ts), then team costs (+ idle) by largest remainder, in integer minor units, so
- * Σ rounded parts = rounded pool cost exactly. Team totals add the rounded parts of each pool.
+ * Allocate each pool's daily cost to teams, then the shared costs (docs/allocation.md).
+ * weight = inputWeight × in + outputWeight × out (`tokens`: 1, 1; `output`: 0, 1; `weighted`: the
+ * given weights, default 1).
+ * - `usage` basis, idle `proportional` (the seed's cost_share): cost = weighted share × pool cost.
+ * - `usage`, `separate`: teams pay their weighted tokens at the capacity price (pool cost ÷
+ *   capacityTokensPerDay); idle = the rest. Unknown capacity, or usage above capacity, falls back
+ *   to proportional with a warning.
+ * - `reservation`: billed = max(reserved, used) replicas (used = tokens ÷ capacity × replicas);
+ *   `separate`: cost = billed ÷ replicas × pool cost, idle = the rest; `proportional`: billed ÷
+ *   Σ billed × pool cost. Σ billed > replicas: billed ÷ Σ billed, no idle (warning).
+ * A pool without usage is all idle (warning). Shared costs go to teams `weighted` by their pool
+ * costs, `even`ly, or stay unallocated (`none`). Rounding: each pool and shared cost is rounded to
+ * the currency's minor unit, then split by largest remainder (ties to the name that sorts first;
+ * idle and unallocated after the teams) in integer minor units, so the parts add up exactly.
  */
-export function allocate(input: AllocationInput, memo?: AllocationMemo): AllocationResult {
+export function allocate(input: AllocationInput): AllocationResult {
   const warnings: Problem[] = [];
   const digits = minorUnitDigits(input.currency);
   if (!isCurrencyCode(input.currency)) warnings.push(M.problem("unknownCurrency", { currency: input.currency }, { path: "currency" }));
   const { wi, wo } = weightsOf(input, warnings);
 
-  const pools: AllocationResult["pools"] = [];
-  const byName = new Map<string, { raw: AllocationInput["pools"][number]; teams: Map<string, { inT: number; outT: number }> }>();
-  const dupWarnings: Problem[] = [];
+  const byName = new Map<string, Map<string, TeamSums>>();
+  const raws: AllocationPoolInput[] = [];
   for (const p of input.pools) {
     if (byName.has(p.name)) {
-      dupWarnings.push(M.problem("poolDuplicate", { pool: p.name }));
+      warnings.push(M.problem("poolDuplicate", { pool: p.name }));
       continue;
     }
-    byName.set(p.name, { raw: p, teams: new Map() });
+    byName.set(p.name, new Map());
+    raws.push(p);
   }
-  appendAll(warnings, dupWarnings);
-  // Usage grouped by pool and team: the same usage rows and pool names as the last call give the
-  // same groups (a pool-cost edit does not re-read 2,000 usage rows).
-  const poolNames = input.pools.map(p => p.name);
-  const g = memo?.grouped;
-  if (g && g.usage === input.usage && g.poolNames.length === poolNames.length && g.poolNames.every((n, i) => n === poolNames[i])) {
-    for (const [name, teams] of g.teams) byName.get(name)!.teams = teams;
-    appendAll(warnings, g.warnings);
-  } else {
-    const rowWarnings: Problem[] = [];
-    input.usage.forEach((u, i) => {
-      let pool = byName.get(u.pool);
-      if (!pool && !u.pool && byName.size === 1) pool = [...byName.values()][0];
-      if (!pool) {
-        rowWarnings.push(M.problem("usageNoPool", { row: i + 1, team: u.team, pool: u.pool }));
-        return;
-      }
-      if (!good(u.inputTokens) || !good(u.outputTokens)) {
-        rowWarnings.push(M.problem("usageBadTokens", { row: i + 1, team: u.team }));
-        return;
-      }
-      const t = pool.teams.get(u.team) ?? { inT: 0, outT: 0 };
-      t.inT += u.inputTokens;
-      t.outT += u.outputTokens;
-      pool.teams.set(u.team, t);
-    });
-    appendAll(warnings, rowWarnings);
-    if (memo) memo.grouped = { usage: input.usage, poolNames, teams: [...byName].map(([name, b]) => [name, b.teams] as const), warnings: rowWarnings };
-  }
+  groupUsage(input, byName, warnings);
 
-  const totals = new Map<string, { cost: number; minor: number }>();
-  const nextMemo = new Map<string, PoolMemo>();
-  for (const { raw, teams } of byName.values()) {
+  const pools: PoolAllocation[] = [];
+  const totals = new Map<string, { cost: number; minor: number; w: number; inT: number; outT: number }>();
+  for (const raw of raws) {
+    const teams = byName.get(raw.name)!;
     const names = [...teams.keys()];
-    const sums = [...teams.values()];
-    const prev = memo?.pools.get(raw.name);
-    const part =
-      prev && samePool(prev, raw, names, sums, wi, wo, input.idle, input.currency)
-        ? prev
-        : { ...allocatePool(raw, names, sums, wi, wo, input.idle, input.currency, digits), names, sums, wi, wo, idle: input.idle, currency: input.currency, costPerDay: raw.costPerDay, capacityTokensPerDay: raw.capacityTokensPerDay };
-    nextMemo.set(raw.name, part);
-    appendAll(warnings, part.warnings);
+    const part = allocatePool(raw, names, [...teams.values()], wi, wo, input, digits, warnings);
     pools.push(part.pool);
-    names.forEach((name, i) => {
-      const t = totals.get(name) ?? { cost: 0, minor: 0 };
+    part.pool.teams.forEach((tp, i) => {
+      const t = totals.get(tp.name) ?? { cost: 0, minor: 0, w: 0, inT: 0, outT: 0 };
       t.cost += part.costs[i]!;
       t.minor += part.teamMinor[i]!;
-      totals.set(name, t);
+      t.w += tp.tokens;
+      t.inT += tp.inputTokens;
+      t.outT += tp.outputTokens;
+      totals.set(tp.name, t);
     });
   }
-  if (memo) memo.pools = nextMemo;
-  const teams = [...totals.entries()].map(([name, t]) => ({ name, cost: t.cost, costRounded: fromMinor(t.minor, digits) }));
-  return { pools, teams, warnings: warnings.map(M.en), problems: warnings };
+  const names = [...totals.keys()];
+  const own = [...totals.values()];
+  const shared = allocateShared(input.shared ?? [], names, own.map(t => t.cost), digits, warnings);
+  const teams = names.map((name, i): TeamTotal => {
+    const t = own[i]!;
+    const perM = perMillion(t.cost, t.w);
+    return {
+      name,
+      cost: t.cost,
+      costRounded: fromMinor(t.minor, digits),
+      sharedCost: shared.cost[i]!,
+      sharedCostRounded: fromMinor(shared.minor[i]!, digits),
+      total: t.cost + shared.cost[i]!,
+      totalRounded: fromMinor(t.minor + shared.minor[i]!, digits),
+      tokens: t.w,
+      inputTokens: t.inT,
+      outputTokens: t.outT,
+      costPerMillionTokens: perM,
+      costPerMillionInputTokens: times(wi, perM),
+      costPerMillionOutputTokens: times(wo, perM),
+    };
+  });
+  return { basis: input.basis ?? "usage", pools, shared: shared.lines, teams, warnings: warnings.map(M.en), problems: warnings };
 }

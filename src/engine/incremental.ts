@@ -12,11 +12,13 @@
  * - SKU results are kept unless the SKU's own numbers, the workloads, the SLOs or the factors
  *   changed; a recomputed SKU reuses its sweeps' zones, diagnostics and load order (they do not
  *   depend on the SLOs), so an SLO edit recomputes operating points only;
- * - the recommendation is recomputed on every edit; the team allocation (spec §5) reuses every
- *   pool whose cost, capacity and usage are unchanged, and the whole allocation when the tenants,
- *   pools and currency are unchanged (plan.ts `TenantsMemo`).
+ * - the recommendation is recomputed on every edit; the team allocation (docs/allocation.md), a
+ *   plain function, is memoised here: it is reused when the resolved tenants, the currency, the
+ *   SKUs its pools read, the recommendation, the workloads and the errors before it are unchanged
+ *   ({@link memoTenants}).
  */
-import { assemblePlan, computeSku, planLevel, tenantsMemo, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
+import { assemblePlan, computeSku, planLevel, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
+import { allocateTenants, tenantPools, type computeTenants, type TenantPool, type TenantsOutput } from "./plan-tenants";
 import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
 import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
@@ -88,6 +90,36 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   return true;
 }
 
+const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean => a.length === b.length && a.every((x, i) => same(x, b[i]!));
+
+const samePool = (a: TenantPool, b: TenantPool): boolean =>
+  a.name === b.name && Object.is(a.costPerDay, b.costPerDay) && Object.is(a.capacityTokensPerDay, b.capacityTokensPerDay) && Object.is(a.replicas, b.replicas);
+
+/**
+ * {@link computeTenants} with the allocation memoised: the pools are priced on every call (cheap),
+ * and the allocation is reused when the resolved tenants (the same object until an edit patches
+ * them), the currency, the priced pools and the errors before it are unchanged, so an SLO or price
+ * edit that leaves the pool costs alone does not re-read thousands of usage rows. A hit gives the
+ * same output as a fresh call.
+ */
+export function memoTenants(): typeof computeTenants {
+  let last: { tenants: ResolvedPlan["tenants"]; currency: string; pools: TenantPool[]; errors: string[]; out: TenantsOutput } | null = null;
+  return (plan, skus, cheapest, wl, errorsBefore) => {
+    const priced = tenantPools(plan, skus, cheapest, wl, errorsBefore);
+    const before = [...errorsBefore, ...priced.errors];
+    const errors = before.map(e => `${e.path}\u0000${e.message}`);
+    const hit =
+      last !== null &&
+      last.tenants === plan.tenants &&
+      last.currency === plan.currency &&
+      sameList(last.pools, priced.pools, samePool) &&
+      sameList(last.errors, errors, Object.is);
+    const out = hit ? last!.out : allocateTenants(plan, priced.pools, before);
+    if (!hit) last = { tenants: plan.tenants, currency: plan.currency, pools: priced.pools, errors, out };
+    return { ...out, errors: [...priced.errors, ...out.errors] };
+  };
+}
+
 /**
  * Keep a plan for incremental edits. `files` maps `file` sweep references to imported sweeps,
  * as for {@link computePlan}.
@@ -96,9 +128,9 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   const sheet = createPlanSheet(initial);
   // Kept across edits: zones, diagnostics and operating points per resolved points array (the
   // arrays stay the same objects until the plan is re-resolved, which starts a new cache), and
-  // each pool's allocation.
+  // the last team allocation.
   let cache: SweepAnalysisCache = new Map();
-  const memo = tenantsMemo();
+  const memo = memoTenants();
   let resolved: ResolvedPlan;
   let result: PlanResult;
 

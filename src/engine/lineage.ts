@@ -750,6 +750,144 @@ class Builder {
     return this.step(`tenants.pools[${pi}].capacityTokens`, pool.capacityTokens, "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)", [peakW, " × (", rep, " ÷ ", base, ") × 86,400"], [peakW, rep, base], num(rep.value) && num(base.value) && base.value > 0 ? pw * (rep.value / base.value) * 86400 : null);
   }
 
+  /** The pool's replicas: given (`tenants.pools[i].replicas`) or the SKU's. */
+  private poolReplicas(pi: number): LineageNode | null {
+    const pool = this.ctx.result.tenants!.pools[pi]!;
+    if (!num(pool.replicas)) return null;
+    const t = this.ctx.resolved.tenants!;
+    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    const defIndex = def ? t.pools.indexOf(def) : -1;
+    if (def && num(def.replicas)) return this.field(`tenants.pools[${defIndex}].replicas`, def.replicas);
+    const skuName = def ? def.sku : this.ctx.result.cheapest;
+    const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    if (si < 0) return null;
+    const r = this.sku(si, "replicas", [])!;
+    return { path: `tenants.pools[${pi}].replicas`, kind: "computed", value: pool.replicas, formula: `replicas of SKU "${skuName}"`, plugged: `${N(r.value)} = ${N(pool.replicas)}`, recomputed: r.value, inputs: [r] };
+  }
+
+  /** Σ reservedReplicas of the team's usage rows in the pool; null when none gives one. */
+  private teamReserved(pi: number, ti: number): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const pool = tr.pools[pi]!;
+    const team = pool.teams[ti]!;
+    if (!num(team.reservedReplicas)) return null;
+    const single = tr.pools.length === 1;
+    const rows = this.ctx.resolved.tenants!.usage.map((u, i) => ({ u, i })).filter(({ u }) => u.team === team.name && (u.pool === pool.name || (u.pool === null && single)) && num(u.reservedReplicas));
+    const nodes = rows.map(({ u, i }) => this.field(`tenants.usage[${i}].reservedReplicas`, u.reservedReplicas));
+    return this.step(`tenants.pools[${pi}].teams[${ti}].reservedReplicas`, team.reservedReplicas, "Σ reservedReplicas of the team's usage rows", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
+  }
+
+  /** A cost per 1M input or output tokens: the method's weight × the cost per 1M weighted tokens. */
+  private weighted(path: string, value: number | null, perMillion: LineageNode, which: "input" | "output"): LineageNode {
+    const { wi, wo, inNode, outNode } = this.weights();
+    const w = which === "input" ? inNode : outNode;
+    return this.step(path, value, `${which}Weight × cost per 1M weighted tokens`, [w, " × ", perMillion], [w, perMillion], mul(which === "input" ? wi : wo, perMillion.value));
+  }
+
+  /** A team's totals over pools and shared costs (`tenants.teams[i].…`). */
+  private teamTotal(i0: number, k1: unknown): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const team = tr.teams[i0]!;
+    const path = `tenants.teams[${i0}].${String(k1)}`;
+    const digits = minorUnitDigits(this.ctx.result.currency);
+    const round = (x: number) => fromMinor(toMinor(x, digits), digits);
+    const sum = (parts: LineageNode[], what: string, value: number | null, rounded: boolean) =>
+      this.step(path, value, what, parts.flatMap((n, i) => (i ? [" + ", n] : [n])), parts, rounded ? round(parts.reduce((a, n) => a + (n.value ?? NaN), 0)) : parts.reduce((a, n) => a + (n.value ?? NaN), 0));
+    const overPools = (k: string) => {
+      const parts: LineageNode[] = [];
+      tr.pools.forEach((pool, pi) => {
+        const ti = pool.teams.findIndex((t) => t.name === team.name);
+        const n = ti >= 0 ? this.tenants(["pools", pi, "teams", ti, k]) : null;
+        if (n) parts.push(n);
+      });
+      return parts;
+    };
+    const overShared = (k: "cost" | "costRounded") => {
+      const parts: LineageNode[] = [];
+      tr.shared.forEach((s, si) => {
+        const ti = s.teams.findIndex((t) => t.name === team.name);
+        const n = ti >= 0 ? this.sharedLine(si, ["teams", ti, k]) : null;
+        if (n) parts.push(n);
+      });
+      return parts;
+    };
+    switch (k1) {
+      case "tokens":
+      case "inputTokens":
+      case "outputTokens":
+        return sum(overPools(k1), `Σ the team's ${k1} over pools`, team[k1], false);
+      case "sharedCost":
+        return sum(overShared("cost"), "Σ the team's part of each shared cost", team.sharedCost, false);
+      case "sharedCostRounded":
+        return sum(overShared("costRounded"), "Σ the team's rounded part of each shared cost", team.sharedCostRounded, true);
+      case "total":
+      case "totalRounded": {
+        const r = k1 === "totalRounded";
+        const a = this.tenants(["teams", i0, r ? "costRounded" : "cost"]);
+        const b = this.teamTotal(i0, r ? "sharedCostRounded" : "sharedCost");
+        if (!a || !b) return null;
+        return this.step(path, team[k1], "own (pool) cost + shared cost", [a, " + ", b], [a, b], num(a.value) && num(b.value) ? (r ? round(a.value + b.value) : a.value + b.value) : null);
+      }
+      case "costPerMillionTokens": {
+        const c = this.tenants(["teams", i0, "cost"]);
+        const t = this.teamTotal(i0, "tokens");
+        if (!c || !t) return null;
+        return this.step(path, team.costPerMillionTokens, "own cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", t, " × 1,000,000"], [c, t], num(c.value) && num(t.value) && t.value > 0 ? (c.value / t.value) * 1e6 : null);
+      }
+      case "costPerMillionInputTokens":
+      case "costPerMillionOutputTokens": {
+        const m = this.teamTotal(i0, "costPerMillionTokens");
+        return m ? this.weighted(path, team[k1], m, k1 === "costPerMillionInputTokens" ? "input" : "output") : null;
+      }
+    }
+    return null;
+  }
+
+  /** A shared cost line (`tenants.shared[i].…`): its cost, what stays unallocated, each team's part. */
+  private sharedLine(i0: number, rest: readonly (string | number)[]): LineageNode | null {
+    const tr = this.ctx.result.tenants!;
+    const line = tr.shared[i0];
+    if (!line) return null;
+    const path = `tenants.shared[${i0}]`;
+    const defs = this.ctx.resolved.tenants!.shared;
+    const di = defs.findIndex((d) => d.name === line.name);
+    const cost = di >= 0 ? this.field(`tenants.shared[${di}].costPerDay`, defs[di]!.costPerDay) : null;
+    if (!cost) return null;
+    const [k, ti, k2] = rest;
+    if (rest.length === 1) {
+      if (k === "cost") return cost;
+      if (k === "costRounded") return this.rounded(`${path}.costRounded`, line.costRounded, cost, "the shared cost rounded to the currency's minor unit");
+      if (k === "unallocated") {
+        const whole = line.split === "none" || line.teams.length === 0;
+        return { path: `${path}.unallocated`, kind: "computed", value: line.unallocated, formula: whole ? "the whole shared cost (split none, or no teams)" : "0 (split over the teams)", plugged: `${N(line.unallocated)}`, recomputed: whole ? cost.value : 0, inputs: whole ? [cost] : [] };
+      }
+      if (k === "unallocatedRounded") {
+        const u = this.sharedLine(i0, ["unallocated"])!;
+        return this.rounded(`${path}.unallocatedRounded`, line.unallocatedRounded, u, "the unallocated part in minor units");
+      }
+      return null;
+    }
+    if (k !== "teams" || typeof ti !== "number" || rest.length !== 3) return null;
+    const team = line.teams[ti];
+    if (!team) return null;
+    const tp = `${path}.teams[${ti}]`;
+    if (k2 === "costRounded") {
+      const c = this.sharedLine(i0, ["teams", ti, "cost"]);
+      return c ? this.rounded(`${tp}.costRounded`, team.costRounded, c, "in minor units by largest remainder, so the teams' parts add up to the rounded shared cost exactly") : null;
+    }
+    if (k2 !== "cost") return null;
+    const ownSum = tr.teams.reduce((a, t) => a + t.cost, 0);
+    if (line.split === "even" || !(ownSum > 0)) {
+      const n: LineageNode = { path: "teams", kind: "constant", value: line.teams.length, inputs: [] };
+      return this.step(`${tp}.cost`, team.cost, "shared cost ÷ number of teams (split even)", [cost, " ÷ ", n], [cost, n], num(cost.value) ? cost.value / line.teams.length : null);
+    }
+    const ti2 = tr.teams.findIndex((t) => t.name === team.name);
+    const own = this.tenants(["teams", ti2, "cost"]);
+    if (!own) return null;
+    const all: LineageNode = { path: "Σ teams' own cost", kind: "computed", value: ownSum, formula: "Σ teams' pool costs", plugged: `${N(ownSum)}`, recomputed: ownSum, inputs: [] };
+    return this.step(`${tp}.cost`, team.cost, "shared cost × team's own cost ÷ Σ teams' own cost (split weighted)", [cost, " × ", own, " ÷ ", all], [cost, own, all], num(cost.value) && num(own.value) ? cost.value * (own.value / ownSum) : null);
+  }
+
   private rounded(path: string, value: number | null, of: LineageNode, how: string): LineageNode {
     const digits = minorUnitDigits(this.ctx.result.currency);
     return { path, kind: "computed", value, formula: how, plugged: `round(${N(of.value)}, ${digits}) → ${N(value)}`, recomputed: value, inputs: [of] };
@@ -770,11 +908,12 @@ class Builder {
           if (n) parts.push(n);
         }
       });
-      if (k1 !== "cost" && k1 !== "costRounded") return null;
+      if (k1 !== "cost" && k1 !== "costRounded") return this.teamTotal(i0, k1);
       const value = team[k1];
       const re = parts.reduce((a, n) => a + (n.value ?? NaN), 0);
       return this.step(`tenants.teams[${i0}].${k1}`, value, `Σ the team's ${k1} over pools`, parts.flatMap((n, i) => (i ? [" + ", n] : [n])), parts, k1 === "costRounded" ? fromMinor(toMinor(re, minorUnitDigits(this.ctx.result.currency)), minorUnitDigits(this.ctx.result.currency)) : re);
     }
+    if (k0 === "shared" && typeof i0 === "number") return this.sharedLine(i0, rest.slice(2));
     if (k0 !== "pools" || typeof i0 !== "number") return null;
     const pool = tr.pools[i0];
     if (!pool) return null;
@@ -794,10 +933,35 @@ class Builder {
         }
         case "capacityTokens":
           return this.poolCapacity(i0);
+        case "replicas":
+          return this.poolReplicas(i0);
+        case "billedReplicas": {
+          const nodes = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "billedReplicas"]));
+          if (nodes.some((n) => !n)) return null;
+          return this.step(`${pp}.billedReplicas`, pool.billedReplicas, "Σ teams' billed replicas", (nodes as LineageNode[]).flatMap((n, i) => (i ? [" + ", n] : [n])), nodes as LineageNode[], (nodes as LineageNode[]).reduce((a, n) => a + (n.value ?? NaN), 0));
+        }
+        case "costPerMillionTokens": {
+          const c = this.poolCost(i0);
+          const u = this.tenants(["pools", i0, "usedTokens"]);
+          if (!c || !u) return null;
+          return this.step(`${pp}.costPerMillionTokens`, pool.costPerMillionTokens, "pool cost ÷ used weighted tokens × 1,000,000", [c, " ÷ ", u, " × 1,000,000"], [c, u], num(c.value) && num(u.value) && u.value > 0 ? (c.value / u.value) * 1e6 : null);
+        }
+        case "costPerMillionInputTokens":
+        case "costPerMillionOutputTokens": {
+          const m = this.tenants(["pools", i0, "costPerMillionTokens"]);
+          return m ? this.weighted(`${pp}.${k1}`, pool[k1], m, k1 === "costPerMillionInputTokens" ? "input" : "output") : null;
+        }
         case "idle": {
           const c = this.poolCost(i0);
           if (!c) return null;
           const teams = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "cost"])).filter((n): n is LineageNode => !!n);
+          if (pool.basis === "reservation") {
+            const billed = pool.billedReplicas ?? 0;
+            if (billed === 0) return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: "the whole pool cost (no usage, no reservation)", plugged: `${N(pool.idle)}`, recomputed: c.value, inputs: [c] };
+            if (this.ctx.resolved.tenants.idle !== "separate" || billed > (pool.replicas ?? 0)) return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: "0 (idle is spread by billed replicas, or the reservations fill the pool)", plugged: `${N(pool.idle)}`, recomputed: 0, inputs: [] };
+            const re = num(c.value) ? Math.max(0, c.value - teams.reduce((a, n) => a + (n.value ?? NaN), 0)) : null;
+            return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost (the unbilled replicas)", [c, " − (", ...teams.flatMap((n, i) => (i ? [" + ", n] : [n])), ")"], [c, ...teams], re);
+          }
           if (this.ctx.resolved.tenants.idle !== "separate" || !num(pool.capacityTokens) || pool.usedTokens > pool.capacityTokens || pool.usedTokens === 0) {
             return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: pool.usedTokens === 0 ? "the whole pool cost (no usage)" : "0 (idle is spread over the teams in proportion)", plugged: `${N(pool.idle)}`, recomputed: pool.usedTokens === 0 ? c.value : 0, inputs: pool.usedTokens === 0 ? [c] : [] };
           }
@@ -827,10 +991,41 @@ class Builder {
         if (!a || !b) return null;
         return this.step(`${tp}.share`, team.share, "team's weighted tokens ÷ pool's weighted tokens", [a, " ÷ ", b], [a, b], num(a.value) && num(b.value) && b.value > 0 ? a.value / b.value : 0);
       }
+      case "reservedReplicas":
+        return this.teamReserved(i0, i1);
+      case "usedReplicas": {
+        const a = this.teamWeighted(i0, i1);
+        const cap = this.poolCapacity(i0);
+        const r = this.poolReplicas(i0);
+        if (!a || !cap || !r) return null;
+        return this.step(`${tp}.usedReplicas`, team.usedReplicas, "weighted tokens ÷ pool capacity × pool replicas", [a, " ÷ ", cap, " × ", r], [a, cap, r], num(a.value) && num(cap.value) && num(r.value) && cap.value > 0 ? (a.value / cap.value) * r.value : null);
+      }
+      case "billedReplicas": {
+        const u = this.tenants(["pools", i0, "teams", i1, "usedReplicas"]);
+        const r = this.teamReserved(i0, i1) ?? { path: "reservedReplicas (none given)", kind: "constant" as const, value: 0, inputs: [] };
+        if (!u) return null;
+        return this.step(`${tp}.billedReplicas`, team.billedReplicas, "max(reserved replicas, used replicas)", ["max(", r, ", ", u, ")"], [r, u], num(u.value) ? Math.max(r.value ?? 0, u.value) : null);
+      }
+      case "costPerMillionInputTokens":
+      case "costPerMillionOutputTokens": {
+        const m = this.tenants(["pools", i0, "teams", i1, "costPerMillionTokens"]);
+        return m ? this.weighted(`${tp}.${k2}`, team[k2], m, k2 === "costPerMillionInputTokens" ? "input" : "output") : null;
+      }
       case "cost": {
         const c = this.poolCost(i0);
         const a = this.teamWeighted(i0, i1);
         if (!c || !a) return null;
+        if (pool.basis === "reservation") {
+          const b = this.tenants(["pools", i0, "teams", i1, "billedReplicas"]);
+          if (!b) return null;
+          if (this.ctx.resolved.tenants.idle === "separate" && (pool.billedReplicas ?? 0) <= (pool.replicas ?? 0)) {
+            const r = this.poolReplicas(i0)!;
+            return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ pool replicas × pool cost (idle kept separate)", [b, " ÷ ", r, " × ", c], [b, r, c], num(b.value) && num(r.value) && num(c.value) && r.value > 0 ? (b.value / r.value) * c.value : null);
+          }
+          const all = this.tenants(["pools", i0, "billedReplicas"]);
+          if (!all) return null;
+          return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ Σ billed replicas × pool cost", [b, " ÷ ", all, " × ", c], [b, all, c], num(b.value) && num(all.value) && num(c.value) && all.value > 0 ? (b.value / all.value) * c.value : null);
+        }
         if (this.ctx.resolved.tenants.idle === "separate" && num(pool.capacityTokens) && pool.usedTokens <= pool.capacityTokens && pool.usedTokens > 0) {
           const cap = this.poolCapacity(i0)!;
           return this.step(`${tp}.cost`, team.cost, "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)", [a, " × ", c, " ÷ ", cap], [a, c, cap], num(a.value) && num(c.value) && num(cap.value) ? a.value * (c.value / cap.value) : null);

@@ -115,8 +115,11 @@ export const PLAN_FIELDS: readonly PlanField[] = [
   { pattern: "tenants.outputWeight", kind: "input", unit: "weight", range: { min: 0, max: 1e6 }, resolved: same, resolvedWhen: (r) => r.tenants?.method === "weighted", invalidates: "tenants" },
   { pattern: "tenants.pools[].costPerDay", kind: "input", unit: "{currency} per day", range: { min: 0, max: (c) => maxExactAmount(c) }, resolved: same, invalidates: "pool" },
   { pattern: "tenants.pools[].capacityTokensPerDay", kind: "input", unit: "tokens per day", range: { min: 0, minExclusive: true, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
+  { pattern: "tenants.pools[].replicas", kind: "input", unit: "replicas", range: { min: 0, minExclusive: true, max: 1e9 }, resolved: same, invalidates: "pool" },
   { pattern: "tenants.usage[].inputTokens", kind: "input", unit: "tokens per day", range: { min: 0, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
   { pattern: "tenants.usage[].outputTokens", kind: "input", unit: "tokens per day", range: { min: 0, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
+  { pattern: "tenants.usage[].reservedReplicas", kind: "input", unit: "replicas", range: { min: 0, max: 1e9 }, resolved: same, invalidates: "pool" },
+  { pattern: "tenants.shared[].costPerDay", kind: "input", unit: "{currency} per day", range: { min: 0, max: (c) => maxExactAmount(c) }, resolved: same, invalidates: "tenants" },
 ];
 
 /**

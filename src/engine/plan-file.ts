@@ -232,6 +232,7 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
   if (!isObj(t)) return c.issue("tenants", "an object with usage rows", t);
   c.oneOf(t, "method", "tenants", ["tokens", "output", "weighted"]);
   c.oneOf(t, "idle", "tenants", ["proportional", "separate"]);
+  c.oneOf(t, "basis", "tenants", ["usage", "reservation"]);
   const weighted = t.method === "weighted";
   c.num(t, "inputWeight", "tenants", weighted);
   c.num(t, "outputWeight", "tenants", weighted);
@@ -243,6 +244,7 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
       c.str(p, "name", base, true);
       c.num(p, "costPerDay", base, false);
       c.num(p, "capacityTokensPerDay", base, false);
+      c.num(p, "replicas", base, false);
       if (c.str(p, "sku", base, false) && !skuNames.includes(p.sku as string)) {
         c.issue(`${base}.sku`, "the name of a SKU of this plan", p.sku);
       }
@@ -250,12 +252,23 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
     c.duplicates(pools.map((p) => p.name), (i) => `tenants.pools[${i}].name`, "pool");
     poolNames = pools.map((p) => p.name).filter((n): n is string => typeof n === "string");
   }
+  if (t.shared !== undefined) {
+    const shared = c.arrayOfObjects(t.shared, "tenants.shared", "shared costs") ?? [];
+    shared.forEach((s, i) => {
+      const base = `tenants.shared[${i}]`;
+      c.str(s, "name", base, true);
+      c.num(s, "costPerDay", base, true);
+      c.oneOf(s, "split", base, ["weighted", "even", "none"]);
+    });
+    c.duplicates(shared.map((s) => s.name), (i) => `tenants.shared[${i}].name`, "shared cost");
+  }
   const usage = c.arrayOfObjects(t.usage, "tenants.usage", "usage rows");
   usage?.forEach((u, i) => {
     const base = `tenants.usage[${i}]`;
     c.str(u, "team", base, true);
     c.num(u, "inputTokens", base, true);
     c.num(u, "outputTokens", base, true);
+    c.num(u, "reservedReplicas", base, false);
     if (c.str(u, "pool", base, false) && poolNames.length > 0 && !poolNames.includes(u.pool as string)) {
       c.issue(`${base}.pool`, `a pool name (${poolNames.map((p) => `"${p}"`).join(", ")})`, u.pool);
     }

@@ -70,8 +70,12 @@ export interface WorkloadResult extends ResolvedWorkload {
 }
 
 export interface TenantsResult {
+  /** The basis asked for (`usage` or `reservation`; each pool says the basis it applied). */
+  basis: AllocationResult["basis"];
   pools: AllocationResult["pools"];
   teams: AllocationResult["teams"];
+  /** Shared cost lines (empty without `tenants.shared`). */
+  shared: AllocationResult["shared"];
   method: string;
   idle: string;
 }

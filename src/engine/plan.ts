@@ -3,8 +3,9 @@
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
 import type { Problem } from "./problems";
-import { computeTenants, type TenantsMemo } from "./plan-tenants";
-import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, WorkloadResult } from "./plan-result";
+import { appendAll } from "./append";
+import { computeTenants } from "./plan-tenants";
+import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
@@ -306,7 +307,7 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
  * The plan result from per-SKU results: the recommendation (cheapest feasible SKU by cost per
  * hour), SKU input errors as plan errors, and the team allocation.
  */
-export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan), memo?: TenantsMemo): PlanResult {
+export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan), tenantsOf: typeof computeTenants = computeTenants): PlanResult {
   const { workloads, wlInputs, errors } = level;
   const warnings: string[] = [];
   const problems: Problem[] = [];
@@ -339,7 +340,14 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
       if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message });
     }
   });
-  const tenants = plan.tenants ? computeTenants(plan, skus, cheapest, wlInputs, errors, warnings, memo, problems) : null;
+  let tenants: TenantsResult | null = null;
+  if (plan.tenants) {
+    const t = tenantsOf(plan, skus, cheapest, wlInputs, errors);
+    appendAll(errors, t.errors);
+    appendAll(warnings, t.warnings);
+    appendAll(problems, t.problems);
+    tenants = t.tenants;
+  }
   return {
     title: plan.title,
     currency: plan.currency,
@@ -358,7 +366,7 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
   };
 }
 
-export { computeTenants, tenantsMemo, type TenantsMemo } from "./plan-tenants";
+export { computeTenants } from "./plan-tenants";
 
 export type { FormulaError };
 export type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";

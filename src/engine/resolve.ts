@@ -182,11 +182,18 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
     inputWeight: method === "weighted" ? numField(num, t, "tenants", "inputWeight") : weights[method][0],
     outputWeight: method === "weighted" ? numField(num, t, "tenants", "outputWeight") : weights[method][1],
     idle: t.idle === "separate" ? "separate" : "proportional",
+    basis: t.basis === "reservation" ? "reservation" : "usage",
     pools: list(t.pools).map((p, i) => ({
       name: typeof p.name === "string" ? p.name : `pool${i + 1}`,
       costPerDay: numField(num, p, `tenants.pools[${i}]`, "costPerDay"),
       sku: typeof p.sku === "string" ? p.sku : null,
       capacityTokensPerDay: numField(num, p, `tenants.pools[${i}]`, "capacityTokensPerDay"),
+      replicas: numField(num, p, `tenants.pools[${i}]`, "replicas"),
+    })),
+    shared: list(t.shared).map((s, i) => ({
+      name: typeof s.name === "string" ? s.name : `shared${i + 1}`,
+      costPerDay: numField(num, s, `tenants.shared[${i}]`, "costPerDay"),
+      split: s.split === "even" || s.split === "none" ? s.split : "weighted",
     })),
     usage: list(t.usage).map((u, i) => {
       // Plain numbers inline: no path string per usage row (thousands of teams).
@@ -197,6 +204,7 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
         pool: typeof u.pool === "string" ? u.pool : null,
         inputTokens: typeof a === "number" && Number.isFinite(a) ? a : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
         outputTokens: typeof b === "number" && Number.isFinite(b) ? b : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
+        reservedReplicas: numField(num, u, `tenants.usage[${i}]`, "reservedReplicas"),
       };
     }),
   };

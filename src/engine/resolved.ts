@@ -27,6 +27,12 @@ export interface ResolvedWorkload {
   outputTokens: number | null;
 }
 
+export interface ResolvedShared {
+  name: string;
+  costPerDay: number | null;
+  split: "weighted" | "even" | "none";
+}
+
 /** A SKU's sweep for one workload, after formula evaluation (files not yet read). */
 export type ResolvedSweepRef =
   | { kind: "points"; points: SweepPoint[]; label?: string; meta?: Partial<SweepMeta>; warnings?: string[] }
@@ -54,6 +60,8 @@ export interface ResolvedPool {
   costPerDay: number | null;
   sku: string | null;
   capacityTokensPerDay: number | null;
+  /** Replicas of the pool (given; else the SKU's). */
+  replicas: number | null;
 }
 
 export interface ResolvedUsage {
@@ -61,6 +69,8 @@ export interface ResolvedUsage {
   pool: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Replicas the team reserves in the pool (`reservation` basis); null when not given. */
+  reservedReplicas: number | null;
 }
 
 export interface ResolvedTenants {
@@ -68,7 +78,9 @@ export interface ResolvedTenants {
   inputWeight: number | null;
   outputWeight: number | null;
   idle: "proportional" | "separate";
+  basis: "usage" | "reservation";
   pools: ResolvedPool[];
+  shared: ResolvedShared[];
   usage: ResolvedUsage[];
 }
 

@@ -157,8 +157,12 @@ export interface TenantsDef {
   inputWeight?: NumOrFormula;
   outputWeight?: NumOrFormula;
   idle?: "proportional" | "separate";
-  pools?: { name: string; costPerDay?: NumOrFormula; sku?: string; capacityTokensPerDay?: NumOrFormula }[];
-  usage: { team: string; pool?: string; inputTokens: NumOrFormula; outputTokens: NumOrFormula }[];
+  /** How pool costs reach teams (docs/allocation.md); default `usage`. */
+  basis?: "usage" | "reservation";
+  pools?: { name: string; costPerDay?: NumOrFormula; sku?: string; capacityTokensPerDay?: NumOrFormula; replicas?: NumOrFormula }[];
+  usage: { team: string; pool?: string; inputTokens: NumOrFormula; outputTokens: NumOrFormula; reservedReplicas?: NumOrFormula }[];
+  /** Shared daily costs split over the teams after the pools (docs/allocation.md). */
+  shared?: { name: string; costPerDay: NumOrFormula; split?: "weighted" | "even" | "none" }[];
 }
 
 /** The plan file `capplan.plan/v1` (spec §6). Keys beyond these may be added. */

@@ -30,7 +30,17 @@ describe("seed §4.5 cost_share", () => {
     expect(p.costRounded).toBe(1920);
     expect(p.idle).toBe(0);
     expect(p.idleRounded).toBe(0);
-    expect(r.teams).toEqual([{ name: "search", cost: p.teams[0]!.cost, costRounded: 443.08 }, { name: "support", cost: p.teams[1]!.cost, costRounded: 1476.92 }]);
+    const perM = 1920 / 130; // 14.769 per 1M tokens for both teams (one pool, proportional)
+    expect(r.teams.map(t => [t.name, t.cost, t.costRounded, t.sharedCostRounded, t.totalRounded, t.tokens, t.inputTokens, t.outputTokens])).toEqual([
+      ["search", p.teams[0]!.cost, 443.08, 0, 443.08, 3e7, 1e7, 2e7],
+      ["support", p.teams[1]!.cost, 1476.92, 0, 1476.92, 1e8, 6e7, 4e7],
+    ]);
+    for (const t of r.teams) {
+      expect(t.costPerMillionTokens).toBeCloseTo(perM, 12);
+      // method tokens: input and output weights are 1, so per 1M input = per 1M output = per 1M weighted.
+      expect(t.costPerMillionInputTokens).toBeCloseTo(perM, 12);
+      expect(t.costPerMillionOutputTokens).toBeCloseTo(perM, 12);
+    }
     expect(r.warnings).toEqual([]);
   });
 });

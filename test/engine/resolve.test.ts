@@ -54,10 +54,12 @@ describe("plan resolution", () => {
       inputWeight: 1,
       outputWeight: 1,
       idle: "proportional",
-      pools: [{ name: "70b", costPerDay: 1920, sku: null, capacityTokensPerDay: null }],
+      basis: "usage",
+      pools: [{ name: "70b", costPerDay: 1920, sku: null, capacityTokensPerDay: null, replicas: null }],
+      shared: [],
       usage: [
-        { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 },
-        { team: "support", pool: "70b", inputTokens: 6e7, outputTokens: 4e7 },
+        { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7, reservedReplicas: null },
+        { team: "support", pool: "70b", inputTokens: 6e7, outputTokens: 4e7, reservedReplicas: null },
       ],
     });
   });

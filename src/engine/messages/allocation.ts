@@ -55,6 +55,38 @@ export const allocationMessages = defineMessages("allocation", {
     en: (p: { row: number; team: string }) => `usage row ${p.row} (${p.team}): token counts must be numbers ≥ 0; ignored`,
     zh: (p) => `用量第 ${p.row} 行（${p.team}）：token 数必须是 ≥ 0 的数；已忽略`,
   }),
+  usageBadReserved: message({
+    severity: "warning",
+    en: (p: { row: number; team: string; got: string }) => `usage row ${p.row} (${p.team}): reserved replicas must be a number ≥ 0, got ${p.got}; ignored`,
+    zh: (p) => `用量第 ${p.row} 行（${p.team}）：预留副本数必须是 ≥ 0 的数，实际为 ${p.got}；已忽略`,
+  }),
+  reservationNeedsReplicas: message({
+    severity: "warning",
+    en: (p: { pool: string; what: "replicas" | "capacity" }) =>
+      `pool "${p.pool}": the reservation basis needs the pool's ${p.what === "replicas" ? "replica count" : "daily capacity"}; allocated by usage instead`,
+    zh: (p) => `资源池 "${p.pool}"：按预留分摊需要资源池的${p.what === "replicas" ? "副本数" : "每日容量"}；改为按用量分摊`,
+  }),
+  poolOversubscribed: message({
+    severity: "warning",
+    en: (p: { pool: string; billed: number; replicas: number }) =>
+      `pool "${p.pool}": teams are billed ${fmtNum(p.billed, 2)} replicas but the pool has ${fmtNum(p.replicas, 2)}; no idle, each team pays its billed replicas ÷ all billed replicas of the cost`,
+    zh: (p) => `资源池 "${p.pool}"：各团队计费 ${fmtNum(p.billed, 2)} 个副本，但资源池只有 ${fmtNum(p.replicas, 2)} 个；没有闲置，各团队按计费副本占全部计费副本的比例分摊成本`,
+  }),
+  sharedCostInvalid: message({
+    severity: "warning",
+    en: (p: { name: string; got: string }) => `shared cost "${p.name}": daily cost must be a number ≥ 0, got ${p.got}; counted as 0`,
+    zh: (p) => `共享成本 "${p.name}"：每日成本必须是 ≥ 0 的数，实际为 ${p.got}；按 0 计`,
+  }),
+  sharedNoTeams: message({
+    severity: "warning",
+    en: (p: { name: string }) => `shared cost "${p.name}": no team to split it over; kept as an unallocated line`,
+    zh: (p) => `共享成本 "${p.name}"：没有可分摊的团队；保留为未分摊项`,
+  }),
+  sharedNoCosts: message({
+    severity: "warning",
+    en: (p: { name: string }) => `shared cost "${p.name}": no team has a pool cost to weight by; split evenly`,
+    zh: (p) => `共享成本 "${p.name}"：没有团队有资源池成本可作权重；改为平均分摊`,
+  }),
 });
 
 export const tenantsMessages = defineMessages("tenants", {
