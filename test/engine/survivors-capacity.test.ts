@@ -1,0 +1,270 @@
+/**
+ * Capacity and cost of a SKU (docs/plan-file.md, docs/schedules.md): the validation bounds exactly
+ * at their minimum, division by zero, forecasts mixing workloads with and without an average
+ * rate, and the cost per 1M output tokens at peak and at forecast (issue #15). Every number is
+ * hand-calculated; warnings are compared as whole arrays.
+ */
+import { describe, expect, it } from "vitest";
+import { capacity, ceilTol, HOURS_PER_MONTH, LENGTH_MISMATCH, replicasFromBase, type CapacityResult, type SkuCapacityInput, type WorkloadInput } from "../../src/engine/capacity";
+
+/** |got − want| ≤ 1e-12 × |want| (exact up to binary rounding). */
+function near(got: number | undefined, want: number): void {
+  expect(got).toBeTypeOf("number");
+  if (!(Math.abs(got! - want) <= 1e-12 * Math.abs(want))) throw new Error(`got ${String(got)}, want ${want}`);
+}
+
+const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
+const one = (w: Partial<WorkloadInput> = {}, sku: Partial<SkuCapacityInput> = {}, c = 1500): SkuCapacityInput => ({
+  gpusPerReplica: 4,
+  pricePerGpuHour: 2.5,
+  perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c }],
+  ...sku,
+});
+const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+
+const NUMBERS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"] as const;
+function expectAllNaN(r: CapacityResult): void {
+  for (const k of NUMBERS) expect([k, r[k]]).toEqual([k, Number.NaN]);
+  expect(r.peak.costPerOutputToken).toBeNaN();
+  expect(r.peak.costPerMillionOutputTokens).toBeNaN();
+  expect(r.forecast).toBeNull();
+}
+
+describe("one workload, every result", () => {
+  it("50 RPS × 300 tokens at 1,500 tok/s per replica, 4 GPUs at 2.5/h, × 1.2 × 1.2", () => {
+    const r = capacity(one(), F);
+    // base = 50 × 300 / 1500 = 10; raw = 14.4 → 15 replicas, 60 GPUs, 150 per hour
+    near(r.replicasBase, 10);
+    near(r.replicasRaw, 14.4);
+    expect([r.replicas, r.gpus, r.costPerHour, r.costPerDay, r.costPerMonth]).toEqual([15, 60, 150, 3600, 109500]);
+    // per output token at replica capacity: 4 × 2.5 / (1500 × 3600) = 1.85185e-6; 1.85185 per 1M; × 300 tokens per request
+    near(r.costPerOutputToken, 10 / 5_400_000);
+    near(r.costPerMillionOutputTokens, 1e7 / 5_400_000);
+    near(r.costPerRequest, 3000 / 5_400_000);
+    // at peak: 150 / (15000 × 3600) = 2.7778e-6, 2.7778 per 1M
+    expect(r.peak.outputTokensPerSec).toBe(15000);
+    near(r.peak.costPerOutputToken, 150 / 54_000_000);
+    near(r.peak.costPerMillionOutputTokens, 1.5e8 / 54_000_000);
+    // 15000 / (15 × 1500) = 2/3
+    near(r.utilizationAtPeak, 2 / 3);
+    expect(r.replicaOutputTokensPerSec).toBe(1500);
+    expect(r.forecast).toBeNull();
+    expect(r.warnings).toEqual([]);
+    expect(HOURS_PER_MONTH).toBe(730);
+  });
+});
+
+describe("forecast", () => {
+  it("a workload without an average rate uses its peak beside one that has one, with a warning", () => {
+    const sku: SkuCapacityInput = {
+      gpusPerReplica: 1,
+      pricePerGpuHour: 2,
+      perWorkload: [
+        { workload: { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, avgRps: 20 }, replicaOutputTokensPerSec: 1500 },
+        { workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 }, replicaOutputTokensPerSec: 1000 },
+      ],
+    };
+    const r = capacity(sku, { elasticity: 1, redundancy: { factor: 1 } });
+    // base = 50 × 300 / 1500 + 10 × 500 / 1000 = 10 + 5 = 15 replicas, 30 per hour; C = 20000 / 15
+    expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([15, 15, 30]);
+    near(r.replicaOutputTokensPerSec!, 20000 / 15);
+    // forecast: 20 × 300 + 10 (peak) × 500 = 11000 tok/s; 30 / (11000 × 3600) per token; 11000 / 20000 utilization
+    expect(r.forecast!.outputTokensPerSec).toBe(11000);
+    near(r.forecast!.costPerOutputToken, 30 / 39_600_000);
+    near(r.forecast!.costPerMillionOutputTokens, 3e7 / 39_600_000);
+    near(r.forecast!.utilization, 0.55);
+    // peak: 30 / (20000 × 3600); request-weighted mean output 20000 / 60 tokens
+    near(r.peak.costPerMillionOutputTokens, 3e7 / 72_000_000);
+    near(r.costPerOutputToken, 2 / ((20000 / 15) * 3600));
+    near(r.costPerRequest, (2 / ((20000 / 15) * 3600)) * (20000 / 60));
+    expect(r.warnings).toEqual(["docs: no average rate or daily volume; the forecast uses its peak (10 req/s)"]);
+  });
+
+  it("daily requests ÷ 86,400 when there is no average rate; avgRps first when both are given", () => {
+    // 864,000 per day = 10 req/s → 3000 tok/s
+    const d = capacity(one({ dailyRequests: 864_000 }), F);
+    expect(d.forecast!.outputTokensPerSec).toBe(3000);
+    near(d.forecast!.costPerMillionOutputTokens, 1.5e8 / (3000 * 3600));
+    near(d.forecast!.utilization, 3000 / 22500);
+    const both = capacity(one({ avgRps: 5, dailyRequests: 864_000 }), F);
+    expect(both.forecast!.outputTokensPerSec).toBe(1500);
+  });
+
+  it("an average rate of 0 is a forecast of no load: cost per token undefined (NaN), utilization 0", () => {
+    const r = capacity(one({ avgRps: 0 }), F);
+    expect(r.forecast!.outputTokensPerSec).toBe(0);
+    expect(r.forecast!.costPerOutputToken).toBeNaN();
+    expect(r.forecast!.costPerMillionOutputTokens).toBeNaN();
+    expect(r.forecast!.utilization).toBe(0);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("a negative or non-finite average rate is ignored (no forecast)", () => {
+    expect(capacity(one({ avgRps: -1 }), F).forecast).toBeNull();
+    expect(capacity(one({ avgRps: Number.NaN, dailyRequests: -5 }), F).forecast).toBeNull();
+  });
+
+  it("warns when the forecast rate is above the peak, not when it equals it", () => {
+    expect(capacity(one({ avgRps: 50 }), F).warnings).toEqual([]);
+    expect(capacity(one({ avgRps: 60 }), F).warnings).toEqual(["chat: the forecast rate 60 req/s is above the peak 50 req/s"]);
+  });
+});
+
+describe("division by zero", () => {
+  it("no peak load with a spare replica: cost per peak output token is NaN, not Infinity", () => {
+    const r = capacity(one({ peakRps: 0 }), { elasticity: 1, redundancy: { spare: 1 } });
+    // base 0 → 0 + 1 spare = 1 replica at 10 per hour; 0 output tokens at peak
+    expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([0, 1, 10]);
+    expect(r.peak.outputTokensPerSec).toBe(0);
+    expect(r.peak.costPerOutputToken).toBeNaN();
+    expect(r.peak.costPerMillionOutputTokens).toBeNaN();
+    expect(r.utilizationAtPeak).toBe(0);
+    // request-weighted mean output falls back to the workloads' mean length: 300 tokens
+    near(r.costPerRequest, 3000 / 5_400_000);
+    expect(r.warnings).toEqual(["peak RPS is 0: the load itself needs no replicas"]);
+  });
+
+  it("no peak load without spares: 0 replicas, 0 cost, utilization 0", () => {
+    const r = capacity(one({ peakRps: 0 }), F);
+    expect([r.replicas, r.gpus, r.costPerHour, r.utilizationAtPeak]).toEqual([0, 0, 0, 0]);
+    expect(r.peak.costPerOutputToken).toBeNaN();
+  });
+
+  it("several workloads without peak load: capacity weighted by output tokens per request", () => {
+    const sku: SkuCapacityInput = {
+      gpusPerReplica: 1,
+      pricePerGpuHour: 3.6,
+      perWorkload: [
+        { workload: { name: "a", peakRps: 0, inputTokens: 0, outputTokens: 100 }, replicaOutputTokensPerSec: 1000 },
+        { workload: { name: "b", peakRps: 0, inputTokens: 0, outputTokens: 300 }, replicaOutputTokensPerSec: 500 },
+      ],
+    };
+    const r = capacity(sku, F);
+    // C = (100 + 300) / (100/1000 + 300/500) = 400 / 0.7; per token 3.6 / (C × 3600) = 0.7 / 400 / 1000
+    near(r.replicaOutputTokensPerSec!, 400 / 0.7);
+    near(r.costPerOutputToken, 0.7 / 400_000);
+    // mean output (100 + 300) / 2 = 200 tokens per request
+    near(r.costPerRequest, (0.7 / 400_000) * 200);
+  });
+
+  it("an infinite fleet has no utilization at forecast (NaN), not 0", () => {
+    // 1e306 req/s × 1000 tokens overflows to Infinity replicas
+    const r = capacity(one({ peakRps: 1e306, outputTokens: 1000, avgRps: 1 }), F);
+    expect(r.replicas).toBe(Number.POSITIVE_INFINITY);
+    expect(r.forecast!.utilization).toBeNaN();
+  });
+});
+
+describe("validation bounds", () => {
+  const v = (sku: SkuCapacityInput, factors: Parameters<typeof capacity>[1] = F) => capacity(sku, factors);
+
+  it("GPUs per replica must be above 0", () => {
+    const r = v(one({}, { gpusPerReplica: 0 }));
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["GPUs per replica must be a positive number, got 0"]);
+    expect(v(one({}, { gpusPerReplica: 0.5 })).gpus).toBe(7.5);
+  });
+
+  it("price per GPU-hour may be 0 but not below", () => {
+    const free = v(one({}, { pricePerGpuHour: 0 }));
+    expect([free.costPerHour, free.costPerOutputToken, free.warnings]).toEqual([0, 0, []]);
+    const r = v(one({}, { pricePerGpuHour: -0.01 }));
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got -0.01"]);
+  });
+
+  it("elasticity must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
+    expect(v(one(), { elasticity: 0, redundancy: { factor: 1 } }).warnings).toEqual(["elasticity must be a positive number, got 0"]);
+    expectAllNaN(v(one(), { elasticity: 0, redundancy: { factor: 1 } }));
+    const low = v(one(), { elasticity: 0.5, redundancy: { factor: 1 } });
+    expect([low.replicas, low.warnings]).toEqual([5, ["elasticity 0.5 is below 1: the plan has less than the measured need"]]);
+    expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).warnings).toEqual([]);
+  });
+
+  it("redundancy must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
+    expect(v(one(), { elasticity: 1, redundancy: { factor: 0 } }).warnings).toEqual(["redundancy must be a positive number, got 0"]);
+    const low = v(one(), { elasticity: 1, redundancy: { factor: 0.8 } });
+    expect([low.replicas, low.warnings]).toEqual([8, ["redundancy 0.8 is below 1: the plan has less than the measured need"]]);
+    expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).replicas).toBe(10);
+  });
+
+  it("spare replicas may be 0 but not below; a fraction is rounded up with a warning", () => {
+    const zero = v(one(), { elasticity: 1, redundancy: { spare: 0 } });
+    expect([zero.replicas, zero.replicasRaw, zero.warnings]).toEqual([10, 10, []]);
+    const neg = v(one(), { elasticity: 1, redundancy: { spare: -1 } });
+    expectAllNaN(neg);
+    expect(neg.warnings).toEqual(["spare replicas must be a number ≥ 0, got -1"]);
+    const frac = v(one(), { elasticity: 1, redundancy: { spare: 1.5 } });
+    expect([frac.replicas, frac.replicasRaw, frac.warnings]).toEqual([12, 12, ["spare replicas 1.5 is not a whole number: using 2"]]);
+  });
+
+  it("replica output tokens/s must be above 0", () => {
+    const r = v(one({}, {}, 0));
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["chat: replica output tokens/s must be positive, got 0"]);
+  });
+
+  it("peak RPS may be 0 but not below", () => {
+    const r = v(one({ peakRps: -1 }));
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["chat: peak RPS must be a number ≥ 0, got -1"]);
+  });
+
+  it("output tokens must be above 0, input tokens may be 0 but not below", () => {
+    const out0 = v(one({ outputTokens: 0 }));
+    expectAllNaN(out0);
+    expect(out0.warnings).toEqual(["chat: output tokens must be positive, got 0"]);
+    const in0 = v(one({ inputTokens: 0 }));
+    expect([in0.replicas, in0.warnings]).toEqual([15, []]);
+    const inNeg = v(one({ inputTokens: -1 }));
+    expectAllNaN(inNeg);
+    expect(inNeg.warnings).toEqual(["chat: input tokens must be a number ≥ 0, got -1"]);
+  });
+
+  it("no workloads is invalid", () => {
+    const r = v(one({}, { perWorkload: [] }));
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["no workloads to plan for"]);
+  });
+
+  it("an invalid plan keeps its peak output tokens/s and reports every problem in order", () => {
+    const r = v(one({ peakRps: 50, outputTokens: 300 }, { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 }), { elasticity: -2, redundancy: { spare: -1 } });
+    expect(r.peak.outputTokensPerSec).toBe(15000);
+    expect(r.warnings).toEqual([
+      "GPUs per replica must be a positive number, got NaN",
+      "price per GPU-hour must be a number ≥ 0, got -1",
+      "elasticity must be a positive number, got -2",
+      "spare replicas must be a number ≥ 0, got -1",
+    ]);
+  });
+});
+
+describe("length mismatch", () => {
+  it("warns beyond 25 % either way, not at exactly 25 %", () => {
+    expect(LENGTH_MISMATCH).toBe(0.25);
+    const w = (m: number) => capacity(one({}, {}, 1500), F).warnings.length + capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: m }] }, F).warnings.length;
+    // 300 ± 75 is exactly 25 %
+    expect([w(375), w(225), w(376), w(224)]).toEqual([0, 0, 1, 1]);
+    expect(capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 }] }, F).warnings).toEqual([
+      "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (seed §4.4)",
+    ]);
+  });
+
+  it("a sweep mean of 0 is compared; a missing or negative one is not", () => {
+    const at = (m: number | null) => capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: m }] }, F).warnings.length;
+    expect([at(0), at(null), at(-5)]).toEqual([1, 0, 0]);
+  });
+});
+
+describe("ceilTol and replicasFromBase", () => {
+  it("ceils with exactly 1e-9 of tolerance", () => {
+    expect([ceilTol(15 + 1e-9), ceilTol(15 + 3e-9), ceilTol(14.000000001), ceilTol(-0.5), ceilTol(Number.POSITIVE_INFINITY)]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
+    expect(Object.is(ceilTol(-0.5), 0)).toBe(true);
+    expect(ceilTol(Number.NaN)).toBeNaN();
+  });
+
+  it("N+k adds the spares after the ceiling; a factor multiplies before it", () => {
+    expect([replicasFromBase(10, 1.25, { spare: 2 }), replicasFromBase(10, 1.25, { factor: 1.2 }), replicasFromBase(0, 1, { spare: 3 })]).toEqual([15, 15, 3]);
+    expect(replicasFromBase(7, 1.1, { factor: 1.3 })).toBe(11); // 7 × 1.43 = 10.01 → 11
+  });
+});
