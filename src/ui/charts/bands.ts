@@ -18,6 +18,8 @@ export interface HLine {
   y: number;
   color: string;
   label: string;
+  /** Where the label sits on the line: at its left end (default) or its right end. */
+  align?: "left" | "right";
 }
 
 /** The plugin drawing `bands` behind the datasets and `lines` above them. */
@@ -67,9 +69,12 @@ export function bandsPlugin(bands: readonly Band[], lines: readonly HLine[]): Pl
         ctx.lineJoin = "round";
         ctx.lineWidth = 3;
         ctx.strokeStyle = panelBackground(chart.canvas);
-        ctx.strokeText(l.label, a.left + 6, py - 5);
+        const right = l.align === "right";
+        ctx.textAlign = right ? "right" : "left";
+        const lx = right ? a.right - 6 : a.left + 6;
+        ctx.strokeText(l.label, lx, py - 5);
         ctx.fillStyle = l.color;
-        ctx.fillText(l.label, a.left + 6, py - 5);
+        ctx.fillText(l.label, lx, py - 5);
       }
       ctx.restore();
     },

@@ -85,7 +85,7 @@ export function rateChart(s: TrafficSummary, words: TrafficChartWords, fmt: (v: 
       bandsPlugin(
         [],
         [
-          { y: s.peakRps, color: TRAFFIC_COLORS.peak, label: `${words.peak} ${fmt(s.peakRps)}` },
+          { y: s.peakRps, color: TRAFFIC_COLORS.peak, label: `${words.peak} ${fmt(s.peakRps)}`, align: "right" },
           { y: s.p99Rps, color: TRAFFIC_COLORS.p99, label: `${words.p99} ${fmt(s.p99Rps)}` },
         ],
       ),
