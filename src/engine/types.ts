@@ -84,6 +84,19 @@ export interface Sweep {
   meta: SweepMeta;
   points: SweepPoint[];
   warnings: string[];
+  /** Files of the imported folder that could not be read: the sweep lacks their load levels (docs/trust.md "Dropped"). */
+  dropped?: DroppedFile[];
+}
+
+/** A file of an imported folder that looked like a result but could not be read (its level is missing). */
+export interface DroppedFile {
+  /** The file's name as imported (`run/vllm-…-concurrency16-….json`). */
+  file: string;
+  /** Where it broke, when known. */
+  line?: number;
+  column?: number;
+  /** Why (the importer's message, English). */
+  reason: string;
 }
 
 /** The value of `capplan import --json`. */
@@ -136,6 +149,8 @@ export interface SweepRef {
   meta?: Partial<SweepMeta>;
   source?: { files: string[]; format: string };
   warnings?: string[];
+  /** Files of the imported folder that were dropped: the sweep lacks their load levels (the trust state says so). */
+  dropped?: DroppedFile[];
 }
 
 export interface SkuDef {

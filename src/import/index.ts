@@ -3,7 +3,7 @@
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
-import { METRIC_FIELD, type Sweep, type SweepPoint } from "../engine/types";
+import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/types";
 
 const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";
@@ -436,5 +436,11 @@ function noteLostLevel(fe: ImportIssue, sweeps: Sweep[]): void {
   const where = `${fe.file}${fe.line != null ? `:${fe.line}` : ""}${typeof fe.column === "number" ? `:${fe.column}` : ""}`;
   const msg = `${where} could not be imported (${fe.message}): this sweep lacks its load level${conc != null ? ` (concurrency ${conc}, by its path)` : ""}`;
   for (const s of hit) s.warnings.unshift(msg);
+  // Recorded on the sweep as data too, so a plan holding it keeps saying what was dropped (the
+  // app's trust state); a file no sweep can be told apart for is on every sweep of the import.
+  const dropped: DroppedFile = { file: fe.file, reason: fe.message };
+  if (fe.line != null) dropped.line = fe.line;
+  if (typeof fe.column === "number") dropped.column = fe.column;
+  for (const s of hit.length ? hit : sweeps) (s.dropped ??= []).push({ ...dropped });
 }
 

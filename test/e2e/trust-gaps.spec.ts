@@ -1,8 +1,13 @@
 /**
  * Trust gaps closed in Chromium (docs/trust.md, docs/security.md): a formula whose result is out of
- * its field's range is an error on that field in the app, as on the CLI.
+ * its field's range is an error on that field in the app, as on the CLI; a corrupt file inside an
+ * imported folder is shown and counted as dropped, never a green "Imported".
  */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
 test("a formula yielding a negative peak RPS is an error on the workload's field, in the status bar too", async ({ page }) => {
@@ -26,4 +31,45 @@ test("a formula yielding a negative peak RPS is an error on the workload's field
   // In Chinese, the same message is rendered from the range.
   await page.getByTestId("lang-toggle").click();
   await expect(page.getByTestId("status-errors")).toContainText("应在 0 至 1e9 之间（请求/秒），实际为 -60");
+});
+
+test("a corrupt file inside an imported folder: the import is not green, names the file, and the status bar and banner say what was dropped", async ({ page }) => {
+  // A folder of four vLLM result files of one sweep; concurrency 16 was cut off mid-write.
+  const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-folder-"));
+  const run = join(dir, "run");
+  mkdirSync(run);
+  const src = join(ROOT, "fixtures/vllm/concurrency-sweep-h100");
+  const names = readdirSync(src).filter((f) => f.endsWith(".json"));
+  expect(names).toHaveLength(4);
+  const broken = names.find((f) => f.includes("concurrency16-"))!;
+  for (const f of names) writeFileSync(join(run, f), f === broken ? readFileSync(join(src, f), "utf8").slice(0, 300) : readFileSync(join(src, f)));
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await page.getByTestId("btn-new").click();
+  await page.getByTestId("folder-input").setInputFiles(run);
+  const job = page.getByTestId("import-job").first();
+  await expect(page.getByTestId("import-dropped")).toContainText("but 1 file(s) could not be read and were dropped");
+  await expect(page.getByTestId("import-ok")).toHaveCount(0);
+  await expect(job).toHaveAttribute("data-dropped", "true");
+  // The file and why are shown at once, not folded into the notes.
+  await expect(page.getByTestId("import-dropped-file")).toHaveCount(1);
+  await expect(page.getByTestId("import-dropped-file")).toBeVisible();
+  await expect(page.getByTestId("import-dropped-file")).toContainText(`run/${broken}:1:301`);
+  await expect(page.getByTestId("import-dropped-file")).toContainText("invalid JSON");
+  // The three other levels were imported.
+  await expect(wp.cell("sweep-0", "r2", "concurrency")).toHaveText("64");
+  // Priced, the SKU is recommended, but the state stays amber and says what was dropped.
+  await page.getByTestId("sku-price-0").fill("2.5");
+  await page.getByTestId("sku-price-0").press("Enter");
+  await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
+  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
+  await expect(page.getByTestId("status-errors")).toContainText(`were dropped (${broken})`);
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("rec-banner")).toHaveAttribute("data-level", "warn");
+  const item = page.getByTestId("rec-banner").getByTestId("banner-item").filter({ hasText: broken });
+  await expect(item).toHaveCount(1);
+  // Clicking the item goes to the sweep card on the Benchmarks sheet.
+  await item.click();
+  await expect(page.getByTestId("sheet-benchmarks")).toBeVisible();
+  await expect(page.getByTestId("sweep-card-0")).toBeInViewport();
 });

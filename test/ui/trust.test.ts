@@ -109,6 +109,26 @@ describe("trust state", () => {
     expect(u[0]!.where).toMatchObject({ sheet: "teams", testId: "usage:0:pool" });
   });
 
+  test("a file dropped from an imported folder is never green: one 'dropped' item naming the file, pointing at the sweep card", () => {
+    const sw = sweep();
+    sw.dropped = [{ file: "run/vllm-infqps-concurrency16-x.json", line: 1, column: 301, reason: "invalid JSON" }];
+    const p = emptyPlan("t");
+    const sku = skuFromSweep(sw, GPU_CATALOG, []);
+    sku.pricePerGpuHour = 2.5;
+    p.skus.push(sku);
+    // The plan keeps it (a reload or a share link still says so).
+    expect(p.skus[0]!.sweep!.dropped).toEqual(sw.dropped);
+    const s = state(p);
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => [i.kind, i.where.sheet, i.where.testId])).toEqual([["dropped", "benchmarks", "sweep-card-0"]]);
+    expect(trustText(s.items[0]!, "en")).toBe("H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels");
+    expect(trustText(s.items[0]!, "zh")).toBe("H100-SXM：其文件夹中有 1 个文件无法读取，已被丢弃（vllm-infqps-concurrency16-x.json）；该扫描缺少这些负载级别");
+    expect(trustSummary(s, "en")).toBe("1 to check: H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels");
+    // The recommendation still stands (the sweep is usable), and the exports carry the warning.
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(exportWarning(s, "en")).toHaveLength(2);
+  });
+
   test("locate maps plan paths to sheets and cells", () => {
     const p = planWithSweep(2.5);
     expect(locate(p, "cells.peak_rps")).toMatchObject({ sheet: "assumptions" });

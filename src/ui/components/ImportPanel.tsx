@@ -148,12 +148,15 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
       <ul class="jobs">
         <For each={props.imports.jobs}>
           {(job) => (
-            <li class="job" data-testid="import-job" data-status={job.status}>
+            <li class="job" data-testid="import-job" data-status={job.status} data-dropped={job.dropped.length ? "true" : undefined}>
               <div class="job-head">
                 <span class="job-files" title={job.files.join("\n")}>{job.files.length === 1 ? job.files[0] : t("nFiles", { n: job.files.length })}</span>
                 <Switch>
                   <Match when={job.status === "reading" || job.status === "parsing"}>
                     <Progress job={job} />
+                  </Match>
+                  <Match when={job.status === "ok" && job.dropped.length}>
+                    <span class="warn" data-testid="import-dropped">{t("importedDropped", { skus: job.added.map(props.skuName).join(", "), n: job.dropped.length })}</span>
                   </Match>
                   <Match when={job.status === "ok"}>
                     <span class="ok" data-testid="import-ok">{t("importedInto", { skus: job.added.map(props.skuName).join(", ") })}</span>
@@ -169,6 +172,11 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
               </div>
               <Show when={job.status === "mapping"}>
                 <Mapping job={job} imports={props.imports} />
+              </Show>
+              <Show when={job.dropped.length}>
+                <ul class="issues dropped" data-testid="import-dropped-list">
+                  <For each={job.dropped}>{(e) => <li class="warn" data-testid="import-dropped-file">{translateMessage(e.text, lang())}</li>}</For>
+                </ul>
               </Show>
               <Show when={job.errors.length}>
                 <ul class="issues">

@@ -20,6 +20,8 @@ export interface ImportJob {
   status: "reading" | "mapping" | "parsing" | "ok" | "error";
   progress: ImportProgress | null;
   errors: { file: string; text: string }[];
+  /** Files of a folder that could not be read (status "ok"): the sweeps lack their levels; shown, never folded away. */
+  dropped: { file: string; text: string }[];
   warnings: string[];
   /** SKU indices the import added. */
   added: number[];
@@ -98,16 +100,20 @@ export function createImports(wb: Workbook): Imports {
       return;
     }
     const added = wb.addSweeps(res.sweeps);
+    // A dropped file's note is in `dropped` (shown at once); the folded notes keep the rest.
+    const dropped = res.fileErrors.map(issue);
+    const lost = new Set(res.fileErrors.map((f) => f.file));
     update(id, (j) => {
       j.status = "ok";
       j.added = added;
-      j.warnings = importNotes(res);
+      j.dropped = dropped;
+      j.warnings = importNotes(res).filter((w) => ![...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `)));
     });
   };
 
   const start = async (names: string[], read: () => ImportSource[] | Promise<ImportSource[]>) => {
     const id = next++;
-    setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], warnings: [], added: [], mapping: [], columns: [] })));
+    setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], dropped: [], warnings: [], added: [], mapping: [], columns: [] })));
     let inputs: ImportSource[];
     let amb: AmbiguousColumn[] = [];
     let cols: ColumnView[] = [];

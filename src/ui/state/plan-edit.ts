@@ -79,7 +79,9 @@ export function uniqueName(base: string, taken: readonly string[]): string {
 
 /** The inline sweep reference the app stores for an imported sweep (plan stays self-contained). */
 export function inlineSweep(s: Sweep): SweepRef {
-  return { label: s.label, meta: s.meta, source: s.source, points: structuredClone(s.points), warnings: [...s.warnings] };
+  const ref: SweepRef = { label: s.label, meta: s.meta, source: s.source, points: structuredClone(s.points), warnings: [...s.warnings] };
+  if (s.dropped?.length) ref.dropped = structuredClone(s.dropped);
+  return ref;
 }
 
 /**

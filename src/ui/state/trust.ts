@@ -24,6 +24,7 @@ export type TrustKind =
   | "needsPrice" // a SKU without a price yet (not a user error, but nothing is costed)
   | "unchecked" // capacity given or estimated, never checked against the SLOs
   | "usagePool" // usage rows whose pool is unknown (unmapped)
+  | "dropped" // files of an imported folder that could not be read: the sweep lacks their levels
   | "warning" // a note of the engine on a SKU (dropped points, substituted statistic, …)
   | "noSkus" // nothing to compare yet
   | "noFeasible"; // no SKU meets the SLOs
@@ -133,7 +134,20 @@ export function recommendationState(result: PlanResult): RecommendationState {
   return { kind: "infeasible" };
 }
 
-const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "needsPrice", "unchecked", "warning"];
+const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "dropped", "needsPrice", "unchecked", "warning"];
+
+/** Files shown by name in an item before "…" (the full list is on the sweep card). */
+const SHOWN_FILES = 3;
+
+/** The files dropped from SKU `i`'s sweeps (plan: `dropped` of each inline sweep), by base name, once each. */
+export function droppedFiles(plan: PlanFile, i: number): string[] {
+  const s = plan.skus[i];
+  if (!s) return [];
+  const refs = [s.sweep, ...Object.values(s.sweeps ?? {})];
+  const names = new Set<string>();
+  for (const r of refs) for (const d of r?.dropped ?? []) if (d && typeof d.file === "string") names.add(d.file.replace(/^.*[\\/]/, ""));
+  return [...names];
+}
 
 /** The trust state of a plan and its result (see the module comment and docs/trust.md). */
 export function trustState(input: TrustInput): TrustState {
@@ -162,6 +176,12 @@ export function trustState(input: TrustInput): TrustState {
     const usage = plan.tenants?.usage ?? [];
     add("usagePool", "error", "trustUsagePool", { n: badPools.length, total: usage.length, pools: [...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? ""))].filter(Boolean).slice(0, 3).join(", ") }, badPools[0]!.path);
   }
+  plan.skus.forEach((s, i) => {
+    const files = droppedFiles(plan, i);
+    if (!files.length) return;
+    const shown = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), "…"] : files;
+    add("dropped", "warn", "trustDropped", { sku: s.name, n: files.length, files: shown.join(", ") }, s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`);
+  });
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
     const notes = s.warnings.filter((w) => !/so the SLOs were not checked/.test(w));
