@@ -3,23 +3,61 @@
  * (numpy linear method, see engine/stats.ts). Values are kept in growable Float64Arrays per
  * load level, never as one object per request, so a million records fit in little memory.
  */
-import { summarize } from "../engine/stats";
-import type { SweepPoint } from "../engine/types";
+import { RADIX_MIN, radixSortInPlace, summarize, summarizeSorted } from "../engine/stats";
+import type { Stats, SweepPoint } from "../engine/types";
 
+/** Values per block once a column has grown past its first block (128 KiB). */
+const BLOCK = 16384;
+
+/**
+ * A growable column of doubles: one block that doubles up to {@link BLOCK} values, then further
+ * blocks of that size. A million values take 8 MB plus at most one block, and growing leaves no
+ * copies behind for the collector (doubling one array would leave as much garbage as it keeps).
+ */
 class F64 {
-  buf = new Float64Array(1024);
+  private blocks: Float64Array[] = [];
+  private cur = new Float64Array(256);
+  private pos = 0;
   n = 0;
   push(v: number) {
-    if (this.n === this.buf.length) {
-      const b = new Float64Array(this.buf.length * 2);
-      b.set(this.buf);
-      this.buf = b;
+    if (this.pos === this.cur.length) {
+      if (this.blocks.length === 0 && this.cur.length < BLOCK) {
+        const b = new Float64Array(this.cur.length * 2);
+        b.set(this.cur);
+        this.cur = b;
+      } else {
+        this.blocks.push(this.cur);
+        this.cur = new Float64Array(BLOCK);
+        this.pos = 0;
+      }
     }
-    this.buf[this.n++] = v;
+    this.cur[this.pos++] = v;
+    this.n++;
   }
-  view() {
-    return this.buf.subarray(0, this.n);
+  /** Copy the values, in order, into `out` (at least n long); returns `out.subarray(0, n)`. */
+  copyTo(out: Float64Array): Float64Array {
+    let at = 0;
+    for (const b of this.blocks) {
+      out.set(b, at);
+      at += b.length;
+    }
+    out.set(this.cur.subarray(0, this.pos), at);
+    return out.subarray(0, this.n);
   }
+}
+
+/**
+ * {@link summarize} of a column, bit for bit, sorting in two buffers shared by every column of
+ * a {@link RequestAggregator.finish} (no per-column copies left for the collector).
+ */
+function summarizeColumn(col: F64, scratch: { a: Float64Array; b: Float64Array }): Stats {
+  if (col.n < RADIX_MIN) return summarize(col.copyTo(new Float64Array(col.n)));
+  if (scratch.a.length < col.n) {
+    scratch.a = new Float64Array(col.n);
+    scratch.b = new Float64Array(col.n);
+  }
+  const a = col.copyTo(scratch.a);
+  return summarizeSorted(radixSortInPlace(a, scratch.b) ?? a.sort());
 }
 
 /** One request. Times in ms; absent values undefined. `ok: false` counts as failed. */
@@ -116,6 +154,7 @@ export class RequestAggregator {
    */
   finish(durationSec?: (concurrency: number | null, requestRate: number | "inf" | null) => number | undefined): SweepPoint[] {
     const pts: SweepPoint[] = [];
+    const scratch = { a: new Float64Array(0), b: new Float64Array(0) };
     for (const g of this.groups.values()) {
       const p: SweepPoint = { concurrency: g.concurrency, requestRate: g.requestRate, completed: g.completed, failed: g.failed };
       let dur = durationSec?.(g.concurrency, g.requestRate);
@@ -127,11 +166,11 @@ export class RequestAggregator {
       }
       if (g.inN) p.meanInputTokens = g.inTok / g.inN;
       if (g.outN) p.meanOutputTokens = g.outTok / g.outN;
-      if (g.ttft.n) p.ttftMs = summarize(g.ttft.view());
-      if (g.itl.n) p.itlMs = summarize(g.itl.view());
-      if (g.tpot.n) p.tpotMs = summarize(g.tpot.view());
-      if (g.ntpot.n) p.ntpotMs = summarize(g.ntpot.view());
-      if (g.e2e.n) p.e2eMs = summarize(g.e2e.view());
+      if (g.ttft.n) p.ttftMs = summarizeColumn(g.ttft, scratch);
+      if (g.itl.n) p.itlMs = summarizeColumn(g.itl, scratch);
+      if (g.tpot.n) p.tpotMs = summarizeColumn(g.tpot, scratch);
+      if (g.ntpot.n) p.ntpotMs = summarizeColumn(g.ntpot, scratch);
+      if (g.e2e.n) p.e2eMs = summarizeColumn(g.e2e, scratch);
       pts.push(p);
     }
     return pts;

@@ -2,7 +2,8 @@
  * One benchmark run in its own process (so that its peak RSS is its own): prints one JSON line
  * { ms, maxRssKB, info }. Invoked by test/bench/run.mjs:
  *   node test/bench/child.mjs <case> <lib.mjs> <input> [extra]
- * Cases: idle, split-csv, split-jsonl, import, parse-folder, import-folder, recalc.
+ * Cases: idle, split-csv, split-jsonl, import, import-stats (the points), duckdb, duckdb-stats (its
+ * rows; test/bench/duckdb.mjs), parse-folder, import-folder, recalc.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -81,6 +82,10 @@ function recalc(planPath, runs) {
   return Object.fromEntries([...Object.entries(t).map(([k, v]) => [k, median(v)]), ["check", check], ["samples", runs]]);
 }
 
+// DuckDB is loaded before the clock starts, as the library bundle is.
+const duckdb = kind.startsWith("duckdb") ? await import("@duckdb/node-api") : null;
+const duck = kind.startsWith("duckdb") ? await import("./duckdb.mjs") : null;
+
 const t0 = performance.now();
 let info = null;
 switch (kind) {
@@ -94,6 +99,18 @@ switch (kind) {
     break;
   case "import":
     info = imported(lib.importFiles([{ name: input.split("/").pop(), text: readFileSync(input, "utf8") }]));
+    break;
+  case "import-stats": {
+    const res = lib.importFiles([{ name: input.split("/").pop(), text: readFileSync(input, "utf8") }]);
+    imported(res);
+    info = res.sweeps[0].points;
+    break;
+  }
+  case "duckdb":
+    info = { groups: (await duck.duckStats(duckdb, input)).length };
+    break;
+  case "duckdb-stats":
+    info = await duck.duckStats(duckdb, input);
     break;
   case "parse-folder":
     info = { files: readFolder(input).map((f) => JSON.parse(f.text)).length };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { percentileSorted, RADIX_MIN, radixSorted, sortedCopy, summarize } from "../../src/engine/stats";
+import { percentileSorted, RADIX_MIN, radixSortInPlace, radixSorted, sortedCopy, summarize, summarizeSorted } from "../../src/engine/stats";
 
 describe("percentileSorted", () => {
   it("matches numpy's linear method", () => {
@@ -68,6 +68,22 @@ describe("radix sort of doubles (the sort behind summarize on long arrays)", () 
     const s = sortedCopy(xs);
     expect(s[0]).toBe(0);
     expect(s[s.length - 1]).toBeNaN();
+  });
+
+  it("in place: leaves the array as it was when it meets a NaN, and sorts into either buffer", () => {
+    const xs = Float64Array.from({ length: RADIX_MIN + 10 }, (_, i) => (i % 3 ? -i : i / 7));
+    const before = Float64Array.from(xs);
+    xs[RADIX_MIN] = NaN;
+    before[RADIX_MIN] = NaN;
+    expect(radixSortInPlace(xs, new Float64Array(xs.length))).toBeNull();
+    expect(sameBits(xs, before)).toBe(true);
+    // A scratch buffer longer than the values is fine; the result has exactly their length.
+    const ys = Float64Array.from({ length: RADIX_MIN }, (_, i) => ((i * 7919) % RADIX_MIN) - 1000.5);
+    const want = Float64Array.from(ys).sort();
+    const got = radixSortInPlace(ys, new Float64Array(RADIX_MIN * 3))!;
+    expect(got.length).toBe(RADIX_MIN);
+    expect(sameBits(got, want)).toBe(true);
+    expect(summarizeSorted(got)).toEqual(summarize(want));
   });
 
   it("equals the built-in sort bit for bit on random doubles of any magnitude and sign", () => {
