@@ -228,6 +228,12 @@ export function readStdin(limit = MAX_FILE_BYTES): string {
   return Buffer.concat(chunks, total).toString("utf8");
 }
 
+/** The refusal of `p` (full path `full`) when it resolves outside the confinement roots, else null. */
+export function outsideConfinement(c: Confinement, full: string, p: string): string | null {
+  const real = realPathOf(full);
+  return c.roots.some(r => isInside(real, r)) ? null : outsideMessage(c, p);
+}
+
 function outsideMessage(c: Confinement, p: string): string {
   return `${c.key}: "${p}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`;
 }

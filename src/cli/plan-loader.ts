@@ -15,7 +15,11 @@ import type { PlanFile } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
 import { translateMessage } from "../report/messages-zh";
-import { CliError, ReadProblem, fsMessage, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
+import { workloadDefs } from "../engine/plan-file";
+import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
+import { formatIssue as formatTraceIssue } from "../import/types";
+import { CliError, ReadProblem, fsMessage, outsideConfinement, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
+import { readTraceFile } from "./trace-file";
 
 export interface LoadedPlan {
   /** The plan file as written (formulas as text), for `capplan explain`. */
@@ -59,6 +63,39 @@ export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
 }
 
 /**
+ * Read every workload `trace.file` of a plan (relative to the plan's folder, confined as sweep
+ * files are) and return the plan with each summary stored inline under `trace.traffic`, as the
+ * app stores it (docs/traffic.md): the engine never reads files. A trace that cannot be read is
+ * bad input (CliError, exit 2); its bad rows are warnings.
+ */
+function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[]): PlanFile {
+  const defs = workloadDefs(plan);
+  if (!defs.some(({ def }) => typeof def.trace?.file === "string")) return plan;
+  const out = structuredClone(plan);
+  const problems: string[] = [];
+  workloadDefs(out).forEach(({ def, path }) => {
+    const t = def.trace;
+    if (!t || typeof t.file !== "string") return;
+    const key = `${path}.trace.file`;
+    const full = resolve(base, t.file);
+    const refusal = outsideConfinement({ roots, key }, full, t.file);
+    if (refusal) return void problems.push(`${planPath}: ${refusal}`);
+    const binSec = t.binSec ?? DEFAULT_TRACE_BIN_SEC;
+    const res = readTraceFile(full, { baseSec: binSec });
+    // Never echo the content of a file that is not a trace (a plan may point anywhere it may read).
+    const shown = (line: string) => line.split(full).join(t.file!).replace(/ \((?:found|keys): .*?\)(?=;|$)/, "");
+    // The reason only: the rows' details are `capplan traffic`'s to show.
+    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${shown(formatTraceIssue(res.errors[0]!))}`);
+    for (const w of res.warnings) warnings.push(`${key}: ${shown(formatTraceIssue(w))}`);
+    const sum = res.acc.summary(binSec);
+    if (!sum.ok) return void problems.push(`${planPath}: ${key}: ${t.file}: ${sum.error}`);
+    t.traffic = sum.value;
+  });
+  if (problems.length) throw new CliError(problems);
+  return out;
+}
+
+/**
  * An import error of an untrusted file, without any quoted content: the registry's "unrecognised
  * format" message used to quote the file's first line (a secret, for a plan pointing at one).
  */
@@ -91,14 +128,16 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   const refs = fileRefs(valid.plan);
   const keyOf = new Map<string, string>();
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
-  const sheet = buildPlanSheet(valid.plan);
-  const resolved = resolvePlan(valid.plan, sheet);
+  const importWarnings: string[] = [];
+  // Traces first: a workload's numbers come from its trace (docs/traffic.md).
+  const plan = readTraces(valid.plan, planPath, base, roots, importWarnings);
+  const sheet = buildPlanSheet(plan);
+  const resolved = resolvePlan(plan, sheet);
   // Literal numbers were range-checked by validation; formula results by the sheet (resolve.ts
   // `rangeCheck`, the same check the app shows on the field): both refuse the plan here.
   const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${tr(e.message)}`);
   if (outOfRange.length) throw new CliError(outOfRange);
   const files = new Map<string, FileSweep>();
-  const importWarnings: string[] = [];
   const refusals: string[] = [];
   for (const sku of resolved.skus) {
     for (const ref of Object.values(sku.sweeps)) {
@@ -127,7 +166,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   }
   if (refusals.length) throw new CliError(refusals);
   // Formulas that read a SKU's computed throughput (`<id>_tok_s`) need the sweeps: resolve again with them.
-  const final = computedSkus(valid.plan).size ? resolvePlan(valid.plan, sheet, files) : resolved;
+  const final = computedSkus(plan).size ? resolvePlan(plan, sheet, files) : resolved;
   const result = computePlan(final, files);
-  return { plan: valid.plan, resolved: final, result, importWarnings };
+  return { plan, resolved: final, result, importWarnings };
 }

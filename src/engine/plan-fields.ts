@@ -83,6 +83,13 @@ const WORKLOAD: [string, string, NonNullable<PlanField["range"]>][] = [
   ["outputTokens", "tokens per request", { min: 0, max: 1e9 }],
 ];
 
+const SCHEDULE: [string, string, NonNullable<PlanField["range"]>][] = [
+  ["intervalSec", "seconds", { min: 0, minExclusive: true, max: 31_622_400 }],
+  ["rps[]", "requests per second", { min: 0, max: 1e9 }],
+  ["minReplicas", "replicas", { min: 0, max: 1e6 }],
+  ["leadIntervals", "intervals", { min: 0, max: 1e6 }],
+];
+
 /** The numbers of a sweep (inline points) at `base` (`skus[].sweep`, `skus[].sweeps.*`). */
 function sweepFields(base: string): PlanField[] {
   return [
@@ -101,6 +108,9 @@ export const PLAN_FIELDS: readonly PlanField[] = [
   { pattern: "cells.*", kind: "cell", unit: "", resolved: same, invalidates: "dependents" },
   ...WORKLOAD.map(([k, unit, range]): PlanField => ({ pattern: `workloads[].${k}`, kind: "input", unit, range, resolved: same, invalidates: "skus" })),
   ...WORKLOAD.map(([k, unit, range]): PlanField => ({ pattern: `workload.${k}`, kind: "input", unit, range, resolved: (s) => ["workloads", 0, s[1]!], invalidates: "skus" })),
+  // Schedules (docs/schedules.md): an edit re-resolves the plan (no `resolved` location).
+  ...SCHEDULE.map(([k, unit, range]): PlanField => ({ pattern: `workloads[].schedule.${k}`, kind: "input", unit, range, invalidates: "skus" })),
+  ...SCHEDULE.map(([k, unit, range]): PlanField => ({ pattern: `workload.schedule.${k}`, kind: "input", unit, range, invalidates: "skus" })),
   { pattern: "slo[].maxMs", kind: "input", unit: "ms", range: { min: 0, minExclusive: true, max: 1e9 }, resolved: same, invalidates: "skus" },
   { pattern: "maxErrorRatePct", kind: "input", unit: "percent", resolved: same, invalidates: "skus" },
   { pattern: "factors.elasticity", kind: "input", unit: "factor", range: { min: 0, minExclusive: true, max: 1000 }, resolved: () => ["elasticity"], invalidates: "skus" },

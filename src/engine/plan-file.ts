@@ -8,6 +8,7 @@ import { readNumericString } from "./formula/formula";
 import { fieldRange } from "./plan-fields";
 import { locateJsonError } from "./json-error";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
+import { trafficSummaryProblem } from "./workload-trace";
 
 /** One problem in a plan: where, what was expected, what was found. */
 export interface PlanIssue {
@@ -93,8 +94,11 @@ class Checker {
   }
 
   num(o: Obj, key: string, base: string, required: boolean): void {
-    const v = o[key];
-    const path = base ? `${base}.${key}` : key;
+    this.numAt(o[key], base ? `${base}.${key}` : key, required);
+  }
+
+  /** The value `v` at `path`: a number in the field's range or a formula string. */
+  numAt(v: unknown, path: string, required: boolean): void {
     if (v === undefined) {
       if (required) this.issue(path, NUM_EXPECTED, v);
       return;
@@ -173,6 +177,37 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
   });
 }
 
+/** A workload's `trace`: a `file` to read or an inline `traffic` summary, `binSec` > 0, `peak` max or p99. */
+function checkTrace(c: Checker, t: unknown, path: string): void {
+  if (!isObj(t)) return c.issue(path, "a trace object with file (or an imported traffic summary)", t);
+  if (t.file === undefined && t.traffic === undefined) c.issue(path, "a trace with file or traffic", t, "expected a trace with file (or an imported traffic summary), got neither");
+  if (t.file !== undefined) c.str(t, "file", path, true);
+  if (t.name !== undefined) c.str(t, "name", path, true);
+  if (t.binSec !== undefined && !(typeof t.binSec === "number" && Number.isFinite(t.binSec) && t.binSec >= 0.001 && t.binSec <= 604800)) {
+    c.issue(`${path}.binSec`, "a bin length in seconds from 0.001 up to 604800 (a week)", t.binSec);
+  }
+  c.oneOf(t, "peak", path, ["max", "p99"]);
+  if (t.traffic !== undefined) {
+    const problem = trafficSummaryProblem(t.traffic);
+    if (problem) c.issue(`${path}.traffic`, "a traffic summary (capplan traffic --json)", t.traffic, `expected a traffic summary (capplan traffic --json): ${problem}`);
+  }
+}
+
+/** A workload's `schedule` (docs/schedules.md): rates per interval, or `fromTrace` with a trace. */
+function checkSchedule(c: Checker, s: unknown, path: string, traced: boolean): void {
+  if (!isObj(s)) return c.issue(path, "a schedule object with intervalSec and rps (or fromTrace)", s);
+  for (const k of ["intervalSec", "minReplicas", "leadIntervals"]) c.num(s, k, path, false);
+  if (s.fromTrace !== undefined && typeof s.fromTrace !== "boolean") c.issue(`${path}.fromTrace`, "true or false", s.fromTrace);
+  if (s.fromTrace === true) {
+    if (!traced) c.issue(`${path}.fromTrace`, "a workload with a trace", s.fromTrace, "fromTrace needs the workload's trace; the workload has none");
+    if (s.rps !== undefined) c.issue(`${path}.rps`, "no rps with fromTrace", s.rps, "rps and fromTrace exclude each other: the rates come from the trace");
+    return;
+  }
+  if (!Array.isArray(s.rps) || s.rps.length === 0) return c.issue(`${path}.rps`, "a non-empty array of request rates (or fromTrace: true)", s.rps);
+  if (s.rps.length > 1_000_000) return c.issue(`${path}.rps`, "at most 1,000,000 intervals", s.rps);
+  for (let j = 0; j < s.rps.length; j++) c.numAt(s.rps[j], `${path}.rps[${j}]`, true);
+}
+
 function checkWorkloads(c: Checker, plan: Obj): string[] {
   const hasMany = plan.workloads !== undefined;
   if (hasMany && plan.workload !== undefined) c.warnings.push("both `workloads` and `workload` are given; `workloads` is used");
@@ -187,7 +222,11 @@ function checkWorkloads(c: Checker, plan: Obj): string[] {
   if (defs.length === 0) c.warnings.push("the plan has no workloads");
   defs.forEach((w, i) => {
     if (w.name !== undefined) c.str(w, "name", base(i), true);
-    for (const k of ["peakRps", "inputTokens", "outputTokens"]) c.num(w, k, base(i), true);
+    // A workload with a trace takes these from it (docs/traffic.md).
+    const traced = w.trace !== undefined;
+    if (traced) checkTrace(c, w.trace, `${base(i)}.trace`);
+    for (const k of ["peakRps", "inputTokens", "outputTokens"]) c.num(w, k, base(i), !traced);
+    if (w.schedule !== undefined) checkSchedule(c, w.schedule, `${base(i)}.schedule`, traced);
     for (const k of ["avgRps", "dailyRequests"]) c.num(w, k, base(i), false);
   });
   c.duplicates(defs.map((w) => w.name), (i) => `${base(i)}.name`, "workload");
@@ -316,6 +355,8 @@ export function validatePlan(value: unknown): PlanValidation {
     });
   }
   c.oneOf(value, "sloMode", "", ["measured", "interpolated"]);
+  // The cost the recommendation compares (docs/schedules.md).
+  c.oneOf(value, "recommendBy", "", ["peak", "static", "autoscaled", "blended"]);
   // Percent of requests a load level may drop and still pass (default 1; docs/operating-point.md).
   c.num(value, "maxErrorRatePct", "", false);
   if (value.factors !== undefined) {
@@ -363,7 +404,7 @@ export function readPlanText(text: string, fileName: string): PlanValidation {
   return parsed.ok ? validatePlan(parsed.value) : parsed;
 }
 
-const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "tenants"];
+const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "recommendBy", "tenants"];
 
 /** Write a plan as 2-space JSON with the top-level keys in spec §6 order (extras after). */
 export function serializePlan(plan: PlanFile): string {

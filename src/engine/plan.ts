@@ -6,6 +6,7 @@ import type { Problem } from "./problems";
 import { appendAll } from "./append";
 import { computeTenants } from "./plan-tenants";
 import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
+import { traceMessages as TM } from "./messages/trace";
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
@@ -292,7 +293,16 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
     const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
     const input: WorkloadInput | null = ok ? { name: w.name, peakRps: w.peakRps!, inputTokens: w.inputTokens!, outputTokens: w.outputTokens!, avgRps: w.avgRps, dailyRequests: w.dailyRequests } : null;
     if (input) wlInputs.push(input);
-    else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
+    else if (w.trace && !w.traffic) {
+      const problem = TM.problem("notRead", { workload: w.name, file: w.trace.file ?? w.trace.name ?? "?" }, { path: `workloads[${i}].trace` });
+      errors.push({ path: `workloads[${i}].trace`, kind: "INPUT", message: TM.en(problem), problem });
+    } else if (w.trace && !plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
+      for (const field of ["peakRps", "inputTokens", "outputTokens"] as const) {
+        if (num(w[field])) continue;
+        const problem = TM.problem("noNumber", { workload: w.name, field }, { path: `workloads[${i}].${field}` });
+        errors.push({ path: `workloads[${i}].${field}`, kind: "VALUE", message: TM.en(problem), problem });
+      }
+    } else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
       errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: "peakRps, inputTokens and outputTokens are required numbers" });
     }
     // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.

@@ -10,7 +10,8 @@ import { computeSku, planLevel, type FileSweep } from "./plan";
 import { keyPath, rangeProblem, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
-import type { FormulaError, ResolvedPlan, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
+import { resolveTrace, traceNumbers } from "./workload-trace";
+import type { FormulaError, ResolvedPlan, ResolvedSchedule, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
 import { DEFAULT_MAX_ERROR_RATE_PCT } from "./slo";
 import type { MetricKey, PlanFile, SweepPoint } from "./types";
 
@@ -155,6 +156,20 @@ function resolveRef(ref: unknown, base: string, num: Reader): ResolvedSweepRef {
   return { kind: "missing" };
 }
 
+/** A workload's `schedule` with its numbers (docs/schedules.md), or undefined when it has none. */
+function resolveSchedule(v: unknown, base: string, num: Reader): ResolvedSchedule | undefined {
+  if (!isObj(v)) return undefined;
+  const fromTrace = v.fromTrace === true;
+  const rps = !fromTrace && Array.isArray(v.rps) ? v.rps.map((x, j) => (typeof x === "number" && Number.isFinite(x) ? x : num(`${base}.rps[${j}]`, x))) : null;
+  return {
+    intervalSec: numField(num, v, base, "intervalSec"),
+    rps,
+    minReplicas: numField(num, v, base, "minReplicas"),
+    leadIntervals: numField(num, v, base, "leadIntervals"),
+    fromTrace,
+  };
+}
+
 function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSku {
   const base = `skus[${i}]`;
   const sweeps: Record<string, ResolvedSweepRef> = {};
@@ -164,13 +179,15 @@ function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSk
     const own = isObj(s.sweeps) ? s.sweeps[w] : undefined;
     put(sweeps, w, own !== undefined && Object.hasOwn(s.sweeps as Obj, w) ? resolveRef(own, keyPath(`${base}.sweeps`, w), num) : (shared ??= resolveRef(s.sweep, `${base}.sweep`, num)));
   }
-  return {
+  const out: ResolvedSku = {
     name: typeof s.name === "string" ? s.name : base,
     gpu: typeof s.gpu === "string" ? s.gpu : null,
     gpusPerReplica: numField(num, s, base, "gpusPerReplica"),
     pricePerGpuHour: numField(num, s, base, "pricePerGpuHour"),
     sweeps,
   };
+  if (s.reservedPricePerGpuHour !== undefined) out.reservedPricePerGpuHour = numField(num, s, base, "reservedPricePerGpuHour");
+  return out;
 }
 
 function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
@@ -322,14 +339,26 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
   const workloads: ResolvedWorkload[] = defs.map(({ def, path }, i) => {
     const d = def as unknown as Obj;
     const field = (k: string): number | null => numField(num, d, path, k);
-    return {
+    const trace = resolveTrace(d.trace);
+    // A workload with a trace takes from it what it does not write itself (docs/traffic.md).
+    const fromTrace = trace?.traffic ? traceNumbers(trace.traffic, trace.peak) : null;
+    const traced = (k: "peakRps" | "avgRps" | "inputTokens" | "outputTokens"): number | null => (d[k] !== undefined || !trace ? field(k) : (fromTrace?.[k] ?? null));
+    const w: ResolvedWorkload = {
       name: workloadName(def, i, defs.length),
-      peakRps: field("peakRps"),
-      avgRps: field("avgRps"),
+      peakRps: traced("peakRps"),
+      avgRps: traced("avgRps"),
       dailyRequests: field("dailyRequests"),
-      inputTokens: field("inputTokens"),
-      outputTokens: field("outputTokens"),
+      inputTokens: traced("inputTokens"),
+      outputTokens: traced("outputTokens"),
     };
+    if (trace) {
+      const { traffic, ...ref } = trace;
+      w.trace = ref;
+      w.traffic = traffic;
+    }
+    const schedule = resolveSchedule(d.schedule, `${path}.schedule`, num);
+    if (schedule) w.schedule = schedule;
+    return w;
   });
   const names = workloads.map((w) => w.name);
   const cells: Record<string, number | null> = {};
@@ -361,6 +390,7 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
       : { factor: red == null ? 1 : numField(num, factors, "factors", "redundancy") },
     skus: list(plan.skus).map((s, i) => resolveSku(s, i, names, num)),
     tenants: resolveTenants(plan.tenants, num),
+    ...(plan.recommendBy === "static" || plan.recommendBy === "autoscaled" || plan.recommendBy === "blended" || plan.recommendBy === "peak" ? { recommendBy: plan.recommendBy } : {}),
     errors,
   };
 }

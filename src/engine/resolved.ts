@@ -3,7 +3,9 @@
  * formula failed (the failure is in `errors`, naming the field's path). This is what the capacity
  * and cost computation reads.
  */
-import type { MetricKey, SloMode, StatKey, SweepMeta, SweepPoint } from "./types";
+import type { TrafficSummary } from "./traffic";
+import type { MetricKey, RecommendBy, SloMode, StatKey, SweepMeta, SweepPoint } from "./types";
+import type { ResolvedTrace } from "./workload-trace";
 
 /** A formula problem, in the cell that causes it (spec §6). */
 export interface FormulaError {
@@ -25,6 +27,22 @@ export interface ResolvedWorkload {
   dailyRequests: number | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** The workload's trace (docs/traffic.md), when it has one; its summary is `traffic`. */
+  trace?: Omit<ResolvedTrace, "traffic">;
+  /** The trace's summary (null: the trace file has not been read); present only with `trace`. */
+  traffic?: TrafficSummary | null;
+  /** The workload's schedule (docs/schedules.md), when it has one. */
+  schedule?: ResolvedSchedule;
+}
+
+/** A workload's schedule after formula evaluation (rates of `fromTrace` are filled by plan.ts). */
+export interface ResolvedSchedule {
+  intervalSec: number | null;
+  /** Rates per interval (null where a formula failed); null with `fromTrace`. */
+  rps: (number | null)[] | null;
+  minReplicas: number | null;
+  leadIntervals: number | null;
+  fromTrace: boolean;
 }
 
 export interface ResolvedShared {
@@ -45,6 +63,8 @@ export interface ResolvedSku {
   gpu: string | null;
   gpusPerReplica: number | null;
   pricePerGpuHour: number | null;
+  /** Committed price per GPU-hour (docs/schedules.md); present only when the plan gives it. */
+  reservedPricePerGpuHour?: number | null;
   /** One entry per workload name (a SKU-level `sweep` is repeated for every workload). */
   sweeps: Record<string, ResolvedSweepRef>;
 }
@@ -99,5 +119,7 @@ export interface ResolvedPlan {
   redundancy: { factor: number | null } | { spare: number | null };
   skus: ResolvedSku[];
   tenants: ResolvedTenants | null;
+  /** Which cost picks the recommendation (docs/schedules.md); present only when the plan gives it. */
+  recommendBy?: RecommendBy;
   errors: FormulaError[];
 }

@@ -2,6 +2,7 @@
  * Core data types of capplan: the normalised sweep (product spec §2), SLOs (§3) and the
  * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
  */
+import type { TrafficSummary } from "./traffic";
 
 /** Canonical latency metrics (spec §1). All values in milliseconds. */
 export type MetricKey = "ttft" | "itl" | "tpot" | "ntpot" | "e2e";
@@ -129,14 +130,42 @@ export type Basis = "measured" | "interpolated" | "given";
  */
 export type NumOrFormula = number | string;
 
+/**
+ * A workload's request trace (docs/traffic.md): a `file` the CLI reads, or the imported summary
+ * stored inline as `traffic` (the app); its numbers fill peakRps, avgRps and the lengths.
+ */
+export interface TraceDef {
+  file?: string;
+  /** Bin length in seconds for the rates (default 60). */
+  binSec?: number;
+  /** Which binned rate is the peak: the highest (default) or the 99th percentile. */
+  peak?: "max" | "p99";
+  name?: string;
+  traffic?: TrafficSummary;
+}
+
+/** A workload's demand over a repeating period (docs/schedules.md). */
+export interface ScheduleDef {
+  intervalSec?: NumOrFormula;
+  /** Request rate per interval (numbers or formulas); absent with `fromTrace`. */
+  rps?: NumOrFormula[];
+  minReplicas?: NumOrFormula;
+  leadIntervals?: NumOrFormula;
+  /** Take the rates from the workload's trace, each interval its peak bin rate. */
+  fromTrace?: boolean;
+}
+
 export interface WorkloadDef {
   name?: string;
-  peakRps: NumOrFormula;
+  /** Required unless the workload has a `trace` (then the trace gives it). */
+  peakRps?: NumOrFormula;
   avgRps?: NumOrFormula;
   /** Daily request volume, as an alternative to avgRps for the forecast basis. */
   dailyRequests?: NumOrFormula;
-  inputTokens: NumOrFormula;
-  outputTokens: NumOrFormula;
+  inputTokens?: NumOrFormula;
+  outputTokens?: NumOrFormula;
+  trace?: TraceDef;
+  schedule?: ScheduleDef;
 }
 
 /** A sweep reference in a plan: inline points, a file or folder, or a given capacity. */
@@ -161,6 +190,8 @@ export interface SkuDef {
   id?: string;
   gpusPerReplica: NumOrFormula;
   pricePerGpuHour: NumOrFormula;
+  /** Committed price per GPU-hour (docs/schedules.md). */
+  reservedPricePerGpuHour?: NumOrFormula;
   sweep?: SweepRef;
   sweeps?: Record<string, SweepRef>;
 }
@@ -180,6 +211,9 @@ export interface TenantsDef {
   shared?: { name: string; costPerDay: NumOrFormula; split?: "weighted" | "even" | "none" }[];
 }
 
+/** The cost the recommendation compares: at peak (cost per hour), or a schedule's static, autoscaled or blended cost. */
+export type RecommendBy = "peak" | "static" | "autoscaled" | "blended";
+
 /** The plan file `capplan.plan/v1` (spec §6). Keys beyond these may be added. */
 export interface PlanFile {
   format: "capplan.plan/v1";
@@ -195,5 +229,7 @@ export interface PlanFile {
   factors?: { elasticity?: NumOrFormula; redundancy?: Redundancy };
   skus: SkuDef[];
   tenants?: TenantsDef;
+  /** Which cost picks the recommended SKU (docs/schedules.md): default "peak". */
+  recommendBy?: RecommendBy;
   [extra: string]: unknown;
 }

@@ -9,12 +9,13 @@
  */
 import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
 import { scheduleMessages } from "../engine/messages/schedule";
+import { traceMessages } from "../engine/messages/trace";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
