@@ -3,7 +3,7 @@
  * formula failed (the failure is in `errors`, naming the field's path). This is what the capacity
  * and cost computation reads.
  */
-import type { TrafficSummary } from "./traffic";
+import type { TrafficSummary } from "./traffic-types";
 import type { MetricKey, RecommendBy, SloMode, StatKey, SweepMeta, SweepPoint } from "./types";
 import type { ResolvedTrace } from "./workload-trace";
 

@@ -2,7 +2,7 @@
  * Core data types of capplan: the normalised sweep (product spec §2), SLOs (§3) and the
  * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
  */
-import type { TrafficSummary } from "./traffic";
+import type { TrafficSummary } from "./traffic-types";
 
 /** Canonical latency metrics (spec §1). All values in milliseconds. */
 export type MetricKey = "ttft" | "itl" | "tpot" | "ntpot" | "e2e";

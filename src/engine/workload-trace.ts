@@ -10,7 +10,7 @@
  *   outputTokens = mean output tokens per request
  * Pure; no I/O.
  */
-import type { TrafficGroup, TrafficSummary } from "./traffic";
+import type { TrafficGroup, TrafficSummary } from "./traffic-types";
 
 export type TracePeak = "max" | "p99";
 
