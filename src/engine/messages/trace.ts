@@ -3,7 +3,7 @@
  * from one (src/engine/workload-trace.ts, src/engine/plan.ts; code `trace.*`). See
  * docs/traffic.md and docs/problems.md. Chinese terms: 请求轨迹 (trace), 时段 (interval).
  */
-import { fmtNum } from "../load";
+import { fmtNum } from "../number-format";
 import { defineMessages, message } from "../problems";
 
 export const traceMessages = defineMessages("trace", {
