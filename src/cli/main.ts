@@ -15,6 +15,7 @@ import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CliError, processIo, type Io } from "./io";
 import { importCommand } from "./commands/import";
+import { actualsCommand, ACTUALS_USAGE } from "./commands/actuals";
 import { compareCommand } from "./commands/compare";
 import { formatsCommand } from "./commands/formats";
 import { planCommand } from "./commands/plan";
@@ -60,13 +61,16 @@ export const COMMANDS: Record<string, Command> = {
   },
   plan: {
     run: planCommand,
-    usage: "plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh] [--allow-path DIR]...",
+    usage: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...",
     summary:
       "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
     options: [
       ["--json", "one JSON object (numbers unrounded)"],
       ["--markdown", "Markdown tables"],
       ["--csv", "one CSV row per SKU"],
+      ["--focus", "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)"],
+      ["--start YYYY-MM-DD", "with --focus: the first day of the charge period (UTC; default today)"],
+      ["--days N", "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)"],
       LANG_OPTION,
       ALLOW_PATH_OPTION,
     ],
@@ -83,6 +87,12 @@ export const COMMANDS: Record<string, Command> = {
     summary:
       "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
     options: [["--json", "the same tree as JSON"], ALLOW_PATH_OPTION],
+  },
+  actuals: {
+    run: actualsCommand,
+    usage: ACTUALS_USAGE,
+    summary: "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
+    options: [["--json", "one JSON object"], ALLOW_PATH_OPTION],
   },
   traffic: { run: trafficCommand, usage: TRAFFIC_USAGE, summary: TRAFFIC_SUMMARY, options: TRAFFIC_OPTIONS },
   compare: {

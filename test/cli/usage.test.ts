@@ -6,7 +6,8 @@ describe("capplan usage", () => {
     for (const args of [["--help"], ["help"], ["-h"]]) {
       const r = await run(...args);
       expect(r.code).toBe(0);
-      expect(r.out).toContain("capplan plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh]");
+      expect(r.out).toContain("capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh]");
+      expect(r.out).toContain("capplan actuals <plan.json|-> <focus.csv> [--json]");
       expect(r.out).toContain("capplan formats [--json]");
       expect(r.out).toContain("exit codes: 0 success, 1 regression (compare), 2 bad input or usage");
     }

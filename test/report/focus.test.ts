@@ -1,125 +1,169 @@
+/**
+ * The FOCUS 1.3 export (docs/focus.md) checked against the requirements of the FOCUS 1.3 columns
+ * that can be checked mechanically: column names, types (decimal, date/time, JSON object), the
+ * nullability rules of the split-cost-allocation columns, dimension columns equal within an
+ * origin charge, AllocatedMethodDetails' JSON shape, AllocatedRatio summing to exactly 1 per
+ * origin charge and the allocated costs to the origin's cost to the minor unit.
+ */
 import { describe, expect, it } from "vitest";
-import { FOCUS_COLUMNS, focusCsv, focusDate } from "../../src/report/focus";
+import { minorUnitDigits, toMinor } from "../../src/engine/money";
+import type { PlanFile } from "../../src/engine/types";
+import { parseCsv } from "../../src/import/csv";
+import { FOCUS_COLUMNS, fixedText, focusCsv, focusDate, RATIO_DIGITS } from "../../src/report/focus";
 import { compute, seedPlan, separatePlan } from "./alloc-helpers";
 
-const HEADER =
-  "BillingPeriodStart,BillingPeriodEnd,ChargePeriodStart,ChargePeriodEnd,ChargeCategory,ChargeDescription," +
-  "BilledCost,EffectiveCost,ListCost,ContractedCost,ListUnitPrice,ContractedUnitPrice,BillingCurrency," +
-  "ServiceCategory,ServiceName,ResourceId,ResourceName,SkuId,PricingQuantity,PricingUnit,ConsumedQuantity,ConsumedUnit,Tags," +
-  "x_Team,x_Pool,x_InputTokens,x_OutputTokens,x_WeightedTokens,x_AllocationMethod,x_IdleHandling,x_Share";
+type Row = Record<string, string>;
 
-/** Split one CSV line (no embedded newlines) into cells, undoing the quoting. */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let q = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (q) {
-      if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (ch === '"') q = false;
-      else cur += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === ",") out.push(cur), (cur = "");
-    else cur += ch;
+function rowsOf(csv: string): Row[] {
+  const t = parseCsv(csv, ",");
+  const [head, ...rows] = t.rows;
+  expect(head).toEqual([...FOCUS_COLUMNS]);
+  return rows.map(r => {
+    expect(r.length).toBe(head!.length);
+    return Object.fromEntries(head!.map((h, i) => [h, r[i]!]));
+  });
+}
+
+/** A plan with every line kind: reservation basis, idle kept separate, shared costs of every split, in `currency`. */
+function finopsPlan(currency: string): PlanFile {
+  return {
+    format: "capplan.plan/v1", title: "FinOps", currency,
+    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 }, skus: [],
+    tenants: {
+      basis: "reservation", idle: "separate",
+      pools: [{ name: "gpu", costPerDay: 240.05, replicas: 8, capacityTokensPerDay: 8e6 }, { name: "small", costPerDay: 33.333, replicas: 3, capacityTokensPerDay: 3e6 }],
+      usage: [
+        { team: "b", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+        { team: "a", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+        { team: "c", pool: "small", inputTokens: 1e5, outputTokens: 2e5 },
+        { team: "a", pool: "small", inputTokens: 1e5, outputTokens: 1e5 },
+      ],
+      shared: [{ name: "platform", costPerDay: 10 }, { name: "licences", costPerDay: 1 / 3 + 7, split: "even" }, { name: "monitoring", costPerDay: 5.55, split: "none" }],
+    },
+  };
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+/** Dimension columns that must equal the origin charge's in every allocated charge. */
+const DIMENSIONS = ["BillingAccountId", "BillingAccountName", "BillingCurrency", "BillingPeriodStart", "BillingPeriodEnd", "ChargePeriodStart", "ChargePeriodEnd", "ChargeCategory", "ChargeClass", "ChargeDescription", "ChargeFrequency", "PricingCategory", "PricingUnit", "ConsumedUnit", "ServiceCategory", "ServiceName", "ServiceProviderName", "HostProviderName", "InvoiceIssuerName", "ProviderName", "PublisherName", "ResourceId", "ResourceName", "ResourceType", "SkuId", "Tags", "AllocatedMethodId", "ListUnitPrice", "ContractedUnitPrice"];
+
+/** Decimal text as an integer count of 10^-digits (exact, no binary rounding). */
+function units(text: string, digits: number): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)!;
+  const frac = (m[3] ?? "").padEnd(digits, "0");
+  expect(frac.length).toBe(digits);
+  return (m[1] ? -1n : 1n) * BigInt(m[2]! + frac);
+}
+
+function checkFocus13(csv: string, currency: string): Row[] {
+  const rows = rowsOf(csv);
+  const digits = minorUnitDigits(currency);
+  for (const r of rows) {
+    // Mandatory, not null, typed.
+    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"]) expect(r[c], c).toMatch(DECIMAL);
+    for (const c of ["BillingPeriodStart", "BillingPeriodEnd", "ChargePeriodStart", "ChargePeriodEnd"]) expect(r[c], c).toMatch(DATETIME);
+    expect(r.BillingCurrency).toBe(currency);
+    expect(r.ChargeCategory).toBe("Usage");
+    expect(r.ChargeClass).toBe(""); // null: not a correction
+    for (const c of ["BillingAccountId", "ServiceName", "ServiceCategory", "HostProviderName", "ServiceProviderName", "InvoiceIssuerName", "ChargeDescription"]) expect(r[c], c).not.toBe("");
+    expect(r.PricingQuantity).toMatch(DECIMAL);
+    expect(r.ConsumedQuantity).toMatch(DECIMAL);
+    expect(Date.parse(r.ChargePeriodEnd!) - Date.parse(r.ChargePeriodStart!)).toBe(86_400_000);
+    // Money has exactly the currency's minor-unit decimals.
+    expect(r.BilledCost!.split(".")[1]?.length ?? 0).toBe(digits);
+    // Key-value JSON objects.
+    const tags = JSON.parse(r.Tags!) as Record<string, unknown>;
+    expect(typeof tags).toBe("object");
+    // Split cost allocation: every charge here is related to one, so the method and details are not null.
+    expect(r.AllocatedMethodId).toMatch(/^capplan\/(usage|reservation|shared)\//);
+    const details = JSON.parse(r.AllocatedMethodDetails!) as { Elements: { AllocatedRatio: number; UsageUnit?: string; UsageQuantity?: number }[] };
+    expect(Object.keys(details)).toEqual(["Elements"]);
+    expect(details.Elements.length).toBeGreaterThan(0);
+    for (const e of details.Elements) {
+      expect(typeof e.AllocatedRatio).toBe("number");
+      if (e.UsageQuantity !== undefined) expect(typeof e.UsageUnit).toBe("string"); // UsageUnit is present when UsageQuantity is
+    }
+    // AllocatedResourceId: null exactly for the unallocated portion (idle, unallocated); name null iff id null.
+    const unallocated = r.x_Line === "idle" || r.x_Line === "unallocated";
+    expect(r.AllocatedResourceId === "").toBe(unallocated);
+    expect(r.AllocatedResourceName === "").toBe(r.AllocatedResourceId === "");
+    if (!unallocated) {
+      const at = JSON.parse(r.AllocatedTags!) as Record<string, unknown>;
+      // AllocatedTags must not repeat a key of Tags.
+      for (const k of Object.keys(at)) expect(Object.keys(tags)).not.toContain(k);
+      expect(at.team).toBe(r.x_Team);
+    }
   }
-  out.push(cur);
-  return out;
+  // Per origin charge: dimensions equal, ratios sum to exactly 1, costs to the origin's.
+  const byOrigin = new Map<string, Row[]>();
+  for (const r of rows) byOrigin.set(r.x_OriginChargeId!, [...(byOrigin.get(r.x_OriginChargeId!) ?? []), r]);
+  for (const [, group] of byOrigin) {
+    for (const c of DIMENSIONS) expect(new Set(group.map(r => r[c])).size, c).toBe(1);
+    const ratioText = (r: Row) => /"AllocatedRatio":([0-9.]+)/.exec(r.AllocatedMethodDetails!)![1]!;
+    expect(group.reduce((s, r) => s + units(ratioText(r), RATIO_DIGITS), 0n)).toBe(10n ** BigInt(RATIO_DIGITS));
+    expect(group.reduce((s, r) => s + units(r.PricingQuantity!, RATIO_DIGITS), 0n)).toBe(10n ** BigInt(RATIO_DIGITS));
+    const origin = units(group[0]!.ListUnitPrice!, digits);
+    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"]) expect(group.reduce((s, r) => s + units(r[c]!, digits), 0n), c).toBe(origin);
+  }
+  return rows;
 }
 
-function record(header: string, line: string): Record<string, string> {
-  const h = cells(header);
-  const v = cells(line);
-  expect(v.length).toBe(h.length);
-  return Object.fromEntries(h.map((k, i) => [k, v[i]!]));
-}
-
-describe("FOCUS export", () => {
-  it("writes the FOCUS header exactly", () => {
-    const r = focusCsv(compute(seedPlan()), { period: { start: new Date(Date.UTC(2025, 5, 1)) } });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.csv.split("\n")[0]).toBe(HEADER);
-    expect(FOCUS_COLUMNS.join(",")).toBe(HEADER);
-    expect(r.rows).toBe(2); // search, support; proportional idle has no idle row
+describe("FOCUS 1.3 export", () => {
+  it.each(["USD", "JPY", "KWD"])("meets the mechanically checkable FOCUS 1.3 requirements (%s, 3 days, reservation, idle, shared)", (cur) => {
+    const plan = finopsPlan(cur);
+    const res = compute(plan);
+    const r = focusCsv(res, { period: { start: new Date("2026-11-01T00:00:00Z"), days: 3 }, plan });
+    if (!r.ok) throw new Error(r.reason);
+    const rows = checkFocus13(r.csv, cur);
+    // Per day: gpu b, a, idle; small c, a, idle; platform and licences b, a, c (the teams in
+    // order of first appearance); monitoring's unallocated line = 13 rows, 5 origin charges.
+    expect(r.rows).toBe(39);
+    expect(rows.length).toBe(39);
+    expect(new Set(rows.map(x => x.x_OriginChargeId)).size).toBe(15);
+    // The whole export adds up to (pools + shared) × 3 days in minor units.
+    const d = minorUnitDigits(cur);
+    const t = res.tenants!;
+    const total = (t.pools.reduce((s, p) => s + toMinor(p.costRounded, d), 0) + t.shared.reduce((s, x) => s + toMinor(x.costRounded, d), 0)) * 3;
+    expect(rows.reduce((s, x) => s + units(x.BilledCost!, d), 0n)).toBe(BigInt(total));
   });
 
-  it("fills one seed row: search pays 443.08 CNY for 1 day and 3e7 tokens", () => {
+  it("writes the worked example's reservation split as allocated charges of one origin (USD)", () => {
+    const plan: PlanFile = { ...finopsPlan("USD"), tenants: { basis: "reservation", idle: "separate", pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }], usage: [{ team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 }, { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 }] } };
+    const r = focusCsv(compute(plan), { period: { start: new Date("2026-11-01T00:00:00Z") }, plan });
+    if (!r.ok) throw new Error(r.reason);
+    const rows = checkFocus13(r.csv, "USD");
+    expect(rows.map(x => [x.x_Line, x.x_Team, x.BilledCost, x.PricingQuantity, x.AllocatedMethodDetails, x.AllocatedResourceId, x.AllocatedTags])).toEqual([
+      ["team", "a", "90.00", "0.375", '{"Elements":[{"AllocatedRatio":0.375,"UsageUnit":"Replicas","UsageQuantity":3}]}', "team/a", '{"team":"a"}'],
+      ["team", "b", "30.00", "0.125", '{"Elements":[{"AllocatedRatio":0.125,"UsageUnit":"Replicas","UsageQuantity":1}]}', "team/b", '{"team":"b"}'],
+      ["idle", "", "120.00", "0.5", '{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}', "", ""],
+    ]);
+    expect(rows[0]!.AllocatedMethodId).toBe("capplan/reservation/tokens/idle-separate");
+    expect(rows[0]!.ResourceId).toBe("pool/gpu");
+    expect(rows[0]!.ListUnitPrice).toBe("240.00");
+    expect(rows[0]!.ChargePeriodStart).toBe("2026-11-01T00:00:00Z");
+    expect(rows[0]!.Tags).toBe('{"pool":"gpu"}');
+  });
+
+  it("splits the seed example by tokens (usage basis, proportional): 443.08 + 1476.92, ratios 3/13 and 10/13 to 12 decimals", () => {
     const r = focusCsv(compute(seedPlan()), { period: { start: new Date("2025-06-01T00:00:00Z") }, plan: seedPlan() });
     if (!r.ok) throw new Error(r.reason);
-    const lines = r.csv.trimEnd().split("\n");
-    const row = record(lines[0]!, lines[1]!);
-    expect(row).toEqual({
-      BillingPeriodStart: "2025-06-01T00:00:00Z",
-      BillingPeriodEnd: "2025-06-02T00:00:00Z",
-      ChargePeriodStart: "2025-06-01T00:00:00Z",
-      ChargePeriodEnd: "2025-06-02T00:00:00Z", // exclusive end
-      ChargeCategory: "Usage",
-      ChargeDescription: "Planned LLM inference cost of team search on pool 70b (Seed worked example: 70B chat service, TP=4)",
-      BilledCost: "443.08", // 1920 × 3e7 / 1.3e8 = 443.0769 → 443.08 (seed §4.5)
-      EffectiveCost: "443.08",
-      ListCost: "443.08",
-      ContractedCost: "443.08",
-      ListUnitPrice: "14.769231", // 1920 / 130 per 1M tokens = 14.7692307… (CNY 2 + 4 decimals)
-      ContractedUnitPrice: "14.769231",
-      BillingCurrency: "CNY",
-      ServiceCategory: "AI and Machine Learning",
-      ServiceName: "LLM inference",
-      ResourceId: "70b",
-      ResourceName: "70b",
-      SkuId: "", // the seed pool has a given costPerDay, no SKU
-      PricingQuantity: "30", // 3e7 weighted tokens / 1e6
-      PricingUnit: "1000000 Tokens",
-      ConsumedQuantity: "30000000", // 1e7 input + 2e7 output
-      ConsumedUnit: "Tokens",
-      Tags: '{"team":"search","pool":"70b"}',
-      x_Team: "search",
-      x_Pool: "70b",
-      x_InputTokens: "10000000",
-      x_OutputTokens: "20000000",
-      x_WeightedTokens: "30000000",
-      x_AllocationMethod: "tokens",
-      x_IdleHandling: "proportional",
-      x_Share: "0.230769",
-    });
+    const rows = checkFocus13(r.csv, rowsOf(r.csv)[0]!.BillingCurrency!);
+    const pool = rows.filter(x => x.x_Pool !== "");
+    // 3/13 = 0.230769230769|23… and 10/13 = 0.769230769230|769…: floors leave one unit, to the larger remainder (10/13).
+    expect(pool.map(x => [x.x_Team, x.BilledCost, x.PricingQuantity])).toEqual([["search", "443.08", "0.230769230769"], ["support", "1476.92", "0.769230769231"]]);
+    expect(pool[0]!.AllocatedMethodDetails).toBe('{"Elements":[{"AllocatedRatio":0.230769230769,"UsageUnit":"Tokens","UsageQuantity":30000000}]}');
   });
 
-  it("scales a 30-day period and adds the idle row; rows add up to the pool cost", () => {
-    const r = focusCsv(compute(separatePlan()), { period: { start: new Date("2025-06-01T00:00:00Z"), days: 30 } });
+  it("neutralises spreadsheet formulas in team names and keeps them in the JSON cells", () => {
+    const r = focusCsv(compute(separatePlan()), { period: { start: new Date("2025-06-01T00:00:00Z") } });
     if (!r.ok) throw new Error(r.reason);
-    const lines = r.csv.trimEnd().split("\n");
-    expect(r.rows).toBe(3);
-    const rows = lines.slice(1).map(l => record(lines[0]!, l));
-    // 30 days: 150 × 30 = 4500.00, 500 × 30 = 15000.00, idle 350 × 30 = 10500.00; Σ = 30000.00 = 1000 × 30
-    expect(rows.map(x => [x.x_Team, x.BilledCost, x.ChargePeriodEnd, x.PricingQuantity])).toEqual([
-      ["'=HYPERLINK(\"x\")", "4500.00", "2025-07-01T00:00:00Z", "900"], // 3e7 × 30 / 1e6
-      ["'-2+3", "15000.00", "2025-07-01T00:00:00Z", "3000"],
-      ["(idle)", "10500.00", "2025-07-01T00:00:00Z", "2100"], // spare 7e7 × 30 / 1e6
-    ]);
-    expect(rows[2]!.ConsumedQuantity).toBe("");
-    expect(rows[2]!.ConsumedUnit).toBe("");
-    expect(rows[2]!.x_Share).toBe("");
-    expect(rows[0]!.x_IdleHandling).toBe("separate");
-    expect(rows[0]!.ListUnitPrice).toBe("5"); // 1000 / 2e8 × 1e6 = 5 USD per 1M tokens
-    // the formula-like team name is neutralised in x_Team; Tags is JSON that starts with "{"
-    expect(JSON.parse(rows[1]!.Tags!)).toEqual({ team: "-2+3", pool: "70b" });
-    expect(rows.reduce((s, x) => s + Math.round(Number(x.BilledCost) * 100), 0)).toBe(3_000_000);
+    expect(r.csv).toContain(`'=HYPERLINK(""x"")`);
+    const rows = rowsOf(r.csv);
+    expect(rows.find(x => x.x_Team === "'-2+3")!.AllocatedTags).toBe('{"team":"-2+3"}');
   });
 
-  it("names the pool's SKU when the pool takes its cost from a SKU", () => {
-    const plan = seedPlan();
-    plan.tenants!.pools = [{ name: "70b", sku: "H100 TP4" }];
-    const r = focusCsv(compute(plan), { period: { start: new Date("2025-06-01T00:00:00Z") }, plan });
-    if (!r.ok) throw new Error(r.reason);
-    const lines = r.csv.trimEnd().split("\n");
-    const row = record(lines[0]!, lines[1]!);
-    expect(row.SkuId).toBe("H100 TP4");
-    // H100 TP4: 50 × 300 / 1500 = 10 → × 1.44 = 14.4 → 15 replicas × 4 GPUs × 20 CNY × 24 h = 28800 CNY/day;
-    // search 28800 × 3/13 = 6646.1538 → 6646.15
-    expect(row.BilledCost).toBe("6646.15");
-  });
-
-  it("refuses an unusable period or a plan without allocation, without throwing", () => {
+  it("refuses a plan without tenants or an unusable period", () => {
     const res = compute(seedPlan());
     expect(focusCsv(res, { period: { start: new Date("nope") } })).toEqual({ ok: false, reason: "the period start is not a valid date" });
     expect(focusCsv(res, { period: { start: new Date(0), days: 1.5 } }).ok).toBe(false);
@@ -128,5 +172,6 @@ describe("FOCUS export", () => {
     delete plan.tenants;
     expect(focusCsv(compute(plan), { period: { start: new Date(0) } })).toEqual({ ok: false, reason: "the plan has no team allocation (tenants)" });
     expect(focusDate(new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)))).toBe("2025-01-02T03:04:05Z");
+    expect([fixedText(375_000_000_000, 12), fixedText(10 ** 12, 12), fixedText(5, 12), fixedText(0, 12)]).toEqual(["0.375", "1", "0.000000000005", "0"]);
   });
 });

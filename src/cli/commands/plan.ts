@@ -1,6 +1,7 @@
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
+import { focusCsv } from "../../report/focus";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
 /** Language from `--lang`, default English. */
@@ -10,22 +11,51 @@ export function langFlag(v: string | true | undefined): Lang {
   throw new CliError([`--lang must be en or zh, got ${String(v)}`]);
 }
 
+/** `--start YYYY-MM-DD` (a UTC day); default: today (UTC). */
+function startFlag(v: string | true | undefined, now: () => Date): Date {
+  if (v === undefined) {
+    const d = now();
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  }
+  const m = typeof v === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) throw new CliError([`--start must be a date YYYY-MM-DD, got ${String(v)}`]);
+  return d;
+}
+
+/** `--days N` (whole days 1…366); default 1. */
+function daysFlag(v: string | true | undefined): number {
+  if (v === undefined) return 1;
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 366) throw new CliError([`--days must be a whole number of days from 1 to 366, got ${String(v)}`]);
+  return n;
+}
+
 /**
- * `capplan plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh] [--allow-path DIR]...`
+ * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...`
  * (spec §7). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
 export function planCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path"], ["json", "markdown", "csv"]);
-  if (positional.length !== 1) throw new CliError(["usage: capplan plan <plan.json|-> [--json | --markdown | --csv] [--lang en|zh] [--allow-path DIR]..."]);
-  const modes = ["json", "markdown", "csv"].filter(m => flags.has(m));
-  if (modes.length > 1) throw new CliError([`choose one of --json, --markdown, --csv (got ${modes.map(m => "--" + m).join(" ")})`]);
+  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "start", "days"], ["json", "markdown", "csv", "focus"]);
+  if (positional.length !== 1) throw new CliError(["usage: capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]..."]);
+  const modes = ["json", "markdown", "csv", "focus"].filter(m => flags.has(m));
+  if (modes.length > 1) throw new CliError([`choose one of --json, --markdown, --csv, --focus (got ${modes.map(m => "--" + m).join(" ")})`]);
+  if (!flags.has("focus") && (flags.has("start") || flags.has("days"))) throw new CliError(["--start and --days go with --focus"]);
   const lang = langFlag(flags.get("lang"));
-  const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const start = flags.has("focus") ? startFlag(flags.get("start"), () => new Date()) : null;
+  const days = daysFlag(flags.get("days"));
+  const loaded = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");
   else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
+  else if (start) {
+    const f = focusCsv(result, { period: { start, days }, plan: loaded.plan });
+    if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
+    io.out(f.csv);
+  }
   else io.out(planText(result, lang));
   if (result.errors.length) {
     for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);

@@ -188,7 +188,7 @@ export function AllocationResults(): JSX.Element {
               </label>
               <label class="field">
                 <span class="field-label">{t("periodDays")}</span>
-                <input type="number" min="1" max="3660" data-testid="focus-days" value={days()} style={{ width: "5em" }} onChange={(e) => setDays(e.currentTarget.value)} />
+                <input type="number" min="1" max="366" data-testid="focus-days" value={days()} style={{ width: "5em" }} onChange={(e) => setDays(e.currentTarget.value)} />
               </label>
             </div>
             <button data-testid="export-focus" onClick={exportFocus}>{t("exportFocusCsv")}</button>
