@@ -2,7 +2,8 @@
  * Replicas, GPUs and cost of one SKU for a set of workloads (product spec §4; seed §4.1, §4.3,
  * §4.4). Pure arithmetic over plain numbers.
  */
-import { fmtNum } from "./number-format";
+import { capacityMessages as M } from "./messages/capacity";
+import type { Problem } from "./problems";
 
 /** A workload: means per request and the peak (and optionally forecast) request rate. */
 export interface WorkloadInput {
@@ -46,7 +47,10 @@ export interface CapacityResult {
   utilizationAtPeak: number;
   /** Weighted replica output capacity, tokens/s (added field): Σ peak output tokens/s ÷ replicasBase. */
   replicaOutputTokensPerSec?: number;
+  /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
+  /** The warnings as values (code `capacity.*`), in the order of `warnings`. */
+  problems: Problem[];
 }
 
 /** Hours per month used for costPerMonth (spec §4: 730 = 8760 / 12). */
@@ -96,31 +100,36 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
  */
 export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; redundancy: { factor: number } | { spare: number } }): CapacityResult {
   const warnings: string[] = [];
+  const problems: Problem[] = [];
+  const warn = (p: Problem): void => {
+    problems.push(p);
+    warnings.push(M.en(p));
+  };
   const { gpusPerReplica: g, pricePerGpuHour: price } = sku;
   let valid = true;
-  const bad = (msg: string): void => {
-    warnings.push(msg);
+  const bad = (p: Problem): void => {
+    warn(p);
     valid = false;
   };
-  if (!ok(g, 0, true)) bad(`GPUs per replica must be a positive number, got ${String(g)}`);
-  if (!ok(price, 0, false)) bad(`price per GPU-hour must be a number ≥ 0, got ${String(price)}`);
-  if (!ok(factors.elasticity, 0, true)) bad(`elasticity must be a positive number, got ${String(factors.elasticity)}`);
-  else if (factors.elasticity < 1) warnings.push(`elasticity ${fmtNum(factors.elasticity, 3)} is below 1: the plan has less than the measured need`);
+  if (!ok(g, 0, true)) bad(M.problem("gpusInvalid", { got: String(g) }));
+  if (!ok(price, 0, false)) bad(M.problem("priceInvalid", { got: String(price) }));
+  if (!ok(factors.elasticity, 0, true)) bad(M.problem("elasticityInvalid", { got: String(factors.elasticity) }));
+  else if (factors.elasticity < 1) warn(M.problem("factorBelowOne", { factor: "elasticity", value: factors.elasticity }, { path: "factors.elasticity" }));
   let spare: number | null = null;
   let redundancy = 1;
   if ("spare" in factors.redundancy) {
     const k = factors.redundancy.spare;
-    if (!ok(k, 0, false)) bad(`spare replicas must be a number ≥ 0, got ${String(k)}`);
+    if (!ok(k, 0, false)) bad(M.problem("spareInvalid", { got: String(k) }));
     else if (!Number.isInteger(k)) {
       spare = Math.ceil(k);
-      warnings.push(`spare replicas ${fmtNum(k, 3)} is not a whole number: using ${spare}`);
+      warn(M.problem("spareFractional", { value: k, using: spare }, { path: "factors.redundancy.spare" }));
     } else spare = k;
   } else {
     redundancy = factors.redundancy.factor;
-    if (!ok(redundancy, 0, true)) bad(`redundancy must be a positive number, got ${String(redundancy)}`);
-    else if (redundancy < 1) warnings.push(`redundancy ${fmtNum(redundancy, 3)} is below 1: the plan has less than the measured need`);
+    if (!ok(redundancy, 0, true)) bad(M.problem("redundancyInvalid", { got: String(redundancy) }));
+    else if (redundancy < 1) warn(M.problem("factorBelowOne", { factor: "redundancy", value: redundancy }, { path: "factors.redundancy" }));
   }
-  if (sku.perWorkload.length === 0) bad("no workloads to plan for");
+  if (sku.perWorkload.length === 0) bad(M.problem("noWorkloads", {}));
 
   let outPeak = 0;
   let base = 0;
@@ -128,18 +137,19 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
   for (const pw of sku.perWorkload) {
     const w = pw.workload;
     const c = pw.replicaOutputTokensPerSec;
-    if (!ok(c, 0, true)) bad(`${w.name}: replica output tokens/s must be positive, got ${String(c)}`);
-    if (!ok(w.peakRps, 0, false)) bad(`${w.name}: peak RPS must be a number ≥ 0, got ${String(w.peakRps)}`);
-    if (!ok(w.outputTokens, 0, true)) bad(`${w.name}: output tokens must be positive, got ${String(w.outputTokens)}`);
-    if (!ok(w.inputTokens, 0, false)) bad(`${w.name}: input tokens must be a number ≥ 0, got ${String(w.inputTokens)}`);
+    const subject = { subject: w.name };
+    if (!ok(c, 0, true)) bad(M.problem("capacityInvalid", { got: String(c) }, subject));
+    if (!ok(w.peakRps, 0, false)) bad(M.problem("peakInvalid", { got: String(w.peakRps) }, subject));
+    if (!ok(w.outputTokens, 0, true)) bad(M.problem("outputInvalid", { got: String(w.outputTokens) }, subject));
+    if (!ok(w.inputTokens, 0, false)) bad(M.problem("inputInvalid", { got: String(w.inputTokens) }, subject));
     const o = w.peakRps * w.outputTokens;
     outPeak += o;
     base += o / c;
     rpsSum += w.peakRps;
-    lengthCheck(w.name, "input", pw.sweepMeanInputTokens, w.inputTokens, warnings);
-    lengthCheck(w.name, "output", pw.sweepMeanOutputTokens, w.outputTokens, warnings);
+    lengthCheck(w.name, "input", pw.sweepMeanInputTokens, w.inputTokens, warn);
+    lengthCheck(w.name, "output", pw.sweepMeanOutputTokens, w.outputTokens, warn);
   }
-  if (valid && rpsSum === 0) warnings.push("peak RPS is 0: the load itself needs no replicas");
+  if (valid && rpsSum === 0) warn(M.problem("zeroPeak", {}));
 
   // Weighted replica capacity C (harmonic, weighted by peak output tokens; by output tokens per request when there is no load).
   const pws = sku.perWorkload;
@@ -174,8 +184,8 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
       let r = rates[i];
       if (r === null || r === undefined) {
         r = w.peakRps;
-        warnings.push(`${w.name}: no average rate or daily volume; the forecast uses its peak (${fmtNum(w.peakRps, 2)} req/s)`);
-      } else if (r > w.peakRps) warnings.push(`${w.name}: the forecast rate ${fmtNum(r, 2)} req/s is above the peak ${fmtNum(w.peakRps, 2)} req/s`);
+        warn(M.problem("forecastFromPeak", { peakRps: w.peakRps }, { subject: w.name }));
+      } else if (r > w.peakRps) warn(M.problem("forecastAbovePeak", { rate: r, peakRps: w.peakRps }, { subject: w.name }));
       fo += r * w.outputTokens;
     });
     const fcpt = div(costPerHour, fo * 3600);
@@ -198,6 +208,7 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     utilizationAtPeak: replicas > 0 ? div(outPeak, replicas * C) : 0,
     replicaOutputTokensPerSec: C,
     warnings,
+    problems,
   };
   if (!valid) {
     for (const k of ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"] as const) res[k] = NaN;
@@ -217,13 +228,8 @@ export function replicasFromBase(base: number, elasticity: number, redundancy: {
 }
 
 /** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */
-function lengthCheck(name: string, which: "input" | "output", sweepMean: number | null | undefined, workload: number, warnings: string[]): void {
+function lengthCheck(name: string, which: "input" | "output", sweepMean: number | null | undefined, workload: number, warn: (p: Problem) => void): void {
   if (!ok(sweepMean, 0, false) || !ok(workload, 0, true)) return;
   const rel = Math.abs(sweepMean - workload) / workload;
-  if (rel > LENGTH_MISMATCH) {
-    warnings.push(
-      `${name}: the sweep's mean ${which} length (${fmtNum(sweepMean, 0)} tokens) differs from the workload's (${fmtNum(workload, 0)} tokens) by ${fmtNum(rel * 100, 0)} %; ` +
-        `capacity measured at other lengths may not hold (seed §4.4)`,
-    );
-  }
+  if (rel > LENGTH_MISMATCH) warn(M.problem("lengthMismatch", { which, sweep: sweepMean, workload, pct: rel * 100 }, { subject: name }));
 }

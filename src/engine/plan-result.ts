@@ -13,7 +13,7 @@ import type { Basis, Slo, Sweep } from "./types";
 import type { Zone } from "./zones";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
-export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; errors: string[] };
+export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; errors: string[]; problems?: Problem[] };
 
 export interface OperatingPointSummary {
   concurrency: number | null;
@@ -39,11 +39,17 @@ export interface SkuWorkloadResult {
   kneeIndex: number | null;
   findings: Finding[];
   detail: OperatingPoint | null;
+  /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
+  /** The English of {@link errorProblems}. */
   errors: string[];
+  /** The warnings as values, in the order of `warnings`. */
+  problems: Problem[];
+  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  errorProblems: Problem[];
 }
 
-export interface SkuResult extends Partial<Omit<CapacityResult, "warnings">> {
+export interface SkuResult extends Partial<Omit<CapacityResult, "warnings" | "problems">> {
   name: string;
   gpu: string | null;
   gpusPerReplica: number | null;
@@ -52,16 +58,24 @@ export interface SkuResult extends Partial<Omit<CapacityResult, "warnings">> {
   /** The operating point of the first workload (of each workload in `workloads`). */
   operatingPoint: OperatingPointSummary | null;
   workloads: SkuWorkloadResult[];
-  /** Plain-language reason when infeasible or unknown. */
+  /** Plain-language reason when infeasible or unknown (the English of {@link infeasibleProblem}). */
   infeasibleReason: string | null;
+  /** The reason as a value (docs/problems.md). */
+  infeasibleProblem: Problem | null;
   /**
    * True when every workload's capacity comes from a sweep checked against every SLO and the
    * failed-share limit; false when any is given (`replicaOutputTokensPerSec`, typed or a formula)
    * or could not be checked (docs/operating-point.md).
    */
   sloChecked: boolean;
+  /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
+  /** The English of {@link errorProblems}. */
   errors: string[];
+  /** The warnings as values, in the order of `warnings`. */
+  problems: Problem[];
+  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  errorProblems: Problem[];
 }
 
 export interface WorkloadResult extends ResolvedWorkload {

@@ -22,6 +22,8 @@ export interface TenantSku {
   replicas?: number | null | undefined;
   replicasBase?: number | null | undefined;
   infeasibleReason: string | null;
+  /** The reason as a value (docs/problems.md). */
+  infeasibleProblem?: Problem | null;
 }
 
 /** A plan error (as `PlanResult.errors`). */
@@ -82,7 +84,7 @@ export function tenantPools(plan: ResolvedPlan, skus: readonly TenantSku[], chea
     if (!num(cost) && skuName) {
       const s = skus.find(x => x.name === skuName);
       if (!s) error(`tenants.pools[${i}].sku`, "NAME", M.problem("noSku", { sku: skuName }));
-      else if (!num(s.costPerDay)) error(`tenants.pools[${i}]`, "VALUE", M.problem("skuNoCost", { sku: skuName, reason: s.infeasibleReason ? textProblem(s.infeasibleReason) : null }));
+      else if (!num(s.costPerDay)) error(`tenants.pools[${i}]`, "VALUE", M.problem("skuNoCost", { sku: skuName, reason: s.infeasibleProblem ?? (s.infeasibleReason ? textProblem(s.infeasibleReason) : null) }));
       else {
         cost = s.costPerDay;
         if (!num(cap)) cap = fleetCapacityPerDay(s, wl, inW, outW);

@@ -2,7 +2,9 @@
  * The whole plan computation (spec §3–§5, §7): resolved plan + sweeps → operating points,
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
-import type { Problem } from "./problems";
+import { englishOf, textProblem, type Problem } from "./problems";
+import { planMessages as M } from "./messages/plan";
+import { loadParam } from "./messages/slo";
 import { appendAll } from "./append";
 import { computeTenants } from "./plan-tenants";
 import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
@@ -10,8 +12,7 @@ import { traceMessages as TM } from "./messages/trace";
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
-import { fmtNum } from "./number-format";
-import { loadKind, loadLabel, loadValue } from "./load";
+import { loadKind, loadValue } from "./load";
 import { sloText } from "./slo-label";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";
 import type { Slo, Sweep, SweepPoint } from "./types";
@@ -71,10 +72,10 @@ function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode
   return a;
 }
 
-function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: string[] } {
+function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: Problem[] } {
   switch (ref.kind) {
     case "given":
-      return { sweep: null, given: ref.replicaOutputTokensPerSec, errors: num(ref.replicaOutputTokensPerSec) ? [] : ["replicaOutputTokensPerSec is not a number"] };
+      return { sweep: null, given: ref.replicaOutputTokensPerSec, errors: num(ref.replicaOutputTokensPerSec) ? [] : [M.problem("givenNotNumber", {})] };
     case "points":
       return {
         sweep: {
@@ -89,12 +90,12 @@ function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): 
       };
     case "file": {
       const f = files.get(ref.file);
-      if (!f) return { sweep: null, given: null, errors: [`sweep file ${ref.file} was not read`] };
-      if (!f.ok) return { sweep: null, given: null, errors: f.errors };
+      if (!f) return { sweep: null, given: null, errors: [M.problem("fileNotRead", { file: ref.file })] };
+      if (!f.ok) return { sweep: null, given: null, errors: f.problems ?? f.errors.map(e => textProblem(e, "error")) };
       return { sweep: f.sweep, given: null, errors: [] };
     }
     case "missing":
-      return { sweep: null, given: null, errors: ["no sweep for this workload"] };
+      return { sweep: null, given: null, errors: [M.problem("noSweep", {})] };
   }
 }
 
@@ -117,37 +118,56 @@ function meanOf(values: (number | null | undefined)[]): number | null {
   return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
 }
 
+/** `p` with `subject` in front of its text (a SKU name, `skus[0] (chat)`), and where it points. */
+function about(p: Problem, subject: string, path?: string): Problem {
+  const q: Problem = { ...p, subject };
+  if (path !== undefined && q.path === undefined) q.path = path;
+  return q;
+}
+
+/** Problems and their English, kept in step (the legacy string arrays beside the values). */
+function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[]): void {
+  for (const p of ps) {
+    problems.push(p);
+    strings.push(englishOf(p));
+  }
+}
+
 /**
  * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
  */
 export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map()): SkuResult {
-  const sloErrors = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [`slo[${i}].maxMs has an error, so no SLO can be checked`]));
+  const sloErrors: Problem[] = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })]));
   const maxErr = plan.maxErrorRatePct ?? NaN;
-  if (!num(maxErr) || maxErr < 0) sloErrors.push(`maxErrorRatePct ${num(maxErr) ? `is ${maxErr}, not a percentage ≥ 0` : "has an error"}, so no load level can be checked`);
+  if (!num(maxErr) || maxErr < 0) sloErrors.push(M.problem("maxErrorRateInvalid", { value: num(maxErr) ? maxErr : null }, { path: "maxErrorRatePct" }));
   const sku = plan.skus[skuIndex]!;
   const path = `skus[${skuIndex}]`;
   const errors: string[] = [];
+  const errorProblems: Problem[] = [];
   const warnings: string[] = [];
+  const problems: Problem[] = [];
   const slos = plan.slo.filter((s): s is Slo => num(s.maxMs));
   const perWl: SkuWorkloadResult[] = [];
   const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
   let feasible: boolean | null = true;
-  let reason: string | null = null;
+  let reason: Problem | null = null;
   const key = sloKey(slos, plan.sloMode, maxErr);
-  // Per analysed sweep: its operating point's warnings with this SKU's name, and its summary.
-  const opWarnings = new Map<SweepAnalysis, string[]>();
+  // Per analysed sweep: its operating point's problems with this SKU's name, and its summary.
+  const opProblems = new Map<SweepAnalysis, { problems: Problem[]; warnings: string[] }>();
   const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
   const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
 
   for (const w of plan.workloads) {
-    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [] };
+    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [], problems: [], errorProblems: [] };
     perWl.push(wl);
+    const warn = (p: Problem): void => pushAll(wl.problems, wl.warnings, [p]);
+    const fail = (p: Problem): void => pushAll(wl.errorProblems, wl.errors, [about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`)]);
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
     // Workloads sharing the SKU's sweep share its reading.
     let read = refs.get(ref);
     if (!read) refs.set(ref, (read = sweepOf(ref, files)));
     const { sweep, given, errors: refErrors } = read;
-    wl.errors.push(...refErrors.map(e => `${path} (${w.name}): ${e}`));
+    refErrors.forEach(fail);
     const winput = workloads.find(x => x.name === w.name);
     let capTps: number | null = null;
     let analysis: SweepAnalysis | null = null;
@@ -156,8 +176,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         capTps = given;
         wl.feasible = true;
         wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false };
-        if (slos.length) wl.warnings.push(`${sku.name}: capacity for ${w.name} is given (${fmt(given)} tok/s), so the SLOs were not checked against a sweep`);
-      } else if (num(given)) wl.errors.push(`${path} (${w.name}): replicaOutputTokensPerSec must be positive, got ${given}`);
+        if (slos.length) warn(M.problem("capacityGiven", { workload: w.name, tokS: given }, { subject: sku.name, path: `${path}.sweeps.${w.name}` }));
+      } else if (num(given)) fail(M.problem("givenNotPositive", { got: given }));
     } else if (sweep) {
       wl.sweep = sweep;
       analysis = analyzeSweep(cache, sweep, slos, plan.sloMode, maxErr, key);
@@ -166,19 +186,20 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       wl.findings = analysis.findings;
       if (sloErrors.length) {
         wl.feasible = null;
-        wl.warnings.push(...sloErrors);
+        sloErrors.forEach(warn);
         reason = sloErrors[0]!;
       } else {
         const op = analysis.op();
         wl.detail = op;
-        let named = opWarnings.get(analysis);
+        let named = opProblems.get(analysis);
         if (!named) {
-          named = op.warnings.map(x => `${sku.name}: ${x}`);
-          const sat = saturatedWarning(sweep, op, analysis);
-          if (sat) named.push(`${sku.name}: ${sat}`);
-          opWarnings.set(analysis, named);
+          named = { problems: [], warnings: [] };
+          const sat = saturatedProblem(sweep, op, analysis);
+          pushAll(named.problems, named.warnings, [...op.problems, ...(sat ? [sat] : [])].map(p => about(p, sku.name)));
+          opProblems.set(analysis, named);
         }
-        wl.warnings.push(...named);
+        wl.problems.push(...named.problems);
+        wl.warnings.push(...named.warnings);
         wl.feasible = op.feasible;
         if (op.feasible) {
           let summary = opSummary.get(analysis);
@@ -189,21 +210,24 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
             const out = analysis.meanOut() ?? winput?.outputTokens ?? null;
             if (num(out)) {
               capTps = op.rps * out;
-              wl.warnings.push(`${sku.name}: the sweep has no output tokens/s; used rps × ${out} output tokens per request`);
+              warn(M.problem("tokensFromRps", { outputTokens: out }, { subject: sku.name }));
             }
           }
           if (!num(capTps) || capTps <= 0) {
             wl.feasible = null;
-            wl.errors.push(`${path} (${w.name}): the operating point has no output tokens/s`);
+            fail(M.problem("noOutputTokens", {}));
           }
         } else if (op.feasible === false && op.bindingErrorRate && op.errorRateFailure) {
           const f = op.errorRateFailure;
-          reason = `${fmt(f.sharePct)} % of requests fail already at the lowest load (${f.load}), over the ${fmt(f.maxPct)} % limit (maxErrorRatePct)`;
+          reason = M.problem("failedAtLowest", { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct }, { path: "maxErrorRatePct" });
         } else if (op.feasible === false && op.failure) {
           const f = op.failure;
-          reason = `${sloText(f.slo, {})} fails already at the lowest load (${f.load}): ${fmt(f.valueMs)} ms, ${fmt(f.overMs)} ms (${fmt(f.overPct)} %) over`;
+          reason = M.problem("sloAtLowest", { slo: sloText(f.slo, {}), load: String(f.load), valueMs: f.valueMs, overMs: f.overMs, overPct: f.overPct });
         } else if (op.missing.length) {
-          reason = op.missing.map(m => `${sloText(m)} is missing; the sweep has ${m.available.join(", ") || "none"}`).join("; ");
+          reason = M.problem("statsMissing", {
+            slos: op.missing.map(m => sloText(m)),
+            available: op.missing.map(m => m.available.join(", ")),
+          });
         }
       }
     }
@@ -211,7 +235,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     if (wl.feasible === false) feasible = false;
     else if (wl.feasible === null && feasible !== false) feasible = null;
     errors.push(...wl.errors);
+    errorProblems.push(...wl.errorProblems);
     warnings.push(...wl.warnings);
+    problems.push(...wl.problems);
     if (winput && num(capTps) && capTps > 0) {
       wl.replicasBase = (winput.peakRps * winput.outputTokens) / capTps;
       capInputs.push({
@@ -221,12 +247,14 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         sweepMeanOutputTokens: sweep ? (analysis ? analysis.meanOut() : meanOf(sweep.points.map(p => p.meanOutputTokens))) : null,
       });
     } else if (!winput) {
-      warnings.push(`${sku.name}: workload ${w.name} has errors in its inputs`);
-      reason ??= `workload ${w.name} has errors in its inputs`;
+      const p = M.problem("workloadInputErrors", { workload: w.name }, { path: `workloads[${plan.workloads.indexOf(w)}]` });
+      pushAll(problems, warnings, [about(p, sku.name)]);
+      reason ??= p;
       if (feasible === true) feasible = null;
     }
   }
 
+  const reasonProblem = feasible === true ? null : reason ?? (errorProblems[0] ?? null);
   const result: SkuResult = {
     name: sku.name,
     gpu: sku.gpu,
@@ -235,23 +263,28 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     feasible,
     operatingPoint: perWl[0]?.operatingPoint ?? null,
     workloads: perWl,
-    infeasibleReason: feasible === true ? null : reason ?? (errors[0] ?? null),
+    infeasibleReason: reasonProblem ? englishOf(reasonProblem) : null,
+    infeasibleProblem: reasonProblem,
     sloChecked: perWl.length > 0 && perWl.every(w => w.sweep !== null && w.detail !== null && w.feasible !== null && w.errors.length === 0),
     warnings,
     errors,
+    problems,
+    errorProblems,
   };
   const formulaError = (f: string) => plan.errors.some(e => e.path === `${path}.${f}`);
-  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica")) errors.push(`${path}.gpusPerReplica: needs a positive number`);
-  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) errors.push(`${path}.pricePerGpuHour: needs a number ≥ 0`);
+  const inputError = (field: string, p: Problem): void => pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
+  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica")) inputError("gpusPerReplica", M.problem("needsPositive", {}));
+  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
   const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
   if (feasible === true && capInputs.length === plan.workloads.length && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
     const cap = capacity(
       { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs },
       { elasticity: plan.elasticity, redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy } },
     );
-    const { warnings: capWarnings, ...numbers } = cap;
+    const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
     Object.assign(result, numbers);
     warnings.push(...capWarnings);
+    problems.push(...capProblems);
   }
   return result;
 }
@@ -260,18 +293,18 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
  * A warning when a sweep's operating point lies in the saturated zone (docs/operating-point.md):
  * the measured point itself, or for an interpolated one the step it was interpolated into.
  */
-function saturatedWarning(sweep: Sweep, op: OperatingPoint, analysis: SweepAnalysis): string | null {
+function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepAnalysis): Problem | null {
   if (op.feasible !== true) return null;
   const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
   if (i === null || analysis.zones[i] !== "saturated") return null;
   const kind = loadKind(sweep.points);
-  const at = op.concurrency !== null ? loadLabel("concurrency", op.concurrency) : op.requestRate !== null ? loadLabel("requestRate", op.requestRate === "inf" ? Infinity : op.requestRate) : loadLabel(kind, null);
-  const knee = analysis.kneeIndex !== null && kind ? ` (the knee is at ${loadLabel(kind, loadValue(sweep.points[analysis.kneeIndex]!, kind))})` : "";
-  return `the operating point (${at}) lies in the saturated zone${knee}: throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee`;
-}
-
-function fmt(x: number): string {
-  return fmtNum(x, 1);
+  const at = op.concurrency !== null
+    ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
+    : op.requestRate !== null
+      ? { kind: "requestRate" as const, at: loadParam(op.requestRate === "inf" ? Infinity : op.requestRate) }
+      : { kind, at: null };
+  const knee = analysis.kneeIndex !== null && kind ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind)) : undefined;
+  return M.problem("saturated", { ...at, kneeKind: kind, knee });
 }
 
 /**
@@ -303,13 +336,17 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
         errors.push({ path: `workloads[${i}].${field}`, kind: "VALUE", message: TM.en(problem), problem });
       }
     } else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
-      errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: "peakRps, inputTokens and outputTokens are required numbers" });
+      const problem = M.problem("workloadNumbers", {}, { path: `workloads[${i}]` });
+      errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: englishOf(problem), problem });
     }
     // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.
     const perRequest = num(w.inputTokens) && num(w.outputTokens) ? tokensPerRequest({ name: w.name, peakRps: 0, inputTokens: w.inputTokens, outputTokens: w.outputTokens }) : null;
     return { ...w, tokensPerRequest: perRequest, tokensPerSec: input ? tokensPerSec(input) : null };
   });
-  if (!num(plan.elasticity)) errors.some(e => e.path === "factors.elasticity") || errors.push({ path: "factors.elasticity", kind: "VALUE", message: "elasticity must be a number" });
+  if (!num(plan.elasticity) && !errors.some(e => e.path === "factors.elasticity")) {
+    const problem = M.problem("elasticityNotNumber", {}, { path: "factors.elasticity" });
+    errors.push({ path: "factors.elasticity", kind: "VALUE", message: englishOf(problem), problem });
+  }
   return { workloads, wlInputs, errors };
 }
 
@@ -335,19 +372,18 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     cheapest = cheapestOf(false);
     if (cheapest) {
       recommendationChecked = false;
-      const checked = skus.filter(s => s.sloChecked).length;
-      warnings.push(
-        `${cheapest.name} is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): ` +
-          (checked ? "no SKU with a checked sweep is feasible" : "no SKU has a sweep checked against the SLOs"),
-      );
+      const p = M.problem("uncheckedRecommended", { sku: cheapest.name, anyChecked: skus.some(s => s.sloChecked) }, { path: `skus[${skus.indexOf(cheapest)}]` });
+      problems.push(p);
+      warnings.push(englishOf(p));
     }
   }
+  // A SKU's input errors as plan errors, at the path each problem points to, without the `skus[0] (chat)` prefix.
   skus.forEach((s, i) => {
-    for (const e of s.errors) {
-      const m = /^(skus\[\d+\][^ :]*)(?: \(([^)]*)\))?: (.*)$/.exec(e);
-      const path = m ? (m[2] ? `${m[1]}.sweeps.${m[2]}` : m[1]!) : `skus[${i}]`;
-      const message = m ? m[3]! : e;
-      if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message });
+    for (const e of s.errorProblems) {
+      const path = e.path ?? `skus[${i}]`;
+      const { subject: _, ...problem } = e;
+      const message = englishOf(problem);
+      if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message, problem });
     }
   });
   let tenants: TenantsResult | null = null;

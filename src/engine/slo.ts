@@ -6,8 +6,10 @@
  * the limit is treated as meeting it (limits are written as round numbers; a strict `<` would
  * make interpolation to the threshold itself infeasible).
  */
-import { finite, fmtNum } from "./number-format";
-import { loadKind, loadLabel, loadOrder, loadValue, type LoadKind } from "./load";
+import { finite } from "./number-format";
+import { loadKind, loadOrder, loadValue, type LoadKind } from "./load";
+import { loadParam, sloMessages as M } from "./messages/slo";
+import type { Problem } from "./problems";
 import { METRIC_FIELD, type MetricKey, type Slo, type SloMode, type Sweep, type SweepPoint } from "./types";
 
 /** Result of one SLO at one point. `pass` is null when the statistic is missing. */
@@ -93,7 +95,10 @@ export interface OperatingPoint {
   missing: { metric: MetricKey; stat: string; available: string[] }[];
   /** Per point of `sweep.points` (input order), per SLO (in the order given). */
   checks: SloCheck[][];
+  /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
+  /** The warnings as values (code `slo.*`), in the order of `warnings`. */
+  problems: Problem[];
 }
 
 const STAT_ORDER = ["mean", "min", "p25", "p50", "p75", "p90", "p95", "p99", "p99.9", "max", "std"];
@@ -270,20 +275,25 @@ export function operatingPoint(
   const pts = sweep.points;
   const n = pts.length;
   const warnings: string[] = [];
+  const problems: Problem[] = [];
+  const warn = (p: Problem): void => {
+    problems.push(p);
+    warnings.push(M.en(p));
+  };
   const maxErr = opts.maxErrorRatePct ?? DEFAULT_MAX_ERROR_RATE_PCT;
   const res: OperatingPoint = {
     feasible: null, basis: "measured", concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null,
-    pointIndex: null, bindingSlo: null, sloBinding: false, failure: null, missing: [], checks: pts.map(() => []), warnings,
+    pointIndex: null, bindingSlo: null, sloBinding: false, failure: null, missing: [], checks: pts.map(() => []), warnings, problems,
     maxErrorRatePct: maxErr, bindingErrorRate: false, errorRateFailure: null, failedSharePct: pts.map(failedSharePct), towardIndex: null,
   };
   if (n === 0) {
-    warnings.push("the sweep has no points: the operating point is unknown");
+    warn(M.problem("noPoints", {}));
     return res;
   }
   const { kind, order } = prep;
-  if (order.some((v, i) => v !== i)) warnings.push(`the sweep's points were not in load order; they were sorted by ${kind ?? "position"}`);
+  if (order.some((v, i) => v !== i)) warn(M.problem("sorted", { by: kind ?? "position" }));
   const load = (i: number): number | null => (kind ? loadValue(pts[i]!, kind) : null);
-  const where = (i: number): string => loadLabel(kind, load(i));
+  const lv = (i: number) => loadParam(load(i));
 
   const statsOf = (m: MetricKey): StatRow[] => statRows(prep, pts, m);
   const hasMetric = (m: MetricKey): boolean => statsOf(m).some(r => r.keys.length > 0);
@@ -294,13 +304,13 @@ export function operatingPoint(
     const other = substituteOf(slo.metric);
     if (other && !hasMetric(slo.metric) && hasMetric(other)) {
       used = other;
-      warnings.push(`SLO ${sloLabel(slo)} evaluated on ${metricLabel(other)}: the sweep has no ${metricLabel(slo.metric)}`);
+      warn(M.problem("substituted", { slo: sloLabel(slo), used: metricLabel(other), metric: metricLabel(slo.metric) }));
     }
     const keys = new Set<string>();
     for (const r of statsOf(used)) for (const k of r.keys) keys.add(k);
     const available = sortStats(keys);
     const valid = finite(slo.maxMs);
-    if (!valid) warnings.push(`SLO ${sloLabel(slo)} has no valid limit (${String(slo.maxMs)}): it cannot be checked`);
+    if (!valid) warn(M.problem("noLimit", { slo: sloLabel(slo), got: String(slo.maxMs) }));
     return { slo, used, available, valid };
   });
 
@@ -322,13 +332,9 @@ export function operatingPoint(
     }
     if (missingAt > 0) {
       res.missing.push({ metric: r.used, stat, available: r.available });
-      const has = r.available.length ? `this sweep has ${metricLabel(r.used)} ${r.available.join(", ")}` : `this sweep has no ${metricLabel(r.used)} statistics`;
-      const part = missingAt < n ? ` at ${missingAt} of ${n} points` : "";
       // ITL/TPOT judged on a sweep that only has NTPOT (LLMPerf): say that NTPOT exists and why it is not used.
-      const ntpot = (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot")
-        ? `; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it`
-        : "";
-      warnings.push(`${statLabel(stat)} ${metricLabel(r.used)} is missing${part}; ${has}${ntpot}`);
+      const ntpot = (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot");
+      warn(M.problem("missing", { slo: `${statLabel(stat)} ${metricLabel(r.used)}`, missingAt, n, metric: metricLabel(r.used), available: r.available, ntpot }));
     }
   });
 
@@ -338,7 +344,7 @@ export function operatingPoint(
     return sh === null || sh === undefined ? null : sh <= maxErr;
   };
   const unknownErr = res.failedSharePct.filter(v => v === null).length;
-  if (unknownErr > 0) warnings.push(`failed requests are recorded without a count of completed ones at ${unknownErr} of ${n} points: the failed share is unknown there`);
+  if (unknownErr > 0) warn(M.problem("failedUnknown", { unknown: unknownErr, n }));
   const status = (i: number): boolean | null => {
     const st = pointStatus(res.checks[i]!);
     const e = errPass(i);
@@ -361,10 +367,9 @@ export function operatingPoint(
     }
   }
   if (stopPos >= 0 && stopStatus === false) {
-    const what = slos.length ? "meets all SLOs" : "passes";
     for (let pos = stopPos + 1; pos < n; pos++) {
       if (status(order[pos]!) === true) {
-        warnings.push(`non-monotone data: ${where(order[pos]!)} ${what} again after ${where(order[stopPos]!)} did not; ignored`);
+        warn(M.problem("nonMonotone", { kind, at: lv(order[pos]!), after: lv(order[stopPos]!), slos: slos.length > 0 }));
       }
     }
   }
@@ -383,7 +388,7 @@ export function operatingPoint(
     // A needed value is missing at the point the walk must judge: unknown, never invented.
     res.feasible = null;
     res.pointIndex = lastPass >= 0 ? order[lastPass]! : null;
-    warnings.push(`the SLOs cannot be checked at ${where(order[stopPos]!)}: a statistic is missing, so feasibility is unknown`);
+    warn(M.problem("cannotCheck", { kind, at: lv(order[stopPos]!) }));
     return res;
   }
 
@@ -405,9 +410,9 @@ export function operatingPoint(
     if (res.errorRateFailure && (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)) res.bindingErrorRate = true;
     else res.bindingSlo = fl[0]!.slo;
     for (const f of fl) {
-      warnings.push(`infeasible: ${sloLabel(f.slo)} is ${fmtNum(f.valueMs)} ms at the lowest load (${where(b)}), ${fmtNum(f.overMs)} ms (${fmtNum(f.overPct)} %) over the ${fmtNum(f.maxMs)} ms limit`);
+      warn(M.problem("infeasibleSlo", { slo: sloLabel(f.slo), valueMs: f.valueMs, kind, at: lv(b), overMs: f.overMs, overPct: f.overPct, maxMs: f.maxMs }));
     }
-    if (res.errorRateFailure) warnings.push(`infeasible: ${fmtNum(errShareB)} % of requests failed at the lowest load (${where(b)}), over the ${fmtNum(maxErr)} % limit`);
+    if (res.errorRateFailure) warn(M.problem("infeasibleFailed", { sharePct: errShareB, kind, at: lv(b), maxPct: maxErr }));
     return res;
   }
 
@@ -426,21 +431,21 @@ export function operatingPoint(
     // Strictly more: a tie keeps the lower load.
     for (const i of cands) if (thr(i) > thr(best)) best = i;
   } else if (cands.length > 1) {
-    warnings.push("throughput is not recorded at every passing point: the operating point is the highest passing load");
+    warn(M.problem("noThroughput", {}));
   }
   res.feasible = true;
   setFrom(best);
   const pastPeak = (): void => {
-    if (best !== last) warnings.push(`the operating point is ${where(best)}, where throughput peaks: the higher passing load ${where(last)} gives less (${fmtNum(thr(last))} vs ${fmtNum(thr(best))} ${thrKind === "rps" ? "req/s" : "tok/s"})`);
+    if (best !== last) warn(M.problem("pastPeak", { kind, at: lv(best), higher: lv(last), higherThr: thr(last), thr: thr(best), unit: thrKind === "rps" ? "req/s" : "tok/s" }));
   };
 
   if (stopPos === -1) {
     // Every point passes: the constraints do not bind within the measured range.
     if (best === last) {
-      if (slos.length) warnings.push(`every point meets the SLOs: the operating point is the highest load measured (${where(last)}); capacity may be higher`);
-      else warnings.push("no SLOs given: the operating point is the highest load measured");
+      if (slos.length) warn(M.problem("allPassHighest", { kind, at: lv(last) }));
+      else warn(M.problem("noSlos", {}));
     } else {
-      warnings.push(`every point meets the SLOs: the operating point is ${where(best)}, where throughput peaks`);
+      warn(M.problem("allPassPeak", { kind, at: lv(best) }));
       pastPeak();
     }
     return res;
@@ -466,7 +471,7 @@ export function operatingPoint(
   res.bindingSlo = bind.slo;
   res.bindingErrorRate = bind.slo === null;
   res.sloBinding = true;
-  const bindLabel = (c: Crossing): string => (c.slo ? `${sloLabel(c.slo)} reaches its ${fmtNum(c.slo.maxMs)} ms limit` : `the failed share reaches its ${fmtNum(maxErr)} % limit`);
+  const bindP = (c: Crossing) => ({ slo: c.slo ? sloLabel(c.slo) : null, maxMs: c.slo ? c.slo.maxMs : 0, maxPct: maxErr });
   if (mode !== "interpolated" || byLoad.t === 0) {
     pastPeak();
     return res;
@@ -474,7 +479,7 @@ export function operatingPoint(
 
   const la = load(a);
   if (la === null || !Number.isFinite(lb)) {
-    warnings.push(`cannot interpolate toward ${where(b)}: used the last passing point (${where(a)})`);
+    warn(M.problem("noInterpolation", { kind, toward: lv(b), at: lv(a) }));
     pastPeak();
     return res;
   }
@@ -497,7 +502,7 @@ export function operatingPoint(
   const itThr = thrKind ? it[thrKind] : null;
   // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
   if (thrKind && !(finite(itThr) && itThr > thr(best))) {
-    warnings.push(`${bindLabel(byLoad)} at ${loadLabel(kind, at)}, but throughput there (${fmtNum(itThr ?? NaN)}) is not above ${where(best)}'s: the operating point stays measured`);
+    warn(M.problem("staysMeasured", { ...bindP(byLoad), kind, at: loadParam(at), thr: itThr ?? NaN, best: lv(best) }));
     pastPeak();
     return res;
   }
@@ -509,6 +514,6 @@ export function operatingPoint(
   res.totalTokensPerSec = it.totalTokensPerSec;
   res.pointIndex = a;
   res.towardIndex = b;
-  warnings.push(`operating point interpolated to ${loadLabel(kind, at)} between ${where(a)} and ${where(b)}, where ${bindLabel(byLoad)}`);
+  warn(M.problem("interpolated", { ...bindP(byLoad), kind, at: loadParam(at), from: lv(a), toward: lv(b) }));
   return res;
 }

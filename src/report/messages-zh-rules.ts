@@ -32,8 +32,6 @@ export function load(s: string): string {
   return s;
 }
 
-/** The load axis of a sweep (`LoadKind` or "position"). */
-export const LOAD_KIND: Record<string, string> = { concurrency: "并发", requestRate: "请求速率", rps: "RPS", position: "原始位置" };
 
 /** Plural nouns of plan-file messages (`arrayOfObjects`, `duplicates` in src/engine/plan-file.ts). */
 const WHAT: Record<string, string> = {

@@ -12,91 +12,7 @@
  */
 import type { Lang } from "./i18n";
 import { IMPORT_RULES } from "./messages-zh-import";
-import { JSON_RULES, LOAD_KIND, expected, got, load, rule, shouldBe, what, type Rule, type Sub } from "./messages-zh-rules";
-
-const S = "(\\S+ \\S+)"; // an SLO label: "P99 TTFT"
-
-/** Operating point under SLOs (src/engine/slo.ts). */
-const SLO_RULES: Rule[] = [
-  rule(/^the sweep has no points: the operating point is unknown$/, () => "扫描没有数据点：运行点未知"),
-  rule(/^the sweep's points were not in load order; they were sorted by (\S+)$/, ([, k]) => `扫描的数据点未按负载顺序排列，已按${LOAD_KIND[k!] ?? k}排序`),
-  rule(new RegExp(`^SLO ${S} evaluated on (\\S+): the sweep has no (\\S+)$`), ([, s, a, b]) => `SLO ${s} 改用 ${a} 判断：该扫描没有 ${b}`),
-  rule(new RegExp(`^SLO ${S} has no valid limit \\((.*)\\): it cannot be checked$`), ([, s, v]) => `SLO ${s} 没有有效的上限（${v}），无法检查`),
-  rule(
-    new RegExp(`^${S} is missing(?: at (\\d+) of (\\d+) points)?; this sweep has no (\\S+) statistics; it has NTPOT \\(end-to-end latency ÷ output tokens, which includes the time to first token\\), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it$`),
-    ([, s, k, n, m]) => `缺少 ${s}${k ? `（${n} 个点中有 ${k} 个缺失）` : ""}；该扫描没有 ${m} 统计量；它有 NTPOT（端到端延迟 ÷ 输出 token 数，包含首 token 时间），这是另一种度量，不会替代使用：如需按它判断，请添加 ntpot 的 SLO`,
-  ),
-  rule(/^infeasible: (\S+) % of requests failed at the lowest load \((.+)\), over the (\S+) % limit$/, ([, v, l, m]) => `不可行：最低负载（${load(l!)}）下失败请求占 ${v} %，超过 ${m} % 上限`),
-  rule(/^every point meets the SLOs: the operating point is (.+), where throughput peaks$/, ([, a]) => `所有点都满足 SLO：运行点取吞吐最高的${load(a!)}`),
-  rule(/^the operating point is (.+?), where throughput peaks: the higher passing load (.+) gives less \((\S+) vs (\S+) (tok\/s|req\/s)\)$/, ([, a, b, x, y, u]) => `运行点取吞吐最高的${load(a!)}：更高且达标的${load(b!)} 吞吐更低（${x} 对 ${y} ${u}）`),
-  rule(/^non-monotone data: (.+) passes again after (.+) did not; ignored$/, ([, a, b]) => `数据不单调：${load(b!)} 未通过，但更高的${load(a!)}又通过了；已忽略`),
-  rule(/^failed requests are recorded without a count of completed ones at (\d+) of (\d+) points: the failed share is unknown there$/, ([, k, n]) => `${n} 个点中有 ${k} 个记录了失败请求但没有成功请求数：这些点的失败占比未知`),
-  rule(/^throughput is not recorded at every passing point: the operating point is the highest passing load$/, () => "并非每个达标点都记录了吞吐：运行点取达标的最高负载"),
-  rule(
-    /^(?:(\S+ \S+) reaches its (\S+) ms limit|the failed share reaches its (\S+) % limit) at (.+), but throughput there \((\S+)\) is not above (.+)'s: the operating point stays measured$/,
-    ([, s, m, e, a, v, b]) => `${s ? `${s} 在${load(a!)} 达到 ${m} ms 上限` : `失败请求占比在${load(a!)} 达到 ${e} % 上限`}，但那里的吞吐（${v}）不高于${load(b!)}：运行点仍取实测点`,
-  ),
-  rule(
-    /^the operating point \((.+?)\) lies in the saturated zone(?: \(the knee is at (.+)\))?: throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee$/,
-    ([, a, k]) => `运行点（${load(a!)}）位于饱和区${k ? `（拐点在${load(k)}）` : ""}：此处吞吐几乎不随负载增长而延迟持续上升，负载稍有增加就可能违反 SLO；请预留余量或在拐点以下测量`,
-  ),
-  rule(/^maxErrorRatePct (?:is (\S+), not a percentage ≥ 0|has an error), so no load level can be checked$/, ([, v]) => `maxErrorRatePct ${v ? `为 ${v}，不是 ≥ 0 的百分比` : "有错误"}，无法检查任何负载档位`),
-  rule(/^(\S+) % of requests fail already at the lowest load \((.+)\), over the (\S+) % limit \(maxErrorRatePct\)$/, ([, v, l, m]) => `最低负载（${load(l!)}）下就有 ${v} % 的请求失败，超过 ${m} % 上限（maxErrorRatePct）`),
-  rule(
-    /^(.+) is recommended although its capacity was never checked against the SLOs \(it is given or estimated, not measured\): (no SKU with a checked sweep is feasible|no SKU has a sweep checked against the SLOs)$/,
-    ([, n, why]) => `推荐 ${n}，但它的容量从未按 SLO 校验（是给定或估算值，不是实测）：${why === "no SKU with a checked sweep is feasible" ? "没有经过校验的 SKU 满足要求" : "没有任何 SKU 的压测数据按 SLO 校验过"}`,
-  ),
-  rule(new RegExp(`^${S} is missing(?: at (\\d+) of (\\d+) points)?; this sweep has no (\\S+) statistics$`), ([, s, k, n, m]) => `缺少 ${s}${k ? `（${n} 个点中有 ${k} 个缺失）` : ""}；该扫描没有 ${m} 统计量`),
-  rule(new RegExp(`^${S} is missing(?: at (\\d+) of (\\d+) points)?; this sweep has (\\S+) ([^;]+)$`), ([, s, k, n, m, l]) => `缺少 ${s}${k ? `（${n} 个点中有 ${k} 个缺失）` : ""}；该扫描的 ${m} 只有 ${l}`),
-  rule(/^non-monotone data: (.+) meets all SLOs again after (.+) did not; ignored$/, ([, a, b]) => `数据不单调：${load(b!)} 未满足 SLO，但更高的${load(a!)}又全部满足；已忽略`),
-  rule(/^every point meets the SLOs: the operating point is the highest load measured \((.+)\); capacity may be higher$/, ([, a]) => `所有点都满足 SLO：运行点取测得的最高负载（${load(a!)}），实际容量可能更高`),
-  rule(/^no SLOs given: the operating point is the highest load measured$/, () => "未设置 SLO：运行点取测得的最高负载"),
-  rule(/^the SLOs cannot be checked at (.+): a statistic is missing, so feasibility is unknown$/, ([, a]) => `无法在${load(a!)} 处检查 SLO：缺少统计量，可行性未知`),
-  rule(new RegExp(`^infeasible: ${S} is (\\S+) ms at the lowest load \\((.+)\\), (\\S+) ms \\((\\S+) %\\) over the (\\S+) ms limit$`), ([, s, v, l, o, p, m]) => `不可行：最低负载（${load(l!)}）下 ${s} 为 ${v} ms，超出 ${m} ms 上限 ${o} ms（${p} %）`),
-  rule(/^cannot interpolate toward (.+): used the last passing point \((.+)\)$/, ([, a, b]) => `无法向${load(a!)} 插值：改用最后一个达标点（${load(b!)}）`),
-  rule(/^operating point interpolated to (.+?) between (.+?) and (.+), where the failed share reaches its (\S+) % limit$/, ([, a, b, c, m]) => `运行点插值到${load(a!)}（介于${load(b!)} 与${load(c!)} 之间），此时失败请求占比达到 ${m} % 上限`),
-  rule(new RegExp(`^operating point interpolated to (.+?) between (.+?) and (.+), where ${S} reaches its (\\S+) ms limit$`), ([, a, b, c, s, m]) => `运行点插值到${load(a!)}（介于${load(b!)} 与${load(c!)} 之间），此时 ${s} 达到 ${m} ms 上限`),
-];
-
-/** Capacity and cost (src/engine/capacity.ts). */
-const CAPACITY_RULES: Rule[] = [
-  rule(/^GPUs per replica must be a positive number, got (.*)$/, ([, v]) => `每副本 GPU 数必须是正数，实际为 ${v}`),
-  rule(/^price per GPU-hour must be a number ≥ 0, got (.*)$/, ([, v]) => `GPU 小时单价必须是 ≥ 0 的数，实际为 ${v}`),
-  rule(/^elasticity must be a positive number, got (.*)$/, ([, v]) => `弹性系数必须是正数，实际为 ${v}`),
-  rule(/^(elasticity|redundancy) (\S+) is below 1: the plan has less than the measured need$/, ([, k, v]) => `${k === "elasticity" ? "弹性系数" : "冗余系数"} ${v} 小于 1：规划容量低于实测需求`),
-  rule(/^spare replicas must be a number ≥ 0, got (.*)$/, ([, v]) => `备用副本数必须是 ≥ 0 的数，实际为 ${v}`),
-  rule(/^spare replicas (\S+) is not a whole number: using (\S+)$/, ([, v, n]) => `备用副本数 ${v} 不是整数：按 ${n} 计`),
-  rule(/^redundancy must be a positive number, got (.*)$/, ([, v]) => `冗余系数必须是正数，实际为 ${v}`),
-  rule(/^no workloads to plan for$/, () => "没有要规划的负载"),
-  rule(/^replica output tokens\/s must be positive, got (.*)$/, ([, v]) => `单副本输出 tokens/s 必须是正数，实际为 ${v}`),
-  rule(/^peak RPS must be a number ≥ 0, got (.*)$/, ([, v]) => `峰值 RPS 必须是 ≥ 0 的数，实际为 ${v}`),
-  rule(/^output tokens must be positive, got (.*)$/, ([, v]) => `输出 token 数必须是正数，实际为 ${v}`),
-  rule(/^input tokens must be a number ≥ 0, got (.*)$/, ([, v]) => `输入 token 数必须是 ≥ 0 的数，实际为 ${v}`),
-  rule(/^peak RPS is 0: the load itself needs no replicas$/, () => "峰值 RPS 为 0：负载本身不需要副本"),
-  rule(/^no average rate or daily volume; the forecast uses its peak \((.+)\)$/, ([, v]) => `没有平均速率或日请求量；预测按峰值（${v}）计算`),
-  rule(/^the forecast rate (.+) is above the peak (.+)$/, ([, a, b]) => `预测速率 ${a} 高于峰值 ${b}`),
-  rule(/^the sweep's mean (input|output) length \((.+)\) differs from the workload's \((.+)\) by (\S+) %; capacity measured at other lengths may not hold \(seed §4\.4\)$/,
-    ([, k, a, b, p]) => `扫描的平均${k === "input" ? "输入" : "输出"}长度（${a}）与负载设定（${b}）相差 ${p} %；在其他长度下测得的容量未必成立（seed §4.4）`),
-];
-
-/** Plan computation (src/engine/plan.ts). */
-const PLAN_RULES: Rule[] = [
-  rule(/^sweep file (.+) was not read$/, ([, f]) => `扫描文件 ${f} 未读取`),
-  rule(/^replicaOutputTokensPerSec is not a number$/, () => "replicaOutputTokensPerSec 不是数字"),
-  rule(/^no sweep for this workload$/, () => "该负载没有扫描数据"),
-  rule(/^(slo\[\d+\]\.maxMs) has an error, so no SLO can be checked$/, ([, p]) => `${p} 有错误，因此无法检查任何 SLO`),
-  rule(/^capacity for (.+) is given \((.+)\), so the SLOs were not checked against a sweep$/, ([, w, c]) => `${w} 的容量为给定值（${c}），因此未用扫描数据检查 SLO`),
-  rule(/^replicaOutputTokensPerSec must be positive, got (.*)$/, ([, v]) => `replicaOutputTokensPerSec 必须是正数，实际为 ${v}`),
-  rule(/^the sweep has no output tokens\/s; used rps × (\S+) output tokens per request$/, ([, n]) => `扫描没有输出 tokens/s；改用 rps × 每请求 ${n} 个输出 token`),
-  rule(/^the operating point has no output tokens\/s$/, () => "运行点没有输出 tokens/s"),
-  rule(/^(.+?) fails already at the lowest load \((.+)\): (\S+) ms, (\S+) ms \((\S+) %\) over$/, ([, s, l, v, o, p]) => `${s} 在最低负载（${load(l!)}）下就不满足：${v} ms，超出 ${o} ms（${p} %）`),
-  rule(new RegExp(`^${S} is missing; the sweep has ([^;]+)$`), ([, s, l]) => (l === "none" ? `缺少 ${s}；该扫描没有该指标的统计量` : `缺少 ${s}；该扫描只有 ${l}`)),
-  rule(/^workload (.+) has errors in its inputs$/, ([, w]) => `负载 ${w} 的输入有错误`),
-  rule(/^needs a positive number$/, () => "需要正数"),
-  rule(/^needs a number ≥ 0$/, () => "需要 ≥ 0 的数"),
-  rule(/^peakRps, inputTokens and outputTokens are required numbers$/, () => "peakRps、inputTokens 和 outputTokens 是必填的数字"),
-  rule(/^elasticity must be a number$/, () => "elasticity 必须是数字"),
-];
+import { JSON_RULES, expected, got, rule, shouldBe, what, type Rule, type Sub } from "./messages-zh-rules";
 
 /** Plan file validation (src/engine/plan-file.ts). */
 const PLAN_FILE_RULES: Rule[] = [
@@ -185,7 +101,7 @@ const GENERIC_RULES: Rule[] = [
   }),
 ];
 
-const RULES: Rule[] = [...SLO_RULES, ...CAPACITY_RULES, ...PLAN_RULES, ...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
+const RULES: Rule[] = [...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
 
 /** Number of message templates in the table (for the coverage test). */
 export const TEMPLATE_COUNT = RULES.length;

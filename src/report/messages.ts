@@ -10,12 +10,15 @@
 import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
 import { scheduleMessages } from "../engine/messages/schedule";
 import { traceMessages } from "../engine/messages/trace";
+import { capacityMessages } from "../engine/messages/capacity";
+import { planMessages } from "../engine/messages/plan";
+import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
@@ -59,4 +62,15 @@ export function localizeMessage(text: string, lang: Lang, problems?: readonly Pr
 /** An error of a plan result (`{ message, problem? }`) in `lang`. */
 export function localizeError(e: { message: string; problem?: Problem }, lang: Lang): string {
   return e.problem ? renderProblem(e.problem, lang) : translateMessage(e.message, lang);
+}
+
+/** Why a SKU is infeasible or unknown, in `lang` (from its problem; empty when there is no reason). */
+export function localizeReason(s: { infeasibleReason: string | null; infeasibleProblem?: Problem | null }, lang: Lang): string {
+  if (s.infeasibleProblem) return renderProblem(s.infeasibleProblem, lang);
+  return s.infeasibleReason ? translateMessage(s.infeasibleReason, lang) : "";
+}
+
+/** Every warning of a plan result as values: the plan's and each SKU's (for {@link localizeMessage}). */
+export function resultProblems(r: { problems?: readonly Problem[]; skus: readonly { problems?: readonly Problem[] }[] }): Problem[] {
+  return [...(r.problems ?? []), ...r.skus.flatMap((s) => s.problems ?? [])];
 }

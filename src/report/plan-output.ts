@@ -7,8 +7,8 @@ import type { OperatingPointSummary, PlanResult, SkuResult } from "../engine/pla
 import { sloText } from "../engine/slo-label";
 import type { Basis, Slo } from "../engine/types";
 import type { Lang } from "./i18n";
-import { localizeError, localizeMessage } from "./messages";
-import { translateMessage } from "./messages-zh";
+import type { Problem } from "../engine/problems";
+import { localizeError, localizeMessage, localizeReason, resultProblems } from "./messages";
 
 export type { Lang };
 
@@ -208,7 +208,7 @@ export type ComparisonCell =
   | { kind: "number"; value: number | null | undefined; digits: number }
   | { kind: "money"; value: number | null | undefined }
   | { kind: "percent"; value: number | null; digits: number }
-  | { kind: "message"; value: string | null };
+  | { kind: "message"; value: string | null; problem?: Problem | null };
 
 /** A row of the SKU comparison: its key and one typed cell per SKU. */
 export interface ComparisonRow {
@@ -247,7 +247,7 @@ export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): R
     peakPerMillion: money(s.peak?.costPerMillionOutputTokens),
     forecastPerMillion: money(s.forecast?.costPerMillionOutputTokens),
     utilization: { kind: "percent", value: s.forecast ? s.forecast.utilization * 100 : null, digits: 1 },
-    reason: { kind: "message", value: s.infeasibleReason },
+    reason: s.infeasibleProblem ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem } : { kind: "message", value: s.infeasibleReason },
   };
 }
 
@@ -289,7 +289,7 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
     case "percent":
       return cell.value === null ? "—" : `${fmtValue(cell.value, cell.digits)} %`;
     case "message":
-      return cell.value ? translateMessage(cell.value, lang) : "";
+      return localizeReason({ infeasibleReason: cell.value, infeasibleProblem: cell.problem ?? null }, lang);
   }
 }
 
@@ -370,7 +370,8 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   out.push(`${w.cheapest}: ${r.cheapest ? (r.recommendationChecked === false ? `${r.cheapest} (${w.uncheckedPick})` : r.cheapest) : w.noneFeasible}`);
   if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`));
   const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
-  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, r.problems)}`));
+  const problems = resultProblems(r);
+  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, problems)}`));
   // Messages quote names: one line each.
   return out.map(oneLine);
 }

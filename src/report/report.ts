@@ -9,7 +9,7 @@ import { fmtValue } from "../engine/number-format";
 import { sloText } from "../engine/slo-label";
 import { fmtMoney, singleLineNames, type Lang } from "./plan-output";
 import { sweepTableMarkdown } from "./sweep-table";
-import { translateMessage } from "./messages-zh";
+import { localizeReason } from "./messages";
 
 const T = {
   en: {
@@ -102,7 +102,7 @@ function metaLine(s: SkuResult): string {
 
 function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   const t = T[lang];
-  const why = s.infeasibleReason ? (lang === "zh" ? `（${translateMessage(s.infeasibleReason, lang)}）` : ` (${s.infeasibleReason})`) : "";
+  const why = s.infeasibleReason ? (lang === "zh" ? `（${localizeReason(s, lang)}）` : ` (${s.infeasibleReason})`) : "";
   if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${why}`;
   if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;
   const op = s.operatingPoint;

@@ -67,7 +67,7 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
         // Render with string params (a template may format numbers; strings go through as written).
-        const params = new Proxy({}, { get: (_t, k) => (k === "reason" || k === "inner" ? null : k === "which" ? "input" : 7) });
+        const params = new Proxy({}, { get: (_t, k) => (k === "reason" || k === "inner" ? null : k === "which" ? "input" : k === "slos" || k === "available" ? ["7"] : 7) });
         const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
         const zh = renderProblem(p, "zh");
         expect(zh, p.code).toMatch(CJK);
@@ -118,8 +118,8 @@ describe("allocation problems", () => {
     const r = computePlan(resolvePlan(v.plan));
     const e = r.errors.find((x) => x.path === "tenants.pools[1]")!;
     expect(e.message).toMatch(/^SKU "A" has no cost \(P99 TTFT ≤ 1000 ms fails already at the lowest load .*: 5,000 ms, 4,000 ms \(400 %\) over\)$/);
-    expect(e.problem).toMatchObject({ code: "tenants.skuNoCost", severity: "error", path: "tenants.pools[1]", params: { sku: "A", reason: { code: "text" } } });
-    // the nested reason (still an English sentence of plan.ts) is rendered in Chinese too
+    expect(e.problem).toMatchObject({ code: "tenants.skuNoCost", severity: "error", path: "tenants.pools[1]", params: { sku: "A", reason: { code: "plan.sloAtLowest", params: { slo: "P99 TTFT ≤ 1000 ms", valueMs: 5000, overMs: 4000, overPct: 400 } } } });
+    // the nested reason (a problem of plan.ts) is rendered in Chinese too
     expect(localizeError(e, "zh")).toMatch(/^SKU "A" 没有成本（P99 TTFT ≤ 1000 ms 在最低负载.*下就不满足：5,000 ms，超出 4,000 ms（400 %）/);
     expect(r.problems?.map((p) => p.code)).toEqual(["allocation.poolNoUsage"]);
     const w = r.warnings.find((x) => x.startsWith('pool "p3"'))!;

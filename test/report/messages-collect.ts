@@ -13,7 +13,8 @@ import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
 import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve";
 import type { Slo } from "../../src/engine/types";
-import { localizeError, localizeMessage } from "../../src/report/messages";
+import type { Problem } from "../../src/engine/problems";
+import { localizeError, localizeMessage, renderProblem } from "../../src/report/messages";
 import { translateMessage } from "../../src/report/messages-zh";
 
 const ROOT = join(__dirname, "..", "..");
@@ -39,6 +40,11 @@ export function zhOf(c: Collected): string {
   return c.zh ?? translateMessage(c.message, "zh");
 }
 
+/** A collected problem: its English and its Chinese, both rendered from its code. */
+function ofProblem(source: string, p: Problem): Collected {
+  return { source, message: renderProblem(p, "en"), zh: renderProblem(p, "zh") };
+}
+
 /** Every message of computing the example plans (warnings, errors, reasons, import warnings). */
 export function planMessages(): Collected[] {
   const out: Collected[] = [];
@@ -50,9 +56,7 @@ export function planMessages(): Collected[] {
     result.warnings.forEach(w => out.push({ source: src, message: w, zh: localizeMessage(w, "zh", result.problems) }));
     result.errors.forEach(e => out.push({ source: src, message: e.message, zh: localizeError(e, "zh") }));
     for (const s of result.skus) {
-      s.warnings.forEach(add);
-      s.errors.forEach(add);
-      add(s.infeasibleReason);
+      for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(src, p));
       for (const w of s.workloads) w.sweep?.warnings.forEach(add);
     }
     importWarnings.forEach(add);
@@ -82,7 +86,7 @@ export function fixtureMessages(exclude: readonly string[] = ["malformed"]): Col
     res.warnings.forEach(w => out.push({ source: src, message: w.message }));
     for (const s of res.sweeps) {
       s.warnings.forEach(w => out.push({ source: src, message: w }));
-      operatingPoint(s, SEED_SLOS, "interpolated").warnings.forEach(w => out.push({ source: src, message: w }));
+      operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(src, p)));
     }
   }
   return out;
@@ -117,7 +121,7 @@ export function perFileMessages(): Collected[] {
         if (res.ok) {
           for (const s of res.sweeps) {
             s.warnings.forEach(w => out.push({ source: r, message: w }));
-            operatingPoint(s, SEED_SLOS, "interpolated").warnings.forEach(w => out.push({ source: r, message: w }));
+            operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(r, p)));
           }
         }
       }
@@ -208,9 +212,7 @@ export function edgePlanMessages(): Collected[] {
     result.warnings.forEach(w => out.push({ source: name, message: w, zh: localizeMessage(w, "zh", result.problems) }));
     result.errors.forEach(e => out.push({ source: name, message: e.message, zh: localizeError(e, "zh") }));
     for (const s of result.skus) {
-      s.warnings.forEach(w => add(name, w));
-      s.errors.forEach(e => add(name, e));
-      add(name, s.infeasibleReason);
+      for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(name, p));
     }
   }
   return out;

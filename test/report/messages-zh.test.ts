@@ -8,29 +8,7 @@ const CJK = /[\u4e00-\u9fff]/;
 // example plans / fixtures, or from the template in the source named in the comment) and the
 // Chinese a planner should read. Numbers, names, paths and metric names are kept as written.
 const CASES: [string, string][] = [
-  // src/engine/slo.ts (fixtures/aiperf, seed SLOs)
-  ["infeasible: P99 TTFT is 21,397.1 ms at the lowest load (concurrency 16), 20,397.1 ms (2,039.7 %) over the 1,000 ms limit",
-    "不可行：最低负载（并发 16）下 P99 TTFT 为 21,397.1 ms，超出 1,000 ms 上限 20,397.1 ms（2,039.7 %）"],
-  ["operating point interpolated to concurrency 88.18 between concurrency 64 and concurrency 512, where P99 TTFT reaches its 1,000 ms limit",
-    "运行点插值到并发 88.18（介于并发 64 与并发 512 之间），此时 P99 TTFT 达到 1,000 ms 上限"],
-  ["operating point interpolated to 5.78 req/s achieved between 2.61 req/s achieved and 7.88 req/s achieved, where P99 TTFT reaches its 1,000 ms limit",
-    "运行点插值到实测 5.78 req/s（介于实测 2.61 req/s 与实测 7.88 req/s 之间），此时 P99 TTFT 达到 1,000 ms 上限"],
-  ["every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
-    "所有点都满足 SLO：运行点取测得的最高负载（请求速率 ∞ req/s），实际容量可能更高"],
-  ["the SLOs cannot be checked at concurrency 16: a statistic is missing, so feasibility is unknown", "无法在并发 16 处检查 SLO：缺少统计量，可行性未知"],
-  ["P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99", "缺少 P99 TTFT（3 个点中有 1 个缺失）；该扫描的 TTFT 只有 p50, p99"],
-  ["P95 ITL is missing; this sweep has no ITL statistics", "缺少 P95 ITL；该扫描没有 ITL 统计量"],
-  // a SKU-name prefix (plan.ts) around a slo.ts message (models/examples/multi-sku.json)
-  ["L40S ×1: SLO P95 ITL evaluated on TPOT: the sweep has no ITL", "L40S ×1：SLO P95 ITL 改用 TPOT 判断：该扫描没有 ITL"],
-  // src/engine/plan.ts (models/examples/seed-long-docs.json)
-  ["H100 TP4: capacity for docs is given (900 tok/s), so the SLOs were not checked against a sweep", "H100 TP4：docs 的容量为给定值（900 tok/s），因此未用扫描数据检查 SLO"],
-  // plan.ts joins missing statistics with "; " — each part holds a "; " itself
-  ["P99 TTFT is missing; the sweep has mean; P95 ITL is missing; the sweep has none", "缺少 P99 TTFT；该扫描只有 mean；缺少 P95 ITL；该扫描没有该指标的统计量"],
-  ["skus[0].gpusPerReplica: needs a positive number", "skus[0].gpusPerReplica：需要正数"],
-  // src/engine/capacity.ts
-  ["chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (seed §4.4)",
-    "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（seed §4.4）"],
-  ["spare replicas 1.5 is not a whole number: using 2", "备用副本数 1.5 不是整数：按 2 计"],
+  // (src/engine/slo.ts, capacity.ts and plan.ts render from their codes: test/engine/messages-engine.test.ts)
   // src/engine/plan-file.ts
   ['expected an array of skus, got an object', "应为 SKU 数组，实际为对象"],
   ['expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"', '应为以下之一："ttft", "itl", "tpot", "ntpot", "e2e"，实际为 "latency"'],

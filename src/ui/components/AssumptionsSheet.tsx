@@ -13,7 +13,7 @@ import { LineagePanel } from "./LineagePanel";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeReason } from "../../report/messages";
 import { Grid, type CellView } from "./Grid";
 
 /** The Assumptions sheet. */
@@ -178,7 +178,7 @@ export function AssumptionsSheet(): JSX.Element {
             {(s, i) => (
               <div class="derived" classList={{ rec: s.name === result().cheapest }}>
                 <h4>{s.name}<Show when={s.name === result().cheapest}> <span class="badge">★ {t("recommended")}</span></Show></h4>
-                <Show when={skuDerivations(result(), s, lang()).length} fallback={<p class="muted small">{s.infeasibleReason ? translateMessage(s.infeasibleReason, lang()) : t("noResult")}</p>}>
+                <Show when={skuDerivations(result(), s, lang()).length} fallback={<p class="muted small">{localizeReason(s, lang()) || t("noResult")}</p>}>
                   <Grid
                     id={`derived-${i()}`}
                     columns={[{ key: "value", label: t("cellResult"), numeric: true, width: "8em" }, { key: "formula", label: t("formula") }]}

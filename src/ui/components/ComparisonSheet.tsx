@@ -6,7 +6,8 @@
  */
 import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
-import { translateMessage } from "../../report/messages-zh";
+import type { Problem } from "../../engine/problems";
+import { renderProblem } from "../../report/messages";
 import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
@@ -56,8 +57,14 @@ export function ComparisonSheet(): JSX.Element {
       const cls = key === "feasible" ? (s.feasible === true ? "good" : s.feasible === false ? "bad" : "warn") : key === "reason" && text ? "bad wrap" : "";
       return { raw: "", display: text, readOnly: true, class: cls, note: key === "reason" && text ? text : undefined };
     }
-    const warns = [...new Set([...s.warnings, ...s.errors])];
-    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.map((w) => translateMessage(w, lang())).join(" · ") || undefined, class: warns.length ? "warn" : "" };
+    // One note per distinct message (workloads sharing a sweep repeat its notes), each in the app's language.
+    const texts = [...s.warnings, ...s.errors];
+    const seen = new Map<string, Problem>();
+    [...s.problems, ...s.errorProblems].forEach((p, k) => {
+      if (!seen.has(texts[k]!)) seen.set(texts[k]!, p);
+    });
+    const warns = [...seen.values()];
+    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.map((p) => renderProblem(p, lang())).join(" · ") || undefined, class: warns.length ? "warn" : "" };
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const compact = (v: number) =>

@@ -7,8 +7,9 @@
  * (a plan path, the sheet and the element to go to). No solid-js here: unit-tested in Node.
  */
 import type { PlanResult, SkuResult } from "../../engine/plan";
+import type { Problem } from "../../engine/problems";
 import type { PlanFile } from "../../engine/types";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeError, renderProblem } from "../../report/messages";
 import { UI, type UiKey, type UiLang } from "../i18n";
 
 /** The sheets of the app an item can point to. */
@@ -41,8 +42,11 @@ export interface TrustWhere {
 export interface TrustItem {
   kind: TrustKind;
   level: "warn" | "error";
-  /** Dictionary key and parameters of the text; `msg` holds an engine message (translated when shown). */
-  what: { key: UiKey; params: Record<string, string | number> };
+  /**
+   * Dictionary key and parameters of the text; `msg` holds an engine message in English, shown in
+   * the language of the app from `problem` (its value, docs/problems.md) when it has one.
+   */
+  what: { key: UiKey; params: Record<string, string | number>; problem?: Problem };
   where: TrustWhere;
 }
 
@@ -153,8 +157,8 @@ export function droppedFiles(plan: PlanFile, i: number): string[] {
 export function trustState(input: TrustInput): TrustState {
   const { plan, result } = input;
   const items: TrustItem[] = [];
-  const add = (kind: TrustKind, level: TrustItem["level"], key: UiKey, params: Record<string, string | number>, path: string) =>
-    items.push({ kind, level, what: { key, params }, where: locate(plan, path) });
+  const add = (kind: TrustKind, level: TrustItem["level"], key: UiKey, params: Record<string, string | number>, path: string, problem?: Problem) =>
+    items.push({ kind, level, what: problem ? { key, params, problem } : { key, params }, where: locate(plan, path) });
 
   for (const r of input.rejected ?? []) {
     add("rejected", "error", "trustRejected", { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) }, r.path);
@@ -169,7 +173,7 @@ export function trustState(input: TrustInput): TrustState {
       continue;
     }
     if (/^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME") continue; // counted below, once
-    add("error", "error", "trustError", { field: fieldName(e.path), msg: e.message }, e.path);
+    add("error", "error", "trustError", { field: fieldName(e.path), msg: e.message }, e.path, e.problem);
   }
   const badPools = result.errors.filter((e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME");
   if (badPools.length) {
@@ -184,16 +188,21 @@ export function trustState(input: TrustInput): TrustState {
   });
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
-    const notes = s.warnings.filter((w) => !/so the SLOs were not checked/.test(w));
-    const first = notes[0]?.startsWith(`${s.name}: `) ? notes[0].slice(s.name.length + 2) : notes[0];
-    if (first !== undefined) add("warning", "warn", "trustNotes", { sku: s.name, n: notes.length, msg: first }, `skus[${i}]`);
+    // The capacity-given note repeats the unchecked item; the first other note is shown without the SKU's name.
+    const notes = s.problems.filter((p) => p.code !== "plan.capacityGiven");
+    if (notes[0]) {
+      const { subject: _, ...first } = notes[0];
+      add("warning", "warn", "trustNotes", { sku: s.name, n: notes.length, msg: renderProblem(first, "en") }, `skus[${i}]`, first);
+    }
   });
+  const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
   for (const w of result.warnings) {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
     // marked); the engine's "recommended although never checked" repeats the unchecked item.
+    const p = planProblems.get(w);
     const i = result.skus.findIndex((s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`));
-    if (i >= 0 && isUnchecked(result.skus[i]!) && /never checked|not checked/.test(w)) continue;
-    add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads");
+    if (i >= 0 && isUnchecked(result.skus[i]!) && p?.code === "plan.uncheckedRecommended") continue;
+    add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads", p);
   }
   const rec = recommendationState(result);
   if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
@@ -223,7 +232,9 @@ function keptText(plan: PlanFile, path: string): string {
 /** The text of an item in a language (engine messages inside are translated). */
 export function trustText(item: TrustItem, lang: UiLang): string {
   const params: Record<string, string | number> = { ...item.what.params };
-  if (typeof params.msg === "string") params.msg = translateMessage(params.msg, lang);
+  const p = item.what.problem;
+  if (p) params.msg = renderProblem(p, lang);
+  else if (typeof params.msg === "string") params.msg = localizeError({ message: params.msg }, lang);
   let key = item.what.key;
   if (key === "trustRejected" && !params.kept) key = "trustRejectedPlain";
   return fill(UI[lang][key], params);

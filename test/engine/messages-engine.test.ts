@@ -1,0 +1,127 @@
+/**
+ * The engine's catalogues of the operating point, capacity and the plan (docs/problems.md): each
+ * message in English exactly as before (the CLI's `warnings[]`/`errors[]` contract) and in the
+ * Chinese the old sentence table gave, from its code; and the producers give those problems.
+ */
+import { describe, expect, it } from "vitest";
+import { capacity } from "../../src/engine/capacity";
+import { capacityMessages } from "../../src/engine/messages/capacity";
+import { planMessages } from "../../src/engine/messages/plan";
+import { sloMessages } from "../../src/engine/messages/slo";
+import { computePlan } from "../../src/engine/plan";
+import { validatePlan } from "../../src/engine/plan-file";
+import { resolvePlan } from "../../src/engine/resolve";
+import { operatingPoint } from "../../src/engine/slo";
+import type { Problem } from "../../src/engine/problems";
+import { localizeError, renderProblem } from "../../src/report/messages";
+import { planText } from "../../src/report/plan-output";
+
+const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
+
+describe("slo.* (src/engine/slo.ts)", () => {
+  it.each([
+    [sloMessages.problem("infeasibleSlo", { slo: "P99 TTFT", valueMs: 21397.1, kind: "concurrency", at: 16, overMs: 20397.1, overPct: 2039.71, maxMs: 1000 }),
+      "infeasible: P99 TTFT is 21,397.1 ms at the lowest load (concurrency 16), 20,397.1 ms (2,039.7 %) over the 1,000 ms limit",
+      "不可行：最低负载（并发 16）下 P99 TTFT 为 21,397.1 ms，超出 1,000 ms 上限 20,397.1 ms（2,039.7 %）"],
+    [sloMessages.problem("interpolated", { slo: "P99 TTFT", maxMs: 1000, maxPct: 1, kind: "concurrency", at: 88.18, from: 64, toward: 512 }),
+      "operating point interpolated to concurrency 88.18 between concurrency 64 and concurrency 512, where P99 TTFT reaches its 1,000 ms limit",
+      "运行点插值到并发 88.18（介于并发 64 与并发 512 之间），此时 P99 TTFT 达到 1,000 ms 上限"],
+    [sloMessages.problem("interpolated", { slo: null, maxMs: 0, maxPct: 1, kind: "rps", at: 5.78, from: 2.61, toward: 7.88 }),
+      "operating point interpolated to 5.78 req/s achieved between 2.61 req/s achieved and 7.88 req/s achieved, where the failed share reaches its 1 % limit",
+      "运行点插值到实测 5.78 req/s（介于实测 2.61 req/s 与实测 7.88 req/s 之间），此时失败请求占比达到 1 % 上限"],
+    [sloMessages.problem("allPassHighest", { kind: "requestRate", at: "inf" }),
+      "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
+      "所有点都满足 SLO：运行点取测得的最高负载（请求速率 ∞ req/s），实际容量可能更高"],
+    [sloMessages.problem("cannotCheck", { kind: "concurrency", at: 16 }),
+      "the SLOs cannot be checked at concurrency 16: a statistic is missing, so feasibility is unknown", "无法在并发 16 处检查 SLO：缺少统计量，可行性未知"],
+    [sloMessages.problem("missing", { slo: "P99 TTFT", missingAt: 1, n: 3, metric: "TTFT", available: ["p50", "p99"], ntpot: false }),
+      "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99", "缺少 P99 TTFT（3 个点中有 1 个缺失）；该扫描的 TTFT 只有 p50, p99"],
+    [sloMessages.problem("missing", { slo: "P95 ITL", missingAt: 2, n: 2, metric: "ITL", available: [], ntpot: false }),
+      "P95 ITL is missing; this sweep has no ITL statistics", "缺少 P95 ITL；该扫描没有 ITL 统计量"],
+    [sloMessages.problem("substituted", { slo: "P95 ITL", used: "TPOT", metric: "ITL" }, { subject: "L40S ×1" }),
+      "L40S ×1: SLO P95 ITL evaluated on TPOT: the sweep has no ITL", "L40S ×1：SLO P95 ITL 改用 TPOT 判断：该扫描没有 ITL"],
+    [sloMessages.problem("sorted", { by: "requestRate" }), "the sweep's points were not in load order; they were sorted by requestRate", "扫描的数据点未按负载顺序排列，已按请求速率排序"],
+  ] as const)("%#: renders %s", (p, en, zh) => {
+    expect(both(p)).toEqual([en, zh]);
+  });
+
+  it("come from operatingPoint as values in the order of its warnings", () => {
+    const op = operatingPoint(
+      { points: [{ concurrency: 16, requestRate: null, outputTokensPerSec: 10, ttftMs: { p99: 21397.1 } }, { concurrency: 4, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 25000 } }] },
+      [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      "measured",
+    );
+    expect(op.problems.map((p) => p.code)).toEqual(["slo.sorted", "slo.infeasibleSlo"]);
+    expect(op.problems[1]!.params).toMatchObject({ slo: "P99 TTFT", kind: "concurrency", at: 4, valueMs: 25000, overMs: 24000, overPct: 2400, maxMs: 1000 });
+    expect(op.warnings).toEqual(op.problems.map((p) => renderProblem(p, "en")));
+    expect(renderProblem(op.problems[1]!, "zh")).toBe("不可行：最低负载（并发 4）下 P99 TTFT 为 25,000 ms，超出 1,000 ms 上限 24,000 ms（2,400 %）");
+  });
+});
+
+describe("capacity.* (src/engine/capacity.ts)", () => {
+  it("renders the length and spare-replica warnings as before, with the workload as subject", () => {
+    expect(both(capacityMessages.problem("lengthMismatch", { which: "input", sweep: 1000, workload: 300, pct: 233.33 }, { subject: "chat" }))).toEqual([
+      "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (seed §4.4)",
+      "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（seed §4.4）",
+    ]);
+    const r = capacity(
+      { gpusPerReplica: 1, pricePerGpuHour: 2, perWorkload: [{ workload: { name: "chat", peakRps: 2, avgRps: 3, inputTokens: 300, outputTokens: 300 }, replicaOutputTokensPerSec: 600, sweepMeanInputTokens: 1000 }] },
+      { elasticity: 0.8, redundancy: { spare: 1.5 } },
+    );
+    expect(r.problems.map((p) => p.code)).toEqual(["capacity.factorBelowOne", "capacity.spareFractional", "capacity.lengthMismatch", "capacity.forecastAbovePeak"]);
+    expect(r.warnings[1]).toBe("spare replicas 1.5 is not a whole number: using 2");
+    expect(r.problems.map((p) => renderProblem(p, "zh"))).toEqual([
+      "弹性系数 0.8 小于 1：规划容量低于实测需求",
+      "备用副本数 1.5 不是整数：按 2 计",
+      "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（seed §4.4）",
+      "chat：预测速率 3 req/s 高于峰值 2 req/s",
+    ]);
+  });
+});
+
+describe("plan.* (src/engine/plan.ts)", () => {
+  it.each([
+    [planMessages.problem("capacityGiven", { workload: "docs", tokS: 900 }, { subject: "H100 TP4" }),
+      "H100 TP4: capacity for docs is given (900 tok/s), so the SLOs were not checked against a sweep", "H100 TP4：docs 的容量为给定值（900 tok/s），因此未用扫描数据检查 SLO"],
+    [planMessages.problem("statsMissing", { slos: ["P99 TTFT", "P95 ITL"], available: ["mean", ""] }),
+      "P99 TTFT is missing; the sweep has mean; P95 ITL is missing; the sweep has none", "缺少 P99 TTFT；该扫描只有 mean；缺少 P95 ITL；该扫描没有该指标的统计量"],
+    [planMessages.problem("needsPositive", {}, { subject: "skus[0].gpusPerReplica" }), "skus[0].gpusPerReplica: needs a positive number", "skus[0].gpusPerReplica：需要正数"],
+    [planMessages.problem("uncheckedRecommended", { sku: "H200", anyChecked: true }),
+      "H200 is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
+      "推荐 H200，但它的容量从未按 SLO 校验（是给定或估算值，不是实测）：没有经过校验的 SKU 满足要求"],
+  ] as const)("%#: renders %s", (p, en, zh) => {
+    expect(both(p)).toEqual([en, zh]);
+  });
+
+  it("carries a SKU's errors, warnings and reason as values, and plan errors at their paths without a regex over the text", () => {
+    const v = validatePlan({
+      format: "capplan.plan/v1",
+      title: "t",
+      workloads: [{ name: "chat (eu)", peakRps: 1, inputTokens: 10, outputTokens: 10 }, { name: "docs", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      skus: [
+        { name: "A", gpusPerReplica: "=1-1", pricePerGpuHour: 1, sweeps: { docs: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 5000 } }] } } },
+        { name: "B", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: { "chat (eu)": { replicaOutputTokensPerSec: 50 }, docs: { replicaOutputTokensPerSec: 50 } } },
+      ],
+    });
+    if (!v.ok) expect(v.errors).toEqual([]);
+    if (!v.ok) return;
+    const r = computePlan(resolvePlan(v.plan));
+    const a = r.skus[0]!;
+    expect(a.errorProblems.map((p) => [p.code, p.path, p.subject])).toEqual([
+      ["plan.noSweep", "skus[0].sweeps.chat (eu)", "skus[0] (chat (eu))"],
+      ["plan.needsPositive", "skus[0].gpusPerReplica", "skus[0].gpusPerReplica"],
+    ]);
+    expect(a.errors).toEqual(["skus[0] (chat (eu)): no sweep for this workload", "skus[0].gpusPerReplica: needs a positive number"]);
+    expect(a.infeasibleProblem?.code).toBe("plan.sloAtLowest");
+    expect(renderProblem(a.infeasibleProblem!, "zh")).toBe("P99 TTFT ≤ 1000 ms 在最低负载（1）下就不满足：5,000 ms，超出 4,000 ms（400 %）");
+    // A workload name with brackets stays whole in the error's path (the old regex cut it at ")").
+    const e = r.errors.find((x) => x.problem?.code === "plan.noSweep")!;
+    expect(e).toMatchObject({ path: "skus[0].sweeps.chat (eu)", kind: "INPUT", message: "no sweep for this workload" });
+    expect(localizeError(e, "zh")).toBe("该负载没有扫描数据");
+    expect(r.skus[1]!.problems.map((p) => p.code)).toEqual(["plan.capacityGiven", "plan.capacityGiven"]);
+    expect(r.problems?.map((p) => p.code)).toEqual(["plan.uncheckedRecommended"]);
+    expect(planText(r, "zh")).toContain("推荐 B，但它的容量从未按 SLO 校验");
+    expect(planText(r, "zh")).toContain("B：chat (eu) 的容量为给定值（50 tok/s），因此未用扫描数据检查 SLO");
+  });
+});
