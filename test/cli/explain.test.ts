@@ -7,13 +7,16 @@ import { run } from "./helpers";
 const ROOT = join(__dirname, "..", "..");
 const EXAMPLES = readdirSync(join(ROOT, "models", "examples")).filter((f) => f.endsWith(".json")).sort();
 
+/** Keys holding problems as values (docs/problems.md), at any level. */
+const PROBLEM_KEYS = new Set(["problems", "errorProblems", "infeasibleProblem", "problem"]);
+
 /** Every numeric leaf of a JSON value with its path (`skus[0].replicas`). Problems' parameters are not results. */
 function numericPaths(v: unknown, path = "", out: [string, number][] = []): [string, number][] {
   if (typeof v === "number") out.push([path, v]);
   else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
   else if (v && typeof v === "object") {
     for (const [k, x] of Object.entries(v)) {
-      if (path === "" && (k === "problems" || k === "errors")) continue;
+      if ((path === "" && k === "errors") || PROBLEM_KEYS.has(k)) continue;
       numericPaths(x, path ? `${path}.${k}` : k, out);
     }
   }
