@@ -298,9 +298,37 @@ function patternRegex(pattern: string): RegExp {
 
 const RANGED = PLAN_FIELDS.filter((f) => f.range).map((f) => ({ re: patternRegex(f.pattern), field: f }));
 
+/**
+ * The ranged fields by the last key of their pattern, in registry order. A pattern ending in a
+ * literal key only matches paths whose text after the last "." is that key, so a path is tested
+ * against those patterns only (a plan's sweep points, most of its numbers, against none). Null
+ * when some ranged pattern ends in a wildcard or an index: then every pattern is tested.
+ */
+const RANGED_BY_LAST_KEY: Map<string, typeof RANGED> | null = (() => {
+  const m = new Map<string, typeof RANGED>();
+  for (const r of RANGED) {
+    const last = steps(r.field.pattern).at(-1);
+    if (typeof last !== "string" || last === "*" || last === "[]" || last.includes(".")) return null;
+    const list = m.get(last);
+    if (list) list.push(r);
+    else m.set(last, [r]);
+  }
+  return m;
+})();
+
+/**
+ * False when no field whose path ends in the key `last` has a range, so a path ending in
+ * `.${last}` needs no {@link fieldRange} (sweep point numbers: a million of them in a large plan).
+ */
+export function mayHaveRange(last: string): boolean {
+  return RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.has(last) : true;
+}
+
 /** The range of the numeric field at `path`, or null when it has none (cells, sweep points). */
 export function fieldRange(path: string, currency = "USD"): FieldRange | null {
-  for (const { re, field } of RANGED) {
+  const candidates = RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.get(path.slice(path.lastIndexOf(".") + 1)) : RANGED;
+  if (!candidates) return null;
+  for (const { re, field } of candidates) {
     if (!re.test(path)) continue;
     const r = field.range!;
     const out: FieldRange = { min: r.min, max: typeof r.max === "function" ? r.max(currency) : r.max, unit: field.unit.replace("{currency}", currency) };

@@ -143,12 +143,23 @@ export function planWords(lang: Lang): PlanWords {
   return WORDS[lang];
 }
 
-const FORMATS = new Map<string, Intl.NumberFormat>();
+/** A locale's money formats for one currency: plain and to 3 significant digits (built when first asked for). */
+interface MoneyFormats {
+  plain: Intl.NumberFormat;
+  sig3: Intl.NumberFormat | null;
+}
+const MONEY_FORMATS = new Map<string, Map<string, MoneyFormats>>();
 
-/** A cached Intl.NumberFormat under `key` (building one costs far more than formatting with it). */
-function cachedFormat(key: string, locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let f = FORMATS.get(key);
-  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, opts)));
+/**
+ * The cached money formats of `locale` and `currency` (building an Intl.NumberFormat costs far more
+ * than formatting with it; two map lookups, no key text per call). Throws as Intl does for a
+ * currency code it rejects, and caches nothing then.
+ */
+function moneyFormats(locale: string, currency: string): MoneyFormats {
+  let byCurrency = MONEY_FORMATS.get(locale);
+  if (!byCurrency) MONEY_FORMATS.set(locale, (byCurrency = new Map()));
+  let f = byCurrency.get(currency);
+  if (!f) byCurrency.set(currency, (f = { plain: new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }), sig3: null }));
   return f;
 }
 
@@ -176,13 +187,15 @@ function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
   if (abs !== 0 && abs < 1e-4) {
-    const sym = cachedFormat(`${loc}|${currency}`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
+    const sym = moneyFormats(loc, currency).plain.formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
     return `${sym}${x.toExponential(2)}`;
   }
   if (abs !== 0 && abs < 1) {
-    return cachedFormat(`${loc}|${currency}|3sig`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(x);
+    const f = moneyFormats(loc, currency);
+    f.sig3 ??= new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+    return f.sig3.format(x);
   }
-  return cachedFormat(`${loc}|${currency}`, loc, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(x);
+  return moneyFormats(loc, currency).plain.format(x);
 }
 
 /** Keys of the rows of the SKU comparison, in display order; each is also its label's key in {@link planWords}. */
@@ -306,13 +319,32 @@ export function comparisonText(r: PlanResult, lang: Lang): ComparisonTextRow[] {
 
 const comparisonGrid = (r: PlanResult, lang: Lang): string[][] => [[planWords(lang).metric, ...r.skus.map(s => s.name)], ...comparisonText(r, lang).map(row => [row.label, ...row.cells])];
 
+// East Asian wide characters take two terminal columns (CJK, Hangul, fullwidth forms).
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+/** A character at or above U+1100: it may be wide, or half of a surrogate pair. */
+const MAYBE_WIDE = /[^\u0000-\u10ff]/;
+
+/**
+ * Terminal columns of a cell: one per code point, two per wide one. Text below U+1100 (numbers,
+ * Latin names: nearly every cell) has neither wide characters nor surrogate pairs, so its width is
+ * its length.
+ */
+export function textWidth(s: string): number {
+  if (!MAYBE_WIDE.test(s)) return s.length;
+  let n = 0;
+  for (const ch of s) n += WIDE.test(ch) ? 2 : 1;
+  return n;
+}
+
+/** Rows as aligned columns (two spaces apart, no trailing spaces); each cell's width is measured once. */
 function textTable(rows: string[][]): string {
   const widths: number[] = [];
-  // East Asian wide characters take two terminal columns (CJK, Hangul, fullwidth forms).
-  const wide = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
-  const width = (s: string) => [...s].reduce((n, ch) => n + (wide.test(ch) ? 2 : 1), 0);
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
-  return rows.map(row => row.map((cell, i) => cell + " ".repeat(widths[i]! - width(cell))).join("  ").trimEnd()).join("\n");
+  const cellWidths = rows.map(row => row.map((cell, i) => {
+    const w = textWidth(cell);
+    widths[i] = Math.max(widths[i] ?? 0, w);
+    return w;
+  }));
+  return rows.map((row, r) => row.map((cell, i) => cell + " ".repeat(widths[i]! - cellWidths[r]![i]!)).join("  ").trimEnd()).join("\n");
 }
 
 const LINE_BREAK = /[\r\n\u2028\u2029]+/g;

@@ -24,6 +24,7 @@ export function rng(a) {
 }
 
 export const SIZES = { skus: 50, levels: 30, workloads: 20, teams: 2000, pools: 10, gpus: 10 };
+const DEFAULT_SIZES = SIZES;
 const GPUS = ["h100-sxm", "h200", "b200", "a100-sxm-80gb", "l40s", "l4", "mi300x", "h100-pcie", "a10g", "gh200"];
 const r2 = (v) => Math.round(v * 100) / 100;
 
@@ -65,8 +66,13 @@ function sweepPoints(rand, i) {
   });
 }
 
-/** The benchmark plan (a `capplan.plan/v1` object). */
-export function generatePlan(seed = 6) {
+/**
+ * The benchmark plan (a `capplan.plan/v1` object). `sizes` overrides SKUs and teams for the growth
+ * rows (test/bench/cases/engine.mjs); the formula count is 200 only at the default sizes.
+ */
+export function generatePlan(seed = 6, sizes = {}) {
+  const SIZES = { ...DEFAULT_SIZES, ...sizes };
+  if (SIZES.skus < SIZES.pools) throw new Error(`a plan needs at least ${SIZES.pools} SKUs (pool costs read SKU prices)`);
   const rand = rng(seed);
   const cells = {};
   GPUS.forEach((g, k) => (cells[`price_g${k}`] = r2(0.8 + 4 * rand())));
@@ -88,7 +94,7 @@ export function generatePlan(seed = 6) {
     f(`pool_cost_${p}`, `sku_price_${p} * 8 * hours * fleet_${p}`);
   }
   for (let i = 0; i < SIZES.skus; i++) f(`ratio_${i}`, `sku_price_${i} / price_g${i % SIZES.gpus}`);
-  if (formulas !== 200) throw new Error(`expected 200 formula cells, made ${formulas}`);
+  if (SIZES.skus === DEFAULT_SIZES.skus && formulas !== 200) throw new Error(`expected 200 formula cells, made ${formulas}`);
 
   const workloads = Array.from({ length: SIZES.workloads }, (_, j) => ({
     name: `class-${j}`,
@@ -113,7 +119,7 @@ export function generatePlan(seed = 6) {
   }));
   return {
     format: "capplan.plan/v1",
-    title: "Benchmark workbook: 50 SKUs × 30 load levels, 20 workloads, 2,000 teams",
+    title: `Benchmark workbook: ${SIZES.skus} SKUs × 30 load levels, 20 workloads, ${SIZES.teams.toLocaleString("en")} teams`,
     currency: "USD",
     cells,
     workloads,

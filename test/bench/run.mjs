@@ -60,10 +60,10 @@ function child(kind, input, extra, opts = {}) {
   return JSON.parse(r.stdout.trim().split("\n").pop());
 }
 
-/** Wall time of a command, in ms. */
-function wall(cmd, argv) {
+/** Wall time of a command, in ms. `opts.discard`: its stdout goes to /dev/null (long outputs). */
+function wall(cmd, argv, opts = {}) {
   const t = performance.now();
-  const r = spawnSync(cmd, argv, { cwd: root, encoding: "utf8" });
+  const r = spawnSync(cmd, argv, { cwd: root, encoding: "utf8", ...(opts.discard ? { stdio: ["ignore", "ignore", "pipe"] } : {}) });
   const dt = performance.now() - t;
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed (${r.status}): ${r.stderr}`);
   return dt;

@@ -6,10 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
-import { fieldAt, fieldOfSteps, fieldRange, PLAN_FIELDS } from "../../src/engine/plan-fields";
+import { fieldAt, fieldOfSteps, fieldRange, mayHaveRange, PLAN_FIELDS } from "../../src/engine/plan-fields";
 import { rangeProblem } from "../../src/engine/plan-file";
 import { parsePath, setAtPath } from "../../src/engine/plan-path";
 import { isNumberField, planEntries, resolvePlan } from "../../src/engine/resolve";
@@ -86,6 +87,42 @@ describe("plan field registry", () => {
     expect(rangeProblem("factors.elasticity", 0)).toBe("expected more than 0 up to 1000 (factor), got 0");
     expect(rangeProblem("tenants.usage[12].inputTokens", -1)).toBe("expected from 0 up to 1e18 (tokens per day), got -1");
     for (const f of PLAN_FIELDS) if (f.kind === "input" && f.pattern !== "maxErrorRatePct") expect(f.range, f.pattern).toBeDefined();
+  });
+
+  it("a range is found by the path's last key exactly as by testing every pattern (random paths)", () => {
+    // The reference: every ranged pattern's regular expression, first match in registry order.
+    const stepsOf = (pattern: string) => pattern.replace(/\[\]/g, ".[]").split(".");
+    const regexOf = (pattern: string) =>
+      new RegExp(`^${stepsOf(pattern).map((k, i) => (k === "[]" ? "\\[\\d+\\]" : k === "*" ? '(?:\\.[^.[]+|\\["(?:[^"\\\\]|\\\\.)*"\\])' : `${i === 0 ? "" : "\\."}${k}`)).join("")}$`);
+    const ranged = PLAN_FIELDS.filter(f => f.range).map(f => ({ re: regexOf(f.pattern), f }));
+    const reference = (path: string) => ranged.find(r => r.re.test(path))?.f ?? null;
+    const keys = [...new Set(PLAN_FIELDS.flatMap(f => stepsOf(f.pattern)))].filter(k => k !== "*" && k !== "[]");
+    const step = fc.oneof(
+      fc.constantFrom(...keys).map(k => `.${k}`),
+      fc.nat(20).map(i => `[${i}]`),
+      fc.constantFrom('["a.b"]', '["x"]', ".chat", '["peakRps"]', '["p.maxMs"]', ".", "[]"),
+    );
+    const path = fc.tuple(fc.constantFrom(...keys), fc.array(step, { maxLength: 6 })).map(([k, rest]) => k + rest.join(""));
+    // Instances of every pattern, too, so that matches are common.
+    const instance = fc.constantFrom(...ranged.map(r => r.f.pattern)).chain(pattern =>
+      fc.tuple(...stepsOf(pattern).map((k, i) => (k === "[]" ? fc.nat(99).map(n => `[${n}]`) : k === "*" ? fc.constantFrom(".chat", '["my load"]', '["a.b"]') : fc.constant(i === 0 ? k : `.${k}`)))).map(parts => parts.join("")),
+    );
+    let matched = 0;
+    fc.assert(
+      fc.property(fc.oneof(path, instance), fc.constantFrom("USD", "JPY"), (p, cur) => {
+        const f = reference(p);
+        if (f) matched++;
+        const got = fieldRange(p, cur);
+        // mayHaveRange(last key) false ⇒ no range (validation skips fieldRange on it).
+        if (!mayHaveRange(p.slice(p.lastIndexOf(".") + 1)) && f) return false;
+        if (!f) return got === null;
+        return got !== null && got.min === f.range!.min && got.unit === f.unit.replace("{currency}", cur) && got.max === (typeof f.range!.max === "function" ? f.range!.max(cur) : f.range!.max);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(matched).toBeGreaterThan(500);
+    for (const k of ["p99", "mean", "rps", "concurrency", "completed", "ttftMs"]) expect(mayHaveRange(k), k).toBe(false);
+    for (const k of ["peakRps", "pricePerGpuHour", "maxMs", "inputTokens", "costPerDay", "replicaOutputTokensPerSec"]) expect(mayHaveRange(k), k).toBe(true);
   });
 
   it("an incremental edit of every patchable field equals a fresh evaluation", () => {
