@@ -299,16 +299,17 @@ function patternRegex(pattern: string): RegExp {
 const RANGED = PLAN_FIELDS.filter((f) => f.range).map((f) => ({ re: patternRegex(f.pattern), field: f }));
 
 /**
- * The ranged fields by the last key of their pattern, in registry order. A pattern ending in a
- * literal key only matches paths whose text after the last "." is that key, so a path is tested
- * against those patterns only (a plan's sweep points, most of its numbers, against none). Null
- * when some ranged pattern ends in a wildcard or an index: then every pattern is tested.
+ * The ranged fields by the last key of their pattern (`maxMs`, `rps[]`), in registry order. A
+ * pattern whose text after its last "." is a literal key, with or without indexes, only matches
+ * paths whose text after the last "." is that key with those indexes, so a path is tested against
+ * those patterns only (a plan's sweep points, most of its numbers, against none). Null when some
+ * ranged pattern ends in a wildcard: then every pattern is tested.
  */
 const RANGED_BY_LAST_KEY: Map<string, typeof RANGED> | null = (() => {
   const m = new Map<string, typeof RANGED>();
   for (const r of RANGED) {
-    const last = steps(r.field.pattern).at(-1);
-    if (typeof last !== "string" || last === "*" || last === "[]" || last.includes(".")) return null;
+    const last = r.field.pattern.slice(r.field.pattern.lastIndexOf(".") + 1);
+    if (!/^[A-Za-z0-9_]+(?:\[\])*$/.test(last)) return null;
     const list = m.get(last);
     if (list) list.push(r);
     else m.set(last, [r]);
@@ -316,8 +317,14 @@ const RANGED_BY_LAST_KEY: Map<string, typeof RANGED> | null = (() => {
   return m;
 })();
 
+/** The text of `path` after its last ".", its indexes written `[]` (`schedule.rps[3]` → `rps[]`). */
+function lastKeyOf(path: string): string {
+  const last = path.slice(path.lastIndexOf(".") + 1);
+  return last.charCodeAt(last.length - 1) === 93 /* ] */ ? last.replace(/\[\d+\]/g, "[]") : last;
+}
+
 /**
- * False when no field whose path ends in the key `last` has a range, so a path ending in
+ * False when no ranged field's pattern ends in `last` (a key, `[]` for indexes), so a path ending in
  * `.${last}` needs no {@link fieldRange} (sweep point numbers: a million of them in a large plan).
  */
 export function mayHaveRange(last: string): boolean {
@@ -326,7 +333,7 @@ export function mayHaveRange(last: string): boolean {
 
 /** The range of the numeric field at `path`, or null when it has none (cells, sweep points). */
 export function fieldRange(path: string, currency = "USD"): FieldRange | null {
-  const candidates = RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.get(path.slice(path.lastIndexOf(".") + 1)) : RANGED;
+  const candidates = RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.get(lastKeyOf(path)) : RANGED;
   if (!candidates) return null;
   for (const { re, field } of candidates) {
     if (!re.test(path)) continue;

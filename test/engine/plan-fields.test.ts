@@ -114,7 +114,7 @@ describe("plan field registry", () => {
         if (f) matched++;
         const got = fieldRange(p, cur);
         // mayHaveRange(last key) false ⇒ no range (validation skips fieldRange on it).
-        if (!mayHaveRange(p.slice(p.lastIndexOf(".") + 1)) && f) return false;
+        if (!mayHaveRange(p.slice(p.lastIndexOf(".") + 1).replace(/\[\d+\]/g, "[]")) && f) return false;
         if (!f) return got === null;
         return got !== null && got.min === f.range!.min && got.unit === f.unit.replace("{currency}", cur) && got.max === (typeof f.range!.max === "function" ? f.range!.max(cur) : f.range!.max);
       }),
@@ -122,7 +122,9 @@ describe("plan field registry", () => {
     );
     expect(matched).toBeGreaterThan(500);
     for (const k of ["p99", "mean", "rps", "concurrency", "completed", "ttftMs"]) expect(mayHaveRange(k), k).toBe(false);
-    for (const k of ["peakRps", "pricePerGpuHour", "maxMs", "inputTokens", "costPerDay", "replicaOutputTokensPerSec"]) expect(mayHaveRange(k), k).toBe(true);
+    for (const k of ["peakRps", "pricePerGpuHour", "maxMs", "inputTokens", "costPerDay", "replicaOutputTokensPerSec", "rps[]"]) expect(mayHaveRange(k), k).toBe(true);
+    expect(fieldRange("workloads[2].schedule.rps[17]")?.max).toBe(1e9);
+    expect(fieldRange("workloads[2].schedule.rps")).toBeNull();
   });
 
   it("an incremental edit of every patchable field equals a fresh evaluation", () => {
