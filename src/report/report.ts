@@ -8,6 +8,7 @@ import type { PlanResult, SkuResult } from "../engine/plan";
 import { fmtValue } from "../engine/number-format";
 import { sloText } from "../engine/slo-label";
 import { fmtMoney, singleLineNames, type Lang } from "./plan-output";
+import { allocationReportMarkdown } from "./allocation-report";
 import { sweepTableMarkdown } from "./sweep-table";
 import { localizeReason } from "./messages";
 
@@ -158,5 +159,7 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(lang === "zh" && f.zh ? f.zh.advice : f.advice);
   for (const a of advice) out.push(`  - ${a}`);
   out.push(`  - ${t.rerun}`);
+  const alloc = allocationReportMarkdown(result, lang);
+  if (alloc) out.push("", alloc.trimEnd());
   return out.join("\n") + "\n";
 }
