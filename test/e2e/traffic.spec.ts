@@ -1,7 +1,9 @@
 /**
- * The Traffic sheet (docs/traffic.md "In the app"): a request trace dropped on the sheet is read
- * in the worker and summarised; the numbers on screen are checked against an independent count
- * of the fixture's rows here.
+ * The Traffic sheet (docs/traffic.md "In the app", docs/schedules.md "In the app"): a request
+ * trace dropped on the sheet is read in the worker and summarised; a workload is made from it; a
+ * 24-hour profile is pasted; the three costs and the chart are read. Every number on screen is
+ * checked against an independent computation here (the fixture's rows counted, the schedule
+ * formulas of docs/schedules.md written out), not against the app's own modules.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,16 +14,18 @@ import { WorkbookPage } from "./workbook-page";
 const AZURE = join(ROOT, "fixtures/traces/AzureLLMInferenceTrace_conv.csv");
 const text = readFileSync(AZURE, "utf8");
 
-/** Requests per aligned bin from the raw timestamps (what the sheet must show). */
-function independent(binSec: number): { n: number; peak: number } {
+/** Requests per aligned bin and the mean output length, from the raw rows. */
+function independent(binSec: number): { n: number; peak: number; meanOut: number } {
   const rows = text.trim().split("\n").slice(1);
   const bins = new Map<number, number>();
+  let out = 0;
   for (const r of rows) {
-    const ts = r.split(",")[0]!;
-    const b = Math.floor(Date.parse(`${ts.slice(0, 23).replace(" ", "T")}Z`) / 1000 / binSec);
+    const [ts, , o] = r.split(",");
+    const b = Math.floor(Date.parse(`${ts!.slice(0, 23).replace(" ", "T")}Z`) / 1000 / binSec);
     bins.set(b, (bins.get(b) ?? 0) + 1);
+    out += Number(o);
   }
-  return { n: rows.length, peak: Math.max(...bins.values()) / binSec };
+  return { n: rows.length, peak: Math.max(...bins.values()) / binSec, meanOut: out / rows.length };
 }
 
 async function dropTrace(page: Page): Promise<void> {
@@ -31,6 +35,9 @@ async function dropTrace(page: Page): Promise<void> {
     el.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** The number in a money or count text ("CN¥4,800.00" → 4800). */
+const amount = (s: string): number => Number(s.replace(/[^\d.-]/g, ""));
 
 test("a trace dropped on the Traffic sheet shows its peak, profile and lengths", async ({ page }) => {
   const wp = new WorkbookPage(page);
@@ -50,4 +57,53 @@ test("a trace dropped on the Traffic sheet shows its peak, profile and lengths",
   await page.getByTestId("traffic-bin").selectOption("1");
   await expect(page.getByTestId("traffic-peak")).toHaveText(`${independent(1).peak} req/s`);
   await page.screenshot({ path: "/tmp/trafficui-light.png", fullPage: true });
+});
+
+test("a workload made from the trace sizes the fleet from the trace's numbers", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("traffic");
+  await dropTrace(page);
+  const want = independent(60);
+  await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
+  await page.getByTestId("traffic-make-workload").click();
+  await expect(page.getByTestId("traffic-action-note")).toContainText("AzureLLMInferenceTrace_conv");
+  await expect(page.getByTestId("traffic-action-note")).toContainText(`peak ${want.peak.toFixed(3)} req/s`);
+  // The seed's chat (50 req/s × 300 output tokens) plus the trace (502/60 req/s × its mean output
+  // length) over 1,500 output tokens/s per replica, × 1.2 × 1.2, rounded up.
+  const replicas = Math.ceil(((50 * 300 + want.peak * want.meanOut) / 1500) * 1.44 - 1e-9);
+  expect(replicas).toBe(17);
+  const saved = (await wp.savedPlan()) as { workloads: { name: string; trace?: { binSec: number; peak: string; traffic: { requests: number } } }[] } | null;
+  await expect.poll(async () => ((await wp.savedPlan()) as typeof saved)?.workloads[1]?.trace?.traffic.requests).toBe(want.n);
+  await expect(page.getByTestId("status-recommendation")).toContainText(`${replicas} replicas`);
+  // The Assumptions grid shows the numbers the trace gives (nothing typed there).
+  await wp.sheet("assumptions");
+  await expect(wp.cell("workloads", "1", "peakRps")).toHaveText(want.peak.toFixed(3));
+  await expect(wp.cell("workloads", "1", "outputTokens")).toHaveText(want.meanOut.toFixed(3));
+  await page.screenshot({ path: "/tmp/trafficui-assumptions.png", fullPage: true });
+  // After a reload the sheet offers the trace stored in the plan.
+  await page.reload();
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+  await wp.sheet("traffic");
+  await page.getByTestId("traffic-show-stored-1").click();
+  await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
+  await expect(page.getByTestId("traffic-bin")).toBeDisabled();
+});
+
+test.describe("dark scheme, Chinese, 420 px", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 420, height: 900 } });
+  test("the sheet reads in the dark and on a phone", async ({ page }) => {
+    const wp = new WorkbookPage(page);
+    await wp.open();
+    await page.getByTestId("lang-toggle").click();
+    await wp.sheet("traffic");
+    await expect(page.getByTestId("tab-traffic")).toHaveText("流量");
+    await dropTrace(page);
+    await expect(page.getByTestId("traffic-burst")).toContainText("变异系数");
+    await expect.poll(() => wp.painted("chart-traffic-rate")).toBeGreaterThan(2000);
+    await page.screenshot({ path: "/tmp/trafficui-420-dark.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: "/tmp/trafficui-dark.png", fullPage: true });
+  });
 });

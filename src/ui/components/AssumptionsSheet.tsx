@@ -68,7 +68,15 @@ export function AssumptionsSheet(): JSX.Element {
   const wlCell = (r: number, c: number): CellView => {
     const w = wls()[r];
     if (c === 0) return { raw: w?.name ?? "", display: workloadName(w, r, wls().length) };
-    if (c <= wlFields.length) return numCell(`${wlBase(r)}.${wlFields[c - 1]}`);
+    if (c <= wlFields.length) {
+      const field = wlFields[c - 1]!;
+      const view = numCell(`${wlBase(r)}.${field}`);
+      // Left empty on a workload with a trace: the trace gives the number (docs/traffic.md); typing one overrides it.
+      const fromTrace = w?.trace && view.raw.trim() === "" && !view.error ? result().workloads[r]?.[field] : null;
+      if (fromTrace == null) return view;
+      const tr = w!.trace!;
+      return { ...view, display: fmtValue(fromTrace, 3), class: "from-trace", note: t("wlFromTrace", { file: tr.name ?? tr.file ?? "", bin: fmtValue(tr.binSec ?? tr.traffic?.binSec ?? 60, 0), peak: tr.peak === "p99" ? t("trPeakP99") : t("trPeakMax") }) };
+    }
     const d = workloadDerivations(result())[r]?.[c - wlFields.length - 1];
     return { raw: "", display: d?.value ?? "—", readOnly: true, note: d ? `${t(d.key as UiKey)} = ${d.formula}` : undefined };
   };

@@ -5,15 +5,20 @@
  * burstiness in one sentence, and the per-team / per-model breakdown. Numbers through Intl.
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
+import { unwrap } from "solid-js/store";
 import type { LengthStats, TrafficGroup } from "../../engine/traffic";
-import { TRACE_BINS } from "../../import/trace-session";
+import { traceNumbers, type TracePeak } from "../../engine/workload-trace";
+import { TRACE_BINS, type TraceView } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
 import { translateMessage } from "../../report/messages-zh";
 import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, type TrafficChartWords } from "../charts/traffic-charts";
 import { fmtValue } from "../format";
 import { lang, t } from "../state/i18n";
-import { burstSentence, clearTrace, importTrace, setTraceBin, traceSourceOf, traffic } from "../state/traffic";
+import { burstSentence, clearTrace, importTrace, setScheduleWorkload, setTraceBin, showStoredTrace, traceSourceOf, traffic } from "../state/traffic";
+import { useWorkbook } from "../state/context";
+import { traceUsageRows, traceWorkloadDef, workloadNames } from "../state/trace-workload";
 import { ChartCanvas } from "./ChartCanvas";
+// import { ScheduleSection } from "./ScheduleSection";
 
 /** A number for display ("—" when absent). */
 const num = (v: number | null | undefined, digits = 2): string => fmtValue(v, digits);
@@ -134,8 +139,57 @@ function TraceDrop(): JSX.Element {
   );
 }
 
+/** The buttons that put the trace into the plan: a workload from it, and team usage from its team column. */
+function PlanActions(props: { view: TraceView }): JSX.Element {
+  const wb = useWorkbook();
+  const [peak, setPeak] = createSignal<TracePeak>("max");
+  const [note, setNote] = createSignal<{ text: string; bad: boolean } | null>(null);
+  const make = () => {
+    // A plain copy, not the store's proxies (structuredClone refuses proxies).
+    const v = unwrap(props.view);
+    const r = traceWorkloadDef(v.name, v.summary, peak(), workloadNames(wb.view()));
+    if (!r.ok) return setNote({ text: t(r.key, { bins: num(r.bins, 0), max: num(r.max, 0) }), bad: true });
+    setScheduleWorkload(wb.addTraceWorkload(r.def));
+    const n = traceNumbers(v.summary, peak());
+    setNote({
+      text: t("trWorkloadMade", { name: r.def.name ?? "", peak: num(n.peakRps, 3), mean: num(n.avgRps, 3), input: num(n.inputTokens, 1), output: num(n.outputTokens, 1), bin: num(v.summary.binSec, 0) }),
+      bad: false,
+    });
+  };
+  const fill = () => {
+    const s = unwrap(props.view.summary);
+    const rows = traceUsageRows(s, wb.view());
+    if (!rows) return setNote({ text: t("trNoTeams"), bad: true });
+    wb.setUsageRows(rows);
+    setNote({ text: t("trUsageFilled", { n: num(rows.length, 0), days: num(s.durationSec / 86_400, 3) }), bad: false });
+  };
+  return (
+    <section class="card" data-testid="traffic-actions">
+      <h3>{t("trPlanActions")}</h3>
+      <div class="tr-actions">
+        <label class="field">
+          <span class="field-label">{t("trPeakBasis")}</span>
+          <select data-testid="traffic-peak-basis" value={peak()} onChange={(e) => setPeak(e.currentTarget.value === "p99" ? "p99" : "max")}>
+            <option value="max">{t("trPeakMax")}</option>
+            <option value="p99">{t("trPeakP99")}</option>
+          </select>
+        </label>
+        <button class="primary" data-testid="traffic-make-workload" onClick={make}>{t("trMakeWorkload")}</button>
+        <button data-testid="traffic-fill-usage" disabled={!props.view.summary.teams?.length} title={props.view.summary.teams?.length ? "" : t("trNoTeams")} onClick={fill}>{t("trFillUsage")}</button>
+      </div>
+      <Show when={note()}>{(n) => <p class="small" classList={{ bad: n().bad, ok: !n().bad }} data-testid="traffic-action-note" role="status">{n().text}</p>}</Show>
+    </section>
+  );
+}
+
 /** The Traffic sheet. */
 export function TrafficSheet(): JSX.Element {
+  const wb = useWorkbook();
+  /** Workloads of the plan whose trace summary is stored inline (shown when no file is open). */
+  const storedTraces = () => {
+    const defs = Array.isArray(wb.plan.workloads) ? wb.plan.workloads : wb.plan.workload ? [wb.plan.workload] : [];
+    return defs.flatMap((d, index) => (d.trace?.traffic ? [{ index, workload: d.name ?? `#${index + 1}`, file: d.trace.name ?? d.trace.file ?? d.name ?? "trace", summary: d.trace.traffic }] : []));
+  };
   const s = () => traffic.view?.summary ?? null;
   const words = (): TrafficChartWords => ({
     rateTitle: t("trRateTitle", { bin: num(traffic.view?.summary.binSec ?? traffic.binSec, 0) }),
@@ -178,19 +232,35 @@ export function TrafficSheet(): JSX.Element {
           </div>
         </Show>
       </section>
-      <Show when={traffic.view} fallback={<Show when={traffic.status !== "reading"}><p class="empty">{t("trEmpty")}</p></Show>}>
+      <Show
+        when={traffic.view}
+        fallback={
+          <Show when={traffic.status !== "reading"}>
+            <div class="empty">
+              <p>{t("trEmpty")}</p>
+              <For each={storedTraces()}>
+                {(w) => (
+                  <button data-testid={`traffic-show-stored-${w.index}`} onClick={() => showStoredTrace(w.file, w.summary)}>
+                    {t("trShowStored", { workload: w.workload, file: w.file })}
+                  </button>
+                )}
+              </For>
+            </div>
+          </Show>
+        }
+      >
         {(v) => (
           <>
             <section class="card">
               <div class="card-head">
                 <h3 class="tr-file" data-testid="traffic-file">{v().name}</h3>
-                <span class="muted small">{t("trFormat", { format: v().formatTitle, rows: num(v().rows, 0) })}</span>
+                <span class="muted small" data-testid="traffic-format">{traffic.stored ? t("trStored") : t("trFormat", { format: v().formatTitle, rows: num(v().rows, 0) })}</span>
                 <Show when={v().badRows}><span class="warn small">{t("trBadRows", { n: num(v().badRows, 0) })}</span></Show>
                 <Show when={v().summary.failed}><span class="muted small">{t("trFailedRows", { n: num(v().summary.failed, 0) })}</span></Show>
                 <span class="spacer" />
                 <label class="field">
                   <span class="field-label">{t("trBin")}</span>
-                  <select data-testid="traffic-bin" value={String(traffic.binSec)} onChange={(e) => void setTraceBin(Number(e.currentTarget.value))}>
+                  <select data-testid="traffic-bin" disabled={traffic.stored} title={traffic.stored ? t("trStoredBin") : undefined} value={String(traffic.binSec)} onChange={(e) => void setTraceBin(Number(e.currentTarget.value))}>
                     <For each={TRACE_BINS}>{(b) => <option value={String(b)}>{t("trBinOption", { n: num(b, 0) })}</option>}</For>
                   </select>
                 </label>
@@ -234,6 +304,7 @@ export function TrafficSheet(): JSX.Element {
               <Show when={inCfg()}>{(c) => <figure class="chart"><ChartCanvas config={c()} testId="chart-traffic-input" label={t("trInputTitle")} pngName="traffic-input.png" height={200} /></figure>}</Show>
               <Show when={outCfg()}>{(c) => <figure class="chart"><ChartCanvas config={c()} testId="chart-traffic-output" label={t("trOutputTitle")} pngName="traffic-output.png" height={200} /></figure>}</Show>
             </div>
+            <PlanActions view={v()} />
             <Show when={v().summary.teams?.length}>
               <GroupTable title={t("trTeams")} groups={v().summary.teams!} testId="traffic-teams" />
             </Show>
@@ -252,6 +323,7 @@ export function TrafficSheet(): JSX.Element {
           </>
         )}
       </Show>
+      {/* SCHEDULE-MOUNT */}
     </div>
   );
 }

@@ -4,7 +4,8 @@
  * the planner's bin. The state lives for the page (switching sheets keeps it); what the plan
  * keeps is written into it by the sheet's buttons. A failed import leaves the previous trace.
  */
-import { createStore, produce } from "solid-js/store";
+import { createSignal } from "solid-js";
+import { createStore, produce, unwrap } from "solid-js/store";
 import { readTraceInWorker, rebinTrace } from "../../import/trace-browser";
 import type { TraceSource, TraceView } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
@@ -22,12 +23,14 @@ export interface TrafficState {
   errors: string[];
   view: TraceView | null;
   binSec: number;
+  /** The view is a summary stored in the plan (no file behind it: one bin, no histograms). */
+  stored: boolean;
 }
 
 /** Default bin of the sheet (seconds), as the command line's. */
 export const DEFAULT_BIN_SEC = 60;
 
-const [state, setState] = createStore<TrafficState>({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC });
+const [state, setState] = createStore<TrafficState>({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
 
 /** The sheet's trace state (read-only; change it through the functions below). */
 export const traffic: TrafficState = state;
@@ -58,6 +61,7 @@ export async function importTrace(src: TraceSource): Promise<void> {
   setState(produce((s) => {
     s.status = "ok";
     s.view = r.view;
+    s.stored = false;
     s.progress = null;
   }));
 }
@@ -70,6 +74,7 @@ export function traceSourceOf(files: ArrayLike<File>): TraceSource | null {
 
 /** Summarise the trace at another bin (the worker keeps it: nothing is read again). */
 export async function setTraceBin(binSec: number): Promise<void> {
+  if (state.stored) return;
   setState("binSec", binSec);
   if (!state.view) return;
   const gen = ++generation;
@@ -82,7 +87,25 @@ export async function setTraceBin(binSec: number): Promise<void> {
 /** Forget the trace (tests, "Clear"). */
 export function clearTrace(): void {
   generation++;
-  setState({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC });
+  setState({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
+}
+
+/**
+ * Show a summary stored in the plan (a workload made from a trace, after a reload or in a plan
+ * someone sent): its own bin only, no length histograms (the plan keeps the statistics, not the
+ * per-token counts). Import the file again for the rest.
+ */
+export function showStoredTrace(name: string, summary: TrafficSummary): void {
+  generation++;
+  setState({
+    status: "ok",
+    file: name,
+    progress: null,
+    errors: [],
+    binSec: summary.binSec,
+    stored: true,
+    view: { name, format: "trace-csv", formatTitle: "", rows: summary.requests + summary.failed, badRows: 0, warnings: [], columns: {}, summary: structuredClone(unwrap(summary)), input: null, output: null },
+  });
 }
 
 /** The burstiness of a summary in one sentence. */
@@ -93,4 +116,14 @@ export function burstSentence(s: TrafficSummary): string {
   const cv = s.interarrivalCv;
   const kind = cv > 1.1 ? t("trBursty") : cv >= 0.9 ? t("trRandom") : t("trRegular");
   return t("trBurstSentence", { kind, cv: fmtValue(cv, 2), bin, ptm });
+}
+
+const [scheduleWorkload, setScheduleWorkloadSignal] = createSignal(0);
+
+/** Index of the workload the schedule section edits (the workload just made from a trace, or the planner's choice). */
+export { scheduleWorkload };
+
+/** Choose the workload the schedule section edits. */
+export function setScheduleWorkload(index: number): void {
+  setScheduleWorkloadSignal(index);
 }

@@ -27,6 +27,7 @@ import { cellEdits, type CellEdits } from "./edits/cells";
 import { assumptionEdits, type AssumptionEdits } from "./edits/assumptions";
 import { skuEdits, type SkuEdits } from "./edits/skus";
 import { tenantEdits, type TenantEdits } from "./edits/tenants";
+import { trafficEdits, type TrafficEdits } from "./edits/traffic";
 
 export { HISTORY_LIMIT } from "./plan-history";
 export { USAGE_FIELDS } from "./edits/tenants";
@@ -48,10 +49,10 @@ export interface Computed {
 
 /**
  * The workbook: the plan store, its computed result and the edit actions. The domain edits live
- * in `./edits/*` (cells, assumptions, SKUs, tenants), each a function of the store's
+ * in `./edits/*` (cells, assumptions, SKUs, tenants, traffic), each a function of the store's
  * {@link EditContext}; add a new domain there and merge it here.
  */
-export interface Workbook extends CellEdits, AssumptionEdits, SkuEdits, TenantEdits {
+export interface Workbook extends CellEdits, AssumptionEdits, SkuEdits, TenantEdits, TrafficEdits {
   plan: PlanFile;
   computed: Accessor<Computed>;
   /** State of a numeric cell at a plan path. */
@@ -222,6 +223,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
     ...assumptionEdits(ctx),
     ...skuEdits(ctx),
     ...tenantEdits(ctx),
+    ...trafficEdits(ctx),
     load(next) {
       group(() => {
         history.record();

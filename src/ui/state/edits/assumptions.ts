@@ -14,7 +14,7 @@ export interface AssumptionEdits {
 }
 
 /** The plan's workload list, turning a single `workload` into the `workloads` list first. */
-function planDefs(p: PlanFile): WorkloadDef[] {
+export function planDefs(p: PlanFile): WorkloadDef[] {
   if (!Array.isArray(p.workloads)) p.workloads = p.workload ? [p.workload] : [];
   delete p.workload;
   return p.workloads;
