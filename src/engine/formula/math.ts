@@ -98,43 +98,59 @@ export const DANGEROUS_FUNCTIONS: readonly string[] = [
   "reviver",
 ];
 
-const math = create({
-  parseDependencies,
-  addDependencies,
-  subtractDependencies,
-  multiplyDependencies,
-  divideDependencies,
-  powDependencies,
-  unaryMinusDependencies,
-  unaryPlusDependencies,
-  ceilDependencies,
-  floorDependencies,
-  roundDependencies,
-  minDependencies,
-  maxDependencies,
-  absDependencies,
-  sqrtDependencies,
-  expDependencies,
-  logDependencies,
-  log10Dependencies,
-  modDependencies,
-  sumDependencies,
-  meanDependencies,
-  equalDependencies,
-  unequalDependencies,
-  smallerDependencies,
-  smallerEqDependencies,
-  largerDependencies,
-  largerEqDependencies,
-  andDependencies,
-  orDependencies,
-  notDependencies,
-  // mathjs/number types each *Dependencies export as possibly undefined (an index signature);
-  // every one is there at run time (a missing one throws when the module loads).
-} as Record<string, FactoryFunctionMap>);
+type MathInstance = ReturnType<typeof create>;
 
-/** The parser, captured before the instance's `parse` is disabled. */
-const capturedParse: (expr: string) => MathNode = math.parse.bind(math) as (expr: string) => MathNode;
+/**
+ * The restricted instance, built on first use: building mathjs's factories costs several
+ * milliseconds, which a `capplan` run whose plan has no formula need not pay (docs/import-speed.md).
+ */
+let instance: { math: MathInstance; parse: (expr: string) => MathNode } | null = null;
+
+function restricted(): { math: MathInstance; parse: (expr: string) => MathNode } {
+  if (instance) return instance;
+  const math = create({
+    parseDependencies,
+    addDependencies,
+    subtractDependencies,
+    multiplyDependencies,
+    divideDependencies,
+    powDependencies,
+    unaryMinusDependencies,
+    unaryPlusDependencies,
+    ceilDependencies,
+    floorDependencies,
+    roundDependencies,
+    minDependencies,
+    maxDependencies,
+    absDependencies,
+    sqrtDependencies,
+    expDependencies,
+    logDependencies,
+    log10Dependencies,
+    modDependencies,
+    sumDependencies,
+    meanDependencies,
+    equalDependencies,
+    unequalDependencies,
+    smallerDependencies,
+    smallerEqDependencies,
+    largerDependencies,
+    largerEqDependencies,
+    andDependencies,
+    orDependencies,
+    notDependencies,
+    // mathjs/number types each *Dependencies export as possibly undefined (an index signature);
+    // every one is there at run time (a missing one throws when the instance is built).
+  } as Record<string, FactoryFunctionMap>);
+  // The parser, captured before the instance's `parse` is disabled.
+  const parse = math.parse.bind(math) as (expr: string) => MathNode;
+  // "More secure eval" (mathjs docs, expressions/security): replace the code-reaching functions.
+  const overrides: Record<string, () => never> = {};
+  for (const name of DANGEROUS_FUNCTIONS) overrides[name] = disabled(name);
+  math.import(overrides, { override: true });
+  instance = { math, parse };
+  return instance;
+}
 
 function disabled(name: string): () => never {
   return () => {
@@ -142,14 +158,9 @@ function disabled(name: string): () => never {
   };
 }
 
-// "More secure eval" (mathjs docs, expressions/security): replace the code-reaching functions.
-const overrides: Record<string, () => never> = {};
-for (const name of DANGEROUS_FUNCTIONS) overrides[name] = disabled(name);
-math.import(overrides, { override: true });
-
 /** Parse an expression with the restricted instance's parser (throws on syntax errors). */
 export function parseExpression(expr: string): MathNode {
-  return capturedParse(expr);
+  return restricted().parse(expr);
 }
 
 /** Words the parser reads as operators or constants, so they cannot name a cell. */
@@ -171,9 +182,14 @@ export function cellNameProblem(name: string): string | null {
   return null;
 }
 
+/** True once the restricted instance has been built (a formula was parsed); for tests. */
+export function mathInstanceBuilt(): boolean {
+  return instance !== null;
+}
+
 /** True when the instance's function `name` is disabled (throws when called); for tests and audits. */
 export function isDisabledOnInstance(name: string): boolean {
-  const fn = (math as unknown as Record<string, unknown>)[name];
+  const fn = (restricted().math as unknown as Record<string, unknown>)[name];
   if (typeof fn !== "function") return fn === undefined;
   try {
     (fn as (...args: unknown[]) => unknown)("1 + 1");
