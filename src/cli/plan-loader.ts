@@ -7,7 +7,10 @@
  * regular files are read, and the content of a file that was not recognised is never echoed.
  */
 import { dirname, resolve } from "node:path";
+import gpuCatalog from "../../models/gpus.json";
+import { restoreGpuCatalog } from "../engine/catalog";
 import { parsePlanText, validatePlan } from "../engine/plan-file";
+import { defaultedPrices, defaultedProblem, fillDefaultPrices, priceMessages } from "../engine/price-default";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
@@ -120,6 +123,8 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   }
   const parsed = parsePlanText(text, planPath);
   if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${tr(e.message)}`));
+  // A SKU naming a catalogue GPU without a price takes its indicative price, flagged below.
+  if (typeof parsed.value === "object" && parsed.value !== null) fillDefaultPrices(parsed.value as PlanFile, restoreGpuCatalog(gpuCatalog).items);
   const valid = validatePlan(parsed.value);
   if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${tr(e.message)}`));
   const base = planPath === "-" ? resolve(cwd) : resolve(cwd, dirname(planPath));
@@ -168,5 +173,11 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   // Formulas that read a SKU's computed throughput (`<id>_tok_s`) need the sweeps: resolve again with them.
   const final = computedSkus(plan).size ? resolvePlan(plan, sheet, files) : resolved;
   const result = computePlan(final, files);
+  // A price the catalogue filled in is a warning of the plan (text, Markdown, JSON), with its code.
+  for (const d of defaultedPrices(plan, (i) => final.skus[i]?.pricePerGpuHour ?? null)) {
+    const p = defaultedProblem(d);
+    result.warnings.push(priceMessages.en(p));
+    (result.problems ??= []).push(p);
+  }
   return { plan, resolved: final, result, importWarnings };
 }

@@ -37,6 +37,15 @@ export interface Gpu {
   /** GPU-to-GPU link, e.g. "NVLink 4, 900 GB/s"; null when not sourced. */
   interconnect: string | null;
   sources: CatalogSource[];
+  /** An indicative on-demand price, USD per GPU-hour, with its source (docs/trust.md "Defaulted prices"); absent when none was found. */
+  price?: CatalogPrice;
+}
+
+/** An indicative catalogue price: what a planner pays on demand somewhere, never a quote. */
+export interface CatalogPrice {
+  usdPerGpuHour: number;
+  /** Where and when: the provider's page, the date read, and how it was read. */
+  source: { url: string; title: string; retrieved: string; via?: string; note?: string };
 }
 
 /** One model of `models/llms.json` (`capplan.llms/v1`). */

@@ -5,8 +5,8 @@
  * issue `{ path, message }` and a broken entry is skipped.
  */
 
-export type { CatalogIssue, CatalogSource, Gpu, Llm, MemoryUnit, Restored } from "./catalog-types";
-import type { CatalogIssue, CatalogSource, Gpu, Llm, Restored } from "./catalog-types";
+export type { CatalogIssue, CatalogPrice, CatalogSource, Gpu, Llm, MemoryUnit, Restored } from "./catalog-types";
+import type { CatalogIssue, CatalogPrice, CatalogSource, Gpu, Llm, Restored } from "./catalog-types";
 
 /** `format` value of `models/gpus.json`. */
 export const GPU_CATALOG_FORMAT = "capplan.gpus/v1";
@@ -29,7 +29,7 @@ class Reader {
   ok = true;
   constructor(private readonly obj: Rec, private readonly base: string, private readonly issues: CatalogIssue[]) {}
 
-  private fail(key: string, message: string): void {
+  fail(key: string, message: string): void {
     this.ok = false;
     this.issues.push({ path: `${this.base}.${key}`, message });
   }
@@ -168,6 +168,19 @@ export function restoreGpuCatalog(value: unknown): Restored<Gpu> {
       interconnect: r.strOrNull("interconnect"),
       sources: r.sources(GPU_FIGURES),
     };
+    if (raw.onDemandUsdPerGpuHour !== undefined || raw.priceSource !== undefined) {
+      const price = r.num("onDemandUsdPerGpuHour");
+      const s = isRec(raw.priceSource) ? raw.priceSource : {};
+      const ps = new Reader(s, `${path}.priceSource`, issues);
+      const source: CatalogPrice["source"] = { url: ps.str("url"), title: ps.str("title"), retrieved: ps.str("retrieved") };
+      const via = ps.strOrNull("via");
+      const note = ps.strOrNull("note");
+      if (via !== null) source.via = via;
+      if (note !== null) source.note = note;
+      if (source.retrieved !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(source.retrieved)) ps.fail("retrieved", "expected a date YYYY-MM-DD");
+      if (ps.ok) gpu.price = { usdPerGpuHour: price, source };
+      else r.ok = false;
+    }
     if (r.ok) ok.push({ item: gpu, path });
     else issues.push({ path, message: `GPU entry ${JSON.stringify(raw.id ?? i)} skipped` });
   });

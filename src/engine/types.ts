@@ -192,8 +192,21 @@ export interface SkuDef {
   pricePerGpuHour: NumOrFormula;
   /** Committed price per GPU-hour (docs/schedules.md). */
   reservedPricePerGpuHour?: NumOrFormula;
+  /** Set when the price was filled from the GPU catalogue (src/engine/price-default.ts): flagged while the price equals it. */
+  priceDefault?: PriceDefault;
   sweep?: SweepRef;
   sweeps?: Record<string, SweepRef>;
+}
+
+/** A price taken from the GPU catalogue (`models/gpus.json`): indicative, USD, with its source and date. */
+export interface PriceDefault {
+  /** Catalogue GPU id. */
+  gpu: string;
+  usdPerGpuHour: number;
+  /** The source's title (provider, offer). */
+  source: string;
+  /** When it was read, YYYY-MM-DD. */
+  retrieved: string;
 }
 
 export type Redundancy = NumOrFormula | { spare: NumOrFormula };

@@ -8,6 +8,7 @@
  * producers are converted, and goes away with the last one.
  */
 import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
+import { priceMessages } from "../engine/price-default";
 import { scheduleMessages } from "../engine/messages/schedule";
 import { traceMessages } from "../engine/messages/trace";
 import { capacityMessages } from "../engine/messages/capacity";
@@ -18,7 +19,7 @@ import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 

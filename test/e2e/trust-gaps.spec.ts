@@ -73,3 +73,31 @@ test("a corrupt file inside an imported folder: the import is not green, names t
   await expect(page.getByTestId("sheet-benchmarks")).toBeVisible();
   await expect(page.getByTestId("sweep-card-0")).toBeInViewport();
 });
+
+test("picking a catalogue GPU for a sweep without a price fills its indicative price, flagged 'defaulted' until a price is typed", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await page.getByTestId("btn-new").click();
+  await page.getByTestId("file-input").setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
+  await expect(page.getByTestId("import-ok")).toBeVisible();
+  await page.getByTestId("sku-gpu-0").selectOption("l40s");
+  const price = page.getByTestId("sku-price-0");
+  await expect(price).toHaveValue("1.09");
+  await expect(price).toHaveAttribute("data-defaulted", "true");
+  await expect(price).toBeFocused();
+  await expect(page.locator(".field.defaulted")).toHaveAttribute("title", /indicative on-demand price \(RunPod pricing.*2026-09-25\), not a quote/);
+  // Costed and recommended, but not green: the status bar and the banner say the price is a default.
+  await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
+  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
+  await expect(page.getByTestId("status-errors")).toContainText("defaulted price $1.09 per GPU-hour");
+  await wp.sheet("comparison");
+  const item = page.getByTestId("rec-banner").getByTestId("banner-item").filter({ hasText: "defaulted price" });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  await expect(price).toBeFocused();
+  // Typing a price makes it the planner's own: the flag goes.
+  await price.fill("0.95");
+  await price.press("Enter");
+  await expect(price).not.toHaveAttribute("data-defaulted", "true");
+  await expect(page.getByTestId("status-errors")).not.toContainText("defaulted price");
+});

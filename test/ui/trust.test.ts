@@ -129,6 +129,38 @@ describe("trust state", () => {
     expect(exportWarning(s, "en")).toHaveLength(2);
   });
 
+  test("picking a GPU for a SKU without a price fills the catalogue price, flagged 'defaulted' (never green) until the planner types one", () => {
+    const s = state(planWithSweep(""), (wb) => {
+      expect(wb.setGpu(0, "l40s")).toBe(true);
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe(1.09);
+      expect(wb.plan.skus[0]!.priceDefault?.retrieved).toBe("2026-09-25");
+    });
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => [i.kind, i.where.testId])).toEqual([["defaulted", "sku-price-0"]]);
+    expect(trustText(s.items[0]!, "en")).toBe("H100-SXM: defaulted price $1.09 per GPU-hour, the catalogue's indicative on-demand price for l40s (2026-09-25): enter your own");
+    expect(s.recommendation.kind).toBe("recommended");
+    // Another GPU follows while the price is still the default; a GPU without a catalogue price empties it.
+    const next = state(planWithSweep(""), (wb) => {
+      wb.setGpu(0, "l40s");
+      wb.setGpu(0, "h200");
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe(4.59);
+      wb.setGpu(0, "l4");
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("");
+      expect(wb.plan.skus[0]!.priceDefault).toBeUndefined();
+    });
+    expect(next.items.map((i) => i.kind)).toEqual(["needsPrice"]);
+    // A typed price is the planner's own, even the same number: green.
+    const typed = state(planWithSweep(""), (wb) => {
+      wb.setGpu(0, "l40s");
+      wb.setNumber("skus[0].pricePerGpuHour", "1.09");
+      expect(wb.plan.skus[0]!.priceDefault).toBeUndefined();
+    });
+    expect(typed.level).toBe("ok");
+    // A price already typed is never replaced by a pick.
+    const kept = state(planWithSweep(2.5), (wb) => expect(wb.setGpu(0, "l40s")).toBe(false));
+    expect(kept.level).toBe("ok");
+  });
+
   test("locate maps plan paths to sheets and cells", () => {
     const p = planWithSweep(2.5);
     expect(locate(p, "cells.peak_rps")).toMatchObject({ sheet: "assumptions" });

@@ -18,6 +18,8 @@ export interface FieldInputProps {
   width?: string;
   /** Shown (amber, not as an error) while the field is empty: a value still needed, e.g. "needs a price". */
   needs?: string;
+  /** Shown (amber, as the title) while the value is a default the planner did not type, e.g. a catalogue price. */
+  defaulted?: string | undefined;
 }
 
 /** A labelled numeric plan field. */
@@ -41,11 +43,12 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     return c.raw.startsWith("=") ? fmtValue(c.value, 4) : c.raw;
   };
   return (
-    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), defaulted: !!props.defaulted && !missing() && !cell().error, formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? props.defaulted ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
       <span class="field-label">{props.label}</span>
       <input
         data-testid={props.testId}
         data-needs={missing() ? "true" : undefined}
+        data-defaulted={props.defaulted && !missing() ? "true" : undefined}
         placeholder={missing() ? props.needs : undefined}
         value={shown()}
         style={props.width ? { width: props.width } : undefined}

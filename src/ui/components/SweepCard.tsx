@@ -66,10 +66,15 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
     const raw = v.raw === "inf" ? "inf" : v.raw;
     return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : fmtValue(v.value, col.digits), error: v.error };
   };
-  // Picking a GPU with no price yet asks for one: models/gpus.json carries no prices (they vary by
-  // provider, region and commitment), so none is made up (docs/trust.md).
-  const pickedGpu = (id: string) => {
-    if (id && priceMissing(wb.plan, props.skuIndex)) document.querySelector<HTMLInputElement>(`[data-testid="sku-price-${props.skuIndex}"]`)?.focus();
+  // Picking a GPU for a SKU without a price fills the catalogue's indicative price, flagged as
+  // defaulted until the planner types one; without a catalogue price it asks (docs/trust.md).
+  const pickGpu = (id: string) => {
+    wb.setGpu(props.skuIndex, id);
+    if (id && (priceMissing(wb.plan, props.skuIndex) || defaulted())) document.querySelector<HTMLInputElement>(`[data-testid="sku-price-${props.skuIndex}"]`)?.focus();
+  };
+  const defaulted = () => {
+    const d = sku()?.priceDefault;
+    return d && sku()?.pricePerGpuHour === d.usdPerGpuHour ? d : null;
   };
   const rowKeys = () => points().map((_, i) => ({ key: `r${i}`, label: String(i + 1), class: opRow() === i ? "op-row" : "" }));
   const meta = () => (getAtPath(wb.plan, props.sweepPath) as { label?: string; source?: { format?: string; files?: string[] }; meta?: { model?: string | null } } | undefined) ?? {};
@@ -85,15 +90,14 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
         <label class="field">
           <span class="field-label">{t("gpu")}</span>
           <select data-testid={`sku-gpu-${props.skuIndex}`} value={sku()?.gpu ?? ""} onChange={(e) => {
-            wb.setText(`skus[${props.skuIndex}].gpu`, e.currentTarget.value);
-            pickedGpu(e.currentTarget.value);
+            pickGpu(e.currentTarget.value);
           }}>
             <option value="">—</option>
             <For each={GPU_CATALOG}>{(g) => <option value={g.id}>{g.name}</option>}</For>
           </select>
         </label>
         <FieldInput path={`skus[${props.skuIndex}].gpusPerReplica`} label={t("gpusPerReplica")} testId={`sku-gpus-${props.skuIndex}`} width="4em" />
-        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="8.5em" needs={t("needsPrice")} />
+        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="8.5em" needs={t("needsPrice")} defaulted={defaulted() ? t("priceDefaulted", { source: defaulted()!.source, retrieved: defaulted()!.retrieved }) : undefined} />
         <span class="spacer" />
         <button class="link danger" data-testid={`sku-remove-${props.skuIndex}`} onClick={() => wb.removeSku(props.skuIndex)}>{t("removeSku")}</button>
       </header>

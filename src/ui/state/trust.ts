@@ -8,6 +8,7 @@
  */
 import type { PlanResult, SkuResult } from "../../engine/plan";
 import type { Problem } from "../../engine/problems";
+import { defaultedPrices } from "../../engine/price-default";
 import type { PlanFile } from "../../engine/types";
 import { localizeError, renderProblem } from "../../report/messages";
 import { UI, type UiKey, type UiLang } from "../i18n";
@@ -25,6 +26,7 @@ export type TrustKind =
   | "needsPrice" // a SKU without a price yet (not a user error, but nothing is costed)
   | "unchecked" // capacity given or estimated, never checked against the SLOs
   | "usagePool" // usage rows whose pool is unknown (unmapped)
+  | "defaulted" // a price filled from the GPU catalogue, not typed by the planner
   | "dropped" // files of an imported folder that could not be read: the sweep lacks their levels
   | "warning" // a note of the engine on a SKU (dropped points, substituted statistic, …)
   | "noSkus" // nothing to compare yet
@@ -138,7 +140,7 @@ export function recommendationState(result: PlanResult): RecommendationState {
   return { kind: "infeasible" };
 }
 
-const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "dropped", "needsPrice", "unchecked", "warning"];
+const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "dropped", "needsPrice", "defaulted", "unchecked", "warning"];
 
 /** Files shown by name in an item before "…" (the full list is on the sweep card). */
 const SHOWN_FILES = 3;
@@ -186,6 +188,12 @@ export function trustState(input: TrustInput): TrustState {
     const shown = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), "…"] : files;
     add("dropped", "warn", "trustDropped", { sku: s.name, n: files.length, files: shown.join(", ") }, s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`);
   });
+  for (const d of defaultedPrices(plan, (i) => {
+    const v = result.skus[i]?.pricePerGpuHour;
+    return typeof v === "number" ? v : null;
+  })) {
+    add("defaulted", "warn", "trustDefaulted", { sku: d.sku, price: `$${d.default.usdPerGpuHour}`, gpu: d.default.gpu, retrieved: d.default.retrieved }, `skus[${d.index}].pricePerGpuHour`);
+  }
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
     // The capacity-given note repeats the unchecked item; the first other note is shown without the SKU's name.

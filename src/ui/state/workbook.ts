@@ -179,8 +179,21 @@ export function createWorkbook(initial: PlanFile): Workbook {
     batch(() => {
       clearRejected(path);
       const value = entry.value;
-      if (value === undefined) mutate((p) => void deleteAtPath(p, path));
-      else mutate((p) => void setAtPath(p, path, value), { path, raw: value });
+      // A price typed over a catalogue default is the planner's own (src/engine/price-default.ts).
+      const price = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(path);
+      const own = (p: PlanFile) => {
+        if (price) delete (p.skus[Number(price[1])] as { priceDefault?: unknown } | undefined)?.priceDefault;
+      };
+      if (value === undefined)
+        mutate((p) => {
+          deleteAtPath(p, path);
+          own(p);
+        });
+      else
+        mutate((p) => {
+          setAtPath(p, path, value);
+          own(p);
+        }, { path, raw: value });
     });
     return true;
   };

@@ -1,4 +1,5 @@
 /** Edits of the GPU SKUs and their sweeps (the Benchmarks sheet). */
+import { catalogPriceFor, priceMissingIn } from "../../../engine/price-default";
 import type { SkuDef, Sweep, SweepPoint } from "../../../engine/types";
 import { GPU_CATALOG } from "../catalog";
 import { getAtPath, inlineSweep, skuFromSweep } from "../plan-edit";
@@ -10,6 +11,12 @@ export interface SkuEdits {
   addSweeps(sweeps: Sweep[]): number[];
   replaceSweep(skuIndex: number, sweep: Sweep): void;
   removeSku(index: number): void;
+  /**
+   * Pick the GPU of a SKU (one undo step). A SKU without a price takes the catalogue's indicative
+   * price for that GPU, recorded as `priceDefault` so it stays flagged (docs/trust.md); a price
+   * still at the previous GPU's default follows the new GPU. Returns true when a default was filled.
+   */
+  setGpu(index: number, gpu: string): boolean;
   addPoint(sweepPath: string): void;
   removePoints(sweepPath: string, rows: number[]): void;
   /** Write a block of point values (rows beyond the end are added). */
@@ -35,6 +42,27 @@ export function skuEdits(ctx: EditContext): SkuEdits {
         s.sweep = inlineSweep(sweep);
         delete s.sweeps;
       });
+    },
+    setGpu(index, gpu) {
+      let filled = false;
+      mutate((p) => {
+        const s: SkuDef | undefined = p.skus[index];
+        if (!s) return;
+        if (gpu) s.gpu = gpu;
+        else delete s.gpu;
+        const stillDefault = s.priceDefault !== undefined && s.pricePerGpuHour === s.priceDefault.usdPerGpuHour;
+        if (!priceMissingIn(s) && !stillDefault) return;
+        const d = catalogPriceFor(GPU_CATALOG, gpu, p.currency);
+        if (d) {
+          s.pricePerGpuHour = d.usdPerGpuHour;
+          s.priceDefault = d;
+          filled = true;
+        } else if (stillDefault) {
+          s.pricePerGpuHour = "";
+          delete s.priceDefault;
+        }
+      });
+      return filled;
     },
     removeSku(index) {
       mutate((p) => void p.skus.splice(index, 1));
