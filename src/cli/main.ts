@@ -39,6 +39,10 @@ export interface CommandDef {
 type Command = CommandDef | ((args: string[], io: Io) => number | Promise<number>);
 
 const LANG_OPTION = ["--lang en|zh", "language of the output and of the messages (default en)"] as const;
+const CHEAPEST_BY_OPTION = [
+  "--cheapest-by peak|static|autoscaled|blended",
+  "the cost the recommended SKU is the cheapest by (overrides the plan's recommendBy; the last three need a schedule: docs/schedules.md)",
+] as const;
 const ALLOW_PATH_OPTION = [
   "--allow-path DIR",
   "also allow the plan's `file` references to read inside DIR (repeatable); by default they are confined to the plan's folder and the working directory (docs/security.md)",
@@ -61,7 +65,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   plan: {
     run: planCommand,
-    usage: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...",
+    usage: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
     summary:
       "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
     options: [
@@ -72,14 +76,15 @@ export const COMMANDS: Record<string, Command> = {
       ["--start YYYY-MM-DD", "with --focus: the first day of the charge period (UTC; default today)"],
       ["--days N", "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)"],
       LANG_OPTION,
+      CHEAPEST_BY_OPTION,
       ALLOW_PATH_OPTION,
     ],
   },
   report: {
     run: reportCommand,
-    usage: "report <plan.json|-> [--lang en|zh] [--allow-path DIR]...",
+    usage: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
     summary: "The seed §5.3 benchmark report of a plan, in Markdown.",
-    options: [LANG_OPTION, ALLOW_PATH_OPTION],
+    options: [LANG_OPTION, CHEAPEST_BY_OPTION, ALLOW_PATH_OPTION],
   },
   explain: {
     run: explainCommand,

@@ -14,7 +14,7 @@ import { defaultedPrices, defaultedProblem, fillDefaultPrices, priceMessages } f
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve";
 import type { ResolvedPlan } from "../engine/resolved";
-import type { PlanFile } from "../engine/types";
+import type { PlanFile, RecommendBy } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
 import { translateMessage } from "../report/messages-zh";
@@ -38,6 +38,8 @@ export interface LoadOptions {
   allowPaths?: readonly string[] | undefined;
   /** Standard input, when the plan path is `-`. */
   stdin?: (() => string) | undefined;
+  /** `--cheapest-by`: replaces the plan's `recommendBy` (docs/schedules.md). */
+  cheapestBy?: RecommendBy | undefined;
   /** Working directory (default `process.cwd()`). */
   cwd?: string | undefined;
 }
@@ -135,7 +137,8 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
   const importWarnings: string[] = [];
   // Traces first: a workload's numbers come from its trace (docs/traffic.md).
-  const plan = readTraces(valid.plan, planPath, base, roots, importWarnings);
+  const read = readTraces(valid.plan, planPath, base, roots, importWarnings);
+  const plan = opts.cheapestBy !== undefined ? { ...read, recommendBy: opts.cheapestBy } : read;
   const sheet = buildPlanSheet(plan);
   const resolved = resolvePlan(plan, sheet);
   // Literal numbers were range-checked by validation; formula results by the sheet (resolve.ts

@@ -137,7 +137,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   /** As computePlan (plan.ts), with the engine's caches. */
   const compute = (skus?: (i: number, level: ReturnType<typeof planLevel>) => SkuResult): PlanResult => {
     const level = planLevel(resolved);
-    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, cache)));
+    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, cache, level.schedules)));
     return assemblePlan(resolved, list, level, memo);
   };
   const full = (): PlanResult => {
@@ -181,7 +181,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       }
       resolved = next;
       const before = result.skus;
-      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, cache) : before[i]!));
+      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, cache, level.schedules) : before[i]!));
       return result;
     },
   };

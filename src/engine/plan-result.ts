@@ -8,6 +8,8 @@ import type { CapacityResult } from "./capacity";
 import type { Finding } from "./diagnostics";
 import type { Problem } from "./problems";
 import type { ResolvedPlan, ResolvedWorkload } from "./resolved";
+import type { ScheduleResult } from "./schedule";
+import type { RecommendBy } from "./types";
 import type { OperatingPoint } from "./slo";
 import type { Basis, Slo, Sweep } from "./types";
 import type { Zone } from "./zones";
@@ -68,6 +70,11 @@ export interface SkuResult extends Partial<Omit<CapacityResult, "warnings" | "pr
    * or could not be checked (docs/operating-point.md).
    */
   sloChecked: boolean;
+  /**
+   * Replicas and costs over one period of the plan's schedules (docs/schedules.md); present only
+   * when a workload has a schedule; null when this SKU cannot be sized or the schedules have errors.
+   */
+  schedule?: ScheduleResult | null;
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The English of {@link errorProblems}. */
@@ -107,6 +114,8 @@ export interface PlanResult {
   cheapest: string | null;
   /** true: the recommendation was checked against the SLOs; false: no checked SKU is feasible and an unchecked one is named; null: no recommendation. */
   recommendationChecked: boolean | null;
+  /** The cost `cheapest` is the cheapest by (docs/schedules.md); present only when the plan sets `recommendBy`. */
+  recommendBy?: RecommendBy;
   tenants: TenantsResult | null;
   /** `problem`: the error as a value (docs/problems.md), where its producer is converted. */
   errors: { path: string; kind: string; message: string; problem?: Problem }[];

@@ -9,6 +9,8 @@ import { appendAll } from "./append";
 import { computeTenants } from "./plan-tenants";
 import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
 import { traceMessages as TM } from "./messages/trace";
+import { planSchedules, recommendCost, skuSchedule, type PlanSchedules } from "./plan-schedule";
+import type { RecommendBy } from "./types";
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
 import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
@@ -136,7 +138,7 @@ function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[])
 /**
  * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
  */
-export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map()): SkuResult {
+export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map(), schedules: PlanSchedules | null = null): SkuResult {
   const sloErrors: Problem[] = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })]));
   const maxErr = plan.maxErrorRatePct ?? NaN;
   if (!num(maxErr) || maxErr < 0) sloErrors.push(M.problem("maxErrorRateInvalid", { value: num(maxErr) ? maxErr : null }, { path: "maxErrorRatePct" }));
@@ -277,15 +279,26 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
   const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
   if (feasible === true && capInputs.length === plan.workloads.length && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
+    const capInput = { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs };
     const cap = capacity(
-      { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs },
+      capInput,
       { elasticity: plan.elasticity, redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy } },
     );
     const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
     Object.assign(result, numbers);
     warnings.push(...capWarnings);
     problems.push(...capProblems);
+    if (schedules?.aligned) {
+      // Demand over time (docs/schedules.md): the same capacity, interval by interval.
+      const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);
+      result.schedule = sc.value;
+      for (const p of sc.problems) {
+        if (p.severity === "error") pushAll(errorProblems, errors, [about(p, p.path ?? path, p.path ?? path)]);
+        else pushAll(problems, warnings, [about(p, sku.name)]);
+      }
+    }
   }
+  if (schedules && result.schedule === undefined) result.schedule = null;
   return result;
 }
 
@@ -314,12 +327,12 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepAnaly
 export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileSweep> = new Map()): PlanResult {
   const level = planLevel(plan);
   const cache: SweepAnalysisCache = new Map();
-  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, cache));
+  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, cache, level.schedules));
   return assemblePlan(plan, skus, level);
 }
 
 /** Workload results and inputs, and the plan-level errors (formula errors, missing workload numbers). */
-export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wlInputs: WorkloadInput[]; errors: PlanResult["errors"] } {
+export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wlInputs: WorkloadInput[]; errors: PlanResult["errors"]; schedules: PlanSchedules | null } {
   const errors: PlanResult["errors"] = plan.errors.map(e => ({ path: e.path, kind: e.kind, message: e.message }));
   const wlInputs: WorkloadInput[] = [];
   const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
@@ -347,7 +360,9 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
     const problem = M.problem("elasticityNotNumber", {}, { path: "factors.elasticity" });
     errors.push({ path: "factors.elasticity", kind: "VALUE", message: englishOf(problem), problem });
   }
-  return { workloads, wlInputs, errors };
+  const schedules = planSchedules(plan);
+  if (schedules) appendAll(errors, schedules.errors);
+  return { workloads, wlInputs, errors, schedules };
 }
 
 /**
@@ -359,10 +374,29 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
   const warnings: string[] = [];
   const problems: Problem[] = [];
   // The cheapest feasible SKU among those checked against the SLOs; an unchecked one only when no checked one is feasible.
+  // The cost compared (docs/schedules.md): at peak, or a schedule's static, autoscaled or blended cost.
+  let by: RecommendBy = plan.recommendBy ?? "peak";
+  if (by !== "peak" && !level.schedules) {
+    const p = TM.problem("recommendByNoSchedule", { by }, { path: "recommendBy" });
+    warnings.push(TM.en(p));
+    problems.push(p);
+    by = "peak";
+  }
+  if (level.schedules) {
+    for (const p of level.schedules.warnings) {
+      warnings.push(englishOf(p));
+      problems.push(p);
+    }
+  }
   const cheapestOf = (checked: boolean): SkuResult | null => {
     let best: SkuResult | null = null;
+    let bestCost = Infinity;
     for (const s of skus) {
-      if (s.sloChecked === checked && s.feasible === true && num(s.costPerHour) && (!best || s.costPerHour < best.costPerHour!)) best = s;
+      const cost = recommendCost(s, by);
+      if (s.sloChecked === checked && s.feasible === true && num(cost) && (!best || cost < bestCost)) {
+        best = s;
+        bestCost = cost;
+      }
     }
     return best;
   };
@@ -405,6 +439,7 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     skus,
     cheapest: cheapest?.name ?? null,
     recommendationChecked,
+    ...(plan.recommendBy !== undefined ? { recommendBy: by } : {}),
     tenants,
     errors,
     warnings,

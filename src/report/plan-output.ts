@@ -9,6 +9,7 @@ import type { Basis, Slo } from "../engine/types";
 import type { Lang } from "./i18n";
 import type { Problem } from "../engine/problems";
 import { localizeError, localizeMessage, localizeReason, resultProblems } from "./messages";
+import { scheduleLines } from "./schedule-section";
 
 export type { Lang };
 
@@ -65,6 +66,11 @@ const WORDS = {
     peakPerMillion: "Cost / 1M output tokens at peak",
     forecastPerMillion: "Cost / 1M output tokens at forecast",
     utilization: "Utilization (forecast)",
+    schedReplicas: "Replicas (busiest interval)",
+    schedStatic: "Static cost / period",
+    schedAutoscaled: "Autoscaled cost / period",
+    schedReserved: "Reserved replicas",
+    schedBlended: "Reserved + on-demand cost / period",
     cheapest: "Recommended (cheapest feasible)",
     noneFeasible: "no feasible SKU",
     conc: "concurrency",
@@ -114,6 +120,11 @@ const WORDS = {
     peakPerMillion: "峰值下每百万输出 token 成本",
     forecastPerMillion: "预测量下每百万输出 token 成本",
     utilization: "利用率（预测）",
+    schedReplicas: "副本数（最忙时段）",
+    schedStatic: "固定规模成本 / 周期",
+    schedAutoscaled: "自动伸缩成本 / 周期",
+    schedReserved: "预留副本数",
+    schedBlended: "预留 + 按需成本 / 周期",
     cheapest: "推荐（最便宜且满足 SLO）",
     noneFeasible: "没有满足 SLO 的 SKU",
     conc: "并发",
@@ -201,7 +212,8 @@ function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
 /** Keys of the rows of the SKU comparison, in display order; each is also its label's key in {@link planWords}. */
 export const COMPARISON_KEYS = [
   "feasible", "op", "basis", "binding", "checked", "replicasBase", "replicasRaw", "replicas", "gpus", "perHour", "perDay", "perMonth",
-  "perToken", "perMillion", "perRequest", "peakPerMillion", "forecastPerMillion", "utilization", "reason",
+  "perToken", "perMillion", "perRequest", "peakPerMillion", "forecastPerMillion", "utilization",
+  "schedReplicas", "schedStatic", "schedAutoscaled", "schedReserved", "schedBlended", "reason",
 ] as const satisfies readonly (keyof PlanWords)[];
 export type ComparisonKey = (typeof COMPARISON_KEYS)[number];
 
@@ -260,6 +272,12 @@ export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): R
     peakPerMillion: money(s.peak?.costPerMillionOutputTokens),
     forecastPerMillion: money(s.forecast?.costPerMillionOutputTokens),
     utilization: { kind: "percent", value: s.forecast ? s.forecast.utilization * 100 : null, digits: 1 },
+    // Demand over time (docs/schedules.md): costs over one period of the schedules.
+    schedReplicas: { kind: "number", value: s.schedule?.staticReplicas, digits: 0 },
+    schedStatic: money(s.schedule?.staticCost),
+    schedAutoscaled: money(s.schedule?.autoscaledCost),
+    schedReserved: { kind: "number", value: s.schedule?.reservedReplicas, digits: 0 },
+    schedBlended: money(s.schedule?.blendedCost),
     reason: s.infeasibleProblem ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem } : { kind: "message", value: s.infeasibleReason },
   };
 }
@@ -413,6 +431,8 @@ export function planText(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
   const parts = [r.title, "", textTable(workloadRows(r, lang)), "", textTable(comparisonGrid(r, lang))];
+  const sched = scheduleLines(r, lang);
+  if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
   if (t) parts.push("", w.teams, textTable(t));
   parts.push("", ...footer(r, lang, false));
@@ -424,6 +444,8 @@ export function planMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
   const parts = [`## ${r.title}`, "", mdTable(workloadRows(r, lang)), "", mdTable(comparisonGrid(r, lang))];
+  const sched = scheduleLines(r, lang);
+  if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
   if (t) parts.push("", `### ${w.teams}`, "", mdTable(t));
   parts.push("", ...footer(r, lang, true).map(l => (l.startsWith("- ") ? l : `**${l}**`)));

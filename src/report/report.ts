@@ -9,6 +9,7 @@ import { fmtValue } from "../engine/number-format";
 import { sloText } from "../engine/slo-label";
 import { fmtMoney, singleLineNames, type Lang } from "./plan-output";
 import { allocationReportMarkdown } from "./allocation-report";
+import { scheduleSection } from "./schedule-section";
 import { sweepTableMarkdown } from "./sweep-table";
 import { localizeReason } from "./messages";
 
@@ -137,6 +138,7 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
       out.push("", sweepTableMarkdown(w.sweep, lang).trimEnd());
     }
   }
+  out.push(...scheduleSection(r, lang, fmtMoney));
   out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}${t.colon.trim()}`);
   for (const s of r.skus) out.push(`  - ${maxWithin(s, lang, r.maxErrorRatePct)}`);
   out.push(`- ${t.bottleneck}${t.colon.trim()}`);

@@ -1,3 +1,4 @@
+import type { RecommendBy } from "../../engine/types";
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
@@ -31,21 +32,29 @@ function daysFlag(v: string | true | undefined): number {
   return n;
 }
 
+/** `--cheapest-by`: the cost the recommendation compares (docs/schedules.md), or undefined. */
+export function cheapestByFlag(v: string | true | undefined): RecommendBy | undefined {
+  if (v === undefined) return undefined;
+  if (v === "peak" || v === "static" || v === "autoscaled" || v === "blended") return v;
+  throw new CliError([`--cheapest-by must be peak, static, autoscaled or blended, got ${String(v)}`]);
+}
+
 /**
  * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...`
  * (spec §7). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
 export function planCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "start", "days"], ["json", "markdown", "csv", "focus"]);
-  if (positional.length !== 1) throw new CliError(["usage: capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]..."]);
+  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "start", "days", "cheapest-by"], ["json", "markdown", "csv", "focus"]);
+  if (positional.length !== 1) throw new CliError(["usage: capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..."]);
   const modes = ["json", "markdown", "csv", "focus"].filter(m => flags.has(m));
   if (modes.length > 1) throw new CliError([`choose one of --json, --markdown, --csv, --focus (got ${modes.map(m => "--" + m).join(" ")})`]);
   if (!flags.has("focus") && (flags.has("start") || flags.has("days"))) throw new CliError(["--start and --days go with --focus"]);
   const lang = langFlag(flags.get("lang"));
   const start = flags.has("focus") ? startFlag(flags.get("start"), () => new Date()) : null;
   const days = daysFlag(flags.get("days"));
-  const loaded = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
+  const loaded = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin, cheapestBy });
   const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");

@@ -2,14 +2,15 @@ import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
-import { langFlag } from "./plan";
+import { cheapestByFlag, langFlag } from "./plan";
 
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the seed §5.3 report in Markdown. */
 export function reportCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path"], []);
-  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]..."]);
+  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "cheapest-by"], []);
+  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..."]);
   const lang = langFlag(flags.get("lang"));
-  const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
+  const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin, cheapestBy });
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
