@@ -131,7 +131,7 @@ describe("idle: TTFT growth below 10 % and efficiency above 0.8", () => {
 describe("steps without load growth", () => {
   it("a step from load 0 is skipped and the curve starts linear", () => {
     // 0 → 1 has no relative load growth; 1 → 2 would be idle but idle only holds from the start
-    expect(classifyZones(curve([0, 1, 2], [0, 100, 198], [50, 100, 101])).zones).toEqual(["linear", "linear", "linear"]);
+    expect(classifyZones(curve([0, 1, 2], [50, 100, 198], [50, 100, 101])).zones).toEqual(["linear", "linear", "linear"]);
   });
 
   it("a repeated load keeps the previous class", () => {
@@ -139,6 +139,10 @@ describe("steps without load growth", () => {
     expect(classifyZones(curve([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103])).zones).toEqual(["idle", "idle", "idle", "idle"]);
     // 1→2 saturated (e 0.05); 2→2 stays saturated
     expect(classifyZones(curve([1, 2, 2], [100, 105, 106], [100, 100, 100]))).toMatchObject({ zones: ["saturated", "saturated", "saturated"], kneeIndex: 0 });
+  });
+
+  it("a repeated load with falling throughput is no step: the previous class stays (no division by a zero load gain)", () => {
+    expect(classifyZones(curve([1, 2, 2], [100, 198, 150], [100, 101, 101])).zones).toEqual(["idle", "idle", "idle"]);
   });
 
   it("a curve whose first step has no load growth starts linear", () => {
@@ -170,6 +174,55 @@ describe("knee and rule", () => {
   });
 });
 
+describe("missing values", () => {
+  it("a point without TTFT among points with P99 skips the latency test of its steps", () => {
+    // 1→2: e 0.98, no TTFT at 2 → idle on efficiency; 2→4: e = 192/198 = 0.97 → idle
+    const pts = curve([1, 2, 4], [100, 198, 390], [100, null, 103]);
+    expect(classifyZones(pts).zones).toEqual(["idle", "idle", "idle"]);
+  });
+
+  it("a point without a load value comes last and keeps the previous class", () => {
+    const pts = curve([1, 2, 4], [100, 198, 390], [100, 101, 103]);
+    pts.push({ concurrency: null, requestRate: null, outputTokensPerSec: 10, ttftMs: { p99: 5000 } });
+    expect(classifyZones(pts)).toMatchObject({ zones: ["idle", "idle", "idle", "idle"], kneeIndex: null });
+  });
+});
+
+describe("steps with one side missing", () => {
+  it("a level without throughput after one with it gives no efficiency (not −100 %)", () => {
+    // 1→2 idle; 2→4: no throughput at 4, TTFT +2 % → idle on latency alone
+    expect(classifyZones(curve([1, 2, 4], [100, 198, null], [100, 101, 103])).zones).toEqual(["idle", "idle", "idle"]);
+  });
+
+  it("a level without TTFT after one with it gives no latency growth (not a ratio of 0)", () => {
+    // no throughput either: nothing to judge → linear
+    expect(classifyZones(curve([1, 2], [null, null], [100, null])).zones).toEqual(["linear", "linear"]);
+  });
+
+  it("without throughput, a flat TTFT alone makes a step idle", () => {
+    expect(classifyZones(curve([1, 2], [null, null], [100, 101])).zones).toEqual(["idle", "idle"]);
+    expect(classifyZones(curve([1, 2], [null, null], [100, 115])).zones).toEqual(["linear", "linear"]);
+  });
+
+  it("a step to an infinite request rate has no latency growth per doubling, even under a growth limit below 1", () => {
+    const pts: SweepPoint[] = [
+      { concurrency: null, requestRate: 1, ttftMs: { p99: 10 } },
+      { concurrency: null, requestRate: "inf", ttftMs: { p99: 15 } },
+    ];
+    expect(classifyZones(pts, { saturatedLatencyGrowth: 0.5 }).zones).toEqual(["linear", "linear"]);
+  });
+});
+
+describe("rule text for −0 and 0", () => {
+  it("a threshold of −0 is written −0, and 0 again 0 (the rule cache keeps them apart)", () => {
+    const e = (v: number): string => {
+      const r = classifyZones([], { idleEfficiency: v }).rule;
+      return r.slice(r.indexOf("e > "), r.indexOf("; linear"));
+    };
+    expect([e(0), e(-0), e(0)]).toEqual(["e > 0", "e > -0", "e > 0"]);
+  });
+});
+
 describe("tailStat", () => {
   it("p99 when some point has it, else the highest percentile (numerically), else the mean, else null", () => {
     const at = (...stats: Record<string, number>[]): string | null => tailStat(stats.map(s => ({ concurrency: 1, requestRate: null, ttftMs: s })));
@@ -179,6 +232,8 @@ describe("tailStat", () => {
     expect(at({ mean: 3, max: 9 })).toBe("mean");
     expect(at({ max: 9 })).toBeNull();
     expect(at({ p99: Number.NaN, p90: 5 })).toBe("p90");
+    // only keys that are exactly p<number> count: not xp95 or p95x; p99.95 is a percentile
+    expect([at({ xp95: 1, p90: 2 }), at({ p95x: 1, p90: 2 }), at({ "p99.95": 1, p90: 2 })]).toEqual(["p90", "p90", "p99.95"]);
     expect(tailStat([])).toBeNull();
   });
 
