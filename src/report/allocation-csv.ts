@@ -34,6 +34,9 @@ export interface AllocationLine {
   costPerMonthMinor: number;
   /** Unrounded cost per 1M weighted tokens; null without tokens (idle). */
   costPerMillionTokens: number | null;
+  /** Unrounded cost per 1M input / output tokens (weights applied; docs/allocation.md); null for idle. */
+  costPerMillionInputTokens: number | null;
+  costPerMillionOutputTokens: number | null;
 }
 
 type TeamView = TeamInPool;
@@ -73,6 +76,8 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
         costPerDayMinor: toMinor(x.costRounded, digits),
         costPerMonthMinor: monthParts[i]!,
         costPerMillionTokens: x.costPerMillionTokens,
+        costPerMillionInputTokens: x.costPerMillionInputTokens ?? null,
+        costPerMillionOutputTokens: x.costPerMillionOutputTokens ?? null,
       });
     });
     if (hasIdle) {
@@ -89,6 +94,8 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
         costPerDayMinor: toMinor(p.idleRounded, digits),
         costPerMonthMinor: monthParts[teams.length]!,
         costPerMillionTokens: null,
+        costPerMillionInputTokens: null,
+        costPerMillionOutputTokens: null,
       });
     }
     lines.push({
@@ -103,6 +110,8 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
       costPerDayMinor: toMinor(p.costRounded, digits),
       costPerMonthMinor: monthTotal,
       costPerMillionTokens: used > 0 ? (p.cost / used) * 1e6 : null,
+      costPerMillionInputTokens: p.costPerMillionInputTokens ?? null,
+      costPerMillionOutputTokens: p.costPerMillionOutputTokens ?? null,
     });
   }
   return lines;

@@ -95,13 +95,17 @@ test("the FOCUS CSV download has the FOCUS header and the planned cost of each t
   expect(name).toBe("seed-worked-example-70b-chat-service-tp-4-focus-2025-06-01.csv");
   const rows = Papa.parse<Record<string, string>>(text.trim(), { header: true }).data;
   expect(text.split("\n")[0]).toBe(FOCUS_COLUMNS.join(","));
-  const search = rows.find((r) => r.x_Team === "search")!;
-  // 443.08 a day × 30 days = 13,292.40 CNY; 30 days from 2025-06-01 end (exclusive) on 2025-07-01.
-  expect(search.BilledCost).toBe("13292.40");
-  expect(search.BillingCurrency).toBe("CNY");
-  expect(search.ChargePeriodStart).toBe("2025-06-01T00:00:00Z");
-  expect(search.ChargePeriodEnd).toBe("2025-07-01T00:00:00Z");
-  expect(search.x_InputTokens).toBe(String(1e7 * 30));
+  // FOCUS 1.3 split allocation: one allocated charge per team and day; 443.08 a day, 30 days
+  // from 2025-06-01 (billing period end, exclusive, 2025-07-01).
+  const search = rows.filter((r) => r.x_Team === "search");
+  expect(search).toHaveLength(30);
+  expect(search[0]!.BilledCost).toBe("443.08");
+  expect(search[0]!.BillingCurrency).toBe("CNY");
+  expect(search[0]!.ChargePeriodStart).toBe("2025-06-01T00:00:00Z");
+  expect(search[0]!.ChargePeriodEnd).toBe("2025-06-02T00:00:00Z");
+  expect(search[29]!.ChargePeriodStart).toBe("2025-06-30T00:00:00Z");
+  expect(search[0]!.BillingPeriodEnd).toBe("2025-07-01T00:00:00Z");
+  expect(search[0]!.x_InputTokens).toBe(String(1e7));
   // The whole file equals the module's output for the engine's result.
   const plan = seedPlan();
   const expected = focusCsv(compute(plan), { period: { start: new Date("2025-06-01T00:00:00Z"), days: 30 }, plan });

@@ -18,11 +18,11 @@ describe("the Teams sheet's numbers open their lineage (docs/lineage.md)", () =>
 
   it("every team cost, per-1M, share and token cell, the idle and the pool total explain to the number the sheet shows", () => {
     const shown = (l: (typeof lines)[number], c: number): number | null =>
-      [l.inputTokens, l.outputTokens, l.weightedTokens, l.share, l.costPerDayMinor / 10 ** d, l.costPerDayMinor / 10 ** d, l.costPerMillionTokens][c] ?? null;
+      [l.inputTokens, l.outputTokens, l.weightedTokens, l.share, l.costPerDayMinor / 10 ** d, l.costPerDayMinor / 10 ** d, l.costPerMillionTokens, l.costPerMillionInputTokens, l.costPerMillionOutputTokens][c] ?? null;
     let explained = 0;
     const failures: string[] = [];
     for (const l of lines) {
-      for (let c = 0; c < 7; c++) {
+      for (let c = 0; c < 9; c++) {
         const path = allocationPath(result, l, c);
         if (path === null) continue;
         const a = explainPath({ plan, resolved, result }, path);
@@ -36,8 +36,9 @@ describe("the Teams sheet's numbers open their lineage (docs/lineage.md)", () =>
     }
     expect(failures).toEqual([]);
     const teams = lines.filter((l) => l.kind === "team").length;
-    // tokens ×3, share, day, month, per 1M for each team; day and month of idle; weighted, day and month of the total
-    expect(explained).toBe(teams * 7 + 2 + 3);
+    // tokens ×3, share, day, month, per 1M weighted / input / output for each team; day and month of
+    // idle; weighted, day, month and the three per-1M costs of the total
+    expect(explained).toBe(teams * 9 + 2 + 6);
   });
 
   it("a team's cost reaches the pool cost, the recommended SKU's replicas and a benchmark point", () => {

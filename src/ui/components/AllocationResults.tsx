@@ -8,6 +8,8 @@ import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { minorUnitDigits } from "../../engine/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
 import { focusCsv } from "../../report/focus";
+import { planVsActual, readFocusCsv, type PlanVsActual } from "../../report/actuals";
+import type { UiKey } from "../i18n";
 import { fmtMoney, fmtValue } from "../format";
 import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";
 import { useWorkbook } from "../state/context";
@@ -51,6 +53,8 @@ export function AllocationResults(): JSX.Element {
     // Per input + output token (method tokens), per output token, or per weighted token: said in the label,
     // since the GPU comparison's "Cost / 1M output tokens" is per output token only.
     { key: "perM", label: t(`costPerMTokens_${method()}`), numeric: true, title: t("costPerMTokensHint", { method: t(`method_${method()}`) }) },
+    { key: "perMIn", label: t("costPerMInput"), numeric: true, title: t("costPerMInputHint") },
+    { key: "perMOut", label: t("costPerMOutput"), numeric: true, title: t("costPerMOutputHint") },
   ];
   const rowKey = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total");
   const rowLabel = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total"));
@@ -64,6 +68,8 @@ export function AllocationResults(): JSX.Element {
       money(l.costPerDayMinor),
       money(l.costPerMonthMinor),
       fmtMoney(l.costPerMillionTokens, cur(), lang()),
+      fmtMoney(l.costPerMillionInputTokens, cur(), lang()),
+      fmtMoney(l.costPerMillionOutputTokens, cur(), lang()),
     ];
     return { raw: "", display: texts[c] ?? "", readOnly: true, class: c === 4 ? "money" : "" };
   };
@@ -75,6 +81,47 @@ export function AllocationResults(): JSX.Element {
     const fmt = (v: number) => fmtMoney(v, cur(), lang());
     return kind() === "bar" ? allocationBarChart(lines(), digits(), words, fmt) : allocationDoughnut(lines(), digits(), words, fmt);
   });
+
+  // Teams + idle + unallocated shared = pools + shared costs, over the whole allocation (docs/allocation.md).
+  const whole = createMemo(() => {
+    const tr = result().tenants;
+    if (!tr) return null;
+    const d = digits();
+    const m = (x: number) => Math.round(x * 10 ** d);
+    const teams = tr.teams.reduce((a, x) => a + m(x.totalRounded), 0);
+    const idle = tr.pools.reduce((a, p) => a + m(p.idleRounded), 0);
+    const unalloc = tr.shared.reduce((a, x) => a + m(x.unallocatedRounded), 0);
+    const total = tr.pools.reduce((a, p) => a + m(p.costRounded), 0) + tr.shared.reduce((a, x) => a + m(x.costRounded), 0);
+    return { teams, idle, unalloc, parts: teams + idle + unalloc, total, ok: teams + idle + unalloc === total };
+  });
+  const showTotals = () => pools().length > 1 || (result().tenants?.shared.length ?? 0) > 0;
+  const totalCols = () => [
+    { key: "own", label: t("ownCost"), numeric: true },
+    { key: "shared", label: t("sharedCostDay"), numeric: true },
+    { key: "total", label: t("totalCostDay"), numeric: true },
+    { key: "perMIn", label: t("costPerMInput"), numeric: true, title: t("costPerMInputHint") },
+    { key: "perMOut", label: t("costPerMOutput"), numeric: true, title: t("costPerMOutputHint") },
+  ];
+  const totalCell = (r: number, c: number): CellView => {
+    const x = result().tenants!.teams[r]!;
+    const v = [x.costRounded, x.sharedCostRounded, x.totalRounded, x.costPerMillionInputTokens, x.costPerMillionOutputTokens][c] ?? null;
+    return { raw: "", display: fmtMoney(v, cur(), lang()), readOnly: true, class: c === 2 ? "money" : "" };
+  };
+
+  // Plan vs actual from an imported FOCUS file (docs/focus.md).
+  const [pva, setPva] = createSignal<{ file: string; cmp: PlanVsActual } | { file: string; errors: string[] } | null>(null);
+  const importFocus = async (f: File) => {
+    const read = readFocusCsv(await f.text(), result().tenants?.pools.map((p) => p.name) ?? []);
+    if (!read.ok) return setPva({ file: f.name, errors: read.errors });
+    const cmp = planVsActual(result(), read);
+    setPva("error" in cmp ? { file: f.name, errors: [cmp.error] } : { file: f.name, cmp });
+  };
+  const pvaRows = (c: PlanVsActual) => [
+    ...c.pools.map((l) => ({ key: `pool:${l.name}`, label: t("pvaPool", { name: l.name }), line: l })),
+    ...c.shared.map((l) => ({ key: `shared:${l.name}`, label: t("pvaShared", { name: l.name }), line: l })),
+    ...c.teams.map((l) => ({ key: `team:${l.name}`, label: l.name, line: l })),
+    { key: "total", label: t("pvaTotal"), line: c.total },
+  ];
 
   const init = monthPeriod(new Date());
   const [start, setStart] = createSignal(init.start);
@@ -148,19 +195,46 @@ export function AllocationResults(): JSX.Element {
             );
           }}
         </For>
-        <Show when={pools().length > 1}>
-          <h4>{t("teamTotals")}</h4>
+        <Show when={showTotals()}>
+          <h4>{(result().tenants?.shared.length ?? 0) > 0 ? t("teamTotalsShared") : t("teamTotals")}</h4>
           <Grid
             id="team-totals"
-            columns={[{ key: "day", label: t("costPerDay"), numeric: true }]}
+            columns={totalCols()}
             rows={(result().tenants?.teams ?? []).slice(0, ROW_LIMIT).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
-            cell={(r) => ({ raw: "", display: fmtMoney(result().tenants!.teams[r]!.costRounded, cur(), lang()), readOnly: true })}
-            onSelect={(r) => setLineagePath(teamTotalPath(r))}
+            cell={totalCell}
+            onSelect={(r, c) => setLineagePath(c === 0 ? teamTotalPath(r) : `tenants.teams[${r}].${["cost", "sharedCost", "total", "costPerMillionInputTokens", "costPerMillionOutputTokens"][c] ?? "cost"}`)}
           />
           <Show when={(result().tenants?.teams.length ?? 0) > ROW_LIMIT}>
             <p class="rows-limited">{t("rowsShown", { shown: fmtValue(ROW_LIMIT, 0), n: fmtValue(result().tenants!.teams.length, 0) })}</p>
           </Show>
+        </Show>
+        <Show when={(result().tenants?.shared.length ?? 0) > 0}>
+          <h4>{t("sharedLines")}</h4>
+          <Grid
+            id="shared-lines"
+            columns={[
+              { key: "split", label: t("sharedSplit") },
+              { key: "cost", label: t("sharedCost"), numeric: true },
+              { key: "unallocated", label: t("unallocated"), numeric: true },
+            ]}
+            rows={(result().tenants?.shared ?? []).map((x) => ({ key: x.name, label: x.name }))}
+            corner={t("sharedName")}
+            cell={(r, c) => {
+              const x = result().tenants!.shared[r]!;
+              const text = [t(`sharedSplit_${x.split}` as UiKey), fmtMoney(x.costRounded, cur(), lang()), fmtMoney(x.unallocatedRounded, cur(), lang())][c] ?? "";
+              return { raw: "", display: text, readOnly: true };
+            }}
+            onSelect={(r, c) => setLineagePath(`tenants.shared[${r}].${c === 2 ? "unallocated" : "cost"}`)}
+          />
+        </Show>
+        <Show when={whole()}>
+          {(k) => (
+            <p class="conservation" classList={{ good: k().ok, bad: !k().ok }} data-testid="conservation-all" data-ok={k().ok ? "true" : "false"}>
+              {k().ok ? "✓ " : "✗ "}
+              {t("conservationAll", { teams: money(k().teams), idle: money(k().idle), unalloc: money(k().unalloc), parts: money(k().parts), total: money(k().total) })}
+            </p>
+          )}
         </Show>
         <LineagePanel />
         <div class="alloc-bottom">
@@ -197,6 +271,57 @@ export function AllocationResults(): JSX.Element {
               <p class="bad small" data-testid="focus-error">{exportMsg()}</p>
             </Show>
           </div>
+        </div>
+        <div class="plan-vs-actual" data-testid="plan-vs-actual">
+          <div class="card-head">
+            <h4>{t("planVsActual")}</h4>
+            <span class="spacer" />
+            <label class="btn">
+              {t("importFocus")}
+              <input type="file" accept=".csv,text/csv" hidden data-testid="focus-input" onChange={(e) => {
+                const f = e.currentTarget.files?.[0];
+                e.currentTarget.value = "";
+                if (f) void importFocus(f);
+              }} />
+            </label>
+          </div>
+          <p class="muted small">{t("importFocusHint")}</p>
+          <Show when={pva()} keyed>
+            {(v) => {
+              if ("errors" in v) return (
+                <div class="job" data-status="error" data-testid="pva-error">
+                  <span class="bad">{t("pvaFailed")}: {v.file}</span>
+                  <ul class="issues"><For each={v.errors}>{(e) => <li>{e}</li>}</For></ul>
+                </div>
+              );
+              const c = v.cmp;
+              const rows = pvaRows(c);
+              const pct = (x: number | null) => (x === null ? "—" : `${x > 0 ? "+" : ""}${fmtValue(x * 100, 1)} %`);
+              return (
+                <div data-testid="pva-result">
+                  <p class="muted small">{t("pvaPeriod", { file: v.file, start: c.period.start.slice(0, 10), end: c.period.end.slice(0, 10), days: c.period.days, n: c.charges, column: c.costColumn })}</p>
+                  <For each={c.warnings}>{(w) => <p class="warn small">{w}</p>}</For>
+                  <Grid
+                    id="pva"
+                    columns={[
+                      { key: "planned", label: t("pvaPlanned"), numeric: true },
+                      { key: "actual", label: t("pvaActual"), numeric: true },
+                      { key: "variance", label: t("pvaVariance"), numeric: true },
+                      { key: "pct", label: t("pvaVariancePct"), numeric: true },
+                    ]}
+                    rows={rows.map((r) => ({ key: r.key, label: r.label, class: r.key === "total" ? "total-row" : "" }))}
+                    corner=""
+                    cell={(r, col) => {
+                      const l = rows[r]!.line;
+                      const text = [fmtMoney(l.planned, c.currency, lang()), fmtMoney(l.actual, c.currency, lang()), `${l.variance > 0 ? "+" : ""}${fmtMoney(l.variance, c.currency, lang())}`, pct(l.variancePct)][col] ?? "";
+                      return { raw: "", display: text, readOnly: true, class: col === 2 && l.variance !== 0 ? (l.variance > 0 ? "over" : "under") : "" };
+                    }}
+                  />
+                  <p class="muted small" data-testid="pva-unattributed">{t("pvaUnattributed", { amount: fmtMoney(c.unattributed, c.currency, lang()) })}</p>
+                </div>
+              );
+            }}
+          </Show>
         </div>
       </section>
     </Show>

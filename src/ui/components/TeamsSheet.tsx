@@ -41,6 +41,7 @@ export function TeamsSheet(): JSX.Element {
     { key: "sku", label: t("poolSku"), title: t("poolSkuHint") },
     { key: "costPerDay", label: t("poolCostGiven"), numeric: true },
     { key: "capacityTokensPerDay", label: t("poolCapacity"), numeric: true, title: t("poolCapacityHint") },
+    { key: "replicas", label: t("poolReplicas"), numeric: true, title: t("poolReplicasHint") },
     { key: "cost", label: t("poolCost"), numeric: true },
   ];
   const poolCell = (r: number, c: number): CellView => {
@@ -52,11 +53,14 @@ export function TeamsSheet(): JSX.Element {
       const err = bad.error ?? (errorAt(`${base}.sku`) ? { kind: "NAME", message: errorAt(`${base}.sku`)!.message } : null);
       return { raw: bad.raw, display: bad.raw || "—", error: err, note: t("poolSkuHint") };
     }
-    if (c === 2 || c === 3) {
-      const v = wb.cell(`${base}.${c === 2 ? "costPerDay" : "capacityTokensPerDay"}`);
-      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtValue(v.value, 0), error: v.error };
-    }
     const rp = result().tenants?.pools.find((x) => x.name === p.name);
+    if (c === 2 || c === 3 || c === 4) {
+      const v = wb.cell(`${base}.${c === 2 ? "costPerDay" : c === 3 ? "capacityTokensPerDay" : "replicas"}`);
+      // Empty capacity or replicas: the value taken from the SKU, shown greyed.
+      const fromSku = v.raw === "" && rp ? (c === 3 ? rp.capacityTokens : c === 4 ? rp.replicas : null) : null;
+      if (fromSku !== null) return { raw: "", display: fmtValue(fromSku, 0), class: "muted", note: c === 3 ? t("poolCapacityHint") : t("poolReplicasHint") };
+      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtValue(v.value, c === 4 ? 2 : 0), error: v.error };
+    }
     const err = errorAt(base);
     return { raw: "", display: rp ? fmtMoney(rp.costRounded, cur(), lang()) : "—", readOnly: true, error: err && !rp ? { kind: err.kind, message: err.message } : null };
   };
@@ -82,6 +86,40 @@ export function TeamsSheet(): JSX.Element {
         if (wb.setNumber(`${base}.costPerDay`, raw, false) && text) wb.setText(`${base}.sku`, "");
       });
     } else if (c === 3) wb.setNumber(`${base}.capacityTokensPerDay`, raw, false);
+    else if (c === 4) wb.setNumber(`${base}.replicas`, raw, false);
+  };
+
+  // Shared costs: name | cost/day | split (weighted, even, none).
+  const shared = () => ten()?.shared ?? [];
+  const [sharedSel, setSharedSel] = createSignal(0);
+  const SPLITS = ["weighted", "even", "none"] as const;
+  const sharedCols = () => [
+    { key: "name", label: t("sharedName") },
+    { key: "costPerDay", label: t("sharedCost"), numeric: true },
+    { key: "split", label: t("sharedSplit"), title: t("sharedHint") },
+  ];
+  const sharedCell = (r: number, c: number): CellView => {
+    const base = `tenants.shared[${r}]`;
+    if (c === 0) {
+      const v = wb.cell(`${base}.name`);
+      return { raw: v.raw, display: v.raw, error: v.error };
+    }
+    if (c === 1) {
+      const v = wb.cell(`${base}.costPerDay`);
+      return { raw: v.raw, display: v.value === null ? v.raw : fmtMoney(v.value, cur(), lang()), error: v.error };
+    }
+    const v = wb.cell(`${base}.split`);
+    const split = (SPLITS as readonly string[]).includes(v.raw) ? v.raw : "weighted";
+    return { raw: v.raw || "weighted", display: t(`sharedSplit_${split}` as UiKey), error: v.error, note: "weighted | even | none" };
+  };
+  const sharedCommit = (r: number, c: number, raw: string) => {
+    const base = `tenants.shared[${r}]`;
+    const text = raw.trim();
+    if (c === 0) return text ? wb.setText(`${base}.name`, text) : wb.reject(`${base}.name`, raw, t("sharedNameRequired"));
+    if (c === 1) return void wb.setNumber(`${base}.costPerDay`, raw, true);
+    const split = SPLITS.find((x) => x === text.toLowerCase() || t(`sharedSplit_${x}` as UiKey) === text);
+    if (!split) return wb.reject(`${base}.split`, raw, t("sharedSplitBad"));
+    wb.setText(`${base}.split`, split);
   };
 
   // Usage: team | pool | input tokens/day | output tokens/day; a last "+" row adds a team.
@@ -90,6 +128,7 @@ export function TeamsSheet(): JSX.Element {
     { key: "pool", label: t("pool") },
     { key: "inputTokens", label: t("inputTokensDay"), numeric: true },
     { key: "outputTokens", label: t("outputTokensDay"), numeric: true },
+    { key: "reservedReplicas", label: t("reservedReplicas"), numeric: true, title: t("reservedReplicasHint") },
   ];
   // A long usage table (thousands of teams) shows its first rows until asked: rendering every row
   // froze the page for seconds. The "+" row (add a team) needs the whole table, so it comes with it.
@@ -108,7 +147,7 @@ export function TeamsSheet(): JSX.Element {
       const err = v.error ?? (c === 1 && errorAt(path) ? { kind: "NAME", message: errorAt(path)!.message } : null);
       return { raw: v.raw, display: v.raw || (c === 1 ? "—" : ""), error: err };
     }
-    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, 0), error: v.error };
+    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, c === 4 ? 2 : 0), error: v.error };
   };
   // The pools usage rows can name: the plan's pools, or (none given) only the default pool, which
   // takes rows without a pool.
@@ -171,6 +210,13 @@ export function TeamsSheet(): JSX.Element {
                 </select>
               </label>
               <label class="field">
+                <span class="field-label">{t("allocBasis")}</span>
+                <select data-testid="alloc-basis" value={ten()?.basis ?? "usage"} onChange={(e) => wb.setText("tenants.basis", e.currentTarget.value === "usage" ? "" : e.currentTarget.value)}>
+                  <option value="usage">{t("basis_usage")}</option>
+                  <option value="reservation">{t("basis_reservation")}</option>
+                </select>
+              </label>
+              <label class="field">
                 <span class="field-label">{t("idleHandling")}</span>
                 <select data-testid="alloc-idle" value={ten()?.idle ?? "proportional"} onChange={(e) => wb.setText("tenants.idle", e.currentTarget.value)}>
                   <option value="proportional">{t("idle_proportional")}</option>
@@ -184,7 +230,7 @@ export function TeamsSheet(): JSX.Element {
                 <FieldInput path="tenants.outputWeight" label={t("outputWeight")} testId="output-weight" width="6em" />
               </div>
             </Show>
-            <p class="muted small">{t(`methodHint_${ten()?.method ?? "tokens"}` as UiKey)} {t(`idleHint_${ten()?.idle ?? "proportional"}` as UiKey)}</p>
+            <p class="muted small" data-testid="alloc-hint">{t(`basisHint_${ten()?.basis ?? "usage"}` as UiKey)} {t(`methodHint_${ten()?.method ?? "tokens"}` as UiKey)} {t(`idleHint_${ten()?.idle ?? "proportional"}` as UiKey)}</p>
           </section>
           <section class="card">
             <h3>{t("pools")}</h3>
@@ -202,6 +248,19 @@ export function TeamsSheet(): JSX.Element {
             </div>
           </section>
         </div>
+        <section class="card" data-testid="shared-costs">
+          <h3>{t("sharedCosts")}</h3>
+          <p class="muted small">{t("sharedHint")}</p>
+          <Show when={shared().length}>
+            <Grid id="shared" columns={sharedCols()} rows={shared().map((_, i) => ({ key: String(i), label: String(i + 1) }))} corner="#" cell={sharedCell} onCommit={sharedCommit} onSelect={(r) => setSharedSel(r)} />
+          </Show>
+          <div class="card-actions">
+            <button data-testid="add-shared" onClick={() => wb.addShared()}>{t("addShared")}</button>
+            <Show when={shared().length}>
+              <button data-testid="remove-shared" onClick={() => wb.removeShared(sharedSel())}>{t("removeShared", { n: sharedSel() + 1 })}</button>
+            </Show>
+          </div>
+        </section>
         <section class="card">
           <div class="card-head">
             <h3>{t("teamUsage")}</h3>

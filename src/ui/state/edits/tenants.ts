@@ -4,7 +4,7 @@ import { uniqueName } from "../plan-edit";
 import type { EditContext } from "./context";
 
 /** Fields of a usage row in grid column order. */
-export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens"] as const;
+export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens", "reservedReplicas"] as const;
 
 /** Team-allocation edits of the workbook. */
 export interface TenantEdits {
@@ -17,6 +17,9 @@ export interface TenantEdits {
   addTenants(): void;
   addPool(): void;
   removePool(index: number): void;
+  /** Add a shared cost line (`tenants.shared[]`, docs/allocation.md). */
+  addShared(): void;
+  removeShared(index: number): void;
 }
 
 /** The plan's allocation, created empty when missing. */
@@ -45,6 +48,7 @@ export function tenantEdits(ctx: EditContext): TenantEdits {
               if (text.trim()) ctx.setText(path, text.trim());
               else ctx.reject(path, text, "a team name is required");
             } else if (field === "pool") ctx.setText(path, text.trim());
+            else if (field === "reservedReplicas") ctx.setNumber(path, text, false);
             else if (field) ctx.setNumber(path, text, true);
           }),
         );
@@ -62,6 +66,20 @@ export function tenantEdits(ctx: EditContext): TenantEdits {
       mutate((p) => {
         const pools = (tenantsOf(p).pools ??= []);
         pools.push({ name: uniqueName("pool", pools.map((x) => x.name)), costPerDay: 0 });
+      });
+    },
+    addShared() {
+      mutate((p) => {
+        const shared = (tenantsOf(p).shared ??= []);
+        shared.push({ name: uniqueName("platform", shared.map((x) => x.name)), costPerDay: 0, split: "weighted" });
+      });
+    },
+    removeShared(index) {
+      mutate((p) => {
+        const shared = p.tenants?.shared;
+        if (!shared) return;
+        shared.splice(index, 1);
+        if (!shared.length) delete p.tenants!.shared;
       });
     },
     removePool(index) {
