@@ -3,7 +3,8 @@
  * { ms, maxRssKB, info }. Invoked by test/bench/run.mjs:
  *   node test/bench/child.mjs <case> <lib.mjs> <input> [extra]
  * Cases: idle, split-csv, split-jsonl, import, import-stats (the points), duckdb, duckdb-stats (its
- * rows; test/bench/duckdb.mjs), parse-folder, import-folder, recalc.
+ * rows; test/bench/duckdb.mjs), trace (readTraceFile, streamed), schedule, parse-folder,
+ * import-folder, recalc.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,6 +40,50 @@ function splitJsonl(text) {
     n++;
   }
   return { rows: n, sum };
+}
+
+/**
+ * A week of 5-minute intervals (2,016) for 20 workloads and 50 SKUs: `alignSchedules` once and
+ * `scheduleForSku` per SKU, `runs` times; median ms and a check of the results.
+ */
+function schedules(runs) {
+  const { alignSchedules, scheduleForSku } = lib;
+  const n = 7 * 24 * 12;
+  const workloads = Array.from({ length: 20 }, (_, w) => ({
+    name: `class-${w}`,
+    path: `workloads[${w}]`,
+    peakRps: 40,
+    schedule: {
+      intervalSec: 300,
+      rps: Array.from({ length: n }, (_, i) => {
+        const day = (i % 288) / 288;
+        const weekend = Math.floor(i / 288) >= 5 ? 0.6 : 1;
+        return Math.round((2 + 30 * Math.sin(Math.PI * ((day + w / 40) % 1)) ** 2 * weekend + ((i * 7919 + w * 104729) % 97) / 50) * 100) / 100;
+      }),
+      minReplicas: 1,
+      leadIntervals: 2,
+    },
+  }));
+  const skus = Array.from({ length: 50 }, (_, k) => ({
+    path: `skus[${k}]`,
+    gpusPerReplica: [1, 2, 4, 8][k % 4],
+    pricePerGpuHour: 1 + (k % 10) * 0.4,
+    reservedPricePerGpuHour: (1 + (k % 10) * 0.4) * 0.6,
+    perWorkload: workloads.map((w, j) => ({ name: w.name, outputTokens: 100 + 25 * (j % 7), replicaOutputTokensPerSec: 800 + 200 * (k % 17) + 50 * j })),
+  }));
+  const factors = { elasticity: 1.2, redundancy: { spare: 1 } };
+  const times = [];
+  let check = null;
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const a = alignSchedules(workloads);
+    if (!a?.ok) throw new Error("schedules did not align");
+    const out = skus.map((s) => scheduleForSku(a.value, s, factors));
+    times.push(performance.now() - t);
+    if (out.some((o) => !o.ok)) throw new Error("a schedule failed");
+    check ??= { intervals: a.value.intervals, skus: out.length, maxReplicas: Math.max(...out.map((o) => o.value.staticReplicas)), reserved: out.reduce((x, o) => x + o.value.reservedReplicas, 0) };
+  }
+  return { ms: median(times), min: Math.min(...times), max: Math.max(...times), samples: runs, check };
 }
 
 function readFolder(dir) {
@@ -111,6 +156,15 @@ switch (kind) {
     break;
   case "duckdb-stats":
     info = await duck.duckStats(duckdb, input);
+    break;
+  case "trace": {
+    const r = lib.readTraceFile(input);
+    if (!r.ok) throw new Error(`trace import failed: ${JSON.stringify(r.errors.slice(0, 3))}`);
+    info = { rows: r.rows, bad: r.badRows, format: r.format };
+    break;
+  }
+  case "schedule":
+    info = schedules(Number(extra ?? 15));
     break;
   case "parse-folder":
     info = { files: readFolder(input).map((f) => JSON.parse(f.text)).length };

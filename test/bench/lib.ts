@@ -6,3 +6,5 @@ export { importFiles } from "../../src/import/index";
 export { resolvePlan } from "../../src/engine/resolve";
 export { computePlan } from "../../src/engine/plan";
 export { createPlanEngine } from "../../src/engine/incremental";
+export { readTraceFile } from "../../src/cli/trace-file";
+export { alignSchedules, scheduleForSku } from "../../src/engine/schedule";
