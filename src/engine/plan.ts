@@ -333,7 +333,7 @@ export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileS
 
 /** Workload results and inputs, and the plan-level errors (formula errors, missing workload numbers). */
 export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wlInputs: WorkloadInput[]; errors: PlanResult["errors"]; schedules: PlanSchedules | null } {
-  const errors: PlanResult["errors"] = plan.errors.map(e => ({ path: e.path, kind: e.kind, message: e.message }));
+  const errors: PlanResult["errors"] = plan.errors.map(e => (e.problem ? { path: e.path, kind: e.kind, message: e.message, problem: e.problem } : { path: e.path, kind: e.kind, message: e.message }));
   const wlInputs: WorkloadInput[] = [];
   const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
     const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);

@@ -6,6 +6,7 @@
  * factor 1, tenants method "tokens" and idle "proportional".
  */
 import { Sheet, type ComputedRaw } from "./formula/sheet";
+import { formulaMessages as F } from "./messages/formula";
 import { computeSku, planLevel, type FileSweep } from "./plan";
 import { keyPath, rangeProblem, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
@@ -74,7 +75,8 @@ function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
       for (const [, i] of computedSkus(plan, out)) {
         const pre = `skus[${i}].`;
         const deps = out.filter(([p]) => (p.startsWith(`${pre}sweep`) || p.startsWith("slo[") || p === "maxErrorRatePct" || p.startsWith("workload")) && p !== computedPath(i)).map(([p]) => p);
-        const raw: ComputedRaw = { computed: true, deps, pending: `SKU ${i + 1} has no operating point yet` };
+        const pendingProblem = F.problem("noOperatingPointYet", { index: i + 1 });
+        const raw: ComputedRaw = { computed: true, deps, pending: F.en(pendingProblem), pendingProblem };
         out.push([computedPath(i), raw]);
       }
     },
@@ -311,7 +313,7 @@ function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, F
         const out = level.wlInputs.reduce((a, w) => a + w.peakRps * w.outputTokens, 0);
         v = s.workloads.length === 1 ? (s.operatingPoint?.outputTokensPerSec ?? null) : base > 0 ? out / base : null;
       }
-      const why = `${s.name} has no operating point${s.infeasibleReason ? ` (${s.infeasibleReason})` : ""}`;
+      const why = F.problem("noOperatingPoint", { sku: s.name, reason: s.infeasibleProblem });
       if (sheet.setComputed(computedPath(i), v !== null && Number.isFinite(v) ? v : null, why).length) changed = true;
     }
     if (!changed) break;

@@ -3,6 +3,7 @@
  * formula failed (the failure is in `errors`, naming the field's path). This is what the capacity
  * and cost computation reads.
  */
+import type { Problem } from "./problems";
 import type { TrafficSummary } from "./traffic-types";
 import type { MetricKey, RecommendBy, SloMode, StatKey, SweepMeta, SweepPoint } from "./types";
 import type { ResolvedTrace } from "./workload-trace";
@@ -18,6 +19,8 @@ export interface FormulaError {
   cycle?: string[];
   /** The value is outside the field's range (plan-fields.ts), for `VALUE`: a formula yielding a negative peak RPS. */
   outOfRange?: true;
+  /** The error as a value (code `formula.*`, docs/problems.md); `message` is its English. */
+  problem?: Problem;
 }
 
 export interface ResolvedWorkload {

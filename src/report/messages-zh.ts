@@ -53,44 +53,15 @@ function rangeUnitZh(u: string): string {
   return fixed[u] ?? u;
 }
 
-/** Formula errors (src/engine/formula/*.ts). */
+/**
+ * Formula-related sentences not produced by the formula engine (its errors render from
+ * `formula.*` codes): a typed entry the app refuses (src/ui/state/plan-edit.ts) and the cell-name
+ * checks of plan-file validation (src/engine/formula/math.ts `cellNameProblem`).
+ */
 const FORMULA_RULES: Rule[] = [
-  rule(/^(`[^`]+`) is not allowed in formulas; allowed functions: (.+)$/, ([, f, l]) => `公式中不允许使用 ${f}；可用的函数：${l}`),
-  rule(/^text \((".*")\) is not a number$/, ([, t]) => `文本（${t}）不是数字`),
-  rule(/^(`[^`]*`) is not a number$/, ([, t]) => `${t} 不是数字`),
-  rule(/^(`[^`]+`) is a function: call it as (.+)$/, ([, f, c]) => `${f} 是函数：请写成 ${c}`),
-  rule(/^operator (`[^`]+`) \((\S+)\) is not allowed in formulas; use \+ - \* \/ \^ mod, comparisons and \? :$/, ([, o, f]) => `公式中不允许使用运算符 ${o}（${f}）；请使用 + - * / ^ mod、比较运算和 ? :`),
-  rule(/^comparison (`[^`]+`) is not allowed$/, ([, c]) => `不允许使用比较运算 ${c}`),
-  rule(/^calling (`.+`) is not allowed in formulas; allowed functions: (.+)$/, ([, f, l]) => `公式中不允许调用 ${f}；可用的函数：${l}`),
-  rule(/^property or index access \((`.+`)\) is not allowed in formulas$/, ([, x]) => `公式中不允许访问属性或下标（${x}）`),
-  rule(/^assignment \((`.+`)\) is not allowed in formulas; edit the cell instead$/, ([, x]) => `公式中不允许赋值（${x}）；请直接编辑该单元格`),
-  rule(/^defining a function \((`.+`)\) is not allowed in formulas$/, ([, x]) => `公式中不允许定义函数（${x}）`),
-  rule(/^matrices and ranges \((`.+`)\) are not allowed in formulas$/, ([, x]) => `公式中不允许使用矩阵和区间（${x}）`),
-  rule(/^objects \((`.+`)\) are not allowed in formulas$/, ([, x]) => `公式中不允许使用对象（${x}）`),
-  rule(/^a formula is one expression: `;` and line breaks are not allowed$/, () => "公式只能是一个表达式：不允许使用 `;` 和换行"),
-  rule(/^(\w+) is not allowed in formulas$/, ([, x]) => `公式中不允许使用 ${x}`),
-  rule(/^formula could not be checked: (.+)$/, ([, x]) => `无法检查公式：${x}`),
-  rule(/^result is NaN \(e\.g\. 0\/0 or sqrt of a negative number\), not a finite number$/, () => "结果是 NaN（例如 0/0 或负数开平方），不是有限数"),
-  rule(/^result is (\S+) \(division by zero\?\), not a finite number$/, ([, v]) => `结果是 ${v}（除以零？），不是有限数`),
-  rule(/^result is (true|false), not a number \(use c \? a : b\)$/, ([, v]) => `结果是 ${v}，不是数字（请用 c ? a : b）`),
-  rule(/^result is not a number \((\w+)\)$/, ([, t]) => `结果不是数字（${t}）`),
-  rule(/^empty formula after =$/, () => "= 之后的公式为空"),
-  rule(/^formula longer than (\S+) characters$/, ([, n]) => `公式超过 ${n} 个字符`),
-  rule(/^formula is (\d+) characters long; the limit is (\d+) \(split it over several cells\)$/, ([, n, m]) => `公式长 ${n} 个字符；上限为 ${m}（请拆分到多个单元格）`),
-  rule(/^formula nests (.+) levels of (brackets|operators); the limit is (\d+) \(split it over several cells\)$/, ([, n, k, m]) => `公式嵌套了 ${(n ?? "").replace(/^more than /, "超过 ")} 层${k === "brackets" ? "括号" : "运算"}；上限为 ${m}（请拆分到多个单元格）`),
-  rule(/^formula is too complex to evaluate \(split it over several cells\)$/, () => "公式过于复杂，无法计算（请拆分到多个单元格）"),
-  rule(/^circular reference: part of the loop of (\d+) entries reported at (\S+)$/, ([, n, p]) => `循环引用：属于在 ${p} 处报告的含 ${n} 项的循环`),
-  rule(/^syntax error: (.+)$/, ([, x]) => `语法错误：${x}`),
-  rule(/^cannot compile: (.+)$/, ([, x]) => `无法编译：${x}`),
-  rule(/^unknown names? (`.+`) in (\S+) \(no cell (.+)\)$/, ([, l, p, c]) => `${p} 中有未知名称 ${l}（没有单元格 ${c}）`),
-  rule(/^unknown name (`[^`]+`)$/, ([, n]) => `未知名称 ${n}`),
-  rule(/^(\S+) is not a finite number$/, ([, v]) => `${v} 不是有限数`),
   rule(/^(".*") is not a number \(formulas start with =\)$/, ([, v]) => `${v} 不是数字（公式以 = 开头）`),
-  rule(/^(\w+) is disabled in formulas$/, ([, f]) => `公式中禁用了 ${f}`),
   rule(/^(".*") is not a valid cell name \(letters, digits and _, not starting with a digit\)$/, ([, n]) => `${n} 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）`),
   rule(/^(".*") is reserved \(a formula function or keyword\) and cannot name a cell$/, ([, n]) => `${n} 是保留字（公式函数或关键字），不能用作单元格名`),
-  rule(/^circular reference: (.+?)(?: \(part of a loop of (\d+) entries\))?$/, ([, l, n]) => `循环引用：${l!.replace(/… (\d+) more/, "… 另 $1 项")}${n ? `（属于一个含 ${n} 项的循环）` : ""}`),
-  rule(/^depends on (\S+)(?: \(via (\S+)\))?, which has an error: (.+)$/, ([, p, v, m], sub) => `依赖的 ${p}${v ? `（经由 ${v}）` : ""} 有错误：${sub(m!) ?? m}`),
 ];
 
 /** Generic plan-file issue `expected X, got Y` (last: the specific templates above win). */

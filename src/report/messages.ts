@@ -12,6 +12,7 @@ import { priceMessages } from "../engine/price-default";
 import { scheduleMessages } from "../engine/messages/schedule";
 import { traceMessages } from "../engine/messages/trace";
 import { capacityMessages } from "../engine/messages/capacity";
+import { formulaMessages } from "../engine/messages/formula";
 import { planMessages } from "../engine/messages/plan";
 import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
@@ -19,7 +20,7 @@ import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
@@ -61,7 +62,7 @@ export function localizeMessage(text: string, lang: Lang, problems?: readonly Pr
 }
 
 /** An error of a plan result (`{ message, problem? }`) in `lang`. */
-export function localizeError(e: { message: string; problem?: Problem }, lang: Lang): string {
+export function localizeError(e: { message: string; problem?: Problem | undefined }, lang: Lang): string {
   return e.problem ? renderProblem(e.problem, lang) : translateMessage(e.message, lang);
 }
 

@@ -25,7 +25,13 @@ describe("range check of formula results", () => {
     const r = resolvePlan(seedWith((p) => (p.cells.peak_rps = -50)));
     expect(r.workloads[0]!.peakRps).toBeNull();
     expect(r.errors).toEqual([
-      { path: "workloads[0].peakRps", kind: "VALUE", message: "expected from 0 up to 1e9 (requests per second), got -50", outOfRange: true },
+      {
+        path: "workloads[0].peakRps",
+        kind: "VALUE",
+        message: "expected from 0 up to 1e9 (requests per second), got -50",
+        outOfRange: true,
+        problem: expect.objectContaining({ path: "workloads[0].peakRps", params: { text: "expected from 0 up to 1e9 (requests per second), got -50" } }),
+      },
     ]);
   });
 
@@ -67,6 +73,6 @@ describe("range check of formula results", () => {
     const s = new Sheet([["x.y", "=0-5"]]);
     expect(s.value("x.y")).toBe(-5);
     const checked = new Sheet([["x.y", "=0-5"]], { check: (_p, v) => (v < 0 ? "negative" : null) });
-    expect(checked.get("x.y")).toEqual({ value: null, error: { path: "x.y", kind: "VALUE", message: "negative", outOfRange: true } });
+    expect(checked.get("x.y")).toEqual({ value: null, error: { path: "x.y", kind: "VALUE", message: "negative", outOfRange: true, problem: expect.objectContaining({ path: "x.y" }) } });
   });
 });

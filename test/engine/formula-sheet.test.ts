@@ -42,12 +42,14 @@ describe("formula sheet", () => {
       kind: "CYCLE",
       message: "circular reference: cells.a → cells.b → cells.a",
       cycle: ["cells.a", "cells.b"],
+      problem: expect.objectContaining({ code: "formula.cycle", path: "cells.a" }),
     });
     expect(s.get("cells.b").error?.cycle).toEqual(["cells.b", "cells.a"]);
     expect(s.get("cells.c").error).toEqual({
       path: "cells.c",
       kind: "CYCLE",
       message: "depends on cells.a, which has an error: circular reference: cells.a → cells.b → cells.a",
+      problem: expect.objectContaining({ code: "formula.dependsOn", path: "cells.c" }),
     });
     expect(s.value("cells.d")).toBe(7);
   });
@@ -69,11 +71,13 @@ describe("formula sheet", () => {
       path: "skus[0].pricePerGpuHour",
       kind: "NAME",
       message: "unknown name `nosuch` in skus[0].pricePerGpuHour (no cell cells.nosuch)",
+      problem: expect.objectContaining({ code: "formula.unknownNames", path: "skus[0].pricePerGpuHour" }),
     });
     expect(s.get("cells.top").error).toEqual({
       path: "cells.top",
       kind: "NAME",
       message: "depends on cells.base (via cells.mid), which has an error: unknown name `missing` in cells.base (no cell cells.missing)",
+      problem: expect.objectContaining({ code: "formula.dependsOn", params: expect.objectContaining({ root: "cells.base", via: "cells.mid" }) }),
     });
     expect(s.value("cells.ok")).toBe(3);
   });

@@ -127,7 +127,12 @@ describe("plan resolution", () => {
     plan.skus[0]!.pricePerGpuHour = "=nosuch*2";
     const r = resolvePlan(plan);
     expect(r.errors).toEqual([
-      { path: "skus[0].pricePerGpuHour", kind: "NAME", message: "unknown name `nosuch` in skus[0].pricePerGpuHour (no cell cells.nosuch)" },
+      {
+        path: "skus[0].pricePerGpuHour",
+        kind: "NAME",
+        message: "unknown name `nosuch` in skus[0].pricePerGpuHour (no cell cells.nosuch)",
+        problem: expect.objectContaining({ code: "formula.unknownNames" }),
+      },
     ]);
     expect(r.skus[0]!.pricePerGpuHour).toBeNull();
     expect(r.skus[1]!.pricePerGpuHour).toBe(8);

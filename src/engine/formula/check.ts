@@ -4,6 +4,8 @@
  * `and`/`or`/`not`, parentheses, `c ? a : b` and calls of {@link ALLOWED_FUNCTIONS} pass.
  */
 import type { MathNode } from "mathjs";
+import { formulaMessages as F } from "../messages/formula";
+import type { Problem } from "../problems";
 import { ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, DANGEROUS_FUNCTIONS } from "./math";
 
 /** Structural view of a mathjs node (the published types describe each node class separately). */
@@ -26,7 +28,7 @@ interface RawNode {
 /** Result of {@link checkFormulaTree}: the names the formula reads, or why it is refused. */
 export type CheckResult =
   | { ok: true; names: string[] }
-  | { ok: false; kind: "FORBIDDEN" | "VALUE"; message: string };
+  | { ok: false; kind: "FORBIDDEN" | "VALUE"; message: string; problem: Problem };
 
 const FUNCTIONS = new Set(ALLOWED_FUNCTIONS);
 const OPERATORS = new Set(ALLOWED_OPERATORS);
@@ -36,12 +38,12 @@ const ALLOWED_LIST = ALLOWED_FUNCTIONS.join(", ");
 class Refusal {
   constructor(
     readonly kind: "FORBIDDEN" | "VALUE",
-    readonly message: string,
+    readonly problem: Problem,
   ) {}
 }
 
-function forbidden(message: string): Refusal {
-  return new Refusal("FORBIDDEN", message);
+function forbidden(problem: Problem): Refusal {
+  return new Refusal("FORBIDDEN", problem);
 }
 
 function show(node: RawNode): string {
@@ -50,19 +52,19 @@ function show(node: RawNode): string {
 }
 
 function functionRefusal(name: string): Refusal {
-  return forbidden(`\`${name}\` is not allowed in formulas; allowed functions: ${ALLOWED_LIST}`);
+  return forbidden(F.problem("functionNotAllowed", { name, allowed: ALLOWED_LIST }));
 }
 
 function walk(node: RawNode, names: Set<string>): void {
   switch (node.type) {
     case "ConstantNode":
       if (typeof node.value === "number" || typeof node.value === "boolean") return;
-      if (typeof node.value === "string") throw new Refusal("VALUE", `text ("${node.value}") is not a number`);
-      throw new Refusal("VALUE", `\`${String(node.value)}\` is not a number`);
+      if (typeof node.value === "string") throw new Refusal("VALUE", F.problem("textNotNumber", { text: node.value }));
+      throw new Refusal("VALUE", F.problem("constantNotNumber", { value: String(node.value) }));
     case "SymbolNode": {
       const name = String(node.name);
       if (DANGEROUS.has(name)) throw functionRefusal(name);
-      if (FUNCTIONS.has(name)) throw forbidden(`\`${name}\` is a function: call it as ${name}(…)`);
+      if (FUNCTIONS.has(name)) throw forbidden(F.problem("isFunction", { name }));
       names.add(name);
       return;
     }
@@ -75,18 +77,18 @@ function walk(node: RawNode, names: Set<string>): void {
     case "OperatorNode": {
       const fn = String(node.fn);
       if (!OPERATORS.has(fn)) {
-        throw forbidden(`operator \`${node.op ?? fn}\` (${fn}) is not allowed in formulas; use + - * / ^ mod, comparisons and ? :`);
+        throw forbidden(F.problem("operatorNotAllowed", { op: node.op ?? fn, fn }));
       }
       for (const arg of node.args ?? []) walk(arg, names);
       return;
     }
     case "RelationalNode":
-      for (const c of node.conditionals ?? []) if (!OPERATORS.has(c)) throw forbidden(`comparison \`${c}\` is not allowed`);
+      for (const c of node.conditionals ?? []) if (!OPERATORS.has(c)) throw forbidden(F.problem("comparisonNotAllowed", { op: c }));
       for (const p of node.params ?? []) walk(p, names);
       return;
     case "FunctionNode": {
       const fn = node.fn as RawNode | undefined;
-      if (!fn || fn.type !== "SymbolNode") throw forbidden(`calling \`${show(node)}\` is not allowed in formulas; allowed functions: ${ALLOWED_LIST}`);
+      if (!fn || fn.type !== "SymbolNode") throw forbidden(F.problem("callNotAllowed", { call: show(node), allowed: ALLOWED_LIST }));
       const name = String(fn.name);
       if (!FUNCTIONS.has(name)) throw functionRefusal(name);
       for (const arg of node.args ?? []) walk(arg, names);
@@ -94,20 +96,20 @@ function walk(node: RawNode, names: Set<string>): void {
     }
     case "AccessorNode":
     case "IndexNode":
-      throw forbidden(`property or index access (\`${show(node)}\`) is not allowed in formulas`);
+      throw forbidden(F.problem("accessNotAllowed", { text: show(node) }));
     case "AssignmentNode":
-      throw forbidden(`assignment (\`${show(node)}\`) is not allowed in formulas; edit the cell instead`);
+      throw forbidden(F.problem("assignmentNotAllowed", { text: show(node) }));
     case "FunctionAssignmentNode":
-      throw forbidden(`defining a function (\`${show(node)}\`) is not allowed in formulas`);
+      throw forbidden(F.problem("definitionNotAllowed", { text: show(node) }));
     case "ArrayNode":
     case "RangeNode":
-      throw forbidden(`matrices and ranges (\`${show(node)}\`) are not allowed in formulas`);
+      throw forbidden(F.problem("matrixNotAllowed", { text: show(node) }));
     case "ObjectNode":
-      throw forbidden(`objects (\`${show(node)}\`) are not allowed in formulas`);
+      throw forbidden(F.problem("objectNotAllowed", { text: show(node) }));
     case "BlockNode":
-      throw forbidden("a formula is one expression: `;` and line breaks are not allowed");
+      throw forbidden(F.problem("oneExpression", {}));
     default:
-      throw forbidden(`${node.type} is not allowed in formulas`);
+      throw forbidden(F.problem("nodeNotAllowed", { type: node.type }));
   }
 }
 
@@ -117,8 +119,8 @@ export function checkFormulaTree(tree: MathNode): CheckResult {
   try {
     walk(tree as unknown as RawNode, names);
   } catch (e) {
-    if (e instanceof Refusal) return { ok: false, kind: e.kind, message: e.message };
-    return { ok: false, kind: "FORBIDDEN", message: `formula could not be checked: ${String(e)}` };
+    const [kind, problem] = e instanceof Refusal ? [e.kind, e.problem] : (["FORBIDDEN", F.problem("notChecked", { why: String(e) })] as const);
+    return { ok: false, kind, message: F.en(problem), problem };
   }
   return { ok: true, names: [...names] };
 }

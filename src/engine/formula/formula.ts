@@ -2,12 +2,19 @@
  * One formula: parse with the restricted instance, check against the whitelist, compile, and
  * evaluate to a finite number (spec §6). Errors are values, never exceptions.
  */
+import { formulaMessages as F } from "../messages/formula";
+import type { Problem } from "../problems";
 import type { FormulaError } from "../resolved";
 import { checkFormulaTree } from "./check";
 import { parseExpression } from "./math";
 
-/** Error kind and message, without the path (the sheet adds it). */
-export type FormulaProblem = { kind: FormulaError["kind"]; message: string };
+/** Error kind, message and the problem it is the English of (code `formula.*`), without the path (the sheet adds it). */
+export type FormulaProblem = { kind: FormulaError["kind"]; message: string; problem: Problem };
+
+/** A {@link FormulaProblem} of `kind` from a problem. */
+export function formulaProblem(kind: FormulaError["kind"], problem: Problem): FormulaProblem {
+  return { kind, message: F.en(problem), problem };
+}
 
 /** Outcome of an evaluation: a finite number, or a problem. */
 export type EvalResult = { ok: true; value: number } | ({ ok: false } & FormulaProblem);
@@ -108,17 +115,21 @@ export function treeDepth(root: unknown, limit: number): number {
 
 /** The message of a formula over the depth limit. */
 function tooDeep(depth: number): FormulaProblem {
-  const n = depth > MAX_FORMULA_DEPTH * 10 ? `more than ${MAX_FORMULA_DEPTH * 10}` : String(depth);
-  return {
-    kind: "PARSE",
-    message: `formula nests ${n} levels of operators; the limit is ${MAX_FORMULA_DEPTH} (split it over several cells)`,
-  };
+  const more = depth > MAX_FORMULA_DEPTH * 10;
+  return formulaProblem("PARSE", F.problem("tooDeep", { levels: more ? MAX_FORMULA_DEPTH * 10 : depth, more, limit: MAX_FORMULA_DEPTH, what: "operators" }));
 }
 
 /** A stack overflow or out-of-memory inside mathjs, as a plain message. */
-function resourceMessage(e: unknown): string | null {
-  if (e instanceof RangeError) return "formula is too complex to evaluate (split it over several cells)";
+function resourceProblem(e: unknown): Problem | null {
+  if (e instanceof RangeError) return F.problem("tooComplex", {});
   return null;
+}
+
+/** An error thrown while evaluating: a disabled function, else mathjs's own words. */
+function evaluationProblem(e: unknown): Problem {
+  const text = e instanceof Error ? e.message : String(e);
+  const disabled = /^(\w+) is disabled in formulas$/.exec(text);
+  return disabled ? F.problem("disabled", { name: disabled[1]! }) : F.problem("evaluation", { detail: text });
 }
 
 interface Evaluable {
@@ -129,22 +140,21 @@ interface Evaluable {
 export function numericResult(value: unknown): EvalResult {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return { ok: true, value };
-    const why = Number.isNaN(value) ? "NaN (e.g. 0/0 or sqrt of a negative number)" : `${value} (division by zero?)`;
-    return { ok: false, kind: "VALUE", message: `result is ${why}, not a finite number` };
+    return { ok: false, ...formulaProblem("VALUE", Number.isNaN(value) ? F.problem("resultNaN", {}) : F.problem("resultInfinite", { value: String(value) })) };
   }
-  if (typeof value === "boolean") return { ok: false, kind: "VALUE", message: `result is ${value}, not a number (use c ? a : b)` };
-  return { ok: false, kind: "VALUE", message: `result is not a number (${typeof value})` };
+  if (typeof value === "boolean") return { ok: false, ...formulaProblem("VALUE", F.problem("resultBoolean", { value })) };
+  return { ok: false, ...formulaProblem("VALUE", F.problem("resultType", { type: typeof value })) };
 }
 
 /** Compile a formula expression (without the leading `=`). */
 export function compileFormula(expression: string): CompiledFormula | ({ ok: false } & FormulaProblem) {
-  if (expression.trim() === "") return { ok: false, kind: "PARSE", message: "empty formula after =" };
+  if (expression.trim() === "") return { ok: false, ...formulaProblem("PARSE", F.problem("empty", {})) };
   if (expression.length > MAX_FORMULA_LENGTH) {
-    return { ok: false, kind: "PARSE", message: `formula is ${expression.length} characters long; the limit is ${MAX_FORMULA_LENGTH} (split it over several cells)` };
+    return { ok: false, ...formulaProblem("PARSE", F.problem("tooLong", { length: expression.length, limit: MAX_FORMULA_LENGTH })) };
   }
   const brackets = bracketDepth(expression);
   if (brackets > MAX_BRACKET_DEPTH) {
-    return { ok: false, kind: "PARSE", message: `formula nests ${brackets} levels of brackets; the limit is ${MAX_BRACKET_DEPTH} (split it over several cells)` };
+    return { ok: false, ...formulaProblem("PARSE", F.problem("tooDeep", { levels: brackets, more: false, limit: MAX_BRACKET_DEPTH, what: "brackets" })) };
   }
   const unary = unaryRun(expression);
   if (unary > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(unary) };
@@ -152,20 +162,17 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
   try {
     tree = parseExpression(expression);
   } catch (e) {
-    const plain = resourceMessage(e);
-    if (plain) return { ok: false, kind: "PARSE", message: plain };
-    const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, kind: "PARSE", message: `syntax error: ${message}` };
+    return { ok: false, ...formulaProblem("PARSE", resourceProblem(e) ?? F.problem("syntax", { detail: e instanceof Error ? e.message : String(e) })) };
   }
   const depth = treeDepth(tree, MAX_FORMULA_DEPTH);
   if (depth > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(depth) };
   const checked = checkFormulaTree(tree);
-  if (!checked.ok) return { ok: false, kind: checked.kind, message: checked.message };
+  if (!checked.ok) return { ok: false, kind: checked.kind, message: checked.message, problem: checked.problem };
   let code: Evaluable;
   try {
     code = tree.compile() as Evaluable;
   } catch (e) {
-    return { ok: false, kind: "PARSE", message: resourceMessage(e) ?? `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, ...formulaProblem("PARSE", resourceProblem(e) ?? F.problem("compile", { detail: e instanceof Error ? e.message : String(e) })) };
   }
   return {
     ok: true,
@@ -175,13 +182,13 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
       const vars = new Map<string, number>();
       for (const name of checked.names) {
         const v = scope.get(name);
-        if (v === undefined) return { ok: false, kind: "NAME", message: `unknown name \`${name}\`` };
+        if (v === undefined) return { ok: false, ...formulaProblem("NAME", F.problem("unknownName", { name })) };
         vars.set(name, v);
       }
       try {
         return numericResult(code.evaluate(vars));
       } catch (e) {
-        return { ok: false, kind: "VALUE", message: resourceMessage(e) ?? (e instanceof Error ? e.message : String(e)) };
+        return { ok: false, ...formulaProblem("VALUE", resourceProblem(e) ?? evaluationProblem(e)) };
       }
     },
   };
@@ -191,7 +198,7 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
 export type RawReading =
   | { kind: "number"; value: number }
   | { kind: "formula"; expression: string }
-  | { kind: "invalid"; message: string };
+  | { kind: "invalid"; message: string; problem: Problem };
 
 const NUMERIC = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
@@ -206,15 +213,19 @@ export function readNumericString(text: string): number | null {
 /** Classify a raw plan value (spec §6: a number, or a formula string starting with `=`). */
 export function readRaw(raw: unknown): RawReading {
   if (typeof raw === "number") {
-    return Number.isFinite(raw) ? { kind: "number", value: raw } : { kind: "invalid", message: `${raw} is not a finite number` };
+    return Number.isFinite(raw) ? { kind: "number", value: raw } : invalid(F.problem("notFinite", { value: String(raw) }));
   }
   if (typeof raw === "string") {
     const t = raw.trim();
     if (t.startsWith("=")) return { kind: "formula", expression: t.slice(1) };
     const v = readNumericString(t);
     if (v !== null) return { kind: "number", value: v };
-    return { kind: "invalid", message: `${JSON.stringify(raw)} is not a number (formulas start with =)` };
+    return invalid(F.problem("textValue", { text: JSON.stringify(raw) }));
   }
   const got = raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw;
-  return { kind: "invalid", message: `expected a number or a formula string starting with =, got ${got}` };
+  return invalid(F.problem("notNumberOrFormula", { got }));
+}
+
+function invalid(problem: Problem): RawReading {
+  return { kind: "invalid", message: F.en(problem), problem };
 }

@@ -5,6 +5,8 @@
  * errors naming the path and the cause, and every entry that does not depend on an error still
  * computes. Edits re-evaluate only the edited entries and their transitive dependents.
  */
+import { formulaMessages as F } from "../messages/formula";
+import { englishOf, textProblem, type Problem } from "../problems";
 import type { FormulaError } from "../resolved";
 import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
 import { shortestCycle, withDependents } from "./graph";
@@ -26,6 +28,8 @@ export interface ComputedRaw {
   readonly deps: readonly string[];
   /** Why there is no value yet (the message of the error until a value is set). */
   readonly pending: string;
+  /** `pending` as a value (docs/problems.md). */
+  readonly pendingProblem?: Problem;
 }
 
 export function isComputedRaw(raw: unknown): raw is ComputedRaw {
@@ -40,7 +44,7 @@ export interface EntryResult {
 
 interface Stored extends EntryResult {
   /** The entry whose own problem causes this error (itself for a root error). */
-  root: { path: string; kind: FormulaError["kind"]; message: string } | null;
+  root: { path: string; kind: FormulaError["kind"]; message: string; problem: Problem } | null;
 }
 
 /** Options of a {@link Sheet}. */
@@ -100,7 +104,7 @@ export class Sheet {
   private readonly pathOfName: (name: string) => string;
   private readonly check: ((path: string, value: number) => string | null) | undefined;
   /** Values of computed entries, set by {@link setComputed} (null: none, with the reason). */
-  private readonly computedValues = new Map<string, { value: number | null; why: string }>();
+  private readonly computedValues = new Map<string, { value: number | null; why: string; problem: Problem | null }>();
   private walk = 0;
   /** Insertion positions, built on demand by {@link order} and dropped when entries change. */
   private positions: Map<string, number> | null = null;
@@ -142,10 +146,12 @@ export class Sheet {
    * Set the value of a computed entry (null with the reason when there is none) and recompute its
    * dependents; returns the paths recomputed. No-op (empty list) when the value is unchanged.
    */
-  setComputed(path: string, value: number | null, why = ""): string[] {
+  setComputed(path: string, value: number | null, reason: string | Problem = ""): string[] {
+    // Compared by its English: a new problem object with the same text is no change.
+    const why = typeof reason === "string" ? reason : englishOf(reason);
     const prev = this.computedValues.get(path);
     if (prev && Object.is(prev.value, value) && prev.why === why) return [];
-    this.computedValues.set(path, { value, why });
+    this.computedValues.set(path, { value, why, problem: typeof reason === "string" ? null : reason });
     return this.entries.has(path) ? this.recompute(new Set([path]), false) : [];
   }
 
@@ -207,9 +213,9 @@ export class Sheet {
     if (isComputedRaw(raw)) return { kind: "computed", deps: [...raw.deps] };
     const reading = readRaw(raw);
     if (reading.kind === "number") return { kind: "number", value: reading.value };
-    if (reading.kind === "invalid") return { kind: "error", problem: { kind: "VALUE", message: reading.message } };
+    if (reading.kind === "invalid") return { kind: "error", problem: { kind: "VALUE", message: reading.message, problem: reading.problem } };
     const formula = compileCached(reading.expression);
-    if (!formula.ok) return { kind: "error", problem: { kind: formula.kind, message: formula.message } };
+    if (!formula.ok) return { kind: "error", problem: { kind: formula.kind, message: formula.message, problem: formula.problem } };
     return { kind: "formula", formula, deps: formula.names.map((n) => this.pathOfName(n)) };
   }
 
@@ -329,25 +335,24 @@ export class Sheet {
     if (component.length <= SMALL_LOOP) {
       for (const path of component) {
         const cycle = shortestCycle(path, succ, members);
-        const loop = [...cycle, path].join(" → ");
-        const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
-        const message = `circular reference: ${loop}${more}`;
-        this.store(path, null, { path, kind: "CYCLE", message, cycle }, { path, kind: "CYCLE", message });
+        const problem = F.problem("cycle", { members: cycle, more: 0, close: path, loop: component.length > cycle.length ? component.length : null }, { path });
+        const message = F.en(problem);
+        this.store(path, null, { path, kind: "CYCLE", message, cycle, problem }, { path, kind: "CYCLE", message, problem });
       }
       return;
     }
     // Members in document order: the report sits on the first one the user wrote.
     const first = component.reduce((a, b) => (this.order(a) <= this.order(b) ? a : b));
     const cycle = shortestCycle(first, succ, members);
-    const shown = cycle.length > SHOWN_MEMBERS ? [...cycle.slice(0, SHOWN_MEMBERS), `… ${cycle.length - SHOWN_MEMBERS} more`] : cycle;
-    const loop = [...shown, first].join(" → ");
-    const more = component.length > cycle.length ? ` (part of a loop of ${component.length} entries)` : "";
-    const message = `circular reference: ${loop}${more}`;
-    const root = { path: first, kind: "CYCLE" as const, message };
-    this.store(first, null, { path: first, kind: "CYCLE", message, cycle }, root);
-    const short = `circular reference: part of the loop of ${component.length} entries reported at ${first}`;
+    const shown = cycle.length > SHOWN_MEMBERS ? cycle.slice(0, SHOWN_MEMBERS) : cycle;
+    const problem = F.problem("cycle", { members: shown, more: cycle.length - shown.length, close: first, loop: component.length > cycle.length ? component.length : null }, { path: first });
+    const message = F.en(problem);
+    const root = { path: first, kind: "CYCLE" as const, message, problem };
+    this.store(first, null, { path: first, kind: "CYCLE", message, cycle, problem }, root);
     for (const path of component) {
-      if (path !== first) this.store(path, null, { path, kind: "CYCLE", message: short, cycle: [first] }, root);
+      if (path === first) continue;
+      const short = F.problem("cycleMember", { size: component.length, at: first }, { path });
+      this.store(path, null, { path, kind: "CYCLE", message: F.en(short), cycle: [first], problem: short }, root);
     }
   }
 
@@ -377,40 +382,30 @@ export class Sheet {
       e.root = null;
       return;
     }
-    if (p.kind === "error") return this.fail(path, p.problem.kind, p.problem.message);
+    if (p.kind === "error") return this.fail(path, p.problem.kind, p.problem.problem);
     if (p.kind === "computed") {
       // An error in what it is computed from is its error; else the value set by setComputed.
       for (const d of p.deps) {
         const dep = this.entries.get(d);
-        if (dep?.root) {
-          const message = `depends on ${dep.root.path}${dep.root.path === d ? "" : ` (via ${d})`}, which has an error: ${dep.root.message}`;
-          this.store(path, null, { path, kind: dep.root.kind, message }, dep.root);
-          return;
-        }
+        if (dep?.root) return this.inherit(path, dep.root, d);
       }
       const c = this.computedValues.get(path);
       if (c && c.value !== null && Number.isFinite(c.value)) return this.store(path, c.value, null, null);
       const raw = e.raw as ComputedRaw;
-      return this.fail(path, "VALUE", c?.why || raw.pending);
+      return this.fail(path, "VALUE", c?.why ? (c.problem ?? textProblem(c.why, "error")) : (raw.pendingProblem ?? textProblem(raw.pending, "error")));
     }
     const unknown = p.formula.names.filter((_, i) => !this.entries.has(p.deps[i]!));
     if (unknown.length > 0) {
-      const list = unknown.map((n) => `\`${n}\``).join(", ");
-      return this.fail(path, "NAME", `unknown name${unknown.length > 1 ? "s" : ""} ${list} in ${path} (no cell ${unknown.map((n) => this.pathOfName(n)).join(", ")})`);
+      return this.fail(path, "NAME", F.problem("unknownNames", { names: unknown, at: path, paths: unknown.map((n) => this.pathOfName(n)) }));
     }
     const scope = new Map<string, number>();
     for (let i = 0; i < p.deps.length; i++) {
       const dep = this.entries.get(p.deps[i]!);
-      if (dep?.root) {
-        const via = dep.root.path === p.deps[i] ? "" : ` (via ${p.deps[i]})`;
-        const message = `depends on ${dep.root.path}${via}, which has an error: ${dep.root.message}`;
-        this.store(path, null, { path, kind: dep.root.kind, message }, dep.root);
-        return;
-      }
+      if (dep?.root) return this.inherit(path, dep.root, p.deps[i]!);
       scope.set(p.formula.names[i]!, dep?.value ?? NaN);
     }
     const r = p.formula.evaluate(scope);
-    if (!r.ok) this.fail(path, r.kind, r.message);
+    if (!r.ok) this.fail(path, r.kind, r.problem);
     else if (!this.outOfRange(path, r.value)) this.store(path, r.value, null, null);
   }
 
@@ -418,11 +413,21 @@ export class Sheet {
   private outOfRange(path: string, value: number): boolean {
     const why = this.check?.(path, value);
     if (!why) return false;
-    this.store(path, null, { path, kind: "VALUE", message: why, outOfRange: true }, { path, kind: "VALUE", message: why });
+    const problem = textProblem(why, "error", path);
+    this.store(path, null, { path, kind: "VALUE", message: why, outOfRange: true, problem }, { path, kind: "VALUE", message: why, problem });
     return true;
   }
 
-  private fail(path: string, kind: FormulaError["kind"], message: string): void {
-    this.store(path, null, { path, kind, message }, { path, kind, message });
+  private fail(path: string, kind: FormulaError["kind"], cause: Problem): void {
+    const problem: Problem = { ...cause, path };
+    const message = englishOf(problem);
+    this.store(path, null, { path, kind, message, problem }, { path, kind, message, problem });
+  }
+
+  /** `path` reads `dep` (directly, or via it when the root is elsewhere), whose root has an error. */
+  private inherit(path: string, root: NonNullable<Stored["root"]>, dep: string): void {
+    const { path: _, ...cause } = root.problem;
+    const problem = F.problem("dependsOn", { root: root.path, via: root.path === dep ? null : dep, cause }, { path });
+    this.store(path, null, { path, kind: root.kind, message: F.en(problem), problem }, root);
   }
 }

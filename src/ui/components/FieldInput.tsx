@@ -6,7 +6,7 @@ import { createEffect, createSignal, type JSX } from "solid-js";
 import { fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang } from "../state/i18n";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeError } from "../../report/messages";
 import { errorCode } from "./Grid";
 
 /** Props of {@link FieldInput}. */
@@ -43,7 +43,7 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     return c.raw.startsWith("=") ? fmtValue(c.value, 4) : c.raw;
   };
   return (
-    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), defaulted: !!props.defaulted && !missing() && !cell().error, formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? translateMessage(cell().error!.message, lang()) : null) ?? props.defaulted ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), defaulted: !!props.defaulted && !missing() && !cell().error, formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? localizeError(cell().error!, lang()) : null) ?? props.defaulted ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
       <span class="field-label">{props.label}</span>
       <input
         data-testid={props.testId}

@@ -11,7 +11,8 @@
  */
 import { createMemo, createSignal, createUniqueId, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../state/clipboard";
-import { translateMessage } from "../../report/messages-zh";
+import type { Problem } from "../../engine/problems";
+import { localizeError } from "../../report/messages";
 import { lang } from "../state/i18n";
 
 /** A column of the grid. */
@@ -38,7 +39,7 @@ export interface CellView {
   raw: string;
   /** Text shown in the cell. */
   display: string;
-  error?: { kind: string; message: string } | null | undefined;
+  error?: { kind: string; message: string; problem?: Problem | undefined } | null | undefined;
   readOnly?: boolean | undefined;
   /** Plain-words explanation shown in the detail line (derived cells, formulas). */
   note?: string | undefined;
@@ -278,7 +279,7 @@ export function Grid(props: GridProps): JSX.Element {
     const cur = current();
     if (!cur) return null;
     const { v } = cur;
-    if (v.error) return { text: `${errorCode(v.error.kind)} — ${translateMessage(v.error.message, lang())}`, error: true };
+    if (v.error) return { text: `${errorCode(v.error.kind)} — ${localizeError(v.error, lang())}`, error: true };
     if (v.note) return { text: v.note, error: false };
     if (v.raw.startsWith("=")) return { text: `${v.raw} → ${v.display}`, error: false };
     return null;
@@ -359,7 +360,7 @@ export function Grid(props: GridProps): JSX.Element {
                           aria-selected={inRange(r, c)}
                           aria-readonly={v().readOnly ? "true" : undefined}
                           aria-invalid={v().error ? "true" : undefined}
-                          title={(v().error ? translateMessage(v().error!.message, lang()) : null) ?? v().note ?? undefined}
+                          title={(v().error ? localizeError(v().error!, lang()) : null) ?? v().note ?? undefined}
                           class={`${v().class ?? ""} ${props.columnClass?.(c) ?? ""}`}
                           classList={{
                             num: !!col().numeric,
