@@ -91,6 +91,53 @@ test("a workload made from the trace sizes the fleet from the trace's numbers", 
   await expect(page.getByTestId("traffic-bin")).toBeDisabled();
 });
 
+test("a workload from the trace, a pasted 24-hour profile, and the three costs per day", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("traffic");
+  await dropTrace(page);
+  const want = independent(60);
+  await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
+  await page.getByTestId("traffic-make-workload").click();
+  await expect(page.getByTestId("traffic-action-note")).toContainText("AzureLLMInferenceTrace_conv");
+  await expect(page.getByTestId("traffic-action-note")).toContainText(`peak ${want.peak.toFixed(3)} req/s`);
+  await expect(page.getByTestId("sched-workload")).toHaveValue("1");
+  // A day: 1 req/s at night, 8 in office hours, 4 in the evening (under the trace peak), pasted as a spreadsheet column.
+  const profile = Array.from({ length: 24 }, (_, h) => (h < 8 ? 1 : h < 18 ? 8 : 4));
+  await page.getByTestId("sched-text").fill(profile.join("\n"));
+  await page.getByTestId("sched-min").fill("1");
+  await page.getByTestId("sched-lead").fill("1");
+  await page.getByTestId("sched-apply").click();
+  await expect(page.getByTestId("sched-current")).toContainText("24 values");
+  await page.getByTestId("sched-reserved-price-0").fill("12");
+  await page.getByTestId("sched-reserved-price-0").press("Enter");
+
+  // docs/schedules.md by hand. The seed's "chat" workload has no schedule: 50 req/s × 300 output
+  // tokens every hour; the trace workload adds profile_h × its mean output length. One replica
+  // serves 1,500 output tokens/s; elasticity 1.2 × redundancy 1.2; 4 GPUs at 20 (reserved 12) per GPU-hour.
+  const needed = profile.map((r) => Math.ceil(((50 * 300 + r * want.meanOut) / 1500) * 1.44 - 1e-9));
+  const replicas = needed.map((n) => Math.max(1, n));
+  const scheduled = replicas.map((_, i) => Math.max(replicas[i]!, replicas[(i + 1) % 24]!));
+  const staticR = Math.max(...scheduled);
+  const hour = (r: number, price: number) => r * 4 * price;
+  const staticCost = 24 * hour(staticR, 20);
+  const autoscaled = scheduled.reduce((s, r) => s + hour(r, 20), 0);
+  const blended = (R: number) => scheduled.reduce((s, r) => s + hour(R, 12) + hour(Math.max(0, r - R), 20), 0);
+  let bestR = 0;
+  for (let R = 1; R <= staticR; R++) if (blended(R) < blended(bestR) - 1e-9) bestR = R;
+  expect(autoscaled).toBeLessThan(staticCost);
+
+  await expect(page.getByTestId("sched-static-replicas-0")).toHaveText(String(staticR));
+  await expect.poll(async () => amount(await page.getByTestId("sched-static-0").innerText())).toBeCloseTo(staticCost, 2);
+  await expect.poll(async () => amount(await page.getByTestId("sched-autoscaled-0").innerText())).toBeCloseTo(autoscaled, 2);
+  await expect(page.getByTestId("sched-reserved-0")).toHaveText(String(bestR));
+  await expect.poll(async () => amount(await page.getByTestId("sched-blended-0").innerText())).toBeCloseTo(blended(bestR), 2);
+  await expect.poll(() => wp.painted("chart-schedule")).toBeGreaterThan(3000);
+  await page.getByTestId("schedule-section").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/trafficui-schedule.png", fullPage: true });
+});
+
 test.describe("dark scheme, Chinese, 420 px", () => {
   test.use({ colorScheme: "dark", viewport: { width: 420, height: 900 } });
   test("the sheet reads in the dark and on a phone", async ({ page }) => {

@@ -113,7 +113,7 @@ export function hourlyChart(hourly: readonly HourStat[], words: TrafficChartWord
         legend: { position: "bottom", labels: { boxWidth: 12 } },
         tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label ?? ""}: ${fmt(Number(ctx.parsed.y))}` } },
       },
-      scales: { x: { grid: { display: false } }, y: { beginAtZero: true, ticks: { callback: (v) => fmt(Number(v)) } } },
+      scales: { x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkip: true } }, y: { beginAtZero: true, ticks: { callback: (v) => fmt(Number(v)) } } },
     },
   };
 }

@@ -18,7 +18,7 @@ import { burstSentence, clearTrace, importTrace, setScheduleWorkload, setTraceBi
 import { useWorkbook } from "../state/context";
 import { traceUsageRows, traceWorkloadDef, workloadNames } from "../state/trace-workload";
 import { ChartCanvas } from "./ChartCanvas";
-// import { ScheduleSection } from "./ScheduleSection";
+import { ScheduleSection } from "./ScheduleSection";
 
 /** A number for display ("—" when absent). */
 const num = (v: number | null | undefined, digits = 2): string => fmtValue(v, digits);
@@ -323,7 +323,7 @@ export function TrafficSheet(): JSX.Element {
           </>
         )}
       </Show>
-      {/* SCHEDULE-MOUNT */}
+      <ScheduleSection />
     </div>
   );
 }
