@@ -10,14 +10,17 @@ import { TRACE_FORMAT_TITLES } from "../../import/trace";
 import { trafficMarkdown } from "../../report/traffic-table";
 import { CliError, parseArgs, type Io } from "../io";
 import { readTraceFile } from "../trace-file";
+import { usageFromTraffic } from "../../engine/workload-trace";
 import { langFlag } from "./plan";
 
-export const TRAFFIC_USAGE = "traffic <trace|-> [--bin SEC] [--json] [--lang en|zh]";
+export const TRAFFIC_USAGE = "traffic <trace|-> [--bin SEC] [--json | --usage [--pool NAME]] [--lang en|zh]";
 export const TRAFFIC_SUMMARY =
   "Arrival rates (mean, peak, p99 and p50 of time bins), burstiness (interarrival CV) and request lengths of a request trace (Azure LLM, BurstGPT, any CSV/TSV/JSONL with a timestamp and token columns, or per-bin sums), per team and model.";
 export const TRAFFIC_OPTIONS: readonly (readonly [string, string])[] = [
   ["--bin SEC", "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch"],
   ["--json", "print every statistic as one JSON object (the series of bin rates included)"],
+  ["--usage", "print the daily tenants.usage rows of the trace's teams as plan JSON (team tokens ÷ the trace's duration in days)"],
+  ["--pool NAME", "with --usage: the pool every row names"],
   ["--lang en|zh", "language of the table and of the messages (default en)"],
 ];
 
@@ -31,8 +34,11 @@ function parseBin(v: string | true | undefined): number {
 }
 
 export function trafficCommand(args: string[], io: Io): number {
-  const { positional, flags } = parseArgs(args, ["bin", "lang"], ["json"]);
+  const { positional, flags } = parseArgs(args, ["bin", "lang", "pool"], ["json", "usage"]);
   if (positional.length !== 1) throw new CliError([`usage: capplan ${TRAFFIC_USAGE}`]);
+  if (flags.has("usage") && flags.has("json")) throw new CliError(["choose one of --json, --usage"]);
+  const pool = flags.get("pool");
+  if (pool !== undefined && (!flags.has("usage") || typeof pool !== "string" || pool === "")) throw new CliError(["--pool NAME goes with --usage"]);
   const path = positional[0]!;
   const binSec = parseBin(flags.get("bin"));
   const lang = langFlag(flags.get("lang"));
@@ -56,7 +62,12 @@ export function trafficCommand(args: string[], io: Io): number {
   const sum = res.acc.summary(binSec);
   if (!sum.ok) throw new CliError([`${path}: ${sum.error}`]);
   const s = sum.value;
-  if (flags.has("json")) {
+  if (flags.has("usage")) {
+    // Daily tokens per team, as tenants.usage rows (docs/traffic.md).
+    const rows = usageFromTraffic(s, typeof pool === "string" ? pool : undefined);
+    if (!rows) throw new CliError([`${path}: ${s.teams ? "the trace spans no time (one instant), so it has no daily volume" : "the trace has no team column, so it gives no tenants.usage rows"}`]);
+    io.out(`${JSON.stringify(rows, null, 2)}\n`);
+  } else if (flags.has("json")) {
     io.out(`${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...s })}\n`);
   } else {
     io.out(trafficMarkdown(s, { file: path, format: TRACE_FORMAT_TITLES[res.format], badRows: res.badRows }, lang));
