@@ -12,7 +12,7 @@
 import { HOURS_PER_MONTH } from "./capacity";
 import { fmtNum } from "./number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
-import type { PlanResult, SkuResult, SkuWorkloadResult } from "./plan";
+import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
 import type { ResolvedPlan } from "./resolved";
 import type { PlanFile, PointSource, Sweep, SweepPoint } from "./types";
 
@@ -230,7 +230,8 @@ class Builder {
   /** The `<id>_tok_s` hop: SKU si's replicaOutputTokensPerSec with its chain; a cycle ends in a leaf. */
   private tokS(name: string, si: number): LineageNode {
     const s = this.ctx.result.skus[si];
-    const value = s && num(s.replicaOutputTokensPerSec) ? s.replicaOutputTokensPerSec : null;
+    const c = s?.capacity?.replicaOutputTokensPerSec;
+    const value = num(c) ? c : null;
     const formula = `skus[${si}].replicaOutputTokensPerSec (computed output tokens/s of one replica of ${s?.name ?? `SKU ${si + 1}`})`;
     const node: LineageNode = { path: name, kind: "computed", value, formula, plugged: `${N(value)} = ${N(value)}`, recomputed: value, inputs: [] };
     if (this.tokSOpen.has(si)) {
@@ -486,7 +487,10 @@ class Builder {
     const s = this.ctx.result.skus[si];
     if (!s) return null;
     const p = `skus[${si}]`;
-    const v = (k: keyof SkuResult) => (num(s[k]) ? (s[k] as number) : null);
+    const v = (k: CapacityNumber) => {
+      const x = s.capacity?.[k];
+      return num(x) ? x : null;
+    };
     switch (key) {
       case "gpusPerReplica":
       case "pricePerGpuHour": {
@@ -504,7 +508,7 @@ class Builder {
       case "replicasBase": {
         const { nodes, total } = this.skuSum(si, s);
         if (!nodes.length) return null;
-        if (nodes.length === 1) return { ...nodes[0]!, path: `${p}.replicasBase`, value: s.replicasBase ?? null };
+        if (nodes.length === 1) return { ...nodes[0]!, path: `${p}.replicasBase`, value: s.capacity?.replicasBase ?? null };
         return this.step(`${p}.replicasBase`, v("replicasBase"), "Σ workloads' replicasBase", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, total);
       }
       case "replicasRaw": {
@@ -606,26 +610,26 @@ class Builder {
       const b = this.workloadField(wi, "outputTokens");
       return [a, b] as const;
     });
-    const value = this.ctx.result.skus[si]?.peak?.outputTokensPerSec ?? null;
+    const value = this.ctx.result.skus[si]?.capacity?.peak.outputTokensPerSec ?? null;
     const re = parts.reduce((x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value), 0 as number | null);
     return this.step(`skus[${si}].peak.outputTokensPerSec`, value, "Σ peakRps × outputTokens", parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]), parts.flat(), re);
   }
 
   private peak(si: number, key: string): LineageNode | null {
-    const s = this.ctx.result.skus[si]!;
-    if (!s.peak) return null;
+    const peak = this.ctx.result.skus[si]!.capacity?.peak;
+    if (!peak) return null;
     if (key === "outputTokensPerSec") return this.peakOut(si);
     const h = this.sku(si, "costPerHour", [])!;
     const o = this.peakOut(si);
-    const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, s.peak.costPerOutputToken, "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
+    const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, peak.costPerOutputToken, "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
     if (key === "costPerOutputToken") return cpt;
-    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, s.peak.costPerMillionOutputTokens, "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
+    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, peak.costPerMillionOutputTokens, "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
     return null;
   }
 
   private forecastOut(si: number): LineageNode | null {
-    const s = this.ctx.result.skus[si]!;
-    if (!s.forecast) return null;
+    const forecast = this.ctx.result.skus[si]!.capacity?.forecast;
+    if (!forecast) return null;
     const ws = this.ctx.result.workloads;
     const parts: (string | LineageNode)[] = [];
     const inputs: LineageNode[] = [];
@@ -650,12 +654,11 @@ class Builder {
       inputs.push(rate, out);
       re = re === null || !num(r) || !num(w.outputTokens) ? null : re + r * w.outputTokens;
     });
-    return this.step(`skus[${si}].forecast.outputTokensPerSec`, s.forecast.outputTokensPerSec, "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)", parts, inputs, re);
+    return this.step(`skus[${si}].forecast.outputTokensPerSec`, forecast.outputTokensPerSec, "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)", parts, inputs, re);
   }
 
   private forecast(si: number, key: string): LineageNode | null {
-    const s = this.ctx.result.skus[si]!;
-    const f = s.forecast;
+    const f = this.ctx.result.skus[si]!.capacity?.forecast;
     const o = this.forecastOut(si);
     if (!f || !o) return null;
     if (key === "outputTokensPerSec") return o;

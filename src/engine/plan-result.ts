@@ -35,7 +35,14 @@ export interface SkuWorkloadResult {
   /** true: SLOs met at some load; false: no load meets them; null: unknown (statistic missing or input error). */
   feasible: boolean | null;
   operatingPoint: OperatingPointSummary | null;
+  /** Replicas this workload alone needs at peak: peakRps × outputTokens ÷ {@link replicaOutputTokensPerSec}; null without a capacity. */
   replicasBase: number | null;
+  /**
+   * Output tokens/s one replica sustains for this workload (its operating point, a given
+   * capacity, or rps × mean output tokens); null when there is none. Kept so that explanations
+   * format it instead of working it out again (not in `plan --json`).
+   */
+  replicaOutputTokensPerSec: number | null;
   sweep: Sweep | null;
   zones: Zone[];
   kneeIndex: number | null;
@@ -51,7 +58,13 @@ export interface SkuWorkloadResult {
   errorProblems: Problem[];
 }
 
-export interface SkuResult extends Partial<Omit<CapacityResult, "warnings" | "problems">> {
+/** The replica and cost numbers of a SKU that could be planned (docs/capacity.md); its warnings are the SKU's. */
+export type SkuCapacity = Omit<CapacityResult, "warnings" | "problems">;
+
+/** The keys of {@link SkuCapacity} that hold a number (`replicas`, `costPerHour`, …). */
+export type CapacityNumber = { [K in keyof SkuCapacity]-?: NonNullable<SkuCapacity[K]> extends number ? K : never }[keyof SkuCapacity];
+
+export interface SkuResult {
   name: string;
   gpu: string | null;
   gpusPerReplica: number | null;
@@ -75,6 +88,12 @@ export interface SkuResult extends Partial<Omit<CapacityResult, "warnings" | "pr
    * when a workload has a schedule; null when this SKU cannot be sized or the schedules have errors.
    */
   schedule?: ScheduleResult | null;
+  /**
+   * Replicas, GPUs and costs (docs/capacity.md); null when the SKU could not be planned
+   * (infeasible, unknown, or an input error). `plan --json` writes these numbers flat on the SKU,
+   * each null when this is null (src/report/plan-output.ts `planJson`).
+   */
+  capacity: SkuCapacity | null;
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The English of {@link errorProblems}. */

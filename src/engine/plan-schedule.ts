@@ -97,7 +97,7 @@ export function skuSchedule(plan: ResolvedPlan, skuIndex: number, cap: SkuCapaci
 
 /** The cost of a SKU the recommendation compares (`recommendBy`); undefined when it has none. */
 export function recommendCost(s: SkuResult, by: RecommendBy): number | undefined {
-  if (by === "peak" || s.schedule === undefined) return s.costPerHour;
+  if (by === "peak" || s.schedule === undefined) return s.capacity?.costPerHour;
   const sc = s.schedule;
   if (!sc) return undefined;
   // Without a reserved price there is no blend: everything is on demand (blended(0) = autoscaled).

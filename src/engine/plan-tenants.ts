@@ -9,18 +9,16 @@ import { allocate, type SharedCostInput } from "./allocation";
 import type { WorkloadInput } from "./capacity";
 import { tenantsMessages as M } from "./messages/allocation";
 import { textProblem, type Problem } from "./problems";
-import type { TenantsResult } from "./plan-result";
+import type { SkuCapacity, TenantsResult } from "./plan-result";
 import type { ResolvedPlan } from "./resolved";
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
 
-/** What the allocation reads of a SKU result. */
+/** What the allocation reads of a SKU result (a `SkuResult` is one). */
 export interface TenantSku {
   name: string;
-  costPerDay?: number | null | undefined;
-  replicas?: number | null | undefined;
-  replicasBase?: number | null | undefined;
+  capacity: Pick<SkuCapacity, "costPerDay" | "replicas" | "replicasBase"> | null;
   infeasibleReason: string | null;
   /** The reason as a value (docs/problems.md). */
   infeasibleProblem?: Problem | null;
@@ -44,12 +42,13 @@ export interface TenantsOutput {
 
 /** Daily capacity of a SKU's fleet in the allocation's weighted tokens: replicas × replica throughput × 86,400. */
 function fleetCapacityPerDay(sku: TenantSku, wl: readonly WorkloadInput[], inW: number, outW: number): number | null {
-  if (!num(sku.replicas) || !num(sku.replicasBase) || sku.replicasBase <= 0 || wl.length === 0) return null;
+  const c = sku.capacity;
+  if (!c || !num(c.replicas) || !num(c.replicasBase) || c.replicasBase <= 0 || wl.length === 0) return null;
   const peakOut = wl.reduce((a, w) => a + w.peakRps * w.outputTokens, 0);
   const peakWeighted = wl.reduce((a, w) => a + w.peakRps * (inW * w.inputTokens + outW * w.outputTokens), 0);
   if (peakOut <= 0) return null;
   // The fleet serves the peak with replicasBase replicas; it has replicas/replicasBase times that.
-  return peakWeighted * (sku.replicas / sku.replicasBase) * 86400;
+  return peakWeighted * (c.replicas / c.replicasBase) * 86400;
 }
 
 /** A priced pool: its daily cost, and replicas and capacity when known. */
@@ -84,11 +83,11 @@ export function tenantPools(plan: ResolvedPlan, skus: readonly TenantSku[], chea
     if (!num(cost) && skuName) {
       const s = skus.find(x => x.name === skuName);
       if (!s) error(`tenants.pools[${i}].sku`, "NAME", M.problem("noSku", { sku: skuName }));
-      else if (!num(s.costPerDay)) error(`tenants.pools[${i}]`, "VALUE", M.problem("skuNoCost", { sku: skuName, reason: s.infeasibleProblem ?? (s.infeasibleReason ? textProblem(s.infeasibleReason) : null) }));
+      else if (!s.capacity || !num(s.capacity.costPerDay)) error(`tenants.pools[${i}]`, "VALUE", M.problem("skuNoCost", { sku: skuName, reason: s.infeasibleProblem ?? (s.infeasibleReason ? textProblem(s.infeasibleReason) : null) }));
       else {
-        cost = s.costPerDay;
+        cost = s.capacity.costPerDay;
         if (!num(cap)) cap = fleetCapacityPerDay(s, wl, inW, outW);
-        if (!num(replicas) && num(s.replicas)) replicas = s.replicas;
+        if (!num(replicas) && num(s.capacity.replicas)) replicas = s.capacity.replicas;
       }
     }
     if (!num(cost)) {

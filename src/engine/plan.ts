@@ -160,7 +160,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
 
   for (const w of plan.workloads) {
-    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [], problems: [], errorProblems: [] };
+    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, replicaOutputTokensPerSec: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [], problems: [], errorProblems: [] };
     perWl.push(wl);
     const warn = (p: Problem): void => pushAll(wl.problems, wl.warnings, [p]);
     const fail = (p: Problem): void => pushAll(wl.errorProblems, wl.errors, [about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`)]);
@@ -241,6 +241,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     warnings.push(...wl.warnings);
     problems.push(...wl.problems);
     if (winput && num(capTps) && capTps > 0) {
+      wl.replicaOutputTokensPerSec = capTps;
       wl.replicasBase = (winput.peakRps * winput.outputTokens) / capTps;
       capInputs.push({
         workload: winput,
@@ -268,6 +269,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     infeasibleReason: reasonProblem ? englishOf(reasonProblem) : null,
     infeasibleProblem: reasonProblem,
     sloChecked: perWl.length > 0 && perWl.every(w => w.sweep !== null && w.detail !== null && w.feasible !== null && w.errors.length === 0),
+    capacity: null,
     warnings,
     errors,
     problems,
@@ -285,7 +287,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       { elasticity: plan.elasticity, redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy } },
     );
     const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
-    Object.assign(result, numbers);
+    // An invalid input gives NaN numbers (capacity.ts); a result holds null for a missing number.
+    if (Number.isFinite(numbers.replicas)) result.capacity = numbers;
     warnings.push(...capWarnings);
     problems.push(...capProblems);
     if (schedules?.aligned) {

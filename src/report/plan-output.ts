@@ -16,17 +16,24 @@ export type { Lang };
 const SKU_NUMBER_KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"] as const;
 const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, bindingErrorRate: null, sloBinding: null };
 
-/** The `plan --json` object: the result without the imported sweeps' raw points. */
+/**
+ * The `plan --json` object: the result without the imported sweeps' raw points. A SKU's
+ * capacity numbers are written flat on the SKU (docs/plan-file.md): the ten numbers of
+ * `SKU_NUMBER_KEYS` first (each null when the SKU has no capacity), then the SKU's own fields,
+ * then `peak`, `forecast`, `utilizationAtPeak` and `replicaOutputTokensPerSec` when it has one.
+ */
 export function planJson(r: PlanResult): unknown {
   return {
     ...r,
-    skus: r.skus.map(s => ({
-      // Every key of spec §7 is present: numbers a SKU does not have (infeasible, input error) are null.
-      ...Object.fromEntries(SKU_NUMBER_KEYS.map(k => [k, null])),
+    skus: r.skus.map(sku => {
+      const { capacity, ...s } = sku;
+      return {
+      ...Object.fromEntries(SKU_NUMBER_KEYS.map(k => [k, capacity ? capacity[k] : null])),
       ...s,
+      ...(capacity && { peak: capacity.peak, forecast: capacity.forecast, utilizationAtPeak: capacity.utilizationAtPeak, replicaOutputTokensPerSec: capacity.replicaOutputTokensPerSec }),
       operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
       workloads: s.workloads.map(w => {
-        const { sweep, detail, ...rest } = w;
+        const { sweep, detail, replicaOutputTokensPerSec: _perReplica, ...rest } = w;
         return {
           ...rest,
           sweep: sweep ? { label: sweep.label, source: sweep.source, meta: sweep.meta, points: sweep.points.length } : null,
@@ -34,7 +41,8 @@ export function planJson(r: PlanResult): unknown {
           failure: detail?.failure ?? null,
         };
       }),
-    })),
+      };
+    }),
   };
 }
 
@@ -230,8 +238,8 @@ export type ComparisonCell =
   | { kind: "basis"; value: Basis | null }
   | { kind: "binding"; value: BindingLimit }
   | { kind: "checked"; value: boolean }
-  | { kind: "number"; value: number | null | undefined; digits: number }
-  | { kind: "money"; value: number | null | undefined }
+  | { kind: "number"; value: number | null; digits: number }
+  | { kind: "money"; value: number | null }
   | { kind: "percent"; value: number | null; digits: number }
   | { kind: "message"; value: string | null; problem?: Problem | null };
 
@@ -251,7 +259,8 @@ export interface ComparisonTextRow {
 /** The comparison cells of one SKU, by row key (the plan's failed-share limit names the binding limit). */
 export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): Record<ComparisonKey, ComparisonCell> {
   const op = s.operatingPoint;
-  const money = (value: number | null | undefined): ComparisonCell => ({ kind: "money", value });
+  const c = s.capacity;
+  const money = (value: number | null): ComparisonCell => ({ kind: "money", value });
   return {
     feasible: { kind: "feasible", value: s.feasible },
     // Several workloads: each has its own operating point on its own sweep.
@@ -259,25 +268,25 @@ export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): R
     basis: { kind: "basis", value: op ? op.basis : null },
     binding: { kind: "binding", value: !op || op.basis === "given" ? null : op.bindingErrorRate ? { kind: "errorRate", maxPct: maxErrorRatePct } : op.bindingSlo ? { kind: "slo", slo: op.bindingSlo } : { kind: "none" } },
     checked: { kind: "checked", value: s.sloChecked },
-    replicasBase: { kind: "number", value: s.replicasBase, digits: 2 },
-    replicasRaw: { kind: "number", value: s.replicasRaw, digits: 2 },
-    replicas: { kind: "number", value: s.replicas, digits: 0 },
-    gpus: { kind: "number", value: s.gpus, digits: 0 },
-    perHour: money(s.costPerHour),
-    perDay: money(s.costPerDay),
-    perMonth: money(s.costPerMonth),
-    perToken: money(s.costPerOutputToken),
-    perMillion: money(s.costPerMillionOutputTokens),
-    perRequest: money(s.costPerRequest),
-    peakPerMillion: money(s.peak?.costPerMillionOutputTokens),
-    forecastPerMillion: money(s.forecast?.costPerMillionOutputTokens),
-    utilization: { kind: "percent", value: s.forecast ? s.forecast.utilization * 100 : null, digits: 1 },
+    replicasBase: { kind: "number", value: c?.replicasBase ?? null, digits: 2 },
+    replicasRaw: { kind: "number", value: c?.replicasRaw ?? null, digits: 2 },
+    replicas: { kind: "number", value: c?.replicas ?? null, digits: 0 },
+    gpus: { kind: "number", value: c?.gpus ?? null, digits: 0 },
+    perHour: money(c?.costPerHour ?? null),
+    perDay: money(c?.costPerDay ?? null),
+    perMonth: money(c?.costPerMonth ?? null),
+    perToken: money(c?.costPerOutputToken ?? null),
+    perMillion: money(c?.costPerMillionOutputTokens ?? null),
+    perRequest: money(c?.costPerRequest ?? null),
+    peakPerMillion: money(c?.peak.costPerMillionOutputTokens ?? null),
+    forecastPerMillion: money(c?.forecast?.costPerMillionOutputTokens ?? null),
+    utilization: { kind: "percent", value: c?.forecast ? c.forecast.utilization * 100 : null, digits: 1 },
     // Demand over time (docs/schedules.md): costs over one period of the schedules.
-    schedReplicas: { kind: "number", value: s.schedule?.staticReplicas, digits: 0 },
-    schedStatic: money(s.schedule?.staticCost),
-    schedAutoscaled: money(s.schedule?.autoscaledCost),
-    schedReserved: { kind: "number", value: s.schedule?.reservedReplicas, digits: 0 },
-    schedBlended: money(s.schedule?.blendedCost),
+    schedReplicas: { kind: "number", value: s.schedule?.staticReplicas ?? null, digits: 0 },
+    schedStatic: money(s.schedule?.staticCost ?? null),
+    schedAutoscaled: money(s.schedule?.autoscaledCost ?? null),
+    schedReserved: { kind: "number", value: s.schedule?.reservedReplicas ?? null, digits: 0 },
+    schedBlended: money(s.schedule?.blendedCost ?? null),
     reason: s.infeasibleProblem ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem } : { kind: "message", value: s.infeasibleReason },
   };
 }
@@ -466,8 +475,9 @@ export function planCsv(r: PlanResult): string {
   const lines = [cols.join(",")];
   for (const s of r.skus) {
     const op = s.operatingPoint;
+    const c = s.capacity;
     const slo = op?.bindingErrorRate ? `failed share <= ${r.maxErrorRatePct} %` : op?.bindingSlo ? `${op.bindingSlo.metric} ${op.bindingSlo.stat} <= ${op.bindingSlo.maxMs}` : "";
-    const row = [s.name, String(s.feasible), op?.basis ?? "", op?.concurrency ?? "", op?.requestRate ?? "", op?.outputTokensPerSec ?? "", slo, s.replicasBase ?? "", s.replicasRaw ?? "", s.replicas ?? "", s.gpus ?? "", s.costPerHour ?? "", s.costPerDay ?? "", s.costPerMonth ?? "", s.costPerOutputToken ?? "", s.costPerMillionOutputTokens ?? "", s.costPerRequest ?? "", r.currency, String(r.cheapest === s.name), String(s.sloChecked)];
+    const row = [s.name, String(s.feasible), op?.basis ?? "", op?.concurrency ?? "", op?.requestRate ?? "", op?.outputTokensPerSec ?? "", slo, ...SKU_NUMBER_KEYS.map(k => c?.[k] ?? ""), r.currency, String(r.cheapest === s.name), String(s.sloChecked)];
     lines.push(row.map(v => csvCell(v as string | number)).join(","));
   }
   return lines.join("\n") + "\n";

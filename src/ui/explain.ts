@@ -22,41 +22,33 @@ export function workloadDerivations(r: PlanResult): Derivation[][] {
   ]);
 }
 
-/** Capacity of the replica for a workload (the operating point's output tokens/s). */
-function capacityOf(r: PlanResult, s: SkuResult, wi: number): number | null {
-  const wl = s.workloads[wi];
-  const w = r.workloads[wi];
-  if (!wl || !w || wl.replicasBase == null || !(wl.replicasBase > 0) || w.peakRps == null || w.outputTokens == null) return null;
-  return (w.peakRps * w.outputTokens) / wl.replicasBase;
-}
-
 /** The replica and cost chain of one SKU, each step with its numbers; empty when it has no result. */
 export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Derivation[] {
-  if (s.replicas == null || s.replicasBase == null) return [];
+  const c = s.capacity;
+  if (!c) return [];
   const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   const m = (x: number | null | undefined) => fmtMoney(x, r.currency, lang);
-  const terms = r.workloads.map((w, i) => `${n(w.peakRps)} × ${n(w.outputTokens, 0)} ÷ ${n(capacityOf(r, s, i), 1)}`);
+  const terms = r.workloads.map((w, i) => `${n(w.peakRps)} × ${n(w.outputTokens, 0)} ÷ ${n(s.workloads[i]?.replicaOutputTokensPerSec ?? null, 1)}`);
   const base = terms.length > 1 ? `(${terms.join(" + ")})` : terms[0] ?? "0";
   const el = r.factors.elasticity ?? 1;
   const red = r.factors.redundancy;
   const replicas =
     "spare" in red
-      ? `ceil(${base} × ${n(el, 3)}) + ${n(red.spare, 0)} = ceil(${n(s.replicasBase * el, 3)}) + ${n(red.spare, 0)} = ${n(s.replicas, 0)}`
-      : `ceil(${base} × ${n(el, 3)} × ${n(red.factor, 3)}) = ceil(${n(s.replicasRaw, 3)}) = ${n(s.replicas, 0)}`;
+      ? `ceil(${base} × ${n(el, 3)}) + ${n(red.spare, 0)} = ceil(${n(c.replicasBase * el, 3)}) + ${n(red.spare, 0)} = ${n(c.replicas, 0)}`
+      : `ceil(${base} × ${n(el, 3)} × ${n(red.factor, 3)}) = ceil(${n(c.replicasRaw, 3)}) = ${n(c.replicas, 0)}`;
   const g = s.gpusPerReplica;
   const price = s.pricePerGpuHour;
-  const cap = s.replicaOutputTokensPerSec ?? (s.replicasBase > 0 ? r.workloads.reduce((a, w) => a + (w.peakRps ?? 0) * (w.outputTokens ?? 0), 0) / s.replicasBase : null);
   return [
-    { key: "replicasBase", value: n(s.replicasBase, 3), formula: `${base} = ${n(s.replicasBase, 3)}` },
-    { key: "replicas", value: n(s.replicas, 0), formula: replicas },
-    { key: "gpus", value: n(s.gpus, 0), formula: `${n(s.replicas, 0)} × ${n(g, 0)} = ${n(s.gpus, 0)}` },
-    { key: "costPerHour", value: m(s.costPerHour), formula: `${n(s.gpus, 0)} × ${m(price)} = ${m(s.costPerHour)}` },
-    { key: "costPerDay", value: m(s.costPerDay), formula: `${m(s.costPerHour)} × 24 = ${m(s.costPerDay)}` },
-    { key: "costPerMonth", value: m(s.costPerMonth), formula: `${m(s.costPerHour)} × 730 = ${m(s.costPerMonth)}` },
+    { key: "replicasBase", value: n(c.replicasBase, 3), formula: `${base} = ${n(c.replicasBase, 3)}` },
+    { key: "replicas", value: n(c.replicas, 0), formula: replicas },
+    { key: "gpus", value: n(c.gpus, 0), formula: `${n(c.replicas, 0)} × ${n(g, 0)} = ${n(c.gpus, 0)}` },
+    { key: "costPerHour", value: m(c.costPerHour), formula: `${n(c.gpus, 0)} × ${m(price)} = ${m(c.costPerHour)}` },
+    { key: "costPerDay", value: m(c.costPerDay), formula: `${m(c.costPerHour)} × 24 = ${m(c.costPerDay)}` },
+    { key: "costPerMonth", value: m(c.costPerMonth), formula: `${m(c.costPerHour)} × 730 = ${m(c.costPerMonth)}` },
     {
       key: "costPerMillionOutputTokens",
-      value: m(s.costPerMillionOutputTokens),
-      formula: `${n(g, 0)} × ${m(price)} ÷ (${n(cap, 1)} × 3,600) × 1,000,000 = ${m(s.costPerMillionOutputTokens)}`,
+      value: m(c.costPerMillionOutputTokens),
+      formula: `${n(g, 0)} × ${m(price)} ÷ (${n(c.replicaOutputTokensPerSec ?? null, 1)} × 3,600) × 1,000,000 = ${m(c.costPerMillionOutputTokens)}`,
     },
   ];
 }

@@ -16,7 +16,7 @@ test("selecting a comparison cell opens the lineage of that number, with the num
   await expect(panel).toBeVisible();
   const first = panel.getByTestId("lineage-step").first();
   // ceil(replicasBase × elasticity) + spare = replicas, with the plan's numbers (the example's N+1)
-  await expect(first).toHaveText(`ceil(${N(s.replicasBase)} × 1.2) + 1 = ${N(s.replicas)}`);
+  await expect(first).toHaveText(`ceil(${N(s.capacity?.replicasBase)} × 1.2) + 1 = ${N(s.capacity?.replicas)}`);
   // the operating point's throughput comes from a point of the H100 vLLM sweep
   await expect(panel.getByTestId("lineage-source").first()).toContainText("vllm");
   await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
@@ -38,7 +38,7 @@ test("a derived cell of the Assumptions sheet opens the same chain", async ({ pa
   await wp.sheet("assumptions");
   await wp.cell("derived-0", "costPerHour", "value").click();
   const panel = page.getByTestId("lineage");
-  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(r.skus[0]!.gpus)} × 2.99 = ${N(r.skus[0]!.costPerHour)}`);
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(r.skus[0]!.capacity?.gpus)} × 2.99 = ${N(r.skus[0]!.capacity?.costPerHour)}`);
   await expect(panel).toContainText("cells.h100_hour");
 });
 

@@ -198,8 +198,8 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   figure("edit-longest-long-task", Math.max(0, ...tasks.map((t) => t.duration)), "ms");
 
   // The sheet shows the engine's numbers for the edited plan.
-  await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtValue(s.replicas, 0));
-  await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(fmtMoney(s.costPerMonth, r.currency));
+  await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtValue(s.capacity?.replicas, 0));
+  await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(fmtMoney(s.capacity?.costPerMonth, r.currency));
   await expect(page.getByTestId("status-recommendation")).toContainText(r.cheapest!);
   expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);
 });

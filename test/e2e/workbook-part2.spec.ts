@@ -300,7 +300,7 @@ test("the report exports: plan JSON the CLI reads, comparison CSV and a chart as
   const plan = await wp.download(page.getByTestId("export-plan"));
   const v = validatePlan(JSON.parse(plan.text));
   expect(v.ok).toBe(true);
-  expect(v.ok && compute(v.plan).skus[0]!.replicas).toBe(15); // seed §4: 50 × 300 / 1500 × 1.44 = 14.4 → 15
+  expect(v.ok && compute(v.plan).skus[0]!.capacity?.replicas).toBe(15); // seed §4: 50 × 300 / 1500 × 1.44 = 14.4 → 15
   const csv = await wp.download(page.getByTestId("export-comparison"));
   expect(csv.text.split("\n")[0]).toMatch(/^sku,feasible,basis,/);
   expect(csv.text).toContain("H100 TP4,true,given,");

@@ -23,9 +23,9 @@ test("the example opens with the engine's replica counts and costs for every SKU
   await wp.sheet("comparison");
   for (let i = 0; i < r.skus.length; i++) {
     const s = r.skus[i]!;
-    await expect(wp.cell("cmp", "replicas", `s${i}`)).toHaveText(fmtValue(s.replicas, 0));
-    await expect(wp.cell("cmp", "perHour", `s${i}`)).toHaveText(fmtMoney(s.costPerHour, "USD"));
-    await expect(wp.cell("cmp", "perMonth", `s${i}`)).toHaveText(fmtMoney(s.costPerMonth, "USD"));
+    await expect(wp.cell("cmp", "replicas", `s${i}`)).toHaveText(fmtValue(s.capacity?.replicas, 0));
+    await expect(wp.cell("cmp", "perHour", `s${i}`)).toHaveText(fmtMoney(s.capacity?.costPerHour, "USD"));
+    await expect(wp.cell("cmp", "perMonth", `s${i}`)).toHaveText(fmtMoney(s.capacity?.costPerMonth, "USD"));
   }
   const rec = r.skus.findIndex((s) => s.name === r.cheapest);
   await expect(wp.cell("cmp", "replicas", `s${rec}`)).toHaveClass(/\brec\b/);
@@ -101,7 +101,7 @@ test("editing a price cell updates the comparison and the recommendation", async
   const r = compute(plan);
   await wp.sheet("comparison");
   await wp.type("cmp", "pricePerGpuHour", "s0", "0.5");
-  await expect(wp.cell("cmp", "perHour", "s0")).toHaveText(fmtMoney(r.skus[0]!.costPerHour, "USD"));
+  await expect(wp.cell("cmp", "perHour", "s0")).toHaveText(fmtMoney(r.skus[0]!.capacity?.costPerHour, "USD"));
   expect(r.cheapest).toBe("H100 SXM ×1"); // 7 GPUs × $0.50 = $3.50/h beats every other SKU
   await expect(page.getByTestId("rec-banner")).toContainText("H100 SXM ×1");
   await expect(wp.cell("cmp", "perHour", "s0")).toHaveClass(/\brec\b/);

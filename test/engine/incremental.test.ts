@@ -82,10 +82,10 @@ describe("incremental plan engine", () => {
     const before = engine.result();
     // H100 TP4: workloads need 50×300 + 10×500 = 20,000 output tok/s at peak; capacity 1,500 tok/s
     // → 13.33 base replicas × 1.2 × 1.2 = 19.2 → 20 replicas × 4 GPUs = 80 GPUs × 20 = 1,600 /h.
-    expect(before.skus[0]!.costPerHour).toBeCloseTo(1600, 9);
+    expect(before.skus[0]!.capacity?.costPerHour).toBeCloseTo(1600, 9);
     const after = engine.edit("cells.gpu_hour", 25);
     // Same 80 GPUs at 25 /h = 2,000 /h; the L40S price "=gpu_hour / 4" follows: 6.25 /h.
-    expect(after.skus[0]!.costPerHour).toBeCloseTo(2000, 9);
+    expect(after.skus[0]!.capacity?.costPerHour).toBeCloseTo(2000, 9);
     expect(after.skus[1]!.pricePerGpuHour).toBe(6.25);
     // A100 (price 3, not a formula of gpu_hour) is the very same result object: not recomputed.
     expect(after.skus[2]).toBe(before.skus[2]);

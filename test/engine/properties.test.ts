@@ -58,7 +58,7 @@ const fresh = (p: PlanFile): PlanResult => computePlan(resolvePlan(structuredClo
 /** Replicas of SKU A, or null when it is not feasible. */
 const replicasA = (p: PlanFile): number | null => {
   const s = fresh(p).skus[0]!;
-  return s.feasible === true && typeof s.replicas === "number" ? s.replicas : null;
+  return s.feasible === true && s.capacity ? s.capacity.replicas : null;
 };
 
 const RUNS = { numRuns: 300 };
@@ -103,7 +103,7 @@ describe("engine properties over random sweeps and plans", () => {
         const low = fresh(plan(pts, { ...o, peak }));
         const high = fresh(plan(pts, { ...o, peak: peak + extra }));
         low.skus.forEach((s, i) => {
-          if (s.feasible === true) expect(high.skus[i]!.replicas!).toBeGreaterThanOrEqual(s.replicas!);
+          if (s.feasible === true) expect(high.skus[i]!.capacity!.replicas).toBeGreaterThanOrEqual(s.capacity!.replicas);
         });
       }),
       RUNS,

@@ -64,7 +64,7 @@ describe("typed comparison rows", () => {
     expect(cellText({ kind: "percent", value: 21.2962, digits: 1 }, "en", "USD")).toBe("21.3 %");
     expect(cellText({ kind: "percent", value: null, digits: 1 }, "en", "USD")).toBe("—");
     expect(cellText({ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD")).toBe("14.4");
-    expect(cellText({ kind: "number", value: undefined, digits: 0 }, "en", "USD")).toBe("—");
+    expect(cellText({ kind: "number", value: null, digits: 0 }, "en", "USD")).toBe("—");
     expect(cellText({ kind: "money", value: 0.00444, }, "en", "EUR")).toBe("€0.00444");
     expect(cellText({ kind: "message", value: null }, "en", "USD")).toBe("");
     expect(

@@ -43,7 +43,7 @@ describe("incremental workbook", () => {
       wb.setCell("peak_rps", "100");
       check();
       // Seed: 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29 (as in workbook.test.ts).
-      expect(wb.computed().result.skus[0]!.replicas).toBe(29);
+      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(29);
       wb.setCell("gpu_hour", "=10 * 2.5");
       check();
       wb.addSlo();
@@ -89,7 +89,7 @@ describe("incremental workbook", () => {
       wb.setNumber("skus[3].pricePerGpuHour", "7.25");
       const want = fresh(wb.snapshot());
       expect(wb.computed().result).toEqual(want);
-      expect(wb.computed().result.skus[3]!.costPerHour).toBe(want.skus[3]!.costPerHour);
+      expect(wb.computed().result.skus[3]!.capacity?.costPerHour).toBe(want.skus[3]!.capacity?.costPerHour);
       wb.undo();
       expect(wb.computed().result).toEqual(fresh(plan));
       dispose();

@@ -22,7 +22,7 @@ describe("undo history of the workbook", () => {
       expect(wb.plan.cells!.peak_rps).toBe(100);
       wb.undo();
       expect(wb.plan.cells!.peak_rps).toBe(50);
-      expect(wb.computed().result.skus[0]!.replicas).toBe(15);
+      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(15);
       expect(wb.canUndo()).toBe(false);
       wb.redo();
       wb.redo();

@@ -10,10 +10,10 @@ describe("createWorkbook", () => {
   test("editing a cell recomputes replicas at once", () =>
     createRoot((dispose) => {
       const wb = createWorkbook(seed);
-      expect(wb.computed().result.skus[0]!.replicas).toBe(15);
+      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(15);
       // 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29.
       wb.setCell("peak_rps", "100");
-      expect(wb.computed().result.skus[0]!.replicas).toBe(29);
+      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(29);
       dispose();
     }));
   test("a cycle marks only its members and the rest keeps computing", () =>
@@ -34,10 +34,10 @@ describe("createWorkbook", () => {
       expect(wb.cell("cells.gpu_hour").raw).toBe("twenty");
       expect(wb.cell("cells.gpu_hour").error?.kind).toBe("VALUE");
       expect(wb.plan.cells!.gpu_hour).toBe(20);
-      expect(wb.computed().result.skus[0]!.costPerHour).toBe(1200);
+      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBe(1200);
       wb.setCell("gpu_hour", "10");
       expect(wb.cell("cells.gpu_hour").error).toBeNull();
-      expect(wb.computed().result.skus[0]!.costPerHour).toBe(600);
+      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBe(600);
       dispose();
     }));
   test("pasting a block past the last point adds rows", () =>

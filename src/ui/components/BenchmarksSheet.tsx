@@ -97,7 +97,7 @@ export function BenchmarksSheet(): JSX.Element {
               <div class="given-row">
                 <strong>{g.name}</strong>
                 <FieldInput path={`skus[${g.i}].sweep.replicaOutputTokensPerSec`} label={t("replicaTps")} testId={`given-${g.i}`} width="7em" />
-                <span class="muted">{fmtValue(wb.computed().result.skus[g.i]?.replicas, 0)} {t("replicasWord")}</span>
+                <span class="muted">{fmtValue(wb.computed().result.skus[g.i]?.capacity?.replicas ?? null, 0)} {t("replicasWord")}</span>
               </div>
             )}
           </For>

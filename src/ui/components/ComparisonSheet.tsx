@@ -71,8 +71,8 @@ export function ComparisonSheet(): JSX.Element {
     fmtMoneyCompact(v, result().currency, lang());
   const bars = (pick: (i: number) => number | null | undefined) =>
     result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === recIndex() }));
-  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMillionOutputTokens), t("chartPerMillion"), money));
-  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMonth), t("chartPerMonth"), compact));
+  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens), t("chartPerMillion"), money));
+  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMonth), t("chartPerMonth"), compact));
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
 
   return (

@@ -36,9 +36,9 @@ export function ReportSheet(): JSX.Element {
   const rec = () => result().skus.findIndex((s) => s.name === result().cheapest);
   const bars = (pick: (i: number) => number | null | undefined) => result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === rec() }));
   const money = (v: number) => fmtMoney(v, result().currency, lang());
-  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMillionOutputTokens), t("chartPerMillion"), money));
+  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens), t("chartPerMillion"), money));
   const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
-  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.costPerMonth), t("chartPerMonth"), compact));
+  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMonth), t("chartPerMonth"), compact));
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
 
   // Before/after: every sweep of the plan (SKU · workload).

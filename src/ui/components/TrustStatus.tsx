@@ -116,7 +116,7 @@ export function RecText(): JSX.Element {
         {(r) => {
           const s = () => (r() as Extract<ReturnType<typeof rec>, { kind: "recommended" }>).sku;
           const checked = () => (r() as { checked: boolean }).checked;
-          return <>{t(checked() ? "recommendation" : "recUnchecked", { name: s().name, month: fmtMoney(s().costPerMonth, cur(), lang()), replicas: s().replicas ?? "—", gpus: s().gpus ?? "—" })}</>;
+          return <>{t(checked() ? "recommendation" : "recUnchecked", { name: s().name, month: fmtMoney(s().capacity?.costPerMonth ?? null, cur(), lang()), replicas: s().capacity?.replicas ?? "—", gpus: s().capacity?.gpus ?? "—" })}</>;
         }}
       </Match>
     </Switch>
