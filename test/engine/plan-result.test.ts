@@ -93,7 +93,7 @@ describe("a missing number is null", () => {
       plans++;
       for (const s of r.skus) {
         skus++;
-        if (!("capacity" in s)) bad.push(`${s.name}: no capacity key`);
+        if (!Object.hasOwn(s, "capacity")) bad.push(`${s.name}: no capacity key`);
       }
       // The sweeps are inputs (imported points), not results.
       walk({ ...r, skus: r.skus.map((s) => ({ ...s, workloads: s.workloads.map((w) => ({ ...w, sweep: null })) })) }, "result");
