@@ -100,8 +100,8 @@ describe("a workload from a trace file", () => {
     const res = computePlan(resolvePlan(v.plan));
     expect(res.errors).toEqual([]);
     expect(res.workloads[0]!.peakRps).toBe(a.json.workloads[0].peakRps);
-    expect(res.skus[0]!.replicas).toBe(a.json.skus[0].replicas);
-    expect(res.skus[0]!.costPerHour).toBe(a.json.skus[0].costPerHour);
+    expect(res.skus[0]!.capacity?.replicas).toBe(a.json.skus[0].replicas);
+    expect(res.skus[0]!.capacity?.costPerHour).toBe(a.json.skus[0].costPerHour);
   });
 
   it("a trace outside the plan's folder and the working directory is refused; a missing file and a non-trace are bad input (exit 2)", async () => {
@@ -128,7 +128,7 @@ describe("a workload from a trace file", () => {
     const res = computePlan(resolvePlan(v.plan));
     expect(res.errors.map((e) => e.path)).toEqual(["workloads[0].trace"]);
     expect(res.errors[0]!.problem?.code).toBe("trace.notRead");
-    expect(res.skus[0]!.replicas).toBeUndefined();
+    expect(res.skus[0]!.capacity).toBeNull();
   });
 
   it("validation: a trace needs file or traffic; peak is max or p99; binSec is a positive number", () => {

@@ -41,7 +41,7 @@ function plan(): PlanFile {
 /** [operating point concurrency, its output tok/s, replicas, GPUs, cost per hour] of the SKU. */
 const row = (r: PlanResult) => {
   const s = r.skus[0]!;
-  return [s.operatingPoint?.concurrency, s.operatingPoint?.outputTokensPerSec, s.replicas, s.gpus, s.costPerHour];
+  return [s.operatingPoint?.concurrency, s.operatingPoint?.outputTokensPerSec, s.capacity?.replicas, s.capacity?.gpus, s.capacity?.costPerHour];
 };
 
 describe("incremental engine, edit after edit", () => {
@@ -61,7 +61,7 @@ describe("incremental engine, edit after edit", () => {
     // price 5: 12 GPUs × 5 = 60 /h; per 1M output tokens at capacity 2 × 5 / (425 × 3600) × 1e6 = 6.5359
     const priced = engine.edit("skus[0].pricePerGpuHour", 5);
     expect(row(priced)).toEqual([6, 425, 6, 12, 60]);
-    expect(priced.skus[0]!.costPerMillionOutputTokens).toBeCloseTo(1e7 / (425 * 3600), 10);
-    expect(priced.skus[0]!.costPerDay).toBe(1440);
+    expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(1e7 / (425 * 3600), 10);
+    expect(priced.skus[0]!.capacity?.costPerDay).toBe(1440);
   });
 });
