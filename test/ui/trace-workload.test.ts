@@ -65,8 +65,8 @@ describe("a workload from a trace", () => {
       expect(w.outputTokens).toBeCloseTo(azureMeanOut(), 9);
       // chat 50 × 300 + trace 8.3667 × 211.07 output tokens/s over 1,500 per replica, × 1.44, ceiling.
       const base = (50 * 300 + (502 / 60) * azureMeanOut()) / 1500;
-      expect(res.skus[0]!.replicas).toBe(Math.ceil(base * 1.44 - 1e-9));
-      expect(res.skus[0]!.replicas).toBe(17);
+      expect(res.skus[0]!.capacity?.replicas).toBe(Math.ceil(base * 1.44 - 1e-9));
+      expect(res.skus[0]!.capacity?.replicas).toBe(17);
       const again = createWorkbook(JSON.parse(JSON.stringify(wb.snapshot())) as PlanFile);
       expect(again.computed().result).toEqual(res);
       wb.undo();
