@@ -28,8 +28,8 @@ describe("the formula instance is built on first use", () => {
     // 2 × 1.25 = 2.5: the same price through a formula gives the same cost.
     const r2 = computePlan(resolvePlan(plan("=2 * 1.25")));
     expect(mathInstanceBuilt()).toBe(true);
-    expect(r1.skus[0]!.costPerHour).toBeGreaterThan(0);
-    expect(r2.skus[0]!.costPerHour).toBe(r1.skus[0]!.costPerHour);
+    expect(r1.skus[0]!.capacity!.costPerHour).toBeGreaterThan(0);
+    expect(r2.skus[0]!.capacity!.costPerHour).toBe(r1.skus[0]!.capacity!.costPerHour);
     expect(isDisabledOnInstance("evaluate")).toBe(true);
     expect(isDisabledOnInstance("import")).toBe(true);
   });
