@@ -20,17 +20,20 @@ const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null,
  * The `plan --json` object: the result without the imported sweeps' raw points. A SKU's
  * capacity numbers are written flat on the SKU (docs/plan-file.md): the ten numbers of
  * `SKU_NUMBER_KEYS` first (each null when the SKU has no capacity), then the SKU's own fields,
- * then `peak`, `forecast`, `utilizationAtPeak` and `replicaOutputTokensPerSec` when it has one.
+ * then `peak`, `forecast`, `utilizationAtPeak` and `replicaOutputTokensPerSec` when it has one,
+ * then `schedule` when the plan has schedules.
  */
 export function planJson(r: PlanResult): unknown {
   return {
     ...r,
     skus: r.skus.map(sku => {
-      const { capacity, ...s } = sku;
+      const { capacity, schedule, ...s } = sku;
       return {
       ...Object.fromEntries(SKU_NUMBER_KEYS.map(k => [k, capacity ? capacity[k] : null])),
       ...s,
       ...(capacity && { peak: capacity.peak, forecast: capacity.forecast, utilizationAtPeak: capacity.utilizationAtPeak, replicaOutputTokensPerSec: capacity.replicaOutputTokensPerSec }),
+      // The schedule's numbers follow the capacity's (they are worked out from it).
+      ...(schedule !== undefined && { schedule }),
       operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
       workloads: s.workloads.map(w => {
         const { sweep, detail, replicaOutputTokensPerSec: _perReplica, ...rest } = w;

@@ -58,6 +58,17 @@ describe("SkuResult.capacity", () => {
   });
 });
 
+describe("plan --json keeps its key order", () => {
+  it("capacity numbers first, the SKU's fields, peak … replicaOutputTokensPerSec, then schedule", () => {
+    const p = { ...structuredClone(seed), workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, 25, 5, 0] } }] } as unknown as PlanFile;
+    const r = compute(p);
+    expect(r.skus[0]!.schedule).not.toBeNull();
+    const keys = Object.keys((planJson(r) as { skus: Record<string, unknown>[] }).skus[0]!);
+    expect(keys.slice(0, 3)).toEqual(["replicasBase", "replicasRaw", "replicas"]);
+    expect(keys.slice(-5)).toEqual(["peak", "forecast", "utilizationAtPeak", "replicaOutputTokensPerSec", "schedule"]);
+  });
+});
+
 describe("each workload keeps its replica throughput", () => {
   it("a given capacity, and rps × output tokens when the sweep has no tokens/s", () => {
     expect(compute(seed).skus[0]!.workloads[0]!.replicaOutputTokensPerSec).toBe(1500);

@@ -45,7 +45,7 @@ describe("schedules in the plan", () => {
     expect(s.blendedCost).toBe(2400);
     expect(s.savings).toEqual({ autoscaled: 1600, autoscaledFraction: 1 / 3, blended: 2400, blendedFraction: 0.5 });
     // The constant plan is unchanged: 15 replicas at 80 per replica-hour.
-    expect(r.skus[0]!.costPerHour).toBe(1200);
+    expect(r.skus[0]!.capacity?.costPerHour).toBe(1200);
   });
 
   it("a plan without schedules has no schedule key (outputs of v1 plans are unchanged)", () => {
@@ -120,7 +120,7 @@ describe("schedules in the plan", () => {
     expect(r.errors.map((e) => e.path)).toEqual(["workloads[1].schedule.rps", "workloads[1].schedule.intervalSec"]);
     expect(r.errors.map((e) => e.problem?.code)).toEqual(["schedule.lengthMismatch", "schedule.intervalMismatch"]);
     expect(r.skus[0]!.schedule).toBeNull();
-    expect(r.skus[0]!.replicas).toBe(Math.ceil((10 * 300 / 1500) * 1.44));
+    expect(r.skus[0]!.capacity?.replicas).toBe(Math.ceil((10 * 300 / 1500) * 1.44));
   });
 
   it("validation: rps values, fromTrace without a trace, rps with fromTrace", () => {
@@ -151,7 +151,7 @@ describe("schedules in the plan", () => {
       );
     it("peak (default) and static pick A; autoscaled and blended (no reserved price: all on demand) pick B", () => {
       const r = two();
-      expect(r.skus.map((s) => [s.costPerHour, s.schedule!.staticCost, s.schedule!.autoscaledCost])).toEqual([
+      expect(r.skus.map((s) => [s.capacity?.costPerHour, s.schedule!.staticCost, s.schedule!.autoscaledCost])).toEqual([
         [80, 320, 320],
         [90, 360, 117],
       ]);
