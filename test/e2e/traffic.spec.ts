@@ -138,6 +138,29 @@ test("a workload from the trace, a pasted 24-hour profile, and the three costs p
   await page.screenshot({ path: "/tmp/trafficui-schedule.png", fullPage: true });
 });
 
+test("a trace with a team column: the per-team table and team usage per day", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await wp.sheet("traffic");
+  await page.getByTestId("traffic-file-input").setInputFiles(join(ROOT, "fixtures/traces/teams.jsonl"));
+  // Six rows, one failed: search 3 requests, support 2 (one more failed, left out).
+  await expect(page.getByTestId("traffic-requests")).toHaveText("5");
+  const teams = page.getByTestId("traffic-teams");
+  await expect(teams.locator("tbody tr")).toHaveCount(2);
+  await expect(teams.locator("tbody tr").nth(0)).toContainText("search");
+  await expect(teams.locator("tbody tr").nth(0).locator("td").nth(0)).toHaveText("3");
+  await expect(teams.locator("tbody tr").nth(1).locator("td").nth(0)).toHaveText("2");
+  await page.getByTestId("traffic-fill-usage").click();
+  await expect(page.getByTestId("traffic-action-note")).toContainText("2 team usage row(s)");
+  // From 09:00:00.000 to 09:01:03 UTC is 63 s: search's 2,640 input tokens × 86,400 / 63 per day.
+  await wp.sheet("teams");
+  await expect(wp.cell("usage", "0", "team")).toHaveText("search");
+  await expect(wp.cell("usage", "0", "pool")).toHaveText("70b");
+  await expect.poll(async () => amount(await wp.cell("usage", "0", "inputTokens").innerText())).toBeCloseTo((2640 * 86_400) / 63, -1);
+  await expect.poll(async () => amount(await wp.cell("usage", "1", "outputTokens").innerText())).toBeCloseTo((656 * 86_400) / 63, -1);
+});
+
 test.describe("dark scheme, Chinese, 420 px", () => {
   test.use({ colorScheme: "dark", viewport: { width: 420, height: 900 } });
   test("the sheet reads in the dark and on a phone", async ({ page }) => {
@@ -150,7 +173,13 @@ test.describe("dark scheme, Chinese, 420 px", () => {
     await expect(page.getByTestId("traffic-burst")).toContainText("变异系数");
     await expect.poll(() => wp.painted("chart-traffic-rate")).toBeGreaterThan(2000);
     await page.screenshot({ path: "/tmp/trafficui-420-dark.png", fullPage: true });
+    await page.getByTestId("traffic-make-workload").click();
+    await page.getByTestId("sched-text").fill(Array.from({ length: 24 }, (_, h) => (h < 8 ? 1 : h < 18 ? 8 : 4)).join("\t"));
+    await page.getByTestId("sched-apply").click();
+    await expect(page.getByTestId("sched-table")).toBeVisible();
+    await expect.poll(() => wp.painted("chart-schedule")).toBeGreaterThan(2000);
+    await page.getByTestId("schedule-section").screenshot({ path: "/tmp/trafficui-420-dark-schedule.png" });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: "/tmp/trafficui-dark.png", fullPage: true });
+    await page.getByTestId("schedule-section").screenshot({ path: "/tmp/trafficui-dark-schedule.png" });
   });
 });

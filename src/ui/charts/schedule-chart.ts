@@ -51,7 +51,7 @@ export function scheduleChart(d: ScheduleChartData, words: ScheduleChartWords, f
   const labels = Array.from({ length: n }, (_, i) => intervalLabel(i, d.intervalSec, n, words.days));
   const flat = (v: number) => new Array<number>(n).fill(v);
   const datasets: ChartConfiguration<"line", (number | null)[], string>["data"]["datasets"] = [
-    { label: words.demand, data: [...d.demandRps], yAxisID: "y", borderColor: SCHEDULE_COLORS.demand, backgroundColor: "rgba(47, 111, 235, 0.12)", fill: true, borderWidth: 1.5, pointRadius: 0, tension: 0 },
+    { label: words.demand, data: [...d.demandRps], yAxisID: "y", borderColor: SCHEDULE_COLORS.demand, backgroundColor: SCHEDULE_COLORS.demand, fill: false, stepped: "middle", borderWidth: 1.5, pointRadius: 0 },
     { label: words.replicas, data: [...d.replicas], yAxisID: "y1", borderColor: SCHEDULE_COLORS.replicas, backgroundColor: SCHEDULE_COLORS.replicas, stepped: "middle", borderWidth: 2, pointRadius: 0 },
     { label: words.staticFleet, data: flat(d.staticReplicas), yAxisID: "y1", borderColor: SCHEDULE_COLORS.static, backgroundColor: SCHEDULE_COLORS.static, borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0 },
   ];
@@ -68,7 +68,7 @@ export function scheduleChart(d: ScheduleChartData, words: ScheduleChartWords, f
       interaction: { mode: "index", intersect: false },
       plugins: {
         title: { display: true, text: words.title, align: "start", font: { weight: "bold" } },
-        legend: { position: "bottom", labels: { boxWidth: 12 } },
+        legend: { position: "bottom", labels: { boxWidth: 24, usePointStyle: true, pointStyle: "line" } },
         tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label ?? ""}: ${ctx.dataset.yAxisID === "y" ? fmtRps(Number(ctx.parsed.y)) : String(ctx.parsed.y)}` } },
       },
       scales: {

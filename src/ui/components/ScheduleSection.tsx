@@ -91,7 +91,8 @@ export function ScheduleSection(): JSX.Element {
   const [skuPick, setSkuPick] = createSignal<number | null>(null);
   const chartRow = () => rows().find((r) => r.i === skuPick()) ?? rows().find((r) => r.name === result().cheapest) ?? rows()[0] ?? null;
   const money = (v: number | null | undefined) => fmtMoney(v, result().currency, lang());
-  const pct = (f: number | null | undefined) => (f == null || !Number.isFinite(f) ? "" : t("schedSaves", { pct: `${fmtValue(f * 100, 1)} %` }));
+  // A saving shown only when there is one (autoscaled never costs more than static).
+  const pct = (f: number | null | undefined) => (f == null || !Number.isFinite(f) || f < 0.0005 ? "" : t("schedSaves", { pct: `${fmtValue(f * 100, 1)} %` }));
   const words = (sku: string): ScheduleChartWords => ({
     title: t("schedChartTitle", { sku }),
     demand: t("schedDemand"),
