@@ -5,6 +5,7 @@
  * currency's minor unit with exact conservation (largest remainder, ties to the team whose name
  * sorts first). A plain function of its input: memoisation lives in incremental.ts.
  */
+import { appendAll } from "./append";
 import { allocationMessages as M } from "./messages/allocation";
 import { fromMinor, isCurrencyCode, largestRemainder, minorUnitDigits, toMinor } from "./money";
 import type { Problem } from "./problems";
@@ -193,24 +194,45 @@ function weightsOf(input: AllocationInput, warnings: Problem[]): { wi: number; w
 }
 
 /** A team's usage in one pool (rows summed). */
-interface TeamSums {
+export interface TeamSums {
   inT: number;
   outT: number;
   /** Σ reserved replicas of its rows; null when no row gives one. */
   reserved: number | null;
 }
 
-/** One pool's allocation: its result, the unrounded team costs and the teams' minor units. */
-interface PoolPart {
+/** One pool's allocation: its result, the unrounded team costs, the teams' minor units and its problems. */
+export interface PoolPart {
   pool: PoolAllocation;
   costs: number[];
   teamMinor: number[];
+  warnings: Problem[];
 }
+
+/** What a pool's allocation depends on besides the pool and its teams. */
+export interface PoolContext {
+  wi: number;
+  wo: number;
+  idle: AllocationInput["idle"];
+  basis: AllocationBasis;
+  currency: string;
+  digits: number;
+}
+
+/**
+ * Allocates one pool: {@link allocatePool}, or a memoised version of it (the incremental engine
+ * passes one; it must return what allocatePool returns for the same arguments).
+ */
+export type PoolAllocator = (raw: AllocationPoolInput, names: readonly string[], sums: readonly TeamSums[], ctx: PoolContext) => PoolPart;
 
 const perMillion = (cost: number, tokens: number): number | null => (tokens > 0 ? (cost / tokens) * 1e6 : null);
 const times = (w: number, x: number | null): number | null => (x === null ? null : w * x);
 
-function allocatePool(raw: AllocationPoolInput, names: string[], sums: TeamSums[], wi: number, wo: number, input: AllocationInput, digits: number, warnings: Problem[]): PoolPart {
+/** One pool's allocation (see {@link allocate}); a plain function of its arguments. */
+export function allocatePool(raw: AllocationPoolInput, names: readonly string[], sums: readonly TeamSums[], ctx: PoolContext): PoolPart {
+  const { wi, wo, digits } = ctx;
+  const input = ctx;
+  const warnings: Problem[] = [];
   let cost = raw.costPerDay;
   if (!good(cost)) {
     warnings.push(M.problem("poolCostInvalid", { pool: raw.name, got: String(cost) }));
@@ -221,7 +243,7 @@ function allocatePool(raw: AllocationPoolInput, names: string[], sums: TeamSums[
   const w = sums.map(t => wi * t.inT + wo * t.outT);
   const W = w.reduce((s, x) => s + x, 0);
   const used = w.map(x => (cap !== null && replicas !== null ? (x / cap) * replicas : null));
-  let basis: AllocationBasis = input.basis ?? "usage";
+  let basis: AllocationBasis = ctx.basis;
   if (basis === "reservation" && (cap === null || replicas === null)) {
     warnings.push(M.problem("reservationNeedsReplicas", { pool: raw.name, what: replicas === null ? "replicas" : "capacity" }));
     basis = "usage";
@@ -307,7 +329,7 @@ function allocatePool(raw: AllocationPoolInput, names: string[], sums: TeamSums[
       };
     }),
   };
-  return { pool, costs, teamMinor };
+  return { pool, costs, teamMinor, warnings };
 }
 
 /** Usage rows grouped by pool and team (rows of an unknown pool or with bad counts are dropped with a warning). */
@@ -389,7 +411,7 @@ function allocateShared(shared: readonly SharedCostInput[], names: string[], own
  * the currency's minor unit, then split by largest remainder (ties to the name that sorts first;
  * idle and unallocated after the teams) in integer minor units, so the parts add up exactly.
  */
-export function allocate(input: AllocationInput): AllocationResult {
+export function allocate(input: AllocationInput, poolAllocator: PoolAllocator = allocatePool): AllocationResult {
   const warnings: Problem[] = [];
   const digits = minorUnitDigits(input.currency);
   if (!isCurrencyCode(input.currency)) warnings.push(M.problem("unknownCurrency", { currency: input.currency }, { path: "currency" }));
@@ -412,7 +434,8 @@ export function allocate(input: AllocationInput): AllocationResult {
   for (const raw of raws) {
     const teams = byName.get(raw.name)!;
     const names = [...teams.keys()];
-    const part = allocatePool(raw, names, [...teams.values()], wi, wo, input, digits, warnings);
+    const part = poolAllocator(raw, names, [...teams.values()], { wi, wo, idle: input.idle, basis: input.basis ?? "usage", currency: input.currency, digits });
+    appendAll(warnings, part.warnings);
     pools.push(part.pool);
     part.pool.teams.forEach((tp, i) => {
       const t = totals.get(tp.name) ?? { cost: 0, minor: 0, w: 0, inT: 0, outT: 0 };

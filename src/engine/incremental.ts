@@ -18,6 +18,7 @@
  *   ({@link memoTenants}).
  */
 import { assemblePlan, computeSku, planLevel, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
+import { allocatePool, type AllocationPoolInput, type PoolAllocator, type PoolContext, type PoolPart, type TeamSums } from "./allocation";
 import { allocateTenants, tenantPools, type computeTenants, type TenantPool, type TenantsOutput } from "./plan-tenants";
 import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
@@ -95,14 +96,46 @@ const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boo
 const samePool = (a: TenantPool, b: TenantPool): boolean =>
   a.name === b.name && Object.is(a.costPerDay, b.costPerDay) && Object.is(a.capacityTokensPerDay, b.capacityTokensPerDay) && Object.is(a.replicas, b.replicas);
 
+const sameSums = (a: TeamSums, b: TeamSums): boolean => Object.is(a.inT, b.inT) && Object.is(a.outT, b.outT) && Object.is(a.reserved, b.reserved);
+const sameContext = (a: PoolContext, b: PoolContext): boolean =>
+  Object.is(a.wi, b.wi) && Object.is(a.wo, b.wo) && a.idle === b.idle && a.basis === b.basis && a.currency === b.currency && a.digits === b.digits;
+
+/**
+ * {@link allocatePool} memoised per pool name: a pool whose cost, capacity, replicas, teams (names
+ * and summed usage) and context are those of the last call gets the last allocation (an edit of
+ * one team's tokens re-allocates its pool only). Same results as allocatePool.
+ */
+export function memoPools(): PoolAllocator {
+  const last = new Map<string, { raw: AllocationPoolInput; names: readonly string[]; sums: readonly TeamSums[]; ctx: PoolContext; part: PoolPart }>();
+  return (raw, names, sums, ctx) => {
+    const m = last.get(raw.name);
+    const hit =
+      m !== undefined &&
+      Object.is(m.raw.costPerDay, raw.costPerDay) &&
+      Object.is(m.raw.capacityTokensPerDay ?? null, raw.capacityTokensPerDay ?? null) &&
+      Object.is(m.raw.replicas ?? null, raw.replicas ?? null) &&
+      sameContext(m.ctx, ctx) &&
+      sameList(m.names, names, Object.is) &&
+      sameList(m.sums, sums, sameSums);
+    if (hit) return m.part;
+    const part = allocatePool(raw, names, sums, ctx);
+    // One entry per pool name; renamed pools leave old entries behind, so the map is bounded.
+    if (last.size > 1000) last.clear();
+    last.set(raw.name, { raw: { ...raw }, names: [...names], sums: sums.map((x) => ({ ...x })), ctx: { ...ctx }, part });
+    return part;
+  };
+}
+
 /**
  * {@link computeTenants} with the allocation memoised: the pools are priced on every call (cheap),
  * and the allocation is reused when the resolved tenants (the same object until an edit patches
  * them), the currency, the priced pools and the errors before it are unchanged, so an SLO or price
- * edit that leaves the pool costs alone does not re-read thousands of usage rows. A hit gives the
+ * edit that leaves the pool costs alone does not re-read thousands of usage rows; otherwise each
+ * pool's allocation is reused when its inputs are unchanged ({@link memoPools}). A hit gives the
  * same output as a fresh call.
  */
 export function memoTenants(): typeof computeTenants {
+  const pools = memoPools();
   let last: { tenants: ResolvedPlan["tenants"]; currency: string; pools: TenantPool[]; errors: string[]; out: TenantsOutput } | null = null;
   return (plan, skus, cheapest, wl, errorsBefore) => {
     const priced = tenantPools(plan, skus, cheapest, wl, errorsBefore);
@@ -114,7 +147,7 @@ export function memoTenants(): typeof computeTenants {
       last.currency === plan.currency &&
       sameList(last.pools, priced.pools, samePool) &&
       sameList(last.errors, errors, Object.is);
-    const out = hit ? last!.out : allocateTenants(plan, priced.pools, before);
+    const out = hit ? last!.out : allocateTenants(plan, priced.pools, before, pools);
     if (!hit) last = { tenants: plan.tenants, currency: plan.currency, pools: priced.pools, errors, out };
     return { ...out, errors: [...priced.errors, ...out.errors] };
   };

@@ -5,7 +5,7 @@
  * memoises it (incremental.ts).
  */
 import { appendAll } from "./append";
-import { allocate, type SharedCostInput } from "./allocation";
+import { allocate, allocatePool, type PoolAllocator, type SharedCostInput } from "./allocation";
 import type { WorkloadInput } from "./capacity";
 import { tenantsMessages as M } from "./messages/allocation";
 import { textProblem, type Problem } from "./problems";
@@ -104,7 +104,7 @@ export function tenantPools(plan: ResolvedPlan, skus: readonly TenantSku[], chea
  * The allocation over priced pools ({@link tenantPools}): usage rows checked (a row whose
  * formula failed, named in `errorsBefore`, is not reported twice), shared costs, {@link allocate}.
  */
-export function allocateTenants(plan: ResolvedPlan, pools: readonly TenantPool[], errorsBefore: readonly TenantError[]): TenantsOutput {
+export function allocateTenants(plan: ResolvedPlan, pools: readonly TenantPool[], errorsBefore: readonly TenantError[], poolAllocator: PoolAllocator = allocatePool): TenantsOutput {
   const errors: TenantError[] = [];
   const out: TenantsOutput = { tenants: null, errors, warnings: [], problems: [] };
   const t = plan.tenants;
@@ -132,7 +132,7 @@ export function allocateTenants(plan: ResolvedPlan, pools: readonly TenantPool[]
   t.shared.forEach(s => {
     if (num(s.costPerDay)) shared.push({ name: s.name, costPerDay: s.costPerDay, split: s.split });
   });
-  const res = allocate({ pools: [...pools], usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, basis: t.basis, shared, currency: plan.currency });
+  const res = allocate({ pools: [...pools], usage, method: t.method, inputWeight: inW, outputWeight: outW, idle: t.idle, basis: t.basis, shared, currency: plan.currency }, poolAllocator);
   appendAll(out.warnings, res.warnings);
   appendAll(out.problems, res.problems);
   out.tenants = { basis: t.basis, pools: res.pools, teams: res.teams, shared: res.shared, method: t.method, idle: t.idle };

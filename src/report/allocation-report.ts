@@ -23,8 +23,6 @@ type Words = {
   fallback: (pool: string) => string;
 };
 
-const list = (xs: string[], lang: Lang) => (lang === "zh" ? xs.join("、") : xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
-
 const W: Record<Lang, Words> = {
   en: {
     heading: "Team cost allocation",

@@ -164,7 +164,7 @@ describe("incremental plan engine", () => {
     expect(after.skus[1]!.workloads[0]!.findings).toBe(before.skus[1]!.workloads[0]!.findings);
   });
 
-  it("a team's tokens edit re-allocates; an edit that leaves the pools and usage alone reuses the allocation", () => {
+  it("a team's tokens edit re-allocates its pool only; an edit that leaves the pools and usage alone reuses the allocation", () => {
     const engine = createPlanEngine(plan());
     const before = engine.result();
     // ads is in pool l40s: its 4e6 tokens become 8e6 (search keeps 4e6 there).
@@ -172,6 +172,8 @@ describe("incremental plan engine", () => {
     const main = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "main")!;
     const l40s = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "l40s")!;
     expect(main(after)).toStrictEqual(main(before));
+    // The unchanged pool is the memoised allocation (incremental.ts memoPools), the edited one is new.
+    expect(main(after)).toBe(main(before));
     expect(l40s(after)).not.toStrictEqual(l40s(before));
     // An SLO edit that moves no pool cost: the allocation is the memoised one (incremental.ts memoTenants).
     const slo = engine.edit("cells.ttft_max", 299);
