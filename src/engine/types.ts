@@ -244,5 +244,10 @@ export interface PlanFile {
   tenants?: TenantsDef;
   /** Which cost picks the recommended SKU (docs/schedules.md): default "peak". */
   recommendBy?: RecommendBy;
+  /**
+   * How the app shows numbers typed with a unit or separators (`$2.99`, `50%`, `1.5k`), by plan
+   * path: the number itself is stored at the path; this is display only (docs/grid.md).
+   */
+  display?: Record<string, string>;
   [extra: string]: unknown;
 }

@@ -37,7 +37,9 @@ test.describe("paste from Excel / Google Sheets", () => {
     await wp.cell("workloads", "0", "name").click();
     // What Excel puts on the clipboard for: [chat⏎bot] [1,500] [50%] [$1,234.50] [1.5k] [2 000]
     await wp.paste(page.getByTestId("grid-workloads"), '"chat\nbot"\t"1,500"\t50%\t"$1,234.50"\t1.5k\t2 000\r\n');
-    await expect(wp.cell("workloads", "0", "outputTokens")).toHaveText("2,000");
+    // Stored as numbers; each cell keeps showing what was pasted (docs/grid.md "Typed numbers").
+    await expect(wp.cell("workloads", "0", "outputTokens")).toHaveText("2 000");
+    await expect(wp.cell("workloads", "0", "dailyRequests")).toHaveText("$1,234.50");
     await wp.cell("workloads", "0", "name").click();
     await expect(page.getByTestId("fx-workloads")).toHaveText("chat\nbot", { useInnerText: false });
     const plan = async () => ((await wp.savedPlan()) as { workloads: Record<string, unknown>[] }).workloads[0];

@@ -67,4 +67,29 @@ describe("createWorkbook", () => {
       expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("=gpu_hour");
       dispose();
     }));
+  test("a number typed as $2.99, 50% or 1.5k is stored as the number and the cell keeps showing what was typed (docs/grid.md)", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      expect(wb.setCell("gpu_hour", "$2.99")).toBe(true);
+      expect(wb.plan.cells!.gpu_hour).toBe(2.99);
+      expect(wb.plan.display).toEqual({ "cells.gpu_hour": "$2.99" });
+      expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "$2.99", value: 2.99, error: null, typed: "$2.99" });
+      // Formulas see the number: 15 replicas × 4 GPUs × 2.99 = 179.40 per hour.
+      expect(wb.computed().result.skus[0]!.costPerHour).toBeCloseTo(179.4, 9);
+      wb.setCell("elasticity", "50%");
+      expect(wb.plan.cells!.elasticity).toBe(0.5);
+      expect(wb.cell("cells.elasticity").typed).toBe("50%");
+      wb.setNumber("workloads[0].inputTokens", "1.5k");
+      expect(wb.plan.workloads![0]!.inputTokens).toBe(1500);
+      expect(wb.cell("workloads[0].inputTokens")).toEqual({ raw: "1.5k", value: 1500, error: null, typed: "1.5k" });
+      // A plain number or a formula drops the typed text.
+      wb.setCell("gpu_hour", "3");
+      expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "3", value: 3, error: null });
+      expect(wb.plan.display).toEqual({ "cells.elasticity": "50%", "workloads[0].inputTokens": "1.5k" });
+      // A stale text that no longer reads as the stored number is ignored (after an undo, say).
+      wb.undo();
+      expect(wb.plan.cells!.gpu_hour).toBe(2.99);
+      expect(wb.cell("cells.gpu_hour").raw).toBe("2.99");
+      dispose();
+    }));
 });

@@ -25,7 +25,7 @@ export function AssumptionsSheet(): JSX.Element {
   const numCell = (path: string, digits = 4): CellView => {
     const v = wb.cell(path);
     const note = v.raw.startsWith("=") && v.value !== null ? formulaWithValues(v.raw, wb.computed().resolved.cells, v.value) : undefined;
-    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, digits), error: v.error, note };
+    return { raw: v.raw, display: v.value === null ? v.raw : (v.typed ?? fmtValue(v.value, digits)), error: v.error, note };
   };
 
   // Named cells: name | value or formula | result.
@@ -40,7 +40,9 @@ export function AssumptionsSheet(): JSX.Element {
     }
     const v = numCell(path);
     if (c === 1) return { ...v, display: v.raw, error: v.error };
-    return { raw: "", display: v.error ? "" : v.display, readOnly: true, note: v.note ?? undefined, error: v.error };
+    // The result column shows the number itself (the value column shows it as typed: `$2.99`).
+    const value = wb.cell(path).value;
+    return { raw: "", display: v.error || value === null ? "" : fmtValue(value, 4), readOnly: true, note: v.note ?? undefined, error: v.error };
   };
   const commitCells = (r: number, c: number, raw: string) => {
     const name = names()[r];

@@ -45,7 +45,7 @@ export function ComparisonSheet(): JSX.Element {
     if (r <= EDITABLE.length) {
       const path = `skus[${c}].${EDITABLE[r - 1]!.key}`;
       const v = wb.cell(path);
-      const display = v.value === null ? v.raw : r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtValue(v.value, 2);
+      const display = v.value === null ? v.raw : (v.typed ?? (r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtValue(v.value, 2)));
       // A missing price is not the planner's error: the cell asks for one (docs/trust.md).
       if (r === 2 && v.raw.trim() === "") return { raw: "", display: t("needsPrice"), class: "needs", note: t("priceMissing") };
       return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error };

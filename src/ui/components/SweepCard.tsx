@@ -64,7 +64,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
     const path = `${props.sweepPath}.points[${r}].${col.sub}`;
     const v = wb.cell(path);
     const raw = v.raw === "inf" ? "inf" : v.raw;
-    return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : fmtValue(v.value, col.digits), error: v.error };
+    return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : (v.typed ?? fmtValue(v.value, col.digits)), error: v.error };
   };
   // Picking a GPU for a SKU without a price fills the catalogue's indicative price, flagged as
   // defaulted until the planner types one; without a catalogue price it asks (docs/trust.md).

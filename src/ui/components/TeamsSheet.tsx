@@ -59,7 +59,7 @@ export function TeamsSheet(): JSX.Element {
       // Empty capacity or replicas: the value taken from the SKU, shown greyed.
       const fromSku = v.raw === "" && rp ? (c === 3 ? rp.capacityTokens : c === 4 ? rp.replicas : null) : null;
       if (fromSku !== null) return { raw: "", display: fmtValue(fromSku, 0), class: "muted", note: c === 3 ? t("poolCapacityHint") : t("poolReplicasHint") };
-      return { raw: v.raw, display: v.value === null ? v.raw : c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtValue(v.value, c === 4 ? 2 : 0), error: v.error };
+      return { raw: v.raw, display: v.value === null ? v.raw : (v.typed ?? (c === 2 ? fmtMoney(v.value, cur(), lang()) : fmtValue(v.value, c === 4 ? 2 : 0))), error: v.error };
     }
     const err = errorAt(base);
     return { raw: "", display: rp ? fmtMoney(rp.costRounded, cur(), lang()) : "—", readOnly: true, error: err && !rp ? { kind: err.kind, message: err.message } : null };
@@ -147,7 +147,7 @@ export function TeamsSheet(): JSX.Element {
       const err = v.error ?? (c === 1 && errorAt(path) ? { kind: "NAME", message: errorAt(path)!.message } : null);
       return { raw: v.raw, display: v.raw || (c === 1 ? "—" : ""), error: err };
     }
-    return { raw: v.raw, display: v.value === null ? v.raw : fmtValue(v.value, c === 4 ? 2 : 0), error: v.error };
+    return { raw: v.raw, display: v.value === null ? v.raw : (v.typed ?? fmtValue(v.value, c === 4 ? 2 : 0)), error: v.error };
   };
   // The pools usage rows can name: the plan's pools, or (none given) only the default pool, which
   // takes rows without a pool.

@@ -37,6 +37,8 @@ export interface CellState {
   raw: string;
   value: number | null;
   error: { kind: string; message: string } | null;
+  /** The number as it was typed (`$2.99`, `50%`, `1.5k`) when that is how the cell shows it (docs/grid.md "Typed numbers"). */
+  typed?: string;
 }
 
 /** Everything computed from the plan in one pass. */
@@ -88,6 +90,24 @@ export interface Workbook extends CellEdits, AssumptionEdits, SkuEdits, TenantEd
 /** The user's locale for reading typed numbers (the browser's, not the UI language; docs/grid.md). */
 function userLocale(): string | undefined {
   return typeof navigator !== "undefined" && navigator.language ? navigator.language : undefined;
+}
+
+/** How typed text is read at a path: the user's locale; `…Pct` fields are in percent. */
+function entryOptions(path: string) {
+  return { locale: userLocale(), percentField: /Pct$/.test(path) };
+}
+
+/**
+ * The typed text shown for the number `v` at `path` (`plan.display`), only while it still reads as
+ * that number (an undo or a moved row leaves a stale text, which is then ignored).
+ */
+function typedText(plan: PlanFile, path: string, v: unknown): string | undefined {
+  const d = plan.display;
+  if (typeof v !== "number" || !d || !Object.hasOwn(d, path)) return undefined;
+  const text = d[path];
+  if (typeof text !== "string") return undefined;
+  const again = readNumberEntry(text, true, entryOptions(path));
+  return again.ok && typeof again.value === "number" && Math.abs(again.value - v) <= 1e-12 * Math.max(1, Math.abs(v)) ? text : undefined;
 }
 
 /** Create the workbook store around a plan. Call inside a reactive root. */
@@ -164,7 +184,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
   });
 
   const setNumber = (path: string, text: string, required = true): boolean => {
-    const entry = readNumberEntry(text, required, { locale: userLocale(), percentField: /Pct$/.test(path) });
+    const entry = readNumberEntry(text, required, entryOptions(path));
     if (!entry.ok) {
       setRejected(path, { raw: text, message: entry.message });
       return false;
@@ -184,15 +204,28 @@ export function createWorkbook(initial: PlanFile): Workbook {
       const own = (p: PlanFile) => {
         if (price) delete (p.skus[Number(price[1])] as { priceDefault?: unknown } | undefined)?.priceDefault;
       };
+      // A number typed with a unit or separators keeps its text for display (docs/grid.md).
+      const typed = typeof value === "number" && text.trim() !== String(value) ? text.trim() : null;
+      const shown = (p: PlanFile) => {
+        if (typed !== null) {
+          const d = (p.display ??= {});
+          Object.defineProperty(d, path, { value: typed, enumerable: true, writable: true, configurable: true });
+        } else if (p.display && Object.hasOwn(p.display, path)) {
+          delete p.display[path];
+          if (Object.keys(p.display).length === 0) delete p.display;
+        }
+      };
       if (value === undefined)
         mutate((p) => {
           deleteAtPath(p, path);
           own(p);
+          shown(p);
         });
       else
         mutate((p) => {
           setAtPath(p, path, value);
           own(p);
+          shown(p);
         }, { path, raw: value });
     });
     return true;
@@ -221,10 +254,11 @@ export function createWorkbook(initial: PlanFile): Workbook {
       const c = computed();
       version();
       const v = getAtPath(plan, path);
-      const raw = rawText(v);
-      if (!c.sheet.has(path)) return { raw, value: typeof v === "number" && Number.isFinite(v) ? v : null, error: null };
+      const typed = typedText(plan, path, v);
+      const raw = typed ?? rawText(v);
+      if (!c.sheet.has(path)) return { raw, value: typeof v === "number" && Number.isFinite(v) ? v : null, error: null, ...(typed !== undefined ? { typed } : {}) };
       const e = c.sheet.get(path);
-      return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message } : null };
+      return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message } : null, ...(typed !== undefined ? { typed } : {}) };
     },
     setNumber,
     setText,
