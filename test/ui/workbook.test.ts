@@ -75,7 +75,7 @@ describe("createWorkbook", () => {
       expect(wb.plan.display).toEqual({ "cells.gpu_hour": "$2.99" });
       expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "$2.99", value: 2.99, error: null, typed: "$2.99" });
       // Formulas see the number: 15 replicas × 4 GPUs × 2.99 = 179.40 per hour.
-      expect(wb.computed().result.skus[0]!.costPerHour).toBeCloseTo(179.4, 9);
+      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBeCloseTo(179.4, 9);
       wb.setCell("elasticity", "50%");
       expect(wb.plan.cells!.elasticity).toBe(0.5);
       expect(wb.cell("cells.elasticity").typed).toBe("50%");
