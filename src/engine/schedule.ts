@@ -302,6 +302,8 @@ export function bestReserved(scheduled: readonly number[], staticReplicas: numbe
   const n = scheduled.length;
   if (n === 0) return 0;
   const cost = reservedPrice * n;
+  const counted = bestReservedCounted(scheduled, staticReplicas, price, cost);
+  if (counted !== null) return counted;
   // #{i : scheduled_i ≥ R + 1} changes only where R reaches a scheduled value: try R = 0, then
   // each distinct scheduled value in increasing order.
   const sorted = Float64Array.from(scheduled).sort();
@@ -311,6 +313,35 @@ export function bestReserved(scheduled: readonly number[], staticReplicas: numbe
   while (j < n) {
     const R = sorted[j]!;
     while (j < n && sorted[j]! <= R) j++;
+    if (price * (n - j) <= cost) return Math.min(R, staticReplicas);
+  }
+  return staticReplicas;
+}
+
+/** Largest replica count {@link bestReservedCounted} counts instead of sorting. */
+const COUNT_LIMIT = 1 << 20;
+
+/**
+ * {@link bestReserved} for replica counts (whole numbers from 0 to {@link COUNT_LIMIT}): the same
+ * walk over the distinct values in increasing order, from a count per value instead of a sorted
+ * copy, so the same R; null when a value is not such a count (then the sort is used).
+ */
+function bestReservedCounted(scheduled: readonly number[], staticReplicas: number, price: number, cost: number): number | null {
+  const n = scheduled.length;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const v = scheduled[i]!;
+    if (!(v >= 0 && v <= COUNT_LIMIT) || !Number.isInteger(v)) return null;
+    if (v > max) max = v;
+  }
+  const counts = new Int32Array(max + 1);
+  for (let i = 0; i < n; i++) counts[scheduled[i]!]!++;
+  let j = counts[0]!; // #{i : scheduled_i ≤ 0}
+  if (price * (n - j) <= cost) return 0;
+  for (let R = 1; R <= max; R++) {
+    const c = counts[R]!;
+    if (c === 0) continue;
+    j += c;
     if (price * (n - j) <= cost) return Math.min(R, staticReplicas);
   }
   return staticReplicas;

@@ -217,6 +217,40 @@ describe("schedule properties", () => {
     );
   });
 
+  it("bestReserved counts replica counts instead of sorting: the same R as the sorted walk", () => {
+    // The walk over a sorted copy, as bestReserved computed it before counting.
+    const bySort = (scheduled: number[], staticReplicas: number, price: number, reservedPrice: number): number => {
+      const n = scheduled.length;
+      if (n === 0) return 0;
+      const cost = reservedPrice * n;
+      const sorted = Float64Array.from(scheduled).sort();
+      let j = 0;
+      while (j < n && sorted[j]! <= 0) j++;
+      if (price * (n - j) <= cost) return 0;
+      while (j < n) {
+        const R = sorted[j]!;
+        while (j < n && sorted[j]! <= R) j++;
+        if (price * (n - j) <= cost) return Math.min(R, staticReplicas);
+      }
+      return staticReplicas;
+    };
+    // Hand check: 10 intervals at 2 replicas and 10 at 6, price 3, reserved 1 (cost 20 per replica):
+    // R = 2 saves 3 × 10 = 30 > 20 for the third replica → go on; at R = 6 nothing is left → 6.
+    // With reserved 2 (cost 40): the third replica saves 30 ≤ 40 → R = 2.
+    const s = [...Array(10).fill(2), ...Array(10).fill(6)];
+    expect(bestReserved(s, 6, 3, 1)).toBe(6);
+    expect(bestReserved(s, 6, 3, 2)).toBe(2);
+    const counts = fc.array(fc.nat(40), { maxLength: 300 });
+    const mixed = fc.array(fc.oneof(fc.nat(40), fc.double({ min: 0, max: 40, noNaN: true })), { maxLength: 300 });
+    fc.assert(
+      fc.property(fc.oneof(counts, mixed), fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (v, price, reserved) => {
+        const st = v.reduce((m, x) => Math.max(m, x), 0);
+        return bestReserved(v, st, price, reserved) === bySort(v, st, price, reserved);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("bestReserved handles an empty schedule and a free on-demand price", () => {
     expect(bestReserved([], 0, 10, 5)).toBe(0);
     expect(bestReserved([3, 3], 3, 0, 0)).toBe(0); // nothing to save: tie at 0 cost → R = 0
