@@ -17,6 +17,7 @@ import type { ResolvedPlan } from "../engine/resolved";
 import type { PlanFile, RecommendBy } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
+import { localizeError } from "../report/messages";
 import { translateMessage } from "../report/messages-zh";
 import { workloadDefs } from "../engine/plan-file";
 import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
@@ -124,11 +125,11 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
     throw new CliError([`${planPath}: ${why === "no such file or directory" ? tr("no such file") : /^a folder,/.test(why) ? tr("is a folder, expected a plan JSON file") : why}`]);
   }
   const parsed = parsePlanText(text, planPath);
-  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${tr(e.message)}`));
+  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${localizeError(e, lang)}`));
   // A SKU naming a catalogue GPU without a price takes its indicative price, flagged below.
   if (typeof parsed.value === "object" && parsed.value !== null) fillDefaultPrices(parsed.value as PlanFile, restoreGpuCatalog(gpuCatalog).items);
   const valid = validatePlan(parsed.value);
-  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${tr(e.message)}`));
+  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${localizeError(e, lang)}`));
   const base = planPath === "-" ? resolve(cwd) : resolve(cwd, dirname(planPath));
   const roots = [realPathOf(base), realPathOf(resolve(cwd)), ...(opts.allowPaths ?? []).map(p => realPathOf(resolve(cwd, p)))];
   // Refuse references that leave the allowed folders before reading anything.
@@ -143,7 +144,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   const resolved = resolvePlan(plan, sheet);
   // Literal numbers were range-checked by validation; formula results by the sheet (resolve.ts
   // `rangeCheck`, the same check the app shows on the field): both refuse the plan here.
-  const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${tr(e.message)}`);
+  const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`);
   if (outOfRange.length) throw new CliError(outOfRange);
   const files = new Map<string, FileSweep>();
   const refusals: string[] = [];

@@ -5,23 +5,28 @@
  * importers' (src/import/input.ts) offset → line and column.
  */
 
-/** A JSON syntax error with its 1-based line and column. */
+import { jsonMessages as J } from "./messages/plan-file";
+import type { Problem } from "./problems";
+
+/** A JSON syntax error with its 1-based line and column; `message` is the English of `problem` (code `json.*`). */
 export interface JsonSyntaxError {
   offset: number;
   line: number;
   column: number;
   message: string;
+  problem: Problem;
 }
 
 class Stop {
   constructor(
     readonly offset: number,
-    readonly message: string,
+    readonly problem: Problem,
   ) {}
 }
 
-function describeChar(text: string, i: number): string {
-  return i >= text.length ? "end of input" : `character ${JSON.stringify(text[i])}`;
+/** The character at `i` as a parameter: null at the end of the input, else the character as JSON. */
+function found(text: string, i: number): { found: string | null } {
+  return { found: i >= text.length ? null : JSON.stringify(text[i]) };
 }
 
 function scan(text: string): void {
@@ -29,29 +34,29 @@ function scan(text: string): void {
   const ws = (): void => {
     while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
   };
-  const fail = (message: string): never => {
-    throw new Stop(i, message);
+  const fail = (problem: Problem): never => {
+    throw new Stop(i, problem);
   };
   const string = (): void => {
     i++;
     while (i < text.length && text[i] !== '"') {
       const c = text.charCodeAt(i);
-      if (c < 0x20) fail("control character or line break inside a string (unterminated string?)");
+      if (c < 0x20) fail(J.problem("controlCharacter", {}));
       if (text[i] === "\\") {
         i++;
         if (text[i] === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail("bad \\u escape in string");
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(J.problem("badUnicodeEscape", {}));
           i += 4;
-        } else if (!'"\\/bfnrt'.includes(text[i] ?? "")) fail(`bad escape \\${text[i] ?? ""} in string`);
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? "")) fail(J.problem("badEscape", { escape: `\\${text[i] ?? ""}` }));
       }
       i++;
     }
-    if (i >= text.length) fail("unterminated string");
+    if (i >= text.length) fail(J.problem("unterminated", {}));
     i++;
   };
   const number = (): void => {
     const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m) fail(`bad number (${describeChar(text, i)})`);
+    if (!m) fail(J.problem("badNumber", found(text, i)));
     i += m![0].length;
   };
   const value = (): void => {
@@ -67,7 +72,7 @@ function scan(text: string): void {
         return;
       }
     }
-    fail(`expected a value, found ${describeChar(text, i)}`);
+    fail(J.problem("expectedValue", found(text, i)));
   };
   const object = (): void => {
     i++;
@@ -78,24 +83,24 @@ function scan(text: string): void {
     }
     for (;;) {
       ws();
-      if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describeChar(text, i)}`);
+      if (text[i] !== '"') fail(J.problem("expectedName", found(text, i)));
       string();
       ws();
-      if (text[i] !== ":") fail(`expected ':' after property name, found ${describeChar(text, i)}`);
+      if (text[i] !== ":") fail(J.problem("expectedColon", found(text, i)));
       i++;
       value();
       ws();
       if (text[i] === ",") {
         i++;
         ws();
-        if (text[i] === "}") fail("trailing comma before '}'");
+        if (text[i] === "}") fail(J.problem("trailingComma", { bracket: "}" }));
         continue;
       }
       if (text[i] === "}") {
         i++;
         return;
       }
-      fail(`expected ',' or '}' after property value, found ${describeChar(text, i)}`);
+      fail(J.problem("expectedAfterValue", found(text, i)));
     }
   };
   const array = (): void => {
@@ -111,19 +116,19 @@ function scan(text: string): void {
       if (text[i] === ",") {
         i++;
         ws();
-        if (text[i] === "]") fail("trailing comma before ']'");
+        if (text[i] === "]") fail(J.problem("trailingComma", { bracket: "]" }));
         continue;
       }
       if (text[i] === "]") {
         i++;
         return;
       }
-      fail(`expected ',' or ']' after array element, found ${describeChar(text, i)}`);
+      fail(J.problem("expectedAfterElement", found(text, i)));
     }
   };
   value();
   ws();
-  if (i < text.length) fail(`unexpected ${describeChar(text, i)} after the JSON value`);
+  if (i < text.length) fail(J.problem("trailing", found(text, i)));
 }
 
 /** 1-based line and column of a character offset (lines split at `\n`). */
@@ -145,7 +150,7 @@ export function locateJsonError(text: string): JsonSyntaxError | null {
     scan(text);
     return null;
   } catch (e) {
-    if (e instanceof Stop) return { offset: e.offset, ...lineColumn(text, e.offset), message: e.message };
-    return { offset: 0, line: 1, column: 1, message: "JSON nested too deeply" };
+    const [offset, problem] = e instanceof Stop ? [e.offset, e.problem] : [0, J.problem("tooDeep", {})];
+    return { offset, ...lineColumn(text, offset), message: J.en(problem), problem };
   }
 }

@@ -9,6 +9,8 @@ import { fieldRange, mayHaveRange } from "./plan-fields";
 import { locateJsonError } from "./json-error";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
 import { trafficSummaryProblem } from "./workload-trace";
+import { planFileMessages as P } from "./messages/plan-file";
+import { englishOf, textProblem, type Problem } from "./problems";
 
 /** One problem in a plan: where, what was expected, what was found. */
 export interface PlanIssue {
@@ -16,11 +18,14 @@ export interface PlanIssue {
   path: string;
   expected: string;
   got: string;
+  /** The English of {@link problem}. */
   message: string;
+  /** The issue as a value (code `planFile.*`, docs/problems.md). */
+  problem?: Problem;
 }
 
 /** Result of {@link validatePlan}. */
-export type PlanValidation = { ok: true; plan: PlanFile; warnings: string[] } | { ok: false; errors: PlanIssue[] };
+export type PlanValidation = { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] } | { ok: false; errors: PlanIssue[] };
 
 /** The format tag of a plan file. */
 export const PLAN_FORMAT = "capplan.plan/v1";
@@ -40,14 +45,19 @@ function fmtLimit(n: number): string {
   return n >= 1e6 ? n.toExponential().replace(/\.?0*e\+?/, "e") : String(n);
 }
 
-/** Why `value` is outside the range of the field at `path`, or null. */
-export function rangeProblem(path: string, value: number, currency = "USD"): string | null {
+/** Why `value` is outside the range of the field at `path` (code `planFile.range`), or null. */
+export function rangeIssue(path: string, value: number, currency = "USD"): Problem | null {
   const r = fieldRange(path, currency);
   if (!r) return null;
   const low = r.minExclusive ? value <= r.min : value < r.min;
   if (!low && value <= r.max) return null;
-  const from = r.minExclusive ? `more than ${fmtLimit(r.min)}` : `from ${fmtLimit(r.min)}`;
-  return `expected ${from} up to ${fmtLimit(r.max)} (${r.unit}), got ${fmtLimit(value)}`;
+  return P.problem("range", { exclusive: !!r.minExclusive, min: fmtLimit(r.min), max: fmtLimit(r.max), unit: r.unit, got: fmtLimit(value) }, { path });
+}
+
+/** The English of {@link rangeIssue}, or null. */
+export function rangeProblem(path: string, value: number, currency = "USD"): string | null {
+  const p = rangeIssue(path, value, currency);
+  return p ? P.en(p) : null;
 }
 type Obj = Record<string, unknown>;
 
@@ -86,11 +96,20 @@ export function workloadDefs(plan: PlanFile): { def: WorkloadDef; path: string }
 class Checker {
   readonly issues: PlanIssue[] = [];
   readonly warnings: string[] = [];
+  readonly warningProblems: Problem[] = [];
   constructor(readonly currency: string) {}
 
-  issue(path: string, expected: string, value: unknown, detail?: string): void {
+  /** An issue at `path`: "expected …, got …", or `detail` (a problem, or words another module wrote). */
+  issue(path: string, expected: string, value: unknown, detail?: Problem | string): void {
     const got = describeValue(value);
-    this.issues.push({ path, expected, got, message: detail ?? `expected ${expected}, got ${got}` });
+    const p = detail === undefined ? P.problem("expected", { expected, got }) : typeof detail === "string" ? textProblem(detail, "error") : detail;
+    const problem: Problem = { ...p, path };
+    this.issues.push({ path, expected, got, message: englishOf(problem), problem });
+  }
+
+  warn(p: Problem): void {
+    this.warningProblems.push(p);
+    this.warnings.push(englishOf(p));
   }
 
   num(o: Obj, key: string, base: string, required: boolean): void {
@@ -109,7 +128,7 @@ class Checker {
     }
     const n = typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? readNumericString(v) : null;
     if (n !== null) {
-      const problem = rangeProblem(path, n, this.currency);
+      const problem = rangeIssue(path, n, this.currency);
       if (problem) this.issue(path, "a value in range", v, problem);
       return;
     }
@@ -150,7 +169,7 @@ class Checker {
       if (typeof n !== "string") return;
       const first = seen.get(n);
       if (first === undefined) seen.set(n, i);
-      else this.issue(path(i), `a ${what} name not used before`, n, `duplicate ${what} name "${n}" (also at ${path(first)})`);
+      else this.issue(path(i), `a ${what} name not used before`, n, P.problem("duplicate", { what, name: n, at: path(first) }));
     });
   }
 }
@@ -160,7 +179,7 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
   const present = ["points", "file", "replicaOutputTokensPerSec"].filter((k) => ref[k] !== undefined);
   if (present.length !== 1) {
     const expected = "exactly one of points, file, replicaOutputTokensPerSec";
-    c.issue(path, expected, ref, `expected ${expected}, got ${present.length === 0 ? "none" : present.join(" and ")}`);
+    c.issue(path, expected, ref, P.problem("expected", { expected, got: present.length === 0 ? "none" : present.join(" and ") }));
   }
   if (ref.file !== undefined) c.str(ref, "file", path, true);
   if (ref.replicaOutputTokensPerSec !== undefined) c.num(ref, "replicaOutputTokensPerSec", path, true);
@@ -214,7 +233,7 @@ function checkSchedule(c: Checker, s: unknown, path: string, traced: boolean): v
 
 function checkWorkloads(c: Checker, plan: Obj): string[] {
   const hasMany = plan.workloads !== undefined;
-  if (hasMany && plan.workload !== undefined) c.warnings.push("both `workloads` and `workload` are given; `workloads` is used");
+  if (hasMany && plan.workload !== undefined) c.warn(P.problem("bothWorkloads", {}, { path: "workload" }));
   let defs: Obj[] | null = null;
   let base: (i: number) => string = (i) => `workloads[${i}]`;
   if (hasMany) defs = c.arrayOfObjects(plan.workloads, "workloads", "workloads");
@@ -223,7 +242,7 @@ function checkWorkloads(c: Checker, plan: Obj): string[] {
     base = () => "workload";
   } else c.issue(plan.workload === undefined ? "workloads" : "workload", "an array of workloads (or one `workload` object)", plan.workload);
   if (!defs) return [];
-  if (defs.length === 0) c.warnings.push("the plan has no workloads");
+  if (defs.length === 0) c.warn(P.problem("noWorkloads", {}, { path: "workloads" }));
   defs.forEach((w, i) => {
     if (w.name !== undefined) c.str(w, "name", base(i), true);
     // A workload with a trace takes these from it (docs/traffic.md).
@@ -256,7 +275,7 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
           const p = keyPath(`${base}.sweeps`, name);
           if (!workloads.includes(name)) {
             const expected = `a workload name (${workloads.map((w) => `"${w}"`).join(", ")})`;
-            c.issue(p, expected, name, `"${name}" is not a workload of this plan; expected ${expected}`);
+            c.issue(p, expected, name, P.problem("notWorkload", { name, expected }));
           }
           checkSweepRef(c, ref, p);
         }
@@ -264,7 +283,7 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
     }
     const covered = s.sweep !== undefined ? workloads : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
     const label = typeof s.name === "string" ? `SKU "${s.name}"` : base;
-    for (const w of workloads) if (!covered.includes(w)) c.warnings.push(`${label} has no sweep for workload "${w}"; it cannot be sized`);
+    for (const w of workloads) if (!covered.includes(w)) c.warn(P.problem("noSweepFor", { sku: label, workload: w }, { path: base }));
   });
   const names = skus.map((s) => s.name);
   c.duplicates(names, (i) => `skus[${i}].name`, "SKU");
@@ -337,7 +356,7 @@ export function validatePlan(value: unknown): PlanValidation {
     if (!isObj(value.cells)) c.issue("cells", "an object mapping cell names to numbers or formulas", value.cells);
     else if (Object.keys(value.cells).length > MAX_CELLS) {
       const n = Object.keys(value.cells).length;
-      c.issue("cells", `at most ${MAX_CELLS} cells`, value.cells, `the plan has ${n} cells; the limit is ${MAX_CELLS} (docs/security.md)`);
+      c.issue("cells", `at most ${MAX_CELLS} cells`, value.cells, P.problem("tooManyCells", { n, max: MAX_CELLS }));
     } else {
       for (const name of Object.keys(value.cells)) {
         const path = keyPath("cells", name);
@@ -375,7 +394,7 @@ export function validatePlan(value: unknown): PlanValidation {
   const skuNames = checkSkus(c, value, workloads);
   if (value.tenants !== undefined) checkTenants(c, value.tenants, skuNames);
   if (c.issues.length > 0) return { ok: false, errors: c.issues };
-  return { ok: true, plan: value as PlanFile, warnings: c.warnings };
+  return { ok: true, plan: value as PlanFile, warnings: c.warnings, problems: c.warningProblems };
 }
 
 /** Result of {@link parsePlanText}: the parsed JSON value (not yet validated), or why it is not JSON. */
@@ -387,18 +406,18 @@ export type PlanTextResult = { ok: true; value: unknown } | { ok: false; errors:
  */
 export function parsePlanText(text: string, fileName: string): PlanTextResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const syntax = (message: string, got: string): PlanTextResult => ({
+  const syntax = (problem: Problem, got: string): PlanTextResult => ({
     ok: false,
-    errors: [{ path: "", expected: `a JSON plan file (${fileName})`, got, message }],
+    errors: [{ path: "", expected: `a JSON plan file (${fileName})`, got, message: P.en(problem), problem }],
   });
-  if (body.trim() === "") return syntax("the file is empty", "an empty file");
+  if (body.trim() === "") return syntax(P.problem("fileEmpty", {}), "an empty file");
   try {
     return { ok: true, value: JSON.parse(body) as unknown };
   } catch (e) {
     const where = locateJsonError(body);
-    if (!where) return syntax(`invalid JSON: ${e instanceof Error ? e.message : String(e)}`, "invalid JSON");
+    if (!where) return syntax(P.problem("invalidJson", { detail: e instanceof Error ? e.message : String(e) }), "invalid JSON");
     const got = JSON.stringify(body.slice(where.offset, where.offset + 20));
-    return syntax(`invalid JSON at line ${where.line}, column ${where.column}: ${where.message}`, got);
+    return syntax(P.problem("invalidJsonAt", { line: where.line, column: where.column, cause: where.problem }), got);
   }
 }
 

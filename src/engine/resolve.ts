@@ -7,8 +7,9 @@
  */
 import { Sheet, type ComputedRaw } from "./formula/sheet";
 import { formulaMessages as F } from "./messages/formula";
+import type { Problem } from "./problems";
 import { computeSku, planLevel, type FileSweep } from "./plan";
-import { keyPath, rangeProblem, workloadDefs, workloadName } from "./plan-file";
+import { keyPath, rangeIssue, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import { resolveTrace, traceNumbers } from "./workload-trace";
@@ -281,11 +282,11 @@ function namer(plan: () => PlanFile): (name: string) => string {
  * outside its range (plan-fields.ts) is an error on that field, in the CLI and the app alike
  * (docs/security.md). Cells have no range.
  */
-function rangeCheck(plan: () => PlanFile): (path: string, value: number) => string | null {
+function rangeCheck(plan: () => PlanFile): (path: string, value: number) => Problem | null {
   return (path, value) => {
     if (path.startsWith("cells")) return null;
     const c = plan().currency;
-    return rangeProblem(path, value, typeof c === "string" && c !== "" ? c : "USD");
+    return rangeIssue(path, value, typeof c === "string" && c !== "" ? c : "USD");
   };
 }
 

@@ -75,7 +75,8 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^folder holds no files to import$/, () => "文件夹中没有可导入的文件"),
   rule(/^holds (\d+) sweeps; a SKU sweep must be one deployment \(split the files or use inline points\)$/, ([, n]) => `包含 ${n} 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`),
 
-  // Generic CSV / JSON tables (src/import/formats/generic-*.ts).
+  // Generic CSV / JSON tables (src/import/formats/generic-*.ts), llm-load-test, nv-metrics.
+  rule(/^expected a number, got (.*)$/, ([, v]) => `应为数字，实际为 ${v}`),
   rule(/^expected a number, found (.*)$/, ([, v]) => `应为数字，实际为 ${v}`),
   rule(/^must be a positive number, found (.*)$/, ([, v]) => `必须是正数，实际为 ${v}`),
   rule(/^must be a finite number ≥ 0, found (.*)$/, ([, v]) => `必须是 ≥ 0 的有限数，实际为 ${v}`),

@@ -12,26 +12,21 @@
  */
 import type { Lang } from "./i18n";
 import { IMPORT_RULES } from "./messages-zh-import";
-import { JSON_RULES, expected, got, rule, shouldBe, what, type Rule, type Sub } from "./messages-zh-rules";
+import { JSON_RULES, rule, type Rule, type Sub } from "./messages-zh-rules";
 
-/** Plan file validation (src/engine/plan-file.ts). */
+/**
+ * Sentences of plan-file validation still passed as text: the validation warnings shown as app
+ * notices (src/ui/state/plan-opener.ts), a typed number out of range (src/ui/state/workbook.ts
+ * rejections), and the empty-file / invalid-JSON sentences of the importers (src/import/input.ts,
+ * usage.ts). Plan-file and JSON syntax errors render from `planFile.*` / `json.*` codes.
+ */
 const PLAN_FILE_RULES: Rule[] = [
-  rule(/^duplicate (\S+) name (".*") \(also at (.+)\)$/, ([, w, n, p]) => `${what(w!)}名称 ${n} 重复（另见 ${p}）`),
-  rule(/^(".*") is not a workload of this plan; expected (.+)$/, ([, n, e]) => {
-    const x = expected(e!);
-    return x === null ? null : `${n} 不是本计划的负载；${shouldBe(x)}`;
-  }),
   rule(/^both `workloads` and `workload` are given; `workloads` is used$/, () => "同时给出了 `workloads` 和 `workload`；使用 `workloads`"),
   rule(/^the plan has no workloads$/, () => "计划中没有负载"),
   rule(/^(.+) has no sweep for workload (".*"); it cannot be sized$/, ([, s, w]) => `${s} 没有负载 ${w} 的扫描数据，无法计算规模`),
-  rule(/^currency (".*") is not a 3-letter ISO 4217 code$/, ([, c]) => `币种 ${c} 不是 3 个字母的 ISO 4217 代码`),
   rule(/^the file is empty$/, () => "文件为空"),
-  rule(/^invalid JSON at line (\d+), column (\d+): (.+)$/, ([, l, c, m], sub) => `JSON 无效（第 ${l} 行第 ${c} 列）：${sub(m!) ?? m}`),
   rule(/^invalid JSON: (.+)$/, ([, m], sub) => `JSON 无效：${sub(m!) ?? m}`),
-  rule(/^expected a number or a formula string starting with =, got (.+)$/, ([, g]) => `应为数字或以 = 开头的公式字符串${got(g!)}`),
-  rule(/^expected a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY, got (.+)$/, ([, g]) => `应为 3 个大写字母的 ISO 4217 币种代码（如 USD、EUR、CNY）${got(g!)}`),
   rule(/^expected (more than|from) (\S+) up to (\S+) \((.+)\), got (\S+)$/, ([, k, lo, hi, u, g]) => `应${k === "from" ? `在 ${lo}` : `大于 ${lo}`} 至 ${hi} 之间（${rangeUnitZh(u!)}），实际为 ${g}`),
-  rule(/^the plan has (\d+) cells; the limit is (\d+) \(docs\/security\.md\)$/, ([, n, m]) => `计划有 ${n} 个单元格；上限为 ${m}（docs/security.md）`),
 ];
 
 /** Units of plan-file range messages (src/engine/plan-file.ts RANGES). */
@@ -64,15 +59,7 @@ const FORMULA_RULES: Rule[] = [
   rule(/^(".*") is reserved \(a formula function or keyword\) and cannot name a cell$/, ([, n]) => `${n} 是保留字（公式函数或关键字），不能用作单元格名`),
 ];
 
-/** Generic plan-file issue `expected X, got Y` (last: the specific templates above win). */
-const GENERIC_RULES: Rule[] = [
-  rule(/^expected (.+), got (.*)$/, ([, e, g]) => {
-    const x = expected(e!);
-    return x === null ? null : `${shouldBe(x)}${got(g!)}`;
-  }),
-];
-
-const RULES: Rule[] = [...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES, ...GENERIC_RULES];
+const RULES: Rule[] = [...PLAN_FILE_RULES, ...FORMULA_RULES, ...IMPORT_RULES, ...JSON_RULES];
 
 /** Number of message templates in the table (for the coverage test). */
 export const TEMPLATE_COUNT = RULES.length;

@@ -13,6 +13,7 @@ import { scheduleMessages } from "../engine/messages/schedule";
 import { traceMessages } from "../engine/messages/trace";
 import { capacityMessages } from "../engine/messages/capacity";
 import { formulaMessages } from "../engine/messages/formula";
+import { jsonMessages, planFileMessages } from "../engine/messages/plan-file";
 import { planMessages } from "../engine/messages/plan";
 import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
@@ -20,7 +21,7 @@ import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 

@@ -30,7 +30,7 @@ describe("range check of formula results", () => {
         kind: "VALUE",
         message: "expected from 0 up to 1e9 (requests per second), got -50",
         outOfRange: true,
-        problem: expect.objectContaining({ path: "workloads[0].peakRps", params: { text: "expected from 0 up to 1e9 (requests per second), got -50" } }),
+        problem: expect.objectContaining({ code: "planFile.range", path: "workloads[0].peakRps", params: { exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-50" } }),
       },
     ]);
   });

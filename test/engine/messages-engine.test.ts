@@ -9,7 +9,10 @@ import { capacityMessages } from "../../src/engine/messages/capacity";
 import { planMessages } from "../../src/engine/messages/plan";
 import { sloMessages } from "../../src/engine/messages/slo";
 import { computePlan } from "../../src/engine/plan";
-import { validatePlan } from "../../src/engine/plan-file";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expectedZh } from "../../src/engine/messages/plan-file";
+import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
 import { resolvePlan } from "../../src/engine/resolve";
 import { operatingPoint } from "../../src/engine/slo";
 import type { Problem } from "../../src/engine/problems";
@@ -184,5 +187,51 @@ describe("formula.* (src/engine/formula/*.ts)", () => {
     const e = r.errors.find((x) => x.path === "workloads[0].peakRps")!;
     expect(e.problem?.code).toBe("formula.dependsOn");
     expect(localizeError(e, "zh")).toBe("依赖的 cells.peak 有错误：结果是 Infinity（除以零？），不是有限数");
+  });
+});
+
+describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () => {
+  it("gives every validation issue as a value at its path, in the Chinese the sentence table gave", () => {
+    const v = validatePlan({ format: "capplan.plan/v1", title: "t", workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }], slo: [{ metric: "latency", stat: "p99", maxMs: 1 }], skus: {} });
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    const zh = v.errors.map((e) => [e.path, e.problem?.code, e.message, localizeError(e, "zh")]);
+    expect(zh).toContainEqual(["skus", "planFile.expected", "expected an array of skus, got an object", "应为 SKU 数组，实际为对象"]);
+    expect(zh).toContainEqual([
+      "slo[0].metric",
+      "planFile.expected",
+      'expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"',
+      '应为以下之一："ttft", "itl", "tpot", "ntpot", "e2e"，实际为 "latency"',
+    ]);
+    for (const e of v.errors) expect(e.problem?.path).toBe(e.path);
+  });
+
+  it("renders ranges, duplicates and a JSON syntax error with its line and column", () => {
+    const v = validatePlan({
+      format: "capplan.plan/v1",
+      title: "t",
+      workloads: [{ name: "chat", peakRps: -1, inputTokens: 1, outputTokens: 1 }, { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      slo: [],
+      skus: [],
+    });
+    if (v.ok) return expect(v.ok).toBe(false);
+    const text = (code: string) => v.errors.filter((e) => e.problem?.code === code).map((e) => [e.message, localizeError(e, "zh")]);
+    expect(text("planFile.range")).toEqual([["expected from 0 up to 1e9 (requests per second), got -1", "应在 0 至 1e9 之间（请求/秒），实际为 -1"]]);
+    expect(text("planFile.duplicate")).toEqual([['duplicate workload name "chat" (also at workloads[0].name)', '负载名称 "chat" 重复（另见 workloads[0].name）']]);
+    const syntax = parsePlanText('{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}', "broken.json");
+    if (syntax.ok) return expect(syntax.ok).toBe(false);
+    const e = syntax.errors[0]!;
+    expect([e.problem?.code, e.message, localizeError(e, "zh")]).toEqual([
+      "planFile.invalidJsonAt",
+      "invalid JSON at line 3, column 3: expected ',' or '}' after property value, found character \"\\\"\"",
+      "JSON 无效（第 3 行第 3 列）：属性值之后应为 ',' 或 '}'，实际为字符 \"\\\"\"",
+    ]);
+  });
+
+  it("has Chinese for every fixed 'expected' phrase plan-file.ts writes", () => {
+    const src = readFileSync(join(__dirname, "..", "..", "src", "engine", "plan-file.ts"), "utf8");
+    const phrases = [...src.matchAll(/\.issue\([^,]+, "([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "a value in range" && p !== "a trace with file or traffic" && !/^(a workload with a trace|no rps with fromTrace|a traffic summary)/.test(p));
+    expect(phrases.length).toBeGreaterThan(15);
+    expect(phrases.filter((p) => expectedZh(p) === null)).toEqual([]);
   });
 });

@@ -90,6 +90,7 @@ describe("plan validation", () => {
         expected: "a number or a formula string starting with =",
         got: '"four"',
         message: 'expected a number or a formula string starting with =, got "four"',
+        problem: { code: "planFile.expected", severity: "error", path: "skus[1].gpusPerReplica", params: { expected: "a number or a formula string starting with =", got: '"four"' } },
       },
     ]);
   });
@@ -149,7 +150,15 @@ describe("plan validation", () => {
   });
 
   it("refuses a value that is not an object", () => {
-    expect(issues([1, 2])).toEqual([{ path: "", expected: "a JSON object (a capplan plan)", got: "an array of 2", message: "expected a JSON object (a capplan plan), got an array of 2" }]);
+    expect(issues([1, 2])).toEqual([
+      {
+        path: "",
+        expected: "a JSON object (a capplan plan)",
+        got: "an array of 2",
+        message: "expected a JSON object (a capplan plan), got an array of 2",
+        problem: expect.objectContaining({ code: "planFile.expected", path: "" }),
+      },
+    ]);
   });
 });
 

@@ -140,11 +140,12 @@ export function edgePlanMessages(): Collected[] {
   const out: Collected[] = [];
   const add = (source: string, m: string | null | undefined) => m && out.push({ source, message: m });
   const bad = validatePlan(JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")));
-  if (!bad.ok) bad.errors.forEach(e => add("bad-plan-shape.json", e.message));
+  const issue = (source: string, e: { message: string; problem?: Problem }) => out.push({ source, message: e.message, zh: localizeError(e, "zh") });
+  if (!bad.ok) bad.errors.forEach(e => issue("bad-plan-shape.json", e));
   const syntax = parsePlanText('{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}', "broken.json");
-  if (!syntax.ok) syntax.errors.forEach(e => add("broken.json", e.message));
+  if (!syntax.ok) syntax.errors.forEach(e => issue("broken.json", e));
   const empty = parsePlanText("  ", "empty.json");
-  if (!empty.ok) empty.errors.forEach(e => add("empty.json", e.message));
+  if (!empty.ok) empty.errors.forEach(e => issue("empty.json", e));
   const plan = {
     format: "capplan.plan/v1",
     title: "edge cases",
@@ -204,7 +205,7 @@ export function edgePlanMessages(): Collected[] {
   for (const [name, p] of [["edge", plan], ["lengths", lengths]] as const) {
     const v = validatePlan(p);
     if (!v.ok) {
-      v.errors.forEach(e => add(name, `${e.path}: ${e.message}`));
+      v.errors.forEach(e => issue(name, e));
       continue;
     }
     v.warnings.forEach(w => add(name, w));

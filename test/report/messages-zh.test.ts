@@ -9,10 +9,7 @@ const CJK = /[\u4e00-\u9fff]/;
 // Chinese a planner should read. Numbers, names, paths and metric names are kept as written.
 const CASES: [string, string][] = [
   // (src/engine/slo.ts, capacity.ts and plan.ts render from their codes: test/engine/messages-engine.test.ts)
-  // src/engine/plan-file.ts
-  ['expected an array of skus, got an object', "应为 SKU 数组，实际为对象"],
-  ['expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"', '应为以下之一："ttft", "itl", "tpot", "ntpot", "e2e"，实际为 "latency"'],
-  ["invalid JSON at line 3, column 3: expected ',' or '}' after property value, found character \"\\\"\"", "JSON 无效（第 3 行第 3 列）：属性值之后应为 ',' 或 '}'，实际为字符 \"\\\"\""],
+  // (src/engine/plan-file.ts and json-error.ts render from their codes: test/engine/messages-engine.test.ts)
   // (src/engine/formula/*.ts render from their codes: test/engine/messages-engine.test.ts)
   // a formatted import issue (src/import/types.ts formatIssue) keeps its file location
   ['metrics.csv:4 column "p99_ttft_ms": must be a finite number ≥ 0, found "Infinity"', 'metrics.csv:4 column "p99_ttft_ms": 必须是 ≥ 0 的有限数，实际为 "Infinity"'],

@@ -56,7 +56,7 @@ export interface SheetOptions {
    * the field ranges of plan-fields.ts). A failed check makes the entry a `VALUE` error with
    * `outOfRange` set, so a formula yielding a negative peak RPS is an error on that field.
    */
-  check?: (path: string, value: number) => string | null;
+  check?: (path: string, value: number) => string | Problem | null;
 }
 
 /** Path of the entry a formula name reads by default: `peak` → `cells.peak`. */
@@ -102,7 +102,7 @@ export class Sheet {
   private readonly entries = new Map<string, Entry>();
   private readonly readers = new Map<string, Set<string>>();
   private readonly pathOfName: (name: string) => string;
-  private readonly check: ((path: string, value: number) => string | null) | undefined;
+  private readonly check: ((path: string, value: number) => string | Problem | null) | undefined;
   /** Values of computed entries, set by {@link setComputed} (null: none, with the reason). */
   private readonly computedValues = new Map<string, { value: number | null; why: string; problem: Problem | null }>();
   private walk = 0;
@@ -413,8 +413,9 @@ export class Sheet {
   private outOfRange(path: string, value: number): boolean {
     const why = this.check?.(path, value);
     if (!why) return false;
-    const problem = textProblem(why, "error", path);
-    this.store(path, null, { path, kind: "VALUE", message: why, outOfRange: true, problem }, { path, kind: "VALUE", message: why, problem });
+    const problem: Problem = typeof why === "string" ? textProblem(why, "error", path) : { ...why, path };
+    const message = englishOf(problem);
+    this.store(path, null, { path, kind: "VALUE", message, outOfRange: true, problem }, { path, kind: "VALUE", message, problem });
     return true;
   }
 

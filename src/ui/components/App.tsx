@@ -29,6 +29,7 @@ import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
 import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
 import { createShareAction } from "../state/share-action";
+import { planProblemText } from "../state/open-plan";
 import { createPlanOpener } from "../state/plan-opener";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
@@ -164,7 +165,7 @@ export function App(): JSX.Element {
               <div>
                 <strong>{t("fileProblemsTitle", { file: fp().file })}</strong> {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
                 <ul class="issues">
-                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {translateMessage(p.message, lang())}</li>}</For>
+                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {planProblemText(p, lang())}</li>}</For>
                 </ul>
               </div>
               <div class="banner-actions">
@@ -185,7 +186,7 @@ export function App(): JSX.Element {
                   <div>
                     <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: (sh().max ?? 0).toLocaleString() })}</span>}>
                       <strong>{t("shareInvalid")}</strong>
-                      <ul class="issues"><For each={sh().problems}>{(p) => <li>{translateMessage(p, lang())}</li>}</For></ul>
+                      <ul class="issues"><For each={sh().problems}>{(p) => <li><code>{p.path}</code> {planProblemText(p, lang())}</li>}</For></ul>
                     </Show>
                   </div>
                 }

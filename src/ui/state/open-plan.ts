@@ -7,6 +7,9 @@
  * Pure: no DOM, no solid-js.
  */
 import { parsePlanText, validatePlan } from "../../engine/plan-file";
+import type { Problem } from "../../engine/problems";
+import { localizeError } from "../../report/messages";
+import type { Lang } from "../../report/i18n";
 import { resolvePlan } from "../../engine/resolve";
 import type { PlanFile } from "../../engine/types";
 import { depthProblem } from "../../share/limits";
@@ -15,6 +18,16 @@ import { depthProblem } from "../../share/limits";
 export interface PlanProblem {
   path: string;
   message: string;
+  /** The problem as a value (docs/problems.md), shown in the app's language. */
+  problem?: Problem | undefined;
+  /** The formula error kind shown in front (`#NAME`), for a formula error. */
+  kind?: string;
+}
+
+/** A plan problem's text in `lang` (a formula error with its `#KIND: ` in front). */
+export function planProblemText(p: PlanProblem, lang: Lang): string {
+  if (!p.problem) return localizeError(p, lang);
+  return `${p.kind ? `#${p.kind}: ` : ""}${localizeError(p, lang)}`;
 }
 
 /** Result of {@link checkPlanFile}. `openable`: the plan, when the only problems are formula errors. */
@@ -27,12 +40,12 @@ export function checkPlanFile(text: string): PlanCheck {
   const deep = depthProblem(text, "the file");
   if (deep) return { ok: false, problems: [{ path: "", message: deep }], openable: null };
   const parsed = parsePlanText(text, "plan");
-  if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ path: e.path, message: e.message })), openable: null };
+  if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })), openable: null };
   const v = validatePlan(parsed.value);
-  if (!v.ok) return { ok: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message })), openable: null };
+  if (!v.ok) return { ok: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })), openable: null };
   const formulaErrors = resolvePlan(v.plan).errors;
   if (formulaErrors.length) {
-    return { ok: false, problems: formulaErrors.map((e) => ({ path: e.path, message: `#${e.kind}: ${e.message}` })), openable: v.plan };
+    return { ok: false, problems: formulaErrors.map((e) => ({ path: e.path, message: `#${e.kind}: ${e.message}`, problem: e.problem, kind: e.kind })), openable: v.plan };
   }
   return { ok: true, plan: v.plan, warnings: v.warnings };
 }

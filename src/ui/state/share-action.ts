@@ -5,6 +5,7 @@
 import { createSignal } from "solid-js";
 import { validatePlan } from "../../engine/plan-file";
 import { copyText } from "./clipboard";
+import type { PlanProblem } from "./open-plan";
 import type { Workbook } from "./workbook";
 
 /** What the share panel shows: the link (null when invalid or too long) or the problems. */
@@ -13,7 +14,7 @@ export interface ShareState {
   length: number;
   max?: number;
   copied: boolean;
-  problems: string[];
+  problems: PlanProblem[];
 }
 
 /** The share-link state and action; `save` downloads the plan when it is too long for a link. */
@@ -22,7 +23,7 @@ export function createShareAction(wb: Pick<Workbook, "snapshot">, save: () => vo
   const shareLink = async () => {
     const plan = wb.snapshot();
     const v = validatePlan(plan);
-    if (!v.ok) return setShare({ url: null, length: 0, copied: false, problems: v.errors.map((e) => `${e.path}: ${e.message}`) });
+    if (!v.ok) return setShare({ url: null, length: 0, copied: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })) });
     const base = location.origin + location.pathname;
     const codec = await import("../../share/link");
     const enc = await codec.encodePlanToFragment(plan, { baseUrl: base });
