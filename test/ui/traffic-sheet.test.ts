@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { trafficOf } from "../../src/engine/traffic";
 import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
 import { setLang } from "../../src/ui/state/i18n";
-import { burstSentence, clearTrace, importTrace, setTraceBin, traffic } from "../../src/ui/state/traffic";
+import { burstSentence, clearTrace, importTrace, setTraceBin, showStoredTrace, traffic } from "../../src/ui/state/traffic";
 
 const words: TrafficChartWords = { rateTitle: "r", rate: "rate", peak: "peak", p99: "p99", hourTitle: "h", hourMean: "mean", hourPeak: "peak", lengthTitle: "len", requests: "n", atLeast: (v) => `≥ ${v}` };
 const fmt = (v: number) => String(v);
@@ -75,6 +75,27 @@ describe("traffic state (no worker: the session runs here)", () => {
     expect(traffic.errors[0]).toMatch(/^bad\.csv/);
     clearTrace();
     expect(traffic.view).toBeNull();
+  });
+
+  it("a summary stored in the plan shows at its own bin only, without histograms", async () => {
+    clearTrace();
+    const s = ok(trafficOf([10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })), 2));
+    showStoredTrace("conv.csv", s);
+    expect(traffic.stored).toBe(true);
+    expect(traffic.binSec).toBe(2);
+    expect(traffic.view?.summary.series).toEqual([1.5, 0, 1]);
+    expect(traffic.view?.input).toBeNull();
+    // No file behind it: another bin is not asked for (the select is disabled too).
+    await setTraceBin(60);
+    expect(traffic.binSec).toBe(2);
+    expect(traffic.view?.summary.binSec).toBe(2);
+    // Importing a file replaces it, with every bin available again.
+    await importTrace({ name: "conv.csv", text });
+    expect(traffic.stored).toBe(false);
+    // 2 s is not a bin the sheet offers: the file is summarised at the default 60 s.
+    expect(traffic.binSec).toBe(60);
+    expect(traffic.view?.summary.binSec).toBe(60);
+    clearTrace();
   });
 
   it("burstiness in one sentence, in English and Chinese", () => {

@@ -7,7 +7,7 @@
 import { createSignal } from "solid-js";
 import { createStore, produce, unwrap } from "solid-js/store";
 import { readTraceInWorker, rebinTrace } from "../../import/trace-browser";
-import type { TraceSource, TraceView } from "../../import/trace-session";
+import { TRACE_BINS, type TraceSource, type TraceView } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
 import type { TrafficSummary } from "../../engine/traffic";
 import { fmtValue } from "../format";
@@ -40,6 +40,8 @@ let generation = 0;
 /** Read a trace (a picked or dropped file, or text) and show it at the current bin. */
 export async function importTrace(src: TraceSource): Promise<void> {
   const gen = ++generation;
+  // A stored summary may be at a bin the sheet does not offer: a file starts at an offered one.
+  if (!(TRACE_BINS as readonly number[]).includes(state.binSec)) setState("binSec", DEFAULT_BIN_SEC);
   setState(produce((s) => {
     s.status = "reading";
     s.file = src.name;
