@@ -116,6 +116,16 @@ function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   return `${s.name}${t.colon}${load}, ${fmtValue(op.rps, 2)} RPS, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
 }
 
+/** Where a workload's numbers come from when it has a trace (docs/traffic.md): " (from trace code.csv: 8,819 requests, peak = highest 60-s bin)". */
+function traceNote(w: PlanResult["workloads"][number], lang: Lang): string {
+  if (!w.trace) return "";
+  const name = w.trace.file ?? w.trace.name ?? "?";
+  const n = w.traffic ? fmtValue(w.traffic.requests, 0) : "?";
+  const bin = fmtValue(w.trace.binSec, 3);
+  if (lang === "zh") return `（来自请求轨迹 ${name}：${n} 个请求，峰值 = ${w.trace.peak === "p99" ? `${bin} 秒分箱速率的 P99` : `最忙的 ${bin} 秒分箱`}）`;
+  return ` (from trace ${name}: ${n} requests, peak = ${w.trace.peak === "p99" ? `p99 of ${bin}-s bins` : `busiest ${bin}-s bin`})`;
+}
+
 /** Render the seed §5.3 report of a computed plan as Markdown. */
 export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
@@ -126,7 +136,7 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)})`).join("; ")}`);
   out.push(`- ${t.slo}${t.colon}${sloList(r, lang)}`);
   out.push(`- ${t.opRule}${t.colon}${t.opRuleText(fmtValue(r.maxErrorRatePct, 2), r.sloMode === "interpolated")}`);
-  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtValue(w.peakRps, 2)} RPS × (${fmtValue(w.inputTokens, 0)} + ${fmtValue(w.outputTokens, 0)}) tokens = ${fmtValue(w.tokensPerSec, 0)} tokens/s`).join("; ")}`);
+  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtValue(w.peakRps, 2)} RPS × (${fmtValue(w.inputTokens, 0)} + ${fmtValue(w.outputTokens, 0)}) tokens = ${fmtValue(w.tokensPerSec, 0)} tokens/s${traceNote(w, lang)}`).join("; ")}`);
   for (const s of r.skus) {
     for (const w of s.workloads) {
       if (!w.sweep) continue;

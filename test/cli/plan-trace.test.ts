@@ -104,6 +104,16 @@ describe("a workload from a trace file", () => {
     expect(res.skus[0]!.capacity?.costPerHour).toBe(a.json.skus[0].costPerHour);
   });
 
+  it("report says where the workload's numbers come from, in English and Chinese", async () => {
+    let en = "";
+    let zh = "";
+    const p = JSON.stringify(plan({ file: AZURE, peak: "p99" }));
+    await main(["report", "-"], { out: (t) => void (en += t), err: () => {}, stdin: () => p });
+    await main(["report", "-", "--lang", "zh"], { out: (t) => void (zh += t), err: () => {}, stdin: () => p });
+    expect(en).toContain(`(from trace ${AZURE}: 19,366 requests, peak = p99 of 60-s bins)`);
+    expect(zh).toContain(`（来自请求轨迹 ${AZURE}：19,366 个请求，峰值 = 60 秒分箱速率的 P99）`);
+  });
+
   it("a trace outside the plan's folder and the working directory is refused; a missing file and a non-trace are bad input (exit 2)", async () => {
     const out = await planOf(plan({ file: "/etc/passwd" }));
     expect(out.code).toBe(2);
