@@ -97,6 +97,15 @@ const WORDS = {
     costDay: "Cost / day",
     idle: "idle capacity",
     total: "Total",
+    teamTotals: "Team totals (own cost, shared costs, total)",
+    ownDay: "Own / day",
+    sharedDay: "Shared / day",
+    totalDay: "Total / day",
+    perMIn: "/ 1M input tokens",
+    perMOut: "/ 1M output tokens",
+    sharedCost: "Shared cost",
+    unallocated: "unallocated",
+    basisLine: "Basis",
     errors: "Errors",
     warnings: "Warnings",
     reason: "Why",
@@ -151,6 +160,15 @@ const WORDS = {
     costDay: "每日成本",
     idle: "闲置容量",
     total: "合计",
+    teamTotals: "各团队合计（自身成本、共享成本、合计）",
+    ownDay: "自身/天",
+    sharedDay: "共享/天",
+    totalDay: "合计/天",
+    perMIn: "每百万输入 token",
+    perMOut: "每百万输出 token",
+    sharedCost: "共享成本",
+    unallocated: "未分摊",
+    basisLine: "分摊基准",
     errors: "错误",
     warnings: "警告",
     reason: "原因",
@@ -418,7 +436,20 @@ function tenantRows(r: PlanResult, lang: Lang): string[][] | null {
     if (p.idleRounded) rows.push([p.name, `(${w.idle})`, "", fmtMoney(p.idleRounded, r.currency, lang)]);
     rows.push([p.name, w.total, "", fmtMoney(p.costRounded, r.currency, lang)]);
   }
+  for (const x of r.tenants.shared) {
+    for (const t of x.teams) rows.push([`${w.sharedCost}: ${x.name}`, t.name, "", fmtMoney(t.costRounded, r.currency, lang)]);
+    if (x.unallocatedRounded) rows.push([`${w.sharedCost}: ${x.name}`, `(${w.unallocated})`, "", fmtMoney(x.unallocatedRounded, r.currency, lang)]);
+  }
   return rows;
+}
+
+/** Team totals over pools and shared costs (docs/allocation.md), when there are shared costs or several pools. */
+function teamTotalRows(r: PlanResult, lang: Lang): string[][] | null {
+  const t = r.tenants;
+  if (!t || (!t.shared.length && t.pools.length < 2)) return null;
+  const w = planWords(lang);
+  const m = (x: number | null) => fmtMoney(x, r.currency, lang);
+  return [[w.team, w.ownDay, w.sharedDay, w.totalDay, w.perMIn, w.perMOut], ...t.teams.map(x => [x.name, m(x.costRounded), m(x.sharedCostRounded), m(x.totalRounded), m(x.costPerMillionInputTokens), m(x.costPerMillionOutputTokens)])];
 }
 
 function workloadRows(r: PlanResult, lang: Lang): string[][] {
@@ -446,7 +477,9 @@ export function planText(result: PlanResult, lang: Lang = "en"): string {
   const sched = scheduleLines(r, lang);
   if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
-  if (t) parts.push("", w.teams, textTable(t));
+  if (t) parts.push("", r.tenants?.basis === "reservation" ? `${w.teams} (${w.basisLine}: reservation)` : w.teams, textTable(t));
+  const tt = teamTotalRows(r, lang);
+  if (tt) parts.push("", w.teamTotals, textTable(tt));
   parts.push("", ...footer(r, lang, false));
   return parts.join("\n") + "\n";
 }
@@ -459,7 +492,9 @@ export function planMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const sched = scheduleLines(r, lang);
   if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
-  if (t) parts.push("", `### ${w.teams}`, "", mdTable(t));
+  if (t) parts.push("", `### ${w.teams}`, "", ...(r.tenants?.basis === "reservation" ? [`${w.basisLine}: reservation`, ""] : []), mdTable(t));
+  const tt = teamTotalRows(r, lang);
+  if (tt) parts.push("", `### ${w.teamTotals}`, "", mdTable(tt));
   parts.push("", ...footer(r, lang, true).map(l => (l.startsWith("- ") ? l : `**${l}**`)));
   return parts.join("\n") + "\n";
 }

@@ -174,3 +174,19 @@ describe("explain: every allocation number of the reservation basis with shared 
     expect(r.out).toContain("3 ÷ 8 × 240 = 90");
   });
 });
+
+describe("plan text: shared cost lines and team totals", () => {
+  it("lists each shared cost's parts and the team totals (own, shared, total, per 1M input/output)", async () => {
+    const file = example({ basis: "reservation", idle: "separate", shared: [{ name: "platform", costPerDay: 40 }, { name: "monitoring", costPerDay: 5, split: "none" }] });
+    const r = await run("plan", file);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Team cost allocation (Basis: reservation)");
+    // platform 40 weighted by own cost 90 : 30 → 30 and 10; monitoring stays unallocated.
+    expect(r.out).toMatch(/Shared cost: platform +a +\$30\.00/);
+    expect(r.out).toMatch(/Shared cost: platform +b +\$10\.00/);
+    expect(r.out).toMatch(/Shared cost: monitoring +\(unallocated\) +\$5\.00/);
+    // a: 90 + 30 = 120, per 1M tokens 90 / 1e6 × 1e6 = 90; b: 30 + 10 = 40.
+    expect(r.out).toMatch(/\na +\$90\.00 +\$30\.00 +\$120\.00 +\$90\.00 +\$90\.00\n/);
+    expect(r.out).toMatch(/\nb +\$30\.00 +\$10\.00 +\$40\.00 +\$30\.00 +\$30\.00\n/);
+  });
+});

@@ -45,6 +45,18 @@ const GOOD_PLANS: [string, unknown][] = [
       },
     },
   ],
+  [
+    "a plan with the reservation basis, pool replicas, reserved replicas and shared costs",
+    {
+      ...base(),
+      tenants: {
+        basis: "reservation",
+        pools: [{ name: "gpu", costPerDay: 240, replicas: "=4 * 2", capacityTokensPerDay: 8e6 }],
+        usage: [{ team: "a", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 3 }],
+        shared: [{ name: "platform", costPerDay: 40 }, { name: "licences", costPerDay: "10", split: "even" }, { name: "monitoring", costPerDay: 5, split: "none" }],
+      },
+    },
+  ],
 ];
 
 const BAD_PLANS: [string, unknown, string][] = [
@@ -56,6 +68,10 @@ const BAD_PLANS: [string, unknown, string][] = [
   ["no workload at all", { format: "capplan.plan/v1", skus: [] }, "workloads"],
   ["a usage row without a team", { ...base(), tenants: { usage: [{ inputTokens: 1, outputTokens: 1 }] } }, "tenants.usage[0].team"],
   ["a cell named like a function", { ...base(), cells: { max: 3 } }, "cells.max"],
+  ["an unknown allocation basis", { ...base(), tenants: { basis: "commitment", usage: [] } }, "tenants.basis"],
+  ["a shared cost split that does not exist", { ...base(), tenants: { usage: [], shared: [{ name: "p", costPerDay: 1, split: "half" }] } }, "tenants.shared[0].split"],
+  ["a shared cost without a cost", { ...base(), tenants: { usage: [], shared: [{ name: "p" }] } }, "tenants.shared[0].costPerDay"],
+  ["reserved replicas written as a word", { ...base(), tenants: { usage: [{ team: "a", inputTokens: 1, outputTokens: 1, reservedReplicas: "three" }] } }, "tenants.usage[0].reservedReplicas"],
 ];
 
 describe("plan validation", () => {
