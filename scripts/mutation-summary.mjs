@@ -71,5 +71,8 @@ for (const [m, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length)
 }
 const ign = rows.flatMap(([path, f]) => f.ignored.map(i => `- ${path}:${i.at} ${i.mutator}: ${i.reason}`));
 if (ign.length) lines.push("## Marked equivalent", "", ...ign, "");
+// Hand-written notes (what could not be run in time, survivors judged equivalent but not markable) follow the tables.
+const NOTES = "test/mutation/NOTES.md";
+if (existsSync(NOTES)) lines.push(readFileSync(NOTES, "utf8").trimEnd(), "");
 writeFileSync(MD, `${lines.join("\n")}\n`);
 console.log(`mutation-summary: ${rows.length} file(s); all: ${pct(tk, tk + tot.survived + tot.noCoverage)} (${tk} killed, ${tot.survived} survived, ${tot.noCoverage} no coverage, ${tot.ignored} ignored). ${MD} written.`);

@@ -72,6 +72,9 @@ describe("largestRemainder", () => {
     expectStrictNumbers(largestRemainder([0.02333, 0.12333], 13, 2), [1, 12]);
     // large amounts: 123456789.25 + 1.25 cents, total 123456791 → the tie goes to the first
     expectStrictNumbers(largestRemainder([1234567.8925, 0.0125], 123456791, 2), [123456790, 1]);
+    // 0.333 and 12345678.333 cents: in doubles the second remainder is 0.33300000057, rounded to the
+    // 7 decimals an 8-digit amount can have it is 0.333 again → the tie goes to the first part
+    expectStrictNumbers(largestRemainder([0.00333, 123456.78333], 12345679, 2), [1, 12345678]);
   });
 
   it("spreads a gap larger than the number of parts in whole rounds first", () => {
@@ -161,6 +164,8 @@ describe("toMinor / fromMinor / roundMoney", () => {
 describe("currencies", () => {
   it("minor-unit digits come from Intl, trimmed and upper-cased, with 2 for codes Intl rejects", () => {
     expectStrictNumbers([minorUnitDigits(" jpy "), minorUnitDigits("kwd"), minorUnitDigits("usd"), minorUnitDigits(""), minorUnitDigits("US")], [0, 3, 2, 2, 2]);
+    // four digits exist (Chile's unidad de fomento)
+    expectStrictNumbers([minorUnitDigits("CLF"), maxExactAmount("CLF")], [4, 1e8]);
   });
 
   it("isCurrencyCode tells codes Intl accepts from malformed ones", () => {
