@@ -136,6 +136,13 @@ test("a workload from the trace, a pasted 24-hour profile, and the three costs p
   await expect.poll(() => wp.painted("chart-schedule")).toBeGreaterThan(3000);
   await page.getByTestId("schedule-section").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "/tmp/trafficui-schedule.png", fullPage: true });
+  // The same numbers on the comparison sheet (its rows come from the engine's skus[].schedule too).
+  await wp.sheet("comparison");
+  await expect.poll(async () => amount(await wp.cell("cmp", "schedAutoscaled", "s0").innerText())).toBeCloseTo(autoscaled, 2);
+  await expect.poll(async () => amount(await wp.cell("cmp", "schedBlended", "s0").innerText())).toBeCloseTo(blended(bestR), 2);
+  // And a section of the report.
+  await wp.sheet("report");
+  await expect(page.getByText("Demand over time (schedule)").first()).toBeVisible();
 });
 
 test("a trace with a team column: the per-team table and team usage per day", async ({ page }) => {
