@@ -17,14 +17,15 @@
  *   SKUs its pools read, the recommendation, the workloads and the errors before it are unchanged
  *   ({@link memoTenants}).
  */
-import { assemblePlan, computeSku, planLevel, type FileSweep, type PlanResult, type SkuResult, type SweepAnalysisCache } from "./plan";
+import { analyzeSweep, assemblePlan, computeSku, planLevel, plainAnalyzer, type FileSweep, type PlanResult, type SkuResult, type SloSet, type SweepAnalyzer, type SweepBase } from "./plan";
 import { allocatePool, type AllocationPoolInput, type PoolAllocator, type PoolContext, type PoolPart, type TeamSums } from "./allocation";
 import { allocateTenants, tenantPools, type computeTenants, type TenantPool, type TenantsOutput } from "./plan-tenants";
 import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
 import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
 import type { ResolvedPlan } from "./resolved";
-import type { PlanFile } from "./types";
+import type { OperatingPoint } from "./slo";
+import type { PlanFile, SweepPoint } from "./types";
 
 /** A plan being edited, with its last result. */
 export interface PlanEngine {
@@ -154,15 +155,39 @@ export function memoTenants(): typeof computeTenants {
 }
 
 /**
+ * A {@link SweepAnalyzer} that memoises by input identity: a sweep's SLO-free analysis per points
+ * array (the resolved plan keeps the same arrays until it is re-resolved), and its operating point
+ * for the last SLO set it was asked with (the same resolved `slo` array, mode and limit). An SLO
+ * edit then recomputes operating points only; a price edit, nothing of the sweeps.
+ */
+export function memoAnalyzer(): SweepAnalyzer {
+  const bases = new WeakMap<readonly SweepPoint[], SweepBase>();
+  const ops = new WeakMap<SweepBase, { list: SloSet["list"]; mode: SloSet["mode"]; maxErrorRatePct: number; op: OperatingPoint }>();
+  return {
+    base(sweep) {
+      let b = bases.get(sweep.points);
+      if (!b) bases.set(sweep.points, (b = analyzeSweep(sweep)));
+      return b;
+    },
+    operatingPoint(sweep, base, slo) {
+      const last = ops.get(base);
+      if (last && last.list === slo.list && last.mode === slo.mode && Object.is(last.maxErrorRatePct, slo.maxErrorRatePct)) return last.op;
+      const op = plainAnalyzer.operatingPoint(sweep, base, slo);
+      ops.set(base, { list: slo.list, mode: slo.mode, maxErrorRatePct: slo.maxErrorRatePct, op });
+      return op;
+    },
+  };
+}
+
+/**
  * Keep a plan for incremental edits. `files` maps `file` sweep references to imported sweeps,
  * as for {@link computePlan}.
  */
 export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, FileSweep> = new Map()): PlanEngine {
   const sheet = createPlanSheet(initial);
   // Kept across edits: zones, diagnostics and operating points per resolved points array (the
-  // arrays stay the same objects until the plan is re-resolved, which starts a new cache), and
-  // the last team allocation.
-  let cache: SweepAnalysisCache = new Map();
+  // arrays stay the same objects until the plan is re-resolved), and the last team allocation.
+  let analyzer = memoAnalyzer();
   const memo = memoTenants();
   let resolved: ResolvedPlan;
   let result: PlanResult;
@@ -170,12 +195,12 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   /** As computePlan (plan.ts), with the engine's caches. */
   const compute = (skus?: (i: number, level: ReturnType<typeof planLevel>) => SkuResult): PlanResult => {
     const level = planLevel(resolved);
-    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, cache, level.schedules)));
+    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer)));
     return assemblePlan(resolved, list, level, memo);
   };
   const full = (): PlanResult => {
     resolved = sheet.resolve(files);
-    cache = new Map();
+    analyzer = memoAnalyzer();
     result = compute();
     return result;
   };
@@ -214,7 +239,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       }
       resolved = next;
       const before = result.skus;
-      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, cache, level.schedules) : before[i]!));
+      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer) : before[i]!));
       return result;
     },
   };

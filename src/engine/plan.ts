@@ -22,56 +22,63 @@ import { classifyZones, type Zone } from "./zones";
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 
-interface SweepAnalysis {
+/**
+ * What a sweep gives that does not depend on the SLOs: its zones and knee, its diagnostics, its
+ * load order (`prep`) and the mean input / output tokens of its points (null when no point has
+ * them). A pure function of the points ({@link analyzeSweep}).
+ */
+export interface SweepBase {
   zones: Zone[];
   kneeIndex: number | null;
   findings: Finding[];
-  op: () => OperatingPoint;
-  /** Mean of the points' mean input / output tokens (null when no point has it), read once per sweep. */
-  meanIn: () => number | null;
-  meanOut: () => number | null;
+  prep: SweepPrep;
+  meanIn: number | null;
+  meanOut: number | null;
+}
+
+/** The SLO set a plan holds its sweeps to: the resolved `slo` list as written, the checkable ones, the mode and the failed-share limit. */
+export interface SloSet {
+  /** The plan's `slo` list (the same array until an edit changes it: the incremental engine's memo key). */
+  list: ResolvedPlan["slo"];
+  /** The SLOs with a valid limit. */
+  slos: Slo[];
+  mode: ResolvedPlan["sloMode"];
+  maxErrorRatePct: number;
+}
+
+/** The SLO-free analysis of a sweep (docs/architecture.md): zones, diagnostics, load order, mean lengths. */
+export function analyzeSweep(sweep: Sweep): SweepBase {
+  const z = classifyZones(sweep.points);
+  return {
+    zones: z.zones,
+    kneeIndex: z.kneeIndex,
+    findings: diagnose(sweep, z.zones),
+    prep: prepareSweep(sweep.points),
+    meanIn: meanOf(sweep.points.map(p => p.meanInputTokens)),
+    meanOut: meanOf(sweep.points.map(p => p.meanOutputTokens)),
+  };
 }
 
 /**
- * Zones, diagnostics and operating points of the sweeps of one plan computation, keyed by the
- * points array: every workload of a SKU with a SKU-level sweep shares it, so a plan of 50 SKUs
- * × 20 workloads analyses 50 sweeps, not 1,000. computePlan builds one per computation (the app
- * may edit points in place between computations); the incremental engine keeps one across edits
- * and starts a new one whenever it re-resolves the plan (new points arrays). Zones, diagnostics
- * and the load order do not depend on the SLOs, so they are kept once per points array; the
- * operating point for the current SLO set only.
+ * How {@link computeSku} analyses a sweep. The plain analyzer computes; the incremental engine
+ * passes one that memoises by input identity (src/engine/incremental.ts), so the maths keeps no
+ * cache of its own.
  */
-export type SweepAnalysisCache = Map<readonly SweepPoint[], { zones: Zone[]; kneeIndex: number | null; findings: Finding[]; prep: SweepPrep; meanIn?: number | null; meanOut?: number | null; bySlo: Map<string, SweepAnalysis> }>;
-
-/** The cache key of an SLO set and mode. */
-function sloKey(slos: Slo[], mode: ResolvedPlan["sloMode"], maxErrorRatePct: number): string {
-  return `${mode}|${maxErrorRatePct}|${slos.map(s => `${s.metric}:${s.stat}:${s.maxMs}`).join(",")}`;
+export interface SweepAnalyzer {
+  base(sweep: Sweep): SweepBase;
+  operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint;
 }
 
-function analyzeSweep(cache: SweepAnalysisCache, sweep: Sweep, slos: Slo[], mode: ResolvedPlan["sloMode"], maxErrorRatePct: number, key: string): SweepAnalysis {
-  let base = cache.get(sweep.points);
-  if (!base) {
-    const z = classifyZones(sweep.points);
-    base = { zones: z.zones, kneeIndex: z.kneeIndex, findings: diagnose(sweep, z.zones), prep: prepareSweep(sweep.points), bySlo: new Map() };
-    cache.set(sweep.points, base);
-  }
-  let a = base.bySlo.get(key);
-  if (!a) {
-    const b = base;
-    // One plan has one SLO set: keep the current one only (an edited SLO is recomputed).
-    base.bySlo.clear();
-    let op: OperatingPoint | undefined;
-    a = {
-      zones: b.zones,
-      kneeIndex: b.kneeIndex,
-      findings: b.findings,
-      op: () => (op ??= operatingPoint(sweep, slos, mode, b.prep, { maxErrorRatePct })),
-      meanIn: () => (b.meanIn !== undefined ? b.meanIn : (b.meanIn = meanOf(sweep.points.map(p => p.meanInputTokens)))),
-      meanOut: () => (b.meanOut !== undefined ? b.meanOut : (b.meanOut = meanOf(sweep.points.map(p => p.meanOutputTokens)))),
-    };
-    base.bySlo.set(key, a);
-  }
-  return a;
+/** The analyzer without memory: every call computes. */
+export const plainAnalyzer: SweepAnalyzer = {
+  base: analyzeSweep,
+  operatingPoint: (sweep, base, slo) => operatingPoint(sweep, slo.slos, slo.mode, base.prep, { maxErrorRatePct: slo.maxErrorRatePct }),
+};
+
+/** One sweep's analysis within one computeSku call (workloads sharing a SKU's sweep share it). */
+interface SweepAnalysis {
+  base: SweepBase;
+  op?: OperatingPoint;
 }
 
 function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: Problem[] } {
@@ -138,7 +145,7 @@ function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[])
 /**
  * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
  */
-export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, cache: SweepAnalysisCache = new Map(), schedules: PlanSchedules | null = null): SkuResult {
+export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, schedules: PlanSchedules | null = null, analyzer: SweepAnalyzer = plainAnalyzer): SkuResult {
   const sloErrors: Problem[] = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })]));
   const maxErr = plan.maxErrorRatePct ?? NaN;
   if (!num(maxErr) || maxErr < 0) sloErrors.push(M.problem("maxErrorRateInvalid", { value: num(maxErr) ? maxErr : null }, { path: "maxErrorRatePct" }));
@@ -153,7 +160,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
   let feasible: boolean | null = true;
   let reason: Problem | null = null;
-  const key = sloKey(slos, plan.sloMode, maxErr);
+  const sloSet: SloSet = { list: plan.slo, slos, mode: plan.sloMode, maxErrorRatePct: maxErr };
+  // Each sweep is analysed once per call: workloads sharing the SKU's sweep share its points.
+  const analyses = new Map<readonly SweepPoint[], SweepAnalysis>();
   // Per analysed sweep: its operating point's problems with this SKU's name, and its summary.
   const opProblems = new Map<SweepAnalysis, { problems: Problem[]; warnings: string[] }>();
   const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
@@ -182,21 +191,22 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       } else if (num(given)) fail(M.problem("givenNotPositive", { got: given }));
     } else if (sweep) {
       wl.sweep = sweep;
-      analysis = analyzeSweep(cache, sweep, slos, plan.sloMode, maxErr, key);
-      wl.zones = analysis.zones;
-      wl.kneeIndex = analysis.kneeIndex;
-      wl.findings = analysis.findings;
+      analysis = analyses.get(sweep.points) ?? null;
+      if (!analysis) analyses.set(sweep.points, (analysis = { base: analyzer.base(sweep) }));
+      wl.zones = analysis.base.zones;
+      wl.kneeIndex = analysis.base.kneeIndex;
+      wl.findings = analysis.base.findings;
       if (sloErrors.length) {
         wl.feasible = null;
         sloErrors.forEach(warn);
         reason = sloErrors[0]!;
       } else {
-        const op = analysis.op();
+        const op = (analysis.op ??= analyzer.operatingPoint(sweep, analysis.base, sloSet));
         wl.detail = op;
         let named = opProblems.get(analysis);
         if (!named) {
           named = { problems: [], warnings: [] };
-          const sat = saturatedProblem(sweep, op, analysis);
+          const sat = saturatedProblem(sweep, op, analysis.base);
           pushAll(named.problems, named.warnings, [...op.problems, ...(sat ? [sat] : [])].map(p => about(p, sku.name)));
           opProblems.set(analysis, named);
         }
@@ -209,7 +219,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
           wl.operatingPoint = { ...summary };
           capTps = op.outputTokensPerSec;
           if (!num(capTps) && num(op.rps)) {
-            const out = analysis.meanOut() ?? winput?.outputTokens ?? null;
+            const out = analysis.base.meanOut ?? winput?.outputTokens ?? null;
             if (num(out)) {
               capTps = op.rps * out;
               warn(M.problem("tokensFromRps", { outputTokens: out }, { subject: sku.name }));
@@ -246,8 +256,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       capInputs.push({
         workload: winput,
         replicaOutputTokensPerSec: capTps,
-        sweepMeanInputTokens: sweep ? (analysis ? analysis.meanIn() : meanOf(sweep.points.map(p => p.meanInputTokens))) : null,
-        sweepMeanOutputTokens: sweep ? (analysis ? analysis.meanOut() : meanOf(sweep.points.map(p => p.meanOutputTokens))) : null,
+        sweepMeanInputTokens: sweep ? (analysis ? analysis.base.meanIn : meanOf(sweep.points.map(p => p.meanInputTokens))) : null,
+        sweepMeanOutputTokens: sweep ? (analysis ? analysis.base.meanOut : meanOf(sweep.points.map(p => p.meanOutputTokens))) : null,
       });
     } else if (!winput) {
       const p = M.problem("workloadInputErrors", { workload: w.name }, { path: `workloads[${plan.workloads.indexOf(w)}]` });
@@ -309,7 +319,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
  * A warning when a sweep's operating point lies in the saturated zone (docs/operating-point.md):
  * the measured point itself, or for an interpolated one the step it was interpolated into.
  */
-function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepAnalysis): Problem | null {
+function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase): Problem | null {
   if (op.feasible !== true) return null;
   const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
   if (i === null || analysis.zones[i] !== "saturated") return null;
@@ -329,8 +339,7 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepAnaly
  */
 export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileSweep> = new Map()): PlanResult {
   const level = planLevel(plan);
-  const cache: SweepAnalysisCache = new Map();
-  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, cache, level.schedules));
+  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, level.schedules));
   return assemblePlan(plan, skus, level);
 }
 
