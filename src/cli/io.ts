@@ -7,7 +7,9 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseArgs as nodeParseArgs } from "node:util";
+import type { Problem } from "../engine/problems";
 import { importableInFolder } from "../import/folder-rule";
+import { cliMessages as C } from "./messages";
 import { MAX_FILE_BYTES, decodeBytes, tooLargeMessage, type Decoded, type ImportInput } from "../import/index";
 
 export interface Io {
@@ -29,7 +31,16 @@ export const processIo: Io = {
 
 /** A usage or input error: the CLI prints the lines to stderr and exits 2. */
 export class CliError {
-  constructor(readonly lines: string[]) {}
+  /** `problems[i]`, when given, is line i as a value (code `cli.*`), printed in the language of `--lang`. */
+  constructor(
+    readonly lines: string[],
+    readonly problems?: readonly (Problem | null)[],
+  ) {}
+}
+
+/** A {@link CliError} of problems (each line is the English of one; `main` prints them in `--lang`). */
+export function cliError(...problems: Problem[]): CliError {
+  return new CliError(problems.map((p) => C.en(p)), problems);
 }
 
 export interface ParsedArgs {
@@ -59,7 +70,8 @@ export function parseArgs(
   try {
     parsed = nodeParseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: false });
   } catch (e) {
-    throw new CliError([usageMessage(e)]);
+    const p = usageProblem(e);
+    throw p ? cliError(p) : new CliError([usageMessage(e)]);
   }
   const flags = new Map<string, string | true>();
   const lists = new Map<string, string[]>();
@@ -72,15 +84,21 @@ export function parseArgs(
   return { positional: parsed.positionals, flags, lists };
 }
 
-/** node:util's parse errors as one plain line (no error codes, no stack). */
-function usageMessage(e: unknown): string {
+/** node:util's parse errors that capplan words itself (unknown option, missing or extra value), as problems. */
+function usageProblem(e: unknown): Problem | null {
   const msg = e instanceof Error ? e.message : String(e);
   const unknown = /Unknown option '([^']*)'/.exec(msg);
-  if (unknown) return `unknown option ${unknown[1]}`;
+  if (unknown) return C.problem("unknownOption", { option: unknown[1]! });
   const needs = /Option '(?:-\w, )?(--[\w-]+)(?: <value>)?' argument missing/.exec(msg);
-  if (needs) return `${needs[1]} needs a value`;
+  if (needs) return C.problem("needsValue", { option: needs[1]! });
   const noValue = /Option '(--[\w-]+)' does not take an argument/.exec(msg);
-  if (noValue) return `${noValue[1]} takes no value`;
+  if (noValue) return C.problem("takesNoValue", { option: noValue[1]! });
+  return null;
+}
+
+/** Any other parse error of node:util as one plain line (no error codes, no stack). */
+function usageMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
 }
 

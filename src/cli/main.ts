@@ -13,7 +13,8 @@
  */
 import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { CliError, processIo, type Io } from "./io";
+import { CliError, cliError, processIo, type Io } from "./io";
+import { cliMessages as C, cliText, langOfArgs } from "./messages";
 import { importCommand } from "./commands/import";
 import { actualsCommand, ACTUALS_USAGE } from "./commands/actuals";
 import { compareCommand } from "./commands/compare";
@@ -194,7 +195,7 @@ function commonOptions(args: readonly string[]): Common {
     }
     if (a === "-o" || a === "--output") {
       const v = args[i + 1];
-      if (v === undefined) throw new CliError([`${a} needs a file name`]);
+      if (v === undefined) throw cliError(C.problem("needsFileName", { option: a }));
       output = v;
       i++;
     } else if (a.startsWith("--output=")) output = a.slice("--output=".length);
@@ -203,7 +204,7 @@ function commonOptions(args: readonly string[]): Common {
     else if (a === "--help" || a === "-h") help = true;
     else rest.push(a);
   }
-  if (output === "") throw new CliError(["--output needs a file name"]);
+  if (output === "") throw cliError(C.problem("needsFileName", { option: "--output" }));
   return { rest, output, quiet, help };
 }
 
@@ -223,7 +224,7 @@ export function writeAtomically(file: string, text: string): void {
       /* nothing to clean */
     }
     const code = (e as { code?: unknown }).code;
-    throw new CliError([`${file}: cannot write the output (${typeof code === "string" ? code : "error"})`]);
+    throw cliError(C.problem("cannotWrite", { file, code: typeof code === "string" ? code : "error" }));
   }
 }
 
@@ -261,14 +262,20 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
   const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
   if (!command) {
-    safeErr(`unknown command "${cmd}"\n${USAGE}`);
+    safeErr(`${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${USAGE}`);
     return 2;
   }
+  // Usage errors in the language of `--lang` (an invalid --lang: English).
+  const lang = langOfArgs(rawRest);
+  const lines = (e: CliError): string[] => e.lines.map((l, i) => {
+    const p = e.problems?.[i];
+    return p ? cliText(p, lang) : l;
+  });
   let common: Common;
   try {
     common = commonOptions(rawRest);
   } catch (e) {
-    for (const l of (e as CliError).lines) safeErr(`capplan ${cmd}: ${l}\n`);
+    for (const l of lines(e as CliError)) safeErr(`capplan ${cmd}: ${l}\n`);
     return 2;
   }
   if (common.help) {
@@ -295,7 +302,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   } catch (e) {
     io.progress?.("");
     if (e instanceof CliError) {
-      for (const l of e.lines) safeErr(`capplan ${cmd}: ${l}\n`);
+      for (const l of lines(e)) safeErr(`capplan ${cmd}: ${l}\n`);
       return 2;
     }
     // Never a stack trace: report the message as an internal error.

@@ -6,7 +6,8 @@
 import { fmtNum } from "../../engine/number-format";
 import { minorUnitDigits } from "../../engine/money";
 import { readFocusCsv, planVsActual, type VarianceLine } from "../../report/actuals";
-import { CliError, parseArgs, ReadProblem, readRegularFile, readStdin, type Io } from "../io";
+import { CliError, cliError, parseArgs, ReadProblem, readRegularFile, readStdin, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 
 export const ACTUALS_USAGE = "actuals <plan.json|-> <focus.csv> [--json] [--allow-path DIR]...";
@@ -24,7 +25,7 @@ function table(title: string, lines: readonly VarianceLine[], digits: number): s
 /** `capplan actuals`. */
 export function actualsCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["allow-path"], ["json"]);
-  if (positional.length !== 2) throw new CliError([`usage: capplan ${ACTUALS_USAGE}`]);
+  if (positional.length !== 2) throw cliError(C.problem("usage", { syntax: ACTUALS_USAGE }));
   const [planPath, focusPath] = positional as [string, string];
   const loaded = loadPlan(planPath, "en", { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
   const result = loaded.result;

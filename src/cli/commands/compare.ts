@@ -9,7 +9,8 @@ import type { Sweep } from "../../engine/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown } from "../../report/compare-table";
 import { parseLang, type Lang } from "../../report/i18n";
-import { CliError, parseArgs, type Io } from "../io";
+import { CliError, cliError, parseArgs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { importOrFail } from "./import";
 
 const USAGE = "usage: capplan compare <baseline> <candidate> [--threshold PCT] [--json]";
@@ -34,15 +35,15 @@ function oneSweep(path: string, side: string, io: Io, lang: Lang = "en"): Sweep 
 /** `capplan compare`: returns 0 (no regression), 1 (regression) or throws a CliError (exit 2). */
 export function compareCommand(args: string[], io: Io): number {
   const a = parseArgs(args, ["threshold", "lang"], ["json"]);
-  if (a.positional.length !== 2) throw new CliError([`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE]);
+  if (a.positional.length !== 2) throw new CliError([`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE], [C.problem("compareArgs", { n: a.positional.length }), null]);
   const thr = a.flags.get("threshold");
   let threshold = 5;
   if (thr !== undefined) {
     threshold = Number(String(thr).replace(/%$/, ""));
-    if (thr === true || !Number.isFinite(threshold) || threshold < 0) throw new CliError([`--threshold must be a percentage ≥ 0, got "${String(thr)}"`]);
+    if (thr === true || !Number.isFinite(threshold) || threshold < 0) throw cliError(C.problem("thresholdInvalid", { got: String(thr) }));
   }
   const lang = parseLang(a.flags.get("lang"));
-  if (!lang) throw new CliError(["--lang must be en or zh"]);
+  if (!lang) throw cliError(C.problem("langInvalid", { got: null }));
   // Import both sides before printing anything, collecting the problems of both.
   const problems: string[] = [];
   const sides: (Sweep | null)[] = (["baseline", "candidate"] as const).map((side, i) => {

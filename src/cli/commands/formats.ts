@@ -4,7 +4,8 @@
  * against. Reads the registry, so the list grows as importers are added.
  */
 import { FORMATS } from "../../import/index";
-import { CliError, parseArgs, type Io } from "../io";
+import { cliError, parseArgs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 
 /** Pad a table of cells into aligned plain-text columns separated by two spaces. */
 export function alignColumns(rows: readonly (readonly string[])[]): string {
@@ -16,7 +17,7 @@ export function alignColumns(rows: readonly (readonly string[])[]): string {
 /** `capplan formats`: list the recognised formats. */
 export function formatsCommand(args: string[], io: Io): number {
   const a = parseArgs(args, [], ["json"]);
-  if (a.positional.length) throw new CliError([`capplan formats takes no arguments, got "${a.positional[0]}"`]);
+  if (a.positional.length) throw cliError(C.problem("formatsNoArgs", { got: String(a.positional[0]) }));
   const list = FORMATS.map(f => ({ id: f.id, title: f.title, versions: f.versions }));
   if (a.flags.has("json")) {
     io.out(JSON.stringify({ formats: list }, null, 2) + "\n");

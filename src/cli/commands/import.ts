@@ -6,7 +6,8 @@
  */
 import type { Sweep } from "../../engine/types";
 import { formatIssue, importFiles, type ImportInput, type ImportIssue, type ImportOptions } from "../../import/index";
-import { CliError, parseArgs, readInputs, type Io } from "../io";
+import { CliError, cliError, parseArgs, readInputs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { parseLang, t, type Lang } from "../../report/i18n";
 import { sweepTableMarkdown } from "../../report/sweep-table";
 import { filesText, fmtPlain } from "../../report/format";
@@ -67,7 +68,7 @@ function progressReporter(io: Io): ((done: number, total: number, bytes: number)
 function parseConcurrency(v: string | true | undefined): number | undefined {
   if (v === undefined || v === true) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new CliError([`--concurrency must be a positive number, got "${v}"`]);
+  if (!Number.isFinite(n) || n <= 0) throw cliError(C.problem("concurrencyInvalid", { got: String(v) }));
   return n;
 }
 
@@ -121,9 +122,9 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
 /** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
 export function importCommand(args: string[], io: Io): number {
   const a = parseArgs(args, ["format", "concurrency", "lang"], ["json", "separate"]);
-  if (a.positional.length === 0) throw new CliError(["usage: capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]"]);
+  if (a.positional.length === 0) throw cliError(C.problem("usage", { syntax: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]" }));
   const lang = parseLang(a.flags.get("lang"));
-  if (!lang) throw new CliError([`--lang must be en or zh`]);
+  if (!lang) throw cliError(C.problem("langInvalid", { got: null }));
   const fmt = a.flags.get("format");
   const opts: ImportOptions = {
     format: typeof fmt === "string" ? fmt : undefined,

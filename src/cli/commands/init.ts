@@ -12,7 +12,8 @@ import { parseArgs as parseNodeArgs } from "node:util";
 import type { PlanFile, Sweep, SweepRef } from "../../engine/types";
 import { validatePlan } from "../../engine/plan-file";
 import { formatIssue, importFiles } from "../../import/index";
-import { CliError, readInputs, type Io } from "../io";
+import { CliError, cliError, readInputs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 
 export const INIT_USAGE = "init [dir|-] [--example NAME] [--force]";
 export const INIT_SUMMARY =
@@ -62,7 +63,7 @@ function inline(s: Sweep): SweepRef {
  */
 export function inlineExample(root: string, name: string): PlanFile {
   const names = exampleNames(root);
-  if (!names.includes(name)) throw new CliError([`no example named "${name}" (examples: ${names.join(", ")})`]);
+  if (!names.includes(name)) throw cliError(C.problem("noExample", { name, names }));
   const planPath = join(root, "models", "examples", `${name}.json`);
   const valid = validatePlan(JSON.parse(readFileSync(planPath, "utf8")));
   if (!valid.ok) throw new CliError(valid.errors.map(e => `${relative(root, planPath)}: ${e.path}: ${e.message}`));

@@ -1,5 +1,6 @@
 import type { RecommendBy } from "../../engine/types";
-import { CliError, parseArgs, type Io } from "../io";
+import { CliError, cliError, parseArgs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
 import { focusCsv } from "../../report/focus";
@@ -9,7 +10,7 @@ import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../repo
 export function langFlag(v: string | true | undefined): Lang {
   if (v === undefined) return "en";
   if (v === "en" || v === "zh") return v;
-  throw new CliError([`--lang must be en or zh, got ${String(v)}`]);
+  throw cliError(C.problem("langInvalid", { got: String(v) }));
 }
 
 /** `--start YYYY-MM-DD` (a UTC day); default: today (UTC). */
@@ -20,7 +21,7 @@ function startFlag(v: string | true | undefined, now: () => Date): Date {
   }
   const m = typeof v === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) throw new CliError([`--start must be a date YYYY-MM-DD, got ${String(v)}`]);
+  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) throw cliError(C.problem("startInvalid", { got: String(v) }));
   return d;
 }
 
@@ -28,7 +29,7 @@ function startFlag(v: string | true | undefined, now: () => Date): Date {
 function daysFlag(v: string | true | undefined): number {
   if (v === undefined) return 1;
   const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 366) throw new CliError([`--days must be a whole number of days from 1 to 366, got ${String(v)}`]);
+  if (!Number.isInteger(n) || n < 1 || n > 366) throw cliError(C.problem("daysInvalid", { got: String(v) }));
   return n;
 }
 
@@ -36,7 +37,7 @@ function daysFlag(v: string | true | undefined): number {
 export function cheapestByFlag(v: string | true | undefined): RecommendBy | undefined {
   if (v === undefined) return undefined;
   if (v === "peak" || v === "static" || v === "autoscaled" || v === "blended") return v;
-  throw new CliError([`--cheapest-by must be peak, static, autoscaled or blended, got ${String(v)}`]);
+  throw cliError(C.problem("cheapestByInvalid", { got: String(v) }));
 }
 
 /**
@@ -46,10 +47,10 @@ export function cheapestByFlag(v: string | true | undefined): RecommendBy | unde
  */
 export function planCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "start", "days", "cheapest-by"], ["json", "markdown", "csv", "focus"]);
-  if (positional.length !== 1) throw new CliError(["usage: capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..."]);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..." }));
   const modes = ["json", "markdown", "csv", "focus"].filter(m => flags.has(m));
-  if (modes.length > 1) throw new CliError([`choose one of --json, --markdown, --csv, --focus (got ${modes.map(m => "--" + m).join(" ")})`]);
-  if (!flags.has("focus") && (flags.has("start") || flags.has("days"))) throw new CliError(["--start and --days go with --focus"]);
+  if (modes.length > 1) throw cliError(C.problem("chooseOne", { options: ["--json", "--markdown", "--csv", "--focus"], given: modes.map(m => "--" + m) }));
+  if (!flags.has("focus") && (flags.has("start") || flags.has("days"))) throw cliError(C.problem("startDaysNeedFocus", {}));
   const lang = langFlag(flags.get("lang"));
   const start = flags.has("focus") ? startFlag(flags.get("start"), () => new Date()) : null;
   const days = daysFlag(flags.get("days"));

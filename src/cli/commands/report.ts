@@ -1,4 +1,5 @@
-import { CliError, parseArgs, type Io } from "../io";
+import { cliError, parseArgs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
@@ -7,7 +8,7 @@ import { cheapestByFlag, langFlag } from "./plan";
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the seed §5.3 report in Markdown. */
 export function reportCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "cheapest-by"], []);
-  if (positional.length !== 1) throw new CliError(["usage: capplan report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..."]);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..." }));
   const lang = langFlag(flags.get("lang"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
   const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin, cheapestBy });

@@ -8,7 +8,8 @@
 import { formatIssue } from "../../import/types";
 import { TRACE_FORMAT_TITLES } from "../../import/trace";
 import { trafficMarkdown } from "../../report/traffic-table";
-import { CliError, parseArgs, type Io } from "../io";
+import { CliError, cliError, parseArgs, type Io } from "../io";
+import { cliMessages as C } from "../messages";
 import { readTraceFile } from "../trace-file";
 import { usageFromTraffic } from "../../engine/workload-trace";
 import { langFlag } from "./plan";
@@ -28,17 +29,17 @@ export const TRAFFIC_OPTIONS: readonly (readonly [string, string])[] = [
 function parseBin(v: string | true | undefined): number {
   if (v === undefined) return 60;
   const n = typeof v === "string" ? Number(v) : NaN;
-  if (!(Number.isFinite(n) && n > 0)) throw new CliError([`--bin must be a positive number of seconds, got ${String(v)}`]);
-  if (n < 0.001) throw new CliError([`--bin must be at least 0.001 s, got ${String(v)}`]);
+  if (!(Number.isFinite(n) && n > 0)) throw cliError(C.problem("binInvalid", { got: String(v) }));
+  if (n < 0.001) throw cliError(C.problem("binTooSmall", { got: String(v) }));
   return n;
 }
 
 export function trafficCommand(args: string[], io: Io): number {
   const { positional, flags } = parseArgs(args, ["bin", "lang", "pool"], ["json", "usage"]);
-  if (positional.length !== 1) throw new CliError([`usage: capplan ${TRAFFIC_USAGE}`]);
-  if (flags.has("usage") && flags.has("json")) throw new CliError(["choose one of --json, --usage"]);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: TRAFFIC_USAGE }));
+  if (flags.has("usage") && flags.has("json")) throw cliError(C.problem("chooseOne", { options: ["--json", "--usage"], given: null }));
   const pool = flags.get("pool");
-  if (pool !== undefined && (!flags.has("usage") || typeof pool !== "string" || pool === "")) throw new CliError(["--pool NAME goes with --usage"]);
+  if (pool !== undefined && (!flags.has("usage") || typeof pool !== "string" || pool === "")) throw cliError(C.problem("poolNeedsUsage", {}));
   const path = positional[0]!;
   const binSec = parseBin(flags.get("bin"));
   const lang = langFlag(flags.get("lang"));
