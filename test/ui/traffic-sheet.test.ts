@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { trafficOf } from "../../src/engine/traffic";
-import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
+import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, weekdayChart, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
 import { setLang } from "../../src/ui/state/i18n";
 import { burstSentence, clearTrace, importTrace, setTraceBin, showStoredTrace, traffic } from "../../src/ui/state/traffic";
 
@@ -42,6 +42,19 @@ describe("traffic charts", () => {
     expect(c.data.labels?.[3]).toBe("03");
     expect(c.data.datasets[0]!.data[3]).toBeNull();
     expect(c.data.datasets[1]!.data[5]).toBe(10);
+  });
+
+  it("a trace over two days gets a weekday profile, Monday first (hand-counted)", () => {
+    // 2024-05-13 was a Monday. Requests: Monday 00:00:00 and 00:00:30, Tuesday 12:00:00.
+    const mon = Date.UTC(2024, 4, 13) / 1000;
+    const s = ok(trafficOf([mon, mon + 30, mon + 86_400 + 43_200].map((t) => ({ t, input: 1, output: 1 })), 60));
+    const c = weekdayChart(s.weekdays!, ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], "days", words, fmt);
+    expect(c.data.labels).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    // Monday: 2 requests in 1,440 one-minute bins; Tuesday: 1 in the 721 bins up to the last request.
+    expect(c.data.datasets[0]!.data[0]).toBeCloseTo(2 / (1440 * 60), 12);
+    expect(c.data.datasets[0]!.data[1]).toBeCloseTo(1 / (721 * 60), 12);
+    expect(c.data.datasets[1]!.data[0]).toBeCloseTo(2 / 60, 12);
+    expect(c.data.datasets[0]!.data[2]).toBeNull();
   });
 
   it("length bars are labelled by their token range", () => {

@@ -5,7 +5,7 @@
  */
 import type { ChartConfiguration } from "chart.js";
 import type { LengthHistogram } from "../../engine/length-histogram";
-import type { HourStat, TrafficSummary } from "../../engine/traffic";
+import type { HourStat, TrafficSummary, WeekdayStat } from "../../engine/traffic";
 import { bandsPlugin } from "./bands";
 
 /** Points drawn at most on the rate chart; longer series keep each group's highest bin. */
@@ -95,13 +95,22 @@ export function rateChart(s: TrafficSummary, words: TrafficChartWords, fmt: (v: 
 
 /** Hour-of-day profile: mean and peak rate per hour (hours the trace never covers are left empty). */
 export function hourlyChart(hourly: readonly HourStat[], words: TrafficChartWords, fmt: (v: number) => string): ChartConfiguration<"bar", (number | null)[], string> {
+  return profileChart(hourly.map((h) => String(h.hour).padStart(2, "0")), hourly, words.hourTitle, words, fmt);
+}
+
+/** Weekday profile (traces longer than a day): mean and peak rate per day of the week, Monday first. */
+export function weekdayChart(days: readonly WeekdayStat[], dayNames: readonly string[], title: string, words: TrafficChartWords, fmt: (v: number) => string): ChartConfiguration<"bar", (number | null)[], string> {
+  return profileChart(days.map((d) => dayNames[d.weekday] ?? String(d.weekday)), days, title, words, fmt);
+}
+
+function profileChart(labels: string[], rows: readonly { meanRps: number; peakRps: number; bins: number }[], title: string, words: TrafficChartWords, fmt: (v: number) => string): ChartConfiguration<"bar", (number | null)[], string> {
   return {
     type: "bar",
     data: {
-      labels: hourly.map((h) => String(h.hour).padStart(2, "0")),
+      labels,
       datasets: [
-        { label: words.hourMean, data: hourly.map((h) => (h.bins ? h.meanRps : null)), backgroundColor: TRAFFIC_COLORS.mean, maxBarThickness: 18 },
-        { label: words.hourPeak, data: hourly.map((h) => (h.bins ? h.peakRps : null)), backgroundColor: TRAFFIC_COLORS.hourPeak, maxBarThickness: 18 },
+        { label: words.hourMean, data: rows.map((h) => (h.bins ? h.meanRps : null)), backgroundColor: TRAFFIC_COLORS.mean, maxBarThickness: 18 },
+        { label: words.hourPeak, data: rows.map((h) => (h.bins ? h.peakRps : null)), backgroundColor: TRAFFIC_COLORS.hourPeak, maxBarThickness: 18 },
       ],
     },
     options: {
@@ -109,7 +118,7 @@ export function hourlyChart(hourly: readonly HourStat[], words: TrafficChartWord
       responsive: true,
       maintainAspectRatio: false,
       plugins: {
-        title: { display: true, text: words.hourTitle, align: "start", font: { weight: "bold" } },
+        title: { display: true, text: title, align: "start", font: { weight: "bold" } },
         legend: { position: "bottom", labels: { boxWidth: 12 } },
         tooltip: { callbacks: { label: (ctx) => `${ctx.dataset.label ?? ""}: ${fmt(Number(ctx.parsed.y))}` } },
       },

@@ -11,7 +11,7 @@ import { traceNumbers, type TracePeak } from "../../engine/workload-trace";
 import { TRACE_BINS, type TraceView } from "../../import/trace-session";
 import { formatIssue } from "../../import/types";
 import { translateMessage } from "../../report/messages-zh";
-import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, type TrafficChartWords } from "../charts/traffic-charts";
+import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, weekdayChart, type TrafficChartWords } from "../charts/traffic-charts";
 import { fmtValue } from "../format";
 import { lang, t } from "../state/i18n";
 import { burstSentence, clearTrace, importTrace, setScheduleWorkload, setTraceBin, showStoredTrace, traceSourceOf, traffic } from "../state/traffic";
@@ -207,6 +207,7 @@ export function TrafficSheet(): JSX.Element {
   const intFmt = (v: number) => num(v, 0);
   const rateCfg = createMemo(() => (s() ? rateChart(s()!, words(), rateFmt) : null));
   const hourCfg = createMemo(() => (s()?.hourly ? hourlyChart(s()!.hourly!, words(), rateFmt) : null));
+  const dayCfg = createMemo(() => (s()?.weekdays ? weekdayChart(s()!.weekdays!, t("schedDays").split(","), t("trWeekdayTitle"), words(), rateFmt) : null));
   const inCfg = createMemo(() => (traffic.view?.input ? lengthChart(traffic.view.input, TRAFFIC_COLORS.input, { ...words(), lengthTitle: t("trInputTitle") }, intFmt) : null));
   const outCfg = createMemo(() => (traffic.view?.output ? lengthChart(traffic.view.output, TRAFFIC_COLORS.output, { ...words(), lengthTitle: t("trOutputTitle") }, intFmt) : null));
   const duration = (sec: number) => (sec >= 3600 ? `${t("trSeconds", { v: num(sec, 0) })} (${t("trHours", { v: num(sec / 3600, 1) })})` : t("trSeconds", { v: num(sec, 1) }));
@@ -286,6 +287,7 @@ export function TrafficSheet(): JSX.Element {
                   {(c) => <ChartCanvas config={c()} testId="chart-traffic-hourly" label={words().hourTitle} pngName="traffic-hourly.png" height={220} />}
                 </Show>
               </figure>
+              <Show when={dayCfg()}>{(c) => <figure class="chart"><ChartCanvas config={c()} testId="chart-traffic-weekdays" label={t("trWeekdayTitle")} pngName="traffic-weekdays.png" height={220} /></figure>}</Show>
               <figure class="chart">
                 <h4 class="tr-h4">{t("trLengths")}</h4>
                 <div class="tr-table-wrap">
