@@ -70,6 +70,7 @@ export function tokensPerSec(w: WorkloadInput): number {
 
 /** Ceiling with a 1e-9 tolerance (spec §4): 14.4000000001 → 15, 15.0000000001 → 15, 14.4 → 15. */
 export function ceilTol(x: number): number {
+  // Stryker disable next-line ConditionalExpression: early return; Math.ceil keeps ±Infinity and NaN as they are
   if (!Number.isFinite(x)) return x;
   const r = Math.ceil(x - 1e-9);
   return r === 0 ? 0 : r;

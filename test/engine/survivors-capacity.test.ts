@@ -256,6 +256,45 @@ describe("length mismatch", () => {
   });
 });
 
+describe("second mutation run (capacity.ts)", () => {
+  it("an infinite price is invalid, like a negative one", () => {
+    const r = capacity(one({}, { pricePerGpuHour: Number.POSITIVE_INFINITY }), F);
+    expectAllNaN(r);
+    expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got Infinity"]);
+  });
+
+  it("one workload reports its replica capacity exactly as given (7.7, not 1 / (1 / 7.7))", () => {
+    const r = capacity(one({ peakRps: 1, outputTokens: 1 }, {}, 7.7), F);
+    expect(r.replicaOutputTokensPerSec).toBe(7.7);
+    near(r.costPerOutputToken, 10 / (7.7 * 3600));
+  });
+
+  it("a daily volume of 0 is a forecast of no load, not a missing one", () => {
+    const r = capacity(one({ dailyRequests: 0 }), F);
+    expect(r.forecast).toMatchObject({ outputTokensPerSec: 0, utilization: 0 });
+  });
+
+  it("a forecast on a fleet of 0 replicas has utilization 0, not NaN", () => {
+    const r = capacity(one({ peakRps: 0, avgRps: 1 }), F);
+    expect([r.replicas, r.forecast!.outputTokensPerSec, r.forecast!.utilization]).toEqual([0, 300, 0]);
+    expect(r.warnings).toEqual(["peak RPS is 0: the load itself needs no replicas", "chat: the forecast rate 1 req/s is above the peak 0 req/s"]);
+  });
+
+  it("a workload of 0 input tokens is not compared with the sweep's input length", () => {
+    const r = capacity({ ...one({ inputTokens: 0 }), perWorkload: [{ workload: { ...chat, inputTokens: 0 }, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: 100 }] }, F);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("factor and spare warnings name the plan key they concern", () => {
+    const paths = (f: Parameters<typeof capacity>[1]) => capacity(one(), f).problems.map(p => [p.code, p.path]);
+    expect(paths({ elasticity: 0.5, redundancy: { factor: 0.8 } })).toEqual([
+      ["capacity.factorBelowOne", "factors.elasticity"],
+      ["capacity.factorBelowOne", "factors.redundancy"],
+    ]);
+    expect(paths({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([["capacity.spareFractional", "factors.redundancy.spare"]]);
+  });
+});
+
 describe("ceilTol and replicasFromBase", () => {
   it("ceils with exactly 1e-9 of tolerance", () => {
     expect([ceilTol(15 + 1e-9), ceilTol(15 + 3e-9), ceilTol(14.000000001), ceilTol(-0.5), ceilTol(Number.POSITIVE_INFINITY)]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
