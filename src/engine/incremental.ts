@@ -188,6 +188,8 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   // Kept across edits: zones, diagnostics and operating points per resolved points array (the
   // arrays stay the same objects until the plan is re-resolved), and the last team allocation.
   let analyzer = memoAnalyzer();
+  // Whether a formula reads a SKU's computed `<id>_tok_s` (then every edit evaluates the whole plan).
+  let hasComputed = false;
   const memo = memoTenants();
   let resolved: ResolvedPlan;
   let result: PlanResult;
@@ -199,6 +201,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
     return assemblePlan(resolved, list, level, memo);
   };
   const full = (): PlanResult => {
+    hasComputed = computedSkus(sheet.plan()).size > 0;
     resolved = sheet.resolve(files);
     analyzer = memoAnalyzer();
     result = compute();
@@ -219,14 +222,17 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       // Only entries of the sheet and the plan's numeric fields (plain numbers, not sheet
       // entries) are patched; new cells, null and other values (sweep points, names, modes)
       // change the plan's structure: replace it and recompute.
-      if (!steps || raw == null || !(sheet.sheet.has(path) || isNumberField(sheet.plan(), steps))) {
+      // A formula naming a SKU's `<id>_tok_s` adds a computed entry to the sheet: a structural change too.
+      const namesComputed = typeof raw === "string" && raw.includes("_tok_s");
+      if (!steps || raw == null || namesComputed || !(sheet.sheet.has(path) || isNumberField(sheet.plan(), steps))) {
         const next = structuredClone(sheet.plan());
         if (!setAtPath(next, path, raw)) return result;
         return this.update(next);
       }
       const changed = sheet.set(path, raw);
       // Formulas reading computed results (a SKU's `<id>_tok_s`) need the whole plan computed again.
-      if (resolved.errors.length || sheet.sheet.errors().length || computedSkus(sheet.plan()).size) return full();
+      // (Known at the last full evaluation; an edit can only add one through the structural path above.)
+      if (resolved.errors.length || sheet.sheet.errors().length || hasComputed) return full();
       const next: ResolvedPlan = { ...resolved };
       const dirty: Dirty = { allSkus: false, skus: new Set() };
       const copied = new Set<string>();

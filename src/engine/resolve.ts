@@ -247,12 +247,13 @@ export function skuIds(plan: PlanFile): Map<string, number> {
 }
 
 /** The SKUs (id → index) whose `<id>_tok_s` some formula of the plan names (not shadowed by a cell). */
-export function computedSkus(plan: PlanFile, entries: readonly [string, unknown][] = collectEntries(plan, false)): Map<string, number> {
+export function computedSkus(plan: PlanFile, entries?: readonly [string, unknown][]): Map<string, number> {
   const ids = skuIds(plan);
   const used = new Map<string, number>();
   if (ids.size === 0) return used;
   const cells = isObj(plan.cells) ? plan.cells : {};
-  for (const [, raw] of entries) {
+  // The plan's entries are walked only when a SKU has an id (a plan without ids has no `<id>_tok_s`).
+  for (const [, raw] of entries ?? collectEntries(plan, false)) {
     if (typeof raw !== "string" || !raw.includes("_tok_s")) continue;
     for (const m of raw.matchAll(/([A-Za-z_][A-Za-z0-9_]*)_tok_s\b/g)) {
       const i = ids.get(m[1]!);

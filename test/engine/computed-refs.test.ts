@@ -29,6 +29,22 @@ describe("formulas over computed results (<id>_tok_s)", () => {
     expect(r.errors).toEqual([]);
   });
 
+  it("the incremental engine notices a formula that starts (or stops) reading <id>_tok_s in an edit", () => {
+    // No computed reference at first: the estimate's capacity is a cell.
+    const start = plan();
+    start.cells = { speedup: 1.5, est: 1000 };
+    (start.skus![1]!.sweep as { replicaOutputTokensPerSec: unknown }).replicaOutputTokensPerSec = "=est";
+    const e = createPlanEngine(start);
+    expect(e.result().skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1000);
+    // est = m_tok_s × 2 = 800 × 2 = 1,600.
+    const withRef = e.edit("cells.est", "=m_tok_s * 2");
+    expect(withRef.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1600);
+    expect(withRef).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }));
+    const back = e.edit("cells.est", 500);
+    expect(back.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(500);
+    expect(back).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: 500 } }));
+  });
+
   it("the incremental engine follows an SLO edit into the estimate, equal to a fresh computation", () => {
     const e = createPlanEngine(plan());
     const after = e.edit("slo[0].maxMs", 2000);
