@@ -170,6 +170,9 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
         for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(formatIssue({ ...safeIssue(w), message: tr(safeIssue(w).message) }));
+        // A file of the folder that could not be read: the sweep says it lacks that level (never silent; docs/trust.md).
+        const lost = new Set(r.fileErrors.map((fe) => fe.file));
+        for (const w of r.sweeps[0]!.warnings) if ([...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))) importWarnings.push(tr(w));
       }
     }
   }
