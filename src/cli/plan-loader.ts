@@ -74,7 +74,7 @@ export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
  * app stores it (docs/traffic.md): the engine never reads files. A trace that cannot be read is
  * bad input (CliError, exit 2); its bad rows are warnings.
  */
-function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[]): PlanFile {
+function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[], tr: (m: string) => string): PlanFile {
   const defs = workloadDefs(plan);
   if (!defs.some(({ def }) => typeof def.trace?.file === "string")) return plan;
   const out = structuredClone(plan);
@@ -91,8 +91,8 @@ function readTraces(plan: PlanFile, planPath: string, base: string, roots: reado
     // Never echo the content of a file that is not a trace (a plan may point anywhere it may read).
     const shown = (line: string) => line.split(full).join(t.file!).replace(/ \((?:found|keys): .*?\)(?=;|$)/, "");
     // The reason only: the rows' details are `capplan traffic`'s to show.
-    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${shown(formatTraceIssue(res.errors[0]!))}`);
-    for (const w of res.warnings) warnings.push(`${key}: ${shown(formatTraceIssue(w))}`);
+    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${tr(shown(formatTraceIssue(res.errors[0]!)))}`);
+    for (const w of res.warnings) warnings.push(`${key}: ${tr(shown(formatTraceIssue(w)))}`);
     const sum = res.acc.summary(binSec);
     if (!sum.ok) return void problems.push(`${planPath}: ${key}: ${t.file}: ${sum.error}`);
     t.traffic = sum.value;
@@ -138,7 +138,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
   const importWarnings: string[] = [];
   // Traces first: a workload's numbers come from its trace (docs/traffic.md).
-  const read = readTraces(valid.plan, planPath, base, roots, importWarnings);
+  const read = readTraces(valid.plan, planPath, base, roots, importWarnings, tr);
   const plan = opts.cheapestBy !== undefined ? { ...read, recommendBy: opts.cheapestBy } : read;
   const sheet = buildPlanSheet(plan);
   const resolved = resolvePlan(plan, sheet);

@@ -124,6 +124,10 @@ describe("a workload from a trace file", () => {
     const missing = await planOf(plan({ file: "fixtures/traces/nope.csv" }));
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("workloads[0].trace.file: fixtures/traces/nope.csv");
+    let zh = "";
+    const code = await main(["plan", "-", "--lang", "zh"], { out: () => {}, err: (t) => void (zh += t), stdin: () => JSON.stringify(plan({ file: "fixtures/traces/nope.csv" })) });
+    expect(code).toBe(2);
+    expect(zh).toContain("workloads[0].trace.file: fixtures/traces/nope.csv：文件或文件夹不存在");
     const notTrace = await planOf(plan({ file: "package.json" }));
     expect(notTrace.code).toBe(2);
     expect(notTrace.err).toContain("workloads[0].trace.file: package.json");
