@@ -31,6 +31,8 @@ export interface UsageRow {
   pool?: string;
   inputTokens: number;
   outputTokens: number;
+  /** Replicas the team reserves in the pool (docs/allocation.md): the largest value its rows give. */
+  reservedReplicas?: number;
 }
 
 /** Result of {@link importUsageCsv}. `days`: distinct dates found (null without a date column). */
@@ -49,7 +51,7 @@ export interface UsageOptions {
 }
 
 /** A column of a usage table. */
-export type UsageField = "team" | "pool" | "input" | "output" | "total" | "date";
+export type UsageField = "team" | "pool" | "input" | "output" | "total" | "date" | "reserved";
 
 /** Header aliases per field, in priority order (an earlier alias wins when two columns match one field). */
 const ALIASES: [UsageField, string[]][] = [
@@ -59,6 +61,7 @@ const ALIASES: [UsageField, string[]][] = [
   ["output", ["output tokens", "output token", "completion tokens", "completion token", "generated tokens", "tokens out", "out tokens", "output", "completion", "输出 token", "输出token", "输出 tokens", "输出tokens", "输出 token 数", "输出token数", "输出令牌", "生成 token", "生成token", "补全 token", "输出"]],
   ["total", ["total tokens", "total token", "tokens", "token", "token count", "总 token", "总token", "总 tokens", "总tokens", "token 数", "token数", "token 总数", "token总数", "total"]],
   ["date", ["date", "day", "usage date", "日期", "时间", "统计日期", "timestamp", "time", "period", "billing date"]],
+  ["reserved", ["reserved replicas", "reserved replica", "reservedreplicas", "reserved", "reservation", "预留副本", "预留副本数", "预留"]],
 ];
 
 const key = (h: string): string => normHeader(h.replace(/（/g, "(").replace(/）/g, ")")).replace(/ /g, "");
@@ -93,7 +96,7 @@ export function usageHeader(h: string): { field: UsageField; rank: number; scale
   for (const [re, scale] of UNIT_SUFFIXES) {
     if (!re.test(raw)) continue;
     const hit = ALIAS_INDEX.get(key(raw.replace(re, "")));
-    if (hit && hit.field !== "team" && hit.field !== "pool" && hit.field !== "date") return { ...hit, scale };
+    if (hit && hit.field !== "team" && hit.field !== "pool" && hit.field !== "date" && hit.field !== "reserved") return { ...hit, scale };
   }
   return null;
 }
@@ -105,6 +108,7 @@ interface Acc {
   pool: string | undefined;
   input: number;
   output: number;
+  reserved: number | undefined;
 }
 
 /**
@@ -159,6 +163,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
   const dates = new Set<string>();
   const poolC = cols.get("pool");
   const dateC = cols.get("date");
+  const resC = cols.get("reserved");
   let skippedTotals = 0;
   body.forEach((row, r) => {
     const line = table.lines[r + 1]!;
@@ -206,14 +211,25 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       errors.push(issue("negative", `total tokens ${vt} are less than the ${vi !== undefined ? "input" : "output"} tokens ${vi ?? vo}`, line, totC!.name));
       return;
     }
+    // Reserved replicas are a level, not a daily flow: optional, and the largest value of the team's rows.
+    let reserved: number | undefined;
+    if (resC && (row[resC.index] ?? "").trim() !== "") {
+      const cell = readNumber(row[resC.index], decimalComma);
+      if (cell.kind !== "number" || !Number.isFinite(cell.value) || cell.value < 0) {
+        errors.push(issue("not-a-number", `"${(row[resC.index] ?? "").trim()}" is not a replica count ≥ 0`, line, resC.name));
+        return;
+      }
+      reserved = cell.value;
+    }
     if (dateC) {
       const d = (row[dateC.index] ?? "").trim();
       if (d) dates.add(d);
     }
     const k = JSON.stringify([teamName, pool ?? null]);
-    const a = acc.get(k) ?? { team: teamName, pool, input: 0, output: 0 };
+    const a = acc.get(k) ?? { team: teamName, pool, input: 0, output: 0, reserved: undefined };
     a.input += input;
     a.output += output;
+    if (reserved !== undefined) a.reserved = Math.max(a.reserved ?? 0, reserved);
     acc.set(k, a);
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, 50) };
@@ -233,6 +249,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     ...(a.pool !== undefined ? { pool: a.pool } : {}),
     inputTokens: divide ? a.input / days! : a.input,
     outputTokens: divide ? a.output / days! : a.output,
+    ...(a.reserved !== undefined ? { reservedReplicas: a.reserved } : {}),
   }));
   return { ok: true, rows, warnings, days };
 }

@@ -121,3 +121,23 @@ describe("usage import", () => {
     expect(usageHeader("Team (M)")).toBeNull();
   });
 });
+
+describe("usage import: reserved replicas (docs/allocation.md)", () => {
+  it("reads a reserved-replicas column as a level: the largest value of a team's rows, not divided by the days", () => {
+    const csv = "date,team,model,input tokens,output tokens,reserved replicas\n2026-11-01,search,70b,100,50,3\n2026-11-02,search,70b,300,150,5\n2026-11-01,ads,70b,10,10,\n2026-11-02,ads,70b,30,30,\n";
+    const r = importUsageCsv(csv, "u.csv");
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    // Two dates: tokens per day (100 + 300) / 2 = 200 in, (50 + 150) / 2 = 100 out; reserved max(3, 5) = 5; ads has none.
+    expect(r.rows).toEqual([
+      { team: "search", pool: "70b", inputTokens: 200, outputTokens: 100, reservedReplicas: 5 },
+      { team: "ads", pool: "70b", inputTokens: 20, outputTokens: 20 },
+    ]);
+    expect(usageHeader("预留副本")?.field).toBe("reserved");
+  });
+
+  it("refuses a reserved count that is not a number ≥ 0, naming line and column", () => {
+    const r = importUsageCsv("team,input tokens,output tokens,预留副本\nsearch,1,1,-2\n", "u.csv");
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, "预留副本", '"-2" is not a replica count ≥ 0']]);
+  });
+});

@@ -36,7 +36,9 @@ export function mapUsagePools(rows: readonly UsageRow[], map: ReadonlyMap<string
     if (a) {
       a.inputTokens += r.inputTokens;
       a.outputTokens += r.outputTokens;
-    } else out.set(k, { team: r.team, ...(to !== null ? { pool: to } : {}), inputTokens: r.inputTokens, outputTokens: r.outputTokens });
+      // Two models mapped to one pool: their reservations add up.
+      if (r.reservedReplicas !== undefined) a.reservedReplicas = (a.reservedReplicas ?? 0) + r.reservedReplicas;
+    } else out.set(k, { team: r.team, ...(to !== null ? { pool: to } : {}), inputTokens: r.inputTokens, outputTokens: r.outputTokens, ...(r.reservedReplicas !== undefined ? { reservedReplicas: r.reservedReplicas } : {}) });
   }
   return [...out.values()];
 }

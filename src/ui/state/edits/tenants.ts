@@ -9,7 +9,7 @@ export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens", "res
 /** Team-allocation edits of the workbook. */
 export interface TenantEdits {
   /** Replace the team usage rows (an imported usage table): one undo step. */
-  setUsageRows(rows: { team: string; pool?: string; inputTokens: number; outputTokens: number }[]): void;
+  setUsageRows(rows: { team: string; pool?: string; inputTokens: number; outputTokens: number; reservedReplicas?: number }[]): void;
   /** Write a block of usage cells (team, pool, input, output from `col`); rows beyond the end are added. */
   setUsageBlock(row: number, col: number, block: string[][]): void;
   removeUsage(rows: number[]): void;
