@@ -30,6 +30,15 @@ describe("traffic charts", () => {
     expect(s.p99Rps).toBeCloseTo(1.49, 12);
   });
 
+  it("a long series says that each point is the busiest of its group", () => {
+    const s = ok(trafficOf(Array.from({ length: 3001 }, (_, i) => ({ t: i, input: 1, output: 1 })), 1));
+    // 3,001 one-second bins → groups of ceil(3,001 / 1,500) = 3.
+    const c = rateChart(s, { ...words, grouped: (n) => `(max of ${n})` }, fmt);
+    expect(c.data.datasets[0]!.data).toHaveLength(1001);
+    expect(c.options?.plugins?.title?.text).toBe("r (max of 3)");
+    expect(rateChart(ok(trafficOf([{ t: 0, input: 1, output: 1 }, { t: 5, input: 1, output: 1 }], 1)), { ...words, grouped: () => "x" }, fmt).options?.plugins?.title?.text).toBe("r");
+  });
+
   it("time labels: UTC clock time, with the date past a day, or hours from the start", () => {
     expect(timeLabel(1_700_000_000, false, false)).toBe("22:13");
     expect(timeLabel(1_700_000_000, false, true)).toBe("11-14 22:13");

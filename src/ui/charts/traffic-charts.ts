@@ -44,6 +44,8 @@ export interface TrafficChartWords {
   requests: string;
   /** Label of the open last bucket, e.g. "≥ 2,000". */
   atLeast: (from: string) => string;
+  /** Added to the rate chart's title when each point is the busiest of `n` bins (a long series). */
+  grouped?: (n: number) => string;
 }
 
 /** Time of day (UTC) or, for relative timestamps, seconds from the start, as an axis label. */
@@ -73,7 +75,7 @@ export function rateChart(s: TrafficSummary, words: TrafficChartWords, fmt: (v: 
       normalized: true,
       plugins: {
         legend: { display: false },
-        title: { display: true, text: words.rateTitle, align: "start", font: { weight: "bold" } },
+        title: { display: true, text: step > 1 && words.grouped ? `${words.rateTitle} ${words.grouped(step)}` : words.rateTitle, align: "start", font: { weight: "bold" } },
         tooltip: { callbacks: { title: (items) => (items[0] ? timeLabel(Number(items[0].parsed.x), s.relativeTime, withDate) : ""), label: (ctx) => `${words.rate}: ${fmt(Number(ctx.parsed.y))}` } },
       },
       scales: {

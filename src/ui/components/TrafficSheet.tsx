@@ -202,6 +202,7 @@ export function TrafficSheet(): JSX.Element {
     lengthTitle: "",
     requests: t("trChartRequests"),
     atLeast: (v) => t("trAtLeast", { v }),
+    grouped: (n) => t("trRateGrouped", { n: num(n, 0) }),
   });
   const rateFmt = (v: number) => num(v, v >= 100 ? 0 : v >= 10 ? 1 : 2);
   const intFmt = (v: number) => num(v, 0);
