@@ -15,15 +15,12 @@ import { IMPORT_RULES } from "./messages-zh-import";
 import { JSON_RULES, rule, type Rule, type Sub } from "./messages-zh-rules";
 
 /**
- * Sentences of plan-file validation still passed as text: the validation warnings shown as app
- * notices (src/ui/state/plan-opener.ts), a typed number out of range (src/ui/state/workbook.ts
- * rejections), and the empty-file / invalid-JSON sentences of the importers (src/import/input.ts,
- * usage.ts). Plan-file and JSON syntax errors render from `planFile.*` / `json.*` codes.
+ * Sentences of plan-file validation still passed as text: a typed number out of range
+ * (src/ui/state/workbook.ts rejections), and the empty-file / invalid-JSON sentences of the
+ * importers (src/import/input.ts, usage.ts). Plan-file and JSON syntax errors and validation
+ * warnings render from `planFile.*` / `json.*` codes.
  */
 const PLAN_FILE_RULES: Rule[] = [
-  rule(/^both `workloads` and `workload` are given; `workloads` is used$/, () => "同时给出了 `workloads` 和 `workload`；使用 `workloads`"),
-  rule(/^the plan has no workloads$/, () => "计划中没有负载"),
-  rule(/^(.+) has no sweep for workload (".*"); it cannot be sized$/, ([, s, w]) => `${s} 没有负载 ${w} 的扫描数据，无法计算规模`),
   rule(/^the file is empty$/, () => "文件为空"),
   rule(/^invalid JSON: (.+)$/, ([, m], sub) => `JSON 无效：${sub(m!) ?? m}`),
   rule(/^expected (more than|from) (\S+) up to (\S+) \((.+)\), got (\S+)$/, ([, k, lo, hi, u, g]) => `应${k === "from" ? `在 ${lo}` : `大于 ${lo}`} 至 ${hi} 之间（${rangeUnitZh(u!)}），实际为 ${g}`),

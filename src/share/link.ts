@@ -20,6 +20,7 @@
  * Safari 16.4+, Node 20) — both are asynchronous.
  */
 import { validatePlan } from "../engine/plan-file";
+import type { Problem } from "../engine/problems";
 import type { PlanFile } from "../engine/types";
 import { depthProblem } from "./limits";
 
@@ -109,7 +110,7 @@ export async function encodePlanToFragment(plan: PlanFile, opts: { baseUrl?: str
 }
 
 /** Result of {@link decodePlanFromFragment}: a validated plan (data only), or a readable reason. */
-export type DecodedFragment = { ok: true; plan: PlanFile; warnings: string[] } | { ok: false; reason: string };
+export type DecodedFragment = { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] } | { ok: false; reason: string };
 
 /** The `plan=` value of a fragment, a full URL, or a bare `plan=…`; null when there is none. */
 function planParam(input: string): string | null {
@@ -159,7 +160,7 @@ export async function decodePlanFromFragment(fragment: string): Promise<DecodedF
       const shown = v.errors.slice(0, 3).map(e => `${e.path || "(plan)"}: ${e.message}`);
       return { ok: false, reason: `the link does not hold a valid capplan plan: ${shown.join("; ")}${v.errors.length > 3 ? `; and ${v.errors.length - 3} more` : ""}` };
     }
-    return { ok: true, plan: v.plan, warnings: v.warnings };
+    return v.problems ? { ok: true, plan: v.plan, warnings: v.warnings, problems: v.problems } : { ok: true, plan: v.plan, warnings: v.warnings };
   } catch (e) {
     return { ok: false, reason: `the link cannot be read (${e instanceof Error ? e.message : String(e)})` };
   }

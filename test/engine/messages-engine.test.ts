@@ -235,3 +235,17 @@ describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () =>
     expect(phrases.filter((p) => expectedZh(p) === null)).toEqual([]);
   });
 });
+
+describe("planFile warnings (src/engine/plan-file.ts)", () => {
+  it("come as problems beside the English warnings", () => {
+    const v = validatePlan({ format: "capplan.plan/v1", title: "t", workload: { name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }, workloads: [], slo: [], skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: {} }] });
+    if (!v.ok) return expect(v.ok).toBe(true);
+    expect(v.warnings).toEqual(["both `workloads` and `workload` are given; `workloads` is used", "the plan has no workloads"]);
+    expect(v.problems?.map((p) => renderProblem(p, "zh"))).toEqual(["同时给出了 `workloads` 和 `workload`；使用 `workloads`", "计划中没有负载"]);
+    const w = validatePlan({ format: "capplan.plan/v1", title: "t", workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }], slo: [], skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: {} }] });
+    if (!w.ok) return expect(w.ok).toBe(true);
+    expect(w.problems?.map((p) => [p.path, renderProblem(p, "en"), renderProblem(p, "zh")])).toEqual([
+      ["skus[0]", 'SKU "A" has no sweep for workload "chat"; it cannot be sized', 'SKU "A" 没有负载 "chat" 的扫描数据，无法计算规模'],
+    ]);
+  });
+});

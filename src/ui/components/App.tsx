@@ -16,7 +16,6 @@ import { WorkbookContext } from "../state/context";
 import { AttachFiles } from "./AttachFiles";
 import { lang, setLang, t } from "../state/i18n";
 import type { UiKey } from "../i18n";
-import { translateMessage } from "../../report/messages-zh";
 import { downloadText, fileStem } from "../state/persist";
 import { createPersistence } from "../state/autosave";
 import { OtherTabPrompt, RecentPlansPanel, SetAsideBanner } from "./PersistPanels";
@@ -30,7 +29,7 @@ import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
 import { createShareAction } from "../state/share-action";
 import { planProblemText } from "../state/open-plan";
-import { createPlanOpener } from "../state/plan-opener";
+import { createPlanOpener, noticeText } from "../state/plan-opener";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
 // are fetched after start (see `preloadLater`) or when first opened.
@@ -205,7 +204,7 @@ export function App(): JSX.Element {
         </Show>
         <Show when={notices().length}>
           <div class="notices" data-testid="notices">
-            <For each={notices()}>{(n) => <div>{translateMessage(n, lang())}</div>}</For>
+            <For each={notices()}>{(n) => <div>{noticeText(n, lang())}</div>}</For>
             <button class="link" onClick={() => setNotices([])}>{t("dismiss")}</button>
           </div>
         </Show>

@@ -32,7 +32,7 @@ export function planProblemText(p: PlanProblem, lang: Lang): string {
 
 /** Result of {@link checkPlanFile}. `openable`: the plan, when the only problems are formula errors. */
 export type PlanCheck =
-  | { ok: true; plan: PlanFile; warnings: string[] }
+  | { ok: true; plan: PlanFile; warnings: string[]; warningProblems: Problem[] }
   | { ok: false; problems: PlanProblem[]; openable: PlanFile | null };
 
 /** Check the text of a plan file (see the module comment). Never throws. */
@@ -47,5 +47,5 @@ export function checkPlanFile(text: string): PlanCheck {
   if (formulaErrors.length) {
     return { ok: false, problems: formulaErrors.map((e) => ({ path: e.path, message: `#${e.kind}: ${e.message}`, problem: e.problem, kind: e.kind })), openable: v.plan };
   }
-  return { ok: true, plan: v.plan, warnings: v.warnings };
+  return { ok: true, plan: v.plan, warnings: v.warnings, warningProblems: v.problems ?? [] };
 }

@@ -6,7 +6,11 @@
  * (docs/persistence.md). The notices it produces are shown under the tabs.
  */
 import { createSignal } from "solid-js";
+import type { Problem } from "../../engine/problems";
 import type { PlanFile } from "../../engine/types";
+import { renderProblem } from "../../report/messages";
+import { translateMessage } from "../../report/messages-zh";
+import type { Lang } from "../../report/i18n";
 import type { Persistence } from "./autosave";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "./examples";
 import { t } from "./i18n";
@@ -14,6 +18,14 @@ import { checkPlanFile, type PlanProblem } from "./open-plan";
 import { emptyPlan } from "./plan-edit";
 import type { RecentEntry } from "./recent-plans";
 import type { Workbook } from "./workbook";
+
+/** A notice under the tabs: a text already in the app's language, or a problem of the engine (docs/problems.md). */
+export type Notice = string | Problem;
+
+/** A notice's text in `lang`. */
+export function noticeText(n: Notice, lang: Lang): string {
+  return typeof n === "string" ? translateMessage(n, lang) : renderProblem(n, lang);
+}
 
 /** A plan file that could not be opened, with its problems (`openable`: only formula errors). */
 export interface FileProblems {
@@ -27,12 +39,12 @@ const EXAMPLES_BASE = "/models/examples";
 
 export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persistence) {
   const [loading, setLoading] = createSignal(true);
-  const [notices, setNotices] = createSignal<string[]>([]);
+  const [notices, setNotices] = createSignal<Notice[]>([]);
   const [fileProblems, setFileProblems] = createSignal<FileProblems | null>(null);
   const examples = exampleNames();
 
   /** Replace the whole plan, keeping the current one in Recent plans first (see autosave.ts). */
-  const replacePlan = async (plan: PlanFile, list: string[], pristine = false, reason: "share" | "replaced" = "replaced") => {
+  const replacePlan = async (plan: PlanFile, list: Notice[], pristine = false, reason: "share" | "replaced" = "replaced") => {
     const kept = await persist.replace(plan, reason, pristine);
     setNotices(kept ? [...list, kept] : list);
   };
@@ -53,7 +65,7 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
     if (!c.ok) return setFileProblems({ file: f.name, problems: c.problems, openable: c.openable });
     setFileProblems(null);
     const { plan, problems } = await inlinePlanFiles(c.plan, EXAMPLES_BASE);
-    await replacePlan(plan, [t("opened", { file: f.name }), ...c.warnings, ...problems]);
+    await replacePlan(plan, [t("opened", { file: f.name }), ...c.warningProblems, ...problems]);
   };
   const openFile = (f: File) => openFileChecked(f).catch((e: unknown) => setFileProblems({ file: f.name, problems: [{ path: "", message: e instanceof Error ? e.message : String(e) }], openable: null }));
   const openAnyway = async () => {
@@ -73,7 +85,7 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
       const d = await (await import("../../share/link")).decodePlanFromFragment(hash);
       if (d.ok) {
         const { plan, problems } = await inlinePlanFiles(d.plan, EXAMPLES_BASE);
-        await replacePlan(plan, [t("sharedOpened"), ...d.warnings, ...problems], false, "share");
+        await replacePlan(plan, [t("sharedOpened"), ...(d.problems ?? d.warnings), ...problems], false, "share");
       } else setNotices([t("shareFailed", { reason: d.reason })]);
     }
     await other;
