@@ -160,7 +160,7 @@ export async function decodePlanFromFragment(fragment: string): Promise<DecodedF
       const shown = v.errors.slice(0, 3).map(e => `${e.path || "(plan)"}: ${e.message}`);
       return { ok: false, reason: `the link does not hold a valid capplan plan: ${shown.join("; ")}${v.errors.length > 3 ? `; and ${v.errors.length - 3} more` : ""}` };
     }
-    return v.problems ? { ok: true, plan: v.plan, warnings: v.warnings, problems: v.problems } : { ok: true, plan: v.plan, warnings: v.warnings };
+    return v.problems?.length ? { ok: true, plan: v.plan, warnings: v.warnings, problems: v.problems } : { ok: true, plan: v.plan, warnings: v.warnings };
   } catch (e) {
     return { ok: false, reason: `the link cannot be read (${e instanceof Error ? e.message : String(e)})` };
   }
