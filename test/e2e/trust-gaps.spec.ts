@@ -64,6 +64,11 @@ test("a corrupt file inside an imported folder: the import is not green, names t
   await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
   await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
   await expect(page.getByTestId("status-errors")).toContainText(`were dropped (${broken})`);
+  // The list of what to check opens on click and closes with Escape.
+  await page.getByTestId("status-errors").click();
+  await expect(page.getByTestId("trust-list").getByTestId("trust-item").filter({ hasText: broken })).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("trust-list")).toHaveCount(0);
   await wp.sheet("comparison");
   await expect(page.getByTestId("rec-banner")).toHaveAttribute("data-level", "warn");
   const item = page.getByTestId("rec-banner").getByTestId("banner-item").filter({ hasText: broken });

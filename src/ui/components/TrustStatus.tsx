@@ -3,7 +3,7 @@
  * state of the workbook (`wb.trust()`, src/ui/state/trust.ts, docs/trust.md): green only when
  * every number is checked; otherwise they say what, and each item of the list goes to its cell.
  */
-import { createSignal, For, Match, Show, Switch, type JSX } from "solid-js";
+import { createEffect, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from "solid-js";
 import { fmtMoney } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
@@ -46,6 +46,15 @@ export function TrustStatus(): JSX.Element {
   const wb = useWorkbook();
   const state = () => wb.trust();
   const [open, setOpen] = createSignal(false);
+  // Escape closes the list, as it closes any popup.
+  createEffect(() => {
+    if (!open()) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    onCleanup(() => document.removeEventListener("keydown", onKey));
+  });
   return (
     <>
       <span class="trust" data-testid="status-trust" data-level={state().level}>
