@@ -29,7 +29,8 @@ export async function run(ctx) {
   }
   if (existsSync(join(distDir, "index.html"))) {
     const html = readFileSync(join(distDir, "index.html"), "utf8");
-    const initialNames = new Set([...html.matchAll(/<script[^>]*src="\/?assets\/([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]));
+    // Asset paths are `assets/…`, `/assets/…` or `./assets/…` (the app is built with base "./").
+    const initialNames = new Set([...html.matchAll(/<script[^>]*src="(?:\.?\/)?assets\/([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="(?:\.?\/)?assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]));
     const js = readdirSync(join(distDir, "assets")).filter((f) => f.endsWith(".js"));
     const size = (f) => {
       const b = readFileSync(join(distDir, "assets", f));
