@@ -33,11 +33,19 @@ for (const [path, file] of Object.entries(report.files)) {
       ignored.push({ at, mutator: m.mutatorName, reason: m.statusReason ?? "" });
     } else c.errors++;
   }
-  store.files[path] = { run: when, ...c, survivors, ignored };
+  store.files[path] = { run: when, ...c, survivors, ignoredList: ignored };
 }
-writeFileSync(STORE, `${JSON.stringify(store, null, 1)}\n`);
 
 const pct = (n, d) => (d ? `${((100 * n) / d).toFixed(1)} %` : "—");
+// Files stored before the count and the list had separate keys kept only the list under `ignored`.
+for (const f of Object.values(store.files)) {
+  if (Array.isArray(f.ignored)) {
+    f.ignoredList = f.ignored;
+    f.ignored = f.ignored.length;
+  }
+  f.ignoredList ??= [];
+}
+writeFileSync(STORE, `${JSON.stringify(store, null, 1)}\n`);
 const rows = Object.entries(store.files).sort(([a], [b]) => a.localeCompare(b));
 const tot = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 };
 const lines = [
@@ -69,7 +77,19 @@ for (const [m, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length)
   if (list.length > 40) lines.push(`- … and ${list.length - 40} more (test/mutation/results.json)`);
   lines.push("");
 }
-const ign = rows.flatMap(([path, f]) => f.ignored.map(i => `- ${path}:${i.at} ${i.mutator}: ${i.reason}`));
+// One line per reason and file: where, which mutators, how many.
+const ign = [];
+for (const [path, f] of rows) {
+  const byReason = new Map();
+  for (const i of f.ignoredList) {
+    const g = byReason.get(i.reason) ?? { at: new Set(), mutators: new Set(), n: 0 };
+    g.at.add(i.at.split(":")[0]);
+    g.mutators.add(i.mutator);
+    g.n++;
+    byReason.set(i.reason, g);
+  }
+  for (const [reason, g] of byReason) ign.push(`- ${path} line ${[...g.at].join(", ")} (${g.n}: ${[...g.mutators].join(", ")}): ${reason}`);
+}
 if (ign.length) lines.push("## Marked equivalent", "", ...ign, "");
 // Hand-written notes (what could not be run in time, survivors judged equivalent but not markable) follow the tables.
 const NOTES = "test/mutation/NOTES.md";

@@ -22,9 +22,8 @@ export function minorUnitDigits(currency: string): number {
     const v = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: Intl always gives an integer 0–4 here; the guard is against a broken Intl ('never' is killed by JPY/KWD)
     if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4) d = v;
-    // Stryker disable next-line BlockStatement: d is already 2
   } catch {
-    d = 2;
+    // a code Intl rejects: d stays 2
   }
   // Stryker disable next-line CallExpression: cache; not storing only asks Intl again
   digitsCache.set(code, d);
