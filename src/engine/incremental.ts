@@ -11,7 +11,8 @@
  *   (sweep points, structural edits, formula errors) re-resolves the whole plan;
  * - SKU results are kept unless the SKU's own numbers, the workloads, the SLOs or the factors
  *   changed; a recomputed SKU reuses its sweeps' zones, diagnostics and load order (they do not
- *   depend on the SLOs), so an SLO edit recomputes operating points only;
+ *   depend on the SLOs), so an SLO edit recomputes operating points only ({@link memoAnalyzer},
+ *   passed to the plain `computeSku`: docs/architecture.md, "Where caching lives");
  * - the recommendation is recomputed on every edit; the team allocation (docs/allocation.md), a
  *   plain function, is memoised here: it is reused when the resolved tenants, the currency, the
  *   SKUs its pools read, the recommendation, the workloads and the errors before it are unchanged

@@ -19,7 +19,7 @@ export function loadValue(p: SweepPoint, kind: LoadKind): number | null {
 }
 
 /**
- * The load axis of a sweep (spec §2): concurrency when every point has it, else request rate,
+ * The load axis of a sweep (docs/metrics.md): concurrency when every point has it, else request rate,
  * else rps; when no field is on every point, the first one that any point has; null for none.
  */
 export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
@@ -31,7 +31,7 @@ export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
 
 /**
  * Indices of `points` in load order (stable; points without a load value keep their place at
- * the end). The inputs are normally sorted already; this is the defensive sort of spec §2.
+ * the end). The inputs are normally sorted already; this is the defensive sort of docs/metrics.md.
  */
 export function loadOrder(points: readonly SweepPoint[], kind: LoadKind | null = loadKind(points)): number[] {
   const idx = points.map((_, i) => i);
@@ -54,7 +54,7 @@ export function loadOrder(points: readonly SweepPoint[], kind: LoadKind | null =
 /** Which throughput series to use: output tokens/s when every point has it, else rps, else the better covered. */
 export type ThroughputKind = "outputTokensPerSec" | "rps";
 
-/** Throughput axis of a sweep (seed §2.1 draws throughput as tokens/s or RPS); null when neither exists. */
+/** Throughput axis of a sweep (throughput is drawn as tokens/s or RPS); null when neither exists. */
 export function throughputKind(points: readonly SweepPoint[]): ThroughputKind | null {
   const cover = (k: ThroughputKind): number => points.filter(p => finite(p[k])).length;
   const o = cover("outputTokensPerSec");

@@ -1,5 +1,6 @@
 /**
- * The whole plan computation (spec §3–§5, §7): resolved plan + sweeps → operating points,
+ * The whole plan computation (docs/operating-point.md, docs/capacity.md, docs/allocation.md;
+ * the result model in docs/architecture.md): resolved plan + sweeps → operating points,
  * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
  */
 import { englishOf, textProblem, type Problem } from "./problems";

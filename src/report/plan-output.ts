@@ -1,5 +1,5 @@
 /**
- * Renderings of a plan result for `capplan plan`: the JSON object of spec §7 (unrounded
+ * Renderings of a plan result for `capplan plan` (docs/cli.md): the JSON object (unrounded
  * numbers), a readable text table, Markdown and CSV (rounded for display). Pure.
  */
 import { fmtValue } from "../engine/number-format";

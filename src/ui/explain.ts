@@ -1,5 +1,5 @@
 /**
- * Derived cells in plain words with the numbers plugged in (spec §4; seed §4.3 worked example
+ * Derived cells in plain words with the numbers plugged in (docs/capacity.md, its worked example
  * `replicas = ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2) = ceil(14.4) = 15`). Pure: result → lines.
  */
 import type { PlanResult, SkuResult } from "../engine/plan";
@@ -13,7 +13,7 @@ export interface Derivation {
   formula: string;
 }
 
-/** Tokens per request and tokens/s of each workload (seed §4.4). */
+/** Tokens per request and tokens/s of each workload (docs/capacity.md). */
 export function workloadDerivations(r: PlanResult): Derivation[][] {
   const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   return r.workloads.map((w) => [
