@@ -1,6 +1,6 @@
 """Write fixtures/vllm/concurrency-sweep-h100-fp8/: the synthetic H100 sweep of
 fixtures/vllm/concurrency-sweep-h100/ as if re-run after FP8 weight quantisation, for the
-before/after example of `capplan compare` (seed §5.3, §6: re-run the same sweep after a change).
+before/after example of `capplan compare` (docs/report.md: re-run the same sweep after a change).
 
 Deterministic transformation of the baseline files: throughput x1.30 (requests, tokens, and
 duration / 1.30), TPOT/ITL x0.78, E2E scaled to match, TTFT x0.85 at concurrency >= 4 but x1.12

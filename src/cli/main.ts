@@ -1,5 +1,5 @@
 /**
- * `capplan` command line (spec §7). Exit codes: 0 success, 1 regression (compare), 2 bad input
+ * `capplan` command line (docs/cli.md). Exit codes: 0 success, 1 regression (compare), 2 bad input
  * or usage. Problems go to stderr, one line each; never a stack trace.
  *
  * Conventions shared by every command (docs/cli.md): `-` reads standard input; `--` ends the
@@ -55,7 +55,7 @@ export const COMMANDS: Record<string, Command> = {
     run: importCommand,
     usage: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
     summary:
-      "Import load-test outputs (recognised by content) into sweeps; prints the seed §5.3 table per sweep, or { \"sweeps\": [...] } with --json.",
+      "Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { \"sweeps\": [...] } with --json.",
     options: [
       ["--format F", "force a format id (see `capplan formats`)"],
       ["--concurrency N", "the load level of a single file"],
@@ -84,7 +84,7 @@ export const COMMANDS: Record<string, Command> = {
   report: {
     run: reportCommand,
     usage: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
-    summary: "The seed §5.3 benchmark report of a plan, in Markdown.",
+    summary: "The benchmark report of a plan, in Markdown (docs/report.md).",
     options: [LANG_OPTION, CHEAPEST_BY_OPTION, ALLOW_PATH_OPTION],
   },
   explain: {
@@ -230,7 +230,7 @@ export function writeAtomically(file: string, text: string): void {
 
 let pipeGuard = false;
 
-/** A closed stdout/stderr pipe ends the process quietly with 0 (spec §7: `capplan formats | head -1`). */
+/** A closed stdout/stderr pipe ends the process quietly with 0 (docs/cli.md: `capplan formats | head -1`). */
 function guardPipes(): void {
   if (pipeGuard) return;
   pipeGuard = true;

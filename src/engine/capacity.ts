@@ -1,5 +1,5 @@
 /**
- * Replicas, GPUs and cost of one SKU for a set of workloads (product spec §4; seed §4.1, §4.3,
+ * Replicas, GPUs and cost of one SKU for a set of workloads (docs/capacity.md; docs/capacity.md,
  * §4.4). Pure arithmetic over plain numbers.
  */
 import { capacityMessages as M } from "./messages/capacity";
@@ -27,7 +27,7 @@ export interface SkuCapacityInput {
   }[];
 }
 
-/** Capacity and cost of one SKU (spec §4). Undefined ratios (division by zero) are NaN, i.e. null in JSON. */
+/** Capacity and cost of one SKU (docs/capacity.md). Undefined ratios (division by zero) are NaN, i.e. null in JSON. */
 export interface CapacityResult {
   replicasBase: number;
   replicasRaw: number;
@@ -53,22 +53,22 @@ export interface CapacityResult {
   problems: Problem[];
 }
 
-/** Hours per month used for costPerMonth (spec §4: 730 = 8760 / 12). */
+/** Hours per month used for costPerMonth (docs/capacity.md: 730 = 8760 / 12). */
 export const HOURS_PER_MONTH = 730;
-/** Relative difference in mean input/output length beyond which a sweep is flagged (seed §4.4). */
+/** Relative difference in mean input/output length beyond which a sweep is flagged (docs/capacity.md). */
 export const LENGTH_MISMATCH = 0.25;
 
-/** Tokens per request = input + output (seed §4.4): 300 + 300 → 600. */
+/** Tokens per request = input + output (docs/capacity.md): 300 + 300 → 600. */
 export function tokensPerRequest(w: WorkloadInput): number {
   return w.inputTokens + w.outputTokens;
 }
 
-/** Token rate at peak = peakRps × (input + output) (seed §4.4): 50 × 600 = 30,000 tok/s. */
+/** Token rate at peak = peakRps × (input + output) (docs/capacity.md): 50 × 600 = 30,000 tok/s. */
 export function tokensPerSec(w: WorkloadInput): number {
   return w.peakRps * tokensPerRequest(w);
 }
 
-/** Ceiling with a 1e-9 tolerance (spec §4): 14.4000000001 → 15, 15.0000000001 → 15, 14.4 → 15. */
+/** Ceiling with a 1e-9 tolerance (docs/capacity.md): 14.4000000001 → 15, 15.0000000001 → 15, 14.4 → 15. */
 export function ceilTol(x: number): number {
   // Stryker disable next-line ConditionalExpression: early return; Math.ceil keeps ±Infinity and NaN as they are
   if (!Number.isFinite(x)) return x;
@@ -85,8 +85,8 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
 }
 
 /**
- * Capacity and cost of a SKU (spec §4):
- * replicasBase = Σ_w peakRps_w × outputTokens_w / replicaOutputTokensPerSec_w (seed §4.3);
+ * Capacity and cost of a SKU (docs/capacity.md):
+ * replicasBase = Σ_w peakRps_w × outputTokens_w / replicaOutputTokensPerSec_w (docs/capacity.md);
  * replicasRaw = replicasBase × elasticity × redundancy (N+k: replicasBase × elasticity + k);
  * replicas = ceilTol(replicasRaw) (N+k: ceilTol(replicasBase × elasticity) + k);
  * gpus = replicas × gpusPerReplica; costPerHour = gpus × pricePerGpuHour; ×24 per day, ×730 per month.
@@ -94,7 +94,7 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
  * with several workloads C is the output-token-weighted harmonic mean
  * C = Σ_w o_w / Σ_w (o_w / C_w) with o_w = peakRps_w × outputTokens_w, i.e. the replica-hours per
  * output token of each workload summed with its share of the output tokens (C = Σ o_w / replicasBase).
- * costPerRequest = costPerOutputToken × request-weighted mean output length (spec §7).
+ * costPerRequest = costPerOutputToken × request-weighted mean output length (docs/cli.md).
  * Peak basis: costPerHour ÷ (Σ o_w × 3600). Forecast basis (avgRps, else dailyRequests ÷ 86400):
  * costPerHour ÷ (forecast output tokens/s × 3600), utilization = forecast output tokens/s ÷ (replicas × C).
  * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give NaN results and a warning.
@@ -220,7 +220,7 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
 }
 
 /**
- * The replicas of spec §4 for a base replica count (also each interval of a schedule,
+ * The replicas of docs/capacity.md for a base replica count (also each interval of a schedule,
  * docs/schedules.md): ceilTol(base × elasticity × redundancy), or N+k ceilTol(base × elasticity) + k.
  * `spare` must already be a whole number.
  */

@@ -19,7 +19,7 @@ export interface Finding {
   zh?: { title: string; evidence: string; advice: string };
 }
 
-/** The checklist rules (seed §5.2), with their thresholds. */
+/** The checklist rules (docs/report.md), with their thresholds. */
 export const DIAGNOSTIC_RULES: { id: string; description: string }[] = [
   {
     id: "ttft-queueing",
@@ -99,7 +99,7 @@ function loadZh(kind: LoadKind | null, a: number | null, b?: number | null): str
 }
 
 /**
- * ttft-queueing (seed §5.2 "TTFT 随并发快速恶化"): over all pairs of points i < j (load order) whose
+ * ttft-queueing (docs/report.md "TTFT 随并发快速恶化"): over all pairs of points i < j (load order) whose
  * throughput grows < 25 %, the largest TTFT ratio; a finding when it is ≥ 3.
  */
 function ttftQueueing(c: Ctx): Finding | null {
@@ -146,7 +146,7 @@ function ttftQueueing(c: Ctx): Finding | null {
 }
 
 /**
- * decode-bound (seed §5.2 "ITL 均匀但吞吐上不去"): for each point i, the first point j with load ≥ 2×
+ * decode-bound (docs/report.md "ITL 均匀但吞吐上不去"): for each point i, the first point j with load ≥ 2×
  * load_i; a finding at the first such pair where throughput grows < 10 %, ITL (else TPOT) P50
  * (else mean) grows < 30 %, and P99/P50 < 1.5 at i and j wherever both percentiles exist.
  */
@@ -198,7 +198,7 @@ function decodeBound(c: Ctx): Finding | null {
 }
 
 /**
- * failures-at-load (seed §5.2 "显存 OOM 在长上下文"): the first point (not the lowest load) where
+ * failures-at-load (docs/report.md "显存 OOM 在长上下文"): the first point (not the lowest load) where
  * failed > 0 and failed / (completed + failed) > 1 % (failed > 0 alone when completed is unknown),
  * with every lower point at failed = 0 or unknown and at least one lower point known to be 0.
  */
@@ -233,7 +233,7 @@ function failuresAtLoad(c: Ctx): Finding | null {
 }
 
 /**
- * long-tail (seed §5.2 "GPU 利用率高但延迟高"): at points in the linear zone (zones.ts), P99/P50 of
+ * long-tail (docs/report.md "GPU 利用率高但延迟高"): at points in the linear zone (zones.ts), P99/P50 of
  * TTFT or E2E ≥ 3. Reports the point with the largest ratio as evidence and lists all such points.
  */
 function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
@@ -271,7 +271,7 @@ function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
 }
 
 /**
- * Run the seed §5.2 checklist over one sweep (rules and thresholds in {@link DIAGNOSTIC_RULES}); fewer
+ * Run docs/report.md checklist over one sweep (rules and thresholds in {@link DIAGNOSTIC_RULES}); fewer
  * than 2 points give no findings. `zones` may pass the sweep's {@link classifyZones} zones when the
  * caller has them already (the long-tail rule reads them).
  */

@@ -1,5 +1,5 @@
 /**
- * Money in minor units (spec §5: conservation after rounding to the currency's minor unit).
+ * Money in minor units (docs/allocation.md: conservation after rounding to the currency's minor unit).
  * Amounts are rounded to integer minor units (cents, yen, fils) and split by the
  * largest-remainder method so that the parts add up to the rounded total exactly.
  */

@@ -1,7 +1,7 @@
 /**
- * Reading, checking and writing the plan file `capplan.plan/v1` (spec §6). Validation checks the
+ * Reading, checking and writing the plan file `capplan.plan/v1` (docs/plan-file.md). Validation checks the
  * shape only: formula strings are accepted here and evaluated by `resolve.ts` (a plan with formula
- * errors still reads, spec §7). Unknown extra keys are allowed.
+ * errors still reads, docs/cli.md). Unknown extra keys are allowed.
  */
 import { cellNameProblem } from "./formula/math";
 import { readNumericString } from "./formula/formula";
@@ -30,7 +30,7 @@ export type PlanValidation = { ok: true; plan: PlanFile; warnings: string[]; pro
 /** The format tag of a plan file. */
 export const PLAN_FORMAT = "capplan.plan/v1";
 
-/** Statistic keys accepted in SLOs (spec §1): mean, min, max, std, median, pNN, pNN.N. */
+/** Statistic keys accepted in SLOs (docs/metrics.md): mean, min, max, std, median, pNN, pNN.N. */
 export const STAT_PATTERN = /^(?:mean|min|max|std|median|p(?:100|\d{1,2})(?:\.\d+)?)$/;
 
 const NUM_EXPECTED = "a number or a formula string starting with =";
@@ -80,7 +80,7 @@ export function keyPath(base: string, key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
 }
 
-/** Name of workload `index` (spec §6): its `name`, else "default" when alone, else "workload<N>". */
+/** Name of workload `index` (docs/plan-file.md): its `name`, else "default" when alone, else "workload<N>". */
 export function workloadName(def: WorkloadDef | undefined, index: number, count: number): string {
   if (def && typeof def.name === "string" && def.name !== "") return def.name;
   return count === 1 ? "default" : `workload${index + 1}`;
@@ -338,7 +338,7 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
   });
 }
 
-/** Check that a parsed JSON value is a plan of the shape of spec §6. Never throws. */
+/** Check that a parsed JSON value is a plan of the shape of docs/plan-file.md. Never throws. */
 export function validatePlan(value: unknown): PlanValidation {
   const currency = isObj(value) && typeof value.currency === "string" && /^[A-Z]{3}$/.test(value.currency) ? value.currency : "USD";
   const c = new Checker(currency);
@@ -429,7 +429,7 @@ export function readPlanText(text: string, fileName: string): PlanValidation {
 
 const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "recommendBy", "tenants"];
 
-/** Write a plan as 2-space JSON with the top-level keys in spec §6 order (extras after). */
+/** Write a plan as 2-space JSON with the top-level keys in docs/plan-file.md order (extras after). */
 export function serializePlan(plan: PlanFile): string {
   const ordered: Record<string, unknown> = {};
   for (const k of KEY_ORDER) if (plan[k] !== undefined) ordered[k] = plan[k];

@@ -1,5 +1,5 @@
 /**
- * Paths into a plan document, as used by formula errors and the sheet (spec §6):
+ * Paths into a plan document, as used by formula errors and the sheet (docs/plan-file.md):
  * `skus[1].pricePerGpuHour`, `cells.peak`, `skus[2].sweeps["my load"].replicaOutputTokensPerSec`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Plan resolution (spec §6): every number of the plan (cells and numeric fields) goes into one
+ * Plan resolution (docs/plan-file.md): every number of the plan (cells and numeric fields) goes into one
  * formula sheet keyed by its path; the sheet is evaluated and the plan is returned with numbers
  * (null where a field is absent or its formula failed; the failure is in `errors`).
  * Defaults: title "Untitled plan", currency "USD", sloMode "measured", elasticity 1, redundancy
@@ -325,7 +325,7 @@ function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, F
 }
 
 /**
- * Evaluate a plan's formulas and return it with numbers (spec §6). `sheet` may be a sheet already
+ * Evaluate a plan's formulas and return it with numbers (docs/plan-file.md). `sheet` may be a sheet already
  * built from this plan (e.g. kept by the app and edited incrementally); otherwise one is built.
  */
 export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan), files: ReadonlyMap<string, FileSweep> = new Map()): ResolvedPlan {

@@ -1,5 +1,5 @@
 /**
- * A plan with every formula evaluated (spec §6): numbers, or null where the field is empty or its
+ * A plan with every formula evaluated (docs/plan-file.md): numbers, or null where the field is empty or its
  * formula failed (the failure is in `errors`, naming the field's path). This is what the capacity
  * and cost computation reads.
  */
@@ -8,7 +8,7 @@ import type { TrafficSummary } from "./traffic-types";
 import type { MetricKey, RecommendBy, SloMode, StatKey, SweepMeta, SweepPoint } from "./types";
 import type { ResolvedTrace } from "./workload-trace";
 
-/** A formula problem, in the cell that causes it (spec §6). */
+/** A formula problem, in the cell that causes it (docs/plan-file.md). */
 export interface FormulaError {
   /** Path of the field or cell, e.g. `skus[1].pricePerGpuHour` or `cells.peak`. */
   path: string;

@@ -1,5 +1,5 @@
 /**
- * The operating point of a sweep under SLOs (product spec §3; seed §1.3, §2.2: "P99 TTFT < 1 s
+ * The operating point of a sweep under SLOs (docs/operating-point.md; docs/metrics.md: "P99 TTFT < 1 s
  * and P95 ITL < 100 ms"). Pure functions over a sweep's points.
  *
  * An SLO passes when `value <= maxMs`: the seed writes "< 1 s", but a measured value exactly on
@@ -21,7 +21,7 @@ export interface SloCheck {
   missing?: { stat: string; available: string[] };
 }
 
-/** How far an SLO misses its limit at a load (spec §3: "which SLO fails … and by how much"). */
+/** How far an SLO misses its limit at a load (docs/operating-point.md: "which SLO fails … and by how much"). */
 export interface SloFailure {
   slo: Slo;
   load: number;
@@ -62,7 +62,7 @@ export function failedSharePct(p: SweepPoint): number | null {
   return (f / (c + f)) * 100;
 }
 
-/** The operating point of one sweep under a list of SLOs (spec §3). */
+/** The operating point of one sweep under a list of SLOs (docs/operating-point.md). */
 export interface OperatingPoint {
   /** null = unknown (a needed statistic is missing). */
   feasible: boolean | null;
@@ -107,7 +107,7 @@ const METRIC_LABEL: Record<MetricKey, string> = { ttft: "TTFT", itl: "ITL", tpot
 /** Canonical keys already seen (a pure function of a string; bounded so it cannot grow without end). */
 const NORM_CACHE = new Map<string, string>();
 
-/** Canonical stat key: "median", "P50" → "p50"; "P95" → "p95"; "Mean" → "mean" (spec §1). */
+/** Canonical stat key: "median", "P50" → "p50"; "P95" → "p95"; "Mean" → "mean" (docs/metrics.md). */
 export function normStat(stat: string): string {
   const hit = NORM_CACHE.get(stat);
   if (hit !== undefined) return hit;
@@ -163,13 +163,13 @@ function rawStat(p: SweepPoint, metric: MetricKey, stat: string): number | null 
   return null;
 }
 
-/** The other of ITL/TPOT, which may stand in for it (spec §1 substitution); null for other metrics. */
+/** The other of ITL/TPOT, which may stand in for it (docs/metrics.md substitution); null for other metrics. */
 function substituteOf(metric: MetricKey): MetricKey | null {
   return metric === "itl" ? "tpot" : metric === "tpot" ? "itl" : null;
 }
 
 /**
- * A statistic of a point (spec §1/§3). An `itl` stat is read from `tpot` when the point has no ITL
+ * A statistic of a point (docs/metrics.md, docs/operating-point.md). An `itl` stat is read from `tpot` when the point has no ITL
  * at all, and vice versa (`substituted` true); nothing else is substituted and nothing invented:
  * a missing stat gives `valueMs: null`, with the stats that the used metric does have.
  */

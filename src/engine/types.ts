@@ -1,10 +1,10 @@
 /**
- * Core data types of capplan: the normalised sweep (product spec §2), SLOs (§3) and the
+ * Core data types of capplan: the normalised sweep (docs/metrics.md), SLOs (§3) and the
  * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
  */
 import type { TrafficSummary } from "./traffic-types";
 
-/** Canonical latency metrics (spec §1). All values in milliseconds. */
+/** Canonical latency metrics (docs/metrics.md). All values in milliseconds. */
 export type MetricKey = "ttft" | "itl" | "tpot" | "ntpot" | "e2e";
 export const METRIC_KEYS: readonly MetricKey[] = ["ttft", "itl", "tpot", "ntpot", "e2e"];
 
@@ -28,7 +28,7 @@ export const STANDARD_STATS: readonly StatKey[] = ["mean", "p50", "p90", "p95", 
 /** Statistics of one metric at one load level, in ms. Absent statistics are omitted. */
 export type Stats = { [stat: StatKey]: number };
 
-/** One load level of a sweep (spec §2). Absent values are omitted or null, never 0. */
+/** One load level of a sweep (docs/metrics.md). Absent values are omitted or null, never 0. */
 export interface SweepPoint {
   /** Closed-loop concurrency (configured, or measured average with a warning); null for open loop. */
   concurrency: number | null;
@@ -47,7 +47,7 @@ export interface SweepPoint {
   e2eMs?: Stats;
   completed?: number | null;
   failed?: number | null;
-  /** Repeated runs at this load level combined into this point (their median, spec §2); absent for one run. */
+  /** Repeated runs at this load level combined into this point (their median, docs/metrics.md); absent for one run. */
   repeats?: number;
   /**
    * Where the point was read (docs/lineage.md): one entry per file or record merged into it (two
@@ -78,7 +78,7 @@ export interface SweepMeta {
   [extra: string]: unknown;
 }
 
-/** One deployment measured at several load levels (spec §2). */
+/** One deployment measured at several load levels (docs/metrics.md). */
 export interface Sweep {
   label: string;
   source: { files: string[]; format: string };
@@ -105,7 +105,7 @@ export interface ImportOutput {
   sweeps: Sweep[];
 }
 
-/** An SLO (spec §3): `metric`'s `stat` must be below `maxMs` (resolved: a number). */
+/** An SLO (docs/operating-point.md): `metric`'s `stat` must be below `maxMs` (resolved: a number). */
 export interface Slo {
   metric: MetricKey;
   stat: StatKey;
@@ -126,7 +126,7 @@ export type Basis = "measured" | "interpolated" | "given";
 
 /**
  * A number in a plan file: a plain number, or a formula string starting with `=`
- * (a mathjs expression over cell names), spec §6.
+ * (a mathjs expression over cell names), docs/plan-file.md.
  */
 export type NumOrFormula = number | string;
 
@@ -227,7 +227,7 @@ export interface TenantsDef {
 /** The cost the recommendation compares: at peak (cost per hour), or a schedule's static, autoscaled or blended cost. */
 export type RecommendBy = "peak" | "static" | "autoscaled" | "blended";
 
-/** The plan file `capplan.plan/v1` (spec §6). Keys beyond these may be added. */
+/** The plan file `capplan.plan/v1` (docs/plan-file.md). Keys beyond these may be added. */
 export interface PlanFile {
   format: "capplan.plan/v1";
   title?: string;

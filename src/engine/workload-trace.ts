@@ -86,7 +86,7 @@ export function traceNumbers(s: TrafficSummary, peak: TracePeak): TraceNumbers {
   };
 }
 
-/** One daily `tenants.usage` row (spec §5: daily tokens per team). */
+/** One daily `tenants.usage` row (docs/allocation.md: daily tokens per team). */
 export interface UsageRow {
   team: string;
   pool?: string;

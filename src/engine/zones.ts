@@ -1,12 +1,12 @@
 /**
- * Zones of a latency–throughput curve (seed §2.1: ① idle, ② linear, ③ saturated; spec §3
+ * Zones of a latency–throughput curve (docs/zones.md: ① idle, ② linear, ③ saturated; docs/operating-point.md
  * "Zones"). Pure functions over a sweep's points.
  */
 import { finite, fmtNum } from "./number-format";
 import { loadKind, loadOrder, loadValue, throughputKind, throughputValue } from "./load";
 import type { Stats, SweepPoint } from "./types";
 
-/** Zone of one load level (seed §2.1). */
+/** Zone of one load level (docs/zones.md). */
 export type Zone = "idle" | "linear" | "saturated";
 
 /** Thresholds of {@link classifyZones}; the defaults are the documented rule. */
@@ -66,7 +66,7 @@ function ruleText(satE: number, satG: number, idleG: number, idleE: number): str
 }
 
 /**
- * Class every point of a sweep as `idle`, `linear` or `saturated` (seed §2.1). The rule, per step
+ * Class every point of a sweep as `idle`, `linear` or `saturated` (docs/zones.md). The rule, per step
  * from point i−1 to point i in load order (load = concurrency, else request rate, else rps;
  * throughput T = output tokens/s, else rps; latency = TTFT p99, else the highest percentile, else
  * the mean):

@@ -1,5 +1,5 @@
 /**
- * Header alias table for spreadsheets and generic CSV/TSV/JSONL files (spec §2 "any CSV/TSV
+ * Header alias table for spreadsheets and generic CSV/TSV/JSONL files (docs/metrics.md "any CSV/TSV
  * with a header row … mapped by header names and aliases"). Maps English and Chinese column
  * names to canonical sweep fields; metric × statistic headers are recognised in any order and
  * style (`P99 TTFT`, `ttft_p99_ms`, `TTFT(s) P99`, `首 token 延迟 P99`), with the unit read from
@@ -228,7 +228,7 @@ function sameField(a: Field, b: Field): boolean {
 }
 
 /**
- * Map a header row to canonical fields (spec §2). Unambiguous columns get their field; a
+ * Map a header row to canonical fields (docs/metrics.md). Unambiguous columns get their field; a
  * column that fits several fields is listed in `ambiguous` (mapping null) for the app's
  * column-mapping step; a later column mapping to a field already taken is a duplicate.
  */

@@ -1,6 +1,6 @@
 /**
  * Browser side of importing: collect dropped/picked files and folders (relative paths kept so that
- * concurrency-from-path works, spec §2) and run the import in a Web Worker with progress.
+ * concurrency-from-path works, docs/metrics.md) and run the import in a Web Worker with progress.
  * Files are handed to the worker as `Blob`s and READ THERE (a File is cloned by reference; a
  * 50 MB string would be copied on the main thread), so the page stays responsive however large
  * the file. No solid-js here; the app's state layer calls these functions.

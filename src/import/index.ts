@@ -1,5 +1,5 @@
 /**
- * The import library: files (name + text) → normalised sweeps (spec §2), recognised by content.
+ * The import library: files (name + text) → normalised sweeps (docs/metrics.md), recognised by content.
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
@@ -36,7 +36,7 @@ export interface ImportInput {
 }
 
 /**
- * Files larger than this are refused with a clear message (spec §8 "huge files"): 512 MiB, just
+ * Files larger than this are refused with a clear message (docs/import.md "huge files"): 512 MiB, just
  * below the longest string V8 can hold (about 2^29 characters). Per-request logs of a few million
  * rows are well under it.
  */
@@ -150,7 +150,7 @@ export function loadOf(p: SweepPoint): number {
   return p.rps ?? 0;
 }
 
-/** Sort points by load (spec §2): concurrency, else request rate, else rps. */
+/** Sort points by load (docs/metrics.md): concurrency, else request rate, else rps. */
 export function sortPoints(points: SweepPoint[]): SweepPoint[] {
   // The same comparisons on precomputed keys (the sort makes the same decisions), in place.
   const n = points.length;
@@ -283,7 +283,7 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
 
 /**
  * Import files (one sweep per deployment; files of one sweep merge when format, model and engine
- * agree, spec §2). A file that fails makes the whole result fail (nothing is half-imported), with
+ * agree, docs/metrics.md). A file that fails makes the whole result fail (nothing is half-imported), with
  * one issue per problem; successful sweeps of the other files are still returned in `sweeps`.
  */
 export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions = {}): ImportResult {

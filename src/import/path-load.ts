@@ -1,5 +1,5 @@
 /**
- * Load levels encoded in file paths (spec §2: `…-concurrency8/…`, `output-008.json`, `conc16`).
+ * Load levels encoded in file paths (docs/metrics.md: `…-concurrency8/…`, `output-008.json`, `conc16`).
  * A leaf module: format importers may use it without importing the registry.
  */
 export const PATH_CONCURRENCY: readonly RegExp[] = [

@@ -1,5 +1,5 @@
 /**
- * Types of the import library: untrusted bytes → normalised sweeps (spec §2).
+ * Types of the import library: untrusted bytes → normalised sweeps (docs/metrics.md).
  * Importers never throw for bad input; they return {@link ImportIssue} values.
  */
 import type { Sweep, SweepMeta, SweepPoint } from "../engine/types";

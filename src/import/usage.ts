@@ -1,5 +1,5 @@
 /**
- * Team usage import for the cost allocation (product spec §5): a CSV/TSV export of token usage
+ * Team usage import for the cost allocation (docs/allocation.md): a CSV/TSV export of token usage
  * (gateway logs, billing exports, a spreadsheet paste) → `tenants.usage` rows
  * `{ team, pool?, inputTokens, outputTokens }` of daily tokens.
  *
@@ -8,7 +8,7 @@
  * - Comma, semicolon (European decimal comma then read) or tab; BOM; CRLF; quoted thousands
  *   separators (`"1,234,567"`); unit headers `(k)`, `(M)`, `(千)`, `(万)`, `(百万)`, `(亿)` scale the column.
  * - Many rows of one team (and pool) are summed. With a date column that holds N > 1 distinct
- *   dates, the sums are divided by N (daily average; spec §6: usage rows are daily tokens), with a
+ *   dates, the sums are divided by N (daily average; docs/plan-file.md: usage rows are daily tokens), with a
  *   warning; `perDay: false` keeps the raw sums.
  * - Only total tokens: input and output are derived when one of them is given
  *   (`output = total − input`); with neither, an error (the allocation methods `output` and

@@ -1,5 +1,5 @@
 /**
- * The team cost allocation (product spec §5) as a CSV for finance: one row per pool × team, an
+ * The team cost allocation (docs/allocation.md) as a CSV for finance: one row per pool × team, an
  * idle row when a pool has idle cost, and a totals row per pool. Money is rounded to the
  * currency's minor unit with exact conservation (largest remainder, `money.ts`), so the rows of a
  * pool add up to its total in every money column. Every cell goes through {@link csvCell}
@@ -10,7 +10,7 @@ import type { TeamInPool } from "../engine/allocation";
 import { largestRemainder, minorUnitDigits, toMinor } from "../engine/money";
 import { csvCell, planWords, type Lang } from "./plan-output";
 
-/** Hours in a month as in spec §4 (`costPerMonth = costPerHour × 730`): a month is 730/24 days. */
+/** Hours in a month as in docs/capacity.md (`costPerMonth = costPerHour × 730`): a month is 730/24 days. */
 export const DAYS_PER_MONTH = 730 / 24;
 
 /** One line of the allocation of a pool: a team, the pool's idle cost, or the pool's total. */
@@ -44,7 +44,7 @@ type TeamView = TeamInPool;
 const fin = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
 
 /**
- * The allocation of a plan result as lines (spec §5), shared by the allocation CSV and the FOCUS
+ * The allocation of a plan result as lines (docs/allocation.md), shared by the allocation CSV and the FOCUS
  * export. Daily money is the result's `costRounded`/`idleRounded` (exact conservation); monthly
  * money is the unrounded pool cost × 730/24 rounded to the minor unit, split over the team and
  * idle lines by largest remainder so the lines add up to the monthly total exactly. Empty when
@@ -139,7 +139,7 @@ function roundTo(x: number | null, d: number): number | null {
 }
 
 /**
- * The allocation CSV (spec §5) in English or Chinese headers; money columns carry the currency
+ * The allocation CSV (docs/allocation.md) in English or Chinese headers; money columns carry the currency
  * code (`Cost / day (CNY)`). Columns: pool, team, input / output / weighted tokens per day, share
  * (fraction 0…1, 6 decimals), cost per day (the result's `costRounded`, fixed minor-unit decimals: `1920.00`), cost per
  * month (× 730/24, minor unit, conserved), cost per 1M weighted tokens (minor unit + 2 decimals).

@@ -1,5 +1,5 @@
 /**
- * Readable output of `capplan compare`: the seed §5.3 table with a delta per matched load level
+ * Readable output of `capplan compare`: the report table (docs/report.md) with a delta per matched load level
  * (`12.3 → 11.0 (−10.6 %) ▲`), a result column, the unmatched levels, the regressions not shown
  * in the table columns, and a summary line.
  */

@@ -10,7 +10,7 @@
  * - readable prose (`fmtReadable`): grouped digits in the reader's locale (`en-US` / `zh-CN`).
  *
  * Absent values (null, undefined, NaN) print as an em dash `—`, which the importers read as
- * absent (spec §2: absent is never 0).
+ * absent (docs/metrics.md: absent is never 0).
  */
 import type { Lang } from "./i18n";
 

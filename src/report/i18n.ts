@@ -1,5 +1,5 @@
 /**
- * English and Chinese words for tables and reports (seed §5.3 uses Chinese headers). A plain typed
+ * English and Chinese words for tables and reports (docs/report.md uses Chinese headers). A plain typed
  * dictionary: every language must define every key (checked by the compiler), so the app can
  * reuse it for its own labels later.
  */

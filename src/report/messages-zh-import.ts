@@ -125,7 +125,7 @@ export const IMPORT_RULES: Rule[] = [
 
   // Per-request records (src/import/per-request.ts and the formats that use it).
   rule(/^aggregated (\d+) per-request rows into (\d+) load level\(s\) with exact percentiles \(numpy linear\)$/, ([, r, n]) => `已将 ${r} 行逐请求数据聚合为 ${n} 个负载档位，百分位为精确值（numpy linear）`),
-  rule(/^per-request column (".*") holds one value per request \(its mean inter-token gap\): stored as tpot \(spec §1\)$/, ([, c]) => `逐请求列 ${c} 每个请求一个值（其平均 token 间隔）：存为 tpot（spec §1）`),
+  rule(/^per-request column (".*") holds one value per request \(its mean inter-token gap\): stored as tpot \(docs\/metrics\.md\)$/, ([, c]) => `逐请求列 ${c} 每个请求一个值（其平均 token 间隔）：存为 tpot（docs/metrics.md）`),
   rule(/^per-request column (".*") holds lists of inter-token gaps: pooled over all requests as itl$/, ([, c]) => `逐请求列 ${c} 是 token 间隔列表：汇总所有请求后作为 itl`),
   rule(/^per-request column (".*"): only lists of inter-token gaps are used \(a tpot column is present\)$/, ([, c]) => `逐请求列 ${c}：只使用 token 间隔列表（已有 tpot 列）`),
   rule(/^aggregated from per-request records \(exact percentiles\); rps and tokens\/s use the span from the first request start to the last response$/, () => "由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算"),
@@ -144,8 +144,8 @@ export const IMPORT_RULES: Rule[] = [
   rule(/^failed sweep run \((.+)\); skipped$/, ([, e]) => `扫描运行失败（${e}）；已跳过`),
   rule(/^backend (".*") names the client API, not the server: engine assumed "vllm"$/, ([, b]) => `backend ${b} 指的是客户端 API，不是服务端：引擎按 "vllm" 处理`),
   rule(/^no latency statistics \(keys like (.+)\): not a usable (vLLM|SGLang) result$/, ([, k, t]) => `没有延迟统计量（如 ${k} 等键）：不是可用的 ${t} 结果`),
-  rule(/^rps in the seed script is total \/ sum\(latency\), one worker's rate; reported the service rate concurrency × rps \(Little's law, spec §2\): (.+)$/,
-    ([, l]) => `seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（spec §2）报告服务速率 = 并发 × rps：${(l ?? "").replace(/concurrency (\S+): /g, "并发 $1：")}`),
+  rule(/^rps in the seed script is total \/ sum\(latency\), one worker's rate; reported the service rate concurrency × rps \(Little's law, docs\/metrics\.md\): (.+)$/,
+    ([, l]) => `seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（docs/metrics.md）报告服务速率 = 并发 × rps：${(l ?? "").replace(/concurrency (\S+): /g, "并发 $1：")}`),
   rule(/^p50\/p99 are the script's end-to-end latency order statistics in seconds \(lat\[n\/\/2\], lat\[int\(n·0\.99\)−1\]\), converted to ms$/, () => "p50/p99 是脚本按秒计的端到端延迟顺序统计量（lat[n//2]、lat[int(n·0.99)−1]），已换算为 ms"),
   rule(/^no sweep lines \(\{'concurrency': …\}\) found$/, () => "没有找到扫描输出行（{'concurrency': …}）"),
   rule(/^lines (.+) are not sweep lines: ignored$/, ([, l]) => `第 ${l} 行不是扫描输出行：已忽略`),
@@ -201,7 +201,7 @@ export const IMPORT_RULES: Rule[] = [
     ([, b, n]) => `tput_per_gpu / output_tput_per_gpu 是单 GPU 数值（${b}）；tokens/s 取自 output_tput_tps / total_tput_tps 的整个部署合计（= 单 GPU × ${n} 张 GPU）`),
   rule(/^tput_per_gpu \/ output_tput_per_gpu are per GPU; reported the deployment aggregate = per-GPU × GPUs \((.+)\)$/, ([, b]) => `tput_per_gpu / output_tput_per_gpu 是单 GPU 数值；已报告整个部署合计 = 单 GPU × GPU 数（${b}）`),
   rule(/^latencies are in seconds in InferenceX aggregates \(vLLM keys with _ms stripped\): converted to ms$/, () => "InferenceX 汇总中的延迟以秒为单位（vLLM 键去掉了 _ms）：已换算为 ms"),
-  rule(/^agentic aggregate: itl and tpot hold the same AIPerf inter_token_latency values \(per-request TPOT, spec §1\): stored as tpot$/, () => "agentic 汇总：itl 和 tpot 是相同的 AIPerf inter_token_latency 值（逐请求 TPOT，spec §1）：存为 tpot"),
+  rule(/^agentic aggregate: itl and tpot hold the same AIPerf inter_token_latency values \(per-request TPOT, docs\/metrics\.md\): stored as tpot$/, () => "agentic 汇总：itl 和 tpot 是相同的 AIPerf inter_token_latency 值（逐请求 TPOT，docs/metrics.md）：存为 tpot"),
   rule(/^concurrency (\S+) is the measured average \(request_info\.avg_num_concurrent_requests\), not a configured limit$/, ([, c]) => `并发 ${c} 是测得的平均值（request_info.avg_num_concurrent_requests），不是配置的上限`),
   rule(/^not a streaming run \(no streaming_metrics\): TTFT and TPOT are unknown$/, () => "不是流式运行（没有 streaming_metrics）：TTFT 和 TPOT 未知"),
   rule(/^no request counts\/duration in the file: rps not available$/, () => "文件中没有请求数/时长：无法得到 rps"),

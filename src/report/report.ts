@@ -1,5 +1,5 @@
 /**
- * The benchmark report of the seed §5.3 template, rendered from a computed plan, in English or
+ * The benchmark report of the report table (docs/report.md), rendered from a computed plan, in English or
  * Chinese: metadata, hardware, SLO targets, the concurrency sweep table per SKU, conclusions
  * (max concurrency and throughput within SLO), the diagnostics and next steps. Deterministic
  * (no "today" date), so CI can diff it.
@@ -126,7 +126,7 @@ function traceNote(w: PlanResult["workloads"][number], lang: Lang): string {
   return ` (from trace ${name}: ${n} requests, peak = ${w.trace.peak === "p99" ? `p99 of ${bin}-s bins` : `busiest ${bin}-s bin`})`;
 }
 
-/** Render the seed §5.3 report of a computed plan as Markdown. */
+/** Render the benchmark report (docs/report.md) of a computed plan as Markdown. */
 export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const t = T[lang];

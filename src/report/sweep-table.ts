@@ -1,5 +1,5 @@
 /**
- * The seed §5.3 result table ("结果表（并发扫描）") of one sweep, as Markdown:
+ * The docs/report.md result table ("结果表（并发扫描）") of one sweep, as Markdown:
  *
  * ```
  * | 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |
@@ -8,9 +8,9 @@
  * Used by `capplan import`, `capplan compare`, `capplan report`, and read back by the Markdown
  * importer. Conventions (documented so the round trip holds):
  * - a line above the table says the unit: latencies in ms;
- * - `tokens/s` is output tokens/s (spec §2 `outputTokensPerSec`);
+ * - `tokens/s` is output tokens/s (docs/metrics.md `outputTokensPerSec`);
  * - when the sweep has no ITL anywhere but has TPOT, the two ITL columns show TPOT and their
- *   headers say `P95 TPOT` / `P99 TPOT` (spec §1 keeps the two definitions apart);
+ *   headers say `P95 TPOT` / `P99 TPOT` (docs/metrics.md keeps the two definitions apart);
  * - a sweep whose points are all open loop (request rate, no concurrency) gets a first column
  *   `Request rate` / `请求速率` holding the rate (`10`, `inf`); in a mixed sweep, open-loop points
  *   show `rate 10` / `速率 10` / `rate inf` in the concurrency column; a point with neither
@@ -40,7 +40,7 @@ function hasStats(sweeps: readonly Sweep[], field: MetricField): boolean {
 }
 
 /**
- * ITL unless no sweep has any ITL and some sweep has TPOT (spec §1 substitution rule; the header
+ * ITL unless no sweep has any ITL and some sweep has TPOT (docs/metrics.md substitution rule; the header
  * then names TPOT). With several sweeps (compare), ITL only when every sweep has it.
  */
 export function interTokenMetric(...sweeps: Sweep[]): InterTokenMetric {
@@ -103,7 +103,7 @@ export function tableHeaders(lang: Lang, metric: InterTokenMetric, rateColumn = 
 }
 
 /**
- * The seed §5.3 table of a sweep: a unit line ("Latencies in ms." / "延迟单位：毫秒。"), a blank
+ * The docs/report.md table of a sweep: a unit line ("Latencies in ms." / "延迟单位：毫秒。"), a blank
  * line, the header, the separator and one row per point in the sweep's (load) order.
  */
 export function sweepTableMarkdown(sweep: Sweep, lang: Lang): string {

@@ -1,5 +1,5 @@
 /**
- * Share links: a whole plan (spec §6, sweeps inline) in the URL fragment
+ * Share links: a whole plan (docs/plan-file.md, sweeps inline) in the URL fragment
  * `#plan=<base64url(deflate-raw(JSON))>`. The fragment never reaches a server (browsers do not
  * send it), so the data stays with the people who hold the link.
  *

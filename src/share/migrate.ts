@@ -1,6 +1,6 @@
 /**
  * Versions of the app's autosave envelope (browser storage) and the migrations between them.
- * The plan inside is always a `capplan.plan/v1` document (spec §6); the envelope around it has
+ * The plan inside is always a `capplan.plan/v1` document (docs/plan-file.md); the envelope around it has
  * its own `schemaVersion`, so storage written by an older app can still be read.
  *
  * History:

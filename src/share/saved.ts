@@ -1,5 +1,5 @@
 /**
- * The app's autosave (browser storage): the plan (spec §6) in a versioned envelope
+ * The app's autosave (browser storage): the plan (docs/plan-file.md) in a versioned envelope
  * (`migrate.ts`). Restoring never throws and never loses data: anything unusable comes back as
  * `corrupt` with the raw text, so the app can offer it for download before overwriting it.
  * Pure: the caller reads and writes storage and passes the clock.

@@ -1,4 +1,4 @@
-/** `capplan compare` in-process (spec §7): exit 0 / 1 / 2, the delta table and the JSON result. */
+/** `capplan compare` in-process (docs/cli.md): exit 0 / 1 / 2, the delta table and the JSON result. */
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * `capplan import` in-process (spec §7), plus one real `node bin/capplan.mjs` run for exit codes and
+ * `capplan import` in-process (docs/cli.md), plus one real `node bin/capplan.mjs` run for exit codes and
  * an empty stdout on failure.
  */
 import { spawnSync } from "node:child_process";
@@ -25,7 +25,7 @@ describe("capplan import", () => {
     });
   });
 
-  it("prints a heading, a source line and the seed §5.3 table without --json", async () => {
+  it("prints a heading, a source line and the report table (docs/report.md) without --json", async () => {
     const r = await run("import", GOOD);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^### /);

@@ -15,7 +15,7 @@ function tmpPlan(plan: unknown): string {
   return p;
 }
 
-describe("capplan plan on the seed's worked example (seed §4)", () => {
+describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
   it("gives 10 base replicas, 15 with 1.2 × 1.2, 30,000 tokens/s and 443.08 per day for cost_share(1920, 3e7, 1.3e8)", async () => {
     const r = await run("plan", SEED, "--json");
     expect(r.code).toBe(0);
@@ -52,7 +52,7 @@ describe("capplan plan on the seed's worked example (seed §4)", () => {
     expect(j.errors).toEqual([]);
   });
 
-  it("gives 30,000 and 175,000 tokens/s for short chat and long documents at 50 RPS (seed §4.4)", async () => {
+  it("gives 30,000 and 175,000 tokens/s for short chat and long documents at 50 RPS (docs/capacity.md)", async () => {
     const r = await run("plan", "models/examples/seed-long-docs.json", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
@@ -190,7 +190,7 @@ describe("capplan plan on bad input", () => {
 });
 
 describe("capplan plan with an infeasible SKU", () => {
-  it("keeps every spec §7 key (null), explains which SLO fails and by how much, and recommends nothing", async () => {
+  it("keeps every docs/cli.md key (null), explains which SLO fails and by how much, and recommends nothing", async () => {
     const plan = {
       format: "capplan.plan/v1",
       workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
@@ -213,7 +213,7 @@ describe("capplan plan with an infeasible SKU", () => {
   });
 });
 
-describe("capplan report (seed §5.3)", () => {
+describe("capplan report (docs/report.md)", () => {
   it("renders the report in English with the sweep tables, conclusions and next steps", async () => {
     const r = await run("report", MULTI);
     expect(r.code).toBe(0);

@@ -57,7 +57,7 @@ test("pasting 5 teams from a spreadsheet adds rows and the pool cost is conserve
   plan.tenants!.usage = teams.map(([team, pool, i, o]) => ({ team: team!, ...(pool !== undefined ? { pool } : {}), inputTokens: Number(i!.replace(/,/g, "")), outputTokens: Number(o) }));
   const pool = compute(plan).tenants!.pools[0]!;
   expect(pool.teams).toHaveLength(5);
-  // Conservation in fen: Σ team costs = 192,000 fen exactly (largest remainder, spec §5).
+  // Conservation in fen: Σ team costs = 192,000 fen exactly (largest remainder, docs/allocation.md).
   expect(pool.teams.reduce((s, x) => s + Math.round(x.costRounded * 100), 0)).toBe(192000);
   for (const x of pool.teams) await expect(wp.cell("alloc-0", x.name, "day")).toHaveText(fmtMoney(x.costRounded, "CNY"));
   await expect(wp.cell("alloc-0", "__total", "day")).toHaveText("¥1,920.00");
@@ -300,7 +300,7 @@ test("the report exports: plan JSON the CLI reads, comparison CSV and a chart as
   const plan = await wp.download(page.getByTestId("export-plan"));
   const v = validatePlan(JSON.parse(plan.text));
   expect(v.ok).toBe(true);
-  expect(v.ok && compute(v.plan).skus[0]!.capacity?.replicas).toBe(15); // seed §4: 50 × 300 / 1500 × 1.44 = 14.4 → 15
+  expect(v.ok && compute(v.plan).skus[0]!.capacity?.replicas).toBe(15); // docs/capacity.md: 50 × 300 / 1500 × 1.44 = 14.4 → 15
   const csv = await wp.download(page.getByTestId("export-comparison"));
   expect(csv.text.split("\n")[0]).toMatch(/^sku,feasible,basis,/);
   expect(csv.text).toContain("H100 TP4,true,given,");

@@ -11,7 +11,7 @@ const base = (over: Partial<AllocationInput> = {}): AllocationInput => ({
   pools: [{ name: "70b", costPerDay: 1920 }], usage: seedUsage, method: "tokens", idle: "proportional", currency: "CNY", ...over,
 });
 
-describe("seed §4.5 cost_share", () => {
+describe("docs/allocation.md cost_share", () => {
   it("costShare(1920, 3e7, 1.3e8) = 443.0769… → 443.08 per day", () => {
     expect(costShare(1920, 3e7, 1.3e8)).toBeCloseTo(443.076923076923, 9);
     expect(roundMoney(costShare(1920, 3e7, 1.3e8), "CNY")).toBe(443.08);

@@ -8,8 +8,8 @@ const seedSku = (w: WorkloadInput = chat, extra: Partial<SkuCapacityInput["perWo
 });
 const seedFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 
-describe("seed worked examples (spec §4)", () => {
-  it("reproduces seed §4.4 token rates: 300 + 300 at 50 RPS = 30,000 tok/s and 3000 + 500 at 50 RPS = 175,000 tok/s", () => {
+describe("seed worked examples (docs/capacity.md)", () => {
+  it("reproduces docs/capacity.md token rates: 300 + 300 at 50 RPS = 30,000 tok/s and 3000 + 500 at 50 RPS = 175,000 tok/s", () => {
     expect(tokensPerRequest(chat)).toBe(600);
     expect(tokensPerSec(chat)).toBe(30000);
     const docs = { name: "docs", peakRps: 50, inputTokens: 3000, outputTokens: 500 };
@@ -17,7 +17,7 @@ describe("seed worked examples (spec §4)", () => {
     expect(tokensPerSec(docs)).toBe(175000);
   });
 
-  it("reproduces seed §4.3: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15", () => {
+  it("reproduces docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15", () => {
     const r = capacity(seedSku(), seedFactors);
     expect(r.replicasBase).toBe(10);
     expect(r.replicasRaw).toBeCloseTo(14.4, 12);
@@ -26,7 +26,7 @@ describe("seed worked examples (spec §4)", () => {
     expect(r.warnings).toEqual([]);
   });
 
-  it("reproduces seed §4.1 costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
+  it("reproduces docs/capacity.md costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
     const r = capacity(seedSku(), seedFactors);
     expect(r.costPerHour).toBe(1200); // 15 × 4 × 20
     expect(r.costPerDay).toBe(28800);
@@ -41,7 +41,7 @@ describe("seed worked examples (spec §4)", () => {
     expect(r.forecast).toBeNull();
   });
 
-  it("gives about 0.007 per request for 500 output tokens (seed §4.1: 约 0.007 元)", () => {
+  it("gives about 0.007 per request for 500 output tokens (docs/capacity.md: 约 0.007 元)", () => {
     const r = capacity(seedSku({ ...chat, outputTokens: 500 }), seedFactors);
     // 80 / 5.4e6 × 500 = 0.0074074…
     expect(r.costPerRequest).toBeCloseTo(0.0074074074, 9);
@@ -103,7 +103,7 @@ describe("capacity", () => {
     const r = capacity(seedSku(chat, { sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 }), seedFactors);
     // input: |1000 − 300| / 300 = 233 % → warning; output: 10 % → none
     expect(r.warnings).toEqual([
-      "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (seed §4.4)",
+      "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
     expect(capacity(seedSku(chat, { sweepMeanInputTokens: 375 }), seedFactors).warnings).toEqual([]); // exactly 25 %
   });

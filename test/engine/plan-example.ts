@@ -1,4 +1,4 @@
-/** The full plan example of product spec §6, copied exactly (shared by the plan tests). */
+/** The full plan example of docs/plan-file.md, copied exactly (shared by the plan tests). */
 export const SPEC_EXAMPLE_TEXT = `{
   "format": "capplan.plan/v1",
   "title": "70B chat service",

@@ -27,7 +27,7 @@ function issues(v: unknown): PlanIssue[] {
 }
 
 const GOOD_PLANS: [string, unknown][] = [
-  ["the full example of spec §6", SPEC_EXAMPLE],
+  ["the full example of docs/plan-file.md", SPEC_EXAMPLE],
   ["a minimal plan with one workload", base()],
   [
     "a plan with N+k redundancy, numeric strings, weighted tenants and extra keys",

@@ -9,7 +9,7 @@ function example(): PlanFile {
 }
 
 describe("plan resolution", () => {
-  it("resolves the spec §6 example", () => {
+  it("resolves docs/plan-file.md example", () => {
     const r = resolvePlan(example());
     expect(r.errors).toEqual([]);
     expect(r.title).toBe("70B chat service");
@@ -85,7 +85,7 @@ describe("plan resolution", () => {
   });
 
   it("resolves N+k redundancy and formulas in nested fields", () => {
-    // inline points hold plain numbers in the PlanFile type; formulas there are accepted too (spec §6)
+    // inline points hold plain numbers in the PlanFile type; formulas there are accepted too (docs/plan-file.md)
     const plan = {
       format: "capplan.plan/v1",
       cells: { k: 2, base: "1,500" },

@@ -246,7 +246,7 @@ describe("length mismatch", () => {
     // 300 ± 75 is exactly 25 %
     expect([w(375), w(225), w(376), w(224)]).toEqual([0, 0, 1, 1]);
     expect(capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 }] }, F).warnings).toEqual([
-      "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (seed §4.4)",
+      "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
   });
 

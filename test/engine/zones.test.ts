@@ -7,7 +7,7 @@ function curve(conc: number[], otps: number[], ttftP99: number[]): SweepPoint[] 
 }
 
 describe("classifyZones", () => {
-  it("classes the seed §2.1 three-segment curve idle → linear → saturated with the knee at the first saturated point", () => {
+  it("classes docs/zones.md three-segment curve idle → linear → saturated with the knee at the first saturated point", () => {
     const pts = curve([1, 2, 4, 8, 16, 32, 64], [100, 198, 390, 700, 1250, 1400, 1420], [100, 102, 105, 150, 220, 600, 2400]);
     // 1→2: e = (98/100)/(1/1) = 0.98 > 0.8, TTFT +2 % → idle (point 0 takes the class of this step)
     // 2→4: e = 192/198 = 0.97, TTFT +2.9 % → idle

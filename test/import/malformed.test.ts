@@ -1,5 +1,5 @@
 /**
- * Bad input (spec §8): every fixture in fixtures/malformed/ gets a structured error or a documented
+ * Bad input (docs/import.md): every fixture in fixtures/malformed/ gets a structured error or a documented
  * warning from the library (never a throw), and through the CLI exit 2 with one stderr line per
  * problem and nothing on stdout. Handling per file: fixtures/malformed/README.md.
  */

@@ -39,10 +39,10 @@ describe("per-request CSV", () => {
     expect(p1.ttftMs!.p99).toBeCloseTo(81.4104, 9);
     // rps from timestamps: 28 requests over min start 0 … max end 97721.2 ms = 0.28653 req/s
     expect(p1.rps).toBeCloseTo(28 / 97.7212, 9);
-    // itl_ms holds one value per request → stored as tpot (spec §1)
+    // itl_ms holds one value per request → stored as tpot (docs/metrics.md)
     expect(p1.itlMs).toBeUndefined();
     expect(p1.tpotMs).toBeDefined();
-    expect(s!.warnings).toContain('per-request column "itl_ms" holds one value per request (its mean inter-token gap): stored as tpot (spec §1)');
+    expect(s!.warnings).toContain('per-request column "itl_ms" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)');
   });
 
   it("imports JSONL records with a concurrency field and pools itl gap lists", () => {

@@ -1,5 +1,5 @@
 /**
- * Property tests of the import library (spec §8: bad input gets a clear message, never a crash):
+ * Property tests of the import library (docs/import.md: bad input gets a clear message, never a crash):
  * random bytes, truncations of every real fixture, and CSVs with shuffled columns and noise all
  * come back as `{ ok: true, sweeps }` or `{ ok: false, errors }` (each error naming a file and
  * saying something), never throw, and finish within a per-call time budget.
@@ -43,7 +43,7 @@ function checkImport(inputs: ImportInput[]): ImportResult {
       expect(typeof s.label).toBe("string");
       expect(Array.isArray(s.points)).toBe(true);
       for (const p of s.points) {
-        // Absent values are omitted or null, never NaN (spec §2).
+        // Absent values are omitted or null, never NaN (docs/metrics.md).
         for (const k of NUMERIC_KEYS) {
           const v = p[k];
           if (v != null) expect(Number.isNaN(v), `${s.source.files.join(",")} point.${k} is NaN`).toBe(false);

@@ -19,7 +19,7 @@ import { translateMessage } from "../../src/report/messages-zh";
 
 const ROOT = join(__dirname, "..", "..");
 
-/** The seed's SLOs (seed §1.3: P99 TTFT < 1 s, P95 ITL < 100 ms), as `capplan` defaults. */
+/** The seed's SLOs (docs/metrics.md: P99 TTFT < 1 s, P95 ITL < 100 ms), as `capplan` defaults. */
 const SEED_SLOS: Slo[] = [
   { metric: "ttft", stat: "p99", maxMs: 1000 },
   { metric: "itl", stat: "p95", maxMs: 100 },

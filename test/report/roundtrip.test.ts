@@ -1,5 +1,5 @@
 /**
- * The seed §5.3 table re-imports (markdown-report importer) to the same numbers, in both
+ * The docs/report.md table re-imports (markdown-report importer) to the same numbers, in both
  * languages, with TPOT columns kept as TPOT and open-loop rates kept as rates.
  */
 import { describe, expect, it } from "vitest";

@@ -8,7 +8,7 @@ const sweep = sweepOf([
   pt(8, { rps: 3.9, outputTokensPerSec: 12345.67, ttftMs: { p50: 1234.56, p99: 2000.04 }, itlMs: { p95: 13.5, p99: 16.25 } }),
 ]);
 
-describe("seed §5.3 sweep table", () => {
+describe("docs/report.md sweep table", () => {
   it("prints the Chinese header exactly, with the unit line and one row per point", () => {
     expect(sweepTableMarkdown(sweep, "zh")).toBe(
       [

@@ -20,7 +20,7 @@ describe("Teams sheet helpers", () => {
     expect(looksLikeUsageHeader(["team", "date"])).toBe(false);
   });
   test("the seed allocation conserves 1,920.00 a day and 58,400.00 a month", () => {
-    // 1920 × 730/24 = 58,400.00; teams 443.08 + 1,476.92 = 1,920.00 (seed §4.5).
+    // 1920 × 730/24 = 58,400.00; teams 443.08 + 1,476.92 = 1,920.00 (docs/allocation.md).
     const [c] = conservation(allocationLines(result(seed)));
     expect(c).toEqual({ pool: "70b", partsMinor: 192000, totalMinor: 192000, partsMonthMinor: 5840000, totalMonthMinor: 5840000, ok: true });
   });

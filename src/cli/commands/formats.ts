@@ -1,5 +1,5 @@
 /**
- * `capplan formats [--json]` (spec §7): every importer in the registry (`FORMATS`, in detection
+ * `capplan formats [--json]` (docs/cli.md): every importer in the registry (`FORMATS`, in detection
  * priority order) with its id (the `--format` value), title and the tool versions it was checked
  * against. Reads the registry, so the list grows as importers are added.
  */

@@ -1,7 +1,7 @@
 /**
  * `capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]`
- * (spec §7): files and folders → normalised sweeps (spec §2). `--json` prints `{ "sweeps": [...] }`;
- * otherwise per sweep a `### <label>` heading, a source line, the seed §5.3 table and its warnings.
+ * (docs/cli.md): files and folders → normalised sweeps (docs/metrics.md). `--json` prints `{ "sweeps": [...] }`;
+ * otherwise per sweep a `### <label>` heading, a source line, the report table (docs/report.md) and its warnings.
  * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
  */
 import type { Sweep } from "../../engine/types";

@@ -42,7 +42,7 @@ export function cheapestByFlag(v: string | true | undefined): RecommendBy | unde
 
 /**
  * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...`
- * (spec §7). A plan that reads but has formula errors still prints its result (with `errors[]`)
+ * (docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
 export function planCommand(args: string[], io: Io): number {

@@ -5,7 +5,7 @@ import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
 import { cheapestByFlag, langFlag } from "./plan";
 
-/** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the seed §5.3 report in Markdown. */
+/** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the benchmark report (docs/report.md) in Markdown. */
 export function reportCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "cheapest-by"], []);
   if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..." }));

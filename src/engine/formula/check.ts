@@ -1,5 +1,5 @@
 /**
- * Whitelist check of a parsed formula (spec §6: formulas cannot reach functions that import,
+ * Whitelist check of a parsed formula (docs/plan-file.md: formulas cannot reach functions that import,
  * define or evaluate code). Only numbers, names, `+ - * / ^ mod`, unary minus/plus, comparisons,
  * `and`/`or`/`not`, parentheses, `c ? a : b` and calls of {@link ALLOWED_FUNCTIONS} pass.
  */

@@ -1,6 +1,6 @@
 /**
  * One formula: parse with the restricted instance, check against the whitelist, compile, and
- * evaluate to a finite number (spec §6). Errors are values, never exceptions.
+ * evaluate to a finite number (docs/plan-file.md). Errors are values, never exceptions.
  */
 import { formulaMessages as F } from "../messages/formula";
 import type { Problem } from "../problems";
@@ -136,7 +136,7 @@ interface Evaluable {
   evaluate(scope: Map<string, number>): unknown;
 }
 
-/** Check that an evaluation result is a finite number (spec §6: non-numeric results are errors). */
+/** Check that an evaluation result is a finite number (docs/plan-file.md: non-numeric results are errors). */
 export function numericResult(value: unknown): EvalResult {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return { ok: true, value };
@@ -210,7 +210,7 @@ export function readNumericString(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** Classify a raw plan value (spec §6: a number, or a formula string starting with `=`). */
+/** Classify a raw plan value (docs/plan-file.md: a number, or a formula string starting with `=`). */
 export function readRaw(raw: unknown): RawReading {
   if (typeof raw === "number") {
     return Number.isFinite(raw) ? { kind: "number", value: raw } : invalid(F.problem("notFinite", { value: String(raw) }));

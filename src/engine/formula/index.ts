@@ -1,4 +1,4 @@
-/** Formula engine of the plan workbook (spec §6): restricted mathjs, dependency graph, sheet. */
+/** Formula engine of the plan workbook (docs/plan-file.md): restricted mathjs, dependency graph, sheet. */
 export {
   ALLOWED_FUNCTIONS,
   ALLOWED_OPERATORS,

@@ -1,8 +1,8 @@
 /**
- * The restricted mathjs instance that evaluates plan formulas (spec §6: "Formulas cannot reach
+ * The restricted mathjs instance that evaluates plan formulas (docs/plan-file.md: "Formulas cannot reach
  * mathjs functions that import, define or evaluate code").
  *
- * Built tree-shaken from `mathjs/number` (toolchain.md §4, pitfall P1: every operator and function
+ * Built tree-shaken from `mathjs/number` (a mathjs pitfall: every operator and function
  * a formula may use needs its `*Dependencies`). Defence in depth:
  * 1. the parser is captured once, then the dangerous functions on the instance (`import`,
  *    `parse`, `evaluate`, …) are overridden to throw (mathjs "more secure eval" pattern);

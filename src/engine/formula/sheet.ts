@@ -1,5 +1,5 @@
 /**
- * The formula sheet (spec §6): entries keyed by path (`cells.peak`, `skus[1].pricePerGpuHour`),
+ * The formula sheet (docs/plan-file.md): entries keyed by path (`cells.peak`, `skus[1].pricePerGpuHour`),
  * each a number, a numeric string or a formula `=expr` over cell names (name `peak` reads the entry
  * `cells.peak`). Evaluated in dependency order; cycles, unknown names and non-numeric results are
  * errors naming the path and the cause, and every entry that does not depend on an error still

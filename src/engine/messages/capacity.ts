@@ -86,8 +86,8 @@ export const capacityMessages = defineMessages("capacity", {
     severity: "warning",
     en: (p: { which: "input" | "output"; sweep: number; workload: number; pct: number }) =>
       `the sweep's mean ${p.which} length (${fmtNum(p.sweep, 0)} tokens) differs from the workload's (${fmtNum(p.workload, 0)} tokens) by ${fmtNum(p.pct, 0)} %; ` +
-      "capacity measured at other lengths may not hold (seed §4.4)",
+      "capacity measured at other lengths may not hold (docs/capacity.md)",
     zh: (p) =>
-      `扫描的平均${p.which === "input" ? "输入" : "输出"}长度（${fmtNum(p.sweep, 0)} tokens）与负载设定（${fmtNum(p.workload, 0)} tokens）相差 ${fmtNum(p.pct, 0)} %；在其他长度下测得的容量未必成立（seed §4.4）`,
+      `扫描的平均${p.which === "input" ? "输入" : "输出"}长度（${fmtNum(p.sweep, 0)} tokens）与负载设定（${fmtNum(p.workload, 0)} tokens）相差 ${fmtNum(p.pct, 0)} %；在其他长度下测得的容量未必成立（docs/capacity.md）`,
   }),
 });

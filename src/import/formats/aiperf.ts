@@ -8,7 +8,7 @@
  * - JSON: metric objects keyed by tag + `input_config`: concurrency in `loadgen.concurrency` (0.8)
  *   or `phases[].concurrency` and `run_info.variation_values` (0.11).
  * - "Inter Token Latency" = (e2e − ttft)/(OSL − 1) per request → `tpotMs`; "Inter Chunk Latency"
- *   (gaps between streamed chunks) → `itlMs` (spec §1).
+ *   (gaps between streamed chunks) → `itlMs` (docs/metrics.md).
  */
 import type { SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, InputFile } from "../types";
@@ -114,7 +114,7 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   return { ok: true, value: { sweeps: [{ meta, points: [point], warnings }], warnings: [] } };
 }
 
-/** AIPerf CSV, JSON, per-request JSONL and sweep aggregate (spec §2). */
+/** AIPerf CSV, JSON, per-request JSONL and sweep aggregate (docs/metrics.md). */
 export const aiperfImporter: FormatImporter = {
   id: "aiperf",
   title: "NVIDIA AIPerf profile_export_aiperf.csv / .json, profile_export.jsonl records, sweep aggregate",

@@ -76,7 +76,7 @@ export function isoFromUnixSeconds(v: unknown): string | null {
 
 /**
  * Whether the pipeline will be able to fill a missing load level for this file: the user gave
- * `--concurrency`, or the path carries a concurrency (spec §2).
+ * `--concurrency`, or the path carries a concurrency (docs/metrics.md).
  */
 export function loadGivenOutside(fileName: string, concurrencyOpt: number | undefined): boolean {
   return concurrencyOpt != null || concurrencyFromPath(fileName) != null;

@@ -7,7 +7,7 @@
  *   2025-05, `…,p10,p5,p1` after), then `Metric,Value`; `"1,234.56"` cells, `N/A`, CRLF.
  * - JSON: metric objects `{unit, avg, p…, min, max, std}` plus `input_config` (flat `vars(args)`
  *   ≤ 2025-03 with `concurrency`/`request_rate`; nested with `perf_analyzer.stimulus` after).
- * - "Inter Token Latency" = per request (e2e − ttft)/(out − 1) → `tpotMs` (spec §1), never `itlMs`.
+ * - "Inter Token Latency" = per request (e2e − ttft)/(out − 1) → `tpotMs` (docs/metrics.md), never `itlMs`.
  * - Concurrency is not in the CSV: it comes from the artifact directory (`…-concurrency8/`) via
  *   the import pipeline, or from the JSON's `input_config`.
  */
@@ -119,7 +119,7 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   return { ok: true, value: { sweeps: [{ meta, points: [point], warnings }], warnings: [] } };
 }
 
-/** GenAI-Perf CSV and JSON exports, one load level per file (spec §2). */
+/** GenAI-Perf CSV and JSON exports, one load level per file (docs/metrics.md). */
 export const genaiPerfImporter: FormatImporter = {
   id: "genai-perf",
   title: "NVIDIA GenAI-Perf profile_export_genai_perf.csv / .json",

@@ -1,6 +1,6 @@
 /**
- * Generic importers, the last resort of detection (spec §2 "any CSV/TSV with a header row …
- * mapped by header names and aliases"; spec §8 bad input): a CSV/TSV pasted from a spreadsheet
+ * Generic importers, the last resort of detection (docs/metrics.md "any CSV/TSV with a header row …
+ * mapped by header names and aliases"; docs/import.md bad input): a CSV/TSV pasted from a spreadsheet
  * (one row per load level, or one row per request), and JSONL / JSON arrays of flat records
  * with a concurrency or rate field. Low detection scores so every tool-specific format wins.
  */

@@ -1,6 +1,6 @@
 /**
  * Per-request tables (CSV or JSONL with one row per request and a concurrency or rate column,
- * spec §2 "raw per-request records … aggregated into points with exact percentiles"). Rows are
+ * docs/metrics.md "raw per-request records … aggregated into points with exact percentiles"). Rows are
  * streamed straight into a {@link RequestAggregator}: one reused record object, no per-row
  * allocation beyond the cells, so a million rows fit in little memory.
  */
@@ -146,7 +146,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     } else if (f.kind === "metric" && f.stat == null) {
       let slot = METRIC_SLOT[f.metric];
       if (slot === "itl") {
-        // One value per request is that request's mean gap, i.e. TPOT (spec §1); lists stay gaps.
+        // One value per request is that request's mean gap, i.e. TPOT (docs/metrics.md); lists stay gaps.
         if (hasTpot) warnings.push(`per-request column "${header}": only lists of inter-token gaps are used (a tpot column is present)`);
         else slot = "tpotMs";
       }
@@ -264,7 +264,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
   if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
   const itlCol = cols.find(c => c.isItl);
   if (itlCol && itlScalars && !hasTpot) {
-    warnings.push(`per-request column "${itlCol.header}" holds one value per request (its mean inter-token gap): stored as tpot (spec §1)`);
+    warnings.push(`per-request column "${itlCol.header}" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)`);
   }
   if (itlCol && itlLists) warnings.push(`per-request column "${itlCol.header}" holds lists of inter-token gaps: pooled over all requests as itl`);
   const hasTimes = cols.some(c => c.slot === "startMs") && cols.some(c => c.slot === "endMs");

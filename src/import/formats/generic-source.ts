@@ -16,7 +16,7 @@ export interface RowSource {
   headers: string[];
   /** File line of the header (CSV) or of the first record (JSONL). */
   headerLine: number;
-  /** Semicolon-delimited files may write `0,25` for 0.25 (spec §8). */
+  /** Semicolon-delimited files may write `0,25` for 0.25 (docs/import.md). */
   decimalComma: boolean;
   /** Rows are elements of a JSON array: `each`'s line is the element's index + 1, not a file line. */
   arrayElements?: boolean;

@@ -1,8 +1,8 @@
 /**
- * Turning a header-mapped table (CSV/TSV, JSONL, JSON array, Markdown) into sweeps (spec §2):
+ * Turning a header-mapped table (CSV/TSV, JSONL, JSON array, Markdown) into sweeps (docs/metrics.md):
  * one row per load level (aggregate statistics in metric × stat columns), or one row per
  * request (aggregated with exact percentiles, {@link importPerRequest}). Bad cells are errors
- * naming file, line and column; absent cells (`N/A`, `NaN`, empty) stay absent (spec §8).
+ * naming file, line and column; absent cells (`N/A`, `NaN`, empty) stay absent (docs/import.md).
  */
 import type { SweepMeta, SweepPoint, Stats } from "../../engine/types";
 import { METRIC_FIELD } from "../../engine/types";
@@ -90,7 +90,7 @@ function metaKey(m: SweepMeta, label: string | undefined): string {
   return [label ?? "", m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? ""].join("\u0000");
 }
 
-/** Positive-only fields (spec §8: negative or zero rates/throughput are errors). */
+/** Positive-only fields (docs/import.md: negative or zero rates/throughput are errors). */
 const POSITIVE = new Set(["concurrency", "requestRate", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens"]);
 
 /** Import a table whose rows are load levels (aggregate statistics). */

@@ -8,11 +8,11 @@
  * Per benchmark (`type_: "generative_benchmark"`), from the `successful` status distributions:
  * - load: synchronous → concurrency 1; concurrent(`streams`) → concurrency; constant/poisson(`rate`)
  *   → requestRate; throughput → requestRate "inf"; otherwise the measured
- *   `request_concurrency.successful.mean` with a warning (spec §2).
+ *   `request_concurrency.successful.mean` with a warning (docs/metrics.md).
  * - `time_to_first_token_ms` → ttft; `inter_token_latency_ms` ((last − first)/(out − 1), every
  *   generation) → tpot; `request_latency` (seconds) ×1000 → e2e.
  * - `time_per_output_token_ms`: v0.4+ = (last token − request start)/out, TTFT included → ntpot;
- *   v0.2–v0.3 = (last − first)/out, which is none of the canonical definitions (spec §1) → not
+ *   v0.2–v0.3 = (last − first)/out, which is none of the canonical definitions (docs/metrics.md) → not
  *   imported (a warning says so; tpot comes from inter_token_latency_ms).
  * - rps / output tok/s / total tok/s: `requests_per_second`, `output_tokens_per_second`,
  *   `tokens_per_second` `.successful.mean`; token means from `prompt_token_count` /

@@ -5,7 +5,7 @@
  * Mapping (`inference_perf/reportgen/base.py` `summarize_requests`, all latencies in seconds → ms):
  * - `time_to_first_token` → ttft; `time_per_output_token` ((last − first)/(n − 1)) → tpot;
  *   `normalized_time_per_output_token` (e2e/n) → ntpot; `inter_token_latency` (every
- *   token-to-token delta, 0 inside a streamed chunk) → itl; `request_latency` → e2e (spec §1).
+ *   token-to-token delta, 0 inside a streamed chunk) → itl; `request_latency` → e2e (docs/metrics.md).
  * - stats `mean, min, p0.1 … median … p99.9, max` → `mean, min, p0.1 … p50 … p99.9, max`.
  * - load: `load_summary.concurrency` when present (concurrency-type loads, closed loop), else
  *   `load_summary.requested_rate` as the open-loop request rate. The `stage_<n>` index of the

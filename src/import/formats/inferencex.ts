@@ -126,7 +126,7 @@ const inferencex: FormatImporter = {
       if (inTok != null) p.meanInputTokens = inTok;
       if (outTok != null) p.meanOutputTokens = outTok;
       // AIPerf-derived (agentic) rows: `itl` is AIPerf inter_token_latency, i.e. per-request TPOT
-      // (spec §1), and `tpot` is filled from the same values → stored once, as tpot.
+      // (docs/metrics.md), and `tpot` is filled from the same values → stored once, as tpot.
       const agentic = "scenario_type" in r || "total_tput_tps" in r || "p75_itl" in r;
       for (const [k, v] of Object.entries(r)) {
         const m = LAT_KEY.exec(k);
@@ -149,7 +149,7 @@ const inferencex: FormatImporter = {
     const sweeps = [...groups.values()];
     for (const s of sweeps) {
       if (s.points.some(p => p.tpotMs) && "p75_itl" in (rows[0] ?? {})) {
-        s.warnings.push("agentic aggregate: itl and tpot hold the same AIPerf inter_token_latency values (per-request TPOT, spec §1): stored as tpot");
+        s.warnings.push("agentic aggregate: itl and tpot hold the same AIPerf inter_token_latency values (per-request TPOT, docs/metrics.md): stored as tpot");
       }
       if (!s.points.some(p => p.rps != null)) s.warnings.push("no request counts/duration in the file: rps not available");
     }

@@ -5,7 +5,7 @@
  *
  * - Summary statistics `{min, max, median, mean, percentile_80/_90/_95/_99}` in ms (pandas linear).
  * - Its `itl` = (end − first token)/(out − 1) → `tpotMs`; its `tpot` = response_time/out (includes
- *   TTFT) → `ntpotMs`; `ttft` → `ttftMs`; `response_time` → `e2eMs` (spec §1).
+ *   TTFT) → `ntpotMs`; `ttft` → `ttftMs`; `response_time` → `e2eMs` (docs/metrics.md).
  * - rps = successful requests / `full_duration` (the summary has no request rate; errors are
  *   excluded from `full_duration`); output tok/s = `throughput_full_duration` (Σ output tokens /
  *   (last end − first start)), else `throughput` (tokens before the deadline / configured duration).

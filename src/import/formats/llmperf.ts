@@ -2,7 +2,7 @@
  * Ray LLMPerf (`token_benchmark_ray.py`, reference `llmperf.md`): the flat
  * `{model}_{in}_{out}_summary.json` and the per-request `…_individual_responses.json`.
  *
- * Definitions (spec §1): LLMPerf's `inter_token_latency_s` sums every gap INCLUDING the TTFT and
+ * Definitions (docs/metrics.md): LLMPerf's `inter_token_latency_s` sums every gap INCLUDING the TTFT and
  * divides by the output tokens (≈ e2e / out), so it is stored as **ntpot**, never itl/tpot.
  * Everything is in seconds → ms. `results_num_completed_requests_per_min / 60` → rps;
  * `results_mean_output_throughput_token_per_s` (total output tokens / wall time, aggregate

@@ -1,5 +1,5 @@
 /**
- * The seed's benchmark report (seed §5.3) as Markdown, so that `capplan report` output
+ * The seed's benchmark report (docs/report.md) as Markdown, so that `capplan report` output
  * re-imports: pipe tables such as `| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |`
  * (or English / other metric headers via the alias table). Latencies are ms unless a header or
  * a cell carries a unit (`1.2 s`, `320 ms`); `...`, `—`, `-` cells are absent. Every table
@@ -210,7 +210,7 @@ export function findTables(text: string): Table[] {
 
 const markdownReport: FormatImporter = {
   id: "markdown-report",
-  title: "Benchmark report table in Markdown (seed §5.3, Chinese or English headers; capplan report output)",
+  title: "Benchmark report table in Markdown (docs/report.md, Chinese or English headers; capplan report output)",
   versions: "| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL | and alias headers",
   detect(file: InputFile): number {
     const head = file.text.slice(0, 200_000);
@@ -248,5 +248,5 @@ const markdownReport: FormatImporter = {
   },
 };
 
-/** Importer of the seed §5.3 Markdown report tables. */
+/** Importer of the benchmark report (docs/report.md) Markdown report tables. */
 export const markdownReportImporters: FormatImporter[] = [markdownReport];

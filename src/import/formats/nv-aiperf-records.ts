@@ -2,7 +2,7 @@
  * AIPerf per-request records `profile_export.jsonl` (AIPerf docs "Working with Profile Export
  * Files", `MetricRecordInfo`): one JSON object per line,
  * `{"metadata": {request_start_ns, request_end_ns, benchmark_phase, …}, "metrics": {"<tag>": {"value", "unit"}}, "error": null | {…}}`.
- * Aggregated with exact numpy-linear percentiles (spec §2): `inter_token_latency` (per request) →
+ * Aggregated with exact numpy-linear percentiles (docs/metrics.md): `inter_token_latency` (per request) →
  * tpot, the `inter_chunk_latency` arrays pooled → itl, `request_latency` → e2e.
  */
 import type { SweepPoint } from "../../engine/types";

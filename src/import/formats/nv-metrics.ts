@@ -3,7 +3,7 @@
  * "designed to mimic the structure of the GenAI-Perf JSON output", AIPerf `export_models.py`).
  * Both name metrics by a tag (`time_to_first_token`) in JSON and by a header plus unit
  * (`Time To First Token (ms)`, `Time to First Token (ms)`) in CSV; both define
- * "Inter Token Latency" per request as (e2e − ttft)/(out − 1), i.e. canonical `tpot` (spec §1).
+ * "Inter Token Latency" per request as (e2e − ttft)/(out − 1), i.e. canonical `tpot` (docs/metrics.md).
  */
 import type { SweepPoint, Stats } from "../../engine/types";
 import { readNumber } from "../csv";
@@ -15,7 +15,7 @@ export type NvTarget =
   | { kind: "scalar"; field: "rps" | "outputTokensPerSec" | "totalTokensPerSec" | "meanInputTokens" | "meanOutputTokens" | "completed" | "failed" };
 
 /**
- * Tool metric name (lower case, `_` → space, unit removed) → canonical target (spec §1):
+ * Tool metric name (lower case, `_` → space, unit removed) → canonical target (docs/metrics.md):
  * GenAI-Perf/AIPerf "Inter Token Latency" is per-request (e2e − ttft)/(out − 1) → `tpot`;
  * AIPerf "Inter Chunk Latency" (gaps between streamed chunks) → `itl`; "Request Latency" → `e2e`.
  * `num_output_token`/`num_input_token` are the 2024 GenAI-Perf JSON names of the sequence lengths.

@@ -67,7 +67,7 @@ export function requestRateFromPath(path: string): number | null {
   return Number.isFinite(r) && r > 0 ? r : null;
 }
 
-/** Whether a path carries a concurrency the import pipeline will read (spec §2). */
+/** Whether a path carries a concurrency the import pipeline will read (docs/metrics.md). */
 export function pathHasConcurrency(path: string): boolean {
   return concurrencyFromPath(path) != null;
 }

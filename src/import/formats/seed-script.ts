@@ -1,8 +1,8 @@
 /**
- * The seed article's sweep-script output (seed §3.4): one Python dict repr per line,
+ * The seed article's sweep-script output (docs/import.md): one Python dict repr per line,
  * `{'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}`. p50/p99 are end-to-end latency
  * order statistics in SECONDS. The script's `rps = total / sum(latency)` is ONE worker's rate;
- * the service rate is `concurrency × rps` by Little's law (spec §2), which is what we report,
+ * the service rate is `concurrency × rps` by Little's law (docs/metrics.md), which is what we report,
  * keeping the raw value in `meta.rawRps` and in the sweep's warnings.
  */
 import type { SweepPoint } from "../../engine/types";
@@ -40,7 +40,7 @@ const KNOWN = new Set(["concurrency", "rps", "p50", "p90", "p95", "p99", "mean",
 const seedScript: FormatImporter = {
   id: "seed-script",
   title: "Seed article sweep-script output ({'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02})",
-  versions: "seed §3.4 (rps = one worker's rate; p50/p99 = e2e latency in s)",
+  versions: "the seed article's sweep script (rps = one worker's rate; p50/p99 = e2e latency in s)",
   detect(file: InputFile): number {
     const first = file.firstLine();
     if (!LINE.test(first)) return 0;
@@ -101,7 +101,7 @@ const seedScript: FormatImporter = {
     const warnings: string[] = [];
     if (rawRps.length) {
       warnings.push(
-        "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, spec §2): " +
+        "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, docs/metrics.md): " +
           rawRps.map(r => `concurrency ${r.concurrency}: ${r.rawRps} → ${Number(r.rps.toFixed(6))}`).join(", "),
       );
     }
@@ -112,5 +112,5 @@ const seedScript: FormatImporter = {
   },
 };
 
-/** Importer of the seed §3.4 sweep-script output. */
+/** Importer of the seed article's sweep-script output (docs/import.md). */
 export const seedScriptImporters: FormatImporter[] = [seedScript];

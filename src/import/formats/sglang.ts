@@ -2,7 +2,7 @@
  * SGLang `python -m sglang.bench_serving --output-file` JSON Lines (reference/formats/sglang.md):
  * one line appended per run, bare `Infinity` for an unlimited rate. Recognised by
  * `total_output_tokens_retokenized` / `*_e2e_latency_ms` keys (vLLM writes neither).
- * Mapping (spec §1, §2) as vLLM, with `*_e2e_latency_ms` → e2e. Old (2024) lines hold only
+ * Mapping (docs/metrics.md) as vLLM, with `*_e2e_latency_ms` → e2e. Old (2024) lines hold only
  * medians and `output_throughput`: rps = completed / duration, with a warning.
  * Load: `max_concurrency` → concurrency; `request_rate` → requestRate (`Infinity` → "inf").
  * SGLang's `concurrency` key is the measured average (Σ e2e / duration), not a load setting:

@@ -6,7 +6,7 @@
  * - Percentile objects use keys `p50, p90, p95, p99, minimum, maximum, average` (ms), taken by
  *   index (`sorted(values)[int(n·q)]`), not interpolated.
  * - TPOT = (end − first token)/(out − 1) per request → `tpotMs`; TTFT → `ttftMs`; request
- *   latency → `e2eMs` (spec §1).
+ *   latency → `e2eMs` (docs/metrics.md).
  * - Concurrency: the report only has the measured `request_info.avg_num_concurrent_requests`; it
  *   is used (with a warning) unless a configured value is known (`--concurrency N` given to
  *   capplan, or a concurrency in the path, which the import pipeline then fills in).

@@ -1,7 +1,7 @@
 /**
  * Turning located vLLM / SGLang result records into partial sweeps: read each record
  * ({@link readRecord}), fill missing statistics from per-request arrays, group records of one
- * deployment into one sweep (the pipeline sorts the points, spec §2), collect issues.
+ * deployment into one sweep (the pipeline sorts the points, docs/metrics.md), collect issues.
  */
 import type { SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";

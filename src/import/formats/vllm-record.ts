@@ -2,7 +2,7 @@
  * One result record of vLLM `benchmark_serving.py` / `vllm bench serve` or SGLang
  * `bench_serving` (a flat object with `*_ms` statistics) → one {@link SweepPoint}.
  * Shared by the vLLM JSON/JSONL/sweep-CSV and SGLang JSONL importers.
- * Key spelling and definitions: reference/formats/vllm.md, sglang.md; mapping: spec §1, §2.
+ * Key spelling and definitions: reference/formats/vllm.md, sglang.md; mapping: docs/metrics.md.
  */
 import type { MetricField, Stats, SweepPoint } from "../../engine/types";
 import type { ImportIssue } from "../types";
@@ -93,7 +93,7 @@ export function shapeOf(rec: Rec): RecordShape {
   return lastShape;
 }
 
-/** Statistic word of a key → canonical stat key (spec §1): median → p50, p99.9 stays. */
+/** Statistic word of a key → canonical stat key (docs/metrics.md): median → p50, p99.9 stays. */
 export function statOf(word: string): string {
   if (word === "median") return "p50";
   if (word.startsWith("p")) return `p${Number(word.slice(1))}`;
@@ -142,7 +142,7 @@ export function dateOf(v: unknown): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : s;
 }
 
-/** Throughput keys that must be positive when present (spec §8). */
+/** Throughput keys that must be positive when present (docs/import.md). */
 const THROUGHPUT_KEYS = ["request_throughput", "output_throughput", "total_token_throughput", "total_throughput", "input_throughput"] as const;
 
 /** Result of reading one record. `errors` non-empty means the record is unusable. */
@@ -170,7 +170,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   const notes: string[] = [];
   const point: SweepPoint = { concurrency: null, requestRate: null };
 
-  // Load (spec §2): max_concurrency = closed-loop limit; request_rate = offered rate.
+  // Load (docs/metrics.md): max_concurrency = closed-loop limit; request_rate = offered rate.
   const maxConc = num(rec.max_concurrency);
   if (maxConc != null && maxConc > 0) point.concurrency = maxConc;
   const rate = rateOf(rec.request_rate);
@@ -211,7 +211,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     );
   }
 
-  // Throughput: must be positive when present (spec §8).
+  // Throughput: must be positive when present (docs/import.md).
   for (const key of THROUGHPUT_KEYS) {
     const v = rec[key];
     if (v == null || (typeof v === "number" && Number.isNaN(v))) continue;

@@ -3,7 +3,7 @@
  * `vllm bench serve` `--save-result` JSON (one object), `--append-result` / JSONL (one object
  * per line), the 2024 format with per-request arrays, `vllm bench sweep serve` `run=N.json`
  * and `summary.json` (array), and the sweep `summary.csv`. Recognised by content only.
- * Mapping (spec §1, §2): `*_ttft_ms` → ttft, `*_tpot_ms` → tpot, `*_itl_ms` → itl (pooled
+ * Mapping (docs/metrics.md): `*_ttft_ms` → ttft, `*_tpot_ms` → tpot, `*_itl_ms` → itl (pooled
  * inter-chunk gaps), `*_e2el_ms` → e2e; `median` → p50; `max_concurrency` → concurrency,
  * `request_rate` → requestRate.
  */

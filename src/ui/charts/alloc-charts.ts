@@ -1,5 +1,5 @@
 /**
- * Pure builders of the team cost allocation charts (spec §5): a stacked bar per pool (one segment
+ * Pure builders of the team cost allocation charts (docs/allocation.md): a stacked bar per pool (one segment
  * per team, plus idle), or a doughnut of each team's total daily cost over all pools. Money is the
  * rounded daily cost of `allocationLines` (conserved to the minor unit), so the chart adds up to
  * the table.

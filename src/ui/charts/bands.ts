@@ -1,6 +1,6 @@
 /**
  * A small inline Chart.js plugin that shades x-ranges (the idle / linear / saturated zones of
- * seed §2.1) behind the data and draws horizontal threshold lines (SLOs) in front of it. Pure
+ * docs/zones.md) behind the data and draws horizontal threshold lines (SLOs) in front of it. Pure
  * drawing over the chart's scales; no global registration.
  */
 import type { Chart, Plugin } from "chart.js";

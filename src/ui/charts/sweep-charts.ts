@@ -1,7 +1,7 @@
 /**
  * Pure builders of the Benchmarks sheet's Chart.js configs: throughput vs concurrency, and a
  * latency statistic vs concurrency or vs throughput, several SKUs overlaid, the focused SKU's
- * zones shaded (seed §2.1), SLO thresholds as lines (spec §3) and each operating point marked.
+ * zones shaded (docs/zones.md), SLO thresholds as lines (docs/operating-point.md) and each operating point marked.
  */
 import type { ChartConfiguration, ChartDataset } from "chart.js";
 import { loadKind, loadValue } from "../../engine/load";

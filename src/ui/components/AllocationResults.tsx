@@ -1,5 +1,5 @@
 /**
- * Results of the team cost allocation (spec §5): per pool, each team's weighted tokens, share,
+ * Results of the team cost allocation (docs/allocation.md): per pool, each team's weighted tokens, share,
  * cost per day and month, cost per 1M tokens, the idle line and a totals line that shows
  * conservation (teams + idle = pool cost, to the minor unit); team totals over pools; a stacked
  * bar or doughnut chart; exports of the allocation CSV and the FOCUS-style CSV.

@@ -444,7 +444,7 @@ export function Grid(props: GridProps): JSX.Element {
   );
 }
 
-/** The in-cell error code of a formula error kind (spec §6; `#CYCLE`, `#NAME`, `#VALUE`). */
+/** The in-cell error code of a formula error kind (docs/plan-file.md; `#CYCLE`, `#NAME`, `#VALUE`). */
 export function errorCode(kind: string): string {
   if (kind === "FORBIDDEN") return "#NAME";
   if (kind === "PARSE") return "#SYNTAX";

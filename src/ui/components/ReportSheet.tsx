@@ -1,5 +1,5 @@
 /**
- * The Report sheet: the seed §5.3 report of the current plan (the same text as `capplan report`)
+ * The Report sheet: the benchmark report (docs/report.md) of the current plan (the same text as `capplan report`)
  * in the UI language, to copy or download as `.md`; exports of the plan JSON (readable by the
  * CLI), the comparison table as CSV and the cost charts as PNG; and a before/after view that
  * compares two sweeps (`capplan compare`) with regressions marked.

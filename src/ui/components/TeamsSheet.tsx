@@ -1,5 +1,5 @@
 /**
- * The Teams (FinOps) sheet, spec §5: allocation method and idle handling, pools (daily cost from
+ * The Teams (FinOps) sheet, docs/allocation.md: allocation method and idle handling, pools (daily cost from
  * a SKU of the plan or typed), and the daily usage per team — editable, pasteable from a
  * spreadsheet (a block with a header row is imported like a CSV), or imported from a usage CSV.
  * The results, chart and exports are in {@link AllocationResults}.

@@ -1,6 +1,6 @@
 /**
  * Columns of a sweep grid (rows = load levels): load, throughput, then every latency statistic
- * that exists in the sweep (spec §1/§2), in a fixed metric and statistic order. Pure.
+ * that exists in the sweep (docs/metrics.md), in a fixed metric and statistic order. Pure.
  */
 import { keyPath } from "../../engine/plan-file";
 import { METRIC_FIELD, METRIC_KEYS, type MetricField, type SweepPoint } from "../../engine/types";

@@ -1,5 +1,5 @@
 /**
- * Checking a plan file before it replaces the workbook (spec §6, §8): JSON syntax (line and
+ * Checking a plan file before it replaces the workbook (docs/plan-file.md, docs/import.md): JSON syntax (line and
  * column), the plan's shape (`validatePlan`, each problem with its path), then its formulas
  * (unknown names, cycles, syntax, each with the path of the field). A file with any problem does
  * not replace the current plan; a file whose only problems are formula errors may be opened

@@ -41,7 +41,7 @@ export interface EntryOptions {
 }
 
 /**
- * Read what the user typed into a numeric field (spec §6): a number as people write it (`$2.99`,
+ * Read what the user typed into a numeric field (docs/plan-file.md): a number as people write it (`$2.99`,
  * `50%`, `1.5k`, `1 500`, `2,5` in a decimal-comma locale; docs/grid.md), a formula starting
  * with `=`, or empty (removes an optional field). The number is stored, not the text. Anything else
  * is rejected with a reason, so the store keeps the previous value and the cell keeps the typed text.

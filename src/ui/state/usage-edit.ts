@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the Teams sheet: recognising a pasted block that starts with a usage header
- * (then it is imported like a CSV, spec §5: any column order, aliases, rows of a team summed),
+ * (then it is imported like a CSV, docs/allocation.md: any column order, aliases, rows of a team summed),
  * and the conservation check of a pool's allocation lines (teams + idle = pool cost, to the
  * minor unit). No solid-js here.
  */
@@ -53,7 +53,7 @@ export interface Conservation {
   ok: boolean;
 }
 
-/** Check conservation (spec §5) for every pool of the allocation lines. */
+/** Check conservation (docs/allocation.md) for every pool of the allocation lines. */
 export function conservation(lines: readonly AllocationLine[]): Conservation[] {
   const pools = [...new Set(lines.map((l) => l.pool))];
   return pools.map((pool) => {

@@ -1,5 +1,5 @@
 /**
- * The workbook store: the plan document (spec §6) in a Solid store, edited through path setters,
+ * The workbook store: the plan document (docs/plan-file.md) in a Solid store, edited through path setters,
  * and the computed result (`computePlan(resolvePlan(plan))`) as a memo. Every edit recomputes
  * synchronously, through the incremental engine (`createPlanEngine`, issue #6 "Fast at scale"):
  * a change of single numbers (`setNumber` of a value or formula) re-evaluates only what depends on
