@@ -17,11 +17,10 @@ import type { ResolvedPlan } from "../engine/resolved";
 import type { PlanFile, RecommendBy } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
-import { localizeError } from "../report/messages";
+import { localizeError, localizeIssue, renderProblem } from "../report/messages";
 import { translateMessage } from "../report/messages-zh";
 import { workloadDefs } from "../engine/plan-file";
 import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
-import { formatIssue as formatTraceIssue } from "../import/types";
 import { CliError, ReadProblem, fsMessage, outsideConfinement, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
 import { readTraceFile } from "./trace-file";
 
@@ -74,7 +73,7 @@ export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
  * app stores it (docs/traffic.md): the engine never reads files. A trace that cannot be read is
  * bad input (CliError, exit 2); its bad rows are warnings.
  */
-function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[], tr: (m: string) => string): PlanFile {
+function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[], lang: Lang): PlanFile {
   const defs = workloadDefs(plan);
   if (!defs.some(({ def }) => typeof def.trace?.file === "string")) return plan;
   const out = structuredClone(plan);
@@ -89,13 +88,20 @@ function readTraces(plan: PlanFile, planPath: string, base: string, roots: reado
     const binSec = t.binSec ?? DEFAULT_TRACE_BIN_SEC;
     const res = readTraceFile(full, { baseSec: binSec });
     // Never echo the content of a file that is not a trace (a plan may point anywhere it may read).
-    const shown = (line: string) => line.split(full).join(t.file!).replace(/ \((?:found|keys): .*?\)(?=;|$)/, "");
+    const shown = (line: string) =>
+      line
+        .split(full)
+        .join(t.file!)
+        .replace(/ \((?:found|keys): .*?\)(?=;|$)/, "")
+        .replace(/（实际(?:列|键)：.*?）(?=；|$)/, "");
     // The reason only: the rows' details are `capplan traffic`'s to show.
-    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${tr(shown(formatTraceIssue(res.errors[0]!)))}`);
-    for (const w of res.warnings) warnings.push(`${key}: ${tr(shown(formatTraceIssue(w)))}`);
+    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${shown(localizeIssue(res.errors[0]!, lang))}`);
+    for (const w of res.warnings) warnings.push(`${key}: ${shown(localizeIssue(w, lang))}`);
     const sum = res.acc.summary(binSec);
-    if (!sum.ok) return void problems.push(`${planPath}: ${key}: ${t.file}: ${sum.error}`);
-    t.traffic = sum.value;
+    if (!sum.ok) return void problems.push(`${planPath}: ${key}: ${t.file}: ${renderProblem(sum.problem, lang)}`);
+    // The plan stores the summary as plan files always have: English notes, no problems.
+    const { problems: _, ...stored } = sum.value;
+    t.traffic = stored;
   });
   if (problems.length) throw new CliError(problems);
   return out;
@@ -138,7 +144,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   for (const r of refs) if (!keyOf.has(r.file)) keyOf.set(r.file, r.key);
   const importWarnings: string[] = [];
   // Traces first: a workload's numbers come from its trace (docs/traffic.md).
-  const read = readTraces(valid.plan, planPath, base, roots, importWarnings, tr);
+  const read = readTraces(valid.plan, planPath, base, roots, importWarnings, lang);
   const plan = opts.cheapestBy !== undefined ? { ...read, recommendBy: opts.cheapestBy } : read;
   const sheet = buildPlanSheet(plan);
   const resolved = resolvePlan(plan, sheet);

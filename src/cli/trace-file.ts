@@ -4,6 +4,8 @@
  * Only regular files are read (as everywhere in the CLI); devices and FIFOs are refused.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { trafficMessages as T } from "../engine/messages/traffic";
+import type { Problem } from "../engine/problems";
 import { TraceReader, type TraceImport, type TraceReaderOptions } from "../import/trace";
 import { fsMessage } from "./io";
 
@@ -30,12 +32,12 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
     if (path === "-") fd = 0;
     else {
       const st = statSync(path);
-      if (!st.isFile()) return problem(path, st.isDirectory() ? "a folder, not a trace file" : "not a regular file: capplan reads only regular files");
+      if (!st.isFile()) return problem(path, T.problem(st.isDirectory() ? "folder" : "notRegular", {}));
       fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
       const fst = fstatSync(fd);
       if (!fst.isFile()) {
         closeSync(fd);
-        return problem(path, "not a regular file: capplan reads only regular files");
+        return problem(path, T.problem("notRegular", {}));
       }
       size = fst.size;
     }
@@ -60,7 +62,7 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
       if (n === 0) break;
       if (first) {
         first = false;
-        if (looksBinary(buf.subarray(0, Math.min(n, 4096)))) return problem(path, "a binary file, not a text trace (CSV, TSV or JSONL)");
+        if (looksBinary(buf.subarray(0, Math.min(n, 4096)))) return problem(path, T.problem("binary", {}));
       }
       bytes += n;
       reader.push(decoder.decode(buf.subarray(0, n), { stream: true }));
@@ -78,6 +80,7 @@ function looksBinary(b: Uint8Array): boolean {
   return false;
 }
 
-function problem(file: string, message: string): TraceImport {
-  return { ok: false, errors: [{ file, code: "read", message }] };
+function problem(file: string, message: string | Problem<object>): TraceImport {
+  if (typeof message === "string") return { ok: false, errors: [{ file, code: "read", message }] };
+  return { ok: false, errors: [{ file, code: "read", message: T.en(message), problem: message }] };
 }

@@ -3,6 +3,7 @@
  * (traffic.ts) so that the plan file's types (types.ts) can name a stored summary without
  * importing the statistics code. Pure data.
  */
+import type { Problem } from "./problems";
 
 /** Length statistics of input or output tokens per request; percentiles null when only per-bin sums are known. */
 export interface LengthStats {
@@ -97,7 +98,12 @@ export interface TrafficSummary {
   weekdays: WeekdayStat[] | null;
   /** True when the trace was per-bin sums (no per-request lengths, no gaps). */
   aggregated: boolean;
-  /** Readable notes on anything estimated or left out. */
+  /** Readable notes on anything estimated or left out (English). */
   notes: string[];
+  /**
+   * The notes as problems (code `traffic.*`), index for index, to render them in another
+   * language; absent from summaries stored before they existed.
+   */
+  problems?: Problem<object>[];
 }
 

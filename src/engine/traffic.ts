@@ -15,13 +15,20 @@
  * Pure TypeScript, no I/O: importers (src/import/trace.ts) feed it; errors are values.
  */
 import { bucketLengths, type LengthHistogram } from "./length-histogram";
+import { trafficMessages as T } from "./messages/traffic";
+import type { Problem } from "./problems";
 import { percentileSorted } from "./stats";
 
 import type { HourStat, LengthStats, TrafficGroup, TrafficSummary, WeekdayStat } from "./traffic-types";
 
 export type { HourStat, LengthStats, TrafficGroup, TrafficSummary, WeekdayStat } from "./traffic-types";
 
-export type TrafficResult = { ok: true; value: TrafficSummary } | { ok: false; error: string };
+/** `error` is the English text of `problem` (kept as a string: it is what callers print and JSON carries). */
+export type TrafficResult = { ok: true; value: TrafficSummary } | { ok: false; error: string; problem: Problem<object> };
+
+function fail(problem: Problem<object>): TrafficResult {
+  return { ok: false, error: T.en(problem), problem };
+}
 
 /** Most base bins one trace may span (8 bytes each): a year of 1-s bins does not fit, a month does. */
 export const MAX_BASE_BINS = 40_000_000;
@@ -205,7 +212,7 @@ export class TrafficAccumulator {
   private groupCells = 0;
   private groupBinsDropped = false;
   private otherGroups = { teams: 0, models: 0 };
-  private error: string | null = null;
+  private error: Problem<object> | null = null;
 
   constructor(opts: AccumulatorOptions = {}) {
     const b = opts.baseSec ?? 1;
@@ -213,8 +220,13 @@ export class TrafficAccumulator {
     this.relativeTime = opts.relativeTime ?? false;
   }
 
-  /** The first problem that stopped accumulation (span too long), or null. */
+  /** English text of the first problem that stopped accumulation (span too long), or null. */
   get problem(): string | null {
+    return this.error ? T.en(this.error) : null;
+  }
+
+  /** The first problem that stopped accumulation (span too long), or null. */
+  get stopProblem(): Problem<object> | null {
     return this.error;
   }
 
@@ -280,7 +292,7 @@ export class TrafficAccumulator {
   private lastAggBin = -Infinity;
 
   private spanError(): void {
-    this.error = `the trace spans more than ${MAX_BASE_BINS.toLocaleString("en-US")} bins of ${this.baseSec} s; use a larger bin`;
+    this.error = T.problem("spanTooLong", { bins: MAX_BASE_BINS.toLocaleString("en-US"), baseSec: this.baseSec });
   }
 
   private gap(t: number): void {
@@ -362,28 +374,32 @@ export class TrafficAccumulator {
 
   /** Summary over bins of `binSec` seconds (a whole multiple of the base bin). */
   summary(binSec: number): TrafficResult {
-    if (this.error) return { ok: false, error: this.error };
-    if (!(Number.isFinite(binSec) && binSec > 0)) return { ok: false, error: `the bin must be a positive number of seconds (got ${binSec})` };
+    if (this.error) return fail(this.error);
+    if (!(Number.isFinite(binSec) && binSec > 0)) return fail(T.problem("binInvalid", { got: binSec }));
     const k = Math.round(binSec / this.baseSec);
     if (k < 1 || Math.abs(k * this.baseSec - binSec) > 1e-9 * binSec) {
-      return { ok: false, error: `the bin (${binSec} s) must be a whole multiple of ${this.baseSec} s` };
+      return fail(T.problem("binNotMultiple", { binSec, baseSec: this.baseSec }));
     }
     // Drain the reorder window into the gap statistics (a copy, so that later adds still work).
-    if (this.requests === 0) return { ok: false, error: "the trace has no requests" };
+    if (this.requests === 0) return fail(T.problem("noRequests", {}));
     const aggregated = this.aggRows > 0;
     const notes: string[] = [];
+    const problems: Problem<object>[] = [];
+    /** A note: its English in `notes`, its problem at the same index of `problems`. */
+    const note = (p: Problem<object>): void => {
+      notes.push(T.en(p));
+      problems.push(p);
+    };
     const aggStep = this.aggGcdMs > 0 ? this.aggGcdMs / 1000 : binSec;
     if (aggregated && binSec + 1e-9 < aggStep && Math.abs(aggStep / binSec - Math.round(aggStep / binSec)) < 1e-9) {
-      notes.push(
-        `the per-bin rows start at multiples of ${aggStep} s: if that is their bin, rates over ${binSec}-s bins put each row's requests at its start and overstate the peak (docs/traffic.md)`,
-      );
+      note(T.problem("aggStepOverstates", { aggStep, binSec }));
     }
     let last = this.last;
     if (aggregated && this.aggOpenEnd) {
       // Without each bin's last request, the trace ends where its last bin ends.
       const step = Math.min(aggStep, binSec);
       last = Math.max(last, this.lastAggBin + step);
-      notes.push("durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)");
+      note(T.problem("durationToLastBin", {}));
     }
     const durationSec = last - this.first;
     const meanRps = durationSec > 0 ? this.requests / durationSec : null;
@@ -413,7 +429,7 @@ export class TrafficAccumulator {
     // Interarrival CV: the gaps so far plus the reorder window's remaining timestamps, in order.
     let cv: number | null = null;
     if (aggregated) {
-      notes.push("interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only");
+      note(T.problem("perBinMeansOnly", {}));
     } else {
       const rest = Array.from(this.heap.a.subarray(0, this.heap.n)).sort((x, y) => x - y);
       let n = this.gapN;
@@ -436,11 +452,9 @@ export class TrafficAccumulator {
         prev = t;
       }
       if (late > 0) {
-        notes.push(
-          `interarrivalCv left out: ${late} requests arrive more than ${REORDER_WINDOW} rows after later ones; sort the trace by time to get it`,
-        );
+        note(T.problem("cvUnsorted", { late, window: REORDER_WINDOW }));
       } else if (n >= 1 && mean > 0) cv = Math.sqrt(m2 / n) / mean;
-      else if (n >= 1) notes.push("interarrivalCv left out: every request has the same timestamp");
+      else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
     }
 
     const days = durationSec > 0 ? durationSec / 86400 : 0;
@@ -478,10 +492,10 @@ export class TrafficAccumulator {
         })
         .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
     if (this.groupBinsDropped && (this.teams.size || this.models.size)) {
-      notes.push("per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)");
+      note(T.problem("groupPeaksDropped", {}));
     }
-    if (this.otherGroups.teams) notes.push(`more than ${MAX_GROUPS} teams: the rest are summed as "(other)"`);
-    if (this.otherGroups.models) notes.push(`more than ${MAX_GROUPS} models: the rest are summed as "(other)"`);
+    if (this.otherGroups.teams) note(T.problem("otherTeams", { max: MAX_GROUPS }));
+    if (this.otherGroups.models) note(T.problem("otherModels", { max: MAX_GROUPS }));
 
     // Hour of day (and weekday) profile from the bins.
     let hourly: HourStat[] | null = null;
@@ -507,9 +521,9 @@ export class TrafficAccumulator {
       if (durationSec > 86400 && !this.relativeTime) {
         weekdays = ws.map(w => ({ weekday: w.weekday, meanRps: w.bins ? w.sum / (w.bins * binSec) : 0, peakRps: w.peak / binSec, bins: w.bins }));
       }
-      if (this.relativeTime) notes.push("timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day");
+      if (this.relativeTime) note(T.problem("relativeHours", {}));
     } else {
-      notes.push(`no hourly profile: the bin (${binSec} s) does not divide an hour`);
+      note(T.problem("noHourly", { binSec }));
     }
 
     const iso = (s: number) => (this.relativeTime ? null : isoOf(s));
@@ -541,10 +555,11 @@ export class TrafficAccumulator {
       weekdays,
       aggregated,
       notes,
+      problems,
     };
     if (this.teams.size) summary.teams = groupSummary(this.teams);
     if (this.models.size) summary.models = groupSummary(this.models);
-    if (durationSec === 0) notes.push("every request has the same timestamp: no mean rate");
+    if (durationSec === 0) note(T.problem("noMeanRate", {}));
     return { ok: true, value: summary };
   }
 }

@@ -82,7 +82,7 @@ export class TraceSession {
   summarise(binSec: number): TraceOutcome {
     if (!this.acc || !this.base) return { ok: false, errors: [{ file: "(none)", code: "no-trace", message: "no trace has been read" }] };
     const s = this.acc.summary(binSec);
-    if (!s.ok) return { ok: false, errors: [{ file: this.base.name, code: "trace", message: s.error }] };
+    if (!s.ok) return { ok: false, errors: [{ file: this.base.name, code: "trace", message: s.error, problem: s.problem }] };
     return { ok: true, view: { ...this.base, summary: s.value } };
   }
 }

@@ -12,6 +12,8 @@
  * current partial line; every row goes straight into a {@link TrafficAccumulator}. Bad rows are
  * counted, and the first ones are reported with file:line:column.
  */
+import { trafficMessages as T } from "../engine/messages/traffic";
+import type { Problem } from "../engine/problems";
 import { TrafficAccumulator } from "../engine/traffic";
 import { aliasKey } from "./aliases";
 import { detectDelimiter, readNumber, type Delimiter } from "./csv";
@@ -262,19 +264,20 @@ export class TraceReader {
       this.line(l);
     }
     if (!this.fatal.length && this.pendingQuoted) {
-      this.rowIssue(this.pendingLine, 1, "a quoted field is not closed before the end of the file");
+      this.rowIssue(this.pendingLine, 1, T.problem("quoteNotClosed", {}));
       this.pendingQuoted = "";
     }
     if (this.fatal.length) return { ok: false, errors: this.fatal };
-    if (!this.headerDone) return { ok: false, errors: [{ file: this.file, code: "empty", message: "the file is empty: no header and no rows" }] };
-    if (this.acc.problem) return { ok: false, errors: [{ file: this.file, code: "trace-span", message: this.acc.problem }] };
+    if (!this.headerDone) return { ok: false, errors: [this.issue("empty", T.problem("emptyFile", {}))] };
+    const stop = this.acc.stopProblem;
+    if (stop) return { ok: false, errors: [this.issue("trace-span", stop)] };
     if (this.acc.count === 0) {
-      const why = this.rows === 0 ? "the trace has a header but no rows" : `none of its ${this.rows} rows is a usable request`;
-      return { ok: false, errors: [{ file: this.file, code: "trace-empty", message: why }, ...this.issues] };
+      const why = this.rows === 0 ? T.problem("headerOnly", {}) : T.problem("noUsableRow", { rows: this.rows });
+      return { ok: false, errors: [this.issue("trace-empty", why), ...this.issues] };
     }
     const warnings = [...this.issues];
     if (this.bad > this.issues.length) {
-      warnings.push({ file: this.file, code: "trace-bad-rows", message: `${this.bad - this.issues.length} more bad rows left out (${this.bad} in all)` });
+      warnings.push(this.issue("trace-bad-rows", T.problem("moreBadRows", { more: this.bad - this.issues.length, bad: this.bad })));
     }
     const columns: Partial<Record<TraceRole, string>> = {};
     if (this.jsonl) Object.assign(columns, this.jsonKeys);
@@ -282,10 +285,16 @@ export class TraceReader {
     return { ok: true, format: this.format, timeKind: this.timeKind ?? "iso", acc: this.acc, rows: this.rows, badRows: this.bad, warnings, columns };
   }
 
-  private rowIssue(line: number, column: number | undefined, message: string): void {
+  /** An issue of this file with `problem`'s English as its message. */
+  private issue(code: string, problem: Problem<object>, line?: number): ImportIssue {
+    const at = line === undefined ? {} : { line };
+    return { file: this.file, ...at, code, message: T.en(problem), problem };
+  }
+
+  private rowIssue(line: number, column: number | undefined, problem: Problem<object>): void {
     this.bad++;
     if (this.issues.length < MAX_ROW_ISSUES) {
-      const i: ImportIssue = { file: this.file, line, code: "trace-bad-row", message };
+      const i = this.issue("trace-bad-row", problem, line);
       if (column !== undefined) i.column = column;
       this.issues.push(i);
     }
@@ -335,12 +344,7 @@ export class TraceReader {
     if (cols.binStart !== undefined && cols.requests !== undefined) {
       this.format = "trace-bins";
       if (cols.input === undefined || cols.output === undefined) {
-        this.fatal.push({
-          file: this.file,
-          line: this.lineNo,
-          code: "missing-column",
-          message: `a per-bin trace needs inputTokens and outputTokens columns (sums per bin); found: ${this.headers.join(", ")}`,
-        });
+        this.fatal.push(this.issue("missing-column", T.problem("perBinNeedsTokens", { found: this.headers.join(", ") }), this.lineNo));
       }
     } else {
       if (cols.time === undefined && cols.binStart !== undefined) cols.time = cols.binStart;
@@ -348,13 +352,7 @@ export class TraceReader {
       delete cols.requests;
       const missing = (["time", "input", "output"] as const).filter(r => cols[r] === undefined);
       if (missing.length) {
-        const names: Record<string, string> = { time: "a timestamp", input: "input tokens", output: "output tokens" };
-        this.fatal.push({
-          file: this.file,
-          line: this.lineNo,
-          code: "not-a-trace",
-          message: `not a request trace: no column for ${missing.map(m => names[m]).join(", ")} (found: ${this.headers.join(", ").slice(0, 300)}); see docs/traffic.md for the recognised names`,
-        });
+        this.fatal.push(this.issue("not-a-trace", T.problem("notTraceColumns", { missing, found: this.headers.join(", ").slice(0, 300) }), this.lineNo));
       }
       const keys = this.headers.map(aliasKey).join(",");
       if (keys === "timestamp,contexttokens,generatedtokens") this.format = "azure-llm-trace";
@@ -372,7 +370,7 @@ export class TraceReader {
     if (s.length >= 16 && s.charCodeAt(4) === 45) {
       if (this.timeKind === null) this.timeKind = "iso";
       if (this.timeKind !== "iso") {
-        this.rowIssue(line, column, `${what} "${clip(s)}" is a date, but the earlier rows give numbers`);
+        this.rowIssue(line, column, T.problem("dateAmongNumbers", { what, value: clip(s) }));
         return NaN;
       }
       v = parseIsoSeconds(s);
@@ -384,13 +382,13 @@ export class TraceReader {
           if (this.timeKind === "relative") this.acc.relativeTime = true;
         }
         if (this.timeKind === "iso") {
-          this.rowIssue(line, column, `${what} "${clip(s)}" is a number, but the earlier rows give dates`);
+          this.rowIssue(line, column, T.problem("numberAmongDates", { what, value: clip(s) }));
           return NaN;
         }
         v = this.timeKind === "unix-ms" ? n / 1000 : n;
       }
     }
-    if (!Number.isFinite(v)) this.rowIssue(line, column, `${what} "${clip(s)}" is not a date-time (ISO 8601), Unix seconds or milliseconds, or seconds from the start`);
+    if (!Number.isFinite(v)) this.rowIssue(line, column, T.problem("notTime", { what, value: clip(s) }));
     return v;
   }
 
@@ -400,8 +398,7 @@ export class TraceReader {
     const r = readNumber(text.trim());
     v = r.kind === "number" ? r.value : NaN;
     if (!(Number.isFinite(v) && v >= 0 && (!whole || Number.isInteger(v)))) {
-      const shown = r.kind === "absent" ? "an empty cell" : `"${clip(text)}"`;
-      this.rowIssue(line, column, `${what} is ${shown}, not ${whole ? "a whole number" : "a number"} ≥ 0`);
+      this.rowIssue(line, column, T.problem("notTokens", { what, value: r.kind === "absent" ? null : clip(text), whole }));
       return NaN;
     }
     return v;
@@ -412,7 +409,7 @@ export class TraceReader {
     this.rows++;
     const cells = l.indexOf('"') >= 0 ? splitLine(l, this.delim) : l.split(this.delim);
     if (cells.length < this.needed) {
-      this.rowIssue(line, undefined, `the row has ${cells.length} fields; the header has ${this.headers.length}`);
+      this.rowIssue(line, undefined, T.problem("fieldCount", { fields: cells.length, header: this.headers.length }));
       return;
     }
     const c = this.cols;
@@ -456,11 +453,11 @@ export class TraceReader {
     try {
       o = JSON.parse(l);
     } catch {
-      this.rowIssue(line, 1, "not a JSON object");
+      this.rowIssue(line, 1, T.problem("notJsonObject", {}));
       return;
     }
     if (typeof o !== "object" || o === null || Array.isArray(o)) {
-      this.rowIssue(line, 1, "not a JSON object");
+      this.rowIssue(line, 1, T.problem("notJsonObject", {}));
       return;
     }
     const rec = o as Record<string, unknown>;
@@ -476,12 +473,7 @@ export class TraceReader {
       const need = this.format === "trace-bins" ? (["input", "output"] as const) : (["time", "input", "output"] as const);
       const missing = need.filter(r => this.jsonKeys[r] === undefined);
       if (missing.length) {
-        this.fatal.push({
-          file: this.file,
-          line,
-          code: "not-a-trace",
-          message: `not a request trace: the first record has no key for ${missing.join(", ")} (keys: ${Object.keys(rec).join(", ").slice(0, 300)}); see docs/traffic.md`,
-        });
+        this.fatal.push(this.issue("not-a-trace", T.problem("notTraceKeys", { missing: [...missing], keys: Object.keys(rec).join(", ").slice(0, 300) }), line));
         return;
       }
     }

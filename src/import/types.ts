@@ -2,6 +2,7 @@
  * Types of the import library: untrusted bytes → normalised sweeps (docs/metrics.md).
  * Importers never throw for bad input; they return {@link ImportIssue} values.
  */
+import type { Problem } from "../engine/problems";
 import type { Sweep, SweepMeta, SweepPoint } from "../engine/types";
 
 /** A problem found while importing, located as precisely as the format allows. */
@@ -18,8 +19,10 @@ export interface ImportIssue {
   key?: string | undefined;
   /** Stable machine code, e.g. `empty`, `binary`, `json-syntax`, `unknown-format`, `missing-column`. */
   code: string;
-  /** One readable sentence. */
+  /** One readable sentence (English). */
   message: string;
+  /** The message as a problem, to render it in another language (request traces, code `traffic.*`). */
+  problem?: Problem<object> | undefined;
 }
 
 /** Render an issue as the one-line message the CLI prints (file:line:column: message). */

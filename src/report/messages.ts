@@ -11,17 +11,19 @@ import { allocationMessages, tenantsMessages } from "../engine/messages/allocati
 import { priceMessages } from "../engine/price-default";
 import { scheduleMessages } from "../engine/messages/schedule";
 import { traceMessages } from "../engine/messages/trace";
+import { trafficMessages } from "../engine/messages/traffic";
 import { capacityMessages } from "../engine/messages/capacity";
 import { formulaMessages } from "../engine/messages/formula";
 import { jsonMessages, planFileMessages } from "../engine/messages/plan-file";
 import { planMessages } from "../engine/messages/plan";
 import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
+import { formatIssue, type ImportIssue } from "../import/types";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, trafficMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
@@ -76,4 +78,13 @@ export function localizeReason(s: { infeasibleReason: string | null; infeasibleP
 /** Every warning of a plan result as values: the plan's and each SKU's (for {@link localizeMessage}). */
 export function resultProblems(r: { problems?: readonly Problem[]; skus: readonly { problems?: readonly Problem[] }[] }): Problem[] {
   return [...(r.problems ?? []), ...r.skus.flatMap((s) => s.problems ?? [])];
+}
+
+/**
+ * `file:line:column: message` of an import issue in `lang`: its message rendered from its problem
+ * when it has one (request traces), else the whole line through the old sentence table.
+ */
+export function localizeIssue(i: ImportIssue, lang: Lang): string {
+  if (lang === "en") return formatIssue(i);
+  return i.problem ? formatIssue({ ...i, message: renderProblem(i.problem, lang) }) : translateMessage(formatIssue(i), lang);
 }

@@ -6,6 +6,7 @@
 import type { LengthStats, TrafficGroup, TrafficSummary } from "../engine/traffic";
 import { ABSENT, fmtReadable } from "./format";
 import type { Lang } from "./i18n";
+import { renderProblem } from "./messages";
 
 const WORDS = {
   en: {
@@ -158,6 +159,11 @@ export function trafficMarkdown(s: TrafficSummary, src: TrafficTableSource, lang
     const ds = s.weekdays.filter(d => d.bins > 0);
     out.push(`### ${w.weekdays}`, "", table([w.weekday, w.meanRps, w.peak], ds.map(d => [w.days[d.weekday]!, n(d.meanRps, 3), n(d.peakRps, 3)])), "");
   }
-  if (s.notes.length) out.push(`${w.notes}:`, ...s.notes.map(x => `- ${x}`), "");
+  // Each note from its problem in `lang` (a summary stored without problems keeps its English).
+  const note = (x: string, i: number) => {
+    const p = s.problems?.[i];
+    return p ? renderProblem(p, lang) : x;
+  };
+  if (s.notes.length) out.push(`${w.notes}:`, ...s.notes.map((x, i) => `- ${note(x, i)}`), "");
   return out.join("\n");
 }

@@ -161,6 +161,14 @@ describe("capplan traffic: other trace forms", () => {
     expect(notTrace.code).toBe(2);
     expect(notTrace.errLines).toHaveLength(1);
     expect(notTrace.errLines[0]).toMatch(/^capplan traffic: -:1: not a request trace: no column for a timestamp, input tokens, output tokens/);
+    // --lang zh: the same error, rendered from its problem (the table and stderr in Chinese).
+    const zh = await runStdinRaw("a,b,c\n1,2,3\n", "--lang", "zh");
+    expect(zh.code).toBe(2);
+    expect(zh.errLines).toEqual(["capplan traffic: -:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md"]);
+    const zhRows = await runStdinRaw("timestamp,input_tokens,output_tokens\n0,1,1\n1,x,1\n", "--lang", "zh");
+    expect(zhRows.code).toBe(0);
+    expect(zhRows.errLines).toEqual(['warning: -:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数']);
+    expect(zhRows.out).toContain("- 所有请求的时间戳相同：没有平均速率");
     const missing = await run("traffic", join(DIR, "nope.csv"));
     expect(missing.code).toBe(2);
     expect(missing.errLines[0]).toMatch(/nope\.csv: no such file or directory/);

@@ -67,7 +67,7 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
         // Render with string params (a template may format numbers; strings go through as written).
-        const lists = ["slos", "available", "names", "paths", "members"];
+        const lists = ["slos", "available", "names", "paths", "members", "missing"];
         const params = new Proxy({}, { get: (_t, k) => (k === "reason" || k === "inner" ? null : k === "cause" ? { code: "text", severity: "error", params: { text: "x" } } : k === "which" ? "input" : k === "expected" ? "a number" : lists.includes(String(k)) ? ["7"] : 7) });
         const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
         const zh = renderProblem(p, "zh");

@@ -5,12 +5,13 @@
  * Bad rows are counted and the first ones printed as `warning: file:line:column: …`; a file that
  * is not a trace, or has no usable row, exits 2.
  */
-import { formatIssue } from "../../import/types";
 import { TRACE_FORMAT_TITLES } from "../../import/trace";
 import { trafficMarkdown } from "../../report/traffic-table";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { readTraceFile } from "../trace-file";
+import { trafficMessages as T } from "../../engine/messages/traffic";
+import { localizeIssue, renderProblem } from "../../report/messages";
 import { usageFromTraffic } from "../../engine/workload-trace";
 import { langFlag } from "./plan";
 
@@ -58,18 +59,20 @@ export function trafficCommand(args: string[], io: Io): number {
       : undefined,
   });
   io.progress?.("");
-  if (!res.ok) throw new CliError(res.errors.map(formatIssue));
-  for (const w of res.warnings) io.err(`warning: ${formatIssue(w)}\n`);
+  if (!res.ok) throw new CliError(res.errors.map((e) => localizeIssue(e, lang)));
+  for (const w of res.warnings) io.err(`warning: ${localizeIssue(w, lang)}\n`);
   const sum = res.acc.summary(binSec);
-  if (!sum.ok) throw new CliError([`${path}: ${sum.error}`]);
+  if (!sum.ok) throw new CliError([`${path}: ${renderProblem(sum.problem, lang)}`]);
   const s = sum.value;
   if (flags.has("usage")) {
     // Daily tokens per team, as tenants.usage rows (docs/traffic.md).
     const rows = usageFromTraffic(s, typeof pool === "string" ? pool : undefined);
-    if (!rows) throw new CliError([`${path}: ${s.teams ? "the trace spans no time (one instant), so it has no daily volume" : "the trace has no team column, so it gives no tenants.usage rows"}`]);
+    if (!rows) throw new CliError([`${path}: ${renderProblem(T.problem(s.teams ? "usageOneInstant" : "usageNoTeams", {}), lang)}`]);
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
   } else if (flags.has("json")) {
-    io.out(`${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...s })}\n`);
+    // `problems` stay out: the JSON carries the English notes, as it always has.
+    const { problems: _, ...plain } = s;
+    io.out(`${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...plain })}\n`);
   } else {
     io.out(trafficMarkdown(s, { file: path, format: TRACE_FORMAT_TITLES[res.format], badRows: res.badRows }, lang));
   }

@@ -9,7 +9,9 @@ import { unwrap } from "solid-js/store";
 import type { LengthStats, TrafficGroup } from "../../engine/traffic";
 import { traceNumbers, type TracePeak } from "../../engine/workload-trace";
 import { TRACE_BINS, type TraceView } from "../../import/trace-session";
-import { formatIssue } from "../../import/types";
+import type { ImportIssue } from "../../import/types";
+import type { Problem } from "../../engine/problems";
+import { localizeIssue, renderProblem } from "../../report/messages";
 import { translateMessage } from "../../report/messages-zh";
 import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, weekdayChart, type TrafficChartWords } from "../charts/traffic-charts";
 import { fmtValue } from "../format";
@@ -24,6 +26,16 @@ import { ScheduleSection } from "./ScheduleSection";
 const num = (v: number | null | undefined, digits = 2): string => fmtValue(v, digits);
 /** A rate with its unit; three significant-ish decimals for small rates. */
 const rps = (v: number | null | undefined): string => (v == null ? "—" : t("trRps", { v: num(v, v >= 100 ? 1 : v >= 10 ? 2 : 3) }));
+
+/** An import error in the chosen language: from its issue (with its problem) when there is one. */
+function issueLine(issue: ImportIssue | undefined, english: string): string {
+  return issue ? localizeIssue(issue, lang()) : translateMessage(english, lang());
+}
+
+/** A summary note in the chosen language: from its problem (a stored summary has none). */
+function noteLine(problem: Problem<object> | undefined, english: string): string {
+  return problem ? renderProblem(problem, lang()) : translateMessage(english, lang());
+}
 
 function Progress(): JSX.Element {
   const pct = () => {
@@ -229,7 +241,7 @@ export function TrafficSheet(): JSX.Element {
           <div class="job" data-status="error" data-testid="traffic-errors">
             <span class="bad">{t("trFailed")}</span>
             <ul class="issues">
-              <For each={traffic.errors}>{(e) => <li class="bad">{translateMessage(e, lang())}</li>}</For>
+              <For each={traffic.errors}>{(e, i) => <li class="bad">{issueLine(traffic.issues[i()], e)}</li>}</For>
             </ul>
           </div>
         </Show>
@@ -318,8 +330,8 @@ export function TrafficSheet(): JSX.Element {
               <details class="issues-warn card">
                 <summary>{t("trNotes")} ({v().summary.notes.length + v().warnings.length})</summary>
                 <ul>
-                  <For each={v().summary.notes}>{(n) => <li>{translateMessage(n, lang())}</li>}</For>
-                  <For each={v().warnings}>{(w) => <li>{translateMessage(formatIssue(w), lang())}</li>}</For>
+                  <For each={v().summary.notes}>{(n, i) => <li>{noteLine(v().summary.problems?.[i()], n)}</li>}</For>
+                  <For each={v().warnings}>{(w) => <li>{localizeIssue(w, lang())}</li>}</For>
                 </ul>
               </details>
             </Show>

@@ -29,7 +29,8 @@ export function traceStem(file: string): string {
 export function traceWorkloadDef(file: string, summary: TrafficSummary, peak: TracePeak, taken: readonly string[]): TraceWorkload {
   if (summary.series.length > MAX_INLINE_BINS) return { ok: false, key: "trTooManyBins", bins: summary.series.length, max: MAX_INLINE_BINS };
   // A plain copy: the sheet's summary is a store proxy, which structuredClone refuses.
-  const traffic: TrafficSummary = structuredClone(unwrap(summary));
+  // The plan stores the English notes only (as `capplan plan` does), not their problems.
+  const { problems: _, ...traffic }: TrafficSummary = structuredClone(unwrap(summary));
   return { ok: true, def: { name: uniqueName(traceStem(file), taken), trace: { name: file, binSec: summary.binSec, peak, traffic } } };
 }
 

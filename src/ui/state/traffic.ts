@@ -8,7 +8,7 @@ import { createSignal } from "solid-js";
 import { createStore, produce, unwrap } from "solid-js/store";
 import { readTraceInWorker, rebinTrace } from "../../import/trace-browser";
 import { TRACE_BINS, type TraceSource, type TraceView } from "../../import/trace-session";
-import { formatIssue } from "../../import/types";
+import { formatIssue, type ImportIssue } from "../../import/types";
 import type { TrafficSummary } from "../../engine/traffic";
 import { fmtValue } from "../format";
 import { t } from "./i18n";
@@ -19,8 +19,10 @@ export interface TrafficState {
   /** Name of the file being read or last read. */
   file: string | null;
   progress: { done: number; total: number } | null;
-  /** Why the last import failed (file:line:column: message). */
+  /** Why the last import failed (file:line:column: message, English). */
   errors: string[];
+  /** The same as issues, index for index, to render them in the chosen language. */
+  issues: ImportIssue[];
   view: TraceView | null;
   binSec: number;
   /** The view is a summary stored in the plan (no file behind it: one bin, no histograms). */
@@ -30,7 +32,7 @@ export interface TrafficState {
 /** Default bin of the sheet (seconds), as the command line's. */
 export const DEFAULT_BIN_SEC = 60;
 
-const [state, setState] = createStore<TrafficState>({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
+const [state, setState] = createStore<TrafficState>({ status: "idle", file: null, progress: null, errors: [], issues: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
 
 /** The sheet's trace state (read-only; change it through the functions below). */
 export const traffic: TrafficState = state;
@@ -47,6 +49,7 @@ export async function importTrace(src: TraceSource): Promise<void> {
     s.file = src.name;
     s.progress = { done: 0, total: "file" in src ? src.file.size : src.text.length };
     s.errors = [];
+    s.issues = [];
   }));
   const r = await readTraceInWorker(src, state.binSec, (done, total) => {
     if (gen === generation) setState("progress", { done, total });
@@ -56,6 +59,7 @@ export async function importTrace(src: TraceSource): Promise<void> {
     setState(produce((s) => {
       s.status = s.view ? "ok" : "error";
       s.errors = r.errors.map(formatIssue);
+      s.issues = r.errors;
       s.progress = null;
     }));
     return;
@@ -82,14 +86,14 @@ export async function setTraceBin(binSec: number): Promise<void> {
   const gen = ++generation;
   const r = await rebinTrace(binSec);
   if (gen !== generation) return;
-  if (r.ok) setState(produce((s) => void ((s.view = r.view), (s.errors = []))));
-  else setState("errors", r.errors.map(formatIssue));
+  if (r.ok) setState(produce((s) => void ((s.view = r.view), (s.errors = []), (s.issues = []))));
+  else setState(produce((s) => void ((s.errors = r.errors.map(formatIssue)), (s.issues = r.errors))));
 }
 
 /** Forget the trace (tests, "Clear"). */
 export function clearTrace(): void {
   generation++;
-  setState({ status: "idle", file: null, progress: null, errors: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
+  setState({ status: "idle", file: null, progress: null, errors: [], issues: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
 }
 
 /**
@@ -104,6 +108,7 @@ export function showStoredTrace(name: string, summary: TrafficSummary): void {
     file: name,
     progress: null,
     errors: [],
+    issues: [],
     binSec: summary.binSec,
     stored: true,
     view: { name, format: "trace-csv", formatTitle: "", rows: summary.requests + summary.failed, badRows: 0, warnings: [], columns: {}, summary: structuredClone(unwrap(summary)), input: null, output: null },
