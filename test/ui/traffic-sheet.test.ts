@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { trafficOf } from "../../src/engine/traffic";
 import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, weekdayChart, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
+import { localizeIssue } from "../../src/report/messages";
 import { setLang } from "../../src/ui/state/i18n";
 import { burstSentence, clearTrace, importTrace, setTraceBin, showStoredTrace, traffic } from "../../src/ui/state/traffic";
 
@@ -95,7 +96,11 @@ describe("traffic state (no worker: the session runs here)", () => {
     expect(traffic.status).toBe("ok");
     expect(traffic.view?.name).toBe("conv.csv");
     expect(traffic.errors[0]).toMatch(/^bad\.csv/);
+    // The issue beside the English line renders in Chinese from its problem.
+    expect(traffic.issues[0]?.problem?.code).toBe("traffic.notTraceColumns");
+    expect(localizeIssue(traffic.issues[0]!, "zh")).toBe("bad.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b）；可识别的列名见 docs/traffic.md");
     clearTrace();
+    expect(traffic.issues).toEqual([]);
     expect(traffic.view).toBeNull();
   });
 
