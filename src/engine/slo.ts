@@ -9,6 +9,7 @@
 import { finite } from "./number-format";
 import { loadKind, loadOrder, loadValue, type LoadKind } from "./load";
 import { loadParam, sloMessages as M } from "./messages/slo";
+import { metricLabel, normStat, sloText } from "./slo-label";
 import type { Problem } from "./problems";
 import { METRIC_FIELD, type MetricKey, type Slo, type SloMode, type Sweep, type SweepPoint } from "./types";
 
@@ -102,37 +103,6 @@ export interface OperatingPoint {
 }
 
 const STAT_ORDER = ["mean", "min", "p25", "p50", "p75", "p90", "p95", "p99", "p99.9", "max", "std"];
-const METRIC_LABEL: Record<MetricKey, string> = { ttft: "TTFT", itl: "ITL", tpot: "TPOT", ntpot: "NTPOT", e2e: "E2E" };
-
-/** Canonical keys already seen (a pure function of a string; bounded so it cannot grow without end). */
-const NORM_CACHE = new Map<string, string>();
-
-/** Canonical stat key: "median", "P50" → "p50"; "P95" → "p95"; "Mean" → "mean" (docs/metrics.md). */
-export function normStat(stat: string): string {
-  const hit = NORM_CACHE.get(stat);
-  if (hit !== undefined) return hit;
-  const s = stat.trim().toLowerCase();
-  const m = /^p(\d+(?:\.\d+)?)$/.exec(s);
-  const out = s === "median" ? "p50" : s === "avg" || s === "average" ? "mean" : m ? `p${Number(m[1])}` : s;
-  if (NORM_CACHE.size < 1024) NORM_CACHE.set(stat, out);
-  return out;
-}
-
-/** Display name of a stat: "p95" → "P95", "mean" → "mean". */
-export function statLabel(stat: string): string {
-  const s = normStat(stat);
-  return /^p\d/.test(s) ? s.toUpperCase() : s;
-}
-
-/** Display name of a metric: "itl" → "ITL". */
-export function metricLabel(metric: MetricKey): string {
-  return METRIC_LABEL[metric] ?? String(metric).toUpperCase();
-}
-
-/** Display name of an SLO: "P95 ITL" (without the limit). */
-export function sloLabel(slo: Pick<Slo, "metric" | "stat">): string {
-  return `${statLabel(slo.stat)} ${metricLabel(slo.metric)}`;
-}
 
 function sortStats(keys: Iterable<string>): string[] {
   const rank = (k: string): number => {
@@ -304,13 +274,13 @@ export function operatingPoint(
     const other = substituteOf(slo.metric);
     if (other && !hasMetric(slo.metric) && hasMetric(other)) {
       used = other;
-      warn(M.problem("substituted", { slo: sloLabel(slo), used: metricLabel(other), metric: metricLabel(slo.metric) }));
+      warn(M.problem("substituted", { slo: sloText(slo), used: metricLabel(other), metric: metricLabel(slo.metric) }));
     }
     const keys = new Set<string>();
     for (const r of statsOf(used)) for (const k of r.keys) keys.add(k);
     const available = sortStats(keys);
     const valid = finite(slo.maxMs);
-    if (!valid) warn(M.problem("noLimit", { slo: sloLabel(slo), got: String(slo.maxMs) }));
+    if (!valid) warn(M.problem("noLimit", { slo: sloText(slo), got: String(slo.maxMs) }));
     return { slo, used, available, valid };
   });
 
@@ -334,7 +304,7 @@ export function operatingPoint(
       res.missing.push({ metric: r.used, stat, available: r.available });
       // ITL/TPOT judged on a sweep that only has NTPOT (LLMPerf): say that NTPOT exists and why it is not used.
       const ntpot = (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot");
-      warn(M.problem("missing", { slo: `${statLabel(stat)} ${metricLabel(r.used)}`, missingAt, n, metric: metricLabel(r.used), available: r.available, ntpot }));
+      warn(M.problem("missing", { slo: sloText({ stat, metric: r.used }), missingAt, n, metric: metricLabel(r.used), available: r.available, ntpot }));
     }
   });
 
@@ -410,7 +380,7 @@ export function operatingPoint(
     if (res.errorRateFailure && (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)) res.bindingErrorRate = true;
     else res.bindingSlo = fl[0]!.slo;
     for (const f of fl) {
-      warn(M.problem("infeasibleSlo", { slo: sloLabel(f.slo), valueMs: f.valueMs, kind, at: lv(b), overMs: f.overMs, overPct: f.overPct, maxMs: f.maxMs }));
+      warn(M.problem("infeasibleSlo", { slo: sloText(f.slo), valueMs: f.valueMs, kind, at: lv(b), overMs: f.overMs, overPct: f.overPct, maxMs: f.maxMs }));
     }
     if (res.errorRateFailure) warn(M.problem("infeasibleFailed", { sharePct: errShareB, kind, at: lv(b), maxPct: maxErr }));
     return res;
@@ -471,7 +441,7 @@ export function operatingPoint(
   res.bindingSlo = bind.slo;
   res.bindingErrorRate = bind.slo === null;
   res.sloBinding = true;
-  const bindP = (c: Crossing) => ({ slo: c.slo ? sloLabel(c.slo) : null, maxMs: c.slo ? c.slo.maxMs : 0, maxPct: maxErr });
+  const bindP = (c: Crossing) => ({ slo: c.slo ? sloText(c.slo) : null, maxMs: c.slo ? c.slo.maxMs : 0, maxPct: maxErr });
   if (mode !== "interpolated" || byLoad.t === 0) {
     pastPeak();
     return res;

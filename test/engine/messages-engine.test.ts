@@ -129,6 +129,38 @@ describe("plan.* (src/engine/plan.ts)", () => {
   });
 });
 
+describe("one SLO label in every message (src/engine/slo-label.ts; docs/architecture.md)", () => {
+  it("writes a mean SLO as \"mean TTFT\" (not \"MEAN TTFT\") in the plan's reasons, in English and Chinese", () => {
+    const v = validatePlan({
+      format: "capplan.plan/v1",
+      title: "t",
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
+      slo: [{ metric: "ttft", stat: "mean", maxMs: 1000 }, { metric: "itl", stat: "p50", maxMs: 50 }],
+      skus: [
+        { name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: { chat: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { mean: 5000 }, itlMs: { p50: 10 } }] } } },
+        { name: "B", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: { chat: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 200 }, itlMs: { mean: 10 } }] } } },
+      ],
+    });
+    if (!v.ok) expect(v.errors).toEqual([]);
+    if (!v.ok) return;
+    const r = computePlan(resolvePlan(v.plan));
+    const a = r.skus[0]!.infeasibleProblem!;
+    expect(a.code).toBe("plan.sloAtLowest");
+    // 5000 ms against 1000 ms: 4000 ms, 400 % over
+    expect(both(a)).toEqual([
+      "mean TTFT ≤ 1000 ms fails already at the lowest load (1): 5,000 ms, 4,000 ms (400 %) over",
+      "mean TTFT ≤ 1000 ms 在最低负载（1）下就不满足：5,000 ms，超出 4,000 ms（400 %）",
+    ]);
+    const b = r.skus[1]!.infeasibleProblem!;
+    expect(b.code).toBe("plan.statsMissing");
+    expect(both(b)).toEqual([
+      "mean TTFT is missing; the sweep has p99; P50 ITL is missing; the sweep has mean",
+      "缺少 mean TTFT；该扫描只有 p99；缺少 P50 ITL；该扫描只有 mean",
+    ]);
+    expect(JSON.stringify(r)).not.toMatch(/MEAN|MEDIAN/);
+  });
+});
+
 describe("formula.* (src/engine/formula/*.ts)", () => {
   it("gives every sheet error as a value: cycles, unknown names, refused functions, results and errors inherited from a cell read", () => {
     const sheet = new Sheet([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { operatingPoint, sloLabel, statValue } from "../../src/engine/slo";
+import { operatingPoint, statValue } from "../../src/engine/slo";
+import { sloText } from "../../src/engine/slo-label";
 import type { Slo, SweepPoint } from "../../src/engine/types";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
@@ -178,9 +179,9 @@ describe("statistics and substitution", () => {
   });
 
   it("labels SLOs the way people write them", () => {
-    expect(sloLabel(ITL)).toBe("P95 ITL");
-    expect(sloLabel({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
-    expect(sloLabel({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
+    expect(sloText(ITL)).toBe("P95 ITL");
+    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
+    expect(sloText({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
   });
 });
 

@@ -80,7 +80,9 @@ describe("typed comparison rows", () => {
 describe("one SLO label", () => {
   it("names the statistic and metric as written, upper-cased, with the limit when asked", () => {
     expect(sloText({ metric: "ttft", stat: "p99" })).toBe("P99 TTFT");
-    expect(sloText({ metric: "e2e", stat: "mean", maxMs: 2500 }, {})).toBe("MEAN E2E ≤ 2500 ms");
+    expect(sloText({ metric: "e2e", stat: "mean", maxMs: 2500 }, {})).toBe("mean E2E ≤ 2500 ms");
+    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
+    expect(sloText({ metric: "ttft", stat: "Mean" })).toBe("mean TTFT");
     expect(sloText({ metric: "itl", stat: "p99.9", maxMs: 12345.5 }, { sign: "<", format: (ms) => fmtValue(ms, 1) })).toBe("P99.9 ITL < 12,345.5 ms");
     expect(sloText({ metric: "itl", stat: "p95", maxMs: null }, { sign: "<" })).toBe("P95 ITL < ? ms");
   });
