@@ -12,8 +12,8 @@ import { restoreGpuCatalog } from "../engine/catalog";
 import { parsePlanText, validatePlan } from "../engine/plan-file";
 import { defaultedPrices, defaultedProblem, fillDefaultPrices, priceMessages } from "../engine/price-default";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
-import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve";
-import type { ResolvedPlan } from "../engine/resolved";
+import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve-plan";
+import type { ResolvedPlan } from "../engine/resolved-plan-types";
 import type { PlanFile, RecommendBy } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
@@ -148,7 +148,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   const plan = opts.cheapestBy !== undefined ? { ...read, recommendBy: opts.cheapestBy } : read;
   const sheet = buildPlanSheet(plan);
   const resolved = resolvePlan(plan, sheet);
-  // Literal numbers were range-checked by validation; formula results by the sheet (resolve.ts
+  // Literal numbers were range-checked by validation; formula results by the sheet (resolve-plan.ts
   // `rangeCheck`, the same check the app shows on the field): both refuse the plan here.
   const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`);
   if (outOfRange.length) throw new CliError(outOfRange);

@@ -4,7 +4,7 @@
  * depends on it. `edit(path, raw)` returns the same {@link PlanResult} as a fresh
  * `computePlan(resolvePlan(editedPlan), files)` (checked by test/engine/incremental.test.ts):
  * - the sheet recomputes only the edited entry and its formula dependents (formula/sheet.ts);
- *   a plain number outside the cells is not a sheet entry (resolve.ts `sheetEntries`) and is
+ *   a plain number outside the cells is not a sheet entry (resolve-plan.ts `sheetEntries`) and is
  *   patched directly;
  * - the resolved plan is patched at the recomputed paths (cells, workload numbers, SLO limits,
  *   factors, SKU price / GPUs per replica, tenant weights, pools and usage); anything else
@@ -23,8 +23,8 @@ import { allocatePool, type AllocationPoolInput, type PoolAllocator, type PoolCo
 import { allocateTenants, tenantPools, type computeTenants, type TenantPool, type TenantsOutput } from "./plan-tenants";
 import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
-import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve";
-import type { ResolvedPlan } from "./resolved";
+import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve-plan";
+import type { ResolvedPlan } from "./resolved-plan-types";
 import type { OperatingPoint } from "./slo";
 import type { PlanFile, SweepPoint } from "./types";
 

@@ -13,7 +13,7 @@ import { HOURS_PER_MONTH } from "./capacity";
 import { fmtNum } from "./number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
 import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
-import type { ResolvedPlan } from "./resolved";
+import type { ResolvedPlan } from "./resolved-plan-types";
 import type { PlanFile, PointSource, Sweep, SweepPoint } from "./types";
 
 /** What a node of the chain is. */

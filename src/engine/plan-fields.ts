@@ -3,20 +3,20 @@
  * sits in the plan, what it counts, the range validation holds it to, where its value goes in the
  * resolved plan and what an edit of it invalidates. Everything that walks or checks the plan's
  * numbers is derived from this one table:
- * - the formula sheet's entries and their document order (resolve.ts `planEntries`, `sheetEntries`),
- * - which paths are numeric fields (resolve.ts `isNumberField`, the incremental engine's fast path),
+ * - the formula sheet's entries and their document order (resolve-plan.ts `planEntries`, `sheetEntries`),
+ * - which paths are numeric fields (resolve-plan.ts `isNumberField`, the incremental engine's fast path),
  * - the incremental patch of the resolved plan and what it recomputes (incremental.ts),
  * - the range checks of validation and of formula results (plan-file.ts `fieldRange`),
  * - the JSON Schema's numeric ranges (test/engine/plan-fields.test.ts checks they agree).
  *
  * To add a numeric field: add one row to {@link PLAN_FIELDS} at the place of its container (the
  * order of the rows is the document order of the sheet's entries), give it a `resolved` location
- * when the resolved plan (resolved.ts) holds it, read it in resolve.ts with `numField`, and add it
+ * when the resolved plan (resolved-plan-types.ts) holds it, read it in resolve-plan.ts with `numField`, and add it
  * to models/plan.schema.json with the same range.
  */
 import { maxExactAmount } from "./money";
 import type { PathStep } from "./plan-path";
-import type { ResolvedPlan } from "./resolved";
+import type { ResolvedPlan } from "./resolved-plan-types";
 
 /** What an edit of a field makes stale. */
 export type Invalidates =
@@ -188,7 +188,7 @@ export function pathText(steps: readonly PathStep[]): string {
 /**
  * Visit every field of `plan` that holds a value, in document order: `visit(field, value, path)`,
  * where `path()` builds the path text (only called for what is kept). `after(rootKey)` runs after
- * each root key's fields (resolve.ts inserts the SKUs' computed throughputs after `skus`).
+ * each root key's fields (resolve-plan.ts inserts the SKUs' computed throughputs after `skus`).
  */
 export function walkFields(plan: unknown, visit: (field: PlanField, value: unknown, path: () => string) => void, after?: (rootKey: string) => void): void {
   if (!isObj(plan)) return;

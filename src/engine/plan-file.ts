@@ -1,6 +1,6 @@
 /**
  * Reading, checking and writing the plan file `capplan.plan/v1` (docs/plan-file.md). Validation checks the
- * shape only: formula strings are accepted here and evaluated by `resolve.ts` (a plan with formula
+ * shape only: formula strings are accepted here and evaluated by `resolve-plan.ts` (a plan with formula
  * errors still reads, docs/cli.md). Unknown extra keys are allowed.
  */
 import { cellNameProblem } from "./formula/math";

@@ -7,7 +7,7 @@ import type { AllocationResult } from "./allocation";
 import type { CapacityResult } from "./capacity";
 import type { Finding } from "./diagnostics";
 import type { Problem } from "./problems";
-import type { ResolvedPlan, ResolvedWorkload } from "./resolved";
+import type { ResolvedPlan, ResolvedWorkload } from "./resolved-plan-types";
 import type { ScheduleResult } from "./schedule";
 import type { RecommendBy } from "./types";
 import type { OperatingPoint } from "./slo";

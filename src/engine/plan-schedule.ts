@@ -8,7 +8,7 @@ import type { SkuCapacityInput } from "./capacity";
 import { traceMessages as TM } from "./messages/trace";
 import type { PlanResult, SkuResult } from "./plan-result";
 import { englishOf, type Problem } from "./problems";
-import type { ResolvedPlan } from "./resolved";
+import type { ResolvedPlan } from "./resolved-plan-types";
 import { alignSchedules, scheduleForSku, type AlignedSchedules, type ScheduleResult, type ScheduleWorkload } from "./schedule";
 import { peakPerInterval } from "./traffic";
 import type { RecommendBy } from "./types";

@@ -10,7 +10,7 @@ import type { WorkloadInput } from "./capacity";
 import { tenantsMessages as M } from "./messages/allocation";
 import { textProblem, type Problem } from "./problems";
 import type { SkuCapacity, TenantsResult } from "./plan-result";
-import type { ResolvedPlan } from "./resolved";
+import type { ResolvedPlan } from "./resolved-plan-types";
 
 const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
 

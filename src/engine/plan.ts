@@ -14,7 +14,7 @@ import { planSchedules, recommendCost, skuSchedule, type PlanSchedules } from ".
 import type { RecommendBy } from "./types";
 import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "./capacity";
 import { diagnose, type Finding } from "./diagnostics";
-import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved";
+import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved-plan-types";
 import { loadKind, loadValue } from "./load";
 import { sloText } from "./slo-label";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "./slo";

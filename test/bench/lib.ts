@@ -3,7 +3,7 @@
  * the cases run compiled JavaScript, as the CLI and the app do).
  */
 export { importFiles } from "../../src/import/index";
-export { resolvePlan } from "../../src/engine/resolve";
+export { resolvePlan } from "../../src/engine/resolve-plan";
 export { computePlan } from "../../src/engine/plan";
 export { createPlanEngine } from "../../src/engine/incremental";
 export { readTraceFile } from "../../src/cli/trace-file";

@@ -8,7 +8,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { computePlan, type PlanResult } from "../../src/engine/plan";
 import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 import { isSidecar } from "../../src/import/browser";
 import { importFiles } from "../../src/import/index";

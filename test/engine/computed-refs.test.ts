@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";
 
 const points: SweepPoint[] = [1, 4, 8, 16].map(c => ({ concurrency: c, requestRate: null, rps: c, outputTokensPerSec: c * 100, ttftMs: { p99: 100 * c } }));

@@ -4,7 +4,7 @@ import { Sheet } from "../../src/engine/formula";
 import { loadOrder } from "../../src/engine/load";
 import { fmtNum } from "../../src/engine/number-format";
 import { fromMinor, largestRemainder } from "../../src/engine/money";
-import { buildPlanSheet, createPlanSheet, planEntries, resolvePlan, sheetEntries } from "../../src/engine/resolve";
+import { buildPlanSheet, createPlanSheet, planEntries, resolvePlan, sheetEntries } from "../../src/engine/resolve-plan";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";
 
 const intl = (x: number, max = 1, min = 0) => new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }).format(x);

@@ -1,5 +1,5 @@
 /**
- * Formula results are range-checked by the sheet itself (resolve.ts `rangeCheck`), so the CLI and
+ * Formula results are range-checked by the sheet itself (resolve-plan.ts `rangeCheck`), so the CLI and
  * the app (which evaluates through the incremental engine) give the same error on the field
  * (docs/security.md). Before, only the CLI checked results, after resolution.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Sheet } from "../../src/engine/formula/sheet";
 import { createPlanEngine } from "../../src/engine/incremental";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 
 const SEED: PlanFile = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
 import { setAtPath } from "../../src/engine/plan-path";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";
 
 /** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { isDisabledOnInstance, mathInstanceBuilt } from "../../src/engine/formula/math";
 import { computePlan } from "../../src/engine/plan";
 import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 
 const plan = (price: number | string): PlanFile =>

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { allocate } from "../../src/engine/allocation";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 
 const N = 150_000;

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expectedZh } from "../../src/engine/messages/plan-file";
 import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { operatingPoint } from "../../src/engine/slo";
 import type { Problem } from "../../src/engine/problems";
 import { Sheet } from "../../src/engine/formula/sheet";

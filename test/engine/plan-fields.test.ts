@@ -13,7 +13,7 @@ import { computePlan } from "../../src/engine/plan";
 import { fieldAt, fieldOfSteps, fieldRange, mayHaveRange, PLAN_FIELDS } from "../../src/engine/plan-fields";
 import { rangeProblem } from "../../src/engine/plan-file";
 import { parsePath, setAtPath } from "../../src/engine/plan-path";
-import { isNumberField, planEntries, resolvePlan } from "../../src/engine/resolve";
+import { isNumberField, planEntries, resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 import { randomPlan } from "../golden/gen";
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 import { planJson } from "../../src/report/plan-output";
 import { skuDerivations } from "../../src/ui/explain";

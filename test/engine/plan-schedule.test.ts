@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
 import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { trafficOf } from "../../src/engine/traffic";
 import type { PlanFile } from "../../src/engine/types";
 import { planJson } from "../../src/report/plan-output";

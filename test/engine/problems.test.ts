@@ -3,7 +3,7 @@ import { allocate } from "../../src/engine/allocation";
 import { allocationMessages, tenantsMessages } from "../../src/engine/messages/allocation";
 import { defineMessages, englishOf, message, textProblem, type Problem } from "../../src/engine/problems";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { validatePlan } from "../../src/engine/plan-file";
 import { CATALOGUES, localizeError, localizeMessage, renderProblem } from "../../src/report/messages";
 import { planText } from "../../src/report/plan-output";

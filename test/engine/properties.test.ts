@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan, type PlanResult } from "../../src/engine/plan";
 import { setAtPath } from "../../src/engine/plan-path";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { failedSharePct, operatingPoint } from "../../src/engine/slo";
 import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/types";
 

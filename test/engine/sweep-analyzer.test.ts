@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createPlanEngine, memoAnalyzer } from "../../src/engine/incremental";
 import { analyzeSweep, computeSku, planLevel, plainAnalyzer, type SloSet, type SweepAnalyzer } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, Sweep } from "../../src/engine/types";
 
 const points = [

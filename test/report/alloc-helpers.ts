@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { computePlan, type PlanResult } from "../../src/engine/plan";
 import { readPlanText } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 
 /** models/examples/seed.json, validated. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadPlan } from "../../src/cli/plan-loader";
 import { fmtNum, fmtValue } from "../../src/engine/number-format";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { sloText } from "../../src/engine/slo-label";
 import type { PlanFile } from "../../src/engine/types";
 import { COMPARISON_KEYS, cellText, comparisonTable, comparisonText, planText } from "../../src/report/plan-output";

@@ -11,7 +11,7 @@ import { importUsageCsv } from "../../src/import/usage";
 import { operatingPoint } from "../../src/engine/slo";
 import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { Slo } from "../../src/engine/types";
 import type { Problem } from "../../src/engine/problems";
 import { localizeError, localizeMessage, renderProblem } from "../../src/report/messages";

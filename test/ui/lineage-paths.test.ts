@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { explainPath, lineageNodes } from "../../src/engine/lineage";
 import { minorUnitDigits } from "../../src/engine/money";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import { allocationLines } from "../../src/report/allocation-csv";
 import { allocationPath, teamTotalPath } from "../../src/ui/state/lineage";
 import { examplePlan } from "../e2e/expected";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 import { fmtValue as engineValue } from "../../src/engine/number-format";
 import { comparisonText, fmtMoney as reportMoney } from "../../src/report/plan-output";

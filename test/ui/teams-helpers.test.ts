@@ -7,7 +7,7 @@ import { allocationBarChart, allocationDoughnut, IDLE_COLOR } from "../../src/ui
 import { fileStem } from "../../src/ui/state/persist";
 import { conservation, looksLikeUsageHeader, monthPeriod } from "../../src/ui/state/usage-edit";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const result = (p: PlanFile) => computePlan(resolvePlan(p));

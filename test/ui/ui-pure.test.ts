@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve";
+import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, Sweep } from "../../src/engine/types";
 import { fieldsOf, mapHeaders, type Field } from "../../src/import/aliases";
 import { latencyChart, zoneBands, type ChartWords } from "../../src/ui/charts/sweep-charts";

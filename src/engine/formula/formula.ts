@@ -4,7 +4,7 @@
  */
 import { formulaMessages as F } from "../messages/formula";
 import type { Problem } from "../problems";
-import type { FormulaError } from "../resolved";
+import type { FormulaError } from "../resolved-plan-types";
 import { checkFormulaTree } from "./check";
 import { parseExpression } from "./math";
 

@@ -7,7 +7,7 @@
  */
 import { formulaMessages as F } from "../messages/formula";
 import { englishOf, textProblem, type Problem } from "../problems";
-import type { FormulaError } from "../resolved";
+import type { FormulaError } from "../resolved-plan-types";
 import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
 import { shortestCycle, withDependents } from "./graph";
 
@@ -52,7 +52,7 @@ export interface SheetOptions {
   /** Path of the entry a formula name reads; default `cells.<name>`. */
   pathOfName?: (name: string) => string;
   /**
-   * Why a value is out of range at `path`, or null (plan fields: resolve.ts `buildPlanSheet` gives
+   * Why a value is out of range at `path`, or null (plan fields: resolve-plan.ts `buildPlanSheet` gives
    * the field ranges of plan-fields.ts). A failed check makes the entry a `VALUE` error with
    * `outOfRange` set, so a formula yielding a negative peak RPS is an error on that field.
    */

@@ -10,7 +10,7 @@ import { parsePlanText, validatePlan } from "../../engine/plan-file";
 import type { Problem } from "../../engine/problems";
 import { localizeError } from "../../report/messages";
 import type { Lang } from "../../report/i18n";
-import { resolvePlan } from "../../engine/resolve";
+import { resolvePlan } from "../../engine/resolve-plan";
 import type { PlanFile } from "../../engine/types";
 import { depthProblem } from "../../share/limits";
 

@@ -16,7 +16,7 @@ import { deleteAtPath, setAtPath } from "../../engine/plan-path";
 import { rangeProblem } from "../../engine/plan-file";
 import { createPlanEngine, type PlanEngine } from "../../engine/incremental";
 import type { PlanResult } from "../../engine/plan";
-import type { FormulaError, ResolvedPlan } from "../../engine/resolved";
+import type { FormulaError, ResolvedPlan } from "../../engine/resolved-plan-types";
 import type { PlanFile } from "../../engine/types";
 import type { Sheet } from "../../engine/formula/sheet";
 import { getAtPath, rawText, readNumberEntry } from "./plan-edit";
@@ -190,7 +190,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
       return false;
     }
     // A typed number outside the field's range is refused here, as validation refuses it in a plan
-    // file; a formula's result is checked by the sheet (resolve.ts `rangeCheck`) on the field.
+    // file; a formula's result is checked by the sheet (resolve-plan.ts `rangeCheck`) on the field.
     const outOfRange = typeof entry.value === "number" ? rangeProblem(path, entry.value, plan.currency || "USD") : null;
     if (outOfRange) {
       setRejected(path, { raw: text, message: outOfRange });

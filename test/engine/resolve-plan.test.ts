@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPlanSheet, planEntries, resolvePlan } from "../../src/engine/resolve";
+import { createPlanSheet, planEntries, resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
 import { SPEC_EXAMPLE_TEXT } from "./plan-example";
 

@@ -13,7 +13,7 @@ import { keyPath, rangeIssue, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import { resolveTrace, traceNumbers } from "./workload-trace";
-import type { FormulaError, ResolvedPlan, ResolvedSchedule, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved";
+import type { FormulaError, ResolvedPlan, ResolvedSchedule, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved-plan-types";
 import { DEFAULT_MAX_ERROR_RATE_PCT } from "./slo";
 import type { MetricKey, PlanFile, SweepPoint } from "./types";
 
