@@ -23,8 +23,6 @@ import { Grid, type CellView } from "./Grid";
 import { LineagePanel } from "./LineagePanel";
 import { allocationPath, setLineagePath, teamTotalPath } from "../state/lineage";
 
-/** Rows a long team table shows before "Show all" (thousands of rows made the page freeze for seconds). */
-export const ROW_LIMIT = 100;
 /** Teams per pool shown before "Show all" (ten pools of a hundred teams are still a thousand rows). */
 export const POOL_ROW_LIMIT = 25;
 
@@ -200,14 +198,11 @@ export function AllocationResults(): JSX.Element {
           <Grid
             id="team-totals"
             columns={totalCols()}
-            rows={(result().tenants?.teams ?? []).slice(0, ROW_LIMIT).map((x) => ({ key: x.name, label: x.name }))}
+            rows={(result().tenants?.teams ?? []).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
             cell={totalCell}
             onSelect={(r, c) => setLineagePath(c === 0 ? teamTotalPath(r) : `tenants.teams[${r}].${["cost", "sharedCost", "total", "costPerMillionInputTokens", "costPerMillionOutputTokens"][c] ?? "cost"}`)}
           />
-          <Show when={(result().tenants?.teams.length ?? 0) > ROW_LIMIT}>
-            <p class="rows-limited">{t("rowsShown", { shown: fmtValue(ROW_LIMIT, 0), n: fmtValue(result().tenants!.teams.length, 0) })}</p>
-          </Show>
         </Show>
         <Show when={(result().tenants?.shared.length ?? 0) > 0}>
           <h4>{t("sharedLines")}</h4>

@@ -9,11 +9,12 @@
  * `#NAME`, `#VALUE`) with the reason on hover and in the bar. The grid never owns data: it asks
  * `cell()` and reports `onCommit`. A screen reader follows the active cell (aria-activedescendant).
  */
-import { createMemo, createSignal, createUniqueId, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
+import { createMemo, createSignal, createUniqueId, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../state/clipboard";
 import type { Problem } from "../../engine/problems";
 import { localizeError } from "../../report/messages";
 import { lang } from "../state/i18n";
+import { VIRTUAL_FROM, visibleRows } from "./virtual-rows";
 
 /** A column of the grid. */
 export interface GridColumn {
@@ -65,8 +66,12 @@ export interface GridProps {
 
 type Pos = { r: number; c: number };
 
+
 /** The spreadsheet grid component. */
 export function Grid(props: GridProps): JSX.Element {
+  // Read the rows once per change: an owner's row list may be derived from thousands of store
+  // fields, and every binding reading it directly would track them all.
+  const rows = createMemo(() => props.rows);
   const [sel, setSel] = createSignal<Pos>({ r: 0, c: 0 });
   const [anchor, setAnchor] = createSignal<Pos>({ r: 0, c: 0 });
   const [editing, setEditing] = createSignal<{ r: number; c: number; text: string } | null>(null);
@@ -76,7 +81,44 @@ export function Grid(props: GridProps): JSX.Element {
   let dragging: { x: number; y: number; moved: boolean } | null = null;
   let root!: HTMLDivElement;
 
-  const lastRow = () => props.rows.length - 1;
+  // Virtual rows (docs/grid.md): a long grid renders the rows in its scroll viewport plus an
+  // overscan; spacer rows above and below keep the scroll height. Row height is measured once rendered.
+  const virtual = () => rows().length > VIRTUAL_FROM;
+  const [scrollTop, setScrollTop] = createSignal(0);
+  const [viewHeight, setViewHeight] = createSignal(600);
+  const [rowHeight, setRowHeight] = createSignal(25);
+  const win = createMemo(() => (virtual() ? visibleRows(rows().length, scrollTop(), viewHeight(), rowHeight()) : { start: 0, end: rows().length }));
+  const shown = createMemo(() => {
+    const { start, end } = win();
+    return Array.from({ length: end - start }, (_, i) => start + i);
+  });
+  let measured = false;
+  const measure = () => {
+    if (!root) return;
+    setViewHeight(root.clientHeight || 600);
+    const h = root.querySelector<HTMLElement>("tbody tr[data-row]")?.getBoundingClientRect().height;
+    if (h && h > 0) {
+      setRowHeight(h);
+      measured = true;
+    }
+  };
+  /** Scroll a virtual grid so row r is rendered and inside the viewport (keyboard moves off-screen). */
+  const reveal = (r: number) => {
+    if (!virtual() || !root) return;
+    const h = rowHeight();
+    const head = root.querySelector<HTMLElement>("thead")?.getBoundingClientRect().height ?? h;
+    const top = r * h;
+    const view = Math.max(h, root.clientHeight - head);
+    let next = root.scrollTop;
+    if (top < next) next = top;
+    else if (top + h > next + view) next = top + h - view;
+    if (next !== root.scrollTop) {
+      root.scrollTop = next;
+      setScrollTop(root.scrollTop);
+    }
+  };
+
+  const lastRow = () => rows().length - 1;
   const lastCol = () => props.columns.length - 1;
   const clamp = (p: Pos): Pos => ({
     r: Math.max(0, Math.min(lastRow(), p.r)),
@@ -96,6 +138,7 @@ export function Grid(props: GridProps): JSX.Element {
     setSel(q);
     if (!extend) setAnchor(q);
     props.onSelect?.(q.r, q.c);
+    reveal(q.r);
     queueMicrotask(() => root?.querySelector<HTMLElement>(`[data-r="${q.r}"][data-c="${q.c}"]`)?.scrollIntoView?.({ block: "nearest", inline: "nearest" }));
   };
   const startEdit = (text?: string) => {
@@ -161,7 +204,7 @@ export function Grid(props: GridProps): JSX.Element {
         cells.forEach((txt, dc) => {
           const rr = r + dr;
           const cc = c + dc;
-          if (rr < props.rows.length && cc < props.columns.length && !props.cell(rr, cc).readOnly) props.onCommit?.(rr, cc, txt);
+          if (rr < rows().length && cc < props.columns.length && !props.cell(rr, cc).readOnly) props.onCommit?.(rr, cc, txt);
         }),
       );
     }
@@ -266,15 +309,20 @@ export function Grid(props: GridProps): JSX.Element {
   onMount(() => {
     const up = () => (dragging = null);
     window.addEventListener("mouseup", up);
-    onCleanup(() => window.removeEventListener("mouseup", up));
+    window.addEventListener("resize", measure);
+    onCleanup(() => {
+      window.removeEventListener("mouseup", up);
+      window.removeEventListener("resize", measure);
+    });
+    measure();
   });
 
   const current = () => {
     const { r, c } = sel();
-    if (r >= props.rows.length || c >= props.columns.length) return null;
+    if (r >= rows().length || c >= props.columns.length) return null;
     return { r, c, v: props.cell(r, c) };
   };
-  const where = (r: number, c: number) => `${props.rows[r]?.label ?? props.rows[r]?.key} · ${props.columns[c]?.label}`;
+  const where = (r: number, c: number) => `${rows()[r]?.label ?? rows()[r]?.key} · ${props.columns[c]?.label}`;
   const detail = () => {
     const cur = current();
     if (!cur) return null;
@@ -307,11 +355,16 @@ export function Grid(props: GridProps): JSX.Element {
         tabIndex={0}
         role="grid"
         aria-label={props.id}
-        aria-rowcount={props.rows.length + 1}
+        aria-rowcount={rows().length + 1}
         aria-colcount={props.columns.length + (props.corner !== undefined ? 1 : 0)}
         aria-multiselectable="true"
         aria-activedescendant={current() ? cellId(sel().r, sel().c) : undefined}
         data-testid={`grid-${props.id}`}
+        classList={{ virtual: virtual() }}
+        onScroll={() => {
+          setScrollTop(root.scrollTop);
+          if (virtual() && !measured) measure();
+        }}
         onKeyDown={onKeyDown}
         onCopy={onCopy}
         onCut={onCut}
@@ -336,9 +389,16 @@ export function Grid(props: GridProps): JSX.Element {
             </tr>
           </thead>
           <tbody role="presentation">
-            <Index each={props.rows}>
-              {(row, r) => (
-                <tr class={row().class ?? ""}>
+            <Show when={virtual() && win().start > 0}>
+              <tr class="spacer" aria-hidden="true" data-testid={`${props.id}:spacer-top`}>
+                <td colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)} style={{ height: `${win().start * rowHeight()}px` }} />
+              </tr>
+            </Show>
+            <For each={shown()}>
+              {(r) => {
+                const row = () => rows()[r] ?? { key: String(r) };
+                return (
+                <tr class={row().class ?? ""} data-row={r}>
                   <Show when={props.corner !== undefined}>
                     <th scope="row" title={row().title}>{row().label ?? row().key}</th>
                   </Show>
@@ -426,8 +486,14 @@ export function Grid(props: GridProps): JSX.Element {
                     }}
                   </Index>
                 </tr>
-              )}
-            </Index>
+                );
+              }}
+            </For>
+            <Show when={virtual() && win().end < rows().length}>
+              <tr class="spacer" aria-hidden="true" data-testid={`${props.id}:spacer-bottom`}>
+                <td colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)} style={{ height: `${(rows().length - win().end) * rowHeight()}px` }} />
+              </tr>
+            </Show>
           </tbody>
         </table>
       </div>

@@ -17,7 +17,7 @@ import { toTsv } from "../state/plan-edit";
 import { looksLikeUsageHeader, mapUsagePools, unknownPools } from "../state/usage-edit";
 import type { UsageRow } from "../../import/usage";
 import { USAGE_FIELDS } from "../state/workbook";
-import { AllocationResults, ROW_LIMIT } from "./AllocationResults";
+import { AllocationResults } from "./AllocationResults";
 import { FieldInput } from "./FieldInput";
 import { Grid, type CellView } from "./Grid";
 
@@ -130,14 +130,9 @@ export function TeamsSheet(): JSX.Element {
     { key: "outputTokens", label: t("outputTokensDay"), numeric: true },
     { key: "reservedReplicas", label: t("reservedReplicas"), numeric: true, title: t("reservedReplicasHint") },
   ];
-  // A long usage table (thousands of teams) shows its first rows until asked: rendering every row
-  // froze the page for seconds. The "+" row (add a team) needs the whole table, so it comes with it.
-  const [allUsage, setAllUsage] = createSignal(false);
-  const usageLimited = () => !allUsage() && usage().length > ROW_LIMIT;
-  const usageRows = () =>
-    usageLimited()
-      ? usage().slice(0, ROW_LIMIT).map((_, i) => ({ key: String(i), label: String(i + 1) }))
-      : [...usage().map((_, i) => ({ key: String(i), label: String(i + 1) })), { key: "new", label: "+" }];
+  // A long usage table (thousands of teams) is one grid: the grid renders only the rows in view
+  // (docs/grid.md, virtual rows), so the "+" row (add a team) is always at its end.
+  const usageRows = () => [...usage().map((_, i) => ({ key: String(i), label: String(i + 1) })), { key: "new", label: "+" }];
   const usageCell = (r: number, c: number): CellView => {
     if (r >= usage().length) return { raw: "", display: "", note: c === 0 ? t("newTeamHint") : undefined };
     const field = USAGE_FIELDS[c]!;
@@ -330,12 +325,6 @@ export function TeamsSheet(): JSX.Element {
             )}
           </Show>
           <Grid id="usage" columns={usageCols()} rows={usageRows()} corner="#" cell={usageCell} onCommit={(r, c, raw) => wb.setUsageBlock(r, c, [[raw]])} onPasteBlock={pasteBlock} onSelect={(r) => setUsageSel(r)} />
-          <Show when={usageLimited()}>
-            <p class="rows-limited" data-testid="usage-limited">
-              {t("rowsShown", { shown: fmtValue(ROW_LIMIT, 0), n: fmtValue(usage().length, 0) })}{" "}
-              <button data-testid="usage-show-all" onClick={() => setAllUsage(true)}>{t("showAllRows", { n: fmtValue(usage().length, 0) })}</button>
-            </p>
-          </Show>
         </section>
         <Show when={tenantErrors().length}>
           <ul class="problems" data-testid="tenant-errors">
