@@ -3,6 +3,7 @@
  * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
  */
 import type { TrafficSummary } from "./traffic-types";
+import type { Problem } from "./problems";
 
 /** Canonical latency metrics (docs/metrics.md). All values in milliseconds. */
 export type MetricKey = "ttft" | "itl" | "tpot" | "ntpot" | "e2e";
@@ -85,6 +86,8 @@ export interface Sweep {
   meta: SweepMeta;
   points: SweepPoint[];
   warnings: string[];
+  /** The problems the `warnings` were rendered from, when the importer gave them (docs/problems.md): the app renders a note from its problem. Not stored in plan files. */
+  problems?: Problem[];
   /** Files of the imported folder that could not be read: the sweep lacks their load levels (docs/trust.md "Dropped"). */
   dropped?: DroppedFile[];
 }

@@ -3,6 +3,8 @@
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
+import { appendAll } from "../engine/append";
+import type { Problem } from "../engine/problems";
 import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/types";
 
 const METRIC_FIELDS = Object.values(METRIC_FIELD);
@@ -220,9 +222,11 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
   const first = parts[0]!.sweep;
   const fileSet = new Set<string>();
   const warningSet = new Set<string>();
+  const problems: Problem[] = [];
   for (const p of parts) {
     fileSet.add(p.file);
     for (const w of p.sweep.warnings) warningSet.add(w);
+    if (p.sweep.problems) appendAll(problems, p.sweep.problems);
   }
   const files = [...fileSet];
   const sweepWarnings = [...warningSet];
@@ -278,6 +282,7 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
     meta: { ...first.meta },
     points,
     warnings: sweepWarnings,
+    ...(problems.length ? { problems } : {}),
   };
 }
 

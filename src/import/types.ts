@@ -21,7 +21,7 @@ export interface ImportIssue {
   code: string;
   /** One readable sentence (English). */
   message: string;
-  /** The message as a problem, to render it in another language (request traces, code `traffic.*`). */
+  /** The message as a problem, to render it in another language (src/import/messages/issue.ts `issueOf`). */
   problem?: Problem<object> | undefined;
 }
 
@@ -67,6 +67,8 @@ export interface PartialSweep {
   meta: SweepMeta;
   points: SweepPoint[];
   warnings: string[];
+  /** The problems `warnings` were rendered from (src/import/messages/issue.ts `addNote`). */
+  problems?: Problem[] | undefined;
 }
 
 export type FileImportResult = { ok: true; value: FileImport } | { ok: false; errors: ImportIssue[] };

@@ -18,12 +18,13 @@ import { jsonMessages, planFileMessages } from "../engine/messages/plan-file";
 import { planMessages } from "../engine/messages/plan";
 import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
+import { IMPORT_CATALOGUES } from "../import/messages/index";
 import { formatIssue, type ImportIssue } from "../import/types";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, trafficMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, trafficMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages, ...(IMPORT_CATALOGUES as Catalogue[])] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 

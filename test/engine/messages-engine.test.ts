@@ -260,8 +260,10 @@ describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () =>
     ]);
   });
 
-  it("has Chinese for every fixed 'expected' phrase plan-file.ts writes", () => {
-    const src = readFileSync(join(__dirname, "..", "..", "src", "engine", "plan-file.ts"), "utf8");
+  // Reads the source text: under mutation testing (docs/mutation-testing.md) the file is instrumented and the phrases are split, so it is skipped there.
+  const planFileSrc = readFileSync(join(__dirname, "..", "..", "src", "engine", "plan-file.ts"), "utf8");
+  it.skipIf(planFileSrc.includes("stryMutAct_"))("has Chinese for every fixed 'expected' phrase plan-file.ts writes", () => {
+    const src = planFileSrc;
     const phrases = [...src.matchAll(/\.issue\([^,]+, "([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "a value in range" && p !== "a trace with file or traffic" && !/^(a workload with a trace|no rps with fromTrace|a traffic summary)/.test(p));
     expect(phrases.length).toBeGreaterThan(15);
     expect(phrases.filter((p) => expectedZh(p) === null)).toEqual([]);
