@@ -19,7 +19,11 @@
  * - Negative, non-numeric, infinite or empty token cells and empty team names are errors with
  *   file, line and column. Never throws.
  */
+import { planFileMessages } from "../engine/messages/plan-file";
+import type { Problem } from "../engine/problems";
 import { normHeader, parseCsv, readNumber, stripBom, type Delimiter } from "./csv";
+import { issueOf } from "./messages/issue";
+import { usageMessages as M } from "./messages/usage";
 import type { ImportIssue } from "./types";
 
 /** Largest text accepted (characters): a usage export is aggregated, so 64 Mi characters is far beyond a real one. */
@@ -116,10 +120,10 @@ interface Acc {
  * text); up to 50 are reported.
  */
 export function importUsageCsv(text: string, fileName: string, options: UsageOptions = {}): UsageImport {
-  const issue = (code: string, message: string, line?: number, column?: string): ImportIssue => ({ file: fileName, code, message, ...(line != null ? { line } : {}), ...(column != null ? { column } : {}) });
-  if (text.length > MAX_USAGE_CHARS) return { ok: false, errors: [issue("too-large", `the file is too large for a usage table (${Math.round(text.length / 1048576)} Mi characters; at most 64)`)] };
-  if (stripBom(text).trim() === "") return { ok: false, errors: [issue("empty", "the file is empty")] };
-  if (/\u0000/.test(text.slice(0, 4096))) return { ok: false, errors: [issue("binary", "the file is binary, not a CSV/TSV text file")] };
+  const issue = (code: string, problem: Problem<object>, line?: number, column?: string): ImportIssue => issueOf(fileName, code, problem, { line, column });
+  if (text.length > MAX_USAGE_CHARS) return { ok: false, errors: [issue("too-large", M.problem("tooLarge", { mi: Math.round(text.length / 1048576) }))] };
+  if (stripBom(text).trim() === "") return { ok: false, errors: [issue("empty", planFileMessages.problem("fileEmpty", {}))] };
+  if (/\u0000/.test(text.slice(0, 4096))) return { ok: false, errors: [issue("binary", M.problem("binary", {}))] };
   const table = parseCsv(text, options.delimiter);
   const [header, ...body] = table.rows;
   const headerLine = table.lines[0] ?? 1;
@@ -140,22 +144,21 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       cols.set(m.field, { index, rank: m.rank, scale: m.scale, name });
     } else ignored.push(name);
   });
-  if (ignored.length) warnings.push(issue("ignored-columns", `ignored columns: ${ignored.join(", ")}`, headerLine));
+  if (ignored.length) warnings.push(issue("ignored-columns", M.problem("ignoredColumns", { columns: ignored }), headerLine));
 
   const team = cols.get("team");
   const inC = cols.get("input");
   const outC = cols.get("output");
   const totC = cols.get("total");
   const headerText = header!.map(h => h.trim()).join(", ");
-  if (!team) return { ok: false, errors: [issue("missing-column", `no team column (team, 团队, business unit, tenant, 部门, …); the header is: ${headerText}`, headerLine)] };
-  if (!inC && !outC && !totC) return { ok: false, errors: [issue("missing-column", `no token columns (input tokens / 输入 token, output tokens / 输出 token); the header is: ${headerText}`, headerLine)] };
+  if (!team) return { ok: false, errors: [issue("missing-column", M.problem("noTeamColumn", { header: headerText }), headerLine)] };
+  if (!inC && !outC && !totC) return { ok: false, errors: [issue("missing-column", M.problem("noTokenColumns", { header: headerText }), headerLine)] };
   if (!inC && !outC && totC && options.totalsAs !== "input") {
-    return { ok: false, errors: [issue("total-only", `only total tokens ("${totC.name}"): the allocation needs input and output tokens apart; add the two columns, or import the totals as input tokens (exact for method "tokens" only)`, headerLine, totC.name)] };
+    return { ok: false, errors: [issue("total-only", M.problem("totalOnly", { column: totC.name }), headerLine, totC.name)] };
   }
-  if (!inC && !outC) warnings.push(issue("total-as-input", `only total tokens ("${totC!.name}"): counted as input tokens with 0 output tokens, which is exact for allocation method "tokens" only`, headerLine, totC!.name));
+  if (!inC && !outC) warnings.push(issue("total-as-input", M.problem("totalAsInput", { column: totC!.name }), headerLine, totC!.name));
   else if ((!inC || !outC) && !totC) {
-    const missing = !inC ? "input" : "output";
-    return { ok: false, errors: [issue("missing-column", `no ${missing} tokens column (${missing === "input" ? "input tokens, prompt tokens, 输入 token" : "output tokens, completion tokens, 输出 token"}) and no total tokens to derive it from`, headerLine)] };
+    return { ok: false, errors: [issue("missing-column", M.problem("noColumn", { missing: !inC ? "input" : "output" }), headerLine)] };
   }
 
   const errors: ImportIssue[] = [];
@@ -176,7 +179,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       return;
     }
     if (!teamName) {
-      errors.push(issue("missing-value", "the team name is empty", line, team.name));
+      errors.push(issue("missing-value", M.problem("teamEmpty", {}), line, team.name));
       return;
     }
     const read = (c: { index: number; scale: number; name: string } | undefined): number | null | undefined => {
@@ -184,15 +187,15 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       const raw = row[c.index];
       const cell = readNumber(raw, decimalComma);
       if (cell.kind === "absent") {
-        errors.push(issue("missing-value", `empty token count${raw?.trim() ? ` ("${raw.trim()}")` : ""}; write 0 if the team used none`, line, c.name));
+        errors.push(issue("missing-value", M.problem("emptyCount", { value: raw?.trim() ?? "" }), line, c.name));
         return null;
       }
       if (cell.kind === "invalid" || !Number.isFinite(cell.value)) {
-        errors.push(issue("not-a-number", `"${(raw ?? "").trim()}" is not a token count`, line, c.name));
+        errors.push(issue("not-a-number", M.problem("notCount", { value: (raw ?? "").trim() }), line, c.name));
         return null;
       }
       if (cell.value < 0) {
-        errors.push(issue("negative", `token count ${(raw ?? "").trim()} is negative`, line, c.name));
+        errors.push(issue("negative", M.problem("negative", { value: (raw ?? "").trim() }), line, c.name));
         return null;
       }
       return cell.value * c.scale;
@@ -208,7 +211,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     else if (vo !== undefined) [input, output] = [vt! - vo, vo];
     else [input, output] = [vt!, 0];
     if (input < 0 || output < 0) {
-      errors.push(issue("negative", `total tokens ${vt} are less than the ${vi !== undefined ? "input" : "output"} tokens ${vi ?? vo}`, line, totC!.name));
+      errors.push(issue("negative", M.problem("totalBelowPart", { total: vt!, part: vi !== undefined ? "input" : "output", value: (vi ?? vo)! }), line, totC!.name));
       return;
     }
     // Reserved replicas are a level, not a daily flow: optional, and the largest value of the team's rows.
@@ -216,7 +219,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     if (resC && (row[resC.index] ?? "").trim() !== "") {
       const cell = readNumber(row[resC.index], decimalComma);
       if (cell.kind !== "number" || !Number.isFinite(cell.value) || cell.value < 0) {
-        errors.push(issue("not-a-number", `"${(row[resC.index] ?? "").trim()}" is not a replica count ≥ 0`, line, resC.name));
+        errors.push(issue("not-a-number", M.problem("notReplicaCount", { value: (row[resC.index] ?? "").trim() }), line, resC.name));
         return;
       }
       reserved = cell.value;
@@ -233,16 +236,14 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     acc.set(k, a);
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, 50) };
-  if (skippedTotals) warnings.push(issue("skipped-totals", `skipped ${skippedTotals} totals row${skippedTotals > 1 ? "s" : ""} (Total/合计)`));
-  if (!acc.size) return { ok: false, errors: [issue("no-rows", "the file has a header but no usage rows")] };
+  if (skippedTotals) warnings.push(issue("skipped-totals", M.problem("skippedTotals", { n: skippedTotals })));
+  if (!acc.size) return { ok: false, errors: [issue("no-rows", M.problem("noRows", {}))] };
   const days = dateC ? dates.size : null;
   const divide = days !== null && days > 1 && options.perDay !== false;
   if (days !== null && days > 1) {
     const sorted = [...dates].sort();
-    const span = `${sorted[0]} … ${sorted[sorted.length - 1]}`;
-    warnings.push(issue("multi-day", divide
-      ? `the file covers ${days} dates (${span}): token sums were divided by ${days} to give daily usage`
-      : `the file covers ${days} dates (${span}): the rows hold ${days}-day sums, not daily usage`));
+    const span = { days, first: sorted[0]!, last: sorted[sorted.length - 1]! };
+    warnings.push(issue("multi-day", M.problem(divide ? "multiDayDivided" : "multiDaySums", span)));
   }
   const rows: UsageRow[] = [...acc.values()].map(a => ({
     team: a.team,

@@ -90,7 +90,7 @@ describe("usage import", () => {
   it("reports a missing team column with the header it found, and empty or binary files", () => {
     const r = importUsageCsv("who,input tokens,output tokens\na,1,2\n", "x.csv");
     expect(!r.ok && r.errors[0]!.message).toBe("no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens");
-    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({ ok: false, errors: [{ file: "x.csv", code: "empty", message: "the file is empty" }] });
+    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({ ok: false, errors: [{ file: "x.csv", code: "empty", message: "the file is empty", problem: { code: "planFile.fileEmpty", severity: "error", params: {} } }] });
     expect(importUsageCsv("team\u0000\u0001", "x.bin").ok).toBe(false);
     const onlyHeader = importUsageCsv("team,input tokens,output tokens\n", "h.csv");
     expect(!onlyHeader.ok && onlyHeader.errors[0]!.code).toBe("no-rows");

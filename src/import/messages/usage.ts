@@ -1,5 +1,107 @@
-/** Messages of team usage tables (src/import/usage.ts) and other importer-side readers (actuals, trace sessions). */
-import type { Catalogue } from "../../engine/problems";
+/**
+ * Messages of team usage tables (src/import/usage.ts, code `usage.*`) and other importer-side
+ * readers (docs/problems.md). The English texts are the messages those readers have always
+ * written (the CLI's and the app's contract); the Chinese is rendered from the same parameters.
+ * Terms: 团队 (team), 资源池 (pool), 用量 (usage), 合计行 (totals row).
+ */
+import { defineMessages, message, type Catalogue } from "../../engine/problems";
+
+/** The columns a usage table lacking an input or output column is told to add. */
+const MISSING_LIST = { input: "input tokens, prompt tokens, 输入 token", output: "output tokens, completion tokens, 输出 token" } as const;
+
+export const usageMessages = defineMessages("usage", {
+  tooLarge: message({
+    severity: "error",
+    en: (p: { mi: number }) => `the file is too large for a usage table (${p.mi} Mi characters; at most 64)`,
+    zh: (p) => `文件过大，不能作为用量表（${p.mi} Mi 字符；上限 64）`,
+  }),
+  binary: message({
+    severity: "error",
+    en: () => "the file is binary, not a CSV/TSV text file",
+    zh: () => "文件是二进制，不是 CSV/TSV 文本文件",
+  }),
+  ignoredColumns: message({
+    severity: "warning",
+    en: (p: { columns: readonly string[] }) => `ignored columns: ${p.columns.join(", ")}`,
+    zh: (p) => `已忽略的列：${p.columns.join(", ")}`,
+  }),
+  noTeamColumn: message({
+    severity: "error",
+    en: (p: { header: string }) => `no team column (team, 团队, business unit, tenant, 部门, …); the header is: ${p.header}`,
+    zh: (p) => `没有团队列（team、团队、business unit、tenant、部门…）；表头为：${p.header}`,
+  }),
+  noTokenColumns: message({
+    severity: "error",
+    en: (p: { header: string }) => `no token columns (input tokens / 输入 token, output tokens / 输出 token); the header is: ${p.header}`,
+    zh: (p) => `没有 token 列（input tokens / 输入 token、output tokens / 输出 token）；表头为：${p.header}`,
+  }),
+  totalOnly: message({
+    severity: "error",
+    en: (p: { column: string }) =>
+      `only total tokens ("${p.column}"): the allocation needs input and output tokens apart; add the two columns, or import the totals as input tokens (exact for method "tokens" only)`,
+    zh: (p) => `只有总 token 数（"${p.column}"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）`,
+  }),
+  totalAsInput: message({
+    severity: "warning",
+    en: (p: { column: string }) => `only total tokens ("${p.column}"): counted as input tokens with 0 output tokens, which is exact for allocation method "tokens" only`,
+    zh: (p) => `只有总 token 数（"${p.column}"）：按输入 token 计、输出 token 记为 0，仅对分摊方法 "tokens" 精确`,
+  }),
+  noColumn: message({
+    severity: "error",
+    en: (p: { missing: "input" | "output" }) => `no ${p.missing} tokens column (${MISSING_LIST[p.missing]}) and no total tokens to derive it from`,
+    zh: (p) => `没有${p.missing === "input" ? "输入" : "输出"} token 列（${MISSING_LIST[p.missing]}），也没有可用于推算的总 token 数`,
+  }),
+  teamEmpty: message({
+    severity: "error",
+    en: () => "the team name is empty",
+    zh: () => "团队名为空",
+  }),
+  emptyCount: message({
+    severity: "error",
+    en: (p: { value: string }) => `empty token count${p.value ? ` ("${p.value}")` : ""}; write 0 if the team used none`,
+    zh: (p) => `token 数为空${p.value ? `（"${p.value}"）` : ""}；团队未使用时请填 0`,
+  }),
+  notCount: message({
+    severity: "error",
+    en: (p: { value: string }) => `"${p.value}" is not a token count`,
+    zh: (p) => `"${p.value}" 不是 token 数`,
+  }),
+  negative: message({
+    severity: "error",
+    en: (p: { value: string }) => `token count ${p.value} is negative`,
+    zh: (p) => `token 数 ${p.value} 为负数`,
+  }),
+  totalBelowPart: message({
+    severity: "error",
+    en: (p: { total: number; part: "input" | "output"; value: number }) => `total tokens ${p.total} are less than the ${p.part} tokens ${p.value}`,
+    zh: (p) => `总 token 数 ${p.total} 小于${p.part === "input" ? "输入" : "输出"} token 数 ${p.value}`,
+  }),
+  notReplicaCount: message({
+    severity: "error",
+    en: (p: { value: string }) => `"${p.value}" is not a replica count ≥ 0`,
+    zh: (p) => `"${p.value}" 不是 ≥ 0 的副本数`,
+  }),
+  skippedTotals: message({
+    severity: "warning",
+    en: (p: { n: number }) => `skipped ${p.n} totals row${p.n > 1 ? "s" : ""} (Total/合计)`,
+    zh: (p) => `跳过了 ${p.n} 行合计行（Total/合计）`,
+  }),
+  noRows: message({
+    severity: "error",
+    en: () => "the file has a header but no usage rows",
+    zh: () => "文件只有表头，没有用量行",
+  }),
+  multiDayDivided: message({
+    severity: "warning",
+    en: (p: { days: number; first: string; last: string }) => `the file covers ${p.days} dates (${p.first} … ${p.last}): token sums were divided by ${p.days} to give daily usage`,
+    zh: (p) => `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：token 合计已除以 ${p.days}，得到每日用量`,
+  }),
+  multiDaySums: message({
+    severity: "warning",
+    en: (p: { days: number; first: string; last: string }) => `the file covers ${p.days} dates (${p.first} … ${p.last}): the rows hold ${p.days}-day sums, not daily usage`,
+    zh: (p) => `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：各行是 ${p.days} 天的合计，而不是每日用量`,
+  }),
+});
 
 /** The catalogues of this family (registered through ./index.ts). */
-export const usageCatalogues: readonly Catalogue[] = [];
+export const usageCatalogues: readonly Catalogue[] = [usageMessages as unknown as Catalogue];

@@ -6,13 +6,12 @@
  */
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { importUsageCsv, parseUsageTsv, type UsageImport } from "../../import/usage";
-import { formatIssue } from "../../import/types";
+import type { ImportIssue } from "../../import/types";
 import { fmtMoney, fmtValue } from "../format";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
-import { localizeError } from "../../report/messages";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeError, localizeIssue } from "../../report/messages";
 import { toTsv } from "../state/plan-edit";
 import { looksLikeUsageHeader, mapUsagePools, unknownPools } from "../state/usage-edit";
 import type { UsageRow } from "../../import/usage";
@@ -29,7 +28,7 @@ export function TeamsSheet(): JSX.Element {
   const ten = () => wb.plan.tenants;
   const pools = () => ten()?.pools ?? [];
   const usage = () => ten()?.usage ?? [];
-  const [importMsg, setImportMsg] = createSignal<{ ok: boolean; lines: string[] } | null>(null);
+  const [importMsg, setImportMsg] = createSignal<{ ok: boolean; head: string; issues: ImportIssue[] } | null>(null);
   const [usageSel, setUsageSel] = createSignal(0);
   const [poolSel, setPoolSel] = createSignal(0);
   const tenantErrors = () => result().errors.filter((e) => e.path.startsWith("tenants"));
@@ -149,17 +148,17 @@ export function TeamsSheet(): JSX.Element {
   const knownPools = () => (pools().length ? pools().map((p) => p.name) : []);
   const defaultPool = () => (pools().length ? null : result().tenants?.pools[0]?.name ?? "—");
   // Imported rows naming pools the plan does not have (a `model` column): mapped to pools first.
-  const [poolStep, setPoolStep] = createSignal<{ rows: UsageRow[]; notes: string[]; what: string; names: string[] } | null>(null);
+  const [poolStep, setPoolStep] = createSignal<{ rows: UsageRow[]; notes: ImportIssue[]; what: string; names: string[] } | null>(null);
   const [poolChoice, setPoolChoice] = createSignal<ReadonlyMap<string, string>>(new Map());
-  const applyRows = (rows: UsageRow[], notes: string[], what: string) => {
+  const applyRows = (rows: UsageRow[], notes: ImportIssue[], what: string) => {
     wb.setUsageRows(rows);
     // Never claim success over rows that are errors: count the usage rows the allocation cannot place.
     const bad = new Set(result().errors.filter((e) => e.path.startsWith("tenants.usage[")).map((e) => /^tenants\.usage\[(\d+)\]/.exec(e.path)![1])).size;
-    setImportMsg({ ok: bad === 0, lines: [bad ? t("usageImportedProblems", { n: rows.length, what, bad }) : t("usageImported", { n: rows.length, what }), ...notes] });
+    setImportMsg({ ok: bad === 0, head: bad ? t("usageImportedProblems", { n: rows.length, what, bad }) : t("usageImported", { n: rows.length, what }), issues: notes });
   };
   const showImport = (r: UsageImport, what: string) => {
-    if (!r.ok) return setImportMsg({ ok: false, lines: [t("usageImportFailed"), ...r.errors.map(formatIssue)] });
-    const notes = r.warnings.map(formatIssue);
+    if (!r.ok) return setImportMsg({ ok: false, head: t("usageImportFailed"), issues: r.errors });
+    const notes = r.warnings;
     const names = unknownPools(r.rows, knownPools());
     if (names.length) {
       setImportMsg(null);
@@ -314,12 +313,12 @@ export function TeamsSheet(): JSX.Element {
             {(m) => (
               <div class="job" data-status={m().ok ? "ok" : "error"} data-testid={m().ok ? "usage-import-ok" : "usage-import-error"}>
                 <div class="job-head">
-                  <span classList={{ ok: m().ok, bad: !m().ok }}>{m().lines[0]}</span>
+                  <span classList={{ ok: m().ok, bad: !m().ok }}>{m().head}</span>
                   <span class="spacer" />
                   <button class="link" onClick={() => setImportMsg(null)}>{t("dismiss")}</button>
                 </div>
-                <Show when={m().lines.length > 1}>
-                  <ul class="issues"><For each={m().lines.slice(1)}>{(l) => <li>{translateMessage(l, lang())}</li>}</For></ul>
+                <Show when={m().issues.length}>
+                  <ul class="issues"><For each={m().issues}>{(i) => <li>{localizeIssue(i, lang())}</li>}</For></ul>
                 </Show>
               </div>
             )}
