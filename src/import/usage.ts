@@ -23,7 +23,7 @@ import { planFileMessages } from "../engine/messages/plan-file";
 import type { Problem } from "../engine/problems";
 import { normHeader, parseCsv, readNumber, stripBom, type Delimiter } from "./csv";
 import { issueOf } from "./messages/issue";
-import { usageMessages as M } from "./messages/usage";
+import { NAMED_ALIASES, usageMessages as M } from "./messages/usage";
 import type { ImportIssue } from "./types";
 
 /** Largest text accepted (characters): a usage export is aggregated, so 64 Mi characters is far beyond a real one. */
@@ -144,21 +144,22 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       cols.set(m.field, { index, rank: m.rank, scale: m.scale, name });
     } else ignored.push(name);
   });
-  if (ignored.length) warnings.push(issue("ignored-columns", M.problem("ignoredColumns", { columns: ignored }), headerLine));
+  if (ignored.length) warnings.push(issue("ignored-columns", M.problem("ignoredColumns", { names: ignored }), headerLine));
 
   const team = cols.get("team");
   const inC = cols.get("input");
   const outC = cols.get("output");
   const totC = cols.get("total");
   const headerText = header!.map(h => h.trim()).join(", ");
-  if (!team) return { ok: false, errors: [issue("missing-column", M.problem("noTeamColumn", { header: headerText }), headerLine)] };
-  if (!inC && !outC && !totC) return { ok: false, errors: [issue("missing-column", M.problem("noTokenColumns", { header: headerText }), headerLine)] };
+  if (!team) return { ok: false, errors: [issue("missing-column", M.problem("noTeamColumn", { names: NAMED_ALIASES.team, header: headerText }), headerLine)] };
+  if (!inC && !outC && !totC) return { ok: false, errors: [issue("missing-column", M.problem("noTokenColumns", { names: NAMED_ALIASES.tokens, header: headerText }), headerLine)] };
   if (!inC && !outC && totC && options.totalsAs !== "input") {
     return { ok: false, errors: [issue("total-only", M.problem("totalOnly", { column: totC.name }), headerLine, totC.name)] };
   }
   if (!inC && !outC) warnings.push(issue("total-as-input", M.problem("totalAsInput", { column: totC!.name }), headerLine, totC!.name));
   else if ((!inC || !outC) && !totC) {
-    return { ok: false, errors: [issue("missing-column", M.problem("noColumn", { missing: !inC ? "input" : "output" }), headerLine)] };
+    const which = !inC ? "input" : "output";
+    return { ok: false, errors: [issue("missing-column", M.problem("noColumn", { which, names: NAMED_ALIASES[which] }), headerLine)] };
   }
 
   const errors: ImportIssue[] = [];
@@ -236,7 +237,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     acc.set(k, a);
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, 50) };
-  if (skippedTotals) warnings.push(issue("skipped-totals", M.problem("skippedTotals", { n: skippedTotals })));
+  if (skippedTotals) warnings.push(issue("skipped-totals", M.problem("skippedTotals", { n: skippedTotals, names: NAMED_ALIASES.totals })));
   if (!acc.size) return { ok: false, errors: [issue("no-rows", M.problem("noRows", {}))] };
   const days = dateC ? dates.size : null;
   const divide = days !== null && days > 1 && options.perDay !== false;

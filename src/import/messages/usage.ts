@@ -6,8 +6,17 @@
  */
 import { defineMessages, message, type Catalogue } from "../../engine/problems";
 
-/** The columns a usage table lacking an input or output column is told to add. */
-const MISSING_LIST = { input: "input tokens, prompt tokens, 输入 token", output: "output tokens, completion tokens, 输出 token" } as const;
+/**
+ * Header aliases the messages name (as written in the table's header: English and Chinese), passed
+ * as the `names` parameter so the text around them is in the language rendered.
+ */
+export const NAMED_ALIASES = {
+  team: ["team", "团队", "business unit", "tenant", "部门"],
+  tokens: ["input tokens / 输入 token", "output tokens / 输出 token"],
+  input: ["input tokens", "prompt tokens", "输入 token"],
+  output: ["output tokens", "completion tokens", "输出 token"],
+  totals: ["Total", "合计"],
+} as const;
 
 export const usageMessages = defineMessages("usage", {
   tooLarge: message({
@@ -22,18 +31,18 @@ export const usageMessages = defineMessages("usage", {
   }),
   ignoredColumns: message({
     severity: "warning",
-    en: (p: { columns: readonly string[] }) => `ignored columns: ${p.columns.join(", ")}`,
-    zh: (p) => `已忽略的列：${p.columns.join(", ")}`,
+    en: (p: { names: readonly string[] }) => `ignored columns: ${p.names.join(", ")}`,
+    zh: (p) => `已忽略的列：${p.names.join(", ")}`,
   }),
   noTeamColumn: message({
     severity: "error",
-    en: (p: { header: string }) => `no team column (team, 团队, business unit, tenant, 部门, …); the header is: ${p.header}`,
-    zh: (p) => `没有团队列（team、团队、business unit、tenant、部门…）；表头为：${p.header}`,
+    en: (p: { names: readonly string[]; header: string }) => `no team column (${p.names.join(", ")}, …); the header is: ${p.header}`,
+    zh: (p) => `没有团队列（${p.names.join("、")}…）；表头为：${p.header}`,
   }),
   noTokenColumns: message({
     severity: "error",
-    en: (p: { header: string }) => `no token columns (input tokens / 输入 token, output tokens / 输出 token); the header is: ${p.header}`,
-    zh: (p) => `没有 token 列（input tokens / 输入 token、output tokens / 输出 token）；表头为：${p.header}`,
+    en: (p: { names: readonly string[]; header: string }) => `no token columns (${p.names.join(", ")}); the header is: ${p.header}`,
+    zh: (p) => `没有 token 列（${p.names.join("、")}）；表头为：${p.header}`,
   }),
   totalOnly: message({
     severity: "error",
@@ -48,8 +57,8 @@ export const usageMessages = defineMessages("usage", {
   }),
   noColumn: message({
     severity: "error",
-    en: (p: { missing: "input" | "output" }) => `no ${p.missing} tokens column (${MISSING_LIST[p.missing]}) and no total tokens to derive it from`,
-    zh: (p) => `没有${p.missing === "input" ? "输入" : "输出"} token 列（${MISSING_LIST[p.missing]}），也没有可用于推算的总 token 数`,
+    en: (p: { which: "input" | "output"; names: readonly string[] }) => `no ${p.which} tokens column (${p.names.join(", ")}) and no total tokens to derive it from`,
+    zh: (p) => `没有${p.which === "input" ? "输入" : "输出"} token 列（${p.names.join(", ")}），也没有可用于推算的总 token 数`,
   }),
   teamEmpty: message({
     severity: "error",
@@ -83,8 +92,8 @@ export const usageMessages = defineMessages("usage", {
   }),
   skippedTotals: message({
     severity: "warning",
-    en: (p: { n: number }) => `skipped ${p.n} totals row${p.n > 1 ? "s" : ""} (Total/合计)`,
-    zh: (p) => `跳过了 ${p.n} 行合计行（Total/合计）`,
+    en: (p: { n: number; names: readonly string[] }) => `skipped ${p.n} totals row${p.n > 1 ? "s" : ""} (${p.names.join("/")})`,
+    zh: (p) => `跳过了 ${p.n} 行合计行（${p.names.join("/")}）`,
   }),
   noRows: message({
     severity: "error",
