@@ -101,6 +101,8 @@ export interface DroppedFile {
   column?: number;
   /** Why (the importer's message, English). */
   reason: string;
+  /** `reason` as a problem (src/engine/problems.ts), to render it in another language. */
+  problem?: Problem;
 }
 
 /** The value of `capplan import --json`. */

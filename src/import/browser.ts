@@ -8,6 +8,8 @@
 import type { ImportInput, ImportOptions, ImportResult } from "./index";
 import type { ImportReply, ImportRequest } from "./worker";
 import { importableInFolder } from "./folder-rule";
+import { issueOf } from "./messages/issue";
+import { importMessages as M } from "./messages/pipeline";
 
 /** Progress of one import: bytes read (in the worker), then parsing (no finer hook). */
 export interface ImportProgress {
@@ -159,7 +161,7 @@ export function importInWorker(inputs: ImportSource[], options: ImportOptions = 
   if (!w) {
     return readHere(inputs, onProgress).then(
       (texts) => import("./index").then((m) => m.importFiles(texts, options)),
-      (e: unknown) => ({ ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "read", message: `could not be read (${e instanceof Error ? e.message : String(e)})` }] }),
+      (e: unknown) => ({ ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "read", M.problem("readFailed", { error: e instanceof Error ? e.message : String(e) }))] }),
     );
   }
   const id = nextId++;
@@ -176,7 +178,7 @@ export function importInWorker(inputs: ImportSource[], options: ImportOptions = 
     };
     const onError = (e: ErrorEvent): void => {
       worker = null;
-      done({ ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "worker", message: `the import worker failed: ${e.message}` }] });
+      done({ ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "worker", M.problem("workerFailed", { error: e.message }))] });
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);

@@ -3,6 +3,8 @@
  * little- or big-endian by its BOM, and Latin-1 (Windows-1252) when the bytes are not valid UTF-8.
  * Pure (TextDecoder only): used by the CLI's file reading and the app's import worker.
  */
+import type { Problem } from "../engine/problems";
+import { importMessages as M } from "./messages/pipeline";
 
 /** Decoded text and the encoding it was read in (`utf-8`, `utf-16le`, `utf-16be`, `windows-1252`). */
 export interface Decoded {
@@ -31,16 +33,22 @@ export function decodeBytes(b: Uint8Array): Decoded {
   }
 }
 
-/** A note for text that was not UTF-8, or null. */
-export function encodingNote(encoding: Decoded["encoding"] | undefined): string | null {
+/** A note for text that was not UTF-8 (code `import.utf16` / `import.latin1`), or null. */
+export function encodingProblem(encoding: Decoded["encoding"] | undefined): Problem<object> | null {
   switch (encoding) {
     case "utf-16le":
-      return "read as UTF-16 (little-endian, by its byte-order mark)";
+      return M.problem("utf16", { endian: "little" });
     case "utf-16be":
-      return "read as UTF-16 (big-endian, by its byte-order mark)";
+      return M.problem("utf16", { endian: "big" });
     case "windows-1252":
-      return "not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents";
+      return M.problem("latin1", {});
     default:
       return null;
   }
+}
+
+/** The English of {@link encodingProblem}, or null. */
+export function encodingNote(encoding: Decoded["encoding"] | undefined): string | null {
+  const p = encodingProblem(encoding);
+  return p ? M.en(p) : null;
 }

@@ -4,9 +4,12 @@
  */
 import { mapHeaders } from "./aliases";
 import { detectDelimiter } from "./csv";
+import type { Problem } from "../engine/problems";
+import { importShapeMessages as S } from "./messages/pipeline";
 import type { InputFile } from "./types";
 
 const DELIM_NAME = { ",": "comma", ";": "semicolon", "\t": "tab" } as const;
+type Delim = keyof typeof DELIM_NAME;
 
 function kindOf(v: unknown): string {
   if (v === null) return "null";
@@ -21,9 +24,10 @@ function cellsOf(line: string, d: string): string[] {
 
 /**
  * A description of an unrecognised file: its shape (JSON object or array, JSON lines, a table and
- * which needed columns it lacks, Markdown, plain text) and size, never its content.
+ * which needed columns it lacks, Markdown, plain text) and size, never its content (code
+ * `importShape.*`, nested into `import.unknownFormat`).
  */
-export function describeUnrecognised(file: InputFile): string {
+export function describeUnrecognised(file: InputFile): Problem<object> {
   const text = file.text;
   const head = text.replace(/^\uFEFF/, "").trimStart();
   const c0 = head[0];
@@ -33,28 +37,24 @@ export function describeUnrecognised(file: InputFile): string {
       const v = j.value;
       if (Array.isArray(v)) {
         const kinds = [...new Set(v.slice(0, 100).map(kindOf))];
-        return v.length ? `a JSON array of ${v.length} element(s) (${kinds.join(", ")}) that no importer knows` : "an empty JSON array";
+        return v.length ? S.problem("jsonArray", { n: v.length, kinds: kinds.join(", ") }) : S.problem("emptyArray", {});
       }
-      if (v && typeof v === "object") return `a JSON object of another shape (${Object.keys(v).length} top-level key(s), none of a known format)`;
+      if (v && typeof v === "object") return S.problem("jsonObject", { keys: Object.keys(v).length });
     }
-    if (c0 === "{") return "JSON lines of another shape";
+    if (c0 === "{") return S.problem("jsonLines", {});
   }
   const first = file.firstLine();
   const lines = countLines(text);
-  if (first.startsWith("|") || first.startsWith("#")) return `Markdown (${lines} line(s)) without a table of load levels`;
+  if (first.startsWith("|") || first.startsWith("#")) return S.problem("markdown", { lines });
   const d = detectDelimiter(first);
   if (first.includes(d)) {
     const cells = cellsOf(first, d);
     const hm = mapHeaders(cells);
     const hasLoad = hm.mapping.some(f => f?.kind === "load");
     const hasMetric = hm.mapping.some(f => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)));
-    const missing = [
-      hasLoad ? null : "a load column (concurrency, request rate, 并发…)",
-      hasMetric ? null : "a metric column (RPS, tokens/s, P99 TTFT…)",
-    ].filter(Boolean);
-    return `a ${DELIM_NAME[d]}-separated table of ${cells.length} column(s) and ${lines} line(s) without ${missing.length ? missing.join(" or ") : "the needed columns"}`;
+    return S.problem("table", { delimiter: DELIM_NAME[d as Delim], columns: cells.length, lines, hasLoad, hasMetric });
   }
-  return `text of ${lines} line(s) in no known format`;
+  return S.problem("text", { lines });
 }
 
 function countLines(text: string): number {

@@ -4,14 +4,16 @@
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
 import { appendAll } from "../engine/append";
-import type { Problem } from "../engine/problems";
+import { textProblem, type Problem } from "../engine/problems";
 import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/types";
 
 const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";
 import { makeInputFile } from "./input";
 import { concurrencyFromPath } from "./path-load";
-import { combineRepeats, joinSources, loadLabel, unstableMessage } from "./repeats";
+import { combineRepeats, joinSources, pointLoad, unstableProblem } from "./repeats";
+import { addNote, issueOf } from "./messages/issue";
+import { importMessages as M } from "./messages/pipeline";
 import { describeUnrecognised } from "./describe";
 import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
 
@@ -21,7 +23,7 @@ export { importNotes } from "./notes";
 export { FORMATS } from "./formats/index";
 export { makeInputFile } from "./input";
 export { decodeBytes, type Decoded } from "./decode";
-import { encodingNote, type Decoded } from "./decode";
+import { encodingProblem, type Decoded } from "./decode";
 export { concurrencyFromPath } from "./path-load";
 
 /**
@@ -44,9 +46,14 @@ export interface ImportInput {
  */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
-/** Message for a file over {@link MAX_FILE_BYTES}. */
+/** The problem of a file over {@link MAX_FILE_BYTES} (code `import.tooLarge`). */
+export function tooLargeProblem(bytes: number): Problem<{ bytes: number; limitBytes: number }> {
+  return M.problem("tooLarge", { bytes, limitBytes: MAX_FILE_BYTES });
+}
+
+/** Message for a file over {@link MAX_FILE_BYTES} (the English of {@link tooLargeProblem}). */
 export function tooLargeMessage(bytes: number): string {
-  return `file is ${(bytes / 2 ** 20).toFixed(0)} MiB; the limit is ${MAX_FILE_BYTES / 2 ** 20} MiB (split the file, or import per-request logs per load level)`;
+  return M.en(tooLargeProblem(bytes));
 }
 
 /**
@@ -74,7 +81,7 @@ export function limitProblem(file: InputFile): ImportIssue | null {
     if (end < 0) end = t.length;
     const len = end - start;
     if (len > MAX_LINE_CHARS) {
-      return { file: file.name, line, code: "line-too-long", message: `line ${line} is ${(len / 2 ** 20).toFixed(1)} MiB long; a line of a text table may be at most ${MAX_LINE_CHARS / 2 ** 20} MiB (a file without line breaks?)` };
+      return issueOf(file.name, "line-too-long", M.problem("lineTooLong", { line, chars: len, limitChars: MAX_LINE_CHARS }), { line });
     }
     if (first && len > 0 && t.slice(start, end).trim()) {
       first = false;
@@ -87,7 +94,7 @@ export function limitProblem(file: InputFile): ImportIssue | null {
         else if (!inQ && (ch === 44 || ch === 59 || ch === d)) n++;
       }
       if (n > MAX_COLUMNS) {
-        return { file: file.name, line, code: "too-many-columns", message: `the header has ${n} columns; a table may have at most ${MAX_COLUMNS}` };
+        return issueOf(file.name, "too-many-columns", M.problem("tooManyColumns", { columns: n, limit: MAX_COLUMNS }), { line });
       }
     }
     line++;
@@ -100,13 +107,13 @@ export function limitProblem(file: InputFile): ImportIssue | null {
 export function sniffProblem(file: InputFile): ImportIssue | null {
   const t = file.text;
   if (t.length > MAX_FILE_BYTES) {
-    return { file: file.name, code: "too-large", message: tooLargeMessage(t.length) };
+    return issueOf(file.name, "too-large", tooLargeProblem(t.length));
   }
   // Only whitespace (a BOM is whitespace to \s, as to trim()): empty. Stops at the first other character.
-  if (!/\S/.test(t)) return { file: file.name, line: 1, code: "empty", message: "file is empty" };
+  if (!/\S/.test(t)) return issueOf(file.name, "empty", M.problem("empty", {}), { line: 1 });
   const head = t.slice(0, 8192);
   if (/[\x00\uFFFD]/.test(head)) {
-    return { file: file.name, code: "binary", message: "file looks binary (NUL or undecodable bytes), not a text benchmark output" };
+    return issueOf(file.name, "binary", M.problem("binary", { cause: "nul" }));
   }
   // Control characters other than tab, line feed, form feed and carriage return.
   let ctrl = 0;
@@ -116,7 +123,7 @@ export function sniffProblem(file: InputFile): ImportIssue | null {
       if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) ctrl++;
     }
   }
-  if (ctrl > head.length * 0.05) return { file: file.name, code: "binary", message: "file looks binary (control characters), not a text benchmark output" };
+  if (ctrl > head.length * 0.05) return issueOf(file.name, "binary", M.problem("binary", { cause: "control" }));
   return null;
 }
 
@@ -208,8 +215,6 @@ export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
   return out;
 }
 
-const PATH_LOAD_NOTE = "concurrency read from the file path (the file's content does not record it)";
-
 /** A file's run: its folder and name without extensions (`…/profile_export_genai_perf.csv` ~ `.json`). */
 function runOf(path: string): string {
   const dir = dirOf(path);
@@ -230,6 +235,7 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
   }
   const files = [...fileSet];
   const sweepWarnings = [...warningSet];
+  const noted = { warnings: sweepWarnings, problems };
   // Points per load level; each entry is one run (two exports of one run are merged first).
   const byLoad = new Map<string, { p: SweepPoint; file: string; run: string }[]>();
   const loose: SweepPoint[] = [];
@@ -264,13 +270,13 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
     points.push(point);
     const where = [...new Set(list.map(e => e.file))];
     const inFiles = `${where.slice(0, 3).join(", ")}${where.length > 3 ? ", …" : ""}`;
-    const note = `${loadLabel(point)} was measured ${list.length} times (in ${inFiles}): repeats, the point holds the median of each statistic`;
-    sweepWarnings.push(note);
-    warnings.push({ file: where[where.length - 1]!, code: "repeats", message: note });
+    const note = M.problem("repeats", { ...pointLoad(point), n: list.length, files: inFiles });
+    addNote(noted, note);
+    warnings.push(issueOf(where[where.length - 1]!, "repeats", note));
     if (unstable.length) {
-      const msg = unstableMessage(point, list.length, unstable);
-      sweepWarnings.push(msg);
-      warnings.push({ file: where[where.length - 1]!, code: "unstable-repeats", message: msg });
+      const p = unstableProblem(point, list.length, unstable);
+      addNote(noted, p);
+      warnings.push(issueOf(where[where.length - 1]!, "unstable-repeats", p));
     }
   }
   for (let i = 0; i < loose.length; i++) points.push(loose[i]!);
@@ -296,19 +302,19 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
   const warnings: ImportIssue[] = [];
   const fileErrors: ImportIssue[] = [];
   const tagged: Tagged[] = [];
-  if (inputs.length === 0) return { ok: false, errors: [{ file: "(none)", code: "no-input", message: "no files to import" }] };
+  if (inputs.length === 0) return { ok: false, errors: [issueOf("(none)", "no-input", M.problem("noInput", {}))] };
   for (const input of inputs) {
     let text = input.text;
     // Classic Mac line ends (CR only): read as lines, not as one long line with "no data rows".
     if (text.indexOf("\r") >= 0 && text.indexOf("\n") < 0) text = text.replace(/\r/g, "\n");
     const file = makeInputFile(input.name, text);
-    const encNote = encodingNote(input.encoding);
-    if (encNote) warnings.push({ file: file.name, code: "encoding", message: encNote });
+    const encNote = encodingProblem(input.encoding);
+    if (encNote) warnings.push(issueOf(file.name, "encoding", encNote));
     const problem = sniffProblem(file) ?? limitProblem(file);
     if (problem) {
       // In a folder, an empty results file is a run that wrote nothing: a lost load level, not a note.
       if (input.optional && problem.code === "empty" && DATA_EXT.test(file.name)) fileErrors.push(problem);
-      else if (input.optional) warnings.push({ ...problem, code: "skipped", message: `${problem.message}; skipped` });
+      else if (input.optional) warnings.push({ ...issueOf(file.name, "skipped", M.problem("skipped", { cause: problem.problem ?? textProblem(problem.message) })), ...whereOf(problem) });
       else errors.push(problem);
       continue;
     }
@@ -322,7 +328,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     if (opts.format) {
       importer = FORMATS.find(f => f.id === opts.format) ?? null;
       if (!importer) {
-        errors.push({ file: file.name, code: "unknown-format", message: `unknown --format "${opts.format}"; see \`capplan formats\`` });
+        errors.push(issueOf(file.name, "unknown-format", M.problem("unknownFormatOption", { format: opts.format })));
         continue;
       }
     } else {
@@ -343,16 +349,11 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
         }
       }
       if (input.optional) {
-        warnings.push({ file: file.name, code: "skipped", message: "not a recognised benchmark output; skipped" });
+        warnings.push(issueOf(file.name, "skipped", M.problem("notRecognised", {})));
         continue;
       }
-      errors.push({
-        file: file.name,
-        line: 1,
-        code: "unknown-format",
-        // Never quote the content: say what the file looked like (docs/import.md).
-        message: `unrecognised format: ${describeUnrecognised(file)}; see \`capplan formats\` for what can be imported`,
-      });
+      // Never quote the content: say what the file looked like (docs/import.md).
+      errors.push(issueOf(file.name, "unknown-format", M.problem("unknownFormat", { cause: describeUnrecognised(file) }), { line: 1 }));
       continue;
     }
     let res;
@@ -360,7 +361,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       res = importer.parse(file, opts);
     } catch (e) {
       // Importers must not throw; if one does, report it as an import error rather than crash.
-      res = { ok: false as const, errors: [{ file: file.name, code: "internal", message: `${importer.id} importer failed: ${e instanceof Error ? e.message : String(e)}` }] };
+      res = { ok: false as const, errors: [issueOf(file.name, "internal", M.problem("importerFailed", { importer: importer.id, error: e instanceof Error ? e.message : String(e) }))] };
     }
     if (!res.ok) {
       for (const e of res.errors) errors.push(e);
@@ -369,7 +370,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     if (res.value.sweeps.length === 0 && !input.optional) {
       // A file the user named that holds no load levels (e.g. a Locust failures file) is an error.
       const notes = res.value.warnings.filter(w => w.code === "skipped");
-      for (const x of (notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [{ file: file.name, code: "no-points", message: "no load levels with results were found" }])) errors.push(x);
+      for (const x of (notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [issueOf(file.name, "no-points", M.problem("noPoints", {}))])) errors.push(x);
       continue;
     }
     for (const x of res.value.warnings) warnings.push(x);
@@ -385,7 +386,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
           if (opts.concurrency != null) p.concurrency = opts.concurrency;
           else if ((pathConc === undefined ? (pathConc = concurrencyFromPath(file.name)) : pathConc) != null) {
             p.concurrency = pathConc;
-            s.warnings.push(PATH_LOAD_NOTE);
+            addNote(s, M.problem("pathLoad", {}));
           }
         }
       }
@@ -402,12 +403,22 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
   const sweeps = [...groups.values()].map(g => finishSweep(g[0]!.format, g, warnings));
   for (const s of sweeps) {
     if (s.points.length === 0) {
-      errors.push({ file: s.source.files.join(", "), code: "no-points", message: "no load levels with results were found" });
+      errors.push(issueOf(s.source.files.join(", "), "no-points", M.problem("noPoints", {})));
     }
   }
   for (const fe of fileErrors) noteLostLevel(fe, sweeps);
   if (errors.length) return { ok: false, errors, sweeps, fileErrors, warnings };
   return { ok: true, sweeps, warnings, fileErrors };
+}
+
+/** The location of an issue (line, column, record, key), to keep it on an issue made from it. */
+function whereOf(i: ImportIssue): Partial<Pick<ImportIssue, "line" | "column" | "record" | "key">> {
+  const at: Partial<Pick<ImportIssue, "line" | "column" | "record" | "key">> = {};
+  if (i.line != null) at.line = i.line;
+  if (i.column != null) at.column = i.column;
+  if (i.record != null) at.record = i.record;
+  if (i.key != null) at.key = i.key;
+  return at;
 }
 
 /** The out-of-range number issue of a JSON or JSONL text, or null. */
@@ -439,11 +450,12 @@ function noteLostLevel(fe: ImportIssue, sweeps: Sweep[]): void {
   if (!hit.length) hit = sweeps.filter(s => s.source.files.some(f => dirOf(f) === dir));
   const conc = concurrencyFromPath(fe.file);
   const where = `${fe.file}${fe.line != null ? `:${fe.line}` : ""}${typeof fe.column === "number" ? `:${fe.column}` : ""}`;
-  const msg = `${where} could not be imported (${fe.message}): this sweep lacks its load level${conc != null ? ` (concurrency ${conc}, by its path)` : ""}`;
-  for (const s of hit) s.warnings.unshift(msg);
+  const cause = fe.problem ?? textProblem(fe.message, "error");
+  const lost = M.problem("lostLevel", { where, cause, concurrency: conc });
+  for (const s of hit) addNote(s, lost, true);
   // Recorded on the sweep as data too, so a plan holding it keeps saying what was dropped (the
   // app's trust state); a file no sweep can be told apart for is on every sweep of the import.
-  const dropped: DroppedFile = { file: fe.file, reason: fe.message };
+  const dropped: DroppedFile = { file: fe.file, reason: fe.message, problem: cause as Problem };
   if (fe.line != null) dropped.line = fe.line;
   if (typeof fe.column === "number") dropped.column = fe.column;
   for (const s of hit.length ? hit : sweeps) (s.dropped ??= []).push({ ...dropped });

@@ -2,6 +2,8 @@
  * Input files with memoised, lenient JSON views, shared by all format detectors.
  */
 import { lineColumn } from "../engine/json-error";
+import { issueOf } from "./messages/issue";
+import { importMessages as M } from "./messages/pipeline";
 import type { ImportIssue, InputFile } from "./types";
 
 const NONSTANDARD = /\b(?:NaN|Infinity)\b/;
@@ -98,7 +100,7 @@ export function outOfRangeIssue(src: string, file: string, lineOffset: number): 
   const at = findOutOfRangeNumber(src);
   if (!at) return null;
   const lc = lineColumn(src, at.offset);
-  return { file, line: lc.line + lineOffset, column: lc.column, code: "out-of-range", message: `number ${at.literal} is out of range (beyond ±1.8e308)` };
+  return issueOf(file, "out-of-range", M.problem("outOfRange", { literal: at.literal }), { line: lc.line + lineOffset, column: lc.column });
 }
 
 /**
@@ -146,10 +148,8 @@ export function parseJsonLenient(
       column = lc.column;
     }
     const reason = msg.replace(/^JSON\.parse: /, "").replace(/ (in JSON )?at position \d+.*$/, "");
-    return {
-      ok: false,
-      issue: { file, line, column, code: "json-syntax", message: `invalid JSON: ${reason}` },
-    };
+    // The problem keeps line and column as keys (`line: undefined` when unknown), as the issue always had them.
+    return { ok: false, issue: { ...issueOf(file, "json-syntax", M.problem("invalidJson", { detail: reason })), line, column } };
   }
 }
 

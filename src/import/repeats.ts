@@ -5,7 +5,9 @@
  * than {@link UNSTABLE_SPREAD} (max ÷ min − 1) makes a warning naming the level, the statistic
  * and the range.
  */
+import type { Problem } from "../engine/problems";
 import { METRIC_FIELD, type PointSource, type Stats, type SweepPoint } from "../engine/types";
+import { importMessages as M, pointLoadEn, type PointLoad } from "./messages/pipeline";
 
 /** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */
 export const UNSTABLE_SPREAD = 0.1;
@@ -23,11 +25,16 @@ export function median(values: number[]): number {
   return n % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
 }
 
+/** The load level of a point as problem parameters (`concurrency 8`, `request rate 2`, `rps 3.1`). */
+export function pointLoad(p: SweepPoint): PointLoad {
+  if (p.concurrency != null) return { kind: "concurrency", load: p.concurrency };
+  if (p.requestRate != null) return { kind: "requestRate", load: p.requestRate };
+  return { kind: "rps", load: p.rps ?? null };
+}
+
 /** Readable load level of a point: `concurrency 8`, `request rate 2`, `rps 3.1`. */
 export function loadLabel(p: SweepPoint): string {
-  if (p.concurrency != null) return `concurrency ${p.concurrency}`;
-  if (p.requestRate != null) return `request rate ${p.requestRate}`;
-  return `rps ${p.rps}`;
+  return pointLoadEn(pointLoad(p));
 }
 
 interface Spread {
@@ -35,10 +42,6 @@ interface Spread {
   min: number;
   max: number;
   unit: string;
-}
-
-function fmt(v: number): string {
-  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
 }
 
 /**
@@ -111,10 +114,22 @@ export function joinSources(points: readonly SweepPoint[]): PointSource[] | unde
   return out.length ? out : undefined;
 }
 
-/** The warning for an unstable load level: the widest spreads first, at most three named. */
-export function unstableMessage(p: SweepPoint, n: number, unstable: readonly Spread[]): string {
+/** The warning for an unstable load level (code `import.unstable`): the widest spreads first, at most three named. */
+export function unstableProblem(p: SweepPoint, n: number, unstable: readonly Spread[]): Problem<object> {
   const sorted = unstable.slice().sort((a, b) => b.max / b.min - a.max / a.min);
-  const named = sorted.slice(0, 3).map(s => `${s.name} ${fmt(s.min)}–${fmt(s.max)}${s.unit} (+${Math.round((s.max / s.min - 1) * 100)} %)`);
-  const more = sorted.length > 3 ? `, and ${sorted.length - 3} other statistic(s)` : "";
-  return `${loadLabel(p)}: the ${n} repeated runs differ by more than 10 %: ${named.join(", ")}${more}; the point holds their median (the runs were not stable: warm-up, noisy neighbour?)`;
+  const named = sorted.slice(0, 3);
+  return M.problem("unstable", {
+    ...pointLoad(p),
+    n,
+    names: named.map(s => s.name),
+    mins: named.map(s => s.min),
+    maxs: named.map(s => s.max),
+    units: named.map(s => s.unit),
+    more: Math.max(0, sorted.length - 3),
+  });
+}
+
+/** The English of {@link unstableProblem}. */
+export function unstableMessage(p: SweepPoint, n: number, unstable: readonly Spread[]): string {
+  return M.en(unstableProblem(p, n, unstable));
 }

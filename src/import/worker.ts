@@ -7,6 +7,8 @@
  */
 import { importFiles, type ImportInput, type ImportOptions, type ImportResult } from "./index";
 import { bomEncoding, type Decoded } from "./decode";
+import { issueOf } from "./messages/issue";
+import { importMessages as M } from "./messages/pipeline";
 
 /** A source as posted: text already in memory, or a Blob to read here. */
 export type WorkerSource = ImportInput | { name: string; file: Blob; optional?: boolean };
@@ -82,7 +84,7 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
       });
       texts.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}), ...(encoding !== "utf-8" ? { encoding } : {}) });
     } catch (err) {
-      return { ok: false, errors: [{ file: s.name, code: "read", message: `could not be read (${err instanceof Error ? err.message : String(err)})` }] };
+      return { ok: false, errors: [issueOf(s.name, "read", M.problem("readFailed", { error: err instanceof Error ? err.message : String(err) }))] };
     }
   }
   scope.postMessage({ id, type: "progress", phase: "parse", done: 0, total });
@@ -90,7 +92,7 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
     return importFiles(texts, options ?? {});
   } catch (err) {
     // importFiles never throws for bad input; this guards against a programming error.
-    return { ok: false, errors: [{ file: inputs[0]?.name ?? "(none)", code: "internal", message: String(err) }] };
+    return { ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "internal", M.problem("internal", { error: String(err) }))] };
   }
 }
 

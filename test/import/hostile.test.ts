@@ -31,7 +31,9 @@ describe("a corrupt file inside an imported folder", () => {
     expect(r.warnings.some(w => w.file === `run/${FILES[2]}`)).toBe(false);
     expect(importNotes(r)[0]).toContain("could not be imported");
     // … and records it as data on the sweep, which the app's plan keeps (trust state "dropped").
-    expect(r.sweeps[0]!.dropped).toEqual([{ file: `run/${FILES[2]}`, line: 1, column: 301, reason: r.fileErrors[0]!.message }]);
+    expect(r.sweeps[0]!.dropped).toEqual([{ file: `run/${FILES[2]}`, line: 1, column: 301, reason: r.fileErrors[0]!.message, problem: r.fileErrors[0]!.problem }]);
+    // … with the reason as a problem, to show it in Chinese too
+    expect(r.sweeps[0]!.dropped![0]!.problem?.code).toBe("import.invalidJson");
   });
 
   it("an empty results file in a folder is a file error too; a binary one is skipped with a note", () => {

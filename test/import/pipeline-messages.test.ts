@@ -1,0 +1,210 @@
+/**
+ * The import pipeline's messages are problems (docs/problems.md, code `import.*` and
+ * `importShape.*`): every issue and sweep note the pipeline writes carries the problem its English
+ * was rendered from, and renders in Chinese from its code.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readInputs } from "../../src/cli/io";
+import { englishOf, type Problem } from "../../src/engine/problems";
+import type { Sweep } from "../../src/engine/types";
+import { importFiles, makeInputFile, sniffProblem, type ImportInput, type ImportIssue } from "../../src/import/index";
+import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
+import { renderProblem } from "../../src/report/messages";
+import { fixture } from "./helpers";
+
+const C16 = "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
+
+const ROOT = join(__dirname, "..", "..");
+
+/** Issue codes only the pipeline writes (importers write `skipped` and `no-points` too). */
+const PIPELINE_CODES = new Set(["empty", "binary", "too-large", "line-too-long", "too-many-columns", "no-input", "unknown-format", "internal", "read", "worker", "encoding", "out-of-range", "json-syntax", "repeats", "unstable-repeats"]);
+/** Sweep notes the pipeline writes (repeats, unstable repeats, a load read from the path, a lost level). */
+const PIPELINE_NOTE = /was measured \d+ times|repeated runs differ by more than 10 %|^concurrency read from the file path|could not be imported \(/;
+/** Pipeline messages under an importer's codes. */
+const PIPELINE_MESSAGE = /^(file is empty|file looks binary|file is \d+ MiB|not a recognised benchmark output|no load levels with results were found)/;
+
+interface Seen {
+  issues: ImportIssue[];
+  sweeps: Sweep[];
+}
+
+function run(inputs: ImportInput[], seen: Seen): void {
+  const r = importFiles(inputs);
+  seen.issues.push(...(r.ok ? [...r.warnings, ...r.fileErrors] : [...r.errors, ...(r.fileErrors ?? []), ...(r.warnings ?? [])]));
+  seen.sweeps.push(...(r.sweeps ?? []));
+}
+
+/** Every fixture folder imported as a folder, and every fixture file on its own (the malformed ones too). */
+function importEverything(): Seen {
+  const seen: Seen = { issues: [], sweeps: [] };
+  const dir = join(ROOT, "fixtures");
+  for (const f of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, f)).isDirectory()) continue;
+    run(readInputs([`fixtures/${f}`], ROOT), seen);
+  }
+  const walk = (rel: string): void => {
+    for (const f of readdirSync(join(ROOT, rel)).sort()) {
+      const r = `${rel}/${f}`;
+      if (statSync(join(ROOT, r)).isDirectory()) walk(r);
+      else if (!/\.(md|py|txt)$/.test(f)) run(readInputs([r], ROOT), seen);
+    }
+  };
+  walk("fixtures");
+  return seen;
+}
+
+const zh = (p: Problem<object> | undefined) => (p ? renderProblem(p, "zh") : "");
+const en = (p: Problem<object> | undefined) => (p ? renderProblem(p, "en") : "");
+
+describe("import pipeline messages over every fixture", () => {
+  const seen = importEverything();
+
+  it("every issue the pipeline writes has a problem whose English is its message", () => {
+    const mine = seen.issues.filter(i => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message));
+    // json-syntax, unknown-format, empty, binary, repeats, unstable-repeats, skipped… all occur in the fixtures
+    expect(new Set(mine.map(i => i.code)).size).toBeGreaterThanOrEqual(6);
+    const without = mine.filter(i => !i.problem || englishOf(i.problem) !== i.message || en(i.problem) !== i.message);
+    expect(without.map(i => `${i.code}: ${i.message}`)).toEqual([]);
+  });
+
+  it("every note the pipeline adds to a sweep has a problem with that English in sweep.problems", () => {
+    let n = 0;
+    for (const s of seen.sweeps) {
+      const english = new Set((s.problems ?? []).map(p => englishOf(p)));
+      for (const w of s.warnings) {
+        if (!PIPELINE_NOTE.test(w)) continue;
+        n++;
+        expect(english.has(w), w).toBe(true);
+      }
+    }
+    // the vLLM sweep's repeats (and their instability) and the AIPerf folders' concurrency from the path
+    expect(n).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("import.* problems render in English and Chinese", () => {
+  const one = (name: string, text: string, optional = false) => importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
+  const firstError = (r: ReturnType<typeof importFiles>) => (r.ok ? undefined : r.errors[0]);
+
+  it("empty and binary files", () => {
+    const empty = firstError(one("a.csv", " \n"))!;
+    expect([empty.code, empty.problem?.code, en(empty.problem), zh(empty.problem)]).toEqual(["empty", "import.empty", "file is empty", "文件为空"]);
+    const nul = sniffProblem(makeInputFile("b.bin", "ab\u0000cd"))!;
+    expect(zh(nul.problem)).toBe("文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出");
+    const ctrl = sniffProblem(makeInputFile("c.bin", "\u0001\u0002\u0003\u0004\u0005xxxx"))!;
+    expect(ctrl.message).toBe("file looks binary (control characters), not a text benchmark output");
+    expect(zh(ctrl.problem)).toBe("文件看起来是二进制（含控制字符），不是文本格式的压测输出");
+  });
+
+  it("a too-wide header and a too-long line", () => {
+    const wide = limitProblem(makeInputFile("w.csv", `${"a,".repeat(MAX_COLUMNS)}b\n1,2\n`))!;
+    expect(wide.message).toBe("the header has 10001 columns; a table may have at most 10000");
+    expect(zh(wide.problem)).toBe("表头有 10001 列；表格最多 10000 列");
+    const long = limitProblem(makeInputFile("l.csv", `a,b\n${"1".repeat(1.5 * 2 ** 20)}\n`))!;
+    expect(long.message).toBe("line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)");
+    expect(zh(long.problem)).toBe("第 2 行长 1.5 MiB；文本表格的一行最多 1 MiB（文件没有换行？）");
+  });
+
+  it("an unrecognised file says what it looked like, in both languages", () => {
+    const table = firstError(one("x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n"))!;
+    expect(table.message).toBe("unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported");
+    expect(zh(table.problem)).toBe("无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`");
+    const obj = firstError(one("x.json", '{"a": 1, "b": 2}'))!;
+    expect(zh(obj.problem)).toBe("无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`");
+    const arr = firstError(one("y.json", '[1, "x", 2]'))!;
+    expect(arr.message).toBe("unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported");
+    expect(zh(arr.problem)).toBe("无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`");
+    const text = firstError(one("z.txt", "hello\nworld\n"))!;
+    expect(zh(text.problem)).toBe("无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`");
+  });
+
+  it("a broken JSON file names the engine's reason; in a folder it is a lost load level", () => {
+    const bad = firstError(one("r.json", '{"a": 1 "b": 2}'))!;
+    expect([bad.code, bad.line, bad.column]).toEqual(["json-syntax", 1, 9]);
+    expect(bad.message).toBe("invalid JSON: Expected ',' or '}' after property value");
+    expect(zh(bad.problem)).toBe("JSON 无效：属性值之后应为 ',' 或 '}'");
+  });
+
+  it("files of a folder that are skipped, and the flags of the import", () => {
+    const r = importFiles([
+      { name: "run/notes.txt", text: "hello\n", optional: true },
+      { name: "run/empty.txt", text: "", optional: true },
+      { name: "run/c8.csv", text: "concurrency,rps\n8,2\n", optional: true },
+    ]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.warnings.map(w => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
+      ["run/notes.txt", "skipped", undefined, "not a recognised benchmark output; skipped", "不是可识别的压测输出；已跳过"],
+      ["run/empty.txt", "skipped", 1, "file is empty; skipped", "文件为空；已跳过"],
+    ]);
+    const none = importFiles([]);
+    expect(!none.ok && zh(none.errors[0]!.problem)).toBe("没有要导入的文件");
+    const fmt = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n" }], { format: "nope" });
+    expect(!fmt.ok && [fmt.errors[0]!.message, zh(fmt.errors[0]!.problem)]).toEqual(['unknown --format "nope"; see `capplan formats`', '未知的 --format "nope"；参见 `capplan formats`']);
+  });
+
+  it("a file that was not UTF-8 and a number out of range", () => {
+    const r = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "windows-1252" }]);
+    expect(r.ok && [r.warnings[0]!.message, zh(r.warnings[0]!.problem)]).toEqual(["not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents", "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称"]);
+    const le = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "utf-16le" }]);
+    expect(le.ok && zh(le.warnings[0]!.problem)).toBe("按 UTF-16（小端，依据字节顺序标记）读取");
+    const huge = firstError(one("h.json", '{"a": 1e999}'))!;
+    expect([huge.code, huge.message, zh(huge.problem)]).toEqual(["out-of-range", "number 1e999 is out of range (beyond ±1.8e308)", "数字 1e999 超出范围（超过 ±1.8e308）"]);
+  });
+
+  it("a load read from the path is a sweep note with its problem", () => {
+    const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const p = r.sweeps[0]!.problems!.find(q => q.code === "import.pathLoad")!;
+    expect(r.sweeps[0]!.warnings).toContain(englishOf(p));
+    expect([englishOf(p), zh(p)]).toEqual(["concurrency read from the file path (the file's content does not record it)", "并发取自文件路径（文件内容中没有记录）"]);
+  });
+
+  it("repeats and unstable repeats are sweep notes with problems", () => {
+    const a = JSON.parse(fixture(C16)) as Record<string, number>;
+    const r = importFiles([
+      { name: "run1/c16.json", text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 100 }) },
+      { name: "run2/c16.json", text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 300 }) },
+    ]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.sweeps[0]!;
+    const notes = (s.problems ?? []).map(p => [p.code, englishOf(p), zh(p)]);
+    expect(notes).toContainEqual([
+      "import.repeats",
+      "concurrency 16 was measured 2 times (in run1/c16.json, run2/c16.json): repeats, the point holds the median of each statistic",
+      "并发 16 测了 2 次（run1/c16.json, run2/c16.json）：视为重复运行，该点取每个统计量的中位数",
+    ]);
+    expect(notes).toContainEqual([
+      "import.unstable",
+      "concurrency 16: the 2 repeated runs differ by more than 10 %: ttft p99 100–300 ms (+200 %); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
+      "并发 16：2 次重复运行相差超过 10 %：ttft p99 100–300 ms (+200 %)；该点取其中位数（运行不稳定：预热不足或有干扰？）",
+    ]);
+    // the same problems on the issues of the import
+    expect(r.warnings.map(w => w.problem?.code)).toEqual(["import.repeats", "import.unstable"]);
+  });
+
+  it("a corrupt file of a folder: the lost level nests the file's own problem", () => {
+    const r = importFiles([
+      { name: "run/c4/a.json", text: '{"oops": ', optional: true },
+      { name: "run/c4/b.csv", text: "concurrency,rps\n4,2\n", optional: true },
+      { name: "run/c8/b.csv", text: "concurrency,rps\n8,3\n", optional: true },
+    ]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.sweeps[0]!;
+    const lost = s.problems!.find(p => p.code === "import.lostLevel")!;
+    expect(englishOf(lost)).toBe("run/c4/a.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 4, by its path)");
+    expect(zh(lost)).toBe("run/c4/a.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 4）");
+    expect(s.warnings[0]).toBe(englishOf(lost));
+    expect(s.dropped?.map(d => [d.reason, zh(d.problem)])).toEqual([["invalid JSON: Unexpected end of JSON input", "JSON 无效：JSON 意外结束"]]);
+  });
+
+  it("an importer that throws, the read and worker failures", () => {
+    const thrown = { code: "import.importerFailed", severity: "error" as const, params: { importer: "vllm", error: "boom" } };
+    expect([en(thrown), zh(thrown)]).toEqual(["vllm importer failed: boom", "vllm 导入器出错：boom"]);
+    const read = { code: "import.readFailed", severity: "error" as const, params: { error: "NotReadableError" } };
+    expect([en(read), zh(read)]).toEqual(["could not be read (NotReadableError)", "无法读取（NotReadableError）"]);
+    const worker = { code: "import.workerFailed", severity: "error" as const, params: { error: "x" } };
+    expect([en(worker), zh(worker)]).toEqual(["the import worker failed: x", "导入 worker 出错：x"]);
+  });
+});
