@@ -166,7 +166,7 @@ describe("generic CSV importer", () => {
     const r = importFiles([fx("bad-cell.csv")]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([{ file: "fixtures/generic/bad-cell.csv", line: 3, column: "P99 TTFT (ms)", code: "not-a-number", message: 'expected a number, found "fast"' }]);
+    expect(r.errors).toEqual([{ file: "fixtures/generic/bad-cell.csv", line: 3, column: "P99 TTFT (ms)", code: "not-a-number", message: 'expected a number, found "fast"', problem: { code: "table.numberFound", severity: "error", params: { value: '"fast"' } } }]);
   });
 
   it("keeps file line numbers in quoted files", () => {

@@ -18,6 +18,14 @@ import { missingTtftIssue, parseNvCsv } from "./nv-csv";
 import { countNvMetricObjects, nvJsonFlavor, pointFromNvJson } from "./nv-json";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { artifactDirOf, requestRateFromPath } from "./nv-path";
+import { englishOf, type Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { nvMessages as M } from "../messages/table";
+
+/** A one-point partial sweep with its notes (English in `warnings`, the problems beside). */
+function single(meta: SweepMeta, point: SweepPoint, notes: Problem[]): FileImportResult {
+  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }], warnings: [] } };
+}
 
 /** Whether the first line is AIPerf's statistics header (ascending percentiles, `std` last). */
 function isAiperfCsv(file: InputFile): boolean {
@@ -57,13 +65,13 @@ function parseCsvExport(file: InputFile): FileImportResult {
   if (missing) return { ok: false, errors: [missing] };
   const p = res.value.point;
   if (!p.ttftMs && !p.e2eMs) {
-    return { ok: false, errors: [{ file: file.name, line: res.value.statHeaderLine, code: "missing-metric", message: 'the statistics table has neither a "Time to First Token (ms)" nor a "Request Latency (ms)" row' }] };
+    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyRow", { ttftLabel: "Time to First Token (ms)" }), { line: res.value.statHeaderLine })] };
   }
-  const warnings: string[] = [];
-  if (!res.value.hasValueBlock) warnings.push(`${file.name}: no "Metric,Value" table: request and token throughput are unknown`);
+  const notes: Problem[] = [];
+  if (!res.value.hasValueBlock) notes.push(M.problem("noValueTable", { file: file.name }));
   const rate = requestRateFromPath(file.name);
   if (rate != null) p.requestRate = rate;
-  return { ok: true, value: { sweeps: [{ meta: baseMeta(file.name), points: [p], warnings }], warnings: [] } };
+  return single(baseMeta(file.name), p, notes);
 }
 
 /** Configured load: 0.11 `phases[]` (profiling phase) and `run_info.variation_values`, 0.8 `loadgen`. */
@@ -85,10 +93,10 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (!r.ok) return { ok: false, errors: r.errors };
   const point = r.point;
   if (!point.ttftMs && !point.e2eMs) {
-    return { ok: false, errors: [{ file: file.name, key: "time_to_first_token", code: "missing-metric", message: "neither time_to_first_token nor request_latency is present" }] };
+    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), { key: "time_to_first_token" })] };
   }
   if (point.tpotMs && !point.ttftMs) {
-    return { ok: false, errors: [{ file: file.name, key: "time_to_first_token", code: "missing-metric", message: "missing time_to_first_token although inter_token_latency is present (streaming run)" }] };
+    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("ttftMissingStreaming", {}), { key: "time_to_first_token" })] };
   }
   const ic = asObject(root.input_config);
   readLoad(root, ic, point);
@@ -109,9 +117,8 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (tokenizer) meta.tokenizer = tokenizer;
   if (asString(ep?.type)) meta.endpointType = asString(ep?.type);
   if (typeof ep?.streaming === "boolean") meta.streaming = ep.streaming;
-  const warnings: string[] = [];
-  if (root.was_cancelled === true) warnings.push(`${file.name}: the benchmark was cancelled before it finished`);
-  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings }], warnings: [] } };
+  const notes: Problem[] = root.was_cancelled === true ? [M.problem("cancelled", { file: file.name })] : [];
+  return single(meta, point, notes);
 }
 
 /** AIPerf CSV, JSON, per-request JSONL and sweep aggregate (docs/metrics.md). */
@@ -133,7 +140,7 @@ export const aiperfImporter: FormatImporter = {
     if (j) return j.sweep ? parseAiperfSweepJson(file, j.root) : parseJsonExport(file, j.root);
     const jj = file.json();
     if (!jj.ok) return { ok: false, errors: [jj.issue] };
-    return { ok: false, errors: [{ file: file.name, line: 1, code: "wrong-format", message: "not an AIPerf CSV, JSON, profile_export.jsonl or sweep aggregate" }] };
+    return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notAiperf", {}), { line: 1 })] };
   },
 };
 

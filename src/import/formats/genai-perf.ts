@@ -17,6 +17,14 @@ import { missingTtftIssue, parseNvCsv } from "./nv-csv";
 import { countNvMetricObjects, nvJsonFlavor, pointFromNvJson } from "./nv-json";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { artifactDirOf, requestRateFromPath } from "./nv-path";
+import { englishOf, type Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { nvMessages as M } from "../messages/table";
+
+/** A one-point partial sweep with its notes (English in `warnings`, the problems beside). */
+function single(meta: SweepMeta, point: SweepPoint, notes: Problem[]): FileImportResult {
+  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }], warnings: [] } };
+}
 
 const CSV_HEADER = /^metric,avg,min,max,p99,p95,p90,p75,p50,p25(,p10,p5,p1)?,?$/;
 
@@ -57,21 +65,18 @@ function parseCsvExport(file: InputFile): FileImportResult {
   if (missing) return { ok: false, errors: [missing] };
   const p = csv.point;
   if (!p.ttftMs && !p.e2eMs && !p.tpotMs) {
-    return {
-      ok: false,
-      errors: [{ file: file.name, line: csv.statHeaderLine, code: "missing-metric", message: 'the statistics table has neither a "Time To First Token (ms)" nor a "Request Latency (ms)" row' }],
-    };
+    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyRow", { ttftLabel: "Time To First Token (ms)" }), { line: csv.statHeaderLine })] };
   }
-  const warnings: string[] = [];
-  if (!p.ttftMs) warnings.push(`${file.name}: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown`);
-  if (!csv.hasValueBlock) warnings.push(`${file.name}: no "Metric,Value" table: request and token throughput are unknown`);
+  const notes: Problem[] = [];
+  if (!p.ttftMs) notes.push(M.problem("noTtftRow", { file: file.name }));
+  if (!csv.hasValueBlock) notes.push(M.problem("noValueTable", { file: file.name }));
   const rate = requestRateFromPath(file.name);
   if (rate != null) p.requestRate = rate;
-  return { ok: true, value: { sweeps: [{ meta: metaFromPath(file.name), points: [p], warnings }], warnings: [] } };
+  return single(metaFromPath(file.name), p, notes);
 }
 
 /** Load level and metadata from `input_config` (flat ≤ 2025-03, nested `perf_analyzer.stimulus` after). */
-function readInputConfig(ic: Record<string, unknown> | null, point: SweepPoint, meta: SweepMeta, warnings: string[], file: string): void {
+function readInputConfig(ic: Record<string, unknown> | null, point: SweepPoint, meta: SweepMeta, notes: Problem[], file: string): void {
   if (!ic) return;
   const pa = asObject(ic.perf_analyzer);
   const stim = asObject(pa?.stimulus) ?? ic;
@@ -82,7 +87,7 @@ function readInputConfig(ic: Record<string, unknown> | null, point: SweepPoint, 
   else if (conc != null) point.concurrency = conc;
   else if (sessionConc != null) {
     point.concurrency = sessionConc;
-    warnings.push(`${file}: multi-turn run: session_concurrency ${sessionConc} used as concurrency`);
+    notes.push(M.problem("sessionConcurrency", { file, value: sessionConc }));
   }
   const ep = asObject(ic.endpoint);
   const models = Array.isArray(ic.model_names) ? ic.model_names : Array.isArray(ic.model) ? ic.model : [ic.model];
@@ -106,17 +111,17 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (!r.ok) return { ok: false, errors: r.errors };
   const point = r.point;
   if (!point.ttftMs && !point.e2eMs) {
-    const issue: ImportIssue = { file: file.name, key: "time_to_first_token", code: "missing-metric", message: "neither time_to_first_token nor request_latency is present" };
+    const issue: ImportIssue = issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), { key: "time_to_first_token" });
     return { ok: false, errors: [issue] };
   }
   const meta = metaFromPath(file.name);
-  const warnings: string[] = [];
-  readInputConfig(asObject(root.input_config), point, meta, warnings, file.name);
+  const notes: Problem[] = [];
+  readInputConfig(asObject(root.input_config), point, meta, notes, file.name);
   if (point.concurrency == null && point.requestRate == null) {
     const rate = requestRateFromPath(file.name);
     if (rate != null) point.requestRate = rate;
   }
-  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings }], warnings: [] } };
+  return single(meta, point, notes);
 }
 
 /** GenAI-Perf CSV and JSON exports, one load level per file (docs/metrics.md). */
@@ -134,7 +139,7 @@ export const genaiPerfImporter: FormatImporter = {
     if (root) return parseJsonExport(file, root);
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    return { ok: false, errors: [{ file: file.name, line: 1, code: "wrong-format", message: "not a GenAI-Perf CSV (header `Metric,avg,min,max,p99,…`) or JSON export (metric objects plus input_config)" }] };
+    return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notGenaiPerf", {}), { line: 1 })] };
   },
 };
 

@@ -11,6 +11,8 @@ import type { FileImportResult, FormatImporter, ImportOptions, InputFile } from 
 import { csvSource, jsonArraySource, jsonlSource, type RowSource } from "./generic-source";
 import { decideMode, importAggregate, mappingUsable } from "./generic-table";
 import { importPerRequest } from "./generic-requests";
+import { addNote, issueOf } from "../messages/issue";
+import { tableMessages as M } from "../messages/table";
 
 /** Detection score of the generic importers (below every tool-specific format). */
 export const GENERIC_SCORE = 0.2;
@@ -55,19 +57,27 @@ const csvImporter: FormatImporter = {
     const res = importRows(src, opts);
     const cut = res.ok ? cutOffLastLine(file.text, src.headers.length) : null;
     if (res.ok && cut) {
-      const msg = `line ${cut.line} (the last line) looks cut off: ${cut.why}, and the file does not end with a line break; check that the file was written completely`;
-      for (const s of res.value.sweeps) s.warnings.push(msg);
-      res.value.warnings.push({ file: file.name, line: cut.line, code: "cut-off", message: msg });
+      const note = M.problem("cutOff", cut);
+      for (const s of res.value.sweeps) addNote(s, note);
+      res.value.warnings.push(issueOf(file.name, "cut-off", note, { line: cut.line }));
     }
     return res;
   },
 };
 
+/** A cut-off last line: `cells` of the header's `columns` cells, or its last cell `tail` ends inside a number. */
+export interface CutOff {
+  line: number;
+  cells: number;
+  columns: number;
+  tail: string | null;
+}
+
 /**
  * A last line that looks cut off mid-write (`32,8.71,1114.`): the text does not end with a line
  * break and the line has fewer cells than the header, or ends inside a number (`.`, `e`, `-`).
  */
-export function cutOffLastLine(text: string, columns: number): { line: number; why: string } | null {
+export function cutOffLastLine(text: string, columns: number): CutOff | null {
   const end = text.length;
   const lastChar = text.charCodeAt(end - 1);
   if (end === 0 || lastChar === 10 || lastChar === 13) return null;
@@ -79,9 +89,9 @@ export function cutOffLastLine(text: string, columns: number): { line: number; w
   if (line === 1) return null;
   const d = detectDelimiter(last);
   const cells = last.split(d);
-  if (cells.length < columns) return { line, why: `${cells.length} of ${columns} cells` };
+  if (cells.length < columns) return { line, cells: cells.length, columns, tail: null };
   const tail = cells[cells.length - 1]!.trim();
-  if (tail.length <= 40 && /^[-+]?\d*\.?\d*[.eE+-]$/.test(tail) && /\d/.test(tail)) return { line, why: `its last cell "${tail.slice(-20)}" ends inside a number` };
+  if (tail.length <= 40 && /^[-+]?\d*\.?\d*[.eE+-]$/.test(tail) && /\d/.test(tail)) return { line, cells: cells.length, columns, tail: tail.slice(-20) };
   return null;
 }
 
@@ -115,7 +125,7 @@ const jsonlImporter: FormatImporter = {
     if (/^\s*\[/.test(file.text.slice(0, 64).replace(/^\uFEFF/, ""))) {
       const j = file.json();
       if (!j.ok) return { ok: false, errors: [j.issue] };
-      if (!Array.isArray(j.value)) return { ok: false, errors: [{ file: file.name, line: 1, code: "bad-shape", message: "expected a JSON array of records" }] };
+      if (!Array.isArray(j.value)) return { ok: false, errors: [issueOf(file.name, "bad-shape", M.problem("jsonArrayExpected", {}), { line: 1 })] };
       return importRows(jsonArraySource(file.name, j.value), opts);
     }
     return importRows(jsonlSource(file.name, file.text), opts);

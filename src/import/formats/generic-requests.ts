@@ -10,8 +10,11 @@ import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { CsvRowView, NumberCell } from "../csv";
 import type { Cell, RowSource } from "./generic-source";
-import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, readCell, type TableOptions } from "./generic-table";
+import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, notedSweep, readCell, type TableOptions } from "./generic-table";
 import { shown } from "../show";
+import type { Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { tableMessages as M } from "../messages/table";
 
 type Slot = "ttftMs" | "e2eMs" | "tpotMs" | "ntpotMs" | "itl" | "inputTokens" | "outputTokens" | "startMs" | "endMs";
 
@@ -119,7 +122,7 @@ const shownCell = (c: Cell): string => shown(typeof c === "number" ? c : String(
 export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
   const file = src.file;
   const errors: ImportIssue[] = [];
-  const warnings: string[] = [];
+  const warnings: Problem[] = [];
   const cols: { i: number; slot: Slot; factor: number; unit: TimeUnit; header: string; isItl?: boolean }[] = [];
   let concIdx = -1;
   let rateIdx = -1;
@@ -147,18 +150,19 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
       let slot = METRIC_SLOT[f.metric];
       if (slot === "itl") {
         // One value per request is that request's mean gap, i.e. TPOT (docs/metrics.md); lists stay gaps.
-        if (hasTpot) warnings.push(`per-request column "${header}": only lists of inter-token gaps are used (a tpot column is present)`);
+        if (hasTpot) warnings.push(M.problem("itlListsOnly", { column: header }));
         else slot = "tpotMs";
       }
-      if (f.unit == null && !opts.msByConvention) warnings.push(`unit of column "${header}" not stated: assumed ms`);
+      if (f.unit == null && !opts.msByConvention) warnings.push(M.problem("unitAssumedMs", { column: header }));
       cols.push({ i, slot, factor: toMsFactor(f.unit), unit: f.unit ?? "ms", header, isItl: f.metric === "itl" });
     }
   });
+  const columns = src.headers.length;
   if (concIdx < 0 && rateIdx < 0) {
-    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the ${src.headers.length} columns of the header` });
+    errors.push(issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), { line: src.headerLine, column: "concurrency" }));
   }
   if (!cols.some(c => /Ms$|^itl$/.test(c.slot) && c.slot !== "startMs" && c.slot !== "endMs")) {
-    errors.push({ file, line: src.headerLine, column: "ttft", code: "missing-column", message: `no per-request latency column (ttft, latency, itl, tpot) among the ${src.headers.length} columns of the header` });
+    errors.push(issueOf(file, "missing-column", M.problem("noLatencyColumn", { columns }), { line: src.headerLine, column: "ttft" }));
   }
   if (errors.length) return { ok: false, errors };
 
@@ -192,12 +196,12 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     if (concIdx >= 0) {
       const r = row.number(concIdx);
       if (r.kind === "number" && r.value > 0 && Number.isFinite(r.value)) conc = r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[concIdx], code: "bad-value", message: `expected a positive concurrency, found ${shownCell(row.cell(concIdx))}` });
+      else if (r.kind !== "absent") errors.push(issueOf(file, "bad-value", M.problem("positiveConcurrency", { value: shownCell(row.cell(concIdx)) }), { line, column: src.headers[concIdx] }));
     }
     if (rateIdx >= 0) {
       const r = row.number(rateIdx);
       if (r.kind === "number" && r.value > 0) rate = r.value === Infinity ? "inf" : r.value;
-      else if (r.kind !== "absent") errors.push({ file, line, column: src.headers[rateIdx], code: "bad-value", message: `expected a positive request rate, found ${shownCell(row.cell(rateIdx))}` });
+      else if (r.kind !== "absent") errors.push(issueOf(file, "bad-value", M.problem("positiveRate", { value: shownCell(row.cell(rateIdx)) }), { line, column: src.headers[rateIdx] }));
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (conc == null && rate == null) {
@@ -223,7 +227,8 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
       const r = row.number(c.i);
       if (r.kind === "absent") continue;
       if (r.kind === "invalid" || !Number.isFinite(r.value) || (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")) {
-        errors.push({ file, line, column: c.header, code: r.kind === "invalid" ? "not-a-number" : "bad-value", message: r.kind === "invalid" ? `expected a number, found ${shown(r.text)}` : `must be a finite number ≥ 0, found ${shown(r.value)}` });
+        const bad = r.kind === "invalid" ? M.problem("numberFound", { value: shown(r.text) }) : M.problem("nonNegativeFound", { value: shown(r.value) });
+        errors.push(issueOf(file, r.kind === "invalid" ? "not-a-number" : "bad-value", bad, { line, column: c.header }));
         continue;
       }
       let factor = c.factor;
@@ -232,7 +237,7 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         if (tf == null) {
           const u = guessTimeUnit(r.value);
           timeFactor.set(c.i, (tf = toMsFactor(u)));
-          warnings.push(`unit of column "${c.header}" not stated: read as ${u === "s" ? "epoch seconds" : "ms"} from its magnitude`);
+          warnings.push(M.problem("unitFromMagnitude", { column: c.header, unit: u === "s" ? "s" : "ms" }));
         }
         factor = tf;
       }
@@ -259,20 +264,18 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     const arr = new ArrayRow(src.decimalComma);
     brk = src.each((cells, line) => onRow(arr.at(cells), line));
   }
-  if (brk) errors.push({ file, line: brk.line, ...(brk.column != null ? { column: brk.column } : {}), code: "bad-record", message: brk.message });
+  if (brk) errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
   if (errors.length) return { ok: false, errors };
-  if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
+  if (skipped) warnings.push(M.problem("rowsSkipped", { count: skipped }));
   const itlCol = cols.find(c => c.isItl);
-  if (itlCol && itlScalars && !hasTpot) {
-    warnings.push(`per-request column "${itlCol.header}" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)`);
-  }
-  if (itlCol && itlLists) warnings.push(`per-request column "${itlCol.header}" holds lists of inter-token gaps: pooled over all requests as itl`);
+  if (itlCol && itlScalars && !hasTpot) warnings.push(M.problem("itlAsTpot", { column: itlCol.header }));
+  if (itlCol && itlLists) warnings.push(M.problem("itlPooled", { column: itlCol.header }));
   const hasTimes = cols.some(c => c.slot === "startMs") && cols.some(c => c.slot === "endMs");
   const sweeps: PartialSweep[] = [];
   for (const g of aggs.values()) {
     const points = g.agg.finish();
-    const sw: string[] = [...warnings];
-    sw.push(`aggregated ${rows} per-request rows into ${points.length} load level(s) with exact percentiles (numpy linear)`);
+    const sw: Problem[] = [...warnings];
+    sw.push(M.problem("aggregated", { rows, levels: points.length }));
     let estimated = false;
     for (const p of points) {
       if (p.rps == null && p.concurrency != null && p.e2eMs?.mean && p.completed) {
@@ -283,10 +286,10 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         estimated = true;
       }
     }
-    if (estimated) sw.push(hasTimes ? "rps estimated by Little's law (concurrency ÷ mean e2e) where timestamps span no time" : "no start/end timestamps: rps and tokens/s estimated by Little's law as concurrency ÷ mean e2e latency");
-    sweeps.push({ label: g.label, meta: g.meta, points, warnings: sw });
+    if (estimated) sw.push(M.problem(hasTimes ? "littleNoSpan" : "littleNoTimestamps", {}));
+    sweeps.push(notedSweep({ label: g.label, meta: g.meta, points, warnings: [] }, sw));
   }
-  if (!sweeps.length) return { ok: false, errors: [{ file, code: "no-points", message: "no request rows with a load value" }] };
+  if (!sweeps.length) return { ok: false, errors: [issueOf(file, "no-points", M.problem("noRequestRows", {}))] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
 }
 

@@ -6,6 +6,9 @@
 import Papa from "papaparse";
 import { type CsvRowView, detectDelimiter, scanPlainCsv, stripBom, type Delimiter } from "../csv";
 import { outOfRangeIssue, parseJsonLenient } from "../input";
+import { textProblem, type Problem } from "../../engine/problems";
+import { tableMessages as M } from "../messages/table";
+import type { ImportIssue } from "../types";
 
 /** One cell as a source yields it. */
 export type Cell = string | number | boolean | null | undefined | unknown[] | object;
@@ -22,14 +25,26 @@ export interface RowSource {
   arrayElements?: boolean;
   /**
    * Call `fn` for every data row (cells in header order) with its file line; stop early when
-   * `fn` returns false. Returns an error text when the input breaks mid-way (bad JSON line).
+   * `fn` returns false. Returns the problem when the input breaks mid-way (bad JSON line).
    */
-  each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): { line: number; column?: number; message: string } | null;
+  each(fn: (cells: ArrayLike<Cell>, line: number) => boolean | void): SourceBreak | null;
   /**
    * CSV/TSV text without double quotes only: the same rows as {@link each}, as cell bounds over
    * the text ({@link CsvRowView}: no line or cell strings; number cells read in place).
    */
   rows?(fn: (row: CsvRowView, line: number) => boolean | void): void;
+}
+
+/** Where and why a row source stopped mid-way (a bad JSON line, an element that is not an object). */
+export interface SourceBreak {
+  line: number;
+  column?: number;
+  problem: Problem<object>;
+}
+
+/** The problem of an issue of the JSON reader (src/import/input.ts), its English kept. */
+function problemOf(issue: ImportIssue): Problem<object> {
+  return issue.problem ?? textProblem(issue.message, "error");
 }
 
 /** Split one CSV line (no quotes handled) into cells. */
@@ -120,7 +135,7 @@ function keysOf(records: Iterable<unknown>, limit: number): string[] {
   return [...keys];
 }
 
-function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: string; line: number; column?: number }> {
+function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: Problem<object>; line: number; column?: number }> {
   let start = 0;
   let line = 0;
   while (start < text.length) {
@@ -135,13 +150,13 @@ function* jsonlRecords(text: string): Generator<{ value: unknown; line: number }
       value = JSON.parse(raw);
       const huge = outOfRangeIssue(raw, "", line - 1);
       if (huge) {
-        yield { error: huge.message, line, ...(typeof huge.column === "number" ? { column: huge.column } : {}) };
+        yield { error: problemOf(huge), line, ...(typeof huge.column === "number" ? { column: huge.column } : {}) };
         return;
       }
     } catch {
       const r = parseJsonLenient(raw, "", line - 1);
       if (!r.ok) {
-        yield { error: r.issue.message, line, ...(typeof r.issue.column === "number" ? { column: r.issue.column } : {}) };
+        yield { error: problemOf(r.issue), line, ...(typeof r.issue.column === "number" ? { column: r.issue.column } : {}) };
         return;
       }
       value = r.value;
@@ -169,9 +184,9 @@ export function jsonlSource(file: string, text: string): RowSource {
     decimalComma: false,
     each(fn) {
       for (const r of jsonlRecords(src)) {
-        if ("error" in r) return { line: r.line, ...(r.column != null ? { column: r.column } : {}), message: r.error };
+        if ("error" in r) return { line: r.line, ...(r.column != null ? { column: r.column } : {}), problem: r.error };
         const o = r.value;
-        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: r.line, message: "expected one JSON object per line" };
+        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: r.line, problem: M.problem("objectPerLine", {}) };
         const rec = o as Record<string, Cell>;
         if (fn(headers.map(k => rec[k]), r.line) === false) break;
       }
@@ -192,7 +207,7 @@ export function jsonArraySource(file: string, rows: unknown[]): RowSource {
     each(fn) {
       for (let i = 0; i < rows.length; i++) {
         const o = rows[i];
-        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: i + 1, message: `element ${i} is not an object` };
+        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: i + 1, problem: M.problem("elementNotObject", { index: i }) };
         const rec = o as Record<string, Cell>;
         if (fn(headers.map(k => rec[k]), i + 1) === false) break;
       }

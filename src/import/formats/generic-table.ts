@@ -11,6 +11,9 @@ import { readNumber } from "../csv";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { Cell, RowSource } from "./generic-source";
 import { shown } from "../show";
+import { englishOf, type Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { tableMessages as M } from "../messages/table";
 
 /** Errors kept per file before giving up (a million bad rows must not make a million issues). */
 export const MAX_ERRORS = 20;
@@ -74,15 +77,13 @@ export function decideMode(src: RowSource, hm: HeaderMapping): "aggregate" | "pe
   return withStat ? "aggregate" : rows > seen.size ? "per-request" : "aggregate";
 }
 
-/** Warnings about columns that are not imported. */
-export function columnWarnings(src: RowSource, hm: HeaderMapping, used: (f: Field) => boolean): string[] {
-  const w: string[] = [];
+/** Notes about columns that are not imported. */
+export function columnWarnings(src: RowSource, hm: HeaderMapping, used: (f: Field) => boolean): Problem[] {
+  const w: Problem[] = [];
   const ignored = hm.unknown.concat(hm.mapping.flatMap((f, i) => (f && !used(f) ? [src.headers[i]!] : [])));
-  if (ignored.length) w.push(`columns ignored (not recognised or not used here): ${ignored.map(c => JSON.stringify(c)).join(", ")}`);
-  for (const a of hm.ambiguous) {
-    w.push(`column "${a.column}" could be ${a.candidates.map(fieldLabel).join(" or ")}: ignored (rename it or choose in the column-mapping step)`);
-  }
-  for (const d of hm.duplicates) w.push(`column "${d.column}" means the same as column "${src.headers[d.firstIndex]}": ignored`);
+  if (ignored.length) w.push(M.problem("columnsIgnored", { names: ignored }));
+  for (const a of hm.ambiguous) w.push(M.problem("ambiguousColumn", { column: a.column, candidates: a.candidates.map(fieldLabel) }));
+  for (const d of hm.duplicates) w.push(M.problem("duplicateColumn", { column: d.column, first: src.headers[d.firstIndex]! }));
   return w;
 }
 
@@ -97,22 +98,21 @@ const POSITIVE = new Set(["concurrency", "requestRate", "rps", "outputTokensPerS
 export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
   const file = src.file;
   const errors: ImportIssue[] = [];
-  const warnings: string[] = columnWarnings(src, hm, f => f.kind !== "request" && !(f.kind === "metric" && f.stat == null));
+  const warnings: Problem[] = columnWarnings(src, hm, f => f.kind !== "request" && !(f.kind === "metric" && f.stat == null));
   hm.mapping.forEach((f, i) => {
-    if (f?.kind === "metric" && f.stat == null) {
-      warnings.push(`column "${src.headers[i]}" has no statistic (mean, p50, p99…): ignored (rename it, e.g. "${src.headers[i]} p50")`);
-    }
+    if (f?.kind === "metric" && f.stat == null) warnings.push(M.problem("noStatistic", { column: src.headers[i]! }));
   });
+  const columns = src.headers.length;
   if (!hm.mapping.some(f => f?.kind === "load")) {
-    errors.push({ file, line: src.headerLine, column: "concurrency", code: "missing-column", message: `no load column (concurrency, request rate, 并发…) among the ${src.headers.length} columns of the header` });
+    errors.push(issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), { line: src.headerLine, column: "concurrency" }));
   }
   if (!hm.mapping.some(f => f?.kind === "metric" && f.stat != null) && !hm.mapping.some(f => f?.kind === "value" && /PerSec$|^rps$/.test(f.key))) {
-    errors.push({ file, line: src.headerLine, column: "metric", code: "missing-column", message: `no metric column (RPS, tokens/s, P99 TTFT, …) among the ${src.headers.length} columns of the header` });
+    errors.push(issueOf(file, "missing-column", M.problem("noMetricColumn", { columns }), { line: src.headerLine, column: "metric" }));
   }
   if (errors.length) return { ok: false, errors };
   if (!opts.msByConvention) {
     hm.mapping.forEach((f, i) => {
-      if (f?.kind === "metric" && f.stat != null && f.unit == null) warnings.push(`unit of column "${src.headers[i]}" not stated: assumed ms`);
+      if (f?.kind === "metric" && f.stat != null && f.unit == null) warnings.push(M.problem("unitAssumedMs", { column: src.headers[i]! }));
     });
   }
   const groups = new Map<string, PartialSweep>();
@@ -141,7 +141,7 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
       anyValue = true;
       const column = src.headers[i]!;
       if (r.kind === "invalid") {
-        errors.push({ file, line, column, code: "not-a-number", message: `expected a number, found ${shown(r.text)}` });
+        errors.push(issueOf(file, "not-a-number", M.problem("numberFound", { value: shown(r.text) }), { line, column }));
         continue;
       }
       let v = r.value;
@@ -151,7 +151,8 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
         continue;
       }
       if (!Number.isFinite(v) || v < 0 || (v === 0 && POSITIVE.has(key))) {
-        errors.push({ file, line, column, code: "bad-value", message: `${POSITIVE.has(key) ? "must be a positive number" : "must be a finite number ≥ 0"}, found ${c == null ? "" : shown(typeof c === "number" ? c : String(c))}` });
+        const value = c == null ? "" : shown(typeof c === "number" ? c : String(c));
+        errors.push(issueOf(file, "bad-value", M.problem(POSITIVE.has(key) ? "positiveFound" : "nonNegativeFound", { value }), { line, column }));
         continue;
       }
       if (f.kind === "metric") {
@@ -169,21 +170,27 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     }
     const k = metaKey(meta, label);
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [] }));
+    if (!g) groups.set(k, (g = { label, meta, points: [], warnings: [], problems: [] }));
     p.sources = [src.arrayElements ? { file, record: line - 1 } : { file, line }];
     // A load level met again is a repeat (combined as the median when the sweep is finished).
     g.points.push(p);
   });
-  if (brk) errors.push({ file, line: brk.line, ...(brk.column != null ? { column: brk.column } : {}), code: "bad-record", message: brk.message });
+  if (brk) errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
   if (errors.length) return { ok: false, errors };
-  if (skipped) warnings.push(`${skipped} row(s) without a load value were skipped`);
-  const sweeps = [...groups.values()].map(s => ({ ...s, warnings: [...warnings, ...s.warnings] }));
-  if (!sweeps.length) return { ok: false, errors: [{ file, code: "no-points", message: "no data rows with a load value" }] };
+  if (skipped) warnings.push(M.problem("rowsSkipped", { count: skipped }));
+  const sweeps = [...groups.values()].map(s => notedSweep(s, warnings));
+  if (!sweeps.length) return { ok: false, errors: [issueOf(file, "no-points", M.problem("noDataRows", {}))] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
 }
 
-/** File-level warning issues from warning texts (the CLI prints these on stderr). */
-export function fileIssues(file: string, warnings: string[]): ImportIssue[] {
-  return warnings.map(message => ({ file, code: "warning", message }));
+/** `s` with `notes` in front of its own notes: English in `warnings`, the problems in `problems`. */
+export function notedSweep(s: PartialSweep, notes: readonly Problem[]): PartialSweep {
+  const problems = [...notes, ...(s.problems ?? [])];
+  return { ...s, warnings: [...notes.map(englishOf), ...s.warnings], problems };
+}
+
+/** File-level warning issues from notes (the CLI prints these on stderr); each carries its problem. */
+export function fileIssues(file: string, notes: readonly Problem[]): ImportIssue[] {
+  return notes.map(p => issueOf(file, "warning", p));
 }
 

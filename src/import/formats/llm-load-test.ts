@@ -15,6 +15,9 @@ import type { Stats, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { shown } from "../show";
+import { issueOf } from "../messages/issue";
+import { llmLoadTestMessages as M, tableMessages } from "../messages/table";
+import { englishOf } from "../../engine/problems";
 
 const STAT_KEYS: Readonly<Record<string, string>> = {
   min: "min",
@@ -44,12 +47,12 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
   const errors: ImportIssue[] = [];
   const summary = asObject(r.summary);
   const config = asObject(r.config);
-  if (!summary) return { ok: false, errors: [{ file: file.name, key: "summary", code: "missing-key", message: "the file has no summary object" }] };
+  if (!summary) return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noSummary", {}), { key: "summary" })] };
   const num = (obj: Record<string, unknown> | null, path: string, key: string): number | undefined => {
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined; // NaN (old files) → absent
-    errors.push({ file: file.name, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${shown(v)}` });
+    errors.push(issueOf(file.name, "bad-number", tableMessages.problem("numberGot", { value: shown(v) }), { key: `${path}.${key}` }));
     return undefined;
   };
   const point: SweepPoint = { concurrency: null, requestRate: null };
@@ -61,7 +64,7 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
     if (s == null) continue;
     const o = asObject(s);
     if (!o) {
-      errors.push({ file: file.name, key: `summary.${key}`, code: "bad-type", message: `expected an object of statistics, got ${shown(s)}` });
+      errors.push(issueOf(file.name, "bad-type", M.problem("statsExpected", { value: shown(s) }), { key: `summary.${key}` }));
       continue;
     }
     const stats: Stats = {};
@@ -85,10 +88,9 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
   if (completed != null && fullDuration && fullDuration > 0) point.rps = completed / fullDuration;
   point.outputTokensPerSec = tputFull ?? tput ?? null;
   if (!point.e2eMs && !point.ttftMs) {
-    return { ok: false, errors: [{ file: file.name, key: "summary.response_time", code: "missing-metric", message: "the summary has neither response_time nor ttft statistics" }] };
+    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatency", {}), { key: "summary.response_time" })] };
   }
-  const warnings: string[] = [];
-  if (!point.ttftMs) warnings.push(`${file.name}: non-streaming run: TTFT and ITL are unknown`);
+  const problems = point.ttftMs ? [] : [M.problem("nonStreaming", { file: file.name })];
   const results = Array.isArray(r.results) ? r.results : [];
   let start = Infinity;
   for (const x of results) {
@@ -114,7 +116,8 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
             ...(typeof pluginOptions?.streaming === "boolean" ? { streaming: pluginOptions.streaming } : {}),
           },
           points: [point],
-          warnings,
+          warnings: problems.map(englishOf),
+          problems,
         },
       ],
       warnings: [],
@@ -138,7 +141,7 @@ export const llmLoadTestImporter: FormatImporter = {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const r = asObject(j.value);
-    if (!r) return { ok: false, errors: [{ file: file.name, line: 1, code: "wrong-format", message: "an llm-load-test output is a JSON object" }] };
+    if (!r) return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })] };
     return parseOutput(file, r);
   },
 };

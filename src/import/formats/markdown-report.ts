@@ -12,6 +12,8 @@ import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialS
 import type { Cell, RowSource } from "./generic-source";
 import { emptyMeta, importAggregate, mappingUsable } from "./generic-table";
 import { fileLabel } from "./generic-csv";
+import { addNote, issueOf } from "../messages/issue";
+import { markdownMessages as M } from "../messages/table";
 
 // Lines are classified by plain scans, not by regular expressions with nested or adjacent
 // quantifiers: a 100 KB line of spaces must cost one pass (docs/import.md "Limits").
@@ -242,8 +244,8 @@ const markdownReport: FormatImporter = {
       }
     }
     if (errors.length) return { ok: false, errors };
-    if (!sweeps.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "no Markdown table with a load column (并发/Concurrency) and a metric column" }] };
-    if (skipped) for (const s of sweeps) s.warnings.push(`${skipped} other table(s) without load and metric columns were skipped`);
+    if (!sweeps.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noTable", {}), { line: 1 })] };
+    if (skipped) for (const s of sweeps) addNote(s, M.problem("tablesSkipped", { count: skipped }));
     return { ok: true, value: { sweeps, warnings } };
   },
 };

@@ -11,6 +11,9 @@ import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
 import { asObject, msFactor } from "./nv-metrics";
 import { shown } from "../show";
+import { englishOf, type Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { nvMessages as M, tableMessages } from "../messages/table";
 
 /** Whether a parsed JSON value looks like one AIPerf record. */
 export function isAiperfRecord(v: unknown): boolean {
@@ -28,7 +31,7 @@ export function firstLineIsAiperfRecord(file: InputFile): boolean {
   return r.ok && isAiperfRecord(r.value);
 }
 
-type Val = { ok: true; value: number | number[] | undefined } | { ok: false; message: string };
+type Val = { ok: true; value: number | number[] | undefined } | { ok: false; problem: Problem<object> };
 
 /** Value of one record metric in ms (times) or as is (tokens); arrays for inter_chunk_latency. */
 function metricValue(metrics: Record<string, unknown>, tag: string, isTime: boolean): Val {
@@ -37,7 +40,7 @@ function metricValue(metrics: Record<string, unknown>, tag: string, isTime: bool
   const f = isTime ? (msFactor(typeof m.unit === "string" ? m.unit : "ms") ?? 1) : 1;
   if (typeof m.value === "number") return { ok: true, value: m.value * f };
   if (Array.isArray(m.value) && m.value.every(x => typeof x === "number")) return { ok: true, value: (m.value as number[]).map(x => x * f) };
-  return { ok: false, message: `expected a number, got ${shown(m.value)}` };
+  return { ok: false, problem: tableMessages.problem("numberGot", { value: shown(m.value) }) };
 }
 
 /** Parse and aggregate a `profile_export.jsonl` into one point (load from the path). */
@@ -50,7 +53,7 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
   jl.values.forEach((v, i) => {
     const line = jl.lines[i]!;
     if (!isAiperfRecord(v)) {
-      errors.push({ file: file.name, line, code: "bad-record", message: "not an AIPerf record (expected metadata, metrics, error)" });
+      errors.push(issueOf(file.name, "bad-record", M.problem("notRecord", {}), { line }));
       return;
     }
     const rec = v as Record<string, unknown>;
@@ -65,7 +68,7 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
     const get = (tag: string, isTime: boolean): number | number[] | undefined => {
       const x = metricValue(metrics, tag, isTime);
       if (!x.ok) {
-        errors.push({ file: file.name, line, key: `metrics.${tag}.value`, code: "bad-number", message: x.message });
+        errors.push(issueOf(file.name, "bad-number", x.problem, { line, key: `metrics.${tag}.value` }));
         return undefined;
       }
       return x.value;
@@ -86,14 +89,14 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
   if (errors.length) return { ok: false, errors };
   const points: SweepPoint[] = agg.finish();
   if (!points.length) {
-    return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "no profiling-phase records were found" }] };
+    return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noProfilingRecords", {}), { line: 1 })] };
   }
-  const warnings = [`${file.name}: aggregated from per-request records (exact percentiles); rps and tokens/s use the span from the first request start to the last response`];
-  if (skipped) warnings.push(`${file.name}: ${skipped} warm-up record(s) left out`);
+  const notes: Problem[] = [M.problem("aggregatedRecords", { file: file.name })];
+  if (skipped) notes.push(M.problem("warmupLeftOut", { file: file.name, count: skipped }));
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null }, points, warnings }],
+      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null }, points, warnings: notes.map(englishOf), problems: notes }],
       warnings: [],
     },
   };

@@ -11,6 +11,9 @@ import type { Stats, SweepPoint } from "../../engine/types";
 import { parseCsv, readNumber, splitSections } from "../csv";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
 import { applyNvMetric, asObject, msFactor, NV_METRICS, nvName, positiveNumber, statKeyOf } from "./nv-metrics";
+import { englishOf } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { nvMessages as M } from "../messages/table";
 
 type Combo = { params: Record<string, unknown>; metrics: Record<string, Record<string, unknown>>; where: Partial<ImportIssue> };
 
@@ -32,7 +35,7 @@ export function isAiperfSweepCsv(file: InputFile): boolean {
 
 const SUFFIXED = /^(.*)_(avg|min|max|std|p\d+(?:\.\d+)?)$/;
 
-function pointOf(c: Combo, file: string, notes: Set<string>): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
+function pointOf(c: Combo, file: string, notes: { trials: boolean }): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
   const point: SweepPoint = {
     concurrency: positiveNumber(c.params.concurrency),
     requestRate: positiveNumber(c.params.request_rate),
@@ -55,12 +58,12 @@ function pointOf(c: Combo, file: string, notes: Set<string>): { ok: true; point:
     const cell = readNumber(typeof entry.mean === "number" || typeof entry.mean === "string" ? entry.mean : null);
     if (cell.kind === "invalid") {
       const where = c.where.line != null ? { line: c.where.line, column: `${key}_mean` } : { record: c.where.record, key: `${c.where.key}.metrics.${key}.mean` };
-      errors.push({ file, ...where, code: "bad-number", message: `${key} mean: ${JSON.stringify(entry.mean)} is not a number` });
+      errors.push(issueOf(file, "bad-number", M.problem("meanNotNumber", { key, text: JSON.stringify(entry.mean) }), where));
       continue;
     }
     if (cell.kind !== "number" || !Number.isFinite(cell.value)) continue;
     const std = readNumber(typeof entry.std === "number" || typeof entry.std === "string" ? entry.std : null);
-    if (std.kind === "number" && std.value > 0) notes.add("values are means over several trials per level");
+    if (std.kind === "number" && std.value > 0) notes.trials = true;
     const factor = target.kind === "stats" ? (msFactor(typeof entry.unit === "string" ? entry.unit : "ms") ?? 1) : 1;
     const stats: Stats = { [stat]: cell.value * factor };
     applyNvMetric(point, target, stats);
@@ -69,7 +72,7 @@ function pointOf(c: Combo, file: string, notes: Set<string>): { ok: true; point:
 }
 
 function finish(file: InputFile, combos: Combo[]): FileImportResult {
-  const notes = new Set<string>();
+  const notes = { trials: false };
   const points: SweepPoint[] = [];
   const errors: ImportIssue[] = [];
   for (const c of combos) {
@@ -78,12 +81,12 @@ function finish(file: InputFile, combos: Combo[]): FileImportResult {
     else for (const x of r.errors) errors.push(x);
   }
   if (errors.length) return { ok: false, errors };
-  if (!points.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "the sweep aggregate has no per-combination rows" }] };
-  const warnings = [...notes].map(n => `${file.name}: ${n}`);
+  if (!points.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noCombinations", {}), { line: 1 })] };
+  const problems = notes.trials ? [M.problem("meansOverTrials", { file: file.name })] : [];
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null, aggregate: "sweep" }, points, warnings }],
+      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null, aggregate: "sweep" }, points, warnings: problems.map(englishOf), problems }],
       warnings: [],
     },
   };
@@ -108,7 +111,7 @@ export function parseAiperfSweepJson(file: InputFile, root: Record<string, unkno
 /** Parse `profile_export_aiperf_sweep.csv` (first table only; best/pareto/metadata tables skipped). */
 export function parseAiperfSweepCsv(file: InputFile): FileImportResult {
   const first = splitSections(file.text)[0];
-  if (!first) return { ok: false, errors: [{ file: file.name, line: 1, code: "empty", message: "file is empty" }] };
+  if (!first) return { ok: false, errors: [issueOf(file.name, "empty", M.problem("empty", {}), { line: 1 })] };
   const t = parseCsv(first.text, ",");
   const header = t.rows[0]!.map(h => h.trim());
   const combos: Combo[] = [];

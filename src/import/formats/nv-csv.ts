@@ -9,6 +9,8 @@ import type { SweepPoint, Stats } from "../../engine/types";
 import { parseCsv, readNumber, splitSections } from "../csv";
 import type { ImportIssue, InputFile } from "../types";
 import { applyNvMetric, msFactor, NV_METRICS, nvName, splitLabel, statKeyOf } from "./nv-metrics";
+import { issueOf } from "../messages/issue";
+import { nvMessages as M } from "../messages/table";
 
 /** A parsed two-block CSV. */
 export interface NvCsv {
@@ -66,13 +68,8 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
           if (!stat) continue;
           const cell = readNumber(row[c] ?? "");
           if (cell.kind === "invalid") {
-            errors.push({
-              file: file.name,
-              line: lineOf(r),
-              column: header[c]!.trim(),
-              code: "bad-number",
-              message: `"${label}" ${header[c]!.trim()}: ${JSON.stringify(cell.text)} is not a number`,
-            });
+            const column = header[c]!.trim();
+            errors.push(issueOf(file.name, "bad-number", M.problem("cellNotNumber", { label, column, text: cell.text }), { line: lineOf(r), column }));
           } else if (cell.kind === "number" && Number.isFinite(cell.value)) {
             stats[stat] = cell.value * factor;
           }
@@ -88,7 +85,7 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
         if (!target || target.kind !== "scalar") continue;
         const cell = readNumber(row[1] ?? "");
         if (cell.kind === "invalid") {
-          errors.push({ file: file.name, line: lineOf(r), column: "Value", code: "bad-number", message: `"${label}": ${JSON.stringify(cell.text)} is not a number` });
+          errors.push(issueOf(file.name, "bad-number", M.problem("valueNotNumber", { label, text: cell.text }), { line: lineOf(r), column: "Value" }));
         } else if (cell.kind === "number" && Number.isFinite(cell.value)) {
           applyNvMetric(point, target, { mean: cell.value });
         }
@@ -96,7 +93,7 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
     }
   }
   if (!statHeaderLine) {
-    errors.push({ file: file.name, line: 1, code: "missing-table", message: "no statistics table (header `Metric,avg,min,max,…`) was found" });
+    errors.push(issueOf(file.name, "missing-table", M.problem("noStatTable", {}), { line: 1 }));
   }
   if (errors.length) return { ok: false, errors };
   return { ok: true, value: { point, statRows, statHeaderLine, hasValueBlock } };
@@ -113,11 +110,5 @@ export function missingTtftIssue(file: InputFile, csv: NvCsv, ttftLabel: string)
   const streamingRows = ["inter token latency", "time to second token", "output token throughput per user", "inter chunk latency"];
   const present = streamingRows.filter(r => csv.statRows.has(r));
   if (!present.length) return null;
-  return {
-    file: file.name,
-    line: csv.statHeaderLine,
-    column: "Metric",
-    code: "missing-metric",
-    message: `missing row "${ttftLabel}": the statistics table has streaming rows (${present.join(", ")}) but no Time To First Token row`,
-  };
+  return issueOf(file.name, "missing-metric", M.problem("missingTtftRow", { label: ttftLabel, present }), { line: csv.statHeaderLine, column: "Metric" });
 }

@@ -6,6 +6,7 @@
 import type { SweepPoint } from "../../engine/types";
 import type { ImportIssue } from "../types";
 import { applyNvMetric, asObject, NV_METRICS, nvName, readNvJsonMetric } from "./nv-metrics";
+import { issueOf } from "../messages/issue";
 
 /** How many top-level values look like metric objects (`{unit: string, avg|p50: …}`). */
 export function countNvMetricObjects(root: Record<string, unknown>): number {
@@ -30,7 +31,7 @@ export function pointFromNvJson(root: Record<string, unknown>, file: string): { 
     if (!target || !obj) continue;
     const r = readNvJsonMetric(obj, tag, target.kind === "stats");
     if (!r.ok) {
-      errors.push({ file, key: r.key, code: "bad-number", message: r.message });
+      errors.push(issueOf(file, "bad-number", r.problem, { key: r.key }));
       continue;
     }
     applyNvMetric(point, target, r.stats);

@@ -8,6 +8,8 @@
 import type { SweepPoint, Stats } from "../../engine/types";
 import { readNumber } from "../csv";
 import { shown } from "../show";
+import type { Problem } from "../../engine/problems";
+import { tableMessages } from "../messages/table";
 
 /** Where a tool metric lands in a {@link SweepPoint}. */
 export type NvTarget =
@@ -99,7 +101,7 @@ export function applyNvMetric(point: SweepPoint, target: NvTarget, stats: Stats)
 }
 
 /** Outcome of reading one JSON metric object `{unit, avg, p50, …}`. */
-export type NvJsonMetric = { ok: true; stats: Stats } | { ok: false; key: string; message: string };
+export type NvJsonMetric = { ok: true; stats: Stats } | { ok: false; key: string; problem: Problem<object> };
 
 /**
  * Read a GenAI-Perf/AIPerf JSON metric object `{unit, avg, p1 … p99, min, max, std[, count, sum]}`
@@ -114,7 +116,7 @@ export function readNvJsonMetric(obj: Record<string, unknown>, keyPath: string, 
     if (!stat) continue;
     const cell = readNumber(typeof raw === "number" || typeof raw === "string" ? raw : raw == null ? null : String(raw));
     if (cell.kind === "invalid" || (raw !== null && typeof raw === "object")) {
-      return { ok: false, key: `${keyPath}.${k}`, message: `expected a number, got ${shown(raw)}` };
+      return { ok: false, key: `${keyPath}.${k}`, problem: tableMessages.problem("numberGot", { value: shown(raw) }) };
     }
     if (cell.kind === "number" && Number.isFinite(cell.value)) stats[stat] = cell.value * factor;
   }
