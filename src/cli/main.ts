@@ -98,7 +98,7 @@ export const COMMANDS: Record<string, Command> = {
     run: actualsCommand,
     usage: ACTUALS_USAGE,
     summary: "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
-    options: [["--json", "one JSON object"], ALLOW_PATH_OPTION],
+    options: [["--json", "one JSON object"], ["--lang en|zh", "language of the warnings and errors (default en)"], ALLOW_PATH_OPTION],
   },
   traffic: { run: trafficCommand, usage: TRAFFIC_USAGE, summary: TRAFFIC_SUMMARY, options: TRAFFIC_OPTIONS },
   compare: {

@@ -6,7 +6,10 @@
  */
 import { fromMinor, minorUnitDigits, toMinor } from "../engine/money";
 import type { PlanResult } from "../engine/plan";
+import { planFileMessages } from "../engine/messages/plan-file";
+import { englishOf, type Problem } from "../engine/problems";
 import { parseCsv } from "../import/csv";
+import { actualsMessages as M } from "../import/messages/usage";
 
 /** One charge read from a FOCUS file. */
 export interface FocusCharge {
@@ -22,10 +25,18 @@ export interface FocusCharge {
   shared: string | null;
 }
 
-/** What reading a FOCUS file gave: its charges, or why it cannot be read. */
+/**
+ * What reading a FOCUS file gave: its charges, or why it cannot be read. `problems` are the
+ * warnings or errors as values (code `actuals.*`, docs/problems.md), beside their English.
+ */
 export type FocusRead =
-  | { ok: true; charges: FocusCharge[]; costColumn: "EffectiveCost" | "BilledCost"; teamFrom: string[]; warnings: string[] }
-  | { ok: false; errors: string[] };
+  | { ok: true; charges: FocusCharge[]; costColumn: "EffectiveCost" | "BilledCost"; teamFrom: string[]; warnings: string[]; problems: Problem[] }
+  | { ok: false; errors: string[]; problems: Problem[] };
+
+/** A failed read of these problems (their English as `errors`). */
+function failed(problems: Problem[]): Extract<FocusRead, { ok: false }> {
+  return { ok: false, errors: problems.map(englishOf), problems };
+}
 
 /** A planned-vs-actual line: amounts per period, variance = actual − planned. */
 export interface VarianceLine {
@@ -50,6 +61,8 @@ export interface PlanVsActual {
   /** Actual cost of charges no team could be read for (idle, unallocated, untagged). */
   unattributed: number;
   warnings: string[];
+  /** The warnings as values (code `actuals.*`). */
+  problems: Problem[];
 }
 
 const TEAM_KEYS = /(^|[/:.])team$/i;
@@ -85,28 +98,26 @@ function parseDate(s: string): number | null {
 export function readFocusCsv(text: string, poolNames: readonly string[] = []): FocusRead {
   const table = parseCsv(text);
   const [head, ...rows] = table.rows;
-  if (!head) return { ok: false, errors: ["the file is empty"] };
+  if (!head) return failed([planFileMessages.problem("fileEmpty", {})]);
   const col = new Map(head.map((h, i) => [h.trim(), i] as const));
   const has = (c: string) => col.has(c);
   const costColumn = has("EffectiveCost") ? "EffectiveCost" : has("BilledCost") ? "BilledCost" : null;
-  const missing = [...(costColumn ? [] : ["BilledCost or EffectiveCost"]), ...(has("ChargePeriodStart") ? [] : ["ChargePeriodStart"])];
-  if (missing.length) return { ok: false, errors: [`not a FOCUS cost-and-usage file: missing column ${missing.join(", ")}`] };
+  if (!costColumn || !has("ChargePeriodStart")) return failed([M.problem("notFocus", { noCost: !costColumn, noStart: !has("ChargePeriodStart") })]);
   const cell = (r: string[], c: string) => {
     const i = col.get(c);
     return i === undefined ? "" : undoInjection((r[i] ?? "").trim());
   };
   const pools = new Set(poolNames);
   const charges: FocusCharge[] = [];
-  const errors: string[] = [];
-  const warnings: string[] = [];
+  const errors: Problem[] = [];
   const teamFrom = new Set<string>();
   rows.forEach((r, k) => {
     const line = table.lines[k + 1]!;
     const raw = cell(r, costColumn!) || cell(r, "BilledCost");
     const cost = Number(raw);
     const start = parseDate(cell(r, "ChargePeriodStart"));
-    if (!raw || !Number.isFinite(cost)) return void errors.push(`line ${line}: ${costColumn} must be a decimal number, got "${raw}"`);
-    if (start === null) return void errors.push(`line ${line}: ChargePeriodStart must be a date, got "${cell(r, "ChargePeriodStart")}"`);
+    if (!raw || !Number.isFinite(cost)) return void errors.push(M.problem("notDecimal", { line, column: costColumn!, got: raw }));
+    if (start === null) return void errors.push(M.problem("notDate", { line, got: cell(r, "ChargePeriodStart") }));
     const currency = cell(r, "BillingCurrency").toUpperCase();
     let team = tagValue(cell(r, "AllocatedTags"), TEAM_KEYS);
     if (team) teamFrom.add("AllocatedTags");
@@ -120,9 +131,9 @@ export function readFocusCsv(text: string, poolNames: readonly string[] = []): F
     const shared = tagValue(cell(r, "Tags"), /^shared$/i);
     charges.push({ line, cost, currency, start, end: parseDate(cell(r, "ChargePeriodEnd")), pool, team, shared });
   });
-  if (errors.length) return { ok: false, errors };
-  if (!charges.length) return { ok: false, errors: ["the file has no charges (only a header)"] };
-  return { ok: true, charges, costColumn: costColumn!, teamFrom: [...teamFrom], warnings };
+  if (errors.length) return failed(errors);
+  if (!charges.length) return failed([M.problem("noCharges", {})]);
+  return { ok: true, charges, costColumn: costColumn!, teamFrom: [...teamFrom], warnings: [], problems: [] };
 }
 
 function line(name: string, plannedMinor: number, actualMinor: number, digits: number): VarianceLine {
@@ -135,14 +146,22 @@ function line(name: string, plannedMinor: number, actualMinor: number, digits: n
  * latest ChargePeriodEnd, whole days; at least one day): planned = the plan's rounded daily
  * amounts × days. Charges in another currency than the plan's are left out with a warning.
  */
-export function planVsActual(result: PlanResult, read: Extract<FocusRead, { ok: true }>): PlanVsActual | { error: string } {
+export function planVsActual(result: PlanResult, read: Extract<FocusRead, { ok: true }>): PlanVsActual | { error: string; problem: Problem } {
   const t = result.tenants;
-  if (!t) return { error: "the plan has no team allocation (tenants)" };
+  if (!t) {
+    const problem = M.problem("noTenants", {});
+    return { error: englishOf(problem), problem };
+  }
   const cur = result.currency.toUpperCase();
   const digits = minorUnitDigits(cur);
   const warnings = [...read.warnings];
+  const problems = [...read.problems];
   const other = read.charges.filter(c => c.currency && c.currency !== cur);
-  if (other.length) warnings.push(`${other.length} charge(s) in another currency than the plan's ${cur} (${[...new Set(other.map(c => c.currency))].join(", ")}) were left out`);
+  if (other.length) {
+    const p = M.problem("otherCurrency", { n: other.length, currency: cur, names: [...new Set(other.map(c => c.currency))] });
+    problems.push(p);
+    warnings.push(englishOf(p));
+  }
   const charges = read.charges.filter(c => !c.currency || c.currency === cur);
   const start = Math.min(...charges.map(c => c.start));
   const end = Math.max(...charges.map(c => c.end ?? c.start + 86_400_000));
@@ -174,5 +193,6 @@ export function planVsActual(result: PlanResult, read: Extract<FocusRead, { ok: 
     total: line("total", plannedTotal, sum(() => true), digits),
     unattributed: fromMinor(sum(c => !c.team), digits),
     warnings,
+    problems,
   };
 }

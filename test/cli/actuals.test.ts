@@ -106,4 +106,19 @@ describe("capplan actuals", () => {
     r = await run("actuals", "models/examples/seed.json");
     expect(r.code).toBe(2);
   });
+
+  it("says its errors and warnings in Chinese under --lang zh (docs/problems.md, actuals.*)", async () => {
+    const bad = join(dir, "bad-zh.csv");
+    writeFileSync(bad, "BilledCost,ChargePeriodStart\nN/A,2025-06-01\n");
+    const r = await run("actuals", "models/examples/seed.json", bad, "--lang", "zh");
+    expect(r.code).toBe(2);
+    expect(r.errLines).toEqual([`capplan actuals: ${bad}: 第 2 行：BilledCost 必须是十进制数，实际为 "N/A"`]);
+    const w = await run("actuals", "models/examples/seed.json", "fixtures/focus/cloud-bill-focus-1.0.csv", "--json", "--lang", "zh");
+    expect(w.code).toBe(0);
+    expect(w.errLines).toEqual(["warning: fixtures/focus/cloud-bill-focus-1.0.csv: 1 笔费用的币种不是计划的 CNY（EUR），已排除"]);
+    // The JSON keeps its English warnings, with the problems beside them.
+    const j = JSON.parse(w.out) as PlanVsActual;
+    expect(j.warnings).toEqual(["1 charge(s) in another currency than the plan's CNY (EUR) were left out"]);
+    expect(j.problems.map((p) => p.code)).toEqual(["actuals.otherCurrency"]);
+  });
 });

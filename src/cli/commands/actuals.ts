@@ -1,7 +1,8 @@
 /**
- * `capplan actuals <plan.json|-> <focus.csv> [--json] [--allow-path DIR]...` (docs/focus.md):
+ * `capplan actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...` (docs/focus.md):
  * planned vs actual cost per pool, shared cost and team over the FOCUS file's charge period, with
- * the variance. Exit 0 when both read (whatever the variance), 2 on bad input.
+ * the variance. Exit 0 when both read (whatever the variance), 2 on bad input. `--lang` is the
+ * language of its warnings and errors (rendered from their problems, docs/problems.md).
  */
 import { fmtNum } from "../../engine/number-format";
 import { minorUnitDigits } from "../../engine/money";
@@ -9,8 +10,10 @@ import { readFocusCsv, planVsActual, type VarianceLine } from "../../report/actu
 import { CliError, cliError, parseArgs, ReadProblem, readRegularFile, readStdin, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
+import { langFlag } from "./plan";
+import { localizeError, renderProblem } from "../../report/messages";
 
-export const ACTUALS_USAGE = "actuals <plan.json|-> <focus.csv> [--json] [--allow-path DIR]...";
+export const ACTUALS_USAGE = "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...";
 
 function table(title: string, lines: readonly VarianceLine[], digits: number): string[] {
   if (!lines.length) return [];
@@ -24,12 +27,13 @@ function table(title: string, lines: readonly VarianceLine[], digits: number): s
 
 /** `capplan actuals`. */
 export function actualsCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["allow-path"], ["json"]);
+  const { positional, flags, lists } = parseArgs(args, ["allow-path", "lang"], ["json"]);
   if (positional.length !== 2) throw cliError(C.problem("usage", { syntax: ACTUALS_USAGE }));
+  const lang = langFlag(flags.get("lang"));
   const [planPath, focusPath] = positional as [string, string];
-  const loaded = loadPlan(planPath, "en", { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const loaded = loadPlan(planPath, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
   const result = loaded.result;
-  if (result.errors.length) throw new CliError(result.errors.map(e => `${planPath}: ${e.path}: ${e.message}`));
+  if (result.errors.length) throw new CliError(result.errors.map(e => `${planPath}: ${e.path}: ${localizeError(e, lang)}`));
   let text: string;
   try {
     text = focusPath === "-" ? (io.stdin ?? readStdin)() : readRegularFile(focusPath);
@@ -38,10 +42,10 @@ export function actualsCommand(args: string[], io: Io): number {
     throw e;
   }
   const read = readFocusCsv(text, result.tenants?.pools.map(p => p.name) ?? []);
-  if (!read.ok) throw new CliError(read.errors.map(e => `${focusPath}: ${e}`));
+  if (!read.ok) throw new CliError(read.problems.map(p => `${focusPath}: ${renderProblem(p, lang)}`));
   const cmp = planVsActual(result, read);
-  if ("error" in cmp) throw new CliError([`${planPath}: ${cmp.error}`]);
-  for (const w of cmp.warnings) io.err(`warning: ${focusPath}: ${w}\n`);
+  if ("error" in cmp) throw new CliError([`${planPath}: ${renderProblem(cmp.problem, lang)}`]);
+  for (const p of cmp.problems) io.err(`warning: ${focusPath}: ${renderProblem(p, lang)}\n`);
   if (flags.has("json")) {
     io.out(JSON.stringify(cmp, null, 2) + "\n");
     return 0;

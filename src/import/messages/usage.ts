@@ -112,5 +112,41 @@ export const usageMessages = defineMessages("usage", {
   }),
 });
 
+/** Messages of a FOCUS bill read back for plan vs actual (src/report/actuals.ts, `capplan actuals`; docs/focus.md). */
+export const actualsMessages = defineMessages("actuals", {
+  notFocus: message({
+    severity: "error",
+    en: (p: { noCost: boolean; noStart: boolean }) =>
+      `not a FOCUS cost-and-usage file: missing column ${[...(p.noCost ? ["BilledCost or EffectiveCost"] : []), ...(p.noStart ? ["ChargePeriodStart"] : [])].join(", ")}`,
+    zh: (p) => `不是 FOCUS 成本与用量文件：缺少列 ${[...(p.noCost ? ["BilledCost 或 EffectiveCost"] : []), ...(p.noStart ? ["ChargePeriodStart"] : [])].join("、")}`,
+  }),
+  notDecimal: message({
+    severity: "error",
+    en: (p: { line: number; column: string; got: string }) => `line ${p.line}: ${p.column} must be a decimal number, got "${p.got}"`,
+    zh: (p) => `第 ${p.line} 行：${p.column} 必须是十进制数，实际为 "${p.got}"`,
+  }),
+  notDate: message({
+    severity: "error",
+    en: (p: { line: number; got: string }) => `line ${p.line}: ChargePeriodStart must be a date, got "${p.got}"`,
+    zh: (p) => `第 ${p.line} 行：ChargePeriodStart 必须是日期，实际为 "${p.got}"`,
+  }),
+  noCharges: message({
+    severity: "error",
+    en: () => "the file has no charges (only a header)",
+    zh: () => "文件中没有费用行（只有表头）",
+  }),
+  noTenants: message({
+    severity: "error",
+    en: () => "the plan has no team allocation (tenants)",
+    zh: () => "计划中没有团队分摊（tenants）",
+  }),
+  otherCurrency: message({
+    severity: "warning",
+    en: (p: { n: number; currency: string; names: readonly string[] }) =>
+      `${p.n} charge(s) in another currency than the plan's ${p.currency} (${p.names.join(", ")}) were left out`,
+    zh: (p) => `${p.n} 笔费用的币种不是计划的 ${p.currency}（${p.names.join(", ")}），已排除`,
+  }),
+});
+
 /** The catalogues of this family (registered through ./index.ts). */
-export const usageCatalogues: readonly Catalogue[] = [usageMessages as unknown as Catalogue];
+export const usageCatalogues: readonly Catalogue[] = [usageMessages, actualsMessages] as unknown as Catalogue[];

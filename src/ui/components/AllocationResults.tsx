@@ -9,6 +9,8 @@ import { minorUnitDigits } from "../../engine/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
 import { focusCsv } from "../../report/focus";
 import { planVsActual, readFocusCsv, type PlanVsActual } from "../../report/actuals";
+import { renderProblem } from "../../report/messages";
+import type { Problem } from "../../engine/problems";
 import type { UiKey } from "../i18n";
 import { fmtMoney, fmtValue } from "../format";
 import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";
@@ -107,12 +109,12 @@ export function AllocationResults(): JSX.Element {
   };
 
   // Plan vs actual from an imported FOCUS file (docs/focus.md).
-  const [pva, setPva] = createSignal<{ file: string; cmp: PlanVsActual } | { file: string; errors: string[] } | null>(null);
+  const [pva, setPva] = createSignal<{ file: string; cmp: PlanVsActual } | { file: string; errors: Problem[] } | null>(null);
   const importFocus = async (f: File) => {
     const read = readFocusCsv(await f.text(), result().tenants?.pools.map((p) => p.name) ?? []);
-    if (!read.ok) return setPva({ file: f.name, errors: read.errors });
+    if (!read.ok) return setPva({ file: f.name, errors: read.problems });
     const cmp = planVsActual(result(), read);
-    setPva("error" in cmp ? { file: f.name, errors: [cmp.error] } : { file: f.name, cmp });
+    setPva("error" in cmp ? { file: f.name, errors: [cmp.problem] } : { file: f.name, cmp });
   };
   const pvaRows = (c: PlanVsActual) => [
     ...c.pools.map((l) => ({ key: `pool:${l.name}`, label: t("pvaPool", { name: l.name }), line: l })),
@@ -286,7 +288,7 @@ export function AllocationResults(): JSX.Element {
               if ("errors" in v) return (
                 <div class="job" data-status="error" data-testid="pva-error">
                   <span class="bad">{t("pvaFailed")}: {v.file}</span>
-                  <ul class="issues"><For each={v.errors}>{(e) => <li>{e}</li>}</For></ul>
+                  <ul class="issues"><For each={v.errors}>{(e) => <li>{renderProblem(e, lang())}</li>}</For></ul>
                 </div>
               );
               const c = v.cmp;
@@ -295,7 +297,7 @@ export function AllocationResults(): JSX.Element {
               return (
                 <div data-testid="pva-result">
                   <p class="muted small">{t("pvaPeriod", { file: v.file, start: c.period.start.slice(0, 10), end: c.period.end.slice(0, 10), days: c.period.days, n: c.charges, column: c.costColumn })}</p>
-                  <For each={c.warnings}>{(w) => <p class="warn small">{w}</p>}</For>
+                  <For each={c.problems}>{(w) => <p class="warn small">{renderProblem(w, lang())}</p>}</For>
                   <Grid
                     id="pva"
                     columns={[
