@@ -59,7 +59,8 @@ export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPo
       if (v < min) min = v;
       if (v > max) max = v;
     }
-    if (vals.length > 1 && min > 0 && max / min - 1 > UNSTABLE_SPREAD) unstable.push({ name, min, max, unit });
+    // Rounded to 9 digits: 110 ÷ 100 − 1 is 0.10000000000000009 in binary, and exactly 10 % is not more than 10 %.
+    if (vals.length > 1 && min > 0 && Number((max / min - 1).toPrecision(9)) > UNSTABLE_SPREAD) unstable.push({ name, min, max, unit });
   };
   for (const k of SCALARS) {
     const vals: number[] = [];
