@@ -142,9 +142,9 @@ const METRIC_RE: [MetricKey, RegExp][] = [
 /** Statistic in a header, or null. */
 function statOf(s: string): StatKey | null {
   let m = /\bp\s?(\d{1,2}(?:\.\d+)?)(?![\d.])/.exec(s);
-  if (m) return m[1] === "50" ? "p50" : `p${Number(m[1])}`;
+  if (m) return `p${Number(m[1])}`;
   m = /(?:^|[^\d.])(\d{1,2}(?:\.\d+)?)\s*(?:th|%|分位|百分位)/.exec(s);
-  if (m) return m[1] === "50" ? "p50" : `p${Number(m[1])}`;
+  if (m) return `p${Number(m[1])}`;
   if (/\b(median|med)\b|中位/.test(s)) return "p50";
   if (/\b(mean|avg|average)\b|平均|均值/.test(s)) return "mean";
   if (/\b(std|stdev|stddev|sd)\b|标准差/.test(s)) return "std";
@@ -156,7 +156,8 @@ function statOf(s: string): StatKey | null {
 /** Unit of a time column from its header (`(s)`, `_s`, `秒` → s; `ms`, `毫秒` → ms). */
 function unitOf(s: string): TimeUnit {
   if (/毫秒|\bms\b|\bmsec\b|\bmillis(econds?)?\b|(?<=\d)ms\b/.test(s)) return "ms";
-  if (/\b(us|µs|μs|usec|microseconds?)\b|微秒/.test(s)) return "us";
+  // µ and μ are not word characters: `\bµs` never matches after a space or "(" (then "s" alone read as seconds).
+  if (/\b(us|usec|microseconds?)\b|[µμ]s\b|微秒/.test(s)) return "us";
   if (/秒|\bs\b|\bsec(s|onds?)?\b/.test(s)) return "s";
   return null;
 }
@@ -200,7 +201,12 @@ function computeFields(header: string): Field[] {
   // Header with a unit in parentheses or suffix: try without it (e.g. `Concurrency (users)`).
   const base = w.replace(/\(.*?\)/g, " ").replace(/\s+/g, " ").trim();
   const byBase = TABLE.get(aliasKey(base));
-  if (byBase && byBase.every(f => f.kind !== "value" || !/throughput|吞吐/.test(base))) return byBase;
+  if (byBase && byBase.every(f => f.kind !== "value" || !/throughput|吞吐/.test(base))) {
+    // A timestamp keeps the unit its header states: `start (s)` holds seconds, whatever their size.
+    const f = byBase[0]!;
+    if (byBase.length === 1 && f.kind === "request" && (f.key === "start" || f.key === "end")) return [{ ...f, unit: unitOf(w) }];
+    return byBase;
+  }
   for (const [metric, re] of METRIC_RE) {
     if (re.test(w)) {
       // Latency columns: strip the metric words before reading stat/unit (`ttft_p99_ms`).
