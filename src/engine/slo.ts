@@ -102,16 +102,20 @@ export interface OperatingPoint {
   problems: Problem[];
 }
 
-const STAT_ORDER = ["mean", "min", "p25", "p50", "p75", "p90", "p95", "p99", "p99.9", "max", "std"];
+/** Groups of stat keys in a list: mean, min, the percentiles (2), max, std, then any other key (5). */
+const STAT_GROUP = new Map([["mean", 0], ["min", 1], ["max", 3], ["std", 4]]);
 
+/** Canonical stat keys, once each: mean, min, the percentiles by their number, max, std, then the others alphabetically. */
 function sortStats(keys: Iterable<string>): string[] {
-  const rank = (k: string): number => {
-    const i = STAT_ORDER.indexOf(k);
-    if (i >= 0) return i;
+  const rank = (k: string): [number, number] => {
     const m = /^p(\d+(?:\.\d+)?)$/.exec(k);
-    return m ? 3 + Number(m[1]) / 100 : 100;
+    return m ? [2, Number(m[1])] : [STAT_GROUP.get(k) ?? 5, 0];
   };
-  return [...new Set(keys)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return [...new Set(keys)].sort((a, b) => {
+    const [ga, na] = rank(a);
+    const [gb, nb] = rank(b);
+    return ga - gb || na - nb || a.localeCompare(b);
+  });
 }
 
 /** Stat keys (canonical) with a finite value for `metric` at a point. */
@@ -150,10 +154,9 @@ export function statValue(point: SweepPoint, metric: MetricKey, stat: string): {
   return { valueMs: rawStat(point, used, stat), usedMetric: used, substituted: used !== metric, available: sortStats(statKeys(point, used)) };
 }
 
+/** a + t × (b − a); null when either end is unknown. */
 function lerp(a: number | null | undefined, b: number | null | undefined, t: number): number | null {
-  if (!finite(a)) return null;
-  if (t === 0) return a;
-  if (!finite(b)) return null;
+  if (!finite(a) || !finite(b)) return null;
   return a + t * (b - a);
 }
 
@@ -387,7 +390,7 @@ export function operatingPoint(
   }
 
   // Candidates: the passing points before the first failing one (all points when none fails).
-  const cands = order.slice(0, stopPos >= 0 ? stopPos : n);
+  const cands = order.slice(0, stopPos === -1 ? n : stopPos);
   const thrKind: "outputTokensPerSec" | "rps" | null = cands.every(i => finite(pts[i]!.outputTokensPerSec))
     ? "outputTokensPerSec"
     : cands.every(i => finite(pts[i]!.rps))
@@ -424,16 +427,15 @@ export function operatingPoint(
   // Between the last candidate a and the first failing point b: which constraint stops more load?
   const a = last;
   type Crossing = { slo: Slo | null; t: number; over: number };
+  // a passes every constraint and b fails this one: v_a ≤ limit < v_b, so t = (limit − v_a) / (v_b − v_a) is in [0, 1).
   const crossings: Crossing[] = failing.map(c => {
     const va = res.checks[a]!.find(x => x.slo === c.slo)!.valueMs!;
     const vb = c.valueMs!;
-    const t = vb > va ? Math.max(0, (c.slo.maxMs - va) / (vb - va)) : 0;
-    return { slo: c.slo, t, over: failureOf(c, lb).overPct };
+    return { slo: c.slo, t: (c.slo.maxMs - va) / (vb - va), over: failureOf(c, lb).overPct };
   });
   if (errFails) {
     const ea = res.failedSharePct[a]!;
-    const t = errShareB > ea ? Math.max(0, (maxErr - ea) / (errShareB - ea)) : 0;
-    crossings.push({ slo: null, t, over: errOverPct(errShareB) });
+    crossings.push({ slo: null, t: (maxErr - ea) / (errShareB - ea), over: errOverPct(errShareB) });
   }
   const byExcess = [...crossings].sort((x, y) => y.over - x.over)[0]!;
   const byLoad = [...crossings].sort((x, y) => x.t - y.t || y.over - x.over)[0]!;
