@@ -19,6 +19,7 @@ import { planMessages } from "../engine/messages/plan";
 import { sloMessages } from "../engine/messages/slo";
 import { withSubject, type Catalogue, type Problem } from "../engine/problems";
 import { IMPORT_CATALOGUES } from "../import/messages/index";
+import type { ImportNote } from "../import/notes";
 import { formatIssue, type ImportIssue } from "../import/types";
 import type { Lang } from "./i18n";
 import { translateMessage } from "./messages-zh";
@@ -88,4 +89,11 @@ export function resultProblems(r: { problems?: readonly Problem[]; skus: readonl
 export function localizeIssue(i: ImportIssue, lang: Lang): string {
   if (lang === "en") return formatIssue(i);
   return i.problem ? formatIssue({ ...i, message: renderProblem(i.problem, lang) }) : translateMessage(formatIssue(i), lang);
+}
+
+/** A note of an import (src/import/notes.ts `importNotes`) in `lang`: its file's issue, else its problem, else its text. */
+export function localizeNote(n: ImportNote, lang: Lang): string {
+  if (n.issue) return localizeIssue(n.issue, lang);
+  if (n.problem) return renderProblem(n.problem, lang);
+  return translateMessage(n.text, lang);
 }

@@ -29,7 +29,7 @@ describe("a corrupt file inside an imported folder", () => {
     expect(r.sweeps[0]!.warnings[0]).toMatch(/^run\/vllm-infqps-concurrency16-.*\.json:1:301 could not be imported \(invalid JSON: .*\): this sweep lacks its load level \(concurrency 16, by its path\)$/);
     // not folded into the "skipped" notes
     expect(r.warnings.some(w => w.file === `run/${FILES[2]}`)).toBe(false);
-    expect(importNotes(r)[0]).toContain("could not be imported");
+    expect(importNotes(r)[0]!.text).toContain("could not be imported");
     // … and records it as data on the sweep, which the app's plan keeps (trust state "dropped").
     expect(r.sweeps[0]!.dropped).toEqual([{ file: `run/${FILES[2]}`, line: 1, column: 301, reason: r.fileErrors[0]!.message, problem: r.fileErrors[0]!.problem }]);
     // … with the reason as a problem, to show it in Chinese too

@@ -34,8 +34,8 @@ describe("column-mapping step, data side", () => {
     const notes = importNotes(r);
     expect(notes.length).toBeGreaterThan(0);
     // each note's message appears in exactly one entry
-    for (const w of r.sweeps[0]!.warnings) expect(notes.filter(n => n.endsWith(w)), w).toHaveLength(1);
-    expect(new Set(notes).size).toBe(notes.length);
+    for (const w of r.sweeps[0]!.warnings) expect(notes.filter(n => n.text.endsWith(w)), w).toHaveLength(1);
+    expect(new Set(notes.map(n => n.text)).size).toBe(notes.length);
     // the old listing (file issues + sweep notes) showed every note twice
     expect(r.warnings.length + r.sweeps[0]!.warnings.length).toBe(2 * notes.length);
   });

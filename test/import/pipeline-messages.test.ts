@@ -11,7 +11,8 @@ import { englishOf, type Problem } from "../../src/engine/problems";
 import type { Sweep } from "../../src/engine/types";
 import { importFiles, makeInputFile, sniffProblem, type ImportInput, type ImportIssue } from "../../src/import/index";
 import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
-import { renderProblem } from "../../src/report/messages";
+import { importNotes } from "../../src/import/notes";
+import { localizeNote, renderProblem } from "../../src/report/messages";
 import { fixture } from "./helpers";
 
 const C16 = "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
@@ -206,5 +207,37 @@ describe("import.* problems render in English and Chinese", () => {
     expect([en(read), zh(read)]).toEqual(["could not be read (NotReadableError)", "无法读取（NotReadableError）"]);
     const worker = { code: "import.workerFailed", severity: "error" as const, params: { error: "x" } };
     expect([en(worker), zh(worker)]).toEqual(["the import worker failed: x", "导入 worker 出错：x"]);
+  });
+});
+
+describe("importNotes keeps each note's problem", () => {
+  it("lists every note once, and each renders in Chinese", () => {
+    const a = JSON.parse(fixture(C16)) as Record<string, number>;
+    const r = importFiles([
+      { name: "run1/c16.json", text: JSON.stringify(a), optional: true },
+      { name: "run2/c16.json", text: JSON.stringify(a), optional: true },
+      { name: "run2/notes.txt", text: "hello", optional: true },
+    ]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const notes = importNotes(r);
+    expect(notes.map(n => n.text)).toEqual([
+      "run2/notes.txt: not a recognised benchmark output; skipped",
+      "run2/c16.json: concurrency 16 was measured 2 times (in run1/c16.json, run2/c16.json): repeats, the point holds the median of each statistic",
+      // the sweep's own note (the vLLM importer's), not repeated from the file issues above
+      "GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (1)",
+    ]);
+    expect(notes.slice(0, 2).map(n => localizeNote(n, "zh"))).toEqual([
+      "run2/notes.txt: 不是可识别的压测输出；已跳过",
+      "run2/c16.json: 并发 16 测了 2 次（run1/c16.json, run2/c16.json）：视为重复运行，该点取每个统计量的中位数",
+    ]);
+    expect(notes.map(n => localizeNote(n, "en"))).toEqual(notes.map(n => n.text));
+  });
+
+  it("a sweep's own note (not an issue of a file) keeps its problem too", () => {
+    const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const path = importNotes(r).find(n => n.text.startsWith("concurrency read from the file path"))!;
+    expect(path.problem?.code).toBe("import.pathLoad");
+    expect(localizeNote(path, "zh")).toBe("并发取自文件路径（文件内容中没有记录）");
   });
 });

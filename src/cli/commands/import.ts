@@ -11,11 +11,13 @@ import { cliMessages as C } from "../messages";
 import { parseLang, t, type Lang } from "../../report/i18n";
 import { sweepTableMarkdown } from "../../report/sweep-table";
 import { filesText, fmtPlain } from "../../report/format";
+import { localizeIssue, localizeMessage, renderProblem } from "../../report/messages";
+import { importMessages } from "../../import/messages/pipeline";
 import { translateMessage } from "../../report/messages-zh";
 
-/** An import issue as one printable line, its message in `lang`. */
+/** An import issue as one printable line, its message in `lang` (rendered from its problem). */
 export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
-  return formatIssue(lang === "en" ? i : { ...i, message: translateMessage(i.message, lang) });
+  return lang === "en" ? formatIssue(i) : localizeIssue(i, lang);
 }
 
 /** The "skipped" notes of a failed import, as lines (a failed import still says which files it skipped). */
@@ -43,7 +45,7 @@ export function sweepBlock(s: Sweep, lang: Lang): string {
   ].join(" · ");
   let out = `### ${s.label}\n\n${src}\n\n${sweepTableMarkdown(s, lang)}`;
   if (s.warnings.length) {
-    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${translateMessage(w, lang)}`).join("\n")}\n`;
+    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${localizeMessage(w, lang, s.problems)}`).join("\n")}\n`;
   }
   return out;
 }
@@ -85,13 +87,14 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
     inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io) });
   } catch (e) {
     for (const s of skipped) io.err(`${s}\n`);
-    throw e instanceof CliError ? new CliError(e.lines.map(l => translateMessage(l, lang))) : e;
+    // Lines that are problems render from their code; the others (src/cli/io.ts sentences) through the old table.
+    throw e instanceof CliError ? new CliError(e.lines.map((l, i) => { const p = e.problems?.[i]; return p ? renderProblem(p, lang) : translateMessage(l, lang); })) : e;
   }
   for (const s of skipped) io.err(`${s}\n`);
   const bytes = inputs.reduce((n, i) => n + i.text.length, 0);
   if (bytes > PROGRESS_BYTES) io.progress?.(`capplan: importing ${inputs.length} file(s), ${(bytes / 2 ** 20).toFixed(0)} MiB…`);
   if (opts.concurrency != null && inputs.length !== 1) {
-    throw new CliError([`--concurrency applies to a single file; ${inputs.length} files were given (name the load level in each path, e.g. …-concurrency8/)`]);
+    throw new CliError([renderProblem(importMessages.problem("concurrencyOneFile", { files: inputs.length }), lang)]);
   }
   const res = importFiles(inputs, opts);
   io.progress?.("");
@@ -112,7 +115,7 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
       for (const w of sw.warnings) {
         if (seen.has(w)) continue;
         seen.add(w);
-        io.err(`warning: ${filesText(sw.source.files)}: ${translateMessage(w, lang)}\n`);
+        io.err(`warning: ${filesText(sw.source.files)}: ${localizeMessage(w, lang, sw.problems)}\n`);
       }
     }
   }

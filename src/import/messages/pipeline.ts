@@ -122,6 +122,12 @@ export const importMessages = defineMessages("import", {
     en: (p: { importer: string; error: string }) => `${p.importer} importer failed: ${p.error}`,
     zh: (p) => `${p.importer} 导入器出错：${p.error}`,
   }),
+  /** `capplan import --concurrency N` with more than one file. */
+  concurrencyOneFile: message({
+    severity: "error",
+    en: (p: { files: number }) => `--concurrency applies to a single file; ${p.files} files were given (name the load level in each path, e.g. …-concurrency8/)`,
+    zh: (p) => `--concurrency 只适用于单个文件；给出了 ${p.files} 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）`,
+  }),
   noPoints: message({
     severity: "error",
     en: () => "no load levels with results were found",

@@ -5,7 +5,7 @@
  */
 import { createSignal, For, Match, Show, Switch, type JSX } from "solid-js";
 import type { Field } from "../../import/aliases";
-import { translateMessage } from "../../report/messages-zh";
+import { localizeIssue, localizeNote } from "../../report/messages";
 import { lang, t } from "../state/i18n";
 import type { ImportJob, Imports } from "../state/imports";
 import { fieldText } from "../state/column-map";
@@ -175,18 +175,18 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
               </Show>
               <Show when={job.dropped.length}>
                 <ul class="issues dropped" data-testid="import-dropped-list">
-                  <For each={job.dropped}>{(e) => <li class="warn" data-testid="import-dropped-file">{translateMessage(e.text, lang())}</li>}</For>
+                  <For each={job.dropped}>{(e) => <li class="warn" data-testid="import-dropped-file">{localizeIssue(e, lang())}</li>}</For>
                 </ul>
               </Show>
               <Show when={job.errors.length}>
                 <ul class="issues">
-                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{translateMessage(e.text, lang())}</li>}</For>
+                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{localizeIssue(e, lang())}</li>}</For>
                 </ul>
               </Show>
               <Show when={job.warnings.length}>
                 <details class="issues-warn">
                   <summary>{t("nWarnings", { n: job.warnings.length })}</summary>
-                  <ul><For each={job.warnings}>{(w) => <li>{translateMessage(w, lang())}</li>}</For></ul>
+                  <ul><For each={job.warnings}>{(w) => <li data-testid="import-note">{localizeNote(w, lang())}</li>}</For></ul>
                 </details>
               </Show>
             </li>

@@ -7,9 +7,11 @@
  */
 import { createStore, produce } from "solid-js/store";
 import type { Field } from "../../import/aliases";
-import { importNotes } from "../../import/notes";
+import { importNotes, type ImportNote } from "../../import/notes";
+import { issueOf } from "../../import/messages/issue";
+import { importMessages } from "../../import/messages/pipeline";
 import { importInWorker, isFileSource, readDrop, readFiles, readHead, spliceHead, type ImportProgress, type ImportSource } from "../../import/browser";
-import { formatIssue, type ImportIssue } from "../../import/types";
+import type { ImportIssue } from "../../import/types";
 import { ambiguousColumns, applyColumnChoice, columnViews, type AmbiguousColumn, type ColumnView } from "./column-map";
 import type { Workbook } from "./workbook";
 
@@ -19,10 +21,12 @@ export interface ImportJob {
   files: string[];
   status: "reading" | "mapping" | "parsing" | "ok" | "error";
   progress: ImportProgress | null;
-  errors: { file: string; text: string }[];
+  /** Why the import failed (status "error"), each with its problem (shown with src/report/messages.ts `localizeIssue`). */
+  errors: ImportIssue[];
   /** Files of a folder that could not be read (status "ok"): the sweeps lack their levels; shown, never folded away. */
-  dropped: { file: string; text: string }[];
-  warnings: string[];
+  dropped: ImportIssue[];
+  /** The import's notes, each once (folded away; shown with `localizeNote`). */
+  warnings: ImportNote[];
   /** SKU indices the import added. */
   added: number[];
   /** Ambiguous columns waiting for the planner's choice (status "mapping"). */
@@ -77,7 +81,6 @@ export function createImports(wb: Workbook): Imports {
       const j = js.find((x) => x.id === id);
       if (j) fn(j);
     }));
-  const issue = (i: ImportIssue) => ({ file: i.file, text: formatIssue(i) });
 
   const onProgress = (id: number) => (p: ImportProgress) =>
     update(id, (j) => {
@@ -95,19 +98,19 @@ export function createImports(wb: Workbook): Imports {
     if (!res.ok) {
       update(id, (j) => {
         j.status = "error";
-        j.errors = res.errors.map(issue);
+        j.errors = res.errors;
       });
       return;
     }
     const added = wb.addSweeps(res.sweeps);
     // A dropped file's note is in `dropped` (shown at once); the folded notes keep the rest.
-    const dropped = res.fileErrors.map(issue);
+    const dropped = res.fileErrors;
     const lost = new Set(res.fileErrors.map((f) => f.file));
     update(id, (j) => {
       j.status = "ok";
       j.added = added;
       j.dropped = dropped;
-      j.warnings = importNotes(res).filter((w) => ![...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `)));
+      j.warnings = importNotes(res).filter((w) => ![...lost].some((f) => w.text.startsWith(`${f}:`) || w.text.startsWith(`${f} `)));
     });
   };
 
@@ -126,7 +129,7 @@ export function createImports(wb: Workbook): Imports {
     } catch (e) {
       update(id, (j) => {
         j.status = "error";
-        j.errors = [{ file: names.join(", "), text: `${names.join(", ")}: could not be read (${e instanceof Error ? e.message : String(e)})` }];
+        j.errors = [issueOf(names.join(", "), "read", importMessages.problem("readFailed", { error: e instanceof Error ? e.message : String(e) }))];
       });
       return;
     }
