@@ -82,7 +82,3 @@ export function strategyFromProfile(profile: unknown, index: number | undefined,
   }
   return t ? { type_: t } : undefined;
 }
-
-/** Warning text for a load level taken from the measured concurrency. */
-export const MEASURED_CONCURRENCY_WARNING =
-  "GuideLLM: the strategy does not fix a load level; concurrency is the measured average request_concurrency";

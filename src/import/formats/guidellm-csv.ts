@@ -14,9 +14,11 @@
  */
 import type { Stats, SweepPoint } from "../../engine/types";
 import { parseCsv, readNumber } from "../csv";
-import type { FileImportResult, FormatImporter, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { guidellmMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, str } from "./common-json";
-import { loadOfStrategy, MEASURED_CONCURRENCY_WARNING, strategyFromProfile } from "./guidellm-common";
+import { loadOfStrategy, strategyFromProfile } from "./guidellm-common";
 
 const PCT_ORDER = ["min", "p0.1", "p1", "p5", "p10", "p25", "p75", "p90", "p95", "p99", "max"] as const;
 
@@ -38,7 +40,7 @@ function jsonCell(s: string | undefined): unknown {
 
 function parse(file: InputFile): FileImportResult {
   const t = parseCsv(file.text, ",");
-  if (t.rows.length < 4) return { ok: false, errors: [{ file: file.name, line: t.lines[t.rows.length - 1] ?? 1, code: "no-rows", message: "GuideLLM CSV needs 3 header rows and at least one benchmark row" }] };
+  if (t.rows.length < 4) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("csvTooShort", {}), { line: t.lines[t.rows.length - 1] ?? 1 })] };
   const [g, f, s] = [t.rows[0]!, t.rows[1]!, t.rows[2]!];
   const width = Math.max(g.length, f.length, s.length);
   const cols = new Map<string, number>();
@@ -49,7 +51,7 @@ function parse(file: InputFile): FileImportResult {
     if (!cols.has(key)) cols.set(key, i);
   }
   const col = (grp: string, field: string, stat = "") => cols.get(`${grp}|${field}|${stat}`.toLowerCase()) ?? -1;
-  const warnings: string[] = [];
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const points: SweepPoint[] = [];
   let model: string | null = null;
   let version: string | null = null;
@@ -74,7 +76,7 @@ function parse(file: InputFile): FileImportResult {
       if (pc && pc.trim()) {
         const parts = pc.trim().replace(/^\[|\]$/g, "").split(",");
         if (parts.length === PCT_ORDER.length) parts.forEach((x, i) => set(PCT_ORDER[i]!, (v => (v.kind === "number" ? v.value : undefined))(readNumber(x))));
-        else warnings.push(`line ${line}: "${grp}" percentile list has ${parts.length} values, expected ${PCT_ORDER.length}; ignored`);
+        else addNote(notes, M.problem("csvPercentiles", { line, group: grp, count: parts.length, expected: PCT_ORDER.length }));
       }
       return Object.keys(out).length ? out : undefined;
     };
@@ -86,7 +88,7 @@ function parse(file: InputFile): FileImportResult {
       const measured = n(col("Server Throughput", "Successful Concurrency", "Mean"));
       if (measured !== undefined && measured > 0) {
         load = { concurrency: measured, requestRate: null };
-        warnings.push(`${MEASURED_CONCURRENCY_WARNING} (line ${line}, strategy ${type ?? "?"})`);
+        addNote(notes, M.problem("measuredConcurrencyCsv", { line, strategy: type ?? "?" }));
       } else load = { concurrency: null, requestRate: null };
     }
     const p: SweepPoint = { ...load, sources: [{ file: file.name, line }] };
@@ -121,7 +123,7 @@ function parse(file: InputFile): FileImportResult {
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion: version }, points, warnings }],
+      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion: version }, points, ...notes }],
       warnings: [],
     },
   };
@@ -136,7 +138,7 @@ export const guidellmCsv: FormatImporter = {
     return isGuidellmCsv(file) ? 0.95 : 0;
   },
   parse(file) {
-    if (!isGuidellmCsv(file)) return { ok: false, errors: [{ file: file.name, line: 1, code: "unknown-format", message: "not a GuideLLM CSV (first header row must start with Run Info)" }] };
+    if (!isGuidellmCsv(file)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notCsv", {}), { line: 1 })] };
     return parse(file);
   },
 };

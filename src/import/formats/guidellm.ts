@@ -20,9 +20,11 @@
  * The CSV export is read by {@link guidellmCsv}. v0.1 files (raw results only) are refused.
  */
 import type { SweepPoint } from "../../engine/types";
-import type { FileImportResult, FormatImporter, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { guidellmMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, isObj, isoFromUnixSeconds, num, str, type Json } from "./common-json";
-import { distStats, loadOfStrategy, MEASURED_CONCURRENCY_WARNING } from "./guidellm-common";
+import { distStats, loadOfStrategy } from "./guidellm-common";
 import { guidellmCsv } from "./guidellm-csv";
 
 type Generation = "v0.2-0.3" | "v0.4" | "v0.5-0.6" | "v0.7+";
@@ -53,18 +55,18 @@ function parse(file: InputFile): FileImportResult {
   if (!j.ok) return { ok: false, errors: [j.issue] };
   const v = j.value;
   const list = benchmarksOf(v);
-  if (!isObj(v) || !list) return { ok: false, errors: [{ file: file.name, code: "unknown-format", message: "not a GuideLLM report (no benchmarks array)" }] };
+  if (!isObj(v) || !list) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notReport", {}))] };
   if (list.length && isV01(list[0])) {
-    return { ok: false, errors: [{ file: file.name, key: "benchmarks[0]", code: "unsupported-version", message: "GuideLLM v0.1 report: it holds only raw per-request results without aggregates; re-run with GuideLLM ≥ 0.2 or export its results" }] };
+    return { ok: false, errors: [issueOf(file.name, "unsupported-version", M.problem("v01", {}), { key: "benchmarks[0]" })] };
   }
   const gen = list.length && isObj(list[0]) ? generationOf(v, list[0]) : "v0.7+";
-  const warnings: string[] = [];
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const points: SweepPoint[] = [];
   let model: string | null = str(get(v, "args", "model")) ?? str(get(v, "config", "model")) ?? null;
   let date: string | null = null;
   list.forEach((b, i) => {
     if (!isGenerative(b) || !isObj(b)) {
-      warnings.push(`benchmarks[${i}] is not a generative benchmark; ignored`);
+      addNote(notes, M.problem("notGenerative", { index: i }));
       return;
     }
     const m = isObj(b.metrics) ? b.metrics : {};
@@ -74,10 +76,10 @@ function parse(file: InputFile): FileImportResult {
       const measured = num(get(m, "request_concurrency", "successful", "mean"));
       if (measured !== undefined && measured > 0) {
         load = { concurrency: measured, requestRate: null };
-        warnings.push(`${MEASURED_CONCURRENCY_WARNING} (benchmarks[${i}], strategy ${JSON.stringify(get(strategy, "type_") ?? null)})`);
+        addNote(notes, M.problem("measuredConcurrency", { index: i, strategy: String(JSON.stringify(get(strategy, "type_") ?? null)) }));
       } else {
         load = { concurrency: null, requestRate: null };
-        warnings.push(`benchmarks[${i}]: no load level in the strategy and no measured concurrency`);
+        addNote(notes, M.problem("noLoad", { index: i }));
       }
     }
     const p: SweepPoint = { ...load };
@@ -112,13 +114,13 @@ function parse(file: InputFile): FileImportResult {
     date ??= isoFromUnixSeconds(b.start_time);
   });
   if (gen === "v0.2-0.3") {
-    warnings.push("GuideLLM v0.2–v0.3 time_per_output_token_ms is (last − first token)/output tokens, none of the canonical metrics: not imported (tpot comes from inter_token_latency_ms)");
+    addNote(notes, M.problem("v02Tpot", {}));
   }
   const toolVersion = str(get(v, "metadata", "guidellm_version")) ?? `report ${gen}`;
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion }, points, warnings }],
+      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion }, points, ...notes }],
       warnings: [],
     },
   };

@@ -18,7 +18,10 @@
  * (server-side scrape, `load_summary: {}`) is skipped the same way.
  */
 import type { SweepPoint } from "../../engine/types";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
+import type { Problem } from "../../engine/problems";
+import { addNote, issueOf } from "../messages/issue";
+import { inferencePerfMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, isObj, num, statsFrom } from "./common-json";
 
 const STATS: Readonly<Record<string, string>> = {
@@ -61,29 +64,25 @@ function kindOf(file: InputFile): Kind | null {
   return null;
 }
 
-function skipped(file: InputFile, message: string): FileImportResult {
-  const w: ImportIssue = { file: file.name, code: "skipped", message };
-  return { ok: true, value: { sweeps: [], warnings: [w] } };
+function skipped(file: InputFile, problem: Problem<object>): FileImportResult {
+  return { ok: true, value: { sweeps: [], warnings: [issueOf(file.name, "skipped", problem)] } };
 }
 
 function parse(file: InputFile): FileImportResult {
   const kind = kindOf(file);
   if (kind === "summary") {
-    return skipped(
-      file,
-      "inference-perf summary report: it aggregates all stages (mixed load levels), so it is not a load level; skipped — import the stage_<n>_lifecycle_metrics.json files",
-    );
+    return skipped(file, M.problem("summarySkipped", {}));
   }
   if (kind === "prometheus") {
-    return skipped(file, "inference-perf Prometheus report (server-side metrics): not a load level; skipped — import the stage_<n>_lifecycle_metrics.json files");
+    return skipped(file, M.problem("prometheusSkipped", {}));
   }
   const j = file.json();
   if (!j.ok) return { ok: false, errors: [j.issue] };
   if (kind !== "stage" || !isObj(j.value)) {
-    return { ok: false, errors: [{ file: file.name, code: "unknown-format", message: "not an inference-perf lifecycle report (needs load_summary and successes.latency)" }] };
+    return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notLifecycle", {}))] };
   }
   const v = j.value;
-  const warnings: string[] = [];
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const ls = v.load_summary as Record<string, unknown>;
   const conc = num(ls.concurrency);
   const rate = num(ls.requested_rate);
@@ -94,9 +93,9 @@ function parse(file: InputFile): FileImportResult {
     const ach = num(ls.achieved_rate);
     if (ach !== undefined && ach > 0) {
       p.requestRate = ach;
-      warnings.push(`${file.name}: no requested rate; used the achieved send rate ${ach} req/s as the load level`);
+      addNote(notes, M.problem("achievedRate", { file: file.name, rate: ach }));
     } else {
-      return { ok: false, errors: [{ file: file.name, key: "load_summary.requested_rate", code: "missing-load", message: "stage has no requested_rate, concurrency or achieved_rate (or it is zero/negative)" }] };
+      return { ok: false, errors: [issueOf(file.name, "missing-load", M.problem("missingLoad", {}), { key: "load_summary.requested_rate" })] };
     }
   }
   const lat = get(v, "successes", "latency");
@@ -127,15 +126,12 @@ function parse(file: InputFile): FileImportResult {
   if (ok !== undefined) p.completed = ok;
   if (failed !== undefined) p.failed = failed;
   if (itl?.p50 !== undefined && tpot?.p50 !== undefined && itl.p50 < 0.1 * tpot.p50) {
-    warnings.push(
-      "inference-perf inter_token_latency pools every token-to-token delta; tokens delivered in one streamed chunk share a timestamp, " +
-        "so its median is near 0 (below 10 % of the TPOT median): use tpot, not itl, for per-user speed SLOs",
-    );
+    addNote(notes, M.problem("itlNearZero", {}));
   }
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "inference-perf" }, points: [p], warnings }],
+      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "inference-perf" }, points: [p], ...notes }],
       warnings: [],
     },
   };

@@ -7,6 +7,8 @@
  */
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { inferencexMessages as M } from "../messages/tools";
 import { fileIssues } from "./generic-table";
 import { shown } from "../show";
 
@@ -69,14 +71,14 @@ const inferencex: FormatImporter = {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const rows = rowsOf(j.value);
-    if (!rows || !rows.length) return { ok: false, errors: [{ file: file.name, code: "bad-shape", message: "expected an InferenceX result object or an array of them" }] };
+    if (!rows || !rows.length) return { ok: false, errors: [issueOf(file.name, "bad-shape", M.problem("badShape", {}))] };
     const errors: ImportIssue[] = [];
     const groups = new Map<string, PartialSweep>();
     rows.forEach((r, idx) => {
       const key = Array.isArray(j.value) ? `[${idx}]` : "";
       const conc = num(r.conc);
       if (conc == null || conc <= 0) {
-        errors.push({ file: file.name, record: idx, key: `${key}.conc`.replace(/^\./, ""), code: "bad-value", message: `conc must be a positive number, found ${shown(r.conc)}` });
+        errors.push(issueOf(file.name, "bad-value", M.problem("badConc", { found: shown(r.conc) }), { record: idx, key: `${key}.conc`.replace(/^\./, "") }));
         return;
       }
       const gk = GROUP_KEYS.map(k => String(r[k] ?? "")).join("\u0000");
@@ -99,12 +101,13 @@ const inferencex: FormatImporter = {
           .filter(v => v != null && v !== "")
           .join(" · ");
         groups.set(gk, (g = { label, meta, points: [], warnings: [] }));
-        g.warnings.push(
+        addNote(
+          g,
           r.output_tput_tps != null || r.total_tput_tps != null
-            ? `tput_per_gpu / output_tput_per_gpu are per GPU (${gpus.basis}); tokens/s are the deployment aggregate from output_tput_tps / total_tput_tps (= per-GPU × ${gpus.total ?? "?"} GPUs)`
-            : `tput_per_gpu / output_tput_per_gpu are per GPU; reported the deployment aggregate = per-GPU × GPUs (${gpus.basis})`,
+            ? M.problem("perGpuAggregate", { basis: gpus.basis, gpus: gpus.total ?? "?" })
+            : M.problem("perGpuDerived", { basis: gpus.basis }),
         );
-        g.warnings.push("latencies are in seconds in InferenceX aggregates (vLLM keys with _ms stripped): converted to ms");
+        addNote(g, M.problem("seconds", {}));
       }
       const p: SweepPoint = { concurrency: conc, requestRate: null };
       const outAgg = num(r.output_tput_tps);
@@ -134,7 +137,7 @@ const inferencex: FormatImporter = {
         const val = num(v);
         if (val == null) continue;
         if (val < 0) {
-          errors.push({ file: file.name, record: idx, key: `${key}.${k}`.replace(/^\./, ""), code: "bad-value", message: `latency must be ≥ 0, found ${shown(val)}` });
+          errors.push(issueOf(file.name, "bad-value", M.problem("badLatency", { found: shown(val) }), { record: idx, key: `${key}.${k}`.replace(/^\./, "") }));
           continue;
         }
         const stat = m[1] === "median" ? "p50" : m[1]!;
@@ -149,9 +152,9 @@ const inferencex: FormatImporter = {
     const sweeps = [...groups.values()];
     for (const s of sweeps) {
       if (s.points.some(p => p.tpotMs) && "p75_itl" in (rows[0] ?? {})) {
-        s.warnings.push("agentic aggregate: itl and tpot hold the same AIPerf inter_token_latency values (per-request TPOT, docs/metrics.md): stored as tpot");
+        addNote(s, M.problem("agenticItl", {}));
       }
-      if (!s.points.some(p => p.rps != null)) s.warnings.push("no request counts/duration in the file: rps not available");
+      if (!s.points.some(p => p.rps != null)) addNote(s, M.problem("noRps", {}));
     }
     return { ok: true, value: { sweeps, warnings: fileIssues(file.name, []) } };
   },

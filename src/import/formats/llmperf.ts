@@ -12,7 +12,9 @@
  */
 import type { Stats, SweepPoint } from "../../engine/types";
 import { RequestAggregator } from "../per-request";
-import type { FileImportResult, FormatImporter, ImportOptions, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { llmperfMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, ImportOptions, InputFile, PartialSweep } from "../types";
 import { isObj, isoFromUnixSeconds, loadGivenOutside, num, str, type Json } from "./common-json";
 
 const QUANTILES: readonly [string, string][] = [
@@ -52,7 +54,7 @@ function isIndividual(v: unknown): v is unknown[] {
 }
 
 function parseSummary(file: InputFile, o: Json): FileImportResult {
-  const warnings: string[] = [];
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const conc = num(o.num_concurrent_requests);
   const p: SweepPoint = { concurrency: conc !== undefined && conc > 0 ? conc : null, requestRate: null };
   const perMin = num(o.results_num_completed_requests_per_min);
@@ -75,9 +77,9 @@ function parseSummary(file: InputFile, o: Json): FileImportResult {
   if (done !== undefined) p.completed = done;
   if (errs !== undefined) p.failed = errs;
   if (p.concurrency == null && !loadGivenOutside(file.name, undefined)) {
-    warnings.push("LLMPerf summary has no num_concurrent_requests: the load level is unknown; give --concurrency N");
+    addNote(notes, M.problem("summaryNoConcurrency", {}));
   }
-  warnings.push("LLMPerf inter_token_latency includes the TTFT (≈ e2e / output tokens): stored as ntpot; the file has no TPOT or ITL");
+  addNote(notes, M.problem("ntpotSummary", {}));
   const extra: Json = {};
   for (const k of ["framework", "model_size", "api", "name"]) if (o[k] !== undefined) extra[k] = o[k];
   return {
@@ -96,7 +98,7 @@ function parseSummary(file: InputFile, o: Json): FileImportResult {
             ...extra,
           },
           points: [p],
-          warnings,
+          ...notes,
         },
       ],
       warnings: [],
@@ -128,18 +130,15 @@ function parseIndividual(file: InputFile, arr: unknown[], opts: ImportOptions): 
     });
   });
   const points = agg.finish();
-  const warnings = [
-    "LLMPerf inter_token_latency includes the TTFT (≈ e2e / output tokens): stored as ntpot; tpot is derived per request as (e2e − ttft)/(out − 1) with LLMPerf's Llama-2 tokenizer counts",
-    "LLMPerf individual responses carry no timestamps: rps and tokens/s are unknown (import the _summary.json for throughput)",
-  ];
-  if (bad) warnings.push(`${bad} record(s) were not objects and were ignored`);
-  if (!loadGivenOutside(file.name, opts.concurrency)) {
-    warnings.push("LLMPerf individual responses do not record the concurrency: the load level is unknown; give --concurrency N or put it in the path");
-  }
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
+  addNote(notes, M.problem("ntpotIndividual", {}));
+  addNote(notes, M.problem("noTimestamps", {}));
+  if (bad) addNote(notes, M.problem("notObjects", { count: bad }));
+  if (!loadGivenOutside(file.name, opts.concurrency)) addNote(notes, M.problem("individualNoConcurrency", {}));
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "llmperf" }, points, warnings }],
+      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "llmperf" }, points, ...notes }],
       warnings: [],
     },
   };
@@ -157,7 +156,7 @@ export const llmperfSummary: FormatImporter = {
   parse(file) {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    if (!isSummary(j.value)) return { ok: false, errors: [{ file: file.name, code: "unknown-format", message: "not an LLMPerf summary (no results_ttft_s_* keys)" }] };
+    if (!isSummary(j.value)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notSummary", {}))] };
     return parseSummary(file, j.value);
   },
 };
@@ -174,7 +173,7 @@ export const llmperfIndividual: FormatImporter = {
   parse(file, opts) {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    if (!isIndividual(j.value)) return { ok: false, errors: [{ file: file.name, code: "unknown-format", message: "not LLMPerf individual responses (an array of records with ttft_s)" }] };
+    if (!isIndividual(j.value)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notIndividual", {}))] };
     return parseIndividual(file, j.value, opts);
   },
 };

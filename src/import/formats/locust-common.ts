@@ -3,7 +3,9 @@
  * (Type,Name entry) carries which canonical metric, and statistics from a row's
  * percentile columns (`50%` … `99.99%`, response times in ms, bucket-rounded by Locust).
  */
+import type { Problem } from "../../engine/problems";
 import type { MetricField, Stats } from "../../engine/types";
+import { locustMessages as M } from "../messages/tools";
 import { normHeader, readNumber } from "../csv";
 
 /** Column lookup by normalised header name. */
@@ -80,9 +82,9 @@ export const isAggregated = (e: { type: string; name: string }) => e.type.trim()
  * else the single POST row (the most used one when several), else the single request row,
  * else the Aggregated row. The e2e entry also gives the request rate. Notes explain guesses.
  */
-export function chooseEntries(entries: Entry[]): { byMetric: Map<MetricField, Entry>; rateEntry: Entry | null; notes: string[] } {
+export function chooseEntries(entries: Entry[]): { byMetric: Map<MetricField, Entry>; rateEntry: Entry | null; notes: Problem[] } {
   const byMetric = new Map<MetricField, Entry>();
-  const notes: string[] = [];
+  const notes: Problem[] = [];
   const plain: Entry[] = [];
   let agg: Entry | null = null;
   for (const e of entries) {
@@ -100,21 +102,17 @@ export function chooseEntries(entries: Entry[]): { byMetric: Map<MetricField, En
     if (pick) {
       byMetric.set("e2eMs", pick);
       const others = plain.filter(e => e !== pick);
-      notes.push(
-        `Locust: e2e latency and request rate taken from the ${pick.type} "${pick.name}" row` +
-          (others.length ? ` (other rows ignored: ${others.map(e => `${e.type} ${e.name}`).join(", ")})` : ""),
-      );
+      notes.push(M.problem("e2eFromRow", { type: pick.type, name: pick.name, others: others.map(e => `${e.type} ${e.name}`) }));
     } else if (agg) {
       byMetric.set("e2eMs", agg);
-      notes.push("Locust: no single request row; e2e latency and request rate taken from the Aggregated row, which mixes every request name");
+      notes.push(M.problem("e2eFromAggregated", {}));
     }
   }
   if (byMetric.has("ttftMs") && byMetric.get("e2eMs") === agg) {
-    notes.push("Locust: the Aggregated row mixes the custom TTFT/E2E events with the HTTP requests");
+    notes.push(M.problem("aggregatedMixes", {}));
   }
   return { byMetric, rateEntry: byMetric.get("e2eMs") ?? null, notes };
 }
 
-/** Warning every Locust import carries: percentiles come from rounded buckets. */
-export const BUCKET_WARNING =
-  "Locust percentiles are computed from rounded response-time buckets (147 → 150, 3432 → 3400, 58760 → 59000 ms): percentile values are approximate to about 2 significant digits; mean, min and max are exact";
+/** The note every Locust import carries: percentiles come from rounded buckets. */
+export const bucketNote = (): Problem => M.problem("buckets", {});

@@ -20,8 +20,10 @@
  */
 import type { MetricField, Stats, SweepPoint } from "../../engine/types";
 import { parseCsv } from "../csv";
-import type { FileImportResult, FormatImporter, InputFile } from "../types";
-import { BUCKET_WARNING, cellNum, chooseEntries, entryKey, Header, isAggregated, percentileStat, type Entry } from "./locust-common";
+import { addNote, issueOf } from "../messages/issue";
+import { locustMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
+import { bucketNote, cellNum, chooseEntries, entryKey, Header, isAggregated, percentileStat, type Entry } from "./locust-common";
 
 /** Ticks a user count must hold to count as a load level (≈ seconds at Locust's 1 s interval). */
 export const MIN_PLATEAU_TICKS = 5;
@@ -52,7 +54,7 @@ function parse(file: InputFile): FileImportResult {
     avg: h.col("Total Average Response Time"),
   };
   for (const [k, n] of [["ts", "Timestamp"], ["users", "User Count"], ["name", "Name"]] as const) {
-    if (c[k] < 0) return { ok: false, errors: [{ file: file.name, line: 1, column: n, code: "missing-column", message: `Locust history lacks the "${n}" column` }] };
+    if (c[k] < 0) return { ok: false, errors: [issueOf(file.name, "missing-column", M.problem("historyMissingColumn", { column: n }), { line: 1, column: n })] };
   }
   const byEntry = new Map<string, Tick[]>();
   const entries = new Map<string, Entry>();
@@ -69,7 +71,7 @@ function parse(file: InputFile): FileImportResult {
     const n = cellNum(r, c.count) ?? 0;
     entries.set(k, { ...e, requests: Math.max(prev?.requests ?? 0, n) });
   });
-  if (!byEntry.size) return { ok: false, errors: [{ file: file.name, line: 2, code: "no-rows", message: "Locust history has no data rows" }] };
+  if (!byEntry.size) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("historyNoRows", {}), { line: 2 })] };
   const fullHistory = [...entries.values()].some(e => !isAggregated(e));
   // Timeline: the Aggregated rows (written every tick), else the longest entry.
   const aggKey = [...entries.entries()].find(([, e]) => isAggregated(e))?.[0];
@@ -81,22 +83,23 @@ function parse(file: InputFile): FileImportResult {
     else runs.push({ users: tk.users, from: i, to: i });
   });
   let plateaus = runs.filter(r => r.users > 0 && r.to - r.from + 1 >= MIN_PLATEAU_TICKS);
-  const warnings: string[] = [BUCKET_WARNING];
+  const sweep: PartialSweep = { meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points: [], warnings: [] };
+  addNote(sweep, bucketNote());
   if (!plateaus.length) {
     const longest = runs.filter(r => r.users > 0).sort((a, b) => b.to - b.from - (a.to - a.from))[0];
-    if (!longest) return { ok: false, errors: [{ file: file.name, code: "no-points", message: "Locust history never has a User Count above 0" }] };
+    if (!longest) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("historyNoUsers", {}))] };
     plateaus = [longest];
-    warnings.push(`Locust history: no user count held for ${MIN_PLATEAU_TICKS} ticks; used the longest one (${longest.users} users, ${longest.to - longest.from + 1} ticks)`);
+    addNote(sweep, M.problem("historyShortPlateau", { ticks: MIN_PLATEAU_TICKS, users: longest.users, length: longest.to - longest.from + 1 }));
   }
   const list = [...entries.values()];
   const { byMetric, rateEntry, notes } = fullHistory ? chooseEntries(list) : chooseEntries(list.filter(isAggregated));
-  for (const x of notes) warnings.push(x);
+  for (const x of notes) addNote(sweep, x);
   if (fullHistory) {
-    warnings.push(`Locust history (--csv-full-history): percentiles per load level are the mean of the ${WINDOW_SEC}-s window percentiles over the plateau, not percentiles of the plateau's requests`);
+    addNote(sweep, M.problem("historyWindow", { window: WINDOW_SEC }));
   } else {
-    warnings.push("Locust history without --csv-full-history: percentiles are cumulative since the start of the test (they include earlier load levels) and only the Aggregated row (all request names mixed) is available");
+    addNote(sweep, M.problem("historyCumulative", {}));
   }
-  const points: SweepPoint[] = [];
+  const points = sweep.points;
   for (const pl of plateaus) {
     const tStart = timeline[pl.from]!.ts;
     const tEnd = timeline[pl.to]!.ts;
@@ -149,10 +152,7 @@ function parse(file: InputFile): FileImportResult {
     }
     points.push(p);
   }
-  return {
-    ok: true,
-    value: { sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points, warnings }], warnings: [] },
-  };
+  return { ok: true, value: { sweeps: [sweep], warnings: [] } };
 }
 
 /** Locust `_stats_history.csv`: one point per user-count plateau. */
@@ -164,7 +164,7 @@ export const locustHistory: FormatImporter = {
     return isHistory(file) ? 0.95 : 0;
   },
   parse(file) {
-    if (!isHistory(file)) return { ok: false, errors: [{ file: file.name, line: 1, code: "unknown-format", message: "not a Locust history CSV (header must start Timestamp,User Count,Type,Name,Requests/s)" }] };
+    if (!isHistory(file)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notHistory", {}), { line: 1 })] };
     return parse(file);
   },
 };

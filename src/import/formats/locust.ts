@@ -13,9 +13,11 @@
  */
 import type { SweepPoint } from "../../engine/types";
 import { parseCsv } from "../csv";
-import type { FileImportResult, FormatImporter, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { locustMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { loadGivenOutside } from "./common-json";
-import { BUCKET_WARNING, cellNum, chooseEntries, entryKey, Header, percentilesOf, type Entry } from "./locust-common";
+import { bucketNote, cellNum, chooseEntries, entryKey, Header, percentilesOf, type Entry } from "./locust-common";
 import { locustHistory } from "./locust-history";
 
 const norm = (l: string) => l.replace(/^\uFEFF/, "").replace(/"/g, "").toLowerCase().replace(/\s+/g, " ").trim();
@@ -34,7 +36,7 @@ function kind(file: InputFile): "stats" | "failures" | "exceptions" | null {
 
 function parseStats(file: InputFile): FileImportResult {
   const t = parseCsv(file.text);
-  if (t.rows.length < 2) return { ok: false, errors: [{ file: file.name, line: 2, code: "no-rows", message: "Locust stats file has a header but no rows" }] };
+  if (t.rows.length < 2) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("statsNoRows", {}), { line: 2 })] };
   const h = new Header(t.rows[0]!);
   const cType = h.col("Type", "Method");
   const cName = h.col("Name");
@@ -47,7 +49,7 @@ function parseStats(file: InputFile): FileImportResult {
   const cMin = h.col("Min Response Time");
   const cMax = h.col("Max Response Time");
   for (const [c, n] of [[cName, "Name"], [cCount, "Request Count"]] as const) {
-    if (c < 0) return { ok: false, errors: [{ file: file.name, line: 1, column: n, code: "missing-column", message: `Locust stats file lacks the "${n}" column` }] };
+    if (c < 0) return { ok: false, errors: [issueOf(file.name, "missing-column", M.problem("statsMissingColumn", { column: n }), { line: 1, column: n })] };
   }
   const rows = new Map<string, string[]>();
   const entries: Entry[] = [];
@@ -85,27 +87,23 @@ function parseStats(file: InputFile): FileImportResult {
       p.failed = f;
     }
   }
-  const warnings = [...notes, BUCKET_WARNING];
-  if (!loadGivenOutside(file.name, undefined)) {
-    warnings.push("Locust _stats.csv does not record the number of users: the load level is unknown unless given with --concurrency N (or in the path); the _stats_history.csv has it");
-  }
-  return {
-    ok: true,
-    value: { sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points: [p], warnings }], warnings: [] },
-  };
+  const sweep: PartialSweep = { meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points: [p], warnings: [] };
+  for (const x of notes) addNote(sweep, x);
+  addNote(sweep, bucketNote());
+  if (!loadGivenOutside(file.name, undefined)) addNote(sweep, M.problem("statsNoUsers", {}));
+  return { ok: true, value: { sweeps: [sweep], warnings: [] } };
 }
 
 function parseNotResult(file: InputFile, k: "failures" | "exceptions"): FileImportResult {
-  let detail = "";
+  let items: string[] = [];
   if (k === "failures") {
     const t = parseCsv(file.text);
     const h = new Header(t.rows[0] ?? []);
     const cM = h.col("Method"), cN = h.col("Name"), cE = h.col("Error"), cO = h.col("Occurrences");
-    const items = t.rows.slice(1).map(r => `${r[cO] ?? "?"} × ${r[cE] ?? "?"} on ${r[cM] ?? ""} ${r[cN] ?? ""}`.trim());
-    detail = items.length ? ` (${items.length} failure kind(s): ${items.slice(0, 5).join("; ")}${items.length > 5 ? "; …" : ""})` : " (no failures recorded)";
+    items = t.rows.slice(1).map(r => `${r[cO] ?? "?"} × ${r[cE] ?? "?"} on ${r[cM] ?? ""} ${r[cN] ?? ""}`.trim());
   }
-  const message = `Locust ${k} file: not a benchmark result; import the _stats.csv or _stats_history.csv${detail}; skipped`;
-  return { ok: true, value: { sweeps: [], warnings: [{ file: file.name, code: "skipped", message }] } };
+  const problem = M.problem("notResult", { kind: k, count: items.length, items: items.slice(0, 5), more: items.length > 5 });
+  return { ok: true, value: { sweeps: [], warnings: [issueOf(file.name, "skipped", problem)] } };
 }
 
 /** Locust `_stats.csv` (and the `_failures.csv` / `_exceptions.csv` written next to it, skipped). */
@@ -120,7 +118,7 @@ export const locustStats: FormatImporter = {
   parse(file) {
     const k = kind(file);
     if (k === "failures" || k === "exceptions") return parseNotResult(file, k);
-    if (k !== "stats") return { ok: false, errors: [{ file: file.name, line: 1, code: "unknown-format", message: "not a Locust stats CSV (header must start Type,Name,Request Count,Failure Count)" }] };
+    if (k !== "stats") return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notStats", {}), { line: 1 })] };
     return parseStats(file);
   },
 };

@@ -6,7 +6,9 @@
  * keeping the raw value in `meta.rawRps` and in the sweep's warnings.
  */
 import type { SweepPoint } from "../../engine/types";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { vllmMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
 import { emptyMeta } from "./generic-table";
 import { shown } from "../show";
 
@@ -63,18 +65,18 @@ const seedScript: FormatImporter = {
       }
       const d = parseDictLine(text);
       if (!d) {
-        errors.push({ file: file.name, line, code: "bad-record", message: `not a dict of numbers: ${shown(text.trim())}` });
+        errors.push(issueOf(file.name, "bad-record", M.problem("seedNotDict", { text: shown(text.trim()) }), { line }));
         return;
       }
       const c = d.concurrency;
       if (c == null || !(c > 0) || !Number.isFinite(c)) {
-        errors.push({ file: file.name, line, column: "concurrency", code: "bad-value", message: `concurrency must be a positive number, found ${c}` });
+        errors.push(issueOf(file.name, "bad-value", M.problem("seedBadConcurrency", { found: String(c) }), { line, column: "concurrency" }));
         return;
       }
       const p: SweepPoint = { concurrency: c, requestRate: null };
       if (d.rps != null) {
         if (!(d.rps > 0) || !Number.isFinite(d.rps)) {
-          errors.push({ file: file.name, line, column: "rps", code: "bad-value", message: `rps must be a positive number, found ${d.rps}` });
+          errors.push(issueOf(file.name, "bad-value", M.problem("seedBadRps", { found: String(d.rps) }), { line, column: "rps" }));
           return;
         }
         // Little's law: each of the c workers completes 1/mean-latency requests per second.
@@ -86,7 +88,7 @@ const seedScript: FormatImporter = {
         const v = d[k];
         if (v == null) continue;
         if (!(v >= 0) || !Number.isFinite(v)) {
-          errors.push({ file: file.name, line, column: k, code: "bad-value", message: `${k} must be a latency ≥ 0 in seconds, found ${v}` });
+          errors.push(issueOf(file.name, "bad-value", M.problem("seedBadLatency", { key: k, found: String(v) }), { line, column: k }));
           return;
         }
         e2e[k === "avg" ? "mean" : k] = v * 1000;
@@ -97,18 +99,16 @@ const seedScript: FormatImporter = {
       points.push(p);
     });
     if (errors.length) return { ok: false, errors };
-    if (!points.length) return { ok: false, errors: [{ file: file.name, line: 1, code: "no-points", message: "no sweep lines ({'concurrency': …}) found" }] };
-    const warnings: string[] = [];
-    if (rawRps.length) {
-      warnings.push(
-        "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, docs/metrics.md): " +
-          rawRps.map(r => `concurrency ${r.concurrency}: ${r.rawRps} → ${Number(r.rps.toFixed(6))}`).join(", "),
-      );
-    }
-    warnings.push("p50/p99 are the script's end-to-end latency order statistics in seconds (lat[n//2], lat[int(n·0.99)−1]), converted to ms");
-    if (skipped.length) warnings.push(`lines ${skipped.slice(0, 10).join(", ")}${skipped.length > 10 ? ", …" : ""} are not sweep lines: ignored`);
+    if (!points.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("seedNoLines", {}), { line: 1 })] };
     const meta = { ...emptyMeta(), tool: "seed sweep script", rawRps };
-    return { ok: true, value: { sweeps: [{ meta, points, warnings }], warnings: [] } };
+    const sweep: PartialSweep = { meta, points, warnings: [] };
+    if (rawRps.length) {
+      const rates = { concurrency: rawRps.map(r => r.concurrency), rawRps: rawRps.map(r => r.rawRps), rps: rawRps.map(r => Number(r.rps.toFixed(6))) };
+      addNote(sweep, M.problem("seedRawRps", rates));
+    }
+    addNote(sweep, M.problem("seedSeconds", {}));
+    if (skipped.length) addNote(sweep, M.problem("seedLinesIgnored", { lines: skipped.slice(0, 10), more: skipped.length > 10 }));
+    return { ok: true, value: { sweeps: [sweep], warnings: [] } };
   },
 };
 

@@ -11,7 +11,9 @@
  * Runs of one model, backend and workload (dataset and random lengths) form one sweep; the
  * old format records no model, so workloads are told apart by the label.
  */
+import type { Problem } from "../../engine/problems";
 import type { SweepMeta } from "../../engine/types";
+import { vllmMessages as M } from "../messages/tools";
 import type { FormatImporter, InputFile } from "../types";
 import { buildSweeps, type GroupInfo } from "./vllm-group";
 import { allRecords, firstRecord } from "./vllm-json";
@@ -47,9 +49,9 @@ function workloadOf(rec: Rec): string {
 }
 
 function info(rec: Rec): GroupInfo {
-  const notes: string[] = [];
+  const notes: Problem[] = [];
   const model = str(rec.model_id) ?? str(rec.model) ?? str(rec.model_path) ?? null;
-  if (!model) notes.push("the file does not record the model (SGLang bench_serving lines of this version have no model key)");
+  if (!model) notes.push(M.problem("sglangNoModel", {}));
   const backend = str(rec.backend);
   const engine = sglangEngine(backend);
   const workload = workloadOf(rec);

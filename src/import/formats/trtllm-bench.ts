@@ -13,7 +13,9 @@
  * - GPUs: `world_info.world_size` (tp × pp) → `meta.gpuCount`; `machine.name` → `meta.gpu`.
  */
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
+import { addNote, issueOf } from "../messages/issue";
+import { trtllmMessages as M } from "../messages/tools";
+import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
 import { asObject, asString, statKeyOf } from "./nv-metrics";
 import { pathHasConcurrency } from "./nv-path";
 import { shown } from "../show";
@@ -36,7 +38,7 @@ class Reader {
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
-    this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-number", message: `expected a number, got ${shown(v)}` });
+    this.errors.push(issueOf(this.file, "bad-number", M.problem("badNumber", { got: shown(v) }), { key: `${path}.${key}` }));
     return undefined;
   }
 
@@ -46,7 +48,7 @@ class Reader {
     if (p == null) return undefined;
     const o = asObject(p);
     if (!o) {
-      this.errors.push({ file: this.file, key: `${path}.${key}`, code: "bad-type", message: `expected an object of percentiles, got ${shown(p)}` });
+      this.errors.push(issueOf(this.file, "bad-type", M.problem("badPercentiles", { got: shown(p) }), { key: `${path}.${key}` }));
       return undefined;
     }
     const out: Stats = {};
@@ -68,15 +70,15 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
   const perf = asObject(root.performance);
   const streaming = asObject(root.streaming_metrics);
   const machine = asObject(root.machine);
-  if (!perf) return { ok: false, errors: [{ file: file.name, key: "performance", code: "missing-key", message: "the report has no performance section" }] };
+  if (!perf) return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noPerformance", {}), { key: "performance" })] };
 
   const point: SweepPoint = { concurrency: null, requestRate: null };
-  const warnings: string[] = [];
+  const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const measured = rd.num(req, "request_info", "avg_num_concurrent_requests");
   if (given != null) point.concurrency = given;
   else if (!pathHasConcurrency(file.name) && measured != null && measured > 0) {
     point.concurrency = measured;
-    warnings.push(`${file.name}: concurrency ${measured} is the measured average (request_info.avg_num_concurrent_requests), not a configured limit`);
+    addNote(notes, M.problem("measuredConcurrency", { file: file.name, concurrency: measured }));
   }
   point.rps = rd.num(perf, "performance", "request_throughput_req_s") ?? null;
   point.outputTokensPerSec = rd.num(perf, "performance", "system_output_throughput_tok_s") ?? null;
@@ -101,9 +103,9 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
   rd.num(perf, "performance", "output_throughput_per_gpu_tok_s");
   if (rd.errors.length) return { ok: false, errors: rd.errors };
   if (point.rps == null && point.outputTokensPerSec == null) {
-    return { ok: false, errors: [{ file: file.name, key: "performance.request_throughput_req_s", code: "missing-key", message: "neither request_throughput_req_s nor system_output_throughput_tok_s is present" }] };
+    return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noThroughput", {}), { key: "performance.request_throughput_req_s" })] };
   }
-  if (!streaming) warnings.push(`${file.name}: not a streaming run (no streaming_metrics): TTFT and TPOT are unknown`);
+  if (!streaming) addNote(notes, M.problem("notStreaming", { file: file.name }));
 
   const meta: SweepMeta = {
     model: asString(engine?.model),
@@ -122,7 +124,7 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
     ...(asString(engine?.dtype) ? { dtype: asString(engine?.dtype) } : {}),
     ...(asString(engine?.quantization) ? { quantization: asString(engine?.quantization) } : {}),
   };
-  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings }], warnings: [] } };
+  return { ok: true, value: { sweeps: [{ meta, points: [point], ...notes }], warnings: [] } };
 }
 
 /** trtllm-bench `--report_json` report, one load level per file. */
@@ -140,7 +142,7 @@ export const trtllmBenchImporter: FormatImporter = {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const root = asObject(j.value);
-    if (!root) return { ok: false, errors: [{ file: file.name, line: 1, code: "wrong-format", message: "a trtllm-bench report is a JSON object" }] };
+    if (!root) return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })] };
     return parseReport(file, root, opts.concurrency);
   },
 };

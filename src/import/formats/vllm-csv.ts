@@ -5,6 +5,8 @@
  * `inf`; per-request arrays, if any, as Python-repr strings (ignored here).
  */
 import { parseCsv, readNumber } from "../csv";
+import { issueOf } from "../messages/issue";
+import { vllmMessages as M } from "../messages/tools";
 import type { FormatImporter, InputFile } from "../types";
 import { buildSweeps, firstChar, type LocatedRec } from "./vllm-group";
 import { vllmRecordMeta } from "./vllm-meta";
@@ -60,7 +62,7 @@ export const vllmSweepCsvImporter: FormatImporter = {
       records.push({ rec, loc: { file: file.name, line: table.lines[r]! } });
     }
     if (records.length === 0) {
-      return { ok: false, errors: [{ file: file.name, line: 2, code: "empty", message: "summary.csv has a header but no runs" }] };
+      return { ok: false, errors: [issueOf(file.name, "empty", M.problem("csvNoRuns", {}), { line: 2 })] };
     }
     return buildSweeps(records, {
       tool: "vllm",
@@ -70,8 +72,8 @@ export const vllmSweepCsvImporter: FormatImporter = {
       },
       skip(rec) {
         const run = num(rec.run_number);
-        if (run != null && run < 0) return "warm-up run (run_number -1); skipped";
-        if (rec.error_type != null && rec.mean_ttft_ms == null && rec.mean_e2el_ms == null) return `failed sweep run (${String(rec.error_type)}); skipped`;
+        if (run != null && run < 0) return M.problem("warmUp", {});
+        if (rec.error_type != null && rec.mean_ttft_ms == null && rec.mean_e2el_ms == null) return M.problem("failedRunCsv", { errorType: String(rec.error_type) });
         return null;
       },
     });

@@ -7,7 +7,9 @@
  * successful request (0 s for one that streamed no token, as the tool does), ITL = every gap
  * pooled, TPOT = (latency − ttft)/(out − 1) per request with out > 1.
  */
+import type { Problem } from "../../engine/problems";
 import type { MetricField, SweepPoint } from "../../engine/types";
+import { vllmMessages as M } from "../messages/tools";
 import { METRIC_FIELD, METRIC_KEYS } from "../../engine/types";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { Rec } from "./vllm-record";
@@ -24,10 +26,10 @@ export function hasDetailedArrays(rec: Rec): boolean {
 
 /**
  * Fill statistics missing from `point` with ones computed from the record's per-request arrays.
- * Returns notes (sweep warnings) describing what was computed or assumed.
+ * Returns notes (sweep warnings, as problems) describing what was computed or assumed.
  */
-export function fillFromArrays(rec: Rec, point: SweepPoint): string[] {
-  const notes: string[] = [];
+export function fillFromArrays(rec: Rec, point: SweepPoint): Problem[] {
+  const notes: Problem[] = [];
   const ttfts = numArray(rec.ttfts) ?? [];
   const n = ttfts.length;
   const outLens = numArray(rec.output_lens);
@@ -70,13 +72,13 @@ export function fillFromArrays(rec: Rec, point: SweepPoint): string[] {
     }
   }
   if (added.length) {
-    notes.push(`statistics missing from the summary computed from the per-request arrays (${n} requests, exact percentiles): ${added.join(", ")}`);
+    notes.push(M.problem("arraysComputed", { requests: n, stats: added }));
   }
   if (noToken > 0) {
-    notes.push(`${noToken} successful request(s) streamed no token (ttft 0 s); kept in the TTFT statistics as the tool does`);
+    notes.push(M.problem("noTokenStreamed", { count: noToken }));
   }
   if (point.completed != null && computed.completed !== point.completed) {
-    notes.push(`the per-request arrays hold ${computed.completed} successful requests but the summary says completed = ${point.completed}`);
+    notes.push(M.problem("arraysCompletedMismatch", { arrays: computed.completed ?? String(computed.completed), completed: point.completed }));
   }
   return notes;
 }

@@ -3,7 +3,9 @@
  * ({@link readRecord}), fill missing statistics from per-request arrays, group records of one
  * deployment into one sweep (the pipeline sorts the points, docs/metrics.md), collect issues.
  */
+import { englishOf, type Problem } from "../../engine/problems";
 import type { SweepMeta, SweepPoint } from "../../engine/types";
+import { addNote, issueOf } from "../messages/issue";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import { fillFromArrays, hasDetailedArrays } from "./vllm-detailed";
 import { readRecord, type Rec, type RecordLoc } from "./vllm-record";
@@ -19,7 +21,7 @@ export interface GroupInfo {
   meta: SweepMeta;
   groupKey: string;
   label?: string | undefined;
-  notes: string[];
+  notes: Problem[];
 }
 
 /** Per-tool hooks of {@link buildSweeps}. */
@@ -27,22 +29,19 @@ export interface BuildOptions {
   tool: "vllm" | "sglang";
   /** Meta/group of a record. */
   info(rec: Rec): GroupInfo;
-  /** Return a warning message to skip the record (warm-up run, failed sweep run), else null. */
-  skip?(rec: Rec): string | null;
+  /** Return the warning to skip the record with (warm-up run, failed sweep run), else null. */
+  skip?(rec: Rec): Problem<object> | null;
 }
 
 /** Records → partial sweeps, or all errors found (every record is checked). */
 export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions): FileImportResult {
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
-  const groups = new Map<string, PartialSweep & { notes: Set<string> }>();
+  const groups = new Map<string, PartialSweep & { notes: Map<string, Problem> }>();
   for (const { rec, loc } of records) {
-    const skipMsg = opts.skip?.(rec);
-    if (skipMsg) {
-      const w: ImportIssue = { file: loc.file, code: "skipped", message: skipMsg };
-      if (loc.line != null) w.line = loc.line;
-      if (loc.record != null) w.record = loc.record;
-      warnings.push(w);
+    const skipped = opts.skip?.(rec);
+    if (skipped) {
+      warnings.push(issueOf(loc.file, "skipped", skipped, { line: loc.line, record: loc.record }));
       continue;
     }
     const r = readRecord(rec, loc, opts.tool);
@@ -59,18 +58,22 @@ export function buildSweeps(records: readonly LocatedRec[], opts: BuildOptions):
     for (const x of info.notes) notes.push(x);
     let g = groups.get(info.groupKey);
     if (!g) {
-      g = { meta: info.meta, points: [], warnings: [], notes: new Set() };
+      g = { meta: info.meta, points: [], warnings: [], notes: new Map() };
       if (info.label) g.label = info.label;
       groups.set(info.groupKey, g);
     }
     g.points.push(point);
-    for (const n of notes) g.notes.add(n);
+    for (const n of notes) {
+      const text = englishOf(n);
+      if (!g.notes.has(text)) g.notes.set(text, n);
+    }
   }
   if (errors.length) return { ok: false, errors };
   const sweeps: PartialSweep[] = [];
   for (const g of groups.values()) {
-    // The group without its note set, the notes as warnings (same keys, same order).
-    const s: PartialSweep = { meta: g.meta, points: g.points, warnings: [...g.notes] };
+    // The group without its note map, the notes as warnings and problems (same keys, same order).
+    const s: PartialSweep = { meta: g.meta, points: g.points, warnings: [] };
+    for (const n of g.notes.values()) addNote(s, n);
     if ("label" in g) s.label = g.label;
     sweeps.push(s);
   }

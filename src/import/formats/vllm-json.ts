@@ -4,6 +4,8 @@
  * SGLang `--output-file`). Shared by the vLLM and SGLang importers.
  */
 import { parseJsonLenient } from "../input";
+import { issueOf } from "../messages/issue";
+import { vllmMessages as M } from "../messages/tools";
 import type { ImportIssue, InputFile } from "../types";
 import { firstChar, type LocatedRec } from "./vllm-group";
 import { isRec, type Rec } from "./vllm-record";
@@ -36,13 +38,13 @@ export function allRecords(file: InputFile, what: string): { ok: true; records: 
     if (Array.isArray(j.value)) {
       j.value.forEach((v, i) => {
         if (isRec(v)) records.push({ rec: v, loc: { file: file.name, record: i, keyPrefix: `[${i}].` } });
-        else errors.push({ file: file.name, record: i, key: `[${i}]`, code: "bad-record", message: `element ${i} is not a ${what} result object` });
+        else errors.push(issueOf(file.name, "bad-record", M.problem("elementNotResult", { index: i, tool: what }), { record: i, key: `[${i}]` }));
       });
     } else if (isRec(j.value)) {
       // A one-line object (a JSONL file with one run) is located at line 1.
       records.push({ rec: j.value, loc: /\n\s*\S/.test(file.text) ? { file: file.name } : { file: file.name, line: 1 } });
     } else {
-      errors.push({ file: file.name, line: 1, code: "bad-record", message: `the JSON is not a ${what} result object` });
+      errors.push(issueOf(file.name, "bad-record", M.problem("jsonNotResult", { tool: what }), { line: 1 }));
     }
   } else {
     const l = file.jsonLines();
@@ -54,10 +56,10 @@ export function allRecords(file: InputFile, what: string): { ok: true; records: 
     l.values.forEach((v, i) => {
       const line = l.lines[i]!;
       if (isRec(v)) records.push({ rec: v, loc: { file: file.name, line } });
-      else errors.push({ file: file.name, line, code: "bad-record", message: `line ${line} is not a ${what} result object` });
+      else errors.push(issueOf(file.name, "bad-record", M.problem("lineNotResult", { line, tool: what }), { line }));
     });
   }
   if (errors.length) return { ok: false, errors };
-  if (records.length === 0) return { ok: false, errors: [{ file: file.name, code: "empty", message: `no ${what} results in the file` }] };
+  if (records.length === 0) return { ok: false, errors: [issueOf(file.name, "empty", M.problem("noResults", { tool: what }))] };
   return { ok: true, records };
 }

@@ -3,7 +3,9 @@
  * engine (from `--metadata` such as `framework=sgl`, else from `backend`), GPU from
  * `--metadata` keys, and the `vllm bench sweep serve` override keys written after `run_number`.
  */
+import type { Problem } from "../../engine/problems";
 import type { SweepMeta } from "../../engine/types";
+import { vllmMessages as M } from "../messages/tools";
 import { dateOf, LATENCY_KEY, num, type Rec, shapeOf, str } from "./vllm-record";
 
 /** Keys vLLM itself writes (everything else at top level is `--metadata` or a sweep override). */
@@ -109,12 +111,12 @@ export interface RecordMeta {
   groupKey: string;
   /** Set when the default `vllm · <model>` label would not tell sweeps apart. */
   label?: string | undefined;
-  notes: string[];
+  notes: Problem[];
 }
 
 /** Metadata of one vLLM record (`--metadata` keys, sweep overrides, engine guess). */
 export function vllmRecordMeta(rec: Rec): RecordMeta {
-  const notes: string[] = [];
+  const notes: Problem[] = [];
   const metadata: Record<string, unknown> = {};
   const overrides: string[] = [];
   for (const { key: k, afterRun } of otherKeysOf(rec)) {
@@ -139,7 +141,7 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
     else if (sweepRun) engine = "vllm"; // `vllm bench sweep serve` starts `vllm serve` itself
     else {
       engine = "vllm";
-      notes.push(`backend "${backend ?? "(none)"}" names the client API, not the server: engine assumed "vllm"`);
+      notes.push(M.problem("backendIsApi", { backend: backend ?? "(none)" }));
     }
   }
   const gpuK = metaKeys.find(k => keyIs(k, GPU));
@@ -153,7 +155,7 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
     const pp = asNum(metaKeys.find(k => keyIs(k, PP))) ?? 1;
     if (tp != null && tp > 0) {
       gpuCount = tp * pp;
-      notes.push(`GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (${gpuCount})`);
+      notes.push(M.problem("gpusFromTpPp", { gpus: gpuCount }));
     }
   }
   const tool = sweepRun ? "vllm bench sweep serve" : "endpoint_type" in rec ? "vllm bench serve" : "benchmark_serving.py";

@@ -5,6 +5,9 @@
  * Key spelling and definitions: reference/formats/vllm.md, sglang.md; mapping: docs/metrics.md.
  */
 import type { MetricField, Stats, SweepPoint } from "../../engine/types";
+import type { Problem } from "../../engine/problems";
+import { issueOf } from "../messages/issue";
+import { vllmMessages as M } from "../messages/tools";
 import type { ImportIssue } from "../types";
 
 /** A flat result record (parsed JSON object or CSV row). */
@@ -150,14 +153,11 @@ export interface RecordRead {
   point: SweepPoint;
   errors: ImportIssue[];
   /** Notes about guessed/derived values (sweep-level, deduplicated by the caller). */
-  notes: string[];
+  notes: Problem[];
 }
 
-function issue(loc: RecordLoc, key: string, code: string, message: string): ImportIssue {
-  const i: ImportIssue = { file: loc.file, code, message, key: `${loc.keyPrefix ?? ""}${key}` };
-  if (loc.line != null) i.line = loc.line;
-  if (loc.record != null) i.record = loc.record;
-  return i;
+function issue(loc: RecordLoc, key: string, code: string, problem: Problem<object>): ImportIssue {
+  return issueOf(loc.file, code, problem, { line: loc.line, record: loc.record, key: `${loc.keyPrefix ?? ""}${key}` });
 }
 
 /**
@@ -167,7 +167,7 @@ function issue(loc: RecordLoc, key: string, code: string, message: string): Impo
  */
 export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): RecordRead {
   const errors: ImportIssue[] = [];
-  const notes: string[] = [];
+  const notes: Problem[] = [];
   const point: SweepPoint = { concurrency: null, requestRate: null };
 
   // Load (docs/metrics.md): max_concurrency = closed-loop limit; request_rate = offered rate.
@@ -175,7 +175,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   if (maxConc != null && maxConc > 0) point.concurrency = maxConc;
   const rate = rateOf(rec.request_rate);
   if (typeof rec.request_rate === "number" && !(rec.request_rate > 0)) {
-    errors.push(issue(loc, "request_rate", "bad-rate", `request_rate is ${rec.request_rate}; an offered rate must be positive (or "inf")`));
+    errors.push(issue(loc, "request_rate", "bad-rate", M.problem("badRate", { rate: rec.request_rate })));
   }
   // A rate with a concurrency limit is kept (paced closed loop); "inf" with a limit is pure closed loop.
   point.requestRate = point.concurrency != null && rate === "inf" ? null : rate;
@@ -183,7 +183,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     const measured = num(rec.concurrency);
     if (measured != null && measured > 0) {
       point.concurrency = measured;
-      notes.push("concurrency is SGLang's measured average (sum of latencies / duration): the file records no limit or rate");
+      notes.push(M.problem("sglangMeasuredConcurrency", {}));
     }
   }
 
@@ -198,7 +198,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     const value = typeof v === "number" && v - v === 0 ? v : undefined;
     if (value === undefined) continue;
     if (value < 0) {
-      errors.push(issue(loc, k, "negative-value", `${k} is ${value}; a latency cannot be negative`));
+      errors.push(issue(loc, k, "negative-value", M.problem("negativeLatency", { key: k, value })));
       continue;
     }
     const stats: Stats = (point[field] ??= {});
@@ -206,8 +206,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   }
   if (latencyKeys === 0) {
     errors.push(
-      issue(loc, tool === "vllm" ? "mean_ttft_ms" : "median_ttft_ms", "missing-key",
-        `no latency statistics (keys like mean_ttft_ms, median_itl_ms, p99_${tool === "vllm" ? "e2el" : "e2e_latency"}_ms): not a usable ${tool === "vllm" ? "vLLM" : "SGLang"} result`),
+      issue(loc, tool === "vllm" ? "mean_ttft_ms" : "median_ttft_ms", "missing-key", M.problem("noLatency", { tool: tool === "vllm" ? "vLLM" : "SGLang" })),
     );
   }
 
@@ -217,7 +216,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     if (v == null || (typeof v === "number" && Number.isNaN(v))) continue;
     const n = typeof v === "number" ? v : NaN;
     if (!(n > 0) || n === Infinity) {
-      errors.push(issue(loc, key, "bad-throughput", `${key} is ${JSON.stringify(v)}; throughput must be a positive number`));
+      errors.push(issue(loc, key, "bad-throughput", M.problem("badThroughput", { key, value: String(JSON.stringify(v)) })));
     }
   }
 
@@ -235,7 +234,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   point.rps = num(rec.request_throughput) ?? null;
   if (point.rps == null && okDur && completed != null && completed > 0) {
     point.rps = completed / duration;
-    notes.push("achieved rps derived as completed / duration (the file has no request_throughput)");
+    notes.push(M.problem("rpsDerived", {}));
   }
   point.outputTokensPerSec = num(rec.output_throughput) ?? (okDur && totalOut != null && totalOut > 0 ? totalOut / duration : null);
   const inTput = num(rec.input_throughput);
@@ -253,7 +252,7 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     if (totalOut != null) point.meanOutputTokens = totalOut / completed;
   }
   if (completed === 0) {
-    errors.push(issue(loc, "completed", "bad-throughput", "completed is 0: no request succeeded in this run"));
+    errors.push(issue(loc, "completed", "bad-throughput", M.problem("completedZero", {})));
   }
   return { point, errors, notes };
 }

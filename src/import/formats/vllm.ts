@@ -7,6 +7,8 @@
  * inter-chunk gaps), `*_e2el_ms` → e2e; `median` → p50; `max_concurrency` → concurrency,
  * `request_rate` → requestRate.
  */
+import type { Problem } from "../../engine/problems";
+import { vllmMessages as M } from "../messages/tools";
 import type { FormatImporter, InputFile } from "../types";
 import { vllmSweepCsvImporter } from "./vllm-csv";
 import { buildSweeps } from "./vllm-group";
@@ -33,12 +35,12 @@ export function vllmRecordScore(rec: Rec): number {
   return 0;
 }
 
-function skip(rec: Rec): string | null {
+function skip(rec: Rec): Problem<object> | null {
   if (isFailedRun(rec)) {
-    return `failed sweep run ${String(rec.run_number)} (${String(rec.error_type)}: ${String(rec.error ?? "").slice(0, 120)}); skipped`;
+    return M.problem("failedRun", { run: String(rec.run_number), errorType: String(rec.error_type), error: String(rec.error ?? "").slice(0, 120) });
   }
   const run = num(rec.run_number);
-  if (run != null && run < 0) return "warm-up run (run_number -1); skipped";
+  if (run != null && run < 0) return M.problem("warmUp", {});
   return null;
 }
 
