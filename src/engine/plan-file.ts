@@ -10,6 +10,7 @@ import { locateJsonError } from "./json-error";
 import { METRIC_KEYS, type PlanFile, type WorkloadDef } from "./types";
 import { trafficSummaryProblem } from "./workload-trace";
 import { planFileMessages as P } from "./messages/plan-file";
+import { trafficMessages } from "./messages/traffic";
 import { englishOf, textProblem, type Problem } from "./problems";
 
 /** One problem in a plan: where, what was expected, what was found. */
@@ -212,7 +213,7 @@ function checkTrace(c: Checker, t: unknown, path: string): void {
   c.oneOf(t, "peak", path, ["max", "p99"]);
   if (t.traffic !== undefined) {
     const problem = trafficSummaryProblem(t.traffic);
-    if (problem) c.issue(`${path}.traffic`, "a traffic summary (capplan traffic --json)", t.traffic, `expected a traffic summary (capplan traffic --json): ${problem}`);
+    if (problem) c.issue(`${path}.traffic`, "a traffic summary (capplan traffic --json)", t.traffic, trafficMessages.problem("summaryInvalid", { cause: problem }));
   }
 }
 

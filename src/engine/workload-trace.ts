@@ -10,6 +10,8 @@
  *   outputTokens = mean output tokens per request
  * Pure; no I/O.
  */
+import { trafficMessages as T } from "./messages/traffic";
+import type { Problem } from "./problems";
 import type { TrafficGroup, TrafficSummary } from "./traffic-types";
 
 export type TracePeak = "max" | "p99";
@@ -35,21 +37,21 @@ const finite = (v: unknown): v is number => typeof v === "number" && Number.isFi
 const finiteOrNull = (v: unknown): boolean => v === null || finite(v);
 
 /**
- * Why `v` is not a usable traffic summary (the shape `capplan traffic --json` prints), or null.
- * Only what a workload and a schedule read is checked.
+ * Why `v` is not a usable traffic summary (the shape `capplan traffic --json` prints), or null:
+ * a problem (code `traffic.summary*`). Only what a workload and a schedule read is checked.
  */
-export function trafficSummaryProblem(v: unknown): string | null {
-  if (!isObj(v)) return "expected an object (the summary of `capplan traffic --json`)";
+export function trafficSummaryProblem(v: unknown): Problem | null {
+  if (!isObj(v)) return T.problem("summaryNotObject", {});
   for (const k of ["requests", "binSec", "peakRps", "p99Rps", "durationSec", "seriesStartSec"]) {
-    if (!finite(v[k])) return `${k} must be a number`;
+    if (!finite(v[k])) return T.problem("summaryNotNumber", { key: k });
   }
-  if (!((v.binSec as number) > 0)) return "binSec must be > 0";
-  if (!finiteOrNull(v.meanRps)) return "meanRps must be a number or null";
+  if (!((v.binSec as number) > 0)) return T.problem("summaryBinNotPositive", {});
+  if (!finiteOrNull(v.meanRps)) return T.problem("summaryNumberOrNull", { key: "meanRps" });
   for (const k of ["inputTokens", "outputTokens"]) {
     const s = v[k];
-    if (!isObj(s) || !finiteOrNull(s.mean)) return `${k}.mean must be a number or null`;
+    if (!isObj(s) || !finiteOrNull(s.mean)) return T.problem("summaryNumberOrNull", { key: `${k}.mean` });
   }
-  if (!Array.isArray(v.series) || !v.series.every((x) => finite(x) && x >= 0)) return "series must be an array of rates ≥ 0";
+  if (!Array.isArray(v.series) || !v.series.every((x) => finite(x) && x >= 0)) return T.problem("summarySeries", {});
   return null;
 }
 

@@ -9,6 +9,8 @@ import type { LengthHistogram } from "../engine/length-histogram";
 import type { TrafficAccumulator, TrafficSummary } from "../engine/traffic";
 import { TRACE_FORMAT_TITLES, TraceReader, type TraceFormat, type TraceRole } from "./trace";
 import type { ImportIssue } from "./types";
+import { trafficMessages } from "../engine/messages/traffic";
+import { issueOf } from "./messages/issue";
 
 /** Bins the app offers (seconds); every one is a whole multiple of the 1-s base bin. */
 export const TRACE_BINS = [1, 10, 60, 300, 900, 3600] as const;
@@ -59,7 +61,11 @@ export class TraceSession {
         onProgress?.(src.text.length, src.text.length);
       } else await streamBlob(src.file, reader, this.chunkBytes, onProgress);
     } catch (e) {
-      return { ok: false, errors: [{ file: src.name, code: "read", message: `could not be read (${e instanceof Error ? e.message : String(e)})` }] };
+      const problem =
+        e instanceof BinaryTrace
+          ? trafficMessages.problem("readFailedBecause", { cause: trafficMessages.problem("binary", {}) })
+          : trafficMessages.problem("readFailed", { reason: e instanceof Error ? e.message : String(e) });
+      return { ok: false, errors: [issueOf(src.name, "read", problem)] };
     }
     const r = reader.finish();
     if (!r.ok) return r;
@@ -80,12 +86,15 @@ export class TraceSession {
 
   /** The last trace summarised at `binSec`. */
   summarise(binSec: number): TraceOutcome {
-    if (!this.acc || !this.base) return { ok: false, errors: [{ file: "(none)", code: "no-trace", message: "no trace has been read" }] };
+    if (!this.acc || !this.base) return { ok: false, errors: [issueOf("(none)", "no-trace", trafficMessages.problem("noTraceRead", {}))] };
     const s = this.acc.summary(binSec);
     if (!s.ok) return { ok: false, errors: [{ file: this.base.name, code: "trace", message: s.error, problem: s.problem }] };
     return { ok: true, view: { ...this.base, summary: s.value } };
   }
 }
+
+/** Thrown by {@link streamBlob} for a file with NUL bytes in its first 4 KiB. */
+class BinaryTrace extends Error {}
 
 /** Feed a Blob to the reader in `chunk`-byte slices, decoded as UTF-8 across slice edges. */
 async function streamBlob(file: Blob, reader: TraceReader, chunk: number, onProgress?: TraceProgress): Promise<void> {
@@ -93,7 +102,7 @@ async function streamBlob(file: Blob, reader: TraceReader, chunk: number, onProg
   const total = file.size;
   for (let at = 0; at < total; at += chunk) {
     const bytes = new Uint8Array(await file.slice(at, Math.min(total, at + chunk)).arrayBuffer());
-    if (at === 0 && bytes.subarray(0, 4096).includes(0)) throw new Error("a binary file, not a text trace (CSV, TSV or JSONL)");
+    if (at === 0 && bytes.subarray(0, 4096).includes(0)) throw new BinaryTrace();
     reader.push(decoder.decode(bytes, { stream: true }));
     onProgress?.(Math.min(total, at + chunk), total);
   }

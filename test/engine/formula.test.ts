@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { englishOf } from "../../src/engine/problems";
+import { renderProblem } from "../../src/report/messages";
 import {
   ALLOWED_FUNCTIONS,
   DANGEROUS_FUNCTIONS,
@@ -123,10 +125,16 @@ describe("cell names", () => {
   it("accepts identifiers and refuses function names, keywords and non-identifiers", () => {
     expect(cellNameProblem("chat_peak")).toBeNull();
     expect(cellNameProblem("gpu_hour2")).toBeNull();
-    expect(cellNameProblem("max")).toContain("reserved");
-    expect(cellNameProblem("import")).toContain("reserved");
-    expect(cellNameProblem("mod")).toContain("reserved");
-    expect(cellNameProblem("2x")).toContain("not a valid cell name");
-    expect(cellNameProblem("my cell")).toContain("not a valid cell name");
+    const text = (n: string) => englishOf(cellNameProblem(n)!);
+    expect(text("max")).toContain("reserved");
+    expect(text("import")).toContain("reserved");
+    expect(text("mod")).toContain("reserved");
+    expect(text("2x")).toContain("not a valid cell name");
+    expect(text("my cell")).toContain("not a valid cell name");
+    // A problem value (code formula.*), rendered in both languages (docs/problems.md).
+    expect(cellNameProblem("max")!.code).toBe("formula.reservedCellName");
+    expect(renderProblem(cellNameProblem("my cell")!, "en")).toBe('"my cell" is not a valid cell name (letters, digits and _, not starting with a digit)');
+    expect(renderProblem(cellNameProblem("my cell")!, "zh")).toBe('"my cell" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）');
+    expect(renderProblem(cellNameProblem("max")!, "zh")).toBe('"max" 是保留字（公式函数或关键字），不能用作单元格名');
   });
 });

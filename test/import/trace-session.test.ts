@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTraceInWorker, rebinTrace } from "../../src/import/trace-browser";
 import { TraceSession } from "../../src/import/trace-session";
+import { renderProblem } from "../../src/report/messages";
 
 const AZURE = join(__dirname, "../../fixtures/traces/AzureLLMInferenceTrace_conv.csv");
 
@@ -57,7 +58,20 @@ describe("trace session (the app's trace import)", () => {
     const s = new TraceSession();
     const bad = await s.read({ name: "x.csv", text: "hello,world\n1,2\n" }, 60);
     expect(bad.ok).toBe(false);
-    expect(s.summarise(60).ok).toBe(false);
+    const none = s.summarise(60);
+    expect(none.ok).toBe(false);
+    // Every error is a problem value (docs/problems.md), its English the message.
+    const e = !none.ok ? none.errors[0]! : null;
+    expect(e?.message).toBe("no trace has been read");
+    expect(e?.problem && renderProblem(e.problem, "zh")).toBe("尚未读取请求轨迹");
+    const unreadable = await s.read({ name: "y.csv", file: { size: 3, slice: () => { throw new Error("NotReadableError"); } } as unknown as Blob }, 60);
+    const u = !unreadable.ok ? unreadable.errors[0]! : null;
+    expect(u?.message).toBe("could not be read (NotReadableError)");
+    expect(u?.problem && renderProblem(u.problem, "zh")).toBe("无法读取（NotReadableError）");
+    const bin = await s.read({ name: "z.csv", file: new Blob([new Uint8Array([0x74, 0, 1, 2])]) }, 60);
+    const b = !bin.ok ? bin.errors[0]! : null;
+    expect(b?.message).toBe("could not be read (a binary file, not a text trace (CSV, TSV or JSONL))");
+    expect(b?.problem && renderProblem(b.problem, "zh")).toBe("无法读取（这是二进制文件，不是文本请求轨迹（CSV、TSV 或 JSONL））");
     await s.read({ name: "conv.csv", text }, 60);
     const half = s.summarise(0.5);
     expect(half.ok).toBe(false);

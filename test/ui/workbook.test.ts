@@ -3,6 +3,8 @@ import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import type { PlanFile } from "../../src/engine/types";
 import { createWorkbook } from "../../src/ui/state/workbook";
+import { localizeError } from "../../src/report/messages";
+import { trustText } from "../../src/ui/state/trust";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
@@ -56,14 +58,30 @@ describe("createWorkbook", () => {
       expect(wb.cell("workloads[0].peakRps")).toEqual({
         raw: "=peak_rps",
         value: null,
-        error: { kind: "VALUE", message: "expected from 0 up to 1e9 (requests per second), got -50" },
+        error: { kind: "VALUE", message: "expected from 0 up to 1e9 (requests per second), got -50", problem: expect.objectContaining({ code: "planFile.range" }) },
       });
+      // The error is a value, shown in the app's language (docs/problems.md).
+      expect(localizeError(wb.cell("workloads[0].peakRps").error!, "zh")).toBe("应在 0 至 1e9 之间（请求/秒），实际为 -50");
       expect(wb.computed().result.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
       expect(wb.trust().level).toBe("error");
       // A plain number outside the range is refused like an unreadable entry: the plan keeps 20.
       expect(wb.setNumber("cells.gpu_hour", "-1")).toBe(true);
       expect(wb.setNumber("skus[0].pricePerGpuHour", "-3")).toBe(false);
-      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({ raw: "-3", value: null, error: { kind: "VALUE", message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3" } });
+      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({ raw: "-3", value: null, error: { kind: "VALUE", message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3", problem: expect.objectContaining({ code: "planFile.range" }) } });
+      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe("应在 0 至 1e7 之间（CNY/GPU·小时），实际为 -3");
+      // An unreadable entry and an empty required one, likewise (code formula.*).
+      expect(wb.setNumber("skus[0].pricePerGpuHour", "cheap")).toBe(false);
+      expect(wb.cell("skus[0].pricePerGpuHour").error!.message).toBe('"cheap" is not a number (formulas start with =)');
+      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe('"cheap" 不是数字（公式以 = 开头）');
+      expect(wb.setNumber("skus[0].pricePerGpuHour", " ")).toBe(false);
+      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe("此处需要填写值");
+      expect(trustText(wb.trust().items.find((i) => i.kind === "rejected")!, "zh")).toContain("此处需要填写值");
+      // Renaming a cell to a reserved word or to a name in use is refused with a problem.
+      expect(wb.renameCell("peak_rps", "max")).toBe(false);
+      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe('"max" 是保留字（公式函数或关键字），不能用作单元格名');
+      expect(wb.renameCell("peak_rps", "gpu_hour")).toBe(false);
+      expect(wb.cell("cells.peak_rps#name").error!.message).toBe('a cell named "gpu_hour" exists');
+      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe('已有名为 "gpu_hour" 的单元格');
       expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("=gpu_hour");
       dispose();
     }));

@@ -43,6 +43,8 @@ import {
   unequalDependencies,
 } from "mathjs/number";
 import type { FactoryFunctionMap, MathNode } from "mathjs";
+import { formulaMessages } from "../messages/formula";
+import type { Problem } from "../problems";
 
 /** Functions a formula may call, in the order they are listed to users. */
 export const ALLOWED_FUNCTIONS: readonly string[] = [
@@ -176,9 +178,9 @@ const RESERVED = new Set([...ALLOWED_FUNCTIONS, ...DANGEROUS_FUNCTIONS, ...PARSE
 export const CELL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Why `name` cannot be a cell name (not an identifier, or a function/keyword), or null if it can. */
-export function cellNameProblem(name: string): string | null {
-  if (!CELL_NAME_PATTERN.test(name)) return `"${name}" is not a valid cell name (letters, digits and _, not starting with a digit)`;
-  if (RESERVED.has(name)) return `"${name}" is reserved (a formula function or keyword) and cannot name a cell`;
+export function cellNameProblem(name: string): Problem | null {
+  if (!CELL_NAME_PATTERN.test(name)) return formulaMessages.problem("invalidCellName", { name });
+  if (RESERVED.has(name)) return formulaMessages.problem("reservedCellName", { name });
   return null;
 }
 

@@ -168,6 +168,27 @@ export const formulaMessages = defineMessages("formula", {
     en: (p: { text: string }) => `${p.text} is not a number (formulas start with =)`,
     zh: (p) => `${p.text} 不是数字（公式以 = 开头）`,
   }),
+  // Typed entries and cell names (src/ui/state/plan-edit.ts, src/engine/formula/math.ts `cellNameProblem`).
+  valueRequired: message({
+    severity: "error",
+    en: () => "a value is required here",
+    zh: () => "此处需要填写值",
+  }),
+  invalidCellName: message({
+    severity: "error",
+    en: (p: { name: string }) => `"${p.name}" is not a valid cell name (letters, digits and _, not starting with a digit)`,
+    zh: (p) => `"${p.name}" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）`,
+  }),
+  reservedCellName: message({
+    severity: "error",
+    en: (p: { name: string }) => `"${p.name}" is reserved (a formula function or keyword) and cannot name a cell`,
+    zh: (p) => `"${p.name}" 是保留字（公式函数或关键字），不能用作单元格名`,
+  }),
+  cellExists: message({
+    severity: "error",
+    en: (p: { name: string }) => `a cell named "${p.name}" exists`,
+    zh: (p) => `已有名为 "${p.name}" 的单元格`,
+  }),
   notNumberOrFormula: message({
     severity: "error",
     en: (p: { got: string }) => `expected a number or a formula string starting with =, got ${p.got}`,

@@ -6,7 +6,7 @@
  * Chinese. See docs/traffic.md and docs/problems.md. Chinese terms: 请求轨迹 (trace),
  * 时间桶 (bin), 到达间隔 (interarrival).
  */
-import { defineMessages, message } from "../problems";
+import { defineMessages, message, type Problem } from "../problems";
 
 /** The trace roles a CSV header lacks, as the message names them. */
 const TRACE_ROLE_EN: Record<string, string> = { time: "a timestamp", input: "input tokens", output: "output tokens" };
@@ -194,5 +194,52 @@ export const trafficMessages = defineMessages("traffic", {
     severity: "error",
     en: () => "the trace spans no time (one instant), so it has no daily volume",
     zh: () => "请求轨迹没有时间跨度（只有一个时刻），因此没有每日用量",
+  }),
+  // Reading a trace in the app (src/import/trace-session.ts).
+  readFailed: message({
+    severity: "error",
+    en: (p: { reason: string }) => `could not be read (${p.reason})`,
+    zh: (p) => `无法读取（${p.reason}）`,
+  }),
+  readFailedBecause: message({
+    severity: "error",
+    en: (p: { cause: Problem<object> }, r) => `could not be read (${r(p.cause)})`,
+    zh: (p, r) => `无法读取（${r(p.cause)}）`,
+  }),
+  noTraceRead: message({
+    severity: "error",
+    en: () => "no trace has been read",
+    zh: () => "尚未读取请求轨迹",
+  }),
+  // A summary stored in a plan (`trace.traffic`, src/engine/workload-trace.ts `trafficSummaryProblem`).
+  summaryInvalid: message({
+    severity: "error",
+    en: (p: { cause: Problem<object> }, r) => `expected a traffic summary (capplan traffic --json): ${r(p.cause)}`,
+    zh: (p, r) => `应为流量摘要（capplan traffic --json）：${r(p.cause)}`,
+  }),
+  summaryNotObject: message({
+    severity: "error",
+    en: () => "expected an object (the summary of `capplan traffic --json`)",
+    zh: () => "应为对象（`capplan traffic --json` 的摘要）",
+  }),
+  summaryNotNumber: message({
+    severity: "error",
+    en: (p: { key: string }) => `${p.key} must be a number`,
+    zh: (p) => `${p.key} 必须是数字`,
+  }),
+  summaryBinNotPositive: message({
+    severity: "error",
+    en: () => "binSec must be > 0",
+    zh: () => "binSec 必须 > 0",
+  }),
+  summaryNumberOrNull: message({
+    severity: "error",
+    en: (p: { key: string }) => `${p.key} must be a number or null`,
+    zh: (p) => `${p.key} 必须是数字或 null`,
+  }),
+  summarySeries: message({
+    severity: "error",
+    en: () => "series must be an array of rates ≥ 0",
+    zh: () => "series 必须是由 ≥ 0 的速率组成的数组",
   }),
 });

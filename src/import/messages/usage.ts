@@ -60,6 +60,11 @@ export const usageMessages = defineMessages("usage", {
     en: (p: { which: "input" | "output"; names: readonly string[] }) => `no ${p.which} tokens column (${p.names.join(", ")}) and no total tokens to derive it from`,
     zh: (p) => `没有${p.which === "input" ? "输入" : "输出"} token 列（${p.names.join(", ")}），也没有可用于推算的总 token 数`,
   }),
+  teamRequired: message({
+    severity: "error",
+    en: () => "a team name is required",
+    zh: () => "需要填写团队名",
+  }),
   teamEmpty: message({
     severity: "error",
     en: () => "the team name is empty",

@@ -7,6 +7,8 @@ import { findGpu, type Gpu } from "../../engine/catalog";
 import { readNumberText } from "../../engine/number-text";
 import { parsePath } from "../../engine/plan-path";
 import type { PlanFile, SkuDef, Sweep, SweepRef } from "../../engine/types";
+import { formulaMessages } from "../../engine/messages/formula";
+import { englishOf, type Problem } from "../../engine/problems";
 
 /** The value at `path` (`skus[1].pricePerGpuHour`) in `root`, or undefined. */
 export function getAtPath(root: unknown, path: string): unknown {
@@ -30,7 +32,7 @@ export function rawText(v: unknown): string {
 /** Outcome of reading typed text for a numeric field. */
 export type NumberEntry =
   | { ok: true; value: number | string | undefined }
-  | { ok: false; message: string };
+  | { ok: false; message: string; problem: Problem };
 
 /** How typed numbers are read: the user's locale, and whether the field itself is in percent. */
 export interface EntryOptions {
@@ -38,6 +40,11 @@ export interface EntryOptions {
   locale?: string | undefined;
   /** The field is a percentage (`maxErrorRatePct`): `5%` stores 5. Elsewhere `50%` stores 0.5, as in a spreadsheet. */
   percentField?: boolean | undefined;
+}
+
+/** A refused entry: the problem (code `formula.*`) and its English. */
+function refused(problem: Problem): NumberEntry {
+  return { ok: false, message: englishOf(problem), problem };
 }
 
 /**
@@ -48,10 +55,10 @@ export interface EntryOptions {
  */
 export function readNumberEntry(text: string, required: boolean, opts: EntryOptions = {}): NumberEntry {
   const t = text.trim();
-  if (t === "") return required ? { ok: false, message: "a value is required here" } : { ok: true, value: undefined };
+  if (t === "") return required ? refused(formulaMessages.problem("valueRequired", {})) : { ok: true, value: undefined };
   if (t.startsWith("=")) return { ok: true, value: t };
   const n = readNumberText(t, opts.locale === undefined ? {} : { locale: opts.locale });
-  if (n.kind !== "number" || !Number.isFinite(n.value)) return { ok: false, message: `"${t}" is not a number (formulas start with =)` };
+  if (n.kind !== "number" || !Number.isFinite(n.value)) return refused(formulaMessages.problem("textValue", { text: `"${t}"` }));
   const value = n.percent && !opts.percentField ? Number((n.value / 100).toPrecision(15)) : n.value;
   return { ok: true, value };
 }

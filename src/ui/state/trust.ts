@@ -72,6 +72,8 @@ export interface Rejection {
   path: string;
   raw: string;
   message: string;
+  /** The reason as a value (docs/problems.md), rendered in the app's language. */
+  problem?: Problem;
 }
 
 /** Inputs of {@link trustState}. */
@@ -163,7 +165,7 @@ export function trustState(input: TrustInput): TrustState {
     items.push({ kind, level, what: problem ? { key, params, problem } : { key, params }, where: locate(plan, path) });
 
   for (const r of input.rejected ?? []) {
-    add("rejected", "error", "trustRejected", { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) }, r.path);
+    add("rejected", "error", "trustRejected", { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) }, r.path, r.problem);
   }
   const priced = new Set<number>();
   for (const e of result.errors) {

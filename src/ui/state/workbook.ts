@@ -13,7 +13,8 @@
 import { batch, createMemo, createSignal, type Accessor } from "solid-js";
 import { createStore, produce, reconcile, unwrap } from "solid-js/store";
 import { deleteAtPath, setAtPath } from "../../engine/plan-path";
-import { rangeProblem } from "../../engine/plan-file";
+import { rangeIssue } from "../../engine/plan-file";
+import { englishOf, type Problem } from "../../engine/problems";
 import { createPlanEngine, type PlanEngine } from "../../engine/incremental";
 import type { PlanResult } from "../../engine/plan";
 import type { FormulaError, ResolvedPlan } from "../../engine/resolved-plan-types";
@@ -36,7 +37,8 @@ export { USAGE_FIELDS } from "./edits/tenants";
 export interface CellState {
   raw: string;
   value: number | null;
-  error: { kind: string; message: string } | null;
+  /** `problem`: the error as a value (docs/problems.md), rendered in the app's language. */
+  error: { kind: string; message: string; problem?: Problem | undefined } | null;
   /** The number as it was typed (`$2.99`, `50%`, `1.5k`) when that is how the cell shows it (docs/grid.md "Typed numbers"). */
   typed?: string;
 }
@@ -63,8 +65,8 @@ export interface Workbook extends CellEdits, AssumptionEdits, SkuEdits, TenantEd
   setNumber(path: string, text: string, required?: boolean): boolean;
   /** Set a text field (names, GPU id, currency …). Empty text removes optional keys. */
   setText(path: string, text: string): void;
-  /** Remember a rejected entry (enumerations) so the cell keeps what was typed. */
-  reject(path: string, text: string, message: string): void;
+  /** Remember a rejected entry (enumerations) so the cell keeps what was typed; `why` is a problem or a text already in the app's language. */
+  reject(path: string, text: string, why: string | Problem): void;
   /** Entries typed but not taken (the plan kept its previous value). */
   rejections(): Rejection[];
   /** The trust state (docs/trust.md): drives the status bar, the banner and the export warnings. */
@@ -114,7 +116,7 @@ function typedText(plan: PlanFile, path: string, v: unknown): string | undefined
 export function createWorkbook(initial: PlanFile): Workbook {
   const [plan, setPlan] = createStore<PlanFile>(structuredClone(initial));
   const [version, setVersion] = createSignal(0);
-  const [rejected, setRejected] = createStore<Record<string, { raw: string; message: string }>>({});
+  const [rejected, setRejected] = createStore<Record<string, { raw: string; message: string; problem?: Problem }>>({});
 
   // Changes not yet given to the engine: single-number edits, or null once any other change came.
   let engine: PlanEngine | null = null;
@@ -180,20 +182,20 @@ export function createWorkbook(initial: PlanFile): Workbook {
 
   const trust = createMemo(() => {
     version();
-    return trustState({ plan: unwrap(plan), result: computed().result, rejected: Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message })) });
+    return trustState({ plan: unwrap(plan), result: computed().result, rejected: rejectionList() });
   });
 
   const setNumber = (path: string, text: string, required = true): boolean => {
     const entry = readNumberEntry(text, required, entryOptions(path));
     if (!entry.ok) {
-      setRejected(path, { raw: text, message: entry.message });
+      setRejected(path, { raw: text, message: entry.message, problem: entry.problem });
       return false;
     }
     // A typed number outside the field's range is refused here, as validation refuses it in a plan
     // file; a formula's result is checked by the sheet (resolve-plan.ts `rangeCheck`) on the field.
-    const outOfRange = typeof entry.value === "number" ? rangeProblem(path, entry.value, plan.currency || "USD") : null;
+    const outOfRange = typeof entry.value === "number" ? rangeIssue(path, entry.value, plan.currency || "USD") : null;
     if (outOfRange) {
-      setRejected(path, { raw: text, message: outOfRange });
+      setRejected(path, { raw: text, message: englishOf(outOfRange), problem: outOfRange });
       return false;
     }
     batch(() => {
@@ -239,9 +241,13 @@ export function createWorkbook(initial: PlanFile): Workbook {
       });
     });
   };
-  const reject = (path: string, text: string, message: string): void => {
-    setRejected(path, { raw: text, message });
+  const reject = (path: string, text: string, why: string | Problem): void => {
+    setRejected(path, typeof why === "string" ? { raw: text, message: why } : { raw: text, message: englishOf(why), problem: why });
   };
+  /** The rejected entries with their problems (when they have one). */
+  function rejectionList(): Rejection[] {
+    return Object.entries(rejected).map(([path, v]) => (v.problem ? { path, raw: v.raw, message: v.message, problem: v.problem } : { path, raw: v.raw, message: v.message }));
+  }
   const ctx: EditContext = { plan, view: () => unwrap(plan), mutate: (fn) => mutate(fn), group, setNumber, setText, reject, clearRejected };
 
   return {
@@ -250,7 +256,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
     trust,
     cell(path) {
       const bad = rejected[path];
-      if (bad) return { raw: bad.raw, value: null, error: { kind: "VALUE", message: bad.message } };
+      if (bad) return { raw: bad.raw, value: null, error: { kind: "VALUE", message: bad.message, problem: bad.problem } };
       const c = computed();
       version();
       const v = getAtPath(plan, path);
@@ -258,13 +264,13 @@ export function createWorkbook(initial: PlanFile): Workbook {
       const raw = typed ?? rawText(v);
       if (!c.sheet.has(path)) return { raw, value: typeof v === "number" && Number.isFinite(v) ? v : null, error: null, ...(typed !== undefined ? { typed } : {}) };
       const e = c.sheet.get(path);
-      return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message } : null, ...(typed !== undefined ? { typed } : {}) };
+      return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message, problem: e.error.problem } : null, ...(typed !== undefined ? { typed } : {}) };
     },
     setNumber,
     setText,
     reject,
     rejections() {
-      return Object.entries(rejected).map(([path, v]) => ({ path, raw: v.raw, message: v.message }));
+      return rejectionList();
     },
     ...cellEdits(ctx),
     ...assumptionEdits(ctx),

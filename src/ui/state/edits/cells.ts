@@ -2,6 +2,7 @@
 import { batch } from "solid-js";
 import { cellNameProblem } from "../../../engine/formula/math";
 import { keyPath } from "../../../engine/plan-file";
+import { formulaMessages } from "../../../engine/messages/formula";
 import type { EditContext } from "./context";
 
 /** Named-cell edits of the workbook. */
@@ -19,7 +20,7 @@ export function cellEdits(ctx: EditContext): CellEdits {
     renameCell(oldName, newName) {
       const path = keyPath("cells", oldName);
       const cells = ctx.plan.cells;
-      const problem = newName === oldName ? null : cellNameProblem(newName) ?? (cells && newName in cells ? `a cell named "${newName}" exists` : null);
+      const problem = newName === oldName ? null : cellNameProblem(newName) ?? (cells && newName in cells ? formulaMessages.problem("cellExists", { name: newName }) : null);
       if (problem) {
         ctx.reject(`${path}#name`, newName, problem);
         return false;

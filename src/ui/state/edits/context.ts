@@ -5,6 +5,7 @@
  * To add edits for a new part of the plan, add a module here and merge it in `createWorkbook`.
  */
 import type { PlanFile } from "../../../engine/types";
+import type { Problem } from "../../../engine/problems";
 
 /** The store's write access, handed to the edit modules. */
 export interface EditContext {
@@ -21,7 +22,7 @@ export interface EditContext {
   /** Set a text field (see Workbook.setText). */
   setText(path: string, text: string): void;
   /** Keep a rejected entry at `path` so the cell shows what was typed. */
-  reject(path: string, text: string, message: string): void;
+  reject(path: string, text: string, why: string | Problem): void;
   /** Forget the rejected entry at `path`. */
   clearRejected(path: string): void;
 }

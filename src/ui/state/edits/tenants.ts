@@ -1,5 +1,6 @@
 /** Edits of the team allocation (the Teams sheet): usage rows and pools (docs/plan-file.md). */
 import type { PlanFile } from "../../../engine/types";
+import { usageMessages } from "../../../import/messages/usage";
 import { uniqueName } from "../plan-edit";
 import type { EditContext } from "./context";
 
@@ -46,7 +47,7 @@ export function tenantEdits(ctx: EditContext): TenantEdits {
             const path = `tenants.usage[${row + r}].${field}`;
             if (field === "team") {
               if (text.trim()) ctx.setText(path, text.trim());
-              else ctx.reject(path, text, "a team name is required");
+              else ctx.reject(path, text, usageMessages.problem("teamRequired", {}));
             } else if (field === "pool") ctx.setText(path, text.trim());
             else if (field === "reservedReplicas") ctx.setNumber(path, text, false);
             else if (field) ctx.setNumber(path, text, true);
