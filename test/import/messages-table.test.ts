@@ -47,13 +47,18 @@ function checkResult(r: FileImportResult, where: string, codes: Set<string>): vo
   for (const i of issues) {
     expect(i.problem, `${where}: issue without a problem: ${i.message}`).toBeDefined();
     expect(englishOf(i.problem!), where).toBe(i.message);
+    // A code of its own, not the `text` bridge of a sentence the old table translated.
+    expect(i.problem!.code, `${where}: ${i.message}`).not.toBe("text");
     codes.add(i.problem!.code);
   }
   if (!r.ok) return;
   for (const s of r.value.sweeps) {
     const problems = s.problems ?? [];
     expect(problems.map(p => englishOf(p)), `${where}: sweep notes`).toEqual(s.warnings);
-    for (const p of problems) codes.add(p.code);
+    for (const p of problems) {
+      expect(p.code, `${where}: ${englishOf(p)}`).not.toBe("text");
+      codes.add(p.code);
+    }
   }
 }
 
