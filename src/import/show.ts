@@ -21,3 +21,15 @@ export function shown(v: unknown): string {
   if (typeof v === "object") return "an object";
   return String(v);
 }
+
+/**
+ * The Chinese of a {@link shown} text, for a message's `zh` template: a quoted string, a number,
+ * NaN and null as they are; the words `shown` writes for other values in Chinese.
+ */
+export function shownZh(text: string): string {
+  if (text === "a number out of range (beyond ±1.8e308)") return "超出范围的数（超过 ±1.8e308）";
+  if (text === "nothing") return "空";
+  if (text === "an object") return "对象";
+  const m = /^an array of (\d+)$/.exec(text);
+  return m ? `${m[1]} 个元素的数组` : text;
+}

@@ -12,6 +12,7 @@ import type { Sweep } from "../../src/engine/types";
 import { importFiles, makeInputFile, sniffProblem, type ImportInput, type ImportIssue } from "../../src/import/index";
 import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
 import { importNotes } from "../../src/import/notes";
+import { shown, shownZh } from "../../src/import/show";
 import { localizeNote, renderProblem } from "../../src/report/messages";
 import { fixture } from "./helpers";
 
@@ -239,5 +240,18 @@ describe("importNotes keeps each note's problem", () => {
     const path = importNotes(r).find(n => n.text.startsWith("concurrency read from the file path"))!;
     expect(path.problem?.code).toBe("import.pathLoad");
     expect(localizeNote(path, "zh")).toBe("并发取自文件路径（文件内容中没有记录）");
+  });
+});
+
+describe("shownZh", () => {
+  it("keeps quoted strings and numbers, and words the other values in Chinese", () => {
+    expect([shown("abc"), shown(12.5), shown(Infinity), shown(undefined), shown({}), shown([1, 2, 3])].map(shownZh)).toEqual([
+      '"abc"',
+      "12.5",
+      "超出范围的数（超过 ±1.8e308）",
+      "空",
+      "对象",
+      "3 个元素的数组",
+    ]);
   });
 });

@@ -13,7 +13,6 @@ import { sweepTableMarkdown } from "../../report/sweep-table";
 import { filesText, fmtPlain } from "../../report/format";
 import { localizeIssue, localizeMessage, renderProblem } from "../../report/messages";
 import { importMessages } from "../../import/messages/pipeline";
-import { translateMessage } from "../../report/messages-zh";
 
 /** An import issue as one printable line, its message in `lang` (rendered from its problem). */
 export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
@@ -87,8 +86,8 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
     inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io) });
   } catch (e) {
     for (const s of skipped) io.err(`${s}\n`);
-    // Lines that are problems render from their code; the others (src/cli/io.ts sentences) through the old table.
-    throw e instanceof CliError ? new CliError(e.lines.map((l, i) => { const p = e.problems?.[i]; return p ? renderProblem(p, lang) : translateMessage(l, lang); })) : e;
+    // Lines that are problems render from their code; the others (src/cli/io.ts sentences) as the report layer can.
+    throw e instanceof CliError ? new CliError(e.lines.map((l, i) => { const p = e.problems?.[i]; return p ? renderProblem(p, lang) : localizeMessage(l, lang); })) : e;
   }
   for (const s of skipped) io.err(`${s}\n`);
   const bytes = inputs.reduce((n, i) => n + i.text.length, 0);
