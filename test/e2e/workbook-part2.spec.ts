@@ -83,6 +83,29 @@ test("a pasted block with a header row is imported like a CSV: aliases, any orde
   await expect(wp.cell("alloc-0", "B", "day")).toHaveText("¥166.96");
 });
 
+test("a usage CSV's notes and errors are shown in Chinese, rendered from their problems (docs/problems.md)", async ({ page }) => {
+  const wp = new WorkbookPage(page);
+  await wp.open();
+  await wp.example("seed");
+  await page.getByTestId("lang-toggle").click();
+  await wp.sheet("teams");
+  // Two dates and an unknown column: imported as daily averages, with two notes.
+  const csv = "date,team,input tokens,output tokens,notes\n2025-06-01,A,10,4,x\n2025-06-02,A,30,8,y\n合计,,40,12,\n";
+  await page.getByTestId("usage-input").setInputFiles({ name: "usage.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const ok = page.getByTestId("usage-import-ok");
+  await expect(ok).toContainText("usage.csv:1: 已忽略的列：notes");
+  await expect(ok).toContainText("usage.csv: 跳过了 1 行合计行（Total/合计）");
+  await expect(ok).toContainText("usage.csv: 文件涵盖 2 个日期（2025-06-01 … 2025-06-02）：token 合计已除以 2，得到每日用量");
+  await expect(wp.cell("usage", "0", "inputTokens")).toHaveText("20");
+  await page.screenshot({ path: "/tmp/imsg-usage-teams-zh.png", fullPage: false });
+  // A bad file: each error with its line and column, in Chinese.
+  await page.getByTestId("usage-input").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("team,input tokens,output tokens\nA,lots,1\n,1,1\n") });
+  const bad = page.getByTestId("usage-import-error");
+  await expect(bad).toContainText('bad.csv:2 column "input tokens": "lots" 不是 token 数');
+  await expect(bad).toContainText('bad.csv:3 column "team": 团队名为空');
+  await page.screenshot({ path: "/tmp/imsg-usage-teams-zh-error.png", fullPage: false });
+});
+
 test("the FOCUS CSV download has the FOCUS header and the planned cost of each team", async ({ page }) => {
   const wp = new WorkbookPage(page);
   await wp.open();

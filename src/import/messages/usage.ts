@@ -153,5 +153,28 @@ export const actualsMessages = defineMessages("actuals", {
   }),
 });
 
+/**
+ * Messages of reading plan and sweep files (code `cliFile.*`): `capplan`'s file readers
+ * (src/cli/io.ts, plan-loader.ts) and the app's sweep references (src/ui/state/examples.ts,
+ * AttachFiles). A file or path the message is about is its first parameter, kept as written.
+ */
+export const cliFileMessages = defineMessages("cliFile", {
+  noSweep: message({
+    severity: "error",
+    en: (p: { file: string }) => `${p.file}: no sweep found`,
+    zh: (p) => `${p.file}: 没有找到扫描`,
+  }),
+  manySweepsFirst: message({
+    severity: "warning",
+    en: (p: { file: string; n: number }) => `${p.file}: ${p.n} sweeps found; the first is used`,
+    zh: (p) => `${p.file}: 找到 ${p.n} 个扫描；使用第一个`,
+  }),
+  noExample: message({
+    severity: "error",
+    en: (p: { name: string }) => `no example named ${p.name}`,
+    zh: (p) => `没有名为 ${p.name} 的示例`,
+  }),
+});
+
 /** The catalogues of this family (registered through ./index.ts). */
-export const usageCatalogues: readonly Catalogue[] = [usageMessages, actualsMessages] as unknown as Catalogue[];
+export const usageCatalogues: readonly Catalogue[] = [usageMessages, actualsMessages, cliFileMessages] as unknown as Catalogue[];

@@ -7,12 +7,12 @@
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { PlanFile } from "../../engine/types";
 import { importInWorker, readDrop, readFiles, type FileSource } from "../../import/browser";
-import { formatIssue } from "../../import/types";
-import { translateMessage } from "../../report/messages-zh";
+import { cliFileMessages as F } from "../../import/messages/usage";
 import { fileRefs, matchFiles, type FileRef } from "../state/attach-files";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { inlineSweep } from "../state/plan-edit";
+import { noticeText, type Notice } from "../state/plan-opener";
 
 /** Name of a matched file inside the referenced folder (`concurrency1/profile.json`), as the CLI would see it. */
 function nameInRef(ref: FileRef, path: string): string {
@@ -28,14 +28,14 @@ export function AttachFiles(): JSX.Element {
   const wb = useWorkbook();
   const refs = () => fileRefs(wb.plan);
   const [busy, setBusy] = createSignal(false);
-  const [problems, setProblems] = createSignal<string[]>([]);
+  const [problems, setProblems] = createSignal<Notice[]>([]);
   const [over, setOver] = createSignal(false);
 
   const attach = async (sources: FileSource[]) => {
     const list = refs();
     if (!sources.length || !list.length) return;
     setBusy(true);
-    const found: string[] = [];
+    const found: Notice[] = [];
     try {
       const matched = matchFiles(list, sources.map((s) => ({ path: s.name, s })));
       if (matched.size === 0) {
@@ -49,10 +49,10 @@ export function AttachFiles(): JSX.Element {
         const inputs = files.map(({ s }) => ({ ...s, name: nameInRef(ref, s.name), optional: files.length > 1 }));
         const res = await importInWorker(inputs);
         if (!res.ok || res.sweeps.length === 0) {
-          found.push(...(res.ok ? [`${ref.file}: no sweep found`] : res.errors.map(formatIssue)));
+          found.push(...(res.ok ? [F.problem("noSweep", { file: ref.file })] : res.errors));
           continue;
         }
-        if (res.sweeps.length > 1) found.push(`${ref.file}: ${res.sweeps.length} sweeps found; the first is used`);
+        if (res.sweeps.length > 1) found.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
         const sku = next.skus?.[ref.sku];
         if (!sku) continue;
         const sweep = inlineSweep(res.sweeps[0]!);
@@ -101,7 +101,7 @@ export function AttachFiles(): JSX.Element {
           <span class="muted">{t("attachHint")}</span>
           <Show when={problems().length}>
             <ul class="issues" data-testid="attach-problems">
-              <For each={problems()}>{(p) => <li>{translateMessage(p, lang())}</li>}</For>
+              <For each={problems()}>{(p) => <li>{noticeText(p, lang())}</li>}</For>
             </ul>
           </Show>
         </div>

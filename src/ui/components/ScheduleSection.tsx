@@ -8,7 +8,8 @@
 import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from "solid-js";
 import type { ScheduleResult } from "../../engine/schedule";
 import type { ScheduleDef, WorkloadDef } from "../../engine/types";
-import { translateMessage } from "../../report/messages-zh";
+import { renderProblem, resultProblems } from "../../report/messages";
+import { englishOf } from "../../engine/problems";
 import { scheduleChart, type ScheduleChartWords } from "../charts/schedule-chart";
 import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
@@ -83,8 +84,12 @@ export function ScheduleSection(): JSX.Element {
   /** Problems of the schedules (plan errors with their path, warnings and SKU errors that name a schedule). */
   const problems = createMemo(() => {
     const about = (x: string) => /schedule|reserved/i.test(x);
-    const plan = result().errors.filter((e) => about(e.path) || about(e.message)).map((e) => ({ path: e.path, message: e.message }));
-    const rest = [...result().warnings, ...result().skus.flatMap((s) => s.errors)].filter(about).map((m) => ({ path: "", message: m }));
+    // Each with its problem (docs/problems.md), rendered in the app's language.
+    const plan = result().errors.filter((e) => about(e.path) || about(e.message)).map((e) => ({ path: e.path, message: e.message, problem: e.problem }));
+    const warned = resultProblems(result());
+    const warnings = result().warnings.map((m) => ({ path: "", message: m, problem: warned.find((p) => englishOf(p) === m) }));
+    const skuErrors = result().skus.flatMap((s) => s.errors.map((m, i) => ({ path: "", message: m, problem: s.errorProblems[i] })));
+    const rest = [...warnings, ...skuErrors].filter((x) => about(x.message));
     const seen = new Set<string>();
     return [...plan, ...rest].filter((p) => !seen.has(p.path + p.message) && !!seen.add(p.path + p.message));
   });
@@ -149,7 +154,7 @@ export function ScheduleSection(): JSX.Element {
       <Show when={problems().length}>
         <div class="problems" data-testid="sched-problems">
           <strong>{t("schedProblems")}</strong>
-          <ul class="issues"><For each={problems()}>{(p) => <li><Show when={p.path}><code>{p.path}</code> </Show>{translateMessage(p.message, lang())}</li>}</For></ul>
+          <ul class="issues"><For each={problems()}>{(p) => <li><Show when={p.path}><code>{p.path}</code> </Show>{p.problem ? renderProblem(p.problem, lang()) : p.message}</li>}</For></ul>
         </div>
       </Show>
       <Show when={rows().length}>

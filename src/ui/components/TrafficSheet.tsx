@@ -12,7 +12,6 @@ import { TRACE_BINS, type TraceView } from "../../import/trace-session";
 import type { ImportIssue } from "../../import/types";
 import type { Problem } from "../../engine/problems";
 import { localizeIssue, renderProblem } from "../../report/messages";
-import { translateMessage } from "../../report/messages-zh";
 import { hourlyChart, lengthChart, rateChart, TRAFFIC_COLORS, weekdayChart, type TrafficChartWords } from "../charts/traffic-charts";
 import { fmtValue } from "../format";
 import { lang, t } from "../state/i18n";
@@ -29,12 +28,15 @@ const rps = (v: number | null | undefined): string => (v == null ? "—" : t("tr
 
 /** An import error in the chosen language: from its issue (with its problem) when there is one. */
 function issueLine(issue: ImportIssue | undefined, english: string): string {
-  return issue ? localizeIssue(issue, lang()) : translateMessage(english, lang());
+  return issue ? localizeIssue(issue, lang()) : english;
 }
 
-/** A summary note in the chosen language: from its problem (a stored summary has none). */
+/**
+ * A summary note in the chosen language, from its problem. A summary stored in a plan keeps its
+ * English notes only (no problems, as plan files always have), so those show as written.
+ */
 function noteLine(problem: Problem<object> | undefined, english: string): string {
-  return problem ? renderProblem(problem, lang()) : translateMessage(english, lang());
+  return problem ? renderProblem(problem, lang()) : english;
 }
 
 function Progress(): JSX.Element {

@@ -8,7 +8,9 @@
 import { validatePlan } from "../../engine/plan-file";
 import type { PlanFile, SweepRef } from "../../engine/types";
 import { importInWorker, isSidecar } from "../../import/browser";
-import { formatIssue } from "../../import/types";
+import { cliFileMessages as F } from "../../import/messages/usage";
+import type { ImportIssue } from "../../import/types";
+import type { Problem } from "../../engine/problems";
 import { inlineSweep } from "./plan-edit";
 
 const EXAMPLES = import.meta.glob<unknown>("/models/examples/*.json", { import: "default" });
@@ -43,7 +45,10 @@ export function filesUnder(path: string, keys: readonly string[]): { key: string
   return keys.filter((k) => k.startsWith(dir) && !isSidecar(k)).map((k) => ({ key: k, name: k.slice(dir.length) }));
 }
 
-async function inlineRef(ref: SweepRef, baseDir: string, problems: string[]): Promise<SweepRef> {
+/** A problem of reading a plan's sweep files: a problem value, or an import issue (with its problem); docs/problems.md. */
+export type FileNote = Problem | ImportIssue;
+
+async function inlineRef(ref: SweepRef, baseDir: string, problems: FileNote[]): Promise<SweepRef> {
   if (typeof ref.file !== "string") return ref;
   const path = resolveRef(baseDir, ref.file);
   const FIXTURES = await fixtures();
@@ -54,17 +59,17 @@ async function inlineRef(ref: SweepRef, baseDir: string, problems: string[]): Pr
   const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, text: await FIXTURES[f.key]!(), optional: files.length > 1 })));
   const res = await importInWorker(inputs);
   if (!res.ok || res.sweeps.length === 0) {
-    problems.push(...(res.ok ? [`${ref.file}: no sweep found`] : res.errors.map(formatIssue)));
+    problems.push(...(res.ok ? [F.problem("noSweep", { file: ref.file })] : res.errors));
     return ref;
   }
-  if (res.sweeps.length > 1) problems.push(`${ref.file}: ${res.sweeps.length} sweeps found; the first is used`);
+  if (res.sweeps.length > 1) problems.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
   return inlineSweep(res.sweeps[0]!);
 }
 
 /** Replace every `file` sweep of a plan by the imported sweep, inline. Problems are returned, not thrown. */
-export async function inlinePlanFiles(plan: PlanFile, baseDir: string): Promise<{ plan: PlanFile; problems: string[] }> {
+export async function inlinePlanFiles(plan: PlanFile, baseDir: string): Promise<{ plan: PlanFile; problems: FileNote[] }> {
   const next = structuredClone(plan);
-  const problems: string[] = [];
+  const problems: FileNote[] = [];
   for (const sku of next.skus ?? []) {
     if (sku.sweep) sku.sweep = await inlineRef(sku.sweep, baseDir, problems);
     if (sku.sweeps) for (const k of Object.keys(sku.sweeps)) sku.sweeps[k] = await inlineRef(sku.sweeps[k]!, baseDir, problems);
@@ -73,13 +78,14 @@ export async function inlinePlanFiles(plan: PlanFile, baseDir: string): Promise<
 }
 
 /** Load a bundled example by name, with its file sweeps inlined. */
-export async function loadExample(name: string): Promise<{ ok: true; plan: PlanFile; problems: string[] } | { ok: false; problems: string[] }> {
+export async function loadExample(name: string): Promise<{ ok: true; plan: PlanFile; problems: FileNote[] } | { ok: false; problems: (FileNote | string)[] }> {
   const key = `/models/examples/${name}.json`;
   const load = EXAMPLES[key] ?? EXAMPLES["/models/examples/seed.json"];
-  if (!load) return { ok: false, problems: [`no example named ${name}`] };
+  if (!load) return { ok: false, problems: [F.problem("noExample", { name })] };
   const value = await load();
   const v = validatePlan(value);
-  if (!v.ok) return { ok: false, problems: v.errors.map((e) => `${e.path}: ${e.message}`) };
+  // A validation error with its path in front (`skus[0].x: …`, `skus[0].x：…` in Chinese).
+  if (!v.ok) return { ok: false, problems: v.errors.map((e) => (e.problem ? { ...e.problem, subject: e.path } : `${e.path}: ${e.message}`)) };
   const { plan, problems } = await inlinePlanFiles(v.plan, "/models/examples");
   return { ok: true, plan, problems };
 }

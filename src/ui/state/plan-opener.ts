@@ -8,8 +8,8 @@
 import { createSignal } from "solid-js";
 import type { Problem } from "../../engine/problems";
 import type { PlanFile } from "../../engine/types";
-import { renderProblem } from "../../report/messages";
-import { translateMessage } from "../../report/messages-zh";
+import type { ImportIssue } from "../../import/types";
+import { localizeIssue, renderProblem } from "../../report/messages";
 import type { Lang } from "../../report/i18n";
 import type { Persistence } from "./autosave";
 import { DEFAULT_EXAMPLE, exampleNames, inlinePlanFiles, loadExample } from "./examples";
@@ -19,12 +19,16 @@ import { emptyPlan } from "./plan-edit";
 import type { RecentEntry } from "./recent-plans";
 import type { Workbook } from "./workbook";
 
-/** A notice under the tabs: a text already in the app's language, or a problem of the engine (docs/problems.md). */
-export type Notice = string | Problem;
+/**
+ * A notice under the tabs: a text already in the app's language, a problem (docs/problems.md), or
+ * an import issue of a sweep file (with its problem).
+ */
+export type Notice = string | Problem | ImportIssue;
 
 /** A notice's text in `lang`. */
 export function noticeText(n: Notice, lang: Lang): string {
-  return typeof n === "string" ? translateMessage(n, lang) : renderProblem(n, lang);
+  if (typeof n === "string") return n;
+  return "params" in n ? renderProblem(n, lang) : localizeIssue(n, lang);
 }
 
 /** A plan file that could not be opened, with its problems (`openable`: only formula errors). */
