@@ -19,6 +19,7 @@ import { fixture } from "./helpers";
 const C16 = "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
 
 const ROOT = join(__dirname, "..", "..");
+const CJK = /[\u4e00-\u9fff]/;
 
 /** Issue codes only the pipeline writes (importers write `skipped` and `no-points` too). */
 const PIPELINE_CODES = new Set(["empty", "binary", "too-large", "line-too-long", "too-many-columns", "no-input", "unknown-format", "internal", "read", "worker", "encoding", "out-of-range", "json-syntax", "repeats", "unstable-repeats"]);
@@ -69,6 +70,26 @@ describe("import pipeline messages over every fixture", () => {
     expect(new Set(mine.map(i => i.code)).size).toBeGreaterThanOrEqual(6);
     const without = mine.filter(i => !i.problem || englishOf(i.problem) !== i.message || en(i.problem) !== i.message);
     expect(without.map(i => `${i.code}: ${i.message}`)).toEqual([]);
+  });
+
+  it("every issue of every importer has a problem whose English is its message, and renders in Chinese", () => {
+    expect(seen.issues.length).toBeGreaterThan(50);
+    const without = seen.issues.filter(i => !i.problem || englishOf(i.problem) !== i.message);
+    expect(without.map(i => `${i.code}: ${i.message}`)).toEqual([]);
+    const english = seen.issues.filter(i => i.problem && !CJK.test(zh(i.problem)));
+    expect(english.map(i => `${i.problem!.code}: ${i.message}`)).toEqual([]);
+  });
+
+  it("every note of every sweep has its problem in sweep.problems", () => {
+    const without = seen.sweeps.flatMap(s => {
+      const english = new Set((s.problems ?? []).map(p => englishOf(p)));
+      return s.warnings.filter(w => !english.has(w));
+    });
+    expect(without).toEqual([]);
+    // …each in Chinese from its code (none is an English sentence wrapped as a `text` problem)
+    const problems = seen.sweeps.flatMap(s => s.problems ?? []);
+    expect(problems.filter(p => p.code === "text" || !CJK.test(zh(p))).map(p => englishOf(p))).toEqual([]);
+    expect(seen.issues.filter(i => i.problem?.code === "text").map(i => i.message)).toEqual([]);
   });
 
   it("every note the pipeline adds to a sweep has a problem with that English in sweep.problems", () => {
