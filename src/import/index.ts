@@ -3,8 +3,7 @@
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
-import { appendAll } from "../engine/append";
-import { textProblem, type Problem } from "../engine/problems";
+import { englishOf, textProblem, type Problem } from "../engine/problems";
 import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/types";
 
 const METRIC_FIELDS = Object.values(METRIC_FIELD);
@@ -227,11 +226,18 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
   const first = parts[0]!.sweep;
   const fileSet = new Set<string>();
   const warningSet = new Set<string>();
+  const problemSet = new Set<string>();
   const problems: Problem[] = [];
   for (const p of parts) {
     fileSet.add(p.file);
     for (const w of p.sweep.warnings) warningSet.add(w);
-    if (p.sweep.problems) appendAll(problems, p.sweep.problems);
+    // Each note once, as its English is (files of one sweep repeat their importer's notes).
+    for (const q of p.sweep.problems ?? []) {
+      const en = englishOf(q);
+      if (problemSet.has(en)) continue;
+      problemSet.add(en);
+      problems.push(q);
+    }
   }
   const files = [...fileSet];
   const sweepWarnings = [...warningSet];

@@ -276,3 +276,17 @@ describe("shownZh", () => {
     ]);
   });
 });
+
+describe("a sweep merged from many files", () => {
+  it("holds each note and its problem once", () => {
+    // One AIPerf export copied into six run folders: each file notes that its load is read from its path.
+    const text = fixture("aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl");
+    const r = importFiles([1, 2, 4, 8, 16, 32].map(c => ({ name: `art/model-concurrency${c}/profile_export.jsonl`, text })));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.sweeps[0]!;
+    expect(s.points).toHaveLength(6);
+    expect(s.warnings.filter(w => w.startsWith("concurrency read from the file path"))).toHaveLength(1);
+    expect(s.problems!.filter(p => p.code === "import.pathLoad")).toHaveLength(1);
+    expect(s.problems!.map(p => englishOf(p))).toEqual(s.warnings);
+  });
+});
