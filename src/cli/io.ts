@@ -7,10 +7,13 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseArgs as nodeParseArgs } from "node:util";
-import type { Problem } from "../engine/problems";
+import { englishOf, type Problem } from "../engine/problems";
 import { importableInFolder } from "../import/folder-rule";
+import { cliFileMessages as F, type FileKind } from "../import/messages/usage";
+import type { Lang } from "../report/i18n";
+import { renderProblem } from "../report/messages";
 import { cliMessages as C } from "./messages";
-import { MAX_FILE_BYTES, decodeBytes, tooLargeMessage, type Decoded, type ImportInput } from "../import/index";
+import { MAX_FILE_BYTES, decodeBytes, tooLargeProblem, type Decoded, type ImportInput } from "../import/index";
 
 export interface Io {
   out(text: string): void;
@@ -103,19 +106,22 @@ function usageMessage(e: unknown): string {
 }
 
 
-/** What a non-regular file is, for messages. */
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return "a folder";
-  if (st.isFIFO()) return "a FIFO (named pipe)";
-  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
-  if (st.isSocket()) return "a socket";
-  if (st.isSymbolicLink()) return "a symbolic link";
-  return "not a regular file";
+/** What a non-regular file is, for messages (`cliFile.notRegular`). */
+function kindOf(st: Stats): FileKind {
+  if (st.isDirectory()) return "folder";
+  if (st.isFIFO()) return "fifo";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "device";
+  if (st.isSocket()) return "socket";
+  if (st.isSymbolicLink()) return "symlink";
+  return "other";
 }
 
-/** Thrown by {@link readRegularFile}: the message names no content. */
+/** Thrown by {@link readRegularFile}: the message (the problem's English) names no content. */
 export class ReadProblem {
-  constructor(readonly message: string) {}
+  readonly message: string;
+  constructor(readonly problem: Problem<object>) {
+    this.message = englishOf(problem);
+  }
 }
 
 /**
@@ -133,16 +139,16 @@ export function readRegularFileDecoded(full: string, limit = MAX_FILE_BYTES): De
   let fd: number;
   try {
     const st = statSync(full);
-    if (!st.isFile()) throw new ReadProblem(`${kindOf(st)}, not a regular file: capplan reads only regular files`);
+    if (!st.isFile()) throw new ReadProblem(F.problem("notRegular", { kind: kindOf(st) }));
     fd = openSync(full, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     if (e instanceof ReadProblem) throw e;
-    throw new ReadProblem(fsMessage(e));
+    throw new ReadProblem(fsProblem(e));
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new ReadProblem(`${kindOf(st)}, not a regular file: capplan reads only regular files`);
-    if (st.size > limit) throw new ReadProblem(tooLargeMessage(st.size));
+    if (!st.isFile()) throw new ReadProblem(F.problem("notRegular", { kind: kindOf(st) }));
+    if (st.size > limit) throw new ReadProblem(tooLargeProblem(st.size));
     const chunks: Buffer[] = [];
     let total = 0;
     const chunk = 1 << 20;
@@ -152,12 +158,12 @@ export function readRegularFileDecoded(full: string, limit = MAX_FILE_BYTES): De
       try {
         n = readSync(fd, buf, 0, buf.length, null);
       } catch (e) {
-        throw new ReadProblem(fsMessage(e));
+        throw new ReadProblem(fsProblem(e));
       }
       if (n === 0) break;
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
       total += n;
-      if (total > limit) throw new ReadProblem(`more than ${limit / 2 ** 20} MiB read; the limit is ${limit / 2 ** 20} MiB (split the file)`);
+      if (total > limit) throw new ReadProblem(F.problem("readOverLimit", { mib: limit / 2 ** 20 }));
     }
     return decodeBytes(Buffer.concat(chunks, total));
   } finally {
@@ -165,26 +171,15 @@ export function readRegularFileDecoded(full: string, limit = MAX_FILE_BYTES): De
   }
 }
 
-/** A file-system error as a short phrase (no paths, no stack). */
-export function fsMessage(e: unknown): string {
+/** A file-system error as a problem (`cliFile.fs`: a short phrase, no paths, no stack). */
+export function fsProblem(e: unknown): Problem<{ code: string | null }> {
   const code = (e as { code?: unknown } | null)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file or directory";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ELOOP":
-      return "symbolic link loop";
-    case "EISDIR":
-      return "is a folder";
-    case "ENOTDIR":
-      return "a part of the path is not a folder";
-    case "EAGAIN":
-      return "would block (not a regular file)";
-    default:
-      return typeof code === "string" ? `cannot be read (${code})` : "cannot be read";
-  }
+  return F.problem("fs", { code: typeof code === "string" ? code : null });
+}
+
+/** A file-system error as a short phrase (the English of {@link fsProblem}). */
+export function fsMessage(e: unknown): string {
+  return englishOf(fsProblem(e));
 }
 
 /** Where reads are confined (docs/security.md): real paths of allowed folders, and the key to name. */
@@ -213,8 +208,10 @@ export function realPathOf(p: string): string {
 }
 
 export interface ReadOptions {
-  /** Skipped entries of folders (symbolic links, devices…), one printable line each. */
+  /** Skipped entries of folders (symbolic links, devices…), one printable line each (`skipped: …`, in `lang`). */
   warnings?: string[] | undefined;
+  /** Language of the `warnings` lines (default English; docs/problems.md). */
+  lang?: Lang | undefined;
   /** Confine reads to these folders; anything resolving outside is refused. */
   confine?: Confinement | undefined;
   /** Called as files are read: (files read, files in all, bytes read). */
@@ -236,24 +233,25 @@ export function readStdin(limit = MAX_FILE_BYTES): string {
       const code = (e as { code?: unknown }).code;
       if (code === "EAGAIN") continue;
       if (code === "EOF") break;
-      throw new ReadProblem(fsMessage(e));
+      throw new ReadProblem(fsProblem(e));
     }
     if (n === 0) break;
     chunks.push(Buffer.from(buf.subarray(0, n)));
     total += n;
-    if (total > limit) throw new ReadProblem(`standard input is larger than ${limit / 2 ** 20} MiB`);
+    if (total > limit) throw new ReadProblem(F.problem("stdinTooLarge", { mib: limit / 2 ** 20 }));
   }
   return Buffer.concat(chunks, total).toString("utf8");
 }
 
 /** The refusal of `p` (full path `full`) when it resolves outside the confinement roots, else null. */
-export function outsideConfinement(c: Confinement, full: string, p: string): string | null {
+export function outsideConfinement(c: Confinement, full: string, p: string): Problem | null {
   const real = realPathOf(full);
-  return c.roots.some(r => isInside(real, r)) ? null : outsideMessage(c, p);
+  return c.roots.some(r => isInside(real, r)) ? null : outsideProblem(c, p);
 }
 
-function outsideMessage(c: Confinement, p: string): string {
-  return `${c.key}: "${p}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`;
+/** `key: "p" is outside …` (the plan key as the problem's subject). */
+function outsideProblem(c: Confinement, p: string): Problem {
+  return F.problem("outside", { path: p }, { subject: c.key });
 }
 
 /**
@@ -265,13 +263,16 @@ function outsideMessage(c: Confinement, p: string): string {
  */
 export function readInputs(paths: readonly string[], base = process.cwd(), opts: ReadOptions = {}): ImportInput[] {
   const out: ImportInput[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
+  // The file a problem is about as its subject (`a.json: …`, `a.json：…` in Chinese).
+  const at = (file: string, cause: Problem<object>): Problem => ({ ...(cause as Problem), subject: file });
+  const skipped = (p: Problem): void => void opts.warnings?.push(`skipped: ${renderProblem(p, opts.lang ?? "en")}`);
   const c = opts.confine;
   const confined = (full: string, p: string): boolean => {
     if (!c) return true;
     const real = realPathOf(full);
     if (c.roots.some(r => isInside(real, r))) return true;
-    problems.push(outsideMessage(c, p));
+    problems.push(outsideProblem(c, p));
     return false;
   };
   // First list every file, then read them (so progress knows the total).
@@ -281,7 +282,7 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
       try {
         out.push({ name: "-", text: (opts.stdin ?? readStdin)() });
       } catch (e) {
-        problems.push(`-: ${e instanceof ReadProblem ? e.message : fsMessage(e)}`);
+        problems.push(at("-", e instanceof ReadProblem ? e.problem : fsProblem(e)));
       }
       continue;
     }
@@ -292,7 +293,7 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
     } catch (e) {
       const code = (e as { code?: unknown }).code;
       if (c && !confined(full, p)) continue;
-      problems.push(`${p}: ${code === "ELOOP" ? "symbolic link loop" : "no such file or directory"}`);
+      problems.push(at(p, F.problem("fs", { code: code === "ELOOP" ? "ELOOP" : "ENOENT" })));
       continue;
     }
     if (!confined(full, p)) continue;
@@ -304,7 +305,7 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
         try {
           entries = readdirSync(d, { withFileTypes: true });
         } catch (e) {
-          problems.push(`${display(p, full, d)}: ${fsMessage(e)}`);
+          problems.push(at(display(p, full, d), fsProblem(e)));
           return;
         }
         entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -323,33 +324,33 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
           if (e.isSymbolicLink()) {
             // Follow a link only to a regular file inside the folder (or the confinement roots).
             let target: Stats | null = null;
-            let why = "";
+            let why: "loop" | "dangling" | "leaves" | "to" | null = null;
             try {
               target = statSync(q);
             } catch (err) {
-              why = (err as { code?: unknown }).code === "ELOOP" ? "a symbolic link loop" : "a dangling symbolic link";
+              why = (err as { code?: unknown }).code === "ELOOP" ? "loop" : "dangling";
             }
-            if (target && !target.isFile()) why = `a symbolic link to ${kindOf(target)}`;
+            if (target && !target.isFile()) why = "to";
             if (target && target.isFile()) {
               const real = realPathOf(q);
               const roots = c ? c.roots : [rootReal];
-              if (!isInside(real, rootReal) && !roots.some(r => isInside(real, r))) why = "a symbolic link that leaves the folder";
+              if (!isInside(real, rootReal) && !roots.some(r => isInside(real, r))) why = "leaves";
             }
-            if (why === "") files.push(q);
-            else opts.warnings?.push(`skipped: ${shown}: ${why}, not followed`);
+            if (why === null) files.push(q);
+            else skipped(F.problem("linkNotFollowed", { file: shown, why, kind: target && why === "to" ? kindOf(target) : null }));
             continue;
           }
-          let what = "not a regular file";
+          let what: FileKind = "other";
           try {
             what = kindOf(lstatSync(q));
           } catch {
             /* keep the generic phrase */
           }
-          opts.warnings?.push(`skipped: ${shown}: ${what}, not read (capplan reads only regular files)`);
+          skipped(F.problem("notRead", { file: shown, kind: what }));
         }
       };
       walk(full);
-      if (files.length === 0) problems.push(`${p}: folder holds no files to import`);
+      if (files.length === 0) problems.push(at(p, F.problem("folderEmpty", {})));
       for (const f of files) todo.push({ full: f, name: join(p, relative(full, f)).split(sep).join("/"), optional: true });
     } else {
       todo.push({ full, name: p, optional: false });
@@ -363,13 +364,15 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
       const enc = encoding === "utf-8" ? {} : { encoding };
       out.push(f.optional ? { name: f.name, text, optional: true, ...enc } : { name: f.name, text, ...enc });
     } catch (e) {
-      const msg = e instanceof ReadProblem ? e.message : fsMessage(e);
-      if (f.optional && !/MiB/.test(msg)) opts.warnings?.push(`skipped: ${f.name}: ${msg}`);
-      else problems.push(`${f.name}: ${msg}`);
+      const why = e instanceof ReadProblem ? e.problem : fsProblem(e);
+      // A file of a folder that cannot be read is skipped; one over the size limit stops the import.
+      const overLimit = why.code === "import.tooLarge" || why.code === "cliFile.readOverLimit";
+      if (f.optional && !overLimit) skipped(at(f.name, why));
+      else problems.push(at(f.name, why));
     }
     opts.onProgress?.(i + 1, todo.length, bytes);
   });
-  if (problems.length) throw new CliError(problems);
+  if (problems.length) throw new CliError(problems.map((p) => englishOf(p)), problems);
   return out;
 }
 

@@ -15,6 +15,7 @@ import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CliError, cliError, processIo, type Io } from "./io";
 import { cliMessages as C, cliText, langOfArgs } from "./messages";
+import { renderProblem } from "../report/messages";
 import { importCommand } from "./commands/import";
 import { actualsCommand, ACTUALS_USAGE } from "./commands/actuals";
 import { compareCommand } from "./commands/compare";
@@ -269,7 +270,8 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   const lang = langOfArgs(rawRest);
   const lines = (e: CliError): string[] => e.lines.map((l, i) => {
     const p = e.problems?.[i];
-    return p ? cliText(p, lang) : l;
+    // `cli.*` here; any other code (a file that cannot be read, cliFile.*) through the report layer.
+    return p ? (p.code.startsWith("cli.") ? cliText(p, lang) : renderProblem(p, lang)) : l;
   });
   let common: Common;
   try {

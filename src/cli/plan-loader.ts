@@ -17,11 +17,11 @@ import type { ResolvedPlan } from "../engine/resolved-plan-types";
 import type { PlanFile, RecommendBy } from "../engine/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
-import { localizeError, localizeIssue, renderProblem } from "../report/messages";
-import { translateMessage } from "../report/messages-zh";
+import { localizeError, localizeIssue, localizeMessage, renderProblem } from "../report/messages";
+import { cliFileMessages as F } from "../import/messages/usage";
 import { workloadDefs } from "../engine/plan-file";
 import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
-import { CliError, ReadProblem, fsMessage, outsideConfinement, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
+import { CliError, ReadProblem, fsProblem, outsideConfinement, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
 import { readTraceFile } from "./trace-file";
 
 export interface LoadedPlan {
@@ -84,7 +84,7 @@ function readTraces(plan: PlanFile, planPath: string, base: string, roots: reado
     const key = `${path}.trace.file`;
     const full = resolve(base, t.file);
     const refusal = outsideConfinement({ roots, key }, full, t.file);
-    if (refusal) return void problems.push(`${planPath}: ${refusal}`);
+    if (refusal) return void problems.push(`${planPath}: ${renderProblem(refusal, lang)}`);
     const binSec = t.binSec ?? DEFAULT_TRACE_BIN_SEC;
     const res = readTraceFile(full, { baseSec: binSec });
     // Never echo the content of a file that is not a trace (a plan may point anywhere it may read).
@@ -117,18 +117,32 @@ function safeIssue(i: ImportIssue): ImportIssue {
 }
 
 /**
+ * An import warning of a plan's sweep file as a line in `lang`: rendered from its problem, unless
+ * {@link safeIssue} had to cut quoted content out of it (then its English, without the content).
+ */
+function safeLine(w: ImportIssue, lang: Lang): string {
+  const safe = safeIssue(w);
+  if (safe.message !== w.message || !w.problem) return formatIssue(safe);
+  return localizeIssue(w, lang);
+}
+
+/**
  * Load and compute a plan file; throws {@link CliError} (exit 2) when the file cannot be used.
  * The error lines and `importWarnings` are in `lang`; the result keeps the engine's English.
  */
 export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions = {}): LoadedPlan {
-  const tr = (m: string) => translateMessage(m, lang);
   const cwd = opts.cwd ?? process.cwd();
   let text: string;
   try {
     text = planPath === "-" ? (opts.stdin ?? readStdin)() : readRegularFile(resolve(cwd, planPath));
   } catch (e) {
-    const why = e instanceof ReadProblem ? e.message : fsMessage(e);
-    throw new CliError([`${planPath}: ${why === "no such file or directory" ? tr("no such file") : /^a folder,/.test(why) ? tr("is a folder, expected a plan JSON file") : why}`]);
+    const why = e instanceof ReadProblem ? e.problem : fsProblem(e);
+    const params = why.params as { code?: unknown; kind?: unknown };
+    const shown =
+      why.code === "cliFile.fs" && params.code === "ENOENT" ? F.problem("noSuchPlan", {})
+      : why.code === "cliFile.notRegular" && params.kind === "folder" ? F.problem("planIsFolder", {})
+      : why;
+    throw new CliError([`${planPath}: ${renderProblem(shown, lang)}`]);
   }
   const parsed = parsePlanText(text, planPath);
   if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${localizeError(e, lang)}`));
@@ -161,10 +175,13 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
       const skipped: string[] = [];
       try {
         // Names stay relative to the plan file (as written in it), so load levels in paths are read.
-        inputs = readInputs([ref.file], base, { confine: { roots, key: keyOf.get(ref.file) ?? "file" }, warnings: skipped });
+        inputs = readInputs([ref.file], base, { confine: { roots, key: keyOf.get(ref.file) ?? "file" }, warnings: skipped, lang });
       } catch (e) {
         const lines = e instanceof CliError ? e.lines : [String(e)];
-        if (lines.some(l => l.includes("--allow-path"))) for (const l of lines) refusals.push(`${planPath}: ${l}`);
+        // A refusal to read outside the allowed folders stops the plan (in `lang`); other read errors are the SKU's (English, in the result).
+        if (e instanceof CliError && e.problems?.some((p) => p?.code === "cliFile.outside")) {
+          e.problems.forEach((p, i) => refusals.push(`${planPath}: ${p ? renderProblem(p, lang) : lines[i]}`));
+        }
         files.set(ref.file, { ok: false, errors: lines });
         continue;
       }
@@ -172,13 +189,13 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
       const r = importFiles(inputs);
       if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(i => formatIssue(safeIssue(i))) });
       else if (r.sweeps.length !== 1) {
-        files.set(ref.file, { ok: false, errors: [`${ref.file}: holds ${r.sweeps.length} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`] });
+        files.set(ref.file, { ok: false, errors: [F.en(F.problem("holdsSweeps", { file: ref.file, n: r.sweeps.length }))] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
-        for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(formatIssue({ ...safeIssue(w), message: tr(safeIssue(w).message) }));
+        for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(safeLine(w, lang));
         // A file of the folder that could not be read: the sweep says it lacks that level (never silent; docs/trust.md).
         const lost = new Set(r.fileErrors.map((fe) => fe.file));
-        for (const w of r.sweeps[0]!.warnings) if ([...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))) importWarnings.push(tr(w));
+        for (const w of r.sweeps[0]!.warnings) if ([...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))) importWarnings.push(localizeMessage(w, lang, r.sweeps[0]!.problems));
       }
     }
   }

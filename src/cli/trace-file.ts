@@ -5,9 +5,9 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { trafficMessages as T } from "../engine/messages/traffic";
-import type { Problem } from "../engine/problems";
+import { englishOf, type Problem } from "../engine/problems";
 import { TraceReader, type TraceImport, type TraceReaderOptions } from "../import/trace";
-import { fsMessage } from "./io";
+import { fsProblem } from "./io";
 
 /** Bytes read per chunk. */
 const CHUNK = 4 << 20;
@@ -42,7 +42,7 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
       size = fst.size;
     }
   } catch (e) {
-    return problem(path, fsMessage(e));
+    return problem(path, fsProblem(e));
   }
   const decoder = new TextDecoder("utf-8");
   const buf = Buffer.allocUnsafe(CHUNK);
@@ -57,7 +57,7 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
         const code = (e as { code?: unknown }).code;
         if (code === "EAGAIN") continue;
         if (code === "EOF") break;
-        return problem(path, fsMessage(e));
+        return problem(path, fsProblem(e));
       }
       if (n === 0) break;
       if (first) {
@@ -82,5 +82,5 @@ function looksBinary(b: Uint8Array): boolean {
 
 function problem(file: string, message: string | Problem<object>): TraceImport {
   if (typeof message === "string") return { ok: false, errors: [{ file, code: "read", message }] };
-  return { ok: false, errors: [{ file, code: "read", message: T.en(message), problem: message }] };
+  return { ok: false, errors: [{ file, code: "read", message: englishOf(message), problem: message }] };
 }

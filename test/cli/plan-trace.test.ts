@@ -127,7 +127,8 @@ describe("a workload from a trace file", () => {
     let zh = "";
     const code = await main(["plan", "-", "--lang", "zh"], { out: () => {}, err: (t) => void (zh += t), stdin: () => JSON.stringify(plan({ file: "fixtures/traces/nope.csv" })) });
     expect(code).toBe(2);
-    expect(zh).toContain("workloads[0].trace.file: fixtures/traces/nope.csv：文件或文件夹不存在");
+    // The reason renders from its problem (cliFile.fs); the file location keeps its ASCII ": " as every import issue line does.
+    expect(zh).toContain("workloads[0].trace.file: fixtures/traces/nope.csv: 文件或文件夹不存在");
     const notTrace = await planOf(plan({ file: "package.json" }));
     expect(notTrace.code).toBe(2);
     expect(notTrace.err).toContain("workloads[0].trace.file: package.json");

@@ -11,23 +11,26 @@ import { compareMarkdown } from "../../report/compare-table";
 import { parseLang, type Lang } from "../../report/i18n";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
+import { withSubject } from "../../engine/problems";
+import { cliFileMessages as F } from "../../import/messages/usage";
+import { renderProblem } from "../../report/messages";
 import { importOrFail } from "./import";
 
 const USAGE = "usage: capplan compare <baseline> <candidate> [--threshold PCT] [--json]";
 
 /** Import one side; exactly one sweep is required. */
-function oneSweep(path: string, side: string, io: Io, lang: Lang = "en"): Sweep {
+function oneSweep(path: string, side: "baseline" | "candidate", io: Io, lang: Lang = "en"): Sweep {
   let sweeps: Sweep[];
   try {
     sweeps = importOrFail([path], {}, io, true, lang);
   } catch (e) {
-    if (e instanceof CliError) throw new CliError(e.lines.map(l => `${side}: ${l}`));
+    // Each line with its side in front (`baseline: …`, `基线：…`); the lines are in `lang` already.
+    const label = renderProblem(F.problem("side", { side }), lang);
+    if (e instanceof CliError) throw new CliError(e.lines.map((l, i) => withSubject(label, e.problems?.[i] ? renderProblem(e.problems[i]!, lang) : l, lang)));
     throw e;
   }
   if (sweeps.length !== 1) {
-    throw new CliError([
-      `${side} ${path}: holds ${sweeps.length} sweeps (${sweeps.map(s => s.label).join("; ")}); compare needs exactly one per side — pass one file or a folder of one deployment`,
-    ]);
+    throw new CliError([renderProblem(F.problem("compareManySweeps", { side, path, n: sweeps.length, names: sweeps.map((s) => s.label) }), lang)]);
   }
   return sweeps[0]!;
 }
@@ -62,7 +65,7 @@ export function compareCommand(args: string[], io: Io): number {
   const result = compareSweeps(base, cand, threshold);
   if (result.rows.length === 0) {
     // Nothing compared is not "no regression": a CI gate must not pass on it.
-    throw new CliError([`no load level matches between ${base.label} and ${cand.label}: compare sweeps measured at the same concurrencies or request rates`]);
+    throw new CliError([renderProblem(F.problem("compareNoMatch", { base: base.label, cand: cand.label }), lang)]);
   }
   if (a.flags.has("json")) {
     io.out(JSON.stringify({ baseline: base.label, candidate: cand.label, ...result }, null, 2) + "\n");

@@ -4,7 +4,7 @@
  * written (the CLI's and the app's contract); the Chinese is rendered from the same parameters.
  * Terms: 团队 (team), 资源池 (pool), 用量 (usage), 合计行 (totals row).
  */
-import { defineMessages, message, type Catalogue } from "../../engine/problems";
+import { defineMessages, message, type Catalogue, type Problem } from "../../engine/problems";
 
 /**
  * Header aliases the messages name (as written in the table's header: English and Chinese), passed
@@ -153,6 +153,31 @@ export const actualsMessages = defineMessages("actuals", {
   }),
 });
 
+/** What a path that is not a regular file is (src/cli/io.ts `kindOf`). */
+export type FileKind = "folder" | "fifo" | "device" | "socket" | "symlink" | "other";
+const KIND_EN: Record<FileKind, string> = { folder: "a folder", fifo: "a FIFO (named pipe)", device: "a device", socket: "a socket", symlink: "a symbolic link", other: "not a regular file" };
+const KIND_ZH: Record<FileKind, string> = { folder: "文件夹", fifo: "FIFO（命名管道）", device: "设备", socket: "套接字", symlink: "符号链接", other: "非常规文件" };
+
+/** File-system error codes as short phrases (no paths, no stack); others: "cannot be read (CODE)". */
+const FS_EN: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ELOOP: "symbolic link loop",
+  EISDIR: "is a folder",
+  ENOTDIR: "a part of the path is not a folder",
+  EAGAIN: "would block (not a regular file)",
+};
+const FS_ZH: Record<string, string> = {
+  ENOENT: "文件或文件夹不存在",
+  EACCES: "权限不足",
+  EPERM: "权限不足",
+  ELOOP: "符号链接循环",
+  EISDIR: "是文件夹",
+  ENOTDIR: "路径中有一部分不是文件夹",
+  EAGAIN: "会阻塞（不是常规文件）",
+};
+
 /**
  * Messages of reading plan and sweep files (code `cliFile.*`): `capplan`'s file readers
  * (src/cli/io.ts, plan-loader.ts) and the app's sweep references (src/ui/state/examples.ts,
@@ -173,6 +198,80 @@ export const cliFileMessages = defineMessages("cliFile", {
     severity: "error",
     en: (p: { name: string }) => `no example named ${p.name}`,
     zh: (p) => `没有名为 ${p.name} 的示例`,
+  }),
+  fs: message({
+    severity: "error",
+    en: (p: { code: string | null }) => FS_EN[p.code ?? ""] ?? (p.code ? `cannot be read (${p.code})` : "cannot be read"),
+    zh: (p) => FS_ZH[p.code ?? ""] ?? (p.code ? `无法读取（${p.code}）` : "无法读取"),
+  }),
+  notRegular: message({
+    severity: "error",
+    en: (p: { kind: FileKind }) => `${KIND_EN[p.kind]}, not a regular file: capplan reads only regular files`,
+    zh: (p) => `${KIND_ZH[p.kind]}，不是常规文件：capplan 只读取常规文件`,
+  }),
+  readOverLimit: message({
+    severity: "error",
+    en: (p: { mib: number }) => `more than ${p.mib} MiB read; the limit is ${p.mib} MiB (split the file)`,
+    zh: (p) => `读取超过 ${p.mib} MiB；上限为 ${p.mib} MiB（请拆分文件）`,
+  }),
+  stdinTooLarge: message({
+    severity: "error",
+    en: (p: { mib: number }) => `standard input is larger than ${p.mib} MiB`,
+    zh: (p) => `标准输入大于 ${p.mib} MiB`,
+  }),
+  outside: message({
+    severity: "error",
+    en: (p: { path: string }) => `"${p.path}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
+    zh: (p) => `"${p.path}" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
+  }),
+  folderEmpty: message({
+    severity: "error",
+    en: () => "folder holds no files to import",
+    zh: () => "文件夹中没有可导入的文件",
+  }),
+  linkNotFollowed: message({
+    severity: "warning",
+    en: (p: { file: string; why: "loop" | "dangling" | "leaves" | "to"; kind: FileKind | null }) =>
+      `${p.file}: ${p.why === "loop" ? "a symbolic link loop" : p.why === "dangling" ? "a dangling symbolic link" : p.why === "leaves" ? "a symbolic link that leaves the folder" : `a symbolic link to ${KIND_EN[p.kind ?? "other"]}`}, not followed`,
+    zh: (p) =>
+      `${p.file}: ${p.why === "loop" ? "符号链接循环" : p.why === "dangling" ? "悬空的符号链接" : p.why === "leaves" ? "离开该文件夹的符号链接" : `指向${KIND_ZH[p.kind ?? "other"]}的符号链接`}，未跟随`,
+  }),
+  notRead: message({
+    severity: "warning",
+    en: (p: { file: string; kind: FileKind }) => `${p.file}: ${KIND_EN[p.kind]}, not read (capplan reads only regular files)`,
+    zh: (p) => `${p.file}: ${KIND_ZH[p.kind]}，未读取（capplan 只读取常规文件）`,
+  }),
+  noSuchPlan: message({
+    severity: "error",
+    en: () => "no such file",
+    zh: () => "文件不存在",
+  }),
+  planIsFolder: message({
+    severity: "error",
+    en: () => "is a folder, expected a plan JSON file",
+    zh: () => "是文件夹，应为计划 JSON 文件",
+  }),
+  // `capplan compare` (src/cli/commands/compare.ts): the side a line is about, and its own errors.
+  side: message({
+    severity: "info",
+    en: (p: { side: "baseline" | "candidate" }) => `${p.side}`,
+    zh: (p) => (p.side === "baseline" ? "基线" : "候选"),
+  }),
+  compareManySweeps: message({
+    severity: "error",
+    en: (p: { side: "baseline" | "candidate"; path: string; n: number; names: readonly string[] }) =>
+      `${p.side} ${p.path}: holds ${p.n} sweeps (${p.names.join("; ")}); compare needs exactly one per side — pass one file or a folder of one deployment`,
+    zh: (p) => `${p.side === "baseline" ? "基线" : "候选"} ${p.path}: 包含 ${p.n} 个扫描（${p.names.join("; ")}）；比较时每一方只能有一个扫描——请传入一个文件，或一个部署的文件夹`,
+  }),
+  compareNoMatch: message({
+    severity: "error",
+    en: (p: { base: string; cand: string }) => `no load level matches between ${p.base} and ${p.cand}: compare sweeps measured at the same concurrencies or request rates`,
+    zh: (p) => `${p.base} 与 ${p.cand} 之间没有相同的负载档位：请比较在相同并发或请求速率下测得的扫描`,
+  }),
+  holdsSweeps: message({
+    severity: "error",
+    en: (p: { file: string; n: number }) => `${p.file}: holds ${p.n} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
+    zh: (p) => `${p.file}: 包含 ${p.n} 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
   }),
 });
 
