@@ -76,6 +76,7 @@ describe("RequestAggregator: derived per-request TPOT and NTPOT", () => {
     agg.add(1, null, ok({ ttftMs: 100, outputTokens: 3 })); // neither (no e2e)
     agg.add(1, null, ok({ ttftMs: 100, e2eMs: 600 })); // neither (no tokens)
     agg.add(1, null, ok({ ttftMs: NaN, e2eMs: 600, outputTokens: Infinity })); // neither (not finite)
+    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 600, outputTokens: Infinity })); // neither: not 0 per token
     const p = agg.finish()[0]!;
     expect(p.tpotMs).toBeUndefined();
     expect(p.ntpotMs).toStrictEqual({ mean: 200, min: 200, max: 200, p50: 200, p90: 200, p95: 200, p99: 200, "p99.9": 200 });
@@ -88,9 +89,11 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(2, null, ok({ startMs: 500, endMs: 1500, outputTokens: 10, inputTokens: 20 }));
     agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 10, inputTokens: 20 }));
     agg.add(2, null, ok({ startMs: 1000, endMs: 2000, outputTokens: 10, inputTokens: 10 }));
+    // A request without timestamps counts but does not change the span.
+    agg.add(2, null, ok({}));
     const p = agg.finish()[0]!;
-    // 3 / 2 s; 30 output tokens / 2 s = 15; (30 + 50) / 2 s = 40
-    expect(p.rps).toBe(1.5);
+    // 4 / 2 s; 30 output tokens / 2 s = 15; (30 + 50) / 2 s = 40
+    expect(p.rps).toBe(2);
     expect(p.outputTokensPerSec).toBe(15);
     expect(p.totalTokensPerSec).toBe(40);
     expect(p.meanInputTokens).toBeCloseTo(50 / 3, 12);
@@ -133,9 +136,13 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     const agg = new RequestAggregator();
     agg.add(1, null, ok({ startMs: 0, endMs: 500 }));
     agg.add(2, null, ok({ startMs: 0, endMs: 500 }));
+    agg.add(3, null, ok({ outputTokens: 5 }));
     const pts = agg.finish(c => (c === 1 ? 0 : -3));
     expect(pts[0]!.rps).toBe(2);
     expect(pts[1]!.rps).toBe(2);
+    // No timestamps to fall back to: no rate at all (not −1/3 req/s).
+    expect(pts[2]!.rps).toBeUndefined();
+    expect(pts[2]!.outputTokensPerSec).toBeUndefined();
   });
 
   it("the duration function is asked with the level's concurrency and request rate", () => {
