@@ -145,6 +145,17 @@ describe("metric headers: the statistic", () => {
     }
   });
 
+  it("statistic words only as whole words: 'top5', 'medium', 'xmedian', 'demean', 'avgx', 'xstd', 'admin', 'xmax' are no statistic", () => {
+    for (const h of ["ttft top5", "ttft medium", "xmedian ttft", "ttft medx", "ttft demean", "ttft meanx", "ttft avgx", "ttft xavg", "ttft averages", "ttft xstd", "ttft stdx", "ttft stdevx", "ttft sdx", "ttft admin", "ttft minx", "ttft xmax", "ttft maximumx"]) {
+      expect(fieldsOf(h)[0], h).toMatchObject({ kind: "metric", metric: "ttft", stat: null });
+    }
+  });
+
+  it("a th/% percentile at the start of the header: '99th ttft', '95% itl'", () => {
+    expect(fieldsOf("99th ttft")[0]).toMatchObject({ metric: "ttft", stat: "p99" });
+    expect(fieldsOf("95% itl")[0]).toMatchObject({ metric: "itl", stat: "p95" });
+  });
+
   it("a p-percentile wins over a word statistic; a th-percentile over median/mean", () => {
     expect(fieldsOf("mean ttft p99")[0]).toMatchObject({ stat: "p99" });
     expect(fieldsOf("mean ttft 95th")[0]).toMatchObject({ stat: "p95" });
@@ -166,8 +177,9 @@ describe("metric headers: the unit", () => {
     expect(fieldsOf(h)[0]).toMatchObject({ kind: "metric", unit });
   });
 
-  it("no unit stated → null (not ms): ttft p99, ttft msx, ttft seconds2", () => {
-    for (const h of ["ttft p99", "ttft msx", "ttft secondsx", "ttft sx", "ttft usx"]) expect(fieldsOf(h)[0], h).toMatchObject({ unit: null });
+  it("no unit stated → null (not ms): unit words only as whole words", () => {
+    const tokens = ["ms", "msec", "millis", "millisecond", "milliseconds", "us", "usec", "microsecond", "microseconds", "s", "sec", "secs", "second", "seconds"];
+    for (const h of ["ttft p99", "ttft µsx", ...tokens.flatMap(t => [`ttft x${t}`, `ttft ${t}x`])]) expect(fieldsOf(h)[0], h).toMatchObject({ metric: "ttft", unit: null });
   });
 
   it("toMsFactor: s × 1000, us × 0.001, ms and unknown × 1", () => {

@@ -35,6 +35,8 @@ describe("loadLabel", () => {
     expect(loadLabel({ concurrency: null, requestRate: 2 })).toBe("request rate 2");
     expect(loadLabel({ concurrency: null, requestRate: "inf" })).toBe("request rate inf");
     expect(loadLabel({ concurrency: null, requestRate: null, rps: 3.1 })).toBe("rps 3.1");
+    expect(loadLabel({ concurrency: null, requestRate: null, rps: 0 })).toBe("rps 0");
+    expect(loadLabel({ concurrency: null, requestRate: null })).toBe("rps null");
   });
 });
 
@@ -69,7 +71,7 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
     const { point } = combineRepeats([
       at4({ ttftMs: { p50: 10, p99: 100 }, e2eMs: { mean: 1 }, itlMs: { mean: NaN } }),
       at4({ ttftMs: { p50: 30, p99: 300 }, tpotMs: { mean: 5 }, ntpotMs: { max: 7 } }),
-      at4({ ttftMs: { p50: 20 }, e2eMs: { mean: 3 }, itlMs: { mean: 4 } }),
+      at4({ ttftMs: { p50: 20, p90: null as unknown as number, p95: "7" as unknown as number }, e2eMs: { mean: 3 }, itlMs: { mean: 4 } }),
     ]);
     // ttft p50: median [10, 30, 20] = 20; p99: median [100, 300] = 200; e2e mean: [1, 3] → 2; itl mean: [4]
     expect(point.ttftMs).toStrictEqual({ p50: 20, p99: 200 });
