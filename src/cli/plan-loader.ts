@@ -189,7 +189,8 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
       const r = importFiles(inputs);
       if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(i => formatIssue(safeIssue(i))) });
       else if (r.sweeps.length !== 1) {
-        files.set(ref.file, { ok: false, errors: [F.en(F.problem("holdsSweeps", { file: ref.file, n: r.sweeps.length }))] });
+        const p = F.problem("holdsSweeps", { file: ref.file, n: r.sweeps.length });
+        files.set(ref.file, { ok: false, errors: [F.en(p)], problems: [p] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
         for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(safeLine(w, lang));

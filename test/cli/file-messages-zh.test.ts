@@ -2,13 +2,13 @@
  * Reading plan and sweep files: every message is a problem (code `cliFile.*`, docs/problems.md),
  * English byte for byte as before, Chinese under `--lang zh` rendered from the code.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError, readInputs } from "../../src/cli/io";
 import { renderProblem } from "../../src/report/messages";
-import { cliFileMessages as F } from "../../src/import/messages/usage";
+import type { cliFileMessages as F } from "../../src/import/messages/usage";
 import { run } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
@@ -39,6 +39,24 @@ describe("file messages in English and Chinese", () => {
     expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([`capplan compare: baseline: ${missing}: no such file or directory`]);
     const zh = await run("compare", "fixtures/vllm/vllm-8qps-concurrency8-llama.json", missing, "--lang", "zh");
     expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([`capplan compare: 候选：${missing}：文件或文件夹不存在`]);
+  });
+
+  it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
+    mkdirSync(join(root, "runs"));
+    copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
+    copyFileSync("fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl", join(root, "runs", "b.jsonl"));
+    const plan = join(root, "plan.json");
+    writeFileSync(plan, JSON.stringify({
+      format: "capplan.plan/v1",
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+      skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
+    }));
+    const en = await run("plan", plan);
+    expect(en.code).toBe(2);
+    expect(en.errLines).toEqual([`${plan}: skus[0].sweeps.chat: runs: holds 7 sweeps; a SKU sweep must be one deployment (split the files or use inline points)`]);
+    const zh = await run("plan", plan, "--lang", "zh");
+    expect(zh.errLines).toEqual([`${plan}: skus[0].sweeps.chat: runs: 包含 7 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`]);
   });
 
   it("a reference outside the plan's folder is refused in Chinese too", async () => {
