@@ -176,6 +176,7 @@ export function splitByName(amounts: readonly number[], names: readonly string[]
   const sorted = order.map(i => amounts[i]!);
   if (rest !== undefined) sorted.push(rest);
   const lr = largestRemainder(sorted, totalMinor, digits);
+  // Stryker disable next-line ArrayDeclaration: every index is assigned just below; the preallocated length changes nothing
   const parts = new Array<number>(n);
   order.forEach((i, k) => (parts[i] = lr[k]!));
   return { parts, rest: rest !== undefined ? lr[n]! : 0 };
@@ -250,7 +251,6 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
   }
   let costs: number[];
   let idle = 0;
-  let separate = false;
   let billed: number[] | null = null;
   if (basis === "reservation") {
     const b = sums.map((t, i) => Math.max(t.reserved ?? 0, used[i]!));
@@ -266,7 +266,6 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
     } else if (input.idle === "separate") {
       costs = b.map(x => (x / replicas!) * cost);
       idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
-      separate = true;
     } else {
       costs = b.map(x => (x / B) * cost);
     }
@@ -285,15 +284,16 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
       const price = cost / cap;
       costs = w.map(x => x * price);
       idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
-      separate = true;
     }
   } else {
     costs = w.map(x => (x / W) * cost);
   }
 
   const costMinor = toMinor(cost, digits);
-  // Idle takes part in the rounding when it is a line of its own (separate, or a pool without usage).
-  const split = separate || idle > 0 ? splitByName(costs, names, costMinor, digits, idle) : splitByName(costs, names, costMinor, digits);
+  // Idle takes part in the rounding when there is some (separate, or a pool without usage). An idle
+  // of 0 is left out: the team costs then add up to (at least) the pool cost, so the teams need at
+  // most one unit each, and a rest of 0 (last in every tie) would never get one.
+  const split = idle > 0 ? splitByName(costs, names, costMinor, digits, idle) : splitByName(costs, names, costMinor, digits);
   const teamMinor = split.parts;
   const poolPerM = perMillion(cost, W);
   const pool: PoolAllocation = {
