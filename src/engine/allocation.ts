@@ -172,7 +172,8 @@ export function compareNames(a: string, b: string): number {
  */
 export function splitByName(amounts: readonly number[], names: readonly string[], totalMinor: number, digits: number, rest?: number): { parts: number[]; rest: number } {
   const n = names.length;
-  const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a]!, names[b]!) || a - b);
+  // Array.prototype.sort is stable: equal names keep their given order.
+  const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a]!, names[b]!));
   const sorted = order.map(i => amounts[i]!);
   if (rest !== undefined) sorted.push(rest);
   const lr = largestRemainder(sorted, totalMinor, digits);

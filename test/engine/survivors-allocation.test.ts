@@ -243,6 +243,10 @@ describe("reservation basis (docs/allocation.md worked example, hand values)", (
     const noCap = allocate(worked({ pools: [{ name: "p", costPerDay: 240, replicas: 8 }] }));
     expect(noCap.pools[0]!.basis).toBe("usage");
     expect(noCap.warnings[0]).toBe('pool "p": the reservation basis needs the pool\'s daily capacity; allocated by usage instead');
+    expect(noCap.problems[0]!.params).toEqual({ pool: "p", what: "capacity" });
+    expect(noRep.problems[0]!.params).toEqual({ pool: "p", what: "replicas" });
+    // used replicas need both the capacity and the replicas
+    expect(noCap.pools[0]!.teams.map(t => t.usedReplicas)).toEqual([null, null]);
     // replicas 0 or capacity 0 count as unknown (not a division by 0)
     const zero = allocate(worked({ pools: [{ name: "p", costPerDay: 240, replicas: 0, capacityTokensPerDay: 0 }] }));
     expect([zero.pools[0]!.replicas, zero.pools[0]!.capacityTokens, zero.pools[0]!.basis]).toEqual([null, null, "usage"]);
@@ -403,6 +407,12 @@ describe("shared costs (hand values)", () => {
     expect(r.teams.map(t => [t.name, t.cost, t.sharedCost, t.sharedCostRounded, t.total, t.totalRounded])).toEqual([["a", 200, 25, 25, 225, 225], ["b", 100, 15, 15, 115, 115]]);
   });
 
+  it("an even split over teams without pool costs does not warn (only a weighted one falls back)", () => {
+    const r = allocate({ ...own([{ name: "e", costPerDay: 10, split: "even" }]), pools: [{ name: "p", costPerDay: 0 }] });
+    expect(r.teams.map(t => t.sharedCostRounded)).toEqual([5, 5]);
+    expect(r.warnings).toEqual([]);
+  });
+
   it("an unknown split is read as weighted", () => {
     const r = allocate(own([{ name: "platform", costPerDay: 30, split: "bogus" as "even" }]));
     expect(r.shared[0]!.split).toBe("weighted");
@@ -459,6 +469,9 @@ describe("exported helpers", () => {
     expect(splitByName([0.4], ["z"], 1, 0, 0.6)).toEqual({ parts: [0], rest: 1 });
     // without a rest the rest part is 0
     expect(splitByName([0.3, 0.7], ["x", "y"], 1, 0)).toEqual({ parts: [0, 1], rest: 0 });
+    // without a rest every missing unit goes to the names, even more units than names
+    expect(splitByName([0.3], ["x"], 2, 0)).toEqual({ parts: [2], rest: 0 });
+    expect(splitByName([0.2, 0.6], ["x", "y"], 3, 0)).toEqual({ parts: [1, 2], rest: 0 });
   });
 
   it("splitByName keeps the given order between equal names", () => {
