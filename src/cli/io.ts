@@ -177,11 +177,6 @@ export function fsProblem(e: unknown): Problem<{ code: string | null }> {
   return F.problem("fs", { code: typeof code === "string" ? code : null });
 }
 
-/** A file-system error as a short phrase (the English of {@link fsProblem}). */
-export function fsMessage(e: unknown): string {
-  return englishOf(fsProblem(e));
-}
-
 /** Where reads are confined (docs/security.md): real paths of allowed folders, and the key to name. */
 export interface Confinement {
   /** Real paths of the folders reads may reach (a path inside one of them is allowed). */

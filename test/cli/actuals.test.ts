@@ -120,5 +120,8 @@ describe("capplan actuals", () => {
     const j = JSON.parse(w.out) as PlanVsActual;
     expect(j.warnings).toEqual(["1 charge(s) in another currency than the plan's CNY (EUR) were left out"]);
     expect(j.problems.map((p) => p.code)).toEqual(["actuals.otherCurrency"]);
+    const gone = join(dir, "gone.csv");
+    expect((await run("actuals", "models/examples/seed.json", gone)).errLines).toEqual([`capplan actuals: ${gone}: no such file or directory`]);
+    expect((await run("actuals", "models/examples/seed.json", gone, "--lang", "zh")).errLines).toEqual([`capplan actuals: ${gone}: 文件或文件夹不存在`]);
   });
 });

@@ -38,7 +38,7 @@ export function actualsCommand(args: string[], io: Io): number {
   try {
     text = focusPath === "-" ? (io.stdin ?? readStdin)() : readRegularFile(focusPath);
   } catch (e) {
-    if (e instanceof ReadProblem) throw new CliError([`${focusPath}: ${e.message}`]);
+    if (e instanceof ReadProblem) throw new CliError([`${focusPath}: ${renderProblem(e.problem, lang)}`]);
     throw e;
   }
   const read = readFocusCsv(text, result.tenants?.pools.map(p => p.name) ?? []);
