@@ -187,4 +187,17 @@ describe("computeTenants", () => {
     expect(out.tenants!.pools.map(p => [p.name, p.costRounded, p.capacityTokens, p.replicas])).toEqual([["p", 480, 246_240_000, 6]]);
     expect(out.tenants!.teams.map(t => [t.name, t.costRounded])).toEqual([["a", 480]]);
   });
+
+  it("passes the plan's errors to the usage check: a row whose formula failed is not reported twice", () => {
+    const before: TenantError[] = [{ path: "tenants.usage[0].inputTokens", kind: "FORMULA", message: "bad" }];
+    const out = computeTenants(plan({ pools: [pool("p", { costPerDay: 10 })], usage: [row("a", "p", null, 1), row("b", "p", 1, 0)] }), [], null, wl, before);
+    expect(out.errors).toEqual([]);
+    expect(out.tenants!.teams.map(t => [t.name, t.costRounded])).toEqual([["b", 10]]);
+  });
+
+  it("no pools and no SKU: the error at tenants.pools and no allocation", () => {
+    const out = computeTenants(plan({ usage: [row("a", null, 1, 0)] }), [], null, wl, []);
+    expect(errs(out.errors)).toEqual([["tenants.pools", "VALUE", "no pools given and no feasible SKU to take the cost from"]]);
+    expect([out.tenants, out.warnings, out.problems]).toEqual([null, [], []]);
+  });
 });
