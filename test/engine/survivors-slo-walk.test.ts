@@ -419,3 +419,75 @@ describe("failed share edge cases", () => {
     expect([failedSharePct(p(null, 0)), failedSharePct(p(0, 0)), failedSharePct(p(Number.NaN, 2)), failedSharePct(p(3, 1))]).toEqual([0, 0, null, 25]);
   });
 });
+
+describe("more boundaries of the walk", () => {
+  it("a point passing after an infeasible lowest load is named too", () => {
+    const op = operatingPoint({ points: levels([100, 200], [1500, 500]) }, [TTFT], "measured");
+    expect(op.feasible).toBe(false);
+    expect(op.warnings).toEqual([
+      "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
+      "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+    ]);
+  });
+
+  it("the failed share's overrun is relative to its limit: 5 % against 2 % is 150 % over", () => {
+    const pts = levels([100], [10]).map(p => ({ ...p, completed: 95, failed: 5 }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, { maxErrorRatePct: 2 });
+    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
+  });
+
+  it("negative limits fail every level, with an infinite overrun", () => {
+    const op = operatingPoint({ points: levels([100], [10]) }, [{ ...TTFT, maxMs: -10 }], "measured", undefined, { maxErrorRatePct: -1 });
+    expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: Number.POSITIVE_INFINITY });
+    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: Number.POSITIVE_INFINITY });
+  });
+
+  it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {
+    const pts: SweepPoint[] = [
+      { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, ttftMs: { p99: 1000 } },
+      { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+    ];
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+    expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
+    expect(op.warnings).toEqual([]);
+  });
+
+  it("no interpolation toward ∞ and a throughput peak below the last passing rate: both said", () => {
+    const pts: SweepPoint[] = [
+      { concurrency: null, requestRate: 2, outputTokensPerSec: 640, ttftMs: { p99: 300 } },
+      { concurrency: null, requestRate: 3, outputTokensPerSec: 600, ttftMs: { p99: 400 } },
+      { concurrency: null, requestRate: "inf", outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+    ];
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+    expect([op.basis, op.requestRate, op.outputTokensPerSec]).toEqual(["measured", 2, 640]);
+    expect(op.warnings).toEqual([
+      "cannot interpolate toward request rate ∞ req/s: used the last passing point (request rate 3 req/s)",
+      "the operating point is request rate 2 req/s, where throughput peaks: the higher passing load request rate 3 req/s gives less (600 vs 640 tok/s)",
+    ]);
+  });
+
+  it("a crossing that rounds to the last passing load still reports a throughput peak below it", () => {
+    // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
+    const pts: SweepPoint[] = [
+      { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
+      { concurrency: 2, requestRate: null, outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 },
+      { concurrency: 3, requestRate: null, outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 },
+    ];
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, { maxErrorRatePct: 5.046468293750712e-17 });
+    expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
+    expect(op.warnings).toEqual(["the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)"]);
+  });
+
+  it("a concurrency sweep run at an unbounded request rate: the interpolated request rate stays unknown", () => {
+    const pts = levels([100, 300], [600, 1400]).map(p => ({ ...p, requestRate: "inf" as const }));
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+    expect([op.basis, op.concurrency, op.requestRate]).toEqual(["interpolated", 1.5, null]);
+  });
+
+  it("an E2E SLO is never read from ITL or TPOT", () => {
+    const pts = levels([100], [10]).map(p => ({ ...p, itlMs: { p50: 20 }, tpotMs: { p50: 20 } }));
+    const op = operatingPoint({ points: pts }, [{ metric: "e2e", stat: "p50", maxMs: 5000 }], "measured");
+    expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
+    expect(statValue(pts[0]!, "e2e", "p50")).toEqual({ valueMs: null, usedMetric: "e2e", substituted: false, available: [] });
+  });
+});
