@@ -40,15 +40,19 @@ export function fmtNum(x: number, max = 1, min = 0): string {
   }
   const key = `${min}:${max}`;
   let c = nfCache.get(key);
+  // Stryker disable next-line ConditionalExpression: cache; a new formatter with the same options writes the same text ('never build' is killed)
   if (!c) {
     c = { nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }), memo: new Map() };
+    // Stryker disable next-line CallExpression: cache; not storing only builds the formatter again
     nfCache.set(key, c);
   }
   // (Map keys do not tell −0 from 0, so zero is not memoised.)
   let out = x === 0 ? undefined : c.memo.get(x);
   if (out === undefined) {
     out = c.nf.format(x);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: memo bound; only memory use changes
     if (c.memo.size >= 4096) c.memo.clear();
+    // Stryker disable next-line CallExpression: memo; not storing only formats again
     c.memo.set(x, out);
   }
   return out;
