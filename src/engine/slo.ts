@@ -348,7 +348,7 @@ export function operatingPoint(
       break;
     }
   }
-  if (stopPos >= 0 && stopStatus === false) {
+  if (stopStatus === false) {
     for (let pos = stopPos + 1; pos < n; pos++) {
       if (status(order[pos]!) === true) {
         warn(M.problem("nonMonotone", { kind, at: lv(order[pos]!), after: lv(order[stopPos]!), slos: slos.length > 0 }));

@@ -491,3 +491,24 @@ describe("more boundaries of the walk", () => {
     expect(statValue(pts[0]!, "e2e", "p50")).toEqual({ valueMs: null, usedMetric: "e2e", substituted: false, available: [] });
   });
 });
+
+describe("last survivors of slo.ts", () => {
+  it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
+    const p: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } };
+    expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
+  });
+
+  it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
+    const pts = levels([100], [10]).map(p => ({ ...p, ntpotMs: { p50: 30 } }));
+    const op = operatingPoint({ points: pts }, [{ metric: "e2e", stat: "p50", maxMs: 5000 }], "measured");
+    expect(op.warnings[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
+  });
+
+  it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
+    const pts = levels([100, null, 900], [10, 20, 2000]);
+    pts[1]!.rps = 2;
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
+    expect(op.warnings).toEqual(["throughput is not recorded at every passing point: the operating point is the highest passing load"]);
+  });
+});
