@@ -112,6 +112,12 @@ describe("tenantPools: pools priced from a SKU", () => {
     expect(tenantPools(plan({ pools: [pool("p")] }), [], null, wl, before)).toEqual({ pools: [], errors: [] });
   });
 
+  it("an earlier error elsewhere in the plan does not hide a pool's missing cost", () => {
+    const before: TenantError[] = [{ path: "skus[0].pricePerGpuHour", kind: "VALUE", message: "x" }, { path: "tenants.pools[1].costPerDay", kind: "FORMULA", message: "y" }];
+    const r = tenantPools(plan({ pools: [pool("p"), pool("q")] }), [], null, wl, before);
+    expect(errs(r.errors)).toEqual([["tenants.pools[0].costPerDay", "VALUE", "pool needs costPerDay or sku"]]);
+  });
+
   it("no tenants: no pools and no errors", () => {
     expect(tenantPools(plan(null), [sku()], sku(), wl, [])).toEqual({ pools: [], errors: [] });
   });
@@ -148,6 +154,13 @@ describe("allocateTenants: usage rows and shared costs", () => {
     expect(errs(out.errors)).toEqual([["tenants.usage[0]", "VALUE", "inputTokens and outputTokens must be numbers"]]);
     expect(out.errors[0]!.problem).toMatchObject({ code: "tenants.usageNotNumbers", path: "tenants.usage[0]" });
     expect(out.tenants!.teams.map(t => [t.name, t.costRounded])).toEqual([["c", 300]]);
+  });
+
+  it("with no errors before, every bad row is reported; with several, only the rows they name are skipped", () => {
+    const usage = [row("a", "p", null, 1), row("b", "p", 1, null), row("c", "p", Number.NaN, 0)];
+    expect(errs(allocateTenants(plan({ usage }), pools, []).errors).map(e => e[0])).toEqual(["tenants.usage[0]", "tenants.usage[1]", "tenants.usage[2]"]);
+    const before: TenantError[] = [{ path: "tenants.usage[0].inputTokens", kind: "FORMULA", message: "x" }, { path: "tenants.usage[2].inputTokens", kind: "FORMULA", message: "y" }];
+    expect(errs(allocateTenants(plan({ usage }), pools, before).errors).map(e => e[0])).toEqual(["tenants.usage[1]"]);
   });
 
   it("an error at another row whose index starts with the same digits does not hide this row's error", () => {
