@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SweepPoint } from "../../src/engine/types";
-import { combineRepeats, joinSources, loadLabel, median, UNSTABLE_SPREAD, unstableMessage } from "../../src/import/repeats";
+import { combineRepeats, joinSources, loadLabel, median, pointLoad, UNSTABLE_SPREAD, unstableMessage } from "../../src/import/repeats";
 
 const at4 = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: 4, requestRate: null, ...p });
 
@@ -25,6 +25,15 @@ describe("median (numpy's)", () => {
     const xs = [3, 1, 2];
     median(xs);
     expect(xs).toStrictEqual([3, 1, 2]);
+  });
+});
+
+describe("pointLoad (the problem parameters of a load level)", () => {
+  it("kind and load: concurrency, else request rate, else rps (null when absent)", () => {
+    expect(pointLoad({ concurrency: 8, requestRate: 2 })).toStrictEqual({ kind: "concurrency", load: 8 });
+    expect(pointLoad({ concurrency: null, requestRate: "inf" })).toStrictEqual({ kind: "requestRate", load: "inf" });
+    expect(pointLoad({ concurrency: null, requestRate: null, rps: 3.1 })).toStrictEqual({ kind: "rps", load: 3.1 });
+    expect(pointLoad({ concurrency: null, requestRate: null })).toStrictEqual({ kind: "rps", load: null });
   });
 });
 
@@ -179,6 +188,12 @@ describe("unstableMessage (English)", () => {
     expect(msg).toBe(
       "concurrency 4: the 3 repeated runs differ by more than 10 %: e2e mean 10–30 ms (+200 %), rps 1.235–2.5 req/s (+103 %), ttft p99 100–120 ms (+20 %), and 1 other statistic(s); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
     );
+  });
+
+  it("leaves the caller's list of spreads in its order", () => {
+    const list = [s("a", 1, 1.2), s("b", 1, 3)];
+    unstableMessage(at4({}), 2, list);
+    expect(list.map(x => x.name)).toStrictEqual(["a", "b"]);
   });
 
   it("three or fewer: no 'other statistic(s)'; the percentage rounded", () => {
