@@ -6,6 +6,7 @@
  */
 import type { MetricKey } from "./types";
 
+// Stryker disable next-line ObjectLiteral: each label is its key upper-cased, as metricLabel's fallback writes it
 const METRIC_LABEL: Record<MetricKey, string> = { ttft: "TTFT", itl: "ITL", tpot: "TPOT", ntpot: "NTPOT", e2e: "E2E" };
 
 /** Canonical keys already seen (a pure function of a string; bounded so it cannot grow without end). */

@@ -29,6 +29,8 @@ describe("normStat", () => {
 describe("labels", () => {
   it("statLabel upper-cases a percentile only", () => {
     expect(["p95", "median", "P99.9", "mean", "max", "pct", "avg"].map(statLabel)).toEqual(["P95", "P50", "P99.9", "mean", "max", "pct", "mean"]);
+    // a digit after a p elsewhere in the key is no percentile
+    expect(["xp5", "top5", "p"].map(statLabel)).toEqual(["xp5", "top5", "p"]);
   });
 
   it("metricLabel: the known metrics, and any other upper-cased", () => {
