@@ -202,3 +202,35 @@ describe("leadMax and bestReserved at their edges", () => {
     expect(bestReserved([0, 0, 0.5], 0.5, 10, 3)).toBe(0.5);
   });
 });
+
+describe("schedule edges found by the 11:59 mutation run", () => {
+  it("a rate exactly at peakRps × (1 + 1e-9) does not warn", () => {
+    expect(aligned([wl({ rps: [1 * (1 + 1e-9)] }, "chat", "workloads[0]", 1)]).warnings).toEqual([]);
+  });
+
+  it("a negative spare count is an error even with a valid elasticity", () => {
+    expect(texts(problemsOf(scheduleForSku(aligned([wl({ rps: [10] })]), sku(), { elasticity: 1, redundancy: { spare: -1 } })))).toEqual([[undefined, "the schedule needs elasticity and redundancy as positive numbers (spare replicas ≥ 0), got elasticity 1, spare -1"]]);
+  });
+
+  it("a missing intervalSec reads 'nothing'", () => {
+    expect(texts(problemsOf(alignSchedules([wl({ intervalSec: undefined as unknown as number })])))).toEqual([["workloads[0].schedule.intervalSec", 'workload "chat": schedule intervalSec must be a number > 0, got nothing']]);
+  });
+
+  it("the aligned rates are a copy of the schedule's", () => {
+    const rps = [1, 2];
+    const a = aligned([wl({ rps })]);
+    expect(a.rps[0]).toEqual([1, 2]);
+    expect(a.rps[0]).not.toBe(rps);
+  });
+
+  it("without a reserved price the blended savings are null, not the static cost", () => {
+    const r = ok(computeSchedule([wl({ rps: [10, 20] })], sku(), one));
+    expect(r.savings).toEqual({ autoscaled: 10, autoscaledFraction: 10 / 40, blended: null, blendedFraction: null });
+  });
+
+  it("computeSchedule passes on null (no schedule) and the problems of invalid schedules", () => {
+    expect(computeSchedule([wl(null)], sku(), one)).toBeNull();
+    const r = computeSchedule([wl({ rps: [-1] })], sku(), one);
+    expect(r !== null && !r.ok && r.problems.map(p => p.code)).toEqual(["schedule.rpsInvalid"]);
+  });
+});
