@@ -1,6 +1,8 @@
 /**
- * Collects the engine and importer messages a planner sees on the example plans and the fixture
- * folders, for the coverage check of `src/report/messages-zh.ts`.
+ * Collects the engine and importer messages a planner sees on the example plans, the fixture
+ * folders, the malformed files and the usage tables, each with its Chinese rendered from the
+ * problem it carries (docs/problems.md), for the coverage test: a message without a problem has
+ * no Chinese.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,8 +16,8 @@ import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { Slo } from "../../src/engine/types";
 import type { Problem } from "../../src/engine/problems";
-import { localizeError, localizeMessage, renderProblem } from "../../src/report/messages";
-import { translateMessage } from "../../src/report/messages-zh";
+import { renderProblem } from "../../src/report/messages";
+import type { ImportIssue } from "../../src/import/types";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -35,9 +37,25 @@ export interface Collected {
   zh?: string;
 }
 
-/** The Chinese of a collected message: from its problem, else from the old sentence table. */
-export function zhOf(c: Collected): string {
-  return c.zh ?? translateMessage(c.message, "zh");
+/** The Chinese of a collected message (rendered from its problem), or null when it has no problem. */
+export function zhOf(c: Collected): string | null {
+  return c.zh ?? null;
+}
+
+/** An import issue: its English message and, when it carries a problem, its Chinese. */
+function ofIssue(source: string, i: ImportIssue): Collected {
+  return i.problem ? { source, message: i.message, zh: renderProblem(i.problem, "zh") } : { source, message: i.message };
+}
+
+/** A sweep note: its English and the Chinese of the problem it was rendered from (none: no Chinese). */
+function ofNote(source: string, w: string, problems: readonly Problem[] | undefined): Collected {
+  const p = problems?.find((q) => renderProblem(q, "en") === w);
+  return p ? { source, message: w, zh: renderProblem(p, "zh") } : { source, message: w };
+}
+
+/** An error with its problem (`{ message, problem? }`), or without Chinese when it has none. */
+function ofError(source: string, e: { message: string; problem?: Problem | undefined }): Collected {
+  return e.problem ? { source, message: e.message, zh: renderProblem(e.problem, "zh") } : { source, message: e.message };
 }
 
 /** A collected problem: its English and its Chinese, both rendered from its code. */
@@ -53,11 +71,11 @@ export function planMessages(): Collected[] {
     const src = `models/examples/${f}`;
     const { result, importWarnings } = loadPlan(join(dir, f));
     const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
-    result.warnings.forEach(w => out.push({ source: src, message: w, zh: localizeMessage(w, "zh", result.problems) }));
-    result.errors.forEach(e => out.push({ source: src, message: e.message, zh: localizeError(e, "zh") }));
+    result.warnings.forEach(w => out.push(ofNote(src, w, result.problems)));
+    result.errors.forEach(e => out.push(ofError(src, e)));
     for (const s of result.skus) {
       for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(src, p));
-      for (const w of s.workloads) w.sweep?.warnings.forEach(add);
+      for (const w of s.workloads) w.sweep?.warnings.forEach((x) => out.push(ofNote(src, x, w.sweep?.problems)));
     }
     importWarnings.forEach(add);
   }
@@ -80,12 +98,12 @@ export function fixtureMessages(exclude: readonly string[] = ["malformed"]): Col
     }
     const res = importFiles(inputs);
     if (!res.ok) {
-      res.errors.forEach(e => out.push({ source: src, message: e.message }));
+      res.errors.forEach(e => out.push(ofIssue(src, e)));
       continue;
     }
-    res.warnings.forEach(w => out.push({ source: src, message: w.message }));
+    res.warnings.forEach(w => out.push(ofIssue(src, w)));
     for (const s of res.sweeps) {
-      s.warnings.forEach(w => out.push({ source: src, message: w }));
+      s.warnings.forEach(w => out.push(ofNote(src, w, s.problems)));
       operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(src, p)));
     }
   }
@@ -100,8 +118,8 @@ export function malformedMessages(): Collected[] {
     if (f === "README.md") continue;
     const res = importFiles(readInputs([`fixtures/malformed/${f}`], ROOT));
     const issues = res.ok ? res.warnings : res.errors;
-    issues.forEach(i => out.push({ source: f, message: i.message }));
-    if (res.ok) for (const s of res.sweeps) s.warnings.forEach(w => out.push({ source: f, message: w }));
+    issues.forEach(i => out.push(ofIssue(f, i)));
+    if (res.ok) for (const s of res.sweeps) s.warnings.forEach(w => out.push(ofNote(f, w, s.problems)));
   }
   return out;
 }
@@ -117,10 +135,10 @@ export function perFileMessages(): Collected[] {
       else if (!/\.(md|py|txt)$/.test(f)) {
         const res = importFiles(readInputs([r], ROOT));
         const issues = res.ok ? res.warnings : res.errors;
-        issues.forEach(i => out.push({ source: r, message: i.message }));
+        issues.forEach(i => out.push(ofIssue(r, i)));
         if (res.ok) {
           for (const s of res.sweeps) {
-            s.warnings.forEach(w => out.push({ source: r, message: w }));
+            s.warnings.forEach(w => out.push(ofNote(r, w, s.problems)));
             operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(r, p)));
           }
         }
@@ -140,7 +158,7 @@ export function edgePlanMessages(): Collected[] {
   const out: Collected[] = [];
   const add = (source: string, m: string | null | undefined) => m && out.push({ source, message: m });
   const bad = validatePlan(JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")));
-  const issue = (source: string, e: { message: string; problem?: Problem }) => out.push({ source, message: e.message, zh: localizeError(e, "zh") });
+  const issue = (source: string, e: { message: string; problem?: Problem | undefined }) => out.push(ofError(source, e));
   if (!bad.ok) bad.errors.forEach(e => issue("bad-plan-shape.json", e));
   const syntax = parsePlanText('{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}', "broken.json");
   if (!syntax.ok) syntax.errors.forEach(e => issue("broken.json", e));
@@ -208,10 +226,10 @@ export function edgePlanMessages(): Collected[] {
       v.errors.forEach(e => issue(name, e));
       continue;
     }
-    v.warnings.forEach(w => add(name, w));
+    v.warnings.forEach(w => out.push(ofNote(name, w, v.problems)));
     const result = computePlan(resolvePlan(v.plan));
-    result.warnings.forEach(w => out.push({ source: name, message: w, zh: localizeMessage(w, "zh", result.problems) }));
-    result.errors.forEach(e => out.push({ source: name, message: e.message, zh: localizeError(e, "zh") }));
+    result.warnings.forEach(w => out.push(ofNote(name, w, result.problems)));
+    result.errors.forEach(e => out.push(ofError(name, e)));
     for (const s of result.skus) {
       for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(name, p));
     }
@@ -227,7 +245,7 @@ export function usageMessages(): Collected[] {
     const text = readFileSync(join(dir, f), "utf8");
     for (const perDay of [true, false]) {
       const res = importUsageCsv(text, f, { perDay });
-      (res.ok ? res.warnings : res.errors).forEach(i => out.push({ source: f, message: i.message }));
+      (res.ok ? res.warnings : res.errors).forEach(i => out.push(ofIssue(f, i)));
     }
   }
   return out;
