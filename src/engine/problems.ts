@@ -137,9 +137,8 @@ export function englishOf(p: Problem<object>): string {
 
 
 /**
- * A problem whose producer still writes an English sentence (code `text`, params `{ text }`):
- * the bridge while producers are converted; the report layer renders it in Chinese through the
- * old sentence table until that table is gone (docs/problems.md).
+ * Text that has no code (code `text`, params `{ text }`): an operating-system error, a reason
+ * stored by an older version. It renders as written in every language (docs/problems.md).
  */
 export function textProblem(text: string, severity: Severity = "warning", path?: string): Problem<{ text: string }> {
   const p: Problem<{ text: string }> = { code: "text", severity, params: { text } };

@@ -3,9 +3,9 @@
  * catalogue of the engine and the importers registered here (docs/problems.md). A new catalogue
  * is added to {@link CATALOGUES}; a test checks that every code renders in both languages.
  *
- * During the conversion, messages that are still English sentences (code `text`, or a bare
- * string) are translated by the old sentence table of `messages-zh.ts`; that table shrinks as
- * producers are converted, and goes away with the last one.
+ * Nothing here translates English sentences: a message without a problem (code `text`, or a
+ * bare string, e.g. an operating-system error or a note stored by an older version) is shown as
+ * written, in every language (docs/problems.md "Rendering").
  */
 import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
 import { priceMessages } from "../engine/price-default";
@@ -22,7 +22,6 @@ import { IMPORT_CATALOGUES } from "../import/messages/index";
 import type { ImportNote } from "../import/notes";
 import { formatIssue, type ImportIssue } from "../import/types";
 import type { Lang } from "./i18n";
-import { translateMessage } from "./messages-zh";
 
 /** Every catalogue whose problems can reach a rendered output. */
 export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, trafficMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages, ...(IMPORT_CATALOGUES as Catalogue[])] as unknown as Catalogue[];
@@ -34,7 +33,7 @@ export function renderProblem(p: Problem<object>, lang: Lang): string {
   if (p.code === "text") {
     const t = (p.params as { text?: unknown }).text;
     const text = typeof t === "string" ? t : "";
-    return withSubject(p.subject, translateMessage(text, lang), lang);
+    return withSubject(p.subject, text, lang);
   }
   const dot = p.code.indexOf(".");
   const cat = dot > 0 ? BY_DOMAIN.get(p.code.slice(0, dot)) : undefined;
@@ -50,7 +49,7 @@ const INDEX = new WeakMap<readonly Problem[], Map<string, Problem>>();
 
 /**
  * `text` (an English message of a result's `warnings[]`/`errors[]`) in `lang`: rendered from the
- * problem among `problems` whose English it is, else through the old sentence table.
+ * problem among `problems` whose English it is, else as written (no sentence is translated).
  */
 export function localizeMessage(text: string, lang: Lang, problems?: readonly Problem[] | null): string {
   if (lang === "en") return text;
@@ -63,18 +62,18 @@ export function localizeMessage(text: string, lang: Lang, problems?: readonly Pr
     const p = index.get(text);
     if (p) return renderProblem(p, lang);
   }
-  return translateMessage(text, lang);
+  return text;
 }
 
 /** An error of a plan result (`{ message, problem? }`) in `lang`. */
 export function localizeError(e: { message: string; problem?: Problem | undefined }, lang: Lang): string {
-  return e.problem ? renderProblem(e.problem, lang) : translateMessage(e.message, lang);
+  return e.problem ? renderProblem(e.problem, lang) : e.message;
 }
 
 /** Why a SKU is infeasible or unknown, in `lang` (from its problem; empty when there is no reason). */
 export function localizeReason(s: { infeasibleReason: string | null; infeasibleProblem?: Problem | null }, lang: Lang): string {
   if (s.infeasibleProblem) return renderProblem(s.infeasibleProblem, lang);
-  return s.infeasibleReason ? translateMessage(s.infeasibleReason, lang) : "";
+  return s.infeasibleReason ? s.infeasibleReason : "";
 }
 
 /** Every warning of a plan result as values: the plan's and each SKU's (for {@link localizeMessage}). */
@@ -84,16 +83,16 @@ export function resultProblems(r: { problems?: readonly Problem[]; skus: readonl
 
 /**
  * `file:line:column: message` of an import issue in `lang`: its message rendered from its problem
- * when it has one (request traces), else the whole line through the old sentence table.
+ * when it has one, else as written.
  */
 export function localizeIssue(i: ImportIssue, lang: Lang): string {
   if (lang === "en") return formatIssue(i);
-  return i.problem ? formatIssue({ ...i, message: renderProblem(i.problem, lang) }) : translateMessage(formatIssue(i), lang);
+  return i.problem ? formatIssue({ ...i, message: renderProblem(i.problem, lang) }) : formatIssue(i);
 }
 
 /** A note of an import (src/import/notes.ts `importNotes`) in `lang`: its file's issue, else its problem, else its text. */
 export function localizeNote(n: ImportNote, lang: Lang): string {
   if (n.issue) return localizeIssue(n.issue, lang);
   if (n.problem) return renderProblem(n.problem, lang);
-  return translateMessage(n.text, lang);
+  return n.text;
 }

@@ -80,8 +80,8 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     }
   });
 
-  it("renders a text problem through the sentence table, and an unknown code as the code", () => {
-    expect(renderProblem(textProblem("file is empty"), "zh")).toBe("文件为空");
+  it("renders a text problem as written (no sentence is translated), and an unknown code as the code", () => {
+    expect(renderProblem(textProblem("file is empty"), "zh")).toBe("file is empty");
     expect(renderProblem({ code: "nope.x", severity: "info", params: {} }, "zh")).toBe("nope.x");
   });
 });
