@@ -10,6 +10,9 @@ import { CliError, readInputs } from "../../src/cli/io";
 import { renderProblem } from "../../src/report/messages";
 import type { cliFileMessages as F } from "../../src/import/messages/usage";
 import { run } from "./helpers";
+import { importOrFail } from "../../src/cli/commands/import";
+
+const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
 
@@ -110,6 +113,18 @@ describe("file messages in English and Chinese", () => {
     const e = err as CliError;
     expect(e.lines).toEqual(["runs: folder holds no files to import"]);
     expect(e.problems?.map((p) => p && renderProblem(p, "zh"))).toEqual(["runs：文件夹中没有可导入的文件"]);
+  });
+
+  it("capplan import says the skipped entries of a folder in the language of --lang", () => {
+    const root = mkdtempSync(join(tmpdir(), "capplan-import-zh-links-"));
+    const d = join(root, "runs");
+    mkdirSync(d);
+    copyFileSync(join(__dirname, "..", "..", "fixtures", "vllm", "concurrency-sweep-h100", VLLM), join(d, VLLM));
+    symlinkSync(join(root, "nowhere.json"), join(d, "dangling.json"));
+    const lines: string[] = [];
+    const sweeps = importOrFail([d], {}, { out: () => {}, err: (t) => void lines.push(t) }, false, "zh");
+    expect(sweeps.length).toBe(1);
+    expect(lines.filter((l) => l.startsWith("skipped:"))).toEqual([`skipped: ${d}/dangling.json: 悬空的符号链接，未跟随\n`]);
   });
 
   it("renders the other cliFile codes with their old English and their Chinese", () => {

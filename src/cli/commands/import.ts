@@ -83,7 +83,7 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
   let inputs: ImportInput[];
   const skipped: string[] = [];
   try {
-    inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io) });
+    inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io), lang });
   } catch (e) {
     for (const s of skipped) io.err(`${s}\n`);
     // Lines that are problems render from their code; the others (src/cli/io.ts sentences) as the report layer can.
