@@ -100,7 +100,7 @@ type Found = { found: string | null };
 const foundEn = (p: Found): string => (p.found === null ? "end of input" : `character ${p.found}`);
 const foundZh = (p: Found): string => (p.found === null ? "输入结尾" : `字符 ${p.found}`);
 
-/** V8's `JSON.parse` messages (position suffix stripped) in Chinese; others as written. */
+/** V8's `JSON.parse` messages (position suffix stripped) in Chinese. */
 const V8_ZH: Record<string, string> = {
   "Expected ',' or '}' after property value": "属性值之后应为 ',' 或 '}'",
   "Expected ',' or ']' after array element": "数组元素之后应为 ',' 或 ']'",
@@ -109,6 +109,14 @@ const V8_ZH: Record<string, string> = {
   "Unterminated string in JSON": "JSON 中的字符串未闭合",
   "Unexpected non-whitespace character after JSON": "JSON 之后还有非空白字符",
 };
+
+/** Chinese of a V8 `JSON.parse` message (position suffix stripped); another engine's message is kept as written. */
+export function v8JsonZh(reason: string): string {
+  const hit = V8_ZH[reason];
+  if (hit) return hit;
+  const m = /^Unexpected token '(.*)', (.*) is not valid JSON$/.exec(reason);
+  return m ? `意外的符号 '${m[1]}'，${m[2]} 不是有效的 JSON` : reason;
+}
 
 export const planFileMessages = defineMessages("planFile", {
   expected: message({
@@ -168,7 +176,7 @@ export const planFileMessages = defineMessages("planFile", {
   invalidJson: message({
     severity: "error",
     en: (p: { detail: string }) => `invalid JSON: ${p.detail}`,
-    zh: (p) => `JSON 无效：${V8_ZH[p.detail] ?? p.detail}`,
+    zh: (p) => `JSON 无效：${v8JsonZh(p.detail)}`,
   }),
 });
 

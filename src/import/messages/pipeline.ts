@@ -7,6 +7,7 @@
  * Chinese terms follow the app's: 负载档位 (load level), 并发 (concurrency), 扫描 (sweep).
  */
 import { defineMessages, message, type Catalogue, type Problem } from "../../engine/problems";
+import { v8JsonZh } from "../../engine/messages/plan-file";
 
 /** The load axis of a point in an import note (`loadLabel` of src/import/repeats.ts). */
 export type PointLoadKind = "concurrency" | "requestRate" | "rps";
@@ -29,22 +30,6 @@ export function pointLoadZh(p: PointLoad): string {
   if (p.kind === "concurrency") return `并发 ${p.load}`;
   if (p.kind === "requestRate") return `请求速率 ${p.load}`;
   return `rps ${p.load}`;
-}
-
-/** Chinese of V8's `JSON.parse` messages (the text after "invalid JSON: "); another engine's message is kept. */
-function v8JsonZh(reason: string): string {
-  const fixed: Record<string, string> = {
-    "Expected ',' or '}' after property value": "属性值之后应为 ',' 或 '}'",
-    "Expected ',' or ']' after array element": "数组元素之后应为 ',' 或 ']'",
-    "Expected double-quoted property name": "应为双引号括起的属性名",
-    "Unexpected end of JSON input": "JSON 意外结束",
-    "Unterminated string in JSON": "JSON 中的字符串未闭合",
-    "Unexpected non-whitespace character after JSON": "JSON 之后还有非空白字符",
-  };
-  const hit = fixed[reason];
-  if (hit) return hit;
-  const m = /^Unexpected token '(.*)', (.*) is not valid JSON$/.exec(reason);
-  return m ? `意外的符号 '${m[1]}'，${m[2]} 不是有效的 JSON` : reason;
 }
 
 /** One statistic whose repeats differ: `ttft mean 39.31–217.3 ms (+453 %)`. */
