@@ -6,7 +6,7 @@
 // (their own pinned package.json and lockfile), including a Node 22 binary from the npm registry,
 // and only this script runs them. Afterwards test/mutation/RESULTS.md is rewritten from the JSON report.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,6 +25,16 @@ if (!existsSync(NODE22) || !existsSync(STRYKER)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const args = process.argv.slice(2);
+// Where this run comes from, taken before Stryker starts (the summary may be re-run later, e.g. after
+// a rebase): the commit, and whether sources or tests have uncommitted changes.
+const git = (...a) => spawnSync("git", a, { cwd: ROOT, encoding: "utf8" });
+const head = git("rev-parse", "--short=7", "HEAD");
+const status = git("status", "--porcelain", "--", "src", "test", ":!test/mutation");
+mkdirSync(join(ROOT, "test/mutation/out"), { recursive: true });
+writeFileSync(
+  join(ROOT, "test/mutation/out/run.json"),
+  `${JSON.stringify({ commit: head.status === 0 ? head.stdout.trim() : null, uncommitted: status.status === 0 ? status.stdout.trim() !== "" : null, started: new Date().toISOString() })}\n`,
+);
 const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs", ...args], {
   cwd: ROOT,
   stdio: "inherit",
