@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { englishOf } from "../../src/engine/problems";
-import type { TrafficSummary } from "../../src/engine/traffic-types";
+import type { TrafficGroup, TrafficSummary } from "../../src/engine/traffic-types";
 import { DEFAULT_TRACE_BIN_SEC, resolveTrace, traceNumbers, trafficSummaryProblem, usageFromTraffic } from "../../src/engine/workload-trace";
 
 const summary = {
@@ -126,7 +126,7 @@ describe("usageFromTraffic", () => {
   const teams = [
     { name: "search", totalInputTokens: 86400, totalOutputTokens: 8640 },
     { name: "chat", totalInputTokens: 1000, totalOutputTokens: 0 },
-  ] as unknown as TrafficSummary["teams"];
+  ] as unknown as TrafficGroup[];
   it("tokens ÷ duration in days: half a day doubles the totals", () => {
     expect(usageFromTraffic({ teams, durationSec: 43200 })).toEqual([
       { team: "search", inputTokens: 172800, outputTokens: 17280 },
