@@ -1,0 +1,309 @@
+/**
+ * The plan computation (src/engine/plan.ts, docs/operating-point.md, docs/capacity.md): why a SKU
+ * is infeasible or unknown, which inputs are errors (at which path), when capacity is computed,
+ * the replica throughput taken from rps × output tokens, and the recommendation's tie-breaks and
+ * checked-before-unchecked rule (issue #15). Hand-calculated numbers, exact texts.
+ */
+import { describe, expect, it } from "vitest";
+import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engine/plan";
+import type { SkuResult } from "../../src/engine/plan-result";
+import { resolvePlan } from "../../src/engine/resolve-plan";
+import type { PlanFile } from "../../src/engine/types";
+
+const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
+
+/** One point: concurrency 8, 2 req/s, 500 output tok/s, P99 TTFT 700 ms. */
+const point = (over: Record<string, unknown> = {}) => ({ concurrency: 8, rps: 2, outputTokensPerSec: 500, ttftMs: { p99: 700 }, ...over });
+const skuA = (over: Record<string, unknown> = {}) => ({ name: "A", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { points: [point()] }, ...over });
+/** chat: 10 req/s × 250 output tokens = 2,500 tok/s; one SKU A of 2 GPUs at 3 an hour, P99 TTFT ≤ 1,000 ms. */
+const base = (over: Record<string, unknown> = {}) => ({
+  format: "capplan.plan/v1",
+  currency: "USD",
+  workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
+  slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+  factors: { elasticity: 1, redundancy: 1 },
+  skus: [skuA()],
+  ...over,
+});
+const ALL_PASS = "A: every point meets the SLOs: the operating point is the highest load measured (concurrency 8); capacity may be higher";
+
+describe("a SKU planned from its sweep", () => {
+  it("2,500 tok/s ÷ 500 = 5 replicas × 2 GPUs × 3 = 30 an hour; the SLOs were checked", () => {
+    const r = compute(base());
+    const s = r.skus[0]!;
+    expect(s.feasible).toBe(true);
+    expect(s.sloChecked).toBe(true);
+    expect(s.infeasibleReason).toBeNull();
+    expect(s.infeasibleProblem).toBeNull();
+    expect(s.workloads[0]!.replicasBase).toBe(5);
+    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(500);
+    expect(s.capacity).toMatchObject({ replicasBase: 5, replicas: 5, gpus: 10, costPerHour: 30 });
+    expect(s.operatingPoint).toEqual({ concurrency: 8, requestRate: null, rps: 2, outputTokensPerSec: 500, totalTokensPerSec: null, basis: "measured", bindingSlo: null, bindingErrorRate: false, sloBinding: false });
+    expect(s.warnings).toEqual([ALL_PASS]);
+    expect(s.errors).toEqual([]);
+    expect(r.cheapest).toBe("A");
+    expect(r.recommendationChecked).toBe(true);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("a failed share limit of exactly 0 % is valid (no failures recorded pass)", () => {
+    const s = compute(base({ maxErrorRatePct: 0 })).skus[0]!;
+    expect(s.feasible).toBe(true);
+    expect(s.capacity?.costPerHour).toBe(30);
+  });
+
+  it("without output tokens/s: rps × the sweep's mean output tokens (200) before the workload's (250): 400 tok/s → 6.25 → 7 replicas", () => {
+    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined, meanOutputTokens: 200 })] } })] })).skus[0]!;
+    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(400);
+    expect(s.workloads[0]!.replicasBase).toBe(6.25);
+    expect(s.capacity).toMatchObject({ replicas: 7, costPerHour: 42 });
+    expect(s.warnings).toEqual([ALL_PASS, "A: the sweep has no output tokens/s; used rps × 200 output tokens per request"]);
+  });
+
+  it("rps 0 and no output tokens/s: no output tokens at the operating point is an error at the workload's sweep (unknown, no capacity)", () => {
+    const r = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined, rps: 0 })] } })] }));
+    const s = r.skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.sloChecked).toBe(false);
+    expect(s.capacity).toBeNull();
+    expect(s.workloads[0]!.replicasBase).toBeNull();
+    expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
+    expect(s.infeasibleReason).toBe("skus[0] (chat): the operating point has no output tokens/s");
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["skus[0].sweeps.chat", "INPUT", "the operating point has no output tokens/s"]]);
+    expect(r.cheapest).toBeNull();
+    expect(r.recommendationChecked).toBeNull();
+  });
+});
+
+describe("SLO inputs with errors", () => {
+  it("an SLO limit with an error: no SLO is checked (unknown) and the warning names its index", () => {
+    const r = compute(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }, { metric: "itl", stat: "p95", maxMs: "=nosuch" }] }));
+    const s = r.skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.infeasibleReason).toBe("slo[1].maxMs has an error, so no SLO can be checked");
+    expect(s.infeasibleProblem?.path).toBe("slo[1].maxMs");
+    expect(s.warnings).toEqual(["slo[1].maxMs has an error, so no SLO can be checked"]);
+    expect(s.workloads[0]!.detail).toBeNull();
+    expect(s.workloads[0]!.zones).toEqual(["linear"]);
+    expect(s.capacity).toBeNull();
+    expect(s.sloChecked).toBe(false);
+  });
+
+  it("a negative failed-share limit, or one with an error, keeps every load level unchecked", () => {
+    const neg = compute(base({ maxErrorRatePct: -1 })).skus[0]!;
+    expect(neg.feasible).toBeNull();
+    expect(neg.infeasibleReason).toBe("maxErrorRatePct is -1, not a percentage ≥ 0, so no load level can be checked");
+    expect(neg.infeasibleProblem?.path).toBe("maxErrorRatePct");
+    const bad = compute(base({ maxErrorRatePct: "=nosuch" })).skus[0]!;
+    expect(bad.feasible).toBeNull();
+    expect(bad.infeasibleReason).toBe("maxErrorRatePct has an error, so no load level can be checked");
+  });
+});
+
+describe("why a SKU is infeasible or unknown", () => {
+  it("an SLO failing at the lowest load: the SLO, the load, the value and the overrun", () => {
+    const s = compute(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }] })).skus[0]!;
+    expect(s.feasible).toBe(false);
+    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 500 ms fails already at the lowest load (8): 700 ms, 200 ms (40 %) over");
+    expect(s.capacity).toBeNull();
+    expect(s.sloChecked).toBe(true);
+  });
+
+  it("too many failed requests at the lowest load: the share, the load and the limit, at maxErrorRatePct", () => {
+    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ completed: 90, failed: 10 })] } })] })).skus[0]!;
+    expect(s.feasible).toBe(false);
+    expect(s.infeasibleReason).toBe("10 % of requests fail already at the lowest load (8), over the 1 % limit (maxErrorRatePct)");
+    expect(s.infeasibleProblem?.path).toBe("maxErrorRatePct");
+  });
+
+  it("a statistic the sweep does not have: unknown, naming the SLO and what the sweep has", () => {
+    const s = compute(base({ slo: [{ metric: "itl", stat: "p95", maxMs: 50 }] })).skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.infeasibleReason).toBe("P95 ITL is missing; the sweep has none");
+    const t = compute(base({ slo: [{ metric: "ttft", stat: "p95", maxMs: 1000 }], skus: [skuA({ sweep: { points: [point({ ttftMs: { p50: 300, p99: 700 } })] } })] })).skus[0]!;
+    expect(t.infeasibleReason).toBe("P95 TTFT is missing; the sweep has p50, p99");
+  });
+
+  it("a workload whose inputs have errors: unknown, with its path", () => {
+    const r = compute(base({ workloads: [{ name: "chat", inputTokens: 100, outputTokens: 250 }] }));
+    const s = r.skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.infeasibleReason).toBe("workload chat has errors in its inputs");
+    expect(s.infeasibleProblem?.path).toBe("workloads[0]");
+    expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"]]);
+  });
+
+  it("one workload infeasible and another unknown: infeasible, whichever comes first", () => {
+    const sweeps = { fail: { points: [point({ ttftMs: { p99: 2000 } })] }, unknown: { points: [point({ ttftMs: { p50: 100 } })] } };
+    const wls = (names: string[]) => names.map((name) => ({ name, peakRps: 1, inputTokens: 1, outputTokens: 1 }));
+    for (const order of [["fail", "unknown"], ["unknown", "fail"]]) {
+      const s = compute(base({ workloads: wls(order), skus: [skuA({ sweep: undefined, sweeps })] })).skus[0]!;
+      expect(s.feasible, order.join()).toBe(false);
+      expect(s.workloads.map((w) => w.feasible)).toEqual(order.map((n) => (n === "fail" ? false : null)));
+    }
+    // Feasible and unknown: unknown.
+    const s = compute(base({ workloads: wls(["ok", "unknown"]), skus: [skuA({ sweep: undefined, sweeps: { ok: { points: [point()] }, unknown: sweeps.unknown } })] })).skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.capacity).toBeNull();
+  });
+
+  it("no sweep, an unread file: errors at the workload's sweep path, subject `skus[0] (chat)`", () => {
+    const none = compute(base({ skus: [skuA({ sweep: undefined })] }));
+    expect(none.skus[0]!.infeasibleReason).toBe("skus[0] (chat): no sweep for this workload");
+    expect(none.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"]]);
+    const file = compute(base({ skus: [skuA({ sweep: { file: "x.json" } })] }));
+    expect(file.skus[0]!.infeasibleReason).toBe("skus[0] (chat): sweep file x.json was not read");
+  });
+});
+
+describe("a given capacity", () => {
+  it("with SLOs: planned, with a warning that the SLOs were not checked (tok/s to one decimal), and recommended as unchecked", () => {
+    const r = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 1234.56 } })] }));
+    const s = r.skus[0]!;
+    expect(s.feasible).toBe(true);
+    expect(s.sloChecked).toBe(false);
+    // 2,500 ÷ 1,234.56 = 2.03 → 3 replicas × 2 × 3 = 18
+    expect(s.capacity).toMatchObject({ replicas: 3, costPerHour: 18 });
+    expect(s.warnings).toEqual(["A: capacity for chat is given (1,234.6 tok/s), so the SLOs were not checked against a sweep"]);
+    expect(s.operatingPoint).toEqual({ concurrency: null, requestRate: null, rps: null, outputTokensPerSec: 1234.56, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false });
+    expect(r.cheapest).toBe("A");
+    expect(r.recommendationChecked).toBe(false);
+    expect(r.warnings).toEqual(["A is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU has a sweep checked against the SLOs"]);
+    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([["plan.uncheckedRecommended", "skus[0]"]]);
+  });
+
+  it("without SLOs: no warning", () => {
+    const s = compute(base({ slo: [], skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] })).skus[0]!;
+    expect(s.warnings).toEqual([]);
+    expect(s.capacity?.replicas).toBe(5);
+  });
+
+  it("0 or negative is an error naming the number; a formula error is 'not a number'", () => {
+    for (const v of [0, -5]) {
+      const r = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: v } })] }));
+      expect(r.skus[0]!.feasible).toBeNull();
+      expect(r.skus[0]!.errors).toEqual([`skus[0] (chat): replicaOutputTokensPerSec must be positive, got ${v}`]);
+      expect(r.skus[0]!.capacity).toBeNull();
+    }
+    const f = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: "=nosuch" } })] }));
+    expect(f.skus[0]!.errors).toEqual(["skus[0] (chat): replicaOutputTokensPerSec is not a number"]);
+    expect(f.errors.map((e) => [e.path, e.kind])).toEqual([["skus[0].sweep.replicaOutputTokensPerSec", "NAME"], ["skus[0].sweeps.chat", "INPUT"]]);
+  });
+});
+
+describe("SKU inputs", () => {
+  it("GPUs per replica must be positive and the price ≥ 0: errors at their paths, no capacity", () => {
+    const r = compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] }));
+    const s = r.skus[0]!;
+    expect(s.errors).toEqual(["skus[0].gpusPerReplica: needs a positive number", "skus[0].pricePerGpuHour: needs a number ≥ 0"]);
+    expect(s.capacity).toBeNull();
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["skus[0].gpusPerReplica", "INPUT", "needs a positive number"],
+      ["skus[0].pricePerGpuHour", "INPUT", "needs a number ≥ 0"],
+    ]);
+    expect(r.cheapest).toBeNull();
+  });
+
+  it("a price of exactly 0 and a fraction of a GPU are valid", () => {
+    const s = compute(base({ skus: [skuA({ gpusPerReplica: 0.5, pricePerGpuHour: 0 })] })).skus[0]!;
+    expect(s.errors).toEqual([]);
+    expect(s.capacity).toMatchObject({ replicas: 5, gpus: 2.5, costPerHour: 0 });
+  });
+
+  it("a formula error in the GPUs or the price is told once (the formula's), not again as an input error", () => {
+    const r = compute(base({ skus: [skuA({ gpusPerReplica: "=nosuch", pricePerGpuHour: "=nothere" })] }));
+    expect(r.skus[0]!.errors).toEqual([]);
+    expect(r.skus[0]!.capacity).toBeNull();
+    expect(r.errors.map((e) => [e.path, e.kind])).toEqual([["skus[0].gpusPerReplica", "NAME"], ["skus[0].pricePerGpuHour", "NAME"]]);
+  });
+
+  it("an elasticity with an error leaves the SKU feasible without capacity; the plan error is the formula's only", () => {
+    const r = compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } }));
+    expect(r.skus[0]!.feasible).toBe(true);
+    expect(r.skus[0]!.capacity).toBeNull();
+    expect(r.errors.map((e) => [e.path, e.kind])).toEqual([["factors.elasticity", "NAME"]]);
+    expect(r.cheapest).toBeNull();
+  });
+
+  it("a redundancy with an error (factor or spare) leaves no capacity", () => {
+    expect(compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.capacity).toBeNull();
+    expect(compute(base({ factors: { elasticity: 1, redundancy: { spare: "=nosuch" } } })).skus[0]!.capacity).toBeNull();
+    // Spare 1: 5 + 1 = 6 replicas.
+    expect(compute(base({ factors: { elasticity: 1, redundancy: { spare: 1 } } })).skus[0]!.capacity?.replicas).toBe(6);
+  });
+});
+
+describe("the recommendation", () => {
+  const two = (a: Record<string, unknown>, b: Record<string, unknown>) => compute(base({ skus: [skuA({ name: "A", ...a }), skuA({ name: "B", ...b })] }));
+
+  it("the cheapest feasible SKU by cost per hour; on a tie the first", () => {
+    expect(two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 2 }).cheapest).toBe("B");
+    expect(two({ pricePerGpuHour: 2 }, { pricePerGpuHour: 3 }).cheapest).toBe("A");
+    expect(two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 3 }).cheapest).toBe("A");
+  });
+
+  it("an infeasible cheaper SKU is not recommended", () => {
+    const r = two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 1, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } });
+    expect(r.cheapest).toBe("A");
+  });
+
+  it("a checked SKU is recommended over a cheaper unchecked one; an unchecked one only when no checked one is feasible", () => {
+    const r = two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    expect(r.cheapest).toBe("A");
+    expect(r.recommendationChecked).toBe(true);
+    expect(r.warnings).toEqual([]);
+    const u = two({ pricePerGpuHour: 3, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    expect(u.cheapest).toBe("B");
+    expect(u.recommendationChecked).toBe(false);
+    expect(u.warnings).toEqual(["B is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible"]);
+    expect(u.problems!.map((p) => [p.code, p.path])).toEqual([["plan.uncheckedRecommended", "skus[1]"]]);
+    // Among unchecked SKUs, the cheapest; on a tie the first.
+    const g = two({ pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 500 } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    expect(g.cheapest).toBe("B");
+    const t = two({ pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    expect(t.cheapest).toBe("A");
+  });
+
+  it("no recommendBy key unless the plan writes one; a schedule cost without schedules falls back to peak with a warning at recommendBy", () => {
+    expect("recommendBy" in compute(base())).toBe(false);
+    const r = compute(base({ recommendBy: "static" }));
+    expect(r.recommendBy).toBe("peak");
+    expect(r.cheapest).toBe("A");
+    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([["trace.recommendByNoSchedule", "recommendBy"]]);
+    expect(r.warnings).toHaveLength(1);
+    const p = compute(base({ recommendBy: "peak" }));
+    expect(p.recommendBy).toBe("peak");
+    expect(p.warnings).toEqual([]);
+  });
+});
+
+describe("assemblePlan", () => {
+  it("a SKU's input error becomes a plan error once, without its subject; an error without a path is at the SKU", () => {
+    const plan = resolvePlan(structuredClone(base()) as unknown as PlanFile);
+    const level = planLevel(plan);
+    const sku = computeSku(plan, 0, level.wlInputs, new Map());
+    const p = { code: "plan.noSweep", severity: "error" as const, params: {}, subject: "skus[0] (chat)" };
+    const withErrors: SkuResult = { ...sku, errorProblems: [p, { ...p, path: "skus[0].sweeps.chat" }, { ...p, path: "skus[0].sweeps.chat" }] };
+    const r = assemblePlan(plan, [withErrors], level);
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["skus[0]", "INPUT", "no sweep for this workload"],
+      ["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"],
+    ]);
+    expect(r.errors[0]!.problem).not.toHaveProperty("subject");
+  });
+});
+
+describe("planLevel", () => {
+  it("keeps the tokens per request when only peakRps has an error; tokens per second need all three", () => {
+    const r = compute(base({ workloads: [{ name: "chat", peakRps: "=nosuch", inputTokens: 100, outputTokens: 250 }] }));
+    expect(r.workloads[0]!.tokensPerRequest).toBe(350);
+    expect(r.workloads[0]!.tokensPerSec).toBeNull();
+    // The formula error is the workload's only error.
+    expect(r.errors.map((e) => [e.path, e.kind])).toEqual([["workloads[0].peakRps", "NAME"]]);
+    const ok = compute(base());
+    expect(ok.workloads[0]!.tokensPerRequest).toBe(350);
+    expect(ok.workloads[0]!.tokensPerSec).toBe(3500);
+  });
+});
