@@ -70,10 +70,6 @@ class BinCounts {
     if (i > this.max) this.max = i;
     return true;
   }
-  get(i: number): number {
-    const k = i - this.lo;
-    return k >= 0 && k < this.arr.length ? this.arr[k]! : 0;
-  }
 }
 
 /** Exact histogram of non-negative whole numbers. */
@@ -99,6 +95,8 @@ class Histogram {
     } else {
       this.sparse ??= new Map();
       this.sparse.set(v, (this.sparse.get(v) ?? 0) + 1);
+      // The sorted copy of the map (made by the first percentile) is out of date now.
+      this.sortedSparse = null;
     }
   }
   /** Value at 0-based rank r in ascending order. */
@@ -205,7 +203,6 @@ export class TrafficAccumulator {
   private gapM2 = 0;
   private late = 0;
   private aggRows = 0;
-  private rawRows = 0;
   private aggGcdMs = 0;
   private teams = new Map<string, GroupAcc>();
   private models = new Map<string, GroupAcc>();
@@ -240,7 +237,6 @@ export class TrafficAccumulator {
     if (this.error) return;
     const bi = Math.floor(tSec / this.baseSec);
     if (!this.bins.add(bi, 1, MAX_BASE_BINS)) return this.spanError();
-    this.rawRows++;
     this.requests++;
     if (tSec < this.first) this.first = tSec;
     if (tSec > this.last) this.last = tSec;
