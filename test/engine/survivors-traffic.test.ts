@@ -102,6 +102,13 @@ describe("errors, each with its exact English", () => {
     expect(acc.count).toBe(1);
     expect(err(acc.summary(2))).toEqual([text, "traffic.spanTooLong"]);
   });
+  it("a span of exactly the bin limit is accepted (the array is only reserved, not filled)", () => {
+    const acc = new TrafficAccumulator();
+    acc.add(0, 1, 1);
+    acc.add(MAX_BASE_BINS - 1, 1, 1); // bins 0 … 39,999,999
+    expect(acc.problem).toBeNull();
+    expect(acc.count).toBe(2);
+  });
   it("per-bin rows spanning too long stop it as well", () => {
     const acc = new TrafficAccumulator();
     acc.addBin(0, 1, 1, 1);
