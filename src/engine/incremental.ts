@@ -42,8 +42,6 @@ export interface PlanEngine {
   update(plan: PlanFile): PlanResult;
 }
 
-const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
-
 /** What an edit invalidated: every SKU (workloads, SLOs, factors) or some SKUs. */
 interface Dirty {
   allSkus: boolean;

@@ -4,9 +4,14 @@
  * which cannot fail when both compute the same wrong number.
  */
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import type { PlanResult } from "../../src/engine/plan";
-import type { PlanFile } from "../../src/engine/types";
+import { allocatePool, type AllocationPoolInput, type PoolContext, type PoolPart, type TeamSums } from "../../src/engine/allocation";
+import { createPlanEngine, memoAnalyzer, memoPools, memoTenants } from "../../src/engine/incremental";
+import { analyzeSweep, computePlan, computeTenants, plainAnalyzer, type PlanResult, type SloSet } from "../../src/engine/plan";
+import { setAtPath } from "../../src/engine/plan-path";
+import type { TenantError } from "../../src/engine/plan-tenants";
+import { resolvePlan } from "../../src/engine/resolve-plan";
+import type { ResolvedPlan } from "../../src/engine/resolved-plan-types";
+import type { PlanFile, Sweep } from "../../src/engine/types";
 
 /** One SKU (2 GPUs per replica at 3 per GPU-hour) with a four-level sweep; one workload of 20 RPS × 100 output tokens. */
 function plan(): PlanFile {
@@ -63,5 +68,396 @@ describe("incremental engine, edit after edit", () => {
     expect(row(priced)).toEqual([6, 425, 6, 12, 60]);
     expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(1e7 / (425 * 3600), 10);
     expect(priced.skus[0]!.capacity?.costPerDay).toBe(1440);
+  });
+});
+
+// ——— The memoisers and the patching, each against a plain function and hand values (issue #15) ———
+
+/** Pool "p": 100 a day, 1,000 tokens a day of capacity, 2 replicas; a: 100 in + 200 out, b: 300 in + 0 out (1 reserved). */
+const rawPool = (): AllocationPoolInput => ({ name: "p", costPerDay: 100, capacityTokensPerDay: 1000, replicas: 2 });
+const names = (): string[] => ["a", "b"];
+const sums = (): TeamSums[] => [
+  { inT: 100, outT: 200, reserved: null },
+  { inT: 300, outT: 0, reserved: 1 },
+];
+const ctx = (): PoolContext => ({ wi: 1, wo: 1, idle: "proportional", basis: "usage", currency: "USD", digits: 2 });
+const teamCosts = (p: PoolPart) => p.pool.teams.map((t) => t.cost);
+
+describe("memoPools", () => {
+  it("a second call with equal inputs (fresh copies) gives the same part; the first equals allocatePool's", () => {
+    const m = memoPools();
+    const first = m(rawPool(), names(), sums(), ctx());
+    expect(first).toStrictEqual(allocatePool(rawPool(), names(), sums(), ctx()));
+    // w = 300 and 300 → 50 each; used replicas 300 / 1000 × 2 = 0.6
+    expect(teamCosts(first)).toEqual([50, 50]);
+    expect(first.pool.teams.map((t) => t.usedReplicas)).toEqual([0.6, 0.6]);
+    expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
+    // Absent capacity and replicas equal null ones.
+    const bare = { name: "q", costPerDay: 10 };
+    const q = m(bare, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx());
+    expect(m({ name: "q", costPerDay: 10, capacityTokensPerDay: null, replicas: null }, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx())).toBe(q);
+  });
+
+  it("pools are memoised by name: another pool's call in between does not evict the first", () => {
+    const m = memoPools();
+    const p = m(rawPool(), names(), sums(), ctx());
+    m({ ...rawPool(), name: "other", costPerDay: 7 }, names(), sums(), ctx());
+    expect(m(rawPool(), names(), sums(), ctx())).toBe(p);
+  });
+
+  type Variant = [string, AllocationPoolInput, string[], TeamSums[], PoolContext, number[]];
+  const variants: Variant[] = [
+    ["cost 60", { ...rawPool(), costPerDay: 60 }, names(), sums(), ctx(), [30, 30]],
+    // capacity and replicas change the used replicas only (checked below), not the usage split
+    ["capacity 600", { ...rawPool(), capacityTokensPerDay: 600 }, names(), sums(), ctx(), [50, 50]],
+    ["no capacity", { name: "p", costPerDay: 100, replicas: 2 }, names(), sums(), ctx(), [50, 50]],
+    ["replicas 4", { ...rawPool(), replicas: 4 }, names(), sums(), ctx(), [50, 50]],
+    ["no replicas", { name: "p", costPerDay: 100, capacityTokensPerDay: 1000 }, names(), sums(), ctx(), [50, 50]],
+    // input weight 2: 200 + 200 = 400 and 600 of 1,000
+    ["input weight 2", rawPool(), names(), sums(), { ...ctx(), wi: 2 }, [40, 60]],
+    // output weight 0: 100 and 300 of 400
+    ["output weight 0", rawPool(), names(), sums(), { ...ctx(), wo: 0 }, [25, 75]],
+    // separate idle: 100 / 1,000 per token → 30 each, 40 idle
+    ["separate idle", rawPool(), names(), sums(), { ...ctx(), idle: "separate" }, [30, 30]],
+    // reservation: max(reserved, used) = 0.6 and 1 of 1.6 replicas → 37.5 and 62.5
+    ["reservation basis", rawPool(), names(), sums(), { ...ctx(), basis: "reservation" }, [(0.6 / 1.6) * 100, (1 / 1.6) * 100]],
+    ["team names swapped", rawPool(), ["b", "a"], sums(), ctx(), [50, 50]],
+    ["another team name", rawPool(), ["a", "c"], sums(), ctx(), [50, 50]],
+    ["one team fewer", rawPool(), ["a"], sums().slice(0, 1), ctx(), [100]],
+    // a's input 200: 400 and 300 of 700
+    ["a's input tokens", rawPool(), names(), [{ inT: 200, outT: 200, reserved: null }, sums()[1]!], ctx(), [(400 / 700) * 100, (300 / 700) * 100]],
+    // b's output 100: 300 and 400 of 700
+    ["b's output tokens", rawPool(), names(), [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }], ctx(), [(300 / 700) * 100, (400 / 700) * 100]],
+  ];
+
+  it.each(variants)("after the first call, a change of %s re-allocates: allocatePool's part and the hand costs", (_what, raw, n, s, c, costs) => {
+    const m = memoPools();
+    const first = m(rawPool(), names(), sums(), ctx());
+    const again = m(raw, n, s, c);
+    expect(again).not.toBe(first);
+    expect(again).toStrictEqual(allocatePool(raw, n, s, c));
+    expect(teamCosts(again)).toEqual(costs);
+  });
+
+  it("capacity and replicas reach the used replicas: 300 / 600 × 2 = 1, 300 / 1,000 × 4 = 1.2, none without either", () => {
+    const used = (raw: AllocationPoolInput) => {
+      const m = memoPools();
+      m(rawPool(), names(), sums(), ctx());
+      return m(raw, names(), sums(), ctx()).pool.teams.map((t) => t.usedReplicas);
+    };
+    expect(used({ ...rawPool(), capacityTokensPerDay: 600 })).toEqual([1, 1]);
+    expect(used({ ...rawPool(), replicas: 4 })).toEqual([1.2, 1.2]);
+    expect(used({ name: "p", costPerDay: 100, replicas: 2 })).toEqual([null, null]);
+    expect(used({ name: "p", costPerDay: 100, capacityTokensPerDay: 1000 })).toEqual([null, null]);
+  });
+
+  it("b's reserved replicas under the reservation basis: 0.6 and 3 billed of 2 → oversubscribed, 100 × 0.6 / 3.6 and 100 × 3 / 3.6", () => {
+    const c = { ...ctx(), basis: "reservation" as const };
+    const m = memoPools();
+    m(rawPool(), names(), sums(), c);
+    const s = [sums()[0]!, { inT: 300, outT: 0, reserved: 3 }];
+    const part = m(rawPool(), names(), s, c);
+    expect(part).toStrictEqual(allocatePool(rawPool(), names(), s, c));
+    expect(teamCosts(part)[0]).toBeCloseTo(100 / 6, 12);
+    expect(teamCosts(part)[1]).toBeCloseTo(500 / 6, 12);
+  });
+
+  it("currency and decimal digits are part of the key: a pool without usage says its idle cost in the new currency, rounded to the new digits", () => {
+    const zero = (): TeamSums[] => [{ inT: 0, outT: 0, reserved: null }];
+    const m = memoPools();
+    const usd = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), ctx());
+    expect(usd.warnings[0]!.params).toMatchObject({ currency: "USD", cost: 100.5 });
+    const eur = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR" });
+    expect(eur.warnings[0]!.params).toMatchObject({ currency: "EUR" });
+    expect(eur.pool.idleRounded).toBe(100.5);
+    const whole = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR", digits: 0 });
+    expect(whole).toStrictEqual(allocatePool({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR", digits: 0 }));
+    expect(whole.pool.costRounded).not.toBe(100.5);
+    expect(Number.isInteger(whole.pool.costRounded)).toBe(true);
+  });
+});
+
+/** One SKU-free plan with two pools of given costs and three usage rows (tokens method, proportional idle). */
+function tenantsPlan(): PlanFile {
+  return {
+    format: "capplan.plan/v1",
+    title: "tenants by hand",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 20, inputTokens: 200, outputTokens: 100 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    tenants: {
+      method: "tokens",
+      idle: "proportional",
+      pools: [
+        { name: "main", costPerDay: 100 },
+        { name: "empty", costPerDay: 50 },
+      ],
+      usage: [
+        { team: "a", pool: "main", inputTokens: 1e6, outputTokens: 3e6 },
+        { team: "b", pool: "main", inputTokens: 1e6, outputTokens: 1e6 },
+      ],
+    },
+  } as PlanFile;
+}
+
+describe("memoTenants", () => {
+  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) => m(r, [], null, [], before);
+  const plain = (r: ResolvedPlan, before: TenantError[] = []) => computeTenants(r, [], null, [], before);
+
+  it("gives computeTenants' output; a call with the same resolved tenants reuses the allocation", () => {
+    const r = resolvePlan(tenantsPlan());
+    const m = memoTenants();
+    const first = call(m, r);
+    expect(first).toStrictEqual(plain(r));
+    // a: 4e6 of 6e6 tokens of 100 → 66.67, b: 33.33; pool "empty" has no usage: its 50 are idle
+    expect(first.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([66.67, 33.33]);
+    expect(first.warnings).toEqual(['pool "empty": no usage; the whole cost (50 USD) is idle']);
+    const second = call(m, r);
+    expect(second.tenants).toBe(first.tenants);
+    expect(second).toStrictEqual(first);
+  });
+
+  it("a new currency with the same tenants object is allocated again", () => {
+    const r = resolvePlan(tenantsPlan());
+    const m = memoTenants();
+    call(m, r);
+    const eur = { ...r, currency: "EUR" };
+    const out = call(m, eur);
+    expect(out).toStrictEqual(plain(eur));
+    expect(out.warnings).toEqual(['pool "empty": no usage; the whole cost (50 EUR) is idle']);
+  });
+
+  it("new tenants with equal pools, or new errors before, are allocated again", () => {
+    const r = resolvePlan(tenantsPlan());
+    const m = memoTenants();
+    const first = call(m, r);
+    // b's output tokens 3e6: 4e6 each → 50 and 50
+    const usage = r.tenants!.usage.map((u, i) => (i === 1 ? { ...u, outputTokens: 3e6 } : u));
+    const edited = { ...r, tenants: { ...r.tenants!, usage } };
+    const out = call(m, edited);
+    expect(out.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([50, 50]);
+    expect(out).toStrictEqual(plain(edited));
+    // An error before that names a usage row: the row is left out by the allocation (its tokens are not numbers
+    // in that case); here the list of errors alone changes, so the output must be computed again.
+    const errs: TenantError[] = [{ path: "tenants.usage[0]", kind: "VALUE", message: "x" }];
+    const withErr = call(m, edited, errs);
+    expect(withErr).toStrictEqual(plain(edited, errs));
+    expect(call(m, edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }])).toStrictEqual(plain(edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]));
+    expect(first.tenants).not.toBe(out.tenants);
+  });
+
+  it("a changed pool cost with the same tenants object is allocated again", () => {
+    const r = resolvePlan(tenantsPlan());
+    const m = memoTenants();
+    call(m, r);
+    const pools = r.tenants!.pools.map((p, i) => (i === 0 ? { ...p, costPerDay: 60 } : p));
+    // the tenants object is new here, but keep it the same to test the pools comparison alone
+    const t = r.tenants! as { pools: typeof pools };
+    const saved = t.pools;
+    t.pools = pools;
+    try {
+      const out = call(m, r);
+      // a: 4/6 of 60 = 40, b: 20
+      expect(out.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
+      expect(out).toStrictEqual(plain(r));
+    } finally {
+      t.pools = saved;
+    }
+  });
+});
+
+describe("memoAnalyzer keys", () => {
+  const sweep: Sweep = {
+    label: "s",
+    source: { files: [], format: "inline" },
+    meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
+    points: [
+      { concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 100 }, completed: 100, failed: 0 },
+      { concurrency: 2, requestRate: null, rps: 1.9, outputTokensPerSec: 190, ttftMs: { p99: 200 }, completed: 100, failed: 0 },
+      { concurrency: 4, requestRate: null, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 400 }, completed: 95, failed: 5 },
+    ],
+    warnings: [],
+  } as unknown as Sweep;
+  const list = [{ metric: "ttft" as const, stat: "p99", maxMs: 300 }] as unknown as SloSet["list"];
+  const set = (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({ list, slos: [{ metric: "ttft", stat: "p99", maxMs: 300 }], mode, maxErrorRatePct });
+
+  it("the same SLO list with another mode gives the other mode's point: measured c = 2, interpolated c = 3", () => {
+    const m = memoAnalyzer();
+    const b = m.base(sweep);
+    expect(m.operatingPoint(sweep, b, set("measured", 10)).outputTokensPerSec).toBe(190);
+    const op = m.operatingPoint(sweep, b, set("interpolated", 10));
+    expect(op).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, set("interpolated", 10)));
+    // 300 ms is halfway from 200 ms (c = 2) to 400 ms (c = 4): 190 + 0.5 × 110 = 245 tok/s
+    expect(op.outputTokensPerSec).toBe(245);
+  });
+
+  it("the same SLO list with another error-rate limit: 5 % failed at c = 4 passes 10 % but not 1 %", () => {
+    const m = memoAnalyzer();
+    const b = m.base(sweep);
+    const loose = [{ metric: "ttft" as const, stat: "p99", maxMs: 1000 }] as unknown as SloSet["list"];
+    const s = (pct: number): SloSet => ({ list: loose, slos: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], mode: "measured", maxErrorRatePct: pct });
+    expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
+    const strict = m.operatingPoint(sweep, b, s(1));
+    expect(strict).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, s(1)));
+    expect(strict.outputTokensPerSec).toBe(190);
+    // back to 10: computed again, not the 1 % answer
+    expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
+  });
+
+  it("each sweep's base is kept by its points array: another array is analysed on its own", () => {
+    const m = memoAnalyzer();
+    const b1 = m.base(sweep);
+    const other = { ...sweep, points: sweep.points.slice(0, 2) };
+    const b2 = m.base(other);
+    expect(b2).not.toBe(b1);
+    expect(b2).toStrictEqual(analyzeSweep(other));
+    expect(m.base(sweep)).toBe(b1);
+  });
+});
+
+/** plan() with a second SKU T (1 GPU at 2 per hour, 1,000 tok/s per replica), a cell and the tenants of tenantsPlan(). */
+function richPlan(): PlanFile {
+  const p = plan();
+  p.cells = { price: 3, limit: 1000 };
+  p.skus![0]!.pricePerGpuHour = "=price";
+  p.slo = [{ metric: "ttft", stat: "p99", maxMs: "=limit" }];
+  p.skus!.push({ name: "T", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } } as never);
+  p.tenants = tenantsPlan().tenants!;
+  return p;
+}
+const costs = (r: PlanResult) => r.tenants!.pools[0]!.teams.map((t) => t.costRounded);
+
+describe("incremental engine: what an edit recomputes, checked by hand", () => {
+  it("the start: S as in plan() (6 replicas, 36 /h), T 2,000 / 1,000 = 2 replicas at 2 /h = 4 /h, teams 66.67 / 33.33", () => {
+    const e = createPlanEngine(richPlan());
+    expect(row(e.result())).toEqual([4, 350, 6, 12, 36]);
+    expect(e.result().skus[1]!.capacity?.costPerHour).toBe(4);
+    expect(costs(e.result())).toEqual([66.67, 33.33]);
+  });
+
+  it("a price edit of S recomputes S only: T is the same result object", () => {
+    const e = createPlanEngine(richPlan());
+    const before = e.result();
+    const after = e.edit("cells.price", 5);
+    // 12 GPUs × 5 = 60 /h
+    expect(row(after)).toEqual([4, 350, 6, 12, 60]);
+    expect(after.skus[1]).toBe(before.skus[1]);
+    expect(after.skus[0]).not.toBe(before.skus[0]);
+    const t = e.edit("skus[1].pricePerGpuHour", 3);
+    // T: 2 GPUs × 3 = 6 /h; S untouched
+    expect(t.skus[1]!.capacity?.costPerHour).toBe(6);
+    expect(t.skus[0]).toBe(after.skus[0]);
+  });
+
+  it("a workload or SLO edit recomputes every SKU", () => {
+    const e = createPlanEngine(richPlan());
+    const before = e.result();
+    // 10 RPS × 100 = 1,000 tok/s: S 1,000 / 350 = 2.86 → 3 replicas, 6 GPUs, 18 /h; T 1 replica, 2 /h
+    const after = e.edit("workloads[0].peakRps", 10);
+    expect(row(after)).toEqual([4, 350, 3, 6, 18]);
+    expect(after.skus[1]!.capacity?.costPerHour).toBe(2);
+    expect(after.skus[1]).not.toBe(before.skus[1]);
+    // limit 1,500: S at c = 8, 500 tok/s → 2 replicas, 4 GPUs, 12 /h
+    const slo = e.edit("cells.limit", 1500);
+    expect(row(slo)).toEqual([8, 500, 2, 4, 12]);
+    expect(slo.skus[1]).not.toBe(after.skus[1]);
+  });
+
+  it("a team's tokens edit keeps every SKU result and re-allocates: b 4e6 of 8e6 → 50 / 50", () => {
+    const e = createPlanEngine(richPlan());
+    const before = e.result();
+    const after = e.edit("tenants.usage[1].outputTokens", 3e6);
+    expect(costs(after)).toEqual([50, 50]);
+    after.skus.forEach((s, i) => expect(s).toBe(before.skus[i]));
+  });
+
+  it("the resolved plan before an edit is left as it was (containers are copied on write), the new one equals a fresh resolve", () => {
+    const e = createPlanEngine(richPlan());
+    const edits: [string, unknown][] = [
+      ["cells.price", 4],
+      ["workloads[0].peakRps", 12],
+      ["factors.redundancy", 1.5],
+      ["factors.elasticity", 1.1],
+      ["skus[1].pricePerGpuHour", 2.5],
+      ["tenants.usage[1].inputTokens", 2e6],
+      ["tenants.pools[0].costPerDay", 120],
+      ["slo[0].maxMs", 1200],
+    ];
+    const shadow = richPlan() as unknown as Record<string, unknown>;
+    for (const [path, value] of edits) {
+      const old = e.resolved();
+      const copy = structuredClone(old);
+      e.edit(path, value);
+      expect(old, path).toStrictEqual(copy);
+      setAtPath(shadow, path, value);
+      expect(e.resolved(), path).toStrictEqual(resolvePlan(structuredClone(shadow) as unknown as PlanFile));
+    }
+    // by hand after all edits: 12 RPS × 100 = 1,200 tok/s; limit 1,200 measured → c = 4, 350 tok/s;
+    // 1,200 / 350 = 3.43 × 1.1 × 1.5 = 5.66 → 6 replicas, 12 GPUs × 4 = 48 /h
+    expect(row(e.result())).toEqual([4, 350, 6, 12, 48]);
+    // a: 4e6, b: 2e6 + 1e6 = 3e6 of 7e6 tokens of 120 → 68.57 and 51.43
+    expect(costs(e.result())).toEqual([68.57, 51.43]);
+  });
+
+  it("two edits in a row to fields of one container both stay", () => {
+    const e = createPlanEngine(richPlan());
+    e.edit("factors.redundancy", 1.3);
+    e.edit("factors.elasticity", 1);
+    // 2000 / 350 = 5.71 × 1.3 = 7.43 → 8 replicas
+    expect(row(e.result())).toEqual([4, 350, 8, 16, 48]);
+    expect(e.resolved().redundancy.factor).toBe(1.3);
+  });
+
+  it("an edit that cannot be applied returns the very same result", () => {
+    const e = createPlanEngine(richPlan());
+    const r = e.result();
+    expect(e.edit("skus[", 5)).toBe(r);
+    expect(e.edit("cells..x", "text")).toBe(r);
+    expect(e.result()).toBe(r);
+  });
+
+  it("a weight edit under the tokens method is not patched into the resolved plan and changes nothing", () => {
+    const e = createPlanEngine(richPlan());
+    const r = e.edit("tenants.inputWeight", 3);
+    expect(costs(r)).toEqual([66.67, 33.33]);
+    const p = richPlan();
+    (p.tenants as { inputWeight?: number }).inputWeight = 3;
+    expect(e.resolved()).toStrictEqual(resolvePlan(p));
+    // the weighted method (a structural edit) then reads it: a 3e6 + 3e6 = 6e6, b 3e6 + 1e6 = 4e6 → 60 / 40
+    expect(costs(e.edit("tenants.method", "weighted"))).toEqual([60, 40]);
+    // and a further weight edit is patched: weight 1 → 4e6 / 2e6 → 66.67 / 33.33
+    expect(costs(e.edit("tenants.inputWeight", 1))).toEqual([66.67, 33.33]);
+  });
+
+  it("a formula error and its repair: the error is reported, then gone, with the repaired numbers", () => {
+    const e = createPlanEngine(richPlan());
+    const broken = e.edit("cells.price", "=nosuch * 2");
+    expect(broken.errors.map((x) => x.path)).toContain("cells.price");
+    const fixed = e.edit("cells.price", 4);
+    expect(fixed.errors).toEqual([]);
+    // 12 GPUs × 4 = 48 /h
+    expect(row(fixed)).toEqual([4, 350, 6, 12, 48]);
+    // a dependent of a broken cell: limit reads price; fixing price fixes limit too
+    const p = richPlan();
+    p.cells = { price: "oops", limit: "=price * 300" };
+    const e2 = createPlanEngine(p);
+    expect(e2.result().errors.length).toBeGreaterThan(0);
+    // price 4 → limit 1,200 → c = 4 (900 ms) passes, c = 8 (1,500 ms) fails: 350 tok/s, 6 replicas, 12 GPUs × 4
+    const ok = e2.edit("cells.price", 4);
+    expect(ok.errors).toEqual([]);
+    expect(row(ok)).toEqual([4, 350, 6, 12, 48]);
+  });
+
+  it("a plain number edited to Infinity or a string is judged like a fresh plan would", () => {
+    const e = createPlanEngine(richPlan());
+    const inf = e.edit("workloads[0].peakRps", Number.POSITIVE_INFINITY);
+    const p = richPlan();
+    (p.workloads![0] as { peakRps: unknown }).peakRps = Number.POSITIVE_INFINITY;
+    expect(inf).toStrictEqual(computePlan(resolvePlan(p)));
+    expect(inf.errors.map((x) => x.path)).toContain("workloads[0].peakRps");
+    const back = e.edit("workloads[0].peakRps", 10);
+    expect(back.errors).toEqual([]);
+    expect(row(back)).toEqual([4, 350, 3, 6, 18]);
   });
 });
