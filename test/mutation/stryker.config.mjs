@@ -22,5 +22,7 @@ export default {
   ignorePatterns: ["dist", "dist-cli", "test/e2e", "test/bench/out", "scripts/mutation/node_modules", ".cache", "test-results", "playwright-report"],
   concurrency: 2,
   timeoutMS: 30000,
+  // The initial run of every test, on a shared machine under load, can take many minutes.
+  dryRunTimeoutMinutes: 30,
   cleanTempDir: "always",
 };
