@@ -51,7 +51,11 @@ function scan(text: string): void {
       }
       i++;
     }
-    if (i >= text.length) fail(J.problem("unterminated", {}));
+    if (i >= text.length) {
+      // A backslash as the last character steps past the end: the string ends at the end of the input.
+      i = text.length;
+      fail(J.problem("unterminated", {}));
+    }
     i++;
   };
   const number = (): void => {
