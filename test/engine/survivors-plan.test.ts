@@ -307,3 +307,120 @@ describe("planLevel", () => {
     expect(ok.workloads[0]!.tokensPerSec).toBe(3500);
   });
 });
+
+describe("the saturated-zone warning", () => {
+  // Zones idle, idle, saturated, saturated; the knee at concurrency 4 (index 2).
+  const pts = [
+    { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
+    { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
+    { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
+    { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
+  ];
+  const sat = (maxMs: number, sloMode: string, points: unknown[] = pts) =>
+    compute({ format: "capplan.plan/v1", workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 }, sloMode, slo: [{ metric: "ttft", stat: "p99", maxMs }], skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points } }] }).skus[0]!;
+  const TAIL = "throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee";
+
+  it("an interpolated point is judged by the step it was interpolated into (toward concurrency 4, saturated)", () => {
+    const s = sat(500, "interpolated");
+    expect(s.workloads[0]!.zones).toEqual(["idle", "idle", "saturated", "saturated"]);
+    expect(s.operatingPoint!.concurrency).toBeCloseTo(2 + (395 / 795) * 2, 12);
+    expect(s.warnings).toEqual([
+      "S: operating point interpolated to concurrency 2.99 between concurrency 2 and concurrency 4, where P99 TTFT reaches its 500 ms limit",
+      `S: the operating point (concurrency 2.99) lies in the saturated zone (the knee is at concurrency 4): ${TAIL}`,
+    ]);
+  });
+
+  it("a measured point below the knee gives no warning", () => {
+    const s = sat(500, "measured");
+    expect(s.operatingPoint!.concurrency).toBe(2);
+    expect(s.warnings).toEqual([]);
+  });
+
+  it("an open-loop sweep names request rates, ∞ included", () => {
+    const rr = pts.map((p, i) => ({ ...p, concurrency: null, requestRate: i === 3 ? "inf" : p.concurrency }));
+    expect(sat(5000, "measured", rr).warnings).toEqual([`S: the operating point (request rate 4 req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`]);
+    expect(sat(9000, "measured", rr).warnings).toEqual([
+      "S: every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
+      `S: the operating point (request rate ∞ req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`,
+    ]);
+  });
+
+  it("an infeasible SKU has no saturated warning", () => {
+    const s = sat(50, "measured");
+    expect(s.feasible).toBe(false);
+    expect(s.warnings.some((w) => w.includes("saturated"))).toBe(false);
+  });
+});
+
+describe("planLevel: workload numbers and factors", () => {
+  const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
+    ({ title: "t", currency: "USD", cells: {}, workloads, slo: [], sloMode: "measured", maxErrorRatePct: 1, elasticity: 1, redundancy: { factor: 1 }, skus: [], tenants: null, errors: [], ...over }) as unknown as Parameters<typeof planLevel>[0];
+  const wl = (over: Record<string, unknown> = {}) => ({ name: "w", peakRps: 2, avgRps: 1, dailyRequests: 50, inputTokens: 10, outputTokens: 20, ...over });
+  const errs = (r: ReturnType<typeof planLevel>) => r.errors.map((e) => [e.path, e.kind, e.message]);
+
+  it("a complete workload is an input with its tokens per request and per second", () => {
+    const r = planLevel(rp([wl()]));
+    expect(r.wlInputs).toEqual([{ name: "w", peakRps: 2, inputTokens: 10, outputTokens: 20, avgRps: 1, dailyRequests: 50 }]);
+    expect(r.workloads[0]).toMatchObject({ tokensPerRequest: 30, tokensPerSec: 60 });
+    expect(r.errors).toEqual([]);
+    expect(r.schedules).toBeNull();
+  });
+
+  it("a trace that was not read: an INPUT error at its path naming the file, else its name, else ?", () => {
+    const trace = (file: string | null, name: string | null) => wl({ peakRps: null, trace: { file, name, binSec: 60, peak: "max" }, traffic: null });
+    expect(errs(planLevel(rp([trace("t.csv", "n")])))).toEqual([
+      ["workloads[0].trace", "INPUT", 'workload "w": the trace t.csv has not been read, so the workload has no rates or lengths (capplan plan reads it; the app stores the imported numbers in the plan)'],
+    ]);
+    expect(planLevel(rp([trace(null, "n")])).errors[0]!.message).toContain("the trace n has not been read");
+    expect(planLevel(rp([trace(null, null)])).errors[0]!.message).toContain("the trace ? has not been read");
+  });
+
+  it("a read trace that gives no number: one error per missing field, in order, unless the workload has a formula error", () => {
+    const w = wl({ peakRps: null, outputTokens: null, trace: { file: "t.csv", name: null, binSec: 60, peak: "max" }, traffic: {} });
+    expect(errs(planLevel(rp([w])))).toEqual([
+      ["workloads[0].peakRps", "VALUE", 'workload "w": the trace gives no peakRps (an empty or aggregated trace); write it in the workload'],
+      ["workloads[0].outputTokens", "VALUE", 'workload "w": the trace gives no outputTokens (an empty or aggregated trace); write it in the workload'],
+    ]);
+    const withFormulaError = planLevel(rp([w], { errors: [{ path: "workloads[0].inputTokens", kind: "NAME", message: "m" }] }));
+    expect(withFormulaError.errors.map((e) => e.path)).toEqual(["workloads[0].inputTokens"]);
+  });
+
+  it("a workload missing a number without a formula error: one VALUE error at the workload", () => {
+    expect(errs(planLevel(rp([wl(), wl({ name: "v", inputTokens: null })])))).toEqual([["workloads[1]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"]]);
+    // A formula error of another workload does not count.
+    expect(planLevel(rp([wl({ inputTokens: null })], { errors: [{ path: "workloads[1].peakRps", kind: "NAME", message: "m" }] })).errors.map((e) => e.path)).toEqual(["workloads[1].peakRps", "workloads[0]"]);
+  });
+
+  it("the plan's formula errors come first, with their problem when they have one", () => {
+    const problem = { code: "formula.unknownName", severity: "error" as const, params: {} };
+    const r = planLevel(rp([wl()], { errors: [{ path: "cells.a", kind: "NAME", message: "m", problem }, { path: "cells.b", kind: "PARSE", message: "n", cycle: ["x"] }] }));
+    expect(r.errors).toEqual([
+      { path: "cells.a", kind: "NAME", message: "m", problem },
+      { path: "cells.b", kind: "PARSE", message: "n" },
+    ]);
+  });
+
+  it("an elasticity that is not a number is an error at factors.elasticity, unless its formula already is", () => {
+    expect(errs(planLevel(rp([wl()], { elasticity: null })))).toEqual([["factors.elasticity", "VALUE", "elasticity must be a number"]]);
+    expect(planLevel(rp([wl()], { elasticity: null, errors: [{ path: "factors.elasticity", kind: "NAME", message: "m" }] })).errors.map((e) => e.path)).toEqual(["factors.elasticity"]);
+  });
+
+  it("the schedules' errors are plan errors after the workloads'", () => {
+    const r = planLevel(rp([wl({ inputTokens: null }), wl({ name: "v", schedule: { intervalSec: 3600, rps: [1, -1], minReplicas: null, leadIntervals: null, fromTrace: false } })]));
+    expect(r.errors.map((e) => e.path)).toEqual(["workloads[0]", "workloads[1].schedule.rps[1]"]);
+    expect(r.schedules!.aligned).toBeNull();
+  });
+});
+
+describe("the sweep's mean lengths against the workload's", () => {
+  it("the mean over the points that have one (100 and 300 → 200 input, 400 output) is compared with the workload's lengths", () => {
+    const points = [point({ concurrency: 2, meanInputTokens: 100, meanOutputTokens: 400 }), point({ concurrency: 4, meanInputTokens: null }), point({ concurrency: 8, meanInputTokens: 300 })];
+    const s = compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }], skus: [skuA({ sweep: { points } })] })).skus[0]!;
+    expect(s.warnings.filter((w) => w.includes("mean"))).toEqual([
+      "chat: the sweep's mean input length (200 tokens) differs from the workload's (100 tokens) by 100 %; capacity measured at other lengths may not hold (docs/capacity.md)",
+      "chat: the sweep's mean output length (400 tokens) differs from the workload's (250 tokens) by 60 %; capacity measured at other lengths may not hold (docs/capacity.md)",
+    ]);
+    const same = compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 200, outputTokens: 400 }], skus: [skuA({ sweep: { points } })] })).skus[0]!;
+    expect(same.warnings.filter((w) => w.includes("mean"))).toEqual([]);
+  });
+});

@@ -422,3 +422,109 @@ describe("createPlanSheet", () => {
     expect((s.plan().skus[0] as unknown as { name: string }).name).toBe("s");
   });
 });
+
+describe("every number of a sweep point and every statistic resolves from text", () => {
+  it("concurrency, rps, the token rates and means, completed and failed; TTFT, ITL, TPOT, NTPOT and E2E statistics", () => {
+    const point = {
+      concurrency: "=1",
+      rps: "=2",
+      outputTokensPerSec: "=3",
+      totalTokensPerSec: "=4",
+      meanInputTokens: "=5",
+      meanOutputTokens: "=6",
+      completed: "=7",
+      failed: "=8",
+      ttftMs: { p50: "=9" },
+      itlMs: { p50: "=10" },
+      tpotMs: { p50: "=11" },
+      ntpotMs: { p50: "=12" },
+      e2eMs: { p50: "=13" },
+    };
+    const r = resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { points: [point] } }] });
+    expect(r.errors).toEqual([]);
+    const ref = r.skus[0]!.sweeps.w!;
+    expect(ref.kind === "points" && ref.points[0]).toEqual({
+      concurrency: 1,
+      requestRate: null,
+      rps: 2,
+      outputTokensPerSec: 3,
+      totalTokensPerSec: 4,
+      meanInputTokens: 5,
+      meanOutputTokens: 6,
+      completed: 7,
+      failed: 8,
+      ttftMs: { p50: 9 },
+      itlMs: { p50: 10 },
+      tpotMs: { p50: 11 },
+      ntpotMs: { p50: 12 },
+      e2eMs: { p50: 13 },
+    });
+  });
+});
+
+describe("non-finite and missing containers", () => {
+  it("a NaN input is null with an error at its path; null containers are no containers", () => {
+    const r = resolve({ workloads: [{ name: "w", peakRps: Number.NaN, inputTokens: 1, outputTokens: 1 }] });
+    expect(r.workloads[0]!.peakRps).toBeNull();
+    expect(r.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
+    const n = resolve({ cells: null, factors: null, tenants: null, skus: null, slo: null });
+    expect(n).toMatchObject({ cells: {}, elasticity: 1, redundancy: { factor: 1 }, tenants: null, skus: [], slo: [] });
+  });
+
+  it("a workload without a schedule has no schedule key", () => {
+    expect("schedule" in resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] }).workloads[0]!).toBe(false);
+  });
+
+  it("a workload named like an Object property (toString) without its own sweep takes the SKU's", () => {
+    const r = resolve({ workloads: [{ name: "toString", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { file: "x.json" }, sweeps: {} }] });
+    expect(r.skus[0]!.sweeps.toString).toEqual({ kind: "file", file: "x.json" });
+  });
+});
+
+describe("names read by formulas", () => {
+  it("<id>_tok_s of a multi-letter id reads that SKU; a longer name is a missing cell", () => {
+    const pts = [{ concurrency: 1, rps: 1, outputTokensPerSec: 250 }];
+    const r = resolve({ cells: { x: "=ab_tok_s" }, workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } }] });
+    expect(r.cells.x).toBe(250);
+    const m = resolve({ cells: { x: "=ab_tok_sx" }, skus: [{ id: "ab" }] });
+    expect(m.errors.map((e) => e.message)).toEqual(["unknown name `ab_tok_sx` in cells.x (no cell cells.ab_tok_sx)"]);
+  });
+
+  it("a single workload with a peak of 0 still gives its SKU's operating throughput", () => {
+    const pts = [{ concurrency: 1, rps: 1, outputTokensPerSec: 250 }];
+    const r = resolve({ cells: { x: "=ab_tok_s" }, workloads: [{ name: "w", peakRps: 0, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } }] });
+    expect(r.cells.x).toBe(250);
+  });
+});
+
+describe("the incremental sheet keeps errors in document order and sees every kind of change", () => {
+  it("an error added later at an earlier path is listed first", () => {
+    const s = createPlanSheet(P({ cells: { a: 1 }, skus: [{ name: "s", pricePerGpuHour: "=nosuch" }] }));
+    s.set("cells.z", "=nothere");
+    expect(s.resolve().errors.map((e) => e.path)).toEqual(["cells.z", "skus[0].pricePerGpuHour"]);
+  });
+
+  it("a NaN set on a field is an error of that field, not a silent blank", () => {
+    const s = createPlanSheet(P({ skus: [{ name: "s", pricePerGpuHour: 2 }] }));
+    s.set("skus[0].pricePerGpuHour", Number.NaN);
+    const r = s.resolve();
+    expect(r.skus[0]!.pricePerGpuHour).toBeNull();
+    expect(r.errors.map((e) => e.path)).toEqual(["skus[0].pricePerGpuHour"]);
+  });
+
+  it("update: a new cell is evaluated, a removed cell's readers recompute", () => {
+    const s = createPlanSheet(P({ cells: { a: 2, b: "=a + 1" } }));
+    expect(s.update(P({ cells: { a: 2, b: "=a + 1", c: "=b * 2" } }))).toEqual(["cells.c"]);
+    expect(s.resolve().cells.c).toBe(6);
+    expect(new Set(s.update(P({ cells: { b: "=a + 1", c: "=b * 2" } })))).toEqual(new Set(["cells.b", "cells.c"]));
+    expect(s.resolve().cells).toEqual({ b: null, c: null });
+  });
+
+  it("the sheet keeps its own copy of the initial plan", () => {
+    const initial = P({ cells: { a: 2 } });
+    const s = createPlanSheet(initial);
+    (initial.cells as Record<string, unknown>).a = 9;
+    expect((s.plan().cells as Record<string, unknown>).a).toBe(2);
+    expect(s.resolve().cells.a).toBe(2);
+  });
+});
