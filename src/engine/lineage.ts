@@ -621,9 +621,9 @@ class Builder {
     if (key === "outputTokensPerSec") return this.peakOut(si);
     const h = this.sku(si, "costPerHour", [])!;
     const o = this.peakOut(si);
-    const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, peak.costPerOutputToken, "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
+    const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, finite(peak.costPerOutputToken), "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
     if (key === "costPerOutputToken") return cpt;
-    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, peak.costPerMillionOutputTokens, "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
+    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, finite(peak.costPerMillionOutputTokens), "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
     return null;
   }
 
@@ -666,12 +666,12 @@ class Builder {
       const rep = this.sku(si, "replicas", [])!;
       const c = this.sku(si, "replicaOutputTokensPerSec", []);
       if (!c) return null;
-      return this.step(`skus[${si}].forecast.utilization`, f.utilization, "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) && rep.value * c.value !== 0 ? o.value / (rep.value * c.value) : null);
+      return this.step(`skus[${si}].forecast.utilization`, finite(f.utilization), "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) ? (rep.value > 0 ? o.value / (rep.value * c.value) : 0) : null);
     }
     const h = this.sku(si, "costPerHour", [])!;
-    const cpt = this.step(`skus[${si}].forecast.costPerOutputToken`, f.costPerOutputToken, "costPerHour ÷ (forecast output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
+    const cpt = this.step(`skus[${si}].forecast.costPerOutputToken`, finite(f.costPerOutputToken), "costPerHour ÷ (forecast output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
     if (key === "costPerOutputToken") return cpt;
-    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].forecast.costPerMillionOutputTokens`, f.costPerMillionOutputTokens, "forecast costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
+    if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].forecast.costPerMillionOutputTokens`, finite(f.costPerMillionOutputTokens), "forecast costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
     return null;
   }
 
@@ -1089,6 +1089,10 @@ function loadOfPoint(p: SweepPoint | undefined): string | undefined {
 
 function sum(a: number | null, b: number | null): number | null {
   return num(a) && num(b) ? a + b : null;
+}
+/** A number of the result as `plan --json` shows it: NaN and ±Infinity are absent (null). */
+function finite(x: number): number | null {
+  return num(x) ? x : null;
 }
 function mul(a: number | null | undefined, b: number | null | undefined): number | null {
   return num(a) && num(b) ? a * b : null;

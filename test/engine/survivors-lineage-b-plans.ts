@@ -1,0 +1,235 @@
+/**
+ * Hand-built plans and a compact form of lineage trees for the lineage survivor tests
+ * (test/engine/survivors-lineage-b*.test.ts, issue #15): each node on one line
+ * `path [kind] = value | formula | plugged | re recomputed | raw …`, its inputs indented below.
+ */
+import { explainPath, type LineageNode } from "../../src/engine/lineage";
+import { computePlan } from "../../src/engine/plan";
+import type { PlanResult } from "../../src/engine/plan-result";
+import type { ResolvedPlan } from "../../src/engine/resolved-plan-types";
+import { resolvePlan } from "../../src/engine/resolve-plan";
+import { planJson } from "../../src/report/plan-output";
+import type { PlanFile } from "../../src/engine/types";
+
+export interface Ctx {
+  plan: PlanFile;
+  resolved: ResolvedPlan;
+  result: PlanResult;
+}
+
+export function ctxOf(plan: PlanFile): Ctx {
+  const resolved = resolvePlan(plan);
+  return { plan, resolved, result: computePlan(resolved) };
+}
+
+/** One node on one line. */
+export function line(n: LineageNode): string {
+  let s = `${n.path} [${n.kind}] = ${n.value}`;
+  if (n.formula !== undefined) s += ` | ${n.formula}`;
+  if (n.plugged !== undefined) s += ` | ${n.plugged}`;
+  if (n.recomputed !== undefined) s += ` | re ${n.recomputed}`;
+  if (n.raw !== undefined) s += ` | raw ${n.raw}`;
+  if (n.catalogue !== undefined) s += ` | catalogue ${n.catalogue}`;
+  return s;
+}
+
+/** A tree down to `depth` levels of inputs, one line per node, inputs indented by two spaces. */
+export function tree(n: LineageNode, depth = 1, at = 0): string[] {
+  return [`${"  ".repeat(at)}${line(n)}`, ...(at < depth ? n.inputs.flatMap((c) => tree(c, depth, at + 1)) : [])];
+}
+
+/** The explanation of `path`, as lines down to `depth`; an error as `ERROR <message>`. */
+export function show(c: Ctx, path: string, depth = 1): string[] {
+  const a = explainPath(c, path);
+  return a.ok ? tree(a.node, depth) : [`ERROR ${a.error}`];
+}
+
+/** The numeric paths of `capplan plan --json` of a plan result. */
+export function resultPaths(r: PlanResult): [string, number][] {
+  return numericPaths(JSON.parse(JSON.stringify(planJson(r))));
+}
+
+/** Every numeric leaf of a JSON value with its path (`skus[0].replicas`), problems left out (as test/cli/explain.test.ts). */
+export function numericPaths(v: unknown, path = "", out: [string, number][] = []): [string, number][] {
+  if (typeof v === "number") out.push([path, v]);
+  else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
+  else if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) {
+      if ((path === "" && k === "errors") || ["problems", "errorProblems", "infeasibleProblem", "problem"].includes(k)) continue;
+      numericPaths(x, path ? `${path}.${k}` : k, out);
+    }
+  }
+  return out;
+}
+
+const base = (over: Partial<PlanFile>): PlanFile => ({ format: "capplan.plan/v1", currency: "USD", skus: [], ...over });
+
+/**
+ * Usage basis, idle separate, one pool priced from SKU G (2 replicas at 10/h = 480 a day),
+ * weighted 1 : 3; team a has two rows (one without a pool), b one; shared costs even, weighted, none.
+ */
+export const USAGE_SEPARATE: PlanFile = base({
+  workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 50 }],
+  factors: { elasticity: 2 },
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 500 } }],
+  tenants: {
+    method: "weighted", inputWeight: 1, outputWeight: 3, idle: "separate",
+    pools: [{ name: "p", sku: "G" }],
+    usage: [
+      { team: "a", pool: "p", inputTokens: 1e7, outputTokens: 2e6 },
+      { team: "b", inputTokens: 3e7, outputTokens: 1e6 },
+      { team: "a", inputTokens: 2e7, outputTokens: 0 },
+    ],
+    shared: [
+      { name: "ops", costPerDay: 30, split: "even" },
+      { name: "sec", costPerDay: 60, split: "weighted" },
+      { name: "lic", costPerDay: 10, split: "none" },
+    ],
+  },
+});
+
+/**
+ * The worked example of docs/allocation.md (8 replicas, 240 a day, 1e6 weighted tokens fill one
+ * replica): team a reserves 3 and uses 1 replica, b reserves 1 and uses 1; `over` sets the basis,
+ * idle and more.
+ */
+export const reservation = (tenants: Partial<NonNullable<PlanFile["tenants"]>>, usage?: NonNullable<PlanFile["tenants"]>["usage"]): PlanFile =>
+  base({
+    workload: { name: "w", peakRps: 1, inputTokens: 100, outputTokens: 100 },
+    tenants: {
+      basis: "reservation",
+      pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
+      usage: usage ?? [
+        { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+        { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+      ],
+      ...tenants,
+    },
+  });
+
+export const RESERVATION_SEPARATE = reservation({ idle: "separate" });
+export const RESERVATION_PROPORTIONAL = reservation({ idle: "proportional" });
+/** Reservations of 6 + 4 replicas exceed the pool's 8: no idle, the cost is split by billed replicas. */
+export const RESERVATION_OVERFULL = reservation({ idle: "separate" }, [
+  { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 6 },
+  { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 2 },
+  { team: "b", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
+]);
+/** Nobody uses or reserves anything: the whole pool is idle; a shared cost weighted by own costs of 0 is split evenly. */
+export const RESERVATION_EMPTY = reservation({ idle: "separate", shared: [{ name: "s", costPerDay: 9, split: "weighted" }] }, [{ team: "a", inputTokens: 0, outputTokens: 0 }]);
+
+/**
+ * No pools: one pool named after the recommended (cheapest) SKU B; method output (weights 0 and 1),
+ * idle proportional; two workloads.
+ */
+export const NO_POOLS_OUTPUT: PlanFile = base({
+  workloads: [
+    { name: "chat", peakRps: 4, inputTokens: 1000, outputTokens: 250 },
+    { name: "sum", peakRps: 1, inputTokens: 3000, outputTokens: 500 },
+  ],
+  skus: [
+    { name: "A", gpusPerReplica: 2, pricePerGpuHour: 5, sweep: { replicaOutputTokensPerSec: 750 } },
+    { name: "B", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 300 } },
+  ],
+  tenants: {
+    method: "output",
+    idle: "proportional",
+    usage: [
+      { team: "x", inputTokens: 5e6, outputTokens: 1e6 },
+      { team: "y", inputTokens: 1e6, outputTokens: 3e6 },
+    ],
+  },
+});
+
+/**
+ * Yen (no minor unit), method tokens (weights 1 and 1, not written), idle separate; pool "x" has its
+ * own cost, replicas and capacity and is over-used (so idle is spread), pool "y" is priced from
+ * SKU G, pool "z" has no usage; team a uses x and y; shared costs weighted by the teams' own cost.
+ */
+export const POOLS_JPY: PlanFile = base({
+  currency: "JPY",
+  workloads: [{ name: "chat", peakRps: 2, inputTokens: 300, outputTokens: 100 }],
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 100, sweep: { replicaOutputTokensPerSec: 100 } }],
+  tenants: {
+    idle: "separate",
+    pools: [
+      { name: "x", costPerDay: 1000, replicas: 4, capacityTokensPerDay: 1e6 },
+      { name: "y", sku: "G" },
+      { name: "z", costPerDay: 7 },
+    ],
+    usage: [
+      { team: "a", pool: "x", inputTokens: 9e5, outputTokens: 1e5 },
+      { team: "b", pool: "x", inputTokens: 5e5, outputTokens: 5e5 },
+      { team: "a", pool: "y", inputTokens: 1e6, outputTokens: 2e5 },
+    ],
+    shared: [{ name: "net", costPerDay: 100, split: "weighted" }],
+  },
+});
+
+/**
+ * Three workloads whose forecast rates come from avgRps (a), dailyRequests ÷ 86,400 (b) and the
+ * peak (c); SKU G: 2 GPUs at 3/h, 1,000 output tokens/s per replica; elasticity 1.5 and 1 spare.
+ */
+export const SKU_MIX: PlanFile = base({
+  cells: { peak: 10, out: "=peak * 20" },
+  workloads: [
+    { name: "a", peakRps: "=peak", avgRps: 4, inputTokens: 100, outputTokens: "=out" },
+    { name: "b", peakRps: 5, dailyRequests: 86400, inputTokens: 300, outputTokens: 100 },
+    { name: "c", peakRps: 2, inputTokens: 50, outputTokens: 50 },
+  ],
+  slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+  maxErrorRatePct: 2,
+  factors: { elasticity: 1.5, redundancy: { spare: 1 } },
+  skus: [{ name: "G", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } }],
+});
+
+/**
+ * Forecast rates exactly 0: a's avgRps 0 is taken (not its dailyRequests), b's dailyRequests 0 is
+ * taken (not its peak); a redundancy factor of 1.25.
+ */
+export const FORECAST_ZERO: PlanFile = base({
+  workloads: [
+    { name: "a", peakRps: 8, avgRps: 0, dailyRequests: 864000, inputTokens: 10, outputTokens: 100 },
+    { name: "b", peakRps: 2, dailyRequests: 0, inputTokens: 10, outputTokens: 100 },
+    { name: "c", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 400 },
+  ],
+  factors: { redundancy: 1.25 },
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } }],
+});
+
+const pt = (load: Partial<import("../../src/engine/types").SweepPoint>, out: number, ttft: number, line: number) => ({
+  concurrency: null, requestRate: null, ...load, outputTokensPerSec: out, ttftMs: { p99: ttft }, completed: 100, failed: 0, sources: [{ file: "run.csv", line }],
+});
+
+/** One SKU per kind of load level (concurrency, offered rate or inf, achieved rps, fractional rate and concurrency); measured points under TTFT p99 ≤ 1,000 ms. */
+export const SWEEPS: PlanFile = base({
+  workloads: [{ name: "w", peakRps: 10, inputTokens: 100, outputTokens: 100 }],
+  slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+  skus: [
+    { name: "C", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "conc", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ concurrency: 1.5 }, 100, 100, 2), pt({ concurrency: 16 }, 1000, 500, 3), pt({ concurrency: 32 }, 1200, 3000, 4)] } },
+    { name: "R", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "rate", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.5 }, 1000, 500, 3), pt({ requestRate: "inf" }, 1100, 900, 4)] } },
+    { name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "achieved", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ rps: 1.125 }, 100, 100, 2), pt({ rps: 12 }, 1000, 500, 3)] } },
+    { name: "R2", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "rate2", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.346 }, 1000, 500, 3)] } },
+    { name: "C2", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "conc2", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ concurrency: 1.126 }, 1000, 100, 2)] } },
+  ],
+});
+
+/** A workload whose input tokens are a formula that fails (a name that is no cell), and one at 0 req/s. */
+export const BROKEN: PlanFile = base({
+  workloads: [
+    { name: "bad", peakRps: 3, inputTokens: "=nope * 2", outputTokens: 100 },
+  ],
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+});
+
+/** No traffic: 0 req/s needs 0 replicas. */
+export const IDLE: PlanFile = base({
+  workloads: [{ name: "none", peakRps: 0, inputTokens: 10, outputTokens: 100 }],
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+});
+
+/** No peak traffic but a forecast of 1 req/s: 0 replicas, forecast utilization 0 (as capacity.ts gives it). */
+export const IDLE_FORECAST: PlanFile = base({
+  workloads: [{ name: "later", peakRps: 0, avgRps: 1, inputTokens: 10, outputTokens: 100 }],
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+});
