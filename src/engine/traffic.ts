@@ -77,11 +77,9 @@ class Histogram {
   dense: Uint32Array = new Uint32Array(1024);
   sparse: Map<number, number> | null = null;
   n = 0;
-  sum = 0;
   max = -Infinity;
   add(v: number): void {
     this.n++;
-    this.sum += v;
     if (v > this.max) this.max = v;
     if (v < DENSE_TOKENS) {
       if (v >= this.dense.length) {

@@ -361,6 +361,30 @@ describe("per-bin rows", () => {
     expect(s.series).toEqual([6 / 120]);
     expect(s.notes.some((n) => n.startsWith("the per-bin rows start"))).toBe(false);
   });
+  it("a row of 0 requests moves neither the start nor the end of the trace", () => {
+    const acc = new TrafficAccumulator({ baseSec: 60 });
+    acc.addBin(0, 0, 10, 10, null, null, 0, 0);
+    acc.addBin(120, 1, 10, 10, null, null, 120, 130);
+    acc.addBin(600, 0, 10, 10);
+    const s = ok(acc.summary(60));
+    expect(s.durationSec).toBe(10);
+    expect(s.seriesStartSec).toBe(120);
+    expect(s.bins).toBe(1);
+    expect(s.totalInputTokens).toBe(10);
+  });
+  it("rows with and without last timestamps: the end is the later of the last request and the last bin's end", () => {
+    const acc = new TrafficAccumulator({ baseSec: 60 });
+    acc.addBin(0, 1, 1, 1, null, null, 0, 100);
+    acc.addBin(60, 1, 1, 1);
+    // Last request at 100 s, last bin ends at 60 + 60 = 120 s.
+    expect(ok(acc.summary(60)).durationSec).toBe(120);
+    const late = new TrafficAccumulator({ baseSec: 60 });
+    late.addBin(60, 1, 1, 1);
+    late.addBin(120, 1, 1, 1, null, null, 120, 175);
+    late.addBin(0, 1, 1, 1, null, null, 10, 20);
+    // Last bin (120) ends at 180; starts 0, 60, 120: the step is 60.
+    expect(ok(late.summary(60)).durationSec).toBe(170);
+  });
   it("the last bin's end is the finer of the rows' step and the summary bin", () => {
     const acc = new TrafficAccumulator({ baseSec: 60 });
     acc.addBin(60, 1, 1, 1);
@@ -461,10 +485,10 @@ describe("groups", () => {
     expect(s.models).toBeUndefined();
   });
   it("groups over too long a span lose their peak rates (not their counts), with a note", () => {
-    // One team over 9,000,000 one-second bins: its bins would take more than the 16,000,000-cell budget.
+    // One team over bins 0 … 8,000,000: its bins take 2 × 8,000,001 = 16,000,002 cells, over the 16,000,000 budget.
     const acc = new TrafficAccumulator();
     acc.add(0, 1, 1, "a", "m");
-    acc.add(9_000_000, 1, 1, "a", "m");
+    acc.add(8_000_000, 1, 1, "a", "m");
     acc.add(10, 1, 1, "b", null);
     const s = ok(acc.summary(3600));
     expect(s.teams!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([
@@ -476,15 +500,18 @@ describe("groups", () => {
     // Without groups the same span has no such note.
     const plain = new TrafficAccumulator();
     plain.add(0, 1, 1);
-    plain.add(9_000_000, 1, 1);
+    plain.add(8_000_000, 1, 1);
     expect(ok(plain.summary(3600)).notes.some((n) => n.startsWith("per-team"))).toBe(false);
   });
-  it("groups over a span within the budget keep their peaks", () => {
+  it("groups whose bins take exactly the budget keep their peaks", () => {
+    // Bins 0 … 7,999,999: 2 × 8,000,000 = 16,000,000 cells, exactly the budget.
     const acc = new TrafficAccumulator();
     acc.add(0, 1, 1, "a", null);
-    acc.add(1_000_000, 1, 1, "a", null);
-    acc.add(1_000_001, 1, 1, "a", null);
-    expect(ok(acc.summary(3600)).teams![0]!.peakRps).toBe(2 / 3600);
+    acc.add(7_999_999, 1, 1, "a", null);
+    acc.add(7_999_999.5, 1, 1, "a", null);
+    const s = ok(acc.summary(3600));
+    expect(s.teams![0]!.peakRps).toBe(2 / 3600);
+    expect(s.notes.some((n) => n.startsWith("per-team"))).toBe(false);
   });
   it("an empty team name is a team; null and undefined are not", () => {
     const acc = new TrafficAccumulator();
