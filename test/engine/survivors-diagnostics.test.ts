@@ -54,6 +54,10 @@ describe("diagnose: sweeps too small", () => {
     expect(run([conc(1, 100, { failed: 0, completed: 100 })])).toEqual([]);
     expect(run([conc(1, 100, { failed: 0, completed: 100 }), conc(2, 150, { failed: 50, completed: 50 })]).map((f) => f.rule)).toEqual(["failures-at-load"]);
   });
+  it("one point with a long tail: still nothing (a sweep needs two points)", () => {
+    expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })])).toEqual([]);
+    expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })], ["linear"])).toEqual([]);
+  });
   it("findings come in rule order: queueing, decode-bound, failures, long tail", () => {
     const pts = [
       conc(1, 1000, { ttftMs: { p50: 10, p99: 100 }, itlMs: { p50: 20, p99: 22 }, failed: 0, completed: 100 }),
@@ -128,6 +132,14 @@ describe("diagnose: ttft-queueing", () => {
     const p90 = [conc(1, 1000, { ttftMs: { p50: 10, p90: 100 } }), conc(2, 1000, { ttftMs: { p50: 10, p90: 500 } })];
     expect(rule(p90, "ttft-queueing")!.evidence).toBe("P90 TTFT grows 5.0× from concurrency 1 to 2 while throughput grows 0 %");
   });
+  it("a median stands for P50 only: a point without the P99 read is skipped, not read at its median", () => {
+    const pts = [conc(1, 1000, { ttftMs: { p99: 100 } }), conc(2, 1000, { ttftMs: { median: 500 } })];
+    expect(rule(pts, "ttft-queueing")).toBeUndefined();
+  });
+  it("TTFT falling with load is no queueing (pairs are compared lower load first)", () => {
+    const pts = [conc(1, 1000, { ttftMs: { p99: 900 } }), conc(2, 1000, { ttftMs: { p99: 100 } })];
+    expect(rule(pts, "ttft-queueing")).toBeUndefined();
+  });
   it("no TTFT anywhere: no finding", () => {
     expect(rule([conc(1, 1000), conc(2, 1000)], "ttft-queueing")).toBeUndefined();
   });
@@ -171,6 +183,21 @@ describe("diagnose: decode-bound", () => {
   it("ITL on some points only is still ITL; the centre is the mean unless every point has a P50", () => {
     const pts = [conc(16, 2000, { itlMs: { p50: 20, mean: 20 }, tpotMs: { p50: 5 } }), conc(32, 2000, { itlMs: { mean: 21 }, tpotMs: { p50: 5 } })];
     expect(rule(pts, "decode-bound")!.evidence).toBe("Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 5 %");
+  });
+  it("ITL on some points is still ITL (not TPOT); TPOT on some points is still TPOT", () => {
+    const itl = [
+      conc(16, 1000, { itlMs: { mean: 20 }, tpotMs: { mean: 5 } }),
+      conc(32, 1000, { itlMs: { mean: 21 }, tpotMs: { mean: 5 } }),
+      conc(64, 1000, { tpotMs: { mean: 5 } }),
+    ];
+    expect(rule(itl, "decode-bound")!.evidence).toBe("Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 5 %");
+    const tpot = [conc(16, 1000, { tpotMs: { mean: 20 } }), conc(32, 1000, { tpotMs: { mean: 21 } }), conc(64, 1000)];
+    expect(rule(tpot, "decode-bound")!.evidence).toBe("Throughput grows 0 % from concurrency 16 to 32 while mean TPOT grows 5 %");
+  });
+  it("a higher load without the centre statistic is no comparison (not a fall to 0)", () => {
+    // Centre is the mean (16 has only a P50): 8 → 16 has no mean at 16; 16 → 32 has none at 16.
+    const pts = [conc(8, 1000, { itlMs: { mean: 20 } }), conc(16, 1000, { itlMs: { p50: 20 } }), conc(32, 1000, { itlMs: { mean: 20 } })];
+    expect(rule(pts, "decode-bound")).toBeUndefined();
   });
   it("throughput growth exactly 10 % is not flagged, just below is", () => {
     const mk = (t1: number) => [conc(16, 1000, { itlMs: { p50: 20 } }), conc(32, t1, { itlMs: { p50: 20 } })];
@@ -271,6 +298,10 @@ describe("diagnose: failures-at-load", () => {
   it("every point above 1 % is listed, not those at or below", () => {
     const pts = [1, 2, 4, 8].map((c, i) => conc(c, 100, { completed: [100, 90, 199, 80][i]!, failed: [0, 10, 1, 20][i]! }));
     expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1, 3]);
+  });
+  it("a later point at exactly 1 % is not listed", () => {
+    const pts = [1, 2, 4].map((c, i) => conc(c, 100, { completed: [100, 90, 99][i]!, failed: [0, 10, 1][i]! }));
+    expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1]);
   });
   it("a failed count of 0 without completed counts is no failure", () => {
     expect(rule([conc(1, 100, { failed: 0, completed: 100 }), conc(2, 200, { failed: 0 })], "failures-at-load")).toBeUndefined();

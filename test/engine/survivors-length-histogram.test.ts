@@ -24,6 +24,8 @@ describe("roundWidth: smallest 1, 2 or 5 × 10^k at least x", () => {
   it("a rounding error below 1e-9 above a round width keeps it; a larger excess goes to the next", () => {
     expect(roundWidth(2 + 1e-10)).toBe(2);
     expect(roundWidth(5 + 1e-10)).toBe(5);
+    // 2 + 1e-9 − 1e-9 is exactly 2 in floating point: still at least the asked width.
+    expect(roundWidth(2 + 1e-9)).toBe(2);
     expect(roundWidth(2 + 1e-6)).toBe(5);
     expect(roundWidth(5 + 1e-6)).toBe(10);
   });
@@ -81,6 +83,16 @@ describe("bucketLengths", () => {
     expect(h.buckets[20]).toEqual({ from: 20, to: 21, count: 1 });
     expect(h.buckets[21]).toEqual({ from: 21, to: null, count: 3 });
     expect(h.total).toBe(4);
+  });
+
+  it("the open bucket starts where the last closed one ends, for a width above 1", () => {
+    // Capped at p99 = 100 (max 1000 > 300): width roundWidth(101 / 40 = 2.525) = 5, 21 buckets to 105.
+    const dense = denseOf([0, 100, 104, 105, 1000], 1001);
+    const h = bucketLengths(dense, null, 100, 1000)!;
+    expect(h.width).toBe(5);
+    expect(h.buckets).toHaveLength(22);
+    expect(h.buckets[20]).toEqual({ from: 100, to: 105, count: 2 });
+    expect(h.buckets[21]).toEqual({ from: 105, to: null, count: 2 });
   });
 
   it("lengths on a bucket edge fall into the bucket that starts there ([from, to))", () => {

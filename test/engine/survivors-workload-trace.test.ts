@@ -90,6 +90,10 @@ describe("resolveTrace", () => {
     expect(DEFAULT_TRACE_BIN_SEC).toBe(60);
     expect(resolveTrace({ binSec: 0 })!.binSec).toBe(60);
   });
+  it("a file or name that is not a string is null; nothing written gives the defaults", () => {
+    expect(resolveTrace({ file: 7, name: 5 })).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
+    expect(resolveTrace({})).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
+  });
   it("the whole resolved trace, with a usable summary and with one that is not", () => {
     expect(resolveTrace({ file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic })).toEqual({ file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic });
     // An unusable summary is dropped (and the bin falls back to the default, not to its binSec).
