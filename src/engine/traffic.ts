@@ -356,6 +356,7 @@ export class TrafficAccumulator {
     }
     if (g.bins) {
       const before = g.bins.arr.length;
+      // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: a group's bins span no more than the trace's, whose add() was checked first
       if (!g.bins.add(bi, requests, MAX_BASE_BINS)) {
         this.dropGroupBins();
         return;
@@ -475,6 +476,7 @@ export class TrafficAccumulator {
       else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
     }
 
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at durationSec = 0 both give 0 days ('never' is killed)
     const days = durationSec > 0 ? durationSec / 86400 : 0;
     const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
       [...map.entries()]

@@ -503,6 +503,15 @@ describe("groups", () => {
     plain.add(8_000_000, 1, 1);
     expect(ok(plain.summary(3600)).notes.some((n) => n.startsWith("per-team"))).toBe(false);
   });
+  it("models alone over too long a span: the note as well", () => {
+    const acc = new TrafficAccumulator();
+    acc.add(0, 1, 1, null, "m");
+    acc.add(8_000_000, 1, 1, null, "m");
+    const s = ok(acc.summary(3600));
+    expect(s.teams).toBeUndefined();
+    expect(s.models!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([["m", 2, null]]);
+    expect(s.notes).toContain("per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)");
+  });
   it("groups whose bins take exactly the budget keep their peaks", () => {
     // Bins 0 … 7,999,999: 2 × 8,000,000 = 16,000,000 cells, exactly the budget.
     const acc = new TrafficAccumulator();
