@@ -177,6 +177,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
     // Workloads sharing the SKU's sweep share its reading.
     let read = refs.get(ref);
+    // Stryker disable next-line ConditionalExpression: memo of this call; reading the reference again gives an equal reading
     if (!read) refs.set(ref, (read = sweepOf(ref, files)));
     const { sweep, given, errors: refErrors } = read;
     refErrors.forEach(fail);
@@ -193,6 +194,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     } else if (sweep) {
       wl.sweep = sweep;
       analysis = analyses.get(sweep.points) ?? null;
+      // Stryker disable next-line ConditionalExpression: memo of this call; analysing the same points again gives an equal analysis
       if (!analysis) analyses.set(sweep.points, (analysis = { base: analyzer.base(sweep) }));
       wl.zones = analysis.base.zones;
       wl.kneeIndex = analysis.base.kneeIndex;
@@ -205,6 +207,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         const op = (analysis.op ??= analyzer.operatingPoint(sweep, analysis.base, sloSet));
         wl.detail = op;
         let named = opProblems.get(analysis);
+        // Stryker disable next-line ConditionalExpression: memo of this call; naming the same problems again gives equal problems
         if (!named) {
           named = { problems: [], warnings: [] };
           const sat = saturatedProblem(sweep, op, analysis.base);
@@ -216,6 +219,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         wl.feasible = op.feasible;
         if (op.feasible) {
           let summary = opSummary.get(analysis);
+          // Stryker disable next-line ConditionalExpression: memo of this call; the summary of the same operating point is equal (each workload gets a copy)
           if (!summary) opSummary.set(analysis, (summary = summarizeOp(op)));
           wl.operatingPoint = { ...summary };
           capTps = op.outputTokensPerSec;
@@ -257,8 +261,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       capInputs.push({
         workload: winput,
         replicaOutputTokensPerSec: capTps,
-        sweepMeanInputTokens: sweep ? (analysis ? analysis.base.meanIn : meanOf(sweep.points.map(p => p.meanInputTokens))) : null,
-        sweepMeanOutputTokens: sweep ? (analysis ? analysis.base.meanOut : meanOf(sweep.points.map(p => p.meanOutputTokens))) : null,
+        // A workload read from a sweep has its analysis (the given capacity has neither).
+        sweepMeanInputTokens: analysis ? analysis.base.meanIn : null,
+        sweepMeanOutputTokens: analysis ? analysis.base.meanOut : null,
       });
     } else if (!winput) {
       const p = M.problem("workloadInputErrors", { workload: w.name }, { path: `workloads[${plan.workloads.indexOf(w)}]` });

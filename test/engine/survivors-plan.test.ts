@@ -424,3 +424,107 @@ describe("the sweep's mean lengths against the workload's", () => {
     expect(same.warnings.filter((w) => w.includes("mean"))).toEqual([]);
   });
 });
+
+describe("computeSku: the whole workload result and the guards before capacity", () => {
+  it("a given capacity: the workload's full result, its warning pointing at the workload's sweep", () => {
+    const s = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] })).skus[0]!;
+    expect(s.workloads[0]).toEqual({
+      workload: "chat",
+      feasible: true,
+      operatingPoint: { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: 500, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false },
+      replicasBase: 5,
+      replicaOutputTokensPerSec: 500,
+      sweep: null,
+      zones: [],
+      kneeIndex: null,
+      findings: [],
+      detail: null,
+      warnings: ["A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep"],
+      errors: [],
+      problems: [{ code: "plan.capacityGiven", severity: "warning", params: { workload: "chat", tokS: 500 }, path: "skus[0].sweeps.chat", subject: "A" }],
+      errorProblems: [],
+    });
+    expect(s).toMatchObject({ name: "A", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 3 });
+  });
+
+  it("the sweep's output tokens/s are used as measured, not rps × output tokens (640, not 2 × 250)", () => {
+    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: 640 })] } })] })).skus[0]!;
+    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(640);
+    expect(s.warnings).toEqual([ALL_PASS]);
+  });
+
+  it("no output tokens/s, no mean output in the sweep and no workload input: an error, no rps × tokens warning", () => {
+    const s = compute(base({ workloads: [{ name: "chat", inputTokens: 100, outputTokens: 250 }], skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined })] } })] })).skus[0]!;
+    expect(s.feasible).toBeNull();
+    expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
+    expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
+  });
+
+  it("an infeasible workload stays infeasible beside a workload whose inputs have errors", () => {
+    const s = compute(
+      base({
+        workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "b", inputTokens: 1, outputTokens: 1 }],
+        skus: [skuA({ sweep: { points: [point({ ttftMs: { p99: 5000 } })] } })],
+      }),
+    ).skus[0]!;
+    expect(s.feasible).toBe(false);
+    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 1000 ms fails already at the lowest load (8): 5,000 ms, 4,000 ms (400 %) over");
+  });
+
+  it("a statistic missing: the SLOs were not checked", () => {
+    const s = compute(base({ slo: [{ metric: "itl", stat: "p95", maxMs: 50 }] })).skus[0]!;
+    expect(s.workloads[0]!.detail).not.toBeNull();
+    expect(s.workloads[0]!.sweep).not.toBeNull();
+    expect(s.sloChecked).toBe(false);
+  });
+
+  it("no workloads: nothing checked, no operating point, no capacity", () => {
+    const s = compute(base({ workloads: [] })).skus[0]!;
+    expect(s.feasible).toBe(true);
+    expect(s.sloChecked).toBe(false);
+    expect(s.operatingPoint).toBeNull();
+    expect(s.capacity).toBeNull();
+  });
+
+  it("invalid GPUs, price, elasticity or redundancy: capacity is not even computed (no capacity warnings)", () => {
+    expect(compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] })).skus[0]!.warnings).toEqual([ALL_PASS]);
+    expect(compute(base({ skus: [skuA({ gpusPerReplica: -2 })] })).skus[0]!.warnings).toEqual([ALL_PASS]);
+    expect(compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } })).skus[0]!.warnings).toEqual([ALL_PASS]);
+    expect(compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.warnings).toEqual([ALL_PASS]);
+  });
+
+  it("replicas that overflow to Infinity leave no capacity", () => {
+    const plan = resolvePlan(structuredClone(base()) as unknown as PlanFile);
+    const s = computeSku(plan, 0, [{ name: "chat", peakRps: 1e200, inputTokens: 1, outputTokens: 1e200 }], new Map());
+    expect(s.feasible).toBe(true);
+    expect(s.workloads[0]!.replicasBase).toBe(Number.POSITIVE_INFINITY);
+    expect(s.capacity).toBeNull();
+  });
+});
+
+describe("a SKU's schedule problems", () => {
+  const sch = (reserved: number) =>
+    compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250, schedule: { intervalSec: 3600, rps: [10, 20] } }], skus: [skuA({ reservedPricePerGpuHour: reserved })] }));
+  const ABOVE = 'workload "chat": the schedule\'s highest rate (20 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps';
+
+  it("an error is the SKU's input error at its path (no schedule); the aligned schedules' warning is the plan's", () => {
+    const r = sch(-1);
+    const s = r.skus[0]!;
+    expect(s.schedule).toBeNull();
+    expect(s.errors).toEqual(["skus[0].reservedPricePerGpuHour: the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1"]);
+    expect(s.errorProblems.map((p) => [p.path, p.subject])).toEqual([["skus[0].reservedPricePerGpuHour", "skus[0].reservedPricePerGpuHour"]]);
+    expect(r.errors.map((e) => [e.path, e.message])).toEqual([["skus[0].reservedPricePerGpuHour", "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1"]]);
+    expect(r.warnings).toEqual([ABOVE]);
+  });
+
+  it("a warning is the SKU's, with its name", () => {
+    const r = sch(30);
+    expect(r.skus[0]!.warnings).toEqual([ALL_PASS, "A: the reserved price (30 per GPU-hour) is not below the on-demand price (3): reserving never pays, so no replica is reserved"]);
+    expect(r.skus[0]!.problems.map((p) => [p.code, p.path, p.subject])).toEqual([
+      ["slo.allPassHighest", undefined, "A"],
+      ["schedule.reservedNotCheaper", "skus[0].reservedPricePerGpuHour", "A"],
+    ]);
+    expect(r.warnings).toEqual([ABOVE]);
+    expect(r.skus[0]!.schedule!.reservedReplicas).toBe(0);
+  });
+});

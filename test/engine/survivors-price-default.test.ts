@@ -91,6 +91,8 @@ describe("defaultedPrices", () => {
     expect(defaultedPrices(zero, () => -5e-10).map((x) => x.index)).toEqual([0]);
     expect(defaultedPrices(zero, () => 1e-9)).toEqual([]);
     expect(defaultedPrices(zero, () => -1e-9)).toEqual([]);
+    // No price in use (null) is not a price of 0.
+    expect(defaultedPrices(zero, () => null)).toEqual([]);
     const p = planOf([{ name: "s", priceDefault: d }]);
     expect(defaultedPrices(p, () => 2.5)).toEqual([{ index: 0, sku: "s", default: d }]);
     expect(defaultedPrices(p, () => 1)).toEqual([]);
