@@ -141,7 +141,8 @@ class Checker {
     const v = o[key];
     if (v === undefined && !required) return false;
     if (typeof v === "string" && v !== "") return true;
-    this.issue(`${base}.${key}`, "a non-empty string", v);
+    // A top-level key (`title`, `currency`) has no base: its path is the key, not `.title`.
+    this.issue(base ? `${base}.${key}` : key, "a non-empty string", v);
     return false;
   }
 
