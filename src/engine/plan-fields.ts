@@ -267,8 +267,6 @@ export function fieldAt(plan: unknown, steps: readonly PathStep[]): PlanField | 
       if (!last && next.key === "*" && !isObj(value)) return null;
     }
     node = next;
-    // `workloads[i]` must be an object even when it is the last container.
-    if (typeof k === "number" && !isObj(value)) return null;
   }
   if (!node.field) return null;
   if (node.children.length && isObj(value)) return null;

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import {
   describeValue,
   keyPath,
-  MAX_CELLS,
   parsePlanText,
   rangeIssue,
   rangeProblem,
@@ -245,16 +244,6 @@ describe("validatePlan: cells", () => {
   it("a cell without a value is an error (cells are required numbers)", () => {
     expect(errs(plan({ cells: { a: null } }))).toEqual([["cells.a", expected(NUM, "null")]]);
   });
-
-  it(`holds at most MAX_CELLS (${MAX_CELLS}) cells: exactly the limit passes, one more is refused with planFile.tooManyCells`, () => {
-    const cells = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${i}`, 1]));
-    expect(MAX_CELLS).toBe(100_000);
-    expect(errs(plan({ cells: cells(100_000) }))).toEqual([]);
-    const r = validatePlan(plan({ cells: cells(100_001) }));
-    expect(r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.got, e.message, e.problem?.code])).toEqual([
-      ["cells", "at most 100000 cells", "an object", "the plan has 100001 cells; the limit is 100000 (docs/security.md)", "planFile.tooManyCells"],
-    ]);
-  });
 });
 
 describe("validatePlan: workloads", () => {
@@ -429,11 +418,6 @@ describe("validatePlan: a workload's schedule", () => {
     expect(errs({ format: FORMAT, workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { intervalSec: 31_622_401, rps: [1] } }], skus: [] })).toEqual([
       ["workloads[0].schedule.intervalSec", "expected more than 0 up to 3.16224e7 (seconds), got 3.1622401e7"],
     ]);
-  });
-
-  it("at most 1,000,000 intervals: exactly that many pass, one more is refused before any rate is read", () => {
-    expect(errs(sched({ intervalSec: 1, rps: new Array(1_000_000).fill(0) }))).toEqual([]);
-    expect(errs(sched({ intervalSec: 1, rps: new Array(1_000_001) }))).toEqual([["workload.schedule.rps", expected("at most 1,000,000 intervals", "an array of 1000001")]]);
   });
 
   it("fromTrace is true or false; true needs a trace and excludes rps; false needs rps", () => {
