@@ -72,6 +72,7 @@ export function deleteAtPath(root: Record<string, unknown>, path: string): boole
     if (!isContainer(node)) return false;
     node = node[step];
   }
-  if (!isContainer(node) || Array.isArray(node)) return false;
-  return delete node[steps[steps.length - 1]!];
+  const key = steps[steps.length - 1]!;
+  if (!isContainer(node) || Array.isArray(node) || !Object.hasOwn(node, key)) return false;
+  return delete node[key];
 }
