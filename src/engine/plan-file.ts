@@ -43,7 +43,8 @@ export type { FieldRange } from "./plan-fields";
 export { fieldRange };
 
 function fmtLimit(n: number): string {
-  return n >= 1e6 ? n.toExponential().replace(/\.?0*e\+?/, "e") : String(n);
+  // toExponential() writes the shortest digits (no trailing zeros) and, from 1e6 up, always "e+".
+  return n >= 1e6 ? n.toExponential().replace("e+", "e") : String(n);
 }
 
 /** Why `value` is outside the range of the field at `path` (code `planFile.range`), or null. */
@@ -117,6 +118,7 @@ class Checker {
     const v = o[key];
     // A finite number under a key no ranged field ends in (the path's text after its last "." is the
     // key's): nothing to check and no path text to build (a million sweep-point numbers in a large plan).
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,MethodExpression: a fast path; numAt finds no range for such a key either (a non-number still reaches numAt)
     if (typeof v === "number" && Number.isFinite(v) && !mayHaveRange(key.slice(key.lastIndexOf(".") + 1))) return;
     this.numAt(v, base ? `${base}.${key}` : key, required);
   }
@@ -127,6 +129,7 @@ class Checker {
       if (required) this.issue(path, NUM_EXPECTED, v);
       return;
     }
+    // Stryker disable next-line ConditionalExpression: Number.isFinite is false for any non-number, so the typeof test only documents
     const n = typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? readNumericString(v) : null;
     if (n !== null) {
       const problem = rangeIssue(path, n, this.currency);
@@ -148,6 +151,7 @@ class Checker {
 
   oneOf(o: Obj, key: string, base: string, values: readonly string[]): void {
     const v = o[key];
+    // Stryker disable next-line ConditionalExpression: values holds strings only, so includes() is false for a non-string anyway
     if (v === undefined || (typeof v === "string" && values.includes(v))) return;
     this.issue(keyPath(base, key).replace(/^\./, ""), `one of ${values.map((x) => `"${x}"`).join(", ")}`, v);
   }
@@ -183,7 +187,9 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
     const expected = "exactly one of points, file, replicaOutputTokensPerSec";
     c.issue(path, expected, ref, P.problem("expected", { expected, got: present.length === 0 ? "none" : present.join(" and ") }));
   }
+  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (ref.file !== undefined) c.str(ref, "file", path, true);
+  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (ref.replicaOutputTokensPerSec !== undefined) c.num(ref, "replicaOutputTokensPerSec", path, true);
   if (ref.points === undefined) return;
   const points = c.arrayOfObjects(ref.points, `${path}.points`, "points");

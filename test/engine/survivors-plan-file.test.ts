@@ -90,6 +90,8 @@ describe("rangeIssue / rangeProblem: the range of a numeric field", () => {
     });
     expect(rangeIssue("workload.peakRps", -1)?.params).toEqual({ exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-1" });
     expect(rangeIssue("workload.peakRps", 3)).toBeNull();
+    // without a currency: USD
+    expect(rangeIssue("skus[0].pricePerGpuHour", 2e7)?.params).toEqual({ exclusive: false, min: "0", max: "1e7", unit: "USD per GPU-hour", got: "2e7" });
   });
 });
 
@@ -311,6 +313,19 @@ describe("validatePlan: workloads", () => {
     ]);
   });
 
+  it("a range issue's expected is 'a value in range', its got the value as written, its problem planFile.range", () => {
+    const r = validatePlan(plan({ workload: wl({ peakRps: "-5" }) }));
+    expect(r.ok ? [] : r.errors).toEqual([
+      {
+        path: "workload.peakRps",
+        expected: "a value in range",
+        got: '"-5"',
+        message: "expected from 0 up to 1e9 (requests per second), got -5",
+        problem: { code: "planFile.range", severity: "error", path: "workload.peakRps", params: { exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-5" } },
+      },
+    ]);
+  });
+
   it("a non-finite number or null is not a number", () => {
     expect(errs(plan({ workload: wl({ peakRps: Number.POSITIVE_INFINITY, avgRps: null, inputTokens: Number.NaN }) }))).toEqual([
       ["workload.peakRps", expected(NUM, "null")],
@@ -322,6 +337,11 @@ describe("validatePlan: workloads", () => {
   it("a name must be a non-empty string; duplicate names refer to the first use", () => {
     expect(errs({ format: FORMAT, workloads: [wl({ name: "" }), wl({ name: 3 })], skus: [] })).toEqual([
       ["workloads[0].name", expected("a non-empty string", '""')],
+      ["workloads[1].name", expected("a non-empty string", "3")],
+    ]);
+    // names that are not strings are errors of their own, never duplicates
+    expect(errs({ format: FORMAT, workloads: [wl({ name: 3 }), wl({ name: 3 })], skus: [] })).toEqual([
+      ["workloads[0].name", expected("a non-empty string", "3")],
       ["workloads[1].name", expected("a non-empty string", "3")],
     ]);
     const r = validatePlan({ format: FORMAT, workloads: [wl({ name: "a" }), wl({ name: "b" }), wl({ name: "a" }), wl({ name: "a" }), wl({ name: "b" })], skus: [] });
@@ -355,6 +375,16 @@ describe("validatePlan: a workload's trace", () => {
   it("the trace must be an object with a file or a traffic summary", () => {
     expect(errs(traced("t.csv"))).toEqual([["workload.trace", expected("a trace object with file (or an imported traffic summary)", '"t.csv"')]]);
     expect(errs(traced({ name: "x" }))).toEqual([["workload.trace", "expected a trace with file (or an imported traffic summary), got neither"]]);
+    const r = validatePlan(traced({}));
+    expect(r.ok ? [] : r.errors).toEqual([
+      {
+        path: "workload.trace",
+        expected: "a trace with file or traffic",
+        got: "an object",
+        message: "expected a trace with file (or an imported traffic summary), got neither",
+        problem: { code: "text", severity: "error", path: "workload.trace", params: { text: "expected a trace with file (or an imported traffic summary), got neither" } },
+      },
+    ]);
     expect(errs(traced({ file: "", name: 3 }))).toEqual([
       ["workload.trace.file", expected("a non-empty string", '""')],
       ["workload.trace.name", expected("a non-empty string", "3")],
@@ -574,6 +604,14 @@ describe("validatePlan: SKUs and their sweeps", () => {
       ["skus[0].sweep.points[0].tpotMs", expected("an object of statistics in ms", "an array of 0")],
       ["skus[0].sweep.points[0].ntpotMs.max", expected(NUM, "null")],
       ["skus[0].sweep.points[0].e2eMs", expected("an object of statistics in ms", '"x"')],
+    ]);
+  });
+
+  it("a non-finite number in a point is an error even under a key without a range", () => {
+    expect(errs(skus(sku({ sweep: { points: [{ rps: Number.POSITIVE_INFINITY, concurrency: Number.NaN, ttftMs: { p99: Number.NEGATIVE_INFINITY } }] } })))).toEqual([
+      ["skus[0].sweep.points[0].concurrency", expected(NUM, "null")],
+      ["skus[0].sweep.points[0].rps", expected(NUM, "null")],
+      ["skus[0].sweep.points[0].ttftMs.p99", expected(NUM, "null")],
     ]);
   });
 
