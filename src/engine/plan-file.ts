@@ -212,7 +212,9 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
 function checkTrace(c: Checker, t: unknown, path: string): void {
   if (!isObj(t)) return c.issue(path, "a trace object with file (or an imported traffic summary)", t);
   if (t.file === undefined && t.traffic === undefined) c.issue(path, "a trace with file or traffic", t, "expected a trace with file (or an imported traffic summary), got neither");
+  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.file !== undefined) c.str(t, "file", path, true);
+  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.name !== undefined) c.str(t, "name", path, true);
   if (t.binSec !== undefined && !(typeof t.binSec === "number" && Number.isFinite(t.binSec) && t.binSec >= 0.001 && t.binSec <= 604800)) {
     c.issue(`${path}.binSec`, "a bin length in seconds from 0.001 up to 604800 (a week)", t.binSec);
@@ -252,6 +254,7 @@ function checkWorkloads(c: Checker, plan: Obj): string[] {
   if (!defs) return [];
   if (defs.length === 0) c.warn(P.problem("noWorkloads", {}, { path: "workloads" }));
   defs.forEach((w, i) => {
+    // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
     if (w.name !== undefined) c.str(w, "name", base(i), true);
     // A workload with a trace takes these from it (docs/traffic.md).
     const traced = w.trace !== undefined;
@@ -290,6 +293,7 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
       }
     }
     const covered = s.sweep !== undefined ? workloads : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
+    // Stryker disable next-line ConditionalExpression: a SKU whose name is not a string is an error, and then no warning is returned
     const label = typeof s.name === "string" ? `SKU "${s.name}"` : base;
     for (const w of workloads) if (!covered.includes(w)) c.warn(P.problem("noSweepFor", { sku: label, workload: w }, { path: base }));
   });

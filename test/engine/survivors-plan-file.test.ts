@@ -431,6 +431,7 @@ describe("validatePlan: a workload's schedule", () => {
   });
 
   it("every rate is a required number in range, at its index", () => {
+    expect(errs(sched({ intervalSec: 60, rps: [1, undefined] }))).toEqual([["workload.schedule.rps[1]", expected(NUM, "missing")]]);
     expect(errs(sched({ intervalSec: 60, rps: [1, null, "=2", -1, 1e9, 2e9] }))).toEqual([
       ["workload.schedule.rps[1]", expected(NUM, "null")],
       ["workload.schedule.rps[3]", "expected from 0 up to 1e9 (requests per second), got -1"],
