@@ -216,6 +216,11 @@ describe("walkFields: every field of a plan in document order", () => {
       ["workloads[].schedule.rps[]", 3, "workloads[1].schedule.rps[2]"],
     ]);
     expect(walk({ cells: { a: null, b: undefined, c: 0 } }).visits).toEqual([["cells.*", 0, "cells.c"]]);
+    // a field without children takes any value, an object too (validation refuses it later)
+    expect(walk({ cells: { o: { x: 1 } }, maxErrorRatePct: [2] }).visits).toEqual([
+      ["cells.*", { x: 1 }, "cells.o"],
+      ["maxErrorRatePct", [2], "maxErrorRatePct"],
+    ]);
   });
 
   it("record keys are the object's own keys only", () => {
