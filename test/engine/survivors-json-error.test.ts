@@ -22,6 +22,8 @@ describe("valid JSON has no error", () => {
       " \t\r\n{\"a\" : 1 , \"b\":[ 1 , 2 ] }\n",
       "0",
       "9",
+      "10",
+      "123",
       "-0.5E-3",
       "1e5",
       "12.25e+2",
@@ -56,6 +58,8 @@ describe("each syntax error, at its offset with its message", () => {
   it("a minus without digits is a bad number; a leading zero or a bare dot ends the number", () => {
     expect(at("-")).toEqual([0, 1, 1, 'bad number (character "-")', "json.badNumber"]);
     expect(at("[-x]")).toEqual([1, 1, 2, 'bad number (character "-")', "json.badNumber"]);
+    // The number is read where it starts, not found further on.
+    expect(at("-x5")).toEqual([0, 1, 1, 'bad number (character "-")', "json.badNumber"]);
     expect(at("01")).toEqual([1, 1, 2, 'unexpected character "1" after the JSON value', "json.trailing"]);
     expect(at("1.")).toEqual([1, 1, 2, 'unexpected character "." after the JSON value', "json.trailing"]);
     expect(at("1e")).toEqual([1, 1, 2, 'unexpected character "e" after the JSON value', "json.trailing"]);
