@@ -47,11 +47,9 @@ export const MAX_BRACKET_DEPTH = 100;
 export function bracketDepth(text: string): number {
   let depth = 0;
   let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) {
-      if (++depth > max) max = depth;
-    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  for (const c of text) {
+    if (c === "(" || c === "[" || c === "{") max = Math.max(max, ++depth);
+    else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
   }
   return max;
 }
@@ -60,11 +58,10 @@ export function bracketDepth(text: string): number {
 function unaryRun(text: string): number {
   let max = 0;
   let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+  for (const c of text) {
     if (c === "-" || c === "+") run++;
     else if (c !== " " && c !== "\t") run = 0;
-    if (run > max) max = run;
+    max = Math.max(max, run);
   }
   return max;
 }
@@ -97,18 +94,14 @@ export function treeDepth(root: unknown, limit: number): number {
   while (stack.length > 0) {
     const [n, d] = stack.pop()!;
     if (!n || typeof n !== "object") continue;
-    if (d > max) max = d;
+    max = Math.max(max, d);
     if (max > limit) return max;
-    const kids: unknown[] = [];
-    for (const k of ["content", "condition", "trueExpr", "falseExpr", "object", "index", "expr", "start", "end", "step"] as const) if (n[k]) kids.push(n[k]);
-    if (n.fn && typeof n.fn === "object") kids.push(n.fn);
-    for (const k of ["args", "params", "items", "dimensions"] as const) {
-      const a = n[k];
-      if (Array.isArray(a)) for (let i = 0; i < a.length; i++) kids.push(a[i]);
-    }
-    if (Array.isArray(n.blocks)) for (let i = 0; i < n.blocks.length; i++) kids.push(n.blocks[i]?.node);
-    if (n.properties && typeof n.properties === "object") for (const v of Object.values(n.properties)) kids.push(v);
-    for (let i = 0; i < kids.length; i++) stack.push([kids[i] as TreeNode, d + 1]);
+    // Every possible child is pushed; what is not a node (absent, a function name) is skipped when popped.
+    const kids: unknown[] = [n.content, n.condition, n.trueExpr, n.falseExpr, n.object, n.index, n.expr, n.start, n.end, n.step, n.fn];
+    for (const a of [n.args, n.params, n.items, n.dimensions]) if (Array.isArray(a)) kids.push(...a);
+    if (Array.isArray(n.blocks)) for (const b of n.blocks) kids.push(b?.node);
+    if (n.properties) kids.push(...Object.values(n.properties));
+    for (const kid of kids) stack.push([kid as TreeNode, d + 1]);
   }
   return max;
 }
