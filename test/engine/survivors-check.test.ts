@@ -102,6 +102,8 @@ describe("trees no parser makes (checkFormulaTree is exported)", () => {
   it("an unknown node type is refused by its type; a comparison outside the list by its name", () => {
     const r = checkFormulaTree(node({ type: "WeirdNode" }));
     expect(r).toEqual({ ok: false, kind: "FORBIDDEN", message: "WeirdNode is not allowed in formulas", problem: expect.objectContaining({ code: "formula.nodeNotAllowed" }) });
+    // An index outside an accessor (the parser only makes one inside) is refused like one inside.
+    expect(checkFormulaTree(node({ type: "IndexNode", toString: () => "[1]" }))).toMatchObject({ ok: false, kind: "FORBIDDEN", message: "property or index access (`[1]`) is not allowed in formulas" });
     const rel = checkFormulaTree(node({ type: "RelationalNode", conditionals: ["compare"], params: [] }));
     expect(rel).toMatchObject({ ok: false, kind: "FORBIDDEN", message: "comparison `compare` is not allowed" });
   });
