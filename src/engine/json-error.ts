@@ -32,7 +32,8 @@ function found(text: string, i: number): { found: string | null } {
 function scan(text: string): void {
   let i = 0;
   const ws = (): void => {
-    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
+    // Past the end text[i] is undefined, which the whitespace string does not include.
+    while (" \t\n\r".includes(text[i]!)) i++;
   };
   const fail = (problem: Problem): never => {
     throw new Stop(i, problem);
@@ -44,18 +45,16 @@ function scan(text: string): void {
       if (c < 0x20) fail(J.problem("controlCharacter", {}));
       if (text[i] === "\\") {
         i++;
+        // A backslash as the last character: the string ends at the end of the input.
+        if (i >= text.length) break;
         if (text[i] === "u") {
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(J.problem("badUnicodeEscape", {}));
           i += 4;
-        } else if (!'"\\/bfnrt'.includes(text[i] ?? "")) fail(J.problem("badEscape", { escape: `\\${text[i] ?? ""}` }));
+        } else if (!'"\\/bfnrt'.includes(text[i]!)) fail(J.problem("badEscape", { escape: `\\${text[i]}` }));
       }
       i++;
     }
-    if (i >= text.length) {
-      // A backslash as the last character steps past the end: the string ends at the end of the input.
-      i = text.length;
-      fail(J.problem("unterminated", {}));
-    }
+    if (i >= text.length) fail(J.problem("unterminated", {}));
     i++;
   };
   const number = (): void => {
@@ -65,11 +64,12 @@ function scan(text: string): void {
   };
   const value = (): void => {
     ws();
-    const c = text[i];
+    // charAt: "" past the end, which is no digit.
+    const c = text.charAt(i);
     if (c === "{") return object();
     if (c === "[") return array();
     if (c === '"') return string();
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return number();
+    if (c === "-" || (c >= "0" && c <= "9")) return number();
     for (const word of ["true", "false", "null"]) {
       if (text.startsWith(word, i)) {
         i += word.length;
@@ -139,11 +139,9 @@ function scan(text: string): void {
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
-  for (let k = 0; k < offset && k < text.length; k++) {
-    if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
+  for (let k = text.indexOf("\n"); k !== -1 && k < offset; k = text.indexOf("\n", k + 1)) {
+    line++;
+    lineStart = k + 1;
   }
   return { line, column: offset - lineStart + 1 };
 }
