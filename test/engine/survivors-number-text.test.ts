@@ -4,7 +4,7 @@
  * currency), percent with a currency, magnitude suffixes, separators in both decimal-mark styles,
  * the exact value of a typed number, −0 (issue #15, docs/mutation-testing.md).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { decimalMark, readNumberText } from "../../src/engine/number-text";
 
 const num = (s: string | number | null | undefined, opts = {}) => {
@@ -137,5 +137,46 @@ describe("decimalMark", () => {
     // Arabic (Egypt) writes the Arabic decimal separator: neither ',' nor '.', so '.'
     expect(decimalMark("ar-EG")).toBe(".");
     expect(decimalMark("de-DE")).toBe(",");
+  });
+});
+
+describe("edges found by mutation testing (round 2)", () => {
+  it("a plain number has no currency and no percent", () => {
+    expect(readNumberText("12")).toEqual({ kind: "number", value: 12, percent: false, currency: null });
+    expect(readNumberText("-1.5")).toEqual({ kind: "number", value: -1.5, percent: false, currency: null });
+  });
+
+  it("one double quote at each end is dropped, with spaces inside; a quote in the middle is invalid", () => {
+    expect(['"12"', '"12', '12"', ' " 12 " '].map(s => num(s))).toEqual([12, 12, 12, 12]);
+    expect(num('1"2')).toBe("invalid");
+  });
+
+  it("percent after a currency written after the number, with a space before the %", () => {
+    expect(readNumberText("12 USD %")).toEqual({ kind: "number", value: 12, percent: true, currency: "USD" });
+    expect(readNumberText("12 € %")).toEqual({ kind: "number", value: 12, percent: true, currency: "€" });
+  });
+
+  it("comma locales: a point is a thousands group only when every group after the first has three digits", () => {
+    const de = { locale: "de-DE" };
+    expect(num("1234.567", de)).toBe(1234.567);
+    expect(num("1.2345", de)).toBe(1.2345);
+    expect(num("1.234.5678", de)).toBe("invalid");
+  });
+});
+
+describe("decimalMark without a locale", () => {
+  it("is '.' whatever Intl's default locale writes: Intl is not asked", () => {
+    const spy = vi.spyOn(Intl, "NumberFormat").mockImplementation(function stub() {
+      return { formatToParts: () => [{ type: "decimal", value: "," }] };
+    } as unknown as typeof Intl.NumberFormat);
+    try {
+      expect(decimalMark(undefined)).toBe(".");
+      expect(decimalMark("")).toBe(".");
+      expect(spy).not.toHaveBeenCalled();
+      // A locale not seen before is asked (the stub writes ',').
+      expect(decimalMark("xx-stub-comma")).toBe(",");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
