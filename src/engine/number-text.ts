@@ -47,6 +47,7 @@ export function decimalMark(locale: string | undefined): "." | "," {
   // Stryker disable next-line ConditionalExpression: cache; asking Intl again gives the same mark ('never ask' is killed)
   if (mark === undefined) {
     try {
+      // Stryker disable next-line OptionalChaining: without a decimal part '.value' throws inside this try, whose catch also gives '.'
       mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
     } catch {
       mark = ".";
