@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { consistent, explainPath, lineageNodes, lineageText, sweepLeaves, type LineageNode } from "../../src/engine/lineage";
 import {
-  BROKEN, FORECAST_ZERO, IDLE, IDLE_FORECAST, NO_POOLS_OUTPUT, POOLS_JPY, RESERVATION_EMPTY, RESERVATION_OVERFULL, RESERVATION_PROPORTIONAL, RESERVATION_SEPARATE, SKU_MIX, SWEEPS, USAGE_SEPARATE,
+  BROKEN, CENTS, FORECAST_ZERO, IDLE, IDLE_FORECAST, NO_POOLS_OUTPUT, POOLS_JPY, RESERVATION_EMPTY, RESERVATION_OVERFULL, RESERVATION_PROPORTIONAL, RESERVATION_FULL, RESERVATION_SEPARATE, SKU_MIX, SWEEPS, USAGE_FULL, USAGE_SEPARATE, WEIGHTED_DEFAULT,
   ctxOf, resultPaths, show,
 } from "./survivors-lineage-b-plans";
 
@@ -267,7 +267,7 @@ describe("recomputed values at the edges", () => {
 
 describe("property: every numeric key of plan --json explains to its value, and every step recomputes", () => {
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-  it.each(Object.entries({ USAGE_SEPARATE, RESERVATION_SEPARATE, RESERVATION_PROPORTIONAL, RESERVATION_OVERFULL, RESERVATION_EMPTY, NO_POOLS_OUTPUT, POOLS_JPY, SKU_MIX, FORECAST_ZERO, SWEEPS }))("%s", (_, plan) => {
+  it.each(Object.entries({ USAGE_FULL, RESERVATION_FULL, CENTS, WEIGHTED_DEFAULT, USAGE_SEPARATE, RESERVATION_SEPARATE, RESERVATION_PROPORTIONAL, RESERVATION_OVERFULL, RESERVATION_EMPTY, NO_POOLS_OUTPUT, POOLS_JPY, SKU_MIX, FORECAST_ZERO, SWEEPS }))("%s", (_, plan) => {
     const c = ctxOf(plan);
     const failures: string[] = [];
     // An open-loop operating point's requestRate has no lineage yet (src/engine/lineage.ts operatingPoint, reported in NEWS).

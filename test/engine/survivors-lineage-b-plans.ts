@@ -233,3 +233,69 @@ export const IDLE_FORECAST: PlanFile = base({
   workloads: [{ name: "later", peakRps: 0, avgRps: 1, inputTokens: 10, outputTokens: 100 }],
   skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
 });
+
+/** Method weighted with only the output weight written: the input weight is the method's 1. */
+export const WEIGHTED_DEFAULT: PlanFile = base({
+  tenants: {
+    method: "weighted",
+    outputWeight: 2,
+    pools: [{ name: "p", costPerDay: 60 }],
+    usage: [
+      { team: "a", inputTokens: 100, outputTokens: 100 },
+      { team: "b", inputTokens: 300, outputTokens: 0 },
+    ],
+  },
+});
+
+/**
+ * Idle separate. Pool "full" (100 a day, 1,000 tokens a day) is used exactly to its capacity
+ * (600 + 400): teams pay by capacity and the idle is 0 by subtraction. Pool "q" has no capacity:
+ * its idle is spread (share × cost). Two rows are errors and left out.
+ */
+export const USAGE_FULL: PlanFile = base({
+  tenants: {
+    idle: "separate",
+    pools: [
+      { name: "full", costPerDay: 100, capacityTokensPerDay: 1000 },
+      { name: "q", costPerDay: 50 },
+    ],
+    usage: [
+      { team: "a", pool: "full", inputTokens: 500, outputTokens: 100 },
+      { team: "b", pool: "full", inputTokens: 0, outputTokens: 400 },
+      { team: "c", pool: "q", inputTokens: 1, outputTokens: 1 },
+      { team: "a", pool: "q", inputTokens: 2, outputTokens: 0 },
+      // Left out of the allocation (errors of the plan): no pool named among two, a number that failed.
+      { team: "c", inputTokens: 7, outputTokens: 7 },
+      { team: "b", pool: "full", inputTokens: "=nope", outputTokens: 1 },
+    ],
+  },
+});
+
+/** Reservations of 5 + 3 fill the pool's 8 replicas exactly: still split by pool replicas, idle 0 by subtraction. */
+export const RESERVATION_FULL = reservation({ idle: "separate" }, [
+  { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 5 },
+  { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 3 },
+  { team: "b", inputTokens: 0, outputTokens: 0 },
+]);
+
+/**
+ * Cents that do not add up in binary: team a pays 0.1 and 0.2 in two pools and 0.1 + 0.2 of two
+ * shared costs split evenly; 0.1 + 0.2 is 0.30000000000000004, rounded to 0.3.
+ */
+export const CENTS: PlanFile = base({
+  tenants: {
+    pools: [
+      { name: "p1", costPerDay: 0.1 },
+      { name: "p2", costPerDay: 0.2 },
+    ],
+    usage: [
+      { team: "a", pool: "p1", inputTokens: 1, outputTokens: 0 },
+      { team: "a", pool: "p2", inputTokens: 1, outputTokens: 0 },
+      { team: "b", pool: "p1", inputTokens: 0, outputTokens: 0 },
+    ],
+    shared: [
+      { name: "s1", costPerDay: 0.2, split: "even" },
+      { name: "s2", costPerDay: 0.4, split: "even" },
+    ],
+  },
+});
