@@ -598,7 +598,7 @@ class Builder {
       case "peak":
         return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;
       case "forecast":
-        return rest.length === 1 && typeof rest[0] === "string" ? this.forecast(si, rest[0]) : null;
+        return rest.length === 1 ? this.forecast(si, String(rest[0])) : null;
     }
     return null;
   }

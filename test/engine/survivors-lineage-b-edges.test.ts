@@ -6,7 +6,8 @@
  * test/engine/survivors-lineage-b-plans.ts.
  */
 import { describe, expect, it } from "vitest";
-import { CENTS, RESERVATION_EMPTY, RESERVATION_FULL, USAGE_FULL, WEIGHTED_DEFAULT, ctxOf, show } from "./survivors-lineage-b-plans";
+import { explainPath } from "../../src/engine/lineage";
+import { CENTS, FORECAST_NONE, IDLE, NO_CAPACITY, RESERVATION_EMPTY, RESERVATION_FULL, SKU_MIX, TOKENS_WRITTEN_WEIGHTS, USAGE_FULL, WEIGHTED_2_3, WEIGHTED_DEFAULT, ctxOf, show } from "./survivors-lineage-b-plans";
 
 describe("exactly at the boundaries", () => {
   it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0", () => {
@@ -201,5 +202,88 @@ describe("numbers a team or pool does not have", () => {
     for (const p of ["tenants.pools[0].teams[0].reservedReplicas", "tenants.pools[1].capacityTokens", "tenants.pools[1].replicas", "tenants.pools[0].replicas", "tenants.pools[1].teams[0].usedReplicas", "tenants.pools[0].billedReplicas"]) {
       expect(show(u, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
     }
+  });
+});
+
+describe("weights of each method", () => {
+  it("method tokens ignores the weights written (5 and 7): the method's constants 1 and 1", () => {
+    const c = ctxOf(TOKENS_WRITTEN_WEIGHTS);
+    expect(show(c, "tenants.pools[0].teams[1].tokens")).toEqual([
+      "tenants.pools[0].teams[1].tokens [computed] = 400 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 300 + 1 × 100 = 400 | re 400",
+      "  inputWeight (method tokens) [constant] = 1",
+      "  tenants.pools[0].teams[1].inputTokens [computed] = 300 | inputTokens of the team's usage row | 300 = 300 | re 300",
+      "  outputWeight (method tokens) [constant] = 1",
+      "  tenants.pools[0].teams[1].outputTokens [computed] = 100 | outputTokens of the team's usage row | 100 = 100 | re 100",
+    ]);
+    expect(show(c, "tenants.pools[0].costPerMillionOutputTokens")).toEqual([
+      "tenants.pools[0].costPerMillionOutputTokens [computed] = 100000 | outputWeight × cost per 1M weighted tokens | 1 × 100,000 = 100,000 | re 100000",
+      "  outputWeight (method tokens) [constant] = 1",
+      "  tenants.pools[0].costPerMillionTokens [computed] = 100000 | pool cost ÷ used weighted tokens × 1,000,000 | 60 ÷ 600 × 1,000,000 = 100,000 | re 100000",
+    ]);
+  });
+  it("method weighted 2 : 3 written: both are the fields (2 \u00d7 100 + 3 \u00d7 100 = 500)", () => {
+    const c = ctxOf(WEIGHTED_2_3);
+    expect(show(c, "tenants.pools[0].teams[0].tokens")).toEqual([
+      "tenants.pools[0].teams[0].tokens [computed] = 500 | inputWeight × inputTokens + outputWeight × outputTokens | 2 × 100 + 3 × 100 = 500 | re 500",
+      "  tenants.inputWeight [field] = 2 | raw 2",
+      "  tenants.pools[0].teams[0].inputTokens [computed] = 100 | inputTokens of the team's usage row | 100 = 100 | re 100",
+      "  tenants.outputWeight [field] = 3 | raw 3",
+      "  tenants.pools[0].teams[0].outputTokens [computed] = 100 | outputTokens of the team's usage row | 100 = 100 | re 100",
+    ]);
+    expect(show(c, "tenants.pools[0].costPerMillionInputTokens")).toEqual([
+      "tenants.pools[0].costPerMillionInputTokens [computed] = 109090.90909090909 | inputWeight × cost per 1M weighted tokens | 2 × 54,545.4545 = 109,090.9091 | re 109090.90909090909",
+      "  tenants.inputWeight [field] = 2 | raw 2",
+      "  tenants.pools[0].costPerMillionTokens [computed] = 54545.454545454544 | pool cost ÷ used weighted tokens × 1,000,000 | 60 ÷ 1,100 × 1,000,000 = 54,545.4545 | re 54545.454545454544",
+    ]);
+  });
+});
+
+describe("forecast steps without a forecast", () => {
+  it("forecast rates all 0: forecast output 0 tokens/s and no forecast cost per token (not \u00f7 0)", () => {
+    const c = ctxOf(FORECAST_NONE);
+    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
+      "skus[0].forecast.outputTokensPerSec [computed] = 0 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 0 × 100 = 0 | re 0",
+      "  workloads[0].avgRps [field] = 0 | raw 0",
+      "  workloads[0].outputTokens [field] = 100 | raw 100",
+    ]);
+    expect(show(c, "skus[0].forecast.costPerOutputToken")).toEqual([
+      "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 4 ÷ (0 × 3600) = n/a | re null",
+      "  skus[0].costPerHour [computed] = 4 | gpus × pricePerGpuHour | 2 × 2 = 4 | re 4",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 0 × 100 = 0 | re 0",
+    ]);
+  });
+
+  it("a SKU without capacity has no peak or forecast numbers; a plan without forecast rates has no forecast", () => {
+    const n = ctxOf(NO_CAPACITY);
+    const i = ctxOf(IDLE);
+    for (const [c, p] of [[n, "skus[0].peak.outputTokensPerSec"], [n, "skus[0].peak.costPerOutputToken"], [n, "skus[0].forecast.outputTokensPerSec"], [n, "skus[0].forecast.utilization"], [i, "skus[0].forecast.outputTokensPerSec"], [i, "skus[0].forecast.utilization"], [i, "skus[0].forecast.costPerMillionOutputTokens"]] as const) {
+      expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
+    }
+    // A step over the peak of a SKU without capacity is absent, not an exception.
+    const u = explainPath(n, "skus[0].utilizationAtPeak");
+    expect(u.ok && [u.node.value, u.node.inputs[0]!.path, u.node.inputs[0]!.value]).toEqual([null, "skus[0].peak.outputTokensPerSec", null]);
+    expect(show(n, "skus[0].forecast[0]")).toEqual(["ERROR skus[0].forecast[0]: no number with a lineage at this path"]);
+    expect(show(n, "workloads[0].avgRps")).toEqual(["workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1"]);
+  });
+
+  it("nothing below a forecast number", () => {
+    const c = ctxOf(SKU_MIX);
+    expect(show(c, "skus[0].forecast.utilization.x")).toEqual(["ERROR skus[0].forecast.utilization.x: no number with a lineage at this path"]);
+    expect(show(c, "skus[0].forecast.outputTokensPerSec.x")).toEqual(["ERROR skus[0].forecast.outputTokensPerSec.x: no number with a lineage at this path"]);
+  });
+
+  it("the forecast rate of dailyRequests ÷ 86,400 has the field as its input", () => {
+    const c = ctxOf(SKU_MIX);
+    expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual([
+      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 4 × 200 + 1 × 100 + 2 × 50 = 1,000 | re 1000",
+      "  workloads[0].avgRps [field] = 4 | raw 4",
+      "  workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
+      "    cells.out [cell] = 200 | peak * 20 | 10 * 20 = 200 | raw =peak * 20",
+      "  workloads[1].forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
+      "    workloads[1].dailyRequests [field] = 86400 | raw 86400",
+      "  workloads[1].outputTokens [field] = 100 | raw 100",
+      "  workloads[2].peakRps [field] = 2 | raw 2",
+      "  workloads[2].outputTokens [field] = 50 | raw 50",
+    ]);
   });
 });

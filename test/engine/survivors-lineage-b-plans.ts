@@ -243,6 +243,8 @@ export const WEIGHTED_DEFAULT: PlanFile = base({
     usage: [
       { team: "a", inputTokens: 100, outputTokens: 100 },
       { team: "b", inputTokens: 300, outputTokens: 0 },
+      // An error of the plan, left out: a pool that does not exist.
+      { team: "a", pool: "nope", inputTokens: 1000, outputTokens: 0 },
     ],
   },
 });
@@ -296,6 +298,49 @@ export const CENTS: PlanFile = base({
     shared: [
       { name: "s1", costPerDay: 0.2, split: "even" },
       { name: "s2", costPerDay: 0.4, split: "even" },
+    ],
+  },
+});
+
+/**
+ * A SKU without a capacity (0 GPUs per replica is refused by the capacity model): no peak or
+ * forecast numbers; forecast rates that are negative formulas resolve to nothing.
+ */
+export const NO_CAPACITY: PlanFile = base({
+  workloads: [{ name: "w", peakRps: 2, avgRps: "=0 - 1", dailyRequests: "=0 - 86400", inputTokens: 10, outputTokens: 100 }],
+  skus: [{ name: "G", gpusPerReplica: 0, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+});
+
+/** Every forecast rate is 0: forecast output 0 tokens/s, so no forecast cost per token. */
+export const FORECAST_NONE: PlanFile = base({
+  workloads: [{ name: "w", peakRps: 2, avgRps: 0, inputTokens: 10, outputTokens: 100 }],
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+});
+
+/** Method tokens ignores the weights written (5 and 7): both are 1. */
+export const TOKENS_WRITTEN_WEIGHTS: PlanFile = base({
+  tenants: {
+    method: "tokens",
+    inputWeight: 5,
+    outputWeight: 7,
+    pools: [{ name: "p", costPerDay: 60 }],
+    usage: [
+      { team: "a", inputTokens: 100, outputTokens: 100 },
+      { team: "b", inputTokens: 300, outputTokens: 100 },
+    ],
+  },
+});
+
+/** Method weighted 2 : 3, both written. */
+export const WEIGHTED_2_3: PlanFile = base({
+  tenants: {
+    method: "weighted",
+    inputWeight: 2,
+    outputWeight: 3,
+    pools: [{ name: "p", costPerDay: 60 }],
+    usage: [
+      { team: "a", inputTokens: 100, outputTokens: 100 },
+      { team: "b", inputTokens: 300, outputTokens: 0 },
     ],
   },
 });
