@@ -237,7 +237,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       const copied = new Set<string>();
       const plain = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
       for (const p of changed) {
-        const s = p === path ? steps : parsePath(p);
+        const s = parsePath(p);
         // The edited field itself is not a sheet entry when it is a plain number.
         const value = sheet.sheet.has(p) ? sheet.sheet.value(p) : p === path ? plain : null;
         if (!s || !patch(next, copied, s, value, dirty)) return full();

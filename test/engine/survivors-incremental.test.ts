@@ -105,6 +105,18 @@ describe("memoPools", () => {
     expect(m(rawPool(), names(), sums(), ctx())).toBe(p);
   });
 
+  it("the memo is bounded: it keeps up to 1,001 pool names and forgets them all when a 1,002nd comes", () => {
+    const m = memoPools();
+    const first = m(rawPool(), names(), sums(), ctx());
+    for (let i = 1; i <= 1000; i++) m({ ...rawPool(), name: `p${i}` }, names(), sums(), ctx());
+    // 1,001 names kept: "p" is still the memoised part
+    expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
+    m({ ...rawPool(), name: "p1001" }, names(), sums(), ctx());
+    const again = m(rawPool(), names(), sums(), ctx());
+    expect(again).not.toBe(first);
+    expect(again).toStrictEqual(first);
+  });
+
   type Variant = [string, AllocationPoolInput, string[], TeamSums[], PoolContext, number[]];
   const variants: Variant[] = [
     ["cost 60", { ...rawPool(), costPerDay: 60 }, names(), sums(), ctx(), [30, 30]],
