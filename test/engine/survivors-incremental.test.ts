@@ -142,6 +142,15 @@ describe("memoPools", () => {
     ["b's output tokens", rawPool(), names(), [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }], ctx(), [(300 / 700) * 100, (400 / 700) * 100]],
   ];
 
+  it("a team more than last time is allocated again", () => {
+    const m = memoPools();
+    const one = m(rawPool(), ["a"], sums().slice(0, 1), ctx());
+    // a alone: 100
+    expect(teamCosts(one)).toEqual([100]);
+    const two = m(rawPool(), names(), sums(), ctx());
+    expect(teamCosts(two)).toEqual([50, 50]);
+  });
+
   it.each(variants)("after the first call, a change of %s re-allocates: allocatePool's part and the hand costs", (_what, raw, n, s, c, costs) => {
     const m = memoPools();
     const first = m(rawPool(), names(), sums(), ctx());
@@ -273,6 +282,61 @@ describe("memoTenants", () => {
       // a: 4/6 of 60 = 40, b: 20
       expect(out.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
       expect(out).toStrictEqual(plain(r));
+    } finally {
+      t.pools = saved;
+    }
+  });
+});
+
+describe("memoTenants: what else makes it allocate again", () => {
+  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) => m(r, [], null, [], before);
+  const plain = (r: ResolvedPlan, before: TenantError[] = []) => computeTenants(r, [], null, [], before);
+  /** tenantsPlan() resolved with usage row 0's input tokens not a number (as after a formula error). */
+  const brokenRow = (): ResolvedPlan => {
+    const r = resolvePlan(tenantsPlan());
+    return { ...r, tenants: { ...r.tenants!, usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)) } } as unknown as ResolvedPlan;
+  };
+  const err = (path: string): TenantError => ({ path, kind: "VALUE", message: "formula error" });
+
+  it("errors before that name a broken usage row silence its own error: more errors, or other paths, are allocated again", () => {
+    const r = brokenRow();
+    const m = memoTenants();
+    const own = call(m, r);
+    expect(own).toStrictEqual(plain(r));
+    expect(own.errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+    // the row is named by an error before: no error of its own
+    const named = call(m, r, [err("tenants.usage[0]")]);
+    expect(named.errors).toEqual([]);
+    expect(named).toStrictEqual(plain(r, [err("tenants.usage[0]")]));
+    // as many errors before, naming another path: the row's own error is back
+    const other = call(m, r, [err("tenants.usage[5]")]);
+    expect(other.errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+    // fewer errors before again
+    expect(call(m, r).errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+  });
+
+  it("pools priced differently with the same tenants object (capacity, replicas, name: as SKU-backed pools after an SLO edit)", () => {
+    const r = resolvePlan(tenantsPlan());
+    const t = r.tenants! as unknown as { pools: Record<string, unknown>[]; idle: string };
+    const saved = t.pools;
+    const m = memoTenants();
+    try {
+      t.idle = "separate";
+      t.pools = [{ ...saved[0]!, capacityTokensPerDay: 1e7 }, saved[1]!];
+      // separate idle: 100 / 1e7 per token → a 4e6 × 1e-5 = 40, b 20, idle 40
+      expect(call(m, r).tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
+      t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7 }, saved[1]!];
+      const cap = call(m, r);
+      expect(cap).toStrictEqual(plain(r));
+      expect(cap.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([20, 10]);
+      t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4 }, saved[1]!];
+      const reps = call(m, r);
+      expect(reps).toStrictEqual(plain(r));
+      expect(reps.tenants!.pools[0]!.replicas).toBe(4);
+      t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" }, saved[1]!];
+      const renamed = call(m, r);
+      expect(renamed).toStrictEqual(plain(r));
+      expect(renamed.tenants!.pools.map((p) => p.name)).toEqual(["renamed", "empty"]);
     } finally {
       t.pools = saved;
     }
@@ -459,6 +523,29 @@ describe("incremental engine: what an edit recomputes, checked by hand", () => {
     const ok = e2.edit("cells.price", 4);
     expect(ok.errors).toEqual([]);
     expect(row(ok)).toEqual([4, 350, 6, 12, 48]);
+  });
+
+  it("switching the redundancy between a factor and spare replicas re-resolves the plan", () => {
+    const e = createPlanEngine(richPlan());
+    // spare 2 on top of ⌈5.71⌉ = 6 → 8 replicas, 16 GPUs × 3 = 48 /h
+    const spare = e.edit("factors.redundancy.spare", 2);
+    expect(row(spare)).toEqual([4, 350, 8, 16, 48]);
+    expect(e.resolved().redundancy).toEqual({ spare: 2 });
+    // back to a factor 1.3: 5.71 × 1.3 = 7.43 → 8 replicas
+    const factor = e.edit("factors.redundancy", 1.3);
+    expect(row(factor)).toEqual([4, 350, 8, 16, 48]);
+    expect(e.resolved().redundancy).toEqual({ factor: 1.3 });
+    // factor 1: 6 replicas
+    expect(row(e.edit("factors.redundancy", 1))).toEqual([4, 350, 6, 12, 36]);
+  });
+
+  it("an edit to null is structural: the field is gone, as in a fresh plan", () => {
+    const e = createPlanEngine(richPlan());
+    const r = e.edit("workloads[0].peakRps", null);
+    const p = richPlan();
+    (p.workloads![0] as { peakRps: unknown }).peakRps = null;
+    expect(r).toStrictEqual(computePlan(resolvePlan(p)));
+    expect(r.errors.length).toBeGreaterThan(0);
   });
 
   it("a plain number edited to Infinity or a string is judged like a fresh plan would", () => {
