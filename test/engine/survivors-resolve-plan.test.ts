@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan";
 import { computedPath, computedSkus, createPlanSheet, isNumberField, planEntries, resolvePlan, sheetEntries, skuIds } from "../../src/engine/resolve-plan";
+import { trafficOf } from "../../src/engine/traffic";
 import type { PlanFile } from "../../src/engine/types";
 
 const P = (p: Record<string, unknown>): PlanFile => ({ format: "capplan.plan/v1", ...p }) as unknown as PlanFile;
@@ -526,5 +527,35 @@ describe("the incremental sheet keeps errors in document order and sees every ki
     (initial.cells as Record<string, unknown>).a = 9;
     expect((s.plan().cells as Record<string, unknown>).a).toBe(2);
     expect(s.resolve().cells.a).toBe(2);
+  });
+});
+
+describe("a workload with a trace", () => {
+  // 60-s bins: 120, 60 and 30 requests (2, 1 and 0.5 req/s), each with 100 input and 750 output tokens.
+  const recs: { t: number; input: number; output: number }[] = [];
+  for (const [minute, n] of [[0, 120], [1, 60], [2, 30]] as const) for (let k = 0; k < n; k++) recs.push({ t: 1_700_000_040 + minute * 60 + (k * 60) / n, input: 100, output: 750 });
+  const t = trafficOf(recs, 60);
+  if (!t.ok) throw new Error(t.error);
+  const traffic = t.value;
+
+  it("takes from the trace what it does not write (peak, mean rate, lengths); what it writes wins", () => {
+    const r = resolve({ workloads: [{ name: "w", outputTokens: 500, dailyRequests: 9, trace: { file: "t.csv", binSec: 60, traffic } }] });
+    const w = r.workloads[0]!;
+    expect([w.peakRps, w.avgRps, w.inputTokens, w.outputTokens, w.dailyRequests]).toEqual([2, 210 / 178, 100, 500, 9]); // 210 requests over the 178 s from the first to the last
+    expect(w.trace).toEqual({ file: "t.csv", name: null, binSec: 60, peak: "max" });
+    expect(w.traffic).toEqual(traffic);
+  });
+
+  it("a trace not read (no summary) gives no numbers: null, not the written-nothing default", () => {
+    const r = resolve({ workloads: [{ name: "w", trace: { file: "t.csv" } }] });
+    const w = r.workloads[0]!;
+    expect([w.peakRps, w.avgRps, w.inputTokens, w.outputTokens]).toEqual([null, null, null, null]);
+    expect(w.trace).toEqual({ file: "t.csv", name: null, binSec: 60, peak: "max" });
+    expect(w.traffic).toBeNull();
+  });
+
+  it("a workload without a trace has no trace keys", () => {
+    const w = resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] }).workloads[0]!;
+    expect("trace" in w || "traffic" in w).toBe(false);
   });
 });
