@@ -57,7 +57,8 @@ export function sheetEntries(plan: PlanFile): [string, unknown][] {
   return collectEntries(plan, false);
 }
 
-const plainNumber = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
+/** A finite number (Number.isFinite is false for every non-number: it does not coerce). */
+const plainNumber = (v: unknown): boolean => Number.isFinite(v);
 
 /** A number that is not finite (Infinity, NaN: only an edit can put one in a plan): an error of its cell, never a silent blank. */
 const nonFinite = (v: unknown): boolean => typeof v === "number" && !Number.isFinite(v);
