@@ -1,0 +1,186 @@
+/** Hand-built plans for the whole-explanation tests of src/engine/lineage.ts (survivors-lineage-a tests). */
+const pt = (c: number, rps: number, out: number, ttft: number, itl: number, sources: { file: string; line?: number }[]) => ({ concurrency: c, requestRate: null, rps, outputTokensPerSec: out, ttftMs: { p99: ttft }, itlMs: { p95: itl }, sources });
+const slo = [
+  { metric: "ttft", stat: "p99", maxMs: 1000 },
+  { metric: "itl", stat: "p95", maxMs: 50 },
+];
+/** Four concurrency levels; TTFT crosses 1000 ms between concurrency 8 and 16 (at 1/6 of the way), ITL crosses 50 ms halfway. */
+const lab = {
+  label: "lab",
+  points: [pt(1, 1, 100, 200, 20, [{ file: "run.csv", line: 2 }]), pt(4, 3, 400, 500, 30, [{ file: "run.csv", line: 3 }]), pt(8, 4, 800, 900, 40, [{ file: "run.csv", line: 4 }]), pt(16, 5, 1000, 1500, 60, [{ file: "run.csv", line: 5 }])],
+};
+/** The same levels, read from a whole JSON file (no line) at 8 and from two CSV rows at 16. */
+const files = {
+  label: "files",
+  points: [pt(1, 1, 100, 200, 20, []), pt(4, 3, 400, 500, 30, [{ file: "r4.json" }]), pt(8, 4, 800, 900, 40, [{ file: "r8.json" }]), pt(16, 5, 1000, 1500, 60, [{ file: "x.csv", line: 5 }, { file: "y.csv", line: 7 }])],
+};
+
+export const PLANS = {
+  /** One workload on a given capacity (a formula over cells), factor redundancy, forecast from avgRps. */
+  given: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { peak: 40, out: 250, cap: "=peak * 50" },
+    workloads: [{ name: "chat", peakRps: "=peak", avgRps: 10, inputTokens: 750, outputTokens: "=out" }],
+    factors: { elasticity: 1.25, redundancy: 1.5 },
+    skus: [{ name: "G", gpu: "h100-sxm", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: "=cap" } }],
+  },
+  /** Three workloads on one measured sweep, spare redundancy; forecast rates from avgRps, dailyRequests and peakRps. */
+  spare: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [
+      { name: "chat", peakRps: 10, avgRps: 4, inputTokens: 100, outputTokens: 200 },
+      { name: "docs", peakRps: 6, dailyRequests: 259200, inputTokens: 1000, outputTokens: 500 },
+      { name: "batch", peakRps: 2, inputTokens: 50, outputTokens: 1250 },
+    ],
+    slo,
+    sloMode: "measured",
+    factors: { elasticity: 1.2, redundancy: { spare: 1 } },
+    skus: [{ name: "S", gpusPerReplica: 2, pricePerGpuHour: 1.5, sweep: lab }],
+  },
+  /** The legacy single `workload`, an interpolated operating point, no factors (defaults). */
+  interp: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workload: { name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 },
+    slo,
+    sloMode: "interpolated",
+    skus: [{ name: "I", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: files }],
+  },
+  /** An open-loop sweep (request rates) interpolated between 6 and 10 req/s. */
+  rate: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+    slo,
+    sloMode: "interpolated",
+    skus: [
+      {
+        name: "R",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: {
+          label: "rr",
+          points: [
+            { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 300, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
+            { concurrency: null, requestRate: 6, rps: 5.5, outputTokensPerSec: 1100, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
+            { concurrency: null, requestRate: 10, rps: 7, outputTokensPerSec: 1400, ttftMs: { p99: 1200 }, itlMs: { p95: 40 } },
+          ],
+        },
+      },
+    ],
+  },
+  /** A sweep with achieved rps but no output tokens/s: capacity is rps × output tokens per request. */
+  rpsonly: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+    slo,
+    sloMode: "measured",
+    skus: [
+      {
+        name: "P",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: {
+          label: "po",
+          points: [
+            { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
+            { concurrency: 4, requestRate: null, rps: 3.5, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
+            { concurrency: 8, requestRate: null, rps: 5, ttftMs: { p99: 1200 }, itlMs: { p95: 40 } },
+          ],
+        },
+      },
+    ],
+  },
+  /** Formulas whose text has function calls, member access and quoted words that name cells. */
+  names: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { peak: 40, out: 250, round: 3, a: "=round (peak / 7) + round", b: '=peak + "out"', c: "=peak.out + 1", d: "=max(peak, out) - 'out'", e: "=  a*2  " },
+    workloads: [{ name: "chat", peakRps: "=peak", inputTokens: 750, outputTokens: "=out" }],
+    skus: [{ name: "G", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } }],
+  },
+  /** `<id>_tok_s` in formulas: a hop into SKU A's chain; C and D read each other (a cycle); E repeats A's id. */
+  tok: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { k: 2, x: "=a_tok_s * k", y: "=c_tok_s + 1", z: "=a_tok_s + x" },
+    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
+    skus: [
+      { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } },
+      { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=a_tok_s * k" } },
+      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
+      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
+      { name: "E", id: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 10 } },
+    ],
+  },
+  /** Per-workload given capacities (`sweeps`), one a formula; the price left to the GPU catalogue. */
+  per: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { cap: 900 },
+    workloads: [
+      { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 },
+      { name: "docs", peakRps: 2, inputTokens: 1000, outputTokens: 600 },
+    ],
+    skus: [{ name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweeps: { chat: { replicaOutputTokensPerSec: "=cap" }, docs: { replicaOutputTokensPerSec: 400 } } }],
+  },
+
+  /** Two SKUs given 500 and 700 tok/s (numbers), explained against `cycleText`, where each reads the other. */
+  cycleNumbers: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
+    skus: [
+      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 500 } },
+      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 700 } },
+    ],
+  },
+  cycleText: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
+    skus: [
+      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
+      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
+    ],
+  },
+
+  /** Team "a" with two usage rows in pool p; pool q has no usage. */
+  teams: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
+    skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    tenants: {
+      method: "tokens",
+      idle: "proportional",
+      pools: [
+        { name: "p", costPerDay: 100 },
+        { name: "q", costPerDay: 50 },
+      ],
+      usage: [
+        { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 2e6 },
+        { team: "a", pool: "p", inputTokens: 3e6, outputTokens: 4e6 },
+        { team: "b", pool: "p", inputTokens: 5e6, outputTokens: 5e6 },
+      ],
+    },
+  },
+
+  /** `cycleText` with two workloads and spare redundancy. */
+  cycleSpare: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [
+      { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 },
+      { name: "docs", peakRps: 1, inputTokens: 1000, outputTokens: 500 },
+    ],
+    factors: { elasticity: 1.2, redundancy: { spare: 2 } },
+    skus: [
+      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
+      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
+    ],
+  },
+};
