@@ -183,4 +183,22 @@ export const PLANS = {
       { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
     ],
   },
+
+  /** Every level of the sweep breaks the TTFT limit: no operating point. */
+  infeasible: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+    slo,
+    sloMode: "measured",
+    skus: [{ name: "X", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { label: "slow", points: [pt(1, 1, 100, 1200, 20, []), pt(2, 2, 200, 1500, 30, [])] } }],
+  },
+  /** A workload whose name is not a path key (`support-bot`) with its own given capacity, a formula. */
+  dashed: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { cap: 600 },
+    workloads: [{ name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 }],
+    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { "support-bot": { replicaOutputTokensPerSec: "=cap" } } }],
+  },
 };
