@@ -80,9 +80,9 @@ export type LineageAnswer = { ok: true; node: LineageNode } | { ok: false; error
 
 /** A number in the chain's plugged-in formulas: up to 4 decimals, small numbers in 4 significant digits. */
 export function lineageNumber(x: number | null | undefined): string {
-  if (x === null || x === undefined || Number.isNaN(x)) return "n/a";
-  if (x !== 0 && Math.abs(x) < 0.01 && Number.isFinite(x)) return x.toPrecision(4).replace(/\.?0+e/, "e");
-  return fmtNum(x, 4);
+  // null, undefined and NaN go to fmtNum, which writes n/a (as ±Infinity, they are not below 0.01).
+  if (typeof x === "number" && x !== 0 && Math.abs(x) < 0.01) return x.toPrecision(4).replace(/\.?0+e/, "e");
+  return fmtNum(x ?? Number.NaN, 4);
 }
 const N = lineageNumber;
 
@@ -97,7 +97,7 @@ export function parseLineagePath(path: string): (string | number)[] | null {
   while (at < path.length) {
     re.lastIndex = at;
     m = re.exec(path);
-    if (!m || m.index !== at) return null;
+    if (!m) return null; // sticky (y): a match starts at `at`, or there is none
     out.push(m[1] !== undefined ? m[1] : Number(m[2]));
     at = re.lastIndex;
   }
@@ -197,7 +197,7 @@ class Builder {
   }
 
   private formulaInputs(node: LineageNode, raw: string, depth: number): void {
-    const expr = raw.trim().replace(/^=/, "").trim();
+    const expr = raw.trim().slice(1).trim();
     const cells = this.ctx.resolved.cells;
     const names = namesIn(expr);
     node.formula = expr;
@@ -223,7 +223,7 @@ class Builder {
   private tokSku(name: string): number | undefined {
     if (!name.endsWith("_tok_s") || Object.hasOwn(this.ctx.plan.cells ?? {}, name)) return undefined;
     const id = name.slice(0, -"_tok_s".length);
-    const i = (this.ctx.plan.skus ?? []).findIndex((s) => s.id === id);
+    const i = this.ctx.plan.skus.findIndex((s) => s.id === id);
     return i >= 0 ? i : undefined;
   }
 
@@ -253,11 +253,11 @@ class Builder {
 
   /** A field of the plan file (`skus[0].pricePerGpuHour`), its value as resolved. */
   field(path: string, value: number | null, rawPath: string = path): LineageNode {
-    const keys = parseLineagePath(rawPath) ?? [];
-    let raw = get(this.ctx.plan, keys);
-    if (raw === undefined && keys[0] === "workloads") raw = get((this.ctx.plan as unknown as { workload?: unknown }).workload, keys.slice(2));
+    const keys = parseLineagePath(rawPath); // null for a name that is not a key (`sweeps.support-bot…`): the caller reads it
+    let raw = keys ? get(this.ctx.plan, keys) : undefined;
+    if (raw === undefined && keys?.[0] === "workloads") raw = get((this.ctx.plan as unknown as { workload?: unknown }).workload, keys.slice(2));
     const node: LineageNode = { path, kind: "field", value, inputs: [] };
-    if (raw !== undefined && (typeof raw === "number" || typeof raw === "string")) {
+    if (typeof raw === "number" || typeof raw === "string") {
       node.raw = String(raw);
       if (typeof raw === "string" && raw.trim().startsWith("=")) this.formulaInputs(node, raw, 0);
     }
@@ -390,7 +390,7 @@ class Builder {
   givenCapacity(si: number, workload: string, value: number | null, path: string): LineageNode {
     const sku = this.ctx.plan.skus?.[si];
     const rawPath = sku?.sweeps?.[workload] !== undefined ? `skus[${si}].sweeps.${workload}.replicaOutputTokensPerSec` : `skus[${si}].sweep.replicaOutputTokensPerSec`;
-    const node = this.field(rawPath, value, rawPath.replace(`.sweeps.${workload}.`, `.sweeps["${workload}"].`));
+    const node = this.field(rawPath, value);
     if (node.raw === undefined) {
       const raw = sku?.sweeps?.[workload]?.replicaOutputTokensPerSec;
       if (raw !== undefined) {
@@ -398,8 +398,8 @@ class Builder {
         if (typeof raw === "string" && raw.trim().startsWith("=")) this.formulaInputs(node, raw, 0);
       }
     }
-    if (path !== rawPath) return { path, kind: "computed", value, formula: "given capacity (not checked against SLOs)", plugged: `${N(node.value)} = ${N(value)}`, recomputed: node.value, inputs: [node] };
-    return node;
+    // `path` is an operating point's (`…operatingPoint.outputTokensPerSec`), never the field's own: a step over the field.
+    return { path, kind: "computed", value, formula: "given capacity (not checked against SLOs)", plugged: `${N(node.value)} = ${N(value)}`, recomputed: node.value, inputs: [node] };
   }
 
   /** The output tokens/s one replica reaches for workload `wi` (the denominator of replicasBase). */
@@ -593,7 +593,7 @@ class Builder {
         const rep = this.sku(si, "replicas", []);
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
         if (!c || !rep) return null;
-        return this.step(`${p}.utilizationAtPeak`, v("utilizationAtPeak"), "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) && rep.value * c.value !== 0 ? o.value / (rep.value * c.value) : null);
+        return this.step(`${p}.utilizationAtPeak`, v("utilizationAtPeak"), "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) ? (rep.value > 0 ? o.value / (rep.value * c.value) : 0) : null);
       }
       case "peak":
         return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;

@@ -98,15 +98,15 @@ export const PLANS = {
   names: {
     format: "capplan.plan/v1",
     currency: "USD",
-    cells: { peak: 40, out: 250, round: 3, a: "=round (peak / 7) + round", b: '=peak + "out"', c: "=peak.out + 1", d: "=max(peak, out) - 'out'", e: "=  a*2  " },
-    workloads: [{ name: "chat", peakRps: "=peak", inputTokens: 750, outputTokens: "=out" }],
+    cells: { peak: 40, out: 250, round: 3, a: "=round (peak / 7) + round", b: '=peak + "out"', c: "=peak.out + 1", d: "=max(peak, 2) - 'out'", e: "=  a*2  ", f: " =peak + nosuch", g: "1,500", cyc1: "=cyc2 + 1", cyc2: "=cyc1 * 2" },
+    workloads: [{ name: "chat", peakRps: "=peak", inputTokens: "750", outputTokens: " =out" }],
     skus: [{ name: "G", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } }],
   },
   /** `<id>_tok_s` in formulas: a hop into SKU A's chain; C and D read each other (a cycle); E repeats A's id. */
   tok: {
     format: "capplan.plan/v1",
     currency: "USD",
-    cells: { k: 2, x: "=a_tok_s * k", y: "=c_tok_s + 1", z: "=a_tok_s + x" },
+    cells: { k: 2, x: "=a_tok_s * k", y: "=c_tok_s + 1", z: "=a_tok_s + x", w: "=a_bcdef + 1", v: "=zz_tok_s + k" },
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
     skus: [
       { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } },
@@ -200,5 +200,20 @@ export const PLANS = {
     cells: { cap: 600 },
     workloads: [{ name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 }],
     skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { "support-bot": { replicaOutputTokensPerSec: "=cap" } } }],
+  },
+
+  /** No traffic at peak: utilisation and the peak cost per token divide by zero. */
+  zero: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 0, avgRps: 0, inputTokens: 100, outputTokens: 200 }],
+    skus: [{ name: "Z", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } }],
+  },
+  /** The legacy single `workload` with a stray key named like a SKU field the SKU leaves to the catalogue. */
+  stray: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workload: { name: "chat", peakRps: 2, inputTokens: 100, outputTokens: 200, pricePerGpuHour: 9 },
+    skus: [{ name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } }],
   },
 };

@@ -485,7 +485,7 @@ describe("a sweep without output tokens/s", () => {
 
 describe("formula names", () => {
   const ctx = contextOf(PLANS.names);
-  it("a cell's inputs are the cells its formula names: not functions called (even with a space before the bracket), not after a dot or a quote", () => {
+  it("a cell's inputs are the cells its formula names: not functions called (even with a space before the bracket), not after a dot or a quote, not unknown names; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
     expect(explainLines(ctx, "cells.a")).toEqual([
       "cells.a [cell] = null | f: round (peak / 7) + round | p: round (40 / 7) + 3 = n/a | raw: =round (peak / 7) + round",
       "  cells.peak [cell] = 40 | raw: 40",
@@ -500,9 +500,8 @@ describe("formula names", () => {
       "  cells.peak [cell] = 40 | raw: 40",
     ]);
     expect(explainLines(ctx, "cells.d")).toEqual([
-      "cells.d [cell] = null | f: max(peak, out) - 'out' | p: max(40, 250) - '250' = n/a | raw: =max(peak, out) - 'out'",
+      "cells.d [cell] = null | f: max(peak, 2) - 'out' | p: max(40, 2) - 'out' = n/a | raw: =max(peak, 2) - 'out'",
       "  cells.peak [cell] = 40 | raw: 40",
-      "  cells.out [cell] = 250 | raw: 250",
     ]);
     expect(explainLines(ctx, "cells.e")).toEqual([
       "cells.e [cell] = null | f: a*2 | p: n/a*2 = n/a | raw: =  a*2  ",
@@ -510,12 +509,31 @@ describe("formula names", () => {
       "    cells.peak [cell] = 40 | raw: 40",
       "    cells.round [cell] = 3 | raw: 3",
     ]);
+    expect(explainLines(ctx, "cells.f")).toEqual([
+      "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
+      "  cells.peak [cell] = 40 | raw: 40",
+    ]);
+    expect(explainLines(ctx, "cells.g")).toEqual([
+      "cells.g [cell] = 1500 | raw: 1,500",
+    ]);
+    expect(explainLines(ctx, "cells.cyc1")).toEqual([
+      "cells.cyc1 [cell] = null | f: cyc2 + 1 | p: n/a + 1 = n/a | raw: =cyc2 + 1",
+      "  cells.cyc2 [cell] = null | f: cyc1 * 2 | p: n/a * 2 = n/a | raw: =cyc1 * 2",
+      "    cells.cyc1 = null (above)",
+    ]);
+    expect(explainLines(ctx, "workloads[0].inputTokens")).toEqual([
+      "workloads[0].inputTokens [field] = 750 | raw: 750",
+    ]);
+    expect(explainLines(ctx, "workloads[0].outputTokens")).toEqual([
+      "workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw:  =out",
+      "  cells.out [cell] = 250 | raw: 250",
+    ]);
   });
 });
 
 describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
   const ctx = contextOf(PLANS.tok);
-  it("follows the first SKU with that id into its chain; a SKU whose capacity is a cycle has no number", () => {
+  it("follows the first SKU with that id into its chain (twice in one explanation); a SKU whose capacity is a cycle has no number; a name ending in _tok_s with no such SKU, or not ending in it, is no hop", () => {
     expect(explainLines(ctx, "cells.x")).toEqual([
       "cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
       "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | p: 1,500 = 1,500 | re: 1500",
@@ -527,6 +545,22 @@ describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
       "cells.y [cell] = null | f: c_tok_s + 1 | p: n/a + 1 = n/a | raw: =c_tok_s + 1",
       "  c_tok_s [computed] = null | f: skus[2].replicaOutputTokensPerSec (computed output tokens/s of one replica of C) | p: n/a = n/a | re: null",
     ]);
+    expect(explainLines(ctx, "cells.z")).toEqual([
+      "cells.z [cell] = 4500 | f: a_tok_s + x | p: 1,500 + 3,000 = 4,500 | raw: =a_tok_s + x",
+      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | p: 1,500 = 1,500 | re: 1500",
+      "    skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
+      "      skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
+      "  cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
+      "    a_tok_s = 1500 (above)",
+      "    cells.k [cell] = 2 | raw: 2",
+    ]);
+    expect(explainLines(ctx, "cells.w")).toEqual([
+      "cells.w [cell] = null | f: a_bcdef + 1 | p: a_bcdef + 1 = n/a | raw: =a_bcdef + 1",
+    ]);
+    expect(explainLines(ctx, "cells.v")).toEqual([
+      "cells.v [cell] = null | f: zz_tok_s + k | p: zz_tok_s + 2 = n/a | raw: =zz_tok_s + k",
+      "  cells.k [cell] = 2 | raw: 2",
+    ]);
     expect(explainLines(ctx, "skus[1].replicasBase")).toEqual([
       "skus[1].replicasBase [computed] = 1 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 300 ÷ 3,000 = 1 | re: 1",
       "  workloads[0].peakRps [field] = 10 | raw: 10",
@@ -537,12 +571,6 @@ describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
       "        skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
       "          skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
       "      cells.k [cell] = 2 | raw: 2",
-    ]);
-    expect(explainLines(ctx, "skus[2].replicaOutputTokensPerSec")).toEqual([
-      "error: skus[2].replicaOutputTokensPerSec: no number with a lineage at this path",
-    ]);
-    expect(explainLines(ctx, "skus[2].replicasBase")).toEqual([
-      "error: skus[2].replicasBase: no number with a lineage at this path",
     ]);
   });
 });
@@ -780,5 +808,155 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
       "workloads[7].peakRps",
     ];
     for (const p of none) expect(explainPath(ctx, p), p).toEqual({ ok: false, error: `${p}: no number with a lineage at this path` });
+  });
+});
+
+describe("workload fields and sweep properties a plan does not have", () => {
+  const ctx = contextOf(PLANS.spare);
+  it("each workload field is read from its plan field; a sweep without a knee, findings or a model has none of them", () => {
+    expect(explainLines(ctx, "workloads[0].avgRps")).toEqual([
+      "workloads[0].avgRps [field] = 4 | raw: 4",
+    ]);
+    expect(explainLines(ctx, "workloads[1].dailyRequests")).toEqual([
+      "workloads[1].dailyRequests [field] = 259200 | raw: 259200",
+    ]);
+    expect(explainLines(ctx, "workloads[1].inputTokens")).toEqual([
+      "workloads[1].inputTokens [field] = 1000 | raw: 1000",
+    ]);
+    expect(explainLines(ctx, "workloads[2].peakRps")).toEqual([
+      "workloads[2].peakRps [field] = 2 | raw: 2",
+    ]);
+    expect(explainLines(ctx, "workloads[2].outputTokens")).toEqual([
+      "workloads[2].outputTokens [field] = 1250 | raw: 1250",
+    ]);
+    expect(explainLines(ctx, "workloads[0].tokensPerRequest")).toEqual([
+      "workloads[0].tokensPerRequest [computed] = 300 | f: inputTokens + outputTokens | p: 100 + 200 = 300 | re: 300",
+      "  workloads[0].inputTokens [field] = 100 | raw: 100",
+      "  workloads[0].outputTokens [field] = 200 | raw: 200",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].kneeIndex")).toEqual([
+      "error: skus[0].workloads[0].kneeIndex: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].sweep.meta.model.length")).toEqual([
+      "error: skus[0].workloads[0].sweep.meta.model.length: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].findings[0].pointIndices[0]")).toEqual([
+      "error: skus[0].workloads[0].findings[0].pointIndices[0]: no number with a lineage at this path",
+    ]);
+  });
+});
+
+describe("no traffic at peak (peakRps 0)", () => {
+  // 0 replicas: utilisation 0 as the engine says (not 0 ÷ 0); the cost per output token divides by 0 tok/s: no number.
+  const ctx = contextOf(PLANS.zero);
+  it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
+    expect(explainLines(ctx, "skus[0].utilizationAtPeak")).toEqual([
+      "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
+      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: Σ peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
+      "    workloads[0].peakRps [field] = 0 | raw: 0",
+      "    workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
+      "    skus[0].replicasRaw [computed] = 0 | f: replicasBase × elasticity × redundancy | p: 0 × 1 × 1 = 0 | re: 0",
+      "      skus[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ 1,000 = 0 | re: 0",
+      "        workloads[0].peakRps [field] = 0 | raw: 0",
+      "        workloads[0].outputTokens [field] = 200 | raw: 200",
+      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
+      "          skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
+      "      factors.elasticity [field] = 1",
+      "      factors.redundancy [field] = 1 | raw: 1 (default)",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
+      "    skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
+    ]);
+    expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
+      "skus[0].forecast.utilization [computed] = 0 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 0 × 200 = 0 | re: 0",
+      "    workloads[0].avgRps [field] = 0 | raw: 0",
+      "    workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
+      "    skus[0].replicasRaw [computed] = 0 | f: replicasBase × elasticity × redundancy | p: 0 × 1 × 1 = 0 | re: 0",
+      "      skus[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ 1,000 = 0 | re: 0",
+      "        workloads[0].peakRps [field] = 0 | raw: 0",
+      "        workloads[0].outputTokens [field] = 200 | raw: 200",
+      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
+      "          skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
+      "      factors.elasticity [field] = 1",
+      "      factors.redundancy [field] = 1 | raw: 1 (default)",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
+      "    skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
+    ]);
+    expect(explainLines(ctx, "skus[0].peak.costPerOutputToken")).toEqual([
+      "skus[0].peak.costPerOutputToken [computed] = null | f: costPerHour ÷ (peak output tokens/s × 3600) | zh: costPerHour ÷ (峰值输出 tokens/s × 3600) | p: 0 ÷ (0 × 3600) = n/a | re: null",
+      "  skus[0].costPerHour [computed] = 0 | f: gpus × pricePerGpuHour | p: 0 × 2 = 0 | re: 0",
+      "    skus[0].gpus [computed] = 0 | f: replicas × gpusPerReplica | p: 0 × 1 = 0 | re: 0",
+      "      skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
+      "        skus[0].replicasRaw [computed] = 0 | f: replicasBase × elasticity × redundancy | p: 0 × 1 × 1 = 0 | re: 0",
+      "          skus[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ 1,000 = 0 | re: 0",
+      "            workloads[0].peakRps [field] = 0 | raw: 0",
+      "            workloads[0].outputTokens [field] = 200 | raw: 200",
+      "            skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
+      "              skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
+      "          factors.elasticity [field] = 1",
+      "          factors.redundancy [field] = 1 | raw: 1 (default)",
+      "      skus[0].gpusPerReplica [field] = 1 | raw: 1",
+      "    skus[0].pricePerGpuHour [field] = 2 | raw: 2",
+      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: Σ peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
+      "    workloads[0].peakRps [field] = 0 | raw: 0",
+      "    workloads[0].outputTokens [field] = 200 | raw: 200",
+    ]);
+  });
+});
+
+describe("an infeasible SKU (every level breaks the TTFT limit)", () => {
+  const ctx = contextOf(PLANS.infeasible);
+  it("has no operating point, replicasBase or replicas to explain; its sweep still has its levels", () => {
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
+      "error: skus[0].workloads[0].operatingPoint.rps: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
+      "error: skus[0].workloads[0].operatingPoint.outputTokensPerSec: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].replicasBase")).toEqual([
+      "error: skus[0].workloads[0].replicasBase: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].replicas")).toEqual([
+      "error: skus[0].replicas: no number with a lineage at this path",
+    ]);
+    expect(explainLines(ctx, "skus[0].workloads[0].sweep.points")).toEqual([
+      "skus[0].workloads[0].sweep.points [sweep] = 2 | f: number of load levels read from the files | zh: 从文件读取的负载档位数 | src: slow [] inline",
+    ]);
+  });
+});
+
+describe("plan fields as written", () => {
+  it("a per-workload capacity under a name that is not a path key (`support-bot`) is read from the plan, with its formula", () => {
+    const ctx = contextOf(PLANS.dashed);
+    expect(explainLines(ctx, "skus[0].replicasBase")).toEqual([
+      "skus[0].replicasBase [computed] = 2 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 3 × 400 ÷ 600 = 2 | re: 2",
+      "  workloads[0].peakRps [field] = 3 | raw: 3",
+      "  workloads[0].outputTokens [field] = 400 | raw: 400",
+      "  skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "    skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | f: cap | p: 600 = 600 | raw: =cap",
+      "      cells.cap [cell] = 600 | raw: 600",
+    ]);
+  });
+
+  it("the legacy single `workload` is read only for workloads[0] fields: a stray key named like a SKU field is not the SKU's", () => {
+    const ctx = contextOf(PLANS.stray);
+    expect(explainLines(ctx, "skus[0].pricePerGpuHour")).toEqual([
+      "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
+    ]);
+    expect(explainLines(ctx, "workloads[0].peakRps")).toEqual([
+      "workloads[0].peakRps [field] = 2 | raw: 2",
+    ]);
+  });
+
+  it("a cell the resolved plan has but the file does not write (an edited plan) is shown without a raw value", () => {
+    const base = contextOf(PLANS.names);
+    const { peak: _peak, ...cells } = PLANS.names.cells;
+    const ctx = { ...base, plan: { ...(PLANS.names as unknown as typeof base.plan), cells } };
+    expect(explainLines(ctx, "cells.f")).toEqual([
+      "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
+      "  cells.peak [cell] = 40",
+    ]);
   });
 });
