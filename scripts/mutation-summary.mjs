@@ -106,17 +106,20 @@ const lines = [
   "*Commit* is the commit the run was made at (`+` when sources or tests had uncommitted changes then);",
   "*Changed since* says whether the file differs from that commit now (if so, the row is out of date).",
   "",
-  "| File | Run | Commit | Changed since | Killed | Survived | No coverage | Ignored (equivalent) | Score | Score of covered |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "*Killed* includes the mutants that timed out (*of which timeouts*): an infinite loop is noticed, but on a loaded",
+  "machine a slow run can also time out, so a file with many timeouts is worth a re-run on a quiet one.",
+  "",
+  "| File | Run | Commit | Changed since | Killed | of which timeouts | Survived | No coverage | Ignored (equivalent) | Score | Score of covered |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 for (const [path, f] of rows) {
   const k = f.killed + f.timeout;
   for (const key of Object.keys(tot)) tot[key] += f[key];
   const at = f.commit ? `${f.commit}${f.uncommitted ? "+" : ""}` : "—";
-  lines.push(`| ${path} | ${f.run} | ${at} | ${changedSince(path, f)} | ${k} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${pct(k, k + f.survived + f.noCoverage)} | ${pct(k, k + f.survived)} |`);
+  lines.push(`| ${path} | ${f.run} | ${at} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${pct(k, k + f.survived + f.noCoverage)} | ${pct(k, k + f.survived)} |`);
 }
 const tk = tot.killed + tot.timeout;
-lines.push(`| **all** | | | | ${tk} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
+lines.push(`| **all** | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
 const notRun = mutateSet().filter((f) => !store.files[f]);
 if (notRun.length) lines.push(`**Not run as a whole file yet (${notRun.length}):** ${notRun.map((f) => `\`${f}\``).join(", ")}. Their scores are unknown, not 100 %.`, "");
 const partials = Object.values(store.partial ?? {}).sort((a, b) => a.file.localeCompare(b.file) || a.lines.localeCompare(b.lines, "en", { numeric: true }));

@@ -21,7 +21,9 @@ export default {
   tempDirName: ".stryker-tmp",
   ignorePatterns: ["dist", "dist-cli", "test/e2e", "test/bench/out", "scripts/mutation/node_modules", ".cache", "test-results", "playwright-report"],
   concurrency: 2,
-  timeoutMS: 30000,
+  // A mutant times out (counted as killed) after its tests' time × 1.5 + this margin: generous, so that a
+  // slow run on a loaded machine is not taken for an infinite loop (Stryker's hit counter catches those).
+  timeoutMS: 120000,
   // The initial run of every test, on a shared machine under load, can take many minutes.
   dryRunTimeoutMinutes: 30,
   cleanTempDir: "always",
