@@ -326,6 +326,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
  * the measured point itself, or for an interpolated one the step it was interpolated into.
  */
 function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase): Problem | null {
+  // Stryker disable next-line ConditionalExpression: an operating point that is not feasible has no point index (slo.ts), so the zone check below gives null too ('always null' is killed)
   if (op.feasible !== true) return null;
   const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
   if (i === null || analysis.zones[i] !== "saturated") return null;
