@@ -125,7 +125,9 @@ function readerOf(sheet: Sheet): Reader {
 /** The number of `o[key]` at path `base.key` (key an identifier); the path is built only for non-numbers. */
 function numField(num: Reader, o: Obj, base: string, key: string): number | null {
   const raw = o[key];
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: fast path; the reader gives a finite number back as it is
   if (typeof raw === "number" && Number.isFinite(raw)) return raw;
+  // Stryker disable next-line ConditionalExpression: fast path; an absent value is no sheet entry, so the reader gives null too ('always null' is killed)
   return raw === undefined ? null : num(`${base}.${key}`, raw);
 }
 
