@@ -559,3 +559,29 @@ describe("a workload with a trace", () => {
     expect("trace" in w || "traffic" in w).toBe(false);
   });
 });
+
+describe("non-finite numbers in sweep points, schedules and usage rows", () => {
+  it("are errors at their paths and resolve to null (a statistic is dropped), never NaN or Infinity", () => {
+    const r = resolve({
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { rps: [1, Number.NaN] } }],
+      skus: [{ name: "s", sweep: { points: [{ concurrency: Number.NaN, rps: Number.POSITIVE_INFINITY, ttftMs: { p99: Number.NaN, p50: 5 } }, { requestRate: Number.NaN }] } }],
+      tenants: { usage: [{ team: "t", inputTokens: Number.NaN, outputTokens: Number.NEGATIVE_INFINITY }] },
+    });
+    const ref = r.skus[0]!.sweeps.w!;
+    expect(ref.kind === "points" && ref.points).toEqual([
+      { concurrency: null, requestRate: null, rps: null, ttftMs: { p50: 5 } },
+      { concurrency: null, requestRate: null },
+    ]);
+    expect(r.workloads[0]!.schedule!.rps).toEqual([1, null]);
+    expect(r.tenants!.usage[0]).toMatchObject({ inputTokens: null, outputTokens: null });
+    expect(r.errors.map((e) => e.path)).toEqual([
+      "workloads[0].schedule.rps[1]",
+      "skus[0].sweep.points[0].concurrency",
+      "skus[0].sweep.points[0].rps",
+      "skus[0].sweep.points[0].ttftMs.p99",
+      "skus[0].sweep.points[1].requestRate",
+      "tenants.usage[0].inputTokens",
+      "tenants.usage[0].outputTokens",
+    ]);
+  });
+});
