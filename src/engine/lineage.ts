@@ -688,7 +688,7 @@ class Builder {
   }
 
   /** The usage rows of team `team` in pool `pool` summed (`inputTokens` or `outputTokens`). */
-  private teamTokens(pi: number, ti: number, which: "inputTokens" | "outputTokens"): LineageNode | null {
+  private teamTokens(pi: number, ti: number, which: "inputTokens" | "outputTokens"): LineageNode {
     const tr = this.ctx.result.tenants!;
     const pool = tr.pools[pi]!;
     const team = pool.teams[ti]!;
@@ -702,13 +702,12 @@ class Builder {
     return this.step(path, value, `Σ ${which} of the team's usage rows`, nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
   }
 
-  private teamWeighted(pi: number, ti: number): LineageNode | null {
+  private teamWeighted(pi: number, ti: number): LineageNode {
     const team = this.ctx.result.tenants!.pools[pi]!.teams[ti]!;
     const { wi, wo, inNode, outNode } = this.weights();
     const i = this.teamTokens(pi, ti, "inputTokens");
     const o = this.teamTokens(pi, ti, "outputTokens");
-    if (!i || !o) return null;
-    return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], num(i.value) && num(o.value) ? wi * i.value + wo * o.value : null);
+    return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], wi * (i.value ?? NaN) + wo * (o.value ?? NaN));
   }
 
   private poolCost(pi: number): LineageNode | null {
@@ -716,6 +715,7 @@ class Builder {
     const pool = tr.pools[pi]!;
     const t = this.ctx.resolved.tenants!;
     const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
     const defIndex = def ? t.pools.indexOf(def) : -1;
     if (def && num(def.costPerDay)) return this.field(`tenants.pools[${defIndex}].costPerDay`, def.costPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
@@ -731,6 +731,7 @@ class Builder {
     if (!num(pool.capacityTokens)) return null;
     const t = this.ctx.resolved.tenants!;
     const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
     const defIndex = def ? t.pools.indexOf(def) : -1;
     if (def && num(def.capacityTokensPerDay)) return this.field(`tenants.pools[${defIndex}].capacityTokensPerDay`, def.capacityTokensPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
@@ -759,6 +760,7 @@ class Builder {
     if (!num(pool.replicas)) return null;
     const t = this.ctx.resolved.tenants!;
     const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
+    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
     const defIndex = def ? t.pools.indexOf(def) : -1;
     if (def && num(def.replicas)) return this.field(`tenants.pools[${defIndex}].replicas`, def.replicas);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
@@ -931,8 +933,7 @@ class Builder {
         }
         case "usedTokens": {
           const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
-          if (nodes.some((n) => !n)) return null;
-          return this.step(`${pp}.usedTokens`, pool.usedTokens, "Σ teams' weighted tokens", (nodes as LineageNode[]).flatMap((n, i) => (i ? [" + ", n] : [n])), nodes as LineageNode[], (nodes as LineageNode[]).reduce((a, n) => a + (n.value ?? NaN), 0));
+          return this.step(`${pp}.usedTokens`, pool.usedTokens, "Σ teams' weighted tokens", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
         }
         case "capacityTokens":
           return this.poolCapacity(i0);
@@ -990,8 +991,7 @@ class Builder {
         return this.teamWeighted(i0, i1);
       case "share": {
         const a = this.teamWeighted(i0, i1);
-        const b = this.tenants(["pools", i0, "usedTokens"]);
-        if (!a || !b) return null;
+        const b = this.tenants(["pools", i0, "usedTokens"])!;
         return this.step(`${tp}.share`, team.share, "team's weighted tokens ÷ pool's weighted tokens", [a, " ÷ ", b], [a, b], num(a.value) && num(b.value) && b.value > 0 ? a.value / b.value : 0);
       }
       case "reservedReplicas":
@@ -1000,7 +1000,7 @@ class Builder {
         const a = this.teamWeighted(i0, i1);
         const cap = this.poolCapacity(i0);
         const r = this.poolReplicas(i0);
-        if (!a || !cap || !r) return null;
+        if (!cap || !r) return null;
         return this.step(`${tp}.usedReplicas`, team.usedReplicas, "weighted tokens ÷ pool capacity × pool replicas", [a, " ÷ ", cap, " × ", r], [a, cap, r], num(a.value) && num(cap.value) && num(r.value) && cap.value > 0 ? (a.value / cap.value) * r.value : null);
       }
       case "billedReplicas": {
@@ -1017,7 +1017,7 @@ class Builder {
       case "cost": {
         const c = this.poolCost(i0);
         const a = this.teamWeighted(i0, i1);
-        if (!c || !a) return null;
+        if (!c) return null;
         if (pool.basis === "reservation") {
           const b = this.tenants(["pools", i0, "teams", i1, "billedReplicas"]);
           if (!b) return null;
@@ -1043,7 +1043,7 @@ class Builder {
       case "costPerMillionTokens": {
         const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
         const a = this.teamWeighted(i0, i1);
-        if (!c || !a) return null;
+        if (!c) return null;
         return this.step(`${tp}.costPerMillionTokens`, team.costPerMillionTokens, "cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", a, " × 1,000,000"], [c, a], num(c.value) && num(a.value) && a.value > 0 ? (c.value / a.value) * 1e6 : null);
       }
     }
