@@ -12,7 +12,7 @@ const lab = {
 /** The same levels, read from a whole JSON file (no line) at 8 and from two CSV rows at 16. */
 const files = {
   label: "files",
-  points: [pt(1, 1, 100, 200, 20, []), pt(4, 3, 400, 500, 30, [{ file: "r4.json" }]), pt(8, 4, 800, 900, 40, [{ file: "r8.json" }]), pt(16, 5, 1000, 1500, 60, [{ file: "x.csv", line: 5 }, { file: "y.csv", line: 7 }])],
+  points: [pt(1, 1, 100, 200, 20, []), pt(4, 3, 400, 500, 30, [{ file: "r4.json" }]), { ...pt(8, 4, 800, 900, 40, [{ file: "r8.json" }]), totalTokensPerSec: 1200 }, pt(16, 5, 1000, 1500, 60, [{ file: "x.csv", line: 5 }, { file: "y.csv", line: 7 }])],
 };
 
 export const PLANS = {
@@ -198,8 +198,11 @@ export const PLANS = {
     format: "capplan.plan/v1",
     currency: "USD",
     cells: { cap: 600 },
-    workloads: [{ name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 }],
-    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { "support-bot": { replicaOutputTokensPerSec: "=cap" } } }],
+    workloads: [
+      { name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 },
+      { name: "batch-job", peakRps: 1, inputTokens: 100, outputTokens: 200 },
+    ],
+    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { "support-bot": { replicaOutputTokensPerSec: " =cap" }, "batch-job": { replicaOutputTokensPerSec: 400 } } }],
   },
 
   /** No traffic at peak: utilisation and the peak cost per token divide by zero. */
@@ -215,5 +218,28 @@ export const PLANS = {
     currency: "USD",
     workload: { name: "chat", peakRps: 2, inputTokens: 100, outputTokens: 200, pricePerGpuHour: 9 },
     skus: [{ name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } }],
+  },
+
+  /** `rpsonly` without traffic: replicasBase 0, so the capacity (rps × output tokens per request) cannot be recovered from it. */
+  rpszero: {
+    format: "capplan.plan/v1",
+    currency: "USD",
+    workloads: [{ name: "chat", peakRps: 0, inputTokens: 100, outputTokens: 200 }],
+    slo,
+    sloMode: "measured",
+    skus: [
+      {
+        name: "P",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: {
+          label: "po",
+          points: [
+            { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
+            { concurrency: 4, requestRate: null, rps: 3.5, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
+          ],
+        },
+      },
+    ],
   },
 };

@@ -394,7 +394,7 @@ describe("an interpolated operating point (the legacy single `workload`, default
   // TTFT 900 at concurrency 8, 1500 at 16: 1000 ms at 8 + 8 × 100 ÷ 600 = 9.3333, t = 1/6;
   // output 800 + (1,000 − 800) ÷ 6 = 833.3333 tok/s; replicasBase 20 × 200 ÷ 833.3333 = 4.8 → 5.
   const ctx = contextOf(PLANS.interp);
-  it("explains the interpolation with t, the two points (a whole file without a line; two rows) and the binding SLO", () => {
+  it("explains the interpolation with t, the two points (a whole file without a line; two rows), a key only one of them has, and the binding SLO", () => {
     expect(explainLines(ctx, "skus[0].replicas")).toEqual([
       "skus[0].replicas [computed] = 5 | f: ceil(replicasRaw) | p: ceil(4.8) = 5 | re: 5",
       "  skus[0].replicasRaw [computed] = 4.8 | f: replicasBase × elasticity × redundancy | p: 4.8 × 1 × 1 = 4.8 | re: 4.8",
@@ -420,8 +420,8 @@ describe("an interpolated operating point (the legacy single `workload`, default
       "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.totalTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
-      "  files · point 2 · totalTokensPerSec [sweepPoint] = null | src: files [] inline #2 (concurrency 8) key=totalTokensPerSec rows=r8.json",
+      "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | p: 1,200 + 0.1667 × (n/a − 1,200) = n/a | re: null",
+      "  files · point 2 · totalTokensPerSec [sweepPoint] = 1200 | src: files [] inline #2 (concurrency 8) key=totalTokensPerSec rows=r8.json",
       "  files · point 3 · totalTokensPerSec [sweepPoint] = null | src: files [] inline #3 (concurrency 16) key=totalTokensPerSec rows=x.csv:5,y.csv:7",
       "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
     ]);
@@ -928,15 +928,21 @@ describe("an infeasible SKU (every level breaks the TTFT limit)", () => {
 });
 
 describe("plan fields as written", () => {
-  it("a per-workload capacity under a name that is not a path key (`support-bot`) is read from the plan, with its formula", () => {
+  it("per-workload capacities under names that are not path keys (`support-bot`, `batch-job`) are read from the plan: a formula (spaces before its =) and a number", () => {
     const ctx = contextOf(PLANS.dashed);
     expect(explainLines(ctx, "skus[0].replicasBase")).toEqual([
-      "skus[0].replicasBase [computed] = 2 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 3 × 400 ÷ 600 = 2 | re: 2",
-      "  workloads[0].peakRps [field] = 3 | raw: 3",
-      "  workloads[0].outputTokens [field] = 400 | raw: 400",
-      "  skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
-      "    skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | f: cap | p: 600 = 600 | raw: =cap",
-      "      cells.cap [cell] = 600 | raw: 600",
+      "skus[0].replicasBase [computed] = 2.5 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2 + 0.5 = 2.5 | re: 2.5",
+      "  skus[0].workloads[0].replicasBase [computed] = 2 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 3 × 400 ÷ 600 = 2 | re: 2",
+      "    workloads[0].peakRps [field] = 3 | raw: 3",
+      "    workloads[0].outputTokens [field] = 400 | raw: 400",
+      "    skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "      skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | f: cap | p: 600 = 600 | raw:  =cap",
+      "        cells.cap [cell] = 600 | raw: 600",
+      "  skus[0].workloads[1].replicasBase [computed] = 0.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 1 × 200 ÷ 400 = 0.5 | re: 0.5",
+      "    workloads[1].peakRps [field] = 1 | raw: 1",
+      "    workloads[1].outputTokens [field] = 200 | raw: 200",
+      "    skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
+      "      skus[0].sweeps.batch-job.replicaOutputTokensPerSec [field] = 400 | raw: 400",
     ]);
   });
 
@@ -958,5 +964,28 @@ describe("plan fields as written", () => {
       "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
       "  cells.peak [cell] = 40",
     ]);
+  });
+});
+
+describe("a sweep without output tokens/s and no traffic", () => {
+  it("cannot recover the output tokens per request from replicasBase 0: the capacity step has no number", () => {
+    const ctx = contextOf(PLANS.rpszero);
+    expect(explainLines(ctx, "skus[0].workloads[0].replicasBase")).toEqual([
+      "skus[0].workloads[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ n/a = 0 | re: null",
+      "  workloads[0].peakRps [field] = 0 | raw: 0",
+      "  workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  skus[0].workloads[0].capacity [computed] = null | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 3.5 × n/a = n/a | re: null",
+      "    skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 3.5 | src: po [] inline #1 (concurrency 4) key=rps",
+      "    po · mean output tokens [sweep] = null | src: po [] inline key=meanOutputTokens",
+    ]);
+  });
+});
+
+describe("a count of a sweep's findings", () => {
+  it("is not a load level (only pointIndices entries are)", () => {
+    const ctx = exampleContext("multi-sku");
+    const a = explainPath(ctx, "skus[0].workloads[0].findings.length");
+    if (!a.ok) throw new Error(a.error);
+    expect([a.node.kind, a.node.value, a.node.formula, a.node.source!.pointIndex, a.node.source!.load]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
   });
 });
