@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Sheet, cellPath, isComputedRaw } from "../../src/engine/formula/sheet";
+import { formulaMessages } from "../../src/engine/messages/formula";
 import { textProblem } from "../../src/engine/problems";
 
 const c = (i: number) => `cells.c${i}`;
@@ -50,6 +51,14 @@ describe("evaluation order", () => {
     expect(s.set("cells.a", 3)).toEqual(["cells.a"]);
     expect(s.set("cells.b", 6)).toEqual(["cells.b", "cells.c"]);
     expect(s.values()).toEqual({ "cells.a": 3, "cells.b": 6, "cells.c": 6 });
+  });
+
+  it("a removed formula is no longer a reader, also when its path comes back as a number", () => {
+    const s = new Sheet([["cells.a", 1], ["cells.b", "=a"]]);
+    s.remove("cells.b");
+    s.set("cells.b", 5);
+    expect(s.set("cells.a", 2)).toEqual(["cells.a"]);
+    expect(s.values()).toEqual({ "cells.a": 2, "cells.b": 5 });
   });
 
   it("a cell whose readers were all replaced can be re-read by a new formula", () => {
@@ -248,6 +257,7 @@ describe("computed entries", () => {
     expect(isComputedRaw({ computed: true })).toBe(false);
     expect(isComputedRaw({ computed: true, deps: "a" })).toBe(false);
     expect(isComputedRaw(null)).toBe(false);
+    expect(isComputedRaw(undefined)).toBe(false);
     expect(isComputedRaw("x")).toBe(false);
   });
 
@@ -270,9 +280,11 @@ describe("computed entries", () => {
     expect(s.setComputed("cells.t", null, "no point")).toEqual(["cells.t"]);
     expect(s.get("cells.t").error?.message).toBe("no point");
     expect(s.setComputed("cells.t", null, "no point")).toEqual([]);
-    const why = { code: "text", severity: "error" as const, params: { text: "as a problem" } };
+    expect(s.get("cells.t").error?.problem).toEqual(textProblem("no point", "error", "cells.t"));
+    const why = formulaMessages.problem("noOperatingPointYet", { index: 2 });
     expect(s.setComputed("cells.t", null, why)).toEqual(["cells.t"]);
-    expect(s.get("cells.t").error?.problem).toEqual({ ...why, path: "cells.t" });
+    expect(s.get("cells.t").error?.problem).toEqual({ code: "formula.noOperatingPointYet", severity: "error", params: { index: 2 }, path: "cells.t" });
+    expect(s.get("cells.t").error?.message).toBe("SKU 2 has no operating point yet");
     // A new problem object with the same English is no change.
     expect(s.setComputed("cells.t", null, { ...why })).toEqual([]);
     expect(s.setComputed("cells.t", Number.NaN, "not a number")).toEqual(["cells.t"]);
@@ -283,6 +295,14 @@ describe("computed entries", () => {
     const plain = new Sheet([["cells.t", pending([])]]);
     plain.setComputed("cells.t", null);
     expect(plain.get("cells.t").error?.problem).toEqual(textProblem("not yet", "error", "cells.t"));
+  });
+
+  it("what it is computed from need not be an entry; replaced by a number it no longer reads its deps", () => {
+    const s = new Sheet([["cells.t", pending(["cells.missing", "cells.u"])], ["cells.u", 1]]);
+    expect(s.setComputed("cells.t", 7)).toEqual(["cells.t"]);
+    expect(s.value("cells.t")).toBe(7);
+    expect(s.set("cells.t", 3)).toEqual(["cells.t"]);
+    expect(s.set("cells.u", 2)).toEqual(["cells.u"]);
   });
 
   it("an error in what it is computed from is its error, and it takes part in loops", () => {
