@@ -61,8 +61,10 @@ describe("findGpu: vendor words and tokens", () => {
 
 describe("findGpu: the three steps in order", () => {
   test("an exact spelling wins over an equally long spelling of an earlier entry", () => {
-    // "b a" and "a b" have the same tokens and length; only the exact step picks the second entry.
-    expect(ids([gpu("b-a"), gpu("a-b")], "A B")).toBe("a-b");
+    // "b a" and "a b" have the same tokens and length; only the exact step picks the second entry,
+    // by one of its spellings (the name is another one).
+    expect(ids([gpu("b-a", 80, "Bee Ay"), gpu("a-b", 80, "Ay Bee")], "A B")).toBe("a-b");
+    expect(ids([gpu("b-a", 80, "Bee Ay"), gpu("z9", 80, "A B")], "a-b")).toBe("z9");
   });
 
   test("exact matches are found in id, name and each alias", () => {
