@@ -202,6 +202,11 @@ describe("validatePlan: the document, format, title and currency", () => {
     ]);
     expect(errs(plan({ currency: "JPYY", skus: sku(2e7) }))[1]).toEqual(["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"]);
     expect(errs(plan({ currency: 392, skus: sku(2e7) }))[1]).toEqual(["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"]);
+    // an array is not read as its text "JPY"
+    expect(errs(plan({ currency: ["JPY"], skus: sku(2e7) }))).toEqual([
+      ["currency", expected("a non-empty string", "an array of 1")],
+      ["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"],
+    ]);
   });
 
   it("an issue carries path, expected, got, its English message and the problem with its code", () => {
@@ -571,6 +576,7 @@ describe("validatePlan: SKUs and their sweeps", () => {
     expect(errs(skus(sku({ id: "" })))).toEqual(idErr('""'));
     expect(errs(skus(sku({ id: "$a" })))).toEqual(idErr('"$a"'));
     expect(errs(skus(sku({ id: 4 })))).toEqual(idErr("4"));
+    expect(errs(skus(sku({ id: ["ab"] })))).toEqual(idErr("an array of 1")); // not read as its text "ab"
   });
 
   it("a sweep is an object with exactly one of points, file and replicaOutputTokensPerSec", () => {
