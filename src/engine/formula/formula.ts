@@ -206,7 +206,8 @@ const NUMERIC = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** Read a numeric string such as "20", "1,500", "1e7" or "-0.5"; null when it is not one. */
 export function readNumericString(text: string): number | null {
   const t = text.trim();
-  if (t === "" || !/\d/.test(t) || !NUMERIC.test(t)) return null;
+  // "" matches the pattern (every part is optional) but is no number; "+" and "-" alone give NaN below.
+  if (t === "" || !NUMERIC.test(t)) return null;
   const v = Number(t.replace(/,/g, ""));
   return Number.isFinite(v) ? v : null;
 }
