@@ -585,3 +585,13 @@ describe("non-finite numbers in sweep points, schedules and usage rows", () => {
     ]);
   });
 });
+
+describe("statistics objects", () => {
+  it("only a statistic's own keys are read (an inherited key is not a statistic)", () => {
+    const ttftMs = Object.assign(Object.create({ p90: 5 }) as Record<string, unknown>, { p50: "=2" });
+    const plan = P({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { points: [{ concurrency: 1, ttftMs }] } }] });
+    const ref = resolvePlan(plan).skus[0]!.sweeps.w!;
+    expect(ref.kind === "points" && ref.points[0]!.ttftMs).toEqual({ p50: 2 });
+    expect(ref.kind === "points" && Object.keys(ref.points[0]!.ttftMs!)).toEqual(["p50"]);
+  });
+});
