@@ -48,6 +48,7 @@ function scan(text: string): void {
         // A backslash as the last character: the string ends at the end of the input.
         if (i >= text.length) break;
         if (text[i] === "u") {
+          // Stryker disable next-line Regex: the slice has at most four characters, so four hex digits are all of it
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(J.problem("badUnicodeEscape", {}));
           i += 4;
         } else if (!'"\\/bfnrt'.includes(text[i]!)) fail(J.problem("badEscape", { escape: `\\${text[i]}` }));
@@ -85,8 +86,8 @@ function scan(text: string): void {
       i++;
       return;
     }
+    // Whitespace is already skipped here: after the '{' and after each ','.
     for (;;) {
-      ws();
       if (text[i] !== '"') fail(J.problem("expectedName", found(text, i)));
       string();
       ws();

@@ -26,6 +26,7 @@ describe("valid JSON has no error", () => {
       "123",
       "-0.5E-3",
       "1e5",
+      "1e10",
       "12.25e+2",
       "true",
       "false",
