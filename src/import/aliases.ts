@@ -61,101 +61,83 @@ export function aliasKey(h: string): string {
   return normHeader(clean(h)).replace(/ /g, "");
 }
 
-/**
- * Exact alias → field(s), built on first use rather than at module load: the app pays for it only
- * when a table is imported, and mutation testing (docs/mutation-testing.md) can tell which tests
- * read each alias instead of running the whole suite for every one.
- */
-let TABLE: Map<string, Field[]> | null = null;
-function aliasTable(): Map<string, Field[]> {
-  TABLE ??= buildAliasTable();
-  return TABLE;
-}
+const LOAD_CONC = [
+  "concurrency", "并发", "并发数", "并发度", "并发量", "users", "num users", "user count", "用户数", "num_concurrent_requests",
+  "max_concurrency", "max concurrency", "concurrent requests", "concurrency level", "batch", "batch size", "batch_size",
+  "bs", "conc", "clients", "num clients", "vus", "parallel", "parallelism",
+];
+const LOAD_RATE = ["request_rate", "request rate", "qps", "rate", "请求速率", "请求率", "arrival rate", "target rate", "target qps", "offered rate", "req rate"];
+const VALUES: [ValueKey, string[]][] = [
+  ["rps", [
+    "rps", "req/s", "reqs/s", "requests/s", "requests per second", "request throughput", "request_throughput",
+    "吞吐(rps)", "吞吐量(rps)", "请求吞吐", "achieved rps", "throughput (req/s)", "throughput (rps)", "throughput(requests/s)", "实际rps",
+  ]],
+  ["outputTokensPerSec", [
+    "tokens/s", "token/s", "tok/s", "toks/s", "tokens per second", "output tokens/s", "output tok/s", "output tokens per second",
+    "output throughput", "output_throughput", "output token throughput", "output_token_throughput", "输出吞吐", "token 吞吐",
+    "token吞吐", "输出token吞吐", "tps", "output tps", "生成吞吐", "throughput (tokens/s)", "throughput (tok/s)", "吞吐(tokens/s)",
+    "吞吐(token/s)", "gen tokens/s", "generation throughput",
+  ]],
+  ["totalTokensPerSec", [
+    "total tokens/s", "total tok/s", "total throughput", "total_token_throughput", "total token throughput", "总吞吐",
+    "总token吞吐", "total tps", "total tokens per second",
+  ]],
+  ["meanInputTokens", [
+    "isl", "input len", "input length", "input_len", "input tokens", "input_tokens", "mean input tokens", "avg input tokens",
+    "prompt tokens", "prompt_tokens", "prompt len", "prompt length", "输入长度", "输入token", "输入token数", "平均输入长度", "输入tokens",
+    "num input tokens", "mean input len",
+  ]],
+  ["meanOutputTokens", [
+    "osl", "output len", "output length", "output_len", "output tokens", "output_tokens", "mean output tokens", "avg output tokens",
+    "completion tokens", "completion_tokens", "generated tokens", "输出长度", "输出token", "输出token数", "平均输出长度", "输出tokens",
+    "num output tokens", "mean output len",
+  ]],
+  ["completed", ["completed", "successful requests", "completed requests", "success count", "成功请求数", "成功数", "num completed"]],
+  ["failed", ["failed", "failed requests", "errors", "error count", "失败", "失败请求数", "失败数", "num failed"]],
+];
+const REQUEST: [("requestId" | "start" | "end" | "ok" | "error"), string[]][] = [
+  ["requestId", ["request_id", "req_id", "request id", "requestid", "请求id", "id", "request", "request index", "request_idx"]],
+  ["start", ["start", "start_time", "start time", "start_ts", "timestamp", "send time", "开始时间", "发送时间", "start timestamp"]],
+  ["end", ["end", "end_time", "end time", "end_ts", "finish time", "结束时间", "完成时间", "end timestamp"]],
+  ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
+  ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
+];
+const META: [("label" | "model" | "engine" | "gpu" | "gpuCount"), string[]][] = [
+  ["label", ["sweep", "label", "deployment", "config", "配置", "部署"]],
+  ["model", ["model", "model name", "模型", "模型名"]],
+  ["engine", ["engine", "framework", "backend", "引擎", "推理引擎"]],
+  ["gpu", ["gpu", "gpu type", "gpu model", "hardware", "hw", "accelerator", "sku", "gpu型号", "硬件", "显卡"]],
+  ["gpuCount", ["gpus", "gpu count", "num gpus", "gpu数", "卡数", "gpu 数量"]],
+];
 
-function buildAliasTable(): Map<string, Field[]> {
-  const LOAD_CONC = [
-    "concurrency", "并发", "并发数", "并发度", "并发量", "users", "num users", "user count", "用户数", "num_concurrent_requests",
-    "max_concurrency", "max concurrency", "concurrent requests", "concurrency level", "batch", "batch size", "batch_size",
-    "bs", "conc", "clients", "num clients", "vus", "parallel", "parallelism",
-  ];
-  const LOAD_RATE = ["request_rate", "request rate", "qps", "rate", "请求速率", "请求率", "arrival rate", "target rate", "target qps", "offered rate", "req rate"];
-  const VALUES: [ValueKey, string[]][] = [
-    ["rps", [
-      "rps", "req/s", "reqs/s", "requests/s", "requests per second", "request throughput", "request_throughput",
-      "吞吐(rps)", "吞吐量(rps)", "请求吞吐", "achieved rps", "throughput (req/s)", "throughput (rps)", "throughput(requests/s)", "实际rps",
-    ]],
-    ["outputTokensPerSec", [
-      "tokens/s", "token/s", "tok/s", "toks/s", "tokens per second", "output tokens/s", "output tok/s", "output tokens per second",
-      "output throughput", "output_throughput", "output token throughput", "output_token_throughput", "输出吞吐", "token 吞吐",
-      "token吞吐", "输出token吞吐", "tps", "output tps", "生成吞吐", "throughput (tokens/s)", "throughput (tok/s)", "吞吐(tokens/s)",
-      "吞吐(token/s)", "gen tokens/s", "generation throughput",
-    ]],
-    ["totalTokensPerSec", [
-      "total tokens/s", "total tok/s", "total throughput", "total_token_throughput", "total token throughput", "总吞吐",
-      "总token吞吐", "total tps", "total tokens per second",
-    ]],
-    ["meanInputTokens", [
-      "isl", "input len", "input length", "input_len", "input tokens", "input_tokens", "mean input tokens", "avg input tokens",
-      "prompt tokens", "prompt_tokens", "prompt len", "prompt length", "输入长度", "输入token", "输入token数", "平均输入长度", "输入tokens",
-      "num input tokens", "mean input len",
-    ]],
-    ["meanOutputTokens", [
-      "osl", "output len", "output length", "output_len", "output tokens", "output_tokens", "mean output tokens", "avg output tokens",
-      "completion tokens", "completion_tokens", "generated tokens", "输出长度", "输出token", "输出token数", "平均输出长度", "输出tokens",
-      "num output tokens", "mean output len",
-    ]],
-    ["completed", ["completed", "successful requests", "completed requests", "success count", "成功请求数", "成功数", "num completed"]],
-    ["failed", ["failed", "failed requests", "errors", "error count", "失败", "失败请求数", "失败数", "num failed"]],
-  ];
-  const REQUEST: [("requestId" | "start" | "end" | "ok" | "error"), string[]][] = [
-    ["requestId", ["request_id", "req_id", "request id", "requestid", "请求id", "id", "request", "request index", "request_idx"]],
-    ["start", ["start", "start_time", "start time", "start_ts", "timestamp", "send time", "开始时间", "发送时间", "start timestamp"]],
-    ["end", ["end", "end_time", "end time", "end_ts", "finish time", "结束时间", "完成时间", "end timestamp"]],
-    ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
-    ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
-  ];
-  const META: [("label" | "model" | "engine" | "gpu" | "gpuCount"), string[]][] = [
-    ["label", ["sweep", "label", "deployment", "config", "配置", "部署"]],
-    ["model", ["model", "model name", "模型", "模型名"]],
-    ["engine", ["engine", "framework", "backend", "引擎", "推理引擎"]],
-    ["gpu", ["gpu", "gpu type", "gpu model", "hardware", "hw", "accelerator", "sku", "gpu型号", "硬件", "显卡"]],
-    ["gpuCount", ["gpus", "gpu count", "num gpus", "gpu数", "卡数", "gpu 数量"]],
-  ];
-
-  /** Exact alias → field; ambiguous names → several fields. */
-  const table = new Map<string, Field[]>();
-  const add = (aliases: string[], f: Field) => {
-    for (const a of aliases) {
-      const k = aliasKey(a);
-      const prev = table.get(k);
-      if (prev) {
-        if (!prev.some(p => sameField(p, f))) prev.push(f);
-      } else table.set(k, [f]);
-    }
-  };
-  add(LOAD_CONC, { kind: "load", key: "concurrency" });
-  add(LOAD_RATE, { kind: "load", key: "requestRate" });
-  for (const [key, al] of VALUES) add(al, { kind: "value", key });
-  for (const [key, al] of REQUEST) add(al, { kind: "request", key, unit: null });
-  for (const [key, al] of META) add(al, { kind: "meta", key });
-  // Names that fit two fields: the app's column-mapping step asks which.
-  add(["throughput", "吞吐", "吞吐量"], { kind: "value", key: "rps" });
-  add(["throughput", "吞吐", "吞吐量"], { kind: "value", key: "outputTokensPerSec" });
-  return table;
+/** Exact alias → field; ambiguous names → several fields. */
+const TABLE = new Map<string, Field[]>();
+function add(aliases: string[], f: Field) {
+  for (const a of aliases) {
+    const k = aliasKey(a);
+    const prev = TABLE.get(k);
+    if (prev) {
+      if (!prev.some(p => sameField(p, f))) prev.push(f);
+    } else TABLE.set(k, [f]);
+  }
 }
+add(LOAD_CONC, { kind: "load", key: "concurrency" });
+add(LOAD_RATE, { kind: "load", key: "requestRate" });
+for (const [key, al] of VALUES) add(al, { kind: "value", key });
+for (const [key, al] of REQUEST) add(al, { kind: "request", key, unit: null });
+for (const [key, al] of META) add(al, { kind: "meta", key });
+// Names that fit two fields: the app's column-mapping step asks which.
+add(["throughput", "吞吐", "吞吐量"], { kind: "value", key: "rps" });
+add(["throughput", "吞吐", "吞吐量"], { kind: "value", key: "outputTokensPerSec" });
 
-/** Metric name patterns, most specific first (ntpot before tpot, ttft/itl before latency); built on first use like the alias table. */
-let METRIC_RE: [MetricKey, RegExp][] | null = null;
-function metricPatterns(): [MetricKey, RegExp][] {
-  METRIC_RE ??= [
-    ["ntpot", /\bntpot\b|normali[sz]ed time per output token|归一化/],
-    ["ttft", /\bttft\b|time to first token|first token (latency|time)|首\s*(token|字|词|包)\s*(延迟|时延|时间|耗时)?|首字|首包/],
-    ["tpot", /\btpot\b|time per output token|每\s*(个)?\s*(输出)?\s*token\s*(延迟|时延|时间|耗时)/],
-    ["itl", /\bitl\b|inter token latency|intertoken latency|inter token|token\s*间\s*(隔|延迟|时延)?/],
-    ["e2e", /\be2el?\b|end to end|\blatency\b|request latency|response time|端到端|请求延迟|响应时间|^延迟|总延迟|时延/],
-  ];
-  return METRIC_RE;
-}
+/** Metric name patterns, most specific first (ntpot before tpot, ttft/itl before latency). */
+const METRIC_RE: [MetricKey, RegExp][] = [
+  ["ntpot", /\bntpot\b|normali[sz]ed time per output token|归一化/],
+  ["ttft", /\bttft\b|time to first token|first token (latency|time)|首\s*(token|字|词|包)\s*(延迟|时延|时间|耗时)?|首字|首包/],
+  ["tpot", /\btpot\b|time per output token|每\s*(个)?\s*(输出)?\s*token\s*(延迟|时延|时间|耗时)/],
+  ["itl", /\bitl\b|inter token latency|intertoken latency|inter token|token\s*间\s*(隔|延迟|时延)?/],
+  ["e2e", /\be2el?\b|end to end|\blatency\b|request latency|response time|端到端|请求延迟|响应时间|^延迟|总延迟|时延/],
+];
 
 /** Statistic in a header, or null. */
 function statOf(s: string): StatKey | null {
@@ -215,19 +197,19 @@ export const MAX_HEADER_CHARS = 256;
 
 function computeFields(header: string): Field[] {
   if (header.length > MAX_HEADER_CHARS) return [];
-  const exact = aliasTable().get(aliasKey(header));
+  const exact = TABLE.get(aliasKey(header));
   if (exact) return exact;
   const w = words(header);
   // Header with a unit in parentheses or suffix: try without it (e.g. `Concurrency (users)`).
   const base = w.replace(/\(.*?\)/g, " ").replace(/\s+/g, " ").trim();
-  const byBase = aliasTable().get(aliasKey(base));
+  const byBase = TABLE.get(aliasKey(base));
   if (byBase && byBase.every(f => f.kind !== "value" || !/throughput|吞吐/.test(base))) {
     // A timestamp keeps the unit its header states: `start (s)` holds seconds, whatever their size.
     const f = byBase[0]!;
     if (byBase.length === 1 && f.kind === "request" && (f.key === "start" || f.key === "end")) return [{ ...f, unit: unitOf(w) }];
     return byBase;
   }
-  for (const [metric, re] of metricPatterns()) {
+  for (const [metric, re] of METRIC_RE) {
     if (re.test(w)) {
       // Latency columns: strip the metric words before reading stat/unit (`ttft_p99_ms`).
       return [{ kind: "metric", metric, stat: statOf(w), unit: unitOf(w) }];
