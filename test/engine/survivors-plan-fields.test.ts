@@ -223,6 +223,11 @@ describe("walkFields: every field of a plan in document order", () => {
     ]);
   });
 
+  it("only `workload` depends on another key: a key named \"undefined\" holding an array changes nothing", () => {
+    expect(walk({ undefined: [], cells: { a: 1 } }).visits).toEqual([["cells.*", 1, "cells.a"]]);
+    expect(fieldAt({ undefined: [], cells: { a: 1 } }, ["cells", "a"])?.pattern).toBe("cells.*");
+  });
+
   it("record keys are the object's own keys only", () => {
     const cells = Object.create({ inherited: 1 }) as Record<string, unknown>;
     cells.own = 2;
