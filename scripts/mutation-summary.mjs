@@ -39,7 +39,7 @@ for (const m of report.config?.mutate ?? []) {
 }
 
 for (const [path, file] of Object.entries(report.files)) {
-  const c = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, errors: 0 };
+  const c = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, staticNotRun: 0, errors: 0 };
   const survivors = [];
   const ignored = [];
   for (const m of file.mutants) {
@@ -50,6 +50,9 @@ for (const [path, file] of Object.entries(report.files)) {
       if (m.status === "Survived") c.survived++;
       else c.noCoverage++;
       survivors.push({ at, mutator: m.mutatorName, replacement: (m.replacement ?? "").slice(0, 80), status: m.status });
+    } else if (m.status === "Ignored" && /^Static mutant/.test(m.statusReason ?? "")) {
+      // `--ignoreStatic`: code run when a module loads, not run here — unknown, not equivalent.
+      c.staticNotRun++;
     } else if (m.status === "Ignored") {
       c.ignored++;
       ignored.push({ at, mutator: m.mutatorName, reason: m.statusReason ?? "" });
@@ -95,7 +98,7 @@ const mutateSet = () => {
   const files = (git("ls-files", "src") ?? "").split("\n");
   return files.filter((f) => inc.some((r) => r.test(f)) && !exc.some((r) => r.test(f)));
 };
-const tot = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 };
+const tot = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, staticNotRun: 0 };
 const lines = [
   "# Mutation testing results (`npm run test:mutation`)",
   "",
@@ -109,18 +112,23 @@ const lines = [
   "*Killed* includes the mutants that timed out (*of which timeouts*): an infinite loop is noticed, but on a loaded",
   "machine a slow run can also time out, so a file with many timeouts is worth a re-run on a quiet one.",
   "",
-  "| File | Run | Commit | Changed since | Killed | of which timeouts | Survived | No coverage | Ignored (equivalent) | Score | Score of covered |",
-  "|---|---|---|---|---|---|---|---|---|---|---|",
+  "*Static, not run*: with `--ignoreStatic`, mutants in code run when a module loads (tables, constants) are not run",
+  "(each would run every test); their outcome is unknown, and the score of such a row is over the other mutants only.",
+  "",
+  "| File | Run | Commit | Changed since | Killed | of which timeouts | Survived | No coverage | Ignored (equivalent) | Static, not run | Score | Score of covered |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 for (const [path, f] of rows) {
   const k = f.killed + f.timeout;
-  for (const key of Object.keys(tot)) tot[key] += f[key];
+  for (const key of Object.keys(tot)) tot[key] += f[key] ?? 0;
   const at = f.commit ? `${f.commit}${f.uncommitted ? "+" : ""}` : "—";
-  lines.push(`| ${path} | ${f.run} | ${at} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${pct(k, k + f.survived + f.noCoverage)} | ${pct(k, k + f.survived)} |`);
+  lines.push(`| ${path} | ${f.run} | ${at} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${f.staticNotRun ?? 0} | ${pct(k, k + f.survived + f.noCoverage)}${f.staticNotRun ? " (static not run)" : ""} | ${pct(k, k + f.survived)} |`);
 }
 const tk = tot.killed + tot.timeout;
-lines.push(`| **all** | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
+lines.push(`| **all** | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${tot.staticNotRun} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
 const notRun = mutateSet().filter((f) => !store.files[f]);
+const staticLeft = rows.filter(([, f]) => f.staticNotRun).map(([p, f]) => `\`${p}\` (${f.staticNotRun})`);
+if (staticLeft.length) lines.push(`**Run without their static mutants (not run, unknown):** ${staticLeft.join(", ")}.`, "");
 if (notRun.length) lines.push(`**Not run as a whole file yet (${notRun.length}):** ${notRun.map((f) => `\`${f}\``).join(", ")}. Their scores are unknown, not 100 %.`, "");
 const partials = Object.values(store.partial ?? {}).sort((a, b) => a.file.localeCompare(b.file) || a.lines.localeCompare(b.lines, "en", { numeric: true }));
 if (partials.length) {

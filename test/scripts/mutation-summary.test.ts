@@ -41,7 +41,7 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Killed"), mutant(3, "Survived"), mutant(4, "Timeout")] });
     expect(summary()).toContain("1 file(s), 1 not run; all: 75.0 %");
     const text = md();
-    expect(text).toMatch(new RegExp(`\\| src/engine/a\\.ts \\| [0-9: -]+ \\| ${head} \\| no \\| 3 \\| 1 \\| 1 \\| 0 \\| 0 \\| 75\\.0 % \\| 75\\.0 % \\|`));
+    expect(text).toMatch(new RegExp(`\\| src/engine/a\\.ts \\| [0-9: -]+ \\| ${head} \\| no \\| 3 \\| 1 \\| 1 \\| 0 \\| 0 \\| 0 \\| 75\\.0 % \\| 75\\.0 % \\|`));
     expect(text).toContain("**Not run as a whole file yet (1):** `src/engine/b.ts`.");
     expect(text).not.toContain("messages/m.ts");
   });
@@ -50,7 +50,7 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts:1-2"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Killed")] });
     summary();
     const text = md();
-    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+ \| no \| 3 \| 1 \| 1 \| 0 \| 0 \| 75\.0 % /);
+    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+ \| no \| 3 \| 1 \| 1 \| 0 \| 0 \| 0 \| 75\.0 % /);
     expect(text).toMatch(/\| src\/engine\/a\.ts \| 1-2 \| [0-9: -]+ \| \w+ \| 2 \| 0 \| 0 \| 0 \| 100\.0 % \|/);
   });
 
@@ -67,6 +67,17 @@ describe("mutation summary", () => {
     summary();
     expect(md()).not.toContain("Line-range runs");
     expect(md()).not.toContain("Not run as a whole file");
+  });
+
+  it("counts static mutants not run (--ignoreStatic) apart from the equivalent ones, and says so", () => {
+    const stat = (line: number) => mutant(line, "Ignored", { statusReason: 'Static mutant (and "ignoreStatic" was enabled)' });
+    report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Survived"), mutant(3, "Ignored", { statusReason: "cache" }), stat(4), stat(5)] });
+    summary();
+    const text = md();
+    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+\+? \| \w+ \| 1 \| 0 \| 1 \| 0 \| 1 \| 2 \| 50\.0 % \(static not run\) \| 50\.0 % \|/);
+    expect(text).toContain("**Run without their static mutants (not run, unknown):** `src/engine/a.ts` (2).");
+    expect(text).toContain("src/engine/a.ts line 3 (1: EqualityOperator): cache");
+    expect(text).not.toContain("ignoreStatic\" was enabled");
   });
 
   it("says a row is out of date when its file changed after the commit it was run at", () => {
