@@ -64,6 +64,14 @@ describe("planSchedules", () => {
     }
   });
 
+  it("a formula error in one workload's schedule leaves out every schedule, not only its own (no half-aligned plan)", () => {
+    // Both schedules aligned: 10 + 10 and 5 + 5. Without the rule, b alone would be aligned beside a's peak (20, 15).
+    const two = plan([wl("a", { schedule: sched() }), wl("b", { schedule: sched() })]);
+    expect(planSchedules(two)!.aligned?.demandRps).toEqual([20, 10]);
+    const errs = [{ path: "workloads[0].schedule.rps[1]", kind: "NAME" as const, message: "x" }];
+    expect(planSchedules({ ...two, errors: errs })).toEqual({ aligned: null, errors: [], warnings: [] });
+  });
+
   it("the warnings of the aligned schedules (a rate above the constant peak) are the plan's, with no error", () => {
     const r = planSchedules(plan([wl("a", { peakRps: 4, schedule: sched({ rps: [10, 5] }) })]))!;
     expect(r.errors).toEqual([]);
