@@ -250,8 +250,12 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a changed path outside the sheet is the edited one with a finite number, so the test is always true there
       const plain = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
       for (const p of changed) {
+        const inSheet = sheet.sheet.has(p);
+        // Any other path outside the sheet would have no value to write: compute the whole plan rather than guess one.
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: never true (see above); a safety net, not a result
+        if (!inSheet && p !== path) return full();
         const s = parsePath(p);
-        const value = sheet.sheet.has(p) ? sheet.sheet.value(p) : plain;
+        const value = inSheet ? sheet.sheet.value(p) : plain;
         if (!s || !patch(next, copied, s, value, dirty)) return full();
       }
       resolved = next;
