@@ -513,7 +513,8 @@ class Builder {
       }
       case "replicasRaw": {
         const base = this.sku(si, "replicasBase", []); // null when the capacity failed (e.g. a `<id>_tok_s` cycle): then no lineage
-        if (!base) return null; const el = this.elasticity();
+        if (!base) return null;
+        const el = this.elasticity();
         const red = this.redundancy();
         const r = this.ctx.result.factors.redundancy;
         if ("spare" in r) {
@@ -525,28 +526,33 @@ class Builder {
       case "replicas": {
         const r = this.ctx.result.factors.redundancy;
         if ("spare" in r) {
-          const base = this.sku(si, "replicasBase", []); if (!base) return null;
+          const base = this.sku(si, "replicasBase", []);
+          if (!base) return null;
           const el = this.elasticity();
           const red = this.redundancy();
           const k = num(r.spare) ? Math.ceil(r.spare) : null;
           return this.step(`${p}.replicas`, v("replicas"), "ceil(replicasBase × elasticity) + spare", ["ceil(", base, " × ", el, ") + ", red], [base, el, red], num(base.value) && num(el.value) && num(k) ? ceil(base.value * el.value) + k : null);
         }
-        const raw = this.sku(si, "replicasRaw", []); if (!raw) return null;
+        const raw = this.sku(si, "replicasRaw", []);
+        if (!raw) return null;
         return this.step(`${p}.replicas`, v("replicas"), "ceil(replicasRaw)", ["ceil(", raw, ")"], [raw], num(raw.value) ? ceil(raw.value) : null);
       }
       case "gpus": {
-        const a = this.sku(si, "replicas", []); if (!a) return null;
+        const a = this.sku(si, "replicas", []);
+        if (!a) return null;
         const b = this.sku(si, "gpusPerReplica", [])!;
         return this.step(`${p}.gpus`, v("gpus"), "replicas × gpusPerReplica", [a, " × ", b], [a, b], mul(a.value, b.value));
       }
       case "costPerHour": {
-        const a = this.sku(si, "gpus", []); if (!a) return null;
+        const a = this.sku(si, "gpus", []);
+        if (!a) return null;
         const b = this.sku(si, "pricePerGpuHour", [])!;
         return this.step(`${p}.costPerHour`, v("costPerHour"), "gpus × pricePerGpuHour", [a, " × ", b], [a, b], mul(a.value, b.value));
       }
       case "costPerDay":
       case "costPerMonth": {
-        const a = this.sku(si, "costPerHour", []); if (!a) return null;
+        const a = this.sku(si, "costPerHour", []);
+        if (!a) return null;
         const h = key === "costPerDay" ? 24 : HOURS_PER_MONTH;
         const c = this.constant(key === "costPerDay" ? "hours per day" : "hours per month", h);
         return this.step(`${p}.${key}`, v(key), `costPerHour × ${h}`, [a, " × ", c], [a, c], mul(a.value, h));
@@ -560,7 +566,8 @@ class Builder {
         const { total } = this.skuSum(si, s);
         const outs = this.ctx.result.workloads.map((_, wi) => this.step(`workloads[${wi}].outputTokensPerSec at peak`, mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens), "peakRps × outputTokens", [this.workloadField(wi, "peakRps"), " × ", this.workloadField(wi, "outputTokens")], [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")], mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens)));
         const o = outs.reduce((a, n) => a + (n.value ?? NaN), 0);
-        const base = this.sku(si, "replicasBase", []); if (!base) return null;
+        const base = this.sku(si, "replicasBase", []);
+        if (!base) return null;
         return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
       }
       case "costPerOutputToken": {
