@@ -88,3 +88,27 @@ describe("englishOf and text problems", () => {
     expect(textProblem("t", "info", "")).toStrictEqual({ code: "text", severity: "info", path: "", params: { text: "t" } });
   });
 });
+
+// The catalogues above are built when this file loads, outside any test, so Stryker counts what
+// defineMessages and message do at that moment as static. These build theirs inside the test.
+describe("a catalogue defined inside a test", () => {
+  it("message returns the very entry it is given", () => {
+    const def = { severity: "info" as const, en: () => "e", zh: () => "z" };
+    expect(message(def)).toBe(def);
+  });
+
+  it("codes are '<domain>.<key>'; domain and defs are kept; en() renders; englishOf knows the new catalogue", () => {
+    const defs = { hot: message({ severity: "error", en: (p: { t: number }) => `too hot: ${p.t}`, zh: (p) => `太热：${p.t}` }) };
+    const cat = defineMessages("inq", defs);
+    expect(cat.domain).toBe("inq");
+    expect(cat.defs).toBe(defs);
+    const p = cat.problem("hot", { t: 90 }, { subject: "GPU0" });
+    expect(p).toStrictEqual({ code: "inq.hot", severity: "error", subject: "GPU0", params: { t: 90 } });
+    expect(cat.en(p)).toBe("GPU0: too hot: 90");
+    expect(cat.render(p, "zh")).toBe("GPU0：太热：90");
+    // englishOf goes through every catalogue defined so far, this one included
+    expect(englishOf(p)).toBe("GPU0: too hot: 90");
+    // a bare key without the domain is not this catalogue's code
+    expect(cat.render({ code: "hot", severity: "error", params: { t: 1 } }, "en")).toBeNull();
+  });
+});
