@@ -30,6 +30,8 @@ const git = (...args) => {
 const RUN = "test/mutation/out/run.json";
 const runInfo = existsSync(RUN) && statSync(RUN).mtimeMs <= statSync(OUT).mtimeMs ? JSON.parse(readFileSync(RUN, "utf8")) : null;
 const commit = runInfo ? runInfo.commit : git("rev-parse", "--short=7", "HEAD");
+// The test set the mutants ran against: null = the whole mutation set; else the globs of `--tests`.
+const testSet = runInfo?.tests ?? null;
 const dirtyNow = runInfo ? runInfo.uncommitted : (git("status", "--porcelain", "--", "src", "test", ":!test/mutation") ?? "") !== "";
 // `--mutate file:120-180` runs a line range: its counts are kept apart and never replace a whole-file row.
 const ranges = new Map();
@@ -58,7 +60,7 @@ for (const [path, file] of Object.entries(report.files)) {
       ignored.push({ at, mutator: m.mutatorName, reason: m.statusReason ?? "" });
     } else c.errors++;
   }
-  const row = { run: when, commit, uncommitted: dirtyNow, ...c, survivors, ignoredList: ignored };
+  const row = { run: when, commit, uncommitted: dirtyNow, tests: testSet, ...c, survivors, ignoredList: ignored };
   const range = ranges.get(path);
   if (range) store.partial[`${path}:${range}`] = { ...row, file: path, lines: range };
   else {
@@ -115,17 +117,20 @@ const lines = [
   "*Static, not run*: with `--ignoreStatic`, mutants in code run when a module loads (tables, constants) are not run",
   "(each would run every test); their outcome is unknown, and the score of such a row is over the other mutants only.",
   "",
-  "| File | Run | Commit | Changed since | Killed | of which timeouts | Survived | No coverage | Ignored (equivalent) | Static, not run | Score | Score of covered |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|",
+  "*Tests*: `all` is the whole mutation test set; otherwise the row was run against the named test files only",
+  "(`--tests`, used so that static mutants are affordable), and its score is a lower bound: more tests can only kill more.",
+  "",
+  "| File | Run | Commit | Tests | Changed since | Killed | of which timeouts | Survived | No coverage | Ignored (equivalent) | Static, not run | Score | Score of covered |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 for (const [path, f] of rows) {
   const k = f.killed + f.timeout;
   for (const key of Object.keys(tot)) tot[key] += f[key] ?? 0;
   const at = f.commit ? `${f.commit}${f.uncommitted ? "+" : ""}` : "—";
-  lines.push(`| ${path} | ${f.run} | ${at} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${f.staticNotRun ?? 0} | ${pct(k, k + f.survived + f.noCoverage)}${f.staticNotRun ? " (static not run)" : ""} | ${pct(k, k + f.survived)} |`);
+  lines.push(`| ${path} | ${f.run} | ${at} | ${f.tests ? f.tests.split(",").map((t) => `\`${t}\``).join(", ") : "all"} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${f.staticNotRun ?? 0} | ${pct(k, k + f.survived + f.noCoverage)}${f.staticNotRun ? " (static not run)" : ""} | ${pct(k, k + f.survived)} |`);
 }
 const tk = tot.killed + tot.timeout;
-lines.push(`| **all** | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${tot.staticNotRun} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
+lines.push(`| **all** | | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${tot.staticNotRun} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
 const notRun = mutateSet().filter((f) => !store.files[f]);
 const staticLeft = rows.filter(([, f]) => f.staticNotRun).map(([p, f]) => `\`${p}\` (${f.staticNotRun})`);
 if (staticLeft.length) lines.push(`**Run without their static mutants (not run, unknown):** ${staticLeft.join(", ")}.`, "");

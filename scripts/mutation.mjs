@@ -25,6 +25,19 @@ if (!existsSync(NODE22) || !existsSync(STRYKER)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const args = process.argv.slice(2);
+// `--tests <glob>[,<glob>…]`: run the mutants against these test files only (e.g. a file's own tests, so
+// that its static mutants — each of which runs every test — become affordable). Fewer tests can only kill
+// fewer mutants: the summary marks such a row as a lower bound and names the test set.
+let tests = null;
+const ti = args.indexOf("--tests");
+if (ti >= 0) {
+  tests = args[ti + 1] ?? "";
+  args.splice(ti, 2);
+  if (!tests || tests.startsWith("--")) {
+    console.error("test:mutation: --tests needs a comma-separated list of test file globs");
+    process.exit(2);
+  }
+}
 // Where this run comes from, taken before Stryker starts (the summary may be re-run later, e.g. after
 // a rebase): the commit, and whether sources or tests have uncommitted changes.
 const git = (...a) => spawnSync("git", a, { cwd: ROOT, encoding: "utf8" });
@@ -34,13 +47,14 @@ const status = git("status", "--porcelain", "--", "src", "test", ":!test/mutatio
 mkdirSync(join(ROOT, "test/mutation/out"), { recursive: true });
 writeFileSync(
   join(ROOT, "test/mutation/out/run.json"),
-  `${JSON.stringify({ commit: head.status === 0 ? head.stdout.trim() : null, uncommitted: status.status === 0 ? status.stdout.trim() !== "" : null, started: new Date().toISOString() })}\n`,
+  `${JSON.stringify({ commit: head.status === 0 ? head.stdout.trim() : null, uncommitted: status.status === 0 ? status.stdout.trim() !== "" : null, started: new Date().toISOString(), tests })}\n`,
 );
 const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs", ...args], {
   cwd: ROOT,
   stdio: "inherit",
   // Stryker's child processes (the vitest runner) must run on the same Node 22.
-  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}` },
+  // The test set is read by test/mutation/vitest.config.ts in every worker.
+  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}`, CAPPLAN_MUTATION_TESTS: tests ?? "" },
 });
 if (run.status !== 0 && run.status !== null) console.error(`test:mutation: stryker exited ${run.status}`);
 const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], { cwd: ROOT, stdio: "inherit" });

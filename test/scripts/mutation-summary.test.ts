@@ -41,7 +41,7 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Killed"), mutant(3, "Survived"), mutant(4, "Timeout")] });
     expect(summary()).toContain("1 file(s), 1 not run; all: 75.0 %");
     const text = md();
-    expect(text).toMatch(new RegExp(`\\| src/engine/a\\.ts \\| [0-9: -]+ \\| ${head} \\| no \\| 3 \\| 1 \\| 1 \\| 0 \\| 0 \\| 0 \\| 75\\.0 % \\| 75\\.0 % \\|`));
+    expect(text).toMatch(new RegExp(`\\| src/engine/a\\.ts \\| [0-9: -]+ \\| ${head} \\| all \\| no \\| 3 \\| 1 \\| 1 \\| 0 \\| 0 \\| 0 \\| 75\\.0 % \\| 75\\.0 % \\|`));
     expect(text).toContain("**Not run as a whole file yet (1):** `src/engine/b.ts`.");
     expect(text).not.toContain("messages/m.ts");
   });
@@ -50,7 +50,7 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts:1-2"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Killed")] });
     summary();
     const text = md();
-    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+ \| no \| 3 \| 1 \| 1 \| 0 \| 0 \| 0 \| 75\.0 % /);
+    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+ \| all \| no \| 3 \| 1 \| 1 \| 0 \| 0 \| 0 \| 75\.0 % /);
     expect(text).toMatch(/\| src\/engine\/a\.ts \| 1-2 \| [0-9: -]+ \| \w+ \| 2 \| 0 \| 0 \| 0 \| 100\.0 % \|/);
   });
 
@@ -61,7 +61,7 @@ describe("mutation summary", () => {
     report(["src/engine/b.ts"], { "src/engine/b.ts": [mutant(1, "Killed")] });
     summary();
     const text = md();
-    expect(text).toMatch(/\| src\/engine\/b\.ts \| [0-9: -]+ \| abc1234\+ \| unknown \| 1 \| 0 \| 0 /);
+    expect(text).toMatch(/\| src\/engine\/b\.ts \| [0-9: -]+ \| abc1234\+ \| all \| unknown \| 1 \| 0 \| 0 /);
     expect(text).toContain("Line-range runs");
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed")] });
     summary();
@@ -74,7 +74,7 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Survived"), mutant(3, "Ignored", { statusReason: "cache" }), stat(4), stat(5)] });
     summary();
     const text = md();
-    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+\+? \| \w+ \| 1 \| 0 \| 1 \| 0 \| 1 \| 2 \| 50\.0 % \(static not run\) \| 50\.0 % \|/);
+    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+\+? \| all \| \w+ \| 1 \| 0 \| 1 \| 0 \| 1 \| 2 \| 50\.0 % \(static not run\) \| 50\.0 % \|/);
     expect(text).toContain("**Run without their static mutants (not run, unknown):** `src/engine/a.ts` (2).");
     expect(text).toContain("src/engine/a.ts line 3 (1: EqualityOperator): cache");
     expect(text).not.toContain("ignoreStatic\" was enabled");
@@ -87,6 +87,19 @@ describe("mutation summary", () => {
     report(["src/engine/b.ts"], { "src/engine/b.ts": [mutant(1, "Killed")] });
     writeFileSync(join(dir, "src/engine/b.ts"), "export const x = 2;\n");
     summary();
-    expect(md()).toMatch(new RegExp(`\\| src/engine/b\\.ts \\| [0-9: -]+ \\| ${head} \\| yes \\|`));
+    expect(md()).toMatch(new RegExp(`\\| src/engine/b\\.ts \\| [0-9: -]+ \\| ${head} \\| all \\| yes \\|`));
+  });
+
+  it("names the test set of a run made with --tests (a lower bound), and 'all' for the whole set", () => {
+    writeFileSync(join(dir, "test/mutation/out/run.json"), JSON.stringify({ commit: head, uncommitted: false, tests: "test/import/**/*.test.ts,test/x.test.ts" }));
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, "test/mutation/out/run.json"), past, past);
+    report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Survived")] });
+    summary();
+    const text = md();
+    expect(text).toMatch(/\| src\/engine\/a\.ts \| [0-9: -]+ \| \w+ \| `test\/import\/\*\*\/\*\.test\.ts`, `test\/x\.test\.ts` \| no \| 1 \| 0 \| 1 \|/);
+    // the other file's row keeps its own test set
+    expect(text).toMatch(/\| src\/engine\/b\.ts \| [0-9: -]+ \| \w+ \| all \|/);
+    expect(text).toContain("its score is a lower bound");
   });
 });
