@@ -53,8 +53,9 @@ const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs
   cwd: ROOT,
   stdio: "inherit",
   // Stryker's child processes (the vitest runner) must run on the same Node 22.
-  // The test set is read by test/mutation/vitest.config.ts in every worker.
-  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}`, CAPPLAN_MUTATION_TESTS: tests ?? "" },
+  // The test set is read by test/mutation/vitest.config.ts in every worker; CAPPLAN_MUTATION=1 lets the
+  // slowest property test run fewer cases (docs/mutation-testing.md).
+  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}`, CAPPLAN_MUTATION_TESTS: tests ?? "", CAPPLAN_MUTATION: "1" },
 });
 if (run.status !== 0 && run.status !== null) console.error(`test:mutation: stryker exited ${run.status}`);
 const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], { cwd: ROOT, stdio: "inherit" });
