@@ -106,7 +106,7 @@ describe("a SKU's replicas when one workload's capacity has no lineage", () => {
 describe("a SKU's GPUs per replica and price", () => {
   it("GPUs per replica never names the catalogue entry (only a price not written does): written 2, or not written", () => {
     expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].gpusPerReplica")).toEqual(["skus[0].gpusPerReplica [field] = 2 | raw 2"]);
-    const c = ctxOf(base({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }], skus: [{ name: "G", gpu: "h100-sxm", pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }] }));
+    const c = ctxOf(base({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }], skus: [{ name: "G", gpu: "h100-sxm", pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } } as unknown as NonNullable<PlanFile["skus"]>[number]] }));
     expect(show(c, "skus[0].gpusPerReplica")).toEqual(["skus[0].gpusPerReplica [field] = null"]);
     expect(show(c, "skus[0].pricePerGpuHour")).toEqual(["skus[0].pricePerGpuHour [field] = 2 | raw 2"]);
   });
