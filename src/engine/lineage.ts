@@ -10,6 +10,7 @@
  * check that the explanation is the arithmetic that gave the number, not a story beside it.
  */
 import { HOURS_PER_MONTH } from "./capacity";
+import { loadKind, loadValue } from "./load";
 import { fmtNum } from "./number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
 import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
@@ -86,7 +87,10 @@ export function lineageNumber(x: number | null | undefined): string {
 }
 const N = lineageNumber;
 
-const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (Number.isFinite does not coerce: a string or null is not one). */
+function num(v: unknown): v is number {
+  return Number.isFinite(v);
+}
 
 /** Split `a.b[2].c` into keys and indices. */
 export function parseLineagePath(path: string): (string | number)[] | null {
@@ -132,49 +136,57 @@ function plugNames(expr: string, values: Readonly<Record<string, number | null>>
   return expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name, at: number) => {
     const after = expr.slice(at + name.length).trimStart();
     if (after.startsWith("(")) return name;
-    const v = values[name];
-    return v === undefined ? name : N(v);
+    // Own keys only: a name like `constructor` or `toString` is not a value of Object.prototype.
+    return Object.hasOwn(values, name) ? N(values[name]) : name;
   });
 }
 
-/** Chinese of the formulas that have words (the others are names and operators only). */
-const FORMULA_ZH: Readonly<Record<string, string>> = {
-  "interpolated between two load levels where the binding SLO reaches its limit": "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
-  "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-  "rps × output tokens per request (the sweep has no output tokens/s)": "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-  "the load level where throughput stops growing linearly (zones of the sweep)": "吞吐不再线性增长的负载档位（扫描的分区）",
-  "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
-  "number of load levels read from the files": "从文件读取的负载档位数",
-  "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
-  "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-  "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)": "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
-  "costPerOutputToken × mean output tokens per request": "costPerOutputToken × 每请求平均输出 token 数",
-  "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-  "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
-  "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
-  "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)": "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-  "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-  "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
-  "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
-  "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)": "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
-  "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
-  "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)": "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
-  "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly": "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
-  "Σ teams' weighted tokens": "Σ 各团队的加权 token",
-  "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
-  "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
-  "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
-  "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
-  "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)": "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-  "share × pool cost": "share × 资源池成本",
-  "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
-  "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
-  "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
-  "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
-  "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
-  "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
-  "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
-};
+/**
+ * The Chinese of a formula that has words (the others are names and operators only); undefined for
+ * any other formula, including a cell's formula that happens to be `constructor` or `toString`.
+ * The table is built per call, not when the module loads, so that the mutation runs reach it
+ * from the tests that read it (docs/mutation-testing.md, static mutants).
+ */
+function formulaZh(formula: string): string | undefined {
+  const zh: Readonly<Record<string, string>> = {
+    "interpolated between two load levels where the binding SLO reaches its limit": "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
+    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
+    "rps × output tokens per request (the sweep has no output tokens/s)": "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+    "the load level where throughput stops growing linearly (zones of the sweep)": "吞吐不再线性增长的负载档位（扫描的分区）",
+    "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
+    "number of load levels read from the files": "从文件读取的负载档位数",
+    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
+    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
+    "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)": "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
+    "costPerOutputToken × mean output tokens per request": "costPerOutputToken × 每请求平均输出 token 数",
+    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
+    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
+    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)": "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
+    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
+    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)": "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
+    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)": "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
+    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly": "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
+    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
+    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
+    "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
+    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
+    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)": "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
+    "share × pool cost": "share × 资源池成本",
+    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
+    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
+    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
+    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
+    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
+    "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
+    "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
+  };
+  return Object.hasOwn(zh, formula) ? zh[formula] : undefined;
+}
 
 /** Builds lineage trees of one plan result. */
 class Builder {
@@ -203,7 +215,7 @@ class Builder {
     node.formula = expr;
     const values: Record<string, number | null> = {};
     for (const n of names) {
-      if (n in cells) {
+      if (Object.hasOwn(cells, n)) {
         node.inputs.push(this.cell(n, depth + 1));
         values[n] = cells[n] ?? null;
         continue;
@@ -299,7 +311,9 @@ class Builder {
       case "tokensPerSec": {
         const a = this.workloadField(i, "peakRps");
         const b = this.workload(i, "tokensPerRequest")!;
-        return this.step(`workloads[${i}].tokensPerSec`, w.tokensPerSec, "peakRps × tokensPerRequest", [a, " × ", b], [a, b], mul(a.value, b.value));
+        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
+        const path = `workloads[${i}].tokensPerSec`;
+        return this.step(path, w.tokensPerSec, "peakRps × tokensPerRequest", [a, " × ", b], [a, b], mul(a.value, b.value));
       }
     }
     return null;
@@ -349,10 +363,10 @@ class Builder {
 
   /** An operating-point value (`concurrency`, `rps`, `outputTokensPerSec`, `totalTokensPerSec`). */
   opValue(si: number, wi: number, key: "concurrency" | "rps" | "outputTokensPerSec" | "totalTokensPerSec", path: string): LineageNode | null {
-    const s = this.ctx.result.skus[si];
-    const wl = s?.workloads[wi];
-    const op = wl?.operatingPoint;
-    if (!s || !wl || !op) return null;
+    // Callers pass a SKU of the result; `wi` may be past its workloads (a plan without workloads).
+    const wl = this.ctx.result.skus[si]!.workloads[wi];
+    if (!wl?.operatingPoint) return null;
+    const op = wl.operatingPoint;
     const value = op[key];
     if (op.basis === "given") {
       if (key !== "outputTokensPerSec") return null;
@@ -360,22 +374,27 @@ class Builder {
       return this.givenCapacity(si, wname ?? "", value, path);
     }
     const sweep = wl.sweep;
-    const at = wl.detail?.pointIndex;
-    if (!sweep || at === null || at === undefined) return null;
+    const d = wl.detail;
+    if (!sweep || !d || d.pointIndex === null) return null;
+    const at = d.pointIndex;
     if (op.basis === "measured") {
       const leaf = this.sweepValue(path, sweep, at, key);
       leaf.value = value;
       return leaf;
     }
-    // Interpolated: between the last passing point and the next one.
-    const next = at + 1 < sweep.points.length ? at + 1 : null;
+    // Interpolated: between the last passing point and the first failing one (`towardIndex`: the next
+    // in load order, not always the next in the file), on the sweep's load axis (src/engine/load.ts),
+    // as the operating point was found (src/engine/slo.ts).
+    const next = d.towardIndex;
     if (next === null) return null;
     const a = this.sweepValue(`${sweep.label} · point ${at} · ${key}`, sweep, at, key);
     const b = this.sweepValue(`${sweep.label} · point ${next} · ${key}`, sweep, next, key);
-    const load = (p: SweepPoint | undefined) => (p?.concurrency ?? (typeof p?.requestRate === "number" ? p.requestRate : null) ?? p?.rps ?? null);
+    // Stryker disable next-line StringLiteral: the default axis only serves a sweep without any load field, where every axis reads null
+    const axis = loadKind(sweep.points) ?? "concurrency";
+    const load = (p: SweepPoint | undefined) => (p ? loadValue(p, axis) : null);
     const la = load(sweep.points[at]);
     const lb = load(sweep.points[next]);
-    const lop = op.concurrency ?? (typeof op.requestRate === "number" ? op.requestRate : null) ?? op.rps;
+    const lop = op[axis];
     if (!num(la) || !num(lb) || !num(lop) || la === lb || key === "concurrency") {
       const node: LineageNode = { path, kind: "computed", value, formula: "interpolated between two load levels where the binding SLO reaches its limit", plugged: `${N(a.value)} … ${N(b.value)} → ${N(value)}`, recomputed: value, inputs: [a, b] };
       return node;
@@ -421,9 +440,9 @@ class Builder {
   }
 
   skuWorkload(si: number, wi: number, key: string, rest: readonly (string | number)[]): LineageNode | null {
-    const s = this.ctx.result.skus[si];
-    const wl = s?.workloads[wi];
-    if (!s || !wl) return null;
+    // Callers pass a SKU of the result (sku() checks it).
+    const wl = this.ctx.result.skus[si]!.workloads[wi];
+    if (!wl) return null;
     const p = `skus[${si}].workloads[${wi}]`;
     if (key === "replicasBase" && rest.length === 0) {
       const w = this.ctx.result.workloads[wi]!;
@@ -433,20 +452,29 @@ class Builder {
       if (!cap) return null;
       return this.step(`${p}.replicasBase`, wl.replicasBase, "peakRps × outputTokens ÷ replicaOutputTokensPerSec", [peak, " × ", out, " ÷ ", cap], [peak, out, cap], num(w.peakRps) && num(w.outputTokens) && num(cap.value) ? (w.peakRps * w.outputTokens) / cap.value : null);
     }
-    if (key === "operatingPoint") return this.operatingPoint(si, wi, rest, `${p}.operatingPoint`);
+    // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
+    const opPath = `${p}.operatingPoint`;
+    if (key === "operatingPoint") return this.operatingPoint(si, wi, rest, opPath);
     if (key === "kneeIndex" && rest.length === 0 && wl.sweep && num(wl.kneeIndex)) {
-      return { path: `${p}.kneeIndex`, kind: "sweep", value: wl.kneeIndex, formula: "the load level where throughput stops growing linearly (zones of the sweep)", source: this.sweepSource(wl.sweep, wl.kneeIndex), inputs: [] };
+      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
+      const path = `${p}.kneeIndex`;
+      return { path, kind: "sweep", value: wl.kneeIndex, formula: "the load level where throughput stops growing linearly (zones of the sweep)", source: this.sweepSource(wl.sweep, wl.kneeIndex), inputs: [] };
     }
     if (key === "findings" && wl.sweep) {
       const v = get(wl.findings, rest);
       if (!num(v)) return null;
       const isPoint = rest[rest.length - 2] === "pointIndices";
-      return { path: `${p}.findings${pathOf(rest)}`, kind: "sweep", value: v, formula: "a finding of the sweep's diagnostics", source: this.sweepSource(wl.sweep, isPoint && v < wl.sweep.points.length ? v : undefined), inputs: [] };
+      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
+      const path = `${p}.findings${pathOf(rest)}`;
+      return { path, kind: "sweep", value: v, formula: "a finding of the sweep's diagnostics", source: this.sweepSource(wl.sweep, isPoint && v < wl.sweep.points.length ? v : undefined), inputs: [] };
     }
     if (key === "sweep" && wl.sweep) {
-      const v = get(rest[0] === "points" && rest.length === 1 ? { points: wl.sweep.points.length } : wl.sweep, rest);
+      const count = rest.length === 1 && rest[0] === "points";
+      const v = count ? wl.sweep.points.length : get(wl.sweep, rest);
       if (!num(v)) return null;
-      return { path: `${p}.sweep${pathOf(rest)}`, kind: "sweep", value: v, formula: rest[0] === "points" && rest.length === 1 ? "number of load levels read from the files" : `recorded in the files (${rest.join(".")})`, source: this.sweepSource(wl.sweep), inputs: [] };
+      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
+      const path = `${p}.sweep${pathOf(rest)}`;
+      return { path, kind: "sweep", value: v, formula: count ? "number of load levels read from the files" : `recorded in the files (${rest.join(".")})`, source: this.sweepSource(wl.sweep), inputs: [] };
     }
     if (key === "zones" && wl.sweep) {
       const v = get(wl.zones, rest);
@@ -1152,7 +1180,7 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
   if (node.path !== path) node.path = path;
   for (const n of lineageNodes(node)) {
-    const zh = n.formula === undefined ? undefined : FORMULA_ZH[n.formula];
+    const zh = n.formula === undefined ? undefined : formulaZh(n.formula);
     if (zh !== undefined) n.formulaZh = zh;
   }
   return { ok: true, node };
