@@ -35,13 +35,16 @@ function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContex
   return c;
 }
 const wl0 = (c: LineageContext) => c.result.skus[0]!.workloads[0]!;
+/** The first operating point as `plan --json` gives it. */
+const jsonOp = (c: LineageContext) =>
+  (JSON.parse(JSON.stringify(planJson(c.result))) as { skus: { workloads: { operatingPoint: { basis: string; concurrency: number | null; rps: number | null; outputTokensPerSec: number | null } }[] }[] }).skus[0]!.workloads[0]!.operatingPoint;
 
 describe("an interpolated operating point is explained between the two points it was interpolated between", () => {
   // Limit 1,000 ms: TTFT 600 at concurrency 4 passes, 1,400 at 8 fails: t = (1,000 − 600) ÷ (1,400 − 600) = 0.5,
   // concurrency 6, rps 3 + 0.5 × (4 − 3) = 3.5, output 400 + 0.5 × (800 − 400) = 600 tok/s, replicasBase 20 × 200 ÷ 600.
   it("points written out of load order (1, 8, 4, 16): between #2 (concurrency 4) and #1 (concurrency 8), not #2 and #3", () => {
     const ctx = contextOf(sweepPlan([pt(1, 1, 100, 200), pt(8, 4, 800, 1400), pt(4, 3, 400, 600), pt(16, 5, 1000, 2000)]));
-    const op = planJson(ctx.result).skus[0]!.workloads[0]!.operatingPoint!;
+    const op = jsonOp(ctx);
     expect([op.basis, op.concurrency, op.rps, op.outputTokensPerSec]).toEqual(["interpolated", 6, 3.5, 600]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
       "skus[0].workloads[0].operatingPoint.rps [computed] = 3.5 | f: v₀ + t × (v₁ − v₀) | p: 3 + 0.5 × (4 − 3) = 3.5 | re: 3.5",
@@ -68,7 +71,7 @@ describe("an interpolated operating point is explained between the two points it
   it("a point without concurrency makes rps the sweep's load axis: t is read on rps (3 → 5, operating point 4), not concurrency 2 → rps 5", () => {
     // TTFT 600 at rps 3 passes, 1,400 at rps 5 fails: t = 0.5, rps 4, output 300 + 0.5 × (500 − 300) = 400; concurrency lerp(2, none) = none.
     const ctx = contextOf(sweepPlan([pt(1, 1, 100, 200), pt(2, 3, 300, 600), pt(null, 5, 500, 1400)]));
-    const op = planJson(ctx.result).skus[0]!.workloads[0]!.operatingPoint!;
+    const op = jsonOp(ctx);
     expect([op.basis, op.concurrency, op.rps, op.outputTokensPerSec]).toEqual(["interpolated", null, 4, 400]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 400 | f: v₀ + t × (v₁ − v₀) | p: 300 + 0.5 × (500 − 300) = 400 | re: 400",
