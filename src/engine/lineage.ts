@@ -868,8 +868,8 @@ class Builder {
     const overPools = (k: string) => {
       const parts: LineageNode[] = [];
       tr.pools.forEach((pool, pi) => {
-        const ti = pool.teams.findIndex((t) => t.name === team.name);
-        const n = ti >= 0 ? this.tenants(["pools", pi, "teams", ti, k]) : null;
+        // A pool without the team: index -1 names no team, so tenants() gives null.
+        const n = this.tenants(["pools", pi, "teams", pool.teams.findIndex((t) => t.name === team.name), k]);
         if (n) parts.push(n);
       });
       return parts;
@@ -877,8 +877,8 @@ class Builder {
     const overShared = (k: "cost" | "costRounded") => {
       const parts: LineageNode[] = [];
       tr.shared.forEach((s, si) => {
-        const ti = s.teams.findIndex((t) => t.name === team.name);
-        const n = ti >= 0 ? this.sharedLine(si, ["teams", ti, k]) : null;
+        // A shared cost without the team (split none, or no teams): index -1 names no team part.
+        const n = this.sharedLine(si, ["teams", s.teams.findIndex((t) => t.name === team.name), k]);
         if (n) parts.push(n);
       });
       return parts;
@@ -895,16 +895,15 @@ class Builder {
       case "total":
       case "totalRounded": {
         const r = k1 === "totalRounded";
-        const a = this.tenants(["teams", i0, r ? "costRounded" : "cost"]);
-        const b = this.teamTotal(i0, r ? "sharedCostRounded" : "sharedCost");
-        if (!a || !b) return null;
-        return this.step(path, team[k1], "own (pool) cost + shared cost", [a, " + ", b], [a, b], num(a.value) && num(b.value) ? (r ? round(a.value + b.value) : a.value + b.value) : null);
+        // Both are sums over the team's parts (the team exists: tenants() checked it), never null.
+        const a = this.tenants(["teams", i0, r ? "costRounded" : "cost"])!;
+        const b = this.teamTotal(i0, r ? "sharedCostRounded" : "sharedCost")!;
+        return this.step(path, team[k1], "own (pool) cost + shared cost", [a, " + ", b], [a, b], r ? round(val(a) + val(b)) : val(a) + val(b));
       }
       case "costPerMillionTokens": {
-        const c = this.tenants(["teams", i0, "cost"]);
-        const t = this.teamTotal(i0, "tokens");
-        if (!c || !t) return null;
-        return this.step(path, team.costPerMillionTokens, "own cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", t, " × 1,000,000"], [c, t], num(c.value) && num(t.value) && t.value > 0 ? (c.value / t.value) * 1e6 : null);
+        const c = this.tenants(["teams", i0, "cost"])!;
+        const t = this.teamTotal(i0, "tokens")!;
+        return this.step(path, team.costPerMillionTokens, "own cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", t, " × 1,000,000"], [c, t], val(t) > 0 ? (val(c) / val(t)) * 1e6 : null);
       }
       case "costPerMillionInputTokens":
       case "costPerMillionOutputTokens": {
@@ -922,20 +921,26 @@ class Builder {
     if (!line) return null;
     const path = `tenants.shared[${i0}]`;
     const defs = this.ctx.resolved.tenants!.shared;
+    // Every shared line of the result comes from a definition of that name (plan-tenants.ts).
     const di = defs.findIndex((d) => d.name === line.name);
-    const cost = di >= 0 ? this.field(`tenants.shared[${di}].costPerDay`, defs[di]!.costPerDay) : null;
-    if (!cost) return null;
+    const cost = this.field(`tenants.shared[${di}].costPerDay`, defs[di]!.costPerDay);
     const [k, ti, k2] = rest;
     if (rest.length === 1) {
       if (k === "cost") return cost;
-      if (k === "costRounded") return this.rounded(`${path}.costRounded`, line.costRounded, cost, "the shared cost rounded to the currency's minor unit");
+      if (k === "costRounded") {
+        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+        const at = `${path}.costRounded`;
+        return this.rounded(at, line.costRounded, cost, "the shared cost rounded to the currency's minor unit");
+      }
       if (k === "unallocated") {
         const whole = line.split === "none" || line.teams.length === 0;
         return { path: `${path}.unallocated`, kind: "computed", value: line.unallocated, formula: whole ? "the whole shared cost (split none, or no teams)" : "0 (split over the teams)", plugged: `${N(line.unallocated)}`, recomputed: whole ? cost.value : 0, inputs: whole ? [cost] : [] };
       }
       if (k === "unallocatedRounded") {
         const u = this.sharedLine(i0, ["unallocated"])!;
-        return this.rounded(`${path}.unallocatedRounded`, line.unallocatedRounded, u, "the unallocated part in minor units");
+        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+        const at = `${path}.unallocatedRounded`;
+        return this.rounded(at, line.unallocatedRounded, u, "the unallocated part in minor units");
       }
       return null;
     }
@@ -954,10 +959,10 @@ class Builder {
       return this.step(`${tp}.cost`, team.cost, "shared cost ÷ number of teams (split even)", [cost, " ÷ ", n], [cost, n], num(cost.value) ? cost.value / line.teams.length : null);
     }
     const ti2 = tr.teams.findIndex((t) => t.name === team.name);
-    const own = this.tenants(["teams", ti2, "cost"]);
-    if (!own) return null;
+    // The teams sharing a cost are the allocation's teams: ti2 is never -1, own never null.
+    const own = this.tenants(["teams", ti2, "cost"])!;
     const all: LineageNode = { path: "Σ teams' own cost", kind: "computed", value: ownSum, formula: "Σ teams' pool costs", plugged: `${N(ownSum)}`, recomputed: ownSum, inputs: [] };
-    return this.step(`${tp}.cost`, team.cost, "shared cost × team's own cost ÷ Σ teams' own cost (split weighted)", [cost, " × ", own, " ÷ ", all], [cost, own, all], num(cost.value) && num(own.value) ? cost.value * (own.value / ownSum) : null);
+    return this.step(`${tp}.cost`, team.cost, "shared cost × team's own cost ÷ Σ teams' own cost (split weighted)", [cost, " × ", own, " ÷ ", all], [cost, own, all], val(cost) * (val(own) / ownSum));
   }
 
   private rounded(path: string, value: number | null, of: LineageNode, how: string): LineageNode {
@@ -974,11 +979,9 @@ class Builder {
       if (!team) return null;
       const parts: LineageNode[] = [];
       tr.pools.forEach((pool, pi) => {
-        const ti = pool.teams.findIndex((t) => t.name === team.name);
-        if (ti >= 0) {
-          const n = this.tenants(["pools", pi, "teams", ti, k1 === "costRounded" ? "costRounded" : "cost"]);
-          if (n) parts.push(n);
-        }
+        // A pool without the team: index -1 names no team, so tenants() gives null.
+        const n = this.tenants(["pools", pi, "teams", pool.teams.findIndex((t) => t.name === team.name), k1 === "costRounded" ? "costRounded" : "cost"]);
+        if (n) parts.push(n);
       });
       if (k1 !== "cost" && k1 !== "costRounded") return this.teamTotal(i0, k1);
       const value = team[k1];
@@ -990,13 +993,15 @@ class Builder {
     const pool = tr.pools[i0];
     if (!pool) return null;
     const pp = `tenants.pools[${i0}]`;
-    if (rest.length === 3 && typeof k1 === "string") {
+    if (rest.length === 3) {
       switch (k1) {
         case "cost":
           return this.poolCost(i0);
         case "costRounded": {
           const c = this.poolCost(i0);
-          return c ? this.rounded(`${pp}.costRounded`, pool.costRounded, c, "the pool cost rounded to the currency's minor unit") : null;
+          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+          const at = `${pp}.costRounded`;
+          return c ? this.rounded(at, pool.costRounded, c, "the pool cost rounded to the currency's minor unit") : null;
         }
         case "usedTokens": {
           const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
@@ -1015,12 +1020,14 @@ class Builder {
           const c = this.poolCost(i0);
           const u = this.tenants(["pools", i0, "usedTokens"]);
           if (!c || !u) return null;
-          return this.step(`${pp}.costPerMillionTokens`, pool.costPerMillionTokens, "pool cost ÷ used weighted tokens × 1,000,000", [c, " ÷ ", u, " × 1,000,000"], [c, u], num(c.value) && num(u.value) && u.value > 0 ? (c.value / u.value) * 1e6 : null);
+          return this.step(`${pp}.costPerMillionTokens`, pool.costPerMillionTokens, "pool cost ÷ used weighted tokens × 1,000,000", [c, " ÷ ", u, " × 1,000,000"], [c, u], val(u) > 0 ? (val(c) / val(u)) * 1e6 : null);
         }
         case "costPerMillionInputTokens":
         case "costPerMillionOutputTokens": {
           const m = this.tenants(["pools", i0, "costPerMillionTokens"]);
-          return m ? this.weighted(`${pp}.${k1}`, pool[k1], m, k1 === "costPerMillionInputTokens" ? "input" : "output") : null;
+          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+          const at = `${pp}.${k1}`;
+          return m ? this.weighted(at, pool[k1], m, k1 === "costPerMillionInputTokens" ? "input" : "output") : null;
         }
         case "idle": {
           const c = this.poolCost(i0);
@@ -1041,12 +1048,14 @@ class Builder {
         }
         case "idleRounded": {
           const idle = this.tenants(["pools", i0, "idle"]);
-          return idle ? this.rounded(`${pp}.idleRounded`, pool.idleRounded, idle, "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)") : null;
+          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+          const at = `${pp}.idleRounded`;
+          return idle ? this.rounded(at, pool.idleRounded, idle, "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)") : null;
         }
       }
       return null;
     }
-    if (k1 !== "teams" || typeof i1 !== "number" || typeof k2 !== "string" || rest.length !== 5) return null;
+    if (k1 !== "teams" || typeof i1 !== "number" || rest.length !== 5) return null;
     const team = pool.teams[i1];
     if (!team) return null;
     const tp = `${pp}.teams[${i1}]`;
@@ -1059,7 +1068,7 @@ class Builder {
       case "share": {
         const a = this.teamWeighted(i0, i1);
         const b = this.tenants(["pools", i0, "usedTokens"])!;
-        return this.step(`${tp}.share`, team.share, "team's weighted tokens ÷ pool's weighted tokens", [a, " ÷ ", b], [a, b], num(a.value) && num(b.value) && b.value > 0 ? a.value / b.value : 0);
+        return this.step(`${tp}.share`, team.share, "team's weighted tokens ÷ pool's weighted tokens", [a, " ÷ ", b], [a, b], val(b) > 0 ? val(a) / val(b) : 0);
       }
       case "reservedReplicas":
         return this.teamReserved(i0, i1);
@@ -1068,7 +1077,7 @@ class Builder {
         const cap = this.poolCapacity(i0);
         const r = this.poolReplicas(i0);
         if (!cap || !r) return null;
-        return this.step(`${tp}.usedReplicas`, team.usedReplicas, "weighted tokens ÷ pool capacity × pool replicas", [a, " ÷ ", cap, " × ", r], [a, cap, r], num(a.value) && num(cap.value) && num(r.value) && cap.value > 0 ? (a.value / cap.value) * r.value : null);
+        return this.step(`${tp}.usedReplicas`, team.usedReplicas, "weighted tokens ÷ pool capacity × pool replicas", [a, " ÷ ", cap, " × ", r], [a, cap, r], (val(a) / val(cap)) * val(r));
       }
       case "billedReplicas": {
         const u = this.tenants(["pools", i0, "teams", i1, "usedReplicas"]);
@@ -1079,7 +1088,9 @@ class Builder {
       case "costPerMillionInputTokens":
       case "costPerMillionOutputTokens": {
         const m = this.tenants(["pools", i0, "teams", i1, "costPerMillionTokens"]);
-        return m ? this.weighted(`${tp}.${k2}`, team[k2], m, k2 === "costPerMillionInputTokens" ? "input" : "output") : null;
+        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
+        const at = `${tp}.${k2}`;
+        return m ? this.weighted(at, team[k2], m, k2 === "costPerMillionInputTokens" ? "input" : "output") : null;
       }
       case "cost": {
         const c = this.poolCost(i0);
@@ -1090,15 +1101,15 @@ class Builder {
           if (!b) return null;
           if (this.ctx.resolved.tenants.idle === "separate" && (pool.billedReplicas ?? 0) <= (pool.replicas ?? 0)) {
             const r = this.poolReplicas(i0)!;
-            return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ pool replicas × pool cost (idle kept separate)", [b, " ÷ ", r, " × ", c], [b, r, c], num(b.value) && num(r.value) && num(c.value) && r.value > 0 ? (b.value / r.value) * c.value : null);
+            return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ pool replicas × pool cost (idle kept separate)", [b, " ÷ ", r, " × ", c], [b, r, c], (val(b) / val(r)) * val(c));
           }
           const all = this.tenants(["pools", i0, "billedReplicas"]);
           if (!all) return null;
-          return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ Σ billed replicas × pool cost", [b, " ÷ ", all, " × ", c], [b, all, c], num(b.value) && num(all.value) && num(c.value) && all.value > 0 ? (b.value / all.value) * c.value : null);
+          return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ Σ billed replicas × pool cost", [b, " ÷ ", all, " × ", c], [b, all, c], val(all) === 0 ? 0 : (val(b) / val(all)) * val(c));
         }
         if (this.ctx.resolved.tenants.idle === "separate" && num(pool.capacityTokens) && pool.usedTokens <= pool.capacityTokens && pool.usedTokens > 0) {
           const cap = this.poolCapacity(i0)!;
-          return this.step(`${tp}.cost`, team.cost, "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)", [a, " × ", c, " ÷ ", cap], [a, c, cap], num(a.value) && num(c.value) && num(cap.value) ? a.value * (c.value / cap.value) : null);
+          return this.step(`${tp}.cost`, team.cost, "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)", [a, " × ", c, " ÷ ", cap], [a, c, cap], val(a) * (val(c) / val(cap)));
         }
         const share = this.tenants(["pools", i0, "teams", i1, "share"])!;
         return this.step(`${tp}.cost`, team.cost, "share × pool cost", [share, " × ", c], [share, c], mul(share.value, c.value));
@@ -1111,7 +1122,7 @@ class Builder {
         const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
         const a = this.teamWeighted(i0, i1);
         if (!c) return null;
-        return this.step(`${tp}.costPerMillionTokens`, team.costPerMillionTokens, "cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", a, " × 1,000,000"], [c, a], num(c.value) && num(a.value) && a.value > 0 ? (c.value / a.value) * 1e6 : null);
+        return this.step(`${tp}.costPerMillionTokens`, team.costPerMillionTokens, "cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", a, " × 1,000,000"], [c, a], val(a) > 0 ? (val(c) / val(a)) * 1e6 : null);
       }
     }
     return null;
@@ -1121,8 +1132,9 @@ class Builder {
 
   explain(keys: (string | number)[]): LineageNode | null {
     const [k0, i0, k1, ...rest] = keys;
-    if (k0 === "workloads" && typeof i0 === "number" && typeof k1 === "string" && rest.length === 0) return this.workload(i0, k1);
-    if (k0 === "skus" && typeof i0 === "number" && typeof k1 === "string") return this.sku(i0, k1, rest);
+    // A key that is an index, or none, names no number of a workload or a SKU: String() of it matches no key there.
+    if (k0 === "workloads" && typeof i0 === "number" && rest.length === 0) return this.workload(i0, String(k1));
+    if (k0 === "skus" && typeof i0 === "number") return this.sku(i0, String(k1), rest);
     if (k0 === "tenants") return this.tenants(keys.slice(1));
     if (k0 === "slo" && typeof i0 === "number" && k1 === "maxMs" && rest.length === 0) {
       const s = this.ctx.result.slo[i0];
@@ -1133,8 +1145,9 @@ class Builder {
     if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && i0 in this.ctx.resolved.cells) return this.cell(i0);
     // A top-level setting of the plan (e.g. `maxErrorRatePct`): the field as written, or its default.
     const v = get(this.ctx.result, keys);
-    if (keys.length === 1 && typeof k0 === "string" && num(v)) {
-      const node = this.field(k0, v);
+    // A path of one index (`[0]`) reads nothing of the result.
+    if (keys.length === 1 && num(v)) {
+      const node = this.field(String(k0), v);
       if (node.raw === undefined) node.raw = `${N(v)} (default)`;
       return node;
     }
@@ -1142,11 +1155,14 @@ class Builder {
   }
 }
 
+// Stryker disable all: pathOf builds the paths of findings, sweep and zones numbers, which are only ever the root of a tree, whose path explainPath replaces with the path asked for
 function pathOf(keys: readonly (string | number)[]): string {
   return keys.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("");
 }
+// Stryker restore all
 
 function loadOfPoint(p: SweepPoint | undefined): string | undefined {
+  // Stryker disable next-line ConditionalExpression: sweepSource passes a point index of the sweep (a knee, an operating point, a finding's point below the number of points), so p is never undefined
   if (!p) return undefined;
   if (p.concurrency != null) return `concurrency ${fmtNum(p.concurrency, 2)}`;
   if (p.requestRate != null) return p.requestRate === "inf" ? "request rate inf" : `request rate ${fmtNum(p.requestRate, 2)} req/s`;
@@ -1154,6 +1170,13 @@ function loadOfPoint(p: SweepPoint | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * A node's value for a recomputation that follows the engine's formula: NaN when absent, so the
+ * result is NaN (absent in `explain --json` as in `plan --json`) without a guard per operand.
+ */
+function val(n: LineageNode): number {
+  return n.value ?? Number.NaN;
+}
 function sum(a: number | null, b: number | null): number | null {
   return num(a) && num(b) ? a + b : null;
 }
@@ -1178,9 +1201,10 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
   if (!keys) return { ok: false, error: `"${path}" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)` };
   const node = new Builder(ctx).explain(keys);
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
-  if (node.path !== path) node.path = path;
+  node.path = path;
   for (const n of lineageNodes(node)) {
-    const zh = n.formula === undefined ? undefined : formulaZh(n.formula);
+    // A step without a formula gets no Chinese: the table has no key "undefined".
+    const zh = formulaZh(String(n.formula));
     if (zh !== undefined) n.formulaZh = zh;
   }
   return { ok: true, node };
