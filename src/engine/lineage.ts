@@ -606,6 +606,16 @@ class Builder {
         const o = outs.reduce((a, n) => a + (n.value ?? NaN), 0);
         const base = this.sku(si, "replicasBase", []);
         if (!base) return null;
+        if (total === 0) {
+          // No peak traffic: capacity.ts blends the workloads' capacities by output tokens per request
+          // (skuSum found each workload's capacity, so none is null here).
+          const outW = s.workloads.map((_, wi) => this.workloadField(wi, "outputTokens"));
+          const caps = s.workloads.map((_, wi) => this.capacityFor(si, wi)!);
+          const den = outW.reduce((a, f, i) => a + (f.value ?? NaN) / (caps[i]!.value ?? NaN), 0);
+          const re = outW.reduce((a, f) => a + (f.value ?? NaN), 0) / den;
+          const parts = ["(", ...outW.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ (", ...outW.flatMap((f, i) => [...(i ? [" + "] : []), f, " ÷ ", caps[i]!]), ")"];
+          return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec)", parts, outW.flatMap((f, i) => [f, caps[i]!]), num(re) ? re : null);
+        }
         return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
       }
       case "costPerOutputToken": {
@@ -635,6 +645,14 @@ class Builder {
         }
         const o = ws.reduce((x, w) => x + (w.peakRps ?? NaN) * (w.outputTokens ?? NaN), 0);
         const r = ws.reduce((x, w) => x + (w.peakRps ?? NaN), 0);
+        if (r === 0) {
+          // No peak traffic: capacity.ts takes the plain mean of the workloads' output tokens per request.
+          const outs = ws.map((_, wi) => this.workloadField(wi, "outputTokens"));
+          const n = this.constant("workloads", ws.length);
+          const m = outs.reduce((x, f) => x + (f.value ?? NaN), 0) / ws.length;
+          const plain = this.step("mean output tokens per request", num(m) ? m : null, "Σ outputTokens ÷ workloads", ["(", ...outs.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ ", n], [...outs, n], num(m) ? m : null);
+          return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", plain], [a, plain], mul(a.value, plain.value));
+        }
         const mean: LineageNode = { path: "request-weighted mean output tokens", kind: "computed", value: r > 0 ? o / r : null, formula: "Σ(peakRps × outputTokens) ÷ Σ peakRps", plugged: `${N(o)} ÷ ${N(r)} = ${N(r > 0 ? o / r : null)}`, recomputed: r > 0 ? o / r : null, inputs: ws.flatMap((_, wi) => [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")]) };
         // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", mean], [a, mean], mul(a.value, mean.value));

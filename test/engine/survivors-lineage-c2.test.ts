@@ -9,6 +9,7 @@
  * (`show`, test/engine/survivors-lineage-b-plans.ts); the numbers are worked out in the comments.
  */
 import { describe, expect, it } from "vitest";
+import { consistent, explainPath, lineageNodes } from "../../src/engine/lineage";
 import type { PlanFile } from "../../src/engine/types";
 import { PLANS } from "./lineage-a-plans";
 import { NO_CAPACITY, ctxOf, reservation, show } from "./survivors-lineage-b-plans";
@@ -265,5 +266,54 @@ describe("a team's reserved replicas in a pool: the rows of that team in that po
       "  tenants.usage[0].reservedReplicas [field] = 3 | raw 3",
       "  tenants.usage[1].reservedReplicas [field] = 2 | raw 2",
     ]);
+  });
+});
+
+describe("a SKU with no peak traffic on two workloads: the blends capacity.ts uses then", () => {
+  // Peaks of 0: replicasBase 0 + 0. Capacity per replica: Σ outputTokens ÷ Σ(outputTokens ÷ capacity)
+  // = (100 + 300) ÷ (100 ÷ 100 + 300 ÷ 600) = 400 ÷ 1.5 = 266.67; mean output tokens per request:
+  // the plain mean (100 + 300) ÷ 2 = 200. Cost per token 1 × 2 ÷ (266.67 × 3600) = 2 ÷ 960,000.
+  const IDLE_MIX = base({
+    workloads: [
+      { name: "a", peakRps: 0, inputTokens: 10, outputTokens: 100 },
+      { name: "b", peakRps: 0, inputTokens: 10, outputTokens: 300 },
+    ],
+    skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { a: { replicaOutputTokensPerSec: 100 }, b: { replicaOutputTokensPerSec: 600 } } } as unknown as NonNullable<PlanFile["skus"]>[number]],
+  });
+
+  it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value", () => {
+    const c = ctxOf(IDLE_MIX);
+    expect(c.result.skus[0]!.capacity?.replicaOutputTokensPerSec).toBeCloseTo(800 / 3, 12);
+    expect(show(c, "skus[0].replicaOutputTokensPerSec")).toEqual([
+      `skus[0].replicaOutputTokensPerSec [computed] = ${400 / 1.5} | Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec) | (100 + 300) ÷ (100 ÷ 100 + 300 ÷ 600) = 266.6667 | re ${400 / 1.5}`,
+      "  workloads[0].outputTokens [field] = 100 | raw 100",
+      "  skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
+      "  workloads[1].outputTokens [field] = 300 | raw 300",
+      "  skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 600 | given capacity (not checked against SLOs) | 600 = 600 | re 600",
+    ]);
+    for (const p of ["skus[0].replicaOutputTokensPerSec", "skus[0].costPerRequest", "skus[0].costPerOutputToken", "skus[0].utilizationAtPeak"]) {
+      const a = explainPath(c, p);
+      if (!a.ok) throw new Error(a.error);
+      expect(lineageNodes(a.node).filter((n) => !consistent(n)).map((n) => n.path), p).toEqual([]);
+    }
+  });
+
+  it("cost per request is the cost per token × the plain mean of output tokens, (100 + 300) ÷ 2 = 200 (not n/a)", () => {
+    const c = ctxOf(IDLE_MIX);
+    const cpt = 2 / (3600 * (400 / 1.5));
+    expect(c.result.skus[0]!.capacity?.costPerRequest).toBeCloseTo(200 * (2 / 960000), 15);
+    const got = show(c, "skus[0].costPerRequest", 2);
+    expect(got.slice(1)).toEqual([
+      `  skus[0].costPerOutputToken [computed] = ${cpt} | gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | 1 × 2 ÷ (266.6667 × 3600) = 0.000002083 | re ${cpt}`,
+      "    skus[0].gpusPerReplica [field] = 1 | raw 1",
+      "    skus[0].pricePerGpuHour [field] = 2 | raw 2",
+      `    skus[0].replicaOutputTokensPerSec [computed] = ${400 / 1.5} | Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec) | (100 + 300) ÷ (100 ÷ 100 + 300 ÷ 600) = 266.6667 | re ${400 / 1.5}`,
+      "  mean output tokens per request [computed] = 200 | Σ outputTokens ÷ workloads | (100 + 300) ÷ 2 = 200 | re 200",
+      "    workloads[0].outputTokens [field] = 100 | raw 100",
+      "    workloads[1].outputTokens [field] = 300 | raw 300",
+      "    workloads [constant] = 2",
+    ]);
+    const v = c.result.skus[0]!.capacity!.costPerRequest;
+    expect(got[0]).toBe(`skus[0].costPerRequest [computed] = ${v} | costPerOutputToken × mean output tokens per request | 0.000002083 × 200 = 0.0004167 | re ${cpt * 200}`);
   });
 });
