@@ -616,6 +616,7 @@ class Builder {
           const parts = ["(", ...outW.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ (", ...outW.flatMap((f, i) => [...(i ? [" + "] : []), f, " ÷ ", caps[i]!]), ")"];
           return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec)", parts, outW.flatMap((f, i) => [f, caps[i]!]), num(re) ? re : null);
         }
+        // Stryker disable next-line EqualityOperator: a total of 0 (no peak traffic) returned above
         return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
       }
       case "costPerOutputToken": {
@@ -653,6 +654,7 @@ class Builder {
           const plain = this.step("mean output tokens per request", num(m) ? m : null, "Σ outputTokens ÷ workloads", ["(", ...outs.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ ", n], [...outs, n], num(m) ? m : null);
           return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", plain], [a, plain], mul(a.value, plain.value));
         }
+        // Stryker disable next-line EqualityOperator: a sum of peaks of 0 (no peak traffic) returned above
         const mean: LineageNode = { path: "request-weighted mean output tokens", kind: "computed", value: r > 0 ? o / r : null, formula: "Σ(peakRps × outputTokens) ÷ Σ peakRps", plugged: `${N(o)} ÷ ${N(r)} = ${N(r > 0 ? o / r : null)}`, recomputed: r > 0 ? o / r : null, inputs: ws.flatMap((_, wi) => [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")]) };
         // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", mean], [a, mean], mul(a.value, mean.value));

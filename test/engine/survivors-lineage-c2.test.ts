@@ -317,3 +317,24 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
     expect(got[0]).toBe(`skus[0].costPerRequest [computed] = ${v} | costPerOutputToken × mean output tokens per request | 0.000002083 × 200 = 0.0004167 | re ${cpt * 200}`);
   });
 });
+
+describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the capacity refuses it)", () => {
+  // replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1; output −200 + 100 = −100; peaks −2 + 1 = −1.
+  const NEG = base({ workloads: [{ name: "a", peakRps: -2, inputTokens: 10, outputTokens: 100 }, { name: "b", peakRps: 1, inputTokens: 10, outputTokens: 100 }], skus: [G()] });
+
+  it("capacity per replica and the request-weighted mean are no number (not −100 ÷ −1 = 100)", () => {
+    const c = ctxOf(NEG);
+    expect(c.result.skus[0]!.capacity).toBe(null);
+    expect(show(c, "skus[0].replicaOutputTokensPerSec")).toEqual([
+      "skus[0].replicaOutputTokensPerSec [computed] = null | Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads) | (-200 + 100) ÷ n/a = n/a | re null",
+      "  workloads[0].outputTokensPerSec at peak [computed] = -200 | peakRps × outputTokens | -2 × 100 = -200 | re -200",
+      "  workloads[1].outputTokensPerSec at peak [computed] = 100 | peakRps × outputTokens | 1 × 100 = 100 | re 100",
+      "  skus[0].replicasBase [computed] = null | Σ workloads' replicasBase | -2 + 1 = n/a | re -1",
+    ]);
+    expect(show(c, "skus[0].costPerRequest")).toEqual([
+      "skus[0].costPerRequest [computed] = null | costPerOutputToken × mean output tokens per request | n/a × n/a = n/a | re null",
+      "  skus[0].costPerOutputToken [computed] = null | gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | 1 × 2 ÷ (n/a × 3600) = n/a | re null",
+      "  request-weighted mean output tokens [computed] = null | Σ(peakRps × outputTokens) ÷ Σ peakRps | -100 ÷ -1 = n/a | re null",
+    ]);
+  });
+});
