@@ -1052,6 +1052,7 @@ class Builder {
         case "idle": {
           const c = this.poolCost(i0);
           if (!c) return null;
+          // Stryker disable next-line MethodExpression: with the pool's cost (c) every team's cost has a lineage (b above is never null), so the filter removes nothing
           const teams = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "cost"])).filter((n): n is LineageNode => !!n);
           if (pool.basis === "reservation") {
             const billed = pool.billedReplicas ?? 0;
@@ -1117,14 +1118,14 @@ class Builder {
         const a = this.teamWeighted(i0, i1);
         if (!c) return null;
         if (pool.basis === "reservation") {
-          const b = this.tenants(["pools", i0, "teams", i1, "billedReplicas"]);
-          if (!b) return null;
+          // A pool billed by reservation has a capacity and replicas, and the definition that gives
+          // this pool's cost (c) gives them too (its own numbers, or its SKU's): b and all are never null.
+          const b = this.tenants(["pools", i0, "teams", i1, "billedReplicas"])!;
           if (this.ctx.resolved.tenants.idle === "separate" && (pool.billedReplicas ?? 0) <= (pool.replicas ?? 0)) {
             const r = this.poolReplicas(i0)!;
             return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ pool replicas × pool cost (idle kept separate)", [b, " ÷ ", r, " × ", c], [b, r, c], (val(b) / val(r)) * val(c));
           }
-          const all = this.tenants(["pools", i0, "billedReplicas"]);
-          if (!all) return null;
+          const all = this.tenants(["pools", i0, "billedReplicas"])!;
           return this.step(`${tp}.cost`, team.cost, "billed replicas ÷ Σ billed replicas × pool cost", [b, " ÷ ", all, " × ", c], [b, all, c], val(all) === 0 ? 0 : (val(b) / val(all)) * val(c));
         }
         if (this.ctx.resolved.tenants.idle === "separate" && num(pool.capacityTokens) && pool.usedTokens <= pool.capacityTokens && pool.usedTokens > 0) {

@@ -47,6 +47,18 @@ const RES_PROP_ZERO = base({
   },
 });
 
+/** Reservation basis on a pool priced from SKU G (2 replicas at 10/h = 480 a day; 500 output tokens/s per replica): replicas and capacity come from the SKU. */
+const RES_FROM_SKU = base({
+  workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 50 }],
+  factors: { elasticity: 2 },
+  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 500 } }],
+  tenants: {
+    basis: "reservation", idle: "separate",
+    pools: [{ name: "p", sku: "G" }],
+    usage: [{ team: "a", inputTokens: 1e7, outputTokens: 2e6, reservedReplicas: 1 }, { team: "b", inputTokens: 3e7, outputTokens: 1e6 }],
+  },
+});
+
 describe("team totals and shared costs", () => {
   it("a team's weighted tokens over pools are not rounded to the currency (yen: 1.75 stays 1.75, 3.5 stays 3.5)", () => {
     const c = ctxOf(JPY_WEIGHTS);
@@ -130,7 +142,7 @@ describe("the allocation's boundaries", () => {
   });
 
   it("every number of these plans' plan --json has an explanation whose value is that number and whose steps all recompute", () => {
-    for (const p of [JPY_WEIGHTS, NO_TEAMS, ZERO_USE, RES_EMPTY_POOL, RES_PROP_ZERO]) {
+    for (const p of [JPY_WEIGHTS, NO_TEAMS, ZERO_USE, RES_EMPTY_POOL, RES_PROP_ZERO, RES_FROM_SKU]) {
       const c = ctxOf(p);
       const bad: string[] = [];
       for (const [path, value] of resultPaths(c.result)) {
@@ -141,29 +153,43 @@ describe("the allocation's boundaries", () => {
       }
       expect(bad).toEqual([]);
     }
+    expect(ctxOf(RES_FROM_SKU).result.tenants!.pools[0]!.basis).toBe("reservation");
   });
 });
 
 describe("plans whose allocation left something out: explaining never throws", () => {
   /** Pool "p" twice: the first has no cost (an error, left out), the second is the one allocated. */
   const DUP_POOL = base({ workload: w, tenants: { pools: [{ name: "p" } as never, { name: "p", costPerDay: 60 }], usage: [{ team: "a", inputTokens: 10, outputTokens: 10 }] } });
+  /** The same under reservation, the first "p" priced from SKU G that has no cost (0 GPUs per replica): left out. */
+  const DUP_POOL_RES = base({
+    workload: w,
+    skus: [{ name: "G", gpusPerReplica: 0, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+    tenants: {
+      basis: "reservation", idle: "separate",
+      pools: [{ name: "p", sku: "G" }, { name: "p", costPerDay: 60, replicas: 4, capacityTokensPerDay: 1000 }],
+      usage: [{ team: "a", inputTokens: 10, outputTokens: 10, reservedReplicas: 1 }],
+    },
+  });
   /** A pool cost whose formula fails: the plan has an error and no allocation, but the resolved plan has tenants. */
   const BAD_COST = base({ workload: w, tenants: { pools: [{ name: "p", costPerDay: "=nope" } as never], usage: [{ team: "a", inputTokens: 10, outputTokens: 10 }] } });
 
-  it("a pool named twice, the first without a cost: no number of plan --json makes explain throw", () => {
-    const c = ctxOf(DUP_POOL);
-    const paths = resultPaths(c.result).map(([p]) => p).filter((p) => p.startsWith("tenants."));
-    expect(paths).toContain("tenants.pools[0].teams[0].costPerMillionTokens");
-    expect(paths).toContain("tenants.teams[0].costPerMillionTokens");
-    const thrown: string[] = [];
-    for (const path of paths) {
-      try {
-        explainPath(c, path);
-      } catch (e) {
-        thrown.push(`${path}: ${String(e)}`);
+  it("a pool named twice, the first without a cost (usage or reservation basis): no number of plan --json makes explain throw", () => {
+    for (const p of [DUP_POOL, DUP_POOL_RES]) {
+      const c = ctxOf(p);
+      const paths = resultPaths(c.result).map(([p]) => p).filter((p) => p.startsWith("tenants."));
+      expect(paths).toContain("tenants.pools[0].teams[0].costPerMillionTokens");
+      expect(paths).toContain("tenants.teams[0].costPerMillionTokens");
+      const thrown: string[] = [];
+      for (const path of paths) {
+        try {
+          explainPath(c, path);
+        } catch (e) {
+          thrown.push(`${path}: ${String(e)}`);
+        }
       }
+      expect(thrown).toEqual([]);
     }
-    expect(thrown).toEqual([]);
+    expect(ctxOf(DUP_POOL_RES).result.tenants!.pools[0]!.basis).toBe("reservation");
   });
 
   it("no allocation in the result (its pool's cost failed): a team's or pool's number has no lineage", () => {
