@@ -21,7 +21,10 @@ import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } fro
 import type { Slo, Sweep, SweepPoint } from "./types";
 import { classifyZones, type Zone } from "./zones";
 
-const num = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (Number.isFinite is false for anything that is not a number). */
+function num(v: number | null | undefined): v is number {
+  return Number.isFinite(v);
+}
 
 /**
  * What a sweep gives that does not depend on the SLOs: its zones and knee, its diagnostics, its
@@ -70,11 +73,16 @@ export interface SweepAnalyzer {
   operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint;
 }
 
-/** The analyzer without memory: every call computes. */
-export const plainAnalyzer: SweepAnalyzer = {
-  base: analyzeSweep,
-  operatingPoint: (sweep, base, slo) => operatingPoint(sweep, slo.slos, slo.mode, base.prep, { maxErrorRatePct: slo.maxErrorRatePct }),
-};
+/** The analyzer without memory: every call computes (a class, so that nothing of it runs when the module loads). */
+class PlainAnalyzer implements SweepAnalyzer {
+  base(sweep: Sweep): SweepBase {
+    return analyzeSweep(sweep);
+  }
+  operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint {
+    return operatingPoint(sweep, slo.slos, slo.mode, base.prep, { maxErrorRatePct: slo.maxErrorRatePct });
+  }
+}
+export const plainAnalyzer: SweepAnalyzer = new PlainAnalyzer();
 
 /** One sweep's analysis within one computeSku call (workloads sharing a SKU's sweep share it). */
 interface SweepAnalysis {
@@ -184,7 +192,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     const winput = workloads.find(x => x.name === w.name);
     let capTps: number | null = null;
     let analysis: SweepAnalysis | null = null;
-    if (given !== null || ref.kind === "given") {
+    if (ref.kind === "given") {
       if (num(given) && given > 0) {
         capTps = given;
         wl.feasible = true;
@@ -212,6 +220,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
           named = { problems: [], warnings: [] };
           const sat = saturatedProblem(sweep, op, analysis.base);
           pushAll(named.problems, named.warnings, [...op.problems, ...(sat ? [sat] : [])].map(p => about(p, sku.name)));
+          // Stryker disable next-line CallExpression: memo of this call (see above); without it the same problems are named again
           opProblems.set(analysis, named);
         }
         wl.problems.push(...named.problems);
@@ -234,10 +243,16 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
             wl.feasible = null;
             fail(M.problem("noOutputTokens", {}));
           }
-        } else if (op.feasible === false && op.bindingErrorRate && op.errorRateFailure) {
+        } else if (
+          // Stryker disable next-line ConditionalExpression: slo.ts sets bindingErrorRate only on an infeasible point and only with errorRateFailure, so 'feasible === false' and 'errorRateFailure' always hold with it
+          op.feasible === false && op.bindingErrorRate && op.errorRateFailure
+        ) {
           const f = op.errorRateFailure;
           reason = M.problem("failedAtLowest", { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct }, { path: "maxErrorRatePct" });
-        } else if (op.feasible === false && op.failure) {
+        } else if (
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: slo.ts gives a failure only to an infeasible point, and an infeasible point without one failed the share limit alone (the branch above)
+          op.feasible === false && op.failure
+        ) {
           const f = op.failure;
           reason = M.problem("sloAtLowest", { slo: sloText(f.slo, {}), load: String(f.load), valueMs: f.valueMs, overMs: f.overMs, overPct: f.overPct });
         } else if (op.missing.length) {
@@ -248,6 +263,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         }
       }
     }
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: every error above comes with feasible null already (no sweep read, a given capacity that is no positive number, no output tokens/s); a guard for later ones
     if (wl.errors.length) wl.feasible = wl.feasible === false ? false : null;
     if (wl.feasible === false) feasible = false;
     else if (wl.feasible === null && feasible !== false) feasible = null;
@@ -273,6 +289,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     }
   }
 
+  // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
   const reasonProblem = feasible === true ? null : reason ?? (errorProblems[0] ?? null);
   const result: SkuResult = {
     name: sku.name,
@@ -284,7 +301,9 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     workloads: perWl,
     infeasibleReason: reasonProblem ? englishOf(reasonProblem) : null,
     infeasibleProblem: reasonProblem,
-    sloChecked: perWl.length > 0 && perWl.every(w => w.sweep !== null && w.detail !== null && w.feasible !== null && w.errors.length === 0),
+    // Checked: every workload has an operating point from its sweep (detail), known feasible or not (a workload with
+    // an error has feasible null).
+    sloChecked: perWl.length > 0 && perWl.every(w => w.detail !== null && w.feasible !== null),
     capacity: null,
     warnings,
     errors,
@@ -296,7 +315,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica")) inputError("gpusPerReplica", M.problem("needsPositive", {}));
   if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
   const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
-  if (feasible === true && capInputs.length === plan.workloads.length && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
+  // A feasible SKU has every workload's replica throughput in capInputs (a workload without one is not feasible).
+  if (feasible === true && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
     const capInput = { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs };
     const cap = capacity(
       capInput,
@@ -312,7 +332,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);
       result.schedule = sc.value;
       for (const p of sc.problems) {
-        if (p.severity === "error") pushAll(errorProblems, errors, [about(p, p.path ?? path, p.path ?? path)]);
+        if (p.severity === "error") pushAll(errorProblems, errors, [about(p, p.path ?? path, path)]);
         else pushAll(problems, warnings, [about(p, sku.name)]);
       }
     }
@@ -329,13 +349,20 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
   // Stryker disable next-line ConditionalExpression: an operating point that is not feasible has no point index (slo.ts), so the zone check below gives null too ('always null' is killed)
   if (op.feasible !== true) return null;
   const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
+  // Stryker disable next-line ConditionalExpression: zones[null] is undefined, not "saturated", so a null index returns null as well
   if (i === null || analysis.zones[i] !== "saturated") return null;
   const kind = loadKind(sweep.points);
+  // The load the operating point was run at: its concurrency, else its request rate, else (a sweep along achieved
+  // req/s) its rps; none of them is an unknown load.
   const at = op.concurrency !== null
     ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
     : op.requestRate !== null
+      // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
       ? { kind: "requestRate" as const, at: loadParam(op.requestRate === "inf" ? Infinity : op.requestRate) }
-      : { kind, at: null };
+      : op.rps !== null
+        ? { kind: "rps" as const, at: loadParam(op.rps) }
+        : { kind, at: null };
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a saturated zone needs a load axis (zones.ts), and its first saturated point is the knee, so both hold here
   const knee = analysis.kneeIndex !== null && kind ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind)) : undefined;
   return M.problem("saturated", { ...at, kneeKind: kind, knee });
 }
