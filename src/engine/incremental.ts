@@ -82,12 +82,14 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   }
   if (field.resolvedWhen && !field.resolvedWhen(next)) return true;
   let container = next as unknown as Container;
+  // Stryker disable next-line StringLiteral: a key of the copied set within this edit; any common prefix names the same containers
   let key = "";
   for (let i = 0; i < target.length - 1; i++) {
     const k = target[i]!;
     key += `/${k}`;
     // Stryker disable next-line ConditionalExpression: copying a container again (true) keeps its earlier writes, only slower; never copying (false) is caught by the copy-on-write tests
     if (!copied.has(key)) {
+      // Stryker disable next-line CallExpression: copying a container again keeps its earlier writes (it copies the copy), only slower
       copied.add(key);
       const child = container[k] as Container;
       container[k] = Array.isArray(child) ? [...child] : { ...child };
@@ -96,8 +98,10 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   }
   put(container, target[target.length - 1]!, value);
   if (field.invalidates === "skus") dirty.allSkus = true;
-  // Stryker disable next-line ConditionalExpression: steps[1] is a number only for skus[i] (and workloads[i] / slo[i], which invalidate every SKU above), so the `true` variants add nothing; the `false` ones are caught by the tests keeping other SKUs
-  else if (field.invalidates === "sku" && typeof steps[1] === "number") dirty.skus.add(steps[1]);
+  else if (
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: steps[1] is a number only for skus[i] (and workloads[i] / slo[i], which invalidate every SKU above), so the `true` and `||` variants add nothing; the `false` ones are caught by the tests keeping other SKUs
+    field.invalidates === "sku" && typeof steps[1] === "number"
+  ) dirty.skus.add(steps[1]);
   return true;
 }
 
@@ -198,6 +202,7 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   // arrays stay the same objects until the plan is re-resolved), and the last team allocation.
   let analyzer = memoAnalyzer();
   // Whether a formula reads a SKU's computed `<id>_tok_s` (then every edit evaluates the whole plan).
+  // Stryker disable next-line BooleanLiteral: full() below sets it before any edit reads it
   let hasComputed = false;
   const memo = memoTenants();
   let resolved: ResolvedPlan;
