@@ -60,45 +60,42 @@ function clean(h: string): string {
 export function aliasKey(h: string): string {
   return normHeader(clean(h)).replace(/ /g, "");
 }
-
+// Only names the patterns in computeFields do not already read are listed. Names that differ only in
+// separators share one key (`input_len` = `input len`, `max_concurrency` = `max concurrency`); throughput
+// names with a unit (`rps`, `req/s`, `requests per second`, `tokens/s`, `tok/s`, `tps`, `total tokens/s`…)
+// are read by the throughput patterns, and timestamps (`start`, `end_time`, `send time`, `finish time`…) by
+// the timestamp pattern. test/import/survivors-aliases.test.ts lists every name recognised.
 const LOAD_CONC = [
   "concurrency", "并发", "并发数", "并发度", "并发量", "users", "num users", "user count", "用户数", "num_concurrent_requests",
-  "max_concurrency", "max concurrency", "concurrent requests", "concurrency level", "batch", "batch size", "batch_size",
+  "max_concurrency", "concurrent requests", "concurrency level", "batch", "batch size",
   "bs", "conc", "clients", "num clients", "vus", "parallel", "parallelism",
 ];
-const LOAD_RATE = ["request_rate", "request rate", "qps", "rate", "请求速率", "请求率", "arrival rate", "target rate", "target qps", "offered rate", "req rate"];
+const LOAD_RATE = ["request_rate", "qps", "rate", "请求速率", "请求率", "arrival rate", "target rate", "target qps", "offered rate", "req rate"];
 const VALUES: [ValueKey, string[]][] = [
-  ["rps", [
-    "rps", "req/s", "reqs/s", "requests/s", "requests per second", "request throughput", "request_throughput",
-    "吞吐(rps)", "吞吐量(rps)", "请求吞吐", "achieved rps", "throughput (req/s)", "throughput (rps)", "throughput(requests/s)", "实际rps",
-  ]],
+  ["rps", ["request throughput", "请求吞吐"]],
   ["outputTokensPerSec", [
-    "tokens/s", "token/s", "tok/s", "toks/s", "tokens per second", "output tokens/s", "output tok/s", "output tokens per second",
-    "output throughput", "output_throughput", "output token throughput", "output_token_throughput", "输出吞吐", "token 吞吐",
-    "token吞吐", "输出token吞吐", "tps", "output tps", "生成吞吐", "throughput (tokens/s)", "throughput (tok/s)", "吞吐(tokens/s)",
-    "吞吐(token/s)", "gen tokens/s", "generation throughput",
+    "output throughput", "output token throughput", "输出吞吐", "token 吞吐", "输出token吞吐", "生成吞吐", "generation throughput",
   ]],
   ["totalTokensPerSec", [
-    "total tokens/s", "total tok/s", "total throughput", "total_token_throughput", "total token throughput", "总吞吐",
-    "总token吞吐", "total tps", "total tokens per second",
+    "total throughput", "total_token_throughput", "总吞吐", "总token吞吐",
   ]],
   ["meanInputTokens", [
-    "isl", "input len", "input length", "input_len", "input tokens", "input_tokens", "mean input tokens", "avg input tokens",
-    "prompt tokens", "prompt_tokens", "prompt len", "prompt length", "输入长度", "输入token", "输入token数", "平均输入长度", "输入tokens",
+    "isl", "input len", "input length", "input tokens", "mean input tokens", "avg input tokens",
+    "prompt tokens", "prompt len", "prompt length", "输入长度", "输入token", "输入token数", "平均输入长度", "输入tokens",
     "num input tokens", "mean input len",
   ]],
   ["meanOutputTokens", [
-    "osl", "output len", "output length", "output_len", "output tokens", "output_tokens", "mean output tokens", "avg output tokens",
-    "completion tokens", "completion_tokens", "generated tokens", "输出长度", "输出token", "输出token数", "平均输出长度", "输出tokens",
+    "osl", "output len", "output length", "output tokens", "mean output tokens", "avg output tokens",
+    "completion tokens", "generated tokens", "输出长度", "输出token", "输出token数", "平均输出长度", "输出tokens",
     "num output tokens", "mean output len",
   ]],
   ["completed", ["completed", "successful requests", "completed requests", "success count", "成功请求数", "成功数", "num completed"]],
   ["failed", ["failed", "failed requests", "errors", "error count", "失败", "失败请求数", "失败数", "num failed"]],
 ];
 const REQUEST: [("requestId" | "start" | "end" | "ok" | "error"), string[]][] = [
-  ["requestId", ["request_id", "req_id", "request id", "requestid", "请求id", "id", "request", "request index", "request_idx"]],
-  ["start", ["start", "start_time", "start time", "start_ts", "timestamp", "send time", "开始时间", "发送时间", "start timestamp"]],
-  ["end", ["end", "end_time", "end time", "end_ts", "finish time", "结束时间", "完成时间", "end timestamp"]],
+  ["requestId", ["request_id", "req_id", "请求id", "id", "request", "request index", "request_idx"]],
+  ["start", ["timestamp", "开始时间", "发送时间"]],
+  ["end", ["结束时间", "完成时间"]],
   ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
   ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
 ];
