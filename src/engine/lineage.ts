@@ -14,7 +14,7 @@ import { loadKind, loadValue } from "./load";
 import { fmtNum } from "./number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "./money";
 import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
-import type { ResolvedPlan } from "./resolved-plan-types";
+import type { ResolvedPlan, ResolvedPool } from "./resolved-plan-types";
 import type { PlanFile, PointSource, Sweep, SweepPoint } from "./types";
 
 /** What a node of the chain is. */
@@ -793,17 +793,27 @@ class Builder {
     return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], wi * (i.value ?? NaN) + wo * (o.value ?? NaN));
   }
 
+  /**
+   * The plan's pool behind result pool `pi`: of the pools with its name (a name repeats only in a
+   * plan with errors), the one plan-tenants.ts kept, in order — a cost, or a SKU with a daily cost.
+   */
+  private poolDef(pi: number): { def: ResolvedPool | null; defIndex: number } {
+    const pools = this.ctx.result.tenants!.pools;
+    const name = pools[pi]!.name;
+    const nth = pools.slice(0, pi).filter((p) => p.name === name).length;
+    const kept = this.ctx.resolved.tenants!.pools.map((p, i) => ({ p, i })).filter(({ p }) => p.name === name && (num(p.costPerDay) || num(this.ctx.result.skus.find((s) => s.name === p.sku)?.capacity?.costPerDay)));
+    const k = kept[nth];
+    return k ? { def: k.p, defIndex: k.i } : { def: null, defIndex: -1 };
+  }
+
   private poolCost(pi: number): LineageNode | null {
     const tr = this.ctx.result.tenants!;
     const pool = tr.pools[pi]!;
-    const t = this.ctx.resolved.tenants!;
-    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
-    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
-    const defIndex = def ? t.pools.indexOf(def) : -1;
+    const { def, defIndex } = this.poolDef(pi);
     if (def && num(def.costPerDay)) return this.field(`tenants.pools[${defIndex}].costPerDay`, def.costPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: a pool kept by plan-tenants.ts has its own cost or a SKU that exists (the recommended one without pools)
+    // Stryker disable next-line ConditionalExpression: the pool's definition (poolDef) has its own cost, returned above, or a SKU that exists (the recommended one without pools)
     if (si < 0) return null;
     const c = this.sku(si, "costPerDay", [])!;
     return { path: `tenants.pools[${pi}].cost`, kind: "computed", value: pool.cost, formula: def ? `costPerDay of SKU "${skuName}" (tenants.pools[${defIndex}].sku)` : `costPerDay of the recommended SKU "${skuName}" (no pools given)`, plugged: `${N(c.value)} = ${N(pool.cost)}`, recomputed: c.value, inputs: [c] };
@@ -813,14 +823,11 @@ class Builder {
     const tr = this.ctx.result.tenants!;
     const pool = tr.pools[pi]!;
     if (!num(pool.capacityTokens)) return null;
-    const t = this.ctx.resolved.tenants!;
-    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
-    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
-    const defIndex = def ? t.pools.indexOf(def) : -1;
+    const { def, defIndex } = this.poolDef(pi);
     if (def && num(def.capacityTokensPerDay)) return this.field(`tenants.pools[${defIndex}].capacityTokensPerDay`, def.capacityTokensPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: a capacity not written comes from a SKU that exists (plan-tenants.ts, fleetCapacityPerDay)
+    // Stryker disable next-line ConditionalExpression: a capacity not written comes from the definition's SKU, which exists (plan-tenants.ts, fleetCapacityPerDay)
     if (si < 0) return null;
     const { wi, wo, inNode, outNode } = this.weights();
     const ws = this.ctx.result.workloads;
@@ -844,14 +851,11 @@ class Builder {
   private poolReplicas(pi: number): LineageNode | null {
     const pool = this.ctx.result.tenants!.pools[pi]!;
     if (!num(pool.replicas)) return null;
-    const t = this.ctx.resolved.tenants!;
-    const def = t.pools.length ? t.pools.find((p) => p.name === pool.name) : null;
-    // Stryker disable next-line UnaryOperator: defIndex is read only when def was found
-    const defIndex = def ? t.pools.indexOf(def) : -1;
+    const { def, defIndex } = this.poolDef(pi);
     if (def && num(def.replicas)) return this.field(`tenants.pools[${defIndex}].replicas`, def.replicas);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: replicas not written come from a SKU that exists (plan-tenants.ts)
+    // Stryker disable next-line ConditionalExpression: replicas not written come from the definition's SKU, which exists (plan-tenants.ts)
     if (si < 0) return null;
     const r = this.sku(si, "replicas", [])!;
     return { path: `tenants.pools[${pi}].replicas`, kind: "computed", value: pool.replicas, formula: `replicas of SKU "${skuName}"`, plugged: `${N(r.value)} = ${N(pool.replicas)}`, recomputed: r.value, inputs: [r] };

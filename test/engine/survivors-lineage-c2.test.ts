@@ -338,3 +338,16 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
     ]);
   });
 });
+
+describe("pools that share a name (an error of the plan, which still computes): each is explained from its own definition", () => {
+  const plan = (pools: NonNullable<PlanFile["tenants"]>["pools"]) =>
+    base({ workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }], skus: [G()], tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] } });
+
+  it("the first 'p' names a SKU that does not exist and is dropped: the pool kept is the second, with cost 10, capacity 100 and 2 replicas", () => {
+    const c = ctxOf(plan([{ name: "p", sku: "nope" }, { name: "p", costPerDay: 10, capacityTokensPerDay: 100, replicas: 2 }]));
+    expect(c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas])).toEqual([["p", 10, 100, 2]]);
+    expect(show(c, "tenants.pools[0].cost")).toEqual(["tenants.pools[0].cost [field] = 10 | raw 10"]);
+    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual(["tenants.pools[0].capacityTokens [field] = 100 | raw 100"]);
+    expect(show(c, "tenants.pools[0].replicas")).toEqual(["tenants.pools[0].replicas [field] = 2 | raw 2"]);
+  });
+});
