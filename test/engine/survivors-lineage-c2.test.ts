@@ -340,7 +340,7 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
 });
 
 describe("pools that share a name (an error of the plan, which still computes): each is explained from its own definition", () => {
-  const plan = (pools: NonNullable<PlanFile["tenants"]>["pools"]) =>
+  const plan = (pools: NonNullable<NonNullable<PlanFile["tenants"]>["pools"]>) =>
     base({ workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }], skus: [G()], tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] } });
 
   it("the first 'p' names a SKU that does not exist and is dropped: the pool kept is the second, with cost 10, capacity 100 and 2 replicas", () => {
