@@ -72,6 +72,7 @@ const isContainer = (v: unknown): v is Container => typeof v === "object" && v !
 function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value: number | null, dirty: Dirty): boolean {
   const field = fieldOfSteps(steps);
   // Data fields (sweep points) have no `resolved` place: their edits re-resolve the plan.
+  // Stryker disable next-line OptionalChaining: a patched path is the edited number field or a sheet entry, both found by walking the field registry (resolve-plan.ts), so it always has a field
   if (!field?.resolved) return false;
   const target = field.resolved(steps);
   // Every container on the way must exist, and the field with it.
