@@ -60,3 +60,15 @@ describe("edits that stay incremental", () => {
     expect(after.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([40, 60]);
   });
 });
+
+describe("an edit whose place is not in the resolved plan", () => {
+  it("redundancy spare 1 edited to a factor of 1.5: the factor is used (10 × 1.5 = 15 replicas), not the old spare (10 + 1 = 11)", () => {
+    const one = (redundancy: unknown) => plan({ factors: { elasticity: 1, redundancy }, skus: [plan().skus[1]!] } as Partial<PlanFile>);
+    // B: 2,500 ÷ 250 = 10 base replicas of 1 GPU at 3: spare 1 → 11 replicas (33 an hour); factor 1.5 → 15 (45 an hour).
+    const engine = createPlanEngine(one({ spare: 1 }));
+    expect(engine.result().skus[0]!.capacity).toMatchObject({ replicas: 11, costPerHour: 33 });
+    const after = engine.edit("factors.redundancy", 1.5);
+    expect(after.skus[0]!.capacity).toMatchObject({ replicas: 15, costPerHour: 45 });
+    expect(after).toStrictEqual(fresh(one(1.5)));
+  });
+});
