@@ -31,6 +31,9 @@ describe("mutation summary", () => {
   mkdirSync(join(dir, "src/engine/messages"), { recursive: true });
   mkdirSync(join(dir, "test/mutation/out"), { recursive: true });
   for (const f of ["a.ts", "b.ts", "messages/m.ts"]) writeFileSync(join(dir, "src/engine", f), "export const x = 1;\n");
+  // Declarations only (no mutant: Stryker leaves such a file out of its report), and one that has code after its types.
+  writeFileSync(join(dir, "src/engine/t.ts"), '/** A. */\nimport type { X } from "./x";\nexport type K =\n  | "a" // one\n  | "b";\nexport interface R {\n  f(): void;\n  g: { h: string[] };\n}\nexport { y } from "./y";\nexport * from "./z";\n');
+  writeFileSync(join(dir, "src/engine/u.ts"), 'export interface R {\n  a: number;\n}\nexport const u = (r: R) => r.a + 1;\n');
   writeFileSync(join(dir, "test/mutation/stryker.config.mjs"), 'export default { mutate: [\n "src/engine/**/*.ts",\n "!src/engine/messages/**",\n] };\n');
   sh("git", "init", "-q");
   sh("git", "-c", "user.email=t@t", "-c", "user.name=t", "add", ".");
@@ -39,10 +42,11 @@ describe("mutation summary", () => {
 
   it("records a whole-file run with its commit, and lists the files of the mutate set not run", () => {
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed"), mutant(2, "Killed"), mutant(3, "Survived"), mutant(4, "Timeout")] });
-    expect(summary()).toContain("1 file(s), 1 not run; all: 75.0 %");
+    expect(summary()).toContain("1 file(s), 2 not run; all: 75.0 %");
     const text = md();
     expect(text).toMatch(new RegExp(`\\| src/engine/a\\.ts \\| [0-9: -]+ \\| ${head} \\| all \\| no \\| 3 \\| 1 \\| 1 \\| 0 \\| 0 \\| 0 \\| 75\\.0 % \\| 75\\.0 % \\|`));
-    expect(text).toContain("**Not run as a whole file yet (1):** `src/engine/b.ts`.");
+    expect(text).toContain("**Not run as a whole file yet (2):** `src/engine/b.ts`, `src/engine/u.ts`.");
+    expect(text).toContain("**Type declarations only (no mutants, no row):** `src/engine/t.ts`.");
     expect(text).not.toContain("messages/m.ts");
   });
 
@@ -66,7 +70,8 @@ describe("mutation summary", () => {
     report(["src/engine/a.ts"], { "src/engine/a.ts": [mutant(1, "Killed")] });
     summary();
     expect(md()).not.toContain("Line-range runs");
-    expect(md()).not.toContain("Not run as a whole file");
+    // u.ts (code, never run) is still missing; b.ts and a.ts have rows, t.ts has nothing to run
+    expect(md()).toContain("**Not run as a whole file yet (1):** `src/engine/u.ts`.");
   });
 
   it("counts static mutants not run (--ignoreStatic) apart from the equivalent ones, and says so", () => {
