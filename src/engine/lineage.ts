@@ -1023,10 +1023,10 @@ class Builder {
         case "cost":
           return this.poolCost(i0);
         case "costRounded": {
-          const c = this.poolCost(i0);
+          const c = this.poolCost(i0)!;
           // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
           const at = `${pp}.costRounded`;
-          return c ? this.rounded(at, pool.costRounded, c, "the pool cost rounded to the currency's minor unit") : null;
+          return this.rounded(at, pool.costRounded, c, "the pool cost rounded to the currency's minor unit");
         }
         case "usedTokens": {
           const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
@@ -1042,9 +1042,9 @@ class Builder {
           return this.step(`${pp}.billedReplicas`, pool.billedReplicas, "Σ teams' billed replicas", (nodes as LineageNode[]).flatMap((n, i) => (i ? [" + ", n] : [n])), nodes as LineageNode[], (nodes as LineageNode[]).reduce((a, n) => a + (n.value ?? NaN), 0));
         }
         case "costPerMillionTokens": {
-          const c = this.poolCost(i0);
-          const u = this.tenants(["pools", i0, "usedTokens"]);
-          if (!c || !u) return null;
+          // A pool of the result always has a cost with a lineage (poolCost: its definition's own cost, or its SKU's).
+          const c = this.poolCost(i0)!;
+          const u = this.tenants(["pools", i0, "usedTokens"])!;
           return this.step(`${pp}.costPerMillionTokens`, pool.costPerMillionTokens, "pool cost ÷ used weighted tokens × 1,000,000", [c, " ÷ ", u, " × 1,000,000"], [c, u], val(u) > 0 ? (val(c) / val(u)) * 1e6 : null);
         }
         case "costPerMillionInputTokens":
@@ -1055,8 +1055,7 @@ class Builder {
           return m ? this.weighted(at, pool[k1], m, k1 === "costPerMillionInputTokens" ? "input" : "output") : null;
         }
         case "idle": {
-          const c = this.poolCost(i0);
-          if (!c) return null;
+          const c = this.poolCost(i0)!;
           // Stryker disable next-line MethodExpression: with the pool's cost (c) every team's cost has a lineage (b above is never null), so the filter removes nothing
           const teams = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "cost"])).filter((n): n is LineageNode => !!n);
           if (pool.basis === "reservation") {
@@ -1119,9 +1118,8 @@ class Builder {
         return m ? this.weighted(at, team[k2], m, k2 === "costPerMillionInputTokens" ? "input" : "output") : null;
       }
       case "cost": {
-        const c = this.poolCost(i0);
+        const c = this.poolCost(i0)!;
         const a = this.teamWeighted(i0, i1);
-        if (!c) return null;
         if (pool.basis === "reservation") {
           // A pool billed by reservation has a capacity and replicas, and the definition that gives
           // this pool's cost (c) gives them too (its own numbers, or its SKU's): b and all are never null.
@@ -1145,9 +1143,8 @@ class Builder {
         return c ? this.rounded(`${tp}.costRounded`, team.costRounded, c, "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly") : null;
       }
       case "costPerMillionTokens": {
-        const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
+        const c = this.tenants(["pools", i0, "teams", i1, "cost"])!;
         const a = this.teamWeighted(i0, i1);
-        if (!c) return null;
         return this.step(`${tp}.costPerMillionTokens`, team.costPerMillionTokens, "cost ÷ weighted tokens × 1,000,000", [c, " ÷ ", a, " × 1,000,000"], [c, a], val(a) > 0 ? (val(c) / val(a)) * 1e6 : null);
       }
     }
