@@ -354,11 +354,12 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
   const kind = loadKind(sweep.points);
   // The load the operating point was run at: its concurrency, else its request rate, else (a sweep along achieved
   // req/s) its rps; none of them is an unknown load.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
+  const rate = op.requestRate === "inf" ? Infinity : op.requestRate;
   const at = op.concurrency !== null
     ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
-    : op.requestRate !== null
-      // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
-      ? { kind: "requestRate" as const, at: loadParam(op.requestRate === "inf" ? Infinity : op.requestRate) }
+    : rate !== null
+      ? { kind: "requestRate" as const, at: loadParam(rate) }
       : op.rps !== null
         ? { kind: "rps" as const, at: loadParam(op.rps) }
         : { kind, at: null };
