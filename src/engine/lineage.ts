@@ -111,7 +111,8 @@ export function parseLineagePath(path: string): (string | number)[] | null {
 function get(obj: unknown, keys: readonly (string | number)[]): unknown {
   let v = obj;
   for (const k of keys) {
-    if (v === null || typeof v !== "object") return undefined;
+    // Own keys only: `constructor` or `toString` is no value of the plan or the result.
+    if (v === null || typeof v !== "object" || !Object.hasOwn(v, k)) return undefined;
     v = (v as Record<string | number, unknown>)[k];
   }
   return v;
@@ -1165,7 +1166,7 @@ class Builder {
     }
     if (k0 === "factors" && keys.length === 2 && i0 === "elasticity") return this.elasticity();
     if (k0 === "factors" && i0 === "redundancy" && (keys.length === 2 || (keys.length === 3 && (k1 === "spare" || k1 === "factor")))) return this.redundancy();
-    if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && i0 in this.ctx.resolved.cells) return this.cell(i0);
+    if (k0 === "cells" && typeof i0 === "string" && keys.length === 2 && Object.hasOwn(this.ctx.resolved.cells, i0)) return this.cell(i0);
     // A top-level setting of the plan (e.g. `maxErrorRatePct`): the field as written, or its default.
     const v = get(this.ctx.result, keys);
     // A path of one index (`[0]`) reads nothing of the result.

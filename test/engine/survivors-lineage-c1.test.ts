@@ -88,6 +88,15 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
     expect(explainLines(ctx, "cells.x")).toEqual(["cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor"]);
     expect(explainLines(ctx, "cells.y")).toEqual(["cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a", "  cells.a [cell] = 2 | raw: 2"]);
   });
+
+  it("`cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
+    for (const path of ["cells.constructor", "cells.toString", "cells.hasOwnProperty", "workloads[0].constructor", "tenants.constructor", "constructor"]) {
+      const a = explainPath(ctx, path);
+      expect(a.ok, path).toBe(false);
+    }
+    // a real cell still explains
+    expect(explainLines(ctx, "cells.a")).toEqual(["cells.a [cell] = 2 | raw: 2"]);
+  });
 });
 
 describe("plan fields as written", () => {
