@@ -104,28 +104,22 @@ export function isNumberField(plan: PlanFile, steps: readonly (string | number)[
   return fieldAt(plan, steps)?.kind === "input";
 }
 
-/** Reads resolved numbers: the sheet's value when the path is an entry, else a plain number. */
+/** Reads a value that is not a finite number: the sheet's value when its path is an entry, else null. */
 type Reader = (path: string, raw: unknown) => number | null;
 
 /**
- * A plain number resolves to itself (finite) or null without a sheet look-up: a sheet entry at
- * its path could only hold the same number (readRaw), so only other values need the path. This
- * keeps inline sweeps and usage rows (thousands of numbers) from building a path string per number.
+ * The reader of the sheet. Every caller takes a finite plain number itself, before building the path
+ * (a sheet entry at its path could only hold the same number: readRaw): this keeps inline sweeps and
+ * usage rows (thousands of numbers) from building a path string per number. So the reader is only
+ * asked about other values: formulas, text, non-finite numbers.
  */
 function readerOf(sheet: Sheet): Reader {
-  return (path, raw) =>
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: every caller here (numField, resolvePoints, resolveSchedule, the cells) takes a finite number itself first, so this guard never decides a result
-    typeof raw === "number" && Number.isFinite(raw)
-      ? raw
-      : sheet.has(path)
-        ? sheet.value(path)
-        : null;
+  return (path) => (sheet.has(path) ? sheet.value(path) : null);
 }
 
 /** The number of `o[key]` at path `base.key` (key an identifier); the path is built only for non-numbers. */
 function numField(num: Reader, o: Obj, base: string, key: string): number | null {
   const raw = o[key];
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: fast path; the reader gives a finite number back as it is
   if (typeof raw === "number" && Number.isFinite(raw)) return raw;
   // Stryker disable next-line ConditionalExpression: fast path; an absent value is no sheet entry, so the reader gives null too ('always null' is killed)
   return raw === undefined ? null : num(`${base}.${key}`, raw);
