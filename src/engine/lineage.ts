@@ -546,7 +546,7 @@ class Builder {
         const { nodes, total } = this.skuSum(si, s);
         if (!nodes.length) return null;
         if (nodes.length === 1) return { ...nodes[0]!, path: `${p}.replicasBase`, value: s.capacity?.replicasBase ?? null };
-        return this.step(`${p}.replicasBase`, v("replicasBase"), "Σ workloads' replicasBase", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, total);
+        return this.step(`${p}.replicasBase`, v("replicasBase"), "Σ workloads' replicasBase", plus(nodes), nodes, total);
       }
       case "replicasRaw": {
         const base = this.sku(si, "replicasBase", []); // null when the capacity failed (e.g. a `<id>_tok_s` cycle): then no lineage
@@ -605,7 +605,7 @@ class Builder {
         }
         const { total } = this.skuSum(si, s);
         const outs = this.ctx.result.workloads.map((_, wi) => this.step(`workloads[${wi}].outputTokensPerSec at peak`, mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens), "peakRps × outputTokens", [this.workloadField(wi, "peakRps"), " × ", this.workloadField(wi, "outputTokens")], [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")], mul(this.ctx.result.workloads[wi]!.peakRps, this.ctx.result.workloads[wi]!.outputTokens)));
-        const o = outs.reduce((a, n) => a + (n.value ?? NaN), 0);
+        const o = sumOf(outs);
         const base = this.sku(si, "replicasBase", []);
         if (!base) return null;
         if (total === 0) {
@@ -613,13 +613,13 @@ class Builder {
           // (skuSum found each workload's capacity, so none is null here).
           const outW = s.workloads.map((_, wi) => this.workloadField(wi, "outputTokens"));
           const caps = s.workloads.map((_, wi) => this.capacityFor(si, wi)!);
-          const den = outW.reduce((a, f, i) => a + (f.value ?? NaN) / (caps[i]!.value ?? NaN), 0);
-          const re = outW.reduce((a, f) => a + (f.value ?? NaN), 0) / den;
+          const den = outW.reduce((a, f, i) => a + val(f) / val(caps[i]!), 0);
+          const re = sumOf(outW) / den;
           const parts = ["(", ...outW.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ (", ...outW.flatMap((f, i) => [...(i ? [" + "] : []), f, " ÷ ", caps[i]!]), ")"];
           return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec)", parts, outW.flatMap((f, i) => [f, caps[i]!]), num(re) ? re : null);
         }
         // Stryker disable next-line EqualityOperator: a total of 0 (no peak traffic) returned above
-        return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...outs.flatMap((n, i) => (i ? [" + ", n] : [n])), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
+        return this.step(`${p}.replicaOutputTokensPerSec`, v("replicaOutputTokensPerSec"), "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)", ["(", ...plus(outs), ") ÷ ", base], [...outs, base], num(total) && total > 0 ? o / total : null);
       }
       case "costPerOutputToken": {
         // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
@@ -652,7 +652,7 @@ class Builder {
           // No peak traffic: capacity.ts takes the plain mean of the workloads' output tokens per request.
           const outs = ws.map((_, wi) => this.workloadField(wi, "outputTokens"));
           const n = this.constant("workloads", ws.length);
-          const m = outs.reduce((x, f) => x + (f.value ?? NaN), 0) / ws.length;
+          const m = sumOf(outs) / ws.length;
           const plain = this.step("mean output tokens per request", num(m) ? m : null, "Σ outputTokens ÷ workloads", ["(", ...outs.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ ", n], [...outs, n], num(m) ? m : null);
           return this.step(`${p}.costPerRequest`, v("costPerRequest"), "costPerOutputToken × mean output tokens per request", [a, " × ", plain], [a, plain], mul(a.value, plain.value));
         }
@@ -784,7 +784,7 @@ class Builder {
     const value = team[which] ?? null;
     const path = `tenants.pools[${pi}].teams[${ti}].${which}`;
     if (nodes.length === 1) return { path, kind: "computed", value, formula: `${which} of the team's usage row`, plugged: `${N(nodes[0]!.value)} = ${N(value)}`, recomputed: nodes[0]!.value, inputs: nodes };
-    return this.step(path, value, `Σ ${which} of the team's usage rows`, nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
+    return this.step(path, value, `Σ ${which} of the team's usage rows`, plus(nodes), nodes, sumOf(nodes));
   }
 
   private teamWeighted(pi: number, ti: number): LineageNode {
@@ -792,7 +792,7 @@ class Builder {
     const { wi, wo, inNode, outNode } = this.weights();
     const i = this.teamTokens(pi, ti, "inputTokens");
     const o = this.teamTokens(pi, ti, "outputTokens");
-    return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], wi * (i.value ?? NaN) + wo * (o.value ?? NaN));
+    return this.step(`tenants.pools[${pi}].teams[${ti}].tokens`, team.tokens, "inputWeight × inputTokens + outputWeight × outputTokens", [inNode, " × ", i, " + ", outNode, " × ", o], [inNode, i, outNode, o], wi * val(i) + wo * val(o));
   }
 
   /**
@@ -872,7 +872,7 @@ class Builder {
     const single = tr.pools.length === 1;
     const rows = this.ctx.resolved.tenants!.usage.map((u, i) => ({ u, i })).filter(({ u }) => u.team === team.name && (u.pool === pool.name || (u.pool === null && single)) && num(u.reservedReplicas));
     const nodes = rows.map(({ u, i }) => this.field(`tenants.usage[${i}].reservedReplicas`, u.reservedReplicas));
-    return this.step(`tenants.pools[${pi}].teams[${ti}].reservedReplicas`, team.reservedReplicas, "Σ reservedReplicas of the team's usage rows", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
+    return this.step(`tenants.pools[${pi}].teams[${ti}].reservedReplicas`, team.reservedReplicas, "Σ reservedReplicas of the team's usage rows", plus(nodes), nodes, sumOf(nodes));
   }
 
   /** A cost per 1M input or output tokens: the method's weight × the cost per 1M weighted tokens. */
@@ -890,7 +890,7 @@ class Builder {
     const digits = minorUnitDigits(this.ctx.result.currency);
     const round = (x: number) => fromMinor(toMinor(x, digits), digits);
     const sum = (parts: LineageNode[], what: string, value: number | null, rounded: boolean) =>
-      this.step(path, value, what, parts.flatMap((n, i) => (i ? [" + ", n] : [n])), parts, rounded ? round(parts.reduce((a, n) => a + (n.value ?? NaN), 0)) : parts.reduce((a, n) => a + (n.value ?? NaN), 0));
+      this.step(path, value, what, plus(parts), parts, rounded ? round(sumOf(parts)) : sumOf(parts));
     const overPools = (k: string) => {
       const parts: LineageNode[] = [];
       tr.pools.forEach((pool, pi) => {
@@ -1011,8 +1011,8 @@ class Builder {
       });
       if (k1 !== "cost" && k1 !== "costRounded") return this.teamTotal(i0, k1);
       const value = team[k1];
-      const re = parts.reduce((a, n) => a + (n.value ?? NaN), 0);
-      return this.step(`tenants.teams[${i0}].${k1}`, value, `Σ the team's ${k1} over pools`, parts.flatMap((n, i) => (i ? [" + ", n] : [n])), parts, k1 === "costRounded" ? fromMinor(toMinor(re, minorUnitDigits(this.ctx.result.currency)), minorUnitDigits(this.ctx.result.currency)) : re);
+      const re = sumOf(parts);
+      return this.step(`tenants.teams[${i0}].${k1}`, value, `Σ the team's ${k1} over pools`, plus(parts), parts, k1 === "costRounded" ? fromMinor(toMinor(re, minorUnitDigits(this.ctx.result.currency)), minorUnitDigits(this.ctx.result.currency)) : re);
     }
     if (k0 === "shared" && typeof i0 === "number") return this.sharedLine(i0, rest.slice(2));
     if (k0 !== "pools" || typeof i0 !== "number") return null;
@@ -1031,7 +1031,7 @@ class Builder {
         }
         case "usedTokens": {
           const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
-          return this.step(`${pp}.usedTokens`, pool.usedTokens, "Σ teams' weighted tokens", nodes.flatMap((n, i) => (i ? [" + ", n] : [n])), nodes, nodes.reduce((a, n) => a + (n.value ?? NaN), 0));
+          return this.step(`${pp}.usedTokens`, pool.usedTokens, "Σ teams' weighted tokens", plus(nodes), nodes, sumOf(nodes));
         }
         case "capacityTokens":
           return this.poolCapacity(i0);
@@ -1040,7 +1040,7 @@ class Builder {
         case "billedReplicas": {
           const nodes = pool.teams.map((_, ti) => this.tenants(["pools", i0, "teams", ti, "billedReplicas"]));
           if (nodes.some((n) => !n)) return null;
-          return this.step(`${pp}.billedReplicas`, pool.billedReplicas, "Σ teams' billed replicas", (nodes as LineageNode[]).flatMap((n, i) => (i ? [" + ", n] : [n])), nodes as LineageNode[], (nodes as LineageNode[]).reduce((a, n) => a + (n.value ?? NaN), 0));
+          return this.step(`${pp}.billedReplicas`, pool.billedReplicas, "Σ teams' billed replicas", plus(nodes as LineageNode[]), nodes as LineageNode[], sumOf(nodes as LineageNode[]));
         }
         case "costPerMillionTokens": {
           // A pool of the result always has a cost with a lineage (poolCost: its definition's own cost, or its SKU's).
@@ -1063,14 +1063,14 @@ class Builder {
             const billed = pool.billedReplicas ?? 0;
             if (billed === 0) return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: "the whole pool cost (no usage, no reservation)", plugged: `${N(pool.idle)}`, recomputed: c.value, inputs: [c] };
             if (this.ctx.resolved.tenants.idle !== "separate" || billed > (pool.replicas ?? 0)) return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: "0 (idle is spread by billed replicas, or the reservations fill the pool)", plugged: `${N(pool.idle)}`, recomputed: 0, inputs: [] };
-            const re = num(c.value) ? Math.max(0, c.value - teams.reduce((a, n) => a + (n.value ?? NaN), 0)) : null;
-            return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost (the unbilled replicas)", [c, " − (", ...teams.flatMap((n, i) => (i ? [" + ", n] : [n])), ")"], [c, ...teams], re);
+            const re = num(c.value) ? Math.max(0, c.value - sumOf(teams)) : null;
+            return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost (the unbilled replicas)", [c, " − (", ...plus(teams), ")"], [c, ...teams], re);
           }
           if (this.ctx.resolved.tenants.idle !== "separate" || !num(pool.capacityTokens) || pool.usedTokens > pool.capacityTokens || pool.usedTokens === 0) {
             return { path: `${pp}.idle`, kind: "computed", value: pool.idle, formula: pool.usedTokens === 0 ? "the whole pool cost (no usage)" : "0 (idle is spread over the teams in proportion)", plugged: `${N(pool.idle)}`, recomputed: pool.usedTokens === 0 ? c.value : 0, inputs: pool.usedTokens === 0 ? [c] : [] };
           }
-          const re = num(c.value) ? Math.max(0, c.value - teams.reduce((a, n) => a + (n.value ?? NaN), 0)) : null;
-          return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost", [c, " − (", ...teams.flatMap((n, i) => (i ? [" + ", n] : [n])), ")"], [c, ...teams], re);
+          const re = num(c.value) ? Math.max(0, c.value - sumOf(teams)) : null;
+          return this.step(`${pp}.idle`, pool.idle, "pool cost − Σ teams' cost", [c, " − (", ...plus(teams), ")"], [c, ...teams], re);
         }
         case "idleRounded": {
           const idle = this.tenants(["pools", i0, "idle"]);
@@ -1200,6 +1200,14 @@ function loadOfPoint(p: SweepPoint | undefined): string | undefined {
  */
 function val(n: LineageNode): number {
   return n.value ?? Number.NaN;
+}
+/** Σ of the nodes' values (a missing value counts as NaN, as in {@link val}). */
+function sumOf(nodes: readonly LineageNode[]): number {
+  return nodes.reduce((a, n) => a + val(n), 0);
+}
+/** The plugged-in parts `n₁ + n₂ + …`. */
+function plus(nodes: readonly LineageNode[]): (LineageNode | string)[] {
+  return nodes.flatMap((n, i) => (i ? [" + ", n] : [n]));
 }
 function sum(a: number | null, b: number | null): number | null {
   return num(a) && num(b) ? a + b : null;
