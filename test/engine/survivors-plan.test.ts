@@ -9,22 +9,10 @@ import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engi
 import type { SkuResult } from "../../src/engine/plan-result";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile } from "../../src/engine/types";
+import { base, point, skuA } from "./plan-builders";
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 
-/** One point: concurrency 8, 2 req/s, 500 output tok/s, P99 TTFT 700 ms. */
-const point = (over: Record<string, unknown> = {}) => ({ concurrency: 8, rps: 2, outputTokensPerSec: 500, ttftMs: { p99: 700 }, ...over });
-const skuA = (over: Record<string, unknown> = {}) => ({ name: "A", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { points: [point()] }, ...over });
-/** chat: 10 req/s × 250 output tokens = 2,500 tok/s; one SKU A of 2 GPUs at 3 an hour, P99 TTFT ≤ 1,000 ms. */
-const base = (over: Record<string, unknown> = {}) => ({
-  format: "capplan.plan/v1",
-  currency: "USD",
-  workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
-  slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-  factors: { elasticity: 1, redundancy: 1 },
-  skus: [skuA()],
-  ...over,
-});
 const ALL_PASS = "A: every point meets the SLOs: the operating point is the highest load measured (concurrency 8); capacity may be higher";
 
 describe("a SKU planned from its sweep", () => {
