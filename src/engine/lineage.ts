@@ -79,6 +79,9 @@ export interface LineageContext {
 
 export type LineageAnswer = { ok: true; node: LineageNode } | { ok: false; error: string };
 
+/** The numbers of an operating point that lineage explains. */
+type OpKey = "concurrency" | "requestRate" | "rps" | "outputTokensPerSec" | "totalTokensPerSec";
+
 /** A number in the chain's plugged-in formulas: up to 4 decimals, small numbers in 4 significant digits. */
 export function lineageNumber(x: number | null | undefined): string {
   // null, undefined and NaN go to fmtNum, which writes n/a (as ±Infinity, they are not below 0.01).
@@ -362,13 +365,15 @@ class Builder {
     return { path, kind: "sweepPoint", value: num(v) ? v : null, source: this.sweepSource(sweep, index, key), inputs: [] };
   }
 
-  /** An operating-point value (`concurrency`, `rps`, `outputTokensPerSec`, `totalTokensPerSec`). */
-  opValue(si: number, wi: number, key: "concurrency" | "rps" | "outputTokensPerSec" | "totalTokensPerSec", path: string): LineageNode | null {
+  /** An operating-point value (`concurrency`, `requestRate`, `rps`, `outputTokensPerSec`, `totalTokensPerSec`). */
+  opValue(si: number, wi: number, key: OpKey, path: string): LineageNode | null {
     // Callers pass a SKU of the result; `wi` may be past its workloads (a plan without workloads).
     const wl = this.ctx.result.skus[si]!.workloads[wi];
     if (!wl?.operatingPoint) return null;
     const op = wl.operatingPoint;
-    const value = op[key];
+    // An open-loop point sent all at once has the request rate "inf": not a number, shown as written.
+    const written = op[key];
+    const value = written === "inf" ? null : written;
     if (op.basis === "given") {
       if (key !== "outputTokensPerSec") return null;
       const wname = this.ctx.result.workloads[wi]?.name;
@@ -382,6 +387,7 @@ class Builder {
     if (op.basis === "measured") {
       const leaf = this.sweepValue(path, sweep, at, key);
       leaf.value = value;
+      if (written === "inf") leaf.raw = "inf";
       return leaf;
     }
     // Interpolated: between the last passing point and the first failing one (`towardIndex`: the next
@@ -397,7 +403,8 @@ class Builder {
     const la = load(sweep.points[at]);
     const lb = load(sweep.points[next]);
     const lop = op[axis];
-    if (!num(la) || !num(lb) || !num(lop) || la === lb || key === "concurrency") {
+    // The load on the sweep's own axis is where the SLO crossing was found, not a value read at t (that would be circular).
+    if (!num(la) || !num(lb) || !num(lop) || la === lb || key === "concurrency" || key === axis) {
       const node: LineageNode = { path, kind: "computed", value, formula: "interpolated between two load levels where the binding SLO reaches its limit", plugged: `${N(a.value)} … ${N(b.value)} → ${N(value)}`, recomputed: value, inputs: [a, b] };
       return node;
     }
@@ -490,7 +497,7 @@ class Builder {
 
   operatingPoint(si: number, wi: number, rest: readonly (string | number)[], path: string): LineageNode | null {
     const key = rest[0];
-    if (key === "concurrency" || key === "rps" || key === "outputTokensPerSec" || key === "totalTokensPerSec") {
+    if (key === "concurrency" || key === "requestRate" || key === "rps" || key === "outputTokensPerSec" || key === "totalTokensPerSec") {
       if (rest.length !== 1) return null;
       // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return this.opValue(si, wi, key, path + `.${key}`);

@@ -460,6 +460,31 @@ describe("an open-loop sweep interpolated between request rates", () => {
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
     ]);
   });
+  it("explains the operating point's request rate: on its own axis the load where the SLO binds (6 … 10 → 8), not a value read at t", () => {
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [computed] = 8 | f: interpolated between two load levels where the binding SLO reaches its limit | zh: 在两个负载档位之间插值，取约束 SLO 恰好达到上限处 | p: 6 … 10 → 8 | re: 8",
+      "  rr · point 1 · requestRate [sweepPoint] = 6 | src: rr [] inline #1 (request rate 6 req/s) key=requestRate",
+      "  rr · point 2 · requestRate [sweepPoint] = 10 | src: rr [] inline #2 (request rate 10 req/s) key=requestRate",
+    ]);
+  });
+  it("a measured operating point's request rate is the sweep point's; a flood (\"inf\") has no number and says so", () => {
+    const measured = { ...PLANS.rate, sloMode: "measured" as const };
+    // TTFT P99 ≤ 1,000 ms: 6 req/s (800 ms) passes, 10 req/s (1,200 ms) does not.
+    expect(explainLines(contextOf(measured), "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = 6 | src: rr [] inline #1 (request rate 6 req/s) key=requestRate",
+    ]);
+    const sku = PLANS.rate.skus[0]!;
+    const points = sku.sweep.points.map((p, i) => (i === 2 ? { ...p, requestRate: "inf" as const } : p));
+    const flood = { ...measured, slo: [{ metric: "ttft" as const, stat: "p99" as const, maxMs: 5000 }], skus: [{ ...sku, sweep: { ...sku.sweep, points } }] };
+    expect(explainLines(contextOf(flood), "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = null | raw: inf | src: rr [] inline #2 (request rate inf) key=requestRate",
+    ]);
+  });
+  it("a closed-loop sweep without request rates reads its operating point's request rate at t, and has no number", () => {
+    expect(explainLines(contextOf(PLANS.interp), "skus[0].workloads[0].operatingPoint.requestRate")[0]).toBe(
+      "skus[0].workloads[0].operatingPoint.requestRate [computed] = null | f: v₀ + t × (v₁ − v₀) | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
+    );
+  });
 });
 
 describe("a sweep without output tokens/s", () => {
