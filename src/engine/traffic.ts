@@ -49,14 +49,16 @@ class BinCounts {
   max = -Infinity;
   /** Adds `n` at bin `i`; false when the span would exceed `limit` bins. */
   add(i: number, n: number, limit: number): boolean {
+    const min = Math.min(this.min, i);
+    const max = Math.max(this.max, i);
+    const span = max - min + 1;
+    // Checked on every bin, not only when the array grows: the array keeps headroom past the limit, and a bin
+    // inside it may still stretch the span from the first to the last bin beyond `limit`.
+    if (span > limit) return false;
     if (this.arr.length === 0) {
       this.lo = i - 16;
       this.arr = new Float64Array(64);
     } else if (i < this.lo || i >= this.lo + this.arr.length) {
-      const min = Math.min(this.min, i);
-      const max = Math.max(this.max, i);
-      const span = max - min + 1;
-      if (span > limit) return false;
       const cap = Math.min(Math.max(span * 2, 64), limit + 32);
       const grow = cap - span;
       // Stryker disable next-line ConditionalExpression,EqualityOperator: which side gets the headroom is speed only; either keeps every bin from min to max in the array

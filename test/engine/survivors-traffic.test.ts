@@ -109,6 +109,15 @@ describe("errors, each with its exact English", () => {
     expect(acc.problem).toBeNull();
     expect(acc.count).toBe(2);
   });
+  it("a bin inside the array's headroom but one past the bin limit is refused (the span counts, not the array)", () => {
+    const acc = new TrafficAccumulator();
+    acc.add(0, 1, 1);
+    acc.add(MAX_BASE_BINS - 1, 1, 1); // bins 0 … 39,999,999: the array now reaches a few bins further
+    expect(acc.problem).toBeNull();
+    acc.add(MAX_BASE_BINS, 1, 1); // bins 0 … 40,000,000
+    expect(acc.problem).toBe("the trace spans more than 40,000,000 bins of 1 s; use a larger bin");
+    expect(acc.count).toBe(2);
+  });
   it("per-bin rows spanning too long stop it as well", () => {
     const acc = new TrafficAccumulator();
     acc.addBin(0, 1, 1, 1);
