@@ -321,7 +321,7 @@ describe("interarrival CV through the reorder window", () => {
     expect(s.interarrivalCv).toBeNull();
     expect(s.notes).toContain("interarrivalCv left out: 3 requests arrive more than 16384 rows after later ones; sort the trace by time to get it");
   });
-  it("every request at one time: no CV and a note; one request: no CV and no CV note", () => {
+  it("every request at one time: no CV and a note, no mean rate, no daily tokens; one request: no CV and no CV note", () => {
     const same = ok(trafficOf([7, 7, 7].map((t) => ({ t, input: 1, output: 1 })), 1));
     expect(same.interarrivalCv).toBeNull();
     expect(same.notes).toEqual(["interarrivalCv left out: every request has the same timestamp", "every request has the same timestamp: no mean rate"]);
@@ -329,6 +329,11 @@ describe("interarrival CV through the reorder window", () => {
     expect(same.peakToMean).toBeNull();
     expect(same.durationSec).toBe(0);
     expect(same.dailyInputTokens).toBeNull();
+    expect(same.dailyOutputTokens).toBeNull();
+    // Two requests at one time: one gap of 0 s is already "every request at one time".
+    const two = ok(trafficOf([7, 7].map((t) => ({ t, input: 1, output: 1 })), 1));
+    expect(two.interarrivalCv).toBeNull();
+    expect(two.notes).toContain("interarrivalCv left out: every request has the same timestamp");
     const one = ok(trafficOf([{ t: 7, input: 1, output: 1 }], 1));
     expect(one.interarrivalCv).toBeNull();
     expect(one.notes).toEqual(["every request has the same timestamp: no mean rate"]);
@@ -539,6 +544,34 @@ describe("groups", () => {
     const s = ok(acc.summary(1));
     expect(s.teams!.map((t) => [t.name, t.requests])).toEqual([["", 1]]);
     expect(s.models!.map((t) => [t.name, t.requests])).toEqual([["", 1]]);
+  });
+  it("per-bin rows without a team or model make no group; with a team only, no model groups", () => {
+    const none = new TrafficAccumulator();
+    none.addBin(0, 5, 50, 5);
+    none.addBin(60, 3, 30, 3, null, null);
+    const n = ok(none.summary(60));
+    expect(n.requests).toBe(8);
+    expect(n.teams ?? []).toEqual([]);
+    expect(n.models ?? []).toEqual([]);
+    const team = new TrafficAccumulator();
+    team.addBin(0, 5, 50, 5, "a", null);
+    team.addBin(60, 3, 30, 3, "b");
+    const t = ok(team.summary(60));
+    expect(t.teams!.map((g) => [g.name, g.requests])).toEqual([
+      ["a", 5],
+      ["b", 3],
+    ]);
+    expect(t.models ?? []).toEqual([]);
+  });
+  it(`per-bin rows of more than ${MAX_GROUPS} teams: the rest are summed as "(other)", with the teams' note`, () => {
+    const acc = new TrafficAccumulator();
+    for (let i = 0; i < MAX_GROUPS + 3; i++) acc.addBin(i * 60, 2, 20, 2, `t${String(i).padStart(3, "0")}`, null);
+    const s = ok(acc.summary(60));
+    expect(s.teams).toHaveLength(MAX_GROUPS + 1);
+    expect(s.teams![0]!.name).toBe("(other)");
+    expect(s.teams![0]!.requests).toBe(6);
+    expect(s.notes).toContain('more than 500 teams: the rest are summed as "(other)"');
+    expect(s.notes.some((n) => n.includes("models"))).toBe(false);
   });
   it("a zero-length trace: group rates and daily tokens are null", () => {
     const s = ok(trafficOf([{ t: 5, input: 1, output: 1, team: "a", model: "m" }], 1));
