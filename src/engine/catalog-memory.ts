@@ -64,7 +64,8 @@ export interface KvSizing {
  * KV tokens that fit in one replica: ⌊(gpuCount × memory × memoryUtilization − weights) /
  * kvBytesPerToken⌋, the budget vLLM reports as "GPU KV cache size: N tokens". An upper
  * bound: activations, CUDA graphs and fragmentation also take memory. When the weights do
- * not fit or an input is invalid the result is 0 tokens with an issue.
+ * not fit, an input is invalid or the model has no per-token KV size (no KV dimensions) the
+ * result is 0 tokens with an issue.
  */
 export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizingOptions = {}): KvSizing {
   const issues: CatalogIssue[] = [];
@@ -85,6 +86,16 @@ export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizing
     issues.push({
       path: "memory",
       message: `${llm.name} weights (${gb(weights)} GB) do not fit in ${gpuCount} × ${gpu.name} at ${util} utilisation (${gb(usable)} GB usable)`,
+    });
+    return { tokens: 0, usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
+  }
+  if (!(perToken > 0)) {
+    // A hand-built model without KV dimensions (an MLA model with neither kvLoraRank nor
+    // qkRopeHeadDim, or every layer sliding-window) has no per-token KV cost: free ÷ 0 would
+    // be an Infinity of tokens, which no GPU holds. Say so instead of returning it.
+    issues.push({
+      path: "kvBytesPerToken",
+      message: `${llm.name} has no per-token KV cache size (${llm.attention === "mla" ? "kvLoraRank and qkRopeHeadDim are missing" : "every layer is sliding-window"}): the KV token budget cannot be computed`,
     });
     return { tokens: 0, usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
   }

@@ -196,6 +196,26 @@ describe("maxKvTokens", () => {
     });
   });
 
+  test("a model without a per-token KV size gives 0 tokens and an issue, not Infinity tokens", () => {
+    const mla = llm({ attention: "mla", layers: 61, parametersB: 1, kvLoraRank: null, qkRopeHeadDim: null });
+    expect(maxKvTokens(gpu(80), 1, mla)).toEqual({
+      tokens: 0,
+      usableBytes: 72_000_000_000,
+      weightsBytes: 2_000_000_000,
+      kvBytesPerToken: 0,
+      issues: [{ path: "kvBytesPerToken", message: "Em has no per-token KV cache size (kvLoraRank and qkRopeHeadDim are missing): the KV token budget cannot be computed" }],
+    });
+    const sliding = llm({ parametersB: 1, layers: 4, slidingWindowLayers: 4 });
+    expect(maxKvTokens(gpu(80), 1, sliding).issues).toEqual([
+      { path: "kvBytesPerToken", message: "Em has no per-token KV cache size (every layer is sliding-window): the KV token budget cannot be computed" },
+    ]);
+    expect(maxKvTokens(gpu(80), 1, sliding).tokens).toBe(0);
+    // One byte per token is enough for a budget: the check is "> 0", not "> 1".
+    const one = maxKvTokens(gpu(10), 1, llm({ attention: "mla", layers: 1, parametersB: 4.9999, kvLoraRank: 1, qkRopeHeadDim: 0 }), { memoryUtilization: 1, kvBytes: 1 });
+    expect(one.tokens).toBe(200_000);
+    expect(one.issues).toEqual([]);
+  });
+
   test("weights larger than memory: the message gives both in GB to one decimal", () => {
     const r = maxKvTokens(gpu(80), 1, llm({ parametersB: 70.6 }));
     expect(r).toEqual({
