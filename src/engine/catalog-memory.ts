@@ -91,12 +91,13 @@ export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizing
   }
   if (!(perToken > 0)) {
     // A hand-built model without KV dimensions (an MLA model with neither kvLoraRank nor
-    // qkRopeHeadDim, or every layer sliding-window) has no per-token KV cost: free ÷ 0 would
-    // be an Infinity of tokens, which no GPU holds. Say so instead of returning it.
-    issues.push({
-      path: "kvBytesPerToken",
-      message: `${llm.name} has no per-token KV cache size (${llm.attention === "mla" ? "kvLoraRank and qkRopeHeadDim are missing" : "every layer is sliding-window"}): the KV token budget cannot be computed`,
-    });
+    // qkRopeHeadDim, every layer sliding-window, no KV heads) has no per-token KV cost: free ÷ 0
+    // would be an Infinity of tokens, which no GPU holds. Say which terms gave it instead.
+    const terms =
+      llm.attention === "mla"
+        ? `kvLoraRank (${llm.kvLoraRank ?? "missing"}) + qkRopeHeadDim (${llm.qkRopeHeadDim ?? "missing"})`
+        : `(${llm.layers} layers − ${llm.slidingWindowLayers} sliding-window) × ${llm.kvHeads} KV heads × ${llm.headDim} head size`;
+    issues.push({ path: "kvBytesPerToken", message: `${llm.name} has no per-token KV cache size: ${terms} is not positive, so the KV token budget cannot be computed` });
     return { tokens: 0, usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
   }
   return { tokens: Math.floor(free / perToken), usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };

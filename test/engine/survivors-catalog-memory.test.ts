@@ -203,13 +203,17 @@ describe("maxKvTokens", () => {
       usableBytes: 72_000_000_000,
       weightsBytes: 2_000_000_000,
       kvBytesPerToken: 0,
-      issues: [{ path: "kvBytesPerToken", message: "Em has no per-token KV cache size (kvLoraRank and qkRopeHeadDim are missing): the KV token budget cannot be computed" }],
+      issues: [{ path: "kvBytesPerToken", message: "Em has no per-token KV cache size: kvLoraRank (missing) + qkRopeHeadDim (missing) is not positive, so the KV token budget cannot be computed" }],
     });
     const sliding = llm({ parametersB: 1, layers: 4, slidingWindowLayers: 4 });
     expect(maxKvTokens(gpu(80), 1, sliding).issues).toEqual([
-      { path: "kvBytesPerToken", message: "Em has no per-token KV cache size (every layer is sliding-window): the KV token budget cannot be computed" },
+      { path: "kvBytesPerToken", message: "Em has no per-token KV cache size: (4 layers − 4 sliding-window) × 8 KV heads × 128 head size is not positive, so the KV token budget cannot be computed" },
     ]);
     expect(maxKvTokens(gpu(80), 1, sliding).tokens).toBe(0);
+    // No KV heads is not "every layer sliding-window": the message names the terms as they are.
+    expect(maxKvTokens(gpu(80), 1, llm({ parametersB: 1, kvHeads: 0 })).issues.map((i) => i.message)).toEqual([
+      "Em has no per-token KV cache size: (32 layers − 0 sliding-window) × 0 KV heads × 128 head size is not positive, so the KV token budget cannot be computed",
+    ]);
     // One byte per token is enough for a budget: the check is "> 0", not "> 1".
     const one = maxKvTokens(gpu(10), 1, llm({ attention: "mla", layers: 1, parametersB: 4.9999, kvLoraRank: 1, qkRopeHeadDim: 0 }), { memoryUtilization: 1, kvBytes: 1 });
     expect(one.tokens).toBe(200_000);
