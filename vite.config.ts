@@ -10,7 +10,8 @@ const EXAMPLES_DIR = join(ROOT, "models/examples");
 const VIRTUAL = "virtual:example-fixtures";
 
 /** Files the app never imports from a referenced folder (docs/hosting.md): READMEs, provenance notes, images. */
-const SIDECAR = /\.source\.txt$|(^|\/)README(\.md)?$|\.(py|sh|md|png|jpe?g|gif|svg)$|(^|\/)\.[^/]*$/i;
+const SIDECAR =
+  /\.source\.txt$|(^|\/)README(\.md)?$|\.(py|sh|md|png|jpe?g|gif|svg)$|(^|\/)\.[^/]*$/i;
 
 function filesIn(abs: string): string[] {
   const st = statSync(abs, { throwIfNoEntry: false });
@@ -26,11 +27,14 @@ function filesIn(abs: string): string[] {
 export function exampleFixturePaths(): string[] {
   const out = new Set<string>();
   for (const name of readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith(".json"))) {
-    const plan = JSON.parse(readFileSync(join(EXAMPLES_DIR, name), "utf8")) as { skus?: { sweep?: { file?: unknown }; sweeps?: Record<string, { file?: unknown }> }[] };
+    const plan = JSON.parse(readFileSync(join(EXAMPLES_DIR, name), "utf8")) as {
+      skus?: { sweep?: { file?: unknown }; sweeps?: Record<string, { file?: unknown }> }[];
+    };
     for (const sku of plan.skus ?? []) {
       for (const ref of [sku.sweep, ...Object.values(sku.sweeps ?? {})]) {
         if (typeof ref?.file !== "string") continue;
-        for (const f of filesIn(resolve(EXAMPLES_DIR, ref.file))) out.add(`/${relative(ROOT, f).split(/[\\/]/).join(posix.sep)}`);
+        for (const f of filesIn(resolve(EXAMPLES_DIR, ref.file)))
+          out.add(`/${relative(ROOT, f).split(/[\\/]/).join(posix.sep)}`);
       }
     }
   }
@@ -49,7 +53,10 @@ function exampleFixtures(): Plugin {
       if (id !== `\0${VIRTUAL}`) return null;
       const paths = exampleFixturePaths();
       for (const p of paths) this.addWatchFile(join(ROOT, p));
-      const entries = paths.map((p) => `  ${JSON.stringify(p)}: () => import(${JSON.stringify(`${p}?raw`)}).then((m) => m.default),`);
+      const entries = paths.map(
+        (p) =>
+          `  ${JSON.stringify(p)}: () => import(${JSON.stringify(`${p}?raw`)}).then((m) => m.default),`,
+      );
       return `export const FIXTURES = {\n${entries.join("\n")}\n};\n`;
     },
   };
@@ -91,11 +98,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "node_modules/**"] },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "node_modules/**"],
+        },
       },
       {
         extends: true,
-        test: { name: "dom", environment: "happy-dom", include: ["test/**/*.test.tsx"], exclude: ["test/e2e/**", "node_modules/**"] },
+        test: {
+          name: "dom",
+          environment: "happy-dom",
+          include: ["test/**/*.test.tsx"],
+          exclude: ["test/e2e/**", "node_modules/**"],
+        },
       },
     ],
     testTimeout: 30000,

@@ -27,7 +27,9 @@ if (existsSync(src)) {
       await buildCli();
     } catch (e) {
       if (!existsSync(bundle)) {
-        process.stderr.write(`capplan: cannot build the CLI (${e instanceof Error ? e.message.split("\n")[0] : e}); run \`npm ci\` in ${root}\n`);
+        process.stderr.write(
+          `capplan: cannot build the CLI (${e instanceof Error ? e.message.split("\n")[0] : e}); run \`npm ci\` in ${root}\n`,
+        );
         process.exit(2);
       }
       // esbuild is a dev dependency: an install without it keeps using the shipped bundle.

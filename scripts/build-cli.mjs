@@ -16,8 +16,14 @@ export async function buildCli() {
     target: "node20",
     sourcemap: false,
     logLevel: "error",
-    define: { __CAPPLAN_VERSION__: JSON.stringify(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version) },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    define: {
+      __CAPPLAN_VERSION__: JSON.stringify(
+        JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version,
+      ),
+    },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
   });
 }
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();

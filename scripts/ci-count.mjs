@@ -3,16 +3,20 @@
 // package-check.json is the {"passed": N, "failed": N} written by scripts/check-package.mjs.
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, pwFile, typecheckFailed, buildFailed, lintFailed, packageFile] = process.argv.slice(2);
-let passed = 0, failed = 0, skipped = 0;
+const [vitestFile, pwFile, typecheckFailed, buildFailed, lintFailed, packageFile] =
+  process.argv.slice(2);
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 
 if (existsSync(vitestFile)) {
   const r = JSON.parse(readFileSync(vitestFile, "utf8"));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0);
+  failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A test file that failed to load counts as a failure even with no failed test in it.
-  for (const f of r.testResults ?? []) if (f.status === "failed" && (f.assertionResults ?? []).length === 0) failed++;
+  for (const f of r.testResults ?? [])
+    if (f.status === "failed" && (f.assertionResults ?? []).length === 0) failed++;
 } else {
   failed++; // vitest did not produce a report at all
 }

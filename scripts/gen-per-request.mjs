@@ -22,7 +22,9 @@ const jsonl = args.includes("--jsonl");
 const seedIdx = args.indexOf("--seed");
 const seed = seedIdx >= 0 ? Number(args[seedIdx + 1]) : 42;
 if (!Number.isInteger(n) || n <= 0 || !out) {
-  process.stderr.write("usage: node scripts/gen-per-request.mjs <rows> <out.csv|out.jsonl> [--jsonl] [--seed N]\n");
+  process.stderr.write(
+    "usage: node scripts/gen-per-request.mjs <rows> <out.csv|out.jsonl> [--jsonl] [--seed N]\n",
+  );
   process.exit(2);
 }
 
@@ -37,14 +39,23 @@ function rng(a) {
   };
 }
 const rand = rng(seed);
-const exp = mean => -Math.log(1 - rand()) * mean;
-const r2 = v => Math.round(v * 100) / 100;
-const r1 = v => Math.round(v * 10) / 10;
+const exp = (mean) => -Math.log(1 - rand()) * mean;
+const r2 = (v) => Math.round(v * 100) / 100;
+const r1 = (v) => Math.round(v * 10) / 10;
 
 const levels = [1, 2, 4, 8, 16, 32, 64];
 const per = Math.floor(n / levels.length);
 const ws = createWriteStream(out);
-const cols = ["concurrency", "ttft_ms", "itl_ms", "latency_ms", "output_tokens", "input_tokens", "start_ms", "end_ms"];
+const cols = [
+  "concurrency",
+  "ttft_ms",
+  "itl_ms",
+  "latency_ms",
+  "output_tokens",
+  "input_tokens",
+  "start_ms",
+  "end_ms",
+];
 let buf = jsonl ? "" : cols.join(",") + "\n";
 let t0 = 0;
 
@@ -52,7 +63,7 @@ async function flush(force) {
   if (buf.length < 1 << 20 && !force) return;
   const chunk = buf;
   buf = "";
-  if (!ws.write(chunk)) await new Promise(r => ws.once("drain", r));
+  if (!ws.write(chunk)) await new Promise((r) => ws.once("drain", r));
 }
 
 for (let li = 0; li < levels.length; li++) {

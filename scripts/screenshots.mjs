@@ -12,7 +12,11 @@ const out = process.argv[2] ?? "/tmp/capplan-shots";
 const port = 4199;
 mkdirSync(out, { recursive: true });
 
-const server = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { stdio: "ignore", detached: true });
+const server = spawn(
+  "npx",
+  ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
+  { stdio: "ignore", detached: true },
+);
 const base = `http://127.0.0.1:${port}/`;
 for (let i = 0; i < 100; i++) {
   try {
@@ -22,11 +26,20 @@ for (let i = 0; i < 100; i++) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu"],
+});
 try {
   for (const scheme of ["light", "dark"]) {
-    for (const [w, h] of [[1280, 800], [420, 860]]) {
-      const page = await browser.newPage({ viewport: { width: w, height: h }, colorScheme: scheme });
+    for (const [w, h] of [
+      [1280, 800],
+      [420, 860],
+    ]) {
+      const page = await browser.newPage({
+        viewport: { width: w, height: h },
+        colorScheme: scheme,
+      });
       await page.goto(base);
       await page.waitForSelector('[data-testid="app"][data-loading="false"]');
       const shot = async (name) => {
@@ -57,7 +70,14 @@ try {
       await page.getByTestId("plan-input").setInputFiles({
         name: "broken.json",
         mimeType: "application/json",
-        buffer: Buffer.from(JSON.stringify({ format: "capplan.plan/v1", cells: { a: "=b +" }, workloads: [{ peakRps: "=nope * 2", inputTokens: 1, outputTokens: 1 }], skus: [] })),
+        buffer: Buffer.from(
+          JSON.stringify({
+            format: "capplan.plan/v1",
+            cells: { a: "=b +" },
+            workloads: [{ peakRps: "=nope * 2", inputTokens: 1, outputTokens: 1 }],
+            skus: [],
+          }),
+        ),
       });
       await shot("problems");
       await page.evaluate(() => localStorage.clear());

@@ -8,14 +8,23 @@ const FILES = __CAPPLAN_FILES__;
 const CACHE = `capplan-${__CAPPLAN_VERSION__}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(FILES))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("capplan-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith("capplan-") && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -25,7 +34,15 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
   if (req.mode === "navigate") {
     event.respondWith(
-      fetch(req).catch(() => caches.open(CACHE).then((c) => c.match("./", { ignoreVary: true }).then((r) => r ?? c.match(req, { ignoreSearch: true, ignoreVary: true })))),
+      fetch(req).catch(() =>
+        caches
+          .open(CACHE)
+          .then((c) =>
+            c
+              .match("./", { ignoreVary: true })
+              .then((r) => r ?? c.match(req, { ignoreSearch: true, ignoreVary: true })),
+          ),
+      ),
     );
     return;
   }

@@ -3,7 +3,15 @@
  * The engine is pure TypeScript (no DOM, Solid, Chart.js, PapaParse, Node built-ins); importers,
  * reports and share modules never reach the UI; only src/cli and scripts use Node built-ins.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,7 +31,11 @@ function files(dir: string): string[] {
 /** Module specifiers a file imports (static and dynamic). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"'`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(m => m[1] ?? m[2]!);
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)[^"'`;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]!);
 }
 
 function layerOf(spec: string, from: string): string | null {
@@ -40,7 +52,11 @@ const RULES: Record<string, { layers: string[]; packages: RegExp; data?: RegExp 
   import: { layers: ["engine", "import"], packages: /^papaparse$/ },
   report: { layers: ["engine", "import", "report"], packages: /^$/ },
   share: { layers: ["engine", "share"], packages: /^$/ },
-  cli: { layers: ["engine", "import", "report", "share", "cli"], packages: /^node:/, data: CATALOGUE_DATA },
+  cli: {
+    layers: ["engine", "import", "report", "share", "cli"],
+    packages: /^node:/,
+    data: CATALOGUE_DATA,
+  },
 };
 
 describe("dependency direction", () => {
@@ -50,7 +66,10 @@ describe("dependency direction", () => {
       for (const f of files(join(SRC, layer))) {
         for (const spec of importsOf(f)) {
           const l = layerOf(spec, f);
-          const ok = l === null ? rule.packages.test(spec) : rule.layers.includes(l) || (rule.data?.test(spec) ?? false);
+          const ok =
+            l === null
+              ? rule.packages.test(spec)
+              : rule.layers.includes(l) || (rule.data?.test(spec) ?? false);
           if (!ok) bad.push(`${relative(SRC, f)} imports ${spec}`);
         }
       }
@@ -59,15 +78,23 @@ describe("dependency direction", () => {
   }
 
   it("the engine never touches the DOM", () => {
-    const bad = files(join(SRC, "engine")).filter(f => /\b(document|window|localStorage|HTMLElement)\b\s*[.[]/.test(readFileSync(f, "utf8")));
-    expect(bad.map(f => relative(SRC, f))).toEqual([]);
+    const bad = files(join(SRC, "engine")).filter((f) =>
+      /\b(document|window|localStorage|HTMLElement)\b\s*[.[]/.test(readFileSync(f, "utf8")),
+    );
+    expect(bad.map((f) => relative(SRC, f))).toEqual([]);
   });
 });
 
 /** The file a relative specifier names (`./x` → x.ts, x.tsx or x/index.ts), or null. */
 function resolveSpec(from: string, spec: string): string | null {
   const base = join(dirname(from), spec);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, base.replace(/\.js$/, ".ts"), join(base, "index.ts")]) {
+  for (const c of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    base.replace(/\.js$/, ".ts"),
+    join(base, "index.ts"),
+  ]) {
     if (existsSync(c) && statSync(c).isFile()) return c;
   }
   return null;
@@ -79,7 +106,15 @@ function resolveSpec(from: string, spec: string): string | null {
  */
 function importCircles(all: string[]): string[][] {
   const known = new Set(all);
-  const graph = new Map(all.map(f => [f, importsOf(f).filter(s => s.startsWith(".")).map(s => resolveSpec(f, s)).filter((x): x is string => x !== null && known.has(x))]));
+  const graph = new Map(
+    all.map((f) => [
+      f,
+      importsOf(f)
+        .filter((s) => s.startsWith("."))
+        .map((s) => resolveSpec(f, s))
+        .filter((x): x is string => x !== null && known.has(x)),
+    ]),
+  );
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -105,7 +140,8 @@ function importCircles(all: string[]): string[][] {
         onStack.delete(w);
         scc.push(w);
       } while (w !== v);
-      if (scc.length > 1 || graph.get(v)!.includes(v)) circles.push(scc.map(f => relative(SRC, f)).sort());
+      if (scc.length > 1 || graph.get(v)!.includes(v))
+        circles.push(scc.map((f) => relative(SRC, f)).sort());
     }
   };
   for (const f of graph.keys()) if (!index.has(f)) visit(f);
@@ -121,11 +157,14 @@ describe("no import circles", () => {
     const dir = mkdtempSync(join(tmpdir(), "capplan-circle-"));
     try {
       writeFileSync(join(dir, "a.ts"), 'import type { B } from "./b";\nexport type A = B;\n');
-      writeFileSync(join(dir, "b.ts"), 'import { c } from "./c";\nexport type B = number;\nexport const b = c;\n');
+      writeFileSync(
+        join(dir, "b.ts"),
+        'import { c } from "./c";\nexport type B = number;\nexport const b = c;\n',
+      );
       writeFileSync(join(dir, "c.ts"), 'import type { A } from "./a";\nexport const c: A = 1;\n');
       writeFileSync(join(dir, "d.ts"), 'import { b } from "./b";\nexport const d = b;\n');
-      const found = importCircles(["a", "b", "c", "d"].map(n => join(dir, `${n}.ts`)));
-      expect(found).toEqual([["a.ts", "b.ts", "c.ts"].map(n => relative(SRC, join(dir, n)))]);
+      const found = importCircles(["a", "b", "c", "d"].map((n) => join(dir, `${n}.ts`)));
+      expect(found).toEqual([["a.ts", "b.ts", "c.ts"].map((n) => relative(SRC, join(dir, n)))]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

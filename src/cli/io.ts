@@ -4,7 +4,18 @@
  * more bytes than the size limit (counted as read), symbolic links and devices inside folders
  * skipped with a warning, and optional confinement to a set of folders (docs/security.md).
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseArgs as nodeParseArgs } from "node:util";
 import { englishOf, type Problem } from "../engine/problems";
@@ -13,7 +24,13 @@ import { cliFileMessages as F, type FileKind } from "../import/messages/usage";
 import type { Lang } from "../report/i18n";
 import { renderProblem } from "../report/messages";
 import { cliMessages as C } from "./messages";
-import { MAX_FILE_BYTES, decodeBytes, tooLargeProblem, type Decoded, type ImportInput } from "../import/index";
+import {
+  MAX_FILE_BYTES,
+  decodeBytes,
+  tooLargeProblem,
+  type Decoded,
+  type ImportInput,
+} from "../import/index";
 
 export interface Io {
   out(text: string): void;
@@ -25,9 +42,9 @@ export interface Io {
 }
 
 export const processIo: Io = {
-  out: t => void process.stdout.write(t),
-  err: t => void process.stderr.write(t),
-  progress: t => {
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  progress: (t) => {
     if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${t}`);
   },
 };
@@ -43,7 +60,10 @@ export class CliError {
 
 /** A {@link CliError} of problems (each line is the English of one; `main` prints them in `--lang`). */
 export function cliError(...problems: Problem[]): CliError {
-  return new CliError(problems.map((p) => C.en(p)), problems);
+  return new CliError(
+    problems.map((p) => C.en(p)),
+    problems,
+  );
 }
 
 export interface ParsedArgs {
@@ -65,13 +85,22 @@ export function parseArgs(
   booleans: readonly string[],
   short: Readonly<Record<string, string>> = {},
 ): ParsedArgs {
-  const options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }> = {};
+  const options: Record<
+    string,
+    { type: "string" | "boolean"; short?: string; multiple?: boolean }
+  > = {};
   for (const v of valued) options[v] = { type: "string", multiple: true };
   for (const b of booleans) options[b] = { type: "boolean" };
   for (const [s, long] of Object.entries(short)) if (options[long]) options[long]!.short = s;
   let parsed;
   try {
-    parsed = nodeParseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: false });
+    parsed = nodeParseArgs({
+      args: [...args],
+      options,
+      allowPositionals: true,
+      strict: true,
+      tokens: false,
+    });
   } catch (e) {
     const p = usageProblem(e);
     throw p ? cliError(p) : new CliError([usageMessage(e)]);
@@ -104,7 +133,6 @@ function usageMessage(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0]!.replace(/\. To specify a positional argument.*$/, "");
 }
-
 
 /** What a non-regular file is, for messages (`cliFile.notRegular`). */
 function kindOf(st: Stats): FileKind {
@@ -163,7 +191,8 @@ export function readRegularFileDecoded(full: string, limit = MAX_FILE_BYTES): De
       if (n === 0) break;
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
       total += n;
-      if (total > limit) throw new ReadProblem(F.problem("readOverLimit", { mib: limit / 2 ** 20 }));
+      if (total > limit)
+        throw new ReadProblem(F.problem("readOverLimit", { mib: limit / 2 ** 20 }));
     }
     return decodeBytes(Buffer.concat(chunks, total));
   } finally {
@@ -241,7 +270,7 @@ export function readStdin(limit = MAX_FILE_BYTES): string {
 /** The refusal of `p` (full path `full`) when it resolves outside the confinement roots, else null. */
 export function outsideConfinement(c: Confinement, full: string, p: string): Problem | null {
   const real = realPathOf(full);
-  return c.roots.some(r => isInside(real, r)) ? null : outsideProblem(c, p);
+  return c.roots.some((r) => isInside(real, r)) ? null : outsideProblem(c, p);
 }
 
 /** `key: "p" is outside …` (the plan key as the problem's subject). */
@@ -256,17 +285,25 @@ function outsideProblem(c: Confinement, p: string): Problem {
  * Symbolic links, devices, FIFOs and sockets inside a folder are skipped with a warning in
  * `opts.warnings`; named directly, a non-regular file is an error. Throws {@link CliError}.
  */
-export function readInputs(paths: readonly string[], base = process.cwd(), opts: ReadOptions = {}): ImportInput[] {
+export function readInputs(
+  paths: readonly string[],
+  base = process.cwd(),
+  opts: ReadOptions = {},
+): ImportInput[] {
   const out: ImportInput[] = [];
   const problems: Problem[] = [];
   // The file a problem is about as its subject (`a.json: …`, `a.json：…` in Chinese).
-  const at = (file: string, cause: Problem<object>): Problem => ({ ...(cause as Problem), subject: file });
-  const skipped = (p: Problem): void => void opts.warnings?.push(`skipped: ${renderProblem(p, opts.lang ?? "en")}`);
+  const at = (file: string, cause: Problem<object>): Problem => ({
+    ...(cause as Problem),
+    subject: file,
+  });
+  const skipped = (p: Problem): void =>
+    void opts.warnings?.push(`skipped: ${renderProblem(p, opts.lang ?? "en")}`);
   const c = opts.confine;
   const confined = (full: string, p: string): boolean => {
     if (!c) return true;
     const real = realPathOf(full);
-    if (c.roots.some(r => isInside(real, r))) return true;
+    if (c.roots.some((r) => isInside(real, r))) return true;
     problems.push(outsideProblem(c, p));
     return false;
   };
@@ -329,10 +366,18 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
             if (target && target.isFile()) {
               const real = realPathOf(q);
               const roots = c ? c.roots : [rootReal];
-              if (!isInside(real, rootReal) && !roots.some(r => isInside(real, r))) why = "leaves";
+              if (!isInside(real, rootReal) && !roots.some((r) => isInside(real, r)))
+                why = "leaves";
             }
             if (why === null) files.push(q);
-            else skipped(F.problem("linkNotFollowed", { file: shown, why, kind: target && why === "to" ? kindOf(target) : null }));
+            else
+              skipped(
+                F.problem("linkNotFollowed", {
+                  file: shown,
+                  why,
+                  kind: target && why === "to" ? kindOf(target) : null,
+                }),
+              );
             continue;
           }
           let what: FileKind = "other";
@@ -346,7 +391,12 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
       };
       walk(full);
       if (files.length === 0) problems.push(at(p, F.problem("folderEmpty", {})));
-      for (const f of files) todo.push({ full: f, name: join(p, relative(full, f)).split(sep).join("/"), optional: true });
+      for (const f of files)
+        todo.push({
+          full: f,
+          name: join(p, relative(full, f)).split(sep).join("/"),
+          optional: true,
+        });
     } else {
       todo.push({ full, name: p, optional: false });
     }
@@ -357,7 +407,11 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
       const { text, encoding } = readRegularFileDecoded(f.full);
       bytes += text.length;
       const enc = encoding === "utf-8" ? {} : { encoding };
-      out.push(f.optional ? { name: f.name, text, optional: true, ...enc } : { name: f.name, text, ...enc });
+      out.push(
+        f.optional
+          ? { name: f.name, text, optional: true, ...enc }
+          : { name: f.name, text, ...enc },
+      );
     } catch (e) {
       const why = e instanceof ReadProblem ? e.problem : fsProblem(e);
       // A file of a folder that cannot be read is skipped; one over the size limit stops the import.
@@ -367,7 +421,11 @@ export function readInputs(paths: readonly string[], base = process.cwd(), opts:
     }
     opts.onProgress?.(i + 1, todo.length, bytes);
   });
-  if (problems.length) throw new CliError(problems.map((p) => englishOf(p)), problems);
+  if (problems.length)
+    throw new CliError(
+      problems.map((p) => englishOf(p)),
+      problems,
+    );
   return out;
 }
 

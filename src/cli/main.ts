@@ -24,7 +24,12 @@ import { planCommand } from "./commands/plan";
 import { reportCommand } from "./commands/report";
 import { initCommand, INIT_OPTIONS, INIT_SUMMARY, INIT_USAGE } from "./commands/init";
 import { explainCommand } from "./commands/explain";
-import { trafficCommand, TRAFFIC_OPTIONS, TRAFFIC_SUMMARY, TRAFFIC_USAGE } from "./commands/traffic";
+import {
+  trafficCommand,
+  TRAFFIC_OPTIONS,
+  TRAFFIC_SUMMARY,
+  TRAFFIC_USAGE,
+} from "./commands/traffic";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -40,7 +45,10 @@ export interface CommandDef {
 
 type Command = CommandDef | ((args: string[], io: Io) => number | Promise<number>);
 
-const LANG_OPTION = ["--lang en|zh", "language of the output and of the messages (default en)"] as const;
+const LANG_OPTION = [
+  "--lang en|zh",
+  "language of the output and of the messages (default en)",
+] as const;
 const CHEAPEST_BY_OPTION = [
   "--cheapest-by peak|static|autoscaled|blended",
   "the cost the recommended SKU is the cheapest by (overrides the plan's recommendBy; the last three need a schedule: docs/schedules.md)",
@@ -54,9 +62,10 @@ const ALLOW_PATH_OPTION = [
 export const COMMANDS: Record<string, Command> = {
   import: {
     run: importCommand,
-    usage: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
+    usage:
+      "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
     summary:
-      "Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { \"sweeps\": [...] } with --json.",
+      'Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { "sweeps": [...] } with --json.',
     options: [
       ["--format F", "force a format id (see `capplan formats`)"],
       ["--concurrency N", "the load level of a single file"],
@@ -67,16 +76,26 @@ export const COMMANDS: Record<string, Command> = {
   },
   plan: {
     run: planCommand,
-    usage: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+    usage:
+      "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
     summary:
       "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
     options: [
       ["--json", "one JSON object (numbers unrounded)"],
       ["--markdown", "Markdown tables"],
       ["--csv", "one CSV row per SKU"],
-      ["--focus", "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)"],
-      ["--start YYYY-MM-DD", "with --focus: the first day of the charge period (UTC; default today)"],
-      ["--days N", "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)"],
+      [
+        "--focus",
+        "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)",
+      ],
+      [
+        "--start YYYY-MM-DD",
+        "with --focus: the first day of the charge period (UTC; default today)",
+      ],
+      [
+        "--days N",
+        "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)",
+      ],
       LANG_OPTION,
       CHEAPEST_BY_OPTION,
       ALLOW_PATH_OPTION,
@@ -98,10 +117,20 @@ export const COMMANDS: Record<string, Command> = {
   actuals: {
     run: actualsCommand,
     usage: ACTUALS_USAGE,
-    summary: "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
-    options: [["--json", "one JSON object"], ["--lang en|zh", "language of the warnings and errors (default en)"], ALLOW_PATH_OPTION],
+    summary:
+      "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
+    options: [
+      ["--json", "one JSON object"],
+      ["--lang en|zh", "language of the warnings and errors (default en)"],
+      ALLOW_PATH_OPTION,
+    ],
   },
-  traffic: { run: trafficCommand, usage: TRAFFIC_USAGE, summary: TRAFFIC_SUMMARY, options: TRAFFIC_OPTIONS },
+  traffic: {
+    run: trafficCommand,
+    usage: TRAFFIC_USAGE,
+    summary: TRAFFIC_SUMMARY,
+    options: TRAFFIC_OPTIONS,
+  },
   compare: {
     run: compareCommand,
     usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",
@@ -124,7 +153,10 @@ export const COMMANDS: Record<string, Command> = {
 
 /** Options every command takes (handled here, before the command parses its own). */
 const COMMON_OPTIONS: readonly (readonly [string, string])[] = [
-  ["-o, --output FILE", "write the result to FILE (atomically: a temporary file renamed into place)"],
+  [
+    "-o, --output FILE",
+    "write the result to FILE (atomically: a temporary file renamed into place)",
+  ],
   ["-q, --quiet", "keep warnings off stderr (errors are still printed)"],
   ["-h, --help", "print this command's options"],
   ["--", "end of options: what follows is an operand even if it starts with -"],
@@ -214,7 +246,10 @@ const WARNING_LINE = /^(warning|skipped): /;
 
 /** Write `text` to `file` atomically: a temporary file in the same folder, renamed into place. */
 export function writeAtomically(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  const tmp = join(
+    dirname(file),
+    `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`,
+  );
   try {
     writeFileSync(tmp, text, { flag: "wx" });
     renameSync(tmp, file);
@@ -225,7 +260,9 @@ export function writeAtomically(file: string, text: string): void {
       /* nothing to clean */
     }
     const code = (e as { code?: unknown }).code;
-    throw cliError(C.problem("cannotWrite", { file, code: typeof code === "string" ? code : "error" }));
+    throw cliError(
+      C.problem("cannotWrite", { file, code: typeof code === "string" ? code : "error" }),
+    );
   }
 }
 
@@ -263,16 +300,19 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
   const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
   if (!command) {
-    safeErr(`${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${USAGE}`);
+    safeErr(
+      `${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${USAGE}`,
+    );
     return 2;
   }
   // Usage errors in the language of `--lang` (an invalid --lang: English).
   const lang = langOfArgs(rawRest);
-  const lines = (e: CliError): string[] => e.lines.map((l, i) => {
-    const p = e.problems?.[i];
-    // `cli.*` here; any other code (a file that cannot be read, cliFile.*) through the report layer.
-    return p ? (p.code.startsWith("cli.") ? cliText(p, lang) : renderProblem(p, lang)) : l;
-  });
+  const lines = (e: CliError): string[] =>
+    e.lines.map((l, i) => {
+      const p = e.problems?.[i];
+      // `cli.*` here; any other code (a file that cannot be read, cliFile.*) through the report layer.
+      return p ? (p.code.startsWith("cli.") ? cliText(p, lang) : renderProblem(p, lang)) : l;
+    });
   let common: Common;
   try {
     common = commonOptions(rawRest);
@@ -286,10 +326,13 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
   let buffered = "";
   const cmdIo: Io = {
-    out: common.output !== null ? t => void (buffered += stripControl(t)) : t => io.out(stripControl(t)),
-    err: t => {
+    out:
+      common.output !== null
+        ? (t) => void (buffered += stripControl(t))
+        : (t) => io.out(stripControl(t)),
+    err: (t) => {
       if (common.quiet) {
-        const kept = t.split(/(?<=\n)/).filter(l => !WARNING_LINE.test(l));
+        const kept = t.split(/(?<=\n)/).filter((l) => !WARNING_LINE.test(l));
         if (kept.length) safeErr(kept.join(""));
       } else safeErr(t);
     },

@@ -46,7 +46,8 @@ export const cliMessages = defineMessages("cli", {
   }),
   langInvalid: message({
     severity: "error",
-    en: (p: { got: string | null }) => `--lang must be en or zh${p.got !== null ? got.en(p.got) : ""}`,
+    en: (p: { got: string | null }) =>
+      `--lang must be en or zh${p.got !== null ? got.en(p.got) : ""}`,
     zh: (p) => `--lang 必须是 en 或 zh${p.got !== null ? got.zh(p.got) : ""}`,
   }),
   startInvalid: message({
@@ -56,18 +57,22 @@ export const cliMessages = defineMessages("cli", {
   }),
   daysInvalid: message({
     severity: "error",
-    en: (p: { got: string }) => `--days must be a whole number of days from 1 to 366${got.en(p.got)}`,
+    en: (p: { got: string }) =>
+      `--days must be a whole number of days from 1 to 366${got.en(p.got)}`,
     zh: (p) => `--days 必须是 1 至 366 之间的整数天数${got.zh(p.got)}`,
   }),
   cheapestByInvalid: message({
     severity: "error",
-    en: (p: { got: string }) => `--cheapest-by must be peak, static, autoscaled or blended${got.en(p.got)}`,
+    en: (p: { got: string }) =>
+      `--cheapest-by must be peak, static, autoscaled or blended${got.en(p.got)}`,
     zh: (p) => `--cheapest-by 必须是 peak、static、autoscaled 或 blended${got.zh(p.got)}`,
   }),
   chooseOne: message({
     severity: "error",
-    en: (p: { options: readonly string[]; given: readonly string[] | null }) => `choose one of ${p.options.join(", ")}${p.given ? ` (got ${p.given.join(" ")})` : ""}`,
-    zh: (p) => `只能选择 ${p.options.join("、")} 之一${p.given ? `（实际为 ${p.given.join(" ")}）` : ""}`,
+    en: (p: { options: readonly string[]; given: readonly string[] | null }) =>
+      `choose one of ${p.options.join(", ")}${p.given ? ` (got ${p.given.join(" ")})` : ""}`,
+    zh: (p) =>
+      `只能选择 ${p.options.join("、")} 之一${p.given ? `（实际为 ${p.given.join(" ")}）` : ""}`,
   }),
   startDaysNeedFocus: message({
     severity: "error",
@@ -111,7 +116,8 @@ export const cliMessages = defineMessages("cli", {
   }),
   noExample: message({
     severity: "error",
-    en: (p: { name: string; names: readonly string[] }) => `no example named "${p.name}" (examples: ${p.names.join(", ")})`,
+    en: (p: { name: string; names: readonly string[] }) =>
+      `no example named "${p.name}" (examples: ${p.names.join(", ")})`,
     zh: (p) => `没有名为 "${p.name}" 的示例（示例：${p.names.join(", ")}）`,
   }),
 });
@@ -126,7 +132,12 @@ export function langOfArgs(args: readonly string[]): ProblemLang {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") break;
-    const v = a === "--lang" ? args[i + 1] : a.startsWith("--lang=") ? a.slice("--lang=".length) : undefined;
+    const v =
+      a === "--lang"
+        ? args[i + 1]
+        : a.startsWith("--lang=")
+          ? a.slice("--lang=".length)
+          : undefined;
     if (v === "zh" || v === "en") return v;
   }
   return "en";

@@ -10,7 +10,12 @@ import { dirname, resolve } from "node:path";
 import gpuCatalog from "../../models/gpus.json";
 import { restoreGpuCatalog } from "../engine/catalog";
 import { parsePlanText, validatePlan } from "../engine/plan-file";
-import { defaultedPrices, defaultedProblem, fillDefaultPrices, priceMessages } from "../engine/price-default";
+import {
+  defaultedPrices,
+  defaultedProblem,
+  fillDefaultPrices,
+  priceMessages,
+} from "../engine/price-default";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
 import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve-plan";
 import type { ResolvedPlan } from "../engine/resolved-plan-types";
@@ -21,7 +26,16 @@ import { localizeError, localizeIssue, localizeMessage, renderProblem } from "..
 import { cliFileMessages as F } from "../import/messages/usage";
 import { workloadDefs } from "../engine/plan-file";
 import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
-import { CliError, ReadProblem, fsProblem, outsideConfinement, readInputs, readRegularFile, readStdin, realPathOf } from "./io";
+import {
+  CliError,
+  ReadProblem,
+  fsProblem,
+  outsideConfinement,
+  readInputs,
+  readRegularFile,
+  readStdin,
+  realPathOf,
+} from "./io";
 import { readTraceFile } from "./trace-file";
 
 export interface LoadedPlan {
@@ -52,7 +66,8 @@ export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
     const s = skus[i] as unknown as Record<string, unknown> | undefined;
     if (!s || typeof s !== "object") continue;
     const one = s.sweep as Record<string, unknown> | undefined;
-    if (one && typeof one === "object" && typeof one.file === "string") out.push({ file: one.file, key: `skus[${i}].sweep.file` });
+    if (one && typeof one === "object" && typeof one.file === "string")
+      out.push({ file: one.file, key: `skus[${i}].sweep.file` });
     const many = s.sweeps as Record<string, unknown> | undefined;
     if (many && typeof many === "object") {
       for (const [w, ref] of Object.entries(many)) {
@@ -73,7 +88,14 @@ export function fileRefs(plan: PlanFile): { file: string; key: string }[] {
  * app stores it (docs/traffic.md): the engine never reads files. A trace that cannot be read is
  * bad input (CliError, exit 2); its bad rows are warnings.
  */
-function readTraces(plan: PlanFile, planPath: string, base: string, roots: readonly string[], warnings: string[], lang: Lang): PlanFile {
+function readTraces(
+  plan: PlanFile,
+  planPath: string,
+  base: string,
+  roots: readonly string[],
+  warnings: string[],
+  lang: Lang,
+): PlanFile {
   const defs = workloadDefs(plan);
   if (!defs.some(({ def }) => typeof def.trace?.file === "string")) return plan;
   const out = structuredClone(plan);
@@ -95,10 +117,16 @@ function readTraces(plan: PlanFile, planPath: string, base: string, roots: reado
         .replace(/ \((?:found|keys): .*?\)(?=;|$)/, "")
         .replace(/（实际(?:列|键)：.*?）(?=；|$)/, "");
     // The reason only: the rows' details are `capplan traffic`'s to show.
-    if (!res.ok) return void problems.push(`${planPath}: ${key}: ${shown(localizeIssue(res.errors[0]!, lang))}`);
+    if (!res.ok)
+      return void problems.push(
+        `${planPath}: ${key}: ${shown(localizeIssue(res.errors[0]!, lang))}`,
+      );
     for (const w of res.warnings) warnings.push(`${key}: ${shown(localizeIssue(w, lang))}`);
     const sum = res.acc.summary(binSec);
-    if (!sum.ok) return void problems.push(`${planPath}: ${key}: ${t.file}: ${renderProblem(sum.problem, lang)}`);
+    if (!sum.ok)
+      return void problems.push(
+        `${planPath}: ${key}: ${t.file}: ${renderProblem(sum.problem, lang)}`,
+      );
     // The plan stores the summary as plan files always have: English notes, no problems.
     const { problems: _, ...stored } = sum.value;
     t.traffic = stored;
@@ -112,7 +140,8 @@ function readTraces(plan: PlanFile, planPath: string, base: string, roots: reado
  * format" message used to quote the file's first line (a secret, for a plan pointing at one).
  */
 function safeIssue(i: ImportIssue): ImportIssue {
-  if (/\(first line: /.test(i.message)) return { ...i, message: i.message.replace(/ \(first line: .*?\)(;|$)/, "$1") };
+  if (/\(first line: /.test(i.message))
+    return { ...i, message: i.message.replace(/ \(first line: .*?\)(;|$)/, "$1") };
   return i;
 }
 
@@ -139,19 +168,34 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
     const why = e instanceof ReadProblem ? e.problem : fsProblem(e);
     const params = why.params as { code?: unknown; kind?: unknown };
     const shown =
-      why.code === "cliFile.fs" && params.code === "ENOENT" ? F.problem("noSuchPlan", {})
-      : why.code === "cliFile.notRegular" && params.kind === "folder" ? F.problem("planIsFolder", {})
-      : why;
+      why.code === "cliFile.fs" && params.code === "ENOENT"
+        ? F.problem("noSuchPlan", {})
+        : why.code === "cliFile.notRegular" && params.kind === "folder"
+          ? F.problem("planIsFolder", {})
+          : why;
     throw new CliError([`${planPath}: ${renderProblem(shown, lang)}`]);
   }
   const parsed = parsePlanText(text, planPath);
-  if (!parsed.ok) throw new CliError(parsed.errors.map(e => `${planPath}: ${e.path ? e.path + ": " : ""}${localizeError(e, lang)}`));
+  if (!parsed.ok)
+    throw new CliError(
+      parsed.errors.map(
+        (e) => `${planPath}: ${e.path ? e.path + ": " : ""}${localizeError(e, lang)}`,
+      ),
+    );
   // A SKU naming a catalogue GPU without a price takes its indicative price, flagged below.
-  if (typeof parsed.value === "object" && parsed.value !== null) fillDefaultPrices(parsed.value as PlanFile, restoreGpuCatalog(gpuCatalog).items);
+  if (typeof parsed.value === "object" && parsed.value !== null)
+    fillDefaultPrices(parsed.value as PlanFile, restoreGpuCatalog(gpuCatalog).items);
   const valid = validatePlan(parsed.value);
-  if (!valid.ok) throw new CliError(valid.errors.map(e => `${planPath}: ${e.path}: ${localizeError(e, lang)}`));
+  if (!valid.ok)
+    throw new CliError(
+      valid.errors.map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`),
+    );
   const base = planPath === "-" ? resolve(cwd) : resolve(cwd, dirname(planPath));
-  const roots = [realPathOf(base), realPathOf(resolve(cwd)), ...(opts.allowPaths ?? []).map(p => realPathOf(resolve(cwd, p)))];
+  const roots = [
+    realPathOf(base),
+    realPathOf(resolve(cwd)),
+    ...(opts.allowPaths ?? []).map((p) => realPathOf(resolve(cwd, p))),
+  ];
   // Refuse references that leave the allowed folders before reading anything.
   const refs = fileRefs(valid.plan);
   const keyOf = new Map<string, string>();
@@ -164,7 +208,9 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   const resolved = resolvePlan(plan, sheet);
   // Literal numbers were range-checked by validation; formula results by the sheet (resolve-plan.ts
   // `rangeCheck`, the same check the app shows on the field): both refuse the plan here.
-  const outOfRange = resolved.errors.filter((e) => e.outOfRange).map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`);
+  const outOfRange = resolved.errors
+    .filter((e) => e.outOfRange)
+    .map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`);
   if (outOfRange.length) throw new CliError(outOfRange);
   const files = new Map<string, FileSweep>();
   const refusals: string[] = [];
@@ -175,28 +221,38 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
       const skipped: string[] = [];
       try {
         // Names stay relative to the plan file (as written in it), so load levels in paths are read.
-        inputs = readInputs([ref.file], base, { confine: { roots, key: keyOf.get(ref.file) ?? "file" }, warnings: skipped, lang });
+        inputs = readInputs([ref.file], base, {
+          confine: { roots, key: keyOf.get(ref.file) ?? "file" },
+          warnings: skipped,
+          lang,
+        });
       } catch (e) {
         const lines = e instanceof CliError ? e.lines : [String(e)];
         // A refusal to read outside the allowed folders stops the plan (in `lang`); other read errors are the SKU's (English, in the result).
         if (e instanceof CliError && e.problems?.some((p) => p?.code === "cliFile.outside")) {
-          e.problems.forEach((p, i) => refusals.push(`${planPath}: ${p ? renderProblem(p, lang) : lines[i]}`));
+          e.problems.forEach((p, i) =>
+            refusals.push(`${planPath}: ${p ? renderProblem(p, lang) : lines[i]}`),
+          );
         }
         files.set(ref.file, { ok: false, errors: lines });
         continue;
       }
       for (const s of skipped) importWarnings.push(s.replace(/^skipped: /, ""));
       const r = importFiles(inputs);
-      if (!r.ok) files.set(ref.file, { ok: false, errors: r.errors.map(i => formatIssue(safeIssue(i))) });
+      if (!r.ok)
+        files.set(ref.file, { ok: false, errors: r.errors.map((i) => formatIssue(safeIssue(i))) });
       else if (r.sweeps.length !== 1) {
         const p = F.problem("holdsSweeps", { file: ref.file, n: r.sweeps.length });
         files.set(ref.file, { ok: false, errors: [F.en(p)], problems: [p] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
-        for (const w of r.warnings) if (w.code !== "skipped") importWarnings.push(safeLine(w, lang));
+        for (const w of r.warnings)
+          if (w.code !== "skipped") importWarnings.push(safeLine(w, lang));
         // A file of the folder that could not be read: the sweep says it lacks that level (never silent; docs/trust.md).
         const lost = new Set(r.fileErrors.map((fe) => fe.file));
-        for (const w of r.sweeps[0]!.warnings) if ([...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `))) importWarnings.push(localizeMessage(w, lang, r.sweeps[0]!.problems));
+        for (const w of r.sweeps[0]!.warnings)
+          if ([...lost].some((f) => w.startsWith(`${f}:`) || w.startsWith(`${f} `)))
+            importWarnings.push(localizeMessage(w, lang, r.sweeps[0]!.problems));
       }
     }
   }

@@ -32,7 +32,8 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
     if (path === "-") fd = 0;
     else {
       const st = statSync(path);
-      if (!st.isFile()) return problem(path, T.problem(st.isDirectory() ? "folder" : "notRegular", {}));
+      if (!st.isFile())
+        return problem(path, T.problem(st.isDirectory() ? "folder" : "notRegular", {}));
       fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
       const fst = fstatSync(fd);
       if (!fst.isFile()) {
@@ -62,7 +63,8 @@ export function readTraceFile(path: string, opts: TraceFileOptions = {}): TraceI
       if (n === 0) break;
       if (first) {
         first = false;
-        if (looksBinary(buf.subarray(0, Math.min(n, 4096)))) return problem(path, T.problem("binary", {}));
+        if (looksBinary(buf.subarray(0, Math.min(n, 4096))))
+          return problem(path, T.problem("binary", {}));
       }
       bytes += n;
       reader.push(decoder.decode(buf.subarray(0, n), { stream: true }));
@@ -82,5 +84,8 @@ function looksBinary(b: Uint8Array): boolean {
 
 function problem(file: string, message: string | Problem<object>): TraceImport {
   if (typeof message === "string") return { ok: false, errors: [{ file, code: "read", message }] };
-  return { ok: false, errors: [{ file, code: "read", message: englishOf(message), problem: message }] };
+  return {
+    ok: false,
+    errors: [{ file, code: "read", message: englishOf(message), problem: message }],
+  };
 }

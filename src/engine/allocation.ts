@@ -170,11 +170,17 @@ export function compareNames(a: string, b: string): number {
  * that sorts first ({@link compareNames}); `rest` (idle, unallocated) comes after every name.
  * Returns the parts in the order of `names`, and the rest's part.
  */
-export function splitByName(amounts: readonly number[], names: readonly string[], totalMinor: number, digits: number, rest?: number): { parts: number[]; rest: number } {
+export function splitByName(
+  amounts: readonly number[],
+  names: readonly string[],
+  totalMinor: number,
+  digits: number,
+  rest?: number,
+): { parts: number[]; rest: number } {
   const n = names.length;
   // Array.prototype.sort is stable: equal names keep their given order.
   const order = names.map((_, i) => i).sort((a, b) => compareNames(names[a]!, names[b]!));
-  const sorted = order.map(i => amounts[i]!);
+  const sorted = order.map((i) => amounts[i]!);
   if (rest !== undefined) sorted.push(rest);
   const lr = largestRemainder(sorted, totalMinor, digits);
   // Stryker disable next-line ArrayDeclaration: every index is assigned just below; the preallocated length changes nothing
@@ -189,7 +195,13 @@ function weightsOf(input: AllocationInput, warnings: Problem[]): { wi: number; w
   const pick = (v: number | undefined, what: "input" | "output"): number => {
     if (v === undefined) return 1;
     if (good(v)) return v;
-    warnings.push(M.problem("weightInvalid", { which: what, got: String(v) }, { path: `tenants.${what}Weight` }));
+    warnings.push(
+      M.problem(
+        "weightInvalid",
+        { which: what, got: String(v) },
+        { path: `tenants.${what}Weight` },
+      ),
+    );
     return 1;
   };
   return { wi: pick(input.inputWeight, "input"), wo: pick(input.outputWeight, "output") };
@@ -225,13 +237,24 @@ export interface PoolContext {
  * Allocates one pool: {@link allocatePool}, or a memoised version of it (the incremental engine
  * passes one; it must return what allocatePool returns for the same arguments).
  */
-export type PoolAllocator = (raw: AllocationPoolInput, names: readonly string[], sums: readonly TeamSums[], ctx: PoolContext) => PoolPart;
+export type PoolAllocator = (
+  raw: AllocationPoolInput,
+  names: readonly string[],
+  sums: readonly TeamSums[],
+  ctx: PoolContext,
+) => PoolPart;
 
-const perMillion = (cost: number, tokens: number): number | null => (tokens > 0 ? (cost / tokens) * 1e6 : null);
+const perMillion = (cost: number, tokens: number): number | null =>
+  tokens > 0 ? (cost / tokens) * 1e6 : null;
 const times = (w: number, x: number | null): number | null => (x === null ? null : w * x);
 
 /** One pool's allocation (see {@link allocate}); a plain function of its arguments. */
-export function allocatePool(raw: AllocationPoolInput, names: readonly string[], sums: readonly TeamSums[], ctx: PoolContext): PoolPart {
+export function allocatePool(
+  raw: AllocationPoolInput,
+  names: readonly string[],
+  sums: readonly TeamSums[],
+  ctx: PoolContext,
+): PoolPart {
   const { wi, wo, digits } = ctx;
   const input = ctx;
   const warnings: Problem[] = [];
@@ -242,12 +265,17 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
   }
   const cap = positive(raw.capacityTokensPerDay) ? raw.capacityTokensPerDay : null;
   const replicas = positive(raw.replicas) ? raw.replicas : null;
-  const w = sums.map(t => wi * t.inT + wo * t.outT);
+  const w = sums.map((t) => wi * t.inT + wo * t.outT);
   const W = w.reduce((s, x) => s + x, 0);
-  const used = w.map(x => (cap !== null && replicas !== null ? (x / cap) * replicas : null));
+  const used = w.map((x) => (cap !== null && replicas !== null ? (x / cap) * replicas : null));
   let basis: AllocationBasis = ctx.basis;
   if (basis === "reservation" && (cap === null || replicas === null)) {
-    warnings.push(M.problem("reservationNeedsReplicas", { pool: raw.name, what: replicas === null ? "replicas" : "capacity" }));
+    warnings.push(
+      M.problem("reservationNeedsReplicas", {
+        pool: raw.name,
+        what: replicas === null ? "replicas" : "capacity",
+      }),
+    );
     basis = "usage";
   }
   let costs: number[];
@@ -260,41 +288,50 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
     if (B === 0) {
       costs = b.map(() => 0);
       idle = cost;
-      warnings.push(M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }));
+      warnings.push(
+        M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }),
+      );
     } else if (B > replicas!) {
-      warnings.push(M.problem("poolOversubscribed", { pool: raw.name, billed: B, replicas: replicas! }));
-      costs = b.map(x => (x / B) * cost);
+      warnings.push(
+        M.problem("poolOversubscribed", { pool: raw.name, billed: B, replicas: replicas! }),
+      );
+      costs = b.map((x) => (x / B) * cost);
     } else if (input.idle === "separate") {
-      costs = b.map(x => (x / replicas!) * cost);
+      costs = b.map((x) => (x / replicas!) * cost);
       idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
     } else {
-      costs = b.map(x => (x / B) * cost);
+      costs = b.map((x) => (x / B) * cost);
     }
   } else if (W === 0) {
     costs = w.map(() => 0);
     idle = cost;
-    warnings.push(M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }));
+    warnings.push(
+      M.problem("poolNoUsage", { pool: raw.name, cost, digits, currency: input.currency }),
+    );
   } else if (input.idle === "separate") {
     if (cap === null) {
       warnings.push(M.problem("poolCapacityUnknown", { pool: raw.name }));
-      costs = w.map(x => (x / W) * cost);
+      costs = w.map((x) => (x / W) * cost);
     } else if (W > cap) {
       warnings.push(M.problem("poolOverCapacity", { pool: raw.name, used: W, capacity: cap }));
-      costs = w.map(x => (x / W) * cost);
+      costs = w.map((x) => (x / W) * cost);
     } else {
       const price = cost / cap;
-      costs = w.map(x => x * price);
+      costs = w.map((x) => x * price);
       idle = Math.max(0, cost - costs.reduce((s, x) => s + x, 0));
     }
   } else {
-    costs = w.map(x => (x / W) * cost);
+    costs = w.map((x) => (x / W) * cost);
   }
 
   const costMinor = toMinor(cost, digits);
   // Idle takes part in the rounding when there is some (separate, or a pool without usage). An idle
   // of 0 is left out: the team costs then add up to (at least) the pool cost, so the teams need at
   // most one unit each, and a rest of 0 (last in every tie) would never get one.
-  const split = idle > 0 ? splitByName(costs, names, costMinor, digits, idle) : splitByName(costs, names, costMinor, digits);
+  const split =
+    idle > 0
+      ? splitByName(costs, names, costMinor, digits, idle)
+      : splitByName(costs, names, costMinor, digits);
   const teamMinor = split.parts;
   const poolPerM = perMillion(cost, W);
   const pool: PoolAllocation = {
@@ -334,7 +371,11 @@ export function allocatePool(raw: AllocationPoolInput, names: readonly string[],
 }
 
 /** Usage rows grouped by pool and team (rows of an unknown pool or with bad counts are dropped with a warning). */
-function groupUsage(input: AllocationInput, byName: Map<string, Map<string, TeamSums>>, warnings: Problem[]): void {
+function groupUsage(
+  input: AllocationInput,
+  byName: Map<string, Map<string, TeamSums>>,
+  warnings: Problem[],
+): void {
   const only = byName.size === 1 ? [...byName.values()][0] : undefined;
   input.usage.forEach((u, i) => {
     const pool = byName.get(u.pool) ?? (!u.pool ? only : undefined);
@@ -349,7 +390,14 @@ function groupUsage(input: AllocationInput, byName: Map<string, Map<string, Team
     let reserved: number | null = null;
     if (u.reservedReplicas !== undefined && u.reservedReplicas !== null) {
       if (good(u.reservedReplicas)) reserved = u.reservedReplicas;
-      else warnings.push(M.problem("usageBadReserved", { row: i + 1, team: u.team, got: String(u.reservedReplicas) }));
+      else
+        warnings.push(
+          M.problem("usageBadReserved", {
+            row: i + 1,
+            team: u.team,
+            got: String(u.reservedReplicas),
+          }),
+        );
     }
     const t = pool.get(u.team) ?? { inT: 0, outT: 0, reserved: null };
     t.inT += u.inputTokens;
@@ -360,19 +408,39 @@ function groupUsage(input: AllocationInput, byName: Map<string, Map<string, Team
 }
 
 /** Shared costs split over the teams (after the pools): amounts and minor units per team. */
-function allocateShared(shared: readonly SharedCostInput[], names: string[], own: number[], digits: number, warnings: Problem[]): { lines: SharedAllocation[]; cost: number[]; minor: number[] } {
+function allocateShared(
+  shared: readonly SharedCostInput[],
+  names: string[],
+  own: number[],
+  digits: number,
+  warnings: Problem[],
+): { lines: SharedAllocation[]; cost: number[]; minor: number[] } {
   const cost = names.map(() => 0);
   const minor = names.map(() => 0);
   const ownSum = own.reduce((s, x) => s + x, 0);
   const lines = shared.map((s, k): SharedAllocation => {
     let c = s.costPerDay;
     if (!good(c)) {
-      warnings.push(M.problem("sharedCostInvalid", { name: s.name, got: String(c) }, { path: `tenants.shared[${k}].costPerDay` }));
+      warnings.push(
+        M.problem(
+          "sharedCostInvalid",
+          { name: s.name, got: String(c) },
+          { path: `tenants.shared[${k}].costPerDay` },
+        ),
+      );
       c = 0;
     }
     const split: SharedSplit = s.split === "even" || s.split === "none" ? s.split : "weighted";
     const cMinor = toMinor(c, digits);
-    const line: SharedAllocation = { name: s.name, split, cost: c, costRounded: fromMinor(cMinor, digits), unallocated: 0, unallocatedRounded: 0, teams: [] };
+    const line: SharedAllocation = {
+      name: s.name,
+      split,
+      cost: c,
+      costRounded: fromMinor(cMinor, digits),
+      unallocated: 0,
+      unallocatedRounded: 0,
+      teams: [],
+    };
     if (split === "none" || names.length === 0) {
       if (split !== "none" && c > 0) warnings.push(M.problem("sharedNoTeams", { name: s.name }));
       line.unallocated = c;
@@ -384,7 +452,8 @@ function allocateShared(shared: readonly SharedCostInput[], names: string[], own
       if (c > 0) warnings.push(M.problem("sharedNoCosts", { name: s.name }));
       by = "even";
     }
-    const amounts = by === "even" ? names.map(() => c / names.length) : own.map(x => c * (x / ownSum));
+    const amounts =
+      by === "even" ? names.map(() => c / names.length) : own.map((x) => c * (x / ownSum));
     const parts = splitByName(amounts, names, cMinor, digits).parts;
     line.teams = names.map((name, i) => {
       cost[i] = cost[i]! + amounts[i]!;
@@ -412,10 +481,14 @@ function allocateShared(shared: readonly SharedCostInput[], names: string[], own
  * the currency's minor unit, then split by largest remainder (ties to the name that sorts first;
  * idle and unallocated after the teams) in integer minor units, so the parts add up exactly.
  */
-export function allocate(input: AllocationInput, poolAllocator: PoolAllocator = allocatePool): AllocationResult {
+export function allocate(
+  input: AllocationInput,
+  poolAllocator: PoolAllocator = allocatePool,
+): AllocationResult {
   const warnings: Problem[] = [];
   const digits = minorUnitDigits(input.currency);
-  if (!isCurrencyCode(input.currency)) warnings.push(M.problem("unknownCurrency", { currency: input.currency }, { path: "currency" }));
+  if (!isCurrencyCode(input.currency))
+    warnings.push(M.problem("unknownCurrency", { currency: input.currency }, { path: "currency" }));
   const { wi, wo } = weightsOf(input, warnings);
 
   const byName = new Map<string, Map<string, TeamSums>>();
@@ -431,11 +504,21 @@ export function allocate(input: AllocationInput, poolAllocator: PoolAllocator = 
   groupUsage(input, byName, warnings);
 
   const pools: PoolAllocation[] = [];
-  const totals = new Map<string, { cost: number; minor: number; w: number; inT: number; outT: number }>();
+  const totals = new Map<
+    string,
+    { cost: number; minor: number; w: number; inT: number; outT: number }
+  >();
   for (const raw of raws) {
     const teams = byName.get(raw.name)!;
     const names = [...teams.keys()];
-    const part = poolAllocator(raw, names, [...teams.values()], { wi, wo, idle: input.idle, basis: input.basis ?? "usage", currency: input.currency, digits });
+    const part = poolAllocator(raw, names, [...teams.values()], {
+      wi,
+      wo,
+      idle: input.idle,
+      basis: input.basis ?? "usage",
+      currency: input.currency,
+      digits,
+    });
     appendAll(warnings, part.warnings);
     pools.push(part.pool);
     part.pool.teams.forEach((tp, i) => {
@@ -450,7 +533,13 @@ export function allocate(input: AllocationInput, poolAllocator: PoolAllocator = 
   }
   const names = [...totals.keys()];
   const own = [...totals.values()];
-  const shared = allocateShared(input.shared ?? [], names, own.map(t => t.cost), digits, warnings);
+  const shared = allocateShared(
+    input.shared ?? [],
+    names,
+    own.map((t) => t.cost),
+    digits,
+    warnings,
+  );
   const teams = names.map((name, i): TeamTotal => {
     const t = own[i]!;
     const perM = perMillion(t.cost, t.w);
@@ -470,5 +559,12 @@ export function allocate(input: AllocationInput, poolAllocator: PoolAllocator = 
       costPerMillionOutputTokens: times(wo, perM),
     };
   });
-  return { basis: input.basis ?? "usage", pools, shared: shared.lines, teams, warnings: warnings.map(M.en), problems: warnings };
+  return {
+    basis: input.basis ?? "usage",
+    pools,
+    shared: shared.lines,
+    teams,
+    warnings: warnings.map(M.en),
+    problems: warnings,
+  };
 }

@@ -40,9 +40,18 @@ export interface CapacityResult {
   costPerMillionOutputTokens: number;
   costPerRequest: number;
   /** Fleet cost ÷ output tokens at peak load. */
-  peak: { outputTokensPerSec: number; costPerOutputToken: number; costPerMillionOutputTokens: number };
+  peak: {
+    outputTokensPerSec: number;
+    costPerOutputToken: number;
+    costPerMillionOutputTokens: number;
+  };
   /** Fleet cost ÷ output tokens at the forecast rate (avgRps, or dailyRequests ÷ 86400); null when none is given. */
-  forecast: { outputTokensPerSec: number; costPerOutputToken: number; costPerMillionOutputTokens: number; utilization: number } | null;
+  forecast: {
+    outputTokensPerSec: number;
+    costPerOutputToken: number;
+    costPerMillionOutputTokens: number;
+    utilization: number;
+  } | null;
   /** Peak output tokens/s ÷ (replicas × weighted replica capacity) = replicasBase ÷ replicas. */
   utilizationAtPeak: number;
   /** Weighted replica output capacity, tokens/s (added field): Σ peak output tokens/s ÷ replicasBase. */
@@ -99,7 +108,10 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
  * costPerHour ÷ (forecast output tokens/s × 3600), utilization = forecast output tokens/s ÷ (replicas × C).
  * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give NaN results and a warning.
  */
-export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; redundancy: { factor: number } | { spare: number } }): CapacityResult {
+export function capacity(
+  sku: SkuCapacityInput,
+  factors: { elasticity: number; redundancy: { factor: number } | { spare: number } },
+): CapacityResult {
   const warnings: string[] = [];
   const problems: Problem[] = [];
   const warn = (p: Problem): void => {
@@ -114,8 +126,16 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
   };
   if (!ok(g, 0, true)) bad(M.problem("gpusInvalid", { got: String(g) }));
   if (!ok(price, 0, false)) bad(M.problem("priceInvalid", { got: String(price) }));
-  if (!ok(factors.elasticity, 0, true)) bad(M.problem("elasticityInvalid", { got: String(factors.elasticity) }));
-  else if (factors.elasticity < 1) warn(M.problem("factorBelowOne", { factor: "elasticity", value: factors.elasticity }, { path: "factors.elasticity" }));
+  if (!ok(factors.elasticity, 0, true))
+    bad(M.problem("elasticityInvalid", { got: String(factors.elasticity) }));
+  else if (factors.elasticity < 1)
+    warn(
+      M.problem(
+        "factorBelowOne",
+        { factor: "elasticity", value: factors.elasticity },
+        { path: "factors.elasticity" },
+      ),
+    );
   let spare: number | null = null;
   let redundancy = 1;
   if ("spare" in factors.redundancy) {
@@ -123,12 +143,25 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     if (!ok(k, 0, false)) bad(M.problem("spareInvalid", { got: String(k) }));
     else if (!Number.isInteger(k)) {
       spare = Math.ceil(k);
-      warn(M.problem("spareFractional", { value: k, using: spare }, { path: "factors.redundancy.spare" }));
+      warn(
+        M.problem(
+          "spareFractional",
+          { value: k, using: spare },
+          { path: "factors.redundancy.spare" },
+        ),
+      );
     } else spare = k;
   } else {
     redundancy = factors.redundancy.factor;
     if (!ok(redundancy, 0, true)) bad(M.problem("redundancyInvalid", { got: String(redundancy) }));
-    else if (redundancy < 1) warn(M.problem("factorBelowOne", { factor: "redundancy", value: redundancy }, { path: "factors.redundancy" }));
+    else if (redundancy < 1)
+      warn(
+        M.problem(
+          "factorBelowOne",
+          { factor: "redundancy", value: redundancy },
+          { path: "factors.redundancy" },
+        ),
+      );
   }
   if (sku.perWorkload.length === 0) bad(M.problem("noWorkloads", {}));
 
@@ -140,9 +173,12 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     const c = pw.replicaOutputTokensPerSec;
     const subject = { subject: w.name };
     if (!ok(c, 0, true)) bad(M.problem("capacityInvalid", { got: String(c) }, subject));
-    if (!ok(w.peakRps, 0, false)) bad(M.problem("peakInvalid", { got: String(w.peakRps) }, subject));
-    if (!ok(w.outputTokens, 0, true)) bad(M.problem("outputInvalid", { got: String(w.outputTokens) }, subject));
-    if (!ok(w.inputTokens, 0, false)) bad(M.problem("inputInvalid", { got: String(w.inputTokens) }, subject));
+    if (!ok(w.peakRps, 0, false))
+      bad(M.problem("peakInvalid", { got: String(w.peakRps) }, subject));
+    if (!ok(w.outputTokens, 0, true))
+      bad(M.problem("outputInvalid", { got: String(w.outputTokens) }, subject));
+    if (!ok(w.inputTokens, 0, false))
+      bad(M.problem("inputInvalid", { got: String(w.inputTokens) }, subject));
     const o = w.peakRps * w.outputTokens;
     outPeak += o;
     base += o / c;
@@ -161,7 +197,10 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     const wsum = pws.reduce((s, p) => s + p.workload.outputTokens, 0);
     C = wsum / pws.reduce((s, p) => s + p.workload.outputTokens / p.replicaOutputTokensPerSec, 0);
   }
-  const meanOut = rpsSum > 0 ? outPeak / rpsSum : pws.reduce((s, p) => s + p.workload.outputTokens, 0) / Math.max(1, pws.length);
+  const meanOut =
+    rpsSum > 0
+      ? outPeak / rpsSum
+      : pws.reduce((s, p) => s + p.workload.outputTokens, 0) / Math.max(1, pws.length);
 
   const el = factors.elasticity;
   const replicasRaw = spare !== null ? base * el + spare : base * el * redundancy;
@@ -172,13 +211,13 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
   const peakCpt = div(costPerHour, outPeak * 3600);
 
   let forecast: CapacityResult["forecast"] = null;
-  const rates = pws.map(p => {
+  const rates = pws.map((p) => {
     const w = p.workload;
     if (ok(w.avgRps, 0, false)) return w.avgRps;
     if (ok(w.dailyRequests, 0, false)) return w.dailyRequests / 86400;
     return null;
   });
-  if (rates.some(r => r !== null)) {
+  if (rates.some((r) => r !== null)) {
     let fo = 0;
     pws.forEach((p, i) => {
       const w = p.workload;
@@ -186,11 +225,17 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
       if (r === null || r === undefined) {
         r = w.peakRps;
         warn(M.problem("forecastFromPeak", { peakRps: w.peakRps }, { subject: w.name }));
-      } else if (r > w.peakRps) warn(M.problem("forecastAbovePeak", { rate: r, peakRps: w.peakRps }, { subject: w.name }));
+      } else if (r > w.peakRps)
+        warn(M.problem("forecastAbovePeak", { rate: r, peakRps: w.peakRps }, { subject: w.name }));
       fo += r * w.outputTokens;
     });
     const fcpt = div(costPerHour, fo * 3600);
-    forecast = { outputTokensPerSec: fo, costPerOutputToken: fcpt, costPerMillionOutputTokens: fcpt * 1e6, utilization: replicas > 0 ? div(fo, replicas * C) : 0 };
+    forecast = {
+      outputTokensPerSec: fo,
+      costPerOutputToken: fcpt,
+      costPerMillionOutputTokens: fcpt * 1e6,
+      utilization: replicas > 0 ? div(fo, replicas * C) : 0,
+    };
   }
 
   const res: CapacityResult = {
@@ -204,7 +249,11 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     costPerOutputToken,
     costPerMillionOutputTokens: costPerOutputToken * 1e6,
     costPerRequest: costPerOutputToken * meanOut,
-    peak: { outputTokensPerSec: outPeak, costPerOutputToken: peakCpt, costPerMillionOutputTokens: peakCpt * 1e6 },
+    peak: {
+      outputTokensPerSec: outPeak,
+      costPerOutputToken: peakCpt,
+      costPerMillionOutputTokens: peakCpt * 1e6,
+    },
     forecast,
     utilizationAtPeak: replicas > 0 ? div(outPeak, replicas * C) : 0,
     replicaOutputTokensPerSec: C,
@@ -212,8 +261,25 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
     problems,
   };
   if (!valid) {
-    for (const k of ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"] as const) res[k] = NaN;
-    res.peak = { outputTokensPerSec: outPeak, costPerOutputToken: NaN, costPerMillionOutputTokens: NaN };
+    for (const k of [
+      "replicasBase",
+      "replicasRaw",
+      "replicas",
+      "gpus",
+      "costPerHour",
+      "costPerDay",
+      "costPerMonth",
+      "costPerOutputToken",
+      "costPerMillionOutputTokens",
+      "costPerRequest",
+      "utilizationAtPeak",
+    ] as const)
+      res[k] = NaN;
+    res.peak = {
+      outputTokensPerSec: outPeak,
+      costPerOutputToken: NaN,
+      costPerMillionOutputTokens: NaN,
+    };
     res.forecast = null;
   }
   return res;
@@ -224,13 +290,32 @@ export function capacity(sku: SkuCapacityInput, factors: { elasticity: number; r
  * docs/schedules.md): ceilTol(base × elasticity × redundancy), or N+k ceilTol(base × elasticity) + k.
  * `spare` must already be a whole number.
  */
-export function replicasFromBase(base: number, elasticity: number, redundancy: { factor: number } | { spare: number }): number {
-  return "spare" in redundancy ? ceilTol(base * elasticity) + redundancy.spare : ceilTol(base * elasticity * redundancy.factor);
+export function replicasFromBase(
+  base: number,
+  elasticity: number,
+  redundancy: { factor: number } | { spare: number },
+): number {
+  return "spare" in redundancy
+    ? ceilTol(base * elasticity) + redundancy.spare
+    : ceilTol(base * elasticity * redundancy.factor);
 }
 
 /** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */
-function lengthCheck(name: string, which: "input" | "output", sweepMean: number | null | undefined, workload: number, warn: (p: Problem) => void): void {
+function lengthCheck(
+  name: string,
+  which: "input" | "output",
+  sweepMean: number | null | undefined,
+  workload: number,
+  warn: (p: Problem) => void,
+): void {
   if (!ok(sweepMean, 0, false) || !ok(workload, 0, true)) return;
   const rel = Math.abs(sweepMean - workload) / workload;
-  if (rel > LENGTH_MISMATCH) warn(M.problem("lengthMismatch", { which, sweep: sweepMean, workload, pct: rel * 100 }, { subject: name }));
+  if (rel > LENGTH_MISMATCH)
+    warn(
+      M.problem(
+        "lengthMismatch",
+        { which, sweep: sweepMean, workload, pct: rel * 100 },
+        { subject: name },
+      ),
+    );
 }

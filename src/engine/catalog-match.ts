@@ -5,7 +5,19 @@
 import type { Gpu, Llm } from "./catalog-types";
 
 /** Words that name a vendor or product line rather than a model; dropped before matching. */
-const NOISE = new Set(["nvidia", "amd", "intel", "instinct", "tesla", "tensor", "core", "gpu", "accelerator", "data", "center"]);
+const NOISE = new Set([
+  "nvidia",
+  "amd",
+  "intel",
+  "instinct",
+  "tesla",
+  "tensor",
+  "core",
+  "gpu",
+  "accelerator",
+  "data",
+  "center",
+]);
 
 /** Lower-case tokens of a GPU spelling: "NVIDIA H100 80GB HBM3" → ["h100", "80gb", "hbm3"]. */
 function gpuTokens(s: string): string[] {
@@ -36,7 +48,8 @@ export function findGpu(catalog: readonly Gpu[], idOrName: string | null | undef
   const q = gpuTokens(idOrName);
   if (q.length === 0) return null;
   const qKey = q.join(" ");
-  const spellings = (g: Gpu): string[][] => [g.id, g.name, ...g.aliases].map(gpuTokens).filter((t) => t.length > 0);
+  const spellings = (g: Gpu): string[][] =>
+    [g.id, g.name, ...g.aliases].map(gpuTokens).filter((t) => t.length > 0);
   for (const g of catalog) if (spellings(g).some((t) => t.join(" ") === qKey)) return g;
   const qSet = new Set(q);
   let best: { gpu: Gpu; score: number } | null = null;
@@ -49,7 +62,9 @@ export function findGpu(catalog: readonly Gpu[], idOrName: string | null | undef
     }
   }
   if (best !== null) return best.gpu;
-  const containing = catalog.filter((g) => !memoryConflicts(q, g) && spellings(g).some((t) => q.every((tok) => t.includes(tok))));
+  const containing = catalog.filter(
+    (g) => !memoryConflicts(q, g) && spellings(g).some((t) => q.every((tok) => t.includes(tok))),
+  );
   return containing.length === 1 ? containing[0]! : null;
 }
 

@@ -67,17 +67,30 @@ export interface KvSizing {
  * not fit, an input is invalid or the model has no per-token KV size (no KV dimensions) the
  * result is 0 tokens with an issue.
  */
-export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizingOptions = {}): KvSizing {
+export function maxKvTokens(
+  gpu: Gpu,
+  gpuCount: number,
+  llm: Llm,
+  opts: KvSizingOptions = {},
+): KvSizing {
   const issues: CatalogIssue[] = [];
   const wb = opts.weightBytesPerParam ?? 2;
   const kb = opts.kvBytes ?? 2;
   const util = opts.memoryUtilization ?? 0.9;
-  if (!(Number.isInteger(gpuCount) && gpuCount > 0)) issues.push({ path: "gpuCount", message: `expected a positive integer, got ${gpuCount}` });
-  if (!(wb > 0 && Number.isFinite(wb))) issues.push({ path: "weightBytesPerParam", message: `expected a number > 0, got ${wb}` });
-  if (!(kb > 0 && Number.isFinite(kb))) issues.push({ path: "kvBytes", message: `expected a number > 0, got ${kb}` });
-  if (!(util > 0 && util <= 1)) issues.push({ path: "memoryUtilization", message: `expected a fraction in (0, 1], got ${util}` });
+  if (!(Number.isInteger(gpuCount) && gpuCount > 0))
+    issues.push({ path: "gpuCount", message: `expected a positive integer, got ${gpuCount}` });
+  if (!(wb > 0 && Number.isFinite(wb)))
+    issues.push({ path: "weightBytesPerParam", message: `expected a number > 0, got ${wb}` });
+  if (!(kb > 0 && Number.isFinite(kb)))
+    issues.push({ path: "kvBytes", message: `expected a number > 0, got ${kb}` });
+  if (!(util > 0 && util <= 1))
+    issues.push({
+      path: "memoryUtilization",
+      message: `expected a fraction in (0, 1], got ${util}`,
+    });
   const perToken = kvBytesPerToken(llm, kb);
-  if (issues.length > 0) return { tokens: 0, usableBytes: 0, weightsBytes: 0, kvBytesPerToken: perToken, issues };
+  if (issues.length > 0)
+    return { tokens: 0, usableBytes: 0, weightsBytes: 0, kvBytesPerToken: perToken, issues };
   const usable = gpuCount * gpuMemoryBytes(gpu) * util;
   const weights = weightsBytes(llm, wb);
   const free = usable - weights;
@@ -87,7 +100,13 @@ export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizing
       path: "memory",
       message: `${llm.name} weights (${gb(weights)} GB) do not fit in ${gpuCount} × ${gpu.name} at ${util} utilisation (${gb(usable)} GB usable)`,
     });
-    return { tokens: 0, usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
+    return {
+      tokens: 0,
+      usableBytes: usable,
+      weightsBytes: weights,
+      kvBytesPerToken: perToken,
+      issues,
+    };
   }
   if (!(perToken > 0)) {
     // A hand-built model without KV dimensions (an MLA model with neither kvLoraRank nor
@@ -97,8 +116,23 @@ export function maxKvTokens(gpu: Gpu, gpuCount: number, llm: Llm, opts: KvSizing
       llm.attention === "mla"
         ? `kvLoraRank (${llm.kvLoraRank ?? "missing"}) + qkRopeHeadDim (${llm.qkRopeHeadDim ?? "missing"})`
         : `(${llm.layers} layers − ${llm.slidingWindowLayers} sliding-window) × ${llm.kvHeads} KV heads × ${llm.headDim} head size`;
-    issues.push({ path: "kvBytesPerToken", message: `${llm.name} has no per-token KV cache size: ${terms} is not positive, so the KV token budget cannot be computed` });
-    return { tokens: 0, usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
+    issues.push({
+      path: "kvBytesPerToken",
+      message: `${llm.name} has no per-token KV cache size: ${terms} is not positive, so the KV token budget cannot be computed`,
+    });
+    return {
+      tokens: 0,
+      usableBytes: usable,
+      weightsBytes: weights,
+      kvBytesPerToken: perToken,
+      issues,
+    };
   }
-  return { tokens: Math.floor(free / perToken), usableBytes: usable, weightsBytes: weights, kvBytesPerToken: perToken, issues };
+  return {
+    tokens: Math.floor(free / perToken),
+    usableBytes: usable,
+    weightsBytes: weights,
+    kvBytesPerToken: perToken,
+    issues,
+  };
 }

@@ -5,8 +5,23 @@
  * issue `{ path, message }` and a broken entry is skipped.
  */
 
-export type { CatalogIssue, CatalogPrice, CatalogSource, Gpu, Llm, MemoryUnit, Restored } from "./catalog-types";
-import type { CatalogIssue, CatalogPrice, CatalogSource, Gpu, Llm, Restored } from "./catalog-types";
+export type {
+  CatalogIssue,
+  CatalogPrice,
+  CatalogSource,
+  Gpu,
+  Llm,
+  MemoryUnit,
+  Restored,
+} from "./catalog-types";
+import type {
+  CatalogIssue,
+  CatalogPrice,
+  CatalogSource,
+  Gpu,
+  Llm,
+  Restored,
+} from "./catalog-types";
 
 /** `format` value of `models/gpus.json`. */
 export const GPU_CATALOG_FORMAT = "capplan.gpus/v1";
@@ -14,9 +29,23 @@ export const GPU_CATALOG_FORMAT = "capplan.gpus/v1";
 export const LLM_CATALOG_FORMAT = "capplan.llms/v1";
 
 /** Figure fields of a GPU entry; each must be covered by at least one source. */
-export const GPU_FIGURES = ["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"] as const;
+export const GPU_FIGURES = [
+  "memoryGB",
+  "memoryBandwidthTBps",
+  "denseBf16Tflops",
+  "tdpW",
+  "interconnect",
+] as const;
 /** Figure fields of an LLM entry; each must be covered by at least one source. */
-export const LLM_FIGURES = ["parametersB", "layers", "hiddenSize", "attentionHeads", "kvHeads", "headDim", "maxContext"] as const;
+export const LLM_FIGURES = [
+  "parametersB",
+  "layers",
+  "hiddenSize",
+  "attentionHeads",
+  "kvHeads",
+  "headDim",
+  "maxContext",
+] as const;
 
 type Rec = Record<string, unknown>;
 
@@ -27,7 +56,11 @@ function isRec(v: unknown): v is Rec {
 /** Field reader that records an issue for each bad field and remembers whether any failed. */
 class Reader {
   ok = true;
-  constructor(private readonly obj: Rec, private readonly base: string, private readonly issues: CatalogIssue[]) {}
+  constructor(
+    private readonly obj: Rec,
+    private readonly base: string,
+    private readonly issues: CatalogIssue[],
+  ) {}
 
   fail(key: string, message: string): void {
     this.ok = false;
@@ -53,7 +86,9 @@ class Reader {
     const good =
       // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number (it does not coerce); the typeof is for the type checker
       typeof v === "number" &&
-      Number.isFinite(v) && (opts.allowZero ? v >= 0 : v > 0) && (!opts.int || Number.isInteger(v));
+      Number.isFinite(v) &&
+      (opts.allowZero ? v >= 0 : v > 0) &&
+      (!opts.int || Number.isInteger(v));
     if (good) return v;
     const what = `${opts.int ? "an integer" : "a finite number"} ${opts.allowZero ? "≥ 0" : "> 0"}`;
     this.fail(key, `expected ${what}, got ${JSON.stringify(v) ?? "nothing"}`);
@@ -69,7 +104,10 @@ class Reader {
   oneOf<T extends string>(key: string, allowed: readonly T[]): T {
     const v = this.obj[key];
     if (typeof v === "string" && (allowed as readonly string[]).includes(v)) return v as T;
-    this.fail(key, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${JSON.stringify(v) ?? "nothing"}`);
+    this.fail(
+      key,
+      `expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}, got ${JSON.stringify(v) ?? "nothing"}`,
+    );
     return allowed[0]!;
   }
 
@@ -97,13 +135,22 @@ class Reader {
       }
       const r = new Reader(s, `${this.base}.${path}`, this.issues);
       const rawFields = s.fields ?? s.field;
-      const fields = typeof rawFields === "string" ? [rawFields] : r.strList(s.fields !== undefined ? "fields" : "field");
+      const fields =
+        typeof rawFields === "string"
+          ? [rawFields]
+          : r.strList(s.fields !== undefined ? "fields" : "field");
       if (fields.length === 0) r.fail("fields", "expected the field name(s) this source supports");
-      const src: CatalogSource = { fields, url: r.str("url"), title: r.str("title"), retrieved: r.str("retrieved") };
+      const src: CatalogSource = {
+        fields,
+        url: r.str("url"),
+        title: r.str("title"),
+        retrieved: r.str("retrieved"),
+      };
       const note = r.strOrNull("note");
       if (note !== null) src.note = note;
       if (src.url !== "" && !/^https?:\/\//.test(src.url)) r.fail("url", "expected an http(s) URL");
-      if (src.retrieved !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(src.retrieved)) r.fail("retrieved", "expected a date YYYY-MM-DD");
+      if (src.retrieved !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(src.retrieved))
+        r.fail("retrieved", "expected a date YYYY-MM-DD");
       if (r.ok) out.push(src);
       else this.ok = false;
     });
@@ -114,13 +161,24 @@ class Reader {
 }
 
 /** Shared envelope check: `{ format, <key>: [...] }`; returns the raw entries or null. */
-function entriesOf(value: unknown, format: string, key: string, issues: CatalogIssue[]): unknown[] | null {
+function entriesOf(
+  value: unknown,
+  format: string,
+  key: string,
+  issues: CatalogIssue[],
+): unknown[] | null {
   if (!isRec(value)) {
-    issues.push({ path: "", message: `expected an object { "format": "${format}", "${key}": [...] }` });
+    issues.push({
+      path: "",
+      message: `expected an object { "format": "${format}", "${key}": [...] }`,
+    });
     return null;
   }
   if (value.format !== format) {
-    issues.push({ path: "format", message: `expected "${format}", got ${JSON.stringify(value.format) ?? "nothing"}` });
+    issues.push({
+      path: "format",
+      message: `expected "${format}", got ${JSON.stringify(value.format) ?? "nothing"}`,
+    });
   }
   const list = value[key];
   if (!Array.isArray(list)) {
@@ -131,11 +189,15 @@ function entriesOf(value: unknown, format: string, key: string, issues: CatalogI
 }
 
 /** Keeps the first entry of each id; later duplicates become issues. */
-function dedupe<T extends { id: string }>(items: { item: T; path: string }[], issues: CatalogIssue[]): T[] {
+function dedupe<T extends { id: string }>(
+  items: { item: T; path: string }[],
+  issues: CatalogIssue[],
+): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const { item, path } of items) {
-    if (seen.has(item.id)) issues.push({ path: `${path}.id`, message: `duplicate id "${item.id}"; entry skipped` });
+    if (seen.has(item.id))
+      issues.push({ path: `${path}.id`, message: `duplicate id "${item.id}"; entry skipped` });
     else {
       seen.add(item.id);
       out.push(item);
@@ -175,12 +237,17 @@ export function restoreGpuCatalog(value: unknown): Restored<Gpu> {
       const price = r.num("onDemandUsdPerGpuHour");
       const s = isRec(raw.priceSource) ? raw.priceSource : {};
       const ps = new Reader(s, `${path}.priceSource`, issues);
-      const source: CatalogPrice["source"] = { url: ps.str("url"), title: ps.str("title"), retrieved: ps.str("retrieved") };
+      const source: CatalogPrice["source"] = {
+        url: ps.str("url"),
+        title: ps.str("title"),
+        retrieved: ps.str("retrieved"),
+      };
       const via = ps.strOrNull("via");
       const note = ps.strOrNull("note");
       if (via !== null) source.via = via;
       if (note !== null) source.note = note;
-      if (source.retrieved !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(source.retrieved)) ps.fail("retrieved", "expected a date YYYY-MM-DD");
+      if (source.retrieved !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(source.retrieved))
+        ps.fail("retrieved", "expected a date YYYY-MM-DD");
       if (ps.ok) gpu.price = { usdPerGpuHour: price, source };
       else r.ok = false;
     }
@@ -217,10 +284,19 @@ export function restoreLlmCatalog(value: unknown): Restored<Llm> {
       kvHeads: r.num("kvHeads", { int: true }),
       headDim: r.num("headDim", { int: true }),
       attention,
-      kvLoraRank: attention === "mla" ? r.num("kvLoraRank", { int: true }) : r.numOrNull("kvLoraRank", { int: true }),
-      qkRopeHeadDim: attention === "mla" ? r.num("qkRopeHeadDim", { int: true }) : r.numOrNull("qkRopeHeadDim", { int: true }),
+      kvLoraRank:
+        attention === "mla"
+          ? r.num("kvLoraRank", { int: true })
+          : r.numOrNull("kvLoraRank", { int: true }),
+      qkRopeHeadDim:
+        attention === "mla"
+          ? r.num("qkRopeHeadDim", { int: true })
+          : r.numOrNull("qkRopeHeadDim", { int: true }),
       slidingWindow: r.numOrNull("slidingWindow", { int: true }),
-      slidingWindowLayers: raw.slidingWindowLayers === undefined ? 0 : r.num("slidingWindowLayers", { int: true, allowZero: true }),
+      slidingWindowLayers:
+        raw.slidingWindowLayers === undefined
+          ? 0
+          : r.num("slidingWindowLayers", { int: true, allowZero: true }),
       maxContext: r.num("maxContext", { int: true }),
       sources: r.sources(LLM_FIGURES),
     };

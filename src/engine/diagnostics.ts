@@ -3,7 +3,16 @@
  * reads the points in load order and emits at most one finding with its evidence.
  */
 import { finite, fmtNum } from "./number-format";
-import { loadKind, loadLabel, loadOrder, loadRangeLabel, loadValue, throughputKind, throughputValue, type LoadKind } from "./load";
+import {
+  loadKind,
+  loadLabel,
+  loadOrder,
+  loadRangeLabel,
+  loadValue,
+  throughputKind,
+  throughputValue,
+  type LoadKind,
+} from "./load";
 import { tailStat, classifyZones, type Zone } from "./zones";
 import type { Stats, Sweep, SweepPoint } from "./types";
 
@@ -133,7 +142,8 @@ function ttftQueueing(c: Ctx): Finding | null {
       if (y1 === null || t1 === null) continue;
       const g = (t1 - t0) / t0;
       const r = y1 / y0;
-      if (g < QUEUEING_THROUGHPUT_GROWTH && r >= QUEUEING_TTFT_RATIO && (!best || r > best.r)) best = { i: c.order[a]!, j: c.order[b]!, r, g };
+      if (g < QUEUEING_THROUGHPUT_GROWTH && r >= QUEUEING_TTFT_RATIO && (!best || r > best.r))
+        best = { i: c.order[a]!, j: c.order[b]!, r, g };
     }
   }
   if (!best) return null;
@@ -143,12 +153,14 @@ function ttftQueueing(c: Ctx): Finding | null {
     severity: "warning",
     title: "TTFT deteriorates quickly with load: requests are queueing",
     evidence: `${statName(k)} TTFT grows ${fmtNum(best.r, 1, 1)}× from ${c.range(best.i, best.j)} while throughput grows ${pct(best.g)}`,
-    advice: "Queueing: check the scheduling policy and whether prefill preempts decode (chunked prefill, max batched tokens, admission control).",
+    advice:
+      "Queueing: check the scheduling policy and whether prefill preempts decode (chunked prefill, max batched tokens, admission control).",
     pointIndices: idx,
     zh: {
       title: "TTFT 随并发快速恶化：请求在排队",
       evidence: `${statName(k)} TTFT 从${c.rangeZh(best.i, best.j)}增长 ${fmtNum(best.r, 1, 1)} 倍，而吞吐只增长 ${pct(best.g)}`,
-      advice: "排队严重，可能 prefill 抢占 decode：检查调度策略（chunked prefill、max batched tokens、准入控制）。",
+      advice:
+        "排队严重，可能 prefill 抢占 decode：检查调度策略（chunked prefill、max batched tokens、准入控制）。",
     },
   };
 }
@@ -160,11 +172,15 @@ function ttftQueueing(c: Ctx): Finding | null {
  */
 function decodeBound(c: Ctx): Finding | null {
   // Stryker disable next-line ConditionalExpression: with neither ITL nor TPOT every statistic reads null and no pair is compared ('some' → 'every' is killed)
-  const field = c.pts.some(p => p.itlMs && Object.keys(p.itlMs).length) ? "itlMs" : c.pts.some(p => p.tpotMs && Object.keys(p.tpotMs).length) ? "tpotMs" : null;
+  const field = c.pts.some((p) => p.itlMs && Object.keys(p.itlMs).length)
+    ? "itlMs"
+    : c.pts.some((p) => p.tpotMs && Object.keys(p.tpotMs).length)
+      ? "tpotMs"
+      : null;
   // Stryker disable next-line ConditionalExpression: without a field every statistic reads null and no pair is compared (a guard for the type checker)
   if (field === null) return null;
   const name = field === "itlMs" ? "ITL" : "TPOT";
-  const centreKey = c.pts.every(p => stat(p[field], "p50") !== null) ? "p50" : "mean";
+  const centreKey = c.pts.every((p) => stat(p[field], "p50") !== null) ? "p50" : "mean";
   // Stryker disable next-line EqualityOperator: the last point never has a later doubling, so the loop breaks before a = length
   for (let a = 0; a < c.order.length; a++) {
     const i = c.order[a]!;
@@ -172,7 +188,9 @@ function decodeBound(c: Ctx): Finding | null {
     // Stryker disable next-line ConditionalExpression: 'li === null' is a type guard (null <= 0 is true)
     if (li === null || li <= 0 || !Number.isFinite(li)) continue;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: in load order no point at or before a has twice a positive load; a null load fails Number.isFinite whatever it is read as
-    const b = c.order.findIndex((j, pos) => pos > a && (c.L(j) ?? -1) >= 2 * li && Number.isFinite(c.L(j)!));
+    const b = c.order.findIndex(
+      (j, pos) => pos > a && (c.L(j) ?? -1) >= 2 * li && Number.isFinite(c.L(j)!),
+    );
     // Stryker disable next-line EqualityOperator: b is a position after a, never 0
     if (b < 0) break;
     const j = c.order[b]!;
@@ -184,14 +202,14 @@ function decodeBound(c: Ctx): Finding | null {
     if (t0 === null || t1 === null || t0 <= 0 || m0 === null || m1 === null || m0 <= 0) continue;
     const tg = (t1 - t0) / t0;
     const mg = (m1 - m0) / m0;
-    const spreads = [i, j].map(x => {
+    const spreads = [i, j].map((x) => {
       const p99 = stat(c.pts[x]![field], "p99");
       const p50 = stat(c.pts[x]![field], "p50");
       // Stryker disable next-line ConditionalExpression: 'p50 !== null' is a type guard (null > 0 is false)
       return p99 !== null && p50 !== null && p50 > 0 ? p99 / p50 : null;
     });
     // Stryker disable next-line ConditionalExpression: 's === null' is a type guard (null < 1.5 is true)
-    const even = spreads.every(s => s === null || s < DECODE_ITL_SPREAD);
+    const even = spreads.every((s) => s === null || s < DECODE_ITL_SPREAD);
     if (tg < DECODE_THROUGHPUT_GROWTH && mg < DECODE_ITL_GROWTH && even) {
       const sp = spreads[1] ?? spreads[0];
       return {
@@ -202,12 +220,15 @@ function decodeBound(c: Ctx): Finding | null {
           `Throughput grows ${pct(tg)} from ${c.range(i, j)} while ${statName(centreKey)} ${name} grows ${pct(mg)}` +
           // Stryker disable next-line ConditionalExpression: 'sp !== undefined' is a type guard: spreads has two entries
           (sp !== null && sp !== undefined ? ` (P99/P50 ${fmtNum(sp, 2)})` : ""),
-        advice: "Decode kernel or memory-bandwidth bottleneck: check kernel fusion and CUDA Graphs, KV-cache layout and quantisation.",
+        advice:
+          "Decode kernel or memory-bandwidth bottleneck: check kernel fusion and CUDA Graphs, KV-cache layout and quantisation.",
         pointIndices: c.order.slice(a, b + 1),
         zh: {
           title: `${name} 均匀但吞吐上不去：decode 瓶颈`,
           // Stryker disable next-line ConditionalExpression: 'sp !== undefined' is a type guard: spreads has two entries
-          evidence: `从${c.rangeZh(i, j)}吞吐只增长 ${pct(tg)}，${statName(centreKey)} ${name} 增长 ${pct(mg)}` + (sp !== null && sp !== undefined ? `（P99/P50 ${fmtNum(sp, 2)}）` : ""),
+          evidence:
+            `从${c.rangeZh(i, j)}吞吐只增长 ${pct(tg)}，${statName(centreKey)} ${name} 增长 ${pct(mg)}` +
+            (sp !== null && sp !== undefined ? `（P99/P50 ${fmtNum(sp, 2)}）` : ""),
           advice: "decode kernel 或显存带宽瓶颈：检查算子融合与 CUDA Graph、KV Cache 布局与量化。",
         },
       };
@@ -227,27 +248,31 @@ function failuresAtLoad(c: Ctx): Finding | null {
     if (p.failed <= 0) return 0;
     return finite(p.completed) ? p.failed / (p.completed + p.failed) : 1;
   };
-  const firstBad = c.order.findIndex(i => (ratio(c.pts[i]!) ?? 0) > FAILURE_RATIO);
+  const firstBad = c.order.findIndex((i) => (ratio(c.pts[i]!) ?? 0) > FAILURE_RATIO);
   // Stryker disable next-line EqualityOperator: at firstBad = 0 there is no lower point, and the test below returns null as well
   if (firstBad <= 0) return null;
   const lower = c.order.slice(0, firstBad);
-  if (!lower.every(i => !finite(c.pts[i]!.failed) || c.pts[i]!.failed === 0)) return null;
-  if (!lower.some(i => c.pts[i]!.failed === 0)) return null;
+  if (!lower.every((i) => !finite(c.pts[i]!.failed) || c.pts[i]!.failed === 0)) return null;
+  if (!lower.some((i) => c.pts[i]!.failed === 0)) return null;
   const i = c.order[firstBad]!;
   const p = c.pts[i]!;
-  const bad = c.order.filter(x => (ratio(c.pts[x]!) ?? 0) > FAILURE_RATIO);
-  const of = finite(p.completed) ? ` of ${fmtNum(p.completed + p.failed!, 0)} requests (${fmtNum(ratio(p)! * 100, 1, 1)} %)` : "";
+  const bad = c.order.filter((x) => (ratio(c.pts[x]!) ?? 0) > FAILURE_RATIO);
+  const of = finite(p.completed)
+    ? ` of ${fmtNum(p.completed + p.failed!, 0)} requests (${fmtNum(ratio(p)! * 100, 1, 1)} %)`
+    : "";
   return {
     rule: "failures-at-load",
     severity: "warning",
     title: "Requests fail at higher load",
     evidence: `${fmtNum(p.failed!, 0)}${of} failed at ${c.at(i)}; none failed at ${lower.length > 1 ? c.range(lower[0]!, lower[lower.length - 1]!) : c.at(lower[0]!)}`,
-    advice: "Possibly KV-cache out of memory at long context: check gpu_memory_utilization, max model length, or quantise the KV cache.",
+    advice:
+      "Possibly KV-cache out of memory at long context: check gpu_memory_utilization, max model length, or quantise the KV cache.",
     pointIndices: bad,
     zh: {
       title: "高负载下请求失败",
       evidence: `${c.atZh(i)}时失败 ${fmtNum(p.failed!, 0)} 个${finite(p.completed) ? `（共 ${fmtNum(p.completed + p.failed!, 0)} 个请求，${fmtNum(ratio(p)! * 100, 1, 1)} %）` : ""}；${lower.length > 1 ? c.rangeZh(lower[0]!, lower[lower.length - 1]!) : c.atZh(lower[0]!)}时没有失败`,
-      advice: "可能是长上下文下 KV Cache 显存不足：调整 gpu_memory_utilization、最大模型长度，或量化 KV Cache。",
+      advice:
+        "可能是长上下文下 KV Cache 显存不足：调整 gpu_memory_utilization、最大模型长度，或量化 KV Cache。",
     },
   };
 }
@@ -262,7 +287,10 @@ function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
   for (const i of c.order) {
     if (zones[i] !== "linear") continue;
     let hit = false;
-    for (const [field, m] of [["ttftMs", "TTFT"], ["e2eMs", "E2E"]] as const) {
+    for (const [field, m] of [
+      ["ttftMs", "TTFT"],
+      ["e2eMs", "E2E"],
+    ] as const) {
       const p99 = stat(c.pts[i]![field], "p99");
       const p50 = stat(c.pts[i]![field], "p50");
       // Stryker disable next-line ConditionalExpression,LogicalOperator: type guards: a null P99 gives a ratio of 0 and null <= 0 is true
@@ -281,12 +309,14 @@ function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
     severity: "info",
     title: "Long tail in the linear zone",
     evidence: `At ${c.at(best.i)} (linear zone) P99 ${best.m} is ${fmtNum(best.r, 1, 1)}× P50 (${fmtNum(best.p99, 0)} ms vs ${fmtNum(best.p50, 0)} ms)`,
-    advice: "Long-tail requests (long prefills in the batch) drag the tail: check the input-length mix, chunked prefill, or route long prompts separately.",
+    advice:
+      "Long-tail requests (long prefills in the batch) drag the tail: check the input-length mix, chunked prefill, or route long prompts separately.",
     pointIndices: hits,
     zh: {
       title: "线性区存在长尾",
       evidence: `${c.atZh(best.i)}（线性区）时 P99 ${best.m} 是 P50 的 ${fmtNum(best.r, 1, 1)} 倍（${fmtNum(best.p99, 0)} ms 对 ${fmtNum(best.p50, 0)} ms）`,
-      advice: "长尾请求（batch 内的长 prefill）拖累尾延迟：检查输入长度分布、chunked prefill，或把长 prompt 单独路由。",
+      advice:
+        "长尾请求（batch 内的长 prefill）拖累尾延迟：检查输入长度分布、chunked prefill，或把长 prompt 单独路由。",
     },
   };
 }
@@ -296,7 +326,10 @@ function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
  * than 2 points give no findings. `zones` may pass the sweep's {@link classifyZones} zones when the
  * caller has them already (the long-tail rule reads them).
  */
-export function diagnose(sweep: Pick<Sweep, "points" | "meta">, zones?: readonly Zone[]): Finding[] {
+export function diagnose(
+  sweep: Pick<Sweep, "points" | "meta">,
+  zones?: readonly Zone[],
+): Finding[] {
   const pts = sweep.points;
   if (pts.length < 2) return [];
   const kind = loadKind(pts);
@@ -305,12 +338,23 @@ export function diagnose(sweep: Pick<Sweep, "points" | "meta">, zones?: readonly
     pts,
     order: loadOrder(pts, kind),
     kind,
-    L: i => (kind ? loadValue(pts[i]!, kind) : null),
-    T: i => throughputValue(pts[i]!, tk),
-    at: i => loadLabel(kind, kind ? loadValue(pts[i]!, kind) : null),
-    range: (i, j) => loadRangeLabel(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
-    atZh: i => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null),
-    rangeZh: (i, j) => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
+    L: (i) => (kind ? loadValue(pts[i]!, kind) : null),
+    T: (i) => throughputValue(pts[i]!, tk),
+    at: (i) => loadLabel(kind, kind ? loadValue(pts[i]!, kind) : null),
+    range: (i, j) =>
+      loadRangeLabel(
+        kind,
+        kind ? loadValue(pts[i]!, kind) : null,
+        kind ? loadValue(pts[j]!, kind) : null,
+      ),
+    atZh: (i) => loadZh(kind, kind ? loadValue(pts[i]!, kind) : null),
+    rangeZh: (i, j) =>
+      loadZh(kind, kind ? loadValue(pts[i]!, kind) : null, kind ? loadValue(pts[j]!, kind) : null),
   };
-  return [ttftQueueing(c), decodeBound(c), failuresAtLoad(c), longTail(c, zones ?? classifyZones(pts).zones)].filter((f): f is Finding => f !== null);
+  return [
+    ttftQueueing(c),
+    decodeBound(c),
+    failuresAtLoad(c),
+    longTail(c, zones ?? classifyZones(pts).zones),
+  ].filter((f): f is Finding => f !== null);
 }

@@ -18,9 +18,34 @@
  *   SKUs its pools read, the recommendation, the workloads and the errors before it are unchanged
  *   ({@link memoTenants}).
  */
-import { analyzeSweep, assemblePlan, computeSku, planLevel, plainAnalyzer, type FileSweep, type PlanResult, type SkuResult, type SloSet, type SweepAnalyzer, type SweepBase } from "./plan";
-import { allocatePool, type AllocationPoolInput, type PoolAllocator, type PoolContext, type PoolPart, type TeamSums } from "./allocation";
-import { allocateTenants, tenantPools, type computeTenants, type TenantPool, type TenantsOutput } from "./plan-tenants";
+import {
+  analyzeSweep,
+  assemblePlan,
+  computeSku,
+  planLevel,
+  plainAnalyzer,
+  type FileSweep,
+  type PlanResult,
+  type SkuResult,
+  type SloSet,
+  type SweepAnalyzer,
+  type SweepBase,
+} from "./plan";
+import {
+  allocatePool,
+  type AllocationPoolInput,
+  type PoolAllocator,
+  type PoolContext,
+  type PoolPart,
+  type TeamSums,
+} from "./allocation";
+import {
+  allocateTenants,
+  tenantPools,
+  type computeTenants,
+  type TenantPool,
+  type TenantsOutput,
+} from "./plan-tenants";
 import { fieldOfSteps } from "./plan-fields";
 import { parsePath, setAtPath, type PathStep } from "./plan-path";
 import { computedSkus, createPlanSheet, isNumberField, type PlanSheet } from "./resolve-plan";
@@ -69,7 +94,13 @@ const isContainer = (v: unknown): v is Container => typeof v === "object" && v !
  * each container on the way on first write and marks what the field invalidates. Returns false
  * when the path is not a patchable field (the caller then re-resolves the whole plan).
  */
-function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value: number | null, dirty: Dirty): boolean {
+function patch(
+  next: ResolvedPlan,
+  copied: Set<string>,
+  steps: PathStep[],
+  value: number | null,
+  dirty: Dirty,
+): boolean {
   const field = fieldOfSteps(steps);
   // Data fields (sweep points) have no `resolved` place: their edits re-resolve the plan.
   // Stryker disable next-line OptionalChaining: a patched path is the edited number field or a sheet entry, both found by walking the field registry (resolve-plan.ts), so it always has a field
@@ -101,19 +132,31 @@ function patch(next: ResolvedPlan, copied: Set<string>, steps: PathStep[], value
   if (field.invalidates === "skus") dirty.allSkus = true;
   else if (
     // Stryker disable next-line ConditionalExpression,LogicalOperator: steps[1] is a number only for skus[i] (and workloads[i] / slo[i], which invalidate every SKU above), so the `true` and `||` variants add nothing; the `false` ones are caught by the tests keeping other SKUs
-    field.invalidates === "sku" && typeof steps[1] === "number"
-  ) dirty.skus.add(steps[1]);
+    field.invalidates === "sku" &&
+    typeof steps[1] === "number"
+  )
+    dirty.skus.add(steps[1]);
   return true;
 }
 
-const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean => a.length === b.length && a.every((x, i) => same(x, b[i]!));
+const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean =>
+  a.length === b.length && a.every((x, i) => same(x, b[i]!));
 
 const samePool = (a: TenantPool, b: TenantPool): boolean =>
-  a.name === b.name && Object.is(a.costPerDay, b.costPerDay) && Object.is(a.capacityTokensPerDay, b.capacityTokensPerDay) && Object.is(a.replicas, b.replicas);
+  a.name === b.name &&
+  Object.is(a.costPerDay, b.costPerDay) &&
+  Object.is(a.capacityTokensPerDay, b.capacityTokensPerDay) &&
+  Object.is(a.replicas, b.replicas);
 
-const sameSums = (a: TeamSums, b: TeamSums): boolean => Object.is(a.inT, b.inT) && Object.is(a.outT, b.outT) && Object.is(a.reserved, b.reserved);
+const sameSums = (a: TeamSums, b: TeamSums): boolean =>
+  Object.is(a.inT, b.inT) && Object.is(a.outT, b.outT) && Object.is(a.reserved, b.reserved);
 const sameContext = (a: PoolContext, b: PoolContext): boolean =>
-  Object.is(a.wi, b.wi) && Object.is(a.wo, b.wo) && a.idle === b.idle && a.basis === b.basis && a.currency === b.currency && a.digits === b.digits;
+  Object.is(a.wi, b.wi) &&
+  Object.is(a.wo, b.wo) &&
+  a.idle === b.idle &&
+  a.basis === b.basis &&
+  a.currency === b.currency &&
+  a.digits === b.digits;
 
 /**
  * {@link allocatePool} memoised per pool name: a pool whose cost, capacity, replicas, teams (names
@@ -121,7 +164,16 @@ const sameContext = (a: PoolContext, b: PoolContext): boolean =>
  * one team's tokens re-allocates its pool only). Same results as allocatePool.
  */
 export function memoPools(): PoolAllocator {
-  const last = new Map<string, { raw: AllocationPoolInput; names: readonly string[]; sums: readonly TeamSums[]; ctx: PoolContext; part: PoolPart }>();
+  const last = new Map<
+    string,
+    {
+      raw: AllocationPoolInput;
+      names: readonly string[];
+      sums: readonly TeamSums[];
+      ctx: PoolContext;
+      part: PoolPart;
+    }
+  >();
   return (raw, names, sums, ctx) => {
     const m = last.get(raw.name);
     const hit =
@@ -136,7 +188,13 @@ export function memoPools(): PoolAllocator {
     const part = allocatePool(raw, names, sums, ctx);
     // One entry per pool name; renamed pools leave old entries behind, so the map is bounded.
     if (last.size > 1000) last.clear();
-    last.set(raw.name, { raw: { ...raw }, names: [...names], sums: sums.map((x) => ({ ...x })), ctx: { ...ctx }, part });
+    last.set(raw.name, {
+      raw: { ...raw },
+      names: [...names],
+      sums: sums.map((x) => ({ ...x })),
+      ctx: { ...ctx },
+      part,
+    });
     return part;
   };
 }
@@ -151,18 +209,31 @@ export function memoPools(): PoolAllocator {
  */
 export function memoTenants(): typeof computeTenants {
   const pools = memoPools();
-  let last: { tenants: ResolvedPlan["tenants"]; currency: string; pools: TenantPool[]; errors: string[]; out: TenantsOutput } | null = null;
+  let last: {
+    tenants: ResolvedPlan["tenants"];
+    currency: string;
+    pools: TenantPool[];
+    errors: string[];
+    out: TenantsOutput;
+  } | null = null;
   return (plan, skus, cheapest, wl, errorsBefore) => {
     const priced = tenantPools(plan, skus, cheapest, wl, errorsBefore);
     const before = [...errorsBefore, ...priced.errors];
-    const errors = before.map(e => `${e.path}\u0000${e.message}`);
+    const errors = before.map((e) => `${e.path}\u0000${e.message}`);
     const hit =
       last !== null &&
       last.tenants === plan.tenants &&
       last.currency === plan.currency &&
       sameList(last.pools, priced.pools, samePool) &&
       sameList(last.errors, errors, Object.is);
-    if (!hit) last = { tenants: plan.tenants, currency: plan.currency, pools: priced.pools, errors, out: allocateTenants(plan, priced.pools, before, pools) };
+    if (!hit)
+      last = {
+        tenants: plan.tenants,
+        currency: plan.currency,
+        pools: priced.pools,
+        errors,
+        out: allocateTenants(plan, priced.pools, before, pools),
+      };
     const out = last!.out;
     return { ...out, errors: [...priced.errors, ...out.errors] };
   };
@@ -176,7 +247,10 @@ export function memoTenants(): typeof computeTenants {
  */
 export function memoAnalyzer(): SweepAnalyzer {
   const bases = new WeakMap<readonly SweepPoint[], SweepBase>();
-  const ops = new WeakMap<SweepBase, { list: SloSet["list"]; mode: SloSet["mode"]; maxErrorRatePct: number; op: OperatingPoint }>();
+  const ops = new WeakMap<
+    SweepBase,
+    { list: SloSet["list"]; mode: SloSet["mode"]; maxErrorRatePct: number; op: OperatingPoint }
+  >();
   return {
     base(sweep) {
       let b = bases.get(sweep.points);
@@ -185,7 +259,13 @@ export function memoAnalyzer(): SweepAnalyzer {
     },
     operatingPoint(sweep, base, slo) {
       const last = ops.get(base);
-      if (last && last.list === slo.list && last.mode === slo.mode && Object.is(last.maxErrorRatePct, slo.maxErrorRatePct)) return last.op;
+      if (
+        last &&
+        last.list === slo.list &&
+        last.mode === slo.mode &&
+        Object.is(last.maxErrorRatePct, slo.maxErrorRatePct)
+      )
+        return last.op;
       const op = plainAnalyzer.operatingPoint(sweep, base, slo);
       ops.set(base, { list: slo.list, mode: slo.mode, maxErrorRatePct: slo.maxErrorRatePct, op });
       return op;
@@ -197,7 +277,10 @@ export function memoAnalyzer(): SweepAnalyzer {
  * Keep a plan for incremental edits. `files` maps `file` sweep references to imported sweeps,
  * as for {@link computePlan}.
  */
-export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, FileSweep> = new Map()): PlanEngine {
+export function createPlanEngine(
+  initial: PlanFile,
+  files: ReadonlyMap<string, FileSweep> = new Map(),
+): PlanEngine {
   const sheet = createPlanSheet(initial);
   // Kept across edits: zones, diagnostics and operating points per resolved points array (the
   // arrays stay the same objects until the plan is re-resolved), and the last team allocation.
@@ -210,9 +293,15 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
   let result: PlanResult;
 
   /** As computePlan (plan.ts), with the engine's caches. */
-  const compute = (skus?: (i: number, level: ReturnType<typeof planLevel>) => SkuResult): PlanResult => {
+  const compute = (
+    skus?: (i: number, level: ReturnType<typeof planLevel>) => SkuResult,
+  ): PlanResult => {
     const level = planLevel(resolved);
-    const list = resolved.skus.map((_, i) => (skus ? skus(i, level) : computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer)));
+    const list = resolved.skus.map((_, i) =>
+      skus
+        ? skus(i, level)
+        : computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer),
+    );
     return assemblePlan(resolved, list, level, memo);
   };
   const full = (): PlanResult => {
@@ -239,7 +328,12 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       // change the plan's structure: replace it and recompute.
       // A formula naming a SKU's `<id>_tok_s` adds a computed entry to the sheet: a structural change too.
       const namesComputed = typeof raw === "string" && raw.includes("_tok_s");
-      if (!steps || raw == null || namesComputed || !(sheet.sheet.has(path) || isNumberField(sheet.plan(), steps))) {
+      if (
+        !steps ||
+        raw == null ||
+        namesComputed ||
+        !(sheet.sheet.has(path) || isNumberField(sheet.plan(), steps))
+      ) {
         const next = structuredClone(sheet.plan());
         if (!setAtPath(next, path, raw)) return result;
         return this.update(next);
@@ -266,7 +360,11 @@ export function createPlanEngine(initial: PlanFile, files: ReadonlyMap<string, F
       }
       resolved = next;
       const before = result.skus;
-      result = compute((i, level) => (dirty.allSkus || dirty.skus.has(i) ? computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer) : before[i]!));
+      result = compute((i, level) =>
+        dirty.allSkus || dirty.skus.has(i)
+          ? computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer)
+          : before[i]!,
+      );
       return result;
     },
   };

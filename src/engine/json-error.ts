@@ -49,9 +49,11 @@ function scan(text: string): void {
         if (i >= text.length) break;
         if (text[i] === "u") {
           // Stryker disable next-line Regex: the slice has at most four characters, so four hex digits are all of it
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(J.problem("badUnicodeEscape", {}));
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5)))
+            fail(J.problem("badUnicodeEscape", {}));
           i += 4;
-        } else if (!'"\\/bfnrt'.includes(text[i]!)) fail(J.problem("badEscape", { escape: `\\${text[i]}` }));
+        } else if (!'"\\/bfnrt'.includes(text[i]!))
+          fail(J.problem("badEscape", { escape: `\\${text[i]}` }));
       }
       i++;
     }
@@ -153,7 +155,8 @@ export function locateJsonError(text: string): JsonSyntaxError | null {
     scan(text);
     return null;
   } catch (e) {
-    const [offset, problem] = e instanceof Stop ? [e.offset, e.problem] : [0, J.problem("tooDeep", {})];
+    const [offset, problem] =
+      e instanceof Stop ? [e.offset, e.problem] : [0, J.problem("tooDeep", {})];
     return { offset, ...lineColumn(text, offset), message: J.en(problem), problem };
   }
 }

@@ -64,7 +64,11 @@ export function bucketLengths(
   };
   for (let v = 0; v < dense.length; v++) put(v, dense[v]!);
   if (sparse) for (const [v, c] of sparse) put(v, c);
-  const buckets: LengthBucket[] = counts.map((count, i) => ({ from: i * width, to: (i + 1) * width, count }));
+  const buckets: LengthBucket[] = counts.map((count, i) => ({
+    from: i * width,
+    to: (i + 1) * width,
+    count,
+  }));
   if (over > 0) buckets.push({ from: n * width, to: null, count: over });
   return { width, buckets, total };
 }

@@ -24,8 +24,8 @@ export function loadValue(p: SweepPoint, kind: LoadKind): number | null {
  */
 export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
   if (points.length === 0) return null;
-  for (const k of LOAD_KINDS) if (points.every(p => loadValue(p, k) !== null)) return k;
-  for (const k of LOAD_KINDS) if (points.some(p => loadValue(p, k) !== null)) return k;
+  for (const k of LOAD_KINDS) if (points.every((p) => loadValue(p, k) !== null)) return k;
+  for (const k of LOAD_KINDS) if (points.some((p) => loadValue(p, k) !== null)) return k;
   return null;
 }
 
@@ -33,7 +33,10 @@ export function loadKind(points: readonly SweepPoint[]): LoadKind | null {
  * Indices of `points` in load order (stable; points without a load value keep their place at
  * the end). The inputs are normally sorted already; this is the defensive sort of docs/metrics.md.
  */
-export function loadOrder(points: readonly SweepPoint[], kind: LoadKind | null = loadKind(points)): number[] {
+export function loadOrder(
+  points: readonly SweepPoint[],
+  kind: LoadKind | null = loadKind(points),
+): number[] {
   const idx = points.map((_, i) => i);
   // Stryker disable next-line ConditionalExpression: without an axis every load reads null, and the stable sort keeps the input order ('always' is killed)
   if (kind === null) return idx;
@@ -62,7 +65,7 @@ export type ThroughputKind = "outputTokensPerSec" | "rps";
 
 /** Throughput axis of a sweep (throughput is drawn as tokens/s or RPS); null when neither exists. */
 export function throughputKind(points: readonly SweepPoint[]): ThroughputKind | null {
-  const cover = (k: ThroughputKind): number => points.filter(p => finite(p[k])).length;
+  const cover = (k: ThroughputKind): number => points.filter((p) => finite(p[k])).length;
   const o = cover("outputTokensPerSec");
   const r = cover("rps");
   if (o === 0 && r === 0) return null;
@@ -89,8 +92,13 @@ export function loadLabel(kind: LoadKind | null, value: number | null): string {
 }
 
 /** Words for a load range: "concurrency 8 to 64", "request rate 2 to 8 req/s". */
-export function loadRangeLabel(kind: LoadKind | null, from: number | null, to: number | null): string {
-  if (from === null || to === null || kind === null) return `${loadLabel(kind, from)} to ${loadLabel(kind, to)}`;
+export function loadRangeLabel(
+  kind: LoadKind | null,
+  from: number | null,
+  to: number | null,
+): string {
+  if (from === null || to === null || kind === null)
+    return `${loadLabel(kind, from)} to ${loadLabel(kind, to)}`;
   const a = fmtNum(from, 2);
   const b = fmtNum(to, 2);
   if (kind === "concurrency") return `concurrency ${a} to ${b}`;

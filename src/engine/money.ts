@@ -19,7 +19,8 @@ export function minorUnitDigits(currency: string): number {
   if (hit !== undefined) return hit;
   let d = 2;
   try {
-    const v = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+    const v = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
+      .maximumFractionDigits;
     // Stryker disable next-line ConditionalExpression,LogicalOperator: Intl always gives an integer 0–4 here; the guard is against a broken Intl ('never' is killed by JPY/KWD)
     if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4) d = v;
   } catch {
@@ -85,7 +86,15 @@ export function fromMinor(minor: number, digits: number): number {
   // For an integer below 2^40 in magnitude the division is already the double nearest to the
   // decimal minor / 10^digits, which is what the toFixed round trip gives (and 0 stays +0).
   // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: fast-path guard; the toFixed path gives the same value for any integer minor units and digits (the −0 and non-integer cases are killed by tests)
-  if (Number.isInteger(minor) && minor < 2 ** 40 && minor > -(2 ** 40) && digits >= 0 && digits <= 20 && Number.isInteger(digits)) return minor === 0 ? 0 : minor / 10 ** digits;
+  if (
+    Number.isInteger(minor) &&
+    minor < 2 ** 40 &&
+    minor > -(2 ** 40) &&
+    digits >= 0 &&
+    digits <= 20 &&
+    Number.isInteger(digits)
+  )
+    return minor === 0 ? 0 : minor / 10 ** digits;
   return Number((minor / 10 ** digits).toFixed(digits));
 }
 
@@ -116,13 +125,17 @@ function remainder(x: number, floor: number): number {
  * excess) go one by one to the parts with the largest (smallest) fractional remainders, ties to
  * the earlier part. Works for any gap between Σ amounts and the total (a gap larger than the number of parts is first spread evenly).
  */
-export function largestRemainder(amounts: readonly number[], totalMinor: number, digits: number): number[] {
+export function largestRemainder(
+  amounts: readonly number[],
+  totalMinor: number,
+  digits: number,
+): number[] {
   const n = amounts.length;
   // Stryker disable next-line ConditionalExpression: early return; with no parts the steps below also give []
   if (n === 0) return [];
   const scale = 10 ** digits;
-  const exact = amounts.map(a => (Number.isFinite(a) ? Number((a * scale).toPrecision(15)) : 0));
-  const out = exact.map(x => Math.floor(x));
+  const exact = amounts.map((a) => (Number.isFinite(a) ? Number((a * scale).toPrecision(15)) : 0));
+  const out = exact.map((x) => Math.floor(x));
   const frac = exact.map((x, i) => remainder(x, out[i]!));
   let gap = Math.round(totalMinor) - out.reduce((s, x) => s + x, 0);
   // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
@@ -133,14 +146,16 @@ export function largestRemainder(amounts: readonly number[], totalMinor: number,
     gap -= whole * n;
   }
   // Stryker disable next-line ConditionalExpression: early return; with no gap the loop below adds nothing, and floors of +0-or-more never give −0
-  if (gap === 0) return out.map(x => (x === 0 ? 0 : x));
+  if (gap === 0) return out.map((x) => (x === 0 ? 0 : x));
   // Largest remainders first when units are missing, smallest first when there are too many.
   // Array.prototype.sort is stable: tied remainders keep index order (ties to the earlier part).
   // Stryker disable next-line EqualityOperator: the gap is not 0 here
-  const order = exact.map((_, i) => i).sort(gap > 0 ? (a, b) => frac[b]! - frac[a]! : (a, b) => frac[a]! - frac[b]!);
+  const order = exact
+    .map((_, i) => i)
+    .sort(gap > 0 ? (a, b) => frac[b]! - frac[a]! : (a, b) => frac[a]! - frac[b]!);
   // Stryker disable next-line EqualityOperator: the gap is not 0 here
   const step = gap > 0 ? 1 : -1;
   for (let k = 0; k < Math.abs(gap); k++) out[order[k]!]! += step;
   // Stryker disable next-line ConditionalExpression: floors of amounts from toPrecision are never −0, and ±1 steps give +0
-  return out.map(x => (x === 0 ? 0 : x));
+  return out.map((x) => (x === 0 ? 0 : x));
 }

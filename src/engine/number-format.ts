@@ -48,7 +48,10 @@ export function fmtNum(x: number, max = 1, min = 0): string {
   let c = nfCache.get(key);
   // Stryker disable next-line ConditionalExpression: cache; a new formatter with the same options writes the same text ('never build' is killed)
   if (!c) {
-    c = { nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }), memo: new Map() };
+    c = {
+      nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }),
+      memo: new Map(),
+    };
     // Stryker disable next-line CallExpression: cache; not storing only builds the formatter again
     nfCache.set(key, c);
   }

@@ -27,12 +27,57 @@ export interface NumberTextOptions {
 const ABSENT = /^(|n\/a|na|nan|none|null|-|—|undefined)$/i;
 
 /** ISO 4217 codes people type next to prices (a closed list: `1 ABC` must not read as 1). */
-const CODES = "USD|EUR|GBP|JPY|CNY|RMB|HKD|TWD|SGD|KRW|INR|AUD|CAD|CHF|SEK|NOK|DKK|PLN|CZK|BRL|MXN|ZAR|RUB|TRY|AED|SAR|ILS|NZD|THB|IDR|MYR|PHP|VND";
+const CODES =
+  "USD|EUR|GBP|JPY|CNY|RMB|HKD|TWD|SGD|KRW|INR|AUD|CAD|CHF|SEK|NOK|DKK|PLN|CZK|BRL|MXN|ZAR|RUB|TRY|AED|SAR|ILS|NZD|THB|IDR|MYR|PHP|VND";
 /** Currency symbols, longest first (`US$` before `$`). */
-const SYMBOLS = ["US$", "CA$", "C$", "A$", "AU$", "HK$", "NT$", "S$", "NZ$", "R$", "CN¥", "JP¥", "RMB", "$", "€", "£", "¥", "￥", "₹", "₩", "₽", "₺", "₪", "฿", "₫", "zł", "Kč", "CHF", "元", "円"];
-const PREFIX = new RegExp(`^(?:${SYMBOLS.map(esc).join("|")}|(?:${CODES})(?=[\\s\\d.,+\\-(]))\\s*`, "i");
+const SYMBOLS = [
+  "US$",
+  "CA$",
+  "C$",
+  "A$",
+  "AU$",
+  "HK$",
+  "NT$",
+  "S$",
+  "NZ$",
+  "R$",
+  "CN¥",
+  "JP¥",
+  "RMB",
+  "$",
+  "€",
+  "£",
+  "¥",
+  "￥",
+  "₹",
+  "₩",
+  "₽",
+  "₺",
+  "₪",
+  "฿",
+  "₫",
+  "zł",
+  "Kč",
+  "CHF",
+  "元",
+  "円",
+];
+const PREFIX = new RegExp(
+  `^(?:${SYMBOLS.map(esc).join("|")}|(?:${CODES})(?=[\\s\\d.,+\\-(]))\\s*`,
+  "i",
+);
 const SUFFIX = new RegExp(`\\s*(?:${SYMBOLS.map(esc).join("|")}|(?<=[\\d\\s.])(?:${CODES}))$`, "i");
-const MAGNITUDE: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, B: 1e9, G: 1e9, T: 1e12, 万: 1e4, 亿: 1e8 };
+const MAGNITUDE: Record<string, number> = {
+  k: 1e3,
+  K: 1e3,
+  m: 1e6,
+  M: 1e6,
+  B: 1e9,
+  G: 1e9,
+  T: 1e12,
+  万: 1e4,
+  亿: 1e8,
+};
 const SPACES = /[\s\u00a0\u202f\u2009\u2007]/g;
 
 function esc(s: string): string {
@@ -48,7 +93,9 @@ export function decimalMark(locale: string | undefined): "." | "," {
   if (mark === undefined) {
     try {
       // Stryker disable next-line OptionalChaining: without a decimal part '.value' throws inside this try, whose catch also gives '.'
-      mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+      mark =
+        new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ??
+        ".";
     } catch {
       mark = ".";
     }
@@ -63,14 +110,22 @@ export function decimalMark(locale: string | undefined): "." | "," {
  * and empty are absent (never 0); `inf`/`Infinity` are ±Infinity; anything else that is not a
  * number is invalid, with the text kept.
  */
-export function readNumberText(raw: string | number | null | undefined, opts: NumberTextOptions = {}): NumberText {
-  if (typeof raw === "number") return Number.isNaN(raw) ? { kind: "absent" } : { kind: "number", value: raw, percent: false, currency: null };
+export function readNumberText(
+  raw: string | number | null | undefined,
+  opts: NumberTextOptions = {},
+): NumberText {
+  if (typeof raw === "number")
+    return Number.isNaN(raw)
+      ? { kind: "absent" }
+      : { kind: "number", value: raw, percent: false, currency: null };
   if (raw == null) return { kind: "absent" };
   const invalid = { kind: "invalid" as const, text: raw };
   let s = raw.trim().replace(/^"|"$/g, "").trim();
   if (ABSENT.test(s)) return { kind: "absent" };
-  if (/^[+]?(inf|infinity|∞)$/i.test(s)) return { kind: "number", value: Infinity, percent: false, currency: null };
-  if (/^-(inf|infinity|∞)$/i.test(s)) return { kind: "number", value: -Infinity, percent: false, currency: null };
+  if (/^[+]?(inf|infinity|∞)$/i.test(s))
+    return { kind: "number", value: Infinity, percent: false, currency: null };
+  if (/^-(inf|infinity|∞)$/i.test(s))
+    return { kind: "number", value: -Infinity, percent: false, currency: null };
 
   let negative = false;
   const paren = /^\((.*)\)$/.exec(s);

@@ -73,7 +73,17 @@ export interface PlanField {
 
 const COUNT_MAX = 1e18;
 const same = (steps: readonly PathStep[]): PathStep[] => [...steps];
-const POINT_NUMBERS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed", "requestRate"] as const;
+const POINT_NUMBERS = [
+  "concurrency",
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+  "completed",
+  "failed",
+  "requestRate",
+] as const;
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"] as const;
 const WORKLOAD: [string, string, NonNullable<PlanField["range"]>][] = [
   ["peakRps", "requests per second", { min: 0, max: 1e9 }],
@@ -93,9 +103,30 @@ const SCHEDULE: [string, string, NonNullable<PlanField["range"]>][] = [
 /** The numbers of a sweep (inline points) at `base` (`skus[].sweep`, `skus[].sweeps.*`). */
 function sweepFields(base: string): PlanField[] {
   return [
-    { pattern: `${base}.replicaOutputTokensPerSec`, kind: "input", unit: "tokens per second", range: { min: 0, minExclusive: true, max: 1e12 }, invalidates: "sku" },
-    ...POINT_NUMBERS.map((k): PlanField => ({ pattern: `${base}.points[].${k}`, kind: "data", unit: k === "requestRate" ? "requests per second" : "", invalidates: "sku", literals: ["inf"] })),
-    ...POINT_STATS.map((m): PlanField => ({ pattern: `${base}.points[].${m}.*`, kind: "data", unit: "ms", invalidates: "sku" })),
+    {
+      pattern: `${base}.replicaOutputTokensPerSec`,
+      kind: "input",
+      unit: "tokens per second",
+      range: { min: 0, minExclusive: true, max: 1e12 },
+      invalidates: "sku",
+    },
+    ...POINT_NUMBERS.map(
+      (k): PlanField => ({
+        pattern: `${base}.points[].${k}`,
+        kind: "data",
+        unit: k === "requestRate" ? "requests per second" : "",
+        invalidates: "sku",
+        literals: ["inf"],
+      }),
+    ),
+    ...POINT_STATS.map(
+      (m): PlanField => ({
+        pattern: `${base}.points[].${m}.*`,
+        kind: "data",
+        unit: "ms",
+        invalidates: "sku",
+      }),
+    ),
   ];
 }
 
@@ -106,30 +137,183 @@ function sweepFields(base: string): PlanField[] {
  */
 export const PLAN_FIELDS: readonly PlanField[] = [
   { pattern: "cells.*", kind: "cell", unit: "", resolved: same, invalidates: "dependents" },
-  ...WORKLOAD.map(([k, unit, range]): PlanField => ({ pattern: `workloads[].${k}`, kind: "input", unit, range, resolved: same, invalidates: "skus" })),
-  ...WORKLOAD.map(([k, unit, range]): PlanField => ({ pattern: `workload.${k}`, kind: "input", unit, range, resolved: (s) => ["workloads", 0, s[1]!], invalidates: "skus" })),
+  ...WORKLOAD.map(
+    ([k, unit, range]): PlanField => ({
+      pattern: `workloads[].${k}`,
+      kind: "input",
+      unit,
+      range,
+      resolved: same,
+      invalidates: "skus",
+    }),
+  ),
+  ...WORKLOAD.map(
+    ([k, unit, range]): PlanField => ({
+      pattern: `workload.${k}`,
+      kind: "input",
+      unit,
+      range,
+      resolved: (s) => ["workloads", 0, s[1]!],
+      invalidates: "skus",
+    }),
+  ),
   // Schedules (docs/schedules.md): an edit re-resolves the plan (no `resolved` location).
-  ...SCHEDULE.map(([k, unit, range]): PlanField => ({ pattern: `workloads[].schedule.${k}`, kind: "input", unit, range, invalidates: "skus" })),
-  ...SCHEDULE.map(([k, unit, range]): PlanField => ({ pattern: `workload.schedule.${k}`, kind: "input", unit, range, invalidates: "skus" })),
-  { pattern: "slo[].maxMs", kind: "input", unit: "ms", range: { min: 0, minExclusive: true, max: 1e9 }, resolved: same, invalidates: "skus" },
-  { pattern: "maxErrorRatePct", kind: "input", unit: "percent", resolved: same, invalidates: "skus" },
-  { pattern: "factors.elasticity", kind: "input", unit: "factor", range: { min: 0, minExclusive: true, max: 1000 }, resolved: () => ["elasticity"], invalidates: "skus" },
-  { pattern: "factors.redundancy", kind: "input", unit: "factor", range: { min: 0, minExclusive: true, max: 1000 }, resolved: () => ["redundancy", "factor"], invalidates: "skus" },
-  { pattern: "factors.redundancy.spare", kind: "input", unit: "spare replicas", range: { min: 0, max: 1e6 }, resolved: () => ["redundancy", "spare"], invalidates: "skus" },
-  { pattern: "skus[].gpusPerReplica", kind: "input", unit: "GPUs", range: { min: 0, minExclusive: true, max: 1e6 }, resolved: same, invalidates: "sku" },
-  { pattern: "skus[].pricePerGpuHour", kind: "input", unit: "{currency} per GPU-hour", range: { min: 0, max: (c) => maxExactAmount(c) / 1e3 }, resolved: same, invalidates: "sku" },
-  { pattern: "skus[].reservedPricePerGpuHour", kind: "input", unit: "{currency} per GPU-hour", range: { min: 0, max: (c) => maxExactAmount(c) / 1e3 }, invalidates: "sku" },
+  ...SCHEDULE.map(
+    ([k, unit, range]): PlanField => ({
+      pattern: `workloads[].schedule.${k}`,
+      kind: "input",
+      unit,
+      range,
+      invalidates: "skus",
+    }),
+  ),
+  ...SCHEDULE.map(
+    ([k, unit, range]): PlanField => ({
+      pattern: `workload.schedule.${k}`,
+      kind: "input",
+      unit,
+      range,
+      invalidates: "skus",
+    }),
+  ),
+  {
+    pattern: "slo[].maxMs",
+    kind: "input",
+    unit: "ms",
+    range: { min: 0, minExclusive: true, max: 1e9 },
+    resolved: same,
+    invalidates: "skus",
+  },
+  {
+    pattern: "maxErrorRatePct",
+    kind: "input",
+    unit: "percent",
+    resolved: same,
+    invalidates: "skus",
+  },
+  {
+    pattern: "factors.elasticity",
+    kind: "input",
+    unit: "factor",
+    range: { min: 0, minExclusive: true, max: 1000 },
+    resolved: () => ["elasticity"],
+    invalidates: "skus",
+  },
+  {
+    pattern: "factors.redundancy",
+    kind: "input",
+    unit: "factor",
+    range: { min: 0, minExclusive: true, max: 1000 },
+    resolved: () => ["redundancy", "factor"],
+    invalidates: "skus",
+  },
+  {
+    pattern: "factors.redundancy.spare",
+    kind: "input",
+    unit: "spare replicas",
+    range: { min: 0, max: 1e6 },
+    resolved: () => ["redundancy", "spare"],
+    invalidates: "skus",
+  },
+  {
+    pattern: "skus[].gpusPerReplica",
+    kind: "input",
+    unit: "GPUs",
+    range: { min: 0, minExclusive: true, max: 1e6 },
+    resolved: same,
+    invalidates: "sku",
+  },
+  {
+    pattern: "skus[].pricePerGpuHour",
+    kind: "input",
+    unit: "{currency} per GPU-hour",
+    range: { min: 0, max: (c) => maxExactAmount(c) / 1e3 },
+    resolved: same,
+    invalidates: "sku",
+  },
+  {
+    pattern: "skus[].reservedPricePerGpuHour",
+    kind: "input",
+    unit: "{currency} per GPU-hour",
+    range: { min: 0, max: (c) => maxExactAmount(c) / 1e3 },
+    invalidates: "sku",
+  },
   ...sweepFields("skus[].sweep"),
   ...sweepFields("skus[].sweeps.*"),
-  { pattern: "tenants.inputWeight", kind: "input", unit: "weight", range: { min: 0, max: 1e6 }, resolved: same, resolvedWhen: (r) => r.tenants?.method === "weighted", invalidates: "tenants" },
-  { pattern: "tenants.outputWeight", kind: "input", unit: "weight", range: { min: 0, max: 1e6 }, resolved: same, resolvedWhen: (r) => r.tenants?.method === "weighted", invalidates: "tenants" },
-  { pattern: "tenants.pools[].costPerDay", kind: "input", unit: "{currency} per day", range: { min: 0, max: (c) => maxExactAmount(c) }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.pools[].capacityTokensPerDay", kind: "input", unit: "tokens per day", range: { min: 0, minExclusive: true, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.pools[].replicas", kind: "input", unit: "replicas", range: { min: 0, minExclusive: true, max: 1e9 }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.usage[].inputTokens", kind: "input", unit: "tokens per day", range: { min: 0, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.usage[].outputTokens", kind: "input", unit: "tokens per day", range: { min: 0, max: COUNT_MAX }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.usage[].reservedReplicas", kind: "input", unit: "replicas", range: { min: 0, max: 1e9 }, resolved: same, invalidates: "pool" },
-  { pattern: "tenants.shared[].costPerDay", kind: "input", unit: "{currency} per day", range: { min: 0, max: (c) => maxExactAmount(c) }, resolved: same, invalidates: "tenants" },
+  {
+    pattern: "tenants.inputWeight",
+    kind: "input",
+    unit: "weight",
+    range: { min: 0, max: 1e6 },
+    resolved: same,
+    resolvedWhen: (r) => r.tenants?.method === "weighted",
+    invalidates: "tenants",
+  },
+  {
+    pattern: "tenants.outputWeight",
+    kind: "input",
+    unit: "weight",
+    range: { min: 0, max: 1e6 },
+    resolved: same,
+    resolvedWhen: (r) => r.tenants?.method === "weighted",
+    invalidates: "tenants",
+  },
+  {
+    pattern: "tenants.pools[].costPerDay",
+    kind: "input",
+    unit: "{currency} per day",
+    range: { min: 0, max: (c) => maxExactAmount(c) },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.pools[].capacityTokensPerDay",
+    kind: "input",
+    unit: "tokens per day",
+    range: { min: 0, minExclusive: true, max: COUNT_MAX },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.pools[].replicas",
+    kind: "input",
+    unit: "replicas",
+    range: { min: 0, minExclusive: true, max: 1e9 },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.usage[].inputTokens",
+    kind: "input",
+    unit: "tokens per day",
+    range: { min: 0, max: COUNT_MAX },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.usage[].outputTokens",
+    kind: "input",
+    unit: "tokens per day",
+    range: { min: 0, max: COUNT_MAX },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.usage[].reservedReplicas",
+    kind: "input",
+    unit: "replicas",
+    range: { min: 0, max: 1e9 },
+    resolved: same,
+    invalidates: "pool",
+  },
+  {
+    pattern: "tenants.shared[].costPerDay",
+    kind: "input",
+    unit: "{currency} per day",
+    range: { min: 0, max: (c) => maxExactAmount(c) },
+    resolved: same,
+    invalidates: "tenants",
+  },
 ];
 
 /**
@@ -191,12 +375,19 @@ export function pathText(steps: readonly PathStep[]): string {
  * where `path()` builds the path text (only called for what is kept). `after(rootKey)` runs after
  * each root key's fields (resolve-plan.ts inserts the SKUs' computed throughputs after `skus`).
  */
-export function walkFields(plan: unknown, visit: (field: PlanField, value: unknown, path: () => string) => void, after?: (rootKey: string) => void): void {
+export function walkFields(
+  plan: unknown,
+  visit: (field: PlanField, value: unknown, path: () => string) => void,
+  after?: (rootKey: string) => void,
+): void {
   if (!isObj(plan)) return;
   const stack: PathStep[] = [];
   const path = () => pathText(stack);
   const walk = (node: FieldNode, value: unknown): void => {
-    if (node.children.length && (isObj(value) || (Array.isArray(value) && node.children[0]!.key === "[]"))) {
+    if (
+      node.children.length &&
+      (isObj(value) || (Array.isArray(value) && node.children[0]!.key === "[]"))
+    ) {
       // Objects enter their keys, arrays their `[]` child (`enter` checks which fits).
       for (const c of node.children) enter(c, value);
       return;
@@ -288,7 +479,10 @@ export function fieldAt(plan: unknown, steps: readonly PathStep[]): PlanField | 
 export function fieldOfSteps(steps: readonly PathStep[]): PlanField | null {
   let node = FIELD_TREE;
   for (const k of steps) {
-    const next = typeof k === "number" ? node.children.find((c) => c.key === "[]") : (node.children.find((c) => c.key === k) ?? node.children.find((c) => c.key === "*"));
+    const next =
+      typeof k === "number"
+        ? node.children.find((c) => c.key === "[]")
+        : (node.children.find((c) => c.key === k) ?? node.children.find((c) => c.key === "*"));
     if (!next) return null;
     node = next;
   }
@@ -300,12 +494,21 @@ export function fieldOfSteps(steps: readonly PathStep[]): PlanField | null {
 /** A regular expression matching the path texts of a pattern. */
 function patternRegex(pattern: string): RegExp {
   const src = steps(pattern)
-    .map((k, i) => (k === "[]" ? "\\[\\d+\\]" : k === "*" ? '(?:\\.[^.[]+|\\["(?:[^"\\\\]|\\\\.)*"\\])' : `${i === 0 ? "" : "\\."}${k}`))
+    .map((k, i) =>
+      k === "[]"
+        ? "\\[\\d+\\]"
+        : k === "*"
+          ? '(?:\\.[^.[]+|\\["(?:[^"\\\\]|\\\\.)*"\\])'
+          : `${i === 0 ? "" : "\\."}${k}`,
+    )
     .join("");
   return new RegExp(`^${src}$`);
 }
 
-const RANGED = PLAN_FIELDS.filter((f) => f.range).map((f) => ({ re: patternRegex(f.pattern), field: f }));
+const RANGED = PLAN_FIELDS.filter((f) => f.range).map((f) => ({
+  re: patternRegex(f.pattern),
+  field: f,
+}));
 
 /**
  * The ranged fields by the last key of their pattern (`maxMs`, `rps[]`), in registry order. A
@@ -350,7 +553,11 @@ export function fieldRange(path: string, currency = "USD"): FieldRange | null {
   for (const { re, field } of candidates) {
     if (!re.test(path)) continue;
     const r = field.range!;
-    const out: FieldRange = { min: r.min, max: typeof r.max === "function" ? r.max(currency) : r.max, unit: field.unit.replace("{currency}", currency) };
+    const out: FieldRange = {
+      min: r.min,
+      max: typeof r.max === "function" ? r.max(currency) : r.max,
+      unit: field.unit.replace("{currency}", currency),
+    };
     if (r.minExclusive) out.minExclusive = true;
     return out;
   }

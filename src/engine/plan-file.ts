@@ -26,7 +26,9 @@ export interface PlanIssue {
 }
 
 /** Result of {@link validatePlan}. */
-export type PlanValidation = { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] } | { ok: false; errors: PlanIssue[] };
+export type PlanValidation =
+  | { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] }
+  | { ok: false; errors: PlanIssue[] };
 
 /** The format tag of a plan file. */
 export const PLAN_FORMAT = "capplan.plan/v1";
@@ -53,7 +55,17 @@ export function rangeIssue(path: string, value: number, currency = "USD"): Probl
   if (!r) return null;
   const low = r.minExclusive ? value <= r.min : value < r.min;
   if (!low && value <= r.max) return null;
-  return P.problem("range", { exclusive: !!r.minExclusive, min: fmtLimit(r.min), max: fmtLimit(r.max), unit: r.unit, got: fmtLimit(value) }, { path });
+  return P.problem(
+    "range",
+    {
+      exclusive: !!r.minExclusive,
+      min: fmtLimit(r.min),
+      max: fmtLimit(r.max),
+      unit: r.unit,
+      got: fmtLimit(value),
+    },
+    { path },
+  );
 }
 
 /** The English of {@link rangeIssue}, or null. */
@@ -79,7 +91,9 @@ export function describeValue(v: unknown): string {
 
 /** Path of a record key: `.chat`, or `["my load"]` when the key is not an identifier. */
 export function keyPath(base: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)
+    ? `${base}.${key}`
+    : `${base}[${JSON.stringify(key)}]`;
 }
 
 /** Name of workload `index` (docs/plan-file.md): its `name`, else "default" when alone, else "workload<N>". */
@@ -90,7 +104,8 @@ export function workloadName(def: WorkloadDef | undefined, index: number, count:
 
 /** The plan's workload definitions with their paths (`workloads` wins over `workload`). */
 export function workloadDefs(plan: PlanFile): { def: WorkloadDef; path: string }[] {
-  if (Array.isArray(plan.workloads)) return plan.workloads.map((def, i) => ({ def, path: `workloads[${i}]` }));
+  if (Array.isArray(plan.workloads))
+    return plan.workloads.map((def, i) => ({ def, path: `workloads[${i}]` }));
   if (isObj(plan.workload)) return [{ def: plan.workload, path: "workload" }];
   return [];
 }
@@ -104,7 +119,12 @@ class Checker {
   /** An issue at `path`: "expected …, got …", or `detail` (a problem, or words another module wrote). */
   issue(path: string, expected: string, value: unknown, detail?: Problem | string): void {
     const got = describeValue(value);
-    const p = detail === undefined ? P.problem("expected", { expected, got }) : typeof detail === "string" ? textProblem(detail, "error") : detail;
+    const p =
+      detail === undefined
+        ? P.problem("expected", { expected, got })
+        : typeof detail === "string"
+          ? textProblem(detail, "error")
+          : detail;
     const problem: Problem = { ...p, path };
     this.issues.push({ path, expected, got, message: englishOf(problem), problem });
   }
@@ -119,7 +139,12 @@ class Checker {
     // A finite number under a key no ranged field ends in (the path's text after its last "." is the
     // key's): nothing to check and no path text to build (a million sweep-point numbers in a large plan).
     // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,MethodExpression: a fast path; numAt finds no range for such a key either (a non-number still reaches numAt)
-    if (typeof v === "number" && Number.isFinite(v) && !mayHaveRange(key.slice(key.lastIndexOf(".") + 1))) return;
+    if (
+      typeof v === "number" &&
+      Number.isFinite(v) &&
+      !mayHaveRange(key.slice(key.lastIndexOf(".") + 1))
+    )
+      return;
     this.numAt(v, base ? `${base}.${key}` : key, required);
   }
 
@@ -130,7 +155,12 @@ class Checker {
       return;
     }
     // Stryker disable next-line ConditionalExpression: Number.isFinite is false for any non-number, so the typeof test only documents
-    const n = typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? readNumericString(v) : null;
+    const n =
+      typeof v === "number" && Number.isFinite(v)
+        ? v
+        : typeof v === "string"
+          ? readNumericString(v)
+          : null;
     if (n !== null) {
       const problem = rangeIssue(path, n, this.currency);
       if (problem) this.issue(path, "a value in range", v, problem);
@@ -153,7 +183,11 @@ class Checker {
     const v = o[key];
     // Stryker disable next-line ConditionalExpression: values holds strings only, so includes() is false for a non-string anyway
     if (v === undefined || (typeof v === "string" && values.includes(v))) return;
-    this.issue(keyPath(base, key).replace(/^\./, ""), `one of ${values.map((x) => `"${x}"`).join(", ")}`, v);
+    this.issue(
+      keyPath(base, key).replace(/^\./, ""),
+      `one of ${values.map((x) => `"${x}"`).join(", ")}`,
+      v,
+    );
   }
 
   arrayOfObjects(v: unknown, path: string, what: string): Obj[] | null {
@@ -175,27 +209,54 @@ class Checker {
       if (typeof n !== "string") return;
       const first = seen.get(n);
       if (first === undefined) seen.set(n, i);
-      else this.issue(path(i), `a ${what} name not used before`, n, P.problem("duplicate", { what, name: n, at: path(first) }));
+      else
+        this.issue(
+          path(i),
+          `a ${what} name not used before`,
+          n,
+          P.problem("duplicate", { what, name: n, at: path(first) }),
+        );
     });
   }
 }
 
 function checkSweepRef(c: Checker, ref: unknown, path: string): void {
-  if (!isObj(ref)) return c.issue(path, "a sweep object with points, file or replicaOutputTokensPerSec", ref);
-  const present = ["points", "file", "replicaOutputTokensPerSec"].filter((k) => ref[k] !== undefined);
+  if (!isObj(ref))
+    return c.issue(path, "a sweep object with points, file or replicaOutputTokensPerSec", ref);
+  const present = ["points", "file", "replicaOutputTokensPerSec"].filter(
+    (k) => ref[k] !== undefined,
+  );
   if (present.length !== 1) {
     const expected = "exactly one of points, file, replicaOutputTokensPerSec";
-    c.issue(path, expected, ref, P.problem("expected", { expected, got: present.length === 0 ? "none" : present.join(" and ") }));
+    c.issue(
+      path,
+      expected,
+      ref,
+      P.problem("expected", {
+        expected,
+        got: present.length === 0 ? "none" : present.join(" and "),
+      }),
+    );
   }
   // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (ref.file !== undefined) c.str(ref, "file", path, true);
   // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
-  if (ref.replicaOutputTokensPerSec !== undefined) c.num(ref, "replicaOutputTokensPerSec", path, true);
+  if (ref.replicaOutputTokensPerSec !== undefined)
+    c.num(ref, "replicaOutputTokensPerSec", path, true);
   if (ref.points === undefined) return;
   const points = c.arrayOfObjects(ref.points, `${path}.points`, "points");
   points?.forEach((p, i) => {
     const pp = `${path}.points[${i}]`;
-    for (const k of ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"]) {
+    for (const k of [
+      "concurrency",
+      "rps",
+      "outputTokensPerSec",
+      "totalTokensPerSec",
+      "meanInputTokens",
+      "meanOutputTokens",
+      "completed",
+      "failed",
+    ]) {
       if (p[k] !== null) c.num(p, k, pp, false);
     }
     if (p.requestRate !== null && p.requestRate !== "inf") c.num(p, "requestRate", pp, false);
@@ -210,47 +271,89 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
 
 /** A workload's `trace`: a `file` to read or an inline `traffic` summary, `binSec` > 0, `peak` max or p99. */
 function checkTrace(c: Checker, t: unknown, path: string): void {
-  if (!isObj(t)) return c.issue(path, "a trace object with file (or an imported traffic summary)", t);
-  if (t.file === undefined && t.traffic === undefined) c.issue(path, "a trace with file or traffic", t, "expected a trace with file (or an imported traffic summary), got neither");
+  if (!isObj(t))
+    return c.issue(path, "a trace object with file (or an imported traffic summary)", t);
+  if (t.file === undefined && t.traffic === undefined)
+    c.issue(
+      path,
+      "a trace with file or traffic",
+      t,
+      "expected a trace with file (or an imported traffic summary), got neither",
+    );
   // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.file !== undefined) c.str(t, "file", path, true);
   // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.name !== undefined) c.str(t, "name", path, true);
-  if (t.binSec !== undefined && !(typeof t.binSec === "number" && Number.isFinite(t.binSec) && t.binSec >= 0.001 && t.binSec <= 604800)) {
+  if (
+    t.binSec !== undefined &&
+    !(
+      typeof t.binSec === "number" &&
+      Number.isFinite(t.binSec) &&
+      t.binSec >= 0.001 &&
+      t.binSec <= 604800
+    )
+  ) {
     c.issue(`${path}.binSec`, "a bin length in seconds from 0.001 up to 604800 (a week)", t.binSec);
   }
   c.oneOf(t, "peak", path, ["max", "p99"]);
   if (t.traffic !== undefined) {
     const problem = trafficSummaryProblem(t.traffic);
-    if (problem) c.issue(`${path}.traffic`, "a traffic summary (capplan traffic --json)", t.traffic, trafficMessages.problem("summaryInvalid", { cause: problem }));
+    if (problem)
+      c.issue(
+        `${path}.traffic`,
+        "a traffic summary (capplan traffic --json)",
+        t.traffic,
+        trafficMessages.problem("summaryInvalid", { cause: problem }),
+      );
   }
 }
 
 /** A workload's `schedule` (docs/schedules.md): rates per interval, or `fromTrace` with a trace. */
 function checkSchedule(c: Checker, s: unknown, path: string, traced: boolean): void {
-  if (!isObj(s)) return c.issue(path, "a schedule object with intervalSec and rps (or fromTrace)", s);
+  if (!isObj(s))
+    return c.issue(path, "a schedule object with intervalSec and rps (or fromTrace)", s);
   for (const k of ["intervalSec", "minReplicas", "leadIntervals"]) c.num(s, k, path, false);
-  if (s.fromTrace !== undefined && typeof s.fromTrace !== "boolean") c.issue(`${path}.fromTrace`, "true or false", s.fromTrace);
+  if (s.fromTrace !== undefined && typeof s.fromTrace !== "boolean")
+    c.issue(`${path}.fromTrace`, "true or false", s.fromTrace);
   if (s.fromTrace === true) {
-    if (!traced) c.issue(`${path}.fromTrace`, "a workload with a trace", s.fromTrace, "fromTrace needs the workload's trace; the workload has none");
-    if (s.rps !== undefined) c.issue(`${path}.rps`, "no rps with fromTrace", s.rps, "rps and fromTrace exclude each other: the rates come from the trace");
+    if (!traced)
+      c.issue(
+        `${path}.fromTrace`,
+        "a workload with a trace",
+        s.fromTrace,
+        "fromTrace needs the workload's trace; the workload has none",
+      );
+    if (s.rps !== undefined)
+      c.issue(
+        `${path}.rps`,
+        "no rps with fromTrace",
+        s.rps,
+        "rps and fromTrace exclude each other: the rates come from the trace",
+      );
     return;
   }
-  if (!Array.isArray(s.rps) || s.rps.length === 0) return c.issue(`${path}.rps`, "a non-empty array of request rates (or fromTrace: true)", s.rps);
+  if (!Array.isArray(s.rps) || s.rps.length === 0)
+    return c.issue(`${path}.rps`, "a non-empty array of request rates (or fromTrace: true)", s.rps);
   if (s.rps.length > 1_000_000) return c.issue(`${path}.rps`, "at most 1,000,000 intervals", s.rps);
   for (let j = 0; j < s.rps.length; j++) c.numAt(s.rps[j], `${path}.rps[${j}]`, true);
 }
 
 function checkWorkloads(c: Checker, plan: Obj): string[] {
   const hasMany = plan.workloads !== undefined;
-  if (hasMany && plan.workload !== undefined) c.warn(P.problem("bothWorkloads", {}, { path: "workload" }));
+  if (hasMany && plan.workload !== undefined)
+    c.warn(P.problem("bothWorkloads", {}, { path: "workload" }));
   let defs: Obj[] | null = null;
   let base: (i: number) => string = (i) => `workloads[${i}]`;
   if (hasMany) defs = c.arrayOfObjects(plan.workloads, "workloads", "workloads");
   else if (isObj(plan.workload)) {
     defs = [plan.workload];
     base = () => "workload";
-  } else c.issue(plan.workload === undefined ? "workloads" : "workload", "an array of workloads (or one `workload` object)", plan.workload);
+  } else
+    c.issue(
+      plan.workload === undefined ? "workloads" : "workload",
+      "an array of workloads (or one `workload` object)",
+      plan.workload,
+    );
   if (!defs) return [];
   if (defs.length === 0) c.warn(P.problem("noWorkloads", {}, { path: "workloads" }));
   defs.forEach((w, i) => {
@@ -263,7 +366,11 @@ function checkWorkloads(c: Checker, plan: Obj): string[] {
     if (w.schedule !== undefined) checkSchedule(c, w.schedule, `${base(i)}.schedule`, traced);
     for (const k of ["avgRps", "dailyRequests"]) c.num(w, k, base(i), false);
   });
-  c.duplicates(defs.map((w) => w.name), (i) => `${base(i)}.name`, "workload");
+  c.duplicates(
+    defs.map((w) => w.name),
+    (i) => `${base(i)}.name`,
+    "workload",
+  );
   return defs.map((w, i) => workloadName(w as unknown as WorkloadDef, i, defs!.length));
 }
 
@@ -275,12 +382,14 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
     c.str(s, "name", base, true);
     c.str(s, "gpu", base, false);
     // Formulas read `<id>_tok_s`, this SKU's computed replica output tokens/s (docs/formulas.md).
-    if (s.id !== undefined && (typeof s.id !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s.id))) c.issue(`${base}.id`, "an identifier (letters, digits, _; not starting with a digit)", s.id);
+    if (s.id !== undefined && (typeof s.id !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(s.id)))
+      c.issue(`${base}.id`, "an identifier (letters, digits, _; not starting with a digit)", s.id);
     c.num(s, "gpusPerReplica", base, true);
     c.num(s, "pricePerGpuHour", base, true);
     if (s.sweep !== undefined) checkSweepRef(c, s.sweep, `${base}.sweep`);
     if (s.sweeps !== undefined) {
-      if (!isObj(s.sweeps)) c.issue(`${base}.sweeps`, "an object mapping workload names to sweeps", s.sweeps);
+      if (!isObj(s.sweeps))
+        c.issue(`${base}.sweeps`, "an object mapping workload names to sweeps", s.sweeps);
       else {
         for (const [name, ref] of Object.entries(s.sweeps)) {
           const p = keyPath(`${base}.sweeps`, name);
@@ -292,10 +401,15 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
         }
       }
     }
-    const covered = s.sweep !== undefined ? workloads : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
+    const covered =
+      s.sweep !== undefined
+        ? workloads
+        : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
     // Stryker disable next-line ConditionalExpression: a SKU whose name is not a string is an error, and then no warning is returned
     const label = typeof s.name === "string" ? `SKU "${s.name}"` : base;
-    for (const w of workloads) if (!covered.includes(w)) c.warn(P.problem("noSweepFor", { sku: label, workload: w }, { path: base }));
+    for (const w of workloads)
+      if (!covered.includes(w))
+        c.warn(P.problem("noSweepFor", { sku: label, workload: w }, { path: base }));
   });
   const names = skus.map((s) => s.name);
   c.duplicates(names, (i) => `skus[${i}].name`, "SKU");
@@ -323,7 +437,11 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
         c.issue(`${base}.sku`, "the name of a SKU of this plan", p.sku);
       }
     });
-    c.duplicates(pools.map((p) => p.name), (i) => `tenants.pools[${i}].name`, "pool");
+    c.duplicates(
+      pools.map((p) => p.name),
+      (i) => `tenants.pools[${i}].name`,
+      "pool",
+    );
     poolNames = pools.map((p) => p.name).filter((n): n is string => typeof n === "string");
   }
   if (t.shared !== undefined) {
@@ -334,7 +452,11 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
       c.num(s, "costPerDay", base, true);
       c.oneOf(s, "split", base, ["weighted", "even", "none"]);
     });
-    c.duplicates(shared.map((s) => s.name), (i) => `tenants.shared[${i}].name`, "shared cost");
+    c.duplicates(
+      shared.map((s) => s.name),
+      (i) => `tenants.shared[${i}].name`,
+      "shared cost",
+    );
   }
   const usage = c.arrayOfObjects(t.usage, "tenants.usage", "usage rows");
   usage?.forEach((u, i) => {
@@ -343,16 +465,24 @@ function checkTenants(c: Checker, t: unknown, skuNames: string[]): void {
     c.num(u, "inputTokens", base, true);
     c.num(u, "outputTokens", base, true);
     c.num(u, "reservedReplicas", base, false);
-    if (c.str(u, "pool", base, false) && poolNames.length > 0 && !poolNames.includes(u.pool as string)) {
+    if (
+      c.str(u, "pool", base, false) &&
+      poolNames.length > 0 &&
+      !poolNames.includes(u.pool as string)
+    ) {
       c.issue(`${base}.pool`, `a pool name (${poolNames.map((p) => `"${p}"`).join(", ")})`, u.pool);
     }
-    if (u.pool === undefined && poolNames.length > 1) c.issue(`${base}.pool`, "a pool name (the plan has several pools)", u.pool);
+    if (u.pool === undefined && poolNames.length > 1)
+      c.issue(`${base}.pool`, "a pool name (the plan has several pools)", u.pool);
   });
 }
 
 /** Check that a parsed JSON value is a plan of the shape of docs/plan-file.md. Never throws. */
 export function validatePlan(value: unknown): PlanValidation {
-  const currency = isObj(value) && typeof value.currency === "string" && /^[A-Z]{3}$/.test(value.currency) ? value.currency : "USD";
+  const currency =
+    isObj(value) && typeof value.currency === "string" && /^[A-Z]{3}$/.test(value.currency)
+      ? value.currency
+      : "USD";
   const c = new Checker(currency);
   if (!isObj(value)) {
     c.issue("", "a JSON object (a capplan plan)", value);
@@ -362,18 +492,29 @@ export function validatePlan(value: unknown): PlanValidation {
   c.str(value, "title", "", false);
   // An ISO 4217 code, as Intl needs it: anything else made Intl throw later (docs/security.md).
   if (c.str(value, "currency", "", false) && !/^[A-Z]{3}$/.test(value.currency as string)) {
-    c.issue("currency", "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY", value.currency);
+    c.issue(
+      "currency",
+      "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY",
+      value.currency,
+    );
   }
   if (value.cells !== undefined) {
-    if (!isObj(value.cells)) c.issue("cells", "an object mapping cell names to numbers or formulas", value.cells);
+    if (!isObj(value.cells))
+      c.issue("cells", "an object mapping cell names to numbers or formulas", value.cells);
     else if (Object.keys(value.cells).length > MAX_CELLS) {
       const n = Object.keys(value.cells).length;
-      c.issue("cells", `at most ${MAX_CELLS} cells`, value.cells, P.problem("tooManyCells", { n, max: MAX_CELLS }));
+      c.issue(
+        "cells",
+        `at most ${MAX_CELLS} cells`,
+        value.cells,
+        P.problem("tooManyCells", { n, max: MAX_CELLS }),
+      );
     } else {
       for (const name of Object.keys(value.cells)) {
         const path = keyPath("cells", name);
         const problem = cellNameProblem(name);
-        if (problem) c.issue(path, "a cell name that is an identifier and not a function name", name, problem);
+        if (problem)
+          c.issue(path, "a cell name that is an identifier and not a function name", name, problem);
         c.num(value.cells, name, "cells", true);
       }
     }
@@ -382,9 +523,14 @@ export function validatePlan(value: unknown): PlanValidation {
   if (value.slo !== undefined) {
     c.arrayOfObjects(value.slo, "slo", "SLOs")?.forEach((s, i) => {
       c.oneOf(s, "metric", `slo[${i}]`, METRIC_KEYS);
-      if (s.metric === undefined) c.issue(`slo[${i}].metric`, `one of ${METRIC_KEYS.join(", ")}`, s.metric);
+      if (s.metric === undefined)
+        c.issue(`slo[${i}].metric`, `one of ${METRIC_KEYS.join(", ")}`, s.metric);
       if (typeof s.stat !== "string" || !STAT_PATTERN.test(s.stat)) {
-        c.issue(`slo[${i}].stat`, "a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", s.stat);
+        c.issue(
+          `slo[${i}].stat`,
+          "a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)",
+          s.stat,
+        );
       }
       c.num(s, "maxMs", `slo[${i}]`, true);
     });
@@ -395,7 +541,8 @@ export function validatePlan(value: unknown): PlanValidation {
   // Percent of requests a load level may drop and still pass (default 1; docs/operating-point.md).
   c.num(value, "maxErrorRatePct", "", false);
   if (value.factors !== undefined) {
-    if (!isObj(value.factors)) c.issue("factors", "an object with elasticity and redundancy", value.factors);
+    if (!isObj(value.factors))
+      c.issue("factors", "an object with elasticity and redundancy", value.factors);
     else {
       c.num(value.factors, "elasticity", "factors", false);
       const r = value.factors.redundancy;
@@ -420,7 +567,15 @@ export function parsePlanText(text: string, fileName: string): PlanTextResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const syntax = (problem: Problem, got: string): PlanTextResult => ({
     ok: false,
-    errors: [{ path: "", expected: `a JSON plan file (${fileName})`, got, message: P.en(problem), problem }],
+    errors: [
+      {
+        path: "",
+        expected: `a JSON plan file (${fileName})`,
+        got,
+        message: P.en(problem),
+        problem,
+      },
+    ],
   });
   if (body.trim() === "") return syntax(P.problem("fileEmpty", {}), "an empty file");
   try {
@@ -428,9 +583,16 @@ export function parsePlanText(text: string, fileName: string): PlanTextResult {
   } catch (e) {
     const where = locateJsonError(body);
     // Stryker disable next-line all: defensive; locateJsonError's scanner follows the JSON grammar and finds every error JSON.parse reports (parsePlanText never reaches this)
-    if (!where) return syntax(P.problem("invalidJson", { detail: e instanceof Error ? e.message : String(e) }), "invalid JSON");
+    if (!where)
+      return syntax(
+        P.problem("invalidJson", { detail: e instanceof Error ? e.message : String(e) }),
+        "invalid JSON",
+      );
     const got = JSON.stringify(body.slice(where.offset, where.offset + 20));
-    return syntax(P.problem("invalidJsonAt", { line: where.line, column: where.column, cause: where.problem }), got);
+    return syntax(
+      P.problem("invalidJsonAt", { line: where.line, column: where.column, cause: where.problem }),
+      got,
+    );
   }
 }
 
@@ -440,7 +602,21 @@ export function readPlanText(text: string, fileName: string): PlanValidation {
   return parsed.ok ? validatePlan(parsed.value) : parsed;
 }
 
-const KEY_ORDER = ["format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "recommendBy", "tenants"];
+const KEY_ORDER = [
+  "format",
+  "title",
+  "currency",
+  "cells",
+  "workloads",
+  "workload",
+  "slo",
+  "sloMode",
+  "maxErrorRatePct",
+  "factors",
+  "skus",
+  "recommendBy",
+  "tenants",
+];
 
 /** Write a plan as 2-space JSON with the top-level keys in docs/plan-file.md order (extras after). */
 export function serializePlan(plan: PlanFile): string {

@@ -15,7 +15,9 @@ import type { Basis, Slo, Sweep } from "./types";
 import type { Zone } from "./zones";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
-export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; errors: string[]; problems?: Problem[] };
+export type FileSweep =
+  | { ok: true; sweep: Sweep }
+  | { ok: false; errors: string[]; problems?: Problem[] };
 
 export interface OperatingPointSummary {
   concurrency: number | null;
@@ -62,7 +64,9 @@ export interface SkuWorkloadResult {
 export type SkuCapacity = Omit<CapacityResult, "warnings" | "problems">;
 
 /** The keys of {@link SkuCapacity} that hold a number (`replicas`, `costPerHour`, …). */
-export type CapacityNumber = { [K in keyof SkuCapacity]-?: NonNullable<SkuCapacity[K]> extends number ? K : never }[keyof SkuCapacity];
+export type CapacityNumber = {
+  [K in keyof SkuCapacity]-?: NonNullable<SkuCapacity[K]> extends number ? K : never;
+}[keyof SkuCapacity];
 
 export interface SkuResult {
   name: string;

@@ -9,7 +9,13 @@ import { traceMessages as TM } from "./messages/trace";
 import type { PlanResult, SkuResult } from "./plan-result";
 import { englishOf, type Problem } from "./problems";
 import type { ResolvedPlan } from "./resolved-plan-types";
-import { alignSchedules, scheduleForSku, type AlignedSchedules, type ScheduleResult, type ScheduleWorkload } from "./schedule";
+import {
+  alignSchedules,
+  scheduleForSku,
+  type AlignedSchedules,
+  type ScheduleResult,
+  type ScheduleWorkload,
+} from "./schedule";
 import { peakPerInterval } from "./traffic";
 import type { RecommendBy } from "./types";
 
@@ -51,17 +57,37 @@ export function planSchedules(plan: ResolvedPlan): PlanSchedules | null {
     let rps: number[] = [];
     if (s.fromTrace) {
       if (!w.traffic) {
-        errors.push(errorOf(TM.problem("fromTraceWithoutTrace", { workload: w.name }, { path: `${path}.schedule.fromTrace` })));
+        errors.push(
+          errorOf(
+            TM.problem(
+              "fromTraceWithoutTrace",
+              { workload: w.name },
+              { path: `${path}.schedule.fromTrace` },
+            ),
+          ),
+        );
         return base;
       }
-      const rebinned = finite(intervalSec) && intervalSec > 0 ? peakPerInterval(w.traffic, intervalSec) : null;
+      const rebinned =
+        finite(intervalSec) && intervalSec > 0 ? peakPerInterval(w.traffic, intervalSec) : null;
       if (!rebinned) {
-        errors.push(errorOf(TM.problem("intervalNotMultiple", { workload: w.name, intervalSec, binSec: w.traffic.binSec }, { path: `${path}.schedule.intervalSec` })));
+        errors.push(
+          errorOf(
+            TM.problem(
+              "intervalNotMultiple",
+              { workload: w.name, intervalSec, binSec: w.traffic.binSec },
+              { path: `${path}.schedule.intervalSec` },
+            ),
+          ),
+        );
         return base;
       }
       rps = rebinned.rps;
     } else rps = (s.rps ?? []).map((x) => (x === null ? Number.NaN : x));
-    return { ...base, schedule: { intervalSec, rps, minReplicas: s.minReplicas, leadIntervals: s.leadIntervals } };
+    return {
+      ...base,
+      schedule: { intervalSec, rps, minReplicas: s.minReplicas, leadIntervals: s.leadIntervals },
+    };
   });
   if (formulaError || errors.length) return { aligned: null, errors, warnings: [] };
   const a = alignSchedules(list);
@@ -75,10 +101,16 @@ export function planSchedules(plan: ResolvedPlan): PlanSchedules | null {
  * problems that keep it from computing. Plan-level warnings (the aligned schedules') are left to
  * the plan.
  */
-export function skuSchedule(plan: ResolvedPlan, skuIndex: number, cap: SkuCapacityInput, aligned: AlignedSchedules): { value: ScheduleResult | null; problems: Problem[] } {
+export function skuSchedule(
+  plan: ResolvedPlan,
+  skuIndex: number,
+  cap: SkuCapacityInput,
+  aligned: AlignedSchedules,
+): { value: ScheduleResult | null; problems: Problem[] } {
   const sku = plan.skus[skuIndex]!;
   const red = plan.redundancy;
-  const redundancy = "spare" in red ? { spare: red.spare ?? Number.NaN } : { factor: red.factor ?? Number.NaN };
+  const redundancy =
+    "spare" in red ? { spare: red.spare ?? Number.NaN } : { factor: red.factor ?? Number.NaN };
   const out = scheduleForSku(
     aligned,
     {
@@ -86,7 +118,11 @@ export function skuSchedule(plan: ResolvedPlan, skuIndex: number, cap: SkuCapaci
       gpusPerReplica: cap.gpusPerReplica,
       pricePerGpuHour: cap.pricePerGpuHour,
       reservedPricePerGpuHour: sku.reservedPricePerGpuHour ?? null,
-      perWorkload: cap.perWorkload.map((p) => ({ name: p.workload.name, outputTokens: p.workload.outputTokens, replicaOutputTokensPerSec: p.replicaOutputTokensPerSec })),
+      perWorkload: cap.perWorkload.map((p) => ({
+        name: p.workload.name,
+        outputTokens: p.workload.outputTokens,
+        replicaOutputTokensPerSec: p.replicaOutputTokensPerSec,
+      })),
     },
     { elasticity: plan.elasticity ?? Number.NaN, redundancy },
   );
@@ -101,5 +137,9 @@ export function recommendCost(s: SkuResult, by: RecommendBy): number | undefined
   const sc = s.schedule;
   if (!sc) return undefined;
   // Without a reserved price there is no blend: everything is on demand (blended(0) = autoscaled).
-  return by === "static" ? sc.staticCost : by === "autoscaled" ? sc.autoscaledCost : (sc.blendedCost ?? sc.autoscaledCost);
+  return by === "static"
+    ? sc.staticCost
+    : by === "autoscaled"
+      ? sc.autoscaledCost
+      : (sc.blendedCost ?? sc.autoscaledCost);
 }

@@ -8,7 +8,15 @@ import { planMessages as M } from "./messages/plan";
 import { loadParam } from "./messages/slo";
 import { appendAll } from "./append";
 import { computeTenants } from "./plan-tenants";
-import type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
+import type {
+  FileSweep,
+  OperatingPointSummary,
+  PlanResult,
+  SkuResult,
+  SkuWorkloadResult,
+  TenantsResult,
+  WorkloadResult,
+} from "./plan-result";
 import { traceMessages as TM } from "./messages/trace";
 import { planSchedules, recommendCost, skuSchedule, type PlanSchedules } from "./plan-schedule";
 import type { RecommendBy } from "./types";
@@ -58,8 +66,8 @@ export function analyzeSweep(sweep: Sweep): SweepBase {
     kneeIndex: z.kneeIndex,
     findings: diagnose(sweep, z.zones),
     prep: prepareSweep(sweep.points),
-    meanIn: meanOf(sweep.points.map(p => p.meanInputTokens)),
-    meanOut: meanOf(sweep.points.map(p => p.meanOutputTokens)),
+    meanIn: meanOf(sweep.points.map((p) => p.meanInputTokens)),
+    meanOut: meanOf(sweep.points.map((p) => p.meanOutputTokens)),
   };
 }
 
@@ -79,7 +87,9 @@ class PlainAnalyzer implements SweepAnalyzer {
     return analyzeSweep(sweep);
   }
   operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint {
-    return operatingPoint(sweep, slo.slos, slo.mode, base.prep, { maxErrorRatePct: slo.maxErrorRatePct });
+    return operatingPoint(sweep, slo.slos, slo.mode, base.prep, {
+      maxErrorRatePct: slo.maxErrorRatePct,
+    });
   }
 }
 export const plainAnalyzer: SweepAnalyzer = new PlainAnalyzer();
@@ -90,10 +100,17 @@ interface SweepAnalysis {
   op?: OperatingPoint;
 }
 
-function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): { sweep: Sweep | null; given: number | null; errors: Problem[] } {
+function sweepOf(
+  ref: ResolvedSweepRef,
+  files: ReadonlyMap<string, FileSweep>,
+): { sweep: Sweep | null; given: number | null; errors: Problem[] } {
   switch (ref.kind) {
     case "given":
-      return { sweep: null, given: ref.replicaOutputTokensPerSec, errors: num(ref.replicaOutputTokensPerSec) ? [] : [M.problem("givenNotNumber", {})] };
+      return {
+        sweep: null,
+        given: ref.replicaOutputTokensPerSec,
+        errors: num(ref.replicaOutputTokensPerSec) ? [] : [M.problem("givenNotNumber", {})],
+      };
     case "points":
       return {
         sweep: {
@@ -108,8 +125,14 @@ function sweepOf(ref: ResolvedSweepRef, files: ReadonlyMap<string, FileSweep>): 
       };
     case "file": {
       const f = files.get(ref.file);
-      if (!f) return { sweep: null, given: null, errors: [M.problem("fileNotRead", { file: ref.file })] };
-      if (!f.ok) return { sweep: null, given: null, errors: f.problems ?? f.errors.map(e => textProblem(e, "error")) };
+      if (!f)
+        return { sweep: null, given: null, errors: [M.problem("fileNotRead", { file: ref.file })] };
+      if (!f.ok)
+        return {
+          sweep: null,
+          given: null,
+          errors: f.problems ?? f.errors.map((e) => textProblem(e, "error")),
+        };
       return { sweep: f.sweep, given: null, errors: [] };
     }
     case "missing":
@@ -154,10 +177,26 @@ function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[])
 /**
  * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
  */
-export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: WorkloadInput[], files: ReadonlyMap<string, FileSweep>, schedules: PlanSchedules | null = null, analyzer: SweepAnalyzer = plainAnalyzer): SkuResult {
-  const sloErrors: Problem[] = plan.slo.flatMap((s, i) => (num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })]));
+export function computeSku(
+  plan: ResolvedPlan,
+  skuIndex: number,
+  workloads: WorkloadInput[],
+  files: ReadonlyMap<string, FileSweep>,
+  schedules: PlanSchedules | null = null,
+  analyzer: SweepAnalyzer = plainAnalyzer,
+): SkuResult {
+  const sloErrors: Problem[] = plan.slo.flatMap((s, i) =>
+    num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })],
+  );
   const maxErr = plan.maxErrorRatePct ?? NaN;
-  if (!num(maxErr) || maxErr < 0) sloErrors.push(M.problem("maxErrorRateInvalid", { value: num(maxErr) ? maxErr : null }, { path: "maxErrorRatePct" }));
+  if (!num(maxErr) || maxErr < 0)
+    sloErrors.push(
+      M.problem(
+        "maxErrorRateInvalid",
+        { value: num(maxErr) ? maxErr : null },
+        { path: "maxErrorRatePct" },
+      ),
+    );
   const sku = plan.skus[skuIndex]!;
   const path = `skus[${skuIndex}]`;
   const errors: string[] = [];
@@ -166,7 +205,12 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const problems: Problem[] = [];
   const slos = plan.slo.filter((s): s is Slo => num(s.maxMs));
   const perWl: SkuWorkloadResult[] = [];
-  const capInputs: { workload: WorkloadInput; replicaOutputTokensPerSec: number; sweepMeanInputTokens?: number | null; sweepMeanOutputTokens?: number | null }[] = [];
+  const capInputs: {
+    workload: WorkloadInput;
+    replicaOutputTokensPerSec: number;
+    sweepMeanInputTokens?: number | null;
+    sweepMeanOutputTokens?: number | null;
+  }[] = [];
   let feasible: boolean | null = true;
   let reason: Problem | null = null;
   const sloSet: SloSet = { list: plan.slo, slos, mode: plan.sloMode, maxErrorRatePct: maxErr };
@@ -178,10 +222,28 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
 
   for (const w of plan.workloads) {
-    const wl: SkuWorkloadResult = { workload: w.name, feasible: null, operatingPoint: null, replicasBase: null, replicaOutputTokensPerSec: null, sweep: null, zones: [], kneeIndex: null, findings: [], detail: null, warnings: [], errors: [], problems: [], errorProblems: [] };
+    const wl: SkuWorkloadResult = {
+      workload: w.name,
+      feasible: null,
+      operatingPoint: null,
+      replicasBase: null,
+      replicaOutputTokensPerSec: null,
+      sweep: null,
+      zones: [],
+      kneeIndex: null,
+      findings: [],
+      detail: null,
+      warnings: [],
+      errors: [],
+      problems: [],
+      errorProblems: [],
+    };
     perWl.push(wl);
     const warn = (p: Problem): void => pushAll(wl.problems, wl.warnings, [p]);
-    const fail = (p: Problem): void => pushAll(wl.errorProblems, wl.errors, [about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`)]);
+    const fail = (p: Problem): void =>
+      pushAll(wl.errorProblems, wl.errors, [
+        about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`),
+      ]);
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
     // Workloads sharing the SKU's sweep share its reading.
     let read = refs.get(ref);
@@ -189,15 +251,32 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     if (!read) refs.set(ref, (read = sweepOf(ref, files)));
     const { sweep, given, errors: refErrors } = read;
     refErrors.forEach(fail);
-    const winput = workloads.find(x => x.name === w.name);
+    const winput = workloads.find((x) => x.name === w.name);
     let capTps: number | null = null;
     let analysis: SweepAnalysis | null = null;
     if (ref.kind === "given") {
       if (num(given) && given > 0) {
         capTps = given;
         wl.feasible = true;
-        wl.operatingPoint = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: given, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false };
-        if (slos.length) warn(M.problem("capacityGiven", { workload: w.name, tokS: given }, { subject: sku.name, path: `${path}.sweeps.${w.name}` }));
+        wl.operatingPoint = {
+          concurrency: null,
+          requestRate: null,
+          rps: null,
+          outputTokensPerSec: given,
+          totalTokensPerSec: null,
+          basis: "given",
+          bindingSlo: null,
+          bindingErrorRate: false,
+          sloBinding: false,
+        };
+        if (slos.length)
+          warn(
+            M.problem(
+              "capacityGiven",
+              { workload: w.name, tokS: given },
+              { subject: sku.name, path: `${path}.sweeps.${w.name}` },
+            ),
+          );
       } else if (num(given)) fail(M.problem("givenNotPositive", { got: given }));
     } else if (sweep) {
       wl.sweep = sweep;
@@ -219,7 +298,11 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         if (!named) {
           named = { problems: [], warnings: [] };
           const sat = saturatedProblem(sweep, op, analysis.base);
-          pushAll(named.problems, named.warnings, [...op.problems, ...(sat ? [sat] : [])].map(p => about(p, sku.name)));
+          pushAll(
+            named.problems,
+            named.warnings,
+            [...op.problems, ...(sat ? [sat] : [])].map((p) => about(p, sku.name)),
+          );
           // Stryker disable next-line CallExpression: memo of this call (see above); without it the same problems are named again
           opProblems.set(analysis, named);
         }
@@ -245,20 +328,33 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
           }
         } else if (
           // Stryker disable next-line ConditionalExpression: slo.ts sets bindingErrorRate only on an infeasible point and only with errorRateFailure, so 'feasible === false' and 'errorRateFailure' always hold with it
-          op.feasible === false && op.bindingErrorRate && op.errorRateFailure
+          op.feasible === false &&
+          op.bindingErrorRate &&
+          op.errorRateFailure
         ) {
           const f = op.errorRateFailure;
-          reason = M.problem("failedAtLowest", { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct }, { path: "maxErrorRatePct" });
+          reason = M.problem(
+            "failedAtLowest",
+            { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct },
+            { path: "maxErrorRatePct" },
+          );
         } else if (
           // Stryker disable next-line ConditionalExpression,LogicalOperator: slo.ts gives a failure only to an infeasible point, and an infeasible point without one failed the share limit alone (the branch above)
-          op.feasible === false && op.failure
+          op.feasible === false &&
+          op.failure
         ) {
           const f = op.failure;
-          reason = M.problem("sloAtLowest", { slo: sloText(f.slo, {}), load: String(f.load), valueMs: f.valueMs, overMs: f.overMs, overPct: f.overPct });
+          reason = M.problem("sloAtLowest", {
+            slo: sloText(f.slo, {}),
+            load: String(f.load),
+            valueMs: f.valueMs,
+            overMs: f.overMs,
+            overPct: f.overPct,
+          });
         } else if (op.missing.length) {
           reason = M.problem("statsMissing", {
-            slos: op.missing.map(m => sloText(m)),
-            available: op.missing.map(m => m.available.join(", ")),
+            slos: op.missing.map((m) => sloText(m)),
+            available: op.missing.map((m) => m.available.join(", ")),
           });
         }
       }
@@ -282,7 +378,11 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
         sweepMeanOutputTokens: analysis ? analysis.base.meanOut : null,
       });
     } else if (!winput) {
-      const p = M.problem("workloadInputErrors", { workload: w.name }, { path: `workloads[${plan.workloads.indexOf(w)}]` });
+      const p = M.problem(
+        "workloadInputErrors",
+        { workload: w.name },
+        { path: `workloads[${plan.workloads.indexOf(w)}]` },
+      );
       pushAll(problems, warnings, [about(p, sku.name)]);
       reason ??= p;
       if (feasible === true) feasible = null;
@@ -290,7 +390,7 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
   }
 
   // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
-  const reasonProblem = feasible === true ? null : reason ?? (errorProblems[0] ?? null);
+  const reasonProblem = feasible === true ? null : (reason ?? errorProblems[0] ?? null);
   const result: SkuResult = {
     name: sku.name,
     gpu: sku.gpu,
@@ -303,25 +403,40 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
     infeasibleProblem: reasonProblem,
     // Checked: every workload has an operating point from its sweep (detail), known feasible or not (a workload with
     // an error has feasible null).
-    sloChecked: perWl.length > 0 && perWl.every(w => w.detail !== null && w.feasible !== null),
+    sloChecked: perWl.length > 0 && perWl.every((w) => w.detail !== null && w.feasible !== null),
     capacity: null,
     warnings,
     errors,
     problems,
     errorProblems,
   };
-  const formulaError = (f: string) => plan.errors.some(e => e.path === `${path}.${f}`);
-  const inputError = (field: string, p: Problem): void => pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
-  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica")) inputError("gpusPerReplica", M.problem("needsPositive", {}));
-  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour")) inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
+  const formulaError = (f: string) => plan.errors.some((e) => e.path === `${path}.${f}`);
+  const inputError = (field: string, p: Problem): void =>
+    pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
+  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica"))
+    inputError("gpusPerReplica", M.problem("needsPositive", {}));
+  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour"))
+    inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
   const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
   // A feasible SKU has every workload's replica throughput in capInputs (a workload without one is not feasible).
-  if (feasible === true && num(sku.gpusPerReplica) && sku.gpusPerReplica > 0 && num(sku.pricePerGpuHour) && sku.pricePerGpuHour >= 0 && num(plan.elasticity) && num(redundancy)) {
-    const capInput = { gpusPerReplica: sku.gpusPerReplica, pricePerGpuHour: sku.pricePerGpuHour, perWorkload: capInputs };
-    const cap = capacity(
-      capInput,
-      { elasticity: plan.elasticity, redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy } },
-    );
+  if (
+    feasible === true &&
+    num(sku.gpusPerReplica) &&
+    sku.gpusPerReplica > 0 &&
+    num(sku.pricePerGpuHour) &&
+    sku.pricePerGpuHour >= 0 &&
+    num(plan.elasticity) &&
+    num(redundancy)
+  ) {
+    const capInput = {
+      gpusPerReplica: sku.gpusPerReplica,
+      pricePerGpuHour: sku.pricePerGpuHour,
+      perWorkload: capInputs,
+    };
+    const cap = capacity(capInput, {
+      elasticity: plan.elasticity,
+      redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy },
+    });
     const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
     // An invalid input gives NaN numbers (capacity.ts); a result holds null for a missing number.
     if (Number.isFinite(numbers.replicas)) result.capacity = numbers;
@@ -332,7 +447,8 @@ export function computeSku(plan: ResolvedPlan, skuIndex: number, workloads: Work
       const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);
       result.schedule = sc.value;
       for (const p of sc.problems) {
-        if (p.severity === "error") pushAll(errorProblems, errors, [about(p, p.path ?? path, path)]);
+        if (p.severity === "error")
+          pushAll(errorProblems, errors, [about(p, p.path ?? path, path)]);
         else pushAll(problems, warnings, [about(p, sku.name)]);
       }
     }
@@ -356,15 +472,19 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
   // req/s) its rps; none of them is an unknown load.
   // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
   const rate = op.requestRate === "inf" ? Infinity : op.requestRate;
-  const at = op.concurrency !== null
-    ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
-    : rate !== null
-      ? { kind: "requestRate" as const, at: loadParam(rate) }
-      : op.rps !== null
-        ? { kind: "rps" as const, at: loadParam(op.rps) }
-        : { kind, at: null };
+  const at =
+    op.concurrency !== null
+      ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
+      : rate !== null
+        ? { kind: "requestRate" as const, at: loadParam(rate) }
+        : op.rps !== null
+          ? { kind: "rps" as const, at: loadParam(op.rps) }
+          : { kind, at: null };
   // Stryker disable next-line ConditionalExpression,LogicalOperator: a saturated zone needs a load axis (zones.ts), and its first saturated point is the knee, so both hold here
-  const knee = analysis.kneeIndex !== null && kind ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind)) : undefined;
+  const knee =
+    analysis.kneeIndex !== null && kind
+      ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind))
+      : undefined;
   return M.problem("saturated", { ...at, kneeKind: kind, knee });
 }
 
@@ -372,40 +492,92 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
  * Compute the plan. `files` maps every `file` sweep reference (as written in the plan) to the
  * imported sweep, read by the caller (the CLI reads files; the app stores sweeps inline).
  */
-export function computePlan(plan: ResolvedPlan, files: ReadonlyMap<string, FileSweep> = new Map()): PlanResult {
+export function computePlan(
+  plan: ResolvedPlan,
+  files: ReadonlyMap<string, FileSweep> = new Map(),
+): PlanResult {
   const level = planLevel(plan);
   const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, level.schedules));
   return assemblePlan(plan, skus, level);
 }
 
 /** Workload results and inputs, and the plan-level errors (formula errors, missing workload numbers). */
-export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wlInputs: WorkloadInput[]; errors: PlanResult["errors"]; schedules: PlanSchedules | null } {
-  const errors: PlanResult["errors"] = plan.errors.map(e => (e.problem ? { path: e.path, kind: e.kind, message: e.message, problem: e.problem } : { path: e.path, kind: e.kind, message: e.message }));
+export function planLevel(plan: ResolvedPlan): {
+  workloads: WorkloadResult[];
+  wlInputs: WorkloadInput[];
+  errors: PlanResult["errors"];
+  schedules: PlanSchedules | null;
+} {
+  const errors: PlanResult["errors"] = plan.errors.map((e) =>
+    e.problem
+      ? { path: e.path, kind: e.kind, message: e.message, problem: e.problem }
+      : { path: e.path, kind: e.kind, message: e.message },
+  );
   const wlInputs: WorkloadInput[] = [];
   const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
     const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
-    const input: WorkloadInput | null = ok ? { name: w.name, peakRps: w.peakRps!, inputTokens: w.inputTokens!, outputTokens: w.outputTokens!, avgRps: w.avgRps, dailyRequests: w.dailyRequests } : null;
+    const input: WorkloadInput | null = ok
+      ? {
+          name: w.name,
+          peakRps: w.peakRps!,
+          inputTokens: w.inputTokens!,
+          outputTokens: w.outputTokens!,
+          avgRps: w.avgRps,
+          dailyRequests: w.dailyRequests,
+        }
+      : null;
     if (input) wlInputs.push(input);
     else if (w.trace && !w.traffic) {
-      const problem = TM.problem("notRead", { workload: w.name, file: w.trace.file ?? w.trace.name ?? "?" }, { path: `workloads[${i}].trace` });
-      errors.push({ path: `workloads[${i}].trace`, kind: "INPUT", message: TM.en(problem), problem });
-    } else if (w.trace && !plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
+      const problem = TM.problem(
+        "notRead",
+        { workload: w.name, file: w.trace.file ?? w.trace.name ?? "?" },
+        { path: `workloads[${i}].trace` },
+      );
+      errors.push({
+        path: `workloads[${i}].trace`,
+        kind: "INPUT",
+        message: TM.en(problem),
+        problem,
+      });
+    } else if (w.trace && !plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
       for (const field of ["peakRps", "inputTokens", "outputTokens"] as const) {
         if (num(w[field])) continue;
-        const problem = TM.problem("noNumber", { workload: w.name, field }, { path: `workloads[${i}].${field}` });
-        errors.push({ path: `workloads[${i}].${field}`, kind: "VALUE", message: TM.en(problem), problem });
+        const problem = TM.problem(
+          "noNumber",
+          { workload: w.name, field },
+          { path: `workloads[${i}].${field}` },
+        );
+        errors.push({
+          path: `workloads[${i}].${field}`,
+          kind: "VALUE",
+          message: TM.en(problem),
+          problem,
+        });
       }
-    } else if (!plan.errors.some(e => e.path.startsWith(`workloads[${i}]`))) {
+    } else if (!plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
       const problem = M.problem("workloadNumbers", {}, { path: `workloads[${i}]` });
       errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: englishOf(problem), problem });
     }
     // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.
-    const perRequest = num(w.inputTokens) && num(w.outputTokens) ? tokensPerRequest({ name: w.name, peakRps: 0, inputTokens: w.inputTokens, outputTokens: w.outputTokens }) : null;
+    const perRequest =
+      num(w.inputTokens) && num(w.outputTokens)
+        ? tokensPerRequest({
+            name: w.name,
+            peakRps: 0,
+            inputTokens: w.inputTokens,
+            outputTokens: w.outputTokens,
+          })
+        : null;
     return { ...w, tokensPerRequest: perRequest, tokensPerSec: input ? tokensPerSec(input) : null };
   });
-  if (!num(plan.elasticity) && !errors.some(e => e.path === "factors.elasticity")) {
+  if (!num(plan.elasticity) && !errors.some((e) => e.path === "factors.elasticity")) {
     const problem = M.problem("elasticityNotNumber", {}, { path: "factors.elasticity" });
-    errors.push({ path: "factors.elasticity", kind: "VALUE", message: englishOf(problem), problem });
+    errors.push({
+      path: "factors.elasticity",
+      kind: "VALUE",
+      message: englishOf(problem),
+      problem,
+    });
   }
   const schedules = planSchedules(plan);
   if (schedules) appendAll(errors, schedules.errors);
@@ -416,7 +588,12 @@ export function planLevel(plan: ResolvedPlan): { workloads: WorkloadResult[]; wl
  * The plan result from per-SKU results: the recommendation (cheapest feasible SKU by cost per
  * hour), SKU input errors as plan errors, and the team allocation.
  */
-export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = planLevel(plan), tenantsOf: typeof computeTenants = computeTenants): PlanResult {
+export function assemblePlan(
+  plan: ResolvedPlan,
+  skus: SkuResult[],
+  level = planLevel(plan),
+  tenantsOf: typeof computeTenants = computeTenants,
+): PlanResult {
   const { workloads, wlInputs, errors } = level;
   const warnings: string[] = [];
   const problems: Problem[] = [];
@@ -440,7 +617,12 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     let bestCost = Infinity;
     for (const s of skus) {
       const cost = recommendCost(s, by);
-      if (s.sloChecked === checked && s.feasible === true && num(cost) && (!best || cost < bestCost)) {
+      if (
+        s.sloChecked === checked &&
+        s.feasible === true &&
+        num(cost) &&
+        (!best || cost < bestCost)
+      ) {
         best = s;
         bestCost = cost;
       }
@@ -453,7 +635,11 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
     cheapest = cheapestOf(false);
     if (cheapest) {
       recommendationChecked = false;
-      const p = M.problem("uncheckedRecommended", { sku: cheapest.name, anyChecked: skus.some(s => s.sloChecked) }, { path: `skus[${skus.indexOf(cheapest)}]` });
+      const p = M.problem(
+        "uncheckedRecommended",
+        { sku: cheapest.name, anyChecked: skus.some((s) => s.sloChecked) },
+        { path: `skus[${skus.indexOf(cheapest)}]` },
+      );
       problems.push(p);
       warnings.push(englishOf(p));
     }
@@ -464,7 +650,8 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
       const path = e.path ?? `skus[${i}]`;
       const { subject: _, ...problem } = e;
       const message = englishOf(problem);
-      if (!errors.some(x => x.path === path && x.message === message)) errors.push({ path, kind: "INPUT", message, problem });
+      if (!errors.some((x) => x.path === path && x.message === message))
+        errors.push({ path, kind: "INPUT", message, problem });
     }
   });
   let tenants: TenantsResult | null = null;
@@ -497,4 +684,12 @@ export function assemblePlan(plan: ResolvedPlan, skus: SkuResult[], level = plan
 export { computeTenants } from "./plan-tenants";
 
 export type { FormulaError };
-export type { FileSweep, OperatingPointSummary, PlanResult, SkuResult, SkuWorkloadResult, TenantsResult, WorkloadResult } from "./plan-result";
+export type {
+  FileSweep,
+  OperatingPointSummary,
+  PlanResult,
+  SkuResult,
+  SkuWorkloadResult,
+  TenantsResult,
+  WorkloadResult,
+} from "./plan-result";

@@ -18,16 +18,26 @@ export const priceMessages = defineMessages("price", {
     severity: "warning",
     en: (p: { sku: string; price: number; gpu: string; source: string; retrieved: string }) =>
       `${p.sku}: price ${p.price} USD per GPU-hour is the catalogue's indicative on-demand price for ${p.gpu} (${p.source}, ${p.retrieved}), not a quote: enter your own`,
-    zh: (p) => `${p.sku}：每 GPU 小时 ${p.price} 美元是目录中 ${p.gpu} 的参考按需价格（${p.source}，${p.retrieved}），不是报价：请填写实际价格`,
+    zh: (p) =>
+      `${p.sku}：每 GPU 小时 ${p.price} 美元是目录中 ${p.gpu} 的参考按需价格（${p.source}，${p.retrieved}），不是报价：请填写实际价格`,
   }),
 });
 
 /** The catalogue default for a GPU id in a plan currency, or null (no such GPU, no price, not USD). */
-export function catalogPriceFor(gpus: readonly Gpu[], gpuId: string | undefined, currency: string | undefined): PriceDefault | null {
+export function catalogPriceFor(
+  gpus: readonly Gpu[],
+  gpuId: string | undefined,
+  currency: string | undefined,
+): PriceDefault | null {
   if (!gpuId || (currency !== undefined && currency !== "" && currency !== "USD")) return null;
   const g = gpus.find((x) => x.id === gpuId);
   if (!g?.price) return null;
-  return { gpu: g.id, usdPerGpuHour: g.price.usdPerGpuHour, source: g.price.source.title, retrieved: g.price.source.retrieved };
+  return {
+    gpu: g.id,
+    usdPerGpuHour: g.price.usdPerGpuHour,
+    source: g.price.source.title,
+    retrieved: g.price.source.retrieved,
+  };
 }
 
 /** True when a SKU has no price yet (absent, null or empty text, as a new SKU starts). */
@@ -66,18 +76,32 @@ export interface DefaultedPrice {
  * The SKUs whose price in use (`priceOf(i)`, the resolved price) is still their recorded
  * catalogue default: a price typed over it is the planner's own, whatever `priceDefault` says.
  */
-export function defaultedPrices(plan: PlanFile, priceOf: (i: number) => number | null): DefaultedPrice[] {
+export function defaultedPrices(
+  plan: PlanFile,
+  priceOf: (i: number) => number | null,
+): DefaultedPrice[] {
   const out: DefaultedPrice[] = [];
   (Array.isArray(plan.skus) ? plan.skus : []).forEach((s, i) => {
     const d = s?.priceDefault;
     if (!d || typeof d.usdPerGpuHour !== "number") return;
     const p = priceOf(i);
-    if (p !== null && Math.abs(p - d.usdPerGpuHour) < 1e-9) out.push({ index: i, sku: typeof s.name === "string" ? s.name : `skus[${i}]`, default: d });
+    if (p !== null && Math.abs(p - d.usdPerGpuHour) < 1e-9)
+      out.push({ index: i, sku: typeof s.name === "string" ? s.name : `skus[${i}]`, default: d });
   });
   return out;
 }
 
 /** The `price.defaulted` warning of one defaulted SKU (path `skus[i].pricePerGpuHour`). */
 export function defaultedProblem(d: DefaultedPrice) {
-  return priceMessages.problem("defaulted", { sku: d.sku, price: d.default.usdPerGpuHour, gpu: d.default.gpu, source: d.default.source, retrieved: d.default.retrieved }, { path: `skus[${d.index}].pricePerGpuHour` });
+  return priceMessages.problem(
+    "defaulted",
+    {
+      sku: d.sku,
+      price: d.default.usdPerGpuHour,
+      gpu: d.default.gpu,
+      source: d.default.source,
+      retrieved: d.default.retrieved,
+    },
+    { path: `skus[${d.index}].pricePerGpuHour` },
+  );
 }

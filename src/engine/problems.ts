@@ -16,7 +16,13 @@ export type Severity = "error" | "warning" | "info";
 export type ProblemLang = "en" | "zh";
 
 /** A parameter value: plain data (or a nested problem), so problems survive JSON and structured clone. */
-export type ParamValue = string | number | boolean | null | readonly (string | number)[] | Problem<object>;
+export type ParamValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly (string | number)[]
+  | Problem<object>;
 
 /** Parameters of a problem (typed per code by its catalogue). */
 export type Params = { readonly [key: string]: ParamValue | undefined };
@@ -47,7 +53,9 @@ export interface MessageDef<P extends object> {
  * An entry with its parameter type: `message({ severity: "warning", en: (p: { pool: string }) => …, zh: (p) => … })`.
  * The parameter type is taken from `en`'s annotation; `zh` must accept the same.
  */
-export function message<P extends object = Record<string, never>>(def: MessageDef<P>): MessageDef<P> {
+export function message<P extends object = Record<string, never>>(
+  def: MessageDef<P>,
+): MessageDef<P> {
   return def;
 }
 
@@ -68,7 +76,11 @@ export interface Catalogue<D extends Record<string, AnyDef> = Record<string, Any
   readonly domain: string;
   readonly defs: D;
   /** A problem of `key` (code `<domain>.<key>`) with its typed parameters. */
-  problem<K extends keyof D & string>(key: K, params: ParamsOf<D[K]>, opts?: ProblemOptions): Problem<ParamsOf<D[K]>>;
+  problem<K extends keyof D & string>(
+    key: K,
+    params: ParamsOf<D[K]>,
+    opts?: ProblemOptions,
+  ): Problem<ParamsOf<D[K]>>;
   /**
    * The text of a problem of this catalogue (null for a code of another catalogue); `nested`
    * renders problems given as parameters (default: this catalogue, else their code).
@@ -91,21 +103,32 @@ const ENGLISH: Catalogue[] = [];
  * Define the catalogue of `domain` (a short lowercase name; codes are `<domain>.<key>`). Each
  * entry needs `severity`, `en` and `zh` with the same parameter type.
  */
-export function defineMessages<D extends Record<string, AnyDef>>(domain: string, defs: D): Catalogue<D> {
+export function defineMessages<D extends Record<string, AnyDef>>(
+  domain: string,
+  defs: D,
+): Catalogue<D> {
   const prefix = `${domain}.`;
   const render = (p: Problem<object>, lang: ProblemLang, nested?: RenderNested): string | null => {
     if (!p.code.startsWith(prefix)) return null;
     const def = defs[p.code.slice(prefix.length)];
     if (!def) return null;
     const inner: RenderNested = nested ?? ((q) => render(q, lang) ?? textOf(q));
-    return withSubject(p.subject, lang === "zh" ? def.zh(p.params, inner) : def.en(p.params, inner), lang);
+    return withSubject(
+      p.subject,
+      lang === "zh" ? def.zh(p.params, inner) : def.en(p.params, inner),
+      lang,
+    );
   };
   const cat: Catalogue<D> = {
     domain,
     defs,
     problem(key, params, opts) {
       const def = defs[key]!;
-      const p: Problem<typeof params> = { code: prefix + key, severity: opts?.severity ?? def.severity, params };
+      const p: Problem<typeof params> = {
+        code: prefix + key,
+        severity: opts?.severity ?? def.severity,
+        params,
+      };
       if (opts?.path !== undefined) p.path = opts.path;
       if (opts?.subject !== undefined) p.subject = opts.subject;
       return p;
@@ -138,12 +161,15 @@ export function englishOf(p: Problem<object>): string {
   return withSubject(p.subject, textOf(p), "en");
 }
 
-
 /**
  * Text that has no code (code `text`, params `{ text }`): an operating-system error, a reason
  * stored by an older version. It renders as written in every language (docs/problems.md).
  */
-export function textProblem(text: string, severity: Severity = "warning", path?: string): Problem<{ text: string }> {
+export function textProblem(
+  text: string,
+  severity: Severity = "warning",
+  path?: string,
+): Problem<{ text: string }> {
   const p: Problem<{ text: string }> = { code: "text", severity, params: { text } };
   if (path !== undefined) p.path = path;
   return p;

@@ -13,7 +13,15 @@ import { keyPath, rangeIssue, workloadDefs, workloadName } from "./plan-file";
 import { walkFields, fieldAt } from "./plan-fields";
 import { deleteAtPath, parsePath, setAtPath } from "./plan-path";
 import { resolveTrace, traceNumbers } from "./workload-trace";
-import type { FormulaError, ResolvedPlan, ResolvedSchedule, ResolvedSku, ResolvedSweepRef, ResolvedTenants, ResolvedWorkload } from "./resolved-plan-types";
+import type {
+  FormulaError,
+  ResolvedPlan,
+  ResolvedSchedule,
+  ResolvedSku,
+  ResolvedSweepRef,
+  ResolvedTenants,
+  ResolvedWorkload,
+} from "./resolved-plan-types";
 import { DEFAULT_MAX_ERROR_RATE_PCT } from "./slo";
 import type { MetricKey, PlanFile, SweepPoint } from "./types";
 
@@ -39,7 +47,16 @@ function list(v: unknown): Obj[] {
   return Array.isArray(v) ? v.map((x) => (isObj(x) ? x : {})) : [];
 }
 
-const POINT_NUMBERS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"];
+const POINT_NUMBERS = [
+  "concurrency",
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+  "completed",
+  "failed",
+];
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
 
 /** Every number of the plan as `[path, raw]` sheet entries, in document order. */
@@ -76,7 +93,8 @@ function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
       if (field.kind === "cell") out.push([path(), v]);
       else if (field.kind === "input") {
         if (all || !plainNumber(v)) out.push([path(), v]);
-      } else if ((typeof v === "string" && !field.literals?.includes(v)) || nonFinite(v)) out.push([path(), v]);
+      } else if ((typeof v === "string" && !field.literals?.includes(v)) || nonFinite(v))
+        out.push([path(), v]);
     },
     (rootKey) => {
       if (rootKey !== "skus") return;
@@ -84,9 +102,22 @@ function collectEntries(plan: PlanFile, all: boolean): [string, unknown][] {
       for (const [, i] of computedSkus(plan, out)) {
         const pre = `skus[${i}].`;
         // (The computed path itself, `skus[i].replicaOutputTokensPerSec`, is not listed yet and is no sweep path.)
-        const deps = out.filter(([p]) => p.startsWith(`${pre}sweep`) || p.startsWith("slo[") || p === "maxErrorRatePct" || p.startsWith("workload")).map(([p]) => p);
+        const deps = out
+          .filter(
+            ([p]) =>
+              p.startsWith(`${pre}sweep`) ||
+              p.startsWith("slo[") ||
+              p === "maxErrorRatePct" ||
+              p.startsWith("workload"),
+          )
+          .map(([p]) => p);
         const pendingProblem = F.problem("noOperatingPointYet", { index: i + 1 });
-        const raw: ComputedRaw = { computed: true, deps, pending: F.en(pendingProblem), pendingProblem };
+        const raw: ComputedRaw = {
+          computed: true,
+          deps,
+          pending: F.en(pendingProblem),
+          pendingProblem,
+        };
         out.push([computedPath(i), raw]);
       }
     },
@@ -131,12 +162,30 @@ function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[]
     for (let f = 0; f < POINT_NUMBERS.length; f++) {
       const k = POINT_NUMBERS[f]!;
       const v = p[k];
-      if (v !== undefined) out[k] = v === null ? null : typeof v === "number" && Number.isFinite(v) ? v : num(`${base}.points[${i}].${k}`, v);
+      if (v !== undefined)
+        out[k] =
+          v === null
+            ? null
+            : typeof v === "number" && Number.isFinite(v)
+              ? v
+              : num(`${base}.points[${i}].${k}`, v);
     }
     const c = p.concurrency;
-    out.concurrency = c == null ? null : typeof c === "number" && Number.isFinite(c) ? c : num(`${base}.points[${i}].concurrency`, c);
+    out.concurrency =
+      c == null
+        ? null
+        : typeof c === "number" && Number.isFinite(c)
+          ? c
+          : num(`${base}.points[${i}].concurrency`, c);
     const r = p.requestRate;
-    out.requestRate = r === "inf" ? "inf" : r == null ? null : typeof r === "number" && Number.isFinite(r) ? r : num(`${base}.points[${i}].requestRate`, r);
+    out.requestRate =
+      r === "inf"
+        ? "inf"
+        : r == null
+          ? null
+          : typeof r === "number" && Number.isFinite(r)
+            ? r
+            : num(`${base}.points[${i}].requestRate`, r);
     for (let f = 0; f < POINT_STATS.length; f++) {
       const m = POINT_STATS[f]!;
       const stats = p[m];
@@ -145,7 +194,10 @@ function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[]
       for (const s in stats) {
         if (!Object.hasOwn(stats, s)) continue;
         const v = stats[s];
-        const n = typeof v === "number" && Number.isFinite(v) ? v : num(keyPath(`${base}.points[${i}].${m}`, s), v);
+        const n =
+          typeof v === "number" && Number.isFinite(v)
+            ? v
+            : num(keyPath(`${base}.points[${i}].${m}`, s), v);
         if (n !== null) resolved[s] = n;
       }
       out[m] = resolved;
@@ -160,12 +212,16 @@ function resolveRef(ref: unknown, base: string, num: Reader): ResolvedSweepRef {
     const r: ResolvedSweepRef = { kind: "points", points: resolvePoints(ref.points, base, num) };
     if (typeof ref.label === "string") r.label = ref.label;
     if (isObj(ref.meta)) r.meta = ref.meta;
-    if (Array.isArray(ref.warnings)) r.warnings = ref.warnings.filter((w): w is string => typeof w === "string");
+    if (Array.isArray(ref.warnings))
+      r.warnings = ref.warnings.filter((w): w is string => typeof w === "string");
     return r;
   }
   if (typeof ref.file === "string") return { kind: "file", file: ref.file };
   if (ref.replicaOutputTokensPerSec != null) {
-    return { kind: "given", replicaOutputTokensPerSec: numField(num, ref, base, "replicaOutputTokensPerSec") };
+    return {
+      kind: "given",
+      replicaOutputTokensPerSec: numField(num, ref, base, "replicaOutputTokensPerSec"),
+    };
   }
   return { kind: "missing" };
 }
@@ -174,7 +230,12 @@ function resolveRef(ref: unknown, base: string, num: Reader): ResolvedSweepRef {
 function resolveSchedule(v: unknown, base: string, num: Reader): ResolvedSchedule | undefined {
   if (!isObj(v)) return undefined;
   const fromTrace = v.fromTrace === true;
-  const rps = !fromTrace && Array.isArray(v.rps) ? v.rps.map((x, j) => (typeof x === "number" && Number.isFinite(x) ? x : num(`${base}.rps[${j}]`, x))) : null;
+  const rps =
+    !fromTrace && Array.isArray(v.rps)
+      ? v.rps.map((x, j) =>
+          typeof x === "number" && Number.isFinite(x) ? x : num(`${base}.rps[${j}]`, x),
+        )
+      : null;
   return {
     intervalSec: numField(num, v, base, "intervalSec"),
     rps,
@@ -191,7 +252,13 @@ function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSk
   let shared: ResolvedSweepRef | undefined;
   for (const w of names) {
     const own = isObj(s.sweeps) ? s.sweeps[w] : undefined;
-    put(sweeps, w, own !== undefined && Object.hasOwn(s.sweeps as Obj, w) ? resolveRef(own, keyPath(`${base}.sweeps`, w), num) : (shared ??= resolveRef(s.sweep, `${base}.sweep`, num)));
+    put(
+      sweeps,
+      w,
+      own !== undefined && Object.hasOwn(s.sweeps as Obj, w)
+        ? resolveRef(own, keyPath(`${base}.sweeps`, w), num)
+        : (shared ??= resolveRef(s.sweep, `${base}.sweep`, num)),
+    );
   }
   const out: ResolvedSku = {
     name: typeof s.name === "string" ? s.name : base,
@@ -200,7 +267,8 @@ function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSk
     pricePerGpuHour: numField(num, s, base, "pricePerGpuHour"),
     sweeps,
   };
-  if (s.reservedPricePerGpuHour !== undefined) out.reservedPricePerGpuHour = numField(num, s, base, "reservedPricePerGpuHour");
+  if (s.reservedPricePerGpuHour !== undefined)
+    out.reservedPricePerGpuHour = numField(num, s, base, "reservedPricePerGpuHour");
   return out;
 }
 
@@ -210,8 +278,10 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
   const weights = { tokens: [1, 1], output: [0, 1] } as const;
   return {
     method,
-    inputWeight: method === "weighted" ? numField(num, t, "tenants", "inputWeight") : weights[method][0],
-    outputWeight: method === "weighted" ? numField(num, t, "tenants", "outputWeight") : weights[method][1],
+    inputWeight:
+      method === "weighted" ? numField(num, t, "tenants", "inputWeight") : weights[method][0],
+    outputWeight:
+      method === "weighted" ? numField(num, t, "tenants", "outputWeight") : weights[method][1],
     idle: t.idle === "separate" ? "separate" : "proportional",
     basis: t.basis === "reservation" ? "reservation" : "usage",
     pools: list(t.pools).map((p, i) => ({
@@ -233,8 +303,14 @@ function resolveTenants(t: unknown, num: Reader): ResolvedTenants | null {
       return {
         team: typeof u.team === "string" ? u.team : `team${i + 1}`,
         pool: typeof u.pool === "string" ? u.pool : null,
-        inputTokens: typeof a === "number" && Number.isFinite(a) ? a : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
-        outputTokens: typeof b === "number" && Number.isFinite(b) ? b : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
+        inputTokens:
+          typeof a === "number" && Number.isFinite(a)
+            ? a
+            : numField(num, u, `tenants.usage[${i}]`, "inputTokens"),
+        outputTokens:
+          typeof b === "number" && Number.isFinite(b)
+            ? b
+            : numField(num, u, `tenants.usage[${i}]`, "outputTokens"),
         reservedReplicas: numField(num, u, `tenants.usage[${i}]`, "reservedReplicas"),
       };
     }),
@@ -258,7 +334,10 @@ export function skuIds(plan: PlanFile): Map<string, number> {
 }
 
 /** The SKUs (id → index) whose `<id>_tok_s` some formula of the plan names (not shadowed by a cell). */
-export function computedSkus(plan: PlanFile, entries?: readonly [string, unknown][]): Map<string, number> {
+export function computedSkus(
+  plan: PlanFile,
+  entries?: readonly [string, unknown][],
+): Map<string, number> {
   const ids = skuIds(plan);
   const used = new Map<string, number>();
   if (ids.size === 0) return used;
@@ -312,7 +391,12 @@ export function buildPlanSheet(plan: PlanFile, current: () => PlanFile = () => p
  * resolved plan, set its value, re-resolve; repeated until nothing changes (a chain of n SKUs takes
  * n rounds). Cycles are already errors of the sheet (CYCLE, with the members).
  */
-function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, FileSweep>, first: ResolvedPlan): ResolvedPlan {
+function fillComputed(
+  plan: PlanFile,
+  sheet: Sheet,
+  files: ReadonlyMap<string, FileSweep>,
+  first: ResolvedPlan,
+): ResolvedPlan {
   const ids = [...computedSkus(plan).values()].filter((i) => sheet.has(computedPath(i)));
   let resolved = first;
   for (let round = 0; round <= ids.length; round++) {
@@ -324,10 +408,18 @@ function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, F
       if (s.feasible === true) {
         const base = s.workloads.reduce((a, w) => a + (w.replicasBase ?? NaN), 0);
         const out = level.wlInputs.reduce((a, w) => a + w.peakRps * w.outputTokens, 0);
-        v = s.workloads.length === 1 ? (s.operatingPoint?.outputTokensPerSec ?? null) : base > 0 ? out / base : null;
+        v =
+          s.workloads.length === 1
+            ? (s.operatingPoint?.outputTokensPerSec ?? null)
+            : base > 0
+              ? out / base
+              : null;
       }
       const why = F.problem("noOperatingPoint", { sku: s.name, reason: s.infeasibleProblem });
-      if (sheet.setComputed(computedPath(i), v !== null && Number.isFinite(v) ? v : null, why).length) changed = true;
+      if (
+        sheet.setComputed(computedPath(i), v !== null && Number.isFinite(v) ? v : null, why).length
+      )
+        changed = true;
     }
     if (!changed) break;
     resolved = resolveOnce(plan, sheet);
@@ -339,13 +431,20 @@ function fillComputed(plan: PlanFile, sheet: Sheet, files: ReadonlyMap<string, F
  * Evaluate a plan's formulas and return it with numbers (docs/plan-file.md). `sheet` may be a sheet already
  * built from this plan (e.g. kept by the app and edited incrementally); otherwise one is built.
  */
-export function resolvePlan(plan: PlanFile, sheet: Sheet = buildPlanSheet(plan), files: ReadonlyMap<string, FileSweep> = new Map()): ResolvedPlan {
+export function resolvePlan(
+  plan: PlanFile,
+  sheet: Sheet = buildPlanSheet(plan),
+  files: ReadonlyMap<string, FileSweep> = new Map(),
+): ResolvedPlan {
   const first = resolveOnce(plan, sheet);
   if (!skuIds(plan).size) return first;
   const done = fillComputed(plan, sheet, files, first);
   // A computed entry's own error is told by the formulas that read it (they name it).
   const computed = new Set([...computedSkus(plan).values()].map(computedPath));
-  return { ...done, errors: done.errors.filter((e) => !computed.has(e.path) || e.kind === "CYCLE") };
+  return {
+    ...done,
+    errors: done.errors.filter((e) => !computed.has(e.path) || e.kind === "CYCLE"),
+  };
 }
 
 function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
@@ -357,7 +456,8 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
     const trace = resolveTrace(d.trace);
     // A workload with a trace takes from it what it does not write itself (docs/traffic.md).
     const fromTrace = trace?.traffic ? traceNumbers(trace.traffic, trace.peak) : null;
-    const traced = (k: "peakRps" | "avgRps" | "inputTokens" | "outputTokens"): number | null => (d[k] !== undefined || !trace ? field(k) : (fromTrace?.[k] ?? null));
+    const traced = (k: "peakRps" | "avgRps" | "inputTokens" | "outputTokens"): number | null =>
+      d[k] !== undefined || !trace ? field(k) : (fromTrace?.[k] ?? null);
     const w: ResolvedWorkload = {
       name: workloadName(def, i, defs.length),
       peakRps: traced("peakRps"),
@@ -377,7 +477,13 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
   });
   const names = workloads.map((w) => w.name);
   const cells: Record<string, number | null> = {};
-  if (isObj(plan.cells)) for (const [k, v] of Object.entries(plan.cells)) put(cells, k, typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(keyPath("cells", k), v));
+  if (isObj(plan.cells))
+    for (const [k, v] of Object.entries(plan.cells))
+      put(
+        cells,
+        k,
+        typeof v === "number" ? (Number.isFinite(v) ? v : null) : num(keyPath("cells", k), v),
+      );
   const factors = isObj(plan.factors) ? plan.factors : {};
   const red = factors.redundancy;
   // Errors in document order (the entry order of a fresh sheet); only built when there are errors.
@@ -398,14 +504,26 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
       maxMs: numField(num, s, `slo[${i}]`, "maxMs"),
     })),
     sloMode: plan.sloMode === "interpolated" ? "interpolated" : "measured",
-    maxErrorRatePct: plan.maxErrorRatePct == null ? DEFAULT_MAX_ERROR_RATE_PCT : (typeof plan.maxErrorRatePct === "number" ? (Number.isFinite(plan.maxErrorRatePct) ? plan.maxErrorRatePct : null) : num("maxErrorRatePct", plan.maxErrorRatePct)),
+    maxErrorRatePct:
+      plan.maxErrorRatePct == null
+        ? DEFAULT_MAX_ERROR_RATE_PCT
+        : typeof plan.maxErrorRatePct === "number"
+          ? Number.isFinite(plan.maxErrorRatePct)
+            ? plan.maxErrorRatePct
+            : null
+          : num("maxErrorRatePct", plan.maxErrorRatePct),
     elasticity: factors.elasticity == null ? 1 : numField(num, factors, "factors", "elasticity"),
     redundancy: isObj(red)
       ? { spare: numField(num, red, "factors.redundancy", "spare") }
       : { factor: red == null ? 1 : numField(num, factors, "factors", "redundancy") },
     skus: list(plan.skus).map((s, i) => resolveSku(s, i, names, num)),
     tenants: resolveTenants(plan.tenants, num),
-    ...(plan.recommendBy === "static" || plan.recommendBy === "autoscaled" || plan.recommendBy === "blended" || plan.recommendBy === "peak" ? { recommendBy: plan.recommendBy } : {}),
+    ...(plan.recommendBy === "static" ||
+    plan.recommendBy === "autoscaled" ||
+    plan.recommendBy === "blended" ||
+    plan.recommendBy === "peak"
+      ? { recommendBy: plan.recommendBy }
+      : {}),
     errors,
   };
 }

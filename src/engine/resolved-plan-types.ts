@@ -56,7 +56,13 @@ export interface ResolvedShared {
 
 /** A SKU's sweep for one workload, after formula evaluation (files not yet read). */
 export type ResolvedSweepRef =
-  | { kind: "points"; points: SweepPoint[]; label?: string; meta?: Partial<SweepMeta>; warnings?: string[] }
+  | {
+      kind: "points";
+      points: SweepPoint[];
+      label?: string;
+      meta?: Partial<SweepMeta>;
+      warnings?: string[];
+    }
   | { kind: "file"; file: string }
   | { kind: "given"; replicaOutputTokensPerSec: number | null }
   | { kind: "missing" };

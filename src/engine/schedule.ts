@@ -68,7 +68,9 @@ const shown = (x: unknown): string => (x === null || x === undefined ? "nothing"
  * Negative, non-finite or missing values, an empty schedule, mismatched lengths or intervals are
  * errors naming the path (`workloads[0].schedule.rps[3]`).
  */
-export function alignSchedules(workloads: readonly ScheduleWorkload[]): Outcome<AlignedSchedules> | null {
+export function alignSchedules(
+  workloads: readonly ScheduleWorkload[],
+): Outcome<AlignedSchedules> | null {
   const withSchedule = workloads.filter((w) => w.schedule !== null);
   if (withSchedule.length === 0) return null;
   const problems: Problem[] = [];
@@ -80,23 +82,71 @@ export function alignSchedules(workloads: readonly ScheduleWorkload[]): Outcome<
     const s = w.schedule!;
     const base = `${w.path}.schedule`;
     const before = problems.length;
-    if (!finite(s.intervalSec) || s.intervalSec <= 0) problems.push(M.problem("intervalInvalid", { workload: w.name, got: shown(s.intervalSec) }, { path: `${base}.intervalSec` }));
-    if (s.rps.length === 0) problems.push(M.problem("empty", { workload: w.name }, { path: `${base}.rps` }));
+    if (!finite(s.intervalSec) || s.intervalSec <= 0)
+      problems.push(
+        M.problem(
+          "intervalInvalid",
+          { workload: w.name, got: shown(s.intervalSec) },
+          { path: `${base}.intervalSec` },
+        ),
+      );
+    if (s.rps.length === 0)
+      problems.push(M.problem("empty", { workload: w.name }, { path: `${base}.rps` }));
     for (let i = 0; i < s.rps.length; i++) {
       const v = s.rps[i];
-      if (!finite(v) || v < 0) problems.push(M.problem("rpsInvalid", { workload: w.name, index: i, got: shown(v) }, { path: `${base}.rps[${i}]` }));
+      if (!finite(v) || v < 0)
+        problems.push(
+          M.problem(
+            "rpsInvalid",
+            { workload: w.name, index: i, got: shown(v) },
+            { path: `${base}.rps[${i}]` },
+          ),
+        );
     }
     const mr = s.minReplicas ?? 0;
-    if (!finite(mr) || mr < 0 || !Number.isInteger(mr)) problems.push(M.problem("minReplicasInvalid", { workload: w.name, got: shown(mr) }, { path: `${base}.minReplicas` }));
+    if (!finite(mr) || mr < 0 || !Number.isInteger(mr))
+      problems.push(
+        M.problem(
+          "minReplicasInvalid",
+          { workload: w.name, got: shown(mr) },
+          { path: `${base}.minReplicas` },
+        ),
+      );
     else minReplicas = Math.max(minReplicas, mr);
     const lead = s.leadIntervals ?? 0;
-    if (!finite(lead) || lead < 0 || !Number.isInteger(lead)) problems.push(M.problem("leadInvalid", { workload: w.name, got: shown(lead) }, { path: `${base}.leadIntervals` }));
+    if (!finite(lead) || lead < 0 || !Number.isInteger(lead))
+      problems.push(
+        M.problem(
+          "leadInvalid",
+          { workload: w.name, got: shown(lead) },
+          { path: `${base}.leadIntervals` },
+        ),
+      );
     else leadIntervals = Math.max(leadIntervals, lead);
     if (problems.length > before) continue;
     if (!first) first = { w, intervalSec: s.intervalSec, length: s.rps.length };
     else {
-      if (s.rps.length !== first.length) problems.push(M.problem("lengthMismatch", { workload: w.name, length: s.rps.length, expected: first.length, first: first.w.name }, { path: `${base}.rps` }));
-      if (s.intervalSec !== first.intervalSec) problems.push(M.problem("intervalMismatch", { workload: w.name, intervalSec: s.intervalSec, expected: first.intervalSec, first: first.w.name }, { path: `${base}.intervalSec` }));
+      if (s.rps.length !== first.length)
+        problems.push(
+          M.problem(
+            "lengthMismatch",
+            { workload: w.name, length: s.rps.length, expected: first.length, first: first.w.name },
+            { path: `${base}.rps` },
+          ),
+        );
+      if (s.intervalSec !== first.intervalSec)
+        problems.push(
+          M.problem(
+            "intervalMismatch",
+            {
+              workload: w.name,
+              intervalSec: s.intervalSec,
+              expected: first.intervalSec,
+              first: first.w.name,
+            },
+            { path: `${base}.intervalSec` },
+          ),
+        );
     }
   }
   if (problems.length || !first) return { ok: false, problems };
@@ -107,15 +157,43 @@ export function alignSchedules(workloads: readonly ScheduleWorkload[]): Outcome<
       rps.push(w.schedule.rps.slice());
       let max = 0;
       for (const v of w.schedule.rps) if (v > max) max = v;
-      if (finite(w.peakRps) && max > w.peakRps * (1 + 1e-9)) warnings.push(M.problem("aboveConstantPeak", { workload: w.name, max, peak: w.peakRps }, { path: `${w.path}.schedule.rps` }));
+      if (finite(w.peakRps) && max > w.peakRps * (1 + 1e-9))
+        warnings.push(
+          M.problem(
+            "aboveConstantPeak",
+            { workload: w.name, max, peak: w.peakRps },
+            { path: `${w.path}.schedule.rps` },
+          ),
+        );
     } else {
-      if (!finite(w.peakRps) || w.peakRps < 0) return { ok: false, problems: [M.problem("rpsInvalid", { workload: w.name, index: 0, got: shown(w.peakRps) }, { path: `${w.path}.peakRps` })] };
+      if (!finite(w.peakRps) || w.peakRps < 0)
+        return {
+          ok: false,
+          problems: [
+            M.problem(
+              "rpsInvalid",
+              { workload: w.name, index: 0, got: shown(w.peakRps) },
+              { path: `${w.path}.peakRps` },
+            ),
+          ],
+        };
       rps.push(new Array<number>(n).fill(w.peakRps));
     }
   }
   const demandRps = new Array<number>(n).fill(0);
   for (const r of rps) for (let i = 0; i < n; i++) demandRps[i]! += r[i]!;
-  return { ok: true, value: { intervalSec: first.intervalSec, intervals: n, minReplicas, leadIntervals, rps, demandRps, warnings } };
+  return {
+    ok: true,
+    value: {
+      intervalSec: first.intervalSec,
+      intervals: n,
+      minReplicas,
+      leadIntervals,
+      rps,
+      demandRps,
+      warnings,
+    },
+  };
 }
 
 /** A SKU as the schedule sees it. Capacity per workload in the order of {@link AlignedSchedules.rps}. */
@@ -156,7 +234,12 @@ export interface ScheduleResult {
   reservedReplicas: number | null;
   blendedCost: number | null;
   /** Savings against the static on-demand fleet (amount and fraction of staticCost; fraction NaN when staticCost is 0). */
-  savings: { autoscaled: number; autoscaledFraction: number; blended: number | null; blendedFraction: number | null };
+  savings: {
+    autoscaled: number;
+    autoscaledFraction: number;
+    blended: number | null;
+    blendedFraction: number | null;
+  };
   problems: Problem[];
 }
 
@@ -164,25 +247,72 @@ export interface ScheduleResult {
  * The replicas and costs of one SKU for aligned schedules. Errors (a missing price, a non-positive
  * capacity or GPUs per replica, invalid factors, a negative reserved price) are values with paths.
  */
-export function scheduleForSku(aligned: AlignedSchedules, sku: ScheduleSku, factors: ScheduleFactors): Outcome<ScheduleResult> {
+export function scheduleForSku(
+  aligned: AlignedSchedules,
+  sku: ScheduleSku,
+  factors: ScheduleFactors,
+): Outcome<ScheduleResult> {
   const problems: Problem[] = [];
   const g = sku.gpusPerReplica;
   const price = sku.pricePerGpuHour;
   const reserved = sku.reservedPricePerGpuHour ?? null;
-  if (!finite(g) || g <= 0) problems.push(M.problem("skuInputInvalid", { field: "gpusPerReplica", got: shown(g) }, { path: `${sku.path}.gpusPerReplica` }));
-  if (!finite(price) || price < 0) problems.push(M.problem("skuInputInvalid", { field: "pricePerGpuHour", got: shown(price) }, { path: `${sku.path}.pricePerGpuHour` }));
-  if (reserved !== null && (!finite(reserved) || reserved < 0)) problems.push(M.problem("skuInputInvalid", { field: "reservedPricePerGpuHour", got: shown(reserved) }, { path: `${sku.path}.reservedPricePerGpuHour` }));
+  if (!finite(g) || g <= 0)
+    problems.push(
+      M.problem(
+        "skuInputInvalid",
+        { field: "gpusPerReplica", got: shown(g) },
+        { path: `${sku.path}.gpusPerReplica` },
+      ),
+    );
+  if (!finite(price) || price < 0)
+    problems.push(
+      M.problem(
+        "skuInputInvalid",
+        { field: "pricePerGpuHour", got: shown(price) },
+        { path: `${sku.path}.pricePerGpuHour` },
+      ),
+    );
+  if (reserved !== null && (!finite(reserved) || reserved < 0))
+    problems.push(
+      M.problem(
+        "skuInputInvalid",
+        { field: "reservedPricePerGpuHour", got: shown(reserved) },
+        { path: `${sku.path}.reservedPricePerGpuHour` },
+      ),
+    );
   const el = factors.elasticity;
   const red = factors.redundancy;
-  const redOk = "spare" in red ? finite(red.spare) && red.spare >= 0 : finite(red.factor) && red.factor > 0;
-  if (!finite(el) || el <= 0 || !redOk) problems.push(M.problem("factorsInvalid", { got: `elasticity ${shown(el)}, ${"spare" in red ? `spare ${shown(red.spare)}` : `redundancy ${shown(red.factor)}`}` }));
-  if (sku.perWorkload.length !== aligned.rps.length) problems.push(M.problem("capacityInvalid", { workload: "?", got: `${sku.perWorkload.length} workloads for ${aligned.rps.length} schedules` }, { path: sku.path }));
+  const redOk =
+    "spare" in red ? finite(red.spare) && red.spare >= 0 : finite(red.factor) && red.factor > 0;
+  if (!finite(el) || el <= 0 || !redOk)
+    problems.push(
+      M.problem("factorsInvalid", {
+        got: `elasticity ${shown(el)}, ${"spare" in red ? `spare ${shown(red.spare)}` : `redundancy ${shown(red.factor)}`}`,
+      }),
+    );
+  if (sku.perWorkload.length !== aligned.rps.length)
+    problems.push(
+      M.problem(
+        "capacityInvalid",
+        {
+          workload: "?",
+          got: `${sku.perWorkload.length} workloads for ${aligned.rps.length} schedules`,
+        },
+        { path: sku.path },
+      ),
+    );
   // Output tokens ÷ replica capacity: the replicas one request per second needs.
   const perRps: number[] = [];
   for (const pw of sku.perWorkload) {
     const c = pw.replicaOutputTokensPerSec;
     if (!finite(c) || c <= 0 || !finite(pw.outputTokens) || pw.outputTokens <= 0) {
-      problems.push(M.problem("capacityInvalid", { workload: pw.name, got: `${shown(c)} tok/s, ${shown(pw.outputTokens)} output tokens` }, { path: sku.path }));
+      problems.push(
+        M.problem(
+          "capacityInvalid",
+          { workload: pw.name, got: `${shown(c)} tok/s, ${shown(pw.outputTokens)} output tokens` },
+          { path: sku.path },
+        ),
+      );
     }
     perRps.push(pw.outputTokens / c);
   }
@@ -208,7 +338,7 @@ export function scheduleForSku(aligned: AlignedSchedules, sku: ScheduleSku, fact
   let staticReplicas = 0;
   for (const s of scheduled) if (s > staticReplicas) staticReplicas = s;
 
-  const intervalCost = (r: number, p: number): number => r * g * p * aligned.intervalSec / 3600;
+  const intervalCost = (r: number, p: number): number => (r * g * p * aligned.intervalSec) / 3600;
   let staticCost = 0;
   let autoscaledCost = 0;
   const staticInterval = intervalCost(staticReplicas, price);
@@ -221,7 +351,14 @@ export function scheduleForSku(aligned: AlignedSchedules, sku: ScheduleSku, fact
   const out: Problem[] = [...aligned.warnings];
   if (reserved !== null) {
     reservedReplicas = bestReserved(scheduled, staticReplicas, price, reserved);
-    if (reserved >= price && price > 0) out.push(M.problem("reservedNotCheaper", { reserved, price }, { path: `${sku.path}.reservedPricePerGpuHour` }));
+    if (reserved >= price && price > 0)
+      out.push(
+        M.problem(
+          "reservedNotCheaper",
+          { reserved, price },
+          { path: `${sku.path}.reservedPricePerGpuHour` },
+        ),
+      );
     const R = reservedReplicas;
     const fixed = intervalCost(R, reserved);
     let b = 0;
@@ -258,7 +395,11 @@ export function scheduleForSku(aligned: AlignedSchedules, sku: ScheduleSku, fact
 }
 
 /** Check, align and compute in one call (tests, one-off uses). */
-export function computeSchedule(workloads: readonly ScheduleWorkload[], sku: Omit<ScheduleSku, "perWorkload"> & { perWorkload: ScheduleSku["perWorkload"] }, factors: ScheduleFactors): Outcome<ScheduleResult> | null {
+export function computeSchedule(
+  workloads: readonly ScheduleWorkload[],
+  sku: Omit<ScheduleSku, "perWorkload"> & { perWorkload: ScheduleSku["perWorkload"] },
+  factors: ScheduleFactors,
+): Outcome<ScheduleResult> | null {
   const a = alignSchedules(workloads);
   if (a === null || !a.ok) return a;
   return scheduleForSku(a.value, sku, factors);
@@ -302,7 +443,12 @@ export function leadMax(values: readonly number[], lead: number): number[] {
  * a tie, keep the smaller R). Both sides are compared as computed, so a higher reserved price
  * never gives a larger R.
  */
-export function bestReserved(scheduled: readonly number[], staticReplicas: number, price: number, reservedPrice: number): number {
+export function bestReserved(
+  scheduled: readonly number[],
+  staticReplicas: number,
+  price: number,
+  reservedPrice: number,
+): number {
   const n = scheduled.length;
   if (n === 0) return 0;
   const cost = reservedPrice * n;
@@ -330,7 +476,12 @@ const COUNT_LIMIT = 1 << 20;
  * walk over the distinct values in increasing order, from a count per value instead of a sorted
  * copy, so the same R; null when a value is not such a count (then the sort is used).
  */
-function bestReservedCounted(scheduled: readonly number[], staticReplicas: number, price: number, cost: number): number | null {
+function bestReservedCounted(
+  scheduled: readonly number[],
+  staticReplicas: number,
+  price: number,
+  cost: number,
+): number | null {
   const n = scheduled.length;
   let max = 0;
   for (let i = 0; i < n; i++) {

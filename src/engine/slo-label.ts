@@ -7,7 +7,13 @@
 import type { MetricKey } from "./types";
 
 // Stryker disable next-line ObjectLiteral: each label is its key upper-cased, as metricLabel's fallback writes it
-const METRIC_LABEL: Record<MetricKey, string> = { ttft: "TTFT", itl: "ITL", tpot: "TPOT", ntpot: "NTPOT", e2e: "E2E" };
+const METRIC_LABEL: Record<MetricKey, string> = {
+  ttft: "TTFT",
+  itl: "ITL",
+  tpot: "TPOT",
+  ntpot: "NTPOT",
+  e2e: "E2E",
+};
 
 /** Canonical keys already seen (a pure function of a string; bounded so it cannot grow without end). */
 const NORM_CACHE = new Map<string, string>();
@@ -19,7 +25,8 @@ export function normStat(stat: string): string {
   if (hit !== undefined) return hit;
   const s = stat.trim().toLowerCase();
   const m = /^p(\d+(?:\.\d+)?)$/.exec(s);
-  const out = s === "median" ? "p50" : s === "avg" || s === "average" ? "mean" : m ? `p${Number(m[1])}` : s;
+  const out =
+    s === "median" ? "p50" : s === "avg" || s === "average" ? "mean" : m ? `p${Number(m[1])}` : s;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache bound; only memory use changes
   if (NORM_CACHE.size < 1024) NORM_CACHE.set(stat, out);
   return out;
@@ -43,7 +50,10 @@ export interface SloLimitStyle {
 }
 
 /** "P99 TTFT", "mean E2E"; with `limit`, "P99 TTFT ≤ 500 ms" ("?" for a missing limit). */
-export function sloText(slo: { metric: string; stat: string; maxMs?: number | null }, limit?: SloLimitStyle): string {
+export function sloText(
+  slo: { metric: string; stat: string; maxMs?: number | null },
+  limit?: SloLimitStyle,
+): string {
   const name = `${statLabel(slo.stat)} ${metricLabel(slo.metric)}`;
   if (!limit) return name;
   const ms = slo.maxMs == null ? "?" : limit.format ? limit.format(slo.maxMs) : String(slo.maxMs);

@@ -11,7 +11,14 @@ import { loadKind, loadOrder, loadValue, type LoadKind } from "./load";
 import { loadParam, sloMessages as M } from "./messages/slo";
 import { metricLabel, normStat, sloText } from "./slo-label";
 import type { Problem } from "./problems";
-import { METRIC_FIELD, type MetricKey, type Slo, type SloMode, type Sweep, type SweepPoint } from "./types";
+import {
+  METRIC_FIELD,
+  type MetricKey,
+  type Slo,
+  type SloMode,
+  type Sweep,
+  type SweepPoint,
+} from "./types";
 
 /** Result of one SLO at one point. `pass` is null when the statistic is missing. */
 export interface SloCheck {
@@ -103,7 +110,12 @@ export interface OperatingPoint {
 }
 
 /** Groups of stat keys in a list: mean, min, the percentiles (2), max, std, then any other key (5). */
-const STAT_GROUP = new Map([["mean", 0], ["min", 1], ["max", 3], ["std", 4]]);
+const STAT_GROUP = new Map([
+  ["mean", 0],
+  ["min", 1],
+  ["max", 3],
+  ["std", 4],
+]);
 
 /** Canonical stat keys, once each: mean, min, the percentiles by their number, max, std, then the others alphabetically. */
 function sortStats(keys: Iterable<string>): string[] {
@@ -123,7 +135,9 @@ function statKeys(p: SweepPoint, metric: MetricKey): string[] {
   const stats = p[METRIC_FIELD[metric]];
   // Stryker disable next-line ConditionalExpression: Object.keys of any non-null primitive gives no finite stat either ('always return' is killed)
   if (!stats || typeof stats !== "object") return [];
-  return Object.keys(stats).filter(k => finite(stats[k])).map(normStat);
+  return Object.keys(stats)
+    .filter((k) => finite(stats[k]))
+    .map(normStat);
 }
 
 /** Value of a metric's stat at a point, with "median" ≡ "p50"; null when absent. No substitution. */
@@ -149,11 +163,21 @@ function substituteOf(metric: MetricKey): MetricKey | null {
  * at all, and vice versa (`substituted` true); nothing else is substituted and nothing invented:
  * a missing stat gives `valueMs: null`, with the stats that the used metric does have.
  */
-export function statValue(point: SweepPoint, metric: MetricKey, stat: string): { valueMs: number | null; usedMetric: MetricKey; substituted: boolean; available: string[] } {
+export function statValue(
+  point: SweepPoint,
+  metric: MetricKey,
+  stat: string,
+): { valueMs: number | null; usedMetric: MetricKey; substituted: boolean; available: string[] } {
   let used = metric;
   const other = substituteOf(metric);
-  if (other && statKeys(point, metric).length === 0 && statKeys(point, other).length > 0) used = other;
-  return { valueMs: rawStat(point, used, stat), usedMetric: used, substituted: used !== metric, available: sortStats(statKeys(point, used)) };
+  if (other && statKeys(point, metric).length === 0 && statKeys(point, other).length > 0)
+    used = other;
+  return {
+    valueMs: rawStat(point, used, stat),
+    usedMetric: used,
+    substituted: used !== metric,
+    available: sortStats(statKeys(point, used)),
+  };
 }
 
 /** a + t × (b − a); null when either end is unknown. */
@@ -166,12 +190,19 @@ function failureOf(c: SloCheck, load: number): SloFailure {
   const v = c.valueMs!;
   const over = v - c.slo.maxMs;
   // Stryker disable next-line EqualityOperator: a failing value is above a 0 limit, and over / 0 is Infinity as well ('<=' is killed)
-  return { slo: c.slo, load, valueMs: v, maxMs: c.slo.maxMs, overMs: over, overPct: c.slo.maxMs > 0 ? (over / c.slo.maxMs) * 100 : Infinity };
+  return {
+    slo: c.slo,
+    load,
+    valueMs: v,
+    maxMs: c.slo.maxMs,
+    overMs: over,
+    overPct: c.slo.maxMs > 0 ? (over / c.slo.maxMs) * 100 : Infinity,
+  };
 }
 
 function pointStatus(row: SloCheck[]): boolean | null {
-  if (row.some(c => c.pass === false)) return false;
-  if (row.some(c => c.pass === null)) return null;
+  if (row.some((c) => c.pass === false)) return false;
+  if (row.some((c) => c.pass === null)) return null;
   return true;
 }
 
@@ -203,7 +234,7 @@ function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): St
   let t = prep.stats.get(m);
   // Stryker disable next-line ConditionalExpression: cache; reading the points again gives the same rows ('never read' is killed)
   if (!t) {
-    t = pts.map(p => {
+    t = pts.map((p) => {
       const stats = p[METRIC_FIELD[m]];
       const row: StatRow = { keys: [], values: [] };
       // Stryker disable next-line ConditionalExpression: Object.keys of any non-null primitive gives no finite stat either ('always return' is killed)
@@ -261,9 +292,26 @@ export function operatingPoint(
   };
   const maxErr = opts.maxErrorRatePct ?? DEFAULT_MAX_ERROR_RATE_PCT;
   const res: OperatingPoint = {
-    feasible: null, basis: "measured", concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null,
-    pointIndex: null, bindingSlo: null, sloBinding: false, failure: null, missing: [], checks: pts.map(() => []), warnings, problems,
-    maxErrorRatePct: maxErr, bindingErrorRate: false, errorRateFailure: null, failedSharePct: pts.map(failedSharePct), towardIndex: null,
+    feasible: null,
+    basis: "measured",
+    concurrency: null,
+    requestRate: null,
+    rps: null,
+    outputTokensPerSec: null,
+    totalTokensPerSec: null,
+    pointIndex: null,
+    bindingSlo: null,
+    sloBinding: false,
+    failure: null,
+    missing: [],
+    checks: pts.map(() => []),
+    warnings,
+    problems,
+    maxErrorRatePct: maxErr,
+    bindingErrorRate: false,
+    errorRateFailure: null,
+    failedSharePct: pts.map(failedSharePct),
+    towardIndex: null,
   };
   if (n === 0) {
     warn(M.problem("noPoints", {}));
@@ -277,15 +325,21 @@ export function operatingPoint(
   const lv = (i: number) => loadParam(load(i));
 
   const statsOf = (m: MetricKey): StatRow[] => statRows(prep, pts, m);
-  const hasMetric = (m: MetricKey): boolean => statsOf(m).some(r => r.keys.length > 0);
+  const hasMetric = (m: MetricKey): boolean => statsOf(m).some((r) => r.keys.length > 0);
 
   // Resolve each SLO at sweep level: substitution ITL ↔ TPOT only when the sweep has none at all.
-  const resolved = slos.map(slo => {
+  const resolved = slos.map((slo) => {
     let used = slo.metric;
     const other = substituteOf(slo.metric);
     if (other && !hasMetric(slo.metric) && hasMetric(other)) {
       used = other;
-      warn(M.problem("substituted", { slo: sloText(slo), used: metricLabel(other), metric: metricLabel(slo.metric) }));
+      warn(
+        M.problem("substituted", {
+          slo: sloText(slo),
+          used: metricLabel(other),
+          metric: metricLabel(slo.metric),
+        }),
+      );
     }
     const keys = new Set<string>();
     for (const r of statsOf(used)) for (const k of r.keys) keys.add(k);
@@ -295,7 +349,7 @@ export function operatingPoint(
     return { slo, used, available, valid };
   });
 
-  resolved.forEach(r => {
+  resolved.forEach((r) => {
     const stat = normStat(r.slo.stat);
     const rows = statsOf(r.used);
     let missingAt = 0;
@@ -304,7 +358,12 @@ export function operatingPoint(
       const row = rows[i]!;
       const at = row.keys.indexOf(stat);
       const v = at >= 0 ? row.values[at]! : null;
-      const check: SloCheck = { slo: r.slo, valueMs: v, pass: v === null || !r.valid ? null : v <= r.slo.maxMs, usedMetric: r.used };
+      const check: SloCheck = {
+        slo: r.slo,
+        valueMs: v,
+        pass: v === null || !r.valid ? null : v <= r.slo.maxMs,
+        usedMetric: r.used,
+      };
       if (v === null) {
         check.missing = { stat, available: r.available };
         missingAt += 1;
@@ -314,8 +373,18 @@ export function operatingPoint(
     if (missingAt > 0) {
       res.missing.push({ metric: r.used, stat, available: r.available });
       // ITL/TPOT judged on a sweep that only has NTPOT (LLMPerf): say that NTPOT exists and why it is not used.
-      const ntpot = (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot");
-      warn(M.problem("missing", { slo: sloText({ stat, metric: r.used }), missingAt, n, metric: metricLabel(r.used), available: r.available, ntpot }));
+      const ntpot =
+        (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot");
+      warn(
+        M.problem("missing", {
+          slo: sloText({ stat, metric: r.used }),
+          missingAt,
+          n,
+          metric: metricLabel(r.used),
+          available: r.available,
+          ntpot,
+        }),
+      );
     }
   });
 
@@ -324,7 +393,7 @@ export function operatingPoint(
     const sh = res.failedSharePct[i] as number | null;
     return sh === null ? null : sh <= maxErr;
   };
-  const unknownErr = res.failedSharePct.filter(v => v === null).length;
+  const unknownErr = res.failedSharePct.filter((v) => v === null).length;
   if (unknownErr > 0) warn(M.problem("failedUnknown", { unknown: unknownErr, n }));
   const status = (i: number): boolean | null => {
     const st = pointStatus(res.checks[i]!);
@@ -351,7 +420,14 @@ export function operatingPoint(
   if (stopStatus === false) {
     for (let pos = stopPos + 1; pos < n; pos++) {
       if (status(order[pos]!) === true) {
-        warn(M.problem("nonMonotone", { kind, at: lv(order[pos]!), after: lv(order[stopPos]!), slos: slos.length > 0 }));
+        warn(
+          M.problem("nonMonotone", {
+            kind,
+            at: lv(order[pos]!),
+            after: lv(order[stopPos]!),
+            slos: slos.length > 0,
+          }),
+        );
       }
     }
   }
@@ -377,38 +453,62 @@ export function operatingPoint(
   // When no point fails (stopPos −1) b, failing, errShareB and errFails are never read: every branch below that reads them has a failing point.
   // Stryker disable next-line ConditionalExpression: see above ('b = −1 always' is killed)
   const b = stopPos >= 0 ? order[stopPos]! : -1;
-  const lb = b >= 0 ? load(b) ?? NaN : NaN;
+  const lb = b >= 0 ? (load(b) ?? NaN) : NaN;
   // Stryker disable next-line ConditionalExpression,ArrayDeclaration: see above
-  const failing = b >= 0 ? res.checks[b]!.filter(c => c.pass === false) : [];
+  const failing = b >= 0 ? res.checks[b]!.filter((c) => c.pass === false) : [];
   // Stryker disable next-line ConditionalExpression: see above
   const errShareB = b >= 0 ? res.failedSharePct[b]! : 0;
   // Stryker disable next-line ConditionalExpression: see above
   const errFails = b >= 0 && errPass(b) === false;
   // Stryker disable next-line EqualityOperator: a failing share is above a 0 limit, and over / 0 is Infinity as well ('<=' is killed)
-  const errOverPct = (sh: number): number => (maxErr > 0 ? ((sh - maxErr) / maxErr) * 100 : Infinity);
+  const errOverPct = (sh: number): number =>
+    maxErr > 0 ? ((sh - maxErr) / maxErr) * 100 : Infinity;
 
   if (stopPos === 0) {
     // Infeasible: no point passes. Report every constraint failing at the lowest load; the worst first.
-    const fl = failing.map(c => failureOf(c, lb)).sort((x, y) => y.overPct - x.overPct);
+    const fl = failing.map((c) => failureOf(c, lb)).sort((x, y) => y.overPct - x.overPct);
     res.feasible = false;
     res.failure = fl[0] ?? null;
     res.failures = fl;
     res.sloBinding = true;
-    if (errFails) res.errorRateFailure = { load: lb, sharePct: errShareB, maxPct: maxErr, overPct: errOverPct(errShareB) };
-    if (res.errorRateFailure && (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)) res.bindingErrorRate = true;
+    if (errFails)
+      res.errorRateFailure = {
+        load: lb,
+        sharePct: errShareB,
+        maxPct: maxErr,
+        overPct: errOverPct(errShareB),
+      };
+    if (
+      res.errorRateFailure &&
+      (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)
+    )
+      res.bindingErrorRate = true;
     else res.bindingSlo = fl[0]!.slo;
     for (const f of fl) {
-      warn(M.problem("infeasibleSlo", { slo: sloText(f.slo), valueMs: f.valueMs, kind, at: lv(b), overMs: f.overMs, overPct: f.overPct, maxMs: f.maxMs }));
+      warn(
+        M.problem("infeasibleSlo", {
+          slo: sloText(f.slo),
+          valueMs: f.valueMs,
+          kind,
+          at: lv(b),
+          overMs: f.overMs,
+          overPct: f.overPct,
+          maxMs: f.maxMs,
+        }),
+      );
     }
-    if (res.errorRateFailure) warn(M.problem("infeasibleFailed", { sharePct: errShareB, kind, at: lv(b), maxPct: maxErr }));
+    if (res.errorRateFailure)
+      warn(M.problem("infeasibleFailed", { sharePct: errShareB, kind, at: lv(b), maxPct: maxErr }));
     return res;
   }
 
   // Candidates: the passing points before the first failing one (all points when none fails).
   const cands = order.slice(0, stopPos === -1 ? n : stopPos);
-  const thrKind: "outputTokensPerSec" | "rps" | null = cands.every(i => finite(pts[i]!.outputTokensPerSec))
+  const thrKind: "outputTokensPerSec" | "rps" | null = cands.every((i) =>
+    finite(pts[i]!.outputTokensPerSec),
+  )
     ? "outputTokensPerSec"
-    : cands.every(i => finite(pts[i]!.rps))
+    : cands.every((i) => finite(pts[i]!.rps))
       ? "rps"
       : null;
   const thr = (i: number): number => (thrKind ? (pts[i]![thrKind] as number) : NaN);
@@ -424,7 +524,17 @@ export function operatingPoint(
   res.feasible = true;
   setFrom(best);
   const pastPeak = (): void => {
-    if (best !== last) warn(M.problem("pastPeak", { kind, at: lv(best), higher: lv(last), higherThr: thr(last), thr: thr(best), unit: thrKind === "rps" ? "req/s" : "tok/s" }));
+    if (best !== last)
+      warn(
+        M.problem("pastPeak", {
+          kind,
+          at: lv(best),
+          higher: lv(last),
+          higherThr: thr(last),
+          thr: thr(best),
+          unit: thrKind === "rps" ? "req/s" : "tok/s",
+        }),
+      );
   };
 
   if (stopPos === -1) {
@@ -443,8 +553,8 @@ export function operatingPoint(
   const a = last;
   type Crossing = { slo: Slo | null; t: number; over: number };
   // a passes every constraint and b fails this one: v_a ≤ limit < v_b, so t = (limit − v_a) / (v_b − v_a) is in [0, 1).
-  const crossings: Crossing[] = failing.map(c => {
-    const va = res.checks[a]!.find(x => x.slo === c.slo)!.valueMs!;
+  const crossings: Crossing[] = failing.map((c) => {
+    const va = res.checks[a]!.find((x) => x.slo === c.slo)!.valueMs!;
     const vb = c.valueMs!;
     return { slo: c.slo, t: (c.slo.maxMs - va) / (vb - va), over: failureOf(c, lb).overPct };
   });
@@ -458,7 +568,11 @@ export function operatingPoint(
   res.bindingSlo = bind.slo;
   res.bindingErrorRate = bind.slo === null;
   res.sloBinding = true;
-  const bindP = (c: Crossing) => ({ slo: c.slo ? sloText(c.slo) : null, maxMs: c.slo ? c.slo.maxMs : 0, maxPct: maxErr });
+  const bindP = (c: Crossing) => ({
+    slo: c.slo ? sloText(c.slo) : null,
+    maxMs: c.slo ? c.slo.maxMs : 0,
+    maxPct: maxErr,
+  });
   if (mode !== "interpolated" || byLoad.t === 0) {
     pastPeak();
     return res;
@@ -490,7 +604,15 @@ export function operatingPoint(
   const itThr = thrKind ? it[thrKind] : null;
   // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
   if (thrKind && !(finite(itThr) && itThr > thr(best))) {
-    warn(M.problem("staysMeasured", { ...bindP(byLoad), kind, at: loadParam(at), thr: itThr ?? NaN, best: lv(best) }));
+    warn(
+      M.problem("staysMeasured", {
+        ...bindP(byLoad),
+        kind,
+        at: loadParam(at),
+        thr: itThr ?? NaN,
+        best: lv(best),
+      }),
+    );
     pastPeak();
     return res;
   }
@@ -502,6 +624,14 @@ export function operatingPoint(
   res.totalTokensPerSec = it.totalTokensPerSec;
   res.pointIndex = a;
   res.towardIndex = b;
-  warn(M.problem("interpolated", { ...bindP(byLoad), kind, at: loadParam(at), from: lv(a), toward: lv(b) }));
+  warn(
+    M.problem("interpolated", {
+      ...bindP(byLoad),
+      kind,
+      at: loadParam(at),
+      from: lv(a),
+      toward: lv(b),
+    }),
+  );
   return res;
 }

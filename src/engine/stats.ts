@@ -41,12 +41,18 @@ export const DEFAULT_PERCENTILES: readonly number[] = [50, 90, 95, 99, 99.9];
  * for a single value (undefined, as pandas gives NaN). Sorts a copy ({@link sortedCopy}); the input is not
  * modified. The mean sums in ascending order. Empty input → {}.
  */
-export function summarize(values: ArrayLike<number>, percentiles: readonly number[] = DEFAULT_PERCENTILES): Stats {
+export function summarize(
+  values: ArrayLike<number>,
+  percentiles: readonly number[] = DEFAULT_PERCENTILES,
+): Stats {
   return summarizeSorted(sortedCopy(values), percentiles);
 }
 
 /** {@link summarize} of values already in ascending order (as {@link sortedCopy} orders them). */
-export function summarizeSorted(sorted: ArrayLike<number>, percentiles: readonly number[] = DEFAULT_PERCENTILES): Stats {
+export function summarizeSorted(
+  sorted: ArrayLike<number>,
+  percentiles: readonly number[] = DEFAULT_PERCENTILES,
+): Stats {
   const n = sorted.length;
   if (n === 0) return {};
   let sum = 0;

@@ -106,4 +106,3 @@ export interface TrafficSummary {
    */
   problems?: Problem<object>[];
 }
-

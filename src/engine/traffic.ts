@@ -19,12 +19,26 @@ import { trafficMessages as T } from "./messages/traffic";
 import type { Problem } from "./problems";
 import { percentileSorted } from "./stats";
 
-import type { HourStat, LengthStats, TrafficGroup, TrafficSummary, WeekdayStat } from "./traffic-types";
+import type {
+  HourStat,
+  LengthStats,
+  TrafficGroup,
+  TrafficSummary,
+  WeekdayStat,
+} from "./traffic-types";
 
-export type { HourStat, LengthStats, TrafficGroup, TrafficSummary, WeekdayStat } from "./traffic-types";
+export type {
+  HourStat,
+  LengthStats,
+  TrafficGroup,
+  TrafficSummary,
+  WeekdayStat,
+} from "./traffic-types";
 
 /** `error` is the English text of `problem` (kept as a string: it is what callers print and JSON carries). */
-export type TrafficResult = { ok: true; value: TrafficSummary } | { ok: false; error: string; problem: Problem<object> };
+export type TrafficResult =
+  | { ok: true; value: TrafficSummary }
+  | { ok: false; error: string; problem: Problem<object> };
 
 function fail(problem: Problem<object>): TrafficResult {
   return { ok: false, error: T.en(problem), problem };
@@ -114,7 +128,9 @@ class Histogram {
       acc += d[v]!;
       if (acc > r) return v;
     }
-    this.sortedSparse ??= [...(this.sparse ?? new Map<number, number>()).entries()].sort((a, b) => a[0] - b[0]);
+    this.sortedSparse ??= [...(this.sparse ?? new Map<number, number>()).entries()].sort(
+      (a, b) => a[0] - b[0],
+    );
     for (const [v, c] of this.sortedSparse) {
       acc += c;
       if (acc > r) return v;
@@ -186,7 +202,14 @@ interface GroupAcc {
 }
 
 function newGroup(withBins: boolean): GroupAcc {
-  return { requests: 0, input: new Histogram(), output: new Histogram(), inSum: 0, outSum: 0, bins: withBins ? new BinCounts() : null };
+  return {
+    requests: 0,
+    input: new Histogram(),
+    output: new Histogram(),
+    inSum: 0,
+    outSum: 0,
+    bins: withBins ? new BinCounts() : null,
+  };
 }
 
 export interface AccumulatorOptions {
@@ -246,7 +269,13 @@ export class TrafficAccumulator {
   }
 
   /** One request at `tSec` (seconds since the epoch or the start) with its token counts (whole numbers ≥ 0). */
-  add(tSec: number, inputTokens: number, outputTokens: number, team?: string | null, model?: string | null): void {
+  add(
+    tSec: number,
+    inputTokens: number,
+    outputTokens: number,
+    team?: string | null,
+    model?: string | null,
+  ): void {
     if (this.error) return;
     const bi = Math.floor(tSec / this.baseSec);
     if (!this.bins.add(bi, 1, MAX_BASE_BINS)) return this.spanError();
@@ -264,7 +293,8 @@ export class TrafficAccumulator {
     if (h.n === REORDER_WINDOW) this.gap(h.pop());
     h.push(tSec);
     if (team != null) this.group(this.teams, "teams", team, bi, 1, inputTokens, outputTokens, true);
-    if (model != null) this.group(this.models, "models", model, bi, 1, inputTokens, outputTokens, true);
+    if (model != null)
+      this.group(this.models, "models", model, bi, 1, inputTokens, outputTokens, true);
   }
 
   /**
@@ -301,14 +331,19 @@ export class TrafficAccumulator {
     if (startSec > this.lastAggBin) this.lastAggBin = startSec;
     this.inSum += inputSum;
     this.outSum += outputSum;
-    if (team != null) this.group(this.teams, "teams", team, bi, requests, inputSum, outputSum, false);
-    if (model != null) this.group(this.models, "models", model, bi, requests, inputSum, outputSum, false);
+    if (team != null)
+      this.group(this.teams, "teams", team, bi, requests, inputSum, outputSum, false);
+    if (model != null)
+      this.group(this.models, "models", model, bi, requests, inputSum, outputSum, false);
   }
   private aggOpenEnd = false;
   private lastAggBin = -Infinity;
 
   private spanError(): void {
-    this.error = T.problem("spanTooLong", { bins: MAX_BASE_BINS.toLocaleString("en-US"), baseSec: this.baseSec });
+    this.error = T.problem("spanTooLong", {
+      bins: MAX_BASE_BINS.toLocaleString("en-US"),
+      baseSec: this.baseSec,
+    });
   }
 
   private gap(t: number): void {
@@ -393,7 +428,8 @@ export class TrafficAccumulator {
   /** Summary over bins of `binSec` seconds (a whole multiple of the base bin). */
   summary(binSec: number): TrafficResult {
     if (this.error) return fail(this.error);
-    if (!(Number.isFinite(binSec) && binSec > 0)) return fail(T.problem("binInvalid", { got: binSec }));
+    if (!(Number.isFinite(binSec) && binSec > 0))
+      return fail(T.problem("binInvalid", { got: binSec }));
     const k = Math.round(binSec / this.baseSec);
     // k = 0 fails this too: |0 − binSec| = binSec.
     if (Math.abs(k * this.baseSec - binSec) > 1e-9 * binSec) {
@@ -410,7 +446,11 @@ export class TrafficAccumulator {
       problems.push(p);
     };
     const aggStep = this.aggGcdMs > 0 ? this.aggGcdMs / 1000 : binSec;
-    if (aggregated && binSec + 1e-9 < aggStep && Math.abs(aggStep / binSec - Math.round(aggStep / binSec)) < 1e-9) {
+    if (
+      aggregated &&
+      binSec + 1e-9 < aggStep &&
+      Math.abs(aggStep / binSec - Math.round(aggStep / binSec)) < 1e-9
+    ) {
       note(T.problem("aggStepOverstates", { aggStep, binSec }));
     }
     let last = this.last;
@@ -544,9 +584,19 @@ export class TrafficAccumulator {
         // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
         if (c > w.peak) w.peak = c;
       }
-      hourly = hs.map(h => ({ hour: h.hour, meanRps: h.bins ? h.sum / (h.bins * binSec) : 0, peakRps: h.peak / binSec, bins: h.bins }));
+      hourly = hs.map((h) => ({
+        hour: h.hour,
+        meanRps: h.bins ? h.sum / (h.bins * binSec) : 0,
+        peakRps: h.peak / binSec,
+        bins: h.bins,
+      }));
       if (durationSec > 86400 && !this.relativeTime) {
-        weekdays = ws.map(w => ({ weekday: w.weekday, meanRps: w.bins ? w.sum / (w.bins * binSec) : 0, peakRps: w.peak / binSec, bins: w.bins }));
+        weekdays = ws.map((w) => ({
+          weekday: w.weekday,
+          meanRps: w.bins ? w.sum / (w.bins * binSec) : 0,
+          peakRps: w.peak / binSec,
+          bins: w.bins,
+        }));
       }
       if (this.relativeTime) note(T.problem("relativeHours", {}));
     } else {
@@ -596,12 +646,25 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-function lengthStats(h: Histogram, sum: number, requests: number, aggregated: boolean): LengthStats {
+function lengthStats(
+  h: Histogram,
+  sum: number,
+  requests: number,
+  aggregated: boolean,
+): LengthStats {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: summary() has returned noRequests before, and a group exists only with a request, so requests > 0 ('never' and '<' are killed)
   const mean = requests > 0 ? sum / requests : null;
   // Stryker disable next-line ConditionalExpression: without per-bin rows every request went through add(), so h.n > 0 (a guard; 'aggregated' as false is killed)
-  if (aggregated || h.n === 0) return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
-  return { mean, p50: h.percentile(50), p90: h.percentile(90), p95: h.percentile(95), p99: h.percentile(99), max: h.max };
+  if (aggregated || h.n === 0)
+    return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
+  return {
+    mean,
+    p50: h.percentile(50),
+    p90: h.percentile(90),
+    p95: h.percentile(95),
+    p99: h.percentile(99),
+    max: h.max,
+  };
 }
 
 /** ISO date-time (UTC, millisecond precision) of seconds since the epoch; null outside Date's range. */
@@ -626,7 +689,10 @@ export function trafficOf(
  * taking its peak bin rate (what a schedule built from a trace uses, docs/traffic.md). Returns
  * the intervals' start (seconds) and peak rates.
  */
-export function peakPerInterval(s: Pick<TrafficSummary, "series" | "binSec" | "seriesStartSec">, intervalSec: number): { startSec: number; rps: number[] } | null {
+export function peakPerInterval(
+  s: Pick<TrafficSummary, "series" | "binSec" | "seriesStartSec">,
+  intervalSec: number,
+): { startSec: number; rps: number[] } | null {
   const k = Math.round(intervalSec / s.binSec);
   if (k < 1 || Math.abs(k * s.binSec - intervalSec) > 1e-9 * intervalSec) return null;
   const firstBin = Math.round(s.seriesStartSec / s.binSec);

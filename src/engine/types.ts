@@ -24,7 +24,17 @@ export const METRIC_FIELD: Readonly<Record<MetricKey, MetricField>> = {
  * and other percentiles as `pNN` / `pNN.N`.
  */
 export type StatKey = string;
-export const STANDARD_STATS: readonly StatKey[] = ["mean", "p50", "p90", "p95", "p99", "p99.9", "min", "max", "std"];
+export const STANDARD_STATS: readonly StatKey[] = [
+  "mean",
+  "p50",
+  "p90",
+  "p95",
+  "p99",
+  "p99.9",
+  "min",
+  "max",
+  "std",
+];
 
 /** Statistics of one metric at one load level, in ms. Absent statistics are omitted. */
 export type Stats = { [stat: StatKey]: number };
@@ -223,8 +233,20 @@ export interface TenantsDef {
   idle?: "proportional" | "separate";
   /** How pool costs reach teams (docs/allocation.md); default `usage`. */
   basis?: "usage" | "reservation";
-  pools?: { name: string; costPerDay?: NumOrFormula; sku?: string; capacityTokensPerDay?: NumOrFormula; replicas?: NumOrFormula }[];
-  usage: { team: string; pool?: string; inputTokens: NumOrFormula; outputTokens: NumOrFormula; reservedReplicas?: NumOrFormula }[];
+  pools?: {
+    name: string;
+    costPerDay?: NumOrFormula;
+    sku?: string;
+    capacityTokensPerDay?: NumOrFormula;
+    replicas?: NumOrFormula;
+  }[];
+  usage: {
+    team: string;
+    pool?: string;
+    inputTokens: NumOrFormula;
+    outputTokens: NumOrFormula;
+    reservedReplicas?: NumOrFormula;
+  }[];
   /** Shared daily costs split over the teams after the pools (docs/allocation.md). */
   shared?: { name: string; costPerDay: NumOrFormula; split?: "weighted" | "even" | "none" }[];
 }

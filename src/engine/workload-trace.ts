@@ -50,9 +50,11 @@ export function trafficSummaryProblem(v: unknown): Problem | null {
   if (!finiteOrNull(v.meanRps)) return T.problem("summaryNumberOrNull", { key: "meanRps" });
   for (const k of ["inputTokens", "outputTokens"]) {
     const s = v[k];
-    if (!isObj(s) || !finiteOrNull(s.mean)) return T.problem("summaryNumberOrNull", { key: `${k}.mean` });
+    if (!isObj(s) || !finiteOrNull(s.mean))
+      return T.problem("summaryNumberOrNull", { key: `${k}.mean` });
   }
-  if (!Array.isArray(v.series) || !v.series.every((x) => finite(x) && x >= 0)) return T.problem("summarySeries", {});
+  if (!Array.isArray(v.series) || !v.series.every((x) => finite(x) && x >= 0))
+    return T.problem("summarySeries", {});
   return null;
 }
 
@@ -61,7 +63,10 @@ export function resolveTrace(v: unknown): ResolvedTrace | null {
   if (!isObj(v)) return null;
   const bin = v.binSec;
   // Stryker disable next-line ConditionalExpression: an absent summary fails trafficSummaryProblem (not an object) as well
-  const traffic = v.traffic !== undefined && trafficSummaryProblem(v.traffic) === null ? (v.traffic as TrafficSummary) : null;
+  const traffic =
+    v.traffic !== undefined && trafficSummaryProblem(v.traffic) === null
+      ? (v.traffic as TrafficSummary)
+      : null;
   return {
     file: typeof v.file === "string" ? v.file : null,
     name: typeof v.name === "string" ? v.name : null,
@@ -103,11 +108,17 @@ export interface UsageRow {
  * the trace's duration in days (the `dailyInputTokens` / `dailyOutputTokens` of its group). Null
  * when the trace has no team column or no duration (one instant: there is no "per day").
  */
-export function usageFromTraffic(s: Pick<TrafficSummary, "teams" | "durationSec">, pool?: string): UsageRow[] | null {
+export function usageFromTraffic(
+  s: Pick<TrafficSummary, "teams" | "durationSec">,
+  pool?: string,
+): UsageRow[] | null {
   if (!s.teams || !(s.durationSec > 0)) return null;
   const days = s.durationSec / 86400;
   return s.teams.map((g: TrafficGroup) => {
-    const tokens = { inputTokens: g.totalInputTokens / days, outputTokens: g.totalOutputTokens / days };
+    const tokens = {
+      inputTokens: g.totalInputTokens / days,
+      outputTokens: g.totalOutputTokens / days,
+    };
     return pool !== undefined ? { team: g.name, pool, ...tokens } : { team: g.name, ...tokens };
   });
 }

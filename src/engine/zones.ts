@@ -22,13 +22,22 @@ export interface ZoneOptions {
 }
 
 /** TTFT statistic used for latency growth: p99, else the highest percentile, else the mean. */
-export function tailStat(points: readonly SweepPoint[], field: "ttftMs" | "e2eMs" = "ttftMs"): string | null {
+export function tailStat(
+  points: readonly SweepPoint[],
+  field: "ttftMs" | "e2eMs" = "ttftMs",
+): string | null {
   // p99 wins whenever some point has a finite own p99 (the usual case): no need to collect keys.
   // Stryker disable next-line BlockStatement: fast path; without it the general search below returns p99 for the same points
   for (const p of points) {
     const s: Stats | undefined = p[field];
     // Stryker disable next-line ConditionalExpression,StringLiteral: skipping the fast path gives the same answer below ('always p99' is killed by the tailStat tests)
-    if (s && Object.hasOwn(s, "p99") && finite(s.p99) && Object.prototype.propertyIsEnumerable.call(s, "p99")) return "p99";
+    if (
+      s &&
+      Object.hasOwn(s, "p99") &&
+      finite(s.p99) &&
+      Object.prototype.propertyIsEnumerable.call(s, "p99")
+    )
+      return "p99";
   }
   const keys = new Set<string>();
   for (const p of points) {
@@ -37,7 +46,10 @@ export function tailStat(points: readonly SweepPoint[], field: "ttftMs" | "e2eMs
   }
   // Stryker disable next-line all: unreachable, the fast path above has returned p99 for any finite own enumerable p99
   if (keys.has("p99")) return "p99";
-  const pct = [...keys].map(k => /^p(\d+(?:\.\d+)?)$/.exec(k)).filter((m): m is RegExpExecArray => m !== null).map(m => ({ k: m[0], q: Number(m[1]) }));
+  const pct = [...keys]
+    .map((k) => /^p(\d+(?:\.\d+)?)$/.exec(k))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ k: m[0], q: Number(m[1]) }));
   if (pct.length) return pct.sort((x, y) => y.q - x.q)[0]!.k;
   return keys.has("mean") ? "mean" : null;
 }
@@ -46,7 +58,9 @@ export function tailStat(points: readonly SweepPoint[], field: "ttftMs" | "e2eMs
 const RULES = new Map<string, string>();
 function ruleText(satE: number, satG: number, idleG: number, idleE: number): string {
   // Stryker disable next-line UnaryOperator,StringLiteral: cache key; −0 spelled "" or 0 spelled "-0" still keeps 0 and −0 apart
-  const key = [satE, satG, idleG, idleE].map(v => (Object.is(v, -0) ? "-0" : String(v))).join("|");
+  const key = [satE, satG, idleG, idleE]
+    .map((v) => (Object.is(v, -0) ? "-0" : String(v)))
+    .join("|");
   let rule = RULES.get(key);
   // Stryker disable next-line ConditionalExpression: cache; rebuilding the rule every time gives the same text ('never build' is killed)
   if (rule === undefined) {
@@ -81,7 +95,10 @@ function ruleText(satE: number, satG: number, idleG: number, idleE: number): str
  * test; a step without load growth keeps the previous class. A 1-point sweep is `linear` with no
  * knee (one point shows no growth). The knee is the first saturated point.
  */
-export function classifyZones(points: SweepPoint[], opts: ZoneOptions = {}): { zones: Zone[]; kneeIndex: number | null; rule: string } {
+export function classifyZones(
+  points: SweepPoint[],
+  opts: ZoneOptions = {},
+): { zones: Zone[]; kneeIndex: number | null; rule: string } {
   const satE = opts.saturatedEfficiency ?? 0.2;
   const satG = opts.saturatedLatencyGrowth ?? 2;
   const idleG = opts.idleLatencyGrowth ?? 0.1;
@@ -113,7 +130,12 @@ export function classifyZones(points: SweepPoint[], opts: ZoneOptions = {}): { z
     if (!(l1 > l0) || l0 <= 0) return null;
     const t0 = T(prev);
     const t1 = T(cur);
-    const e = t0 !== null && t1 !== null && t0 > 0 ? (Number.isFinite(l1) ? (t1 - t0) / t0 / ((l1 - l0) / l0) : 0) : null;
+    const e =
+      t0 !== null && t1 !== null && t0 > 0
+        ? Number.isFinite(l1)
+          ? (t1 - t0) / t0 / ((l1 - l0) / l0)
+          : 0
+        : null;
     const y0 = Y(prev);
     const y1 = Y(cur);
     const ratio = y0 !== null && y1 !== null && y0 > 0 ? y1 / y0 : null;

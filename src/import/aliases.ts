@@ -66,44 +66,152 @@ export function aliasKey(h: string): string {
 // are read by the throughput patterns, and timestamps (`start`, `end_time`, `send time`, `finish time`…) by
 // the timestamp pattern. test/import/survivors-aliases.test.ts lists every name recognised.
 const LOAD_CONC = [
-  "concurrency", "并发", "并发数", "并发度", "并发量", "users", "num users", "user count", "用户数", "num_concurrent_requests",
-  "max_concurrency", "concurrent requests", "concurrency level", "batch", "batch size",
-  "bs", "conc", "clients", "num clients", "vus", "parallel", "parallelism",
+  "concurrency",
+  "并发",
+  "并发数",
+  "并发度",
+  "并发量",
+  "users",
+  "num users",
+  "user count",
+  "用户数",
+  "num_concurrent_requests",
+  "max_concurrency",
+  "concurrent requests",
+  "concurrency level",
+  "batch",
+  "batch size",
+  "bs",
+  "conc",
+  "clients",
+  "num clients",
+  "vus",
+  "parallel",
+  "parallelism",
 ];
-const LOAD_RATE = ["request_rate", "qps", "rate", "请求速率", "请求率", "arrival rate", "target rate", "target qps", "offered rate", "req rate"];
+const LOAD_RATE = [
+  "request_rate",
+  "qps",
+  "rate",
+  "请求速率",
+  "请求率",
+  "arrival rate",
+  "target rate",
+  "target qps",
+  "offered rate",
+  "req rate",
+];
 const VALUES: [ValueKey, string[]][] = [
   ["rps", ["request throughput", "请求吞吐"]],
-  ["outputTokensPerSec", [
-    "output throughput", "output token throughput", "输出吞吐", "token 吞吐", "输出token吞吐", "生成吞吐", "generation throughput",
-  ]],
-  ["totalTokensPerSec", [
-    "total throughput", "total_token_throughput", "总吞吐", "总token吞吐",
-  ]],
-  ["meanInputTokens", [
-    "isl", "input len", "input length", "input tokens", "mean input tokens", "avg input tokens",
-    "prompt tokens", "prompt len", "prompt length", "输入长度", "输入token", "输入token数", "平均输入长度", "输入tokens",
-    "num input tokens", "mean input len",
-  ]],
-  ["meanOutputTokens", [
-    "osl", "output len", "output length", "output tokens", "mean output tokens", "avg output tokens",
-    "completion tokens", "generated tokens", "输出长度", "输出token", "输出token数", "平均输出长度", "输出tokens",
-    "num output tokens", "mean output len",
-  ]],
-  ["completed", ["completed", "successful requests", "completed requests", "success count", "成功请求数", "成功数", "num completed"]],
-  ["failed", ["failed", "failed requests", "errors", "error count", "失败", "失败请求数", "失败数", "num failed"]],
+  [
+    "outputTokensPerSec",
+    [
+      "output throughput",
+      "output token throughput",
+      "输出吞吐",
+      "token 吞吐",
+      "输出token吞吐",
+      "生成吞吐",
+      "generation throughput",
+    ],
+  ],
+  ["totalTokensPerSec", ["total throughput", "total_token_throughput", "总吞吐", "总token吞吐"]],
+  [
+    "meanInputTokens",
+    [
+      "isl",
+      "input len",
+      "input length",
+      "input tokens",
+      "mean input tokens",
+      "avg input tokens",
+      "prompt tokens",
+      "prompt len",
+      "prompt length",
+      "输入长度",
+      "输入token",
+      "输入token数",
+      "平均输入长度",
+      "输入tokens",
+      "num input tokens",
+      "mean input len",
+    ],
+  ],
+  [
+    "meanOutputTokens",
+    [
+      "osl",
+      "output len",
+      "output length",
+      "output tokens",
+      "mean output tokens",
+      "avg output tokens",
+      "completion tokens",
+      "generated tokens",
+      "输出长度",
+      "输出token",
+      "输出token数",
+      "平均输出长度",
+      "输出tokens",
+      "num output tokens",
+      "mean output len",
+    ],
+  ],
+  [
+    "completed",
+    [
+      "completed",
+      "successful requests",
+      "completed requests",
+      "success count",
+      "成功请求数",
+      "成功数",
+      "num completed",
+    ],
+  ],
+  [
+    "failed",
+    [
+      "failed",
+      "failed requests",
+      "errors",
+      "error count",
+      "失败",
+      "失败请求数",
+      "失败数",
+      "num failed",
+    ],
+  ],
 ];
-const REQUEST: [("requestId" | "start" | "end" | "ok" | "error"), string[]][] = [
-  ["requestId", ["request_id", "req_id", "请求id", "id", "request", "request index", "request_idx"]],
+const REQUEST: ["requestId" | "start" | "end" | "ok" | "error", string[]][] = [
+  [
+    "requestId",
+    ["request_id", "req_id", "请求id", "id", "request", "request index", "request_idx"],
+  ],
   ["start", ["timestamp", "开始时间", "发送时间"]],
   ["end", ["结束时间", "完成时间"]],
   ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
   ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
 ];
-const META: [("label" | "model" | "engine" | "gpu" | "gpuCount"), string[]][] = [
+const META: ["label" | "model" | "engine" | "gpu" | "gpuCount", string[]][] = [
   ["label", ["sweep", "label", "deployment", "config", "配置", "部署"]],
   ["model", ["model", "model name", "模型", "模型名"]],
   ["engine", ["engine", "framework", "backend", "引擎", "推理引擎"]],
-  ["gpu", ["gpu", "gpu type", "gpu model", "hardware", "hw", "accelerator", "sku", "gpu型号", "硬件", "显卡"]],
+  [
+    "gpu",
+    [
+      "gpu",
+      "gpu type",
+      "gpu model",
+      "hardware",
+      "hw",
+      "accelerator",
+      "sku",
+      "gpu型号",
+      "硬件",
+      "显卡",
+    ],
+  ],
   ["gpuCount", ["gpus", "gpu count", "num gpus", "gpu数", "卡数", "gpu 数量"]],
 ];
 
@@ -114,7 +222,7 @@ function add(aliases: string[], f: Field) {
     const k = aliasKey(a);
     const prev = TABLE.get(k);
     if (prev) {
-      if (!prev.some(p => sameField(p, f))) prev.push(f);
+      if (!prev.some((p) => sameField(p, f))) prev.push(f);
     } else TABLE.set(k, [f]);
   }
 }
@@ -130,10 +238,19 @@ add(["throughput", "吞吐", "吞吐量"], { kind: "value", key: "outputTokensPe
 /** Metric name patterns, most specific first (ntpot before tpot, ttft/itl before latency). */
 const METRIC_RE: [MetricKey, RegExp][] = [
   ["ntpot", /\bntpot\b|normali[sz]ed time per output token|归一化/],
-  ["ttft", /\bttft\b|time to first token|first token (latency|time)|首\s*(token|字|词|包)\s*(延迟|时延|时间|耗时)?|首字|首包/],
+  [
+    "ttft",
+    /\bttft\b|time to first token|first token (latency|time)|首\s*(token|字|词|包)\s*(延迟|时延|时间|耗时)?|首字|首包/,
+  ],
   ["tpot", /\btpot\b|time per output token|每\s*(个)?\s*(输出)?\s*token\s*(延迟|时延|时间|耗时)/],
-  ["itl", /\bitl\b|inter token latency|intertoken latency|inter token|token\s*间\s*(隔|延迟|时延)?/],
-  ["e2e", /\be2el?\b|end to end|\blatency\b|request latency|response time|端到端|请求延迟|响应时间|^延迟|总延迟|时延/],
+  [
+    "itl",
+    /\bitl\b|inter token latency|intertoken latency|inter token|token\s*间\s*(隔|延迟|时延)?/,
+  ],
+  [
+    "e2e",
+    /\be2el?\b|end to end|\blatency\b|request latency|response time|端到端|请求延迟|响应时间|^延迟|总延迟|时延/,
+  ],
 ];
 
 /** Statistic in a header, or null. */
@@ -198,12 +315,16 @@ function computeFields(header: string): Field[] {
   if (exact) return exact;
   const w = words(header);
   // Header with a unit in parentheses or suffix: try without it (e.g. `Concurrency (users)`).
-  const base = w.replace(/\(.*?\)/g, " ").replace(/\s+/g, " ").trim();
+  const base = w
+    .replace(/\(.*?\)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const byBase = TABLE.get(aliasKey(base));
-  if (byBase && byBase.every(f => f.kind !== "value" || !/throughput|吞吐/.test(base))) {
+  if (byBase && byBase.every((f) => f.kind !== "value" || !/throughput|吞吐/.test(base))) {
     // A timestamp keeps the unit its header states: `start (s)` holds seconds, whatever their size.
     const f = byBase[0]!;
-    if (byBase.length === 1 && f.kind === "request" && (f.key === "start" || f.key === "end")) return [{ ...f, unit: unitOf(w) }];
+    if (byBase.length === 1 && f.kind === "request" && (f.key === "start" || f.key === "end"))
+      return [{ ...f, unit: unitOf(w) }];
     return byBase;
   }
   for (const [metric, re] of METRIC_RE) {
@@ -213,7 +334,8 @@ function computeFields(header: string): Field[] {
     }
   }
   // Throughput with a unit: `Throughput (req/s)`, `吞吐 (tokens/s)`, `总吞吐 tok/s`.
-  if (/\breq(uest)?s? (per )?s(ec(ond)?)?\b|\brps\b|\bqps\b/.test(w)) return [{ kind: "value", key: "rps" }];
+  if (/\breq(uest)?s? (per )?s(ec(ond)?)?\b|\brps\b|\bqps\b/.test(w))
+    return [{ kind: "value", key: "rps" }];
   if (/\btok(en)?s? (per )?s(ec(ond)?)?\b|\btps\b/.test(w)) {
     if (/total|总/.test(w)) return [{ kind: "value", key: "totalTokensPerSec" }];
     if (/input|prefill|输入/.test(w)) return [];
@@ -222,7 +344,14 @@ function computeFields(header: string): Field[] {
   if (byBase) return byBase;
   // Timestamps with a unit: `start_ms`, `end_time_s`.
   const req = /^(start|end|send|finish)( time| ts| timestamp)?\b/.exec(base);
-  if (req) return [{ kind: "request", key: req[1] === "end" || req[1] === "finish" ? "end" : "start", unit: unitOf(w) }];
+  if (req)
+    return [
+      {
+        kind: "request",
+        key: req[1] === "end" || req[1] === "finish" ? "end" : "start",
+        unit: unitOf(w),
+      },
+    ];
   return [];
 }
 
@@ -255,7 +384,7 @@ export function mapHeaders(headers: string[]): HeaderMapping {
       return;
     }
     const f = fs[0]!;
-    const firstIndex = mapping.findIndex(m => m != null && sameField(m, f));
+    const firstIndex = mapping.findIndex((m) => m != null && sameField(m, f));
     if (firstIndex >= 0) {
       mapping.push(null);
       duplicates.push({ index, column: h, firstIndex });

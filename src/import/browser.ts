@@ -46,7 +46,9 @@ export function filePath(f: File): string {
 
 function sources(files: readonly File[], paths: readonly string[]): FileSource[] {
   const folder = paths.some((p) => p.includes("/"));
-  const keep = files.map((f, i) => ({ f, p: paths[i]! })).filter((x) => !(folder && isSidecar(x.p)));
+  const keep = files
+    .map((f, i) => ({ f, p: paths[i]! }))
+    .filter((x) => !(folder && isSidecar(x.p)));
   return keep.map(({ f, p }) => ({ name: p, file: f, optional: folder && keep.length > 1 }));
 }
 
@@ -86,7 +88,11 @@ export async function readDrop(dt: DataTransfer): Promise<FileSource[]> {
   const files: File[] = [];
   const paths: string[] = [];
   const items = [...dt.items].filter((i) => i.kind === "file");
-  const entries = items.map((i) => (i as DataTransferItem & { webkitGetAsEntry?(): EntryLike | null }).webkitGetAsEntry?.() ?? null);
+  const entries = items.map(
+    (i) =>
+      (i as DataTransferItem & { webkitGetAsEntry?(): EntryLike | null }).webkitGetAsEntry?.() ??
+      null,
+  );
   if (entries.length && entries.every((e) => e !== null)) {
     for (const e of entries) await walk(e!, "", files, paths);
   } else {
@@ -102,10 +108,16 @@ export async function readDrop(dt: DataTransfer): Promise<FileSource[]> {
  * The start of a source (its first `max` bytes of a file, decoded with any BOM kept as U+FEFF),
  * for sniffing a CSV header without reading a large file. `whole`: the head is the whole source.
  */
-export async function readHead(s: ImportSource, max = 65536): Promise<{ text: string; whole: boolean }> {
+export async function readHead(
+  s: ImportSource,
+  max = 65536,
+): Promise<{ text: string; whole: boolean }> {
   if (!isFileSource(s)) return { text: s.text.slice(0, max), whole: s.text.length <= max };
   const buf = await s.file.slice(0, max).arrayBuffer();
-  return { text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(buf), whole: s.file.size <= max };
+  return {
+    text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(buf),
+    whole: s.file.size <= max,
+  };
 }
 
 /**
@@ -114,7 +126,10 @@ export async function readHead(s: ImportSource, max = 65536): Promise<{ text: st
  */
 export function spliceHead(s: ImportSource, prefix: string, replacement: string): ImportSource {
   if (!isFileSource(s)) return { ...s, text: replacement + s.text.slice(prefix.length) };
-  return { ...s, file: new Blob([replacement, s.file.slice(new TextEncoder().encode(prefix).length)]) };
+  return {
+    ...s,
+    file: new Blob([replacement, s.file.slice(new TextEncoder().encode(prefix).length)]),
+  };
 }
 
 let worker: Worker | null = null;
@@ -133,7 +148,10 @@ function getWorker(): Worker | null {
 }
 
 /** Read sources on this thread (no worker: unit tests, very old browsers). */
-async function readHere(inputs: readonly ImportSource[], onProgress?: (p: ImportProgress) => void): Promise<ImportInput[]> {
+async function readHere(
+  inputs: readonly ImportSource[],
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportInput[]> {
   const total = inputs.reduce((n, s) => n + (isFileSource(s) ? s.file.size : 0), 0);
   let done = 0;
   const out: ImportInput[] = [];
@@ -144,7 +162,12 @@ async function readHere(inputs: readonly ImportSource[], onProgress?: (p: Import
     }
     const { decodeBytes } = await import("./decode");
     const { text, encoding } = decodeBytes(new Uint8Array(await s.file.arrayBuffer()));
-    out.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}), ...(encoding !== "utf-8" ? { encoding } : {}) });
+    out.push({
+      name: s.name,
+      text,
+      ...(s.optional !== undefined ? { optional: s.optional } : {}),
+      ...(encoding !== "utf-8" ? { encoding } : {}),
+    });
     done += s.file.size;
     onProgress?.({ phase: "read", done, total });
   }
@@ -156,12 +179,25 @@ async function readHere(inputs: readonly ImportSource[], onProgress?: (p: Import
  * unit tests). Files are read in the worker, with `read` progress by bytes, then parsed (`parse`
  * progress). Resolves with the import result; never rejects for bad input.
  */
-export function importInWorker(inputs: ImportSource[], options: ImportOptions = {}, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
+export function importInWorker(
+  inputs: ImportSource[],
+  options: ImportOptions = {},
+  onProgress?: (p: ImportProgress) => void,
+): Promise<ImportResult> {
   const w = getWorker();
   if (!w) {
     return readHere(inputs, onProgress).then(
       (texts) => import("./index").then((m) => m.importFiles(texts, options)),
-      (e: unknown) => ({ ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "read", M.problem("readFailed", { error: e instanceof Error ? e.message : String(e) }))] }),
+      (e: unknown) => ({
+        ok: false,
+        errors: [
+          issueOf(
+            inputs[0]?.name ?? "(none)",
+            "read",
+            M.problem("readFailed", { error: e instanceof Error ? e.message : String(e) }),
+          ),
+        ],
+      }),
     );
   }
   const id = nextId++;
@@ -173,12 +209,22 @@ export function importInWorker(inputs: ImportSource[], options: ImportOptions = 
     };
     const onMessage = (e: MessageEvent<ImportReply>): void => {
       if (e.data.id !== id) return;
-      if (e.data.type === "progress") onProgress?.({ phase: e.data.phase, done: e.data.done, total: e.data.total });
+      if (e.data.type === "progress")
+        onProgress?.({ phase: e.data.phase, done: e.data.done, total: e.data.total });
       else done(e.data.result);
     };
     const onError = (e: ErrorEvent): void => {
       worker = null;
-      done({ ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "worker", M.problem("workerFailed", { error: e.message }))] });
+      done({
+        ok: false,
+        errors: [
+          issueOf(
+            inputs[0]?.name ?? "(none)",
+            "worker",
+            M.problem("workerFailed", { error: e.message }),
+          ),
+        ],
+      });
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);

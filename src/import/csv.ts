@@ -92,7 +92,10 @@ export function splitSections(text: string): { text: string; startLine: number }
 }
 
 /** Result of reading one number cell. */
-export type NumberCell = { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string };
+export type NumberCell =
+  | { kind: "number"; value: number }
+  | { kind: "absent" }
+  | { kind: "invalid"; text: string };
 
 /** Longest cell read as a number (digits, separators, exponent and spaces of any real value fit). */
 export const MAX_NUMBER_CHARS = 100;
@@ -104,9 +107,13 @@ export const MAX_NUMBER_CHARS = 100;
  * absent (never 0). With `decimalComma`, `1.234,5` / `0,25` are read European style
  * (semicolon-delimited files); files are never read in the user's locale.
  */
-export function readNumber(raw: string | number | null | undefined, decimalComma = false): NumberCell {
+export function readNumber(
+  raw: string | number | null | undefined,
+  decimalComma = false,
+): NumberCell {
   // No number is this long; refusing it first keeps the work per cell bounded (docs/import.md "Limits").
-  if (typeof raw === "string" && raw.length > MAX_NUMBER_CHARS) return { kind: "invalid", text: raw };
+  if (typeof raw === "string" && raw.length > MAX_NUMBER_CHARS)
+    return { kind: "invalid", text: raw };
   const r = readNumberText(raw, decimalComma ? { decimalComma } : {});
   return r.kind === "number" ? { kind: "number", value: r.value } : r;
 }
@@ -122,7 +129,10 @@ export function normHeader(h: string): string {
 }
 
 /** 10^0 … 10^22: every one an exact double. */
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+  1e18, 1e19, 1e20, 1e21, 1e22,
+];
 
 /**
  * `Number(text.slice(start, end))` without making the slice, for a plain decimal
@@ -215,7 +225,13 @@ export class CsvRowView {
  * (`lineBefore` + the row's index + 1). Scanning the file's own text rather than a slice of it
  * keeps the character reads on a flat string.
  */
-export function scanPlainCsv(body: string, from: number, delimiter: string, lineBefore: number, fn: (row: CsvRowView, line: number) => boolean | void): void {
+export function scanPlainCsv(
+  body: string,
+  from: number,
+  delimiter: string,
+  lineBefore: number,
+  fn: (row: CsvRowView, line: number) => boolean | void,
+): void {
   const row = new CsvRowView();
   row.text = body;
   const len = body.length;

@@ -23,10 +23,14 @@ export function bomEncoding(b: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" | 
 /** Decode a whole file. Invalid UTF-8 without a BOM is read as Windows-1252 (a superset of Latin-1). */
 export function decodeBytes(b: Uint8Array): Decoded {
   const bom = bomEncoding(b);
-  if (bom === "utf-16le" || bom === "utf-16be") return { text: new TextDecoder(bom).decode(b), encoding: bom };
+  if (bom === "utf-16le" || bom === "utf-16be")
+    return { text: new TextDecoder(bom).decode(b), encoding: bom };
   try {
     // A UTF-8 BOM is kept as U+FEFF (ignoreBOM), as readFileSync(…, "utf8") does; the importers strip it.
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(b), encoding: "utf-8" };
+    return {
+      text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(b),
+      encoding: "utf-8",
+    };
   } catch {
     // NUL bytes mean binary: keep them (the importer says "binary"); otherwise a single-byte text.
     return { text: new TextDecoder("windows-1252").decode(b), encoding: "windows-1252" };

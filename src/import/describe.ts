@@ -19,7 +19,7 @@ function kindOf(v: unknown): string {
 
 /** Cells of a header line split on the delimiter (quotes are not needed to count and map names). */
 function cellsOf(line: string, d: string): string[] {
-  return line.split(d).map(c => c.trim().replace(/^"|"$/g, ""));
+  return line.split(d).map((c) => c.trim().replace(/^"|"$/g, ""));
 }
 
 /**
@@ -37,9 +37,12 @@ export function describeUnrecognised(file: InputFile): Problem<object> {
       const v = j.value;
       if (Array.isArray(v)) {
         const kinds = [...new Set(v.slice(0, 100).map(kindOf))];
-        return v.length ? S.problem("jsonArray", { n: v.length, kinds: kinds.join(", ") }) : S.problem("emptyArray", {});
+        return v.length
+          ? S.problem("jsonArray", { n: v.length, kinds: kinds.join(", ") })
+          : S.problem("emptyArray", {});
       }
-      if (v && typeof v === "object") return S.problem("jsonObject", { keys: Object.keys(v).length });
+      if (v && typeof v === "object")
+        return S.problem("jsonObject", { keys: Object.keys(v).length });
     }
     if (c0 === "{") return S.problem("jsonLines", {});
   }
@@ -50,15 +53,24 @@ export function describeUnrecognised(file: InputFile): Problem<object> {
   if (first.includes(d)) {
     const cells = cellsOf(first, d);
     const hm = mapHeaders(cells);
-    const hasLoad = hm.mapping.some(f => f?.kind === "load");
-    const hasMetric = hm.mapping.some(f => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)));
-    return S.problem("table", { delimiter: DELIM_NAME[d as Delim], columns: cells.length, lines, hasLoad, hasMetric });
+    const hasLoad = hm.mapping.some((f) => f?.kind === "load");
+    const hasMetric = hm.mapping.some(
+      (f) => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)),
+    );
+    return S.problem("table", {
+      delimiter: DELIM_NAME[d as Delim],
+      columns: cells.length,
+      lines,
+      hasLoad,
+      hasMetric,
+    });
   }
   return S.problem("text", { lines });
 }
 
 function countLines(text: string): number {
   let n = 1;
-  for (let i = text.indexOf("\n"); i >= 0 && i < text.length - 1; i = text.indexOf("\n", i + 1)) n++;
+  for (let i = text.indexOf("\n"); i >= 0 && i < text.length - 1; i = text.indexOf("\n", i + 1))
+    n++;
   return n;
 }

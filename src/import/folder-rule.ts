@@ -7,7 +7,8 @@
 /** File names that are never benchmark output: notes, licences, provenance sidecars. */
 const NOTE_NAMES = /^(readme|license|licence|notice|changelog|contributing|authors)(\.[^/]*)?$/i;
 /** Extensions of files that are never benchmark output (images, documents, code, archives, logs). */
-const OTHER_EXT = /\.(png|jpe?g|gif|svg|webp|ico|bmp|pdf|html?|py|pyc|sh|ipynb|zip|gz|tgz|bz2|xz|7z|tar|parquet|arrow|log)$/i;
+const OTHER_EXT =
+  /\.(png|jpe?g|gif|svg|webp|ico|bmp|pdf|html?|py|pyc|sh|ipynb|zip|gz|tgz|bz2|xz|7z|tar|parquet|arrow|log)$/i;
 
 /**
  * Why a file found in a folder is not offered to the importers, or null when it is. `path` is
@@ -18,7 +19,7 @@ const OTHER_EXT = /\.(png|jpe?g|gif|svg|webp|ico|bmp|pdf|html?|py|pyc|sh|ipynb|z
 export function folderSkipReason(path: string): string | null {
   const parts = path.split(/[\\/]/);
   const base = parts[parts.length - 1] ?? path;
-  if (parts.some(p => p.startsWith(".") && p !== "." && p !== "..")) return "hidden";
+  if (parts.some((p) => p.startsWith(".") && p !== "." && p !== "..")) return "hidden";
   if (parts.includes("node_modules")) return "node_modules";
   if (base.endsWith(".source.txt")) return "provenance note";
   if (NOTE_NAMES.test(base)) return "notes or licence";

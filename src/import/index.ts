@@ -14,7 +14,14 @@ import { combineRepeats, joinSources, pointLoad, unstableProblem } from "./repea
 import { addNote, issueOf } from "./messages/issue";
 import { importMessages as M } from "./messages/pipeline";
 import { describeUnrecognised } from "./describe";
-import type { FormatImporter, ImportIssue, ImportOptions, ImportResult, InputFile, PartialSweep } from "./types";
+import type {
+  FormatImporter,
+  ImportIssue,
+  ImportOptions,
+  ImportResult,
+  InputFile,
+  PartialSweep,
+} from "./types";
 
 export type { ImportIssue, ImportOptions, ImportResult, FormatImporter } from "./types";
 export { formatIssue } from "./types";
@@ -80,7 +87,12 @@ export function limitProblem(file: InputFile): ImportIssue | null {
     if (end < 0) end = t.length;
     const len = end - start;
     if (len > MAX_LINE_CHARS) {
-      return issueOf(file.name, "line-too-long", M.problem("lineTooLong", { line, chars: len, limitChars: MAX_LINE_CHARS }), { line });
+      return issueOf(
+        file.name,
+        "line-too-long",
+        M.problem("lineTooLong", { line, chars: len, limitChars: MAX_LINE_CHARS }),
+        { line },
+      );
     }
     if (first && len > 0 && t.slice(start, end).trim()) {
       first = false;
@@ -93,7 +105,12 @@ export function limitProblem(file: InputFile): ImportIssue | null {
         else if (!inQ && (ch === 44 || ch === 59 || ch === d)) n++;
       }
       if (n > MAX_COLUMNS) {
-        return issueOf(file.name, "too-many-columns", M.problem("tooManyColumns", { columns: n, limit: MAX_COLUMNS }), { line });
+        return issueOf(
+          file.name,
+          "too-many-columns",
+          M.problem("tooManyColumns", { columns: n, limit: MAX_COLUMNS }),
+          { line },
+        );
       }
     }
     line++;
@@ -122,7 +139,8 @@ export function sniffProblem(file: InputFile): ImportIssue | null {
       if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) ctrl++;
     }
   }
-  if (ctrl > head.length * 0.05) return issueOf(file.name, "binary", M.problem("binary", { cause: "control" }));
+  if (ctrl > head.length * 0.05)
+    return issueOf(file.name, "binary", M.problem("binary", { cause: "control" }));
   return null;
 }
 
@@ -169,7 +187,9 @@ export function sortPoints(points: SweepPoint[]): SweepPoint[] {
     load[i] = loadOf(p);
     rps[i] = p.rps ?? 0;
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => load[a]! - load[b]! || rps[a]! - rps[b]!);
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => load[a]! - load[b]! || rps[a]! - rps[b]!,
+  );
   const copy = points.slice();
   for (let i = 0; i < n; i++) points[i] = copy[order[i]!]!;
   return points;
@@ -190,7 +210,15 @@ interface Tagged {
 function mergeKey(t: Tagged): string {
   const m = t.sweep.meta;
   const shape = m.model == null ? t.file.replace(/\d+/g, "#") : "";
-  return [t.format, m.model ?? "", m.engine ?? "", m.gpu ?? "", m.gpuCount ?? "", t.sweep.label ?? "", shape].join("\u0000");
+  return [
+    t.format,
+    m.model ?? "",
+    m.engine ?? "",
+    m.gpu ?? "",
+    m.gpuCount ?? "",
+    t.sweep.label ?? "",
+    shape,
+  ].join("\u0000");
 }
 
 function dirOf(path: string): string {
@@ -198,7 +226,8 @@ function dirOf(path: string): string {
   return i < 0 ? "" : path.slice(0, i);
 }
 
-const statCount = (p: SweepPoint) => METRIC_FIELDS.reduce((n, f) => n + Object.keys(p[f] ?? {}).length, 0);
+const statCount = (p: SweepPoint) =>
+  METRIC_FIELDS.reduce((n, f) => n + Object.keys(p[f] ?? {}).length, 0);
 
 /**
  * Merge two exports of the same load level: statistics are united; where both have a value, the
@@ -207,7 +236,8 @@ const statCount = (p: SweepPoint) => METRIC_FIELDS.reduce((n, f) => n + Object.k
 export function mergePoints(a: SweepPoint, b: SweepPoint): SweepPoint {
   const [lo, hi] = statCount(a) > statCount(b) ? [b, a] : [a, b];
   const out: SweepPoint = { ...lo };
-  for (const [k, v] of Object.entries(hi) as [keyof SweepPoint, unknown][]) if (v != null) (out as unknown as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(hi) as [keyof SweepPoint, unknown][])
+    if (v != null) (out as unknown as Record<string, unknown>)[k] = v;
   for (const f of METRIC_FIELDS) if (lo[f] || hi[f]) out[f] = { ...lo[f], ...hi[f] };
   const sources = joinSources([a, b]);
   if (sources) out.sources = sources;
@@ -256,7 +286,7 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
       let list = byLoad.get(k);
       if (!list) byLoad.set(k, (list = []));
       // Two exports of one run (GenAI-Perf/AIPerf write profile_export….csv and ….json side by side): one point.
-      const same = list.find(e => e.run === run && e.file !== part.file);
+      const same = list.find((e) => e.run === run && e.file !== part.file);
       if (same) {
         same.p = mergePoints(same.p, p);
         same.file = part.file;
@@ -272,9 +302,9 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
       points.push(list[0]!.p);
       continue;
     }
-    const { point, unstable } = combineRepeats(list.map(e => e.p));
+    const { point, unstable } = combineRepeats(list.map((e) => e.p));
     points.push(point);
-    const where = [...new Set(list.map(e => e.file))];
+    const where = [...new Set(list.map((e) => e.file))];
     const inFiles = `${where.slice(0, 3).join(", ")}${where.length > 3 ? ", …" : ""}`;
     const note = M.problem("repeats", { ...pointLoad(point), n: list.length, files: inFiles });
     addNote(noted, note);
@@ -303,12 +333,16 @@ function finishSweep(format: string, parts: Tagged[], warnings: ImportIssue[]): 
  * agree, docs/metrics.md). A file that fails makes the whole result fail (nothing is half-imported), with
  * one issue per problem; successful sweeps of the other files are still returned in `sweeps`.
  */
-export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions = {}): ImportResult {
+export function importFiles(
+  inputs: readonly ImportInput[],
+  opts: ImportOptions = {},
+): ImportResult {
   const errors: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
   const fileErrors: ImportIssue[] = [];
   const tagged: Tagged[] = [];
-  if (inputs.length === 0) return { ok: false, errors: [issueOf("(none)", "no-input", M.problem("noInput", {}))] };
+  if (inputs.length === 0)
+    return { ok: false, errors: [issueOf("(none)", "no-input", M.problem("noInput", {}))] };
   for (const input of inputs) {
     let text = input.text;
     // Classic Mac line ends (CR only): read as lines, not as one long line with "no data rows".
@@ -319,8 +353,17 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     const problem = sniffProblem(file) ?? limitProblem(file);
     if (problem) {
       // In a folder, an empty results file is a run that wrote nothing: a lost load level, not a note.
-      if (input.optional && problem.code === "empty" && DATA_EXT.test(file.name)) fileErrors.push(problem);
-      else if (input.optional) warnings.push({ ...issueOf(file.name, "skipped", M.problem("skipped", { cause: problem.problem ?? textProblem(problem.message) })), ...whereOf(problem) });
+      if (input.optional && problem.code === "empty" && DATA_EXT.test(file.name))
+        fileErrors.push(problem);
+      else if (input.optional)
+        warnings.push({
+          ...issueOf(
+            file.name,
+            "skipped",
+            M.problem("skipped", { cause: problem.problem ?? textProblem(problem.message) }),
+          ),
+          ...whereOf(problem),
+        });
       else errors.push(problem);
       continue;
     }
@@ -332,9 +375,15 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     }
     let importer: FormatImporter | null;
     if (opts.format) {
-      importer = FORMATS.find(f => f.id === opts.format) ?? null;
+      importer = FORMATS.find((f) => f.id === opts.format) ?? null;
       if (!importer) {
-        errors.push(issueOf(file.name, "unknown-format", M.problem("unknownFormatOption", { format: opts.format })));
+        errors.push(
+          issueOf(
+            file.name,
+            "unknown-format",
+            M.problem("unknownFormatOption", { format: opts.format }),
+          ),
+        );
         continue;
       }
     } else {
@@ -349,7 +398,10 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
         if (!j.ok) {
           // JSON lines (a first line that is more than a bare "{" or "["): name the line that breaks.
           const firstLine = file.firstLine().trim();
-          const jl = firstLine.length > 1 && firstLine.startsWith("{") && file.text.includes("\n") ? file.jsonLines() : null;
+          const jl =
+            firstLine.length > 1 && firstLine.startsWith("{") && file.text.includes("\n")
+              ? file.jsonLines()
+              : null;
           (input.optional ? fileErrors : errors).push(jl && !jl.ok ? jl.issue : j.issue);
           continue;
         }
@@ -359,7 +411,14 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
         continue;
       }
       // Never quote the content: say what the file looked like (docs/import.md).
-      errors.push(issueOf(file.name, "unknown-format", M.problem("unknownFormat", { cause: describeUnrecognised(file) }), { line: 1 }));
+      errors.push(
+        issueOf(
+          file.name,
+          "unknown-format",
+          M.problem("unknownFormat", { cause: describeUnrecognised(file) }),
+          { line: 1 },
+        ),
+      );
       continue;
     }
     let res;
@@ -367,7 +426,19 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
       res = importer.parse(file, opts);
     } catch (e) {
       // Importers must not throw; if one does, report it as an import error rather than crash.
-      res = { ok: false as const, errors: [issueOf(file.name, "internal", M.problem("importerFailed", { importer: importer.id, error: e instanceof Error ? e.message : String(e) }))] };
+      res = {
+        ok: false as const,
+        errors: [
+          issueOf(
+            file.name,
+            "internal",
+            M.problem("importerFailed", {
+              importer: importer.id,
+              error: e instanceof Error ? e.message : String(e),
+            }),
+          ),
+        ],
+      };
     }
     if (!res.ok) {
       for (const e of res.errors) errors.push(e);
@@ -375,8 +446,11 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     }
     if (res.value.sweeps.length === 0 && !input.optional) {
       // A file the user named that holds no load levels (e.g. a Locust failures file) is an error.
-      const notes = res.value.warnings.filter(w => w.code === "skipped");
-      for (const x of (notes.length ? notes.map(w => ({ ...w, code: "not-a-result" })) : [issueOf(file.name, "no-points", M.problem("noPoints", {}))])) errors.push(x);
+      const notes = res.value.warnings.filter((w) => w.code === "skipped");
+      for (const x of notes.length
+        ? notes.map((w) => ({ ...w, code: "not-a-result" }))
+        : [issueOf(file.name, "no-points", M.problem("noPoints", {}))])
+        errors.push(x);
       continue;
     }
     for (const x of res.value.warnings) warnings.push(x);
@@ -390,7 +464,10 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
         } else p.sources = [{ file: file.name }];
         if (p.concurrency == null && p.requestRate == null) {
           if (opts.concurrency != null) p.concurrency = opts.concurrency;
-          else if ((pathConc === undefined ? (pathConc = concurrencyFromPath(file.name)) : pathConc) != null) {
+          else if (
+            (pathConc === undefined ? (pathConc = concurrencyFromPath(file.name)) : pathConc) !=
+            null
+          ) {
             p.concurrency = pathConc;
             addNote(s, M.problem("pathLoad", {}));
           }
@@ -406,7 +483,7 @@ export function importFiles(inputs: readonly ImportInput[], opts: ImportOptions 
     if (g) g.push(t);
     else groups.set(k, [t]);
   });
-  const sweeps = [...groups.values()].map(g => finishSweep(g[0]!.format, g, warnings));
+  const sweeps = [...groups.values()].map((g) => finishSweep(g[0]!.format, g, warnings));
   for (const s of sweeps) {
     if (s.points.length === 0) {
       errors.push(issueOf(s.source.files.join(", "), "no-points", M.problem("noPoints", {})));
@@ -452,8 +529,8 @@ const DATA_EXT = /\.(json|jsonl|ndjson|csv|tsv)$/i;
 function noteLostLevel(fe: ImportIssue, sweeps: Sweep[]): void {
   const shape = fe.file.replace(/\d+/g, "#");
   const dir = dirOf(fe.file);
-  let hit = sweeps.filter(s => s.source.files.some(f => f.replace(/\d+/g, "#") === shape));
-  if (!hit.length) hit = sweeps.filter(s => s.source.files.some(f => dirOf(f) === dir));
+  let hit = sweeps.filter((s) => s.source.files.some((f) => f.replace(/\d+/g, "#") === shape));
+  if (!hit.length) hit = sweeps.filter((s) => s.source.files.some((f) => dirOf(f) === dir));
   const conc = concurrencyFromPath(fe.file);
   const where = `${fe.file}${fe.line != null ? `:${fe.line}` : ""}${typeof fe.column === "number" ? `:${fe.column}` : ""}`;
   const cause = fe.problem ?? textProblem(fe.message, "error");
@@ -466,4 +543,3 @@ function noteLostLevel(fe: ImportIssue, sweeps: Sweep[]): void {
   if (typeof fe.column === "number") dropped.column = fe.column;
   for (const s of hit.length ? hit : sweeps) (s.dropped ??= []).push({ ...dropped });
 }
-

@@ -74,7 +74,8 @@ export function findOutOfRangeNumber(text: string): { offset: number; literal: s
       }
       const literal = text.slice(i, j);
       const v = Number(literal);
-      if (v === Infinity || v === -Infinity) return { offset: i, literal: literal.length > 40 ? literal.slice(0, 40) + "…" : literal };
+      if (v === Infinity || v === -Infinity)
+        return { offset: i, literal: literal.length > 40 ? literal.slice(0, 40) + "…" : literal };
       i = j - 1;
     }
   }
@@ -100,7 +101,10 @@ export function outOfRangeIssue(src: string, file: string, lineOffset: number): 
   const at = findOutOfRangeNumber(src);
   if (!at) return null;
   const lc = lineColumn(src, at.offset);
-  return issueOf(file, "out-of-range", M.problem("outOfRange", { literal: at.literal }), { line: lc.line + lineOffset, column: lc.column });
+  return issueOf(file, "out-of-range", M.problem("outOfRange", { literal: at.literal }), {
+    line: lc.line + lineOffset,
+    column: lc.column,
+  });
 }
 
 /**
@@ -149,7 +153,14 @@ export function parseJsonLenient(
     }
     const reason = msg.replace(/^JSON\.parse: /, "").replace(/ (in JSON )?at position \d+.*$/, "");
     // The problem keeps line and column as keys (`line: undefined` when unknown), as the issue always had them.
-    return { ok: false, issue: { ...issueOf(file, "json-syntax", M.problem("invalidJson", { detail: reason })), line, column } };
+    return {
+      ok: false,
+      issue: {
+        ...issueOf(file, "json-syntax", M.problem("invalidJson", { detail: reason })),
+        line,
+        column,
+      },
+    };
   }
 }
 

@@ -20,4 +20,3 @@ export function concurrencyFromPath(path: string): number | null {
   }
   return null;
 }
-

@@ -135,12 +135,15 @@ export class RequestAggregator {
     if (finite(r.e2eMs)) g.e2e.push(r.e2eMs);
     const out = r.outputTokens;
     let tpot = r.tpotMs;
-    if (!finite(tpot) && finite(r.e2eMs) && finite(r.ttftMs) && finite(out) && out > 1) tpot = (r.e2eMs - r.ttftMs) / (out - 1);
+    if (!finite(tpot) && finite(r.e2eMs) && finite(r.ttftMs) && finite(out) && out > 1)
+      tpot = (r.e2eMs - r.ttftMs) / (out - 1);
     if (finite(tpot)) g.tpot.push(tpot);
     let ntpot = r.ntpotMs;
     if (!finite(ntpot) && finite(r.e2eMs) && finite(out) && out > 0) ntpot = r.e2eMs / out;
     if (finite(ntpot)) g.ntpot.push(ntpot);
-    if (r.itlGapsMs) for (let i = 0; i < r.itlGapsMs.length; i++) if (finite(r.itlGapsMs[i])) g.itl.push(r.itlGapsMs[i]!);
+    if (r.itlGapsMs)
+      for (let i = 0; i < r.itlGapsMs.length; i++)
+        if (finite(r.itlGapsMs[i])) g.itl.push(r.itlGapsMs[i]!);
     if (finite(r.inputTokens)) {
       g.inTok += r.inputTokens;
       g.inN++;
@@ -155,11 +158,21 @@ export class RequestAggregator {
    * Points, one per load level. `durationSec` overrides the measured span (used when the file
    * states the benchmark duration). rps and tokens/s are only given when a duration is known.
    */
-  finish(durationSec?: (concurrency: number | null, requestRate: number | "inf" | null) => number | undefined): SweepPoint[] {
+  finish(
+    durationSec?: (
+      concurrency: number | null,
+      requestRate: number | "inf" | null,
+    ) => number | undefined,
+  ): SweepPoint[] {
     const pts: SweepPoint[] = [];
     const scratch = { a: new Float64Array(0), b: new Float64Array(0) };
     for (const g of this.groups.values()) {
-      const p: SweepPoint = { concurrency: g.concurrency, requestRate: g.requestRate, completed: g.completed, failed: g.failed };
+      const p: SweepPoint = {
+        concurrency: g.concurrency,
+        requestRate: g.requestRate,
+        completed: g.completed,
+        failed: g.failed,
+      };
       let dur = durationSec?.(g.concurrency, g.requestRate);
       if (!(dur && dur > 0) && g.tMax > g.tMin) dur = (g.tMax - g.tMin) / 1000;
       if (dur && dur > 0) {

@@ -12,9 +12,23 @@ import { importMessages as M, pointLoadEn, type PointLoad } from "./messages/pip
 /** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */
 export const UNSTABLE_SPREAD = 0.1;
 
-const SCALARS = ["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"] as const;
+const SCALARS = [
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+  "completed",
+  "failed",
+] as const;
 /** Scalars whose spread is checked (counts of requests are not a measurement of speed). */
-const CHECKED_SCALARS = new Set<string>(["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens"]);
+const CHECKED_SCALARS = new Set<string>([
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+]);
 const METRICS = Object.entries(METRIC_FIELD) as [string, keyof SweepPoint][];
 
 /** Median of a non-empty list (numpy's: the mean of the two middle values for an even count). */
@@ -48,7 +62,10 @@ interface Spread {
  * One point from the repeats of one load level (at least two), and the spreads over 10 %.
  * The load keys are taken from the first repeat (they are equal by construction).
  */
-export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPoint; unstable: Spread[] } {
+export function combineRepeats(repeats: readonly SweepPoint[]): {
+  point: SweepPoint;
+  unstable: Spread[];
+} {
   const first = repeats[0]!;
   const out: SweepPoint = { concurrency: first.concurrency, requestRate: first.requestRate };
   const unstable: Spread[] = [];
@@ -57,7 +74,8 @@ export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPo
     const min = Math.min(...vals);
     const max = Math.max(...vals);
     // Rounded to 9 digits: 110 ÷ 100 − 1 is 0.10000000000000009 in binary, and exactly 10 % is not more than 10 %.
-    if (min > 0 && Number((max / min - 1).toPrecision(9)) > UNSTABLE_SPREAD) unstable.push({ name, min, max, unit });
+    if (min > 0 && Number((max / min - 1).toPrecision(9)) > UNSTABLE_SPREAD)
+      unstable.push({ name, min, max, unit });
   };
   for (const k of SCALARS) {
     const vals: number[] = [];
@@ -67,7 +85,8 @@ export function combineRepeats(repeats: readonly SweepPoint[]): { point: SweepPo
     }
     if (!vals.length) continue;
     out[k] = median(vals);
-    if (CHECKED_SCALARS.has(k)) check(k, vals, k === "rps" ? " req/s" : k.endsWith("PerSec") ? " tok/s" : " tokens");
+    if (CHECKED_SCALARS.has(k))
+      check(k, vals, k === "rps" ? " req/s" : k.endsWith("PerSec") ? " tok/s" : " tokens");
   }
   for (const [metric, field] of METRICS) {
     const byStat = new Map<string, number[]>();
@@ -114,16 +133,20 @@ export function joinSources(points: readonly SweepPoint[]): PointSource[] | unde
 }
 
 /** The warning for an unstable load level (code `import.unstable`): the widest spreads first, at most three named. */
-export function unstableProblem(p: SweepPoint, n: number, unstable: readonly Spread[]): Problem<object> {
+export function unstableProblem(
+  p: SweepPoint,
+  n: number,
+  unstable: readonly Spread[],
+): Problem<object> {
   const sorted = unstable.slice().sort((a, b) => b.max / b.min - a.max / a.min);
   const named = sorted.slice(0, 3);
   return M.problem("unstable", {
     ...pointLoad(p),
     n,
-    names: named.map(s => s.name),
-    mins: named.map(s => s.min),
-    maxs: named.map(s => s.max),
-    units: named.map(s => s.unit),
+    names: named.map((s) => s.name),
+    mins: named.map((s) => s.min),
+    maxs: named.map((s) => s.max),
+    units: named.map((s) => s.unit),
     more: Math.max(0, sorted.length - 3),
   });
 }

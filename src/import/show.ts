@@ -14,7 +14,8 @@ export function shown(v: unknown): string {
     if (!Number.isFinite(v)) return "a number out of range (beyond ±1.8e308)";
     return String(v);
   }
-  if (typeof v === "string") return JSON.stringify(v.length > QUOTE_MAX ? v.slice(0, QUOTE_MAX) + "…" : v);
+  if (typeof v === "string")
+    return JSON.stringify(v.length > QUOTE_MAX ? v.slice(0, QUOTE_MAX) + "…" : v);
   if (v === null) return "null";
   if (v === undefined) return "nothing";
   if (Array.isArray(v)) return `an array of ${v.length}`;

@@ -4,7 +4,12 @@
  * new bin is asked for without sending it again. Where workers are unavailable (unit tests) the
  * same {@link TraceSession} runs on this thread. No solid-js here.
  */
-import { TraceSession, type TraceOutcome, type TraceProgress, type TraceSource } from "./trace-session";
+import {
+  TraceSession,
+  type TraceOutcome,
+  type TraceProgress,
+  type TraceSource,
+} from "./trace-session";
 import type { TraceReply, TraceRequest } from "./trace-worker";
 
 let worker: Worker | null = null;
@@ -24,13 +29,17 @@ function getWorker(): Worker | null {
 }
 
 /** A request without its id. */
-type TraceAsk = { type: "read"; source: TraceSource; binSec: number } | { type: "bin"; binSec: number };
+type TraceAsk =
+  | { type: "read"; source: TraceSource; binSec: number }
+  | { type: "bin"; binSec: number };
 
 function ask(req: TraceAsk, onProgress?: TraceProgress): Promise<TraceOutcome> {
   const w = getWorker();
   if (!w) {
     here ??= new TraceSession();
-    return req.type === "read" ? here.read(req.source, req.binSec, onProgress) : Promise.resolve(here.summarise(req.binSec));
+    return req.type === "read"
+      ? here.read(req.source, req.binSec, onProgress)
+      : Promise.resolve(here.summarise(req.binSec));
   }
   const id = nextId++;
   return new Promise((resolve) => {
@@ -46,7 +55,16 @@ function ask(req: TraceAsk, onProgress?: TraceProgress): Promise<TraceOutcome> {
     };
     const onError = (e: ErrorEvent): void => {
       worker = null;
-      done({ ok: false, errors: [{ file: "source" in req ? req.source.name : "(trace)", code: "worker", message: `the trace worker failed: ${e.message}` }] });
+      done({
+        ok: false,
+        errors: [
+          {
+            file: "source" in req ? req.source.name : "(trace)",
+            code: "worker",
+            message: `the trace worker failed: ${e.message}`,
+          },
+        ],
+      });
     };
     w.addEventListener("message", onMessage);
     w.addEventListener("error", onError);
@@ -55,7 +73,11 @@ function ask(req: TraceAsk, onProgress?: TraceProgress): Promise<TraceOutcome> {
 }
 
 /** Read a trace (in the worker) and summarise it at `binSec`. Never rejects for bad content. */
-export function readTraceInWorker(source: TraceSource, binSec: number, onProgress?: TraceProgress): Promise<TraceOutcome> {
+export function readTraceInWorker(
+  source: TraceSource,
+  binSec: number,
+  onProgress?: TraceProgress,
+): Promise<TraceOutcome> {
   return ask({ type: "read", source, binSec }, onProgress);
 }
 

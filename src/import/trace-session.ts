@@ -63,8 +63,12 @@ export class TraceSession {
     } catch (e) {
       const problem =
         e instanceof BinaryTrace
-          ? trafficMessages.problem("readFailedBecause", { cause: trafficMessages.problem("binary", {}) })
-          : trafficMessages.problem("readFailed", { reason: e instanceof Error ? e.message : String(e) });
+          ? trafficMessages.problem("readFailedBecause", {
+              cause: trafficMessages.problem("binary", {}),
+            })
+          : trafficMessages.problem("readFailed", {
+              reason: e instanceof Error ? e.message : String(e),
+            });
       return { ok: false, errors: [issueOf(src.name, "read", problem)] };
     }
     const r = reader.finish();
@@ -86,9 +90,17 @@ export class TraceSession {
 
   /** The last trace summarised at `binSec`. */
   summarise(binSec: number): TraceOutcome {
-    if (!this.acc || !this.base) return { ok: false, errors: [issueOf("(none)", "no-trace", trafficMessages.problem("noTraceRead", {}))] };
+    if (!this.acc || !this.base)
+      return {
+        ok: false,
+        errors: [issueOf("(none)", "no-trace", trafficMessages.problem("noTraceRead", {}))],
+      };
     const s = this.acc.summary(binSec);
-    if (!s.ok) return { ok: false, errors: [{ file: this.base.name, code: "trace", message: s.error, problem: s.problem }] };
+    if (!s.ok)
+      return {
+        ok: false,
+        errors: [{ file: this.base.name, code: "trace", message: s.error, problem: s.problem }],
+      };
     return { ok: true, view: { ...this.base, summary: s.value } };
   }
 }
@@ -97,7 +109,12 @@ export class TraceSession {
 class BinaryTrace extends Error {}
 
 /** Feed a Blob to the reader in `chunk`-byte slices, decoded as UTF-8 across slice edges. */
-async function streamBlob(file: Blob, reader: TraceReader, chunk: number, onProgress?: TraceProgress): Promise<void> {
+async function streamBlob(
+  file: Blob,
+  reader: TraceReader,
+  chunk: number,
+  onProgress?: TraceProgress,
+): Promise<void> {
   const decoder = new TextDecoder("utf-8");
   const total = file.size;
   for (let at = 0; at < total; at += chunk) {

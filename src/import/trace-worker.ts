@@ -8,10 +8,14 @@
 import { TraceSession, type TraceOutcome, type TraceSource } from "./trace-session";
 
 /** A request to the trace worker. */
-export type TraceRequest = { id: number; type: "read"; source: TraceSource; binSec: number } | { id: number; type: "bin"; binSec: number };
+export type TraceRequest =
+  | { id: number; type: "read"; source: TraceSource; binSec: number }
+  | { id: number; type: "bin"; binSec: number };
 
 /** A message from the trace worker. */
-export type TraceReply = { id: number; type: "progress"; done: number; total: number } | { id: number; type: "result"; outcome: TraceOutcome };
+export type TraceReply =
+  | { id: number; type: "progress"; done: number; total: number }
+  | { id: number; type: "result"; outcome: TraceOutcome };
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<TraceRequest>) => void) | null;

@@ -20,28 +20,124 @@ import { detectDelimiter, readNumber, type Delimiter } from "./csv";
 import type { ImportIssue } from "./types";
 
 /** Columns a trace row may have. */
-export type TraceRole = "time" | "input" | "output" | "team" | "model" | "status" | "binStart" | "requests" | "firstTs" | "lastTs";
+export type TraceRole =
+  | "time"
+  | "input"
+  | "output"
+  | "team"
+  | "model"
+  | "status"
+  | "binStart"
+  | "requests"
+  | "firstTs"
+  | "lastTs";
 
 const ALIASES: Record<TraceRole, string[]> = {
   time: [
-    "timestamp", "time", "ts", "datetime", "date time", "created at", "created", "request time", "arrival time", "arrived at",
-    "start time", "start", "request start", "start timestamp", "time stamp", "时间", "时间戳", "请求时间", "到达时间", "开始时间",
+    "timestamp",
+    "time",
+    "ts",
+    "datetime",
+    "date time",
+    "created at",
+    "created",
+    "request time",
+    "arrival time",
+    "arrived at",
+    "start time",
+    "start",
+    "request start",
+    "start timestamp",
+    "time stamp",
+    "时间",
+    "时间戳",
+    "请求时间",
+    "到达时间",
+    "开始时间",
   ],
   input: [
-    "contexttokens", "context tokens", "request tokens", "input tokens", "prompt tokens", "input length", "prompt length",
-    "input len", "prompt len", "num input tokens", "num prompt tokens", "isl", "tokens in", "输入tokens", "输入token",
-    "输入token数", "输入令牌", "输入令牌数", "输入长度", "提示tokens", "提示词tokens", "输入",
+    "contexttokens",
+    "context tokens",
+    "request tokens",
+    "input tokens",
+    "prompt tokens",
+    "input length",
+    "prompt length",
+    "input len",
+    "prompt len",
+    "num input tokens",
+    "num prompt tokens",
+    "isl",
+    "tokens in",
+    "输入tokens",
+    "输入token",
+    "输入token数",
+    "输入令牌",
+    "输入令牌数",
+    "输入长度",
+    "提示tokens",
+    "提示词tokens",
+    "输入",
   ],
   output: [
-    "generatedtokens", "generated tokens", "response tokens", "output tokens", "completion tokens", "output length",
-    "completion length", "output len", "num output tokens", "num completion tokens", "osl", "tokens out", "输出tokens",
-    "输出token", "输出token数", "输出令牌", "输出令牌数", "输出长度", "生成tokens", "生成token数", "输出",
+    "generatedtokens",
+    "generated tokens",
+    "response tokens",
+    "output tokens",
+    "completion tokens",
+    "output length",
+    "completion length",
+    "output len",
+    "num output tokens",
+    "num completion tokens",
+    "osl",
+    "tokens out",
+    "输出tokens",
+    "输出token",
+    "输出token数",
+    "输出令牌",
+    "输出令牌数",
+    "输出长度",
+    "生成tokens",
+    "生成token数",
+    "输出",
   ],
-  team: ["team", "tenant", "team name", "tenant id", "team id", "customer", "department", "团队", "租户", "部门", "业务线"],
+  team: [
+    "team",
+    "tenant",
+    "team name",
+    "tenant id",
+    "team id",
+    "customer",
+    "department",
+    "团队",
+    "租户",
+    "部门",
+    "业务线",
+  ],
   model: ["model", "model name", "model id", "模型", "模型名", "模型名称"],
   status: ["status", "state", "result", "success", "ok", "outcome", "状态", "结果", "是否成功"],
-  binStart: ["binstart", "bin start", "bin", "bin start time", "window start", "window", "interval start", "分箱开始", "时间窗口", "窗口开始"],
-  requests: ["requests", "request count", "count", "num requests", "n requests", "请求数", "请求量"],
+  binStart: [
+    "binstart",
+    "bin start",
+    "bin",
+    "bin start time",
+    "window start",
+    "window",
+    "interval start",
+    "分箱开始",
+    "时间窗口",
+    "窗口开始",
+  ],
+  requests: [
+    "requests",
+    "request count",
+    "count",
+    "num requests",
+    "n requests",
+    "请求数",
+    "请求量",
+  ],
   firstTs: ["firstts", "first ts", "first timestamp", "min ts", "first request", "首个请求时间"],
   lastTs: ["lastts", "last ts", "last timestamp", "max ts", "last request", "末个请求时间"],
 };
@@ -57,10 +153,17 @@ export function traceRoleOf(header: string): TraceRole | null {
 }
 
 /** What a status cell saying "failed" looks like (anything else counts as success). */
-const FAILED_STATUS = /^(false|0|no|n|fail|failed|failure|error|err|errored|timeout|timed ?out|cancell?ed|aborted|rejected|失败|错误|超时|否|取消)$|^[45]\d\d$/i;
+const FAILED_STATUS =
+  /^(false|0|no|n|fail|failed|failure|error|err|errored|timeout|timed ?out|cancell?ed|aborted|rejected|失败|错误|超时|否|取消)$|^[45]\d\d$/i;
 
 /** Trace formats, for the summary line. */
-export type TraceFormat = "azure-llm-trace" | "burstgpt" | "trace-csv" | "trace-tsv" | "trace-jsonl" | "trace-bins";
+export type TraceFormat =
+  | "azure-llm-trace"
+  | "burstgpt"
+  | "trace-csv"
+  | "trace-tsv"
+  | "trace-jsonl"
+  | "trace-bins";
 
 export const TRACE_FORMAT_TITLES: Record<TraceFormat, string> = {
   "azure-llm-trace": "Azure LLM inference trace (2023/2024)",
@@ -137,7 +240,8 @@ export function parseIsoSeconds(s: string): number {
       }
       if (i === start) return NaN;
       const digits = i - start;
-      sec += digits <= 15 ? digitsAt(s, start, digits) / 10 ** digits : Number(`0.${s.slice(start, i)}`);
+      sec +=
+        digits <= 15 ? digitsAt(s, start, digits) / 10 ** digits : Number(`0.${s.slice(start, i)}`);
     }
   }
   let offset = 0;
@@ -268,21 +372,41 @@ export class TraceReader {
       this.pendingQuoted = "";
     }
     if (this.fatal.length) return { ok: false, errors: this.fatal };
-    if (!this.headerDone) return { ok: false, errors: [this.issue("empty", T.problem("emptyFile", {}))] };
+    if (!this.headerDone)
+      return { ok: false, errors: [this.issue("empty", T.problem("emptyFile", {}))] };
     const stop = this.acc.stopProblem;
     if (stop) return { ok: false, errors: [this.issue("trace-span", stop)] };
     if (this.acc.count === 0) {
-      const why = this.rows === 0 ? T.problem("headerOnly", {}) : T.problem("noUsableRow", { rows: this.rows });
+      const why =
+        this.rows === 0
+          ? T.problem("headerOnly", {})
+          : T.problem("noUsableRow", { rows: this.rows });
       return { ok: false, errors: [this.issue("trace-empty", why), ...this.issues] };
     }
     const warnings = [...this.issues];
     if (this.bad > this.issues.length) {
-      warnings.push(this.issue("trace-bad-rows", T.problem("moreBadRows", { more: this.bad - this.issues.length, bad: this.bad })));
+      warnings.push(
+        this.issue(
+          "trace-bad-rows",
+          T.problem("moreBadRows", { more: this.bad - this.issues.length, bad: this.bad }),
+        ),
+      );
     }
     const columns: Partial<Record<TraceRole, string>> = {};
     if (this.jsonl) Object.assign(columns, this.jsonKeys);
-    else for (const [r, i] of Object.entries(this.cols) as [TraceRole, number][]) columns[r] = this.headers[i]!;
-    return { ok: true, format: this.format, timeKind: this.timeKind ?? "iso", acc: this.acc, rows: this.rows, badRows: this.bad, warnings, columns };
+    else
+      for (const [r, i] of Object.entries(this.cols) as [TraceRole, number][])
+        columns[r] = this.headers[i]!;
+    return {
+      ok: true,
+      format: this.format,
+      timeKind: this.timeKind ?? "iso",
+      acc: this.acc,
+      rows: this.rows,
+      badRows: this.bad,
+      warnings,
+      columns,
+    };
   }
 
   /** An issue of this file with `problem`'s English as its message. */
@@ -334,7 +458,7 @@ export class TraceReader {
       return;
     }
     this.delim = detectDelimiter(l);
-    this.headers = splitLine(l, this.delim).map(h => h.trim().replace(/^"|"$/g, ""));
+    this.headers = splitLine(l, this.delim).map((h) => h.trim().replace(/^"|"$/g, ""));
     const cols: Partial<Record<TraceRole, number>> = {};
     this.headers.forEach((h, i) => {
       const r = traceRoleOf(h);
@@ -344,23 +468,36 @@ export class TraceReader {
     if (cols.binStart !== undefined && cols.requests !== undefined) {
       this.format = "trace-bins";
       if (cols.input === undefined || cols.output === undefined) {
-        this.fatal.push(this.issue("missing-column", T.problem("perBinNeedsTokens", { found: this.headers.join(", ") }), this.lineNo));
+        this.fatal.push(
+          this.issue(
+            "missing-column",
+            T.problem("perBinNeedsTokens", { found: this.headers.join(", ") }),
+            this.lineNo,
+          ),
+        );
       }
     } else {
       if (cols.time === undefined && cols.binStart !== undefined) cols.time = cols.binStart;
       delete cols.binStart;
       delete cols.requests;
-      const missing = (["time", "input", "output"] as const).filter(r => cols[r] === undefined);
+      const missing = (["time", "input", "output"] as const).filter((r) => cols[r] === undefined);
       if (missing.length) {
-        this.fatal.push(this.issue("not-a-trace", T.problem("notTraceColumns", { missing, found: this.headers.join(", ").slice(0, 300) }), this.lineNo));
+        this.fatal.push(
+          this.issue(
+            "not-a-trace",
+            T.problem("notTraceColumns", { missing, found: this.headers.join(", ").slice(0, 300) }),
+            this.lineNo,
+          ),
+        );
       }
       const keys = this.headers.map(aliasKey).join(",");
       if (keys === "timestamp,contexttokens,generatedtokens") this.format = "azure-llm-trace";
-      else if (keys.includes("responsetokens") && keys.includes("logtype")) this.format = "burstgpt";
+      else if (keys.includes("responsetokens") && keys.includes("logtype"))
+        this.format = "burstgpt";
       else this.format = this.delim === "\t" ? "trace-tsv" : "trace-csv";
     }
     this.cols = cols;
-    this.needed = Math.max(...Object.values(cols).map(v => v as number)) + 1;
+    this.needed = Math.max(...Object.values(cols).map((v) => v as number)) + 1;
   }
 
   private time(text: string, line: number, column: number | undefined, what: string): number {
@@ -388,17 +525,28 @@ export class TraceReader {
         v = this.timeKind === "unix-ms" ? n / 1000 : n;
       }
     }
-    if (!Number.isFinite(v)) this.rowIssue(line, column, T.problem("notTime", { what, value: clip(s) }));
+    if (!Number.isFinite(v))
+      this.rowIssue(line, column, T.problem("notTime", { what, value: clip(s) }));
     return v;
   }
 
-  private tokens(text: string, line: number, column: number | undefined, what: string, whole: boolean): number {
+  private tokens(
+    text: string,
+    line: number,
+    column: number | undefined,
+    what: string,
+    whole: boolean,
+  ): number {
     let v = plainInt(text);
     if (v >= 0) return v;
     const r = readNumber(text.trim());
     v = r.kind === "number" ? r.value : NaN;
     if (!(Number.isFinite(v) && v >= 0 && (!whole || Number.isInteger(v)))) {
-      this.rowIssue(line, column, T.problem("notTokens", { what, value: r.kind === "absent" ? null : clip(text), whole }));
+      this.rowIssue(
+        line,
+        column,
+        T.problem("notTokens", { what, value: r.kind === "absent" ? null : clip(text), whole }),
+      );
       return NaN;
     }
     return v;
@@ -409,7 +557,11 @@ export class TraceReader {
     this.rows++;
     const cells = l.indexOf('"') >= 0 ? splitLine(l, this.delim) : l.split(this.delim);
     if (cells.length < this.needed) {
-      this.rowIssue(line, undefined, T.problem("fieldCount", { fields: cells.length, header: this.headers.length }));
+      this.rowIssue(
+        line,
+        undefined,
+        T.problem("fieldCount", { fields: cells.length, header: this.headers.length }),
+      );
       return;
     }
     const c = this.cols;
@@ -418,7 +570,13 @@ export class TraceReader {
     if (this.format === "trace-bins") {
       const bs = this.time(cells[c.binStart!]!, line, col(c.binStart!), name(c.binStart!));
       if (Number.isNaN(bs)) return;
-      const req = this.tokens(cells[c.requests!]!, line, col(c.requests!), name(c.requests!), false);
+      const req = this.tokens(
+        cells[c.requests!]!,
+        line,
+        col(c.requests!),
+        name(c.requests!),
+        false,
+      );
       const inp = this.tokens(cells[c.input!]!, line, col(c.input!), name(c.input!), false);
       const out = this.tokens(cells[c.output!]!, line, col(c.output!), name(c.output!), false);
       if (Number.isNaN(req) || Number.isNaN(inp) || Number.isNaN(out)) return;
@@ -432,7 +590,16 @@ export class TraceReader {
         last = this.time(cells[c.lastTs]!, line, col(c.lastTs), name(c.lastTs));
         if (Number.isNaN(last)) return;
       }
-      this.acc.addBin(bs, req, inp, out, c.team !== undefined ? cells[c.team]!.trim() : null, c.model !== undefined ? cells[c.model]!.trim() : null, first, last);
+      this.acc.addBin(
+        bs,
+        req,
+        inp,
+        out,
+        c.team !== undefined ? cells[c.team]!.trim() : null,
+        c.model !== undefined ? cells[c.model]!.trim() : null,
+        first,
+        last,
+      );
       return;
     }
     const t = this.time(cells[c.time!]!, line, col(c.time!), name(c.time!));
@@ -442,8 +609,15 @@ export class TraceReader {
     const out = this.tokens(cells[c.output!]!, line, col(c.output!), name(c.output!), true);
     if (Number.isNaN(out)) return;
     if (this.format === "burstgpt" && out === 0) return this.acc.addFailed();
-    if (c.status !== undefined && FAILED_STATUS.test(cells[c.status]!.trim())) return this.acc.addFailed();
-    this.acc.add(t, inp, out, c.team !== undefined ? cells[c.team]!.trim() || null : null, c.model !== undefined ? cells[c.model]!.trim() || null : null);
+    if (c.status !== undefined && FAILED_STATUS.test(cells[c.status]!.trim()))
+      return this.acc.addFailed();
+    this.acc.add(
+      t,
+      inp,
+      out,
+      c.team !== undefined ? cells[c.team]!.trim() || null : null,
+      c.model !== undefined ? cells[c.model]!.trim() || null : null,
+    );
   }
 
   private jsonRow(l: string, line: number): void {
@@ -466,19 +640,43 @@ export class TraceReader {
         const r = traceRoleOf(k);
         if (r && this.jsonKeys[r] === undefined) this.jsonKeys[r] = k;
       }
-      if (this.jsonKeys.time === undefined && this.jsonKeys.binStart !== undefined && this.jsonKeys.requests === undefined) {
+      if (
+        this.jsonKeys.time === undefined &&
+        this.jsonKeys.binStart !== undefined &&
+        this.jsonKeys.requests === undefined
+      ) {
         this.jsonKeys.time = this.jsonKeys.binStart;
       }
-      if (this.jsonKeys.binStart !== undefined && this.jsonKeys.requests !== undefined) this.format = "trace-bins";
-      const need = this.format === "trace-bins" ? (["input", "output"] as const) : (["time", "input", "output"] as const);
-      const missing = need.filter(r => this.jsonKeys[r] === undefined);
+      if (this.jsonKeys.binStart !== undefined && this.jsonKeys.requests !== undefined)
+        this.format = "trace-bins";
+      const need =
+        this.format === "trace-bins"
+          ? (["input", "output"] as const)
+          : (["time", "input", "output"] as const);
+      const missing = need.filter((r) => this.jsonKeys[r] === undefined);
       if (missing.length) {
-        this.fatal.push(this.issue("not-a-trace", T.problem("notTraceKeys", { missing: [...missing], keys: Object.keys(rec).join(", ").slice(0, 300) }), line));
+        this.fatal.push(
+          this.issue(
+            "not-a-trace",
+            T.problem("notTraceKeys", {
+              missing: [...missing],
+              keys: Object.keys(rec).join(", ").slice(0, 300),
+            }),
+            line,
+          ),
+        );
         return;
       }
     }
     const k = this.jsonKeys;
-    const str = (v: unknown) => (v === undefined || v === null ? "" : typeof v === "string" ? v : typeof v === "number" ? String(v) : JSON.stringify(v));
+    const str = (v: unknown) =>
+      v === undefined || v === null
+        ? ""
+        : typeof v === "string"
+          ? v
+          : typeof v === "number"
+            ? String(v)
+            : JSON.stringify(v);
     const text = (r: TraceRole) => (k[r] === undefined ? null : str(rec[k[r]!]));
     const where = (r: TraceRole) => `key ${k[r]}`;
     if (this.format === "trace-bins") {
@@ -504,7 +702,8 @@ export class TraceReader {
     if (Number.isNaN(out)) return;
     const st = text("status");
     const raw = k.status === undefined ? undefined : rec[k.status];
-    if (raw === false || (st !== null && FAILED_STATUS.test(st.trim()))) return this.acc.addFailed();
+    if (raw === false || (st !== null && FAILED_STATUS.test(st.trim())))
+      return this.acc.addFailed();
     this.acc.add(t, inp, out, text("team") || null, text("model") || null);
   }
 }
@@ -552,7 +751,11 @@ function columnOf(cells: string[], i: number, _d: Delimiter): number {
 }
 
 /** Read a whole trace held in memory (tests, small files, the app's worker for one chunk at a time). */
-export function readTraceText(file: string, text: string, opts: TraceReaderOptions = {}): TraceImport {
+export function readTraceText(
+  file: string,
+  text: string,
+  opts: TraceReaderOptions = {},
+): TraceImport {
   const r = new TraceReader(file, opts);
   r.push(text);
   return r.finish();
@@ -569,6 +772,10 @@ export function looksLikeTrace(firstLine: string): boolean {
       return false;
     }
   }
-  const roles = splitLine(t, detectDelimiter(t)).map(h => traceRoleOf(h.trim()));
-  return (roles.includes("time") || roles.includes("binStart")) && roles.includes("input") && roles.includes("output");
+  const roles = splitLine(t, detectDelimiter(t)).map((h) => traceRoleOf(h.trim()));
+  return (
+    (roles.includes("time") || roles.includes("binStart")) &&
+    roles.includes("input") &&
+    roles.includes("output")
+  );
 }

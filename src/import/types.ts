@@ -29,7 +29,8 @@ export interface ImportIssue {
 export function formatIssue(i: ImportIssue): string {
   let where = i.file;
   if (i.line != null) where += `:${i.line}`;
-  if (i.column != null) where += typeof i.column === "number" ? `:${i.column}` : ` column "${i.column}"`;
+  if (i.column != null)
+    where += typeof i.column === "number" ? `:${i.column}` : ` column "${i.column}"`;
   if (i.record != null && i.line == null) where += ` record ${i.record}`;
   if (i.key) where += ` key ${i.key}`;
   return `${where}: ${i.message}`;
@@ -71,7 +72,9 @@ export interface PartialSweep {
   problems?: Problem[] | undefined;
 }
 
-export type FileImportResult = { ok: true; value: FileImport } | { ok: false; errors: ImportIssue[] };
+export type FileImportResult =
+  | { ok: true; value: FileImport }
+  | { ok: false; errors: ImportIssue[] };
 
 /** A format importer, recognised by content (not by file name). */
 export interface FormatImporter {
@@ -106,4 +109,10 @@ export interface ImportOptions {
  */
 export type ImportResult =
   | { ok: true; sweeps: Sweep[]; warnings: ImportIssue[]; fileErrors: ImportIssue[] }
-  | { ok: false; errors: ImportIssue[]; sweeps?: Sweep[]; fileErrors?: ImportIssue[]; warnings?: ImportIssue[] };
+  | {
+      ok: false;
+      errors: ImportIssue[];
+      sweeps?: Sweep[];
+      fileErrors?: ImportIssue[];
+      warnings?: ImportIssue[];
+    };

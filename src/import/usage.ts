@@ -59,18 +59,155 @@ export type UsageField = "team" | "pool" | "input" | "output" | "total" | "date"
 
 /** Header aliases per field, in priority order (an earlier alias wins when two columns match one field). */
 const ALIASES: [UsageField, string[]][] = [
-  ["team", ["team", "team name", "团队", "团队名称", "小组", "business unit", "bu", "业务线", "业务", "tenant", "租户", "department", "dept", "部门", "cost center", "成本中心", "project", "项目", "owner", "application", "app", "应用", "user group", "consumer"]],
-  ["pool", ["pool", "资源池", "model", "model name", "模型", "模型名称", "服务", "service", "service name", "deployment", "部署", "endpoint"]],
-  ["input", ["input tokens", "input token", "prompt tokens", "prompt token", "tokens in", "in tokens", "input", "prompt", "输入 token", "输入token", "输入 tokens", "输入tokens", "输入 token 数", "输入token数", "输入令牌", "提示 token", "提示词 token", "提示词token", "输入"]],
-  ["output", ["output tokens", "output token", "completion tokens", "completion token", "generated tokens", "tokens out", "out tokens", "output", "completion", "输出 token", "输出token", "输出 tokens", "输出tokens", "输出 token 数", "输出token数", "输出令牌", "生成 token", "生成token", "补全 token", "输出"]],
-  ["total", ["total tokens", "total token", "tokens", "token", "token count", "总 token", "总token", "总 tokens", "总tokens", "token 数", "token数", "token 总数", "token总数", "total"]],
-  ["date", ["date", "day", "usage date", "日期", "时间", "统计日期", "timestamp", "time", "period", "billing date"]],
-  ["reserved", ["reserved replicas", "reserved replica", "reservedreplicas", "reserved", "reservation", "预留副本", "预留副本数", "预留"]],
+  [
+    "team",
+    [
+      "team",
+      "team name",
+      "团队",
+      "团队名称",
+      "小组",
+      "business unit",
+      "bu",
+      "业务线",
+      "业务",
+      "tenant",
+      "租户",
+      "department",
+      "dept",
+      "部门",
+      "cost center",
+      "成本中心",
+      "project",
+      "项目",
+      "owner",
+      "application",
+      "app",
+      "应用",
+      "user group",
+      "consumer",
+    ],
+  ],
+  [
+    "pool",
+    [
+      "pool",
+      "资源池",
+      "model",
+      "model name",
+      "模型",
+      "模型名称",
+      "服务",
+      "service",
+      "service name",
+      "deployment",
+      "部署",
+      "endpoint",
+    ],
+  ],
+  [
+    "input",
+    [
+      "input tokens",
+      "input token",
+      "prompt tokens",
+      "prompt token",
+      "tokens in",
+      "in tokens",
+      "input",
+      "prompt",
+      "输入 token",
+      "输入token",
+      "输入 tokens",
+      "输入tokens",
+      "输入 token 数",
+      "输入token数",
+      "输入令牌",
+      "提示 token",
+      "提示词 token",
+      "提示词token",
+      "输入",
+    ],
+  ],
+  [
+    "output",
+    [
+      "output tokens",
+      "output token",
+      "completion tokens",
+      "completion token",
+      "generated tokens",
+      "tokens out",
+      "out tokens",
+      "output",
+      "completion",
+      "输出 token",
+      "输出token",
+      "输出 tokens",
+      "输出tokens",
+      "输出 token 数",
+      "输出token数",
+      "输出令牌",
+      "生成 token",
+      "生成token",
+      "补全 token",
+      "输出",
+    ],
+  ],
+  [
+    "total",
+    [
+      "total tokens",
+      "total token",
+      "tokens",
+      "token",
+      "token count",
+      "总 token",
+      "总token",
+      "总 tokens",
+      "总tokens",
+      "token 数",
+      "token数",
+      "token 总数",
+      "token总数",
+      "total",
+    ],
+  ],
+  [
+    "date",
+    [
+      "date",
+      "day",
+      "usage date",
+      "日期",
+      "时间",
+      "统计日期",
+      "timestamp",
+      "time",
+      "period",
+      "billing date",
+    ],
+  ],
+  [
+    "reserved",
+    [
+      "reserved replicas",
+      "reserved replica",
+      "reservedreplicas",
+      "reserved",
+      "reservation",
+      "预留副本",
+      "预留副本数",
+      "预留",
+    ],
+  ],
 ];
 
-const key = (h: string): string => normHeader(h.replace(/（/g, "(").replace(/）/g, ")")).replace(/ /g, "");
+const key = (h: string): string =>
+  normHeader(h.replace(/（/g, "(").replace(/）/g, ")")).replace(/ /g, "");
 const ALIAS_INDEX = new Map<string, { field: UsageField; rank: number }>();
-for (const [field, names] of ALIASES) names.forEach((n, rank) => ALIAS_INDEX.has(key(n)) || ALIAS_INDEX.set(key(n), { field, rank }));
+for (const [field, names] of ALIASES)
+  names.forEach((n, rank) => ALIAS_INDEX.has(key(n)) || ALIAS_INDEX.set(key(n), { field, rank }));
 
 /** Unit suffixes of token headers: `(M)`, ` million`, `百万` → 1e6; `亿` → 1e8; `(B)` → 1e9; `(k)`, `千` → 1e3; `万` → 1e4. */
 const UNIT_SUFFIXES: [RegExp, number][] = [
@@ -82,7 +219,7 @@ const UNIT_SUFFIXES: [RegExp, number][] = [
 ];
 
 /** Longest alias (characters): a longer header (plus a unit suffix) cannot match any. */
-const MAX_ALIAS = Math.max(...ALIASES.flatMap(([, names]) => names.map(n => n.length)));
+const MAX_ALIAS = Math.max(...ALIASES.flatMap(([, names]) => names.map((n) => n.length)));
 /** Room for a unit suffix such as ` (百万)` or ` thousand` with some spacing. */
 const SUFFIX_ROOM = 24;
 
@@ -100,7 +237,14 @@ export function usageHeader(h: string): { field: UsageField; rank: number; scale
   for (const [re, scale] of UNIT_SUFFIXES) {
     if (!re.test(raw)) continue;
     const hit = ALIAS_INDEX.get(key(raw.replace(re, "")));
-    if (hit && hit.field !== "team" && hit.field !== "pool" && hit.field !== "date" && hit.field !== "reserved") return { ...hit, scale };
+    if (
+      hit &&
+      hit.field !== "team" &&
+      hit.field !== "pool" &&
+      hit.field !== "date" &&
+      hit.field !== "reserved"
+    )
+      return { ...hit, scale };
   }
   return null;
 }
@@ -119,11 +263,28 @@ interface Acc {
  * Import a usage CSV/TSV (see the module comment). Errors name file, line and column (the header
  * text); up to 50 are reported.
  */
-export function importUsageCsv(text: string, fileName: string, options: UsageOptions = {}): UsageImport {
-  const issue = (code: string, problem: Problem<object>, line?: number, column?: string): ImportIssue => issueOf(fileName, code, problem, { line, column });
-  if (text.length > MAX_USAGE_CHARS) return { ok: false, errors: [issue("too-large", M.problem("tooLarge", { mi: Math.round(text.length / 1048576) }))] };
-  if (stripBom(text).trim() === "") return { ok: false, errors: [issue("empty", planFileMessages.problem("fileEmpty", {}))] };
-  if (/\u0000/.test(text.slice(0, 4096))) return { ok: false, errors: [issue("binary", M.problem("binary", {}))] };
+export function importUsageCsv(
+  text: string,
+  fileName: string,
+  options: UsageOptions = {},
+): UsageImport {
+  const issue = (
+    code: string,
+    problem: Problem<object>,
+    line?: number,
+    column?: string,
+  ): ImportIssue => issueOf(fileName, code, problem, { line, column });
+  if (text.length > MAX_USAGE_CHARS)
+    return {
+      ok: false,
+      errors: [
+        issue("too-large", M.problem("tooLarge", { mi: Math.round(text.length / 1048576) })),
+      ],
+    };
+  if (stripBom(text).trim() === "")
+    return { ok: false, errors: [issue("empty", planFileMessages.problem("fileEmpty", {}))] };
+  if (/\u0000/.test(text.slice(0, 4096)))
+    return { ok: false, errors: [issue("binary", M.problem("binary", {}))] };
   const table = parseCsv(text, options.delimiter);
   const [header, ...body] = table.rows;
   const headerLine = table.lines[0] ?? 1;
@@ -144,22 +305,67 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       cols.set(m.field, { index, rank: m.rank, scale: m.scale, name });
     } else ignored.push(name);
   });
-  if (ignored.length) warnings.push(issue("ignored-columns", M.problem("ignoredColumns", { names: ignored }), headerLine));
+  if (ignored.length)
+    warnings.push(
+      issue("ignored-columns", M.problem("ignoredColumns", { names: ignored }), headerLine),
+    );
 
   const team = cols.get("team");
   const inC = cols.get("input");
   const outC = cols.get("output");
   const totC = cols.get("total");
-  const headerText = header!.map(h => h.trim()).join(", ");
-  if (!team) return { ok: false, errors: [issue("missing-column", M.problem("noTeamColumn", { names: NAMED_ALIASES.team, header: headerText }), headerLine)] };
-  if (!inC && !outC && !totC) return { ok: false, errors: [issue("missing-column", M.problem("noTokenColumns", { names: NAMED_ALIASES.tokens, header: headerText }), headerLine)] };
+  const headerText = header!.map((h) => h.trim()).join(", ");
+  if (!team)
+    return {
+      ok: false,
+      errors: [
+        issue(
+          "missing-column",
+          M.problem("noTeamColumn", { names: NAMED_ALIASES.team, header: headerText }),
+          headerLine,
+        ),
+      ],
+    };
+  if (!inC && !outC && !totC)
+    return {
+      ok: false,
+      errors: [
+        issue(
+          "missing-column",
+          M.problem("noTokenColumns", { names: NAMED_ALIASES.tokens, header: headerText }),
+          headerLine,
+        ),
+      ],
+    };
   if (!inC && !outC && totC && options.totalsAs !== "input") {
-    return { ok: false, errors: [issue("total-only", M.problem("totalOnly", { column: totC.name }), headerLine, totC.name)] };
+    return {
+      ok: false,
+      errors: [
+        issue("total-only", M.problem("totalOnly", { column: totC.name }), headerLine, totC.name),
+      ],
+    };
   }
-  if (!inC && !outC) warnings.push(issue("total-as-input", M.problem("totalAsInput", { column: totC!.name }), headerLine, totC!.name));
+  if (!inC && !outC)
+    warnings.push(
+      issue(
+        "total-as-input",
+        M.problem("totalAsInput", { column: totC!.name }),
+        headerLine,
+        totC!.name,
+      ),
+    );
   else if ((!inC || !outC) && !totC) {
     const which = !inC ? "input" : "output";
-    return { ok: false, errors: [issue("missing-column", M.problem("noColumn", { which, names: NAMED_ALIASES[which] }), headerLine)] };
+    return {
+      ok: false,
+      errors: [
+        issue(
+          "missing-column",
+          M.problem("noColumn", { which, names: NAMED_ALIASES[which] }),
+          headerLine,
+        ),
+      ],
+    };
   }
 
   const errors: ImportIssue[] = [];
@@ -171,11 +377,14 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
   let skippedTotals = 0;
   body.forEach((row, r) => {
     const line = table.lines[r + 1]!;
-    if (row.every(c => c.trim() === "")) return;
+    if (row.every((c) => c.trim() === "")) return;
     const teamName = (row[team.index] ?? "").trim();
     const pool = poolC ? (row[poolC.index] ?? "").trim() || undefined : undefined;
     // A totals row names itself in the team column, or (team empty) in another text column such as the date.
-    if ((TOTAL_ROW.test(teamName) && !pool) || (!teamName && row.some(c => TOTAL_ROW.test(c.trim())))) {
+    if (
+      (TOTAL_ROW.test(teamName) && !pool) ||
+      (!teamName && row.some((c) => TOTAL_ROW.test(c.trim())))
+    ) {
       skippedTotals++;
       return;
     }
@@ -183,20 +392,33 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
       errors.push(issue("missing-value", M.problem("teamEmpty", {}), line, team.name));
       return;
     }
-    const read = (c: { index: number; scale: number; name: string } | undefined): number | null | undefined => {
+    const read = (
+      c: { index: number; scale: number; name: string } | undefined,
+    ): number | null | undefined => {
       if (!c) return undefined;
       const raw = row[c.index];
       const cell = readNumber(raw, decimalComma);
       if (cell.kind === "absent") {
-        errors.push(issue("missing-value", M.problem("emptyCount", { value: raw?.trim() ?? "" }), line, c.name));
+        errors.push(
+          issue(
+            "missing-value",
+            M.problem("emptyCount", { value: raw?.trim() ?? "" }),
+            line,
+            c.name,
+          ),
+        );
         return null;
       }
       if (cell.kind === "invalid" || !Number.isFinite(cell.value)) {
-        errors.push(issue("not-a-number", M.problem("notCount", { value: (raw ?? "").trim() }), line, c.name));
+        errors.push(
+          issue("not-a-number", M.problem("notCount", { value: (raw ?? "").trim() }), line, c.name),
+        );
         return null;
       }
       if (cell.value < 0) {
-        errors.push(issue("negative", M.problem("negative", { value: (raw ?? "").trim() }), line, c.name));
+        errors.push(
+          issue("negative", M.problem("negative", { value: (raw ?? "").trim() }), line, c.name),
+        );
         return null;
       }
       return cell.value * c.scale;
@@ -212,7 +434,18 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     else if (vo !== undefined) [input, output] = [vt! - vo, vo];
     else [input, output] = [vt!, 0];
     if (input < 0 || output < 0) {
-      errors.push(issue("negative", M.problem("totalBelowPart", { total: vt!, part: vi !== undefined ? "input" : "output", value: (vi ?? vo)! }), line, totC!.name));
+      errors.push(
+        issue(
+          "negative",
+          M.problem("totalBelowPart", {
+            total: vt!,
+            part: vi !== undefined ? "input" : "output",
+            value: (vi ?? vo)!,
+          }),
+          line,
+          totC!.name,
+        ),
+      );
       return;
     }
     // Reserved replicas are a level, not a daily flow: optional, and the largest value of the team's rows.
@@ -220,7 +453,14 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     if (resC && (row[resC.index] ?? "").trim() !== "") {
       const cell = readNumber(row[resC.index], decimalComma);
       if (cell.kind !== "number" || !Number.isFinite(cell.value) || cell.value < 0) {
-        errors.push(issue("not-a-number", M.problem("notReplicaCount", { value: (row[resC.index] ?? "").trim() }), line, resC.name));
+        errors.push(
+          issue(
+            "not-a-number",
+            M.problem("notReplicaCount", { value: (row[resC.index] ?? "").trim() }),
+            line,
+            resC.name,
+          ),
+        );
         return;
       }
       reserved = cell.value;
@@ -237,7 +477,13 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     acc.set(k, a);
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, 50) };
-  if (skippedTotals) warnings.push(issue("skipped-totals", M.problem("skippedTotals", { n: skippedTotals, names: NAMED_ALIASES.totals })));
+  if (skippedTotals)
+    warnings.push(
+      issue(
+        "skipped-totals",
+        M.problem("skippedTotals", { n: skippedTotals, names: NAMED_ALIASES.totals }),
+      ),
+    );
   if (!acc.size) return { ok: false, errors: [issue("no-rows", M.problem("noRows", {}))] };
   const days = dateC ? dates.size : null;
   const divide = days !== null && days > 1 && options.perDay !== false;
@@ -246,7 +492,7 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
     const span = { days, first: sorted[0]!, last: sorted[sorted.length - 1]! };
     warnings.push(issue("multi-day", M.problem(divide ? "multiDayDivided" : "multiDaySums", span)));
   }
-  const rows: UsageRow[] = [...acc.values()].map(a => ({
+  const rows: UsageRow[] = [...acc.values()].map((a) => ({
     team: a.team,
     ...(a.pool !== undefined ? { pool: a.pool } : {}),
     inputTokens: divide ? a.input / days! : a.input,
@@ -257,6 +503,10 @@ export function importUsageCsv(text: string, fileName: string, options: UsageOpt
 }
 
 /** Import usage pasted from a spreadsheet (tab-separated; same rules as {@link importUsageCsv}). */
-export function parseUsageTsv(text: string, fileName = "pasted usage", options: Omit<UsageOptions, "delimiter"> = {}): UsageImport {
+export function parseUsageTsv(
+  text: string,
+  fileName = "pasted usage",
+  options: Omit<UsageOptions, "delimiter"> = {},
+): UsageImport {
   return importUsageCsv(text, fileName, { ...options, delimiter: "\t" });
 }

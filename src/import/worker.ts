@@ -37,7 +37,10 @@ const PROGRESS_EVERY_MS = 50;
  * Read a Blob as text in chunks, reporting bytes read: UTF-16 by its byte-order mark, else UTF-8,
  * else (bytes that are not valid UTF-8) Latin-1 / Windows-1252, as {@link decodeBytes} does.
  */
-async function readBlob(file: Blob, onBytes: (n: number) => void): Promise<{ text: string; encoding: Decoded["encoding"] }> {
+async function readBlob(
+  file: Blob,
+  onBytes: (n: number) => void,
+): Promise<{ text: string; encoding: Decoded["encoding"] }> {
   const bom = bomEncoding(new Uint8Array(await file.slice(0, 3).arrayBuffer()));
   const encoding = bom === "utf-16le" || bom === "utf-16be" ? bom : "utf-8";
   const read = async (enc: Decoded["encoding"], report: boolean): Promise<string> => {
@@ -82,9 +85,23 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
           scope.postMessage({ id, type: "progress", phase: "read", done, total });
         }
       });
-      texts.push({ name: s.name, text, ...(s.optional !== undefined ? { optional: s.optional } : {}), ...(encoding !== "utf-8" ? { encoding } : {}) });
+      texts.push({
+        name: s.name,
+        text,
+        ...(s.optional !== undefined ? { optional: s.optional } : {}),
+        ...(encoding !== "utf-8" ? { encoding } : {}),
+      });
     } catch (err) {
-      return { ok: false, errors: [issueOf(s.name, "read", M.problem("readFailed", { error: err instanceof Error ? err.message : String(err) }))] };
+      return {
+        ok: false,
+        errors: [
+          issueOf(
+            s.name,
+            "read",
+            M.problem("readFailed", { error: err instanceof Error ? err.message : String(err) }),
+          ),
+        ],
+      };
     }
   }
   scope.postMessage({ id, type: "progress", phase: "parse", done: 0, total });
@@ -92,7 +109,16 @@ async function handle(req: ImportRequest): Promise<ImportResult> {
     return importFiles(texts, options ?? {});
   } catch (err) {
     // importFiles never throws for bad input; this guards against a programming error.
-    return { ok: false, errors: [issueOf(inputs[0]?.name ?? "(none)", "internal", M.problem("internal", { error: String(err) }))] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(
+          inputs[0]?.name ?? "(none)",
+          "internal",
+          M.problem("internal", { error: String(err) }),
+        ),
+      ],
+    };
   }
 }
 

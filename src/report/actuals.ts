@@ -30,7 +30,14 @@ export interface FocusCharge {
  * warnings or errors as values (code `actuals.*`, docs/problems.md), beside their English.
  */
 export type FocusRead =
-  | { ok: true; charges: FocusCharge[]; costColumn: "EffectiveCost" | "BilledCost"; teamFrom: string[]; warnings: string[]; problems: Problem[] }
+  | {
+      ok: true;
+      charges: FocusCharge[];
+      costColumn: "EffectiveCost" | "BilledCost";
+      teamFrom: string[];
+      warnings: string[];
+      problems: Problem[];
+    }
   | { ok: false; errors: string[]; problems: Problem[] };
 
 /** A failed read of these problems (their English as `errors`). */
@@ -73,14 +80,16 @@ function tagValue(json: string, key: RegExp): string | null {
   try {
     const o = JSON.parse(json) as unknown;
     if (!o || typeof o !== "object" || Array.isArray(o)) return null;
-    for (const [k, v] of Object.entries(o as Record<string, unknown>)) if (key.test(k) && typeof v === "string" && v.trim()) return v.trim();
+    for (const [k, v] of Object.entries(o as Record<string, unknown>))
+      if (key.test(k) && typeof v === "string" && v.trim()) return v.trim();
   } catch {
     return null;
   }
   return null;
 }
 
-const undoInjection = (s: string) => (s.startsWith("'") && /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+const undoInjection = (s: string) =>
+  s.startsWith("'") && /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s;
 
 function parseDate(s: string): number | null {
   const t = s.trim();
@@ -101,8 +110,15 @@ export function readFocusCsv(text: string, poolNames: readonly string[] = []): F
   if (!head) return failed([planFileMessages.problem("fileEmpty", {})]);
   const col = new Map(head.map((h, i) => [h.trim(), i] as const));
   const has = (c: string) => col.has(c);
-  const costColumn = has("EffectiveCost") ? "EffectiveCost" : has("BilledCost") ? "BilledCost" : null;
-  if (!costColumn || !has("ChargePeriodStart")) return failed([M.problem("notFocus", { noCost: !costColumn, noStart: !has("ChargePeriodStart") })]);
+  const costColumn = has("EffectiveCost")
+    ? "EffectiveCost"
+    : has("BilledCost")
+      ? "BilledCost"
+      : null;
+  if (!costColumn || !has("ChargePeriodStart"))
+    return failed([
+      M.problem("notFocus", { noCost: !costColumn, noStart: !has("ChargePeriodStart") }),
+    ]);
   const cell = (r: string[], c: string) => {
     const i = col.get(c);
     return i === undefined ? "" : undoInjection((r[i] ?? "").trim());
@@ -116,8 +132,10 @@ export function readFocusCsv(text: string, poolNames: readonly string[] = []): F
     const raw = cell(r, costColumn!) || cell(r, "BilledCost");
     const cost = Number(raw);
     const start = parseDate(cell(r, "ChargePeriodStart"));
-    if (!raw || !Number.isFinite(cost)) return void errors.push(M.problem("notDecimal", { line, column: costColumn!, got: raw }));
-    if (start === null) return void errors.push(M.problem("notDate", { line, got: cell(r, "ChargePeriodStart") }));
+    if (!raw || !Number.isFinite(cost))
+      return void errors.push(M.problem("notDecimal", { line, column: costColumn!, got: raw }));
+    if (start === null)
+      return void errors.push(M.problem("notDate", { line, got: cell(r, "ChargePeriodStart") }));
     const currency = cell(r, "BillingCurrency").toUpperCase();
     let team = tagValue(cell(r, "AllocatedTags"), TEAM_KEYS);
     if (team) teamFrom.add("AllocatedTags");
@@ -127,18 +145,52 @@ export function readFocusCsv(text: string, poolNames: readonly string[] = []): F
     const rn = cell(r, "ResourceName");
     const rid = cell(r, "ResourceId");
     const pool =
-      cell(r, "x_Pool") || tagValue(cell(r, "Tags"), /^pool$/i) || (pools.has(rn) ? rn : null) || (rid.startsWith("pool/") && pools.has(rid.slice(5)) ? rid.slice(5) : pools.has(rid) ? rid : null);
+      cell(r, "x_Pool") ||
+      tagValue(cell(r, "Tags"), /^pool$/i) ||
+      (pools.has(rn) ? rn : null) ||
+      (rid.startsWith("pool/") && pools.has(rid.slice(5))
+        ? rid.slice(5)
+        : pools.has(rid)
+          ? rid
+          : null);
     const shared = tagValue(cell(r, "Tags"), /^shared$/i);
-    charges.push({ line, cost, currency, start, end: parseDate(cell(r, "ChargePeriodEnd")), pool, team, shared });
+    charges.push({
+      line,
+      cost,
+      currency,
+      start,
+      end: parseDate(cell(r, "ChargePeriodEnd")),
+      pool,
+      team,
+      shared,
+    });
   });
   if (errors.length) return failed(errors);
   if (!charges.length) return failed([M.problem("noCharges", {})]);
-  return { ok: true, charges, costColumn: costColumn!, teamFrom: [...teamFrom], warnings: [], problems: [] };
+  return {
+    ok: true,
+    charges,
+    costColumn: costColumn!,
+    teamFrom: [...teamFrom],
+    warnings: [],
+    problems: [],
+  };
 }
 
-function line(name: string, plannedMinor: number, actualMinor: number, digits: number): VarianceLine {
+function line(
+  name: string,
+  plannedMinor: number,
+  actualMinor: number,
+  digits: number,
+): VarianceLine {
   const v = actualMinor - plannedMinor;
-  return { name, planned: fromMinor(plannedMinor, digits), actual: fromMinor(actualMinor, digits), variance: fromMinor(v, digits), variancePct: plannedMinor !== 0 ? v / plannedMinor : null };
+  return {
+    name,
+    planned: fromMinor(plannedMinor, digits),
+    actual: fromMinor(actualMinor, digits),
+    variance: fromMinor(v, digits),
+    variancePct: plannedMinor !== 0 ? v / plannedMinor : null,
+  };
 }
 
 /**
@@ -146,7 +198,10 @@ function line(name: string, plannedMinor: number, actualMinor: number, digits: n
  * latest ChargePeriodEnd, whole days; at least one day): planned = the plan's rounded daily
  * amounts × days. Charges in another currency than the plan's are left out with a warning.
  */
-export function planVsActual(result: PlanResult, read: Extract<FocusRead, { ok: true }>): PlanVsActual | { error: string; problem: Problem } {
+export function planVsActual(
+  result: PlanResult,
+  read: Extract<FocusRead, { ok: true }>,
+): PlanVsActual | { error: string; problem: Problem } {
   const t = result.tenants;
   if (!t) {
     const problem = M.problem("noTenants", {});
@@ -156,42 +211,89 @@ export function planVsActual(result: PlanResult, read: Extract<FocusRead, { ok: 
   const digits = minorUnitDigits(cur);
   const warnings = [...read.warnings];
   const problems = [...read.problems];
-  const other = read.charges.filter(c => c.currency && c.currency !== cur);
+  const other = read.charges.filter((c) => c.currency && c.currency !== cur);
   if (other.length) {
-    const p = M.problem("otherCurrency", { n: other.length, currency: cur, names: [...new Set(other.map(c => c.currency))] });
+    const p = M.problem("otherCurrency", {
+      n: other.length,
+      currency: cur,
+      names: [...new Set(other.map((c) => c.currency))],
+    });
     problems.push(p);
     warnings.push(englishOf(p));
   }
-  const charges = read.charges.filter(c => !c.currency || c.currency === cur);
-  const start = Math.min(...charges.map(c => c.start));
-  const end = Math.max(...charges.map(c => c.end ?? c.start + 86_400_000));
+  const charges = read.charges.filter((c) => !c.currency || c.currency === cur);
+  const start = Math.min(...charges.map((c) => c.start));
+  const end = Math.max(...charges.map((c) => c.end ?? c.start + 86_400_000));
   const days = Math.max(1, Math.round((end - start) / 86_400_000));
-  const minor = charges.map(c => toMinor(c.cost, digits));
-  const sum = (f: (c: FocusCharge) => boolean) => charges.reduce((s, c, i) => s + (f(c) ? minor[i]! : 0), 0);
-  const names = <K extends "pool" | "team" | "shared">(k: K, planned: string[]) => [...planned, ...new Set(charges.map(c => c[k]).filter((x): x is string => !!x && !planned.includes(x)))];
-  const pools = names("pool", t.pools.map(p => p.name)).map(n => {
-    const p = t.pools.find(x => x.name === n);
-    return line(n, p ? toMinor(p.costRounded, digits) * days : 0, sum(c => c.pool === n), digits);
+  const minor = charges.map((c) => toMinor(c.cost, digits));
+  const sum = (f: (c: FocusCharge) => boolean) =>
+    charges.reduce((s, c, i) => s + (f(c) ? minor[i]! : 0), 0);
+  const names = <K extends "pool" | "team" | "shared">(k: K, planned: string[]) => [
+    ...planned,
+    ...new Set(charges.map((c) => c[k]).filter((x): x is string => !!x && !planned.includes(x))),
+  ];
+  const pools = names(
+    "pool",
+    t.pools.map((p) => p.name),
+  ).map((n) => {
+    const p = t.pools.find((x) => x.name === n);
+    return line(
+      n,
+      p ? toMinor(p.costRounded, digits) * days : 0,
+      sum((c) => c.pool === n),
+      digits,
+    );
   });
-  const shared = names("shared", t.shared.map(s => s.name)).map(n => {
-    const s = t.shared.find(x => x.name === n);
-    return line(n, s ? toMinor(s.costRounded, digits) * days : 0, sum(c => c.shared === n), digits);
+  const shared = names(
+    "shared",
+    t.shared.map((s) => s.name),
+  ).map((n) => {
+    const s = t.shared.find((x) => x.name === n);
+    return line(
+      n,
+      s ? toMinor(s.costRounded, digits) * days : 0,
+      sum((c) => c.shared === n),
+      digits,
+    );
   });
-  const teams = names("team", t.teams.map(x => x.name)).map(n => {
-    const x = t.teams.find(y => y.name === n);
-    return line(n, x ? toMinor(x.totalRounded, digits) * days : 0, sum(c => c.team === n), digits);
+  const teams = names(
+    "team",
+    t.teams.map((x) => x.name),
+  ).map((n) => {
+    const x = t.teams.find((y) => y.name === n);
+    return line(
+      n,
+      x ? toMinor(x.totalRounded, digits) * days : 0,
+      sum((c) => c.team === n),
+      digits,
+    );
   });
-  const plannedTotal = (t.pools.reduce((s, p) => s + toMinor(p.costRounded, digits), 0) + t.shared.reduce((s, x) => s + toMinor(x.costRounded, digits), 0)) * days;
+  const plannedTotal =
+    (t.pools.reduce((s, p) => s + toMinor(p.costRounded, digits), 0) +
+      t.shared.reduce((s, x) => s + toMinor(x.costRounded, digits), 0)) *
+    days;
   return {
     currency: cur,
-    period: { start: new Date(start).toISOString().replace(/\.\d{3}Z$/, "Z"), end: new Date(start + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"), days },
+    period: {
+      start: new Date(start).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      end: new Date(start + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      days,
+    },
     charges: charges.length,
     costColumn: read.costColumn,
     pools,
     shared,
     teams,
-    total: line("total", plannedTotal, sum(() => true), digits),
-    unattributed: fromMinor(sum(c => !c.team), digits),
+    total: line(
+      "total",
+      plannedTotal,
+      sum(() => true),
+      digits,
+    ),
+    unattributed: fromMinor(
+      sum((c) => !c.team),
+      digits,
+    ),
     warnings,
     problems,
   };

@@ -60,9 +60,13 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
     const used = teams.reduce((s, x) => s + (fin(x.tokens) ? x.tokens : 0), 0);
     const hasIdle = p.idleRounded !== 0 || t.idle === "separate";
     const monthTotal = toMinor(p.cost * DAYS_PER_MONTH, digits);
-    const monthParts = largestRemainder([...teams.map(x => x.cost * DAYS_PER_MONTH), p.idle * DAYS_PER_MONTH], monthTotal, digits);
+    const monthParts = largestRemainder(
+      [...teams.map((x) => x.cost * DAYS_PER_MONTH), p.idle * DAYS_PER_MONTH],
+      monthTotal,
+      digits,
+    );
     const sumOrNull = (f: (x: TeamView) => number | undefined): number | null =>
-      teams.every(x => fin(f(x))) ? teams.reduce((s, x) => s + f(x)!, 0) : null;
+      teams.every((x) => fin(f(x))) ? teams.reduce((s, x) => s + f(x)!, 0) : null;
     teams.forEach((x, i) => {
       lines.push({
         kind: "team",
@@ -102,8 +106,8 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
       kind: "total",
       pool: p.name,
       team: null,
-      inputTokens: sumOrNull(x => x.inputTokens),
-      outputTokens: sumOrNull(x => x.outputTokens),
+      inputTokens: sumOrNull((x) => x.inputTokens),
+      outputTokens: sumOrNull((x) => x.outputTokens),
       weightedTokens: used,
       share: used > 0 ? 1 : null,
       costPerDay: p.cost,
@@ -118,8 +122,28 @@ export function allocationLines(result: PlanResult): AllocationLine[] {
 }
 
 const HEAD = {
-  en: ["Pool", "Team", "Input tokens / day", "Output tokens / day", "Weighted tokens / day", "Share", "Cost / day", "Cost / month", "Cost / 1M weighted tokens"],
-  zh: ["资源池", "团队", "每日输入 token", "每日输出 token", "每日加权 token", "占比", "每日成本", "每月成本", "每百万加权 token 成本"],
+  en: [
+    "Pool",
+    "Team",
+    "Input tokens / day",
+    "Output tokens / day",
+    "Weighted tokens / day",
+    "Share",
+    "Cost / day",
+    "Cost / month",
+    "Cost / 1M weighted tokens",
+  ],
+  zh: [
+    "资源池",
+    "团队",
+    "每日输入 token",
+    "每日输出 token",
+    "每日加权 token",
+    "占比",
+    "每日成本",
+    "每月成本",
+    "每百万加权 token 成本",
+  ],
 } as const;
 
 /**

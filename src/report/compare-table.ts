@@ -7,7 +7,14 @@ import type { Sweep } from "../engine/types";
 import type { CompareResult, CompareRow, LoadLevel } from "./compare";
 import { filesText, fmtMs, fmtPct, fmtRps, fmtTokensPerSec, fmtPlain } from "./format";
 import { t, type Lang } from "./i18n";
-import { allOpenLoop, interTokenMetric, loadCell, markdownTable, tableColumns, tableHeaders } from "./sweep-table";
+import {
+  allOpenLoop,
+  interTokenMetric,
+  loadCell,
+  markdownTable,
+  tableColumns,
+  tableHeaders,
+} from "./sweep-table";
 
 /** Marker appended to a cell whose change is a regression. */
 export const REGRESSION_MARK = "▲";
@@ -47,9 +54,15 @@ export function compareSummary(r: CompareResult, lang: Lang): string {
   const n = r.regressions.length;
   const levels = r.rows.length;
   const th = fmtPlain(r.thresholdPct, 2);
-  const worst = r.worst && r.worstPct != null ? { what: keyLabel(r.worst.key), at: levelText(r.worst, lang), pct: fmtPct(r.worst.pct) } : null;
+  const worst =
+    r.worst && r.worstPct != null
+      ? { what: keyLabel(r.worst.key), at: levelText(r.worst, lang), pct: fmtPct(r.worst.pct) }
+      : null;
   if (lang === "zh") {
-    const head = n > 0 ? `${n} 项退化超过 ${th} %（共 ${levels} 个匹配档位）` : `无超过 ${th} % 的退化（共 ${levels} 个匹配档位）`;
+    const head =
+      n > 0
+        ? `${n} 项退化超过 ${th} %（共 ${levels} 个匹配档位）`
+        : `无超过 ${th} % 的退化（共 ${levels} 个匹配档位）`;
     return worst ? `${head}；最差变化：${worst.what} ${worst.pct}（${worst.at}）。` : `${head}。`;
   }
   const head =
@@ -77,17 +90,21 @@ export function compareMarkdown(base: Sweep, cand: Sweep, r: CompareResult, lang
   out.push(t(lang, "latenciesInMs"));
   out.push("");
   const open = allOpenLoop(r.rows);
-  const rows = r.rows.map(row => [
+  const rows = r.rows.map((row) => [
     loadCell(row, lang, open),
-    ...cols.map(c => deltaCell(row, c.key)),
-    Object.values(row.deltas).some(d => d.regression) ? `${REGRESSION_MARK} ${t(lang, "regression")}` : t(lang, "ok"),
+    ...cols.map((c) => deltaCell(row, c.key)),
+    Object.values(row.deltas).some((d) => d.regression)
+      ? `${REGRESSION_MARK} ${t(lang, "regression")}`
+      : t(lang, "ok"),
   ]);
   out.push(markdownTable([...tableHeaders(lang, metric, open), t(lang, "result")], rows).trimEnd());
   if (r.unmatched.length) {
     out.push("");
     out.push(`${t(lang, "unmatched")}${t(lang, "colon").trimEnd()}`);
     for (const u of r.unmatched) {
-      out.push(`- ${levelText(u, lang)} (${t(lang, u.side === "baseline" ? "onlyInBaseline" : "onlyInCandidate")})`);
+      out.push(
+        `- ${levelText(u, lang)} (${t(lang, u.side === "baseline" ? "onlyInBaseline" : "onlyInCandidate")})`,
+      );
     }
   }
   if (r.regressions.length) {
@@ -95,7 +112,9 @@ export function compareMarkdown(base: Sweep, cand: Sweep, r: CompareResult, lang
     out.push(`${t(lang, "regressions")}${t(lang, "colon").trimEnd()}`);
     for (const g of r.regressions) {
       const f = fmtFor(g.key);
-      out.push(`- ${REGRESSION_MARK} ${levelText(g, lang)}: ${keyLabel(g.key)} ${f(g.base)} → ${f(g.cand)}${unit(g.key)} (${fmtPct(g.pct)})`);
+      out.push(
+        `- ${REGRESSION_MARK} ${levelText(g, lang)}: ${keyLabel(g.key)} ${f(g.base)} → ${f(g.cand)}${unit(g.key)} (${fmtPct(g.pct)})`,
+      );
     }
   }
   out.push("");

@@ -63,11 +63,15 @@ export interface CompareResult {
 }
 
 /** Quantities compared: key → getter and direction. Latencies: p50, p95, p99 of TTFT, ITL, TPOT. */
-export const COMPARED: readonly { key: string; better: "up" | "down"; get(p: SweepPoint): number | null | undefined }[] = [
-  { key: "rps", better: "up", get: p => p.rps },
-  { key: "outputTokensPerSec", better: "up", get: p => p.outputTokensPerSec },
-  ...(["ttft", "itl", "tpot"] as const).flatMap(m =>
-    (["p50", "p95", "p99"] as const).map(s => ({
+export const COMPARED: readonly {
+  key: string;
+  better: "up" | "down";
+  get(p: SweepPoint): number | null | undefined;
+}[] = [
+  { key: "rps", better: "up", get: (p) => p.rps },
+  { key: "outputTokensPerSec", better: "up", get: (p) => p.outputTokensPerSec },
+  ...(["ttft", "itl", "tpot"] as const).flatMap((m) =>
+    (["p50", "p95", "p99"] as const).map((s) => ({
       key: `${m}.${s}`,
       better: "down" as const,
       get: (p: SweepPoint) => p[`${m}Ms` as MetricField]?.[s],
@@ -91,12 +95,24 @@ function sameRate(a: number | "inf", b: number | "inf"): boolean {
  * Match the candidate point for a baseline point: same concurrency when the baseline point has
  * one, else same request rate. Each candidate point is used at most once.
  */
-function findMatch(p: SweepPoint, cands: readonly SweepPoint[], used: Set<number>): { i: number; by: CompareRow["matchedBy"] } | null {
+function findMatch(
+  p: SweepPoint,
+  cands: readonly SweepPoint[],
+  used: Set<number>,
+): { i: number; by: CompareRow["matchedBy"] } | null {
   if (p.concurrency != null) {
-    const i = cands.findIndex((q, j) => !used.has(j) && q.concurrency != null && sameNumber(q.concurrency, p.concurrency!));
+    const i = cands.findIndex(
+      (q, j) => !used.has(j) && q.concurrency != null && sameNumber(q.concurrency, p.concurrency!),
+    );
     if (i >= 0) return { i, by: "concurrency" };
   } else if (p.requestRate != null) {
-    const i = cands.findIndex((q, j) => !used.has(j) && q.concurrency == null && q.requestRate != null && sameRate(q.requestRate, p.requestRate!));
+    const i = cands.findIndex(
+      (q, j) =>
+        !used.has(j) &&
+        q.concurrency == null &&
+        q.requestRate != null &&
+        sameRate(q.requestRate, p.requestRate!),
+    );
     if (i >= 0) return { i, by: "requestRate" };
   }
   return null;
@@ -123,7 +139,10 @@ export function compareSweeps(base: Sweep, cand: Sweep, thresholdPct = 5): Compa
   let worst: CompareResult["worst"] = null;
   for (const p of base.points) {
     const m = findMatch(p, cand.points, used);
-    const level: LoadLevel = { concurrency: p.concurrency ?? null, requestRate: p.requestRate ?? null };
+    const level: LoadLevel = {
+      concurrency: p.concurrency ?? null,
+      requestRate: p.requestRate ?? null,
+    };
     if (!m) {
       unmatched.push({ side: "baseline", ...level, rps: p.rps ?? null });
       continue;
@@ -136,7 +155,14 @@ export function compareSweeps(base: Sweep, cand: Sweep, thresholdPct = 5): Compa
       const b = c.get(q);
       if (!num(a) || !num(b)) continue;
       const pct = a === 0 ? null : ((b - a) / a) * 100;
-      const d: CompareDelta = { base: a, cand: b, abs: b - a, pct, better: c.better, regression: false };
+      const d: CompareDelta = {
+        base: a,
+        cand: b,
+        abs: b - a,
+        pct,
+        better: c.better,
+        regression: false,
+      };
       const adv = adverse(d);
       if (adv != null) {
         d.regression = adv > thresholdPct + 1e-9; // a change of exactly the threshold is not a regression
@@ -151,7 +177,13 @@ export function compareSweeps(base: Sweep, cand: Sweep, thresholdPct = 5): Compa
     rows.push({ ...level, matchedBy: m.by, deltas });
   }
   cand.points.forEach((q, j) => {
-    if (!used.has(j)) unmatched.push({ side: "candidate", concurrency: q.concurrency ?? null, requestRate: q.requestRate ?? null, rps: q.rps ?? null });
+    if (!used.has(j))
+      unmatched.push({
+        side: "candidate",
+        concurrency: q.concurrency ?? null,
+        requestRate: q.requestRate ?? null,
+        rps: q.rps ?? null,
+      });
   });
   return { thresholdPct, rows, unmatched, regressions, worstPct, worst };
 }

@@ -15,14 +15,54 @@ import { csvCell } from "./plan-output";
 
 /** The header of {@link focusCsv}, in order: FOCUS 1.3 columns, then capplan's `x_` columns. */
 export const FOCUS_COLUMNS = [
-  "BillingAccountId", "BillingAccountName", "BillingCurrency", "BillingPeriodStart", "BillingPeriodEnd",
-  "ChargePeriodStart", "ChargePeriodEnd", "ChargeCategory", "ChargeClass", "ChargeDescription", "ChargeFrequency",
-  "BilledCost", "EffectiveCost", "ListCost", "ContractedCost", "ListUnitPrice", "ContractedUnitPrice",
-  "PricingCategory", "PricingQuantity", "PricingUnit", "ConsumedQuantity", "ConsumedUnit",
-  "ServiceCategory", "ServiceName", "ServiceProviderName", "HostProviderName", "InvoiceIssuerName", "ProviderName", "PublisherName",
-  "ResourceId", "ResourceName", "ResourceType", "SkuId", "SubAccountId", "SubAccountName", "Tags",
-  "AllocatedMethodId", "AllocatedMethodDetails", "AllocatedResourceId", "AllocatedResourceName", "AllocatedTags",
-  "x_OriginChargeId", "x_Pool", "x_Team", "x_Line", "x_InputTokens", "x_OutputTokens", "x_WeightedTokens",
+  "BillingAccountId",
+  "BillingAccountName",
+  "BillingCurrency",
+  "BillingPeriodStart",
+  "BillingPeriodEnd",
+  "ChargePeriodStart",
+  "ChargePeriodEnd",
+  "ChargeCategory",
+  "ChargeClass",
+  "ChargeDescription",
+  "ChargeFrequency",
+  "BilledCost",
+  "EffectiveCost",
+  "ListCost",
+  "ContractedCost",
+  "ListUnitPrice",
+  "ContractedUnitPrice",
+  "PricingCategory",
+  "PricingQuantity",
+  "PricingUnit",
+  "ConsumedQuantity",
+  "ConsumedUnit",
+  "ServiceCategory",
+  "ServiceName",
+  "ServiceProviderName",
+  "HostProviderName",
+  "InvoiceIssuerName",
+  "ProviderName",
+  "PublisherName",
+  "ResourceId",
+  "ResourceName",
+  "ResourceType",
+  "SkuId",
+  "SubAccountId",
+  "SubAccountName",
+  "Tags",
+  "AllocatedMethodId",
+  "AllocatedMethodDetails",
+  "AllocatedResourceId",
+  "AllocatedResourceName",
+  "AllocatedTags",
+  "x_OriginChargeId",
+  "x_Pool",
+  "x_Team",
+  "x_Line",
+  "x_InputTokens",
+  "x_OutputTokens",
+  "x_WeightedTokens",
 ] as const;
 
 /** Decimals of AllocatedRatio (fixed point, so the ratios of an origin add up to exactly 1). */
@@ -51,12 +91,12 @@ export function focusDate(d: Date): string {
 function poolSku(result: PlanResult, plan: PlanFile | undefined, pool: string): string | null {
   const defs = plan?.tenants?.pools;
   if (defs && defs.length) {
-    const def = defs.find(p => p.name === pool);
+    const def = defs.find((p) => p.name === pool);
     return typeof def?.sku === "string" ? def.sku : null;
   }
   // With no pools the engine names its one pool after the recommended SKU (plan-tenants.ts).
   if (result.cheapest && result.cheapest === pool) return result.cheapest;
-  return result.skus.some(s => s.name === pool) ? pool : null;
+  return result.skus.some((s) => s.name === pool) ? pool : null;
 }
 
 /** Integer units of 10^-digits as a plain decimal: 375000000000 (12) → `0.375`, 10^12 → `1`. */
@@ -107,13 +147,19 @@ interface Origin {
 /** Ratios of an origin's lines in units of 10^-RATIO_DIGITS, summing to 10^RATIO_DIGITS exactly; ties to the name that sorts first. */
 function ratioUnits(lines: readonly Line[]): number[] {
   const total = lines.reduce((s, l) => s + l.amount, 0);
-  const raw = total > 0 ? lines.map(l => l.amount / total) : lines.map(() => 1 / lines.length);
-  const order = lines.map((_, i) => i).sort((a, b) => {
-    const x = lines[a]!.team;
-    const y = lines[b]!.team;
-    return x === null ? (y === null ? a - b : 1) : y === null ? -1 : compareNames(x, y) || a - b;
-  });
-  const parts = largestRemainder(order.map(i => raw[i]!), 10 ** RATIO_DIGITS, RATIO_DIGITS);
+  const raw = total > 0 ? lines.map((l) => l.amount / total) : lines.map(() => 1 / lines.length);
+  const order = lines
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = lines[a]!.team;
+      const y = lines[b]!.team;
+      return x === null ? (y === null ? a - b : 1) : y === null ? -1 : compareNames(x, y) || a - b;
+    });
+  const parts = largestRemainder(
+    order.map((i) => raw[i]!),
+    10 ** RATIO_DIGITS,
+    RATIO_DIGITS,
+  );
   const out = new Array<number>(lines.length);
   order.forEach((i, k) => (out[i] = parts[k]!));
   return out;
@@ -127,37 +173,93 @@ function origins(result: PlanResult, plan: PlanFile | undefined, digits: number)
   for (const p of t.pools) {
     const reservation = p.basis === "reservation";
     const unit = reservation ? "Replicas" : "Tokens";
-    const lines: Line[] = p.teams.map(x => ({
-      team: x.name, kind: "team", amount: x.cost, minor: toMinor(x.costRounded, digits),
-      unit, quantity: reservation ? x.billedReplicas : x.tokens,
-      inputTokens: x.inputTokens, outputTokens: x.outputTokens, weightedTokens: x.tokens, consumed: x.inputTokens + x.outputTokens,
+    const lines: Line[] = p.teams.map((x) => ({
+      team: x.name,
+      kind: "team",
+      amount: x.cost,
+      minor: toMinor(x.costRounded, digits),
+      unit,
+      quantity: reservation ? x.billedReplicas : x.tokens,
+      inputTokens: x.inputTokens,
+      outputTokens: x.outputTokens,
+      weightedTokens: x.tokens,
+      consumed: x.inputTokens + x.outputTokens,
     }));
     if (p.idleRounded !== 0 || p.idle !== 0 || t.idle === "separate") {
       const spare = reservation
-        ? p.replicas !== null && p.billedReplicas !== null ? Math.max(0, p.replicas - p.billedReplicas) : null
-        : p.capacityTokens !== null ? Math.max(0, p.capacityTokens - p.usedTokens) : null;
-      lines.push({ team: null, kind: "idle", amount: p.idle, minor: toMinor(p.idleRounded, digits), unit: spare === null ? null : unit, quantity: spare, inputTokens: null, outputTokens: null, weightedTokens: reservation ? null : spare, consumed: 0 });
+        ? p.replicas !== null && p.billedReplicas !== null
+          ? Math.max(0, p.replicas - p.billedReplicas)
+          : null
+        : p.capacityTokens !== null
+          ? Math.max(0, p.capacityTokens - p.usedTokens)
+          : null;
+      lines.push({
+        team: null,
+        kind: "idle",
+        amount: p.idle,
+        minor: toMinor(p.idleRounded, digits),
+        unit: spare === null ? null : unit,
+        quantity: spare,
+        inputTokens: null,
+        outputTokens: null,
+        weightedTokens: reservation ? null : spare,
+        consumed: 0,
+      });
     }
     out.push({
-      id: `pool/${p.name}`, pool: p.name, resourceId: `pool/${p.name}`, resourceName: p.name, resourceType: "LLM serving pool", sku: poolSku(result, plan, p.name),
-      description: `Planned daily cost of LLM serving pool ${p.name}${title}`, tags: { pool: p.name },
-      methodId: `capplan/${p.basis}/${t.method}/idle-${t.idle}`, costMinor: toMinor(p.costRounded, digits), lines,
+      id: `pool/${p.name}`,
+      pool: p.name,
+      resourceId: `pool/${p.name}`,
+      resourceName: p.name,
+      resourceType: "LLM serving pool",
+      sku: poolSku(result, plan, p.name),
+      description: `Planned daily cost of LLM serving pool ${p.name}${title}`,
+      tags: { pool: p.name },
+      methodId: `capplan/${p.basis}/${t.method}/idle-${t.idle}`,
+      costMinor: toMinor(p.costRounded, digits),
+      lines,
     });
   }
   for (const s of t.shared) {
-    const own = new Map(t.teams.map(x => [x.name, x.cost]));
-    const lines: Line[] = s.teams.map(x => ({
-      team: x.name, kind: "team", amount: x.cost, minor: toMinor(x.costRounded, digits),
-      unit: s.split === "weighted" ? result.currency : null, quantity: s.split === "weighted" ? own.get(x.name) ?? 0 : null,
-      inputTokens: null, outputTokens: null, weightedTokens: null, consumed: 0,
+    const own = new Map(t.teams.map((x) => [x.name, x.cost]));
+    const lines: Line[] = s.teams.map((x) => ({
+      team: x.name,
+      kind: "team",
+      amount: x.cost,
+      minor: toMinor(x.costRounded, digits),
+      unit: s.split === "weighted" ? result.currency : null,
+      quantity: s.split === "weighted" ? (own.get(x.name) ?? 0) : null,
+      inputTokens: null,
+      outputTokens: null,
+      weightedTokens: null,
+      consumed: 0,
     }));
     if (s.unallocatedRounded !== 0 || s.unallocated !== 0 || lines.length === 0) {
-      lines.push({ team: null, kind: "unallocated", amount: s.unallocated, minor: toMinor(s.unallocatedRounded, digits), unit: null, quantity: null, inputTokens: null, outputTokens: null, weightedTokens: null, consumed: 0 });
+      lines.push({
+        team: null,
+        kind: "unallocated",
+        amount: s.unallocated,
+        minor: toMinor(s.unallocatedRounded, digits),
+        unit: null,
+        quantity: null,
+        inputTokens: null,
+        outputTokens: null,
+        weightedTokens: null,
+        consumed: 0,
+      });
     }
     out.push({
-      id: `shared/${s.name}`, pool: null, resourceId: `shared/${s.name}`, resourceName: s.name, resourceType: "Shared cost", sku: null,
-      description: `Planned daily shared cost ${s.name}${title}`, tags: { shared: s.name },
-      methodId: `capplan/shared/${s.split}`, costMinor: toMinor(s.costRounded, digits), lines,
+      id: `shared/${s.name}`,
+      pool: null,
+      resourceId: `shared/${s.name}`,
+      resourceName: s.name,
+      resourceType: "Shared cost",
+      sku: null,
+      description: `Planned daily shared cost ${s.name}${title}`,
+      tags: { shared: s.name },
+      methodId: `capplan/shared/${s.split}`,
+      costMinor: toMinor(s.costRounded, digits),
+      lines,
     });
   }
   return out;
@@ -174,8 +276,13 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
   if (!t) return { ok: false, reason: "the plan has no team allocation (tenants)" };
   const start = options.period.start;
   const days = options.period.days ?? 1;
-  if (!(start instanceof Date) || !Number.isFinite(start.getTime())) return { ok: false, reason: "the period start is not a valid date" };
-  if (!Number.isInteger(days) || days < 1 || days > 366) return { ok: false, reason: `the period must be a whole number of days from 1 to 366, got ${String(days)}` };
+  if (!(start instanceof Date) || !Number.isFinite(start.getTime()))
+    return { ok: false, reason: "the period start is not a valid date" };
+  if (!Number.isInteger(days) || days < 1 || days > 366)
+    return {
+      ok: false,
+      reason: `the period must be a whole number of days from 1 to 366, got ${String(days)}`,
+    };
   const cur = result.currency;
   const digits = minorUnitDigits(cur);
   const service = options.serviceName ?? "LLM inference";
@@ -183,7 +290,7 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
   const billingStart = focusDate(start);
   const billingEnd = focusDate(new Date(start.getTime() + days * 86_400_000));
   const list = origins(result, options.plan, digits);
-  const ratios = list.map(o => ratioUnits(o.lines));
+  const ratios = list.map((o) => ratioUnits(o.lines));
   const out = [FOCUS_COLUMNS.join(",")];
   let rows = 0;
   for (let d = 0; d < days; d++) {
@@ -197,14 +304,54 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
         const money = minorCell(l.minor, digits);
         const allocated = l.kind === "team";
         const row = [
-          csvCell("capplan"), csvCell(result.title || "capplan plan"), csvCell(cur), csvCell(billingStart), csvCell(billingEnd),
-          csvCell(from), csvCell(to), csvCell("Usage"), "", csvCell(o.description), csvCell("Usage-Based"),
-          money, money, money, money, unitPrice, unitPrice,
-          csvCell("Standard"), ratio, csvCell("Days"), csvCell(l.consumed), csvCell("Tokens"),
-          csvCell("AI and Machine Learning"), csvCell(service), csvCell(provider), csvCell(provider), csvCell(provider), csvCell(provider), csvCell(provider),
-          csvCell(o.resourceId), csvCell(o.resourceName), csvCell(o.resourceType), csvCell(o.sku), "", "", csvCell(JSON.stringify(o.tags)),
-          csvCell(o.methodId), csvCell(`{"Elements":[${element}]}`), csvCell(allocated ? `team/${l.team}` : null), csvCell(allocated ? l.team : null), csvCell(allocated ? JSON.stringify({ team: l.team }) : null),
-          csvCell(`${o.id}/${from.slice(0, 10)}`), csvCell(o.pool), csvCell(l.team), csvCell(l.kind), csvCell(l.inputTokens), csvCell(l.outputTokens), csvCell(l.weightedTokens),
+          csvCell("capplan"),
+          csvCell(result.title || "capplan plan"),
+          csvCell(cur),
+          csvCell(billingStart),
+          csvCell(billingEnd),
+          csvCell(from),
+          csvCell(to),
+          csvCell("Usage"),
+          "",
+          csvCell(o.description),
+          csvCell("Usage-Based"),
+          money,
+          money,
+          money,
+          money,
+          unitPrice,
+          unitPrice,
+          csvCell("Standard"),
+          ratio,
+          csvCell("Days"),
+          csvCell(l.consumed),
+          csvCell("Tokens"),
+          csvCell("AI and Machine Learning"),
+          csvCell(service),
+          csvCell(provider),
+          csvCell(provider),
+          csvCell(provider),
+          csvCell(provider),
+          csvCell(provider),
+          csvCell(o.resourceId),
+          csvCell(o.resourceName),
+          csvCell(o.resourceType),
+          csvCell(o.sku),
+          "",
+          "",
+          csvCell(JSON.stringify(o.tags)),
+          csvCell(o.methodId),
+          csvCell(`{"Elements":[${element}]}`),
+          csvCell(allocated ? `team/${l.team}` : null),
+          csvCell(allocated ? l.team : null),
+          csvCell(allocated ? JSON.stringify({ team: l.team }) : null),
+          csvCell(`${o.id}/${from.slice(0, 10)}`),
+          csvCell(o.pool),
+          csvCell(l.team),
+          csvCell(l.kind),
+          csvCell(l.inputTokens),
+          csvCell(l.outputTokens),
+          csvCell(l.weightedTokens),
         ];
         out.push(row.join(","));
         rows++;

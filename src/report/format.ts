@@ -23,11 +23,20 @@ export const MINUS = "\u2212";
 const cache = new Map<string, Intl.NumberFormat>();
 
 /** A cached `Intl.NumberFormat` for the plain, ungrouped `en-US` table style. */
-function nf(minFrac: number, maxFrac: number, grouping = false, locale = "en-US"): Intl.NumberFormat {
+function nf(
+  minFrac: number,
+  maxFrac: number,
+  grouping = false,
+  locale = "en-US",
+): Intl.NumberFormat {
   const key = `${locale}|${minFrac}|${maxFrac}|${grouping}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: minFrac, maximumFractionDigits: maxFrac, useGrouping: grouping });
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minFrac,
+      maximumFractionDigits: maxFrac,
+      useGrouping: grouping,
+    });
     cache.set(key, f);
   }
   return f;
@@ -85,9 +94,11 @@ export function fmtReadable(v: number | null | undefined, lang: Lang, maxFrac = 
  */
 export function filesText(files: readonly string[]): string {
   if (files.length <= 3) return files.join(", ");
-  const dirs = files.map(f => f.slice(0, f.lastIndexOf("/") + 1));
+  const dirs = files.map((f) => f.slice(0, f.lastIndexOf("/") + 1));
   let common = dirs[0]!;
-  for (const d of dirs) while (!d.startsWith(common)) common = common.slice(0, common.slice(0, -1).lastIndexOf("/") + 1);
+  for (const d of dirs)
+    while (!d.startsWith(common))
+      common = common.slice(0, common.slice(0, -1).lastIndexOf("/") + 1);
   if (common) return `${common} (${files.length} files)`;
   return `${files[0]}, …, ${files[files.length - 1]} (${files.length})`;
 }

@@ -24,7 +24,21 @@ import { formatIssue, type ImportIssue } from "../import/types";
 import type { Lang } from "./i18n";
 
 /** Every catalogue whose problems can reach a rendered output. */
-export const CATALOGUES: readonly Catalogue[] = [allocationMessages, tenantsMessages, scheduleMessages, traceMessages, trafficMessages, sloMessages, capacityMessages, planMessages, priceMessages, formulaMessages, planFileMessages, jsonMessages, ...(IMPORT_CATALOGUES as Catalogue[])] as unknown as Catalogue[];
+export const CATALOGUES: readonly Catalogue[] = [
+  allocationMessages,
+  tenantsMessages,
+  scheduleMessages,
+  traceMessages,
+  trafficMessages,
+  sloMessages,
+  capacityMessages,
+  planMessages,
+  priceMessages,
+  formulaMessages,
+  planFileMessages,
+  jsonMessages,
+  ...(IMPORT_CATALOGUES as Catalogue[]),
+] as unknown as Catalogue[];
 
 const BY_DOMAIN = new Map<string, Catalogue>(CATALOGUES.map((c) => [c.domain, c]));
 
@@ -37,7 +51,9 @@ export function renderProblem(p: Problem<object>, lang: Lang): string {
   }
   const dot = p.code.indexOf(".");
   const cat = dot > 0 ? BY_DOMAIN.get(p.code.slice(0, dot)) : undefined;
-  return cat?.render(p, lang, (q) => renderProblem(q, lang)) ?? withSubject(p.subject, p.code, lang);
+  return (
+    cat?.render(p, lang, (q) => renderProblem(q, lang)) ?? withSubject(p.subject, p.code, lang)
+  );
 }
 
 /** English text of `p` (what `warnings[]` and `errors[]` carry). */
@@ -51,7 +67,11 @@ const INDEX = new WeakMap<readonly Problem[], Map<string, Problem>>();
  * `text` (an English message of a result's `warnings[]`/`errors[]`) in `lang`: rendered from the
  * problem among `problems` whose English it is, else as written (no sentence is translated).
  */
-export function localizeMessage(text: string, lang: Lang, problems?: readonly Problem[] | null): string {
+export function localizeMessage(
+  text: string,
+  lang: Lang,
+  problems?: readonly Problem[] | null,
+): string {
   if (lang === "en") return text;
   if (problems?.length) {
     let index = INDEX.get(problems);
@@ -66,18 +86,27 @@ export function localizeMessage(text: string, lang: Lang, problems?: readonly Pr
 }
 
 /** An error of a plan result (`{ message, problem? }`) in `lang`. */
-export function localizeError(e: { message: string; problem?: Problem | undefined }, lang: Lang): string {
+export function localizeError(
+  e: { message: string; problem?: Problem | undefined },
+  lang: Lang,
+): string {
   return e.problem ? renderProblem(e.problem, lang) : e.message;
 }
 
 /** Why a SKU is infeasible or unknown, in `lang` (from its problem; empty when there is no reason). */
-export function localizeReason(s: { infeasibleReason: string | null; infeasibleProblem?: Problem | null }, lang: Lang): string {
+export function localizeReason(
+  s: { infeasibleReason: string | null; infeasibleProblem?: Problem | null },
+  lang: Lang,
+): string {
   if (s.infeasibleProblem) return renderProblem(s.infeasibleProblem, lang);
   return s.infeasibleReason ? s.infeasibleReason : "";
 }
 
 /** Every warning of a plan result as values: the plan's and each SKU's (for {@link localizeMessage}). */
-export function resultProblems(r: { problems?: readonly Problem[]; skus: readonly { problems?: readonly Problem[] }[] }): Problem[] {
+export function resultProblems(r: {
+  problems?: readonly Problem[];
+  skus: readonly { problems?: readonly Problem[] }[];
+}): Problem[] {
   return [...(r.problems ?? []), ...r.skus.flatMap((s) => s.problems ?? [])];
 }
 
@@ -87,7 +116,9 @@ export function resultProblems(r: { problems?: readonly Problem[]; skus: readonl
  */
 export function localizeIssue(i: ImportIssue, lang: Lang): string {
   if (lang === "en") return formatIssue(i);
-  return i.problem ? formatIssue({ ...i, message: renderProblem(i.problem, lang) }) : formatIssue(i);
+  return i.problem
+    ? formatIssue({ ...i, message: renderProblem(i.problem, lang) })
+    : formatIssue(i);
 }
 
 /** A note of an import (src/import/notes.ts `importNotes`) in `lang`: its file's issue, else its problem, else its text. */

@@ -13,8 +13,29 @@ import { scheduleLines } from "./schedule-section";
 
 export type { Lang };
 
-const SKU_NUMBER_KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"] as const;
-const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: null, totalTokensPerSec: null, basis: null, bindingSlo: null, bindingErrorRate: null, sloBinding: null };
+const SKU_NUMBER_KEYS = [
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "costPerHour",
+  "costPerDay",
+  "costPerMonth",
+  "costPerOutputToken",
+  "costPerMillionOutputTokens",
+  "costPerRequest",
+] as const;
+const EMPTY_OPERATING_POINT = {
+  concurrency: null,
+  requestRate: null,
+  rps: null,
+  outputTokensPerSec: null,
+  totalTokensPerSec: null,
+  basis: null,
+  bindingSlo: null,
+  bindingErrorRate: null,
+  sloBinding: null,
+};
 
 /**
  * The `plan --json` object: the result without the imported sweeps' raw points. A SKU's
@@ -26,24 +47,36 @@ const EMPTY_OPERATING_POINT = { concurrency: null, requestRate: null, rps: null,
 export function planJson(r: PlanResult): unknown {
   return {
     ...r,
-    skus: r.skus.map(sku => {
+    skus: r.skus.map((sku) => {
       const { capacity, schedule, ...s } = sku;
       return {
-      ...Object.fromEntries(SKU_NUMBER_KEYS.map(k => [k, capacity ? capacity[k] : null])),
-      ...s,
-      ...(capacity && { peak: capacity.peak, forecast: capacity.forecast, utilizationAtPeak: capacity.utilizationAtPeak, replicaOutputTokensPerSec: capacity.replicaOutputTokensPerSec }),
-      // The schedule's numbers follow the capacity's (they are worked out from it).
-      ...(schedule !== undefined && { schedule }),
-      operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
-      workloads: s.workloads.map(w => {
-        const { sweep, detail, replicaOutputTokensPerSec: _perReplica, ...rest } = w;
-        return {
-          ...rest,
-          sweep: sweep ? { label: sweep.label, source: sweep.source, meta: sweep.meta, points: sweep.points.length } : null,
-          missing: detail?.missing ?? [],
-          failure: detail?.failure ?? null,
-        };
-      }),
+        ...Object.fromEntries(SKU_NUMBER_KEYS.map((k) => [k, capacity ? capacity[k] : null])),
+        ...s,
+        ...(capacity && {
+          peak: capacity.peak,
+          forecast: capacity.forecast,
+          utilizationAtPeak: capacity.utilizationAtPeak,
+          replicaOutputTokensPerSec: capacity.replicaOutputTokensPerSec,
+        }),
+        // The schedule's numbers follow the capacity's (they are worked out from it).
+        ...(schedule !== undefined && { schedule }),
+        operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
+        workloads: s.workloads.map((w) => {
+          const { sweep, detail, replicaOutputTokensPerSec: _perReplica, ...rest } = w;
+          return {
+            ...rest,
+            sweep: sweep
+              ? {
+                  label: sweep.label,
+                  source: sweep.source,
+                  meta: sweep.meta,
+                  points: sweep.points.length,
+                }
+              : null,
+            missing: detail?.missing ?? [],
+            failure: detail?.failure ?? null,
+          };
+        }),
       };
     }),
   };
@@ -199,7 +232,18 @@ function moneyFormats(locale: string, currency: string): MoneyFormats {
   let byCurrency = MONEY_FORMATS.get(locale);
   if (!byCurrency) MONEY_FORMATS.set(locale, (byCurrency = new Map()));
   let f = byCurrency.get(currency);
-  if (!f) byCurrency.set(currency, (f = { plain: new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" }), sig3: null }));
+  if (!f)
+    byCurrency.set(
+      currency,
+      (f = {
+        plain: new Intl.NumberFormat(locale, {
+          style: "currency",
+          currency,
+          currencyDisplay: "narrowSymbol",
+        }),
+        sig3: null,
+      }),
+    );
   return f;
 }
 
@@ -209,12 +253,18 @@ function moneyFormats(locale: string, currency: string): MoneyFormats {
  * characters removed, cut to 12 characters). See docs/persistence.md ("Bad values").
  */
 export function moneyFallback(x: number, currency: string): string {
-  const code = String(currency).replace(/[\u0000-\u001f\u007f-\u009f]/g, "").slice(0, 12);
+  const code = String(currency)
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
+    .slice(0, 12);
   return `${fmtValue(x, 2)} ${code}`.trim();
 }
 
 /** Format money in the plan currency; tiny amounts keep 3 significant digits (e.g. $0.0074, 1.48e-5). */
-export function fmtMoney(x: number | null | undefined, currency: string, lang: Lang = "en"): string {
+export function fmtMoney(
+  x: number | null | undefined,
+  currency: string,
+  lang: Lang = "en",
+): string {
   if (x == null || !Number.isFinite(x)) return "—";
   try {
     return fmtMoneyIntl(x, currency, lang);
@@ -227,12 +277,21 @@ function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
   if (abs !== 0 && abs < 1e-4) {
-    const sym = moneyFormats(loc, currency).plain.formatToParts(0).find(p => p.type === "currency")?.value ?? currency;
+    const sym =
+      moneyFormats(loc, currency)
+        .plain.formatToParts(0)
+        .find((p) => p.type === "currency")?.value ?? currency;
     return `${sym}${x.toExponential(2)}`;
   }
   if (abs !== 0 && abs < 1) {
     const f = moneyFormats(loc, currency);
-    f.sig3 ??= new Intl.NumberFormat(loc, { style: "currency", currency, currencyDisplay: "narrowSymbol", minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
+    f.sig3 ??= new Intl.NumberFormat(loc, {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumSignificantDigits: 3,
+      maximumSignificantDigits: 3,
+    });
     return f.sig3.format(x);
   }
   return moneyFormats(loc, currency).plain.format(x);
@@ -240,14 +299,39 @@ function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
 
 /** Keys of the rows of the SKU comparison, in display order; each is also its label's key in {@link planWords}. */
 export const COMPARISON_KEYS = [
-  "feasible", "op", "basis", "binding", "checked", "replicasBase", "replicasRaw", "replicas", "gpus", "perHour", "perDay", "perMonth",
-  "perToken", "perMillion", "perRequest", "peakPerMillion", "forecastPerMillion", "utilization",
-  "schedReplicas", "schedStatic", "schedAutoscaled", "schedReserved", "schedBlended", "reason",
+  "feasible",
+  "op",
+  "basis",
+  "binding",
+  "checked",
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "perHour",
+  "perDay",
+  "perMonth",
+  "perToken",
+  "perMillion",
+  "perRequest",
+  "peakPerMillion",
+  "forecastPerMillion",
+  "utilization",
+  "schedReplicas",
+  "schedStatic",
+  "schedAutoscaled",
+  "schedReserved",
+  "schedBlended",
+  "reason",
 ] as const satisfies readonly (keyof PlanWords)[];
 export type ComparisonKey = (typeof COMPARISON_KEYS)[number];
 
 /** What bound a SKU's operating point: an SLO, the failed-share limit (percent), nothing (all points pass); null when there is no checked operating point. */
-export type BindingLimit = { kind: "slo"; slo: Slo } | { kind: "errorRate"; maxPct: number | null } | { kind: "none" } | null;
+export type BindingLimit =
+  | { kind: "slo"; slo: Slo }
+  | { kind: "errorRate"; maxPct: number | null }
+  | { kind: "none" }
+  | null;
 
 /**
  * One cell of the SKU comparison as a typed value (docs/architecture.md): the CLI's text table,
@@ -255,7 +339,10 @@ export type BindingLimit = { kind: "slo"; slo: Slo } | { kind: "errorRate"; maxP
  */
 export type ComparisonCell =
   | { kind: "feasible"; value: boolean | null }
-  | { kind: "operatingPoint"; value: { workload: string | null; op: OperatingPointSummary | null }[] }
+  | {
+      kind: "operatingPoint";
+      value: { workload: string | null; op: OperatingPointSummary | null }[];
+    }
   | { kind: "basis"; value: Basis | null }
   | { kind: "binding"; value: BindingLimit }
   | { kind: "checked"; value: boolean }
@@ -278,16 +365,35 @@ export interface ComparisonTextRow {
 }
 
 /** The comparison cells of one SKU, by row key (the plan's failed-share limit names the binding limit). */
-export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): Record<ComparisonKey, ComparisonCell> {
+export function comparisonCells(
+  s: SkuResult,
+  maxErrorRatePct: number | null,
+): Record<ComparisonKey, ComparisonCell> {
   const op = s.operatingPoint;
   const c = s.capacity;
   const money = (value: number | null): ComparisonCell => ({ kind: "money", value });
   return {
     feasible: { kind: "feasible", value: s.feasible },
     // Several workloads: each has its own operating point on its own sweep.
-    op: { kind: "operatingPoint", value: s.workloads.length > 1 ? s.workloads.map(x => ({ workload: x.workload, op: x.operatingPoint })) : [{ workload: null, op }] },
+    op: {
+      kind: "operatingPoint",
+      value:
+        s.workloads.length > 1
+          ? s.workloads.map((x) => ({ workload: x.workload, op: x.operatingPoint }))
+          : [{ workload: null, op }],
+    },
     basis: { kind: "basis", value: op ? op.basis : null },
-    binding: { kind: "binding", value: !op || op.basis === "given" ? null : op.bindingErrorRate ? { kind: "errorRate", maxPct: maxErrorRatePct } : op.bindingSlo ? { kind: "slo", slo: op.bindingSlo } : { kind: "none" } },
+    binding: {
+      kind: "binding",
+      value:
+        !op || op.basis === "given"
+          ? null
+          : op.bindingErrorRate
+            ? { kind: "errorRate", maxPct: maxErrorRatePct }
+            : op.bindingSlo
+              ? { kind: "slo", slo: op.bindingSlo }
+              : { kind: "none" },
+    },
     checked: { kind: "checked", value: s.sloChecked },
     replicasBase: { kind: "number", value: c?.replicasBase ?? null, digits: 2 },
     replicasRaw: { kind: "number", value: c?.replicasRaw ?? null, digits: 2 },
@@ -301,26 +407,37 @@ export function comparisonCells(s: SkuResult, maxErrorRatePct: number | null): R
     perRequest: money(c?.costPerRequest ?? null),
     peakPerMillion: money(c?.peak.costPerMillionOutputTokens ?? null),
     forecastPerMillion: money(c?.forecast?.costPerMillionOutputTokens ?? null),
-    utilization: { kind: "percent", value: c?.forecast ? c.forecast.utilization * 100 : null, digits: 1 },
+    utilization: {
+      kind: "percent",
+      value: c?.forecast ? c.forecast.utilization * 100 : null,
+      digits: 1,
+    },
     // Demand over time (docs/schedules.md): costs over one period of the schedules.
     schedReplicas: { kind: "number", value: s.schedule?.staticReplicas ?? null, digits: 0 },
     schedStatic: money(s.schedule?.staticCost ?? null),
     schedAutoscaled: money(s.schedule?.autoscaledCost ?? null),
     schedReserved: { kind: "number", value: s.schedule?.reservedReplicas ?? null, digits: 0 },
     schedBlended: money(s.schedule?.blendedCost ?? null),
-    reason: s.infeasibleProblem ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem } : { kind: "message", value: s.infeasibleReason },
+    reason: s.infeasibleProblem
+      ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem }
+      : { kind: "message", value: s.infeasibleReason },
   };
 }
 
 /** The SKU comparison as typed rows: every row of {@link COMPARISON_KEYS}, one cell per SKU. */
 export function comparisonTable(r: PlanResult): ComparisonRow[] {
-  const columns = r.skus.map(s => comparisonCells(s, r.maxErrorRatePct));
-  return COMPARISON_KEYS.map(key => ({ key, cells: columns.map(c => c[key]) }));
+  const columns = r.skus.map((s) => comparisonCells(s, r.maxErrorRatePct));
+  return COMPARISON_KEYS.map((key) => ({ key, cells: columns.map((c) => c[key]) }));
 }
 
 function opOne(op: OperatingPointSummary | null, w: PlanWords): string {
   if (!op) return "—";
-  const load = op.concurrency != null ? `${w.conc} ${fmtValue(op.concurrency, 1)}` : op.requestRate != null ? `${w.rate} ${op.requestRate}` : w[op.basis];
+  const load =
+    op.concurrency != null
+      ? `${w.conc} ${fmtValue(op.concurrency, 1)}`
+      : op.requestRate != null
+        ? `${w.rate} ${op.requestRate}`
+        : w[op.basis];
   const tps = op.outputTokensPerSec != null ? `${fmtValue(op.outputTokensPerSec, 0)} tok/s` : "";
   return [load, tps].filter(Boolean).join(", ");
 }
@@ -332,7 +449,9 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
     case "feasible":
       return cell.value === true ? w.yes : cell.value === false ? w.no : w.unknown;
     case "operatingPoint":
-      return cell.value.map(x => (x.workload === null ? opOne(x.op, w) : `${x.workload}: ${opOne(x.op, w)}`)).join("; ");
+      return cell.value
+        .map((x) => (x.workload === null ? opOne(x.op, w) : `${x.workload}: ${opOne(x.op, w)}`))
+        .join("; ");
     case "basis":
       return cell.value ? w[cell.value] : "—";
     case "binding": {
@@ -350,7 +469,10 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
     case "percent":
       return cell.value === null ? "—" : `${fmtValue(cell.value, cell.digits)} %`;
     case "message":
-      return localizeReason({ infeasibleReason: cell.value, infeasibleProblem: cell.problem ?? null }, lang);
+      return localizeReason(
+        { infeasibleReason: cell.value, infeasibleProblem: cell.problem ?? null },
+        lang,
+      );
   }
 }
 
@@ -361,14 +483,22 @@ export const isEmptyCell = (text: string): boolean => text === "" || text === "�
 export function comparisonText(r: PlanResult, lang: Lang): ComparisonTextRow[] {
   const w = planWords(lang);
   return comparisonTable(r)
-    .map(row => ({ key: row.key, label: w[row.key], cells: row.cells.map(c => cellText(c, lang, r.currency)) }))
-    .filter(row => row.cells.some(v => !isEmptyCell(v)));
+    .map((row) => ({
+      key: row.key,
+      label: w[row.key],
+      cells: row.cells.map((c) => cellText(c, lang, r.currency)),
+    }))
+    .filter((row) => row.cells.some((v) => !isEmptyCell(v)));
 }
 
-const comparisonGrid = (r: PlanResult, lang: Lang): string[][] => [[planWords(lang).metric, ...r.skus.map(s => s.name)], ...comparisonText(r, lang).map(row => [row.label, ...row.cells])];
+const comparisonGrid = (r: PlanResult, lang: Lang): string[][] => [
+  [planWords(lang).metric, ...r.skus.map((s) => s.name)],
+  ...comparisonText(r, lang).map((row) => [row.label, ...row.cells]),
+];
 
 // East Asian wide characters take two terminal columns (CJK, Hangul, fullwidth forms).
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 /** A character at or above U+1100: it may be wide, or half of a surrogate pair. */
 const MAYBE_WIDE = /[^\u0000-\u10ff]/;
 
@@ -387,12 +517,21 @@ export function textWidth(s: string): number {
 /** Rows as aligned columns (two spaces apart, no trailing spaces); each cell's width is measured once. */
 function textTable(rows: string[][]): string {
   const widths: number[] = [];
-  const cellWidths = rows.map(row => row.map((cell, i) => {
-    const w = textWidth(cell);
-    widths[i] = Math.max(widths[i] ?? 0, w);
-    return w;
-  }));
-  return rows.map((row, r) => row.map((cell, i) => cell + " ".repeat(widths[i]! - cellWidths[r]![i]!)).join("  ").trimEnd()).join("\n");
+  const cellWidths = rows.map((row) =>
+    row.map((cell, i) => {
+      const w = textWidth(cell);
+      widths[i] = Math.max(widths[i] ?? 0, w);
+      return w;
+    }),
+  );
+  return rows
+    .map((row, r) =>
+      row
+        .map((cell, i) => cell + " ".repeat(widths[i]! - cellWidths[r]![i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 const LINE_BREAK = /[\r\n\u2028\u2029]+/g;
@@ -404,19 +543,27 @@ const oneLine = (s: string): string => (HAS_BREAK.test(s) ? s.replace(LINE_BREAK
  * spaces, so that a name cannot break a table row or start a Markdown block (docs/security.md).
  */
 export function singleLineNames(r: PlanResult): PlanResult {
-  const names = [r.title, ...r.skus.map(s => s.name), ...r.workloads.map(w => w.name)];
-  if (r.tenants) for (const p of r.tenants.pools) names.push(p.name, ...p.teams.map(t => t.name));
-  if (!names.some(n => typeof n === "string" && HAS_BREAK.test(n))) return r;
+  const names = [r.title, ...r.skus.map((s) => s.name), ...r.workloads.map((w) => w.name)];
+  if (r.tenants) for (const p of r.tenants.pools) names.push(p.name, ...p.teams.map((t) => t.name));
+  if (!names.some((n) => typeof n === "string" && HAS_BREAK.test(n))) return r;
   return {
     ...r,
     title: oneLine(r.title),
     cheapest: r.cheapest === null ? null : oneLine(r.cheapest),
-    workloads: r.workloads.map(w => ({ ...w, name: oneLine(w.name) })),
-    skus: r.skus.map(s => ({ ...s, name: oneLine(s.name), workloads: s.workloads.map(x => ({ ...x, workload: oneLine(x.workload) })) })),
+    workloads: r.workloads.map((w) => ({ ...w, name: oneLine(w.name) })),
+    skus: r.skus.map((s) => ({
+      ...s,
+      name: oneLine(s.name),
+      workloads: s.workloads.map((x) => ({ ...x, workload: oneLine(x.workload) })),
+    })),
     tenants: r.tenants && {
       ...r.tenants,
-      pools: r.tenants.pools.map(p => ({ ...p, name: oneLine(p.name), teams: p.teams.map(t => ({ ...t, name: oneLine(t.name) })) })),
-      teams: r.tenants.teams.map(t => ({ ...t, name: oneLine(t.name) })),
+      pools: r.tenants.pools.map((p) => ({
+        ...p,
+        name: oneLine(p.name),
+        teams: p.teams.map((t) => ({ ...t, name: oneLine(t.name) })),
+      })),
+      teams: r.tenants.teams.map((t) => ({ ...t, name: oneLine(t.name) })),
     },
   };
 }
@@ -424,7 +571,11 @@ export function singleLineNames(r: PlanResult): PlanResult {
 function mdTable(rows: string[][]): string {
   const esc = (s: string) => oneLine(s).replace(/\|/g, "\\|");
   const [head, ...body] = rows;
-  return [`| ${head!.map(esc).join(" | ")} |`, `|${head!.map(() => "---").join("|")}|`, ...body.map(r => `| ${r.map(esc).join(" | ")} |`)].join("\n");
+  return [
+    `| ${head!.map(esc).join(" | ")} |`,
+    `|${head!.map(() => "---").join("|")}|`,
+    ...body.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
 }
 
 function tenantRows(r: PlanResult, lang: Lang): string[][] | null {
@@ -432,13 +583,32 @@ function tenantRows(r: PlanResult, lang: Lang): string[][] | null {
   const w = planWords(lang);
   const rows: string[][] = [[w.pool, w.team, w.share, w.costDay]];
   for (const p of r.tenants.pools) {
-    for (const t of p.teams) rows.push([p.name, t.name, `${fmtValue(t.share * 100, 2)} %`, fmtMoney(t.costRounded, r.currency, lang)]);
-    if (p.idleRounded) rows.push([p.name, `(${w.idle})`, "", fmtMoney(p.idleRounded, r.currency, lang)]);
+    for (const t of p.teams)
+      rows.push([
+        p.name,
+        t.name,
+        `${fmtValue(t.share * 100, 2)} %`,
+        fmtMoney(t.costRounded, r.currency, lang),
+      ]);
+    if (p.idleRounded)
+      rows.push([p.name, `(${w.idle})`, "", fmtMoney(p.idleRounded, r.currency, lang)]);
     rows.push([p.name, w.total, "", fmtMoney(p.costRounded, r.currency, lang)]);
   }
   for (const x of r.tenants.shared) {
-    for (const t of x.teams) rows.push([`${w.sharedCost}: ${x.name}`, t.name, "", fmtMoney(t.costRounded, r.currency, lang)]);
-    if (x.unallocatedRounded) rows.push([`${w.sharedCost}: ${x.name}`, `(${w.unallocated})`, "", fmtMoney(x.unallocatedRounded, r.currency, lang)]);
+    for (const t of x.teams)
+      rows.push([
+        `${w.sharedCost}: ${x.name}`,
+        t.name,
+        "",
+        fmtMoney(t.costRounded, r.currency, lang),
+      ]);
+    if (x.unallocatedRounded)
+      rows.push([
+        `${w.sharedCost}: ${x.name}`,
+        `(${w.unallocated})`,
+        "",
+        fmtMoney(x.unallocatedRounded, r.currency, lang),
+      ]);
   }
   return rows;
 }
@@ -449,22 +619,50 @@ function teamTotalRows(r: PlanResult, lang: Lang): string[][] | null {
   if (!t || (!t.shared.length && t.pools.length < 2)) return null;
   const w = planWords(lang);
   const m = (x: number | null) => fmtMoney(x, r.currency, lang);
-  return [[w.team, w.ownDay, w.sharedDay, w.totalDay, w.perMIn, w.perMOut], ...t.teams.map(x => [x.name, m(x.costRounded), m(x.sharedCostRounded), m(x.totalRounded), m(x.costPerMillionInputTokens), m(x.costPerMillionOutputTokens)])];
+  return [
+    [w.team, w.ownDay, w.sharedDay, w.totalDay, w.perMIn, w.perMOut],
+    ...t.teams.map((x) => [
+      x.name,
+      m(x.costRounded),
+      m(x.sharedCostRounded),
+      m(x.totalRounded),
+      m(x.costPerMillionInputTokens),
+      m(x.costPerMillionOutputTokens),
+    ]),
+  ];
 }
 
 function workloadRows(r: PlanResult, lang: Lang): string[][] {
   const w = planWords(lang);
-  return [[w.workload, w.peakRps, w.tokPerReq, w.tokPerSec], ...r.workloads.map(x => [x.name, fmtValue(x.peakRps, 2), fmtValue(x.tokensPerRequest, 0), fmtValue(x.tokensPerSec, 0)])];
+  return [
+    [w.workload, w.peakRps, w.tokPerReq, w.tokPerSec],
+    ...r.workloads.map((x) => [
+      x.name,
+      fmtValue(x.peakRps, 2),
+      fmtValue(x.tokensPerRequest, 0),
+      fmtValue(x.tokensPerSec, 0),
+    ]),
+  ];
 }
 
 function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
   const w = planWords(lang);
   const out: string[] = [];
-  out.push(`${w.cheapest}: ${r.cheapest ? (r.recommendationChecked === false ? `${r.cheapest} (${w.uncheckedPick})` : r.cheapest) : w.noneFeasible}`);
-  if (r.errors.length) out.push(`${w.errors}:`, ...r.errors.map(e => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`));
-  const warns = [...new Set([...r.warnings, ...r.skus.flatMap(s => s.warnings)])];
+  out.push(
+    `${w.cheapest}: ${r.cheapest ? (r.recommendationChecked === false ? `${r.cheapest} (${w.uncheckedPick})` : r.cheapest) : w.noneFeasible}`,
+  );
+  if (r.errors.length)
+    out.push(
+      `${w.errors}:`,
+      ...r.errors.map((e) => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`),
+    );
+  const warns = [...new Set([...r.warnings, ...r.skus.flatMap((s) => s.warnings)])];
   const problems = resultProblems(r);
-  if (warns.length) out.push(`${w.warnings}:`, ...warns.map(x => `${md ? "- " : "  "}${localizeMessage(x, lang, problems)}`));
+  if (warns.length)
+    out.push(
+      `${w.warnings}:`,
+      ...warns.map((x) => `${md ? "- " : "  "}${localizeMessage(x, lang, problems)}`),
+    );
   // Messages quote names: one line each.
   return out.map(oneLine);
 }
@@ -473,11 +671,22 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
 export function planText(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
-  const parts = [r.title, "", textTable(workloadRows(r, lang)), "", textTable(comparisonGrid(r, lang))];
+  const parts = [
+    r.title,
+    "",
+    textTable(workloadRows(r, lang)),
+    "",
+    textTable(comparisonGrid(r, lang)),
+  ];
   const sched = scheduleLines(r, lang);
   if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
-  if (t) parts.push("", r.tenants?.basis === "reservation" ? `${w.teams} (${w.basisLine}: reservation)` : w.teams, textTable(t));
+  if (t)
+    parts.push(
+      "",
+      r.tenants?.basis === "reservation" ? `${w.teams} (${w.basisLine}: reservation)` : w.teams,
+      textTable(t),
+    );
   const tt = teamTotalRows(r, lang);
   if (tt) parts.push("", w.teamTotals, textTable(tt));
   parts.push("", ...footer(r, lang, false));
@@ -488,14 +697,27 @@ export function planText(result: PlanResult, lang: Lang = "en"): string {
 export function planMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const w = planWords(lang);
-  const parts = [`## ${r.title}`, "", mdTable(workloadRows(r, lang)), "", mdTable(comparisonGrid(r, lang))];
+  const parts = [
+    `## ${r.title}`,
+    "",
+    mdTable(workloadRows(r, lang)),
+    "",
+    mdTable(comparisonGrid(r, lang)),
+  ];
   const sched = scheduleLines(r, lang);
   if (sched.length) parts.push("", ...sched);
   const t = tenantRows(r, lang);
-  if (t) parts.push("", `### ${w.teams}`, "", ...(r.tenants?.basis === "reservation" ? [`${w.basisLine}: reservation`, ""] : []), mdTable(t));
+  if (t)
+    parts.push(
+      "",
+      `### ${w.teams}`,
+      "",
+      ...(r.tenants?.basis === "reservation" ? [`${w.basisLine}: reservation`, ""] : []),
+      mdTable(t),
+    );
   const tt = teamTotalRows(r, lang);
   if (tt) parts.push("", `### ${w.teamTotals}`, "", mdTable(tt));
-  parts.push("", ...footer(r, lang, true).map(l => (l.startsWith("- ") ? l : `**${l}**`)));
+  parts.push("", ...footer(r, lang, true).map((l) => (l.startsWith("- ") ? l : `**${l}**`)));
   return parts.join("\n") + "\n";
 }
 
@@ -509,14 +731,51 @@ export function csvCell(v: string | number | null | undefined): string {
 
 /** `capplan plan --csv`: one row per SKU with unrounded numbers, for diffing in CI. */
 export function planCsv(r: PlanResult): string {
-  const cols = ["sku", "feasible", "basis", "concurrency", "requestRate", "outputTokensPerSec", "bindingSlo", "replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "currency", "cheapest", "sloChecked"];
+  const cols = [
+    "sku",
+    "feasible",
+    "basis",
+    "concurrency",
+    "requestRate",
+    "outputTokensPerSec",
+    "bindingSlo",
+    "replicasBase",
+    "replicasRaw",
+    "replicas",
+    "gpus",
+    "costPerHour",
+    "costPerDay",
+    "costPerMonth",
+    "costPerOutputToken",
+    "costPerMillionOutputTokens",
+    "costPerRequest",
+    "currency",
+    "cheapest",
+    "sloChecked",
+  ];
   const lines = [cols.join(",")];
   for (const s of r.skus) {
     const op = s.operatingPoint;
     const c = s.capacity;
-    const slo = op?.bindingErrorRate ? `failed share <= ${r.maxErrorRatePct} %` : op?.bindingSlo ? `${op.bindingSlo.metric} ${op.bindingSlo.stat} <= ${op.bindingSlo.maxMs}` : "";
-    const row = [s.name, String(s.feasible), op?.basis ?? "", op?.concurrency ?? "", op?.requestRate ?? "", op?.outputTokensPerSec ?? "", slo, ...SKU_NUMBER_KEYS.map(k => c?.[k] ?? ""), r.currency, String(r.cheapest === s.name), String(s.sloChecked)];
-    lines.push(row.map(v => csvCell(v as string | number)).join(","));
+    const slo = op?.bindingErrorRate
+      ? `failed share <= ${r.maxErrorRatePct} %`
+      : op?.bindingSlo
+        ? `${op.bindingSlo.metric} ${op.bindingSlo.stat} <= ${op.bindingSlo.maxMs}`
+        : "";
+    const row = [
+      s.name,
+      String(s.feasible),
+      op?.basis ?? "",
+      op?.concurrency ?? "",
+      op?.requestRate ?? "",
+      op?.outputTokensPerSec ?? "",
+      slo,
+      ...SKU_NUMBER_KEYS.map((k) => c?.[k] ?? ""),
+      r.currency,
+      String(r.cheapest === s.name),
+      String(s.sloChecked),
+    ];
+    lines.push(row.map((v) => csvCell(v as string | number)).join(","));
   }
   return lines.join("\n") + "\n";
 }

@@ -29,25 +29,35 @@ const T = {
     noFindings: "no bottleneck signature found in the sweep",
     infeasible: "does not meet the SLOs at any measured load",
     unknown: "SLO check unknown",
-    notBinding: "every measured point meets the SLOs: capacity may be higher than measured; extend the sweep",
-    recommend: (s: SkuResult, cur: string) => `Recommended: **${s.name}**: ${fmtValue(s.capacity?.replicas ?? null, 0)} replicas (${fmtValue(s.capacity?.gpus ?? null, 0)} GPUs), ${fmtMoney(s.capacity?.costPerMonth ?? null, cur)} per month, ${fmtMoney(s.capacity?.costPerMillionOutputTokens ?? null, cur)} per 1M output tokens.`,
-    noneFeasible: "No SKU meets the SLOs: relax the SLOs, add faster hardware, or optimise the engine and re-run the sweep.",
-    rerun: "After each change (quantisation, parallelism, engine upgrade) re-run the same sweep and compare with `capplan compare baseline candidate`.",
+    notBinding:
+      "every measured point meets the SLOs: capacity may be higher than measured; extend the sweep",
+    recommend: (s: SkuResult, cur: string) =>
+      `Recommended: **${s.name}**: ${fmtValue(s.capacity?.replicas ?? null, 0)} replicas (${fmtValue(s.capacity?.gpus ?? null, 0)} GPUs), ${fmtMoney(s.capacity?.costPerMonth ?? null, cur)} per month, ${fmtMoney(s.capacity?.costPerMillionOutputTokens ?? null, cur)} per 1M output tokens.`,
+    noneFeasible:
+      "No SKU meets the SLOs: relax the SLOs, add faster hardware, or optimise the engine and re-run the sweep.",
+    rerun:
+      "After each change (quantisation, parallelism, engine upgrade) re-run the same sweep and compare with `capplan compare baseline candidate`.",
     zones: "zones",
     knee: "knee at",
     gpus: "GPUs per replica",
     and: " and ",
     tokensGoal: "tokens/s needed at peak",
-    basis: { measured: "measured", interpolated: "interpolated", given: "given" } as Record<string, string>,
+    basis: { measured: "measured", interpolated: "interpolated", given: "given" } as Record<
+      string,
+      string
+    >,
     givenCap: "capacity given",
     opRule: "How the operating point is chosen",
     opRuleText: (maxErr: string, interp: boolean) =>
       `a load level passes when every SLO holds and at most ${maxErr} % of its requests failed; among the passing levels below the first failing one, ` +
       `the operating point is the one with the most output throughput (ties: the lower load), because past saturation throughput falls while latency may still pass` +
-      (interp ? "; between the last passing and the first failing level, the limit is interpolated linearly and counts as one more candidate" : ""),
+      (interp
+        ? "; between the last passing and the first failing level, the limit is interpolated linearly and counts as one more candidate"
+        : ""),
     failedShare: (maxErr: string) => `failed share ≤ ${maxErr} %`,
     unchecked: "capacity given or estimated, never checked against the SLOs",
-    recommendUnchecked: "No SKU whose capacity was checked against the SLOs is feasible; the recommendation below rests on a given or estimated capacity.",
+    recommendUnchecked:
+      "No SKU whose capacity was checked against the SLOs is feasible; the recommendation below rests on a given or estimated capacity.",
     colon: ": ",
   },
   zh: {
@@ -66,9 +76,11 @@ const T = {
     infeasible: "在所有测得的负载下都不满足 SLO",
     unknown: "SLO 判断未知",
     notBinding: "所有测得的点都满足 SLO：实际容量可能更高，建议扩大扫描范围",
-    recommend: (s: SkuResult, cur: string) => `推荐：**${s.name}**：${fmtValue(s.capacity?.replicas ?? null, 0)} 个副本（${fmtValue(s.capacity?.gpus ?? null, 0)} 张 GPU），每月 ${fmtMoney(s.capacity?.costPerMonth ?? null, cur, "zh")}，每百万输出 token ${fmtMoney(s.capacity?.costPerMillionOutputTokens ?? null, cur, "zh")}。`,
+    recommend: (s: SkuResult, cur: string) =>
+      `推荐：**${s.name}**：${fmtValue(s.capacity?.replicas ?? null, 0)} 个副本（${fmtValue(s.capacity?.gpus ?? null, 0)} 张 GPU），每月 ${fmtMoney(s.capacity?.costPerMonth ?? null, cur, "zh")}，每百万输出 token ${fmtMoney(s.capacity?.costPerMillionOutputTokens ?? null, cur, "zh")}。`,
     noneFeasible: "没有 SKU 满足 SLO：放宽 SLO、换更快的硬件，或优化引擎后重新压测。",
-    rerun: "每次改动（量化、并行、引擎升级）后重跑同一套压测，用 `capplan compare baseline candidate` 对比。",
+    rerun:
+      "每次改动（量化、并行、引擎升级）后重跑同一套压测，用 `capplan compare baseline candidate` 对比。",
     zones: "区间",
     knee: "拐点在",
     gpus: "每副本 GPU 数",
@@ -80,7 +92,9 @@ const T = {
     opRuleText: (maxErr: string, interp: boolean) =>
       `某一负载档位在所有 SLO 都满足、且失败请求不超过 ${maxErr} % 时通过；在第一个不通过的档位之前的通过档位中，选输出吞吐最高的一个（吞吐相同时取较低负载），` +
       `因为越过饱和点后吞吐会下降而延迟可能仍然达标` +
-      (interp ? "；在最后一个通过档位与第一个不通过档位之间按线性插值求出达到上限的负载，作为又一个候选" : ""),
+      (interp
+        ? "；在最后一个通过档位与第一个不通过档位之间按线性插值求出达到上限的负载，作为又一个候选"
+        : ""),
     failedShare: (maxErr: string) => `失败请求占比 ≤ ${maxErr} %`,
     unchecked: "容量为给定或估算值，从未按 SLO 校验",
     recommendUnchecked: "没有经过 SLO 校验的 SKU 能满足要求；下面的推荐基于给定或估算的容量。",
@@ -91,27 +105,45 @@ const T = {
 const ZONE_ZH: Record<string, string> = { idle: "空闲区", linear: "线性区", saturated: "饱和区" };
 
 function sloList(r: PlanResult, lang: Lang): string {
-  const parts = r.slo.map(s => sloText(s, { sign: "<", format: ms => fmtValue(ms, 1) }));
+  const parts = r.slo.map((s) => sloText(s, { sign: "<", format: (ms) => fmtValue(ms, 1) }));
   return parts.join(T[lang].and) || "—";
 }
 
 function metaLine(s: SkuResult): string {
-  const sw = s.workloads.find(w => w.sweep)?.sweep;
+  const sw = s.workloads.find((w) => w.sweep)?.sweep;
   if (!sw) return "—";
   const m = sw.meta;
-  return [m.date, m.engine, m.toolVersion ? `${m.tool ?? ""} ${m.toolVersion}`.trim() : m.tool, m.model].filter(Boolean).join(" / ") || "—";
+  return (
+    [m.date, m.engine, m.toolVersion ? `${m.tool ?? ""} ${m.toolVersion}`.trim() : m.tool, m.model]
+      .filter(Boolean)
+      .join(" / ") || "—"
+  );
 }
 
 function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   const t = T[lang];
-  const why = s.infeasibleReason ? (lang === "zh" ? `（${localizeReason(s, lang)}）` : ` (${s.infeasibleReason})`) : "";
+  const why = s.infeasibleReason
+    ? lang === "zh"
+      ? `（${localizeReason(s, lang)}）`
+      : ` (${s.infeasibleReason})`
+    : "";
   if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${why}`;
   if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;
   const op = s.operatingPoint;
   if (!op) return `${s.name}${t.colon}—`;
-  if (op.basis === "given") return `${s.name}${t.colon}${t.givenCap}, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.unchecked})`;
-  const load = op.concurrency != null ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtValue(op.concurrency, 1)}` : op.requestRate != null ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}` : op.basis;
-  const slo = op.bindingErrorRate ? ` — ${t.failedShare(fmtValue(maxErr, 2))}` : op.bindingSlo ? ` — ${sloText(op.bindingSlo)}` : "";
+  if (op.basis === "given")
+    return `${s.name}${t.colon}${t.givenCap}, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.unchecked})`;
+  const load =
+    op.concurrency != null
+      ? `${lang === "zh" ? "并发" : "concurrency"} ${fmtValue(op.concurrency, 1)}`
+      : op.requestRate != null
+        ? `${lang === "zh" ? "速率" : "rate"} ${op.requestRate}`
+        : op.basis;
+  const slo = op.bindingErrorRate
+    ? ` — ${t.failedShare(fmtValue(maxErr, 2))}`
+    : op.bindingSlo
+      ? ` — ${sloText(op.bindingSlo)}`
+      : "";
   const extra = !op.sloBinding ? `; ${t.notBinding}` : "";
   return `${s.name}${t.colon}${load}, ${fmtValue(op.rps, 2)} RPS, ${fmtValue(op.outputTokensPerSec, 0)} tokens/s (${t.basis[op.basis] ?? op.basis}${slo})${extra}`;
 }
@@ -122,7 +154,8 @@ function traceNote(w: PlanResult["workloads"][number], lang: Lang): string {
   const name = w.trace.file ?? w.trace.name ?? "?";
   const n = w.traffic ? fmtValue(w.traffic.requests, 0) : "?";
   const bin = fmtValue(w.trace.binSec, 3);
-  if (lang === "zh") return `（来自请求轨迹 ${name}：${n} 个请求，峰值 = ${w.trace.peak === "p99" ? `${bin} 秒分箱速率的 P99` : `最忙的 ${bin} 秒分箱`}）`;
+  if (lang === "zh")
+    return `（来自请求轨迹 ${name}：${n} 个请求，峰值 = ${w.trace.peak === "p99" ? `${bin} 秒分箱速率的 P99` : `最忙的 ${bin} 秒分箱`}）`;
   return ` (from trace ${name}: ${n} requests, peak = ${w.trace.peak === "p99" ? `p99 of ${bin}-s bins` : `busiest ${bin}-s bin`})`;
 }
 
@@ -131,19 +164,34 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
   const r = singleLineNames(result);
   const t = T[lang];
   const out: string[] = [`## ${t.title}${t.colon}${r.title}`, ""];
-  const first = r.skus.find(s => s.workloads.some(w => w.sweep));
+  const first = r.skus.find((s) => s.workloads.some((w) => w.sweep));
   out.push(`- ${t.meta}${t.colon}${first ? metaLine(first) : "—"}`);
-  out.push(`- ${t.hardware}${t.colon}${r.skus.map(s => `${s.name} (${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)})`).join("; ")}`);
+  out.push(
+    `- ${t.hardware}${t.colon}${r.skus.map((s) => `${s.name} (${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)})`).join("; ")}`,
+  );
   out.push(`- ${t.slo}${t.colon}${sloList(r, lang)}`);
-  out.push(`- ${t.opRule}${t.colon}${t.opRuleText(fmtValue(r.maxErrorRatePct, 2), r.sloMode === "interpolated")}`);
-  out.push(`- ${t.workload}${t.colon}${r.workloads.map(w => `${w.name}: ${fmtValue(w.peakRps, 2)} RPS × (${fmtValue(w.inputTokens, 0)} + ${fmtValue(w.outputTokens, 0)}) tokens = ${fmtValue(w.tokensPerSec, 0)} tokens/s${traceNote(w, lang)}`).join("; ")}`);
+  out.push(
+    `- ${t.opRule}${t.colon}${t.opRuleText(fmtValue(r.maxErrorRatePct, 2), r.sloMode === "interpolated")}`,
+  );
+  out.push(
+    `- ${t.workload}${t.colon}${r.workloads.map((w) => `${w.name}: ${fmtValue(w.peakRps, 2)} RPS × (${fmtValue(w.inputTokens, 0)} + ${fmtValue(w.outputTokens, 0)}) tokens = ${fmtValue(w.tokensPerSec, 0)} tokens/s${traceNote(w, lang)}`).join("; ")}`,
+  );
   for (const s of r.skus) {
     for (const w of s.workloads) {
       if (!w.sweep) continue;
-      out.push("", `### ${t.results}${t.colon}${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`, "");
-      out.push(`- ${t.hardware}${t.colon}${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)} (${t.gpus}); ${metaLine(s)}`);
-      const zones = w.zones.map(z => (lang === "zh" ? ZONE_ZH[z] ?? z : z)).join(" → ");
-      const knee = w.kneeIndex != null ? `; ${t.knee} ${w.sweep.points[w.kneeIndex]?.concurrency ?? w.sweep.points[w.kneeIndex]?.requestRate ?? w.kneeIndex}` : "";
+      out.push(
+        "",
+        `### ${t.results}${t.colon}${s.name}${r.workloads.length > 1 ? ` · ${w.workload}` : ""}`,
+        "",
+      );
+      out.push(
+        `- ${t.hardware}${t.colon}${s.gpu ?? "?"} × ${fmtValue(s.gpusPerReplica, 0)} (${t.gpus}); ${metaLine(s)}`,
+      );
+      const zones = w.zones.map((z) => (lang === "zh" ? (ZONE_ZH[z] ?? z) : z)).join(" → ");
+      const knee =
+        w.kneeIndex != null
+          ? `; ${t.knee} ${w.sweep.points[w.kneeIndex]?.concurrency ?? w.sweep.points[w.kneeIndex]?.requestRate ?? w.kneeIndex}`
+          : "";
       if (zones) out.push(`- ${t.zones}${t.colon}${zones}${knee}`);
       out.push("", sweepTableMarkdown(w.sweep, lang).trimEnd());
     }
@@ -158,17 +206,21 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
       for (const f of w.findings) {
         anyFinding = true;
         const x = lang === "zh" && f.zh ? f.zh : f;
-        out.push(`  - ${s.name}${lang === "zh" ? "：" : ": "}${x.title}${lang === "zh" ? "：" : ": "}${x.evidence}`);
+        out.push(
+          `  - ${s.name}${lang === "zh" ? "：" : ": "}${x.title}${lang === "zh" ? "：" : ": "}${x.evidence}`,
+        );
       }
     }
   }
   if (!anyFinding) out.push(`  - ${t.noFindings}`);
   out.push(`- ${t.next}${t.colon.trim()}`);
-  const cheapest = r.skus.find(s => s.name === r.cheapest);
+  const cheapest = r.skus.find((s) => s.name === r.cheapest);
   if (cheapest && r.recommendationChecked === false) out.push(`  - ${t.recommendUnchecked}`);
   out.push(`  - ${cheapest ? t.recommend(cheapest, r.currency) : t.noneFeasible}`);
   const advice = new Set<string>();
-  for (const s of r.skus) for (const w of s.workloads) for (const f of w.findings) advice.add(lang === "zh" && f.zh ? f.zh.advice : f.advice);
+  for (const s of r.skus)
+    for (const w of s.workloads)
+      for (const f of w.findings) advice.add(lang === "zh" && f.zh ? f.zh.advice : f.advice);
   for (const a of advice) out.push(`  - ${a}`);
   out.push(`  - ${t.rerun}`);
   const alloc = allocationReportMarkdown(result, lang);

@@ -36,7 +36,9 @@ export interface TableColumn {
 }
 
 function hasStats(sweeps: readonly Sweep[], field: MetricField): boolean {
-  return sweeps.some(s => s.points.some(p => p[field] != null && Object.keys(p[field]!).length > 0));
+  return sweeps.some((s) =>
+    s.points.some((p) => p[field] != null && Object.keys(p[field]!).length > 0),
+  );
 }
 
 /**
@@ -44,8 +46,8 @@ function hasStats(sweeps: readonly Sweep[], field: MetricField): boolean {
  * then names TPOT). With several sweeps (compare), ITL only when every sweep has it.
  */
 export function interTokenMetric(...sweeps: Sweep[]): InterTokenMetric {
-  if (sweeps.every(s => hasStats([s], "itlMs"))) return "itl";
-  if (sweeps.every(s => hasStats([s], "tpotMs"))) return "tpot";
+  if (sweeps.every((s) => hasStats([s], "itlMs"))) return "itl";
+  if (sweeps.every((s) => hasStats([s], "tpotMs"))) return "tpot";
   return hasStats(sweeps, "itlMs") || !hasStats(sweeps, "tpotMs") ? "itl" : "tpot";
 }
 
@@ -57,12 +59,42 @@ function stat(field: MetricField, s: string) {
 export function tableColumns(metric: InterTokenMetric): TableColumn[] {
   const f: MetricField = metric === "itl" ? "itlMs" : "tpotMs";
   return [
-    { key: "rps", header: "rps", better: "up", value: p => p.rps, format: fmtRps },
-    { key: "outputTokensPerSec", header: "tokensPerSec", better: "up", value: p => p.outputTokensPerSec, format: fmtTokensPerSec },
-    { key: "ttft.p50", header: "p50Ttft", better: "down", value: stat("ttftMs", "p50"), format: fmtMs },
-    { key: "ttft.p99", header: "p99Ttft", better: "down", value: stat("ttftMs", "p99"), format: fmtMs },
-    { key: `${metric}.p95`, header: metric === "itl" ? "p95Itl" : "p95Tpot", better: "down", value: stat(f, "p95"), format: fmtMs },
-    { key: `${metric}.p99`, header: metric === "itl" ? "p99Itl" : "p99Tpot", better: "down", value: stat(f, "p99"), format: fmtMs },
+    { key: "rps", header: "rps", better: "up", value: (p) => p.rps, format: fmtRps },
+    {
+      key: "outputTokensPerSec",
+      header: "tokensPerSec",
+      better: "up",
+      value: (p) => p.outputTokensPerSec,
+      format: fmtTokensPerSec,
+    },
+    {
+      key: "ttft.p50",
+      header: "p50Ttft",
+      better: "down",
+      value: stat("ttftMs", "p50"),
+      format: fmtMs,
+    },
+    {
+      key: "ttft.p99",
+      header: "p99Ttft",
+      better: "down",
+      value: stat("ttftMs", "p99"),
+      format: fmtMs,
+    },
+    {
+      key: `${metric}.p95`,
+      header: metric === "itl" ? "p95Itl" : "p95Tpot",
+      better: "down",
+      value: stat(f, "p95"),
+      format: fmtMs,
+    },
+    {
+      key: `${metric}.p99`,
+      header: metric === "itl" ? "p99Itl" : "p99Tpot",
+      better: "down",
+      value: stat(f, "p99"),
+      format: fmtMs,
+    },
   ];
 }
 
@@ -70,7 +102,7 @@ type Load = Pick<SweepPoint, "concurrency" | "requestRate">;
 
 /** True when every point is open loop (a rate and no concurrency): the first column is the rate. */
 export function allOpenLoop(points: readonly Load[]): boolean {
-  return points.length > 0 && points.every(p => p.concurrency == null && p.requestRate != null);
+  return points.length > 0 && points.every((p) => p.concurrency == null && p.requestRate != null);
 }
 
 /**
@@ -92,14 +124,22 @@ export function mdCell(s: string): string {
 }
 
 /** A Markdown table from headers and rows of cells (`| a | b |` with a `|---|` separator). */
-export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+export function markdownTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const line = (cells: readonly string[]) => `| ${cells.map(mdCell).join(" | ")} |`;
-  return [line(headers), `|${headers.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n") + "\n";
+  return (
+    [line(headers), `|${headers.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n") + "\n"
+  );
 }
 
 /** The header row of the §5.3 table for `lang` and inter-token metric (`rateColumn`: open loop). */
 export function tableHeaders(lang: Lang, metric: InterTokenMetric, rateColumn = false): string[] {
-  return [t(lang, rateColumn ? "requestRate" : "concurrency"), ...tableColumns(metric).map(c => t(lang, c.header))];
+  return [
+    t(lang, rateColumn ? "requestRate" : "concurrency"),
+    ...tableColumns(metric).map((c) => t(lang, c.header)),
+  ];
 }
 
 /**
@@ -110,6 +150,9 @@ export function sweepTableMarkdown(sweep: Sweep, lang: Lang): string {
   const metric = interTokenMetric(sweep);
   const cols = tableColumns(metric);
   const open = allOpenLoop(sweep.points);
-  const rows = sweep.points.map(p => [loadCell(p, lang, open), ...cols.map(c => c.format(c.value(p)))]);
+  const rows = sweep.points.map((p) => [
+    loadCell(p, lang, open),
+    ...cols.map((c) => c.format(c.value(p))),
+  ]);
   return `${t(lang, "latenciesInMs")}\n\n${markdownTable(tableHeaders(lang, metric, open), rows)}`;
 }

@@ -84,7 +84,8 @@ const WORDS = {
     notes: "说明",
     s: "秒",
     rps: "请求/秒",
-    burst: (cv: string, ptm: string) => `突发性：到达间隔 CV 为 ${cv}（泊松随机到达为 1，大于 1 即为突发）；峰值分箱是平均速率的 ${ptm} 倍。`,
+    burst: (cv: string, ptm: string) =>
+      `突发性：到达间隔 CV 为 ${cv}（泊松随机到达为 1，大于 1 即为突发）；峰值分箱是平均速率的 ${ptm} 倍。`,
   },
 } as const;
 
@@ -112,8 +113,16 @@ export function trafficMarkdown(s: TrafficSummary, src: TrafficTableSource, lang
   const head = [
     [w.file, src.file],
     [w.format, src.format],
-    [w.requests, `${n(s.requests, 0)}${s.failed ? ` (+ ${n(s.failed, 0)} ${w.failed})` : ""}${src.badRows ? ` (+ ${n(src.badRows, 0)} ${w.bad})` : ""}`],
-    [w.span, s.firstTimestamp && s.lastTimestamp ? `${s.firstTimestamp} … ${s.lastTimestamp}` : `${n(s.seriesStartSec, 0)} ${w.s} …`],
+    [
+      w.requests,
+      `${n(s.requests, 0)}${s.failed ? ` (+ ${n(s.failed, 0)} ${w.failed})` : ""}${src.badRows ? ` (+ ${n(src.badRows, 0)} ${w.bad})` : ""}`,
+    ],
+    [
+      w.span,
+      s.firstTimestamp && s.lastTimestamp
+        ? `${s.firstTimestamp} … ${s.lastTimestamp}`
+        : `${n(s.seriesStartSec, 0)} ${w.s} …`,
+    ],
     [w.duration, `${n(s.durationSec, 1)} ${w.s}`],
     [w.meanRps, rate(s.meanRps)],
     [w.bin, `${n(s.binSec, 3)} ${w.s} (${n(s.bins, 0)})`],
@@ -124,17 +133,44 @@ export function trafficMarkdown(s: TrafficSummary, src: TrafficTableSource, lang
     [w.cv, n(s.interarrivalCv, 3)],
   ];
   out.push(table(["", ""], head), "");
-  if (s.interarrivalCv != null && s.peakToMean != null) out.push(w.burst(n(s.interarrivalCv, 2), n(s.peakToMean, 1)), "");
-  const len = (label: string, l: LengthStats) => [label, n(l.mean, 1), n(l.p50, 1), n(l.p90, 1), n(l.p95, 1), n(l.p99, 1), n(l.max, 0)];
-  out.push(`### ${w.lengths}`, "", table(["", w.mean, "P50", "P90", "P95", "P99", w.max], [len(w.input, s.inputTokens), len(w.output, s.outputTokens)]), "");
+  if (s.interarrivalCv != null && s.peakToMean != null)
+    out.push(w.burst(n(s.interarrivalCv, 2), n(s.peakToMean, 1)), "");
+  const len = (label: string, l: LengthStats) => [
+    label,
+    n(l.mean, 1),
+    n(l.p50, 1),
+    n(l.p90, 1),
+    n(l.p95, 1),
+    n(l.p99, 1),
+    n(l.max, 0),
+  ];
+  out.push(
+    `### ${w.lengths}`,
+    "",
+    table(
+      ["", w.mean, "P50", "P90", "P95", "P99", w.max],
+      [len(w.input, s.inputTokens), len(w.output, s.outputTokens)],
+    ),
+    "",
+  );
   const groups = (title: string, gs: readonly TrafficGroup[] | undefined) => {
     if (!gs?.length) return;
     out.push(
       `### ${title}`,
       "",
       table(
-        [w.name, w.requests, w.share, w.meanRps, w.peak, `${w.input} ${w.mean}`, `${w.output} ${w.mean}`, w.dailyIn, w.dailyOut],
-        gs.map(g => [
+        [
+          w.name,
+          w.requests,
+          w.share,
+          w.meanRps,
+          w.peak,
+          `${w.input} ${w.mean}`,
+          `${w.output} ${w.mean}`,
+          w.dailyIn,
+          w.dailyOut,
+        ],
+        gs.map((g) => [
           g.name,
           n(g.requests, 0),
           `${n(g.share * 100, 1)} %`,
@@ -152,12 +188,28 @@ export function trafficMarkdown(s: TrafficSummary, src: TrafficTableSource, lang
   groups(w.teams, s.teams);
   groups(w.models, s.models);
   if (s.hourly) {
-    const hs = s.hourly.filter(h => h.bins > 0);
-    out.push(`### ${s.relativeTime ? w.hourlyRel : w.hourly}`, "", table([w.hour, w.meanRps, w.peak], hs.map(h => [String(h.hour), n(h.meanRps, 3), n(h.peakRps, 3)])), "");
+    const hs = s.hourly.filter((h) => h.bins > 0);
+    out.push(
+      `### ${s.relativeTime ? w.hourlyRel : w.hourly}`,
+      "",
+      table(
+        [w.hour, w.meanRps, w.peak],
+        hs.map((h) => [String(h.hour), n(h.meanRps, 3), n(h.peakRps, 3)]),
+      ),
+      "",
+    );
   }
   if (s.weekdays) {
-    const ds = s.weekdays.filter(d => d.bins > 0);
-    out.push(`### ${w.weekdays}`, "", table([w.weekday, w.meanRps, w.peak], ds.map(d => [w.days[d.weekday]!, n(d.meanRps, 3), n(d.peakRps, 3)])), "");
+    const ds = s.weekdays.filter((d) => d.bins > 0);
+    out.push(
+      `### ${w.weekdays}`,
+      "",
+      table(
+        [w.weekday, w.meanRps, w.peak],
+        ds.map((d) => [w.days[d.weekday]!, n(d.meanRps, 3), n(d.peakRps, 3)]),
+      ),
+      "",
+    );
   }
   // Each note from its problem in `lang` (a summary stored without problems keeps its English).
   const note = (x: string, i: number) => {

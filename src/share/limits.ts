@@ -23,7 +23,8 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -38,5 +39,7 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 
 /** A plain message when `text` nests deeper than {@link MAX_JSON_DEPTH}; null when it is within the limit. */
 export function depthProblem(text: string, what: string): string | null {
-  return jsonDepth(text) > MAX_JSON_DEPTH ? `${what} nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; refused` : null;
+  return jsonDepth(text) > MAX_JSON_DEPTH
+    ? `${what} nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; refused`
+    : null;
 }

@@ -36,7 +36,8 @@ export const FRAGMENT_KEY = "plan";
 /** Base64url (RFC 4648 §5) without padding. */
 export function toBase64Url(bytes: Uint8Array): string {
   let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
@@ -46,7 +47,9 @@ export function fromBase64Url(text: string): Uint8Array | null {
   const s = text.replace(/=+$/, "");
   if (s.length % 4 === 1) return null;
   try {
-    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4));
+    const bin = atob(
+      s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4),
+    );
     const out = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
     return out;
@@ -56,7 +59,11 @@ export function fromBase64Url(text: string): Uint8Array | null {
 }
 
 /** Run bytes through a (de)compression stream, stopping after `cap` output bytes. */
-async function transform(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; tooLarge: boolean; error?: string }> {
+async function transform(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  cap: number,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; tooLarge: boolean; error?: string }> {
   const writer = stream.writable.getWriter();
   // Not awaited: the reader below drives the stream; rejections surface through the reader.
   writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
@@ -100,7 +107,10 @@ export interface EncodedFragment {
  * full URL exceeds `maxUrlLength` (default {@link MAX_URL_LENGTH}) — then offer a file. The plan
  * must be JSON data (as every validated plan is).
  */
-export async function encodePlanToFragment(plan: PlanFile, opts: { baseUrl?: string; maxUrlLength?: number } = {}): Promise<EncodedFragment> {
+export async function encodePlanToFragment(
+  plan: PlanFile,
+  opts: { baseUrl?: string; maxUrlLength?: number } = {},
+): Promise<EncodedFragment> {
   const json = new TextEncoder().encode(JSON.stringify(plan));
   const r = await transform(json, new CompressionStream("deflate-raw"), Number.POSITIVE_INFINITY);
   if (!r.ok) throw new Error(`compression failed: ${r.error ?? "unknown"}`);
@@ -110,7 +120,9 @@ export async function encodePlanToFragment(plan: PlanFile, opts: { baseUrl?: str
 }
 
 /** Result of {@link decodePlanFromFragment}: a validated plan (data only), or a readable reason. */
-export type DecodedFragment = { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] } | { ok: false; reason: string };
+export type DecodedFragment =
+  | { ok: true; plan: PlanFile; warnings: string[]; problems?: Problem[] }
+  | { ok: false; reason: string };
 
 /** The `plan=` value of a fragment, a full URL, or a bare `plan=…`; null when there is none. */
 function planParam(input: string): string | null {
@@ -129,17 +141,37 @@ function planParam(input: string): string | null {
 export async function decodePlanFromFragment(fragment: string): Promise<DecodedFragment> {
   try {
     if (typeof fragment !== "string") return { ok: false, reason: "no share link" };
-    if (fragment.length > MAX_FRAGMENT_CHARS) return { ok: false, reason: `the link is too long (${fragment.length} characters; at most ${MAX_FRAGMENT_CHARS})` };
+    if (fragment.length > MAX_FRAGMENT_CHARS)
+      return {
+        ok: false,
+        reason: `the link is too long (${fragment.length} characters; at most ${MAX_FRAGMENT_CHARS})`,
+      };
     const param = planParam(fragment.trim());
     if (param === null) return { ok: false, reason: "the link holds no plan (#plan=…)" };
     if (param === "") return { ok: false, reason: "the link's plan is empty" };
     const bytes = fromBase64Url(param);
-    if (!bytes) return { ok: false, reason: "the link is damaged: the plan is not valid base64url (was the link cut or edited?)" };
-    const inflated = await transform(bytes, new DecompressionStream("deflate-raw"), MAX_DECOMPRESSED_BYTES);
+    if (!bytes)
+      return {
+        ok: false,
+        reason:
+          "the link is damaged: the plan is not valid base64url (was the link cut or edited?)",
+      };
+    const inflated = await transform(
+      bytes,
+      new DecompressionStream("deflate-raw"),
+      MAX_DECOMPRESSED_BYTES,
+    );
     if (!inflated.ok) {
       return inflated.tooLarge
-        ? { ok: false, reason: `the link's plan expands to more than ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MB; refused` }
-        : { ok: false, reason: "the link is damaged: the plan data cannot be decompressed (was the link cut or edited?)" };
+        ? {
+            ok: false,
+            reason: `the link's plan expands to more than ${MAX_DECOMPRESSED_BYTES / 1024 / 1024} MB; refused`,
+          }
+        : {
+            ok: false,
+            reason:
+              "the link is damaged: the plan data cannot be decompressed (was the link cut or edited?)",
+          };
     }
     let text: string;
     try {
@@ -157,11 +189,19 @@ export async function decodePlanFromFragment(fragment: string): Promise<DecodedF
     }
     const v = validatePlan(value);
     if (!v.ok) {
-      const shown = v.errors.slice(0, 3).map(e => `${e.path || "(plan)"}: ${e.message}`);
-      return { ok: false, reason: `the link does not hold a valid capplan plan: ${shown.join("; ")}${v.errors.length > 3 ? `; and ${v.errors.length - 3} more` : ""}` };
+      const shown = v.errors.slice(0, 3).map((e) => `${e.path || "(plan)"}: ${e.message}`);
+      return {
+        ok: false,
+        reason: `the link does not hold a valid capplan plan: ${shown.join("; ")}${v.errors.length > 3 ? `; and ${v.errors.length - 3} more` : ""}`,
+      };
     }
-    return v.problems?.length ? { ok: true, plan: v.plan, warnings: v.warnings, problems: v.problems } : { ok: true, plan: v.plan, warnings: v.warnings };
+    return v.problems?.length
+      ? { ok: true, plan: v.plan, warnings: v.warnings, problems: v.problems }
+      : { ok: true, plan: v.plan, warnings: v.warnings };
   } catch (e) {
-    return { ok: false, reason: `the link cannot be read (${e instanceof Error ? e.message : String(e)})` };
+    return {
+      ok: false,
+      reason: `the link cannot be read (${e instanceof Error ? e.message : String(e)})`,
+    };
   }
 }

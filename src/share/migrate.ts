@@ -35,15 +35,18 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 /** Steps by source version: `MIGRATIONS[1]` turns v1 into v2. */
 const MIGRATIONS: Record<number, Step> = {
-  1: env => {
-    if (!isObj(env.workbook)) return { ok: false, reason: "schema 1 save without a workbook object" };
+  1: (env) => {
+    if (!isObj(env.workbook))
+      return { ok: false, reason: "schema 1 save without a workbook object" };
     const { workbook, schemaVersion: _v, ...rest } = env;
     return { ok: true, env: { ...rest, app: APP_TAG, schemaVersion: 2, plan: workbook } };
   },
 };
 
 /** Result of {@link migrateEnvelope}. */
-export type MigrateResult = { ok: true; envelope: SavedEnvelope; migratedFrom?: number } | { ok: false; reason: string };
+export type MigrateResult =
+  | { ok: true; envelope: SavedEnvelope; migratedFrom?: number }
+  | { ok: false; reason: string };
 
 /**
  * Bring a parsed save of any known version to the current envelope. Refuses objects that are not
@@ -53,10 +56,17 @@ export type MigrateResult = { ok: true; envelope: SavedEnvelope; migratedFrom?: 
 export function migrateEnvelope(value: unknown): MigrateResult {
   if (!isObj(value)) return { ok: false, reason: "not a capplan save (expected a JSON object)" };
   const v = value.schemaVersion;
-  if (value.app !== undefined && value.app !== APP_TAG) return { ok: false, reason: `not a capplan save (app is ${JSON.stringify(value.app)})` };
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) return { ok: false, reason: "not a capplan save (no schemaVersion)" };
-  if (v > SCHEMA_VERSION) return { ok: false, reason: `saved by a newer version of capplan (schema ${v}; this app reads up to ${SCHEMA_VERSION})` };
-  if (v === SCHEMA_VERSION && value.app !== APP_TAG) return { ok: false, reason: "not a capplan save (the app tag is missing)" };
+  if (value.app !== undefined && value.app !== APP_TAG)
+    return { ok: false, reason: `not a capplan save (app is ${JSON.stringify(value.app)})` };
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+    return { ok: false, reason: "not a capplan save (no schemaVersion)" };
+  if (v > SCHEMA_VERSION)
+    return {
+      ok: false,
+      reason: `saved by a newer version of capplan (schema ${v}; this app reads up to ${SCHEMA_VERSION})`,
+    };
+  if (v === SCHEMA_VERSION && value.app !== APP_TAG)
+    return { ok: false, reason: "not a capplan save (the app tag is missing)" };
   let env: Obj = value;
   for (let from = v; from < SCHEMA_VERSION; from++) {
     const step = MIGRATIONS[from];
@@ -66,6 +76,11 @@ export function migrateEnvelope(value: unknown): MigrateResult {
     env = r.env;
   }
   if (!("plan" in env)) return { ok: false, reason: "the save has no plan" };
-  const envelope: SavedEnvelope = { app: APP_TAG, schemaVersion: SCHEMA_VERSION, savedAt: typeof env.savedAt === "string" ? env.savedAt : "", plan: env.plan };
+  const envelope: SavedEnvelope = {
+    app: APP_TAG,
+    schemaVersion: SCHEMA_VERSION,
+    savedAt: typeof env.savedAt === "string" ? env.savedAt : "",
+    plan: env.plan,
+  };
   return v < SCHEMA_VERSION ? { ok: true, envelope, migratedFrom: v } : { ok: true, envelope };
 }

@@ -34,17 +34,32 @@ export function restoreSaved(raw: string | null): RestoreResult {
   try {
     value = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
   } catch (e) {
-    return { kind: "corrupt", reason: `the saved data is not JSON (${e instanceof Error ? e.message : String(e)})`, raw };
+    return {
+      kind: "corrupt",
+      reason: `the saved data is not JSON (${e instanceof Error ? e.message : String(e)})`,
+      raw,
+    };
   }
   const m = migrateEnvelope(value);
   if (!m.ok) return { kind: "corrupt", reason: m.reason, raw };
   const v = validatePlan(m.envelope.plan);
   if (!v.ok) {
-    const shown = v.errors.slice(0, 3).map(e => `${e.path ? `plan.${e.path}` : "plan"}: ${e.message}`);
+    const shown = v.errors
+      .slice(0, 3)
+      .map((e) => `${e.path ? `plan.${e.path}` : "plan"}: ${e.message}`);
     const more = v.errors.length > 3 ? `; and ${v.errors.length - 3} more` : "";
-    return { kind: "corrupt", reason: `the saved plan is not valid: ${shown.join("; ")}${more}`, raw };
+    return {
+      kind: "corrupt",
+      reason: `the saved plan is not valid: ${shown.join("; ")}${more}`,
+      raw,
+    };
   }
-  const base = { kind: "ok" as const, plan: v.plan, savedAt: m.envelope.savedAt, warnings: v.warnings };
+  const base = {
+    kind: "ok" as const,
+    plan: v.plan,
+    savedAt: m.envelope.savedAt,
+    warnings: v.warnings,
+  };
   return m.migratedFrom !== undefined ? { ...base, migratedFrom: m.migratedFrom } : base;
 }
 

@@ -17,8 +17,16 @@ export interface Derivation {
 export function workloadDerivations(r: PlanResult): Derivation[][] {
   const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   return r.workloads.map((w) => [
-    { key: "tokensPerRequest", value: n(w.tokensPerRequest, 0), formula: `${n(w.inputTokens, 0)} + ${n(w.outputTokens, 0)} = ${n(w.tokensPerRequest, 0)}` },
-    { key: "tokensPerSec", value: n(w.tokensPerSec, 0), formula: `${n(w.peakRps)} × ${n(w.tokensPerRequest, 0)} = ${n(w.tokensPerSec, 0)}` },
+    {
+      key: "tokensPerRequest",
+      value: n(w.tokensPerRequest, 0),
+      formula: `${n(w.inputTokens, 0)} + ${n(w.outputTokens, 0)} = ${n(w.tokensPerRequest, 0)}`,
+    },
+    {
+      key: "tokensPerSec",
+      value: n(w.tokensPerSec, 0),
+      formula: `${n(w.peakRps)} × ${n(w.tokensPerRequest, 0)} = ${n(w.tokensPerSec, 0)}`,
+    },
   ]);
 }
 
@@ -28,8 +36,11 @@ export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Deriv
   if (!c) return [];
   const n = (x: number | null | undefined, d = 2) => fmtValue(x, d);
   const m = (x: number | null | undefined) => fmtMoney(x, r.currency, lang);
-  const terms = r.workloads.map((w, i) => `${n(w.peakRps)} × ${n(w.outputTokens, 0)} ÷ ${n(s.workloads[i]?.replicaOutputTokensPerSec ?? null, 1)}`);
-  const base = terms.length > 1 ? `(${terms.join(" + ")})` : terms[0] ?? "0";
+  const terms = r.workloads.map(
+    (w, i) =>
+      `${n(w.peakRps)} × ${n(w.outputTokens, 0)} ÷ ${n(s.workloads[i]?.replicaOutputTokensPerSec ?? null, 1)}`,
+  );
+  const base = terms.length > 1 ? `(${terms.join(" + ")})` : (terms[0] ?? "0");
   const el = r.factors.elasticity ?? 1;
   const red = r.factors.redundancy;
   const replicas =
@@ -39,12 +50,32 @@ export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Deriv
   const g = s.gpusPerReplica;
   const price = s.pricePerGpuHour;
   return [
-    { key: "replicasBase", value: n(c.replicasBase, 3), formula: `${base} = ${n(c.replicasBase, 3)}` },
+    {
+      key: "replicasBase",
+      value: n(c.replicasBase, 3),
+      formula: `${base} = ${n(c.replicasBase, 3)}`,
+    },
     { key: "replicas", value: n(c.replicas, 0), formula: replicas },
-    { key: "gpus", value: n(c.gpus, 0), formula: `${n(c.replicas, 0)} × ${n(g, 0)} = ${n(c.gpus, 0)}` },
-    { key: "costPerHour", value: m(c.costPerHour), formula: `${n(c.gpus, 0)} × ${m(price)} = ${m(c.costPerHour)}` },
-    { key: "costPerDay", value: m(c.costPerDay), formula: `${m(c.costPerHour)} × 24 = ${m(c.costPerDay)}` },
-    { key: "costPerMonth", value: m(c.costPerMonth), formula: `${m(c.costPerHour)} × 730 = ${m(c.costPerMonth)}` },
+    {
+      key: "gpus",
+      value: n(c.gpus, 0),
+      formula: `${n(c.replicas, 0)} × ${n(g, 0)} = ${n(c.gpus, 0)}`,
+    },
+    {
+      key: "costPerHour",
+      value: m(c.costPerHour),
+      formula: `${n(c.gpus, 0)} × ${m(price)} = ${m(c.costPerHour)}`,
+    },
+    {
+      key: "costPerDay",
+      value: m(c.costPerDay),
+      formula: `${m(c.costPerHour)} × 24 = ${m(c.costPerDay)}`,
+    },
+    {
+      key: "costPerMonth",
+      value: m(c.costPerMonth),
+      formula: `${m(c.costPerHour)} × 730 = ${m(c.costPerMonth)}`,
+    },
     {
       key: "costPerMillionOutputTokens",
       value: m(c.costPerMillionOutputTokens),
@@ -57,7 +88,11 @@ export function skuDerivations(r: PlanResult, s: SkuResult, lang: UiLang): Deriv
  * A formula with its names replaced by their values: `=peak * 0.8` with peak = 50 →
  * `peak * 0.8 = 50 * 0.8 = 40`. Names without a value are left as written.
  */
-export function formulaWithValues(raw: string, values: Readonly<Record<string, number | null>>, result: number | null): string {
+export function formulaWithValues(
+  raw: string,
+  values: Readonly<Record<string, number | null>>,
+  result: number | null,
+): string {
   const expr = raw.trim().replace(/^=/, "").trim();
   const plugged = expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => {
     const v = values[name];

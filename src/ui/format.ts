@@ -16,7 +16,13 @@ export { fmtMoney, fmtValue };
  */
 export function fmtMoneyCompact(v: number, currency: string, lang: Lang): string {
   try {
-    return new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol", notation: "compact", maximumSignificantDigits: 3 }).format(v);
+    return new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      notation: "compact",
+      maximumSignificantDigits: 3,
+    }).format(v);
   } catch {
     return moneyFallback(v, currency);
   }

@@ -27,7 +27,8 @@ const en = {
   errorCount: "{n} error(s) — see the red cells",
   noFeasible: "No SKU meets the SLOs",
   recommendation: "Recommended: {name} · {replicas} replicas · {gpus} GPUs · {month}/month",
-  recUnchecked: "Recommended (capacity NOT checked against the SLOs): {name} · {replicas} replicas · {gpus} GPUs · {month}/month",
+  recUnchecked:
+    "Recommended (capacity NOT checked against the SLOs): {name} · {replicas} replicas · {gpus} GPUs · {month}/month",
   recNeedsPrice: "{skus} meet(s) the SLOs — enter a price per GPU-hour to compare and recommend",
   recUnknown: "No recommendation: no SKU is known to meet the SLOs yet (see what to check)",
   recNone: "No benchmarks yet: import a sweep on the Benchmarks sheet",
@@ -36,28 +37,34 @@ const en = {
   trustWarns: "{n} to check",
   trustShowAll: "Show what",
   trustListTitle: "What feeds the numbers and needs attention",
-  trustRejected: "{field}: \"{raw}\" was not taken ({msg}); the plan still uses {kept}",
-  trustRejectedPlain: "{field}: \"{raw}\" was not taken ({msg})",
+  trustRejected: '{field}: "{raw}" was not taken ({msg}); the plan still uses {kept}',
+  trustRejectedPlain: '{field}: "{raw}" was not taken ({msg})',
   trustError: "{field}: {msg}",
   trustNeedsPrice: "{sku} needs a price per GPU-hour (nothing is costed without it)",
   trustUnchecked: "{sku}: capacity given or estimated, not checked against the SLOs",
-  trustUsagePool: "{n} of {total} usage row(s) name a pool that does not exist ({pools}): their teams get no cost",
+  trustUsagePool:
+    "{n} of {total} usage row(s) name a pool that does not exist ({pools}): their teams get no cost",
   trustNotes: "{sku}: {n} note(s), e.g. {msg}",
-  trustDropped: "{sku}: {n} file(s) of its folder could not be read and were dropped ({files}); the sweep lacks their load levels",
-  trustDefaulted: "{sku}: defaulted price {price} per GPU-hour, the catalogue's indicative on-demand price for {gpu} ({retrieved}): enter your own",
-  priceDefaulted: "Defaulted: the catalogue's indicative on-demand price ({source}, {retrieved}), not a quote. Type your own price.",
+  trustDropped:
+    "{sku}: {n} file(s) of its folder could not be read and were dropped ({files}); the sweep lacks their load levels",
+  trustDefaulted:
+    "{sku}: defaulted price {price} per GPU-hour, the catalogue's indicative on-demand price for {gpu} ({retrieved}): enter your own",
+  priceDefaulted:
+    "Defaulted: the catalogue's indicative on-demand price ({source}, {retrieved}), not a quote. Type your own price.",
   trustPlanNote: "{msg}",
   trustNoSkus: "No SKU yet: import a benchmark sweep",
   trustNoFeasible: "No SKU meets the SLOs",
   needsPrice: "needs a price",
   exportUntrusted: "WARNING: some numbers in this file are not checked or not right:",
-  exportConfirm: "Some numbers this file carries are not checked or not right:\n{list}\n\nThe file will say so at its top. Write it anyway?",
+  exportConfirm:
+    "Some numbers this file carries are not checked or not right:\n{list}\n\nThe file will say so at its top. Write it anyway?",
   // Benchmarks
   dropHint: "Drop benchmark files or a whole folder here, paste text, or",
   pickFiles: "Choose files…",
   pickFolder: "Choose folder…",
   pasteText: "Paste text…",
-  pastePlaceholder: "Paste CSV/TSV from a spreadsheet, JSON, the sweep script output or a report table",
+  pastePlaceholder:
+    "Paste CSV/TSV from a spreadsheet, JSON, the sweep script output or a report table",
   importPasted: "Import",
   nFiles: "{n} files",
   importedInto: "Imported → {skus}",
@@ -119,7 +126,8 @@ const en = {
   replicasWord: "replicas",
   // Assumptions
   namedCells: "Named cells",
-  namedCellsHint: "A value or =formula over cell names (e.g. =peak_rps * 0.8). Use the names anywhere in the plan.",
+  namedCellsHint:
+    "A value or =formula over cell names (e.g. =peak_rps * 0.8). Use the names anywhere in the plan.",
   newCellHint: "Type a new cell name here",
   cellName: "Name",
   cellValue: "Value or =formula",
@@ -152,7 +160,8 @@ const en = {
   derivedHint: "Each result with its formula and the numbers plugged in.",
   formula: "Formula",
   lineageTitle: "Where this number comes from",
-  lineageHint: "Each step with its formula and the numbers plugged in, down to cells, plan fields and benchmark points. Select another number to follow it.",
+  lineageHint:
+    "Each step with its formula and the numbers plugged in, down to cells, plan fields and benchmark points. Select another number to follow it.",
   lineageNone: "This cell has no computed number to trace.",
   lineageComputed: "computed",
   lineageCell: "cell",
@@ -185,11 +194,13 @@ const en = {
   sheetTeams: "Teams (FinOps)",
   sheetReport: "Report",
   sheetTraffic: "Traffic",
-  trDropHint: "Drop a request trace here (CSV, TSV or JSONL: Azure LLM traces, BurstGPT, your own log with a timestamp and token columns, or per-bin sums), or",
+  trDropHint:
+    "Drop a request trace here (CSV, TSV or JSONL: Azure LLM traces, BurstGPT, your own log with a timestamp and token columns, or per-bin sums), or",
   trPick: "Choose a trace…",
   trReading: "Reading {file}…",
   trFailed: "The trace could not be read: nothing changed",
-  trEmpty: "No trace yet. A trace is one row per request: when it arrived, its input and output tokens, and optionally its team and model. The file is read in the background, however large.",
+  trEmpty:
+    "No trace yet. A trace is one row per request: when it arrived, its input and output tokens, and optionally its team and model. The file is read in the background, however large.",
   trFormat: "{format} · {rows} rows",
   trBadRows: "{n} bad row(s) left out",
   trFailedRows: "{n} failed request(s) left out",
@@ -209,8 +220,10 @@ const en = {
   trBursty: "bursty",
   trRandom: "close to random",
   trRegular: "more regular than random",
-  trBurstSentence: "Arrivals are {kind}: the gaps between requests vary with a coefficient of variation of {cv} (1 for random Poisson arrivals, above 1 bursty), and the busiest {bin}-s bin carries {ptm} × the mean rate.",
-  trBurstNoCv: "The busiest {bin}-s bin carries {ptm} × the mean rate (the interarrival CV needs the per-request rows in time order).",
+  trBurstSentence:
+    "Arrivals are {kind}: the gaps between requests vary with a coefficient of variation of {cv} (1 for random Poisson arrivals, above 1 bursty), and the busiest {bin}-s bin carries {ptm} × the mean rate.",
+  trBurstNoCv:
+    "The busiest {bin}-s bin carries {ptm} × the mean rate (the interarrival CV needs the per-request rows in time order).",
   trRateTitle: "Arrival rate per {bin}-s bin (req/s)",
   trRate: "Rate",
   trRateGrouped: "— each point the busiest of {n} bins",
@@ -248,19 +261,24 @@ const en = {
   trPeakBasis: "Peak from",
   trPeakMax: "the highest bin",
   trPeakP99: "the p99 of the bins",
-  trWorkloadMade: "Workload “{name}” added: peak {peak} req/s, mean {mean} req/s, {input} input and {output} output tokens per request, from the trace at {bin}-s bins (the Assumptions sheet shows it).",
-  trTooManyBins: "At this bin the trace has {bins} bins and a plan keeps at most {max}: choose a longer bin first.",
+  trWorkloadMade:
+    "Workload “{name}” added: peak {peak} req/s, mean {mean} req/s, {input} input and {output} output tokens per request, from the trace at {bin}-s bins (the Assumptions sheet shows it).",
+  trTooManyBins:
+    "At this bin the trace has {bins} bins and a plan keeps at most {max}: choose a longer bin first.",
   trFillUsage: "Fill team usage from the team column",
-  trUsageFilled: "{n} team usage row(s) written: tokens per day = each team's tokens ÷ the trace's {days} day(s). Undo brings back the previous rows (the Teams sheet shows them).",
+  trUsageFilled:
+    "{n} team usage row(s) written: tokens per day = each team's tokens ÷ the trace's {days} day(s). Undo brings back the previous rows (the Teams sheet shows them).",
   trNoTeams: "The trace has no team column.",
   trPlanActions: "Use the trace in the plan",
   schedTitle: "Demand over time: schedule",
-  schedIntro: "A schedule gives a workload's request rate for each hour of a day (24 values) or a week (168). capplan sizes every hour and compares a static fleet, autoscaling, and reserved + on-demand capacity for one period.",
+  schedIntro:
+    "A schedule gives a workload's request rate for each hour of a day (24 values) or a week (168). capplan sizes every hour and compares a static fleet, autoscaling, and reserved + on-demand capacity for one period.",
   schedWorkload: "Workload",
   schedNone: "No schedule: the workload's peak rate every hour.",
   schedValues: "{n} values of {interval} s",
   schedFromTraceNow: "From the trace: each {interval}-s interval takes its busiest bin",
-  schedPaste: "Type or paste 24 or 168 values (req/s): a column or a row from a spreadsheet, or a list",
+  schedPaste:
+    "Type or paste 24 or 168 values (req/s): a column or a row from a spreadsheet, or a list",
   schedApply: "Use these values",
   schedFromTrace: "From the trace",
   schedFromTraceHint: "The workload's trace, hour by hour, each hour taking its busiest bin",
@@ -306,37 +324,48 @@ const en = {
   redoHint: "Redo (Ctrl/Cmd+Shift+Z)",
   openPlanHint: "Open a capplan plan file (.json), or drop it anywhere on the page",
   shareLink: "Share link",
-  migrated: "Your saved plan was written by an older version (save format {from}) and has been upgraded.",
-  sharedOpened: "Opened the plan from the shared link. Your previous plan is in Recent plans (Undo also returns to it).",
+  migrated:
+    "Your saved plan was written by an older version (save format {from}) and has been upgraded.",
+  sharedOpened:
+    "Opened the plan from the shared link. Your previous plan is in Recent plans (Undo also returns to it).",
   shareFailed: "The shared link could not be opened: {reason}. Your plan is unchanged.",
   opened: "Opened {file}.",
   attachTitle: "{n} sweep(s) of this plan are files the browser cannot open by path. Attach them:",
-  attachHint: "Drop the files or their folder here, or choose them; each is matched to its sweep by name, imported, and stored in the plan.",
-  attachNoMatch: "None of the chosen files matches a sweep of this plan ({files}). Choose the files or the folder named above.",
+  attachHint:
+    "Drop the files or their folder here, or choose them; each is matched to its sweep by name, imported, and stored in the plan.",
+  attachNoMatch:
+    "None of the chosen files matches a sweep of this plan ({files}). Choose the files or the folder named above.",
   dropPlanHint: "{file} is not a plan file (.json). Drop benchmark files on the Benchmarks sheet.",
   setAsideTitle: "Your saved data could not be read.",
-  setAsideBody: "It was set aside in this browser, not deleted: download it to keep it. The app started with the example plan.",
+  setAsideBody:
+    "It was set aside in this browser, not deleted: download it to keep it. The app started with the example plan.",
   setAsideTitleN: "{n} saves could not be read.",
-  setAsideBodyN: "They were set aside in this browser, not deleted: download them to keep them. The app started with the example plan.",
+  setAsideBodyN:
+    "They were set aside in this browser, not deleted: download them to keep them. The app started with the example plan.",
   setAsideAt: "Set aside {time}",
   setAsideEarlier: "Set aside earlier",
   setAsideFound: "Found {time}",
-  setAsideUnkept: "There is no room to set it aside, so it is still where it was: download it now. Until you download or discard it, this browser does not save over it.",
+  setAsideUnkept:
+    "There is no room to set it aside, so it is still where it was: download it now. Until you download or discard it, this browser does not save over it.",
   setAsideDownloaded: "Downloaded. The autosave goes on and will replace it in browser storage.",
   setAsideWhyUnkept: "Browser storage refused a copy: {reason}",
   downloadSetAside: "Download the saved data",
   autosaveHeldSetAside: "download or discard the unreadable data first",
   autosaveHeldOtherTab: "another tab changed this plan: choose a version",
-  startFailed: "Something went wrong while starting ({reason}). The app is usable; your saved data was not changed.",
-  keepFailed: "Your previous plan could not be kept in Recent plans ({reason}): Undo returns to it, or use Save plan.",
+  startFailed:
+    "Something went wrong while starting ({reason}). The app is usable; your saved data was not changed.",
+  keepFailed:
+    "Your previous plan could not be kept in Recent plans ({reason}): Undo returns to it, or use Save plan.",
   otherTabTitle: "This plan was changed in another tab.",
   otherTabBody: "The other tab saved “{title}” at {time}.",
-  otherTabSafe: "Nothing is lost either way: this tab's copy is in Recent plans, and if you keep it, the other tab's version goes there too.",
+  otherTabSafe:
+    "Nothing is lost either way: this tab's copy is in Recent plans, and if you keep it, the other tab's version goes there too.",
   otherTabLoad: "Load the other tab's version",
   otherTabKeep: "Keep this tab's version",
   recentPlans: "Recent plans",
   recentTitle: "Recent plans",
-  recentHint: "Copies kept in this browser when a plan was replaced (share link, another file, another tab).",
+  recentHint:
+    "Copies kept in this browser when a plan was replaced (share link, another file, another tab).",
   recentEmpty: "No recent plans yet.",
   recentShare: "replaced by a share link",
   recentReplaced: "replaced by another plan",
@@ -350,9 +379,11 @@ const en = {
   discard: "Discard",
   fileProblemsTitle: "{file} was not opened:",
   fileProblemsBody: "fix these problems and open it again. Your current plan is unchanged.",
-  fileProblemsFormula: "its formulas have errors. Your current plan is unchanged; you may open it anyway and fix the red cells.",
+  fileProblemsFormula:
+    "its formulas have errors. Your current plan is unchanged; you may open it anyway and fix the red cells.",
   openAnyway: "Open anyway",
-  shareTooLong: "This plan is too long for a link ({n} characters; browsers and chat tools accept about {max}). It was saved as a file instead: send the file.",
+  shareTooLong:
+    "This plan is too long for a link ({n} characters; browsers and chat tools accept about {max}). It was saved as a file instead: send the file.",
   shareInvalid: "A link cannot carry this plan until these cells are filled in:",
   shareCopied: "Link copied to the clipboard:",
   shareReady: "Share this link:",
@@ -370,40 +401,50 @@ const en = {
   method_weighted: "weighted tokens",
   methodHint_tokens: "Each team pays its share of input + output tokens in the pool.",
   methodHint_output: "Each team pays its share of output tokens (input tokens are free).",
-  methodHint_weighted: "Each team pays its share of input weight × input + output weight × output tokens.",
+  methodHint_weighted:
+    "Each team pays its share of input weight × input + output weight × output tokens.",
   idleHandling: "Idle capacity",
   idle_proportional: "spread in proportion",
   idle_separate: "separate line",
-  idleHint_proportional: "Idle capacity is spread over the teams in proportion (the seed's cost_share).",
+  idleHint_proportional:
+    "Idle capacity is spread over the teams in proportion (the seed's cost_share).",
   idleHint_separate: "Teams pay their tokens at the capacity price; the rest is an idle line.",
   inputWeight: "Input weight",
   outputWeight: "Output weight",
   pools: "Pools (served models / fleets)",
   poolName: "Pool",
   poolSku: "Cost from SKU",
-  poolSkuHint: "Type a SKU name of this plan to take its daily cost, or leave empty and type a cost",
+  poolSkuHint:
+    "Type a SKU name of this plan to take its daily cost, or leave empty and type a cost",
   poolCostGiven: "Given cost / day",
   poolCapacity: "Capacity tok / day",
-  poolCapacityHint: "Daily capacity in weighted tokens (needed for a separate idle line; taken from the SKU when empty)",
+  poolCapacityHint:
+    "Daily capacity in weighted tokens (needed for a separate idle line; taken from the SKU when empty)",
   poolCost: "Pool cost / day",
   poolNameRequired: "a pool name is required",
   notASku: "not a SKU of this plan; SKUs: {list}",
-  defaultPool: "No pools listed: one pool, {name}, takes the recommended SKU's daily cost ({cost}).",
+  defaultPool:
+    "No pools listed: one pool, {name}, takes the recommended SKU's daily cost ({cost}).",
   addPool: "+ Pool",
   removePool: "− Pool {n}",
   teamUsage: "Daily usage per team",
   importUsage: "Import usage CSV…",
-  usageHint: "Daily tokens per team. Paste cells from a spreadsheet (a block with a header row is imported like a CSV: any column order, rows of a team are summed), or type in the last row to add a team.",
+  usageHint:
+    "Daily tokens per team. Paste cells from a spreadsheet (a block with a header row is imported like a CSV: any column order, rows of a team are summed), or type in the last row to add a team.",
   team: "Team",
   pool: "Pool",
   inputTokensDay: "Input tok / day",
   outputTokensDay: "Output tok / day",
   weightedTokensDay: "Weighted tok / day",
   newTeamHint: "Type a team name here to add a row",
-  usageImported: "Imported {n} team row(s) from {what} (replacing the table; Undo brings the old rows back)",
-  usageImportedProblems: "Imported {n} team row(s) from {what}, but {bad} row(s) have problems: those teams get no cost (see the red cells)",
-  usagePoolStep: "{what} names {n} pool(s) or model(s) this plan has no pool for. Map each to a pool before importing:",
-  usagePoolHint: "Rows of one team that land in one pool are added up. To keep models apart, add pools named like them on the Pools table first.",
+  usageImported:
+    "Imported {n} team row(s) from {what} (replacing the table; Undo brings the old rows back)",
+  usageImportedProblems:
+    "Imported {n} team row(s) from {what}, but {bad} row(s) have problems: those teams get no cost (see the red cells)",
+  usagePoolStep:
+    "{what} names {n} pool(s) or model(s) this plan has no pool for. Map each to a pool before importing:",
+  usagePoolHint:
+    "Rows of one team that land in one pool are added up. To keep models apart, add pools named like them on the Pools table first.",
   usagePoolDefault: "the plan's pool ({name})",
   usagePoolApply: "Import with these pools",
   usagePoolCancel: "Cancel (import nothing)",
@@ -418,13 +459,16 @@ const en = {
   costPerMTokens_tokens: "Cost / 1M tokens (input + output)",
   costPerMTokens_output: "Cost / 1M output tokens",
   costPerMTokens_weighted: "Cost / 1M weighted tokens",
-  costPerMTokensHint: "The pool's cost per day ÷ the weighted tokens it served that day (allocation method: {method}). The GPU comparison's cost per 1M output tokens is per output token at the operating point.",
+  costPerMTokensHint:
+    "The pool's cost per day ÷ the weighted tokens it served that day (allocation method: {method}). The GPU comparison's cost per 1M output tokens is per output token at the operating point.",
   idleCapacity: "idle capacity",
   otherTeams: "{n} other teams",
   showAllRows: "Show all {n} rows",
-  rowsShown: "Showing the first {shown} of {n} rows (all are computed, exported and counted in the totals).",
+  rowsShown:
+    "Showing the first {shown} of {n} rows (all are computed, exported and counted in the totals).",
   total: "Total",
-  conservation: "teams + idle = {parts} = pool cost {total} per day (to the cent); {month} per month",
+  conservation:
+    "teams + idle = {parts} = pool cost {total} per day (to the cent); {month} per month",
   teamTotals: "Team totals over all pools",
   noAllocation: "No allocation to show: fix the problems listed above.",
   chartAllocation: "Daily cost per team ({currency})",
@@ -438,19 +482,24 @@ const en = {
   periodStart: "Period start",
   periodDays: "Days",
   exportFocusCsv: "FOCUS CSV",
-  exportFocusHint: "FOCUS 1.3 with split cost allocation: one origin charge per pool and shared cost and day, split into a row per team, idle and unallocated line; import it below to compare with actuals.",
+  exportFocusHint:
+    "FOCUS 1.3 with split cost allocation: one origin charge per pool and shared cost and day, split into a row per team, idle and unallocated line; import it below to compare with actuals.",
   focusFailed: "No FOCUS CSV",
   allocBasis: "Basis",
   basis_usage: "usage",
   basis_reservation: "reservation",
   basisHint_usage: "Teams pay for the tokens they use.",
-  basisHint_reservation: "Teams pay for max(reserved, used) replicas; used replicas = tokens ÷ pool capacity × pool replicas.",
+  basisHint_reservation:
+    "Teams pay for max(reserved, used) replicas; used replicas = tokens ÷ pool capacity × pool replicas.",
   poolReplicas: "Replicas",
-  poolReplicasHint: "Replicas of the pool (needed for the reservation basis; taken from the SKU when empty)",
+  poolReplicasHint:
+    "Replicas of the pool (needed for the reservation basis; taken from the SKU when empty)",
   reservedReplicas: "Reserved replicas",
-  reservedReplicasHint: "Replicas the team reserves in its pool (reservation basis): it pays for at least these",
+  reservedReplicasHint:
+    "Replicas the team reserves in its pool (reservation basis): it pays for at least these",
   sharedCosts: "Shared costs",
-  sharedHint: "Costs no pool carries (platform team, licences, monitoring), split over the teams after the pools: weighted by each team's pool cost, even, or none (kept as an unallocated line).",
+  sharedHint:
+    "Costs no pool carries (platform team, licences, monitoring), split over the teams after the pools: weighted by each team's pool cost, even, or none (kept as an unallocated line).",
   sharedName: "Shared cost",
   sharedCost: "Cost / day",
   sharedSplit: "Split",
@@ -471,10 +520,12 @@ const en = {
   sharedSplit_weighted: "weighted by pool cost",
   sharedSplit_even: "even",
   sharedSplit_none: "none (unallocated)",
-  conservationAll: "teams {teams} + idle {idle} + unallocated {unalloc} = {parts} = pools + shared costs {total} per day (to the minor unit)",
+  conservationAll:
+    "teams {teams} + idle {idle} + unallocated {unalloc} = {parts} = pools + shared costs {total} per day (to the minor unit)",
   planVsActual: "Plan vs actual",
   importFocus: "Import FOCUS file…",
-  importFocusHint: "A FOCUS 1.0–1.3 cost CSV (a cloud bill, or this FOCUS export): the team comes from AllocatedTags, Tags or SubAccountName.",
+  importFocusHint:
+    "A FOCUS 1.0–1.3 cost CSV (a cloud bill, or this FOCUS export): the team comes from AllocatedTags, Tags or SubAccountName.",
   pvaPeriod: "{file}: {start} to {end} ({days} days), {n} charges, {column}",
   pvaPlanned: "Planned",
   pvaActual: "Actual",
@@ -496,7 +547,8 @@ const en = {
   beforeAfter: "Before / after: compare two sweeps",
   needTwoSweeps: "Import at least two sweeps (e.g. before and after a change) to compare them.",
   chooseSweep: "— choose a sweep —",
-  comparePickHint: "Choose the two sweeps to compare. A before/after comparison is meant for the same model on the same GPU (a re-run, an engine upgrade, FP8); between different GPUs every difference shows as a regression.",
+  comparePickHint:
+    "Choose the two sweeps to compare. A before/after comparison is meant for the same model on the same GPU (a re-run, an engine upgrade, FP8); between different GPUs every difference shows as a regression.",
   baseline: "Baseline",
   candidate: "Candidate",
   threshold: "Regression over",
@@ -525,7 +577,8 @@ const zh: { readonly [K in UiKey]: string } = {
   errorCount: "{n} 个错误 — 见红色单元格",
   noFeasible: "没有满足 SLO 的 SKU",
   recommendation: "推荐：{name} · {replicas} 个副本 · {gpus} 张 GPU · 每月 {month}",
-  recUnchecked: "推荐（容量未按 SLO 校验）：{name} · {replicas} 个副本 · {gpus} 张 GPU · 每月 {month}",
+  recUnchecked:
+    "推荐（容量未按 SLO 校验）：{name} · {replicas} 个副本 · {gpus} 张 GPU · 每月 {month}",
   recNeedsPrice: "{skus} 满足 SLO — 请输入每 GPU 小时价格以便比较和推荐",
   recUnknown: "暂无推荐：尚无已知满足 SLO 的 SKU（见待检查项）",
   recNone: "还没有压测数据：请在“压测”表导入一次扫描",
@@ -541,15 +594,19 @@ const zh: { readonly [K in UiKey]: string } = {
   trustUnchecked: "{sku}：容量为给定或估算值，未按 SLO 校验",
   trustUsagePool: "{total} 行用量中有 {n} 行的资源池不存在（{pools}）：这些团队没有分摊到成本",
   trustNotes: "{sku}：{n} 条提示，例如 {msg}",
-  trustDropped: "{sku}：其文件夹中有 {n} 个文件无法读取，已被丢弃（{files}）；该扫描缺少这些负载级别",
-  trustDefaulted: "{sku}：默认价格，每 GPU 小时 {price}，为目录中 {gpu} 的参考按需价格（{retrieved}）：请填写实际价格",
-  priceDefaulted: "默认值：目录中的参考按需价格（{source}，{retrieved}），不是报价。请填写实际价格。",
+  trustDropped:
+    "{sku}：其文件夹中有 {n} 个文件无法读取，已被丢弃（{files}）；该扫描缺少这些负载级别",
+  trustDefaulted:
+    "{sku}：默认价格，每 GPU 小时 {price}，为目录中 {gpu} 的参考按需价格（{retrieved}）：请填写实际价格",
+  priceDefaulted:
+    "默认值：目录中的参考按需价格（{source}，{retrieved}），不是报价。请填写实际价格。",
   trustPlanNote: "{msg}",
   trustNoSkus: "还没有 SKU：请导入一次压测扫描",
   trustNoFeasible: "没有满足 SLO 的 SKU",
   needsPrice: "需要价格",
   exportUntrusted: "警告：本文件中有些数字未经校验或不正确：",
-  exportConfirm: "此文件包含的部分数字未经校验或不正确：\n{list}\n\n文件开头会注明这一点。仍要导出吗？",
+  exportConfirm:
+    "此文件包含的部分数字未经校验或不正确：\n{list}\n\n文件开头会注明这一点。仍要导出吗？",
   dropHint: "把压测结果文件或整个文件夹拖到这里、粘贴文本，或",
   pickFiles: "选择文件…",
   pickFolder: "选择文件夹…",
@@ -648,7 +705,8 @@ const zh: { readonly [K in UiKey]: string } = {
   derivedHint: "每个结果都附有公式和代入的数值。",
   formula: "公式",
   lineageTitle: "这个数字从何而来",
-  lineageHint: "逐步列出公式和代入的数值，直到单元格、计划字段和压测数据点。选择另一个数字即可追溯它。",
+  lineageHint:
+    "逐步列出公式和代入的数值，直到单元格、计划字段和压测数据点。选择另一个数字即可追溯它。",
   lineageNone: "该单元格没有可追溯的计算结果。",
   lineageComputed: "计算",
   lineageCell: "单元格",
@@ -679,11 +737,13 @@ const zh: { readonly [K in UiKey]: string } = {
   sheetTeams: "团队分摊（FinOps）",
   sheetReport: "报告",
   sheetTraffic: "流量",
-  trDropHint: "将请求日志（trace）拖到这里（CSV、TSV 或 JSONL：Azure LLM trace、BurstGPT、带时间戳和 token 列的自有日志，或按时间分箱的汇总），或",
+  trDropHint:
+    "将请求日志（trace）拖到这里（CSV、TSV 或 JSONL：Azure LLM trace、BurstGPT、带时间戳和 token 列的自有日志，或按时间分箱的汇总），或",
   trPick: "选择 trace 文件…",
   trReading: "正在读取 {file}…",
   trFailed: "无法读取该 trace：没有任何改动",
-  trEmpty: "尚未导入 trace。trace 每行一个请求：到达时间、输入和输出 token 数，可选团队和模型。文件在后台读取，再大也不会卡住页面。",
+  trEmpty:
+    "尚未导入 trace。trace 每行一个请求：到达时间、输入和输出 token 数，可选团队和模型。文件在后台读取，再大也不会卡住页面。",
   trFormat: "{format} · {rows} 行",
   trBadRows: "已剔除 {n} 个错误行",
   trFailedRows: "已剔除 {n} 个失败请求",
@@ -703,8 +763,10 @@ const zh: { readonly [K in UiKey]: string } = {
   trBursty: "突发的",
   trRandom: "接近随机的",
   trRegular: "比随机更均匀的",
-  trBurstSentence: "到达是{kind}：请求间隔的变异系数为 {cv}（泊松随机到达为 1，大于 1 即为突发），最忙的 {bin} 秒分箱是平均速率的 {ptm} 倍。",
-  trBurstNoCv: "最忙的 {bin} 秒分箱是平均速率的 {ptm} 倍（到达间隔 CV 需要按时间排序的逐请求记录）。",
+  trBurstSentence:
+    "到达是{kind}：请求间隔的变异系数为 {cv}（泊松随机到达为 1，大于 1 即为突发），最忙的 {bin} 秒分箱是平均速率的 {ptm} 倍。",
+  trBurstNoCv:
+    "最忙的 {bin} 秒分箱是平均速率的 {ptm} 倍（到达间隔 CV 需要按时间排序的逐请求记录）。",
   trRateTitle: "每 {bin} 秒分箱的到达速率（请求/秒）",
   trRate: "速率",
   trRateGrouped: "— 每个点取 {n} 个分箱中的最大值",
@@ -742,14 +804,17 @@ const zh: { readonly [K in UiKey]: string } = {
   trPeakBasis: "峰值取",
   trPeakMax: "最高分箱",
   trPeakP99: "分箱 P99",
-  trWorkloadMade: "已添加工作负载“{name}”：峰值 {peak} 请求/秒，平均 {mean} 请求/秒，每请求输入 {input}、输出 {output} token，来自 {bin} 秒分箱的 trace（见“假设”表）。",
+  trWorkloadMade:
+    "已添加工作负载“{name}”：峰值 {peak} 请求/秒，平均 {mean} 请求/秒，每请求输入 {input}、输出 {output} token，来自 {bin} 秒分箱的 trace（见“假设”表）。",
   trTooManyBins: "在此分箱下 trace 有 {bins} 个分箱，计划最多保存 {max} 个：请先选择更长的分箱。",
   trFillUsage: "用团队列填充团队用量",
-  trUsageFilled: "已写入 {n} 行团队用量：每日 token = 各团队 token ÷ trace 的 {days} 天。撤销可恢复原来的行（见“团队分摊”表）。",
+  trUsageFilled:
+    "已写入 {n} 行团队用量：每日 token = 各团队 token ÷ trace 的 {days} 天。撤销可恢复原来的行（见“团队分摊”表）。",
   trNoTeams: "该 trace 没有团队列。",
   trPlanActions: "在计划中使用此 trace",
   schedTitle: "随时间变化的需求：调度",
-  schedIntro: "调度给出工作负载在一天每小时（24 个值）或一周每小时（168 个值）的请求速率。capplan 逐小时计算副本数，并比较一个周期内静态集群、自动扩缩容、预留 + 按需三种方式的成本。",
+  schedIntro:
+    "调度给出工作负载在一天每小时（24 个值）或一周每小时（168 个值）的请求速率。capplan 逐小时计算副本数，并比较一个周期内静态集群、自动扩缩容、预留 + 按需三种方式的成本。",
   schedWorkload: "工作负载",
   schedNone: "无调度：每小时都按工作负载的峰值速率。",
   schedValues: "{n} 个值，每个 {interval} 秒",
@@ -805,7 +870,8 @@ const zh: { readonly [K in UiKey]: string } = {
   shareFailed: "无法打开分享链接：{reason}。当前计划未改动。",
   opened: "已打开 {file}。",
   attachTitle: "此计划有 {n} 个压测数据是按路径引用的文件，浏览器无法直接读取。请附上这些文件：",
-  attachHint: "把文件或其所在文件夹拖到这里，或点击选择；按名称对应到各个压测数据，导入后保存在计划里。",
+  attachHint:
+    "把文件或其所在文件夹拖到这里，或点击选择；按名称对应到各个压测数据，导入后保存在计划里。",
   attachNoMatch: "所选文件与此计划的压测数据都对不上（{files}）。请选择上面列出的文件或文件夹。",
   dropPlanHint: "{file} 不是计划文件（.json）。压测结果请拖到“压测数据”页。",
   setAsideTitle: "无法读取已保存的数据。",
@@ -815,7 +881,8 @@ const zh: { readonly [K in UiKey]: string } = {
   setAsideAt: "另存于 {time}",
   setAsideEarlier: "较早另存",
   setAsideFound: "发现于 {time}",
-  setAsideUnkept: "存储空间不足，无法另存，数据仍在原处：请立即下载。在你下载或丢弃之前，本浏览器不会覆盖它。",
+  setAsideUnkept:
+    "存储空间不足，无法另存，数据仍在原处：请立即下载。在你下载或丢弃之前，本浏览器不会覆盖它。",
   setAsideDownloaded: "已下载。自动保存将继续，并会在浏览器存储中替换它。",
   setAsideWhyUnkept: "浏览器存储拒绝保存副本：{reason}",
   autosaveHeldSetAside: "请先下载或丢弃无法读取的数据",
@@ -824,7 +891,8 @@ const zh: { readonly [K in UiKey]: string } = {
   keepFailed: "之前的计划未能保存到“最近的计划”（{reason}）：撤销可回到它，或使用“保存计划”。",
   otherTabTitle: "此计划已在另一个标签页中修改。",
   otherTabBody: "另一个标签页于 {time} 保存了“{title}”。",
-  otherTabSafe: "无论如何选择都不会丢失：本标签页的副本已在“最近的计划”中；若保留本页版本，另一个标签页的版本也会放入其中。",
+  otherTabSafe:
+    "无论如何选择都不会丢失：本标签页的副本已在“最近的计划”中；若保留本页版本，另一个标签页的版本也会放入其中。",
   otherTabLoad: "载入另一个标签页的版本",
   otherTabKeep: "保留本标签页的版本",
   recentPlans: "最近的计划",
@@ -846,7 +914,8 @@ const zh: { readonly [K in UiKey]: string } = {
   fileProblemsBody: "请修正以下问题后重新打开。当前计划未改动。",
   fileProblemsFormula: "其中的公式有错误。当前计划未改动；也可以仍然打开，再修正红色单元格。",
   openAnyway: "仍然打开",
-  shareTooLong: "计划太长，无法放进链接（{n} 个字符；浏览器和聊天工具大约只接受 {max} 个）。已改为保存成文件，请发送该文件。",
+  shareTooLong:
+    "计划太长，无法放进链接（{n} 个字符；浏览器和聊天工具大约只接受 {max} 个）。已改为保存成文件，请发送该文件。",
   shareInvalid: "以下单元格填写完整后才能生成链接：",
   shareCopied: "链接已复制到剪贴板：",
   shareReady: "分享此链接：",
@@ -886,7 +955,8 @@ const zh: { readonly [K in UiKey]: string } = {
   removePool: "− 资源池 {n}",
   teamUsage: "各团队每日用量",
   importUsage: "导入用量 CSV…",
-  usageHint: "各团队每日 token 用量。可从表格粘贴单元格（带表头的整块会像 CSV 一样导入：列顺序任意，同一团队的多行自动合计），或在最后一行输入团队名称新增一行。",
+  usageHint:
+    "各团队每日 token 用量。可从表格粘贴单元格（带表头的整块会像 CSV 一样导入：列顺序任意，同一团队的多行自动合计），或在最后一行输入团队名称新增一行。",
   team: "团队",
   pool: "资源池",
   inputTokensDay: "每日输入 tok",
@@ -894,9 +964,12 @@ const zh: { readonly [K in UiKey]: string } = {
   weightedTokensDay: "每日加权 tok",
   newTeamHint: "在此输入团队名称以新增一行",
   usageImported: "已从{what}导入 {n} 行团队用量（替换了原表；撤销可恢复原来的行）",
-  usageImportedProblems: "已从{what}导入 {n} 行团队用量，但其中 {bad} 行有问题：这些团队没有分摊到成本（见红色单元格）",
-  usagePoolStep: "{what}中有 {n} 个资源池或模型在本计划中没有对应的资源池。导入前请为每个选择资源池：",
-  usagePoolHint: "同一团队落在同一资源池的行会相加。若要按模型分开，请先在资源池表中添加同名资源池。",
+  usageImportedProblems:
+    "已从{what}导入 {n} 行团队用量，但其中 {bad} 行有问题：这些团队没有分摊到成本（见红色单元格）",
+  usagePoolStep:
+    "{what}中有 {n} 个资源池或模型在本计划中没有对应的资源池。导入前请为每个选择资源池：",
+  usagePoolHint:
+    "同一团队落在同一资源池的行会相加。若要按模型分开，请先在资源池表中添加同名资源池。",
   usagePoolDefault: "计划的资源池（{name}）",
   usagePoolApply: "按这些资源池导入",
   usagePoolCancel: "取消（不导入）",
@@ -911,7 +984,8 @@ const zh: { readonly [K in UiKey]: string } = {
   costPerMTokens_tokens: "每百万 token 成本（输入 + 输出）",
   costPerMTokens_output: "每百万输出 token 成本",
   costPerMTokens_weighted: "每百万加权 token 成本",
-  costPerMTokensHint: "资源池每日成本 ÷ 当天服务的加权 token 数（分摊方法：{method}）。GPU 对比中的“每百万输出 token 成本”是工作点上按输出 token 计算的。",
+  costPerMTokensHint:
+    "资源池每日成本 ÷ 当天服务的加权 token 数（分摊方法：{method}）。GPU 对比中的“每百万输出 token 成本”是工作点上按输出 token 计算的。",
   idleCapacity: "闲置容量",
   otherTeams: "其他 {n} 个团队",
   showAllRows: "显示全部 {n} 行",
@@ -931,19 +1005,22 @@ const zh: { readonly [K in UiKey]: string } = {
   periodStart: "起始日期",
   periodDays: "天数",
   exportFocusCsv: "FOCUS CSV",
-  exportFocusHint: "FOCUS 1.3 拆分成本分摊：每个资源池、共享成本和每一天为一条源费用，拆成每个团队、闲置和未分摊各一行；可在下方导入，与实际对比。",
+  exportFocusHint:
+    "FOCUS 1.3 拆分成本分摊：每个资源池、共享成本和每一天为一条源费用，拆成每个团队、闲置和未分摊各一行；可在下方导入，与实际对比。",
   focusFailed: "无法生成 FOCUS CSV",
   allocBasis: "分摊基准",
   basis_usage: "按用量",
   basis_reservation: "按预留",
   basisHint_usage: "各团队按所用的 token 付费。",
-  basisHint_reservation: "各团队按 max(预留副本, 使用副本) 付费；使用副本 = token ÷ 资源池容量 × 资源池副本数。",
+  basisHint_reservation:
+    "各团队按 max(预留副本, 使用副本) 付费；使用副本 = token ÷ 资源池容量 × 资源池副本数。",
   poolReplicas: "副本数",
   poolReplicasHint: "资源池的副本数（按预留分摊时需要；留空时取自 SKU）",
   reservedReplicas: "预留副本",
   reservedReplicasHint: "该团队在其资源池预留的副本数（按预留分摊）：至少按此付费",
   sharedCosts: "共享成本",
-  sharedHint: "不属于任何资源池的成本（平台团队、许可证、监控），在资源池之后分摊给各团队：按资源池成本加权、平均，或不分摊（单列为未分摊项）。",
+  sharedHint:
+    "不属于任何资源池的成本（平台团队、许可证、监控），在资源池之后分摊给各团队：按资源池成本加权、平均，或不分摊（单列为未分摊项）。",
   sharedName: "共享成本",
   sharedCost: "每日成本",
   sharedSplit: "分摊方式",
@@ -964,10 +1041,12 @@ const zh: { readonly [K in UiKey]: string } = {
   sharedSplit_weighted: "按资源池成本加权",
   sharedSplit_even: "平均",
   sharedSplit_none: "不分摊（未分摊项）",
-  conservationAll: "团队 {teams} + 闲置 {idle} + 未分摊 {unalloc} = {parts} = 资源池 + 共享成本 {total}（每日，精确到最小货币单位）",
+  conservationAll:
+    "团队 {teams} + 闲置 {idle} + 未分摊 {unalloc} = {parts} = 资源池 + 共享成本 {total}（每日，精确到最小货币单位）",
   planVsActual: "计划与实际",
   importFocus: "导入 FOCUS 文件…",
-  importFocusHint: "FOCUS 1.0–1.3 成本 CSV（云账单，或本页导出的 FOCUS 文件）：团队取自 AllocatedTags、Tags 或 SubAccountName。",
+  importFocusHint:
+    "FOCUS 1.0–1.3 成本 CSV（云账单，或本页导出的 FOCUS 文件）：团队取自 AllocatedTags、Tags 或 SubAccountName。",
   pvaPeriod: "{file}：{start} 至 {end}（{days} 天），{n} 条费用，{column}",
   pvaPlanned: "计划",
   pvaActual: "实际",
@@ -988,7 +1067,8 @@ const zh: { readonly [K in UiKey]: string } = {
   beforeAfter: "改动前后：对比两次扫描",
   needTwoSweeps: "请至少导入两次扫描（例如改动前和改动后）才能对比。",
   chooseSweep: "— 选择一次扫描 —",
-  comparePickHint: "请选择要对比的两次扫描。前后对比针对同一模型、同一 GPU（重新压测、引擎升级、FP8 等）；不同 GPU 之间的每处差异都会显示为退化。",
+  comparePickHint:
+    "请选择要对比的两次扫描。前后对比针对同一模型、同一 GPU（重新压测、引擎升级、FP8 等）；不同 GPU 之间的每处差异都会显示为退化。",
   baseline: "基线",
   candidate: "候选",
   threshold: "退化阈值",

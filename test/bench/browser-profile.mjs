@@ -20,20 +20,49 @@ const dir = mkdtempSync(join(tmpdir(), "capplan-prof-"));
 const planPath = join(dir, "bench-plan.json");
 execFileSync(process.execPath, [join(root, "test/bench/gen-plan.mjs"), planPath]);
 const port = 4311;
-const server = spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "preview", "--outDir", process.env.DIST ?? "dist", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: root, stdio: "ignore", detached: true });
+const server = spawn(
+  process.execPath,
+  [
+    join(root, "node_modules/vite/bin/vite.js"),
+    "preview",
+    "--outDir",
+    process.env.DIST ?? "dist",
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--strictPort",
+  ],
+  { cwd: root, stdio: "ignore", detached: true },
+);
 const base = `http://127.0.0.1:${port}/`;
 for (let i = 0; i < 100; i++) {
   try {
     if ((await fetch(base)).ok) break;
   } catch {
-    await new Promise(r => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 150));
   }
 }
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(base);
-  await page.getByTestId("app").and(page.locator('[data-loading="false"]')).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId("app")
+    .and(page.locator('[data-loading="false"]'))
+    .waitFor({ timeout: 30_000 });
   await page.getByTestId("tab-comparison").click();
   await page.getByTestId("plan-input").setInputFiles(planPath);
   await page.getByTestId("cmp:replicas:s49").waitFor({ timeout: 30_000 });

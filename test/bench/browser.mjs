@@ -51,7 +51,11 @@ function freePort() {
 /** Initial JS of a built app: index.html's module scripts and modulepreloads, plus their static imports. */
 export function initialJs(distDir = join(root, "dist")) {
   const html = readFileSync(join(distDir, "index.html"), "utf8");
-  const start = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/?([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]);
+  const start = [
+    ...html.matchAll(
+      /<script[^>]*type="module"[^>]*src="\/?([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="\/?([^"]+\.js)"/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
   const seen = new Set();
   const files = [];
   const visit = (rel) => {
@@ -61,12 +65,18 @@ export function initialJs(distDir = join(root, "dist")) {
     files.push({ file: rel, raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
     // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`); `import("./x.js")` is lazy.
     const text = code.toString("utf8");
-    for (const m of text.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g)) {
+    for (const m of text.matchAll(
+      /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g,
+    )) {
       visit(join(dirname(rel), m[1]).replace(/\\/g, "/"));
     }
   };
   for (const f of start) visit(f);
-  return { files, raw: files.reduce((n, f) => n + f.raw, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) };
+  return {
+    files,
+    raw: files.reduce((n, f) => n + f.raw, 0),
+    gzip: files.reduce((n, f) => n + f.gzip, 0),
+  };
 }
 
 /** Wait until `url` answers 200. */
@@ -87,7 +97,11 @@ async function waitFor(url, ms) {
 /** Run a command; resolves with { code, stdout, stderr }. */
 function run(cmd, args, env) {
   return new Promise((resolve) => {
-    const p = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     p.stdout.on("data", (d) => (stdout += d));
@@ -104,10 +118,11 @@ function figures(report) {
       for (const t of spec.tests ?? []) {
         for (const r of t.results ?? []) {
           const f = { __status: r.status, __title: spec.title };
-          for (const a of r.annotations ?? []) if (a.type === "figure") {
-            const { name, value } = JSON.parse(a.description);
-            f[name] = value;
-          }
+          for (const a of r.annotations ?? [])
+            if (a.type === "figure") {
+              const { name, value } = JSON.parse(a.description);
+              f[name] = value;
+            }
           out.push(f);
         }
       }
@@ -123,8 +138,14 @@ function figures(report) {
  * comment). Options: runs (test repetitions, default 3), rows (CSV rows, default 1,000,000),
  * log (progress lines, default stderr).
  */
-export async function runBrowserBench({ runs = 3, rows = 1_000_000, dist = join(root, "dist"), log = (s) => process.stderr.write(`${s}\n`) } = {}) {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("no dist/index.html: run `npm run build` first");
+export async function runBrowserBench({
+  runs = 3,
+  rows = 1_000_000,
+  dist = join(root, "dist"),
+  log = (s) => process.stderr.write(`${s}\n`),
+} = {}) {
+  if (!existsSync(join(dist, "index.html")))
+    throw new Error("no dist/index.html: run `npm run build` first");
   const out = [];
   const init = initialJs(dist);
   out.push({
@@ -139,29 +160,60 @@ export async function runBrowserBench({ runs = 3, rows = 1_000_000, dist = join(
 
   const port = await freePort();
   log(`browser bench: vite preview on 127.0.0.1:${port}`);
-  const server = spawn(process.execPath, [join(root, "node_modules/vite/bin/vite.js"), "preview", "--outDir", dist, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-    cwd: root,
-    stdio: "ignore",
-    detached: true,
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      join(root, "node_modules/vite/bin/vite.js"),
+      "preview",
+      "--outDir",
+      dist,
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--strictPort",
+    ],
+    {
+      cwd: root,
+      stdio: "ignore",
+      detached: true,
+    },
+  );
   try {
     await waitFor(`http://127.0.0.1:${port}/`, 30_000);
     log(`browser bench: perf.spec.ts × ${runs} (${rows.toLocaleString("en")} rows)`);
     // The config's webServer finds our server on E2E_PORT and reuses it (CI unset).
-    const r = await run(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test", "-c", "test/e2e/playwright.config.ts", "test/e2e/perf.spec.ts", "--reporter=json", `--repeat-each=${runs}`], {
-      E2E_PORT: String(port),
-      PERF_ROWS: String(rows),
-      CI: "",
-    });
+    const r = await run(
+      process.execPath,
+      [
+        join(root, "node_modules/@playwright/test/cli.js"),
+        "test",
+        "-c",
+        "test/e2e/playwright.config.ts",
+        "test/e2e/perf.spec.ts",
+        "--reporter=json",
+        `--repeat-each=${runs}`,
+      ],
+      {
+        E2E_PORT: String(port),
+        PERF_ROWS: String(rows),
+        CI: "",
+      },
+    );
     let report;
     try {
       report = JSON.parse(r.stdout);
     } catch {
-      throw new Error(`perf.spec.ts gave no JSON report (exit ${r.code}): ${r.stderr.slice(-2000)}`);
+      throw new Error(
+        `perf.spec.ts gave no JSON report (exit ${r.code}): ${r.stderr.slice(-2000)}`,
+      );
     }
     const f = figures(report);
     const failed = f.filter((x) => x.__status !== "passed");
-    if (failed.length) log(`browser bench: ${failed.length} run(s) failed: ${failed.map((x) => x.__title).join("; ")}`);
+    if (failed.length)
+      log(
+        `browser bench: ${failed.length} run(s) failed: ${failed.map((x) => x.__title).join("; ")}`,
+      );
     const of = (name) => f.map((x) => x[name]).filter((v) => typeof v === "number");
     const imp = of("import-longest-long-task");
     const impWall = median(of("import-duration"));
@@ -218,8 +270,14 @@ if (isMain) {
   const rowsOut = await runBrowserBench({ runs: opt("--runs", 3), rows: opt("--rows", 1_000_000) });
   if (args.includes("--json")) process.stdout.write(`${JSON.stringify(rowsOut, null, 2)}\n`);
   else {
-    const lines = ["| Case | Median | Baseline | Ratio | Target | Met |", "|---|---|---|---|---|---|"];
-    for (const r of rowsOut) lines.push(`| ${r.case} | ${r.value} | ${r.baseline} | ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : ""} | ${r.target} | ${r.met ? "yes" : "**no**"} |`);
+    const lines = [
+      "| Case | Median | Baseline | Ratio | Target | Met |",
+      "|---|---|---|---|---|---|",
+    ];
+    for (const r of rowsOut)
+      lines.push(
+        `| ${r.case} | ${r.value} | ${r.baseline} | ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : ""} | ${r.target} | ${r.met ? "yes" : "**no**"} |`,
+      );
     process.stdout.write(`${lines.join("\n")}\n`);
   }
 }

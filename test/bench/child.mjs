@@ -58,7 +58,14 @@ function schedules(runs) {
       rps: Array.from({ length: n }, (_, i) => {
         const day = (i % 288) / 288;
         const weekend = Math.floor(i / 288) >= 5 ? 0.6 : 1;
-        return Math.round((2 + 30 * Math.sin(Math.PI * ((day + w / 40) % 1)) ** 2 * weekend + ((i * 7919 + w * 104729) % 97) / 50) * 100) / 100;
+        return (
+          Math.round(
+            (2 +
+              30 * Math.sin(Math.PI * ((day + w / 40) % 1)) ** 2 * weekend +
+              ((i * 7919 + w * 104729) % 97) / 50) *
+              100,
+          ) / 100
+        );
       }),
       minReplicas: 1,
       leadIntervals: 2,
@@ -69,7 +76,11 @@ function schedules(runs) {
     gpusPerReplica: [1, 2, 4, 8][k % 4],
     pricePerGpuHour: 1 + (k % 10) * 0.4,
     reservedPricePerGpuHour: (1 + (k % 10) * 0.4) * 0.6,
-    perWorkload: workloads.map((w, j) => ({ name: w.name, outputTokens: 100 + 25 * (j % 7), replicaOutputTokensPerSec: 800 + 200 * (k % 17) + 50 * j })),
+    perWorkload: workloads.map((w, j) => ({
+      name: w.name,
+      outputTokens: 100 + 25 * (j % 7),
+      replicaOutputTokensPerSec: 800 + 200 * (k % 17) + 50 * j,
+    })),
   }));
   const factors = { elasticity: 1.2, redundancy: { spare: 1 } };
   const times = [];
@@ -81,13 +92,26 @@ function schedules(runs) {
     const out = skus.map((s) => scheduleForSku(a.value, s, factors));
     times.push(performance.now() - t);
     if (out.some((o) => !o.ok)) throw new Error("a schedule failed");
-    check ??= { intervals: a.value.intervals, skus: out.length, maxReplicas: Math.max(...out.map((o) => o.value.staticReplicas)), reserved: out.reduce((x, o) => x + o.value.reservedReplicas, 0) };
+    check ??= {
+      intervals: a.value.intervals,
+      skus: out.length,
+      maxReplicas: Math.max(...out.map((o) => o.value.staticReplicas)),
+      reserved: out.reduce((x, o) => x + o.value.reservedReplicas, 0),
+    };
   }
-  return { ms: median(times), min: Math.min(...times), max: Math.max(...times), samples: runs, check };
+  return {
+    ms: median(times),
+    min: Math.min(...times),
+    max: Math.max(...times),
+    samples: runs,
+    check,
+  };
 }
 
 function readFolder(dir) {
-  return readdirSync(dir).sort().map((name) => ({ name: `sweep/${name}`, text: readFileSync(join(dir, name), "utf8") }));
+  return readdirSync(dir)
+    .sort()
+    .map((name) => ({ name: `sweep/${name}`, text: readFileSync(join(dir, name), "utf8") }));
 }
 
 function imported(res) {
@@ -102,7 +126,11 @@ function recalc(planPath, runs) {
   const edits = [
     { name: "price cell", path: "cells.price_g3", values: [2.49, 2.79] },
     { name: "SLO threshold", path: "cells.slo_ttft", values: [1200, 1400] },
-    { name: "team tokens", path: "tenants.usage[1234].inputTokens", values: [123456789, 223456789] },
+    {
+      name: "team tokens",
+      path: "tenants.usage[1234].inputTokens",
+      values: [123456789, 223456789],
+    },
   ];
   const engines = edits.map(() => createPlanEngine(plan));
   const t = { resolve: [], compute: [], full: [] };
@@ -117,14 +145,23 @@ function recalc(planPath, runs) {
     t.resolve.push(b - a);
     t.compute.push(c - b);
     t.full.push(c - a);
-    check ??= { cheapest: result.cheapest, feasible: result.skus.filter((s) => s.feasible === true).length, teams: result.tenants?.teams.length ?? 0, errors: result.errors.length };
+    check ??= {
+      cheapest: result.cheapest,
+      feasible: result.skus.filter((s) => s.feasible === true).length,
+      teams: result.tenants?.teams.length ?? 0,
+      errors: result.errors.length,
+    };
     edits.forEach((e, i) => {
       const s = performance.now();
       engines[i].edit(e.path, e.values[r % 2]);
       t[e.name].push(performance.now() - s);
     });
   }
-  return Object.fromEntries([...Object.entries(t).map(([k, v]) => [k, median(v)]), ["check", check], ["samples", runs]]);
+  return Object.fromEntries([
+    ...Object.entries(t).map(([k, v]) => [k, median(v)]),
+    ["check", check],
+    ["samples", runs],
+  ]);
 }
 
 // DuckDB is loaded before the clock starts, as the library bundle is.
@@ -143,10 +180,14 @@ switch (kind) {
     info = splitJsonl(readFileSync(input, "utf8"));
     break;
   case "import":
-    info = imported(lib.importFiles([{ name: input.split("/").pop(), text: readFileSync(input, "utf8") }]));
+    info = imported(
+      lib.importFiles([{ name: input.split("/").pop(), text: readFileSync(input, "utf8") }]),
+    );
     break;
   case "import-stats": {
-    const res = lib.importFiles([{ name: input.split("/").pop(), text: readFileSync(input, "utf8") }]);
+    const res = lib.importFiles([
+      { name: input.split("/").pop(), text: readFileSync(input, "utf8") },
+    ]);
     imported(res);
     info = res.sweeps[0].points;
     break;

@@ -17,13 +17,26 @@ export const STAT_KEYS = ["mean", "min", "max", "std", ...QS.map((q) => `p${q}`)
 
 function aggs(expr, filter) {
   const f = filter ? ` FILTER (WHERE ${filter})` : "";
-  return [`avg(${expr})${f}`, `min(${expr})${f}`, `max(${expr})${f}`, `stddev_samp(${expr})${f}`, ...QS.map((q) => `quantile_cont(${expr}, ${q / 100})${f}`)];
+  return [
+    `avg(${expr})${f}`,
+    `min(${expr})${f}`,
+    `max(${expr})${f}`,
+    `stddev_samp(${expr})${f}`,
+    ...QS.map((q) => `quantile_cont(${expr}, ${q / 100})${f}`),
+  ];
 }
 
 /** The SQL over a CSV file (one row per concurrency, ordered). */
 export function duckSql(file) {
-  const cols = ["concurrency", "count(*)", "count(*) / ((max(end_ms) - min(start_ms)) / 1000)", "avg(input_tokens)", "avg(output_tokens)"];
-  for (const [, expr] of DUCK_METRICS) cols.push(...aggs(expr, expr.includes("/ output_tokens") ? "output_tokens > 0" : null));
+  const cols = [
+    "concurrency",
+    "count(*)",
+    "count(*) / ((max(end_ms) - min(start_ms)) / 1000)",
+    "avg(input_tokens)",
+    "avg(output_tokens)",
+  ];
+  for (const [, expr] of DUCK_METRICS)
+    cols.push(...aggs(expr, expr.includes("/ output_tokens") ? "output_tokens > 0" : null));
   return `SELECT ${cols.join(", ")} FROM read_csv('${file.replace(/'/g, "''")}') GROUP BY concurrency ORDER BY concurrency`;
 }
 
@@ -42,8 +55,14 @@ export async function duckStats(duckdb, file) {
 export function statsOfPoints(points) {
   const out = {};
   for (const p of points) {
-    const s = { completed: p.completed, rps: p.rps, meanIn: p.meanInputTokens, meanOut: p.meanOutputTokens };
-    for (const [name, , key] of DUCK_METRICS) s[name] = Object.fromEntries(STAT_KEYS.map((k) => [k, p[key]?.[k]]));
+    const s = {
+      completed: p.completed,
+      rps: p.rps,
+      meanIn: p.meanInputTokens,
+      meanOut: p.meanOutputTokens,
+    };
+    for (const [name, , key] of DUCK_METRICS)
+      s[name] = Object.fromEntries(STAT_KEYS.map((k) => [k, p[key]?.[k]]));
     out[p.concurrency] = s;
   }
   return out;
@@ -56,7 +75,8 @@ export function statsOfDuckRows(rows) {
     let i = 0;
     const conc = row[i++];
     const s = { completed: row[i++], rps: row[i++], meanIn: row[i++], meanOut: row[i++] };
-    for (const [name] of DUCK_METRICS) s[name] = Object.fromEntries(STAT_KEYS.map((k) => [k, row[i++]]));
+    for (const [name] of DUCK_METRICS)
+      s[name] = Object.fromEntries(STAT_KEYS.map((k) => [k, row[i++]]));
     out[conc] = s;
   }
   return out;
@@ -71,8 +91,14 @@ export function compareStats(a, b, tol = 1e-12) {
     const x = a[c];
     const y = b[c];
     if (!x || !y) return { worst: Infinity, bad: `concurrency ${c} on one side only` };
-    const pairs = [["completed", x.completed, y.completed], ["rps", x.rps, y.rps], ["meanIn", x.meanIn, y.meanIn], ["meanOut", x.meanOut, y.meanOut]];
-    for (const [name] of DUCK_METRICS) for (const k of STAT_KEYS) pairs.push([`${name}.${k}`, x[name][k], y[name][k]]);
+    const pairs = [
+      ["completed", x.completed, y.completed],
+      ["rps", x.rps, y.rps],
+      ["meanIn", x.meanIn, y.meanIn],
+      ["meanOut", x.meanOut, y.meanOut],
+    ];
+    for (const [name] of DUCK_METRICS)
+      for (const k of STAT_KEYS) pairs.push([`${name}.${k}`, x[name][k], y[name][k]]);
     for (const [what, u, v] of pairs) {
       const d = u === v ? 0 : Math.abs(u - v) / Math.max(Math.abs(u), Math.abs(v));
       if (!(d <= tol) && !bad) bad = `concurrency ${c} ${what}: capplan ${u}, DuckDB ${v}`;

@@ -25,7 +25,18 @@ export function rng(a) {
 
 export const SIZES = { skus: 50, levels: 30, workloads: 20, teams: 2000, pools: 10, gpus: 10 };
 const DEFAULT_SIZES = SIZES;
-const GPUS = ["h100-sxm", "h200", "b200", "a100-sxm-80gb", "l40s", "l4", "mi300x", "h100-pcie", "a10g", "gh200"];
+const GPUS = [
+  "h100-sxm",
+  "h200",
+  "b200",
+  "a100-sxm-80gb",
+  "l40s",
+  "l4",
+  "mi300x",
+  "h100-pcie",
+  "a10g",
+  "gh200",
+];
 const r2 = (v) => Math.round(v * 100) / 100;
 
 /** The 30 concurrency levels: 1, 4, 8, …, 116. */
@@ -33,7 +44,13 @@ const LEVELS = Array.from({ length: SIZES.levels }, (_, k) => (k === 0 ? 1 : 4 *
 
 function stats(rand, base, spread) {
   const mean = base * (1 + 0.05 * rand());
-  return { mean: r2(mean), p50: r2(mean * 0.95), p90: r2(mean * (1 + 0.4 * spread)), p95: r2(mean * (1 + 0.6 * spread)), p99: r2(mean * (1 + spread)) };
+  return {
+    mean: r2(mean),
+    p50: r2(mean * 0.95),
+    p90: r2(mean * (1 + 0.4 * spread)),
+    p95: r2(mean * (1 + 0.6 * spread)),
+    p99: r2(mean * (1 + spread)),
+  };
 }
 
 /** One SKU's sweep: throughput saturates with concurrency, latencies rise past the knee. */
@@ -72,17 +89,27 @@ function sweepPoints(rand, i) {
  */
 export function generatePlan(seed = 6, sizes = {}) {
   const SIZES = { ...DEFAULT_SIZES, ...sizes };
-  if (SIZES.skus < SIZES.pools) throw new Error(`a plan needs at least ${SIZES.pools} SKUs (pool costs read SKU prices)`);
+  if (SIZES.skus < SIZES.pools)
+    throw new Error(`a plan needs at least ${SIZES.pools} SKUs (pool costs read SKU prices)`);
   const rand = rng(seed);
   const cells = {};
   GPUS.forEach((g, k) => (cells[`price_g${k}`] = r2(0.8 + 4 * rand())));
-  Object.assign(cells, { discount: 0.9, growth: 1.15, token_scale: 1, slo_ttft: 1500, slo_itl: 60, hours: 24, replicas_per_pool: 12 });
+  Object.assign(cells, {
+    discount: 0.9,
+    growth: 1.15,
+    token_scale: 1,
+    slo_ttft: 1500,
+    slo_itl: 60,
+    hours: 24,
+    replicas_per_pool: 12,
+  });
   let formulas = 0;
   const f = (name, expr) => {
     cells[name] = `=${expr}`;
     formulas++;
   };
-  for (let i = 0; i < SIZES.skus; i++) f(`sku_price_${i}`, `price_g${i % SIZES.gpus} * discount * (1 + ${i % 5} / 100)`);
+  for (let i = 0; i < SIZES.skus; i++)
+    f(`sku_price_${i}`, `price_g${i % SIZES.gpus} * discount * (1 + ${i % 5} / 100)`);
   for (let j = 0; j < SIZES.workloads; j++) {
     f(`wl_peak_${j}`, `${r2(5 + 40 * rand())} * growth`);
     f(`wl_avg_${j}`, `wl_peak_${j} * 0.35`);
@@ -94,7 +121,8 @@ export function generatePlan(seed = 6, sizes = {}) {
     f(`pool_cost_${p}`, `sku_price_${p} * 8 * hours * fleet_${p}`);
   }
   for (let i = 0; i < SIZES.skus; i++) f(`ratio_${i}`, `sku_price_${i} / price_g${i % SIZES.gpus}`);
-  if (SIZES.skus === DEFAULT_SIZES.skus && formulas !== 200) throw new Error(`expected 200 formula cells, made ${formulas}`);
+  if (SIZES.skus === DEFAULT_SIZES.skus && formulas !== 200)
+    throw new Error(`expected 200 formula cells, made ${formulas}`);
 
   const workloads = Array.from({ length: SIZES.workloads }, (_, j) => ({
     name: `class-${j}`,
@@ -110,7 +138,10 @@ export function generatePlan(seed = 6, sizes = {}) {
     pricePerGpuHour: `=sku_price_${i}`,
     sweep: { label: `bench sweep ${i}`, points: sweepPoints(rand, i) },
   }));
-  const pools = Array.from({ length: SIZES.pools }, (_, p) => ({ name: `pool-${p}`, costPerDay: `=pool_cost_${p}` }));
+  const pools = Array.from({ length: SIZES.pools }, (_, p) => ({
+    name: `pool-${p}`,
+    costPerDay: `=pool_cost_${p}`,
+  }));
   const usage = Array.from({ length: SIZES.teams }, (_, t) => ({
     team: `team-${t}`,
     pool: `pool-${t % SIZES.pools}`,

@@ -7,7 +7,10 @@ import { join } from "node:path";
 
 /** Top `limit` functions by self and by inclusive time of the newest profile in `dir`. */
 export function summarizeProfile(dir, limit = 10) {
-  const file = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).sort().pop();
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .pop();
   return summarizeCpuProfile(JSON.parse(readFileSync(join(dir, file), "utf8")), limit);
 }
 
@@ -18,7 +21,8 @@ export function summarizeCpuProfile(p, limit = 10) {
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const time = new Map();
   p.samples.forEach((s, i) => time.set(s, (time.get(s) ?? 0) + (p.timeDeltas[i] ?? 0)));
-  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber + 1}`;
+  const label = (n) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber + 1}`;
   const self = new Map();
   const incl = new Map();
   for (const n of p.nodes) {

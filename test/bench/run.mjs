@@ -29,7 +29,9 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const AREAS = ["import", "engine", "browser", "cli", "trace"];
 const onlyArg = args.find((a) => a.startsWith("--only"));
-const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1]).split(",") : null;
+const only = onlyArg
+  ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1]).split(",")
+  : null;
 const ROWS = quick ? 200_000 : 1_000_000;
 const RUNS = quick ? 3 : 5;
 const CLI_RUNS = quick ? 4 : 10;
@@ -43,18 +45,34 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const MB = (b) => `${(b / 1e6).toFixed(1)} MB`;
-const ms = (x) => (x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`);
+const ms = (x) =>
+  x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`;
 const log = (s) => process.stderr.write(`${s}\n`);
 
 function machine() {
   const info = readFileSync("/proc/cpuinfo", "utf8");
   const model = /^model name\s*:\s*(.*)$/m.exec(info)?.[1] ?? cpus()[0]?.model ?? "unknown";
-  return { cpu: model.trim(), cores: cpus().length, memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`, node: process.version, load: loadavg().map((x) => x.toFixed(2)).join(", ") };
+  return {
+    cpu: model.trim(),
+    cores: cpus().length,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    load: loadavg()
+      .map((x) => x.toFixed(2))
+      .join(", "),
+  };
 }
 
 /** Run one child case; returns { ms, maxRssKB, info }. */
 function child(kind, input, extra, opts = {}) {
-  const argv = [...(opts.prof ? ["--cpu-prof", `--cpu-prof-dir=${opts.prof}`] : []), join(root, "test/bench/child.mjs"), kind, join(tmp, "lib.mjs"), input, ...(extra ? [String(extra)] : [])];
+  const argv = [
+    ...(opts.prof ? ["--cpu-prof", `--cpu-prof-dir=${opts.prof}`] : []),
+    join(root, "test/bench/child.mjs"),
+    kind,
+    join(tmp, "lib.mjs"),
+    input,
+    ...(extra ? [String(extra)] : []),
+  ];
   const r = spawnSync(node, argv, { encoding: "utf8", maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${kind} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop());
@@ -63,7 +81,11 @@ function child(kind, input, extra, opts = {}) {
 /** Wall time of a command, in ms. `opts.discard`: its stdout goes to /dev/null (long outputs). */
 function wall(cmd, argv, opts = {}) {
   const t = performance.now();
-  const r = spawnSync(cmd, argv, { cwd: root, encoding: "utf8", ...(opts.discard ? { stdio: ["ignore", "ignore", "pipe"] } : {}) });
+  const r = spawnSync(cmd, argv, {
+    cwd: root,
+    encoding: "utf8",
+    ...(opts.discard ? { stdio: ["ignore", "ignore", "pipe"] } : {}),
+  });
   const dt = performance.now() - t;
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed (${r.status}): ${r.stderr}`);
   return dt;
@@ -82,16 +104,47 @@ const notes = [];
 const profiles = [];
 function row(r) {
   rows.push(r);
-  log(`  ${r.case}: ${r.value}${r.ratio != null ? `  (${r.ratio.toFixed(2)}× ${r.baseline})` : ""}  ${r.met == null ? "" : r.met ? "✓" : "✗ target missed"}`);
+  log(
+    `  ${r.case}: ${r.value}${r.ratio != null ? `  (${r.ratio.toFixed(2)}× ${r.baseline})` : ""}  ${r.met == null ? "" : r.met ? "✓" : "✗ target missed"}`,
+  );
 }
 
 // ---- 0. Bundle the library cases run against (compiled JavaScript, like the CLI and the app).
 log(`bench: temp dir ${tmp}`);
-await build({ entryPoints: [join(root, "test/bench/lib.ts")], outfile: join(tmp, "lib.mjs"), bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error" });
+await build({
+  entryPoints: [join(root, "test/bench/lib.ts")],
+  outfile: join(tmp, "lib.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  logLevel: "error",
+});
 
 // ---- 1. The cases, one file per area (test/bench/cases/<area>.mjs), each generating its own
 // inputs deterministically in the temp dir; rows are written in this order.
-const ctx = { root, tmp, node, args, quick, ROWS, RUNS, CLI_RUNS, RECALC_SAMPLES, inputs: {}, child, wall, row, notes, profiles, profileOf, median, ms, MB, log };
+const ctx = {
+  root,
+  tmp,
+  node,
+  args,
+  quick,
+  ROWS,
+  RUNS,
+  CLI_RUNS,
+  RECALC_SAMPLES,
+  inputs: {},
+  child,
+  wall,
+  row,
+  notes,
+  profiles,
+  profileOf,
+  median,
+  ms,
+  MB,
+  log,
+};
 for (const area of AREAS) {
   if (only && !only.includes(area)) continue;
   const mod = await import(`./cases/${area}.mjs`);
@@ -103,27 +156,37 @@ const m = machine();
 const table = [
   "| Case | Median | Baseline (same run) | Ratio | Target | Met |",
   "|---|---|---|---|---|---|",
-  ...rows.map((r) => `| ${r.case} | ${r.value} | ${r.baseline} | ${r.ratio == null ? "" : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${r.met == null ? "—" : r.met ? "yes" : "**no**"} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.case} | ${r.value} | ${r.baseline} | ${r.ratio == null ? "" : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${r.met == null ? "—" : r.met ? "yes" : "**no**"} |`,
+  ),
 ].join("\n");
 const header = `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}; load average at start ${m.load}. Runs per case: ${RUNS} (imports, interleaved with their baselines, one process each), ${RECALC_SAMPLES} (recalculation), ${CLI_RUNS} (CLI). Total bench time ${((Date.now() - started) / 1000).toFixed(0)} s.`;
 process.stdout.write(`\n${header}\n\n${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n`);
 const profText = profiles
-  .map((p) => [
-    `### Profile: ${p.title} (one run, ${ms(p.totalMs)} sampled)`,
-    "",
-    "| Self ms | % | Function |",
-    "|---|---|---|",
-    ...p.self.map((x) => `| ${x.ms.toFixed(1)} | ${x.pct.toFixed(1)} | \`${x.fn}\` |`),
-    "",
-    "| Inclusive ms | % | Function |",
-    "|---|---|---|",
-    ...p.inclusive.map((x) => `| ${x.ms.toFixed(1)} | ${x.pct.toFixed(1)} | \`${x.fn}\` |`),
-  ].join("\n"))
+  .map((p) =>
+    [
+      `### Profile: ${p.title} (one run, ${ms(p.totalMs)} sampled)`,
+      "",
+      "| Self ms | % | Function |",
+      "|---|---|---|",
+      ...p.self.map((x) => `| ${x.ms.toFixed(1)} | ${x.pct.toFixed(1)} | \`${x.fn}\` |`),
+      "",
+      "| Inclusive ms | % | Function |",
+      "|---|---|---|",
+      ...p.inclusive.map((x) => `| ${x.ms.toFixed(1)} | ${x.pct.toFixed(1)} | \`${x.fn}\` |`),
+    ].join("\n"),
+  )
   .join("\n\n");
 if (!quick && !only) {
   const path = join(root, "test/bench/RESULTS.md");
-  const analysis = existsSync(join(root, "test/bench/ANALYSIS.md")) ? readFileSync(join(root, "test/bench/ANALYSIS.md"), "utf8") : "";
-  writeFileSync(path, `# Benchmark results (\`npm run bench\`)\n\nLatest run, ${new Date().toISOString().slice(0, 10)}. ${header}\n\n${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n\n${analysis}${profText ? `\n## Profiles of the cases that missed a target\n\n(file:line refer to the benchmark bundle of src/; function names are those of src/.)\n\n${profText}\n` : ""}`);
+  const analysis = existsSync(join(root, "test/bench/ANALYSIS.md"))
+    ? readFileSync(join(root, "test/bench/ANALYSIS.md"), "utf8")
+    : "";
+  writeFileSync(
+    path,
+    `# Benchmark results (\`npm run bench\`)\n\nLatest run, ${new Date().toISOString().slice(0, 10)}. ${header}\n\n${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n\n${analysis}${profText ? `\n## Profiles of the cases that missed a target\n\n(file:line refer to the benchmark bundle of src/; function names are those of src/.)\n\n${profText}\n` : ""}`,
+  );
   log(`bench: wrote ${path}`);
 }
 if (!args.includes("--keep")) rmSync(tmp, { recursive: true, force: true });

@@ -14,25 +14,43 @@ const dir = mkdtempSync(join(tmpdir(), "capplan-bases-"));
 /** The worked example: capacity 8e6 weighted tokens a day over 8 replicas, so 1e6 tokens fill one replica. */
 function example(tenants: Record<string, unknown>): string {
   const file = join(dir, `plan-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify({
-    format: "capplan.plan/v1", currency: "USD",
-    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 }, skus: [],
-    tenants: {
-      pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
-      usage: [
-        { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
-        { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
-      ],
-      ...tenants,
-    },
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: "capplan.plan/v1",
+      currency: "USD",
+      workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
+      skus: [],
+      tenants: {
+        pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
+        usage: [
+          { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+          { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+        ],
+        ...tenants,
+      },
+    }),
+  );
   return file;
 }
 
 interface Json {
   tenants: {
     basis: string;
-    pools: { basis: string; idle: number; idleRounded: number; billedReplicas: number | null; teams: { name: string; cost: number; costRounded: number; usedReplicas: number | null; billedReplicas: number | null; reservedReplicas: number | null }[] }[];
+    pools: {
+      basis: string;
+      idle: number;
+      idleRounded: number;
+      billedReplicas: number | null;
+      teams: {
+        name: string;
+        cost: number;
+        costRounded: number;
+        usedReplicas: number | null;
+        billedReplicas: number | null;
+        reservedReplicas: number | null;
+      }[];
+    }[];
     teams: { name: string; cost: number; costRounded: number; totalRounded: number }[];
   };
   warnings: string[];
@@ -45,7 +63,11 @@ async function planJson(file: string): Promise<Json> {
   return JSON.parse(r.out) as Json;
 }
 
-const costs = (j: Json) => Object.fromEntries([...j.tenants.pools[0]!.teams.map(t => [t.name, t.costRounded]), ["idle", j.tenants.pools[0]!.idleRounded]]);
+const costs = (j: Json) =>
+  Object.fromEntries([
+    ...j.tenants.pools[0]!.teams.map((t) => [t.name, t.costRounded]),
+    ["idle", j.tenants.pools[0]!.idleRounded],
+  ]);
 
 describe("plan --json: the reservation and usage bases (worked example)", () => {
   it("reservation + separate: a 3 of 8 replicas = 90, b 1 of 8 = 30, idle 4 of 8 = 120", async () => {
@@ -54,10 +76,18 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
     expect(j.tenants.pools[0]!.basis).toBe("reservation");
     expect(costs(j)).toEqual({ a: 90, b: 30, idle: 120 });
     // used = 1e6 / 8e6 × 8 = 1 replica each; billed = max(reserved, used) = 3 and 1.
-    expect(j.tenants.pools[0]!.teams.map(t => [t.reservedReplicas, t.usedReplicas, t.billedReplicas])).toEqual([[3, 1, 3], [1, 1, 1]]);
+    expect(
+      j.tenants.pools[0]!.teams.map((t) => [t.reservedReplicas, t.usedReplicas, t.billedReplicas]),
+    ).toEqual([
+      [3, 1, 3],
+      [1, 1, 1],
+    ]);
     expect(j.tenants.pools[0]!.billedReplicas).toBe(4);
     expect(j.tenants.pools[0]!.idle).toBe(120);
-    expect(j.tenants.teams.map(t => [t.name, t.costRounded, t.totalRounded])).toEqual([["a", 90, 90], ["b", 30, 30]]);
+    expect(j.tenants.teams.map((t) => [t.name, t.costRounded, t.totalRounded])).toEqual([
+      ["a", 90, 90],
+      ["b", 30, 30],
+    ]);
     expect(j.warnings).toEqual([]);
   });
 
@@ -70,7 +100,7 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
     const j = await planJson(example({ basis: "usage", idle: "separate" }));
     expect(j.tenants.basis).toBe("usage");
     expect(costs(j)).toEqual({ a: 30, b: 30, idle: 180 });
-    expect(j.tenants.pools[0]!.teams.map(t => t.billedReplicas)).toEqual([null, null]);
+    expect(j.tenants.pools[0]!.teams.map((t) => t.billedReplicas)).toEqual([null, null]);
   });
 
   it("usage is the default basis: proportional splits 240 by tokens 1e6 : 1e6 = 120 each", async () => {
@@ -81,7 +111,8 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
 
   it("oversubscribed reservations: billed 6 + 4 = 10 > 8 replicas, each pays billed ÷ 10 of 240 and idle is 0", async () => {
     const file = example({
-      basis: "reservation", idle: "separate",
+      basis: "reservation",
+      idle: "separate",
       usage: [
         { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 6 },
         { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 4 },
@@ -89,12 +120,15 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
     });
     const j = await planJson(file);
     expect(costs(j)).toEqual({ a: 144, b: 96, idle: 0 });
-    expect(j.warnings).toEqual(['pool "gpu": teams are billed 10 replicas but the pool has 8; no idle, each team pays its billed replicas ÷ all billed replicas of the cost']);
+    expect(j.warnings).toEqual([
+      'pool "gpu": teams are billed 10 replicas but the pool has 8; no idle, each team pays its billed replicas ÷ all billed replicas of the cost',
+    ]);
   });
 
   it("a team with zero usage that reserves 2 replicas pays for 2; a team with neither pays 0", async () => {
     const file = example({
-      basis: "reservation", idle: "separate",
+      basis: "reservation",
+      idle: "separate",
       usage: [
         { team: "a", inputTokens: 1e6, outputTokens: 1e6, reservedReplicas: 0 },
         { team: "idle-team", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
@@ -107,24 +141,47 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
   });
 
   it("a reservation pool without replicas falls back to the usage basis with a warning", async () => {
-    const file = example({ basis: "reservation", pools: [{ name: "gpu", costPerDay: 240, capacityTokensPerDay: 8e6 }] });
+    const file = example({
+      basis: "reservation",
+      pools: [{ name: "gpu", costPerDay: 240, capacityTokensPerDay: 8e6 }],
+    });
     const j = await planJson(file);
     expect(j.tenants.pools[0]!.basis).toBe("usage");
     expect(costs(j)).toEqual({ a: 120, b: 120, idle: 0 });
-    expect(j.warnings).toEqual([`pool "gpu": the reservation basis needs the pool's replica count; allocated by usage instead`]);
+    expect(j.warnings).toEqual([
+      `pool "gpu": the reservation basis needs the pool's replica count; allocated by usage instead`,
+    ]);
   });
 
   it("a SKU pool takes its replicas and capacity from the SKU: 15 replicas × 1500 tok/s × 86,400 s", async () => {
     const file = join(dir, "sku.json");
-    writeFileSync(file, JSON.stringify({
-      format: "capplan.plan/v1", currency: "USD",
-      workload: { peakRps: 50, inputTokens: 0, outputTokens: 300 },
-      factors: { elasticity: 1.2, redundancy: 1.2 },
-      skus: [{ name: "H100", gpusPerReplica: 4, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } }],
-      tenants: { basis: "reservation", idle: "separate", method: "output", usage: [{ team: "a", inputTokens: 0, outputTokens: 1500 * 86400, reservedReplicas: 5 }] },
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        currency: "USD",
+        workload: { peakRps: 50, inputTokens: 0, outputTokens: 300 },
+        factors: { elasticity: 1.2, redundancy: 1.2 },
+        skus: [
+          {
+            name: "H100",
+            gpusPerReplica: 4,
+            pricePerGpuHour: 2,
+            sweep: { replicaOutputTokensPerSec: 1500 },
+          },
+        ],
+        tenants: {
+          basis: "reservation",
+          idle: "separate",
+          method: "output",
+          usage: [{ team: "a", inputTokens: 0, outputTokens: 1500 * 86400, reservedReplicas: 5 }],
+        },
+      }),
+    );
     const r = await run("plan", file, "--json");
-    const j = JSON.parse(r.out) as Json & { tenants: { pools: { replicas: number; capacityTokens: number; cost: number }[] } };
+    const j = JSON.parse(r.out) as Json & {
+      tenants: { pools: { replicas: number; capacityTokens: number; cost: number }[] };
+    };
     const p = j.tenants.pools[0]!;
     // 50 × 300 / 1500 = 10 base replicas × 1.44 = 14.4 → 15; capacity 15 × 1500 × 86400 = 1.944e9 output tokens a day.
     expect(p.replicas).toBe(15);
@@ -139,7 +196,8 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
 function tenantPaths(v: unknown, path: string, out: [string, number][] = []): [string, number][] {
   if (typeof v === "number") out.push([path, v]);
   else if (Array.isArray(v)) v.forEach((x, i) => tenantPaths(x, `${path}[${i}]`, out));
-  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) tenantPaths(x, `${path}.${k}`, out);
+  else if (v && typeof v === "object")
+    for (const [k, x] of Object.entries(v)) tenantPaths(x, `${path}.${k}`, out);
   return out;
 }
 
@@ -149,7 +207,15 @@ describe("explain: every allocation number of the reservation basis with shared 
     ["reservation", "proportional"],
     ["usage", "separate"],
   ])("basis %s, idle %s", async (basis, idle) => {
-    const file = example({ basis, idle, shared: [{ name: "platform", costPerDay: 40 }, { name: "licences", costPerDay: 9, split: "even" }, { name: "monitoring", costPerDay: 5, split: "none" }] });
+    const file = example({
+      basis,
+      idle,
+      shared: [
+        { name: "platform", costPerDay: 40 },
+        { name: "licences", costPerDay: 9, split: "even" },
+        { name: "monitoring", costPerDay: 5, split: "none" },
+      ],
+    });
     const j = JSON.parse((await run("plan", file, "--json")).out) as { tenants: unknown };
     const paths = tenantPaths(j.tenants, "tenants");
     expect(paths.length).toBeGreaterThan(60);
@@ -161,14 +227,23 @@ describe("explain: every allocation number of the reservation basis with shared 
         continue;
       }
       const node = JSON.parse(r.out) as LineageNode;
-      if (node.value === null || Math.abs(node.value - value) > 1e-9 * Math.max(1, Math.abs(value))) failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
-      for (const n of lineageNodes(node)) if (!consistent(n)) failures.push(`${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`);
+      if (node.value === null || Math.abs(node.value - value) > 1e-9 * Math.max(1, Math.abs(value)))
+        failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+      for (const n of lineageNodes(node))
+        if (!consistent(n))
+          failures.push(
+            `${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`,
+          );
     }
     expect(failures).toEqual([]);
   });
 
   it("states the reservation formula with the numbers: a's cost = 3 ÷ 8 × 240", async () => {
-    const r = await run("explain", example({ basis: "reservation", idle: "separate" }), "tenants.pools[0].teams[0].cost");
+    const r = await run(
+      "explain",
+      example({ basis: "reservation", idle: "separate" }),
+      "tenants.pools[0].teams[0].cost",
+    );
     expect(r.code).toBe(0);
     expect(r.out).toContain("billed replicas ÷ pool replicas × pool cost");
     expect(r.out).toContain("3 ÷ 8 × 240 = 90");
@@ -177,7 +252,14 @@ describe("explain: every allocation number of the reservation basis with shared 
 
 describe("plan text: shared cost lines and team totals", () => {
   it("lists each shared cost's parts and the team totals (own, shared, total, per 1M input/output)", async () => {
-    const file = example({ basis: "reservation", idle: "separate", shared: [{ name: "platform", costPerDay: 40 }, { name: "monitoring", costPerDay: 5, split: "none" }] });
+    const file = example({
+      basis: "reservation",
+      idle: "separate",
+      shared: [
+        { name: "platform", costPerDay: 40 },
+        { name: "monitoring", costPerDay: 5, split: "none" },
+      ],
+    });
     const r = await run("plan", file);
     expect(r.code).toBe(0);
     expect(r.out).toContain("Team cost allocation (Basis: reservation)");

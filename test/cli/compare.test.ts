@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { run } from "./helpers";
 
-const HEADER = "concurrency,rps,output_tokens_per_sec,p50_ttft_ms,p99_ttft_ms,p95_itl_ms,p99_itl_ms";
+const HEADER =
+  "concurrency,rps,output_tokens_per_sec,p50_ttft_ms,p99_ttft_ms,p95_itl_ms,p99_itl_ms";
 let dir = "";
 let base = "";
 let cand = "";
@@ -23,7 +24,10 @@ beforeAll(() => {
   writeFileSync(cand, `${HEADER}\n8,11.0,1020,104,230,20,31.5\n64,20,2000,300,900,40,60\n`);
   mkdirSync(join(dir, "two"));
   copyFileSync("fixtures/malformed/bom-crlf.csv", join(dir, "two", "a.csv"));
-  copyFileSync("fixtures/inference-perf/kubecon25_vllm_batch_size_h100_stage_0_lifecycle_metrics.json", join(dir, "two", "b.json"));
+  copyFileSync(
+    "fixtures/inference-perf/kubecon25_vllm_batch_size_h100_stage_0_lifecycle_metrics.json",
+    join(dir, "two", "b.json"),
+  );
 });
 
 describe("capplan compare", () => {
@@ -31,13 +35,17 @@ describe("capplan compare", () => {
     const r = await run("compare", base, cand);
     expect(r.code).toBe(1);
     expect(r.err).toBe("");
-    expect(r.out).toContain("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL | Result |");
+    expect(r.out).toContain(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL | Result |",
+    );
     expect(r.out).toContain(
       "| 8 | 12.30 → 11.00 (\u221210.6 %) ▲ | 1000 → 1020 (+2.0 %) | 100.0 → 104.0 (+4.0 %) | 200.0 → 230.0 (+15.0 %) ▲ | 20.0 → 20.0 (0.0 %) | 30.0 → 31.5 (+5.0 %) | ▲ regression |",
     );
     expect(r.out).toContain("- concurrency 1 (only in baseline)");
     expect(r.out).toContain("- concurrency 64 (only in candidate)");
-    expect(r.out).toContain("2 regressions over 5 % at 1 matched load level; worst change: P99 TTFT +15.0 % (concurrency 8).");
+    expect(r.out).toContain(
+      "2 regressions over 5 % at 1 matched load level; worst change: P99 TTFT +15.0 % (concurrency 8).",
+    );
   });
 
   it("exits 0 when no change exceeds the threshold", async () => {
@@ -63,7 +71,9 @@ describe("capplan compare", () => {
     const r = await run("compare", "fixtures/malformed/empty.csv", cand);
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
-    expect(r.errLines).toEqual(["capplan compare: baseline: fixtures/malformed/empty.csv:1: file is empty"]);
+    expect(r.errLines).toEqual([
+      "capplan compare: baseline: fixtures/malformed/empty.csv:1: file is empty",
+    ]);
   });
 
   it("exits 2 when a side holds more than one sweep", async () => {

@@ -21,21 +21,36 @@ function tmp(): string {
 async function runStdin(stdin: string, ...args: string[]) {
   let out = "";
   let err = "";
-  const io: Io = { out: t => void (out += t), err: t => void (err += t), stdin: () => stdin };
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => stdin };
   const code = await main(args, io);
   return { code, out, err };
 }
 
 describe("a closed pipe", () => {
   it("ends quietly with exit 0 and nothing on stderr (`capplan formats | head -1`, and a long output)", () => {
-    for (const cmd of ["formats", "formats", "formats", `plan ${SEED} --json`, "import fixtures/vllm/ --json --quiet"]) {
-      const p = spawnSync("bash", ["-c", `node bin/capplan.mjs ${cmd} 2>"$ERRF" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`], {
-        encoding: "utf8",
-        timeout: 60000,
-        env: { ...process.env, ERRF: join(tmpdir(), `capplan-epipe-${process.pid}.txt`) },
-      });
+    for (const cmd of [
+      "formats",
+      "formats",
+      "formats",
+      `plan ${SEED} --json`,
+      "import fixtures/vllm/ --json --quiet",
+    ]) {
+      const p = spawnSync(
+        "bash",
+        [
+          "-c",
+          `node bin/capplan.mjs ${cmd} 2>"$ERRF" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`,
+        ],
+        {
+          encoding: "utf8",
+          timeout: 60000,
+          env: { ...process.env, ERRF: join(tmpdir(), `capplan-epipe-${process.pid}.txt`) },
+        },
+      );
       expect(p.stdout.trim(), cmd).toBe("0");
-      expect(readFileSync(join(tmpdir(), `capplan-epipe-${process.pid}.txt`), "utf8"), cmd).toBe("");
+      expect(readFileSync(join(tmpdir(), `capplan-epipe-${process.pid}.txt`), "utf8"), cmd).toBe(
+        "",
+      );
     }
   });
 });
@@ -47,12 +62,23 @@ describe("standard input and --", () => {
     expect(JSON.parse(r.out).skus[0].replicas).toBe(15);
   });
   it("imports standard input with `-`", async () => {
-    const r = await runStdin(readFileSync("fixtures/malformed/bom-crlf.csv", "utf8"), "import", "-", "--json");
+    const r = await runStdin(
+      readFileSync("fixtures/malformed/bom-crlf.csv", "utf8"),
+      "import",
+      "-",
+      "--json",
+    );
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).sweeps[0].points.map((p: { concurrency: number }) => p.concurrency)).toEqual([1, 8, 32]);
+    expect(
+      JSON.parse(r.out).sweeps[0].points.map((p: { concurrency: number }) => p.concurrency),
+    ).toEqual([1, 8, 32]);
   });
   it("reads standard input in a real process", () => {
-    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "plan", "-", "--json"], { input: readFileSync(SEED), encoding: "utf8", timeout: 60000 });
+    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "plan", "-", "--json"], {
+      input: readFileSync(SEED),
+      encoding: "utf8",
+      timeout: 60000,
+    });
     expect(p.status).toBe(0);
     expect(JSON.parse(p.stdout).skus[0].gpus).toBe(60);
   });
@@ -166,7 +192,10 @@ describe("line breaks in names", () => {
     const lines = md.out.split("\n");
     // Every line of a table starts and ends with a pipe; no line starts a heading but the title's.
     for (const l of lines) if (l.startsWith("|")) expect(l.endsWith("|"), l).toBe(true);
-    expect(lines.filter(l => /^#/.test(l))).toEqual(["## Title # injected heading", ...lines.filter(l => /^###/.test(l))]);
+    expect(lines.filter((l) => /^#/.test(l))).toEqual([
+      "## Title # injected heading",
+      ...lines.filter((l) => /^###/.test(l)),
+    ]);
     expect(md.out).toContain("H100 \\| x \\| y \\|");
     expect(md.out).toContain("| 70b | search team |");
     const text = await run("plan", join(dir, "p.json"));

@@ -5,7 +5,9 @@ import { consistent, lineageNodes, type LineageNode } from "../../src/engine/lin
 import { run } from "./helpers";
 
 const ROOT = join(__dirname, "..", "..");
-const EXAMPLES = readdirSync(join(ROOT, "models", "examples")).filter((f) => f.endsWith(".json")).sort();
+const EXAMPLES = readdirSync(join(ROOT, "models", "examples"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 /** Keys holding problems as values (docs/problems.md), at any level. */
 const PROBLEM_KEYS = new Set(["problems", "errorProblems", "infeasibleProblem", "problem"]);
@@ -23,16 +25,21 @@ function numericPaths(v: unknown, path = "", out: [string, number][] = []): [str
   return out;
 }
 
-const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 describe("capplan explain", () => {
   it("prints the chain of skus[0].replicas with the numbers plugged in, down to cells and a sweep file line", async () => {
     const r = await run("explain", "models/examples/multi-sku.json", "skus[0].replicas");
     expect(r.code).toBe(0);
     const lines = r.out.split("\n");
-    expect(lines[0]).toMatch(/^skus\[0\]\.replicas = 7 {4}ceil\(replicasBase × elasticity\) \+ spare: ceil\(4\.8133 × 1\.2\) \+ 1 = 7$/);
+    expect(lines[0]).toMatch(
+      /^skus\[0\]\.replicas = 7 {4}ceil\(replicasBase × elasticity\) \+ spare: ceil\(4\.8133 × 1\.2\) \+ 1 = 7$/,
+    );
     expect(r.out).toContain("← cells.peak_rps = 40    cell (40)");
-    expect(r.out).toMatch(/operatingPoint\.outputTokensPerSec = 1,662\.0614 .*fixtures\/vllm\/concurrency-sweep-h100\/[^:]+\.json:\d+/);
+    expect(r.out).toMatch(
+      /operatingPoint\.outputTokensPerSec = 1,662\.0614 .*fixtures\/vllm\/concurrency-sweep-h100\/[^:]+\.json:\d+/,
+    );
   });
 
   it("explains the seed example's replicas as the seed article does: 50 × 300 ÷ 1,500 × 1.2 × 1.2 → 15", async () => {
@@ -63,14 +70,21 @@ describe("capplan explain", () => {
     const s = leaves[0]!.source!;
     expect(s.label).toMatch(/^vllm · /);
     expect(s.load).toBe("concurrency 16");
-    expect(s.file).toMatch(/fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/);
+    expect(s.file).toMatch(
+      /fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/,
+    );
     expect(s.line).toBe(1);
     const text = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas");
     expect(text.out).toMatch(/← h100_tok_s = 1,662\.0614 {4}skus\[0\]\.replicaOutputTokensPerSec/);
   });
 
   it("a sweep value's line is the row the importer read the point from (GenAI-Perf CSV of the L40S sweep)", async () => {
-    const r = await run("explain", "models/examples/multi-sku.json", "skus[1].workloads[0].operatingPoint.outputTokensPerSec", "--json");
+    const r = await run(
+      "explain",
+      "models/examples/multi-sku.json",
+      "skus[1].workloads[0].operatingPoint.outputTokensPerSec",
+      "--json",
+    );
     expect(r.code).toBe(0);
     const s = (JSON.parse(r.out) as LineageNode).source!;
     expect(s.points!.length).toBeGreaterThan(0);
@@ -88,48 +102,69 @@ describe("capplan explain", () => {
     expect(u.err).toMatch(/usage: capplan explain/);
   });
 
-  it.each(EXAMPLES)("explains every numeric key of plan --json of %s; sweep values point at real lines holding them", async (f) => {
-    const planPath = `models/examples/${f}`;
-    const plan = await run("plan", planPath, "--json");
-    const json = JSON.parse(plan.out);
-    const paths = numericPaths(json);
-    expect(paths.length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    let sweepLeaves = 0;
-    for (const [path, value] of paths) {
-      const r = await run("explain", planPath, path, "--json");
-      if (r.code !== 0) {
-        failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
-        continue;
-      }
-      const node = JSON.parse(r.out) as LineageNode;
-      if (node.value === null || !close(node.value, value)) failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
-      for (const n of lineageNodes(node)) {
-        if (!consistent(n)) failures.push(`${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`);
-        if (n.kind === "sweepPoint" && n.value !== null) {
-          sweepLeaves++;
-          const s = n.source!;
-          if (s.inPath && s.file && s.key === "concurrency") {
-            // Read from the run's path (the file's content does not record it): the path says so.
-            if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file)) failures.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
-            continue;
+  it.each(EXAMPLES)(
+    "explains every numeric key of plan --json of %s; sweep values point at real lines holding them",
+    async (f) => {
+      const planPath = `models/examples/${f}`;
+      const plan = await run("plan", planPath, "--json");
+      const json = JSON.parse(plan.out);
+      const paths = numericPaths(json);
+      expect(paths.length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      let sweepLeaves = 0;
+      for (const [path, value] of paths) {
+        const r = await run("explain", planPath, path, "--json");
+        if (r.code !== 0) {
+          failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
+          continue;
+        }
+        const node = JSON.parse(r.out) as LineageNode;
+        if (node.value === null || !close(node.value, value))
+          failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+        for (const n of lineageNodes(node)) {
+          if (!consistent(n))
+            failures.push(
+              `${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`,
+            );
+          if (n.kind === "sweepPoint" && n.value !== null) {
+            sweepLeaves++;
+            const s = n.source!;
+            if (s.inPath && s.file && s.key === "concurrency") {
+              // Read from the run's path (the file's content does not record it): the path says so.
+              if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file))
+                failures.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
+              continue;
+            }
+            if (!s.file || !s.line) {
+              failures.push(`${path}: sweep value ${n.path} has no file line`);
+              continue;
+            }
+            const text =
+              readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8").split(/\r?\n/)[
+                s.line - 1
+              ] ?? "";
+            const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+            if (
+              !nums.some(
+                (x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!),
+              )
+            )
+              failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
+            expect(s.files).toContain(s.file);
+            // The line is in the place the importer read this very point from (its row, or its file).
+            const own = (s.points ?? []).filter((p) => p.file === s.file);
+            if (!own.length)
+              failures.push(
+                `${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`,
+              );
+            else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line))
+              failures.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
           }
-          if (!s.file || !s.line) {
-            failures.push(`${path}: sweep value ${n.path} has no file line`);
-            continue;
-          }
-          const text = readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8").split(/\r?\n/)[s.line - 1] ?? "";
-          const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
-          if (!nums.some((x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!))) failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
-          expect(s.files).toContain(s.file);
-          // The line is in the place the importer read this very point from (its row, or its file).
-          const own = (s.points ?? []).filter((p) => p.file === s.file);
-          if (!own.length) failures.push(`${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`);
-          else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line)) failures.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
         }
       }
-    }
-    expect(failures).toEqual([]);
-    if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);
-  }, 120_000);
+      expect(failures).toEqual([]);
+      if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);
+    },
+    120_000,
+  );
 });

@@ -19,62 +19,107 @@ const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
 describe("file messages in English and Chinese", () => {
   it("a plan that is missing or a folder", async () => {
     const missing = join(dir, "nope.json");
-    expect((await run("plan", missing)).errLines).toEqual([`capplan plan: ${missing}: no such file`]);
-    expect((await run("plan", missing, "--lang", "zh")).errLines).toEqual([`capplan plan: ${missing}: 文件不存在`]);
-    expect((await run("plan", dir)).errLines).toEqual([`capplan plan: ${dir}: is a folder, expected a plan JSON file`]);
-    expect((await run("plan", dir, "--lang", "zh")).errLines).toEqual([`capplan plan: ${dir}: 是文件夹，应为计划 JSON 文件`]);
+    expect((await run("plan", missing)).errLines).toEqual([
+      `capplan plan: ${missing}: no such file`,
+    ]);
+    expect((await run("plan", missing, "--lang", "zh")).errLines).toEqual([
+      `capplan plan: ${missing}: 文件不存在`,
+    ]);
+    expect((await run("plan", dir)).errLines).toEqual([
+      `capplan plan: ${dir}: is a folder, expected a plan JSON file`,
+    ]);
+    expect((await run("plan", dir, "--lang", "zh")).errLines).toEqual([
+      `capplan plan: ${dir}: 是文件夹，应为计划 JSON 文件`,
+    ]);
   });
 
   it("import of a missing file and of an empty folder", async () => {
     const missing = join(dir, "nope.csv");
-    expect((await run("import", missing)).errLines).toEqual([`capplan import: ${missing}: no such file or directory`]);
-    expect((await run("import", missing, "--lang", "zh")).errLines).toEqual([`capplan import: ${missing}：文件或文件夹不存在`]);
+    expect((await run("import", missing)).errLines).toEqual([
+      `capplan import: ${missing}: no such file or directory`,
+    ]);
+    expect((await run("import", missing, "--lang", "zh")).errLines).toEqual([
+      `capplan import: ${missing}：文件或文件夹不存在`,
+    ]);
     const empty = join(dir, "empty");
     mkdirSync(empty);
-    expect((await run("import", empty)).errLines).toEqual([`capplan import: ${empty}: folder holds no files to import`]);
-    expect((await run("import", empty, "--lang", "zh")).errLines).toEqual([`capplan import: ${empty}：文件夹中没有可导入的文件`]);
+    expect((await run("import", empty)).errLines).toEqual([
+      `capplan import: ${empty}: folder holds no files to import`,
+    ]);
+    expect((await run("import", empty, "--lang", "zh")).errLines).toEqual([
+      `capplan import: ${empty}：文件夹中没有可导入的文件`,
+    ]);
   });
 
   it("compare names the side of each problem, in the language asked for", async () => {
     const missing = join(dir, "gone.json");
     const en = await run("compare", missing, "fixtures/vllm/vllm-8qps-concurrency8-llama.json");
     expect(en.code).toBe(2);
-    expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([`capplan compare: baseline: ${missing}: no such file or directory`]);
-    const zh = await run("compare", "fixtures/vllm/vllm-8qps-concurrency8-llama.json", missing, "--lang", "zh");
-    expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([`capplan compare: 候选：${missing}：文件或文件夹不存在`]);
+    expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
+      `capplan compare: baseline: ${missing}: no such file or directory`,
+    ]);
+    const zh = await run(
+      "compare",
+      "fixtures/vllm/vllm-8qps-concurrency8-llama.json",
+      missing,
+      "--lang",
+      "zh",
+    );
+    expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
+      `capplan compare: 候选：${missing}：文件或文件夹不存在`,
+    ]);
   });
 
   it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
     const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
     mkdirSync(join(root, "runs"));
     copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
-    copyFileSync("fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl", join(root, "runs", "b.jsonl"));
+    copyFileSync(
+      "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl",
+      join(root, "runs", "b.jsonl"),
+    );
     const plan = join(root, "plan.json");
-    writeFileSync(plan, JSON.stringify({
-      format: "capplan.plan/v1",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-      skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
-    }));
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+        skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
+      }),
+    );
     const en = await run("plan", plan);
     expect(en.code).toBe(2);
-    expect(en.errLines).toEqual([`${plan}: skus[0].sweeps.chat: runs: holds 7 sweeps; a SKU sweep must be one deployment (split the files or use inline points)`]);
+    expect(en.errLines).toEqual([
+      `${plan}: skus[0].sweeps.chat: runs: holds 7 sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
+    ]);
     const zh = await run("plan", plan, "--lang", "zh");
-    expect(zh.errLines).toEqual([`${plan}: skus[0].sweeps.chat: runs: 包含 7 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`]);
+    expect(zh.errLines).toEqual([
+      `${plan}: skus[0].sweeps.chat: runs: 包含 7 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
+    ]);
   });
 
   it("a reference outside the plan's folder is refused in Chinese too", async () => {
     const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-outside-"));
     mkdirSync(join(root, "plans"));
     const plan = join(root, "plans", "plan.json");
-    writeFileSync(plan, JSON.stringify({
-      format: "capplan.plan/v1",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-      skus: [{ name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "/etc/hostname" } }],
-    }));
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+        skus: [
+          { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "/etc/hostname" } },
+        ],
+      }),
+    );
     const en = await run("plan", plan);
-    expect(en.errLines).toEqual([`capplan plan: ${plan}: skus[0].sweep.file: "/etc/hostname" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`]);
+    expect(en.errLines).toEqual([
+      `capplan plan: ${plan}: skus[0].sweep.file: "/etc/hostname" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
+    ]);
     const zh = await run("plan", plan, "--lang", "zh");
-    expect(zh.errLines).toEqual([`capplan plan: ${plan}: skus[0].sweep.file："/etc/hostname" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`]);
+    expect(zh.errLines).toEqual([
+      `capplan plan: ${plan}: skus[0].sweep.file："/etc/hostname" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
+    ]);
   });
 
   it("skipped entries of a folder are said in the reader's language; a folder of nothing readable is an error with a problem", () => {
@@ -112,19 +157,32 @@ describe("file messages in English and Chinese", () => {
     expect(err).toBeInstanceOf(CliError);
     const e = err as CliError;
     expect(e.lines).toEqual(["runs: folder holds no files to import"]);
-    expect(e.problems?.map((p) => p && renderProblem(p, "zh"))).toEqual(["runs：文件夹中没有可导入的文件"]);
+    expect(e.problems?.map((p) => p && renderProblem(p, "zh"))).toEqual([
+      "runs：文件夹中没有可导入的文件",
+    ]);
   });
 
   it("capplan import says the skipped entries of a folder in the language of --lang", () => {
     const root = mkdtempSync(join(tmpdir(), "capplan-import-zh-links-"));
     const d = join(root, "runs");
     mkdirSync(d);
-    copyFileSync(join(__dirname, "..", "..", "fixtures", "vllm", "concurrency-sweep-h100", VLLM), join(d, VLLM));
+    copyFileSync(
+      join(__dirname, "..", "..", "fixtures", "vllm", "concurrency-sweep-h100", VLLM),
+      join(d, VLLM),
+    );
     symlinkSync(join(root, "nowhere.json"), join(d, "dangling.json"));
     const lines: string[] = [];
-    const sweeps = importOrFail([d], {}, { out: () => {}, err: (t) => void lines.push(t) }, false, "zh");
+    const sweeps = importOrFail(
+      [d],
+      {},
+      { out: () => {}, err: (t) => void lines.push(t) },
+      false,
+      "zh",
+    );
     expect(sweeps.length).toBe(1);
-    expect(lines.filter((l) => l.startsWith("skipped:"))).toEqual([`skipped: ${d}/dangling.json: 悬空的符号链接，未跟随\n`]);
+    expect(lines.filter((l) => l.startsWith("skipped:"))).toEqual([
+      `skipped: ${d}/dangling.json: 悬空的符号链接，未跟随\n`,
+    ]);
   });
 
   it("renders the other cliFile codes with their old English and their Chinese", () => {
@@ -135,15 +193,29 @@ describe("file messages in English and Chinese", () => {
     expect(r("fs", { code: "EACCES" })).toEqual(["permission denied", "权限不足"]);
     expect(r("fs", { code: "EIO" })).toEqual(["cannot be read (EIO)", "无法读取（EIO）"]);
     expect(r("fs", { code: null })).toEqual(["cannot be read", "无法读取"]);
-    expect(r("notRegular", { kind: "fifo" })).toEqual(["a FIFO (named pipe), not a regular file: capplan reads only regular files", "FIFO（命名管道），不是常规文件：capplan 只读取常规文件"]);
-    expect(r("notRead", { file: "d/dev", kind: "device" })).toEqual(["d/dev: a device, not read (capplan reads only regular files)", "d/dev: 设备，未读取（capplan 只读取常规文件）"]);
-    expect(r("readOverLimit", { mib: 256 })).toEqual(["more than 256 MiB read; the limit is 256 MiB (split the file)", "读取超过 256 MiB；上限为 256 MiB（请拆分文件）"]);
-    expect(r("stdinTooLarge", { mib: 256 })).toEqual(["standard input is larger than 256 MiB", "标准输入大于 256 MiB"]);
+    expect(r("notRegular", { kind: "fifo" })).toEqual([
+      "a FIFO (named pipe), not a regular file: capplan reads only regular files",
+      "FIFO（命名管道），不是常规文件：capplan 只读取常规文件",
+    ]);
+    expect(r("notRead", { file: "d/dev", kind: "device" })).toEqual([
+      "d/dev: a device, not read (capplan reads only regular files)",
+      "d/dev: 设备，未读取（capplan 只读取常规文件）",
+    ]);
+    expect(r("readOverLimit", { mib: 256 })).toEqual([
+      "more than 256 MiB read; the limit is 256 MiB (split the file)",
+      "读取超过 256 MiB；上限为 256 MiB（请拆分文件）",
+    ]);
+    expect(r("stdinTooLarge", { mib: 256 })).toEqual([
+      "standard input is larger than 256 MiB",
+      "标准输入大于 256 MiB",
+    ]);
     expect(r("holdsSweeps", { file: "runs", n: 2 })).toEqual([
       "runs: holds 2 sweeps; a SKU sweep must be one deployment (split the files or use inline points)",
       "runs: 包含 2 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）",
     ]);
-    expect(r("compareManySweeps", { side: "baseline", path: "runs", n: 2, names: ["a", "b"] })).toEqual([
+    expect(
+      r("compareManySweeps", { side: "baseline", path: "runs", n: 2, names: ["a", "b"] }),
+    ).toEqual([
       "baseline runs: holds 2 sweeps (a; b); compare needs exactly one per side — pass one file or a folder of one deployment",
       "基线 runs: 包含 2 个扫描（a; b）；比较时每一方只能有一个扫描——请传入一个文件，或一个部署的文件夹",
     ]);

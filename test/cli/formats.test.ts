@@ -11,7 +11,7 @@ describe("capplan formats", () => {
     expect(lines[0]).toMatch(/^ID\s+FORMAT\s+VERSIONS CHECKED$/);
     expect(FORMATS.length).toBeGreaterThan(0);
     for (const f of FORMATS) {
-      const line = lines.find(l => l.startsWith(f.id + " "));
+      const line = lines.find((l) => l.startsWith(f.id + " "));
       expect(line, f.id).toBeDefined();
       expect(line).toContain(f.title);
       expect(line).toContain(f.versions);
@@ -22,7 +22,7 @@ describe("capplan formats", () => {
   it("prints the same list as JSON", async () => {
     const r = await run("formats", "--json");
     const j = JSON.parse(r.out) as { formats: { id: string }[] };
-    expect(j.formats.map(f => f.id)).toEqual(FORMATS.map(f => f.id));
+    expect(j.formats.map((f) => f.id)).toEqual(FORMATS.map((f) => f.id));
   });
 
   it("takes no arguments", async () => {

@@ -14,7 +14,7 @@ export interface Run {
 export async function run(...args: string[]): Promise<Run> {
   let out = "";
   let err = "";
-  const io: Io = { out: t => void (out += t), err: t => void (err += t) };
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t) };
   const code = await main(args, io);
-  return { code, out, err, errLines: err.split("\n").filter(l => l.trim() !== "") };
+  return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
 }

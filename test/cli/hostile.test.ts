@@ -25,7 +25,12 @@ function tree(file: string, extra?: (root: string) => void): { root: string; pla
     format: "capplan.plan/v1",
     workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
     skus: [
-      { name: "inline", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 100 } },
+      {
+        name: "inline",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { replicaOutputTokensPerSec: 100 },
+      },
       { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file } },
     ],
   };
@@ -35,7 +40,12 @@ function tree(file: string, extra?: (root: string) => void): { root: string; pla
 
 /** Run the real CLI with a timeout; a hang fails the test instead of blocking it. */
 function cli(args: string[], cwd = process.cwd()) {
-  const p = spawnSync(process.execPath, [join(process.cwd(), "bin/capplan.mjs"), ...args], { encoding: "utf8", timeout: 30000, cwd, maxBuffer: 64 << 20 });
+  const p = spawnSync(process.execPath, [join(process.cwd(), "bin/capplan.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 30000,
+    cwd,
+    maxBuffer: 64 << 20,
+  });
   return { code: p.status, signal: p.signal, out: p.stdout ?? "", err: p.stderr ?? "" };
 }
 
@@ -64,14 +74,24 @@ describe("plan `file` references are confined", () => {
     expect(b.err).toContain("skus[1].sweeps.chat.file");
   });
   it("refuses a symbolic link inside the plan's folder that points outside", async () => {
-    const { plan } = tree("link.csv", root => symlinkSync(join(root, "secret", "sweep.csv"), join(root, "plans", "link.csv")));
+    const { plan } = tree("link.csv", (root) =>
+      symlinkSync(join(root, "secret", "sweep.csv"), join(root, "plans", "link.csv")),
+    );
     const r = await run("plan", plan);
     expect(r.code).toBe(2);
     expect(r.err).toContain("skus[1].sweep.file");
   });
   it("allows the folder given with --allow-path (repeatable), and still never echoes an unrecognised file", async () => {
     const { root, plan } = tree("../secret/sweep.csv");
-    const ok = await run("plan", plan, "--json", "--allow-path", join(root, "nowhere"), "--allow-path", join(root, "secret"));
+    const ok = await run(
+      "plan",
+      plan,
+      "--json",
+      "--allow-path",
+      join(root, "nowhere"),
+      "--allow-path",
+      join(root, "secret"),
+    );
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.out).skus[1].operatingPoint.basis).not.toBe("given");
     const { root: root2, plan: plan2 } = tree("../secret/creds.txt");
@@ -80,7 +100,7 @@ describe("plan `file` references are confined", () => {
     expect(bad.out + bad.err).not.toContain("github.com");
   });
   it("allows files in the plan's folder tree and in the working directory's tree (models/examples use ../../fixtures/)", async () => {
-    const { root, plan } = tree("sub/sweep.csv", r => {
+    const { root, plan } = tree("sub/sweep.csv", (r) => {
       mkdirSync(join(r, "plans", "sub"));
       writeFileSync(join(r, "plans", "sub", "sweep.csv"), SWEEP_CSV);
     });
@@ -88,7 +108,10 @@ describe("plan `file` references are confined", () => {
     const ex = await run("plan", "models/examples/multi-sku.json", "--json");
     expect(ex.code).toBe(0);
     // A plan outside the working directory reaching into it by ../: allowed (the working directory's tree).
-    const rel = relative(join(root, "plans"), join(process.cwd(), "fixtures", "malformed", "bom-crlf.csv"));
+    const rel = relative(
+      join(root, "plans"),
+      join(process.cwd(), "fixtures", "malformed", "bom-crlf.csv"),
+    );
     const { plan: plan3 } = tree(rel);
     expect((await run("plan", plan3)).code).toBe(0);
   });
@@ -132,7 +155,12 @@ describe("devices, FIFOs and symbolic links", () => {
     const r = await run("import", dir, "--json");
     expect(r.code).toBe(0);
     expect(r.err).not.toContain("internal error");
-    for (const n of ["to-folder: a symbolic link to a folder", "loop1: a symbolic link loop", "loop2: a symbolic link loop", "dangling.csv: a dangling symbolic link"]) {
+    for (const n of [
+      "to-folder: a symbolic link to a folder",
+      "loop1: a symbolic link loop",
+      "loop2: a symbolic link loop",
+      "dangling.csv: a dangling symbolic link",
+    ]) {
       expect(r.err).toContain(n);
     }
     expect(JSON.parse(r.out).sweeps).toHaveLength(1);

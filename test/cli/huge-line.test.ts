@@ -6,7 +6,16 @@
  * folder, never committed.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,14 +35,23 @@ describe("a 150 MB single-line CSV", () => {
     // The child records its own peak RSS (kB) on exit: no dependency on /usr/bin/time.
     const probe = join(dir, "rss.mjs");
     const rssOut = join(dir, "rss.txt");
-    writeFileSync(probe, `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssOut)}, String(process.resourceUsage().maxRSS)));\n`);
+    writeFileSync(
+      probe,
+      `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssOut)}, String(process.resourceUsage().maxRSS)));\n`,
+    );
     const started = performance.now();
-    const p = spawnSync(process.execPath, ["--import", probe, join(process.cwd(), "bin/capplan.mjs"), "import", file], { encoding: "utf8", timeout: 60_000 });
+    const p = spawnSync(
+      process.execPath,
+      ["--import", probe, join(process.cwd(), "bin/capplan.mjs"), "import", file],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(p.signal).toBeNull();
     expect(p.status).toBe(2);
     expect(p.stdout).toBe("");
-    expect(p.stderr.trim()).toBe(`capplan import: ${file}:1: line 1 is 150.0 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)`);
+    expect(p.stderr.trim()).toBe(
+      `capplan import: ${file}:1: line 1 is 150.0 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)`,
+    );
     expect(p.stderr).not.toMatch(/internal error|FATAL|heap|    at /);
     const maxRssMiB = Number(readFileSync(rssOut, "utf8")) / 1024;
     // Measured 504 MiB peak (the file's bytes and its text) in 0.9 s; before, an abort past 4 GB.

@@ -26,6 +26,9 @@ describe("importOrFail", () => {
       thrown = e;
     }
     expect(thrown).toBeInstanceOf(CliError);
-    expect((thrown as InstanceType<typeof CliError>).lines).toEqual(["无法读取（EACCES）", "a sentence"]);
+    expect((thrown as InstanceType<typeof CliError>).lines).toEqual([
+      "无法读取（EACCES）",
+      "a sentence",
+    ]);
   });
 });

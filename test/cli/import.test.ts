@@ -12,7 +12,9 @@ describe("capplan import", () => {
   it("prints { sweeps } as JSON with the values of the file", async () => {
     const r = await run("import", GOOD, "--json");
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out) as { sweeps: { source: { files: string[] }; points: Record<string, unknown>[] }[] };
+    const j = JSON.parse(r.out) as {
+      sweeps: { source: { files: string[] }; points: Record<string, unknown>[] }[];
+    };
     expect(j.sweeps).toHaveLength(1);
     expect(j.sweeps[0]!.source.files).toEqual([GOOD]);
     // line 3 of the file: 8,3.90,410.2,44.6,54.8,13.5,16.2
@@ -30,7 +32,9 @@ describe("capplan import", () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^### /);
     expect(r.out).toContain(`Files: ${GOOD} · Format: csv · Model: — · Engine: — · GPU: —`);
-    expect(r.out).toContain("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+    expect(r.out).toContain(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+    );
     expect(r.out).toContain("| 8 | 3.90 | 410.2 | 44.6 | 54.8 | 13.5 | 16.2 |");
     expect(r.out).toContain("| 32 | 9.75 | 1020.4 | 120.3 | 480.9 | 21.7 | 35.5 |");
   });
@@ -45,13 +49,18 @@ describe("capplan import", () => {
     const r = await run("import", "fixtures/malformed/duplicate-levels.csv", "--json");
     expect(r.code).toBe(0);
     expect(r.errLines.length).toBeGreaterThan(0);
-    expect(r.errLines.every(l => l.startsWith("warning: "))).toBe(true);
+    expect(r.errLines.every((l) => l.startsWith("warning: "))).toBe(true);
     expect(r.err).toContain("concurrency 8 was measured 2 times");
     expect(JSON.parse(r.out).sweeps[0].points[1].repeats).toBe(2);
   });
 
   it("fails with one stderr line per bad file and nothing on stdout", async () => {
-    const r = await run("import", "fixtures/malformed/empty.csv", "fixtures/malformed/binary.bin", "--json");
+    const r = await run(
+      "import",
+      "fixtures/malformed/empty.csv",
+      "fixtures/malformed/binary.bin",
+      "--json",
+    );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.errLines).toHaveLength(2);
@@ -94,13 +103,22 @@ describe("capplan import", () => {
 
 describe("the real capplan binary", () => {
   it("exits 2 on bad input with one stderr line per problem, an empty stdout and no stack trace", () => {
-    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "import", "fixtures/malformed/empty.csv", "fixtures/malformed/unknown-format.txt"], {
-      encoding: "utf8",
-      timeout: 60000,
-    });
+    const p = spawnSync(
+      process.execPath,
+      [
+        "bin/capplan.mjs",
+        "import",
+        "fixtures/malformed/empty.csv",
+        "fixtures/malformed/unknown-format.txt",
+      ],
+      {
+        encoding: "utf8",
+        timeout: 60000,
+      },
+    );
     expect(p.stdout).toBe("");
     expect(p.status).toBe(2);
-    const lines = p.stderr.split("\n").filter(l => l.trim());
+    const lines = p.stderr.split("\n").filter((l) => l.trim());
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("empty.csv:1: file is empty");
     expect(lines[1]).toContain("unknown-format.txt:1: unrecognised format");
@@ -108,8 +126,13 @@ describe("the real capplan binary", () => {
   });
 
   it("exits 0 and prints JSON on good input", () => {
-    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "import", GOOD, "--json"], { encoding: "utf8", timeout: 60000 });
+    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "import", GOOD, "--json"], {
+      encoding: "utf8",
+      timeout: 60000,
+    });
     expect(p.status).toBe(0);
-    expect(JSON.parse(p.stdout).sweeps[0].points.map((x: { concurrency: number }) => x.concurrency)).toEqual([1, 8, 32]);
+    expect(
+      JSON.parse(p.stdout).sweeps[0].points.map((x: { concurrency: number }) => x.concurrency),
+    ).toEqual([1, 8, 32]);
   });
 });

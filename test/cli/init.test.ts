@@ -12,14 +12,22 @@ const init = (...args: string[]) => run("init", ...args);
 /** Every `file` key anywhere in a JSON value. */
 function fileRefs(v: unknown): string[] {
   if (Array.isArray(v)) return v.flatMap(fileRefs);
-  if (v && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => (k === "file" && typeof x === "string" ? [x] : fileRefs(x)));
+  if (v && typeof v === "object")
+    return Object.entries(v).flatMap(([k, x]) =>
+      k === "file" && typeof x === "string" ? [x] : fileRefs(x),
+    );
   return [];
 }
 
 /** A value without its `source` keys (which file a sweep came from: a path, or "inline"). */
 function withoutSource(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutSource);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).filter(([k]) => k !== "source").map(([k, x]) => [k, withoutSource(x)]));
+  if (v && typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => k !== "source")
+        .map(([k, x]) => [k, withoutSource(x)]),
+    );
   return v;
 }
 
@@ -42,17 +50,22 @@ describe("capplan init", () => {
     expect(fileRefs(written)).toEqual([]);
     const original = JSON.parse(readFileSync("models/examples/multi-sku.json", "utf8"));
     expect(fileRefs(original).length).toBeGreaterThan(0);
-    const inlined = written.skus.flatMap((s: { sweep?: unknown; sweeps?: Record<string, unknown> }) =>
-      s.sweeps ? Object.values(s.sweeps) : s.sweep ? [s.sweep] : [],
+    const inlined = written.skus.flatMap(
+      (s: { sweep?: unknown; sweeps?: Record<string, unknown> }) =>
+        s.sweeps ? Object.values(s.sweeps) : s.sweep ? [s.sweep] : [],
     );
-    expect(inlined.filter((s: { points?: unknown[] }) => (s.points?.length ?? 0) > 1).length).toBe(fileRefs(original).length);
+    expect(inlined.filter((s: { points?: unknown[] }) => (s.points?.length ?? 0) > 1).length).toBe(
+      fileRefs(original).length,
+    );
 
     const fromInit = await run("plan", file, "--json");
     const fromRepo = await run("plan", "models/examples/multi-sku.json", "--json");
     expect(fromRepo.code).toBe(0);
     expect(fromInit.code).toBe(0);
     // Same numbers, warnings and recommendation; only where each sweep came from differs.
-    expect(withoutSource(JSON.parse(fromInit.out))).toEqual(withoutSource(JSON.parse(fromRepo.out)));
+    expect(withoutSource(JSON.parse(fromInit.out))).toEqual(
+      withoutSource(JSON.parse(fromRepo.out)),
+    );
     expect(fromInit.out).toContain('"format": "inline"');
   });
 
@@ -67,11 +80,11 @@ describe("capplan init", () => {
 
   it("never overwrites a plan unless --force", async () => {
     const dir = tmp();
-    writeFileSync(join(dir, "plan.json"), "{\"mine\": true}\n");
+    writeFileSync(join(dir, "plan.json"), '{"mine": true}\n');
     const r = await init(dir);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/plan\.json: already exists \(use --force/);
-    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe("{\"mine\": true}\n");
+    expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe('{"mine": true}\n');
     expect((await init(dir, "--force")).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")).format).toBe("capplan.plan/v1");
   });
@@ -100,8 +113,8 @@ describe("capplan init", () => {
     // Run it with its folder moved to a scratch place (the CI package check runs it verbatim
     // from an empty folder with the installed package).
     const dir = tmp();
-    for (const part of example!.split("&&").map(p => p.trim().replace(/^capplan\s+/, ""))) {
-      const args = part.split(/\s+/).map(a => a.replace(/^my-plan/, join(dir, "my-plan")));
+    for (const part of example!.split("&&").map((p) => p.trim().replace(/^capplan\s+/, ""))) {
+      const args = part.split(/\s+/).map((a) => a.replace(/^my-plan/, join(dir, "my-plan")));
       const r = await run(...args);
       expect(r.code, `capplan ${args.join(" ")}: ${r.err}`).toBe(0);
     }

@@ -11,12 +11,20 @@ import { run } from "./helpers";
 describe("many rows", () => {
   it("plans 150,000 usage rows without a stack overflow", async () => {
     const usage = [];
-    for (let i = 0; i < 150_000; i++) usage.push({ team: `t${i % 5000}`, inputTokens: 1000 + i, outputTokens: 500 });
+    for (let i = 0; i < 150_000; i++)
+      usage.push({ team: `t${i % 5000}`, inputTokens: 1000 + i, outputTokens: 500 });
     const plan = {
       format: "capplan.plan/v1",
       currency: "USD",
       workloads: [{ peakRps: 10, inputTokens: 100, outputTokens: 100 }],
-      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 500 } }],
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2,
+          sweep: { replicaOutputTokensPerSec: 500 },
+        },
+      ],
       tenants: { pools: [{ name: "p", costPerDay: 1000 }], usage },
     };
     const dir = mkdtempSync(join(tmpdir(), "capplan-rows-"));

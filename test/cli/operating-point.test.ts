@@ -10,7 +10,8 @@ import { importFiles } from "../../src/import/index";
 import type { SweepPoint } from "../../src/engine/types";
 import { run } from "./helpers";
 
-const VLLM_RATE_SWEEP = "fixtures/vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl";
+const VLLM_RATE_SWEEP =
+  "fixtures/vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl";
 
 /** The vLLM rate sweep (rates 1, 10, 20, 30, 35, inf; at inf 985 of 2,000 requests failed). */
 function vllmPoints(): SweepPoint[] {
@@ -31,7 +32,9 @@ function plan(ttftMaxMs: number, extra: Record<string, unknown> = {}): unknown {
     format: "capplan.plan/v1",
     workload: { peakRps: 100, inputTokens: 1000, outputTokens: 100 },
     slo: [{ metric: "ttft", stat: "p99", maxMs: ttftMaxMs }],
-    skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { points: vllmPoints() } }],
+    skus: [
+      { name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { points: vllmPoints() } },
+    ],
     ...extra,
   };
 }
@@ -45,7 +48,7 @@ async function planJson(p: unknown) {
 describe("operating point on the vLLM rate sweep in fixtures/", () => {
   it("the fixture is what the regression is about: throughput peaks at rate 35 and rate=inf drops 985 of 2,000 requests", () => {
     const pts = vllmPoints();
-    expect(pts.map(p => p.requestRate)).toEqual([1, 10, 20, 30, 35, "inf"]);
+    expect(pts.map((p) => p.requestRate)).toEqual([1, 10, 20, 30, 35, "inf"]);
     expect(pts[4]!.outputTokensPerSec).toBeCloseTo(2845.2, 1);
     expect(pts[5]!.outputTokensPerSec).toBeCloseTo(2677.8, 1);
     expect(pts[5]).toMatchObject({ completed: 1015, failed: 985 });
@@ -101,8 +104,18 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     skus: [
       { name: "Measured", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: measured(ttftP99) },
-      { name: "Typed", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 5000 } },
-      { name: "Estimated", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=a100_tok_s * 2" } },
+      {
+        name: "Typed",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { replicaOutputTokensPerSec: 5000 },
+      },
+      {
+        name: "Estimated",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=a100_tok_s * 2" },
+      },
     ],
   });
 
@@ -121,7 +134,9 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     expect(j.skus[0].feasible).toBe(false);
     expect(j.cheapest).toBe("Typed");
     expect(j.recommendationChecked).toBe(false);
-    expect(j.warnings).toContain("Typed is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible");
+    expect(j.warnings).toContain(
+      "Typed is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
+    );
     const text = await run("plan", tmpPlan(twoSkus(1500)), "--markdown");
     expect(text.out).toMatch(/Typed \(capacity never checked against the SLOs\)/);
   });
@@ -131,16 +146,27 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
       format: "capplan.plan/v1",
       workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
       slo: [{ metric: "ttft", stat: "p99", maxMs: 5000 }],
-      skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [
-        { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
-        { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
-        { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
-        { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
-      ] } }],
+      skus: [
+        {
+          name: "S",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: {
+            points: [
+              { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
+              { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
+              { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
+              { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
+            ],
+          },
+        },
+      ],
     };
     const j = await planJson(p);
     expect(j.skus[0].operatingPoint.concurrency).toBe(4);
-    expect(j.skus[0].warnings).toContain("S: the operating point (concurrency 4) lies in the saturated zone (the knee is at concurrency 4): throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee");
+    expect(j.skus[0].warnings).toContain(
+      "S: the operating point (concurrency 4) lies in the saturated zone (the knee is at concurrency 4): throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee",
+    );
   });
 });
 
@@ -153,13 +179,26 @@ describe("replicasRaw under N+k with several workloads", () => {
         { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
       ],
       factors: { elasticity: 1.2, redundancy: { spare: 2 } },
-      skus: [{ name: "A", gpusPerReplica: 4, pricePerGpuHour: 20, sweeps: { chat: { replicaOutputTokensPerSec: 1500 }, docs: { replicaOutputTokensPerSec: 900 } } }],
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 4,
+          pricePerGpuHour: 20,
+          sweeps: {
+            chat: { replicaOutputTokensPerSec: 1500 },
+            docs: { replicaOutputTokensPerSec: 900 },
+          },
+        },
+      ],
     });
     const s = j.skus[0];
-    expect(s.workloads.map((w: { replicasBase: number }) => w.replicasBase)).toEqual([10, 10 * 500 / 900]);
-    expect(s.replicasBase).toBeCloseTo(10 + 10 * 500 / 900, 12);
-    expect(s.replicasRaw).toBeCloseTo((10 + 10 * 500 / 900) * 1.2 + 2, 12); // 20.67
-    expect(s.replicas).toBe(Math.ceil((10 + 10 * 500 / 900) * 1.2) + 2); // 19 + 2 = 21
+    expect(s.workloads.map((w: { replicasBase: number }) => w.replicasBase)).toEqual([
+      10,
+      (10 * 500) / 900,
+    ]);
+    expect(s.replicasBase).toBeCloseTo(10 + (10 * 500) / 900, 12);
+    expect(s.replicasRaw).toBeCloseTo((10 + (10 * 500) / 900) * 1.2 + 2, 12); // 20.67
+    expect(s.replicas).toBe(Math.ceil((10 + (10 * 500) / 900) * 1.2) + 2); // 19 + 2 = 21
   });
 });
 
@@ -172,16 +211,30 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
     const h200 = j.skus.find((s: { name: string }) => s.name.startsWith("H200"));
     expect(h100.sloChecked).toBe(true);
     expect(h200.sloChecked).toBe(false);
-    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(h100.operatingPoint.outputTokensPerSec * (4.8 / 3.35), 9);
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(
+      h100.operatingPoint.outputTokensPerSec * (4.8 / 3.35),
+      9,
+    );
     expect(j.errors).toEqual([]);
   });
 
   it("a looser SLO on the H100 moves the H200 estimate with it", async () => {
     const base = JSON.parse(readFileSync("models/examples/multi-sku.json", "utf8"));
-    base.skus = base.skus.map((s: { sweep: { file?: string } }) => (s.sweep.file ? { ...s, sweep: { file: join(process.cwd(), "models/examples", s.sweep.file) } } : s));
+    base.skus = base.skus.map((s: { sweep: { file?: string } }) =>
+      s.sweep.file
+        ? { ...s, sweep: { file: join(process.cwd(), "models/examples", s.sweep.file) } }
+        : s,
+    );
     const tight = await planJson(base);
-    const loose = await planJson({ ...base, slo: [{ metric: "ttft", stat: "p99", maxMs: 60000 }, { metric: "itl", stat: "p95", maxMs: 5000 }] });
-    const tok = (j: { skus: { operatingPoint: { outputTokensPerSec: number } }[] }, i: number) => j.skus[i]!.operatingPoint.outputTokensPerSec;
+    const loose = await planJson({
+      ...base,
+      slo: [
+        { metric: "ttft", stat: "p99", maxMs: 60000 },
+        { metric: "itl", stat: "p95", maxMs: 5000 },
+      ],
+    });
+    const tok = (j: { skus: { operatingPoint: { outputTokensPerSec: number } }[] }, i: number) =>
+      j.skus[i]!.operatingPoint.outputTokensPerSec;
     expect(tok(loose, 0)).toBeGreaterThan(tok(tight, 0));
     expect(tok(loose, 2)).toBeCloseTo(tok(loose, 0) * (4.8 / 3.35), 9);
   });
@@ -192,19 +245,44 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
       cells: { est: "=a_tok_s * 2" },
       workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
       skus: [
-        { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=b_tok_s" } },
-        { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=est" } },
-        { name: "C", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 900 } },
+        {
+          name: "A",
+          id: "a",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: "=b_tok_s" },
+        },
+        {
+          name: "B",
+          id: "b",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: "=est" },
+        },
+        {
+          name: "C",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 900 },
+        },
       ],
     };
     const r = await run("plan", tmpPlan(p), "--json");
     expect(r.code).toBe(2);
     const j = JSON.parse(r.out);
     const cyc = j.errors.filter((e: { kind: string }) => e.kind === "CYCLE");
-    expect(cyc.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(["cells.est", "skus[0].sweep.replicaOutputTokensPerSec", "skus[1].sweep.replicaOutputTokensPerSec"]));
-    expect(cyc.find((e: { path: string }) => e.path === "cells.est").message).toMatch(/circular reference: .*skus\[0\]\.replicaOutputTokensPerSec/);
+    expect(cyc.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining([
+        "cells.est",
+        "skus[0].sweep.replicaOutputTokensPerSec",
+        "skus[1].sweep.replicaOutputTokensPerSec",
+      ]),
+    );
+    expect(cyc.find((e: { path: string }) => e.path === "cells.est").message).toMatch(
+      /circular reference: .*skus\[0\]\.replicaOutputTokensPerSec/,
+    );
     // Everything that does not depend on the cycle still computes.
-    expect(j.skus[2].replicas).toBe(Math.ceil(10 * 200 / 900));
+    expect(j.skus[2].replicas).toBe(Math.ceil((10 * 200) / 900));
     expect(j.cheapest).toBe("C");
   });
 
@@ -212,9 +290,19 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
     const p = {
       format: "capplan.plan/v1",
       workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
-      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=nosuch_tok_s" } }],
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: "=nosuch_tok_s" },
+        },
+      ],
     };
     const j = JSON.parse((await run("plan", tmpPlan(p), "--json")).out);
-    expect(j.errors[0]).toMatchObject({ path: "skus[0].sweep.replicaOutputTokensPerSec", kind: "NAME" });
+    expect(j.errors[0]).toMatchObject({
+      path: "skus[0].sweep.replicaOutputTokensPerSec",
+      kind: "NAME",
+    });
   });
 });

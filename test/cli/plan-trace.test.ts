@@ -19,7 +19,10 @@ function epoch(s: string): number {
   const [y, mo, d] = date!.split("-").map(Number);
   const [hh, mm, ss] = time!.split(":");
   const [whole, frac = ""] = ss!.split(".");
-  return Date.UTC(y!, mo! - 1, d!, Number(hh), Number(mm), Number(whole)) / 1000 + (frac ? Number(frac) / 10 ** frac.length : 0);
+  return (
+    Date.UTC(y!, mo! - 1, d!, Number(hh), Number(mm), Number(whole)) / 1000 +
+    (frac ? Number(frac) / 10 ** frac.length : 0)
+  );
 }
 
 function pct(sorted: number[], q: number): number {
@@ -30,15 +33,26 @@ function pct(sorted: number[], q: number): number {
 
 /** Peak and p99 of 60-s bin rates, mean rate and mean lengths, from the raw rows. */
 function expected() {
-  const rows = readFileSync(join(__dirname, "../..", AZURE), "utf8").trim().split("\n").slice(1).map((l) => l.split(","));
+  const rows = readFileSync(join(__dirname, "../..", AZURE), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split(","));
   const t = rows.map((r) => epoch(r[0]!)).sort((a, b) => a - b);
   const counts = new Map<number, number>();
   for (const x of t) counts.set(Math.floor(x / 60), (counts.get(Math.floor(x / 60)) ?? 0) + 1);
   const rates: number[] = [];
-  for (let b = Math.floor(t[0]! / 60); b <= Math.floor(t[t.length - 1]! / 60); b++) rates.push((counts.get(b) ?? 0) / 60);
+  for (let b = Math.floor(t[0]! / 60); b <= Math.floor(t[t.length - 1]! / 60); b++)
+    rates.push((counts.get(b) ?? 0) / 60);
   const sorted = [...rates].sort((a, b) => a - b);
   const mean = (k: number) => rows.reduce((a, r) => a + Number(r[k]), 0) / rows.length;
-  return { peak: sorted[sorted.length - 1]!, p99: pct(sorted, 99), avg: t.length / (t[t.length - 1]! - t[0]!), input: mean(1), output: mean(2) };
+  return {
+    peak: sorted[sorted.length - 1]!,
+    p99: pct(sorted, 99),
+    avg: t.length / (t[t.length - 1]! - t[0]!),
+    input: mean(1),
+    output: mean(2),
+  };
 }
 
 const plan = (trace: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -46,14 +60,31 @@ const plan = (trace: Record<string, unknown>, extra: Record<string, unknown> = {
   title: "from a trace",
   workloads: [{ name: "conv", trace, ...extra }],
   factors: { elasticity: 1.2, redundancy: 1.2 },
-  skus: [{ name: "H100", gpusPerReplica: 4, pricePerGpuHour: 20, sweep: { replicaOutputTokensPerSec: 100 } }],
+  skus: [
+    {
+      name: "H100",
+      gpusPerReplica: 4,
+      pricePerGpuHour: 20,
+      sweep: { replicaOutputTokensPerSec: 100 },
+    },
+  ],
 });
 
 async function planOf(p: unknown) {
   let out = "";
   let err = "";
-  const code = await main(["plan", "-", "--json"], { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => JSON.stringify(p) });
-  return { code, out, err, errLines: err.split("\n").filter((l) => l !== ""), json: out ? JSON.parse(out) : null };
+  const code = await main(["plan", "-", "--json"], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: () => JSON.stringify(p),
+  });
+  return {
+    code,
+    out,
+    err,
+    errLines: err.split("\n").filter((l) => l !== ""),
+    json: out ? JSON.parse(out) : null,
+  };
 }
 
 describe("a workload from a trace file", () => {
@@ -93,7 +124,12 @@ describe("a workload from a trace file", () => {
     const a = await planOf(plan({ file: AZURE, binSec: 60 }));
     const b = await planOf(plan({ file: AZURE, binSec: 60 }));
     expect(b.out).toBe(a.out);
-    const inline = plan({ name: "conv.csv", binSec: 60, peak: "max", traffic: a.json.workloads[0].traffic });
+    const inline = plan({
+      name: "conv.csv",
+      binSec: 60,
+      peak: "max",
+      traffic: a.json.workloads[0].traffic,
+    });
     const v = validatePlan(inline);
     expect(v.ok).toBe(true);
     if (!v.ok) return;
@@ -109,7 +145,11 @@ describe("a workload from a trace file", () => {
     let zh = "";
     const p = JSON.stringify(plan({ file: AZURE, peak: "p99" }));
     await main(["report", "-"], { out: (t) => void (en += t), err: () => {}, stdin: () => p });
-    await main(["report", "-", "--lang", "zh"], { out: (t) => void (zh += t), err: () => {}, stdin: () => p });
+    await main(["report", "-", "--lang", "zh"], {
+      out: (t) => void (zh += t),
+      err: () => {},
+      stdin: () => p,
+    });
     expect(en).toContain(`(from trace ${AZURE}: 19,366 requests, peak = p99 of 60-s bins)`);
     expect(zh).toContain(`（来自请求轨迹 ${AZURE}：19,366 个请求，峰值 = 60 秒分箱速率的 P99）`);
   });
@@ -125,7 +165,11 @@ describe("a workload from a trace file", () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("workloads[0].trace.file: fixtures/traces/nope.csv");
     let zh = "";
-    const code = await main(["plan", "-", "--lang", "zh"], { out: () => {}, err: (t) => void (zh += t), stdin: () => JSON.stringify(plan({ file: "fixtures/traces/nope.csv" })) });
+    const code = await main(["plan", "-", "--lang", "zh"], {
+      out: () => {},
+      err: (t) => void (zh += t),
+      stdin: () => JSON.stringify(plan({ file: "fixtures/traces/nope.csv" })),
+    });
     expect(code).toBe(2);
     // The reason renders from its problem (cliFile.fs); the file location keeps its ASCII ": " as every import issue line does.
     expect(zh).toContain("workloads[0].trace.file: fixtures/traces/nope.csv: 文件或文件夹不存在");
@@ -150,7 +194,11 @@ describe("a workload from a trace file", () => {
     const bad = validatePlan(plan({ binSec: -1, peak: "p95" }));
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
-    expect(bad.errors.map((e) => e.path)).toEqual(["workloads[0].trace", "workloads[0].trace.binSec", "workloads[0].trace.peak"]);
+    expect(bad.errors.map((e) => e.path)).toEqual([
+      "workloads[0].trace",
+      "workloads[0].trace.binSec",
+      "workloads[0].trace.peak",
+    ]);
     const badSummary = validatePlan(plan({ traffic: { requests: 3 } }));
     expect(badSummary.ok).toBe(false);
     if (!badSummary.ok) expect(badSummary.errors[0]!.path).toBe("workloads[0].trace.traffic");

@@ -48,7 +48,10 @@ describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
     const support = pool.teams.find((t: { name: string }) => t.name === "support");
     expect(support.costRounded).toBe(1476.92);
     expect(search.costRounded + support.costRounded + pool.idleRounded).toBeCloseTo(1920, 9);
-    expect(j.tenants.teams.map((t: { name: string }) => t.name).sort()).toEqual(["search", "support"]);
+    expect(j.tenants.teams.map((t: { name: string }) => t.name).sort()).toEqual([
+      "search",
+      "support",
+    ]);
     expect(j.errors).toEqual([]);
   });
 
@@ -56,7 +59,9 @@ describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
     const r = await run("plan", "models/examples/seed-long-docs.json", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j.workloads.map((w: { tokensPerSec: number }) => w.tokensPerSec)).toEqual([30000, 175000]);
+    expect(j.workloads.map((w: { tokensPerSec: number }) => w.tokensPerSec)).toEqual([
+      30000, 175000,
+    ]);
     // replicasBase sums the workloads: 50 × 300 / 1500 + 50 × 500 / 900
     expect(j.skus[0].replicasBase).toBeCloseTo(10 + 25000 / 900, 9);
     expect(j.skus[0].replicas).toBe(Math.ceil((10 + 25000 / 900) * 1.44));
@@ -88,7 +93,11 @@ describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", (
     const j = JSON.parse(r.out);
     const [h100, l40s, h200] = j.skus;
     // H100 (vLLM sweep): concurrency 64 has P99 TTFT 7348.9 ms > 1000 → operating point at 16, 1662.06 tok/s
-    expect(h100.operatingPoint).toMatchObject({ concurrency: 16, basis: "measured", sloBinding: true });
+    expect(h100.operatingPoint).toMatchObject({
+      concurrency: 16,
+      basis: "measured",
+      sloBinding: true,
+    });
     expect(h100.operatingPoint.outputTokensPerSec).toBeCloseTo(1662.061, 2);
     expect(h100.operatingPoint.bindingSlo).toEqual({ metric: "ttft", stat: "p99", maxMs: 1000 });
     // replicas: 40 × 200 / 1662.06 = 4.813 → × 1.2 = 5.776 → ceil 6 + 1 spare = 7
@@ -101,20 +110,30 @@ describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", (
     expect(l40s.replicas).toBe(Math.ceil(l40s.replicasBase * 1.2 - 1e-9) + 1);
     expect(l40s.warnings.join("\n")).toContain("evaluated on TPOT");
     // H200 capacity is a formula over the H100's computed operating throughput (h100_tok_s, no longer a typed 1662): 1662.06 × 4.8 / 3.35
-    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo((h100.operatingPoint.outputTokensPerSec * 4.8) / 3.35, 9);
-    const cheapest = [h100, l40s, h200].filter(s => s.feasible).sort((a, b) => a.costPerHour - b.costPerHour)[0];
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(
+      (h100.operatingPoint.outputTokensPerSec * 4.8) / 3.35,
+      9,
+    );
+    const cheapest = [h100, l40s, h200]
+      .filter((s) => s.feasible)
+      .sort((a, b) => a.costPerHour - b.costPerHour)[0];
     expect(j.cheapest).toBe(cheapest.name);
     // separate idle: teams + idle = pool cost, to the cent
     const pool = j.tenants.pools[0];
-    const sum = pool.teams.reduce((a: number, t: { costRounded: number }) => a + Math.round(t.costRounded * 100), 0) + Math.round(pool.idleRounded * 100);
+    const sum =
+      pool.teams.reduce(
+        (a: number, t: { costRounded: number }) => a + Math.round(t.costRounded * 100),
+        0,
+      ) + Math.round(pool.idleRounded * 100);
     expect(sum).toBe(Math.round(pool.costRounded * 100));
     expect(pool.idle).toBeGreaterThan(0);
   });
 
   it("switches SLO mode to interpolated and gets a higher H100 operating point, never beyond the measured range", async () => {
-    const plan = JSON.parse(await import("node:fs").then(fs => fs.readFileSync(MULTI, "utf8")));
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(MULTI, "utf8")));
     plan.sloMode = "interpolated";
-    for (const s of plan.skus) if (s.sweep.file) s.sweep.file = join(process.cwd(), "models/examples", s.sweep.file);
+    for (const s of plan.skus)
+      if (s.sweep.file) s.sweep.file = join(process.cwd(), "models/examples", s.sweep.file);
     const r = await run("plan", tmpPlan(plan), "--json");
     expect(r.code).toBe(0);
     const h100 = JSON.parse(r.out).skus[0];
@@ -132,7 +151,8 @@ describe("capplan plan on bad input", () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.errLines.length).toBeGreaterThan(0);
-    for (const l of r.errLines) expect(l).toMatch(/^capplan plan: fixtures\/malformed\/bad-plan-shape\.json: \S/);
+    for (const l of r.errLines)
+      expect(l).toMatch(/^capplan plan: fixtures\/malformed\/bad-plan-shape\.json: \S/);
     expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
   });
 
@@ -144,25 +164,32 @@ describe("capplan plan on bad input", () => {
   });
 
   it("prints the result with errors[] and exits 2 when a formula has an error; other SKUs still compute", async () => {
-    const plan = JSON.parse(await import("node:fs").then(fs => fs.readFileSync(SEED, "utf8")));
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
     plan.cells.a = "=b + 1";
     plan.cells.b = "=a";
-    plan.skus.push({ name: "Broken", gpusPerReplica: 4, pricePerGpuHour: "=nosuch * 2", sweep: { replicaOutputTokensPerSec: 1500 } });
+    plan.skus.push({
+      name: "Broken",
+      gpusPerReplica: 4,
+      pricePerGpuHour: "=nosuch * 2",
+      sweep: { replicaOutputTokensPerSec: 1500 },
+    });
     const r = await run("plan", tmpPlan(plan), "--json");
     expect(r.code).toBe(2);
     const j = JSON.parse(r.out);
     const paths = j.errors.map((e: { path: string }) => e.path);
     expect(paths).toContain("cells.a");
     expect(paths).toContain("cells.b");
-    expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe("NAME");
+    expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe(
+      "NAME",
+    );
     expect(j.skus[0].replicas).toBe(15); // unaffected
     expect(j.workloads[0].tokensPerRequest).toBe(600);
     expect(j.skus[1].costPerHour).toBeNull();
-    expect(r.errLines.some(l => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
+    expect(r.errLines.some((l) => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
   });
 
   it("still computes tokens per request when peakRps has an error (it depends only on the lengths)", async () => {
-    const plan = JSON.parse(await import("node:fs").then(fs => fs.readFileSync(SEED, "utf8")));
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
     plan.workloads[0].peakRps = "=peak_rpz";
     const r = await run("plan", tmpPlan(plan), "--json");
     expect(r.code).toBe(2);
@@ -173,13 +200,15 @@ describe("capplan plan on bad input", () => {
   });
 
   it("names a missing sweep file and exits 2", async () => {
-    const plan = JSON.parse(await import("node:fs").then(fs => fs.readFileSync(SEED, "utf8")));
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
     plan.skus[0].sweep = { file: "no/such/folder/" };
     const r = await run("plan", tmpPlan(plan), "--json");
     expect(r.code).toBe(2);
     const j = JSON.parse(r.out);
     expect(j.skus[0].feasible).toBe(null);
-    expect(j.errors.some((e: { message: string }) => e.message.includes("no/such/folder/"))).toBe(true);
+    expect(j.errors.some((e: { message: string }) => e.message.includes("no/such/folder/"))).toBe(
+      true,
+    );
   });
 
   it("refuses conflicting output flags and an unknown language", async () => {
@@ -195,20 +224,55 @@ describe("capplan plan with an infeasible SKU", () => {
       format: "capplan.plan/v1",
       workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
       slo: [{ metric: "ttft", stat: "p99", maxMs: 10 }],
-      skus: [{ name: "slow", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points: [
-        { concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 50 } },
-        { concurrency: 4, requestRate: null, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 90 } },
-      ] } }],
+      skus: [
+        {
+          name: "slow",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2,
+          sweep: {
+            points: [
+              {
+                concurrency: 1,
+                requestRate: null,
+                rps: 1,
+                outputTokensPerSec: 100,
+                ttftMs: { p99: 50 },
+              },
+              {
+                concurrency: 4,
+                requestRate: null,
+                rps: 3,
+                outputTokensPerSec: 300,
+                ttftMs: { p99: 90 },
+              },
+            ],
+          },
+        },
+      ],
     };
     const r = await run("plan", tmpPlan(plan), "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     const s = j.skus[0];
     expect(s.feasible).toBe(false);
-    for (const k of ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"]) expect(s[k]).toBeNull();
+    for (const k of [
+      "replicasBase",
+      "replicasRaw",
+      "replicas",
+      "gpus",
+      "costPerHour",
+      "costPerDay",
+      "costPerMonth",
+      "costPerOutputToken",
+      "costPerMillionOutputTokens",
+      "costPerRequest",
+    ])
+      expect(s[k]).toBeNull();
     expect(s.operatingPoint.concurrency).toBeNull();
     // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
-    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over");
+    expect(s.infeasibleReason).toBe(
+      "P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over",
+    );
     expect(j.cheapest).toBeNull();
   });
 });
@@ -218,7 +282,9 @@ describe("capplan report (docs/report.md)", () => {
     const r = await run("report", MULTI);
     expect(r.code).toBe(0);
     expect(r.out).toContain("## Inference benchmark report");
-    expect(r.out).toContain("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+    expect(r.out).toContain(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+    );
     expect(r.out).toContain("| 16 | 8.31 | 1662.1 | 47.9 | 161.2 | 22.2 | 27.5 |");
     expect(r.out).toContain("### Conclusions");
     expect(r.out).toMatch(/H100 SXM ×1: concurrency 16, 8\.31 RPS, 1,662 tokens\/s/);
@@ -233,8 +299,8 @@ describe("capplan report (docs/report.md)", () => {
     expect(r.out).toContain("### 结论");
     const back = importFiles([{ name: "report-zh.md", text: r.out }]);
     if (!back.ok) throw new Error(JSON.stringify(back.errors));
-    const h100 = back.sweeps.find(s => s.points.some(p => p.outputTokensPerSec === 1662.1))!;
-    expect(h100.points.map(p => p.concurrency)).toEqual([1, 4, 16, 64]);
+    const h100 = back.sweeps.find((s) => s.points.some((p) => p.outputTokensPerSec === 1662.1))!;
+    expect(h100.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
     expect(h100.points[3]!.ttftMs!.p99).toBe(7348.9);
   });
 });

@@ -35,7 +35,12 @@ describe("capplan traffic --usage", () => {
     expect(rows[1].inputTokens).toBeCloseTo(day(556), 6);
     expect(rows[1].outputTokens).toBeCloseTo(day(656), 6);
     // The rows are valid plan rows as printed.
-    const plan = { format: "capplan.plan/v1", workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [], tenants: { pools: [{ name: "70b", costPerDay: 100 }], usage: rows } };
+    const plan = {
+      format: "capplan.plan/v1",
+      workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [],
+      tenants: { pools: [{ name: "70b", costPerDay: 100 }], usage: rows },
+    };
     expect(validatePlan(plan).ok).toBe(true);
   });
 
@@ -52,8 +57,22 @@ describe("capplan traffic --usage", () => {
   it("usageFromTraffic: null without teams or without a duration", () => {
     expect(usageFromTraffic({ durationSec: 10 })).toBeNull();
     expect(usageFromTraffic({ durationSec: 0, teams: [] })).toBeNull();
-    const g = { name: "a", requests: 1, share: 1, meanRps: 1, peakRps: 1, inputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 }, outputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 }, totalInputTokens: 10, totalOutputTokens: 20, dailyInputTokens: null, dailyOutputTokens: null };
+    const g = {
+      name: "a",
+      requests: 1,
+      share: 1,
+      meanRps: 1,
+      peakRps: 1,
+      inputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 },
+      outputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 },
+      totalInputTokens: 10,
+      totalOutputTokens: 20,
+      dailyInputTokens: null,
+      dailyOutputTokens: null,
+    };
     // Two days: half the totals per day.
-    expect(usageFromTraffic({ durationSec: 172800, teams: [g] })).toEqual([{ team: "a", inputTokens: 5, outputTokens: 10 }]);
+    expect(usageFromTraffic({ durationSec: 172800, teams: [g] })).toEqual([
+      { team: "a", inputTokens: 5, outputTokens: 10 },
+    ]);
   });
 });

@@ -17,7 +17,10 @@ function epoch(s: string): number {
   const [y, mo, d] = date!.split("-").map(Number);
   const [hh, mm, ss] = time!.split(":");
   const [whole, frac = ""] = ss!.split(".");
-  return Date.UTC(y!, mo! - 1, d!, Number(hh), Number(mm), Number(whole)) / 1000 + (frac ? Number(frac) / 10 ** frac.length : 0);
+  return (
+    Date.UTC(y!, mo! - 1, d!, Number(hh), Number(mm), Number(whole)) / 1000 +
+    (frac ? Number(frac) / 10 ** frac.length : 0)
+  );
 }
 
 /** numpy.percentile(x, q) with the default linear method. */
@@ -28,10 +31,15 @@ function pct(sorted: number[], q: number): number {
 }
 
 function expected(binSec: number) {
-  const rows = readFileSync(AZURE, "utf8").trim().split("\n").slice(1).map(l => l.split(","));
-  const t = rows.map(r => epoch(r[0]!)).sort((a, b) => a - b);
+  const rows = readFileSync(AZURE, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => l.split(","));
+  const t = rows.map((r) => epoch(r[0]!)).sort((a, b) => a - b);
   const counts = new Map<number, number>();
-  for (const x of t) counts.set(Math.floor(x / binSec), (counts.get(Math.floor(x / binSec)) ?? 0) + 1);
+  for (const x of t)
+    counts.set(Math.floor(x / binSec), (counts.get(Math.floor(x / binSec)) ?? 0) + 1);
   const first = Math.floor(t[0]! / binSec);
   const last = Math.floor(t[t.length - 1]! / binSec);
   const rates: number[] = [];
@@ -40,7 +48,7 @@ function expected(binSec: number) {
   const gaps = t.slice(1).map((x, i) => x - t[i]!);
   const gm = gaps.reduce((a, b) => a + b, 0) / gaps.length;
   const gsd = Math.sqrt(gaps.reduce((a, b) => a + (b - gm) ** 2, 0) / gaps.length);
-  const lens = (k: number) => rows.map(r => Number(r[k])).sort((a, b) => a - b);
+  const lens = (k: number) => rows.map((r) => Number(r[k])).sort((a, b) => a - b);
   const stats = (v: number[]) => ({
     mean: v.reduce((a, b) => a + b, 0) / v.length,
     p50: pct(v, 50),
@@ -118,10 +126,12 @@ describe("capplan traffic: other trace forms", () => {
     expect(got.meanRps).toBeCloseTo(6 / 240, 12);
     // Bins [0,60) 1, [60,120) 1 (118), [120,180) 2 (134, 140), [180,240) 1 (200), [240,300) 1 (245).
     expect(got.series.map((r: number) => Math.round(r * 60))).toEqual([1, 1, 2, 1, 1]);
-    expect(got.models.map((m: { name: string; requests: number }) => [m.name, m.requests])).toEqual([
-      ["ChatGPT", 4],
-      ["GPT-4", 2],
-    ]);
+    expect(got.models.map((m: { name: string; requests: number }) => [m.name, m.requests])).toEqual(
+      [
+        ["ChatGPT", 4],
+        ["GPT-4", 2],
+      ],
+    );
   });
   it("JSONL with zones and any fractional digits, team and model, a failed status", async () => {
     const got = await json(join(DIR, "teams.jsonl"), "--bin", "1");
@@ -130,13 +140,19 @@ describe("capplan traffic: other trace forms", () => {
     expect(got.durationSec).toBe(63);
     // 09:00:00.000, .250 and 17:00:00.5+08:00 (= 09:00:00.5Z) share the first 1-s bin.
     expect(got.peakRps).toBe(3);
-    expect(got.teams.map((t: { name: string; totalInputTokens: number }) => [t.name, t.totalInputTokens])).toEqual([
+    expect(
+      got.teams.map((t: { name: string; totalInputTokens: number }) => [
+        t.name,
+        t.totalInputTokens,
+      ]),
+    ).toEqual([
       ["search", 2640],
       ["support", 556],
     ]);
   });
   it("Chinese headers, tabs, Unix milliseconds", async () => {
-    const tsv = "时间戳\t输入token数\t输出token数\t团队\n1700000000000\t10\t5\t搜索\n1700000000500\t20\t6\t客服\n1700000002000\t30\t7\t搜索\n";
+    const tsv =
+      "时间戳\t输入token数\t输出token数\t团队\n1700000000000\t10\t5\t搜索\n1700000000500\t20\t6\t客服\n1700000002000\t30\t7\t搜索\n";
     const r = await runStdin(tsv, "--bin", "1");
     expect(r.format).toBe("trace-tsv");
     expect(r.timeKind).toBe("unix-ms");
@@ -144,7 +160,8 @@ describe("capplan traffic: other trace forms", () => {
     expect(r.teams.map((t: { name: string }) => t.name)).toEqual(["搜索", "客服"]);
   });
   it("bad rows are counted and named by file, line and column; good rows still count", async () => {
-    const csv = "timestamp,input_tokens,output_tokens\n2025-01-01T00:00:00Z,10,5\n2025-01-01T00:00:01Z,ten,5\nyesterday,10,5\n2025-01-01T00:00:02Z,10\n2025-01-01T00:00:03Z,10,-1\n2025-01-01T00:00:04Z,10,5\n";
+    const csv =
+      "timestamp,input_tokens,output_tokens\n2025-01-01T00:00:00Z,10,5\n2025-01-01T00:00:01Z,ten,5\nyesterday,10,5\n2025-01-01T00:00:02Z,10\n2025-01-01T00:00:03Z,10,-1\n2025-01-01T00:00:04Z,10,5\n";
     const res = await runStdinRaw(csv, "--json");
     expect(res.code).toBe(0);
     const got = JSON.parse(res.out);
@@ -160,12 +177,20 @@ describe("capplan traffic: other trace forms", () => {
     const notTrace = await runStdinRaw("a,b,c\n1,2,3\n");
     expect(notTrace.code).toBe(2);
     expect(notTrace.errLines).toHaveLength(1);
-    expect(notTrace.errLines[0]).toMatch(/^capplan traffic: -:1: not a request trace: no column for a timestamp, input tokens, output tokens/);
+    expect(notTrace.errLines[0]).toMatch(
+      /^capplan traffic: -:1: not a request trace: no column for a timestamp, input tokens, output tokens/,
+    );
     // --lang zh: the same error, rendered from its problem (the table and stderr in Chinese).
     const zh = await runStdinRaw("a,b,c\n1,2,3\n", "--lang", "zh");
     expect(zh.code).toBe(2);
-    expect(zh.errLines).toEqual(["capplan traffic: -:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md"]);
-    const zhRows = await runStdinRaw("timestamp,input_tokens,output_tokens\n0,1,1\n1,x,1\n", "--lang", "zh");
+    expect(zh.errLines).toEqual([
+      "capplan traffic: -:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md",
+    ]);
+    const zhRows = await runStdinRaw(
+      "timestamp,input_tokens,output_tokens\n0,1,1\n1,x,1\n",
+      "--lang",
+      "zh",
+    );
     expect(zhRows.code).toBe(0);
     expect(zhRows.errLines).toEqual(['warning: -:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数']);
     expect(zhRows.out).toContain("- 所有请求的时间戳相同：没有平均速率");
@@ -182,8 +207,12 @@ async function runStdinRaw(text: string, ...args: string[]) {
   const { main } = await import("../../src/cli/main");
   let out = "";
   let err = "";
-  const code = await main(["traffic", "-", ...args], { out: t => void (out += t), err: t => void (err += t), stdin: () => text });
-  return { code, out, err, errLines: err.split("\n").filter(l => l.trim() !== "") };
+  const code = await main(["traffic", "-", ...args], {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: () => text,
+  });
+  return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
 }
 
 async function runStdin(text: string, ...args: string[]) {

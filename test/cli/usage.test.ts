@@ -6,10 +6,14 @@ describe("capplan usage", () => {
     for (const args of [["--help"], ["help"], ["-h"]]) {
       const r = await run(...args);
       expect(r.code).toBe(0);
-      expect(r.out).toContain("capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh]");
+      expect(r.out).toContain(
+        "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh]",
+      );
       expect(r.out).toContain("capplan actuals <plan.json|-> <focus.csv> [--json]");
       expect(r.out).toContain("capplan formats [--json]");
-      expect(r.out).toContain("exit codes: 0 success, 1 regression (compare), 2 bad input or usage");
+      expect(r.out).toContain(
+        "exit codes: 0 success, 1 regression (compare), 2 bad input or usage",
+      );
     }
   });
   // Contract v2 §7: `<command> --help` prints that command's options (it printed the general usage).
@@ -51,7 +55,11 @@ describe("capplan usage", () => {
 
 describe("capplan compare without a common load level", () => {
   it("exits 2 instead of passing a CI gate on nothing compared", async () => {
-    const r = await run("compare", "fixtures/vllm/concurrency-sweep-h100/", "fixtures/inference-perf/");
+    const r = await run(
+      "compare",
+      "fixtures/vllm/concurrency-sweep-h100/",
+      "fixtures/inference-perf/",
+    );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.err).toContain("no load level matches");
@@ -64,7 +72,11 @@ describe("capplan import of a folder of unrelated runs whose files do not record
     expect(r.code).toBe(0);
     const { sweeps } = JSON.parse(r.out);
     // akamas_rtxpro4500_qwen3-4b_concurrency_{64,512}_…csv are one family; the MI355X Kimi run is another
-    const akamas = sweeps.find((s: { source: { files: string[] } }) => s.source.files.some(f => f.includes("akamas") && f.endsWith("_512_profile_export_aiperf.csv")));
+    const akamas = sweeps.find((s: { source: { files: string[] } }) =>
+      s.source.files.some(
+        (f) => f.includes("akamas") && f.endsWith("_512_profile_export_aiperf.csv"),
+      ),
+    );
     expect(akamas.points.map((p: { concurrency: number }) => p.concurrency)).toEqual([64, 512]);
     expect(akamas.source.files.every((f: string) => f.includes("akamas"))).toBe(true);
     expect(r.err).not.toContain("duplicate load level");

@@ -33,11 +33,25 @@ export function examplePlan(name = "multi-sku"): PlanFile {
     const file = sku.sweep?.file;
     if (!file) continue;
     const target = resolve(join(ROOT, "models/examples"), file);
-    const files = statSync(target).isDirectory() ? listFiles(target).filter((f) => !isSidecar(relative(target, f))) : [target];
-    const res = importFiles(files.map((f) => ({ name: statSync(target).isDirectory() ? relative(target, f) : f.replace(/^.*\//, ""), text: readFileSync(f, "utf8"), optional: files.length > 1 })));
+    const files = statSync(target).isDirectory()
+      ? listFiles(target).filter((f) => !isSidecar(relative(target, f)))
+      : [target];
+    const res = importFiles(
+      files.map((f) => ({
+        name: statSync(target).isDirectory() ? relative(target, f) : f.replace(/^.*\//, ""),
+        text: readFileSync(f, "utf8"),
+        optional: files.length > 1,
+      })),
+    );
     if (!res.ok) throw new Error(`import of ${file} failed`);
     const s = res.sweeps[0]!;
-    sku.sweep = { label: s.label, meta: s.meta, source: s.source, points: s.points, warnings: s.warnings };
+    sku.sweep = {
+      label: s.label,
+      meta: s.meta,
+      source: s.source,
+      points: s.points,
+      warnings: s.warnings,
+    };
   }
   return plan;
 }

@@ -11,7 +11,9 @@ import { WorkbookPage } from "./workbook-page";
 
 const shot = (name: string) => `/tmp/finops-${name}.png`;
 
-test("reservation basis, reserved replicas and a shared cost: team totals, conservation, FOCUS export and plan vs actual", async ({ page }) => {
+test("reservation basis, reserved replicas and a shared cost: team totals, conservation, FOCUS export and plan vs actual", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.example("seed");
@@ -63,17 +65,26 @@ test("reservation basis, reserved replicas and a shared cost: team totals, conse
     ["shared/platform/2026-11-01", "search", "56.52"],
     ["shared/platform/2026-11-01", "support", "43.48"],
   ]);
-  expect(rows[0]!.AllocatedMethodDetails).toBe('{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}');
+  expect(rows[0]!.AllocatedMethodDetails).toBe(
+    '{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}',
+  );
 
   // Importing the export back: actual = plan, variance 0.
-  await page.getByTestId("focus-input").setInputFiles({ name: "own.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+  await page
+    .getByTestId("focus-input")
+    .setInputFiles({ name: "own.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
   await expect(page.getByTestId("pva-result")).toBeVisible();
   await expect(wp.cell("pva", "team:search", "planned")).toHaveText("¥1,016.52");
   await expect(wp.cell("pva", "team:search", "variance")).toHaveText("¥0.00");
   await expect(wp.cell("pva", "total", "actual")).toHaveText("¥2,020.00");
   // A bill where search spent ¥40 more on the pool: +40.00, +3.9 % of 1,016.52.
-  const over = text.replace(/,960\.00,960\.00,960\.00,960\.00,/, ",1000.00,1000.00,1000.00,1000.00,");
-  await page.getByTestId("focus-input").setInputFiles({ name: "bill.csv", mimeType: "text/csv", buffer: Buffer.from(over) });
+  const over = text.replace(
+    /,960\.00,960\.00,960\.00,960\.00,/,
+    ",1000.00,1000.00,1000.00,1000.00,",
+  );
+  await page
+    .getByTestId("focus-input")
+    .setInputFiles({ name: "bill.csv", mimeType: "text/csv", buffer: Buffer.from(over) });
   await expect(wp.cell("pva", "team:search", "variance")).toHaveText("+¥40.00");
   await expect(wp.cell("pva", "team:search", "pct")).toHaveText("+3.9 %");
   await expect(wp.cell("pva", "pool:70b", "variance")).toHaveText("+¥40.00");

@@ -11,13 +11,16 @@ import { WorkbookPage } from "./workbook-page";
 async function active(page: Page, grid: string): Promise<string | null> {
   return page.getByTestId(`grid-${grid}`).evaluate((el) => {
     const id = el.getAttribute("aria-activedescendant");
-    return id ? document.getElementById(id)?.getAttribute("data-testid") ?? null : null;
+    return id ? (document.getElementById(id)?.getAttribute("data-testid") ?? null) : null;
   });
 }
 
 /** data-testids of the selected cells of a grid, in document order. */
 function selected(page: Page, grid: string): Promise<string[]> {
-  return page.getByTestId(`grid-${grid}`).locator('td[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid") ?? ""));
+  return page
+    .getByTestId(`grid-${grid}`)
+    .locator('td[aria-selected="true"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid") ?? ""));
 }
 
 /** Dispatch a copy or cut event on the grid and return what it put on the clipboard. */
@@ -30,20 +33,35 @@ function clip(page: Page, grid: string, type: "copy" | "cut"): Promise<string> {
 }
 
 test.describe("paste from Excel / Google Sheets", () => {
-  test("a quoted cell keeps its line break and its doubled quotes; $, % and thousands are read as numbers", async ({ page }) => {
+  test("a quoted cell keeps its line break and its doubled quotes; $, % and thousands are read as numbers", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.sheet("assumptions");
     await wp.cell("workloads", "0", "name").click();
     // What Excel puts on the clipboard for: [chat⏎bot] [1,500] [50%] [$1,234.50] [1.5k] [2 000]
-    await wp.paste(page.getByTestId("grid-workloads"), '"chat\nbot"\t"1,500"\t50%\t"$1,234.50"\t1.5k\t2 000\r\n');
+    await wp.paste(
+      page.getByTestId("grid-workloads"),
+      '"chat\nbot"\t"1,500"\t50%\t"$1,234.50"\t1.5k\t2 000\r\n',
+    );
     // Stored as numbers; each cell keeps showing what was pasted (docs/grid.md "Typed numbers").
     await expect(wp.cell("workloads", "0", "outputTokens")).toHaveText("2 000");
     await expect(wp.cell("workloads", "0", "dailyRequests")).toHaveText("$1,234.50");
     await wp.cell("workloads", "0", "name").click();
     await expect(page.getByTestId("fx-workloads")).toHaveText("chat\nbot", { useInnerText: false });
-    const plan = async () => ((await wp.savedPlan()) as { workloads: Record<string, unknown>[] }).workloads[0];
-    await expect.poll(plan).toMatchObject({ name: "chat\nbot", peakRps: 1500, avgRps: 0.5, dailyRequests: 1234.5, inputTokens: 1500, outputTokens: 2000 });
+    const plan = async () =>
+      ((await wp.savedPlan()) as { workloads: Record<string, unknown>[] }).workloads[0];
+    await expect
+      .poll(plan)
+      .toMatchObject({
+        name: "chat\nbot",
+        peakRps: 1500,
+        avgRps: 0.5,
+        dailyRequests: 1234.5,
+        inputTokens: 1500,
+        outputTokens: 2000,
+      });
     await expect(page.getByTestId("grid-workloads").locator("td.err")).toHaveCount(0);
 
     await wp.cell("workloads", "0", "name").click();
@@ -52,7 +70,9 @@ test.describe("paste from Excel / Google Sheets", () => {
     await expect(wp.cell("workloads", "0", "name")).toHaveText('say "hi"');
   });
 
-  test("one value fills the whole selection; a block that divides the selection repeats", async ({ page }) => {
+  test("one value fills the whole selection; a block that divides the selection repeats", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.cell("sweep-0", "r0", "rps").click();
@@ -64,8 +84,18 @@ test.describe("paste from Excel / Google Sheets", () => {
     await wp.cell("sweep-0", "r0", "rps").click();
     await wp.cell("sweep-0", "r3", "outputTokensPerSec").click({ modifiers: ["Shift"] });
     await wp.paste(page.getByTestId("grid-sweep-0"), "1\t10\r\n2\t20\r\n");
-    const rows = await Promise.all(["r0", "r1", "r2", "r3"].map(async (r) => [await wp.cell("sweep-0", r, "rps").innerText(), await wp.cell("sweep-0", r, "outputTokensPerSec").innerText()]));
-    expect(rows).toEqual([["1", "10"], ["2", "20"], ["1", "10"], ["2", "20"]]);
+    const rows = await Promise.all(
+      ["r0", "r1", "r2", "r3"].map(async (r) => [
+        await wp.cell("sweep-0", r, "rps").innerText(),
+        await wp.cell("sweep-0", r, "outputTokensPerSec").innerText(),
+      ]),
+    );
+    expect(rows).toEqual([
+      ["1", "10"],
+      ["2", "20"],
+      ["1", "10"],
+      ["2", "20"],
+    ]);
   });
 
   test("copy writes quoted TSV that reads back; cut copies then clears", async ({ page }) => {
@@ -91,7 +121,9 @@ test.describe("paste from Excel / Google Sheets", () => {
 });
 
 test.describe("typed numbers", () => {
-  test("$2.99, 50%, 1.5k and 1 500 are numbers, not #VALUE; text that is no number is kept and flagged", async ({ page }) => {
+  test("$2.99, 50%, 1.5k and 1 500 are numbers, not #VALUE; text that is no number is kept and flagged", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.sheet("assumptions");
@@ -103,10 +135,12 @@ test.describe("typed numbers", () => {
     ];
     for (const [name, typed] of cases) await wp.type("cells", name, "value", typed);
     await expect(page.getByTestId("grid-cells").locator("td.err")).toHaveCount(0);
-    await expect.poll(async () => {
-      const cells = ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells;
-      return cases.map(([n]) => cells[n]);
-    }).toEqual(cases.map(([, , v]) => v));
+    await expect
+      .poll(async () => {
+        const cells = ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells;
+        return cases.map(([n]) => cells[n]);
+      })
+      .toEqual(cases.map(([, , v]) => v));
     await expect(wp.cell("cells", "h100_hour", "result")).toHaveText("2.99");
 
     await wp.type("cells", "l40s_hour", "value", "two");
@@ -124,18 +158,30 @@ test.describe("a decimal comma where the locale writes one", () => {
     await wp.sheet("assumptions");
     await wp.type("cells", "h100_hour", "value", "2,5");
     await expect(wp.cell("cells", "h100_hour", "value")).not.toHaveText("#VALUE");
-    await expect.poll(async () => ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells.h100_hour).toBe(2.5);
+    await expect
+      .poll(
+        async () => ((await wp.savedPlan()) as { cells: Record<string, unknown> }).cells.h100_hour,
+      )
+      .toBe(2.5);
   });
 });
 
 test.describe("keys", () => {
-  test("Home/End, Ctrl+Home/End, Ctrl+Arrow, PageUp/PageDown, Ctrl+A move like a spreadsheet, followed by aria-activedescendant", async ({ page }) => {
+  test("Home/End, Ctrl+Home/End, Ctrl+Arrow, PageUp/PageDown, Ctrl+A move like a spreadsheet, followed by aria-activedescendant", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.cell("sweep-0", "r1", "rps").click();
     expect(await active(page, "sweep-0")).toBe("sweep-0:r1:rps");
     await page.keyboard.press("End");
-    const lastCol = await page.getByTestId("grid-sweep-0").locator("tbody tr").nth(1).locator("td").last().getAttribute("data-testid");
+    const lastCol = await page
+      .getByTestId("grid-sweep-0")
+      .locator("tbody tr")
+      .nth(1)
+      .locator("td")
+      .last()
+      .getAttribute("data-testid");
     expect(await active(page, "sweep-0")).toBe(lastCol);
     await page.keyboard.press("Home");
     expect(await active(page, "sweep-0")).toBe("sweep-0:r1:zone");
@@ -153,13 +199,20 @@ test.describe("keys", () => {
     await page.keyboard.press("PageUp");
     expect(await active(page, "sweep-0")).toBe("sweep-0:r0:concurrency");
     await page.keyboard.press("Control+Shift+ArrowDown");
-    expect(await selected(page, "sweep-0")).toEqual(["sweep-0:r0:concurrency", "sweep-0:r1:concurrency", "sweep-0:r2:concurrency", "sweep-0:r3:concurrency"]);
+    expect(await selected(page, "sweep-0")).toEqual([
+      "sweep-0:r0:concurrency",
+      "sweep-0:r1:concurrency",
+      "sweep-0:r2:concurrency",
+      "sweep-0:r3:concurrency",
+    ]);
     await page.keyboard.press("Control+a");
     const all = await page.getByTestId("grid-sweep-0").locator("td").count();
     expect((await selected(page, "sweep-0")).length).toBe(all);
   });
 
-  test("Ctrl+Arrow stops at the edge of the data: the last filled cell before a gap, then the next filled cell", async ({ page }) => {
+  test("Ctrl+Arrow stops at the edge of the data: the last filled cell before a gap, then the next filled cell", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.cell("sweep-0", "r2", "rps").click();
@@ -172,7 +225,9 @@ test.describe("keys", () => {
     expect(await active(page, "sweep-0")).toBe("sweep-0:r3:rps");
   });
 
-  test("Ctrl+D fills down; Shift+click and mouse drag select ranges; the formula bar shows the formula", async ({ page }) => {
+  test("Ctrl+D fills down; Shift+click and mouse drag select ranges; the formula bar shows the formula", async ({
+    page,
+  }) => {
     const wp = new WorkbookPage(page);
     await wp.open();
     const r0 = await wp.cell("sweep-0", "r0", "rps").innerText();

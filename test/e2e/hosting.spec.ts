@@ -9,7 +9,14 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml", ".txt": "text/plain" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain",
+};
 
 /** A static server of dist/ under /capplan/ only (everything else is 404, like a shared host). */
 function serveUnderSubpath(): Promise<{ server: Server; url: string; requests: string[] }> {
@@ -25,20 +32,26 @@ function serveUnderSubpath(): Promise<{ server: Server; url: string; requests: s
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
     createReadStream(file).pipe(res);
   });
-  return new Promise((ok) => server.listen(0, "127.0.0.1", () => {
-    const addr = server.address();
-    const port = typeof addr === "object" && addr ? addr.port : 0;
-    ok({ server, url: `http://127.0.0.1:${port}/capplan/`, requests });
-  }));
+  return new Promise((ok) =>
+    server.listen(0, "127.0.0.1", () => {
+      const addr = server.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      ok({ server, url: `http://127.0.0.1:${port}/capplan/`, requests });
+    }),
+  );
 }
 
-test("the built app loads from a sub-folder of a static server, example and charts included", async ({ page }) => {
+test("the built app loads from a sub-folder of a static server, example and charts included", async ({
+  page,
+}) => {
   const { server, url, requests } = await serveUnderSubpath();
   try {
     const failed: string[] = [];
     page.on("response", (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
     await page.goto(url);
-    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 30_000 });
+    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId("sweep-card-0")).toBeVisible();
     await expect(page.getByTestId("sweep-0:r0:concurrency")).toHaveText("1");
     expect(failed).toEqual([]);
@@ -50,16 +63,23 @@ test("the built app loads from a sub-folder of a static server, example and char
 
 test("after a first visit the app reloads offline", async ({ page, context }) => {
   await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 30_000 });
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+    timeout: 30_000,
+  });
   // The service worker has installed (precached the build) and controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((ok) =>
+        navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }),
+      );
   });
   await context.setOffline(true);
   try {
     await page.reload();
-    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 30_000 });
+    await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId("sweep-card-0")).toBeVisible();
     await page.getByTestId("tab-comparison").click();
     await expect(page.getByTestId("cmp:replicas:s0")).not.toHaveText("");
@@ -68,7 +88,9 @@ test("after a first visit the app reloads offline", async ({ page, context }) =>
   }
 });
 
-test("a plan written for the CLI (sweeps as file references) asks for its files; attached, the sweeps are stored inline", async ({ page }) => {
+test("a plan written for the CLI (sweeps as file references) asks for its files; attached, the sweeps are stored inline", async ({
+  page,
+}) => {
   const root = fileURLToPath(new URL("../../", import.meta.url));
   const h100 = join(root, "fixtures/vllm/concurrency-sweep-h100");
   const plan = {
@@ -78,29 +100,65 @@ test("a plan written for the CLI (sweeps as file references) asks for its files;
     workload: { name: "chat", peakRps: 10, inputTokens: 1000, outputTokens: 200 },
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     skus: [
-      { name: "H100", gpu: "h100-sxm", gpusPerReplica: 1, pricePerGpuHour: 2.99, sweep: { file: "sweeps/concurrency-sweep-h100/" } },
-      { name: "One run", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { file: "runs/vllm-8qps-concurrency8-llama.json" } },
+      {
+        name: "H100",
+        gpu: "h100-sxm",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2.99,
+        sweep: { file: "sweeps/concurrency-sweep-h100/" },
+      },
+      {
+        name: "One run",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { file: "runs/vllm-8qps-concurrency8-llama.json" },
+      },
     ],
   };
   await page.goto("/");
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 30_000 });
-  await page.getByTestId("plan-input").setInputFiles({ name: "cli-plan.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(plan)) });
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+    timeout: 30_000,
+  });
+  await page
+    .getByTestId("plan-input")
+    .setInputFiles({
+      name: "cli-plan.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(plan)),
+    });
   const banner = page.getByTestId("attach-files");
   await expect(banner).toBeVisible();
   await expect(banner).toContainText("sweeps/concurrency-sweep-h100/");
   await expect(banner).toContainText("runs/vllm-8qps-concurrency8-llama.json");
   await expect(page.getByTestId("notices")).not.toContainText("bundled fixtures");
 
-  const files = readdirSync(h100).filter((f) => f.endsWith(".json")).map((f) => join(h100, f));
-  await page.getByTestId("attach-input").setInputFiles([...files, join(root, "fixtures/vllm/vllm-8qps-concurrency8-llama.json")]);
+  const files = readdirSync(h100)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => join(h100, f));
+  await page
+    .getByTestId("attach-input")
+    .setInputFiles([...files, join(root, "fixtures/vllm/vllm-8qps-concurrency8-llama.json")]);
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId("sweep-0:r3:concurrency")).toHaveText("64");
   await expect(page.getByTestId("sweep-1:r0:concurrency")).toHaveText("8");
-  await expect.poll(async () => page.evaluate(() => {
-    const raw = localStorage.getItem("capplan.autosave");
-    const p = raw ? (JSON.parse(raw) as { plan: { skus: { sweep: { file?: string; points?: unknown[] } }[] } }).plan : null;
-    return p?.skus.map((s) => [typeof s.sweep.file, s.sweep.points?.length ?? 0]);
-  })).toEqual([["undefined", 4], ["undefined", 1]]);
+  await expect
+    .poll(async () =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem("capplan.autosave");
+        const p = raw
+          ? (
+              JSON.parse(raw) as {
+                plan: { skus: { sweep: { file?: string; points?: unknown[] } }[] };
+              }
+            ).plan
+          : null;
+        return p?.skus.map((s) => [typeof s.sweep.file, s.sweep.points?.length ?? 0]);
+      }),
+    )
+    .toEqual([
+      ["undefined", 4],
+      ["undefined", 1],
+    ]);
 });
 
 test("the build ships only the fixtures the example plans use (no READMEs, provenance notes or unused fixtures)", () => {

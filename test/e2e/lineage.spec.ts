@@ -4,7 +4,9 @@ import { compute, examplePlan } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
 // Selecting a computed number opens its lineage (docs/lineage.md): the same chain `capplan explain` prints.
-test("selecting a comparison cell opens the lineage of that number, with the numbers plugged in, down to a benchmark point", async ({ page }) => {
+test("selecting a comparison cell opens the lineage of that number, with the numbers plugged in, down to a benchmark point", async ({
+  page,
+}) => {
   const r = compute(examplePlan());
   const s = r.skus[0]!;
   const wp = new WorkbookPage(page);
@@ -16,7 +18,9 @@ test("selecting a comparison cell opens the lineage of that number, with the num
   await expect(panel).toBeVisible();
   const first = panel.getByTestId("lineage-step").first();
   // ceil(replicasBase × elasticity) + spare = replicas, with the plan's numbers (the example's N+1)
-  await expect(first).toHaveText(`ceil(${N(s.capacity?.replicasBase)} × 1.2) + 1 = ${N(s.capacity?.replicas)}`);
+  await expect(first).toHaveText(
+    `ceil(${N(s.capacity?.replicasBase)} × 1.2) + 1 = ${N(s.capacity?.replicas)}`,
+  );
   // the operating point's throughput comes from a point of the H100 vLLM sweep
   await expect(panel.getByTestId("lineage-source").first()).toContainText("vllm");
   await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
@@ -38,11 +42,15 @@ test("a derived cell of the Assumptions sheet opens the same chain", async ({ pa
   await wp.sheet("assumptions");
   await wp.cell("derived-0", "costPerHour", "value").click();
   const panel = page.getByTestId("lineage");
-  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(r.skus[0]!.capacity?.gpus)} × 2.99 = ${N(r.skus[0]!.capacity?.costPerHour)}`);
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(
+    `${N(r.skus[0]!.capacity?.gpus)} × 2.99 = ${N(r.skus[0]!.capacity?.costPerHour)}`,
+  );
   await expect(panel).toContainText("cells.h100_hour");
 });
 
-test("numbers of the Teams sheet (team cost, per 1M, idle, pool total) open their lineage down to the pool cost and a benchmark point", async ({ page }) => {
+test("numbers of the Teams sheet (team cost, per 1M, idle, pool total) open their lineage down to the pool cost and a benchmark point", async ({
+  page,
+}) => {
   const r = compute(examplePlan());
   const pool = r.tenants!.pools[0]!;
   const team = pool.teams[0]!;
@@ -52,11 +60,15 @@ test("numbers of the Teams sheet (team cost, per 1M, idle, pool total) open thei
   await wp.cell("alloc-0", team.name, "day").click();
   const panel = page.getByTestId("lineage");
   await expect(panel).toBeVisible();
-  await expect(panel.locator(".lp-path").first()).toHaveText(/^tenants\.pools\[0\]\.teams\[0\]\.costRounded$/);
+  await expect(panel.locator(".lp-path").first()).toHaveText(
+    /^tenants\.pools\[0\]\.teams\[0\]\.costRounded$/,
+  );
   await expect(panel).toContainText("tenants.pools[0].cost");
   await expect(panel.getByTestId("lineage-source").first()).toContainText("outputTokensPerSec");
   await wp.cell("alloc-0", team.name, "perM").click();
-  await expect(panel.getByTestId("lineage-step").first()).toHaveText(`${N(team.cost)} ÷ ${N(team.tokens)} × 1,000,000 = ${N(team.costPerMillionTokens)}`);
+  await expect(panel.getByTestId("lineage-step").first()).toHaveText(
+    `${N(team.cost)} ÷ ${N(team.tokens)} × 1,000,000 = ${N(team.costPerMillionTokens)}`,
+  );
   await wp.cell("alloc-0", "__idle", "day").click();
   await expect(panel.locator(".lp-path").first()).toHaveText("tenants.pools[0].idleRounded");
   await wp.cell("alloc-0", "__total", "day").click();

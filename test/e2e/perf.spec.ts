@@ -40,14 +40,16 @@ const inputs = () => {
 /** Generate (once per run) the per-request CSV with `rows` rows. */
 function requestsCsv(rows: number): string {
   const path = join(inputs(), `requests-${rows}.csv`);
-  if (!existsSync(path)) execFileSync(process.execPath, [join(ROOT, "scripts/gen-per-request.mjs"), String(rows), path]);
+  if (!existsSync(path))
+    execFileSync(process.execPath, [join(ROOT, "scripts/gen-per-request.mjs"), String(rows), path]);
   return path;
 }
 
 /** Generate (once per run) the bench workbook. */
 function benchPlan(): string {
   const path = join(inputs(), "bench-plan.json");
-  if (!existsSync(path)) execFileSync(process.execPath, [join(ROOT, "test/bench/gen-plan.mjs"), path]);
+  if (!existsSync(path))
+    execFileSync(process.execPath, [join(ROOT, "test/bench/gen-plan.mjs"), path]);
   return path;
 }
 
@@ -62,7 +64,8 @@ async function observeLongTasks(page: Page): Promise<void> {
     w.__longTasks = [];
     try {
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+        for (const e of list.getEntries())
+          w.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: "longtask", buffered: true });
     } catch {
       // no longtask support: the list stays empty and the test below fails on its sanity check
@@ -71,14 +74,28 @@ async function observeLongTasks(page: Page): Promise<void> {
 }
 
 /** Long tasks that started in [from, to] (page clock). */
-function tasksBetween(page: Page, from: number, to: number): Promise<{ start: number; duration: number }[]> {
-  return page.evaluate(([a, b]) => (window as unknown as PerfWindow).__longTasks.filter((t) => t.start + t.duration >= a && t.start <= b), [from, to] as const);
+function tasksBetween(
+  page: Page,
+  from: number,
+  to: number,
+): Promise<{ start: number; duration: number }[]> {
+  return page.evaluate(
+    ([a, b]) =>
+      (window as unknown as PerfWindow).__longTasks.filter(
+        (t) => t.start + t.duration >= a && t.start <= b,
+      ),
+    [from, to] as const,
+  );
 }
 
 const figure = (name: string, value: number, unit: string) =>
-  test.info().annotations.push({ type: "figure", description: JSON.stringify({ name, value, unit }) });
+  test
+    .info()
+    .annotations.push({ type: "figure", description: JSON.stringify({ name, value, unit }) });
 
-test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worker with progress and no long task over 100 ms`, async ({ page }) => {
+test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worker with progress and no long task over 100 ms`, async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const csv = requestsCsv(ROWS);
   const bytes = statSync(csv).size;
@@ -86,14 +103,20 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   const wp = new WorkbookPage(page);
   await wp.open();
   // Sanity check of the measurement: the observer is live (Chromium supports "longtask").
-  expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("longtask"))).toBe(true);
+  expect(
+    await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes("longtask")),
+  ).toBe(true);
   // Let the start-up work (example import, lazy chunks) finish before the measured window.
   await page.waitForTimeout(1500);
 
   // In-page probes: progress values as the bar shows them, the end of the import (the "imported
   // into" line appears), and the time of every character typed into the title field.
   const t0 = await page.evaluate(() => {
-    const w = window as unknown as { __progress: { t: number; phase: string; pct: number }[]; __importEnd: number; __typed: { t: number; value: string }[] };
+    const w = window as unknown as {
+      __progress: { t: number; phase: string; pct: number }[];
+      __importEnd: number;
+      __typed: { t: number; value: string }[];
+    };
     w.__progress = [];
     w.__importEnd = 0;
     w.__typed = [];
@@ -101,12 +124,29 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
       const bar = document.querySelector('[data-testid="import-progress"]');
       if (bar) {
         const last = w.__progress[w.__progress.length - 1];
-        const p = { t: performance.now(), phase: bar.getAttribute("data-phase") ?? "", pct: Number(bar.getAttribute("aria-valuenow")) };
+        const p = {
+          t: performance.now(),
+          phase: bar.getAttribute("data-phase") ?? "",
+          pct: Number(bar.getAttribute("aria-valuenow")),
+        };
         if (!last || last.phase !== p.phase || last.pct !== p.pct) w.__progress.push(p);
       }
-      if (!w.__importEnd && document.querySelector('[data-testid="import-ok"], [data-testid="import-error"]')) w.__importEnd = performance.now();
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow", "data-phase"] });
-    document.querySelector('[data-testid="title-input"]')!.addEventListener("input", (e) => w.__typed.push({ t: performance.now(), value: (e.target as HTMLInputElement).value }));
+      if (
+        !w.__importEnd &&
+        document.querySelector('[data-testid="import-ok"], [data-testid="import-error"]')
+      )
+        w.__importEnd = performance.now();
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["aria-valuenow", "data-phase"],
+    });
+    document
+      .querySelector('[data-testid="title-input"]')!
+      .addEventListener("input", (e) =>
+        w.__typed.push({ t: performance.now(), value: (e.target as HTMLInputElement).value }),
+      );
     return performance.now();
   });
 
@@ -122,7 +162,11 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   await expect(page.getByTestId("import-ok")).toBeVisible({ timeout: 200_000 });
   await page.waitForTimeout(500); // a long task ending the import would be reported just after
   const probe = await page.evaluate(() => {
-    const w = window as unknown as { __progress: { t: number; phase: string; pct: number }[]; __importEnd: number; __typed: { t: number; value: string }[] };
+    const w = window as unknown as {
+      __progress: { t: number; phase: string; pct: number }[];
+      __importEnd: number;
+      __typed: { t: number; value: string }[];
+    };
     return { progress: w.__progress, end: w.__importEnd, typed: w.__typed };
   });
   const tasks = await tasksBetween(page, t0, probe.end);
@@ -134,7 +178,15 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   figure("import-typing-max-gap", Math.max(0, ...lags), "ms");
 
   // The import ran in the worker: the sweep has the generator's 7 concurrency levels.
-  await expect(page.locator('[data-testid^="sweep-3:r"][data-testid$=":concurrency"]')).toHaveText(["1", "2", "4", "8", "16", "32", "64"]);
+  await expect(page.locator('[data-testid^="sweep-3:r"][data-testid$=":concurrency"]')).toHaveText([
+    "1",
+    "2",
+    "4",
+    "8",
+    "16",
+    "32",
+    "64",
+  ]);
   // Progress was reported while the worker read the file (bytes), before parsing.
   const reads = probe.progress.filter((p) => p.phase === "read" && p.pct > 0 && p.pct < 90);
   expect(reads.length, JSON.stringify(probe.progress)).toBeGreaterThan(0);
@@ -144,10 +196,15 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   expect(probe.typed[probe.typed.length - 1]!.value.endsWith(typed)).toBe(true);
   expect(probe.typed[probe.typed.length - 1]!.t).toBeLessThan(probe.end);
   // No long task over 100 ms from the start to the end of the import.
-  expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);
+  expect(
+    tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS),
+    JSON.stringify(tasks),
+  ).toEqual([]);
 });
 
-test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long task over 100 ms", async ({ page }) => {
+test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long task over 100 ms", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const planPath = benchPlan();
   await observeLongTasks(page);
@@ -174,9 +231,13 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   await page.evaluate((text) => {
     const w = window as unknown as { __edit: { key: number; dom: number; frame: number } };
     w.__edit = { key: 0, dom: 0, frame: 0 };
-    window.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" && !w.__edit.key) w.__edit.key = performance.now();
-    }, { capture: true });
+    window.addEventListener(
+      "keydown",
+      (e) => {
+        if (e.key === "Enter" && !w.__edit.key) w.__edit.key = performance.now();
+      },
+      { capture: true },
+    );
     const cell = document.querySelector('[data-testid="cmp:pricePerGpuHour:s3"]')!;
     const mo = new MutationObserver(() => {
       if (w.__edit.dom || cell.textContent !== text) return;
@@ -191,7 +252,9 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   await page.keyboard.press("Enter");
   await expect(wp.cell("cmp", "pricePerGpuHour", `s${sku}`)).toHaveText(shown);
   await page.waitForTimeout(1000); // the autosave and chart redraws after the edit are measured too
-  const edit = await page.evaluate(() => (window as unknown as { __edit: { key: number; dom: number; frame: number } }).__edit);
+  const edit = await page.evaluate(
+    () => (window as unknown as { __edit: { key: number; dom: number; frame: number } }).__edit,
+  );
   expect(edit.frame).toBeGreaterThan(0);
   const tasks = await tasksBetween(page, edit.key, edit.key + 1000);
   figure("edit-input-to-paint", edit.frame - edit.key, "ms");
@@ -199,12 +262,19 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
 
   // The sheet shows the engine's numbers for the edited plan.
   await expect(wp.cell("cmp", "replicas", `s${sku}`)).toHaveText(fmtValue(s.capacity?.replicas, 0));
-  await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(fmtMoney(s.capacity?.costPerMonth, r.currency));
+  await expect(wp.cell("cmp", "perMonth", `s${sku}`)).toHaveText(
+    fmtMoney(s.capacity?.costPerMonth, r.currency),
+  );
   await expect(page.getByTestId("status-recommendation")).toContainText(r.cheapest!);
-  expect(tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS), JSON.stringify(tasks)).toEqual([]);
+  expect(
+    tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS),
+    JSON.stringify(tasks),
+  ).toEqual([]);
 });
 
-test("opening the Teams sheet of the bench workbook (2,000 teams in 10 pools) renders only the rows in view and scrolls to team 2,000", async ({ page }) => {
+test("opening the Teams sheet of the bench workbook (2,000 teams in 10 pools) renders only the rows in view and scrolls to team 2,000", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const planPath = benchPlan();
   await observeLongTasks(page);
@@ -223,7 +293,7 @@ test("opening the Teams sheet of the bench workbook (2,000 teams in 10 pools) re
   await expect(page.getByTestId("usage:0:team")).toBeVisible();
   await page.waitForTimeout(1000);
   const tasks = await tasksBetween(page, t0, t0 + 60_000);
-  const longest = Math.max(0, ...tasks.map(t => t.duration));
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
   figure("teams-open-longest-long-task", longest, "ms");
   // Rendering every one of the 2,000 usage rows and their results took ~16 s of main thread; the
   // grids render only the rows in their viewport (docs/grid.md, virtual rows; the drawn-row count

@@ -39,7 +39,9 @@ async function dropTrace(page: Page): Promise<void> {
 /** The number in a money or count text ("CN¥4,800.00" → 4800). */
 const amount = (s: string): number => Number(s.replace(/[^\d.-]/g, ""));
 
-test("a trace dropped on the Traffic sheet shows its peak, profile and lengths", async ({ page }) => {
+test("a trace dropped on the Traffic sheet shows its peak, profile and lengths", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.sheet("traffic");
@@ -59,7 +61,9 @@ test("a trace dropped on the Traffic sheet shows its peak, profile and lengths",
   await page.screenshot({ path: "/tmp/trafficui-light.png", fullPage: true });
 });
 
-test("a workload made from the trace sizes the fleet from the trace's numbers", async ({ page }) => {
+test("a workload made from the trace sizes the fleet from the trace's numbers", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.example("seed");
@@ -68,14 +72,27 @@ test("a workload made from the trace sizes the fleet from the trace's numbers", 
   const want = independent(60);
   await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
   await page.getByTestId("traffic-make-workload").click();
-  await expect(page.getByTestId("traffic-action-note")).toContainText("AzureLLMInferenceTrace_conv");
-  await expect(page.getByTestId("traffic-action-note")).toContainText(`peak ${want.peak.toFixed(3)} req/s`);
+  await expect(page.getByTestId("traffic-action-note")).toContainText(
+    "AzureLLMInferenceTrace_conv",
+  );
+  await expect(page.getByTestId("traffic-action-note")).toContainText(
+    `peak ${want.peak.toFixed(3)} req/s`,
+  );
   // The seed's chat (50 req/s × 300 output tokens) plus the trace (502/60 req/s × its mean output
   // length) over 1,500 output tokens/s per replica, × 1.2 × 1.2, rounded up.
   const replicas = Math.ceil(((50 * 300 + want.peak * want.meanOut) / 1500) * 1.44 - 1e-9);
   expect(replicas).toBe(17);
-  const saved = (await wp.savedPlan()) as { workloads: { name: string; trace?: { binSec: number; peak: string; traffic: { requests: number } } }[] } | null;
-  await expect.poll(async () => ((await wp.savedPlan()) as typeof saved)?.workloads[1]?.trace?.traffic.requests).toBe(want.n);
+  const saved = (await wp.savedPlan()) as {
+    workloads: {
+      name: string;
+      trace?: { binSec: number; peak: string; traffic: { requests: number } };
+    }[];
+  } | null;
+  await expect
+    .poll(
+      async () => ((await wp.savedPlan()) as typeof saved)?.workloads[1]?.trace?.traffic.requests,
+    )
+    .toBe(want.n);
   await expect(page.getByTestId("status-recommendation")).toContainText(`${replicas} replicas`);
   // The Assumptions grid shows the numbers the trace gives (nothing typed there).
   await wp.sheet("assumptions");
@@ -84,14 +101,18 @@ test("a workload made from the trace sizes the fleet from the trace's numbers", 
   await page.screenshot({ path: "/tmp/trafficui-assumptions.png", fullPage: true });
   // After a reload the sheet offers the trace stored in the plan.
   await page.reload();
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+    timeout: 20_000,
+  });
   await wp.sheet("traffic");
   await page.getByTestId("traffic-show-stored-1").click();
   await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
   await expect(page.getByTestId("traffic-bin")).toBeDisabled();
 });
 
-test("a workload from the trace, a pasted 24-hour profile, and the three costs per day", async ({ page }) => {
+test("a workload from the trace, a pasted 24-hour profile, and the three costs per day", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.example("seed");
@@ -100,8 +121,12 @@ test("a workload from the trace, a pasted 24-hour profile, and the three costs p
   const want = independent(60);
   await expect(page.getByTestId("traffic-peak")).toHaveText(`${want.peak.toFixed(3)} req/s`);
   await page.getByTestId("traffic-make-workload").click();
-  await expect(page.getByTestId("traffic-action-note")).toContainText("AzureLLMInferenceTrace_conv");
-  await expect(page.getByTestId("traffic-action-note")).toContainText(`peak ${want.peak.toFixed(3)} req/s`);
+  await expect(page.getByTestId("traffic-action-note")).toContainText(
+    "AzureLLMInferenceTrace_conv",
+  );
+  await expect(page.getByTestId("traffic-action-note")).toContainText(
+    `peak ${want.peak.toFixed(3)} req/s`,
+  );
   await expect(page.getByTestId("sched-workload")).toHaveValue("1");
   // A day: 1 req/s at night, 8 in office hours, 4 in the evening (under the trace peak), pasted as a spreadsheet column.
   const profile = Array.from({ length: 24 }, (_, h) => (h < 8 ? 1 : h < 18 ? 8 : 4));
@@ -116,30 +141,43 @@ test("a workload from the trace, a pasted 24-hour profile, and the three costs p
   // docs/schedules.md by hand. The seed's "chat" workload has no schedule: 50 req/s × 300 output
   // tokens every hour; the trace workload adds profile_h × its mean output length. One replica
   // serves 1,500 output tokens/s; elasticity 1.2 × redundancy 1.2; 4 GPUs at 20 (reserved 12) per GPU-hour.
-  const needed = profile.map((r) => Math.ceil(((50 * 300 + r * want.meanOut) / 1500) * 1.44 - 1e-9));
+  const needed = profile.map((r) =>
+    Math.ceil(((50 * 300 + r * want.meanOut) / 1500) * 1.44 - 1e-9),
+  );
   const replicas = needed.map((n) => Math.max(1, n));
   const scheduled = replicas.map((_, i) => Math.max(replicas[i]!, replicas[(i + 1) % 24]!));
   const staticR = Math.max(...scheduled);
   const hour = (r: number, price: number) => r * 4 * price;
   const staticCost = 24 * hour(staticR, 20);
   const autoscaled = scheduled.reduce((s, r) => s + hour(r, 20), 0);
-  const blended = (R: number) => scheduled.reduce((s, r) => s + hour(R, 12) + hour(Math.max(0, r - R), 20), 0);
+  const blended = (R: number) =>
+    scheduled.reduce((s, r) => s + hour(R, 12) + hour(Math.max(0, r - R), 20), 0);
   let bestR = 0;
   for (let R = 1; R <= staticR; R++) if (blended(R) < blended(bestR) - 1e-9) bestR = R;
   expect(autoscaled).toBeLessThan(staticCost);
 
   await expect(page.getByTestId("sched-static-replicas-0")).toHaveText(String(staticR));
-  await expect.poll(async () => amount(await page.getByTestId("sched-static-0").innerText())).toBeCloseTo(staticCost, 2);
-  await expect.poll(async () => amount(await page.getByTestId("sched-autoscaled-0").innerText())).toBeCloseTo(autoscaled, 2);
+  await expect
+    .poll(async () => amount(await page.getByTestId("sched-static-0").innerText()))
+    .toBeCloseTo(staticCost, 2);
+  await expect
+    .poll(async () => amount(await page.getByTestId("sched-autoscaled-0").innerText()))
+    .toBeCloseTo(autoscaled, 2);
   await expect(page.getByTestId("sched-reserved-0")).toHaveText(String(bestR));
-  await expect.poll(async () => amount(await page.getByTestId("sched-blended-0").innerText())).toBeCloseTo(blended(bestR), 2);
+  await expect
+    .poll(async () => amount(await page.getByTestId("sched-blended-0").innerText()))
+    .toBeCloseTo(blended(bestR), 2);
   await expect.poll(() => wp.painted("chart-schedule")).toBeGreaterThan(3000);
   await page.getByTestId("schedule-section").scrollIntoViewIfNeeded();
   await page.screenshot({ path: "/tmp/trafficui-schedule.png", fullPage: true });
   // The same numbers on the comparison sheet (its rows come from the engine's skus[].schedule too).
   await wp.sheet("comparison");
-  await expect.poll(async () => amount(await wp.cell("cmp", "schedAutoscaled", "s0").innerText())).toBeCloseTo(autoscaled, 2);
-  await expect.poll(async () => amount(await wp.cell("cmp", "schedBlended", "s0").innerText())).toBeCloseTo(blended(bestR), 2);
+  await expect
+    .poll(async () => amount(await wp.cell("cmp", "schedAutoscaled", "s0").innerText()))
+    .toBeCloseTo(autoscaled, 2);
+  await expect
+    .poll(async () => amount(await wp.cell("cmp", "schedBlended", "s0").innerText()))
+    .toBeCloseTo(blended(bestR), 2);
   // And a section of the report.
   await wp.sheet("report");
   await expect(page.getByText("Demand over time (schedule)").first()).toBeVisible();
@@ -150,7 +188,9 @@ test("a trace with a team column: the per-team table and team usage per day", as
   await wp.open();
   await wp.example("seed");
   await wp.sheet("traffic");
-  await page.getByTestId("traffic-file-input").setInputFiles(join(ROOT, "fixtures/traces/teams.jsonl"));
+  await page
+    .getByTestId("traffic-file-input")
+    .setInputFiles(join(ROOT, "fixtures/traces/teams.jsonl"));
   // Six rows, one failed: search 3 requests, support 2 (one more failed, left out).
   await expect(page.getByTestId("traffic-requests")).toHaveText("5");
   const teams = page.getByTestId("traffic-teams");
@@ -164,8 +204,12 @@ test("a trace with a team column: the per-team table and team usage per day", as
   await wp.sheet("teams");
   await expect(wp.cell("usage", "0", "team")).toHaveText("search");
   await expect(wp.cell("usage", "0", "pool")).toHaveText("70b");
-  await expect.poll(async () => amount(await wp.cell("usage", "0", "inputTokens").innerText())).toBeCloseTo((2640 * 86_400) / 63, -1);
-  await expect.poll(async () => amount(await wp.cell("usage", "1", "outputTokens").innerText())).toBeCloseTo((656 * 86_400) / 63, -1);
+  await expect
+    .poll(async () => amount(await wp.cell("usage", "0", "inputTokens").innerText()))
+    .toBeCloseTo((2640 * 86_400) / 63, -1);
+  await expect
+    .poll(async () => amount(await wp.cell("usage", "1", "outputTokens").innerText()))
+    .toBeCloseTo((656 * 86_400) / 63, -1);
 });
 
 test.describe("dark scheme, Chinese, 420 px", () => {
@@ -181,12 +225,18 @@ test.describe("dark scheme, Chinese, 420 px", () => {
     await expect.poll(() => wp.painted("chart-traffic-rate")).toBeGreaterThan(2000);
     await page.screenshot({ path: "/tmp/trafficui-420-dark.png", fullPage: true });
     await page.getByTestId("traffic-make-workload").click();
-    await page.getByTestId("sched-text").fill(Array.from({ length: 24 }, (_, h) => (h < 8 ? 1 : h < 18 ? 8 : 4)).join("\t"));
+    await page
+      .getByTestId("sched-text")
+      .fill(Array.from({ length: 24 }, (_, h) => (h < 8 ? 1 : h < 18 ? 8 : 4)).join("\t"));
     await page.getByTestId("sched-apply").click();
     await expect(page.getByTestId("sched-table")).toBeVisible();
     await expect.poll(() => wp.painted("chart-schedule")).toBeGreaterThan(2000);
-    await page.getByTestId("schedule-section").screenshot({ path: "/tmp/trafficui-420-dark-schedule.png" });
+    await page
+      .getByTestId("schedule-section")
+      .screenshot({ path: "/tmp/trafficui-420-dark-schedule.png" });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByTestId("schedule-section").screenshot({ path: "/tmp/trafficui-dark-schedule.png" });
+    await page
+      .getByTestId("schedule-section")
+      .screenshot({ path: "/tmp/trafficui-dark-schedule.png" });
   });
 });

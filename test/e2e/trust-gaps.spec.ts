@@ -10,7 +10,9 @@ import { expect, test } from "@playwright/test";
 import { ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
-test("a formula yielding a negative peak RPS is an error on the workload's field, in the status bar too", async ({ page }) => {
+test("a formula yielding a negative peak RPS is an error on the workload's field, in the status bar too", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.sheet("assumptions");
@@ -21,7 +23,9 @@ test("a formula yielding a negative peak RPS is an error on the workload's field
   await expect(wp.cell("workloads", "0", "peakRps")).toHaveText("#VALUE");
   await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "error");
   await expect(page.getByTestId("status-errors")).toContainText("workloads[0].peakRps");
-  await expect(page.getByTestId("status-errors")).toContainText("expected from 0 up to 1e9 (requests per second), got -50");
+  await expect(page.getByTestId("status-errors")).toContainText(
+    "expected from 0 up to 1e9 (requests per second), got -50",
+  );
   // A formula typed into the field itself is checked the same way.
   await wp.type("cells", "peak_rps", "value", "40");
   await expect(page.getByTestId("status-trust")).not.toHaveAttribute("data-level", "error");
@@ -30,10 +34,14 @@ test("a formula yielding a negative peak RPS is an error on the workload's field
   await expect(page.getByTestId("status-errors")).toContainText("got -60");
   // In Chinese, the same message is rendered from the range.
   await page.getByTestId("lang-toggle").click();
-  await expect(page.getByTestId("status-errors")).toContainText("应在 0 至 1e9 之间（请求/秒），实际为 -60");
+  await expect(page.getByTestId("status-errors")).toContainText(
+    "应在 0 至 1e9 之间（请求/秒），实际为 -60",
+  );
 });
 
-test("a corrupt file inside an imported folder: the import is not green, names the file, and the status bar and banner say what was dropped", async ({ page }) => {
+test("a corrupt file inside an imported folder: the import is not green, names the file, and the status bar and banner say what was dropped", async ({
+  page,
+}) => {
   // A folder of four vLLM result files of one sweep; concurrency 16 was cut off mid-write.
   const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-folder-"));
   const run = join(dir, "run");
@@ -42,13 +50,19 @@ test("a corrupt file inside an imported folder: the import is not green, names t
   const names = readdirSync(src).filter((f) => f.endsWith(".json"));
   expect(names).toHaveLength(4);
   const broken = names.find((f) => f.includes("concurrency16-"))!;
-  for (const f of names) writeFileSync(join(run, f), f === broken ? readFileSync(join(src, f), "utf8").slice(0, 300) : readFileSync(join(src, f)));
+  for (const f of names)
+    writeFileSync(
+      join(run, f),
+      f === broken ? readFileSync(join(src, f), "utf8").slice(0, 300) : readFileSync(join(src, f)),
+    );
   const wp = new WorkbookPage(page);
   await wp.open();
   await page.getByTestId("btn-new").click();
   await page.getByTestId("folder-input").setInputFiles(run);
   const job = page.getByTestId("import-job").first();
-  await expect(page.getByTestId("import-dropped")).toContainText("but 1 file(s) could not be read and were dropped");
+  await expect(page.getByTestId("import-dropped")).toContainText(
+    "but 1 file(s) could not be read and were dropped",
+  );
   await expect(page.getByTestId("import-ok")).toHaveCount(0);
   await expect(job).toHaveAttribute("data-dropped", "true");
   // The file and why are shown at once, not folded into the notes.
@@ -66,12 +80,17 @@ test("a corrupt file inside an imported folder: the import is not green, names t
   await expect(page.getByTestId("status-errors")).toContainText(`were dropped (${broken})`);
   // The list of what to check opens on click and closes with Escape.
   await page.getByTestId("status-errors").click();
-  await expect(page.getByTestId("trust-list").getByTestId("trust-item").filter({ hasText: broken })).toHaveCount(1);
+  await expect(
+    page.getByTestId("trust-list").getByTestId("trust-item").filter({ hasText: broken }),
+  ).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("trust-list")).toHaveCount(0);
   await wp.sheet("comparison");
   await expect(page.getByTestId("rec-banner")).toHaveAttribute("data-level", "warn");
-  const item = page.getByTestId("rec-banner").getByTestId("banner-item").filter({ hasText: broken });
+  const item = page
+    .getByTestId("rec-banner")
+    .getByTestId("banner-item")
+    .filter({ hasText: broken });
   await expect(item).toHaveCount(1);
   // Clicking the item goes to the sweep card on the Benchmarks sheet.
   await item.click();
@@ -79,24 +98,36 @@ test("a corrupt file inside an imported folder: the import is not green, names t
   await expect(page.getByTestId("sweep-card-0")).toBeInViewport();
 });
 
-test("picking a catalogue GPU for a sweep without a price fills its indicative price, flagged 'defaulted' until a price is typed", async ({ page }) => {
+test("picking a catalogue GPU for a sweep without a price fills its indicative price, flagged 'defaulted' until a price is typed", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await page.getByTestId("btn-new").click();
-  await page.getByTestId("file-input").setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
+  await page
+    .getByTestId("file-input")
+    .setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
   await expect(page.getByTestId("import-ok")).toBeVisible();
   await page.getByTestId("sku-gpu-0").selectOption("l40s");
   const price = page.getByTestId("sku-price-0");
   await expect(price).toHaveValue("1.09");
   await expect(price).toHaveAttribute("data-defaulted", "true");
   await expect(price).toBeFocused();
-  await expect(page.locator(".field.defaulted")).toHaveAttribute("title", /indicative on-demand price \(RunPod pricing.*2026-09-25\), not a quote/);
+  await expect(page.locator(".field.defaulted")).toHaveAttribute(
+    "title",
+    /indicative on-demand price \(RunPod pricing.*2026-09-25\), not a quote/,
+  );
   // Costed and recommended, but not green: the status bar and the banner say the price is a default.
   await expect(page.getByTestId("status-recommendation")).toContainText("Recommended:");
   await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "warn");
-  await expect(page.getByTestId("status-errors")).toContainText("defaulted price $1.09 per GPU-hour");
+  await expect(page.getByTestId("status-errors")).toContainText(
+    "defaulted price $1.09 per GPU-hour",
+  );
   await wp.sheet("comparison");
-  const item = page.getByTestId("rec-banner").getByTestId("banner-item").filter({ hasText: "defaulted price" });
+  const item = page
+    .getByTestId("rec-banner")
+    .getByTestId("banner-item")
+    .filter({ hasText: "defaulted price" });
   await expect(item).toHaveCount(1);
   await item.click();
   await expect(price).toBeFocused();

@@ -6,7 +6,9 @@
 import { expect, test } from "@playwright/test";
 import { WorkbookPage } from "./workbook-page";
 
-test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and formulas compute with them", async ({ page }) => {
+test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and formulas compute with them", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.example("seed");
@@ -24,9 +26,18 @@ test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and fo
   // The formula bar shows what was typed, as a spreadsheet does.
   await wp.cell("cells", "gpu_hour", "value").click();
   await expect(page.getByTestId("fx-cells")).toHaveText("$2.99");
-  const saved = async () => (await wp.savedPlan()) as { cells: Record<string, unknown>; display?: Record<string, string> };
-  await expect.poll(async () => (await saved()).cells).toMatchObject({ gpu_hour: 2.99, elasticity: 0.5, input_tokens: 1500 });
-  await expect.poll(async () => (await saved()).display).toEqual({ "cells.gpu_hour": "$2.99", "cells.elasticity": "50%", "cells.input_tokens": "1.5k" });
+  const saved = async () =>
+    (await wp.savedPlan()) as { cells: Record<string, unknown>; display?: Record<string, string> };
+  await expect
+    .poll(async () => (await saved()).cells)
+    .toMatchObject({ gpu_hour: 2.99, elasticity: 0.5, input_tokens: 1500 });
+  await expect
+    .poll(async () => (await saved()).display)
+    .toEqual({
+      "cells.gpu_hour": "$2.99",
+      "cells.elasticity": "50%",
+      "cells.input_tokens": "1.5k",
+    });
   // A field typed directly keeps its display too.
   await wp.type("workloads", "0", "outputTokens", "1,000");
   await expect(wp.cell("workloads", "0", "outputTokens")).toHaveText("1,000");
@@ -38,7 +49,9 @@ test("$2.99, 50% and 1.5k keep their display; the plan stores the numbers and fo
   await expect(page.getByTestId("grid-cmp")).toContainText("239.20");
   // After a reload the cell still shows what was typed.
   await page.reload();
-  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+    timeout: 20_000,
+  });
   await wp.sheet("assumptions");
   await expect(wp.cell("cells", "gpu_hour", "value")).toHaveText("$2.99");
 });

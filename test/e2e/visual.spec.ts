@@ -15,7 +15,9 @@ async function topmostAtStatus(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const status = document.querySelector<HTMLElement>(".statusbar")!;
     const sb = status.getBoundingClientRect();
-    const th = [...document.querySelectorAll<HTMLElement>(".grid tbody th")].find((e) => e.getBoundingClientRect().top > sb.top);
+    const th = [...document.querySelectorAll<HTMLElement>(".grid tbody th")].find(
+      (e) => e.getBoundingClientRect().top > sb.top,
+    );
     if (!th) return false;
     window.scrollBy(0, th.getBoundingClientRect().top - sb.top - 2);
     const r = th.getBoundingClientRect();
@@ -31,7 +33,9 @@ for (const [name, opts] of [
 ] as const) {
   test.describe(`${name} layout`, () => {
     test.use(opts);
-    test("the status bar is painted over the sticky row numbers, not under them", async ({ page }) => {
+    test("the status bar is painted over the sticky row numbers, not under them", async ({
+      page,
+    }) => {
       const wp = new WorkbookPage(page);
       await wp.open();
       expect(await topmostAtStatus(page)).toBe(true);
@@ -56,14 +60,18 @@ test("the PNG button sits under the plot, not over the last axis tick", async ({
 });
 
 for (const width of [1280, 420]) {
-  test(`derived formulas wrap inside their card instead of being cut off (${width} px)`, async ({ page }) => {
+  test(`derived formulas wrap inside their card instead of being cut off (${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const wp = new WorkbookPage(page);
     await wp.open();
     await wp.sheet("assumptions");
     const grids = page.locator(".derived .grid");
     await expect(grids.first()).toBeVisible();
-    const overflow = await grids.evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
+    const overflow = await grids.evaluateAll((els) =>
+      els.map((e) => e.scrollWidth - e.clientWidth),
+    );
     expect(overflow.length).toBeGreaterThan(0);
     for (const o of overflow) expect(o).toBeLessThanOrEqual(1);
   });
@@ -72,14 +80,18 @@ for (const width of [1280, 420]) {
 test("a one-point sweep says 1 load level", async ({ page }) => {
   const wp = new WorkbookPage(page);
   await wp.open();
-  await page.getByTestId("file-input").setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
+  await page
+    .getByTestId("file-input")
+    .setInputFiles(join(ROOT, "fixtures/vllm/vllm-8qps-concurrency8-llama.json"));
   await expect(page.getByTestId("import-ok")).toBeVisible();
   const card = page.getByTestId("sweep-card-3");
   await expect(card).toContainText("1 load level");
   await expect(card).not.toContainText("1 load levels");
 });
 
-test("the example picker is an action menu: it never shows an example as open after New plan", async ({ page }) => {
+test("the example picker is an action menu: it never shows an example as open after New plan", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await expect(page.getByTestId("example-select")).toHaveValue("");
@@ -90,7 +102,9 @@ test("the example picker is an action menu: it never shows an example as open af
   await expect(page.getByTestId("example-select")).toHaveValue("");
 });
 
-test("before/after does not open on two different GPUs; chosen, it names both sides without empty ()", async ({ page }) => {
+test("before/after does not open on two different GPUs; chosen, it names both sides without empty ()", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.sheet("report");

@@ -8,17 +8,23 @@ export class WorkbookPage {
   /** Open the app and wait until the default example is loaded. */
   async open(): Promise<void> {
     await this.page.goto("/");
-    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+      timeout: 20_000,
+    });
   }
 
-  sheet(name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report"): Promise<void> {
+  sheet(
+    name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report",
+  ): Promise<void> {
     return this.page.getByTestId(`tab-${name}`).click();
   }
 
   /** Load a bundled example from the picker and wait until it is in. */
   async example(name: string): Promise<void> {
     await this.page.getByTestId("example-select").selectOption(name);
-    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", { timeout: 20_000 });
+    await expect(this.page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+      timeout: 20_000,
+    });
     await expect(this.page.getByTestId("title-input")).not.toHaveValue("");
   }
 
@@ -67,7 +73,9 @@ export class WorkbookPage {
     return target.evaluate((el, t) => {
       const dt = new DataTransfer();
       dt.setData("text/plain", t);
-      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+      el.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }),
+      );
     }, text);
   }
 }

@@ -13,7 +13,9 @@ import { WorkbookPage } from "./workbook-page";
 
 const fixture = (p: string) => join(ROOT, "fixtures", p);
 
-test("the example opens with the engine's replica counts and costs for every SKU", async ({ page }) => {
+test("the example opens with the engine's replica counts and costs for every SKU", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   const r = compute(examplePlan());
@@ -24,8 +26,12 @@ test("the example opens with the engine's replica counts and costs for every SKU
   for (let i = 0; i < r.skus.length; i++) {
     const s = r.skus[i]!;
     await expect(wp.cell("cmp", "replicas", `s${i}`)).toHaveText(fmtValue(s.capacity?.replicas, 0));
-    await expect(wp.cell("cmp", "perHour", `s${i}`)).toHaveText(fmtMoney(s.capacity?.costPerHour, "USD"));
-    await expect(wp.cell("cmp", "perMonth", `s${i}`)).toHaveText(fmtMoney(s.capacity?.costPerMonth, "USD"));
+    await expect(wp.cell("cmp", "perHour", `s${i}`)).toHaveText(
+      fmtMoney(s.capacity?.costPerHour, "USD"),
+    );
+    await expect(wp.cell("cmp", "perMonth", `s${i}`)).toHaveText(
+      fmtMoney(s.capacity?.costPerMonth, "USD"),
+    );
   }
   const rec = r.skus.findIndex((s) => s.name === r.cheapest);
   await expect(wp.cell("cmp", "replicas", `s${rec}`)).toHaveClass(/\brec\b/);
@@ -49,11 +55,15 @@ test("the benchmark charts paint the example's curves, zones and SLO lines", asy
   await expect(wp.cell("sweep-0", "r3", "zone")).toContainText("saturated");
 });
 
-test("a real vLLM file and a GenAI-Perf concurrency folder import by upload and show their curves", async ({ page }) => {
+test("a real vLLM file and a GenAI-Perf concurrency folder import by upload and show their curves", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   // Real vLLM JSONL (nerdalert): two servers → two sweeps of 6 request rates.
-  await page.getByTestId("file-input").setInputFiles(fixture("vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl"));
+  await page
+    .getByTestId("file-input")
+    .setInputFiles(fixture("vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl"));
   await expect(page.getByTestId("import-ok").first()).toBeVisible();
   await expect(page.getByTestId("sweep-card-3")).toBeVisible();
   await expect(page.getByTestId("sweep-card-4")).toBeVisible();
@@ -79,7 +89,9 @@ test("a synthetic drop of a file imports it", async ({ page }) => {
   await expect(wp.cell("sweep-3", "r0", "concurrency")).toHaveText("8");
 });
 
-test("pasting a TSV block fills sweep cells, and pasting a table on the sheet imports it", async ({ page }) => {
+test("pasting a TSV block fills sweep cells, and pasting a table on the sheet imports it", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.cell("sweep-0", "r0", "rps").click();
@@ -87,7 +99,8 @@ test("pasting a TSV block fills sweep cells, and pasting a table on the sheet im
   await expect(wp.cell("sweep-0", "r0", "rps")).toHaveText("0.8");
   await expect(wp.cell("sweep-0", "r0", "outputTokensPerSec")).toHaveText("160");
   await expect(wp.cell("sweep-0", "r1", "outputTokensPerSec")).toHaveText("560");
-  const table = "concurrency\trps\toutput tokens/s\tp99 ttft ms\n1\t1.1\t110\t50\n4\t3.9\t400\t80\n16\t9.5\t980\t400\n";
+  const table =
+    "concurrency\trps\toutput tokens/s\tp99 ttft ms\n1\t1.1\t110\t50\n4\t3.9\t400\t80\n16\t9.5\t980\t400\n";
   await wp.paste(page.getByTestId("sheet-benchmarks").locator(".legend-zones"), table);
   await expect(page.getByTestId("import-ok")).toBeVisible();
   await expect(wp.cell("sweep-3", "r2", "outputTokensPerSec")).toHaveText("980");
@@ -101,13 +114,17 @@ test("editing a price cell updates the comparison and the recommendation", async
   const r = compute(plan);
   await wp.sheet("comparison");
   await wp.type("cmp", "pricePerGpuHour", "s0", "0.5");
-  await expect(wp.cell("cmp", "perHour", "s0")).toHaveText(fmtMoney(r.skus[0]!.capacity?.costPerHour, "USD"));
+  await expect(wp.cell("cmp", "perHour", "s0")).toHaveText(
+    fmtMoney(r.skus[0]!.capacity?.costPerHour, "USD"),
+  );
   expect(r.cheapest).toBe("H100 SXM ×1"); // 7 GPUs × $0.50 = $3.50/h beats every other SKU
   await expect(page.getByTestId("rec-banner")).toContainText("H100 SXM ×1");
   await expect(wp.cell("cmp", "perHour", "s0")).toHaveClass(/\brec\b/);
 });
 
-test("a cyclic formula shows #CYCLE in its cells while other cells keep their values", async ({ page }) => {
+test("a cyclic formula shows #CYCLE in its cells while other cells keep their values", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.sheet("assumptions");
@@ -133,7 +150,9 @@ test("a cyclic formula shows #CYCLE in its cells while other cells keep their va
   await expect(page.getByTestId("cell-editor")).toHaveValue("abc");
 });
 
-test("a malformed file lists its error with file and line and leaves the workbook unchanged", async ({ page }) => {
+test("a malformed file lists its error with file and line and leaves the workbook unchanged", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   const before = await page.locator('[data-testid^="sweep-card-"]').count();
@@ -146,7 +165,9 @@ test("a malformed file lists its error with file and line and leaves the workboo
   await expect(page.locator('[data-testid^="cmp:replicas:"]')).toHaveCount(3);
 });
 
-test("keyboard: arrows move, typing edits, Enter commits and moves down, Esc cancels, Tab moves right", async ({ page }) => {
+test("keyboard: arrows move, typing edits, Enter commits and moves down, Esc cancels, Tab moves right", async ({
+  page,
+}) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   await wp.sheet("assumptions");

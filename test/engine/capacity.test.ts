@@ -1,10 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { capacity, ceilTol, tokensPerRequest, tokensPerSec, type SkuCapacityInput, type WorkloadInput } from "../../src/engine/capacity";
+import {
+  capacity,
+  ceilTol,
+  tokensPerRequest,
+  tokensPerSec,
+  type SkuCapacityInput,
+  type WorkloadInput,
+} from "../../src/engine/capacity";
 
 const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
-const seedSku = (w: WorkloadInput = chat, extra: Partial<SkuCapacityInput["perWorkload"][number]> = {}): SkuCapacityInput => ({
-  gpusPerReplica: 4, pricePerGpuHour: 20, perWorkload: [{ workload: w, replicaOutputTokensPerSec: 1500, ...extra }],
+const seedSku = (
+  w: WorkloadInput = chat,
+  extra: Partial<SkuCapacityInput["perWorkload"][number]> = {},
+): SkuCapacityInput => ({
+  gpusPerReplica: 4,
+  pricePerGpuHour: 20,
+  perWorkload: [{ workload: w, replicaOutputTokensPerSec: 1500, ...extra }],
 });
 const seedFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 
@@ -33,7 +45,7 @@ describe("seed worked examples (docs/capacity.md)", () => {
     expect(r.costPerMonth).toBe(876000); // 1200 × 730
     expect(r.costPerOutputToken).toBe((4 * 20) / (1500 * 3600)); // 1.4815e-5
     expect(r.costPerMillionOutputTokens).toBeCloseTo(14.814814814814815, 9);
-    expect(r.costPerRequest).toBeCloseTo(300 * 80 / 5.4e6, 15); // 0.004444 for 300 output tokens
+    expect(r.costPerRequest).toBeCloseTo((300 * 80) / 5.4e6, 15); // 0.004444 for 300 output tokens
     // peak basis: 1200 / (50 × 300 × 3600) = 2.2222e-5; utilization 10 / 15
     expect(r.peak.outputTokensPerSec).toBe(15000);
     expect(r.peak.costPerOutputToken).toBeCloseTo(1200 / 5.4e7, 15);
@@ -70,10 +82,17 @@ describe("capacity", () => {
 
   it("sums base replicas over workloads and uses the output-token-weighted harmonic capacity for cost per token", () => {
     const sku: SkuCapacityInput = {
-      gpusPerReplica: 4, pricePerGpuHour: 20,
+      gpusPerReplica: 4,
+      pricePerGpuHour: 20,
       perWorkload: [
-        { workload: { name: "chat", peakRps: 40, inputTokens: 300, outputTokens: 300 }, replicaOutputTokensPerSec: 1500 },
-        { workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 }, replicaOutputTokensPerSec: 1000 },
+        {
+          workload: { name: "chat", peakRps: 40, inputTokens: 300, outputTokens: 300 },
+          replicaOutputTokensPerSec: 1500,
+        },
+        {
+          workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+          replicaOutputTokensPerSec: 1000,
+        },
       ],
     };
     const r = capacity(sku, seedFactors);
@@ -83,7 +102,7 @@ describe("capacity", () => {
     // C = (12000 + 5000) / 13 = 1307.69 tok/s; cost/token = 80 × 13 / (17000 × 3600) = 1.69935e-5
     // = 80/3600 × (12/17 / 1500 + 5/17 / 1000): replica-hours per token weighted by output share
     expect(r.replicaOutputTokensPerSec).toBeCloseTo(17000 / 13, 9);
-    expect(r.costPerOutputToken).toBeCloseTo((80 / 3600) * ((12 / 17) / 1500 + (5 / 17) / 1000), 15);
+    expect(r.costPerOutputToken).toBeCloseTo((80 / 3600) * (12 / 17 / 1500 + 5 / 17 / 1000), 15);
     // request-weighted mean output = 17000 / 50 = 340 tokens
     expect(r.costPerRequest).toBeCloseTo(r.costPerOutputToken * 340, 15);
     expect(r.utilizationAtPeak).toBeCloseTo(13 / 19, 12);
@@ -100,16 +119,24 @@ describe("capacity", () => {
   });
 
   it("warns when the sweep's mean lengths differ from the workload's by more than 25 %, naming both numbers", () => {
-    const r = capacity(seedSku(chat, { sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 }), seedFactors);
+    const r = capacity(
+      seedSku(chat, { sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 }),
+      seedFactors,
+    );
     // input: |1000 − 300| / 300 = 233 % → warning; output: 10 % → none
     expect(r.warnings).toEqual([
       "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
-    expect(capacity(seedSku(chat, { sweepMeanInputTokens: 375 }), seedFactors).warnings).toEqual([]); // exactly 25 %
+    expect(capacity(seedSku(chat, { sweepMeanInputTokens: 375 }), seedFactors).warnings).toEqual(
+      [],
+    ); // exactly 25 %
   });
 
   it("returns NaN results with a warning for a non-positive replica capacity instead of throwing", () => {
-    const r = capacity({ ...seedSku(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 0 }] }, seedFactors);
+    const r = capacity(
+      { ...seedSku(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 0 }] },
+      seedFactors,
+    );
     expect(r.replicas).toBeNaN();
     expect(r.warnings[0]).toContain("replica output tokens/s must be positive");
   });
@@ -125,30 +152,48 @@ describe("capacity properties", () => {
     g: fc.integer({ min: 1, max: 16 }),
     price: fc.double({ min: 0, max: 100, noNaN: true }),
   });
-  const run = (x: { rps: number; out: number; cap: number; el: number; red: number; g: number; price: number }, rps = x.rps) =>
+  const run = (
+    x: { rps: number; out: number; cap: number; el: number; red: number; g: number; price: number },
+    rps = x.rps,
+  ) =>
     capacity(
-      { gpusPerReplica: x.g, pricePerGpuHour: x.price, perWorkload: [{ workload: { name: "w", peakRps: rps, inputTokens: 100, outputTokens: x.out }, replicaOutputTokensPerSec: x.cap }] },
+      {
+        gpusPerReplica: x.g,
+        pricePerGpuHour: x.price,
+        perWorkload: [
+          {
+            workload: { name: "w", peakRps: rps, inputTokens: 100, outputTokens: x.out },
+            replicaOutputTokensPerSec: x.cap,
+          },
+        ],
+      },
       { elasticity: x.el, redundancy: { factor: x.red } },
     );
 
   it("never decreases replicas as peak RPS rises", () => {
-    fc.assert(fc.property(arb, fc.double({ min: 0, max: 1e3, noNaN: true }), (x, d) => {
-      expect(run(x, x.rps + d).replicas).toBeGreaterThanOrEqual(run(x).replicas);
-    }));
+    fc.assert(
+      fc.property(arb, fc.double({ min: 0, max: 1e3, noNaN: true }), (x, d) => {
+        expect(run(x, x.rps + d).replicas).toBeGreaterThanOrEqual(run(x).replicas);
+      }),
+    );
   });
 
   it("keeps replicas ≥ replicasRaw (within the 1e-9 ceiling tolerance) ≥ replicasBase for factors ≥ 1", () => {
-    fc.assert(fc.property(arb, x => {
-      const r = run(x);
-      expect(r.replicas).toBeGreaterThanOrEqual(r.replicasRaw - 1e-9);
-      expect(r.replicasRaw).toBeGreaterThanOrEqual(r.replicasBase);
-    }));
+    fc.assert(
+      fc.property(arb, (x) => {
+        const r = run(x);
+        expect(r.replicas).toBeGreaterThanOrEqual(r.replicasRaw - 1e-9);
+        expect(r.replicasRaw).toBeGreaterThanOrEqual(r.replicasBase);
+      }),
+    );
   });
 
   it("keeps costPerDay = 24 × costPerHour", () => {
-    fc.assert(fc.property(arb, x => {
-      const r = run(x);
-      expect(r.costPerDay).toBe(24 * r.costPerHour);
-    }));
+    fc.assert(
+      fc.property(arb, (x) => {
+        const r = run(x);
+        expect(r.costPerDay).toBe(24 * r.costPerHour);
+      }),
+    );
   });
 });

@@ -15,7 +15,8 @@ import {
   type Llm,
 } from "../../src/engine/catalog";
 
-const readJson = (rel: string): unknown => JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));
+const readJson = (rel: string): unknown =>
+  JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));
 const gpuJson = readJson("../../models/gpus.json");
 const llmJson = readJson("../../models/llms.json");
 const gpus = restoreGpuCatalog(gpuJson);
@@ -49,9 +50,11 @@ describe("the shipped catalogues", () => {
 
   test("the required GPUs and models are present", () => {
     const gpuIds = gpus.items.map((g) => g.id);
-    for (const id of ["h100-sxm", "h200", "b200", "a100-80gb", "l40s", "l4", "mi300x"]) expect(gpuIds).toContain(id);
+    for (const id of ["h100-sxm", "h200", "b200", "a100-80gb", "l40s", "l4", "mi300x"])
+      expect(gpuIds).toContain(id);
     const llmIds = llms.items.map((m) => m.id);
-    for (const id of ["llama-3.1-8b", "llama-3.1-70b", "qwen2-7b", "qwen2.5-72b", "deepseek-v3"]) expect(llmIds).toContain(id);
+    for (const id of ["llama-3.1-8b", "llama-3.1-70b", "qwen2-7b", "qwen2.5-72b", "deepseek-v3"])
+      expect(llmIds).toContain(id);
   });
 
   test("every figure of every entry names at least one source retrieved 2026-12-02", () => {
@@ -68,21 +71,86 @@ describe("the shipped catalogues", () => {
 
   test("datasheet figures are the dense ones (half the sparse figure NVIDIA prints)", () => {
     // H100 SXM: 1,979 TFLOPS BF16 with sparsity → 989.4 dense; L40S 733 → 362.05; L4 242 → 121.
-    expect(gpu("h100-sxm")).toMatchObject({ memoryGB: 80, memoryBandwidthTBps: 3.35, denseBf16Tflops: 989.4, tdpW: 700 });
-    expect(gpu("h200")).toMatchObject({ memoryGB: 141, memoryBandwidthTBps: 4.8, denseBf16Tflops: 989.4, tdpW: 700 });
-    expect(gpu("a100-80gb")).toMatchObject({ memoryBandwidthTBps: 2.039, denseBf16Tflops: 312, tdpW: 400 });
-    expect(gpu("l40s")).toMatchObject({ memoryGB: 48, memoryBandwidthTBps: 0.864, denseBf16Tflops: 362.05 });
-    expect(gpu("l4")).toMatchObject({ memoryGB: 24, memoryBandwidthTBps: 0.3, denseBf16Tflops: 121, tdpW: 72 });
-    expect(gpu("mi300x")).toMatchObject({ memoryGB: 192, memoryBandwidthTBps: 5.3, denseBf16Tflops: 1307.4, tdpW: 750 });
-    expect(gpu("b200")).toMatchObject({ memoryGB: 180, memoryBandwidthTBps: 8, denseBf16Tflops: 2250, tdpW: 1000 });
+    expect(gpu("h100-sxm")).toMatchObject({
+      memoryGB: 80,
+      memoryBandwidthTBps: 3.35,
+      denseBf16Tflops: 989.4,
+      tdpW: 700,
+    });
+    expect(gpu("h200")).toMatchObject({
+      memoryGB: 141,
+      memoryBandwidthTBps: 4.8,
+      denseBf16Tflops: 989.4,
+      tdpW: 700,
+    });
+    expect(gpu("a100-80gb")).toMatchObject({
+      memoryBandwidthTBps: 2.039,
+      denseBf16Tflops: 312,
+      tdpW: 400,
+    });
+    expect(gpu("l40s")).toMatchObject({
+      memoryGB: 48,
+      memoryBandwidthTBps: 0.864,
+      denseBf16Tflops: 362.05,
+    });
+    expect(gpu("l4")).toMatchObject({
+      memoryGB: 24,
+      memoryBandwidthTBps: 0.3,
+      denseBf16Tflops: 121,
+      tdpW: 72,
+    });
+    expect(gpu("mi300x")).toMatchObject({
+      memoryGB: 192,
+      memoryBandwidthTBps: 5.3,
+      denseBf16Tflops: 1307.4,
+      tdpW: 750,
+    });
+    expect(gpu("b200")).toMatchObject({
+      memoryGB: 180,
+      memoryBandwidthTBps: 8,
+      denseBf16Tflops: 2250,
+      tdpW: 1000,
+    });
   });
 
   test("model shapes match their config.json", () => {
-    expect(llm("llama-3.1-8b")).toMatchObject({ layers: 32, hiddenSize: 4096, attentionHeads: 32, kvHeads: 8, headDim: 128 });
-    expect(llm("llama-3.1-70b")).toMatchObject({ layers: 80, hiddenSize: 8192, attentionHeads: 64, kvHeads: 8, headDim: 128 });
-    expect(llm("qwen2-7b")).toMatchObject({ layers: 28, hiddenSize: 3584, attentionHeads: 28, kvHeads: 4, headDim: 128 });
-    expect(llm("qwen2.5-72b")).toMatchObject({ layers: 80, hiddenSize: 8192, attentionHeads: 64, kvHeads: 8, headDim: 128 });
-    expect(llm("deepseek-v3")).toMatchObject({ layers: 61, hiddenSize: 7168, attention: "mla", kvLoraRank: 512, qkRopeHeadDim: 64, parametersB: 671, activeParametersB: 37 });
+    expect(llm("llama-3.1-8b")).toMatchObject({
+      layers: 32,
+      hiddenSize: 4096,
+      attentionHeads: 32,
+      kvHeads: 8,
+      headDim: 128,
+    });
+    expect(llm("llama-3.1-70b")).toMatchObject({
+      layers: 80,
+      hiddenSize: 8192,
+      attentionHeads: 64,
+      kvHeads: 8,
+      headDim: 128,
+    });
+    expect(llm("qwen2-7b")).toMatchObject({
+      layers: 28,
+      hiddenSize: 3584,
+      attentionHeads: 28,
+      kvHeads: 4,
+      headDim: 128,
+    });
+    expect(llm("qwen2.5-72b")).toMatchObject({
+      layers: 80,
+      hiddenSize: 8192,
+      attentionHeads: 64,
+      kvHeads: 8,
+      headDim: 128,
+    });
+    expect(llm("deepseek-v3")).toMatchObject({
+      layers: 61,
+      hiddenSize: 7168,
+      attention: "mla",
+      kvLoraRank: 512,
+      qkRopeHeadDim: 64,
+      parametersB: 671,
+      activeParametersB: 37,
+    });
   });
 });
 
@@ -135,7 +203,9 @@ describe("weightsBytes and maxKvTokens", () => {
 
   test("an FP8 KV cache doubles the token budget", () => {
     // ⌊146.8e9 / 163,840⌋ = ⌊895,996.09⌋ = 895,996
-    expect(maxKvTokens(gpu("h100-sxm"), 4, llm("llama-3.1-70b"), { kvBytes: 1 }).tokens).toBe(895_996);
+    expect(maxKvTokens(gpu("h100-sxm"), 4, llm("llama-3.1-70b"), { kvBytes: 1 }).tokens).toBe(
+      895_996,
+    );
   });
 
   test("Llama-3.1-70B in BF16 does not fit on one H100: 0 tokens and an issue", () => {
@@ -167,33 +237,52 @@ describe("restoring broken catalogues", () => {
   });
 
   test("a broken entry is skipped with an issue naming its path", () => {
-    const r = restoreGpuCatalog({ format: "capplan.gpus/v1", gpus: [entry({}), entry({ id: "bad", memoryGB: "80" })] });
+    const r = restoreGpuCatalog({
+      format: "capplan.gpus/v1",
+      gpus: [entry({}), entry({ id: "bad", memoryGB: "80" })],
+    });
     expect(r.items.map((g) => g.id)).toEqual(["h100-sxm"]);
     expect(r.issues.map((i) => i.path)).toEqual(["gpus[1].memoryGB", "gpus[1]"]);
     expect(r.issues[0]!.message).toContain('"80"');
   });
 
   test("a figure without a source is an issue", () => {
-    const sources = [{ fields: ["memoryGB"], url: "https://example.com/x", title: "x", retrieved: "2026-12-02" }];
+    const sources = [
+      { fields: ["memoryGB"], url: "https://example.com/x", title: "x", retrieved: "2026-12-02" },
+    ];
     const r = restoreGpuCatalog({ format: "capplan.gpus/v1", gpus: [entry({ sources })] });
     expect(r.items).toEqual([]);
     expect(r.issues.map((i) => i.message)).toContain("no source given for tdpW");
   });
 
   test("a duplicate id keeps the first entry", () => {
-    const r = restoreGpuCatalog({ format: "capplan.gpus/v1", gpus: [entry({}), entry({ name: "copy" })] });
+    const r = restoreGpuCatalog({
+      format: "capplan.gpus/v1",
+      gpus: [entry({}), entry({ name: "copy" })],
+    });
     expect(r.items).toHaveLength(1);
-    expect(r.issues).toEqual([{ path: "gpus[1].id", message: 'duplicate id "h100-sxm"; entry skipped' }]);
+    expect(r.issues).toEqual([
+      { path: "gpus[1].id", message: 'duplicate id "h100-sxm"; entry skipped' },
+    ]);
   });
 
   test("non-catalogue values give issues, never exceptions", () => {
     expect(restoreGpuCatalog(null)).toMatchObject({ items: [], issues: [{ path: "" }] });
-    expect(restoreGpuCatalog({ format: "capplan.gpus/v1" }).issues).toEqual([{ path: "gpus", message: "expected an array" }]);
-    expect(restoreLlmCatalog({ format: "x", models: [42] }).issues.map((i) => i.path)).toEqual(["format", "models[0]"]);
+    expect(restoreGpuCatalog({ format: "capplan.gpus/v1" }).issues).toEqual([
+      { path: "gpus", message: "expected an array" },
+    ]);
+    expect(restoreLlmCatalog({ format: "x", models: [42] }).issues.map((i) => i.path)).toEqual([
+      "format",
+      "models[0]",
+    ]);
   });
 
   test("an MLA model without kvLoraRank is skipped", () => {
-    const raw = { ...(llmJson as { models: Record<string, unknown>[] }).models.find((m) => m.id === "deepseek-v3")! };
+    const raw = {
+      ...(llmJson as { models: Record<string, unknown>[] }).models.find(
+        (m) => m.id === "deepseek-v3",
+      )!,
+    };
     delete raw.kvLoraRank;
     const r = restoreLlmCatalog({ format: "capplan.llms/v1", models: [raw] });
     expect(r.items).toEqual([]);
@@ -233,7 +322,9 @@ describe("findGpu", () => {
 describe("findLlm", () => {
   test("finds models by Hugging Face repo, alias or id", () => {
     expect(findLlm(llms.items, "meta-llama/Llama-3.1-8B-Instruct")?.id).toBe("llama-3.1-8b");
-    expect(findLlm(llms.items, "Qwen/Qwen3-4B-Instruct-2507-FP8")?.id).toBe("qwen3-4b-instruct-2507");
+    expect(findLlm(llms.items, "Qwen/Qwen3-4B-Instruct-2507-FP8")?.id).toBe(
+      "qwen3-4b-instruct-2507",
+    );
     expect(findLlm(llms.items, "openai/gpt-oss-20b")?.id).toBe("gpt-oss-20b");
     expect(findLlm(llms.items, "DEEPSEEK-V3")?.id).toBe("deepseek-v3");
     expect(findLlm(llms.items, "mistralai/Mistral-7B")).toBeNull();
@@ -244,7 +335,8 @@ describe("models/README.md", () => {
   test("its provenance tables list every source URL of both catalogues", () => {
     const readme = readFileSync(new URL("../../models/README.md", import.meta.url), "utf8");
     for (const e of [...gpus.items, ...llms.items]) {
-      for (const s of e.sources) expect(readme.includes(`](${s.url})`), `${e.id}: ${s.url}`).toBe(true);
+      for (const s of e.sources)
+        expect(readme.includes(`](${s.url})`), `${e.id}: ${s.url}`).toBe(true);
     }
   });
 });

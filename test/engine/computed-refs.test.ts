@@ -4,7 +4,13 @@ import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";
 
-const points: SweepPoint[] = [1, 4, 8, 16].map(c => ({ concurrency: c, requestRate: null, rps: c, outputTokensPerSec: c * 100, ttftMs: { p99: 100 * c } }));
+const points: SweepPoint[] = [1, 4, 8, 16].map((c) => ({
+  concurrency: c,
+  requestRate: null,
+  rps: c,
+  outputTokensPerSec: c * 100,
+  ttftMs: { p99: 100 * c },
+}));
 
 function plan(): PlanFile {
   return {
@@ -14,7 +20,12 @@ function plan(): PlanFile {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 900 }],
     skus: [
       { name: "Measured", id: "m", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } },
-      { name: "Estimate", gpusPerReplica: 1, pricePerGpuHour: 2.5, sweep: { replicaOutputTokensPerSec: "=m_tok_s * speedup" } },
+      {
+        name: "Estimate",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2.5,
+        sweep: { replicaOutputTokensPerSec: "=m_tok_s * speedup" },
+      },
     ],
   };
 }
@@ -33,13 +44,16 @@ describe("formulas over computed results (<id>_tok_s)", () => {
     // No computed reference at first: the estimate's capacity is a cell.
     const start = plan();
     start.cells = { speedup: 1.5, est: 1000 };
-    (start.skus![1]!.sweep as { replicaOutputTokensPerSec: unknown }).replicaOutputTokensPerSec = "=est";
+    (start.skus![1]!.sweep as { replicaOutputTokensPerSec: unknown }).replicaOutputTokensPerSec =
+      "=est";
     const e = createPlanEngine(start);
     expect(e.result().skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1000);
     // est = m_tok_s × 2 = 800 × 2 = 1,600.
     const withRef = e.edit("cells.est", "=m_tok_s * 2");
     expect(withRef.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1600);
-    expect(withRef).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }));
+    expect(withRef).toStrictEqual(
+      fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }),
+    );
     const back = e.edit("cells.est", 500);
     expect(back.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(500);
     expect(back).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: 500 } }));

@@ -4,10 +4,17 @@ import { Sheet } from "../../src/engine/formula";
 import { loadOrder } from "../../src/engine/load";
 import { fmtNum } from "../../src/engine/number-format";
 import { fromMinor, largestRemainder } from "../../src/engine/money";
-import { buildPlanSheet, createPlanSheet, planEntries, resolvePlan, sheetEntries } from "../../src/engine/resolve-plan";
+import {
+  buildPlanSheet,
+  createPlanSheet,
+  planEntries,
+  resolvePlan,
+  sheetEntries,
+} from "../../src/engine/resolve-plan";
 import type { PlanFile, SweepPoint } from "../../src/engine/types";
 
-const intl = (x: number, max = 1, min = 0) => new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }).format(x);
+const intl = (x: number, max = 1, min = 0) =>
+  new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }).format(x);
 
 describe("number formatting without Intl for whole numbers", () => {
   it("writes integers and zero-digit roundings as Intl does", () => {
@@ -26,11 +33,19 @@ describe("number formatting without Intl for whole numbers", () => {
   });
 
   it("gives the same text as Intl.NumberFormat for any number and digits", () => {
-    const x = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e16, max: 1e16 }), fc.integer().map((i) => i / 2), fc.integer().map((i) => i / 100));
+    const x = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e16, max: 1e16 }),
+      fc.integer().map((i) => i / 2),
+      fc.integer().map((i) => i / 100),
+    );
     fc.assert(
-      fc.property(x, fc.constantFrom([0, 0], [1, 0], [2, 0], [3, 0], [1, 1], [2, 2]), (v, [max, min]) => {
-        expect(fmtNum(v, max, min)).toBe(intl(v, max, min));
-      }),
+      fc.property(
+        x,
+        fc.constantFrom([0, 0], [1, 0], [2, 0], [3, 0], [1, 1], [2, 2]),
+        (v, [max, min]) => {
+          expect(fmtNum(v, max, min)).toBe(intl(v, max, min));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -43,9 +58,13 @@ describe("money fast paths", () => {
     expect(fromMinor(1, 3)).toBe(0.001);
     expect(Object.is(fromMinor(-0, 2), 0)).toBe(true);
     fc.assert(
-      fc.property(fc.integer({ min: -(2 ** 40) + 1, max: 2 ** 40 - 1 }), fc.integer({ min: 0, max: 4 }), (m, d) => {
-        expect(fromMinor(m, d)).toBe(Number((m / 10 ** d).toFixed(d)));
-      }),
+      fc.property(
+        fc.integer({ min: -(2 ** 40) + 1, max: 2 ** 40 - 1 }),
+        fc.integer({ min: 0, max: 4 }),
+        (m, d) => {
+          expect(fromMinor(m, d)).toBe(Number((m / 10 ** d).toFixed(d)));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -70,8 +89,14 @@ describe("load order fast path", () => {
 
 describe("formula sheet with shared compilations", () => {
   it("two sheets with the same formula text evaluate independently", () => {
-    const a = new Sheet([["cells.x", 2], ["cells.y", "=x * 10"]]);
-    const b = new Sheet([["cells.x", 5], ["cells.y", "=x * 10"]]);
+    const a = new Sheet([
+      ["cells.x", 2],
+      ["cells.y", "=x * 10"],
+    ]);
+    const b = new Sheet([
+      ["cells.x", 5],
+      ["cells.y", "=x * 10"],
+    ]);
     expect(a.value("cells.y")).toBe(20);
     expect(b.value("cells.y")).toBe(50);
     a.set("cells.x", 3);
@@ -86,7 +111,14 @@ function plan(): PlanFile {
     cells: { peak: 50, k: 1000 },
     workloads: [{ name: "chat", peakRps: "=peak", inputTokens: 300, outputTokens: 300 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-    skus: [{ name: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } }],
+    skus: [
+      {
+        name: "a",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
     tenants: {
       method: "tokens",
       idle: "proportional",
@@ -101,14 +133,22 @@ function plan(): PlanFile {
 
 describe("sheet entries", () => {
   it("keep every cell and every non-number, but no plain number outside the cells", () => {
-    expect(sheetEntries(plan()).map(([p]) => p)).toEqual(["cells.peak", "cells.k", "workloads[0].peakRps", "tenants.usage[0].outputTokens"]);
+    expect(sheetEntries(plan()).map(([p]) => p)).toEqual([
+      "cells.peak",
+      "cells.k",
+      "workloads[0].peakRps",
+      "tenants.usage[0].outputTokens",
+    ]);
     // planEntries still lists every number (document order, used to rank errors).
     expect(planEntries(plan())).toHaveLength(14);
     const sheet = buildPlanSheet(plan());
     expect(sheet.has("tenants.usage[0].inputTokens")).toBe(false);
     expect(sheet.value("tenants.usage[0].outputTokens")).toBe(1e6);
     const r = resolvePlan(plan(), sheet);
-    expect(r.tenants!.usage.map((u) => [u.inputTokens, u.outputTokens])).toEqual([[1e6, 1e6], [3e6, 0]]);
+    expect(r.tenants!.usage.map((u) => [u.inputTokens, u.outputTokens])).toEqual([
+      [1e6, 1e6],
+      [3e6, 0],
+    ]);
   });
 
   it("a non-finite number is still an entry, with its error", () => {
@@ -124,7 +164,9 @@ describe("sheet entries", () => {
     expect(ps.set("tenants.usage[0].outputTokens", 5e5)).toEqual(["tenants.usage[0].outputTokens"]);
     expect(ps.sheet.has("tenants.usage[0].outputTokens")).toBe(false);
     expect(ps.resolve().tenants!.usage[0]!.outputTokens).toBe(5e5);
-    expect(ps.set("tenants.usage[1].inputTokens", "=k * 2")).toEqual(["tenants.usage[1].inputTokens"]);
+    expect(ps.set("tenants.usage[1].inputTokens", "=k * 2")).toEqual([
+      "tenants.usage[1].inputTokens",
+    ]);
     expect(ps.resolve().tenants!.usage[1]!.inputTokens).toBe(2000);
     expect(ps.resolve()).toEqual(resolvePlan(structuredClone(ps.plan())));
   });

@@ -3,7 +3,12 @@
  * large reference cycles answer with plain messages in bounded time, never an internal error.
  */
 import { describe, expect, it } from "vitest";
-import { MAX_BRACKET_DEPTH, MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, compileFormula } from "../../src/engine/formula/formula";
+import {
+  MAX_BRACKET_DEPTH,
+  MAX_FORMULA_DEPTH,
+  MAX_FORMULA_LENGTH,
+  compileFormula,
+} from "../../src/engine/formula/formula";
 import { Sheet } from "../../src/engine/formula/sheet";
 
 const INTERNAL = /RangeError|Maximum call stack|could not be checked|Invalid string length/;
@@ -23,20 +28,29 @@ describe("formula size and depth", () => {
     expect(c.message).toContain(`the limit is ${MAX_FORMULA_DEPTH}`);
   });
   it("refuses deeply nested parentheses and calls with a plain message (it was #PARSE Maximum call stack size exceeded)", () => {
-    for (const e of ["(".repeat(3000) + "1" + ")".repeat(3000), "abs(".repeat(1000) + "1" + ")".repeat(1000), "abs(".repeat(300) + "1" + ")".repeat(300)]) {
+    for (const e of [
+      "(".repeat(3000) + "1" + ")".repeat(3000),
+      "abs(".repeat(1000) + "1" + ")".repeat(1000),
+      "abs(".repeat(300) + "1" + ")".repeat(300),
+    ]) {
       expect(refused(e).message).toContain(`the limit is ${MAX_BRACKET_DEPTH}`);
     }
     expect(refused("-".repeat(5000) + "1").message).toContain("levels of operators");
   });
   it("refuses a formula over the length limit, saying how long it is", () => {
-    expect(refused("1" + " ".repeat(MAX_FORMULA_LENGTH)).message).toContain(`is ${MAX_FORMULA_LENGTH + 1} characters long; the limit is ${MAX_FORMULA_LENGTH}`);
+    expect(refused("1" + " ".repeat(MAX_FORMULA_LENGTH)).message).toContain(
+      `is ${MAX_FORMULA_LENGTH + 1} characters long; the limit is ${MAX_FORMULA_LENGTH}`,
+    );
   });
   it("still evaluates formulas just inside the limits", () => {
     const cases: [string, number][] = [
       ["1" + "+1".repeat(MAX_FORMULA_DEPTH - 2), MAX_FORMULA_DEPTH - 1],
       ["abs(".repeat(MAX_BRACKET_DEPTH) + "2" + ")".repeat(MAX_BRACKET_DEPTH), 2],
       ["(".repeat(MAX_BRACKET_DEPTH) + "1" + "+1".repeat(290) + ")".repeat(MAX_BRACKET_DEPTH), 291],
-      ["abs(".repeat(MAX_BRACKET_DEPTH) + "1" + "?1:0".repeat(290) + ")".repeat(MAX_BRACKET_DEPTH), 1],
+      [
+        "abs(".repeat(MAX_BRACKET_DEPTH) + "1" + "?1:0".repeat(290) + ")".repeat(MAX_BRACKET_DEPTH),
+        1,
+      ],
     ];
     for (const [e, v] of cases) {
       const c = compileFormula(e);
@@ -58,9 +72,13 @@ describe("large reference cycles", () => {
     const errors = s.errors();
     const first = s.get("cells.c0").error!;
     expect(first.kind).toBe("CYCLE");
-    expect(first.message).toMatch(/^circular reference: cells\.c0 → cells\.c1 → .* → … 9970 more → cells\.c0$/);
+    expect(first.message).toMatch(
+      /^circular reference: cells\.c0 → cells\.c1 → .* → … 9970 more → cells\.c0$/,
+    );
     expect(first.message.length).toBeLessThan(1000);
-    expect(s.get("cells.c9999").error!.message).toBe("circular reference: part of the loop of 10000 entries reported at cells.c0");
+    expect(s.get("cells.c9999").error!.message).toBe(
+      "circular reference: part of the loop of 10000 entries reported at cells.c0",
+    );
     expect(s.get("cells.after").error!.kind).toBe("CYCLE");
     expect(s.get("cells.after").error!.message.length).toBeLessThan(1200);
     expect(s.value("cells.free")).toBe(7);
@@ -70,7 +88,9 @@ describe("large reference cycles", () => {
   });
   it("keeps each member's own shortest loop for small cycles", () => {
     const s = new Sheet(ring(3));
-    expect(s.get("cells.c1").error!.message).toBe("circular reference: cells.c1 → cells.c2 → cells.c0 → cells.c1");
+    expect(s.get("cells.c1").error!.message).toBe(
+      "circular reference: cells.c1 → cells.c2 → cells.c0 → cells.c1",
+    );
   });
   it("re-evaluates a broken large cycle after an edit", () => {
     const s = new Sheet(ring(5000));

@@ -12,7 +12,11 @@ import type { PlanFile } from "../../src/engine/types";
 
 const SEED: PlanFile = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));
 
-type Loose = { cells: Record<string, unknown>; workloads: Record<string, unknown>[]; tenants: { pools: Record<string, unknown>[] } };
+type Loose = {
+  cells: Record<string, unknown>;
+  workloads: Record<string, unknown>[];
+  tenants: { pools: Record<string, unknown>[] };
+};
 
 function seedWith(edit: (p: Loose) => void): PlanFile {
   const p = structuredClone(SEED);
@@ -30,16 +34,28 @@ describe("range check of formula results", () => {
         kind: "VALUE",
         message: "expected from 0 up to 1e9 (requests per second), got -50",
         outOfRange: true,
-        problem: expect.objectContaining({ code: "planFile.range", path: "workloads[0].peakRps", params: { exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-50" } }),
+        problem: expect.objectContaining({
+          code: "planFile.range",
+          path: "workloads[0].peakRps",
+          params: {
+            exclusive: false,
+            min: "0",
+            max: "1e9",
+            unit: "requests per second",
+            got: "-50",
+          },
+        }),
       },
     ]);
   });
 
   it("checks prices with the plan's currency and numeric strings too", () => {
-    const r = resolvePlan(seedWith((p) => {
-      p.cells.gpu_hour = "=0 - 2.5";
-      p.tenants.pools[0]!.costPerDay = "-3";
-    }));
+    const r = resolvePlan(
+      seedWith((p) => {
+        p.cells.gpu_hour = "=0 - 2.5";
+        p.tenants.pools[0]!.costPerDay = "-3";
+      }),
+    );
     expect(r.errors.map((e) => [e.path, e.message, e.outOfRange])).toEqual([
       ["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (CNY per GPU-hour), got -2.5", true],
       ["tenants.pools[0].costPerDay", "expected from 0 up to 1e10 (CNY per day), got -3", true],
@@ -48,10 +64,12 @@ describe("range check of formula results", () => {
   });
 
   it("leaves cells unchecked (a cell has no range) and values in range alone", () => {
-    const r = resolvePlan(seedWith((p) => {
-      p.cells.peak_rps = -50;
-      p.workloads[0]!.peakRps = "=peak_rps + 60";
-    }));
+    const r = resolvePlan(
+      seedWith((p) => {
+        p.cells.peak_rps = -50;
+        p.workloads[0]!.peakRps = "=peak_rps + 60";
+      }),
+    );
     expect(r.errors).toEqual([]);
     expect(r.cells.peak_rps).toBe(-50);
     expect(r.workloads[0]!.peakRps).toBe(10);
@@ -61,7 +79,9 @@ describe("range check of formula results", () => {
     const engine = createPlanEngine(SEED);
     expect(engine.result().errors).toEqual([]);
     const bad = engine.edit("cells.peak_rps", -50);
-    expect(bad.errors.map((e) => [e.path, e.message])).toEqual([["workloads[0].peakRps", "expected from 0 up to 1e9 (requests per second), got -50"]]);
+    expect(bad.errors.map((e) => [e.path, e.message])).toEqual([
+      ["workloads[0].peakRps", "expected from 0 up to 1e9 (requests per second), got -50"],
+    ]);
     expect(engine.sheet.sheet.get("workloads[0].peakRps").error?.kind).toBe("VALUE");
     const fixed = engine.edit("cells.peak_rps", 50);
     expect(fixed.errors).toEqual([]);
@@ -73,6 +93,15 @@ describe("range check of formula results", () => {
     const s = new Sheet([["x.y", "=0-5"]]);
     expect(s.value("x.y")).toBe(-5);
     const checked = new Sheet([["x.y", "=0-5"]], { check: (_p, v) => (v < 0 ? "negative" : null) });
-    expect(checked.get("x.y")).toEqual({ value: null, error: { path: "x.y", kind: "VALUE", message: "negative", outOfRange: true, problem: expect.objectContaining({ path: "x.y" }) } });
+    expect(checked.get("x.y")).toEqual({
+      value: null,
+      error: {
+        path: "x.y",
+        kind: "VALUE",
+        message: "negative",
+        outOfRange: true,
+        problem: expect.objectContaining({ path: "x.y" }),
+      },
+    });
   });
 });

@@ -48,7 +48,8 @@ describe("formula sheet", () => {
     expect(s.get("cells.c").error).toEqual({
       path: "cells.c",
       kind: "CYCLE",
-      message: "depends on cells.a, which has an error: circular reference: cells.a → cells.b → cells.a",
+      message:
+        "depends on cells.a, which has an error: circular reference: cells.a → cells.b → cells.a",
       problem: expect.objectContaining({ code: "formula.dependsOn", path: "cells.c" }),
     });
     expect(s.value("cells.d")).toBe(7);
@@ -56,7 +57,11 @@ describe("formula sheet", () => {
 
   it("reports a self-reference as a cycle of one", () => {
     const s = new Sheet([["cells.x", "=x + 1"]]);
-    expect(s.get("cells.x").error).toMatchObject({ kind: "CYCLE", cycle: ["cells.x"], message: "circular reference: cells.x → cells.x" });
+    expect(s.get("cells.x").error).toMatchObject({
+      kind: "CYCLE",
+      cycle: ["cells.x"],
+      message: "circular reference: cells.x → cells.x",
+    });
   });
 
   it("reports unknown names with the name and the formula's path, and names the root cause two steps away", () => {
@@ -71,13 +76,20 @@ describe("formula sheet", () => {
       path: "skus[0].pricePerGpuHour",
       kind: "NAME",
       message: "unknown name `nosuch` in skus[0].pricePerGpuHour (no cell cells.nosuch)",
-      problem: expect.objectContaining({ code: "formula.unknownNames", path: "skus[0].pricePerGpuHour" }),
+      problem: expect.objectContaining({
+        code: "formula.unknownNames",
+        path: "skus[0].pricePerGpuHour",
+      }),
     });
     expect(s.get("cells.top").error).toEqual({
       path: "cells.top",
       kind: "NAME",
-      message: "depends on cells.base (via cells.mid), which has an error: unknown name `missing` in cells.base (no cell cells.missing)",
-      problem: expect.objectContaining({ code: "formula.dependsOn", params: expect.objectContaining({ root: "cells.base", via: "cells.mid" }) }),
+      message:
+        "depends on cells.base (via cells.mid), which has an error: unknown name `missing` in cells.base (no cell cells.missing)",
+      problem: expect.objectContaining({
+        code: "formula.dependsOn",
+        params: expect.objectContaining({ root: "cells.base", via: "cells.mid" }),
+      }),
     });
     expect(s.value("cells.ok")).toBe(3);
   });
@@ -87,7 +99,10 @@ describe("formula sheet", () => {
       ["skus[1].gpusPerReplica", "four"],
       ["cells.z", "=1/0"],
     ]);
-    expect(s.get("skus[1].gpusPerReplica").error).toMatchObject({ kind: "VALUE", message: '"four" is not a number (formulas start with =)' });
+    expect(s.get("skus[1].gpusPerReplica").error).toMatchObject({
+      kind: "VALUE",
+      message: '"four" is not a number (formulas start with =)',
+    });
     expect(s.get("cells.z").error?.kind).toBe("VALUE");
   });
 
@@ -144,10 +159,18 @@ const name = fc.integer({ min: 0, max: N - 1 }).map((i) => `c${i}`);
 const raw = fc.oneof(
   fc.integer({ min: -50, max: 50 }),
   fc.integer({ min: 0, max: 9999 }).map((n) => n.toLocaleString("en-US")),
-  fc.array(fc.oneof(name, name, fc.constant("c9")), { minLength: 1, maxLength: 3 }).map((ns) => `=${ns.join(" + ")} + 1`),
+  fc
+    .array(fc.oneof(name, name, fc.constant("c9")), { minLength: 1, maxLength: 3 })
+    .map((ns) => `=${ns.join(" + ")} + 1`),
   fc.constant("n/a"),
 );
-const entriesArb = fc.uniqueArray(fc.tuple(name.map((n) => `cells.${n}`), raw), { selector: (e) => e[0], maxLength: N });
+const entriesArb = fc.uniqueArray(
+  fc.tuple(
+    name.map((n) => `cells.${n}`),
+    raw,
+  ),
+  { selector: (e) => e[0], maxLength: N },
+);
 
 describe("formula sheet properties", () => {
   it("gives the same values and errors whatever the insertion order", () => {
@@ -202,14 +225,24 @@ describe("formula sheet properties", () => {
   });
 
   it("marks exactly the members of cycles (SCCs of size > 1 or self-loops) as cycle members", () => {
-    const graph = fc.array(fc.uniqueArray(fc.integer({ min: 0, max: N - 1 }), { maxLength: 3 }), { minLength: N, maxLength: N });
+    const graph = fc.array(fc.uniqueArray(fc.integer({ min: 0, max: N - 1 }), { maxLength: 3 }), {
+      minLength: N,
+      maxLength: N,
+    });
     fc.assert(
       fc.property(graph, (deps) => {
         // each cell: 1 + sum of its deps (or the number 1 when it has none)
-        const s = new Sheet(deps.map((d, i) => [`cells.c${i}`, d.length ? `=${d.map((j) => `c${j}`).join(" + ")} + 1` : 1]));
+        const s = new Sheet(
+          deps.map((d, i) => [
+            `cells.c${i}`,
+            d.length ? `=${d.map((j) => `c${j}`).join(" + ")} + 1` : 1,
+          ]),
+        );
         // reach[i][j]: j reachable from i in ≥ 1 step (transitive closure, Floyd–Warshall style)
         const reach = deps.map((d) => Array.from({ length: N }, (_, j) => d.includes(j)));
-        for (let k = 0; k < N; k++) for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) if (reach[i]![k] && reach[k]![j]) reach[i]![j] = true;
+        for (let k = 0; k < N; k++)
+          for (let i = 0; i < N; i++)
+            for (let j = 0; j < N; j++) if (reach[i]![k] && reach[k]![j]) reach[i]![j] = true;
         const member = (i: number): boolean => reach[i]![i]!;
         const expected = new Map<number, number>();
         const valueOf = (i: number): number => {
@@ -221,7 +254,8 @@ describe("formula sheet properties", () => {
           const tainted = member(i) || deps.some((_, j) => reach[i]![j] && member(j));
           expect(r.error?.cycle !== undefined).toBe(member(i));
           expect(r.error?.kind === "CYCLE").toBe(tainted);
-          if (member(i)) expect(r.error!.cycle!.every((p) => reach[Number(p.slice(7))]![i])).toBe(true);
+          if (member(i))
+            expect(r.error!.cycle!.every((p) => reach[Number(p.slice(7))]![i])).toBe(true);
           if (!tainted) expect(r.value).toBe(valueOf(i));
         }
       }),

@@ -28,7 +28,9 @@ describe("restricted formula language", () => {
 
   it("evaluates the whitelisted functions", () => {
     // ceil(50*300/1500*1.2*1.2) = ceil(14.4) = 15 (seed worked example)
-    expect(run("ceil(peak * out / tps * 1.2 * 1.2)", { peak: 50, out: 300, tps: 1500 })).toMatchObject({ value: 15 });
+    expect(
+      run("ceil(peak * out / tps * 1.2 * 1.2)", { peak: 50, out: 300, tps: 1500 }),
+    ).toMatchObject({ value: 15 });
     expect(run("floor(2.7) + round(2.345, 2) + abs(-3)")).toMatchObject({ value: 2 + 2.35 + 3 });
     expect(run("min(4, 2, 8) + max(1, 9)")).toMatchObject({ value: 11 });
     expect(run("sqrt(16) + log10(1000) + log(8, 2)")).toMatchObject({ value: 4 + 3 + 3 });
@@ -48,13 +50,16 @@ describe("restricted formula language", () => {
     expect(c.ok && c.names).toEqual(["b", "a"]);
   });
 
-  it.each(DANGEROUS_FUNCTIONS.map((n) => [n]))("refuses a call of %s with FORBIDDEN and the allowed list", (name) => {
-    const r = run(`${name}("1 + 1")`);
-    expect(r).toMatchObject({ ok: false, kind: "FORBIDDEN" });
-    expect((r as { message: string }).message).toBe(
-      `\`${name}\` is not allowed in formulas; allowed functions: ${ALLOWED_FUNCTIONS.join(", ")}`,
-    );
-  });
+  it.each(DANGEROUS_FUNCTIONS.map((n) => [n]))(
+    "refuses a call of %s with FORBIDDEN and the allowed list",
+    (name) => {
+      const r = run(`${name}("1 + 1")`);
+      expect(r).toMatchObject({ ok: false, kind: "FORBIDDEN" });
+      expect((r as { message: string }).message).toBe(
+        `\`${name}\` is not allowed in formulas; allowed functions: ${ALLOWED_FUNCTIONS.join(", ")}`,
+      );
+    },
+  );
 
   it("disables the nine code-reaching functions on the mathjs instance itself", () => {
     for (const name of DANGEROUS_FUNCTIONS) expect(isDisabledOnInstance(name), name).toBe(true);
@@ -102,7 +107,11 @@ describe("restricted formula language", () => {
   });
 
   it("reports a name without a value as NAME", () => {
-    expect(run("nosuch * 2")).toMatchObject({ ok: false, kind: "NAME", message: "unknown name `nosuch`" });
+    expect(run("nosuch * 2")).toMatchObject({
+      ok: false,
+      kind: "NAME",
+      message: "unknown name `nosuch`",
+    });
   });
 });
 
@@ -117,7 +126,8 @@ describe("raw plan values", () => {
   });
 
   it("refuses text, booleans and malformed numbers", () => {
-    for (const v of ["four", "1,50", "", "12abc", true, null, [1]]) expect(readRaw(v).kind).toBe("invalid");
+    for (const v of ["four", "1,50", "", "12abc", true, null, [1]])
+      expect(readRaw(v).kind).toBe("invalid");
   });
 });
 
@@ -133,8 +143,14 @@ describe("cell names", () => {
     expect(text("my cell")).toContain("not a valid cell name");
     // A problem value (code formula.*), rendered in both languages (docs/problems.md).
     expect(cellNameProblem("max")!.code).toBe("formula.reservedCellName");
-    expect(renderProblem(cellNameProblem("my cell")!, "en")).toBe('"my cell" is not a valid cell name (letters, digits and _, not starting with a digit)');
-    expect(renderProblem(cellNameProblem("my cell")!, "zh")).toBe('"my cell" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）');
-    expect(renderProblem(cellNameProblem("max")!, "zh")).toBe('"max" 是保留字（公式函数或关键字），不能用作单元格名');
+    expect(renderProblem(cellNameProblem("my cell")!, "en")).toBe(
+      '"my cell" is not a valid cell name (letters, digits and _, not starting with a digit)',
+    );
+    expect(renderProblem(cellNameProblem("my cell")!, "zh")).toBe(
+      '"my cell" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）',
+    );
+    expect(renderProblem(cellNameProblem("max")!, "zh")).toBe(
+      '"max" 是保留字（公式函数或关键字），不能用作单元格名',
+    );
   });
 });

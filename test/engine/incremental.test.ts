@@ -26,7 +26,14 @@ function plan(): PlanFile {
     format: "capplan.plan/v1",
     title: "incremental test",
     currency: "USD",
-    cells: { peak: 50, gpu_hour: 20, l40s_hour: "=gpu_hour / 4", ttft_max: 1000, pool_day: "=gpu_hour * 96", growth: 1 },
+    cells: {
+      peak: 50,
+      gpu_hour: 20,
+      l40s_hour: "=gpu_hour / 4",
+      ttft_max: 1000,
+      pool_day: "=gpu_hour * 96",
+      growth: 1,
+    },
     workloads: [
       { name: "chat", peakRps: "=peak * growth", avgRps: 16, inputTokens: 300, outputTokens: 300 },
       { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
@@ -38,9 +45,27 @@ function plan(): PlanFile {
     sloMode: "interpolated",
     factors: { elasticity: 1.2, redundancy: 1.2 },
     skus: [
-      { name: "H100 TP4", gpu: "h100-sxm", gpusPerReplica: 4, pricePerGpuHour: "=gpu_hour", sweep: { replicaOutputTokensPerSec: 1500 } },
-      { name: "L40S", gpu: "l40s", gpusPerReplica: 1, pricePerGpuHour: "=l40s_hour", sweep: { points: points(1) } },
-      { name: "A100", gpu: "a100-sxm-80gb", gpusPerReplica: 2, pricePerGpuHour: 3, sweeps: { chat: { points: points(2) }, docs: { replicaOutputTokensPerSec: 900 } } },
+      {
+        name: "H100 TP4",
+        gpu: "h100-sxm",
+        gpusPerReplica: 4,
+        pricePerGpuHour: "=gpu_hour",
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+      {
+        name: "L40S",
+        gpu: "l40s",
+        gpusPerReplica: 1,
+        pricePerGpuHour: "=l40s_hour",
+        sweep: { points: points(1) },
+      },
+      {
+        name: "A100",
+        gpu: "a100-sxm-80gb",
+        gpusPerReplica: 2,
+        pricePerGpuHour: 3,
+        sweeps: { chat: { points: points(2) }, docs: { replicaOutputTokensPerSec: 900 } },
+      },
     ],
     tenants: {
       method: "tokens",
@@ -125,26 +150,62 @@ describe("incremental plan engine", () => {
 
   it("random edits give the same result as evaluating the edited plan from scratch", () => {
     const paths = [
-      "cells.peak", "cells.gpu_hour", "cells.l40s_hour", "cells.ttft_max", "cells.pool_day", "cells.growth",
-      "workloads[0].avgRps", "workloads[1].peakRps", "workloads[1].outputTokens",
-      "slo[0].maxMs", "slo[1].maxMs", "factors.elasticity", "factors.redundancy",
-      "skus[0].pricePerGpuHour", "skus[1].gpusPerReplica", "skus[2].pricePerGpuHour",
-      "skus[0].sweep.replicaOutputTokensPerSec", "skus[1].sweep.points[2].ttftMs.p99",
-      "tenants.pools[0].costPerDay", "tenants.usage[0].inputTokens", "tenants.usage[3].outputTokens",
-      "sloMode", "cells.fresh_cell",
+      "cells.peak",
+      "cells.gpu_hour",
+      "cells.l40s_hour",
+      "cells.ttft_max",
+      "cells.pool_day",
+      "cells.growth",
+      "workloads[0].avgRps",
+      "workloads[1].peakRps",
+      "workloads[1].outputTokens",
+      "slo[0].maxMs",
+      "slo[1].maxMs",
+      "factors.elasticity",
+      "factors.redundancy",
+      "skus[0].pricePerGpuHour",
+      "skus[1].gpusPerReplica",
+      "skus[2].pricePerGpuHour",
+      "skus[0].sweep.replicaOutputTokensPerSec",
+      "skus[1].sweep.points[2].ttftMs.p99",
+      "tenants.pools[0].costPerDay",
+      "tenants.usage[0].inputTokens",
+      "tenants.usage[3].outputTokens",
+      "sloMode",
+      "cells.fresh_cell",
       // Fields that are plain numbers (not sheet entries) or absent, and a given capacity per workload.
-      "workloads[0].dailyRequests", "tenants.pools[1].capacityTokensPerDay", "tenants.usage[2].inputTokens",
-      "skus[2].sweeps.docs.replicaOutputTokensPerSec", "skus[2].gpusPerReplica", "tenants.idle",
+      "workloads[0].dailyRequests",
+      "tenants.pools[1].capacityTokensPerDay",
+      "tenants.usage[2].inputTokens",
+      "skus[2].sweeps.docs.replicaOutputTokensPerSec",
+      "skus[2].gpusPerReplica",
+      "tenants.idle",
     ];
     const raw = fc.oneof(
       fc.double({ min: -10, max: 5000, noNaN: true }),
       fc.integer({ min: 0, max: 3000 }),
-      fc.constantFrom("=peak * 2", "=gpu_hour + 1", "=nosuch * 2", "=l40s_hour * 3", "=growth", "oops", "1,500", "interpolated", "measured", "separate", Infinity, "=peak * 1e5"),
+      fc.constantFrom(
+        "=peak * 2",
+        "=gpu_hour + 1",
+        "=nosuch * 2",
+        "=l40s_hour * 3",
+        "=growth",
+        "oops",
+        "1,500",
+        "interpolated",
+        "measured",
+        "separate",
+        Infinity,
+        "=peak * 1e5",
+      ),
     );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }), (edits) => {
-        expectEditsMatchFresh(edits);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }),
+        (edits) => {
+          expectEditsMatchFresh(edits);
+        },
+      ),
       // Under mutation testing (CAPPLAN_MUTATION, docs/mutation-testing.md) fewer cases: this test covers every
       // mutant of the plan pipeline, and a mutant outside incremental.ts changes the fresh and the incremental
       // result alike, so it would cost 18 s per mutant and kill nothing more.
@@ -180,7 +241,8 @@ describe("incremental plan engine", () => {
     expect(l40s(after)).not.toStrictEqual(l40s(before));
     // An SLO edit that moves no pool cost: the allocation is the memoised one (incremental.ts memoTenants).
     const slo = engine.edit("cells.ttft_max", 299);
-    if (slo.tenants!.pools.every((x, i) => x.cost === after.tenants!.pools[i]!.cost)) expect(slo.tenants).toBe(after.tenants);
+    if (slo.tenants!.pools.every((x, i) => x.cost === after.tenants!.pools[i]!.cost))
+      expect(slo.tenants).toBe(after.tenants);
     // ads now has 8e6 of the pool's 1.2e7 tokens: share 2/3.
     expect(l40s(after).teams.find((t) => t.name === "ads")!.share).toBeCloseTo(2 / 3, 12);
     const p = plan();

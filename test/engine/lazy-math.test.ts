@@ -15,7 +15,37 @@ const plan = (price: number | string): PlanFile =>
     format: "capplan.plan/v1",
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 500, outputTokens: 200 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-    skus: [{ name: "h100", gpu: "h100-sxm", gpusPerReplica: 1, pricePerGpuHour: price, sweep: { label: "s", points: [{ concurrency: 1, requestRate: null, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 100 }, completed: 10, failed: 0 }, { concurrency: 8, requestRate: null, rps: 10, outputTokensPerSec: 2000, ttftMs: { p99: 900 }, completed: 10, failed: 0 }] } }],
+    skus: [
+      {
+        name: "h100",
+        gpu: "h100-sxm",
+        gpusPerReplica: 1,
+        pricePerGpuHour: price,
+        sweep: {
+          label: "s",
+          points: [
+            {
+              concurrency: 1,
+              requestRate: null,
+              rps: 2,
+              outputTokensPerSec: 400,
+              ttftMs: { p99: 100 },
+              completed: 10,
+              failed: 0,
+            },
+            {
+              concurrency: 8,
+              requestRate: null,
+              rps: 10,
+              outputTokensPerSec: 2000,
+              ttftMs: { p99: 900 },
+              completed: 10,
+              failed: 0,
+            },
+          ],
+        },
+      },
+    ],
   }) as unknown as PlanFile;
 
 describe("the formula instance is built on first use", () => {

@@ -4,7 +4,9 @@ import { TrafficAccumulator } from "../../src/engine/traffic";
 
 describe("length histograms for the Traffic sheet", () => {
   it("round widths are 1, 2 or 5 × 10^k, at least the asked width", () => {
-    expect([0.3, 1, 2.5, 10, 11, 26, 101, 4999].map(roundWidth)).toEqual([1, 1, 5, 10, 20, 50, 200, 5000]);
+    expect([0.3, 1, 2.5, 10, 11, 26, 101, 4999].map(roundWidth)).toEqual([
+      1, 1, 5, 10, 20, 50, 200, 5000,
+    ]);
   });
 
   it("counts land in [from, to) buckets (hand-counted)", () => {
@@ -29,7 +31,15 @@ describe("length histograms for the Traffic sheet", () => {
 
   it("a long tail stops the buckets at p99 and sums the rest in one open bucket", () => {
     const dense = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
-    const h = bucketLengths(dense, new Map([[5_000_000, 2], [30, 1]]), 20, 5_000_000)!;
+    const h = bucketLengths(
+      dense,
+      new Map([
+        [5_000_000, 2],
+        [30, 1],
+      ]),
+      20,
+      5_000_000,
+    )!;
     // Capped at p99 = 20: width roundWidth(21 / 40) = 1, 21 buckets, then [21, ∞) with 3.
     expect(h.width).toBe(1);
     expect(h.buckets).toHaveLength(22);

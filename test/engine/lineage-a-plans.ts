@@ -1,5 +1,20 @@
 /** Hand-built plans for the whole-explanation tests of src/engine/lineage.ts (survivors-lineage-a tests). */
-const pt = (c: number, rps: number, out: number, ttft: number, itl: number, sources: { file: string; line?: number }[]) => ({ concurrency: c, requestRate: null, rps, outputTokensPerSec: out, ttftMs: { p99: ttft }, itlMs: { p95: itl }, sources });
+const pt = (
+  c: number,
+  rps: number,
+  out: number,
+  ttft: number,
+  itl: number,
+  sources: { file: string; line?: number }[],
+) => ({
+  concurrency: c,
+  requestRate: null,
+  rps,
+  outputTokensPerSec: out,
+  ttftMs: { p99: ttft },
+  itlMs: { p95: itl },
+  sources,
+});
 const slo = [
   { metric: "ttft", stat: "p99", maxMs: 1000 },
   { metric: "itl", stat: "p95", maxMs: 50 },
@@ -7,12 +22,25 @@ const slo = [
 /** Four concurrency levels; TTFT crosses 1000 ms between concurrency 8 and 16 (at 1/6 of the way), ITL crosses 50 ms halfway. */
 const lab = {
   label: "lab",
-  points: [pt(1, 1, 100, 200, 20, [{ file: "run.csv", line: 2 }]), pt(4, 3, 400, 500, 30, [{ file: "run.csv", line: 3 }]), pt(8, 4, 800, 900, 40, [{ file: "run.csv", line: 4 }]), pt(16, 5, 1000, 1500, 60, [{ file: "run.csv", line: 5 }])],
+  points: [
+    pt(1, 1, 100, 200, 20, [{ file: "run.csv", line: 2 }]),
+    pt(4, 3, 400, 500, 30, [{ file: "run.csv", line: 3 }]),
+    pt(8, 4, 800, 900, 40, [{ file: "run.csv", line: 4 }]),
+    pt(16, 5, 1000, 1500, 60, [{ file: "run.csv", line: 5 }]),
+  ],
 };
 /** The same levels, read from a whole JSON file (no line) at 8 and from two CSV rows at 16. */
 const files = {
   label: "files",
-  points: [pt(1, 1, 100, 200, 20, []), pt(4, 3, 400, 500, 30, [{ file: "r4.json" }]), { ...pt(8, 4, 800, 900, 40, [{ file: "r8.json" }]), totalTokensPerSec: 1200 }, pt(16, 5, 1000, 1500, 60, [{ file: "x.csv", line: 5 }, { file: "y.csv", line: 7 }])],
+  points: [
+    pt(1, 1, 100, 200, 20, []),
+    pt(4, 3, 400, 500, 30, [{ file: "r4.json" }]),
+    { ...pt(8, 4, 800, 900, 40, [{ file: "r8.json" }]), totalTokensPerSec: 1200 },
+    pt(16, 5, 1000, 1500, 60, [
+      { file: "x.csv", line: 5 },
+      { file: "y.csv", line: 7 },
+    ]),
+  ],
 };
 
 export const PLANS = {
@@ -21,9 +49,19 @@ export const PLANS = {
     format: "capplan.plan/v1",
     currency: "USD",
     cells: { peak: 40, out: 250, cap: "=peak * 50" },
-    workloads: [{ name: "chat", peakRps: "=peak", avgRps: 10, inputTokens: 750, outputTokens: "=out" }],
+    workloads: [
+      { name: "chat", peakRps: "=peak", avgRps: 10, inputTokens: 750, outputTokens: "=out" },
+    ],
     factors: { elasticity: 1.25, redundancy: 1.5 },
-    skus: [{ name: "G", gpu: "h100-sxm", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: "=cap" } }],
+    skus: [
+      {
+        name: "G",
+        gpu: "h100-sxm",
+        gpusPerReplica: 2,
+        pricePerGpuHour: 3,
+        sweep: { replicaOutputTokensPerSec: "=cap" },
+      },
+    ],
   },
   /** Three workloads on one measured sweep, spare redundancy; forecast rates from avgRps, dailyRequests and peakRps. */
   spare: {
@@ -63,9 +101,30 @@ export const PLANS = {
         sweep: {
           label: "rr",
           points: [
-            { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 300, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
-            { concurrency: null, requestRate: 6, rps: 5.5, outputTokensPerSec: 1100, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
-            { concurrency: null, requestRate: 10, rps: 7, outputTokensPerSec: 1400, ttftMs: { p99: 1200 }, itlMs: { p95: 40 } },
+            {
+              concurrency: null,
+              requestRate: 2,
+              rps: 2,
+              outputTokensPerSec: 300,
+              ttftMs: { p99: 400 },
+              itlMs: { p95: 20 },
+            },
+            {
+              concurrency: null,
+              requestRate: 6,
+              rps: 5.5,
+              outputTokensPerSec: 1100,
+              ttftMs: { p99: 800 },
+              itlMs: { p95: 30 },
+            },
+            {
+              concurrency: null,
+              requestRate: 10,
+              rps: 7,
+              outputTokensPerSec: 1400,
+              ttftMs: { p99: 1200 },
+              itlMs: { p95: 40 },
+            },
           ],
         },
       },
@@ -87,8 +146,20 @@ export const PLANS = {
           label: "po",
           points: [
             { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
-            { concurrency: 4, requestRate: null, rps: 3.5, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
-            { concurrency: 8, requestRate: null, rps: 5, ttftMs: { p99: 1200 }, itlMs: { p95: 40 } },
+            {
+              concurrency: 4,
+              requestRate: null,
+              rps: 3.5,
+              ttftMs: { p99: 800 },
+              itlMs: { p95: 30 },
+            },
+            {
+              concurrency: 8,
+              requestRate: null,
+              rps: 5,
+              ttftMs: { p99: 1200 },
+              itlMs: { p95: 40 },
+            },
           ],
         },
       },
@@ -98,22 +169,79 @@ export const PLANS = {
   names: {
     format: "capplan.plan/v1",
     currency: "USD",
-    cells: { peak: 40, out: 250, round: 3, a: "=round (peak / 7) + round", b: '=peak + "out"', c: "=peak.out + 1", d: "=max(peak, 2) - 'out'", e: "=  a*2  ", f: " =peak + nosuch", g: "1,500", cyc1: "=cyc2 + 1", cyc2: "=cyc1 * 2" },
+    cells: {
+      peak: 40,
+      out: 250,
+      round: 3,
+      a: "=round (peak / 7) + round",
+      b: '=peak + "out"',
+      c: "=peak.out + 1",
+      d: "=max(peak, 2) - 'out'",
+      e: "=  a*2  ",
+      f: " =peak + nosuch",
+      g: "1,500",
+      cyc1: "=cyc2 + 1",
+      cyc2: "=cyc1 * 2",
+    },
     workloads: [{ name: "chat", peakRps: "=peak", inputTokens: "750", outputTokens: " =out" }],
-    skus: [{ name: "G", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    skus: [
+      {
+        name: "G",
+        gpusPerReplica: 2,
+        pricePerGpuHour: 3,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+    ],
   },
   /** `<id>_tok_s` in formulas: a hop into SKU A's chain; C and D read each other (a cycle); E repeats A's id. */
   tok: {
     format: "capplan.plan/v1",
     currency: "USD",
-    cells: { k: 2, x: "=a_tok_s * k", y: "=c_tok_s + 1", z: "=a_tok_s + x", w: "=a_bcdef + 1", v: "=zz_tok_s + k" },
+    cells: {
+      k: 2,
+      x: "=a_tok_s * k",
+      y: "=c_tok_s + 1",
+      z: "=a_tok_s + x",
+      w: "=a_bcdef + 1",
+      v: "=zz_tok_s + k",
+    },
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
     skus: [
-      { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } },
-      { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=a_tok_s * k" } },
-      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
-      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
-      { name: "E", id: "a", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 10 } },
+      {
+        name: "A",
+        id: "a",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+      {
+        name: "B",
+        id: "b",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=a_tok_s * k" },
+      },
+      {
+        name: "C",
+        id: "c",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
+      },
+      {
+        name: "D",
+        id: "d",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
+      },
+      {
+        name: "E",
+        id: "a",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 10 },
+      },
     ],
   },
   /** Per-workload given capacities (`sweeps`), one a formula; the price left to the GPU catalogue. */
@@ -125,7 +253,17 @@ export const PLANS = {
       { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 },
       { name: "docs", peakRps: 2, inputTokens: 1000, outputTokens: 600 },
     ],
-    skus: [{ name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweeps: { chat: { replicaOutputTokensPerSec: "=cap" }, docs: { replicaOutputTokensPerSec: 400 } } }],
+    skus: [
+      {
+        name: "A",
+        gpu: "h100-sxm",
+        gpusPerReplica: 1,
+        sweeps: {
+          chat: { replicaOutputTokensPerSec: "=cap" },
+          docs: { replicaOutputTokensPerSec: 400 },
+        },
+      },
+    ],
   },
 
   /** Two SKUs given 500 and 700 tok/s (numbers), explained against `cycleText`, where each reads the other. */
@@ -134,8 +272,20 @@ export const PLANS = {
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
     skus: [
-      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 500 } },
-      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 700 } },
+      {
+        name: "C",
+        id: "c",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 500 },
+      },
+      {
+        name: "D",
+        id: "d",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 700 },
+      },
     ],
   },
   cycleText: {
@@ -143,8 +293,20 @@ export const PLANS = {
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
     skus: [
-      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
-      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
+      {
+        name: "C",
+        id: "c",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
+      },
+      {
+        name: "D",
+        id: "d",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
+      },
     ],
   },
 
@@ -153,7 +315,14 @@ export const PLANS = {
     format: "capplan.plan/v1",
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
-    skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    skus: [
+      {
+        name: "G",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+    ],
     tenants: {
       method: "tokens",
       idle: "proportional",
@@ -179,8 +348,20 @@ export const PLANS = {
     ],
     factors: { elasticity: 1.2, redundancy: { spare: 2 } },
     skus: [
-      { name: "C", id: "c", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=d_tok_s" } },
-      { name: "D", id: "d", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: "=c_tok_s" } },
+      {
+        name: "C",
+        id: "c",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
+      },
+      {
+        name: "D",
+        id: "d",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
+      },
     ],
   },
 
@@ -191,7 +372,17 @@ export const PLANS = {
     workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
     slo,
     sloMode: "measured",
-    skus: [{ name: "X", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { label: "slow", points: [pt(1, 1, 100, 1200, 20, []), pt(2, 2, 200, 1500, 30, [])] } }],
+    skus: [
+      {
+        name: "X",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: {
+          label: "slow",
+          points: [pt(1, 1, 100, 1200, 20, []), pt(2, 2, 200, 1500, 30, [])],
+        },
+      },
+    ],
   },
   /** A workload whose name is not a path key (`support-bot`) with its own given capacity, a formula. */
   dashed: {
@@ -202,7 +393,17 @@ export const PLANS = {
       { name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 },
       { name: "batch-job", peakRps: 1, inputTokens: 100, outputTokens: 200 },
     ],
-    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { "support-bot": { replicaOutputTokensPerSec: " =cap" }, "batch-job": { replicaOutputTokensPerSec: 400 } } }],
+    skus: [
+      {
+        name: "A",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweeps: {
+          "support-bot": { replicaOutputTokensPerSec: " =cap" },
+          "batch-job": { replicaOutputTokensPerSec: 400 },
+        },
+      },
+    ],
   },
 
   /** No traffic at peak: utilisation and the peak cost per token divide by zero. */
@@ -210,14 +411,23 @@ export const PLANS = {
     format: "capplan.plan/v1",
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 0, avgRps: 0, inputTokens: 100, outputTokens: 200 }],
-    skus: [{ name: "Z", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    skus: [
+      {
+        name: "Z",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+    ],
   },
   /** The legacy single `workload` with a stray key named like a SKU field the SKU leaves to the catalogue. */
   stray: {
     format: "capplan.plan/v1",
     currency: "USD",
     workload: { name: "chat", peakRps: 2, inputTokens: 100, outputTokens: 200, pricePerGpuHour: 9 },
-    skus: [{ name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    skus: [
+      { name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } },
+    ],
   },
 
   /** `rpsonly` without traffic: replicasBase 0, so the capacity (rps × output tokens per request) cannot be recovered from it. */
@@ -236,7 +446,13 @@ export const PLANS = {
           label: "po",
           points: [
             { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
-            { concurrency: 4, requestRate: null, rps: 3.5, ttftMs: { p99: 800 }, itlMs: { p95: 30 } },
+            {
+              concurrency: 4,
+              requestRate: null,
+              rps: 3.5,
+              ttftMs: { p99: 800 },
+              itlMs: { p95: 30 },
+            },
           ],
         },
       },

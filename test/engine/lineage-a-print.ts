@@ -1,5 +1,10 @@
 /** A compact, complete print of a lineage tree for whole-explanation assertions (survivors-lineage-a tests). */
-import { explainPath, type LineageContext, type LineageNode, type SweepSource } from "../../src/engine/lineage";
+import {
+  explainPath,
+  type LineageContext,
+  type LineageNode,
+  type SweepSource,
+} from "../../src/engine/lineage";
 import { join } from "node:path";
 import { loadPlan } from "../../src/cli/plan-loader";
 import { computePlan } from "../../src/engine/plan";
@@ -15,7 +20,9 @@ export function contextOf(plan: unknown): LineageContext {
 
 /** An example of models/examples/ as `capplan explain` loads it (its sweep folders imported). */
 export function exampleContext(name: string): LineageContext {
-  const { plan, resolved, result } = loadPlan(join(__dirname, "..", "..", "models", "examples", `${name}.json`));
+  const { plan, resolved, result } = loadPlan(
+    join(__dirname, "..", "..", "models", "examples", `${name}.json`),
+  );
   return { plan, resolved, result };
 }
 
@@ -54,7 +61,10 @@ function sourceText(s: SweepSource): string {
   if (s.pointIndex !== undefined) bits.push(`#${s.pointIndex}`);
   if (s.load !== undefined) bits.push(`(${s.load})`);
   if (s.key !== undefined) bits.push(`key=${s.key}`);
-  if (s.points !== undefined) bits.push(`rows=${s.points.map((p) => `${p.file}${p.line !== undefined ? `:${p.line}` : ""}${p.record !== undefined ? `#${p.record}` : ""}`).join(",")}`);
+  if (s.points !== undefined)
+    bits.push(
+      `rows=${s.points.map((p) => `${p.file}${p.line !== undefined ? `:${p.line}` : ""}${p.record !== undefined ? `#${p.record}` : ""}`).join(",")}`,
+    );
   if (s.file !== undefined || s.line !== undefined) bits.push(`at=${s.file}:${s.line}`);
   if (s.inPath !== undefined) bits.push(`inPath=${s.inPath}`);
   return bits.join(" ");

@@ -9,10 +9,25 @@ import { ABSENT_NUMBER, finite, fmtNum, fmtValue } from "../../src/engine/number
 
 describe("finite", () => {
   it("is true for finite numbers only, never for a numeric string", () => {
-    expect([0, -0, 1.5, -1e308, Number.MAX_VALUE].map(finite)).toEqual([true, true, true, true, true]);
-    expect([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, "1", null, undefined, true, {}].map(finite)).toEqual([
-      false, false, false, false, false, false, false, false,
+    expect([0, -0, 1.5, -1e308, Number.MAX_VALUE].map(finite)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
     ]);
+    expect(
+      [
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        "1",
+        null,
+        undefined,
+        true,
+        {},
+      ].map(finite),
+    ).toEqual([false, false, false, false, false, false, false, false]);
   });
 });
 
@@ -24,7 +39,16 @@ describe("fmtNum", () => {
   });
 
   it("groups integers by threes at every length up to 1e15", () => {
-    expect([0, 7, 12, 123, 1234, 12345, 123456, 1234567].map(x => fmtNum(x))).toEqual(["0", "7", "12", "123", "1,234", "12,345", "123,456", "1,234,567"]);
+    expect([0, 7, 12, 123, 1234, 12345, 123456, 1234567].map((x) => fmtNum(x))).toEqual([
+      "0",
+      "7",
+      "12",
+      "123",
+      "1,234",
+      "12,345",
+      "123,456",
+      "1,234,567",
+    ]);
     expect(fmtNum(-1234567, 2)).toBe("-1,234,567");
     expect(fmtNum(999999999999999)).toBe("999,999,999,999,999");
     expect(fmtNum(1e15)).toBe("1,000,000,000,000,000");
@@ -72,7 +96,11 @@ describe("fmtNum", () => {
 describe("fmtValue", () => {
   it("— for absent or non-finite values, two fraction digits by default", () => {
     expect(ABSENT_NUMBER).toBe("—");
-    expect([null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY].map(x => fmtValue(x))).toEqual(["—", "—", "—", "—", "—"]);
+    expect(
+      [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY].map((x) =>
+        fmtValue(x),
+      ),
+    ).toEqual(["—", "—", "—", "—", "—"]);
     expect(fmtValue(1234.5678)).toBe("1,234.57");
     expect(fmtValue(1234.5678, 0)).toBe("1,235");
     expect(fmtValue(0)).toBe("0");

@@ -19,12 +19,22 @@ describe("readNumberText: numbers as people type them (docs/grid.md)", () => {
     expect(num("USD 12")).toBe(12);
     expect(num("12 EUR")).toBe(12);
     expect(num("12eur")).toBe(12);
-    expect(readNumberText("$2.99")).toEqual({ kind: "number", value: 2.99, percent: false, currency: "$" });
+    expect(readNumberText("$2.99")).toEqual({
+      kind: "number",
+      value: 2.99,
+      percent: false,
+      currency: "$",
+    });
     expect(num("12 ABC")).toBe("invalid");
     expect(num("USD")).toBe("invalid");
   });
   it("reads percent as written, flagged", () => {
-    expect(readNumberText("50%")).toEqual({ kind: "number", value: 50, percent: true, currency: null });
+    expect(readNumberText("50%")).toEqual({
+      kind: "number",
+      value: 50,
+      percent: true,
+      currency: null,
+    });
     expect(readNumberText("12.5 %")).toMatchObject({ value: 12.5, percent: true });
   });
   it("reads thousands separators: comma, spaces (also no-break), apostrophe, underscore", () => {

@@ -2,11 +2,19 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { parsePlanText, readPlanText, serializePlan, validatePlan, type PlanIssue } from "../../src/engine/plan-file";
+import {
+  parsePlanText,
+  readPlanText,
+  serializePlan,
+  validatePlan,
+  type PlanIssue,
+} from "../../src/engine/plan-file";
 import type { PlanFile } from "../../src/engine/types";
 import { SPEC_EXAMPLE_TEXT } from "./plan-example";
 
-const schema = JSON.parse(readFileSync(join(__dirname, "../../models/plan.schema.json"), "utf8")) as object;
+const schema = JSON.parse(
+  readFileSync(join(__dirname, "../../models/plan.schema.json"), "utf8"),
+) as object;
 const ajv = new Ajv2020({ allErrors: true });
 const schemaValid = ajv.compile(schema);
 
@@ -17,7 +25,14 @@ function base(): Record<string, unknown> {
   return {
     format: "capplan.plan/v1",
     workload: { peakRps: 50, inputTokens: 300, outputTokens: 300 },
-    skus: [{ name: "H100 TP4", gpusPerReplica: 4, pricePerGpuHour: 20, sweep: { replicaOutputTokensPerSec: 1500 } }],
+    skus: [
+      {
+        name: "H100 TP4",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
   };
 }
 
@@ -53,7 +68,11 @@ const GOOD_PLANS: [string, unknown][] = [
         basis: "reservation",
         pools: [{ name: "gpu", costPerDay: 240, replicas: "=4 * 2", capacityTokensPerDay: 8e6 }],
         usage: [{ team: "a", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 3 }],
-        shared: [{ name: "platform", costPerDay: 40 }, { name: "licences", costPerDay: "10", split: "even" }, { name: "monitoring", costPerDay: 5, split: "none" }],
+        shared: [
+          { name: "platform", costPerDay: 40 },
+          { name: "licences", costPerDay: "10", split: "even" },
+          { name: "monitoring", costPerDay: 5, split: "none" },
+        ],
       },
     },
   ],
@@ -61,17 +80,68 @@ const GOOD_PLANS: [string, unknown][] = [
 
 const BAD_PLANS: [string, unknown, string][] = [
   ["a wrong format tag", { ...base(), format: "capplan.plan/v2" }, "format"],
-  ["a SKU without gpusPerReplica", { ...base(), skus: [{ name: "x", pricePerGpuHour: 1 }] }, "skus[0].gpusPerReplica"],
-  ["gpusPerReplica written as a word", { ...base(), skus: [{ name: "x", gpusPerReplica: "four", pricePerGpuHour: 1 }] }, "skus[0].gpusPerReplica"],
-  ["an unknown SLO metric", { ...base(), slo: [{ metric: "latency", stat: "p99", maxMs: 1 }] }, "slo[0].metric"],
-  ["a sweep with two sources", { ...base(), skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "a.json", replicaOutputTokensPerSec: 5 } }] }, "skus[0].sweep"],
+  [
+    "a SKU without gpusPerReplica",
+    { ...base(), skus: [{ name: "x", pricePerGpuHour: 1 }] },
+    "skus[0].gpusPerReplica",
+  ],
+  [
+    "gpusPerReplica written as a word",
+    { ...base(), skus: [{ name: "x", gpusPerReplica: "four", pricePerGpuHour: 1 }] },
+    "skus[0].gpusPerReplica",
+  ],
+  [
+    "an unknown SLO metric",
+    { ...base(), slo: [{ metric: "latency", stat: "p99", maxMs: 1 }] },
+    "slo[0].metric",
+  ],
+  [
+    "a sweep with two sources",
+    {
+      ...base(),
+      skus: [
+        {
+          name: "x",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { file: "a.json", replicaOutputTokensPerSec: 5 },
+        },
+      ],
+    },
+    "skus[0].sweep",
+  ],
   ["no workload at all", { format: "capplan.plan/v1", skus: [] }, "workloads"],
-  ["a usage row without a team", { ...base(), tenants: { usage: [{ inputTokens: 1, outputTokens: 1 }] } }, "tenants.usage[0].team"],
+  [
+    "a usage row without a team",
+    { ...base(), tenants: { usage: [{ inputTokens: 1, outputTokens: 1 }] } },
+    "tenants.usage[0].team",
+  ],
   ["a cell named like a function", { ...base(), cells: { max: 3 } }, "cells.max"],
-  ["an unknown allocation basis", { ...base(), tenants: { basis: "commitment", usage: [] } }, "tenants.basis"],
-  ["a shared cost split that does not exist", { ...base(), tenants: { usage: [], shared: [{ name: "p", costPerDay: 1, split: "half" }] } }, "tenants.shared[0].split"],
-  ["a shared cost without a cost", { ...base(), tenants: { usage: [], shared: [{ name: "p" }] } }, "tenants.shared[0].costPerDay"],
-  ["reserved replicas written as a word", { ...base(), tenants: { usage: [{ team: "a", inputTokens: 1, outputTokens: 1, reservedReplicas: "three" }] } }, "tenants.usage[0].reservedReplicas"],
+  [
+    "an unknown allocation basis",
+    { ...base(), tenants: { basis: "commitment", usage: [] } },
+    "tenants.basis",
+  ],
+  [
+    "a shared cost split that does not exist",
+    { ...base(), tenants: { usage: [], shared: [{ name: "p", costPerDay: 1, split: "half" }] } },
+    "tenants.shared[0].split",
+  ],
+  [
+    "a shared cost without a cost",
+    { ...base(), tenants: { usage: [], shared: [{ name: "p" }] } },
+    "tenants.shared[0].costPerDay",
+  ],
+  [
+    "reserved replicas written as a word",
+    {
+      ...base(),
+      tenants: {
+        usage: [{ team: "a", inputTokens: 1, outputTokens: 1, reservedReplicas: "three" }],
+      },
+    },
+    "tenants.usage[0].reservedReplicas",
+  ],
 ];
 
 describe("plan validation", () => {
@@ -99,20 +169,34 @@ describe("plan validation", () => {
   });
 
   it("describes a bad number with path, expected and got", () => {
-    const plan = { ...base(), skus: [{ name: "a", gpusPerReplica: 4, pricePerGpuHour: 1 }, { name: "b", gpusPerReplica: "four", pricePerGpuHour: "12" }] };
+    const plan = {
+      ...base(),
+      skus: [
+        { name: "a", gpusPerReplica: 4, pricePerGpuHour: 1 },
+        { name: "b", gpusPerReplica: "four", pricePerGpuHour: "12" },
+      ],
+    };
     expect(issues(plan)).toEqual([
       {
         path: "skus[1].gpusPerReplica",
         expected: "a number or a formula string starting with =",
         got: '"four"',
         message: 'expected a number or a formula string starting with =, got "four"',
-        problem: { code: "planFile.expected", severity: "error", path: "skus[1].gpusPerReplica", params: { expected: "a number or a formula string starting with =", got: '"four"' } },
+        problem: {
+          code: "planFile.expected",
+          severity: "error",
+          path: "skus[1].gpusPerReplica",
+          params: { expected: "a number or a formula string starting with =", got: '"four"' },
+        },
       },
     ]);
   });
 
   it("accepts numeric strings and formula strings (formulas are checked when resolved)", () => {
-    const plan = { ...base(), skus: [{ name: "a", gpusPerReplica: "4", pricePerGpuHour: "=nosuch * 2" }] };
+    const plan = {
+      ...base(),
+      skus: [{ name: "a", gpusPerReplica: "4", pricePerGpuHour: "=nosuch * 2" }],
+    };
     expect(validatePlan(plan).ok).toBe(true);
   });
 
@@ -132,10 +216,16 @@ describe("plan validation", () => {
       tenants: { method: "fair", idle: "never", usage: [] },
     };
     const byPath = Object.fromEntries(issues(plan).map((i) => [i.path, i.message]));
-    expect(byPath["workloads[1].name"]).toBe('duplicate workload name "chat" (also at workloads[0].name)');
+    expect(byPath["workloads[1].name"]).toBe(
+      'duplicate workload name "chat" (also at workloads[0].name)',
+    );
     expect(byPath["skus[1].name"]).toBe('duplicate SKU name "A" (also at skus[0].name)');
-    expect(byPath["skus[0].sweeps.docs"]).toBe('"docs" is not a workload of this plan; expected a workload name ("chat", "chat")');
-    expect(byPath["skus[1].sweep"]).toBe("expected exactly one of points, file, replicaOutputTokensPerSec, got none");
+    expect(byPath["skus[0].sweeps.docs"]).toBe(
+      '"docs" is not a workload of this plan; expected a workload name ("chat", "chat")',
+    );
+    expect(byPath["skus[1].sweep"]).toBe(
+      "expected exactly one of points, file, replicaOutputTokensPerSec, got none",
+    );
     expect(byPath["slo[0].stat"]).toContain("a statistic");
     expect(byPath["sloMode"]).toBe('expected one of "measured", "interpolated", got "optimistic"');
     expect(byPath["tenants.method"]).toContain('"weighted"');
@@ -146,18 +236,29 @@ describe("plan validation", () => {
     const plan = {
       ...base(),
       tenants: {
-        pools: [{ name: "p1", costPerDay: 10 }, { name: "p2", sku: "nope" }],
+        pools: [
+          { name: "p1", costPerDay: 10 },
+          { name: "p2", sku: "nope" },
+        ],
         usage: [
           { team: "a", inputTokens: 1, outputTokens: 1 },
           { team: "b", pool: "p3", inputTokens: 1, outputTokens: 1 },
         ],
       },
     };
-    expect(issues(plan).map((i) => i.path)).toEqual(["tenants.pools[1].sku", "tenants.usage[0].pool", "tenants.usage[1].pool"]);
+    expect(issues(plan).map((i) => i.path)).toEqual([
+      "tenants.pools[1].sku",
+      "tenants.usage[0].pool",
+      "tenants.usage[1].pool",
+    ]);
   });
 
   it("warns about SKUs without a sweep for a workload and about workload + workloads", () => {
-    const plan = { ...base(), workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1 }] };
+    const plan = {
+      ...base(),
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1 }],
+    };
     const r = validatePlan(plan);
     expect(r.ok && r.warnings).toEqual([
       "both `workloads` and `workload` are given; `workloads` is used",
@@ -189,7 +290,9 @@ describe("plan text", () => {
     const text = '{\n  "format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []\n}';
     const r = parsePlanText(text, "plan.json");
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors[0]!.message).toBe("invalid JSON at line 4, column 3: expected ',' or '}' after property value, found character \"\\\"\"");
+    expect(!r.ok && r.errors[0]!.message).toBe(
+      "invalid JSON at line 4, column 3: expected ',' or '}' after property value, found character \"\\\"\"",
+    );
   });
 
   it("reports a trailing comma, an unterminated string and an empty file", () => {
@@ -197,17 +300,23 @@ describe("plan text", () => {
       const r = parsePlanText(t, "p.json");
       return r.ok ? "" : r.errors[0]!.message;
     };
-    expect(msg('{"a": [1, 2,]}')).toBe("invalid JSON at line 1, column 13: trailing comma before ']'");
+    expect(msg('{"a": [1, 2,]}')).toBe(
+      "invalid JSON at line 1, column 13: trailing comma before ']'",
+    );
     expect(msg('{"a": "abc')).toBe("invalid JSON at line 1, column 11: unterminated string");
     expect(msg("\r\n  \n")).toBe("the file is empty");
-    expect(msg("{\n\tfoo: 1}")).toBe("invalid JSON at line 2, column 2: expected a property name in double quotes, found character \"f\"");
+    expect(msg("{\n\tfoo: 1}")).toBe(
+      'invalid JSON at line 2, column 2: expected a property name in double quotes, found character "f"',
+    );
   });
 
   it("serializes with 2-space indentation and spec key order, and reads back the same plan", () => {
     const plan = JSON.parse(SPEC_EXAMPLE_TEXT) as PlanFile;
     const shuffled = Object.fromEntries(Object.entries(plan).reverse()) as PlanFile;
     const text = serializePlan(shuffled);
-    expect(text.startsWith('{\n  "format": "capplan.plan/v1",\n  "title": "70B chat service",\n')).toBe(true);
+    expect(
+      text.startsWith('{\n  "format": "capplan.plan/v1",\n  "title": "70B chat service",\n'),
+    ).toBe(true);
     expect(text.endsWith("}\n")).toBe(true);
     expect(JSON.parse(text)).toEqual(plan);
     expect(serializePlan(JSON.parse(text))).toBe(text);

@@ -25,7 +25,14 @@ const rpsOnly = (maxMs: number): PlanFile =>
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs }],
     factors: { elasticity: 1, redundancy: 1 },
-    skus: [{ name: "A", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { points: [{ concurrency: 8, rps: 2, ttftMs: { p99: 700 } }] } }],
+    skus: [
+      {
+        name: "A",
+        gpusPerReplica: 2,
+        pricePerGpuHour: 3,
+        sweep: { points: [{ concurrency: 8, rps: 2, ttftMs: { p99: 700 } }] },
+      },
+    ],
   }) as unknown as PlanFile;
 
 describe("SkuResult.capacity", () => {
@@ -51,7 +58,18 @@ describe("SkuResult.capacity", () => {
     expect(s.feasible).toBe(false);
     expect(s.capacity).toBeNull();
     const json = (planJson(r) as { skus: Record<string, unknown>[] }).skus[0]!;
-    expect(Object.keys(json).slice(0, 10)).toEqual(["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest"]);
+    expect(Object.keys(json).slice(0, 10)).toEqual([
+      "replicasBase",
+      "replicasRaw",
+      "replicas",
+      "gpus",
+      "costPerHour",
+      "costPerDay",
+      "costPerMonth",
+      "costPerOutputToken",
+      "costPerMillionOutputTokens",
+      "costPerRequest",
+    ]);
     expect(Object.values(json).slice(0, 10)).toEqual(Array(10).fill(null));
     expect(json).not.toHaveProperty("peak");
     expect(json).not.toHaveProperty("capacity");
@@ -60,12 +78,29 @@ describe("SkuResult.capacity", () => {
 
 describe("plan --json keeps its key order", () => {
   it("capacity numbers first, the SKU's fields, peak … replicaOutputTokensPerSec, then schedule", () => {
-    const p = { ...structuredClone(seed), workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, 25, 5, 0] } }] } as unknown as PlanFile;
+    const p = {
+      ...structuredClone(seed),
+      workloads: [
+        {
+          name: "chat",
+          peakRps: 50,
+          inputTokens: 300,
+          outputTokens: 300,
+          schedule: { intervalSec: 3600, rps: [50, 25, 5, 0] },
+        },
+      ],
+    } as unknown as PlanFile;
     const r = compute(p);
     expect(r.skus[0]!.schedule).not.toBeNull();
     const keys = Object.keys((planJson(r) as { skus: Record<string, unknown>[] }).skus[0]!);
     expect(keys.slice(0, 3)).toEqual(["replicasBase", "replicasRaw", "replicas"]);
-    expect(keys.slice(-5)).toEqual(["peak", "forecast", "utilizationAtPeak", "replicaOutputTokensPerSec", "schedule"]);
+    expect(keys.slice(-5)).toEqual([
+      "peak",
+      "forecast",
+      "utilizationAtPeak",
+      "replicaOutputTokensPerSec",
+      "schedule",
+    ]);
   });
 });
 
@@ -80,7 +115,9 @@ describe("each workload keeps its replica throughput", () => {
     // The explanation formats the stored number (it is not in plan --json).
     const d = skuDerivations(compute(rpsOnly(1000)), s, "en");
     expect(d.find((x) => x.key === "replicasBase")!.formula).toBe("10 × 250 ÷ 500 = 5");
-    expect(JSON.stringify(planJson(compute(rpsOnly(1000))))).not.toContain("\"replicaOutputTokensPerSec\":500,\"sweep\"");
+    expect(JSON.stringify(planJson(compute(rpsOnly(1000))))).not.toContain(
+      '"replicaOutputTokensPerSec":500,"sweep"',
+    );
   });
 
   it("is null for a workload without a capacity", () => {
@@ -92,12 +129,16 @@ const PROBLEM_KEYS = new Set(["problem", "problems", "errorProblems", "infeasibl
 
 describe("a missing number is null", () => {
   it("no value of the result of the 200 golden random plans is undefined or NaN, and every SKU has `capacity`", () => {
-    const golden = JSON.parse(gunzipSync(readFileSync("test/golden/plans.json.gz")).toString()) as { plan?: unknown }[];
+    const golden = JSON.parse(gunzipSync(readFileSync("test/golden/plans.json.gz")).toString()) as {
+      plan?: unknown;
+    }[];
     const bad: string[] = [];
     const walk = (v: unknown, path: string): void => {
-      if (v === undefined || (typeof v === "number" && Number.isNaN(v))) bad.push(`${path}: ${String(v)}`);
+      if (v === undefined || (typeof v === "number" && Number.isNaN(v)))
+        bad.push(`${path}: ${String(v)}`);
       // A problem's parameters are the words of a message, not results (docs/problems.md).
-      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) if (!PROBLEM_KEYS.has(k)) walk(x, `${path}.${k}`);
+      else if (v && typeof v === "object")
+        for (const [k, x] of Object.entries(v)) if (!PROBLEM_KEYS.has(k)) walk(x, `${path}.${k}`);
     };
     let plans = 0;
     let skus = 0;
@@ -110,7 +151,16 @@ describe("a missing number is null", () => {
         if (!Object.hasOwn(s, "capacity")) bad.push(`${s.name}: no capacity key`);
       }
       // The sweeps are inputs (imported points), not results.
-      walk({ ...r, skus: r.skus.map((s) => ({ ...s, workloads: s.workloads.map((w) => ({ ...w, sweep: null })) })) }, "result");
+      walk(
+        {
+          ...r,
+          skus: r.skus.map((s) => ({
+            ...s,
+            workloads: s.workloads.map((w) => ({ ...w, sweep: null })),
+          })),
+        },
+        "result",
+      );
     }
     expect(plans).toBe(200);
     expect(skus).toBeGreaterThan(200);

@@ -14,12 +14,27 @@ import { trafficOf } from "../../src/engine/traffic";
 import type { PlanFile } from "../../src/engine/types";
 import { planJson } from "../../src/report/plan-output";
 
-const sku = (over: Record<string, unknown> = {}) => ({ name: "H100", gpusPerReplica: 4, pricePerGpuHour: 20, reservedPricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 1500 }, ...over });
+const sku = (over: Record<string, unknown> = {}) => ({
+  name: "H100",
+  gpusPerReplica: 4,
+  pricePerGpuHour: 20,
+  reservedPricePerGpuHour: 10,
+  sweep: { replicaOutputTokensPerSec: 1500 },
+  ...over,
+});
 
 function plan(over: Record<string, unknown>): PlanFile {
   return {
     format: "capplan.plan/v1",
-    workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 } }],
+    workloads: [
+      {
+        name: "chat",
+        peakRps: 50,
+        inputTokens: 300,
+        outputTokens: 300,
+        schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 },
+      },
+    ],
     factors: { elasticity: 1.2, redundancy: 1.2 },
     skus: [sku()],
     ...over,
@@ -43,13 +58,20 @@ describe("schedules in the plan", () => {
     expect(s.autoscaledCost).toBe(3200);
     expect(s.reservedReplicas).toBe(8);
     expect(s.blendedCost).toBe(2400);
-    expect(s.savings).toEqual({ autoscaled: 1600, autoscaledFraction: 1 / 3, blended: 2400, blendedFraction: 0.5 });
+    expect(s.savings).toEqual({
+      autoscaled: 1600,
+      autoscaledFraction: 1 / 3,
+      blended: 2400,
+      blendedFraction: 0.5,
+    });
     // The constant plan is unchanged: 15 replicas at 80 per replica-hour.
     expect(r.skus[0]!.capacity?.costPerHour).toBe(1200);
   });
 
   it("a plan without schedules has no schedule key (outputs of v1 plans are unchanged)", () => {
-    const r = compute(plan({ workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }] }));
+    const r = compute(
+      plan({ workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }] }),
+    );
     expect("schedule" in r.skus[0]!).toBe(false);
   });
 
@@ -58,7 +80,13 @@ describe("schedules in the plan", () => {
       plan({
         cells: { night: 5 },
         workloads: [
-          { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, "=night * 5", "=night"] } },
+          {
+            name: "chat",
+            peakRps: 50,
+            inputTokens: 300,
+            outputTokens: 300,
+            schedule: { intervalSec: 3600, rps: [50, "=night * 5", "=night"] },
+          },
           { name: "batch", peakRps: 10, inputTokens: 100, outputTokens: 150 },
         ],
         factors: { elasticity: 1, redundancy: { spare: 2 } },
@@ -78,7 +106,8 @@ describe("schedules in the plan", () => {
     // 60-s bins: minute 0 has 120 requests (2 rps), minute 1 has 60 (1 rps), minute 2 has 30 (0.5 rps).
     const recs: { t: number; input: number; output: number }[] = [];
     const add = (minute: number, n: number) => {
-      for (let k = 0; k < n; k++) recs.push({ t: 1_700_000_040 + minute * 60 + (k * 60) / n, input: 100, output: 750 });
+      for (let k = 0; k < n; k++)
+        recs.push({ t: 1_700_000_040 + minute * 60 + (k * 60) / n, input: 100, output: 750 });
     };
     add(0, 120);
     add(1, 60);
@@ -88,7 +117,13 @@ describe("schedules in the plan", () => {
     expect(t.value.series).toEqual([2, 1, 0.5]);
     const r = compute(
       plan({
-        workloads: [{ name: "code", trace: { binSec: 60, name: "code.csv", traffic: t.value }, schedule: { intervalSec: 60, fromTrace: true } }],
+        workloads: [
+          {
+            name: "code",
+            trace: { binSec: 60, name: "code.csv", traffic: t.value },
+            schedule: { intervalSec: 60, fromTrace: true },
+          },
+        ],
         factors: { elasticity: 1, redundancy: 1 },
       }),
     );
@@ -101,10 +136,32 @@ describe("schedules in the plan", () => {
     // 2 × 750 ÷ 1500 = 1, 0.5, 0.25 → 1, 1, 1
     expect(s.replicas).toEqual([1, 1, 1]);
     // 120-s intervals: the bins pair up from the epoch (1,700,000,040 is minute 28,333,334 → interval 14,166,667 holds minutes 0–1)
-    const r2 = compute(plan({ workloads: [{ name: "code", trace: { binSec: 60, traffic: t.value }, schedule: { intervalSec: 120, fromTrace: true } }] }));
+    const r2 = compute(
+      plan({
+        workloads: [
+          {
+            name: "code",
+            trace: { binSec: 60, traffic: t.value },
+            schedule: { intervalSec: 120, fromTrace: true },
+          },
+        ],
+      }),
+    );
     expect(r2.skus[0]!.schedule!.demandRps).toEqual([2, 0.5]);
-    const bad = compute(plan({ workloads: [{ name: "code", trace: { binSec: 60, traffic: t.value }, schedule: { intervalSec: 90, fromTrace: true } }] }));
-    expect(bad.errors.map((e) => [e.path, e.problem?.code])).toEqual([["workloads[0].schedule.intervalSec", "trace.intervalNotMultiple"]]);
+    const bad = compute(
+      plan({
+        workloads: [
+          {
+            name: "code",
+            trace: { binSec: 60, traffic: t.value },
+            schedule: { intervalSec: 90, fromTrace: true },
+          },
+        ],
+      }),
+    );
+    expect(bad.errors.map((e) => [e.path, e.problem?.code])).toEqual([
+      ["workloads[0].schedule.intervalSec", "trace.intervalNotMultiple"],
+    ]);
     expect(bad.skus[0]!.schedule).toBeNull();
   });
 
@@ -112,24 +169,75 @@ describe("schedules in the plan", () => {
     const r = compute(
       plan({
         workloads: [
-          { name: "a", peakRps: 5, inputTokens: 1, outputTokens: 300, schedule: { intervalSec: 3600, rps: [1, 2, 3] } },
-          { name: "b", peakRps: 5, inputTokens: 1, outputTokens: 300, schedule: { intervalSec: 1800, rps: [1, 2] } },
+          {
+            name: "a",
+            peakRps: 5,
+            inputTokens: 1,
+            outputTokens: 300,
+            schedule: { intervalSec: 3600, rps: [1, 2, 3] },
+          },
+          {
+            name: "b",
+            peakRps: 5,
+            inputTokens: 1,
+            outputTokens: 300,
+            schedule: { intervalSec: 1800, rps: [1, 2] },
+          },
         ],
       }),
     );
-    expect(r.errors.map((e) => e.path)).toEqual(["workloads[1].schedule.rps", "workloads[1].schedule.intervalSec"]);
-    expect(r.errors.map((e) => e.problem?.code)).toEqual(["schedule.lengthMismatch", "schedule.intervalMismatch"]);
+    expect(r.errors.map((e) => e.path)).toEqual([
+      "workloads[1].schedule.rps",
+      "workloads[1].schedule.intervalSec",
+    ]);
+    expect(r.errors.map((e) => e.problem?.code)).toEqual([
+      "schedule.lengthMismatch",
+      "schedule.intervalMismatch",
+    ]);
     expect(r.skus[0]!.schedule).toBeNull();
-    expect(r.skus[0]!.capacity?.replicas).toBe(Math.ceil((10 * 300 / 1500) * 1.44));
+    expect(r.skus[0]!.capacity?.replicas).toBe(Math.ceil(((10 * 300) / 1500) * 1.44));
   });
 
   it("validation: rps values, fromTrace without a trace, rps with fromTrace", () => {
-    const v = validatePlan(plan({ workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { rps: [1, -2, "x"], minReplicas: -1 } }] }));
+    const v = validatePlan(
+      plan({
+        workloads: [
+          {
+            name: "a",
+            peakRps: 1,
+            inputTokens: 1,
+            outputTokens: 1,
+            schedule: { rps: [1, -2, "x"], minReplicas: -1 },
+          },
+        ],
+      }),
+    );
     expect(v.ok).toBe(false);
-    if (!v.ok) expect(v.errors.map((e) => e.path)).toEqual(["workloads[0].schedule.minReplicas", "workloads[0].schedule.rps[1]", "workloads[0].schedule.rps[2]"]);
-    const w = validatePlan(plan({ workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { fromTrace: true, rps: [1] } }] }));
+    if (!v.ok)
+      expect(v.errors.map((e) => e.path)).toEqual([
+        "workloads[0].schedule.minReplicas",
+        "workloads[0].schedule.rps[1]",
+        "workloads[0].schedule.rps[2]",
+      ]);
+    const w = validatePlan(
+      plan({
+        workloads: [
+          {
+            name: "a",
+            peakRps: 1,
+            inputTokens: 1,
+            outputTokens: 1,
+            schedule: { fromTrace: true, rps: [1] },
+          },
+        ],
+      }),
+    );
     expect(w.ok).toBe(false);
-    if (!w.ok) expect(w.errors.map((e) => e.path)).toEqual(["workloads[0].schedule.fromTrace", "workloads[0].schedule.rps"]);
+    if (!w.ok)
+      expect(w.errors.map((e) => e.path)).toEqual([
+        "workloads[0].schedule.fromTrace",
+        "workloads[0].schedule.rps",
+      ]);
   });
 
   describe("recommendBy", () => {
@@ -140,18 +248,42 @@ describe("schedules in the plan", () => {
     const two = (recommendBy?: string) =>
       compute(
         plan({
-          workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { rps: [50, 1, 1, 1] } }],
+          workloads: [
+            {
+              name: "chat",
+              peakRps: 50,
+              inputTokens: 300,
+              outputTokens: 300,
+              schedule: { rps: [50, 1, 1, 1] },
+            },
+          ],
           factors: { elasticity: 1, redundancy: 1 },
           skus: [
-            { name: "A", gpusPerReplica: 8, pricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 15000 } },
-            { name: "B", gpusPerReplica: 1, pricePerGpuHour: 9, sweep: { replicaOutputTokensPerSec: 1500 } },
+            {
+              name: "A",
+              gpusPerReplica: 8,
+              pricePerGpuHour: 10,
+              sweep: { replicaOutputTokensPerSec: 15000 },
+            },
+            {
+              name: "B",
+              gpusPerReplica: 1,
+              pricePerGpuHour: 9,
+              sweep: { replicaOutputTokensPerSec: 1500 },
+            },
           ],
           ...(recommendBy ? { recommendBy } : {}),
         }),
       );
     it("peak (default) and static pick A; autoscaled and blended (no reserved price: all on demand) pick B", () => {
       const r = two();
-      expect(r.skus.map((s) => [s.capacity?.costPerHour, s.schedule!.staticCost, s.schedule!.autoscaledCost])).toEqual([
+      expect(
+        r.skus.map((s) => [
+          s.capacity?.costPerHour,
+          s.schedule!.staticCost,
+          s.schedule!.autoscaledCost,
+        ]),
+      ).toEqual([
         [80, 320, 320],
         [90, 360, 117],
       ]);
@@ -164,14 +296,35 @@ describe("schedules in the plan", () => {
       expect(b.recommendBy).toBe("blended");
     });
     it("a schedule cost without any schedule falls back to peak with a warning", () => {
-      const r = compute(plan({ workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }], recommendBy: "autoscaled" }));
+      const r = compute(
+        plan({
+          workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }],
+          recommendBy: "autoscaled",
+        }),
+      );
       expect(r.recommendBy).toBe("peak");
       expect(r.problems?.map((p) => p.code)).toContain("trace.recommendByNoSchedule");
     });
   });
 
   it("the incremental engine equals a fresh computation after edits of the rates, prices, reserved price and factors", () => {
-    const start = plan({ cells: { night: 5 }, workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, 25, "=night", 0], minReplicas: 1, leadIntervals: 1 } }] });
+    const start = plan({
+      cells: { night: 5 },
+      workloads: [
+        {
+          name: "chat",
+          peakRps: 50,
+          inputTokens: 300,
+          outputTokens: 300,
+          schedule: {
+            intervalSec: 3600,
+            rps: [50, 25, "=night", 0],
+            minReplicas: 1,
+            leadIntervals: 1,
+          },
+        },
+      ],
+    });
     const engine = createPlanEngine(start);
     let current = structuredClone(start) as unknown as Record<string, unknown>;
     const edits: [string, unknown][] = [

@@ -7,7 +7,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { restoreGpuCatalog } from "../../src/engine/catalog";
-import { catalogPriceFor, defaultedPrices, defaultedProblem, fillDefaultPrices, priceMessages } from "../../src/engine/price-default";
+import {
+  catalogPriceFor,
+  defaultedPrices,
+  defaultedProblem,
+  fillDefaultPrices,
+  priceMessages,
+} from "../../src/engine/price-default";
 import type { PlanFile } from "../../src/engine/types";
 import { renderProblem } from "../../src/report/messages";
 import { run } from "../cli/helpers";
@@ -20,9 +26,26 @@ function plan(currency?: string): PlanFile {
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 500, outputTokens: 200 }],
     slo: [],
     skus: [
-      { name: "L40S x1", gpu: "l40s", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } },
-      { name: "own", gpu: "h100-sxm", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } },
-      { name: "no price known", gpu: "l4", gpusPerReplica: 1, pricePerGpuHour: "", sweep: { replicaOutputTokensPerSec: 1000 } },
+      {
+        name: "L40S x1",
+        gpu: "l40s",
+        gpusPerReplica: 1,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+      {
+        name: "own",
+        gpu: "h100-sxm",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+      {
+        name: "no price known",
+        gpu: "l4",
+        gpusPerReplica: 1,
+        pricePerGpuHour: "",
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
     ],
   } as unknown as PlanFile;
   if (currency) p.currency = currency;
@@ -32,8 +55,18 @@ function plan(currency?: string): PlanFile {
 describe("catalogue prices", () => {
   it("restores an indicative USD price with source and date for 7 of the 10 GPUs, without issues", () => {
     expect(GPUS.issues).toEqual([]);
-    const priced = Object.fromEntries(GPUS.items.filter((g) => g.price).map((g) => [g.id, g.price!.usdPerGpuHour]));
-    expect(priced).toEqual({ "h100-sxm": 3.49, "h100-pcie": 2.89, h200: 4.59, b200: 6.79, "a100-80gb": 1.59, l40s: 1.09, mi300x: 2.59 });
+    const priced = Object.fromEntries(
+      GPUS.items.filter((g) => g.price).map((g) => [g.id, g.price!.usdPerGpuHour]),
+    );
+    expect(priced).toEqual({
+      "h100-sxm": 3.49,
+      "h100-pcie": 2.89,
+      h200: 4.59,
+      b200: 6.79,
+      "a100-80gb": 1.59,
+      l40s: 1.09,
+      mi300x: 2.59,
+    });
     const l40s = GPUS.items.find((g) => g.id === "l40s")!.price!;
     expect(l40s.source.url).toBe("https://www.runpod.io/pricing");
     expect(l40s.source.retrieved).toBe("2026-09-25");
@@ -48,7 +81,12 @@ describe("catalogue prices", () => {
   });
 
   it("gives a default only in USD (or no currency), for a known GPU with a price", () => {
-    expect(catalogPriceFor(GPUS.items, "l40s", "USD")).toEqual({ gpu: "l40s", usdPerGpuHour: 1.09, source: expect.stringContaining("RunPod"), retrieved: "2026-09-25" });
+    expect(catalogPriceFor(GPUS.items, "l40s", "USD")).toEqual({
+      gpu: "l40s",
+      usdPerGpuHour: 1.09,
+      source: expect.stringContaining("RunPod"),
+      retrieved: "2026-09-25",
+    });
     expect(catalogPriceFor(GPUS.items, "l40s", undefined)?.usdPerGpuHour).toBe(1.09);
     expect(catalogPriceFor(GPUS.items, "l40s", "EUR")).toBeNull();
     expect(catalogPriceFor(GPUS.items, "l4", "USD")).toBeNull();
@@ -68,8 +106,12 @@ describe("catalogue prices", () => {
     const problem = defaultedProblem(d[0]!);
     expect(problem.code).toBe("price.defaulted");
     expect(problem.path).toBe("skus[0].pricePerGpuHour");
-    expect(priceMessages.en(problem)).toBe("L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own");
-    expect(renderProblem(problem, "zh")).toContain("L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格");
+    expect(priceMessages.en(problem)).toBe(
+      "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own",
+    );
+    expect(renderProblem(problem, "zh")).toContain(
+      "L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格",
+    );
     // A price typed over the default is the planner's own.
     expect(defaultedPrices(p, () => 1.2)).toEqual([]);
     expect(fillDefaultPrices(plan("EUR"), GPUS.items)).toEqual([]);
@@ -91,8 +133,12 @@ describe("capplan plan with a SKU naming a catalogue GPU and no price", () => {
     // 10 RPS × 200 output tokens ÷ 1,000 tok/s = 2 replicas of 1 GPU at 1.09 USD.
     expect(out.skus[0].pricePerGpuHour).toBe(1.09);
     expect(out.skus[0].costPerHour).toBeCloseTo(2.18, 10);
-    expect(out.warnings).toContain("L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own");
-    expect(out.problems.map((x: { code: string; path?: string }) => [x.code, x.path])).toContainEqual(["price.defaulted", "skus[0].pricePerGpuHour"]);
+    expect(out.warnings).toContain(
+      "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own",
+    );
+    expect(
+      out.problems.map((x: { code: string; path?: string }) => [x.code, x.path]),
+    ).toContainEqual(["price.defaulted", "skus[0].pricePerGpuHour"]);
     const zh = await run("plan", join(dir, "p.json"), "--lang", "zh");
     expect(zh.out).toContain("L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格");
   });

@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { allocate } from "../../src/engine/allocation";
 import { allocationMessages, tenantsMessages } from "../../src/engine/messages/allocation";
-import { defineMessages, englishOf, message, textProblem, type Problem } from "../../src/engine/problems";
+import {
+  defineMessages,
+  englishOf,
+  message,
+  textProblem,
+  type Problem,
+} from "../../src/engine/problems";
 import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import { validatePlan } from "../../src/engine/plan-file";
-import { CATALOGUES, localizeError, localizeMessage, renderProblem } from "../../src/report/messages";
+import {
+  CATALOGUES,
+  localizeError,
+  localizeMessage,
+  renderProblem,
+} from "../../src/report/messages";
 import { planText } from "../../src/report/plan-output";
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -28,7 +39,13 @@ describe("defineMessages", () => {
 
   it("builds a problem value with its code, severity, path, subject and params, and renders both languages", () => {
     const p = demo.problem("limit", { name: "H100", n: 3 }, { path: "skus[0]", subject: "chat" });
-    expect(p).toEqual({ code: "demo.limit", severity: "warning", path: "skus[0]", subject: "chat", params: { name: "H100", n: 3 } });
+    expect(p).toEqual({
+      code: "demo.limit",
+      severity: "warning",
+      path: "skus[0]",
+      subject: "chat",
+      params: { name: "H100", n: 3 },
+    });
     expect(demo.render(p, "en")).toBe("chat: H100 is over 3");
     expect(demo.render(p, "zh")).toBe("chat：H100 超过 3");
     expect(demo.en(p)).toBe("chat: H100 is over 3");
@@ -65,12 +82,39 @@ describe("defineMessages", () => {
 
 describe("registered catalogues (src/report/messages.ts)", () => {
   it("has the allocation and tenants catalogues, and renders every code of every catalogue in Chinese", () => {
-    expect(CATALOGUES.map((c) => c.domain)).toEqual(expect.arrayContaining(["allocation", "tenants"]));
+    expect(CATALOGUES.map((c) => c.domain)).toEqual(
+      expect.arrayContaining(["allocation", "tenants"]),
+    );
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
         // Render with string params (a template may format numbers; strings go through as written).
-        const lists = ["slos", "available", "names", "paths", "members", "missing", "candidates", "present"];
-        const params = new Proxy({}, { get: (_t, k) => (k === "reason" || k === "inner" ? null : k === "cause" ? { code: "text", severity: "error", params: { text: "x" } } : k === "which" ? "input" : k === "expected" ? "a number" : lists.includes(String(k)) ? ["7"] : 7) });
+        const lists = [
+          "slos",
+          "available",
+          "names",
+          "paths",
+          "members",
+          "missing",
+          "candidates",
+          "present",
+        ];
+        const params = new Proxy(
+          {},
+          {
+            get: (_t, k) =>
+              k === "reason" || k === "inner"
+                ? null
+                : k === "cause"
+                  ? { code: "text", severity: "error", params: { text: "x" } }
+                  : k === "which"
+                    ? "input"
+                    : k === "expected"
+                      ? "a number"
+                      : lists.includes(String(k))
+                        ? ["7"]
+                        : 7,
+          },
+        );
         const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
         const zh = renderProblem(p, "zh");
         expect(zh, p.code).toMatch(CJK);
@@ -89,14 +133,26 @@ describe("registered catalogues (src/report/messages.ts)", () => {
 describe("allocation problems", () => {
   it("come as values beside the English warnings, which keep their old text", () => {
     const r = allocate({
-      pools: [{ name: "p1", costPerDay: 100 }, { name: "p3", costPerDay: 50 }, { name: "p1", costPerDay: 1 }],
-      usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }, { team: "b", pool: "zz", inputTokens: 1, outputTokens: 1 }],
+      pools: [
+        { name: "p1", costPerDay: 100 },
+        { name: "p3", costPerDay: 50 },
+        { name: "p1", costPerDay: 1 },
+      ],
+      usage: [
+        { team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 },
+        { team: "b", pool: "zz", inputTokens: 1, outputTokens: 1 },
+      ],
       method: "weighted",
       inputWeight: -1,
       idle: "proportional",
       currency: "CNY",
     });
-    expect(r.problems.map((p) => p.code)).toEqual(["allocation.weightInvalid", "allocation.poolDuplicate", "allocation.usageNoPool", "allocation.poolNoUsage"]);
+    expect(r.problems.map((p) => p.code)).toEqual([
+      "allocation.weightInvalid",
+      "allocation.poolDuplicate",
+      "allocation.usageNoPool",
+      "allocation.poolNoUsage",
+    ]);
     expect(r.warnings).toEqual([
       "input weight must be a number ≥ 0, got -1: using 1",
       'pool "p1" is listed twice: the second entry is ignored',
@@ -104,7 +160,9 @@ describe("allocation problems", () => {
       'pool "p3": no usage; the whole cost (50 CNY) is idle',
     ]);
     expect(r.problems[1]!.params).toEqual({ pool: "p1" });
-    expect(renderProblem(r.problems[3]!, "zh")).toBe('资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置');
+    expect(renderProblem(r.problems[3]!, "zh")).toBe(
+      '资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置',
+    );
     expect(r.problems[0]!.path).toBe("tenants.inputWeight");
   });
 
@@ -114,17 +172,46 @@ describe("allocation problems", () => {
       title: "t",
       workloads: [{ name: "chat", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
       slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 5000 } }] } }],
-      tenants: { pools: [{ name: "p1", costPerDay: 10 }, { name: "p2", sku: "A" }, { name: "p3", costPerDay: 5 }], usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }] },
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 5000 } }] },
+        },
+      ],
+      tenants: {
+        pools: [
+          { name: "p1", costPerDay: 10 },
+          { name: "p2", sku: "A" },
+          { name: "p3", costPerDay: 5 },
+        ],
+        usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }],
+      },
     });
     expect(v.ok).toBe(true);
     if (!v.ok) return;
     const r = computePlan(resolvePlan(v.plan));
     const e = r.errors.find((x) => x.path === "tenants.pools[1]")!;
-    expect(e.message).toMatch(/^SKU "A" has no cost \(P99 TTFT ≤ 1000 ms fails already at the lowest load .*: 5,000 ms, 4,000 ms \(400 %\) over\)$/);
-    expect(e.problem).toMatchObject({ code: "tenants.skuNoCost", severity: "error", path: "tenants.pools[1]", params: { sku: "A", reason: { code: "plan.sloAtLowest", params: { slo: "P99 TTFT ≤ 1000 ms", valueMs: 5000, overMs: 4000, overPct: 400 } } } });
+    expect(e.message).toMatch(
+      /^SKU "A" has no cost \(P99 TTFT ≤ 1000 ms fails already at the lowest load .*: 5,000 ms, 4,000 ms \(400 %\) over\)$/,
+    );
+    expect(e.problem).toMatchObject({
+      code: "tenants.skuNoCost",
+      severity: "error",
+      path: "tenants.pools[1]",
+      params: {
+        sku: "A",
+        reason: {
+          code: "plan.sloAtLowest",
+          params: { slo: "P99 TTFT ≤ 1000 ms", valueMs: 5000, overMs: 4000, overPct: 400 },
+        },
+      },
+    });
     // the nested reason (a problem of plan.ts) is rendered in Chinese too
-    expect(localizeError(e, "zh")).toMatch(/^SKU "A" 没有成本（P99 TTFT ≤ 1000 ms 在最低负载.*下就不满足：5,000 ms，超出 4,000 ms（400 %）/);
+    expect(localizeError(e, "zh")).toMatch(
+      /^SKU "A" 没有成本（P99 TTFT ≤ 1000 ms 在最低负载.*下就不满足：5,000 ms，超出 4,000 ms（400 %）/,
+    );
     expect(r.problems?.map((p) => p.code)).toEqual(["allocation.poolNoUsage"]);
     const w = r.warnings.find((x) => x.startsWith('pool "p3"'))!;
     expect(localizeMessage(w, "zh", r.problems)).toContain("计为闲置");

@@ -17,8 +17,22 @@ describe("plan resolution", () => {
     // chat_peak = peak * 0.8 = 50 * 0.8 = 40
     expect(r.cells).toEqual({ peak: 50, gpu_hour: 20, chat_peak: 40 });
     expect(r.workloads).toEqual([
-      { name: "chat", peakRps: 40, avgRps: 16, dailyRequests: null, inputTokens: 300, outputTokens: 300 },
-      { name: "docs", peakRps: 10, avgRps: null, dailyRequests: null, inputTokens: 3000, outputTokens: 500 },
+      {
+        name: "chat",
+        peakRps: 40,
+        avgRps: 16,
+        dailyRequests: null,
+        inputTokens: 300,
+        outputTokens: 300,
+      },
+      {
+        name: "docs",
+        peakRps: 10,
+        avgRps: null,
+        dailyRequests: null,
+        inputTokens: 3000,
+        outputTokens: 500,
+      },
     ]);
     expect(r.slo).toEqual([
       { metric: "ttft", stat: "p99", maxMs: 1000 },
@@ -45,7 +59,16 @@ describe("plan resolution", () => {
     expect(r.skus[2]!.sweeps).toEqual({
       chat: {
         kind: "points",
-        points: [{ concurrency: 8, requestRate: null, rps: 2.1, outputTokensPerSec: 640, ttftMs: { p99: 700 }, itlMs: { p95: 40 } }],
+        points: [
+          {
+            concurrency: 8,
+            requestRate: null,
+            rps: 2.1,
+            outputTokensPerSec: 640,
+            ttftMs: { p99: 700 },
+            itlMs: { p95: 40 },
+          },
+        ],
       },
       docs: { kind: "file", file: "sweeps/a100-docs.json" },
     });
@@ -55,11 +78,25 @@ describe("plan resolution", () => {
       outputWeight: 1,
       idle: "proportional",
       basis: "usage",
-      pools: [{ name: "70b", costPerDay: 1920, sku: null, capacityTokensPerDay: null, replicas: null }],
+      pools: [
+        { name: "70b", costPerDay: 1920, sku: null, capacityTokensPerDay: null, replicas: null },
+      ],
       shared: [],
       usage: [
-        { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7, reservedReplicas: null },
-        { team: "support", pool: "70b", inputTokens: 6e7, outputTokens: 4e7, reservedReplicas: null },
+        {
+          team: "search",
+          pool: "70b",
+          inputTokens: 1e7,
+          outputTokens: 2e7,
+          reservedReplicas: null,
+        },
+        {
+          team: "support",
+          pool: "70b",
+          inputTokens: 6e7,
+          outputTokens: 4e7,
+          reservedReplicas: null,
+        },
       ],
     });
   });
@@ -78,7 +115,13 @@ describe("plan resolution", () => {
     expect(r.redundancy).toEqual({ factor: 1 });
     expect(r.workloads.map((w) => w.name)).toEqual(["default"]);
     expect(r.skus[0]!.sweeps).toEqual({ default: { kind: "missing" } });
-    expect(r.tenants).toMatchObject({ method: "output", inputWeight: 0, outputWeight: 1, idle: "proportional", pools: [] });
+    expect(r.tenants).toMatchObject({
+      method: "output",
+      inputWeight: 0,
+      outputWeight: 1,
+      idle: "proportional",
+      pools: [],
+    });
     expect(r.tenants!.usage[0]!.pool).toBeNull();
     expect(r.slo).toEqual([]);
     expect(r.cells).toEqual({});
@@ -96,7 +139,16 @@ describe("plan resolution", () => {
           name: "A",
           gpusPerReplica: 1,
           pricePerGpuHour: 1,
-          sweep: { points: [{ concurrency: 4, requestRate: null, outputTokensPerSec: "=base * 2", ttftMs: { p99: "=k * 100", p50: 80 } }] },
+          sweep: {
+            points: [
+              {
+                concurrency: 4,
+                requestRate: null,
+                outputTokensPerSec: "=base * 2",
+                ttftMs: { p99: "=k * 100", p50: 80 },
+              },
+            ],
+          },
         },
       ],
     };
@@ -106,7 +158,17 @@ describe("plan resolution", () => {
     expect(r.redundancy).toEqual({ spare: 2 });
     const ref = r.skus[0]!.sweeps.default!;
     // outputTokensPerSec = 1500 * 2 = 3000 ; p99 = 2 * 100 = 200
-    expect(ref).toEqual({ kind: "points", points: [{ concurrency: 4, requestRate: null, outputTokensPerSec: 3000, ttftMs: { p99: 200, p50: 80 } }] });
+    expect(ref).toEqual({
+      kind: "points",
+      points: [
+        {
+          concurrency: 4,
+          requestRate: null,
+          outputTokensPerSec: 3000,
+          ttftMs: { p99: 200, p50: 80 },
+        },
+      ],
+    });
   });
 
   it("reports a cycle on both cells and still resolves every other field", () => {
@@ -175,7 +237,11 @@ describe("incremental plan sheet", () => {
   it("an edit recomputes only its dependents, and resolving equals a fresh copy of the edited plan", () => {
     const ps = createPlanSheet(example());
     // peak → chat_peak → workloads[0].peakRps
-    expect(ps.set("cells.peak", 100)).toEqual(["cells.peak", "cells.chat_peak", "workloads[0].peakRps"]);
+    expect(ps.set("cells.peak", 100)).toEqual([
+      "cells.peak",
+      "cells.chat_peak",
+      "workloads[0].peakRps",
+    ]);
     expect(ps.resolve().workloads[0]!.peakRps).toBe(80);
     const edited = example();
     edited.cells!.peak = 100;
@@ -197,7 +263,12 @@ describe("incremental plan sheet", () => {
   it("update() with a structurally edited plan equals resolving it fresh", () => {
     const ps = createPlanSheet(example());
     const next = example();
-    next.workloads!.push({ name: "batch", peakRps: "=peak / 10", inputTokens: 100, outputTokens: 100 });
+    next.workloads!.push({
+      name: "batch",
+      peakRps: "=peak / 10",
+      inputTokens: 100,
+      outputTokens: 100,
+    });
     delete next.cells!.gpu_hour;
     ps.update(next);
     const r = ps.resolve();
@@ -215,14 +286,35 @@ describe("incremental plan sheet", () => {
   });
 
   it("random edits of cells and fields resolve like a fresh copy of the edited plan", () => {
-    const paths = ["cells.peak", "cells.gpu_hour", "cells.chat_peak", "workloads[0].peakRps", "skus[0].pricePerGpuHour", "factors.elasticity", "tenants.pools[0].costPerDay"];
-    const raw = fc.oneof(fc.integer({ min: 1, max: 100 }), fc.constantFrom("=peak * 2", "=gpu_hour + chat_peak", "=nosuch", "=chat_peak", "oops", "2,500"));
+    const paths = [
+      "cells.peak",
+      "cells.gpu_hour",
+      "cells.chat_peak",
+      "workloads[0].peakRps",
+      "skus[0].pricePerGpuHour",
+      "factors.elasticity",
+      "tenants.pools[0].costPerDay",
+    ];
+    const raw = fc.oneof(
+      fc.integer({ min: 1, max: 100 }),
+      fc.constantFrom(
+        "=peak * 2",
+        "=gpu_hour + chat_peak",
+        "=nosuch",
+        "=chat_peak",
+        "oops",
+        "2,500",
+      ),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), raw), { maxLength: 12 }), (edits) => {
-        const ps = createPlanSheet(example());
-        for (const [p, v] of edits) ps.set(p, v);
-        expect(ps.resolve()).toEqual(resolvePlan(structuredClone(ps.plan())));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...paths), raw), { maxLength: 12 }),
+        (edits) => {
+          const ps = createPlanSheet(example());
+          for (const [p, v] of edits) ps.set(p, v);
+          expect(ps.resolve()).toEqual(resolvePlan(structuredClone(ps.plan())));
+        },
+      ),
       { numRuns: 200 },
     );
   });

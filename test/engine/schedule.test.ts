@@ -1,10 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { alignSchedules, bestReserved, computeSchedule, leadMax, scheduleForSku, type ScheduleFactors, type ScheduleResult, type ScheduleSku, type ScheduleWorkload } from "../../src/engine/schedule";
+import {
+  alignSchedules,
+  bestReserved,
+  computeSchedule,
+  leadMax,
+  scheduleForSku,
+  type ScheduleFactors,
+  type ScheduleResult,
+  type ScheduleSku,
+  type ScheduleWorkload,
+} from "../../src/engine/schedule";
 import { renderProblem } from "../../src/report/messages";
 
 const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
-const wl = (rps: number[], extra: Partial<ScheduleWorkload["schedule"] & object> = {}, name = "chat", path = "workloads[0]"): ScheduleWorkload => ({
+const wl = (
+  rps: number[],
+  extra: Partial<ScheduleWorkload["schedule"] & object> = {},
+  name = "chat",
+  path = "workloads[0]",
+): ScheduleWorkload => ({
   name,
   path,
   peakRps: 50,
@@ -16,7 +31,11 @@ const sku = (reservedPricePerGpuHour: number | null = null, n = 1): ScheduleSku 
   gpusPerReplica: 4,
   pricePerGpuHour: 20,
   reservedPricePerGpuHour,
-  perWorkload: Array.from({ length: n }, (_, i) => ({ name: `w${i}`, outputTokens: 300, replicaOutputTokensPerSec: 1500 })),
+  perWorkload: Array.from({ length: n }, (_, i) => ({
+    name: `w${i}`,
+    outputTokens: 300,
+    replicaOutputTokensPerSec: 1500,
+  })),
 });
 
 function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
@@ -43,7 +62,13 @@ describe("schedule formulas on hand-computed cases", () => {
   });
 
   it("minReplicas and leadIntervals wrap around the period: the last interval starts the first one's replicas", () => {
-    const r = ok(computeSchedule([wl([50, 25, 5, 0], { minReplicas: 1, leadIntervals: 1 })], sku(10), seedFactors));
+    const r = ok(
+      computeSchedule(
+        [wl([50, 25, 5, 0], { minReplicas: 1, leadIntervals: 1 })],
+        sku(10),
+        seedFactors,
+      ),
+    );
     // replicas_i = max(1, needed) = 15, 8, 2, 1; scheduled_i = max(replicas_i, replicas_{i+1 mod 4}) = 15, 8, 2, 15
     expect(r.replicas).toEqual([15, 8, 2, 15]);
     expect(r.staticReplicas).toBe(15);
@@ -63,7 +88,9 @@ describe("schedule formulas on hand-computed cases", () => {
   });
 
   it("N+k: ceil(base × elasticity) + k in every interval, also at zero demand", () => {
-    const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }));
+    const r = ok(
+      computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }),
+    );
     // base × 1.2 = 12, 6, 1.2, 0 → 12, 6, 2, 0 → + 2
     expect(r.needed).toEqual([14, 8, 4, 2]);
     expect(r.staticReplicas).toBe(14);
@@ -87,8 +114,17 @@ describe("schedule formulas on hand-computed cases", () => {
   });
 
   it("several workloads: each interval's base is the sum over workloads; one without a schedule demands its peakRps throughout", () => {
-    const ws: ScheduleWorkload[] = [wl([50, 0], {}, "chat", "workloads[0]"), { name: "docs", path: "workloads[1]", peakRps: 10, schedule: null }];
-    const s: ScheduleSku = { ...sku(), perWorkload: [{ name: "chat", outputTokens: 300, replicaOutputTokensPerSec: 1500 }, { name: "docs", outputTokens: 500, replicaOutputTokensPerSec: 1000 }] };
+    const ws: ScheduleWorkload[] = [
+      wl([50, 0], {}, "chat", "workloads[0]"),
+      { name: "docs", path: "workloads[1]", peakRps: 10, schedule: null },
+    ];
+    const s: ScheduleSku = {
+      ...sku(),
+      perWorkload: [
+        { name: "chat", outputTokens: 300, replicaOutputTokensPerSec: 1500 },
+        { name: "docs", outputTokens: 500, replicaOutputTokensPerSec: 1000 },
+      ],
+    };
     const r = ok(computeSchedule(ws, s, { elasticity: 1, redundancy: { factor: 1 } }));
     // docs: 10 × 500 / 1000 = 5 in each interval; chat 10 then 0
     expect(r.demandRps).toEqual([60, 10]);
@@ -107,8 +143,13 @@ describe("schedule errors are values with paths", () => {
     const a = alignSchedules([wl([5, -1, Number.NaN])]);
     expect(a?.ok).toBe(false);
     if (a && !a.ok) {
-      expect(a.problems.map((p) => p.path)).toEqual(["workloads[0].schedule.rps[1]", "workloads[0].schedule.rps[2]"]);
-      expect(renderProblem(a.problems[0]!, "en")).toBe('workload "chat": schedule value 2 must be a request rate ≥ 0, got -1');
+      expect(a.problems.map((p) => p.path)).toEqual([
+        "workloads[0].schedule.rps[1]",
+        "workloads[0].schedule.rps[2]",
+      ]);
+      expect(renderProblem(a.problems[0]!, "en")).toBe(
+        'workload "chat": schedule value 2 must be a request rate ≥ 0, got -1',
+      );
       expect(renderProblem(a.problems[0]!, "zh")).toContain("第 2 个值");
     }
     const e = alignSchedules([wl([])]);
@@ -116,7 +157,10 @@ describe("schedule errors are values with paths", () => {
   });
 
   it("schedules of several workloads must share intervalSec and length", () => {
-    const a = alignSchedules([wl([1, 2, 3], {}, "a", "workloads[0]"), wl([1, 2], { intervalSec: 1800 }, "b", "workloads[1]")]);
+    const a = alignSchedules([
+      wl([1, 2, 3], {}, "a", "workloads[0]"),
+      wl([1, 2], { intervalSec: 1800 }, "b", "workloads[1]"),
+    ]);
     expect(a && !a.ok && a.problems.map((p) => [p.code, p.path])).toEqual([
       ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
       ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
@@ -125,18 +169,27 @@ describe("schedule errors are values with paths", () => {
 
   it("minReplicas, leadIntervals and intervalSec are checked", () => {
     const a = alignSchedules([wl([1], { minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 })]);
-    expect(a && !a.ok && a.problems.map((p) => p.path).sort()).toEqual(["workloads[0].schedule.intervalSec", "workloads[0].schedule.leadIntervals", "workloads[0].schedule.minReplicas"]);
+    expect(a && !a.ok && a.problems.map((p) => p.path).sort()).toEqual([
+      "workloads[0].schedule.intervalSec",
+      "workloads[0].schedule.leadIntervals",
+      "workloads[0].schedule.minReplicas",
+    ]);
   });
 
   it("no schedule anywhere: null (nothing to compute)", () => {
-    expect(alignSchedules([{ name: "chat", path: "workloads[0]", peakRps: 5, schedule: null }])).toBeNull();
+    expect(
+      alignSchedules([{ name: "chat", path: "workloads[0]", peakRps: 5, schedule: null }]),
+    ).toBeNull();
   });
 
   it("a negative reserved price or a missing price is an error of the SKU's field", () => {
     const a = alignSchedules([wl([1, 2])]);
     if (!a?.ok) throw new Error("aligned");
     const r = scheduleForSku(a.value, { ...sku(-1), pricePerGpuHour: Number.NaN }, seedFactors);
-    expect(!r.ok && r.problems.map((p) => p.path)).toEqual(["skus[0].pricePerGpuHour", "skus[0].reservedPricePerGpuHour"]);
+    expect(!r.ok && r.problems.map((p) => p.path)).toEqual([
+      "skus[0].pricePerGpuHour",
+      "skus[0].reservedPricePerGpuHour",
+    ]);
   });
 
   it("a schedule peak above peakRps is a warning", () => {
@@ -146,8 +199,16 @@ describe("schedule errors are values with paths", () => {
 });
 
 // Brute-force references straight from the formulas.
-const naiveLead = (v: number[], lead: number): number[] => v.map((_, i) => Math.max(...Array.from({ length: lead + 1 }, (_, j) => v[(i + j) % v.length]!)));
-const blended = (s: readonly number[], R: number, g: number, dt: number, p: number, rp: number): number =>
+const naiveLead = (v: number[], lead: number): number[] =>
+  v.map((_, i) => Math.max(...Array.from({ length: lead + 1 }, (_, j) => v[(i + j) % v.length]!)));
+const blended = (
+  s: readonly number[],
+  R: number,
+  g: number,
+  dt: number,
+  p: number,
+  rp: number,
+): number =>
   s.reduce((a, x) => a + (R * g * rp * dt) / 3600 + (Math.max(0, x - R) * g * p * dt) / 3600, 0);
 
 const arbCase = fc.record({
@@ -156,7 +217,10 @@ const arbCase = fc.record({
   minReplicas: fc.integer({ min: 0, max: 4 }),
   leadIntervals: fc.integer({ min: 0, max: 6 }),
   elasticity: fc.double({ min: 0.5, max: 2, noNaN: true }),
-  redundancy: fc.oneof(fc.record({ factor: fc.double({ min: 0.5, max: 2, noNaN: true }) }), fc.record({ spare: fc.integer({ min: 0, max: 3 }) })),
+  redundancy: fc.oneof(
+    fc.record({ factor: fc.double({ min: 0.5, max: 2, noNaN: true }) }),
+    fc.record({ spare: fc.integer({ min: 0, max: 3 }) }),
+  ),
   gpus: fc.integer({ min: 1, max: 8 }),
   price: fc.double({ min: 0.1, max: 50, noNaN: true }),
   reserved: fc.double({ min: 0, max: 60, noNaN: true }),
@@ -166,8 +230,26 @@ type Case = typeof arbCase extends fc.Arbitrary<infer T> ? T : never;
 const run = (c: Case, reserved = c.reserved): ScheduleResult =>
   ok(
     computeSchedule(
-      [{ name: "w", path: "workloads[0]", peakRps: 1e9, schedule: { intervalSec: c.intervalSec, rps: c.rps, minReplicas: c.minReplicas, leadIntervals: c.leadIntervals } }],
-      { path: "skus[0]", gpusPerReplica: c.gpus, pricePerGpuHour: c.price, reservedPricePerGpuHour: reserved, perWorkload: [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }] },
+      [
+        {
+          name: "w",
+          path: "workloads[0]",
+          peakRps: 1e9,
+          schedule: {
+            intervalSec: c.intervalSec,
+            rps: c.rps,
+            minReplicas: c.minReplicas,
+            leadIntervals: c.leadIntervals,
+          },
+        },
+      ],
+      {
+        path: "skus[0]",
+        gpusPerReplica: c.gpus,
+        pricePerGpuHour: c.price,
+        reservedPricePerGpuHour: reserved,
+        perWorkload: [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }],
+      },
       { elasticity: c.elasticity, redundancy: c.redundancy },
     ),
   );
@@ -178,7 +260,9 @@ describe("schedule properties", () => {
       fc.property(arbCase, (c) => {
         const r = run(c);
         expect(r.autoscaledCost).toBeLessThanOrEqual(r.staticCost);
-        expect(r.blendedCost!).toBeLessThanOrEqual(Math.min(r.staticCost, r.autoscaledCost) * (1 + 1e-12));
+        expect(r.blendedCost!).toBeLessThanOrEqual(
+          Math.min(r.staticCost, r.autoscaledCost) * (1 + 1e-12),
+        );
       }),
       { numRuns: 300 },
     );
@@ -188,12 +272,15 @@ describe("schedule properties", () => {
     fc.assert(
       fc.property(arbCase, (c) => {
         const r = run(c);
-        const costs = Array.from({ length: r.staticReplicas + 1 }, (_, R) => blended(r.replicas, R, c.gpus, c.intervalSec, c.price, c.reserved));
+        const costs = Array.from({ length: r.staticReplicas + 1 }, (_, R) =>
+          blended(r.replicas, R, c.gpus, c.intervalSec, c.price, c.reserved),
+        );
         const least = Math.min(...costs);
         const tol = 1e-9 * Math.max(1, least);
         expect(costs[r.reservedReplicas!]!).toBeLessThanOrEqual(least + tol);
         // no smaller R is (beyond rounding) as cheap
-        for (let R = 0; R < r.reservedReplicas!; R++) expect(costs[R]!).toBeGreaterThan(least - tol);
+        for (let R = 0; R < r.reservedReplicas!; R++)
+          expect(costs[R]!).toBeGreaterThan(least - tol);
         expect(r.blendedCost).toBeCloseTo(costs[r.reservedReplicas!]!, 6);
       }),
       { numRuns: 200 },
@@ -203,7 +290,9 @@ describe("schedule properties", () => {
   it("a higher reserved price never raises the reserved count", () => {
     fc.assert(
       fc.property(arbCase, fc.double({ min: 0, max: 30, noNaN: true }), (c, more) => {
-        expect(run(c, c.reserved + more).reservedReplicas!).toBeLessThanOrEqual(run(c).reservedReplicas!);
+        expect(run(c, c.reserved + more).reservedReplicas!).toBeLessThanOrEqual(
+          run(c).reservedReplicas!,
+        );
       }),
       { numRuns: 300 },
     );
@@ -211,15 +300,24 @@ describe("schedule properties", () => {
 
   it("scheduled_i is the wrapped maximum over the lead window (against a direct loop)", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 50 }), (v, lead) => {
-        expect(leadMax(v, lead)).toEqual(naiveLead(v, Math.min(lead, v.length - 1)));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 50 }),
+        (v, lead) => {
+          expect(leadMax(v, lead)).toEqual(naiveLead(v, Math.min(lead, v.length - 1)));
+        },
+      ),
     );
   });
 
   it("bestReserved counts replica counts instead of sorting: the same R as the sorted walk", () => {
     // The walk over a sorted copy, as bestReserved computed it before counting.
-    const bySort = (scheduled: number[], staticReplicas: number, price: number, reservedPrice: number): number => {
+    const bySort = (
+      scheduled: number[],
+      staticReplicas: number,
+      price: number,
+      reservedPrice: number,
+    ): number => {
       const n = scheduled.length;
       if (n === 0) return 0;
       const cost = reservedPrice * n;
@@ -241,12 +339,19 @@ describe("schedule properties", () => {
     expect(bestReserved(s, 6, 3, 1)).toBe(6);
     expect(bestReserved(s, 6, 3, 2)).toBe(2);
     const counts = fc.array(fc.nat(40), { maxLength: 300 });
-    const mixed = fc.array(fc.oneof(fc.nat(40), fc.double({ min: 0, max: 40, noNaN: true })), { maxLength: 300 });
+    const mixed = fc.array(fc.oneof(fc.nat(40), fc.double({ min: 0, max: 40, noNaN: true })), {
+      maxLength: 300,
+    });
     fc.assert(
-      fc.property(fc.oneof(counts, mixed), fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (v, price, reserved) => {
-        const st = v.reduce((m, x) => Math.max(m, x), 0);
-        return bestReserved(v, st, price, reserved) === bySort(v, st, price, reserved);
-      }),
+      fc.property(
+        fc.oneof(counts, mixed),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (v, price, reserved) => {
+          const st = v.reduce((m, x) => Math.max(m, x), 0);
+          return bestReserved(v, st, price, reserved) === bySort(v, st, price, reserved);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -12,8 +12,13 @@ function sweep(ttft: number[], itl: number[]): SweepPoint[] {
   const otps = [100, 190, 360, 640, 900, 950];
   const rps = [1, 1.9, 3.6, 6.4, 9, 9.5];
   return conc.map((c, i) => ({
-    concurrency: c, requestRate: null, rps: rps[i]!, outputTokensPerSec: otps[i]!, totalTokensPerSec: otps[i]! * 2,
-    ttftMs: { p99: ttft[i]! }, itlMs: { p95: itl[i]! },
+    concurrency: c,
+    requestRate: null,
+    rps: rps[i]!,
+    outputTokensPerSec: otps[i]!,
+    totalTokensPerSec: otps[i]! * 2,
+    ttftMs: { p99: ttft[i]! },
+    itlMs: { p95: itl[i]! },
   }));
 }
 const BASE_TTFT = [200, 250, 400, 700, 1300, 3000];
@@ -37,18 +42,37 @@ describe("operatingPoint in measured mode", () => {
   });
 
   it("treats a value equal to the limit as meeting it", () => {
-    const op = operatingPoint({ points: sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL) }, [TTFT], "measured");
+    const op = operatingPoint(
+      { points: sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL) },
+      [TTFT],
+      "measured",
+    );
     expect(op.concurrency).toBe(8);
   });
 
   it("ignores a point that passes again after a failure, with a non-monotone warning", () => {
-    const op = operatingPoint({ points: sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]) }, [TTFT, ITL], "measured");
+    const op = operatingPoint(
+      { points: sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]) },
+      [TTFT, ITL],
+      "measured",
+    );
     expect(op.concurrency).toBe(8);
-    expect(op.warnings.some(w => w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"))).toBe(true);
+    expect(
+      op.warnings.some((w) =>
+        w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"),
+      ),
+    ).toBe(true);
   });
 
   it("returns the last point with sloBinding false when every point passes", () => {
-    const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [{ ...TTFT, maxMs: 5000 }, { ...ITL, maxMs: 500 }], "measured");
+    const op = operatingPoint(
+      { points: sweep(BASE_TTFT, BASE_ITL) },
+      [
+        { ...TTFT, maxMs: 5000 },
+        { ...ITL, maxMs: 500 },
+      ],
+      "measured",
+    );
     expect(op.feasible).toBe(true);
     expect(op.concurrency).toBe(32);
     expect(op.outputTokensPerSec).toBe(950);
@@ -57,14 +81,30 @@ describe("operatingPoint in measured mode", () => {
   });
 
   it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
-    const op = operatingPoint({ points: sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]) }, [TTFT, ITL], "measured");
+    const op = operatingPoint(
+      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]) },
+      [TTFT, ITL],
+      "measured",
+    );
     // c=1: TTFT 1500 vs 1000 → 500 ms, 50 %; ITL 130 vs 100 → 30 ms, 30 %. The worst is TTFT.
     expect(op.feasible).toBe(false);
-    expect(op.failure).toEqual({ slo: TTFT, load: 1, valueMs: 1500, maxMs: 1000, overMs: 500, overPct: 50 });
-    expect(op.failures!.map(f => [f.slo.metric, f.overMs, f.overPct])).toEqual([["ttft", 500, 50], ["itl", 30, 30]]);
+    expect(op.failure).toEqual({
+      slo: TTFT,
+      load: 1,
+      valueMs: 1500,
+      maxMs: 1000,
+      overMs: 500,
+      overPct: 50,
+    });
+    expect(op.failures!.map((f) => [f.slo.metric, f.overMs, f.overPct])).toEqual([
+      ["ttft", 500, 50],
+      ["itl", 30, 30],
+    ]);
     expect(op.concurrency).toBeNull();
     expect(op.outputTokensPerSec).toBeNull();
-    expect(op.warnings).toContain("infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit");
+    expect(op.warnings).toContain(
+      "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+    );
   });
 
   it("sorts points by load defensively and reports indices of the input order", () => {
@@ -98,14 +138,24 @@ describe("operatingPoint in interpolated mode", () => {
     expect(op.concurrency).toBeCloseTo(8 + 16 / 7, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(640 + (2 / 7) * 260, 12);
     // measured mode names the same binding SLO
-    expect(operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "measured").bindingSlo).toEqual(ITL);
+    expect(
+      operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "measured").bindingSlo,
+    ).toEqual(ITL);
   });
 
   it("never extrapolates: no passing point stays infeasible and all-passing stays the last point", () => {
-    const bad = operatingPoint({ points: sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL) }, [TTFT], "interpolated");
+    const bad = operatingPoint(
+      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL) },
+      [TTFT],
+      "interpolated",
+    );
     expect(bad.feasible).toBe(false);
     expect(bad.concurrency).toBeNull();
-    const all = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [{ ...TTFT, maxMs: 9000 }], "interpolated");
+    const all = operatingPoint(
+      { points: sweep(BASE_TTFT, BASE_ITL) },
+      [{ ...TTFT, maxMs: 9000 }],
+      "interpolated",
+    );
     expect(all.basis).toBe("measured");
     expect(all.concurrency).toBe(32);
     expect(all.sloBinding).toBe(false);
@@ -114,12 +164,20 @@ describe("operatingPoint in interpolated mode", () => {
   it("falls back to the last passing point when the next load is an infinite request rate", () => {
     const pts: SweepPoint[] = [
       { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, ttftMs: { p99: 300 } },
-      { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+      {
+        concurrency: null,
+        requestRate: "inf",
+        rps: 5,
+        outputTokensPerSec: 500,
+        ttftMs: { p99: 5000 },
+      },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect(op.basis).toBe("measured");
     expect(op.requestRate).toBe(2);
-    expect(op.warnings.some(w => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(true);
+    expect(op.warnings.some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
+      true,
+    );
   });
 });
 
@@ -133,7 +191,10 @@ describe("statistics and substitution", () => {
   });
 
   it("never invents a missing statistic: feasibility is unknown and the existing stats are listed", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map(p => ({ ...p, itlMs: { mean: 20, p50: 19, p99: 40 } }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({
+      ...p,
+      itlMs: { mean: 20, p50: 19, p99: 40 },
+    }));
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
@@ -156,7 +217,10 @@ describe("statistics and substitution", () => {
   });
 
   it("still reports infeasible when an SLO fails at the lowest load although another statistic is missing", () => {
-    const pts = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL).map(p => ({ ...p, itlMs: { mean: 20 } }));
+    const pts = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL).map((p) => ({
+      ...p,
+      itlMs: { mean: 20 },
+    }));
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBe(false);
     expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
@@ -171,9 +235,24 @@ describe("statistics and substitution", () => {
 
   it("statValue substitutes TPOT for ITL only when the point has no ITL at all", () => {
     const p: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: { p95: 42, mean: 40 } };
-    expect(statValue(p, "itl", "p95")).toEqual({ valueMs: 42, usedMetric: "tpot", substituted: true, available: ["mean", "p95"] });
-    const q: SweepPoint = { concurrency: 1, requestRate: null, itlMs: { mean: 10 }, tpotMs: { p95: 42 } };
-    expect(statValue(q, "itl", "p95")).toEqual({ valueMs: null, usedMetric: "itl", substituted: false, available: ["mean"] });
+    expect(statValue(p, "itl", "p95")).toEqual({
+      valueMs: 42,
+      usedMetric: "tpot",
+      substituted: true,
+      available: ["mean", "p95"],
+    });
+    const q: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      itlMs: { mean: 10 },
+      tpotMs: { p95: 42 },
+    };
+    expect(statValue(q, "itl", "p95")).toEqual({
+      valueMs: null,
+      usedMetric: "itl",
+      substituted: false,
+      available: ["mean"],
+    });
     // nothing else is substituted: E2E is not read from TTFT
     expect(statValue(p, "e2e", "p95").valueMs).toBeNull();
   });
@@ -188,7 +267,10 @@ describe("statistics and substitution", () => {
 describe("operating point: most throughput and failed requests (docs/operating-point.md)", () => {
   /** Throughput rises to c=8 then falls (past saturation) while TTFT still passes up to c=16. */
   function pastPeak(): SweepPoint[] {
-    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({ ...p, outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]! }));
+    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({
+      ...p,
+      outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]!,
+    }));
   }
 
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
@@ -196,11 +278,20 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expect(op.concurrency).toBe(8);
     expect(op.outputTokensPerSec).toBe(640);
     expect(op.bindingSlo).toEqual(TTFT);
-    expect(op.warnings.some(w => w.startsWith("the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less"))).toBe(true);
+    expect(
+      op.warnings.some((w) =>
+        w.startsWith(
+          "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("ties keep the lower load", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]! }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]!,
+    }));
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect(op.concurrency).toBe(4);
   });
@@ -213,7 +304,11 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   });
 
   it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, completed: 100, failed: [0, 0, 0, 0, 5, 50][i]! }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      completed: 100,
+      failed: [0, 0, 0, 0, 5, 50][i]!,
+    }));
     const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured");
     // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
     expect(op.concurrency).toBe(8);
@@ -221,30 +316,42 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expect(op.bindingSlo).toBeNull();
     expect(op.sloBinding).toBe(true);
     // A looser limit lets c=16 pass.
-    expect(operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, { maxErrorRatePct: 5 }).concurrency).toBe(16);
+    expect(
+      operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, {
+        maxErrorRatePct: 5,
+      }).concurrency,
+    ).toBe(16);
   });
 
   it("interpolates the failed share to its limit", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, completed: [100, 100, 100, 100, 98, 96][i]!, failed: [0, 0, 0, 0, 2, 4][i]! }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      completed: [100, 100, 100, 100, 98, 96][i]!,
+      failed: [0, 0, 0, 0, 2, 4][i]!,
+    }));
     // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
     const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "interpolated");
     expect(op.basis).toBe("interpolated");
     expect(op.concurrency).toBeCloseTo(12, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
     expect(op.bindingErrorRate).toBe(true);
-    expect(op.warnings).toContain("operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit");
+    expect(op.warnings).toContain(
+      "operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit",
+    );
   });
 
   it("infeasible when the lowest load already drops too many requests; no failures recorded count as 0", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map(p => ({ ...p, completed: 90, failed: 10 }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({ ...p, completed: 90, failed: 10 }));
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect(op.feasible).toBe(false);
     expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
     expect(op.bindingErrorRate).toBe(true);
-    expect(op.warnings).toContain("infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit");
+    expect(op.warnings).toContain(
+      "infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
+    );
     const none = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT], "measured");
     expect(none.failedSharePct).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(none.warnings.some(w => /fail/.test(w))).toBe(false);
+    expect(none.warnings.some((w) => /fail/.test(w))).toBe(false);
   });
 
   it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
@@ -252,6 +359,8 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBeNull();
     expect(op.checks[0]![1]!.usedMetric).toBe("itl");
-    expect(op.warnings.find(w => w.startsWith("P95 ITL is missing"))).toMatch(/it has NTPOT .* not substituted: add an SLO on ntpot/);
+    expect(op.warnings.find((w) => w.startsWith("P95 ITL is missing"))).toMatch(
+      /it has NTPOT .* not substituted: add an SLO on ntpot/,
+    );
   });
 });

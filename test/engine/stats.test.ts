@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { percentileSorted, RADIX_MIN, radixSortInPlace, radixSorted, sortedCopy, summarize, summarizeSorted } from "../../src/engine/stats";
+import {
+  percentileSorted,
+  RADIX_MIN,
+  radixSortInPlace,
+  radixSorted,
+  sortedCopy,
+  summarize,
+  summarizeSorted,
+} from "../../src/engine/stats";
 
 describe("percentileSorted", () => {
   it("matches numpy's linear method", () => {
@@ -78,7 +86,10 @@ describe("radix sort of doubles (the sort behind summarize on long arrays)", () 
     expect(radixSortInPlace(xs, new Float64Array(xs.length))).toBeNull();
     expect(sameBits(xs, before)).toBe(true);
     // A scratch buffer longer than the values is fine; the result has exactly their length.
-    const ys = Float64Array.from({ length: RADIX_MIN }, (_, i) => ((i * 7919) % RADIX_MIN) - 1000.5);
+    const ys = Float64Array.from(
+      { length: RADIX_MIN },
+      (_, i) => ((i * 7919) % RADIX_MIN) - 1000.5,
+    );
     const want = Float64Array.from(ys).sort();
     const got = radixSortInPlace(ys, new Float64Array(RADIX_MIN * 3))!;
     expect(got.length).toBe(RADIX_MIN);
@@ -93,13 +104,17 @@ describe("radix sort of doubles (the sort behind summarize on long arrays)", () 
       fc.constantFrom(0, -0, 5e-324, -5e-324, Infinity, -Infinity, 1.5, 1.5),
     );
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 400 }), fc.integer({ min: 0, max: 2 }), (base, copies) => {
-        // Repeat the sample up to past RADIX_MIN so the radix path runs on every case.
-        const xs: number[] = [];
-        while (xs.length < RADIX_MIN + copies) for (const v of base) xs.push(v);
-        const r = radixSorted(xs);
-        return r !== null && sameBits(r, Float64Array.from(xs).sort());
-      }),
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 400 }),
+        fc.integer({ min: 0, max: 2 }),
+        (base, copies) => {
+          // Repeat the sample up to past RADIX_MIN so the radix path runs on every case.
+          const xs: number[] = [];
+          while (xs.length < RADIX_MIN + copies) for (const v of base) xs.push(v);
+          const r = radixSorted(xs);
+          return r !== null && sameBits(r, Float64Array.from(xs).sort());
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -108,13 +123,29 @@ describe("radix sort of doubles (the sort behind summarize on long arrays)", () 
     // Latency-like values (two decimals, exponential spread) and plain doubles.
     const latency = fc.integer({ min: 0, max: 5_000_000 }).map((i) => i / 100);
     fc.assert(
-      fc.property(fc.array(fc.oneof(latency, fc.double({ noNaN: true }), fc.double({ noNaN: true, min: -1e6, max: 1e6 })), { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 30 }), fc.boolean(), (base, rep, long) => {
-        const xs: number[] = [];
-        for (let r = 0; r < rep || (long && xs.length < RADIX_MIN); r++) for (const v of base) xs.push(v * (1 + r / 7));
-        const got = summarize(Float64Array.from(xs));
-        const want = summarizeBySort(xs);
-        return Object.keys(want).every((k) => Object.is(got[k], want[k])) && Object.keys(got).length === Object.keys(want).length;
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            latency,
+            fc.double({ noNaN: true }),
+            fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
+          ),
+          { minLength: 1, maxLength: 300 },
+        ),
+        fc.integer({ min: 1, max: 30 }),
+        fc.boolean(),
+        (base, rep, long) => {
+          const xs: number[] = [];
+          for (let r = 0; r < rep || (long && xs.length < RADIX_MIN); r++)
+            for (const v of base) xs.push(v * (1 + r / 7));
+          const got = summarize(Float64Array.from(xs));
+          const want = summarizeBySort(xs);
+          return (
+            Object.keys(want).every((k) => Object.is(got[k], want[k])) &&
+            Object.keys(got).length === Object.keys(want).length
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });

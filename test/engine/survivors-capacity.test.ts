@@ -5,16 +5,30 @@
  * hand-calculated; warnings are compared as whole arrays.
  */
 import { describe, expect, it } from "vitest";
-import { capacity, ceilTol, HOURS_PER_MONTH, LENGTH_MISMATCH, replicasFromBase, type CapacityResult, type SkuCapacityInput, type WorkloadInput } from "../../src/engine/capacity";
+import {
+  capacity,
+  ceilTol,
+  HOURS_PER_MONTH,
+  LENGTH_MISMATCH,
+  replicasFromBase,
+  type CapacityResult,
+  type SkuCapacityInput,
+  type WorkloadInput,
+} from "../../src/engine/capacity";
 
 /** |got − want| ≤ 1e-12 × |want| (exact up to binary rounding). */
 function near(got: number | undefined, want: number): void {
   expect(got).toBeTypeOf("number");
-  if (!(Math.abs(got! - want) <= 1e-12 * Math.abs(want))) throw new Error(`got ${String(got)}, want ${want}`);
+  if (!(Math.abs(got! - want) <= 1e-12 * Math.abs(want)))
+    throw new Error(`got ${String(got)}, want ${want}`);
 }
 
 const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
-const one = (w: Partial<WorkloadInput> = {}, sku: Partial<SkuCapacityInput> = {}, c = 1500): SkuCapacityInput => ({
+const one = (
+  w: Partial<WorkloadInput> = {},
+  sku: Partial<SkuCapacityInput> = {},
+  c = 1500,
+): SkuCapacityInput => ({
   gpusPerReplica: 4,
   pricePerGpuHour: 2.5,
   perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c }],
@@ -22,7 +36,19 @@ const one = (w: Partial<WorkloadInput> = {}, sku: Partial<SkuCapacityInput> = {}
 });
 const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 
-const NUMBERS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"] as const;
+const NUMBERS = [
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "costPerHour",
+  "costPerDay",
+  "costPerMonth",
+  "costPerOutputToken",
+  "costPerMillionOutputTokens",
+  "costPerRequest",
+  "utilizationAtPeak",
+] as const;
 function expectAllNaN(r: CapacityResult): void {
   for (const k of NUMBERS) expect([k, r[k]]).toEqual([k, Number.NaN]);
   expect(r.peak.costPerOutputToken).toBeNaN();
@@ -36,7 +62,9 @@ describe("one workload, every result", () => {
     // base = 50 × 300 / 1500 = 10; raw = 14.4 → 15 replicas, 60 GPUs, 150 per hour
     near(r.replicasBase, 10);
     near(r.replicasRaw, 14.4);
-    expect([r.replicas, r.gpus, r.costPerHour, r.costPerDay, r.costPerMonth]).toEqual([15, 60, 150, 3600, 109500]);
+    expect([r.replicas, r.gpus, r.costPerHour, r.costPerDay, r.costPerMonth]).toEqual([
+      15, 60, 150, 3600, 109500,
+    ]);
     // per output token at replica capacity: 4 × 2.5 / (1500 × 3600) = 1.85185e-6; 1.85185 per 1M; × 300 tokens per request
     near(r.costPerOutputToken, 10 / 5_400_000);
     near(r.costPerMillionOutputTokens, 1e7 / 5_400_000);
@@ -60,8 +88,14 @@ describe("forecast", () => {
       gpusPerReplica: 1,
       pricePerGpuHour: 2,
       perWorkload: [
-        { workload: { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, avgRps: 20 }, replicaOutputTokensPerSec: 1500 },
-        { workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 }, replicaOutputTokensPerSec: 1000 },
+        {
+          workload: { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, avgRps: 20 },
+          replicaOutputTokensPerSec: 1500,
+        },
+        {
+          workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+          replicaOutputTokensPerSec: 1000,
+        },
       ],
     };
     const r = capacity(sku, { elasticity: 1, redundancy: { factor: 1 } });
@@ -77,7 +111,9 @@ describe("forecast", () => {
     near(r.peak.costPerMillionOutputTokens, 3e7 / 72_000_000);
     near(r.costPerOutputToken, 2 / ((20000 / 15) * 3600));
     near(r.costPerRequest, (2 / ((20000 / 15) * 3600)) * (20000 / 60));
-    expect(r.warnings).toEqual(["docs: no average rate or daily volume; the forecast uses its peak (10 req/s)"]);
+    expect(r.warnings).toEqual([
+      "docs: no average rate or daily volume; the forecast uses its peak (10 req/s)",
+    ]);
   });
 
   it("daily requests ÷ 86,400 when there is no average rate; avgRps first when both are given", () => {
@@ -106,7 +142,9 @@ describe("forecast", () => {
 
   it("warns when the forecast rate is above the peak, not when it equals it", () => {
     expect(capacity(one({ avgRps: 50 }), F).warnings).toEqual([]);
-    expect(capacity(one({ avgRps: 60 }), F).warnings).toEqual(["chat: the forecast rate 60 req/s is above the peak 50 req/s"]);
+    expect(capacity(one({ avgRps: 60 }), F).warnings).toEqual([
+      "chat: the forecast rate 60 req/s is above the peak 50 req/s",
+    ]);
   });
 });
 
@@ -135,8 +173,14 @@ describe("division by zero", () => {
       gpusPerReplica: 1,
       pricePerGpuHour: 3.6,
       perWorkload: [
-        { workload: { name: "a", peakRps: 0, inputTokens: 0, outputTokens: 100 }, replicaOutputTokensPerSec: 1000 },
-        { workload: { name: "b", peakRps: 0, inputTokens: 0, outputTokens: 300 }, replicaOutputTokensPerSec: 500 },
+        {
+          workload: { name: "a", peakRps: 0, inputTokens: 0, outputTokens: 100 },
+          replicaOutputTokensPerSec: 1000,
+        },
+        {
+          workload: { name: "b", peakRps: 0, inputTokens: 0, outputTokens: 300 },
+          replicaOutputTokensPerSec: 500,
+        },
       ],
     };
     const r = capacity(sku, F);
@@ -156,7 +200,8 @@ describe("division by zero", () => {
 });
 
 describe("validation bounds", () => {
-  const v = (sku: SkuCapacityInput, factors: Parameters<typeof capacity>[1] = F) => capacity(sku, factors);
+  const v = (sku: SkuCapacityInput, factors: Parameters<typeof capacity>[1] = F) =>
+    capacity(sku, factors);
 
   it("GPUs per replica must be above 0", () => {
     const r = v(one({}, { gpusPerReplica: 0 }));
@@ -174,17 +219,27 @@ describe("validation bounds", () => {
   });
 
   it("elasticity must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
-    expect(v(one(), { elasticity: 0, redundancy: { factor: 1 } }).warnings).toEqual(["elasticity must be a positive number, got 0"]);
+    expect(v(one(), { elasticity: 0, redundancy: { factor: 1 } }).warnings).toEqual([
+      "elasticity must be a positive number, got 0",
+    ]);
     expectAllNaN(v(one(), { elasticity: 0, redundancy: { factor: 1 } }));
     const low = v(one(), { elasticity: 0.5, redundancy: { factor: 1 } });
-    expect([low.replicas, low.warnings]).toEqual([5, ["elasticity 0.5 is below 1: the plan has less than the measured need"]]);
+    expect([low.replicas, low.warnings]).toEqual([
+      5,
+      ["elasticity 0.5 is below 1: the plan has less than the measured need"],
+    ]);
     expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).warnings).toEqual([]);
   });
 
   it("redundancy must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
-    expect(v(one(), { elasticity: 1, redundancy: { factor: 0 } }).warnings).toEqual(["redundancy must be a positive number, got 0"]);
+    expect(v(one(), { elasticity: 1, redundancy: { factor: 0 } }).warnings).toEqual([
+      "redundancy must be a positive number, got 0",
+    ]);
     const low = v(one(), { elasticity: 1, redundancy: { factor: 0.8 } });
-    expect([low.replicas, low.warnings]).toEqual([8, ["redundancy 0.8 is below 1: the plan has less than the measured need"]]);
+    expect([low.replicas, low.warnings]).toEqual([
+      8,
+      ["redundancy 0.8 is below 1: the plan has less than the measured need"],
+    ]);
     expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).replicas).toBe(10);
   });
 
@@ -195,7 +250,11 @@ describe("validation bounds", () => {
     expectAllNaN(neg);
     expect(neg.warnings).toEqual(["spare replicas must be a number ≥ 0, got -1"]);
     const frac = v(one(), { elasticity: 1, redundancy: { spare: 1.5 } });
-    expect([frac.replicas, frac.replicasRaw, frac.warnings]).toEqual([12, 12, ["spare replicas 1.5 is not a whole number: using 2"]]);
+    expect([frac.replicas, frac.replicasRaw, frac.warnings]).toEqual([
+      12,
+      12,
+      ["spare replicas 1.5 is not a whole number: using 2"],
+    ]);
   });
 
   it("replica output tokens/s must be above 0", () => {
@@ -228,7 +287,10 @@ describe("validation bounds", () => {
   });
 
   it("an invalid plan keeps its peak output tokens/s and reports every problem in order", () => {
-    const r = v(one({ peakRps: 50, outputTokens: 300 }, { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 }), { elasticity: -2, redundancy: { spare: -1 } });
+    const r = v(
+      one({ peakRps: 50, outputTokens: 300 }, { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 }),
+      { elasticity: -2, redundancy: { spare: -1 } },
+    );
     expect(r.peak.outputTokensPerSec).toBe(15000);
     expect(r.warnings).toEqual([
       "GPUs per replica must be a positive number, got NaN",
@@ -242,16 +304,45 @@ describe("validation bounds", () => {
 describe("length mismatch", () => {
   it("warns beyond 25 % either way, not at exactly 25 %", () => {
     expect(LENGTH_MISMATCH).toBe(0.25);
-    const w = (m: number) => capacity(one({}, {}, 1500), F).warnings.length + capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: m }] }, F).warnings.length;
+    const w = (m: number) =>
+      capacity(one({}, {}, 1500), F).warnings.length +
+      capacity(
+        {
+          ...one(),
+          perWorkload: [
+            { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: m },
+          ],
+        },
+        F,
+      ).warnings.length;
     // 300 ± 75 is exactly 25 %
     expect([w(375), w(225), w(376), w(224)]).toEqual([0, 0, 1, 1]);
-    expect(capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 }] }, F).warnings).toEqual([
+    expect(
+      capacity(
+        {
+          ...one(),
+          perWorkload: [
+            { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 },
+          ],
+        },
+        F,
+      ).warnings,
+    ).toEqual([
       "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
   });
 
   it("a sweep mean of 0 is compared; a missing or negative one is not", () => {
-    const at = (m: number | null) => capacity({ ...one(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: m }] }, F).warnings.length;
+    const at = (m: number | null) =>
+      capacity(
+        {
+          ...one(),
+          perWorkload: [
+            { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: m },
+          ],
+        },
+        F,
+      ).warnings.length;
     expect([at(0), at(null), at(-5)]).toEqual([1, 0, 0]);
   });
 });
@@ -276,34 +367,64 @@ describe("second mutation run (capacity.ts)", () => {
 
   it("a forecast on a fleet of 0 replicas has utilization 0, not NaN", () => {
     const r = capacity(one({ peakRps: 0, avgRps: 1 }), F);
-    expect([r.replicas, r.forecast!.outputTokensPerSec, r.forecast!.utilization]).toEqual([0, 300, 0]);
-    expect(r.warnings).toEqual(["peak RPS is 0: the load itself needs no replicas", "chat: the forecast rate 1 req/s is above the peak 0 req/s"]);
+    expect([r.replicas, r.forecast!.outputTokensPerSec, r.forecast!.utilization]).toEqual([
+      0, 300, 0,
+    ]);
+    expect(r.warnings).toEqual([
+      "peak RPS is 0: the load itself needs no replicas",
+      "chat: the forecast rate 1 req/s is above the peak 0 req/s",
+    ]);
   });
 
   it("a workload of 0 input tokens is not compared with the sweep's input length", () => {
-    const r = capacity({ ...one({ inputTokens: 0 }), perWorkload: [{ workload: { ...chat, inputTokens: 0 }, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: 100 }] }, F);
+    const r = capacity(
+      {
+        ...one({ inputTokens: 0 }),
+        perWorkload: [
+          {
+            workload: { ...chat, inputTokens: 0 },
+            replicaOutputTokensPerSec: 1500,
+            sweepMeanInputTokens: 100,
+          },
+        ],
+      },
+      F,
+    );
     expect(r.warnings).toEqual([]);
   });
 
   it("factor and spare warnings name the plan key they concern", () => {
-    const paths = (f: Parameters<typeof capacity>[1]) => capacity(one(), f).problems.map(p => [p.code, p.path]);
+    const paths = (f: Parameters<typeof capacity>[1]) =>
+      capacity(one(), f).problems.map((p) => [p.code, p.path]);
     expect(paths({ elasticity: 0.5, redundancy: { factor: 0.8 } })).toEqual([
       ["capacity.factorBelowOne", "factors.elasticity"],
       ["capacity.factorBelowOne", "factors.redundancy"],
     ]);
-    expect(paths({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([["capacity.spareFractional", "factors.redundancy.spare"]]);
+    expect(paths({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([
+      ["capacity.spareFractional", "factors.redundancy.spare"],
+    ]);
   });
 });
 
 describe("ceilTol and replicasFromBase", () => {
   it("ceils with exactly 1e-9 of tolerance", () => {
-    expect([ceilTol(15 + 1e-9), ceilTol(15 + 3e-9), ceilTol(14.000000001), ceilTol(-0.5), ceilTol(Number.POSITIVE_INFINITY)]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
+    expect([
+      ceilTol(15 + 1e-9),
+      ceilTol(15 + 3e-9),
+      ceilTol(14.000000001),
+      ceilTol(-0.5),
+      ceilTol(Number.POSITIVE_INFINITY),
+    ]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
     expect(Object.is(ceilTol(-0.5), 0)).toBe(true);
     expect(ceilTol(Number.NaN)).toBeNaN();
   });
 
   it("N+k adds the spares after the ceiling; a factor multiplies before it", () => {
-    expect([replicasFromBase(10, 1.25, { spare: 2 }), replicasFromBase(10, 1.25, { factor: 1.2 }), replicasFromBase(0, 1, { spare: 3 })]).toEqual([15, 15, 3]);
+    expect([
+      replicasFromBase(10, 1.25, { spare: 2 }),
+      replicasFromBase(10, 1.25, { factor: 1.2 }),
+      replicasFromBase(0, 1, { spare: 3 }),
+    ]).toEqual([15, 15, 3]);
     expect(replicasFromBase(7, 1.1, { factor: 1.3 })).toBe(11); // 7 × 1.43 = 10.01 → 11
   });
 });

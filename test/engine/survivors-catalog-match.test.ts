@@ -21,23 +21,34 @@ const gpu = (id: string, memoryGB = 80, name = id, aliases: string[] = []): Gpu 
   interconnect: null,
   sources: [],
 });
-const ids = (catalog: Gpu[], q: string | null | undefined): string | null => findGpu(catalog, q)?.id ?? null;
+const ids = (catalog: Gpu[], q: string | null | undefined): string | null =>
+  findGpu(catalog, q)?.id ?? null;
 
 describe("findGpu: vendor words and tokens", () => {
   const x1pro = [gpu("x1-pro")];
 
-  test.each(["nvidia", "amd", "intel", "instinct", "tesla", "tensor", "core", "gpu", "accelerator", "data", "center"])(
-    "%s is a vendor word: dropped, so the rest is contained in x1-pro",
-    (word) => {
-      // Only the third step ("the query's tokens occur in exactly one entry") can find x1-pro from "X1";
-      // a vendor word left in the query would not occur in it.
-      expect(ids(x1pro, `${word.toUpperCase()} X1`)).toBe("x1-pro");
-      expect(ids(x1pro, `X1 ${word}`)).toBe("x1-pro");
-    },
-  );
+  test.each([
+    "nvidia",
+    "amd",
+    "intel",
+    "instinct",
+    "tesla",
+    "tensor",
+    "core",
+    "gpu",
+    "accelerator",
+    "data",
+    "center",
+  ])("%s is a vendor word: dropped, so the rest is contained in x1-pro", (word) => {
+    // Only the third step ("the query's tokens occur in exactly one entry") can find x1-pro from "X1";
+    // a vendor word left in the query would not occur in it.
+    expect(ids(x1pro, `${word.toUpperCase()} X1`)).toBe("x1-pro");
+    expect(ids(x1pro, `X1 ${word}`)).toBe("x1-pro");
+  });
 
   test("a query of vendor words only, blanks, null or undefined finds nothing, even in a one-entry catalogue", () => {
-    for (const q of ["NVIDIA", "nvidia tensor core gpu", "", "   ", "--", null, undefined]) expect(ids(x1pro, q)).toBeNull();
+    for (const q of ["NVIDIA", "nvidia tensor core gpu", "", "   ", "--", null, undefined])
+      expect(ids(x1pro, q)).toBeNull();
   });
 
   test("punctuation at the ends leaves no empty token behind", () => {
@@ -121,12 +132,16 @@ describe("findGpu: memory sizes in the query", () => {
     ["X1 45GB", 48, null],
     ["X1 96GB", 48, null],
     ["X1 1GB", 48, null],
-  ] as [string, number, string | null][])("%s on a %d GB entry → %s (tolerance 2 GB)", (q, mem, id) => {
-    expect(ids(x1(mem), q)).toBe(id);
-  });
+  ] as [string, number, string | null][])(
+    "%s on a %d GB entry → %s (tolerance 2 GB)",
+    (q, mem, id) => {
+      expect(ids(x1(mem), q)).toBe(id);
+    },
+  );
 
   test("GB and GiB with or without spaces read as one size", () => {
-    for (const q of ["X1 96 GiB", "X1 96GiB", "X1 96gib", "X1 96  GB", "X1 96gb", "X1 96\tGB"]) expect(ids(x1(48), q)).toBeNull();
+    for (const q of ["X1 96 GiB", "X1 96GiB", "X1 96gib", "X1 96  GB", "X1 96gb", "X1 96\tGB"])
+      expect(ids(x1(48), q)).toBeNull();
     for (const q of ["X1 48 GiB", "X1 48GiB", "X1 48  GB"]) expect(ids(x1(48), q)).toBe("x1");
   });
 
@@ -146,7 +161,9 @@ describe("findGpu: memory sizes in the query", () => {
     expect(ids([gpu("x1-pro", 48, "X1 Pro 80GB")], "X1 80GB")).toBeNull();
     expect(ids([gpu("x1-pro", 80, "X1 Pro 80GB")], "X1 80GB")).toBe("x1-pro");
     // a contradicting entry leaves the containing step to the other one
-    expect(ids([gpu("x1-pro", 48, "X1 Pro 80GB"), gpu("x1-max", 80, "X1 Max 80GB")], "X1 80GB")).toBe("x1-max");
+    expect(
+      ids([gpu("x1-pro", 48, "X1 Pro 80GB"), gpu("x1-max", 80, "X1 Max 80GB")], "X1 80GB"),
+    ).toBe("x1-max");
   });
 
   test("the right-sized entry is picked among two of the same model", () => {
@@ -176,10 +193,14 @@ const llm = (id: string, name: string, hfRepo: string, aliases: string[] = []): 
   maxContext: 1,
   sources: [],
 });
-const llmId = (catalog: Llm[], q: string | null | undefined): string | null => findLlm(catalog, q)?.id ?? null;
+const llmId = (catalog: Llm[], q: string | null | undefined): string | null =>
+  findLlm(catalog, q)?.id ?? null;
 
 describe("findLlm", () => {
-  const cat = [llm("zz-9", "Zed Nine", "zorg/zz-9-instruct"), llm("m-3.1", "Em 3.1 Big", "acme/Em-3.1-Big-Instruct", ["em31-chat", "other/Em-Nano"])];
+  const cat = [
+    llm("zz-9", "Zed Nine", "zorg/zz-9-instruct"),
+    llm("m-3.1", "Em 3.1 Big", "acme/Em-3.1-Big-Instruct", ["em31-chat", "other/Em-Nano"]),
+  ];
 
   test("id, name, Hugging Face repo and each alias find the entry", () => {
     expect(llmId(cat, "m-3.1")).toBe("m-3.1");

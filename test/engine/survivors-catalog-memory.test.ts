@@ -5,7 +5,14 @@
  * at its boundary and the "weights do not fit" case exactly at zero free bytes.
  */
 import { describe, expect, test } from "vitest";
-import { gpuMemoryBytes, kvBytesPerToken, maxKvTokens, weightsBytes, type Gpu, type Llm } from "../../src/engine/catalog";
+import {
+  gpuMemoryBytes,
+  kvBytesPerToken,
+  maxKvTokens,
+  weightsBytes,
+  type Gpu,
+  type Llm,
+} from "../../src/engine/catalog";
 
 const gpu = (memoryGB: number, memoryUnit: "GB" | "GiB" = "GB"): Gpu => ({
   id: "g",
@@ -63,12 +70,28 @@ describe("kvBytesPerToken", () => {
   });
 
   test("sliding-window layers do not count: 12 of 24 layers, 8 × 64 → 2 × 12 × 8 × 64 × 2", () => {
-    expect(kvBytesPerToken(llm({ layers: 24, kvHeads: 8, headDim: 64, slidingWindow: 128, slidingWindowLayers: 12 }))).toBe(24_576);
-    expect(kvBytesPerToken(llm({ layers: 24, kvHeads: 8, headDim: 64, slidingWindow: 128, slidingWindowLayers: 23 }))).toBe(2048);
+    expect(
+      kvBytesPerToken(
+        llm({ layers: 24, kvHeads: 8, headDim: 64, slidingWindow: 128, slidingWindowLayers: 12 }),
+      ),
+    ).toBe(24_576);
+    expect(
+      kvBytesPerToken(
+        llm({ layers: 24, kvHeads: 8, headDim: 64, slidingWindow: 128, slidingWindowLayers: 23 }),
+      ),
+    ).toBe(2048);
   });
 
   test("MLA: layers × (latent + RoPE key) × bytes, whatever the KV heads and sliding layers say", () => {
-    const mla = llm({ attention: "mla", layers: 61, kvLoraRank: 512, qkRopeHeadDim: 64, kvHeads: 128, headDim: 192, slidingWindowLayers: 10 });
+    const mla = llm({
+      attention: "mla",
+      layers: 61,
+      kvLoraRank: 512,
+      qkRopeHeadDim: 64,
+      kvHeads: 128,
+      headDim: 192,
+      slidingWindowLayers: 10,
+    });
     // 61 × 576 × 2
     expect(kvBytesPerToken(mla)).toBe(70_272);
     expect(kvBytesPerToken(mla, 1)).toBe(35_136);
@@ -79,7 +102,9 @@ describe("kvBytesPerToken", () => {
 
   test("a non-positive or NaN element size gives 0", () => {
     for (const b of [0, -1, -0.5, Number.NaN]) expect(kvBytesPerToken(llm(), b)).toBe(0);
-    expect(kvBytesPerToken(llm({ attention: "mla", kvLoraRank: 512, qkRopeHeadDim: 64 }), -2)).toBe(0);
+    expect(kvBytesPerToken(llm({ attention: "mla", kvLoraRank: 512, qkRopeHeadDim: 64 }), -2)).toBe(
+      0,
+    );
   });
 });
 
@@ -93,14 +118,32 @@ describe("weightsBytes", () => {
 
 describe("maxKvTokens", () => {
   test("defaults BF16 weights, BF16 KV, 0.9 utilisation: 2 × 80 GB → ⌊(144e9 − 14e9) / 131,072⌋ = 991,821", () => {
-    const expected = { tokens: 991_821, usableBytes: 144_000_000_000, weightsBytes: 14_000_000_000, kvBytesPerToken: 131_072, issues: [] };
+    const expected = {
+      tokens: 991_821,
+      usableBytes: 144_000_000_000,
+      weightsBytes: 14_000_000_000,
+      kvBytesPerToken: 131_072,
+      issues: [],
+    };
     expect(maxKvTokens(gpu(80), 2, llm())).toEqual(expected);
     expect(maxKvTokens(gpu(80), 2, llm(), {})).toEqual(expected);
-    expect(maxKvTokens(gpu(80), 2, llm(), { weightBytesPerParam: 2, kvBytes: 2, memoryUtilization: 0.9 })).toEqual(expected);
+    expect(
+      maxKvTokens(gpu(80), 2, llm(), {
+        weightBytesPerParam: 2,
+        kvBytes: 2,
+        memoryUtilization: 0.9,
+      }),
+    ).toEqual(expected);
   });
 
   test("each option changes its own term: FP8 weights and KV at 0.5 → ⌊(80e9 − 7e9) / 65,536⌋ = 1,113,891", () => {
-    expect(maxKvTokens(gpu(80), 2, llm(), { weightBytesPerParam: 1, kvBytes: 1, memoryUtilization: 0.5 })).toEqual({
+    expect(
+      maxKvTokens(gpu(80), 2, llm(), {
+        weightBytesPerParam: 1,
+        kvBytes: 1,
+        memoryUtilization: 0.5,
+      }),
+    ).toEqual({
       tokens: 1_113_891,
       usableBytes: 80_000_000_000,
       weightsBytes: 7_000_000_000,
@@ -128,7 +171,13 @@ describe("maxKvTokens", () => {
     [Number.NaN, "expected a positive integer, got NaN"],
     [Number.POSITIVE_INFINITY, "expected a positive integer, got Infinity"],
   ])("GPU count %s: 0 tokens and the issue '%s'", (count, message) => {
-    expect(maxKvTokens(gpu(80), count, llm())).toEqual({ tokens: 0, usableBytes: 0, weightsBytes: 0, kvBytesPerToken: 131_072, issues: [{ path: "gpuCount", message }] });
+    expect(maxKvTokens(gpu(80), count, llm())).toEqual({
+      tokens: 0,
+      usableBytes: 0,
+      weightsBytes: 0,
+      kvBytesPerToken: 131_072,
+      issues: [{ path: "gpuCount", message }],
+    });
   });
 
   test.each([0, -2, Number.NaN, Number.POSITIVE_INFINITY])("weight bytes %s are refused", (wb) => {
@@ -162,17 +211,20 @@ describe("maxKvTokens", () => {
       usableBytes: 0,
       weightsBytes: 0,
       kvBytesPerToken: 131_072,
-      issues: [{ path: "memoryUtilization", message: `expected a fraction in (0, 1], got ${util}` }],
+      issues: [
+        { path: "memoryUtilization", message: `expected a fraction in (0, 1], got ${util}` },
+      ],
     });
   });
 
   test("every bad input is named, in argument order", () => {
-    expect(maxKvTokens(gpu(80), 0, llm(), { weightBytesPerParam: 0, kvBytes: 0, memoryUtilization: 2 }).issues.map((i) => i.path)).toEqual([
-      "gpuCount",
-      "weightBytesPerParam",
-      "kvBytes",
-      "memoryUtilization",
-    ]);
+    expect(
+      maxKvTokens(gpu(80), 0, llm(), {
+        weightBytesPerParam: 0,
+        kvBytes: 0,
+        memoryUtilization: 2,
+      }).issues.map((i) => i.path),
+    ).toEqual(["gpuCount", "weightBytesPerParam", "kvBytes", "memoryUtilization"]);
   });
 
   test("weights exactly filling the usable memory do not fit: 1 × 10 GB at 1 against 5 B × 2", () => {
@@ -181,7 +233,12 @@ describe("maxKvTokens", () => {
       usableBytes: 10_000_000_000,
       weightsBytes: 10_000_000_000,
       kvBytesPerToken: 131_072,
-      issues: [{ path: "memory", message: "Em weights (10.0 GB) do not fit in 1 × Gee at 1 utilisation (10.0 GB usable)" }],
+      issues: [
+        {
+          path: "memory",
+          message: "Em weights (10.0 GB) do not fit in 1 × Gee at 1 utilisation (10.0 GB usable)",
+        },
+      ],
     });
   });
 
@@ -197,25 +254,48 @@ describe("maxKvTokens", () => {
   });
 
   test("a model without a per-token KV size gives 0 tokens and an issue, not Infinity tokens", () => {
-    const mla = llm({ attention: "mla", layers: 61, parametersB: 1, kvLoraRank: null, qkRopeHeadDim: null });
+    const mla = llm({
+      attention: "mla",
+      layers: 61,
+      parametersB: 1,
+      kvLoraRank: null,
+      qkRopeHeadDim: null,
+    });
     expect(maxKvTokens(gpu(80), 1, mla)).toEqual({
       tokens: 0,
       usableBytes: 72_000_000_000,
       weightsBytes: 2_000_000_000,
       kvBytesPerToken: 0,
-      issues: [{ path: "kvBytesPerToken", message: "Em has no per-token KV cache size: kvLoraRank (missing) + qkRopeHeadDim (missing) is not positive, so the KV token budget cannot be computed" }],
+      issues: [
+        {
+          path: "kvBytesPerToken",
+          message:
+            "Em has no per-token KV cache size: kvLoraRank (missing) + qkRopeHeadDim (missing) is not positive, so the KV token budget cannot be computed",
+        },
+      ],
     });
     const sliding = llm({ parametersB: 1, layers: 4, slidingWindowLayers: 4 });
     expect(maxKvTokens(gpu(80), 1, sliding).issues).toEqual([
-      { path: "kvBytesPerToken", message: "Em has no per-token KV cache size: (4 layers − 4 sliding-window) × 8 KV heads × 128 head size is not positive, so the KV token budget cannot be computed" },
+      {
+        path: "kvBytesPerToken",
+        message:
+          "Em has no per-token KV cache size: (4 layers − 4 sliding-window) × 8 KV heads × 128 head size is not positive, so the KV token budget cannot be computed",
+      },
     ]);
     expect(maxKvTokens(gpu(80), 1, sliding).tokens).toBe(0);
     // No KV heads is not "every layer sliding-window": the message names the terms as they are.
-    expect(maxKvTokens(gpu(80), 1, llm({ parametersB: 1, kvHeads: 0 })).issues.map((i) => i.message)).toEqual([
+    expect(
+      maxKvTokens(gpu(80), 1, llm({ parametersB: 1, kvHeads: 0 })).issues.map((i) => i.message),
+    ).toEqual([
       "Em has no per-token KV cache size: (32 layers − 0 sliding-window) × 0 KV heads × 128 head size is not positive, so the KV token budget cannot be computed",
     ]);
     // One byte per token is enough for a budget: the check is "> 0", not "> 1".
-    const one = maxKvTokens(gpu(10), 1, llm({ attention: "mla", layers: 1, parametersB: 4.9999, kvLoraRank: 1, qkRopeHeadDim: 0 }), { memoryUtilization: 1, kvBytes: 1 });
+    const one = maxKvTokens(
+      gpu(10),
+      1,
+      llm({ attention: "mla", layers: 1, parametersB: 4.9999, kvLoraRank: 1, qkRopeHeadDim: 0 }),
+      { memoryUtilization: 1, kvBytes: 1 },
+    );
     expect(one.tokens).toBe(200_000);
     expect(one.issues).toEqual([]);
   });
@@ -227,7 +307,13 @@ describe("maxKvTokens", () => {
       usableBytes: 72_000_000_000,
       weightsBytes: 141_200_000_000,
       kvBytesPerToken: 131_072,
-      issues: [{ path: "memory", message: "Em weights (141.2 GB) do not fit in 1 × Gee at 0.9 utilisation (72.0 GB usable)" }],
+      issues: [
+        {
+          path: "memory",
+          message:
+            "Em weights (141.2 GB) do not fit in 1 × Gee at 0.9 utilisation (72.0 GB usable)",
+        },
+      ],
     });
   });
 });

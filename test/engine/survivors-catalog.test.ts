@@ -5,11 +5,23 @@
  * Entries here are written by hand, not taken from models/*.json, so the expected objects are known.
  */
 import { describe, expect, test } from "vitest";
-import { GPU_CATALOG_FORMAT, GPU_FIGURES, LLM_CATALOG_FORMAT, LLM_FIGURES, restoreGpuCatalog, restoreLlmCatalog } from "../../src/engine/catalog";
+import {
+  GPU_CATALOG_FORMAT,
+  GPU_FIGURES,
+  LLM_CATALOG_FORMAT,
+  LLM_FIGURES,
+  restoreGpuCatalog,
+  restoreLlmCatalog,
+} from "../../src/engine/catalog";
 
 type Raw = Record<string, unknown>;
 
-const gpuSource = { fields: ["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"], url: "https://example.com/g", title: "G sheet", retrieved: "2026-12-02" };
+const gpuSource = {
+  fields: ["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"],
+  url: "https://example.com/g",
+  title: "G sheet",
+  retrieved: "2026-12-02",
+};
 /** A complete GPU entry with only the required fields. */
 const rawGpu = (over: Raw = {}): Raw => ({
   id: "g1",
@@ -21,9 +33,23 @@ const rawGpu = (over: Raw = {}): Raw => ({
   sources: [gpuSource],
   ...over,
 });
-const gpus = (...entries: unknown[]) => restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: entries });
+const gpus = (...entries: unknown[]) =>
+  restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: entries });
 
-const llmSource = { fields: ["parametersB", "layers", "hiddenSize", "attentionHeads", "kvHeads", "headDim", "maxContext"], url: "http://example.com/m", title: "M config", retrieved: "2026-12-02" };
+const llmSource = {
+  fields: [
+    "parametersB",
+    "layers",
+    "hiddenSize",
+    "attentionHeads",
+    "kvHeads",
+    "headDim",
+    "maxContext",
+  ],
+  url: "http://example.com/m",
+  title: "M config",
+  retrieved: "2026-12-02",
+};
 const rawLlm = (over: Raw = {}): Raw => ({
   id: "m1",
   name: "Em One",
@@ -39,14 +65,29 @@ const rawLlm = (over: Raw = {}): Raw => ({
   sources: [llmSource],
   ...over,
 });
-const llms = (...entries: unknown[]) => restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, models: entries });
+const llms = (...entries: unknown[]) =>
+  restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, models: entries });
 
 describe("catalogue constants", () => {
   test("formats and the figure lists each source must cover", () => {
     expect(GPU_CATALOG_FORMAT).toBe("capplan.gpus/v1");
     expect(LLM_CATALOG_FORMAT).toBe("capplan.llms/v1");
-    expect(GPU_FIGURES).toEqual(["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"]);
-    expect(LLM_FIGURES).toEqual(["parametersB", "layers", "hiddenSize", "attentionHeads", "kvHeads", "headDim", "maxContext"]);
+    expect(GPU_FIGURES).toEqual([
+      "memoryGB",
+      "memoryBandwidthTBps",
+      "denseBf16Tflops",
+      "tdpW",
+      "interconnect",
+    ]);
+    expect(LLM_FIGURES).toEqual([
+      "parametersB",
+      "layers",
+      "hiddenSize",
+      "attentionHeads",
+      "kvHeads",
+      "headDim",
+      "maxContext",
+    ]);
   });
 });
 
@@ -74,7 +115,13 @@ describe("a good GPU entry", () => {
   });
 
   test("keeps optional fields, GiB, aliases, a source note and a price with via and note", () => {
-    const priceSource = { url: "https://p.example/x", title: "P", retrieved: "2026-01-31", via: "https://v.example", note: "list price" };
+    const priceSource = {
+      url: "https://p.example/x",
+      title: "P",
+      retrieved: "2026-01-31",
+      via: "https://v.example",
+      note: "list price",
+    };
     const r = gpus(
       rawGpu({
         aliases: ["G-1", "gee"],
@@ -108,10 +155,28 @@ describe("a good GPU entry", () => {
   });
 
   test("a price without via or note has neither key; null optional fields read as absent", () => {
-    const priceSource = { url: "https://p.example/x", title: "P", retrieved: "2026-01-31", via: null, note: null };
-    const r = gpus(rawGpu({ onDemandUsdPerGpuHour: 2, priceSource, memoryType: null, tdpW: null, aliases: null, sources: [{ ...gpuSource, note: null }] }));
+    const priceSource = {
+      url: "https://p.example/x",
+      title: "P",
+      retrieved: "2026-01-31",
+      via: null,
+      note: null,
+    };
+    const r = gpus(
+      rawGpu({
+        onDemandUsdPerGpuHour: 2,
+        priceSource,
+        memoryType: null,
+        tdpW: null,
+        aliases: null,
+        sources: [{ ...gpuSource, note: null }],
+      }),
+    );
     expect(r.issues).toEqual([]);
-    expect(r.items[0]!.price).toEqual({ usdPerGpuHour: 2, source: { url: "https://p.example/x", title: "P", retrieved: "2026-01-31" } });
+    expect(r.items[0]!.price).toEqual({
+      usdPerGpuHour: 2,
+      source: { url: "https://p.example/x", title: "P", retrieved: "2026-01-31" },
+    });
     expect(Object.keys(r.items[0]!.price!.source)).toEqual(["url", "title", "retrieved"]);
     expect(Object.keys(r.items[0]!.sources[0]!)).toEqual(["fields", "url", "title", "retrieved"]);
     expect(r.items[0]!.memoryType).toBeNull();
@@ -140,9 +205,17 @@ describe("each broken GPU field: its issue, then the entry skipped", () => {
     [{ memoryGB: 0 }, "gpus[0].memoryGB", "expected a finite number > 0, got 0"],
     [{ memoryGB: -1 }, "gpus[0].memoryGB", "expected a finite number > 0, got -1"],
     [{ memoryGB: "80" }, "gpus[0].memoryGB", 'expected a finite number > 0, got "80"'],
-    [{ memoryGB: Number.POSITIVE_INFINITY }, "gpus[0].memoryGB", "expected a finite number > 0, got null"],
+    [
+      { memoryGB: Number.POSITIVE_INFINITY },
+      "gpus[0].memoryGB",
+      "expected a finite number > 0, got null",
+    ],
     [{ memoryGB: Number.NaN }, "gpus[0].memoryGB", "expected a finite number > 0, got null"],
-    [{ memoryBandwidthTBps: undefined }, "gpus[0].memoryBandwidthTBps", "expected a finite number > 0, got nothing"],
+    [
+      { memoryBandwidthTBps: undefined },
+      "gpus[0].memoryBandwidthTBps",
+      "expected a finite number > 0, got nothing",
+    ],
     [{ denseBf16Tflops: 0 }, "gpus[0].denseBf16Tflops", "expected a finite number > 0, got 0"],
     [{ tdpW: -700 }, "gpus[0].tdpW", "expected a finite number > 0, got -700"],
     // enumerations and lists
@@ -169,11 +242,19 @@ describe("each broken GPU field: its issue, then the entry skipped", () => {
       { path: "gpus[1].id", message: "expected a non-empty string, got nothing" },
       { path: "gpus[1]", message: "GPU entry 1 skipped" },
     ]);
-    expect(gpus(rawGpu({ id: 7, memoryGB: 0 })).issues.at(-1)).toEqual({ path: "gpus[0]", message: "GPU entry 7 skipped" });
+    expect(gpus(rawGpu({ id: 7, memoryGB: 0 })).issues.at(-1)).toEqual({
+      path: "gpus[0]",
+      message: "GPU entry 7 skipped",
+    });
   });
 
   test("every bad field of one entry is reported, in field order", () => {
-    expect(issuesOf({ id: "", memoryGB: 0, memoryUnit: "x" }).issues.map((i) => i.path)).toEqual(["gpus[0].id", "gpus[0].memoryGB", "gpus[0].memoryUnit", "gpus[0]"]);
+    expect(issuesOf({ id: "", memoryGB: 0, memoryUnit: "x" }).issues.map((i) => i.path)).toEqual([
+      "gpus[0].id",
+      "gpus[0].memoryGB",
+      "gpus[0].memoryUnit",
+      "gpus[0]",
+    ]);
   });
 
   test("a non-object entry is an issue of its own and the others are kept", () => {
@@ -193,13 +274,19 @@ describe("GPU prices", () => {
 
   test("a price source without a price: the price is an issue and the entry is skipped", () => {
     expect(gpus(rawGpu({ priceSource: ps })).issues).toEqual([
-      { path: "gpus[0].onDemandUsdPerGpuHour", message: "expected a finite number > 0, got nothing" },
+      {
+        path: "gpus[0].onDemandUsdPerGpuHour",
+        message: "expected a finite number > 0, got nothing",
+      },
       { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
     ]);
   });
 
   test("a price of 0 is refused", () => {
-    expect(gpus(rawGpu({ onDemandUsdPerGpuHour: 0, priceSource: ps })).issues[0]).toEqual({ path: "gpus[0].onDemandUsdPerGpuHour", message: "expected a finite number > 0, got 0" });
+    expect(gpus(rawGpu({ onDemandUsdPerGpuHour: 0, priceSource: ps })).issues[0]).toEqual({
+      path: "gpus[0].onDemandUsdPerGpuHour",
+      message: "expected a finite number > 0, got 0",
+    });
   });
 
   test("a price without a source: each missing source field is an issue under priceSource", () => {
@@ -208,14 +295,21 @@ describe("GPU prices", () => {
       issues: [
         { path: "gpus[0].priceSource.url", message: "expected a non-empty string, got nothing" },
         { path: "gpus[0].priceSource.title", message: "expected a non-empty string, got nothing" },
-        { path: "gpus[0].priceSource.retrieved", message: "expected a non-empty string, got nothing" },
+        {
+          path: "gpus[0].priceSource.retrieved",
+          message: "expected a non-empty string, got nothing",
+        },
         { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
       ],
     });
   });
 
   test("a price source that is not an object reads as empty", () => {
-    expect(gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: ["https://p.example"] })).issues.map((i) => i.path)).toEqual([
+    expect(
+      gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: ["https://p.example"] })).issues.map(
+        (i) => i.path,
+      ),
+    ).toEqual([
       "gpus[0].priceSource.url",
       "gpus[0].priceSource.title",
       "gpus[0].priceSource.retrieved",
@@ -223,18 +317,29 @@ describe("GPU prices", () => {
     ]);
   });
 
-  test.each(["2026-1-31", "26-01-31", "2026-01-31x", "x2026-01-31", "2026/01/31", "20260-01-31", "2026-011-31", "2026-01-311", "abcd-ef-gh"])(
-    "a price retrieved %j is not a date: issue and skipped",
-    (retrieved) => {
-      expect(gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, retrieved } })).issues).toEqual([
-        { path: "gpus[0].priceSource.retrieved", message: "expected a date YYYY-MM-DD" },
-        { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
-      ]);
-    },
-  );
+  test.each([
+    "2026-1-31",
+    "26-01-31",
+    "2026-01-31x",
+    "x2026-01-31",
+    "2026/01/31",
+    "20260-01-31",
+    "2026-011-31",
+    "2026-01-311",
+    "abcd-ef-gh",
+  ])("a price retrieved %j is not a date: issue and skipped", (retrieved) => {
+    expect(
+      gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, retrieved } })).issues,
+    ).toEqual([
+      { path: "gpus[0].priceSource.retrieved", message: "expected a date YYYY-MM-DD" },
+      { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
+    ]);
+  });
 
   test("bad via and note of a price source are issues", () => {
-    expect(gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, via: "", note: 4 } })).issues).toEqual([
+    expect(
+      gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, via: "", note: 4 } })).issues,
+    ).toEqual([
       { path: "gpus[0].priceSource.via", message: 'expected a non-empty string, got ""' },
       { path: "gpus[0].priceSource.note", message: "expected a non-empty string, got 4" },
       { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
@@ -249,7 +354,10 @@ describe("sources", () => {
     for (const sources of [undefined, [], "https://example.com", {}]) {
       const r = withSources(sources);
       expect(r.items).toEqual([]);
-      expect(r.issues[0]).toEqual({ path: "gpus[0].sources", message: "expected a non-empty array of sources" });
+      expect(r.issues[0]).toEqual({
+        path: "gpus[0].sources",
+        message: "expected a non-empty array of sources",
+      });
       expect(r.issues.at(-1)).toEqual({ path: "gpus[0]", message: 'GPU entry "g1" skipped' });
       expect(r.issues).toHaveLength(2);
     }
@@ -257,7 +365,10 @@ describe("sources", () => {
 
   test("a source that is not an object is an issue at its index", () => {
     expect(withSources([gpuSource, "x"]).issues).toEqual([
-      { path: "gpus[0].sources[1]", message: "expected an object { fields, url, title, retrieved, note }" },
+      {
+        path: "gpus[0].sources[1]",
+        message: "expected an object { fields, url, title, retrieved, note }",
+      },
       { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
     ]);
     expect(withSources([null, gpuSource]).issues[0]!.path).toBe("gpus[0].sources[0]");
@@ -265,11 +376,22 @@ describe("sources", () => {
   });
 
   test("one source field may be given as a string, as `fields` or `field`", () => {
-    const split = GPU_FIGURES.map((f) => ({ field: f, url: "https://e.example", title: f, retrieved: "2026-12-02" }));
+    const split = GPU_FIGURES.map((f) => ({
+      field: f,
+      url: "https://e.example",
+      title: f,
+      retrieved: "2026-12-02",
+    }));
     const r = withSources(split);
     expect(r.issues).toEqual([]);
     expect(r.items[0]!.sources.map((s) => s.fields)).toEqual(GPU_FIGURES.map((f) => [f]));
-    const asString = withSources([{ ...gpuSource, fields: undefined, field: ["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"] }]);
+    const asString = withSources([
+      {
+        ...gpuSource,
+        fields: undefined,
+        field: ["memoryGB", "memoryBandwidthTBps", "denseBf16Tflops", "tdpW", "interconnect"],
+      },
+    ]);
     expect(asString.issues).toEqual([]);
     const fieldsString = withSources([{ ...gpuSource }, { ...gpuSource, fields: "tdpW" }]);
     expect(fieldsString.issues).toEqual([]);
@@ -283,17 +405,30 @@ describe("sources", () => {
   });
 
   test("a source without fields, or with a bad field list, is an issue", () => {
-    expect(withSources([gpuSource, { url: "https://e.example", title: "t", retrieved: "2026-12-02" }]).issues).toEqual([
-      { path: "gpus[0].sources[1].fields", message: "expected the field name(s) this source supports" },
+    expect(
+      withSources([gpuSource, { url: "https://e.example", title: "t", retrieved: "2026-12-02" }])
+        .issues,
+    ).toEqual([
+      {
+        path: "gpus[0].sources[1].fields",
+        message: "expected the field name(s) this source supports",
+      },
       { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
     ]);
-    expect(withSources([gpuSource, { ...gpuSource, fields: [] }]).issues[0]).toEqual({ path: "gpus[0].sources[1].fields", message: "expected the field name(s) this source supports" });
-    expect(withSources([gpuSource, { ...gpuSource, fields: [1] }]).issues.map((i) => i.message)).toEqual([
+    expect(withSources([gpuSource, { ...gpuSource, fields: [] }]).issues[0]).toEqual({
+      path: "gpus[0].sources[1].fields",
+      message: "expected the field name(s) this source supports",
+    });
+    expect(
+      withSources([gpuSource, { ...gpuSource, fields: [1] }]).issues.map((i) => i.message),
+    ).toEqual([
       "expected an array of strings",
       "expected the field name(s) this source supports",
       'GPU entry "g1" skipped',
     ]);
-    expect(withSources([gpuSource, { ...gpuSource, fields: undefined, field: [2] }]).issues[0]).toEqual({ path: "gpus[0].sources[1].field", message: "expected an array of strings" });
+    expect(
+      withSources([gpuSource, { ...gpuSource, fields: undefined, field: [2] }]).issues[0],
+    ).toEqual({ path: "gpus[0].sources[1].field", message: "expected an array of strings" });
   });
 
   test("each missing text of a source is an issue at its path", () => {
@@ -304,23 +439,46 @@ describe("sources", () => {
       ...GPU_FIGURES.map((f) => ({ path: "gpus[0].sources", message: `no source given for ${f}` })),
       { path: "gpus[0]", message: 'GPU entry "g1" skipped' },
     ]);
-    expect(withSources([{ ...gpuSource, note: "" }]).issues[0]).toEqual({ path: "gpus[0].sources[0].note", message: 'expected a non-empty string, got ""' });
+    expect(withSources([{ ...gpuSource, note: "" }]).issues[0]).toEqual({
+      path: "gpus[0].sources[0].note",
+      message: 'expected a non-empty string, got ""',
+    });
   });
 
-  test.each(["ftp://example.com", "example.com", "xhttps://example.com", "https:/example.com", "httpss://e", "HTTPS://example.com"])("url %j is not an http(s) URL", (url) => {
-    expect(withSources([{ ...gpuSource, url }]).issues[0]).toEqual({ path: "gpus[0].sources[0].url", message: "expected an http(s) URL" });
+  test.each([
+    "ftp://example.com",
+    "example.com",
+    "xhttps://example.com",
+    "https:/example.com",
+    "httpss://e",
+    "HTTPS://example.com",
+  ])("url %j is not an http(s) URL", (url) => {
+    expect(withSources([{ ...gpuSource, url }]).issues[0]).toEqual({
+      path: "gpus[0].sources[0].url",
+      message: "expected an http(s) URL",
+    });
   });
 
   test.each(["http://e", "https://e"])("url %j is accepted", (url) => {
     expect(withSources([{ ...gpuSource, url }]).issues).toEqual([]);
   });
 
-  test.each(["2026-1-31", "26-01-31", "2026-01-31x", "x2026-01-31", "2026/01/31", "20260-01-31", "2026-011-31", "2026-01-311", "abcd-ef-gh"])(
-    "retrieved %j is not a date",
-    (retrieved) => {
-      expect(withSources([{ ...gpuSource, retrieved }]).issues[0]).toEqual({ path: "gpus[0].sources[0].retrieved", message: "expected a date YYYY-MM-DD" });
-    },
-  );
+  test.each([
+    "2026-1-31",
+    "26-01-31",
+    "2026-01-31x",
+    "x2026-01-31",
+    "2026/01/31",
+    "20260-01-31",
+    "2026-011-31",
+    "2026-01-311",
+    "abcd-ef-gh",
+  ])("retrieved %j is not a date", (retrieved) => {
+    expect(withSources([{ ...gpuSource, retrieved }]).issues[0]).toEqual({
+      path: "gpus[0].sources[0].retrieved",
+      message: "expected a date YYYY-MM-DD",
+    });
+  });
 
   test("a figure no source covers is an issue per figure, and one broken source does not cover its fields", () => {
     expect(withSources([{ ...gpuSource, fields: ["memoryGB", "tdpW"] }]).issues).toEqual([
@@ -340,9 +498,25 @@ describe("sources", () => {
 describe("the catalogue envelope", () => {
   test("a non-object value names the expected shape", () => {
     for (const v of [null, undefined, 3, "x", [rawGpu()]]) {
-      expect(restoreGpuCatalog(v)).toEqual({ items: [], issues: [{ path: "", message: 'expected an object { "format": "capplan.gpus/v1", "gpus": [...] }' }] });
+      expect(restoreGpuCatalog(v)).toEqual({
+        items: [],
+        issues: [
+          {
+            path: "",
+            message: 'expected an object { "format": "capplan.gpus/v1", "gpus": [...] }',
+          },
+        ],
+      });
     }
-    expect(restoreLlmCatalog([])).toEqual({ items: [], issues: [{ path: "", message: 'expected an object { "format": "capplan.llms/v1", "models": [...] }' }] });
+    expect(restoreLlmCatalog([])).toEqual({
+      items: [],
+      issues: [
+        {
+          path: "",
+          message: 'expected an object { "format": "capplan.llms/v1", "models": [...] }',
+        },
+      ],
+    });
   });
 
   test("a wrong or missing format is an issue but the entries are still read", () => {
@@ -357,13 +531,27 @@ describe("the catalogue envelope", () => {
   });
 
   test("a list that is not an array ends the restore", () => {
-    expect(restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: { a: rawGpu() } })).toEqual({ items: [], issues: [{ path: "gpus", message: "expected an array" }] });
-    expect(restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, gpus: [rawLlm()] })).toEqual({ items: [], issues: [{ path: "models", message: "expected an array" }] });
-    expect(restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: [] })).toEqual({ items: [], issues: [] });
+    expect(restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: { a: rawGpu() } })).toEqual({
+      items: [],
+      issues: [{ path: "gpus", message: "expected an array" }],
+    });
+    expect(restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, gpus: [rawLlm()] })).toEqual({
+      items: [],
+      issues: [{ path: "models", message: "expected an array" }],
+    });
+    expect(restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: [] })).toEqual({
+      items: [],
+      issues: [],
+    });
   });
 
   test("duplicate ids: the first is kept, every later one is an issue at its own index", () => {
-    const r = gpus(rawGpu({ name: "first" }), rawGpu({ id: "g2" }), rawGpu({ name: "second" }), rawGpu({ name: "third" }));
+    const r = gpus(
+      rawGpu({ name: "first" }),
+      rawGpu({ id: "g2" }),
+      rawGpu({ name: "second" }),
+      rawGpu({ name: "third" }),
+    );
     expect(r.items.map((g) => [g.id, g.name])).toEqual([
       ["g1", "first"],
       ["g2", "Gee One"],
@@ -374,7 +562,9 @@ describe("the catalogue envelope", () => {
     ]);
     const m = llms(rawLlm(), rawLlm({ name: "again" }));
     expect(m.items.map((x) => x.name)).toEqual(["Em One"]);
-    expect(m.issues).toEqual([{ path: "models[1].id", message: 'duplicate id "m1"; entry skipped' }]);
+    expect(m.issues).toEqual([
+      { path: "models[1].id", message: 'duplicate id "m1"; entry skipped' },
+    ]);
   });
 });
 
@@ -408,24 +598,53 @@ describe("model entries", () => {
   });
 
   test("an MLA entry needs kvLoraRank and qkRopeHeadDim; a GQA entry may give them", () => {
-    const mla = llms(rawLlm({ attention: "mla", kvLoraRank: 512, qkRopeHeadDim: 64, activeParametersB: 2.5, parametersB: 0.5 }));
+    const mla = llms(
+      rawLlm({
+        attention: "mla",
+        kvLoraRank: 512,
+        qkRopeHeadDim: 64,
+        activeParametersB: 2.5,
+        parametersB: 0.5,
+      }),
+    );
     expect(mla.issues).toEqual([]);
-    expect(mla.items[0]).toMatchObject({ attention: "mla", kvLoraRank: 512, qkRopeHeadDim: 64, activeParametersB: 2.5, parametersB: 0.5 });
+    expect(mla.items[0]).toMatchObject({
+      attention: "mla",
+      kvLoraRank: 512,
+      qkRopeHeadDim: 64,
+      activeParametersB: 2.5,
+      parametersB: 0.5,
+    });
     expect(llms(rawLlm({ attention: "mla", kvLoraRank: 512 })).issues).toEqual([
       { path: "models[0].qkRopeHeadDim", message: "expected an integer > 0, got nothing" },
       { path: "models[0]", message: 'model entry "m1" skipped' },
     ]);
-    expect(llms(rawLlm({ attention: "mla", qkRopeHeadDim: 64, kvLoraRank: null })).issues[0]).toEqual({ path: "models[0].kvLoraRank", message: "expected an integer > 0, got null" });
-    expect(llms(rawLlm({ kvLoraRank: 16, qkRopeHeadDim: 8 })).items[0]).toMatchObject({ kvLoraRank: 16, qkRopeHeadDim: 8 });
-    expect(llms(rawLlm({ kvLoraRank: 16.5 })).issues[0]).toEqual({ path: "models[0].kvLoraRank", message: "expected an integer > 0, got 16.5" });
-    expect(llms(rawLlm({ qkRopeHeadDim: 0 })).issues[0]).toEqual({ path: "models[0].qkRopeHeadDim", message: "expected an integer > 0, got 0" });
+    expect(
+      llms(rawLlm({ attention: "mla", qkRopeHeadDim: 64, kvLoraRank: null })).issues[0],
+    ).toEqual({ path: "models[0].kvLoraRank", message: "expected an integer > 0, got null" });
+    expect(llms(rawLlm({ kvLoraRank: 16, qkRopeHeadDim: 8 })).items[0]).toMatchObject({
+      kvLoraRank: 16,
+      qkRopeHeadDim: 8,
+    });
+    expect(llms(rawLlm({ kvLoraRank: 16.5 })).issues[0]).toEqual({
+      path: "models[0].kvLoraRank",
+      message: "expected an integer > 0, got 16.5",
+    });
+    expect(llms(rawLlm({ qkRopeHeadDim: 0 })).issues[0]).toEqual({
+      path: "models[0].qkRopeHeadDim",
+      message: "expected an integer > 0, got 0",
+    });
   });
 
   test.each([
     [{ attention: "mha" }, "models[0].attention", 'expected one of "gqa", "mla", got "mha"'],
     [{ hfRepo: "" }, "models[0].hfRepo", 'expected a non-empty string, got ""'],
     [{ parametersB: 0 }, "models[0].parametersB", "expected a finite number > 0, got 0"],
-    [{ activeParametersB: -3 }, "models[0].activeParametersB", "expected a finite number > 0, got -3"],
+    [
+      { activeParametersB: -3 },
+      "models[0].activeParametersB",
+      "expected a finite number > 0, got -3",
+    ],
     [{ layers: 32.5 }, "models[0].layers", "expected an integer > 0, got 32.5"],
     [{ layers: 0 }, "models[0].layers", "expected an integer > 0, got 0"],
     [{ hiddenSize: 4096.1 }, "models[0].hiddenSize", "expected an integer > 0, got 4096.1"],
@@ -435,12 +654,30 @@ describe("model entries", () => {
     [{ maxContext: undefined }, "models[0].maxContext", "expected an integer > 0, got nothing"],
     [{ slidingWindow: 0 }, "models[0].slidingWindow", "expected an integer > 0, got 0"],
     [{ slidingWindow: 12.5 }, "models[0].slidingWindow", "expected an integer > 0, got 12.5"],
-    [{ slidingWindowLayers: -1 }, "models[0].slidingWindowLayers", "expected an integer ≥ 0, got -1"],
-    [{ slidingWindowLayers: 1.5 }, "models[0].slidingWindowLayers", "expected an integer ≥ 0, got 1.5"],
-    [{ slidingWindowLayers: null }, "models[0].slidingWindowLayers", "expected an integer ≥ 0, got null"],
+    [
+      { slidingWindowLayers: -1 },
+      "models[0].slidingWindowLayers",
+      "expected an integer ≥ 0, got -1",
+    ],
+    [
+      { slidingWindowLayers: 1.5 },
+      "models[0].slidingWindowLayers",
+      "expected an integer ≥ 0, got 1.5",
+    ],
+    [
+      { slidingWindowLayers: null },
+      "models[0].slidingWindowLayers",
+      "expected an integer ≥ 0, got null",
+    ],
     [{ aliases: [null] }, "models[0].aliases", "expected an array of strings"],
   ] as [Raw, string, string][])("%j → %s: %s", (over, path, message) => {
-    expect(llms(rawLlm(over))).toEqual({ items: [], issues: [{ path, message }, { path: "models[0]", message: 'model entry "m1" skipped' }] });
+    expect(llms(rawLlm(over))).toEqual({
+      items: [],
+      issues: [
+        { path, message },
+        { path: "models[0]", message: 'model entry "m1" skipped' },
+      ],
+    });
   });
 
   test("sliding-window layers: 0 and layers − 1 are fine, layers and more are refused", () => {
@@ -461,7 +698,10 @@ describe("model entries", () => {
 
   test("the sliding-window check runs only on an otherwise good entry", () => {
     // layers 0 already failed (read as 0); 0 sliding layers ≥ 0 layers must not add a second issue.
-    expect(llms(rawLlm({ layers: 0 })).issues.map((i) => i.path)).toEqual(["models[0].layers", "models[0]"]);
+    expect(llms(rawLlm({ layers: 0 })).issues.map((i) => i.path)).toEqual([
+      "models[0].layers",
+      "models[0]",
+    ]);
   });
 
   test("a model entry without an id is named by its index; a non-object entry is an issue", () => {
@@ -473,7 +713,11 @@ describe("model entries", () => {
   });
 
   test("model sources must cover every model figure", () => {
-    expect(llms(rawLlm({ sources: [{ ...llmSource, fields: ["layers"] }] })).issues.map((i) => i.message)).toEqual([
+    expect(
+      llms(rawLlm({ sources: [{ ...llmSource, fields: ["layers"] }] })).issues.map(
+        (i) => i.message,
+      ),
+    ).toEqual([
       ...LLM_FIGURES.filter((f) => f !== "layers").map((f) => `no source given for ${f}`),
       'model entry "m1" skipped',
     ]);

@@ -6,7 +6,17 @@
  */
 import type { MathNode } from "mathjs";
 import { describe, expect, it } from "vitest";
-import { MAX_BRACKET_DEPTH, MAX_FORMULA_DEPTH, MAX_FORMULA_LENGTH, bracketDepth, compileFormula, numericResult, readNumericString, readRaw, treeDepth } from "../../src/engine/formula/formula";
+import {
+  MAX_BRACKET_DEPTH,
+  MAX_FORMULA_DEPTH,
+  MAX_FORMULA_LENGTH,
+  bracketDepth,
+  compileFormula,
+  numericResult,
+  readNumericString,
+  readRaw,
+  treeDepth,
+} from "../../src/engine/formula/formula";
 import { parseExpression } from "../../src/engine/formula/math";
 
 /** The value, or [kind, code, message] of the problem. */
@@ -18,7 +28,11 @@ function run(expr: string, scope: Record<string, number> = {}): number | [string
 }
 
 const SPLIT = "(split it over several cells)";
-const deep = (levels: number | string, what: string, limit: number) => ["PARSE", "formula.tooDeep", `formula nests ${levels} levels of ${what}; the limit is ${limit} ${SPLIT}`];
+const deep = (levels: number | string, what: string, limit: number) => [
+  "PARSE",
+  "formula.tooDeep",
+  `formula nests ${levels} levels of ${what}; the limit is ${limit} ${SPLIT}`,
+];
 
 describe("limits, exactly at and just over", () => {
   it("the limits are 10,000 characters, 400 levels of operators and 100 of brackets", () => {
@@ -27,7 +41,11 @@ describe("limits, exactly at and just over", () => {
 
   it("length: 10,000 characters evaluate, 10,001 are refused with the length", () => {
     expect(run(`1${" ".repeat(9999)}`)).toBe(1);
-    expect(run(`1${" ".repeat(10_000)}`)).toEqual(["PARSE", "formula.tooLong", `formula is 10001 characters long; the limit is 10000 ${SPLIT}`]);
+    expect(run(`1${" ".repeat(10_000)}`)).toEqual([
+      "PARSE",
+      "formula.tooLong",
+      `formula is 10001 characters long; the limit is 10000 ${SPLIT}`,
+    ]);
   });
 
   it("operators: 1+1+…+1 with 400 terms (400 levels) evaluates to 400, 401 terms are refused", () => {
@@ -45,8 +63,16 @@ describe("limits, exactly at and just over", () => {
 
   it("brackets: ) ] } each close one level (150 bracketed terms in a row are one level deep)", () => {
     expect(run(`${"(1)+".repeat(150)}1`)).toBe(151);
-    expect(run(`${"[1]+".repeat(150)}1`)).toEqual(["FORBIDDEN", "formula.matrixNotAllowed", "matrices and ranges (`[1]`) are not allowed in formulas"]);
-    expect(run(`${"{a:1}+".repeat(150)}1`)).toEqual(["FORBIDDEN", "formula.objectNotAllowed", 'objects (`{"a": 1}`) are not allowed in formulas']);
+    expect(run(`${"[1]+".repeat(150)}1`)).toEqual([
+      "FORBIDDEN",
+      "formula.matrixNotAllowed",
+      "matrices and ranges (`[1]`) are not allowed in formulas",
+    ]);
+    expect(run(`${"{a:1}+".repeat(150)}1`)).toEqual([
+      "FORBIDDEN",
+      "formula.objectNotAllowed",
+      'objects (`{"a": 1}`) are not allowed in formulas',
+    ]);
     expect(bracketDepth("(a[b{c}]) (((x)))")).toBe(3);
     expect(bracketDepth("a]]]((b))")).toBe(2);
     expect(bracketDepth("")).toBe(0);
@@ -66,8 +92,12 @@ describe("limits, exactly at and just over", () => {
   });
 
   it("prefix operators: spaces and tabs inside the run do not end it, anything else does", () => {
-    expect(run(`${Array(4001).fill("-").join(" ")}1`)).toEqual(deep("more than 4000", "operators", 400));
-    expect(run(`${Array(4001).fill("-").join("\t")}1`)).toEqual(deep("more than 4000", "operators", 400));
+    expect(run(`${Array(4001).fill("-").join(" ")}1`)).toEqual(
+      deep("more than 4000", "operators", 400),
+    );
+    expect(run(`${Array(4001).fill("-").join("\t")}1`)).toEqual(
+      deep("more than 4000", "operators", 400),
+    );
     // 200 terms "1 - - 1": runs of two, 200 levels: evaluates (1 + 1 per term).
     expect(run(`1${" - - 1".repeat(199)}`)).toBe(200);
   });
@@ -131,22 +161,54 @@ describe("treeDepth", () => {
 
 describe("results that are not a finite number", () => {
   it("Infinity, -Infinity and NaN say which, with the value", () => {
-    expect(run("1/0")).toEqual(["VALUE", "formula.resultInfinite", "result is Infinity (division by zero?), not a finite number"]);
-    expect(run("-1/0")).toEqual(["VALUE", "formula.resultInfinite", "result is -Infinity (division by zero?), not a finite number"]);
-    expect(run("0/0")).toEqual(["VALUE", "formula.resultNaN", "result is NaN (e.g. 0/0 or sqrt of a negative number), not a finite number"]);
+    expect(run("1/0")).toEqual([
+      "VALUE",
+      "formula.resultInfinite",
+      "result is Infinity (division by zero?), not a finite number",
+    ]);
+    expect(run("-1/0")).toEqual([
+      "VALUE",
+      "formula.resultInfinite",
+      "result is -Infinity (division by zero?), not a finite number",
+    ]);
+    expect(run("0/0")).toEqual([
+      "VALUE",
+      "formula.resultNaN",
+      "result is NaN (e.g. 0/0 or sqrt of a negative number), not a finite number",
+    ]);
   });
 
   it("true and false ask for c ? a : b; other types name the type", () => {
-    expect(run("1 < 2")).toEqual(["VALUE", "formula.resultBoolean", "result is true, not a number (use c ? a : b)"]);
-    expect(run("1 > 2")).toEqual(["VALUE", "formula.resultBoolean", "result is false, not a number (use c ? a : b)"]);
-    expect(numericResult("x")).toMatchObject({ ok: false, kind: "VALUE", message: "result is not a number (string)" });
-    expect(numericResult(undefined)).toMatchObject({ ok: false, kind: "VALUE", message: "result is not a number (undefined)" });
+    expect(run("1 < 2")).toEqual([
+      "VALUE",
+      "formula.resultBoolean",
+      "result is true, not a number (use c ? a : b)",
+    ]);
+    expect(run("1 > 2")).toEqual([
+      "VALUE",
+      "formula.resultBoolean",
+      "result is false, not a number (use c ? a : b)",
+    ]);
+    expect(numericResult("x")).toMatchObject({
+      ok: false,
+      kind: "VALUE",
+      message: "result is not a number (string)",
+    });
+    expect(numericResult(undefined)).toMatchObject({
+      ok: false,
+      kind: "VALUE",
+      message: "result is not a number (undefined)",
+    });
     expect(numericResult(-0.5)).toEqual({ ok: true, value: -0.5 });
     expect(numericResult(0)).toEqual({ ok: true, value: 0 });
   });
 
   it("an error mathjs throws while evaluating is a VALUE error in mathjs's words", () => {
-    expect(run("max()")).toEqual(["VALUE", "formula.evaluation", "Too few arguments in function max (expected: any, index: 0)"]);
+    expect(run("max()")).toEqual([
+      "VALUE",
+      "formula.evaluation",
+      "Too few arguments in function max (expected: any, index: 0)",
+    ]);
   });
 });
 
@@ -154,11 +216,19 @@ describe("parse errors and names", () => {
   it("empty and blank formulas, and syntax errors with the parser's detail", () => {
     expect(run("")).toEqual(["PARSE", "formula.empty", "empty formula after ="]);
     expect(run(" \t ")).toEqual(["PARSE", "formula.empty", "empty formula after ="]);
-    expect(run("1 2")).toEqual(["PARSE", "formula.syntax", 'syntax error: Unexpected part "2" (char 3)']);
+    expect(run("1 2")).toEqual([
+      "PARSE",
+      "formula.syntax",
+      'syntax error: Unexpected part "2" (char 3)',
+    ]);
   });
 
   it("the first name without a value is the NAME error; with every value the formula evaluates", () => {
-    expect(run("a + b * c", { a: 1, c: 3 })).toEqual(["NAME", "formula.unknownName", "unknown name `b`"]);
+    expect(run("a + b * c", { a: 1, c: 3 })).toEqual([
+      "NAME",
+      "formula.unknownName",
+      "unknown name `b`",
+    ]);
     expect(run("a + b * c", { a: 1, b: 2, c: 3 })).toBe(7);
     expect(run("a - a", { a: 0 })).toBe(0);
   });
@@ -189,7 +259,26 @@ describe("numeric strings", () => {
   });
 
   it("refuses wrong groups, bare signs and dots, words, an exponent alone, and overflow", () => {
-    for (const t of ["", " ", "1,50", "1234,567", "1,5000", ",500", "5.", ".", "-", "+", "e5", "1e", "1e999", "12abc", "abc1", "1 000", "1.2.3", "0x10"]) {
+    for (const t of [
+      "",
+      " ",
+      "1,50",
+      "1234,567",
+      "1,5000",
+      ",500",
+      "5.",
+      ".",
+      "-",
+      "+",
+      "e5",
+      "1e",
+      "1e999",
+      "12abc",
+      "abc1",
+      "1 000",
+      "1.2.3",
+      "0x10",
+    ]) {
       expect([t, readNumericString(t)]).toEqual([t, null]);
     }
   });
@@ -209,13 +298,34 @@ describe("raw plan values", () => {
       const r = readRaw(raw);
       return r.kind === "invalid" ? [r.problem.code, r.message] : r;
     };
-    expect(msg(Number.POSITIVE_INFINITY)).toEqual(["formula.notFinite", "Infinity is not a finite number"]);
+    expect(msg(Number.POSITIVE_INFINITY)).toEqual([
+      "formula.notFinite",
+      "Infinity is not a finite number",
+    ]);
     expect(msg(Number.NaN)).toEqual(["formula.notFinite", "NaN is not a finite number"]);
-    expect(msg(" four ")).toEqual(["formula.textValue", '" four " is not a number (formulas start with =)']);
-    expect(msg(null)).toEqual(["formula.notNumberOrFormula", "expected a number or a formula string starting with =, got null"]);
-    expect(msg([1])).toEqual(["formula.notNumberOrFormula", "expected a number or a formula string starting with =, got an array"]);
-    expect(msg(true)).toEqual(["formula.notNumberOrFormula", "expected a number or a formula string starting with =, got boolean"]);
-    expect(msg({})).toEqual(["formula.notNumberOrFormula", "expected a number or a formula string starting with =, got object"]);
-    expect(msg(undefined)).toEqual(["formula.notNumberOrFormula", "expected a number or a formula string starting with =, got undefined"]);
+    expect(msg(" four ")).toEqual([
+      "formula.textValue",
+      '" four " is not a number (formulas start with =)',
+    ]);
+    expect(msg(null)).toEqual([
+      "formula.notNumberOrFormula",
+      "expected a number or a formula string starting with =, got null",
+    ]);
+    expect(msg([1])).toEqual([
+      "formula.notNumberOrFormula",
+      "expected a number or a formula string starting with =, got an array",
+    ]);
+    expect(msg(true)).toEqual([
+      "formula.notNumberOrFormula",
+      "expected a number or a formula string starting with =, got boolean",
+    ]);
+    expect(msg({})).toEqual([
+      "formula.notNumberOrFormula",
+      "expected a number or a formula string starting with =, got object",
+    ]);
+    expect(msg(undefined)).toEqual([
+      "formula.notNumberOrFormula",
+      "expected a number or a formula string starting with =, got undefined",
+    ]);
   });
 });

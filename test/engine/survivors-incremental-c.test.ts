@@ -20,8 +20,18 @@ function plan(over: Partial<PlanFile> = {}): PlanFile {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     factors: { elasticity: 1, redundancy: 1 },
     skus: [
-      { name: "A", gpusPerReplica: 2, pricePerGpuHour: "=gpu", sweep: { replicaOutputTokensPerSec: 500 } },
-      { name: "B", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 250 } },
+      {
+        name: "A",
+        gpusPerReplica: 2,
+        pricePerGpuHour: "=gpu",
+        sweep: { replicaOutputTokensPerSec: 500 },
+      },
+      {
+        name: "B",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 3,
+        sweep: { replicaOutputTokensPerSec: 250 },
+      },
     ],
     ...over,
   } as PlanFile;
@@ -63,7 +73,11 @@ describe("edits that stay incremental", () => {
 
 describe("an edit whose place is not in the resolved plan", () => {
   it("redundancy spare 1 edited to a factor of 1.5: the factor is used (10 × 1.5 = 15 replicas), not the old spare (10 + 1 = 11)", () => {
-    const one = (redundancy: unknown) => plan({ factors: { elasticity: 1, redundancy }, skus: [plan().skus[1]!] } as Partial<PlanFile>);
+    const one = (redundancy: unknown) =>
+      plan({
+        factors: { elasticity: 1, redundancy },
+        skus: [plan().skus[1]!],
+      } as Partial<PlanFile>);
     // B: 2,500 ÷ 250 = 10 base replicas of 1 GPU at 3: spare 1 → 11 replicas (33 an hour); factor 1.5 → 15 (45 an hour).
     const engine = createPlanEngine(one({ spare: 1 }));
     expect(engine.result().skus[0]!.capacity).toMatchObject({ replicas: 11, costPerHour: 33 });

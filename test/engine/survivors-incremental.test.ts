@@ -4,9 +4,27 @@
  * which cannot fail when both compute the same wrong number.
  */
 import { describe, expect, it } from "vitest";
-import { allocatePool, type AllocationPoolInput, type PoolContext, type PoolPart, type TeamSums } from "../../src/engine/allocation";
-import { createPlanEngine, memoAnalyzer, memoPools, memoTenants } from "../../src/engine/incremental";
-import { analyzeSweep, computePlan, computeTenants, plainAnalyzer, type PlanResult, type SloSet } from "../../src/engine/plan";
+import {
+  allocatePool,
+  type AllocationPoolInput,
+  type PoolContext,
+  type PoolPart,
+  type TeamSums,
+} from "../../src/engine/allocation";
+import {
+  createPlanEngine,
+  memoAnalyzer,
+  memoPools,
+  memoTenants,
+} from "../../src/engine/incremental";
+import {
+  analyzeSweep,
+  computePlan,
+  computeTenants,
+  plainAnalyzer,
+  type PlanResult,
+  type SloSet,
+} from "../../src/engine/plan";
 import { setAtPath } from "../../src/engine/plan-path";
 import type { TenantError } from "../../src/engine/plan-tenants";
 import { resolvePlan } from "../../src/engine/resolve-plan";
@@ -32,10 +50,38 @@ function plan(): PlanFile {
         pricePerGpuHour: 3,
         sweep: {
           points: [
-            { concurrency: 1, requestRate: null, outputTokensPerSec: 100, meanInputTokens: 200, meanOutputTokens: 100, ttftMs: { p99: 200 } },
-            { concurrency: 2, requestRate: null, outputTokensPerSec: 190, meanInputTokens: 200, meanOutputTokens: 100, ttftMs: { p99: 400 } },
-            { concurrency: 4, requestRate: null, outputTokensPerSec: 350, meanInputTokens: 200, meanOutputTokens: 100, ttftMs: { p99: 900 } },
-            { concurrency: 8, requestRate: null, outputTokensPerSec: 500, meanInputTokens: 200, meanOutputTokens: 100, ttftMs: { p99: 1500 } },
+            {
+              concurrency: 1,
+              requestRate: null,
+              outputTokensPerSec: 100,
+              meanInputTokens: 200,
+              meanOutputTokens: 100,
+              ttftMs: { p99: 200 },
+            },
+            {
+              concurrency: 2,
+              requestRate: null,
+              outputTokensPerSec: 190,
+              meanInputTokens: 200,
+              meanOutputTokens: 100,
+              ttftMs: { p99: 400 },
+            },
+            {
+              concurrency: 4,
+              requestRate: null,
+              outputTokensPerSec: 350,
+              meanInputTokens: 200,
+              meanOutputTokens: 100,
+              ttftMs: { p99: 900 },
+            },
+            {
+              concurrency: 8,
+              requestRate: null,
+              outputTokensPerSec: 500,
+              meanInputTokens: 200,
+              meanOutputTokens: 100,
+              ttftMs: { p99: 1500 },
+            },
           ],
         },
       },
@@ -46,7 +92,13 @@ function plan(): PlanFile {
 /** [operating point concurrency, its output tok/s, replicas, GPUs, cost per hour] of the SKU. */
 const row = (r: PlanResult) => {
   const s = r.skus[0]!;
-  return [s.operatingPoint?.concurrency, s.operatingPoint?.outputTokensPerSec, s.capacity?.replicas, s.capacity?.gpus, s.capacity?.costPerHour];
+  return [
+    s.operatingPoint?.concurrency,
+    s.operatingPoint?.outputTokensPerSec,
+    s.capacity?.replicas,
+    s.capacity?.gpus,
+    s.capacity?.costPerHour,
+  ];
 };
 
 describe("incremental engine, edit after edit", () => {
@@ -66,7 +118,10 @@ describe("incremental engine, edit after edit", () => {
     // price 5: 12 GPUs × 5 = 60 /h; per 1M output tokens at capacity 2 × 5 / (425 × 3600) × 1e6 = 6.5359
     const priced = engine.edit("skus[0].pricePerGpuHour", 5);
     expect(row(priced)).toEqual([6, 425, 6, 12, 60]);
-    expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(1e7 / (425 * 3600), 10);
+    expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(
+      1e7 / (425 * 3600),
+      10,
+    );
     expect(priced.skus[0]!.capacity?.costPerDay).toBe(1440);
   });
 });
@@ -74,13 +129,25 @@ describe("incremental engine, edit after edit", () => {
 // ——— The memoisers and the patching, each against a plain function and hand values (issue #15) ———
 
 /** Pool "p": 100 a day, 1,000 tokens a day of capacity, 2 replicas; a: 100 in + 200 out, b: 300 in + 0 out (1 reserved). */
-const rawPool = (): AllocationPoolInput => ({ name: "p", costPerDay: 100, capacityTokensPerDay: 1000, replicas: 2 });
+const rawPool = (): AllocationPoolInput => ({
+  name: "p",
+  costPerDay: 100,
+  capacityTokensPerDay: 1000,
+  replicas: 2,
+});
 const names = (): string[] => ["a", "b"];
 const sums = (): TeamSums[] => [
   { inT: 100, outT: 200, reserved: null },
   { inT: 300, outT: 0, reserved: 1 },
 ];
-const ctx = (): PoolContext => ({ wi: 1, wo: 1, idle: "proportional", basis: "usage", currency: "USD", digits: 2 });
+const ctx = (): PoolContext => ({
+  wi: 1,
+  wo: 1,
+  idle: "proportional",
+  basis: "usage",
+  currency: "USD",
+  digits: 2,
+});
 const teamCosts = (p: PoolPart) => p.pool.teams.map((t) => t.cost);
 
 describe("memoPools", () => {
@@ -95,7 +162,14 @@ describe("memoPools", () => {
     // Absent capacity and replicas equal null ones.
     const bare = { name: "q", costPerDay: 10 };
     const q = m(bare, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx());
-    expect(m({ name: "q", costPerDay: 10, capacityTokensPerDay: null, replicas: null }, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx())).toBe(q);
+    expect(
+      m(
+        { name: "q", costPerDay: 10, capacityTokensPerDay: null, replicas: null },
+        ["a"],
+        [{ inT: 1, outT: 1, reserved: null }],
+        ctx(),
+      ),
+    ).toBe(q);
   });
 
   it("pools are memoised by name: another pool's call in between does not evict the first", () => {
@@ -124,7 +198,14 @@ describe("memoPools", () => {
     ["capacity 600", { ...rawPool(), capacityTokensPerDay: 600 }, names(), sums(), ctx(), [50, 50]],
     ["no capacity", { name: "p", costPerDay: 100, replicas: 2 }, names(), sums(), ctx(), [50, 50]],
     ["replicas 4", { ...rawPool(), replicas: 4 }, names(), sums(), ctx(), [50, 50]],
-    ["no replicas", { name: "p", costPerDay: 100, capacityTokensPerDay: 1000 }, names(), sums(), ctx(), [50, 50]],
+    [
+      "no replicas",
+      { name: "p", costPerDay: 100, capacityTokensPerDay: 1000 },
+      names(),
+      sums(),
+      ctx(),
+      [50, 50],
+    ],
     // input weight 2: 200 + 200 = 400 and 600 of 1,000
     ["input weight 2", rawPool(), names(), sums(), { ...ctx(), wi: 2 }, [40, 60]],
     // output weight 0: 100 and 300 of 400
@@ -132,14 +213,35 @@ describe("memoPools", () => {
     // separate idle: 100 / 1,000 per token → 30 each, 40 idle
     ["separate idle", rawPool(), names(), sums(), { ...ctx(), idle: "separate" }, [30, 30]],
     // reservation: max(reserved, used) = 0.6 and 1 of 1.6 replicas → 37.5 and 62.5
-    ["reservation basis", rawPool(), names(), sums(), { ...ctx(), basis: "reservation" }, [(0.6 / 1.6) * 100, (1 / 1.6) * 100]],
+    [
+      "reservation basis",
+      rawPool(),
+      names(),
+      sums(),
+      { ...ctx(), basis: "reservation" },
+      [(0.6 / 1.6) * 100, (1 / 1.6) * 100],
+    ],
     ["team names swapped", rawPool(), ["b", "a"], sums(), ctx(), [50, 50]],
     ["another team name", rawPool(), ["a", "c"], sums(), ctx(), [50, 50]],
     ["one team fewer", rawPool(), ["a"], sums().slice(0, 1), ctx(), [100]],
     // a's input 200: 400 and 300 of 700
-    ["a's input tokens", rawPool(), names(), [{ inT: 200, outT: 200, reserved: null }, sums()[1]!], ctx(), [(400 / 700) * 100, (300 / 700) * 100]],
+    [
+      "a's input tokens",
+      rawPool(),
+      names(),
+      [{ inT: 200, outT: 200, reserved: null }, sums()[1]!],
+      ctx(),
+      [(400 / 700) * 100, (300 / 700) * 100],
+    ],
     // b's output 100: 300 and 400 of 700
-    ["b's output tokens", rawPool(), names(), [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }], ctx(), [(300 / 700) * 100, (400 / 700) * 100]],
+    [
+      "b's output tokens",
+      rawPool(),
+      names(),
+      [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }],
+      ctx(),
+      [(300 / 700) * 100, (400 / 700) * 100],
+    ],
   ];
 
   it("a team more than last time is allocated again", () => {
@@ -151,14 +253,17 @@ describe("memoPools", () => {
     expect(teamCosts(two)).toEqual([50, 50]);
   });
 
-  it.each(variants)("after the first call, a change of %s re-allocates: allocatePool's part and the hand costs", (_what, raw, n, s, c, costs) => {
-    const m = memoPools();
-    const first = m(rawPool(), names(), sums(), ctx());
-    const again = m(raw, n, s, c);
-    expect(again).not.toBe(first);
-    expect(again).toStrictEqual(allocatePool(raw, n, s, c));
-    expect(teamCosts(again)).toEqual(costs);
-  });
+  it.each(variants)(
+    "after the first call, a change of %s re-allocates: allocatePool's part and the hand costs",
+    (_what, raw, n, s, c, costs) => {
+      const m = memoPools();
+      const first = m(rawPool(), names(), sums(), ctx());
+      const again = m(raw, n, s, c);
+      expect(again).not.toBe(first);
+      expect(again).toStrictEqual(allocatePool(raw, n, s, c));
+      expect(teamCosts(again)).toEqual(costs);
+    },
+  );
 
   it("capacity and replicas reach the used replicas: 300 / 600 × 2 = 1, 300 / 1,000 × 4 = 1.2, none without either", () => {
     const used = (raw: AllocationPoolInput) => {
@@ -191,8 +296,18 @@ describe("memoPools", () => {
     const eur = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR" });
     expect(eur.warnings[0]!.params).toMatchObject({ currency: "EUR" });
     expect(eur.pool.idleRounded).toBe(100.5);
-    const whole = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR", digits: 0 });
-    expect(whole).toStrictEqual(allocatePool({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR", digits: 0 }));
+    const whole = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
+      ...ctx(),
+      currency: "EUR",
+      digits: 0,
+    });
+    expect(whole).toStrictEqual(
+      allocatePool({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
+        ...ctx(),
+        currency: "EUR",
+        digits: 0,
+      }),
+    );
     expect(whole.pool.costRounded).not.toBe(100.5);
     expect(Number.isInteger(whole.pool.costRounded)).toBe(true);
   });
@@ -206,7 +321,14 @@ function tenantsPlan(): PlanFile {
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 20, inputTokens: 200, outputTokens: 100 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-    skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 1000 } }],
+    skus: [
+      {
+        name: "S",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { replicaOutputTokensPerSec: 1000 },
+      },
+    ],
     tenants: {
       method: "tokens",
       idle: "proportional",
@@ -223,8 +345,10 @@ function tenantsPlan(): PlanFile {
 }
 
 describe("memoTenants", () => {
-  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) => m(r, [], null, [], before);
-  const plain = (r: ResolvedPlan, before: TenantError[] = []) => computeTenants(r, [], null, [], before);
+  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
+    m(r, [], null, [], before);
+  const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
+    computeTenants(r, [], null, [], before);
 
   it("gives computeTenants' output; a call with the same resolved tenants reuses the allocation", () => {
     const r = resolvePlan(tenantsPlan());
@@ -264,7 +388,9 @@ describe("memoTenants", () => {
     const errs: TenantError[] = [{ path: "tenants.usage[0]", kind: "VALUE", message: "x" }];
     const withErr = call(m, edited, errs);
     expect(withErr).toStrictEqual(plain(edited, errs));
-    expect(call(m, edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }])).toStrictEqual(plain(edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]));
+    expect(
+      call(m, edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]),
+    ).toStrictEqual(plain(edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]));
     expect(first.tenants).not.toBe(out.tenants);
   });
 
@@ -289,12 +415,20 @@ describe("memoTenants", () => {
 });
 
 describe("memoTenants: what else makes it allocate again", () => {
-  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) => m(r, [], null, [], before);
-  const plain = (r: ResolvedPlan, before: TenantError[] = []) => computeTenants(r, [], null, [], before);
+  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
+    m(r, [], null, [], before);
+  const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
+    computeTenants(r, [], null, [], before);
   /** tenantsPlan() resolved with usage row 0's input tokens not a number (as after a formula error). */
   const brokenRow = (): ResolvedPlan => {
     const r = resolvePlan(tenantsPlan());
-    return { ...r, tenants: { ...r.tenants!, usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)) } } as unknown as ResolvedPlan;
+    return {
+      ...r,
+      tenants: {
+        ...r.tenants!,
+        usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)),
+      },
+    } as unknown as ResolvedPlan;
   };
   const err = (path: string): TenantError => ({ path, kind: "VALUE", message: "formula error" });
 
@@ -333,7 +467,10 @@ describe("memoTenants: what else makes it allocate again", () => {
       const reps = call(m, r);
       expect(reps).toStrictEqual(plain(r));
       expect(reps.tenants!.pools[0]!.replicas).toBe(4);
-      t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" }, saved[1]!];
+      t.pools = [
+        { ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" },
+        saved[1]!,
+      ];
       const renamed = call(m, r);
       expect(renamed).toStrictEqual(plain(r));
       expect(renamed.tenants!.pools.map((p) => p.name)).toEqual(["renamed", "empty"]);
@@ -349,14 +486,43 @@ describe("memoAnalyzer keys", () => {
     source: { files: [], format: "inline" },
     meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
     points: [
-      { concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 100 }, completed: 100, failed: 0 },
-      { concurrency: 2, requestRate: null, rps: 1.9, outputTokensPerSec: 190, ttftMs: { p99: 200 }, completed: 100, failed: 0 },
-      { concurrency: 4, requestRate: null, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 400 }, completed: 95, failed: 5 },
+      {
+        concurrency: 1,
+        requestRate: null,
+        rps: 1,
+        outputTokensPerSec: 100,
+        ttftMs: { p99: 100 },
+        completed: 100,
+        failed: 0,
+      },
+      {
+        concurrency: 2,
+        requestRate: null,
+        rps: 1.9,
+        outputTokensPerSec: 190,
+        ttftMs: { p99: 200 },
+        completed: 100,
+        failed: 0,
+      },
+      {
+        concurrency: 4,
+        requestRate: null,
+        rps: 3,
+        outputTokensPerSec: 300,
+        ttftMs: { p99: 400 },
+        completed: 95,
+        failed: 5,
+      },
     ],
     warnings: [],
   } as unknown as Sweep;
   const list = [{ metric: "ttft" as const, stat: "p99", maxMs: 300 }] as unknown as SloSet["list"];
-  const set = (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({ list, slos: [{ metric: "ttft", stat: "p99", maxMs: 300 }], mode, maxErrorRatePct });
+  const set = (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
+    list,
+    slos: [{ metric: "ttft", stat: "p99", maxMs: 300 }],
+    mode,
+    maxErrorRatePct,
+  });
 
   it("the same SLO list with another mode gives the other mode's point: measured c = 2, interpolated c = 3", () => {
     const m = memoAnalyzer();
@@ -371,8 +537,15 @@ describe("memoAnalyzer keys", () => {
   it("the same SLO list with another error-rate limit: 5 % failed at c = 4 passes 10 % but not 1 %", () => {
     const m = memoAnalyzer();
     const b = m.base(sweep);
-    const loose = [{ metric: "ttft" as const, stat: "p99", maxMs: 1000 }] as unknown as SloSet["list"];
-    const s = (pct: number): SloSet => ({ list: loose, slos: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], mode: "measured", maxErrorRatePct: pct });
+    const loose = [
+      { metric: "ttft" as const, stat: "p99", maxMs: 1000 },
+    ] as unknown as SloSet["list"];
+    const s = (pct: number): SloSet => ({
+      list: loose,
+      slos: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      mode: "measured",
+      maxErrorRatePct: pct,
+    });
     expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
     const strict = m.operatingPoint(sweep, b, s(1));
     expect(strict).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, s(1)));
@@ -398,7 +571,12 @@ function richPlan(): PlanFile {
   p.cells = { price: 3, limit: 1000 };
   p.skus![0]!.pricePerGpuHour = "=price";
   p.slo = [{ metric: "ttft", stat: "p99", maxMs: "=limit" }];
-  p.skus!.push({ name: "T", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1000 } } as never);
+  p.skus!.push({
+    name: "T",
+    gpusPerReplica: 1,
+    pricePerGpuHour: 2,
+    sweep: { replicaOutputTokensPerSec: 1000 },
+  } as never);
   p.tenants = tenantsPlan().tenants!;
   return p;
 }
@@ -467,7 +645,9 @@ describe("incremental engine: what an edit recomputes, checked by hand", () => {
       e.edit(path, value);
       expect(old, path).toStrictEqual(copy);
       setAtPath(shadow, path, value);
-      expect(e.resolved(), path).toStrictEqual(resolvePlan(structuredClone(shadow) as unknown as PlanFile));
+      expect(e.resolved(), path).toStrictEqual(
+        resolvePlan(structuredClone(shadow) as unknown as PlanFile),
+      );
     }
     // by hand after all edits: 12 RPS × 100 = 1,200 tok/s; limit 1,200 measured → c = 4, 350 tok/s;
     // 1,200 / 350 = 3.43 × 1.1 × 1.5 = 5.66 → 6 replicas, 12 GPUs × 4 = 48 /h

@@ -19,7 +19,7 @@ describe("valid JSON has no error", () => {
       "[]",
       "{ }",
       "[ ]",
-      " \t\r\n{\"a\" : 1 , \"b\":[ 1 , 2 ] }\n",
+      ' \t\r\n{"a" : 1 , "b":[ 1 , 2 ] }\n',
       "0",
       "9",
       "10",
@@ -44,16 +44,58 @@ describe("valid JSON has no error", () => {
 describe("each syntax error, at its offset with its message", () => {
   it("nothing, or only whitespace: a value is expected at the end of the input", () => {
     expect(at("")).toEqual([0, 1, 1, "expected a value, found end of input", "json.expectedValue"]);
-    expect(at("   ")).toEqual([3, 1, 4, "expected a value, found end of input", "json.expectedValue"]);
-    expect(at("[")).toEqual([1, 1, 2, "expected a value, found end of input", "json.expectedValue"]);
+    expect(at("   ")).toEqual([
+      3,
+      1,
+      4,
+      "expected a value, found end of input",
+      "json.expectedValue",
+    ]);
+    expect(at("[")).toEqual([
+      1,
+      1,
+      2,
+      "expected a value, found end of input",
+      "json.expectedValue",
+    ]);
   });
 
   it("a character that starts no value: the characters just outside 0-9, a bare word, a leading dot", () => {
-    expect(at("/")).toEqual([0, 1, 1, 'expected a value, found character "/"', "json.expectedValue"]);
-    expect(at(":")).toEqual([0, 1, 1, 'expected a value, found character ":"', "json.expectedValue"]);
-    expect(at("tru")).toEqual([0, 1, 1, 'expected a value, found character "t"', "json.expectedValue"]);
-    expect(at(".5")).toEqual([0, 1, 1, 'expected a value, found character "."', "json.expectedValue"]);
-    expect(at('{"a":}')).toEqual([5, 1, 6, 'expected a value, found character "}"', "json.expectedValue"]);
+    expect(at("/")).toEqual([
+      0,
+      1,
+      1,
+      'expected a value, found character "/"',
+      "json.expectedValue",
+    ]);
+    expect(at(":")).toEqual([
+      0,
+      1,
+      1,
+      'expected a value, found character ":"',
+      "json.expectedValue",
+    ]);
+    expect(at("tru")).toEqual([
+      0,
+      1,
+      1,
+      'expected a value, found character "t"',
+      "json.expectedValue",
+    ]);
+    expect(at(".5")).toEqual([
+      0,
+      1,
+      1,
+      'expected a value, found character "."',
+      "json.expectedValue",
+    ]);
+    expect(at('{"a":}')).toEqual([
+      5,
+      1,
+      6,
+      'expected a value, found character "}"',
+      "json.expectedValue",
+    ]);
   });
 
   it("a minus without digits is a bad number; a leading zero or a bare dot ends the number", () => {
@@ -61,28 +103,106 @@ describe("each syntax error, at its offset with its message", () => {
     expect(at("[-x]")).toEqual([1, 1, 2, 'bad number (character "-")', "json.badNumber"]);
     // The number is read where it starts, not found further on.
     expect(at("-x5")).toEqual([0, 1, 1, 'bad number (character "-")', "json.badNumber"]);
-    expect(at("01")).toEqual([1, 1, 2, 'unexpected character "1" after the JSON value', "json.trailing"]);
-    expect(at("1.")).toEqual([1, 1, 2, 'unexpected character "." after the JSON value', "json.trailing"]);
-    expect(at("1e")).toEqual([1, 1, 2, 'unexpected character "e" after the JSON value', "json.trailing"]);
+    expect(at("01")).toEqual([
+      1,
+      1,
+      2,
+      'unexpected character "1" after the JSON value',
+      "json.trailing",
+    ]);
+    expect(at("1.")).toEqual([
+      1,
+      1,
+      2,
+      'unexpected character "." after the JSON value',
+      "json.trailing",
+    ]);
+    expect(at("1e")).toEqual([
+      1,
+      1,
+      2,
+      'unexpected character "e" after the JSON value',
+      "json.trailing",
+    ]);
   });
 
   it("something after the value", () => {
-    expect(at("true false")).toEqual([5, 1, 6, 'unexpected character "f" after the JSON value', "json.trailing"]);
-    expect(at("{} x")).toEqual([3, 1, 4, 'unexpected character "x" after the JSON value', "json.trailing"]);
+    expect(at("true false")).toEqual([
+      5,
+      1,
+      6,
+      'unexpected character "f" after the JSON value',
+      "json.trailing",
+    ]);
+    expect(at("{} x")).toEqual([
+      3,
+      1,
+      4,
+      'unexpected character "x" after the JSON value',
+      "json.trailing",
+    ]);
   });
 
   it("objects: a name not in double quotes, a missing colon, a missing comma", () => {
-    expect(at("{a:1}")).toEqual([1, 1, 2, 'expected a property name in double quotes, found character "a"', "json.expectedName"]);
-    expect(at("{")).toEqual([1, 1, 2, "expected a property name in double quotes, found end of input", "json.expectedName"]);
-    expect(at('{"a" 1}')).toEqual([5, 1, 6, 'expected \':\' after property name, found character "1"', "json.expectedColon"]);
-    expect(at('{"a":1,"b"}')).toEqual([10, 1, 11, 'expected \':\' after property name, found character "}"', "json.expectedColon"]);
-    expect(at('{"a":1 "b":2}')).toEqual([7, 1, 8, 'expected \',\' or \'}\' after property value, found character "\\""', "json.expectedAfterValue"]);
-    expect(at('{"a":1')).toEqual([6, 1, 7, "expected ',' or '}' after property value, found end of input", "json.expectedAfterValue"]);
+    expect(at("{a:1}")).toEqual([
+      1,
+      1,
+      2,
+      'expected a property name in double quotes, found character "a"',
+      "json.expectedName",
+    ]);
+    expect(at("{")).toEqual([
+      1,
+      1,
+      2,
+      "expected a property name in double quotes, found end of input",
+      "json.expectedName",
+    ]);
+    expect(at('{"a" 1}')).toEqual([
+      5,
+      1,
+      6,
+      "expected ':' after property name, found character \"1\"",
+      "json.expectedColon",
+    ]);
+    expect(at('{"a":1,"b"}')).toEqual([
+      10,
+      1,
+      11,
+      "expected ':' after property name, found character \"}\"",
+      "json.expectedColon",
+    ]);
+    expect(at('{"a":1 "b":2}')).toEqual([
+      7,
+      1,
+      8,
+      "expected ',' or '}' after property value, found character \"\\\"\"",
+      "json.expectedAfterValue",
+    ]);
+    expect(at('{"a":1')).toEqual([
+      6,
+      1,
+      7,
+      "expected ',' or '}' after property value, found end of input",
+      "json.expectedAfterValue",
+    ]);
   });
 
   it("arrays: a missing comma, an unclosed array", () => {
-    expect(at("[1 2]")).toEqual([3, 1, 4, 'expected \',\' or \']\' after array element, found character "2"', "json.expectedAfterElement"]);
-    expect(at("[1")).toEqual([2, 1, 3, "expected ',' or ']' after array element, found end of input", "json.expectedAfterElement"]);
+    expect(at("[1 2]")).toEqual([
+      3,
+      1,
+      4,
+      "expected ',' or ']' after array element, found character \"2\"",
+      "json.expectedAfterElement",
+    ]);
+    expect(at("[1")).toEqual([
+      2,
+      1,
+      3,
+      "expected ',' or ']' after array element, found end of input",
+      "json.expectedAfterElement",
+    ]);
   });
 
   it("a trailing comma, also with whitespace before the bracket, points at the bracket", () => {
@@ -95,10 +215,28 @@ describe("each syntax error, at its offset with its message", () => {
   it("strings: unterminated (also after a backslash at the end), control characters, bad escapes", () => {
     expect(at('"abc')).toEqual([4, 1, 5, "unterminated string", "json.unterminated"]);
     expect(at('"a\\')).toEqual([3, 1, 4, "unterminated string", "json.unterminated"]);
-    expect(at('"a\nb"')).toEqual([2, 1, 3, "control character or line break inside a string (unterminated string?)", "json.controlCharacter"]);
-    expect(at('"a\u001fb"')).toEqual([2, 1, 3, "control character or line break inside a string (unterminated string?)", "json.controlCharacter"]);
+    expect(at('"a\nb"')).toEqual([
+      2,
+      1,
+      3,
+      "control character or line break inside a string (unterminated string?)",
+      "json.controlCharacter",
+    ]);
+    expect(at('"a\u001fb"')).toEqual([
+      2,
+      1,
+      3,
+      "control character or line break inside a string (unterminated string?)",
+      "json.controlCharacter",
+    ]);
     expect(at('"a\\x"')).toEqual([3, 1, 4, "bad escape \\x in string", "json.badEscape"]);
-    expect(at('"a\\u00zz"')).toEqual([3, 1, 4, "bad \\u escape in string", "json.badUnicodeEscape"]);
+    expect(at('"a\\u00zz"')).toEqual([
+      3,
+      1,
+      4,
+      "bad \\u escape in string",
+      "json.badUnicodeEscape",
+    ]);
     expect(at('"\\u12"')).toEqual([2, 1, 3, "bad \\u escape in string", "json.badUnicodeEscape"]);
     // The four hex digits are skipped: the character after them is read as part of the string.
     expect(at('"\\u0041\\q"')).toEqual([8, 1, 9, "bad escape \\q in string", "json.badEscape"]);
@@ -111,11 +249,23 @@ describe("each syntax error, at its offset with its message", () => {
 
 describe("lines and columns", () => {
   it("an error on the third line of an object, columns counted from the line start", () => {
-    expect(at('{\n  "a": 1,\n  "b": ]\n}')).toEqual([19, 3, 8, 'expected a value, found character "]"', "json.expectedValue"]);
+    expect(at('{\n  "a": 1,\n  "b": ]\n}')).toEqual([
+      19,
+      3,
+      8,
+      'expected a value, found character "]"',
+      "json.expectedValue",
+    ]);
   });
 
   it("lines split at \\n only: a \\r stays in the column count", () => {
-    expect(at("[\r\n1,\r\n]")).toEqual([7, 3, 1, "trailing comma before ']'", "json.trailingComma"]);
+    expect(at("[\r\n1,\r\n]")).toEqual([
+      7,
+      3,
+      1,
+      "trailing comma before ']'",
+      "json.trailingComma",
+    ]);
     expect(at("[1,\r]")).toEqual([4, 1, 5, "trailing comma before ']'", "json.trailingComma"]);
   });
 

@@ -134,6 +134,10 @@ describe("bucketLengths", () => {
   });
 
   it("one request of length 0: one bucket [0, 1)", () => {
-    expect(bucketLengths([1], null, 0, 0)).toEqual({ width: 1, buckets: [{ from: 0, to: 1, count: 1 }], total: 1 });
+    expect(bucketLengths([1], null, 0, 0)).toEqual({
+      width: 1,
+      buckets: [{ from: 0, to: 1, count: 1 }],
+      total: 1,
+    });
   });
 });

@@ -5,7 +5,12 @@
  * the number format, the path parser, formula names and the `<id>_tok_s` hop (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import { explainPath, lineageNodes, lineageNumber, parseLineagePath } from "../../src/engine/lineage";
+import {
+  explainPath,
+  lineageNodes,
+  lineageNumber,
+  parseLineagePath,
+} from "../../src/engine/lineage";
 import { PLANS } from "./lineage-a-plans";
 import { contextOf, exampleContext, explainLines, treeLines } from "./lineage-a-print";
 
@@ -15,13 +20,30 @@ describe("lineageNumber: the numbers plugged into formulas", () => {
   });
 
   it("writes 0 and numbers of at least 0.01 with up to 4 decimals and thousands separators; ±Infinity as ∞", () => {
-    expect([0, 0.01, 1234.56789, 12.5, -3].map(lineageNumber)).toEqual(["0", "0.01", "1,234.5679", "12.5", "-3"]);
+    expect([0, 0.01, 1234.56789, 12.5, -3].map(lineageNumber)).toEqual([
+      "0",
+      "0.01",
+      "1,234.5679",
+      "12.5",
+      "-3",
+    ]);
     expect([Infinity, -Infinity].map(lineageNumber)).toEqual(["∞", "−∞"]);
   });
 
   it("writes numbers below 0.01 in 4 significant digits, trailing zeros of an exponent form dropped", () => {
-    expect([0.001234, 0.00999, -0.005, 0.0099999, -2e-5].map(lineageNumber)).toEqual(["0.001234", "0.009990", "-0.005000", "0.01000", "-0.00002000"]);
-    expect([1e-7, 1.5e-7, 1.2346e-9, 8.333333e-7].map(lineageNumber)).toEqual(["1e-7", "1.5e-7", "1.235e-9", "8.333e-7"]);
+    expect([0.001234, 0.00999, -0.005, 0.0099999, -2e-5].map(lineageNumber)).toEqual([
+      "0.001234",
+      "0.009990",
+      "-0.005000",
+      "0.01000",
+      "-0.00002000",
+    ]);
+    expect([1e-7, 1.5e-7, 1.2346e-9, 8.333333e-7].map(lineageNumber)).toEqual([
+      "1e-7",
+      "1.5e-7",
+      "1.235e-9",
+      "8.333e-7",
+    ]);
   });
 });
 
@@ -37,13 +59,20 @@ describe("parseLineagePath: a result path split into keys and indices", () => {
   });
 
   it("refuses the empty path and anything that is not keys and [n]", () => {
-    for (const p of ["", "a..b", "a.[1]", "a b", "a[x]", "1a", "a[1]b", "a.", "a[1", "a[-1]"]) expect(parseLineagePath(p), p).toBeNull();
+    for (const p of ["", "a..b", "a.[1]", "a b", "a[x]", "1a", "a[1]b", "a.", "a[1", "a[-1]"])
+      expect(parseLineagePath(p), p).toBeNull();
   });
 
   it("explainPath says which path is not a path, as given (blank or malformed)", () => {
     const ctx = contextOf(PLANS.given);
-    expect(explainPath(ctx, "  ")).toEqual({ ok: false, error: '"  " is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)' });
-    expect(explainPath(ctx, "skus[0]..replicas")).toEqual({ ok: false, error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)' });
+    expect(explainPath(ctx, "  ")).toEqual({
+      ok: false,
+      error: '"  " is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
+    expect(explainPath(ctx, "skus[0]..replicas")).toEqual({
+      ok: false,
+      error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
   });
 });
 
@@ -470,18 +499,30 @@ describe("an open-loop sweep interpolated between request rates", () => {
   it("a measured operating point's request rate is the sweep point's; a flood (\"inf\") has no number and says so", () => {
     const measured = { ...PLANS.rate, sloMode: "measured" as const };
     // TTFT P99 ≤ 1,000 ms: 6 req/s (800 ms) passes, 10 req/s (1,200 ms) does not.
-    expect(explainLines(contextOf(measured), "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+    expect(
+      explainLines(contextOf(measured), "skus[0].workloads[0].operatingPoint.requestRate"),
+    ).toEqual([
       "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = 6 | src: rr [] inline #1 (request rate 6 req/s) key=requestRate",
     ]);
     const sku = PLANS.rate.skus[0]!;
-    const points = sku.sweep.points.map((p, i) => (i === 2 ? { ...p, requestRate: "inf" as const } : p));
-    const flood = { ...measured, slo: [{ metric: "ttft" as const, stat: "p99" as const, maxMs: 5000 }], skus: [{ ...sku, sweep: { ...sku.sweep, points } }] };
-    expect(explainLines(contextOf(flood), "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+    const points = sku.sweep.points.map((p, i) =>
+      i === 2 ? { ...p, requestRate: "inf" as const } : p,
+    );
+    const flood = {
+      ...measured,
+      slo: [{ metric: "ttft" as const, stat: "p99" as const, maxMs: 5000 }],
+      skus: [{ ...sku, sweep: { ...sku.sweep, points } }],
+    };
+    expect(
+      explainLines(contextOf(flood), "skus[0].workloads[0].operatingPoint.requestRate"),
+    ).toEqual([
       "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = null | raw: inf | src: rr [] inline #2 (request rate inf) key=requestRate",
     ]);
   });
   it("a closed-loop sweep without request rates reads its operating point's request rate at t, and has no number", () => {
-    expect(explainLines(contextOf(PLANS.interp), "skus[0].workloads[0].operatingPoint.requestRate")[0]).toBe(
+    expect(
+      explainLines(contextOf(PLANS.interp), "skus[0].workloads[0].operatingPoint.requestRate")[0],
+    ).toBe(
       "skus[0].workloads[0].operatingPoint.requestRate [computed] = null | f: v₀ + t × (v₁ − v₀) | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
     );
   });
@@ -517,7 +558,7 @@ describe("formula names", () => {
       "  cells.round [cell] = 3 | raw: 3",
     ]);
     expect(explainLines(ctx, "cells.b")).toEqual([
-      "cells.b [cell] = null | f: peak + \"out\" | p: 40 + \"out\" = n/a | raw: =peak + \"out\"",
+      'cells.b [cell] = null | f: peak + "out" | p: 40 + "out" = n/a | raw: =peak + "out"',
       "  cells.peak [cell] = 40 | raw: 40",
     ]);
     expect(explainLines(ctx, "cells.c")).toEqual([
@@ -538,9 +579,7 @@ describe("formula names", () => {
       "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
       "  cells.peak [cell] = 40 | raw: 40",
     ]);
-    expect(explainLines(ctx, "cells.g")).toEqual([
-      "cells.g [cell] = 1500 | raw: 1,500",
-    ]);
+    expect(explainLines(ctx, "cells.g")).toEqual(["cells.g [cell] = 1500 | raw: 1,500"]);
     expect(explainLines(ctx, "cells.cyc1")).toEqual([
       "cells.cyc1 [cell] = null | f: cyc2 + 1 | p: n/a + 1 = n/a | raw: =cyc2 + 1",
       "  cells.cyc2 [cell] = null | f: cyc1 * 2 | p: n/a * 2 = n/a | raw: =cyc1 * 2",
@@ -639,12 +678,29 @@ describe("per-workload given capacities and a price from the GPU catalogue", () 
 });
 
 describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)", () => {
-  const KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay", "costPerMonth", "replicaOutputTokensPerSec", "costPerOutputToken", "costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak"];
+  const KEYS = [
+    "replicasBase",
+    "replicasRaw",
+    "replicas",
+    "gpus",
+    "costPerHour",
+    "costPerDay",
+    "costPerMonth",
+    "replicaOutputTokensPerSec",
+    "costPerOutputToken",
+    "costPerMillionOutputTokens",
+    "costPerRequest",
+    "utilizationAtPeak",
+  ];
   it("has no lineage for its replicas, GPUs and costs: an error value, not an exception (factor and spare redundancy, one and two workloads)", () => {
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
       const si = plan === PLANS.tok ? 2 : 0;
-      for (const k of KEYS) expect(explainPath(ctx, `skus[${si}].${k}`), k).toEqual({ ok: false, error: `skus[${si}].${k}: no number with a lineage at this path` });
+      for (const k of KEYS)
+        expect(explainPath(ctx, `skus[${si}].${k}`), k).toEqual({
+          ok: false,
+          error: `skus[${si}].${k}: no number with a lineage at this path`,
+        });
     }
   });
 
@@ -656,9 +712,28 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
     const d1 = a.node.inputs[0]!.inputs[0]!;
     const c = d1.inputs[0]!.inputs[0]!.inputs[0]!;
     const d2 = c.inputs[0]!.inputs[0]!.inputs[0]!;
-    expect([d1.path, d1.value, d1.formula, d1.inputs.length]).toEqual(["d_tok_s", 700, "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D)", 1]);
-    expect([c.path, c.value, c.formula, c.recomputed]).toEqual(["c_tok_s", 500, "skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of C)", 500]);
-    expect(d2).toEqual({ path: "d_tok_s", kind: "computed", value: 700, formula: "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D): a cycle, it depends on itself", plugged: "700 = 700", recomputed: 700, inputs: [] });
+    expect([d1.path, d1.value, d1.formula, d1.inputs.length]).toEqual([
+      "d_tok_s",
+      700,
+      "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D)",
+      1,
+    ]);
+    expect([c.path, c.value, c.formula, c.recomputed]).toEqual([
+      "c_tok_s",
+      500,
+      "skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of C)",
+      500,
+    ]);
+    expect(d2).toEqual({
+      path: "d_tok_s",
+      kind: "computed",
+      value: 700,
+      formula:
+        "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D): a cycle, it depends on itself",
+      plugged: "700 = 700",
+      recomputed: 700,
+      inputs: [],
+    });
   });
 
   it("a formula's SKU id with no SKU behind it in the result is named by its position", () => {
@@ -678,14 +753,32 @@ describe("cells", () => {
   it("a chain of formulas is followed 50 cells deep; the 51st is shown as written, without its inputs", () => {
     const cells: Record<string, number | string> = { c55: 1 };
     for (let i = 0; i < 55; i++) cells[`c${i}`] = `=c${i + 1} + 1`;
-    const ctx = contextOf({ format: "capplan.plan/v1", cells, workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } }] });
+    const ctx = contextOf({
+      format: "capplan.plan/v1",
+      cells,
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [
+        {
+          name: "G",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 10 },
+        },
+      ],
+    });
     const a = explainPath(ctx, "cells.c0");
     if (!a.ok) throw new Error(a.error);
     const chain = [a.node];
     while (chain[chain.length - 1]!.inputs.length) chain.push(chain[chain.length - 1]!.inputs[0]!);
     expect(chain.map((n) => n.path)).toEqual(Array.from({ length: 51 }, (_, i) => `cells.c${i}`));
     expect(chain[49]!.formula).toBe("c50 + 1");
-    expect(chain[50]).toEqual({ path: "cells.c50", kind: "cell", value: ctx.resolved.cells.c50 ?? null, raw: "=c51 + 1", inputs: [] });
+    expect(chain[50]).toEqual({
+      path: "cells.c50",
+      kind: "cell",
+      value: ctx.resolved.cells.c50 ?? null,
+      raw: "=c51 + 1",
+      inputs: [],
+    });
   });
 
   it("a cell that is not a formula is shown as written, without inputs", () => {
@@ -697,33 +790,45 @@ describe("cells", () => {
 describe("the Chinese of formulas with words", () => {
   /** Every formula with words and its Chinese (the app's 中文 view). */
   const ZH: Record<string, string> = {
-    "interpolated between two load levels where the binding SLO reaches its limit": "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
+    "interpolated between two load levels where the binding SLO reaches its limit":
+      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
     "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-    "rps × output tokens per request (the sweep has no output tokens/s)": "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-    "the load level where throughput stops growing linearly (zones of the sweep)": "吞吐不再线性增长的负载档位（扫描的分区）",
+    "rps × output tokens per request (the sweep has no output tokens/s)":
+      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+    "the load level where throughput stops growing linearly (zones of the sweep)":
+      "吞吐不再线性增长的负载档位（扫描的分区）",
     "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
     "number of load levels read from the files": "从文件读取的负载档位数",
     "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
     "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-    "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)": "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
-    "costPerOutputToken × mean output tokens per request": "costPerOutputToken × 每请求平均输出 token 数",
-    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)":
+      "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
+    "costPerOutputToken × mean output tokens per request":
+      "costPerOutputToken × 每请求平均输出 token 数",
+    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
+      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
     "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
     "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
-    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)": "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)": "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
+      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
+      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
     "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
     "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
-    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)": "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
+      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
     "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
-    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)": "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
-    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly": "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
+    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
+      "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
+    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
+      "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
     "Σ teams' weighted tokens": "Σ 各团队的加权 token",
     "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
     "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
     "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
     "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
-    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)": "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
+    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
+      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
     "share × pool cost": "share × 资源池成本",
     "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
     "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
@@ -733,17 +838,35 @@ describe("the Chinese of formulas with words", () => {
     "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
     "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
   };
-  const SKU_PATHS = ["replicas", "costPerRequest", "utilizationAtPeak", "peak.costPerMillionOutputTokens", "forecast.costPerMillionOutputTokens", "forecast.utilization", "replicaOutputTokensPerSec", "workloads[0].kneeIndex", "workloads[0].zones.length", "workloads[0].sweep.points", "workloads[0].findings[0].pointIndices[0]", "workloads[0].operatingPoint.concurrency"].map((k) => `skus[0].${k}`);
+  const SKU_PATHS = [
+    "replicas",
+    "costPerRequest",
+    "utilizationAtPeak",
+    "peak.costPerMillionOutputTokens",
+    "forecast.costPerMillionOutputTokens",
+    "forecast.utilization",
+    "replicaOutputTokensPerSec",
+    "workloads[0].kneeIndex",
+    "workloads[0].zones.length",
+    "workloads[0].sweep.points",
+    "workloads[0].findings[0].pointIndices[0]",
+    "workloads[0].operatingPoint.concurrency",
+  ].map((k) => `skus[0].${k}`);
   const numericPaths = (v: unknown, path: string, out: string[] = []): string[] => {
     if (typeof v === "number") out.push(path);
     else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
-    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) numericPaths(x, `${path}.${k}`, out);
+    else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) numericPaths(x, `${path}.${k}`, out);
     return out;
   };
 
   it("every formula with words has its Chinese, and the explanations of the examples and these plans reach them all", () => {
     const seen: Record<string, string> = {};
-    const ctxs = [exampleContext("seed"), exampleContext("multi-sku"), ...Object.values(PLANS).map(contextOf)];
+    const ctxs = [
+      exampleContext("seed"),
+      exampleContext("multi-sku"),
+      ...Object.values(PLANS).map(contextOf),
+    ];
     for (const ctx of ctxs) {
       for (const p of [...SKU_PATHS, ...numericPaths(ctx.result.tenants ?? {}, "tenants")]) {
         const a = explainPath(ctx, p);
@@ -767,36 +890,103 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
   };
   const H100 = "vllm · meta-llama/Llama-3.1-8B-Instruct";
   const dir = "../../fixtures/vllm/concurrency-sweep-h100/vllm-infqps-concurrency";
-  const SWEEP = { label: H100, files: [`${dir}1-Llama-3.1-8B-Instruct-20250612-100105.json`, `${dir}16-Llama-3.1-8B-Instruct-20250612-100829.json`, `${dir}4-Llama-3.1-8B-Instruct-20250612-100342.json`, `${dir}64-Llama-3.1-8B-Instruct-20250612-101446.json`], format: "vllm" };
+  const SWEEP = {
+    label: H100,
+    files: [
+      `${dir}1-Llama-3.1-8B-Instruct-20250612-100105.json`,
+      `${dir}16-Llama-3.1-8B-Instruct-20250612-100829.json`,
+      `${dir}4-Llama-3.1-8B-Instruct-20250612-100342.json`,
+      `${dir}64-Llama-3.1-8B-Instruct-20250612-101446.json`,
+    ],
+    format: "vllm",
+  };
 
   it("the knee is a load level of the sweep, with that level's file", () => {
     const n = node("skus[0].workloads[0].kneeIndex");
-    expect([n.kind, n.value, n.formula, n.formulaZh, n.inputs]).toEqual(["sweep", 3, "the load level where throughput stops growing linearly (zones of the sweep)", "吞吐不再线性增长的负载档位（扫描的分区）", []]);
-    expect([n.source!.label, n.source!.pointIndex, n.source!.load, n.source!.key, n.source!.line]).toEqual([H100, 3, "concurrency 64", undefined, 1]);
+    expect([n.kind, n.value, n.formula, n.formulaZh, n.inputs]).toEqual([
+      "sweep",
+      3,
+      "the load level where throughput stops growing linearly (zones of the sweep)",
+      "吞吐不再线性增长的负载档位（扫描的分区）",
+      [],
+    ]);
+    expect([
+      n.source!.label,
+      n.source!.pointIndex,
+      n.source!.load,
+      n.source!.key,
+      n.source!.line,
+    ]).toEqual([H100, 3, "concurrency 64", undefined, 1]);
     expect(n.source!.file).toBe(SWEEP.files[3]);
   });
 
   it("a finding's point is that load level; the number of levels, a recorded value and the zones' count name only the sweep", () => {
     const f = node("skus[0].workloads[0].findings[0].pointIndices[0]");
-    expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual(["skus[0].workloads[0].findings[0].pointIndices[0]", "sweep", 2, "a finding of the sweep's diagnostics", 2, "concurrency 16"]);
+    expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual([
+      "skus[0].workloads[0].findings[0].pointIndices[0]",
+      "sweep",
+      2,
+      "a finding of the sweep's diagnostics",
+      2,
+      "concurrency 16",
+    ]);
     const pts = node("skus[0].workloads[0].sweep.points");
-    expect([pts.kind, pts.value, pts.formula, pts.source]).toEqual(["sweep", 4, "number of load levels read from the files", SWEEP]);
+    expect([pts.kind, pts.value, pts.formula, pts.source]).toEqual([
+      "sweep",
+      4,
+      "number of load levels read from the files",
+      SWEEP,
+    ]);
     const meta = node("skus[0].workloads[0].sweep.meta.gpuCount");
-    expect([meta.path, meta.kind, meta.value, meta.formula, meta.source!.pointIndex]).toEqual(["skus[0].workloads[0].sweep.meta.gpuCount", "sweep", 1, "recorded in the files (meta.gpuCount)", undefined]);
+    expect([meta.path, meta.kind, meta.value, meta.formula, meta.source!.pointIndex]).toEqual([
+      "skus[0].workloads[0].sweep.meta.gpuCount",
+      "sweep",
+      1,
+      "recorded in the files (meta.gpuCount)",
+      undefined,
+    ]);
     const rps = node("skus[0].workloads[0].sweep.points[1].rps");
-    expect([rps.value, rps.formula]).toEqual([ctx.result.skus[0]!.workloads[0]!.sweep!.points[1]!.rps, "recorded in the files (points.1.rps)"]);
+    expect([rps.value, rps.formula]).toEqual([
+      ctx.result.skus[0]!.workloads[0]!.sweep!.points[1]!.rps,
+      "recorded in the files (points.1.rps)",
+    ]);
     const zones = node("skus[0].workloads[0].zones.length");
-    expect([zones.path, zones.kind, zones.value, zones.formula, zones.source]).toEqual(["skus[0].workloads[0].zones.length", "sweep", 4, "zones of the sweep (idle, linear, saturated)", SWEEP]);
+    expect([zones.path, zones.kind, zones.value, zones.formula, zones.source]).toEqual([
+      "skus[0].workloads[0].zones.length",
+      "sweep",
+      4,
+      "zones of the sweep (idle, linear, saturated)",
+      SWEEP,
+    ]);
   });
 
   it("a SKU's operatingPoint is its first workload's; its binding SLO's limit is the plan's SLO", () => {
     const op = node("skus[0].operatingPoint.rps");
-    expect([op.path, op.kind, op.source!.pointIndex, op.source!.key]).toEqual(["skus[0].operatingPoint.rps", "sweepPoint", 2, "rps"]);
+    expect([op.path, op.kind, op.source!.pointIndex, op.source!.key]).toEqual([
+      "skus[0].operatingPoint.rps",
+      "sweepPoint",
+      2,
+      "rps",
+    ]);
     expect(op.value).toBeCloseTo(8.3103, 4);
     const b = node("skus[1].workloads[0].operatingPoint.bindingSlo.maxMs");
     expect(treeLines(b)).toEqual([
-      "skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = " + String(b.value) + " | f: the limit of the SLO that binds (slo[" + (b.value === 1000 ? 0 : 1) + "]) | p: " + lineageNumber(b.value) + " = " + lineageNumber(b.value) + " | re: " + String(b.value),
-      "  slo[" + (b.value === 1000 ? 0 : 1) + "].maxMs [field] = " + String(b.value) + " | raw: " + String(b.value),
+      "skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = " +
+        String(b.value) +
+        " | f: the limit of the SLO that binds (slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "]) | p: " +
+        lineageNumber(b.value) +
+        " = " +
+        lineageNumber(b.value) +
+        " | re: " +
+        String(b.value),
+      "  slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "].maxMs [field] = " +
+        String(b.value) +
+        " | raw: " +
+        String(b.value),
     ]);
   });
 
@@ -832,7 +1022,11 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
       "workloads[0].name",
       "workloads[7].peakRps",
     ];
-    for (const p of none) expect(explainPath(ctx, p), p).toEqual({ ok: false, error: `${p}: no number with a lineage at this path` });
+    for (const p of none)
+      expect(explainPath(ctx, p), p).toEqual({
+        ok: false,
+        error: `${p}: no number with a lineage at this path`,
+      });
   });
 });
 
@@ -1011,6 +1205,12 @@ describe("a count of a sweep's findings", () => {
     const ctx = exampleContext("multi-sku");
     const a = explainPath(ctx, "skus[0].workloads[0].findings.length");
     if (!a.ok) throw new Error(a.error);
-    expect([a.node.kind, a.node.value, a.node.formula, a.node.source!.pointIndex, a.node.source!.load]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
+    expect([
+      a.node.kind,
+      a.node.value,
+      a.node.formula,
+      a.node.source!.pointIndex,
+      a.node.source!.load,
+    ]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
   });
 });

@@ -7,7 +7,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { explainPath } from "../../src/engine/lineage";
-import { CENTS, FORECAST_NONE, IDLE, NO_CAPACITY, NO_POOLS_OUTPUT, RESERVATION_EMPTY, RESERVATION_FULL, SKU_MIX, TOKENS_WRITTEN_WEIGHTS, USAGE_FULL, WEIGHTED_2_3, WEIGHTED_DEFAULT, ctxOf, show } from "./survivors-lineage-b-plans";
+import {
+  CENTS,
+  FORECAST_NONE,
+  IDLE,
+  NO_CAPACITY,
+  NO_POOLS_OUTPUT,
+  RESERVATION_EMPTY,
+  RESERVATION_FULL,
+  SKU_MIX,
+  TOKENS_WRITTEN_WEIGHTS,
+  USAGE_FULL,
+  WEIGHTED_2_3,
+  WEIGHTED_DEFAULT,
+  ctxOf,
+  show,
+} from "./survivors-lineage-b-plans";
 
 describe("exactly at the boundaries", () => {
   it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0", () => {
@@ -118,7 +133,6 @@ describe("exactly at the boundaries", () => {
       "  tenants.usage[1].reservedReplicas [field] = 3 | raw 3",
     ]);
   });
-
 });
 
 describe("weights of the method weighted", () => {
@@ -149,7 +163,6 @@ describe("weights of the method weighted", () => {
       "  tenants.pools[0].costPerMillionTokens [computed] = 100000 | pool cost ÷ used weighted tokens × 1,000,000 | 60 ÷ 600 × 1,000,000 = 100,000 | re 100000",
     ]);
   });
-
 });
 
 describe("cents that binary floating point does not add exactly", () => {
@@ -186,20 +199,32 @@ describe("cents that binary floating point does not add exactly", () => {
       "  tenants.teams[0].sharedCostRounded [computed] = 0.3 | Σ the team's rounded part of each shared cost | 0.1 + 0.2 = 0.3 | re 0.3",
     ]);
   });
-
 });
 
 describe("numbers a team or pool does not have", () => {
   it("no tokens: the cost per 1M tokens is absent (not 0 ÷ 0)", () => {
     const c = ctxOf(RESERVATION_EMPTY);
-    expect(show(c, "tenants.teams[0].costPerMillionTokens")[0]).toBe("tenants.teams[0].costPerMillionTokens [computed] = null | own cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null");
-    expect(show(c, "tenants.pools[0].teams[0].costPerMillionTokens")[0]).toBe("tenants.pools[0].teams[0].costPerMillionTokens [computed] = null | cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null");
-    expect(show(c, "tenants.pools[0].costPerMillionTokens")[0]).toBe("tenants.pools[0].costPerMillionTokens [computed] = null | pool cost ÷ used weighted tokens × 1,000,000 | 240 ÷ 0 × 1,000,000 = n/a | re null");
+    expect(show(c, "tenants.teams[0].costPerMillionTokens")[0]).toBe(
+      "tenants.teams[0].costPerMillionTokens [computed] = null | own cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
+    );
+    expect(show(c, "tenants.pools[0].teams[0].costPerMillionTokens")[0]).toBe(
+      "tenants.pools[0].teams[0].costPerMillionTokens [computed] = null | cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
+    );
+    expect(show(c, "tenants.pools[0].costPerMillionTokens")[0]).toBe(
+      "tenants.pools[0].costPerMillionTokens [computed] = null | pool cost ÷ used weighted tokens × 1,000,000 | 240 ÷ 0 × 1,000,000 = n/a | re null",
+    );
   });
 
   it("no reservation given, no capacity or replicas of a pool: no number", () => {
     const u = ctxOf(USAGE_FULL);
-    for (const p of ["tenants.pools[0].teams[0].reservedReplicas", "tenants.pools[1].capacityTokens", "tenants.pools[1].replicas", "tenants.pools[0].replicas", "tenants.pools[1].teams[0].usedReplicas", "tenants.pools[0].billedReplicas"]) {
+    for (const p of [
+      "tenants.pools[0].teams[0].reservedReplicas",
+      "tenants.pools[1].capacityTokens",
+      "tenants.pools[1].replicas",
+      "tenants.pools[0].replicas",
+      "tenants.pools[1].teams[0].usedReplicas",
+      "tenants.pools[0].billedReplicas",
+    ]) {
       expect(show(u, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
     }
   });
@@ -256,20 +281,40 @@ describe("forecast steps without a forecast", () => {
   it("a SKU without capacity has no peak or forecast numbers; a plan without forecast rates has no forecast", () => {
     const n = ctxOf(NO_CAPACITY);
     const i = ctxOf(IDLE);
-    for (const [c, p] of [[n, "skus[0].peak.outputTokensPerSec"], [n, "skus[0].peak.costPerOutputToken"], [n, "skus[0].forecast.outputTokensPerSec"], [n, "skus[0].forecast.utilization"], [i, "skus[0].forecast.outputTokensPerSec"], [i, "skus[0].forecast.utilization"], [i, "skus[0].forecast.costPerMillionOutputTokens"]] as const) {
+    for (const [c, p] of [
+      [n, "skus[0].peak.outputTokensPerSec"],
+      [n, "skus[0].peak.costPerOutputToken"],
+      [n, "skus[0].forecast.outputTokensPerSec"],
+      [n, "skus[0].forecast.utilization"],
+      [i, "skus[0].forecast.outputTokensPerSec"],
+      [i, "skus[0].forecast.utilization"],
+      [i, "skus[0].forecast.costPerMillionOutputTokens"],
+    ] as const) {
       expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
     }
     // A step over the peak of a SKU without capacity is absent, not an exception.
     const u = explainPath(n, "skus[0].utilizationAtPeak");
-    expect(u.ok && [u.node.value, u.node.inputs[0]!.path, u.node.inputs[0]!.value]).toEqual([null, "skus[0].peak.outputTokensPerSec", null]);
-    expect(show(n, "skus[0].forecast[0]")).toEqual(["ERROR skus[0].forecast[0]: no number with a lineage at this path"]);
-    expect(show(n, "workloads[0].avgRps")).toEqual(["workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1"]);
+    expect(u.ok && [u.node.value, u.node.inputs[0]!.path, u.node.inputs[0]!.value]).toEqual([
+      null,
+      "skus[0].peak.outputTokensPerSec",
+      null,
+    ]);
+    expect(show(n, "skus[0].forecast[0]")).toEqual([
+      "ERROR skus[0].forecast[0]: no number with a lineage at this path",
+    ]);
+    expect(show(n, "workloads[0].avgRps")).toEqual([
+      "workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1",
+    ]);
   });
 
   it("nothing below a forecast number", () => {
     const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].forecast.utilization.x")).toEqual(["ERROR skus[0].forecast.utilization.x: no number with a lineage at this path"]);
-    expect(show(c, "skus[0].forecast.outputTokensPerSec.x")).toEqual(["ERROR skus[0].forecast.outputTokensPerSec.x: no number with a lineage at this path"]);
+    expect(show(c, "skus[0].forecast.utilization.x")).toEqual([
+      "ERROR skus[0].forecast.utilization.x: no number with a lineage at this path",
+    ]);
+    expect(show(c, "skus[0].forecast.outputTokensPerSec.x")).toEqual([
+      "ERROR skus[0].forecast.outputTokensPerSec.x: no number with a lineage at this path",
+    ]);
   });
 
   it("the forecast rate of dailyRequests ÷ 86,400 has the field as its input", () => {

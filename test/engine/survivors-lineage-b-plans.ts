@@ -35,7 +35,10 @@ export function line(n: LineageNode): string {
 
 /** A tree down to `depth` levels of inputs, one line per node, inputs indented by two spaces. */
 export function tree(n: LineageNode, depth = 1, at = 0): string[] {
-  return [`${"  ".repeat(at)}${line(n)}`, ...(at < depth ? n.inputs.flatMap((c) => tree(c, depth, at + 1)) : [])];
+  return [
+    `${"  ".repeat(at)}${line(n)}`,
+    ...(at < depth ? n.inputs.flatMap((c) => tree(c, depth, at + 1)) : []),
+  ];
 }
 
 /** The explanation of `path`, as lines down to `depth`; an error as `ERROR <message>`. */
@@ -50,19 +53,32 @@ export function resultPaths(r: PlanResult): [string, number][] {
 }
 
 /** Every numeric leaf of a JSON value with its path (`skus[0].replicas`), problems left out (as test/cli/explain.test.ts). */
-export function numericPaths(v: unknown, path = "", out: [string, number][] = []): [string, number][] {
+export function numericPaths(
+  v: unknown,
+  path = "",
+  out: [string, number][] = [],
+): [string, number][] {
   if (typeof v === "number") out.push([path, v]);
   else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
   else if (v && typeof v === "object") {
     for (const [k, x] of Object.entries(v)) {
-      if ((path === "" && k === "errors") || ["problems", "errorProblems", "infeasibleProblem", "problem"].includes(k)) continue;
+      if (
+        (path === "" && k === "errors") ||
+        ["problems", "errorProblems", "infeasibleProblem", "problem"].includes(k)
+      )
+        continue;
       numericPaths(x, path ? `${path}.${k}` : k, out);
     }
   }
   return out;
 }
 
-const base = (over: Partial<PlanFile>): PlanFile => ({ format: "capplan.plan/v1", currency: "USD", skus: [], ...over });
+const base = (over: Partial<PlanFile>): PlanFile => ({
+  format: "capplan.plan/v1",
+  currency: "USD",
+  skus: [],
+  ...over,
+});
 
 /**
  * Usage basis, idle separate, one pool priced from SKU G (2 replicas at 10/h = 480 a day),
@@ -71,9 +87,19 @@ const base = (over: Partial<PlanFile>): PlanFile => ({ format: "capplan.plan/v1"
 export const USAGE_SEPARATE: PlanFile = base({
   workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 50 }],
   factors: { elasticity: 2 },
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 500 } }],
+  skus: [
+    {
+      name: "G",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 10,
+      sweep: { replicaOutputTokensPerSec: 500 },
+    },
+  ],
   tenants: {
-    method: "weighted", inputWeight: 1, outputWeight: 3, idle: "separate",
+    method: "weighted",
+    inputWeight: 1,
+    outputWeight: 3,
+    idle: "separate",
     pools: [{ name: "p", sku: "G" }],
     usage: [
       { team: "a", pool: "p", inputTokens: 1e7, outputTokens: 2e6 },
@@ -93,7 +119,10 @@ export const USAGE_SEPARATE: PlanFile = base({
  * replica): team a reserves 3 and uses 1 replica, b reserves 1 and uses 1; `over` sets the basis,
  * idle and more.
  */
-export const reservation = (tenants: Partial<NonNullable<PlanFile["tenants"]>>, usage?: NonNullable<PlanFile["tenants"]>["usage"]): PlanFile =>
+export const reservation = (
+  tenants: Partial<NonNullable<PlanFile["tenants"]>>,
+  usage?: NonNullable<PlanFile["tenants"]>["usage"],
+): PlanFile =>
   base({
     workload: { name: "w", peakRps: 1, inputTokens: 100, outputTokens: 100 },
     tenants: {
@@ -116,7 +145,10 @@ export const RESERVATION_OVERFULL = reservation({ idle: "separate" }, [
   { team: "b", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
 ]);
 /** Nobody uses or reserves anything: the whole pool is idle; a shared cost weighted by own costs of 0 is split evenly. */
-export const RESERVATION_EMPTY = reservation({ idle: "separate", shared: [{ name: "s", costPerDay: 9, split: "weighted" }] }, [{ team: "a", inputTokens: 0, outputTokens: 0 }]);
+export const RESERVATION_EMPTY = reservation(
+  { idle: "separate", shared: [{ name: "s", costPerDay: 9, split: "weighted" }] },
+  [{ team: "a", inputTokens: 0, outputTokens: 0 }],
+);
 
 /**
  * No pools: one pool named after the recommended (cheapest) SKU B; method output (weights 0 and 1),
@@ -149,7 +181,14 @@ export const NO_POOLS_OUTPUT: PlanFile = base({
 export const POOLS_JPY: PlanFile = base({
   currency: "JPY",
   workloads: [{ name: "chat", peakRps: 2, inputTokens: 300, outputTokens: 100 }],
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 100, sweep: { replicaOutputTokensPerSec: 100 } }],
+  skus: [
+    {
+      name: "G",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 100,
+      sweep: { replicaOutputTokensPerSec: 100 },
+    },
+  ],
   tenants: {
     idle: "separate",
     pools: [
@@ -180,7 +219,14 @@ export const SKU_MIX: PlanFile = base({
   slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
   maxErrorRatePct: 2,
   factors: { elasticity: 1.5, redundancy: { spare: 1 } },
-  skus: [{ name: "G", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } }],
+  skus: [
+    {
+      name: "G",
+      gpusPerReplica: 2,
+      pricePerGpuHour: 3,
+      sweep: { replicaOutputTokensPerSec: 1000 },
+    },
+  ],
 });
 
 /**
@@ -194,11 +240,25 @@ export const FORECAST_ZERO: PlanFile = base({
     { name: "c", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 400 },
   ],
   factors: { redundancy: 1.25 },
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } }],
+  skus: [
+    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } },
+  ],
 });
 
-const pt = (load: Partial<import("../../src/engine/types").SweepPoint>, out: number, ttft: number, line: number) => ({
-  concurrency: null, requestRate: null, ...load, outputTokensPerSec: out, ttftMs: { p99: ttft }, completed: 100, failed: 0, sources: [{ file: "run.csv", line }],
+const pt = (
+  load: Partial<import("../../src/engine/types").SweepPoint>,
+  out: number,
+  ttft: number,
+  line: number,
+) => ({
+  concurrency: null,
+  requestRate: null,
+  ...load,
+  outputTokensPerSec: out,
+  ttftMs: { p99: ttft },
+  completed: 100,
+  failed: 0,
+  sources: [{ file: "run.csv", line }],
 });
 
 /** One SKU per kind of load level (concurrency, offered rate or inf, achieved rps, fractional rate and concurrency); measured points under TTFT p99 ≤ 1,000 ms. */
@@ -206,32 +266,89 @@ export const SWEEPS: PlanFile = base({
   workloads: [{ name: "w", peakRps: 10, inputTokens: 100, outputTokens: 100 }],
   slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
   skus: [
-    { name: "C", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "conc", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ concurrency: 1.5 }, 100, 100, 2), pt({ concurrency: 16 }, 1000, 500, 3), pt({ concurrency: 32 }, 1200, 3000, 4)] } },
-    { name: "R", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "rate", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.5 }, 1000, 500, 3), pt({ requestRate: "inf" }, 1100, 900, 4)] } },
-    { name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "achieved", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ rps: 1.125 }, 100, 100, 2), pt({ rps: 12 }, 1000, 500, 3)] } },
-    { name: "R2", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "rate2", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.346 }, 1000, 500, 3)] } },
-    { name: "C2", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "conc2", source: { files: ["run.csv"], format: "generic-csv" }, points: [pt({ concurrency: 1.126 }, 1000, 100, 2)] } },
+    {
+      name: "C",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: {
+        label: "conc",
+        source: { files: ["run.csv"], format: "generic-csv" },
+        points: [
+          pt({ concurrency: 1.5 }, 100, 100, 2),
+          pt({ concurrency: 16 }, 1000, 500, 3),
+          pt({ concurrency: 32 }, 1200, 3000, 4),
+        ],
+      },
+    },
+    {
+      name: "R",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: {
+        label: "rate",
+        source: { files: ["run.csv"], format: "generic-csv" },
+        points: [
+          pt({ requestRate: 0.25 }, 100, 100, 2),
+          pt({ requestRate: 2.5 }, 1000, 500, 3),
+          pt({ requestRate: "inf" }, 1100, 900, 4),
+        ],
+      },
+    },
+    {
+      name: "A",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: {
+        label: "achieved",
+        source: { files: ["run.csv"], format: "generic-csv" },
+        points: [pt({ rps: 1.125 }, 100, 100, 2), pt({ rps: 12 }, 1000, 500, 3)],
+      },
+    },
+    {
+      name: "R2",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: {
+        label: "rate2",
+        source: { files: ["run.csv"], format: "generic-csv" },
+        points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.346 }, 1000, 500, 3)],
+      },
+    },
+    {
+      name: "C2",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: {
+        label: "conc2",
+        source: { files: ["run.csv"], format: "generic-csv" },
+        points: [pt({ concurrency: 1.126 }, 1000, 100, 2)],
+      },
+    },
   ],
 });
 
 /** A workload whose input tokens are a formula that fails (a name that is no cell), and one at 0 req/s. */
 export const BROKEN: PlanFile = base({
-  workloads: [
-    { name: "bad", peakRps: 3, inputTokens: "=nope * 2", outputTokens: 100 },
+  workloads: [{ name: "bad", peakRps: 3, inputTokens: "=nope * 2", outputTokens: 100 }],
+  skus: [
+    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
   ],
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
 });
 
 /** No traffic: 0 req/s needs 0 replicas. */
 export const IDLE: PlanFile = base({
   workloads: [{ name: "none", peakRps: 0, inputTokens: 10, outputTokens: 100 }],
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+  skus: [
+    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
+  ],
 });
 
 /** No peak traffic but a forecast of 1 req/s: 0 replicas, forecast utilization 0 (as capacity.ts gives it). */
 export const IDLE_FORECAST: PlanFile = base({
   workloads: [{ name: "later", peakRps: 0, avgRps: 1, inputTokens: 10, outputTokens: 100 }],
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+  skus: [
+    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
+  ],
 });
 
 /** Method weighted with only the output weight written: the input weight is the method's 1. */
@@ -307,14 +424,27 @@ export const CENTS: PlanFile = base({
  * forecast numbers; forecast rates that are negative formulas resolve to nothing.
  */
 export const NO_CAPACITY: PlanFile = base({
-  workloads: [{ name: "w", peakRps: 2, avgRps: "=0 - 1", dailyRequests: "=0 - 86400", inputTokens: 10, outputTokens: 100 }],
-  skus: [{ name: "G", gpusPerReplica: 0, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+  workloads: [
+    {
+      name: "w",
+      peakRps: 2,
+      avgRps: "=0 - 1",
+      dailyRequests: "=0 - 86400",
+      inputTokens: 10,
+      outputTokens: 100,
+    },
+  ],
+  skus: [
+    { name: "G", gpusPerReplica: 0, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
+  ],
 });
 
 /** Every forecast rate is 0: forecast output 0 tokens/s, so no forecast cost per token. */
 export const FORECAST_NONE: PlanFile = base({
   workloads: [{ name: "w", peakRps: 2, avgRps: 0, inputTokens: 10, outputTokens: 100 }],
-  skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } }],
+  skus: [
+    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
+  ],
 });
 
 /** Method tokens ignores the weights written (5 and 7): both are 1. */

@@ -7,7 +7,19 @@
  * (issue #15). The numbers are worked out in the comments.
  */
 import { describe, expect, it } from "vitest";
-import { FORECAST_ZERO, NO_POOLS_OUTPUT, POOLS_JPY, RESERVATION_EMPTY, RESERVATION_OVERFULL, RESERVATION_PROPORTIONAL, RESERVATION_SEPARATE, SKU_MIX, USAGE_SEPARATE, ctxOf, show } from "./survivors-lineage-b-plans";
+import {
+  FORECAST_ZERO,
+  NO_POOLS_OUTPUT,
+  POOLS_JPY,
+  RESERVATION_EMPTY,
+  RESERVATION_OVERFULL,
+  RESERVATION_PROPORTIONAL,
+  RESERVATION_SEPARATE,
+  SKU_MIX,
+  USAGE_SEPARATE,
+  ctxOf,
+  show,
+} from "./survivors-lineage-b-plans";
 
 describe("a SKU's peak and forecast steps", () => {
   it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens over the workloads, in their order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600", () => {
@@ -104,19 +116,18 @@ describe("a SKU's peak and forecast steps", () => {
       "  workloads[2].outputTokens [field] = 400 | raw 400",
     ]);
   });
-
 });
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
   it("the pool: cost 2 replicas \u00d7 10/h \u00d7 24 = 480 from SKU G, capacity 10 \u00d7 (1 \u00d7 100 + 3 \u00d7 50) \u00d7 (2 \u00f7 1) \u00d7 86,400 = 432,000,000, replicas of G, used 36e6 + 33e6", () => {
     const c = ctxOf(USAGE_SEPARATE);
     expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      'tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  skus[0].costPerDay [computed] = 480 | costPerHour × 24 | 20 × 24 = 480 | re 480",
     ]);
     expect(show(c, "tenants.pools[0].costRounded")).toEqual([
       "tenants.pools[0].costRounded [computed] = 480 | the pool cost rounded to the currency's minor unit | round(480, 2) → 480 | re 480",
-      "  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
     ]);
     expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
       "tenants.pools[0].capacityTokens [computed] = 432000000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 2,500 × (2 ÷ 1) × 86,400 = 432,000,000 | re 432000000",
@@ -125,7 +136,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "  skus[0].replicasBase [computed] = 1 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 10 × 50 ÷ 500 = 1 | re 1",
     ]);
     expect(show(c, "tenants.pools[0].replicas")).toEqual([
-      "tenants.pools[0].replicas [computed] = 2 | replicas of SKU \"G\" | 2 = 2 | re 2",
+      'tenants.pools[0].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
       "  skus[0].replicas [computed] = 2 | ceil(replicasRaw) | ceil(2) = 2 | re 2",
     ]);
     expect(show(c, "tenants.pools[0].usedTokens")).toEqual([
@@ -139,7 +150,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
     const c = ctxOf(USAGE_SEPARATE);
     expect(show(c, "tenants.pools[0].idle")).toEqual([
       "tenants.pools[0].idle [computed] = 403.33333333333337 | pool cost − Σ teams' cost | 480 − (40 + 36.6667) = 403.3333 | re 403.33333333333337",
-      "  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  tenants.pools[0].teams[0].cost [computed] = 40 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 36,000,000 × 480 ÷ 432,000,000 = 40 | re 40",
       "  tenants.pools[0].teams[1].cost [computed] = 36.666666666666664 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 33,000,000 × 480 ÷ 432,000,000 = 36.6667 | re 36.666666666666664",
     ]);
@@ -149,7 +160,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
     ]);
     expect(show(c, "tenants.pools[0].costPerMillionTokens")).toEqual([
       "tenants.pools[0].costPerMillionTokens [computed] = 6.956521739130435 | pool cost ÷ used weighted tokens × 1,000,000 | 480 ÷ 69,000,000 × 1,000,000 = 6.9565 | re 6.956521739130435",
-      "  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  tenants.pools[0].usedTokens [computed] = 69000000 | Σ teams' weighted tokens | 36,000,000 + 33,000,000 = 69,000,000 | re 69000000",
     ]);
     expect(show(c, "tenants.pools[0].costPerMillionInputTokens")).toEqual([
@@ -181,7 +192,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
     expect(show(c, "tenants.pools[0].teams[0].cost")).toEqual([
       "tenants.pools[0].teams[0].cost [computed] = 40 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 36,000,000 × 480 ÷ 432,000,000 = 40 | re 40",
       "  tenants.pools[0].teams[0].tokens [computed] = 36000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 2,000,000 = 36,000,000 | re 36000000",
-      "  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  tenants.pools[0].capacityTokens [computed] = 432000000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 2,500 × (2 ÷ 1) × 86,400 = 432,000,000 | re 432000000",
     ]);
     expect(show(c, "tenants.pools[0].teams[0].costRounded")).toEqual([
@@ -217,7 +228,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.pools[0].teams[0].usedReplicas [computed] = 0.16666666666666666 | weighted tokens ÷ pool capacity × pool replicas | 36,000,000 ÷ 432,000,000 × 2 = 0.1667 | re 0.16666666666666666",
       "  tenants.pools[0].teams[0].tokens [computed] = 36000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 2,000,000 = 36,000,000 | re 36000000",
       "  tenants.pools[0].capacityTokens [computed] = 432000000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 2,500 × (2 ÷ 1) × 86,400 = 432,000,000 | re 432000000",
-      "  tenants.pools[0].replicas [computed] = 2 | replicas of SKU \"G\" | 2 = 2 | re 2",
+      '  tenants.pools[0].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
     ]);
   });
 
@@ -238,7 +249,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
     expect(show(c, "tenants.pools[0].teams[1].cost")).toEqual([
       "tenants.pools[0].teams[1].cost [computed] = 36.666666666666664 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 33,000,000 × 480 ÷ 432,000,000 = 36.6667 | re 36.666666666666664",
       "  tenants.pools[0].teams[1].tokens [computed] = 33000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 1,000,000 = 33,000,000 | re 33000000",
-      "  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU \"G\" (tenants.pools[0].sku) | 480 = 480 | re 480",
+      '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  tenants.pools[0].capacityTokens [computed] = 432000000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 2,500 × (2 ÷ 1) × 86,400 = 432,000,000 | re 432000000",
     ]);
     expect(show(c, "tenants.pools[0].teams[1].costRounded")).toEqual([
@@ -272,7 +283,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.pools[0].teams[1].usedReplicas [computed] = 0.1527777777777778 | weighted tokens ÷ pool capacity × pool replicas | 33,000,000 ÷ 432,000,000 × 2 = 0.1528 | re 0.1527777777777778",
       "  tenants.pools[0].teams[1].tokens [computed] = 33000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 1,000,000 = 33,000,000 | re 33000000",
       "  tenants.pools[0].capacityTokens [computed] = 432000000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 2,500 × (2 ÷ 1) × 86,400 = 432,000,000 | re 432000000",
-      "  tenants.pools[0].replicas [computed] = 2 | replicas of SKU \"G\" | 2 = 2 | re 2",
+      '  tenants.pools[0].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
     ]);
   });
 
@@ -478,7 +489,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "  tenants.shared[2].unallocated [computed] = 10 | the whole shared cost (split none, or no teams) | 10 | re 10",
     ]);
   });
-
 });
 
 describe("allocation by reservation (the worked example of docs/allocation.md: 8 replicas, 240 a day)", () => {
@@ -918,18 +928,17 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
       "  tenants.shared[0].teams[0].cost [computed] = 9 | shared cost ÷ number of teams (split even) | 9 ÷ 1 = 9 | re 9",
     ]);
   });
-
 });
 
 describe("allocation without pools: the recommended SKU's cost, method output (NO_POOLS_OUTPUT)", () => {
   it("the pool is SKU B's: cost 5 replicas \u00d7 2/h \u00d7 24 = 240, replicas 5, capacity 1,500 \u00d7 (5 \u00f7 5) \u00d7 86,400 with input weight 0", () => {
     const c = ctxOf(NO_POOLS_OUTPUT);
     expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU \"B\" (no pools given) | 240 = 240 | re 240",
+      'tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU "B" (no pools given) | 240 = 240 | re 240',
       "  skus[1].costPerDay [computed] = 240 | costPerHour × 24 | 10 × 24 = 240 | re 240",
     ]);
     expect(show(c, "tenants.pools[0].replicas")).toEqual([
-      "tenants.pools[0].replicas [computed] = 5 | replicas of SKU \"B\" | 5 = 5 | re 5",
+      'tenants.pools[0].replicas [computed] = 5 | replicas of SKU "B" | 5 = 5 | re 5',
       "  skus[1].replicas [computed] = 5 | ceil(replicasRaw) | ceil(5) = 5 | re 5",
     ]);
     expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
@@ -975,7 +984,7 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
     expect(show(c, "tenants.pools[0].teams[0].cost")).toEqual([
       "tenants.pools[0].teams[0].cost [computed] = 60 | share × pool cost | 0.25 × 240 = 60 | re 60",
       "  tenants.pools[0].teams[0].share [computed] = 0.25 | team's weighted tokens ÷ pool's weighted tokens | 1,000,000 ÷ 4,000,000 = 0.25 | re 0.25",
-      "  tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU \"B\" (no pools given) | 240 = 240 | re 240",
+      '  tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU "B" (no pools given) | 240 = 240 | re 240',
     ]);
     expect(show(c, "tenants.pools[0].teams[0].costRounded")).toEqual([
       "tenants.pools[0].teams[0].costRounded [computed] = 60 | in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly | round(60, 2) → 60 | re 60",
@@ -1008,12 +1017,12 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
       "tenants.pools[0].teams[0].usedReplicas [computed] = 0.038580246913580245 | weighted tokens ÷ pool capacity × pool replicas | 1,000,000 ÷ 129,600,000 × 5 = 0.0386 | re 0.038580246913580245",
       "  tenants.pools[0].teams[0].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 0 × 5,000,000 + 1 × 1,000,000 = 1,000,000 | re 1000000",
       "  tenants.pools[0].capacityTokens [computed] = 129600000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 1,500 × (5 ÷ 5) × 86,400 = 129,600,000 | re 129600000",
-      "  tenants.pools[0].replicas [computed] = 5 | replicas of SKU \"B\" | 5 = 5 | re 5",
+      '  tenants.pools[0].replicas [computed] = 5 | replicas of SKU "B" | 5 = 5 | re 5',
     ]);
     expect(show(c, "tenants.pools[0].teams[1].cost")).toEqual([
       "tenants.pools[0].teams[1].cost [computed] = 180 | share × pool cost | 0.75 × 240 = 180 | re 180",
       "  tenants.pools[0].teams[1].share [computed] = 0.75 | team's weighted tokens ÷ pool's weighted tokens | 3,000,000 ÷ 4,000,000 = 0.75 | re 0.75",
-      "  tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU \"B\" (no pools given) | 240 = 240 | re 240",
+      '  tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU "B" (no pools given) | 240 = 240 | re 240',
     ]);
     expect(show(c, "tenants.pools[0].teams[1].tokens")).toEqual([
       "tenants.pools[0].teams[1].tokens [computed] = 3000000 | inputWeight × inputTokens + outputWeight × outputTokens | 0 × 1,000,000 + 1 × 3,000,000 = 3,000,000 | re 3000000",
@@ -1041,7 +1050,6 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
       "tenants.teams[1].sharedCost [computed] = 0 | Σ the team's part of each shared cost |  = 0 | re 0",
     ]);
   });
-
 });
 
 describe("allocation over three pools in yen (POOLS_JPY)", () => {
@@ -1192,16 +1200,16 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
   it("pool y is priced from SKU G (4,800 a day, capacity 800 \u00d7 (2 \u00f7 2) \u00d7 86,400): team a 1.2e6 \u00d7 4,800 \u00f7 69.12e6 = 83.3333 \u2192 83, idle 4,716.6667 \u2192 4,717", () => {
     const c = ctxOf(POOLS_JPY);
     expect(show(c, "tenants.pools[1].cost")).toEqual([
-      "tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU \"G\" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800",
+      'tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
       "  skus[0].costPerDay [computed] = 4800 | costPerHour × 24 | 200 × 24 = 4,800 | re 4800",
     ]);
     expect(show(c, "tenants.pools[1].costRounded")).toEqual([
       "tenants.pools[1].costRounded [computed] = 4800 | the pool cost rounded to the currency's minor unit | round(4,800, 0) → 4,800 | re 4800",
-      "  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU \"G\" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800",
+      '  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
     ]);
     expect(show(c, "tenants.pools[1].idle")).toEqual([
       "tenants.pools[1].idle [computed] = 4716.666666666667 | pool cost − Σ teams' cost | 4,800 − (83.3333) = 4,716.6667 | re 4716.666666666667",
-      "  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU \"G\" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800",
+      '  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
       "  tenants.pools[1].teams[0].cost [computed] = 83.33333333333333 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 1,200,000 × 4,800 ÷ 69,120,000 = 83.3333 | re 83.33333333333333",
     ]);
     expect(show(c, "tenants.pools[1].idleRounded")).toEqual([
@@ -1219,12 +1227,12 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       "  skus[0].replicasBase [computed] = 2 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 2 × 100 ÷ 100 = 2 | re 2",
     ]);
     expect(show(c, "tenants.pools[1].replicas")).toEqual([
-      "tenants.pools[1].replicas [computed] = 2 | replicas of SKU \"G\" | 2 = 2 | re 2",
+      'tenants.pools[1].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
       "  skus[0].replicas [computed] = 2 | ceil(replicasRaw) | ceil(2) = 2 | re 2",
     ]);
     expect(show(c, "tenants.pools[1].costPerMillionTokens")).toEqual([
       "tenants.pools[1].costPerMillionTokens [computed] = 4000 | pool cost ÷ used weighted tokens × 1,000,000 | 4,800 ÷ 1,200,000 × 1,000,000 = 4,000 | re 4000",
-      "  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU \"G\" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800",
+      '  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
       "  tenants.pools[1].usedTokens [computed] = 1200000 | Σ teams' weighted tokens | 1,200,000 = 1,200,000 | re 1200000",
     ]);
     expect(show(c, "tenants.pools[1].costPerMillionInputTokens")).toEqual([
@@ -1252,7 +1260,7 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
     expect(show(c, "tenants.pools[1].teams[0].cost")).toEqual([
       "tenants.pools[1].teams[0].cost [computed] = 83.33333333333333 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 1,200,000 × 4,800 ÷ 69,120,000 = 83.3333 | re 83.33333333333333",
       "  tenants.pools[1].teams[0].tokens [computed] = 1200000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 1,000,000 + 1 × 200,000 = 1,200,000 | re 1200000",
-      "  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU \"G\" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800",
+      '  tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
       "  tenants.pools[1].capacityTokens [computed] = 69120000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 800 × (2 ÷ 2) × 86,400 = 69,120,000 | re 69120000",
     ]);
     expect(show(c, "tenants.pools[1].teams[0].costRounded")).toEqual([
@@ -1286,15 +1294,13 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       "tenants.pools[1].teams[0].usedReplicas [computed] = 0.034722222222222224 | weighted tokens ÷ pool capacity × pool replicas | 1,200,000 ÷ 69,120,000 × 2 = 0.0347 | re 0.034722222222222224",
       "  tenants.pools[1].teams[0].tokens [computed] = 1200000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 1,000,000 + 1 × 200,000 = 1,200,000 | re 1200000",
       "  tenants.pools[1].capacityTokens [computed] = 69120000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 800 × (2 ÷ 2) × 86,400 = 69,120,000 | re 69120000",
-      "  tenants.pools[1].replicas [computed] = 2 | replicas of SKU \"G\" | 2 = 2 | re 2",
+      '  tenants.pools[1].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
     ]);
   });
 
   it("pool z has no usage: the whole pool cost (7) is idle", () => {
     const c = ctxOf(POOLS_JPY);
-    expect(show(c, "tenants.pools[2].cost")).toEqual([
-      "tenants.pools[2].cost [field] = 7 | raw 7",
-    ]);
+    expect(show(c, "tenants.pools[2].cost")).toEqual(["tenants.pools[2].cost [field] = 7 | raw 7"]);
     expect(show(c, "tenants.pools[2].costRounded")).toEqual([
       "tenants.pools[2].costRounded [computed] = 7 | the pool cost rounded to the currency's minor unit | round(7, 0) → 7 | re 7",
       "  tenants.pools[2].costPerDay [field] = 7 | raw 7",
@@ -1407,5 +1413,4 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       "  tenants.shared[0].teams[1].cost [computed] = 46.153846153846146 | shared cost × team's own cost ÷ Σ teams' own cost (split weighted) | 100 × 500 ÷ 1,083.3333 = 46.1538 | re 46.153846153846146",
     ]);
   });
-
 });

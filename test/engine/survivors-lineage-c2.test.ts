@@ -14,28 +14,57 @@ import type { PlanFile } from "../../src/engine/types";
 import { PLANS } from "./lineage-a-plans";
 import { NO_CAPACITY, ctxOf, reservation, show } from "./survivors-lineage-b-plans";
 
-const base = (over: Partial<PlanFile>): PlanFile => ({ format: "capplan.plan/v1", currency: "USD", skus: [], ...over });
+const base = (over: Partial<PlanFile>): PlanFile => ({
+  format: "capplan.plan/v1",
+  currency: "USD",
+  skus: [],
+  ...over,
+});
 const none = (path: string) => [`ERROR ${path}: no number with a lineage at this path`];
 /** 10^e as fmtNum writes it (`1e6` → "1,000,000"). */
 const big = (e: number) => `1${"0".repeat(e % 3)}${",000".repeat(Math.floor(e / 3))}`;
-const G = (over: Record<string, unknown> = {}) => ({ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 }, ...over });
+const G = (over: Record<string, unknown> = {}) => ({
+  name: "G",
+  gpusPerReplica: 1,
+  pricePerGpuHour: 2,
+  sweep: { replicaOutputTokensPerSec: 100 },
+  ...over,
+});
 
 describe("a SKU workload's paths that name no number", () => {
   it("a workload on a given capacity has no zones: zones.length is no number (the sweep's own has 4)", () => {
-    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].workloads[0].zones.length")).toEqual(none("skus[0].workloads[0].zones.length"));
-    expect(show(ctxOf(PLANS.spare as PlanFile), "skus[0].workloads[0].zones.length")).toEqual(["skus[0].workloads[0].zones.length [sweep] = 4 | zones of the sweep (idle, linear, saturated)"]);
+    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].workloads[0].zones.length")).toEqual(
+      none("skus[0].workloads[0].zones.length"),
+    );
+    expect(show(ctxOf(PLANS.spare as PlanFile), "skus[0].workloads[0].zones.length")).toEqual([
+      "skus[0].workloads[0].zones.length [sweep] = 4 | zones of the sweep (idle, linear, saturated)",
+    ]);
   });
 
   it("failure and missing are no zones: their length has no lineage, with a sweep or without", () => {
     for (const plan of [PLANS.spare, PLANS.given] as PlanFile[]) {
       const c = ctxOf(plan);
-      for (const p of ["skus[0].workloads[0].failure.length", "skus[0].workloads[0].missing.length", "skus[0].workloads[0].failure", "skus[0].workloads[0].missing"]) expect(show(c, p)).toEqual(none(p));
+      for (const p of [
+        "skus[0].workloads[0].failure.length",
+        "skus[0].workloads[0].missing.length",
+        "skus[0].workloads[0].failure",
+        "skus[0].workloads[0].missing",
+      ])
+        expect(show(c, p)).toEqual(none(p));
     }
   });
 
   it("an operating point's bindingSlo names a number only at bindingSlo.maxMs", () => {
     const c = ctxOf(PLANS.spare as PlanFile);
-    for (const p of ["skus[0].operatingPoint.bindingSlo", "skus[0].operatingPoint.bindingSlo.metric", "skus[0].operatingPoint.bindingSlo.maxMs.x", "skus[0].operatingPoint.foo", "skus[0].workloads[0].operatingPoint.bindingSlo", "skus[0].workloads[0].operatingPoint.maxMs"]) expect(show(c, p)).toEqual(none(p));
+    for (const p of [
+      "skus[0].operatingPoint.bindingSlo",
+      "skus[0].operatingPoint.bindingSlo.metric",
+      "skus[0].operatingPoint.bindingSlo.maxMs.x",
+      "skus[0].operatingPoint.foo",
+      "skus[0].workloads[0].operatingPoint.bindingSlo",
+      "skus[0].workloads[0].operatingPoint.maxMs",
+    ])
+      expect(show(c, p)).toEqual(none(p));
     expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual([
       "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | the limit of the SLO that binds (slo[0]) | 1,000 = 1,000 | re 1000",
       "  slo[0].maxMs [field] = 1000 | raw 1000",
@@ -44,18 +73,38 @@ describe("a SKU workload's paths that name no number", () => {
 
   it("a SKU of a plan without workloads has no operating point: its binding SLO is no number (not an exception)", () => {
     const c = ctxOf(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], skus: [G()] }));
-    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(none("skus[0].operatingPoint.bindingSlo.maxMs"));
+    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].operatingPoint.bindingSlo.maxMs"),
+    );
   });
 
   it("a given capacity is checked against no SLO: with SLOs in the plan, its binding SLO is no number (not an exception)", () => {
-    const c = ctxOf(base({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }], slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], skus: [G()] }));
-    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(none("skus[0].operatingPoint.bindingSlo.maxMs"));
-    expect(show(c, "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs")).toEqual(none("skus[0].workloads[0].operatingPoint.bindingSlo.maxMs"));
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
+        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+        skus: [G()],
+      }),
+    );
+    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].operatingPoint.bindingSlo.maxMs"),
+    );
+    expect(show(c, "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].workloads[0].operatingPoint.bindingSlo.maxMs"),
+    );
   });
 });
 
 describe("the SLO that binds is the one with its metric, stat and limit", () => {
-  const pt = (c: number, ttftP99: number) => ({ concurrency: c, requestRate: null, rps: c, outputTokensPerSec: 100 * c, ttftMs: { p99: ttftP99, p50: 100 }, itlMs: { p99: 20, p50: 10 }, sources: [{ file: "s.csv", line: c + 1 }] });
+  const pt = (c: number, ttftP99: number) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: c,
+    outputTokensPerSec: 100 * c,
+    ttftMs: { p99: ttftP99, p50: 100 },
+    itlMs: { p99: 20, p50: 10 },
+    sources: [{ file: "s.csv", line: c + 1 }],
+  });
   // TTFT p99 is 300, 600, 900 ms at concurrency 1, 2, 3: only "ttft p99 ≤ 800" fails (at 3); the
   // others pass everywhere. Before it: the same metric and stat with another limit (5,000), the
   // same metric and limit with another stat (ttft p50), the same stat and limit with another metric
@@ -70,14 +119,27 @@ describe("the SLO that binds is the one with its metric, stat and limit", () => 
       { metric: "itl", stat: "p50", maxMs: 800 },
       { metric: "ttft", stat: "p99", maxMs: 800 },
     ],
-    skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { label: "s", points: [pt(1, 300), pt(2, 600), pt(3, 900)] } }],
+    skus: [
+      {
+        name: "S",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { label: "s", points: [pt(1, 300), pt(2, 600), pt(3, 900)] },
+      },
+    ],
   });
 
   it("ttft p99 ≤ 800 binds at concurrency 2: its limit is slo[4], not an earlier SLO sharing two of the three", () => {
     const c = ctxOf(plan);
     expect(c.result.skus[0]!.workloads[0]!.operatingPoint?.concurrency).toBe(2);
-    for (const p of ["skus[0].workloads[0].operatingPoint.bindingSlo.maxMs", "skus[0].operatingPoint.bindingSlo.maxMs"]) {
-      expect(show(c, p)).toEqual([`${p} [computed] = 800 | the limit of the SLO that binds (slo[4]) | 800 = 800 | re 800`, "  slo[4].maxMs [field] = 800 | raw 800"]);
+    for (const p of [
+      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs",
+      "skus[0].operatingPoint.bindingSlo.maxMs",
+    ]) {
+      expect(show(c, p)).toEqual([
+        `${p} [computed] = 800 | the limit of the SLO that binds (slo[4]) | 800 = 800 | re 800`,
+        "  slo[4].maxMs [field] = 800 | raw 800",
+      ]);
     }
   });
 });
@@ -94,7 +156,12 @@ describe("a SKU's replicas when one workload's capacity has no lineage", () => {
 
   it("the SKU's sum over workloads has no lineage (not an exception), though b's own replicasBase has one", () => {
     const c = ctxOf(HALF);
-    for (const p of ["skus[0].replicasBase", "skus[0].replicaOutputTokensPerSec", "skus[0].workloads[0].replicasBase"]) expect(show(c, p)).toEqual(none(p));
+    for (const p of [
+      "skus[0].replicasBase",
+      "skus[0].replicaOutputTokensPerSec",
+      "skus[0].workloads[0].replicasBase",
+    ])
+      expect(show(c, p)).toEqual(none(p));
     expect(show(c, "skus[0].workloads[1].replicasBase")).toEqual([
       "skus[0].workloads[1].replicasBase [computed] = 3 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 1 × 300 ÷ 100 = 3 | re 3",
       "  workloads[1].peakRps [field] = 1 | raw 1",
@@ -106,10 +173,26 @@ describe("a SKU's replicas when one workload's capacity has no lineage", () => {
 
 describe("a SKU's GPUs per replica and price", () => {
   it("GPUs per replica never names the catalogue entry (only a price not written does): written 2, or not written", () => {
-    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].gpusPerReplica")).toEqual(["skus[0].gpusPerReplica [field] = 2 | raw 2"]);
-    const c = ctxOf(base({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }], skus: [{ name: "G", gpu: "h100-sxm", pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } } as unknown as NonNullable<PlanFile["skus"]>[number]] }));
+    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].gpusPerReplica")).toEqual([
+      "skus[0].gpusPerReplica [field] = 2 | raw 2",
+    ]);
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
+        skus: [
+          {
+            name: "G",
+            gpu: "h100-sxm",
+            pricePerGpuHour: 2,
+            sweep: { replicaOutputTokensPerSec: 100 },
+          } as unknown as NonNullable<PlanFile["skus"]>[number],
+        ],
+      }),
+    );
     expect(show(c, "skus[0].gpusPerReplica")).toEqual(["skus[0].gpusPerReplica [field] = null"]);
-    expect(show(c, "skus[0].pricePerGpuHour")).toEqual(["skus[0].pricePerGpuHour [field] = 2 | raw 2"]);
+    expect(show(c, "skus[0].pricePerGpuHour")).toEqual([
+      "skus[0].pricePerGpuHour [field] = 2 | raw 2",
+    ]);
   });
 });
 
@@ -119,7 +202,8 @@ describe("a SKU without a capacity (0 GPUs per replica): its steps have no numbe
 
   it("N+1 replicasRaw and replicas: n/a × 1 + 1 is n/a, not 1", () => {
     const c = ctxOf(SPARE);
-    const baseLine = "  skus[0].replicasBase [computed] = null | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 2 × 100 ÷ 100 = 2 | re 2";
+    const baseLine =
+      "  skus[0].replicasBase [computed] = null | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 2 × 100 ÷ 100 = 2 | re 2";
     expect(show(c, "skus[0].replicasRaw")).toEqual([
       "skus[0].replicasRaw [computed] = null | replicasBase × elasticity + spare | n/a × 1 + 1 = n/a | re null",
       baseLine,
@@ -136,7 +220,8 @@ describe("a SKU without a capacity (0 GPUs per replica): its steps have no numbe
 
   it("cost per output token 0 × 2 ÷ (n/a × 3600) and utilization n/a ÷ (n/a × n/a) recompute to none (not NaN, not 0)", () => {
     const c = ctxOf(NO_CAPACITY);
-    const capLine = "  skus[0].replicaOutputTokensPerSec [computed] = null | given capacity (not checked against SLOs) | 100 = 100 | re 100";
+    const capLine =
+      "  skus[0].replicaOutputTokensPerSec [computed] = null | given capacity (not checked against SLOs) | 100 = 100 | re 100";
     expect(show(c, "skus[0].costPerOutputToken")).toEqual([
       "skus[0].costPerOutputToken [computed] = null | gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | 0 × 2 ÷ (n/a × 3600) = n/a | re null",
       "  skus[0].gpusPerReplica [field] = 0 | raw 0",
@@ -155,7 +240,12 @@ describe("a SKU without a capacity (0 GPUs per replica): its steps have no numbe
 describe("numbers beyond a double: Infinity is no number, and a step over it recomputes to none (not 0)", () => {
   it("a price of 1e308 × 2 GPUs costs Infinity an hour: peak and forecast cost per token have no number (÷ 1,000 × 3600 and ÷ 500 × 3600)", () => {
     // 1 req/s × 1,000 tokens ÷ 500 per replica = 2 replicas of 1 GPU; forecast 0.5 × 1,000 = 500 tokens/s.
-    const c = ctxOf(base({ workloads: [{ name: "a", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 1000 }], skus: [G({ pricePerGpuHour: 1e308, sweep: { replicaOutputTokensPerSec: 500 } })] }));
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "a", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 1000 }],
+        skus: [G({ pricePerGpuHour: 1e308, sweep: { replicaOutputTokensPerSec: 500 } })],
+      }),
+    );
     const hour = `  skus[0].costPerHour [computed] = null | gpus × pricePerGpuHour | 2 × ${big(308)} = n/a | re Infinity`;
     expect(show(c, "skus[0].peak.costPerOutputToken")).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | n/a ÷ (1,000 × 3600) = n/a | re null",
@@ -171,7 +261,12 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
 
   it("a forecast of 1e300 req/s × 1e10 tokens is Infinity tokens/s: forecast utilization and cost per token have no number (not Infinity, not 0)", () => {
     // Peak 1 × 1e10 ÷ 1e9 per replica = 10 replicas of 1 GPU at 2 = 20 an hour.
-    const c = ctxOf(base({ workloads: [{ name: "a", peakRps: 1, avgRps: 1e300, inputTokens: 10, outputTokens: 1e10 }], skus: [G({ sweep: { replicaOutputTokensPerSec: 1e9 } })] }));
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "a", peakRps: 1, avgRps: 1e300, inputTokens: 10, outputTokens: 1e10 }],
+        skus: [G({ sweep: { replicaOutputTokensPerSec: 1e9 } })],
+      }),
+    );
     const out = `  skus[0].forecast.outputTokensPerSec [computed] = Infinity | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | ${big(300)} × 10,000,000,000 = ∞ | re Infinity`;
     expect(show(c, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = null | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | ∞ ÷ (10 × 1,000,000,000) = n/a | re null",
@@ -189,14 +284,23 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
 
 describe("forecast rates that are negative are not taken", () => {
   it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500", () => {
-    const c = ctxOf(base({
-      workloads: [
-        { name: "a", peakRps: 2, avgRps: -1, inputTokens: 10, outputTokens: 100 },
-        { name: "b", peakRps: 2, avgRps: 1, dailyRequests: -86400, inputTokens: 10, outputTokens: 100 },
-        { name: "c", peakRps: 2, dailyRequests: -86400, inputTokens: 10, outputTokens: 100 },
-      ],
-      skus: [G()],
-    }));
+    const c = ctxOf(
+      base({
+        workloads: [
+          { name: "a", peakRps: 2, avgRps: -1, inputTokens: 10, outputTokens: 100 },
+          {
+            name: "b",
+            peakRps: 2,
+            avgRps: 1,
+            dailyRequests: -86400,
+            inputTokens: 10,
+            outputTokens: 100,
+          },
+          { name: "c", peakRps: 2, dailyRequests: -86400, inputTokens: 10, outputTokens: 100 },
+        ],
+        skus: [G()],
+      }),
+    );
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 500 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 2 × 100 + 1 × 100 + 2 × 100 = 500 | re 500",
       "  workloads[0].peakRps [field] = 2 | raw 2",
@@ -209,7 +313,21 @@ describe("forecast rates that are negative are not taken", () => {
   });
 
   it("avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
-    const c = ctxOf(base({ workloads: [{ name: "a", peakRps: 2, avgRps: -1, dailyRequests: 86400, inputTokens: 10, outputTokens: 100 }], skus: [G()] }));
+    const c = ctxOf(
+      base({
+        workloads: [
+          {
+            name: "a",
+            peakRps: 2,
+            avgRps: -1,
+            dailyRequests: 86400,
+            inputTokens: 10,
+            outputTokens: 100,
+          },
+        ],
+        skus: [G()],
+      }),
+    );
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 100 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 1 × 100 = 100 | re 100",
       "  workloads[0].forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
@@ -220,24 +338,61 @@ describe("forecast rates that are negative are not taken", () => {
 
 describe("a pool's capacity and replicas", () => {
   it("a pool on SKU G with its own cost takes neither capacity nor replicas from G: both are no number", () => {
-    const c = ctxOf(base({ workloads: [{ name: "a", peakRps: 10, inputTokens: 10, outputTokens: 100 }], skus: [G()], tenants: { pools: [{ name: "p", sku: "G", costPerDay: 50 }], usage: [{ team: "a", inputTokens: 1, outputTokens: 1 }] } }));
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "a", peakRps: 10, inputTokens: 10, outputTokens: 100 }],
+        skus: [G()],
+        tenants: {
+          pools: [{ name: "p", sku: "G", costPerDay: 50 }],
+          usage: [{ team: "a", inputTokens: 1, outputTokens: 1 }],
+        },
+      }),
+    );
     expect(c.result.tenants?.pools[0]?.capacityTokens).toBe(null);
     expect(c.result.tenants?.pools[0]?.replicas).toBe(null);
-    for (const p of ["tenants.pools[0].capacityTokens", "tenants.pools[0].replicas"]) expect(show(c, p)).toEqual(none(p));
-    expect(show(c, "tenants.pools[0].cost")).toEqual(["tenants.pools[0].cost [field] = 50 | raw 50"]);
+    for (const p of ["tenants.pools[0].capacityTokens", "tenants.pools[0].replicas"])
+      expect(show(c, p)).toEqual(none(p));
+    expect(show(c, "tenants.pools[0].cost")).toEqual([
+      "tenants.pools[0].cost [field] = 50 | raw 50",
+    ]);
   });
 });
 
 describe("a team's reserved replicas in a pool: the rows of that team in that pool", () => {
   it("two pools: a's rows in gpu (3 + 1), in cpu (2); a row without a pool is an error with two pools and counts in neither", () => {
-    const c = ctxOf(reservation({ idle: "separate", pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }, { name: "cpu", costPerDay: 100, replicas: 4, capacityTokensPerDay: 4e6 }] }, [
-      { team: "a", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
-      { team: "a", pool: "cpu", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 2 },
-      { team: "a", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 7 },
-      { team: "a", pool: "gpu", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 1 },
-      { team: "b", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
-    ]));
-    expect(c.result.tenants?.pools.map((p) => [p.name, p.teams.map((t) => [t.name, t.reservedReplicas])])).toEqual([["gpu", [["a", 4], ["b", 1]]], ["cpu", [["a", 2]]]]);
+    const c = ctxOf(
+      reservation(
+        {
+          idle: "separate",
+          pools: [
+            { name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 },
+            { name: "cpu", costPerDay: 100, replicas: 4, capacityTokensPerDay: 4e6 },
+          ],
+        },
+        [
+          { team: "a", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+          { team: "a", pool: "cpu", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 2 },
+          { team: "a", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 7 },
+          { team: "a", pool: "gpu", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 1 },
+          { team: "b", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+        ],
+      ),
+    );
+    expect(
+      c.result.tenants?.pools.map((p) => [
+        p.name,
+        p.teams.map((t) => [t.name, t.reservedReplicas]),
+      ]),
+    ).toEqual([
+      [
+        "gpu",
+        [
+          ["a", 4],
+          ["b", 1],
+        ],
+      ],
+      ["cpu", [["a", 2]]],
+    ]);
     expect(show(c, "tenants.pools[0].teams[0].reservedReplicas")).toEqual([
       "tenants.pools[0].teams[0].reservedReplicas [computed] = 4 | Σ reservedReplicas of the team's usage rows | 3 + 1 = 4 | re 4",
       "  tenants.usage[0].reservedReplicas [field] = 3 | raw 3",
@@ -254,12 +409,14 @@ describe("a team's reserved replicas in a pool: the rows of that team in that po
   });
 
   it("one pool: a's row naming it (3) and a's row naming none (2) count; a row naming a pool that does not exist (7) does not", () => {
-    const c = ctxOf(reservation({ idle: "separate" }, [
-      { team: "a", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
-      { team: "a", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 2 },
-      { team: "a", pool: "nope", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 7 },
-      { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
-    ]));
+    const c = ctxOf(
+      reservation({ idle: "separate" }, [
+        { team: "a", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+        { team: "a", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 2 },
+        { team: "a", pool: "nope", inputTokens: 1e5, outputTokens: 1e5, reservedReplicas: 7 },
+        { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+      ]),
+    );
     expect(c.result.tenants?.pools[0]?.teams.map((t) => t.reservedReplicas)).toEqual([5, 1]);
     expect(show(c, "tenants.pools[0].teams[0].reservedReplicas")).toEqual([
       "tenants.pools[0].teams[0].reservedReplicas [computed] = 5 | Σ reservedReplicas of the team's usage rows | 3 + 2 = 5 | re 5",
@@ -278,7 +435,14 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       { name: "a", peakRps: 0, inputTokens: 10, outputTokens: 100 },
       { name: "b", peakRps: 0, inputTokens: 10, outputTokens: 300 },
     ],
-    skus: [{ name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweeps: { a: { replicaOutputTokensPerSec: 100 }, b: { replicaOutputTokensPerSec: 600 } } } as unknown as NonNullable<PlanFile["skus"]>[number]],
+    skus: [
+      {
+        name: "G",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweeps: { a: { replicaOutputTokensPerSec: 100 }, b: { replicaOutputTokensPerSec: 600 } },
+      } as unknown as NonNullable<PlanFile["skus"]>[number],
+    ],
   });
 
   it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value", () => {
@@ -291,10 +455,20 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "  workloads[1].outputTokens [field] = 300 | raw 300",
       "  skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 600 | given capacity (not checked against SLOs) | 600 = 600 | re 600",
     ]);
-    for (const p of ["skus[0].replicaOutputTokensPerSec", "skus[0].costPerRequest", "skus[0].costPerOutputToken", "skus[0].utilizationAtPeak"]) {
+    for (const p of [
+      "skus[0].replicaOutputTokensPerSec",
+      "skus[0].costPerRequest",
+      "skus[0].costPerOutputToken",
+      "skus[0].utilizationAtPeak",
+    ]) {
       const a = explainPath(c, p);
       if (!a.ok) throw new Error(a.error);
-      expect(lineageNodes(a.node).filter((n) => !consistent(n)).map((n) => n.path), p).toEqual([]);
+      expect(
+        lineageNodes(a.node)
+          .filter((n) => !consistent(n))
+          .map((n) => n.path),
+        p,
+      ).toEqual([]);
     }
   });
 
@@ -314,13 +488,21 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "    workloads [constant] = 2",
     ]);
     const v = c.result.skus[0]!.capacity!.costPerRequest;
-    expect(got[0]).toBe(`skus[0].costPerRequest [computed] = ${v} | costPerOutputToken × mean output tokens per request | 0.000002083 × 200 = 0.0004167 | re ${cpt * 200}`);
+    expect(got[0]).toBe(
+      `skus[0].costPerRequest [computed] = ${v} | costPerOutputToken × mean output tokens per request | 0.000002083 × 200 = 0.0004167 | re ${cpt * 200}`,
+    );
   });
 });
 
 describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the capacity refuses it)", () => {
   // replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1; output −200 + 100 = −100; peaks −2 + 1 = −1.
-  const NEG = base({ workloads: [{ name: "a", peakRps: -2, inputTokens: 10, outputTokens: 100 }, { name: "b", peakRps: 1, inputTokens: 10, outputTokens: 100 }], skus: [G()] });
+  const NEG = base({
+    workloads: [
+      { name: "a", peakRps: -2, inputTokens: 10, outputTokens: 100 },
+      { name: "b", peakRps: 1, inputTokens: 10, outputTokens: 100 },
+    ],
+    skus: [G()],
+  });
 
   it("capacity per replica and the request-weighted mean are no number (not −100 ÷ −1 = 100)", () => {
     const c = ctxOf(NEG);
@@ -341,13 +523,30 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
 
 describe("pools that share a name (an error of the plan, which still computes): each is explained from its own definition", () => {
   const plan = (pools: NonNullable<NonNullable<PlanFile["tenants"]>["pools"]>) =>
-    base({ workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }], skus: [G()], tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] } });
+    base({
+      workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }],
+      skus: [G()],
+      tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] },
+    });
 
   it("the first 'p' names a SKU that does not exist and is dropped: the pool kept is the second, with cost 10, capacity 100 and 2 replicas", () => {
-    const c = ctxOf(plan([{ name: "p", sku: "nope" }, { name: "p", costPerDay: 10, capacityTokensPerDay: 100, replicas: 2 }]));
-    expect(c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas])).toEqual([["p", 10, 100, 2]]);
-    expect(show(c, "tenants.pools[0].cost")).toEqual(["tenants.pools[0].cost [field] = 10 | raw 10"]);
-    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual(["tenants.pools[0].capacityTokens [field] = 100 | raw 100"]);
-    expect(show(c, "tenants.pools[0].replicas")).toEqual(["tenants.pools[0].replicas [field] = 2 | raw 2"]);
+    const c = ctxOf(
+      plan([
+        { name: "p", sku: "nope" },
+        { name: "p", costPerDay: 10, capacityTokensPerDay: 100, replicas: 2 },
+      ]),
+    );
+    expect(
+      c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas]),
+    ).toEqual([["p", 10, 100, 2]]);
+    expect(show(c, "tenants.pools[0].cost")).toEqual([
+      "tenants.pools[0].cost [field] = 10 | raw 10",
+    ]);
+    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
+      "tenants.pools[0].capacityTokens [field] = 100 | raw 100",
+    ]);
+    expect(show(c, "tenants.pools[0].replicas")).toEqual([
+      "tenants.pools[0].replicas [field] = 2 | raw 2",
+    ]);
   });
 });

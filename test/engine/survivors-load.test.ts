@@ -4,10 +4,22 @@
  * boundaries the older tests did not pin down (issue #15, docs/mutation-testing.md).
  */
 import { describe, expect, it } from "vitest";
-import { loadKind, loadLabel, loadOrder, loadRangeLabel, loadValue, throughputKind, throughputValue } from "../../src/engine/load";
+import {
+  loadKind,
+  loadLabel,
+  loadOrder,
+  loadRangeLabel,
+  loadValue,
+  throughputKind,
+  throughputValue,
+} from "../../src/engine/load";
 import type { SweepPoint } from "../../src/engine/types";
 
-const at = (concurrency: number | null, requestRate: number | "inf" | null = null, rps?: number | null): SweepPoint => {
+const at = (
+  concurrency: number | null,
+  requestRate: number | "inf" | null = null,
+  rps?: number | null,
+): SweepPoint => {
   const p: SweepPoint = { concurrency, requestRate };
   if (rps !== undefined) p.rps = rps;
   return p;
@@ -24,8 +36,12 @@ describe("loadValue", () => {
     expect(loadValue(at(1), "rps")).toBeNull();
     expect(loadValue(at(1, null, 2.5), "rps")).toBe(2.5);
     // a string that is not "inf" (a malformed import) is no load, not a number
-    expect(loadValue({ concurrency: "8" as unknown as number, requestRate: null }, "concurrency")).toBeNull();
-    expect(loadValue({ concurrency: null, requestRate: "INF" as unknown as "inf" }, "requestRate")).toBeNull();
+    expect(
+      loadValue({ concurrency: "8" as unknown as number, requestRate: null }, "concurrency"),
+    ).toBeNull();
+    expect(
+      loadValue({ concurrency: null, requestRate: "INF" as unknown as "inf" }, "requestRate"),
+    ).toBeNull();
   });
 });
 
@@ -67,12 +83,16 @@ describe("loadOrder", () => {
   });
 
   it("negative and infinite loads sort like numbers", () => {
-    expect(loadOrder([at(null, "inf"), at(null, -1), at(null, 2)], "requestRate")).toEqual([1, 2, 0]);
+    expect(loadOrder([at(null, "inf"), at(null, -1), at(null, 2)], "requestRate")).toEqual([
+      1, 2, 0,
+    ]);
     expect(loadOrder([at(null, -5), at(null, -1)], "requestRate")).toEqual([0, 1]);
   });
 
   it("an ∞ request rate sorts before a point with no load", () => {
-    expect(loadOrder([at(null, null), at(null, "inf"), at(null, 1)], "requestRate")).toEqual([2, 1, 0]);
+    expect(loadOrder([at(null, null), at(null, "inf"), at(null, 1)], "requestRate")).toEqual([
+      2, 1, 0,
+    ]);
   });
 });
 

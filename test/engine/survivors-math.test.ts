@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { compileFormula } from "../../src/engine/formula/formula";
-import { ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, CELL_NAME_PATTERN, DANGEROUS_FUNCTIONS, PARSER_KEYWORDS, cellNameProblem, isDisabledOnInstance } from "../../src/engine/formula/math";
+import {
+  ALLOWED_FUNCTIONS,
+  ALLOWED_OPERATORS,
+  CELL_NAME_PATTERN,
+  DANGEROUS_FUNCTIONS,
+  PARSER_KEYWORDS,
+  cellNameProblem,
+  isDisabledOnInstance,
+} from "../../src/engine/formula/math";
 
 function value(expr: string): number | string {
   const c = compileFormula(expr);
@@ -17,10 +25,70 @@ function value(expr: string): number | string {
 
 describe("the lists", () => {
   it("allowed functions in the order users see them, operators, code-reaching functions and keywords", () => {
-    expect(ALLOWED_FUNCTIONS).toEqual(["abs", "ceil", "exp", "floor", "log", "log10", "max", "mean", "min", "mod", "round", "sqrt", "sum"]);
-    expect(ALLOWED_OPERATORS).toEqual(["add", "subtract", "multiply", "divide", "pow", "mod", "unaryMinus", "unaryPlus", "equal", "unequal", "smaller", "smallerEq", "larger", "largerEq", "and", "or", "not"]);
-    expect(DANGEROUS_FUNCTIONS).toEqual(["import", "createUnit", "evaluate", "parse", "compile", "simplify", "derivative", "resolve", "reviver"]);
-    expect(PARSER_KEYWORDS).toEqual(["mod", "to", "in", "and", "or", "xor", "not", "end", "true", "false", "null", "undefined", "NaN", "Infinity", "__proto__", "constructor", "prototype"]);
+    expect(ALLOWED_FUNCTIONS).toEqual([
+      "abs",
+      "ceil",
+      "exp",
+      "floor",
+      "log",
+      "log10",
+      "max",
+      "mean",
+      "min",
+      "mod",
+      "round",
+      "sqrt",
+      "sum",
+    ]);
+    expect(ALLOWED_OPERATORS).toEqual([
+      "add",
+      "subtract",
+      "multiply",
+      "divide",
+      "pow",
+      "mod",
+      "unaryMinus",
+      "unaryPlus",
+      "equal",
+      "unequal",
+      "smaller",
+      "smallerEq",
+      "larger",
+      "largerEq",
+      "and",
+      "or",
+      "not",
+    ]);
+    expect(DANGEROUS_FUNCTIONS).toEqual([
+      "import",
+      "createUnit",
+      "evaluate",
+      "parse",
+      "compile",
+      "simplify",
+      "derivative",
+      "resolve",
+      "reviver",
+    ]);
+    expect(PARSER_KEYWORDS).toEqual([
+      "mod",
+      "to",
+      "in",
+      "and",
+      "or",
+      "xor",
+      "not",
+      "end",
+      "true",
+      "false",
+      "null",
+      "undefined",
+      "NaN",
+      "Infinity",
+      "__proto__",
+      "constructor",
+      "prototype",
+    ]);
   });
 });
 
@@ -72,9 +140,11 @@ describe("evaluation", () => {
 
 describe("the instance", () => {
   it("disables each code-reaching function with its own message; others are not disabled", () => {
-    for (const name of DANGEROUS_FUNCTIONS) expect([name, isDisabledOnInstance(name)]).toEqual([name, true]);
+    for (const name of DANGEROUS_FUNCTIONS)
+      expect([name, isDisabledOnInstance(name)]).toEqual([name, true]);
     // Functions that throw for another reason, or do not take text, are not 'disabled'.
-    for (const name of ["add", "abs", "sum", "equal", "not", "config", "typed"]) expect([name, isDisabledOnInstance(name)]).toEqual([name, false]);
+    for (const name of ["add", "abs", "sum", "equal", "not", "config", "typed"])
+      expect([name, isDisabledOnInstance(name)]).toEqual([name, false]);
     // A property that is not a function: disabled only when it is not there at all.
     expect(isDisabledOnInstance("expression")).toBe(false);
     expect(isDisabledOnInstance("nosuchfunction")).toBe(true);
@@ -83,17 +153,25 @@ describe("the instance", () => {
 
 describe("cell names", () => {
   it("identifiers of one or more letters, digits and _, not starting with a digit", () => {
-    for (const ok of ["a", "Z", "_", "_x", "a1", "A1b2_c3", "zz_9"]) expect([ok, cellNameProblem(ok)]).toEqual([ok, null]);
+    for (const ok of ["a", "Z", "_", "_x", "a1", "A1b2_c3", "zz_9"])
+      expect([ok, cellNameProblem(ok)]).toEqual([ok, null]);
     for (const bad of ["", "1a", "9", "a-b", "ab-", "-ab", "a b", "é", "a.b", "$a"]) {
-      expect([bad, cellNameProblem(bad)]).toEqual([bad, { code: "formula.invalidCellName", severity: "error", params: { name: bad } }]);
+      expect([bad, cellNameProblem(bad)]).toEqual([
+        bad,
+        { code: "formula.invalidCellName", severity: "error", params: { name: bad } },
+      ]);
     }
     expect(CELL_NAME_PATTERN.test("a_1")).toBe(true);
   });
 
   it("every function, code-reaching function and keyword is reserved; names that only contain one are not", () => {
     for (const name of [...ALLOWED_FUNCTIONS, ...DANGEROUS_FUNCTIONS, ...PARSER_KEYWORDS]) {
-      expect([name, cellNameProblem(name)]).toEqual([name, { code: "formula.reservedCellName", severity: "error", params: { name } }]);
+      expect([name, cellNameProblem(name)]).toEqual([
+        name,
+        { code: "formula.reservedCellName", severity: "error", params: { name } },
+      ]);
     }
-    for (const name of ["maxx", "a_mod", "Import", "tokens_in"]) expect([name, cellNameProblem(name)]).toEqual([name, null]);
+    for (const name of ["maxx", "a_mod", "Import", "tokens_in"])
+      expect([name, cellNameProblem(name)]).toEqual([name, null]);
   });
 });

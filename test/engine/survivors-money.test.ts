@@ -5,13 +5,25 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromMinor, isCurrencyCode, isExactAmount, largestRemainder, maxExactAmount, minorUnitDigits, roundMoney, toMinor } from "../../src/engine/money";
+import {
+  fromMinor,
+  isCurrencyCode,
+  isExactAmount,
+  largestRemainder,
+  maxExactAmount,
+  minorUnitDigits,
+  roundMoney,
+  toMinor,
+} from "../../src/engine/money";
 
 /** `Object.is` on every element: NaN ≠ 0, −0 ≠ +0 (toEqual/toBe would not see a −0 or accept NaN ≡ NaN). */
 function expectStrictNumbers(got: readonly number[], want: readonly number[]): void {
   expect(got.length).toBe(want.length);
   got.forEach((g, i) => {
-    if (!Object.is(g, want[i])) throw new Error(`element ${i}: got ${Object.is(g, -0) ? "-0" : String(g)}, want ${String(want[i])} (got ${JSON.stringify(got)})`);
+    if (!Object.is(g, want[i]))
+      throw new Error(
+        `element ${i}: got ${Object.is(g, -0) ? "-0" : String(g)}, want ${String(want[i])} (got ${JSON.stringify(got)})`,
+      );
   });
 }
 
@@ -24,7 +36,7 @@ function expectStrictNumbers(got: readonly number[], want: readonly number[]): v
  */
 function referenceSplit(thousandths: readonly number[], totalMinor: number): number[] {
   const n = thousandths.length;
-  const floors = thousandths.map(k => Math.floor(k / 1000));
+  const floors = thousandths.map((k) => Math.floor(k / 1000));
   const rems = thousandths.map((k, i) => k - 1000 * floors[i]!);
   let gap = totalMinor - floors.reduce((s, x) => s + x, 0);
   const whole = gap >= 0 ? Math.floor(gap / n) : -Math.floor(-gap / n);
@@ -96,7 +108,10 @@ describe("largestRemainder", () => {
   });
 
   it("counts a non-finite amount as 0 and rounds the total to whole minor units", () => {
-    expectStrictNumbers(largestRemainder([Number.NaN, 0.05, Number.POSITIVE_INFINITY], 5, 2), [0, 5, 0]);
+    expectStrictNumbers(
+      largestRemainder([Number.NaN, 0.05, Number.POSITIVE_INFINITY], 5, 2),
+      [0, 5, 0],
+    );
     // total 5.4 → 5 minor units; 5.6 → 6
     expectStrictNumbers(largestRemainder([0.02, 0.02], 5.4, 2), [3, 2]);
     expectStrictNumbers(largestRemainder([0.02, 0.02], 5.6, 2), [3, 3]);
@@ -114,13 +129,18 @@ describe("largestRemainder", () => {
       fc.property(
         // floors up to 5,000 cents; remainders often from a few shared values, so that ties happen
         fc.array(
-          fc.tuple(fc.integer({ min: 0, max: 5_000 }), fc.oneof(fc.constantFrom(0, 1, 333, 500, 999), fc.integer({ min: 0, max: 999 }))).map(([f, r]) => f * 1000 + r),
+          fc
+            .tuple(
+              fc.integer({ min: 0, max: 5_000 }),
+              fc.oneof(fc.constantFrom(0, 1, 333, 500, 999), fc.integer({ min: 0, max: 999 })),
+            )
+            .map(([f, r]) => f * 1000 + r),
           { minLength: 1, maxLength: 8 },
         ),
         fc.integer({ min: -30, max: 30 }),
         (thousandths, extra) => {
           // amount in currency units whose cents have exactly three decimals: k thousandths of a cent
-          const amounts = thousandths.map(k => k / 100_000);
+          const amounts = thousandths.map((k) => k / 100_000);
           const floorSum = thousandths.reduce((s, k) => s + Math.floor(k / 1000), 0);
           const total = floorSum + extra;
           const got = largestRemainder(amounts, total, 2);
@@ -135,52 +155,118 @@ describe("largestRemainder", () => {
 
 describe("toMinor / fromMinor / roundMoney", () => {
   it("toMinor(0) is +0, not NaN and not −0", () => {
-    expectStrictNumbers([toMinor(0, 2), toMinor(-0, 2), toMinor(-0.001, 2), toMinor(0.004, 2), toMinor(0, 0)], [0, 0, 0, 0, 0]);
+    expectStrictNumbers(
+      [toMinor(0, 2), toMinor(-0, 2), toMinor(-0.001, 2), toMinor(0.004, 2), toMinor(0, 0)],
+      [0, 0, 0, 0, 0],
+    );
   });
 
   it("toMinor rounds halves away from zero after cutting binary noise", () => {
     expectStrictNumbers(
-      [toMinor(1.005, 2), toMinor(-1.005, 2), toMinor(0.5, 0), toMinor(-0.5, 0), toMinor(2.5, 0), toMinor(1.0004, 3), toMinor(1.0005, 3), toMinor(443.0769, 2)],
+      [
+        toMinor(1.005, 2),
+        toMinor(-1.005, 2),
+        toMinor(0.5, 0),
+        toMinor(-0.5, 0),
+        toMinor(2.5, 0),
+        toMinor(1.0004, 3),
+        toMinor(1.0005, 3),
+        toMinor(443.0769, 2),
+      ],
       [101, -101, 1, -1, 3, 1000, 1001, 44308],
     );
   });
 
   it("toMinor of a non-finite amount is 0", () => {
-    expectStrictNumbers([toMinor(Number.NaN, 2), toMinor(Number.POSITIVE_INFINITY, 2), toMinor(Number.NEGATIVE_INFINITY, 0)], [0, 0, 0]);
+    expectStrictNumbers(
+      [
+        toMinor(Number.NaN, 2),
+        toMinor(Number.POSITIVE_INFINITY, 2),
+        toMinor(Number.NEGATIVE_INFINITY, 0),
+      ],
+      [0, 0, 0],
+    );
   });
 
   it("fromMinor turns minor units back into the decimal amount on both paths (below and from 2^40)", () => {
     expectStrictNumbers(
-      [fromMinor(44308, 2), fromMinor(-44308, 2), fromMinor(5, 0), fromMinor(1, 3), fromMinor(0, 2), fromMinor(2 ** 40, 2), fromMinor(-(2 ** 40), 2), fromMinor(12.5, 1)],
+      [
+        fromMinor(44308, 2),
+        fromMinor(-44308, 2),
+        fromMinor(5, 0),
+        fromMinor(1, 3),
+        fromMinor(0, 2),
+        fromMinor(2 ** 40, 2),
+        fromMinor(-(2 ** 40), 2),
+        fromMinor(12.5, 1),
+      ],
       [443.08, -443.08, 5, 0.001, 0, 10995116277.76, -10995116277.76, 1.3],
     );
   });
 
   it("roundMoney rounds to the currency's minor unit", () => {
-    expectStrictNumbers([roundMoney(443.0769, "USD"), roundMoney(443.5, "JPY"), roundMoney(1.23456, "KWD"), roundMoney(-0.001, "USD")], [443.08, 444, 1.235, 0]);
+    expectStrictNumbers(
+      [
+        roundMoney(443.0769, "USD"),
+        roundMoney(443.5, "JPY"),
+        roundMoney(1.23456, "KWD"),
+        roundMoney(-0.001, "USD"),
+      ],
+      [443.08, 444, 1.235, 0],
+    );
   });
 });
 
 describe("currencies", () => {
   it("minor-unit digits come from Intl, trimmed and upper-cased, with 2 for codes Intl rejects", () => {
-    expectStrictNumbers([minorUnitDigits(" jpy "), minorUnitDigits("kwd"), minorUnitDigits("usd"), minorUnitDigits(""), minorUnitDigits("US")], [0, 3, 2, 2, 2]);
+    expectStrictNumbers(
+      [
+        minorUnitDigits(" jpy "),
+        minorUnitDigits("kwd"),
+        minorUnitDigits("usd"),
+        minorUnitDigits(""),
+        minorUnitDigits("US"),
+      ],
+      [0, 3, 2, 2, 2],
+    );
     // four digits exist (Chile's unidad de fomento)
     expectStrictNumbers([minorUnitDigits("CLF"), maxExactAmount("CLF")], [4, 1e8]);
   });
 
   it("isCurrencyCode tells codes Intl accepts from malformed ones", () => {
-    expect([isCurrencyCode("usd"), isCurrencyCode(" EUR "), isCurrencyCode("US"), isCurrencyCode(""), isCurrencyCode("EURO")]).toEqual([true, true, false, false, false]);
+    expect([
+      isCurrencyCode("usd"),
+      isCurrencyCode(" EUR "),
+      isCurrencyCode("US"),
+      isCurrencyCode(""),
+      isCurrencyCode("EURO"),
+    ]).toEqual([true, true, false, false, false]);
   });
 
   it("maxExactAmount is the largest power of ten whose minor units stay exact with room for 1024 parts", () => {
     // ⌊log10(2^53 / 10^d / 1024)⌋: USD 10.94 → 1e10, JPY 12.94 → 1e12, KWD 9.94 → 1e9
-    expectStrictNumbers([maxExactAmount("USD"), maxExactAmount("JPY"), maxExactAmount("KWD")], [1e10, 1e12, 1e9]);
+    expectStrictNumbers(
+      [maxExactAmount("USD"), maxExactAmount("JPY"), maxExactAmount("KWD")],
+      [1e10, 1e12, 1e9],
+    );
   });
 
   it("isExactAmount holds up to 2^53 − 1 minor units and not beyond, nor for non-finite amounts", () => {
     const limit = Number.MAX_SAFE_INTEGER; // 9007199254740991 minor units
-    expect([isExactAmount(limit, 0), isExactAmount(-limit, 0), isExactAmount(limit + 2, 0), isExactAmount(-(limit + 2), 0)]).toEqual([true, true, false, false]);
-    expect([isExactAmount(90071992547409, 2), isExactAmount(90071992547410, 2)]).toEqual([true, false]);
-    expect([isExactAmount(Number.NaN, 2), isExactAmount(Number.POSITIVE_INFINITY, 0), isExactAmount(0, 2)]).toEqual([false, false, true]);
+    expect([
+      isExactAmount(limit, 0),
+      isExactAmount(-limit, 0),
+      isExactAmount(limit + 2, 0),
+      isExactAmount(-(limit + 2), 0),
+    ]).toEqual([true, true, false, false]);
+    expect([isExactAmount(90071992547409, 2), isExactAmount(90071992547410, 2)]).toEqual([
+      true,
+      false,
+    ]);
+    expect([
+      isExactAmount(Number.NaN, 2),
+      isExactAmount(Number.POSITIVE_INFINITY, 0),
+      isExactAmount(0, 2),
+    ]).toEqual([false, false, true]);
   });
 });

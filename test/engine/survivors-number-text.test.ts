@@ -14,38 +14,98 @@ const num = (s: string | number | null | undefined, opts = {}) => {
 
 describe("values that are not text", () => {
   it("a number is taken as it is (∞ too); NaN, null and undefined are absent", () => {
-    expect(readNumberText(12.5)).toEqual({ kind: "number", value: 12.5, percent: false, currency: null });
-    expect(readNumberText(Number.NEGATIVE_INFINITY)).toEqual({ kind: "number", value: Number.NEGATIVE_INFINITY, percent: false, currency: null });
-    expect([readNumberText(Number.NaN), readNumberText(null), readNumberText(undefined)]).toEqual([{ kind: "absent" }, { kind: "absent" }, { kind: "absent" }]);
+    expect(readNumberText(12.5)).toEqual({
+      kind: "number",
+      value: 12.5,
+      percent: false,
+      currency: null,
+    });
+    expect(readNumberText(Number.NEGATIVE_INFINITY)).toEqual({
+      kind: "number",
+      value: Number.NEGATIVE_INFINITY,
+      percent: false,
+      currency: null,
+    });
+    expect([readNumberText(Number.NaN), readNumberText(null), readNumberText(undefined)]).toEqual([
+      { kind: "absent" },
+      { kind: "absent" },
+      { kind: "absent" },
+    ]);
   });
 });
 
 describe("absent and infinite spellings", () => {
   it("every absent spelling, in any case, with spaces or quotes around", () => {
-    const absent = ["", "  ", "n/a", "N/A", "na", "NA", "nan", "NaN", "none", "None", "null", "NULL", "-", "—", "undefined", ' "" ', '"N/A"'];
-    expect(absent.map(s => num(s))).toEqual(absent.map(() => "absent"));
+    const absent = [
+      "",
+      "  ",
+      "n/a",
+      "N/A",
+      "na",
+      "NA",
+      "nan",
+      "NaN",
+      "none",
+      "None",
+      "null",
+      "NULL",
+      "-",
+      "—",
+      "undefined",
+      ' "" ',
+      '"N/A"',
+    ];
+    expect(absent.map((s) => num(s))).toEqual(absent.map(() => "absent"));
   });
 
   it("near misses of the absent spellings are invalid, with the text kept", () => {
-    for (const s of ["nana", "xnull", "nulls", "n/ab", "--", "——", "nonez", "n\\a"]) expect(readNumberText(s)).toEqual({ kind: "invalid", text: s });
+    for (const s of ["nana", "xnull", "nulls", "n/ab", "--", "——", "nonez", "n\\a"])
+      expect(readNumberText(s)).toEqual({ kind: "invalid", text: s });
   });
 
   it("inf, infinity and ∞ with an optional sign; nothing else around them", () => {
-    expect(["inf", "+inf", "Infinity", "INF", "∞", "+∞", '"inf"'].map(s => num(s))).toEqual(Array(7).fill(Number.POSITIVE_INFINITY));
-    expect(["-inf", "-Infinity", "-∞", "-INF"].map(s => num(s))).toEqual(Array(4).fill(Number.NEGATIVE_INFINITY));
-    expect(readNumberText("inf")).toEqual({ kind: "number", value: Number.POSITIVE_INFINITY, percent: false, currency: null });
-    expect(readNumberText("-inf")).toEqual({ kind: "number", value: Number.NEGATIVE_INFINITY, percent: false, currency: null });
-    expect(["info", "xinf", "infinity!", "-info", "--inf", "+-inf", "1inf"].map(s => num(s))).toEqual(Array(7).fill("invalid"));
+    expect(["inf", "+inf", "Infinity", "INF", "∞", "+∞", '"inf"'].map((s) => num(s))).toEqual(
+      Array(7).fill(Number.POSITIVE_INFINITY),
+    );
+    expect(["-inf", "-Infinity", "-∞", "-INF"].map((s) => num(s))).toEqual(
+      Array(4).fill(Number.NEGATIVE_INFINITY),
+    );
+    expect(readNumberText("inf")).toEqual({
+      kind: "number",
+      value: Number.POSITIVE_INFINITY,
+      percent: false,
+      currency: null,
+    });
+    expect(readNumberText("-inf")).toEqual({
+      kind: "number",
+      value: Number.NEGATIVE_INFINITY,
+      percent: false,
+      currency: null,
+    });
+    expect(
+      ["info", "xinf", "infinity!", "-info", "--inf", "+-inf", "1inf"].map((s) => num(s)),
+    ).toEqual(Array(7).fill("invalid"));
   });
 });
 
 describe("signs", () => {
   it("+, - and the minus sign −, with spaces after; accounting parentheses negate once more", () => {
-    expect(["+7", "-7", "−7", "- 7", "+ 7", "(7)", "( 7 )", "(-7)", "(−7)", "(+7)"].map(s => num(s))).toEqual([7, -7, -7, -7, 7, -7, -7, 7, 7, -7]);
+    expect(
+      ["+7", "-7", "−7", "- 7", "+ 7", "(7)", "( 7 )", "(-7)", "(−7)", "(+7)"].map((s) => num(s)),
+    ).toEqual([7, -7, -7, -7, 7, -7, -7, 7, 7, -7]);
   });
 
   it("one sign before and one after a currency symbol at most", () => {
-    expect(["-$3", "$-3", "-$-3", "USD -3", "--3", "$--3", "(7", "7)"].map(s => num(s))).toEqual([-3, -3, 3, -3, "invalid", "invalid", "invalid", "invalid"]);
+    expect(["-$3", "$-3", "-$-3", "USD -3", "--3", "$--3", "(7", "7)"].map((s) => num(s))).toEqual([
+      -3,
+      -3,
+      3,
+      -3,
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+    ]);
   });
 
   it("−0 reads as 0", () => {
@@ -74,13 +134,30 @@ describe("currency", () => {
   });
 
   it("a code must be followed by the number and preceded by it: letters around it are invalid", () => {
-    expect(["USDX 12", "12 XUSD", "ABC12", "12ABC", "USD", "$", "EUR.5"].map(s => num(s))).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", 0.5]);
+    expect(
+      ["USDX 12", "12 XUSD", "ABC12", "12ABC", "USD", "$", "EUR.5"].map((s) => num(s)),
+    ).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "invalid", 0.5]);
   });
 
   it("percent after a currency code, before or after it", () => {
-    expect(readNumberText("12% USD")).toEqual({ kind: "number", value: 12, percent: true, currency: "USD" });
-    expect(readNumberText("$12 %")).toEqual({ kind: "number", value: 12, percent: true, currency: "$" });
-    expect(readNumberText("12 USD%")).toEqual({ kind: "number", value: 12, percent: true, currency: "USD" });
+    expect(readNumberText("12% USD")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: true,
+      currency: "USD",
+    });
+    expect(readNumberText("$12 %")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: true,
+      currency: "$",
+    });
+    expect(readNumberText("12 USD%")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: true,
+      currency: "USD",
+    });
     expect(num("%")).toBe("invalid");
     expect(num("12%%")).toBe("invalid");
   });
@@ -88,8 +165,16 @@ describe("currency", () => {
 
 describe("magnitude suffixes", () => {
   it("k, M (and m), B, G, T, 万, 亿 — after a number only", () => {
-    expect(["1k", "1K", "1 k", "2m", "2M", "3B", "3G", "4T", "5万", "6亿"].map(s => num(s))).toEqual([1e3, 1e3, 1e3, 2e6, 2e6, 3e9, 3e9, 4e12, 5e4, 6e8]);
-    expect(["k", " M", "$k", "1kk", "1 x"].map(s => num(s))).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid"]);
+    expect(
+      ["1k", "1K", "1 k", "2m", "2M", "3B", "3G", "4T", "5万", "6亿"].map((s) => num(s)),
+    ).toEqual([1e3, 1e3, 1e3, 2e6, 2e6, 3e9, 3e9, 4e12, 5e4, 6e8]);
+    expect(["k", " M", "$k", "1kk", "1 x"].map((s) => num(s))).toEqual([
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+      "invalid",
+    ]);
   });
 
   it("rounds a scaled value to 15 significant digits, but keeps an unscaled one exactly as typed", () => {
@@ -102,25 +187,51 @@ describe("magnitude suffixes", () => {
 
 describe("separators and decimal marks", () => {
   it("point locales: ',' groups of exactly three, a '.' decimal; anything else is invalid", () => {
-    expect(["1,234", "12,345,678.5", "123,456"].map(s => num(s))).toEqual([1234, 12345678.5, 123456]);
-    expect(["1,23", "1234,567", "1,2345", ",123", "1,234,56", "1.234,5"].map(s => num(s))).toEqual(Array(6).fill("invalid"));
+    expect(["1,234", "12,345,678.5", "123,456"].map((s) => num(s))).toEqual([
+      1234, 12345678.5, 123456,
+    ]);
+    expect(
+      ["1,23", "1234,567", "1,2345", ",123", "1,234,56", "1.234,5"].map((s) => num(s)),
+    ).toEqual(Array(6).fill("invalid"));
   });
 
   it("comma locales: '.' groups of three with an optional ',' decimal, or a lone ',' decimal", () => {
     const de = { locale: "de-DE" };
-    expect(["1.234", "1.234.567,89", "12.345,5", ",5", "3,25", "1.5", "1234"].map(s => num(s, de))).toEqual([1234, 1234567.89, 12345.5, 0.5, 3.25, 1.5, 1234]);
-    expect(["1.23,4", "1,2,3", "1.2345,6"].map(s => num(s, de))).toEqual(["invalid", "invalid", "invalid"]);
+    expect(
+      ["1.234", "1.234.567,89", "12.345,5", ",5", "3,25", "1.5", "1234"].map((s) => num(s, de)),
+    ).toEqual([1234, 1234567.89, 12345.5, 0.5, 3.25, 1.5, 1234]);
+    expect(["1.23,4", "1,2,3", "1.2345,6"].map((s) => num(s, de))).toEqual([
+      "invalid",
+      "invalid",
+      "invalid",
+    ]);
     expect(num("1.234,5", { decimalComma: true })).toBe(1234.5);
     expect(num("1.234", { decimalComma: false })).toBe(1.234);
   });
 
   it("spaces of every kind, apostrophes (straight and curly) and underscores group digits", () => {
-    expect(["1 234", "1\u00a0234", "1\u202f234", "1\u2009234", "1\u2007234", "1'234", "1’234", "1_234", "1\t234"].map(s => num(s))).toEqual(Array(9).fill(1234));
+    expect(
+      [
+        "1 234",
+        "1\u00a0234",
+        "1\u202f234",
+        "1\u2009234",
+        "1\u2007234",
+        "1'234",
+        "1’234",
+        "1_234",
+        "1\t234",
+      ].map((s) => num(s)),
+    ).toEqual(Array(9).fill(1234));
   });
 
   it("the number itself: digits with at most one point, an optional exponent", () => {
-    expect(["1.", ".5", "0.5", "1e3", "1E+3", "2.5e-3", "007"].map(s => num(s))).toEqual([1, 0.5, 0.5, 1000, 1000, 0.0025, 7]);
-    expect(["e3", "1e", "1e+", ".", "1..2", "1.2.3", "0x10", "1e3.5", "١٢"].map(s => num(s))).toEqual(Array(9).fill("invalid"));
+    expect(["1.", ".5", "0.5", "1e3", "1E+3", "2.5e-3", "007"].map((s) => num(s))).toEqual([
+      1, 0.5, 0.5, 1000, 1000, 0.0025, 7,
+    ]);
+    expect(
+      ["e3", "1e", "1e+", ".", "1..2", "1.2.3", "0x10", "1e3.5", "١٢"].map((s) => num(s)),
+    ).toEqual(Array(9).fill("invalid"));
   });
 
   it("a value beyond the double range is invalid, not ∞", () => {
@@ -131,7 +242,14 @@ describe("separators and decimal marks", () => {
 
 describe("decimalMark", () => {
   it("',' or '.' from Intl; '.' for no locale, an unknown locale, or another mark", () => {
-    expect([undefined, "", "de-DE", "fr-FR", "en-GB", "de-CH"].map(decimalMark)).toEqual([".", ".", ",", ",", ".", "."]);
+    expect([undefined, "", "de-DE", "fr-FR", "en-GB", "de-CH"].map(decimalMark)).toEqual([
+      ".",
+      ".",
+      ",",
+      ",",
+      ".",
+      ".",
+    ]);
     expect(decimalMark("not a locale!")).toBe(".");
     expect(decimalMark("not a locale!")).toBe(".");
     // Arabic (Egypt) writes the Arabic decimal separator: neither ',' nor '.', so '.'
@@ -142,18 +260,38 @@ describe("decimalMark", () => {
 
 describe("edges found by mutation testing (round 2)", () => {
   it("a plain number has no currency and no percent", () => {
-    expect(readNumberText("12")).toEqual({ kind: "number", value: 12, percent: false, currency: null });
-    expect(readNumberText("-1.5")).toEqual({ kind: "number", value: -1.5, percent: false, currency: null });
+    expect(readNumberText("12")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: false,
+      currency: null,
+    });
+    expect(readNumberText("-1.5")).toEqual({
+      kind: "number",
+      value: -1.5,
+      percent: false,
+      currency: null,
+    });
   });
 
   it("one double quote at each end is dropped, with spaces inside; a quote in the middle is invalid", () => {
-    expect(['"12"', '"12', '12"', ' " 12 " '].map(s => num(s))).toEqual([12, 12, 12, 12]);
+    expect(['"12"', '"12', '12"', ' " 12 " '].map((s) => num(s))).toEqual([12, 12, 12, 12]);
     expect(num('1"2')).toBe("invalid");
   });
 
   it("percent after a currency written after the number, with a space before the %", () => {
-    expect(readNumberText("12 USD %")).toEqual({ kind: "number", value: 12, percent: true, currency: "USD" });
-    expect(readNumberText("12 € %")).toEqual({ kind: "number", value: 12, percent: true, currency: "€" });
+    expect(readNumberText("12 USD %")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: true,
+      currency: "USD",
+    });
+    expect(readNumberText("12 € %")).toEqual({
+      kind: "number",
+      value: 12,
+      percent: true,
+      currency: "€",
+    });
   });
 
   it("comma locales: a point is a thousands group only when every group after the first has three digits", () => {

@@ -4,7 +4,17 @@
  * the lookup of a field in a plan and by pattern, and the range lookup by last key (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import { FIELD_TREE, fieldAt, fieldOfSteps, fieldRange, mayHaveRange, PLAN_FIELDS, pathText, walkFields, type PlanField } from "../../src/engine/plan-fields";
+import {
+  FIELD_TREE,
+  fieldAt,
+  fieldOfSteps,
+  fieldRange,
+  mayHaveRange,
+  PLAN_FIELDS,
+  pathText,
+  walkFields,
+  type PlanField,
+} from "../../src/engine/plan-fields";
 import { createPlanEngine } from "../../src/engine/incremental";
 import { computePlan } from "../../src/engine/plan";
 import { setAtPath, type PathStep } from "../../src/engine/plan-path";
@@ -13,14 +23,38 @@ import type { ResolvedPlan } from "../../src/engine/resolved-plan-types";
 import type { PlanFile } from "../../src/engine/types";
 
 type Range = { min: number; minExclusive?: true; max: number | [usd: number, jpy: number] } | null;
-type Row = [pattern: string, kind: string, unit: string, range: Range, invalidates: string, literals?: string[]];
+type Row = [
+  pattern: string,
+  kind: string,
+  unit: string,
+  range: Range,
+  invalidates: string,
+  literals?: string[],
+];
 
-const POINT_KEYS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"];
+const POINT_KEYS = [
+  "concurrency",
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+  "completed",
+  "failed",
+];
 const sweepRows = (base: string): Row[] => [
-  [`${base}.replicaOutputTokensPerSec`, "input", "tokens per second", { min: 0, minExclusive: true, max: 1e12 }, "sku"],
+  [
+    `${base}.replicaOutputTokensPerSec`,
+    "input",
+    "tokens per second",
+    { min: 0, minExclusive: true, max: 1e12 },
+    "sku",
+  ],
   ...POINT_KEYS.map((k): Row => [`${base}.points[].${k}`, "data", "", null, "sku", ["inf"]]),
   [`${base}.points[].requestRate`, "data", "requests per second", null, "sku", ["inf"]],
-  ...["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"].map((m): Row => [`${base}.points[].${m}.*`, "data", "ms", null, "sku"]),
+  ...["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"].map(
+    (m): Row => [`${base}.points[].${m}.*`, "data", "ms", null, "sku"],
+  ),
 ];
 const workloadRows = (base: string): Row[] => [
   [`${base}.peakRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
@@ -30,7 +64,13 @@ const workloadRows = (base: string): Row[] => [
   [`${base}.outputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
 ];
 const scheduleRows = (base: string): Row[] => [
-  [`${base}.schedule.intervalSec`, "input", "seconds", { min: 0, minExclusive: true, max: 31_622_400 }, "skus"],
+  [
+    `${base}.schedule.intervalSec`,
+    "input",
+    "seconds",
+    { min: 0, minExclusive: true, max: 31_622_400 },
+    "skus",
+  ],
   [`${base}.schedule.rps[]`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
   [`${base}.schedule.minReplicas`, "input", "replicas", { min: 0, max: 1e6 }, "skus"],
   [`${base}.schedule.leadIntervals`, "input", "intervals", { min: 0, max: 1e6 }, "skus"],
@@ -49,26 +89,68 @@ const REGISTRY: Row[] = [
   ["factors.redundancy", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
   ["factors.redundancy.spare", "input", "spare replicas", { min: 0, max: 1e6 }, "skus"],
   ["skus[].gpusPerReplica", "input", "GPUs", { min: 0, minExclusive: true, max: 1e6 }, "sku"],
-  ["skus[].pricePerGpuHour", "input", "{currency} per GPU-hour", { min: 0, max: [1e7, 1e9] }, "sku"],
-  ["skus[].reservedPricePerGpuHour", "input", "{currency} per GPU-hour", { min: 0, max: [1e7, 1e9] }, "sku"],
+  [
+    "skus[].pricePerGpuHour",
+    "input",
+    "{currency} per GPU-hour",
+    { min: 0, max: [1e7, 1e9] },
+    "sku",
+  ],
+  [
+    "skus[].reservedPricePerGpuHour",
+    "input",
+    "{currency} per GPU-hour",
+    { min: 0, max: [1e7, 1e9] },
+    "sku",
+  ],
   ...sweepRows("skus[].sweep"),
   ...sweepRows("skus[].sweeps.*"),
   ["tenants.inputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
   ["tenants.outputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
-  ["tenants.pools[].costPerDay", "input", "{currency} per day", { min: 0, max: [1e10, 1e12] }, "pool"],
-  ["tenants.pools[].capacityTokensPerDay", "input", "tokens per day", { min: 0, minExclusive: true, max: 1e18 }, "pool"],
-  ["tenants.pools[].replicas", "input", "replicas", { min: 0, minExclusive: true, max: 1e9 }, "pool"],
+  [
+    "tenants.pools[].costPerDay",
+    "input",
+    "{currency} per day",
+    { min: 0, max: [1e10, 1e12] },
+    "pool",
+  ],
+  [
+    "tenants.pools[].capacityTokensPerDay",
+    "input",
+    "tokens per day",
+    { min: 0, minExclusive: true, max: 1e18 },
+    "pool",
+  ],
+  [
+    "tenants.pools[].replicas",
+    "input",
+    "replicas",
+    { min: 0, minExclusive: true, max: 1e9 },
+    "pool",
+  ],
   ["tenants.usage[].inputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
   ["tenants.usage[].outputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
   ["tenants.usage[].reservedReplicas", "input", "replicas", { min: 0, max: 1e9 }, "pool"],
-  ["tenants.shared[].costPerDay", "input", "{currency} per day", { min: 0, max: [1e10, 1e12] }, "tenants"],
+  [
+    "tenants.shared[].costPerDay",
+    "input",
+    "{currency} per day",
+    { min: 0, max: [1e10, 1e12] },
+    "tenants",
+  ],
 ];
 
 function rowOf(f: PlanField): Row {
   let range: Range = null;
   if (f.range) {
-    const max = typeof f.range.max === "function" ? ([f.range.max("USD"), f.range.max("JPY")] as [number, number]) : f.range.max;
-    range = f.range.minExclusive === undefined ? { min: f.range.min, max } : { min: f.range.min, minExclusive: f.range.minExclusive as true, max };
+    const max =
+      typeof f.range.max === "function"
+        ? ([f.range.max("USD"), f.range.max("JPY")] as [number, number])
+        : f.range.max;
+    range =
+      f.range.minExclusive === undefined
+        ? { min: f.range.min, max }
+        : { min: f.range.min, minExclusive: f.range.minExclusive as true, max };
   }
   const row: Row = [f.pattern, f.kind, f.unit, range, f.invalidates];
   if (f.literals !== undefined) row.push([...f.literals]);
@@ -92,13 +174,36 @@ describe("PLAN_FIELDS: the registry rows", () => {
     const same = at("workloads[].peakRps", steps);
     expect(same).toEqual(["workloads", 2, "peakRps"]);
     expect(same).not.toBe(steps);
-    for (const p of ["cells.*", "workloads[].avgRps", "workloads[].dailyRequests", "workloads[].inputTokens", "workloads[].outputTokens", "slo[].maxMs", "maxErrorRatePct", "skus[].gpusPerReplica", "skus[].pricePerGpuHour", "tenants.inputWeight", "tenants.outputWeight", "tenants.pools[].costPerDay", "tenants.pools[].capacityTokensPerDay", "tenants.pools[].replicas", "tenants.usage[].inputTokens", "tenants.usage[].outputTokens", "tenants.usage[].reservedReplicas", "tenants.shared[].costPerDay"]) {
+    for (const p of [
+      "cells.*",
+      "workloads[].avgRps",
+      "workloads[].dailyRequests",
+      "workloads[].inputTokens",
+      "workloads[].outputTokens",
+      "slo[].maxMs",
+      "maxErrorRatePct",
+      "skus[].gpusPerReplica",
+      "skus[].pricePerGpuHour",
+      "tenants.inputWeight",
+      "tenants.outputWeight",
+      "tenants.pools[].costPerDay",
+      "tenants.pools[].capacityTokensPerDay",
+      "tenants.pools[].replicas",
+      "tenants.usage[].inputTokens",
+      "tenants.usage[].outputTokens",
+      "tenants.usage[].reservedReplicas",
+      "tenants.shared[].costPerDay",
+    ]) {
       expect(at(p, ["a", 1, "b"]), p).toEqual(["a", 1, "b"]);
     }
-    for (const k of ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"]) expect(at(`workload.${k}`, ["workload", k])).toEqual(["workloads", 0, k]);
+    for (const k of ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"])
+      expect(at(`workload.${k}`, ["workload", k])).toEqual(["workloads", 0, k]);
     expect(at("factors.elasticity", ["factors", "elasticity"])).toEqual(["elasticity"]);
     expect(at("factors.redundancy", ["factors", "redundancy"])).toEqual(["redundancy", "factor"]);
-    expect(at("factors.redundancy.spare", ["factors", "redundancy", "spare"])).toEqual(["redundancy", "spare"]);
+    expect(at("factors.redundancy.spare", ["factors", "redundancy", "spare"])).toEqual([
+      "redundancy",
+      "spare",
+    ]);
     const none = PLAN_FIELDS.filter((f) => !f.resolved).map((f) => f.pattern);
     expect(none).toEqual([
       ...scheduleRows("workloads[]").map((r) => r[0]),
@@ -110,7 +215,8 @@ describe("PLAN_FIELDS: the registry rows", () => {
   });
 
   it("the tenant weights are held by the resolved plan only with the weighted method", () => {
-    const when = (method: string | null) => ({ tenants: method === null ? null : { method } }) as unknown as ResolvedPlan;
+    const when = (method: string | null) =>
+      ({ tenants: method === null ? null : { method } }) as unknown as ResolvedPlan;
     for (const p of ["tenants.inputWeight", "tenants.outputWeight"]) {
       const f = field(p).resolvedWhen!;
       expect(f(when("weighted"))).toBe(true);
@@ -118,27 +224,50 @@ describe("PLAN_FIELDS: the registry rows", () => {
       expect(f(when("output"))).toBe(false);
       expect(f(when(null))).toBe(false);
     }
-    expect(PLAN_FIELDS.filter((f) => f.resolvedWhen).map((f) => f.pattern)).toEqual(["tenants.inputWeight", "tenants.outputWeight"]);
+    expect(PLAN_FIELDS.filter((f) => f.resolvedWhen).map((f) => f.pattern)).toEqual([
+      "tenants.inputWeight",
+      "tenants.outputWeight",
+    ]);
   });
 
   it("the tree has one node per key, children in document order", () => {
     expect(FIELD_TREE.key).toBe("");
     expect(FIELD_TREE.field).toBeNull();
-    expect(FIELD_TREE.children.map((c) => c.key)).toEqual(["cells", "workloads", "workload", "slo", "maxErrorRatePct", "factors", "skus", "tenants"]);
+    expect(FIELD_TREE.children.map((c) => c.key)).toEqual([
+      "cells",
+      "workloads",
+      "workload",
+      "slo",
+      "maxErrorRatePct",
+      "factors",
+      "skus",
+      "tenants",
+    ]);
     const workloads = FIELD_TREE.children[1]!;
     expect(workloads.field).toBeNull();
     expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
-    expect(workloads.children[0]!.children.map((c) => c.key)).toEqual(["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens", "schedule"]);
+    expect(workloads.children[0]!.children.map((c) => c.key)).toEqual([
+      "peakRps",
+      "avgRps",
+      "dailyRequests",
+      "inputTokens",
+      "outputTokens",
+      "schedule",
+    ]);
     const redundancy = FIELD_TREE.children[5]!.children[1]!;
     expect(redundancy.key).toBe("redundancy");
     expect(redundancy.field?.pattern).toBe("factors.redundancy");
-    expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([["spare", "factors.redundancy.spare"]]);
+    expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([
+      ["spare", "factors.redundancy.spare"],
+    ]);
   });
 });
 
 describe("pathText: the text of a path", () => {
   it("indexes in brackets, identifier keys after a dot, other keys as JSON in brackets; the first key as written", () => {
-    expect(pathText(["skus", 1, "sweeps", "my load", "points", 0, "ttftMs", "p99"])).toBe('skus[1].sweeps["my load"].points[0].ttftMs.p99');
+    expect(pathText(["skus", 1, "sweeps", "my load", "points", 0, "ttftMs", "p99"])).toBe(
+      'skus[1].sweeps["my load"].points[0].ttftMs.p99',
+    );
     expect(pathText(["cells", "$x_1", "a.b", "9", ""])).toBe('cells.$x_1["a.b"]["9"][""]');
     expect(pathText(["my load", "x"])).toBe("my load.x");
     expect(pathText([0, "a", 2])).toBe("[0].a[2]");
@@ -151,21 +280,51 @@ describe("walkFields: every field of a plan in document order", () => {
   function walk(plan: unknown): { visits: [string, unknown, string][]; after: string[] } {
     const visits: [string, unknown, string][] = [];
     const after: string[] = [];
-    walkFields(plan, (f, v, path) => visits.push([f.pattern, v, path()]), (k) => after.push(k));
+    walkFields(
+      plan,
+      (f, v, path) => visits.push([f.pattern, v, path()]),
+      (k) => after.push(k),
+    );
     return { visits, after };
   }
-  const ROOTS = ["cells", "workloads", "workload", "slo", "maxErrorRatePct", "factors", "skus", "tenants"];
+  const ROOTS = [
+    "cells",
+    "workloads",
+    "workload",
+    "slo",
+    "maxErrorRatePct",
+    "factors",
+    "skus",
+    "tenants",
+  ];
 
   it("visits the values present, in registry order, with their path text, and calls after() once per root key", () => {
     const plan = {
       tenants: { usage: [{ team: "t", outputTokens: 2, inputTokens: 1 }], inputWeight: 3 },
       skus: [
-        { name: "A", gpusPerReplica: 2, sweeps: { "my load": { replicaOutputTokensPerSec: 9, points: [{ rps: 1, ttftMs: { p99: 5, "p99.9": 6 } }] } }, pricePerGpuHour: "=x" },
+        {
+          name: "A",
+          gpusPerReplica: 2,
+          sweeps: {
+            "my load": {
+              replicaOutputTokensPerSec: 9,
+              points: [{ rps: 1, ttftMs: { p99: 5, "p99.9": 6 } }],
+            },
+          },
+          pricePerGpuHour: "=x",
+        },
       ],
       factors: { redundancy: { spare: 1 }, elasticity: 1.2 },
       maxErrorRatePct: 2,
       slo: [{ metric: "ttft", maxMs: 100 }],
-      workloads: [{ name: "w", inputTokens: 3, peakRps: 10, schedule: { rps: [1, null, 2], intervalSec: 60 } }],
+      workloads: [
+        {
+          name: "w",
+          inputTokens: 3,
+          peakRps: 10,
+          schedule: { rps: [1, null, 2], intervalSec: 60 },
+        },
+      ],
       cells: { b: 2, a: "=b" },
     };
     expect(walk(plan)).toEqual({
@@ -183,10 +342,18 @@ describe("walkFields: every field of a plan in document order", () => {
         ["factors.redundancy.spare", 1, "factors.redundancy.spare"],
         ["skus[].gpusPerReplica", 2, "skus[0].gpusPerReplica"],
         ["skus[].pricePerGpuHour", "=x", "skus[0].pricePerGpuHour"],
-        ["skus[].sweeps.*.replicaOutputTokensPerSec", 9, 'skus[0].sweeps["my load"].replicaOutputTokensPerSec'],
+        [
+          "skus[].sweeps.*.replicaOutputTokensPerSec",
+          9,
+          'skus[0].sweeps["my load"].replicaOutputTokensPerSec',
+        ],
         ["skus[].sweeps.*.points[].rps", 1, 'skus[0].sweeps["my load"].points[0].rps'],
         ["skus[].sweeps.*.points[].ttftMs.*", 5, 'skus[0].sweeps["my load"].points[0].ttftMs.p99'],
-        ["skus[].sweeps.*.points[].ttftMs.*", 6, 'skus[0].sweeps["my load"].points[0].ttftMs["p99.9"]'],
+        [
+          "skus[].sweeps.*.points[].ttftMs.*",
+          6,
+          'skus[0].sweeps["my load"].points[0].ttftMs["p99.9"]',
+        ],
         ["tenants.inputWeight", 3, "tenants.inputWeight"],
         ["tenants.usage[].inputTokens", 1, "tenants.usage[0].inputTokens"],
         ["tenants.usage[].outputTokens", 2, "tenants.usage[0].outputTokens"],
@@ -198,24 +365,44 @@ describe("walkFields: every field of a plan in document order", () => {
   it("`workload` is walked only when `workloads` is not an array", () => {
     const w = { peakRps: 4 };
     expect(walk({ workload: w }).visits).toEqual([["workload.peakRps", 4, "workload.peakRps"]]);
-    expect(walk({ workload: w, workloads: "x" }).visits).toEqual([["workload.peakRps", 4, "workload.peakRps"]]);
+    expect(walk({ workload: w, workloads: "x" }).visits).toEqual([
+      ["workload.peakRps", 4, "workload.peakRps"],
+    ]);
     expect(walk({ workload: w, workloads: [] })).toEqual({ visits: [], after: ROOTS });
-    expect(walk({ workload: w, workloads: [{ avgRps: 1 }] }).visits).toEqual([["workloads[].avgRps", 1, "workloads[0].avgRps"]]);
+    expect(walk({ workload: w, workloads: [{ avgRps: 1 }] }).visits).toEqual([
+      ["workloads[].avgRps", 1, "workloads[0].avgRps"],
+    ]);
   });
 
   it("a redundancy factor as a number is a field; a container of the wrong kind is not entered; null values are not visited", () => {
-    expect(walk({ factors: { redundancy: 1.3, elasticity: null } }).visits).toEqual([["factors.redundancy", 1.3, "factors.redundancy"]]);
-    // an array is not the { spare } container: it is the factor's value (validation refuses it)
-    expect(walk({ factors: { redundancy: [1] } }).visits).toEqual([["factors.redundancy", [1], "factors.redundancy"]]);
-    expect(walk({ workloads: { 0: { peakRps: 1 } }, skus: [7, null, [], { gpusPerReplica: 1 }], cells: [1, 2], tenants: [{ inputWeight: 1 }], slo: { maxMs: 1 } }).visits).toEqual([
-      ["skus[].gpusPerReplica", 1, "skus[3].gpusPerReplica"],
+    expect(walk({ factors: { redundancy: 1.3, elasticity: null } }).visits).toEqual([
+      ["factors.redundancy", 1.3, "factors.redundancy"],
     ]);
-    expect(walk({ workloads: [{ schedule: { rps: { 0: 5 } } }, { schedule: { rps: [[1], { a: 1 }, 3] } }] }).visits).toEqual([
+    // an array is not the { spare } container: it is the factor's value (validation refuses it)
+    expect(walk({ factors: { redundancy: [1] } }).visits).toEqual([
+      ["factors.redundancy", [1], "factors.redundancy"],
+    ]);
+    expect(
+      walk({
+        workloads: { 0: { peakRps: 1 } },
+        skus: [7, null, [], { gpusPerReplica: 1 }],
+        cells: [1, 2],
+        tenants: [{ inputWeight: 1 }],
+        slo: { maxMs: 1 },
+      }).visits,
+    ).toEqual([["skus[].gpusPerReplica", 1, "skus[3].gpusPerReplica"]]);
+    expect(
+      walk({
+        workloads: [{ schedule: { rps: { 0: 5 } } }, { schedule: { rps: [[1], { a: 1 }, 3] } }],
+      }).visits,
+    ).toEqual([
       ["workloads[].schedule.rps[]", [1], "workloads[1].schedule.rps[0]"],
       ["workloads[].schedule.rps[]", { a: 1 }, "workloads[1].schedule.rps[1]"],
       ["workloads[].schedule.rps[]", 3, "workloads[1].schedule.rps[2]"],
     ]);
-    expect(walk({ cells: { a: null, b: undefined, c: 0 } }).visits).toEqual([["cells.*", 0, "cells.c"]]);
+    expect(walk({ cells: { a: null, b: undefined, c: 0 } }).visits).toEqual([
+      ["cells.*", 0, "cells.c"],
+    ]);
     // a field without children takes any value, an object too (validation refuses it later)
     expect(walk({ cells: { o: { x: 1 } }, maxErrorRatePct: [2] }).visits).toEqual([
       ["cells.*", { x: 1 }, "cells.o"],
@@ -223,7 +410,7 @@ describe("walkFields: every field of a plan in document order", () => {
     ]);
   });
 
-  it("only `workload` depends on another key: a key named \"undefined\" holding an array changes nothing", () => {
+  it('only `workload` depends on another key: a key named "undefined" holding an array changes nothing', () => {
     expect(walk({ undefined: [], cells: { a: 1 } }).visits).toEqual([["cells.*", 1, "cells.a"]]);
     expect(fieldAt({ undefined: [], cells: { a: 1 } }, ["cells", "a"])?.pattern).toBe("cells.*");
   });
@@ -235,7 +422,8 @@ describe("walkFields: every field of a plan in document order", () => {
   });
 
   it("a value that is not an object walks nothing and calls nothing", () => {
-    for (const v of [null, 5, "plan", [{ cells: { a: 1 } }]]) expect(walk(v)).toEqual({ visits: [], after: [] });
+    for (const v of [null, 5, "plan", [{ cells: { a: 1 } }]])
+      expect(walk(v)).toEqual({ visits: [], after: [] });
     expect(walk({})).toEqual({ visits: [], after: ROOTS });
   });
 
@@ -254,7 +442,15 @@ describe("fieldAt: the field at a path of a plan", () => {
     workloads: [{ peakRps: 1, schedule: { rps: [1, 2] } }, 7],
     workload: { peakRps: 2 },
     factors: { redundancy: { spare: 1 }, elasticity: 2 },
-    skus: [{ gpusPerReplica: 1, sweeps: { chat: { replicaOutputTokensPerSec: 5, points: [{ rps: 1, ttftMs: { p99: 3 } }] } }, sweep: { points: [] } }],
+    skus: [
+      {
+        gpusPerReplica: 1,
+        sweeps: {
+          chat: { replicaOutputTokensPerSec: 5, points: [{ rps: 1, ttftMs: { p99: 3 } }] },
+        },
+        sweep: { points: [] },
+      },
+    ],
     tenants: { usage: [{ inputTokens: 1 }] },
   };
   const at = (...steps: PathStep[]) => fieldAt(plan, steps)?.pattern ?? null;
@@ -269,8 +465,12 @@ describe("fieldAt: the field at a path of a plan", () => {
     expect(at("factors", "elasticity")).toBe("factors.elasticity");
     expect(at("maxErrorRatePct")).toBe("maxErrorRatePct");
     expect(at("skus", 0, "gpusPerReplica")).toBe("skus[].gpusPerReplica");
-    expect(at("skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec")).toBe("skus[].sweeps.*.replicaOutputTokensPerSec");
-    expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p99")).toBe("skus[].sweeps.*.points[].ttftMs.*");
+    expect(at("skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec")).toBe(
+      "skus[].sweeps.*.replicaOutputTokensPerSec",
+    );
+    expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p99")).toBe(
+      "skus[].sweeps.*.points[].ttftMs.*",
+    );
     expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p50")).toBeNull(); // a record key must be present
     expect(at("tenants", "usage", 0, "outputTokens")).toBe("tenants.usage[].outputTokens");
   });
@@ -282,7 +482,9 @@ describe("fieldAt: the field at a path of a plan", () => {
     expect(at("cells", "missing")).toBeNull();
     expect(at("cells", "nested")).toBe("cells.*"); // a cell holds any value
     expect(at("skus", 0, "sweeps", "other", "replicaOutputTokensPerSec")).toBeNull();
-    expect(at("skus", 0, "sweep", "replicaOutputTokensPerSec")).toBe("skus[].sweep.replicaOutputTokensPerSec");
+    expect(at("skus", 0, "sweep", "replicaOutputTokensPerSec")).toBe(
+      "skus[].sweep.replicaOutputTokensPerSec",
+    );
     expect(at("skus", 1, "gpusPerReplica")).toBeNull();
     expect(at("skus", "0", "gpusPerReplica")).toBeNull();
     expect(at("factors", "redundancy")).toBeNull(); // { spare } is a container
@@ -297,24 +499,63 @@ describe("fieldAt: the field at a path of a plan", () => {
   });
 
   it("the last step may be any value, but an indexed element on the way must be an object", () => {
-    expect(fieldAt({ workloads: [{ peakRps: "=x" }] }, ["workloads", 0, "peakRps"])?.pattern).toBe("workloads[].peakRps");
-    expect(fieldAt({ workloads: [{}] }, ["workloads", 0, "peakRps"])?.pattern).toBe("workloads[].peakRps");
+    expect(fieldAt({ workloads: [{ peakRps: "=x" }] }, ["workloads", 0, "peakRps"])?.pattern).toBe(
+      "workloads[].peakRps",
+    );
+    expect(fieldAt({ workloads: [{}] }, ["workloads", 0, "peakRps"])?.pattern).toBe(
+      "workloads[].peakRps",
+    );
     expect(fieldAt({ workloads: [null] }, ["workloads", 0, "peakRps"])).toBeNull();
     expect(fieldAt({ workloads: [[]] }, ["workloads", 0, "peakRps"])).toBeNull();
-    expect(fieldAt({ workloads: [{ schedule: { rps: [null] } }] }, ["workloads", 0, "schedule", "rps", 0])?.pattern).toBe("workloads[].schedule.rps[]");
-    expect(fieldAt({ workloads: [{ schedule: { rps: [{}] } }] }, ["workloads", 0, "schedule", "rps", 0])?.pattern).toBe("workloads[].schedule.rps[]");
+    expect(
+      fieldAt({ workloads: [{ schedule: { rps: [null] } }] }, [
+        "workloads",
+        0,
+        "schedule",
+        "rps",
+        0,
+      ])?.pattern,
+    ).toBe("workloads[].schedule.rps[]");
+    expect(
+      fieldAt({ workloads: [{ schedule: { rps: [{}] } }] }, ["workloads", 0, "schedule", "rps", 0])
+        ?.pattern,
+    ).toBe("workloads[].schedule.rps[]");
     expect(fieldAt({ workloads: {} }, ["workloads", 0, "peakRps"])).toBeNull();
-    expect(fieldAt({ skus: [{ sweeps: { chat: 5 } }] }, ["skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec"])).toBeNull();
-    expect(fieldAt({ skus: [{ sweeps: { chat: [] } }] }, ["skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec"])).toBeNull();
-    expect(fieldAt({ factors: { redundancy: 1.2 } }, ["factors", "redundancy"])?.pattern).toBe("factors.redundancy");
-    expect(fieldAt({ factors: { redundancy: [1] } }, ["factors", "redundancy"])?.pattern).toBe("factors.redundancy");
+    expect(
+      fieldAt({ skus: [{ sweeps: { chat: 5 } }] }, [
+        "skus",
+        0,
+        "sweeps",
+        "chat",
+        "replicaOutputTokensPerSec",
+      ]),
+    ).toBeNull();
+    expect(
+      fieldAt({ skus: [{ sweeps: { chat: [] } }] }, [
+        "skus",
+        0,
+        "sweeps",
+        "chat",
+        "replicaOutputTokensPerSec",
+      ]),
+    ).toBeNull();
+    expect(fieldAt({ factors: { redundancy: 1.2 } }, ["factors", "redundancy"])?.pattern).toBe(
+      "factors.redundancy",
+    );
+    expect(fieldAt({ factors: { redundancy: [1] } }, ["factors", "redundancy"])?.pattern).toBe(
+      "factors.redundancy",
+    );
     expect(fieldAt({ factors: 3 }, ["factors", "elasticity"])).toBeNull();
     expect(fieldAt({ cells: Object.create({ inherited: 1 }) }, ["cells", "inherited"])).toBeNull();
   });
 
   it("`workload` counts when `workloads` is not an array; a plan that is not an object has no fields", () => {
-    expect(fieldAt({ workload: { peakRps: 1 } }, ["workload", "peakRps"])?.pattern).toBe("workload.peakRps");
-    expect(fieldAt({ workload: { peakRps: 1 }, workloads: {} }, ["workload", "peakRps"])?.pattern).toBe("workload.peakRps");
+    expect(fieldAt({ workload: { peakRps: 1 } }, ["workload", "peakRps"])?.pattern).toBe(
+      "workload.peakRps",
+    );
+    expect(
+      fieldAt({ workload: { peakRps: 1 }, workloads: {} }, ["workload", "peakRps"])?.pattern,
+    ).toBe("workload.peakRps");
     expect(fieldAt(null, ["workload", "peakRps"])).toBeNull();
     expect(fieldAt([{ peakRps: 1 }], [0, "peakRps"])).toBeNull();
     expect(fieldAt({ cells: { a: 1 } }, [])).toBeNull();
@@ -324,8 +565,12 @@ describe("fieldAt: the field at a path of a plan", () => {
 describe("fieldOfSteps: the field a path's pattern names", () => {
   it("matches indexes to [], unknown keys to *, and nothing else", () => {
     const of = (...s: PathStep[]) => fieldOfSteps(s)?.pattern ?? null;
-    expect(of("skus", 4, "sweeps", "anything", "replicaOutputTokensPerSec")).toBe("skus[].sweeps.*.replicaOutputTokensPerSec");
-    expect(of("skus", 4, "sweep", "replicaOutputTokensPerSec")).toBe("skus[].sweep.replicaOutputTokensPerSec");
+    expect(of("skus", 4, "sweeps", "anything", "replicaOutputTokensPerSec")).toBe(
+      "skus[].sweeps.*.replicaOutputTokensPerSec",
+    );
+    expect(of("skus", 4, "sweep", "replicaOutputTokensPerSec")).toBe(
+      "skus[].sweep.replicaOutputTokensPerSec",
+    );
     expect(of("cells", "x")).toBe("cells.*");
     expect(of("workload", "peakRps")).toBe("workload.peakRps");
     expect(of("factors", "redundancy")).toBe("factors.redundancy");
@@ -340,25 +585,67 @@ describe("fieldOfSteps: the field a path's pattern names", () => {
 
 describe("fieldRange and mayHaveRange: a path's range, found by its last key", () => {
   it("gives min, max (by currency), unit, and minExclusive only when the minimum is refused", () => {
-    expect(fieldRange("workloads[3].peakRps")).toEqual({ min: 0, max: 1e9, unit: "requests per second" });
+    expect(fieldRange("workloads[3].peakRps")).toEqual({
+      min: 0,
+      max: 1e9,
+      unit: "requests per second",
+    });
     expect(Object.hasOwn(fieldRange("workloads[3].peakRps")!, "minExclusive")).toBe(false);
-    expect(fieldRange("slo[0].maxMs")).toEqual({ min: 0, minExclusive: true, max: 1e9, unit: "ms" });
-    expect(fieldRange("tenants.pools[1].costPerDay", "EUR")).toEqual({ min: 0, max: 1e10, unit: "EUR per day" });
-    expect(fieldRange("tenants.shared[0].costPerDay", "JPY")).toEqual({ min: 0, max: 1e12, unit: "JPY per day" });
-    expect(fieldRange("skus[0].reservedPricePerGpuHour")).toEqual({ min: 0, max: 1e7, unit: "USD per GPU-hour" });
-    expect(fieldRange("workload.schedule.rps[0]")).toEqual({ min: 0, max: 1e9, unit: "requests per second" });
-    expect(fieldRange("workloads[10].schedule.rps[999]")).toEqual({ min: 0, max: 1e9, unit: "requests per second" });
+    expect(fieldRange("slo[0].maxMs")).toEqual({
+      min: 0,
+      minExclusive: true,
+      max: 1e9,
+      unit: "ms",
+    });
+    expect(fieldRange("tenants.pools[1].costPerDay", "EUR")).toEqual({
+      min: 0,
+      max: 1e10,
+      unit: "EUR per day",
+    });
+    expect(fieldRange("tenants.shared[0].costPerDay", "JPY")).toEqual({
+      min: 0,
+      max: 1e12,
+      unit: "JPY per day",
+    });
+    expect(fieldRange("skus[0].reservedPricePerGpuHour")).toEqual({
+      min: 0,
+      max: 1e7,
+      unit: "USD per GPU-hour",
+    });
+    expect(fieldRange("workload.schedule.rps[0]")).toEqual({
+      min: 0,
+      max: 1e9,
+      unit: "requests per second",
+    });
+    expect(fieldRange("workloads[10].schedule.rps[999]")).toEqual({
+      min: 0,
+      max: 1e9,
+      unit: "requests per second",
+    });
   });
 
   it("the same last key in different places takes its own row (inputTokens of a workload, of a usage row)", () => {
     expect(fieldRange("workloads[0].inputTokens")?.max).toBe(1e9);
     expect(fieldRange("workload.inputTokens")?.unit).toBe("tokens per request");
-    expect(fieldRange("tenants.usage[0].inputTokens")).toEqual({ min: 0, max: 1e18, unit: "tokens per day" });
-    expect(fieldRange("tenants.pools[0].replicas")).toEqual({ min: 0, minExclusive: true, max: 1e9, unit: "replicas" });
-    expect(fieldRange("workloads[0].schedule.minReplicas")).toEqual({ min: 0, max: 1e6, unit: "replicas" });
+    expect(fieldRange("tenants.usage[0].inputTokens")).toEqual({
+      min: 0,
+      max: 1e18,
+      unit: "tokens per day",
+    });
+    expect(fieldRange("tenants.pools[0].replicas")).toEqual({
+      min: 0,
+      minExclusive: true,
+      max: 1e9,
+      unit: "replicas",
+    });
+    expect(fieldRange("workloads[0].schedule.minReplicas")).toEqual({
+      min: 0,
+      max: 1e6,
+      unit: "replicas",
+    });
   });
 
-  it("a path must match the whole pattern: nothing before it, indexes where the pattern has them, record keys as .key or [\"…\"]", () => {
+  it('a path must match the whole pattern: nothing before it, indexes where the pattern has them, record keys as .key or ["…"]', () => {
     expect(fieldRange("x.workloads[0].peakRps")).toBeNull();
     expect(fieldRange("xworkloads[0].peakRps")).toBeNull();
     expect(fieldRange("workloads.peakRps")).toBeNull();
@@ -374,24 +661,66 @@ describe("fieldRange and mayHaveRange: a path's range, found by its last key", (
     expect(fieldRange('skus[0].sweeps["a].replicaOutputTokensPerSec')).toBeNull();
     expect(fieldRange("skus[0].sweeps[0].replicaOutputTokensPerSec")).toBeNull();
     expect(fieldRange("skus[0].sweeps..replicaOutputTokensPerSec")).toBeNull();
-    expect(fieldRange("skus[0].sweeps.chat.replicaOutputTokensPerSec")?.unit).toBe("tokens per second");
+    expect(fieldRange("skus[0].sweeps.chat.replicaOutputTokensPerSec")?.unit).toBe(
+      "tokens per second",
+    );
     expect(fieldRange("skus[0].sweeps.x[.replicaOutputTokensPerSec")).toBeNull();
     expect(fieldRange("")).toBeNull();
   });
 
   it("mayHaveRange is true exactly for the last keys of ranged patterns", () => {
-    const ranged = ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens", "intervalSec", "rps[]", "minReplicas", "leadIntervals", "maxMs", "elasticity", "redundancy", "spare", "gpusPerReplica", "pricePerGpuHour", "reservedPricePerGpuHour", "replicaOutputTokensPerSec", "inputWeight", "outputWeight", "costPerDay", "capacityTokensPerDay", "replicas", "reservedReplicas"];
+    const ranged = [
+      "peakRps",
+      "avgRps",
+      "dailyRequests",
+      "inputTokens",
+      "outputTokens",
+      "intervalSec",
+      "rps[]",
+      "minReplicas",
+      "leadIntervals",
+      "maxMs",
+      "elasticity",
+      "redundancy",
+      "spare",
+      "gpusPerReplica",
+      "pricePerGpuHour",
+      "reservedPricePerGpuHour",
+      "replicaOutputTokensPerSec",
+      "inputWeight",
+      "outputWeight",
+      "costPerDay",
+      "capacityTokensPerDay",
+      "replicas",
+      "reservedReplicas",
+    ];
     for (const k of ranged) expect(mayHaveRange(k), k).toBe(true);
-    for (const k of ["maxErrorRatePct", "rps", "p99", "*", "requestRate", "rps[0]", "", "peakrps"]) expect(mayHaveRange(k), k).toBe(false);
+    for (const k of ["maxErrorRatePct", "rps", "p99", "*", "requestRate", "rps[0]", "", "peakrps"])
+      expect(mayHaveRange(k), k).toBe(false);
   });
 });
 
 describe("a schedule rate is a numeric field of the plan", () => {
   const plan = {
     format: "capplan.plan/v1",
-    workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 } }],
+    workloads: [
+      {
+        name: "chat",
+        peakRps: 50,
+        inputTokens: 300,
+        outputTokens: 300,
+        schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 },
+      },
+    ],
     factors: { elasticity: 1.2, redundancy: 1.2 },
-    skus: [{ name: "H100", gpusPerReplica: 4, pricePerGpuHour: 20, sweep: { replicaOutputTokensPerSec: 1500 } }],
+    skus: [
+      {
+        name: "H100",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
   } as unknown as PlanFile;
 
   it("isNumberField is true for rps[j] (its containers exist), and an edit of it gives the fresh result", () => {

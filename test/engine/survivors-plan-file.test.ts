@@ -27,7 +27,14 @@ function plan(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     format: FORMAT,
     workload: { peakRps: 50, inputTokens: 300, outputTokens: 300 },
-    skus: [{ name: "H", gpusPerReplica: 4, pricePerGpuHour: 20, sweep: { replicaOutputTokensPerSec: 1500 } }],
+    skus: [
+      {
+        name: "H",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
     ...over,
   };
 }
@@ -43,34 +50,58 @@ const expected = (what: string, got: string): string => `expected ${what}, got $
 describe("rangeIssue / rangeProblem: the range of a numeric field", () => {
   it("an inclusive minimum accepts the minimum and refuses just below it ('from')", () => {
     expect(rangeProblem("workloads[0].peakRps", 0)).toBeNull();
-    expect(rangeProblem("workloads[0].peakRps", -0.001)).toBe("expected from 0 up to 1e9 (requests per second), got -0.001");
+    expect(rangeProblem("workloads[0].peakRps", -0.001)).toBe(
+      "expected from 0 up to 1e9 (requests per second), got -0.001",
+    );
   });
 
   it("an exclusive minimum refuses the minimum itself and accepts just above it ('more than')", () => {
-    expect(rangeProblem("skus[0].gpusPerReplica", 0)).toBe("expected more than 0 up to 1e6 (GPUs), got 0");
+    expect(rangeProblem("skus[0].gpusPerReplica", 0)).toBe(
+      "expected more than 0 up to 1e6 (GPUs), got 0",
+    );
     expect(rangeProblem("skus[0].gpusPerReplica", 0.001)).toBeNull();
   });
 
   it("the maximum is allowed, just above it is refused", () => {
     expect(rangeProblem("workloads[0].peakRps", 1e9)).toBeNull();
-    expect(rangeProblem("workloads[0].peakRps", 1e9 + 1)).toBe("expected from 0 up to 1e9 (requests per second), got 1.000000001e9");
+    expect(rangeProblem("workloads[0].peakRps", 1e9 + 1)).toBe(
+      "expected from 0 up to 1e9 (requests per second), got 1.000000001e9",
+    );
     expect(rangeProblem("skus[0].gpusPerReplica", 1e6)).toBeNull();
-    expect(rangeProblem("skus[0].gpusPerReplica", 1e6 + 0.5)).toBe("expected more than 0 up to 1e6 (GPUs), got 1.0000005e6");
+    expect(rangeProblem("skus[0].gpusPerReplica", 1e6 + 0.5)).toBe(
+      "expected more than 0 up to 1e6 (GPUs), got 1.0000005e6",
+    );
   });
 
   it("writes limits and values from 1e6 up in exponent form without '+' or trailing zeros, below 1e6 as plain numbers", () => {
-    expect(rangeProblem("workloads[0].peakRps", 1.5e12)).toBe("expected from 0 up to 1e9 (requests per second), got 1.5e12");
-    expect(rangeProblem("workloads[0].peakRps", 2e9)).toBe("expected from 0 up to 1e9 (requests per second), got 2e9");
+    expect(rangeProblem("workloads[0].peakRps", 1.5e12)).toBe(
+      "expected from 0 up to 1e9 (requests per second), got 1.5e12",
+    );
+    expect(rangeProblem("workloads[0].peakRps", 2e9)).toBe(
+      "expected from 0 up to 1e9 (requests per second), got 2e9",
+    );
     // 999,999 is the last plain number; 1,000,000 is the first in exponent form
-    expect(rangeProblem("factors.elasticity", 999_999)).toBe("expected more than 0 up to 1000 (factor), got 999999");
-    expect(rangeProblem("factors.elasticity", 1e6)).toBe("expected more than 0 up to 1000 (factor), got 1e6");
-    expect(rangeProblem("workloads[0].schedule.minReplicas", 1_000_001)).toBe("expected from 0 up to 1e6 (replicas), got 1.000001e6");
-    expect(rangeProblem("slo[0].maxMs", -999_999)).toBe("expected more than 0 up to 1e9 (ms), got -999999");
+    expect(rangeProblem("factors.elasticity", 999_999)).toBe(
+      "expected more than 0 up to 1000 (factor), got 999999",
+    );
+    expect(rangeProblem("factors.elasticity", 1e6)).toBe(
+      "expected more than 0 up to 1000 (factor), got 1e6",
+    );
+    expect(rangeProblem("workloads[0].schedule.minReplicas", 1_000_001)).toBe(
+      "expected from 0 up to 1e6 (replicas), got 1.000001e6",
+    );
+    expect(rangeProblem("slo[0].maxMs", -999_999)).toBe(
+      "expected more than 0 up to 1e9 (ms), got -999999",
+    );
   });
 
   it("the price's maximum and unit follow the currency (default USD)", () => {
-    expect(rangeProblem("skus[0].pricePerGpuHour", 1e20)).toBe("expected from 0 up to 1e7 (USD per GPU-hour), got 1e20");
-    expect(rangeProblem("skus[0].pricePerGpuHour", 1e20, "JPY")).toBe("expected from 0 up to 1e9 (JPY per GPU-hour), got 1e20");
+    expect(rangeProblem("skus[0].pricePerGpuHour", 1e20)).toBe(
+      "expected from 0 up to 1e7 (USD per GPU-hour), got 1e20",
+    );
+    expect(rangeProblem("skus[0].pricePerGpuHour", 1e20, "JPY")).toBe(
+      "expected from 0 up to 1e9 (JPY per GPU-hour), got 1e20",
+    );
     expect(rangeProblem("skus[0].pricePerGpuHour", 1e7)).toBeNull();
     expect(rangeProblem("skus[0].pricePerGpuHour", 1e8, "JPY")).toBeNull();
   });
@@ -88,10 +119,22 @@ describe("rangeIssue / rangeProblem: the range of a numeric field", () => {
       path: "skus[2].gpusPerReplica",
       params: { exclusive: true, min: "0", max: "1e6", unit: "GPUs", got: "-1" },
     });
-    expect(rangeIssue("workload.peakRps", -1)?.params).toEqual({ exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-1" });
+    expect(rangeIssue("workload.peakRps", -1)?.params).toEqual({
+      exclusive: false,
+      min: "0",
+      max: "1e9",
+      unit: "requests per second",
+      got: "-1",
+    });
     expect(rangeIssue("workload.peakRps", 3)).toBeNull();
     // without a currency: USD
-    expect(rangeIssue("skus[0].pricePerGpuHour", 2e7)?.params).toEqual({ exclusive: false, min: "0", max: "1e7", unit: "USD per GPU-hour", got: "2e7" });
+    expect(rangeIssue("skus[0].pricePerGpuHour", 2e7)?.params).toEqual({
+      exclusive: false,
+      min: "0",
+      max: "1e7",
+      unit: "USD per GPU-hour",
+      got: "2e7",
+    });
   });
 });
 
@@ -147,7 +190,9 @@ describe("keyPath, workloadName, workloadDefs", () => {
       { def: a, path: "workloads[0]" },
       { def: b, path: "workloads[1]" },
     ]);
-    expect(workloadDefs({ workload: b } as unknown as PlanFile)).toEqual([{ def: b, path: "workload" }]);
+    expect(workloadDefs({ workload: b } as unknown as PlanFile)).toEqual([
+      { def: b, path: "workload" },
+    ]);
     expect(workloadDefs({ workload: [b] } as unknown as PlanFile)).toEqual([]);
     expect(workloadDefs({ workload: null } as unknown as PlanFile)).toEqual([]);
     expect(workloadDefs({} as PlanFile)).toEqual([]);
@@ -155,10 +200,40 @@ describe("keyPath, workloadName, workloadDefs", () => {
 });
 
 describe("STAT_PATTERN: the statistics an SLO may name", () => {
-  it.each(["mean", "min", "max", "std", "median", "p0", "p5", "p50", "p99", "p100", "p99.9", "p99.99", "p9.5"])("accepts %s", (s) => {
+  it.each([
+    "mean",
+    "min",
+    "max",
+    "std",
+    "median",
+    "p0",
+    "p5",
+    "p50",
+    "p99",
+    "p100",
+    "p99.9",
+    "p99.99",
+    "p9.5",
+  ])("accepts %s", (s) => {
     expect(STAT_PATTERN.test(s)).toBe(true);
   });
-  it.each(["", "p", "p101", "p999", "p1000", "p99.", "p.9", "P99", "xmean", "meanx", "p99x", "p99.9x", "ap99", "p100.5x", "avg"])("refuses %j", (s) => {
+  it.each([
+    "",
+    "p",
+    "p101",
+    "p999",
+    "p1000",
+    "p99.",
+    "p.9",
+    "P99",
+    "xmean",
+    "meanx",
+    "p99x",
+    "p99.9x",
+    "ap99",
+    "p100.5x",
+    "avg",
+  ])("refuses %j", (s) => {
     expect(STAT_PATTERN.test(s)).toBe(false);
   });
 });
@@ -170,7 +245,9 @@ describe("validatePlan: the document, format, title and currency", () => {
   });
 
   it("a wrong or missing format tag is an error at `format`", () => {
-    expect(errs(plan({ format: "capplan.plan/v2" }))).toEqual([["format", expected('"capplan.plan/v1"', '"capplan.plan/v2"')]]);
+    expect(errs(plan({ format: "capplan.plan/v2" }))).toEqual([
+      ["format", expected('"capplan.plan/v1"', '"capplan.plan/v2"')],
+    ]);
     const { format: _, ...noFormat } = plan();
     expect(errs(noFormat)).toEqual([["format", expected('"capplan.plan/v1"', "missing")]]);
   });
@@ -178,12 +255,22 @@ describe("validatePlan: the document, format, title and currency", () => {
   it("a title or currency that is not a non-empty string is an error at `title` / `currency` (no leading dot)", () => {
     expect(errs(plan({ title: 5 }))).toEqual([["title", expected("a non-empty string", "5")]]);
     expect(errs(plan({ title: "" }))).toEqual([["title", expected("a non-empty string", '""')]]);
-    expect(errs(plan({ currency: 5 }))).toEqual([["currency", expected("a non-empty string", "5")]]);
+    expect(errs(plan({ currency: 5 }))).toEqual([
+      ["currency", expected("a non-empty string", "5")],
+    ]);
     expect(errs(plan({ title: "t", currency: "EUR" }))).toEqual([]);
   });
 
   it("the currency is three capital letters, nothing around them", () => {
-    const bad = (c: string) => [["currency", expected("a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY", JSON.stringify(c))]];
+    const bad = (c: string) => [
+      [
+        "currency",
+        expected(
+          "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY",
+          JSON.stringify(c),
+        ),
+      ],
+    ];
     expect(errs(plan({ currency: "usd" }))).toEqual(bad("usd"));
     expect(errs(plan({ currency: "USDX" }))).toEqual(bad("USDX"));
     expect(errs(plan({ currency: "XUSD" }))).toEqual(bad("XUSD"));
@@ -192,16 +279,36 @@ describe("validatePlan: the document, format, title and currency", () => {
   });
 
   it("the currency sets the price range; an invalid currency falls back to USD", () => {
-    const sku = (price: number) => [{ name: "H", gpusPerReplica: 1, pricePerGpuHour: price, sweep: { replicaOutputTokensPerSec: 1 } }];
+    const sku = (price: number) => [
+      {
+        name: "H",
+        gpusPerReplica: 1,
+        pricePerGpuHour: price,
+        sweep: { replicaOutputTokensPerSec: 1 },
+      },
+    ];
     expect(errs(plan({ currency: "JPY", skus: sku(5e8) }))).toEqual([]);
-    expect(errs(plan({ currency: "JPY", skus: sku(2e9) }))).toEqual([["skus[0].pricePerGpuHour", "expected from 0 up to 1e9 (JPY per GPU-hour), got 2e9"]]);
-    expect(errs(plan({ skus: sku(2e7) }))).toEqual([["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"]]);
-    expect(errs(plan({ currency: "jpy", skus: sku(2e7) }))).toEqual([
-      ["currency", expected("a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY", '"jpy"')],
+    expect(errs(plan({ currency: "JPY", skus: sku(2e9) }))).toEqual([
+      ["skus[0].pricePerGpuHour", "expected from 0 up to 1e9 (JPY per GPU-hour), got 2e9"],
+    ]);
+    expect(errs(plan({ skus: sku(2e7) }))).toEqual([
       ["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"],
     ]);
-    expect(errs(plan({ currency: "JPYY", skus: sku(2e7) }))[1]).toEqual(["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"]);
-    expect(errs(plan({ currency: 392, skus: sku(2e7) }))[1]).toEqual(["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"]);
+    expect(errs(plan({ currency: "jpy", skus: sku(2e7) }))).toEqual([
+      [
+        "currency",
+        expected("a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY", '"jpy"'),
+      ],
+      ["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7"],
+    ]);
+    expect(errs(plan({ currency: "JPYY", skus: sku(2e7) }))[1]).toEqual([
+      "skus[0].pricePerGpuHour",
+      "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7",
+    ]);
+    expect(errs(plan({ currency: 392, skus: sku(2e7) }))[1]).toEqual([
+      "skus[0].pricePerGpuHour",
+      "expected from 0 up to 1e7 (USD per GPU-hour), got 2e7",
+    ]);
     // an array is not read as its text "JPY"
     expect(errs(plan({ currency: ["JPY"], skus: sku(2e7) }))).toEqual([
       ["currency", expected("a non-empty string", "an array of 1")],
@@ -219,7 +326,12 @@ describe("validatePlan: the document, format, title and currency", () => {
           expected: '"capplan.plan/v1"',
           got: "1",
           message: 'expected "capplan.plan/v1", got 1',
-          problem: { code: "planFile.expected", severity: "error", path: "format", params: { expected: '"capplan.plan/v1"', got: "1" } },
+          problem: {
+            code: "planFile.expected",
+            severity: "error",
+            path: "format",
+            params: { expected: '"capplan.plan/v1"', got: "1" },
+          },
         },
       ],
     });
@@ -235,16 +347,32 @@ describe("validatePlan: the document, format, title and currency", () => {
 
 describe("validatePlan: cells", () => {
   it("cells must be an object", () => {
-    expect(errs(plan({ cells: [1] }))).toEqual([["cells", expected("an object mapping cell names to numbers or formulas", "an array of 1")]]);
-    expect(errs(plan({ cells: null }))).toEqual([["cells", expected("an object mapping cell names to numbers or formulas", "null")]]);
+    expect(errs(plan({ cells: [1] }))).toEqual([
+      ["cells", expected("an object mapping cell names to numbers or formulas", "an array of 1")],
+    ]);
+    expect(errs(plan({ cells: null }))).toEqual([
+      ["cells", expected("an object mapping cell names to numbers or formulas", "null")],
+    ]);
   });
 
   it("a bad cell name and a bad cell value are both reported, at the cell's path (brackets for a non-identifier)", () => {
-    expect(errs(plan({ cells: { "9x": 1, sum: 2, ok: "two", "a b": "=1", f: "=ok * 2", n: "1,500", z: -1e30 } }))).toEqual([
-      ['cells["9x"]', '"9x" is not a valid cell name (letters, digits and _, not starting with a digit)'],
+    expect(
+      errs(
+        plan({
+          cells: { "9x": 1, sum: 2, ok: "two", "a b": "=1", f: "=ok * 2", n: "1,500", z: -1e30 },
+        }),
+      ),
+    ).toEqual([
+      [
+        'cells["9x"]',
+        '"9x" is not a valid cell name (letters, digits and _, not starting with a digit)',
+      ],
       ["cells.sum", '"sum" is reserved (a formula function or keyword) and cannot name a cell'],
       ["cells.ok", expected(NUM, '"two"')],
-      ['cells["a b"]', '"a b" is not a valid cell name (letters, digits and _, not starting with a digit)'],
+      [
+        'cells["a b"]',
+        '"a b" is not a valid cell name (letters, digits and _, not starting with a digit)',
+      ],
     ]);
   });
 
@@ -254,17 +382,28 @@ describe("validatePlan: cells", () => {
 });
 
 describe("validatePlan: workloads", () => {
-  const wl = (over: Record<string, unknown> = {}) => ({ peakRps: 1, inputTokens: 1, outputTokens: 1, ...over });
+  const wl = (over: Record<string, unknown> = {}) => ({
+    peakRps: 1,
+    inputTokens: 1,
+    outputTokens: 1,
+    ...over,
+  });
 
   it("neither workloads nor workload: an error at `workloads`; a workload that is not an object: at `workload`", () => {
     const msg = expected("an array of workloads (or one `workload` object)", "missing");
     expect(errs({ format: FORMAT, skus: [] })).toEqual([["workloads", msg]]);
-    expect(errs({ format: FORMAT, workload: [wl()], skus: [] })).toEqual([["workload", expected("an array of workloads (or one `workload` object)", "an array of 1")]]);
-    expect(errs({ format: FORMAT, workload: 5, skus: [] })).toEqual([["workload", expected("an array of workloads (or one `workload` object)", "5")]]);
+    expect(errs({ format: FORMAT, workload: [wl()], skus: [] })).toEqual([
+      ["workload", expected("an array of workloads (or one `workload` object)", "an array of 1")],
+    ]);
+    expect(errs({ format: FORMAT, workload: 5, skus: [] })).toEqual([
+      ["workload", expected("an array of workloads (or one `workload` object)", "5")],
+    ]);
   });
 
   it("workloads must be an array of objects; each bad entry is reported at its index", () => {
-    expect(errs({ format: FORMAT, workloads: { a: 1 }, skus: [] })).toEqual([["workloads", expected("an array of workloads", "an object")]]);
+    expect(errs({ format: FORMAT, workloads: { a: 1 }, skus: [] })).toEqual([
+      ["workloads", expected("an array of workloads", "an object")],
+    ]);
     expect(errs({ format: FORMAT, workloads: [wl(), 3, null, []], skus: [] })).toEqual([
       ["workloads[1]", expected("a workload object", "3")],
       ["workloads[2]", expected("a workload object", "null")],
@@ -273,15 +412,26 @@ describe("validatePlan: workloads", () => {
   });
 
   it("both workloads and workload: a warning at `workload`, and `workloads` is checked (not `workload`)", () => {
-    const r = validatePlan({ format: FORMAT, workloads: [wl({ name: "a" })], workload: { peakRps: "x" }, skus: [] });
-    expect(r.ok && r.warnings).toEqual(["both `workloads` and `workload` are given; `workloads` is used"]);
-    expect(r.ok && r.problems).toEqual([{ code: "planFile.bothWorkloads", severity: "warning", params: {}, path: "workload" }]);
+    const r = validatePlan({
+      format: FORMAT,
+      workloads: [wl({ name: "a" })],
+      workload: { peakRps: "x" },
+      skus: [],
+    });
+    expect(r.ok && r.warnings).toEqual([
+      "both `workloads` and `workload` are given; `workloads` is used",
+    ]);
+    expect(r.ok && r.problems).toEqual([
+      { code: "planFile.bothWorkloads", severity: "warning", params: {}, path: "workload" },
+    ]);
   });
 
   it("an empty workloads array validates with the warning planFile.noWorkloads", () => {
     const r = validatePlan({ format: FORMAT, workloads: [], skus: [] });
     expect(r.ok && r.warnings).toEqual(["the plan has no workloads"]);
-    expect(r.ok && r.problems).toEqual([{ code: "planFile.noWorkloads", severity: "warning", params: {}, path: "workloads" }]);
+    expect(r.ok && r.problems).toEqual([
+      { code: "planFile.noWorkloads", severity: "warning", params: {}, path: "workloads" },
+    ]);
   });
 
   it("peakRps, inputTokens and outputTokens are required (in this order), avgRps and dailyRequests are not", () => {
@@ -298,8 +448,32 @@ describe("validatePlan: workloads", () => {
   });
 
   it("every workload number is range-checked: peakRps, tokens, avgRps and dailyRequests (at the maximum passes, above fails)", () => {
-    expect(errs(plan({ workload: wl({ peakRps: 1e9, inputTokens: 1e9, outputTokens: 1e9, avgRps: 1e9, dailyRequests: 1e15 }) }))).toEqual([]);
-    expect(errs(plan({ workload: wl({ peakRps: 2e9, inputTokens: 2e9, outputTokens: -1, avgRps: 2e9, dailyRequests: 2e15 }) }))).toEqual([
+    expect(
+      errs(
+        plan({
+          workload: wl({
+            peakRps: 1e9,
+            inputTokens: 1e9,
+            outputTokens: 1e9,
+            avgRps: 1e9,
+            dailyRequests: 1e15,
+          }),
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      errs(
+        plan({
+          workload: wl({
+            peakRps: 2e9,
+            inputTokens: 2e9,
+            outputTokens: -1,
+            avgRps: 2e9,
+            dailyRequests: 2e15,
+          }),
+        }),
+      ),
+    ).toEqual([
       ["workload.peakRps", "expected from 0 up to 1e9 (requests per second), got 2e9"],
       ["workload.inputTokens", "expected from 0 up to 1e9 (tokens per request), got 2e9"],
       ["workload.outputTokens", "expected from 0 up to 1e9 (tokens per request), got -1"],
@@ -309,9 +483,13 @@ describe("validatePlan: workloads", () => {
   });
 
   it("a numeric string is range-checked like a number, keeping its text in the message; formulas are not checked", () => {
-    expect(errs(plan({ workload: wl({ peakRps: "2,000,000,000" }) }))).toEqual([["workload.peakRps", 'expected from 0 up to 1e9 (requests per second), got 2e9']]);
-    expect(errs(plan({ workload: wl({ peakRps: " =nope(" , avgRps: "=1/0" }) }))).toEqual([]);
-    expect(errs(plan({ workload: wl({ peakRps: "x=1", avgRps: "", dailyRequests: true }) }))).toEqual([
+    expect(errs(plan({ workload: wl({ peakRps: "2,000,000,000" }) }))).toEqual([
+      ["workload.peakRps", "expected from 0 up to 1e9 (requests per second), got 2e9"],
+    ]);
+    expect(errs(plan({ workload: wl({ peakRps: " =nope(", avgRps: "=1/0" }) }))).toEqual([]);
+    expect(
+      errs(plan({ workload: wl({ peakRps: "x=1", avgRps: "", dailyRequests: true }) })),
+    ).toEqual([
       ["workload.peakRps", expected(NUM, '"x=1"')],
       ["workload.avgRps", expected(NUM, '""')],
       ["workload.dailyRequests", expected(NUM, "true")],
@@ -326,13 +504,34 @@ describe("validatePlan: workloads", () => {
         expected: "a value in range",
         got: '"-5"',
         message: "expected from 0 up to 1e9 (requests per second), got -5",
-        problem: { code: "planFile.range", severity: "error", path: "workload.peakRps", params: { exclusive: false, min: "0", max: "1e9", unit: "requests per second", got: "-5" } },
+        problem: {
+          code: "planFile.range",
+          severity: "error",
+          path: "workload.peakRps",
+          params: {
+            exclusive: false,
+            min: "0",
+            max: "1e9",
+            unit: "requests per second",
+            got: "-5",
+          },
+        },
       },
     ]);
   });
 
   it("a non-finite number or null is not a number", () => {
-    expect(errs(plan({ workload: wl({ peakRps: Number.POSITIVE_INFINITY, avgRps: null, inputTokens: Number.NaN }) }))).toEqual([
+    expect(
+      errs(
+        plan({
+          workload: wl({
+            peakRps: Number.POSITIVE_INFINITY,
+            avgRps: null,
+            inputTokens: Number.NaN,
+          }),
+        }),
+      ),
+    ).toEqual([
       ["workload.peakRps", expected(NUM, "null")],
       ["workload.inputTokens", expected(NUM, "null")],
       ["workload.avgRps", expected(NUM, "null")],
@@ -340,46 +539,121 @@ describe("validatePlan: workloads", () => {
   });
 
   it("a name must be a non-empty string; duplicate names refer to the first use", () => {
-    expect(errs({ format: FORMAT, workloads: [wl({ name: "" }), wl({ name: 3 })], skus: [] })).toEqual([
+    expect(
+      errs({ format: FORMAT, workloads: [wl({ name: "" }), wl({ name: 3 })], skus: [] }),
+    ).toEqual([
       ["workloads[0].name", expected("a non-empty string", '""')],
       ["workloads[1].name", expected("a non-empty string", "3")],
     ]);
     // names that are not strings are errors of their own, never duplicates
-    expect(errs({ format: FORMAT, workloads: [wl({ name: 3 }), wl({ name: 3 })], skus: [] })).toEqual([
+    expect(
+      errs({ format: FORMAT, workloads: [wl({ name: 3 }), wl({ name: 3 })], skus: [] }),
+    ).toEqual([
       ["workloads[0].name", expected("a non-empty string", "3")],
       ["workloads[1].name", expected("a non-empty string", "3")],
     ]);
-    const r = validatePlan({ format: FORMAT, workloads: [wl({ name: "a" }), wl({ name: "b" }), wl({ name: "a" }), wl({ name: "a" }), wl({ name: "b" })], skus: [] });
-    expect(r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.got, e.message, e.problem?.code])).toEqual([
-      ["workloads[2].name", "a workload name not used before", '"a"', 'duplicate workload name "a" (also at workloads[0].name)', "planFile.duplicate"],
-      ["workloads[3].name", "a workload name not used before", '"a"', 'duplicate workload name "a" (also at workloads[0].name)', "planFile.duplicate"],
-      ["workloads[4].name", "a workload name not used before", '"b"', 'duplicate workload name "b" (also at workloads[1].name)', "planFile.duplicate"],
+    const r = validatePlan({
+      format: FORMAT,
+      workloads: [
+        wl({ name: "a" }),
+        wl({ name: "b" }),
+        wl({ name: "a" }),
+        wl({ name: "a" }),
+        wl({ name: "b" }),
+      ],
+      skus: [],
+    });
+    expect(
+      r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.got, e.message, e.problem?.code]),
+    ).toEqual([
+      [
+        "workloads[2].name",
+        "a workload name not used before",
+        '"a"',
+        'duplicate workload name "a" (also at workloads[0].name)',
+        "planFile.duplicate",
+      ],
+      [
+        "workloads[3].name",
+        "a workload name not used before",
+        '"a"',
+        'duplicate workload name "a" (also at workloads[0].name)',
+        "planFile.duplicate",
+      ],
+      [
+        "workloads[4].name",
+        "a workload name not used before",
+        '"b"',
+        'duplicate workload name "b" (also at workloads[1].name)',
+        "planFile.duplicate",
+      ],
     ]);
   });
 
   it("the workload names a SKU's sweeps may use: names, 'default' for a lone unnamed one, workload<N> otherwise", () => {
-    const sku = (sweeps: Record<string, unknown>) => [{ name: "H", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps }];
+    const sku = (sweeps: Record<string, unknown>) => [
+      { name: "H", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps },
+    ];
     const ref = { replicaOutputTokensPerSec: 1 };
     expect(errs({ format: FORMAT, workload: wl(), skus: sku({ default: ref }) })).toEqual([]);
-    expect(errs({ format: FORMAT, workloads: [wl({ name: "chat" }), wl()], skus: sku({ chat: ref, workload2: ref }) })).toEqual([]);
-    expect(errs({ format: FORMAT, workloads: [wl({ name: "chat" }), wl()], skus: sku({ workload1: ref }) })).toEqual([
-      ["skus[0].sweeps.workload1", '"workload1" is not a workload of this plan; expected a workload name ("chat", "workload2")'],
+    expect(
+      errs({
+        format: FORMAT,
+        workloads: [wl({ name: "chat" }), wl()],
+        skus: sku({ chat: ref, workload2: ref }),
+      }),
+    ).toEqual([]);
+    expect(
+      errs({
+        format: FORMAT,
+        workloads: [wl({ name: "chat" }), wl()],
+        skus: sku({ workload1: ref }),
+      }),
+    ).toEqual([
+      [
+        "skus[0].sweeps.workload1",
+        '"workload1" is not a workload of this plan; expected a workload name ("chat", "workload2")',
+      ],
     ]);
   });
 });
 
 describe("validatePlan: a workload's trace", () => {
-  const traced = (trace: unknown, over: Record<string, unknown> = {}) => plan({ workload: { trace, ...over } });
-  const summary = { requests: 10, binSec: 60, peakRps: 2, p99Rps: 1.5, durationSec: 600, seriesStartSec: 0, meanRps: 1, inputTokens: { mean: 100 }, outputTokens: { mean: null }, series: [1, 2] };
+  const traced = (trace: unknown, over: Record<string, unknown> = {}) =>
+    plan({ workload: { trace, ...over } });
+  const summary = {
+    requests: 10,
+    binSec: 60,
+    peakRps: 2,
+    p99Rps: 1.5,
+    durationSec: 600,
+    seriesStartSec: 0,
+    meanRps: 1,
+    inputTokens: { mean: 100 },
+    outputTokens: { mean: null },
+    series: [1, 2],
+  };
 
   it("a traced workload needs no peakRps or token counts, but they are still range-checked", () => {
     expect(errs(traced({ file: "t.csv" }))).toEqual([]);
-    expect(errs(traced({ file: "t.csv" }, { peakRps: -1 }))).toEqual([["workload.peakRps", "expected from 0 up to 1e9 (requests per second), got -1"]]);
+    expect(errs(traced({ file: "t.csv" }, { peakRps: -1 }))).toEqual([
+      ["workload.peakRps", "expected from 0 up to 1e9 (requests per second), got -1"],
+    ]);
   });
 
   it("the trace must be an object with a file or a traffic summary", () => {
-    expect(errs(traced("t.csv"))).toEqual([["workload.trace", expected("a trace object with file (or an imported traffic summary)", '"t.csv"')]]);
-    expect(errs(traced({ name: "x" }))).toEqual([["workload.trace", "expected a trace with file (or an imported traffic summary), got neither"]]);
+    expect(errs(traced("t.csv"))).toEqual([
+      [
+        "workload.trace",
+        expected("a trace object with file (or an imported traffic summary)", '"t.csv"'),
+      ],
+    ]);
+    expect(errs(traced({ name: "x" }))).toEqual([
+      [
+        "workload.trace",
+        "expected a trace with file (or an imported traffic summary), got neither",
+      ],
+    ]);
     const r = validatePlan(traced({}));
     expect(r.ok ? [] : r.errors).toEqual([
       {
@@ -387,7 +661,14 @@ describe("validatePlan: a workload's trace", () => {
         expected: "a trace with file or traffic",
         got: "an object",
         message: "expected a trace with file (or an imported traffic summary), got neither",
-        problem: { code: "text", severity: "error", path: "workload.trace", params: { text: "expected a trace with file (or an imported traffic summary), got neither" } },
+        problem: {
+          code: "text",
+          severity: "error",
+          path: "workload.trace",
+          params: {
+            text: "expected a trace with file (or an imported traffic summary), got neither",
+          },
+        },
       },
     ]);
     expect(errs(traced({ file: "", name: 3 }))).toEqual([
@@ -398,7 +679,12 @@ describe("validatePlan: a workload's trace", () => {
 
   it("binSec is from 0.001 up to 604800 seconds, both included", () => {
     const bin = (binSec: unknown) => errs(traced({ file: "t", binSec }));
-    const msg = (got: string) => [["workload.trace.binSec", expected("a bin length in seconds from 0.001 up to 604800 (a week)", got)]];
+    const msg = (got: string) => [
+      [
+        "workload.trace.binSec",
+        expected("a bin length in seconds from 0.001 up to 604800 (a week)", got),
+      ],
+    ];
     expect(bin(0.001)).toEqual([]);
     expect(bin(604800)).toEqual([]);
     expect(bin(0.0009)).toEqual(msg("0.0009"));
@@ -410,33 +696,71 @@ describe("validatePlan: a workload's trace", () => {
   it("peak is max or p99", () => {
     expect(errs(traced({ file: "t", peak: "p99" }))).toEqual([]);
     expect(errs(traced({ file: "t", peak: "max" }))).toEqual([]);
-    expect(errs(traced({ file: "t", peak: "p95" }))).toEqual([["workload.trace.peak", expected('one of "max", "p99"', '"p95"')]]);
+    expect(errs(traced({ file: "t", peak: "p95" }))).toEqual([
+      ["workload.trace.peak", expected('one of "max", "p99"', '"p95"')],
+    ]);
   });
 
   it("an inline traffic summary is checked (planFile error wrapping the traffic problem)", () => {
     expect(errs(traced({ traffic: summary }))).toEqual([]);
     expect(errs(traced({ traffic: { ...summary, binSec: 0 } }))).toEqual([
-      ["workload.trace.traffic", expect.stringMatching(/^expected a traffic summary \(capplan traffic --json\): ./)],
+      [
+        "workload.trace.traffic",
+        expect.stringMatching(/^expected a traffic summary \(capplan traffic --json\): ./),
+      ],
     ]);
     const r = validatePlan(traced({ traffic: 7 }));
-    expect(r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.message, e.problem?.code])).toEqual([
-      ["workload.trace.traffic", "a traffic summary (capplan traffic --json)", "expected a traffic summary (capplan traffic --json): expected an object (the summary of `capplan traffic --json`)", "traffic.summaryInvalid"],
+    expect(
+      r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.message, e.problem?.code]),
+    ).toEqual([
+      [
+        "workload.trace.traffic",
+        "a traffic summary (capplan traffic --json)",
+        "expected a traffic summary (capplan traffic --json): expected an object (the summary of `capplan traffic --json`)",
+        "traffic.summaryInvalid",
+      ],
     ]);
   });
 });
 
 describe("validatePlan: a workload's schedule", () => {
-  const sched = (schedule: unknown, trace?: unknown) => plan({ workload: { peakRps: 1, inputTokens: 1, outputTokens: 1, schedule, ...(trace ? { trace } : {}) } });
+  const sched = (schedule: unknown, trace?: unknown) =>
+    plan({
+      workload: {
+        peakRps: 1,
+        inputTokens: 1,
+        outputTokens: 1,
+        schedule,
+        ...(trace ? { trace } : {}),
+      },
+    });
 
   it("a schedule must be an object with a non-empty rps array (or fromTrace)", () => {
-    expect(errs(sched([1]))).toEqual([["workload.schedule", expected("a schedule object with intervalSec and rps (or fromTrace)", "an array of 1")]]);
-    expect(errs(sched({ intervalSec: 60 }))).toEqual([["workload.schedule.rps", expected("a non-empty array of request rates (or fromTrace: true)", "missing")]]);
-    expect(errs(sched({ intervalSec: 60, rps: [] }))).toEqual([["workload.schedule.rps", expected("a non-empty array of request rates (or fromTrace: true)", "an array of 0")]]);
+    expect(errs(sched([1]))).toEqual([
+      [
+        "workload.schedule",
+        expected("a schedule object with intervalSec and rps (or fromTrace)", "an array of 1"),
+      ],
+    ]);
+    expect(errs(sched({ intervalSec: 60 }))).toEqual([
+      [
+        "workload.schedule.rps",
+        expected("a non-empty array of request rates (or fromTrace: true)", "missing"),
+      ],
+    ]);
+    expect(errs(sched({ intervalSec: 60, rps: [] }))).toEqual([
+      [
+        "workload.schedule.rps",
+        expected("a non-empty array of request rates (or fromTrace: true)", "an array of 0"),
+      ],
+    ]);
     expect(errs(sched({ intervalSec: 60, rps: [1] }))).toEqual([]);
   });
 
   it("every rate is a required number in range, at its index", () => {
-    expect(errs(sched({ intervalSec: 60, rps: [1, undefined] }))).toEqual([["workload.schedule.rps[1]", expected(NUM, "missing")]]);
+    expect(errs(sched({ intervalSec: 60, rps: [1, undefined] }))).toEqual([
+      ["workload.schedule.rps[1]", expected(NUM, "missing")],
+    ]);
     expect(errs(sched({ intervalSec: 60, rps: [1, null, "=2", -1, 1e9, 2e9] }))).toEqual([
       ["workload.schedule.rps[1]", expected(NUM, "null")],
       ["workload.schedule.rps[3]", "expected from 0 up to 1e9 (requests per second), got -1"],
@@ -445,35 +769,93 @@ describe("validatePlan: a workload's schedule", () => {
   });
 
   it("intervalSec > 0 up to 31,622,400 (a leap year), minReplicas and leadIntervals from 0 up to 1e6", () => {
-    expect(errs(sched({ intervalSec: 31_622_400, minReplicas: 0, leadIntervals: 1e6, rps: [1] }))).toEqual([]);
-    expect(errs(sched({ intervalSec: 0, minReplicas: -1, leadIntervals: 1e6 + 1, rps: [1] }))).toEqual([
+    expect(
+      errs(sched({ intervalSec: 31_622_400, minReplicas: 0, leadIntervals: 1e6, rps: [1] })),
+    ).toEqual([]);
+    expect(
+      errs(sched({ intervalSec: 0, minReplicas: -1, leadIntervals: 1e6 + 1, rps: [1] })),
+    ).toEqual([
       ["workload.schedule.intervalSec", "expected more than 0 up to 3.16224e7 (seconds), got 0"],
       ["workload.schedule.minReplicas", "expected from 0 up to 1e6 (replicas), got -1"],
       ["workload.schedule.leadIntervals", "expected from 0 up to 1e6 (intervals), got 1.000001e6"],
     ]);
-    expect(errs({ format: FORMAT, workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { intervalSec: 31_622_401, rps: [1] } }], skus: [] })).toEqual([
-      ["workloads[0].schedule.intervalSec", "expected more than 0 up to 3.16224e7 (seconds), got 3.1622401e7"],
+    expect(
+      errs({
+        format: FORMAT,
+        workloads: [
+          {
+            peakRps: 1,
+            inputTokens: 1,
+            outputTokens: 1,
+            schedule: { intervalSec: 31_622_401, rps: [1] },
+          },
+        ],
+        skus: [],
+      }),
+    ).toEqual([
+      [
+        "workloads[0].schedule.intervalSec",
+        "expected more than 0 up to 3.16224e7 (seconds), got 3.1622401e7",
+      ],
     ]);
   });
 
   it("fromTrace is true or false; true needs a trace and excludes rps; false needs rps", () => {
     const trace = { file: "t.csv" };
     expect(errs(sched({ fromTrace: true }, trace))).toEqual([]);
-    expect(errs(sched({ fromTrace: "yes", rps: [1] }))).toEqual([["workload.schedule.fromTrace", expected("true or false", '"yes"')]]);
-    expect(errs(sched({ fromTrace: true }))).toEqual([["workload.schedule.fromTrace", "fromTrace needs the workload's trace; the workload has none"]]);
-    expect(errs(sched({ fromTrace: true, rps: [1] }, trace))).toEqual([["workload.schedule.rps", "rps and fromTrace exclude each other: the rates come from the trace"]]);
-    expect(errs(sched({ fromTrace: true, rps: ["bad"] }))).toEqual([
-      ["workload.schedule.fromTrace", "fromTrace needs the workload's trace; the workload has none"],
-      ["workload.schedule.rps", "rps and fromTrace exclude each other: the rates come from the trace"],
+    expect(errs(sched({ fromTrace: "yes", rps: [1] }))).toEqual([
+      ["workload.schedule.fromTrace", expected("true or false", '"yes"')],
     ]);
-    expect(errs(sched({ fromTrace: false }, trace))).toEqual([["workload.schedule.rps", expected("a non-empty array of request rates (or fromTrace: true)", "missing")]]);
+    expect(errs(sched({ fromTrace: true }))).toEqual([
+      [
+        "workload.schedule.fromTrace",
+        "fromTrace needs the workload's trace; the workload has none",
+      ],
+    ]);
+    expect(errs(sched({ fromTrace: true, rps: [1] }, trace))).toEqual([
+      [
+        "workload.schedule.rps",
+        "rps and fromTrace exclude each other: the rates come from the trace",
+      ],
+    ]);
+    expect(errs(sched({ fromTrace: true, rps: ["bad"] }))).toEqual([
+      [
+        "workload.schedule.fromTrace",
+        "fromTrace needs the workload's trace; the workload has none",
+      ],
+      [
+        "workload.schedule.rps",
+        "rps and fromTrace exclude each other: the rates come from the trace",
+      ],
+    ]);
+    expect(errs(sched({ fromTrace: false }, trace))).toEqual([
+      [
+        "workload.schedule.rps",
+        expected("a non-empty array of request rates (or fromTrace: true)", "missing"),
+      ],
+    ]);
     expect(errs(sched({ fromTrace: false, rps: [2] }))).toEqual([]);
   });
 
   it("a schedule's issues come after the workload's numbers and before avgRps", () => {
-    expect(errs(plan({ workload: { peakRps: -1, inputTokens: 1, outputTokens: 1, schedule: { rps: "x" }, avgRps: -1 } }))).toEqual([
+    expect(
+      errs(
+        plan({
+          workload: {
+            peakRps: -1,
+            inputTokens: 1,
+            outputTokens: 1,
+            schedule: { rps: "x" },
+            avgRps: -1,
+          },
+        }),
+      ),
+    ).toEqual([
       ["workload.peakRps", "expected from 0 up to 1e9 (requests per second), got -1"],
-      ["workload.schedule.rps", expected("a non-empty array of request rates (or fromTrace: true)", '"x"')],
+      [
+        "workload.schedule.rps",
+        expected("a non-empty array of request rates (or fromTrace: true)", '"x"'),
+      ],
       ["workload.avgRps", "expected from 0 up to 1e9 (requests per second), got -1"],
     ]);
   });
@@ -481,30 +863,61 @@ describe("validatePlan: a workload's schedule", () => {
 
 describe("validatePlan: SLOs, modes, error rate and factors", () => {
   it("slo must be an array of SLO objects", () => {
-    expect(errs(plan({ slo: { metric: "ttft" } }))).toEqual([["slo", expected("an array of SLOs", "an object")]]);
+    expect(errs(plan({ slo: { metric: "ttft" } }))).toEqual([
+      ["slo", expected("an array of SLOs", "an object")],
+    ]);
     expect(errs(plan({ slo: ["p99"] }))).toEqual([["slo[0]", expected("a SLO object", '"p99"')]]);
   });
 
   it("an SLO's metric (one of the five), stat and maxMs, each at its path", () => {
-    expect(errs(plan({ slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }, { metric: "e2e", stat: "mean", maxMs: "=1e3" }] }))).toEqual([]);
+    expect(
+      errs(
+        plan({
+          slo: [
+            { metric: "ttft", stat: "p99", maxMs: 500 },
+            { metric: "e2e", stat: "mean", maxMs: "=1e3" },
+          ],
+        }),
+      ),
+    ).toEqual([]);
     expect(errs(plan({ slo: [{}] }))).toEqual([
       ["slo[0].metric", expected("one of ttft, itl, tpot, ntpot, e2e", "missing")],
-      ["slo[0].stat", expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "missing")],
+      [
+        "slo[0].stat",
+        expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "missing"),
+      ],
       ["slo[0].maxMs", expected(NUM, "missing")],
     ]);
-    expect(errs(plan({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1 }, { metric: "latency", stat: 99, maxMs: 0 }] }))).toEqual([
+    expect(
+      errs(
+        plan({
+          slo: [
+            { metric: "ttft", stat: "p99", maxMs: 1 },
+            { metric: "latency", stat: 99, maxMs: 0 },
+          ],
+        }),
+      ),
+    ).toEqual([
       ["slo[1].metric", expected('one of "ttft", "itl", "tpot", "ntpot", "e2e"', '"latency"')],
       ["slo[1].stat", expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "99")],
       ["slo[1].maxMs", "expected more than 0 up to 1e9 (ms), got 0"],
     ]);
     expect(errs(plan({ slo: [{ metric: "itl", stat: "p99.9x", maxMs: 1e9 + 1 }] }))).toEqual([
-      ["slo[0].stat", expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", '"p99.9x"')],
+      [
+        "slo[0].stat",
+        expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", '"p99.9x"'),
+      ],
       ["slo[0].maxMs", "expected more than 0 up to 1e9 (ms), got 1.000000001e9"],
     ]);
   });
 
   it("a statistic must be a string: an array whose text is a statistic is refused", () => {
-    expect(errs(plan({ slo: [{ metric: "ttft", stat: ["p99"], maxMs: 1 }] }))).toEqual([["slo[0].stat", expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "an array of 1")]]);
+    expect(errs(plan({ slo: [{ metric: "ttft", stat: ["p99"], maxMs: 1 }] }))).toEqual([
+      [
+        "slo[0].stat",
+        expected("a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)", "an array of 1"),
+      ],
+    ]);
   });
 
   it("sloMode and recommendBy take their listed values only", () => {
@@ -516,16 +929,22 @@ describe("validatePlan: SLOs, modes, error rate and factors", () => {
       ["sloMode", expected('one of "measured", "interpolated"', '"all"')],
       ["recommendBy", expected('one of "peak", "static", "autoscaled", "blended"', '"cheapest"')],
     ]);
-    expect(errs(plan({ sloMode: 1 }))).toEqual([["sloMode", expected('one of "measured", "interpolated"', "1")]]);
+    expect(errs(plan({ sloMode: 1 }))).toEqual([
+      ["sloMode", expected('one of "measured", "interpolated"', "1")],
+    ]);
   });
 
   it("maxErrorRatePct is an optional number without a range", () => {
     expect(errs(plan({ maxErrorRatePct: 250 }))).toEqual([]);
-    expect(errs(plan({ maxErrorRatePct: "five" }))).toEqual([["maxErrorRatePct", expected(NUM, '"five"')]]);
+    expect(errs(plan({ maxErrorRatePct: "five" }))).toEqual([
+      ["maxErrorRatePct", expected(NUM, '"five"')],
+    ]);
   });
 
   it("factors: an object; elasticity and redundancy > 0 up to 1000; redundancy { spare } from 0 up to 1e6 and required there", () => {
-    expect(errs(plan({ factors: [] }))).toEqual([["factors", expected("an object with elasticity and redundancy", "an array of 0")]]);
+    expect(errs(plan({ factors: [] }))).toEqual([
+      ["factors", expected("an object with elasticity and redundancy", "an array of 0")],
+    ]);
     expect(errs(plan({ factors: { elasticity: 1000, redundancy: 1000 } }))).toEqual([]);
     expect(errs(plan({ factors: {} }))).toEqual([]);
     expect(errs(plan({ factors: { elasticity: 0, redundancy: 1000.5 } }))).toEqual([
@@ -533,18 +952,32 @@ describe("validatePlan: SLOs, modes, error rate and factors", () => {
       ["factors.redundancy", "expected more than 0 up to 1000 (factor), got 1000.5"],
     ]);
     expect(errs(plan({ factors: { redundancy: { spare: 0 } } }))).toEqual([]);
-    expect(errs(plan({ factors: { redundancy: {} } }))).toEqual([["factors.redundancy.spare", expected(NUM, "missing")]]);
-    expect(errs(plan({ factors: { redundancy: { spare: -1 } } }))).toEqual([["factors.redundancy.spare", "expected from 0 up to 1e6 (spare replicas), got -1"]]);
-    expect(errs(plan({ factors: { redundancy: "two" } }))).toEqual([["factors.redundancy", expected(NUM, '"two"')]]);
+    expect(errs(plan({ factors: { redundancy: {} } }))).toEqual([
+      ["factors.redundancy.spare", expected(NUM, "missing")],
+    ]);
+    expect(errs(plan({ factors: { redundancy: { spare: -1 } } }))).toEqual([
+      ["factors.redundancy.spare", "expected from 0 up to 1e6 (spare replicas), got -1"],
+    ]);
+    expect(errs(plan({ factors: { redundancy: "two" } }))).toEqual([
+      ["factors.redundancy", expected(NUM, '"two"')],
+    ]);
   });
 });
 
 describe("validatePlan: SKUs and their sweeps", () => {
-  const sku = (over: Record<string, unknown> = {}) => ({ name: "H", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 1 }, ...over });
+  const sku = (over: Record<string, unknown> = {}) => ({
+    name: "H",
+    gpusPerReplica: 1,
+    pricePerGpuHour: 1,
+    sweep: { replicaOutputTokensPerSec: 1 },
+    ...over,
+  });
   const skus = (...s: unknown[]) => plan({ skus: s });
 
   it("skus must be an array of SKU objects", () => {
-    expect(errs(plan({ skus: undefined }))).toEqual([["skus", expected("an array of skus", "missing")]]);
+    expect(errs(plan({ skus: undefined }))).toEqual([
+      ["skus", expected("an array of skus", "missing")],
+    ]);
     expect(errs(plan({ skus: [sku(), 1] }))).toEqual([["skus[1]", expected("a sku object", "1")]]);
   });
 
@@ -567,7 +1000,12 @@ describe("validatePlan: SKUs and their sweeps", () => {
   });
 
   it("an id is an identifier: letters, digits and _, not starting with a digit, nothing around it", () => {
-    const idErr = (got: string) => [["skus[0].id", expected("an identifier (letters, digits, _; not starting with a digit)", got)]];
+    const idErr = (got: string) => [
+      [
+        "skus[0].id",
+        expected("an identifier (letters, digits, _; not starting with a digit)", got),
+      ],
+    ];
     expect(errs(skus(sku({ id: "h100_tp4" })))).toEqual([]);
     expect(errs(skus(sku({ id: "_A9" })))).toEqual([]);
     expect(errs(skus(sku({ id: "9a" })))).toEqual(idErr('"9a"'));
@@ -580,46 +1018,152 @@ describe("validatePlan: SKUs and their sweeps", () => {
   });
 
   it("a sweep is an object with exactly one of points, file and replicaOutputTokensPerSec", () => {
-    expect(errs(skus(sku({ sweep: "s.json" })))).toEqual([["skus[0].sweep", expected("a sweep object with points, file or replicaOutputTokensPerSec", '"s.json"')]]);
-    expect(errs(skus(sku({ sweep: { file: "a.json", points: [], replicaOutputTokensPerSec: 5 } })))).toEqual([
-      ["skus[0].sweep", expected("exactly one of points, file, replicaOutputTokensPerSec", "points and file and replicaOutputTokensPerSec")],
+    expect(errs(skus(sku({ sweep: "s.json" })))).toEqual([
+      [
+        "skus[0].sweep",
+        expected("a sweep object with points, file or replicaOutputTokensPerSec", '"s.json"'),
+      ],
+    ]);
+    expect(
+      errs(skus(sku({ sweep: { file: "a.json", points: [], replicaOutputTokensPerSec: 5 } }))),
+    ).toEqual([
+      [
+        "skus[0].sweep",
+        expected(
+          "exactly one of points, file, replicaOutputTokensPerSec",
+          "points and file and replicaOutputTokensPerSec",
+        ),
+      ],
     ]);
     const r = validatePlan(skus(sku({ sweep: {} })));
     expect(r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.got, e.message])).toEqual([
-      ["skus[0].sweep", "exactly one of points, file, replicaOutputTokensPerSec", "an object", "expected exactly one of points, file, replicaOutputTokensPerSec, got none"],
+      [
+        "skus[0].sweep",
+        "exactly one of points, file, replicaOutputTokensPerSec",
+        "an object",
+        "expected exactly one of points, file, replicaOutputTokensPerSec, got none",
+      ],
     ]);
     expect(errs(skus(sku({ sweep: { file: "a.json" } })))).toEqual([]);
     expect(errs(skus(sku({ sweep: { points: [] } })))).toEqual([]);
   });
 
   it("a sweep's file is a non-empty string and its replicaOutputTokensPerSec > 0 up to 1e12", () => {
-    expect(errs(skus(sku({ sweep: { file: 3 } })))).toEqual([["skus[0].sweep.file", expected("a non-empty string", "3")]]);
+    expect(errs(skus(sku({ sweep: { file: 3 } })))).toEqual([
+      ["skus[0].sweep.file", expected("a non-empty string", "3")],
+    ]);
     expect(errs(skus(sku({ sweep: { replicaOutputTokensPerSec: 1e12 } })))).toEqual([]);
-    expect(errs(skus(sku({ sweep: { replicaOutputTokensPerSec: 0 } })))).toEqual([["skus[0].sweep.replicaOutputTokensPerSec", "expected more than 0 up to 1e12 (tokens per second), got 0"]]);
-    expect(errs(skus(sku({ sweep: { replicaOutputTokensPerSec: null } })))).toEqual([["skus[0].sweep.replicaOutputTokensPerSec", expected(NUM, "null")]]);
+    expect(errs(skus(sku({ sweep: { replicaOutputTokensPerSec: 0 } })))).toEqual([
+      [
+        "skus[0].sweep.replicaOutputTokensPerSec",
+        "expected more than 0 up to 1e12 (tokens per second), got 0",
+      ],
+    ]);
+    expect(errs(skus(sku({ sweep: { replicaOutputTokensPerSec: null } })))).toEqual([
+      ["skus[0].sweep.replicaOutputTokensPerSec", expected(NUM, "null")],
+    ]);
   });
 
   it("inline points: objects whose numbers may be null, formulas or numbers, requestRate also 'inf'; statistics objects of numbers", () => {
-    const point = { concurrency: 1, rps: null, outputTokensPerSec: "=2*3", totalTokensPerSec: "1,000", meanInputTokens: -5, meanOutputTokens: 1, completed: 10, failed: 0, requestRate: "inf", ttftMs: { p99: 5, "p99.9": "6" }, e2eMs: {} };
-    expect(errs(skus(sku({ sweep: { points: [point, { ...point, requestRate: null }, { ...point, requestRate: 4 }] } })))).toEqual([]);
-    const bad = { concurrency: "one", rps: "x", outputTokensPerSec: "y", totalTokensPerSec: "z", meanInputTokens: "a", meanOutputTokens: "b", completed: "c", failed: "d", requestRate: "fast" };
+    const point = {
+      concurrency: 1,
+      rps: null,
+      outputTokensPerSec: "=2*3",
+      totalTokensPerSec: "1,000",
+      meanInputTokens: -5,
+      meanOutputTokens: 1,
+      completed: 10,
+      failed: 0,
+      requestRate: "inf",
+      ttftMs: { p99: 5, "p99.9": "6" },
+      e2eMs: {},
+    };
+    expect(
+      errs(
+        skus(
+          sku({
+            sweep: {
+              points: [point, { ...point, requestRate: null }, { ...point, requestRate: 4 }],
+            },
+          }),
+        ),
+      ),
+    ).toEqual([]);
+    const bad = {
+      concurrency: "one",
+      rps: "x",
+      outputTokensPerSec: "y",
+      totalTokensPerSec: "z",
+      meanInputTokens: "a",
+      meanOutputTokens: "b",
+      completed: "c",
+      failed: "d",
+      requestRate: "fast",
+    };
     expect(errs(skus(sku({ sweep: { points: [bad] } })))).toEqual(
-      ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed", "requestRate"].map((k) => [
+      [
+        "concurrency",
+        "rps",
+        "outputTokensPerSec",
+        "totalTokensPerSec",
+        "meanInputTokens",
+        "meanOutputTokens",
+        "completed",
+        "failed",
+        "requestRate",
+      ].map((k) => [
         `skus[0].sweep.points[0].${k}`,
         expected(NUM, JSON.stringify((bad as Record<string, string>)[k])),
       ]),
     );
-    expect(errs(skus(sku({ sweep: { points: [{ ttftMs: 5, itlMs: { p50: "fast" }, tpotMs: [], ntpotMs: { max: null }, e2eMs: "x" }] } })))).toEqual([
+    expect(
+      errs(
+        skus(
+          sku({
+            sweep: {
+              points: [
+                {
+                  ttftMs: 5,
+                  itlMs: { p50: "fast" },
+                  tpotMs: [],
+                  ntpotMs: { max: null },
+                  e2eMs: "x",
+                },
+              ],
+            },
+          }),
+        ),
+      ),
+    ).toEqual([
       ["skus[0].sweep.points[0].ttftMs", expected("an object of statistics in ms", "5")],
       ["skus[0].sweep.points[0].itlMs.p50", expected(NUM, '"fast"')],
-      ["skus[0].sweep.points[0].tpotMs", expected("an object of statistics in ms", "an array of 0")],
+      [
+        "skus[0].sweep.points[0].tpotMs",
+        expected("an object of statistics in ms", "an array of 0"),
+      ],
       ["skus[0].sweep.points[0].ntpotMs.max", expected(NUM, "null")],
       ["skus[0].sweep.points[0].e2eMs", expected("an object of statistics in ms", '"x"')],
     ]);
   });
 
   it("a non-finite number in a point is an error even under a key without a range", () => {
-    expect(errs(skus(sku({ sweep: { points: [{ rps: Number.POSITIVE_INFINITY, concurrency: Number.NaN, ttftMs: { p99: Number.NEGATIVE_INFINITY } }] } })))).toEqual([
+    expect(
+      errs(
+        skus(
+          sku({
+            sweep: {
+              points: [
+                {
+                  rps: Number.POSITIVE_INFINITY,
+                  concurrency: Number.NaN,
+                  ttftMs: { p99: Number.NEGATIVE_INFINITY },
+                },
+              ],
+            },
+          }),
+        ),
+      ),
+    ).toEqual([
       ["skus[0].sweep.points[0].concurrency", expected(NUM, "null")],
       ["skus[0].sweep.points[0].rps", expected(NUM, "null")],
       ["skus[0].sweep.points[0].ttftMs.p99", expected(NUM, "null")],
@@ -627,60 +1171,145 @@ describe("validatePlan: SKUs and their sweeps", () => {
   });
 
   it("points must be an array of point objects; a bad point is reported and no point is read further", () => {
-    expect(errs(skus(sku({ sweep: { points: {} } })))).toEqual([["skus[0].sweep.points", expected("an array of points", "an object")]]);
-    expect(errs(skus(sku({ sweep: { points: [{ rps: "x" }, 4] } })))).toEqual([["skus[0].sweep.points[1]", expected("a point object", "4")]]);
+    expect(errs(skus(sku({ sweep: { points: {} } })))).toEqual([
+      ["skus[0].sweep.points", expected("an array of points", "an object")],
+    ]);
+    expect(errs(skus(sku({ sweep: { points: [{ rps: "x" }, 4] } })))).toEqual([
+      ["skus[0].sweep.points[1]", expected("a point object", "4")],
+    ]);
   });
 
   it("sweeps: an object of workload names to sweeps; an unknown name is planFile.notWorkload, and its sweep is checked too", () => {
-    const two = { format: FORMAT, workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "my load", peakRps: 1, inputTokens: 1, outputTokens: 1 }] };
+    const two = {
+      format: FORMAT,
+      workloads: [
+        { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+        { name: "my load", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+      ],
+    };
     const ref = { replicaOutputTokensPerSec: 1 };
-    expect(errs({ ...two, skus: [sku({ sweep: undefined, sweeps: { chat: ref, "my load": ref } })] })).toEqual([]);
-    expect(errs({ ...two, skus: [sku({ sweep: undefined, sweeps: [ref] })] })).toEqual([["skus[0].sweeps", expected("an object mapping workload names to sweeps", "an array of 1")]]);
-    const r = validatePlan({ ...two, skus: [sku({ sweep: undefined, sweeps: { chat: ref, "my load": { file: 1 }, "x y": 5 } })] });
-    expect(r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.message, e.problem?.code])).toEqual([
-      ['skus[0].sweeps["my load"].file', "a non-empty string", expected("a non-empty string", "1"), "planFile.expected"],
-      ['skus[0].sweeps["x y"]', 'a workload name ("chat", "my load")', '"x y" is not a workload of this plan; expected a workload name ("chat", "my load")', "planFile.notWorkload"],
-      ['skus[0].sweeps["x y"]', "a sweep object with points, file or replicaOutputTokensPerSec", expected("a sweep object with points, file or replicaOutputTokensPerSec", "5"), "planFile.expected"],
+    expect(
+      errs({ ...two, skus: [sku({ sweep: undefined, sweeps: { chat: ref, "my load": ref } })] }),
+    ).toEqual([]);
+    expect(errs({ ...two, skus: [sku({ sweep: undefined, sweeps: [ref] })] })).toEqual([
+      ["skus[0].sweeps", expected("an object mapping workload names to sweeps", "an array of 1")],
+    ]);
+    const r = validatePlan({
+      ...two,
+      skus: [sku({ sweep: undefined, sweeps: { chat: ref, "my load": { file: 1 }, "x y": 5 } })],
+    });
+    expect(
+      r.ok ? [] : r.errors.map((e) => [e.path, e.expected, e.message, e.problem?.code]),
+    ).toEqual([
+      [
+        'skus[0].sweeps["my load"].file',
+        "a non-empty string",
+        expected("a non-empty string", "1"),
+        "planFile.expected",
+      ],
+      [
+        'skus[0].sweeps["x y"]',
+        'a workload name ("chat", "my load")',
+        '"x y" is not a workload of this plan; expected a workload name ("chat", "my load")',
+        "planFile.notWorkload",
+      ],
+      [
+        'skus[0].sweeps["x y"]',
+        "a sweep object with points, file or replicaOutputTokensPerSec",
+        expected("a sweep object with points, file or replicaOutputTokensPerSec", "5"),
+        "planFile.expected",
+      ],
     ]);
   });
 
   it("warns, per SKU and workload, when a SKU has no sweep for a workload (labelled by name, else by path)", () => {
-    const two = { format: FORMAT, workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1 }] };
-    const r = validatePlan({ ...two, skus: [sku({ sweep: undefined, sweeps: { b: { file: "b.json" } } }), { gpusPerReplica: 1, pricePerGpuHour: 1, name: "X", sweeps: "none" }] });
+    const two = {
+      format: FORMAT,
+      workloads: [
+        { name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+        { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+      ],
+    };
+    const r = validatePlan({
+      ...two,
+      skus: [
+        sku({ sweep: undefined, sweeps: { b: { file: "b.json" } } }),
+        { gpusPerReplica: 1, pricePerGpuHour: 1, name: "X", sweeps: "none" },
+      ],
+    });
     expect(r.ok ? [] : r.errors.map((e) => e.path)).toEqual(["skus[1].sweeps"]);
-    const w = validatePlan({ ...two, skus: [sku({ sweep: undefined, sweeps: { b: { file: "b.json" } } }), { gpusPerReplica: 1, pricePerGpuHour: 1, name: "X" }, sku({ name: "Y" })] });
+    const w = validatePlan({
+      ...two,
+      skus: [
+        sku({ sweep: undefined, sweeps: { b: { file: "b.json" } } }),
+        { gpusPerReplica: 1, pricePerGpuHour: 1, name: "X" },
+        sku({ name: "Y" }),
+      ],
+    });
     expect(w.ok && w.warnings).toEqual([
       'SKU "H" has no sweep for workload "a"; it cannot be sized',
       'SKU "X" has no sweep for workload "a"; it cannot be sized',
       'SKU "X" has no sweep for workload "b"; it cannot be sized',
     ]);
     expect(w.ok && w.problems).toEqual([
-      { code: "planFile.noSweepFor", severity: "warning", params: { sku: 'SKU "H"', workload: "a" }, path: "skus[0]" },
-      { code: "planFile.noSweepFor", severity: "warning", params: { sku: 'SKU "X"', workload: "a" }, path: "skus[1]" },
-      { code: "planFile.noSweepFor", severity: "warning", params: { sku: 'SKU "X"', workload: "b" }, path: "skus[1]" },
+      {
+        code: "planFile.noSweepFor",
+        severity: "warning",
+        params: { sku: 'SKU "H"', workload: "a" },
+        path: "skus[0]",
+      },
+      {
+        code: "planFile.noSweepFor",
+        severity: "warning",
+        params: { sku: 'SKU "X"', workload: "a" },
+        path: "skus[1]",
+      },
+      {
+        code: "planFile.noSweepFor",
+        severity: "warning",
+        params: { sku: 'SKU "X"', workload: "b" },
+        path: "skus[1]",
+      },
     ]);
     const unnamed = validatePlan({ ...two, skus: [sku({ name: 5, sweep: undefined })] });
     expect(unnamed.ok ? [] : unnamed.errors.map((e) => e.path)).toEqual(["skus[0].name"]);
   });
 
   it("duplicate SKU names refer to the first; SKU names feed tenants' pools", () => {
-    expect(errs(plan({ skus: [sku(), sku({ name: "G" }), sku()] }))).toEqual([["skus[2].name", 'duplicate SKU name "H" (also at skus[0].name)']]);
+    expect(errs(plan({ skus: [sku(), sku({ name: "G" }), sku()] }))).toEqual([
+      ["skus[2].name", 'duplicate SKU name "H" (also at skus[0].name)'],
+    ]);
   });
 });
 
 describe("validatePlan: tenants", () => {
-  const row = (over: Record<string, unknown> = {}) => ({ team: "a", inputTokens: 1, outputTokens: 1, ...over });
+  const row = (over: Record<string, unknown> = {}) => ({
+    team: "a",
+    inputTokens: 1,
+    outputTokens: 1,
+    ...over,
+  });
   const ten = (t: unknown) => plan({ tenants: t });
 
   it("tenants must be an object with usage rows", () => {
-    expect(errs(ten([]))).toEqual([["tenants", expected("an object with usage rows", "an array of 0")]]);
-    expect(errs(ten({}))).toEqual([["tenants.usage", expected("an array of usage rows", "missing")]]);
-    expect(errs(ten({ usage: [row(), "b"] }))).toEqual([["tenants.usage[1]", expected("a usage row object", '"b"')]]);
+    expect(errs(ten([]))).toEqual([
+      ["tenants", expected("an object with usage rows", "an array of 0")],
+    ]);
+    expect(errs(ten({}))).toEqual([
+      ["tenants.usage", expected("an array of usage rows", "missing")],
+    ]);
+    expect(errs(ten({ usage: [row(), "b"] }))).toEqual([
+      ["tenants.usage[1]", expected("a usage row object", '"b"')],
+    ]);
   });
 
   it("method, idle and basis take their listed values", () => {
-    expect(errs(ten({ method: "output", idle: "proportional", basis: "usage", usage: [] }))).toEqual([]);
-    expect(errs(ten({ method: "tokens", idle: "separate", basis: "reservation", usage: [] }))).toEqual([]);
+    expect(
+      errs(ten({ method: "output", idle: "proportional", basis: "usage", usage: [] })),
+    ).toEqual([]);
+    expect(
+      errs(ten({ method: "tokens", idle: "separate", basis: "reservation", usage: [] })),
+    ).toEqual([]);
     expect(errs(ten({ method: "fair", idle: "never", basis: "commitment", usage: [] }))).toEqual([
       ["tenants.method", expected('one of "tokens", "output", "weighted"', '"fair"')],
       ["tenants.idle", expected('one of "proportional", "separate"', '"never"')],
@@ -694,7 +1323,9 @@ describe("validatePlan: tenants", () => {
       ["tenants.outputWeight", expected(NUM, "missing")],
     ]);
     expect(errs(ten({ method: "output", usage: [] }))).toEqual([]);
-    expect(errs(ten({ method: "weighted", inputWeight: 0, outputWeight: 1e6, usage: [] }))).toEqual([]);
+    expect(errs(ten({ method: "weighted", inputWeight: 0, outputWeight: 1e6, usage: [] }))).toEqual(
+      [],
+    );
     expect(errs(ten({ inputWeight: -1, outputWeight: 1e6 + 1, usage: [] }))).toEqual([
       ["tenants.inputWeight", "expected from 0 up to 1e6 (weight), got -1"],
       ["tenants.outputWeight", "expected from 0 up to 1e6 (weight), got 1.000001e6"],
@@ -702,21 +1333,48 @@ describe("validatePlan: tenants", () => {
   });
 
   it("pools: an array of pool objects, each with a name, optional numbers in range and an optional SKU of the plan", () => {
-    expect(errs(ten({ pools: {}, usage: [] }))).toEqual([["tenants.pools", expected("an array of pools", "an object")]]);
-    expect(errs(ten({ pools: [1], usage: [] }))).toEqual([["tenants.pools[0]", expected("a pool object", "1")]]);
-    expect(errs(ten({ pools: [{ name: "p", sku: "H", costPerDay: 0, capacityTokensPerDay: 1e18, replicas: 1e9 }], usage: [row()] }))).toEqual([]);
-    expect(errs(ten({ pools: [{ costPerDay: -1, capacityTokensPerDay: 0, replicas: 0, sku: "G" }], usage: [] }))).toEqual([
+    expect(errs(ten({ pools: {}, usage: [] }))).toEqual([
+      ["tenants.pools", expected("an array of pools", "an object")],
+    ]);
+    expect(errs(ten({ pools: [1], usage: [] }))).toEqual([
+      ["tenants.pools[0]", expected("a pool object", "1")],
+    ]);
+    expect(
+      errs(
+        ten({
+          pools: [
+            { name: "p", sku: "H", costPerDay: 0, capacityTokensPerDay: 1e18, replicas: 1e9 },
+          ],
+          usage: [row()],
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      errs(
+        ten({
+          pools: [{ costPerDay: -1, capacityTokensPerDay: 0, replicas: 0, sku: "G" }],
+          usage: [],
+        }),
+      ),
+    ).toEqual([
       ["tenants.pools[0].name", expected("a non-empty string", "missing")],
       ["tenants.pools[0].costPerDay", "expected from 0 up to 1e10 (USD per day), got -1"],
-      ["tenants.pools[0].capacityTokensPerDay", "expected more than 0 up to 1e18 (tokens per day), got 0"],
+      [
+        "tenants.pools[0].capacityTokensPerDay",
+        "expected more than 0 up to 1e18 (tokens per day), got 0",
+      ],
       ["tenants.pools[0].replicas", "expected more than 0 up to 1e9 (replicas), got 0"],
       ["tenants.pools[0].sku", expected("the name of a SKU of this plan", '"G"')],
     ]);
-    expect(errs(ten({ pools: [{ name: "p", sku: "" }], usage: [] }))).toEqual([["tenants.pools[0].sku", expected("a non-empty string", '""')]]);
+    expect(errs(ten({ pools: [{ name: "p", sku: "" }], usage: [] }))).toEqual([
+      ["tenants.pools[0].sku", expected("a non-empty string", '""')],
+    ]);
   });
 
   it("duplicate pool names refer to the first", () => {
-    expect(errs(ten({ pools: [{ name: "p" }, { name: "p" }], usage: [row({ pool: "p" })] }))).toEqual([
+    expect(
+      errs(ten({ pools: [{ name: "p" }, { name: "p" }], usage: [row({ pool: "p" })] })),
+    ).toEqual([
       ["tenants.pools[1].name", 'duplicate pool name "p" (also at tenants.pools[0].name)'],
     ]);
   });
@@ -745,8 +1403,12 @@ describe("validatePlan: tenants", () => {
       ["tenants.usage[0].inputTokens", expected(NUM, "missing")],
       ["tenants.usage[0].outputTokens", expected(NUM, "missing")],
     ]);
-    expect(errs(ten({ usage: [row({ inputTokens: 1e18, outputTokens: 0, reservedReplicas: 1e9 })] }))).toEqual([]);
-    expect(errs(ten({ usage: [row({ inputTokens: 2e18, outputTokens: -1, reservedReplicas: 2e9 })] }))).toEqual([
+    expect(
+      errs(ten({ usage: [row({ inputTokens: 1e18, outputTokens: 0, reservedReplicas: 1e9 })] })),
+    ).toEqual([]);
+    expect(
+      errs(ten({ usage: [row({ inputTokens: 2e18, outputTokens: -1, reservedReplicas: 2e9 })] })),
+    ).toEqual([
       ["tenants.usage[0].inputTokens", "expected from 0 up to 1e18 (tokens per day), got 2e18"],
       ["tenants.usage[0].outputTokens", "expected from 0 up to 1e18 (tokens per day), got -1"],
       ["tenants.usage[0].reservedReplicas", "expected from 0 up to 1e9 (replicas), got 2e9"],
@@ -754,10 +1416,35 @@ describe("validatePlan: tenants", () => {
   });
 
   it("shared costs: an array of objects with a name, a required cost (from 0) and a split", () => {
-    expect(errs(ten({ usage: [], shared: "x" }))).toEqual([["tenants.shared", expected("an array of shared costs", '"x"')]]);
-    expect(errs(ten({ usage: [], shared: [null] }))).toEqual([["tenants.shared[0]", expected("a shared cost object", "null")]]);
-    expect(errs(ten({ usage: [], shared: [{ name: "a", costPerDay: 0, split: "weighted" }, { name: "b", costPerDay: 1e10, split: "none" }] }))).toEqual([]);
-    expect(errs(ten({ usage: [], shared: [{ split: "half" }, { name: "a", costPerDay: -1 }, { name: "a", costPerDay: 2e10 }] }))).toEqual([
+    expect(errs(ten({ usage: [], shared: "x" }))).toEqual([
+      ["tenants.shared", expected("an array of shared costs", '"x"')],
+    ]);
+    expect(errs(ten({ usage: [], shared: [null] }))).toEqual([
+      ["tenants.shared[0]", expected("a shared cost object", "null")],
+    ]);
+    expect(
+      errs(
+        ten({
+          usage: [],
+          shared: [
+            { name: "a", costPerDay: 0, split: "weighted" },
+            { name: "b", costPerDay: 1e10, split: "none" },
+          ],
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      errs(
+        ten({
+          usage: [],
+          shared: [
+            { split: "half" },
+            { name: "a", costPerDay: -1 },
+            { name: "a", costPerDay: 2e10 },
+          ],
+        }),
+      ),
+    ).toEqual([
       ["tenants.shared[0].name", expected("a non-empty string", "missing")],
       ["tenants.shared[0].costPerDay", expected(NUM, "missing")],
       ["tenants.shared[0].split", expected('one of "weighted", "even", "none"', '"half"')],
@@ -768,7 +1455,17 @@ describe("validatePlan: tenants", () => {
   });
 
   it("the order of the tenants' errors: enums, weights, pools, shared, usage", () => {
-    expect(errs(ten({ method: "x", inputWeight: -1, pools: [{}], shared: [{ name: "s" }], usage: [{ team: "t", inputTokens: 1 }] }))).toEqual([
+    expect(
+      errs(
+        ten({
+          method: "x",
+          inputWeight: -1,
+          pools: [{}],
+          shared: [{ name: "s" }],
+          usage: [{ team: "t", inputTokens: 1 }],
+        }),
+      ),
+    ).toEqual([
       ["tenants.method", expected('one of "tokens", "output", "weighted"', '"x"')],
       ["tenants.inputWeight", "expected from 0 up to 1e6 (weight), got -1"],
       ["tenants.pools[0].name", expected("a non-empty string", "missing")],
@@ -794,7 +1491,20 @@ describe("validatePlan: the order of errors over the whole document", () => {
       title: 9,
       format: 10,
     };
-    expect(errs(bad).map(([p]) => p)).toEqual(["format", "title", "currency", "cells", "workload", "slo", "sloMode", "recommendBy", "maxErrorRatePct", "factors", "skus", "tenants"]);
+    expect(errs(bad).map(([p]) => p)).toEqual([
+      "format",
+      "title",
+      "currency",
+      "cells",
+      "workload",
+      "slo",
+      "sloMode",
+      "recommendBy",
+      "maxErrorRatePct",
+      "factors",
+      "skus",
+      "tenants",
+    ]);
   });
 });
 
@@ -803,7 +1513,15 @@ describe("parsePlanText / readPlanText: the text of a plan file", () => {
     for (const t of ["", "  \n\t", "\ufeff", "\ufeff \n"]) {
       expect(parsePlanText(t, "p.json")).toEqual({
         ok: false,
-        errors: [{ path: "", expected: "a JSON plan file (p.json)", got: "an empty file", message: "the file is empty", problem: { code: "planFile.fileEmpty", severity: "error", params: {} } }],
+        errors: [
+          {
+            path: "",
+            expected: "a JSON plan file (p.json)",
+            got: "an empty file",
+            message: "the file is empty",
+            problem: { code: "planFile.fileEmpty", severity: "error", params: {} },
+          },
+        ],
       });
     }
   });
@@ -826,14 +1544,18 @@ describe("parsePlanText / readPlanText: the text of a plan file", () => {
     expect(e[0]!.problem?.code).toBe("planFile.invalidJsonAt");
     expect(e[0]!.problem?.params).toMatchObject({ line: 3, column: 8 });
     expect(e[0]!.message).toMatch(/^invalid JSON at line 3, column 8: /);
-    expect(e[0]!.got).toBe(JSON.stringify(text.slice(text.indexOf("tru"), text.indexOf("tru") + 20)));
+    expect(e[0]!.got).toBe(
+      JSON.stringify(text.slice(text.indexOf("tru"), text.indexOf("tru") + 20)),
+    );
     expect(e[0]!.got).toBe('"tru,\\n  \\"c\\": \\"0123456"');
   });
 
   it("readPlanText gives the text's error, or the validation of the value", () => {
     expect(readPlanText("", "p.json")).toEqual(parsePlanText("", "p.json"));
     const r = readPlanText(JSON.stringify(plan({ format: "x" })), "p.json");
-    expect(r.ok ? [] : r.errors.map((x) => [x.path, x.message])).toEqual([["format", expected('"capplan.plan/v1"', '"x"')]]);
+    expect(r.ok ? [] : r.errors.map((x) => [x.path, x.message])).toEqual([
+      ["format", expected('"capplan.plan/v1"', '"x"')],
+    ]);
     const ok = readPlanText(`\ufeff${JSON.stringify(plan())}`, "p.json");
     expect(ok).toEqual({ ok: true, plan: plan(), warnings: [], problems: [] });
   });
@@ -861,8 +1583,24 @@ describe("serializePlan: key order and format", () => {
     } as unknown as PlanFile;
     const text = serializePlan(p);
     expect(Object.keys(JSON.parse(text) as object)).toEqual([
-      "format", "title", "currency", "cells", "workloads", "workload", "slo", "sloMode", "maxErrorRatePct", "factors", "skus", "recommendBy", "tenants", "zeta", "alpha",
+      "format",
+      "title",
+      "currency",
+      "cells",
+      "workloads",
+      "workload",
+      "slo",
+      "sloMode",
+      "maxErrorRatePct",
+      "factors",
+      "skus",
+      "recommendBy",
+      "tenants",
+      "zeta",
+      "alpha",
     ]);
-    expect(serializePlan({ format: FORMAT, x: [1] } as unknown as PlanFile)).toBe('{\n  "format": "capplan.plan/v1",\n  "x": [\n    1\n  ]\n}\n');
+    expect(serializePlan({ format: FORMAT, x: [1] } as unknown as PlanFile)).toBe(
+      '{\n  "format": "capplan.plan/v1",\n  "x": [\n    1\n  ]\n}\n',
+    );
   });
 });

@@ -9,7 +9,13 @@ import { deleteAtPath, parsePath, setAtPath } from "../../src/engine/plan-path";
 describe("parsePath", () => {
   it("reads keys, indexes and quoted keys", () => {
     expect(parsePath("skus[1].pricePerGpuHour")).toEqual(["skus", 1, "pricePerGpuHour"]);
-    expect(parsePath('skus[2].sweeps["my load"].replicaOutputTokensPerSec')).toEqual(["skus", 2, "sweeps", "my load", "replicaOutputTokensPerSec"]);
+    expect(parsePath('skus[2].sweeps["my load"].replicaOutputTokensPerSec')).toEqual([
+      "skus",
+      2,
+      "sweeps",
+      "my load",
+      "replicaOutputTokensPerSec",
+    ]);
     expect(parsePath("cells.peak")).toEqual(["cells", "peak"]);
     expect(parsePath("$a._b9.Z")).toEqual(["$a", "_b9", "Z"]);
     expect(parsePath("a[0][12]")).toEqual(["a", 0, 12]);
@@ -27,14 +33,50 @@ describe("parsePath", () => {
   });
 
   it("refuses what is not a path", () => {
-    for (const p of ["", ".a", "a.", "a..b", "a b", "1a", "a.1", "a-b", "a[0]b", "a[-1]", "a[1", "a[]", "a[x]", 'a["x"', "a[\"x\\q\"]", "a[1.5]", "!a", "a!", "x[a][0]", "a.[0]", "a[0].", "a['x']", '"a"']) {
+    for (const p of [
+      "",
+      ".a",
+      "a.",
+      "a..b",
+      "a b",
+      "1a",
+      "a.1",
+      "a-b",
+      "a[0]b",
+      "a[-1]",
+      "a[1",
+      "a[]",
+      "a[x]",
+      'a["x"',
+      'a["x\\q"]',
+      "a[1.5]",
+      "!a",
+      "a!",
+      "x[a][0]",
+      "a.[0]",
+      "a[0].",
+      "a['x']",
+      '"a"',
+    ]) {
       expect(parsePath(p), p).toBeNull();
     }
   });
 
   it("refuses a path through __proto__, constructor or prototype anywhere, as a key or quoted", () => {
-    for (const p of ["__proto__", "a.__proto__", "a.constructor.x", 'a["prototype"]', '["__proto__"].x', "prototype"]) expect(parsePath(p), p).toBeNull();
-    expect(parsePath("constructors.prototypes.__proto")).toEqual(["constructors", "prototypes", "__proto"]);
+    for (const p of [
+      "__proto__",
+      "a.__proto__",
+      "a.constructor.x",
+      'a["prototype"]',
+      '["__proto__"].x',
+      "prototype",
+    ])
+      expect(parsePath(p), p).toBeNull();
+    expect(parsePath("constructors.prototypes.__proto")).toEqual([
+      "constructors",
+      "prototypes",
+      "__proto",
+    ]);
   });
 });
 

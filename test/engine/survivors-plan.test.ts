@@ -13,7 +13,8 @@ import { base, point, skuA } from "./plan-builders";
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 
-const ALL_PASS = "A: every point meets the SLOs: the operating point is the highest load measured (concurrency 8); capacity may be higher";
+const ALL_PASS =
+  "A: every point meets the SLOs: the operating point is the highest load measured (concurrency 8); capacity may be higher";
 
 describe("a SKU planned from its sweep", () => {
   it("2,500 tok/s ÷ 500 = 5 replicas × 2 GPUs × 3 = 30 an hour; the SLOs were checked", () => {
@@ -26,7 +27,17 @@ describe("a SKU planned from its sweep", () => {
     expect(s.workloads[0]!.replicasBase).toBe(5);
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(500);
     expect(s.capacity).toMatchObject({ replicasBase: 5, replicas: 5, gpus: 10, costPerHour: 30 });
-    expect(s.operatingPoint).toEqual({ concurrency: 8, requestRate: null, rps: 2, outputTokensPerSec: 500, totalTokensPerSec: null, basis: "measured", bindingSlo: null, bindingErrorRate: false, sloBinding: false });
+    expect(s.operatingPoint).toEqual({
+      concurrency: 8,
+      requestRate: null,
+      rps: 2,
+      outputTokensPerSec: 500,
+      totalTokensPerSec: null,
+      basis: "measured",
+      bindingSlo: null,
+      bindingErrorRate: false,
+      sloBinding: false,
+    });
     expect(s.warnings).toEqual([ALL_PASS]);
     expect(s.errors).toEqual([]);
     expect(r.cheapest).toBe("A");
@@ -42,15 +53,30 @@ describe("a SKU planned from its sweep", () => {
   });
 
   it("without output tokens/s: rps × the sweep's mean output tokens (200) before the workload's (250): 400 tok/s → 6.25 → 7 replicas", () => {
-    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined, meanOutputTokens: 200 })] } })] })).skus[0]!;
+    const s = compute(
+      base({
+        skus: [
+          skuA({
+            sweep: { points: [point({ outputTokensPerSec: undefined, meanOutputTokens: 200 })] },
+          }),
+        ],
+      }),
+    ).skus[0]!;
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(400);
     expect(s.workloads[0]!.replicasBase).toBe(6.25);
     expect(s.capacity).toMatchObject({ replicas: 7, costPerHour: 42 });
-    expect(s.warnings).toEqual([ALL_PASS, "A: the sweep has no output tokens/s; used rps × 200 output tokens per request"]);
+    expect(s.warnings).toEqual([
+      ALL_PASS,
+      "A: the sweep has no output tokens/s; used rps × 200 output tokens per request",
+    ]);
   });
 
   it("rps 0 and no output tokens/s: no output tokens at the operating point is an error at the workload's sweep (unknown, no capacity)", () => {
-    const r = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined, rps: 0 })] } })] }));
+    const r = compute(
+      base({
+        skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined, rps: 0 })] } })],
+      }),
+    );
     const s = r.skus[0]!;
     expect(s.feasible).toBeNull();
     expect(s.sloChecked).toBe(false);
@@ -58,7 +84,9 @@ describe("a SKU planned from its sweep", () => {
     expect(s.workloads[0]!.replicasBase).toBeNull();
     expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
     expect(s.infeasibleReason).toBe("skus[0] (chat): the operating point has no output tokens/s");
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["skus[0].sweeps.chat", "INPUT", "the operating point has no output tokens/s"]]);
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["skus[0].sweeps.chat", "INPUT", "the operating point has no output tokens/s"],
+    ]);
     expect(r.cheapest).toBeNull();
     expect(r.recommendationChecked).toBeNull();
   });
@@ -66,7 +94,14 @@ describe("a SKU planned from its sweep", () => {
 
 describe("SLO inputs with errors", () => {
   it("an SLO limit with an error: no SLO is checked (unknown) and the warning names its index", () => {
-    const r = compute(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }, { metric: "itl", stat: "p95", maxMs: "=nosuch" }] }));
+    const r = compute(
+      base({
+        slo: [
+          { metric: "ttft", stat: "p99", maxMs: 1000 },
+          { metric: "itl", stat: "p95", maxMs: "=nosuch" },
+        ],
+      }),
+    );
     const s = r.skus[0]!;
     expect(s.feasible).toBeNull();
     expect(s.infeasibleReason).toBe("slo[1].maxMs has an error, so no SLO can be checked");
@@ -81,11 +116,15 @@ describe("SLO inputs with errors", () => {
   it("a negative failed-share limit, or one with an error, keeps every load level unchecked", () => {
     const neg = compute(base({ maxErrorRatePct: -1 })).skus[0]!;
     expect(neg.feasible).toBeNull();
-    expect(neg.infeasibleReason).toBe("maxErrorRatePct is -1, not a percentage ≥ 0, so no load level can be checked");
+    expect(neg.infeasibleReason).toBe(
+      "maxErrorRatePct is -1, not a percentage ≥ 0, so no load level can be checked",
+    );
     expect(neg.infeasibleProblem?.path).toBe("maxErrorRatePct");
     const bad = compute(base({ maxErrorRatePct: "=nosuch" })).skus[0]!;
     expect(bad.feasible).toBeNull();
-    expect(bad.infeasibleReason).toBe("maxErrorRatePct has an error, so no load level can be checked");
+    expect(bad.infeasibleReason).toBe(
+      "maxErrorRatePct has an error, so no load level can be checked",
+    );
   });
 });
 
@@ -93,15 +132,21 @@ describe("why a SKU is infeasible or unknown", () => {
   it("an SLO failing at the lowest load: the SLO, the load, the value and the overrun", () => {
     const s = compute(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }] })).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 500 ms fails already at the lowest load (8): 700 ms, 200 ms (40 %) over");
+    expect(s.infeasibleReason).toBe(
+      "P99 TTFT ≤ 500 ms fails already at the lowest load (8): 700 ms, 200 ms (40 %) over",
+    );
     expect(s.capacity).toBeNull();
     expect(s.sloChecked).toBe(true);
   });
 
   it("too many failed requests at the lowest load: the share, the load and the limit, at maxErrorRatePct", () => {
-    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ completed: 90, failed: 10 })] } })] })).skus[0]!;
+    const s = compute(
+      base({ skus: [skuA({ sweep: { points: [point({ completed: 90, failed: 10 })] } })] }),
+    ).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe("10 % of requests fail already at the lowest load (8), over the 1 % limit (maxErrorRatePct)");
+    expect(s.infeasibleReason).toBe(
+      "10 % of requests fail already at the lowest load (8), over the 1 % limit (maxErrorRatePct)",
+    );
     expect(s.infeasibleProblem?.path).toBe("maxErrorRatePct");
   });
 
@@ -109,7 +154,12 @@ describe("why a SKU is infeasible or unknown", () => {
     const s = compute(base({ slo: [{ metric: "itl", stat: "p95", maxMs: 50 }] })).skus[0]!;
     expect(s.feasible).toBeNull();
     expect(s.infeasibleReason).toBe("P95 ITL is missing; the sweep has none");
-    const t = compute(base({ slo: [{ metric: "ttft", stat: "p95", maxMs: 1000 }], skus: [skuA({ sweep: { points: [point({ ttftMs: { p50: 300, p99: 700 } })] } })] })).skus[0]!;
+    const t = compute(
+      base({
+        slo: [{ metric: "ttft", stat: "p95", maxMs: 1000 }],
+        skus: [skuA({ sweep: { points: [point({ ttftMs: { p50: 300, p99: 700 } })] } })],
+      }),
+    ).skus[0]!;
     expect(t.infeasibleReason).toBe("P95 TTFT is missing; the sweep has p50, p99");
   });
 
@@ -120,19 +170,41 @@ describe("why a SKU is infeasible or unknown", () => {
     expect(s.infeasibleReason).toBe("workload chat has errors in its inputs");
     expect(s.infeasibleProblem?.path).toBe("workloads[0]");
     expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"]]);
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"],
+    ]);
   });
 
   it("one workload infeasible and another unknown: infeasible, whichever comes first", () => {
-    const sweeps = { fail: { points: [point({ ttftMs: { p99: 2000 } })] }, unknown: { points: [point({ ttftMs: { p50: 100 } })] } };
-    const wls = (names: string[]) => names.map((name) => ({ name, peakRps: 1, inputTokens: 1, outputTokens: 1 }));
-    for (const order of [["fail", "unknown"], ["unknown", "fail"]]) {
-      const s = compute(base({ workloads: wls(order), skus: [skuA({ sweep: undefined, sweeps })] })).skus[0]!;
+    const sweeps = {
+      fail: { points: [point({ ttftMs: { p99: 2000 } })] },
+      unknown: { points: [point({ ttftMs: { p50: 100 } })] },
+    };
+    const wls = (names: string[]) =>
+      names.map((name) => ({ name, peakRps: 1, inputTokens: 1, outputTokens: 1 }));
+    for (const order of [
+      ["fail", "unknown"],
+      ["unknown", "fail"],
+    ]) {
+      const s = compute(base({ workloads: wls(order), skus: [skuA({ sweep: undefined, sweeps })] }))
+        .skus[0]!;
       expect(s.feasible, order.join()).toBe(false);
-      expect(s.workloads.map((w) => w.feasible)).toEqual(order.map((n) => (n === "fail" ? false : null)));
+      expect(s.workloads.map((w) => w.feasible)).toEqual(
+        order.map((n) => (n === "fail" ? false : null)),
+      );
     }
     // Feasible and unknown: unknown.
-    const s = compute(base({ workloads: wls(["ok", "unknown"]), skus: [skuA({ sweep: undefined, sweeps: { ok: { points: [point()] }, unknown: sweeps.unknown } })] })).skus[0]!;
+    const s = compute(
+      base({
+        workloads: wls(["ok", "unknown"]),
+        skus: [
+          skuA({
+            sweep: undefined,
+            sweeps: { ok: { points: [point()] }, unknown: sweeps.unknown },
+          }),
+        ],
+      }),
+    ).skus[0]!;
     expect(s.feasible).toBeNull();
     expect(s.capacity).toBeNull();
   });
@@ -140,7 +212,9 @@ describe("why a SKU is infeasible or unknown", () => {
   it("no sweep, an unread file: errors at the workload's sweep path, subject `skus[0] (chat)`", () => {
     const none = compute(base({ skus: [skuA({ sweep: undefined })] }));
     expect(none.skus[0]!.infeasibleReason).toBe("skus[0] (chat): no sweep for this workload");
-    expect(none.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"]]);
+    expect(none.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"],
+    ]);
     const file = compute(base({ skus: [skuA({ sweep: { file: "x.json" } })] }));
     expect(file.skus[0]!.infeasibleReason).toBe("skus[0] (chat): sweep file x.json was not read");
   });
@@ -154,16 +228,34 @@ describe("a given capacity", () => {
     expect(s.sloChecked).toBe(false);
     // 2,500 ÷ 1,234.56 = 2.03 → 3 replicas × 2 × 3 = 18
     expect(s.capacity).toMatchObject({ replicas: 3, costPerHour: 18 });
-    expect(s.warnings).toEqual(["A: capacity for chat is given (1,234.6 tok/s), so the SLOs were not checked against a sweep"]);
-    expect(s.operatingPoint).toEqual({ concurrency: null, requestRate: null, rps: null, outputTokensPerSec: 1234.56, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false });
+    expect(s.warnings).toEqual([
+      "A: capacity for chat is given (1,234.6 tok/s), so the SLOs were not checked against a sweep",
+    ]);
+    expect(s.operatingPoint).toEqual({
+      concurrency: null,
+      requestRate: null,
+      rps: null,
+      outputTokensPerSec: 1234.56,
+      totalTokensPerSec: null,
+      basis: "given",
+      bindingSlo: null,
+      bindingErrorRate: false,
+      sloBinding: false,
+    });
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(false);
-    expect(r.warnings).toEqual(["A is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU has a sweep checked against the SLOs"]);
-    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([["plan.uncheckedRecommended", "skus[0]"]]);
+    expect(r.warnings).toEqual([
+      "A is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU has a sweep checked against the SLOs",
+    ]);
+    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([
+      ["plan.uncheckedRecommended", "skus[0]"],
+    ]);
   });
 
   it("without SLOs: no warning", () => {
-    const s = compute(base({ slo: [], skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] })).skus[0]!;
+    const s = compute(
+      base({ slo: [], skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] }),
+    ).skus[0]!;
     expect(s.warnings).toEqual([]);
     expect(s.capacity?.replicas).toBe(5);
   });
@@ -172,12 +264,19 @@ describe("a given capacity", () => {
     for (const v of [0, -5]) {
       const r = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: v } })] }));
       expect(r.skus[0]!.feasible).toBeNull();
-      expect(r.skus[0]!.errors).toEqual([`skus[0] (chat): replicaOutputTokensPerSec must be positive, got ${v}`]);
+      expect(r.skus[0]!.errors).toEqual([
+        `skus[0] (chat): replicaOutputTokensPerSec must be positive, got ${v}`,
+      ]);
       expect(r.skus[0]!.capacity).toBeNull();
     }
     const f = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: "=nosuch" } })] }));
-    expect(f.skus[0]!.errors).toEqual(["skus[0] (chat): replicaOutputTokensPerSec is not a number"]);
-    expect(f.errors.map((e) => [e.path, e.kind])).toEqual([["skus[0].sweep.replicaOutputTokensPerSec", "NAME"], ["skus[0].sweeps.chat", "INPUT"]]);
+    expect(f.skus[0]!.errors).toEqual([
+      "skus[0] (chat): replicaOutputTokensPerSec is not a number",
+    ]);
+    expect(f.errors.map((e) => [e.path, e.kind])).toEqual([
+      ["skus[0].sweep.replicaOutputTokensPerSec", "NAME"],
+      ["skus[0].sweeps.chat", "INPUT"],
+    ]);
   });
 });
 
@@ -185,7 +284,10 @@ describe("SKU inputs", () => {
   it("GPUs per replica must be positive and the price ≥ 0: errors at their paths, no capacity", () => {
     const r = compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] }));
     const s = r.skus[0]!;
-    expect(s.errors).toEqual(["skus[0].gpusPerReplica: needs a positive number", "skus[0].pricePerGpuHour: needs a number ≥ 0"]);
+    expect(s.errors).toEqual([
+      "skus[0].gpusPerReplica: needs a positive number",
+      "skus[0].pricePerGpuHour: needs a number ≥ 0",
+    ]);
     expect(s.capacity).toBeNull();
     expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
       ["skus[0].gpusPerReplica", "INPUT", "needs a positive number"],
@@ -201,10 +303,15 @@ describe("SKU inputs", () => {
   });
 
   it("a formula error in the GPUs or the price is told once (the formula's), not again as an input error", () => {
-    const r = compute(base({ skus: [skuA({ gpusPerReplica: "=nosuch", pricePerGpuHour: "=nothere" })] }));
+    const r = compute(
+      base({ skus: [skuA({ gpusPerReplica: "=nosuch", pricePerGpuHour: "=nothere" })] }),
+    );
     expect(r.skus[0]!.errors).toEqual([]);
     expect(r.skus[0]!.capacity).toBeNull();
-    expect(r.errors.map((e) => [e.path, e.kind])).toEqual([["skus[0].gpusPerReplica", "NAME"], ["skus[0].pricePerGpuHour", "NAME"]]);
+    expect(r.errors.map((e) => [e.path, e.kind])).toEqual([
+      ["skus[0].gpusPerReplica", "NAME"],
+      ["skus[0].pricePerGpuHour", "NAME"],
+    ]);
   });
 
   it("an elasticity with an error leaves the SKU feasible without capacity; the plan error is the formula's only", () => {
@@ -216,15 +323,24 @@ describe("SKU inputs", () => {
   });
 
   it("a redundancy with an error (factor or spare) leaves no capacity", () => {
-    expect(compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.capacity).toBeNull();
-    expect(compute(base({ factors: { elasticity: 1, redundancy: { spare: "=nosuch" } } })).skus[0]!.capacity).toBeNull();
+    expect(
+      compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.capacity,
+    ).toBeNull();
+    expect(
+      compute(base({ factors: { elasticity: 1, redundancy: { spare: "=nosuch" } } })).skus[0]!
+        .capacity,
+    ).toBeNull();
     // Spare 1: 5 + 1 = 6 replicas.
-    expect(compute(base({ factors: { elasticity: 1, redundancy: { spare: 1 } } })).skus[0]!.capacity?.replicas).toBe(6);
+    expect(
+      compute(base({ factors: { elasticity: 1, redundancy: { spare: 1 } } })).skus[0]!.capacity
+        ?.replicas,
+    ).toBe(6);
   });
 });
 
 describe("the recommendation", () => {
-  const two = (a: Record<string, unknown>, b: Record<string, unknown>) => compute(base({ skus: [skuA({ name: "A", ...a }), skuA({ name: "B", ...b })] }));
+  const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    compute(base({ skus: [skuA({ name: "A", ...a }), skuA({ name: "B", ...b })] }));
 
   it("the cheapest feasible SKU by cost per hour; on a tie the first", () => {
     expect(two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 2 }).cheapest).toBe("B");
@@ -233,24 +349,43 @@ describe("the recommendation", () => {
   });
 
   it("an infeasible cheaper SKU is not recommended", () => {
-    const r = two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 1, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } });
+    const r = two(
+      { pricePerGpuHour: 3 },
+      { pricePerGpuHour: 1, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } },
+    );
     expect(r.cheapest).toBe("A");
   });
 
   it("a checked SKU is recommended over a cheaper unchecked one; an unchecked one only when no checked one is feasible", () => {
-    const r = two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    const r = two(
+      { pricePerGpuHour: 3 },
+      { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
+    );
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(true);
     expect(r.warnings).toEqual([]);
-    const u = two({ pricePerGpuHour: 3, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    const u = two(
+      { pricePerGpuHour: 3, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } },
+      { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
+    );
     expect(u.cheapest).toBe("B");
     expect(u.recommendationChecked).toBe(false);
-    expect(u.warnings).toEqual(["B is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible"]);
-    expect(u.problems!.map((p) => [p.code, p.path])).toEqual([["plan.uncheckedRecommended", "skus[1]"]]);
+    expect(u.warnings).toEqual([
+      "B is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
+    ]);
+    expect(u.problems!.map((p) => [p.code, p.path])).toEqual([
+      ["plan.uncheckedRecommended", "skus[1]"],
+    ]);
     // Among unchecked SKUs, the cheapest; on a tie the first.
-    const g = two({ pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 500 } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    const g = two(
+      { pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 500 } },
+      { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
+    );
     expect(g.cheapest).toBe("B");
-    const t = two({ pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } }, { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } });
+    const t = two(
+      { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
+      { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
+    );
     expect(t.cheapest).toBe("A");
   });
 
@@ -259,7 +394,9 @@ describe("the recommendation", () => {
     const r = compute(base({ recommendBy: "static" }));
     expect(r.recommendBy).toBe("peak");
     expect(r.cheapest).toBe("A");
-    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([["trace.recommendByNoSchedule", "recommendBy"]]);
+    expect(r.problems!.map((p) => [p.code, p.path])).toEqual([
+      ["trace.recommendByNoSchedule", "recommendBy"],
+    ]);
     expect(r.warnings).toHaveLength(1);
     const p = compute(base({ recommendBy: "peak" }));
     expect(p.recommendBy).toBe("peak");
@@ -272,8 +409,20 @@ describe("assemblePlan", () => {
     const plan = resolvePlan(structuredClone(base()) as unknown as PlanFile);
     const level = planLevel(plan);
     const sku = computeSku(plan, 0, level.wlInputs, new Map());
-    const p = { code: "plan.noSweep", severity: "error" as const, params: {}, subject: "skus[0] (chat)" };
-    const withErrors: SkuResult = { ...sku, errorProblems: [p, { ...p, path: "skus[0].sweeps.chat" }, { ...p, path: "skus[0].sweeps.chat" }] };
+    const p = {
+      code: "plan.noSweep",
+      severity: "error" as const,
+      params: {},
+      subject: "skus[0] (chat)",
+    };
+    const withErrors: SkuResult = {
+      ...sku,
+      errorProblems: [
+        p,
+        { ...p, path: "skus[0].sweeps.chat" },
+        { ...p, path: "skus[0].sweeps.chat" },
+      ],
+    };
     const r = assemblePlan(plan, [withErrors], level);
     expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
       ["skus[0]", "INPUT", "no sweep for this workload"],
@@ -285,7 +434,11 @@ describe("assemblePlan", () => {
 
 describe("planLevel", () => {
   it("keeps the tokens per request when only peakRps has an error; tokens per second need all three", () => {
-    const r = compute(base({ workloads: [{ name: "chat", peakRps: "=nosuch", inputTokens: 100, outputTokens: 250 }] }));
+    const r = compute(
+      base({
+        workloads: [{ name: "chat", peakRps: "=nosuch", inputTokens: 100, outputTokens: 250 }],
+      }),
+    );
     expect(r.workloads[0]!.tokensPerRequest).toBe(350);
     expect(r.workloads[0]!.tokensPerSec).toBeNull();
     // The formula error is the workload's only error.
@@ -305,8 +458,15 @@ describe("the saturated-zone warning", () => {
     { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
   ];
   const sat = (maxMs: number, sloMode: string, points: unknown[] = pts) =>
-    compute({ format: "capplan.plan/v1", workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 }, sloMode, slo: [{ metric: "ttft", stat: "p99", maxMs }], skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points } }] }).skus[0]!;
-  const TAIL = "throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee";
+    compute({
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+      sloMode,
+      slo: [{ metric: "ttft", stat: "p99", maxMs }],
+      skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points } }],
+    }).skus[0]!;
+  const TAIL =
+    "throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee";
 
   it("an interpolated point is judged by the step it was interpolated into (toward concurrency 4, saturated)", () => {
     const s = sat(500, "interpolated");
@@ -325,8 +485,14 @@ describe("the saturated-zone warning", () => {
   });
 
   it("an open-loop sweep names request rates, ∞ included", () => {
-    const rr = pts.map((p, i) => ({ ...p, concurrency: null, requestRate: i === 3 ? "inf" : p.concurrency }));
-    expect(sat(5000, "measured", rr).warnings).toEqual([`S: the operating point (request rate 4 req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`]);
+    const rr = pts.map((p, i) => ({
+      ...p,
+      concurrency: null,
+      requestRate: i === 3 ? "inf" : p.concurrency,
+    }));
+    expect(sat(5000, "measured", rr).warnings).toEqual([
+      `S: the operating point (request rate 4 req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`,
+    ]);
     expect(sat(9000, "measured", rr).warnings).toEqual([
       "S: every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
       `S: the operating point (request rate ∞ req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`,
@@ -342,46 +508,110 @@ describe("the saturated-zone warning", () => {
 
 describe("planLevel: workload numbers and factors", () => {
   const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
-    ({ title: "t", currency: "USD", cells: {}, workloads, slo: [], sloMode: "measured", maxErrorRatePct: 1, elasticity: 1, redundancy: { factor: 1 }, skus: [], tenants: null, errors: [], ...over }) as unknown as Parameters<typeof planLevel>[0];
-  const wl = (over: Record<string, unknown> = {}) => ({ name: "w", peakRps: 2, avgRps: 1, dailyRequests: 50, inputTokens: 10, outputTokens: 20, ...over });
-  const errs = (r: ReturnType<typeof planLevel>) => r.errors.map((e) => [e.path, e.kind, e.message]);
+    ({
+      title: "t",
+      currency: "USD",
+      cells: {},
+      workloads,
+      slo: [],
+      sloMode: "measured",
+      maxErrorRatePct: 1,
+      elasticity: 1,
+      redundancy: { factor: 1 },
+      skus: [],
+      tenants: null,
+      errors: [],
+      ...over,
+    }) as unknown as Parameters<typeof planLevel>[0];
+  const wl = (over: Record<string, unknown> = {}) => ({
+    name: "w",
+    peakRps: 2,
+    avgRps: 1,
+    dailyRequests: 50,
+    inputTokens: 10,
+    outputTokens: 20,
+    ...over,
+  });
+  const errs = (r: ReturnType<typeof planLevel>) =>
+    r.errors.map((e) => [e.path, e.kind, e.message]);
 
   it("a complete workload is an input with its tokens per request and per second", () => {
     const r = planLevel(rp([wl()]));
-    expect(r.wlInputs).toEqual([{ name: "w", peakRps: 2, inputTokens: 10, outputTokens: 20, avgRps: 1, dailyRequests: 50 }]);
+    expect(r.wlInputs).toEqual([
+      { name: "w", peakRps: 2, inputTokens: 10, outputTokens: 20, avgRps: 1, dailyRequests: 50 },
+    ]);
     expect(r.workloads[0]).toMatchObject({ tokensPerRequest: 30, tokensPerSec: 60 });
     expect(r.errors).toEqual([]);
     expect(r.schedules).toBeNull();
   });
 
   it("a trace that was not read: an INPUT error at its path naming the file, else its name, else ?", () => {
-    const trace = (file: string | null, name: string | null) => wl({ peakRps: null, trace: { file, name, binSec: 60, peak: "max" }, traffic: null });
+    const trace = (file: string | null, name: string | null) =>
+      wl({ peakRps: null, trace: { file, name, binSec: 60, peak: "max" }, traffic: null });
     expect(errs(planLevel(rp([trace("t.csv", "n")])))).toEqual([
-      ["workloads[0].trace", "INPUT", 'workload "w": the trace t.csv has not been read, so the workload has no rates or lengths (capplan plan reads it; the app stores the imported numbers in the plan)'],
+      [
+        "workloads[0].trace",
+        "INPUT",
+        'workload "w": the trace t.csv has not been read, so the workload has no rates or lengths (capplan plan reads it; the app stores the imported numbers in the plan)',
+      ],
     ]);
-    expect(planLevel(rp([trace(null, "n")])).errors[0]!.message).toContain("the trace n has not been read");
-    expect(planLevel(rp([trace(null, null)])).errors[0]!.message).toContain("the trace ? has not been read");
+    expect(planLevel(rp([trace(null, "n")])).errors[0]!.message).toContain(
+      "the trace n has not been read",
+    );
+    expect(planLevel(rp([trace(null, null)])).errors[0]!.message).toContain(
+      "the trace ? has not been read",
+    );
   });
 
   it("a read trace that gives no number: one error per missing field, in order, unless the workload has a formula error", () => {
-    const w = wl({ peakRps: null, outputTokens: null, trace: { file: "t.csv", name: null, binSec: 60, peak: "max" }, traffic: {} });
+    const w = wl({
+      peakRps: null,
+      outputTokens: null,
+      trace: { file: "t.csv", name: null, binSec: 60, peak: "max" },
+      traffic: {},
+    });
     expect(errs(planLevel(rp([w])))).toEqual([
-      ["workloads[0].peakRps", "VALUE", 'workload "w": the trace gives no peakRps (an empty or aggregated trace); write it in the workload'],
-      ["workloads[0].outputTokens", "VALUE", 'workload "w": the trace gives no outputTokens (an empty or aggregated trace); write it in the workload'],
+      [
+        "workloads[0].peakRps",
+        "VALUE",
+        'workload "w": the trace gives no peakRps (an empty or aggregated trace); write it in the workload',
+      ],
+      [
+        "workloads[0].outputTokens",
+        "VALUE",
+        'workload "w": the trace gives no outputTokens (an empty or aggregated trace); write it in the workload',
+      ],
     ]);
-    const withFormulaError = planLevel(rp([w], { errors: [{ path: "workloads[0].inputTokens", kind: "NAME", message: "m" }] }));
+    const withFormulaError = planLevel(
+      rp([w], { errors: [{ path: "workloads[0].inputTokens", kind: "NAME", message: "m" }] }),
+    );
     expect(withFormulaError.errors.map((e) => e.path)).toEqual(["workloads[0].inputTokens"]);
   });
 
   it("a workload missing a number without a formula error: one VALUE error at the workload", () => {
-    expect(errs(planLevel(rp([wl(), wl({ name: "v", inputTokens: null })])))).toEqual([["workloads[1]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"]]);
+    expect(errs(planLevel(rp([wl(), wl({ name: "v", inputTokens: null })])))).toEqual([
+      ["workloads[1]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"],
+    ]);
     // A formula error of another workload does not count.
-    expect(planLevel(rp([wl({ inputTokens: null })], { errors: [{ path: "workloads[1].peakRps", kind: "NAME", message: "m" }] })).errors.map((e) => e.path)).toEqual(["workloads[1].peakRps", "workloads[0]"]);
+    expect(
+      planLevel(
+        rp([wl({ inputTokens: null })], {
+          errors: [{ path: "workloads[1].peakRps", kind: "NAME", message: "m" }],
+        }),
+      ).errors.map((e) => e.path),
+    ).toEqual(["workloads[1].peakRps", "workloads[0]"]);
   });
 
   it("the plan's formula errors come first, with their problem when they have one", () => {
     const problem = { code: "formula.unknownName", severity: "error" as const, params: {} };
-    const r = planLevel(rp([wl()], { errors: [{ path: "cells.a", kind: "NAME", message: "m", problem }, { path: "cells.b", kind: "PARSE", message: "n", cycle: ["x"] }] }));
+    const r = planLevel(
+      rp([wl()], {
+        errors: [
+          { path: "cells.a", kind: "NAME", message: "m", problem },
+          { path: "cells.b", kind: "PARSE", message: "n", cycle: ["x"] },
+        ],
+      }),
+    );
     expect(r.errors).toEqual([
       { path: "cells.a", kind: "NAME", message: "m", problem },
       { path: "cells.b", kind: "PARSE", message: "n" },
@@ -389,12 +619,35 @@ describe("planLevel: workload numbers and factors", () => {
   });
 
   it("an elasticity that is not a number is an error at factors.elasticity, unless its formula already is", () => {
-    expect(errs(planLevel(rp([wl()], { elasticity: null })))).toEqual([["factors.elasticity", "VALUE", "elasticity must be a number"]]);
-    expect(planLevel(rp([wl()], { elasticity: null, errors: [{ path: "factors.elasticity", kind: "NAME", message: "m" }] })).errors.map((e) => e.path)).toEqual(["factors.elasticity"]);
+    expect(errs(planLevel(rp([wl()], { elasticity: null })))).toEqual([
+      ["factors.elasticity", "VALUE", "elasticity must be a number"],
+    ]);
+    expect(
+      planLevel(
+        rp([wl()], {
+          elasticity: null,
+          errors: [{ path: "factors.elasticity", kind: "NAME", message: "m" }],
+        }),
+      ).errors.map((e) => e.path),
+    ).toEqual(["factors.elasticity"]);
   });
 
   it("the schedules' errors are plan errors after the workloads'", () => {
-    const r = planLevel(rp([wl({ inputTokens: null }), wl({ name: "v", schedule: { intervalSec: 3600, rps: [1, -1], minReplicas: null, leadIntervals: null, fromTrace: false } })]));
+    const r = planLevel(
+      rp([
+        wl({ inputTokens: null }),
+        wl({
+          name: "v",
+          schedule: {
+            intervalSec: 3600,
+            rps: [1, -1],
+            minReplicas: null,
+            leadIntervals: null,
+            fromTrace: false,
+          },
+        }),
+      ]),
+    );
     expect(r.errors.map((e) => e.path)).toEqual(["workloads[0]", "workloads[1].schedule.rps[1]"]);
     expect(r.schedules!.aligned).toBeNull();
   });
@@ -402,24 +655,49 @@ describe("planLevel: workload numbers and factors", () => {
 
 describe("the sweep's mean lengths against the workload's", () => {
   it("the mean over the points that have one (100 and 300 → 200 input, 400 output) is compared with the workload's lengths", () => {
-    const points = [point({ concurrency: 2, meanInputTokens: 100, meanOutputTokens: 400 }), point({ concurrency: 4, meanInputTokens: null }), point({ concurrency: 8, meanInputTokens: 300 })];
-    const s = compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }], skus: [skuA({ sweep: { points } })] })).skus[0]!;
+    const points = [
+      point({ concurrency: 2, meanInputTokens: 100, meanOutputTokens: 400 }),
+      point({ concurrency: 4, meanInputTokens: null }),
+      point({ concurrency: 8, meanInputTokens: 300 }),
+    ];
+    const s = compute(
+      base({
+        workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
+        skus: [skuA({ sweep: { points } })],
+      }),
+    ).skus[0]!;
     expect(s.warnings.filter((w) => w.includes("mean"))).toEqual([
       "chat: the sweep's mean input length (200 tokens) differs from the workload's (100 tokens) by 100 %; capacity measured at other lengths may not hold (docs/capacity.md)",
       "chat: the sweep's mean output length (400 tokens) differs from the workload's (250 tokens) by 60 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
-    const same = compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 200, outputTokens: 400 }], skus: [skuA({ sweep: { points } })] })).skus[0]!;
+    const same = compute(
+      base({
+        workloads: [{ name: "chat", peakRps: 10, inputTokens: 200, outputTokens: 400 }],
+        skus: [skuA({ sweep: { points } })],
+      }),
+    ).skus[0]!;
     expect(same.warnings.filter((w) => w.includes("mean"))).toEqual([]);
   });
 });
 
 describe("computeSku: the whole workload result and the guards before capacity", () => {
   it("a given capacity: the workload's full result, its warning pointing at the workload's sweep", () => {
-    const s = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] })).skus[0]!;
+    const s = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] }))
+      .skus[0]!;
     expect(s.workloads[0]).toEqual({
       workload: "chat",
       feasible: true,
-      operatingPoint: { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: 500, totalTokensPerSec: null, basis: "given", bindingSlo: null, bindingErrorRate: false, sloBinding: false },
+      operatingPoint: {
+        concurrency: null,
+        requestRate: null,
+        rps: null,
+        outputTokensPerSec: 500,
+        totalTokensPerSec: null,
+        basis: "given",
+        bindingSlo: null,
+        bindingErrorRate: false,
+        sloBinding: false,
+      },
       replicasBase: 5,
       replicaOutputTokensPerSec: 500,
       sweep: null,
@@ -427,22 +705,39 @@ describe("computeSku: the whole workload result and the guards before capacity",
       kneeIndex: null,
       findings: [],
       detail: null,
-      warnings: ["A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep"],
+      warnings: [
+        "A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep",
+      ],
       errors: [],
-      problems: [{ code: "plan.capacityGiven", severity: "warning", params: { workload: "chat", tokS: 500 }, path: "skus[0].sweeps.chat", subject: "A" }],
+      problems: [
+        {
+          code: "plan.capacityGiven",
+          severity: "warning",
+          params: { workload: "chat", tokS: 500 },
+          path: "skus[0].sweeps.chat",
+          subject: "A",
+        },
+      ],
       errorProblems: [],
     });
     expect(s).toMatchObject({ name: "A", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 3 });
   });
 
   it("the sweep's output tokens/s are used as measured, not rps × output tokens (640, not 2 × 250)", () => {
-    const s = compute(base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: 640 })] } })] })).skus[0]!;
+    const s = compute(
+      base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: 640 })] } })] }),
+    ).skus[0]!;
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(640);
     expect(s.warnings).toEqual([ALL_PASS]);
   });
 
   it("no output tokens/s, no mean output in the sweep and no workload input: an error, no rps × tokens warning", () => {
-    const s = compute(base({ workloads: [{ name: "chat", inputTokens: 100, outputTokens: 250 }], skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined })] } })] })).skus[0]!;
+    const s = compute(
+      base({
+        workloads: [{ name: "chat", inputTokens: 100, outputTokens: 250 }],
+        skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: undefined })] } })],
+      }),
+    ).skus[0]!;
     expect(s.feasible).toBeNull();
     expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
     expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
@@ -451,12 +746,17 @@ describe("computeSku: the whole workload result and the guards before capacity",
   it("an infeasible workload stays infeasible beside a workload whose inputs have errors", () => {
     const s = compute(
       base({
-        workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "b", inputTokens: 1, outputTokens: 1 }],
+        workloads: [
+          { name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+          { name: "b", inputTokens: 1, outputTokens: 1 },
+        ],
         skus: [skuA({ sweep: { points: [point({ ttftMs: { p99: 5000 } })] } })],
       }),
     ).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe("P99 TTFT ≤ 1000 ms fails already at the lowest load (8): 5,000 ms, 4,000 ms (400 %) over");
+    expect(s.infeasibleReason).toBe(
+      "P99 TTFT ≤ 1000 ms fails already at the lowest load (8): 5,000 ms, 4,000 ms (400 %) over",
+    );
   });
 
   it("a statistic missing: the SLOs were not checked", () => {
@@ -475,15 +775,28 @@ describe("computeSku: the whole workload result and the guards before capacity",
   });
 
   it("invalid GPUs, price, elasticity or redundancy: capacity is not even computed (no capacity warnings)", () => {
-    expect(compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] })).skus[0]!.warnings).toEqual([ALL_PASS]);
-    expect(compute(base({ skus: [skuA({ gpusPerReplica: -2 })] })).skus[0]!.warnings).toEqual([ALL_PASS]);
-    expect(compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } })).skus[0]!.warnings).toEqual([ALL_PASS]);
-    expect(compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.warnings).toEqual([ALL_PASS]);
+    expect(
+      compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] })).skus[0]!.warnings,
+    ).toEqual([ALL_PASS]);
+    expect(compute(base({ skus: [skuA({ gpusPerReplica: -2 })] })).skus[0]!.warnings).toEqual([
+      ALL_PASS,
+    ]);
+    expect(
+      compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } })).skus[0]!.warnings,
+    ).toEqual([ALL_PASS]);
+    expect(
+      compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.warnings,
+    ).toEqual([ALL_PASS]);
   });
 
   it("replicas that overflow to Infinity leave no capacity", () => {
     const plan = resolvePlan(structuredClone(base()) as unknown as PlanFile);
-    const s = computeSku(plan, 0, [{ name: "chat", peakRps: 1e200, inputTokens: 1, outputTokens: 1e200 }], new Map());
+    const s = computeSku(
+      plan,
+      0,
+      [{ name: "chat", peakRps: 1e200, inputTokens: 1, outputTokens: 1e200 }],
+      new Map(),
+    );
     expect(s.feasible).toBe(true);
     expect(s.workloads[0]!.replicasBase).toBe(Number.POSITIVE_INFINITY);
     expect(s.capacity).toBeNull();
@@ -492,22 +805,48 @@ describe("computeSku: the whole workload result and the guards before capacity",
 
 describe("a SKU's schedule problems", () => {
   const sch = (reserved: number) =>
-    compute(base({ workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250, schedule: { intervalSec: 3600, rps: [10, 20] } }], skus: [skuA({ reservedPricePerGpuHour: reserved })] }));
-  const ABOVE = 'workload "chat": the schedule\'s highest rate (20 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps';
+    compute(
+      base({
+        workloads: [
+          {
+            name: "chat",
+            peakRps: 10,
+            inputTokens: 100,
+            outputTokens: 250,
+            schedule: { intervalSec: 3600, rps: [10, 20] },
+          },
+        ],
+        skus: [skuA({ reservedPricePerGpuHour: reserved })],
+      }),
+    );
+  const ABOVE =
+    'workload "chat": the schedule\'s highest rate (20 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps';
 
   it("an error is the SKU's input error at its path (no schedule); the aligned schedules' warning is the plan's", () => {
     const r = sch(-1);
     const s = r.skus[0]!;
     expect(s.schedule).toBeNull();
-    expect(s.errors).toEqual(["skus[0].reservedPricePerGpuHour: the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1"]);
-    expect(s.errorProblems.map((p) => [p.path, p.subject])).toEqual([["skus[0].reservedPricePerGpuHour", "skus[0].reservedPricePerGpuHour"]]);
-    expect(r.errors.map((e) => [e.path, e.message])).toEqual([["skus[0].reservedPricePerGpuHour", "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1"]]);
+    expect(s.errors).toEqual([
+      "skus[0].reservedPricePerGpuHour: the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
+    ]);
+    expect(s.errorProblems.map((p) => [p.path, p.subject])).toEqual([
+      ["skus[0].reservedPricePerGpuHour", "skus[0].reservedPricePerGpuHour"],
+    ]);
+    expect(r.errors.map((e) => [e.path, e.message])).toEqual([
+      [
+        "skus[0].reservedPricePerGpuHour",
+        "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
+      ],
+    ]);
     expect(r.warnings).toEqual([ABOVE]);
   });
 
   it("a warning is the SKU's, with its name", () => {
     const r = sch(30);
-    expect(r.skus[0]!.warnings).toEqual([ALL_PASS, "A: the reserved price (30 per GPU-hour) is not below the on-demand price (3): reserving never pays, so no replica is reserved"]);
+    expect(r.skus[0]!.warnings).toEqual([
+      ALL_PASS,
+      "A: the reserved price (30 per GPU-hour) is not below the on-demand price (3): reserving never pays, so no replica is reserved",
+    ]);
     expect(r.skus[0]!.problems.map((p) => [p.code, p.path, p.subject])).toEqual([
       ["slo.allPassHighest", undefined, "A"],
       ["schedule.reservedNotCheaper", "skus[0].reservedPricePerGpuHour", "A"],

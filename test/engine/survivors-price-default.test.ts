@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Gpu } from "../../src/engine/catalog-types";
-import { catalogPriceFor, defaultedPrices, defaultedProblem, fillDefaultPrices, priceMissingIn, priceMessages } from "../../src/engine/price-default";
+import {
+  catalogPriceFor,
+  defaultedPrices,
+  defaultedProblem,
+  fillDefaultPrices,
+  priceMissingIn,
+  priceMessages,
+} from "../../src/engine/price-default";
 import type { PlanFile, SkuDef } from "../../src/engine/types";
 
 const src = { title: "Cloud list", url: "https://example.com/p", retrieved: "2026-01-02" };
@@ -15,7 +22,14 @@ const GPUS = [
   { id: "c", name: "C", price: { usdPerGpuHour: 0, source: { ...src, title: "Free tier" } } },
 ] as unknown as Gpu[];
 
-const planOf = (skus: unknown, currency?: unknown): PlanFile => ({ format: "capplan.plan/v1", workloads: [], slo: [], skus, ...(currency !== undefined ? { currency } : {}) }) as unknown as PlanFile;
+const planOf = (skus: unknown, currency?: unknown): PlanFile =>
+  ({
+    format: "capplan.plan/v1",
+    workloads: [],
+    slo: [],
+    skus,
+    ...(currency !== undefined ? { currency } : {}),
+  }) as unknown as PlanFile;
 
 describe("catalogPriceFor", () => {
   it("takes a default in USD, with no currency and with an empty currency (the plan's default is USD)", () => {
@@ -35,7 +49,12 @@ describe("catalogPriceFor", () => {
   });
 
   it("a catalogue price of 0 is a price (free tier), with its own source", () => {
-    expect(catalogPriceFor(GPUS, "c", "USD")).toEqual({ gpu: "c", usdPerGpuHour: 0, source: "Free tier", retrieved: "2026-01-02" });
+    expect(catalogPriceFor(GPUS, "c", "USD")).toEqual({
+      gpu: "c",
+      usdPerGpuHour: 0,
+      source: "Free tier",
+      retrieved: "2026-01-02",
+    });
   });
 });
 
@@ -49,7 +68,9 @@ describe("priceMissingIn", () => {
     expect(priceMissingIn({ name: "s", pricePerGpuHour: 0 } as unknown as SkuDef)).toBe(false);
     expect(priceMissingIn({ name: "s", pricePerGpuHour: 3 } as unknown as SkuDef)).toBe(false);
     expect(priceMissingIn({ name: "s", pricePerGpuHour: " 3 " } as unknown as SkuDef)).toBe(false);
-    expect(priceMissingIn({ name: "s", pricePerGpuHour: "=gpu_hour" } as unknown as SkuDef)).toBe(false);
+    expect(priceMissingIn({ name: "s", pricePerGpuHour: "=gpu_hour" } as unknown as SkuDef)).toBe(
+      false,
+    );
   });
 });
 
@@ -67,7 +88,12 @@ describe("fillDefaultPrices", () => {
     const skus = p.skus as unknown as Record<string, unknown>[];
     expect(skus[2]).toEqual({ name: "priced", gpu: "a", pricePerGpuHour: 7 });
     expect(skus[3]).toEqual({ name: "no price known", gpu: "b" });
-    expect(skus[4]).toEqual({ name: "blank", gpu: "a", pricePerGpuHour: 2.5, priceDefault: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" } });
+    expect(skus[4]).toEqual({
+      name: "blank",
+      gpu: "a",
+      pricePerGpuHour: 2.5,
+      priceDefault: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" },
+    });
     expect(skus[5]!.pricePerGpuHour).toBe(0);
   });
 
@@ -101,7 +127,13 @@ describe("defaultedPrices", () => {
   });
 
   it("names a SKU without a text name by its path; skips SKUs without a default or with a non-number default", () => {
-    const p = planOf([{ priceDefault: d }, { name: "none" }, null, { name: "bad", priceDefault: { ...d, usdPerGpuHour: "2.5" } }, { name: 7, priceDefault: d }]);
+    const p = planOf([
+      { priceDefault: d },
+      { name: "none" },
+      null,
+      { name: "bad", priceDefault: { ...d, usdPerGpuHour: "2.5" } },
+      { name: 7, priceDefault: d },
+    ]);
     expect(defaultedPrices(p, () => 2.5)).toEqual([
       { index: 0, sku: "skus[0]", default: d },
       { index: 4, sku: "skus[4]", default: d },
@@ -109,7 +141,10 @@ describe("defaultedPrices", () => {
   });
 
   it("asks the price of SKU i by its index", () => {
-    const p = planOf([{ name: "x", priceDefault: d }, { name: "y", priceDefault: d }]);
+    const p = planOf([
+      { name: "x", priceDefault: d },
+      { name: "y", priceDefault: d },
+    ]);
     expect(defaultedPrices(p, (i) => (i === 1 ? 2.5 : 9)).map((x) => x.sku)).toEqual(["y"]);
   });
 
@@ -120,10 +155,16 @@ describe("defaultedPrices", () => {
 
 describe("defaultedProblem", () => {
   it("is a warning at skus[i].pricePerGpuHour with the SKU, price, GPU, source and date in its text", () => {
-    const p = defaultedProblem({ index: 3, sku: "L", default: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" } });
+    const p = defaultedProblem({
+      index: 3,
+      sku: "L",
+      default: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" },
+    });
     expect(p.code).toBe("price.defaulted");
     expect(p.severity).toBe("warning");
     expect(p.path).toBe("skus[3].pricePerGpuHour");
-    expect(priceMessages.en(p)).toBe("L: price 2.5 USD per GPU-hour is the catalogue's indicative on-demand price for a (Cloud list, 2026-01-02), not a quote: enter your own");
+    expect(priceMessages.en(p)).toBe(
+      "L: price 2.5 USD per GPU-hour is the catalogue's indicative on-demand price for a (Cloud list, 2026-01-02), not a quote: enter your own",
+    );
   });
 });

@@ -6,11 +6,21 @@
  */
 import { describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan";
-import { computedPath, computedSkus, createPlanSheet, isNumberField, planEntries, resolvePlan, sheetEntries, skuIds } from "../../src/engine/resolve-plan";
+import {
+  computedPath,
+  computedSkus,
+  createPlanSheet,
+  isNumberField,
+  planEntries,
+  resolvePlan,
+  sheetEntries,
+  skuIds,
+} from "../../src/engine/resolve-plan";
 import { trafficOf } from "../../src/engine/traffic";
 import type { PlanFile } from "../../src/engine/types";
 
-const P = (p: Record<string, unknown>): PlanFile => ({ format: "capplan.plan/v1", ...p }) as unknown as PlanFile;
+const P = (p: Record<string, unknown>): PlanFile =>
+  ({ format: "capplan.plan/v1", ...p }) as unknown as PlanFile;
 const resolve = (p: Record<string, unknown>) => resolvePlan(P(structuredClone(p)));
 const paths = (e: readonly [string, unknown][]) => e.map(([p]) => p);
 
@@ -19,7 +29,24 @@ describe("planEntries and sheetEntries", () => {
     cells: { a: 1, b: "=a * 2" },
     workloads: [{ name: "w", peakRps: 5, inputTokens: "=a", outputTokens: "1,500" }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-    skus: [{ name: "s", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points: [{ concurrency: 4, requestRate: "inf", rps: "=a", outputTokensPerSec: 100, ttftMs: { p99: "=b", p50: 3 } }] } }],
+    skus: [
+      {
+        name: "s",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        sweep: {
+          points: [
+            {
+              concurrency: 4,
+              requestRate: "inf",
+              rps: "=a",
+              outputTokensPerSec: 100,
+              ttftMs: { p99: "=b", p50: 3 },
+            },
+          ],
+        },
+      },
+    ],
   });
 
   it("planEntries: every cell and input field in document order, sweep data only as text", () => {
@@ -49,8 +76,14 @@ describe("planEntries and sheetEntries", () => {
   });
 
   it("a non-finite number in sweep data or an input is an entry (an error of its cell, never a silent blank)", () => {
-    const p = P({ workloads: [{ name: "w", peakRps: Number.NaN }], skus: [{ name: "s", sweep: { points: [{ concurrency: Number.POSITIVE_INFINITY, rps: 1 }] } }] });
-    expect(paths(sheetEntries(p))).toEqual(["workloads[0].peakRps", "skus[0].sweep.points[0].concurrency"]);
+    const p = P({
+      workloads: [{ name: "w", peakRps: Number.NaN }],
+      skus: [{ name: "s", sweep: { points: [{ concurrency: Number.POSITIVE_INFINITY, rps: 1 }] } }],
+    });
+    expect(paths(sheetEntries(p))).toEqual([
+      "workloads[0].peakRps",
+      "skus[0].sweep.points[0].concurrency",
+    ]);
   });
 
   it("a SKU whose <id>_tok_s a formula reads gets a computed entry after the SKUs, depending on its sweep, the SLOs, the failed-share limit and the workloads", () => {
@@ -60,7 +93,12 @@ describe("planEntries and sheetEntries", () => {
       workloads: [{ name: "w", peakRps: "=3", inputTokens: 1, outputTokens: 1 }],
       slo: [{ metric: "ttft", stat: "p99", maxMs: "=900" }],
       skus: [
-        { name: "m", id: "m", gpusPerReplica: "=1", sweep: { points: [{ concurrency: 1, rps: "=2" }] } },
+        {
+          name: "m",
+          id: "m",
+          gpusPerReplica: "=1",
+          sweep: { points: [{ concurrency: 1, rps: "=2" }] },
+        },
         { name: "n", id: "n", sweep: { points: [{ concurrency: 1, rps: "=4" }] } },
       ],
       tenants: { pools: [{ name: "p", costPerDay: "=5" }] },
@@ -78,15 +116,28 @@ describe("planEntries and sheetEntries", () => {
       computedPath(0),
       "tenants.pools[0].costPerDay",
     ]);
-    const raw = e.find(([q]) => q === "skus[0].replicaOutputTokensPerSec")![1] as { computed: boolean; deps: string[]; pending: string };
+    const raw = e.find(([q]) => q === "skus[0].replicaOutputTokensPerSec")![1] as {
+      computed: boolean;
+      deps: string[];
+      pending: string;
+    };
     expect(raw.computed).toBe(true);
-    expect(raw.deps).toEqual(["workloads[0].peakRps", "slo[0].maxMs", "maxErrorRatePct", "skus[0].sweep.points[0].rps"]);
+    expect(raw.deps).toEqual([
+      "workloads[0].peakRps",
+      "slo[0].maxMs",
+      "maxErrorRatePct",
+      "skus[0].sweep.points[0].rps",
+    ]);
     expect(raw.pending).toBe("SKU 1 has no operating point yet");
   });
 });
 
 describe("isNumberField", () => {
-  const p = P({ cells: { a: 1 }, workloads: [{ name: "w", peakRps: 1 }], skus: [{ name: "s", sweep: { points: [{ concurrency: 1 }] } }] });
+  const p = P({
+    cells: { a: 1 },
+    workloads: [{ name: "w", peakRps: 1 }],
+    skus: [{ name: "s", sweep: { points: [{ concurrency: 1 }] } }],
+  });
   it("true for a numeric input field whose containers exist; false for cells, sweep data and missing containers", () => {
     expect(isNumberField(p, ["workloads", 0, "peakRps"])).toBe(true);
     expect(isNumberField(p, ["skus", 0, "pricePerGpuHour"])).toBe(true);
@@ -98,7 +149,11 @@ describe("isNumberField", () => {
 
 describe("sweep points", () => {
   const pts = (points: unknown[], cells: Record<string, unknown> = { a: 7 }) => {
-    const r = resolve({ cells, workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { points } }] });
+    const r = resolve({
+      cells,
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep: { points } }],
+    });
     const ref = r.skus[0]!.sweeps.w!;
     if (ref.kind !== "points") throw new Error(ref.kind);
     return { r, points: ref.points as unknown as Record<string, unknown>[] };
@@ -110,13 +165,26 @@ describe("sweep points", () => {
       { requestRate: "inf", totalTokensPerSec: 3 },
       { requestRate: "=a * 2", concurrency: null },
     ]);
-    expect(points[0]).toEqual({ concurrency: 7, requestRate: null, rps: null, outputTokensPerSec: 1500, completed: 10 });
+    expect(points[0]).toEqual({
+      concurrency: 7,
+      requestRate: null,
+      rps: null,
+      outputTokensPerSec: 1500,
+      completed: 10,
+    });
     expect(points[1]).toEqual({ concurrency: null, requestRate: "inf", totalTokensPerSec: 3 });
     expect(points[2]).toEqual({ concurrency: null, requestRate: 14 });
   });
 
   it("statistics: formulas resolve, a failed formula drops only that statistic, a non-object is left as written", () => {
-    const { r, points } = pts([{ concurrency: 1, ttftMs: { p50: "=a", p99: "=nosuch", p90: 3 }, itlMs: 5, e2eMs: { mean: "2" } }]);
+    const { r, points } = pts([
+      {
+        concurrency: 1,
+        ttftMs: { p50: "=a", p99: "=nosuch", p90: 3 },
+        itlMs: 5,
+        e2eMs: { mean: "2" },
+      },
+    ]);
     expect(points[0]!.ttftMs).toEqual({ p50: 7, p90: 3 });
     expect(points[0]!.itlMs).toBe(5);
     expect(points[0]!.e2eMs).toEqual({ mean: 2 });
@@ -133,17 +201,38 @@ describe("sweep points", () => {
 });
 
 describe("sweep references", () => {
-  const refOf = (sweep: unknown) => resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep }] }).skus[0]!.sweeps.w;
+  const refOf = (sweep: unknown) =>
+    resolve({
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep }],
+    }).skus[0]!.sweeps.w;
 
   it("inline points keep a text label, an object meta and the text warnings only", () => {
-    expect(refOf({ points: [], label: "run 1", meta: { engine: "vllm" }, warnings: ["a", 3, "b"] })).toEqual({ kind: "points", points: [], label: "run 1", meta: { engine: "vllm" }, warnings: ["a", "b"] });
-    expect(refOf({ points: [], label: 3, meta: "x", warnings: "w" })).toEqual({ kind: "points", points: [] });
+    expect(
+      refOf({ points: [], label: "run 1", meta: { engine: "vllm" }, warnings: ["a", 3, "b"] }),
+    ).toEqual({
+      kind: "points",
+      points: [],
+      label: "run 1",
+      meta: { engine: "vllm" },
+      warnings: ["a", "b"],
+    });
+    expect(refOf({ points: [], label: 3, meta: "x", warnings: "w" })).toEqual({
+      kind: "points",
+      points: [],
+    });
   });
 
   it("a file, a given capacity (even 0 or a formula), or missing", () => {
     expect(refOf({ file: "a.json" })).toEqual({ kind: "file", file: "a.json" });
-    expect(refOf({ replicaOutputTokensPerSec: 0 })).toEqual({ kind: "given", replicaOutputTokensPerSec: 0 });
-    expect(refOf({ replicaOutputTokensPerSec: "=2 * 3" })).toEqual({ kind: "given", replicaOutputTokensPerSec: 6 });
+    expect(refOf({ replicaOutputTokensPerSec: 0 })).toEqual({
+      kind: "given",
+      replicaOutputTokensPerSec: 0,
+    });
+    expect(refOf({ replicaOutputTokensPerSec: "=2 * 3" })).toEqual({
+      kind: "given",
+      replicaOutputTokensPerSec: 6,
+    });
     expect(refOf({ replicaOutputTokensPerSec: null })).toEqual({ kind: "missing" });
     expect(refOf({ file: 3 })).toEqual({ kind: "missing" });
     expect(refOf(undefined)).toEqual({ kind: "missing" });
@@ -152,36 +241,74 @@ describe("sweep references", () => {
 
   it("a SKU-level sweep is resolved once and shared by the workloads without their own; an own sweep wins", () => {
     const r = resolve({
-      workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1 }, { name: "c", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-      skus: [{ name: "s", sweep: { points: [{ concurrency: 1 }] }, sweeps: { b: { file: "b.json" } } }],
+      workloads: [
+        { name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+        { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+        { name: "c", peakRps: 1, inputTokens: 1, outputTokens: 1 },
+      ],
+      skus: [
+        { name: "s", sweep: { points: [{ concurrency: 1 }] }, sweeps: { b: { file: "b.json" } } },
+      ],
     });
     const s = r.skus[0]!.sweeps;
     expect(s.b).toEqual({ kind: "file", file: "b.json" });
     expect(s.a).toBe(s.c);
     expect(s.a).toEqual({ kind: "points", points: [{ concurrency: 1, requestRate: null }] });
     // `sweeps` that is not an object: every workload takes the shared sweep.
-    const t = resolve({ workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { file: "x" }, sweeps: "nope" }] });
+    const t = resolve({
+      workloads: [{ name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep: { file: "x" }, sweeps: "nope" }],
+    });
     expect(t.skus[0]!.sweeps.a).toEqual({ kind: "file", file: "x" });
   });
 
   it("an own sweep at a workload named __proto__ is kept as an own key", () => {
-    const plan = JSON.parse('{"format":"capplan.plan/v1","workloads":[{"name":"__proto__","peakRps":1,"inputTokens":1,"outputTokens":1}],"skus":[{"name":"s","sweeps":{"__proto__":{"file":"p.json"}}}]}');
+    const plan = JSON.parse(
+      '{"format":"capplan.plan/v1","workloads":[{"name":"__proto__","peakRps":1,"inputTokens":1,"outputTokens":1}],"skus":[{"name":"s","sweeps":{"__proto__":{"file":"p.json"}}}]}',
+    );
     const s = resolvePlan(plan).skus[0]!.sweeps;
     expect(Object.hasOwn(s, "__proto__")).toBe(true);
-    expect(Object.getOwnPropertyDescriptor(s, "__proto__")!.value).toEqual({ kind: "file", file: "p.json" });
+    expect(Object.getOwnPropertyDescriptor(s, "__proto__")!.value).toEqual({
+      kind: "file",
+      file: "p.json",
+    });
   });
 });
 
 describe("schedules", () => {
-  const sched = (schedule: unknown) => resolve({ cells: { n: 4 }, workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule }] }).workloads[0]!.schedule;
+  const sched = (schedule: unknown) =>
+    resolve({
+      cells: { n: 4 },
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule }],
+    }).workloads[0]!.schedule;
 
   it("resolves the rates (formulas too), interval, minimum replicas and lead; absent numbers are null", () => {
-    expect(sched({ intervalSec: 1800, rps: [1, "=n", "2"], minReplicas: "=n / 2", leadIntervals: 1 })).toEqual({ intervalSec: 1800, rps: [1, 4, 2], minReplicas: 2, leadIntervals: 1, fromTrace: false });
-    expect(sched({})).toEqual({ intervalSec: null, rps: null, minReplicas: null, leadIntervals: null, fromTrace: false });
+    expect(
+      sched({ intervalSec: 1800, rps: [1, "=n", "2"], minReplicas: "=n / 2", leadIntervals: 1 }),
+    ).toEqual({
+      intervalSec: 1800,
+      rps: [1, 4, 2],
+      minReplicas: 2,
+      leadIntervals: 1,
+      fromTrace: false,
+    });
+    expect(sched({})).toEqual({
+      intervalSec: null,
+      rps: null,
+      minReplicas: null,
+      leadIntervals: null,
+      fromTrace: false,
+    });
   });
 
   it("fromTrace only when exactly true, and then the written rates are not read", () => {
-    expect(sched({ fromTrace: true, rps: [1, 2] })).toEqual({ intervalSec: null, rps: null, minReplicas: null, leadIntervals: null, fromTrace: true });
+    expect(sched({ fromTrace: true, rps: [1, 2] })).toEqual({
+      intervalSec: null,
+      rps: null,
+      minReplicas: null,
+      leadIntervals: null,
+      fromTrace: true,
+    });
     expect(sched({ fromTrace: "true", rps: [1] })!.fromTrace).toBe(false);
     expect(sched({ fromTrace: "true", rps: [1] })!.rps).toEqual([1]);
   });
@@ -194,45 +321,93 @@ describe("schedules", () => {
 
 describe("SKUs", () => {
   it("a SKU without a text name is named by its path; a non-text gpu is null; the reserved price only when written", () => {
-    const r = resolve({ skus: [{ gpu: 3, gpusPerReplica: "=2", pricePerGpuHour: 1 }, { name: "n", gpu: "h100", reservedPricePerGpuHour: "=0.5" }] });
-    expect(r.skus[0]).toEqual({ name: "skus[0]", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 1, sweeps: {} });
-    expect(r.skus[1]).toEqual({ name: "n", gpu: "h100", gpusPerReplica: null, pricePerGpuHour: null, reservedPricePerGpuHour: 0.5, sweeps: {} });
+    const r = resolve({
+      skus: [
+        { gpu: 3, gpusPerReplica: "=2", pricePerGpuHour: 1 },
+        { name: "n", gpu: "h100", reservedPricePerGpuHour: "=0.5" },
+      ],
+    });
+    expect(r.skus[0]).toEqual({
+      name: "skus[0]",
+      gpu: null,
+      gpusPerReplica: 2,
+      pricePerGpuHour: 1,
+      sweeps: {},
+    });
+    expect(r.skus[1]).toEqual({
+      name: "n",
+      gpu: "h100",
+      gpusPerReplica: null,
+      pricePerGpuHour: null,
+      reservedPricePerGpuHour: 0.5,
+      sweeps: {},
+    });
   });
 });
 
 describe("tenants", () => {
   it("defaults: method tokens (weights 1 : 1), idle proportional, basis usage, names pool1 / shared1 / team1, split weighted", () => {
-    const r = resolve({ tenants: { method: "nope", inputWeight: 5, idle: "x", basis: "x", pools: [{}], shared: [{ split: "x" }], usage: [{ inputTokens: "=2", outputTokens: 3 }] } });
+    const r = resolve({
+      tenants: {
+        method: "nope",
+        inputWeight: 5,
+        idle: "x",
+        basis: "x",
+        pools: [{}],
+        shared: [{ split: "x" }],
+        usage: [{ inputTokens: "=2", outputTokens: 3 }],
+      },
+    });
     expect(r.tenants).toEqual({
       method: "tokens",
       inputWeight: 1,
       outputWeight: 1,
       idle: "proportional",
       basis: "usage",
-      pools: [{ name: "pool1", costPerDay: null, sku: null, capacityTokensPerDay: null, replicas: null }],
+      pools: [
+        { name: "pool1", costPerDay: null, sku: null, capacityTokensPerDay: null, replicas: null },
+      ],
       shared: [{ name: "shared1", costPerDay: null, split: "weighted" }],
-      usage: [{ team: "team1", pool: null, inputTokens: 2, outputTokens: 3, reservedReplicas: null }],
+      usage: [
+        { team: "team1", pool: null, inputTokens: 2, outputTokens: 3, reservedReplicas: null },
+      ],
     });
   });
 
   it("output weighs 0 : 1; weighted reads its weights (null when absent); the written choices are kept", () => {
-    expect(resolve({ tenants: { method: "output", inputWeight: 5, outputWeight: 5 } }).tenants).toMatchObject({ method: "output", inputWeight: 0, outputWeight: 1 });
-    expect(resolve({ tenants: { method: "weighted", inputWeight: "=2", outputWeight: 3 } }).tenants).toMatchObject({ method: "weighted", inputWeight: 2, outputWeight: 3 });
-    expect(resolve({ tenants: { method: "weighted" } }).tenants).toMatchObject({ inputWeight: null, outputWeight: null });
+    expect(
+      resolve({ tenants: { method: "output", inputWeight: 5, outputWeight: 5 } }).tenants,
+    ).toMatchObject({ method: "output", inputWeight: 0, outputWeight: 1 });
+    expect(
+      resolve({ tenants: { method: "weighted", inputWeight: "=2", outputWeight: 3 } }).tenants,
+    ).toMatchObject({ method: "weighted", inputWeight: 2, outputWeight: 3 });
+    expect(resolve({ tenants: { method: "weighted" } }).tenants).toMatchObject({
+      inputWeight: null,
+      outputWeight: null,
+    });
     const t = resolve({
       tenants: {
         idle: "separate",
         basis: "reservation",
         pools: [{ name: "p", costPerDay: "=10", sku: "s", capacityTokensPerDay: 1e6, replicas: 2 }],
         shared: [{ name: "ops", costPerDay: 5, split: "even" }, { split: "none" }],
-        usage: [{ team: "t", pool: "p", inputTokens: "1,000", outputTokens: "=2", reservedReplicas: 1 }],
+        usage: [
+          { team: "t", pool: "p", inputTokens: "1,000", outputTokens: "=2", reservedReplicas: 1 },
+        ],
       },
     }).tenants!;
     expect(t.idle).toBe("separate");
     expect(t.basis).toBe("reservation");
-    expect(t.pools).toEqual([{ name: "p", costPerDay: 10, sku: "s", capacityTokensPerDay: 1e6, replicas: 2 }]);
-    expect(t.shared).toEqual([{ name: "ops", costPerDay: 5, split: "even" }, { name: "shared2", costPerDay: null, split: "none" }]);
-    expect(t.usage).toEqual([{ team: "t", pool: "p", inputTokens: 1000, outputTokens: 2, reservedReplicas: 1 }]);
+    expect(t.pools).toEqual([
+      { name: "p", costPerDay: 10, sku: "s", capacityTokensPerDay: 1e6, replicas: 2 },
+    ]);
+    expect(t.shared).toEqual([
+      { name: "ops", costPerDay: 5, split: "even" },
+      { name: "shared2", costPerDay: null, split: "none" },
+    ]);
+    expect(t.usage).toEqual([
+      { team: "t", pool: "p", inputTokens: 1000, outputTokens: 2, reservedReplicas: 1 },
+    ]);
   });
 
   it("no tenants object: null", () => {
@@ -243,13 +418,25 @@ describe("tenants", () => {
 
 describe("plan-level defaults", () => {
   it("an empty title or currency takes the default; sloMode measured unless interpolated; an SLO stat that is not text is empty", () => {
-    const r = resolve({ title: "", currency: "", sloMode: "x", slo: [{ metric: "ttft", stat: 99, maxMs: 5 }] });
+    const r = resolve({
+      title: "",
+      currency: "",
+      sloMode: "x",
+      slo: [{ metric: "ttft", stat: 99, maxMs: 5 }],
+    });
     expect(r.title).toBe("Untitled plan");
     expect(r.currency).toBe("USD");
     expect(r.sloMode).toBe("measured");
     expect(r.slo).toEqual([{ metric: "ttft", stat: "", maxMs: 5 }]);
-    expect(resolve({ title: "T", currency: "EUR", sloMode: "interpolated" })).toMatchObject({ title: "T", currency: "EUR", sloMode: "interpolated" });
-    expect(resolve({ title: 3, currency: 3 })).toMatchObject({ title: "Untitled plan", currency: "USD" });
+    expect(resolve({ title: "T", currency: "EUR", sloMode: "interpolated" })).toMatchObject({
+      title: "T",
+      currency: "EUR",
+      sloMode: "interpolated",
+    });
+    expect(resolve({ title: 3, currency: 3 })).toMatchObject({
+      title: "Untitled plan",
+      currency: "USD",
+    });
   });
 
   it("maxErrorRatePct: absent or null → 1; a number as written (0 too); not finite → null; text → its value", () => {
@@ -263,19 +450,30 @@ describe("plan-level defaults", () => {
 
   it("factors: elasticity 1 when absent; redundancy factor 1 when absent, a spare count from an object", () => {
     expect(resolve({})).toMatchObject({ elasticity: 1, redundancy: { factor: 1 } });
-    expect(resolve({ factors: { elasticity: null, redundancy: null } })).toMatchObject({ elasticity: 1, redundancy: { factor: 1 } });
-    expect(resolve({ factors: { elasticity: "=1.5", redundancy: 1.2 } })).toMatchObject({ elasticity: 1.5, redundancy: { factor: 1.2 } });
+    expect(resolve({ factors: { elasticity: null, redundancy: null } })).toMatchObject({
+      elasticity: 1,
+      redundancy: { factor: 1 },
+    });
+    expect(resolve({ factors: { elasticity: "=1.5", redundancy: 1.2 } })).toMatchObject({
+      elasticity: 1.5,
+      redundancy: { factor: 1.2 },
+    });
     expect(resolve({ factors: { redundancy: { spare: "=2" } } }).redundancy).toEqual({ spare: 2 });
     expect(resolve({ factors: { redundancy: {} } }).redundancy).toEqual({ spare: null });
     expect(resolve({ factors: "x" })).toMatchObject({ elasticity: 1, redundancy: { factor: 1 } });
   });
 
   it("cells: numbers as written, non-finite → null, text through the sheet", () => {
-    expect(resolve({ cells: { a: 2, b: Number.NaN, c: "=a * 3" } }).cells).toEqual({ a: 2, b: null, c: 6 });
+    expect(resolve({ cells: { a: 2, b: Number.NaN, c: "=a * 3" } }).cells).toEqual({
+      a: 2,
+      b: null,
+      c: 6,
+    });
   });
 
   it("recommendBy only when one of the four", () => {
-    for (const by of ["static", "autoscaled", "blended", "peak"]) expect(resolve({ recommendBy: by }).recommendBy).toBe(by);
+    for (const by of ["static", "autoscaled", "blended", "peak"])
+      expect(resolve({ recommendBy: by }).recommendBy).toBe(by);
     expect("recommendBy" in resolve({ recommendBy: "cheapest" })).toBe(false);
   });
 
@@ -285,13 +483,22 @@ describe("plan-level defaults", () => {
       workloads: [{ name: "w", peakRps: "=nosuch2", inputTokens: 1, outputTokens: 1 }],
       skus: [{ name: "s", pricePerGpuHour: "=nosuch3", gpusPerReplica: "=z" }],
     });
-    expect(r.errors.map((e) => e.path)).toEqual(["cells.z", "workloads[0].peakRps", "skus[0].gpusPerReplica", "skus[0].pricePerGpuHour"]);
+    expect(r.errors.map((e) => e.path)).toEqual([
+      "cells.z",
+      "workloads[0].peakRps",
+      "skus[0].gpusPerReplica",
+      "skus[0].pricePerGpuHour",
+    ]);
   });
 });
 
 describe("range checks in the plan's currency", () => {
   // USD (2 decimals): prices up to 10,000,000 per GPU-hour; JPY (0 decimals): up to 1,000,000,000.
-  const price = (currency?: unknown) => resolve({ ...(currency !== undefined ? { currency } : {}), skus: [{ name: "s", pricePerGpuHour: "=1e8" }] });
+  const price = (currency?: unknown) =>
+    resolve({
+      ...(currency !== undefined ? { currency } : {}),
+      skus: [{ name: "s", pricePerGpuHour: "=1e8" }],
+    });
   it("a formula's result outside the field's range is an error of the field; cells have no range", () => {
     expect(price().errors.map((e) => e.path)).toEqual(["skus[0].pricePerGpuHour"]);
     expect(price().skus[0]!.pricePerGpuHour).toBeNull();
@@ -305,22 +512,43 @@ describe("range checks in the plan's currency", () => {
 
 describe("SKU ids and <id>_tok_s", () => {
   it("ids must be identifiers; the first SKU wins a repeated id", () => {
-    const p = P({ skus: [{ id: "a" }, { id: "1b" }, { id: "a" }, { id: "c_2" }, { id: "d-e" }, { id: 5 }, { id: "_" }] });
-    expect([...skuIds(p)]).toEqual([["a", 0], ["c_2", 3], ["_", 6]]);
+    const p = P({
+      skus: [
+        { id: "a" },
+        { id: "1b" },
+        { id: "a" },
+        { id: "c_2" },
+        { id: "d-e" },
+        { id: 5 },
+        { id: "_" },
+      ],
+    });
+    expect([...skuIds(p)]).toEqual([
+      ["a", 0],
+      ["c_2", 3],
+      ["_", 6],
+    ]);
   });
 
   it("a SKU is computed only when some formula names its <id>_tok_s as a whole word and no cell of that name shadows it", () => {
     const skus = [{ id: "m" }, { id: "n" }, { id: "k" }];
-    expect([...computedSkus(P({ cells: { a: "=m_tok_s + xn_tok_s", b: "=k_tok_sx" }, skus }))]).toEqual([["m", 0]]);
+    expect([
+      ...computedSkus(P({ cells: { a: "=m_tok_s + xn_tok_s", b: "=k_tok_sx" }, skus })),
+    ]).toEqual([["m", 0]]);
     expect([...computedSkus(P({ cells: { a: "=m_tok_s", m_tok_s: 5 }, skus }))]).toEqual([]);
-    expect([...computedSkus(P({ cells: { a: "=n_tok_s * k_tok_s" }, skus }))]).toEqual([["n", 1], ["k", 2]]);
+    expect([...computedSkus(P({ cells: { a: "=n_tok_s * k_tok_s" }, skus }))]).toEqual([
+      ["n", 1],
+      ["k", 2],
+    ]);
     expect([...computedSkus(P({ cells: { a: "=m_tok_s" } }))]).toEqual([]);
     expect([...computedSkus(P({ cells: { a: 5 }, skus }))]).toEqual([]);
   });
 
   it("a name reads a cell of that name first; <id>_tok_s of an unknown id is a missing cell", () => {
     const r = resolve({ cells: { x: "=q_tok_s" }, skus: [{ id: "m" }] });
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([["cells.x", "NAME", "unknown name `q_tok_s` in cells.x (no cell cells.q_tok_s)"]]);
+    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      ["cells.x", "NAME", "unknown name `q_tok_s` in cells.x (no cell cells.q_tok_s)"],
+    ]);
     const c = resolve({ cells: { x: "=m_tok_s", m_tok_s: 5 }, skus: [{ id: "m" }] });
     expect(c.cells.x).toBe(5);
     expect(c.errors).toEqual([]);
@@ -328,14 +556,36 @@ describe("SKU ids and <id>_tok_s", () => {
 });
 
 describe("computed results", () => {
-  const pt = (c: number, tok: number, ttft: number) => ({ concurrency: c, rps: c, outputTokensPerSec: tok, ttftMs: { p99: ttft } });
+  const pt = (c: number, tok: number, ttft: number) => ({
+    concurrency: c,
+    rps: c,
+    outputTokensPerSec: tok,
+    ttftMs: { p99: ttft },
+  });
   const chain = (over: Record<string, unknown> = {}) => ({
     workloads: [{ name: "w", peakRps: 10, inputTokens: 1, outputTokens: 100 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }],
     skus: [
-      { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [pt(1, 100, 100), pt(2, 300, 400), pt(4, 500, 900)] } },
-      { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=a_tok_s * 2" } },
-      { name: "C", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=b_tok_s + 1" } },
+      {
+        name: "A",
+        id: "a",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { points: [pt(1, 100, 100), pt(2, 300, 400), pt(4, 500, 900)] },
+      },
+      {
+        name: "B",
+        id: "b",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { replicaOutputTokensPerSec: "=a_tok_s * 2" },
+      },
+      {
+        name: "C",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { replicaOutputTokensPerSec: "=b_tok_s + 1" },
+      },
     ],
     ...over,
   });
@@ -350,10 +600,24 @@ describe("computed results", () => {
   it("with several workloads a SKU's <id>_tok_s is its mean throughput: Σ peak × output ÷ Σ base replicas", () => {
     // w1: 10 × 100 = 1,000 tok/s on 300 → 3.33 replicas; w2: 2 × 300 = 600 tok/s on 500 (given) → 1.2 → 1,600 ÷ 4.533 = 352.94…
     const r = resolve({
-      workloads: [{ name: "w1", peakRps: 10, inputTokens: 1, outputTokens: 100 }, { name: "w2", peakRps: 2, inputTokens: 1, outputTokens: 300 }],
+      workloads: [
+        { name: "w1", peakRps: 10, inputTokens: 1, outputTokens: 100 },
+        { name: "w2", peakRps: 2, inputTokens: 1, outputTokens: 300 },
+      ],
       slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }],
       cells: { x: "=a_tok_s" },
-      skus: [{ name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: { w1: { points: [pt(1, 100, 100), pt(2, 300, 400), pt(4, 500, 900)] }, w2: { replicaOutputTokensPerSec: 500 } } }],
+      skus: [
+        {
+          name: "A",
+          id: "a",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweeps: {
+            w1: { points: [pt(1, 100, 100), pt(2, 300, 400), pt(4, 500, 900)] },
+            w2: { replicaOutputTokensPerSec: 500 },
+          },
+        },
+      ],
     });
     expect(r.errors).toEqual([]);
     expect(r.cells.x).toBeCloseTo(1600 / (1000 / 300 + 600 / 500), 9);
@@ -361,20 +625,43 @@ describe("computed results", () => {
 
   it("an infeasible SKU gives its readers an error naming it; its own computed entry has no error of its own", () => {
     const r = resolve(chain({ slo: [{ metric: "ttft", stat: "p99", maxMs: 50 }] }));
-    expect(r.errors.map((e) => e.path)).toEqual(["skus[1].sweep.replicaOutputTokensPerSec", "skus[2].sweep.replicaOutputTokensPerSec"]);
-    expect(r.errors[0]!.message).toBe("depends on skus[0].replicaOutputTokensPerSec, which has an error: A has no operating point (P99 TTFT ≤ 50 ms fails already at the lowest load (1): 100 ms, 50 ms (100 %) over)");
-    expect(r.errors.some((e) => e.path === computedPath(0) || e.path === computedPath(1))).toBe(false);
+    expect(r.errors.map((e) => e.path)).toEqual([
+      "skus[1].sweep.replicaOutputTokensPerSec",
+      "skus[2].sweep.replicaOutputTokensPerSec",
+    ]);
+    expect(r.errors[0]!.message).toBe(
+      "depends on skus[0].replicaOutputTokensPerSec, which has an error: A has no operating point (P99 TTFT ≤ 50 ms fails already at the lowest load (1): 100 ms, 50 ms (100 %) over)",
+    );
+    expect(r.errors.some((e) => e.path === computedPath(0) || e.path === computedPath(1))).toBe(
+      false,
+    );
   });
 
   it("a cycle through computed results stays an error of the computed entries (kind CYCLE)", () => {
     const r = resolve({
       workloads: [{ name: "w", peakRps: 10, inputTokens: 1, outputTokens: 100 }],
       skus: [
-        { name: "A", id: "a", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=b_tok_s" } },
-        { name: "B", id: "b", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: "=a_tok_s" } },
+        {
+          name: "A",
+          id: "a",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: "=b_tok_s" },
+        },
+        {
+          name: "B",
+          id: "b",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: "=a_tok_s" },
+        },
       ],
     });
-    expect(r.errors.filter((e) => e.path === computedPath(0) || e.path === computedPath(1)).map((e) => e.kind)).toEqual(["CYCLE", "CYCLE"]);
+    expect(
+      r.errors
+        .filter((e) => e.path === computedPath(0) || e.path === computedPath(1))
+        .map((e) => e.kind),
+    ).toEqual(["CYCLE", "CYCLE"]);
   });
 
   it("a plan computed through its computed results equals the hand numbers: C = 601 tok/s → 10 × 100 ÷ 601 → 2 replicas", () => {
@@ -384,7 +671,12 @@ describe("computed results", () => {
 });
 
 describe("createPlanSheet", () => {
-  const start = () => P({ cells: { a: 2, b: "=a * 3" }, workloads: [{ name: "w", peakRps: "=b", inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", pricePerGpuHour: 4 }] });
+  const start = () =>
+    P({
+      cells: { a: 2, b: "=a * 3" },
+      workloads: [{ name: "w", peakRps: "=b", inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", pricePerGpuHour: 4 }],
+    });
 
   it("set: a plain number outside the cells returns its own path first (no entry); a cell returns it and its dependents", () => {
     const s = createPlanSheet(start());
@@ -412,12 +704,16 @@ describe("createPlanSheet", () => {
     const s = createPlanSheet(start());
     const next = structuredClone(start()) as unknown as { cells: Record<string, unknown> };
     next.cells.a = 5;
-    expect(new Set(s.update(next as unknown as PlanFile))).toEqual(new Set(["cells.a", "cells.b", "workloads[0].peakRps"]));
+    expect(new Set(s.update(next as unknown as PlanFile))).toEqual(
+      new Set(["cells.a", "cells.b", "workloads[0].peakRps"]),
+    );
     expect(s.resolve().workloads[0]!.peakRps).toBe(15);
     expect(s.update(next as unknown as PlanFile)).toEqual([]);
     const withId = structuredClone(next) as unknown as { skus: Record<string, unknown>[] };
     withId.skus[0]!.id = "m";
-    expect(new Set(s.update(withId as unknown as PlanFile))).toEqual(new Set(["cells.a", "cells.b", "workloads[0].peakRps"]));
+    expect(new Set(s.update(withId as unknown as PlanFile))).toEqual(
+      new Set(["cells.a", "cells.b", "workloads[0].peakRps"]),
+    );
     // The plan is a private copy.
     withId.skus[0]!.name = "changed";
     expect((s.plan().skus[0] as unknown as { name: string }).name).toBe("s");
@@ -441,7 +737,10 @@ describe("every number of a sweep point and every statistic resolves from text",
       ntpotMs: { p50: "=12" },
       e2eMs: { p50: "=13" },
     };
-    const r = resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { points: [point] } }] });
+    const r = resolve({
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep: { points: [point] } }],
+    });
     expect(r.errors).toEqual([]);
     const ref = r.skus[0]!.sweeps.w!;
     expect(ref.kind === "points" && ref.points[0]).toEqual({
@@ -465,19 +764,35 @@ describe("every number of a sweep point and every statistic resolves from text",
 
 describe("non-finite and missing containers", () => {
   it("a NaN input is null with an error at its path; null containers are no containers", () => {
-    const r = resolve({ workloads: [{ name: "w", peakRps: Number.NaN, inputTokens: 1, outputTokens: 1 }] });
+    const r = resolve({
+      workloads: [{ name: "w", peakRps: Number.NaN, inputTokens: 1, outputTokens: 1 }],
+    });
     expect(r.workloads[0]!.peakRps).toBeNull();
     expect(r.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
     const n = resolve({ cells: null, factors: null, tenants: null, skus: null, slo: null });
-    expect(n).toMatchObject({ cells: {}, elasticity: 1, redundancy: { factor: 1 }, tenants: null, skus: [], slo: [] });
+    expect(n).toMatchObject({
+      cells: {},
+      elasticity: 1,
+      redundancy: { factor: 1 },
+      tenants: null,
+      skus: [],
+      slo: [],
+    });
   });
 
   it("a workload without a schedule has no schedule key", () => {
-    expect("schedule" in resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] }).workloads[0]!).toBe(false);
+    expect(
+      "schedule" in
+        resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] })
+          .workloads[0]!,
+    ).toBe(false);
   });
 
   it("a workload named like an Object property (toString) without its own sweep takes the SKU's", () => {
-    const r = resolve({ workloads: [{ name: "toString", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { file: "x.json" }, sweeps: {} }] });
+    const r = resolve({
+      workloads: [{ name: "toString", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep: { file: "x.json" }, sweeps: {} }],
+    });
     expect(r.skus[0]!.sweeps.toString).toEqual({ kind: "file", file: "x.json" });
   });
 });
@@ -485,22 +800,38 @@ describe("non-finite and missing containers", () => {
 describe("names read by formulas", () => {
   it("<id>_tok_s of a multi-letter id reads that SKU; a longer name is a missing cell", () => {
     const pts = [{ concurrency: 1, rps: 1, outputTokensPerSec: 250 }];
-    const r = resolve({ cells: { x: "=ab_tok_s" }, workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } }] });
+    const r = resolve({
+      cells: { x: "=ab_tok_s" },
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [
+        { name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } },
+      ],
+    });
     expect(r.cells.x).toBe(250);
     const m = resolve({ cells: { x: "=ab_tok_sx" }, skus: [{ id: "ab" }] });
-    expect(m.errors.map((e) => e.message)).toEqual(["unknown name `ab_tok_sx` in cells.x (no cell cells.ab_tok_sx)"]);
+    expect(m.errors.map((e) => e.message)).toEqual([
+      "unknown name `ab_tok_sx` in cells.x (no cell cells.ab_tok_sx)",
+    ]);
   });
 
   it("a single workload with a peak of 0 still gives its SKU's operating throughput", () => {
     const pts = [{ concurrency: 1, rps: 1, outputTokensPerSec: 250 }];
-    const r = resolve({ cells: { x: "=ab_tok_s" }, workloads: [{ name: "w", peakRps: 0, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } }] });
+    const r = resolve({
+      cells: { x: "=ab_tok_s" },
+      workloads: [{ name: "w", peakRps: 0, inputTokens: 1, outputTokens: 1 }],
+      skus: [
+        { name: "A", id: "ab", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: pts } },
+      ],
+    });
     expect(r.cells.x).toBe(250);
   });
 });
 
 describe("the incremental sheet keeps errors in document order and sees every kind of change", () => {
   it("an error added later at an earlier path is listed first", () => {
-    const s = createPlanSheet(P({ cells: { a: 1 }, skus: [{ name: "s", pricePerGpuHour: "=nosuch" }] }));
+    const s = createPlanSheet(
+      P({ cells: { a: 1 }, skus: [{ name: "s", pricePerGpuHour: "=nosuch" }] }),
+    );
     s.set("cells.z", "=nothere");
     expect(s.resolve().errors.map((e) => e.path)).toEqual(["cells.z", "skus[0].pricePerGpuHour"]);
   });
@@ -517,7 +848,9 @@ describe("the incremental sheet keeps errors in document order and sees every ki
     const s = createPlanSheet(P({ cells: { a: 2, b: "=a + 1" } }));
     expect(s.update(P({ cells: { a: 2, b: "=a + 1", c: "=b * 2" } }))).toEqual(["cells.c"]);
     expect(s.resolve().cells.c).toBe(6);
-    expect(new Set(s.update(P({ cells: { b: "=a + 1", c: "=b * 2" } })))).toEqual(new Set(["cells.b", "cells.c"]));
+    expect(new Set(s.update(P({ cells: { b: "=a + 1", c: "=b * 2" } })))).toEqual(
+      new Set(["cells.b", "cells.c"]),
+    );
     expect(s.resolve().cells).toEqual({ b: null, c: null });
   });
 
@@ -533,15 +866,36 @@ describe("the incremental sheet keeps errors in document order and sees every ki
 describe("a workload with a trace", () => {
   // 60-s bins: 120, 60 and 30 requests (2, 1 and 0.5 req/s), each with 100 input and 750 output tokens.
   const recs: { t: number; input: number; output: number }[] = [];
-  for (const [minute, n] of [[0, 120], [1, 60], [2, 30]] as const) for (let k = 0; k < n; k++) recs.push({ t: 1_700_000_040 + minute * 60 + (k * 60) / n, input: 100, output: 750 });
+  for (const [minute, n] of [
+    [0, 120],
+    [1, 60],
+    [2, 30],
+  ] as const)
+    for (let k = 0; k < n; k++)
+      recs.push({ t: 1_700_000_040 + minute * 60 + (k * 60) / n, input: 100, output: 750 });
   const t = trafficOf(recs, 60);
   if (!t.ok) throw new Error(t.error);
   const traffic = t.value;
 
   it("takes from the trace what it does not write (peak, mean rate, lengths); what it writes wins", () => {
-    const r = resolve({ workloads: [{ name: "w", outputTokens: 500, dailyRequests: 9, trace: { file: "t.csv", binSec: 60, traffic } }] });
+    const r = resolve({
+      workloads: [
+        {
+          name: "w",
+          outputTokens: 500,
+          dailyRequests: 9,
+          trace: { file: "t.csv", binSec: 60, traffic },
+        },
+      ],
+    });
     const w = r.workloads[0]!;
-    expect([w.peakRps, w.avgRps, w.inputTokens, w.outputTokens, w.dailyRequests]).toEqual([2, 210 / 178, 100, 500, 9]); // 210 requests over the 178 s from the first to the last
+    expect([w.peakRps, w.avgRps, w.inputTokens, w.outputTokens, w.dailyRequests]).toEqual([
+      2,
+      210 / 178,
+      100,
+      500,
+      9,
+    ]); // 210 requests over the 178 s from the first to the last
     expect(w.trace).toEqual({ file: "t.csv", name: null, binSec: 60, peak: "max" });
     expect(w.traffic).toEqual(traffic);
   });
@@ -555,7 +909,8 @@ describe("a workload with a trace", () => {
   });
 
   it("a workload without a trace has no trace keys", () => {
-    const w = resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] }).workloads[0]!;
+    const w = resolve({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }] })
+      .workloads[0]!;
     expect("trace" in w || "traffic" in w).toBe(false);
   });
 });
@@ -563,9 +918,33 @@ describe("a workload with a trace", () => {
 describe("non-finite numbers in sweep points, schedules and usage rows", () => {
   it("are errors at their paths and resolve to null (a statistic is dropped), never NaN or Infinity", () => {
     const r = resolve({
-      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { rps: [1, Number.NaN] } }],
-      skus: [{ name: "s", sweep: { points: [{ concurrency: Number.NaN, rps: Number.POSITIVE_INFINITY, ttftMs: { p99: Number.NaN, p50: 5 } }, { requestRate: Number.NaN }] } }],
-      tenants: { usage: [{ team: "t", inputTokens: Number.NaN, outputTokens: Number.NEGATIVE_INFINITY }] },
+      workloads: [
+        {
+          name: "w",
+          peakRps: 1,
+          inputTokens: 1,
+          outputTokens: 1,
+          schedule: { rps: [1, Number.NaN] },
+        },
+      ],
+      skus: [
+        {
+          name: "s",
+          sweep: {
+            points: [
+              {
+                concurrency: Number.NaN,
+                rps: Number.POSITIVE_INFINITY,
+                ttftMs: { p99: Number.NaN, p50: 5 },
+              },
+              { requestRate: Number.NaN },
+            ],
+          },
+        },
+      ],
+      tenants: {
+        usage: [{ team: "t", inputTokens: Number.NaN, outputTokens: Number.NEGATIVE_INFINITY }],
+      },
     });
     const ref = r.skus[0]!.sweeps.w!;
     expect(ref.kind === "points" && ref.points).toEqual([
@@ -588,8 +967,13 @@ describe("non-finite numbers in sweep points, schedules and usage rows", () => {
 
 describe("statistics objects", () => {
   it("only a statistic's own keys are read (an inherited key is not a statistic)", () => {
-    const ttftMs = Object.assign(Object.create({ p90: 5 }) as Record<string, unknown>, { p50: "=2" });
-    const plan = P({ workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }], skus: [{ name: "s", sweep: { points: [{ concurrency: 1, ttftMs }] } }] });
+    const ttftMs = Object.assign(Object.create({ p90: 5 }) as Record<string, unknown>, {
+      p50: "=2",
+    });
+    const plan = P({
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [{ name: "s", sweep: { points: [{ concurrency: 1, ttftMs }] } }],
+    });
     const ref = resolvePlan(plan).skus[0]!.sweeps.w!;
     expect(ref.kind === "points" && ref.points[0]!.ttftMs).toEqual({ p50: 2 });
     expect(ref.kind === "points" && Object.keys(ref.points[0]!.ttftMs!)).toEqual(["p50"]);

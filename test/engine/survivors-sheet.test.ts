@@ -16,18 +16,30 @@ function ring(n: number): [string, unknown][] {
   return Array.from({ length: n }, (_, i) => [c(i), `=c${(i + 1) % n}`] as [string, unknown]);
 }
 const arrow = (paths: string[]) => paths.join(" → ");
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => c(from + k));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => c(from + k));
 
 describe("evaluation order", () => {
   it("filling an empty sheet returns every path, each after what it reads", () => {
     const s = new Sheet();
     // total reads x and y, x reads y: y first, then x, then total.
-    expect(s.setMany([["cells.total", "=x + y"], ["cells.x", "=y * 2"], ["cells.y", 3]])).toEqual(["cells.y", "cells.x", "cells.total"]);
+    expect(
+      s.setMany([
+        ["cells.total", "=x + y"],
+        ["cells.x", "=y * 2"],
+        ["cells.y", 3],
+      ]),
+    ).toEqual(["cells.y", "cells.x", "cells.total"]);
     expect(s.values()).toEqual({ "cells.total": 9, "cells.x": 6, "cells.y": 3 });
   });
 
   it("an edit returns itself and its readers, transitively, in dependency order", () => {
-    const s = new Sheet([["cells.total", "=x + y"], ["cells.x", "=y * 2"], ["cells.y", 3], ["cells.other", 1]]);
+    const s = new Sheet([
+      ["cells.total", "=x + y"],
+      ["cells.x", "=y * 2"],
+      ["cells.y", 3],
+      ["cells.other", 1],
+    ]);
     expect(s.set("cells.y", 4)).toEqual(["cells.y", "cells.x", "cells.total"]);
     // x = 4 × 2 = 8, total = 8 + 4 = 12
     expect(s.values()).toEqual({ "cells.total": 12, "cells.x": 8, "cells.y": 4, "cells.other": 1 });
@@ -38,13 +50,24 @@ describe("evaluation order", () => {
 
   it("a loop is returned in the order it was entered, then what reads it", () => {
     const s = new Sheet();
-    expect(s.setMany([["cells.a", "=b + 1"], ["cells.b", "=a"], ["cells.c", "=a * 2"], ["cells.d", 7]])).toEqual(["cells.a", "cells.b", "cells.c", "cells.d"]);
+    expect(
+      s.setMany([
+        ["cells.a", "=b + 1"],
+        ["cells.b", "=a"],
+        ["cells.c", "=a * 2"],
+        ["cells.d", 7],
+      ]),
+    ).toEqual(["cells.a", "cells.b", "cells.c", "cells.d"]);
     expect(s.set("cells.b", 2)).toEqual(["cells.b", "cells.a", "cells.c"]);
     expect(s.values()).toEqual({ "cells.a": 3, "cells.b": 2, "cells.c": 6, "cells.d": 7 });
   });
 
   it("a formula that no longer reads a cell is not recomputed when that cell changes", () => {
-    const s = new Sheet([["cells.a", 1], ["cells.b", "=a"], ["cells.c", "=a + 1"]]);
+    const s = new Sheet([
+      ["cells.a", 1],
+      ["cells.b", "=a"],
+      ["cells.c", "=a + 1"],
+    ]);
     expect(s.set("cells.b", 5)).toEqual(["cells.b"]);
     expect(s.set("cells.a", 2)).toEqual(["cells.a", "cells.c"]);
     expect(s.set("cells.c", "=b")).toEqual(["cells.c"]);
@@ -54,7 +77,10 @@ describe("evaluation order", () => {
   });
 
   it("a removed formula is no longer a reader, also when its path comes back as a number", () => {
-    const s = new Sheet([["cells.a", 1], ["cells.b", "=a"]]);
+    const s = new Sheet([
+      ["cells.a", 1],
+      ["cells.b", "=a"],
+    ]);
     s.remove("cells.b");
     s.set("cells.b", 5);
     expect(s.set("cells.a", 2)).toEqual(["cells.a"]);
@@ -62,7 +88,10 @@ describe("evaluation order", () => {
   });
 
   it("a cell whose readers were all replaced can be re-read by a new formula", () => {
-    const s = new Sheet([["cells.a", 1], ["cells.b", "=a"]]);
+    const s = new Sheet([
+      ["cells.a", 1],
+      ["cells.b", "=a"],
+    ]);
     s.set("cells.b", 0);
     s.set("cells.e", "=a * 10");
     expect(s.set("cells.a", 2)).toEqual(["cells.a", "cells.e"]);
@@ -72,7 +101,11 @@ describe("evaluation order", () => {
 
 describe("entries", () => {
   it("absent paths read as nothing; paths, values and errors keep insertion order", () => {
-    const s = new Sheet([["cells.z", "=q"], ["cells.a", 1], ["cells.m", "=z"]]);
+    const s = new Sheet([
+      ["cells.z", "=q"],
+      ["cells.a", 1],
+      ["cells.m", "=z"],
+    ]);
     expect(s.get("cells.none")).toEqual({ value: null, error: null });
     expect(s.value("cells.none")).toBeNull();
     expect(s.raw("cells.none")).toBeUndefined();
@@ -86,27 +119,48 @@ describe("entries", () => {
   });
 
   it("removing an entry recomputes its readers (now an unknown name); removing nothing recomputes nothing", () => {
-    const s = new Sheet([["cells.x", 4], ["cells.y", "=x * 2"], ["cells.z", "=y + 1"]]);
+    const s = new Sheet([
+      ["cells.x", 4],
+      ["cells.y", "=x * 2"],
+      ["cells.z", "=y + 1"],
+    ]);
     expect(s.value("cells.z")).toBe(9);
     expect(s.remove("cells.nosuch")).toEqual([]);
     expect(s.remove("cells.x", "cells.nosuch")).toEqual(["cells.y", "cells.z"]);
     expect(s.paths()).toEqual(["cells.y", "cells.z"]);
     expect(s.get("cells.y").error?.message).toBe("unknown name `x` in cells.y (no cell cells.x)");
-    expect(s.get("cells.z").error?.message).toBe("depends on cells.y, which has an error: unknown name `x` in cells.y (no cell cells.x)");
+    expect(s.get("cells.z").error?.message).toBe(
+      "depends on cells.y, which has an error: unknown name `x` in cells.y (no cell cells.x)",
+    );
     // The removed entry no longer has readers: adding it back recomputes them.
     expect(s.set("cells.x", 1)).toEqual(["cells.x", "cells.y", "cells.z"]);
     expect(s.values()).toEqual({ "cells.y": 2, "cells.z": 3, "cells.x": 1 });
   });
 
   it("several unknown names are listed with their cell paths; a custom path of names is used", () => {
-    const s = new Sheet([["cells.x", "=a + b + c"], ["cells.a", 1]]);
+    const s = new Sheet([
+      ["cells.x", "=a + b + c"],
+      ["cells.a", 1],
+    ]);
     expect(s.get("cells.x").error).toEqual({
       path: "cells.x",
       kind: "NAME",
       message: "unknown names `b`, `c` in cells.x (no cell cells.b, cells.c)",
-      problem: { code: "formula.unknownNames", severity: "error", params: { names: ["b", "c"], at: "cells.x", paths: ["cells.b", "cells.c"] }, path: "cells.x" },
+      problem: {
+        code: "formula.unknownNames",
+        severity: "error",
+        params: { names: ["b", "c"], at: "cells.x", paths: ["cells.b", "cells.c"] },
+        path: "cells.x",
+      },
     });
-    const t = new Sheet([["v.p", 2], ["w", "=p * 3"], ["u", "=q"]], { pathOfName: (n) => `v.${n}` });
+    const t = new Sheet(
+      [
+        ["v.p", 2],
+        ["w", "=p * 3"],
+        ["u", "=q"],
+      ],
+      { pathOfName: (n) => `v.${n}` },
+    );
     expect(t.value("w")).toBe(6);
     expect(t.get("u").error?.message).toBe("unknown name `q` in u (no cell v.q)");
     expect(cellPath("peak")).toBe("cells.peak");
@@ -125,24 +179,45 @@ describe("entries", () => {
     expect(s.errors().map((e) => [e.path, e.kind, e.message])).toEqual([
       ["cells.inf", "VALUE", "Infinity is not a finite number"],
       ["cells.text", "VALUE", '"abc" is not a number (formulas start with =)'],
-      ["cells.forbidden", "FORBIDDEN", "property or index access (`a.b`) is not allowed in formulas"],
+      [
+        "cells.forbidden",
+        "FORBIDDEN",
+        "property or index access (`a.b`) is not allowed in formulas",
+      ],
       ["cells.parse", "PARSE", 'syntax error: Unexpected part "2" (char 3)'],
       ["cells.empty", "PARSE", "empty formula after ="],
     ]);
-    expect(s.get("cells.text").error?.problem).toEqual({ code: "formula.textValue", severity: "error", params: { text: '"abc"' }, path: "cells.text" });
+    expect(s.get("cells.text").error?.problem).toEqual({
+      code: "formula.textValue",
+      severity: "error",
+      params: { text: '"abc"' },
+      path: "cells.text",
+    });
     expect([s.value("cells.str"), s.value("cells.neg")]).toEqual([2500, -0.5]);
   });
 
   it("an error inherited directly names no 'via'; the cause keeps no path of its own", () => {
-    const s = new Sheet([["cells.bad", "=1/0"], ["cells.r", "=bad + 1"]]);
+    const s = new Sheet([
+      ["cells.bad", "=1/0"],
+      ["cells.r", "=bad + 1"],
+    ]);
     expect(s.get("cells.r").error).toEqual({
       path: "cells.r",
       kind: "VALUE",
-      message: "depends on cells.bad, which has an error: result is Infinity (division by zero?), not a finite number",
+      message:
+        "depends on cells.bad, which has an error: result is Infinity (division by zero?), not a finite number",
       problem: {
         code: "formula.dependsOn",
         severity: "error",
-        params: { root: "cells.bad", via: null, cause: { code: "formula.resultInfinite", severity: "error", params: { value: "Infinity" } } },
+        params: {
+          root: "cells.bad",
+          via: null,
+          cause: {
+            code: "formula.resultInfinite",
+            severity: "error",
+            params: { value: "Infinity" },
+          },
+        },
         path: "cells.r",
       },
     });
@@ -151,11 +226,27 @@ describe("entries", () => {
 
 describe("cycles", () => {
   it("a member whose shortest loop is smaller than its loop says how large the loop is", () => {
-    const s = new Sheet([["cells.a", "=b"], ["cells.b", "=a + c"], ["cells.c", "=b"]]);
+    const s = new Sheet([
+      ["cells.a", "=b"],
+      ["cells.b", "=a + c"],
+      ["cells.c", "=b"],
+    ]);
     expect(s.errors().map((e) => [e.path, e.message, e.cycle])).toEqual([
-      ["cells.a", "circular reference: cells.a → cells.b → cells.a (part of a loop of 3 entries)", ["cells.a", "cells.b"]],
-      ["cells.b", "circular reference: cells.b → cells.a → cells.b (part of a loop of 3 entries)", ["cells.b", "cells.a"]],
-      ["cells.c", "circular reference: cells.c → cells.b → cells.c (part of a loop of 3 entries)", ["cells.c", "cells.b"]],
+      [
+        "cells.a",
+        "circular reference: cells.a → cells.b → cells.a (part of a loop of 3 entries)",
+        ["cells.a", "cells.b"],
+      ],
+      [
+        "cells.b",
+        "circular reference: cells.b → cells.a → cells.b (part of a loop of 3 entries)",
+        ["cells.b", "cells.a"],
+      ],
+      [
+        "cells.c",
+        "circular reference: cells.c → cells.b → cells.c (part of a loop of 3 entries)",
+        ["cells.c", "cells.b"],
+      ],
     ]);
     expect(s.get("cells.a").error?.problem).toEqual({
       code: "formula.cycle",
@@ -173,9 +264,16 @@ describe("cycles", () => {
       kind: "CYCLE",
       message: `circular reference: ${arrow([...c5, c(5)])}`,
       cycle: c5,
-      problem: { code: "formula.cycle", severity: "error", params: { members: c5, more: 0, close: c(5), loop: null }, path: c(5) },
+      problem: {
+        code: "formula.cycle",
+        severity: "error",
+        params: { members: c5, more: 0, close: c(5), loop: null },
+        path: c(5),
+      },
     });
-    expect(s.get(c(31)).error?.message).toBe(`circular reference: ${arrow([c(31), ...range(0, 31)])}`);
+    expect(s.get(c(31)).error?.message).toBe(
+      `circular reference: ${arrow([c(31), ...range(0, 31)])}`,
+    );
   });
 
   it("a loop of 33 is reported once, on its first member, with 30 members named and 3 more; the others point at it", () => {
@@ -185,29 +283,47 @@ describe("cycles", () => {
       kind: "CYCLE",
       message: `circular reference: ${arrow([...range(0, 29), "… 3 more", c(0)])}`,
       cycle: range(0, 32),
-      problem: { code: "formula.cycle", severity: "error", params: { members: range(0, 29), more: 3, close: c(0), loop: null }, path: c(0) },
+      problem: {
+        code: "formula.cycle",
+        severity: "error",
+        params: { members: range(0, 29), more: 3, close: c(0), loop: null },
+        path: c(0),
+      },
     });
     expect(s.get(c(5)).error).toEqual({
       path: c(5),
       kind: "CYCLE",
       message: "circular reference: part of the loop of 33 entries reported at cells.c0",
       cycle: [c(0)],
-      problem: { code: "formula.cycleMember", severity: "error", params: { size: 33, at: c(0) }, path: c(5) },
+      problem: {
+        code: "formula.cycleMember",
+        severity: "error",
+        params: { size: 33, at: c(0) },
+        path: c(5),
+      },
     });
     expect(s.errors()).toHaveLength(33);
   });
 
   it("a large loop whose shortest way back is 30 long names all 30; 31 long names 30 and 1 more", () => {
     const at30 = new Sheet([...ring(40), [c(29), "=c30 + c0"]]);
-    expect(at30.get(c(0)).error?.message).toBe(`circular reference: ${arrow([...range(0, 29), c(0)])} (part of a loop of 40 entries)`);
+    expect(at30.get(c(0)).error?.message).toBe(
+      `circular reference: ${arrow([...range(0, 29), c(0)])} (part of a loop of 40 entries)`,
+    );
     const at31 = new Sheet([...ring(40), [c(30), "=c31 + c0"]]);
-    expect(at31.get(c(0)).error?.message).toBe(`circular reference: ${arrow([...range(0, 29), "… 1 more", c(0)])} (part of a loop of 40 entries)`);
+    expect(at31.get(c(0)).error?.message).toBe(
+      `circular reference: ${arrow([...range(0, 29), "… 1 more", c(0)])} (part of a loop of 40 entries)`,
+    );
   });
 
   it("a large loop is reported on the member written first, wherever the walk entered it", () => {
     const s = new Sheet([...ring(33)].reverse());
-    expect(s.get(c(32)).error?.message).toBe(`circular reference: ${arrow([c(32), ...range(0, 28), "… 3 more", c(32)])}`);
-    expect(s.get(c(0)).error?.message).toBe("circular reference: part of the loop of 33 entries reported at cells.c32");
+    expect(s.get(c(32)).error?.message).toBe(
+      `circular reference: ${arrow([c(32), ...range(0, 28), "… 3 more", c(32)])}`,
+    );
+    expect(s.get(c(0)).error?.message).toBe(
+      "circular reference: part of the loop of 33 entries reported at cells.c32",
+    );
   });
 
   it("after entries change, the first member is taken from the new document order", () => {
@@ -216,12 +332,20 @@ describe("cycles", () => {
     s.remove(c(0));
     // The loop is broken; closing it again with c0 written last puts c1 first in the document.
     s.set(c(0), "=c1");
-    expect(s.get(c(1)).error?.message).toBe(`circular reference: ${arrow([...range(1, 30), "… 3 more", c(1)])}`);
-    expect(s.get(c(0)).error?.message).toBe("circular reference: part of the loop of 33 entries reported at cells.c1");
+    expect(s.get(c(1)).error?.message).toBe(
+      `circular reference: ${arrow([...range(1, 30), "… 3 more", c(1)])}`,
+    );
+    expect(s.get(c(0)).error?.message).toBe(
+      "circular reference: part of the loop of 33 entries reported at cells.c1",
+    );
   });
 
   it("a single formula reading something else is evaluated, one reading itself is a loop", () => {
-    const s = new Sheet([["cells.a", "=b"], ["cells.b", 2], ["cells.self", "=self"]]);
+    const s = new Sheet([
+      ["cells.a", "=b"],
+      ["cells.b", 2],
+      ["cells.self", "=self"],
+    ]);
     expect(s.value("cells.a")).toBe(2);
     expect(s.get("cells.self").error?.message).toBe("circular reference: cells.self → cells.self");
   });
@@ -229,17 +353,43 @@ describe("cycles", () => {
 
 describe("range check", () => {
   it("applies to plain numbers and formula results, with a text or a problem as the reason, and empty text passes", () => {
-    const check = (path: string, v: number) => (v > 10 ? (path.startsWith("p.") ? { code: "text", severity: "error" as const, params: { text: "too big" } } : "over 10") : v < 0 ? "" : null);
-    const s = new Sheet([["cells.n", 20], ["cells.f", "=n / 2"], ["p.g", "=11"], ["cells.h", "=f + 0.5"], ["cells.neg", -1]], { check });
+    const check = (path: string, v: number) =>
+      v > 10
+        ? path.startsWith("p.")
+          ? { code: "text", severity: "error" as const, params: { text: "too big" } }
+          : "over 10"
+        : v < 0
+          ? ""
+          : null;
+    const s = new Sheet(
+      [
+        ["cells.n", 20],
+        ["cells.f", "=n / 2"],
+        ["p.g", "=11"],
+        ["cells.h", "=f + 0.5"],
+        ["cells.neg", -1],
+      ],
+      { check },
+    );
     expect(s.errors().map((e) => [e.path, e.kind, e.message, e.outOfRange])).toEqual([
       ["cells.n", "VALUE", "over 10", true],
       ["cells.f", "VALUE", "depends on cells.n, which has an error: over 10", undefined],
       ["p.g", "VALUE", "too big", true],
       // h reads f, whose error comes from n: the root is n, reached via f.
-      ["cells.h", "VALUE", "depends on cells.n (via cells.f), which has an error: over 10", undefined],
+      [
+        "cells.h",
+        "VALUE",
+        "depends on cells.n (via cells.f), which has an error: over 10",
+        undefined,
+      ],
     ]);
     expect(s.get("cells.n").error?.problem).toEqual(textProblem("over 10", "error", "cells.n"));
-    expect(s.get("p.g").error?.problem).toEqual({ code: "text", severity: "error", params: { text: "too big" }, path: "p.g" });
+    expect(s.get("p.g").error?.problem).toEqual({
+      code: "text",
+      severity: "error",
+      params: { text: "too big" },
+      path: "p.g",
+    });
     expect(s.value("cells.neg")).toBe(-1);
     // Back in range: the number and its readers compute again.
     expect(s.set("cells.n", 8)).toEqual(["cells.n", "cells.f", "cells.h"]);
@@ -249,7 +399,12 @@ describe("range check", () => {
 });
 
 describe("computed entries", () => {
-  const pending = (deps: string[], extra: object = {}) => ({ computed: true as const, deps, pending: "not yet", ...extra });
+  const pending = (deps: string[], extra: object = {}) => ({
+    computed: true as const,
+    deps,
+    pending: "not yet",
+    ...extra,
+  });
 
   it("is recognised only with computed: true and a list of deps", () => {
     expect(isComputedRaw(pending([]))).toBe(true);
@@ -262,8 +417,20 @@ describe("computed entries", () => {
   });
 
   it("is an error saying why until a value is set; then readers compute; an unchanged value recomputes nothing", () => {
-    const s = new Sheet([["cells.t", pending(["cells.u"])], ["cells.u", 3], ["cells.r", "=t * 2"]]);
-    expect(s.get("cells.t")).toEqual({ value: null, error: { path: "cells.t", kind: "VALUE", message: "not yet", problem: textProblem("not yet", "error", "cells.t") } });
+    const s = new Sheet([
+      ["cells.t", pending(["cells.u"])],
+      ["cells.u", 3],
+      ["cells.r", "=t * 2"],
+    ]);
+    expect(s.get("cells.t")).toEqual({
+      value: null,
+      error: {
+        path: "cells.t",
+        kind: "VALUE",
+        message: "not yet",
+        problem: textProblem("not yet", "error", "cells.t"),
+      },
+    });
     expect(s.get("cells.r").error?.message).toBe("depends on cells.t, which has an error: not yet");
     expect(s.setComputed("cells.t", 5)).toEqual(["cells.t", "cells.r"]);
     expect(s.values()).toEqual({ "cells.t": 5, "cells.u": 3, "cells.r": 10 });
@@ -275,7 +442,10 @@ describe("computed entries", () => {
   });
 
   it("no value: the reason given (text or problem), else the pending reason; NaN and Infinity count as no value", () => {
-    const s = new Sheet([["cells.t", pending(["cells.u"], { pendingProblem: textProblem("waiting", "error") })], ["cells.u", 3]]);
+    const s = new Sheet([
+      ["cells.t", pending(["cells.u"], { pendingProblem: textProblem("waiting", "error") })],
+      ["cells.u", 3],
+    ]);
     expect(s.get("cells.t").error?.message).toBe("waiting");
     expect(s.setComputed("cells.t", null, "no point")).toEqual(["cells.t"]);
     expect(s.get("cells.t").error?.message).toBe("no point");
@@ -283,7 +453,12 @@ describe("computed entries", () => {
     expect(s.get("cells.t").error?.problem).toEqual(textProblem("no point", "error", "cells.t"));
     const why = formulaMessages.problem("noOperatingPointYet", { index: 2 });
     expect(s.setComputed("cells.t", null, why)).toEqual(["cells.t"]);
-    expect(s.get("cells.t").error?.problem).toEqual({ code: "formula.noOperatingPointYet", severity: "error", params: { index: 2 }, path: "cells.t" });
+    expect(s.get("cells.t").error?.problem).toEqual({
+      code: "formula.noOperatingPointYet",
+      severity: "error",
+      params: { index: 2 },
+      path: "cells.t",
+    });
     expect(s.get("cells.t").error?.message).toBe("SKU 2 has no operating point yet");
     // A new problem object with the same English is no change.
     expect(s.setComputed("cells.t", null, { ...why })).toEqual([]);
@@ -298,7 +473,10 @@ describe("computed entries", () => {
   });
 
   it("what it is computed from need not be an entry; replaced by a number it no longer reads its deps", () => {
-    const s = new Sheet([["cells.t", pending(["cells.missing", "cells.u"])], ["cells.u", 1]]);
+    const s = new Sheet([
+      ["cells.t", pending(["cells.missing", "cells.u"])],
+      ["cells.u", 1],
+    ]);
     expect(s.setComputed("cells.t", 7)).toEqual(["cells.t"]);
     expect(s.value("cells.t")).toBe(7);
     expect(s.set("cells.t", 3)).toEqual(["cells.t"]);
@@ -306,12 +484,23 @@ describe("computed entries", () => {
   });
 
   it("an error in what it is computed from is its error, and it takes part in loops", () => {
-    const s = new Sheet([["cells.t", pending(["cells.u", "cells.v"])], ["cells.u", 1], ["cells.v", "=1/0"]]);
+    const s = new Sheet([
+      ["cells.t", pending(["cells.u", "cells.v"])],
+      ["cells.u", 1],
+      ["cells.v", "=1/0"],
+    ]);
     s.setComputed("cells.t", 4);
-    expect(s.get("cells.t").error?.message).toBe("depends on cells.v, which has an error: result is Infinity (division by zero?), not a finite number");
+    expect(s.get("cells.t").error?.message).toBe(
+      "depends on cells.v, which has an error: result is Infinity (division by zero?), not a finite number",
+    );
     expect(s.set("cells.v", 2)).toEqual(["cells.v", "cells.t"]);
     expect(s.value("cells.t")).toBe(4);
-    const loop = new Sheet([["cells.t", pending(["cells.w"])], ["cells.w", "=t + 1"]]);
-    expect(loop.get("cells.w").error?.message).toBe("circular reference: cells.w → cells.t → cells.w");
+    const loop = new Sheet([
+      ["cells.t", pending(["cells.w"])],
+      ["cells.w", "=t + 1"],
+    ]);
+    expect(loop.get("cells.w").error?.message).toBe(
+      "circular reference: cells.w → cells.t → cells.w",
+    );
   });
 });

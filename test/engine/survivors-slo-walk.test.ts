@@ -28,24 +28,43 @@ describe("sweeps with nothing to walk", () => {
     expect(op.pointIndex).toBeNull();
     expect(op.checks).toEqual([]);
     expect(op.warnings).toEqual(["the sweep has no points: the operating point is unknown"]);
-    expect(op.problems.map(p => p.code)).toEqual(["slo.noPoints"]);
+    expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
   });
 
   it("no SLOs and no failures: the highest load, saying no SLOs were given", () => {
     const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [], "interpolated");
-    expect([op.feasible, op.concurrency, op.outputTokensPerSec, op.sloBinding, op.bindingSlo]).toEqual([true, 2, 200, false, null]);
-    expect(op.warnings).toEqual(["no SLOs given: the operating point is the highest load measured"]);
+    expect([
+      op.feasible,
+      op.concurrency,
+      op.outputTokensPerSec,
+      op.sloBinding,
+      op.bindingSlo,
+    ]).toEqual([true, 2, 200, false, null]);
+    expect(op.warnings).toEqual([
+      "no SLOs given: the operating point is the highest load measured",
+    ]);
   });
 
   it("every point passes at the highest load: capacity may be higher", () => {
     const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [TTFT], "measured");
     expect([op.concurrency, op.pointIndex, op.sloBinding]).toEqual([2, 1, false]);
-    expect(op.warnings).toEqual(["every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher"]);
+    expect(op.warnings).toEqual([
+      "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
+    ]);
   });
 
   it("every point passes but throughput peaks below the highest load: the peak, with both warnings", () => {
-    const op = operatingPoint({ points: levels([100, 300, 250], [10, 20, 30]) }, [TTFT], "measured");
-    expect([op.concurrency, op.outputTokensPerSec, op.pointIndex, op.sloBinding]).toEqual([2, 300, 1, false]);
+    const op = operatingPoint(
+      { points: levels([100, 300, 250], [10, 20, 30]) },
+      [TTFT],
+      "measured",
+    );
+    expect([op.concurrency, op.outputTokensPerSec, op.pointIndex, op.sloBinding]).toEqual([
+      2,
+      300,
+      1,
+      false,
+    ]);
     expect(op.warnings).toEqual([
       "every point meets the SLOs: the operating point is concurrency 2, where throughput peaks",
       "the operating point is concurrency 2, where throughput peaks: the higher passing load concurrency 3 gives less (250 vs 300 tok/s)",
@@ -58,8 +77,16 @@ describe("sweeps with nothing to walk", () => {
       { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 20 } },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect([op.concurrency, op.requestRate, op.rps, op.outputTokensPerSec, op.pointIndex]).toEqual([null, null, null, 200, 1]);
-    expect(op.warnings).toEqual(["every point meets the SLOs: the operating point is the highest load measured (an unknown load); capacity may be higher"]);
+    expect([op.concurrency, op.requestRate, op.rps, op.outputTokensPerSec, op.pointIndex]).toEqual([
+      null,
+      null,
+      null,
+      200,
+      1,
+    ]);
+    expect(op.warnings).toEqual([
+      "every point meets the SLOs: the operating point is the highest load measured (an unknown load); capacity may be higher",
+    ]);
   });
 });
 
@@ -68,12 +95,18 @@ describe("the walk in load order", () => {
     const pts = levels([100, 200, 300], [10, 20, 2000]).reverse();
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect([op.concurrency, op.pointIndex]).toEqual([2, 1]);
-    expect(op.warnings).toEqual(["the sweep's points were not in load order; they were sorted by concurrency"]);
+    expect(op.warnings).toEqual([
+      "the sweep's points were not in load order; they were sorted by concurrency",
+    ]);
   });
 
   it("every point that passes again after the first failure is named, and ignored", () => {
     // c=1 passes, c=2 fails, c=3 and c=5 pass again, c=4 fails
-    const op = operatingPoint({ points: levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]) }, [TTFT], "measured");
+    const op = operatingPoint(
+      { points: levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]) },
+      [TTFT],
+      "measured",
+    );
     expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
     expect(op.warnings).toEqual([
       "non-monotone data: concurrency 3 meets all SLOs again after concurrency 2 did not; ignored",
@@ -87,7 +120,9 @@ describe("the walk in load order", () => {
     pts[1]!.failed = 10;
     const op = operatingPoint({ points: pts }, [], "measured");
     expect([op.concurrency, op.bindingErrorRate, op.bindingSlo]).toEqual([1, true, null]);
-    expect(op.warnings).toEqual(["non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored"]);
+    expect(op.warnings).toEqual([
+      "non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored",
+    ]);
   });
 
   it("a point that cannot be checked stops the walk: no non-monotone warning for the points after it", () => {
@@ -126,33 +161,80 @@ describe("the walk in load order", () => {
 describe("the measured operating point's fields and throughput axis", () => {
   it("an open-loop sweep: request rate (∞ kept), no concurrency, rps and tokens/s as measured", () => {
     const pts: SweepPoint[] = [
-      { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, totalTokensPerSec: 400, ttftMs: { p99: 100 } },
-      { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500, totalTokensPerSec: 1000, ttftMs: { p99: 200 } },
+      {
+        concurrency: null,
+        requestRate: 2,
+        rps: 2,
+        outputTokensPerSec: 200,
+        totalTokensPerSec: 400,
+        ttftMs: { p99: 100 },
+      },
+      {
+        concurrency: null,
+        requestRate: "inf",
+        rps: 5,
+        outputTokensPerSec: 500,
+        totalTokensPerSec: 1000,
+        ttftMs: { p99: 200 },
+      },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect([op.concurrency, op.requestRate, op.rps, op.outputTokensPerSec, op.totalTokensPerSec, op.pointIndex]).toEqual([null, "inf", 5, 500, 1000, 1]);
-    expect(op.warnings).toEqual(["every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher"]);
+    expect([
+      op.concurrency,
+      op.requestRate,
+      op.rps,
+      op.outputTokensPerSec,
+      op.totalTokensPerSec,
+      op.pointIndex,
+    ]).toEqual([null, "inf", 5, 500, 1000, 1]);
+    expect(op.warnings).toEqual([
+      "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
+    ]);
   });
 
   it("non-finite fields of the chosen point are null, never NaN or ∞", () => {
     const pts: SweepPoint[] = [
-      { concurrency: 1, requestRate: Number.NaN, rps: Number.POSITIVE_INFINITY, outputTokensPerSec: 100, totalTokensPerSec: Number.NaN, ttftMs: { p99: 10 } },
+      {
+        concurrency: 1,
+        requestRate: Number.NaN,
+        rps: Number.POSITIVE_INFINITY,
+        outputTokensPerSec: 100,
+        totalTokensPerSec: Number.NaN,
+        ttftMs: { p99: 10 },
+      },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect([op.concurrency, op.requestRate, op.rps, op.outputTokensPerSec, op.totalTokensPerSec]).toEqual([1, null, null, 100, null]);
+    expect([
+      op.concurrency,
+      op.requestRate,
+      op.rps,
+      op.outputTokensPerSec,
+      op.totalTokensPerSec,
+    ]).toEqual([1, null, null, 100, null]);
   });
 
   it("a candidate without output tokens/s: throughput is judged in req/s", () => {
-    const pts = levels([100, null, 300], [10, 20, 2000]).map((p, i) => ({ ...p, rps: [3, 2, 4][i]! }));
+    const pts = levels([100, null, 300], [10, 20, 2000]).map((p, i) => ({
+      ...p,
+      rps: [3, 2, 4][i]!,
+    }));
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([1, 3, 100]);
-    expect(op.warnings).toEqual(["the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)"]);
+    expect(op.warnings).toEqual([
+      "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
+    ]);
   });
 
   it("no throughput at every candidate: the highest passing load, saying why", () => {
-    const op = operatingPoint({ points: levels([500, null, 300], [10, 20, 2000]) }, [TTFT], "measured");
+    const op = operatingPoint(
+      { points: levels([500, null, 300], [10, 20, 2000]) },
+      [TTFT],
+      "measured",
+    );
     expect([op.concurrency, op.outputTokensPerSec, op.pointIndex]).toEqual([2, null, 1]);
-    expect(op.warnings).toEqual(["throughput is not recorded at every passing point: the operating point is the highest passing load"]);
+    expect(op.warnings).toEqual([
+      "throughput is not recorded at every passing point: the operating point is the highest passing load",
+    ]);
   });
 
   it("one candidate without throughput needs no such warning", () => {
@@ -162,7 +244,11 @@ describe("the measured operating point's fields and throughput axis", () => {
   });
 
   it("the failing point's throughput does not matter: only candidates before it are compared", () => {
-    const op = operatingPoint({ points: levels([100, 200, 900], [10, 20, 2000]) }, [TTFT], "measured");
+    const op = operatingPoint(
+      { points: levels([100, 200, 900], [10, 20, 2000]) },
+      [TTFT],
+      "measured",
+    );
     expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
     expect(op.warnings).toEqual([]);
   });
@@ -172,14 +258,36 @@ describe("interpolation", () => {
   it("an open-loop sweep: request rate, rps and tokens/s at the crossing; concurrency stays unknown", () => {
     // TTFT 600 → 1400 from 2 to 4 req/s: t = 400/800 = 0.5 → 3 req/s
     const pts: SweepPoint[] = [
-      { concurrency: null, requestRate: 2, rps: 1.9, outputTokensPerSec: 190, totalTokensPerSec: 400, ttftMs: { p99: 600 } },
-      { concurrency: null, requestRate: 4, rps: 3.5, outputTokensPerSec: 350, totalTokensPerSec: 800, ttftMs: { p99: 1400 } },
+      {
+        concurrency: null,
+        requestRate: 2,
+        rps: 1.9,
+        outputTokensPerSec: 190,
+        totalTokensPerSec: 400,
+        ttftMs: { p99: 600 },
+      },
+      {
+        concurrency: null,
+        requestRate: 4,
+        rps: 3.5,
+        outputTokensPerSec: 350,
+        totalTokensPerSec: 800,
+        ttftMs: { p99: 1400 },
+      },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect(op.basis).toBe("interpolated");
-    expect([op.concurrency, op.requestRate, op.rps, op.outputTokensPerSec, op.totalTokensPerSec]).toEqual([null, 3, 2.7, 270, 600]);
+    expect([
+      op.concurrency,
+      op.requestRate,
+      op.rps,
+      op.outputTokensPerSec,
+      op.totalTokensPerSec,
+    ]).toEqual([null, 3, 2.7, 270, 600]);
     expect([op.pointIndex, op.towardIndex]).toEqual([0, 1]);
-    expect(op.warnings).toEqual(["operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit"]);
+    expect(op.warnings).toEqual([
+      "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
+    ]);
   });
 
   it("a field missing at either end is not interpolated", () => {
@@ -188,27 +296,50 @@ describe("interpolation", () => {
     pts[1]!.rps = 3;
     pts[0]!.totalTokensPerSec = 200;
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
-    expect([op.basis, op.concurrency, op.outputTokensPerSec, op.rps, op.totalTokensPerSec]).toEqual(["interpolated", 1.5, 200, null, null]);
+    expect([op.basis, op.concurrency, op.outputTokensPerSec, op.rps, op.totalTokensPerSec]).toEqual(
+      ["interpolated", 1.5, 200, null, null],
+    );
   });
 
   it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
     // best c=1 200 tok/s; c=2 100 tok/s passes (TTFT 500); c=3 fails (1500, 300 tok/s):
     // t = 500/1000 = 0.5 → concurrency 2.5, 100 + 0.5 × 200 = 200 tok/s = the best's
-    const op = operatingPoint({ points: levels([200, 100, 300], [100, 500, 1500]) }, [TTFT], "interpolated");
-    expect([op.basis, op.concurrency, op.outputTokensPerSec, op.towardIndex]).toEqual(["measured", 1, 200, null]);
+    const op = operatingPoint(
+      { points: levels([200, 100, 300], [100, 500, 1500]) },
+      [TTFT],
+      "interpolated",
+    );
+    expect([op.basis, op.concurrency, op.outputTokensPerSec, op.towardIndex]).toEqual([
+      "measured",
+      1,
+      200,
+      null,
+    ]);
     expect(op.warnings).toEqual([
       "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
       "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
     ]);
     // one token more at the failing point: 100 + 0.5 × 202 = 201 > 200 → interpolated
-    const up = operatingPoint({ points: levels([200, 100, 302], [100, 500, 1500]) }, [TTFT], "interpolated");
-    expect([up.basis, up.concurrency, up.outputTokensPerSec, up.pointIndex, up.towardIndex]).toEqual(["interpolated", 2.5, 201, 1, 2]);
+    const up = operatingPoint(
+      { points: levels([200, 100, 302], [100, 500, 1500]) },
+      [TTFT],
+      "interpolated",
+    );
+    expect([
+      up.basis,
+      up.concurrency,
+      up.outputTokensPerSec,
+      up.pointIndex,
+      up.towardIndex,
+    ]).toEqual(["interpolated", 2.5, 201, 1, 2]);
   });
 
   it("no throughput at the failing point: the crossing cannot be compared, the operating point stays measured", () => {
     const op = operatingPoint({ points: levels([100, null], [600, 1400]) }, [TTFT], "interpolated");
     expect([op.basis, op.concurrency, op.outputTokensPerSec]).toEqual(["measured", 1, 100]);
-    expect(op.warnings).toEqual(["P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured"]);
+    expect(op.warnings).toEqual([
+      "P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured",
+    ]);
   });
 
   it("the failed share staying measured is named as such", () => {
@@ -232,8 +363,16 @@ describe("interpolation", () => {
     pts[1]!.completed = 195;
     pts[1]!.failed = 5;
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
-    expect([op.basis, op.concurrency, op.outputTokensPerSec, op.bindingErrorRate, op.bindingSlo]).toEqual(["interpolated", 1.25, 125, true, null]);
-    expect(op.warnings).toEqual(["operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit"]);
+    expect([
+      op.basis,
+      op.concurrency,
+      op.outputTokensPerSec,
+      op.bindingErrorRate,
+      op.bindingSlo,
+    ]).toEqual(["interpolated", 1.25, 125, true, null]);
+    expect(op.warnings).toEqual([
+      "operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit",
+    ]);
   });
 
   it("an SLO crossing before the failed share's binds in interpolated mode, the larger overrun in measured mode", () => {
@@ -271,26 +410,48 @@ describe("interpolation", () => {
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect([op.basis, op.outputTokensPerSec, op.pointIndex]).toEqual(["measured", 200, 1]);
-    expect(op.warnings).toEqual(["cannot interpolate toward an unknown load: used the last passing point (an unknown load)"]);
+    expect(op.warnings).toEqual([
+      "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
+    ]);
   });
 });
 
 describe("infeasible sweeps", () => {
   it("only the failed share fails at the lowest load: no SLO failure, the failed share binds", () => {
-    const pts = levels([100, 200], [10, 10]).map(p => ({ ...p, completed: 95, failed: 5 }));
+    const pts = levels([100, 200], [10, 10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
-    expect([op.feasible, op.failure, op.failures, op.bindingSlo, op.bindingErrorRate, op.sloBinding]).toEqual([false, null, [], null, true, true]);
+    expect([
+      op.feasible,
+      op.failure,
+      op.failures,
+      op.bindingSlo,
+      op.bindingErrorRate,
+      op.sloBinding,
+    ]).toEqual([false, null, [], null, true, true]);
     expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 1, overPct: 400 });
-    expect(op.warnings).toEqual(["infeasible: 5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit"]);
+    expect(op.warnings).toEqual([
+      "infeasible: 5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
+    ]);
   });
 
   it("a failed-share limit of 0 %: any failure is an infinite overrun", () => {
-    const pts = levels([100], [10]).map(p => ({ ...p, completed: 99, failed: 1 }));
-    const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, { maxErrorRatePct: 0 });
+    const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
+      maxErrorRatePct: 0,
+    });
     expect(op.maxErrorRatePct).toBe(0);
-    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 1, maxPct: 0, overPct: Number.POSITIVE_INFINITY });
+    expect(op.errorRateFailure).toEqual({
+      load: 1,
+      sharePct: 1,
+      maxPct: 0,
+      overPct: Number.POSITIVE_INFINITY,
+    });
     // without failures a 0 % limit is met
-    expect(operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured", undefined, { maxErrorRatePct: 0 }).feasible).toBe(true);
+    expect(
+      operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured", undefined, {
+        maxErrorRatePct: 0,
+      }).feasible,
+    ).toBe(true);
   });
 
   it("the default failed-share limit is 1 %", () => {
@@ -301,14 +462,27 @@ describe("infeasible sweeps", () => {
   it("the infeasible load of an open-loop sweep is its request rate", () => {
     const pts: SweepPoint[] = [{ concurrency: null, requestRate: 3, ttftMs: { p99: 1200 } }];
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect(op.failure).toEqual({ slo: TTFT, load: 3, valueMs: 1200, maxMs: 1000, overMs: 200, overPct: 20 });
-    expect(op.warnings).toEqual(["infeasible: P99 TTFT is 1,200 ms at the lowest load (request rate 3 req/s), 200 ms (20 %) over the 1,000 ms limit"]);
+    expect(op.failure).toEqual({
+      slo: TTFT,
+      load: 3,
+      valueMs: 1200,
+      maxMs: 1000,
+      overMs: 200,
+      overPct: 20,
+    });
+    expect(op.warnings).toEqual([
+      "infeasible: P99 TTFT is 1,200 ms at the lowest load (request rate 3 req/s), 200 ms (20 %) over the 1,000 ms limit",
+    ]);
   });
 });
 
 describe("SLO limits and statistics", () => {
   it("an SLO without a finite limit cannot be checked: unknown, with the limit named", () => {
-    const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [{ ...TTFT, maxMs: Number.NaN }], "measured");
+    const op = operatingPoint(
+      { points: levels([100, 200], [10, 20]) },
+      [{ ...TTFT, maxMs: Number.NaN }],
+      "measured",
+    );
     expect(op.feasible).toBeNull();
     expect(op.checks[0]![0]).toMatchObject({ valueMs: 10, pass: null });
     expect(op.warnings).toEqual([
@@ -322,13 +496,24 @@ describe("SLO limits and statistics", () => {
     pts[1]!.ttftMs = { p99: Number.NaN, p50: Number.POSITIVE_INFINITY, mean: 8 };
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect(op.feasible).toBeNull();
-    expect(op.checks[1]![0]).toMatchObject({ valueMs: null, pass: null, missing: { stat: "p99", available: ["mean", "p99"] } });
+    expect(op.checks[1]![0]).toMatchObject({
+      valueMs: null,
+      pass: null,
+      missing: { stat: "p99", available: ["mean", "p99"] },
+    });
     expect(op.missing).toEqual([{ metric: "ttft", stat: "p99", available: ["mean", "p99"] }]);
   });
 
   it("a metric absent (or null) at every point: missing everywhere, no statistics to list", () => {
-    const pts = levels([100, 200], [10, 20]).map(p => ({ ...p, e2eMs: null as unknown as Stats }));
-    const op = operatingPoint({ points: pts }, [{ metric: "e2e", stat: "p50", maxMs: 5000 }], "measured");
+    const pts = levels([100, 200], [10, 20]).map((p) => ({
+      ...p,
+      e2eMs: null as unknown as Stats,
+    }));
+    const op = operatingPoint(
+      { points: pts },
+      [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+      "measured",
+    );
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "e2e", stat: "p50", available: [] }]);
     expect(op.warnings).toEqual([
@@ -338,37 +523,63 @@ describe("SLO limits and statistics", () => {
   });
 
   it("the SLO's stat is matched in its canonical form (median ≡ p50, P95 ≡ p95)", () => {
-    const pts = levels([100, 200], [10, 20]).map((p, i) => ({ ...p, itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! } }));
-    const op = operatingPoint({ points: pts }, [{ metric: "itl", stat: "P50", maxMs: 100 }], "measured");
+    const pts = levels([100, 200], [10, 20]).map((p, i) => ({
+      ...p,
+      itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! },
+    }));
+    const op = operatingPoint(
+      { points: pts },
+      [{ metric: "itl", stat: "P50", maxMs: 100 }],
+      "measured",
+    );
     expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
-    const op95 = operatingPoint({ points: pts }, [{ metric: "itl", stat: "p95", maxMs: 100 }], "measured");
+    const op95 = operatingPoint(
+      { points: pts },
+      [{ metric: "itl", stat: "p95", maxMs: 100 }],
+      "measured",
+    );
     expect([op95.concurrency, op95.checks[1]![0]!.valueMs]).toEqual([1, 170]);
   });
 
   it("the NTPOT hint is given only for ITL/TPOT SLOs on a sweep with no ITL/TPOT at all", () => {
     const hint =
       "; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it";
-    const ntpotOnly = levels([100, 200], [10, 20]).map(p => ({ ...p, ntpotMs: { p95: 30 } }));
-    const tpot = operatingPoint({ points: ntpotOnly }, [{ metric: "tpot", stat: "p95", maxMs: 100 }], "measured");
+    const ntpotOnly = levels([100, 200], [10, 20]).map((p) => ({ ...p, ntpotMs: { p95: 30 } }));
+    const tpot = operatingPoint(
+      { points: ntpotOnly },
+      [{ metric: "tpot", stat: "p95", maxMs: 100 }],
+      "measured",
+    );
     expect(tpot.warnings[0]).toBe(`P95 TPOT is missing; this sweep has no TPOT statistics${hint}`);
     // a TTFT stat missing on the same sweep: no hint
-    const ttft = operatingPoint({ points: ntpotOnly }, [{ metric: "ttft", stat: "p50", maxMs: 100 }], "measured");
+    const ttft = operatingPoint(
+      { points: ntpotOnly },
+      [{ metric: "ttft", stat: "p50", maxMs: 100 }],
+      "measured",
+    );
     expect(ttft.warnings[0]).toBe("P50 TTFT is missing; this sweep has TTFT p99");
     // ITL present but not the asked stat: no hint
-    const some = ntpotOnly.map(p => ({ ...p, itlMs: { mean: 20 } }));
-    expect(operatingPoint({ points: some }, [ITL], "measured").warnings[0]).toBe("P95 ITL is missing; this sweep has ITL mean");
+    const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
+    expect(operatingPoint({ points: some }, [ITL], "measured").warnings[0]).toBe(
+      "P95 ITL is missing; this sweep has ITL mean",
+    );
     // no NTPOT either: no hint
-    expect(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured").warnings[0]).toBe("P95 ITL is missing; this sweep has no ITL statistics");
+    expect(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured").warnings[0]).toBe(
+      "P95 ITL is missing; this sweep has no ITL statistics",
+    );
   });
 
   it("an ITL SLO on a sweep with neither ITL nor TPOT is not substituted", () => {
     const op = operatingPoint({ points: levels([100], [10]) }, [ITL], "measured");
     expect(op.checks[0]![0]!.usedMetric).toBe("itl");
-    expect(op.problems.map(p => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+    expect(op.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
   });
 
   it("a prepared sweep is reused across SLO sets with the same answers", () => {
-    const pts = levels([100, 200, 300], [600, 900, 1400]).map((p, i) => ({ ...p, itlMs: { p95: [50, 90, 95][i]! } }));
+    const pts = levels([100, 200, 300], [600, 900, 1400]).map((p, i) => ({
+      ...p,
+      itlMs: { p95: [50, 90, 95][i]! },
+    }));
     const prep = prepareSweep(pts);
     const first = operatingPoint({ points: pts }, [TTFT], "measured", prep);
     const second = operatingPoint({ points: pts }, [ITL], "measured", prep);
@@ -383,40 +594,122 @@ describe("statValue and the order of available statistics", () => {
     const p: SweepPoint = {
       concurrency: 1,
       requestRate: null,
-      ttftMs: { zeta: 1, std: 2, max: 3, "p99.9": 4, p99: 5, p10: 6, P1: 7, median: 8, min: 9, mean: 10, alpha: 11, p75: 12, "p99.99": 13 },
+      ttftMs: {
+        zeta: 1,
+        std: 2,
+        max: 3,
+        "p99.9": 4,
+        p99: 5,
+        p10: 6,
+        P1: 7,
+        median: 8,
+        min: 9,
+        mean: 10,
+        alpha: 11,
+        p75: 12,
+        "p99.99": 13,
+      },
     };
-    expect(statValue(p, "ttft", "p50").available).toEqual(["mean", "min", "p1", "p10", "p50", "p75", "p99", "p99.9", "p99.99", "max", "std", "alpha", "zeta"]);
+    expect(statValue(p, "ttft", "p50").available).toEqual([
+      "mean",
+      "min",
+      "p1",
+      "p10",
+      "p50",
+      "p75",
+      "p99",
+      "p99.9",
+      "p99.99",
+      "max",
+      "std",
+      "alpha",
+      "zeta",
+    ]);
   });
 
   it("in a missing-statistic warning too", () => {
-    const pts = levels([100], [10]).map(p => ({ ...p, ttftMs: { p90: 1, p5: 2, avg: 3, median: 4 } }));
-    expect(operatingPoint({ points: pts }, [TTFT], "measured").warnings[0]).toBe("P99 TTFT is missing; this sweep has TTFT mean, p5, p50, p90");
+    const pts = levels([100], [10]).map((p) => ({
+      ...p,
+      ttftMs: { p90: 1, p5: 2, avg: 3, median: 4 },
+    }));
+    expect(operatingPoint({ points: pts }, [TTFT], "measured").warnings[0]).toBe(
+      "P99 TTFT is missing; this sweep has TTFT mean, p5, p50, p90",
+    );
   });
 
   it("a stat written twice (median and p50) is listed once; the first finite one is read", () => {
-    const p: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { median: Number.NaN, p50: 7, P50: 9 } };
-    expect(statValue(p, "ttft", "median")).toEqual({ valueMs: 7, usedMetric: "ttft", substituted: false, available: ["p50"] });
+    const p: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      ttftMs: { median: Number.NaN, p50: 7, P50: 9 },
+    };
+    expect(statValue(p, "ttft", "median")).toEqual({
+      valueMs: 7,
+      usedMetric: "ttft",
+      substituted: false,
+      available: ["p50"],
+    });
   });
 
   it("no substitution when the other metric is empty too; a metric that is null counts as absent", () => {
-    const p: SweepPoint = { concurrency: 1, requestRate: null, itlMs: { p95: Number.NaN }, tpotMs: {} };
-    expect(statValue(p, "itl", "p95")).toEqual({ valueMs: null, usedMetric: "itl", substituted: false, available: [] });
-    const q: SweepPoint = { concurrency: 1, requestRate: null, itlMs: null as unknown as Stats, tpotMs: { p95: 12 } };
-    expect(statValue(q, "itl", "p95")).toEqual({ valueMs: 12, usedMetric: "tpot", substituted: true, available: ["p95"] });
+    const p: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      itlMs: { p95: Number.NaN },
+      tpotMs: {},
+    };
+    expect(statValue(p, "itl", "p95")).toEqual({
+      valueMs: null,
+      usedMetric: "itl",
+      substituted: false,
+      available: [],
+    });
+    const q: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      itlMs: null as unknown as Stats,
+      tpotMs: { p95: 12 },
+    };
+    expect(statValue(q, "itl", "p95")).toEqual({
+      valueMs: 12,
+      usedMetric: "tpot",
+      substituted: true,
+      available: ["p95"],
+    });
     const r: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: null as unknown as Stats };
-    expect(statValue(r, "tpot", "p95")).toEqual({ valueMs: null, usedMetric: "tpot", substituted: false, available: [] });
+    expect(statValue(r, "tpot", "p95")).toEqual({
+      valueMs: null,
+      usedMetric: "tpot",
+      substituted: false,
+      available: [],
+    });
   });
 
   it("TPOT is read from ITL when the point has no TPOT", () => {
     const p: SweepPoint = { concurrency: 1, requestRate: null, itlMs: { p95: 33 } };
-    expect(statValue(p, "tpot", "p95")).toEqual({ valueMs: 33, usedMetric: "itl", substituted: true, available: ["p95"] });
+    expect(statValue(p, "tpot", "p95")).toEqual({
+      valueMs: 33,
+      usedMetric: "itl",
+      substituted: true,
+      available: ["p95"],
+    });
   });
 });
 
 describe("failed share edge cases", () => {
   it("zero failures need no completed count; zero of zero is 0", () => {
-    const p = (completed: number | null, failed: number): SweepPoint => ({ concurrency: 1, requestRate: null, completed, failed });
-    expect([failedSharePct(p(null, 0)), failedSharePct(p(0, 0)), failedSharePct(p(Number.NaN, 2)), failedSharePct(p(3, 1))]).toEqual([0, 0, null, 25]);
+    const p = (completed: number | null, failed: number): SweepPoint => ({
+      concurrency: 1,
+      requestRate: null,
+      completed,
+      failed,
+    });
+    expect([
+      failedSharePct(p(null, 0)),
+      failedSharePct(p(0, 0)),
+      failedSharePct(p(Number.NaN, 2)),
+      failedSharePct(p(3, 1)),
+    ]).toEqual([0, 0, null, 25]);
   });
 });
 
@@ -431,21 +724,45 @@ describe("more boundaries of the walk", () => {
   });
 
   it("the failed share's overrun is relative to its limit: 5 % against 2 % is 150 % over", () => {
-    const pts = levels([100], [10]).map(p => ({ ...p, completed: 95, failed: 5 }));
-    const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, { maxErrorRatePct: 2 });
+    const pts = levels([100], [10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
+      maxErrorRatePct: 2,
+    });
     expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
   });
 
   it("negative limits fail every level, with an infinite overrun", () => {
-    const op = operatingPoint({ points: levels([100], [10]) }, [{ ...TTFT, maxMs: -10 }], "measured", undefined, { maxErrorRatePct: -1 });
-    expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: Number.POSITIVE_INFINITY });
-    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: Number.POSITIVE_INFINITY });
+    const op = operatingPoint(
+      { points: levels([100], [10]) },
+      [{ ...TTFT, maxMs: -10 }],
+      "measured",
+      undefined,
+      { maxErrorRatePct: -1 },
+    );
+    expect(op.failure).toMatchObject({
+      valueMs: 10,
+      maxMs: -10,
+      overMs: 20,
+      overPct: Number.POSITIVE_INFINITY,
+    });
+    expect(op.errorRateFailure).toEqual({
+      load: 1,
+      sharePct: 0,
+      maxPct: -1,
+      overPct: Number.POSITIVE_INFINITY,
+    });
   });
 
   it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {
     const pts: SweepPoint[] = [
       { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, ttftMs: { p99: 1000 } },
-      { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+      {
+        concurrency: null,
+        requestRate: "inf",
+        rps: 5,
+        outputTokensPerSec: 500,
+        ttftMs: { p99: 5000 },
+      },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
@@ -470,37 +787,72 @@ describe("more boundaries of the walk", () => {
     // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
     const pts: SweepPoint[] = [
       { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
-      { concurrency: 2, requestRate: null, outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 },
-      { concurrency: 3, requestRate: null, outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 },
+      {
+        concurrency: 2,
+        requestRate: null,
+        outputTokensPerSec: 1,
+        ttftMs: { p99: 10 },
+        completed: 1,
+        failed: 0,
+      },
+      {
+        concurrency: 3,
+        requestRate: null,
+        outputTokensPerSec: 3,
+        ttftMs: { p99: 10 },
+        completed: 109,
+        failed: 1,
+      },
     ];
-    const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, { maxErrorRatePct: 5.046468293750712e-17 });
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
+      maxErrorRatePct: 5.046468293750712e-17,
+    });
     expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
-    expect(op.warnings).toEqual(["the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)"]);
+    expect(op.warnings).toEqual([
+      "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)",
+    ]);
   });
 
   it("a concurrency sweep run at an unbounded request rate: the interpolated request rate stays unknown", () => {
-    const pts = levels([100, 300], [600, 1400]).map(p => ({ ...p, requestRate: "inf" as const }));
+    const pts = levels([100, 300], [600, 1400]).map((p) => ({ ...p, requestRate: "inf" as const }));
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect([op.basis, op.concurrency, op.requestRate]).toEqual(["interpolated", 1.5, null]);
   });
 
   it("an E2E SLO is never read from ITL or TPOT", () => {
-    const pts = levels([100], [10]).map(p => ({ ...p, itlMs: { p50: 20 }, tpotMs: { p50: 20 } }));
-    const op = operatingPoint({ points: pts }, [{ metric: "e2e", stat: "p50", maxMs: 5000 }], "measured");
+    const pts = levels([100], [10]).map((p) => ({ ...p, itlMs: { p50: 20 }, tpotMs: { p50: 20 } }));
+    const op = operatingPoint(
+      { points: pts },
+      [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+      "measured",
+    );
     expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
-    expect(statValue(pts[0]!, "e2e", "p50")).toEqual({ valueMs: null, usedMetric: "e2e", substituted: false, available: [] });
+    expect(statValue(pts[0]!, "e2e", "p50")).toEqual({
+      valueMs: null,
+      usedMetric: "e2e",
+      substituted: false,
+      available: [],
+    });
   });
 });
 
 describe("last survivors of slo.ts", () => {
   it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
-    const p: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } };
+    const p: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 },
+    };
     expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
   });
 
   it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
-    const pts = levels([100], [10]).map(p => ({ ...p, ntpotMs: { p50: 30 } }));
-    const op = operatingPoint({ points: pts }, [{ metric: "e2e", stat: "p50", maxMs: 5000 }], "measured");
+    const pts = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
+    const op = operatingPoint(
+      { points: pts },
+      [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+      "measured",
+    );
     expect(op.warnings[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
   });
 
@@ -509,6 +861,8 @@ describe("last survivors of slo.ts", () => {
     pts[1]!.rps = 2;
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
-    expect(op.warnings).toEqual(["throughput is not recorded at every passing point: the operating point is the highest passing load"]);
+    expect(op.warnings).toEqual([
+      "throughput is not recorded at every passing point: the operating point is the highest passing load",
+    ]);
   });
 });

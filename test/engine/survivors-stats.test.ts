@@ -6,7 +6,18 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DEFAULT_PERCENTILES, percentileKey, percentileOfKey, percentileSorted, RADIX_MIN, radixSortInPlace, radixSorted, sortedCopy, summarize, summarizeSorted } from "../../src/engine/stats";
+import {
+  DEFAULT_PERCENTILES,
+  percentileKey,
+  percentileOfKey,
+  percentileSorted,
+  RADIX_MIN,
+  radixSortInPlace,
+  radixSorted,
+  sortedCopy,
+  summarize,
+  summarizeSorted,
+} from "../../src/engine/stats";
 
 /** Selection sort: slow, obviously right, shares nothing with the code under test. */
 function bruteSort(xs: readonly number[]): number[] {
@@ -31,7 +42,8 @@ function numpyLinear(xs: readonly number[], q: number): number {
   for (let i = 0; i < n - 1; i++) {
     const left = i * step;
     const right = (i + 1) * step;
-    if (q <= right || i === n - 2) return s[i]! + ((q - left) / (right - left)) * (s[i + 1]! - s[i]!);
+    if (q <= right || i === n - 2)
+      return s[i]! + ((q - left) / (right - left)) * (s[i + 1]! - s[i]!);
   }
   throw new Error("unreachable");
 }
@@ -66,8 +78,15 @@ describe("percentileSorted: numpy's linear method, hand values and a brute-force
   it("equals the brute-force piecewise-linear reference on random data and percentiles", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -100_000, max: 100_000 }).map(i => i / 100), { minLength: 1, maxLength: 60 }),
-        fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(0, 50, 90, 95, 99, 99.9, 100)),
+        fc.array(
+          fc.integer({ min: -100_000, max: 100_000 }).map((i) => i / 100),
+          { minLength: 1, maxLength: 60 },
+        ),
+        fc.oneof(
+          fc.integer({ min: 0, max: 100 }),
+          fc.double({ min: 0, max: 100, noNaN: true }),
+          fc.constantFrom(0, 50, 90, 95, 99, 99.9, 100),
+        ),
         (xs, q) => {
           const got = percentileSorted(bruteSort(xs), q);
           const want = numpyLinear(xs, q);
@@ -96,14 +115,42 @@ describe("percentile stat keys", () => {
     expect(percentileOfKey("p100")).toBe(100);
     expect(percentileOfKey("p99.9")).toBe(99.9);
     expect(percentileOfKey("p99.99")).toBe(99.99);
-    for (const bad of ["mean", "std", "min", "max", "", "p", "p.9", "p99.", "xp50", "p50x", "P50", "p9a", "p99.9.9", " p50", "pp50", "Median", "median "]) {
+    for (const bad of [
+      "mean",
+      "std",
+      "min",
+      "max",
+      "",
+      "p",
+      "p.9",
+      "p99.",
+      "xp50",
+      "p50x",
+      "P50",
+      "p9a",
+      "p99.9.9",
+      " p50",
+      "pp50",
+      "Median",
+      "median ",
+    ]) {
       expect(percentileOfKey(bad), bad).toBeNull();
     }
   });
 
   it("the default percentiles are 50, 90, 95, 99, 99.9 and summarize gives exactly those keys", () => {
     expect(DEFAULT_PERCENTILES).toStrictEqual([50, 90, 95, 99, 99.9]);
-    expect(Object.keys(summarize([1, 2, 3])).sort()).toStrictEqual(["max", "mean", "min", "p50", "p90", "p95", "p99", "p99.9", "std"]);
+    expect(Object.keys(summarize([1, 2, 3])).sort()).toStrictEqual([
+      "max",
+      "mean",
+      "min",
+      "p50",
+      "p90",
+      "p95",
+      "p99",
+      "p99.9",
+      "std",
+    ]);
   });
 });
 
@@ -125,8 +172,20 @@ describe("summarize: mean, sample std (n − 1), min, max, chosen percentiles", 
   });
 
   it("asked percentiles only: [25, 75] gives p25 and p75 and no default key", () => {
-    expect(summarize([4, 1, 3, 2], [25, 75])).toStrictEqual({ mean: 2.5, min: 1, max: 4, std: Math.sqrt(5 / 3), p25: 1.75, p75: 3.25 });
-    expect(summarizeSorted([1, 2, 3, 4], [])).toStrictEqual({ mean: 2.5, min: 1, max: 4, std: Math.sqrt(5 / 3) });
+    expect(summarize([4, 1, 3, 2], [25, 75])).toStrictEqual({
+      mean: 2.5,
+      min: 1,
+      max: 4,
+      std: Math.sqrt(5 / 3),
+      p25: 1.75,
+      p75: 3.25,
+    });
+    expect(summarizeSorted([1, 2, 3, 4], [])).toStrictEqual({
+      mean: 2.5,
+      min: 1,
+      max: 4,
+      std: Math.sqrt(5 / 3),
+    });
   });
 
   it("empty input gives {} (sorted or not)", () => {
@@ -143,17 +202,29 @@ describe("summarize: mean, sample std (n − 1), min, max, chosen percentiles", 
 
   it("mean and sample std equal a brute-force two-pass reference on random data", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }).map(i => i / 1000), { minLength: 2, maxLength: 80 }), xs => {
-        let sum = 0;
-        for (const x of xs) sum += x;
-        const mean = sum / xs.length;
-        let ss = 0;
-        for (const x of xs) ss += (x - mean) ** 2;
-        const std = Math.sqrt(ss / (xs.length - 1));
-        const s = summarize(xs);
-        const close = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
-        return close(s.mean, mean) && close(s.std, std) && s.min === Math.min(...xs) && s.max === Math.max(...xs);
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }).map((i) => i / 1000),
+          { minLength: 2, maxLength: 80 },
+        ),
+        (xs) => {
+          let sum = 0;
+          for (const x of xs) sum += x;
+          const mean = sum / xs.length;
+          let ss = 0;
+          for (const x of xs) ss += (x - mean) ** 2;
+          const std = Math.sqrt(ss / (xs.length - 1));
+          const s = summarize(xs);
+          const close = (a: number | undefined, b: number) =>
+            a !== undefined && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+          return (
+            close(s.mean, mean) &&
+            close(s.std, std) &&
+            s.min === Math.min(...xs) &&
+            s.max === Math.max(...xs)
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -188,13 +259,22 @@ describe("radix sort: every NaN bit pattern is detected, ±Infinity is not a NaN
   });
 
   it("negative NaNs (sign bit set) give null too, quiet or not", () => {
-    expect(radixSortInPlace(withBits(0xfff80000, 0, 9), new Float64Array(RADIX_MIN + 3))).toBeNull();
-    expect(radixSortInPlace(withBits(0xfff00000, 7, 9), new Float64Array(RADIX_MIN + 3))).toBeNull();
-    expect(radixSortInPlace(withBits(0x7ff00001, 0, 0), new Float64Array(RADIX_MIN + 3))).toBeNull();
+    expect(
+      radixSortInPlace(withBits(0xfff80000, 0, 9), new Float64Array(RADIX_MIN + 3)),
+    ).toBeNull();
+    expect(
+      radixSortInPlace(withBits(0xfff00000, 7, 9), new Float64Array(RADIX_MIN + 3)),
+    ).toBeNull();
+    expect(
+      radixSortInPlace(withBits(0x7ff00001, 0, 0), new Float64Array(RADIX_MIN + 3)),
+    ).toBeNull();
   });
 
   it("±Infinity (exponent all ones, fraction 0) sorts to the ends; the largest finite values just inside", () => {
-    const xs = Array.from({ length: RADIX_MIN }, (_, i) => [Infinity, -Infinity, Number.MAX_VALUE, -Number.MAX_VALUE, i, -i][i % 6]!);
+    const xs = Array.from(
+      { length: RADIX_MIN },
+      (_, i) => [Infinity, -Infinity, Number.MAX_VALUE, -Number.MAX_VALUE, i, -i][i % 6]!,
+    );
     const r = radixSorted(xs)!;
     expect(r).not.toBeNull();
     const n = xs.length;
@@ -212,18 +292,27 @@ describe("radix sort: every NaN bit pattern is detected, ±Infinity is not a NaN
     // Random doubles almost always differ in their top 31 bits, so the low passes never decide
     // their order; these share sign, exponent and the top 19 fraction bits (±1.0000001…).
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(0x3ff00000, 0x3ff00001, 0xbff00000, 0xbff00001), fc.integer({ min: 0, max: 0xffffffff })), { minLength: 1, maxLength: 300 }), pairs => {
-        const a = new Float64Array(RADIX_MIN + 1);
-        const u = new Uint32Array(a.buffer);
-        for (let i = 0; i < a.length; i++) {
-          const [hi, lo] = pairs[i % pairs.length]!;
-          u[2 * i] = (lo + i * 2654435761) >>> 0;
-          u[2 * i + 1] = hi;
-        }
-        const want = Float64Array.from(a).sort();
-        const got = radixSortInPlace(a, new Float64Array(a.length));
-        return got !== null && got.every((v, i) => Object.is(v, want[i]));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(0x3ff00000, 0x3ff00001, 0xbff00000, 0xbff00001),
+            fc.integer({ min: 0, max: 0xffffffff }),
+          ),
+          { minLength: 1, maxLength: 300 },
+        ),
+        (pairs) => {
+          const a = new Float64Array(RADIX_MIN + 1);
+          const u = new Uint32Array(a.buffer);
+          for (let i = 0; i < a.length; i++) {
+            const [hi, lo] = pairs[i % pairs.length]!;
+            u[2 * i] = (lo + i * 2654435761) >>> 0;
+            u[2 * i + 1] = hi;
+          }
+          const want = Float64Array.from(a).sort();
+          const got = radixSortInPlace(a, new Float64Array(a.length));
+          return got !== null && got.every((v, i) => Object.is(v, want[i]));
+        },
+      ),
       { numRuns: 20 },
     );
   });

@@ -9,7 +9,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isoOf, MAX_BASE_BINS, MAX_GROUPS, peakPerInterval, REORDER_WINDOW, TrafficAccumulator, type TrafficResult, trafficOf } from "../../src/engine/traffic";
+import {
+  isoOf,
+  MAX_BASE_BINS,
+  MAX_GROUPS,
+  peakPerInterval,
+  REORDER_WINDOW,
+  TrafficAccumulator,
+  type TrafficResult,
+  trafficOf,
+} from "../../src/engine/traffic";
 import type { TrafficSummary } from "../../src/engine/traffic-types";
 
 const ok = (r: TrafficResult): TrafficSummary => {
@@ -57,15 +66,27 @@ describe("errors, each with its exact English", () => {
       [Number.NaN, "NaN"],
       [Number.POSITIVE_INFINITY, "Infinity"],
     ] as const) {
-      expect(err(acc.summary(b))).toEqual([`the bin must be a positive number of seconds (got ${got})`, "traffic.binInvalid"]);
+      expect(err(acc.summary(b))).toEqual([
+        `the bin must be a positive number of seconds (got ${got})`,
+        "traffic.binInvalid",
+      ]);
     }
   });
   it("a bin that is not a whole multiple of the base bin, or smaller than it", () => {
     const acc = new TrafficAccumulator({ baseSec: 60 });
     acc.add(0, 1, 1);
-    expect(err(acc.summary(90))).toEqual(["the bin (90 s) must be a whole multiple of 60 s", "traffic.binNotMultiple"]);
-    expect(err(acc.summary(20))).toEqual(["the bin (20 s) must be a whole multiple of 60 s", "traffic.binNotMultiple"]);
-    expect(err(acc.summary(30))).toEqual(["the bin (30 s) must be a whole multiple of 60 s", "traffic.binNotMultiple"]);
+    expect(err(acc.summary(90))).toEqual([
+      "the bin (90 s) must be a whole multiple of 60 s",
+      "traffic.binNotMultiple",
+    ]);
+    expect(err(acc.summary(20))).toEqual([
+      "the bin (20 s) must be a whole multiple of 60 s",
+      "traffic.binNotMultiple",
+    ]);
+    expect(err(acc.summary(30))).toEqual([
+      "the bin (30 s) must be a whole multiple of 60 s",
+      "traffic.binNotMultiple",
+    ]);
     expect(ok(acc.summary(60)).binSec).toBe(60);
     expect(ok(acc.summary(180)).binSec).toBe(180);
   });
@@ -126,7 +147,8 @@ describe("errors, each with its exact English", () => {
     expect(acc.count).toBe(1);
   });
   it("a base bin that is not a positive finite number falls back to 1 s", () => {
-    for (const baseSec of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(new TrafficAccumulator({ baseSec }).baseSec).toBe(1);
+    for (const baseSec of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(new TrafficAccumulator({ baseSec }).baseSec).toBe(1);
     expect(new TrafficAccumulator({ baseSec: 0.5 }).baseSec).toBe(0.5);
     expect(new TrafficAccumulator().relativeTime).toBe(false);
   });
@@ -134,7 +156,10 @@ describe("errors, each with its exact English", () => {
 
 describe("rates per bin against a brute-force count", () => {
   /** Bin counts by a plain map: the series from the first to the last non-empty bin, as rates. */
-  function bruteSeries(times: readonly number[], binSec: number): { start: number; series: number[] } {
+  function bruteSeries(
+    times: readonly number[],
+    binSec: number,
+  ): { start: number; series: number[] } {
     const m = new Map<number, number>();
     for (const t of times) {
       const b = Math.floor(t / binSec);
@@ -150,35 +175,53 @@ describe("rates per bin against a brute-force count", () => {
 
   it("whole-second times in any order, growing the bins at either end (negative times too)", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -3000, max: 3000 }), { minLength: 1, maxLength: 60 }), fc.constantFrom(1, 2, 5, 60), (times, binSec) => {
-        const s = ok(trafficOf(times.map((t) => ({ t, input: 1, output: 1 })), binSec));
-        const b = bruteSeries(times, binSec);
-        expect(s.series).toEqual(b.series);
-        expect(s.seriesStartSec).toBe(b.start);
-        expect(s.bins).toBe(b.series.length);
-        expect(s.peakRps).toBe(Math.max(...b.series));
-        expect(s.p99Rps).toBeCloseTo(numpyLinear(b.series, 99), 12);
-        expect(s.p50Rps).toBeCloseTo(numpyLinear(b.series, 50), 12);
-        expect(s.durationSec).toBe(Math.max(...times) - Math.min(...times));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -3000, max: 3000 }), { minLength: 1, maxLength: 60 }),
+        fc.constantFrom(1, 2, 5, 60),
+        (times, binSec) => {
+          const s = ok(
+            trafficOf(
+              times.map((t) => ({ t, input: 1, output: 1 })),
+              binSec,
+            ),
+          );
+          const b = bruteSeries(times, binSec);
+          expect(s.series).toEqual(b.series);
+          expect(s.seriesStartSec).toBe(b.start);
+          expect(s.bins).toBe(b.series.length);
+          expect(s.peakRps).toBe(Math.max(...b.series));
+          expect(s.p99Rps).toBeCloseTo(numpyLinear(b.series, 99), 12);
+          expect(s.p50Rps).toBeCloseTo(numpyLinear(b.series, 50), 12);
+          expect(s.durationSec).toBe(Math.max(...times) - Math.min(...times));
+        },
+      ),
       { numRuns: 150 },
     );
   });
   it("summaries at multiples of the base bin regroup the same counts", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -500, max: 2000 }), { minLength: 1, maxLength: 40 }), fc.constantFrom(2, 3, 7, 60), (times, k) => {
-        const acc = new TrafficAccumulator({ baseSec: 1 });
-        for (const t of times) acc.add(t, 1, 1);
-        const s = ok(acc.summary(k));
-        const b = bruteSeries(times, k);
-        expect(s.series).toEqual(b.series);
-        expect(s.seriesStartSec).toBe(b.start);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -500, max: 2000 }), { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(2, 3, 7, 60),
+        (times, k) => {
+          const acc = new TrafficAccumulator({ baseSec: 1 });
+          for (const t of times) acc.add(t, 1, 1);
+          const s = ok(acc.summary(k));
+          const b = bruteSeries(times, k);
+          expect(s.series).toEqual(b.series);
+          expect(s.seriesStartSec).toBe(b.start);
+        },
+      ),
       { numRuns: 80 },
     );
   });
   it("a first request far after, then one far before: both ends grow (hand-counted)", () => {
-    const s = ok(trafficOf([1000, 1000.5, 5000, 1, -200.5].map((t) => ({ t, input: 1, output: 1 })), 100));
+    const s = ok(
+      trafficOf(
+        [1000, 1000.5, 5000, 1, -200.5].map((t) => ({ t, input: 1, output: 1 })),
+        100,
+      ),
+    );
     // Bins of 100 s: -201 … → bin -3 (−300 … −200), bin 0 (1), bin 10 (1000, 1000.5), bin 50 (5000).
     expect(s.seriesStartSec).toBe(-300);
     expect(s.bins).toBe(54);
@@ -191,7 +234,12 @@ describe("rates per bin against a brute-force count", () => {
   });
   it("the percentiles are of the sorted rates, not of the series in time order", () => {
     // Rates per 1-s bin in time order: 3, 0, 1, 0, 0, 2 → sorted 0, 0, 0, 1, 2, 3.
-    const s = ok(trafficOf([0, 0, 0, 2, 5, 5].map((t) => ({ t, input: 1, output: 1 })), 1));
+    const s = ok(
+      trafficOf(
+        [0, 0, 0, 2, 5, 5].map((t) => ({ t, input: 1, output: 1 })),
+        1,
+      ),
+    );
     expect(s.series).toEqual([3, 0, 1, 0, 0, 2]);
     expect(s.p50Rps).toBe(0.5); // h = 2.5 → 0 + 0.5 × 1
     expect(s.p99Rps).toBeCloseTo(2.95, 12); // h = 4.95 → 2 + 0.95 × 1
@@ -205,13 +253,23 @@ describe("length percentiles against a sorted copy", () => {
   it("random lengths, including past the first dense array and in the sparse map", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 4_194_304, max: 4_194_400 }), fc.constant(1024)), { minLength: 1, maxLength: 30 }),
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 0, max: 3000 }),
+            fc.integer({ min: 4_194_304, max: 4_194_400 }),
+            fc.constant(1024),
+          ),
+          { minLength: 1, maxLength: 30 },
+        ),
         (lens) => {
           const acc = new TrafficAccumulator();
-          lens.forEach((v, i) => acc.add(i, v, lens.length - 1 - i < 0 ? 0 : lens[lens.length - 1 - i]!));
+          lens.forEach((v, i) =>
+            acc.add(i, v, lens.length - 1 - i < 0 ? 0 : lens[lens.length - 1 - i]!),
+          );
           const st = ok(acc.summary(1)).inputTokens;
           expect(st.mean).toBeCloseTo(lens.reduce((a, b) => a + b, 0) / lens.length, 6);
-          for (const q of [50, 90, 95, 99] as const) expect(st[`p${q}`]).toBeCloseTo(numpyLinear(lens, q), 6);
+          for (const q of [50, 90, 95, 99] as const)
+            expect(st[`p${q}`]).toBeCloseTo(numpyLinear(lens, q), 6);
           expect(st.max).toBe(Math.max(...lens));
         },
       ),
@@ -229,7 +287,14 @@ describe("length percentiles against a sorted copy", () => {
     expect(st.max).toBe(4_194_304);
     const lo = new TrafficAccumulator();
     [1024, 1024, 3].forEach((v, i) => lo.add(i, v, 1));
-    expect(ok(lo.summary(1)).inputTokens).toEqual({ mean: 2051 / 3, p50: 1024, p90: 1024, p95: 1024, p99: 1024, max: 1024 });
+    expect(ok(lo.summary(1)).inputTokens).toEqual({
+      mean: 2051 / 3,
+      p50: 1024,
+      p90: 1024,
+      p95: 1024,
+      p99: 1024,
+      max: 1024,
+    });
   });
   it("sparse lengths arriving in descending order are sorted for the percentiles", () => {
     const acc = new TrafficAccumulator();
@@ -253,11 +318,26 @@ describe("length percentiles against a sorted copy", () => {
     expect(st.max).toBe(6_000_000);
   });
   it("two requests: percentiles interpolate between them; one request: every percentile is its length", () => {
-    const two = ok(trafficOf([{ t: 0, input: 10, output: 0 }, { t: 1, input: 20, output: 0 }], 1));
+    const two = ok(
+      trafficOf(
+        [
+          { t: 0, input: 10, output: 0 },
+          { t: 1, input: 20, output: 0 },
+        ],
+        1,
+      ),
+    );
     expect(two.inputTokens).toEqual({ mean: 15, p50: 15, p90: 19, p95: 19.5, p99: 19.9, max: 20 });
     expect(two.outputTokens).toEqual({ mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0 });
     const one = ok(trafficOf([{ t: 5, input: 123, output: 7 }], 1));
-    expect(one.inputTokens).toEqual({ mean: 123, p50: 123, p90: 123, p95: 123, p99: 123, max: 123 });
+    expect(one.inputTokens).toEqual({
+      mean: 123,
+      p50: 123,
+      p90: 123,
+      p95: 123,
+      p99: 123,
+      max: 123,
+    });
     expect(one.outputTokens).toEqual({ mean: 7, p50: 7, p90: 7, p95: 7, p99: 7, max: 7 });
   });
   it("the length histograms are of input or output lengths as asked", () => {
@@ -292,7 +372,14 @@ describe("interarrival CV through the reorder window", () => {
   });
   it("equal timestamps in order are gaps of 0, not late rows (in and beyond the window)", () => {
     // Small: times 0, 0, 1, 3 → gaps 0, 1, 2: mean 1, variance 2/3.
-    expect(ok(trafficOf([0, 0, 1, 3].map((t) => ({ t, input: 1, output: 1 })), 1)).interarrivalCv).toBeCloseTo(Math.sqrt(2 / 3), 12);
+    expect(
+      ok(
+        trafficOf(
+          [0, 0, 1, 3].map((t) => ({ t, input: 1, output: 1 })),
+          1,
+        ),
+      ).interarrivalCv,
+    ).toBeCloseTo(Math.sqrt(2 / 3), 12);
     // Long: pairs of equal times, 1 s apart: gaps alternate 0 and 1 → mean ½, std ½ → CV 1 (up to the one odd gap).
     const n = REORDER_WINDOW * 2 + 2;
     const times = Array.from({ length: n }, (_, i) => Math.floor(i / 2));
@@ -307,8 +394,13 @@ describe("interarrival CV through the reorder window", () => {
     for (let i = 0; i <= REORDER_WINDOW + 10; i++) acc.add(100000 + i, 1, 1);
     const s = ok(acc.summary(60));
     expect(s.interarrivalCv).toBeNull();
-    expect(s.notes).toContain("interarrivalCv left out: 1 requests arrive more than 16384 rows after later ones; sort the trace by time to get it");
-    expect(s.problems!.find((p) => p.code === "traffic.cvUnsorted")!.params).toEqual({ late: 1, window: 16384 });
+    expect(s.notes).toContain(
+      "interarrivalCv left out: 1 requests arrive more than 16384 rows after later ones; sort the trace by time to get it",
+    );
+    expect(s.problems!.find((p) => p.code === "traffic.cvUnsorted")!.params).toEqual({
+      late: 1,
+      window: 16384,
+    });
   });
   it("late rows still in the window when the summary is asked are counted too", () => {
     // The window has popped 1000 … 1010 (11 rows) when the last 3 early rows arrive; they stay in the window.
@@ -319,19 +411,34 @@ describe("interarrival CV through the reorder window", () => {
     acc.add(3, 1, 1);
     const s = ok(acc.summary(60));
     expect(s.interarrivalCv).toBeNull();
-    expect(s.notes).toContain("interarrivalCv left out: 3 requests arrive more than 16384 rows after later ones; sort the trace by time to get it");
+    expect(s.notes).toContain(
+      "interarrivalCv left out: 3 requests arrive more than 16384 rows after later ones; sort the trace by time to get it",
+    );
   });
   it("every request at one time: no CV and a note, no mean rate, no daily tokens; one request: no CV and no CV note", () => {
-    const same = ok(trafficOf([7, 7, 7].map((t) => ({ t, input: 1, output: 1 })), 1));
+    const same = ok(
+      trafficOf(
+        [7, 7, 7].map((t) => ({ t, input: 1, output: 1 })),
+        1,
+      ),
+    );
     expect(same.interarrivalCv).toBeNull();
-    expect(same.notes).toEqual(["interarrivalCv left out: every request has the same timestamp", "every request has the same timestamp: no mean rate"]);
+    expect(same.notes).toEqual([
+      "interarrivalCv left out: every request has the same timestamp",
+      "every request has the same timestamp: no mean rate",
+    ]);
     expect(same.meanRps).toBeNull();
     expect(same.peakToMean).toBeNull();
     expect(same.durationSec).toBe(0);
     expect(same.dailyInputTokens).toBeNull();
     expect(same.dailyOutputTokens).toBeNull();
     // Two requests at one time: one gap of 0 s is already "every request at one time".
-    const two = ok(trafficOf([7, 7].map((t) => ({ t, input: 1, output: 1 })), 1));
+    const two = ok(
+      trafficOf(
+        [7, 7].map((t) => ({ t, input: 1, output: 1 })),
+        1,
+      ),
+    );
     expect(two.interarrivalCv).toBeNull();
     expect(two.notes).toContain("interarrivalCv left out: every request has the same timestamp");
     const one = ok(trafficOf([{ t: 7, input: 1, output: 1 }], 1));
@@ -340,7 +447,14 @@ describe("interarrival CV through the reorder window", () => {
     expect(one.problems!.map((p) => p.code)).toEqual(["traffic.noMeanRate"]);
   });
   it("two requests: one gap, CV 0", () => {
-    expect(ok(trafficOf([3, 5].map((t) => ({ t, input: 1, output: 1 })), 1)).interarrivalCv).toBe(0);
+    expect(
+      ok(
+        trafficOf(
+          [3, 5].map((t) => ({ t, input: 1, output: 1 })),
+          1,
+        ),
+      ).interarrivalCv,
+    ).toBe(0);
   });
 });
 
@@ -355,7 +469,14 @@ describe("per-bin rows", () => {
     expect(s.meanRps).toBeCloseTo(6 / 180, 15);
     expect(s.series).toEqual([3 / 60, 0, 3 / 60]);
     expect(s.aggregated).toBe(true);
-    expect(s.inputTokens).toEqual({ mean: 150, p50: null, p90: null, p95: null, p99: null, max: null });
+    expect(s.inputTokens).toEqual({
+      mean: 150,
+      p50: null,
+      p90: null,
+      p95: null,
+      p99: null,
+      max: null,
+    });
     expect(s.outputTokens.mean).toBe(15);
     expect(s.totalInputTokens).toBe(900);
     expect(s.interarrivalCv).toBeNull();
@@ -363,7 +484,10 @@ describe("per-bin rows", () => {
       "durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)",
       "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
     ]);
-    expect(s.problems!.map((p) => p.code)).toEqual(["traffic.durationToLastBin", "traffic.perBinMeansOnly"]);
+    expect(s.problems!.map((p) => p.code)).toEqual([
+      "traffic.durationToLastBin",
+      "traffic.perBinMeansOnly",
+    ]);
   });
   it("rows all starting at 0 without last timestamps: the trace is one summary bin long", () => {
     const acc = new TrafficAccumulator({ baseSec: 60 });
@@ -424,7 +548,9 @@ describe("per-bin rows", () => {
     expect(s.durationSec).toBe(100);
     expect(s.firstTimestamp).toBe("1970-01-01T00:01:10.000Z");
     expect(s.lastTimestamp).toBe("1970-01-01T00:02:50.000Z");
-    expect(s.notes).toEqual(["interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only"]);
+    expect(s.notes).toEqual([
+      "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
+    ]);
   });
   it("no step note when the summary bin equals the rows' step, is not a whole fraction of it, or every row starts at 0", () => {
     const mk = (starts: number[], bin: number) => {
@@ -461,7 +587,9 @@ describe("per-bin rows", () => {
     acc.addFailed(3);
     const s = ok(acc.summary(60));
     expect(s.failed).toBe(4);
-    expect(s.teams!.map((t) => [t.name, t.requests, t.inputTokens.mean, t.inputTokens.p50, t.peakRps])).toEqual([
+    expect(
+      s.teams!.map((t) => [t.name, t.requests, t.inputTokens.mean, t.inputTokens.p50, t.peakRps]),
+    ).toEqual([
       ["a", 4, 100, null, 4 / 60],
       ["b", 2, 50, null, 2 / 60],
     ]);
@@ -510,7 +638,9 @@ describe("groups", () => {
       ["b", 1, null],
     ]);
     expect(s.models!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([["m", 2, null]]);
-    expect(s.notes).toContain("per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)");
+    expect(s.notes).toContain(
+      "per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)",
+    );
     // Without groups the same span has no such note.
     const plain = new TrafficAccumulator();
     plain.add(0, 1, 1);
@@ -524,7 +654,9 @@ describe("groups", () => {
     const s = ok(acc.summary(3600));
     expect(s.teams).toBeUndefined();
     expect(s.models!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([["m", 2, null]]);
-    expect(s.notes).toContain("per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)");
+    expect(s.notes).toContain(
+      "per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)",
+    );
   });
   it("groups whose bins take exactly the budget keep their peaks", () => {
     // Bins 0 … 7,999,999: 2 × 8,000,000 = 16,000,000 cells, exactly the budget.
@@ -565,7 +697,8 @@ describe("groups", () => {
   });
   it(`per-bin rows of more than ${MAX_GROUPS} teams: the rest are summed as "(other)", with the teams' note`, () => {
     const acc = new TrafficAccumulator();
-    for (let i = 0; i < MAX_GROUPS + 3; i++) acc.addBin(i * 60, 2, 20, 2, `t${String(i).padStart(3, "0")}`, null);
+    for (let i = 0; i < MAX_GROUPS + 3; i++)
+      acc.addBin(i * 60, 2, 20, 2, `t${String(i).padStart(3, "0")}`, null);
     const s = ok(acc.summary(60));
     expect(s.teams).toHaveLength(MAX_GROUPS + 1);
     expect(s.teams![0]!.name).toBe("(other)");
@@ -582,7 +715,8 @@ describe("groups", () => {
   });
   it(`more than ${MAX_GROUPS} teams or models: the rest are summed as "(other)", with a note`, () => {
     const acc = new TrafficAccumulator();
-    for (let i = 0; i < MAX_GROUPS + 2; i++) acc.add(i, 1, 1, `t${String(i).padStart(3, "0")}`, `m${String(i).padStart(3, "0")}`);
+    for (let i = 0; i < MAX_GROUPS + 2; i++)
+      acc.add(i, 1, 1, `t${String(i).padStart(3, "0")}`, `m${String(i).padStart(3, "0")}`);
     acc.add(600, 1, 1, "t000", "m000");
     const s = ok(acc.summary(1));
     expect(s.teams).toHaveLength(MAX_GROUPS + 1);
@@ -649,11 +783,17 @@ describe("hourly and weekday profile", () => {
     expect(s.weekdays).toBeNull();
     expect(s.hourly![1]!.bins).toBeGreaterThan(0);
     expect([s.seriesStart, s.firstTimestamp, s.lastTimestamp]).toEqual([null, null, null]);
-    expect(s.notes).toEqual(["timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day"]);
+    expect(s.notes).toEqual([
+      "timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day",
+    ]);
   });
   it("absolute times: dates of the first bin, the first and the last request", () => {
     const s = ok(trafficOf(at([90, 200.25]), 60));
-    expect([s.seriesStart, s.firstTimestamp, s.lastTimestamp]).toEqual(["1970-01-01T00:01:00.000Z", "1970-01-01T00:01:30.000Z", "1970-01-01T00:03:20.250Z"]);
+    expect([s.seriesStart, s.firstTimestamp, s.lastTimestamp]).toEqual([
+      "1970-01-01T00:01:00.000Z",
+      "1970-01-01T00:01:30.000Z",
+      "1970-01-01T00:03:20.250Z",
+    ]);
     expect(s.dailyInputTokens).toBeCloseTo(2 * (86400 / 110.25), 9);
     expect(s.dailyOutputTokens).toBeCloseTo(2 * (86400 / 110.25), 9);
   });
@@ -684,6 +824,8 @@ describe("isoOf and peakPerInterval", () => {
   it("a whole multiple up to a rounding error relative to the interval", () => {
     const s = { series: [1, 2, 3], binSec: 1e5 / 3, seriesStartSec: 0 };
     expect(peakPerInterval(s, 1e5)).toEqual({ startSec: 0, rps: [3] });
-    expect(peakPerInterval({ series: [1, 2, 3, 4], binSec: 0.1, seriesStartSec: 0 }, 0.3)!.rps).toEqual([3, 4]);
+    expect(
+      peakPerInterval({ series: [1, 2, 3, 4], binSec: 0.1, seriesStartSec: 0 }, 0.3)!.rps,
+    ).toEqual([3, 4]);
   });
 });

@@ -8,7 +8,13 @@
 import { describe, expect, it } from "vitest";
 import { englishOf } from "../../src/engine/problems";
 import type { TrafficGroup, TrafficSummary } from "../../src/engine/traffic-types";
-import { DEFAULT_TRACE_BIN_SEC, resolveTrace, traceNumbers, trafficSummaryProblem, usageFromTraffic } from "../../src/engine/workload-trace";
+import {
+  DEFAULT_TRACE_BIN_SEC,
+  resolveTrace,
+  traceNumbers,
+  trafficSummaryProblem,
+  usageFromTraffic,
+} from "../../src/engine/workload-trace";
 
 const summary = {
   requests: 10,
@@ -39,11 +45,14 @@ describe("trafficSummaryProblem: what a stored summary must hold", () => {
     }
   });
   it("the first missing number in the order requests, binSec, peakRps, p99Rps, durationSec, seriesStartSec is named", () => {
-    expect(why({ ...summary, requests: null, seriesStartSec: null })).toBe("requests must be a number");
+    expect(why({ ...summary, requests: null, seriesStartSec: null })).toBe(
+      "requests must be a number",
+    );
     expect(why({ ...summary, p99Rps: null, durationSec: null })).toBe("p99Rps must be a number");
   });
   it("not an object: null, an array, a number", () => {
-    for (const v of [null, [summary], 3, "x", undefined]) expect(why(v)).toBe("expected an object (the summary of `capplan traffic --json`)");
+    for (const v of [null, [summary], 3, "x", undefined])
+      expect(why(v)).toBe("expected an object (the summary of `capplan traffic --json`)");
   });
   it("binSec 0 or negative is refused, the smallest positive bin is accepted", () => {
     expect(why({ ...summary, binSec: 0 })).toBe("binSec must be > 0");
@@ -57,17 +66,37 @@ describe("trafficSummaryProblem: what a stored summary must hold", () => {
     expect(why({ ...summary, meanRps: undefined })).toBe("meanRps must be a number or null");
   });
   it("input and output token means may be null; a missing or non-object length block is named", () => {
-    expect(why({ ...summary, inputTokens: { mean: null }, outputTokens: { mean: null } })).toBeNull();
-    expect(why({ ...summary, inputTokens: null })).toBe("inputTokens.mean must be a number or null");
-    expect(why({ ...summary, inputTokens: [100] })).toBe("inputTokens.mean must be a number or null");
-    expect(why({ ...summary, inputTokens: { mean: "100" } })).toBe("inputTokens.mean must be a number or null");
-    expect(why({ ...summary, outputTokens: 50 })).toBe("outputTokens.mean must be a number or null");
-    expect(why({ ...summary, inputTokens: {}, outputTokens: {} })).toBe("inputTokens.mean must be a number or null");
+    expect(
+      why({ ...summary, inputTokens: { mean: null }, outputTokens: { mean: null } }),
+    ).toBeNull();
+    expect(why({ ...summary, inputTokens: null })).toBe(
+      "inputTokens.mean must be a number or null",
+    );
+    expect(why({ ...summary, inputTokens: [100] })).toBe(
+      "inputTokens.mean must be a number or null",
+    );
+    expect(why({ ...summary, inputTokens: { mean: "100" } })).toBe(
+      "inputTokens.mean must be a number or null",
+    );
+    expect(why({ ...summary, outputTokens: 50 })).toBe(
+      "outputTokens.mean must be a number or null",
+    );
+    expect(why({ ...summary, inputTokens: {}, outputTokens: {} })).toBe(
+      "inputTokens.mean must be a number or null",
+    );
   });
   it("series: an array of finite rates ≥ 0; 0 and an empty series pass", () => {
     expect(why({ ...summary, series: [0, 0] })).toBeNull();
     expect(why({ ...summary, series: [] })).toBeNull();
-    for (const series of [[1, -0.001], [Number.NaN], [Number.POSITIVE_INFINITY], ["1"], "1,0", { 0: 1 }, null]) {
+    for (const series of [
+      [1, -0.001],
+      [Number.NaN],
+      [Number.POSITIVE_INFINITY],
+      ["1"],
+      "1,0",
+      { 0: 1 },
+      null,
+    ]) {
       expect(why({ ...summary, series })).toBe("series must be an array of rates ≥ 0");
     }
   });
@@ -91,13 +120,29 @@ describe("resolveTrace", () => {
     expect(resolveTrace({ binSec: 0 })!.binSec).toBe(60);
   });
   it("a file or name that is not a string is null; nothing written gives the defaults", () => {
-    expect(resolveTrace({ file: 7, name: 5 })).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
-    expect(resolveTrace({})).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
+    expect(resolveTrace({ file: 7, name: 5 })).toEqual({
+      file: null,
+      name: null,
+      binSec: 60,
+      peak: "max",
+      traffic: null,
+    });
+    expect(resolveTrace({})).toEqual({
+      file: null,
+      name: null,
+      binSec: 60,
+      peak: "max",
+      traffic: null,
+    });
   });
   it("the whole resolved trace, with a usable summary and with one that is not", () => {
-    expect(resolveTrace({ file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic })).toEqual({ file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic });
+    expect(resolveTrace({ file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic })).toEqual(
+      { file: "t.jsonl", name: "T", binSec: 120, peak: "p99", traffic },
+    );
     // An unusable summary is dropped (and the bin falls back to the default, not to its binSec).
-    expect(resolveTrace({ file: 3, name: null, peak: "P99", traffic: { ...traffic, series: [-1] } })).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
+    expect(
+      resolveTrace({ file: 3, name: null, peak: "P99", traffic: { ...traffic, series: [-1] } }),
+    ).toEqual({ file: null, name: null, binSec: 60, peak: "max", traffic: null });
   });
 });
 
@@ -111,17 +156,43 @@ describe("traceNumbers", () => {
     outputTokens: { mean: 40 },
   } as unknown as TrafficSummary;
   it("peak max takes the highest bin rate, p99 the 99th percentile of the bins", () => {
-    expect(traceNumbers(s, "max")).toEqual({ peakRps: 2, avgRps: 0.5, inputTokens: 300, outputTokens: 40 });
-    expect(traceNumbers(s, "p99")).toEqual({ peakRps: 1.5, avgRps: 0.5, inputTokens: 300, outputTokens: 40 });
+    expect(traceNumbers(s, "max")).toEqual({
+      peakRps: 2,
+      avgRps: 0.5,
+      inputTokens: 300,
+      outputTokens: 40,
+    });
+    expect(traceNumbers(s, "p99")).toEqual({
+      peakRps: 1.5,
+      avgRps: 0.5,
+      inputTokens: 300,
+      outputTokens: 40,
+    });
   });
   it("no requests: no token means; a null mean rate stays null", () => {
-    expect(traceNumbers({ ...s, requests: 0, meanRps: null }, "max")).toEqual({ peakRps: 2, avgRps: null, inputTokens: null, outputTokens: null });
+    expect(traceNumbers({ ...s, requests: 0, meanRps: null }, "max")).toEqual({
+      peakRps: 2,
+      avgRps: null,
+      inputTokens: null,
+      outputTokens: null,
+    });
   });
   it("one request is enough for token means; non-finite numbers become null", () => {
     expect(traceNumbers({ ...s, requests: 1 }, "max").inputTokens).toBe(300);
     expect(traceNumbers({ ...s, requests: 1 }, "max").outputTokens).toBe(40);
-    const bad = { ...s, p99Rps: Number.NaN, peakRps: Number.POSITIVE_INFINITY, inputTokens: { mean: null }, outputTokens: { mean: Number.NaN } } as unknown as TrafficSummary;
-    expect(traceNumbers(bad, "p99")).toEqual({ peakRps: null, avgRps: 0.5, inputTokens: null, outputTokens: null });
+    const bad = {
+      ...s,
+      p99Rps: Number.NaN,
+      peakRps: Number.POSITIVE_INFINITY,
+      inputTokens: { mean: null },
+      outputTokens: { mean: Number.NaN },
+    } as unknown as TrafficSummary;
+    expect(traceNumbers(bad, "p99")).toEqual({
+      peakRps: null,
+      avgRps: 0.5,
+      inputTokens: null,
+      outputTokens: null,
+    });
     expect(traceNumbers(bad, "max").peakRps).toBeNull();
   });
 });
@@ -142,13 +213,20 @@ describe("usageFromTraffic", () => {
       { team: "search", pool: "70b", inputTokens: 43200, outputTokens: 4320 },
       { team: "chat", pool: "70b", inputTokens: 500, outputTokens: 0 },
     ]);
-    expect(Object.keys(usageFromTraffic({ teams, durationSec: 86400 })![0]!)).toEqual(["team", "inputTokens", "outputTokens"]);
+    expect(Object.keys(usageFromTraffic({ teams, durationSec: 86400 })![0]!)).toEqual([
+      "team",
+      "inputTokens",
+      "outputTokens",
+    ]);
   });
   it("no team column, or no duration (0, negative, NaN): no rows", () => {
     expect(usageFromTraffic({ durationSec: 86400 })).toBeNull();
     expect(usageFromTraffic({ teams, durationSec: 0 })).toBeNull();
     expect(usageFromTraffic({ teams, durationSec: -1 })).toBeNull();
     expect(usageFromTraffic({ teams, durationSec: Number.NaN })).toBeNull();
-    expect(usageFromTraffic({ teams, durationSec: 1e-3 })![1]!.inputTokens).toBeCloseTo(1000 * 86400 * 1000, 3);
+    expect(usageFromTraffic({ teams, durationSec: 1e-3 })![1]!.inputTokens).toBeCloseTo(
+      1000 * 86400 * 1000,
+      3,
+    );
   });
 });

@@ -20,7 +20,8 @@ function curve(conc: number[], otps: (number | null)[], ttft: (number | null)[])
 }
 
 /** Zones of a single step 1 → 2 (a doubling: e = ΔT/T, g = TTFT ratio). */
-const step = (t1: number, y1: number): string[] => classifyZones(curve([1, 2], [100, t1], [100, y1])).zones;
+const step = (t1: number, y1: number): string[] =>
+  classifyZones(curve([1, 2], [100, t1], [100, y1])).zones;
 
 describe("saturated: marginal efficiency below 0.2", () => {
   it("e exactly 0.2 is not saturated, 0.19 is, 0.21 is not", () => {
@@ -36,8 +37,13 @@ describe("saturated: marginal efficiency below 0.2", () => {
 
   it("uses the given threshold instead of 0.2", () => {
     // e = 0.4: saturated under 0.5, linear under the default
-    expect(classifyZones(curve([1, 2], [100, 140], [100, 150]), { saturatedEfficiency: 0.5 }).zones).toEqual(["saturated", "saturated"]);
-    expect(classifyZones(curve([1, 2], [100, 140], [100, 150])).zones).toEqual(["linear", "linear"]);
+    expect(
+      classifyZones(curve([1, 2], [100, 140], [100, 150]), { saturatedEfficiency: 0.5 }).zones,
+    ).toEqual(["saturated", "saturated"]);
+    expect(classifyZones(curve([1, 2], [100, 140], [100, 150])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
   });
 });
 
@@ -52,31 +58,48 @@ describe("saturated: TTFT more than 2× per load doubling", () => {
   it("normalises to a doubling on a step that is not one: 4 → 5 with TTFT × 1.3 is 2.26× per doubling", () => {
     // log2(5/4) = 0.3219: g = 1.3^(1/0.3219) = 1.3^3.106 = 2.258 > 2 → saturated;
     // throughput 400 → 430: e = (30/400)/(1/4) = 0.3 (not saturated by throughput)
-    expect(classifyZones(curve([4, 5], [400, 430], [100, 130])).zones).toEqual(["saturated", "saturated"]);
+    expect(classifyZones(curve([4, 5], [400, 430], [100, 130])).zones).toEqual([
+      "saturated",
+      "saturated",
+    ]);
     // TTFT × 1.2: g = 1.2^3.106 = 1.762 → linear
-    expect(classifyZones(curve([4, 5], [400, 430], [100, 120])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([4, 5], [400, 430], [100, 120])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
   });
 
   it("uses the given growth threshold instead of 2", () => {
     // g = 2.5: saturated under 2, linear under 3
     expect(step(150, 250)).toEqual(["saturated", "saturated"]);
-    expect(classifyZones(curve([1, 2], [100, 150], [100, 250]), { saturatedLatencyGrowth: 3 }).zones).toEqual(["linear", "linear"]);
+    expect(
+      classifyZones(curve([1, 2], [100, 150], [100, 250]), { saturatedLatencyGrowth: 3 }).zones,
+    ).toEqual(["linear", "linear"]);
   });
 });
 
 describe("marginal efficiency on steps that are not doublings", () => {
   it("divides the relative throughput gain by the relative load gain", () => {
     // 4 → 5: ΔL/L = 0.25; 400 → 430: ΔT/T = 0.075 → e = 0.3: linear (flat TTFT, so only e decides)
-    expect(classifyZones(curve([4, 5], [400, 430], [100, 100])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([4, 5], [400, 430], [100, 100])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
     // 400 → 418: ΔT/T = 0.045 → e = 0.18 < 0.2: saturated
-    expect(classifyZones(curve([4, 5], [400, 418], [100, 100])).zones).toEqual(["saturated", "saturated"]);
+    expect(classifyZones(curve([4, 5], [400, 418], [100, 100])).zones).toEqual([
+      "saturated",
+      "saturated",
+    ]);
     // 400 → 485: ΔT/T = 0.2125 → e = 0.85 > 0.8: idle
     expect(classifyZones(curve([4, 5], [400, 485], [100, 100])).zones).toEqual(["idle", "idle"]);
   });
 
   it("a tripling of load needs a tripling of throughput to be fully efficient", () => {
     // 2 → 6: ΔL/L = 2; 200 → 380: ΔT/T = 0.9 → e = 0.45: linear (e per doubling would be 0.9)
-    expect(classifyZones(curve([2, 6], [200, 380], [100, 100])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([2, 6], [200, 380], [100, 100])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
     // 200 → 560: ΔT/T = 1.8 → e = 0.9: idle
     expect(classifyZones(curve([2, 6], [200, 560], [100, 100])).zones).toEqual(["idle", "idle"]);
   });
@@ -99,10 +122,16 @@ describe("idle: TTFT growth below 10 % and efficiency above 0.8", () => {
 
   it("uses the given idle thresholds", () => {
     // TTFT +9 %, e = 0.9: not idle under a 5 % growth limit or an efficiency floor of 0.95
-    expect(classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleLatencyGrowth: 0.05 }).zones).toEqual(["linear", "linear"]);
-    expect(classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleEfficiency: 0.95 }).zones).toEqual(["linear", "linear"]);
+    expect(
+      classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleLatencyGrowth: 0.05 }).zones,
+    ).toEqual(["linear", "linear"]);
+    expect(
+      classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleEfficiency: 0.95 }).zones,
+    ).toEqual(["linear", "linear"]);
     // TTFT +15 % is idle under a 20 % limit
-    expect(classifyZones(curve([1, 2], [100, 190], [100, 115]), { idleLatencyGrowth: 0.2 }).zones).toEqual(["idle", "idle"]);
+    expect(
+      classifyZones(curve([1, 2], [100, 190], [100, 115]), { idleLatencyGrowth: 0.2 }).zones,
+    ).toEqual(["idle", "idle"]);
   });
 
   it("a curve does not go back to idle after a linear step", () => {
@@ -114,12 +143,19 @@ describe("idle: TTFT growth below 10 % and efficiency above 0.8", () => {
   });
 
   it("a step with neither throughput nor latency shows nothing: linear, not idle", () => {
-    expect(classifyZones(curve([1, 2, 4], [null, null, null], [null, null, null])).zones).toEqual(["linear", "linear", "linear"]);
+    expect(classifyZones(curve([1, 2, 4], [null, null, null], [null, null, null])).zones).toEqual([
+      "linear",
+      "linear",
+      "linear",
+    ]);
   });
 
   it("zero throughput at the lower level gives no efficiency (not an infinite one)", () => {
     // 0 → 100 tok/s, no latency: nothing to judge → linear (an infinite e would read as idle)
-    expect(classifyZones(curve([1, 2], [0, 100], [null, null])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([1, 2], [0, 100], [null, null])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
   });
 
   it("zero TTFT at the lower level gives no latency growth (not an infinite one)", () => {
@@ -131,22 +167,39 @@ describe("idle: TTFT growth below 10 % and efficiency above 0.8", () => {
 describe("steps without load growth", () => {
   it("a step from load 0 is skipped and the curve starts linear", () => {
     // 0 → 1 has no relative load growth; 1 → 2 would be idle but idle only holds from the start
-    expect(classifyZones(curve([0, 1, 2], [50, 100, 198], [50, 100, 101])).zones).toEqual(["linear", "linear", "linear"]);
+    expect(classifyZones(curve([0, 1, 2], [50, 100, 198], [50, 100, 101])).zones).toEqual([
+      "linear",
+      "linear",
+      "linear",
+    ]);
   });
 
   it("a repeated load keeps the previous class", () => {
     // 1→2 idle; 2→2 no growth → idle; 2→4 idle (e 0.97, +2 %)
-    expect(classifyZones(curve([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103])).zones).toEqual(["idle", "idle", "idle", "idle"]);
+    expect(
+      classifyZones(curve([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103])).zones,
+    ).toEqual(["idle", "idle", "idle", "idle"]);
     // 1→2 saturated (e 0.05); 2→2 stays saturated
-    expect(classifyZones(curve([1, 2, 2], [100, 105, 106], [100, 100, 100]))).toMatchObject({ zones: ["saturated", "saturated", "saturated"], kneeIndex: 0 });
+    expect(classifyZones(curve([1, 2, 2], [100, 105, 106], [100, 100, 100]))).toMatchObject({
+      zones: ["saturated", "saturated", "saturated"],
+      kneeIndex: 0,
+    });
   });
 
   it("a repeated load with falling throughput is no step: the previous class stays (no division by a zero load gain)", () => {
-    expect(classifyZones(curve([1, 2, 2], [100, 198, 150], [100, 101, 101])).zones).toEqual(["idle", "idle", "idle"]);
+    expect(classifyZones(curve([1, 2, 2], [100, 198, 150], [100, 101, 101])).zones).toEqual([
+      "idle",
+      "idle",
+      "idle",
+    ]);
   });
 
   it("a curve whose first step has no load growth starts linear", () => {
-    expect(classifyZones(curve([2, 2, 4], [100, 100, 190], [100, 100, 100])).zones).toEqual(["linear", "linear", "linear"]);
+    expect(classifyZones(curve([2, 2, 4], [100, 100, 190], [100, 100, 100])).zones).toEqual([
+      "linear",
+      "linear",
+      "linear",
+    ]);
   });
 });
 
@@ -168,8 +221,15 @@ describe("knee and rule", () => {
         "idle while, from the start of the curve, TTFT grows < 10 % per step and e > 0.8; linear otherwise. " +
         "The first point takes the class of the first step; the knee is the first saturated point.",
     );
-    const r = classifyZones([], { saturatedEfficiency: 0.25, saturatedLatencyGrowth: 3, idleLatencyGrowth: 0.05, idleEfficiency: 0.9 }).rule;
-    expect(r).toContain("when e < 0.25 (throughput no longer grows with load) or g > 3 (TTFT more than 3× per doubling)");
+    const r = classifyZones([], {
+      saturatedEfficiency: 0.25,
+      saturatedLatencyGrowth: 3,
+      idleLatencyGrowth: 0.05,
+      idleEfficiency: 0.9,
+    }).rule;
+    expect(r).toContain(
+      "when e < 0.25 (throughput no longer grows with load) or g > 3 (TTFT more than 3× per doubling)",
+    );
     expect(r).toContain("TTFT grows < 5 % per step and e > 0.9;");
   });
 });
@@ -183,25 +243,43 @@ describe("missing values", () => {
 
   it("a point without a load value comes last and keeps the previous class", () => {
     const pts = curve([1, 2, 4], [100, 198, 390], [100, 101, 103]);
-    pts.push({ concurrency: null, requestRate: null, outputTokensPerSec: 10, ttftMs: { p99: 5000 } });
-    expect(classifyZones(pts)).toMatchObject({ zones: ["idle", "idle", "idle", "idle"], kneeIndex: null });
+    pts.push({
+      concurrency: null,
+      requestRate: null,
+      outputTokensPerSec: 10,
+      ttftMs: { p99: 5000 },
+    });
+    expect(classifyZones(pts)).toMatchObject({
+      zones: ["idle", "idle", "idle", "idle"],
+      kneeIndex: null,
+    });
   });
 });
 
 describe("steps with one side missing", () => {
   it("a level without throughput after one with it gives no efficiency (not −100 %)", () => {
     // 1→2 idle; 2→4: no throughput at 4, TTFT +2 % → idle on latency alone
-    expect(classifyZones(curve([1, 2, 4], [100, 198, null], [100, 101, 103])).zones).toEqual(["idle", "idle", "idle"]);
+    expect(classifyZones(curve([1, 2, 4], [100, 198, null], [100, 101, 103])).zones).toEqual([
+      "idle",
+      "idle",
+      "idle",
+    ]);
   });
 
   it("a level without TTFT after one with it gives no latency growth (not a ratio of 0)", () => {
     // no throughput either: nothing to judge → linear
-    expect(classifyZones(curve([1, 2], [null, null], [100, null])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([1, 2], [null, null], [100, null])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
   });
 
   it("without throughput, a flat TTFT alone makes a step idle", () => {
     expect(classifyZones(curve([1, 2], [null, null], [100, 101])).zones).toEqual(["idle", "idle"]);
-    expect(classifyZones(curve([1, 2], [null, null], [100, 115])).zones).toEqual(["linear", "linear"]);
+    expect(classifyZones(curve([1, 2], [null, null], [100, 115])).zones).toEqual([
+      "linear",
+      "linear",
+    ]);
   });
 
   it("a step to an infinite request rate has no latency growth per doubling, even under a growth limit below 1", () => {
@@ -225,7 +303,8 @@ describe("rule text for −0 and 0", () => {
 
 describe("tailStat", () => {
   it("p99 when some point has it, else the highest percentile (numerically), else the mean, else null", () => {
-    const at = (...stats: Record<string, number>[]): string | null => tailStat(stats.map(s => ({ concurrency: 1, requestRate: null, ttftMs: s })));
+    const at = (...stats: Record<string, number>[]): string | null =>
+      tailStat(stats.map((s) => ({ concurrency: 1, requestRate: null, ttftMs: s })));
     expect(at({ p50: 1 }, { p99: 2, mean: 1 })).toBe("p99");
     expect(at({ p9: 1, p10: 2, mean: 3 })).toBe("p10");
     expect(at({ p50: 1 }, { "p99.9": 2, p95: 1 })).toBe("p99.9");
@@ -233,20 +312,34 @@ describe("tailStat", () => {
     expect(at({ max: 9 })).toBeNull();
     expect(at({ p99: Number.NaN, p90: 5 })).toBe("p90");
     // only keys that are exactly p<number> count: not xp95 or p95x; p99.95 is a percentile
-    expect([at({ xp95: 1, p90: 2 }), at({ p95x: 1, p90: 2 }), at({ "p99.95": 1, p90: 2 })]).toEqual(["p90", "p90", "p99.95"]);
+    expect([at({ xp95: 1, p90: 2 }), at({ p95x: 1, p90: 2 }), at({ "p99.95": 1, p90: 2 })]).toEqual(
+      ["p90", "p90", "p99.95"],
+    );
     expect(tailStat([])).toBeNull();
   });
 
   it("reads the field asked for", () => {
-    const pts: SweepPoint[] = [{ concurrency: 1, requestRate: null, ttftMs: { p99: 1 }, e2eMs: { p95: 2, mean: 1 } }];
+    const pts: SweepPoint[] = [
+      { concurrency: 1, requestRate: null, ttftMs: { p99: 1 }, e2eMs: { p95: 2, mean: 1 } },
+    ];
     expect([tailStat(pts), tailStat(pts, "e2eMs")]).toEqual(["p99", "p95"]);
   });
 
   it("zones use the highest percentile when there is no p99", () => {
     // p90: 100 → 300 is 3× per doubling → saturated; the mean (100 → 105) would say idle
     const pts: SweepPoint[] = [
-      { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: { p90: 100, mean: 100 } },
-      { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p90: 300, mean: 105 } },
+      {
+        concurrency: 1,
+        requestRate: null,
+        outputTokensPerSec: 100,
+        ttftMs: { p90: 100, mean: 100 },
+      },
+      {
+        concurrency: 2,
+        requestRate: null,
+        outputTokensPerSec: 190,
+        ttftMs: { p90: 300, mean: 105 },
+      },
     ];
     expect(classifyZones(pts).zones).toEqual(["saturated", "saturated"]);
   });

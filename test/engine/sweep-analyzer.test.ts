@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPlanEngine, memoAnalyzer } from "../../src/engine/incremental";
-import { analyzeSweep, computeSku, planLevel, plainAnalyzer, type SloSet, type SweepAnalyzer } from "../../src/engine/plan";
+import {
+  analyzeSweep,
+  computeSku,
+  planLevel,
+  plainAnalyzer,
+  type SloSet,
+  type SweepAnalyzer,
+} from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import type { PlanFile, Sweep } from "../../src/engine/types";
 
@@ -56,8 +63,22 @@ describe("computeSku is a plain function", () => {
 });
 
 describe("memoAnalyzer", () => {
-  const sweep: Sweep = { label: "s", source: { files: [], format: "inline" }, meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null }, points: points as never, warnings: [] };
-  const slo = (maxMs: number, list: SloSet["list"] = [{ metric: "ttft", stat: "p99", maxMs }]): SloSet => ({ list, slos: [{ metric: "ttft", stat: "p99", maxMs }], mode: "measured", maxErrorRatePct: 1 });
+  const sweep: Sweep = {
+    label: "s",
+    source: { files: [], format: "inline" },
+    meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
+    points: points as never,
+    warnings: [],
+  };
+  const slo = (
+    maxMs: number,
+    list: SloSet["list"] = [{ metric: "ttft", stat: "p99", maxMs }],
+  ): SloSet => ({
+    list,
+    slos: [{ metric: "ttft", stat: "p99", maxMs }],
+    mode: "measured",
+    maxErrorRatePct: 1,
+  });
 
   it("memoises the SLO-free analysis by points array and the operating point by SLO set identity", () => {
     const m = memoAnalyzer();

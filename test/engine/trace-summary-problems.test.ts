@@ -8,16 +8,39 @@ import { validatePlan } from "../../src/engine/plan-file";
 import { trafficSummaryProblem } from "../../src/engine/workload-trace";
 import { localizeError, renderProblem } from "../../src/report/messages";
 
-const summary = { requests: 10, binSec: 60, peakRps: 1, p99Rps: 1, durationSec: 600, seriesStartSec: 0, meanRps: 0.1, inputTokens: { mean: 100 }, outputTokens: { mean: 50 }, series: [1, 0] };
+const summary = {
+  requests: 10,
+  binSec: 60,
+  peakRps: 1,
+  p99Rps: 1,
+  durationSec: 600,
+  seriesStartSec: 0,
+  meanRps: 0.1,
+  inputTokens: { mean: 100 },
+  outputTokens: { mean: 50 },
+  series: [1, 0],
+};
 
 describe("stored traffic summary checks", () => {
   it.each([
-    [[1], "expected an object (the summary of `capplan traffic --json`)", "应为对象（`capplan traffic --json` 的摘要）"],
+    [
+      [1],
+      "expected an object (the summary of `capplan traffic --json`)",
+      "应为对象（`capplan traffic --json` 的摘要）",
+    ],
     [{ ...summary, p99Rps: "x" }, "p99Rps must be a number", "p99Rps 必须是数字"],
     [{ ...summary, binSec: 0 }, "binSec must be > 0", "binSec 必须 > 0"],
     [{ ...summary, meanRps: "x" }, "meanRps must be a number or null", "meanRps 必须是数字或 null"],
-    [{ ...summary, outputTokens: {} }, "outputTokens.mean must be a number or null", "outputTokens.mean 必须是数字或 null"],
-    [{ ...summary, series: [1, -1] }, "series must be an array of rates ≥ 0", "series 必须是由 ≥ 0 的速率组成的数组"],
+    [
+      { ...summary, outputTokens: {} },
+      "outputTokens.mean must be a number or null",
+      "outputTokens.mean 必须是数字或 null",
+    ],
+    [
+      { ...summary, series: [1, -1] },
+      "series must be an array of rates ≥ 0",
+      "series 必须是由 ≥ 0 的速率组成的数组",
+    ],
   ])("%j", (traffic, en, zh) => {
     const p = trafficSummaryProblem(traffic);
     expect(p && renderProblem(p, "en")).toBe(en);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { peakPerInterval, REORDER_WINDOW, TrafficAccumulator, trafficOf } from "../../src/engine/traffic";
+import {
+  peakPerInterval,
+  REORDER_WINDOW,
+  TrafficAccumulator,
+  trafficOf,
+} from "../../src/engine/traffic";
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!r.ok) throw new Error(r.error);
@@ -34,7 +39,7 @@ describe("traffic statistics (hand-computed)", () => {
     const s = ok(trafficOf(recs, 3));
     // [9,12) 3, [12,15) 1 (14.9), [15,18) 1.
     expect(s.seriesStartSec).toBe(9);
-    expect(s.series.map(r => r * 3)).toEqual([3, 1, 1]);
+    expect(s.series.map((r) => r * 3)).toEqual([3, 1, 1]);
   });
   it("interarrival CV: gaps 0.5, 0.7, 3.7, 0.1 (population std ÷ mean)", () => {
     const g = [0.5, 0.7, 3.7, 0.1];
@@ -82,24 +87,38 @@ describe("traffic statistics (hand-computed)", () => {
         3600,
       ),
     );
-    expect(s.teams!.map(t => [t.name, t.requests, t.dailyInputTokens, t.dailyOutputTokens])).toEqual([
+    expect(
+      s.teams!.map((t) => [t.name, t.requests, t.dailyInputTokens, t.dailyOutputTokens]),
+    ).toEqual([
       ["a", 2, 60, 6],
       ["b", 1, 30, 3],
     ]);
-    expect(s.models!.map(m => m.requests)).toEqual([3]);
+    expect(s.models!.map((m) => m.requests)).toEqual([3]);
     expect(s.teams![0]!.peakRps).toBeCloseTo(1 / 3600, 15);
   });
   it("hourly profile: mean and peak per hour of the day; weekdays only beyond a day", () => {
     // 1970-01-05 was a Monday. Hour 9 of two Mondays? No: Monday 09:00 (3 requests in one 60-s bin), Tuesday 09:30 (1).
     const mon9 = 4 * 86400 + 9 * 3600;
-    const recs2 = [mon9, mon9 + 1, mon9 + 2, mon9 + 86400 + 1800].map(t => ({ t, input: 1, output: 1 }));
+    const recs2 = [mon9, mon9 + 1, mon9 + 2, mon9 + 86400 + 1800].map((t) => ({
+      t,
+      input: 1,
+      output: 1,
+    }));
     const s = ok(trafficOf(recs2, 60));
     const h9 = s.hourly![9]!;
     expect(h9.peakRps).toBeCloseTo(3 / 60, 15);
     // Hour 9 holds 60 bins on Monday and 31 on Tuesday (09:00 … 09:30, the last bin): 4 requests over 91 × 60 s.
     expect(h9.bins).toBe(91);
     expect(h9.meanRps).toBeCloseTo(4 / (91 * 60), 15);
-    expect(s.weekdays!.map(d => d.bins > 0)).toEqual([true, true, false, false, false, false, false]);
+    expect(s.weekdays!.map((d) => d.bins > 0)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(s.weekdays![0]!.peakRps).toBeCloseTo(3 / 60, 15);
     expect(ok(trafficOf(recs, 1)).weekdays).toBeNull();
   });
@@ -110,7 +129,13 @@ describe("traffic statistics (hand-computed)", () => {
     acc.addBin(14, 2, 1400, 90, null, null, 14.9, 15.0);
     const agg = ok(acc.summary(2));
     expect(agg.series).toEqual(raw.series);
-    expect([agg.peakRps, agg.p99Rps, agg.p50Rps, agg.meanRps, agg.durationSec]).toEqual([raw.peakRps, raw.p99Rps, raw.p50Rps, raw.meanRps, raw.durationSec]);
+    expect([agg.peakRps, agg.p99Rps, agg.p50Rps, agg.meanRps, agg.durationSec]).toEqual([
+      raw.peakRps,
+      raw.p99Rps,
+      raw.p50Rps,
+      raw.meanRps,
+      raw.durationSec,
+    ]);
     expect(agg.inputTokens.mean).toBe(raw.inputTokens.mean);
     expect(agg.outputTokens.mean).toBe(raw.outputTokens.mean);
     expect(agg.inputTokens.p99).toBeNull();

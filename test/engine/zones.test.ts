@@ -3,12 +3,21 @@ import { classifyZones } from "../../src/engine/zones";
 import type { SweepPoint } from "../../src/engine/types";
 
 function curve(conc: number[], otps: number[], ttftP99: number[]): SweepPoint[] {
-  return conc.map((c, i) => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps[i]!, ttftMs: { p99: ttftP99[i]! } }));
+  return conc.map((c, i) => ({
+    concurrency: c,
+    requestRate: null,
+    outputTokensPerSec: otps[i]!,
+    ttftMs: { p99: ttftP99[i]! },
+  }));
 }
 
 describe("classifyZones", () => {
   it("classes docs/zones.md three-segment curve idle → linear → saturated with the knee at the first saturated point", () => {
-    const pts = curve([1, 2, 4, 8, 16, 32, 64], [100, 198, 390, 700, 1250, 1400, 1420], [100, 102, 105, 150, 220, 600, 2400]);
+    const pts = curve(
+      [1, 2, 4, 8, 16, 32, 64],
+      [100, 198, 390, 700, 1250, 1400, 1420],
+      [100, 102, 105, 150, 220, 600, 2400],
+    );
     // 1→2: e = (98/100)/(1/1) = 0.98 > 0.8, TTFT +2 % → idle (point 0 takes the class of this step)
     // 2→4: e = 192/198 = 0.97, TTFT +2.9 % → idle
     // 4→8: e = 310/390 = 0.79 ≤ 0.8 → linear; 8→16: e = 550/700 = 0.79, g = 1.47 → linear
@@ -48,16 +57,29 @@ describe("classifyZones", () => {
   });
 
   it("handles 1- and 2-point sweeps", () => {
-    expect(classifyZones(curve([8], [500], [300]))).toMatchObject({ zones: ["linear"], kneeIndex: null });
+    expect(classifyZones(curve([8], [500], [300]))).toMatchObject({
+      zones: ["linear"],
+      kneeIndex: null,
+    });
     expect(classifyZones([])).toMatchObject({ zones: [], kneeIndex: null });
     // 2 points, e = 0.05 → both saturated
-    expect(classifyZones(curve([1, 2], [100, 105], [100, 300]))).toMatchObject({ zones: ["saturated", "saturated"], kneeIndex: 0 });
+    expect(classifyZones(curve([1, 2], [100, 105], [100, 300]))).toMatchObject({
+      zones: ["saturated", "saturated"],
+      kneeIndex: 0,
+    });
     // 2 points, e = 0.98 and TTFT +1 % → both idle
-    expect(classifyZones(curve([1, 2], [100, 198], [100, 101]))).toMatchObject({ zones: ["idle", "idle"], kneeIndex: null });
+    expect(classifyZones(curve([1, 2], [100, 198], [100, 101]))).toMatchObject({
+      zones: ["idle", "idle"],
+      kneeIndex: null,
+    });
   });
 
   it("uses rps when there is no output tokens/s and keeps saturated points saturated", () => {
-    const pts: SweepPoint[] = [1, 2, 4, 8].map((c, i) => ({ concurrency: c, requestRate: null, rps: [1, 1.9, 2, 3.8][i]! }));
+    const pts: SweepPoint[] = [1, 2, 4, 8].map((c, i) => ({
+      concurrency: c,
+      requestRate: null,
+      rps: [1, 1.9, 2, 3.8][i]!,
+    }));
     // 1→2 e = 0.9 (no latency: idle needs only e) → idle; 2→4 e = 0.05 → saturated; 4→8 e = 0.9 but stays saturated
     expect(classifyZones(pts).zones).toEqual(["idle", "idle", "saturated", "saturated"]);
   });

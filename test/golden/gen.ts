@@ -39,8 +39,10 @@ export function randomPlan(seed: number): Obj {
   const nCells = int(0, 6);
   for (let i = 0; i < nCells; i++) {
     const name = `c${i}`;
-    if (cellNames.length && chance(0.4)) cells[name] = `=${pick(cellNames)} * ${round(0.5 + r() * 2)}`;
-    else if (chance(0.06)) cells[name] = pick(["=nosuch + 1", "=1 +", "=sqrt(-1)", "=eval(\"1\")", "50%"]);
+    if (cellNames.length && chance(0.4))
+      cells[name] = `=${pick(cellNames)} * ${round(0.5 + r() * 2)}`;
+    else if (chance(0.06))
+      cells[name] = pick(["=nosuch + 1", "=1 +", "=sqrt(-1)", '=eval("1")', "50%"]);
     else cells[name] = round(1 + r() * 1000);
     cellNames.push(name);
   }
@@ -61,7 +63,12 @@ export function randomPlan(seed: number): Obj {
   const nWl = int(1, 3);
   const wls: Obj[] = [];
   for (let j = 0; j < nWl; j++) {
-    const w: Obj = { name: `wl${j}`, peakRps: numOr(0.5, 80), inputTokens: numOr(50, 4000, 0), outputTokens: numOr(20, 1000, 0) };
+    const w: Obj = {
+      name: `wl${j}`,
+      peakRps: numOr(0.5, 80),
+      inputTokens: numOr(50, 4000, 0),
+      outputTokens: numOr(20, 1000, 0),
+    };
     if (chance(0.4)) w.avgRps = numOr(0.1, 20);
     else if (chance(0.3)) w.dailyRequests = numOr(1000, 5e6, 0);
     wls.push(w);
@@ -70,13 +77,15 @@ export function randomPlan(seed: number): Obj {
   if (chance(0.7)) plan.title = `random plan ${seed}`;
   if (chance(0.4)) plan.currency = pick(["USD", "EUR", "CNY", "JPY", "KWD", "XXX"]);
   if (Object.keys(cells).length || chance(0.5)) plan.cells = cells;
-  if (nWl === 1 && chance(0.4)) plan.workload = (({ name, ...rest }) => (chance(0.5) ? rest : { name, ...rest }))(wls[0]!);
+  if (nWl === 1 && chance(0.4))
+    plan.workload = (({ name, ...rest }) => (chance(0.5) ? rest : { name, ...rest }))(wls[0]!);
   else plan.workloads = wls;
 
   const metrics = ["ttft", "itl", "tpot", "ntpot", "e2e"] as const;
   const stats = ["p50", "p90", "p95", "p99", "mean", "p99.9"];
   const slo: Obj[] = [];
-  for (let k = int(0, 3); k > 0; k--) slo.push({ metric: pick(metrics), stat: pick(stats), maxMs: numOr(20, 8000, 0) });
+  for (let k = int(0, 3); k > 0; k--)
+    slo.push({ metric: pick(metrics), stat: pick(stats), maxMs: numOr(20, 8000, 0) });
   if (slo.length || chance(0.5)) plan.slo = slo;
   if (chance(0.6)) plan.sloMode = pick(["measured", "interpolated"]);
   if (chance(0.4)) plan.maxErrorRatePct = numOr(0, 8);
@@ -87,7 +96,13 @@ export function randomPlan(seed: number): Obj {
     plan.factors = f;
   }
 
-  const wlNames = wls.map((w, j) => (plan.workload ? (typeof (plan.workload as Obj).name === "string" ? w.name : "default") : `wl${j}`)) as string[];
+  const wlNames = wls.map((w, j) =>
+    plan.workload
+      ? typeof (plan.workload as Obj).name === "string"
+        ? w.name
+        : "default"
+      : `wl${j}`,
+  ) as string[];
   const points = (): Obj[] => {
     const n = int(1, 8);
     const open = chance(0.2);
@@ -100,15 +115,35 @@ export function randomPlan(seed: number): Obj {
       load += int(1, 16);
       const tps = round((cap * load) / (load + knee));
       const queue = Math.max(0, load - knee) / knee;
-      const p: Obj = { concurrency: open ? null : load, requestRate: open ? (i === n - 1 && chance(0.3) ? "inf" : load) : null };
+      const p: Obj = {
+        concurrency: open ? null : load,
+        requestRate: open ? (i === n - 1 && chance(0.3) ? "inf" : load) : null,
+      };
       if (!chance(0.1)) p.outputTokensPerSec = tps;
       p.rps = round(tps / (100 + r() * 200));
       if (chance(0.5)) p.meanInputTokens = round(200 + r() * 800);
       if (chance(0.5)) p.meanOutputTokens = round(100 + r() * 200);
       for (const m of withStats) {
-        const base = (m === "ttft" ? 40 + 3 * load : m === "e2e" ? 800 + 40 * load : 8 + 0.4 * load) * (1 + queue * queue * 3);
+        const base =
+          (m === "ttft" ? 40 + 3 * load : m === "e2e" ? 800 + 40 * load : 8 + 0.4 * load) *
+          (1 + queue * queue * 3);
         const s: Obj = {};
-        for (const st of stats) if (chance(0.9)) s[st] = round(base * (st === "p50" ? 0.9 : st === "mean" ? 1 : st === "p90" ? 1.3 : st === "p95" ? 1.5 : st === "p99" ? 2 : 2.6));
+        for (const st of stats)
+          if (chance(0.9))
+            s[st] = round(
+              base *
+                (st === "p50"
+                  ? 0.9
+                  : st === "mean"
+                    ? 1
+                    : st === "p90"
+                      ? 1.3
+                      : st === "p95"
+                        ? 1.5
+                        : st === "p99"
+                          ? 2
+                          : 2.6),
+            );
         p[`${m}Ms`] = s;
       }
       if (chance(0.7)) {
@@ -129,7 +164,11 @@ export function randomPlan(seed: number): Obj {
   const skus: Obj[] = [];
   const gpus = ["h100-sxm", "h200", "l40s", "a100-80gb", "nosuch-gpu"];
   for (let i = 0; i < nSku; i++) {
-    const s: Obj = { name: `sku${i}`, gpusPerReplica: pick([1, 2, 4, 8]), pricePerGpuHour: numOr(0.5, 6) };
+    const s: Obj = {
+      name: `sku${i}`,
+      gpusPerReplica: pick([1, 2, 4, 8]),
+      pricePerGpuHour: numOr(0.5, 6),
+    };
     if (chance(0.5)) s.gpu = pick(gpus);
     if (chance(0.2)) s.id = `s${i}`;
     if (chance(0.25) && wlNames.length > 1) {
@@ -144,7 +183,10 @@ export function randomPlan(seed: number): Obj {
   // A formula reading a SKU's computed throughput.
   const withId = skus.filter((s) => typeof s.id === "string");
   if (withId.length && chance(0.7)) cells[`from_${withId[0]!.id}`] = `=${withId[0]!.id}_tok_s * 2`;
-  if (withId.length > 1 && chance(0.5)) skus[skus.indexOf(withId[1]!)]!.sweep = { replicaOutputTokensPerSec: `=${withId[0]!.id}_tok_s * 1.1` };
+  if (withId.length > 1 && chance(0.5))
+    skus[skus.indexOf(withId[1]!)]!.sweep = {
+      replicaOutputTokensPerSec: `=${withId[0]!.id}_tok_s * 1.1`,
+    };
   if (withId.length && !plan.cells) plan.cells = cells;
 
   if (chance(0.55)) {
@@ -167,8 +209,13 @@ export function randomPlan(seed: number): Obj {
     if (pools.length || chance(0.3)) t.pools = pools;
     const usage: Obj[] = [];
     for (let k = int(0, 12); k > 0; k--) {
-      const u: Obj = { team: `team${int(0, 6)}`, inputTokens: chance(0.1) ? numOr(0, 1e6, 0) : round(r() * 5e8, 0), outputTokens: round(r() * 1e8, 0) };
-      if (pools.length > 1 || chance(0.5)) u.pool = pools.length && !chance(0.01) ? pick(pools).name : "nosuch-pool";
+      const u: Obj = {
+        team: `team${int(0, 6)}`,
+        inputTokens: chance(0.1) ? numOr(0, 1e6, 0) : round(r() * 5e8, 0),
+        outputTokens: round(r() * 1e8, 0),
+      };
+      if (pools.length > 1 || chance(0.5))
+        u.pool = pools.length && !chance(0.01) ? pick(pools).name : "nosuch-pool";
       usage.push(u);
     }
     t.usage = usage;
@@ -183,7 +230,11 @@ export function randomPlan(seed: number): Obj {
     else if (where === 2) plan.slo = [{ metric: "latency", stat: "p99", maxMs: 100 }];
     else if (where === 3) (wls[0] as Obj).peakRps = badValue();
     else if (where === 4) plan.maxErrorRatePct = badValue();
-    else plan.factors = { elasticity: badValue(), redundancy: chance(0.5) ? { spare: badValue() } : badValue() };
+    else
+      plan.factors = {
+        elasticity: badValue(),
+        redundancy: chance(0.5) ? { spare: badValue() } : badValue(),
+      };
   }
   return JSON.parse(JSON.stringify(plan)) as Obj;
 }

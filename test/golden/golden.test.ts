@@ -34,19 +34,29 @@ interface Golden {
 const compact = (out: string): string => (out === "" ? "" : JSON.stringify(JSON.parse(out)));
 
 /** `capplan plan <file|-> --json`, in-process. */
-async function planJsonRun(args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+async function planJsonRun(
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => stdin ?? "" };
+  const io: Io = {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: () => stdin ?? "",
+  };
   const code = await main(["plan", ...args, "--json"], io);
   return { code, out: compact(out), err };
 }
 
-const examples = readdirSync(join(ROOT, "models", "examples")).filter((f) => f.endsWith(".json")).sort();
+const examples = readdirSync(join(ROOT, "models", "examples"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 async function computeAll(stored?: Golden[]): Promise<Golden[]> {
   const all: Golden[] = [];
-  for (const f of examples) all.push({ name: `models/examples/${f}`, ...(await planJsonRun([`models/examples/${f}`])) });
+  for (const f of examples)
+    all.push({ name: `models/examples/${f}`, ...(await planJsonRun([`models/examples/${f}`])) });
   for (let seed = 1; seed <= RANDOM; seed++) {
     const name = `random-${seed}`;
     const plan = stored?.find((g) => g.name === name)?.plan ?? randomPlan(seed);
@@ -68,11 +78,18 @@ describe("golden plan --json outputs", () => {
         return;
       }
       const stored = JSON.parse(gunzipSync(readFileSync(STORE)).toString("utf8")) as Golden[];
-      expect(stored.map((g) => g.name)).toEqual([...examples.map((f) => `models/examples/${f}`), ...Array.from({ length: RANDOM }, (_, i) => `random-${i + 1}`)]);
+      expect(stored.map((g) => g.name)).toEqual([
+        ...examples.map((f) => `models/examples/${f}`),
+        ...Array.from({ length: RANDOM }, (_, i) => `random-${i + 1}`),
+      ]);
       const now = await computeAll(stored);
       for (let i = 0; i < stored.length; i++) {
         const g = stored[i]!;
-        expect({ name: g.name, code: now[i]!.code, err: now[i]!.err }).toEqual({ name: g.name, code: g.code, err: g.err });
+        expect({ name: g.name, code: now[i]!.code, err: now[i]!.err }).toEqual({
+          name: g.name,
+          code: g.code,
+          err: g.err,
+        });
         // Compared as text: a key that became undefined, NaN or reordered shows here.
         if (now[i]!.out !== g.out) expect(`${g.name}\n${now[i]!.out}`).toBe(`${g.name}\n${g.out}`);
       }
@@ -91,11 +108,19 @@ describe("golden plan --json outputs", () => {
     expect(refused).toBeGreaterThan(10);
     expect(formulaErrors).toBeGreaterThan(10);
     const text = (g: Golden) => JSON.stringify(g.plan);
-    expect(random.filter((g) => g.code === 0 && text(g).includes('"tenants"') && g.out.includes('"costRounded"')).length).toBeGreaterThan(20);
+    expect(
+      random.filter(
+        (g) => g.code === 0 && text(g).includes('"tenants"') && g.out.includes('"costRounded"'),
+      ).length,
+    ).toBeGreaterThan(20);
     expect(random.filter((g) => g.out !== "" && /_tok_s/.test(text(g))).length).toBeGreaterThan(3);
-    expect(random.filter((g) => g.code === 0 && g.out.includes('"feasible":true')).length).toBeGreaterThan(40);
+    expect(
+      random.filter((g) => g.code === 0 && g.out.includes('"feasible":true')).length,
+    ).toBeGreaterThan(40);
     expect(random.filter((g) => g.out.includes('"feasible":false')).length).toBeGreaterThan(10);
-    expect(random.filter((g) => g.out.includes('"basis":"interpolated"')).length).toBeGreaterThan(5);
+    expect(random.filter((g) => g.out.includes('"basis":"interpolated"')).length).toBeGreaterThan(
+      5,
+    );
   });
 
   it("the incremental engine, built from each random plan, gives the same output as the CLI", () => {

@@ -30,7 +30,7 @@ const RUNS: Record<string, string> = {
   "dash-space": "- ",
   colons: ":",
   "slash-space": " / ",
-  "brackets": "[",
+  brackets: "[",
   "quote-comma": '",',
 };
 
@@ -48,7 +48,10 @@ function cases(): [string, string][] {
     out.push([`${name}: CSV cell`, `concurrency,rps,p99_ttft_ms\n1,"${r}",3\n8,${r}9,4\n`]);
     out.push([`${name}: seed script line`, `{'concurrency': 4, 'rps':${r}1.7, 'p50': 2.3}\n`]);
     out.push([`${name}: JSON string`, `{"model": "a${r}b", "concurrency": 1}`]);
-    out.push([`${name}: JSONL`, `{"concurrency": 1, "ttft_ms": 5}\n{"concurrency": 2, "ttft${r}": 5}\n`]);
+    out.push([
+      `${name}: JSONL`,
+      `{"concurrency": 1, "ttft_ms": 5}\n{"concurrency": 2, "ttft${r}": 5}\n`,
+    ]);
   }
   out.push(["deep JSON nesting", rep("[", N) + rep("]", N)]);
   out.push(["heading of hashes", `###### ${rep("#", N)}x${TABLE}`]);
@@ -69,12 +72,16 @@ describe("importers on adversarial 100 KB lines", () => {
     const slow: string[] = [];
     const thrown: string[] = [];
     for (const [name, text] of cases()) {
-      const r = await runner.run({ name: "adversarial.txt", text, everyFormat: true, headers: true }, BUDGET_MS);
+      const r = await runner.run(
+        { name: "adversarial.txt", text, everyFormat: true, headers: true },
+        BUDGET_MS,
+      );
       if ("hang" in r) slow.push(`${name}: stopped after ${Math.round(r.ms)} ms`);
       else if ("crash" in r) thrown.push(`${name}: worker crashed: ${r.crash.slice(0, 300)}`);
       else {
-        thrown.push(...r.thrown.map(t => `${name}: ${t.slice(0, 300)}`));
-        if (process.env.CAPPLAN_ADV_LOG && r.ms > 300) console.log(`${name}: ${Math.round(r.ms)} ms`);
+        thrown.push(...r.thrown.map((t) => `${name}: ${t.slice(0, 300)}`));
+        if (process.env.CAPPLAN_ADV_LOG && r.ms > 300)
+          console.log(`${name}: ${Math.round(r.ms)} ms`);
       }
     }
     expect(slow).toEqual([]);

@@ -4,7 +4,6 @@ import { concurrencyFromPath, importFiles } from "../../src/import/index";
 import { aiperfImporter } from "../../src/import/formats/aiperf";
 import { genaiPerfImporter } from "../../src/import/formats/genai-perf";
 
-
 const C64 = "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf";
 const C512 = "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_512_profile_export_aiperf.csv";
 const X16 = "aiperf/inferencex-fork_mi355x_kimi-k2.5_tp4_conc16_agentic_profile_export_aiperf";
@@ -24,7 +23,14 @@ describe("AIPerf importer", () => {
     const p = s.points[0]!;
     expect(p.concurrency).toBe(64);
     // `Time to First Token (ms),51.44,33.60,261.08,251784.97,38.22,…,117.90,20.35` (sum column skipped)
-    expect(p.ttftMs).toMatchObject({ mean: 51.44, min: 33.6, max: 261.08, p1: 38.22, p99: 117.9, std: 20.35 });
+    expect(p.ttftMs).toMatchObject({
+      mean: 51.44,
+      min: 33.6,
+      max: 261.08,
+      p1: 38.22,
+      p99: 117.9,
+      std: 20.35,
+    });
     expect(p.ttftMs!.sum).toBeUndefined();
     expect(p.tpotMs!.p50).toBe(14.48); // Inter Token Latency → tpot
     expect(p.itlMs!.p99).toBe(35.77); // Inter Chunk Latency → itl
@@ -95,22 +101,25 @@ describe("AIPerf importer", () => {
 
   it("reads a sweep aggregate CSV (0.11 bare tags) and JSON (tag_stat keys) as several levels", () => {
     const csv = importOne("aiperf/synthetic/sweep_aggregate/profile_export_aiperf_sweep.csv");
-    expect(csv.points.map(p => p.concurrency)).toEqual([16, 64, 512]);
+    expect(csv.points.map((p) => p.concurrency)).toEqual([16, 64, 512]);
     const p64 = csv.points[1]!;
     expect(p64.ttftMs).toEqual({ mean: 51.44 }); // only the average: no percentiles in this layout
     expect(p64.rps).toBe(16.33);
     expect(p64.outputTokensPerSec).toBe(4283.22);
     expect(p64.completed).toBe(4895);
     const js = importOne("aiperf/synthetic/sweep_aggregate/profile_export_aiperf_sweep.json");
-    expect(js.points.map(p => p.concurrency)).toEqual([10, 20]);
+    expect(js.points.map((p) => p.concurrency)).toEqual([10, 20]);
     expect(js.points[0]!.ttftMs).toEqual({ mean: 45.2, p99: 98.7 });
     expect(js.points[0]!.tpotMs).toEqual({ p95: 13.1 });
     expect(js.points[1]!.rps).toBe(6.92);
-    expect(js.warnings.some(w => w.includes("means over several trials"))).toBe(true);
+    expect(js.warnings.some((w) => w.includes("means over several trials"))).toBe(true);
   });
 
   it("refuses a CSV whose TTFT row is missing, naming the line and the metric", () => {
-    const text = fixture(`${C64}.csv`).split("\r\n").filter(l => !l.startsWith("Time to First Token")).join("\r\n");
+    const text = fixture(`${C64}.csv`)
+      .split("\r\n")
+      .filter((l) => !l.startsWith("Time to First Token"))
+      .join("\r\n");
     const r = importFiles([{ name: "bad.csv", text }]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -119,7 +128,8 @@ describe("AIPerf importer", () => {
   });
 
   it("does not claim other tools' files", () => {
-    for (const f of foreignSamples(["aiperf"])) expect([f.name, aiperfImporter.detect(f)]).toEqual([f.name, 0]);
+    for (const f of foreignSamples(["aiperf"]))
+      expect([f.name, aiperfImporter.detect(f)]).toEqual([f.name, 0]);
     expect(genaiPerfImporter.detect(fixtureFile(`${C64}.csv`))).toBe(0);
     expect(genaiPerfImporter.detect(fixtureFile(`${C64}.json`))).toBe(0);
   });

@@ -9,13 +9,18 @@ describe("csv helpers", () => {
     expect(detectDelimiter('"x,y";b;c')).toBe(";");
   });
   it("parses with BOM and CRLF and keeps file line numbers", () => {
-    const t = parseCsv("\uFEFFa,b\r\n1,2\r\n\r\n3,\"4\n5\"\r\n6,7\r\n");
-    expect(t.rows).toEqual([["a", "b"], ["1", "2"], ["3", "4\n5"], ["6", "7"]]);
+    const t = parseCsv('\uFEFFa,b\r\n1,2\r\n\r\n3,"4\n5"\r\n6,7\r\n');
+    expect(t.rows).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4\n5"],
+      ["6", "7"],
+    ]);
     expect(t.lines).toEqual([1, 2, 4, 6]);
   });
   it("splits blank-line separated sections", () => {
     const s = splitSections("Metric,avg\nA,1\n\nMetric,Value\nB,2\n");
-    expect(s.map(x => x.startLine)).toEqual([1, 4]);
+    expect(s.map((x) => x.startLine)).toEqual([1, 4]);
     expect(s[1]!.text).toBe("Metric,Value\nB,2");
   });
   it("reads numbers the way tools write them", () => {

@@ -5,15 +5,18 @@ import { importFiles } from "../../src/import/index";
 import { genaiPerfImporter } from "../../src/import/formats/genai-perf";
 import { aiperfImporter } from "../../src/import/formats/aiperf";
 
-
-const SWEEP = "genai-perf/sweep-l40s/artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency";
-const G2502 = "genai-perf/gen-2025-02/artifacts/meta-llama_Llama-3.1-70B-Instruct-openai-chat-concurrency32/profile_export_genai_perf";
-const G2506 = "genai-perf/gen-2025-06/artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
-const G2406 = "genai-perf/gen-2024-06/artifacts/llama-3-8b-instruct-triton-tensorrtllm-concurrency8/profile_export_genai_perf.csv";
+const SWEEP =
+  "genai-perf/sweep-l40s/artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency";
+const G2502 =
+  "genai-perf/gen-2025-02/artifacts/meta-llama_Llama-3.1-70B-Instruct-openai-chat-concurrency32/profile_export_genai_perf";
+const G2506 =
+  "genai-perf/gen-2025-06/artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
+const G2406 =
+  "genai-perf/gen-2024-06/artifacts/llama-3-8b-instruct-triton-tensorrtllm-concurrency8/profile_export_genai_perf.csv";
 
 /** The sweep's files as the CLI passes them: paths relative to the sweep folder, in shuffled order. */
 function sweepInputs() {
-  return [64, 1, 16, 4].map(c => ({
+  return [64, 1, 16, 4].map((c) => ({
     name: `artifacts/meta-llama_Llama-3.1-8B-Instruct-openai-chat-concurrency${c}/profile_export_genai_perf.csv`,
     text: fixture(`${SWEEP}${c}/profile_export_genai_perf.csv`),
   }));
@@ -29,7 +32,7 @@ describe("GenAI-Perf importer", () => {
     expect(s.source.format).toBe("genai-perf");
     expect(s.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
     expect(s.meta.tool).toBe("genai-perf");
-    expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 16, 64]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
     // concurrency64 file: `Time To First Token (ms),961.32,150.64,"4,508.88","2,855.58","1,975.34",…`
     const p64 = s.points[3]!;
     expect(p64.ttftMs!.p99).toBe(2855.58);
@@ -48,14 +51,29 @@ describe("GenAI-Perf importer", () => {
     if (!r.ok) throw new Error("import failed");
     const p16 = r.sweeps[0]!.points[2]!;
     // `Inter Token Latency (ms),27.74,23.95,31.62,30.51,29.74,29.28,28.53,27.72,26.94,26.25,25.74,24.94`
-    expect(p16.tpotMs).toEqual({ mean: 27.74, min: 23.95, max: 31.62, p99: 30.51, p95: 29.74, p90: 29.28, p75: 28.53, p50: 27.72, p25: 26.94, p10: 26.25, p5: 25.74, p1: 24.94 });
+    expect(p16.tpotMs).toEqual({
+      mean: 27.74,
+      min: 23.95,
+      max: 31.62,
+      p99: 30.51,
+      p95: 29.74,
+      p90: 29.28,
+      p75: 28.53,
+      p50: 27.72,
+      p25: 26.94,
+      p10: 26.25,
+      p5: 25.74,
+      p1: 24.94,
+    });
     expect(p16.itlMs).toBeUndefined();
     // Little's law holds in the synthetic data: 16 / 6.88704 s = 2.323 req/s; the file says 2.32
     expect(16 / (p16.e2eMs!.mean! / 1000)).toBeCloseTo(p16.rps!, 1);
   });
 
   it("reads the 2024-06 10-column layout and takes the Triton backend from the directory", () => {
-    const r = importFiles([{ name: G2406.replace("genai-perf/gen-2024-06/", ""), text: fixture(G2406) }]);
+    const r = importFiles([
+      { name: G2406.replace("genai-perf/gen-2024-06/", ""), text: fixture(G2406) },
+    ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.sweeps[0]!;
     expect(s.meta.engine).toBe("tensorrtllm");
@@ -89,14 +107,20 @@ describe("GenAI-Perf importer", () => {
   });
 
   it("reads the flat input_config of a 2025-02 JSON and the nested perf_analyzer.stimulus of a 2025-06 JSON", () => {
-    const flat = genaiPerfImporter.parse(fixtureFile(`${G2502}.json`, "profile_export_genai_perf.json"), {});
+    const flat = genaiPerfImporter.parse(
+      fixtureFile(`${G2502}.json`, "profile_export_genai_perf.json"),
+      {},
+    );
     if (!flat.ok) throw new Error(JSON.stringify(flat.errors));
     const fs = flat.value.sweeps[0]!;
     expect(fs.points[0]!.concurrency).toBe(32); // input_config.concurrency
     expect(fs.meta.model).toBe("meta-llama/Llama-3.1-70B-Instruct");
     expect(fs.points[0]!.tpotMs!.p50).toBeCloseTo(37.89, 2); // the CSV of the same run says 37.89
     expect(fs.points[0]!.itlMs).toBeUndefined();
-    const nested = genaiPerfImporter.parse(fixtureFile(`${G2506}.json`, "profile_export_genai_perf.json"), {});
+    const nested = genaiPerfImporter.parse(
+      fixtureFile(`${G2506}.json`, "profile_export_genai_perf.json"),
+      {},
+    );
     if (!nested.ok) throw new Error(JSON.stringify(nested.errors));
     const ns = nested.value.sweeps[0]!;
     expect(ns.points[0]!.concurrency).toBe(16); // input_config.perf_analyzer.stimulus.concurrency
@@ -106,7 +130,8 @@ describe("GenAI-Perf importer", () => {
   });
 
   it("merges the CSV and JSON of the same run into one point, keeping the JSON's full precision", () => {
-    const base = "artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
+    const base =
+      "artifacts/Qwen_Qwen2.5-7B-Instruct-openai-chat-concurrency16/profile_export_genai_perf";
     const r = importFiles([
       { name: `${base}.csv`, text: fixture(`${G2506}.csv`) },
       { name: `${base}.json`, text: fixture(`${G2506}.json`) },
@@ -115,7 +140,7 @@ describe("GenAI-Perf importer", () => {
     expect(r.sweeps).toHaveLength(1);
     expect(r.sweeps[0]!.points).toHaveLength(1);
     // Same run folder: merged silently, no duplicate warning; the JSON (more statistics, incl. std) wins.
-    expect(r.warnings.some(w => w.code === "duplicate-load")).toBe(false);
+    expect(r.warnings.some((w) => w.code === "duplicate-load")).toBe(false);
     expect(r.sweeps[0]!.points[0]!.tpotMs?.std).toBeDefined();
   });
 
@@ -136,13 +161,21 @@ describe("GenAI-Perf importer", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     // line 5 is Inter Token Latency; 22.27 is its p50
-    expect(r.errors[0]).toMatchObject({ file: "c4.csv", line: 5, column: "p50", code: "bad-number" });
+    expect(r.errors[0]).toMatchObject({
+      file: "c4.csv",
+      line: 5,
+      column: "p50",
+      code: "bad-number",
+    });
   });
 
   it("does not claim other tools' files, and AIPerf does not claim GenAI-Perf's", () => {
-    for (const f of foreignSamples()) expect([f.name, genaiPerfImporter.detect(f)]).toEqual([f.name, 0]);
+    for (const f of foreignSamples())
+      expect([f.name, genaiPerfImporter.detect(f)]).toEqual([f.name, 0]);
     expect(aiperfImporter.detect(fixtureFile(`${SWEEP}1/profile_export_genai_perf.csv`))).toBe(0);
     expect(aiperfImporter.detect(fixtureFile(`${G2502}.json`))).toBe(0);
-    expect(genaiPerfImporter.detect(fixtureFile(`${SWEEP}1/profile_export_genai_perf.csv`))).toBe(0.95);
+    expect(genaiPerfImporter.detect(fixtureFile(`${SWEEP}1/profile_export_genai_perf.csv`))).toBe(
+      0.95,
+    );
   });
 });

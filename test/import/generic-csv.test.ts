@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { mapHeaders, type Field } from "../../src/import/aliases";
 import { formatIssue, importFiles } from "../../src/import/index";
 
-const fx = (name: string) => ({ name: `fixtures/generic/${name}`, text: readFileSync(`fixtures/generic/${name}`, "utf8") });
+const fx = (name: string) => ({
+  name: `fixtures/generic/${name}`,
+  text: readFileSync(`fixtures/generic/${name}`, "utf8"),
+});
 
 function one(name: string) {
   const r = importFiles([fx(name)]);
@@ -13,7 +16,8 @@ function one(name: string) {
 }
 
 describe("mapHeaders", () => {
-  const m = (metric: string, stat: string | null, unit: string | null): Field => ({ kind: "metric", metric, stat, unit }) as Field;
+  const m = (metric: string, stat: string | null, unit: string | null): Field =>
+    ({ kind: "metric", metric, stat, unit }) as Field;
   const cases: [string, Field][] = [
     ["P99 TTFT", m("ttft", "p99", null)],
     ["TTFT P99", m("ttft", "p99", null)],
@@ -68,8 +72,17 @@ describe("mapHeaders", () => {
   });
   it("lists ambiguous, unknown and duplicate columns", () => {
     const r = mapHeaders(["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"]);
-    expect(r.mapping.map(f => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
-    expect(r.ambiguous).toEqual([{ index: 1, column: "throughput", candidates: [{ kind: "value", key: "rps" }, { kind: "value", key: "outputTokensPerSec" }] }]);
+    expect(r.mapping.map((f) => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
+    expect(r.ambiguous).toEqual([
+      {
+        index: 1,
+        column: "throughput",
+        candidates: [
+          { kind: "value", key: "rps" },
+          { kind: "value", key: "outputTokensPerSec" },
+        ],
+      },
+    ]);
     expect(r.unknown).toEqual(["notes"]);
     expect(r.duplicates).toEqual([{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }]);
   });
@@ -79,11 +92,16 @@ describe("generic CSV importer", () => {
   it("imports a comma CSV with units in the headers", () => {
     const s = one("sweep-comma.csv");
     expect(s.source.format).toBe("csv");
-    expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 8, 16, 32]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 8, 16, 32]);
     // row "8,3.05,390.4,60.1,131.8,26.2,35.7,3520"
     expect(s.points[2]).toEqual({
-      concurrency: 8, requestRate: null, rps: 3.05, outputTokensPerSec: 390.4,
-      ttftMs: { p50: 60.1, p99: 131.8 }, itlMs: { p95: 26.2, p99: 35.7 }, e2eMs: { p99: 3520 },
+      concurrency: 8,
+      requestRate: null,
+      rps: 3.05,
+      outputTokensPerSec: 390.4,
+      ttftMs: { p50: 60.1, p99: 131.8 },
+      itlMs: { p95: 26.2, p99: 35.7 },
+      e2eMs: { p99: 3520 },
       sources: [{ file: "fixtures/generic/sweep-comma.csv", line: 4 }],
     });
     expect(s.warnings).toEqual([]);
@@ -102,20 +120,29 @@ describe("generic CSV importer", () => {
 
   it("reads a TSV pasted from Excel with TPOT columns", () => {
     const s = one("excel-paste.tsv");
-    expect(s.points.map(p => p.concurrency)).toEqual([2, 4, 16, 64]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([2, 4, 16, 64]);
     // last row "64\t11.02\t1410.6\t690.2\t2411.9\t66.0\t121.7"
-    expect(s.points[3]).toMatchObject({ rps: 11.02, outputTokensPerSec: 1410.6, ttftMs: { p50: 690.2, p99: 2411.9 }, tpotMs: { mean: 66, p99: 121.7 } });
+    expect(s.points[3]).toMatchObject({
+      rps: 11.02,
+      outputTokensPerSec: 1410.6,
+      ttftMs: { p50: 690.2, p99: 2411.9 },
+      tpotMs: { mean: 66, p99: 121.7 },
+    });
   });
 
   it("handles a BOM and CRLF line ends", () => {
     const s = one("bom-crlf.csv");
-    expect(s.points.map(p => [p.concurrency, p.ttftMs!.p99, p.itlMs!.p95])).toEqual([[1, 55, 21.3], [8, 131.8, 26.2], [32, 820.3, 44.6]]);
+    expect(s.points.map((p) => [p.concurrency, p.ttftMs!.p99, p.itlMs!.p95])).toEqual([
+      [1, 55, 21.3],
+      [8, 131.8, 26.2],
+      [32, 820.3, 44.6],
+    ]);
   });
 
   it("converts Chinese headers with 秒 to ms", () => {
     const s = one("chinese-headers.csv");
     // "首 token 延迟 P99(秒)" = 2.412 at 并发数 64 → 2412 ms; "token 间延迟 P95(毫秒)" = 66.0 stays ms
-    const p = s.points.find(x => x.concurrency === 64)!;
+    const p = s.points.find((x) => x.concurrency === 64)!;
     expect(p.ttftMs!.p99).toBeCloseTo(2412, 9);
     expect(p.ttftMs!.p50).toBeCloseTo(690, 9);
     expect(p.itlMs!.p95).toBe(66);
@@ -147,11 +174,16 @@ describe("generic CSV importer", () => {
   it("treats a load level met twice as repeats: the median of the rows, repeats 2, a note (contract v2: repeats are not replacements)", () => {
     const s = one("duplicate-level.csv");
     // rps 3.05 and 3.10 → 3.075; P99 TTFT 131.8 and 128.0 → 129.9 (within 10 %: no instability warning)
-    expect(s.points.map(p => [p.concurrency, p.rps])).toEqual([[4, 1.61], [8, 3.075]]);
+    expect(s.points.map((p) => [p.concurrency, p.rps])).toEqual([
+      [4, 1.61],
+      [8, 3.075],
+    ]);
     expect(s.points[1]!.ttftMs!.p99).toBeCloseTo(129.9, 12);
     expect(s.points[1]!.repeats).toBe(2);
     expect(s.points[0]!.repeats).toBeUndefined();
-    expect(s.warnings.join("\n")).toContain("concurrency 8 was measured 2 times (in fixtures/generic/duplicate-level.csv)");
+    expect(s.warnings.join("\n")).toContain(
+      "concurrency 8 was measured 2 times (in fixtures/generic/duplicate-level.csv)",
+    );
     expect(s.warnings.join("\n")).not.toContain("differ by more than 10 %");
   });
 
@@ -159,14 +191,28 @@ describe("generic CSV importer", () => {
     const r = importFiles([fx("no-load-column.csv")]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({ file: "fixtures/generic/no-load-column.csv", line: 1, column: "concurrency", code: "missing-column" });
+    expect(r.errors[0]).toMatchObject({
+      file: "fixtures/generic/no-load-column.csv",
+      line: 1,
+      column: "concurrency",
+      code: "missing-column",
+    });
   });
 
   it("fails naming file, line, column and text for a non-numeric cell", () => {
     const r = importFiles([fx("bad-cell.csv")]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([{ file: "fixtures/generic/bad-cell.csv", line: 3, column: "P99 TTFT (ms)", code: "not-a-number", message: 'expected a number, found "fast"', problem: { code: "table.numberFound", severity: "error", params: { value: '"fast"' } } }]);
+    expect(r.errors).toEqual([
+      {
+        file: "fixtures/generic/bad-cell.csv",
+        line: 3,
+        column: "P99 TTFT (ms)",
+        code: "not-a-number",
+        message: 'expected a number, found "fast"',
+        problem: { code: "table.numberFound", severity: "error", params: { value: '"fast"' } },
+      },
+    ]);
   });
 
   it("keeps file line numbers in quoted files", () => {
@@ -179,15 +225,25 @@ describe("generic CSV importer", () => {
   it("rejects a zero rps naming file, line and column", () => {
     const r = importFiles([fx("zero-rps.csv")]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatchObject({ file: "fixtures/generic/zero-rps.csv", line: 3, column: "rps", code: "bad-value" });
+    if (!r.ok)
+      expect(r.errors[0]).toMatchObject({
+        file: "fixtures/generic/zero-rps.csv",
+        line: 3,
+        column: "rps",
+        code: "bad-value",
+      });
   });
 
   it("splits rows into sweeps by a gpu column", () => {
-    const text = "gpu,concurrency,RPS,P99 TTFT (ms)\nH100,1,0.5,50\nH100,8,3.9,120\nL40S,1,0.3,80\nL40S,8,2.1,300\n";
+    const text =
+      "gpu,concurrency,RPS,P99 TTFT (ms)\nH100,1,0.5,50\nH100,8,3.9,120\nL40S,1,0.3,80\nL40S,8,2.1,300\n";
     const r = importFiles([{ name: "two.csv", text }]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.sweeps.map(s => [s.meta.gpu, s.points.map(p => p.rps)])).toEqual([["H100", [0.5, 3.9]], ["L40S", [0.3, 2.1]]]);
+    expect(r.sweeps.map((s) => [s.meta.gpu, s.points.map((p) => p.rps)])).toEqual([
+      ["H100", [0.5, 3.9]],
+      ["L40S", [0.3, 2.1]],
+    ]);
   });
 });
 
@@ -202,14 +258,30 @@ describe("JSON records", () => {
     if (!r.ok) return;
     expect(r.sweeps[0]!.source.format).toBe("jsonl-records");
     expect(r.sweeps[0]!.points).toEqual([
-      { concurrency: 1, requestRate: null, rps: 0.5, ttftMs: { p99: 50 }, outputTokensPerSec: 60, sources: [{ file: "levels.json", record: 0 }] },
-      { concurrency: 8, requestRate: null, rps: 3.9, ttftMs: { p99: 120 }, outputTokensPerSec: 410, sources: [{ file: "levels.json", record: 1 }] },
+      {
+        concurrency: 1,
+        requestRate: null,
+        rps: 0.5,
+        ttftMs: { p99: 50 },
+        outputTokensPerSec: 60,
+        sources: [{ file: "levels.json", record: 0 }],
+      },
+      {
+        concurrency: 8,
+        requestRate: null,
+        rps: 3.9,
+        ttftMs: { p99: 120 },
+        outputTokensPerSec: 410,
+        sources: [{ file: "levels.json", record: 1 }],
+      },
     ]);
   });
 
   it("accepts inf as an open-loop request rate", () => {
-    const r = importFiles([{ name: "rate.csv", text: "request_rate,rps,P99 TTFT (ms)\n2,1.9,80\ninf,7.5,900\n" }]);
+    const r = importFiles([
+      { name: "rate.csv", text: "request_rate,rps,P99 TTFT (ms)\n2,1.9,80\ninf,7.5,900\n" },
+    ]);
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.sweeps[0]!.points.map(p => p.requestRate)).toEqual([2, "inf"]);
+    if (r.ok) expect(r.sweeps[0]!.points.map((p) => p.requestRate)).toEqual([2, "inf"]);
   });
 });

@@ -33,7 +33,7 @@ describe("GuideLLM JSON", () => {
     // v0.2–0.3 time_per_output_token_ms = (last − first)/out (4.903 = 4.9416·127/128): no canonical metric
     expect(p.ntpotMs).toBeUndefined();
     expect(p.itlMs).toBeUndefined();
-    expect(s.warnings.some(w => /v0\.2–v0\.3 time_per_output_token_ms/.test(w))).toBe(true);
+    expect(s.warnings.some((w) => /v0\.2–v0\.3 time_per_output_token_ms/.test(w))).toBe(true);
     expect(p.rps).toBe(1.5481806532737452);
     expect(p.outputTokensPerSec).toBe(198.13346751788123);
     expect(p.totalTokensPerSec).toBe(992.6867036588937);
@@ -41,7 +41,9 @@ describe("GuideLLM JSON", () => {
   });
 
   test("v0.5 report (metadata.version 1): TPOT includes the TTFT and becomes ntpot; ITL becomes tpot", () => {
-    const s = one("danielkorat_guidellm_v0.5_intel-xpu_gpt-oss-20b_tp4_synchronous_benchmarks.json");
+    const s = one(
+      "danielkorat_guidellm_v0.5_intel-xpu_gpt-oss-20b_tp4_synchronous_benchmarks.json",
+    );
     expect(s.meta.model).toBe("openai/gpt-oss-20b");
     expect(s.meta.toolVersion).toBe("0.5.0.dev0");
     const p = s.points[0]!;
@@ -61,7 +63,7 @@ describe("GuideLLM JSON", () => {
   test("v0.4 report (args + benchmarks) sweep profile: synchronous, constant 2.5 req/s and throughput = inf, in load order", () => {
     const s = one("written_guidellm_v0.4_sweep_benchmarks.json");
     expect(s.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
-    expect(s.points.map(p => [p.concurrency, p.requestRate])).toEqual([
+    expect(s.points.map((p) => [p.concurrency, p.requestRate])).toEqual([
       [1, null],
       [null, 2.5],
       [null, "inf"],
@@ -75,7 +77,7 @@ describe("GuideLLM JSON", () => {
     const s = one("written_guidellm_v0.7_concurrent_benchmarks.json");
     expect(s.meta.model).toBe("Qwen/Qwen3-8B");
     expect(s.meta.toolVersion).toBe("0.7.0");
-    expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 16]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 16]);
     const p = s.points[1]!;
     expect(p.ttftMs!.p99).toBe(81); // 45 × 1.8
     expect(p.tpotMs!.p50).toBe(12);
@@ -88,14 +90,18 @@ describe("GuideLLM JSON", () => {
   });
 
   test("a strategy without a load level falls back to the measured concurrency with a warning", () => {
-    const v = JSON.parse(read("written_guidellm_v0.7_concurrent_benchmarks.json")) as { benchmarks: { config: { strategy: unknown } }[] };
+    const v = JSON.parse(read("written_guidellm_v0.7_concurrent_benchmarks.json")) as {
+      benchmarks: { config: { strategy: unknown } }[];
+    };
     v.benchmarks = v.benchmarks.slice(2);
     v.benchmarks[0]!.config.strategy = { type_: "trace" };
     const r = importFiles([{ name: "b.json", text: JSON.stringify(v) }]);
     if (!r.ok) throw new Error("import failed");
     // request_concurrency.successful.mean = 15.8 × 1.05
     expect(r.sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
-    expect(r.sweeps[0]!.warnings.some(w => /measured average request_concurrency/.test(w))).toBe(true);
+    expect(r.sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
+      true,
+    );
   });
 });
 
@@ -106,12 +112,21 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
     expect(csv.source.format).toBe("guidellm-csv");
     expect(csv.meta.model).toBe("Qwen/Qwen3-8B");
     // streams from Run Info/Profile completed_strategies[Run Index]
-    expect(csv.points.map(p => p.concurrency)).toEqual([1, 4, 16]);
+    expect(csv.points.map((p) => p.concurrency)).toEqual([1, 4, 16]);
     csv.points.forEach((p, i) => {
       const j = json.points[i]!;
-      for (const k of ["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed"] as const) expect(p[k]).toBe(j[k]);
+      for (const k of [
+        "rps",
+        "outputTokensPerSec",
+        "totalTokensPerSec",
+        "meanInputTokens",
+        "meanOutputTokens",
+        "completed",
+      ] as const)
+        expect(p[k]).toBe(j[k]);
       for (const m of ["ttftMs", "tpotMs", "ntpotMs", "e2eMs"] as const) {
-        for (const st of ["mean", "p50", "p1", "p90", "p99", "min", "max", "std"]) expect(p[m]![st], `${m}.${st}`).toBeCloseTo(j[m]![st]!, 9);
+        for (const st of ["mean", "p50", "p1", "p90", "p99", "min", "max", "std"])
+          expect(p[m]![st], `${m}.${st}`).toBeCloseTo(j[m]![st]!, 9);
       }
     });
     // 4 streams: Percentiles cell of Time to First Token, 10th value (p99) = 81.0; Request Latency p99 2.8242 s
@@ -121,12 +136,24 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
 
   test("the CSV's CRLF line ends and quoted JSON cells are handled", () => {
     expect(read("written_guidellm_v0.7_concurrent_benchmarks.csv")).toContain("\r\n");
-    const f = makeInputFile("benchmarks.csv", read("written_guidellm_v0.7_concurrent_benchmarks.csv"));
+    const f = makeInputFile(
+      "benchmarks.csv",
+      read("written_guidellm_v0.7_concurrent_benchmarks.csv"),
+    );
     expect(guidellmImporters[1]!.detect(f)).toBeGreaterThan(0.9);
   });
 });
 
 test("GuideLLM detection does not claim other tools' samples", () => {
-  const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "llmperf", "locust", "other"]);
-  for (const f of others) for (const imp of guidellmImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
+  const others = samplesOf([
+    "vllm",
+    "aiperf",
+    "sglang",
+    "inference-perf",
+    "llmperf",
+    "locust",
+    "other",
+  ]);
+  for (const f of others)
+    for (const imp of guidellmImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

@@ -63,8 +63,22 @@ let dir: string | null = null;
 export async function bundle(): Promise<string> {
   if (dir) return dir;
   const d = mkdtempSync(join(tmpdir(), "capplan-import-"));
-  await build({ entryPoints: [join(ROOT, "src/import/index.ts")], outfile: join(d, "lib.mjs"), bundle: true, platform: "node", format: "esm", logLevel: "error" });
-  await build({ entryPoints: [join(ROOT, "src/import/aliases.ts")], outfile: join(d, "aliases.mjs"), bundle: true, platform: "node", format: "esm", logLevel: "error" });
+  await build({
+    entryPoints: [join(ROOT, "src/import/index.ts")],
+    outfile: join(d, "lib.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "error",
+  });
+  await build({
+    entryPoints: [join(ROOT, "src/import/aliases.ts")],
+    outfile: join(d, "aliases.mjs"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "error",
+  });
   writeFileSync(join(d, "worker.mjs"), WORKER_SRC);
   return (dir = d);
 }
@@ -74,9 +88,14 @@ export class Runner {
   private w: Worker | null = null;
   constructor(private readonly d: string) {}
   private worker(): Worker {
-    return (this.w ??= new Worker(join(this.d, "worker.mjs"), { resourceLimits: { maxOldGenerationSizeMb: 1024 } }));
+    return (this.w ??= new Worker(join(this.d, "worker.mjs"), {
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    }));
   }
-  run(job: Job, budgetMs: number): Promise<Outcome | { hang: true; ms: number } | { crash: string }> {
+  run(
+    job: Job,
+    budgetMs: number,
+  ): Promise<Outcome | { hang: true; ms: number } | { crash: string }> {
     const w = this.worker();
     const t0 = performance.now();
     return new Promise((resolve) => {

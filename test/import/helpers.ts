@@ -39,13 +39,13 @@ export function realSamplePaths(): { tool: string; path: string }[] {
 /** The real samples of every tool but the excluded ones, as InputFiles named `<tool>/<file>`. */
 export function foreignSamples(exclude: string[] = []): InputFile[] {
   return realSamplePaths()
-    .filter(s => !exclude.includes(s.tool))
-    .map(s => makeInputFile(s.path, fixture(s.path)));
+    .filter((s) => !exclude.includes(s.tool))
+    .map((s) => makeInputFile(s.path, fixture(s.path)));
 }
 
 /** The real samples of the given tools (fixtures/<tool>/…). */
 export function samplesOf(tools: string[]): InputFile[] {
   return realSamplePaths()
-    .filter(s => tools.includes(s.tool))
-    .map(s => makeInputFile(s.path.split("/").pop()!, fixture(s.path)));
+    .filter((s) => tools.includes(s.tool))
+    .map((s) => makeInputFile(s.path.split("/").pop()!, fixture(s.path)));
 }

@@ -4,7 +4,14 @@
  * numbers out of range, and the one rule for which files of a folder are read.
  */
 import { describe, expect, it } from "vitest";
-import { decodeBytes, formatIssue, importFiles, importNotes, MAX_COLUMNS, MAX_LINE_CHARS } from "../../src/import/index";
+import {
+  decodeBytes,
+  formatIssue,
+  importFiles,
+  importNotes,
+  MAX_COLUMNS,
+  MAX_LINE_CHARS,
+} from "../../src/import/index";
 import { isSidecar } from "../../src/import/browser";
 import { folderSkipReason } from "../../src/import/folder-rule";
 import { fixture } from "./helpers";
@@ -16,22 +23,44 @@ const FILES = [
   "vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json",
   "vllm-infqps-concurrency64-Llama-3.1-8B-Instruct-20250612-101446.json",
 ];
-const GOOD_CSV = "concurrency,rps,output_tokens_per_sec,p99_ttft_ms\n1,0.52,55.1,61\n8,3.9,410.2,54.8\n";
+const GOOD_CSV =
+  "concurrency,rps,output_tokens_per_sec,p99_ttft_ms\n1,0.52,55.1,61\n8,3.9,410.2,54.8\n";
 
 describe("a corrupt file inside an imported folder", () => {
   it("is a file error with line and column, and the sweep says it lacks that load level", () => {
-    const inputs = FILES.map(f => ({ name: `run/${f}`, text: fixture(SWEEP + f), optional: true }));
+    const inputs = FILES.map((f) => ({
+      name: `run/${f}`,
+      text: fixture(SWEEP + f),
+      optional: true,
+    }));
     inputs[2]!.text = inputs[2]!.text.slice(0, 300); // cut off mid-write
     const r = importFiles(inputs);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.sweeps[0]!.points.map(p => p.concurrency)).toEqual([1, 4, 64]);
-    expect(r.fileErrors).toEqual([expect.objectContaining({ file: `run/${FILES[2]}`, line: 1, column: 301, code: "json-syntax" })]);
-    expect(r.sweeps[0]!.warnings[0]).toMatch(/^run\/vllm-infqps-concurrency16-.*\.json:1:301 could not be imported \(invalid JSON: .*\): this sweep lacks its load level \(concurrency 16, by its path\)$/);
+    expect(r.sweeps[0]!.points.map((p) => p.concurrency)).toEqual([1, 4, 64]);
+    expect(r.fileErrors).toEqual([
+      expect.objectContaining({
+        file: `run/${FILES[2]}`,
+        line: 1,
+        column: 301,
+        code: "json-syntax",
+      }),
+    ]);
+    expect(r.sweeps[0]!.warnings[0]).toMatch(
+      /^run\/vllm-infqps-concurrency16-.*\.json:1:301 could not be imported \(invalid JSON: .*\): this sweep lacks its load level \(concurrency 16, by its path\)$/,
+    );
     // not folded into the "skipped" notes
-    expect(r.warnings.some(w => w.file === `run/${FILES[2]}`)).toBe(false);
+    expect(r.warnings.some((w) => w.file === `run/${FILES[2]}`)).toBe(false);
     expect(importNotes(r)[0]!.text).toContain("could not be imported");
     // … and records it as data on the sweep, which the app's plan keeps (trust state "dropped").
-    expect(r.sweeps[0]!.dropped).toEqual([{ file: `run/${FILES[2]}`, line: 1, column: 301, reason: r.fileErrors[0]!.message, problem: r.fileErrors[0]!.problem }]);
+    expect(r.sweeps[0]!.dropped).toEqual([
+      {
+        file: `run/${FILES[2]}`,
+        line: 1,
+        column: 301,
+        reason: r.fileErrors[0]!.message,
+        problem: r.fileErrors[0]!.problem,
+      },
+    ]);
     // … with the reason as a problem, to show it in Chinese too
     expect(r.sweeps[0]!.dropped![0]!.problem?.code).toBe("import.invalidJson");
   });
@@ -43,8 +72,8 @@ describe("a corrupt file inside an imported folder", () => {
       { name: "d/c.bin", text: "\u0000\u0001\u0002", optional: true },
     ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.fileErrors.map(e => [e.file, e.code])).toEqual([["d/b.json", "empty"]]);
-    expect(r.warnings.find(w => w.file === "d/c.bin")?.code).toBe("skipped");
+    expect(r.fileErrors.map((e) => [e.file, e.code])).toEqual([["d/b.json", "empty"]]);
+    expect(r.warnings.find((w) => w.file === "d/c.bin")?.code).toBe("skipped");
   });
 });
 
@@ -54,13 +83,17 @@ describe("limits on text tables", () => {
     const r = importFiles([{ name: "one-line.csv", text }]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([expect.objectContaining({ file: "one-line.csv", line: 2, code: "line-too-long" })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ file: "one-line.csv", line: 2, code: "line-too-long" }),
+    ]);
   });
 
   it("refuses a header with more columns than the limit", () => {
     const text = Array.from({ length: MAX_COLUMNS + 1 }, (_, i) => `c${i}`).join(",") + "\n1\n";
     const r = importFiles([{ name: "wide.csv", text }]);
-    expect(r.ok ? [] : r.errors).toEqual([expect.objectContaining({ file: "wide.csv", line: 1, code: "too-many-columns" })]);
+    expect(r.ok ? [] : r.errors).toEqual([
+      expect.objectContaining({ file: "wide.csv", line: 1, code: "too-many-columns" }),
+    ]);
   });
 
   it("does not apply the line limit to a one-line JSON document", () => {
@@ -73,9 +106,21 @@ describe("limits on text tables", () => {
 describe("a file that is not recognised is described, never quoted", () => {
   const SECRET = "ghp_0123456789abcdefSECRET";
   const cases: [string, string, RegExp][] = [
-    [".git-credentials", `https://user:${SECRET}@github.com\n`, /text of 1 line\(s\) in no known format/],
-    ["keys.csv", `name,value\nGITHUB_TOKEN,${SECRET}\n`, /comma-separated table of 2 column\(s\) .* without a load column .* or a metric column/],
-    ["config.json", `{"token": "${SECRET}", "user": "a"}`, /a JSON object of another shape \(2 top-level key\(s\)/],
+    [
+      ".git-credentials",
+      `https://user:${SECRET}@github.com\n`,
+      /text of 1 line\(s\) in no known format/,
+    ],
+    [
+      "keys.csv",
+      `name,value\nGITHUB_TOKEN,${SECRET}\n`,
+      /comma-separated table of 2 column\(s\) .* without a load column .* or a metric column/,
+    ],
+    [
+      "config.json",
+      `{"token": "${SECRET}", "user": "a"}`,
+      /a JSON object of another shape \(2 top-level key\(s\)/,
+    ],
     ["list.json", `["${SECRET}"]`, /a JSON array of 1 element\(s\) \(string\)/],
   ];
   for (const [name, text, shape] of cases) {
@@ -95,7 +140,7 @@ describe("line endings, encodings, cut-off rows, numbers out of range", () => {
   it("reads CR-only line endings as lines", () => {
     const r = importFiles([{ name: "mac.csv", text: GOOD_CSV.replace(/\n/g, "\r") }]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.sweeps[0]!.points.map(p => p.concurrency)).toEqual([1, 8]);
+    expect(r.sweeps[0]!.points.map((p) => p.concurrency)).toEqual([1, 8]);
   });
 
   it("decodes UTF-16 by its BOM and Latin-1 when the bytes are not UTF-8, with a note", () => {
@@ -106,50 +151,96 @@ describe("line endings, encodings, cut-off rows, numbers out of range", () => {
     for (let i = 0; i < text.length; i++) le[2 + 2 * i] = text.charCodeAt(i);
     const be = new Uint8Array(le.length);
     for (let i = 0; i < le.length; i += 2) [be[i], be[i + 1]] = [le[i + 1]!, le[i]!];
-    const latin1 = Uint8Array.from(text, c => c.charCodeAt(0)); // è, é as single bytes: invalid UTF-8
-    for (const [bytes, enc] of [[le, "utf-16le"], [be, "utf-16be"], [latin1, "windows-1252"]] as const) {
+    const latin1 = Uint8Array.from(text, (c) => c.charCodeAt(0)); // è, é as single bytes: invalid UTF-8
+    for (const [bytes, enc] of [
+      [le, "utf-16le"],
+      [be, "utf-16be"],
+      [latin1, "windows-1252"],
+    ] as const) {
       const d = decodeBytes(bytes);
       expect(d.encoding).toBe(enc);
       expect(d.text.replace(/^\uFEFF/, "")).toBe(text);
       const r = importFiles([{ name: "x.csv", text: d.text, encoding: d.encoding }]);
       if (!r.ok) throw new Error(JSON.stringify(r.errors));
       expect(r.sweeps[0]!.points).toHaveLength(2);
-      expect(r.warnings.some(w => w.code === "encoding")).toBe(true);
+      expect(r.warnings.some((w) => w.code === "encoding")).toBe(true);
     }
     expect(decodeBytes(new TextEncoder().encode("a,b")).encoding).toBe("utf-8");
   });
 
   it("warns about a cut-off last CSV row, naming the line", () => {
-    const r = importFiles([{ name: "cut.csv", text: "concurrency,rps,output_tokens_per_sec\n1,0.5,55\n32,8.71,1114." }]);
+    const r = importFiles([
+      { name: "cut.csv", text: "concurrency,rps,output_tokens_per_sec\n1,0.5,55\n32,8.71,1114." },
+    ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.warnings.find(w => w.code === "cut-off")).toMatchObject({ file: "cut.csv", line: 3 });
+    expect(r.warnings.find((w) => w.code === "cut-off")).toMatchObject({
+      file: "cut.csv",
+      line: 3,
+    });
     expect(r.sweeps[0]!.warnings.join("\n")).toContain("line 3 (the last line) looks cut off");
   });
 
   it("reports 1e999 as out of range with line and column (not as null)", () => {
-    const v = fixture(SWEEP + FILES[0]!).replace(/"mean_ttft_ms": [0-9.e-]+/, '"mean_ttft_ms": 1e999');
+    const v = fixture(SWEEP + FILES[0]!).replace(
+      /"mean_ttft_ms": [0-9.e-]+/,
+      '"mean_ttft_ms": 1e999',
+    );
     const r = importFiles([{ name: "huge.json", text: v }]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({ code: "out-of-range", line: expect.any(Number), column: expect.any(Number) });
+    expect(r.errors[0]).toMatchObject({
+      code: "out-of-range",
+      line: expect.any(Number),
+      column: expect.any(Number),
+    });
     expect(r.errors[0]!.message).toBe("number 1e999 is out of range (beyond ±1.8e308)");
-    const jl = importFiles([{ name: "r.jsonl", text: '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n{"concurrency": 1, "ttft_ms": 1e999, "latency_ms": 100}\n' }]);
+    const jl = importFiles([
+      {
+        name: "r.jsonl",
+        text: '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n{"concurrency": 1, "ttft_ms": 1e999, "latency_ms": 100}\n',
+      },
+    ]);
     expect(jl.ok ? [] : jl.errors).toEqual([expect.objectContaining({ line: 2, column: 31 })]);
   });
 
   it("names the line and column of a broken JSONL line, the first one included", () => {
     const good = '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n';
-    const first = importFiles([{ name: "a.jsonl", text: '{"concurrency": 1, "ttft_ms": \n' + good }]);
-    expect(first.ok ? [] : first.errors).toEqual([expect.objectContaining({ line: 1, column: expect.any(Number) })]);
-    const later = importFiles([{ name: "b.jsonl", text: good + good + '{"concurrency": 1}{"x": 1}\n' }]);
-    expect(later.ok ? [] : later.errors).toEqual([expect.objectContaining({ line: 3, column: 19 })]);
+    const first = importFiles([
+      { name: "a.jsonl", text: '{"concurrency": 1, "ttft_ms": \n' + good },
+    ]);
+    expect(first.ok ? [] : first.errors).toEqual([
+      expect.objectContaining({ line: 1, column: expect.any(Number) }),
+    ]);
+    const later = importFiles([
+      { name: "b.jsonl", text: good + good + '{"concurrency": 1}{"x": 1}\n' },
+    ]);
+    expect(later.ok ? [] : later.errors).toEqual([
+      expect.objectContaining({ line: 3, column: 19 }),
+    ]);
   });
 });
 
 describe("one rule for the files of a folder (CLI and app)", () => {
   it("reads Markdown reports and data files, skips notes, hidden files and non-data extensions", () => {
-    for (const p of ["run/report-en.md", "run/results.json", "a/b/profile_export.jsonl", "x.csv", "sweep.txt"]) expect(folderSkipReason(p), p).toBeNull();
-    for (const p of ["run/README.md", "LICENSE", ".hidden.csv", "a/.git/config", "r.json.source.txt", "plot.png", "bench.py", "server.log", "node_modules/x.json"]) {
+    for (const p of [
+      "run/report-en.md",
+      "run/results.json",
+      "a/b/profile_export.jsonl",
+      "x.csv",
+      "sweep.txt",
+    ])
+      expect(folderSkipReason(p), p).toBeNull();
+    for (const p of [
+      "run/README.md",
+      "LICENSE",
+      ".hidden.csv",
+      "a/.git/config",
+      "r.json.source.txt",
+      "plot.png",
+      "bench.py",
+      "server.log",
+      "node_modules/x.json",
+    ]) {
       expect(folderSkipReason(p), p).not.toBeNull();
     }
     // the app's dropped folders follow the same rule (it used to skip every .md)

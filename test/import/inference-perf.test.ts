@@ -8,8 +8,8 @@ const DIR = "fixtures/inference-perf";
 const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
 const folder = () =>
   readdirSync(DIR)
-    .filter(f => f.endsWith(".json"))
-    .map(f => ({ name: `results/${f}`, text: read(f), optional: true }));
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => ({ name: `results/${f}`, text: read(f), optional: true }));
 const STAGE3 = "kubecon25_vllm_batch_size_h100_stage_3_lifecycle_metrics.json";
 
 describe("inference-perf lifecycle reports", () => {
@@ -21,12 +21,14 @@ describe("inference-perf lifecycle reports", () => {
     const s = r.sweeps[0]!;
     expect(s.source.format).toBe("inference-perf");
     // requested_rate of stage_0 … stage_6 (load_summary.requested_rate)
-    expect(s.points.map(p => p.requestRate)).toEqual([1.0, 37.97, 74.94, 111.92, 148.89, 185.86, 222.83]);
-    expect(s.points.every(p => p.concurrency === null)).toBe(true);
+    expect(s.points.map((p) => p.requestRate)).toEqual([
+      1.0, 37.97, 74.94, 111.92, 148.89, 185.86, 222.83,
+    ]);
+    expect(s.points.every((p) => p.concurrency === null)).toBe(true);
     // the summary and the prometheus report are skipped with a note, not merged as load levels
-    const skipped = r.warnings.filter(w => w.code === "skipped").map(w => w.file);
-    expect(skipped.some(f => f.includes("summary_lifecycle"))).toBe(true);
-    expect(skipped.some(f => f.includes("prometheus"))).toBe(true);
+    const skipped = r.warnings.filter((w) => w.code === "skipped").map((w) => w.file);
+    expect(skipped.some((f) => f.includes("summary_lifecycle"))).toBe(true);
+    expect(skipped.some((f) => f.includes("prometheus"))).toBe(true);
   });
 
   test("stage 3 values are the file's seconds converted to ms, each metric under its definition", () => {
@@ -58,7 +60,9 @@ describe("inference-perf lifecycle reports", () => {
   test("a near-zero ITL median next to the TPOT median produces a chunked-delivery warning", () => {
     const r = importFiles([{ name: STAGE3, text: read(STAGE3) }]);
     if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.warnings.some(w => /inter_token_latency/.test(w) && /tpot/.test(w))).toBe(true);
+    expect(r.sweeps[0]!.warnings.some((w) => /inter_token_latency/.test(w) && /tpot/.test(w))).toBe(
+      true,
+    );
   });
 
   test("the summary report given alone yields no sweep and a note that says to import the stage files", () => {
@@ -67,7 +71,9 @@ describe("inference-perf lifecycle reports", () => {
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.value.sweeps).toEqual([]);
-    expect(res.value.warnings[0]!.message).toMatch(/aggregates all stages.*stage_<n>_lifecycle_metrics\.json/);
+    expect(res.value.warnings[0]!.message).toMatch(
+      /aggregates all stages.*stage_<n>_lifecycle_metrics\.json/,
+    );
   });
 
   test("a stage with no requested rate but a load_summary.concurrency is a closed-loop point", () => {

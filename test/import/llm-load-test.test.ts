@@ -4,7 +4,6 @@ import { makeInputFile } from "../../src/import/input";
 import { importFiles } from "../../src/import/index";
 import { llmLoadTestImporter } from "../../src/import/formats/llm-load-test";
 
-
 const NEW = "llm-load-test/new/output-032.json";
 const OLD = "llm-load-test/old/output-004.json";
 
@@ -64,6 +63,7 @@ describe("llm-load-test importer", () => {
   });
 
   it("does not claim other tools' files", () => {
-    for (const f of foreignSamples()) expect([f.name, llmLoadTestImporter.detect(f)]).toEqual([f.name, 0]);
+    for (const f of foreignSamples())
+      expect([f.name, llmLoadTestImporter.detect(f)]).toEqual([f.name, 0]);
   });
 });

@@ -51,7 +51,10 @@ describe("LLMPerf summary JSON", () => {
     expect(r.sweeps[0]!.meta.model).toBe("llama2-70b-4096");
     // results_num_completed_requests_per_min / 60, read from the file
     const raw = JSON.parse(read(f)) as Record<string, number>;
-    expect(r.sweeps[0]!.points[0]!.rps).toBeCloseTo(raw.results_num_completed_requests_per_min! / 60, 12);
+    expect(r.sweeps[0]!.points[0]!.rps).toBeCloseTo(
+      raw.results_num_completed_requests_per_min! / 60,
+      12,
+    );
   });
 });
 
@@ -95,13 +98,15 @@ describe("LLMPerf individual responses", () => {
     const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
     if (!r.ok) throw new Error("import failed");
     expect(r.sweeps[0]!.points[0]!.concurrency).toBeNull();
-    expect(r.sweeps[0]!.warnings.some(w => /load level is unknown/.test(w))).toBe(true);
+    expect(r.sweeps[0]!.warnings.some((w) => /load level is unknown/.test(w))).toBe(true);
   });
 
   test("errored records count as failed and are left out of the latency statistics", () => {
     const recs = JSON.parse(read(INDIVIDUAL)) as Record<string, unknown>[];
     const two = [recs[0]!, { ...recs[1]!, error_code: 429, error_msg: "rate limited", ttft_s: 99 }];
-    const r = importFiles([{ name: "x_individual_responses.json", text: JSON.stringify(two) }], { concurrency: 1 });
+    const r = importFiles([{ name: "x_individual_responses.json", text: JSON.stringify(two) }], {
+      concurrency: 1,
+    });
     if (!r.ok) throw new Error("import failed");
     const p = r.sweeps[0]!.points[0]!;
     expect(p.completed).toBe(1);
@@ -112,5 +117,6 @@ describe("LLMPerf individual responses", () => {
 
 test("LLMPerf detection does not claim other tools' samples", () => {
   const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "locust"]);
-  for (const f of others) for (const imp of llmperfImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
+  for (const f of others)
+    for (const imp of llmperfImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

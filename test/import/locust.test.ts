@@ -28,15 +28,19 @@ describe("Locust _stats.csv", () => {
     expect(p.completed).toBe(190);
     expect(p.concurrency).toBeNull();
     const w = r.sweeps[0]!.warnings;
-    expect(w.some(x => /rounded response-time buckets/.test(x))).toBe(true);
-    expect(w.some(x => /does not record the number of users/.test(x))).toBe(true);
+    expect(w.some((x) => /rounded response-time buckets/.test(x))).toBe(true);
+    expect(w.some((x) => /does not record the number of users/.test(x))).toBe(true);
   });
 
   test("a user count in the path fills the concurrency and drops the unknown-load warning", () => {
-    const r = importFiles([{ name: `sweep/concurrency40/${P}_stats.csv`, text: read(`${P}_stats.csv`) }]);
+    const r = importFiles([
+      { name: `sweep/concurrency40/${P}_stats.csv`, text: read(`${P}_stats.csv`) },
+    ]);
     if (!r.ok) throw new Error("import failed");
     expect(r.sweeps[0]!.points[0]!.concurrency).toBe(40);
-    expect(r.sweeps[0]!.warnings.some(x => /does not record the number of users/.test(x))).toBe(false);
+    expect(r.sweeps[0]!.warnings.some((x) => /does not record the number of users/.test(x))).toBe(
+      false,
+    );
   });
 
   test("without custom rows the POST row is the e2e latency and the GET rows are ignored", () => {
@@ -51,18 +55,24 @@ describe("Locust _stats.csv", () => {
     expect(p.rps).toBe(0.9654206640071638);
     expect(p.completed).toBe(57);
     expect(p.ttftMs).toBeUndefined();
-    expect(r.sweeps[0]!.warnings.some(x => /POST "\/api\/chat".*GET \/api\/models, GET \/health/.test(x))).toBe(true);
+    expect(
+      r.sweeps[0]!.warnings.some((x) =>
+        /POST "\/api\/chat".*GET \/api\/models, GET \/health/.test(x),
+      ),
+    ).toBe(true);
   });
 });
 
 describe("Locust _stats_history.csv", () => {
   test("the full-history sample has one plateau at 40 users; ramp ticks and the final 0 users are skipped", () => {
-    const r = importFiles([{ name: `${P}_stats_history.csv`, text: read(`${P}_stats_history.csv`) }]);
+    const r = importFiles([
+      { name: `${P}_stats_history.csv`, text: read(`${P}_stats_history.csv`) },
+    ]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const s = r.sweeps[0]!;
     expect(s.source.format).toBe("locust-history");
-    expect(s.points.map(p => p.concurrency)).toEqual([40]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([40]);
     const p = s.points[0]!;
     // Hand check (python over the file): plateau 1782550386…1782550586, tick before = 1782550385.
     // E2E Total Request Count 1 → 190: 189 completed; 189 / (1782550586 − 1782550385) = 0.9402985074626866 rps
@@ -74,7 +84,7 @@ describe("Locust _stats_history.csv", () => {
     // window mode: mean of the 188 non-zero E2E window p99s after the first 10 s = 68313.82978723405
     expect(p.e2eMs!.p99).toBeCloseTo(68313.82978723405, 6);
     expect(p.ttftMs!.p99).toBeCloseTo(38575.53191489362, 6);
-    expect(s.warnings.some(w => /10-s window percentiles/.test(w))).toBe(true);
+    expect(s.warnings.some((w) => /10-s window percentiles/.test(w))).toBe(true);
   });
 
   test("a step-shape history without --csv-full-history gives one point per plateau (4, 8, 16 users)", () => {
@@ -82,7 +92,7 @@ describe("Locust _stats_history.csv", () => {
     const r = importFiles([{ name: f, text: read(f) }]);
     if (!r.ok) throw new Error("import failed");
     const s = r.sweeps[0]!;
-    expect(s.points.map(p => p.concurrency)).toEqual([4, 8, 16]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([4, 8, 16]);
     const [p4, p8, p16] = s.points;
     // 4 users: counts 2 → 14 over 1767225603 → 1767225609: 12 / 6 s = 2 rps, mean 500 ms
     expect(p4!.rps).toBeCloseTo(2, 12);
@@ -96,26 +106,31 @@ describe("Locust _stats_history.csv", () => {
     expect(p16!.failed).toBe(3);
     expect(p16!.rps).toBeCloseTo(5.5, 12);
     expect(p16!.e2eMs!.mean).toBeCloseTo(1200, 6);
-    expect(s.warnings.some(w => /cumulative since the start/.test(w))).toBe(true);
+    expect(s.warnings.some((w) => /cumulative since the start/.test(w))).toBe(true);
   });
 });
 
 describe("Locust failures and exceptions files", () => {
   test("in a results folder they are skipped with a note and the stats still import", () => {
     const files = readdirSync(DIR)
-      .filter(f => f.startsWith(P) && f.endsWith(".csv"))
-      .map(f => ({ name: `results/${f}`, text: read(f), optional: true }));
+      .filter((f) => f.startsWith(P) && f.endsWith(".csv"))
+      .map((f) => ({ name: `results/${f}`, text: read(f), optional: true }));
     const r = importFiles(files);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.sweeps.map(s => s.source.format).sort()).toEqual(["locust", "locust-history"]);
-    const notes = r.warnings.filter(w => w.code === "skipped").map(w => w.message);
+    expect(r.sweeps.map((s) => s.source.format).sort()).toEqual(["locust", "locust-history"]);
+    const notes = r.warnings.filter((w) => w.code === "skipped").map((w) => w.message);
     expect(notes).toHaveLength(2);
-    expect(notes.every(m => /not a benchmark result; import the _stats\.csv or _stats_history\.csv/.test(m))).toBe(true);
+    expect(
+      notes.every((m) =>
+        /not a benchmark result; import the _stats\.csv or _stats_history\.csv/.test(m),
+      ),
+    ).toBe(true);
   });
 
   test("a failures file with rows lists the failures in its note", () => {
-    const text = "Method,Name,Error,Occurrences,First Seen,Last Seen\r\nPOST,chat,HTTPError('503'),7,,\r\n";
+    const text =
+      "Method,Name,Error,Occurrences,First Seen,Last Seen\r\nPOST,chat,HTTPError('503'),7,,\r\n";
     const res = locustImporters[0]!.parse(makeInputFile("x_failures.csv", text), {});
     expect(res.ok).toBe(true);
     if (!res.ok) return;
@@ -126,5 +141,6 @@ describe("Locust failures and exceptions files", () => {
 
 test("Locust detection does not claim other tools' samples", () => {
   const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "llmperf"]);
-  for (const f of others) for (const imp of locustImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
+  for (const f of others)
+    for (const imp of locustImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

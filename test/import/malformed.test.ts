@@ -5,7 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importFiles, makeInputFile, MAX_FILE_BYTES, sniffProblem, type ImportResult } from "../../src/import/index";
+import {
+  importFiles,
+  makeInputFile,
+  MAX_FILE_BYTES,
+  sniffProblem,
+  type ImportResult,
+} from "../../src/import/index";
 import type { InputFile } from "../../src/import/types";
 import type { Sweep } from "../../src/engine/types";
 
@@ -29,14 +35,14 @@ function errorsOf(name: string) {
 
 function sweepOf(name: string): { sweep: Sweep; r: Extract<ImportResult, { ok: true }> } {
   const r = load(name);
-  if (!r.ok) throw new Error(`${name} should import: ${r.errors.map(e => e.message).join("; ")}`);
+  if (!r.ok) throw new Error(`${name} should import: ${r.errors.map((e) => e.message).join("; ")}`);
   expect(r.sweeps).toHaveLength(1);
   return { sweep: r.sweeps[0]!, r };
 }
 
 /** The three load levels every "good data, awkward encoding" fixture holds (see README). */
 function expectStandardPoints(s: Sweep): void {
-  expect(s.points.map(p => p.concurrency)).toEqual([1, 8, 32]);
+  expect(s.points.map((p) => p.concurrency)).toEqual([1, 8, 32]);
   const p8 = s.points[1]!;
   expect(p8.rps).toBe(3.9);
   expect(p8.outputTokensPerSec).toBe(410.2);
@@ -47,7 +53,9 @@ function expectStandardPoints(s: Sweep): void {
 
 describe("bad input through the import library", () => {
   it("refuses an empty file, naming it", () => {
-    expect(errorsOf("empty.csv")).toEqual([expect.objectContaining({ code: "empty", line: 1, message: "file is empty" })]);
+    expect(errorsOf("empty.csv")).toEqual([
+      expect.objectContaining({ code: "empty", line: 1, message: "file is empty" }),
+    ]);
   });
 
   it("refuses a binary file", () => {
@@ -66,37 +74,52 @@ describe("bad input through the import library", () => {
     expect(errs).toEqual([expect.objectContaining({ code: "unknown-format", line: 1 })]);
     // never echo the content of a file that was not recognised (it may be a secret)
     expect(errs[0]!.message).not.toContain("We ran the load test");
-    expect(errs[0]!.message).toMatch(/^unrecognised format: text of \d+ line\(s\) in no known format;/);
+    expect(errs[0]!.message).toMatch(
+      /^unrecognised format: text of \d+ line\(s\) in no known format;/,
+    );
   });
 
   it("refuses a JSON object with unrelated keys as an unknown format", () => {
-    expect(errorsOf("unrelated-keys.json")).toEqual([expect.objectContaining({ code: "unknown-format" })]);
+    expect(errorsOf("unrelated-keys.json")).toEqual([
+      expect.objectContaining({ code: "unknown-format" }),
+    ]);
   });
 
   it("refuses a plan-shaped JSON as a sweep (it is a plan fixture, for capplan plan)", () => {
-    expect(errorsOf("bad-plan-shape.json").map(e => e.code)).toEqual(["unknown-format"]);
+    expect(errorsOf("bad-plan-shape.json").map((e) => e.code)).toEqual(["unknown-format"]);
   });
 
   it("refuses a file above the size limit without reading it", () => {
     // A fake file whose text claims to be one character over the limit (no huge file in git).
-    const fake: InputFile = { ...makeInputFile("huge.json", "{}"), text: { length: MAX_FILE_BYTES + 1 } as unknown as string };
+    const fake: InputFile = {
+      ...makeInputFile("huge.json", "{}"),
+      text: { length: MAX_FILE_BYTES + 1 } as unknown as string,
+    };
     expect(sniffProblem(fake)).toMatchObject({ file: "huge.json", code: "too-large" });
   });
 
   it("names an unreadable file found in a folder instead of failing: an empty results file as a file error, a binary one as skipped", () => {
-    const r = importFiles([{ name: "dir/empty.csv", text: "", optional: true }, { name: "dir/bin.bin", text: "\u0000\u0001", optional: true }]);
+    const r = importFiles([
+      { name: "dir/empty.csv", text: "", optional: true },
+      { name: "dir/bin.bin", text: "\u0000\u0001", optional: true },
+    ]);
     // Nothing usable remains, so the result has no sweeps, but both files are named.
     const issues = r.ok ? [...r.warnings, ...r.fileErrors] : r.errors;
     expect(r.ok ? r.sweeps : []).toEqual([]);
-    expect(issues.map(i => i.file)).toEqual(expect.arrayContaining(r.ok ? ["dir/empty.csv", "dir/bin.bin"] : []));
+    expect(issues.map((i) => i.file)).toEqual(
+      expect.arrayContaining(r.ok ? ["dir/empty.csv", "dir/bin.bin"] : []),
+    );
   });
 });
 
 describe("awkward but valid CSV (generic CSV importer)", () => {
-  it("reads a semicolon-delimited file", () => expectStandardPoints(sweepOf("semicolon.csv").sweep));
-  it("reads a semicolon-delimited file with decimal commas", () => expectStandardPoints(sweepOf("semicolon-decimal-comma.csv").sweep));
+  it("reads a semicolon-delimited file", () =>
+    expectStandardPoints(sweepOf("semicolon.csv").sweep));
+  it("reads a semicolon-delimited file with decimal commas", () =>
+    expectStandardPoints(sweepOf("semicolon-decimal-comma.csv").sweep));
   it("reads a tab-delimited file", () => expectStandardPoints(sweepOf("tab.tsv").sweep));
-  it("reads a file with a BOM and CRLF line ends", () => expectStandardPoints(sweepOf("bom-crlf.csv").sweep));
+  it("reads a file with a BOM and CRLF line ends", () =>
+    expectStandardPoints(sweepOf("bom-crlf.csv").sweep));
 
   it("reads quoted thousands separators", () => {
     const s = sweepOf("thousands.csv").sweep;
@@ -115,21 +138,25 @@ describe("awkward but valid CSV (generic CSV importer)", () => {
 
   it("keeps a duplicate load level once, as the median of its repeats, with a note", () => {
     const { sweep, r } = sweepOf("duplicate-levels.csv");
-    expect(sweep.points.map(p => p.concurrency)).toEqual([1, 8, 32]);
+    expect(sweep.points.map((p) => p.concurrency)).toEqual([1, 8, 32]);
     expect(sweep.points[1]!.rps).toBeCloseTo(3.925, 12); // lines 3 (3.90) and 4 (3.95): their median
     expect(sweep.points[1]!.repeats).toBe(2);
-    expect(sweep.warnings.some(w => /^concurrency 8 was measured 2 times/.test(w))).toBe(true);
+    expect(sweep.warnings.some((w) => /^concurrency 8 was measured 2 times/.test(w))).toBe(true);
     expect(r.ok).toBe(true);
   });
 });
 
 describe("bad values in CSV cells (generic CSV importer)", () => {
   it("refuses an Infinity latency, naming line and column", () => {
-    expect(errorsOf("infinity.csv")).toEqual([expect.objectContaining({ code: "bad-value", line: 4, column: "p99_ttft_ms" })]);
+    expect(errorsOf("infinity.csv")).toEqual([
+      expect.objectContaining({ code: "bad-value", line: 4, column: "p99_ttft_ms" }),
+    ]);
   });
 
   it("refuses a negative request rate, naming line and column", () => {
-    expect(errorsOf("negative-rate.csv")).toEqual([expect.objectContaining({ code: "bad-value", line: 3, column: "request_rate" })]);
+    expect(errorsOf("negative-rate.csv")).toEqual([
+      expect.objectContaining({ code: "bad-value", line: 3, column: "request_rate" }),
+    ]);
   });
 
   it("refuses a zero request rate, naming line and column", () => {
@@ -139,13 +166,17 @@ describe("bad values in CSV cells (generic CSV importer)", () => {
 
   it("refuses a table without any metric column: unknown format, or missing-column when forced", () => {
     // Detection needs a load column AND a metric column, so by default this is not a known format …
-    expect(errorsOf("missing-columns.csv")).toEqual([expect.objectContaining({ code: "unknown-format", line: 1 })]);
+    expect(errorsOf("missing-columns.csv")).toEqual([
+      expect.objectContaining({ code: "unknown-format", line: 1 }),
+    ]);
     // … and with --format csv the generic importer names what is missing, at the header line.
     const path = DIR + "missing-columns.csv";
     const r = importFiles([{ name: path, text: readFileSync(path, "utf8") }], { format: "csv" });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([expect.objectContaining({ file: path, code: "missing-column", line: 1, column: "metric" })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ file: path, code: "missing-column", line: 1, column: "metric" }),
+    ]);
     // the header's names are not echoed (docs/import.md): the message counts the columns
     expect(r.errors[0]!.message).not.toContain('"notes"');
     expect(r.errors[0]!.message).toMatch(/among the \d+ columns of the header$/);
@@ -180,7 +211,12 @@ describe("bad input through the CLI", () => {
 
   it("capplan import of several bad files prints one line per problem", async () => {
     const { run } = await import("../cli/helpers");
-    const r = await run("import", DIR + "empty.csv", DIR + "infinity.csv", DIR + "negative-rate.csv");
+    const r = await run(
+      "import",
+      DIR + "empty.csv",
+      DIR + "infinity.csv",
+      DIR + "negative-rate.csv",
+    );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.errLines).toHaveLength(3);

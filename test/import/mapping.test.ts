@@ -3,16 +3,19 @@ import { importFiles, importNotes } from "../../src/import/index";
 import { ambiguousColumns, applyColumnChoice } from "../../src/ui/state/column-map";
 
 // The paste of issue "column mapping imports something else than it shows".
-const PASTE = "users,throughput,latency p99,first token p50\n8,300,900,40\n16,900,1000,50\n32,2100,1500,90\n";
+const PASTE =
+  "users,throughput,latency p99,first token p50\n8,300,900,40\n16,900,1000,50\n32,2100,1500,90\n";
 
 describe("column-mapping step, data side", () => {
   it("throughput left as '(ignore this column)' is not imported at all", () => {
     const amb = ambiguousColumns("pasted.csv", PASTE);
-    expect(amb.map(a => a.column)).toEqual(["throughput"]);
-    const r = importFiles([{ name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, null]])) }]);
+    expect(amb.map((a) => a.column)).toEqual(["throughput"]);
+    const r = importFiles([
+      { name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, null]])) },
+    ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const pts = r.sweeps[0]!.points;
-    expect(pts.map(p => p.concurrency)).toEqual([8, 16, 32]);
+    expect(pts.map((p) => p.concurrency)).toEqual([8, 16, 32]);
     for (const p of pts) {
       expect(p.rps).toBeUndefined();
       expect(p.outputTokensPerSec).toBeUndefined();
@@ -22,20 +25,34 @@ describe("column-mapping step, data side", () => {
 
   it("throughput mapped to output tokens/s is that and nothing else", () => {
     const amb = ambiguousColumns("pasted.csv", PASTE);
-    const tok = amb[0]!.candidates.find(c => c.field.kind === "value" && c.field.key === "outputTokensPerSec")!;
-    const r = importFiles([{ name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, tok.field]])) }]);
+    const tok = amb[0]!.candidates.find(
+      (c) => c.field.kind === "value" && c.field.key === "outputTokensPerSec",
+    )!;
+    const r = importFiles([
+      { name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, tok.field]])) },
+    ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.sweeps[0]!.points.map(p => [p.outputTokensPerSec, p.rps])).toEqual([[300, undefined], [900, undefined], [2100, undefined]]);
+    expect(r.sweeps[0]!.points.map((p) => [p.outputTokensPerSec, p.rps])).toEqual([
+      [300, undefined],
+      [900, undefined],
+      [2100, undefined],
+    ]);
   });
 
   it("every note of the import is listed once", () => {
-    const r = importFiles([{ name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, null]])) }]);
+    const r = importFiles([
+      { name: "pasted.csv", text: applyColumnChoice(PASTE, new Map([[1, null]])) },
+    ]);
     if (!r.ok) throw new Error("import failed");
     const notes = importNotes(r);
     expect(notes.length).toBeGreaterThan(0);
     // each note's message appears in exactly one entry
-    for (const w of r.sweeps[0]!.warnings) expect(notes.filter(n => n.text.endsWith(w)), w).toHaveLength(1);
-    expect(new Set(notes.map(n => n.text)).size).toBe(notes.length);
+    for (const w of r.sweeps[0]!.warnings)
+      expect(
+        notes.filter((n) => n.text.endsWith(w)),
+        w,
+      ).toHaveLength(1);
+    expect(new Set(notes.map((n) => n.text)).size).toBe(notes.length);
     // the old listing (file issues + sweep notes) showed every note twice
     expect(r.warnings.length + r.sweeps[0]!.warnings.length).toBe(2 * notes.length);
   });

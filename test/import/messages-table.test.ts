@@ -11,10 +11,20 @@ import { englishOf, type Problem } from "../../src/engine/problems";
 import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
 import { FORMATS } from "../../src/import/formats/index";
 import { renderProblem } from "../../src/report/messages";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../../src/import/types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportIssue,
+  InputFile,
+} from "../../src/import/types";
 import { parseNvCsv } from "../../src/import/formats/nv-csv";
 import { parseAiperfSweepCsv } from "../../src/import/formats/nv-aiperf-sweep";
-import { llmLoadTestMessages, markdownMessages, nvMessages, tableMessages } from "../../src/import/messages/table";
+import {
+  llmLoadTestMessages,
+  markdownMessages,
+  nvMessages,
+  tableMessages,
+} from "../../src/import/messages/table";
 
 /** {@link parseNvCsv} as a file result. */
 function parseNvCsvResult(file: InputFile): FileImportResult {
@@ -24,8 +34,15 @@ function parseNvCsvResult(file: InputFile): FileImportResult {
 
 const ROOT = join(__dirname, "../..");
 /** The importers of this family (ids of src/import/formats/*). */
-const OURS = new Set(["csv", "jsonl-records", "markdown-report", "llm-load-test", "genai-perf", "aiperf"]);
-const importer = (id: string): FormatImporter => FORMATS.find(f => f.id === id)!;
+const OURS = new Set([
+  "csv",
+  "jsonl-records",
+  "markdown-report",
+  "llm-load-test",
+  "genai-perf",
+  "aiperf",
+]);
+const importer = (id: string): FormatImporter => FORMATS.find((f) => f.id === id)!;
 
 /** Every data file under `dir` (READMEs, source sidecars and generator scripts left out). */
 function filesUnder(dir: string): string[] {
@@ -34,7 +51,8 @@ function filesUnder(dir: string): string[] {
     for (const e of readdirSync(d).sort()) {
       const p = join(d, e);
       if (statSync(p).isDirectory()) walk(p);
-      else if (!/\.(md|txt|py|mjs)$/.test(e) || /^report-(en|zh)\.md$/.test(e)) out.push(relative(ROOT, p));
+      else if (!/\.(md|txt|py|mjs)$/.test(e) || /^report-(en|zh)\.md$/.test(e))
+        out.push(relative(ROOT, p));
     }
   };
   walk(join(ROOT, dir));
@@ -54,7 +72,10 @@ function checkResult(r: FileImportResult, where: string, codes: Set<string>): vo
   if (!r.ok) return;
   for (const s of r.value.sweeps) {
     const problems = s.problems ?? [];
-    expect(problems.map(p => englishOf(p)), `${where}: sweep notes`).toEqual(s.warnings);
+    expect(
+      problems.map((p) => englishOf(p)),
+      `${where}: sweep notes`,
+    ).toEqual(s.warnings);
     for (const p of problems) {
       expect(p.code, `${where}: ${englishOf(p)}`).not.toBe("text");
       codes.add(p.code);
@@ -74,14 +95,23 @@ const zh = (p: Problem<object> | undefined) => renderProblem(p!, "zh");
 describe("every message of the table and NVIDIA importers is a problem", () => {
   it("holds for every fixture of these formats and every malformed fixture", () => {
     const codes = new Set<string>();
-    const dirs = ["fixtures/generic", "fixtures/per-request", "fixtures/malformed", "fixtures/llm-load-test", "fixtures/genai-perf", "fixtures/aiperf", "fixtures/seed"];
+    const dirs = [
+      "fixtures/generic",
+      "fixtures/per-request",
+      "fixtures/malformed",
+      "fixtures/llm-load-test",
+      "fixtures/genai-perf",
+      "fixtures/aiperf",
+      "fixtures/seed",
+    ];
     let parsed = 0;
     for (const dir of dirs) {
       for (const path of filesUnder(dir)) {
         const file = makeInputFile(path, readFileSync(join(ROOT, path), "utf8"));
         let r = parseOurs(file);
         // A malformed table no importer claims is read as `--format csv` would read it.
-        if (!r && dir === "fixtures/malformed" && /\.(csv|tsv)$/.test(path) && file.text.length) r = parseOurs(file, "csv");
+        if (!r && dir === "fixtures/malformed" && /\.(csv|tsv)$/.test(path) && file.text.length)
+          r = parseOurs(file, "csv");
         if (!r) continue;
         parsed++;
         checkResult(r, path, codes);
@@ -91,16 +121,33 @@ describe("every message of the table and NVIDIA importers is a problem", () => {
     expect(parsed).toBe(45);
     // Notes and errors met on the way, each from a catalogue of this family.
     expect([...codes].sort()).toEqual(
-      expect.arrayContaining(["nv.aggregatedRecords", "nv.missingTtftRow", "table.aggregated", "table.numberFound", "table.positiveFound", "table.nonNegativeFound", "markdown.tablesSkipped"]),
+      expect.arrayContaining([
+        "nv.aggregatedRecords",
+        "nv.missingTtftRow",
+        "table.aggregated",
+        "table.numberFound",
+        "table.positiveFound",
+        "table.nonNegativeFound",
+        "markdown.tablesSkipped",
+      ]),
     );
   });
 
   it("keeps the problems of the parts through the import pipeline (Sweep.problems)", () => {
-    const r = importFiles([{ name: "fixtures/generic/bom-crlf.csv", text: readFileSync(join(ROOT, "fixtures/generic/bom-crlf.csv"), "utf8") }]);
+    const r = importFiles([
+      {
+        name: "fixtures/generic/bom-crlf.csv",
+        text: readFileSync(join(ROOT, "fixtures/generic/bom-crlf.csv"), "utf8"),
+      },
+    ]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const s = r.sweeps[0]!;
-    for (const w of s.warnings) expect(s.problems?.some(p => englishOf(p) === w), w).toBe(true);
+    for (const w of s.warnings)
+      expect(
+        s.problems?.some((p) => englishOf(p) === w),
+        w,
+      ).toBe(true);
   });
 });
 
@@ -115,17 +162,19 @@ describe("Chinese of the table messages (table.*, markdown.*)", () => {
 
     const noLoad = csv("model,P99 TTFT (ms),rps\nm,5,2\n");
     if (noLoad.ok) throw new Error("should fail");
-    expect(noLoad.errors[0]!.message).toBe("no load column (concurrency, request rate, 并发…) among the 3 columns of the header");
+    expect(noLoad.errors[0]!.message).toBe(
+      "no load column (concurrency, request rate, 并发…) among the 3 columns of the header",
+    );
     expect(zh(noLoad.errors[0]!.problem)).toBe("表头的 3 列中没有负载列（并发、请求速率…）");
 
     const ok = csv("concurrency,ttft p99,foo\n1,5,x\n,6,y\n2,7");
     if (!ok.ok) throw new Error(ok.errors[0]!.message);
     const notes = ok.value.sweeps[0]!.problems!;
-    expect(notes.map(p => englishOf(p))).toEqual([
+    expect(notes.map((p) => englishOf(p))).toEqual([
       'columns ignored (not recognised or not used here): "foo"',
       'unit of column "ttft p99" not stated: assumed ms',
       "1 row(s) without a load value were skipped",
-      'line 4 (the last line) looks cut off: 2 of 3 cells, and the file does not end with a line break; check that the file was written completely',
+      "line 4 (the last line) looks cut off: 2 of 3 cells, and the file does not end with a line break; check that the file was written completely",
     ]);
     expect(notes.map(zh)).toEqual([
       '已忽略的列（无法识别或此处不用）："foo"',
@@ -134,14 +183,25 @@ describe("Chinese of the table messages (table.*, markdown.*)", () => {
       "第 4 行（最后一行）似乎被截断：只有 2/3 个单元格，且文件不以换行结尾；请确认文件已完整写入",
     ]);
     // The file-level issues carry the same problems.
-    expect(ok.value.warnings.map(i => i.problem!.code)).toEqual(["table.columnsIgnored", "table.unitAssumedMs", "table.rowsSkipped", "table.cutOff"]);
+    expect(ok.value.warnings.map((i) => i.problem!.code)).toEqual([
+      "table.columnsIgnored",
+      "table.unitAssumedMs",
+      "table.rowsSkipped",
+      "table.cutOff",
+    ]);
   });
 
   it("renders the per-request aggregation notes", () => {
-    const r = parseOurs(makeInputFile("req.csv", "concurrency,ttft_ms,e2e_ms,request_id\n2,10,100,a\n2,12,120,b\n2,11,110,c\n"), "csv")!;
+    const r = parseOurs(
+      makeInputFile(
+        "req.csv",
+        "concurrency,ttft_ms,e2e_ms,request_id\n2,10,100,a\n2,12,120,b\n2,11,110,c\n",
+      ),
+      "csv",
+    )!;
     if (!r.ok) throw new Error(r.errors[0]!.message);
     const notes = r.value.sweeps[0]!.problems!;
-    expect(notes.map(p => englishOf(p))).toEqual([
+    expect(notes.map((p) => englishOf(p))).toEqual([
       "aggregated 3 per-request rows into 1 load level(s) with exact percentiles (numpy linear)",
       "no start/end timestamps: rps and tokens/s estimated by Little's law as concurrency ÷ mean e2e latency",
     ]);
@@ -158,70 +218,177 @@ describe("Chinese of the table messages (table.*, markdown.*)", () => {
     const p = r.value.sweeps[0]!.problems!.at(-1)!;
     expect(englishOf(p)).toBe("1 other table(s) without load and metric columns were skipped");
     expect(zh(p)).toBe("跳过了另外 1 个没有负载列和指标列的表");
-    const none = parseOurs(makeInputFile("r.md", "| a | b |\n|---|---|\n| x | y |\n"), "markdown-report")!;
+    const none = parseOurs(
+      makeInputFile("r.md", "| a | b |\n|---|---|\n| x | y |\n"),
+      "markdown-report",
+    )!;
     if (none.ok) throw new Error("should fail");
-    expect(none.errors[0]!.message).toBe("no Markdown table with a load column (并发/Concurrency) and a metric column");
-    expect(zh(none.errors[0]!.problem)).toBe("没有含负载列（并发/Concurrency）和指标列的 Markdown 表格");
+    expect(none.errors[0]!.message).toBe(
+      "no Markdown table with a load column (并发/Concurrency) and a metric column",
+    );
+    expect(zh(none.errors[0]!.problem)).toBe(
+      "没有含负载列（并发/Concurrency）和指标列的 Markdown 表格",
+    );
   });
 });
 
 /** An AIPerf per-request record line. */
 const rec = (phase: string, metrics: Record<string, unknown>) =>
-  JSON.stringify({ metadata: { request_start_ns: 1e18, request_end_ns: 1e18 + 1e9, benchmark_phase: phase }, metrics, error: null });
+  JSON.stringify({
+    metadata: { request_start_ns: 1e18, request_end_ns: 1e18 + 1e9, benchmark_phase: phase },
+    metrics,
+    error: null,
+  });
 const GP = "Metric,avg,min,max,p99,p95,p90,p75,p50,p25\n";
 const AP = "Metric,avg,min,max,p1,p5,p10,p25,p50,p75,p90,p95,p99,std\n";
 const row10 = (label: string, v: string) => `${label},${Array(9).fill(v).join(",")}\n`;
-const sweepJson = (metrics: unknown[]) => JSON.stringify({ aggregation_type: "sweep", per_combination_metrics: metrics });
+const sweepJson = (metrics: unknown[]) =>
+  JSON.stringify({ aggregation_type: "sweep", per_combination_metrics: metrics });
 
 /** Inputs that reach every message of the family: [file name, text, importer id (else detected)]. */
 const CASES: [string, string, string?][] = [
   // Aggregate tables.
   ["cells.csv", "concurrency,P99 TTFT (ms),rps\n1,fast,0\n2,-1,3\n", "csv"],
   ["nometric.csv", "concurrency,foo\n1,2\n", "csv"],
-  ["columns.csv", "users,throughput,latency p99,first token p50,ttft_ms,TTFT P50 (ms),P50 TTFT\n8,300,900,40,5,6,6\n16,900,1000,50,5,6,6\n,1,1,1,1,1,1\n2,1,1,1,1,1,1.", "csv"],
+  [
+    "columns.csv",
+    "users,throughput,latency p99,first token p50,ttft_ms,TTFT P50 (ms),P50 TTFT\n8,300,900,40,5,6,6\n16,900,1000,50,5,6,6\n,1,1,1,1,1,1\n2,1,1,1,1,1,1.",
+    "csv",
+  ],
   ["norows.csv", "concurrency,P99 TTFT (ms)\n,5\n", "csv"],
   // Per-request tables.
   ["req-bad.csv", "concurrency,request_rate,ttft,e2e_ms,request_id\n-1,x,abc,-5,a\n", "csv"],
   ["req-nolat.csv", "concurrency,request_id,input_tokens\n1,a,5\n", "csv"],
   ["req-noload.csv", "request_id,ttft_ms\n1,5\n", "csv"],
   ["req-none.csv", "concurrency,ttft_ms,request_id\n", "csv"],
-  ["req-times.csv", "concurrency,ttft_ms,e2e_ms,start,end,request_id\n1,5,50,1700000000,1700000000,a\n1,6,60,1700000000,1700000000,b\n", "csv"],
+  [
+    "req-times.csv",
+    "concurrency,ttft_ms,e2e_ms,start,end,request_id\n1,5,50,1700000000,1700000000,a\n1,6,60,1700000000,1700000000,b\n",
+    "csv",
+  ],
   ["req-itl.csv", "concurrency,itl_ms,e2e_ms,request_id\n1,5,50,a\n1,6,60,b\n", "csv"],
-  ["req-itl-tpot.jsonl", '{"concurrency":1,"itl_ms":[1,2],"tpot_ms":3,"ttft_ms":4,"request_id":"a"}\n{"concurrency":1,"itl_ms":[2,3],"tpot_ms":3,"ttft_ms":5,"request_id":"b"}\n', "jsonl-records"],
+  [
+    "req-itl-tpot.jsonl",
+    '{"concurrency":1,"itl_ms":[1,2],"tpot_ms":3,"ttft_ms":4,"request_id":"a"}\n{"concurrency":1,"itl_ms":[2,3],"tpot_ms":3,"ttft_ms":5,"request_id":"b"}\n',
+    "jsonl-records",
+  ],
   ["lines.jsonl", '{"concurrency":1,"ttft_p99_ms":5}\n[1]\n', "jsonl-records"],
   ["lines-bad.jsonl", '{"concurrency":1,"ttft_p99_ms":5}\n{"concurrency":\n', "jsonl-records"],
   ["array.json", '[{"concurrency":1,"ttft_p99_ms":5},3]', "jsonl-records"],
   // Markdown report.
-  ["r.md", "## A\n\n| 并发 | RPS |\n|---|---|\n| 1 | 2 |\n\n| a | b |\n|---|---|\n| x | y |\n", "markdown-report"],
+  [
+    "r.md",
+    "## A\n\n| 并发 | RPS |\n|---|---|\n| 1 | 2 |\n\n| a | b |\n|---|---|\n| x | y |\n",
+    "markdown-report",
+  ],
   ["none.md", "| a | b |\n|---|---|\n| x | y |\n", "markdown-report"],
   // llm-load-test.
   ["llm-array.json", "[1]", "llm-load-test"],
   ["llm-nosummary.json", '{"results":[],"config":{}}', "llm-load-test"],
-  ["llm-bad.json", '{"results":[],"config":{},"summary":{"ttft":5,"total_requests":"x"}}', "llm-load-test"],
+  [
+    "llm-bad.json",
+    '{"results":[],"config":{},"summary":{"ttft":5,"total_requests":"x"}}',
+    "llm-load-test",
+  ],
   ["llm-nolat.json", '{"results":[],"config":{},"summary":{"throughput":5}}', "llm-load-test"],
-  ["llm-nostream.json", '{"results":[],"config":{},"summary":{"response_time":{"mean":5}}}', "llm-load-test"],
+  [
+    "llm-nostream.json",
+    '{"results":[],"config":{},"summary":{"response_time":{"mean":5}}}',
+    "llm-load-test",
+  ],
   // GenAI-Perf and AIPerf CSV.
-  ["g-cells.csv", `${GP}${row10("Time To First Token (ms)", "abc")}\nMetric,Value\nRequest Throughput (per sec),x\n`],
+  [
+    "g-cells.csv",
+    `${GP}${row10("Time To First Token (ms)", "abc")}\nMetric,Value\nRequest Throughput (per sec),x\n`,
+  ],
   ["g-nolat.csv", `${GP}${row10("Output Sequence Length (tokens)", "5")}`],
   ["g-nottft.csv", `${GP}${row10("Request Latency (ms)", "5")}`],
-  ["g-streaming.csv", `${GP}${row10("Inter Token Latency (ms)", "5")}${row10("Request Latency (ms)", "5")}`],
+  [
+    "g-streaming.csv",
+    `${GP}${row10("Inter Token Latency (ms)", "5")}${row10("Request Latency (ms)", "5")}`,
+  ],
   ["a-nolat.csv", `${AP}Output Sequence Length (tokens),5,5,5,5,5,5,5,5,5,5,5,5,0\n`],
   // GenAI-Perf and AIPerf JSON.
-  ["g-nolat.json", JSON.stringify({ output_sequence_length: { unit: "tokens", avg: 5 }, request_throughput: { unit: "requests/sec", avg: 3 }, input_config: { model: ["m"] } })],
-  ["g-bad.json", JSON.stringify({ time_to_first_token: { unit: "ms", avg: "x" }, request_latency: { unit: "ms", avg: 1 }, input_config: { model: ["m"] } })],
-  ["g-session.json", JSON.stringify({ time_to_first_token: { unit: "ms", avg: 1 }, request_latency: { unit: "ms", avg: 2 }, input_config: { perf_analyzer: { stimulus: { session_concurrency: 4 } } } })],
+  [
+    "g-nolat.json",
+    JSON.stringify({
+      output_sequence_length: { unit: "tokens", avg: 5 },
+      request_throughput: { unit: "requests/sec", avg: 3 },
+      input_config: { model: ["m"] },
+    }),
+  ],
+  [
+    "g-bad.json",
+    JSON.stringify({
+      time_to_first_token: { unit: "ms", avg: "x" },
+      request_latency: { unit: "ms", avg: 1 },
+      input_config: { model: ["m"] },
+    }),
+  ],
+  [
+    "g-session.json",
+    JSON.stringify({
+      time_to_first_token: { unit: "ms", avg: 1 },
+      request_latency: { unit: "ms", avg: 2 },
+      input_config: { perf_analyzer: { stimulus: { session_concurrency: 4 } } },
+    }),
+  ],
   ["g-other.json", '{"a":1}', "genai-perf"],
-  ["a-nottft.json", JSON.stringify({ schema_version: "1.3", inter_token_latency: { unit: "ms", avg: 1 }, request_latency: { unit: "ms", avg: 2 } })],
-  ["a-nolat.json", JSON.stringify({ schema_version: "1.3", output_sequence_length: { unit: "tokens", avg: 1 }, request_throughput: { unit: "requests/sec", avg: 2 } })],
-  ["a-cancel.json", JSON.stringify({ schema_version: "1.3", time_to_first_token: { unit: "ms", avg: 1 }, request_latency: { unit: "ms", avg: 2 }, was_cancelled: true })],
+  [
+    "a-nottft.json",
+    JSON.stringify({
+      schema_version: "1.3",
+      inter_token_latency: { unit: "ms", avg: 1 },
+      request_latency: { unit: "ms", avg: 2 },
+    }),
+  ],
+  [
+    "a-nolat.json",
+    JSON.stringify({
+      schema_version: "1.3",
+      output_sequence_length: { unit: "tokens", avg: 1 },
+      request_throughput: { unit: "requests/sec", avg: 2 },
+    }),
+  ],
+  [
+    "a-cancel.json",
+    JSON.stringify({
+      schema_version: "1.3",
+      time_to_first_token: { unit: "ms", avg: 1 },
+      request_latency: { unit: "ms", avg: 2 },
+      was_cancelled: true,
+    }),
+  ],
   ["a-other.json", '{"a":1}', "aiperf"],
   // AIPerf records and sweep aggregates.
-  ["recs.jsonl", `${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n{"x":1}\n${rec("profiling", { request_latency: { value: "x", unit: "ms" } })}\n`],
+  [
+    "recs.jsonl",
+    `${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n{"x":1}\n${rec("profiling", { request_latency: { value: "x", unit: "ms" } })}\n`,
+  ],
   ["recs-warm.jsonl", `${rec("warmup", { time_to_first_token: { value: 1, unit: "ms" } })}\n`],
-  ["recs-ok.jsonl", `${rec("warmup", { time_to_first_token: { value: 1, unit: "ms" } })}\n${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n`],
-  ["sweep-bad.json", sweepJson([{ parameters: { concurrency: 1 }, metrics: { request_throughput_avg: { mean: "x", std: 0 } } }])],
+  [
+    "recs-ok.jsonl",
+    `${rec("warmup", { time_to_first_token: { value: 1, unit: "ms" } })}\n${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n`,
+  ],
+  [
+    "sweep-bad.json",
+    sweepJson([
+      {
+        parameters: { concurrency: 1 },
+        metrics: { request_throughput_avg: { mean: "x", std: 0 } },
+      },
+    ]),
+  ],
   ["sweep-empty.json", sweepJson([])],
-  ["sweep-trials.json", sweepJson([{ parameters: { concurrency: 1 }, metrics: { request_throughput_avg: { mean: 2, std: 0.1 } } }])],
+  [
+    "sweep-trials.json",
+    sweepJson([
+      {
+        parameters: { concurrency: 1 },
+        metrics: { request_throughput_avg: { mean: 2, std: 0.1 } },
+      },
+    ]),
+  ],
 ];
 
 describe("every code of the family is reached by some input", () => {
@@ -235,12 +402,21 @@ describe("every code of the family is reached by some input", () => {
     }
     // Paths no detected file reaches: the CSV parsers called on a file without a statistics table
     // or empty, and a `[`-led file whose JSON is not an array (detection rules it out).
-    checkResult({ ...parseNvCsvResult(makeInputFile("v.csv", "Metric,Value\nRequest Count,5\n")) }, "nv csv", codes);
+    checkResult(
+      { ...parseNvCsvResult(makeInputFile("v.csv", "Metric,Value\nRequest Count,5\n")) },
+      "nv csv",
+      codes,
+    );
     checkResult(parseAiperfSweepCsv(makeInputFile("s.csv", "")), "sweep csv", codes);
-    const notArray: InputFile = { ...makeInputFile("x.json", "[]"), json: () => ({ ok: true, value: {} }) };
+    const notArray: InputFile = {
+      ...makeInputFile("x.json", "[]"),
+      json: () => ({ ok: true, value: {} }),
+    };
     checkResult(importer("jsonl-records").parse(notArray, {}), "not an array", codes);
-    const all = [tableMessages, markdownMessages, llmLoadTestMessages, nvMessages].flatMap(c => Object.keys(c.defs).map(k => `${c.domain}.${k}`));
-    expect(all.filter(c => !codes.has(c))).toEqual([]);
+    const all = [tableMessages, markdownMessages, llmLoadTestMessages, nvMessages].flatMap((c) =>
+      Object.keys(c.defs).map((k) => `${c.domain}.${k}`),
+    );
+    expect(all.filter((c) => !codes.has(c))).toEqual([]);
   });
 
   it("renders llm-load-test and NVIDIA messages in Chinese", () => {
@@ -249,20 +425,80 @@ describe("every code of the family is reached by some input", () => {
       return r.ok ? r.value.sweeps[0]!.problems![0]! : r.errors[0]!.problem!;
     };
     const cases: [Problem<object>, string, string][] = [
-      [one("o.json", '{"results":[],"config":{}}', "llm-load-test"), "the file has no summary object", "文件中没有 summary 对象"],
-      [one("run/output-004.json", '{"results":[],"config":{},"summary":{"response_time":{"mean":5}}}', "llm-load-test"), "run/output-004.json: non-streaming run: TTFT and ITL are unknown", "run/output-004.json: 非流式运行：TTFT 和 ITL 未知"],
-      [one("g.csv", `${GP}${row10("Time To First Token (ms)", "abc")}`), '"Time To First Token (ms)" avg: "abc" is not a number', '"Time To First Token (ms)" avg："abc" 不是数字'],
-      [one("a/g.csv", `${GP}${row10("Request Latency (ms)", "5")}`), "a/g.csv: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown", "a/g.csv: 没有 Time To First Token 行（非流式运行）：TTFT 和 ITL/TPOT 未知"],
-      [one("p/profile_export.jsonl", `${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n`), "p/profile_export.jsonl: aggregated from per-request records (exact percentiles); rps and tokens/s use the span from the first request start to the last response", "p/profile_export.jsonl: 由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算"],
-      [one("s/sweep.json", sweepJson([{ parameters: { concurrency: 1 }, metrics: { request_throughput_avg: { mean: 2, std: 0.1 } } }])), "s/sweep.json: values are means over several trials per level", "s/sweep.json: 数值为每个负载档位多次试验的平均值"],
-      [one("a.json", JSON.stringify({ schema_version: "1.3", inter_token_latency: { unit: "ms", avg: 1 }, request_latency: { unit: "ms", avg: 2 } })), "missing time_to_first_token although inter_token_latency is present (streaming run)", "缺少 time_to_first_token，但有 inter_token_latency（流式运行）"],
+      [
+        one("o.json", '{"results":[],"config":{}}', "llm-load-test"),
+        "the file has no summary object",
+        "文件中没有 summary 对象",
+      ],
+      [
+        one(
+          "run/output-004.json",
+          '{"results":[],"config":{},"summary":{"response_time":{"mean":5}}}',
+          "llm-load-test",
+        ),
+        "run/output-004.json: non-streaming run: TTFT and ITL are unknown",
+        "run/output-004.json: 非流式运行：TTFT 和 ITL 未知",
+      ],
+      [
+        one("g.csv", `${GP}${row10("Time To First Token (ms)", "abc")}`),
+        '"Time To First Token (ms)" avg: "abc" is not a number',
+        '"Time To First Token (ms)" avg："abc" 不是数字',
+      ],
+      [
+        one("a/g.csv", `${GP}${row10("Request Latency (ms)", "5")}`),
+        "a/g.csv: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown",
+        "a/g.csv: 没有 Time To First Token 行（非流式运行）：TTFT 和 ITL/TPOT 未知",
+      ],
+      [
+        one(
+          "p/profile_export.jsonl",
+          `${rec("profiling", { time_to_first_token: { value: 1, unit: "ms" } })}\n`,
+        ),
+        "p/profile_export.jsonl: aggregated from per-request records (exact percentiles); rps and tokens/s use the span from the first request start to the last response",
+        "p/profile_export.jsonl: 由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算",
+      ],
+      [
+        one(
+          "s/sweep.json",
+          sweepJson([
+            {
+              parameters: { concurrency: 1 },
+              metrics: { request_throughput_avg: { mean: 2, std: 0.1 } },
+            },
+          ]),
+        ),
+        "s/sweep.json: values are means over several trials per level",
+        "s/sweep.json: 数值为每个负载档位多次试验的平均值",
+      ],
+      [
+        one(
+          "a.json",
+          JSON.stringify({
+            schema_version: "1.3",
+            inter_token_latency: { unit: "ms", avg: 1 },
+            request_latency: { unit: "ms", avg: 2 },
+          }),
+        ),
+        "missing time_to_first_token although inter_token_latency is present (streaming run)",
+        "缺少 time_to_first_token，但有 inter_token_latency（流式运行）",
+      ],
     ];
     for (const [p, en, zhText] of cases) {
       expect(englishOf(p)).toBe(en);
       expect(zh(p)).toBe(zhText);
     }
-    const ttft = parseOurs(makeInputFile("m.csv", readFileSync(join(ROOT, "fixtures/genai-perf/malformed/missing-ttft_profile_export_genai_perf.csv"), "utf8")))!;
+    const ttft = parseOurs(
+      makeInputFile(
+        "m.csv",
+        readFileSync(
+          join(ROOT, "fixtures/genai-perf/malformed/missing-ttft_profile_export_genai_perf.csv"),
+          "utf8",
+        ),
+      ),
+    )!;
     if (ttft.ok) throw new Error("should fail");
-    expect(zh(ttft.errors[0]!.problem)).toMatch(/^缺少 "Time To First Token \(ms\)" 行：统计表有流式相关行（.+），但没有 Time To First Token 行$/);
+    expect(zh(ttft.errors[0]!.problem)).toMatch(
+      /^缺少 "Time To First Token \(ms\)" 行：统计表有流式相关行（.+），但没有 Time To First Token 行$/,
+    );
   });
 });

@@ -33,7 +33,7 @@ describe("RequestAggregator columns", () => {
       expect(p4!.ttftMs).toStrictEqual(summarize(ttft));
       expect(p4!.e2eMs).toStrictEqual(summarize(e2e));
       // ntpot = e2e / 10 per request.
-      expect(p4!.ntpotMs).toStrictEqual(summarize(e2e.map(e => e / 10)));
+      expect(p4!.ntpotMs).toStrictEqual(summarize(e2e.map((e) => e / 10)));
       expect(p8!.concurrency).toBe(8);
       expect(p8!.completed).toBe(other.length);
       expect(p8!.ttftMs).toStrictEqual(summarize(other));

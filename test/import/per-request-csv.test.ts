@@ -13,7 +13,8 @@ function imp(name: string, text: string) {
 
 describe("per-request CSV", () => {
   it("aggregates a tiny per-request CSV with numpy-linear percentiles", () => {
-    const text = "concurrency,ttft_ms,latency_ms,output_tokens\n2,10,110,11\n2,20,220,11\n2,30,330,11\n2,40,440,11\n2,50,550,11\n";
+    const text =
+      "concurrency,ttft_ms,latency_ms,output_tokens\n2,10,110,11\n2,20,220,11\n2,30,330,11\n2,40,440,11\n2,50,550,11\n";
     const [s] = imp("tiny.csv", text);
     expect(s!.source.format).toBe("csv");
     const p = s!.points[0]!;
@@ -31,8 +32,19 @@ describe("per-request CSV", () => {
   });
 
   it("aggregates the 200-row fixture per concurrency", () => {
-    const [s] = imp("fixtures/per-request/requests-200.csv", readFileSync("fixtures/per-request/requests-200.csv", "utf8"));
-    expect(s!.points.map(p => [p.concurrency, p.completed])).toEqual([[1, 28], [2, 28], [4, 28], [8, 28], [16, 28], [32, 28], [64, 32]]);
+    const [s] = imp(
+      "fixtures/per-request/requests-200.csv",
+      readFileSync("fixtures/per-request/requests-200.csv", "utf8"),
+    );
+    expect(s!.points.map((p) => [p.concurrency, p.completed])).toEqual([
+      [1, 28],
+      [2, 28],
+      [4, 28],
+      [8, 28],
+      [16, 28],
+      [32, 28],
+      [64, 32],
+    ]);
     const p1 = s!.points[0]!;
     // 28 ttft values at concurrency 1, top three sorted 78.59, 80.33, 81.81:
     // h = 27·0.99 = 26.73 → 80.33 + 0.73·(81.81 − 80.33) = 81.4104
@@ -42,7 +54,9 @@ describe("per-request CSV", () => {
     // itl_ms holds one value per request → stored as tpot (docs/metrics.md)
     expect(p1.itlMs).toBeUndefined();
     expect(p1.tpotMs).toBeDefined();
-    expect(s!.warnings).toContain('per-request column "itl_ms" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)');
+    expect(s!.warnings).toContain(
+      'per-request column "itl_ms" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)',
+    );
   });
 
   it("imports JSONL records with a concurrency field and pools itl gap lists", () => {
@@ -60,11 +74,14 @@ describe("per-request CSV", () => {
     // tpot derived per request: (40−10)/3 = 10, (60−20)/3 = 13.33, (90−30)/3 = 20
     expect(p.tpotMs!.max).toBe(20);
     expect(p.completed).toBe(3);
-    expect(s!.warnings.join("\n")).toContain('"itl_ms" holds lists of inter-token gaps: pooled over all requests as itl');
+    expect(s!.warnings.join("\n")).toContain(
+      '"itl_ms" holds lists of inter-token gaps: pooled over all requests as itl',
+    );
   });
 
   it("counts rows with an error text as failed", () => {
-    const text = "request_id,concurrency,ttft_ms,latency_ms,error\n1,4,10,100,\n2,4,12,110,\n3,4,,,timeout\n";
+    const text =
+      "request_id,concurrency,ttft_ms,latency_ms,error\n1,4,10,100,\n2,4,12,110,\n3,4,,,timeout\n";
     const [s] = imp("err.csv", text);
     expect(s!.points[0]).toMatchObject({ concurrency: 4, completed: 2, failed: 1 });
   });
@@ -73,7 +90,13 @@ describe("per-request CSV", () => {
     const text = "concurrency,ttft_ms,latency_ms\n1,10,100\n1,11,101\n1,x,102\n1,13,103\n";
     const r = importFiles([{ name: "bad.csv", text }]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatchObject({ file: "bad.csv", line: 4, column: "ttft_ms", code: "not-a-number" });
+    if (!r.ok)
+      expect(r.errors[0]).toMatchObject({
+        file: "bad.csv",
+        line: 4,
+        column: "ttft_ms",
+        code: "not-a-number",
+      });
   });
 
   describe("generator script", () => {
@@ -82,16 +105,21 @@ describe("per-request CSV", () => {
     it("writes the same records as CSV and JSONL, which import to identical points", () => {
       const csv = join(dir, "r.csv");
       const jsonl = join(dir, "r.jsonl");
-      expect(spawnSync(process.execPath, ["scripts/gen-per-request.mjs", "700", csv]).status).toBe(0);
-      expect(spawnSync(process.execPath, ["scripts/gen-per-request.mjs", "700", jsonl, "--jsonl"]).status).toBe(0);
+      expect(spawnSync(process.execPath, ["scripts/gen-per-request.mjs", "700", csv]).status).toBe(
+        0,
+      );
+      expect(
+        spawnSync(process.execPath, ["scripts/gen-per-request.mjs", "700", jsonl, "--jsonl"])
+          .status,
+      ).toBe(0);
       const a = imp("r.csv", readFileSync(csv, "utf8"))[0]!;
       const b = imp("r.jsonl", readFileSync(jsonl, "utf8"))[0]!;
       // 700 rows over 7 levels → 100 each
-      expect(a.points.map(p => p.completed)).toEqual([100, 100, 100, 100, 100, 100, 100]);
+      expect(a.points.map((p) => p.completed)).toEqual([100, 100, 100, 100, 100, 100, 100]);
       // The same numbers; each point names its own file (docs/lineage.md).
       const numbers = (ps: typeof a.points) => ps.map(({ sources, ...p }) => p);
       expect(numbers(b.points)).toEqual(numbers(a.points));
-      expect(b.points.map(p => p.sources)).toEqual(a.points.map(() => [{ file: "r.jsonl" }]));
+      expect(b.points.map((p) => p.sources)).toEqual(a.points.map(() => [{ file: "r.jsonl" }]));
     });
   });
 });

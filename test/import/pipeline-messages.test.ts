@@ -9,24 +9,49 @@ import { describe, expect, it } from "vitest";
 import { readInputs } from "../../src/cli/io";
 import { englishOf, type Problem } from "../../src/engine/problems";
 import type { Sweep } from "../../src/engine/types";
-import { importFiles, makeInputFile, sniffProblem, type ImportInput, type ImportIssue } from "../../src/import/index";
+import {
+  importFiles,
+  makeInputFile,
+  sniffProblem,
+  type ImportInput,
+  type ImportIssue,
+} from "../../src/import/index";
 import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
 import { importNotes } from "../../src/import/notes";
 import { shown, shownZh } from "../../src/import/show";
 import { localizeNote, renderProblem } from "../../src/report/messages";
 import { fixture } from "./helpers";
 
-const C16 = "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
+const C16 =
+  "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
 
 const ROOT = join(__dirname, "..", "..");
 const CJK = /[\u4e00-\u9fff]/;
 
 /** Issue codes only the pipeline writes (importers write `skipped` and `no-points` too). */
-const PIPELINE_CODES = new Set(["empty", "binary", "too-large", "line-too-long", "too-many-columns", "no-input", "unknown-format", "internal", "read", "worker", "encoding", "out-of-range", "json-syntax", "repeats", "unstable-repeats"]);
+const PIPELINE_CODES = new Set([
+  "empty",
+  "binary",
+  "too-large",
+  "line-too-long",
+  "too-many-columns",
+  "no-input",
+  "unknown-format",
+  "internal",
+  "read",
+  "worker",
+  "encoding",
+  "out-of-range",
+  "json-syntax",
+  "repeats",
+  "unstable-repeats",
+]);
 /** Sweep notes the pipeline writes (repeats, unstable repeats, a load read from the path, a lost level). */
-const PIPELINE_NOTE = /was measured \d+ times|repeated runs differ by more than 10 %|^concurrency read from the file path|could not be imported \(/;
+const PIPELINE_NOTE =
+  /was measured \d+ times|repeated runs differ by more than 10 %|^concurrency read from the file path|could not be imported \(/;
 /** Pipeline messages under an importer's codes. */
-const PIPELINE_MESSAGE = /^(file is empty|file looks binary|file is \d+ MiB|not a recognised benchmark output|no load levels with results were found)/;
+const PIPELINE_MESSAGE =
+  /^(file is empty|file looks binary|file is \d+ MiB|not a recognised benchmark output|no load levels with results were found)/;
 
 interface Seen {
   issues: ImportIssue[];
@@ -35,7 +60,11 @@ interface Seen {
 
 function run(inputs: ImportInput[], seen: Seen): void {
   const r = importFiles(inputs);
-  seen.issues.push(...(r.ok ? [...r.warnings, ...r.fileErrors] : [...r.errors, ...(r.fileErrors ?? []), ...(r.warnings ?? [])]));
+  seen.issues.push(
+    ...(r.ok
+      ? [...r.warnings, ...r.fileErrors]
+      : [...r.errors, ...(r.fileErrors ?? []), ...(r.warnings ?? [])]),
+  );
   seen.sweeps.push(...(r.sweeps ?? []));
 }
 
@@ -65,37 +94,43 @@ describe("import pipeline messages over every fixture", () => {
   const seen = importEverything();
 
   it("every issue the pipeline writes has a problem whose English is its message", () => {
-    const mine = seen.issues.filter(i => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message));
+    const mine = seen.issues.filter(
+      (i) => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message),
+    );
     // json-syntax, unknown-format, empty, binary, repeats, unstable-repeats, skipped… all occur in the fixtures
-    expect(new Set(mine.map(i => i.code)).size).toBeGreaterThanOrEqual(6);
-    const without = mine.filter(i => !i.problem || englishOf(i.problem) !== i.message || en(i.problem) !== i.message);
-    expect(without.map(i => `${i.code}: ${i.message}`)).toEqual([]);
+    expect(new Set(mine.map((i) => i.code)).size).toBeGreaterThanOrEqual(6);
+    const without = mine.filter(
+      (i) => !i.problem || englishOf(i.problem) !== i.message || en(i.problem) !== i.message,
+    );
+    expect(without.map((i) => `${i.code}: ${i.message}`)).toEqual([]);
   });
 
   it("every issue of every importer has a problem whose English is its message, and renders in Chinese", () => {
     expect(seen.issues.length).toBeGreaterThan(50);
-    const without = seen.issues.filter(i => !i.problem || englishOf(i.problem) !== i.message);
-    expect(without.map(i => `${i.code}: ${i.message}`)).toEqual([]);
-    const english = seen.issues.filter(i => i.problem && !CJK.test(zh(i.problem)));
-    expect(english.map(i => `${i.problem!.code}: ${i.message}`)).toEqual([]);
+    const without = seen.issues.filter((i) => !i.problem || englishOf(i.problem) !== i.message);
+    expect(without.map((i) => `${i.code}: ${i.message}`)).toEqual([]);
+    const english = seen.issues.filter((i) => i.problem && !CJK.test(zh(i.problem)));
+    expect(english.map((i) => `${i.problem!.code}: ${i.message}`)).toEqual([]);
   });
 
   it("every note of every sweep has its problem in sweep.problems", () => {
-    const without = seen.sweeps.flatMap(s => {
-      const english = new Set((s.problems ?? []).map(p => englishOf(p)));
-      return s.warnings.filter(w => !english.has(w));
+    const without = seen.sweeps.flatMap((s) => {
+      const english = new Set((s.problems ?? []).map((p) => englishOf(p)));
+      return s.warnings.filter((w) => !english.has(w));
     });
     expect(without).toEqual([]);
     // …each in Chinese from its code (none is an English sentence wrapped as a `text` problem)
-    const problems = seen.sweeps.flatMap(s => s.problems ?? []);
-    expect(problems.filter(p => p.code === "text" || !CJK.test(zh(p))).map(p => englishOf(p))).toEqual([]);
-    expect(seen.issues.filter(i => i.problem?.code === "text").map(i => i.message)).toEqual([]);
+    const problems = seen.sweeps.flatMap((s) => s.problems ?? []);
+    expect(
+      problems.filter((p) => p.code === "text" || !CJK.test(zh(p))).map((p) => englishOf(p)),
+    ).toEqual([]);
+    expect(seen.issues.filter((i) => i.problem?.code === "text").map((i) => i.message)).toEqual([]);
   });
 
   it("every note the pipeline adds to a sweep has a problem with that English in sweep.problems", () => {
     let n = 0;
     for (const s of seen.sweeps) {
-      const english = new Set((s.problems ?? []).map(p => englishOf(p)));
+      const english = new Set((s.problems ?? []).map((p) => englishOf(p)));
       for (const w of s.warnings) {
         if (!PIPELINE_NOTE.test(w)) continue;
         n++;
@@ -108,16 +143,26 @@ describe("import pipeline messages over every fixture", () => {
 });
 
 describe("import.* problems render in English and Chinese", () => {
-  const one = (name: string, text: string, optional = false) => importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
+  const one = (name: string, text: string, optional = false) =>
+    importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
   const firstError = (r: ReturnType<typeof importFiles>) => (r.ok ? undefined : r.errors[0]);
 
   it("empty and binary files", () => {
     const empty = firstError(one("a.csv", " \n"))!;
-    expect([empty.code, empty.problem?.code, en(empty.problem), zh(empty.problem)]).toEqual(["empty", "import.empty", "file is empty", "文件为空"]);
+    expect([empty.code, empty.problem?.code, en(empty.problem), zh(empty.problem)]).toEqual([
+      "empty",
+      "import.empty",
+      "file is empty",
+      "文件为空",
+    ]);
     const nul = sniffProblem(makeInputFile("b.bin", "ab\u0000cd"))!;
-    expect(zh(nul.problem)).toBe("文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出");
+    expect(zh(nul.problem)).toBe(
+      "文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出",
+    );
     const ctrl = sniffProblem(makeInputFile("c.bin", "\u0001\u0002\u0003\u0004\u0005xxxx"))!;
-    expect(ctrl.message).toBe("file looks binary (control characters), not a text benchmark output");
+    expect(ctrl.message).toBe(
+      "file looks binary (control characters), not a text benchmark output",
+    );
     expect(zh(ctrl.problem)).toBe("文件看起来是二进制（含控制字符），不是文本格式的压测输出");
   });
 
@@ -126,21 +171,35 @@ describe("import.* problems render in English and Chinese", () => {
     expect(wide.message).toBe("the header has 10001 columns; a table may have at most 10000");
     expect(zh(wide.problem)).toBe("表头有 10001 列；表格最多 10000 列");
     const long = limitProblem(makeInputFile("l.csv", `a,b\n${"1".repeat(1.5 * 2 ** 20)}\n`))!;
-    expect(long.message).toBe("line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)");
+    expect(long.message).toBe(
+      "line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
+    );
     expect(zh(long.problem)).toBe("第 2 行长 1.5 MiB；文本表格的一行最多 1 MiB（文件没有换行？）");
   });
 
   it("an unrecognised file says what it looked like, in both languages", () => {
     const table = firstError(one("x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n"))!;
-    expect(table.message).toBe("unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported");
-    expect(zh(table.problem)).toBe("无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`");
+    expect(table.message).toBe(
+      "unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported",
+    );
+    expect(zh(table.problem)).toBe(
+      "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`",
+    );
     const obj = firstError(one("x.json", '{"a": 1, "b": 2}'))!;
-    expect(zh(obj.problem)).toBe("无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`");
+    expect(zh(obj.problem)).toBe(
+      "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`",
+    );
     const arr = firstError(one("y.json", '[1, "x", 2]'))!;
-    expect(arr.message).toBe("unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported");
-    expect(zh(arr.problem)).toBe("无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`");
+    expect(arr.message).toBe(
+      "unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported",
+    );
+    expect(zh(arr.problem)).toBe(
+      "无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`",
+    );
     const text = firstError(one("z.txt", "hello\nworld\n"))!;
-    expect(zh(text.problem)).toBe("无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`");
+    expect(zh(text.problem)).toBe(
+      "无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`",
+    );
   });
 
   it("a broken JSON file names the engine's reason; in a folder it is a lost load level", () => {
@@ -157,42 +216,73 @@ describe("import.* problems render in English and Chinese", () => {
       { name: "run/c8.csv", text: "concurrency,rps\n8,2\n", optional: true },
     ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.warnings.map(w => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
-      ["run/notes.txt", "skipped", undefined, "not a recognised benchmark output; skipped", "不是可识别的压测输出；已跳过"],
+    expect(r.warnings.map((w) => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
+      [
+        "run/notes.txt",
+        "skipped",
+        undefined,
+        "not a recognised benchmark output; skipped",
+        "不是可识别的压测输出；已跳过",
+      ],
       ["run/empty.txt", "skipped", 1, "file is empty; skipped", "文件为空；已跳过"],
     ]);
     const none = importFiles([]);
     expect(!none.ok && zh(none.errors[0]!.problem)).toBe("没有要导入的文件");
-    const fmt = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n" }], { format: "nope" });
-    expect(!fmt.ok && [fmt.errors[0]!.message, zh(fmt.errors[0]!.problem)]).toEqual(['unknown --format "nope"; see `capplan formats`', '未知的 --format "nope"；参见 `capplan formats`']);
+    const fmt = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n" }], {
+      format: "nope",
+    });
+    expect(!fmt.ok && [fmt.errors[0]!.message, zh(fmt.errors[0]!.problem)]).toEqual([
+      'unknown --format "nope"; see `capplan formats`',
+      '未知的 --format "nope"；参见 `capplan formats`',
+    ]);
   });
 
   it("a file that was not UTF-8 and a number out of range", () => {
-    const r = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "windows-1252" }]);
-    expect(r.ok && [r.warnings[0]!.message, zh(r.warnings[0]!.problem)]).toEqual(["not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents", "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称"]);
-    const le = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "utf-16le" }]);
+    const r = importFiles([
+      { name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "windows-1252" },
+    ]);
+    expect(r.ok && [r.warnings[0]!.message, zh(r.warnings[0]!.problem)]).toEqual([
+      "not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents",
+      "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称",
+    ]);
+    const le = importFiles([
+      { name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "utf-16le" },
+    ]);
     expect(le.ok && zh(le.warnings[0]!.problem)).toBe("按 UTF-16（小端，依据字节顺序标记）读取");
     const huge = firstError(one("h.json", '{"a": 1e999}'))!;
-    expect([huge.code, huge.message, zh(huge.problem)]).toEqual(["out-of-range", "number 1e999 is out of range (beyond ±1.8e308)", "数字 1e999 超出范围（超过 ±1.8e308）"]);
+    expect([huge.code, huge.message, zh(huge.problem)]).toEqual([
+      "out-of-range",
+      "number 1e999 is out of range (beyond ±1.8e308)",
+      "数字 1e999 超出范围（超过 ±1.8e308）",
+    ]);
   });
 
   it("a load read from the path is a sweep note with its problem", () => {
     const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const p = r.sweeps[0]!.problems!.find(q => q.code === "import.pathLoad")!;
+    const p = r.sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
     expect(r.sweeps[0]!.warnings).toContain(englishOf(p));
-    expect([englishOf(p), zh(p)]).toEqual(["concurrency read from the file path (the file's content does not record it)", "并发取自文件路径（文件内容中没有记录）"]);
+    expect([englishOf(p), zh(p)]).toEqual([
+      "concurrency read from the file path (the file's content does not record it)",
+      "并发取自文件路径（文件内容中没有记录）",
+    ]);
   });
 
   it("repeats and unstable repeats are sweep notes with problems", () => {
     const a = JSON.parse(fixture(C16)) as Record<string, number>;
     const r = importFiles([
-      { name: "run1/c16.json", text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 100 }) },
-      { name: "run2/c16.json", text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 300 }) },
+      {
+        name: "run1/c16.json",
+        text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 100 }),
+      },
+      {
+        name: "run2/c16.json",
+        text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 300 }),
+      },
     ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.sweeps[0]!;
-    const notes = (s.problems ?? []).map(p => [p.code, englishOf(p), zh(p)]);
+    const notes = (s.problems ?? []).map((p) => [p.code, englishOf(p), zh(p)]);
     expect(notes).toContainEqual([
       "import.repeats",
       "concurrency 16 was measured 2 times (in run1/c16.json, run2/c16.json): repeats, the point holds the median of each statistic",
@@ -204,7 +294,7 @@ describe("import.* problems render in English and Chinese", () => {
       "并发 16：2 次重复运行相差超过 10 %：ttft p99 100–300 ms (+200 %)；该点取其中位数（运行不稳定：预热不足或有干扰？）",
     ]);
     // the same problems on the issues of the import
-    expect(r.warnings.map(w => w.problem?.code)).toEqual(["import.repeats", "import.unstable"]);
+    expect(r.warnings.map((w) => w.problem?.code)).toEqual(["import.repeats", "import.unstable"]);
   });
 
   it("a corrupt file of a folder: the lost level nests the file's own problem", () => {
@@ -215,20 +305,47 @@ describe("import.* problems render in English and Chinese", () => {
     ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.sweeps[0]!;
-    const lost = s.problems!.find(p => p.code === "import.lostLevel")!;
-    expect(englishOf(lost)).toBe("run/c4/a.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 4, by its path)");
-    expect(zh(lost)).toBe("run/c4/a.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 4）");
+    const lost = s.problems!.find((p) => p.code === "import.lostLevel")!;
+    expect(englishOf(lost)).toBe(
+      "run/c4/a.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 4, by its path)",
+    );
+    expect(zh(lost)).toBe(
+      "run/c4/a.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 4）",
+    );
     expect(s.warnings[0]).toBe(englishOf(lost));
-    expect(s.dropped?.map(d => [d.reason, zh(d.problem)])).toEqual([["invalid JSON: Unexpected end of JSON input", "JSON 无效：JSON 意外结束"]]);
+    expect(s.dropped?.map((d) => [d.reason, zh(d.problem)])).toEqual([
+      ["invalid JSON: Unexpected end of JSON input", "JSON 无效：JSON 意外结束"],
+    ]);
   });
 
   it("an importer that throws, the read and worker failures", () => {
-    const thrown = { code: "import.importerFailed", severity: "error" as const, params: { importer: "vllm", error: "boom" } };
-    expect([en(thrown), zh(thrown)]).toEqual(["vllm importer failed: boom", "vllm 导入器出错：boom"]);
-    const read = { code: "import.readFailed", severity: "error" as const, params: { error: "NotReadableError" } };
-    expect([en(read), zh(read)]).toEqual(["could not be read (NotReadableError)", "无法读取（NotReadableError）"]);
-    const worker = { code: "import.workerFailed", severity: "error" as const, params: { error: "x" } };
-    expect([en(worker), zh(worker)]).toEqual(["the import worker failed: x", "导入 worker 出错：x"]);
+    const thrown = {
+      code: "import.importerFailed",
+      severity: "error" as const,
+      params: { importer: "vllm", error: "boom" },
+    };
+    expect([en(thrown), zh(thrown)]).toEqual([
+      "vllm importer failed: boom",
+      "vllm 导入器出错：boom",
+    ]);
+    const read = {
+      code: "import.readFailed",
+      severity: "error" as const,
+      params: { error: "NotReadableError" },
+    };
+    expect([en(read), zh(read)]).toEqual([
+      "could not be read (NotReadableError)",
+      "无法读取（NotReadableError）",
+    ]);
+    const worker = {
+      code: "import.workerFailed",
+      severity: "error" as const,
+      params: { error: "x" },
+    };
+    expect([en(worker), zh(worker)]).toEqual([
+      "the import worker failed: x",
+      "导入 worker 出错：x",
+    ]);
   });
 });
 
@@ -242,23 +359,25 @@ describe("importNotes keeps each note's problem", () => {
     ]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const notes = importNotes(r);
-    expect(notes.map(n => n.text)).toEqual([
+    expect(notes.map((n) => n.text)).toEqual([
       "run2/notes.txt: not a recognised benchmark output; skipped",
       "run2/c16.json: concurrency 16 was measured 2 times (in run1/c16.json, run2/c16.json): repeats, the point holds the median of each statistic",
       // the sweep's own note (the vLLM importer's), not repeated from the file issues above
       "GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (1)",
     ]);
-    expect(notes.slice(0, 2).map(n => localizeNote(n, "zh"))).toEqual([
+    expect(notes.slice(0, 2).map((n) => localizeNote(n, "zh"))).toEqual([
       "run2/notes.txt: 不是可识别的压测输出；已跳过",
       "run2/c16.json: 并发 16 测了 2 次（run1/c16.json, run2/c16.json）：视为重复运行，该点取每个统计量的中位数",
     ]);
-    expect(notes.map(n => localizeNote(n, "en"))).toEqual(notes.map(n => n.text));
+    expect(notes.map((n) => localizeNote(n, "en"))).toEqual(notes.map((n) => n.text));
   });
 
   it("a sweep's own note (not an issue of a file) keeps its problem too", () => {
     const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const path = importNotes(r).find(n => n.text.startsWith("concurrency read from the file path"))!;
+    const path = importNotes(r).find((n) =>
+      n.text.startsWith("concurrency read from the file path"),
+    )!;
     expect(path.problem?.code).toBe("import.pathLoad");
     expect(localizeNote(path, "zh")).toBe("并发取自文件路径（文件内容中没有记录）");
   });
@@ -266,27 +385,38 @@ describe("importNotes keeps each note's problem", () => {
 
 describe("shownZh", () => {
   it("keeps quoted strings and numbers, and words the other values in Chinese", () => {
-    expect([shown("abc"), shown(12.5), shown(Infinity), shown(undefined), shown({}), shown([1, 2, 3])].map(shownZh)).toEqual([
-      '"abc"',
-      "12.5",
-      "超出范围的数（超过 ±1.8e308）",
-      "空",
-      "对象",
-      "3 个元素的数组",
-    ]);
+    expect(
+      [
+        shown("abc"),
+        shown(12.5),
+        shown(Infinity),
+        shown(undefined),
+        shown({}),
+        shown([1, 2, 3]),
+      ].map(shownZh),
+    ).toEqual(['"abc"', "12.5", "超出范围的数（超过 ±1.8e308）", "空", "对象", "3 个元素的数组"]);
   });
 });
 
 describe("a sweep merged from many files", () => {
   it("holds each note and its problem once", () => {
     // One AIPerf export copied into six run folders: each file notes that its load is read from its path.
-    const text = fixture("aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl");
-    const r = importFiles([1, 2, 4, 8, 16, 32].map(c => ({ name: `art/model-concurrency${c}/profile_export.jsonl`, text })));
+    const text = fixture(
+      "aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl",
+    );
+    const r = importFiles(
+      [1, 2, 4, 8, 16, 32].map((c) => ({
+        name: `art/model-concurrency${c}/profile_export.jsonl`,
+        text,
+      })),
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.sweeps[0]!;
     expect(s.points).toHaveLength(6);
-    expect(s.warnings.filter(w => w.startsWith("concurrency read from the file path"))).toHaveLength(1);
-    expect(s.problems!.filter(p => p.code === "import.pathLoad")).toHaveLength(1);
-    expect(s.problems!.map(p => englishOf(p))).toEqual(s.warnings);
+    expect(
+      s.warnings.filter((w) => w.startsWith("concurrency read from the file path")),
+    ).toHaveLength(1);
+    expect(s.problems!.filter((p) => p.code === "import.pathLoad")).toHaveLength(1);
+    expect(s.problems!.map((p) => englishOf(p))).toEqual(s.warnings);
   });
 });

@@ -33,20 +33,52 @@ describe("readPlainDecimal: Number's value or NaN", () => {
 
   it("declines what it cannot read exactly or is not a plain decimal", () => {
     // 2^53 + 1 needs more than 53 bits; 1e23 is no exact double; 24 characters is past the limit.
-    for (const s of ["9007199254740993", "1e23", "1e-23", "0.00000000000000000000001", "", "-", ".", "e5", "1e", "1e+", "1.2.3", " 1", "1 ", "0x10", "Infinity", "NaN", "1,5", "1_000", "١٢"]) {
+    for (const s of [
+      "9007199254740993",
+      "1e23",
+      "1e-23",
+      "0.00000000000000000000001",
+      "",
+      "-",
+      ".",
+      "e5",
+      "1e",
+      "1e+",
+      "1.2.3",
+      " 1",
+      "1 ",
+      "0x10",
+      "Infinity",
+      "NaN",
+      "1,5",
+      "1_000",
+      "١٢",
+    ]) {
       expect(read(s), s).toBeNaN();
     }
   });
 
   it("equals Number on random decimal strings: signs, leading zeros, long mantissas, exponents", () => {
-    const digits = (min: number, max: number) => fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max }).map(a => a.join(""));
+    const digits = (min: number, max: number) =>
+      fc
+        .array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max })
+        .map((a) => a.join(""));
     const decimal = fc
-      .tuple(fc.constantFrom("", "-", "+"), fc.constantFrom("", "0", "00", "000"), digits(0, 18), fc.option(digits(0, 18)), fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "-", "+"), digits(0, 3))))
-      .map(([sign, zeros, int, frac, exp]) => `${sign}${zeros}${int}${frac == null ? "" : `.${frac}`}${exp == null ? "" : exp.join("")}`);
+      .tuple(
+        fc.constantFrom("", "-", "+"),
+        fc.constantFrom("", "0", "00", "000"),
+        digits(0, 18),
+        fc.option(digits(0, 18)),
+        fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "-", "+"), digits(0, 3))),
+      )
+      .map(
+        ([sign, zeros, int, frac, exp]) =>
+          `${sign}${zeros}${int}${frac == null ? "" : `.${frac}`}${exp == null ? "" : exp.join("")}`,
+      );
     const junk = fc.string({ maxLength: 12, unit: fc.constantFrom(..."0123456789.-+eE xn,") });
     const printed = fc.double({ noNaN: true }).map(String);
     fc.assert(
-      fc.property(fc.oneof(decimal, junk, printed), s => {
+      fc.property(fc.oneof(decimal, junk, printed), (s) => {
         const got = read(s);
         // Either declined (NaN), or exactly Number's value (Object.is tells −0 from 0).
         return Number.isNaN(got) || Object.is(got, Number(s));
@@ -57,11 +89,15 @@ describe("readPlainDecimal: Number's value or NaN", () => {
 
   it("reads most latency-like cells itself (the fast path is taken, not just safe)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 4 }), (n, d) => {
-        const s = (n / 10 ** d).toFixed(d);
-        const v = read(s);
-        return !Number.isNaN(v) && Object.is(v, Number(s));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        (n, d) => {
+          const s = (n / 10 ** d).toFixed(d);
+          const v = read(s);
+          return !Number.isNaN(v) && Object.is(v, Number(s));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -97,11 +133,34 @@ describe("scanPlainCsv: the rows and cells split sees", () => {
   }
 
   it("agrees with split on random bodies: empty cells, CRLF, blank and space-only lines, trailing delimiters", () => {
-    const body = fc.string({ maxLength: 80, unit: fc.constantFrom("1", "2.5", "-", "a", " ", "\t", ",", ";", "\n", "\r\n", "\r", "\u00a0", "\u3000", "é") });
+    const body = fc.string({
+      maxLength: 80,
+      unit: fc.constantFrom(
+        "1",
+        "2.5",
+        "-",
+        "a",
+        " ",
+        "\t",
+        ",",
+        ";",
+        "\n",
+        "\r\n",
+        "\r",
+        "\u00a0",
+        "\u3000",
+        "é",
+      ),
+    });
     fc.assert(
-      fc.property(body, fc.constantFrom(",", ";", "\t"), fc.constantFrom("", "h1,h2\n"), (b, d, head) => {
-        expect(byScan(head + b, head.length, d)).toEqual(bySplit(b, d));
-      }),
+      fc.property(
+        body,
+        fc.constantFrom(",", ";", "\t"),
+        fc.constantFrom("", "h1,h2\n"),
+        (b, d, head) => {
+          expect(byScan(head + b, head.length, d)).toEqual(bySplit(b, d));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -142,28 +201,44 @@ describe("a per-request import through the scanner equals the import through spl
     expect(scan).toEqual(split);
     expect(scan!.ok).toBe(true);
     // Hand check at concurrency 4, model m2: ttft 1500 (1.5k), 12.5 and one empty → mean 756.25.
-    const m2 = scan!.ok ? scan!.value.sweeps.find(s => s.meta.model === "m2") : undefined;
+    const m2 = scan!.ok ? scan!.value.sweeps.find((s) => s.meta.model === "m2") : undefined;
     expect(m2?.points[0]?.ttftMs?.mean).toBe(756.25);
   });
 
   it("on bad values: the same errors, line for line", () => {
-    const text = "concurrency,ttft_ms,latency_ms\n0,10,100\n-3,10,100\n2,abc,100\n2,-5,100\n2,1e999,100\n";
+    const text =
+      "concurrency,ttft_ms,latency_ms\n0,10,100\n-3,10,100\n2,abc,100\n2,-5,100\n2,1e999,100\n";
     const [scan, split] = both(text);
     expect(scan).toEqual(split);
     expect(scan!.ok).toBe(false);
-    if (!scan!.ok) expect(scan!.errors.map(e => [e.line, e.column])).toEqual([[2, "concurrency"], [3, "concurrency"], [4, "ttft_ms"], [5, "ttft_ms"], [6, "ttft_ms"]]);
+    if (!scan!.ok)
+      expect(scan!.errors.map((e) => [e.line, e.column])).toEqual([
+        [2, "concurrency"],
+        [3, "concurrency"],
+        [4, "ttft_ms"],
+        [5, "ttft_ms"],
+        [6, "ttft_ms"],
+      ]);
   });
 
   it("on random numeric files", () => {
     const num = fc.oneof(
-      fc.integer({ min: 0, max: 1_000_000 }).map(n => (n / 100).toFixed(2)),
+      fc.integer({ min: 0, max: 1_000_000 }).map((n) => (n / 100).toFixed(2)),
       fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
       fc.constantFrom("", "NaN", "N/A", "1e3", "-0", "0012", "7."),
     );
-    const row = fc.tuple(fc.constantFrom("1", "2", "4", "8"), num, num, fc.integer({ min: 1, max: 500 }).map(String));
+    const row = fc.tuple(
+      fc.constantFrom("1", "2", "4", "8"),
+      num,
+      num,
+      fc.integer({ min: 1, max: 500 }).map(String),
+    );
     fc.assert(
       fc.property(fc.array(row, { minLength: 3, maxLength: 60 }), fc.boolean(), (rows, crlf) => {
-        const text = ["concurrency,ttft_ms,latency_ms,output_tokens", ...rows.map(r => r.join(","))].join(crlf ? "\r\n" : "\n");
+        const text = [
+          "concurrency,ttft_ms,latency_ms,output_tokens",
+          ...rows.map((r) => r.join(",")),
+        ].join(crlf ? "\r\n" : "\n");
         const [scan, split] = both(text);
         expect(scan).toEqual(split);
       }),

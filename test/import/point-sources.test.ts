@@ -15,29 +15,54 @@ describe("each imported point records where it was read (docs/lineage.md)", () =
     const [s] = ok([{ name: "runs/sweep.csv", text }]);
     expect(s!.points.map((p) => p.sources)).toEqual([
       [{ file: "runs/sweep.csv", line: 2 }],
-      [{ file: "runs/sweep.csv", line: 4 }, { file: "runs/sweep.csv", line: 5 }],
+      [
+        { file: "runs/sweep.csv", line: 4 },
+        { file: "runs/sweep.csv", line: 5 },
+      ],
     ]);
     expect(s!.points[1]!.repeats).toBe(2);
   });
 
   it("a one-line result (one vLLM JSON per level) names its file and line 1; repeats in two files keep both files", () => {
-    const rec = (ttft: number) => JSON.stringify({ date: "20250101-000000", backend: "vllm", model_id: "m", max_concurrency: 8, request_rate: "inf", completed: 10, request_throughput: 2, output_throughput: 100, total_token_throughput: 300, mean_ttft_ms: ttft, p99_ttft_ms: ttft * 2 });
+    const rec = (ttft: number) =>
+      JSON.stringify({
+        date: "20250101-000000",
+        backend: "vllm",
+        model_id: "m",
+        max_concurrency: 8,
+        request_rate: "inf",
+        completed: 10,
+        request_throughput: 2,
+        output_throughput: 100,
+        total_token_throughput: 300,
+        mean_ttft_ms: ttft,
+        p99_ttft_ms: ttft * 2,
+      });
     const sweeps = ok([
       { name: "d/run0/vllm-c8.json", text: rec(40) },
       { name: "d/run1/vllm-c8.json", text: rec(44) },
     ]);
     expect(sweeps).toHaveLength(1);
     // A one-line JSON result is its line 1.
-    expect(sweeps[0]!.points[0]!.sources).toEqual([{ file: "d/run0/vllm-c8.json", line: 1 }, { file: "d/run1/vllm-c8.json", line: 1 }]);
+    expect(sweeps[0]!.points[0]!.sources).toEqual([
+      { file: "d/run0/vllm-c8.json", line: 1 },
+      { file: "d/run1/vllm-c8.json", line: 1 },
+    ]);
   });
 
   it("the CSV and JSON exports of one GenAI-Perf run merged into one point keep both files", () => {
     const dir = "fixtures/genai-perf/sweep-l40s/artifacts";
-    const inputs = readdirSync(dir).flatMap((d) => readdirSync(join(dir, d)).map((f) => ({ name: `${dir}/${d}/${f}`, text: readFileSync(join(dir, d, f), "utf8") })));
+    const inputs = readdirSync(dir).flatMap((d) =>
+      readdirSync(join(dir, d)).map((f) => ({
+        name: `${dir}/${d}/${f}`,
+        text: readFileSync(join(dir, d, f), "utf8"),
+      })),
+    );
     const sweeps = ok(inputs);
     for (const p of sweeps.flatMap((s) => s.points)) {
       expect(p.sources!.length).toBeGreaterThan(0);
-      for (const src of p.sources!) expect(src.file).toMatch(new RegExp(`concurrency${p.concurrency}/`));
+      for (const src of p.sources!)
+        expect(src.file).toMatch(new RegExp(`concurrency${p.concurrency}/`));
     }
   });
 });

@@ -24,7 +24,16 @@ function fixtureFiles(dir = "fixtures"): string[] {
   return out.sort();
 }
 
-const NUMERIC_KEYS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens", "completed", "failed"] as const;
+const NUMERIC_KEYS = [
+  "concurrency",
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+  "completed",
+  "failed",
+] as const;
 
 /** Call importFiles, check it does not throw, is fast, and returns a well-formed result. */
 function checkImport(inputs: ImportInput[]): ImportResult {
@@ -33,7 +42,9 @@ function checkImport(inputs: ImportInput[]): ImportResult {
   try {
     r = importFiles(inputs);
   } catch (e) {
-    throw new Error(`importFiles threw for ${inputs.map(i => i.name).join(", ")}: ${e instanceof Error ? e.stack : String(e)}`);
+    throw new Error(
+      `importFiles threw for ${inputs.map((i) => i.name).join(", ")}: ${e instanceof Error ? e.stack : String(e)}`,
+    );
   }
   const ms = performance.now() - t0;
   expect(ms, `importFiles took ${ms.toFixed(0)} ms`).toBeLessThan(BUDGET_MS);
@@ -46,15 +57,16 @@ function checkImport(inputs: ImportInput[]): ImportResult {
         // Absent values are omitted or null, never NaN (docs/metrics.md).
         for (const k of NUMERIC_KEYS) {
           const v = p[k];
-          if (v != null) expect(Number.isNaN(v), `${s.source.files.join(",")} point.${k} is NaN`).toBe(false);
+          if (v != null)
+            expect(Number.isNaN(v), `${s.source.files.join(",")} point.${k} is NaN`).toBe(false);
         }
       }
     }
   } else {
     expect(r.errors.length).toBeGreaterThan(0);
     // importFiles turns an importer's exception into an `internal` error; importers must not throw at all.
-    const internal = r.errors.filter(e => e.code === "internal").map(e => e.message);
-    expect(internal, `an importer threw for ${inputs.map(i => i.name).join(", ")}`).toEqual([]);
+    const internal = r.errors.filter((e) => e.code === "internal").map((e) => e.message);
+    expect(internal, `an importer threw for ${inputs.map((i) => i.name).join(", ")}`).toEqual([]);
     for (const e of r.errors) {
       expect(typeof e.file).toBe("string");
       expect(e.file.length).toBeGreaterThan(0);
@@ -68,16 +80,30 @@ function checkImport(inputs: ImportInput[]): ImportResult {
 describe("import library properties", () => {
   it("never throws on random bytes read as latin1 or UTF-8", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 2048 }), fc.boolean(), fc.boolean(), (bytes, utf8, optional) => {
-        const text = Buffer.from(bytes).toString(utf8 ? "utf8" : "latin1");
-        checkImport([{ name: "random.bin", text, optional }]);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.boolean(),
+        fc.boolean(),
+        (bytes, utf8, optional) => {
+          const text = Buffer.from(bytes).toString(utf8 ? "utf8" : "latin1");
+          checkImport([{ name: "random.bin", text, optional }]);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it("never throws on random text that starts like JSON, JSONL or CSV", () => {
-    const prefix = fc.constantFrom("{", "[", '{"', "[{", "concurrency,rps\n", "| 并发 | RPS |\n", "{'concurrency': ", "Metric,avg\n");
+    const prefix = fc.constantFrom(
+      "{",
+      "[",
+      '{"',
+      "[{",
+      "concurrency,rps\n",
+      "| 并发 | RPS |\n",
+      "{'concurrency': ",
+      "Metric,avg\n",
+    );
     fc.assert(
       fc.property(prefix, fc.string({ maxLength: 400, unit: "binary" }), (p, s) => {
         checkImport([{ name: "noise.txt", text: p + s }]);
@@ -87,7 +113,7 @@ describe("import library properties", () => {
   });
 
   const files = fixtureFiles();
-  const texts = new Map(files.map(f => [f, readFileSync(f, "utf8")]));
+  const texts = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
 
   it("finds real fixtures to truncate", () => {
     expect(files.length).toBeGreaterThan(10);
@@ -95,10 +121,14 @@ describe("import library properties", () => {
 
   it("never throws on a truncation of any real fixture", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...files), fc.double({ min: 0, max: 1, noNaN: true }), (f, frac) => {
-        const text = texts.get(f)!;
-        checkImport([{ name: f, text: text.slice(0, Math.floor(text.length * frac)) }]);
-      }),
+      fc.property(
+        fc.constantFrom(...files),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (f, frac) => {
+          const text = texts.get(f)!;
+          checkImport([{ name: f, text: text.slice(0, Math.floor(text.length * frac)) }]);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
@@ -125,20 +155,45 @@ describe("import library properties", () => {
       "latency_s",
       "ttft_ms",
     ];
-    const header = fc.tuple(fc.shuffledSubarray(known, { minLength: 1 }), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 })).map(([k, noise]) => [...k, ...noise]);
+    const header = fc
+      .tuple(
+        fc.shuffledSubarray(known, { minLength: 1 }),
+        fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+      )
+      .map(([k, noise]) => [...k, ...noise]);
     const cell = fc.oneof(
       fc.double({ noNaN: false }).map(String),
       fc.nat(100000).map(String),
-      fc.constantFrom("N/A", "NaN", "", "Infinity", "-Infinity", "-3", "0", '"1,234.56"', "inf", "—", "None"),
+      fc.constantFrom(
+        "N/A",
+        "NaN",
+        "",
+        "Infinity",
+        "-Infinity",
+        "-3",
+        "0",
+        '"1,234.56"',
+        "inf",
+        "—",
+        "None",
+      ),
       fc.string({ maxLength: 6 }),
     );
     fc.assert(
-      fc.property(header, fc.constantFrom(",", ";", "\t"), fc.nat(12), fc.array(cell, { minLength: 200, maxLength: 200 }), fc.boolean(), (hdr, d, nRows, cells, crlf) => {
-        const rows = [hdr.join(d)];
-        let k = 0;
-        for (let i = 0; i < nRows; i++) rows.push(hdr.map(() => cells[k++ % cells.length]).join(d));
-        checkImport([{ name: "sheet.csv", text: rows.join(crlf ? "\r\n" : "\n") }]);
-      }),
+      fc.property(
+        header,
+        fc.constantFrom(",", ";", "\t"),
+        fc.nat(12),
+        fc.array(cell, { minLength: 200, maxLength: 200 }),
+        fc.boolean(),
+        (hdr, d, nRows, cells, crlf) => {
+          const rows = [hdr.join(d)];
+          let k = 0;
+          for (let i = 0; i < nRows; i++)
+            rows.push(hdr.map(() => cells[k++ % cells.length]).join(d));
+          checkImport([{ name: "sheet.csv", text: rows.join(crlf ? "\r\n" : "\n") }]);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });

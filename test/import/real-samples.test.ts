@@ -22,7 +22,8 @@ function realSamples(): string[] {
 
 // Files that are real tool outputs but hold no load level; importing one by itself is an error
 // that says what to import instead, and inside a folder they are skipped.
-const NOT_RESULTS = /_(failures|exceptions)\.csv$|prometheus_metrics\.json$|summary_lifecycle_metrics\.json$/;
+const NOT_RESULTS =
+  /_(failures|exceptions)\.csv$|prometheus_metrics\.json$|summary_lifecycle_metrics\.json$/;
 
 describe("every real sample in fixtures/ (copied from shared/research/formats/samples)", () => {
   const samples = realSamples();
@@ -39,7 +40,8 @@ describe("every real sample in fixtures/ (copied from shared/research/formats/sa
       const r = importFiles([{ name, text }]);
       if (NOT_RESULTS.test(name)) {
         expect(r.ok).toBe(false);
-        if (!r.ok) expect(r.errors[0]!.message).toMatch(/not a (load level|benchmark result)|import the/);
+        if (!r.ok)
+          expect(r.errors[0]!.message).toMatch(/not a (load level|benchmark result)|import the/);
         expect(detectFormat(makeInputFile(name, text))).not.toBeNull();
         return;
       }
@@ -65,7 +67,9 @@ describe("capplan import on a folder", () => {
     const { sweeps } = JSON.parse(r.out);
     expect(sweeps).toHaveLength(1);
     expect(sweeps[0].source.format).toBe("genai-perf");
-    expect(sweeps[0].points.map((p: { concurrency: number }) => p.concurrency)).toEqual([1, 4, 16, 64]);
+    expect(sweeps[0].points.map((p: { concurrency: number }) => p.concurrency)).toEqual([
+      1, 4, 16, 64,
+    ]);
     // concurrency64/profile_export_genai_perf.csv: Time To First Token p99 "2,855.58"
     expect(sweeps[0].points[3].ttftMs.p99).toBe(2855.58);
   });

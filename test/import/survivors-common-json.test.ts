@@ -4,7 +4,15 @@
  * digits are numbers, statistics scaled from seconds, the first tool key of a statistic wins.
  */
 import { describe, expect, it } from "vitest";
-import { get, isObj, isoFromUnixSeconds, loadGivenOutside, num, statsFrom, str } from "../../src/import/formats/common-json";
+import {
+  get,
+  isObj,
+  isoFromUnixSeconds,
+  loadGivenOutside,
+  num,
+  statsFrom,
+  str,
+} from "../../src/import/formats/common-json";
 
 describe("isObj and get", () => {
   it("isObj: plain objects only (not null, arrays, strings, numbers)", () => {
@@ -41,7 +49,22 @@ describe("num and str", () => {
     expect(num("550")).toBe(550);
     expect(num("1,234.5")).toBe(1234.5);
     expect(num(" 12 ")).toBe(12);
-    for (const v of [NaN, Infinity, -Infinity, "Infinity", "NaN", "abc", "12 ms", "", null, undefined, true, false, {}, [5]]) {
+    for (const v of [
+      NaN,
+      Infinity,
+      -Infinity,
+      "Infinity",
+      "NaN",
+      "abc",
+      "12 ms",
+      "",
+      null,
+      undefined,
+      true,
+      false,
+      {},
+      [5],
+    ]) {
       expect(num(v), String(v)).toBeUndefined();
     }
   });
@@ -60,7 +83,11 @@ describe("statsFrom", () => {
   const MAP = { median: "p50", p50: "p50", mean: "mean", p99: "p99" } as const;
 
   it("maps tool keys to stat keys and scales every value (seconds → ms: × 1000)", () => {
-    expect(statsFrom({ median: 0.25, mean: 0.3, p99: "1.5", other: 9 }, MAP, 1000)).toStrictEqual({ p50: 250, mean: 300, p99: 1500 });
+    expect(statsFrom({ median: 0.25, mean: 0.3, p99: "1.5", other: 9 }, MAP, 1000)).toStrictEqual({
+      p50: 250,
+      mean: 300,
+      p99: 1500,
+    });
   });
 
   it("scale defaults to 1", () => {
@@ -96,7 +123,8 @@ describe("isoFromUnixSeconds", () => {
   });
 
   it("0, negative, absent, junk and out-of-range → null", () => {
-    for (const v of [0, -1, -1e9, null, undefined, "x", NaN, 1e17]) expect(isoFromUnixSeconds(v), String(v)).toBeNull();
+    for (const v of [0, -1, -1e9, null, undefined, "x", NaN, 1e17])
+      expect(isoFromUnixSeconds(v), String(v)).toBeNull();
   });
 });
 

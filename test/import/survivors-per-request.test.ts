@@ -17,7 +17,9 @@ describe("RequestAggregator: grouping by load level", () => {
     agg.add(null, 2, ok({ ttftMs: 30 }));
     agg.add(null, "inf", ok({ ttftMs: 99 }));
     const pts = agg.finish();
-    expect(pts.map(p => [p.concurrency, p.requestRate, p.completed, p.ttftMs!.mean])).toStrictEqual([
+    expect(
+      pts.map((p) => [p.concurrency, p.requestRate, p.completed, p.ttftMs!.mean]),
+    ).toStrictEqual([
       [null, 1, 1, 10],
       [null, 2, 2, 25],
       [null, "inf", 1, 99],
@@ -30,7 +32,9 @@ describe("RequestAggregator: grouping by load level", () => {
     agg.add(8, null, ok({ ttftMs: 2 }));
     agg.add(4, null, ok({ ttftMs: 3 }));
     const pts = agg.finish();
-    expect(pts.map(p => [p.concurrency, p.completed, p.ttftMs!.min, p.ttftMs!.max])).toStrictEqual([
+    expect(
+      pts.map((p) => [p.concurrency, p.completed, p.ttftMs!.min, p.ttftMs!.max]),
+    ).toStrictEqual([
       [4, 2, 1, 3],
       [8, 1, 2, 2],
     ]);
@@ -79,7 +83,16 @@ describe("RequestAggregator: derived per-request TPOT and NTPOT", () => {
     agg.add(1, null, ok({ ttftMs: 100, e2eMs: 600, outputTokens: Infinity })); // neither: not 0 per token
     const p = agg.finish()[0]!;
     expect(p.tpotMs).toBeUndefined();
-    expect(p.ntpotMs).toStrictEqual({ mean: 200, min: 200, max: 200, p50: 200, p90: 200, p95: 200, p99: 200, "p99.9": 200 });
+    expect(p.ntpotMs).toStrictEqual({
+      mean: 200,
+      min: 200,
+      max: 200,
+      p50: 200,
+      p90: 200,
+      p95: 200,
+      p99: 200,
+      "p99.9": 200,
+    });
   });
 });
 
@@ -119,7 +132,7 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(1, null, ok({ startMs: 0, endMs: 1000, outputTokens: 8 }));
     agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 8 }));
     agg.add(3, null, ok({ outputTokens: 8, inputTokens: 2 }));
-    const pts = agg.finish(c => (c === 1 ? 4 : undefined));
+    const pts = agg.finish((c) => (c === 1 ? 4 : undefined));
     // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration
     expect(pts[0]!.rps).toBe(0.25);
     expect(pts[0]!.outputTokensPerSec).toBe(2);
@@ -137,7 +150,7 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(1, null, ok({ startMs: 0, endMs: 500 }));
     agg.add(2, null, ok({ startMs: 0, endMs: 500 }));
     agg.add(3, null, ok({ outputTokens: 5 }));
-    const pts = agg.finish(c => (c === 1 ? 0 : -3));
+    const pts = agg.finish((c) => (c === 1 ? 0 : -3));
     expect(pts[0]!.rps).toBe(2);
     expect(pts[1]!.rps).toBe(2);
     // No timestamps to fall back to: no rate at all (not −1/3 req/s).
@@ -179,9 +192,23 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 6 }));
     agg.add(3, null, ok({ startMs: 0, endMs: 1000, inputTokens: 6 }));
     const [a, b, c] = agg.finish();
-    expect([a!.rps, a!.outputTokensPerSec, a!.totalTokensPerSec, a!.meanOutputTokens, a!.meanInputTokens]).toStrictEqual([1, undefined, undefined, undefined, undefined]);
-    expect([b!.outputTokensPerSec, b!.totalTokensPerSec, b!.meanInputTokens]).toStrictEqual([6, undefined, undefined]);
-    expect([c!.outputTokensPerSec, c!.totalTokensPerSec, c!.meanInputTokens]).toStrictEqual([undefined, undefined, 6]);
+    expect([
+      a!.rps,
+      a!.outputTokensPerSec,
+      a!.totalTokensPerSec,
+      a!.meanOutputTokens,
+      a!.meanInputTokens,
+    ]).toStrictEqual([1, undefined, undefined, undefined, undefined]);
+    expect([b!.outputTokensPerSec, b!.totalTokensPerSec, b!.meanInputTokens]).toStrictEqual([
+      6,
+      undefined,
+      undefined,
+    ]);
+    expect([c!.outputTokensPerSec, c!.totalTokensPerSec, c!.meanInputTokens]).toStrictEqual([
+      undefined,
+      undefined,
+      6,
+    ]);
   });
 });
 
@@ -200,13 +227,17 @@ describe("RequestAggregator: ITL gaps and absent values", () => {
   it("a level with only failed requests: counts, no statistics, no mean tokens", () => {
     const agg = new RequestAggregator();
     agg.add(4, null, { ok: false, ttftMs: 5, e2eMs: 9, outputTokens: 3, inputTokens: 3 });
-    expect(agg.finish()).toStrictEqual([{ concurrency: 4, requestRate: null, completed: 0, failed: 1 }]);
+    expect(agg.finish()).toStrictEqual([
+      { concurrency: 4, requestRate: null, completed: 0, failed: 1 },
+    ]);
   });
 
   it("a record without values adds to completed only", () => {
     const agg = new RequestAggregator();
     agg.add(4, null, ok({ ttftMs: undefined, e2eMs: Infinity, inputTokens: -Infinity }));
-    expect(agg.finish()).toStrictEqual([{ concurrency: 4, requestRate: null, completed: 1, failed: 0 }]);
+    expect(agg.finish()).toStrictEqual([
+      { concurrency: 4, requestRate: null, completed: 1, failed: 0 },
+    ]);
   });
 
   it("every metric of a level summarised: ttft, itl, tpot, ntpot, e2e (hand values on three requests)", () => {

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SweepPoint } from "../../src/engine/types";
-import { combineRepeats, joinSources, loadLabel, median, pointLoad, UNSTABLE_SPREAD, unstableMessage } from "../../src/import/repeats";
+import {
+  combineRepeats,
+  joinSources,
+  loadLabel,
+  median,
+  pointLoad,
+  UNSTABLE_SPREAD,
+  unstableMessage,
+} from "../../src/import/repeats";
 
 const at4 = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: 4, requestRate: null, ...p });
 
@@ -30,10 +38,22 @@ describe("median (numpy's)", () => {
 
 describe("pointLoad (the problem parameters of a load level)", () => {
   it("kind and load: concurrency, else request rate, else rps (null when absent)", () => {
-    expect(pointLoad({ concurrency: 8, requestRate: 2 })).toStrictEqual({ kind: "concurrency", load: 8 });
-    expect(pointLoad({ concurrency: null, requestRate: "inf" })).toStrictEqual({ kind: "requestRate", load: "inf" });
-    expect(pointLoad({ concurrency: null, requestRate: null, rps: 3.1 })).toStrictEqual({ kind: "rps", load: 3.1 });
-    expect(pointLoad({ concurrency: null, requestRate: null })).toStrictEqual({ kind: "rps", load: null });
+    expect(pointLoad({ concurrency: 8, requestRate: 2 })).toStrictEqual({
+      kind: "concurrency",
+      load: 8,
+    });
+    expect(pointLoad({ concurrency: null, requestRate: "inf" })).toStrictEqual({
+      kind: "requestRate",
+      load: "inf",
+    });
+    expect(pointLoad({ concurrency: null, requestRate: null, rps: 3.1 })).toStrictEqual({
+      kind: "rps",
+      load: 3.1,
+    });
+    expect(pointLoad({ concurrency: null, requestRate: null })).toStrictEqual({
+      kind: "rps",
+      load: null,
+    });
   });
 });
 
@@ -51,9 +71,33 @@ describe("loadLabel", () => {
 
 describe("combineRepeats: the median of each scalar and statistic", () => {
   it("every scalar is the median of the repeats that have it; NaN and absent values are left out", () => {
-    const a = at4({ rps: 1, outputTokensPerSec: 10, totalTokensPerSec: 100, meanInputTokens: 1000, meanOutputTokens: 50, completed: 10, failed: 0 });
-    const b = at4({ rps: 3, outputTokensPerSec: 30, totalTokensPerSec: 300, meanInputTokens: 3000, meanOutputTokens: 70, completed: 30, failed: 2 });
-    const c = at4({ rps: NaN, outputTokensPerSec: 20, totalTokensPerSec: 200, meanInputTokens: 2000, meanOutputTokens: 60, completed: 20, failed: 1 });
+    const a = at4({
+      rps: 1,
+      outputTokensPerSec: 10,
+      totalTokensPerSec: 100,
+      meanInputTokens: 1000,
+      meanOutputTokens: 50,
+      completed: 10,
+      failed: 0,
+    });
+    const b = at4({
+      rps: 3,
+      outputTokensPerSec: 30,
+      totalTokensPerSec: 300,
+      meanInputTokens: 3000,
+      meanOutputTokens: 70,
+      completed: 30,
+      failed: 2,
+    });
+    const c = at4({
+      rps: NaN,
+      outputTokensPerSec: 20,
+      totalTokensPerSec: 200,
+      meanInputTokens: 2000,
+      meanOutputTokens: 60,
+      completed: 20,
+      failed: 1,
+    });
     const { point } = combineRepeats([a, b, c]);
     // rps: median of [1, 3] = 2 (NaN left out); the rest: the middle of three
     expect(point).toStrictEqual({
@@ -80,7 +124,11 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
     const { point } = combineRepeats([
       at4({ ttftMs: { p50: 10, p99: 100 }, e2eMs: { mean: 1 }, itlMs: { mean: NaN } }),
       at4({ ttftMs: { p50: 30, p99: 300 }, tpotMs: { mean: 5 }, ntpotMs: { max: 7 } }),
-      at4({ ttftMs: { p50: 20, p90: null as unknown as number, p95: "7" as unknown as number }, e2eMs: { mean: 3 }, itlMs: { mean: 4 } }),
+      at4({
+        ttftMs: { p50: 20, p90: null as unknown as number, p95: "7" as unknown as number },
+        e2eMs: { mean: 3 },
+        itlMs: { mean: 4 },
+      }),
     ]);
     // ttft p50: median [10, 30, 20] = 20; p99: median [100, 300] = 200; e2e mean: [1, 3] → 2; itl mean: [4]
     expect(point.ttftMs).toStrictEqual({ p50: 20, p99: 200 });
@@ -91,12 +139,17 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
   });
 
   it("the load keys come from the first repeat", () => {
-    const { point } = combineRepeats([{ concurrency: null, requestRate: "inf", rps: 1 }, { concurrency: null, requestRate: "inf", rps: 1 }]);
+    const { point } = combineRepeats([
+      { concurrency: null, requestRate: "inf", rps: 1 },
+      { concurrency: null, requestRate: "inf", rps: 1 },
+    ]);
     expect([point.concurrency, point.requestRate]).toStrictEqual([null, "inf"]);
   });
 
   it("repeats adds up the repeats of points already combined (a point without `repeats` is one run)", () => {
-    expect(combineRepeats([at4({ repeats: 2 }), at4({}), at4({ repeats: 3 })]).point.repeats).toBe(6);
+    expect(combineRepeats([at4({ repeats: 2 }), at4({}), at4({ repeats: 3 })]).point.repeats).toBe(
+      6,
+    );
     expect(combineRepeats([at4({}), at4({})]).point.repeats).toBe(2);
   });
 });
@@ -108,10 +161,21 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
 
   it("exactly 10 % apart is not unstable (100 and 110; 10 and 11; 0.3 and 0.33), just over is", () => {
     // 110 / 100 − 1 is 0.10000000000000009 in binary: binary noise must not make 10 % "more than 10 %".
-    for (const [lo, hi] of [[100, 110], [10, 11], [0.3, 0.33], [1000, 1100], [2.5, 2.75]] as const) {
-      expect(combineRepeats([at4({ rps: lo }), at4({ rps: hi })]).unstable, `${lo}–${hi}`).toStrictEqual([]);
+    for (const [lo, hi] of [
+      [100, 110],
+      [10, 11],
+      [0.3, 0.33],
+      [1000, 1100],
+      [2.5, 2.75],
+    ] as const) {
+      expect(
+        combineRepeats([at4({ rps: lo }), at4({ rps: hi })]).unstable,
+        `${lo}–${hi}`,
+      ).toStrictEqual([]);
     }
-    expect(combineRepeats([at4({ rps: 100 }), at4({ rps: 110.001 })]).unstable).toStrictEqual([{ name: "rps", min: 100, max: 110.001, unit: " req/s" }]);
+    expect(combineRepeats([at4({ rps: 100 }), at4({ rps: 110.001 })]).unstable).toStrictEqual([
+      { name: "rps", min: 100, max: 110.001, unit: " req/s" },
+    ]);
     expect(combineRepeats([at4({ rps: 10 }), at4({ rps: 11.0001 })]).unstable).toHaveLength(1);
   });
 
@@ -120,15 +184,35 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
   });
 
   it("min and max over all repeats, whatever their order: [105, 100, 111, 103] → 100–111", () => {
-    const { unstable } = combineRepeats([105, 100, 111, 103].map(v => at4({ ttftMs: { p99: v } })));
+    const { unstable } = combineRepeats(
+      [105, 100, 111, 103].map((v) => at4({ ttftMs: { p99: v } })),
+    );
     expect(unstable).toStrictEqual([{ name: "ttft p99", min: 100, max: 111, unit: " ms" }]);
-    const down = combineRepeats([111, 105, 103, 100].map(v => at4({ ttftMs: { p99: v } })));
+    const down = combineRepeats([111, 105, 103, 100].map((v) => at4({ ttftMs: { p99: v } })));
     expect(down.unstable).toStrictEqual([{ name: "ttft p99", min: 100, max: 111, unit: " ms" }]);
   });
 
   it("each checked scalar with its unit; request counts and std are never called unstable", () => {
-    const a = at4({ rps: 1, outputTokensPerSec: 10, totalTokensPerSec: 100, meanInputTokens: 1000, meanOutputTokens: 50, completed: 10, failed: 1, e2eMs: { std: 1, mean: 5 } });
-    const b = at4({ rps: 2, outputTokensPerSec: 20, totalTokensPerSec: 200, meanInputTokens: 2000, meanOutputTokens: 100, completed: 20, failed: 9, e2eMs: { std: 50, mean: 5 } });
+    const a = at4({
+      rps: 1,
+      outputTokensPerSec: 10,
+      totalTokensPerSec: 100,
+      meanInputTokens: 1000,
+      meanOutputTokens: 50,
+      completed: 10,
+      failed: 1,
+      e2eMs: { std: 1, mean: 5 },
+    });
+    const b = at4({
+      rps: 2,
+      outputTokensPerSec: 20,
+      totalTokensPerSec: 200,
+      meanInputTokens: 2000,
+      meanOutputTokens: 100,
+      completed: 20,
+      failed: 9,
+      e2eMs: { std: 50, mean: 5 },
+    });
     expect(combineRepeats([a, b]).unstable).toStrictEqual([
       { name: "rps", min: 1, max: 2, unit: " req/s" },
       { name: "outputTokensPerSec", min: 10, max: 20, unit: " tok/s" },
@@ -139,14 +223,34 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
   });
 
   it("every metric's statistics are checked, named `<metric> <stat>` in ms", () => {
-    const a = at4({ ttftMs: { mean: 1 }, itlMs: { p50: 1 }, tpotMs: { max: 1 }, ntpotMs: { min: 1 }, e2eMs: { "p99.9": 1 } });
-    const b = at4({ ttftMs: { mean: 2 }, itlMs: { p50: 2 }, tpotMs: { max: 2 }, ntpotMs: { min: 2 }, e2eMs: { "p99.9": 2 } });
-    expect(combineRepeats([a, b]).unstable.map(u => `${u.name}${u.unit}`)).toStrictEqual(["ttft mean ms", "itl p50 ms", "tpot max ms", "ntpot min ms", "e2e p99.9 ms"]);
+    const a = at4({
+      ttftMs: { mean: 1 },
+      itlMs: { p50: 1 },
+      tpotMs: { max: 1 },
+      ntpotMs: { min: 1 },
+      e2eMs: { "p99.9": 1 },
+    });
+    const b = at4({
+      ttftMs: { mean: 2 },
+      itlMs: { p50: 2 },
+      tpotMs: { max: 2 },
+      ntpotMs: { min: 2 },
+      e2eMs: { "p99.9": 2 },
+    });
+    expect(combineRepeats([a, b]).unstable.map((u) => `${u.name}${u.unit}`)).toStrictEqual([
+      "ttft mean ms",
+      "itl p50 ms",
+      "tpot max ms",
+      "ntpot min ms",
+      "e2e p99.9 ms",
+    ]);
   });
 
   it("a value of 0 or below makes no ratio: not called unstable", () => {
     expect(combineRepeats([at4({ rps: 0 }), at4({ rps: 5 })]).unstable).toStrictEqual([]);
-    expect(combineRepeats([at4({ ttftMs: { min: -1 } }), at4({ ttftMs: { min: 5 } })]).unstable).toStrictEqual([]);
+    expect(
+      combineRepeats([at4({ ttftMs: { min: -1 } }), at4({ ttftMs: { min: 5 } })]).unstable,
+    ).toStrictEqual([]);
   });
 
   it("one repeat having a value is not a spread", () => {
@@ -156,8 +260,20 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
 
 describe("joinSources", () => {
   it("each file/line/record once, in order; undefined when none has sources", () => {
-    const a = at4({ sources: [{ file: "a.csv", line: 2 }, { file: "a.csv", line: 3 }] });
-    const b = at4({ sources: [{ file: "a.csv", line: 2 }, { file: "b.json", record: 1 }, { file: "b.json", record: 2 }, { file: "b.json" }] });
+    const a = at4({
+      sources: [
+        { file: "a.csv", line: 2 },
+        { file: "a.csv", line: 3 },
+      ],
+    });
+    const b = at4({
+      sources: [
+        { file: "a.csv", line: 2 },
+        { file: "b.json", record: 1 },
+        { file: "b.json", record: 2 },
+        { file: "b.json" },
+      ],
+    });
     const c = at4({ sources: [{ file: "b.json", record: 1 }, { file: "b.json" }] });
     expect(joinSources([a, b, c])).toStrictEqual([
       { file: "a.csv", line: 2 },
@@ -170,11 +286,26 @@ describe("joinSources", () => {
   });
 
   it("a line number and a record number of the same value are different sources", () => {
-    expect(joinSources([at4({ sources: [{ file: "x", line: 1 }, { file: "x", record: 1 }] })])).toStrictEqual([{ file: "x", line: 1 }, { file: "x", record: 1 }]);
+    expect(
+      joinSources([
+        at4({
+          sources: [
+            { file: "x", line: 1 },
+            { file: "x", record: 1 },
+          ],
+        }),
+      ]),
+    ).toStrictEqual([
+      { file: "x", line: 1 },
+      { file: "x", record: 1 },
+    ]);
   });
 
   it("combineRepeats carries the joined sources, and none when the repeats have none", () => {
-    const { point } = combineRepeats([at4({ sources: [{ file: "r1/c4.json" }] }), at4({ sources: [{ file: "r2/c4.json" }] })]);
+    const { point } = combineRepeats([
+      at4({ sources: [{ file: "r1/c4.json" }] }),
+      at4({ sources: [{ file: "r2/c4.json" }] }),
+    ]);
     expect(point.sources).toStrictEqual([{ file: "r1/c4.json" }, { file: "r2/c4.json" }]);
     expect("sources" in combineRepeats([at4({}), at4({})]).point).toBe(false);
   });
@@ -184,7 +315,12 @@ describe("unstableMessage (English)", () => {
   const s = (name: string, min: number, max: number, unit = " ms") => ({ name, min, max, unit });
 
   it("widest spread first, at most three named, the rest counted; integers as is, others to 4 significant digits", () => {
-    const msg = unstableMessage(at4({}), 3, [s("ttft p99", 100, 120), s("rps", 1.23456, 2.5, " req/s"), s("e2e mean", 10, 30), s("itl p50", 1, 1.15)]);
+    const msg = unstableMessage(at4({}), 3, [
+      s("ttft p99", 100, 120),
+      s("rps", 1.23456, 2.5, " req/s"),
+      s("e2e mean", 10, 30),
+      s("itl p50", 1, 1.15),
+    ]);
     expect(msg).toBe(
       "concurrency 4: the 3 repeated runs differ by more than 10 %: e2e mean 10–30 ms (+200 %), rps 1.235–2.5 req/s (+103 %), ttft p99 100–120 ms (+20 %), and 1 other statistic(s); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
     );
@@ -193,11 +329,15 @@ describe("unstableMessage (English)", () => {
   it("leaves the caller's list of spreads in its order", () => {
     const list = [s("a", 1, 1.2), s("b", 1, 3)];
     unstableMessage(at4({}), 2, list);
-    expect(list.map(x => x.name)).toStrictEqual(["a", "b"]);
+    expect(list.map((x) => x.name)).toStrictEqual(["a", "b"]);
   });
 
   it("three or fewer: no 'other statistic(s)'; the percentage rounded", () => {
-    const msg = unstableMessage({ concurrency: null, requestRate: 2 }, 2, [s("ttft mean", 100, 111.6)]);
-    expect(msg).toBe("request rate 2: the 2 repeated runs differ by more than 10 %: ttft mean 100–111.6 ms (+12 %); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)");
+    const msg = unstableMessage({ concurrency: null, requestRate: 2 }, 2, [
+      s("ttft mean", 100, 111.6),
+    ]);
+    expect(msg).toBe(
+      "request rate 2: the 2 repeated runs differ by more than 10 %: ttft mean 100–111.6 ms (+12 %); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
+    );
   });
 });

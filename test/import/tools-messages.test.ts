@@ -14,7 +14,9 @@ import { renderProblem } from "../../src/report/messages";
 import { fixtureRuns, type Run, writtenRuns } from "./tools-cases";
 
 /** Every message of a run with the problem beside it (undefined when it has none). */
-function messagesOf(r: Run): { where: string; text: string; problem: Problem<object> | undefined }[] {
+function messagesOf(
+  r: Run,
+): { where: string; text: string; problem: Problem<object> | undefined }[] {
   const out: { where: string; text: string; problem: Problem<object> | undefined }[] = [];
   const where = `${r.what} (${r.importer})`;
   if (!r.result.ok) {
@@ -23,7 +25,9 @@ function messagesOf(r: Run): { where: string; text: string; problem: Problem<obj
   }
   for (const w of r.result.value.warnings) out.push({ where, text: w.message, problem: w.problem });
   for (const s of r.result.value.sweeps) {
-    expect(s.problems?.length ?? 0, `${where}: one problem per sweep warning`).toBe(s.warnings.length);
+    expect(s.problems?.length ?? 0, `${where}: one problem per sweep warning`).toBe(
+      s.warnings.length,
+    );
     s.warnings.forEach((w, i) => out.push({ where, text: w, problem: s.problems?.[i] }));
   }
   return out;
@@ -37,8 +41,21 @@ describe("per-tool importer messages carry their problem", () => {
     // 19 vLLM files through 2 importers, SGLang, seed, GuideLLM, LLMPerf, Locust, inference-perf,
     // InferenceX, trtllm-bench: the detected ones (a detection that disappears drops a run).
     expect(fixtures.length).toBeGreaterThanOrEqual(45);
-    for (const tool of ["vllm/", "sglang/", "seed/", "guidellm/", "llmperf/", "locust/", "inference-perf/", "inferencex/", "trtllm-bench/"]) {
-      expect(fixtures.some(r => r.what.startsWith(tool)), tool).toBe(true);
+    for (const tool of [
+      "vllm/",
+      "sglang/",
+      "seed/",
+      "guidellm/",
+      "llmperf/",
+      "locust/",
+      "inference-perf/",
+      "inferencex/",
+      "trtllm-bench/",
+    ]) {
+      expect(
+        fixtures.some((r) => r.what.startsWith(tool)),
+        tool,
+      ).toBe(true);
     }
   });
 
@@ -57,19 +74,20 @@ describe("per-tool importer messages carry their problem", () => {
 
   it("reaches every code of the catalogues but the two a detected header cannot lack", () => {
     const seen = new Set<string>();
-    for (const r of [...fixtures, ...written]) for (const m of messagesOf(r)) if (m.problem) seen.add(m.problem.code);
+    for (const r of [...fixtures, ...written])
+      for (const m of messagesOf(r)) if (m.problem) seen.add(m.problem.code);
     // The header patterns that recognise a Locust stats / history file already hold these columns.
     const unreachable = new Set(["locust.statsMissingColumn", "locust.historyMissingColumn"]);
-    const all = toolsCatalogues.flatMap(c => Object.keys(c.defs).map(k => `${c.domain}.${k}`));
+    const all = toolsCatalogues.flatMap((c) => Object.keys(c.defs).map((k) => `${c.domain}.${k}`));
     expect(all.length).toBe(84);
-    expect(all.filter(c => !seen.has(c) && !unreachable.has(c))).toEqual([]);
+    expect(all.filter((c) => !seen.has(c) && !unreachable.has(c))).toEqual([]);
   });
 });
 
 /** The problem of the first message of the written run `what` with code `code`. */
 function find(what: string, code: string): Problem<object> {
-  const r = written.find(x => x.what === what)!;
-  const m = messagesOf(r).find(x => x.problem?.code === code);
+  const r = written.find((x) => x.what === what)!;
+  const m = messagesOf(r).find((x) => x.problem?.code === code);
   if (!m) throw new Error(`${what}: no ${code}`);
   return m.problem!;
 }
@@ -82,7 +100,9 @@ describe("English and Chinese of representative messages", () => {
       "扫描运行 3 失败（TimeoutError: request timed out）；已跳过",
     ]);
     // mean_ttft_ms is in the record: TTFT's other statistics and every TPOT, NTPOT and e2e one come from the arrays.
-    expect(both(find("vllm-notes.jsonl", "vllm.arraysComputed"))[1]).toMatch(/^汇总中缺少的统计量已由逐请求数组算出（3 个请求，百分位为精确值）：ttft min, ttft max, ttft std, ttft p50, .*, e2e p99\.9$/);
+    expect(both(find("vllm-notes.jsonl", "vllm.arraysComputed"))[1]).toMatch(
+      /^汇总中缺少的统计量已由逐请求数组算出（3 个请求，百分位为精确值）：ttft min, ttft max, ttft std, ttft p50, .*, e2e p99\.9$/,
+    );
     expect(both(find("vllm-notes.jsonl", "vllm.arraysCompletedMismatch"))).toEqual([
       "the per-request arrays hold 3 successful requests but the summary says completed = 10",
       "逐请求数组中有 3 个成功请求，但汇总中 completed = 10",
@@ -103,7 +123,10 @@ describe("English and Chinese of representative messages", () => {
       "no latency statistics (keys like mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms): not a usable SGLang result",
       "没有延迟统计量（如 mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms 等键）：不是可用的 SGLang 结果",
     ]);
-    expect(both(find("summary-skips.csv", "vllm.failedRunCsv"))).toEqual(["failed sweep run (Timeout); skipped", "扫描运行失败（Timeout）；已跳过"]);
+    expect(both(find("summary-skips.csv", "vllm.failedRunCsv"))).toEqual([
+      "failed sweep run (Timeout); skipped",
+      "扫描运行失败（Timeout）；已跳过",
+    ]);
     expect(both(find("seed-notes.txt", "vllm.seedRawRps"))).toEqual([
       "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, docs/metrics.md): concurrency 4: 1.7 → 6.8",
       "seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（docs/metrics.md）报告服务速率 = 并发 × rps：并发 4：1.7 → 6.8",
@@ -118,7 +141,7 @@ describe("English and Chinese of representative messages", () => {
     const text = `${Array.from({ length: 12 }, (_, i) => `# note ${i}`).join("\n")}\n{'concurrency': 1, 'p50': 1}\n`;
     const r = seedScriptImporters[0]!.parse(makeInputFile("sweep.txt", text), {});
     if (!r.ok) throw new Error("seed");
-    const p = r.value.sweeps[0]!.problems!.find(x => x.code === "vllm.seedLinesIgnored")!;
+    const p = r.value.sweeps[0]!.problems!.find((x) => x.code === "vllm.seedLinesIgnored")!;
     expect(both(p)).toEqual([
       "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … are not sweep lines: ignored",
       "第 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, … 行不是扫描输出行：已忽略",
@@ -141,7 +164,10 @@ describe("English and Chinese of representative messages", () => {
   });
 
   it("llmperf", () => {
-    expect(both(find("llmperf_individual_responses.json", "llmperf.notObjects"))).toEqual(["1 record(s) were not objects and were ignored", "1 条记录不是对象，已忽略"]);
+    expect(both(find("llmperf_individual_responses.json", "llmperf.notObjects"))).toEqual([
+      "1 record(s) were not objects and were ignored",
+      "1 条记录不是对象，已忽略",
+    ]);
     expect(both(find("llmperf-other.json", "llmperf.notSummary"))).toEqual([
       "not an LLMPerf summary (no results_ttft_s_* keys)",
       "不是 LLMPerf 汇总（没有 results_ttft_s_* 键）",
@@ -161,7 +187,13 @@ describe("English and Chinese of representative messages", () => {
       "Locust history: no user count held for 5 ticks; used the longest one (2 users, 2 ticks)",
       "Locust 历史：没有哪个用户数保持了 5 个采样周期；使用最长的一段（2 个用户，2 个周期）",
     ]);
-    const r = locustStats.parse(makeInputFile("results_stats.csv", "Type,Name,Request Count,Failure Count,Median Response Time\nPOST,/a,5,0,10\nGET,/b,3,0,5\n"), {});
+    const r = locustStats.parse(
+      makeInputFile(
+        "results_stats.csv",
+        "Type,Name,Request Count,Failure Count,Median Response Time\nPOST,/a,5,0,10\nGET,/b,3,0,5\n",
+      ),
+      {},
+    );
     if (!r.ok) throw new Error("locust");
     expect(both(r.value.sweeps[0]!.problems![0]!)).toEqual([
       'Locust: e2e latency and request rate taken from the POST "/a" row (other rows ignored: GET /b)',
@@ -174,16 +206,24 @@ describe("English and Chinese of representative messages", () => {
       "stage_0_lifecycle_metrics.json: no requested rate; used the achieved send rate 2 req/s as the load level",
       "stage_0_lifecycle_metrics.json: 没有设定请求速率；以实测发送速率 2 req/s 作为负载档位",
     ]);
-    expect(both(find("stage_1_lifecycle_metrics.json", "inferencePerf.missingLoad"))[1]).toBe("该阶段没有 requested_rate、concurrency 或 achieved_rate（或其值为零/负数）");
+    expect(both(find("stage_1_lifecycle_metrics.json", "inferencePerf.missingLoad"))[1]).toBe(
+      "该阶段没有 requested_rate、concurrency 或 achieved_rate（或其值为零/负数）",
+    );
     expect(both(find("agg_derived.json", "inferencex.perGpuDerived"))).toEqual([
       "tput_per_gpu / output_tput_per_gpu are per GPU; reported the deployment aggregate = per-GPU × GPUs (tp = 2)",
       "tput_per_gpu / output_tput_per_gpu 是单 GPU 数值；已报告整个部署合计 = 单 GPU × GPU 数（tp = 2）",
     ]);
-    expect(both(find("agg_conc.json", "inferencex.badConc"))).toEqual(["conc must be a positive number, found 0", "conc 必须是正数，实际为 0"]);
+    expect(both(find("agg_conc.json", "inferencex.badConc"))).toEqual([
+      "conc must be a positive number, found 0",
+      "conc 必须是正数，实际为 0",
+    ]);
     expect(both(find("report.json", "trtllm.measuredConcurrency"))).toEqual([
       "report.json: concurrency 3.5 is the measured average (request_info.avg_num_concurrent_requests), not a configured limit",
       "report.json: 并发 3.5 是测得的平均值（request_info.avg_num_concurrent_requests），不是配置的上限",
     ]);
-    expect(both(find("report-percentiles.json", "trtllm.badPercentiles"))).toEqual(["expected an object of percentiles, got 5", "应为百分位对象，实际为 5"]);
+    expect(both(find("report-percentiles.json", "trtllm.badPercentiles"))).toEqual([
+      "expected an object of percentiles, got 5",
+      "应为百分位对象，实际为 5",
+    ]);
   });
 });

@@ -45,7 +45,9 @@ describe("the README's DuckDB aggregate of a trace", () => {
     const out = join(dir, "bins.csv");
     await c.run(readmeSql().replace("'bins.csv'", `'${out.replace(/'/g, "''")}'`));
     c.closeSync?.();
-    expect(readFileSync(out, "utf8").split("\n")[0]).toBe("binStart,requests,inputTokens,outputTokens,firstTs,lastTs");
+    expect(readFileSync(out, "utf8").split("\n")[0]).toBe(
+      "binStart,requests,inputTokens,outputTokens,firstTs,lastTs",
+    );
 
     for (const binSec of [60, 300]) {
       const raw = summary(AZURE, binSec);

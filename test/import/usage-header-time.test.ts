@@ -9,7 +9,8 @@ const shapes = [
   "team,input tokens,output tokens,x(" + " ".repeat(K100) + "x",
   "team,input tokens,output tokens,x" + " ".repeat(K100) + "millionx",
   "team\tinput tokens\toutput tokens\t" + "a ".repeat(K100 / 2),
-  "team,input tokens,output tokens," + Array.from({ length: K100 / 8 }, (_, i) => `col${i}`).join(","),
+  "team,input tokens,output tokens," +
+    Array.from({ length: K100 / 8 }, (_, i) => `col${i}`).join(","),
 ];
 
 describe("usage CSV header matching is linear", () => {
@@ -18,7 +19,8 @@ describe("usage CSV header matching is linear", () => {
     for (const h of shapes) {
       const r = importUsageCsv(`${h}\nsearch,100,200,\n`, "big.csv");
       expect(r.ok ? r.rows : r.errors).toBeTruthy();
-      if (r.ok) expect(r.rows[0]).toMatchObject({ team: "search", inputTokens: 100, outputTokens: 200 });
+      if (r.ok)
+        expect(r.rows[0]).toMatchObject({ team: "search", inputTokens: 100, outputTokens: 200 });
       expect(looksLikeUsageHeader(h.split(/[,\t]/))).toBe(true);
     }
     // Generous budget to catch a hang, not a speed measurement (npm run bench measures speed).

@@ -6,7 +6,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { englishOf } from "../../src/engine/problems";
-import { importUsageCsv, parseUsageTsv, MAX_USAGE_CHARS, type UsageImport } from "../../src/import/usage";
+import {
+  importUsageCsv,
+  parseUsageTsv,
+  MAX_USAGE_CHARS,
+  type UsageImport,
+} from "../../src/import/usage";
 import type { ImportIssue } from "../../src/import/types";
 import { localizeIssue, renderProblem } from "../../src/report/messages";
 
@@ -25,9 +30,15 @@ const MALFORMED: [string, string][] = [
   ["noin.csv", "team,output tokens\na,1\n"],
   ["below.csv", "team,input tokens,total tokens\na,10,4\n"],
   ["belowout.csv", "team,output tokens,total tokens\na,10,4\n"],
-  ["cells.csv", "team,input tokens,output tokens,reserved replicas\n,1,1,\na,,1,\nb,\"x y\",1,\nc,-1,1,\nd,1,1,many\ne,1,1,-2\nf, ,1,\n"],
+  [
+    "cells.csv",
+    'team,input tokens,output tokens,reserved replicas\n,1,1,\na,,1,\nb,"x y",1,\nc,-1,1,\nd,1,1,many\ne,1,1,-2\nf, ,1,\n',
+  ],
   ["header.csv", "team,input tokens,output tokens\n"],
-  ["days.csv", "date,team,input tokens,output tokens,extra,extra2\n2025-01-01,a,1,2,x,y\n2025-01-02,a,3,4,x,y\nTotal,,4,6,,\n合计,,4,6,,\n"],
+  [
+    "days.csv",
+    "date,team,input tokens,output tokens,extra,extra2\n2025-01-01,a,1,2,x,y\n2025-01-02,a,3,4,x,y\nTotal,,4,6,,\n合计,,4,6,,\n",
+  ],
 ];
 
 describe("usage import messages are problems", () => {
@@ -51,21 +62,41 @@ describe("usage import messages are problems", () => {
         expect(englishOf(i.problem!), name).toBe(i.message);
         expect(renderProblem(i.problem!, "en"), name).toBe(i.message);
         // JSON-safe: survives the worker boundary and --json.
-        expect(renderProblem(JSON.parse(JSON.stringify(i.problem)), "zh")).toBe(renderProblem(i.problem!, "zh"));
+        expect(renderProblem(JSON.parse(JSON.stringify(i.problem)), "zh")).toBe(
+          renderProblem(i.problem!, "zh"),
+        );
         codes.add(i.problem!.code);
       }
     }
     // Every code of the catalogue is reached by some table above (plus the plan-file empty-file code).
     expect([...codes].sort()).toEqual([
       "planFile.fileEmpty",
-      "usage.binary", "usage.emptyCount", "usage.ignoredColumns", "usage.multiDayDivided", "usage.multiDaySums", "usage.negative",
-      "usage.noColumn", "usage.noRows", "usage.noTeamColumn", "usage.noTokenColumns", "usage.notCount", "usage.notReplicaCount",
-      "usage.skippedTotals", "usage.teamEmpty", "usage.tooLarge", "usage.totalAsInput", "usage.totalBelowPart", "usage.totalOnly",
+      "usage.binary",
+      "usage.emptyCount",
+      "usage.ignoredColumns",
+      "usage.multiDayDivided",
+      "usage.multiDaySums",
+      "usage.negative",
+      "usage.noColumn",
+      "usage.noRows",
+      "usage.noTeamColumn",
+      "usage.noTokenColumns",
+      "usage.notCount",
+      "usage.notReplicaCount",
+      "usage.skippedTotals",
+      "usage.teamEmpty",
+      "usage.tooLarge",
+      "usage.totalAsInput",
+      "usage.totalBelowPart",
+      "usage.totalOnly",
     ]);
   });
 
   it("renders representative messages in English and Chinese, with file, line and column", () => {
-    const bad = importUsageCsv(readFileSync(new URL("usage-bad.csv", DIR), "utf8"), "usage-bad.csv");
+    const bad = importUsageCsv(
+      readFileSync(new URL("usage-bad.csv", DIR), "utf8"),
+      "usage-bad.csv",
+    );
     if (bad.ok) throw new Error("expected errors");
     expect(bad.errors.map((i) => localizeIssue(i, "en"))).toEqual([
       'usage-bad.csv:2 column "output tokens": token count -5 is negative',
@@ -77,7 +108,10 @@ describe("usage import messages are problems", () => {
       'usage-bad.csv:3 column "input tokens": "lots" 不是 token 数',
       'usage-bad.csv:4 column "team": 团队名为空',
     ]);
-    const zh = importUsageCsv(readFileSync(new URL("team-usage-zh.csv", DIR), "utf8"), "team-usage-zh.csv");
+    const zh = importUsageCsv(
+      readFileSync(new URL("team-usage-zh.csv", DIR), "utf8"),
+      "team-usage-zh.csv",
+    );
     if (!zh.ok) throw new Error("expected rows");
     expect(zh.warnings.map((i) => renderProblem(i.problem!, "zh"))).toEqual([
       "已忽略的列：请求数",
@@ -89,19 +123,33 @@ describe("usage import messages are problems", () => {
     expect(below.message).toBe("total tokens 4 are less than the input tokens 10");
     expect(renderProblem(below.problem!, "zh")).toBe("总 token 数 4 小于输入 token 数 10");
     const noOut = one("team,input tokens\na,1\n");
-    expect(noOut.message).toBe("no output tokens column (output tokens, completion tokens, 输出 token) and no total tokens to derive it from");
-    expect(renderProblem(noOut.problem!, "zh")).toBe("没有输出 token 列（output tokens, completion tokens, 输出 token），也没有可用于推算的总 token 数");
-    const empty = one("team,input tokens,output tokens\na, ,1\nb,\"\",1\n");
+    expect(noOut.message).toBe(
+      "no output tokens column (output tokens, completion tokens, 输出 token) and no total tokens to derive it from",
+    );
+    expect(renderProblem(noOut.problem!, "zh")).toBe(
+      "没有输出 token 列（output tokens, completion tokens, 输出 token），也没有可用于推算的总 token 数",
+    );
+    const empty = one('team,input tokens,output tokens\na, ,1\nb,"",1\n');
     expect(empty.message).toBe("empty token count; write 0 if the team used none");
     expect(renderProblem(empty.problem!, "zh")).toBe("token 数为空；团队未使用时请填 0");
     const reserved = one("team,input tokens,output tokens,reserved\na,1,1,-2\n");
     expect(reserved.message).toBe('"-2" is not a replica count ≥ 0');
     expect(renderProblem(reserved.problem!, "zh")).toBe('"-2" 不是 ≥ 0 的副本数');
-    const sums = issuesOf(importUsageCsv("date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n", "u.csv", { perDay: false }))[0]!;
-    expect(sums.message).toBe("the file covers 2 dates (d1 … d2): the rows hold 2-day sums, not daily usage");
-    expect(renderProblem(sums.problem!, "zh")).toBe("文件涵盖 2 个日期（d1 … d2）：各行是 2 天的合计，而不是每日用量");
+    const sums = issuesOf(
+      importUsageCsv("date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n", "u.csv", {
+        perDay: false,
+      }),
+    )[0]!;
+    expect(sums.message).toBe(
+      "the file covers 2 dates (d1 … d2): the rows hold 2-day sums, not daily usage",
+    );
+    expect(renderProblem(sums.problem!, "zh")).toBe(
+      "文件涵盖 2 个日期（d1 … d2）：各行是 2 天的合计，而不是每日用量",
+    );
     expect(renderProblem(one(" \n").problem!, "zh")).toBe("文件为空");
     const totals = one("team,total tokens\na,5\n");
-    expect(renderProblem(totals.problem!, "zh")).toBe('只有总 token 数（"total tokens"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）');
+    expect(renderProblem(totals.problem!, "zh")).toBe(
+      '只有总 token 数（"total tokens"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）',
+    );
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importUsageCsv, parseUsageTsv, usageHeader } from "../../src/import/usage";
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/usage/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/usage/${name}`, import.meta.url), "utf8");
 
 describe("usage import", () => {
   it("sums a gateway's daily export per team and model (5 teams, repeated rows, quoted thousands, CRLF)", () => {
@@ -20,7 +21,9 @@ describe("usage import", () => {
       { team: "hr-bot", pool: "qwen2.5-72b", inputTokens: 500_000, outputTokens: 300_000 },
     ]);
     expect(r.days).toBe(1);
-    expect(r.warnings.map(w => [w.code, w.line, w.message])).toEqual([["ignored-columns", 1, "ignored columns: api_key_alias, requests, spend_usd"]]);
+    expect(r.warnings.map((w) => [w.code, w.line, w.message])).toEqual([
+      ["ignored-columns", 1, "ignored columns: api_key_alias, requests, spend_usd"],
+    ]);
   });
 
   it("reads Chinese headers with a BOM, skips the 合计 row and averages three days to daily usage", () => {
@@ -33,10 +36,23 @@ describe("usage import", () => {
       { team: "客服", pool: "70b", inputTokens: 6_000_000, outputTokens: 4_000_000 },
     ]);
     expect(r.days).toBe(3);
-    expect(r.warnings.map(w => w.code)).toEqual(["ignored-columns", "skipped-totals", "multi-day"]);
-    expect(r.warnings[2]!.message).toBe("the file covers 3 dates (2025-06-01 … 2025-06-03): token sums were divided by 3 to give daily usage");
-    const sums = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv", { perDay: false });
-    expect(sums.ok && sums.rows[0]).toEqual({ team: "搜索", pool: "70b", inputTokens: 3_000_000, outputTokens: 6_000_000 });
+    expect(r.warnings.map((w) => w.code)).toEqual([
+      "ignored-columns",
+      "skipped-totals",
+      "multi-day",
+    ]);
+    expect(r.warnings[2]!.message).toBe(
+      "the file covers 3 dates (2025-06-01 … 2025-06-03): token sums were divided by 3 to give daily usage",
+    );
+    const sums = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv", {
+      perDay: false,
+    });
+    expect(sums.ok && sums.rows[0]).toEqual({
+      team: "搜索",
+      pool: "70b",
+      inputTokens: 3_000_000,
+      outputTokens: 6_000_000,
+    });
   });
 
   it("reads semicolons, decimal commas and a millions unit in the header", () => {
@@ -56,41 +72,71 @@ describe("usage import", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatchObject({ file: "usage-total-only.csv", line: 1, column: "total_tokens", code: "total-only" });
-    const asInput = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv", { totalsAs: "input" });
+    expect(r.errors[0]).toMatchObject({
+      file: "usage-total-only.csv",
+      line: 1,
+      column: "total_tokens",
+      code: "total-only",
+    });
+    const asInput = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv", {
+      totalsAs: "input",
+    });
     expect(asInput.ok && asInput.rows).toEqual([
       { team: "search", pool: "70b", inputTokens: 30_000_000, outputTokens: 0 },
       { team: "support", pool: "70b", inputTokens: 100_000_000, outputTokens: 0 },
     ]);
-    expect(asInput.ok && asInput.warnings.map(w => w.code)).toEqual(["total-as-input"]);
+    expect(asInput.ok && asInput.warnings.map((w) => w.code)).toEqual(["total-as-input"]);
   });
 
   it("derives output tokens from total − input", () => {
-    const r = importUsageCsv("team,input_tokens,total_tokens\nsearch,100,350\nsearch,50,50\n", "derived.csv");
+    const r = importUsageCsv(
+      "team,input_tokens,total_tokens\nsearch,100,350\nsearch,50,50\n",
+      "derived.csv",
+    );
     // (100 + 50) input; (350 − 100) + (50 − 50) = 250 output
     expect(r.ok && r.rows).toEqual([{ team: "search", inputTokens: 150, outputTokens: 250 }]);
     const bad = importUsageCsv("team,input_tokens,total_tokens\nsearch,400,350\n", "derived.csv");
-    expect(!bad.ok && bad.errors[0]).toMatchObject({ line: 2, column: "total_tokens", code: "negative" });
+    expect(!bad.ok && bad.errors[0]).toMatchObject({
+      line: 2,
+      column: "total_tokens",
+      code: "negative",
+    });
   });
 
   it("names file, line and column of negative, non-numeric and empty cells", () => {
     const r = importUsageCsv(fixture("usage-bad.csv"), "usage-bad.csv");
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors.map(e => [e.file, e.line, e.column, e.code])).toEqual([
+    expect(r.errors.map((e) => [e.file, e.line, e.column, e.code])).toEqual([
       ["usage-bad.csv", 2, "output tokens", "negative"],
       ["usage-bad.csv", 3, "input tokens", "not-a-number"],
       ["usage-bad.csv", 4, "team", "missing-value"],
     ]);
     expect(r.errors[1]!.message).toBe('"lots" is not a token count');
     const empty = importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv");
-    expect(!empty.ok && empty.errors[0]).toMatchObject({ line: 2, column: "input tokens", code: "missing-value" });
+    expect(!empty.ok && empty.errors[0]).toMatchObject({
+      line: 2,
+      column: "input tokens",
+      code: "missing-value",
+    });
   });
 
   it("reports a missing team column with the header it found, and empty or binary files", () => {
     const r = importUsageCsv("who,input tokens,output tokens\na,1,2\n", "x.csv");
-    expect(!r.ok && r.errors[0]!.message).toBe("no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens");
-    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({ ok: false, errors: [{ file: "x.csv", code: "empty", message: "the file is empty", problem: { code: "planFile.fileEmpty", severity: "error", params: {} } }] });
+    expect(!r.ok && r.errors[0]!.message).toBe(
+      "no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens",
+    );
+    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: "x.csv",
+          code: "empty",
+          message: "the file is empty",
+          problem: { code: "planFile.fileEmpty", severity: "error", params: {} },
+        },
+      ],
+    });
     expect(importUsageCsv("team\u0000\u0001", "x.bin").ok).toBe(false);
     const onlyHeader = importUsageCsv("team,input tokens,output tokens\n", "h.csv");
     expect(!onlyHeader.ok && onlyHeader.errors[0]!.code).toBe("no-rows");
@@ -116,7 +162,11 @@ describe("usage import", () => {
     expect(usageHeader("completion-tokens")?.field).toBe("output");
     expect(usageHeader("输出token")?.field).toBe("output");
     expect(usageHeader("Total Tokens")?.field).toBe("total");
-    expect(usageHeader("输入 token（万）")).toEqual({ field: "input", rank: expect.any(Number), scale: 1e4 });
+    expect(usageHeader("输入 token（万）")).toEqual({
+      field: "input",
+      rank: expect.any(Number),
+      scale: 1e4,
+    });
     expect(usageHeader("Output tokens (k)")?.scale).toBe(1e3);
     expect(usageHeader("Team (M)")).toBeNull();
   });
@@ -124,7 +174,8 @@ describe("usage import", () => {
 
 describe("usage import: reserved replicas (docs/allocation.md)", () => {
   it("reads a reserved-replicas column as a level: the largest value of a team's rows, not divided by the days", () => {
-    const csv = "date,team,model,input tokens,output tokens,reserved replicas\n2026-11-01,search,70b,100,50,3\n2026-11-02,search,70b,300,150,5\n2026-11-01,ads,70b,10,10,\n2026-11-02,ads,70b,30,30,\n";
+    const csv =
+      "date,team,model,input tokens,output tokens,reserved replicas\n2026-11-01,search,70b,100,50,3\n2026-11-02,search,70b,300,150,5\n2026-11-01,ads,70b,10,10,\n2026-11-02,ads,70b,30,30,\n";
     const r = importUsageCsv(csv, "u.csv");
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     // Two dates: tokens per day (100 + 300) / 2 = 200 in, (50 + 150) / 2 = 100 out; reserved max(3, 5) = 5; ads has none.
@@ -138,6 +189,8 @@ describe("usage import: reserved replicas (docs/allocation.md)", () => {
   it("refuses a reserved count that is not a number ≥ 0, naming line and column", () => {
     const r = importUsageCsv("team,input tokens,output tokens,预留副本\nsearch,1,1,-2\n", "u.csv");
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, "预留副本", '"-2" is not a replica count ≥ 0']]);
+    expect(!r.ok && r.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [2, "预留副本", '"-2" is not a replica count ≥ 0'],
+    ]);
   });
 });

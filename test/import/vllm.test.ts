@@ -16,12 +16,13 @@ function importOk(files: { name: string; text: string }[]): Sweep[] {
   return r.sweeps;
 }
 const one = (name: string) => importOk([{ name, text: read(VLLM + name) }]);
-const close = (a: number | undefined, b: number) => expect(Math.abs((a ?? NaN) - b) / Math.abs(b)).toBeLessThan(1e-6);
+const close = (a: number | undefined, b: number) =>
+  expect(Math.abs((a ?? NaN) - b) / Math.abs(b)).toBeLessThan(1e-6);
 
 describe("vLLM JSONL rate sweep (nerdalert, benchmark_serving.py)", () => {
   const sweeps = one("nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl");
-  const v = sweeps.find(s => s.meta.engine === "vllm")!;
-  const sgl = sweeps.find(s => s.meta.engine === "sglang")!;
+  const v = sweeps.find((s) => s.meta.engine === "vllm")!;
+  const sgl = sweeps.find((s) => s.meta.engine === "sglang")!;
 
   it("splits the 12 lines into one sweep per server (framework metadata vllm / sgl) of 6 points each", () => {
     expect(sweeps).toHaveLength(2);
@@ -34,9 +35,9 @@ describe("vLLM JSONL rate sweep (nerdalert, benchmark_serving.py)", () => {
     expect(v.meta.date).toBe("2025-04-14T16:51:48");
   });
 
-  it("sorts points by request rate with the \"inf\" rate last and open loop (concurrency null)", () => {
-    expect(v.points.map(p => p.requestRate)).toEqual([1, 10, 20, 30, 35, "inf"]);
-    expect(v.points.every(p => p.concurrency === null)).toBe(true);
+  it('sorts points by request rate with the "inf" rate last and open loop (concurrency null)', () => {
+    expect(v.points.map((p) => p.requestRate)).toEqual([1, 10, 20, 30, 35, "inf"]);
+    expect(v.points.every((p) => p.concurrency === null)).toBe(true);
   });
 
   it("maps the rate-10 line's values as written (ms, req/s, tok/s) and means per request", () => {
@@ -103,12 +104,16 @@ describe("vLLM 2024 format with per-request arrays (LambdaLabs, vLLM 0.5.4)", ()
     expect(p.ttftMs?.max).toBe(64.64132100518327);
     expect(p.itlMs?.p95).toBeDefined();
     expect(p.tpotMs?.p90).toBeUndefined(); // no per-request latencies: TPOT not derivable exactly
-    expect(s!.warnings.some(w => w.includes("computed from the per-request arrays"))).toBe(true);
-    expect(s!.warnings.some(w => w.includes("3 successful request(s) streamed no token"))).toBe(true);
+    expect(s!.warnings.some((w) => w.includes("computed from the per-request arrays"))).toBe(true);
+    expect(s!.warnings.some((w) => w.includes("3 successful request(s) streamed no token"))).toBe(
+      true,
+    );
   });
 
   it("computes from the arrays the same p99 and median as the tool (within 1e-6 relative)", () => {
-    const rec = JSON.parse(read(VLLM + "lambdalabs_vllm0.5.4_h100sxm_llama3.1-8b-fp8_len2048_save_detailed.json")) as Record<string, unknown>;
+    const rec = JSON.parse(
+      read(VLLM + "lambdalabs_vllm0.5.4_h100sxm_llama3.1-8b-fp8_len2048_save_detailed.json"),
+    ) as Record<string, unknown>;
     const bare: SweepPoint = { concurrency: null, requestRate: "inf", completed: 10 };
     fillFromArrays(rec, bare);
     close(bare.ttftMs?.p99, rec.p99_ttft_ms as number);
@@ -124,7 +129,7 @@ describe("vLLM 2024 format with per-request arrays (LambdaLabs, vLLM 0.5.4)", ()
 });
 
 describe("vllm bench sweep serve outputs (er0080, vLLM 0.25.1)", () => {
-  it("reads run=0.json: concurrency 2, no rate (\"inf\" with a limit is pure closed loop), override in the label", () => {
+  it('reads run=0.json: concurrency 2, no rate ("inf" with a limit is pure closed loop), override in the label', () => {
     const [s] = one("er0080_vllm_bench_sweep_serve_v0.25.1_run0.json");
     const p = s!.points[0]!;
     expect(p.concurrency).toBe(2);
@@ -138,7 +143,12 @@ describe("vllm bench sweep serve outputs (er0080, vLLM 0.25.1)", () => {
   });
 
   it("reads summary.json (array of 2 runs at one load level) as repeats: the median per statistic, repeats 2, an instability warning", () => {
-    const r = importFiles([{ name: "summary.json", text: read(VLLM + "er0080_vllm_bench_sweep_serve_v0.25.1_summary.json") }]);
+    const r = importFiles([
+      {
+        name: "summary.json",
+        text: read(VLLM + "er0080_vllm_bench_sweep_serve_v0.25.1_summary.json"),
+      },
+    ]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.sweeps[0]!.points).toHaveLength(1);
@@ -151,22 +161,24 @@ describe("vllm bench sweep serve outputs (er0080, vLLM 0.25.1)", () => {
     expect(p.ttftMs!.p99).toBeCloseTo((762.4942294094944 + 57.58295443694805) / 2, 9);
     expect(p.completed).toBe(8);
     // 217.27 / 39.31 − 1 = 453 % > 10 %: a warning names the level, the statistic and the range
-    const w = r.warnings.find(x => x.code === "unstable-repeats");
-    expect(w?.message).toMatch(/^concurrency 2: the 2 repeated runs differ by more than 10 %: .*ttft mean 39\.31–217\.3 ms \(\+453 %\)/);
+    const w = r.warnings.find((x) => x.code === "unstable-repeats");
+    expect(w?.message).toMatch(
+      /^concurrency 2: the 2 repeated runs differ by more than 10 %: .*ttft mean 39\.31–217\.3 ms \(\+453 %\)/,
+    );
     expect(r.sweeps[0]!.warnings).toContain(w!.message);
   });
 
   it("reads summary.csv (pandas index column): one sweep per max_num_seqs, concurrency 4, 16, 64", () => {
     const sweeps = one("vllm_bench_sweep_summary.csv");
     expect(sweeps).toHaveLength(2);
-    expect(sweeps.map(s => s.label).sort()).toEqual([
+    expect(sweeps.map((s) => s.label).sort()).toEqual([
       "vllm · Qwen/Qwen2.5-7B-Instruct · max_num_seqs=128",
       "vllm · Qwen/Qwen2.5-7B-Instruct · max_num_seqs=64",
     ]);
-    const s64 = sweeps.find(s => s.label.endsWith("=64"))!;
+    const s64 = sweeps.find((s) => s.label.endsWith("=64"))!;
     expect(s64.source.format).toBe("vllm-sweep-csv");
-    expect(s64.points.map(p => p.concurrency)).toEqual([4, 16, 64]);
-    expect(s64.points.every(p => p.requestRate === null)).toBe(true);
+    expect(s64.points.map((p) => p.concurrency)).toEqual([4, 16, 64]);
+    expect(s64.points.every((p) => p.requestRate === null)).toBe(true);
     // CSV row index 2: p99_ttft_ms 412.7, request_throughput 15.347169766075563, output_throughput 3928.875460115344
     const p = s64.points[2]!;
     expect(p.ttftMs?.p99).toBe(412.7);
@@ -196,13 +208,16 @@ describe("vllm bench serve JSON written by us", () => {
 
   it("merges the 4-file H100 concurrency sweep folder into one sweep sorted by concurrency", () => {
     const dir = VLLM + "concurrency-sweep-h100/";
-    const files = readdirSync(dir).map(n => ({ name: "concurrency-sweep-h100/" + n, text: read(dir + n) }));
+    const files = readdirSync(dir).map((n) => ({
+      name: "concurrency-sweep-h100/" + n,
+      text: read(dir + n),
+    }));
     const sweeps = importOk(files);
     expect(sweeps).toHaveLength(1);
     const s = sweeps[0]!;
-    expect(s.points.map(p => p.concurrency)).toEqual([1, 4, 16, 64]);
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
     expect(s.meta.gpu).toBe("H100-SXM-80GB");
-    const out = s.points.map(p => p.outputTokensPerSec!);
+    const out = s.points.map((p) => p.outputTokensPerSec!);
     // 1024 × 200 output tokens / 68.544 s = 2987.86 tok/s at 64
     close(out[3], (1024 * 200) / 68.544);
     expect(out[1]! > out[0]! && out[2]! > out[1]! && out[3]! > out[2]!).toBe(true);
@@ -215,26 +230,64 @@ describe("vLLM bad input", () => {
   const run = (text: string, name = "bad.json") => importFiles([{ name, text }]);
 
   it("rejects a vLLM-looking object without any latency key, naming the file and key", () => {
-    const r = run(JSON.stringify({ model_id: "m", backend: "vllm", num_prompts: 10, duration: 5, completed: 10, request_throughput: 2 }));
+    const r = run(
+      JSON.stringify({
+        model_id: "m",
+        backend: "vllm",
+        num_prompts: 10,
+        duration: 5,
+        completed: 10,
+        request_throughput: 2,
+      }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({ file: "bad.json", code: "missing-key", key: "mean_ttft_ms" });
+    expect(r.errors[0]).toMatchObject({
+      file: "bad.json",
+      code: "missing-key",
+      key: "mean_ttft_ms",
+    });
   });
 
   it("rejects zero and negative throughput with the line and key of the JSONL record", () => {
-    const good = { model_id: "m", backend: "vllm", request_rate: 1, duration: 10, completed: 10, request_throughput: 1, output_throughput: 100, mean_ttft_ms: 20 };
-    const text = [good, { ...good, request_rate: 2, request_throughput: 0 }, { ...good, request_rate: 3, output_throughput: -5 }].map(o => JSON.stringify(o)).join("\n");
+    const good = {
+      model_id: "m",
+      backend: "vllm",
+      request_rate: 1,
+      duration: 10,
+      completed: 10,
+      request_throughput: 1,
+      output_throughput: 100,
+      mean_ttft_ms: 20,
+    };
+    const text = [
+      good,
+      { ...good, request_rate: 2, request_throughput: 0 },
+      { ...good, request_rate: 3, output_throughput: -5 },
+    ]
+      .map((o) => JSON.stringify(o))
+      .join("\n");
     const r = run(text, "sweep.jsonl");
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors.map(e => [e.line, e.key, e.code])).toEqual([
+    expect(r.errors.map((e) => [e.line, e.key, e.code])).toEqual([
       [2, "request_throughput", "bad-throughput"],
       [3, "output_throughput", "bad-throughput"],
     ]);
   });
 
   it("rejects a zero request_rate, naming the key", () => {
-    const r = run(JSON.stringify({ model_id: "m", backend: "vllm", request_rate: 0, duration: 10, completed: 10, request_throughput: 1, mean_ttft_ms: 20 }));
+    const r = run(
+      JSON.stringify({
+        model_id: "m",
+        backend: "vllm",
+        request_rate: 0,
+        duration: 10,
+        completed: 10,
+        request_throughput: 1,
+        mean_ttft_ms: 20,
+      }),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0]).toMatchObject({ key: "request_rate", code: "bad-rate" });
   });
@@ -248,18 +301,30 @@ describe("vLLM bad input", () => {
   });
 
   it("skips a warm-up run and a failed sweep run with warnings", () => {
-    const base = JSON.parse(read(VLLM + "er0080_vllm_bench_sweep_serve_v0.25.1_run0.json")) as Record<string, unknown>;
-    const text = JSON.stringify([{ ...base, run_number: -1 }, base, { run_number: 1, error_type: "TimeoutError", error: "boom", serve_overrides: {}, bench_overrides: {} }]);
+    const base = JSON.parse(
+      read(VLLM + "er0080_vllm_bench_sweep_serve_v0.25.1_run0.json"),
+    ) as Record<string, unknown>;
+    const text = JSON.stringify([
+      { ...base, run_number: -1 },
+      base,
+      {
+        run_number: 1,
+        error_type: "TimeoutError",
+        error: "boom",
+        serve_overrides: {},
+        bench_overrides: {},
+      },
+    ]);
     const r = run(text, "summary.json");
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.sweeps[0]!.points).toHaveLength(1);
-    expect(r.warnings.filter(w => w.code === "skipped").map(w => w.record)).toEqual([0, 2]);
+    expect(r.warnings.filter((w) => w.code === "skipped").map((w) => w.record)).toEqual([0, 2]);
   });
 });
 
 describe("vLLM detection", () => {
-  const mine = new Set([...vllmImporters, ...sglangImporters].map(f => f.id));
+  const mine = new Set([...vllmImporters, ...sglangImporters].map((f) => f.id));
   const others = [
     "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.json",
     "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv",
@@ -271,23 +336,32 @@ describe("vLLM detection", () => {
     "locust/rishabhpoddar_llm_qwen3-0.6b_locust_stats.csv",
   ];
 
-  it.each(others)("does not claim %s", name => {
+  it.each(others)("does not claim %s", (name) => {
     const f = makeInputFile(name, read(SAMPLES + name));
     for (const imp of [...vllmImporters, ...sglangImporters]) expect(imp.detect(f)).toBe(0);
     expect(mine.has(detectFormat(f)?.id ?? "")).toBe(false);
   });
 
   it("tells vLLM files from SGLang files by content", () => {
-    const v = makeInputFile("x", read(VLLM + "nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl"));
-    const s = makeInputFile("x", read("fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl"));
+    const v = makeInputFile(
+      "x",
+      read(VLLM + "nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl"),
+    );
+    const s = makeInputFile(
+      "x",
+      read("fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl"),
+    );
     expect(detectFormat(v)?.id).toBe("vllm");
     expect(detectFormat(s)?.id).toBe("sglang");
-    expect(detectFormat(makeInputFile("x", read(VLLM + "vllm_bench_sweep_summary.csv")))?.id).toBe("vllm-sweep-csv");
+    expect(detectFormat(makeInputFile("x", read(VLLM + "vllm_bench_sweep_summary.csv")))?.id).toBe(
+      "vllm-sweep-csv",
+    );
   });
 
   it("returns 0 at once for a 30 MB CSV", () => {
     const row = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20\n";
-    const text = "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t\n" + row.repeat(Math.ceil(30e6 / row.length));
+    const text =
+      "a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t\n" + row.repeat(Math.ceil(30e6 / row.length));
     text.charCodeAt(text.length - 1); // flatten the rope built by repeat(), as a file read from disk is
     const f = makeInputFile("big.csv", text);
     const t0 = performance.now();

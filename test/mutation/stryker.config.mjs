@@ -19,7 +19,16 @@ export default {
   reporters: ["json", "clear-text", "progress"],
   jsonReporter: { fileName: "test/mutation/out/mutation.json" },
   tempDirName: ".stryker-tmp",
-  ignorePatterns: ["dist", "dist-cli", "test/e2e", "test/bench/out", "scripts/mutation/node_modules", ".cache", "test-results", "playwright-report"],
+  ignorePatterns: [
+    "dist",
+    "dist-cli",
+    "test/e2e",
+    "test/bench/out",
+    "scripts/mutation/node_modules",
+    ".cache",
+    "test-results",
+    "playwright-report",
+  ],
   concurrency: 2,
   // A mutant times out (counted as killed) after its tests' time × 1.5 + this margin: generous, so that a
   // slow run on a loaded machine is not taken for an infinite loop (Stryker's hit counter catches those).

@@ -10,18 +10,28 @@ const read = (p: string) => readFileSync(join(root, p), "utf8");
 
 /** Relative link targets of a Markdown file (no URLs, no in-page anchors), without #fragment. */
 function links(md: string): string[] {
-  return [...md.matchAll(/\]\(([^)\s]+)\)/g)].map(m => m[1]!).filter(l => !/^[a-z]+:/i.test(l) && !l.startsWith("#")).map(l => l.replace(/#.*$/, ""));
+  return [...md.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    .filter((l) => !/^[a-z]+:/i.test(l) && !l.startsWith("#"))
+    .map((l) => l.replace(/#.*$/, ""));
 }
 
 describe("documentation", () => {
   it("the README links the docs index, CONTRIBUTING, CHANGELOG and LICENSE", () => {
     const readme = read("README.md");
-    for (const l of ["docs/README.md", "CONTRIBUTING.md", "CHANGELOG.md", "LICENSE"]) expect(links(readme)).toContain(l);
+    for (const l of ["docs/README.md", "CONTRIBUTING.md", "CHANGELOG.md", "LICENSE"])
+      expect(links(readme)).toContain(l);
   });
 
-  for (const file of ["docs/README.md", "docs/cli.md", "docs/plan-file.md", "CONTRIBUTING.md", "CHANGELOG.md"]) {
+  for (const file of [
+    "docs/README.md",
+    "docs/cli.md",
+    "docs/plan-file.md",
+    "CONTRIBUTING.md",
+    "CHANGELOG.md",
+  ]) {
     it(`${file}: every relative link resolves`, () => {
-      const dead = links(read(file)).filter(l => !existsSync(join(root, dirname(file), l)));
+      const dead = links(read(file)).filter((l) => !existsSync(join(root, dirname(file), l)));
       expect(dead).toEqual([]);
     });
   }
@@ -36,7 +46,8 @@ describe("documentation", () => {
     const doc = read("docs/cli.md");
     const missing: string[] = [];
     for (const [name, c] of Object.entries(COMMANDS)) {
-      if (!new RegExp("^### `capplan " + name + "\\b", "m").test(doc)) missing.push(`command ${name}`);
+      if (!new RegExp("^### `capplan " + name + "\\b", "m").test(doc))
+        missing.push(`command ${name}`);
       if (typeof c === "function") continue;
       for (const [opt] of c.options ?? []) {
         const flag = /--?[a-z][a-z-]*/.exec(opt)?.[0];
@@ -48,9 +59,11 @@ describe("documentation", () => {
   });
 
   it("docs/plan-file.md names every top-level key of the plan schema", () => {
-    const schema = JSON.parse(read("models/plan.schema.json")) as { properties: Record<string, unknown> };
+    const schema = JSON.parse(read("models/plan.schema.json")) as {
+      properties: Record<string, unknown>;
+    };
     const doc = read("docs/plan-file.md");
-    const missing = Object.keys(schema.properties).filter(k => !doc.includes("`" + k + "`"));
+    const missing = Object.keys(schema.properties).filter((k) => !doc.includes("`" + k + "`"));
     expect(missing).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ describe("lint (npm run lint)", () => {
   });
 
   it("an error the recommended rules catch still fails", () => {
-    const bad = "export function f(a: unknown) {\n  if (a == null) return 1;\n  debugger;\n  return 2;\n}\n";
+    const bad =
+      "export function f(a: unknown) {\n  if (a == null) return 1;\n  debugger;\n  return 2;\n}\n";
     const r = lintProbe(bad);
     expect(r.code).not.toBe(0);
     expect(r.out).toMatch(/noDebugger/);
@@ -47,7 +48,9 @@ describe("lint (npm run lint)", () => {
   });
 
   it("test-framework rules stay in the tests: a source function may take a parameter named describe", () => {
-    const r = lintProbe("export const text = (describe: (n: number) => string): string => describe(1);\n");
+    const r = lintProbe(
+      "export const text = (describe: (n: number) => string): string => describe(1);\n",
+    );
     expect(r.out).not.toMatch(/usePlaywrightValidDescribeCallback/);
     expect(r.code).toBe(0);
   });

@@ -10,8 +10,23 @@ import { describe, expect, it } from "vitest";
 const OUTSIDE = /\b(?:spec|seed)(?: article)? §\d/;
 
 function trackedFiles(): string[] {
-  const out = execFileSync("git", ["ls-files", "src", "test", "scripts", "docs", "models", "bin", "README.md", "CONTRIBUTING.md", "CHANGELOG.md"], { encoding: "utf8" });
-  return out.split("\n").filter(f => /\.(ts|tsx|mjs|js|md|json|py|css|html)$/.test(f));
+  const out = execFileSync(
+    "git",
+    [
+      "ls-files",
+      "src",
+      "test",
+      "scripts",
+      "docs",
+      "models",
+      "bin",
+      "README.md",
+      "CONTRIBUTING.md",
+      "CHANGELOG.md",
+    ],
+    { encoding: "utf8" },
+  );
+  return out.split("\n").filter((f) => /\.(ts|tsx|mjs|js|md|json|py|css|html)$/.test(f));
 }
 
 describe("no citation of documents outside the repository", () => {

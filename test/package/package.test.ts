@@ -12,7 +12,9 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
 /** Is the repository path `p` inside one of the package's `files` entries? */
 function shipped(p: string): boolean {
-  return (pkg.files as string[]).some(f => p === f.replace(/\/$/, "") || p.startsWith(f.endsWith("/") ? f : `${f}/`));
+  return (pkg.files as string[]).some(
+    (f) => p === f.replace(/\/$/, "") || p.startsWith(f.endsWith("/") ? f : `${f}/`),
+  );
 }
 
 describe("package.json", () => {
@@ -34,10 +36,14 @@ describe("package.json", () => {
       logLevel: "silent",
       outfile: "capplan.mjs",
     });
-    const external = Object.values(r.metafile.outputs).flatMap(o => o.imports.filter(i => i.external).map(i => i.path));
+    const external = Object.values(r.metafile.outputs).flatMap((o) =>
+      o.imports.filter((i) => i.external).map((i) => i.path),
+    );
     expect(external.length).toBeGreaterThan(0);
     // (papaparse's stream support names `stream` without the node: prefix: a built-in all the same.)
-    expect(external.filter(p => !p.startsWith("node:") && !builtinModules.includes(p))).toEqual([]);
+    expect(external.filter((p) => !p.startsWith("node:") && !builtinModules.includes(p))).toEqual(
+      [],
+    );
   });
 
   it("ships every file the example plans refer to", () => {
@@ -45,9 +51,12 @@ describe("package.json", () => {
     const refs: string[] = [];
     const collect = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(collect);
-      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) k === "file" && typeof x === "string" ? refs.push(x) : collect(x);
+      else if (v && typeof v === "object")
+        for (const [k, x] of Object.entries(v))
+          k === "file" && typeof x === "string" ? refs.push(x) : collect(x);
     };
-    for (const f of readdirSync(join(root, dir)).filter(f => f.endsWith(".json"))) collect(JSON.parse(readFileSync(join(root, dir, f), "utf8")));
+    for (const f of readdirSync(join(root, dir)).filter((f) => f.endsWith(".json")))
+      collect(JSON.parse(readFileSync(join(root, dir, f), "utf8")));
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) {
       const p = posix.normalize(posix.join(dir, ref)).replace(/\/$/, "");
@@ -61,7 +70,8 @@ describe("package.json", () => {
 
   it("runs lint as a script and pins every dependency exactly", () => {
     expect(pkg.scripts.lint).toMatch(/^biome lint/);
-    for (const [name, v] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) expect(v, name).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/);
+    for (const [name, v] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }))
+      expect(v, name).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/);
   });
 
   it("type-checks with noUncheckedIndexedAccess (an index may be missing: the code says what then)", () => {

@@ -7,8 +7,11 @@ import type { PlanFile } from "../../src/engine/types";
 
 /** models/examples/seed.json, validated. */
 export function seedPlan(): PlanFile {
-  const v = readPlanText(readFileSync(new URL("../../models/examples/seed.json", import.meta.url), "utf8"), "seed.json");
-  if (!v.ok) throw new Error(v.errors.map(e => e.message).join("; "));
+  const v = readPlanText(
+    readFileSync(new URL("../../models/examples/seed.json", import.meta.url), "utf8"),
+    "seed.json",
+  );
+  if (!v.ok) throw new Error(v.errors.map((e) => e.message).join("; "));
   return v.plan;
 }
 
@@ -27,14 +30,21 @@ export function separatePlan(): PlanFile {
     format: "capplan.plan/v1",
     title: "Idle kept apart",
     currency: "USD",
-    skus: [{ name: "H100 TP4", gpusPerReplica: 4, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 1500 } }],
+    skus: [
+      {
+        name: "H100 TP4",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 2,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 300, outputTokens: 300 }],
     tenants: {
       method: "tokens",
       idle: "separate",
       pools: [{ name: "70b", costPerDay: 1000, capacityTokensPerDay: 2e8 }],
       usage: [
-        { team: "=HYPERLINK(\"x\")", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 },
+        { team: '=HYPERLINK("x")', pool: "70b", inputTokens: 1e7, outputTokens: 2e7 },
         { team: "-2+3", pool: "70b", inputTokens: 6e7, outputTokens: 4e7 },
       ],
     },

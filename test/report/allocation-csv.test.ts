@@ -21,7 +21,9 @@ describe("allocation CSV", () => {
 
   it("writes Chinese headers and the Chinese totals label", () => {
     const lines = allocationCsv(compute(seedPlan()), "zh").split("\n");
-    expect(lines[0]).toBe("资源池,团队,每日输入 token,每日输出 token,每日加权 token,占比,每日成本 (CNY),每月成本 (CNY),每百万加权 token 成本 (CNY)");
+    expect(lines[0]).toBe(
+      "资源池,团队,每日输入 token,每日输出 token,每日加权 token,占比,每日成本 (CNY),每月成本 (CNY),每百万加权 token 成本 (CNY)",
+    );
     expect(lines[3]).toBe("70b,合计,70000000,60000000,130000000,1,1920.00,58400.00,14.7692");
   });
 
@@ -32,20 +34,21 @@ describe("allocation CSV", () => {
     // 456250 + 1520833 + 1064583 = 3041666 cents, 1 cent left → the first of the two .333 remainders (support) → 15208.34.
     expect(csv.split("\n")).toEqual([
       "Pool,Team,Input tokens / day,Output tokens / day,Weighted tokens / day,Share,Cost / day (USD),Cost / month (USD),Cost / 1M weighted tokens (USD)",
-      "70b,\"'=HYPERLINK(\"\"x\"\")\",10000000,20000000,30000000,0.230769,150.00,4562.50,5",
+      '70b,"\'=HYPERLINK(""x"")",10000000,20000000,30000000,0.230769,150.00,4562.50,5',
       "70b,'-2+3,60000000,40000000,100000000,0.769231,500.00,15208.34,5",
       "70b,(idle capacity),,,70000000,,350.00,10645.83,",
       "70b,Total,70000000,60000000,130000000,1,1000.00,30416.67,7.6923",
       "",
     ]);
     // No data cell starts with a formula character once the CSV quoting is undone.
-    for (const line of csv.trim().split("\n").slice(1)) expect(line).not.toMatch(/(^|,)"?[=+@\t\r-]/);
+    for (const line of csv.trim().split("\n").slice(1))
+      expect(line).not.toMatch(/(^|,)"?[=+@\t\r-]/);
   });
 
   it("rows of a pool add up to the pool total in the day and month columns (minor units)", () => {
     const lines = allocationLines(compute(separatePlan()));
-    const parts = lines.filter(l => l.kind !== "total");
-    const total = lines.find(l => l.kind === "total")!;
+    const parts = lines.filter((l) => l.kind !== "total");
+    const total = lines.find((l) => l.kind === "total")!;
     expect(parts.reduce((s, l) => s + l.costPerDayMinor, 0)).toBe(total.costPerDayMinor); // 15000 + 50000 + 35000 = 100000
     expect(parts.reduce((s, l) => s + l.costPerMonthMinor, 0)).toBe(total.costPerMonthMinor); // 3041667
   });

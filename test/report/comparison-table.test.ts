@@ -11,9 +11,16 @@ import { computePlan } from "../../src/engine/plan";
 import { resolvePlan } from "../../src/engine/resolve-plan";
 import { sloText } from "../../src/engine/slo-label";
 import type { PlanFile } from "../../src/engine/types";
-import { COMPARISON_KEYS, cellText, comparisonTable, comparisonText, planText } from "../../src/report/plan-output";
+import {
+  COMPARISON_KEYS,
+  cellText,
+  comparisonTable,
+  comparisonText,
+  planText,
+} from "../../src/report/plan-output";
 
-const load = (f: string) => computePlan(resolvePlan(JSON.parse(readFileSync(`models/examples/${f}`, "utf8")) as PlanFile));
+const load = (f: string) =>
+  computePlan(resolvePlan(JSON.parse(readFileSync(`models/examples/${f}`, "utf8")) as PlanFile));
 
 describe("typed comparison rows", () => {
   it("the seed example: every row in order, typed values from the plan's numbers", () => {
@@ -40,36 +47,79 @@ describe("typed comparison rows", () => {
     const r = load("seed.json");
     const en = comparisonText(r, "en");
     // The seed plan has no schedule: its schedule rows (docs/schedules.md) are empty and left out too.
-    expect(en.map((x) => x.key)).toEqual(COMPARISON_KEYS.filter((k) => k !== "binding" && k !== "reason" && !k.startsWith("sched")));
-    expect(en.find((x) => x.key === "replicas")).toEqual({ key: "replicas", label: "Replicas", cells: ["15"] });
+    expect(en.map((x) => x.key)).toEqual(
+      COMPARISON_KEYS.filter((k) => k !== "binding" && k !== "reason" && !k.startsWith("sched")),
+    );
+    expect(en.find((x) => x.key === "replicas")).toEqual({
+      key: "replicas",
+      label: "Replicas",
+      cells: ["15"],
+    });
     expect(en.find((x) => x.key === "perHour")!.cells).toEqual(["¥1,200.00"]);
     expect(en.find((x) => x.key === "op")!.cells).toEqual(["given, 1,500 tok/s"]);
     const zh = comparisonText(r, "zh");
-    expect(zh.find((x) => x.key === "replicas")).toEqual({ key: "replicas", label: "副本数", cells: ["15"] });
+    expect(zh.find((x) => x.key === "replicas")).toEqual({
+      key: "replicas",
+      label: "副本数",
+      cells: ["15"],
+    });
     expect(zh.find((x) => x.key === "checked")!.cells).toEqual(["否（容量为给定或估算值）"]);
   });
 
   it("the binding SLO of a measured SKU is one label, the same in the text table", () => {
     const r = loadPlan("models/examples/multi-sku.json").result;
     const binding = comparisonTable(r).find((x) => x.key === "binding")!;
-    expect(binding.cells.map((c) => cellText(c, "en", r.currency))).toEqual(["P99 TTFT ≤ 1000 ms", "P99 TTFT ≤ 1000 ms", "—"]);
-    expect(planText(r)).toMatch(/^Binding SLO {2,}P99 TTFT ≤ 1000 ms {2,}P99 TTFT ≤ 1000 ms {2,}—$/m);
+    expect(binding.cells.map((c) => cellText(c, "en", r.currency))).toEqual([
+      "P99 TTFT ≤ 1000 ms",
+      "P99 TTFT ≤ 1000 ms",
+      "—",
+    ]);
+    expect(planText(r)).toMatch(
+      /^Binding SLO {2,}P99 TTFT ≤ 1000 ms {2,}P99 TTFT ≤ 1000 ms {2,}—$/m,
+    );
   });
 
   it("renders each kind of cell", () => {
-    expect(cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "en", "USD")).toBe("failed share ≤ 1 %");
-    expect(cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "zh", "USD")).toBe("失败请求占比 ≤ 1 %");
-    expect(cellText({ kind: "binding", value: { kind: "none" } }, "en", "USD")).toBe("none (all points pass)");
+    expect(
+      cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "en", "USD"),
+    ).toBe("failed share ≤ 1 %");
+    expect(
+      cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "zh", "USD"),
+    ).toBe("失败请求占比 ≤ 1 %");
+    expect(cellText({ kind: "binding", value: { kind: "none" } }, "en", "USD")).toBe(
+      "none (all points pass)",
+    );
     expect(cellText({ kind: "feasible", value: null }, "zh", "USD")).toBe("未知");
     expect(cellText({ kind: "percent", value: 21.2962, digits: 1 }, "en", "USD")).toBe("21.3 %");
     expect(cellText({ kind: "percent", value: null, digits: 1 }, "en", "USD")).toBe("—");
-    expect(cellText({ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD")).toBe("14.4");
+    expect(cellText({ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD")).toBe(
+      "14.4",
+    );
     expect(cellText({ kind: "number", value: null, digits: 0 }, "en", "USD")).toBe("—");
-    expect(cellText({ kind: "money", value: 0.00444, }, "en", "EUR")).toBe("€0.00444");
+    expect(cellText({ kind: "money", value: 0.00444 }, "en", "EUR")).toBe("€0.00444");
     expect(cellText({ kind: "message", value: null }, "en", "USD")).toBe("");
     expect(
       cellText(
-        { kind: "operatingPoint", value: [{ workload: "chat", op: { concurrency: 16, requestRate: null, rps: 1.5, outputTokensPerSec: 1662.4, totalTokensPerSec: null, basis: "measured", bindingSlo: null, bindingErrorRate: false, sloBinding: true } }, { workload: "batch", op: null }] },
+        {
+          kind: "operatingPoint",
+          value: [
+            {
+              workload: "chat",
+              op: {
+                concurrency: 16,
+                requestRate: null,
+                rps: 1.5,
+                outputTokensPerSec: 1662.4,
+                totalTokensPerSec: null,
+                basis: "measured",
+                bindingSlo: null,
+                bindingErrorRate: false,
+                sloBinding: true,
+              },
+            },
+            { workload: "batch", op: null },
+          ],
+        },
         "en",
         "USD",
       ),
@@ -83,8 +133,15 @@ describe("one SLO label", () => {
     expect(sloText({ metric: "e2e", stat: "mean", maxMs: 2500 }, {})).toBe("mean E2E ≤ 2500 ms");
     expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
     expect(sloText({ metric: "ttft", stat: "Mean" })).toBe("mean TTFT");
-    expect(sloText({ metric: "itl", stat: "p99.9", maxMs: 12345.5 }, { sign: "<", format: (ms) => fmtValue(ms, 1) })).toBe("P99.9 ITL < 12,345.5 ms");
-    expect(sloText({ metric: "itl", stat: "p95", maxMs: null }, { sign: "<" })).toBe("P95 ITL < ? ms");
+    expect(
+      sloText(
+        { metric: "itl", stat: "p99.9", maxMs: 12345.5 },
+        { sign: "<", format: (ms) => fmtValue(ms, 1) },
+      ),
+    ).toBe("P99.9 ITL < 12,345.5 ms");
+    expect(sloText({ metric: "itl", stat: "p95", maxMs: null }, { sign: "<" })).toBe(
+      "P95 ITL < ? ms",
+    );
   });
 });
 
@@ -101,8 +158,11 @@ describe("one number formatter", () => {
 
   it("writes what Intl writes for English and Chinese alike (so no language is passed)", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const xs = [0, -0, 1, -1, 0.5, 2.5, -2.5, 0.005, 0.00123, 1e-7, 1234.5678, 1e9, 1e15, 1e21, -0.25, 12_345_678.9];
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const xs = [
+      0, -0, 1, -1, 0.5, 2.5, -2.5, 0.005, 0.00123, 1e-7, 1234.5678, 1e9, 1e15, 1e21, -0.25,
+      12_345_678.9,
+    ];
     for (let i = 0; i < 2000; i++) xs.push((rand() - 0.5) * 10 ** (rand() * 20 - 6));
     for (const digits of [0, 1, 2, 4]) {
       const en = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });

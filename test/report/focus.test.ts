@@ -9,7 +9,13 @@ import { describe, expect, it } from "vitest";
 import { minorUnitDigits, toMinor } from "../../src/engine/money";
 import type { PlanFile } from "../../src/engine/types";
 import { parseCsv } from "../../src/import/csv";
-import { FOCUS_COLUMNS, fixedText, focusCsv, focusDate, RATIO_DIGITS } from "../../src/report/focus";
+import {
+  FOCUS_COLUMNS,
+  fixedText,
+  focusCsv,
+  focusDate,
+  RATIO_DIGITS,
+} from "../../src/report/focus";
 import { compute, seedPlan, separatePlan } from "./alloc-helpers";
 
 type Row = Record<string, string>;
@@ -18,7 +24,7 @@ function rowsOf(csv: string): Row[] {
   const t = parseCsv(csv, ",");
   const [head, ...rows] = t.rows;
   expect(head).toEqual([...FOCUS_COLUMNS]);
-  return rows.map(r => {
+  return rows.map((r) => {
     expect(r.length).toBe(head!.length);
     return Object.fromEntries(head!.map((h, i) => [h, r[i]!]));
   });
@@ -27,18 +33,29 @@ function rowsOf(csv: string): Row[] {
 /** A plan with every line kind: reservation basis, idle kept separate, shared costs of every split, in `currency`. */
 function finopsPlan(currency: string): PlanFile {
   return {
-    format: "capplan.plan/v1", title: "FinOps", currency,
-    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 }, skus: [],
+    format: "capplan.plan/v1",
+    title: "FinOps",
+    currency,
+    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
+    skus: [],
     tenants: {
-      basis: "reservation", idle: "separate",
-      pools: [{ name: "gpu", costPerDay: 240.05, replicas: 8, capacityTokensPerDay: 8e6 }, { name: "small", costPerDay: 33.333, replicas: 3, capacityTokensPerDay: 3e6 }],
+      basis: "reservation",
+      idle: "separate",
+      pools: [
+        { name: "gpu", costPerDay: 240.05, replicas: 8, capacityTokensPerDay: 8e6 },
+        { name: "small", costPerDay: 33.333, replicas: 3, capacityTokensPerDay: 3e6 },
+      ],
       usage: [
         { team: "b", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
         { team: "a", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
         { team: "c", pool: "small", inputTokens: 1e5, outputTokens: 2e5 },
         { team: "a", pool: "small", inputTokens: 1e5, outputTokens: 1e5 },
       ],
-      shared: [{ name: "platform", costPerDay: 10 }, { name: "licences", costPerDay: 1 / 3 + 7, split: "even" }, { name: "monitoring", costPerDay: 5.55, split: "none" }],
+      shared: [
+        { name: "platform", costPerDay: 10 },
+        { name: "licences", costPerDay: 1 / 3 + 7, split: "even" },
+        { name: "monitoring", costPerDay: 5.55, split: "none" },
+      ],
     },
   };
 }
@@ -46,7 +63,37 @@ function finopsPlan(currency: string): PlanFile {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** Dimension columns that must equal the origin charge's in every allocated charge. */
-const DIMENSIONS = ["BillingAccountId", "BillingAccountName", "BillingCurrency", "BillingPeriodStart", "BillingPeriodEnd", "ChargePeriodStart", "ChargePeriodEnd", "ChargeCategory", "ChargeClass", "ChargeDescription", "ChargeFrequency", "PricingCategory", "PricingUnit", "ConsumedUnit", "ServiceCategory", "ServiceName", "ServiceProviderName", "HostProviderName", "InvoiceIssuerName", "ProviderName", "PublisherName", "ResourceId", "ResourceName", "ResourceType", "SkuId", "Tags", "AllocatedMethodId", "ListUnitPrice", "ContractedUnitPrice"];
+const DIMENSIONS = [
+  "BillingAccountId",
+  "BillingAccountName",
+  "BillingCurrency",
+  "BillingPeriodStart",
+  "BillingPeriodEnd",
+  "ChargePeriodStart",
+  "ChargePeriodEnd",
+  "ChargeCategory",
+  "ChargeClass",
+  "ChargeDescription",
+  "ChargeFrequency",
+  "PricingCategory",
+  "PricingUnit",
+  "ConsumedUnit",
+  "ServiceCategory",
+  "ServiceName",
+  "ServiceProviderName",
+  "HostProviderName",
+  "InvoiceIssuerName",
+  "ProviderName",
+  "PublisherName",
+  "ResourceId",
+  "ResourceName",
+  "ResourceType",
+  "SkuId",
+  "Tags",
+  "AllocatedMethodId",
+  "ListUnitPrice",
+  "ContractedUnitPrice",
+];
 
 /** Decimal text as an integer count of 10^-digits (exact, no binary rounding). */
 function units(text: string, digits: number): bigint {
@@ -61,12 +108,28 @@ function checkFocus13(csv: string, currency: string): Row[] {
   const digits = minorUnitDigits(currency);
   for (const r of rows) {
     // Mandatory, not null, typed.
-    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"]) expect(r[c], c).toMatch(DECIMAL);
-    for (const c of ["BillingPeriodStart", "BillingPeriodEnd", "ChargePeriodStart", "ChargePeriodEnd"]) expect(r[c], c).toMatch(DATETIME);
+    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"])
+      expect(r[c], c).toMatch(DECIMAL);
+    for (const c of [
+      "BillingPeriodStart",
+      "BillingPeriodEnd",
+      "ChargePeriodStart",
+      "ChargePeriodEnd",
+    ])
+      expect(r[c], c).toMatch(DATETIME);
     expect(r.BillingCurrency).toBe(currency);
     expect(r.ChargeCategory).toBe("Usage");
     expect(r.ChargeClass).toBe(""); // null: not a correction
-    for (const c of ["BillingAccountId", "ServiceName", "ServiceCategory", "HostProviderName", "ServiceProviderName", "InvoiceIssuerName", "ChargeDescription"]) expect(r[c], c).not.toBe("");
+    for (const c of [
+      "BillingAccountId",
+      "ServiceName",
+      "ServiceCategory",
+      "HostProviderName",
+      "ServiceProviderName",
+      "InvoiceIssuerName",
+      "ChargeDescription",
+    ])
+      expect(r[c], c).not.toBe("");
     expect(r.PricingQuantity).toMatch(DECIMAL);
     expect(r.ConsumedQuantity).toMatch(DECIMAL);
     expect(Date.parse(r.ChargePeriodEnd!) - Date.parse(r.ChargePeriodStart!)).toBe(86_400_000);
@@ -77,7 +140,9 @@ function checkFocus13(csv: string, currency: string): Row[] {
     expect(typeof tags).toBe("object");
     // Split cost allocation: every charge here is related to one, so the method and details are not null.
     expect(r.AllocatedMethodId).toMatch(/^capplan\/(usage|reservation|shared)\//);
-    const details = JSON.parse(r.AllocatedMethodDetails!) as { Elements: { AllocatedRatio: number; UsageUnit?: string; UsageQuantity?: number }[] };
+    const details = JSON.parse(r.AllocatedMethodDetails!) as {
+      Elements: { AllocatedRatio: number; UsageUnit?: string; UsageQuantity?: number }[];
+    };
     expect(Object.keys(details)).toEqual(["Elements"]);
     expect(details.Elements.length).toBeGreaterThan(0);
     for (const e of details.Elements) {
@@ -97,46 +162,112 @@ function checkFocus13(csv: string, currency: string): Row[] {
   }
   // Per origin charge: dimensions equal, ratios sum to exactly 1, costs to the origin's.
   const byOrigin = new Map<string, Row[]>();
-  for (const r of rows) byOrigin.set(r.x_OriginChargeId!, [...(byOrigin.get(r.x_OriginChargeId!) ?? []), r]);
+  for (const r of rows)
+    byOrigin.set(r.x_OriginChargeId!, [...(byOrigin.get(r.x_OriginChargeId!) ?? []), r]);
   for (const [, group] of byOrigin) {
-    for (const c of DIMENSIONS) expect(new Set(group.map(r => r[c])).size, c).toBe(1);
+    for (const c of DIMENSIONS) expect(new Set(group.map((r) => r[c])).size, c).toBe(1);
     const ratioText = (r: Row) => /"AllocatedRatio":([0-9.]+)/.exec(r.AllocatedMethodDetails!)![1]!;
-    expect(group.reduce((s, r) => s + units(ratioText(r), RATIO_DIGITS), 0n)).toBe(10n ** BigInt(RATIO_DIGITS));
-    expect(group.reduce((s, r) => s + units(r.PricingQuantity!, RATIO_DIGITS), 0n)).toBe(10n ** BigInt(RATIO_DIGITS));
+    expect(group.reduce((s, r) => s + units(ratioText(r), RATIO_DIGITS), 0n)).toBe(
+      10n ** BigInt(RATIO_DIGITS),
+    );
+    expect(group.reduce((s, r) => s + units(r.PricingQuantity!, RATIO_DIGITS), 0n)).toBe(
+      10n ** BigInt(RATIO_DIGITS),
+    );
     const origin = units(group[0]!.ListUnitPrice!, digits);
-    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"]) expect(group.reduce((s, r) => s + units(r[c]!, digits), 0n), c).toBe(origin);
+    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"])
+      expect(
+        group.reduce((s, r) => s + units(r[c]!, digits), 0n),
+        c,
+      ).toBe(origin);
   }
   return rows;
 }
 
 describe("FOCUS 1.3 export", () => {
-  it.each(["USD", "JPY", "KWD"])("meets the mechanically checkable FOCUS 1.3 requirements (%s, 3 days, reservation, idle, shared)", (cur) => {
-    const plan = finopsPlan(cur);
-    const res = compute(plan);
-    const r = focusCsv(res, { period: { start: new Date("2026-11-01T00:00:00Z"), days: 3 }, plan });
-    if (!r.ok) throw new Error(r.reason);
-    const rows = checkFocus13(r.csv, cur);
-    // Per day: gpu b, a, idle; small c, a, idle; platform and licences b, a, c (the teams in
-    // order of first appearance); monitoring's unallocated line = 13 rows, 5 origin charges.
-    expect(r.rows).toBe(39);
-    expect(rows.length).toBe(39);
-    expect(new Set(rows.map(x => x.x_OriginChargeId)).size).toBe(15);
-    // The whole export adds up to (pools + shared) × 3 days in minor units.
-    const d = minorUnitDigits(cur);
-    const t = res.tenants!;
-    const total = (t.pools.reduce((s, p) => s + toMinor(p.costRounded, d), 0) + t.shared.reduce((s, x) => s + toMinor(x.costRounded, d), 0)) * 3;
-    expect(rows.reduce((s, x) => s + units(x.BilledCost!, d), 0n)).toBe(BigInt(total));
-  });
+  it.each(["USD", "JPY", "KWD"])(
+    "meets the mechanically checkable FOCUS 1.3 requirements (%s, 3 days, reservation, idle, shared)",
+    (cur) => {
+      const plan = finopsPlan(cur);
+      const res = compute(plan);
+      const r = focusCsv(res, {
+        period: { start: new Date("2026-11-01T00:00:00Z"), days: 3 },
+        plan,
+      });
+      if (!r.ok) throw new Error(r.reason);
+      const rows = checkFocus13(r.csv, cur);
+      // Per day: gpu b, a, idle; small c, a, idle; platform and licences b, a, c (the teams in
+      // order of first appearance); monitoring's unallocated line = 13 rows, 5 origin charges.
+      expect(r.rows).toBe(39);
+      expect(rows.length).toBe(39);
+      expect(new Set(rows.map((x) => x.x_OriginChargeId)).size).toBe(15);
+      // The whole export adds up to (pools + shared) × 3 days in minor units.
+      const d = minorUnitDigits(cur);
+      const t = res.tenants!;
+      const total =
+        (t.pools.reduce((s, p) => s + toMinor(p.costRounded, d), 0) +
+          t.shared.reduce((s, x) => s + toMinor(x.costRounded, d), 0)) *
+        3;
+      expect(rows.reduce((s, x) => s + units(x.BilledCost!, d), 0n)).toBe(BigInt(total));
+    },
+  );
 
   it("writes the worked example's reservation split as allocated charges of one origin (USD)", () => {
-    const plan: PlanFile = { ...finopsPlan("USD"), tenants: { basis: "reservation", idle: "separate", pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }], usage: [{ team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 }, { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 }] } };
-    const r = focusCsv(compute(plan), { period: { start: new Date("2026-11-01T00:00:00Z") }, plan });
+    const plan: PlanFile = {
+      ...finopsPlan("USD"),
+      tenants: {
+        basis: "reservation",
+        idle: "separate",
+        pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
+        usage: [
+          { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
+          { team: "b", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
+        ],
+      },
+    };
+    const r = focusCsv(compute(plan), {
+      period: { start: new Date("2026-11-01T00:00:00Z") },
+      plan,
+    });
     if (!r.ok) throw new Error(r.reason);
     const rows = checkFocus13(r.csv, "USD");
-    expect(rows.map(x => [x.x_Line, x.x_Team, x.BilledCost, x.PricingQuantity, x.AllocatedMethodDetails, x.AllocatedResourceId, x.AllocatedTags])).toEqual([
-      ["team", "a", "90.00", "0.375", '{"Elements":[{"AllocatedRatio":0.375,"UsageUnit":"Replicas","UsageQuantity":3}]}', "team/a", '{"team":"a"}'],
-      ["team", "b", "30.00", "0.125", '{"Elements":[{"AllocatedRatio":0.125,"UsageUnit":"Replicas","UsageQuantity":1}]}', "team/b", '{"team":"b"}'],
-      ["idle", "", "120.00", "0.5", '{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}', "", ""],
+    expect(
+      rows.map((x) => [
+        x.x_Line,
+        x.x_Team,
+        x.BilledCost,
+        x.PricingQuantity,
+        x.AllocatedMethodDetails,
+        x.AllocatedResourceId,
+        x.AllocatedTags,
+      ]),
+    ).toEqual([
+      [
+        "team",
+        "a",
+        "90.00",
+        "0.375",
+        '{"Elements":[{"AllocatedRatio":0.375,"UsageUnit":"Replicas","UsageQuantity":3}]}',
+        "team/a",
+        '{"team":"a"}',
+      ],
+      [
+        "team",
+        "b",
+        "30.00",
+        "0.125",
+        '{"Elements":[{"AllocatedRatio":0.125,"UsageUnit":"Replicas","UsageQuantity":1}]}',
+        "team/b",
+        '{"team":"b"}',
+      ],
+      [
+        "idle",
+        "",
+        "120.00",
+        "0.5",
+        '{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}',
+        "",
+        "",
+      ],
     ]);
     expect(rows[0]!.AllocatedMethodId).toBe("capplan/reservation/tokens/idle-separate");
     expect(rows[0]!.ResourceId).toBe("pool/gpu");
@@ -146,32 +277,53 @@ describe("FOCUS 1.3 export", () => {
   });
 
   it("splits the seed example by tokens (usage basis, proportional): 443.08 + 1476.92, ratios 3/13 and 10/13 to 12 decimals", () => {
-    const r = focusCsv(compute(seedPlan()), { period: { start: new Date("2025-06-01T00:00:00Z") }, plan: seedPlan() });
+    const r = focusCsv(compute(seedPlan()), {
+      period: { start: new Date("2025-06-01T00:00:00Z") },
+      plan: seedPlan(),
+    });
     if (!r.ok) throw new Error(r.reason);
     const rows = checkFocus13(r.csv, rowsOf(r.csv)[0]!.BillingCurrency!);
-    const pool = rows.filter(x => x.x_Pool !== "");
+    const pool = rows.filter((x) => x.x_Pool !== "");
     // 3/13 = 0.230769230769|23… and 10/13 = 0.769230769230|769…: floors leave one unit, to the larger remainder (10/13).
-    expect(pool.map(x => [x.x_Team, x.BilledCost, x.PricingQuantity])).toEqual([["search", "443.08", "0.230769230769"], ["support", "1476.92", "0.769230769231"]]);
-    expect(pool[0]!.AllocatedMethodDetails).toBe('{"Elements":[{"AllocatedRatio":0.230769230769,"UsageUnit":"Tokens","UsageQuantity":30000000}]}');
+    expect(pool.map((x) => [x.x_Team, x.BilledCost, x.PricingQuantity])).toEqual([
+      ["search", "443.08", "0.230769230769"],
+      ["support", "1476.92", "0.769230769231"],
+    ]);
+    expect(pool[0]!.AllocatedMethodDetails).toBe(
+      '{"Elements":[{"AllocatedRatio":0.230769230769,"UsageUnit":"Tokens","UsageQuantity":30000000}]}',
+    );
   });
 
   it("neutralises spreadsheet formulas in team names and keeps them in the JSON cells", () => {
-    const r = focusCsv(compute(separatePlan()), { period: { start: new Date("2025-06-01T00:00:00Z") } });
+    const r = focusCsv(compute(separatePlan()), {
+      period: { start: new Date("2025-06-01T00:00:00Z") },
+    });
     if (!r.ok) throw new Error(r.reason);
     expect(r.csv).toContain(`'=HYPERLINK(""x"")`);
     const rows = rowsOf(r.csv);
-    expect(rows.find(x => x.x_Team === "'-2+3")!.AllocatedTags).toBe('{"team":"-2+3"}');
+    expect(rows.find((x) => x.x_Team === "'-2+3")!.AllocatedTags).toBe('{"team":"-2+3"}');
   });
 
   it("refuses a plan without tenants or an unusable period", () => {
     const res = compute(seedPlan());
-    expect(focusCsv(res, { period: { start: new Date("nope") } })).toEqual({ ok: false, reason: "the period start is not a valid date" });
+    expect(focusCsv(res, { period: { start: new Date("nope") } })).toEqual({
+      ok: false,
+      reason: "the period start is not a valid date",
+    });
     expect(focusCsv(res, { period: { start: new Date(0), days: 1.5 } }).ok).toBe(false);
     expect(focusCsv(res, { period: { start: new Date(0), days: 0 } }).ok).toBe(false);
     const plan = seedPlan();
     delete plan.tenants;
-    expect(focusCsv(compute(plan), { period: { start: new Date(0) } })).toEqual({ ok: false, reason: "the plan has no team allocation (tenants)" });
+    expect(focusCsv(compute(plan), { period: { start: new Date(0) } })).toEqual({
+      ok: false,
+      reason: "the plan has no team allocation (tenants)",
+    });
     expect(focusDate(new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)))).toBe("2025-01-02T03:04:05Z");
-    expect([fixedText(375_000_000_000, 12), fixedText(10 ** 12, 12), fixedText(5, 12), fixedText(0, 12)]).toEqual(["0.375", "1", "0.000000000005", "0"]);
+    expect([
+      fixedText(375_000_000_000, 12),
+      fixedText(10 ** 12, 12),
+      fixedText(5, 12),
+      fixedText(0, 12),
+    ]).toEqual(["0.375", "1", "0.000000000005", "0"]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fmtMs, fmtPct, fmtPlain, fmtReadable, fmtRps, fmtTokensPerSec } from "../../src/report/format";
+import {
+  fmtMs,
+  fmtPct,
+  fmtPlain,
+  fmtReadable,
+  fmtRps,
+  fmtTokensPerSec,
+} from "../../src/report/format";
 
 describe("report number formatting", () => {
   it("formats table cells without thousands separators", () => {

@@ -44,7 +44,9 @@ export function zhOf(c: Collected): string | null {
 
 /** An import issue: its English message and, when it carries a problem, its Chinese. */
 function ofIssue(source: string, i: ImportIssue): Collected {
-  return i.problem ? { source, message: i.message, zh: renderProblem(i.problem, "zh") } : { source, message: i.message };
+  return i.problem
+    ? { source, message: i.message, zh: renderProblem(i.problem, "zh") }
+    : { source, message: i.message };
 }
 
 /** A sweep note: its English and the Chinese of the problem it was rendered from (none: no Chinese). */
@@ -55,7 +57,9 @@ function ofNote(source: string, w: string, problems: readonly Problem[] | undefi
 
 /** An error with its problem (`{ message, problem? }`), or without Chinese when it has none. */
 function ofError(source: string, e: { message: string; problem?: Problem | undefined }): Collected {
-  return e.problem ? { source, message: e.message, zh: renderProblem(e.problem, "zh") } : { source, message: e.message };
+  return e.problem
+    ? { source, message: e.message, zh: renderProblem(e.problem, "zh") }
+    : { source, message: e.message };
 }
 
 /** A collected problem: its English and its Chinese, both rendered from its code. */
@@ -67,15 +71,23 @@ function ofProblem(source: string, p: Problem): Collected {
 export function planMessages(): Collected[] {
   const out: Collected[] = [];
   const dir = join(ROOT, "models", "examples");
-  for (const f of readdirSync(dir).filter(n => n.endsWith(".json")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".json"))
+    .sort()) {
     const src = `models/examples/${f}`;
     const { result, importWarnings } = loadPlan(join(dir, f));
     const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
-    result.warnings.forEach(w => out.push(ofNote(src, w, result.problems)));
-    result.errors.forEach(e => out.push(ofError(src, e)));
+    result.warnings.forEach((w) => out.push(ofNote(src, w, result.problems)));
+    result.errors.forEach((e) => out.push(ofError(src, e)));
     for (const s of result.skus) {
-      for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(src, p));
-      for (const w of s.workloads) w.sweep?.warnings.forEach((x) => out.push(ofNote(src, x, w.sweep?.problems)));
+      for (const p of [
+        ...s.problems,
+        ...s.errorProblems,
+        ...(s.infeasibleProblem ? [s.infeasibleProblem] : []),
+      ])
+        out.push(ofProblem(src, p));
+      for (const w of s.workloads)
+        w.sweep?.warnings.forEach((x) => out.push(ofNote(src, x, w.sweep?.problems)));
     }
     importWarnings.forEach(add);
   }
@@ -93,18 +105,20 @@ export function fixtureMessages(exclude: readonly string[] = ["malformed"]): Col
     try {
       inputs = readInputs([src], ROOT);
     } catch (e) {
-      if (e instanceof CliError) e.lines.forEach(l => out.push({ source: src, message: l }));
+      if (e instanceof CliError) e.lines.forEach((l) => out.push({ source: src, message: l }));
       continue;
     }
     const res = importFiles(inputs);
     if (!res.ok) {
-      res.errors.forEach(e => out.push(ofIssue(src, e)));
+      res.errors.forEach((e) => out.push(ofIssue(src, e)));
       continue;
     }
-    res.warnings.forEach(w => out.push(ofIssue(src, w)));
+    res.warnings.forEach((w) => out.push(ofIssue(src, w)));
     for (const s of res.sweeps) {
-      s.warnings.forEach(w => out.push(ofNote(src, w, s.problems)));
-      operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(src, p)));
+      s.warnings.forEach((w) => out.push(ofNote(src, w, s.problems)));
+      operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach((p) =>
+        out.push(ofProblem(src, p)),
+      );
     }
   }
   return out;
@@ -118,8 +132,9 @@ export function malformedMessages(): Collected[] {
     if (f === "README.md") continue;
     const res = importFiles(readInputs([`fixtures/malformed/${f}`], ROOT));
     const issues = res.ok ? res.warnings : res.errors;
-    issues.forEach(i => out.push(ofIssue(f, i)));
-    if (res.ok) for (const s of res.sweeps) s.warnings.forEach(w => out.push(ofNote(f, w, s.problems)));
+    issues.forEach((i) => out.push(ofIssue(f, i)));
+    if (res.ok)
+      for (const s of res.sweeps) s.warnings.forEach((w) => out.push(ofNote(f, w, s.problems)));
   }
   return out;
 }
@@ -135,11 +150,13 @@ export function perFileMessages(): Collected[] {
       else if (!/\.(md|py|txt)$/.test(f)) {
         const res = importFiles(readInputs([r], ROOT));
         const issues = res.ok ? res.warnings : res.errors;
-        issues.forEach(i => out.push(ofIssue(r, i)));
+        issues.forEach((i) => out.push(ofIssue(r, i)));
         if (res.ok) {
           for (const s of res.sweeps) {
-            s.warnings.forEach(w => out.push(ofNote(r, w, s.problems)));
-            operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach(p => out.push(ofProblem(r, p)));
+            s.warnings.forEach((w) => out.push(ofNote(r, w, s.problems)));
+            operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach((p) =>
+              out.push(ofProblem(r, p)),
+            );
           }
         }
       }
@@ -156,14 +173,21 @@ export function perFileMessages(): Collected[] {
  */
 export function edgePlanMessages(): Collected[] {
   const out: Collected[] = [];
-  const add = (source: string, m: string | null | undefined) => m && out.push({ source, message: m });
-  const bad = validatePlan(JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")));
-  const issue = (source: string, e: { message: string; problem?: Problem | undefined }) => out.push(ofError(source, e));
-  if (!bad.ok) bad.errors.forEach(e => issue("bad-plan-shape.json", e));
-  const syntax = parsePlanText('{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}', "broken.json");
-  if (!syntax.ok) syntax.errors.forEach(e => issue("broken.json", e));
+  const add = (source: string, m: string | null | undefined) =>
+    m && out.push({ source, message: m });
+  const bad = validatePlan(
+    JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")),
+  );
+  const issue = (source: string, e: { message: string; problem?: Problem | undefined }) =>
+    out.push(ofError(source, e));
+  if (!bad.ok) bad.errors.forEach((e) => issue("bad-plan-shape.json", e));
+  const syntax = parsePlanText(
+    '{"format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []}',
+    "broken.json",
+  );
+  if (!syntax.ok) syntax.errors.forEach((e) => issue("broken.json", e));
   const empty = parsePlanText("  ", "empty.json");
-  if (!empty.ok) empty.errors.forEach(e => issue("empty.json", e));
+  if (!empty.ok) empty.errors.forEach((e) => issue("empty.json", e));
   const plan = {
     format: "capplan.plan/v1",
     title: "edge cases",
@@ -173,7 +197,10 @@ export function edgePlanMessages(): Collected[] {
       { name: "chat", peakRps: 10, inputTokens: 300, outputTokens: 300, avgRps: 20 },
       { name: "docs", peakRps: "=d", inputTokens: 3000, outputTokens: 200 },
     ],
-    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }, { metric: "itl", stat: "p95", maxMs: 100 }],
+    slo: [
+      { metric: "ttft", stat: "p99", maxMs: 1000 },
+      { metric: "itl", stat: "p95", maxMs: 100 },
+    ],
     sloMode: "interpolated",
     factors: { elasticity: 0.8, redundancy: { spare: 1.5 } },
     skus: [
@@ -182,7 +209,22 @@ export function edgePlanMessages(): Collected[] {
         gpusPerReplica: 0,
         pricePerGpuHour: 2,
         sweeps: {
-          chat: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 1500 }, itlMs: { p95: 20 } }, { concurrency: 8, outputTokensPerSec: 600, ttftMs: { p99: 2500 }, itlMs: { p95: 30 } }] },
+          chat: {
+            points: [
+              {
+                concurrency: 1,
+                outputTokensPerSec: 100,
+                ttftMs: { p99: 1500 },
+                itlMs: { p95: 20 },
+              },
+              {
+                concurrency: 8,
+                outputTokensPerSec: 600,
+                ttftMs: { p99: 2500 },
+                itlMs: { p95: 30 },
+              },
+            ],
+          },
           docs: { replicaOutputTokensPerSec: -5 },
         },
       },
@@ -191,7 +233,24 @@ export function edgePlanMessages(): Collected[] {
         gpusPerReplica: 1,
         pricePerGpuHour: 3,
         sweeps: {
-          chat: { points: [{ concurrency: 8, outputTokensPerSec: 800, meanInputTokens: 1000, ttftMs: { p99: 300 }, tpotMs: { p95: 20 } }, { concurrency: 4, outputTokensPerSec: 450, meanInputTokens: 1000, ttftMs: { p99: 200 }, tpotMs: { p95: 15 } }] },
+          chat: {
+            points: [
+              {
+                concurrency: 8,
+                outputTokensPerSec: 800,
+                meanInputTokens: 1000,
+                ttftMs: { p99: 300 },
+                tpotMs: { p95: 20 },
+              },
+              {
+                concurrency: 4,
+                outputTokensPerSec: 450,
+                meanInputTokens: 1000,
+                ttftMs: { p99: 200 },
+                tpotMs: { p95: 15 },
+              },
+            ],
+          },
           docs: { points: [{ concurrency: 2, outputTokensPerSec: 300, ttftMs: { mean: 300 } }] },
         },
       },
@@ -201,8 +260,15 @@ export function edgePlanMessages(): Collected[] {
       inputWeight: -1,
       outputWeight: 1,
       idle: "separate",
-      pools: [{ name: "p1", costPerDay: 100 }, { name: "p2", sku: "A100" }, { name: "p3", costPerDay: 50 }],
-      usage: [{ team: "search", pool: "p3", inputTokens: -1, outputTokens: 2 }, { team: "ops", pool: "p1", inputTokens: 1e6, outputTokens: 1e6 }],
+      pools: [
+        { name: "p1", costPerDay: 100 },
+        { name: "p2", sku: "A100" },
+        { name: "p3", costPerDay: 50 },
+      ],
+      usage: [
+        { team: "search", pool: "p3", inputTokens: -1, outputTokens: 2 },
+        { team: "ops", pool: "p1", inputTokens: 1e6, outputTokens: 1e6 },
+      ],
     },
   };
   // Valid inputs that warn: factors below 1, a fractional spare, a forecast above the peak, a
@@ -214,24 +280,55 @@ export function edgePlanMessages(): Collected[] {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     sloMode: "interpolated",
     factors: { elasticity: 0.8, redundancy: { spare: 1.5 } },
-    skus: [{ name: "L40S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [
-      { concurrency: 1, outputTokensPerSec: 100, meanInputTokens: 1000, ttftMs: { p99: 500 } },
-      { concurrency: 8, outputTokensPerSec: 600, meanInputTokens: 1000, ttftMs: { p99: 1500 } },
-    ] } }],
-    tenants: { pools: [{ name: "p1", costPerDay: 10, capacityTokensPerDay: 10 }], idle: "separate", usage: [{ team: "a", inputTokens: 100, outputTokens: 100 }] },
+    skus: [
+      {
+        name: "L40S",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: {
+          points: [
+            {
+              concurrency: 1,
+              outputTokensPerSec: 100,
+              meanInputTokens: 1000,
+              ttftMs: { p99: 500 },
+            },
+            {
+              concurrency: 8,
+              outputTokensPerSec: 600,
+              meanInputTokens: 1000,
+              ttftMs: { p99: 1500 },
+            },
+          ],
+        },
+      },
+    ],
+    tenants: {
+      pools: [{ name: "p1", costPerDay: 10, capacityTokensPerDay: 10 }],
+      idle: "separate",
+      usage: [{ team: "a", inputTokens: 100, outputTokens: 100 }],
+    },
   };
-  for (const [name, p] of [["edge", plan], ["lengths", lengths]] as const) {
+  for (const [name, p] of [
+    ["edge", plan],
+    ["lengths", lengths],
+  ] as const) {
     const v = validatePlan(p);
     if (!v.ok) {
-      v.errors.forEach(e => issue(name, e));
+      v.errors.forEach((e) => issue(name, e));
       continue;
     }
-    v.warnings.forEach(w => out.push(ofNote(name, w, v.problems)));
+    v.warnings.forEach((w) => out.push(ofNote(name, w, v.problems)));
     const result = computePlan(resolvePlan(v.plan));
-    result.warnings.forEach(w => out.push(ofNote(name, w, result.problems)));
-    result.errors.forEach(e => out.push(ofError(name, e)));
+    result.warnings.forEach((w) => out.push(ofNote(name, w, result.problems)));
+    result.errors.forEach((e) => out.push(ofError(name, e)));
     for (const s of result.skus) {
-      for (const p of [...s.problems, ...s.errorProblems, ...(s.infeasibleProblem ? [s.infeasibleProblem] : [])]) out.push(ofProblem(name, p));
+      for (const p of [
+        ...s.problems,
+        ...s.errorProblems,
+        ...(s.infeasibleProblem ? [s.infeasibleProblem] : []),
+      ])
+        out.push(ofProblem(name, p));
     }
   }
   return out;
@@ -241,11 +338,13 @@ export function edgePlanMessages(): Collected[] {
 export function usageMessages(): Collected[] {
   const out: Collected[] = [];
   const dir = join(ROOT, "fixtures", "usage");
-  for (const f of readdirSync(dir).filter(n => /\.(csv|tsv)$/.test(n)).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => /\.(csv|tsv)$/.test(n))
+    .sort()) {
     const text = readFileSync(join(dir, f), "utf8");
     for (const perDay of [true, false]) {
       const res = importUsageCsv(text, f, { perDay });
-      (res.ok ? res.warnings : res.errors).forEach(i => out.push(ofIssue(f, i)));
+      (res.ok ? res.warnings : res.errors).forEach((i) => out.push(ofIssue(f, i)));
     }
   }
   return out;

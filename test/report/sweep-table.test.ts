@@ -4,8 +4,18 @@ import { MESSAGES } from "../../src/report/i18n";
 import { pt, sweepOf } from "./helpers";
 
 const sweep = sweepOf([
-  pt(1, { rps: 0.5234, outputTokensPerSec: 55.06, ttftMs: { p50: 40.24, p99: 61 }, itlMs: { p95: 12.06 } }),
-  pt(8, { rps: 3.9, outputTokensPerSec: 12345.67, ttftMs: { p50: 1234.56, p99: 2000.04 }, itlMs: { p95: 13.5, p99: 16.25 } }),
+  pt(1, {
+    rps: 0.5234,
+    outputTokensPerSec: 55.06,
+    ttftMs: { p50: 40.24, p99: 61 },
+    itlMs: { p95: 12.06 },
+  }),
+  pt(8, {
+    rps: 3.9,
+    outputTokensPerSec: 12345.67,
+    ttftMs: { p50: 1234.56, p99: 2000.04 },
+    itlMs: { p95: 13.5, p99: 16.25 },
+  }),
 ]);
 
 describe("docs/report.md sweep table", () => {
@@ -28,13 +38,24 @@ describe("docs/report.md sweep table", () => {
   it("prints the English header exactly", () => {
     const lines = sweepTableMarkdown(sweep, "en").split("\n");
     expect(lines[0]).toBe("Latencies in ms.");
-    expect(lines[2]).toBe("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+    expect(lines[2]).toBe(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+    );
   });
 
   it("shows TPOT in the ITL columns, and says so in the headers, when the sweep has no ITL", () => {
-    const s = sweepOf([pt(4, { rps: 2, outputTokensPerSec: 200, ttftMs: { p50: 30 }, tpotMs: { p95: 22.44, p99: 25 } })]);
+    const s = sweepOf([
+      pt(4, {
+        rps: 2,
+        outputTokensPerSec: 200,
+        ttftMs: { p50: 30 },
+        tpotMs: { p95: 22.44, p99: 25 },
+      }),
+    ]);
     const lines = sweepTableMarkdown(s, "en").split("\n");
-    expect(lines[2]).toBe("| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 TPOT | P99 TPOT |");
+    expect(lines[2]).toBe(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 TPOT | P99 TPOT |",
+    );
     expect(lines[4]).toBe("| 4 | 2.00 | 200 | 30.0 | — | 22.4 | 25.0 |");
   });
 
@@ -58,7 +79,9 @@ describe("docs/report.md sweep table", () => {
       "| 速率 inf | 14.20 | — | — | — | — | — |",
       "| — | 1.00 | — | — | — | — | — |",
     ]);
-    expect(sweepTableMarkdown(s, "en").split("\n")[5]).toBe("| rate 10 | 9.87 | — | — | — | — | — |");
+    expect(sweepTableMarkdown(s, "en").split("\n")[5]).toBe(
+      "| rate 10 | 9.87 | — | — | — | — | — |",
+    );
   });
 
   it("names the first column Request rate when every point is open loop", () => {

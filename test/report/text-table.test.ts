@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { fmtMoney, textWidth } from "../../src/report/plan-output";
 
 /** The width as it was measured before: every code point, wide ones twice. */
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 const slowWidth = (s: string) => [...s].reduce((n, ch) => n + (WIDE.test(ch) ? 2 : 1), 0);
 
 describe("textWidth", () => {
@@ -23,16 +24,46 @@ describe("textWidth", () => {
   });
 
   it("equals the code-point measure on random text of every plane", () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("a", "1", "团", "ｘ", "é", "\u10ff", "\u1100", "\ud83d", "\ude00") })), s => textWidth(s) === slowWidth(s)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "grapheme" }),
+          fc.string({ unit: "binary" }),
+          fc.string({
+            unit: fc.constantFrom(
+              "a",
+              "1",
+              "团",
+              "ｘ",
+              "é",
+              "\u10ff",
+              "\u1100",
+              "\ud83d",
+              "\ude00",
+            ),
+          }),
+        ),
+        (s) => textWidth(s) === slowWidth(s),
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
 describe("fmtMoney with cached formats", () => {
   it("formats as a fresh Intl.NumberFormat does, per currency and language, small amounts to 3 digits", () => {
     const fresh = (x: number, c: string, loc: string, sig?: boolean) =>
-      new Intl.NumberFormat(loc, { style: "currency", currency: c, currencyDisplay: "narrowSymbol", ...(sig ? { minimumSignificantDigits: 3, maximumSignificantDigits: 3 } : {}) }).format(x);
+      new Intl.NumberFormat(loc, {
+        style: "currency",
+        currency: c,
+        currencyDisplay: "narrowSymbol",
+        ...(sig ? { minimumSignificantDigits: 3, maximumSignificantDigits: 3 } : {}),
+      }).format(x);
     for (const c of ["USD", "EUR", "JPY", "CNY"]) {
-      for (const [lang, loc] of [["en", "en-US"], ["zh", "zh-CN"]] as const) {
+      for (const [lang, loc] of [
+        ["en", "en-US"],
+        ["zh", "zh-CN"],
+      ] as const) {
         expect(fmtMoney(1234.5, c, lang)).toBe(fresh(1234.5, c, loc));
         expect(fmtMoney(0.0074, c, lang)).toBe(fresh(0.0074, c, loc, true));
         expect(fmtMoney(-0.5, c, lang)).toBe(fresh(-0.5, c, loc, true));

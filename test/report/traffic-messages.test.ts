@@ -24,7 +24,11 @@ describe("traffic messages in English and Chinese", () => {
       "durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)",
       "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
     ]);
-    expect(s.problems!.map((p) => p.code)).toEqual(["traffic.aggStepOverstates", "traffic.durationToLastBin", "traffic.perBinMeansOnly"]);
+    expect(s.problems!.map((p) => p.code)).toEqual([
+      "traffic.aggStepOverstates",
+      "traffic.durationToLastBin",
+      "traffic.perBinMeansOnly",
+    ]);
     expect(s.problems!.map((p) => renderProblem(p, "en"))).toEqual(s.notes);
     expect(s.problems!.map((p) => renderProblem(p, "zh"))).toEqual([
       "按时间桶汇总的行起始于 60 秒的整数倍：若这就是它们的时间桶，按 1 秒时间桶计算的速率会把每行的请求都放在其起点，从而高估峰值（docs/traffic.md）",
@@ -42,7 +46,10 @@ describe("traffic messages in English and Chinese", () => {
     expect(r.error).toBe("the bin (90 s) must be a whole multiple of 60 s");
     expect(renderProblem(r.problem, "zh")).toBe("时间桶（90 秒）必须是 60 秒的整数倍");
     const empty = new TrafficAccumulator().summary(60);
-    expect(empty.ok ? null : [empty.error, renderProblem(empty.problem, "zh")]).toEqual(["the trace has no requests", "请求轨迹中没有请求"]);
+    expect(empty.ok ? null : [empty.error, renderProblem(empty.problem, "zh")]).toEqual([
+      "the trace has no requests",
+      "请求轨迹中没有请求",
+    ]);
   });
 
   it("import issues keep their English message and render in Chinese from their problem", () => {
@@ -52,9 +59,13 @@ describe("traffic messages in English and Chinese", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const e = r.errors[0]!;
-    expect(e.message).toBe("not a request trace: no column for a timestamp, input tokens, output tokens (found: a, b, c); see docs/traffic.md for the recognised names");
+    expect(e.message).toBe(
+      "not a request trace: no column for a timestamp, input tokens, output tokens (found: a, b, c); see docs/traffic.md for the recognised names",
+    );
     expect(localizeIssue(e, "en")).toBe(`t.csv:1: ${e.message}`);
-    expect(localizeIssue(e, "zh")).toBe("t.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md");
+    expect(localizeIssue(e, "zh")).toBe(
+      "t.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md",
+    );
 
     // 25 bad rows: the first 20 are listed (each with its problem), the rest counted in one warning.
     const bad = new TraceReader("b.csv");
@@ -63,7 +74,11 @@ describe("traffic messages in English and Chinese", () => {
     expect(b.ok).toBe(true);
     if (!b.ok) return;
     const first = b.warnings[0]!;
-    expect([first.line, first.column, first.message]).toEqual([3, 3, 'input_tokens is "x", not a whole number ≥ 0']);
+    expect([first.line, first.column, first.message]).toEqual([
+      3,
+      3,
+      'input_tokens is "x", not a whole number ≥ 0',
+    ]);
     expect(localizeIssue(first, "zh")).toBe('b.csv:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数');
     const last = b.warnings.at(-1)!;
     expect(b.warnings).toHaveLength(21);

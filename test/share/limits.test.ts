@@ -19,7 +19,8 @@ async function deflate(text: string): Promise<string> {
 }
 
 /** The seed plan with an extra key holding `n` nested arrays. */
-const deepPlan = (n: number) => seedText.replace(/^\{/, `{"extra":${"[".repeat(n)}${"]".repeat(n)},`);
+const deepPlan = (n: number) =>
+  seedText.replace(/^\{/, `{"extra":${"[".repeat(n)}${"]".repeat(n)},`);
 
 describe("JSON nesting limit", () => {
   it("measures depth linearly, ignoring brackets inside strings", () => {
@@ -32,7 +33,10 @@ describe("JSON nesting limit", () => {
 
   it("a share link with 100,000 nested arrays in an extra key is refused with a plain message", async () => {
     const d = await decodePlanFromFragment(`#plan=${await deflate(deepPlan(100_000))}`);
-    expect(d).toEqual({ ok: false, reason: `the link's plan nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; refused` });
+    expect(d).toEqual({
+      ok: false,
+      reason: `the link's plan nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; refused`,
+    });
     // A modest extra nesting still opens.
     const ok = await decodePlanFromFragment(`#plan=${await deflate(deepPlan(20))}`);
     expect(ok.ok).toBe(true);
@@ -46,7 +50,9 @@ describe("JSON nesting limit", () => {
     expect(restoreAutosave(env).kind).toBe("corrupt");
     const c = checkPlanFile(deepPlan(100_000));
     expect(c.ok).toBe(false);
-    expect(!c.ok && c.problems[0]!.message).toMatch(/the file nests arrays or objects more than 64 levels deep/);
+    expect(!c.ok && c.problems[0]!.message).toMatch(
+      /the file nests arrays or objects more than 64 levels deep/,
+    );
   });
 });
 

@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../src/engine/types";
-import { decodePlanFromFragment, encodePlanToFragment, fromBase64Url, MAX_URL_LENGTH, toBase64Url } from "../../src/share/link";
+import {
+  decodePlanFromFragment,
+  encodePlanToFragment,
+  fromBase64Url,
+  MAX_URL_LENGTH,
+  toBase64Url,
+} from "../../src/share/link";
 
-const seed = (): PlanFile => JSON.parse(readFileSync(new URL("../../models/examples/seed.json", import.meta.url), "utf8")) as PlanFile;
+const seed = (): PlanFile =>
+  JSON.parse(
+    readFileSync(new URL("../../models/examples/seed.json", import.meta.url), "utf8"),
+  ) as PlanFile;
 
 /** A plan whose SKU carries an imported sweep inline (label, meta, source, points with stats). */
 function inlinePlan(): PlanFile {
@@ -13,22 +22,44 @@ function inlinePlan(): PlanFile {
     currency: "USD",
     workloads: [{ name: "chat", peakRps: 20, inputTokens: 300, outputTokens: 300 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-    skus: [{
-      name: "A100 TP4",
-      gpu: "a100-80gb",
-      gpusPerReplica: 4,
-      pricePerGpuHour: 1.8,
-      sweep: {
-        label: "vllm · llama-3.1-70b",
-        meta: { model: "llama-3.1-70b", engine: "vllm", gpu: "A100", gpuCount: 4, date: "2025-06-01" },
-        source: { files: ["a100/c8.json", "a100/c16.json"], format: "vllm" },
-        warnings: [],
-        points: [
-          { concurrency: 8, requestRate: null, rps: 2.1, outputTokensPerSec: 640.5, ttftMs: { p99: 700, mean: 310.25 }, itlMs: { p95: 40 } },
-          { concurrency: 16, requestRate: null, rps: 3.9, outputTokensPerSec: 1190, ttftMs: { p99: 1450.125 }, itlMs: { p95: 52 } },
-        ],
+    skus: [
+      {
+        name: "A100 TP4",
+        gpu: "a100-80gb",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 1.8,
+        sweep: {
+          label: "vllm · llama-3.1-70b",
+          meta: {
+            model: "llama-3.1-70b",
+            engine: "vllm",
+            gpu: "A100",
+            gpuCount: 4,
+            date: "2025-06-01",
+          },
+          source: { files: ["a100/c8.json", "a100/c16.json"], format: "vllm" },
+          warnings: [],
+          points: [
+            {
+              concurrency: 8,
+              requestRate: null,
+              rps: 2.1,
+              outputTokensPerSec: 640.5,
+              ttftMs: { p99: 700, mean: 310.25 },
+              itlMs: { p95: 40 },
+            },
+            {
+              concurrency: 16,
+              requestRate: null,
+              rps: 3.9,
+              outputTokensPerSec: 1190,
+              ttftMs: { p99: 1450.125 },
+              itlMs: { p95: 52 },
+            },
+          ],
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -67,20 +98,39 @@ describe("share link", () => {
 
   it("refuses tampered base64 and cut-off data with a reason", async () => {
     const enc = await encodePlanToFragment(seed());
-    expect(await decodePlanFromFragment("#plan=ab$cd")).toEqual({ ok: false, reason: "the link is damaged: the plan is not valid base64url (was the link cut or edited?)" });
+    expect(await decodePlanFromFragment("#plan=ab$cd")).toEqual({
+      ok: false,
+      reason: "the link is damaged: the plan is not valid base64url (was the link cut or edited?)",
+    });
     // valid base64url that is not deflate data
-    const junk = await decodePlanFromFragment(`#plan=${toBase64Url(new Uint8Array([0xff, 0xfe, 0xfd, 0xfc, 0x00, 0x11]))}`);
-    expect(junk).toEqual({ ok: false, reason: "the link is damaged: the plan data cannot be decompressed (was the link cut or edited?)" });
-    const cut = await decodePlanFromFragment(enc.fragment.slice(0, Math.floor(enc.fragment.length / 2)));
+    const junk = await decodePlanFromFragment(
+      `#plan=${toBase64Url(new Uint8Array([0xff, 0xfe, 0xfd, 0xfc, 0x00, 0x11]))}`,
+    );
+    expect(junk).toEqual({
+      ok: false,
+      reason:
+        "the link is damaged: the plan data cannot be decompressed (was the link cut or edited?)",
+    });
+    const cut = await decodePlanFromFragment(
+      enc.fragment.slice(0, Math.floor(enc.fragment.length / 2)),
+    );
     expect(cut.ok).toBe(false);
-    expect(await decodePlanFromFragment("#view=table")).toEqual({ ok: false, reason: "the link holds no plan (#plan=…)" });
-    expect(await decodePlanFromFragment("#plan=")).toEqual({ ok: false, reason: "the link's plan is empty" });
+    expect(await decodePlanFromFragment("#view=table")).toEqual({
+      ok: false,
+      reason: "the link holds no plan (#plan=…)",
+    });
+    expect(await decodePlanFromFragment("#plan=")).toEqual({
+      ok: false,
+      reason: "the link's plan is empty",
+    });
   });
 
   it("refuses well-compressed JSON that is not a plan, naming the path", async () => {
     const dec = await decodePlanFromFragment(`#plan=${await deflate('{"hello":"world"}')}`);
     expect(dec.ok).toBe(false);
-    expect(!dec.ok && dec.reason).toMatch(/^the link does not hold a valid capplan plan: format: expected "capplan\.plan\/v1", got missing/);
+    expect(!dec.ok && dec.reason).toMatch(
+      /^the link does not hold a valid capplan plan: format: expected "capplan\.plan\/v1", got missing/,
+    );
     const notJson = await decodePlanFromFragment(`#plan=${await deflate("not json")}`);
     expect(notJson).toEqual({ ok: false, reason: "the link is damaged: the plan is not JSON" });
   });
@@ -90,7 +140,10 @@ describe("share link", () => {
     const bomb = `{"format":"capplan.plan/v1","title":"${"a".repeat(21 * 1024 * 1024)}","skus":[]}`;
     const b64 = await deflate(bomb);
     expect(b64.length).toBeLessThan(60_000);
-    expect(await decodePlanFromFragment(`#plan=${b64}`)).toEqual({ ok: false, reason: "the link's plan expands to more than 20 MB; refused" });
+    expect(await decodePlanFromFragment(`#plan=${b64}`)).toEqual({
+      ok: false,
+      reason: "the link's plan expands to more than 20 MB; refused",
+    });
   });
 
   it("keeps <script> in a title as plain text data", async () => {

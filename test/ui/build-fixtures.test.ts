@@ -11,7 +11,15 @@ describe("the build bundles only the fixtures the example plans reference (docs/
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(existsSync(join(ROOT, p))).toBe(true);
     expect(paths.filter((p) => /README|\.source\.txt$|\.md$/.test(p))).toEqual([]);
-    expect(paths.filter((p) => p.startsWith("/fixtures/vllm/concurrency-sweep-h100/"))).toHaveLength(4);
-    expect(paths.every((p) => p.startsWith("/fixtures/vllm/concurrency-sweep-h100/") || p.startsWith("/fixtures/genai-perf/sweep-l40s/"))).toBe(true);
+    expect(
+      paths.filter((p) => p.startsWith("/fixtures/vllm/concurrency-sweep-h100/")),
+    ).toHaveLength(4);
+    expect(
+      paths.every(
+        (p) =>
+          p.startsWith("/fixtures/vllm/concurrency-sweep-h100/") ||
+          p.startsWith("/fixtures/genai-perf/sweep-l40s/"),
+      ),
+    ).toBe(true);
   });
 });

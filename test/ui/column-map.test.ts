@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { fieldsOf } from "../../src/import/aliases";
 import { applyColumnChoice, columnViews, fieldText } from "../../src/ui/state/column-map";
 
-const TABLE = "users,throughput,latency p99,first token p50\n1,100,300,40\n8,700,500,60\n32,2100,1900,250\n";
+const TABLE =
+  "users,throughput,latency p99,first token p50\n1,100,300,40\n8,700,500,60\n32,2100,1900,250\n";
 
 describe("the column-mapping step", () => {
   test("shows every column with what it will be read as, the ambiguous one to choose", () => {
@@ -14,14 +15,33 @@ describe("the column-mapping step", () => {
       ["first token p50", expect.stringMatching(/mapped|unknown/)],
     ]);
     expect(fieldText(v[0]!.field!, "en")).toBe("Concurrency (requests in flight)");
-    expect(v[1]!.candidates.map((f) => fieldText(f, "en"))).toEqual(["Requests per second achieved (RPS)", "Output tokens per second"]);
-    expect(v[1]!.candidates.map((f) => fieldText(f, "zh"))).toEqual(["实际每秒请求数（RPS）", "每秒输出 token 数"]);
+    expect(v[1]!.candidates.map((f) => fieldText(f, "en"))).toEqual([
+      "Requests per second achieved (RPS)",
+      "Output tokens per second",
+    ]);
+    expect(v[1]!.candidates.map((f) => fieldText(f, "zh"))).toEqual([
+      "实际每秒请求数（RPS）",
+      "每秒输出 token 数",
+    ]);
     expect(fieldText(v[2]!.field!, "en")).toBe("End-to-end latency · P99 (ms)");
   });
 
   test("labels never show internal keys", () => {
-    for (const h of ["throughput", "rps", "output tokens/s", "ttft p99 ms", "concurrency", "request rate", "mean input tokens", "failed"]) {
-      for (const f of fieldsOf(h)) for (const lang of ["en", "zh"] as const) expect(fieldText(f, lang)).not.toMatch(/outputTokensPerSec|requestRate|meanInputTokens|^rps$|^failed$/);
+    for (const h of [
+      "throughput",
+      "rps",
+      "output tokens/s",
+      "ttft p99 ms",
+      "concurrency",
+      "request rate",
+      "mean input tokens",
+      "failed",
+    ]) {
+      for (const f of fieldsOf(h))
+        for (const lang of ["en", "zh"] as const)
+          expect(fieldText(f, lang)).not.toMatch(
+            /outputTokensPerSec|requestRate|meanInputTokens|^rps$|^failed$/,
+          );
     }
   });
 

@@ -7,7 +7,8 @@ import { allocationLines } from "../../src/report/allocation-csv";
 import { allocationPath, teamTotalPath } from "../../src/ui/state/lineage";
 import { examplePlan } from "../e2e/expected";
 
-const close = (a: number | null, b: number | null) => a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number | null, b: number | null) =>
+  a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 describe("the Teams sheet's numbers open their lineage (docs/lineage.md)", () => {
   const plan = examplePlan("multi-sku");
@@ -18,7 +19,17 @@ describe("the Teams sheet's numbers open their lineage (docs/lineage.md)", () =>
 
   it("every team cost, per-1M, share and token cell, the idle and the pool total explain to the number the sheet shows", () => {
     const shown = (l: (typeof lines)[number], c: number): number | null =>
-      [l.inputTokens, l.outputTokens, l.weightedTokens, l.share, l.costPerDayMinor / 10 ** d, l.costPerDayMinor / 10 ** d, l.costPerMillionTokens, l.costPerMillionInputTokens, l.costPerMillionOutputTokens][c] ?? null;
+      [
+        l.inputTokens,
+        l.outputTokens,
+        l.weightedTokens,
+        l.share,
+        l.costPerDayMinor / 10 ** d,
+        l.costPerDayMinor / 10 ** d,
+        l.costPerMillionTokens,
+        l.costPerMillionInputTokens,
+        l.costPerMillionOutputTokens,
+      ][c] ?? null;
     let explained = 0;
     const failures: string[] = [];
     for (const l of lines) {
@@ -31,7 +42,10 @@ describe("the Teams sheet's numbers open their lineage (docs/lineage.md)", () =>
           continue;
         }
         explained++;
-        if (!close(a.node.value, shown(l, c))) failures.push(`${l.kind} ${l.team ?? ""} col ${c}: lineage ${a.node.value}, sheet ${shown(l, c)}`);
+        if (!close(a.node.value, shown(l, c)))
+          failures.push(
+            `${l.kind} ${l.team ?? ""} col ${c}: lineage ${a.node.value}, sheet ${shown(l, c)}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -4,7 +4,8 @@ import { parseMarkdown, tableCells } from "../../src/ui/components/MarkdownView"
 
 describe("parseMarkdown", () => {
   test("reads headings, nested lists, tables with escaped pipes, and paragraphs", () => {
-    const md = "## Report: A\n\n- one\n  - two\n\nLatencies in ms.\n\n| a | b \\| c |\n|---|---|\n| 1 | 2 ▲ |\n";
+    const md =
+      "## Report: A\n\n- one\n  - two\n\nLatencies in ms.\n\n| a | b \\| c |\n|---|---|\n| 1 | 2 ▲ |\n";
     expect(parseMarkdown(md)).toEqual([
       { kind: "h2", text: "Report: A" },
       { kind: "li", text: "one", depth: 0 },

@@ -89,7 +89,9 @@ describe("incremental workbook", () => {
       wb.setNumber("skus[3].pricePerGpuHour", "7.25");
       const want = fresh(wb.snapshot());
       expect(wb.computed().result).toEqual(want);
-      expect(wb.computed().result.skus[3]!.capacity?.costPerHour).toBe(want.skus[3]!.capacity?.costPerHour);
+      expect(wb.computed().result.skus[3]!.capacity?.costPerHour).toBe(
+        want.skus[3]!.capacity?.costPerHour,
+      );
       wb.undo();
       expect(wb.computed().result).toEqual(fresh(plan));
       dispose();
@@ -122,11 +124,26 @@ describe("memoised comparison table", () => {
 
 describe("cached formatters", () => {
   test("format exactly like the report's fmtValue and fmtMoney", () => {
-    const xs = [0, 1, -1, 0.5, 0.00123, 0.00001234, 1234.5678, 1e9, -0.25, NaN, null, undefined, 12_345_678.9];
+    const xs = [
+      0,
+      1,
+      -1,
+      0.5,
+      0.00123,
+      0.00001234,
+      1234.5678,
+      1e9,
+      -0.25,
+      NaN,
+      null,
+      undefined,
+      12_345_678.9,
+    ];
     for (const x of xs) {
       for (const lang of ["en", "zh"] as const) {
         for (const d of [0, 1, 2]) expect(fmtValue(x, d)).toBe(engineValue(x, d));
-        for (const c of ["USD", "CNY", "EUR"]) expect(fmtMoney(x, c, lang)).toBe(reportMoney(x, c, lang));
+        for (const c of ["USD", "CNY", "EUR"])
+          expect(fmtMoney(x, c, lang)).toBe(reportMoney(x, c, lang));
       }
     }
     // By hand: 1234.5678 with 2 digits → "1,234.57"; $0.00001234 → "$1.23e-5".
@@ -139,7 +156,10 @@ describe("column choice on a file that is not read on the main thread", () => {
   test("rewrites only the header bytes and equals applyColumnChoice on the whole text", async () => {
     // BOM, a blank line, a header with a multi-byte name, CRLF rows.
     const text = "\uFEFF\nconcurrency,延迟 ms,rps\r\n1,10.5,2\r\n2,11,3.9\r\n";
-    const choice = new Map<number, Field | null>([[1, { kind: "metric", metric: "ttft", stat: "mean", unit: "ms" } as Field], [2, null]]);
+    const choice = new Map<number, Field | null>([
+      [1, { kind: "metric", metric: "ttft", stat: "mean", unit: "ms" } as Field],
+      [2, null],
+    ]);
     const src = { name: "x.csv", file: new Blob([text]) };
     const out = await withColumnChoice(src, choice);
     const got = "file" in out ? await out.file.text() : out.text;

@@ -11,7 +11,12 @@ const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as Pl
 describe("restoreAutosave", () => {
   test("a plan saved with an imported SKU's empty price is restored as it was", () => {
     const plan = structuredClone(seed);
-    plan.skus.push({ name: "L40S", gpusPerReplica: 1, pricePerGpuHour: "", sweep: { points: [{ concurrency: 1, requestRate: null, rps: 1 }] } });
+    plan.skus.push({
+      name: "L40S",
+      gpusPerReplica: 1,
+      pricePerGpuHour: "",
+      sweep: { points: [{ concurrency: 1, requestRate: null, rps: 1 }] },
+    });
     const r = restoreAutosave(serializeSaved(plan, new Date("2025-01-02T03:04:05Z")));
     expect(r.kind).toBe("ok");
     expect(r.kind === "ok" && r.plan).toEqual(plan);
@@ -23,13 +28,20 @@ describe("restoreAutosave", () => {
     expect(notJson.kind === "corrupt" && notJson.reason).toContain("not JSON");
     expect(restoreAutosave('{"hello":1}')).toMatchObject({ kind: "corrupt", raw: '{"hello":1}' });
     // skus must be an array: a real shape problem, not an empty cell, so it is not loaded.
-    const broken = JSON.stringify({ app: "capplan", schemaVersion: 2, savedAt: "", plan: { ...seed, skus: "x" } });
+    const broken = JSON.stringify({
+      app: "capplan",
+      schemaVersion: 2,
+      savedAt: "",
+      plan: { ...seed, skus: "x" },
+    });
     const r = restoreAutosave(broken);
     expect(r.kind).toBe("corrupt");
     expect(r.kind === "corrupt" && r.reason).toContain("plan.skus");
   });
   test("a schema 1 save migrates; nothing stored is empty", () => {
-    const r = restoreAutosave(JSON.stringify({ schemaVersion: 1, savedAt: "2024-05-01T00:00:00Z", workbook: seed }));
+    const r = restoreAutosave(
+      JSON.stringify({ schemaVersion: 1, savedAt: "2024-05-01T00:00:00Z", workbook: seed }),
+    );
     expect(r).toMatchObject({ kind: "ok", migratedFrom: 1, savedAt: "2024-05-01T00:00:00Z" });
     expect(restoreAutosave(null)).toEqual({ kind: "empty" });
   });
@@ -47,10 +59,20 @@ describe("checkPlanFile", () => {
     expect(r.openable?.title).toBe(seed.title);
   });
   test("shape errors name each path and cannot be opened; JSON errors give line and column", () => {
-    const r = checkPlanFile(JSON.stringify({ format: "capplan.plan/v1", workloads: [{ peakRps: "four", inputTokens: 1, outputTokens: 1 }], skus: [{ name: "x" }] }));
+    const r = checkPlanFile(
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ peakRps: "four", inputTokens: 1, outputTokens: 1 }],
+        skus: [{ name: "x" }],
+      }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.problems.map((p) => p.path)).toEqual(["workloads[0].peakRps", "skus[0].gpusPerReplica", "skus[0].pricePerGpuHour"]);
+    expect(r.problems.map((p) => p.path)).toEqual([
+      "workloads[0].peakRps",
+      "skus[0].gpusPerReplica",
+      "skus[0].pricePerGpuHour",
+    ]);
     expect(r.openable).toBeNull();
     const j = checkPlanFile('{\n  "format": "capplan.plan/v1",\n  oops\n}');
     expect(!j.ok && j.problems[0]!.message).toContain("line 3");

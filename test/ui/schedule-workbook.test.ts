@@ -11,7 +11,12 @@ describe("schedule edits", () => {
     createRoot((dispose) => {
       const wb = createWorkbook(seed);
       wb.setNumber("skus[0].reservedPricePerGpuHour", "10", false);
-      wb.setSchedule(0, { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 });
+      wb.setSchedule(0, {
+        intervalSec: 3600,
+        rps: [50, 25, 5, 0],
+        minReplicas: 1,
+        leadIntervals: 1,
+      });
       const s = wb.computed().result.skus[0]!.schedule!;
       expect(s.replicas).toEqual([15, 8, 2, 15]);
       expect(s.staticReplicas).toBe(15);
@@ -46,7 +51,8 @@ describe("a schedule from the workload's trace", () => {
       perMinute.set(m, (perMinute.get(m) ?? 0) + 1);
     }
     const hours = new Map<number, number>();
-    for (const [m, n] of perMinute) hours.set(Math.floor(m / 60), Math.max(hours.get(Math.floor(m / 60)) ?? 0, n));
+    for (const [m, n] of perMinute)
+      hours.set(Math.floor(m / 60), Math.max(hours.get(Math.floor(m / 60)) ?? 0, n));
     const want = [...hours.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n / 60);
     expect(want).toHaveLength(2); // 18:15 … 19:14 UTC
 

@@ -3,7 +3,12 @@ import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import type { PlanFile } from "../../src/engine/types";
 import { readTraceText } from "../../src/import/trace";
-import { MAX_INLINE_BINS, traceStem, traceUsageRows, traceWorkloadDef } from "../../src/ui/state/trace-workload";
+import {
+  MAX_INLINE_BINS,
+  traceStem,
+  traceUsageRows,
+  traceWorkloadDef,
+} from "../../src/ui/state/trace-workload";
 import { createWorkbook } from "../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
@@ -48,7 +53,12 @@ describe("a workload from a trace", () => {
   test("a summary with more bins than a plan keeps is refused with the numbers", () => {
     const s = summaryOf("conv.csv", azureText, 60);
     const big = { ...s, series: new Array<number>(MAX_INLINE_BINS + 1).fill(0) };
-    expect(traceWorkloadDef("conv.csv", big, "max", [])).toEqual({ ok: false, key: "trTooManyBins", bins: MAX_INLINE_BINS + 1, max: MAX_INLINE_BINS });
+    expect(traceWorkloadDef("conv.csv", big, "max", [])).toEqual({
+      ok: false,
+      key: "trTooManyBins",
+      bins: MAX_INLINE_BINS + 1,
+      max: MAX_INLINE_BINS,
+    });
   });
 
   test("the plan computes replicas from the trace's numbers, and a reopened plan gives the same", () =>

@@ -1,12 +1,38 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { trafficOf } from "../../src/engine/traffic";
-import { downsampleMax, hourlyChart, lengthChart, rateChart, timeLabel, weekdayChart, type TrafficChartWords } from "../../src/ui/charts/traffic-charts";
+import {
+  downsampleMax,
+  hourlyChart,
+  lengthChart,
+  rateChart,
+  timeLabel,
+  weekdayChart,
+  type TrafficChartWords,
+} from "../../src/ui/charts/traffic-charts";
 import { localizeIssue } from "../../src/report/messages";
 import { setLang } from "../../src/ui/state/i18n";
-import { burstSentence, clearTrace, importTrace, setTraceBin, showStoredTrace, traffic } from "../../src/ui/state/traffic";
+import {
+  burstSentence,
+  clearTrace,
+  importTrace,
+  setTraceBin,
+  showStoredTrace,
+  traffic,
+} from "../../src/ui/state/traffic";
 
-const words: TrafficChartWords = { rateTitle: "r", rate: "rate", peak: "peak", p99: "p99", hourTitle: "h", hourMean: "mean", hourPeak: "peak", lengthTitle: "len", requests: "n", atLeast: (v) => `≥ ${v}` };
+const words: TrafficChartWords = {
+  rateTitle: "r",
+  rate: "rate",
+  peak: "peak",
+  p99: "p99",
+  hourTitle: "h",
+  hourMean: "mean",
+  hourPeak: "peak",
+  lengthTitle: "len",
+  requests: "n",
+  atLeast: (v) => `≥ ${v}`,
+};
 const fmt = (v: number) => String(v);
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
@@ -22,9 +48,18 @@ describe("traffic charts", () => {
 
   it("the rate chart draws every bin from the first bin's start, with the peak and p99 lines", () => {
     // Requests at 10.0, 10.5, 11.2, 14.9, 15.0 s in 2-s bins: rates 1.5, 0, 1 from t = 10.
-    const s = ok(trafficOf([10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })), 2));
+    const s = ok(
+      trafficOf(
+        [10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })),
+        2,
+      ),
+    );
     const c = rateChart(s, words, fmt);
-    expect(c.data.datasets[0]!.data).toEqual([{ x: 10, y: 1.5 }, { x: 12, y: 0 }, { x: 14, y: 1 }]);
+    expect(c.data.datasets[0]!.data).toEqual([
+      { x: 10, y: 1.5 },
+      { x: 12, y: 0 },
+      { x: 14, y: 1 },
+    ]);
     expect(c.options?.scales?.x?.max).toBe(16);
     const lines = (c.plugins![0] as unknown as { id: string }).id;
     expect(lines).toBe("capplanBands");
@@ -32,12 +67,31 @@ describe("traffic charts", () => {
   });
 
   it("a long series says that each point is the busiest of its group", () => {
-    const s = ok(trafficOf(Array.from({ length: 3001 }, (_, i) => ({ t: i, input: 1, output: 1 })), 1));
+    const s = ok(
+      trafficOf(
+        Array.from({ length: 3001 }, (_, i) => ({ t: i, input: 1, output: 1 })),
+        1,
+      ),
+    );
     // 3,001 one-second bins → groups of ceil(3,001 / 1,500) = 3.
     const c = rateChart(s, { ...words, grouped: (n) => `(max of ${n})` }, fmt);
     expect(c.data.datasets[0]!.data).toHaveLength(1001);
     expect(c.options?.plugins?.title?.text).toBe("r (max of 3)");
-    expect(rateChart(ok(trafficOf([{ t: 0, input: 1, output: 1 }, { t: 5, input: 1, output: 1 }], 1)), { ...words, grouped: () => "x" }, fmt).options?.plugins?.title?.text).toBe("r");
+    expect(
+      rateChart(
+        ok(
+          trafficOf(
+            [
+              { t: 0, input: 1, output: 1 },
+              { t: 5, input: 1, output: 1 },
+            ],
+            1,
+          ),
+        ),
+        { ...words, grouped: () => "x" },
+        fmt,
+      ).options?.plugins?.title?.text,
+    ).toBe("r");
   });
 
   it("time labels: UTC clock time, with the date past a day, or hours from the start", () => {
@@ -47,7 +101,12 @@ describe("traffic charts", () => {
   });
 
   it("the hour profile leaves hours without bins empty", () => {
-    const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, meanRps: hour, peakRps: 2 * hour, bins: hour === 3 ? 0 : 60 }));
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      meanRps: hour,
+      peakRps: 2 * hour,
+      bins: hour === 3 ? 0 : 60,
+    }));
     const c = hourlyChart(hourly, words, fmt);
     expect(c.data.labels?.[3]).toBe("03");
     expect(c.data.datasets[0]!.data[3]).toBeNull();
@@ -57,8 +116,19 @@ describe("traffic charts", () => {
   it("a trace over two days gets a weekday profile, Monday first (hand-counted)", () => {
     // 2024-05-13 was a Monday. Requests: Monday 00:00:00 and 00:00:30, Tuesday 12:00:00.
     const mon = Date.UTC(2024, 4, 13) / 1000;
-    const s = ok(trafficOf([mon, mon + 30, mon + 86_400 + 43_200].map((t) => ({ t, input: 1, output: 1 })), 60));
-    const c = weekdayChart(s.weekdays!, ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], "days", words, fmt);
+    const s = ok(
+      trafficOf(
+        [mon, mon + 30, mon + 86_400 + 43_200].map((t) => ({ t, input: 1, output: 1 })),
+        60,
+      ),
+    );
+    const c = weekdayChart(
+      s.weekdays!,
+      ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+      "days",
+      words,
+      fmt,
+    );
     expect(c.data.labels).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
     // Monday: 2 requests in 1,440 one-minute bins; Tuesday: 1 in the 721 bins up to the last request.
     expect(c.data.datasets[0]!.data[0]).toBeCloseTo(2 / (1440 * 60), 12);
@@ -68,7 +138,14 @@ describe("traffic charts", () => {
   });
 
   it("length bars are labelled by their token range", () => {
-    const h = { width: 50, total: 5, buckets: [{ from: 0, to: 50, count: 4 }, { from: 50, to: null, count: 1 }] };
+    const h = {
+      width: 50,
+      total: 5,
+      buckets: [
+        { from: 0, to: 50, count: 4 },
+        { from: 50, to: null, count: 1 },
+      ],
+    };
     const c = lengthChart(h, "#000", words, fmt);
     expect(c.data.labels).toEqual(["0–49", "≥ 50"]);
     expect(c.data.datasets[0]!.data).toEqual([4, 1]);
@@ -98,7 +175,9 @@ describe("traffic state (no worker: the session runs here)", () => {
     expect(traffic.errors[0]).toMatch(/^bad\.csv/);
     // The issue beside the English line renders in Chinese from its problem.
     expect(traffic.issues[0]?.problem?.code).toBe("traffic.notTraceColumns");
-    expect(localizeIssue(traffic.issues[0]!, "zh")).toBe("bad.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b）；可识别的列名见 docs/traffic.md");
+    expect(localizeIssue(traffic.issues[0]!, "zh")).toBe(
+      "bad.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b）；可识别的列名见 docs/traffic.md",
+    );
     clearTrace();
     expect(traffic.issues).toEqual([]);
     expect(traffic.view).toBeNull();
@@ -106,7 +185,12 @@ describe("traffic state (no worker: the session runs here)", () => {
 
   it("a summary stored in the plan shows at its own bin only, without histograms", async () => {
     clearTrace();
-    const s = ok(trafficOf([10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })), 2));
+    const s = ok(
+      trafficOf(
+        [10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })),
+        2,
+      ),
+    );
     showStoredTrace("conv.csv", s);
     expect(traffic.stored).toBe(true);
     expect(traffic.binSec).toBe(2);
@@ -126,7 +210,12 @@ describe("traffic state (no worker: the session runs here)", () => {
   });
 
   it("burstiness in one sentence, in English and Chinese", () => {
-    const s = ok(trafficOf([0, 1, 2, 3, 10].map((t) => ({ t, input: 1, output: 1 })), 1));
+    const s = ok(
+      trafficOf(
+        [0, 1, 2, 3, 10].map((t) => ({ t, input: 1, output: 1 })),
+        1,
+      ),
+    );
     // Gaps 1, 1, 1, 7: mean 2.5, population sd √6.75 = 2.598 → CV 1.04 (close to random);
     // mean rate 5 ÷ 10 s = 0.5, busiest 1-s bin 1 req/s → peak ÷ mean 2.
     expect(s.interarrivalCv).toBeCloseTo(Math.sqrt(6.75) / 2.5, 12);

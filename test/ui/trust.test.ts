@@ -4,14 +4,31 @@ import { describe, expect, test } from "vitest";
 import type { PlanFile, Sweep } from "../../src/engine/types";
 import { emptyPlan, skuFromSweep } from "../../src/ui/state/plan-edit";
 import { GPU_CATALOG } from "../../src/ui/state/catalog";
-import { exportItems, exportWarning, locate, withExportWarning, trustSummary, trustText } from "../../src/ui/state/trust";
+import {
+  exportItems,
+  exportWarning,
+  locate,
+  withExportWarning,
+  trustSummary,
+  trustText,
+} from "../../src/ui/state/trust";
 import { createWorkbook } from "../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
 /** A measured sweep that meets P99 TTFT ≤ 1 s up to concurrency 16 (no warnings). */
 function sweep(): Sweep {
-  const pt = (c: number, tps: number, ttft: number) => ({ concurrency: c, requestRate: null, rps: tps / 200, outputTokensPerSec: tps, meanInputTokens: 500, meanOutputTokens: 200, ttftMs: { p99: ttft }, completed: 100, failed: 0 });
+  const pt = (c: number, tps: number, ttft: number) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: tps / 200,
+    outputTokensPerSec: tps,
+    meanInputTokens: 500,
+    meanOutputTokens: 200,
+    ttftMs: { p99: ttft },
+    completed: 100,
+    failed: 0,
+  });
   return {
     label: "vllm · h100 · c1..c32",
     meta: { gpu: "H100", gpuCount: 1 },
@@ -60,16 +77,24 @@ describe("trust state", () => {
     const s = state(planWithSweep(""));
     expect(s.level).toBe("warn");
     expect(s.items.map((i) => i.kind)).toEqual(["needsPrice"]);
-    expect(s.items[0]!.where).toEqual({ path: "skus[0].pricePerGpuHour", sheet: "benchmarks", testId: "sku-price-0" });
+    expect(s.items[0]!.where).toEqual({
+      path: "skus[0].pricePerGpuHour",
+      sheet: "benchmarks",
+      testId: "sku-price-0",
+    });
     expect(s.recommendation).toEqual({ kind: "needsPrice", skus: ["H100-SXM"] });
     expect(trustText(s.items[0]!, "zh")).toContain("需要每 GPU 小时价格");
   });
 
   test("a mistyped SLO metric is an error that says what the plan still uses", () => {
-    const s = state(planWithSweep(2.5), (wb) => wb.reject("slo[0].metric#text", "ttf", "metric must be one of ttft, itl"));
+    const s = state(planWithSweep(2.5), (wb) =>
+      wb.reject("slo[0].metric#text", "ttf", "metric must be one of ttft, itl"),
+    );
     expect(s.level).toBe("error");
     expect(s.items[0]!.kind).toBe("rejected");
-    expect(trustText(s.items[0]!, "en")).toBe('slo[0].metric: "ttf" was not taken (metric must be one of ttft, itl); the plan still uses TTFT');
+    expect(trustText(s.items[0]!, "en")).toBe(
+      'slo[0].metric: "ttf" was not taken (metric must be one of ttft, itl); the plan still uses TTFT',
+    );
     expect(s.items[0]!.where).toMatchObject({ sheet: "assumptions", testId: "slo:0:metric" });
     expect(trustSummary(s, "en")).toMatch(/^1 error\(s\): /);
   });
@@ -100,7 +125,17 @@ describe("trust state", () => {
 
   test("usage rows naming a missing pool are one error item pointing at the Teams sheet", () => {
     const p = planWithSweep(2.5);
-    p.tenants = { method: "tokens", idle: "proportional", pools: [{ name: "chat", sku: "H100-SXM" }], usage: ["a", "b", "c"].map((team) => ({ team, pool: "llama-70b", inputTokens: 100, outputTokens: 10 })) };
+    p.tenants = {
+      method: "tokens",
+      idle: "proportional",
+      pools: [{ name: "chat", sku: "H100-SXM" }],
+      usage: ["a", "b", "c"].map((team) => ({
+        team,
+        pool: "llama-70b",
+        inputTokens: 100,
+        outputTokens: 10,
+      })),
+    };
     const s = state(p);
     expect(s.level).toBe("error");
     const u = s.items.filter((i) => i.kind === "usagePool");
@@ -111,7 +146,14 @@ describe("trust state", () => {
 
   test("a file dropped from an imported folder is never green: one 'dropped' item naming the file, pointing at the sweep card", () => {
     const sw = sweep();
-    sw.dropped = [{ file: "run/vllm-infqps-concurrency16-x.json", line: 1, column: 301, reason: "invalid JSON" }];
+    sw.dropped = [
+      {
+        file: "run/vllm-infqps-concurrency16-x.json",
+        line: 1,
+        column: 301,
+        reason: "invalid JSON",
+      },
+    ];
     const p = emptyPlan("t");
     const sku = skuFromSweep(sw, GPU_CATALOG, []);
     sku.pricePerGpuHour = 2.5;
@@ -120,10 +162,18 @@ describe("trust state", () => {
     expect(p.skus[0]!.sweep!.dropped).toEqual(sw.dropped);
     const s = state(p);
     expect(s.level).toBe("warn");
-    expect(s.items.map((i) => [i.kind, i.where.sheet, i.where.testId])).toEqual([["dropped", "benchmarks", "sweep-card-0"]]);
-    expect(trustText(s.items[0]!, "en")).toBe("H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels");
-    expect(trustText(s.items[0]!, "zh")).toBe("H100-SXM：其文件夹中有 1 个文件无法读取，已被丢弃（vllm-infqps-concurrency16-x.json）；该扫描缺少这些负载级别");
-    expect(trustSummary(s, "en")).toBe("1 to check: H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels");
+    expect(s.items.map((i) => [i.kind, i.where.sheet, i.where.testId])).toEqual([
+      ["dropped", "benchmarks", "sweep-card-0"],
+    ]);
+    expect(trustText(s.items[0]!, "en")).toBe(
+      "H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
+    );
+    expect(trustText(s.items[0]!, "zh")).toBe(
+      "H100-SXM：其文件夹中有 1 个文件无法读取，已被丢弃（vllm-infqps-concurrency16-x.json）；该扫描缺少这些负载级别",
+    );
+    expect(trustSummary(s, "en")).toBe(
+      "1 to check: H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
+    );
     // The recommendation still stands (the sweep is usable), and the exports carry the warning.
     expect(s.recommendation.kind).toBe("recommended");
     expect(exportWarning(s, "en")).toHaveLength(2);
@@ -137,7 +187,9 @@ describe("trust state", () => {
     });
     expect(s.level).toBe("warn");
     expect(s.items.map((i) => [i.kind, i.where.testId])).toEqual([["defaulted", "sku-price-0"]]);
-    expect(trustText(s.items[0]!, "en")).toBe("H100-SXM: defaulted price $1.09 per GPU-hour, the catalogue's indicative on-demand price for l40s (2026-09-25): enter your own");
+    expect(trustText(s.items[0]!, "en")).toBe(
+      "H100-SXM: defaulted price $1.09 per GPU-hour, the catalogue's indicative on-demand price for l40s (2026-09-25): enter your own",
+    );
     expect(s.recommendation.kind).toBe("recommended");
     // Another GPU follows while the price is still the default; a GPU without a catalogue price empties it.
     const next = state(planWithSweep(""), (wb) => {
@@ -164,15 +216,26 @@ describe("trust state", () => {
   test("locate maps plan paths to sheets and cells", () => {
     const p = planWithSweep(2.5);
     expect(locate(p, "cells.peak_rps")).toMatchObject({ sheet: "assumptions" });
-    expect(locate(p, "skus[0].sweep.points[1].ttft")).toMatchObject({ sheet: "benchmarks", testId: "sweep-card-0" });
-    expect(locate(seed, "skus[0].pricePerGpuHour")).toMatchObject({ sheet: "comparison", testId: "cmp:pricePerGpuHour:s0" });
+    expect(locate(p, "skus[0].sweep.points[1].ttft")).toMatchObject({
+      sheet: "benchmarks",
+      testId: "sweep-card-0",
+    });
+    expect(locate(seed, "skus[0].pricePerGpuHour")).toMatchObject({
+      sheet: "comparison",
+      testId: "cmp:pricePerGpuHour:s0",
+    });
   });
 });
 
 describe("export warnings", () => {
   test("a CSV gets '# ' lines after its BOM, Markdown a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
     const s = state(seed);
-    const result = createRoot((d) => { const wb = createWorkbook(seed); const r = wb.computed().result; d(); return r; });
+    const result = createRoot((d) => {
+      const wb = createWorkbook(seed);
+      const r = wb.computed().result;
+      d();
+      return r;
+    });
     expect(exportWarning(exportItems(s, seed, result, "allocation"), "en")).toBeNull();
     const w = exportWarning(exportItems(s, seed, result, "report"), "en")!;
     expect(w[0]).toBe("WARNING: some numbers in this file are not checked or not right:");
@@ -180,13 +243,30 @@ describe("export warnings", () => {
     const csv = withExportWarning("\ufeffa,b\n1,2\n", w, "csv");
     expect(csv.startsWith("\ufeff# WARNING")).toBe(true);
     expect(csv.endsWith("\na,b\n1,2\n")).toBe(true);
-    expect(withExportWarning("## Report\n", w, "md")).toMatch(/^> \*\*⚠ WARNING[^\n]*\n> - H100 TP4[^\n]*\n\n## Report\n$/);
+    expect(withExportWarning("## Report\n", w, "md")).toMatch(
+      /^> \*\*⚠ WARNING[^\n]*\n> - H100 TP4[^\n]*\n\n## Report\n$/,
+    );
   });
   test("an unchecked SKU no pool takes its cost from does not mark the allocation export", () => {
     const p = planWithSweep(2.5);
-    p.skus.push({ name: "guess", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } });
-    p.tenants = { method: "tokens", idle: "proportional", pools: [{ name: "chat", sku: "H100-SXM" }], usage: [{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }] };
-    const r = createRoot((d) => { const wb = createWorkbook(p); const out = { s: wb.trust(), r: wb.computed().result }; d(); return out; });
+    p.skus.push({
+      name: "guess",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: { replicaOutputTokensPerSec: 10 },
+    });
+    p.tenants = {
+      method: "tokens",
+      idle: "proportional",
+      pools: [{ name: "chat", sku: "H100-SXM" }],
+      usage: [{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }],
+    };
+    const r = createRoot((d) => {
+      const wb = createWorkbook(p);
+      const out = { s: wb.trust(), r: wb.computed().result };
+      d();
+      return out;
+    });
     expect(r.s.level).toBe("warn");
     expect(exportItems(r.s, p, r.r, "allocation")).toEqual([]);
     expect(exportItems(r.s, p, r.r, "report").map((i) => i.kind)).toContain("unchecked");

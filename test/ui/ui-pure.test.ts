@@ -6,14 +6,24 @@ import type { PlanFile, Sweep } from "../../src/engine/types";
 import { fieldsOf, mapHeaders, type Field } from "../../src/import/aliases";
 import { latencyChart, zoneBands, type ChartWords } from "../../src/ui/charts/sweep-charts";
 import { formulaWithValues, skuDerivations } from "../../src/ui/explain";
-import { ambiguousColumns, applyColumnChoice, canonicalHeader } from "../../src/ui/state/column-map";
+import {
+  ambiguousColumns,
+  applyColumnChoice,
+  canonicalHeader,
+} from "../../src/ui/state/column-map";
 import { parseTsvBlock, readNumberEntry, skuFromSweep, toTsv } from "../../src/ui/state/plan-edit";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../../src/ui/state/clipboard";
 import { GPU_CATALOG } from "../../src/ui/state/catalog";
 import { sweepColumns } from "../../src/ui/components/sweep-columns";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const words: ChartWords = { load: "c", throughput: "t", latency: "l", operatingPoint: "op", zones: { idle: "idle", linear: "linear", saturated: "saturated" } };
+const words: ChartWords = {
+  load: "c",
+  throughput: "t",
+  latency: "l",
+  operatingPoint: "op",
+  zones: { idle: "idle", linear: "linear", saturated: "saturated" },
+};
 
 describe("readNumberEntry", () => {
   test("reads numbers with thousands separators, formulas and empty optional fields", () => {
@@ -32,14 +42,23 @@ describe("readNumberEntry", () => {
 describe("TSV blocks", () => {
   test("a pasted Excel block splits into rows and cells and round-trips", () => {
     const block = parseTsvBlock("1\t2\r\n3\t4\r\n");
-    expect(block).toEqual([["1", "2"], ["3", "4"]]);
+    expect(block).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
     expect(toTsv(block)).toBe("1\t2\n3\t4");
   });
 });
 
 describe("skuFromSweep", () => {
   test("matches the GPU from the sweep metadata and leaves the price empty", () => {
-    const sweep: Sweep = { label: "vllm · x", source: { files: ["a.json"], format: "vllm" }, meta: { model: "x", engine: "vllm", gpu: "H100-SXM-80GB", gpuCount: 2, date: null }, points: [{ concurrency: 1, requestRate: null, rps: 1 }], warnings: [] };
+    const sweep: Sweep = {
+      label: "vllm · x",
+      source: { files: ["a.json"], format: "vllm" },
+      meta: { model: "x", engine: "vllm", gpu: "H100-SXM-80GB", gpuCount: 2, date: null },
+      points: [{ concurrency: 1, requestRate: null, rps: 1 }],
+      warnings: [],
+    };
     const sku = skuFromSweep(sweep, GPU_CATALOG, ["H100-SXM TP2"]);
     expect(sku.gpu).toBe("h100-sxm");
     expect(sku.gpusPerReplica).toBe(2);
@@ -94,9 +113,17 @@ describe("explanations", () => {
 
 describe("sweep charts", () => {
   test("zone bands meet halfway (geometric mean on a log axis) and merge equal zones", () => {
-    const bands = zoneBands([1, 4, 16, 64], ["linear", "linear", "linear", "saturated"], true, words);
+    const bands = zoneBands(
+      [1, 4, 16, 64],
+      ["linear", "linear", "linear", "saturated"],
+      true,
+      words,
+    );
     // Boundary between 16 and 64 on a log axis: sqrt(16 × 64) = 32.
-    expect(bands.map((b) => [b.x0, b.x1, b.label])).toEqual([[null, 32, "linear"], [32, null, "saturated"]]);
+    expect(bands.map((b) => [b.x0, b.x1, b.label])).toEqual([
+      [null, 32, "linear"],
+      [32, null, "saturated"],
+    ]);
   });
   test("the latency chart plots the chosen statistic, marks the operating point and draws the SLO line", () => {
     const points = [
@@ -105,19 +132,59 @@ describe("sweep charts", () => {
       { concurrency: 16, requestRate: null, outputTokensPerSec: 900, ttftMs: { p99: 2400 } },
     ];
     const cfg = latencyChart(
-      [{ name: "A", color: "#000", points, zones: ["idle", "linear", "saturated"], op: { load: 4, outputTokensPerSec: 350 }, focused: true }],
+      [
+        {
+          name: "A",
+          color: "#000",
+          points,
+          zones: ["idle", "linear", "saturated"],
+          op: { load: 4, outputTokensPerSec: 350 },
+          focused: true,
+        },
+      ],
       { metric: "ttft", stat: "p99", x: "load", slos: [{ y: 1000, color: "red", label: "SLO" }] },
       words,
     );
-    expect(cfg.data.datasets[0]!.data).toEqual([{ x: 1, y: 30 }, { x: 4, y: 60 }, { x: 16, y: 2400 }]);
+    expect(cfg.data.datasets[0]!.data).toEqual([
+      { x: 1, y: 30 },
+      { x: 4, y: 60 },
+      { x: 16, y: 2400 },
+    ]);
     expect(cfg.data.datasets[1]!.data).toEqual([{ x: 4, y: 60 }]);
     // 30 → 2400 ms spans 80×: the y axis is logarithmic; loads 1…16 span 16×: log x.
     expect((cfg.options!.scales!.y as { type: string }).type).toBe("logarithmic");
     expect((cfg.options!.scales!.x as { type: string }).type).toBe("logarithmic");
   });
   test("sweep grid columns list percentiles in ascending order", () => {
-    const cols = sweepColumns([{ concurrency: 1, requestRate: null, ttftMs: { p99: 1, p1: 1, mean: 1, p50: 1, max: 1, "p99.9": 1 } }], { concurrency: "C", requestRate: "R", rps: "RPS", outputTokensPerSec: "O", totalTokensPerSec: "T", meanInputTokens: "I", meanOutputTokens: "M" });
-    expect(cols.map((c) => c.key)).toEqual(["concurrency", "rps", "outputTokensPerSec", "ttftMs.mean", "ttftMs.p1", "ttftMs.p50", "ttftMs.p99", "ttftMs.p99.9", "ttftMs.max"]);
+    const cols = sweepColumns(
+      [
+        {
+          concurrency: 1,
+          requestRate: null,
+          ttftMs: { p99: 1, p1: 1, mean: 1, p50: 1, max: 1, "p99.9": 1 },
+        },
+      ],
+      {
+        concurrency: "C",
+        requestRate: "R",
+        rps: "RPS",
+        outputTokensPerSec: "O",
+        totalTokensPerSec: "T",
+        meanInputTokens: "I",
+        meanOutputTokens: "M",
+      },
+    );
+    expect(cols.map((c) => c.key)).toEqual([
+      "concurrency",
+      "rps",
+      "outputTokensPerSec",
+      "ttftMs.mean",
+      "ttftMs.p1",
+      "ttftMs.p50",
+      "ttftMs.p99",
+      "ttftMs.p99.9",
+      "ttftMs.max",
+    ]);
   });
 });
 
@@ -138,21 +205,36 @@ describe("spreadsheet clipboard (docs/grid.md)", () => {
   test("Excel TSV: quoted line breaks and doubled quotes, CRLF rows, trailing line break", () => {
     expect(parseClipboardTsv('"chat\nbot"\t11\r\n')).toEqual([["chat\nbot", "11"]]);
     expect(parseClipboardTsv('"say ""hi"""\r\n')).toEqual([['say "hi"']]);
-    expect(parseClipboardTsv('a\t"x\r\ny"\r\nb\t2\r\n')).toEqual([["a", "x\ny"], ["b", "2"]]);
-    expect(parseClipboardTsv("1\t2\n3\t4")).toEqual([["1", "2"], ["3", "4"]]);
+    expect(parseClipboardTsv('a\t"x\r\ny"\r\nb\t2\r\n')).toEqual([
+      ["a", "x\ny"],
+      ["b", "2"],
+    ]);
+    expect(parseClipboardTsv("1\t2\n3\t4")).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
     expect(parseClipboardTsv('5" disk\t3')).toEqual([['5" disk', "3"]]);
     expect(parseClipboardTsv("")).toEqual([]);
   });
   test("copy quotes what needs quoting and reads back", () => {
-    const block = [["chat\nbot", 'say "hi"', "1,500"], ["a\tb", "", "x"]];
+    const block = [
+      ["chat\nbot", 'say "hi"', "1,500"],
+      ["a\tb", "", "x"],
+    ];
     const tsv = toClipboardTsv(block);
     expect(tsv).toBe('"chat\nbot"\t"say ""hi"""\t1,500\r\n"a\tb"\t\tx');
     expect(parseClipboardTsv(tsv)).toEqual(block);
   });
   test("one value fills the selection; a dividing block repeats; otherwise pasted once", () => {
-    expect(fillSelection([["7"]], 2, 3)).toEqual([["7", "7", "7"], ["7", "7", "7"]]);
+    expect(fillSelection([["7"]], 2, 3)).toEqual([
+      ["7", "7", "7"],
+      ["7", "7", "7"],
+    ]);
     expect(fillSelection([["1"], ["2"]], 4, 1)).toEqual([["1"], ["2"], ["1"], ["2"]]);
     expect(fillSelection([["1"], ["2"]], 3, 1)).toEqual([["1"], ["2"]]);
-    expect(fillSelection([["1", "2"], ["3"]], 1, 1)).toEqual([["1", "2"], ["3", ""]]);
+    expect(fillSelection([["1", "2"], ["3"]], 1, 1)).toEqual([
+      ["1", "2"],
+      ["3", ""],
+    ]);
   });
 });

@@ -15,7 +15,11 @@ describe("undo history of the workbook", () => {
       const wb = createWorkbook(seed);
       expect(wb.canUndo()).toBe(false);
       wb.setCell("peak_rps", "100");
-      wb.setUsageBlock(0, 0, [["a", "70b", "1", "2"], ["b", "70b", "3", "4"], ["c", "70b", "5", "6"]]);
+      wb.setUsageBlock(0, 0, [
+        ["a", "70b", "1", "2"],
+        ["b", "70b", "3", "4"],
+        ["c", "70b", "5", "6"],
+      ]);
       expect(wb.plan.tenants!.usage.map((u) => u.team)).toEqual(["a", "b", "c"]);
       wb.undo();
       expect(wb.plan.tenants!.usage.map((u) => u.team)).toEqual(["search", "support"]);
@@ -54,7 +58,13 @@ describe("undo history of the workbook", () => {
   test("undo of an import removes its SKUs; reset forgets the history", () =>
     createRoot((dispose) => {
       const wb = createWorkbook(seed);
-      const sweep: Sweep = { label: "x", meta: { gpu: "L40S", model: null, engine: null, gpuCount: 1, date: null }, source: { files: ["x.json"], format: "vllm" }, points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }], warnings: [] };
+      const sweep: Sweep = {
+        label: "x",
+        meta: { gpu: "L40S", model: null, engine: null, gpuCount: 1, date: null },
+        source: { files: ["x.json"], format: "vllm" },
+        points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }],
+        warnings: [],
+      };
       wb.addSweeps([sweep]);
       expect(wb.plan.skus).toHaveLength(2);
       wb.undo();
@@ -80,7 +90,8 @@ describe("createPlanHistory on its own", () => {
       current: () => plan,
       restore: (p: PlanFile) => void (plan = structuredClone(p)),
       applyPatches: (list: readonly PlanPatch[], back: boolean) => {
-        for (const x of back ? [...list].reverse() : list) setAtPath(plan, x.path, back ? x.before : x.after);
+        for (const x of back ? [...list].reverse() : list)
+          setAtPath(plan, x.path, back ? x.before : x.after);
       },
     };
   };

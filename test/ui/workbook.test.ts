@@ -45,10 +45,26 @@ describe("createWorkbook", () => {
   test("pasting a block past the last point adds rows", () =>
     createRoot((dispose) => {
       const plan = structuredClone(seed);
-      plan.skus[0]!.sweep = { points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }] };
+      plan.skus[0]!.sweep = {
+        points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }],
+      };
       const wb = createWorkbook(plan);
-      wb.setPointBlock("skus[0].sweep", 1, ["concurrency", "rps", "outputTokensPerSec"], [["4", "3", "300"], ["16", "8", "800"]]);
-      expect(wb.plan.skus[0]!.sweep!.points!.map((p) => [p.concurrency, p.rps, p.outputTokensPerSec])).toEqual([[1, 1, 100], [4, 3, 300], [16, 8, 800]]);
+      wb.setPointBlock(
+        "skus[0].sweep",
+        1,
+        ["concurrency", "rps", "outputTokensPerSec"],
+        [
+          ["4", "3", "300"],
+          ["16", "8", "800"],
+        ],
+      );
+      expect(
+        wb.plan.skus[0]!.sweep!.points!.map((p) => [p.concurrency, p.rps, p.outputTokensPerSec]),
+      ).toEqual([
+        [1, 1, 100],
+        [4, 3, 300],
+        [16, 8, 800],
+      ]);
       dispose();
     }));
   test("a formula yielding a negative peak RPS is an error on that field; a typed negative price is refused (docs/security.md)", () =>
@@ -58,30 +74,56 @@ describe("createWorkbook", () => {
       expect(wb.cell("workloads[0].peakRps")).toEqual({
         raw: "=peak_rps",
         value: null,
-        error: { kind: "VALUE", message: "expected from 0 up to 1e9 (requests per second), got -50", problem: expect.objectContaining({ code: "planFile.range" }) },
+        error: {
+          kind: "VALUE",
+          message: "expected from 0 up to 1e9 (requests per second), got -50",
+          problem: expect.objectContaining({ code: "planFile.range" }),
+        },
       });
       // The error is a value, shown in the app's language (docs/problems.md).
-      expect(localizeError(wb.cell("workloads[0].peakRps").error!, "zh")).toBe("应在 0 至 1e9 之间（请求/秒），实际为 -50");
+      expect(localizeError(wb.cell("workloads[0].peakRps").error!, "zh")).toBe(
+        "应在 0 至 1e9 之间（请求/秒），实际为 -50",
+      );
       expect(wb.computed().result.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
       expect(wb.trust().level).toBe("error");
       // A plain number outside the range is refused like an unreadable entry: the plan keeps 20.
       expect(wb.setNumber("cells.gpu_hour", "-1")).toBe(true);
       expect(wb.setNumber("skus[0].pricePerGpuHour", "-3")).toBe(false);
-      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({ raw: "-3", value: null, error: { kind: "VALUE", message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3", problem: expect.objectContaining({ code: "planFile.range" }) } });
-      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe("应在 0 至 1e7 之间（CNY/GPU·小时），实际为 -3");
+      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({
+        raw: "-3",
+        value: null,
+        error: {
+          kind: "VALUE",
+          message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3",
+          problem: expect.objectContaining({ code: "planFile.range" }),
+        },
+      });
+      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe(
+        "应在 0 至 1e7 之间（CNY/GPU·小时），实际为 -3",
+      );
       // An unreadable entry and an empty required one, likewise (code formula.*).
       expect(wb.setNumber("skus[0].pricePerGpuHour", "cheap")).toBe(false);
-      expect(wb.cell("skus[0].pricePerGpuHour").error!.message).toBe('"cheap" is not a number (formulas start with =)');
-      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe('"cheap" 不是数字（公式以 = 开头）');
+      expect(wb.cell("skus[0].pricePerGpuHour").error!.message).toBe(
+        '"cheap" is not a number (formulas start with =)',
+      );
+      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe(
+        '"cheap" 不是数字（公式以 = 开头）',
+      );
       expect(wb.setNumber("skus[0].pricePerGpuHour", " ")).toBe(false);
       expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe("此处需要填写值");
-      expect(trustText(wb.trust().items.find((i) => i.kind === "rejected")!, "zh")).toContain("此处需要填写值");
+      expect(trustText(wb.trust().items.find((i) => i.kind === "rejected")!, "zh")).toContain(
+        "此处需要填写值",
+      );
       // Renaming a cell to a reserved word or to a name in use is refused with a problem.
       expect(wb.renameCell("peak_rps", "max")).toBe(false);
-      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe('"max" 是保留字（公式函数或关键字），不能用作单元格名');
+      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe(
+        '"max" 是保留字（公式函数或关键字），不能用作单元格名',
+      );
       expect(wb.renameCell("peak_rps", "gpu_hour")).toBe(false);
       expect(wb.cell("cells.peak_rps#name").error!.message).toBe('a cell named "gpu_hour" exists');
-      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe('已有名为 "gpu_hour" 的单元格');
+      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe(
+        '已有名为 "gpu_hour" 的单元格',
+      );
       expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("=gpu_hour");
       dispose();
     }));
@@ -91,7 +133,12 @@ describe("createWorkbook", () => {
       expect(wb.setCell("gpu_hour", "$2.99")).toBe(true);
       expect(wb.plan.cells!.gpu_hour).toBe(2.99);
       expect(wb.plan.display).toEqual({ "cells.gpu_hour": "$2.99" });
-      expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "$2.99", value: 2.99, error: null, typed: "$2.99" });
+      expect(wb.cell("cells.gpu_hour")).toEqual({
+        raw: "$2.99",
+        value: 2.99,
+        error: null,
+        typed: "$2.99",
+      });
       // Formulas see the number: 15 replicas × 4 GPUs × 2.99 = 179.40 per hour.
       expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBeCloseTo(179.4, 9);
       wb.setCell("elasticity", "50%");
@@ -99,11 +146,19 @@ describe("createWorkbook", () => {
       expect(wb.cell("cells.elasticity").typed).toBe("50%");
       wb.setNumber("workloads[0].inputTokens", "1.5k");
       expect(wb.plan.workloads![0]!.inputTokens).toBe(1500);
-      expect(wb.cell("workloads[0].inputTokens")).toEqual({ raw: "1.5k", value: 1500, error: null, typed: "1.5k" });
+      expect(wb.cell("workloads[0].inputTokens")).toEqual({
+        raw: "1.5k",
+        value: 1500,
+        error: null,
+        typed: "1.5k",
+      });
       // A plain number or a formula drops the typed text.
       wb.setCell("gpu_hour", "3");
       expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "3", value: 3, error: null });
-      expect(wb.plan.display).toEqual({ "cells.elasticity": "50%", "workloads[0].inputTokens": "1.5k" });
+      expect(wb.plan.display).toEqual({
+        "cells.elasticity": "50%",
+        "workloads[0].inputTokens": "1.5k",
+      });
       // A stale text that no longer reads as the stored number is ignored (after an undo, say).
       wb.undo();
       expect(wb.plan.cells!.gpu_hour).toBe(2.99);

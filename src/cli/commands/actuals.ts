@@ -7,21 +7,38 @@
 import { fmtNum } from "../../engine/number-format";
 import { minorUnitDigits } from "../../engine/money";
 import { readFocusCsv, planVsActual, type VarianceLine } from "../../report/actuals";
-import { CliError, cliError, parseArgs, ReadProblem, readRegularFile, readStdin, type Io } from "../io";
+import {
+  CliError,
+  cliError,
+  parseArgs,
+  ReadProblem,
+  readRegularFile,
+  readStdin,
+  type Io,
+} from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { langFlag } from "./plan";
 import { localizeError, renderProblem } from "../../report/messages";
 
-export const ACTUALS_USAGE = "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...";
+export const ACTUALS_USAGE =
+  "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...";
 
 function table(title: string, lines: readonly VarianceLine[], digits: number): string[] {
   if (!lines.length) return [];
-  const pct = (x: number | null) => (x === null ? "—" : `${x >= 0 ? "+" : ""}${fmtNum(x * 100, 1)} %`);
-  const rows = lines.map(l => [l.name, fmtNum(l.planned, digits, digits), fmtNum(l.actual, digits, digits), `${l.variance > 0 ? "+" : ""}${fmtNum(l.variance, digits, digits)}`, pct(l.variancePct)]);
+  const pct = (x: number | null) =>
+    x === null ? "—" : `${x >= 0 ? "+" : ""}${fmtNum(x * 100, 1)} %`;
+  const rows = lines.map((l) => [
+    l.name,
+    fmtNum(l.planned, digits, digits),
+    fmtNum(l.actual, digits, digits),
+    `${l.variance > 0 ? "+" : ""}${fmtNum(l.variance, digits, digits)}`,
+    pct(l.variancePct),
+  ]);
   const head = [title, "planned", "actual", "variance", "%"];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map(r => r[i]!.length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join("  ");
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (r: string[]) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join("  ");
   return [fmt(head), ...rows.map(fmt), ""];
 }
 
@@ -31,18 +48,26 @@ export function actualsCommand(args: string[], io: Io): number {
   if (positional.length !== 2) throw cliError(C.problem("usage", { syntax: ACTUALS_USAGE }));
   const lang = langFlag(flags.get("lang"));
   const [planPath, focusPath] = positional as [string, string];
-  const loaded = loadPlan(planPath, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const loaded = loadPlan(planPath, lang, {
+    allowPaths: lists.get("allow-path") ?? [],
+    stdin: io.stdin,
+  });
   const result = loaded.result;
-  if (result.errors.length) throw new CliError(result.errors.map(e => `${planPath}: ${e.path}: ${localizeError(e, lang)}`));
+  if (result.errors.length)
+    throw new CliError(
+      result.errors.map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`),
+    );
   let text: string;
   try {
     text = focusPath === "-" ? (io.stdin ?? readStdin)() : readRegularFile(focusPath);
   } catch (e) {
-    if (e instanceof ReadProblem) throw new CliError([`${focusPath}: ${renderProblem(e.problem, lang)}`]);
+    if (e instanceof ReadProblem)
+      throw new CliError([`${focusPath}: ${renderProblem(e.problem, lang)}`]);
     throw e;
   }
-  const read = readFocusCsv(text, result.tenants?.pools.map(p => p.name) ?? []);
-  if (!read.ok) throw new CliError(read.problems.map(p => `${focusPath}: ${renderProblem(p, lang)}`));
+  const read = readFocusCsv(text, result.tenants?.pools.map((p) => p.name) ?? []);
+  if (!read.ok)
+    throw new CliError(read.problems.map((p) => `${focusPath}: ${renderProblem(p, lang)}`));
   const cmp = planVsActual(result, read);
   if ("error" in cmp) throw new CliError([`${planPath}: ${renderProblem(cmp.problem, lang)}`]);
   for (const p of cmp.problems) io.err(`warning: ${focusPath}: ${renderProblem(p, lang)}\n`);

@@ -26,11 +26,26 @@ function oneSweep(path: string, side: "baseline" | "candidate", io: Io, lang: La
   } catch (e) {
     // Each line with its side in front (`baseline: …`, `基线：…`); the lines are in `lang` already.
     const label = renderProblem(F.problem("side", { side }), lang);
-    if (e instanceof CliError) throw new CliError(e.lines.map((l, i) => withSubject(label, e.problems?.[i] ? renderProblem(e.problems[i]!, lang) : l, lang)));
+    if (e instanceof CliError)
+      throw new CliError(
+        e.lines.map((l, i) =>
+          withSubject(label, e.problems?.[i] ? renderProblem(e.problems[i]!, lang) : l, lang),
+        ),
+      );
     throw e;
   }
   if (sweeps.length !== 1) {
-    throw new CliError([renderProblem(F.problem("compareManySweeps", { side, path, n: sweeps.length, names: sweeps.map((s) => s.label) }), lang)]);
+    throw new CliError([
+      renderProblem(
+        F.problem("compareManySweeps", {
+          side,
+          path,
+          n: sweeps.length,
+          names: sweeps.map((s) => s.label),
+        }),
+        lang,
+      ),
+    ]);
   }
   return sweeps[0]!;
 }
@@ -38,12 +53,17 @@ function oneSweep(path: string, side: "baseline" | "candidate", io: Io, lang: La
 /** `capplan compare`: returns 0 (no regression), 1 (regression) or throws a CliError (exit 2). */
 export function compareCommand(args: string[], io: Io): number {
   const a = parseArgs(args, ["threshold", "lang"], ["json"]);
-  if (a.positional.length !== 2) throw new CliError([`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE], [C.problem("compareArgs", { n: a.positional.length }), null]);
+  if (a.positional.length !== 2)
+    throw new CliError(
+      [`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE],
+      [C.problem("compareArgs", { n: a.positional.length }), null],
+    );
   const thr = a.flags.get("threshold");
   let threshold = 5;
   if (thr !== undefined) {
     threshold = Number(String(thr).replace(/%$/, ""));
-    if (thr === true || !Number.isFinite(threshold) || threshold < 0) throw cliError(C.problem("thresholdInvalid", { got: String(thr) }));
+    if (thr === true || !Number.isFinite(threshold) || threshold < 0)
+      throw cliError(C.problem("thresholdInvalid", { got: String(thr) }));
   }
   const lang = parseLang(a.flags.get("lang"));
   if (!lang) throw cliError(C.problem("langInvalid", { got: null }));
@@ -65,10 +85,14 @@ export function compareCommand(args: string[], io: Io): number {
   const result = compareSweeps(base, cand, threshold);
   if (result.rows.length === 0) {
     // Nothing compared is not "no regression": a CI gate must not pass on it.
-    throw new CliError([renderProblem(F.problem("compareNoMatch", { base: base.label, cand: cand.label }), lang)]);
+    throw new CliError([
+      renderProblem(F.problem("compareNoMatch", { base: base.label, cand: cand.label }), lang),
+    ]);
   }
   if (a.flags.has("json")) {
-    io.out(JSON.stringify({ baseline: base.label, candidate: cand.label, ...result }, null, 2) + "\n");
+    io.out(
+      JSON.stringify({ baseline: base.label, candidate: cand.label, ...result }, null, 2) + "\n",
+    );
   } else {
     io.out(compareMarkdown(base, cand, result, lang));
   }

@@ -5,13 +5,20 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { explainPath, lineageNumber as N, lineageText, sweepLeaves, type LineageNode } from "../../engine/lineage";
+import {
+  explainPath,
+  lineageNumber as N,
+  lineageText,
+  sweepLeaves,
+  type LineageNode,
+} from "../../engine/lineage";
 import type { PointSource } from "../../engine/types";
 import { concurrencyFromPath } from "../../import/path-load";
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 
-const USAGE = "usage: capplan explain <plan.json|-> <path> [--json] [--allow-path DIR]...   (e.g. skus[0].replicas, tenants.teams[1].cost)";
+const USAGE =
+  "usage: capplan explain <plan.json|-> <path> [--json] [--allow-path DIR]...   (e.g. skus[0].replicas, tenants.teams[1].cost)";
 
 /** Numbers written in a line of text (any notation). */
 function numbersIn(line: string): number[] {
@@ -20,7 +27,8 @@ function numbersIn(line: string): number[] {
 
 /** Whether `x` is written as `v` (or as `v` in seconds or in ms: importers convert units). */
 function writes(x: number, v: number): boolean {
-  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const close = (a: number, b: number) =>
+    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   return close(x, v) || close(x * 1000, v) || close(x / 1000, v);
 }
 
@@ -29,14 +37,21 @@ function writes(x: number, v: number): boolean {
  * also holds the point's load is preferred, and in it a line that holds both (a CSV row); else
  * the first line that holds the value.
  */
-export function locateValue(files: readonly string[], base: string, value: number, load: number | null, read: (file: string) => string[] | null = linesReader(base)): { file: string; line: number } | null {
+export function locateValue(
+  files: readonly string[],
+  base: string,
+  value: number,
+  load: number | null,
+  read: (file: string) => string[] | null = linesReader(base),
+): { file: string; line: number } | null {
   let withLoad: { file: string; line: number } | null = null;
   let any: { file: string; line: number } | null = null;
   for (const f of files) {
     const lines = read(f);
     if (!lines) continue;
     let first = -1;
-    let loadSeen = load !== null && new RegExp(`(^|[^\\d.])${load}([^\\d.]|$)`).test(f.replace(/^.*[/\\]/, ""));
+    let loadSeen =
+      load !== null && new RegExp(`(^|[^\\d.])${load}([^\\d.]|$)`).test(f.replace(/^.*[/\\]/, ""));
     for (let i = 0; i < lines.length; i++) {
       const ns = numbersIn(lines[i]!);
       const hasValue = ns.some((x) => writes(x, value));
@@ -61,7 +76,8 @@ function linesReader(base: string): (file: string) => string[] | null {
     if (lines !== undefined) return lines;
     try {
       const full = resolve(base, f);
-      lines = statSync(full).size > 64 * 1024 * 1024 ? null : readFileSync(full, "utf8").split(/\r?\n/);
+      lines =
+        statSync(full).size > 64 * 1024 * 1024 ? null : readFileSync(full, "utf8").split(/\r?\n/);
     } catch {
       lines = null;
     }
@@ -75,14 +91,22 @@ function linesReader(base: string): (file: string) => string[] | null {
  * whole files): a row that writes the value, else the first line of a whole file that writes it,
  * else the point's first row (a median of repeats is written nowhere).
  */
-function locateInPoint(sources: readonly PointSource[], value: number, load: number | null, read: (file: string) => string[] | null, key?: string): { file: string; line?: number } | null {
+function locateInPoint(
+  sources: readonly PointSource[],
+  value: number,
+  load: number | null,
+  read: (file: string) => string[] | null,
+  key?: string,
+): { file: string; line?: number } | null {
   if (key === "concurrency") {
     // A concurrency is written next to its name, or (GenAI-Perf's CSV) only in the run's path.
     for (const s of sources) {
       const lines = read(s.file) ?? [];
       const from = s.line !== undefined ? s.line - 1 : 0;
       const to = s.line !== undefined ? s.line : lines.length;
-      for (let i = from; i < to; i++) if (/concurren/i.test(lines[i] ?? "") && numbersIn(lines[i]!).includes(value)) return { file: s.file, line: i + 1 };
+      for (let i = from; i < to; i++)
+        if (/concurren/i.test(lines[i] ?? "") && numbersIn(lines[i]!).includes(value))
+          return { file: s.file, line: i + 1 };
     }
     const byPath = sources.find((s) => concurrencyFromPath(s.file) === value);
     if (byPath) return { file: byPath.file };
@@ -90,7 +114,8 @@ function locateInPoint(sources: readonly PointSource[], value: number, load: num
   for (const s of sources) {
     if (s.line === undefined) continue;
     const text = read(s.file)?.[s.line - 1];
-    if (text !== undefined && numbersIn(text).some((x) => writes(x, value))) return { file: s.file, line: s.line };
+    if (text !== undefined && numbersIn(text).some((x) => writes(x, value)))
+      return { file: s.file, line: s.line };
   }
   const whole = sources.filter((s) => s.line === undefined).map((s) => s.file);
   const found = whole.length ? locateValue(whole, "", value, load, read) : null;
@@ -103,13 +128,19 @@ function locateInPoint(sources: readonly PointSource[], value: number, load: num
  * Fill `source.file` and `source.line` of the tree's sweep values (files relative to `base`): from
  * the point's recorded sources (docs/lineage.md), else by searching the sweep's files.
  */
-export function locateSweepLeaves(node: LineageNode, base: string, points: (label: string, index: number) => number | null): void {
+export function locateSweepLeaves(
+  node: LineageNode,
+  base: string,
+  points: (label: string, index: number) => number | null,
+): void {
   const read = linesReader(base);
   for (const leaf of sweepLeaves(node)) {
     const s = leaf.source!;
     if (leaf.value === null) continue;
     const load = s.pointIndex !== undefined ? points(s.label, s.pointIndex) : null;
-    const at = s.points?.length ? locateInPoint(s.points, leaf.value, load, read, s.key) : locateValue(s.files, base, leaf.value, load, read);
+    const at = s.points?.length
+      ? locateInPoint(s.points, leaf.value, load, read, s.key)
+      : locateValue(s.files, base, leaf.value, load, read);
     if (!at) continue;
     s.file = at.file;
     if (at.line !== undefined) s.line = at.line;
@@ -132,7 +163,11 @@ export function describeNode(n: LineageNode): string {
       return `${head}    ${n.kind}${n.raw !== undefined ? ` (${n.raw})` : ""}${n.catalogue ? `, GPU ${n.catalogue} of the catalogue` : ""}`;
     case "sweepPoint": {
       const s = n.source!;
-      const where = s.file ? (s.inPath ? `${s.file} (in its path)` : `${s.file}:${s.line}`) : s.files.join(", ");
+      const where = s.file
+        ? s.inPath
+          ? `${s.file} (in its path)`
+          : `${s.file}:${s.line}`
+        : s.files.join(", ");
       return `${head}    sweep "${s.label}" point ${s.pointIndex}${s.load ? ` (${s.load})` : ""} ${s.key ?? ""}, ${where}`;
     }
     case "sweep": {
@@ -150,15 +185,22 @@ export function explainCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["allow-path"], ["json"]);
   if (positional.length !== 2) throw new CliError([USAGE]);
   const [planPath, path] = positional as [string, string];
-  const { plan, resolved, result, importWarnings } = loadPlan(planPath, "en", { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin });
+  const { plan, resolved, result, importWarnings } = loadPlan(planPath, "en", {
+    allowPaths: lists.get("allow-path") ?? [],
+    stdin: io.stdin,
+  });
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   const answer = explainPath({ plan, resolved, result }, path);
   if (!answer.ok) throw new CliError([`${planPath}: ${answer.error}`]);
-  const sweeps = new Map<string, { concurrency: number | null; requestRate: number | "inf" | null }[]>();
-  for (const s of result.skus) for (const w of s.workloads) if (w.sweep) sweeps.set(w.sweep.label, w.sweep.points);
+  const sweeps = new Map<
+    string,
+    { concurrency: number | null; requestRate: number | "inf" | null }[]
+  >();
+  for (const s of result.skus)
+    for (const w of s.workloads) if (w.sweep) sweeps.set(w.sweep.label, w.sweep.points);
   locateSweepLeaves(answer.node, resolve(dirname(planPath)), (label, i) => {
     const p = sweeps.get(label)?.[i];
-    return p ? p.concurrency ?? (typeof p.requestRate === "number" ? p.requestRate : null) : null;
+    return p ? (p.concurrency ?? (typeof p.requestRate === "number" ? p.requestRate : null)) : null;
   });
   if (flags.has("json")) io.out(JSON.stringify(answer.node, null, 2) + "\n");
   else io.out(lineageText(answer.node, describeNode) + "\n");

@@ -11,14 +11,23 @@ import { cliMessages as C } from "../messages";
 export function alignColumns(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, [...c].length)));
-  return rows.map(r => r.map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - [...c].length))).join("  ")).join("\n") + "\n";
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((c, i) => (i === r.length - 1 ? c : c + " ".repeat(widths[i]! - [...c].length)))
+          .join("  "),
+      )
+      .join("\n") + "\n"
+  );
 }
 
 /** `capplan formats`: list the recognised formats. */
 export function formatsCommand(args: string[], io: Io): number {
   const a = parseArgs(args, [], ["json"]);
-  if (a.positional.length) throw cliError(C.problem("formatsNoArgs", { got: String(a.positional[0]) }));
-  const list = FORMATS.map(f => ({ id: f.id, title: f.title, versions: f.versions }));
+  if (a.positional.length)
+    throw cliError(C.problem("formatsNoArgs", { got: String(a.positional[0]) }));
+  const list = FORMATS.map((f) => ({ id: f.id, title: f.title, versions: f.versions }));
   if (a.flags.has("json")) {
     io.out(JSON.stringify({ formats: list }, null, 2) + "\n");
     return 0;
@@ -27,7 +36,14 @@ export function formatsCommand(args: string[], io: Io): number {
     io.out("No format importers are registered.\n");
     return 0;
   }
-  io.out(alignColumns([["ID", "FORMAT", "VERSIONS CHECKED"], ...list.map(f => [f.id, f.title, f.versions])]));
-  io.out(`\n${list.length} formats, recognised by content; force one with \`capplan import --format ID\`.\n`);
+  io.out(
+    alignColumns([
+      ["ID", "FORMAT", "VERSIONS CHECKED"],
+      ...list.map((f) => [f.id, f.title, f.versions]),
+    ]),
+  );
+  io.out(
+    `\n${list.length} formats, recognised by content; force one with \`capplan import --format ID\`.\n`,
+  );
   return 0;
 }

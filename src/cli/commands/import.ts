@@ -5,7 +5,13 @@
  * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
  */
 import type { Sweep } from "../../engine/types";
-import { formatIssue, importFiles, type ImportInput, type ImportIssue, type ImportOptions } from "../../import/index";
+import {
+  formatIssue,
+  importFiles,
+  type ImportInput,
+  type ImportIssue,
+  type ImportOptions,
+} from "../../import/index";
 import { CliError, cliError, parseArgs, readInputs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { parseLang, t, type Lang } from "../../report/i18n";
@@ -21,14 +27,16 @@ export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
 
 /** The "skipped" notes of a failed import, as lines (a failed import still says which files it skipped). */
 function skippedLines(res: { warnings?: ImportIssue[] }, lang: Lang): string[] {
-  return (res.warnings ?? []).filter(w => w.code === "skipped").map(w => `skipped: ${issueLine(w, lang)}`);
+  return (res.warnings ?? [])
+    .filter((w) => w.code === "skipped")
+    .map((w) => `skipped: ${issueLine(w, lang)}`);
 }
 
 /** Print import warnings to stderr, `warning: file:line: message` (the message in `lang`). */
 export function printWarnings(io: Io, warnings: readonly ImportIssue[], lang: Lang = "en"): void {
-  for (const w of warnings) io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${issueLine(w, lang)}\n`);
+  for (const w of warnings)
+    io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${issueLine(w, lang)}\n`);
 }
-
 
 /** The readable block of one sweep: heading, source line, §5.3 table, warnings. */
 export function sweepBlock(s: Sweep, lang: Lang): string {
@@ -44,7 +52,7 @@ export function sweepBlock(s: Sweep, lang: Lang): string {
   ].join(" · ");
   let out = `### ${s.label}\n\n${src}\n\n${sweepTableMarkdown(s, lang)}`;
   if (s.warnings.length) {
-    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map(w => `- ${localizeMessage(w, lang, s.problems)}`).join("\n")}\n`;
+    out += `\n${t(lang, "warnings")}${c.trimEnd()}\n${s.warnings.map((w) => `- ${localizeMessage(w, lang, s.problems)}`).join("\n")}\n`;
   }
   return out;
 }
@@ -53,7 +61,9 @@ export function sweepBlock(s: Sweep, lang: Lang): string {
 const PROGRESS_BYTES = 8 * 2 ** 20;
 
 /** Progress while reading many files or many bytes (stderr, when it is a terminal). */
-function progressReporter(io: Io): ((done: number, total: number, bytes: number) => void) | undefined {
+function progressReporter(
+  io: Io,
+): ((done: number, total: number, bytes: number) => void) | undefined {
   if (!io.progress) return undefined;
   let last = 0;
   return (done, total, bytes) => {
@@ -69,7 +79,8 @@ function progressReporter(io: Io): ((done: number, total: number, bytes: number)
 function parseConcurrency(v: string | true | undefined): number | undefined {
   if (v === undefined || v === true) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw cliError(C.problem("concurrencyInvalid", { got: String(v) }));
+  if (!Number.isFinite(n) || n <= 0)
+    throw cliError(C.problem("concurrencyInvalid", { got: String(v) }));
   return n;
 }
 
@@ -79,29 +90,53 @@ function parseConcurrency(v: string | true | undefined): number | undefined {
  * `sweepWarningsToStderr`, so are the sweeps' own warnings not already printed (JSON output,
  * where they are otherwise only inside the JSON). Messages are printed in `lang`.
  */
-export function importOrFail(paths: readonly string[], opts: ImportOptions, io: Io, sweepWarningsToStderr = true, lang: Lang = "en", status?: { fileErrors: number }): Sweep[] {
+export function importOrFail(
+  paths: readonly string[],
+  opts: ImportOptions,
+  io: Io,
+  sweepWarningsToStderr = true,
+  lang: Lang = "en",
+  status?: { fileErrors: number },
+): Sweep[] {
   let inputs: ImportInput[];
   const skipped: string[] = [];
   try {
-    inputs = readInputs(paths, process.cwd(), { warnings: skipped, stdin: io.stdin, onProgress: progressReporter(io), lang });
+    inputs = readInputs(paths, process.cwd(), {
+      warnings: skipped,
+      stdin: io.stdin,
+      onProgress: progressReporter(io),
+      lang,
+    });
   } catch (e) {
     for (const s of skipped) io.err(`${s}\n`);
     // Lines that are problems render from their code; the others (src/cli/io.ts sentences) as the report layer can.
-    throw e instanceof CliError ? new CliError(e.lines.map((l, i) => { const p = e.problems?.[i]; return p ? renderProblem(p, lang) : localizeMessage(l, lang); })) : e;
+    throw e instanceof CliError
+      ? new CliError(
+          e.lines.map((l, i) => {
+            const p = e.problems?.[i];
+            return p ? renderProblem(p, lang) : localizeMessage(l, lang);
+          }),
+        )
+      : e;
   }
   for (const s of skipped) io.err(`${s}\n`);
   const bytes = inputs.reduce((n, i) => n + i.text.length, 0);
-  if (bytes > PROGRESS_BYTES) io.progress?.(`capplan: importing ${inputs.length} file(s), ${(bytes / 2 ** 20).toFixed(0)} MiB…`);
+  if (bytes > PROGRESS_BYTES)
+    io.progress?.(
+      `capplan: importing ${inputs.length} file(s), ${(bytes / 2 ** 20).toFixed(0)} MiB…`,
+    );
   if (opts.concurrency != null && inputs.length !== 1) {
-    throw new CliError([renderProblem(importMessages.problem("concurrencyOneFile", { files: inputs.length }), lang)]);
+    throw new CliError([
+      renderProblem(importMessages.problem("concurrencyOneFile", { files: inputs.length }), lang),
+    ]);
   }
   const res = importFiles(inputs, opts);
   io.progress?.("");
   // Every problem, not only the errors: corrupt files of a folder and the files skipped in it too.
   if (!res.ok) {
     throw new CliError([
-      ...res.errors.map(i => issueLine(i, lang)),
-      ...(res.fileErrors ?? []).map(i => issueLine(i, lang)),
+      ...res.errors.map((i) => issueLine(i, lang)),
+      ...(res.fileErrors ?? []).map((i) => issueLine(i, lang)),
       ...skippedLines(res, lang),
     ]);
   }
@@ -109,12 +144,14 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
   if (res.fileErrors.length && status) status.fileErrors = res.fileErrors.length;
   printWarnings(io, res.warnings, lang);
   if (sweepWarningsToStderr) {
-    const seen = new Set(res.warnings.map(w => w.message));
+    const seen = new Set(res.warnings.map((w) => w.message));
     for (const sw of res.sweeps) {
       for (const w of sw.warnings) {
         if (seen.has(w)) continue;
         seen.add(w);
-        io.err(`warning: ${filesText(sw.source.files)}: ${localizeMessage(w, lang, sw.problems)}\n`);
+        io.err(
+          `warning: ${filesText(sw.source.files)}: ${localizeMessage(w, lang, sw.problems)}\n`,
+        );
       }
     }
   }
@@ -124,7 +161,12 @@ export function importOrFail(paths: readonly string[], opts: ImportOptions, io: 
 /** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
 export function importCommand(args: string[], io: Io): number {
   const a = parseArgs(args, ["format", "concurrency", "lang"], ["json", "separate"]);
-  if (a.positional.length === 0) throw cliError(C.problem("usage", { syntax: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]" }));
+  if (a.positional.length === 0)
+    throw cliError(
+      C.problem("usage", {
+        syntax: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]",
+      }),
+    );
   const lang = parseLang(a.flags.get("lang"));
   if (!lang) throw cliError(C.problem("langInvalid", { got: null }));
   const fmt = a.flags.get("format");
@@ -143,7 +185,7 @@ export function importCommand(args: string[], io: Io): number {
     io.out(JSON.stringify({ sweeps }, null, 2) + "\n");
     return code;
   }
-  io.out(sweeps.map(s => sweepBlock(s, lang)).join("\n"));
+  io.out(sweeps.map((s) => sweepBlock(s, lang)).join("\n"));
   if (sweeps.length > 1) io.out(`\n${fmtPlain(sweeps.length, 0)} sweeps.\n`);
   return code;
 }

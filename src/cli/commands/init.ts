@@ -5,7 +5,16 @@
  * (`../../fixtures/...`); `init` imports those files once and stores the sweeps' points in the
  * plan, the way the app does, so the written plan depends on no other file. See docs/cli.md.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs as parseNodeArgs } from "node:util";
@@ -19,7 +28,10 @@ export const INIT_USAGE = "init [dir|-] [--example NAME] [--force]";
 export const INIT_SUMMARY =
   "Write a working example plan to <dir>/plan.json (default: the current folder), its sweeps inline, ready for `capplan plan`; `-` prints it instead.";
 export const INIT_OPTIONS: readonly (readonly [string, string])[] = [
-  ["--example NAME", "which example plan (default multi-sku; the error for an unknown name lists them)"],
+  [
+    "--example NAME",
+    "which example plan (default multi-sku; the error for an unknown name lists them)",
+  ],
   ["--force", "replace an existing <dir>/plan.json"],
 ];
 
@@ -43,8 +55,8 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
 /** Names of the example plans shipped in `models/examples/` (without `.json`). */
 export function exampleNames(root: string): string[] {
   return readdirSync(join(root, "models", "examples"))
-    .filter(f => f.endsWith(".json"))
-    .map(f => f.slice(0, -".json".length))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -".json".length))
     .sort();
 }
 
@@ -66,7 +78,10 @@ export function inlineExample(root: string, name: string): PlanFile {
   if (!names.includes(name)) throw cliError(C.problem("noExample", { name, names }));
   const planPath = join(root, "models", "examples", `${name}.json`);
   const valid = validatePlan(JSON.parse(readFileSync(planPath, "utf8")));
-  if (!valid.ok) throw new CliError(valid.errors.map(e => `${relative(root, planPath)}: ${e.path}: ${e.message}`));
+  if (!valid.ok)
+    throw new CliError(
+      valid.errors.map((e) => `${relative(root, planPath)}: ${e.path}: ${e.message}`),
+    );
   const plan = structuredClone(valid.plan);
   const base = dirname(planPath);
   const cache = new Map<string, SweepRef>();
@@ -75,15 +90,17 @@ export function inlineExample(root: string, name: string): PlanFile {
     const hit = cache.get(ref.file);
     if (hit) return hit;
     const r = importFiles(readInputs([ref.file], base));
-    if (!r.ok) throw new CliError(r.errors.map(e => `${name}: ${formatIssue(e)}`));
-    if (r.sweeps.length !== 1) throw new CliError([`${name}: ${ref.file} holds ${r.sweeps.length} sweeps, expected one`]);
+    if (!r.ok) throw new CliError(r.errors.map((e) => `${name}: ${formatIssue(e)}`));
+    if (r.sweeps.length !== 1)
+      throw new CliError([`${name}: ${ref.file} holds ${r.sweeps.length} sweeps, expected one`]);
     const out = inline(r.sweeps[0]!);
     cache.set(ref.file, out);
     return out;
   };
   for (const sku of plan.skus ?? []) {
     if (sku.sweep) sku.sweep = toInline(sku.sweep);
-    if (sku.sweeps) for (const k of Object.keys(sku.sweeps)) sku.sweeps[k] = toInline(sku.sweeps[k]!);
+    if (sku.sweeps)
+      for (const k of Object.keys(sku.sweeps)) sku.sweeps[k] = toInline(sku.sweeps[k]!);
   }
   return plan;
 }
@@ -99,12 +116,22 @@ export function initCommand(args: string[], io: Io): number {
       options: { example: { type: "string" }, force: { type: "boolean" } },
     });
   } catch (e) {
-    throw new CliError([`${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, `usage: capplan ${INIT_USAGE}`]);
+    throw new CliError([
+      `${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
+      `usage: capplan ${INIT_USAGE}`,
+    ]);
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1) throw new CliError([`init takes one folder, got ${positionals.length}`, `usage: capplan ${INIT_USAGE}`]);
+  if (positionals.length > 1)
+    throw new CliError([
+      `init takes one folder, got ${positionals.length}`,
+      `usage: capplan ${INIT_USAGE}`,
+    ]);
   const root = packageRoot();
-  if (!root) throw new CliError(["cannot find the example plans (models/examples) next to the program; reinstall capplan"]);
+  if (!root)
+    throw new CliError([
+      "cannot find the example plans (models/examples) next to the program; reinstall capplan",
+    ]);
   const name = values.example ?? DEFAULT_INIT_EXAMPLE;
   const plan = inlineExample(root, name);
   const text = JSON.stringify(plan, null, 2) + "\n";
@@ -114,8 +141,10 @@ export function initCommand(args: string[], io: Io): number {
     return 0;
   }
   const file = join(dir, "plan.json");
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new CliError([`${dir}: exists and is not a folder`]);
-  if (existsSync(file) && !values.force) throw new CliError([`${file}: already exists (use --force to replace it)`]);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new CliError([`${dir}: exists and is not a folder`]);
+  if (existsSync(file) && !values.force)
+    throw new CliError([`${file}: already exists (use --force to replace it)`]);
   try {
     mkdirSync(dir, { recursive: true });
     writeAtomically(file, text);
@@ -125,7 +154,9 @@ export function initCommand(args: string[], io: Io): number {
     throw new CliError([`${file}: cannot write (${typeof code === "string" ? code : "error"})`]);
   }
   const skus = plan.skus?.length ?? 0;
-  io.out(`wrote ${file}: the ${name} example, ${skus} GPU option${skus === 1 ? "" : "s"}, sweeps inline\n`);
+  io.out(
+    `wrote ${file}: the ${name} example, ${skus} GPU option${skus === 1 ? "" : "s"}, sweeps inline\n`,
+  );
   io.out(`next: capplan plan ${file}\n`);
   return 0;
 }

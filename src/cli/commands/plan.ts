@@ -21,7 +21,8 @@ function startFlag(v: string | true | undefined, now: () => Date): Date {
   }
   const m = typeof v === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) throw cliError(C.problem("startInvalid", { got: String(v) }));
+  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1)
+    throw cliError(C.problem("startInvalid", { got: String(v) }));
   return d;
 }
 
@@ -29,7 +30,8 @@ function startFlag(v: string | true | undefined, now: () => Date): Date {
 function daysFlag(v: string | true | undefined): number {
   if (v === undefined) return 1;
   const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 366) throw cliError(C.problem("daysInvalid", { got: String(v) }));
+  if (!Number.isInteger(n) || n < 1 || n > 366)
+    throw cliError(C.problem("daysInvalid", { got: String(v) }));
   return n;
 }
 
@@ -46,16 +48,37 @@ export function cheapestByFlag(v: string | true | undefined): RecommendBy | unde
  * and exits 2.
  */
 export function planCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "start", "days", "cheapest-by"], ["json", "markdown", "csv", "focus"]);
-  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..." }));
-  const modes = ["json", "markdown", "csv", "focus"].filter(m => flags.has(m));
-  if (modes.length > 1) throw cliError(C.problem("chooseOne", { options: ["--json", "--markdown", "--csv", "--focus"], given: modes.map(m => "--" + m) }));
-  if (!flags.has("focus") && (flags.has("start") || flags.has("days"))) throw cliError(C.problem("startDaysNeedFocus", {}));
+  const { positional, flags, lists } = parseArgs(
+    args,
+    ["lang", "allow-path", "start", "days", "cheapest-by"],
+    ["json", "markdown", "csv", "focus"],
+  );
+  if (positional.length !== 1)
+    throw cliError(
+      C.problem("usage", {
+        syntax:
+          "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+      }),
+    );
+  const modes = ["json", "markdown", "csv", "focus"].filter((m) => flags.has(m));
+  if (modes.length > 1)
+    throw cliError(
+      C.problem("chooseOne", {
+        options: ["--json", "--markdown", "--csv", "--focus"],
+        given: modes.map((m) => "--" + m),
+      }),
+    );
+  if (!flags.has("focus") && (flags.has("start") || flags.has("days")))
+    throw cliError(C.problem("startDaysNeedFocus", {}));
   const lang = langFlag(flags.get("lang"));
   const start = flags.has("focus") ? startFlag(flags.get("start"), () => new Date()) : null;
   const days = daysFlag(flags.get("days"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
-  const loaded = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin, cheapestBy });
+  const loaded = loadPlan(positional[0]!, lang, {
+    allowPaths: lists.get("allow-path") ?? [],
+    stdin: io.stdin,
+    cheapestBy,
+  });
   const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");
@@ -65,10 +88,10 @@ export function planCommand(args: string[], io: Io): number {
     const f = focusCsv(result, { period: { start, days }, plan: loaded.plan });
     if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
     io.out(f.csv);
-  }
-  else io.out(planText(result, lang));
+  } else io.out(planText(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    for (const e of result.errors)
+      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
     return 2;
   }
   return 0;

@@ -8,14 +8,24 @@ import { cheapestByFlag, langFlag } from "./plan";
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the benchmark report (docs/report.md) in Markdown. */
 export function reportCommand(args: string[], io: Io): number {
   const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "cheapest-by"], []);
-  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]..." }));
+  if (positional.length !== 1)
+    throw cliError(
+      C.problem("usage", {
+        syntax: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+      }),
+    );
   const lang = langFlag(flags.get("lang"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
-  const { result, importWarnings } = loadPlan(positional[0]!, lang, { allowPaths: lists.get("allow-path") ?? [], stdin: io.stdin, cheapestBy });
+  const { result, importWarnings } = loadPlan(positional[0]!, lang, {
+    allowPaths: lists.get("allow-path") ?? [],
+    stdin: io.stdin,
+    cheapestBy,
+  });
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors) io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    for (const e of result.errors)
+      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
     return 2;
   }
   return 0;

@@ -15,13 +15,20 @@ import { localizeIssue, renderProblem } from "../../report/messages";
 import { usageFromTraffic } from "../../engine/workload-trace";
 import { langFlag } from "./plan";
 
-export const TRAFFIC_USAGE = "traffic <trace|-> [--bin SEC] [--json | --usage [--pool NAME]] [--lang en|zh]";
+export const TRAFFIC_USAGE =
+  "traffic <trace|-> [--bin SEC] [--json | --usage [--pool NAME]] [--lang en|zh]";
 export const TRAFFIC_SUMMARY =
   "Arrival rates (mean, peak, p99 and p50 of time bins), burstiness (interarrival CV) and request lengths of a request trace (Azure LLM, BurstGPT, any CSV/TSV/JSONL with a timestamp and token columns, or per-bin sums), per team and model.";
 export const TRAFFIC_OPTIONS: readonly (readonly [string, string])[] = [
-  ["--bin SEC", "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch"],
+  [
+    "--bin SEC",
+    "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch",
+  ],
   ["--json", "print every statistic as one JSON object (the series of bin rates included)"],
-  ["--usage", "print the daily tenants.usage rows of the trace's teams as plan JSON (team tokens ÷ the trace's duration in days)"],
+  [
+    "--usage",
+    "print the daily tenants.usage rows of the trace's teams as plan JSON (team tokens ÷ the trace's duration in days)",
+  ],
   ["--pool NAME", "with --usage: the pool every row names"],
   ["--lang en|zh", "language of the table and of the messages (default en)"],
 ];
@@ -38,9 +45,11 @@ function parseBin(v: string | true | undefined): number {
 export function trafficCommand(args: string[], io: Io): number {
   const { positional, flags } = parseArgs(args, ["bin", "lang", "pool"], ["json", "usage"]);
   if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: TRAFFIC_USAGE }));
-  if (flags.has("usage") && flags.has("json")) throw cliError(C.problem("chooseOne", { options: ["--json", "--usage"], given: null }));
+  if (flags.has("usage") && flags.has("json"))
+    throw cliError(C.problem("chooseOne", { options: ["--json", "--usage"], given: null }));
   const pool = flags.get("pool");
-  if (pool !== undefined && (!flags.has("usage") || typeof pool !== "string" || pool === "")) throw cliError(C.problem("poolNeedsUsage", {}));
+  if (pool !== undefined && (!flags.has("usage") || typeof pool !== "string" || pool === ""))
+    throw cliError(C.problem("poolNeedsUsage", {}));
   const path = positional[0]!;
   const binSec = parseBin(flags.get("bin"));
   const lang = langFlag(flags.get("lang"));
@@ -67,14 +76,25 @@ export function trafficCommand(args: string[], io: Io): number {
   if (flags.has("usage")) {
     // Daily tokens per team, as tenants.usage rows (docs/traffic.md).
     const rows = usageFromTraffic(s, typeof pool === "string" ? pool : undefined);
-    if (!rows) throw new CliError([`${path}: ${renderProblem(T.problem(s.teams ? "usageOneInstant" : "usageNoTeams", {}), lang)}`]);
+    if (!rows)
+      throw new CliError([
+        `${path}: ${renderProblem(T.problem(s.teams ? "usageOneInstant" : "usageNoTeams", {}), lang)}`,
+      ]);
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
   } else if (flags.has("json")) {
     // `problems` stay out: the JSON carries the English notes, as it always has.
     const { problems: _, ...plain } = s;
-    io.out(`${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...plain })}\n`);
+    io.out(
+      `${JSON.stringify({ file: path, format: res.format, timeKind: res.timeKind, rows: res.rows, badRows: res.badRows, columns: res.columns, ...plain })}\n`,
+    );
   } else {
-    io.out(trafficMarkdown(s, { file: path, format: TRACE_FORMAT_TITLES[res.format], badRows: res.badRows }, lang));
+    io.out(
+      trafficMarkdown(
+        s,
+        { file: path, format: TRACE_FORMAT_TITLES[res.format], badRows: res.badRows },
+        lang,
+      ),
+    );
   }
   return 0;
 }

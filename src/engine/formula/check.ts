@@ -59,7 +59,8 @@ function walk(node: RawNode, names: Set<string>): void {
   switch (node.type) {
     case "ConstantNode":
       if (typeof node.value === "number" || typeof node.value === "boolean") return;
-      if (typeof node.value === "string") throw new Refusal("VALUE", F.problem("textNotNumber", { text: node.value }));
+      if (typeof node.value === "string")
+        throw new Refusal("VALUE", F.problem("textNotNumber", { text: node.value }));
       throw new Refusal("VALUE", F.problem("constantNotNumber", { value: String(node.value) }));
     case "SymbolNode": {
       const name = String(node.name);
@@ -72,7 +73,8 @@ function walk(node: RawNode, names: Set<string>): void {
       if (node.content) walk(node.content, names);
       return;
     case "ConditionalNode":
-      for (const part of [node.condition, node.trueExpr, node.falseExpr]) if (part) walk(part, names);
+      for (const part of [node.condition, node.trueExpr, node.falseExpr])
+        if (part) walk(part, names);
       return;
     case "OperatorNode": {
       const fn = String(node.fn);
@@ -83,12 +85,14 @@ function walk(node: RawNode, names: Set<string>): void {
       return;
     }
     case "RelationalNode":
-      for (const c of node.conditionals ?? []) if (!OPERATORS.has(c)) throw forbidden(F.problem("comparisonNotAllowed", { op: c }));
+      for (const c of node.conditionals ?? [])
+        if (!OPERATORS.has(c)) throw forbidden(F.problem("comparisonNotAllowed", { op: c }));
       for (const p of node.params ?? []) walk(p, names);
       return;
     case "FunctionNode": {
       const fn = node.fn as RawNode | undefined;
-      if (!fn || fn.type !== "SymbolNode") throw forbidden(F.problem("callNotAllowed", { call: show(node), allowed: ALLOWED_LIST }));
+      if (!fn || fn.type !== "SymbolNode")
+        throw forbidden(F.problem("callNotAllowed", { call: show(node), allowed: ALLOWED_LIST }));
       const name = String(fn.name);
       if (!FUNCTIONS.has(name)) throw functionRefusal(name);
       for (const arg of node.args ?? []) walk(arg, names);
@@ -119,7 +123,10 @@ export function checkFormulaTree(tree: MathNode): CheckResult {
   try {
     walk(tree as unknown as RawNode, names);
   } catch (e) {
-    const [kind, problem] = e instanceof Refusal ? [e.kind, e.problem] : (["FORBIDDEN", F.problem("notChecked", { why: String(e) })] as const);
+    const [kind, problem] =
+      e instanceof Refusal
+        ? [e.kind, e.problem]
+        : (["FORBIDDEN", F.problem("notChecked", { why: String(e) })] as const);
     return { ok: false, kind, message: F.en(problem), problem };
   }
   return { ok: true, names: [...names] };

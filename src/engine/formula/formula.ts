@@ -97,8 +97,21 @@ export function treeDepth(root: unknown, limit: number): number {
     max = Math.max(max, d);
     if (max > limit) return max;
     // Every possible child is pushed; what is not a node (absent, a function name) is skipped when popped.
-    const kids: unknown[] = [n.content, n.condition, n.trueExpr, n.falseExpr, n.object, n.index, n.expr, n.start, n.end, n.step, n.fn];
-    for (const a of [n.args, n.params, n.items, n.dimensions]) if (Array.isArray(a)) kids.push(...a);
+    const kids: unknown[] = [
+      n.content,
+      n.condition,
+      n.trueExpr,
+      n.falseExpr,
+      n.object,
+      n.index,
+      n.expr,
+      n.start,
+      n.end,
+      n.step,
+      n.fn,
+    ];
+    for (const a of [n.args, n.params, n.items, n.dimensions])
+      if (Array.isArray(a)) kids.push(...a);
     if (Array.isArray(n.blocks)) for (const b of n.blocks) kids.push(b?.node);
     if (n.properties) kids.push(...Object.values(n.properties));
     for (const kid of kids) stack.push([kid as TreeNode, d + 1]);
@@ -109,7 +122,15 @@ export function treeDepth(root: unknown, limit: number): number {
 /** The message of a formula over the depth limit. */
 function tooDeep(depth: number): FormulaProblem {
   const more = depth > MAX_FORMULA_DEPTH * 10;
-  return formulaProblem("PARSE", F.problem("tooDeep", { levels: more ? MAX_FORMULA_DEPTH * 10 : depth, more, limit: MAX_FORMULA_DEPTH, what: "operators" }));
+  return formulaProblem(
+    "PARSE",
+    F.problem("tooDeep", {
+      levels: more ? MAX_FORMULA_DEPTH * 10 : depth,
+      more,
+      limit: MAX_FORMULA_DEPTH,
+      what: "operators",
+    }),
+  );
 }
 
 /** A stack overflow or out-of-memory inside mathjs, as a plain message. */
@@ -139,21 +160,50 @@ interface Evaluable {
 export function numericResult(value: unknown): EvalResult {
   if (typeof value === "number") {
     if (Number.isFinite(value)) return { ok: true, value };
-    return { ok: false, ...formulaProblem("VALUE", Number.isNaN(value) ? F.problem("resultNaN", {}) : F.problem("resultInfinite", { value: String(value) })) };
+    return {
+      ok: false,
+      ...formulaProblem(
+        "VALUE",
+        Number.isNaN(value)
+          ? F.problem("resultNaN", {})
+          : F.problem("resultInfinite", { value: String(value) }),
+      ),
+    };
   }
-  if (typeof value === "boolean") return { ok: false, ...formulaProblem("VALUE", F.problem("resultBoolean", { value })) };
+  if (typeof value === "boolean")
+    return { ok: false, ...formulaProblem("VALUE", F.problem("resultBoolean", { value })) };
   return { ok: false, ...formulaProblem("VALUE", F.problem("resultType", { type: typeof value })) };
 }
 
 /** Compile a formula expression (without the leading `=`). */
-export function compileFormula(expression: string): CompiledFormula | ({ ok: false } & FormulaProblem) {
-  if (expression.trim() === "") return { ok: false, ...formulaProblem("PARSE", F.problem("empty", {})) };
+export function compileFormula(
+  expression: string,
+): CompiledFormula | ({ ok: false } & FormulaProblem) {
+  if (expression.trim() === "")
+    return { ok: false, ...formulaProblem("PARSE", F.problem("empty", {})) };
   if (expression.length > MAX_FORMULA_LENGTH) {
-    return { ok: false, ...formulaProblem("PARSE", F.problem("tooLong", { length: expression.length, limit: MAX_FORMULA_LENGTH })) };
+    return {
+      ok: false,
+      ...formulaProblem(
+        "PARSE",
+        F.problem("tooLong", { length: expression.length, limit: MAX_FORMULA_LENGTH }),
+      ),
+    };
   }
   const brackets = bracketDepth(expression);
   if (brackets > MAX_BRACKET_DEPTH) {
-    return { ok: false, ...formulaProblem("PARSE", F.problem("tooDeep", { levels: brackets, more: false, limit: MAX_BRACKET_DEPTH, what: "brackets" })) };
+    return {
+      ok: false,
+      ...formulaProblem(
+        "PARSE",
+        F.problem("tooDeep", {
+          levels: brackets,
+          more: false,
+          limit: MAX_BRACKET_DEPTH,
+          what: "brackets",
+        }),
+      ),
+    };
   }
   const unary = unaryRun(expression);
   if (unary > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(unary) };
@@ -162,18 +212,33 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
     tree = parseExpression(expression);
   } catch (e) {
     // Stryker disable next-line ConditionalExpression: the parser throws Error objects only
-    return { ok: false, ...formulaProblem("PARSE", resourceProblem(e) ?? F.problem("syntax", { detail: e instanceof Error ? e.message : String(e) })) };
+    return {
+      ok: false,
+      ...formulaProblem(
+        "PARSE",
+        resourceProblem(e) ??
+          F.problem("syntax", { detail: e instanceof Error ? e.message : String(e) }),
+      ),
+    };
   }
   const depth = treeDepth(tree, MAX_FORMULA_DEPTH);
   if (depth > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(depth) };
   const checked = checkFormulaTree(tree);
-  if (!checked.ok) return { ok: false, kind: checked.kind, message: checked.message, problem: checked.problem };
+  if (!checked.ok)
+    return { ok: false, kind: checked.kind, message: checked.message, problem: checked.problem };
   let code: Evaluable;
   try {
     code = tree.compile() as Evaluable;
   } catch (e) {
     // Stryker disable next-line all: defence in depth; compiling a tree the whitelist accepted does not throw (every node type left compiles)
-    return { ok: false, ...formulaProblem("PARSE", resourceProblem(e) ?? F.problem("compile", { detail: e instanceof Error ? e.message : String(e) })) };
+    return {
+      ok: false,
+      ...formulaProblem(
+        "PARSE",
+        resourceProblem(e) ??
+          F.problem("compile", { detail: e instanceof Error ? e.message : String(e) }),
+      ),
+    };
   }
   return {
     ok: true,
@@ -183,13 +248,17 @@ export function compileFormula(expression: string): CompiledFormula | ({ ok: fal
       const vars = new Map<string, number>();
       for (const name of checked.names) {
         const v = scope.get(name);
-        if (v === undefined) return { ok: false, ...formulaProblem("NAME", F.problem("unknownName", { name })) };
+        if (v === undefined)
+          return { ok: false, ...formulaProblem("NAME", F.problem("unknownName", { name })) };
         vars.set(name, v);
       }
       try {
         return numericResult(code.evaluate(vars));
       } catch (e) {
-        return { ok: false, ...formulaProblem("VALUE", resourceProblem(e) ?? evaluationProblem(e)) };
+        return {
+          ok: false,
+          ...formulaProblem("VALUE", resourceProblem(e) ?? evaluationProblem(e)),
+        };
       }
     },
   };
@@ -215,7 +284,9 @@ export function readNumericString(text: string): number | null {
 /** Classify a raw plan value (docs/plan-file.md: a number, or a formula string starting with `=`). */
 export function readRaw(raw: unknown): RawReading {
   if (typeof raw === "number") {
-    return Number.isFinite(raw) ? { kind: "number", value: raw } : invalid(F.problem("notFinite", { value: String(raw) }));
+    return Number.isFinite(raw)
+      ? { kind: "number", value: raw }
+      : invalid(F.problem("notFinite", { value: String(raw) }));
   }
   if (typeof raw === "string") {
     const t = raw.trim();

@@ -8,7 +8,10 @@
  * `nodes` must be filtered by the caller). Components come out successors-first: with edges
  * pointing from a formula to what it reads, every component follows the components it reads.
  */
-export function stronglyConnected(nodes: Iterable<string>, succ: (node: string) => readonly string[]): string[][] {
+export function stronglyConnected(
+  nodes: Iterable<string>,
+  succ: (node: string) => readonly string[],
+): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
@@ -58,7 +61,11 @@ export function stronglyConnected(nodes: Iterable<string>, succ: (node: string) 
  * Shortest cycle through `start` (breadth-first, ties broken by successor order), as the list of
  * nodes starting with `start` (the edge back to `start` is implied). Empty when there is none.
  */
-export function shortestCycle(start: string, succ: (node: string) => readonly string[], within: ReadonlySet<string>): string[] {
+export function shortestCycle(
+  start: string,
+  succ: (node: string) => readonly string[],
+  within: ReadonlySet<string>,
+): string[] {
   // Stryker disable next-line ArrayDeclaration: start's own entry is never read (an edge back to start ends the search; the walk back stops at a missing parent)
   const parent = new Map<string, string | null>([[start, null]]);
   const queue: string[] = [start];
@@ -79,7 +86,10 @@ export function shortestCycle(start: string, succ: (node: string) => readonly st
 }
 
 /** `starts` and everything that transitively depends on them (`dependents(n)`: who reads n). */
-export function withDependents(starts: Iterable<string>, dependents: (node: string) => Iterable<string>): Set<string> {
+export function withDependents(
+  starts: Iterable<string>,
+  dependents: (node: string) => Iterable<string>,
+): Set<string> {
   const seen = new Set<string>(starts);
   const queue = [...seen];
   for (const node of queue) {

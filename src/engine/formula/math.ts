@@ -168,9 +168,23 @@ export function parseExpression(expr: string): MathNode {
 
 /** Words the parser reads as operators or constants, so they cannot name a cell. */
 export const PARSER_KEYWORDS: readonly string[] = [
-  "mod", "to", "in", "and", "or", "xor", "not", "end",
-  "true", "false", "null", "undefined", "NaN", "Infinity",
-  "__proto__", "constructor", "prototype",
+  "mod",
+  "to",
+  "in",
+  "and",
+  "or",
+  "xor",
+  "not",
+  "end",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 
 const RESERVED = new Set([...ALLOWED_FUNCTIONS, ...DANGEROUS_FUNCTIONS, ...PARSER_KEYWORDS]);

@@ -33,7 +33,12 @@ export interface ComputedRaw {
 }
 
 export function isComputedRaw(raw: unknown): raw is ComputedRaw {
-  return typeof raw === "object" && raw !== null && (raw as { computed?: unknown }).computed === true && Array.isArray((raw as { deps?: unknown }).deps);
+  return (
+    typeof raw === "object" &&
+    raw !== null &&
+    (raw as { computed?: unknown }).computed === true &&
+    Array.isArray((raw as { deps?: unknown }).deps)
+  );
 }
 
 /** The computed state of one entry. */
@@ -107,7 +112,10 @@ export class Sheet {
   private readonly pathOfName: (name: string) => string;
   private readonly check: ((path: string, value: number) => string | Problem | null) | undefined;
   /** Values of computed entries, set by {@link setComputed} (null: none, with the reason). */
-  private readonly computedValues = new Map<string, { value: number | null; why: string; problem: Problem | null }>();
+  private readonly computedValues = new Map<
+    string,
+    { value: number | null; why: string; problem: Problem | null }
+  >();
   private walk = 0;
   /** Insertion positions, built on demand by {@link order} and dropped when entries change. */
   private positions: Map<string, number> | null = null;
@@ -138,7 +146,17 @@ export class Sheet {
         e.raw = raw;
         e.parsed = parsed;
       } else {
-        this.entries.set(path, { raw, parsed, value: null, error: null, root: null, visit: 0, index: 0, low: 0, onStack: false });
+        this.entries.set(path, {
+          raw,
+          parsed,
+          value: null,
+          error: null,
+          root: null,
+          visit: 0,
+          index: 0,
+          low: 0,
+          onStack: false,
+        });
       }
       if (parsed.kind === "formula" || parsed.kind === "computed") this.attach(path, parsed.deps);
       dirty.add(path);
@@ -155,7 +173,11 @@ export class Sheet {
     const why = typeof reason === "string" ? reason : englishOf(reason);
     const prev = this.computedValues.get(path);
     if (prev && Object.is(prev.value, value) && prev.why === why) return [];
-    this.computedValues.set(path, { value, why, problem: typeof reason === "string" ? null : reason });
+    this.computedValues.set(path, {
+      value,
+      why,
+      problem: typeof reason === "string" ? null : reason,
+    });
     return this.entries.has(path) ? this.recompute(new Set([path]), false) : [];
   }
 
@@ -218,9 +240,17 @@ export class Sheet {
     if (isComputedRaw(raw)) return { kind: "computed", deps: [...raw.deps] };
     const reading = readRaw(raw);
     if (reading.kind === "number") return { kind: "number", value: reading.value };
-    if (reading.kind === "invalid") return { kind: "error", problem: { kind: "VALUE", message: reading.message, problem: reading.problem } };
+    if (reading.kind === "invalid")
+      return {
+        kind: "error",
+        problem: { kind: "VALUE", message: reading.message, problem: reading.problem },
+      };
     const formula = compileCached(reading.expression);
-    if (!formula.ok) return { kind: "error", problem: { kind: formula.kind, message: formula.message, problem: formula.problem } };
+    if (!formula.ok)
+      return {
+        kind: "error",
+        problem: { kind: formula.kind, message: formula.message, problem: formula.problem },
+      };
     return { kind: "formula", formula, deps: formula.names.map((n) => this.pathOfName(n)) };
   }
 
@@ -349,9 +379,23 @@ export class Sheet {
     if (component.length <= SMALL_LOOP) {
       for (const path of component) {
         const cycle = shortestCycle(path, succ, members);
-        const problem = F.problem("cycle", { members: cycle, more: 0, close: path, loop: component.length > cycle.length ? component.length : null }, { path });
+        const problem = F.problem(
+          "cycle",
+          {
+            members: cycle,
+            more: 0,
+            close: path,
+            loop: component.length > cycle.length ? component.length : null,
+          },
+          { path },
+        );
         const message = F.en(problem);
-        this.store(path, null, { path, kind: "CYCLE", message, cycle, problem }, { path, kind: "CYCLE", message, problem });
+        this.store(
+          path,
+          null,
+          { path, kind: "CYCLE", message, cycle, problem },
+          { path, kind: "CYCLE", message, problem },
+        );
       }
       return;
     }
@@ -360,14 +404,28 @@ export class Sheet {
     const first = component.reduce((a, b) => (this.order(a) <= this.order(b) ? a : b));
     const cycle = shortestCycle(first, succ, members);
     const shown = cycle.slice(0, SHOWN_MEMBERS);
-    const problem = F.problem("cycle", { members: shown, more: cycle.length - shown.length, close: first, loop: component.length > cycle.length ? component.length : null }, { path: first });
+    const problem = F.problem(
+      "cycle",
+      {
+        members: shown,
+        more: cycle.length - shown.length,
+        close: first,
+        loop: component.length > cycle.length ? component.length : null,
+      },
+      { path: first },
+    );
     const message = F.en(problem);
     const root = { path: first, kind: "CYCLE" as const, message, problem };
     this.store(first, null, { path: first, kind: "CYCLE", message, cycle, problem }, root);
     for (const path of component) {
       if (path === first) continue;
       const short = F.problem("cycleMember", { size: component.length, at: first }, { path });
-      this.store(path, null, { path, kind: "CYCLE", message: F.en(short), cycle: [first], problem: short }, root);
+      this.store(
+        path,
+        null,
+        { path, kind: "CYCLE", message: F.en(short), cycle: [first], problem: short },
+        root,
+      );
     }
   }
 
@@ -382,7 +440,12 @@ export class Sheet {
     return this.positions.get(path) ?? Number.MAX_SAFE_INTEGER;
   }
 
-  private store(path: string, value: number | null, error: FormulaError | null, root: Stored["root"]): void {
+  private store(
+    path: string,
+    value: number | null,
+    error: FormulaError | null,
+    root: Stored["root"],
+  ): void {
     const e = this.entries.get(path)!;
     e.value = value;
     e.error = error;
@@ -408,11 +471,25 @@ export class Sheet {
       const c = this.computedValues.get(path);
       if (c && Number.isFinite(c.value)) return this.store(path, c.value, null, null);
       const raw = e.raw as ComputedRaw;
-      return this.fail(path, "VALUE", c?.why ? (c.problem ?? textProblem(c.why, "error")) : (raw.pendingProblem ?? textProblem(raw.pending, "error")));
+      return this.fail(
+        path,
+        "VALUE",
+        c?.why
+          ? (c.problem ?? textProblem(c.why, "error"))
+          : (raw.pendingProblem ?? textProblem(raw.pending, "error")),
+      );
     }
     const unknown = p.formula.names.filter((_, i) => !this.entries.has(p.deps[i]!));
     if (unknown.length > 0) {
-      return this.fail(path, "NAME", F.problem("unknownNames", { names: unknown, at: path, paths: unknown.map((n) => this.pathOfName(n)) }));
+      return this.fail(
+        path,
+        "NAME",
+        F.problem("unknownNames", {
+          names: unknown,
+          at: path,
+          paths: unknown.map((n) => this.pathOfName(n)),
+        }),
+      );
     }
     const scope = new Map<string, number>();
     for (let i = 0; i < p.deps.length; i++) {
@@ -430,9 +507,15 @@ export class Sheet {
   private outOfRange(path: string, value: number): boolean {
     const why = this.check?.(path, value);
     if (!why) return false;
-    const problem: Problem = typeof why === "string" ? textProblem(why, "error", path) : { ...why, path };
+    const problem: Problem =
+      typeof why === "string" ? textProblem(why, "error", path) : { ...why, path };
     const message = englishOf(problem);
-    this.store(path, null, { path, kind: "VALUE", message, outOfRange: true, problem }, { path, kind: "VALUE", message, problem });
+    this.store(
+      path,
+      null,
+      { path, kind: "VALUE", message, outOfRange: true, problem },
+      { path, kind: "VALUE", message, problem },
+    );
     return true;
   }
 
@@ -445,7 +528,11 @@ export class Sheet {
   /** `path` reads `dep` (directly, or via it when the root is elsewhere), whose root has an error. */
   private inherit(path: string, root: NonNullable<Stored["root"]>, dep: string): void {
     const { path: _, ...cause } = root.problem;
-    const problem = F.problem("dependsOn", { root: root.path, via: root.path === dep ? null : dep, cause }, { path });
+    const problem = F.problem(
+      "dependsOn",
+      { root: root.path, via: root.path === dep ? null : dep, cause },
+      { path },
+    );
     this.store(path, null, { path, kind: root.kind, message: F.en(problem), problem }, root);
   }
 }

@@ -24,8 +24,10 @@ export const capacityMessages = defineMessages("capacity", {
   }),
   factorBelowOne: message({
     severity: "warning",
-    en: (p: { factor: "elasticity" | "redundancy"; value: number }) => `${p.factor} ${fmtNum(p.value, 3)} is below 1: the plan has less than the measured need`,
-    zh: (p) => `${p.factor === "elasticity" ? "弹性系数" : "冗余系数"} ${fmtNum(p.value, 3)} 小于 1：规划容量低于实测需求`,
+    en: (p: { factor: "elasticity" | "redundancy"; value: number }) =>
+      `${p.factor} ${fmtNum(p.value, 3)} is below 1: the plan has less than the measured need`,
+    zh: (p) =>
+      `${p.factor === "elasticity" ? "弹性系数" : "冗余系数"} ${fmtNum(p.value, 3)} 小于 1：规划容量低于实测需求`,
   }),
   spareInvalid: message({
     severity: "error",
@@ -34,7 +36,8 @@ export const capacityMessages = defineMessages("capacity", {
   }),
   spareFractional: message({
     severity: "warning",
-    en: (p: { value: number; using: number }) => `spare replicas ${fmtNum(p.value, 3)} is not a whole number: using ${p.using}`,
+    en: (p: { value: number; using: number }) =>
+      `spare replicas ${fmtNum(p.value, 3)} is not a whole number: using ${p.using}`,
     zh: (p) => `备用副本数 ${fmtNum(p.value, 3)} 不是整数：按 ${p.using} 计`,
   }),
   redundancyInvalid: message({
@@ -74,12 +77,14 @@ export const capacityMessages = defineMessages("capacity", {
   }),
   forecastFromPeak: message({
     severity: "warning",
-    en: (p: { peakRps: number }) => `no average rate or daily volume; the forecast uses its peak (${fmtNum(p.peakRps, 2)} req/s)`,
+    en: (p: { peakRps: number }) =>
+      `no average rate or daily volume; the forecast uses its peak (${fmtNum(p.peakRps, 2)} req/s)`,
     zh: (p) => `没有平均速率或日请求量；预测按峰值（${fmtNum(p.peakRps, 2)} req/s）计算`,
   }),
   forecastAbovePeak: message({
     severity: "warning",
-    en: (p: { rate: number; peakRps: number }) => `the forecast rate ${fmtNum(p.rate, 2)} req/s is above the peak ${fmtNum(p.peakRps, 2)} req/s`,
+    en: (p: { rate: number; peakRps: number }) =>
+      `the forecast rate ${fmtNum(p.rate, 2)} req/s is above the peak ${fmtNum(p.peakRps, 2)} req/s`,
     zh: (p) => `预测速率 ${fmtNum(p.rate, 2)} req/s 高于峰值 ${fmtNum(p.peakRps, 2)} req/s`,
   }),
   lengthMismatch: message({

@@ -12,7 +12,8 @@ const SPLIT = { en: "(split it over several cells)", zh: "（请拆分到多个�
 export const formulaMessages = defineMessages("formula", {
   functionNotAllowed: message({
     severity: "error",
-    en: (p: { name: string; allowed: string }) => `\`${p.name}\` is not allowed in formulas; allowed functions: ${p.allowed}`,
+    en: (p: { name: string; allowed: string }) =>
+      `\`${p.name}\` is not allowed in formulas; allowed functions: ${p.allowed}`,
     zh: (p) => `公式中不允许使用 \`${p.name}\`；可用的函数：${p.allowed}`,
   }),
   textNotNumber: message({
@@ -32,8 +33,10 @@ export const formulaMessages = defineMessages("formula", {
   }),
   operatorNotAllowed: message({
     severity: "error",
-    en: (p: { op: string; fn: string }) => `operator \`${p.op}\` (${p.fn}) is not allowed in formulas; use + - * / ^ mod, comparisons and ? :`,
-    zh: (p) => `公式中不允许使用运算符 \`${p.op}\`（${p.fn}）；请使用 + - * / ^ mod、比较运算和 ? :`,
+    en: (p: { op: string; fn: string }) =>
+      `operator \`${p.op}\` (${p.fn}) is not allowed in formulas; use + - * / ^ mod, comparisons and ? :`,
+    zh: (p) =>
+      `公式中不允许使用运算符 \`${p.op}\`（${p.fn}）；请使用 + - * / ^ mod、比较运算和 ? :`,
   }),
   comparisonNotAllowed: message({
     severity: "error",
@@ -42,17 +45,20 @@ export const formulaMessages = defineMessages("formula", {
   }),
   callNotAllowed: message({
     severity: "error",
-    en: (p: { call: string; allowed: string }) => `calling \`${p.call}\` is not allowed in formulas; allowed functions: ${p.allowed}`,
+    en: (p: { call: string; allowed: string }) =>
+      `calling \`${p.call}\` is not allowed in formulas; allowed functions: ${p.allowed}`,
     zh: (p) => `公式中不允许调用 \`${p.call}\`；可用的函数：${p.allowed}`,
   }),
   accessNotAllowed: message({
     severity: "error",
-    en: (p: { text: string }) => `property or index access (\`${p.text}\`) is not allowed in formulas`,
+    en: (p: { text: string }) =>
+      `property or index access (\`${p.text}\`) is not allowed in formulas`,
     zh: (p) => `公式中不允许访问属性或下标（\`${p.text}\`）`,
   }),
   assignmentNotAllowed: message({
     severity: "error",
-    en: (p: { text: string }) => `assignment (\`${p.text}\`) is not allowed in formulas; edit the cell instead`,
+    en: (p: { text: string }) =>
+      `assignment (\`${p.text}\`) is not allowed in formulas; edit the cell instead`,
     zh: (p) => `公式中不允许赋值（\`${p.text}\`）；请直接编辑该单元格`,
   }),
   definitionNotAllowed: message({
@@ -89,7 +95,8 @@ export const formulaMessages = defineMessages("formula", {
     severity: "error",
     en: (p: { levels: number; more: boolean; limit: number; what: "operators" | "brackets" }) =>
       `formula nests ${p.more ? "more than " : ""}${p.levels} levels of ${p.what}; the limit is ${p.limit} ${SPLIT.en}`,
-    zh: (p) => `公式嵌套了 ${p.more ? "超过 " : ""}${p.levels} 层${p.what === "brackets" ? "括号" : "运算"}；上限为 ${p.limit}${SPLIT.zh}`,
+    zh: (p) =>
+      `公式嵌套了 ${p.more ? "超过 " : ""}${p.levels} 层${p.what === "brackets" ? "括号" : "运算"}；上限为 ${p.limit}${SPLIT.zh}`,
   }),
   tooComplex: message({
     severity: "error",
@@ -123,7 +130,8 @@ export const formulaMessages = defineMessages("formula", {
   }),
   tooLong: message({
     severity: "error",
-    en: (p: { length: number; limit: number }) => `formula is ${p.length} characters long; the limit is ${p.limit} ${SPLIT.en}`,
+    en: (p: { length: number; limit: number }) =>
+      `formula is ${p.length} characters long; the limit is ${p.limit} ${SPLIT.en}`,
     zh: (p) => `公式长 ${p.length} 个字符；上限为 ${p.limit}${SPLIT.zh}`,
   }),
   syntax: message({
@@ -156,7 +164,8 @@ export const formulaMessages = defineMessages("formula", {
     severity: "error",
     en: (p: { names: readonly string[]; at: string; paths: readonly string[] }) =>
       `unknown name${p.names.length > 1 ? "s" : ""} ${p.names.map((n) => `\`${n}\``).join(", ")} in ${p.at} (no cell ${p.paths.join(", ")})`,
-    zh: (p) => `${p.at} 中有未知名称 ${p.names.map((n) => `\`${n}\``).join(", ")}（没有单元格 ${p.paths.join(", ")}）`,
+    zh: (p) =>
+      `${p.at} 中有未知名称 ${p.names.map((n) => `\`${n}\``).join(", ")}（没有单元格 ${p.paths.join(", ")}）`,
   }),
   notFinite: message({
     severity: "error",
@@ -176,12 +185,14 @@ export const formulaMessages = defineMessages("formula", {
   }),
   invalidCellName: message({
     severity: "error",
-    en: (p: { name: string }) => `"${p.name}" is not a valid cell name (letters, digits and _, not starting with a digit)`,
+    en: (p: { name: string }) =>
+      `"${p.name}" is not a valid cell name (letters, digits and _, not starting with a digit)`,
     zh: (p) => `"${p.name}" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）`,
   }),
   reservedCellName: message({
     severity: "error",
-    en: (p: { name: string }) => `"${p.name}" is reserved (a formula function or keyword) and cannot name a cell`,
+    en: (p: { name: string }) =>
+      `"${p.name}" is reserved (a formula function or keyword) and cannot name a cell`,
     zh: (p) => `"${p.name}" 是保留字（公式函数或关键字），不能用作单元格名`,
   }),
   cellExists: message({
@@ -191,8 +202,10 @@ export const formulaMessages = defineMessages("formula", {
   }),
   notNumberOrFormula: message({
     severity: "error",
-    en: (p: { got: string }) => `expected a number or a formula string starting with =, got ${p.got}`,
-    zh: (p) => `应为数字或以 = 开头的公式字符串，实际为${p.got === "an array" ? "数组" : ` ${p.got}`}`,
+    en: (p: { got: string }) =>
+      `expected a number or a formula string starting with =, got ${p.got}`,
+    zh: (p) =>
+      `应为数字或以 = 开头的公式字符串，实际为${p.got === "an array" ? "数组" : ` ${p.got}`}`,
   }),
   cycle: message({
     severity: "error",
@@ -203,13 +216,16 @@ export const formulaMessages = defineMessages("formula", {
   }),
   cycleMember: message({
     severity: "error",
-    en: (p: { size: number; at: string }) => `circular reference: part of the loop of ${p.size} entries reported at ${p.at}`,
+    en: (p: { size: number; at: string }) =>
+      `circular reference: part of the loop of ${p.size} entries reported at ${p.at}`,
     zh: (p) => `循环引用：属于在 ${p.at} 处报告的含 ${p.size} 项的循环`,
   }),
   dependsOn: message({
     severity: "error",
-    en: (p: { root: string; via: string | null; cause: Problem<object> }, r) => `depends on ${p.root}${p.via !== null ? ` (via ${p.via})` : ""}, which has an error: ${r(p.cause)}`,
-    zh: (p, r) => `依赖的 ${p.root}${p.via !== null ? `（经由 ${p.via}）` : ""} 有错误：${r(p.cause)}`,
+    en: (p: { root: string; via: string | null; cause: Problem<object> }, r) =>
+      `depends on ${p.root}${p.via !== null ? ` (via ${p.via})` : ""}, which has an error: ${r(p.cause)}`,
+    zh: (p, r) =>
+      `依赖的 ${p.root}${p.via !== null ? `（经由 ${p.via}）` : ""} 有错误：${r(p.cause)}`,
   }),
   noOperatingPointYet: message({
     severity: "error",
@@ -218,7 +234,8 @@ export const formulaMessages = defineMessages("formula", {
   }),
   noOperatingPoint: message({
     severity: "error",
-    en: (p: { sku: string; reason: Problem<object> | null }, r) => `${p.sku} has no operating point${p.reason ? ` (${r(p.reason)})` : ""}`,
+    en: (p: { sku: string; reason: Problem<object> | null }, r) =>
+      `${p.sku} has no operating point${p.reason ? ` (${r(p.reason)})` : ""}`,
     zh: (p, r) => `${p.sku} 没有运行点${p.reason ? `（${r(p.reason)}）` : ""}`,
   }),
 });

@@ -13,9 +13,21 @@ import { defineMessages, message, type Problem } from "../problems";
 
 /** Plural and singular nouns of plan-file messages (`arrayOfObjects`, `duplicates`). */
 const WHAT: Record<string, string> = {
-  points: "数据点", workloads: "负载", workload: "负载", skus: "SKU ", SKU: "SKU ", pools: "资源池", pool: "资源池",
-  "usage rows": "用量行", "usage row": "用量行", SLOs: "SLO ", SLO: "SLO ", point: "数据点", sku: "SKU ",
-  "shared costs": "共享成本", "shared cost": "共享成本",
+  points: "数据点",
+  workloads: "负载",
+  workload: "负载",
+  skus: "SKU ",
+  SKU: "SKU ",
+  pools: "资源池",
+  pool: "资源池",
+  "usage rows": "用量行",
+  "usage row": "用量行",
+  SLOs: "SLO ",
+  SLO: "SLO ",
+  point: "数据点",
+  sku: "SKU ",
+  "shared costs": "共享成本",
+  "shared cost": "共享成本",
 };
 
 /** A noun of {@link WHAT}, else unchanged. */
@@ -25,8 +37,10 @@ const what = (s: string): string => WHAT[s] ?? s;
 export const EXPECTED_ZH: Record<string, string> = {
   "a number or a formula string starting with =": "数字或以 = 开头的公式字符串",
   "a non-empty string": "非空字符串",
-  "a sweep object with points, file or replicaOutputTokensPerSec": "含 points、file 或 replicaOutputTokensPerSec 的扫描对象",
-  "exactly one of points, file, replicaOutputTokensPerSec": "points、file、replicaOutputTokensPerSec 三者之一（恰好一个）",
+  "a sweep object with points, file or replicaOutputTokensPerSec":
+    "含 points、file 或 replicaOutputTokensPerSec 的扫描对象",
+  "exactly one of points, file, replicaOutputTokensPerSec":
+    "points、file、replicaOutputTokensPerSec 三者之一（恰好一个）",
   "an object of statistics in ms": "以 ms 为单位的统计量对象",
   "an array of workloads (or one `workload` object)": "负载数组（或一个 `workload` 对象）",
   "an object mapping workload names to sweeps": "从负载名到扫描的对象",
@@ -36,15 +50,22 @@ export const EXPECTED_ZH: Record<string, string> = {
   "a JSON object (a capplan plan)": "JSON 对象（capplan 计划）",
   "an object mapping cell names to numbers or formulas": "从单元格名到数字或公式的对象",
   "a cell name that is an identifier and not a function name": "标识符形式且不是函数名的单元格名",
-  "a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)": "统计量：mean、min、max、std 或 pNN（如 p99、p99.9）",
+  "a statistic: mean, min, max, std or pNN (e.g. p99, p99.9)":
+    "统计量：mean、min、max、std 或 pNN（如 p99、p99.9）",
   "an object with elasticity and redundancy": "含 elasticity 和 redundancy 的对象",
-  "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY": "3 个大写字母的 ISO 4217 币种代码（如 USD、EUR、CNY）",
-  "an identifier (letters, digits, _; not starting with a digit)": "标识符（字母、数字、_，不以数字开头）",
-  "a trace object with file (or an imported traffic summary)": "含 file（或已导入的流量摘要）的 trace 对象",
-  "a bin length in seconds from 0.001 up to 604800 (a week)": "以秒计、0.001 至 604800（一周）之间的分箱长度",
-  "a schedule object with intervalSec and rps (or fromTrace)": "含 intervalSec 和 rps（或 fromTrace）的需求曲线对象",
+  "a 3-letter ISO 4217 currency code in capitals, such as USD, EUR or CNY":
+    "3 个大写字母的 ISO 4217 币种代码（如 USD、EUR、CNY）",
+  "an identifier (letters, digits, _; not starting with a digit)":
+    "标识符（字母、数字、_，不以数字开头）",
+  "a trace object with file (or an imported traffic summary)":
+    "含 file（或已导入的流量摘要）的 trace 对象",
+  "a bin length in seconds from 0.001 up to 604800 (a week)":
+    "以秒计、0.001 至 604800（一周）之间的分箱长度",
+  "a schedule object with intervalSec and rps (or fromTrace)":
+    "含 intervalSec 和 rps（或 fromTrace）的需求曲线对象",
   "true or false": "true 或 false",
-  "a non-empty array of request rates (or fromTrace: true)": "非空的请求速率数组（或 fromTrace: true）",
+  "a non-empty array of request rates (or fromTrace: true)":
+    "非空的请求速率数组（或 fromTrace: true）",
   "at most 1,000,000 intervals": "最多 1,000,000 个时段",
   "a number": "数字",
   "an array": "数组",
@@ -76,7 +97,14 @@ const shouldBe = (x: string): string => (/^[\x21-\x7e]/.test(x) ? `应为 ${x}` 
 
 /** "，实际为 …" for the description of a value (`describeValue`); values stay as written. */
 function gotZh(s: string): string {
-  const zh: Record<string, string> = { missing: "缺失", none: "无", "an object": "对象", "an array": "数组", "an empty file": "空文件", "invalid JSON": "无效 JSON" };
+  const zh: Record<string, string> = {
+    missing: "缺失",
+    none: "无",
+    "an object": "对象",
+    "an array": "数组",
+    "an empty file": "空文件",
+    "invalid JSON": "无效 JSON",
+  };
   if (zh[s]) return `，实际为${zh[s]}`;
   const m = /^an array of (\d+)$/.exec(s);
   if (m) return `，实际为含 ${m[1]} 项的数组`;
@@ -87,8 +115,16 @@ function gotZh(s: string): string {
 /** Units of the field ranges (src/engine/plan-fields.ts) in Chinese. */
 function unitZh(u: string): string {
   const fixed: Record<string, string> = {
-    "requests per second": "请求/秒", "requests per day": "请求/天", "tokens per request": "token/请求", ms: "毫秒", factor: "系数",
-    "spare replicas": "备用副本", GPUs: "GPU", "tokens per second": "token/秒", weight: "权重", "tokens per day": "token/天",
+    "requests per second": "请求/秒",
+    "requests per day": "请求/天",
+    "tokens per request": "token/请求",
+    ms: "毫秒",
+    factor: "系数",
+    "spare replicas": "备用副本",
+    GPUs: "GPU",
+    "tokens per second": "token/秒",
+    weight: "权重",
+    "tokens per day": "token/天",
   };
   const m = /^([A-Z]{3}) per (day|GPU-hour)$/.exec(u);
   if (m) return `${m[1]}/${m[2] === "day" ? "天" : "GPU·小时"}`;
@@ -131,21 +167,25 @@ export const planFileMessages = defineMessages("planFile", {
     severity: "error",
     en: (p: { exclusive: boolean; min: string; max: string; unit: string; got: string }) =>
       `expected ${p.exclusive ? "more than" : "from"} ${p.min} up to ${p.max} (${p.unit}), got ${p.got}`,
-    zh: (p) => `应${p.exclusive ? `大于 ${p.min}` : `在 ${p.min}`} 至 ${p.max} 之间（${unitZh(p.unit)}），实际为 ${p.got}`,
+    zh: (p) =>
+      `应${p.exclusive ? `大于 ${p.min}` : `在 ${p.min}`} 至 ${p.max} 之间（${unitZh(p.unit)}），实际为 ${p.got}`,
   }),
   duplicate: message({
     severity: "error",
-    en: (p: { what: string; name: string; at: string }) => `duplicate ${p.what} name "${p.name}" (also at ${p.at})`,
+    en: (p: { what: string; name: string; at: string }) =>
+      `duplicate ${p.what} name "${p.name}" (also at ${p.at})`,
     zh: (p) => `${what(p.what)}名称 "${p.name}" 重复（另见 ${p.at}）`,
   }),
   notWorkload: message({
     severity: "error",
-    en: (p: { name: string; expected: string }) => `"${p.name}" is not a workload of this plan; expected ${p.expected}`,
+    en: (p: { name: string; expected: string }) =>
+      `"${p.name}" is not a workload of this plan; expected ${p.expected}`,
     zh: (p) => `"${p.name}" 不是本计划的负载；${shouldBe(expectedZh(p.expected) ?? p.expected)}`,
   }),
   tooManyCells: message({
     severity: "error",
-    en: (p: { n: number; max: number }) => `the plan has ${p.n} cells; the limit is ${p.max} (docs/security.md)`,
+    en: (p: { n: number; max: number }) =>
+      `the plan has ${p.n} cells; the limit is ${p.max} (docs/security.md)`,
     zh: (p) => `计划有 ${p.n} 个单元格；上限为 ${p.max}（docs/security.md）`,
   }),
   bothWorkloads: message({
@@ -160,7 +200,8 @@ export const planFileMessages = defineMessages("planFile", {
   }),
   noSweepFor: message({
     severity: "warning",
-    en: (p: { sku: string; workload: string }) => `${p.sku} has no sweep for workload "${p.workload}"; it cannot be sized`,
+    en: (p: { sku: string; workload: string }) =>
+      `${p.sku} has no sweep for workload "${p.workload}"; it cannot be sized`,
     zh: (p) => `${p.sku} 没有负载 "${p.workload}" 的扫描数据，无法计算规模`,
   }),
   fileEmpty: message({
@@ -170,7 +211,8 @@ export const planFileMessages = defineMessages("planFile", {
   }),
   invalidJsonAt: message({
     severity: "error",
-    en: (p: { line: number; column: number; cause: Problem<object> }, r) => `invalid JSON at line ${p.line}, column ${p.column}: ${r(p.cause)}`,
+    en: (p: { line: number; column: number; cause: Problem<object> }, r) =>
+      `invalid JSON at line ${p.line}, column ${p.column}: ${r(p.cause)}`,
     zh: (p, r) => `JSON 无效（第 ${p.line} 行第 ${p.column} 列）：${r(p.cause)}`,
   }),
   invalidJson: message({

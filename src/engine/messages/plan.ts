@@ -35,12 +35,15 @@ export const planMessages = defineMessages("plan", {
   }),
   maxErrorRateInvalid: message({
     severity: "warning",
-    en: (p: { value: number | null }) => `maxErrorRatePct ${p.value !== null ? `is ${p.value}, not a percentage ≥ 0` : "has an error"}, so no load level can be checked`,
-    zh: (p) => `maxErrorRatePct ${p.value !== null ? `为 ${p.value}，不是 ≥ 0 的百分比` : "有错误"}，无法检查任何负载档位`,
+    en: (p: { value: number | null }) =>
+      `maxErrorRatePct ${p.value !== null ? `is ${p.value}, not a percentage ≥ 0` : "has an error"}, so no load level can be checked`,
+    zh: (p) =>
+      `maxErrorRatePct ${p.value !== null ? `为 ${p.value}，不是 ≥ 0 的百分比` : "有错误"}，无法检查任何负载档位`,
   }),
   capacityGiven: message({
     severity: "warning",
-    en: (p: { workload: string; tokS: number }) => `capacity for ${p.workload} is given (${f1(p.tokS)} tok/s), so the SLOs were not checked against a sweep`,
+    en: (p: { workload: string; tokS: number }) =>
+      `capacity for ${p.workload} is given (${f1(p.tokS)} tok/s), so the SLOs were not checked against a sweep`,
     zh: (p) => `${p.workload} 的容量为给定值（${f1(p.tokS)} tok/s），因此未用扫描数据检查 SLO`,
   }),
   givenNotPositive: message({
@@ -50,7 +53,8 @@ export const planMessages = defineMessages("plan", {
   }),
   tokensFromRps: message({
     severity: "warning",
-    en: (p: { outputTokens: number }) => `the sweep has no output tokens/s; used rps × ${p.outputTokens} output tokens per request`,
+    en: (p: { outputTokens: number }) =>
+      `the sweep has no output tokens/s; used rps × ${p.outputTokens} output tokens per request`,
     zh: (p) => `扫描没有输出 tokens/s；改用 rps × 每请求 ${p.outputTokens} 个输出 token`,
   }),
   noOutputTokens: message({
@@ -62,19 +66,28 @@ export const planMessages = defineMessages("plan", {
     severity: "error",
     en: (p: { sharePct: number; load: string; maxPct: number }) =>
       `${f1(p.sharePct)} % of requests fail already at the lowest load (${p.load}), over the ${f1(p.maxPct)} % limit (maxErrorRatePct)`,
-    zh: (p) => `最低负载（${p.load}）下就有 ${f1(p.sharePct)} % 的请求失败，超过 ${f1(p.maxPct)} % 上限（maxErrorRatePct）`,
+    zh: (p) =>
+      `最低负载（${p.load}）下就有 ${f1(p.sharePct)} % 的请求失败，超过 ${f1(p.maxPct)} % 上限（maxErrorRatePct）`,
   }),
   sloAtLowest: message({
     severity: "error",
     en: (p: { slo: string; load: string; valueMs: number; overMs: number; overPct: number }) =>
       `${p.slo} fails already at the lowest load (${p.load}): ${f1(p.valueMs)} ms, ${f1(p.overMs)} ms (${f1(p.overPct)} %) over`,
-    zh: (p) => `${p.slo} 在最低负载（${p.load}）下就不满足：${f1(p.valueMs)} ms，超出 ${f1(p.overMs)} ms（${f1(p.overPct)} %）`,
+    zh: (p) =>
+      `${p.slo} 在最低负载（${p.load}）下就不满足：${f1(p.valueMs)} ms，超出 ${f1(p.overMs)} ms（${f1(p.overPct)} %）`,
   }),
   statsMissing: message({
     severity: "error",
     en: (p: { slos: readonly string[]; available: readonly string[] }) =>
       p.slos.map((s, i) => `${s} is missing; the sweep has ${p.available[i] || "none"}`).join("; "),
-    zh: (p) => p.slos.map((s, i) => (p.available[i] ? `缺少 ${s}；该扫描只有 ${p.available[i]}` : `缺少 ${s}；该扫描没有该指标的统计量`)).join("；"),
+    zh: (p) =>
+      p.slos
+        .map((s, i) =>
+          p.available[i]
+            ? `缺少 ${s}；该扫描只有 ${p.available[i]}`
+            : `缺少 ${s}；该扫描没有该指标的统计量`,
+        )
+        .join("；"),
   }),
   workloadInputErrors: message({
     severity: "error",
@@ -103,7 +116,12 @@ export const planMessages = defineMessages("plan", {
   }),
   saturated: message({
     severity: "warning",
-    en: (p: { kind: LoadKind | null; at: LoadParam; kneeKind: LoadKind | null; knee: LoadParam | undefined }) =>
+    en: (p: {
+      kind: LoadKind | null;
+      at: LoadParam;
+      kneeKind: LoadKind | null;
+      knee: LoadParam | undefined;
+    }) =>
       `the operating point (${loadEn(p.kind, p.at)}) lies in the saturated zone${p.knee !== undefined ? ` (the knee is at ${loadEn(p.kneeKind, p.knee)})` : ""}: ` +
       "throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee",
     zh: (p) =>
@@ -113,7 +131,9 @@ export const planMessages = defineMessages("plan", {
     severity: "warning",
     en: (p: { sku: string; anyChecked: boolean }) =>
       `${p.sku} is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): ` +
-      (p.anyChecked ? "no SKU with a checked sweep is feasible" : "no SKU has a sweep checked against the SLOs"),
+      (p.anyChecked
+        ? "no SKU with a checked sweep is feasible"
+        : "no SKU has a sweep checked against the SLOs"),
     zh: (p) =>
       `推荐 ${p.sku}，但它的容量从未按 SLO 校验（是给定或估算值，不是实测）：${p.anyChecked ? "没有经过校验的 SKU 满足要求" : "没有任何 SKU 的压测数据按 SLO 校验过"}`,
   }),

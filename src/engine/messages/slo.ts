@@ -39,16 +39,35 @@ export function loadZh(kind: Kind, v: LoadParam): string {
 }
 
 /** The load axis of a sweep in Chinese (the sort message). */
-const KIND_ZH: Record<string, string> = { concurrency: "并发", requestRate: "请求速率", rps: "RPS", position: "原始位置" };
+const KIND_ZH: Record<string, string> = {
+  concurrency: "并发",
+  requestRate: "请求速率",
+  rps: "RPS",
+  position: "原始位置",
+};
 
 /** What a missing statistic's sweep has: `TTFT p50, p99`, or none of that metric. */
-type MissingP = { slo: string; missingAt: number; n: number; metric: string; available: readonly string[]; ntpot: boolean };
+type MissingP = {
+  slo: string;
+  missingAt: number;
+  n: number;
+  metric: string;
+  available: readonly string[];
+  ntpot: boolean;
+};
 const missingPart = (p: MissingP, lang: "en" | "zh"): string =>
-  p.missingAt < p.n ? (lang === "en" ? ` at ${p.missingAt} of ${p.n} points` : `（${p.n} 个点中有 ${p.missingAt} 个缺失）`) : "";
+  p.missingAt < p.n
+    ? lang === "en"
+      ? ` at ${p.missingAt} of ${p.n} points`
+      : `（${p.n} 个点中有 ${p.missingAt} 个缺失）`
+    : "";
 
 /** The constraint that reaches its limit: an SLO (`slo`, `maxMs`) or the failed share (`slo` null, `maxPct`). */
 type BindP = { slo: string | null; maxMs: number; maxPct: number };
-const bindEn = (p: BindP): string => (p.slo !== null ? `${p.slo} reaches its ${fmtNum(p.maxMs)} ms limit` : `the failed share reaches its ${fmtNum(p.maxPct)} % limit`);
+const bindEn = (p: BindP): string =>
+  p.slo !== null
+    ? `${p.slo} reaches its ${fmtNum(p.maxMs)} ms limit`
+    : `the failed share reaches its ${fmtNum(p.maxPct)} % limit`;
 
 export const sloMessages = defineMessages("slo", {
   noPoints: message({
@@ -58,36 +77,47 @@ export const sloMessages = defineMessages("slo", {
   }),
   sorted: message({
     severity: "info",
-    en: (p: { by: string }) => `the sweep's points were not in load order; they were sorted by ${p.by}`,
+    en: (p: { by: string }) =>
+      `the sweep's points were not in load order; they were sorted by ${p.by}`,
     zh: (p) => `扫描的数据点未按负载顺序排列，已按${KIND_ZH[p.by] ?? p.by}排序`,
   }),
   substituted: message({
     severity: "info",
-    en: (p: { slo: string; used: string; metric: string }) => `SLO ${p.slo} evaluated on ${p.used}: the sweep has no ${p.metric}`,
+    en: (p: { slo: string; used: string; metric: string }) =>
+      `SLO ${p.slo} evaluated on ${p.used}: the sweep has no ${p.metric}`,
     zh: (p) => `SLO ${p.slo} 改用 ${p.used} 判断：该扫描没有 ${p.metric}`,
   }),
   noLimit: message({
     severity: "warning",
-    en: (p: { slo: string; got: string }) => `SLO ${p.slo} has no valid limit (${p.got}): it cannot be checked`,
+    en: (p: { slo: string; got: string }) =>
+      `SLO ${p.slo} has no valid limit (${p.got}): it cannot be checked`,
     zh: (p) => `SLO ${p.slo} 没有有效的上限（${p.got}），无法检查`,
   }),
   missing: message({
     severity: "warning",
     en: (p: MissingP) =>
       `${p.slo} is missing${missingPart(p, "en")}; ` +
-      (p.available.length ? `this sweep has ${p.metric} ${p.available.join(", ")}` : `this sweep has no ${p.metric} statistics`) +
+      (p.available.length
+        ? `this sweep has ${p.metric} ${p.available.join(", ")}`
+        : `this sweep has no ${p.metric} statistics`) +
       (p.ntpot
         ? "; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it"
         : ""),
     zh: (p) =>
       `缺少 ${p.slo}${missingPart(p, "zh")}；` +
-      (p.available.length ? `该扫描的 ${p.metric} 只有 ${p.available.join(", ")}` : `该扫描没有 ${p.metric} 统计量`) +
-      (p.ntpot ? "；它有 NTPOT（端到端延迟 ÷ 输出 token 数，包含首 token 时间），这是另一种度量，不会替代使用：如需按它判断，请添加 ntpot 的 SLO" : ""),
+      (p.available.length
+        ? `该扫描的 ${p.metric} 只有 ${p.available.join(", ")}`
+        : `该扫描没有 ${p.metric} 统计量`) +
+      (p.ntpot
+        ? "；它有 NTPOT（端到端延迟 ÷ 输出 token 数，包含首 token 时间），这是另一种度量，不会替代使用：如需按它判断，请添加 ntpot 的 SLO"
+        : ""),
   }),
   failedUnknown: message({
     severity: "warning",
-    en: (p: { unknown: number; n: number }) => `failed requests are recorded without a count of completed ones at ${p.unknown} of ${p.n} points: the failed share is unknown there`,
-    zh: (p) => `${p.n} 个点中有 ${p.unknown} 个记录了失败请求但没有成功请求数：这些点的失败占比未知`,
+    en: (p: { unknown: number; n: number }) =>
+      `failed requests are recorded without a count of completed ones at ${p.unknown} of ${p.n} points: the failed share is unknown there`,
+    zh: (p) =>
+      `${p.n} 个点中有 ${p.unknown} 个记录了失败请求但没有成功请求数：这些点的失败占比未知`,
   }),
   nonMonotone: message({
     severity: "warning",
@@ -100,12 +130,21 @@ export const sloMessages = defineMessages("slo", {
   }),
   cannotCheck: message({
     severity: "warning",
-    en: (p: { kind: Kind; at: LoadParam }) => `the SLOs cannot be checked at ${loadEn(p.kind, p.at)}: a statistic is missing, so feasibility is unknown`,
+    en: (p: { kind: Kind; at: LoadParam }) =>
+      `the SLOs cannot be checked at ${loadEn(p.kind, p.at)}: a statistic is missing, so feasibility is unknown`,
     zh: (p) => `无法在${loadZh(p.kind, p.at)} 处检查 SLO：缺少统计量，可行性未知`,
   }),
   infeasibleSlo: message({
     severity: "warning",
-    en: (p: { slo: string; valueMs: number; kind: Kind; at: LoadParam; overMs: number; overPct: number; maxMs: number }) =>
+    en: (p: {
+      slo: string;
+      valueMs: number;
+      kind: Kind;
+      at: LoadParam;
+      overMs: number;
+      overPct: number;
+      maxMs: number;
+    }) =>
       `infeasible: ${p.slo} is ${fmtNum(p.valueMs)} ms at the lowest load (${loadEn(p.kind, p.at)}), ${fmtNum(p.overMs)} ms (${fmtNum(p.overPct)} %) over the ${fmtNum(p.maxMs)} ms limit`,
     zh: (p) =>
       `不可行：最低负载（${loadZh(p.kind, p.at)}）下 ${p.slo} 为 ${fmtNum(p.valueMs)} ms，超出 ${fmtNum(p.maxMs)} ms 上限 ${fmtNum(p.overMs)} ms（${fmtNum(p.overPct)} %）`,
@@ -114,24 +153,35 @@ export const sloMessages = defineMessages("slo", {
     severity: "warning",
     en: (p: { sharePct: number; kind: Kind; at: LoadParam; maxPct: number }) =>
       `infeasible: ${fmtNum(p.sharePct)} % of requests failed at the lowest load (${loadEn(p.kind, p.at)}), over the ${fmtNum(p.maxPct)} % limit`,
-    zh: (p) => `不可行：最低负载（${loadZh(p.kind, p.at)}）下失败请求占 ${fmtNum(p.sharePct)} %，超过 ${fmtNum(p.maxPct)} % 上限`,
+    zh: (p) =>
+      `不可行：最低负载（${loadZh(p.kind, p.at)}）下失败请求占 ${fmtNum(p.sharePct)} %，超过 ${fmtNum(p.maxPct)} % 上限`,
   }),
   noThroughput: message({
     severity: "info",
-    en: () => "throughput is not recorded at every passing point: the operating point is the highest passing load",
+    en: () =>
+      "throughput is not recorded at every passing point: the operating point is the highest passing load",
     zh: () => "并非每个达标点都记录了吞吐：运行点取达标的最高负载",
   }),
   pastPeak: message({
     severity: "info",
-    en: (p: { kind: Kind; at: LoadParam; higher: LoadParam; higherThr: number; thr: number; unit: string }) =>
+    en: (p: {
+      kind: Kind;
+      at: LoadParam;
+      higher: LoadParam;
+      higherThr: number;
+      thr: number;
+      unit: string;
+    }) =>
       `the operating point is ${loadEn(p.kind, p.at)}, where throughput peaks: the higher passing load ${loadEn(p.kind, p.higher)} gives less (${fmtNum(p.higherThr)} vs ${fmtNum(p.thr)} ${p.unit})`,
     zh: (p) =>
       `运行点取吞吐最高的${loadZh(p.kind, p.at)}：更高且达标的${loadZh(p.kind, p.higher)} 吞吐更低（${fmtNum(p.higherThr)} 对 ${fmtNum(p.thr)} ${p.unit}）`,
   }),
   allPassHighest: message({
     severity: "info",
-    en: (p: { kind: Kind; at: LoadParam }) => `every point meets the SLOs: the operating point is the highest load measured (${loadEn(p.kind, p.at)}); capacity may be higher`,
-    zh: (p) => `所有点都满足 SLO：运行点取测得的最高负载（${loadZh(p.kind, p.at)}），实际容量可能更高`,
+    en: (p: { kind: Kind; at: LoadParam }) =>
+      `every point meets the SLOs: the operating point is the highest load measured (${loadEn(p.kind, p.at)}); capacity may be higher`,
+    zh: (p) =>
+      `所有点都满足 SLO：运行点取测得的最高负载（${loadZh(p.kind, p.at)}），实际容量可能更高`,
   }),
   noSlos: message({
     severity: "info",
@@ -140,13 +190,16 @@ export const sloMessages = defineMessages("slo", {
   }),
   allPassPeak: message({
     severity: "info",
-    en: (p: { kind: Kind; at: LoadParam }) => `every point meets the SLOs: the operating point is ${loadEn(p.kind, p.at)}, where throughput peaks`,
+    en: (p: { kind: Kind; at: LoadParam }) =>
+      `every point meets the SLOs: the operating point is ${loadEn(p.kind, p.at)}, where throughput peaks`,
     zh: (p) => `所有点都满足 SLO：运行点取吞吐最高的${loadZh(p.kind, p.at)}`,
   }),
   noInterpolation: message({
     severity: "warning",
-    en: (p: { kind: Kind; toward: LoadParam; at: LoadParam }) => `cannot interpolate toward ${loadEn(p.kind, p.toward)}: used the last passing point (${loadEn(p.kind, p.at)})`,
-    zh: (p) => `无法向${loadZh(p.kind, p.toward)} 插值：改用最后一个达标点（${loadZh(p.kind, p.at)}）`,
+    en: (p: { kind: Kind; toward: LoadParam; at: LoadParam }) =>
+      `cannot interpolate toward ${loadEn(p.kind, p.toward)}: used the last passing point (${loadEn(p.kind, p.at)})`,
+    zh: (p) =>
+      `无法向${loadZh(p.kind, p.toward)} 插值：改用最后一个达标点（${loadZh(p.kind, p.at)}）`,
   }),
   staysMeasured: message({
     severity: "info",
@@ -161,6 +214,8 @@ export const sloMessages = defineMessages("slo", {
       `operating point interpolated to ${loadEn(p.kind, p.at)} between ${loadEn(p.kind, p.from)} and ${loadEn(p.kind, p.toward)}, where ${bindEn(p)}`,
     zh: (p) =>
       `运行点插值到${loadZh(p.kind, p.at)}（介于${loadZh(p.kind, p.from)} 与${loadZh(p.kind, p.toward)} 之间），此时` +
-      (p.slo !== null ? ` ${p.slo} 达到 ${fmtNum(p.maxMs)} ms 上限` : `失败请求占比达到 ${fmtNum(p.maxPct)} % 上限`),
+      (p.slo !== null
+        ? ` ${p.slo} 达到 ${fmtNum(p.maxMs)} ms 上限`
+        : `失败请求占比达到 ${fmtNum(p.maxPct)} % 上限`),
   }),
 });

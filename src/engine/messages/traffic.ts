@@ -9,14 +9,23 @@
 import { defineMessages, message, type Problem } from "../problems";
 
 /** The trace roles a CSV header lacks, as the message names them. */
-const TRACE_ROLE_EN: Record<string, string> = { time: "a timestamp", input: "input tokens", output: "output tokens" };
-const TRACE_ROLE_ZH: Record<string, string> = { time: "时间戳", input: "输入 tokens", output: "输出 tokens" };
+const TRACE_ROLE_EN: Record<string, string> = {
+  time: "a timestamp",
+  input: "input tokens",
+  output: "output tokens",
+};
+const TRACE_ROLE_ZH: Record<string, string> = {
+  time: "时间戳",
+  input: "输入 tokens",
+  output: "输出 tokens",
+};
 
 export const trafficMessages = defineMessages("traffic", {
   // Errors of a summary (TrafficResult.error).
   spanTooLong: message({
     severity: "error",
-    en: (p: { bins: string; baseSec: number }) => `the trace spans more than ${p.bins} bins of ${p.baseSec} s; use a larger bin`,
+    en: (p: { bins: string; baseSec: number }) =>
+      `the trace spans more than ${p.bins} bins of ${p.baseSec} s; use a larger bin`,
     zh: (p) => `请求轨迹跨越超过 ${p.bins} 个 ${p.baseSec} 秒的时间桶；请使用更大的时间桶`,
   }),
   binInvalid: message({
@@ -26,7 +35,8 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   binNotMultiple: message({
     severity: "error",
-    en: (p: { binSec: number; baseSec: number }) => `the bin (${p.binSec} s) must be a whole multiple of ${p.baseSec} s`,
+    en: (p: { binSec: number; baseSec: number }) =>
+      `the bin (${p.binSec} s) must be a whole multiple of ${p.baseSec} s`,
     zh: (p) => `时间桶（${p.binSec} 秒）必须是 ${p.baseSec} 秒的整数倍`,
   }),
   noRequests: message({
@@ -44,19 +54,24 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   durationToLastBin: message({
     severity: "info",
-    en: () => "durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)",
-    zh: () => "durationSec 计算到最后一个时间桶的末尾：按时间桶汇总的行没有 lastTs 列（docs/traffic.md）",
+    en: () =>
+      "durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)",
+    zh: () =>
+      "durationSec 计算到最后一个时间桶的末尾：按时间桶汇总的行没有 lastTs 列（docs/traffic.md）",
   }),
   perBinMeansOnly: message({
     severity: "info",
-    en: () => "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
-    zh: () => "interarrivalCv（到达间隔变异系数）与长度分位数需要逐请求的行；按时间桶汇总的请求轨迹只给出速率与均值",
+    en: () =>
+      "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
+    zh: () =>
+      "interarrivalCv（到达间隔变异系数）与长度分位数需要逐请求的行；按时间桶汇总的请求轨迹只给出速率与均值",
   }),
   cvUnsorted: message({
     severity: "warning",
     en: (p: { late: number; window: number }) =>
       `interarrivalCv left out: ${p.late} requests arrive more than ${p.window} rows after later ones; sort the trace by time to get it`,
-    zh: (p) => `未给出 interarrivalCv（到达间隔变异系数）：${p.late} 个请求比更晚的请求落后超过 ${p.window} 行；请按时间排序请求轨迹后再计算`,
+    zh: (p) =>
+      `未给出 interarrivalCv（到达间隔变异系数）：${p.late} 个请求比更晚的请求落后超过 ${p.window} 行；请按时间排序请求轨迹后再计算`,
   }),
   cvSameTimestamp: message({
     severity: "info",
@@ -65,7 +80,8 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   groupPeaksDropped: message({
     severity: "info",
-    en: () => "per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)",
+    en: () =>
+      "per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)",
     zh: () => "未给出各团队与各模型的峰值速率：分组过多且时间跨度过长（docs/traffic.md）",
   }),
   otherTeams: message({
@@ -80,12 +96,14 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   relativeHours: message({
     severity: "info",
-    en: () => "timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day",
+    en: () =>
+      "timestamps are seconds from the start: the hourly profile counts hours since the start, not hours of the day",
     zh: () => "时间戳是距开始的秒数：小时分布按距开始的小时数统计，而不是一天中的时刻",
   }),
   noHourly: message({
     severity: "info",
-    en: (p: { binSec: number }) => `no hourly profile: the bin (${p.binSec} s) does not divide an hour`,
+    en: (p: { binSec: number }) =>
+      `no hourly profile: the bin (${p.binSec} s) does not divide an hour`,
     zh: (p) => `没有小时分布：时间桶（${p.binSec} 秒）不能整除一小时`,
   }),
   noMeanRate: message({
@@ -116,20 +134,24 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   perBinNeedsTokens: message({
     severity: "error",
-    en: (p: { found: string }) => `a per-bin trace needs inputTokens and outputTokens columns (sums per bin); found: ${p.found}`,
-    zh: (p) => `按时间桶汇总的请求轨迹需要 inputTokens 与 outputTokens 列（每个时间桶的合计）；实际列：${p.found}`,
+    en: (p: { found: string }) =>
+      `a per-bin trace needs inputTokens and outputTokens columns (sums per bin); found: ${p.found}`,
+    zh: (p) =>
+      `按时间桶汇总的请求轨迹需要 inputTokens 与 outputTokens 列（每个时间桶的合计）；实际列：${p.found}`,
   }),
   notTraceColumns: message({
     severity: "error",
     en: (p: { missing: readonly string[]; found: string }) =>
       `not a request trace: no column for ${p.missing.map((m) => TRACE_ROLE_EN[m] ?? m).join(", ")} (found: ${p.found}); see docs/traffic.md for the recognised names`,
-    zh: (p) => `不是请求轨迹：缺少 ${p.missing.map((m) => TRACE_ROLE_ZH[m] ?? m).join("、")} 列（实际列：${p.found}）；可识别的列名见 docs/traffic.md`,
+    zh: (p) =>
+      `不是请求轨迹：缺少 ${p.missing.map((m) => TRACE_ROLE_ZH[m] ?? m).join("、")} 列（实际列：${p.found}）；可识别的列名见 docs/traffic.md`,
   }),
   notTraceKeys: message({
     severity: "error",
     en: (p: { missing: readonly string[]; keys: string }) =>
       `not a request trace: the first record has no key for ${p.missing.join(", ")} (keys: ${p.keys}); see docs/traffic.md`,
-    zh: (p) => `不是请求轨迹：第一条记录缺少 ${p.missing.join("、")} 的键（实际键：${p.keys}）；见 docs/traffic.md`,
+    zh: (p) =>
+      `不是请求轨迹：第一条记录缺少 ${p.missing.join("、")} 的键（实际键：${p.keys}）；见 docs/traffic.md`,
   }),
   quoteNotClosed: message({
     severity: "warning",
@@ -138,12 +160,14 @@ export const trafficMessages = defineMessages("traffic", {
   }),
   dateAmongNumbers: message({
     severity: "warning",
-    en: (p: { what: string; value: string }) => `${p.what} "${p.value}" is a date, but the earlier rows give numbers`,
+    en: (p: { what: string; value: string }) =>
+      `${p.what} "${p.value}" is a date, but the earlier rows give numbers`,
     zh: (p) => `${p.what} "${p.value}" 是日期，但前面的行给出的是数字`,
   }),
   numberAmongDates: message({
     severity: "warning",
-    en: (p: { what: string; value: string }) => `${p.what} "${p.value}" is a number, but the earlier rows give dates`,
+    en: (p: { what: string; value: string }) =>
+      `${p.what} "${p.value}" is a number, but the earlier rows give dates`,
     zh: (p) => `${p.what} "${p.value}" 是数字，但前面的行给出的是日期`,
   }),
   notTime: message({
@@ -156,11 +180,13 @@ export const trafficMessages = defineMessages("traffic", {
     severity: "warning",
     en: (p: { what: string; value: string | null; whole: boolean }) =>
       `${p.what} is ${p.value === null ? "an empty cell" : `"${p.value}"`}, not ${p.whole ? "a whole number" : "a number"} ≥ 0`,
-    zh: (p) => `${p.what} 为${p.value === null ? "空单元格" : ` "${p.value}"`}，不是 ≥ 0 的${p.whole ? "整数" : "数"}`,
+    zh: (p) =>
+      `${p.what} 为${p.value === null ? "空单元格" : ` "${p.value}"`}，不是 ≥ 0 的${p.whole ? "整数" : "数"}`,
   }),
   fieldCount: message({
     severity: "warning",
-    en: (p: { fields: number; header: number }) => `the row has ${p.fields} fields; the header has ${p.header}`,
+    en: (p: { fields: number; header: number }) =>
+      `the row has ${p.fields} fields; the header has ${p.header}`,
     zh: (p) => `该行有 ${p.fields} 个字段，而表头有 ${p.header} 个`,
   }),
   notJsonObject: message({
@@ -214,7 +240,8 @@ export const trafficMessages = defineMessages("traffic", {
   // A summary stored in a plan (`trace.traffic`, src/engine/workload-trace.ts `trafficSummaryProblem`).
   summaryInvalid: message({
     severity: "error",
-    en: (p: { cause: Problem<object> }, r) => `expected a traffic summary (capplan traffic --json): ${r(p.cause)}`,
+    en: (p: { cause: Problem<object> }, r) =>
+      `expected a traffic summary (capplan traffic --json): ${r(p.cause)}`,
     zh: (p, r) => `应为流量摘要（capplan traffic --json）：${r(p.cause)}`,
   }),
   summaryNotObject: message({

@@ -13,7 +13,12 @@
 import type { SweepMeta, SweepPoint } from "../../engine/types";
 import type { FileImportResult, FormatImporter, InputFile } from "../types";
 import { firstLineIsAiperfRecord, parseAiperfRecords } from "./nv-aiperf-records";
-import { isAiperfSweepCsv, isAiperfSweepJson, parseAiperfSweepCsv, parseAiperfSweepJson } from "./nv-aiperf-sweep";
+import {
+  isAiperfSweepCsv,
+  isAiperfSweepJson,
+  parseAiperfSweepCsv,
+  parseAiperfSweepJson,
+} from "./nv-aiperf-sweep";
 import { missingTtftIssue, parseNvCsv } from "./nv-csv";
 import { countNvMetricObjects, nvJsonFlavor, pointFromNvJson } from "./nv-json";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
@@ -24,7 +29,13 @@ import { nvMessages as M } from "../messages/table";
 
 /** A one-point partial sweep with its notes (English in `warnings`, the problems beside). */
 function single(meta: SweepMeta, point: SweepPoint, notes: Problem[]): FileImportResult {
-  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }], warnings: [] } };
+  return {
+    ok: true,
+    value: {
+      sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }],
+      warnings: [],
+    },
+  };
 }
 
 /** Whether the first line is AIPerf's statistics header (ascending percentiles, `std` last). */
@@ -40,7 +51,8 @@ function aiperfJson(file: InputFile): { root: Record<string, unknown>; sweep: bo
   const root = j.ok ? asObject(j.value) : null;
   if (!root) return null;
   if (isAiperfSweepJson(root)) return { root, sweep: true };
-  if (countNvMetricObjects(root) >= 2 && nvJsonFlavor(root) === "aiperf") return { root, sweep: false };
+  if (countNvMetricObjects(root) >= 2 && nvJsonFlavor(root) === "aiperf")
+    return { root, sweep: false };
   return null;
 }
 
@@ -65,7 +77,17 @@ function parseCsvExport(file: InputFile): FileImportResult {
   if (missing) return { ok: false, errors: [missing] };
   const p = res.value.point;
   if (!p.ttftMs && !p.e2eMs) {
-    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyRow", { ttftLabel: "Time to First Token (ms)" }), { line: res.value.statHeaderLine })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(
+          file.name,
+          "missing-metric",
+          M.problem("noLatencyRow", { ttftLabel: "Time to First Token (ms)" }),
+          { line: res.value.statHeaderLine },
+        ),
+      ],
+    };
   }
   const notes: Problem[] = [];
   if (!res.value.hasValueBlock) notes.push(M.problem("noValueTable", { file: file.name }));
@@ -75,15 +97,30 @@ function parseCsvExport(file: InputFile): FileImportResult {
 }
 
 /** Configured load: 0.11 `phases[]` (profiling phase) and `run_info.variation_values`, 0.8 `loadgen`. */
-function readLoad(root: Record<string, unknown>, ic: Record<string, unknown> | null, point: SweepPoint): void {
-  const phases = Array.isArray(ic?.phases) ? ic!.phases.map(asObject).filter((x): x is Record<string, unknown> => !!x) : [];
-  const prof = phases.find(p => p.name === "profiling" && p.exclude_from_results !== true) ?? phases.find(p => p.exclude_from_results !== true);
+function readLoad(
+  root: Record<string, unknown>,
+  ic: Record<string, unknown> | null,
+  point: SweepPoint,
+): void {
+  const phases = Array.isArray(ic?.phases)
+    ? ic!.phases.map(asObject).filter((x): x is Record<string, unknown> => !!x)
+    : [];
+  const prof =
+    phases.find((p) => p.name === "profiling" && p.exclude_from_results !== true) ??
+    phases.find((p) => p.exclude_from_results !== true);
   const loadgen = asObject(ic?.loadgen);
   const variation = asObject(asObject(root.run_info)?.variation_values) ?? {};
   const varConc = Object.entries(variation).find(([k]) => /(^|\.)concurrency$/.test(k))?.[1];
   const varRate = Object.entries(variation).find(([k]) => /(^|\.)(request_)?rate$/.test(k))?.[1];
-  const conc = positiveNumber(prof?.concurrency) ?? positiveNumber(varConc) ?? positiveNumber(loadgen?.concurrency);
-  const rate = positiveNumber(prof?.request_rate) ?? positiveNumber(prof?.rate) ?? positiveNumber(varRate) ?? positiveNumber(loadgen?.request_rate);
+  const conc =
+    positiveNumber(prof?.concurrency) ??
+    positiveNumber(varConc) ??
+    positiveNumber(loadgen?.concurrency);
+  const rate =
+    positiveNumber(prof?.request_rate) ??
+    positiveNumber(prof?.rate) ??
+    positiveNumber(varRate) ??
+    positiveNumber(loadgen?.request_rate);
   if (conc != null) point.concurrency = conc;
   else if (rate != null) point.requestRate = rate;
 }
@@ -93,10 +130,24 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (!r.ok) return { ok: false, errors: r.errors };
   const point = r.point;
   if (!point.ttftMs && !point.e2eMs) {
-    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), { key: "time_to_first_token" })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), {
+          key: "time_to_first_token",
+        }),
+      ],
+    };
   }
   if (point.tpotMs && !point.ttftMs) {
-    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("ttftMissingStreaming", {}), { key: "time_to_first_token" })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "missing-metric", M.problem("ttftMissingStreaming", {}), {
+          key: "time_to_first_token",
+        }),
+      ],
+    };
   }
   const ic = asObject(root.input_config);
   readLoad(root, ic, point);
@@ -107,7 +158,9 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   const meta = baseMeta(file.name);
   const ep = asObject(ic?.endpoint);
   const names = Array.isArray(ep?.model_names) ? ep!.model_names : [];
-  const items = Array.isArray(asObject(ic?.models)?.items) ? (asObject(ic?.models)!.items as unknown[]) : [];
+  const items = Array.isArray(asObject(ic?.models)?.items)
+    ? (asObject(ic?.models)!.items as unknown[])
+    : [];
   const model = asString(names[0]) ?? asString(asObject(items[0])?.name);
   if (model) meta.model = model;
   meta.toolVersion = asString(root.aiperf_version);
@@ -117,14 +170,16 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (tokenizer) meta.tokenizer = tokenizer;
   if (asString(ep?.type)) meta.endpointType = asString(ep?.type);
   if (typeof ep?.streaming === "boolean") meta.streaming = ep.streaming;
-  const notes: Problem[] = root.was_cancelled === true ? [M.problem("cancelled", { file: file.name })] : [];
+  const notes: Problem[] =
+    root.was_cancelled === true ? [M.problem("cancelled", { file: file.name })] : [];
   return single(meta, point, notes);
 }
 
 /** AIPerf CSV, JSON, per-request JSONL and sweep aggregate (docs/metrics.md). */
 export const aiperfImporter: FormatImporter = {
   id: "aiperf",
-  title: "NVIDIA AIPerf profile_export_aiperf.csv / .json, profile_export.jsonl records, sweep aggregate",
+  title:
+    "NVIDIA AIPerf profile_export_aiperf.csv / .json, profile_export.jsonl records, sweep aggregate",
   versions: "AIPerf 0.1 – 0.11 (schema_version 1.1 – 1.3)",
   detect(file) {
     if (isAiperfCsv(file)) return 0.95;
@@ -140,7 +195,10 @@ export const aiperfImporter: FormatImporter = {
     if (j) return j.sweep ? parseAiperfSweepJson(file, j.root) : parseJsonExport(file, j.root);
     const jj = file.json();
     if (!jj.ok) return { ok: false, errors: [jj.issue] };
-    return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notAiperf", {}), { line: 1 })] };
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "wrong-format", M.problem("notAiperf", {}), { line: 1 })],
+    };
   },
 };
 

@@ -53,7 +53,11 @@ export function str(v: unknown): string | undefined {
  * (`median` → `p50`, …); every value is multiplied by `scale` (1000 for seconds → ms).
  * Returns undefined when no statistic is present.
  */
-export function statsFrom(src: unknown, map: Readonly<Record<string, string>>, scale = 1): Stats | undefined {
+export function statsFrom(
+  src: unknown,
+  map: Readonly<Record<string, string>>,
+  scale = 1,
+): Stats | undefined {
   if (!isObj(src)) return undefined;
   const out: Stats = {};
   let any = false;

@@ -23,7 +23,13 @@ import { nvMessages as M } from "../messages/table";
 
 /** A one-point partial sweep with its notes (English in `warnings`, the problems beside). */
 function single(meta: SweepMeta, point: SweepPoint, notes: Problem[]): FileImportResult {
-  return { ok: true, value: { sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }], warnings: [] } };
+  return {
+    ok: true,
+    value: {
+      sweeps: [{ meta, points: [point], warnings: notes.map(englishOf), problems: notes }],
+      warnings: [],
+    },
+  };
 }
 
 const CSV_HEADER = /^metric,avg,min,max,p99,p95,p90,p75,p50,p25(,p10,p5,p1)?,?$/;
@@ -53,7 +59,12 @@ function metaFromPath(name: string): SweepMeta {
     date: null,
     tool: "genai-perf",
     toolVersion: null,
-    ...(dir ? { serviceKind: dir.serviceKind, [dir.serviceKind === "triton" ? "backend" : "endpointType"]: dir.backendOrEndpoint } : {}),
+    ...(dir
+      ? {
+          serviceKind: dir.serviceKind,
+          [dir.serviceKind === "triton" ? "backend" : "endpointType"]: dir.backendOrEndpoint,
+        }
+      : {}),
   };
 }
 
@@ -65,7 +76,17 @@ function parseCsvExport(file: InputFile): FileImportResult {
   if (missing) return { ok: false, errors: [missing] };
   const p = csv.point;
   if (!p.ttftMs && !p.e2eMs && !p.tpotMs) {
-    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatencyRow", { ttftLabel: "Time To First Token (ms)" }), { line: csv.statHeaderLine })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(
+          file.name,
+          "missing-metric",
+          M.problem("noLatencyRow", { ttftLabel: "Time To First Token (ms)" }),
+          { line: csv.statHeaderLine },
+        ),
+      ],
+    };
   }
   const notes: Problem[] = [];
   if (!p.ttftMs) notes.push(M.problem("noTtftRow", { file: file.name }));
@@ -76,7 +97,13 @@ function parseCsvExport(file: InputFile): FileImportResult {
 }
 
 /** Load level and metadata from `input_config` (flat ≤ 2025-03, nested `perf_analyzer.stimulus` after). */
-function readInputConfig(ic: Record<string, unknown> | null, point: SweepPoint, meta: SweepMeta, notes: Problem[], file: string): void {
+function readInputConfig(
+  ic: Record<string, unknown> | null,
+  point: SweepPoint,
+  meta: SweepMeta,
+  notes: Problem[],
+  file: string,
+): void {
   if (!ic) return;
   const pa = asObject(ic.perf_analyzer);
   const stim = asObject(pa?.stimulus) ?? ic;
@@ -90,7 +117,11 @@ function readInputConfig(ic: Record<string, unknown> | null, point: SweepPoint, 
     notes.push(M.problem("sessionConcurrency", { file, value: sessionConc }));
   }
   const ep = asObject(ic.endpoint);
-  const models = Array.isArray(ic.model_names) ? ic.model_names : Array.isArray(ic.model) ? ic.model : [ic.model];
+  const models = Array.isArray(ic.model_names)
+    ? ic.model_names
+    : Array.isArray(ic.model)
+      ? ic.model
+      : [ic.model];
   const model = asString(models[0]) ?? asString(ic.formatted_model_name);
   if (model) meta.model = model;
   const serviceKind = asString(ic.service_kind) ?? asString(ep?.service_kind);
@@ -111,7 +142,9 @@ function parseJsonExport(file: InputFile, root: Record<string, unknown>): FileIm
   if (!r.ok) return { ok: false, errors: r.errors };
   const point = r.point;
   if (!point.ttftMs && !point.e2eMs) {
-    const issue: ImportIssue = issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), { key: "time_to_first_token" });
+    const issue: ImportIssue = issueOf(file.name, "missing-metric", M.problem("noLatencyKey", {}), {
+      key: "time_to_first_token",
+    });
     return { ok: false, errors: [issue] };
   }
   const meta = metaFromPath(file.name);
@@ -139,7 +172,10 @@ export const genaiPerfImporter: FormatImporter = {
     if (root) return parseJsonExport(file, root);
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notGenaiPerf", {}), { line: 1 })] };
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "wrong-format", M.problem("notGenaiPerf", {}), { line: 1 })],
+    };
   },
 };
 

@@ -25,7 +25,7 @@ export function fileLabel(name: string): string {
 
 function headerCells(line: string): string[] {
   const d = detectDelimiter(line);
-  return (Papa.parse<string[]>(line, { delimiter: d }).data[0] ?? []).map(h => h.trim());
+  return (Papa.parse<string[]>(line, { delimiter: d }).data[0] ?? []).map((h) => h.trim());
 }
 
 /** Import any header-mapped row source: sample the rows, then aggregate or per-request. */
@@ -33,7 +33,9 @@ export function importRows(src: RowSource, _opts: ImportOptions): FileImportResu
   const hm = mapHeaders(src.headers);
   const mode = decideMode(src, hm);
   const tOpts = { label: fileLabel(src.file) };
-  return mode === "per-request" ? importPerRequest(src, hm, tOpts) : importAggregate(src, hm, tOpts);
+  return mode === "per-request"
+    ? importPerRequest(src, hm, tOpts)
+    : importAggregate(src, hm, tOpts);
 }
 
 const csvImporter: FormatImporter = {
@@ -49,7 +51,9 @@ const csvImporter: FormatImporter = {
     if (mappingUsable(hm)) return GENERIC_SCORE;
     // Half a sweep table (a metric but no load column, or the reverse): claim it with a tiny
     // score so the user gets "no load column" naming the file instead of "unknown format".
-    const mapped = hm.mapping.filter(f => f && (f.kind === "load" || f.kind === "metric" || f.kind === "value")).length;
+    const mapped = hm.mapping.filter(
+      (f) => f && (f.kind === "load" || f.kind === "metric" || f.kind === "value"),
+    ).length;
     return mapped >= 2 ? GENERIC_SCORE / 4 : 0;
   },
   parse(file: InputFile, opts: ImportOptions): FileImportResult {
@@ -91,7 +95,8 @@ export function cutOffLastLine(text: string, columns: number): CutOff | null {
   const cells = last.split(d);
   if (cells.length < columns) return { line, cells: cells.length, columns, tail: null };
   const tail = cells[cells.length - 1]!.trim();
-  if (tail.length <= 40 && /^[-+]?\d*\.?\d*[.eE+-]$/.test(tail) && /\d/.test(tail)) return { line, cells: cells.length, columns, tail: tail.slice(-20) };
+  if (tail.length <= 40 && /^[-+]?\d*\.?\d*[.eE+-]$/.test(tail) && /\d/.test(tail))
+    return { line, cells: cells.length, columns, tail: tail.slice(-20) };
   return null;
 }
 
@@ -108,7 +113,8 @@ function firstObjectKeys(file: InputFile): string[] | null {
 
 const jsonlImporter: FormatImporter = {
   id: "jsonl-records",
-  title: "JSONL or JSON array of flat records with a concurrency or rate field (per request or per load level)",
+  title:
+    "JSONL or JSON array of flat records with a concurrency or rate field (per request or per load level)",
   versions: "any keys the header aliases know (ttft_ms, latency_s, concurrency, …)",
   detect(file: InputFile): number {
     const keys = firstObjectKeys(file);
@@ -125,7 +131,13 @@ const jsonlImporter: FormatImporter = {
     if (/^\s*\[/.test(file.text.slice(0, 64).replace(/^\uFEFF/, ""))) {
       const j = file.json();
       if (!j.ok) return { ok: false, errors: [j.issue] };
-      if (!Array.isArray(j.value)) return { ok: false, errors: [issueOf(file.name, "bad-shape", M.problem("jsonArrayExpected", {}), { line: 1 })] };
+      if (!Array.isArray(j.value))
+        return {
+          ok: false,
+          errors: [
+            issueOf(file.name, "bad-shape", M.problem("jsonArrayExpected", {}), { line: 1 }),
+          ],
+        };
       return importRows(jsonArraySource(file.name, j.value), opts);
     }
     return importRows(jsonlSource(file.name, file.text), opts);

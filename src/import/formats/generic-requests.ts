@@ -10,15 +10,38 @@ import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { CsvRowView, NumberCell } from "../csv";
 import type { Cell, RowSource } from "./generic-source";
-import { columnWarnings, emptyMeta, fileIssues, MAX_ERRORS, notedSweep, readCell, type TableOptions } from "./generic-table";
+import {
+  columnWarnings,
+  emptyMeta,
+  fileIssues,
+  MAX_ERRORS,
+  notedSweep,
+  readCell,
+  type TableOptions,
+} from "./generic-table";
 import { shown } from "../show";
 import type { Problem } from "../../engine/problems";
 import { issueOf } from "../messages/issue";
 import { tableMessages as M } from "../messages/table";
 
-type Slot = "ttftMs" | "e2eMs" | "tpotMs" | "ntpotMs" | "itl" | "inputTokens" | "outputTokens" | "startMs" | "endMs";
+type Slot =
+  | "ttftMs"
+  | "e2eMs"
+  | "tpotMs"
+  | "ntpotMs"
+  | "itl"
+  | "inputTokens"
+  | "outputTokens"
+  | "startMs"
+  | "endMs";
 
-const METRIC_SLOT: Record<MetricKey, Slot> = { ttft: "ttftMs", e2e: "e2eMs", tpot: "tpotMs", ntpot: "ntpotMs", itl: "itl" };
+const METRIC_SLOT: Record<MetricKey, Slot> = {
+  ttft: "ttftMs",
+  e2e: "e2eMs",
+  tpot: "tpotMs",
+  ntpot: "ntpotMs",
+  itl: "itl",
+};
 
 /** Guess a timestamp unit from a value when the header states none (epoch s vs epoch ms). */
 function guessTimeUnit(v: number): TimeUnit {
@@ -119,18 +142,36 @@ const shownCell = (c: Cell): string => shown(typeof c === "number" ? c : String(
  * gpu column value). rps comes from start/end timestamps when present, else from Little's law
  * (concurrency ÷ mean e2e), with a warning.
  */
-export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
+export function importPerRequest(
+  src: RowSource,
+  hm: HeaderMapping,
+  opts: TableOptions = {},
+): FileImportResult {
   const file = src.file;
   const errors: ImportIssue[] = [];
   const warnings: Problem[] = [];
-  const cols: { i: number; slot: Slot; factor: number; unit: TimeUnit; header: string; isItl?: boolean }[] = [];
+  const cols: {
+    i: number;
+    slot: Slot;
+    factor: number;
+    unit: TimeUnit;
+    header: string;
+    isItl?: boolean;
+  }[] = [];
   let concIdx = -1;
   let rateIdx = -1;
   let okIdx = -1;
   let errIdx = -1;
   const metaIdx: { i: number; key: "label" | "model" | "engine" | "gpu" | "gpuCount" }[] = [];
-  const hasTpot = hm.mapping.some(f => f?.kind === "metric" && f.stat == null && f.metric === "tpot");
-  const used = (f: Field): boolean => f.kind === "load" || f.kind === "meta" || f.kind === "request" || (f.kind === "metric" && f.stat == null) || (f.kind === "value" && (f.key === "meanInputTokens" || f.key === "meanOutputTokens"));
+  const hasTpot = hm.mapping.some(
+    (f) => f?.kind === "metric" && f.stat == null && f.metric === "tpot",
+  );
+  const used = (f: Field): boolean =>
+    f.kind === "load" ||
+    f.kind === "meta" ||
+    f.kind === "request" ||
+    (f.kind === "metric" && f.stat == null) ||
+    (f.kind === "value" && (f.key === "meanInputTokens" || f.key === "meanOutputTokens"));
   for (const x of columnWarnings(src, hm, used)) warnings.push(x);
   hm.mapping.forEach((f, i) => {
     if (!f) return;
@@ -142,10 +183,19 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     else if (f.kind === "request") {
       if (f.key === "ok") okIdx = i;
       else if (f.key === "error") errIdx = i;
-      else if (f.key === "start" || f.key === "end") cols.push({ i, slot: f.key === "start" ? "startMs" : "endMs", factor: toMsFactor(f.unit), unit: f.unit, header });
+      else if (f.key === "start" || f.key === "end")
+        cols.push({
+          i,
+          slot: f.key === "start" ? "startMs" : "endMs",
+          factor: toMsFactor(f.unit),
+          unit: f.unit,
+          header,
+        });
     } else if (f.kind === "value") {
-      if (f.key === "meanInputTokens") cols.push({ i, slot: "inputTokens", factor: 1, unit: "ms", header });
-      else if (f.key === "meanOutputTokens") cols.push({ i, slot: "outputTokens", factor: 1, unit: "ms", header });
+      if (f.key === "meanInputTokens")
+        cols.push({ i, slot: "inputTokens", factor: 1, unit: "ms", header });
+      else if (f.key === "meanOutputTokens")
+        cols.push({ i, slot: "outputTokens", factor: 1, unit: "ms", header });
     } else if (f.kind === "metric" && f.stat == null) {
       let slot = METRIC_SLOT[f.metric];
       if (slot === "itl") {
@@ -153,20 +203,41 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         if (hasTpot) warnings.push(M.problem("itlListsOnly", { column: header }));
         else slot = "tpotMs";
       }
-      if (f.unit == null && !opts.msByConvention) warnings.push(M.problem("unitAssumedMs", { column: header }));
-      cols.push({ i, slot, factor: toMsFactor(f.unit), unit: f.unit ?? "ms", header, isItl: f.metric === "itl" });
+      if (f.unit == null && !opts.msByConvention)
+        warnings.push(M.problem("unitAssumedMs", { column: header }));
+      cols.push({
+        i,
+        slot,
+        factor: toMsFactor(f.unit),
+        unit: f.unit ?? "ms",
+        header,
+        isItl: f.metric === "itl",
+      });
     }
   });
   const columns = src.headers.length;
   if (concIdx < 0 && rateIdx < 0) {
-    errors.push(issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), { line: src.headerLine, column: "concurrency" }));
+    errors.push(
+      issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), {
+        line: src.headerLine,
+        column: "concurrency",
+      }),
+    );
   }
-  if (!cols.some(c => /Ms$|^itl$/.test(c.slot) && c.slot !== "startMs" && c.slot !== "endMs")) {
-    errors.push(issueOf(file, "missing-column", M.problem("noLatencyColumn", { columns }), { line: src.headerLine, column: "ttft" }));
+  if (!cols.some((c) => /Ms$|^itl$/.test(c.slot) && c.slot !== "startMs" && c.slot !== "endMs")) {
+    errors.push(
+      issueOf(file, "missing-column", M.problem("noLatencyColumn", { columns }), {
+        line: src.headerLine,
+        column: "ttft",
+      }),
+    );
   }
   if (errors.length) return { ok: false, errors };
 
-  const aggs = new Map<string, { agg: RequestAggregator; label?: string | undefined; meta: SweepMeta }>();
+  const aggs = new Map<
+    string,
+    { agg: RequestAggregator; label?: string | undefined; meta: SweepMeta }
+  >();
   const rec: RequestRecord = { ok: true };
   const gaps: number[] = [];
   let skipped = 0;
@@ -196,12 +267,28 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     if (concIdx >= 0) {
       const r = row.number(concIdx);
       if (r.kind === "number" && r.value > 0 && Number.isFinite(r.value)) conc = r.value;
-      else if (r.kind !== "absent") errors.push(issueOf(file, "bad-value", M.problem("positiveConcurrency", { value: shownCell(row.cell(concIdx)) }), { line, column: src.headers[concIdx] }));
+      else if (r.kind !== "absent")
+        errors.push(
+          issueOf(
+            file,
+            "bad-value",
+            M.problem("positiveConcurrency", { value: shownCell(row.cell(concIdx)) }),
+            { line, column: src.headers[concIdx] },
+          ),
+        );
     }
     if (rateIdx >= 0) {
       const r = row.number(rateIdx);
       if (r.kind === "number" && r.value > 0) rate = r.value === Infinity ? "inf" : r.value;
-      else if (r.kind !== "absent") errors.push(issueOf(file, "bad-value", M.problem("positiveRate", { value: shownCell(row.cell(rateIdx)) }), { line, column: src.headers[rateIdx] }));
+      else if (r.kind !== "absent")
+        errors.push(
+          issueOf(
+            file,
+            "bad-value",
+            M.problem("positiveRate", { value: shownCell(row.cell(rateIdx)) }),
+            { line, column: src.headers[rateIdx] },
+          ),
+        );
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (conc == null && rate == null) {
@@ -209,7 +296,15 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
       return;
     }
     rec.ok = true;
-    rec.ttftMs = rec.e2eMs = rec.tpotMs = rec.ntpotMs = rec.inputTokens = rec.outputTokens = rec.startMs = rec.endMs = undefined;
+    rec.ttftMs =
+      rec.e2eMs =
+      rec.tpotMs =
+      rec.ntpotMs =
+      rec.inputTokens =
+      rec.outputTokens =
+      rec.startMs =
+      rec.endMs =
+        undefined;
     rec.itlGapsMs = undefined;
     for (const c of cols) {
       if (c.isItl && row.lists) {
@@ -226,9 +321,21 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
       if (c.isItl) itlScalars++;
       const r = row.number(c.i);
       if (r.kind === "absent") continue;
-      if (r.kind === "invalid" || !Number.isFinite(r.value) || (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")) {
-        const bad = r.kind === "invalid" ? M.problem("numberFound", { value: shown(r.text) }) : M.problem("nonNegativeFound", { value: shown(r.value) });
-        errors.push(issueOf(file, r.kind === "invalid" ? "not-a-number" : "bad-value", bad, { line, column: c.header }));
+      if (
+        r.kind === "invalid" ||
+        !Number.isFinite(r.value) ||
+        (r.value < 0 && c.slot !== "startMs" && c.slot !== "endMs")
+      ) {
+        const bad =
+          r.kind === "invalid"
+            ? M.problem("numberFound", { value: shown(r.text) })
+            : M.problem("nonNegativeFound", { value: shown(r.value) });
+        errors.push(
+          issueOf(file, r.kind === "invalid" ? "not-a-number" : "bad-value", bad, {
+            line,
+            column: c.header,
+          }),
+        );
         continue;
       }
       let factor = c.factor;
@@ -237,7 +344,9 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         if (tf == null) {
           const u = guessTimeUnit(r.value);
           timeFactor.set(c.i, (tf = toMsFactor(u)));
-          warnings.push(M.problem("unitFromMagnitude", { column: c.header, unit: u === "s" ? "s" : "ms" }));
+          warnings.push(
+            M.problem("unitFromMagnitude", { column: c.header, unit: u === "s" ? "s" : "ms" }),
+          );
         }
         factor = tf;
       }
@@ -245,11 +354,23 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     }
     if (okIdx >= 0) {
       const v = row.cell(okIdx);
-      if (v === false || (typeof v === "string" && /^(false|0|no|n|失败|fail(ed)?)$/i.test(v.trim())) || v === 0) rec.ok = false;
+      if (
+        v === false ||
+        (typeof v === "string" && /^(false|0|no|n|失败|fail(ed)?)$/i.test(v.trim())) ||
+        v === 0
+      )
+        rec.ok = false;
     }
     if (errIdx >= 0) {
       const v = row.cell(errIdx);
-      if (v != null && v !== false && typeof v !== "number" && String(v).trim() && !/^(none|null|nan|false|0)$/i.test(String(v).trim())) rec.ok = false;
+      if (
+        v != null &&
+        v !== false &&
+        typeof v !== "number" &&
+        String(v).trim() &&
+        !/^(none|null|nan|false|0)$/i.test(String(v).trim())
+      )
+        rec.ok = false;
     }
     if (errors.length >= MAX_ERRORS) return false;
     rows++;
@@ -264,13 +385,15 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
     const arr = new ArrayRow(src.decimalComma);
     brk = src.each((cells, line) => onRow(arr.at(cells), line));
   }
-  if (brk) errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
+  if (brk)
+    errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(M.problem("rowsSkipped", { count: skipped }));
-  const itlCol = cols.find(c => c.isItl);
-  if (itlCol && itlScalars && !hasTpot) warnings.push(M.problem("itlAsTpot", { column: itlCol.header }));
+  const itlCol = cols.find((c) => c.isItl);
+  if (itlCol && itlScalars && !hasTpot)
+    warnings.push(M.problem("itlAsTpot", { column: itlCol.header }));
   if (itlCol && itlLists) warnings.push(M.problem("itlPooled", { column: itlCol.header }));
-  const hasTimes = cols.some(c => c.slot === "startMs") && cols.some(c => c.slot === "endMs");
+  const hasTimes = cols.some((c) => c.slot === "startMs") && cols.some((c) => c.slot === "endMs");
   const sweeps: PartialSweep[] = [];
   for (const g of aggs.values()) {
     const points = g.agg.finish();
@@ -282,14 +405,15 @@ export function importPerRequest(src: RowSource, hm: HeaderMapping, opts: TableO
         // Little's law: in a closed loop, throughput = concurrency / mean latency.
         p.rps = p.concurrency / (p.e2eMs.mean / 1000);
         if (p.meanOutputTokens != null) p.outputTokensPerSec = p.rps * p.meanOutputTokens;
-        if (p.meanOutputTokens != null && p.meanInputTokens != null) p.totalTokensPerSec = p.rps * (p.meanInputTokens + p.meanOutputTokens);
+        if (p.meanOutputTokens != null && p.meanInputTokens != null)
+          p.totalTokensPerSec = p.rps * (p.meanInputTokens + p.meanOutputTokens);
         estimated = true;
       }
     }
     if (estimated) sw.push(M.problem(hasTimes ? "littleNoSpan" : "littleNoTimestamps", {}));
     sweeps.push(notedSweep({ label: g.label, meta: g.meta, points, warnings: [] }, sw));
   }
-  if (!sweeps.length) return { ok: false, errors: [issueOf(file, "no-points", M.problem("noRequestRows", {}))] };
+  if (!sweeps.length)
+    return { ok: false, errors: [issueOf(file, "no-points", M.problem("noRequestRows", {}))] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
 }
-

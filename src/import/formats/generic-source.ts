@@ -53,7 +53,12 @@ function splitPlain(line: string, d: string): string[] {
 }
 
 /** The header cells of the first non-empty line, parsed with quotes honoured. */
-export function csvHeader(text: string): { headers: string[]; delimiter: Delimiter; line: number; bodyStart: number } {
+export function csvHeader(text: string): {
+  headers: string[];
+  delimiter: Delimiter;
+  line: number;
+  bodyStart: number;
+} {
   const src = stripBom(text);
   let start = 0;
   let line = 1;
@@ -64,7 +69,12 @@ export function csvHeader(text: string): { headers: string[]; delimiter: Delimit
     if (raw.trim() || end >= src.length) {
       const delimiter = detectDelimiter(raw);
       const parsed = Papa.parse<string[]>(raw, { delimiter });
-      return { headers: (parsed.data[0] ?? []).map(h => h.trim()), delimiter, line, bodyStart: end + 1 };
+      return {
+        headers: (parsed.data[0] ?? []).map((h) => h.trim()),
+        delimiter,
+        line,
+        bodyStart: end + 1,
+      };
     }
     start = end + 1;
     line++;
@@ -120,7 +130,8 @@ export function csvSource(file: string, text: string): RowSource {
       return null;
     },
   };
-  if (plain) source.rows = (fn) => scanPlainCsv(src, Math.min(h.bodyStart, src.length), d, h.line, fn);
+  if (plain)
+    source.rows = (fn) => scanPlainCsv(src, Math.min(h.bodyStart, src.length), d, h.line, fn);
   return source;
 }
 
@@ -129,13 +140,18 @@ function keysOf(records: Iterable<unknown>, limit: number): string[] {
   const keys = new Set<string>();
   let n = 0;
   for (const r of records) {
-    if (r && typeof r === "object" && !Array.isArray(r)) for (const k of Object.keys(r)) keys.add(k);
+    if (r && typeof r === "object" && !Array.isArray(r))
+      for (const k of Object.keys(r)) keys.add(k);
     if (++n >= limit) break;
   }
   return [...keys];
 }
 
-function* jsonlRecords(text: string): Generator<{ value: unknown; line: number } | { error: Problem<object>; line: number; column?: number }> {
+function* jsonlRecords(
+  text: string,
+): Generator<
+  { value: unknown; line: number } | { error: Problem<object>; line: number; column?: number }
+> {
   let start = 0;
   let line = 0;
   while (start < text.length) {
@@ -150,13 +166,21 @@ function* jsonlRecords(text: string): Generator<{ value: unknown; line: number }
       value = JSON.parse(raw);
       const huge = outOfRangeIssue(raw, "", line - 1);
       if (huge) {
-        yield { error: problemOf(huge), line, ...(typeof huge.column === "number" ? { column: huge.column } : {}) };
+        yield {
+          error: problemOf(huge),
+          line,
+          ...(typeof huge.column === "number" ? { column: huge.column } : {}),
+        };
         return;
       }
     } catch {
       const r = parseJsonLenient(raw, "", line - 1);
       if (!r.ok) {
-        yield { error: problemOf(r.issue), line, ...(typeof r.issue.column === "number" ? { column: r.issue.column } : {}) };
+        yield {
+          error: problemOf(r.issue),
+          line,
+          ...(typeof r.issue.column === "number" ? { column: r.issue.column } : {}),
+        };
         return;
       }
       value = r.value;
@@ -184,11 +208,23 @@ export function jsonlSource(file: string, text: string): RowSource {
     decimalComma: false,
     each(fn) {
       for (const r of jsonlRecords(src)) {
-        if ("error" in r) return { line: r.line, ...(r.column != null ? { column: r.column } : {}), problem: r.error };
+        if ("error" in r)
+          return {
+            line: r.line,
+            ...(r.column != null ? { column: r.column } : {}),
+            problem: r.error,
+          };
         const o = r.value;
-        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: r.line, problem: M.problem("objectPerLine", {}) };
+        if (!o || typeof o !== "object" || Array.isArray(o))
+          return { line: r.line, problem: M.problem("objectPerLine", {}) };
         const rec = o as Record<string, Cell>;
-        if (fn(headers.map(k => rec[k]), r.line) === false) break;
+        if (
+          fn(
+            headers.map((k) => rec[k]),
+            r.line,
+          ) === false
+        )
+          break;
       }
       return null;
     },
@@ -207,9 +243,16 @@ export function jsonArraySource(file: string, rows: unknown[]): RowSource {
     each(fn) {
       for (let i = 0; i < rows.length; i++) {
         const o = rows[i];
-        if (!o || typeof o !== "object" || Array.isArray(o)) return { line: i + 1, problem: M.problem("elementNotObject", { index: i }) };
+        if (!o || typeof o !== "object" || Array.isArray(o))
+          return { line: i + 1, problem: M.problem("elementNotObject", { index: i }) };
         const rec = o as Record<string, Cell>;
-        if (fn(headers.map(k => rec[k]), i + 1) === false) break;
+        if (
+          fn(
+            headers.map((k) => rec[k]),
+            i + 1,
+          ) === false
+        )
+          break;
       }
       return null;
     },

@@ -24,24 +24,34 @@ export function emptyMeta(): SweepMeta {
 }
 
 /** Read a numeric cell: number, absent, or the offending text. */
-export function readCell(c: Cell, decimalComma: boolean): { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string } {
-  if (typeof c === "number") return Number.isNaN(c) ? { kind: "absent" } : { kind: "number", value: c };
+export function readCell(
+  c: Cell,
+  decimalComma: boolean,
+): { kind: "number"; value: number } | { kind: "absent" } | { kind: "invalid"; text: string } {
+  if (typeof c === "number")
+    return Number.isNaN(c) ? { kind: "absent" } : { kind: "number", value: c };
   if (c == null) return { kind: "absent" };
   if (typeof c === "string") {
     // Fast path for plain numbers (the million-row case); `+""` is 0, so empties go to readNumber.
     if (c.length && c.length < 24 && !(decimalComma && /[.,]/.test(c))) {
       const v = +c;
-      if (v === v && c.trim() !== "" && c.charCodeAt(0) !== 32 && Number.isFinite(v)) return { kind: "number", value: v };
+      if (v === v && c.trim() !== "" && c.charCodeAt(0) !== 32 && Number.isFinite(v))
+        return { kind: "number", value: v };
     }
     return readNumber(c, decimalComma);
   }
-  return { kind: "invalid", text: typeof c === "boolean" ? String(c) : JSON.stringify(c).slice(0, 40) };
+  return {
+    kind: "invalid",
+    text: typeof c === "boolean" ? String(c) : JSON.stringify(c).slice(0, 40),
+  };
 }
 
 /** True when the mapping has a load column and at least one metric or throughput column. */
 export function mappingUsable(hm: HeaderMapping): boolean {
-  const hasLoad = hm.mapping.some(f => f?.kind === "load");
-  const hasMetric = hm.mapping.some(f => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)));
+  const hasLoad = hm.mapping.some((f) => f?.kind === "load");
+  const hasMetric = hm.mapping.some(
+    (f) => f?.kind === "metric" || (f?.kind === "value" && /PerSec$|^rps$/.test(f.key)),
+  );
   return hasLoad && hasMetric;
 }
 
@@ -62,15 +72,15 @@ export interface TableOptions {
  * columns (no statistic in the header) with more than 2 rows per load level on average.
  */
 export function decideMode(src: RowSource, hm: HeaderMapping): "aggregate" | "per-request" {
-  if (hm.mapping.some(f => f?.kind === "request" && f.key === "requestId")) return "per-request";
-  const statless = hm.mapping.some(f => f?.kind === "metric" && f.stat == null);
-  const withStat = hm.mapping.some(f => f?.kind === "metric" && f.stat != null);
+  if (hm.mapping.some((f) => f?.kind === "request" && f.key === "requestId")) return "per-request";
+  const statless = hm.mapping.some((f) => f?.kind === "metric" && f.stat == null);
+  const withStat = hm.mapping.some((f) => f?.kind === "metric" && f.stat != null);
   if (!statless) return "aggregate";
   const loadIdx = hm.mapping.flatMap((f, i) => (f?.kind === "load" ? [i] : []));
   const seen = new Set<string>();
   let rows = 0;
-  src.each(cells => {
-    seen.add(loadIdx.map(i => String(cells[i])).join("|"));
+  src.each((cells) => {
+    seen.add(loadIdx.map((i) => String(cells[i])).join("|"));
     return ++rows < 5000;
   });
   if (rows / Math.max(1, seen.size) > 2) return "per-request";
@@ -78,12 +88,22 @@ export function decideMode(src: RowSource, hm: HeaderMapping): "aggregate" | "pe
 }
 
 /** Notes about columns that are not imported. */
-export function columnWarnings(src: RowSource, hm: HeaderMapping, used: (f: Field) => boolean): Problem[] {
+export function columnWarnings(
+  src: RowSource,
+  hm: HeaderMapping,
+  used: (f: Field) => boolean,
+): Problem[] {
   const w: Problem[] = [];
-  const ignored = hm.unknown.concat(hm.mapping.flatMap((f, i) => (f && !used(f) ? [src.headers[i]!] : [])));
+  const ignored = hm.unknown.concat(
+    hm.mapping.flatMap((f, i) => (f && !used(f) ? [src.headers[i]!] : [])),
+  );
   if (ignored.length) w.push(M.problem("columnsIgnored", { names: ignored }));
-  for (const a of hm.ambiguous) w.push(M.problem("ambiguousColumn", { column: a.column, candidates: a.candidates.map(fieldLabel) }));
-  for (const d of hm.duplicates) w.push(M.problem("duplicateColumn", { column: d.column, first: src.headers[d.firstIndex]! }));
+  for (const a of hm.ambiguous)
+    w.push(
+      M.problem("ambiguousColumn", { column: a.column, candidates: a.candidates.map(fieldLabel) }),
+    );
+  for (const d of hm.duplicates)
+    w.push(M.problem("duplicateColumn", { column: d.column, first: src.headers[d.firstIndex]! }));
   return w;
 }
 
@@ -92,27 +112,58 @@ function metaKey(m: SweepMeta, label: string | undefined): string {
 }
 
 /** Positive-only fields (docs/import.md: negative or zero rates/throughput are errors). */
-const POSITIVE = new Set(["concurrency", "requestRate", "rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens", "meanOutputTokens"]);
+const POSITIVE = new Set([
+  "concurrency",
+  "requestRate",
+  "rps",
+  "outputTokensPerSec",
+  "totalTokensPerSec",
+  "meanInputTokens",
+  "meanOutputTokens",
+]);
 
 /** Import a table whose rows are load levels (aggregate statistics). */
-export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOptions = {}): FileImportResult {
+export function importAggregate(
+  src: RowSource,
+  hm: HeaderMapping,
+  opts: TableOptions = {},
+): FileImportResult {
   const file = src.file;
   const errors: ImportIssue[] = [];
-  const warnings: Problem[] = columnWarnings(src, hm, f => f.kind !== "request" && !(f.kind === "metric" && f.stat == null));
+  const warnings: Problem[] = columnWarnings(
+    src,
+    hm,
+    (f) => f.kind !== "request" && !(f.kind === "metric" && f.stat == null),
+  );
   hm.mapping.forEach((f, i) => {
-    if (f?.kind === "metric" && f.stat == null) warnings.push(M.problem("noStatistic", { column: src.headers[i]! }));
+    if (f?.kind === "metric" && f.stat == null)
+      warnings.push(M.problem("noStatistic", { column: src.headers[i]! }));
   });
   const columns = src.headers.length;
-  if (!hm.mapping.some(f => f?.kind === "load")) {
-    errors.push(issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), { line: src.headerLine, column: "concurrency" }));
+  if (!hm.mapping.some((f) => f?.kind === "load")) {
+    errors.push(
+      issueOf(file, "missing-column", M.problem("noLoadColumn", { columns }), {
+        line: src.headerLine,
+        column: "concurrency",
+      }),
+    );
   }
-  if (!hm.mapping.some(f => f?.kind === "metric" && f.stat != null) && !hm.mapping.some(f => f?.kind === "value" && /PerSec$|^rps$/.test(f.key))) {
-    errors.push(issueOf(file, "missing-column", M.problem("noMetricColumn", { columns }), { line: src.headerLine, column: "metric" }));
+  if (
+    !hm.mapping.some((f) => f?.kind === "metric" && f.stat != null) &&
+    !hm.mapping.some((f) => f?.kind === "value" && /PerSec$|^rps$/.test(f.key))
+  ) {
+    errors.push(
+      issueOf(file, "missing-column", M.problem("noMetricColumn", { columns }), {
+        line: src.headerLine,
+        column: "metric",
+      }),
+    );
   }
   if (errors.length) return { ok: false, errors };
   if (!opts.msByConvention) {
     hm.mapping.forEach((f, i) => {
-      if (f?.kind === "metric" && f.stat != null && f.unit == null) warnings.push(M.problem("unitAssumedMs", { column: src.headers[i]! }));
+      if (f?.kind === "metric" && f.stat != null && f.unit == null)
+        warnings.push(M.problem("unitAssumedMs", { column: src.headers[i]! }));
     });
   }
   const groups = new Map<string, PartialSweep>();
@@ -141,7 +192,12 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
       anyValue = true;
       const column = src.headers[i]!;
       if (r.kind === "invalid") {
-        errors.push(issueOf(file, "not-a-number", M.problem("numberFound", { value: shown(r.text) }), { line, column }));
+        errors.push(
+          issueOf(file, "not-a-number", M.problem("numberFound", { value: shown(r.text) }), {
+            line,
+            column,
+          }),
+        );
         continue;
       }
       let v = r.value;
@@ -152,7 +208,14 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
       }
       if (!Number.isFinite(v) || v < 0 || (v === 0 && POSITIVE.has(key))) {
         const value = c == null ? "" : shown(typeof c === "number" ? c : String(c));
-        errors.push(issueOf(file, "bad-value", M.problem(POSITIVE.has(key) ? "positiveFound" : "nonNegativeFound", { value }), { line, column }));
+        errors.push(
+          issueOf(
+            file,
+            "bad-value",
+            M.problem(POSITIVE.has(key) ? "positiveFound" : "nonNegativeFound", { value }),
+            { line, column },
+          ),
+        );
         continue;
       }
       if (f.kind === "metric") {
@@ -175,11 +238,13 @@ export function importAggregate(src: RowSource, hm: HeaderMapping, opts: TableOp
     // A load level met again is a repeat (combined as the median when the sweep is finished).
     g.points.push(p);
   });
-  if (brk) errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
+  if (brk)
+    errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(M.problem("rowsSkipped", { count: skipped }));
-  const sweeps = [...groups.values()].map(s => notedSweep(s, warnings));
-  if (!sweeps.length) return { ok: false, errors: [issueOf(file, "no-points", M.problem("noDataRows", {}))] };
+  const sweeps = [...groups.values()].map((s) => notedSweep(s, warnings));
+  if (!sweeps.length)
+    return { ok: false, errors: [issueOf(file, "no-points", M.problem("noDataRows", {}))] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
 }
 
@@ -191,6 +256,5 @@ export function notedSweep(s: PartialSweep, notes: readonly Problem[]): PartialS
 
 /** File-level warning issues from notes (the CLI prints these on stderr); each carries its problem. */
 export function fileIssues(file: string, notes: readonly Problem[]): ImportIssue[] {
-  return notes.map(p => issueOf(file, "warning", p));
+  return notes.map((p) => issueOf(file, "warning", p));
 }
-

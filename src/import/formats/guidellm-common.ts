@@ -37,7 +37,8 @@ export function distStats(d: unknown, scale = 1): Stats | undefined {
   set("min", d.min);
   set("max", d.max);
   set("std", d.std_dev);
-  if (isObj(d.percentiles)) for (const [k, key] of Object.entries(GUIDELLM_PERCENTILES)) set(key, d.percentiles[k]);
+  if (isObj(d.percentiles))
+    for (const [k, key] of Object.entries(GUIDELLM_PERCENTILES)) set(key, d.percentiles[k]);
   if (out.p50 === undefined) set("p50", d.median);
   return Object.keys(out).length ? out : undefined;
 }
@@ -71,14 +72,20 @@ export function loadOfStrategy(s: unknown): Pick<SweepPoint, "concurrency" | "re
  * The strategy of benchmark `index` from a profile object (`completed_strategies[index]`, else
  * the profile's `streams` / `rate` list), for the CSV, which only names the strategy type.
  */
-export function strategyFromProfile(profile: unknown, index: number | undefined, type: string | undefined): unknown {
+export function strategyFromProfile(
+  profile: unknown,
+  index: number | undefined,
+  type: string | undefined,
+): unknown {
   if (!isObj(profile)) return type ? { type_: type } : undefined;
   const done = profile.completed_strategies;
   if (Array.isArray(done) && index !== undefined && isObj(done[index])) return done[index];
   const t = type ?? str(profile.type_);
   if (index !== undefined) {
-    if (t === "concurrent" && Array.isArray(profile.streams)) return { type_: t, streams: profile.streams[index] };
-    if ((t === "constant" || t === "poisson") && Array.isArray(profile.rate)) return { type_: t, rate: profile.rate[index] };
+    if (t === "concurrent" && Array.isArray(profile.streams))
+      return { type_: t, streams: profile.streams[index] };
+    if ((t === "constant" || t === "poisson") && Array.isArray(profile.rate))
+      return { type_: t, rate: profile.rate[index] };
   }
   return t ? { type_: t } : undefined;
 }

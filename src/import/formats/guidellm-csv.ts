@@ -20,7 +20,19 @@ import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "
 import { get, str } from "./common-json";
 import { loadOfStrategy, strategyFromProfile } from "./guidellm-common";
 
-const PCT_ORDER = ["min", "p0.1", "p1", "p5", "p10", "p25", "p75", "p90", "p95", "p99", "max"] as const;
+const PCT_ORDER = [
+  "min",
+  "p0.1",
+  "p1",
+  "p5",
+  "p10",
+  "p25",
+  "p75",
+  "p90",
+  "p95",
+  "p99",
+  "max",
+] as const;
 
 function isGuidellmCsv(file: InputFile): boolean {
   const first = file.firstLine();
@@ -40,7 +52,15 @@ function jsonCell(s: string | undefined): unknown {
 
 function parse(file: InputFile): FileImportResult {
   const t = parseCsv(file.text, ",");
-  if (t.rows.length < 4) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("csvTooShort", {}), { line: t.lines[t.rows.length - 1] ?? 1 })] };
+  if (t.rows.length < 4)
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "no-rows", M.problem("csvTooShort", {}), {
+          line: t.lines[t.rows.length - 1] ?? 1,
+        }),
+      ],
+    };
   const [g, f, s] = [t.rows[0]!, t.rows[1]!, t.rows[2]!];
   const width = Math.max(g.length, f.length, s.length);
   const cols = new Map<string, number>();
@@ -50,7 +70,8 @@ function parse(file: InputFile): FileImportResult {
     const key = `${group}|${(f[i] ?? "").trim()}|${(s[i] ?? "").trim()}`.toLowerCase();
     if (!cols.has(key)) cols.set(key, i);
   }
-  const col = (grp: string, field: string, stat = "") => cols.get(`${grp}|${field}|${stat}`.toLowerCase()) ?? -1;
+  const col = (grp: string, field: string, stat = "") =>
+    cols.get(`${grp}|${field}|${stat}`.toLowerCase()) ?? -1;
   const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const points: SweepPoint[] = [];
   let model: string | null = null;
@@ -74,9 +95,24 @@ function parse(file: InputFile): FileImportResult {
       set("std", n(col(grp, `Successful ${units}`, "Std Dev")));
       const pc = cell(col(grp, `Successful ${units}`, "Percentiles"));
       if (pc && pc.trim()) {
-        const parts = pc.trim().replace(/^\[|\]$/g, "").split(",");
-        if (parts.length === PCT_ORDER.length) parts.forEach((x, i) => set(PCT_ORDER[i]!, (v => (v.kind === "number" ? v.value : undefined))(readNumber(x))));
-        else addNote(notes, M.problem("csvPercentiles", { line, group: grp, count: parts.length, expected: PCT_ORDER.length }));
+        const parts = pc
+          .trim()
+          .replace(/^\[|\]$/g, "")
+          .split(",");
+        if (parts.length === PCT_ORDER.length)
+          parts.forEach((x, i) =>
+            set(PCT_ORDER[i]!, ((v) => (v.kind === "number" ? v.value : undefined))(readNumber(x))),
+          );
+        else
+          addNote(
+            notes,
+            M.problem("csvPercentiles", {
+              line,
+              group: grp,
+              count: parts.length,
+              expected: PCT_ORDER.length,
+            }),
+          );
       }
       return Object.keys(out).length ? out : undefined;
     };
@@ -92,7 +128,15 @@ function parse(file: InputFile): FileImportResult {
       } else load = { concurrency: null, requestRate: null };
     }
     const p: SweepPoint = { ...load, sources: [{ file: file.name, line }] };
-    const put = (k: "rps" | "outputTokensPerSec" | "totalTokensPerSec" | "meanInputTokens" | "meanOutputTokens", v: number | undefined) => {
+    const put = (
+      k:
+        | "rps"
+        | "outputTokensPerSec"
+        | "totalTokensPerSec"
+        | "meanInputTokens"
+        | "meanOutputTokens",
+      v: number | undefined,
+    ) => {
       if (v !== undefined && v > 0) p[k] = v;
     };
     put("rps", n(col("Server Throughput", "Successful Requests/Sec", "Mean")));
@@ -116,14 +160,29 @@ function parse(file: InputFile): FileImportResult {
     const backend = jsonCell(cell(col("Run Info", "Backend")));
     const args = jsonCell(cell(col("Runtime Info", "Arguments")));
     model ??= str(get(backend, "model")) ?? str(get(args, "model")) ?? null;
-    version ??= str(get(jsonCell(cell(col("Runtime Info", "Metadata"))), "guidellm_version")) ?? null;
+    version ??=
+      str(get(jsonCell(cell(col("Runtime Info", "Metadata"))), "guidellm_version")) ?? null;
     const start = str(cell(col("Timings", "Start Time")));
     date ??= start ?? null; // "%Y-%m-%d %H:%M:%S" in the benchmark machine's local time: kept as written
   }
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion: version }, points, ...notes }],
+      sweeps: [
+        {
+          meta: {
+            model,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date,
+            tool: "guidellm",
+            toolVersion: version,
+          },
+          points,
+          ...notes,
+        },
+      ],
       warnings: [],
     },
   };
@@ -138,7 +197,11 @@ export const guidellmCsv: FormatImporter = {
     return isGuidellmCsv(file) ? 0.95 : 0;
   },
   parse(file) {
-    if (!isGuidellmCsv(file)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notCsv", {}), { line: 1 })] };
+    if (!isGuidellmCsv(file))
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "unknown-format", M.problem("notCsv", {}), { line: 1 })],
+      };
     return parse(file);
   },
 };

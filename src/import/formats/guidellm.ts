@@ -35,7 +35,11 @@ function benchmarksOf(v: unknown): unknown[] | null {
 }
 
 function isGenerative(b: unknown): boolean {
-  return isObj(b) && (b.type_ === "generative_benchmark" || (isObj(b.metrics) && isObj(get(b, "metrics", "time_to_first_token_ms"))));
+  return (
+    isObj(b) &&
+    (b.type_ === "generative_benchmark" ||
+      (isObj(b.metrics) && isObj(get(b, "metrics", "time_to_first_token_ms"))))
+  );
 }
 
 function isV01(b: unknown): boolean {
@@ -46,7 +50,8 @@ function generationOf(v: Json, first: Json): Generation {
   const ver = num(get(v, "metadata", "version"));
   if (ver !== undefined && ver >= 2) return "v0.7+";
   if (ver === 1) return "v0.5-0.6";
-  if (isObj(first.config) || v.args !== undefined) return isObj(get(first, "args", "strategy")) ? "v0.2-0.3" : "v0.4";
+  if (isObj(first.config) || v.args !== undefined)
+    return isObj(get(first, "args", "strategy")) ? "v0.2-0.3" : "v0.4";
   return "v0.2-0.3";
 }
 
@@ -55,9 +60,18 @@ function parse(file: InputFile): FileImportResult {
   if (!j.ok) return { ok: false, errors: [j.issue] };
   const v = j.value;
   const list = benchmarksOf(v);
-  if (!isObj(v) || !list) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notReport", {}))] };
+  if (!isObj(v) || !list)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "unknown-format", M.problem("notReport", {}))],
+    };
   if (list.length && isV01(list[0])) {
-    return { ok: false, errors: [issueOf(file.name, "unsupported-version", M.problem("v01", {}), { key: "benchmarks[0]" })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "unsupported-version", M.problem("v01", {}), { key: "benchmarks[0]" }),
+      ],
+    };
   }
   const gen = list.length && isObj(list[0]) ? generationOf(v, list[0]) : "v0.7+";
   const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
@@ -70,13 +84,22 @@ function parse(file: InputFile): FileImportResult {
       return;
     }
     const m = isObj(b.metrics) ? b.metrics : {};
-    const strategy = gen === "v0.2-0.3" ? get(b, "args", "strategy") : get(b, "config", "strategy") ?? get(b, "args", "strategy");
+    const strategy =
+      gen === "v0.2-0.3"
+        ? get(b, "args", "strategy")
+        : (get(b, "config", "strategy") ?? get(b, "args", "strategy"));
     let load = loadOfStrategy(strategy);
     if (!load) {
       const measured = num(get(m, "request_concurrency", "successful", "mean"));
       if (measured !== undefined && measured > 0) {
         load = { concurrency: measured, requestRate: null };
-        addNote(notes, M.problem("measuredConcurrency", { index: i, strategy: String(JSON.stringify(get(strategy, "type_") ?? null)) }));
+        addNote(
+          notes,
+          M.problem("measuredConcurrency", {
+            index: i,
+            strategy: String(JSON.stringify(get(strategy, "type_") ?? null)),
+          }),
+        );
       } else {
         load = { concurrency: null, requestRate: null };
         addNote(notes, M.problem("noLoad", { index: i }));
@@ -110,7 +133,8 @@ function parse(file: InputFile): FileImportResult {
     if (ok !== undefined) p.completed = ok;
     if (err !== undefined) p.failed = err;
     points.push(p);
-    model ??= str(get(b, "config", "backend", "model")) ?? str(get(b, "worker", "backend_model")) ?? null;
+    model ??=
+      str(get(b, "config", "backend", "model")) ?? str(get(b, "worker", "backend_model")) ?? null;
     date ??= isoFromUnixSeconds(b.start_time);
   });
   if (gen === "v0.2-0.3") {
@@ -120,7 +144,21 @@ function parse(file: InputFile): FileImportResult {
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model, engine: null, gpu: null, gpuCount: null, date, tool: "guidellm", toolVersion }, points, ...notes }],
+      sweeps: [
+        {
+          meta: {
+            model,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date,
+            tool: "guidellm",
+            toolVersion,
+          },
+          points,
+          ...notes,
+        },
+      ],
       warnings: [],
     },
   };
@@ -136,7 +174,7 @@ export const guidellmJson: FormatImporter = {
     if (!j.ok) return 0;
     const list = benchmarksOf(j.value);
     if (!list || !list.length) return 0;
-    if (list.some(b => isObj(b) && b.type_ === "generative_benchmark")) return 0.95;
+    if (list.some((b) => isObj(b) && b.type_ === "generative_benchmark")) return 0.95;
     if (isGenerative(list[0])) return 0.85;
     if (isV01(list[0])) return 0.6;
     return 0;

@@ -50,15 +50,24 @@ function kindOf(file: InputFile): Kind | null {
   const v = j.value;
   if (!isObj(v.load_summary) || !isObj(v.successes)) return null;
   const ttft = get(v, "successes", "latency", "time_to_first_token");
-  if (isObj(ttft) && (ttft.median !== undefined || ttft.mean !== undefined) && isObj(get(v, "successes", "throughput"))) {
+  if (
+    isObj(ttft) &&
+    (ttft.median !== undefined || ttft.mean !== undefined) &&
+    isObj(get(v, "successes", "throughput"))
+  ) {
     const ls = v.load_summary;
     const stageLike = ls.requested_rate !== undefined || ls.concurrency !== undefined;
-    if (!stageLike || /(^|[/\\_-])summary_lifecycle_metrics\.json$/i.test(file.name)) return "summary";
+    if (!stageLike || /(^|[/\\_-])summary_lifecycle_metrics\.json$/i.test(file.name))
+      return "summary";
     return "stage";
   }
   // Prometheus report: empty load_summary, server metrics under successes.
   const s = v.successes;
-  if (Object.keys(v.load_summary).length === 0 && (isObj(s.time_to_first_token) || isObj(s.request_latency)) && (s.kv_cache_usage_percentage !== undefined || s.queue_len !== undefined || s.rate !== undefined)) {
+  if (
+    Object.keys(v.load_summary).length === 0 &&
+    (isObj(s.time_to_first_token) || isObj(s.request_latency)) &&
+    (s.kv_cache_usage_percentage !== undefined || s.queue_len !== undefined || s.rate !== undefined)
+  ) {
     return "prometheus";
   }
   return null;
@@ -79,7 +88,10 @@ function parse(file: InputFile): FileImportResult {
   const j = file.json();
   if (!j.ok) return { ok: false, errors: [j.issue] };
   if (kind !== "stage" || !isObj(j.value)) {
-    return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notLifecycle", {}))] };
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "unknown-format", M.problem("notLifecycle", {}))],
+    };
   }
   const v = j.value;
   const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
@@ -95,7 +107,14 @@ function parse(file: InputFile): FileImportResult {
       p.requestRate = ach;
       addNote(notes, M.problem("achievedRate", { file: file.name, rate: ach }));
     } else {
-      return { ok: false, errors: [issueOf(file.name, "missing-load", M.problem("missingLoad", {}), { key: "load_summary.requested_rate" })] };
+      return {
+        ok: false,
+        errors: [
+          issueOf(file.name, "missing-load", M.problem("missingLoad", {}), {
+            key: "load_summary.requested_rate",
+          }),
+        ],
+      };
     }
   }
   const lat = get(v, "successes", "latency");
@@ -131,7 +150,20 @@ function parse(file: InputFile): FileImportResult {
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "inference-perf" }, points: [p], ...notes }],
+      sweeps: [
+        {
+          meta: {
+            model: null,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date: null,
+            tool: "inference-perf",
+          },
+          points: [p],
+          ...notes,
+        },
+      ],
       warnings: [],
     },
   };

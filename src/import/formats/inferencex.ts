@@ -6,7 +6,13 @@
  * reports the deployment aggregate (× GPU count), with a warning.
  */
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportIssue,
+  InputFile,
+  PartialSweep,
+} from "../types";
 import { addNote, issueOf } from "../messages/issue";
 import { inferencexMessages as M } from "../messages/tools";
 import { fileIssues } from "./generic-table";
@@ -14,7 +20,12 @@ import { shown } from "../show";
 
 type Row = Record<string, unknown>;
 
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === "number" && Number.isFinite(v)
+    ? v
+    : typeof v === "string" && v.trim() && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 
 /** Rows of the file: array elements or the single object; `metrics: {…}` sub-objects flattened. */
 function rowsOf(value: unknown): Row[] | null {
@@ -30,7 +41,9 @@ function rowsOf(value: unknown): Row[] | null {
 }
 
 function looksLike(r: Row): boolean {
-  return "conc" in r && ("tput_per_gpu" in r || "output_tput_per_gpu" in r) && ("hw" in r || "tp" in r);
+  return (
+    "conc" in r && ("tput_per_gpu" in r || "output_tput_per_gpu" in r) && ("hw" in r || "tp" in r)
+  );
 }
 
 /**
@@ -41,23 +54,52 @@ export function gpuCounts(r: Row): { total: number | null; decode: number | null
   const pg = num(r.num_prefill_gpu);
   const dg = num(r.num_decode_gpu);
   if (r.is_multinode === true || (pg != null && dg != null)) {
-    if (pg != null && dg != null) return { total: pg + dg, decode: dg, basis: `num_prefill_gpu + num_decode_gpu = ${pg + dg} (output over ${dg} decode GPUs)` };
+    if (pg != null && dg != null)
+      return {
+        total: pg + dg,
+        decode: dg,
+        basis: `num_prefill_gpu + num_decode_gpu = ${pg + dg} (output over ${dg} decode GPUs)`,
+      };
   }
   const tp = num(r.tp);
   if (tp == null) return { total: null, decode: null, basis: "no GPU count" };
   const pp = num(r.pp) ?? 1;
   const pcp = num(r.pcp_size) ?? 1;
   const n = tp * pp * pcp;
-  return { total: n, decode: n, basis: pp !== 1 || pcp !== 1 ? `tp × pp × pcp = ${n}` : `tp = ${n}` };
+  return {
+    total: n,
+    decode: n,
+    basis: pp !== 1 || pcp !== 1 ? `tp × pp × pcp = ${n}` : `tp = ${n}`,
+  };
 }
 
 const LAT_KEY = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el)$/;
 
-const GROUP_KEYS = ["model", "hw", "framework", "precision", "tp", "pp", "ep", "dp_attention", "spec_decoding", "disagg", "offloading", "offload_mode", "isl", "osl", "scenario_type", "benchmark_type", "num_prefill_gpu", "num_decode_gpu"];
+const GROUP_KEYS = [
+  "model",
+  "hw",
+  "framework",
+  "precision",
+  "tp",
+  "pp",
+  "ep",
+  "dp_attention",
+  "spec_decoding",
+  "disagg",
+  "offloading",
+  "offload_mode",
+  "isl",
+  "osl",
+  "scenario_type",
+  "benchmark_type",
+  "num_prefill_gpu",
+  "num_decode_gpu",
+];
 
 const inferencex: FormatImporter = {
   id: "inferencex",
-  title: "SemiAnalysis InferenceX / InferenceMAX aggregated results (agg_*.json, per-GPU throughput)",
+  title:
+    "SemiAnalysis InferenceX / InferenceMAX aggregated results (agg_*.json, per-GPU throughput)",
   versions: "InferenceX process_result.py and agentic aggregation (fork 5988288)",
   detect(file: InputFile): number {
     if (!/^\s*[[{]/.test(file.text.slice(0, 64).replace(/^\uFEFF/, ""))) return 0;
@@ -71,17 +113,23 @@ const inferencex: FormatImporter = {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const rows = rowsOf(j.value);
-    if (!rows || !rows.length) return { ok: false, errors: [issueOf(file.name, "bad-shape", M.problem("badShape", {}))] };
+    if (!rows || !rows.length)
+      return { ok: false, errors: [issueOf(file.name, "bad-shape", M.problem("badShape", {}))] };
     const errors: ImportIssue[] = [];
     const groups = new Map<string, PartialSweep>();
     rows.forEach((r, idx) => {
       const key = Array.isArray(j.value) ? `[${idx}]` : "";
       const conc = num(r.conc);
       if (conc == null || conc <= 0) {
-        errors.push(issueOf(file.name, "bad-value", M.problem("badConc", { found: shown(r.conc) }), { record: idx, key: `${key}.conc`.replace(/^\./, "") }));
+        errors.push(
+          issueOf(file.name, "bad-value", M.problem("badConc", { found: shown(r.conc) }), {
+            record: idx,
+            key: `${key}.conc`.replace(/^\./, ""),
+          }),
+        );
         return;
       }
-      const gk = GROUP_KEYS.map(k => String(r[k] ?? "")).join("\u0000");
+      const gk = GROUP_KEYS.map((k) => String(r[k] ?? "")).join("\u0000");
       const gpus = gpuCounts(r);
       let g = groups.get(gk);
       if (!g) {
@@ -93,12 +141,36 @@ const inferencex: FormatImporter = {
           date: typeof r.date === "string" ? r.date : null,
           tool: "InferenceX",
         };
-        for (const k of ["precision", "tp", "pp", "ep", "dp_attention", "spec_decoding", "disagg", "offloading", "offload_mode", "scenario_type", "benchmark_type", "isl", "osl", "image"]) {
+        for (const k of [
+          "precision",
+          "tp",
+          "pp",
+          "ep",
+          "dp_attention",
+          "spec_decoding",
+          "disagg",
+          "offloading",
+          "offload_mode",
+          "scenario_type",
+          "benchmark_type",
+          "isl",
+          "osl",
+          "image",
+        ]) {
           if (r[k] != null && r[k] !== "") meta[k] = r[k];
         }
-        const variant = [r.offloading ?? r.offload_mode, r.scenario_type].filter(v => v != null && v !== "" && v !== "none").map(String);
-        const label = ["inferencex", meta.model, meta.gpu ? `${meta.gpu}${gpus.total ? ` × ${gpus.total}` : ""}` : null, meta.engine, r.precision, ...(r.offloading != null ? [`offloading ${r.offloading}`] : variant)]
-          .filter(v => v != null && v !== "")
+        const variant = [r.offloading ?? r.offload_mode, r.scenario_type]
+          .filter((v) => v != null && v !== "" && v !== "none")
+          .map(String);
+        const label = [
+          "inferencex",
+          meta.model,
+          meta.gpu ? `${meta.gpu}${gpus.total ? ` × ${gpus.total}` : ""}` : null,
+          meta.engine,
+          r.precision,
+          ...(r.offloading != null ? [`offloading ${r.offloading}`] : variant),
+        ]
+          .filter((v) => v != null && v !== "")
           .join(" · ");
         groups.set(gk, (g = { label, meta, points: [], warnings: [] }));
         addNote(
@@ -137,11 +209,23 @@ const inferencex: FormatImporter = {
         const val = num(v);
         if (val == null) continue;
         if (val < 0) {
-          errors.push(issueOf(file.name, "bad-value", M.problem("badLatency", { found: shown(val) }), { record: idx, key: `${key}.${k}`.replace(/^\./, "") }));
+          errors.push(
+            issueOf(file.name, "bad-value", M.problem("badLatency", { found: shown(val) }), {
+              record: idx,
+              key: `${key}.${k}`.replace(/^\./, ""),
+            }),
+          );
           continue;
         }
         const stat = m[1] === "median" ? "p50" : m[1]!;
-        let field: "ttftMs" | "tpotMs" | "itlMs" | "e2eMs" = m[2] === "ttft" ? "ttftMs" : m[2] === "e2el" ? "e2eMs" : m[2] === "itl" ? "itlMs" : "tpotMs";
+        let field: "ttftMs" | "tpotMs" | "itlMs" | "e2eMs" =
+          m[2] === "ttft"
+            ? "ttftMs"
+            : m[2] === "e2el"
+              ? "e2eMs"
+              : m[2] === "itl"
+                ? "itlMs"
+                : "tpotMs";
         if (agentic && field === "itlMs") field = "tpotMs";
         if (agentic && m[2] === "tpot" && r[`${m[1]}_itl`] != null) continue;
         ((p[field] ??= {} as Stats) as Stats)[stat] = val * 1000;
@@ -151,10 +235,10 @@ const inferencex: FormatImporter = {
     if (errors.length) return { ok: false, errors };
     const sweeps = [...groups.values()];
     for (const s of sweeps) {
-      if (s.points.some(p => p.tpotMs) && "p75_itl" in (rows[0] ?? {})) {
+      if (s.points.some((p) => p.tpotMs) && "p75_itl" in (rows[0] ?? {})) {
         addNote(s, M.problem("agenticItl", {}));
       }
-      if (!s.points.some(p => p.rps != null)) addNote(s, M.problem("noRps", {}));
+      if (!s.points.some((p) => p.rps != null)) addNote(s, M.problem("noRps", {}));
     }
     return { ok: true, value: { sweeps, warnings: fileIssues(file.name, []) } };
   },

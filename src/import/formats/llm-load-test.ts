@@ -47,24 +47,42 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
   const errors: ImportIssue[] = [];
   const summary = asObject(r.summary);
   const config = asObject(r.config);
-  if (!summary) return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noSummary", {}), { key: "summary" })] };
-  const num = (obj: Record<string, unknown> | null, path: string, key: string): number | undefined => {
+  if (!summary)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "missing-key", M.problem("noSummary", {}), { key: "summary" })],
+    };
+  const num = (
+    obj: Record<string, unknown> | null,
+    path: string,
+    key: string,
+  ): number | undefined => {
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined; // NaN (old files) → absent
-    errors.push(issueOf(file.name, "bad-number", tableMessages.problem("numberGot", { value: shown(v) }), { key: `${path}.${key}` }));
+    errors.push(
+      issueOf(file.name, "bad-number", tableMessages.problem("numberGot", { value: shown(v) }), {
+        key: `${path}.${key}`,
+      }),
+    );
     return undefined;
   };
   const point: SweepPoint = { concurrency: null, requestRate: null };
   const loadOptions = asObject(config?.load_options);
-  const conc = positiveNumber(typeof loadOptions?.concurrency === "number" ? loadOptions.concurrency : null);
+  const conc = positiveNumber(
+    typeof loadOptions?.concurrency === "number" ? loadOptions.concurrency : null,
+  );
   if (conc != null) point.concurrency = conc;
   for (const [key, field] of METRICS) {
     const s = summary[key];
     if (s == null) continue;
     const o = asObject(s);
     if (!o) {
-      errors.push(issueOf(file.name, "bad-type", M.problem("statsExpected", { value: shown(s) }), { key: `summary.${key}` }));
+      errors.push(
+        issueOf(file.name, "bad-type", M.problem("statsExpected", { value: shown(s) }), {
+          key: `summary.${key}`,
+        }),
+      );
       continue;
     }
     const stats: Stats = {};
@@ -79,8 +97,10 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
   const fullDuration = num(summary, "summary", "full_duration");
   const tputFull = num(summary, "summary", "throughput_full_duration");
   const tput = num(summary, "summary", "throughput");
-  point.meanInputTokens = num(asObject(summary.input_tokens), "summary.input_tokens", "mean") ?? null;
-  point.meanOutputTokens = num(asObject(summary.output_tokens), "summary.output_tokens", "mean") ?? null;
+  point.meanInputTokens =
+    num(asObject(summary.input_tokens), "summary.input_tokens", "mean") ?? null;
+  point.meanOutputTokens =
+    num(asObject(summary.output_tokens), "summary.output_tokens", "mean") ?? null;
   if (errors.length) return { ok: false, errors };
   const completed = total != null ? total - (failures ?? 0) : null;
   point.completed = completed;
@@ -88,7 +108,14 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
   if (completed != null && fullDuration && fullDuration > 0) point.rps = completed / fullDuration;
   point.outputTokensPerSec = tputFull ?? tput ?? null;
   if (!point.e2eMs && !point.ttftMs) {
-    return { ok: false, errors: [issueOf(file.name, "missing-metric", M.problem("noLatency", {}), { key: "summary.response_time" })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "missing-metric", M.problem("noLatency", {}), {
+          key: "summary.response_time",
+        }),
+      ],
+    };
   }
   const problems = point.ttftMs ? [] : [M.problem("nonStreaming", { file: file.name })];
   const results = Array.isArray(r.results) ? r.results : [];
@@ -113,7 +140,9 @@ function parseOutput(file: InputFile, r: Record<string, unknown>): FileImportRes
             tool: "llm-load-test",
             toolVersion: null,
             ...(plugin ? { plugin } : {}),
-            ...(typeof pluginOptions?.streaming === "boolean" ? { streaming: pluginOptions.streaming } : {}),
+            ...(typeof pluginOptions?.streaming === "boolean"
+              ? { streaming: pluginOptions.streaming }
+              : {}),
           },
           points: [point],
           warnings: problems.map(englishOf),
@@ -141,7 +170,11 @@ export const llmLoadTestImporter: FormatImporter = {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const r = asObject(j.value);
-    if (!r) return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })] };
+    if (!r)
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })],
+      };
     return parseOutput(file, r);
   },
 };

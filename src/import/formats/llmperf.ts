@@ -14,7 +14,13 @@ import type { Stats, SweepPoint } from "../../engine/types";
 import { RequestAggregator } from "../per-request";
 import { addNote, issueOf } from "../messages/issue";
 import { llmperfMessages as M } from "../messages/tools";
-import type { FileImportResult, FormatImporter, ImportOptions, InputFile, PartialSweep } from "../types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportOptions,
+  InputFile,
+  PartialSweep,
+} from "../types";
 import { isObj, isoFromUnixSeconds, loadGivenOutside, num, str, type Json } from "./common-json";
 
 const QUANTILES: readonly [string, string][] = [
@@ -44,19 +50,33 @@ function metricStats(o: Json, metric: string, scale: number): Stats | undefined 
 }
 
 function isSummary(v: unknown): v is Json {
-  return isObj(v) && (v.results_ttft_s_quantiles_p50 !== undefined || (v.version === "2023-08-31" && v.results_ttft_s_mean !== undefined));
+  return (
+    isObj(v) &&
+    (v.results_ttft_s_quantiles_p50 !== undefined ||
+      (v.version === "2023-08-31" && v.results_ttft_s_mean !== undefined))
+  );
 }
 
 function isIndividual(v: unknown): v is unknown[] {
   if (!Array.isArray(v) || v.length === 0) return false;
   const head = v.slice(0, 5);
-  return head.every(r => isObj(r) && ("ttft_s" in r || "error_code" in r) && ("end_to_end_latency_s" in r || "inter_token_latency_s" in r || "error_code" in r)) && head.some(r => isObj(r) && "ttft_s" in r);
+  return (
+    head.every(
+      (r) =>
+        isObj(r) &&
+        ("ttft_s" in r || "error_code" in r) &&
+        ("end_to_end_latency_s" in r || "inter_token_latency_s" in r || "error_code" in r),
+    ) && head.some((r) => isObj(r) && "ttft_s" in r)
+  );
 }
 
 function parseSummary(file: InputFile, o: Json): FileImportResult {
   const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
   const conc = num(o.num_concurrent_requests);
-  const p: SweepPoint = { concurrency: conc !== undefined && conc > 0 ? conc : null, requestRate: null };
+  const p: SweepPoint = {
+    concurrency: conc !== undefined && conc > 0 ? conc : null,
+    requestRate: null,
+  };
   const perMin = num(o.results_num_completed_requests_per_min);
   if (perMin !== undefined && perMin > 0) p.rps = perMin / 60;
   const otps = num(o.results_mean_output_throughput_token_per_s);
@@ -65,7 +85,8 @@ function parseSummary(file: InputFile, o: Json): FileImportResult {
   const outMean = num(o.results_number_output_tokens_mean);
   if (inMean !== undefined) p.meanInputTokens = inMean;
   if (outMean !== undefined) p.meanOutputTokens = outMean;
-  if (p.outputTokensPerSec != null && p.rps != null && inMean !== undefined) p.totalTokensPerSec = p.outputTokensPerSec + p.rps * inMean;
+  if (p.outputTokensPerSec != null && p.rps != null && inMean !== undefined)
+    p.totalTokensPerSec = p.outputTokensPerSec + p.rps * inMean;
   const ttft = metricStats(o, "ttft_s", 1000);
   const ntpot = metricStats(o, "inter_token_latency_s", 1000);
   const e2e = metricStats(o, "end_to_end_latency_s", 1000);
@@ -81,7 +102,8 @@ function parseSummary(file: InputFile, o: Json): FileImportResult {
   }
   addNote(notes, M.problem("ntpotSummary", {}));
   const extra: Json = {};
-  for (const k of ["framework", "model_size", "api", "name"]) if (o[k] !== undefined) extra[k] = o[k];
+  for (const k of ["framework", "model_size", "api", "name"])
+    if (o[k] !== undefined) extra[k] = o[k];
   return {
     ok: true,
     value: {
@@ -110,12 +132,14 @@ function parseIndividual(file: InputFile, arr: unknown[], opts: ImportOptions): 
   const agg = new RequestAggregator();
   const conc = opts.concurrency ?? null;
   let bad = 0;
-  arr.forEach(r => {
+  arr.forEach((r) => {
     if (!isObj(r)) {
       bad++;
       return;
     }
-    const errored = (r.error_code !== null && r.error_code !== undefined && r.error_code !== "") || (typeof r.error_msg === "string" && r.error_msg.trim() !== "");
+    const errored =
+      (r.error_code !== null && r.error_code !== undefined && r.error_code !== "") ||
+      (typeof r.error_msg === "string" && r.error_msg.trim() !== "");
     const s = (k: string) => {
       const v = num(r[k]);
       return v === undefined ? undefined : v * 1000;
@@ -134,11 +158,25 @@ function parseIndividual(file: InputFile, arr: unknown[], opts: ImportOptions): 
   addNote(notes, M.problem("ntpotIndividual", {}));
   addNote(notes, M.problem("noTimestamps", {}));
   if (bad) addNote(notes, M.problem("notObjects", { count: bad }));
-  if (!loadGivenOutside(file.name, opts.concurrency)) addNote(notes, M.problem("individualNoConcurrency", {}));
+  if (!loadGivenOutside(file.name, opts.concurrency))
+    addNote(notes, M.problem("individualNoConcurrency", {}));
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "llmperf" }, points, ...notes }],
+      sweeps: [
+        {
+          meta: {
+            model: null,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date: null,
+            tool: "llmperf",
+          },
+          points,
+          ...notes,
+        },
+      ],
       warnings: [],
     },
   };
@@ -156,7 +194,11 @@ export const llmperfSummary: FormatImporter = {
   parse(file) {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    if (!isSummary(j.value)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notSummary", {}))] };
+    if (!isSummary(j.value))
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "unknown-format", M.problem("notSummary", {}))],
+      };
     return parseSummary(file, j.value);
   },
 };
@@ -173,7 +215,11 @@ export const llmperfIndividual: FormatImporter = {
   parse(file, opts) {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
-    if (!isIndividual(j.value)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notIndividual", {}))] };
+    if (!isIndividual(j.value))
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "unknown-format", M.problem("notIndividual", {}))],
+      };
     return parseIndividual(file, j.value, opts);
   },
 };

@@ -75,14 +75,19 @@ export interface Entry {
 export const entryKey = (e: { type: string; name: string }) => `${e.type}\u0000${e.name}`;
 
 /** True for the total row (`,Aggregated,` — also `Total` in very old Locust). */
-export const isAggregated = (e: { type: string; name: string }) => e.type.trim() === "" && /^(aggregated|total)$/i.test(e.name.trim());
+export const isAggregated = (e: { type: string; name: string }) =>
+  e.type.trim() === "" && /^(aggregated|total)$/i.test(e.name.trim());
 
 /**
  * Choose the entry for each metric: custom metric rows by name; e2e from a custom E2E row,
  * else the single POST row (the most used one when several), else the single request row,
  * else the Aggregated row. The e2e entry also gives the request rate. Notes explain guesses.
  */
-export function chooseEntries(entries: Entry[]): { byMetric: Map<MetricField, Entry>; rateEntry: Entry | null; notes: Problem[] } {
+export function chooseEntries(entries: Entry[]): {
+  byMetric: Map<MetricField, Entry>;
+  rateEntry: Entry | null;
+  notes: Problem[];
+} {
   const byMetric = new Map<MetricField, Entry>();
   const notes: Problem[] = [];
   const plain: Entry[] = [];
@@ -97,12 +102,22 @@ export function chooseEntries(entries: Entry[]): { byMetric: Map<MetricField, En
     else if (!m) plain.push(e);
   }
   if (!byMetric.has("e2eMs")) {
-    const posts = plain.filter(e => /^post$/i.test(e.type.trim()));
-    const pick = posts.length ? posts.reduce((a, b) => (b.requests > a.requests ? b : a)) : plain.length === 1 ? plain[0]! : null;
+    const posts = plain.filter((e) => /^post$/i.test(e.type.trim()));
+    const pick = posts.length
+      ? posts.reduce((a, b) => (b.requests > a.requests ? b : a))
+      : plain.length === 1
+        ? plain[0]!
+        : null;
     if (pick) {
       byMetric.set("e2eMs", pick);
-      const others = plain.filter(e => e !== pick);
-      notes.push(M.problem("e2eFromRow", { type: pick.type, name: pick.name, others: others.map(e => `${e.type} ${e.name}`) }));
+      const others = plain.filter((e) => e !== pick);
+      notes.push(
+        M.problem("e2eFromRow", {
+          type: pick.type,
+          name: pick.name,
+          others: others.map((e) => `${e.type} ${e.name}`),
+        }),
+      );
     } else if (agg) {
       byMetric.set("e2eMs", agg);
       notes.push(M.problem("e2eFromAggregated", {}));

@@ -23,7 +23,16 @@ import { parseCsv } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
 import { locustMessages as M } from "../messages/tools";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
-import { bucketNote, cellNum, chooseEntries, entryKey, Header, isAggregated, percentileStat, type Entry } from "./locust-common";
+import {
+  bucketNote,
+  cellNum,
+  chooseEntries,
+  entryKey,
+  Header,
+  isAggregated,
+  percentileStat,
+  type Entry,
+} from "./locust-common";
 
 /** Ticks a user count must hold to count as a load level (≈ seconds at Locust's 1 s interval). */
 export const MIN_PLATEAU_TICKS = 5;
@@ -37,7 +46,12 @@ interface Tick {
 }
 
 function isHistory(file: InputFile): boolean {
-  return /^"?timestamp"?,"?user count"?,"?type"?,"?name"?,"?requests\/s"?/i.test(file.firstLine().replace(/^\uFEFF/, "").trim());
+  return /^"?timestamp"?,"?user count"?,"?type"?,"?name"?,"?requests\/s"?/i.test(
+    file
+      .firstLine()
+      .replace(/^\uFEFF/, "")
+      .trim(),
+  );
 }
 
 function parse(file: InputFile): FileImportResult {
@@ -53,12 +67,25 @@ function parse(file: InputFile): FileImportResult {
     fail: h.col("Total Failure Count"),
     avg: h.col("Total Average Response Time"),
   };
-  for (const [k, n] of [["ts", "Timestamp"], ["users", "User Count"], ["name", "Name"]] as const) {
-    if (c[k] < 0) return { ok: false, errors: [issueOf(file.name, "missing-column", M.problem("historyMissingColumn", { column: n }), { line: 1, column: n })] };
+  for (const [k, n] of [
+    ["ts", "Timestamp"],
+    ["users", "User Count"],
+    ["name", "Name"],
+  ] as const) {
+    if (c[k] < 0)
+      return {
+        ok: false,
+        errors: [
+          issueOf(file.name, "missing-column", M.problem("historyMissingColumn", { column: n }), {
+            line: 1,
+            column: n,
+          }),
+        ],
+      };
   }
   const byEntry = new Map<string, Tick[]>();
   const entries = new Map<string, Entry>();
-  t.rows.slice(1).forEach(r => {
+  t.rows.slice(1).forEach((r) => {
     const ts = cellNum(r, c.ts);
     const users = cellNum(r, c.users);
     if (ts === undefined || users === undefined) return;
@@ -71,28 +98,53 @@ function parse(file: InputFile): FileImportResult {
     const n = cellNum(r, c.count) ?? 0;
     entries.set(k, { ...e, requests: Math.max(prev?.requests ?? 0, n) });
   });
-  if (!byEntry.size) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("historyNoRows", {}), { line: 2 })] };
-  const fullHistory = [...entries.values()].some(e => !isAggregated(e));
+  if (!byEntry.size)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "no-rows", M.problem("historyNoRows", {}), { line: 2 })],
+    };
+  const fullHistory = [...entries.values()].some((e) => !isAggregated(e));
   // Timeline: the Aggregated rows (written every tick), else the longest entry.
   const aggKey = [...entries.entries()].find(([, e]) => isAggregated(e))?.[0];
-  const timeline = (aggKey ? byEntry.get(aggKey) : [...byEntry.values()].sort((a, b) => b.length - a.length)[0])!;
+  const timeline = (
+    aggKey ? byEntry.get(aggKey) : [...byEntry.values()].sort((a, b) => b.length - a.length)[0]
+  )!;
   const runs: { users: number; from: number; to: number }[] = [];
   timeline.forEach((tk, i) => {
     const last = runs[runs.length - 1];
     if (last && last.users === tk.users) last.to = i;
     else runs.push({ users: tk.users, from: i, to: i });
   });
-  let plateaus = runs.filter(r => r.users > 0 && r.to - r.from + 1 >= MIN_PLATEAU_TICKS);
-  const sweep: PartialSweep = { meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points: [], warnings: [] };
+  let plateaus = runs.filter((r) => r.users > 0 && r.to - r.from + 1 >= MIN_PLATEAU_TICKS);
+  const sweep: PartialSweep = {
+    meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" },
+    points: [],
+    warnings: [],
+  };
   addNote(sweep, bucketNote());
   if (!plateaus.length) {
-    const longest = runs.filter(r => r.users > 0).sort((a, b) => b.to - b.from - (a.to - a.from))[0];
-    if (!longest) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("historyNoUsers", {}))] };
+    const longest = runs
+      .filter((r) => r.users > 0)
+      .sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+    if (!longest)
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "no-points", M.problem("historyNoUsers", {}))],
+      };
     plateaus = [longest];
-    addNote(sweep, M.problem("historyShortPlateau", { ticks: MIN_PLATEAU_TICKS, users: longest.users, length: longest.to - longest.from + 1 }));
+    addNote(
+      sweep,
+      M.problem("historyShortPlateau", {
+        ticks: MIN_PLATEAU_TICKS,
+        users: longest.users,
+        length: longest.to - longest.from + 1,
+      }),
+    );
   }
   const list = [...entries.values()];
-  const { byMetric, rateEntry, notes } = fullHistory ? chooseEntries(list) : chooseEntries(list.filter(isAggregated));
+  const { byMetric, rateEntry, notes } = fullHistory
+    ? chooseEntries(list)
+    : chooseEntries(list.filter(isAggregated));
   for (const x of notes) addNote(sweep, x);
   if (fullHistory) {
     addNote(sweep, M.problem("historyWindow", { window: WINDOW_SEC }));
@@ -107,25 +159,27 @@ function parse(file: InputFile): FileImportResult {
     const p: SweepPoint = { concurrency: pl.users, requestRate: null };
     const plateauStats = (e: Entry): { stats: Stats; done?: number; failed?: number } => {
       const ticks = byEntry.get(entryKey(e)) ?? [];
-      const base = [...ticks].reverse().find(tk => tk.ts <= tPrev && tPrev < tStart);
-      const inside = ticks.filter(tk => tk.ts >= tStart && tk.ts <= tEnd);
+      const base = [...ticks].reverse().find((tk) => tk.ts <= tPrev && tPrev < tStart);
+      const inside = ticks.filter((tk) => tk.ts >= tStart && tk.ts <= tEnd);
       const stats: Stats = {};
       const last = inside[inside.length - 1];
       if (!last) return { stats };
       const n1 = cellNum(last.row, c.count) ?? 0;
-      const n0 = base ? cellNum(base.row, c.count) ?? 0 : 0;
+      const n0 = base ? (cellNum(base.row, c.count) ?? 0) : 0;
       const f1 = cellNum(last.row, c.fail) ?? 0;
-      const f0 = base ? cellNum(base.row, c.fail) ?? 0 : 0;
+      const f0 = base ? (cellNum(base.row, c.fail) ?? 0) : 0;
       const a1 = cellNum(last.row, c.avg);
-      const a0 = base ? cellNum(base.row, c.avg) ?? 0 : 0;
+      const a0 = base ? (cellNum(base.row, c.avg) ?? 0) : 0;
       if (n1 > n0 && a1 !== undefined) stats.mean = (a1 * n1 - a0 * n0) / (n1 - n0);
       if (fullHistory) {
-        const late = inside.filter(tk => tk.ts >= tStart + WINDOW_SEC);
+        const late = inside.filter((tk) => tk.ts >= tStart + WINDOW_SEC);
         const use = tEnd - tStart >= 2 * WINDOW_SEC && late.length ? late : inside;
         for (const { col, q } of h.percentileCols) {
           const key = percentileStat(q);
           if (!key) continue;
-          const vals = use.map(tk => cellNum(tk.row, col)).filter((v): v is number => v !== undefined && v > 0);
+          const vals = use
+            .map((tk) => cellNum(tk.row, col))
+            .filter((v): v is number => v !== undefined && v > 0);
           if (vals.length) stats[key] = vals.reduce((s, v) => s + v, 0) / vals.length;
         }
       } else {
@@ -164,7 +218,11 @@ export const locustHistory: FormatImporter = {
     return isHistory(file) ? 0.95 : 0;
   },
   parse(file) {
-    if (!isHistory(file)) return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notHistory", {}), { line: 1 })] };
+    if (!isHistory(file))
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "unknown-format", M.problem("notHistory", {}), { line: 1 })],
+      };
     return parse(file);
   },
 };

@@ -17,10 +17,24 @@ import { addNote, issueOf } from "../messages/issue";
 import { locustMessages as M } from "../messages/tools";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { loadGivenOutside } from "./common-json";
-import { bucketNote, cellNum, chooseEntries, entryKey, Header, percentilesOf, type Entry } from "./locust-common";
+import {
+  bucketNote,
+  cellNum,
+  chooseEntries,
+  entryKey,
+  Header,
+  percentilesOf,
+  type Entry,
+} from "./locust-common";
 import { locustHistory } from "./locust-history";
 
-const norm = (l: string) => l.replace(/^\uFEFF/, "").replace(/"/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+const norm = (l: string) =>
+  l
+    .replace(/^\uFEFF/, "")
+    .replace(/"/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 
 function kind(file: InputFile): "stats" | "failures" | "exceptions" | null {
   const first = file.firstLine();
@@ -28,7 +42,12 @@ function kind(file: InputFile): "stats" | "failures" | "exceptions" | null {
   // (normalising a whole one-line JSON file per detection dominated importing 1,000 vLLM files).
   if (/^\uFEFF?\s*[{[]/.test(first)) return null;
   const l = norm(first.slice(0, 1000));
-  if (/^(type|method),name,(request count|# requests),(failure count|# failures),(median response time|median response time)/.test(l)) return "stats";
+  if (
+    /^(type|method),name,(request count|# requests),(failure count|# failures),(median response time|median response time)/.test(
+      l,
+    )
+  )
+    return "stats";
   if (/^method,name,error,occurrences/.test(l)) return "failures";
   if (/^count,message,traceback/.test(l)) return "exceptions";
   return null;
@@ -36,7 +55,11 @@ function kind(file: InputFile): "stats" | "failures" | "exceptions" | null {
 
 function parseStats(file: InputFile): FileImportResult {
   const t = parseCsv(file.text);
-  if (t.rows.length < 2) return { ok: false, errors: [issueOf(file.name, "no-rows", M.problem("statsNoRows", {}), { line: 2 })] };
+  if (t.rows.length < 2)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "no-rows", M.problem("statsNoRows", {}), { line: 2 })],
+    };
   const h = new Header(t.rows[0]!);
   const cType = h.col("Type", "Method");
   const cName = h.col("Name");
@@ -48,13 +71,29 @@ function parseStats(file: InputFile): FileImportResult {
   const cAvg = h.col("Average Response Time");
   const cMin = h.col("Min Response Time");
   const cMax = h.col("Max Response Time");
-  for (const [c, n] of [[cName, "Name"], [cCount, "Request Count"]] as const) {
-    if (c < 0) return { ok: false, errors: [issueOf(file.name, "missing-column", M.problem("statsMissingColumn", { column: n }), { line: 1, column: n })] };
+  for (const [c, n] of [
+    [cName, "Name"],
+    [cCount, "Request Count"],
+  ] as const) {
+    if (c < 0)
+      return {
+        ok: false,
+        errors: [
+          issueOf(file.name, "missing-column", M.problem("statsMissingColumn", { column: n }), {
+            line: 1,
+            column: n,
+          }),
+        ],
+      };
   }
   const rows = new Map<string, string[]>();
   const entries: Entry[] = [];
-  t.rows.slice(1).forEach(r => {
-    const e: Entry = { type: cType >= 0 ? (r[cType] ?? "").trim() : "", name: (r[cName] ?? "").trim(), requests: cellNum(r, cCount) ?? 0 };
+  t.rows.slice(1).forEach((r) => {
+    const e: Entry = {
+      type: cType >= 0 ? (r[cType] ?? "").trim() : "",
+      name: (r[cName] ?? "").trim(),
+      requests: cellNum(r, cCount) ?? 0,
+    };
     entries.push(e);
     rows.set(entryKey(e), r);
   });
@@ -87,7 +126,11 @@ function parseStats(file: InputFile): FileImportResult {
       p.failed = f;
     }
   }
-  const sweep: PartialSweep = { meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" }, points: [p], warnings: [] };
+  const sweep: PartialSweep = {
+    meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "locust" },
+    points: [p],
+    warnings: [],
+  };
   for (const x of notes) addNote(sweep, x);
   addNote(sweep, bucketNote());
   if (!loadGivenOutside(file.name, undefined)) addNote(sweep, M.problem("statsNoUsers", {}));
@@ -99,10 +142,20 @@ function parseNotResult(file: InputFile, k: "failures" | "exceptions"): FileImpo
   if (k === "failures") {
     const t = parseCsv(file.text);
     const h = new Header(t.rows[0] ?? []);
-    const cM = h.col("Method"), cN = h.col("Name"), cE = h.col("Error"), cO = h.col("Occurrences");
-    items = t.rows.slice(1).map(r => `${r[cO] ?? "?"} × ${r[cE] ?? "?"} on ${r[cM] ?? ""} ${r[cN] ?? ""}`.trim());
+    const cM = h.col("Method"),
+      cN = h.col("Name"),
+      cE = h.col("Error"),
+      cO = h.col("Occurrences");
+    items = t.rows
+      .slice(1)
+      .map((r) => `${r[cO] ?? "?"} × ${r[cE] ?? "?"} on ${r[cM] ?? ""} ${r[cN] ?? ""}`.trim());
   }
-  const problem = M.problem("notResult", { kind: k, count: items.length, items: items.slice(0, 5), more: items.length > 5 });
+  const problem = M.problem("notResult", {
+    kind: k,
+    count: items.length,
+    items: items.slice(0, 5),
+    more: items.length > 5,
+  });
   return { ok: true, value: { sweeps: [], warnings: [issueOf(file.name, "skipped", problem)] } };
 }
 
@@ -118,7 +171,11 @@ export const locustStats: FormatImporter = {
   parse(file) {
     const k = kind(file);
     if (k === "failures" || k === "exceptions") return parseNotResult(file, k);
-    if (k !== "stats") return { ok: false, errors: [issueOf(file.name, "unknown-format", M.problem("notStats", {}), { line: 1 })] };
+    if (k !== "stats")
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "unknown-format", M.problem("notStats", {}), { line: 1 })],
+      };
     return parseStats(file);
   },
 };

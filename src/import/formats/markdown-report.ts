@@ -8,7 +8,13 @@
  */
 import type { SweepMeta } from "../../engine/types";
 import { mapHeaders, toMsFactor, type TimeUnit } from "../aliases";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportIssue,
+  InputFile,
+  PartialSweep,
+} from "../types";
 import type { Cell, RowSource } from "./generic-source";
 import { emptyMeta, importAggregate, mappingUsable } from "./generic-table";
 import { fileLabel } from "./generic-csv";
@@ -60,7 +66,7 @@ function isSpace(c: number): boolean {
 /** Cells of a pipe-table row (outer pipes dropped, `\|` kept as a literal pipe). */
 export function splitRow(line: string): string[] {
   const t = line.trim().replace(/^\|/, "").replace(/\|$/, "");
-  return t.split(/(?<!\\)\|/).map(c => c.replace(/\\\|/g, "|").trim());
+  return t.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, "|").trim());
 }
 
 const ABSENT_CELL = /^(|\.\.\.|…|—|–|-|n\/a|na|nan|none|null)$/i;
@@ -72,13 +78,17 @@ const ABSENT_CELL = /^(|\.\.\.|…|—|–|-|n\/a|na|nan|none|null)$/i;
 export function readReportCell(raw: string, headerUnit: TimeUnit | undefined): Cell {
   const s = raw.replace(/\*\*|__|`/g, "").trim();
   if (ABSENT_CELL.test(s)) return null;
-  const m = /^([-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(ms|毫秒|s|sec|秒|us|µs)?(?=$|\s|\(|（)/i.exec(s);
+  const m =
+    /^([-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(ms|毫秒|s|sec|秒|us|µs)?(?=$|\s|\(|（)/i.exec(
+      s,
+    );
   if (!m) return s;
   const v = Number(m[1]!.replace(/,/g, ""));
   if (!Number.isFinite(v)) return s;
   const u = m[2]?.toLowerCase();
   if (!u || headerUnit === undefined) return v;
-  const cellUnit: TimeUnit = u === "ms" || u === "毫秒" ? "ms" : u === "us" || u === "µs" ? "us" : "s";
+  const cellUnit: TimeUnit =
+    u === "ms" || u === "毫秒" ? "ms" : u === "us" || u === "µs" ? "us" : "s";
   return (v * toMsFactor(cellUnit)) / toMsFactor(headerUnit);
 }
 
@@ -130,7 +140,7 @@ export function readMetaLine(line: string, meta: SweepMeta): void {
   if (line.length > MAX_META_LINE) return;
   const b = bullet(line);
   if (!b) return;
-  const keys = b.key.split("/").map(k => k.trim());
+  const keys = b.key.split("/").map((k) => k.trim());
   const vals = keys.length > 1 ? b.value.split("/") : [b.value];
   if (vals.length !== keys.length) return;
   keys.forEach((k, i) => {
@@ -138,7 +148,7 @@ export function readMetaLine(line: string, meta: SweepMeta): void {
     if (!v || /^(\.\.\.|…|x|-)$/i.test(v) || /型号|卡数|GPU model × count/i.test(v)) return;
     if (/日期|date/i.test(k)) meta.date = v;
     else if (/硬件|hardware|gpu/i.test(k)) {
-      const parts = v.split(/[，,;；]/).map(p => p.trim());
+      const parts = v.split(/[，,;；]/).map((p) => p.trim());
       const g = gpuTimes(parts[0]!);
       if (g) {
         meta.gpu = g.gpu;
@@ -151,9 +161,14 @@ export function readMetaLine(line: string, meta: SweepMeta): void {
   });
 }
 
-function tableSource(file: string, headers: string[], headerLine: number, body: { cells: string[]; line: number }[]): RowSource {
+function tableSource(
+  file: string,
+  headers: string[],
+  headerLine: number,
+  body: { cells: string[]; line: number }[],
+): RowSource {
   const hm = mapHeaders(headers);
-  const units = hm.mapping.map(f => (f?.kind === "metric" ? f.unit : undefined));
+  const units = hm.mapping.map((f) => (f?.kind === "metric" ? f.unit : undefined));
   return {
     file,
     headers,
@@ -197,7 +212,13 @@ export function findTables(text: string): Table[] {
       continue;
     }
     if (isRow(l) && i + 1 < lines.length && isSeparator(lines[i + 1]!)) {
-      const t: Table = { heading, meta: { ...meta }, headers: splitRow(l), headerLine: i + 1, body: [] };
+      const t: Table = {
+        heading,
+        meta: { ...meta },
+        headers: splitRow(l),
+        headerLine: i + 1,
+        body: [],
+      };
       i += 2;
       while (i < lines.length && isRow(lines[i]!)) {
         t.body.push({ cells: splitRow(lines[i]!), line: i + 1 });
@@ -212,12 +233,13 @@ export function findTables(text: string): Table[] {
 
 const markdownReport: FormatImporter = {
   id: "markdown-report",
-  title: "Benchmark report table in Markdown (docs/report.md, Chinese or English headers; capplan report output)",
+  title:
+    "Benchmark report table in Markdown (docs/report.md, Chinese or English headers; capplan report output)",
   versions: "| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL | and alias headers",
   detect(file: InputFile): number {
     const head = file.text.slice(0, 200_000);
     if (!head.includes("--")) return 0;
-    return findTables(head).some(t => mappingUsable(mapHeaders(t.headers))) ? 0.6 : 0;
+    return findTables(head).some((t) => mappingUsable(mapHeaders(t.headers))) ? 0.6 : 0;
   },
   parse(file: InputFile): FileImportResult {
     const tables = findTables(file.text);
@@ -244,7 +266,11 @@ const markdownReport: FormatImporter = {
       }
     }
     if (errors.length) return { ok: false, errors };
-    if (!sweeps.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noTable", {}), { line: 1 })] };
+    if (!sweeps.length)
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "no-points", M.problem("noTable", {}), { line: 1 })],
+      };
     if (skipped) for (const s of sweeps) addNote(s, M.problem("tablesSkipped", { count: skipped }));
     return { ok: true, value: { sweeps, warnings } };
   },

@@ -20,7 +20,14 @@ export function isAiperfRecord(v: unknown): boolean {
   const o = asObject(v);
   const md = asObject(o?.metadata);
   if (!o || !md || !("metrics" in o)) return false;
-  return ["request_start_ns", "benchmark_phase", "credit_phase", "x_request_id", "session_num", "timestamp_ns"].some(k => k in md);
+  return [
+    "request_start_ns",
+    "benchmark_phase",
+    "credit_phase",
+    "x_request_id",
+    "session_num",
+    "timestamp_ns",
+  ].some((k) => k in md);
 }
 
 /** Cheap detection on the first line only. */
@@ -31,7 +38,9 @@ export function firstLineIsAiperfRecord(file: InputFile): boolean {
   return r.ok && isAiperfRecord(r.value);
 }
 
-type Val = { ok: true; value: number | number[] | undefined } | { ok: false; problem: Problem<object> };
+type Val =
+  | { ok: true; value: number | number[] | undefined }
+  | { ok: false; problem: Problem<object> };
 
 /** Value of one record metric in ms (times) or as is (tokens); arrays for inter_chunk_latency. */
 function metricValue(metrics: Record<string, unknown>, tag: string, isTime: boolean): Val {
@@ -39,7 +48,8 @@ function metricValue(metrics: Record<string, unknown>, tag: string, isTime: bool
   if (!m || m.value == null) return { ok: true, value: undefined };
   const f = isTime ? (msFactor(typeof m.unit === "string" ? m.unit : "ms") ?? 1) : 1;
   if (typeof m.value === "number") return { ok: true, value: m.value * f };
-  if (Array.isArray(m.value) && m.value.every(x => typeof x === "number")) return { ok: true, value: (m.value as number[]).map(x => x * f) };
+  if (Array.isArray(m.value) && m.value.every((x) => typeof x === "number"))
+    return { ok: true, value: (m.value as number[]).map((x) => x * f) };
   return { ok: false, problem: tableMessages.problem("numberGot", { value: shown(m.value) }) };
 }
 
@@ -64,11 +74,15 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
       return;
     }
     const metrics = asObject(rec.metrics) ?? {};
-    const r: RequestRecord = { ok: rec.error == null && md.was_cancelled !== true && rec.metrics != null };
+    const r: RequestRecord = {
+      ok: rec.error == null && md.was_cancelled !== true && rec.metrics != null,
+    };
     const get = (tag: string, isTime: boolean): number | number[] | undefined => {
       const x = metricValue(metrics, tag, isTime);
       if (!x.ok) {
-        errors.push(issueOf(file.name, "bad-number", x.problem, { line, key: `metrics.${tag}.value` }));
+        errors.push(
+          issueOf(file.name, "bad-number", x.problem, { line, key: `metrics.${tag}.value` }),
+        );
         return undefined;
       }
       return x.value;
@@ -81,7 +95,8 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
     if (Array.isArray(gaps)) r.itlGapsMs = gaps;
     else if (typeof gaps === "number") r.itlGapsMs = [gaps];
     r.inputTokens = num(get("input_sequence_length", false));
-    r.outputTokens = num(get("output_sequence_length", false)) ?? num(get("output_token_count", false));
+    r.outputTokens =
+      num(get("output_sequence_length", false)) ?? num(get("output_token_count", false));
     if (typeof md.request_start_ns === "number") r.startMs = md.request_start_ns / 1e6;
     if (typeof md.request_end_ns === "number") r.endMs = md.request_end_ns / 1e6;
     agg.add(null, null, r);
@@ -89,14 +104,32 @@ export function parseAiperfRecords(file: InputFile): FileImportResult {
   if (errors.length) return { ok: false, errors };
   const points: SweepPoint[] = agg.finish();
   if (!points.length) {
-    return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noProfilingRecords", {}), { line: 1 })] };
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "no-points", M.problem("noProfilingRecords", {}), { line: 1 })],
+    };
   }
   const notes: Problem[] = [M.problem("aggregatedRecords", { file: file.name })];
   if (skipped) notes.push(M.problem("warmupLeftOut", { file: file.name, count: skipped }));
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null }, points, warnings: notes.map(englishOf), problems: notes }],
+      sweeps: [
+        {
+          meta: {
+            model: null,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date: null,
+            tool: "aiperf",
+            toolVersion: null,
+          },
+          points,
+          warnings: notes.map(englishOf),
+          problems: notes,
+        },
+      ],
       warnings: [],
     },
   };

@@ -10,32 +10,55 @@
 import type { Stats, SweepPoint } from "../../engine/types";
 import { parseCsv, readNumber, splitSections } from "../csv";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
-import { applyNvMetric, asObject, msFactor, NV_METRICS, nvName, positiveNumber, statKeyOf } from "./nv-metrics";
+import {
+  applyNvMetric,
+  asObject,
+  msFactor,
+  NV_METRICS,
+  nvName,
+  positiveNumber,
+  statKeyOf,
+} from "./nv-metrics";
 import { englishOf } from "../../engine/problems";
 import { issueOf } from "../messages/issue";
 import { nvMessages as M } from "../messages/table";
 
-type Combo = { params: Record<string, unknown>; metrics: Record<string, Record<string, unknown>>; where: Partial<ImportIssue> };
+type Combo = {
+  params: Record<string, unknown>;
+  metrics: Record<string, Record<string, unknown>>;
+  where: Partial<ImportIssue>;
+};
 
 /** Whether a JSON root is a sweep aggregate. */
 export function isAiperfSweepJson(root: Record<string, unknown>): boolean {
-  return root.aggregation_type === "sweep" || (Array.isArray(root.per_combination_metrics) && "pareto_optimal" in root);
+  return (
+    root.aggregation_type === "sweep" ||
+    (Array.isArray(root.per_combination_metrics) && "pareto_optimal" in root)
+  );
 }
 
 /** Whether the first line is a sweep aggregate CSV header (`concurrency,<tag>_mean,…_cv`). */
 export function isAiperfSweepCsv(file: InputFile): boolean {
-  const h = file.firstLine().toLowerCase().split(",").map(s => s.trim());
+  const h = file
+    .firstLine()
+    .toLowerCase()
+    .split(",")
+    .map((s) => s.trim());
   return (
     h.length > 5 &&
     !/_(mean|std|min|max|cv)$/.test(h[0]!) &&
-    h.some(c => c.endsWith("_cv")) &&
-    h.some(c => /^(time_to_first_token|request_latency|request_throughput)(_\w+)?_mean$/.test(c))
+    h.some((c) => c.endsWith("_cv")) &&
+    h.some((c) => /^(time_to_first_token|request_latency|request_throughput)(_\w+)?_mean$/.test(c))
   );
 }
 
 const SUFFIXED = /^(.*)_(avg|min|max|std|p\d+(?:\.\d+)?)$/;
 
-function pointOf(c: Combo, file: string, notes: { trials: boolean }): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
+function pointOf(
+  c: Combo,
+  file: string,
+  notes: { trials: boolean },
+): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
   const point: SweepPoint = {
     concurrency: positiveNumber(c.params.concurrency),
     requestRate: positiveNumber(c.params.request_rate),
@@ -46,7 +69,7 @@ function pointOf(c: Combo, file: string, notes: { trials: boolean }): { ok: true
     const m = SUFFIXED.exec(k);
     return !NV_METRICS[nvName(k)] && m && NV_METRICS[nvName(m[1]!)] ? m : null;
   };
-  const suffixedTags = new Set(keys.map(k => suffixedOf(k)?.[1]).filter((t): t is string => !!t));
+  const suffixedTags = new Set(keys.map((k) => suffixedOf(k)?.[1]).filter((t): t is string => !!t));
   for (const key of keys) {
     const entry = c.metrics[key]!;
     const m = suffixedOf(key);
@@ -55,16 +78,33 @@ function pointOf(c: Combo, file: string, notes: { trials: boolean }): { ok: true
     const stat = m ? statKeyOf(m[2]!) : "mean";
     const target = NV_METRICS[nvName(tag)];
     if (!target || !stat) continue;
-    const cell = readNumber(typeof entry.mean === "number" || typeof entry.mean === "string" ? entry.mean : null);
+    const cell = readNumber(
+      typeof entry.mean === "number" || typeof entry.mean === "string" ? entry.mean : null,
+    );
     if (cell.kind === "invalid") {
-      const where = c.where.line != null ? { line: c.where.line, column: `${key}_mean` } : { record: c.where.record, key: `${c.where.key}.metrics.${key}.mean` };
-      errors.push(issueOf(file, "bad-number", M.problem("meanNotNumber", { key, text: JSON.stringify(entry.mean) }), where));
+      const where =
+        c.where.line != null
+          ? { line: c.where.line, column: `${key}_mean` }
+          : { record: c.where.record, key: `${c.where.key}.metrics.${key}.mean` };
+      errors.push(
+        issueOf(
+          file,
+          "bad-number",
+          M.problem("meanNotNumber", { key, text: JSON.stringify(entry.mean) }),
+          where,
+        ),
+      );
       continue;
     }
     if (cell.kind !== "number" || !Number.isFinite(cell.value)) continue;
-    const std = readNumber(typeof entry.std === "number" || typeof entry.std === "string" ? entry.std : null);
+    const std = readNumber(
+      typeof entry.std === "number" || typeof entry.std === "string" ? entry.std : null,
+    );
     if (std.kind === "number" && std.value > 0) notes.trials = true;
-    const factor = target.kind === "stats" ? (msFactor(typeof entry.unit === "string" ? entry.unit : "ms") ?? 1) : 1;
+    const factor =
+      target.kind === "stats"
+        ? (msFactor(typeof entry.unit === "string" ? entry.unit : "ms") ?? 1)
+        : 1;
     const stats: Stats = { [stat]: cell.value * factor };
     applyNvMetric(point, target, stats);
   }
@@ -81,19 +121,42 @@ function finish(file: InputFile, combos: Combo[]): FileImportResult {
     else for (const x of r.errors) errors.push(x);
   }
   if (errors.length) return { ok: false, errors };
-  if (!points.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("noCombinations", {}), { line: 1 })] };
+  if (!points.length)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "no-points", M.problem("noCombinations", {}), { line: 1 })],
+    };
   const problems = notes.trials ? [M.problem("meansOverTrials", { file: file.name })] : [];
   return {
     ok: true,
     value: {
-      sweeps: [{ meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, tool: "aiperf", toolVersion: null, aggregate: "sweep" }, points, warnings: problems.map(englishOf), problems }],
+      sweeps: [
+        {
+          meta: {
+            model: null,
+            engine: null,
+            gpu: null,
+            gpuCount: null,
+            date: null,
+            tool: "aiperf",
+            toolVersion: null,
+            aggregate: "sweep",
+          },
+          points,
+          warnings: problems.map(englishOf),
+          problems,
+        },
+      ],
       warnings: [],
     },
   };
 }
 
 /** Parse `profile_export_aiperf_sweep.json` (`per_combination_metrics[]`). */
-export function parseAiperfSweepJson(file: InputFile, root: Record<string, unknown>): FileImportResult {
+export function parseAiperfSweepJson(
+  file: InputFile,
+  root: Record<string, unknown>,
+): FileImportResult {
   const list = Array.isArray(root.per_combination_metrics) ? root.per_combination_metrics : [];
   const combos: Combo[] = [];
   list.forEach((e, i) => {
@@ -103,7 +166,11 @@ export function parseAiperfSweepJson(file: InputFile, root: Record<string, unkno
       const mo = asObject(v);
       if (mo) metrics[k] = mo;
     }
-    combos.push({ params: asObject(o?.parameters) ?? {}, metrics, where: { record: i, key: `per_combination_metrics[${i}]` } });
+    combos.push({
+      params: asObject(o?.parameters) ?? {},
+      metrics,
+      where: { record: i, key: `per_combination_metrics[${i}]` },
+    });
   });
   return finish(file, combos);
 }
@@ -111,9 +178,13 @@ export function parseAiperfSweepJson(file: InputFile, root: Record<string, unkno
 /** Parse `profile_export_aiperf_sweep.csv` (first table only; best/pareto/metadata tables skipped). */
 export function parseAiperfSweepCsv(file: InputFile): FileImportResult {
   const first = splitSections(file.text)[0];
-  if (!first) return { ok: false, errors: [issueOf(file.name, "empty", M.problem("empty", {}), { line: 1 })] };
+  if (!first)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "empty", M.problem("empty", {}), { line: 1 })],
+    };
   const t = parseCsv(first.text, ",");
-  const header = t.rows[0]!.map(h => h.trim());
+  const header = t.rows[0]!.map((h) => h.trim());
   const combos: Combo[] = [];
   for (let r = 1; r < t.rows.length; r++) {
     const row = t.rows[r]!;

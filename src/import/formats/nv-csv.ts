@@ -25,7 +25,10 @@ export interface NvCsv {
 
 /** Is this header row the statistics table (`Metric,avg,…`)? */
 function isStatHeader(h: string[]): boolean {
-  return h[0]?.trim().toLowerCase() === "metric" && h.slice(1).some(c => c.trim().toLowerCase() === "avg");
+  return (
+    h[0]?.trim().toLowerCase() === "metric" &&
+    h.slice(1).some((c) => c.trim().toLowerCase() === "avg")
+  );
 }
 
 /** Is this header row the totals table (`Metric,Value`)? */
@@ -38,7 +41,9 @@ function isValueHeader(h: string[]): boolean {
  * in {@link NV_METRICS} are skipped; a cell of a mapped row that is neither a number nor an
  * absent marker (`N/A`, empty) is an error naming line and column. `"1,234.56"` reads as 1234.56.
  */
-export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: false; errors: ImportIssue[] } {
+export function parseNvCsv(
+  file: InputFile,
+): { ok: true; value: NvCsv } | { ok: false; errors: ImportIssue[] } {
   const errors: ImportIssue[] = [];
   const point: SweepPoint = { concurrency: null, requestRate: null };
   const statRows = new Set<string>();
@@ -69,7 +74,14 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
           const cell = readNumber(row[c] ?? "");
           if (cell.kind === "invalid") {
             const column = header[c]!.trim();
-            errors.push(issueOf(file.name, "bad-number", M.problem("cellNotNumber", { label, column, text: cell.text }), { line: lineOf(r), column }));
+            errors.push(
+              issueOf(
+                file.name,
+                "bad-number",
+                M.problem("cellNotNumber", { label, column, text: cell.text }),
+                { line: lineOf(r), column },
+              ),
+            );
           } else if (cell.kind === "number" && Number.isFinite(cell.value)) {
             stats[stat] = cell.value * factor;
           }
@@ -85,7 +97,14 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
         if (!target || target.kind !== "scalar") continue;
         const cell = readNumber(row[1] ?? "");
         if (cell.kind === "invalid") {
-          errors.push(issueOf(file.name, "bad-number", M.problem("valueNotNumber", { label, text: cell.text }), { line: lineOf(r), column: "Value" }));
+          errors.push(
+            issueOf(
+              file.name,
+              "bad-number",
+              M.problem("valueNotNumber", { label, text: cell.text }),
+              { line: lineOf(r), column: "Value" },
+            ),
+          );
         } else if (cell.kind === "number" && Number.isFinite(cell.value)) {
           applyNvMetric(point, target, { mean: cell.value });
         }
@@ -105,10 +124,24 @@ export function parseNvCsv(file: InputFile): { ok: true; value: NvCsv } | { ok: 
  * always write TTFT for streaming runs (GenAI-Perf `_should_skip` drops all of them together for
  * non-streaming runs). Returns the issue, or null when fine.
  */
-export function missingTtftIssue(file: InputFile, csv: NvCsv, ttftLabel: string): ImportIssue | null {
+export function missingTtftIssue(
+  file: InputFile,
+  csv: NvCsv,
+  ttftLabel: string,
+): ImportIssue | null {
   if (csv.statRows.has("time to first token")) return null;
-  const streamingRows = ["inter token latency", "time to second token", "output token throughput per user", "inter chunk latency"];
-  const present = streamingRows.filter(r => csv.statRows.has(r));
+  const streamingRows = [
+    "inter token latency",
+    "time to second token",
+    "output token throughput per user",
+    "inter chunk latency",
+  ];
+  const present = streamingRows.filter((r) => csv.statRows.has(r));
   if (!present.length) return null;
-  return issueOf(file.name, "missing-metric", M.problem("missingTtftRow", { label: ttftLabel, present }), { line: csv.statHeaderLine, column: "Metric" });
+  return issueOf(
+    file.name,
+    "missing-metric",
+    M.problem("missingTtftRow", { label: ttftLabel, present }),
+    { line: csv.statHeaderLine, column: "Metric" },
+  );
 }

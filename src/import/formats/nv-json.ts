@@ -22,7 +22,10 @@ export function countNvMetricObjects(root: Record<string, unknown>): number {
  * Read every known metric object of the root into a point (load left null). A statistic that is
  * not a number is an error naming its key path (`time_to_first_token.p99`).
  */
-export function pointFromNvJson(root: Record<string, unknown>, file: string): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
+export function pointFromNvJson(
+  root: Record<string, unknown>,
+  file: string,
+): { ok: true; point: SweepPoint } | { ok: false; errors: ImportIssue[] } {
   const point: SweepPoint = { concurrency: null, requestRate: null };
   const errors: ImportIssue[] = [];
   for (const [tag, v] of Object.entries(root)) {
@@ -50,8 +53,16 @@ export function nvJsonFlavor(root: Record<string, unknown>): "genai-perf" | "aip
   const ic = asObject(root.input_config);
   if (ic) {
     const ep = asObject(ic.endpoint);
-    if ("loadgen" in ic || "phases" in ic || "models" in ic || (ep && "model_names" in ep)) return "aiperf";
-    if ("perf_analyzer" in ic || "model_names" in ic || "service_kind" in ic || "formatted_model_name" in ic || "model" in ic) return "genai-perf";
+    if ("loadgen" in ic || "phases" in ic || "models" in ic || (ep && "model_names" in ep))
+      return "aiperf";
+    if (
+      "perf_analyzer" in ic ||
+      "model_names" in ic ||
+      "service_kind" in ic ||
+      "formatted_model_name" in ic ||
+      "model" in ic
+    )
+      return "genai-perf";
   }
   const unit = asObject(root.request_count)?.unit;
   if (unit === "count") return "genai-perf";

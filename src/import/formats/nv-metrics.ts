@@ -14,7 +14,17 @@ import { tableMessages } from "../messages/table";
 /** Where a tool metric lands in a {@link SweepPoint}. */
 export type NvTarget =
   | { kind: "stats"; field: "ttftMs" | "itlMs" | "tpotMs" | "ntpotMs" | "e2eMs" }
-  | { kind: "scalar"; field: "rps" | "outputTokensPerSec" | "totalTokensPerSec" | "meanInputTokens" | "meanOutputTokens" | "completed" | "failed" };
+  | {
+      kind: "scalar";
+      field:
+        | "rps"
+        | "outputTokensPerSec"
+        | "totalTokensPerSec"
+        | "meanInputTokens"
+        | "meanOutputTokens"
+        | "completed"
+        | "failed";
+    };
 
 /**
  * Tool metric name (lower case, `_` → space, unit removed) → canonical target (docs/metrics.md):
@@ -93,7 +103,8 @@ export function statKeyOf(col: string): string | null {
 /** Put one metric's statistics (already in ms for times) into a point under its canonical target. */
 export function applyNvMetric(point: SweepPoint, target: NvTarget, stats: Stats): void {
   if (target.kind === "stats") {
-    if (Object.keys(stats).length) point[target.field] = { ...(point[target.field] ?? {}), ...stats };
+    if (Object.keys(stats).length)
+      point[target.field] = { ...(point[target.field] ?? {}), ...stats };
     return;
   }
   const v = stats.mean;
@@ -101,22 +112,34 @@ export function applyNvMetric(point: SweepPoint, target: NvTarget, stats: Stats)
 }
 
 /** Outcome of reading one JSON metric object `{unit, avg, p50, …}`. */
-export type NvJsonMetric = { ok: true; stats: Stats } | { ok: false; key: string; problem: Problem<object> };
+export type NvJsonMetric =
+  | { ok: true; stats: Stats }
+  | { ok: false; key: string; problem: Problem<object> };
 
 /**
  * Read a GenAI-Perf/AIPerf JSON metric object `{unit, avg, p1 … p99, min, max, std[, count, sum]}`
  * into {@link Stats}; times are converted to ms by `unit` (ns in the 2024 exporter tests). Numbers
  * may be written as strings (`"avg": "7"` in GenAI-Perf's request_throughput); null/NaN are omitted.
  */
-export function readNvJsonMetric(obj: Record<string, unknown>, keyPath: string, isTime: boolean): NvJsonMetric {
+export function readNvJsonMetric(
+  obj: Record<string, unknown>,
+  keyPath: string,
+  isTime: boolean,
+): NvJsonMetric {
   const factor = isTime ? (msFactor(typeof obj.unit === "string" ? obj.unit : "ms") ?? 1) : 1;
   const stats: Stats = {};
   for (const [k, raw] of Object.entries(obj)) {
     const stat = statKeyOf(k);
     if (!stat) continue;
-    const cell = readNumber(typeof raw === "number" || typeof raw === "string" ? raw : raw == null ? null : String(raw));
+    const cell = readNumber(
+      typeof raw === "number" || typeof raw === "string" ? raw : raw == null ? null : String(raw),
+    );
     if (cell.kind === "invalid" || (raw !== null && typeof raw === "object")) {
-      return { ok: false, key: `${keyPath}.${k}`, problem: tableMessages.problem("numberGot", { value: shown(raw) }) };
+      return {
+        ok: false,
+        key: `${keyPath}.${k}`,
+        problem: tableMessages.problem("numberGot", { value: shown(raw) }),
+      };
     }
     if (cell.kind === "number" && Number.isFinite(cell.value)) stats[stat] = cell.value * factor;
   }
@@ -125,7 +148,9 @@ export function readNvJsonMetric(obj: Record<string, unknown>, keyPath: string, 
 
 /** A plain object, or null. */
 export function asObject(v: unknown): Record<string, unknown> | null {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  return v !== null && typeof v === "object" && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : null;
 }
 
 /** A finite positive number from a JSON value (number or numeric string), or null. */

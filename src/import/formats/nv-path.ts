@@ -26,14 +26,40 @@ const DIR_RE =
  * Hub organisations whose `org_` prefix is turned back into `org/` (the tools replace `/` by `_`
  * and the reverse is ambiguous: Triton model names such as `tensorrt_llm_bls` keep their `_`).
  */
-const KNOWN_ORGS = new Set(
-  [
-    "meta-llama", "mistralai", "qwen", "deepseek-ai", "google", "microsoft", "nvidia", "ibm-granite",
-    "redhatai", "neuralmagic", "openai", "facebook", "tiiuae", "bigscience", "eleutherai", "huggingfaceh4",
-    "tinyllama", "moonshotai", "zai-org", "thudm", "01-ai", "baichuan-inc", "internlm", "allenai", "amd",
-    "snowflake", "databricks", "cohereforai", "coherelabs", "stabilityai", "lmsys", "hf-internal-testing",
-  ],
-);
+const KNOWN_ORGS = new Set([
+  "meta-llama",
+  "mistralai",
+  "qwen",
+  "deepseek-ai",
+  "google",
+  "microsoft",
+  "nvidia",
+  "ibm-granite",
+  "redhatai",
+  "neuralmagic",
+  "openai",
+  "facebook",
+  "tiiuae",
+  "bigscience",
+  "eleutherai",
+  "huggingfaceh4",
+  "tinyllama",
+  "moonshotai",
+  "zai-org",
+  "thudm",
+  "01-ai",
+  "baichuan-inc",
+  "internlm",
+  "allenai",
+  "amd",
+  "snowflake",
+  "databricks",
+  "cohereforai",
+  "coherelabs",
+  "stabilityai",
+  "lmsys",
+  "hf-internal-testing",
+]);
 
 /** Restore `org/name` from the directory form `org_name` for well-known organisations. */
 export function modelFromDirName(dirModel: string): string {

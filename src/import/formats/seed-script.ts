@@ -8,7 +8,13 @@
 import type { SweepPoint } from "../../engine/types";
 import { addNote, issueOf } from "../messages/issue";
 import { vllmMessages as M } from "../messages/tools";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportIssue,
+  InputFile,
+  PartialSweep,
+} from "../types";
 import { emptyMeta } from "./generic-table";
 import { shown } from "../show";
 
@@ -37,18 +43,30 @@ export function parseDictLine(line: string): Record<string, number | null> | nul
   return n ? out : null;
 }
 
-const KNOWN = new Set(["concurrency", "rps", "p50", "p90", "p95", "p99", "mean", "avg", "min", "max"]);
+const KNOWN = new Set([
+  "concurrency",
+  "rps",
+  "p50",
+  "p90",
+  "p95",
+  "p99",
+  "mean",
+  "avg",
+  "min",
+  "max",
+]);
 
 const seedScript: FormatImporter = {
   id: "seed-script",
-  title: "Seed article sweep-script output ({'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02})",
+  title:
+    "Seed article sweep-script output ({'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02})",
   versions: "the seed article's sweep script (rps = one worker's rate; p50/p99 = e2e latency in s)",
   detect(file: InputFile): number {
     const first = file.firstLine();
     if (!LINE.test(first)) return 0;
     const d = parseDictLine(first);
     if (!d || !("rps" in d || "p50" in d || "p99" in d)) return 0;
-    return Object.keys(d).every(k => KNOWN.has(k)) ? 0.9 : 0.5;
+    return Object.keys(d).every((k) => KNOWN.has(k)) ? 0.9 : 0.5;
   },
   parse(file: InputFile): FileImportResult {
     const errors: ImportIssue[] = [];
@@ -65,18 +83,32 @@ const seedScript: FormatImporter = {
       }
       const d = parseDictLine(text);
       if (!d) {
-        errors.push(issueOf(file.name, "bad-record", M.problem("seedNotDict", { text: shown(text.trim()) }), { line }));
+        errors.push(
+          issueOf(file.name, "bad-record", M.problem("seedNotDict", { text: shown(text.trim()) }), {
+            line,
+          }),
+        );
         return;
       }
       const c = d.concurrency;
       if (c == null || !(c > 0) || !Number.isFinite(c)) {
-        errors.push(issueOf(file.name, "bad-value", M.problem("seedBadConcurrency", { found: String(c) }), { line, column: "concurrency" }));
+        errors.push(
+          issueOf(file.name, "bad-value", M.problem("seedBadConcurrency", { found: String(c) }), {
+            line,
+            column: "concurrency",
+          }),
+        );
         return;
       }
       const p: SweepPoint = { concurrency: c, requestRate: null };
       if (d.rps != null) {
         if (!(d.rps > 0) || !Number.isFinite(d.rps)) {
-          errors.push(issueOf(file.name, "bad-value", M.problem("seedBadRps", { found: String(d.rps) }), { line, column: "rps" }));
+          errors.push(
+            issueOf(file.name, "bad-value", M.problem("seedBadRps", { found: String(d.rps) }), {
+              line,
+              column: "rps",
+            }),
+          );
           return;
         }
         // Little's law: each of the c workers completes 1/mean-latency requests per second.
@@ -88,7 +120,14 @@ const seedScript: FormatImporter = {
         const v = d[k];
         if (v == null) continue;
         if (!(v >= 0) || !Number.isFinite(v)) {
-          errors.push(issueOf(file.name, "bad-value", M.problem("seedBadLatency", { key: k, found: String(v) }), { line, column: k }));
+          errors.push(
+            issueOf(
+              file.name,
+              "bad-value",
+              M.problem("seedBadLatency", { key: k, found: String(v) }),
+              { line, column: k },
+            ),
+          );
           return;
         }
         e2e[k === "avg" ? "mean" : k] = v * 1000;
@@ -99,15 +138,27 @@ const seedScript: FormatImporter = {
       points.push(p);
     });
     if (errors.length) return { ok: false, errors };
-    if (!points.length) return { ok: false, errors: [issueOf(file.name, "no-points", M.problem("seedNoLines", {}), { line: 1 })] };
+    if (!points.length)
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "no-points", M.problem("seedNoLines", {}), { line: 1 })],
+      };
     const meta = { ...emptyMeta(), tool: "seed sweep script", rawRps };
     const sweep: PartialSweep = { meta, points, warnings: [] };
     if (rawRps.length) {
-      const rates = { concurrency: rawRps.map(r => r.concurrency), rawRps: rawRps.map(r => r.rawRps), rps: rawRps.map(r => Number(r.rps.toFixed(6))) };
+      const rates = {
+        concurrency: rawRps.map((r) => r.concurrency),
+        rawRps: rawRps.map((r) => r.rawRps),
+        rps: rawRps.map((r) => Number(r.rps.toFixed(6))),
+      };
       addNote(sweep, M.problem("seedRawRps", rates));
     }
     addNote(sweep, M.problem("seedSeconds", {}));
-    if (skipped.length) addNote(sweep, M.problem("seedLinesIgnored", { lines: skipped.slice(0, 10), more: skipped.length > 10 }));
+    if (skipped.length)
+      addNote(
+        sweep,
+        M.problem("seedLinesIgnored", { lines: skipped.slice(0, 10), more: skipped.length > 10 }),
+      );
     return { ok: true, value: { sweeps: [sweep], warnings: [] } };
   },
 };

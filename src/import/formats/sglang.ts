@@ -21,8 +21,10 @@ import { dateOf, isSglangRecord, num, type Rec, str } from "./vllm-record";
 
 /** Confidence that a record is an SGLang bench_serving line (0.6 for one without latency keys). */
 export function sglangRecordScore(rec: Rec): number {
-  if (isSglangRecord(rec) && ("backend" in rec || "dataset_name" in rec || "completed" in rec)) return 0.9;
-  if ("dataset_name" in rec && "completed" in rec && "random_input_len" in rec && "backend" in rec) return 0.6;
+  if (isSglangRecord(rec) && ("backend" in rec || "dataset_name" in rec || "completed" in rec))
+    return 0.9;
+  if ("dataset_name" in rec && "completed" in rec && "random_input_len" in rec && "backend" in rec)
+    return 0.6;
   return 0;
 }
 

@@ -15,7 +15,13 @@
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
 import { addNote, issueOf } from "../messages/issue";
 import { trtllmMessages as M } from "../messages/tools";
-import type { FileImportResult, FormatImporter, ImportIssue, InputFile, PartialSweep } from "../types";
+import type {
+  FileImportResult,
+  FormatImporter,
+  ImportIssue,
+  InputFile,
+  PartialSweep,
+} from "../types";
 import { asObject, asString, statKeyOf } from "./nv-metrics";
 import { pathHasConcurrency } from "./nv-path";
 import { shown } from "../show";
@@ -38,7 +44,11 @@ class Reader {
     const v = obj?.[key];
     if (v == null) return undefined;
     if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
-    this.errors.push(issueOf(this.file, "bad-number", M.problem("badNumber", { got: shown(v) }), { key: `${path}.${key}` }));
+    this.errors.push(
+      issueOf(this.file, "bad-number", M.problem("badNumber", { got: shown(v) }), {
+        key: `${path}.${key}`,
+      }),
+    );
     return undefined;
   }
 
@@ -48,7 +58,11 @@ class Reader {
     if (p == null) return undefined;
     const o = asObject(p);
     if (!o) {
-      this.errors.push(issueOf(this.file, "bad-type", M.problem("badPercentiles", { got: shown(p) }), { key: `${path}.${key}` }));
+      this.errors.push(
+        issueOf(this.file, "bad-type", M.problem("badPercentiles", { got: shown(p) }), {
+          key: `${path}.${key}`,
+        }),
+      );
       return undefined;
     }
     const out: Stats = {};
@@ -62,7 +76,11 @@ class Reader {
   }
 }
 
-function parseReport(file: InputFile, root: Record<string, unknown>, given: number | undefined): FileImportResult {
+function parseReport(
+  file: InputFile,
+  root: Record<string, unknown>,
+  given: number | undefined,
+): FileImportResult {
   const rd = new Reader(file.name);
   const engine = asObject(root.engine);
   const world = asObject(root.world_info);
@@ -70,7 +88,13 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
   const perf = asObject(root.performance);
   const streaming = asObject(root.streaming_metrics);
   const machine = asObject(root.machine);
-  if (!perf) return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noPerformance", {}), { key: "performance" })] };
+  if (!perf)
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "missing-key", M.problem("noPerformance", {}), { key: "performance" }),
+      ],
+    };
 
   const point: SweepPoint = { concurrency: null, requestRate: null };
   const notes: Pick<PartialSweep, "warnings" | "problems"> = { warnings: [] };
@@ -88,13 +112,16 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
   point.completed = rd.num(req, "request_info", "num_requests") ?? null;
   const e2e = rd.stats(perf, "performance", "request_latency_percentiles_ms");
   const avgLat = rd.num(perf, "performance", "avg_request_latency_ms");
-  if (e2e || avgLat !== undefined) point.e2eMs = { ...(avgLat !== undefined ? { mean: avgLat } : {}), ...e2e };
+  if (e2e || avgLat !== undefined)
+    point.e2eMs = { ...(avgLat !== undefined ? { mean: avgLat } : {}), ...e2e };
   const ttft = rd.stats(streaming, "streaming_metrics", "ttft_percentiles");
   const avgTtft = rd.num(streaming, "streaming_metrics", "avg_ttft_ms");
-  if (ttft || avgTtft !== undefined) point.ttftMs = { ...(avgTtft !== undefined ? { mean: avgTtft } : {}), ...ttft };
+  if (ttft || avgTtft !== undefined)
+    point.ttftMs = { ...(avgTtft !== undefined ? { mean: avgTtft } : {}), ...ttft };
   const tpot = rd.stats(streaming, "streaming_metrics", "tpot_percentiles");
   const avgTpot = rd.num(streaming, "streaming_metrics", "avg_tpot_ms");
-  if (tpot || avgTpot !== undefined) point.tpotMs = { ...(avgTpot !== undefined ? { mean: avgTpot } : {}), ...tpot };
+  if (tpot || avgTpot !== undefined)
+    point.tpotMs = { ...(avgTpot !== undefined ? { mean: avgTpot } : {}), ...tpot };
   const tp = rd.num(world, "world_info", "tp_size");
   const pp = rd.num(world, "world_info", "pp_size");
   const ep = rd.num(world, "world_info", "ep_size");
@@ -103,7 +130,14 @@ function parseReport(file: InputFile, root: Record<string, unknown>, given: numb
   rd.num(perf, "performance", "output_throughput_per_gpu_tok_s");
   if (rd.errors.length) return { ok: false, errors: rd.errors };
   if (point.rps == null && point.outputTokensPerSec == null) {
-    return { ok: false, errors: [issueOf(file.name, "missing-key", M.problem("noThroughput", {}), { key: "performance.request_throughput_req_s" })] };
+    return {
+      ok: false,
+      errors: [
+        issueOf(file.name, "missing-key", M.problem("noThroughput", {}), {
+          key: "performance.request_throughput_req_s",
+        }),
+      ],
+    };
   }
   if (!streaming) addNote(notes, M.problem("notStreaming", { file: file.name }));
 
@@ -135,14 +169,18 @@ export const trtllmBenchImporter: FormatImporter = {
   detect(file) {
     const root = reportRoot(file);
     if (!root) return 0;
-    const n = TOP.filter(k => asObject(root[k])).length;
+    const n = TOP.filter((k) => asObject(root[k])).length;
     return n === 4 ? 0.95 : n === 3 && asObject(root.performance) ? 0.7 : 0;
   },
   parse(file, opts) {
     const j = file.json();
     if (!j.ok) return { ok: false, errors: [j.issue] };
     const root = asObject(j.value);
-    if (!root) return { ok: false, errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })] };
+    if (!root)
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "wrong-format", M.problem("notObject", {}), { line: 1 })],
+      };
     return parseReport(file, root, opts.concurrency);
   },
 };

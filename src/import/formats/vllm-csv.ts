@@ -17,10 +17,17 @@ const SGLANG_COLUMN = /(^|,)"?(total_output_tokens_retokenized|\w+_e2e_latency_m
 /** Confidence that a header line is a vLLM sweep summary.csv. */
 function headerScore(line: string): number {
   if (!line.includes(",") || SGLANG_COLUMN.test(line)) return 0;
-  const cols = line.split(",").map(c => c.trim().replace(/^"|"$/g, ""));
-  const latency = cols.some(c => LATENCY_KEY.test(c) && !/_latency_ms$/.test(c));
+  const cols = line.split(",").map((c) => c.trim().replace(/^"|"$/g, ""));
+  const latency = cols.some((c) => LATENCY_KEY.test(c) && !/_latency_ms$/.test(c));
   if (!latency) return 0;
-  const vllmKeys = ["model_id", "request_throughput", "max_concurrency", "run_number", "endpoint_type", "backend"].filter(k => cols.includes(k)).length;
+  const vllmKeys = [
+    "model_id",
+    "request_throughput",
+    "max_concurrency",
+    "run_number",
+    "endpoint_type",
+    "backend",
+  ].filter((k) => cols.includes(k)).length;
   if (vllmKeys < 2) return 0;
   return cols[0] === "" ? 0.9 : 0.8;
 }
@@ -62,7 +69,10 @@ export const vllmSweepCsvImporter: FormatImporter = {
       records.push({ rec, loc: { file: file.name, line: table.lines[r]! } });
     }
     if (records.length === 0) {
-      return { ok: false, errors: [issueOf(file.name, "empty", M.problem("csvNoRuns", {}), { line: 2 })] };
+      return {
+        ok: false,
+        errors: [issueOf(file.name, "empty", M.problem("csvNoRuns", {}), { line: 2 })],
+      };
     }
     return buildSweeps(records, {
       tool: "vllm",
@@ -73,7 +83,8 @@ export const vllmSweepCsvImporter: FormatImporter = {
       skip(rec) {
         const run = num(rec.run_number);
         if (run != null && run < 0) return M.problem("warmUp", {});
-        if (rec.error_type != null && rec.mean_ttft_ms == null && rec.mean_e2el_ms == null) return M.problem("failedRunCsv", { errorType: String(rec.error_type) });
+        if (rec.error_type != null && rec.mean_ttft_ms == null && rec.mean_e2el_ms == null)
+          return M.problem("failedRunCsv", { errorType: String(rec.error_type) });
         return null;
       },
     });

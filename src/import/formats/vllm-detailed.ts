@@ -16,7 +16,7 @@ import type { Rec } from "./vllm-record";
 
 function numArray(v: unknown): (number | undefined)[] | undefined {
   if (!Array.isArray(v)) return undefined;
-  return v.map(x => (typeof x === "number" && Number.isFinite(x) ? x : undefined));
+  return v.map((x) => (typeof x === "number" && Number.isFinite(x) ? x : undefined));
 }
 
 /** True when the record carries per-request arrays worth aggregating. */
@@ -49,7 +49,8 @@ export function fillFromArrays(rec: Rec, point: SweepPoint): Problem[] {
     const lat = latencies?.[i];
     if (lat != null) r.e2eMs = lat * 1000;
     const gaps = itls?.[i];
-    if (Array.isArray(gaps)) r.itlGapsMs = gaps.map(g => (typeof g === "number" ? g * 1000 : NaN));
+    if (Array.isArray(gaps))
+      r.itlGapsMs = gaps.map((g) => (typeof g === "number" ? g * 1000 : NaN));
     const o = outLens?.[i];
     if (o != null) r.outputTokens = o;
     const inp = inLens?.[i];
@@ -78,7 +79,12 @@ export function fillFromArrays(rec: Rec, point: SweepPoint): Problem[] {
     notes.push(M.problem("noTokenStreamed", { count: noToken }));
   }
   if (point.completed != null && computed.completed !== point.completed) {
-    notes.push(M.problem("arraysCompletedMismatch", { arrays: computed.completed ?? String(computed.completed), completed: point.completed }));
+    notes.push(
+      M.problem("arraysCompletedMismatch", {
+        arrays: computed.completed ?? String(computed.completed),
+        completed: point.completed,
+      }),
+    );
   }
   return notes;
 }

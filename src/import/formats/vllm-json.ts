@@ -30,21 +30,38 @@ export function firstRecord(file: InputFile): Rec | null {
 }
 
 /** Every record of the file with its location, or the parse error. */
-export function allRecords(file: InputFile, what: string): { ok: true; records: LocatedRec[] } | { ok: false; errors: ImportIssue[] } {
+export function allRecords(
+  file: InputFile,
+  what: string,
+): { ok: true; records: LocatedRec[] } | { ok: false; errors: ImportIssue[] } {
   const j = file.json();
   const records: LocatedRec[] = [];
   const errors: ImportIssue[] = [];
   if (j.ok) {
     if (Array.isArray(j.value)) {
       j.value.forEach((v, i) => {
-        if (isRec(v)) records.push({ rec: v, loc: { file: file.name, record: i, keyPrefix: `[${i}].` } });
-        else errors.push(issueOf(file.name, "bad-record", M.problem("elementNotResult", { index: i, tool: what }), { record: i, key: `[${i}]` }));
+        if (isRec(v))
+          records.push({ rec: v, loc: { file: file.name, record: i, keyPrefix: `[${i}].` } });
+        else
+          errors.push(
+            issueOf(
+              file.name,
+              "bad-record",
+              M.problem("elementNotResult", { index: i, tool: what }),
+              { record: i, key: `[${i}]` },
+            ),
+          );
       });
     } else if (isRec(j.value)) {
       // A one-line object (a JSONL file with one run) is located at line 1.
-      records.push({ rec: j.value, loc: /\n\s*\S/.test(file.text) ? { file: file.name } : { file: file.name, line: 1 } });
+      records.push({
+        rec: j.value,
+        loc: /\n\s*\S/.test(file.text) ? { file: file.name } : { file: file.name, line: 1 },
+      });
     } else {
-      errors.push(issueOf(file.name, "bad-record", M.problem("jsonNotResult", { tool: what }), { line: 1 }));
+      errors.push(
+        issueOf(file.name, "bad-record", M.problem("jsonNotResult", { tool: what }), { line: 1 }),
+      );
     }
   } else {
     const l = file.jsonLines();
@@ -56,10 +73,19 @@ export function allRecords(file: InputFile, what: string): { ok: true; records: 
     l.values.forEach((v, i) => {
       const line = l.lines[i]!;
       if (isRec(v)) records.push({ rec: v, loc: { file: file.name, line } });
-      else errors.push(issueOf(file.name, "bad-record", M.problem("lineNotResult", { line, tool: what }), { line }));
+      else
+        errors.push(
+          issueOf(file.name, "bad-record", M.problem("lineNotResult", { line, tool: what }), {
+            line,
+          }),
+        );
     });
   }
   if (errors.length) return { ok: false, errors };
-  if (records.length === 0) return { ok: false, errors: [issueOf(file.name, "empty", M.problem("noResults", { tool: what }))] };
+  if (records.length === 0)
+    return {
+      ok: false,
+      errors: [issueOf(file.name, "empty", M.problem("noResults", { tool: what }))],
+    };
   return { ok: true, records };
 }

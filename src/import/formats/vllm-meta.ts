@@ -10,13 +10,48 @@ import { dateOf, LATENCY_KEY, num, type Rec, shapeOf, str } from "./vllm-record"
 
 /** Keys vLLM itself writes (everything else at top level is `--metadata` or a sweep override). */
 const KNOWN = new Set([
-  "date", "endpoint_type", "backend", "label", "model_id", "tokenizer_id", "num_prompts", "request_rate",
-  "burstiness", "max_concurrency", "duration", "completed", "failed", "total_input_tokens", "total_output_tokens",
-  "request_throughput", "request_goodput", "request_goodput:", "output_throughput", "total_token_throughput",
-  "max_output_tokens_per_s", "max_concurrent_requests", "rtfx", "best_of", "use_beam_search", "input_throughput",
-  "input_lens", "output_lens", "ttfts", "itls", "generated_texts", "errors", "latencies", "start_times", "queue_times",
-  "ramp_up_strategy", "ramp_up_start_rps", "ramp_up_end_rps", "rps_change_events", "run_number",
-  "total_input_sequences", "input_sequence_throughput",
+  "date",
+  "endpoint_type",
+  "backend",
+  "label",
+  "model_id",
+  "tokenizer_id",
+  "num_prompts",
+  "request_rate",
+  "burstiness",
+  "max_concurrency",
+  "duration",
+  "completed",
+  "failed",
+  "total_input_tokens",
+  "total_output_tokens",
+  "request_throughput",
+  "request_goodput",
+  "request_goodput:",
+  "output_throughput",
+  "total_token_throughput",
+  "max_output_tokens_per_s",
+  "max_concurrent_requests",
+  "rtfx",
+  "best_of",
+  "use_beam_search",
+  "input_throughput",
+  "input_lens",
+  "output_lens",
+  "ttfts",
+  "itls",
+  "generated_texts",
+  "errors",
+  "latencies",
+  "start_times",
+  "queue_times",
+  "ramp_up_strategy",
+  "ramp_up_start_rps",
+  "ramp_up_end_rps",
+  "rps_change_events",
+  "run_number",
+  "total_input_sequences",
+  "input_sequence_throughput",
 ]);
 const KNOWN_PREFIX = /^(probe_|spec_decode_|diffusion_)/;
 /** Sweep override keys that set the load level, not the deployment. */
@@ -39,7 +74,12 @@ const KEY_KINDS = new Map<string, number>();
 function keyIs(k: string, kind: number): boolean {
   let bits = KEY_KINDS.get(k);
   if (bits === undefined) {
-    bits = (ENGINE_KEY.test(k) ? ENGINE : 0) | (GPU_KEY.test(k) ? GPU : 0) | (GPU_COUNT_KEY.test(k) ? GPU_COUNT : 0) | (TP_KEY.test(k) ? TP : 0) | (PP_KEY.test(k) ? PP : 0);
+    bits =
+      (ENGINE_KEY.test(k) ? ENGINE : 0) |
+      (GPU_KEY.test(k) ? GPU : 0) |
+      (GPU_COUNT_KEY.test(k) ? GPU_COUNT : 0) |
+      (TP_KEY.test(k) ? TP : 0) |
+      (PP_KEY.test(k) ? PP : 0);
     if (KEY_KINDS.size >= 4096) KEY_KINDS.clear();
     KEY_KINDS.set(k, bits);
   }
@@ -101,7 +141,9 @@ const BACKEND_ENGINE: Readonly<Record<string, string>> = {
 /** Engine name from a free-form value (`sgl` → `sglang`). */
 export function engineName(v: string): string {
   const s = v.trim().toLowerCase();
-  return BACKEND_ENGINE[s] ?? (s.startsWith("sglang") ? "sglang" : s.startsWith("vllm") ? "vllm" : s);
+  return (
+    BACKEND_ENGINE[s] ?? (s.startsWith("sglang") ? "sglang" : s.startsWith("vllm") ? "vllm" : s)
+  );
 }
 
 /** Meta, grouping key and label of one record, plus notes on what was guessed. */
@@ -123,7 +165,8 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
     const v = rec[k];
     if (afterRun) {
       if (v == null) continue;
-      if (!LOAD_KEYS.has(k) && !k.startsWith("_")) overrides.push(`${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
+      if (!LOAD_KEYS.has(k) && !k.startsWith("_"))
+        overrides.push(`${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
       metadata[k] = v;
     } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
       metadata[k] = v;
@@ -133,32 +176,39 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
   const model = str(rec.model_id) ?? str(rec.model) ?? null;
   let engine: string | null = null;
   const metaKeys = Object.keys(metadata);
-  const engineMeta = metaKeys.find(k => keyIs(k, ENGINE) && typeof metadata[k] === "string");
+  const engineMeta = metaKeys.find((k) => keyIs(k, ENGINE) && typeof metadata[k] === "string");
   if (engineMeta) engine = engineName(metadata[engineMeta] as string);
   else {
     const backend = str(rec.backend) ?? str(rec.endpoint_type);
-    if (backend && BACKEND_ENGINE[backend.toLowerCase()]) engine = BACKEND_ENGINE[backend.toLowerCase()]!;
-    else if (sweepRun) engine = "vllm"; // `vllm bench sweep serve` starts `vllm serve` itself
+    if (backend && BACKEND_ENGINE[backend.toLowerCase()])
+      engine = BACKEND_ENGINE[backend.toLowerCase()]!;
+    else if (sweepRun)
+      engine = "vllm"; // `vllm bench sweep serve` starts `vllm serve` itself
     else {
       engine = "vllm";
       notes.push(M.problem("backendIsApi", { backend: backend ?? "(none)" }));
     }
   }
-  const gpuK = metaKeys.find(k => keyIs(k, GPU));
+  const gpuK = metaKeys.find((k) => keyIs(k, GPU));
   const gpu = gpuK != null ? String(metadata[gpuK]) : null;
   let gpuCount: number | null = null;
-  const countK = metaKeys.find(k => keyIs(k, GPU_COUNT));
-  const asNum = (k: string | undefined): number | undefined => (k == null ? undefined : num(Number(metadata[k])));
+  const countK = metaKeys.find((k) => keyIs(k, GPU_COUNT));
+  const asNum = (k: string | undefined): number | undefined =>
+    k == null ? undefined : num(Number(metadata[k]));
   if (countK) gpuCount = asNum(countK) ?? null;
   else {
-    const tp = asNum(metaKeys.find(k => keyIs(k, TP)));
-    const pp = asNum(metaKeys.find(k => keyIs(k, PP))) ?? 1;
+    const tp = asNum(metaKeys.find((k) => keyIs(k, TP)));
+    const pp = asNum(metaKeys.find((k) => keyIs(k, PP))) ?? 1;
     if (tp != null && tp > 0) {
       gpuCount = tp * pp;
       notes.push(M.problem("gpusFromTpPp", { gpus: gpuCount }));
     }
   }
-  const tool = sweepRun ? "vllm bench sweep serve" : "endpoint_type" in rec ? "vllm bench serve" : "benchmark_serving.py";
+  const tool = sweepRun
+    ? "vllm bench sweep serve"
+    : "endpoint_type" in rec
+      ? "vllm bench serve"
+      : "benchmark_serving.py";
   const meta: SweepMeta = {
     model,
     engine,
@@ -176,7 +226,9 @@ export function vllmRecordMeta(rec: Rec): RecordMeta {
   const extras: string[] = [];
   if (engine && engine !== "vllm") extras.push(`${engine} server`);
   for (const x of overrides) extras.push(x);
-  const label = extras.length ? ["vllm", model ?? "model not recorded", ...extras].join(" · ") : undefined;
+  const label = extras.length
+    ? ["vllm", model ?? "model not recorded", ...extras].join(" · ")
+    : undefined;
   const groupKey = [model, engine, gpu, gpuCount, ...overrides].join("\u0000");
   return { meta, groupKey, label, notes };
 }

@@ -35,7 +35,8 @@ const METRIC_WORD: Readonly<Record<string, MetricField>> = {
 };
 
 /** `mean_ttft_ms`, `median_itl_ms`, `std_tpot_ms`, `p99_e2el_ms`, `p99.9_ttft_ms`, `p95_e2e_latency_ms`. */
-export const LATENCY_KEY = /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/;
+export const LATENCY_KEY =
+  /^(mean|median|std|min|max|p\d+(?:\.\d+)?)_(ttft|tpot|itl|e2el|e2e_latency|latency)_ms$/;
 
 /** What a key means as a latency statistic: the point field and the canonical stat, or null. */
 type LatencyKey = { field: MetricField; stat: string } | null;
@@ -146,7 +147,13 @@ export function dateOf(v: unknown): string | null {
 }
 
 /** Throughput keys that must be positive when present (docs/import.md). */
-const THROUGHPUT_KEYS = ["request_throughput", "output_throughput", "total_token_throughput", "total_throughput", "input_throughput"] as const;
+const THROUGHPUT_KEYS = [
+  "request_throughput",
+  "output_throughput",
+  "total_token_throughput",
+  "total_throughput",
+  "input_throughput",
+] as const;
 
 /** Result of reading one record. `errors` non-empty means the record is unusable. */
 export interface RecordRead {
@@ -157,7 +164,11 @@ export interface RecordRead {
 }
 
 function issue(loc: RecordLoc, key: string, code: string, problem: Problem<object>): ImportIssue {
-  return issueOf(loc.file, code, problem, { line: loc.line, record: loc.record, key: `${loc.keyPrefix ?? ""}${key}` });
+  return issueOf(loc.file, code, problem, {
+    line: loc.line,
+    record: loc.record,
+    key: `${loc.keyPrefix ?? ""}${key}`,
+  });
 }
 
 /**
@@ -175,11 +186,18 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   if (maxConc != null && maxConc > 0) point.concurrency = maxConc;
   const rate = rateOf(rec.request_rate);
   if (typeof rec.request_rate === "number" && !(rec.request_rate > 0)) {
-    errors.push(issue(loc, "request_rate", "bad-rate", M.problem("badRate", { rate: rec.request_rate })));
+    errors.push(
+      issue(loc, "request_rate", "bad-rate", M.problem("badRate", { rate: rec.request_rate })),
+    );
   }
   // A rate with a concurrency limit is kept (paced closed loop); "inf" with a limit is pure closed loop.
   point.requestRate = point.concurrency != null && rate === "inf" ? null : rate;
-  if (tool === "sglang" && point.concurrency == null && !("request_rate" in rec) && !("max_concurrency" in rec)) {
+  if (
+    tool === "sglang" &&
+    point.concurrency == null &&
+    !("request_rate" in rec) &&
+    !("max_concurrency" in rec)
+  ) {
     const measured = num(rec.concurrency);
     if (measured != null && measured > 0) {
       point.concurrency = measured;
@@ -206,7 +224,12 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   }
   if (latencyKeys === 0) {
     errors.push(
-      issue(loc, tool === "vllm" ? "mean_ttft_ms" : "median_ttft_ms", "missing-key", M.problem("noLatency", { tool: tool === "vllm" ? "vLLM" : "SGLang" })),
+      issue(
+        loc,
+        tool === "vllm" ? "mean_ttft_ms" : "median_ttft_ms",
+        "missing-key",
+        M.problem("noLatency", { tool: tool === "vllm" ? "vLLM" : "SGLang" }),
+      ),
     );
   }
 
@@ -216,7 +239,14 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     if (v == null || (typeof v === "number" && Number.isNaN(v))) continue;
     const n = typeof v === "number" ? v : NaN;
     if (!(n > 0) || n === Infinity) {
-      errors.push(issue(loc, key, "bad-throughput", M.problem("badThroughput", { key, value: String(JSON.stringify(v)) })));
+      errors.push(
+        issue(
+          loc,
+          key,
+          "bad-throughput",
+          M.problem("badThroughput", { key, value: String(JSON.stringify(v)) }),
+        ),
+      );
     }
   }
 
@@ -228,7 +258,8 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
   const failed = num(rec.failed);
   const prompts = num(rec.num_prompts);
   if (failed != null) point.failed = failed;
-  else if (prompts != null && completed != null && prompts >= completed) point.failed = prompts - completed;
+  else if (prompts != null && completed != null && prompts >= completed)
+    point.failed = prompts - completed;
 
   const okDur = duration != null && duration > 0;
   point.rps = num(rec.request_throughput) ?? null;
@@ -236,7 +267,9 @@ export function readRecord(rec: Rec, loc: RecordLoc, tool: "vllm" | "sglang"): R
     point.rps = completed / duration;
     notes.push(M.problem("rpsDerived", {}));
   }
-  point.outputTokensPerSec = num(rec.output_throughput) ?? (okDur && totalOut != null && totalOut > 0 ? totalOut / duration : null);
+  point.outputTokensPerSec =
+    num(rec.output_throughput) ??
+    (okDur && totalOut != null && totalOut > 0 ? totalOut / duration : null);
   const inTput = num(rec.input_throughput);
   const outTput = num(rec.output_throughput);
   point.totalTokensPerSec =

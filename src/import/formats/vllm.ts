@@ -28,16 +28,31 @@ function isFailedRun(rec: Rec): boolean {
 export function vllmRecordScore(rec: Rec): number {
   if (isSglangRecord(rec)) return 0;
   if (isFailedRun(rec)) return 0.7;
-  const setup = "model_id" in rec || "backend" in rec || "endpoint_type" in rec || "request_throughput" in rec || "duration" in rec;
+  const setup =
+    "model_id" in rec ||
+    "backend" in rec ||
+    "endpoint_type" in rec ||
+    "request_throughput" in rec ||
+    "duration" in rec;
   const latency = hasLatencyKey(rec);
   if (latency && setup) return 0.9;
-  if ("model_id" in rec && ("request_throughput" in rec || "num_prompts" in rec || ("duration" in rec && "completed" in rec))) return 0.6;
+  if (
+    "model_id" in rec &&
+    ("request_throughput" in rec ||
+      "num_prompts" in rec ||
+      ("duration" in rec && "completed" in rec))
+  )
+    return 0.6;
   return 0;
 }
 
 function skip(rec: Rec): Problem<object> | null {
   if (isFailedRun(rec)) {
-    return M.problem("failedRun", { run: String(rec.run_number), errorType: String(rec.error_type), error: String(rec.error ?? "").slice(0, 120) });
+    return M.problem("failedRun", {
+      run: String(rec.run_number),
+      errorType: String(rec.error_type),
+      error: String(rec.error ?? "").slice(0, 120),
+    });
   }
   const run = num(rec.run_number);
   if (run != null && run < 0) return M.problem("warmUp", {});
@@ -46,7 +61,8 @@ function skip(rec: Rec): Problem<object> | null {
 
 const vllmJsonImporter: FormatImporter = {
   id: "vllm",
-  title: "vLLM benchmark_serving.py / vllm bench serve --save-result JSON, JSONL, sweep run/summary JSON",
+  title:
+    "vLLM benchmark_serving.py / vllm bench serve --save-result JSON, JSONL, sweep run/summary JSON",
   versions: "vLLM 0.5.4 (2024 format with per-request arrays) – 0.25.1 (vllm bench sweep serve)",
   detect(file: InputFile): number {
     const rec = firstRecord(file);

@@ -8,4 +8,9 @@ import { tableCatalogues } from "./table";
 import { toolsCatalogues } from "./tools";
 import { usageCatalogues } from "./usage";
 
-export const IMPORT_CATALOGUES: readonly Catalogue[] = [...pipelineCatalogues, ...tableCatalogues, ...toolsCatalogues, ...usageCatalogues];
+export const IMPORT_CATALOGUES: readonly Catalogue[] = [
+  ...pipelineCatalogues,
+  ...tableCatalogues,
+  ...toolsCatalogues,
+  ...usageCatalogues,
+];

@@ -15,7 +15,12 @@ export interface IssueAt {
 }
 
 /** An issue of `file` with `problem`'s English as its message; `code` is the stable machine code (`--json`). */
-export function issueOf(file: string, code: string, problem: Problem<object>, at: IssueAt = {}): ImportIssue {
+export function issueOf(
+  file: string,
+  code: string,
+  problem: Problem<object>,
+  at: IssueAt = {},
+): ImportIssue {
   const i: ImportIssue = { file, code, message: englishOf(problem), problem };
   if (at.line != null) i.line = at.line;
   if (at.column != null) i.column = at.column;

@@ -42,8 +42,18 @@ function fmt4(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
 }
 
-type Unstable = PointLoad & { n: number; names: readonly string[]; mins: readonly number[]; maxs: readonly number[]; units: readonly string[]; more: number };
-const spreads = (p: Unstable): string => p.names.map((s, i) => spreadText(s, Number(p.mins[i]), Number(p.maxs[i]), p.units[i] ?? "")).join(", ");
+type Unstable = PointLoad & {
+  n: number;
+  names: readonly string[];
+  mins: readonly number[];
+  maxs: readonly number[];
+  units: readonly string[];
+  more: number;
+};
+const spreads = (p: Unstable): string =>
+  p.names
+    .map((s, i) => spreadText(s, Number(p.mins[i]), Number(p.maxs[i]), p.units[i] ?? ""))
+    .join(", ");
 
 export const importMessages = defineMessages("import", {
   empty: message({
@@ -55,23 +65,27 @@ export const importMessages = defineMessages("import", {
     severity: "error",
     en: (p: { cause: "nul" | "control" }) =>
       `file looks binary (${p.cause === "nul" ? "NUL or undecodable bytes" : "control characters"}), not a text benchmark output`,
-    zh: (p) => `文件看起来是二进制（${p.cause === "nul" ? "含 NUL 或无法解码的字节" : "含控制字符"}），不是文本格式的压测输出`,
+    zh: (p) =>
+      `文件看起来是二进制（${p.cause === "nul" ? "含 NUL 或无法解码的字节" : "含控制字符"}），不是文本格式的压测输出`,
   }),
   tooLarge: message({
     severity: "error",
     en: (p: { bytes: number; limitBytes: number }) =>
       `file is ${(p.bytes / 2 ** 20).toFixed(0)} MiB; the limit is ${p.limitBytes / 2 ** 20} MiB (split the file, or import per-request logs per load level)`,
-    zh: (p) => `文件大小 ${(p.bytes / 2 ** 20).toFixed(0)} MiB，上限为 ${p.limitBytes / 2 ** 20} MiB（请拆分文件，或按负载档位分别导入逐请求日志）`,
+    zh: (p) =>
+      `文件大小 ${(p.bytes / 2 ** 20).toFixed(0)} MiB，上限为 ${p.limitBytes / 2 ** 20} MiB（请拆分文件，或按负载档位分别导入逐请求日志）`,
   }),
   lineTooLong: message({
     severity: "error",
     en: (p: { line: number; chars: number; limitChars: number }) =>
       `line ${p.line} is ${(p.chars / 2 ** 20).toFixed(1)} MiB long; a line of a text table may be at most ${p.limitChars / 2 ** 20} MiB (a file without line breaks?)`,
-    zh: (p) => `第 ${p.line} 行长 ${(p.chars / 2 ** 20).toFixed(1)} MiB；文本表格的一行最多 ${p.limitChars / 2 ** 20} MiB（文件没有换行？）`,
+    zh: (p) =>
+      `第 ${p.line} 行长 ${(p.chars / 2 ** 20).toFixed(1)} MiB；文本表格的一行最多 ${p.limitChars / 2 ** 20} MiB（文件没有换行？）`,
   }),
   tooManyColumns: message({
     severity: "error",
-    en: (p: { columns: number; limit: number }) => `the header has ${p.columns} columns; a table may have at most ${p.limit}`,
+    en: (p: { columns: number; limit: number }) =>
+      `the header has ${p.columns} columns; a table may have at most ${p.limit}`,
     zh: (p) => `表头有 ${p.columns} 列；表格最多 ${p.limit} 列`,
   }),
   noInput: message({
@@ -99,7 +113,8 @@ export const importMessages = defineMessages("import", {
   /** A file no importer recognises; `cause` says what it looked like (`importShape.*`). */
   unknownFormat: message({
     severity: "error",
-    en: (p: { cause: Problem<object> }, nested) => `unrecognised format: ${nested(p.cause)}; see \`capplan formats\` for what can be imported`,
+    en: (p: { cause: Problem<object> }, nested) =>
+      `unrecognised format: ${nested(p.cause)}; see \`capplan formats\` for what can be imported`,
     zh: (p, nested) => `无法识别的格式：${nested(p.cause)}；可导入的格式见 \`capplan formats\``,
   }),
   importerFailed: message({
@@ -110,8 +125,10 @@ export const importMessages = defineMessages("import", {
   /** `capplan import --concurrency N` with more than one file. */
   concurrencyOneFile: message({
     severity: "error",
-    en: (p: { files: number }) => `--concurrency applies to a single file; ${p.files} files were given (name the load level in each path, e.g. …-concurrency8/)`,
-    zh: (p) => `--concurrency 只适用于单个文件；给出了 ${p.files} 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）`,
+    en: (p: { files: number }) =>
+      `--concurrency applies to a single file; ${p.files} files were given (name the load level in each path, e.g. …-concurrency8/)`,
+    zh: (p) =>
+      `--concurrency 只适用于单个文件；给出了 ${p.files} 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）`,
   }),
   noPoints: message({
     severity: "error",
@@ -136,7 +153,8 @@ export const importMessages = defineMessages("import", {
   }),
   utf16: message({
     severity: "info",
-    en: (p: { endian: "little" | "big" }) => `read as UTF-16 (${p.endian}-endian, by its byte-order mark)`,
+    en: (p: { endian: "little" | "big" }) =>
+      `read as UTF-16 (${p.endian}-endian, by its byte-order mark)`,
     zh: (p) => `按 UTF-16（${p.endian === "little" ? "小端" : "大端"}，依据字节顺序标记）读取`,
   }),
   latin1: message({
@@ -160,18 +178,22 @@ export const importMessages = defineMessages("import", {
     severity: "error",
     en: (p: { where: string; cause: Problem<object>; concurrency: number | null }, nested) =>
       `${p.where} could not be imported (${nested(p.cause)}): this sweep lacks its load level${p.concurrency != null ? ` (concurrency ${p.concurrency}, by its path)` : ""}`,
-    zh: (p, nested) => `${p.where} 无法导入（${nested(p.cause)}）：该扫描缺少这个负载档位${p.concurrency != null ? `（按路径为并发 ${p.concurrency}）` : ""}`,
+    zh: (p, nested) =>
+      `${p.where} 无法导入（${nested(p.cause)}）：该扫描缺少这个负载档位${p.concurrency != null ? `（按路径为并发 ${p.concurrency}）` : ""}`,
   }),
   repeats: message({
     severity: "info",
-    en: (p: PointLoad & { n: number; files: string }) => `${pointLoadEn(p)} was measured ${p.n} times (in ${p.files}): repeats, the point holds the median of each statistic`,
-    zh: (p) => `${pointLoadZh(p)} 测了 ${p.n} 次（${p.files}）：视为重复运行，该点取每个统计量的中位数`,
+    en: (p: PointLoad & { n: number; files: string }) =>
+      `${pointLoadEn(p)} was measured ${p.n} times (in ${p.files}): repeats, the point holds the median of each statistic`,
+    zh: (p) =>
+      `${pointLoadZh(p)} 测了 ${p.n} 次（${p.files}）：视为重复运行，该点取每个统计量的中位数`,
   }),
   unstable: message({
     severity: "warning",
     en: (p: Unstable) =>
       `${pointLoadEn(p)}: the ${p.n} repeated runs differ by more than 10 %: ${spreads(p)}${p.more ? `, and ${p.more} other statistic(s)` : ""}; the point holds their median (the runs were not stable: warm-up, noisy neighbour?)`,
-    zh: (p) => `${pointLoadZh(p)}：${p.n} 次重复运行相差超过 10 %：${spreads(p)}${p.more ? `，另有 ${p.more} 个统计量` : ""}；该点取其中位数（运行不稳定：预热不足或有干扰？）`,
+    zh: (p) =>
+      `${pointLoadZh(p)}：${p.n} 次重复运行相差超过 10 %：${spreads(p)}${p.more ? `，另有 ${p.more} 个统计量` : ""}；该点取其中位数（运行不稳定：预热不足或有干扰？）`,
   }),
   pathLoad: message({
     severity: "info",
@@ -186,7 +208,8 @@ const DELIM = { comma: "逗号", semicolon: "分号", tab: "制表符" } as cons
 export const importShapeMessages = defineMessages("importShape", {
   jsonArray: message({
     severity: "info",
-    en: (p: { n: number; kinds: string }) => `a JSON array of ${p.n} element(s) (${p.kinds}) that no importer knows`,
+    en: (p: { n: number; kinds: string }) =>
+      `a JSON array of ${p.n} element(s) (${p.kinds}) that no importer knows`,
     zh: (p) => `JSON 数组，${p.n} 个元素（${p.kinds}），没有导入器认识`,
   }),
   emptyArray: message({
@@ -196,7 +219,8 @@ export const importShapeMessages = defineMessages("importShape", {
   }),
   jsonObject: message({
     severity: "info",
-    en: (p: { keys: number }) => `a JSON object of another shape (${p.keys} top-level key(s), none of a known format)`,
+    en: (p: { keys: number }) =>
+      `a JSON object of another shape (${p.keys} top-level key(s), none of a known format)`,
     zh: (p) => `其他结构的 JSON 对象（${p.keys} 个顶层键，都不属于已知格式）`,
   }),
   jsonLines: message({
@@ -211,13 +235,25 @@ export const importShapeMessages = defineMessages("importShape", {
   }),
   table: message({
     severity: "info",
-    en: (p: { delimiter: "comma" | "semicolon" | "tab"; columns: number; lines: number; hasLoad: boolean; hasMetric: boolean }) => {
+    en: (p: {
+      delimiter: "comma" | "semicolon" | "tab";
+      columns: number;
+      lines: number;
+      hasLoad: boolean;
+      hasMetric: boolean;
+    }) => {
       // The load column's aliases include Chinese ones, so the English names one (as it always did).
-      const missing = [p.hasLoad ? null : "a load column (concurrency, request rate, 并发…)", p.hasMetric ? null : "a metric column (RPS, tokens/s, P99 TTFT…)"].filter(Boolean);
+      const missing = [
+        p.hasLoad ? null : "a load column (concurrency, request rate, 并发…)",
+        p.hasMetric ? null : "a metric column (RPS, tokens/s, P99 TTFT…)",
+      ].filter(Boolean);
       return `a ${p.delimiter}-separated table of ${p.columns} column(s) and ${p.lines} line(s) without ${missing.length ? missing.join(" or ") : "the needed columns"}`;
     },
     zh: (p) => {
-      const missing = [p.hasLoad ? null : "负载列（并发、请求速率…）", p.hasMetric ? null : "指标列（RPS、tokens/s、P99 TTFT…）"].filter(Boolean);
+      const missing = [
+        p.hasLoad ? null : "负载列（并发、请求速率…）",
+        p.hasMetric ? null : "指标列（RPS、tokens/s、P99 TTFT…）",
+      ].filter(Boolean);
       return `${DELIM[p.delimiter]}分隔的表格（${p.columns} 列，${p.lines} 行），缺少${missing.length ? missing.join("或") : "所需的列"}`;
     },
   }),
@@ -229,4 +265,7 @@ export const importShapeMessages = defineMessages("importShape", {
 });
 
 /** The catalogues of this family (registered through ./index.ts). */
-export const pipelineCatalogues: readonly Catalogue[] = [importMessages, importShapeMessages] as unknown as Catalogue[];
+export const pipelineCatalogues: readonly Catalogue[] = [
+  importMessages,
+  importShapeMessages,
+] as unknown as Catalogue[];

@@ -12,23 +12,27 @@
 import { defineMessages, message, type Catalogue } from "../../engine/problems";
 
 /** `"a", "b"` (the column list of a note: JSON-quoted names). */
-const quotedList = (cols: readonly (string | number)[]): string => cols.map(c => JSON.stringify(c)).join(", ");
+const quotedList = (cols: readonly (string | number)[]): string =>
+  cols.map((c) => JSON.stringify(c)).join(", ");
 
 export const tableMessages = defineMessages("table", {
   // Header errors (generic-table.ts, generic-requests.ts).
   noLoadColumn: message({
     severity: "error",
-    en: (p: { columns: number }) => `no load column (concurrency, request rate, 并发…) among the ${p.columns} columns of the header`,
+    en: (p: { columns: number }) =>
+      `no load column (concurrency, request rate, 并发…) among the ${p.columns} columns of the header`,
     zh: (p) => `表头的 ${p.columns} 列中没有负载列（并发、请求速率…）`,
   }),
   noMetricColumn: message({
     severity: "error",
-    en: (p: { columns: number }) => `no metric column (RPS, tokens/s, P99 TTFT, …) among the ${p.columns} columns of the header`,
+    en: (p: { columns: number }) =>
+      `no metric column (RPS, tokens/s, P99 TTFT, …) among the ${p.columns} columns of the header`,
     zh: (p) => `表头的 ${p.columns} 列中没有指标列（RPS、tokens/s、P99 TTFT…）`,
   }),
   noLatencyColumn: message({
     severity: "error",
-    en: (p: { columns: number }) => `no per-request latency column (ttft, latency, itl, tpot) among the ${p.columns} columns of the header`,
+    en: (p: { columns: number }) =>
+      `no per-request latency column (ttft, latency, itl, tpot) among the ${p.columns} columns of the header`,
     zh: (p) => `表头的 ${p.columns} 列中没有逐请求延迟列（ttft、latency、itl、tpot）`,
   }),
   // Cell errors; `value` is the cell as shown in a message.
@@ -91,24 +95,29 @@ export const tableMessages = defineMessages("table", {
   // Column notes.
   columnsIgnored: message({
     severity: "warning",
-    en: (p: { names: readonly string[] }) => `columns ignored (not recognised or not used here): ${quotedList(p.names)}`,
+    en: (p: { names: readonly string[] }) =>
+      `columns ignored (not recognised or not used here): ${quotedList(p.names)}`,
     zh: (p) => `已忽略的列（无法识别或此处不用）：${quotedList(p.names)}`,
   }),
   ambiguousColumn: message({
     severity: "warning",
     en: (p: { column: string; candidates: readonly string[] }) =>
       `column "${p.column}" could be ${p.candidates.join(" or ")}: ignored (rename it or choose in the column-mapping step)`,
-    zh: (p) => `列 "${p.column}" 可能是 ${p.candidates.join(" or ")}：已忽略（请重命名，或在列映射步骤中选择）`,
+    zh: (p) =>
+      `列 "${p.column}" 可能是 ${p.candidates.join(" or ")}：已忽略（请重命名，或在列映射步骤中选择）`,
   }),
   duplicateColumn: message({
     severity: "warning",
-    en: (p: { column: string; first: string }) => `column "${p.column}" means the same as column "${p.first}": ignored`,
+    en: (p: { column: string; first: string }) =>
+      `column "${p.column}" means the same as column "${p.first}": ignored`,
     zh: (p) => `列 "${p.column}" 与列 "${p.first}" 含义相同：已忽略`,
   }),
   noStatistic: message({
     severity: "warning",
-    en: (p: { column: string }) => `column "${p.column}" has no statistic (mean, p50, p99…): ignored (rename it, e.g. "${p.column} p50")`,
-    zh: (p) => `列 "${p.column}" 没有统计量（mean、p50、p99…）：已忽略（请重命名，例如 "${p.column} p50"）`,
+    en: (p: { column: string }) =>
+      `column "${p.column}" has no statistic (mean, p50, p99…): ignored (rename it, e.g. "${p.column} p50")`,
+    zh: (p) =>
+      `列 "${p.column}" 没有统计量（mean、p50、p99…）：已忽略（请重命名，例如 "${p.column} p50"）`,
   }),
   unitAssumedMs: message({
     severity: "warning",
@@ -117,7 +126,8 @@ export const tableMessages = defineMessages("table", {
   }),
   unitFromMagnitude: message({
     severity: "warning",
-    en: (p: { column: string; unit: "s" | "ms" }) => `unit of column "${p.column}" not stated: read as ${p.unit === "s" ? "epoch seconds" : "ms"} from its magnitude`,
+    en: (p: { column: string; unit: "s" | "ms" }) =>
+      `unit of column "${p.column}" not stated: read as ${p.unit === "s" ? "epoch seconds" : "ms"} from its magnitude`,
     zh: (p) => `列 "${p.column}" 未注明单位：按数值量级读作${p.unit === "s" ? "纪元秒" : " ms"}`,
   }),
   rowsSkipped: message({
@@ -136,32 +146,40 @@ export const tableMessages = defineMessages("table", {
   // Per-request tables (generic-requests.ts).
   itlListsOnly: message({
     severity: "warning",
-    en: (p: { column: string }) => `per-request column "${p.column}": only lists of inter-token gaps are used (a tpot column is present)`,
+    en: (p: { column: string }) =>
+      `per-request column "${p.column}": only lists of inter-token gaps are used (a tpot column is present)`,
     zh: (p) => `逐请求列 "${p.column}"：只使用 token 间隔列表（已有 tpot 列）`,
   }),
   itlAsTpot: message({
     severity: "info",
-    en: (p: { column: string }) => `per-request column "${p.column}" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)`,
-    zh: (p) => `逐请求列 "${p.column}" 每个请求一个值（其平均 token 间隔）：存为 tpot（docs/metrics.md）`,
+    en: (p: { column: string }) =>
+      `per-request column "${p.column}" holds one value per request (its mean inter-token gap): stored as tpot (docs/metrics.md)`,
+    zh: (p) =>
+      `逐请求列 "${p.column}" 每个请求一个值（其平均 token 间隔）：存为 tpot（docs/metrics.md）`,
   }),
   itlPooled: message({
     severity: "info",
-    en: (p: { column: string }) => `per-request column "${p.column}" holds lists of inter-token gaps: pooled over all requests as itl`,
+    en: (p: { column: string }) =>
+      `per-request column "${p.column}" holds lists of inter-token gaps: pooled over all requests as itl`,
     zh: (p) => `逐请求列 "${p.column}" 是 token 间隔列表：汇总所有请求后作为 itl`,
   }),
   aggregated: message({
     severity: "info",
-    en: (p: { rows: number; levels: number }) => `aggregated ${p.rows} per-request rows into ${p.levels} load level(s) with exact percentiles (numpy linear)`,
-    zh: (p) => `已将 ${p.rows} 行逐请求数据聚合为 ${p.levels} 个负载档位，百分位为精确值（numpy linear）`,
+    en: (p: { rows: number; levels: number }) =>
+      `aggregated ${p.rows} per-request rows into ${p.levels} load level(s) with exact percentiles (numpy linear)`,
+    zh: (p) =>
+      `已将 ${p.rows} 行逐请求数据聚合为 ${p.levels} 个负载档位，百分位为精确值（numpy linear）`,
   }),
   littleNoTimestamps: message({
     severity: "warning",
-    en: () => "no start/end timestamps: rps and tokens/s estimated by Little's law as concurrency ÷ mean e2e latency",
+    en: () =>
+      "no start/end timestamps: rps and tokens/s estimated by Little's law as concurrency ÷ mean e2e latency",
     zh: () => "没有开始/结束时间戳：rps 和 tokens/s 按利特尔法则估算（并发 ÷ 平均 e2e 延迟）",
   }),
   littleNoSpan: message({
     severity: "warning",
-    en: () => "rps estimated by Little's law (concurrency ÷ mean e2e) where timestamps span no time",
+    en: () =>
+      "rps estimated by Little's law (concurrency ÷ mean e2e) where timestamps span no time",
     zh: () => "时间戳跨度为零处，rps 按利特尔法则估算（并发 ÷ 平均 e2e）",
   }),
 });
@@ -174,7 +192,8 @@ export const markdownMessages = defineMessages("markdown", {
   }),
   tablesSkipped: message({
     severity: "info",
-    en: (p: { count: number }) => `${p.count} other table(s) without load and metric columns were skipped`,
+    en: (p: { count: number }) =>
+      `${p.count} other table(s) without load and metric columns were skipped`,
     zh: (p) => `跳过了另外 ${p.count} 个没有负载列和指标列的表`,
   }),
 });
@@ -211,12 +230,14 @@ export const nvMessages = defineMessages("nv", {
   // Two-block CSV (nv-csv.ts).
   cellNotNumber: message({
     severity: "error",
-    en: (p: { label: string; column: string; text: string }) => `"${p.label}" ${p.column}: ${JSON.stringify(p.text)} is not a number`,
+    en: (p: { label: string; column: string; text: string }) =>
+      `"${p.label}" ${p.column}: ${JSON.stringify(p.text)} is not a number`,
     zh: (p) => `"${p.label}" ${p.column}：${JSON.stringify(p.text)} 不是数字`,
   }),
   valueNotNumber: message({
     severity: "error",
-    en: (p: { label: string; text: string }) => `"${p.label}": ${JSON.stringify(p.text)} is not a number`,
+    en: (p: { label: string; text: string }) =>
+      `"${p.label}": ${JSON.stringify(p.text)} is not a number`,
     zh: (p) => `"${p.label}"：${JSON.stringify(p.text)} 不是数字`,
   }),
   noStatTable: message({
@@ -228,21 +249,25 @@ export const nvMessages = defineMessages("nv", {
     severity: "error",
     en: (p: { label: string; present: readonly string[] }) =>
       `missing row "${p.label}": the statistics table has streaming rows (${p.present.join(", ")}) but no Time To First Token row`,
-    zh: (p) => `缺少 "${p.label}" 行：统计表有流式相关行（${p.present.join(", ")}），但没有 Time To First Token 行`,
+    zh: (p) =>
+      `缺少 "${p.label}" 行：统计表有流式相关行（${p.present.join(", ")}），但没有 Time To First Token 行`,
   }),
   noLatencyRow: message({
     severity: "error",
-    en: (p: { ttftLabel: string }) => `the statistics table has neither a "${p.ttftLabel}" nor a "Request Latency (ms)" row`,
+    en: (p: { ttftLabel: string }) =>
+      `the statistics table has neither a "${p.ttftLabel}" nor a "Request Latency (ms)" row`,
     zh: (p) => `统计表中既没有 "${p.ttftLabel}" 行，也没有 "Request Latency (ms)" 行`,
   }),
   noTtftRow: message({
     severity: "warning",
-    en: (p: { file: string }) => `${p.file}: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown`,
+    en: (p: { file: string }) =>
+      `${p.file}: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown`,
     zh: (p) => `${p.file}: 没有 Time To First Token 行（非流式运行）：TTFT 和 ITL/TPOT 未知`,
   }),
   noValueTable: message({
     severity: "warning",
-    en: (p: { file: string }) => `${p.file}: no "Metric,Value" table: request and token throughput are unknown`,
+    en: (p: { file: string }) =>
+      `${p.file}: no "Metric,Value" table: request and token throughput are unknown`,
     zh: (p) => `${p.file}: 没有 "Metric,Value" 表：请求吞吐和 token 吞吐未知`,
   }),
   // JSON exports (nv-json.ts, nv-metrics.ts, genai-perf.ts, aiperf.ts).
@@ -258,7 +283,8 @@ export const nvMessages = defineMessages("nv", {
   }),
   sessionConcurrency: message({
     severity: "warning",
-    en: (p: { file: string; value: number }) => `${p.file}: multi-turn run: session_concurrency ${p.value} used as concurrency`,
+    en: (p: { file: string; value: number }) =>
+      `${p.file}: multi-turn run: session_concurrency ${p.value} used as concurrency`,
     zh: (p) => `${p.file}: 多轮会话运行：以 session_concurrency ${p.value} 作为并发`,
   }),
   cancelled: message({
@@ -268,8 +294,10 @@ export const nvMessages = defineMessages("nv", {
   }),
   notGenaiPerf: message({
     severity: "error",
-    en: () => "not a GenAI-Perf CSV (header `Metric,avg,min,max,p99,…`) or JSON export (metric objects plus input_config)",
-    zh: () => "不是 GenAI-Perf 的 CSV（表头 `Metric,avg,min,max,p99,…`）或 JSON 导出（指标对象加 input_config）",
+    en: () =>
+      "not a GenAI-Perf CSV (header `Metric,avg,min,max,p99,…`) or JSON export (metric objects plus input_config)",
+    zh: () =>
+      "不是 GenAI-Perf 的 CSV（表头 `Metric,avg,min,max,p99,…`）或 JSON 导出（指标对象加 input_config）",
   }),
   notAiperf: message({
     severity: "error",
@@ -291,7 +319,8 @@ export const nvMessages = defineMessages("nv", {
     severity: "info",
     en: (p: { file: string }) =>
       `${p.file}: aggregated from per-request records (exact percentiles); rps and tokens/s use the span from the first request start to the last response`,
-    zh: (p) => `${p.file}: 由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算`,
+    zh: (p) =>
+      `${p.file}: 由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算`,
   }),
   warmupLeftOut: message({
     severity: "info",
@@ -322,4 +351,9 @@ export const nvMessages = defineMessages("nv", {
 });
 
 /** The catalogues of this family (registered through ./index.ts). */
-export const tableCatalogues: readonly Catalogue[] = [tableMessages, markdownMessages, llmLoadTestMessages, nvMessages] as unknown as Catalogue[];
+export const tableCatalogues: readonly Catalogue[] = [
+  tableMessages,
+  markdownMessages,
+  llmLoadTestMessages,
+  nvMessages,
+] as unknown as Catalogue[];

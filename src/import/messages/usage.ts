@@ -21,7 +21,8 @@ export const NAMED_ALIASES = {
 export const usageMessages = defineMessages("usage", {
   tooLarge: message({
     severity: "error",
-    en: (p: { mi: number }) => `the file is too large for a usage table (${p.mi} Mi characters; at most 64)`,
+    en: (p: { mi: number }) =>
+      `the file is too large for a usage table (${p.mi} Mi characters; at most 64)`,
     zh: (p) => `文件过大，不能作为用量表（${p.mi} Mi 字符；上限 64）`,
   }),
   binary: message({
@@ -36,29 +37,36 @@ export const usageMessages = defineMessages("usage", {
   }),
   noTeamColumn: message({
     severity: "error",
-    en: (p: { names: readonly string[]; header: string }) => `no team column (${p.names.join(", ")}, …); the header is: ${p.header}`,
+    en: (p: { names: readonly string[]; header: string }) =>
+      `no team column (${p.names.join(", ")}, …); the header is: ${p.header}`,
     zh: (p) => `没有团队列（${p.names.join("、")}…）；表头为：${p.header}`,
   }),
   noTokenColumns: message({
     severity: "error",
-    en: (p: { names: readonly string[]; header: string }) => `no token columns (${p.names.join(", ")}); the header is: ${p.header}`,
+    en: (p: { names: readonly string[]; header: string }) =>
+      `no token columns (${p.names.join(", ")}); the header is: ${p.header}`,
     zh: (p) => `没有 token 列（${p.names.join("、")}）；表头为：${p.header}`,
   }),
   totalOnly: message({
     severity: "error",
     en: (p: { column: string }) =>
       `only total tokens ("${p.column}"): the allocation needs input and output tokens apart; add the two columns, or import the totals as input tokens (exact for method "tokens" only)`,
-    zh: (p) => `只有总 token 数（"${p.column}"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）`,
+    zh: (p) =>
+      `只有总 token 数（"${p.column}"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）`,
   }),
   totalAsInput: message({
     severity: "warning",
-    en: (p: { column: string }) => `only total tokens ("${p.column}"): counted as input tokens with 0 output tokens, which is exact for allocation method "tokens" only`,
-    zh: (p) => `只有总 token 数（"${p.column}"）：按输入 token 计、输出 token 记为 0，仅对分摊方法 "tokens" 精确`,
+    en: (p: { column: string }) =>
+      `only total tokens ("${p.column}"): counted as input tokens with 0 output tokens, which is exact for allocation method "tokens" only`,
+    zh: (p) =>
+      `只有总 token 数（"${p.column}"）：按输入 token 计、输出 token 记为 0，仅对分摊方法 "tokens" 精确`,
   }),
   noColumn: message({
     severity: "error",
-    en: (p: { which: "input" | "output"; names: readonly string[] }) => `no ${p.which} tokens column (${p.names.join(", ")}) and no total tokens to derive it from`,
-    zh: (p) => `没有${p.which === "input" ? "输入" : "输出"} token 列（${p.names.join(", ")}），也没有可用于推算的总 token 数`,
+    en: (p: { which: "input" | "output"; names: readonly string[] }) =>
+      `no ${p.which} tokens column (${p.names.join(", ")}) and no total tokens to derive it from`,
+    zh: (p) =>
+      `没有${p.which === "input" ? "输入" : "输出"} token 列（${p.names.join(", ")}），也没有可用于推算的总 token 数`,
   }),
   teamRequired: message({
     severity: "error",
@@ -72,7 +80,8 @@ export const usageMessages = defineMessages("usage", {
   }),
   emptyCount: message({
     severity: "error",
-    en: (p: { value: string }) => `empty token count${p.value ? ` ("${p.value}")` : ""}; write 0 if the team used none`,
+    en: (p: { value: string }) =>
+      `empty token count${p.value ? ` ("${p.value}")` : ""}; write 0 if the team used none`,
     zh: (p) => `token 数为空${p.value ? `（"${p.value}"）` : ""}；团队未使用时请填 0`,
   }),
   notCount: message({
@@ -87,8 +96,10 @@ export const usageMessages = defineMessages("usage", {
   }),
   totalBelowPart: message({
     severity: "error",
-    en: (p: { total: number; part: "input" | "output"; value: number }) => `total tokens ${p.total} are less than the ${p.part} tokens ${p.value}`,
-    zh: (p) => `总 token 数 ${p.total} 小于${p.part === "input" ? "输入" : "输出"} token 数 ${p.value}`,
+    en: (p: { total: number; part: "input" | "output"; value: number }) =>
+      `total tokens ${p.total} are less than the ${p.part} tokens ${p.value}`,
+    zh: (p) =>
+      `总 token 数 ${p.total} 小于${p.part === "input" ? "输入" : "输出"} token 数 ${p.value}`,
   }),
   notReplicaCount: message({
     severity: "error",
@@ -97,7 +108,8 @@ export const usageMessages = defineMessages("usage", {
   }),
   skippedTotals: message({
     severity: "warning",
-    en: (p: { n: number; names: readonly string[] }) => `skipped ${p.n} totals row${p.n > 1 ? "s" : ""} (${p.names.join("/")})`,
+    en: (p: { n: number; names: readonly string[] }) =>
+      `skipped ${p.n} totals row${p.n > 1 ? "s" : ""} (${p.names.join("/")})`,
     zh: (p) => `跳过了 ${p.n} 行合计行（${p.names.join("/")}）`,
   }),
   noRows: message({
@@ -107,13 +119,17 @@ export const usageMessages = defineMessages("usage", {
   }),
   multiDayDivided: message({
     severity: "warning",
-    en: (p: { days: number; first: string; last: string }) => `the file covers ${p.days} dates (${p.first} … ${p.last}): token sums were divided by ${p.days} to give daily usage`,
-    zh: (p) => `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：token 合计已除以 ${p.days}，得到每日用量`,
+    en: (p: { days: number; first: string; last: string }) =>
+      `the file covers ${p.days} dates (${p.first} … ${p.last}): token sums were divided by ${p.days} to give daily usage`,
+    zh: (p) =>
+      `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：token 合计已除以 ${p.days}，得到每日用量`,
   }),
   multiDaySums: message({
     severity: "warning",
-    en: (p: { days: number; first: string; last: string }) => `the file covers ${p.days} dates (${p.first} … ${p.last}): the rows hold ${p.days}-day sums, not daily usage`,
-    zh: (p) => `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：各行是 ${p.days} 天的合计，而不是每日用量`,
+    en: (p: { days: number; first: string; last: string }) =>
+      `the file covers ${p.days} dates (${p.first} … ${p.last}): the rows hold ${p.days}-day sums, not daily usage`,
+    zh: (p) =>
+      `文件涵盖 ${p.days} 个日期（${p.first} … ${p.last}）：各行是 ${p.days} 天的合计，而不是每日用量`,
   }),
 });
 
@@ -123,16 +139,19 @@ export const actualsMessages = defineMessages("actuals", {
     severity: "error",
     en: (p: { noCost: boolean; noStart: boolean }) =>
       `not a FOCUS cost-and-usage file: missing column ${[...(p.noCost ? ["BilledCost or EffectiveCost"] : []), ...(p.noStart ? ["ChargePeriodStart"] : [])].join(", ")}`,
-    zh: (p) => `不是 FOCUS 成本与用量文件：缺少列 ${[...(p.noCost ? ["BilledCost 或 EffectiveCost"] : []), ...(p.noStart ? ["ChargePeriodStart"] : [])].join("、")}`,
+    zh: (p) =>
+      `不是 FOCUS 成本与用量文件：缺少列 ${[...(p.noCost ? ["BilledCost 或 EffectiveCost"] : []), ...(p.noStart ? ["ChargePeriodStart"] : [])].join("、")}`,
   }),
   notDecimal: message({
     severity: "error",
-    en: (p: { line: number; column: string; got: string }) => `line ${p.line}: ${p.column} must be a decimal number, got "${p.got}"`,
+    en: (p: { line: number; column: string; got: string }) =>
+      `line ${p.line}: ${p.column} must be a decimal number, got "${p.got}"`,
     zh: (p) => `第 ${p.line} 行：${p.column} 必须是十进制数，实际为 "${p.got}"`,
   }),
   notDate: message({
     severity: "error",
-    en: (p: { line: number; got: string }) => `line ${p.line}: ChargePeriodStart must be a date, got "${p.got}"`,
+    en: (p: { line: number; got: string }) =>
+      `line ${p.line}: ChargePeriodStart must be a date, got "${p.got}"`,
     zh: (p) => `第 ${p.line} 行：ChargePeriodStart 必须是日期，实际为 "${p.got}"`,
   }),
   noCharges: message({
@@ -155,8 +174,22 @@ export const actualsMessages = defineMessages("actuals", {
 
 /** What a path that is not a regular file is (src/cli/io.ts `kindOf`). */
 export type FileKind = "folder" | "fifo" | "device" | "socket" | "symlink" | "other";
-const KIND_EN: Record<FileKind, string> = { folder: "a folder", fifo: "a FIFO (named pipe)", device: "a device", socket: "a socket", symlink: "a symbolic link", other: "not a regular file" };
-const KIND_ZH: Record<FileKind, string> = { folder: "文件夹", fifo: "FIFO（命名管道）", device: "设备", socket: "套接字", symlink: "符号链接", other: "非常规文件" };
+const KIND_EN: Record<FileKind, string> = {
+  folder: "a folder",
+  fifo: "a FIFO (named pipe)",
+  device: "a device",
+  socket: "a socket",
+  symlink: "a symbolic link",
+  other: "not a regular file",
+};
+const KIND_ZH: Record<FileKind, string> = {
+  folder: "文件夹",
+  fifo: "FIFO（命名管道）",
+  device: "设备",
+  socket: "套接字",
+  symlink: "符号链接",
+  other: "非常规文件",
+};
 
 /** File-system error codes as short phrases (no paths, no stack); others: "cannot be read (CODE)". */
 const FS_EN: Record<string, string> = {
@@ -201,17 +234,20 @@ export const cliFileMessages = defineMessages("cliFile", {
   }),
   fs: message({
     severity: "error",
-    en: (p: { code: string | null }) => FS_EN[p.code ?? ""] ?? (p.code ? `cannot be read (${p.code})` : "cannot be read"),
+    en: (p: { code: string | null }) =>
+      FS_EN[p.code ?? ""] ?? (p.code ? `cannot be read (${p.code})` : "cannot be read"),
     zh: (p) => FS_ZH[p.code ?? ""] ?? (p.code ? `无法读取（${p.code}）` : "无法读取"),
   }),
   notRegular: message({
     severity: "error",
-    en: (p: { kind: FileKind }) => `${KIND_EN[p.kind]}, not a regular file: capplan reads only regular files`,
+    en: (p: { kind: FileKind }) =>
+      `${KIND_EN[p.kind]}, not a regular file: capplan reads only regular files`,
     zh: (p) => `${KIND_ZH[p.kind]}，不是常规文件：capplan 只读取常规文件`,
   }),
   readOverLimit: message({
     severity: "error",
-    en: (p: { mib: number }) => `more than ${p.mib} MiB read; the limit is ${p.mib} MiB (split the file)`,
+    en: (p: { mib: number }) =>
+      `more than ${p.mib} MiB read; the limit is ${p.mib} MiB (split the file)`,
     zh: (p) => `读取超过 ${p.mib} MiB；上限为 ${p.mib} MiB（请拆分文件）`,
   }),
   stdinTooLarge: message({
@@ -221,8 +257,10 @@ export const cliFileMessages = defineMessages("cliFile", {
   }),
   outside: message({
     severity: "error",
-    en: (p: { path: string }) => `"${p.path}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
-    zh: (p) => `"${p.path}" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
+    en: (p: { path: string }) =>
+      `"${p.path}" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
+    zh: (p) =>
+      `"${p.path}" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
   }),
   folderEmpty: message({
     severity: "error",
@@ -238,7 +276,8 @@ export const cliFileMessages = defineMessages("cliFile", {
   }),
   notRead: message({
     severity: "warning",
-    en: (p: { file: string; kind: FileKind }) => `${p.file}: ${KIND_EN[p.kind]}, not read (capplan reads only regular files)`,
+    en: (p: { file: string; kind: FileKind }) =>
+      `${p.file}: ${KIND_EN[p.kind]}, not read (capplan reads only regular files)`,
     zh: (p) => `${p.file}: ${KIND_ZH[p.kind]}，未读取（capplan 只读取常规文件）`,
   }),
   noSuchPlan: message({
@@ -259,21 +298,35 @@ export const cliFileMessages = defineMessages("cliFile", {
   }),
   compareManySweeps: message({
     severity: "error",
-    en: (p: { side: "baseline" | "candidate"; path: string; n: number; names: readonly string[] }) =>
+    en: (p: {
+      side: "baseline" | "candidate";
+      path: string;
+      n: number;
+      names: readonly string[];
+    }) =>
       `${p.side} ${p.path}: holds ${p.n} sweeps (${p.names.join("; ")}); compare needs exactly one per side — pass one file or a folder of one deployment`,
-    zh: (p) => `${p.side === "baseline" ? "基线" : "候选"} ${p.path}: 包含 ${p.n} 个扫描（${p.names.join("; ")}）；比较时每一方只能有一个扫描——请传入一个文件，或一个部署的文件夹`,
+    zh: (p) =>
+      `${p.side === "baseline" ? "基线" : "候选"} ${p.path}: 包含 ${p.n} 个扫描（${p.names.join("; ")}）；比较时每一方只能有一个扫描——请传入一个文件，或一个部署的文件夹`,
   }),
   compareNoMatch: message({
     severity: "error",
-    en: (p: { base: string; cand: string }) => `no load level matches between ${p.base} and ${p.cand}: compare sweeps measured at the same concurrencies or request rates`,
-    zh: (p) => `${p.base} 与 ${p.cand} 之间没有相同的负载档位：请比较在相同并发或请求速率下测得的扫描`,
+    en: (p: { base: string; cand: string }) =>
+      `no load level matches between ${p.base} and ${p.cand}: compare sweeps measured at the same concurrencies or request rates`,
+    zh: (p) =>
+      `${p.base} 与 ${p.cand} 之间没有相同的负载档位：请比较在相同并发或请求速率下测得的扫描`,
   }),
   holdsSweeps: message({
     severity: "error",
-    en: (p: { file: string; n: number }) => `${p.file}: holds ${p.n} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
-    zh: (p) => `${p.file}: 包含 ${p.n} 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
+    en: (p: { file: string; n: number }) =>
+      `${p.file}: holds ${p.n} sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
+    zh: (p) =>
+      `${p.file}: 包含 ${p.n} 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
   }),
 });
 
 /** The catalogues of this family (registered through ./index.ts). */
-export const usageCatalogues: readonly Catalogue[] = [usageMessages, actualsMessages, cliFileMessages] as unknown as Catalogue[];
+export const usageCatalogues: readonly Catalogue[] = [
+  usageMessages,
+  actualsMessages,
+  cliFileMessages,
+] as unknown as Catalogue[];

@@ -32,8 +32,10 @@ export function bandsPlugin(bands: readonly Band[], lines: readonly HLine[]): Pl
       if (!x || !a) return;
       ctx.save();
       for (const b of bands) {
-        const p0 = b.x0 === null ? a.left : Math.max(a.left, Math.min(a.right, x.getPixelForValue(b.x0)));
-        const p1 = b.x1 === null ? a.right : Math.max(a.left, Math.min(a.right, x.getPixelForValue(b.x1)));
+        const p0 =
+          b.x0 === null ? a.left : Math.max(a.left, Math.min(a.right, x.getPixelForValue(b.x0)));
+        const p1 =
+          b.x1 === null ? a.right : Math.max(a.left, Math.min(a.right, x.getPixelForValue(b.x1)));
         if (!(p1 > p0)) continue;
         ctx.fillStyle = b.color;
         ctx.fillRect(p0, a.top, p1 - p0, a.bottom - a.top);

@@ -21,6 +21,20 @@ import {
   Tooltip,
 } from "chart.js";
 
-Chart.register(ArcElement, DoughnutController, LineController, LineElement, PointElement, BarController, BarElement, LinearScale, LogarithmicScale, CategoryScale, Legend, Title, Tooltip);
+Chart.register(
+  ArcElement,
+  DoughnutController,
+  LineController,
+  LineElement,
+  PointElement,
+  BarController,
+  BarElement,
+  LinearScale,
+  LogarithmicScale,
+  CategoryScale,
+  Legend,
+  Title,
+  Tooltip,
+);
 
 export { Chart };

@@ -15,7 +15,11 @@ export interface CostBar {
 export const BAR_COLORS = { recommended: "#1a7f37", other: "#8c959f" } as const;
 
 /** A horizontal bar chart of one cost per SKU; `format` renders axis ticks and tooltips. */
-export function costBarChart(bars: readonly CostBar[], title: string, format: (v: number) => string): ChartConfiguration<"bar", (number | null)[], string> {
+export function costBarChart(
+  bars: readonly CostBar[],
+  title: string,
+  format: (v: number) => string,
+): ChartConfiguration<"bar", (number | null)[], string> {
   return {
     type: "bar",
     data: {
@@ -24,7 +28,9 @@ export function costBarChart(bars: readonly CostBar[], title: string, format: (v
         {
           label: title,
           data: bars.map((b) => b.value),
-          backgroundColor: bars.map((b) => (b.recommended ? BAR_COLORS.recommended : BAR_COLORS.other)),
+          backgroundColor: bars.map((b) =>
+            b.recommended ? BAR_COLORS.recommended : BAR_COLORS.other,
+          ),
           borderRadius: 3,
           maxBarThickness: 26,
         },
@@ -38,9 +44,16 @@ export function costBarChart(bars: readonly CostBar[], title: string, format: (v
       plugins: {
         legend: { display: false },
         title: { display: true, text: title, align: "start", font: { weight: "bold" } },
-        tooltip: { callbacks: { label: (ctx) => (typeof ctx.parsed.x === "number" ? format(ctx.parsed.x) : "—") } },
+        tooltip: {
+          callbacks: {
+            label: (ctx) => (typeof ctx.parsed.x === "number" ? format(ctx.parsed.x) : "—"),
+          },
+        },
       },
-      scales: { x: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } }, y: { grid: { display: false } } },
+      scales: {
+        x: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } },
+        y: { grid: { display: false } },
+      },
     },
   };
 }

@@ -39,7 +39,16 @@ export const ZONE_COLORS: Readonly<Record<Zone, string>> = {
 };
 
 /** A colour per SKU, distinct in both schemes. */
-export const SERIES_COLORS = ["#2f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#bf3989", "#0598bc", "#6e7781"];
+export const SERIES_COLORS = [
+  "#2f6feb",
+  "#d1242f",
+  "#1a7f37",
+  "#9a6700",
+  "#8250df",
+  "#bf3989",
+  "#0598bc",
+  "#6e7781",
+];
 
 type XY = { x: number; y: number };
 
@@ -65,8 +74,16 @@ export function interpolateAt(pts: readonly XY[], x: number): number | null {
  * Zone bands along x: each point's zone spans halfway (geometric mean on a log axis) to its
  * neighbours; consecutive points of one zone merge. The first and last bands reach the plot edges.
  */
-export function zoneBands(xs: readonly (number | null)[], zones: readonly Zone[], log: boolean, words: ChartWords): Band[] {
-  const pts = xs.map((x, i) => ({ x, z: zones[i] })).filter((p): p is { x: number; z: Zone } => p.x !== null && p.z !== undefined).sort((a, b) => a.x - b.x);
+export function zoneBands(
+  xs: readonly (number | null)[],
+  zones: readonly Zone[],
+  log: boolean,
+  words: ChartWords,
+): Band[] {
+  const pts = xs
+    .map((x, i) => ({ x, z: zones[i] }))
+    .filter((p): p is { x: number; z: Zone } => p.x !== null && p.z !== undefined)
+    .sort((a, b) => a.x - b.x);
   const mid = (a: number, b: number) => (log && a > 0 && b > 0 ? Math.sqrt(a * b) : (a + b) / 2);
   const bands: Band[] = [];
   pts.forEach((p, i) => {
@@ -84,7 +101,12 @@ function useLog(values: number[]): boolean {
   return v.length >= 2 && v.length === values.length && Math.max(...v) / Math.min(...v) >= 8;
 }
 
-function baseOptions(xTitle: string, yTitle: string, xLog: boolean, yLog: boolean): NonNullable<ChartConfiguration<"line">["options"]> {
+function baseOptions(
+  xTitle: string,
+  yTitle: string,
+  xLog: boolean,
+  yLog: boolean,
+): NonNullable<ChartConfiguration<"line">["options"]> {
   return {
     animation: false,
     responsive: true,
@@ -96,7 +118,11 @@ function baseOptions(xTitle: string, yTitle: string, xLog: boolean, yLog: boolea
     },
     scales: {
       x: { type: xLog ? "logarithmic" : "linear", title: { display: true, text: xTitle } },
-      y: { type: yLog ? "logarithmic" : "linear", title: { display: true, text: yTitle }, beginAtZero: !yLog },
+      y: {
+        type: yLog ? "logarithmic" : "linear",
+        title: { display: true, text: yTitle },
+        beginAtZero: !yLog,
+      },
     },
   };
 }
@@ -108,37 +134,78 @@ const OP_ROLE = "operating-point";
  * Legend filter: every curve is listed, operating-point markers are not. Decided by the dataset's
  * role, never by its label (imported sweeps are named like "vllm · h100 · …").
  */
-export function legendFilter(item: { datasetIndex?: number }, data: { datasets: readonly object[] }): boolean {
+export function legendFilter(
+  item: { datasetIndex?: number },
+  data: { datasets: readonly object[] },
+): boolean {
   const ds = item.datasetIndex === undefined ? undefined : data.datasets[item.datasetIndex];
   return (ds as { capplanRole?: string } | undefined)?.capplanRole !== OP_ROLE;
 }
 
 function lineDataset(label: string, color: string, data: XY[]): ChartDataset<"line", XY[]> {
-  return { label, data, borderColor: color, backgroundColor: color, borderWidth: 2, pointRadius: 3, tension: 0 };
+  return {
+    label,
+    data,
+    borderColor: color,
+    backgroundColor: color,
+    borderWidth: 2,
+    pointRadius: 3,
+    tension: 0,
+  };
 }
 
 function opDataset(label: string, color: string, data: XY[]): ChartDataset<"line", XY[]> {
-  const ds: ChartDataset<"line", XY[]> = { label, data, borderColor: color, backgroundColor: color, showLine: false, pointStyle: "rectRot", pointRadius: 7, pointHoverRadius: 8, pointBorderColor: "#fff", pointBorderWidth: 1.5 };
+  const ds: ChartDataset<"line", XY[]> = {
+    label,
+    data,
+    borderColor: color,
+    backgroundColor: color,
+    showLine: false,
+    pointStyle: "rectRot",
+    pointRadius: 7,
+    pointHoverRadius: 8,
+    pointBorderColor: "#fff",
+    pointBorderWidth: 1.5,
+  };
   return Object.assign(ds, { capplanRole: OP_ROLE });
 }
 
 /** Throughput (output tokens/s) vs load for every series, with the operating points marked. */
-export function throughputChart(series: readonly ChartSeries[], words: ChartWords): ChartConfiguration<"line", XY[]> {
+export function throughputChart(
+  series: readonly ChartSeries[],
+  words: ChartWords,
+): ChartConfiguration<"line", XY[]> {
   const datasets: ChartDataset<"line", XY[]>[] = [];
   const allX: number[] = [];
   let focus: { xs: (number | null)[]; zones: readonly Zone[] } | null = null;
   for (const s of series) {
     const kind = loadKind(s.points);
     const xs = s.points.map((p) => loadOf(p, kind));
-    const data = s.points.flatMap((p, i) => (xs[i] !== null && p.outputTokensPerSec != null ? [{ x: xs[i]!, y: p.outputTokensPerSec }] : [])).sort((a, b) => a.x - b.x);
+    const data = s.points
+      .flatMap((p, i) =>
+        xs[i] !== null && p.outputTokensPerSec != null
+          ? [{ x: xs[i]!, y: p.outputTokensPerSec }]
+          : [],
+      )
+      .sort((a, b) => a.x - b.x);
     allX.push(...data.map((d) => d.x));
     datasets.push(lineDataset(s.name, s.color, data));
-    if (s.op?.load != null && s.op.outputTokensPerSec != null) datasets.push(opDataset(`${s.name} · ${words.operatingPoint}`, s.color, [{ x: s.op.load, y: s.op.outputTokensPerSec }]));
+    if (s.op?.load != null && s.op.outputTokensPerSec != null)
+      datasets.push(
+        opDataset(`${s.name} · ${words.operatingPoint}`, s.color, [
+          { x: s.op.load, y: s.op.outputTokensPerSec },
+        ]),
+      );
     if (s.focused) focus = { xs, zones: s.zones };
   }
   const xLog = useLog(allX);
   const bands = focus ? zoneBands(focus.xs, focus.zones, xLog, words) : [];
-  return { type: "line", data: { datasets }, options: baseOptions(words.load, words.throughput, xLog, false), plugins: [bandsPlugin(bands, [])] };
+  return {
+    type: "line",
+    data: { datasets },
+    options: baseOptions(words.load, words.throughput, xLog, false),
+    plugins: [bandsPlugin(bands, [])],
+  };
 }
 
 /** Options of {@link latencyChart}. */
@@ -152,14 +219,20 @@ export interface LatencyOptions {
 }
 
 /** A latency statistic vs load or vs throughput, zones shaded, SLO lines drawn, operating points marked. */
-export function latencyChart(series: readonly ChartSeries[], opts: LatencyOptions, words: ChartWords): ChartConfiguration<"line", XY[]> {
+export function latencyChart(
+  series: readonly ChartSeries[],
+  opts: LatencyOptions,
+  words: ChartWords,
+): ChartConfiguration<"line", XY[]> {
   const datasets: ChartDataset<"line", XY[]>[] = [];
   const allX: number[] = [];
   const allY: number[] = [];
   let focus: { xs: (number | null)[]; zones: readonly Zone[] } | null = null;
   for (const s of series) {
     const kind = loadKind(s.points);
-    const xs = s.points.map((p) => (opts.x === "load" ? loadOf(p, kind) : p.outputTokensPerSec ?? null));
+    const xs = s.points.map((p) =>
+      opts.x === "load" ? loadOf(p, kind) : (p.outputTokensPerSec ?? null),
+    );
     const data = s.points
       .flatMap((p, i) => {
         const y = statValue(p, opts.metric, opts.stat).valueMs;
@@ -169,16 +242,27 @@ export function latencyChart(series: readonly ChartSeries[], opts: LatencyOption
     allX.push(...data.map((d) => d.x));
     allY.push(...data.map((d) => d.y));
     datasets.push(lineDataset(s.name, s.color, data));
-    const opX = opts.x === "load" ? s.op?.load ?? null : s.op?.outputTokensPerSec ?? null;
+    const opX = opts.x === "load" ? (s.op?.load ?? null) : (s.op?.outputTokensPerSec ?? null);
     const opY = opX !== null ? interpolateAt(data, opX) : null;
-    if (opX !== null && opY !== null) datasets.push(opDataset(`${s.name} · ${words.operatingPoint}`, s.color, [{ x: opX, y: opY }]));
+    if (opX !== null && opY !== null)
+      datasets.push(
+        opDataset(`${s.name} · ${words.operatingPoint}`, s.color, [{ x: opX, y: opY }]),
+      );
     if (s.focused) focus = { xs, zones: s.zones };
   }
   const xLog = opts.x === "load" && useLog(allX);
-  const yLog = useLog([...allY, ...opts.slos.map((l) => l.y)]) && Math.max(...allY) / Math.max(1e-9, Math.min(...allY)) > 20;
+  const yLog =
+    useLog([...allY, ...opts.slos.map((l) => l.y)]) &&
+    Math.max(...allY) / Math.max(1e-9, Math.min(...allY)) > 20;
   const bands = focus ? zoneBands(focus.xs, focus.zones, xLog, words) : [];
-  const options = baseOptions(opts.x === "load" ? words.load : words.throughput, words.latency, xLog, yLog);
+  const options = baseOptions(
+    opts.x === "load" ? words.load : words.throughput,
+    words.latency,
+    xLog,
+    yLog,
+  );
   const maxSlo = Math.max(0, ...opts.slos.map((l) => l.y));
-  if (options.scales?.y && maxSlo > 0) (options.scales.y as { suggestedMax?: number }).suggestedMax = maxSlo * 1.15;
+  if (options.scales?.y && maxSlo > 0)
+    (options.scales.y as { suggestedMax?: number }).suggestedMax = maxSlo * 1.15;
   return { type: "line", data: { datasets }, options, plugins: [bandsPlugin(bands, opts.slos)] };
 }

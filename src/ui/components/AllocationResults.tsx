@@ -52,12 +52,19 @@ export function AllocationResults(): JSX.Element {
     { key: "month", label: t("costPerMonth"), numeric: true },
     // Per input + output token (method tokens), per output token, or per weighted token: said in the label,
     // since the GPU comparison's "Cost / 1M output tokens" is per output token only.
-    { key: "perM", label: t(`costPerMTokens_${method()}`), numeric: true, title: t("costPerMTokensHint", { method: t(`method_${method()}`) }) },
+    {
+      key: "perM",
+      label: t(`costPerMTokens_${method()}`),
+      numeric: true,
+      title: t("costPerMTokensHint", { method: t(`method_${method()}`) }),
+    },
     { key: "perMIn", label: t("costPerMInput"), numeric: true, title: t("costPerMInputHint") },
     { key: "perMOut", label: t("costPerMOutput"), numeric: true, title: t("costPerMOutputHint") },
   ];
-  const rowKey = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total");
-  const rowLabel = (l: AllocationLine) => (l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total"));
+  const rowKey = (l: AllocationLine) =>
+    l.kind === "team" ? l.team! : l.kind === "idle" ? "__idle" : "__total";
+  const rowLabel = (l: AllocationLine) =>
+    l.kind === "team" ? l.team! : l.kind === "idle" ? t("idleCapacity") : t("total");
   const cellOf = (l: AllocationLine, c: number): CellView => {
     const n = (x: number | null) => fmtValue(x, 0);
     const texts = [
@@ -75,11 +82,18 @@ export function AllocationResults(): JSX.Element {
   };
 
   const [chartKind, setChartKind] = createSignal<"auto" | "bar" | "doughnut">("auto");
-  const kind = () => (chartKind() === "auto" ? (pools().length > 1 ? "bar" : "doughnut") : chartKind());
+  const kind = () =>
+    chartKind() === "auto" ? (pools().length > 1 ? "bar" : "doughnut") : chartKind();
   const chart = createMemo(() => {
-    const words = { title: t("chartAllocation", { currency: cur() }), idle: t("idleCapacity"), others: (n: number) => t("otherTeams", { n: fmtValue(n, 0) }) };
+    const words = {
+      title: t("chartAllocation", { currency: cur() }),
+      idle: t("idleCapacity"),
+      others: (n: number) => t("otherTeams", { n: fmtValue(n, 0) }),
+    };
     const fmt = (v: number) => fmtMoney(v, cur(), lang());
-    return kind() === "bar" ? allocationBarChart(lines(), digits(), words, fmt) : allocationDoughnut(lines(), digits(), words, fmt);
+    return kind() === "bar"
+      ? allocationBarChart(lines(), digits(), words, fmt)
+      : allocationDoughnut(lines(), digits(), words, fmt);
   });
 
   // Teams + idle + unallocated shared = pools + shared costs, over the whole allocation (docs/allocation.md).
@@ -91,8 +105,17 @@ export function AllocationResults(): JSX.Element {
     const teams = tr.teams.reduce((a, x) => a + m(x.totalRounded), 0);
     const idle = tr.pools.reduce((a, p) => a + m(p.idleRounded), 0);
     const unalloc = tr.shared.reduce((a, x) => a + m(x.unallocatedRounded), 0);
-    const total = tr.pools.reduce((a, p) => a + m(p.costRounded), 0) + tr.shared.reduce((a, x) => a + m(x.costRounded), 0);
-    return { teams, idle, unalloc, parts: teams + idle + unalloc, total, ok: teams + idle + unalloc === total };
+    const total =
+      tr.pools.reduce((a, p) => a + m(p.costRounded), 0) +
+      tr.shared.reduce((a, x) => a + m(x.costRounded), 0);
+    return {
+      teams,
+      idle,
+      unalloc,
+      parts: teams + idle + unalloc,
+      total,
+      ok: teams + idle + unalloc === total,
+    };
   });
   const showTotals = () => pools().length > 1 || (result().tenants?.shared.length ?? 0) > 0;
   const totalCols = () => [
@@ -104,12 +127,26 @@ export function AllocationResults(): JSX.Element {
   ];
   const totalCell = (r: number, c: number): CellView => {
     const x = result().tenants!.teams[r]!;
-    const v = [x.costRounded, x.sharedCostRounded, x.totalRounded, x.costPerMillionInputTokens, x.costPerMillionOutputTokens][c] ?? null;
-    return { raw: "", display: fmtMoney(v, cur(), lang()), readOnly: true, class: c === 2 ? "money" : "" };
+    const v =
+      [
+        x.costRounded,
+        x.sharedCostRounded,
+        x.totalRounded,
+        x.costPerMillionInputTokens,
+        x.costPerMillionOutputTokens,
+      ][c] ?? null;
+    return {
+      raw: "",
+      display: fmtMoney(v, cur(), lang()),
+      readOnly: true,
+      class: c === 2 ? "money" : "",
+    };
   };
 
   // Plan vs actual from an imported FOCUS file (docs/focus.md).
-  const [pva, setPva] = createSignal<{ file: string; cmp: PlanVsActual } | { file: string; errors: Problem[] } | null>(null);
+  const [pva, setPva] = createSignal<
+    { file: string; cmp: PlanVsActual } | { file: string; errors: Problem[] } | null
+  >(null);
   const importFocus = async (f: File) => {
     const read = readFocusCsv(await f.text(), result().tenants?.pools.map((p) => p.name) ?? []);
     if (!read.ok) return setPva({ file: f.name, errors: read.problems });
@@ -117,8 +154,16 @@ export function AllocationResults(): JSX.Element {
     setPva("error" in cmp ? { file: f.name, errors: [cmp.problem] } : { file: f.name, cmp });
   };
   const pvaRows = (c: PlanVsActual) => [
-    ...c.pools.map((l) => ({ key: `pool:${l.name}`, label: t("pvaPool", { name: l.name }), line: l })),
-    ...c.shared.map((l) => ({ key: `shared:${l.name}`, label: t("pvaShared", { name: l.name }), line: l })),
+    ...c.pools.map((l) => ({
+      key: `pool:${l.name}`,
+      label: t("pvaPool", { name: l.name }),
+      line: l,
+    })),
+    ...c.shared.map((l) => ({
+      key: `shared:${l.name}`,
+      label: t("pvaShared", { name: l.name }),
+      line: l,
+    })),
     ...c.teams.map((l) => ({ key: `team:${l.name}`, label: l.name, line: l })),
     { key: "total", label: t("pvaTotal"), line: c.total },
   ];
@@ -132,15 +177,26 @@ export function AllocationResults(): JSX.Element {
   const exportAllocation = () => {
     const warning = confirmExport(wb, "allocation");
     if (warning === false) return;
-    downloadText(`${stem()}-allocation.csv`, withExportWarning(`\ufeff${allocationCsv(result(), lang())}`, warning, "csv"), "text/csv;charset=utf-8");
+    downloadText(
+      `${stem()}-allocation.csv`,
+      withExportWarning(`\ufeff${allocationCsv(result(), lang())}`, warning, "csv"),
+      "text/csv;charset=utf-8",
+    );
   };
   const exportFocus = () => {
-    const r = focusCsv(result(), { period: { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) }, plan: wb.snapshot() });
+    const r = focusCsv(result(), {
+      period: { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) },
+      plan: wb.snapshot(),
+    });
     if (!r.ok) return setExportMsg(`${t("focusFailed")}: ${r.reason}`);
     setExportMsg(null);
     const warning = confirmExport(wb, "allocation");
     if (warning === false) return;
-    downloadText(`${stem()}-focus-${start()}.csv`, withExportWarning(r.csv, warning, "csv"), "text/csv;charset=utf-8");
+    downloadText(
+      `${stem()}-focus-${start()}.csv`,
+      withExportWarning(r.csv, warning, "csv"),
+      "text/csv;charset=utf-8",
+    );
   };
 
   return (
@@ -156,19 +212,31 @@ export function AllocationResults(): JSX.Element {
             const mine = createMemo(() => {
               const ls = poolLines();
               if (all() || teamCount() <= POOL_ROW_LIMIT) return ls;
-              return [...ls.filter((l) => l.kind === "team").slice(0, POOL_ROW_LIMIT), ...ls.filter((l) => l.kind !== "team")];
+              return [
+                ...ls.filter((l) => l.kind === "team").slice(0, POOL_ROW_LIMIT),
+                ...ls.filter((l) => l.kind !== "team"),
+              ];
             });
             const check = () => checks()[i()];
             // Teams + idle = pool cost holds even when usage rows were not placed (their teams are simply
             // missing): then the check is not green and says so (docs/trust.md).
-            const unplaced = () => new Set(result().errors.filter((e) => e.path.startsWith("tenants.usage[")).map((e) => /^tenants\.usage\[(\d+)\]/.exec(e.path)![1])).size;
+            const unplaced = () =>
+              new Set(
+                result()
+                  .errors.filter((e) => e.path.startsWith("tenants.usage["))
+                  .map((e) => /^tenants\.usage\[(\d+)\]/.exec(e.path)![1]),
+              ).size;
             return (
               <div class="pool-result">
                 <h4>{t("poolHeading", { name: pool })}</h4>
                 <Grid
                   id={`alloc-${i()}`}
                   columns={cols()}
-                  rows={mine().map((l) => ({ key: rowKey(l), label: rowLabel(l), class: l.kind === "total" ? "total-row" : l.kind === "idle" ? "idle-row" : "" }))}
+                  rows={mine().map((l) => ({
+                    key: rowKey(l),
+                    label: rowLabel(l),
+                    class: l.kind === "total" ? "total-row" : l.kind === "idle" ? "idle-row" : "",
+                  }))}
                   corner={t("team")}
                   cell={(r, c) => cellOf(mine()[r]!, c)}
                   onSelect={(r, c) => {
@@ -178,16 +246,38 @@ export function AllocationResults(): JSX.Element {
                 />
                 <Show when={!all() && teamCount() > POOL_ROW_LIMIT}>
                   <p class="rows-limited">
-                    {t("rowsShown", { shown: fmtValue(POOL_ROW_LIMIT, 0), n: fmtValue(teamCount(), 0) })}{" "}
-                    <button onClick={() => setAll(true)}>{t("showAllRows", { n: fmtValue(teamCount(), 0) })}</button>
+                    {t("rowsShown", {
+                      shown: fmtValue(POOL_ROW_LIMIT, 0),
+                      n: fmtValue(teamCount(), 0),
+                    })}{" "}
+                    <button onClick={() => setAll(true)}>
+                      {t("showAllRows", { n: fmtValue(teamCount(), 0) })}
+                    </button>
                   </p>
                 </Show>
                 <Show when={check()}>
                   {(k) => (
-                    <p class="conservation" classList={{ good: k().ok && !unplaced(), warn: k().ok && !!unplaced(), bad: !k().ok }} data-testid={`conservation-${i()}`} data-ok={k().ok ? "true" : "false"} data-unplaced={unplaced()}>
+                    <p
+                      class="conservation"
+                      classList={{
+                        good: k().ok && !unplaced(),
+                        warn: k().ok && !!unplaced(),
+                        bad: !k().ok,
+                      }}
+                      data-testid={`conservation-${i()}`}
+                      data-ok={k().ok ? "true" : "false"}
+                      data-unplaced={unplaced()}
+                    >
                       {k().ok ? (unplaced() ? "⚠ " : "✓ ") : "✗ "}
-                      {t("conservation", { parts: money(k().partsMinor), total: money(k().totalMinor), month: money(k().totalMonthMinor) })}
-                      <Show when={unplaced()}>{" "}— {t("conservationUnplaced", { n: unplaced() })}</Show>
+                      {t("conservation", {
+                        parts: money(k().partsMinor),
+                        total: money(k().totalMinor),
+                        month: money(k().totalMonthMinor),
+                      })}
+                      <Show when={unplaced()}>
+                        {" "}
+                        — {t("conservationUnplaced", { n: unplaced() })}
+                      </Show>
                     </p>
                   )}
                 </Show>
@@ -196,14 +286,22 @@ export function AllocationResults(): JSX.Element {
           }}
         </For>
         <Show when={showTotals()}>
-          <h4>{(result().tenants?.shared.length ?? 0) > 0 ? t("teamTotalsShared") : t("teamTotals")}</h4>
+          <h4>
+            {(result().tenants?.shared.length ?? 0) > 0 ? t("teamTotalsShared") : t("teamTotals")}
+          </h4>
           <Grid
             id="team-totals"
             columns={totalCols()}
             rows={(result().tenants?.teams ?? []).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
             cell={totalCell}
-            onSelect={(r, c) => setLineagePath(c === 0 ? teamTotalPath(r) : `tenants.teams[${r}].${["cost", "sharedCost", "total", "costPerMillionInputTokens", "costPerMillionOutputTokens"][c] ?? "cost"}`)}
+            onSelect={(r, c) =>
+              setLineagePath(
+                c === 0
+                  ? teamTotalPath(r)
+                  : `tenants.teams[${r}].${["cost", "sharedCost", "total", "costPerMillionInputTokens", "costPerMillionOutputTokens"][c] ?? "cost"}`,
+              )
+            }
           />
         </Show>
         <Show when={(result().tenants?.shared.length ?? 0) > 0}>
@@ -219,17 +317,35 @@ export function AllocationResults(): JSX.Element {
             corner={t("sharedName")}
             cell={(r, c) => {
               const x = result().tenants!.shared[r]!;
-              const text = [t(`sharedSplit_${x.split}` as UiKey), fmtMoney(x.costRounded, cur(), lang()), fmtMoney(x.unallocatedRounded, cur(), lang())][c] ?? "";
+              const text =
+                [
+                  t(`sharedSplit_${x.split}` as UiKey),
+                  fmtMoney(x.costRounded, cur(), lang()),
+                  fmtMoney(x.unallocatedRounded, cur(), lang()),
+                ][c] ?? "";
               return { raw: "", display: text, readOnly: true };
             }}
-            onSelect={(r, c) => setLineagePath(`tenants.shared[${r}].${c === 2 ? "unallocated" : "cost"}`)}
+            onSelect={(r, c) =>
+              setLineagePath(`tenants.shared[${r}].${c === 2 ? "unallocated" : "cost"}`)
+            }
           />
         </Show>
         <Show when={whole()}>
           {(k) => (
-            <p class="conservation" classList={{ good: k().ok, bad: !k().ok }} data-testid="conservation-all" data-ok={k().ok ? "true" : "false"}>
+            <p
+              class="conservation"
+              classList={{ good: k().ok, bad: !k().ok }}
+              data-testid="conservation-all"
+              data-ok={k().ok ? "true" : "false"}
+            >
               {k().ok ? "✓ " : "✗ "}
-              {t("conservationAll", { teams: money(k().teams), idle: money(k().idle), unalloc: money(k().unalloc), parts: money(k().parts), total: money(k().total) })}
+              {t("conservationAll", {
+                teams: money(k().teams),
+                idle: money(k().idle),
+                unalloc: money(k().unalloc),
+                parts: money(k().parts),
+                total: money(k().total),
+              })}
             </p>
           )}
         </Show>
@@ -239,33 +355,65 @@ export function AllocationResults(): JSX.Element {
             <figcaption>
               <span />
               <span class="controls">
-                <select data-testid="alloc-chart-kind" aria-label={t("chartKind")} value={chartKind()} onChange={(e) => setChartKind(e.currentTarget.value as "auto" | "bar" | "doughnut")}>
+                <select
+                  data-testid="alloc-chart-kind"
+                  aria-label={t("chartKind")}
+                  value={chartKind()}
+                  onChange={(e) =>
+                    setChartKind(e.currentTarget.value as "auto" | "bar" | "doughnut")
+                  }
+                >
                   <option value="auto">{t("chartAuto")}</option>
                   <option value="bar">{t("chartStacked")}</option>
                   <option value="doughnut">{t("chartDoughnut")}</option>
                 </select>
               </span>
             </figcaption>
-            <ChartCanvas config={chart()} testId="chart-allocation" label={t("chartAllocation", { currency: cur() })} height={280} pngName={`${stem()}-allocation.png`} />
+            <ChartCanvas
+              config={chart()}
+              testId="chart-allocation"
+              label={t("chartAllocation", { currency: cur() })}
+              height={280}
+              pngName={`${stem()}-allocation.png`}
+            />
           </figure>
           <div class="exports">
             <h4>{t("exportFinance")}</h4>
-            <button data-testid="export-allocation" onClick={exportAllocation}>{t("exportAllocationCsv")}</button>
+            <button data-testid="export-allocation" onClick={exportAllocation}>
+              {t("exportAllocationCsv")}
+            </button>
             <p class="muted small">{t("exportAllocationHint")}</p>
             <div class="inline-fields">
               <label class="field">
                 <span class="field-label">{t("periodStart")}</span>
-                <input type="date" data-testid="focus-start" value={start()} onChange={(e) => setStart(e.currentTarget.value)} />
+                <input
+                  type="date"
+                  data-testid="focus-start"
+                  value={start()}
+                  onChange={(e) => setStart(e.currentTarget.value)}
+                />
               </label>
               <label class="field">
                 <span class="field-label">{t("periodDays")}</span>
-                <input type="number" min="1" max="366" data-testid="focus-days" value={days()} style={{ width: "5em" }} onChange={(e) => setDays(e.currentTarget.value)} />
+                <input
+                  type="number"
+                  min="1"
+                  max="366"
+                  data-testid="focus-days"
+                  value={days()}
+                  style={{ width: "5em" }}
+                  onChange={(e) => setDays(e.currentTarget.value)}
+                />
               </label>
             </div>
-            <button data-testid="export-focus" onClick={exportFocus}>{t("exportFocusCsv")}</button>
+            <button data-testid="export-focus" onClick={exportFocus}>
+              {t("exportFocusCsv")}
+            </button>
             <p class="muted small">{t("exportFocusHint")}</p>
             <Show when={exportMsg()}>
-              <p class="bad small" data-testid="focus-error">{exportMsg()}</p>
+              <p class="bad small" data-testid="focus-error">
+                {exportMsg()}
+              </p>
             </Show>
           </div>
         </div>
@@ -275,29 +423,52 @@ export function AllocationResults(): JSX.Element {
             <span class="spacer" />
             <label class="btn">
               {t("importFocus")}
-              <input type="file" accept=".csv,text/csv" hidden data-testid="focus-input" onChange={(e) => {
-                const f = e.currentTarget.files?.[0];
-                e.currentTarget.value = "";
-                if (f) void importFocus(f);
-              }} />
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                data-testid="focus-input"
+                onChange={(e) => {
+                  const f = e.currentTarget.files?.[0];
+                  e.currentTarget.value = "";
+                  if (f) void importFocus(f);
+                }}
+              />
             </label>
           </div>
           <p class="muted small">{t("importFocusHint")}</p>
           <Show when={pva()} keyed>
             {(v) => {
-              if ("errors" in v) return (
-                <div class="job" data-status="error" data-testid="pva-error">
-                  <span class="bad">{t("pvaFailed")}: {v.file}</span>
-                  <ul class="issues"><For each={v.errors}>{(e) => <li>{renderProblem(e, lang())}</li>}</For></ul>
-                </div>
-              );
+              if ("errors" in v)
+                return (
+                  <div class="job" data-status="error" data-testid="pva-error">
+                    <span class="bad">
+                      {t("pvaFailed")}: {v.file}
+                    </span>
+                    <ul class="issues">
+                      <For each={v.errors}>{(e) => <li>{renderProblem(e, lang())}</li>}</For>
+                    </ul>
+                  </div>
+                );
               const c = v.cmp;
               const rows = pvaRows(c);
-              const pct = (x: number | null) => (x === null ? "—" : `${x > 0 ? "+" : ""}${fmtValue(x * 100, 1)} %`);
+              const pct = (x: number | null) =>
+                x === null ? "—" : `${x > 0 ? "+" : ""}${fmtValue(x * 100, 1)} %`;
               return (
                 <div data-testid="pva-result">
-                  <p class="muted small">{t("pvaPeriod", { file: v.file, start: c.period.start.slice(0, 10), end: c.period.end.slice(0, 10), days: c.period.days, n: c.charges, column: c.costColumn })}</p>
-                  <For each={c.problems}>{(w) => <p class="warn small">{renderProblem(w, lang())}</p>}</For>
+                  <p class="muted small">
+                    {t("pvaPeriod", {
+                      file: v.file,
+                      start: c.period.start.slice(0, 10),
+                      end: c.period.end.slice(0, 10),
+                      days: c.period.days,
+                      n: c.charges,
+                      column: c.costColumn,
+                    })}
+                  </p>
+                  <For each={c.problems}>
+                    {(w) => <p class="warn small">{renderProblem(w, lang())}</p>}
+                  </For>
                   <Grid
                     id="pva"
                     columns={[
@@ -306,15 +477,33 @@ export function AllocationResults(): JSX.Element {
                       { key: "variance", label: t("pvaVariance"), numeric: true },
                       { key: "pct", label: t("pvaVariancePct"), numeric: true },
                     ]}
-                    rows={rows.map((r) => ({ key: r.key, label: r.label, class: r.key === "total" ? "total-row" : "" }))}
+                    rows={rows.map((r) => ({
+                      key: r.key,
+                      label: r.label,
+                      class: r.key === "total" ? "total-row" : "",
+                    }))}
                     corner=""
                     cell={(r, col) => {
                       const l = rows[r]!.line;
-                      const text = [fmtMoney(l.planned, c.currency, lang()), fmtMoney(l.actual, c.currency, lang()), `${l.variance > 0 ? "+" : ""}${fmtMoney(l.variance, c.currency, lang())}`, pct(l.variancePct)][col] ?? "";
-                      return { raw: "", display: text, readOnly: true, class: col === 2 && l.variance !== 0 ? (l.variance > 0 ? "over" : "under") : "" };
+                      const text =
+                        [
+                          fmtMoney(l.planned, c.currency, lang()),
+                          fmtMoney(l.actual, c.currency, lang()),
+                          `${l.variance > 0 ? "+" : ""}${fmtMoney(l.variance, c.currency, lang())}`,
+                          pct(l.variancePct),
+                        ][col] ?? "";
+                      return {
+                        raw: "",
+                        display: text,
+                        readOnly: true,
+                        class:
+                          col === 2 && l.variance !== 0 ? (l.variance > 0 ? "over" : "under") : "",
+                      };
                     }}
                   />
-                  <p class="muted small" data-testid="pva-unattributed">{t("pvaUnattributed", { amount: fmtMoney(c.unattributed, c.currency, lang()) })}</p>
+                  <p class="muted small" data-testid="pva-unattributed">
+                    {t("pvaUnattributed", { amount: fmtMoney(c.unattributed, c.currency, lang()) })}
+                  </p>
                 </div>
               );
             }}

@@ -9,7 +9,18 @@
  * fragment is opened on top (the restored plan goes to Recent plans; undo also returns to it).
  * Only after that does the autosave start writing, on every change.
  */
-import { createEffect, createSignal, ErrorBoundary, For, lazy, onMount, Show, Suspense, type Component, type JSX } from "solid-js";
+import {
+  createEffect,
+  createSignal,
+  ErrorBoundary,
+  For,
+  lazy,
+  onMount,
+  Show,
+  Suspense,
+  type Component,
+  type JSX,
+} from "solid-js";
 import { Dynamic } from "solid-js/web";
 import { serializePlan } from "../../engine/plan-file";
 import { WorkbookContext } from "../state/context";
@@ -33,10 +44,16 @@ import { createPlanOpener, noticeText } from "../state/plan-opener";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
 // are fetched after start (see `preloadLater`) or when first opened.
-const AssumptionsSheet = lazy(() => import("./AssumptionsSheet").then((m) => ({ default: m.AssumptionsSheet })));
-const ComparisonSheet = lazy(() => import("./ComparisonSheet").then((m) => ({ default: m.ComparisonSheet })));
+const AssumptionsSheet = lazy(() =>
+  import("./AssumptionsSheet").then((m) => ({ default: m.AssumptionsSheet })),
+);
+const ComparisonSheet = lazy(() =>
+  import("./ComparisonSheet").then((m) => ({ default: m.ComparisonSheet })),
+);
 const TeamsSheet = lazy(() => import("./TeamsSheet").then((m) => ({ default: m.TeamsSheet })));
-const TrafficSheet = lazy(() => import("./TrafficSheet").then((m) => ({ default: m.TrafficSheet })));
+const TrafficSheet = lazy(() =>
+  import("./TrafficSheet").then((m) => ({ default: m.TrafficSheet })),
+);
 const ReportSheet = lazy(() => import("./ReportSheet").then((m) => ({ default: m.ReportSheet })));
 
 type SheetId = "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report";
@@ -59,7 +76,9 @@ function preloadLater(): void {
   const go = () => {
     for (const s of SHEETS) void s.component.preload?.();
   };
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const idle = (
+    globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }
+  ).requestIdleCallback;
   if (idle) idle(go, { timeout: 1000 });
   else setTimeout(go, 200);
 }
@@ -74,7 +93,12 @@ export function App(): JSX.Element {
   const persist = createPersistence(wb, { setSaveError });
   const opener = createPlanOpener(wb, persist);
   const { loading, notices, setNotices, fileProblems, examples } = opener;
-  const save = () => downloadText(`${fileStem(wb.plan.title)}.json`, serializePlan(wb.snapshot()), "application/json");
+  const save = () =>
+    downloadText(
+      `${fileStem(wb.plan.title)}.json`,
+      serializePlan(wb.snapshot()),
+      "application/json",
+    );
   const { share, shareLink, dismiss: dismissShare } = createShareAction(wb, save);
 
   onMount(async () => {
@@ -85,7 +109,10 @@ export function App(): JSX.Element {
     preloadLater();
   });
   createUndoShortcuts(wb);
-  createPlanDrop({ plan: (f) => void opener.openFile(f), other: (f) => setNotices([t("dropPlanHint", { file: f.name })]) });
+  createPlanDrop({
+    plan: (f) => void opener.openFile(f),
+    other: (f) => setNotices([t("dropPlanHint", { file: f.name })]),
+  });
 
   // "Go to the cell" from the status bar or the banner (src/ui/state/navigate.ts).
   createEffect(() => {
@@ -99,7 +126,9 @@ export function App(): JSX.Element {
     <WorkbookContext.Provider value={wb}>
       <div class="app" data-testid="app" data-loading={loading() ? "true" : "false"}>
         <header class="topbar">
-          <span class="brand" aria-hidden="true">capplan</span>
+          <span class="brand" aria-hidden="true">
+            capplan
+          </span>
           <input
             class="title-cell"
             data-testid="title-input"
@@ -109,34 +138,80 @@ export function App(): JSX.Element {
           />
           <div class="actions">
             <span class="btn-group">
-              <button data-testid="btn-undo" disabled={!wb.canUndo()} onClick={() => wb.undo()} title={t("undoHint")} aria-label={t("undo")}>↶ {t("undo")}</button>
-              <button data-testid="btn-redo" disabled={!wb.canRedo()} onClick={() => wb.redo()} title={t("redoHint")} aria-label={t("redo")}>↷</button>
+              <button
+                data-testid="btn-undo"
+                disabled={!wb.canUndo()}
+                onClick={() => wb.undo()}
+                title={t("undoHint")}
+                aria-label={t("undo")}
+              >
+                ↶ {t("undo")}
+              </button>
+              <button
+                data-testid="btn-redo"
+                disabled={!wb.canRedo()}
+                onClick={() => wb.redo()}
+                title={t("redoHint")}
+                aria-label={t("redo")}
+              >
+                ↷
+              </button>
             </span>
-            <button data-testid="btn-new" onClick={() => void opener.newPlan()}>{t("newPlan")}</button>
+            <button data-testid="btn-new" onClick={() => void opener.newPlan()}>
+              {t("newPlan")}
+            </button>
             {/* An action menu: after a choice it shows "Load example…" again, so it never claims an example is open after New plan or edits. */}
-            <select data-testid="example-select" aria-label={t("loadExample")} onChange={(e) => {
-              const name = e.currentTarget.value;
-              e.currentTarget.value = "";
-              void opener.openExample(name);
-            }} value="">
-              <option value="" disabled selected>{t("loadExample")}</option>
+            <select
+              data-testid="example-select"
+              aria-label={t("loadExample")}
+              onChange={(e) => {
+                const name = e.currentTarget.value;
+                e.currentTarget.value = "";
+                void opener.openExample(name);
+              }}
+              value=""
+            >
+              <option value="" disabled selected>
+                {t("loadExample")}
+              </option>
               <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
             </select>
             <label class="btn" title={t("openPlanHint")}>
               {t("openPlan")}
-              <input type="file" accept=".json,application/json" hidden data-testid="plan-input" onChange={(e) => {
-                const f = e.currentTarget.files?.[0];
-                e.currentTarget.value = "";
-                if (f) void opener.openFile(f);
-              }} />
+              <input
+                type="file"
+                accept=".json,application/json"
+                hidden
+                data-testid="plan-input"
+                onChange={(e) => {
+                  const f = e.currentTarget.files?.[0];
+                  e.currentTarget.value = "";
+                  if (f) void opener.openFile(f);
+                }}
+              />
             </label>
-            <button data-testid="btn-save" onClick={save}>{t("savePlan")}</button>
-            <button data-testid="btn-share" onClick={() => void shareLink()}>{t("shareLink")}</button>
-            <button data-testid="btn-recent" aria-expanded={recentOpen()} onClick={() => {
-              if (!recentOpen()) void persist.refreshRecent();
-              setRecentOpen(!recentOpen());
-            }}>{t("recentPlans")}</button>
-            <button class="lang" data-testid="lang-toggle" onClick={() => setLang(lang() === "en" ? "zh" : "en")} title={t("language")}>
+            <button data-testid="btn-save" onClick={save}>
+              {t("savePlan")}
+            </button>
+            <button data-testid="btn-share" onClick={() => void shareLink()}>
+              {t("shareLink")}
+            </button>
+            <button
+              data-testid="btn-recent"
+              aria-expanded={recentOpen()}
+              onClick={() => {
+                if (!recentOpen()) void persist.refreshRecent();
+                setRecentOpen(!recentOpen());
+              }}
+            >
+              {t("recentPlans")}
+            </button>
+            <button
+              class="lang"
+              data-testid="lang-toggle"
+              onClick={() => setLang(lang() === "en" ? "zh" : "en")}
+              title={t("language")}
+            >
               {lang() === "en" ? "中文" : "EN"}
             </button>
           </div>
@@ -144,34 +219,57 @@ export function App(): JSX.Element {
         <nav class="tabs" role="tablist">
           <For each={SHEETS}>
             {(tab) => (
-              <button role="tab" aria-selected={sheet() === tab.id} data-testid={`tab-${tab.id}`} classList={{ active: sheet() === tab.id }} onClick={() => setSheet(tab.id)}>
+              <button
+                role="tab"
+                aria-selected={sheet() === tab.id}
+                data-testid={`tab-${tab.id}`}
+                classList={{ active: sheet() === tab.id }}
+                onClick={() => setSheet(tab.id)}
+              >
                 {t(tab.key)}
               </button>
             )}
           </For>
           <Show when={loading()}>
-            <span class="loading" data-testid="loading">{t("loading")}</span>
+            <span class="loading" data-testid="loading">
+              {t("loading")}
+            </span>
           </Show>
         </nav>
         <OtherTabPrompt persist={persist} />
         <SetAsideBanner persist={persist} />
         <Show when={recentOpen()}>
-          <RecentPlansPanel persist={persist} onOpen={(e) => void opener.openRecent(e)} onClose={() => setRecentOpen(false)} />
+          <RecentPlansPanel
+            persist={persist}
+            onOpen={(e) => void opener.openRecent(e)}
+            onClose={() => setRecentOpen(false)}
+          />
         </Show>
         <Show when={fileProblems()}>
           {(fp) => (
             <div class="banner bad" role="alert" data-testid="file-problems">
               <div>
-                <strong>{t("fileProblemsTitle", { file: fp().file })}</strong> {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
+                <strong>{t("fileProblemsTitle", { file: fp().file })}</strong>{" "}
+                {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
                 <ul class="issues">
-                  <For each={fp().problems}>{(p) => <li><code>{p.path || fp().file}</code> {planProblemText(p, lang())}</li>}</For>
+                  <For each={fp().problems}>
+                    {(p) => (
+                      <li>
+                        <code>{p.path || fp().file}</code> {planProblemText(p, lang())}
+                      </li>
+                    )}
+                  </For>
                 </ul>
               </div>
               <div class="banner-actions">
                 <Show when={fp().openable}>
-                  <button data-testid="open-anyway" onClick={() => void opener.openAnyway()}>{t("openAnyway")}</button>
+                  <button data-testid="open-anyway" onClick={() => void opener.openAnyway()}>
+                    {t("openAnyway")}
+                  </button>
                 </Show>
-                <button class="link" onClick={opener.dismissFileProblems}>{t("dismiss")}</button>
+                <button class="link" onClick={opener.dismissFileProblems}>
+                  {t("dismiss")}
+                </button>
               </div>
             </div>
           )}
@@ -183,21 +281,48 @@ export function App(): JSX.Element {
                 when={sh().url}
                 fallback={
                   <div>
-                    <Show when={sh().problems.length} fallback={<span data-testid="share-too-long">{t("shareTooLong", { n: sh().length.toLocaleString(), max: (sh().max ?? 0).toLocaleString() })}</span>}>
+                    <Show
+                      when={sh().problems.length}
+                      fallback={
+                        <span data-testid="share-too-long">
+                          {t("shareTooLong", {
+                            n: sh().length.toLocaleString(),
+                            max: (sh().max ?? 0).toLocaleString(),
+                          })}
+                        </span>
+                      }
+                    >
                       <strong>{t("shareInvalid")}</strong>
-                      <ul class="issues"><For each={sh().problems}>{(p) => <li><code>{p.path}</code> {planProblemText(p, lang())}</li>}</For></ul>
+                      <ul class="issues">
+                        <For each={sh().problems}>
+                          {(p) => (
+                            <li>
+                              <code>{p.path}</code> {planProblemText(p, lang())}
+                            </li>
+                          )}
+                        </For>
+                      </ul>
                     </Show>
                   </div>
                 }
               >
                 <div class="share-row">
                   <span>{sh().copied ? t("shareCopied") : t("shareReady")}</span>
-                  <input readonly data-testid="share-url" value={sh().url!} onFocus={(e) => e.currentTarget.select()} />
-                  <span class="muted small">{t("shareLength", { n: sh().length.toLocaleString() })}</span>
+                  <input
+                    readonly
+                    data-testid="share-url"
+                    value={sh().url!}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <span class="muted small">
+                    {t("shareLength", { n: sh().length.toLocaleString() })}
+                  </span>
                 </div>
               </Show>
               <div class="banner-actions">
-                <button class="link" onClick={dismissShare}>{t("dismiss")}</button>
+                <button class="link" onClick={dismissShare}>
+                  {t("dismiss")}
+                </button>
               </div>
             </div>
           )}
@@ -205,7 +330,9 @@ export function App(): JSX.Element {
         <Show when={notices().length}>
           <div class="notices" data-testid="notices">
             <For each={notices()}>{(n) => <div>{noticeText(n, lang())}</div>}</For>
-            <button class="link" onClick={() => setNotices([])}>{t("dismiss")}</button>
+            <button class="link" onClick={() => setNotices([])}>
+              {t("dismiss")}
+            </button>
           </div>
         </Show>
         <AttachFiles />
@@ -220,15 +347,28 @@ export function App(): JSX.Element {
               </div>
             )}
           >
-            <Suspense fallback={<p class="muted" data-testid="sheet-loading">{t("loading")}</p>}>
-            <Dynamic component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component} />
+            <Suspense
+              fallback={
+                <p class="muted" data-testid="sheet-loading">
+                  {t("loading")}
+                </p>
+              }
+            >
+              <Dynamic component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component} />
             </Suspense>
           </ErrorBoundary>
         </main>
         <footer class="statusbar">
           <TrustStatus />
-          <span data-testid="autosave-status" classList={{ bad: !!saveError(), muted: !saveError() }}>
-            {saveError() ? t("autosaveFailed", { reason: saveError()! }) : ready() ? t("autosaved") : ""}
+          <span
+            data-testid="autosave-status"
+            classList={{ bad: !!saveError(), muted: !saveError() }}
+          >
+            {saveError()
+              ? t("autosaveFailed", { reason: saveError()! })
+              : ready()
+                ? t("autosaved")
+                : ""}
           </span>
           <span class="sep" />
           <RecStatus />

@@ -37,22 +37,37 @@ export function AttachFiles(): JSX.Element {
     setBusy(true);
     const found: Notice[] = [];
     try {
-      const matched = matchFiles(list, sources.map((s) => ({ path: s.name, s })));
+      const matched = matchFiles(
+        list,
+        sources.map((s) => ({ path: s.name, s })),
+      );
       if (matched.size === 0) {
-        setProblems([t("attachNoMatch", { files: sources.map((s) => s.name).slice(0, 3).join(", ") })]);
+        setProblems([
+          t("attachNoMatch", {
+            files: sources
+              .map((s) => s.name)
+              .slice(0, 3)
+              .join(", "),
+          }),
+        ]);
         return;
       }
       const next: PlanFile = wb.snapshot();
       for (const ref of list) {
         const files = matched.get(ref.path);
         if (!files) continue;
-        const inputs = files.map(({ s }) => ({ ...s, name: nameInRef(ref, s.name), optional: files.length > 1 }));
+        const inputs = files.map(({ s }) => ({
+          ...s,
+          name: nameInRef(ref, s.name),
+          optional: files.length > 1,
+        }));
         const res = await importInWorker(inputs);
         if (!res.ok || res.sweeps.length === 0) {
           found.push(...(res.ok ? [F.problem("noSweep", { file: ref.file })] : res.errors));
           continue;
         }
-        if (res.sweeps.length > 1) found.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
+        if (res.sweeps.length > 1)
+          found.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
         const sku = next.skus?.[ref.sku];
         if (!sku) continue;
         const sweep = inlineSweep(res.sweeps[0]!);
@@ -111,19 +126,31 @@ export function AttachFiles(): JSX.Element {
           </Show>
           <label class="btn">
             {t("pickFiles")}
-            <input type="file" multiple hidden data-testid="attach-input" onChange={(e) => {
-              const fs = [...(e.currentTarget.files ?? [])];
-              e.currentTarget.value = "";
-              void attach(readFiles(fs));
-            }} />
+            <input
+              type="file"
+              multiple
+              hidden
+              data-testid="attach-input"
+              onChange={(e) => {
+                const fs = [...(e.currentTarget.files ?? [])];
+                e.currentTarget.value = "";
+                void attach(readFiles(fs));
+              }}
+            />
           </label>
           <label class="btn">
             {t("pickFolder")}
-            <input type="file" hidden data-testid="attach-folder" {...{ webkitdirectory: true }} onChange={(e) => {
-              const fs = [...(e.currentTarget.files ?? [])];
-              e.currentTarget.value = "";
-              void attach(readFiles(fs));
-            }} />
+            <input
+              type="file"
+              hidden
+              data-testid="attach-folder"
+              {...{ webkitdirectory: true }}
+              onChange={(e) => {
+                const fs = [...(e.currentTarget.files ?? [])];
+                e.currentTarget.value = "";
+                void attach(readFiles(fs));
+              }}
+            />
           </label>
         </div>
       </div>

@@ -33,19 +33,26 @@ export function BenchmarksSheet(): JSX.Element {
     const out: Entry[] = [];
     wb.plan.skus.forEach((s, i) => {
       const color = SERIES_COLORS[i % SERIES_COLORS.length]!;
-      if (s.sweep?.points) out.push({ skuIndex: i, path: `skus[${i}].sweep`, workload: null, color });
-      for (const [w, ref] of Object.entries(s.sweeps ?? {})) if (ref.points) out.push({ skuIndex: i, path: keyPath(`skus[${i}].sweeps`, w), workload: w, color });
+      if (s.sweep?.points)
+        out.push({ skuIndex: i, path: `skus[${i}].sweep`, workload: null, color });
+      for (const [w, ref] of Object.entries(s.sweeps ?? {}))
+        if (ref.points)
+          out.push({ skuIndex: i, path: keyPath(`skus[${i}].sweeps`, w), workload: w, color });
     });
     return out;
   });
   const given = createMemo(() => {
     wb.computed();
-    return wb.plan.skus.flatMap((s, i) => (s.sweep && s.sweep.replicaOutputTokensPerSec != null ? [{ i, name: s.name }] : []));
+    return wb.plan.skus.flatMap((s, i) =>
+      s.sweep && s.sweep.replicaOutputTokensPerSec != null ? [{ i, name: s.name }] : [],
+    );
   });
   const resultOf = (e: Entry): SkuWorkloadResult | null => {
     const r = wb.computed().result.skus[e.skuIndex];
     if (!r) return null;
-    return (e.workload ? r.workloads.find((w) => w.workload === e.workload) : r.workloads[0]) ?? null;
+    return (
+      (e.workload ? r.workloads.find((w) => w.workload === e.workload) : r.workloads[0]) ?? null
+    );
   };
   const series = (): ChartSeries[] =>
     entries().map((e, k) => {
@@ -56,7 +63,12 @@ export function BenchmarksSheet(): JSX.Element {
         color: e.color,
         points: structuredClone(r?.sweep?.points ?? []),
         zones: [...(r?.zones ?? [])],
-        op: op ? { load: op.concurrency ?? (typeof op.requestRate === "number" ? op.requestRate : null), outputTokensPerSec: op.outputTokensPerSec } : null,
+        op: op
+          ? {
+              load: op.concurrency ?? (typeof op.requestRate === "number" ? op.requestRate : null),
+              outputTokensPerSec: op.outputTokensPerSec,
+            }
+          : null,
         focused: k === Math.min(focus(), entries().length - 1),
       };
     });
@@ -74,7 +86,14 @@ export function BenchmarksSheet(): JSX.Element {
       }}
     >
       <ImportPanel imports={imports} skuName={(i) => wb.plan.skus[i]?.name ?? `#${i + 1}`} />
-      <Show when={entries().length} fallback={<p class="empty" data-testid="no-sweeps">{t("noSweeps")}</p>}>
+      <Show
+        when={entries().length}
+        fallback={
+          <p class="empty" data-testid="no-sweeps">
+            {t("noSweeps")}
+          </p>
+        }
+      >
         <SweepCharts series={series} />
       </Show>
       <div class="legend-zones muted">
@@ -86,7 +105,15 @@ export function BenchmarksSheet(): JSX.Element {
       </div>
       <Index each={entries()}>
         {(e, k) => (
-          <SweepCard skuIndex={e().skuIndex} sweepPath={e().path} workload={e().workload} color={e().color} focused={k === focus()} onFocus={() => setFocus(k)} result={resultOf(e())} />
+          <SweepCard
+            skuIndex={e().skuIndex}
+            sweepPath={e().path}
+            workload={e().workload}
+            color={e().color}
+            focused={k === focus()}
+            onFocus={() => setFocus(k)}
+            result={resultOf(e())}
+          />
         )}
       </Index>
       <Show when={given().length}>
@@ -96,8 +123,16 @@ export function BenchmarksSheet(): JSX.Element {
             {(g) => (
               <div class="given-row">
                 <strong>{g.name}</strong>
-                <FieldInput path={`skus[${g.i}].sweep.replicaOutputTokensPerSec`} label={t("replicaTps")} testId={`given-${g.i}`} width="7em" />
-                <span class="muted">{fmtValue(wb.computed().result.skus[g.i]?.capacity?.replicas ?? null, 0)} {t("replicasWord")}</span>
+                <FieldInput
+                  path={`skus[${g.i}].sweep.replicaOutputTokensPerSec`}
+                  label={t("replicaTps")}
+                  testId={`given-${g.i}`}
+                  width="7em"
+                />
+                <span class="muted">
+                  {fmtValue(wb.computed().result.skus[g.i]?.capacity?.replicas ?? null, 0)}{" "}
+                  {t("replicasWord")}
+                </span>
               </div>
             )}
           </For>

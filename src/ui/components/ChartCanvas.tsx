@@ -24,7 +24,10 @@ export interface ChartCanvasProps {
 function themeColors(): { fg: string; grid: string } {
   if (typeof getComputedStyle === "undefined") return { fg: "#444", grid: "#ddd" };
   const cs = getComputedStyle(document.documentElement);
-  return { fg: cs.getPropertyValue("--chart-fg").trim() || "#444", grid: cs.getPropertyValue("--chart-grid").trim() || "#ddd" };
+  return {
+    fg: cs.getPropertyValue("--chart-fg").trim() || "#444",
+    grid: cs.getPropertyValue("--chart-grid").trim() || "#ddd",
+  };
 }
 
 /**
@@ -37,7 +40,8 @@ export function chartPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
   out.height = canvas.height;
   const ctx = out.getContext("2d");
   if (!ctx) return Promise.resolve(null);
-  ctx.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--panel").trim() || "#fff";
+  ctx.fillStyle =
+    getComputedStyle(document.documentElement).getPropertyValue("--panel").trim() || "#fff";
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(canvas, 0, 0);
   return new Promise((resolve) => out.toBlob(resolve, "image/png"));

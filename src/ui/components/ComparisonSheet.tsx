@@ -34,10 +34,15 @@ export function ComparisonSheet(): JSX.Element {
   const rows = () => [
     { key: "gpu", label: t("gpu") },
     ...EDITABLE.map((e) => ({ key: e.key, label: t(e.label), class: "editable" })),
-    ...table().map((r) => ({ key: r.key, label: r.label, class: r.key === "reason" ? "reason" : "" })),
+    ...table().map((r) => ({
+      key: r.key,
+      label: r.label,
+      class: r.key === "reason" ? "reason" : "",
+    })),
     { key: "warnings", label: t("warningsRow") },
   ];
-  const columns = () => result().skus.map((s, i) => ({ key: `s${i}`, label: s.name, numeric: true, width: "11em" }));
+  const columns = () =>
+    result().skus.map((s, i) => ({ key: `s${i}`, label: s.name, numeric: true, width: "11em" }));
   const recIndex = () => result().skus.findIndex((s) => s.name === result().cheapest);
   const cell = (r: number, c: number): CellView => {
     const s = result().skus[c]!;
@@ -45,17 +50,41 @@ export function ComparisonSheet(): JSX.Element {
     if (r <= EDITABLE.length) {
       const path = `skus[${c}].${EDITABLE[r - 1]!.key}`;
       const v = wb.cell(path);
-      const display = v.value === null ? v.raw : (v.typed ?? (r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtValue(v.value, 2)));
+      const display =
+        v.value === null
+          ? v.raw
+          : (v.typed ??
+            (r === 2 ? fmtMoney(v.value, result().currency, lang()) : fmtValue(v.value, 2)));
       // A missing price is not the planner's error: the cell asks for one (docs/trust.md).
-      if (r === 2 && v.raw.trim() === "") return { raw: "", display: t("needsPrice"), class: "needs", note: t("priceMissing") };
-      return { raw: v.raw, display: v.raw.startsWith("=") ? `${display}` : display, error: v.error };
+      if (r === 2 && v.raw.trim() === "")
+        return { raw: "", display: t("needsPrice"), class: "needs", note: t("priceMissing") };
+      return {
+        raw: v.raw,
+        display: v.raw.startsWith("=") ? `${display}` : display,
+        error: v.error,
+      };
     }
     const tr = table()[r - 1 - EDITABLE.length];
     if (tr) {
       const key = tr.key;
       const text = tr.cells[c] ?? "";
-      const cls = key === "feasible" ? (s.feasible === true ? "good" : s.feasible === false ? "bad" : "warn") : key === "reason" && text ? "bad wrap" : "";
-      return { raw: "", display: text, readOnly: true, class: cls, note: key === "reason" && text ? text : undefined };
+      const cls =
+        key === "feasible"
+          ? s.feasible === true
+            ? "good"
+            : s.feasible === false
+              ? "bad"
+              : "warn"
+          : key === "reason" && text
+            ? "bad wrap"
+            : "";
+      return {
+        raw: "",
+        display: text,
+        readOnly: true,
+        class: cls,
+        note: key === "reason" && text ? text : undefined,
+      };
     }
     // One note per distinct message (workloads sharing a sweep repeat its notes), each in the app's language.
     const texts = [...s.warnings, ...s.errors];
@@ -64,15 +93,36 @@ export function ComparisonSheet(): JSX.Element {
       if (!seen.has(texts[k]!)) seen.set(texts[k]!, p);
     });
     const warns = [...seen.values()];
-    return { raw: "", display: warns.length ? `⚠ ${warns.length}` : "", readOnly: true, note: warns.map((p) => renderProblem(p, lang())).join(" · ") || undefined, class: warns.length ? "warn" : "" };
+    return {
+      raw: "",
+      display: warns.length ? `⚠ ${warns.length}` : "",
+      readOnly: true,
+      note: warns.map((p) => renderProblem(p, lang())).join(" · ") || undefined,
+      class: warns.length ? "warn" : "",
+    };
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
-  const compact = (v: number) =>
-    fmtMoneyCompact(v, result().currency, lang());
+  const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
   const bars = (pick: (i: number) => number | null | undefined) =>
-    result().skus.map((s, i) => ({ name: s.name, value: s.feasible === true ? pick(i) ?? null : null, recommended: i === recIndex() }));
-  const perM = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens), t("chartPerMillion"), money));
-  const perMonth = createMemo(() => costBarChart(bars((i) => result().skus[i]!.capacity?.costPerMonth), t("chartPerMonth"), compact));
+    result().skus.map((s, i) => ({
+      name: s.name,
+      value: s.feasible === true ? (pick(i) ?? null) : null,
+      recommended: i === recIndex(),
+    }));
+  const perM = createMemo(() =>
+    costBarChart(
+      bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
+      t("chartPerMillion"),
+      money,
+    ),
+  );
+  const perMonth = createMemo(() =>
+    costBarChart(
+      bars((i) => result().skus[i]!.capacity?.costPerMonth),
+      t("chartPerMonth"),
+      compact,
+    ),
+  );
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
 
   return (
@@ -85,7 +135,9 @@ export function ComparisonSheet(): JSX.Element {
           rows={rows()}
           corner={words().metric}
           cell={cell}
-          columnClass={(c) => (c === recIndex() ? "rec" : result().skus[c]?.feasible === false ? "infeasible" : "")}
+          columnClass={(c) =>
+            c === recIndex() ? "rec" : result().skus[c]?.feasible === false ? "infeasible" : ""
+          }
           onSelect={(r, c) => setLineagePath(comparisonPath(rows()[r]?.key ?? "", c))}
           onCommit={(r, c, raw) => {
             const e = EDITABLE[r - 1];
@@ -94,8 +146,20 @@ export function ComparisonSheet(): JSX.Element {
         />
         <LineagePanel />
         <div class="bars">
-          <ChartCanvas config={perM()} testId="chart-per-million" label={t("chartPerMillion")} height={barHeight()} pngName="cost-per-million.png" />
-          <ChartCanvas config={perMonth()} testId="chart-per-month" label={t("chartPerMonth")} height={barHeight()} pngName="cost-per-month.png" />
+          <ChartCanvas
+            config={perM()}
+            testId="chart-per-million"
+            label={t("chartPerMillion")}
+            height={barHeight()}
+            pngName="cost-per-million.png"
+          />
+          <ChartCanvas
+            config={perMonth()}
+            testId="chart-per-month"
+            label={t("chartPerMonth")}
+            height={barHeight()}
+            pngName="cost-per-month.png"
+          />
         </div>
       </Show>
     </div>

@@ -43,7 +43,22 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     return c.raw.startsWith("=") ? fmtValue(c.value, 4) : c.raw;
   };
   return (
-    <label class="field" classList={{ bad: !!cell().error && !missing(), needs: missing(), defaulted: !!props.defaulted && !missing() && !cell().error, formula: cell().raw.startsWith("=") }} title={missing() ? props.needs : (cell().error ? localizeError(cell().error!, lang()) : null) ?? props.defaulted ?? (cell().raw.startsWith("=") ? cell().raw : undefined)}>
+    <label
+      class="field"
+      classList={{
+        bad: !!cell().error && !missing(),
+        needs: missing(),
+        defaulted: !!props.defaulted && !missing() && !cell().error,
+        formula: cell().raw.startsWith("="),
+      }}
+      title={
+        missing()
+          ? props.needs
+          : ((cell().error ? localizeError(cell().error!, lang()) : null) ??
+            props.defaulted ??
+            (cell().raw.startsWith("=") ? cell().raw : undefined))
+      }
+    >
       <span class="field-label">{props.label}</span>
       <input
         data-testid={props.testId}

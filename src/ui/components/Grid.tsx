@@ -9,7 +9,17 @@
  * `#NAME`, `#VALUE`) with the reason on hover and in the bar. The grid never owns data: it asks
  * `cell()` and reports `onCommit`. A screen reader follows the active cell (aria-activedescendant).
  */
-import { createMemo, createSignal, createUniqueId, For, Index, onCleanup, onMount, Show, type JSX } from "solid-js";
+import {
+  createMemo,
+  createSignal,
+  createUniqueId,
+  For,
+  Index,
+  onCleanup,
+  onMount,
+  Show,
+  type JSX,
+} from "solid-js";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../state/clipboard";
 import type { Problem } from "../../engine/problems";
 import { localizeError } from "../../report/messages";
@@ -66,7 +76,6 @@ export interface GridProps {
 
 type Pos = { r: number; c: number };
 
-
 /** The spreadsheet grid component. */
 export function Grid(props: GridProps): JSX.Element {
   // Read the rows once per change: an owner's row list may be derived from thousands of store
@@ -87,7 +96,11 @@ export function Grid(props: GridProps): JSX.Element {
   const [scrollTop, setScrollTop] = createSignal(0);
   const [viewHeight, setViewHeight] = createSignal(600);
   const [rowHeight, setRowHeight] = createSignal(25);
-  const win = createMemo(() => (virtual() ? visibleRows(rows().length, scrollTop(), viewHeight(), rowHeight()) : { start: 0, end: rows().length }));
+  const win = createMemo(() =>
+    virtual()
+      ? visibleRows(rows().length, scrollTop(), viewHeight(), rowHeight())
+      : { start: 0, end: rows().length },
+  );
   const shown = createMemo(() => {
     const { start, end } = win();
     return Array.from({ length: end - start }, (_, i) => start + i);
@@ -127,7 +140,12 @@ export function Grid(props: GridProps): JSX.Element {
   const range = () => {
     const a = anchor();
     const s = sel();
-    return { r0: Math.min(a.r, s.r), r1: Math.max(a.r, s.r), c0: Math.min(a.c, s.c), c1: Math.max(a.c, s.c) };
+    return {
+      r0: Math.min(a.r, s.r),
+      r1: Math.max(a.r, s.r),
+      c0: Math.min(a.c, s.c),
+      c1: Math.max(a.c, s.c),
+    };
   };
   const inRange = (r: number, c: number) => {
     const g = range();
@@ -139,7 +157,11 @@ export function Grid(props: GridProps): JSX.Element {
     if (!extend) setAnchor(q);
     props.onSelect?.(q.r, q.c);
     reveal(q.r);
-    queueMicrotask(() => root?.querySelector<HTMLElement>(`[data-r="${q.r}"][data-c="${q.c}"]`)?.scrollIntoView?.({ block: "nearest", inline: "nearest" }));
+    queueMicrotask(() =>
+      root
+        ?.querySelector<HTMLElement>(`[data-r="${q.r}"][data-c="${q.c}"]`)
+        ?.scrollIntoView?.({ block: "nearest", inline: "nearest" }),
+    );
   };
   const startEdit = (text?: string) => {
     const { r, c } = sel();
@@ -182,10 +204,12 @@ export function Grid(props: GridProps): JSX.Element {
   const dataEnd = (): Pos => {
     let r1 = 0;
     let c1 = 0;
-    for (let r = 0; r <= lastRow(); r++) for (let c = 0; c <= lastCol(); c++) if (filled({ r, c })) {
-      r1 = Math.max(r1, r);
-      c1 = Math.max(c1, c);
-    }
+    for (let r = 0; r <= lastRow(); r++)
+      for (let c = 0; c <= lastCol(); c++)
+        if (filled({ r, c })) {
+          r1 = Math.max(r1, r);
+          c1 = Math.max(c1, c);
+        }
     return { r: r1, c: c1 };
   };
   const pageRows = () => {
@@ -204,7 +228,8 @@ export function Grid(props: GridProps): JSX.Element {
         cells.forEach((txt, dc) => {
           const rr = r + dr;
           const cc = c + dc;
-          if (rr < rows().length && cc < props.columns.length && !props.cell(rr, cc).readOnly) props.onCommit?.(rr, cc, txt);
+          if (rr < rows().length && cc < props.columns.length && !props.cell(rr, cc).readOnly)
+            props.onCommit?.(rr, cc, txt);
         }),
       );
     }
@@ -212,7 +237,9 @@ export function Grid(props: GridProps): JSX.Element {
   const clearRange = () => {
     if (!props.onCommit) return;
     const g = range();
-    for (let r = g.r0; r <= g.r1; r++) for (let c = g.c0; c <= g.c1; c++) if (!props.cell(r, c).readOnly && props.cell(r, c).raw !== "") props.onCommit(r, c, "");
+    for (let r = g.r0; r <= g.r1; r++)
+      for (let c = g.c0; c <= g.c1; c++)
+        if (!props.cell(r, c).readOnly && props.cell(r, c).raw !== "") props.onCommit(r, c, "");
   };
   /** Ctrl+D: the top row of the selection (or the row above a one-row selection) copied down. */
   const fillDown = () => {
@@ -232,7 +259,12 @@ export function Grid(props: GridProps): JSX.Element {
     const s = sel();
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key;
-    const moves: Record<string, Pos> = { ArrowUp: { r: -1, c: 0 }, ArrowDown: { r: 1, c: 0 }, ArrowLeft: { r: 0, c: -1 }, ArrowRight: { r: 0, c: 1 } };
+    const moves: Record<string, Pos> = {
+      ArrowUp: { r: -1, c: 0 },
+      ArrowDown: { r: 1, c: 0 },
+      ArrowLeft: { r: 0, c: -1 },
+      ArrowRight: { r: 0, c: 1 },
+    };
     const m = moves[key];
     const go = (p: Pos) => {
       e.preventDefault();
@@ -303,7 +335,12 @@ export function Grid(props: GridProps): JSX.Element {
     if (!block.length) return;
     writeBlock(g.r0, g.c0, block);
     setAnchor({ r: g.r0, c: g.c0 });
-    setSel(clamp({ r: g.r0 + block.length - 1, c: g.c0 + block.reduce((m, b) => Math.max(m, b.length), 0) - 1 }));
+    setSel(
+      clamp({
+        r: g.r0 + block.length - 1,
+        c: g.c0 + block.reduce((m, b) => Math.max(m, b.length), 0) - 1,
+      }),
+    );
   };
 
   onMount(() => {
@@ -322,12 +359,17 @@ export function Grid(props: GridProps): JSX.Element {
     if (r >= rows().length || c >= props.columns.length) return null;
     return { r, c, v: props.cell(r, c) };
   };
-  const where = (r: number, c: number) => `${rows()[r]?.label ?? rows()[r]?.key} · ${props.columns[c]?.label}`;
+  const where = (r: number, c: number) =>
+    `${rows()[r]?.label ?? rows()[r]?.key} · ${props.columns[c]?.label}`;
   const detail = () => {
     const cur = current();
     if (!cur) return null;
     const { v } = cur;
-    if (v.error) return { text: `${errorCode(v.error.kind)} — ${localizeError(v.error, lang())}`, error: true };
+    if (v.error)
+      return {
+        text: `${errorCode(v.error.kind)} — ${localizeError(v.error, lang())}`,
+        error: true,
+      };
     if (v.note) return { text: v.note, error: false };
     if (v.raw.startsWith("=")) return { text: `${v.raw} → ${v.display}`, error: false };
     return null;
@@ -338,12 +380,22 @@ export function Grid(props: GridProps): JSX.Element {
       <div class="formula-bar" data-testid={`formula-bar-${props.id}`}>
         <Show when={current()} fallback={<span class="muted">&nbsp;</span>}>
           {(cur) => {
-            const text = () => editing()?.text ?? (cur().v.readOnly ? cur().v.display : cur().v.raw);
+            const text = () =>
+              editing()?.text ?? (cur().v.readOnly ? cur().v.display : cur().v.raw);
             return (
               <>
                 <span class="where">{where(cur().r, cur().c)}</span>
-                <span class="fx" aria-hidden="true">fx</span>
-                <span class="fx-raw" data-testid={`fx-${props.id}`} title={text()} classList={{ formula: cur().v.raw.startsWith("=") }}>{text()}</span>
+                <span class="fx" aria-hidden="true">
+                  fx
+                </span>
+                <span
+                  class="fx-raw"
+                  data-testid={`fx-${props.id}`}
+                  title={text()}
+                  classList={{ formula: cur().v.raw.startsWith("=") }}
+                >
+                  {text()}
+                </span>
               </>
             );
           }}
@@ -377,11 +429,21 @@ export function Grid(props: GridProps): JSX.Element {
           <thead role="presentation">
             <tr>
               <Show when={props.corner !== undefined}>
-                <th class="corner" scope="col">{props.corner}</th>
+                <th class="corner" scope="col">
+                  {props.corner}
+                </th>
               </Show>
               <Index each={props.columns}>
                 {(col, c) => (
-                  <th scope="col" title={col().title} class={props.columnClass?.(c) ?? ""} classList={{ num: !!col().numeric }} style={col().width ? { width: col().width, "min-width": col().width } : undefined}>
+                  <th
+                    scope="col"
+                    title={col().title}
+                    class={props.columnClass?.(c) ?? ""}
+                    classList={{ num: !!col().numeric }}
+                    style={
+                      col().width ? { width: col().width, "min-width": col().width } : undefined
+                    }
+                  >
                     {col().label}
                   </th>
                 )}
@@ -391,113 +453,144 @@ export function Grid(props: GridProps): JSX.Element {
           <tbody role="presentation">
             <Show when={virtual() && win().start > 0}>
               <tr class="spacer" aria-hidden="true" data-testid={`${props.id}:spacer-top`}>
-                <td colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)} style={{ height: `${win().start * rowHeight()}px` }} />
+                <td
+                  colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)}
+                  style={{ height: `${win().start * rowHeight()}px` }}
+                />
               </tr>
             </Show>
             <For each={shown()}>
               {(r) => {
                 const row = () => rows()[r] ?? { key: String(r) };
                 return (
-                <tr class={row().class ?? ""} data-row={r}>
-                  <Show when={props.corner !== undefined}>
-                    <th scope="row" title={row().title}>{row().label ?? row().key}</th>
-                  </Show>
-                  <Index each={props.columns}>
-                    {(col, c) => {
-                      // One evaluation of the cell per change (its view is read by several bindings).
-                      const v = createMemo(() => props.cell(r, c));
-                      const isEditing = () => {
-                        const e = editing();
-                        return e !== null && e.r === r && e.c === c;
-                      };
-                      return (
-                        <td
-                          id={cellId(r, c)}
-                          data-testid={`${props.id}:${row().key}:${col().key}`}
-                          data-r={r}
-                          data-c={c}
-                          role="gridcell"
-                          aria-selected={inRange(r, c)}
-                          aria-readonly={v().readOnly ? "true" : undefined}
-                          aria-invalid={v().error ? "true" : undefined}
-                          title={(v().error ? localizeError(v().error!, lang()) : null) ?? v().note ?? undefined}
-                          class={`${v().class ?? ""} ${props.columnClass?.(c) ?? ""}`}
-                          classList={{
-                            num: !!col().numeric,
-                            sel: inRange(r, c),
-                            cur: sel().r === r && sel().c === c,
-                            err: !!v().error,
-                            ro: !!v().readOnly,
-                            formula: v().raw.startsWith("="),
-                          }}
-                          onMouseDown={(e) => {
-                            if (isEditing() || e.button !== 0) return;
-                            e.preventDefault();
-                            if (editing()) commit(null);
-                            select({ r: r, c: c }, e.shiftKey);
-                            dragging = { x: e.clientX, y: e.clientY, moved: false };
-                            root.focus();
-                          }}
-                          onMouseMove={(e) => {
-                            if (!dragging || editing()) return;
-                            if ((e.buttons & 1) === 0) {
-                              dragging = null;
-                              return;
+                  <tr class={row().class ?? ""} data-row={r}>
+                    <Show when={props.corner !== undefined}>
+                      <th scope="row" title={row().title}>
+                        {row().label ?? row().key}
+                      </th>
+                    </Show>
+                    <Index each={props.columns}>
+                      {(col, c) => {
+                        // One evaluation of the cell per change (its view is read by several bindings).
+                        const v = createMemo(() => props.cell(r, c));
+                        const isEditing = () => {
+                          const e = editing();
+                          return e !== null && e.r === r && e.c === c;
+                        };
+                        return (
+                          <td
+                            id={cellId(r, c)}
+                            data-testid={`${props.id}:${row().key}:${col().key}`}
+                            data-r={r}
+                            data-c={c}
+                            role="gridcell"
+                            aria-selected={inRange(r, c)}
+                            aria-readonly={v().readOnly ? "true" : undefined}
+                            aria-invalid={v().error ? "true" : undefined}
+                            title={
+                              (v().error ? localizeError(v().error!, lang()) : null) ??
+                              v().note ??
+                              undefined
                             }
-                            if (!dragging.moved && Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 4) return;
-                            dragging.moved = true;
-                            const s = sel();
-                            if (s.r !== r || s.c !== c) select({ r: r, c: c }, true);
-                          }}
-                          onDblClick={() => startEdit()}
-                        >
-                          <Show when={isEditing()} fallback={<span class="cv">{v().error ? errorCode(v().error!.kind) : v().display}</span>}>
-                            <input
-                              class="cell-input"
-                              data-testid="cell-editor"
-                              aria-label={where(r, c)}
-                              value={editing()!.text}
-                              ref={(el) => queueMicrotask(() => {
-                                el.focus();
-                                el.setSelectionRange(el.value.length, el.value.length);
-                              })}
-                              onInput={(e) => setEditing({ r: r, c: c, text: e.currentTarget.value })}
-                              onKeyDown={(e) => {
-                                e.stopPropagation();
-                                if (e.key === "Enter") {
-                                  e.preventDefault();
-                                  commit({ r: e.shiftKey ? -1 : 1, c: 0 });
-                                } else if (e.key === "Tab") {
-                                  e.preventDefault();
-                                  commit({ r: 0, c: e.shiftKey ? -1 : 1 });
-                                } else if (e.key === "Escape") {
-                                  e.preventDefault();
-                                  cancel();
+                            class={`${v().class ?? ""} ${props.columnClass?.(c) ?? ""}`}
+                            classList={{
+                              num: !!col().numeric,
+                              sel: inRange(r, c),
+                              cur: sel().r === r && sel().c === c,
+                              err: !!v().error,
+                              ro: !!v().readOnly,
+                              formula: v().raw.startsWith("="),
+                            }}
+                            onMouseDown={(e) => {
+                              if (isEditing() || e.button !== 0) return;
+                              e.preventDefault();
+                              if (editing()) commit(null);
+                              select({ r: r, c: c }, e.shiftKey);
+                              dragging = { x: e.clientX, y: e.clientY, moved: false };
+                              root.focus();
+                            }}
+                            onMouseMove={(e) => {
+                              if (!dragging || editing()) return;
+                              if ((e.buttons & 1) === 0) {
+                                dragging = null;
+                                return;
+                              }
+                              if (
+                                !dragging.moved &&
+                                Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 4
+                              )
+                                return;
+                              dragging.moved = true;
+                              const s = sel();
+                              if (s.r !== r || s.c !== c) select({ r: r, c: c }, true);
+                            }}
+                            onDblClick={() => startEdit()}
+                          >
+                            <Show
+                              when={isEditing()}
+                              fallback={
+                                <span class="cv">
+                                  {v().error ? errorCode(v().error!.kind) : v().display}
+                                </span>
+                              }
+                            >
+                              <input
+                                class="cell-input"
+                                data-testid="cell-editor"
+                                aria-label={where(r, c)}
+                                value={editing()!.text}
+                                ref={(el) =>
+                                  queueMicrotask(() => {
+                                    el.focus();
+                                    el.setSelectionRange(el.value.length, el.value.length);
+                                  })
                                 }
-                              }}
-                              onBlur={() => isEditing() && commit(null)}
-                              onCopy={(e) => e.stopPropagation()}
-                              onCut={(e) => e.stopPropagation()}
-                              onPaste={(e) => e.stopPropagation()}
-                            />
-                          </Show>
-                        </td>
-                      );
-                    }}
-                  </Index>
-                </tr>
+                                onInput={(e) =>
+                                  setEditing({ r: r, c: c, text: e.currentTarget.value })
+                                }
+                                onKeyDown={(e) => {
+                                  e.stopPropagation();
+                                  if (e.key === "Enter") {
+                                    e.preventDefault();
+                                    commit({ r: e.shiftKey ? -1 : 1, c: 0 });
+                                  } else if (e.key === "Tab") {
+                                    e.preventDefault();
+                                    commit({ r: 0, c: e.shiftKey ? -1 : 1 });
+                                  } else if (e.key === "Escape") {
+                                    e.preventDefault();
+                                    cancel();
+                                  }
+                                }}
+                                onBlur={() => isEditing() && commit(null)}
+                                onCopy={(e) => e.stopPropagation()}
+                                onCut={(e) => e.stopPropagation()}
+                                onPaste={(e) => e.stopPropagation()}
+                              />
+                            </Show>
+                          </td>
+                        );
+                      }}
+                    </Index>
+                  </tr>
                 );
               }}
             </For>
             <Show when={virtual() && win().end < rows().length}>
               <tr class="spacer" aria-hidden="true" data-testid={`${props.id}:spacer-bottom`}>
-                <td colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)} style={{ height: `${(rows().length - win().end) * rowHeight()}px` }} />
+                <td
+                  colSpan={props.columns.length + (props.corner !== undefined ? 1 : 0)}
+                  style={{ height: `${(rows().length - win().end) * rowHeight()}px` }}
+                />
               </tr>
             </Show>
           </tbody>
         </table>
       </div>
-      <div class="grid-detail" data-testid={`detail-${props.id}`} classList={{ bad: !!detail()?.error }}>
+      <div
+        class="grid-detail"
+        data-testid={`detail-${props.id}`}
+        classList={{ bad: !!detail()?.error }}
+      >
         <Show when={detail()} fallback={<span class="muted">&nbsp;</span>}>
           {(d) => (
             <>

@@ -20,7 +20,16 @@ function Progress(props: { job: ImportJob }): JSX.Element {
     return Math.round((90 * p.done) / p.total);
   };
   return (
-    <div class="progress" data-testid="import-progress" data-phase={parsing() ? "parse" : "read"} classList={{ indeterminate: parsing() }} role="progressbar" aria-valuenow={pct()} aria-valuemin={0} aria-valuemax={100}>
+    <div
+      class="progress"
+      data-testid="import-progress"
+      data-phase={parsing() ? "parse" : "read"}
+      classList={{ indeterminate: parsing() }}
+      role="progressbar"
+      aria-valuenow={pct()}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <div class="bar" style={{ width: `${parsing() ? 100 : pct()}%` }} />
     </div>
   );
@@ -43,19 +52,33 @@ function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
     }
     void props.imports.resolveMapping(props.job.id, out);
   };
-  const columns = () => (props.job.columns.length ? props.job.columns : props.job.mapping.map((a) => ({ index: a.index, column: a.column, status: "ambiguous" as const, field: null, candidates: a.candidates.map((c) => c.field) })));
+  const columns = () =>
+    props.job.columns.length
+      ? props.job.columns
+      : props.job.mapping.map((a) => ({
+          index: a.index,
+          column: a.column,
+          status: "ambiguous" as const,
+          field: null,
+          candidates: a.candidates.map((c) => c.field),
+        }));
   return (
     <div class="mapping" data-testid="column-mapping">
       <p>{t("mappingIntro")}</p>
       <table class="map-table">
         <thead>
-          <tr><th scope="col">{t("mappingColumn")}</th><th scope="col">{t("mappingReadAs")}</th></tr>
+          <tr>
+            <th scope="col">{t("mappingColumn")}</th>
+            <th scope="col">{t("mappingReadAs")}</th>
+          </tr>
         </thead>
         <tbody>
           <For each={columns()}>
             {(c) => (
               <tr data-testid={`map-row-${c.index}`} data-status={c.status}>
-                <td><code>{c.column}</code></td>
+                <td>
+                  <code>{c.column}</code>
+                </td>
                 <td>
                   <Switch>
                     <Match when={c.status === "ambiguous"}>
@@ -69,14 +92,24 @@ function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
                           setChoice((m) => new Map(m).set(c.index, v));
                         }}
                       >
-                        <option value="?" disabled>{t("mappingChoose")}</option>
-                        <For each={c.candidates}>{(f, i) => <option value={String(i())}>{fieldText(f, lang())}</option>}</For>
+                        <option value="?" disabled>
+                          {t("mappingChoose")}
+                        </option>
+                        <For each={c.candidates}>
+                          {(f, i) => <option value={String(i())}>{fieldText(f, lang())}</option>}
+                        </For>
                         <option value="">{t("mappingIgnore")}</option>
                       </select>
                     </Match>
-                    <Match when={c.status === "mapped" && c.field}>{(f) => <span>{fieldText(f(), lang())}</span>}</Match>
-                    <Match when={c.status === "duplicate"}><span class="muted">{t("mappingDuplicate")}</span></Match>
-                    <Match when={c.status === "unknown"}><span class="muted">{t("mappingUnknown")}</span></Match>
+                    <Match when={c.status === "mapped" && c.field}>
+                      {(f) => <span>{fieldText(f(), lang())}</span>}
+                    </Match>
+                    <Match when={c.status === "duplicate"}>
+                      <span class="muted">{t("mappingDuplicate")}</span>
+                    </Match>
+                    <Match when={c.status === "unknown"}>
+                      <span class="muted">{t("mappingUnknown")}</span>
+                    </Match>
                   </Switch>
                 </td>
               </tr>
@@ -85,9 +118,18 @@ function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
         </tbody>
       </table>
       <div class="map-actions">
-        <button class="primary" data-testid="mapping-apply" disabled={pending() > 0} onClick={apply}>{t("mappingApply")}</button>
+        <button
+          class="primary"
+          data-testid="mapping-apply"
+          disabled={pending() > 0}
+          onClick={apply}
+        >
+          {t("mappingApply")}
+        </button>
         <Show when={pending() > 0}>
-          <span class="warn small" data-testid="mapping-pending">{t("mappingPending", { n: pending() })}</span>
+          <span class="warn small" data-testid="mapping-pending">
+            {t("mappingPending", { n: pending() })}
+          </span>
         </Show>
       </div>
     </div>
@@ -95,7 +137,10 @@ function Mapping(props: { job: ImportJob; imports: Imports }): JSX.Element {
 }
 
 /** The drop zone, pickers, paste box and job list. */
-export function ImportPanel(props: { imports: Imports; skuName: (i: number) => string }): JSX.Element {
+export function ImportPanel(props: {
+  imports: Imports;
+  skuName: (i: number) => string;
+}): JSX.Element {
   const [over, setOver] = createSignal(false);
   const [pasteOpen, setPasteOpen] = createSignal(false);
   const [pasteText, setPasteText] = createSignal("");
@@ -119,47 +164,88 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
         <span class="dz-text">{t("dropHint")}</span>
         <label class="btn">
           {t("pickFiles")}
-          <input type="file" multiple hidden data-testid="file-input" onChange={(e) => {
-            const fs = [...(e.currentTarget.files ?? [])];
-            e.currentTarget.value = "";
-            if (fs.length) void props.imports.importFiles(fs);
-          }} />
+          <input
+            type="file"
+            multiple
+            hidden
+            data-testid="file-input"
+            onChange={(e) => {
+              const fs = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = "";
+              if (fs.length) void props.imports.importFiles(fs);
+            }}
+          />
         </label>
         <label class="btn">
           {t("pickFolder")}
-          <input type="file" hidden data-testid="folder-input" {...{ webkitdirectory: true }} onChange={(e) => {
-            const fs = [...(e.currentTarget.files ?? [])];
-            e.currentTarget.value = "";
-            if (fs.length) void props.imports.importFiles(fs);
-          }} />
+          <input
+            type="file"
+            hidden
+            data-testid="folder-input"
+            {...{ webkitdirectory: true }}
+            onChange={(e) => {
+              const fs = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = "";
+              if (fs.length) void props.imports.importFiles(fs);
+            }}
+          />
         </label>
-        <button data-testid="btn-paste" onClick={() => setPasteOpen(!pasteOpen())}>{t("pasteText")}</button>
+        <button data-testid="btn-paste" onClick={() => setPasteOpen(!pasteOpen())}>
+          {t("pasteText")}
+        </button>
       </div>
       <Show when={pasteOpen()}>
         <div class="paste-box">
-          <textarea data-testid="paste-area" rows={5} placeholder={t("pastePlaceholder")} value={pasteText()} onInput={(e) => setPasteText(e.currentTarget.value)} />
-          <button class="primary" data-testid="paste-import" disabled={!pasteText().trim()} onClick={() => {
-            void props.imports.importText(pasteText());
-            setPasteText("");
-            setPasteOpen(false);
-          }}>{t("importPasted")}</button>
+          <textarea
+            data-testid="paste-area"
+            rows={5}
+            placeholder={t("pastePlaceholder")}
+            value={pasteText()}
+            onInput={(e) => setPasteText(e.currentTarget.value)}
+          />
+          <button
+            class="primary"
+            data-testid="paste-import"
+            disabled={!pasteText().trim()}
+            onClick={() => {
+              void props.imports.importText(pasteText());
+              setPasteText("");
+              setPasteOpen(false);
+            }}
+          >
+            {t("importPasted")}
+          </button>
         </div>
       </Show>
       <ul class="jobs">
         <For each={props.imports.jobs}>
           {(job) => (
-            <li class="job" data-testid="import-job" data-status={job.status} data-dropped={job.dropped.length ? "true" : undefined}>
+            <li
+              class="job"
+              data-testid="import-job"
+              data-status={job.status}
+              data-dropped={job.dropped.length ? "true" : undefined}
+            >
               <div class="job-head">
-                <span class="job-files" title={job.files.join("\n")}>{job.files.length === 1 ? job.files[0] : t("nFiles", { n: job.files.length })}</span>
+                <span class="job-files" title={job.files.join("\n")}>
+                  {job.files.length === 1 ? job.files[0] : t("nFiles", { n: job.files.length })}
+                </span>
                 <Switch>
                   <Match when={job.status === "reading" || job.status === "parsing"}>
                     <Progress job={job} />
                   </Match>
                   <Match when={job.status === "ok" && job.dropped.length}>
-                    <span class="warn" data-testid="import-dropped">{t("importedDropped", { skus: job.added.map(props.skuName).join(", "), n: job.dropped.length })}</span>
+                    <span class="warn" data-testid="import-dropped">
+                      {t("importedDropped", {
+                        skus: job.added.map(props.skuName).join(", "),
+                        n: job.dropped.length,
+                      })}
+                    </span>
                   </Match>
                   <Match when={job.status === "ok"}>
-                    <span class="ok" data-testid="import-ok">{t("importedInto", { skus: job.added.map(props.skuName).join(", ") })}</span>
+                    <span class="ok" data-testid="import-ok">
+                      {t("importedInto", { skus: job.added.map(props.skuName).join(", ") })}
+                    </span>
                   </Match>
                   <Match when={job.status === "error"}>
                     <span class="bad">{t("importFailed")}</span>
@@ -168,25 +254,47 @@ export function ImportPanel(props: { imports: Imports; skuName: (i: number) => s
                     <span class="warn">{t("mappingNeeded")}</span>
                   </Match>
                 </Switch>
-                <button class="link" onClick={() => props.imports.dismiss(job.id)} aria-label={t("dismiss")}>×</button>
+                <button
+                  class="link"
+                  onClick={() => props.imports.dismiss(job.id)}
+                  aria-label={t("dismiss")}
+                >
+                  ×
+                </button>
               </div>
               <Show when={job.status === "mapping"}>
                 <Mapping job={job} imports={props.imports} />
               </Show>
               <Show when={job.dropped.length}>
                 <ul class="issues dropped" data-testid="import-dropped-list">
-                  <For each={job.dropped}>{(e) => <li class="warn" data-testid="import-dropped-file">{localizeIssue(e, lang())}</li>}</For>
+                  <For each={job.dropped}>
+                    {(e) => (
+                      <li class="warn" data-testid="import-dropped-file">
+                        {localizeIssue(e, lang())}
+                      </li>
+                    )}
+                  </For>
                 </ul>
               </Show>
               <Show when={job.errors.length}>
                 <ul class="issues">
-                  <For each={job.errors}>{(e) => <li class="bad" data-testid="import-error">{localizeIssue(e, lang())}</li>}</For>
+                  <For each={job.errors}>
+                    {(e) => (
+                      <li class="bad" data-testid="import-error">
+                        {localizeIssue(e, lang())}
+                      </li>
+                    )}
+                  </For>
                 </ul>
               </Show>
               <Show when={job.warnings.length}>
                 <details class="issues-warn">
                   <summary>{t("nWarnings", { n: job.warnings.length })}</summary>
-                  <ul><For each={job.warnings}>{(w) => <li data-testid="import-note">{localizeNote(w, lang())}</li>}</For></ul>
+                  <ul>
+                    <For each={job.warnings}>
+                      {(w) => <li data-testid="import-note">{localizeNote(w, lang())}</li>}
+                    </For>
+                  </ul>
                 </details>
               </Show>
             </li>

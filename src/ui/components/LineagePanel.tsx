@@ -4,7 +4,12 @@
  * Opened by selecting a computed number (comparison sheet, derived cells); × closes it.
  */
 import { createMemo, For, Show, type JSX } from "solid-js";
-import { explainPath, lineageNumber, type LineageNode, type SweepSource } from "../../engine/lineage";
+import {
+  explainPath,
+  lineageNumber,
+  type LineageNode,
+  type SweepSource,
+} from "../../engine/lineage";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { lineagePath, setLineagePath } from "../state/lineage";
@@ -21,7 +26,7 @@ function Step(props: { node: LineageNode; seen: Set<string>; depth: number }): J
   const n = props.node;
   const again = n.inputs.length > 0 && props.seen.has(n.path);
   if (!again) props.seen.add(n.path);
-  const formula = () => (lang() === "zh" ? n.formulaZh ?? n.formula : n.formula);
+  const formula = () => (lang() === "zh" ? (n.formulaZh ?? n.formula) : n.formula);
   const kind = (): string => {
     switch (n.kind) {
       case "computed":
@@ -52,20 +57,33 @@ function Step(props: { node: LineageNode; seen: Set<string>; depth: number }): J
         <div class="lp-formula">{formula()}</div>
       </Show>
       <Show when={n.plugged}>
-        <div class="lp-plugged" data-testid="lineage-step">{n.plugged}</div>
+        <div class="lp-plugged" data-testid="lineage-step">
+          {n.plugged}
+        </div>
       </Show>
       <Show when={(n.kind === "field" || n.kind === "cell") && !n.formula && n.raw !== undefined}>
-        <div class="lp-raw">{t("lineageAsWritten")}: <code>{n.raw}</code></div>
+        <div class="lp-raw">
+          {t("lineageAsWritten")}: <code>{n.raw}</code>
+        </div>
       </Show>
       <Show when={n.catalogue}>
-        <div class="lp-raw">{t("lineageGpu")}: <code>{n.catalogue}</code></div>
+        <div class="lp-raw">
+          {t("lineageGpu")}: <code>{n.catalogue}</code>
+        </div>
       </Show>
       <Show when={n.source}>
         {(s) => (
           <div class="lp-source" data-testid="lineage-source">
             {s().label}
-            <Show when={s().pointIndex !== undefined}> · {t("lineagePoint", { n: (s().pointIndex ?? 0) + 1 })}{s().load ? ` (${s().load})` : ""}</Show>
-            <Show when={s().key}> · <code>{s().key}</code></Show>
+            <Show when={s().pointIndex !== undefined}>
+              {" "}
+              · {t("lineagePoint", { n: (s().pointIndex ?? 0) + 1 })}
+              {s().load ? ` (${s().load})` : ""}
+            </Show>
+            <Show when={s().key}>
+              {" "}
+              · <code>{s().key}</code>
+            </Show>
             <Show when={s().files.length}>
               <div class="lp-files">{sourceFiles(s())}</div>
             </Show>
@@ -77,7 +95,9 @@ function Step(props: { node: LineageNode; seen: Set<string>; depth: number }): J
       </Show>
       <Show when={!again && n.inputs.length && props.depth < 30}>
         <ul class="lp-inputs">
-          <For each={n.inputs}>{(c) => <Step node={c} seen={props.seen} depth={props.depth + 1} />}</For>
+          <For each={n.inputs}>
+            {(c) => <Step node={c} seen={props.seen} depth={props.depth + 1} />}
+          </For>
         </ul>
       </Show>
     </li>
@@ -100,9 +120,20 @@ export function LineagePanel(): JSX.Element {
           <div class="lp-top">
             <h4>{t("lineageTitle")}</h4>
             <span class="spacer" />
-            <button class="link" data-testid="lineage-close" aria-label={t("dismiss")} onClick={() => setLineagePath(null)}>×</button>
+            <button
+              class="link"
+              data-testid="lineage-close"
+              aria-label={t("dismiss")}
+              onClick={() => setLineagePath(null)}
+            >
+              ×
+            </button>
           </div>
-          <Show keyed when={a().ok ? (a() as { node: LineageNode }).node : null} fallback={<p class="muted small">{t("lineageNone")}</p>}>
+          <Show
+            keyed
+            when={a().ok ? (a() as { node: LineageNode }).node : null}
+            fallback={<p class="muted small">{t("lineageNone")}</p>}
+          >
             {(node) => (
               <>
                 <p class="muted small">{t("lineageHint")}</p>

@@ -28,7 +28,12 @@ export function parseMarkdown(md: string): MdBlock[] {
     if (line.trim() === "") continue;
     if (line.startsWith("### ")) out.push({ kind: "h3", text: line.slice(4) });
     else if (line.startsWith("## ")) out.push({ kind: "h2", text: line.slice(3) });
-    else if (/^\s*- /.test(line)) out.push({ kind: "li", text: line.replace(/^\s*- /, ""), depth: line.search(/\S/) >= 2 ? 1 : 0 });
+    else if (/^\s*- /.test(line))
+      out.push({
+        kind: "li",
+        text: line.replace(/^\s*- /, ""),
+        depth: line.search(/\S/) >= 2 ? 1 : 0,
+      });
     else if (line.trimStart().startsWith("|")) {
       const head = tableCells(line);
       const rows: string[][] = [];
@@ -48,7 +53,15 @@ function Inline(props: { text: string }): JSX.Element {
   const parts = () => props.text.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).filter((p) => p !== "");
   return (
     <For each={parts()}>
-      {(p) => (p.startsWith("**") && p.endsWith("**") && p.length > 4 ? <strong>{p.slice(2, -2)}</strong> : p.startsWith("`") && p.endsWith("`") && p.length > 2 ? <code>{p.slice(1, -1)}</code> : <>{p}</>)}
+      {(p) =>
+        p.startsWith("**") && p.endsWith("**") && p.length > 4 ? (
+          <strong>{p.slice(2, -2)}</strong>
+        ) : p.startsWith("`") && p.endsWith("`") && p.length > 2 ? (
+          <code>{p.slice(1, -1)}</code>
+        ) : (
+          <>{p}</>
+        )
+      }
     </For>
   );
 }
@@ -61,11 +74,33 @@ export function MarkdownView(props: { markdown: string; testId?: string }): JSX.
       <For each={blocks()}>
         {(b) => (
           <Switch>
-            <Match when={b.kind === "h2" && b}>{(h) => <h2><Inline text={h().text} /></h2>}</Match>
-            <Match when={b.kind === "h3" && b}>{(h) => <h3><Inline text={h().text} /></h3>}</Match>
-            <Match when={b.kind === "p" && b}>{(h) => <p><Inline text={h().text} /></p>}</Match>
+            <Match when={b.kind === "h2" && b}>
+              {(h) => (
+                <h2>
+                  <Inline text={h().text} />
+                </h2>
+              )}
+            </Match>
+            <Match when={b.kind === "h3" && b}>
+              {(h) => (
+                <h3>
+                  <Inline text={h().text} />
+                </h3>
+              )}
+            </Match>
+            <Match when={b.kind === "p" && b}>
+              {(h) => (
+                <p>
+                  <Inline text={h().text} />
+                </p>
+              )}
+            </Match>
             <Match when={b.kind === "li" && b}>
-              {(li) => <div class="md-li" classList={{ sub: (li() as { depth: number }).depth > 0 }}><Inline text={li().text} /></div>}
+              {(li) => (
+                <div class="md-li" classList={{ sub: (li() as { depth: number }).depth > 0 }}>
+                  <Inline text={li().text} />
+                </div>
+              )}
             </Match>
             <Match when={b.kind === "table" && b}>
               {(tb) => {
@@ -73,10 +108,24 @@ export function MarkdownView(props: { markdown: string; testId?: string }): JSX.
                 return (
                   <div class="md-table">
                     <table>
-                      <thead><tr><For each={table.head}>{(h) => <th>{h}</th>}</For></tr></thead>
+                      <thead>
+                        <tr>
+                          <For each={table.head}>{(h) => <th>{h}</th>}</For>
+                        </tr>
+                      </thead>
                       <tbody>
                         <For each={table.rows}>
-                          {(row) => <tr><For each={row}>{(c) => <td classList={{ regression: c.includes(REGRESSION_MARK) }}><Inline text={c} /></td>}</For></tr>}
+                          {(row) => (
+                            <tr>
+                              <For each={row}>
+                                {(c) => (
+                                  <td classList={{ regression: c.includes(REGRESSION_MARK) }}>
+                                    <Inline text={c} />
+                                  </td>
+                                )}
+                              </For>
+                            </tr>
+                          )}
                         </For>
                       </tbody>
                     </table>

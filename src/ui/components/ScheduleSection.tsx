@@ -38,7 +38,12 @@ function wholeOrNull(text: string): number | null {
 /** The schedule section (always shown: a schedule does not need a trace). */
 export function ScheduleSection(): JSX.Element {
   const wb = useWorkbook();
-  const defs = (): WorkloadDef[] => (Array.isArray(wb.plan.workloads) ? wb.plan.workloads : wb.plan.workload ? [wb.plan.workload] : []);
+  const defs = (): WorkloadDef[] =>
+    Array.isArray(wb.plan.workloads)
+      ? wb.plan.workloads
+      : wb.plan.workload
+        ? [wb.plan.workload]
+        : [];
   const index = () => Math.min(Math.max(0, scheduleWorkload()), Math.max(0, defs().length - 1));
   const def = () => defs()[index()];
   const [text, setText] = createSignal("");
@@ -60,13 +65,23 @@ export function ScheduleSection(): JSX.Element {
   const settings = (): { minReplicas: number; leadIntervals: number } | null => {
     const m = wholeOrNull(minR());
     const l = wholeOrNull(lead());
-    if (m === null) return setError(t("schedBadValue", { index: t("schedMinReplicas"), text: minR() })), null;
-    if (l === null) return setError(t("schedBadValue", { index: t("schedLead"), text: lead() })), null;
+    if (m === null)
+      return (setError(t("schedBadValue", { index: t("schedMinReplicas"), text: minR() })), null);
+    if (l === null)
+      return (setError(t("schedBadValue", { index: t("schedLead"), text: lead() })), null);
     return { minReplicas: m, leadIntervals: l };
   };
   const apply = () => {
-    const r = parseScheduleValues(text(), typeof navigator !== "undefined" ? navigator.language : undefined);
-    if (!r.ok) return setError(r.key === "schedBadCount" ? t(r.key, { n: fmtValue(r.n, 0) }) : t(r.key, { index: r.index, text: r.text }));
+    const r = parseScheduleValues(
+      text(),
+      typeof navigator !== "undefined" ? navigator.language : undefined,
+    );
+    if (!r.ok)
+      return setError(
+        r.key === "schedBadCount"
+          ? t(r.key, { n: fmtValue(r.n, 0) })
+          : t(r.key, { index: r.index, text: r.text }),
+      );
     const s = settings();
     if (!s) return;
     setError(null);
@@ -80,24 +95,50 @@ export function ScheduleSection(): JSX.Element {
   };
 
   const result = () => wb.computed().result;
-  const rows = createMemo(() => result().skus.map((sku, i) => ({ i, name: sku.name, s: (sku as { schedule?: ScheduleResult | null }).schedule ?? null })).filter((r) => r.s !== null) as { i: number; name: string; s: ScheduleResult }[]);
+  const rows = createMemo(
+    () =>
+      result()
+        .skus.map((sku, i) => ({
+          i,
+          name: sku.name,
+          s: (sku as { schedule?: ScheduleResult | null }).schedule ?? null,
+        }))
+        .filter((r) => r.s !== null) as { i: number; name: string; s: ScheduleResult }[],
+  );
   /** Problems of the schedules (plan errors with their path, warnings and SKU errors that name a schedule). */
   const problems = createMemo(() => {
     const about = (x: string) => /schedule|reserved/i.test(x);
     // Each with its problem (docs/problems.md), rendered in the app's language.
-    const plan = result().errors.filter((e) => about(e.path) || about(e.message)).map((e) => ({ path: e.path, message: e.message, problem: e.problem }));
+    const plan = result()
+      .errors.filter((e) => about(e.path) || about(e.message))
+      .map((e) => ({ path: e.path, message: e.message, problem: e.problem }));
     const warned = resultProblems(result());
-    const warnings = result().warnings.map((m) => ({ path: "", message: m, problem: warned.find((p) => englishOf(p) === m) }));
-    const skuErrors = result().skus.flatMap((s) => s.errors.map((m, i) => ({ path: "", message: m, problem: s.errorProblems[i] })));
+    const warnings = result().warnings.map((m) => ({
+      path: "",
+      message: m,
+      problem: warned.find((p) => englishOf(p) === m),
+    }));
+    const skuErrors = result().skus.flatMap((s) =>
+      s.errors.map((m, i) => ({ path: "", message: m, problem: s.errorProblems[i] })),
+    );
     const rest = [...warnings, ...skuErrors].filter((x) => about(x.message));
     const seen = new Set<string>();
-    return [...plan, ...rest].filter((p) => !seen.has(p.path + p.message) && !!seen.add(p.path + p.message));
+    return [...plan, ...rest].filter(
+      (p) => !seen.has(p.path + p.message) && !!seen.add(p.path + p.message),
+    );
   });
   const [skuPick, setSkuPick] = createSignal<number | null>(null);
-  const chartRow = () => rows().find((r) => r.i === skuPick()) ?? rows().find((r) => r.name === result().cheapest) ?? rows()[0] ?? null;
+  const chartRow = () =>
+    rows().find((r) => r.i === skuPick()) ??
+    rows().find((r) => r.name === result().cheapest) ??
+    rows()[0] ??
+    null;
   const money = (v: number | null | undefined) => fmtMoney(v, result().currency, lang());
   // A saving shown only when there is one (autoscaled never costs more than static).
-  const pct = (f: number | null | undefined) => (f == null || !Number.isFinite(f) || f < 0.0005 ? "" : t("schedSaves", { pct: `${fmtValue(f * 100, 1)} %` }));
+  const pct = (f: number | null | undefined) =>
+    f == null || !Number.isFinite(f) || f < 0.0005
+      ? ""
+      : t("schedSaves", { pct: `${fmtValue(f * 100, 1)} %` });
   const words = (sku: string): ScheduleChartWords => ({
     title: t("schedChartTitle", { sku }),
     demand: t("schedDemand"),
@@ -115,8 +156,14 @@ export function ScheduleSection(): JSX.Element {
   const current = () => {
     const s = def()?.schedule;
     if (!s) return t("schedNone");
-    if (s.fromTrace) return t("schedFromTraceNow", { interval: fmtValue(typeof s.intervalSec === "number" ? s.intervalSec : HOUR, 0) });
-    return t("schedValues", { n: fmtValue(s.rps?.length ?? 0, 0), interval: fmtValue(typeof s.intervalSec === "number" ? s.intervalSec : HOUR, 0) });
+    if (s.fromTrace)
+      return t("schedFromTraceNow", {
+        interval: fmtValue(typeof s.intervalSec === "number" ? s.intervalSec : HOUR, 0),
+      });
+    return t("schedValues", {
+      n: fmtValue(s.rps?.length ?? 0, 0),
+      interval: fmtValue(typeof s.intervalSec === "number" ? s.intervalSec : HOUR, 0),
+    });
   };
 
   return (
@@ -126,35 +173,99 @@ export function ScheduleSection(): JSX.Element {
       <div class="tr-actions">
         <label class="field">
           <span class="field-label">{t("schedWorkload")}</span>
-          <select data-testid="sched-workload" value={String(index())} onChange={(e) => setScheduleWorkload(Number(e.currentTarget.value))}>
-            <For each={defs()}>{(d, i) => <option value={String(i())}>{d.name ?? `#${i() + 1}`}</option>}</For>
+          <select
+            data-testid="sched-workload"
+            value={String(index())}
+            onChange={(e) => setScheduleWorkload(Number(e.currentTarget.value))}
+          >
+            <For each={defs()}>
+              {(d, i) => <option value={String(i())}>{d.name ?? `#${i() + 1}`}</option>}
+            </For>
           </select>
         </label>
-        <span class="small" data-testid="sched-current">{current()}</span>
+        <span class="small" data-testid="sched-current">
+          {current()}
+        </span>
       </div>
       <div class="sched-edit">
-        <textarea data-testid="sched-text" rows={4} aria-label={t("schedPaste")} placeholder={t("schedPaste")} value={text()} onInput={(e) => setText(e.currentTarget.value)} />
+        <textarea
+          data-testid="sched-text"
+          rows={4}
+          aria-label={t("schedPaste")}
+          placeholder={t("schedPaste")}
+          value={text()}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
         <div class="sched-controls">
           <label class="field">
             <span class="field-label">{t("schedMinReplicas")}</span>
-            <input data-testid="sched-min" size={4} inputmode="numeric" value={minR()} onInput={(e) => setMinR(e.currentTarget.value)} />
+            <input
+              data-testid="sched-min"
+              size={4}
+              inputmode="numeric"
+              value={minR()}
+              onInput={(e) => setMinR(e.currentTarget.value)}
+            />
           </label>
           <label class="field">
             <span class="field-label">{t("schedLead")}</span>
-            <input data-testid="sched-lead" size={4} inputmode="numeric" value={lead()} onInput={(e) => setLead(e.currentTarget.value)} />
+            <input
+              data-testid="sched-lead"
+              size={4}
+              inputmode="numeric"
+              value={lead()}
+              onInput={(e) => setLead(e.currentTarget.value)}
+            />
           </label>
-          <button class="primary" data-testid="sched-apply" disabled={!defs().length || !text().trim()} onClick={apply}>{t("schedApply")}</button>
-          <button data-testid="sched-from-trace" disabled={!def()?.trace} title={def()?.trace ? t("schedFromTraceHint") : t("schedNoTrace")} onClick={fromTrace}>{t("schedFromTrace")}</button>
+          <button
+            class="primary"
+            data-testid="sched-apply"
+            disabled={!defs().length || !text().trim()}
+            onClick={apply}
+          >
+            {t("schedApply")}
+          </button>
+          <button
+            data-testid="sched-from-trace"
+            disabled={!def()?.trace}
+            title={def()?.trace ? t("schedFromTraceHint") : t("schedNoTrace")}
+            onClick={fromTrace}
+          >
+            {t("schedFromTrace")}
+          </button>
           <Show when={def()?.schedule}>
-            <button class="link" data-testid="sched-remove" onClick={() => wb.setSchedule(index(), null)}>{t("schedRemove")}</button>
+            <button
+              class="link"
+              data-testid="sched-remove"
+              onClick={() => wb.setSchedule(index(), null)}
+            >
+              {t("schedRemove")}
+            </button>
           </Show>
         </div>
       </div>
-      <Show when={error()}>{(e) => <p class="bad small" role="alert" data-testid="sched-error">{e()}</p>}</Show>
+      <Show when={error()}>
+        {(e) => (
+          <p class="bad small" role="alert" data-testid="sched-error">
+            {e()}
+          </p>
+        )}
+      </Show>
       <Show when={problems().length}>
         <div class="problems" data-testid="sched-problems">
           <strong>{t("schedProblems")}</strong>
-          <ul class="issues"><For each={problems()}>{(p) => <li><Show when={p.path}><code>{p.path}</code> </Show>{p.problem ? renderProblem(p.problem, lang()) : p.message}</li>}</For></ul>
+          <ul class="issues">
+            <For each={problems()}>
+              {(p) => (
+                <li>
+                  <Show when={p.path}>
+                    <code>{p.path}</code>{" "}
+                  </Show>
+                  {p.problem ? renderProblem(p.problem, lang()) : p.message}
+                </li>
+              )}
+            </For>
+          </ul>
         </div>
       </Show>
       <Show when={rows().length}>
@@ -174,19 +285,42 @@ export function ScheduleSection(): JSX.Element {
             <tbody>
               <For each={rows()}>
                 {(r) => (
-                  <tr data-testid={`sched-row-${r.i}`} classList={{ rec: r.name === result().cheapest }}>
+                  <tr
+                    data-testid={`sched-row-${r.i}`}
+                    classList={{ rec: r.name === result().cheapest }}
+                  >
                     <th scope="row">{r.name}</th>
-                    <td data-testid={`sched-static-replicas-${r.i}`}>{fmtValue(r.s.staticReplicas, 0)}</td>
+                    <td data-testid={`sched-static-replicas-${r.i}`}>
+                      {fmtValue(r.s.staticReplicas, 0)}
+                    </td>
                     <td data-testid={`sched-static-${r.i}`}>{money(r.s.staticCost)}</td>
                     <td>
-                      <span data-testid={`sched-autoscaled-${r.i}`}>{money(r.s.autoscaledCost)}</span> <span class="good small">{pct(r.s.savings.autoscaledFraction)}</span>
+                      <span data-testid={`sched-autoscaled-${r.i}`}>
+                        {money(r.s.autoscaledCost)}
+                      </span>{" "}
+                      <span class="good small">{pct(r.s.savings.autoscaledFraction)}</span>
                     </td>
                     <td class="sched-price">
-                      <FieldInput path={`skus[${r.i}].reservedPricePerGpuHour`} label="" testId={`sched-reserved-price-${r.i}`} required={false} width="6em" />
+                      <FieldInput
+                        path={`skus[${r.i}].reservedPricePerGpuHour`}
+                        label=""
+                        testId={`sched-reserved-price-${r.i}`}
+                        required={false}
+                        width="6em"
+                      />
                     </td>
-                    <td data-testid={`sched-reserved-${r.i}`}>{r.s.reservedReplicas === null ? <span class="muted">{t("schedNoReservedPrice")}</span> : fmtValue(r.s.reservedReplicas, 0)}</td>
+                    <td data-testid={`sched-reserved-${r.i}`}>
+                      {r.s.reservedReplicas === null ? (
+                        <span class="muted">{t("schedNoReservedPrice")}</span>
+                      ) : (
+                        fmtValue(r.s.reservedReplicas, 0)
+                      )}
+                    </td>
                     <td>
-                      <span data-testid={`sched-blended-${r.i}`}>{r.s.blendedCost === null ? "—" : money(r.s.blendedCost)}</span> <span class="good small">{pct(r.s.savings.blendedFraction)}</span>
+                      <span data-testid={`sched-blended-${r.i}`}>
+                        {r.s.blendedCost === null ? "—" : money(r.s.blendedCost)}
+                      </span>{" "}
+                      <span class="good small">{pct(r.s.savings.blendedFraction)}</span>
                     </td>
                   </tr>
                 )}
@@ -198,7 +332,16 @@ export function ScheduleSection(): JSX.Element {
         <div class="tr-actions">
           <label class="field">
             <span class="field-label">{t("schedRecommendBy")}</span>
-            <select data-testid="sched-recommend-by" value={wb.plan.recommendBy ?? "peak"} onChange={(e) => wb.setText("recommendBy", e.currentTarget.value === "peak" ? "" : e.currentTarget.value)}>
+            <select
+              data-testid="sched-recommend-by"
+              value={wb.plan.recommendBy ?? "peak"}
+              onChange={(e) =>
+                wb.setText(
+                  "recommendBy",
+                  e.currentTarget.value === "peak" ? "" : e.currentTarget.value,
+                )
+              }
+            >
               <option value="peak">{t("schedByPeak")}</option>
               <option value="static">{t("schedByStatic")}</option>
               <option value="autoscaled">{t("schedByAutoscaled")}</option>
@@ -207,13 +350,27 @@ export function ScheduleSection(): JSX.Element {
           </label>
           <label class="field">
             <span class="field-label">{t("schedSku")}</span>
-            <select data-testid="sched-sku" value={String(chartRow()?.i ?? "")} onChange={(e) => setSkuPick(Number(e.currentTarget.value))}>
+            <select
+              data-testid="sched-sku"
+              value={String(chartRow()?.i ?? "")}
+              onChange={(e) => setSkuPick(Number(e.currentTarget.value))}
+            >
               <For each={rows()}>{(r) => <option value={String(r.i)}>{r.name}</option>}</For>
             </select>
           </label>
         </div>
         <figure class="chart sched-chart">
-          <Show when={chart()}>{(c) => <ChartCanvas config={c()} testId="chart-schedule" label={t("schedChartTitle", { sku: chartRow()?.name ?? "" })} pngName="schedule.png" height={260} />}</Show>
+          <Show when={chart()}>
+            {(c) => (
+              <ChartCanvas
+                config={c()}
+                testId="chart-schedule"
+                label={t("schedChartTitle", { sku: chartRow()?.name ?? "" })}
+                pngName="schedule.png"
+                height={260}
+              />
+            )}
+          </Show>
         </figure>
       </Show>
     </section>

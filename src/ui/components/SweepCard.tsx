@@ -35,7 +35,8 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
   const sku = () => wb.plan.skus[props.skuIndex];
   const points = (): SweepPoint[] => {
     wb.computed();
-    return ((getAtPath(wb.plan, props.sweepPath) as { points?: SweepPoint[] } | undefined)?.points ?? []) as SweepPoint[];
+    return ((getAtPath(wb.plan, props.sweepPath) as { points?: SweepPoint[] } | undefined)
+      ?.points ?? []) as SweepPoint[];
   };
   const columns = createMemo(() =>
     sweepColumns(points(), {
@@ -53,58 +54,151 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
     const d = props.result?.detail;
     return d && d.feasible && d.basis === "measured" ? d.pointIndex : null;
   };
-  const gridCols = () => [{ key: "zone", label: t("colZone"), width: "6.5em" }, ...columns().map((c) => ({ key: c.key, label: c.label, numeric: true }))];
+  const gridCols = () => [
+    { key: "zone", label: t("colZone"), width: "6.5em" },
+    ...columns().map((c) => ({ key: c.key, label: c.label, numeric: true })),
+  ];
   const cell = (r: number, c: number): CellView => {
     if (c === 0) {
       const z = zoneOf(r);
       const op = opRow() === r;
-      return { raw: "", display: `${z ? t(`zone_${z}`) : ""}${op ? " ◆" : ""}`, readOnly: true, class: `zone zone-${z ?? "none"}${op ? " op" : ""}`, note: op ? t("opRowNote") : undefined };
+      return {
+        raw: "",
+        display: `${z ? t(`zone_${z}`) : ""}${op ? " ◆" : ""}`,
+        readOnly: true,
+        class: `zone zone-${z ?? "none"}${op ? " op" : ""}`,
+        note: op ? t("opRowNote") : undefined,
+      };
     }
     const col = columns()[c - 1]!;
     const path = `${props.sweepPath}.points[${r}].${col.sub}`;
     const v = wb.cell(path);
     const raw = v.raw === "inf" ? "inf" : v.raw;
-    return { raw, display: raw === "inf" ? "∞" : v.value === null ? (raw === "" ? "" : raw) : (v.typed ?? fmtValue(v.value, col.digits)), error: v.error };
+    return {
+      raw,
+      display:
+        raw === "inf"
+          ? "∞"
+          : v.value === null
+            ? raw === ""
+              ? ""
+              : raw
+            : (v.typed ?? fmtValue(v.value, col.digits)),
+      error: v.error,
+    };
   };
   // Picking a GPU for a SKU without a price fills the catalogue's indicative price, flagged as
   // defaulted until the planner types one; without a catalogue price it asks (docs/trust.md).
   const pickGpu = (id: string) => {
     wb.setGpu(props.skuIndex, id);
-    if (id && (priceMissing(wb.plan, props.skuIndex) || defaulted())) document.querySelector<HTMLInputElement>(`[data-testid="sku-price-${props.skuIndex}"]`)?.focus();
+    if (id && (priceMissing(wb.plan, props.skuIndex) || defaulted()))
+      document
+        .querySelector<HTMLInputElement>(`[data-testid="sku-price-${props.skuIndex}"]`)
+        ?.focus();
   };
   const defaulted = () => {
     const d = sku()?.priceDefault;
     return d && sku()?.pricePerGpuHour === d.usdPerGpuHour ? d : null;
   };
-  const rowKeys = () => points().map((_, i) => ({ key: `r${i}`, label: String(i + 1), class: opRow() === i ? "op-row" : "" }));
-  const meta = () => (getAtPath(wb.plan, props.sweepPath) as { label?: string; source?: { format?: string; files?: string[] }; meta?: { model?: string | null } } | undefined) ?? {};
+  const rowKeys = () =>
+    points().map((_, i) => ({
+      key: `r${i}`,
+      label: String(i + 1),
+      class: opRow() === i ? "op-row" : "",
+    }));
+  const meta = () =>
+    (getAtPath(wb.plan, props.sweepPath) as
+      | {
+          label?: string;
+          source?: { format?: string; files?: string[] };
+          meta?: { model?: string | null };
+        }
+      | undefined) ?? {};
 
   return (
-    <article class="card" classList={{ focused: props.focused }} data-testid={`sweep-card-${props.skuIndex}`} onMouseDown={() => props.onFocus()}>
+    <article
+      class="card"
+      classList={{ focused: props.focused }}
+      data-testid={`sweep-card-${props.skuIndex}`}
+      onMouseDown={() => props.onFocus()}
+    >
       <header class="card-head">
         <span class="swatch" style={{ background: props.color }} />
-        <input class="sku-name" data-testid={`sku-name-${props.skuIndex}`} aria-label={t("skuName")} value={sku()?.name ?? ""} onChange={(e) => e.currentTarget.value.trim() && wb.setText(`skus[${props.skuIndex}].name`, e.currentTarget.value.trim())} />
+        <input
+          class="sku-name"
+          data-testid={`sku-name-${props.skuIndex}`}
+          aria-label={t("skuName")}
+          value={sku()?.name ?? ""}
+          onChange={(e) =>
+            e.currentTarget.value.trim() &&
+            wb.setText(`skus[${props.skuIndex}].name`, e.currentTarget.value.trim())
+          }
+        />
         <Show when={props.workload}>
           <span class="chip">{props.workload}</span>
         </Show>
         <label class="field">
           <span class="field-label">{t("gpu")}</span>
-          <select data-testid={`sku-gpu-${props.skuIndex}`} value={sku()?.gpu ?? ""} onChange={(e) => {
-            pickGpu(e.currentTarget.value);
-          }}>
+          <select
+            data-testid={`sku-gpu-${props.skuIndex}`}
+            value={sku()?.gpu ?? ""}
+            onChange={(e) => {
+              pickGpu(e.currentTarget.value);
+            }}
+          >
             <option value="">—</option>
             <For each={GPU_CATALOG}>{(g) => <option value={g.id}>{g.name}</option>}</For>
           </select>
         </label>
-        <FieldInput path={`skus[${props.skuIndex}].gpusPerReplica`} label={t("gpusPerReplica")} testId={`sku-gpus-${props.skuIndex}`} width="4em" />
-        <FieldInput path={`skus[${props.skuIndex}].pricePerGpuHour`} label={t("pricePerGpuHour")} testId={`sku-price-${props.skuIndex}`} width="8.5em" needs={t("needsPrice")} defaulted={defaulted() ? t("priceDefaulted", { source: defaulted()!.source, retrieved: defaulted()!.retrieved }) : undefined} />
+        <FieldInput
+          path={`skus[${props.skuIndex}].gpusPerReplica`}
+          label={t("gpusPerReplica")}
+          testId={`sku-gpus-${props.skuIndex}`}
+          width="4em"
+        />
+        <FieldInput
+          path={`skus[${props.skuIndex}].pricePerGpuHour`}
+          label={t("pricePerGpuHour")}
+          testId={`sku-price-${props.skuIndex}`}
+          width="8.5em"
+          needs={t("needsPrice")}
+          defaulted={
+            defaulted()
+              ? t("priceDefaulted", {
+                  source: defaulted()!.source,
+                  retrieved: defaulted()!.retrieved,
+                })
+              : undefined
+          }
+        />
         <span class="spacer" />
-        <button class="link danger" data-testid={`sku-remove-${props.skuIndex}`} onClick={() => wb.removeSku(props.skuIndex)}>{t("removeSku")}</button>
+        <button
+          class="link danger"
+          data-testid={`sku-remove-${props.skuIndex}`}
+          onClick={() => wb.removeSku(props.skuIndex)}
+        >
+          {t("removeSku")}
+        </button>
       </header>
       <div class="card-meta muted">
-        {meta().label} · {meta().source?.format ?? ""} · {points().length === 1 ? t("onePoint") : t("nPoints", { n: points().length })}
+        {meta().label} · {meta().source?.format ?? ""} ·{" "}
+        {points().length === 1 ? t("onePoint") : t("nPoints", { n: points().length })}
         <Show when={props.result?.operatingPoint}>
-          {(op) => <span class="op-text"> · {t("opShort", { load: fmtValue(op().concurrency ?? (typeof op().requestRate === "number" ? (op().requestRate as number) : null), 1), tps: fmtValue(op().outputTokensPerSec, 0), basis: t(`basis_${op().basis}`) })}</span>}
+          {(op) => (
+            <span class="op-text">
+              {" "}
+              ·{" "}
+              {t("opShort", {
+                load: fmtValue(
+                  op().concurrency ??
+                    (typeof op().requestRate === "number" ? (op().requestRate as number) : null),
+                  1,
+                ),
+                tps: fmtValue(op().outputTokensPerSec, 0),
+                basis: t(`basis_${op().basis}`),
+              })}
+            </span>
+          )}
         </Show>
         <Show when={props.result && props.result.feasible === false}>
           <span class="bad"> · {t("infeasible")}</span>
@@ -119,17 +213,35 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
         onSelect={(r) => setSelRow(r)}
         onCommit={(r, c, raw) => {
           const col = columns()[c - 1];
-          if (col) wb.setNumber(`${props.sweepPath}.points[${r}].${col.sub}`, raw, col.key === "concurrency" ? false : false);
+          if (col)
+            wb.setNumber(
+              `${props.sweepPath}.points[${r}].${col.sub}`,
+              raw,
+              col.key === "concurrency" ? false : false,
+            );
         }}
         onPasteBlock={(r, c, block) => {
-          const fields = columns().slice(Math.max(0, c - 1)).map((x) => x.sub);
+          const fields = columns()
+            .slice(Math.max(0, c - 1))
+            .map((x) => x.sub);
           const cells = c === 0 ? block.map((row) => row.slice(1)) : block;
           wb.setPointBlock(props.sweepPath, r, fields, cells);
         }}
       />
       <div class="card-actions">
-        <button data-testid={`add-row-${props.skuIndex}`} onClick={() => wb.addPoint(props.sweepPath)}>{t("addRow")}</button>
-        <button data-testid={`remove-row-${props.skuIndex}`} disabled={points().length === 0} onClick={() => wb.removePoints(props.sweepPath, [selRow()])}>{t("removeRow", { n: selRow() + 1 })}</button>
+        <button
+          data-testid={`add-row-${props.skuIndex}`}
+          onClick={() => wb.addPoint(props.sweepPath)}
+        >
+          {t("addRow")}
+        </button>
+        <button
+          data-testid={`remove-row-${props.skuIndex}`}
+          disabled={points().length === 0}
+          onClick={() => wb.removePoints(props.sweepPath, [selRow()])}
+        >
+          {t("removeRow", { n: selRow() + 1 })}
+        </button>
       </div>
     </article>
   );

@@ -6,7 +6,12 @@
 import { createMemo, createSignal, For, type JSX } from "solid-js";
 import { sloText } from "../../engine/slo-label";
 import { METRIC_KEYS, type MetricKey } from "../../engine/types";
-import { latencyChart, throughputChart, type ChartSeries, type ChartWords } from "../charts/sweep-charts";
+import {
+  latencyChart,
+  throughputChart,
+  type ChartSeries,
+  type ChartWords,
+} from "../charts/sweep-charts";
 import { useWorkbook } from "../state/context";
 import { t } from "../state/i18n";
 import { ChartCanvas } from "./ChartCanvas";
@@ -35,34 +40,62 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
     zones: { idle: t("zone_idle"), linear: t("zone_linear"), saturated: t("zone_saturated") },
   });
   const slos = () =>
-    wb.computed().result.slo
-      .filter((x) => x.metric === m() && x.stat === s() && x.maxMs != null)
+    wb
+      .computed()
+      .result.slo.filter((x) => x.metric === m() && x.stat === s() && x.maxMs != null)
       .map((x) => ({ y: x.maxMs!, color: "#cf222e", label: `SLO ${sloText(x, {})}` }));
   const tput = createMemo(() => throughputChart(props.series(), words()));
-  const lat = createMemo(() => latencyChart(props.series(), { metric: m(), stat: s(), x: x(), slos: slos() }, words()));
+  const lat = createMemo(() =>
+    latencyChart(props.series(), { metric: m(), stat: s(), x: x(), slos: slos() }, words()),
+  );
   return (
     <section class="charts">
       <figure class="chart">
         <figcaption>{t("chartThroughput")}</figcaption>
-        <ChartCanvas config={tput()} testId="chart-throughput" label={t("chartThroughput")} pngName="throughput.png" />
+        <ChartCanvas
+          config={tput()}
+          testId="chart-throughput"
+          label={t("chartThroughput")}
+          pngName="throughput.png"
+        />
       </figure>
       <figure class="chart">
         <figcaption>
           {t("chartLatency")}
           <span class="controls">
-            <select data-testid="latency-metric" aria-label={t("metric")} value={m()} onChange={(e) => setMetric(e.currentTarget.value as MetricKey)}>
+            <select
+              data-testid="latency-metric"
+              aria-label={t("metric")}
+              value={m()}
+              onChange={(e) => setMetric(e.currentTarget.value as MetricKey)}
+            >
               <For each={METRIC_KEYS}>{(k) => <option value={k}>{k.toUpperCase()}</option>}</For>
             </select>
-            <select data-testid="latency-stat" aria-label={t("statistic")} value={s()} onChange={(e) => setStat(e.currentTarget.value)}>
+            <select
+              data-testid="latency-stat"
+              aria-label={t("statistic")}
+              value={s()}
+              onChange={(e) => setStat(e.currentTarget.value)}
+            >
               <For each={STATS}>{(k) => <option value={k}>{k.toUpperCase()}</option>}</For>
             </select>
-            <select data-testid="latency-x" aria-label={t("xAxis")} value={x()} onChange={(e) => setX(e.currentTarget.value as "load" | "throughput")}>
+            <select
+              data-testid="latency-x"
+              aria-label={t("xAxis")}
+              value={x()}
+              onChange={(e) => setX(e.currentTarget.value as "load" | "throughput")}
+            >
               <option value="load">{t("vsConcurrency")}</option>
               <option value="throughput">{t("vsThroughput")}</option>
             </select>
           </span>
         </figcaption>
-        <ChartCanvas config={lat()} testId="chart-latency" label={t("chartLatency")} pngName="latency.png" />
+        <ChartCanvas
+          config={lat()}
+          testId="chart-latency"
+          label={t("chartLatency")}
+          pngName="latency.png"
+        />
       </figure>
     </section>
   );

@@ -3,12 +3,28 @@
  * state of the workbook (`wb.trust()`, src/ui/state/trust.ts, docs/trust.md): green only when
  * every number is checked; otherwise they say what, and each item of the list goes to its cell.
  */
-import { createEffect, createSignal, For, Match, onCleanup, Show, Switch, type JSX } from "solid-js";
+import {
+  createEffect,
+  createSignal,
+  For,
+  Match,
+  onCleanup,
+  Show,
+  Switch,
+  type JSX,
+} from "solid-js";
 import { fmtMoney } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { goTo } from "../state/navigate";
-import { exportItems, exportWarning, trustSummary, trustText, type ExportKind, type TrustWhere } from "../state/trust";
+import {
+  exportItems,
+  exportWarning,
+  trustSummary,
+  trustText,
+  type ExportKind,
+  type TrustWhere,
+} from "../state/trust";
 import type { Workbook } from "../state/workbook";
 
 /**
@@ -20,14 +36,18 @@ export function confirmExport(wb: Workbook, kind: ExportKind): string[] | null |
   const items = exportItems(wb.trust(), wb.view(), wb.computed().result, kind);
   const warning = exportWarning(items, lang());
   if (!warning) return null;
-  return window.confirm(t("exportConfirm", { list: warning.slice(1).join("\n") })) ? warning : false;
+  return window.confirm(t("exportConfirm", { list: warning.slice(1).join("\n") }))
+    ? warning
+    : false;
 }
 
 /** Bring the element of an item into view and focus it (the sheet may still be loading). */
 export function revealWhere(where: TrustWhere): void {
   let tries = 0;
   const step = () => {
-    const el = where.testId ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(where.testId)}"]`) : null;
+    const el = where.testId
+      ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(where.testId)}"]`)
+      : null;
     if (el) {
       el.scrollIntoView({ block: "center", behavior: "auto" });
       if (el.tagName === "INPUT" || el.tagName === "SELECT") el.focus();
@@ -60,7 +80,11 @@ export function TrustStatus(): JSX.Element {
       <span class="trust" data-testid="status-trust" data-level={state().level}>
         <button
           class="trust-button"
-          classList={{ good: state().level === "ok", warn: state().level === "warn", bad: state().level === "error" }}
+          classList={{
+            good: state().level === "ok",
+            warn: state().level === "warn",
+            bad: state().level === "error",
+          }}
           data-testid="status-errors"
           disabled={state().level === "ok"}
           aria-expanded={open()}
@@ -71,19 +95,31 @@ export function TrustStatus(): JSX.Element {
           {trustSummary(state(), lang())}
         </button>
         <Show when={open() && state().level !== "ok"}>
-          <div class="trust-list" role="dialog" aria-label={t("trustListTitle")} data-testid="trust-list">
+          <div
+            class="trust-list"
+            role="dialog"
+            aria-label={t("trustListTitle")}
+            data-testid="trust-list"
+          >
             <div class="trust-list-head">
               <strong>{t("trustListTitle")}</strong>
-              <button class="link" onClick={() => setOpen(false)} aria-label={t("dismiss")}>×</button>
+              <button class="link" onClick={() => setOpen(false)} aria-label={t("dismiss")}>
+                ×
+              </button>
             </div>
             <ul>
               <For each={state().items}>
                 {(item) => (
                   <li classList={{ bad: item.level === "error", warn: item.level === "warn" }}>
-                    <button class="link trust-item" data-testid="trust-item" data-kind={item.kind} onClick={() => {
-                      setOpen(false);
-                      goTo(item.where);
-                    }}>
+                    <button
+                      class="link trust-item"
+                      data-testid="trust-item"
+                      data-kind={item.kind}
+                      onClick={() => {
+                        setOpen(false);
+                        goTo(item.where);
+                      }}
+                    >
                       {item.level === "error" ? "✕" : "⚠"} {trustText(item, lang())}
                     </button>
                   </li>
@@ -104,7 +140,12 @@ export function RecStatus(): JSX.Element {
   const rec = () => state().recommendation;
   const good = () => rec().kind === "recommended" && state().level === "ok";
   return (
-    <span data-testid="status-recommendation" class="rec-status" data-kind={rec().kind} classList={{ good: good(), warn: !good() }}>
+    <span
+      data-testid="status-recommendation"
+      class="rec-status"
+      data-kind={rec().kind}
+      classList={{ good: good(), warn: !good() }}
+    >
       <RecText />
     </span>
   );
@@ -120,12 +161,23 @@ export function RecText(): JSX.Element {
       <Match when={rec().kind === "none"}>{t("recNone")}</Match>
       <Match when={rec().kind === "infeasible"}>{t("noFeasible")}</Match>
       <Match when={rec().kind === "unknown"}>{t("recUnknown")}</Match>
-      <Match when={rec().kind === "needsPrice"}>{t("recNeedsPrice", { skus: (rec() as { skus: string[] }).skus.join(", ") })}</Match>
+      <Match when={rec().kind === "needsPrice"}>
+        {t("recNeedsPrice", { skus: (rec() as { skus: string[] }).skus.join(", ") })}
+      </Match>
       <Match when={rec().kind === "recommended" && rec()}>
         {(r) => {
           const s = () => (r() as Extract<ReturnType<typeof rec>, { kind: "recommended" }>).sku;
           const checked = () => (r() as { checked: boolean }).checked;
-          return <>{t(checked() ? "recommendation" : "recUnchecked", { name: s().name, month: fmtMoney(s().capacity?.costPerMonth ?? null, cur(), lang()), replicas: s().capacity?.replicas ?? "—", gpus: s().capacity?.gpus ?? "—" })}</>;
+          return (
+            <>
+              {t(checked() ? "recommendation" : "recUnchecked", {
+                name: s().name,
+                month: fmtMoney(s().capacity?.costPerMonth ?? null, cur(), lang()),
+                replicas: s().capacity?.replicas ?? "—",
+                gpus: s().capacity?.gpus ?? "—",
+              })}
+            </>
+          );
         }}
       </Match>
     </Switch>
@@ -136,9 +188,19 @@ export function RecText(): JSX.Element {
 export function RecBanner(): JSX.Element {
   const wb = useWorkbook();
   const state = () => wb.trust();
-  const level = () => (state().recommendation.kind === "recommended" && state().level === "ok" ? "ok" : state().level === "error" ? "error" : "warn");
+  const level = () =>
+    state().recommendation.kind === "recommended" && state().level === "ok"
+      ? "ok"
+      : state().level === "error"
+        ? "error"
+        : "warn";
   return (
-    <div class="rec-banner" data-testid="rec-banner" data-level={level()} classList={{ warn: level() === "warn", bad: level() === "error" }}>
+    <div
+      class="rec-banner"
+      data-testid="rec-banner"
+      data-level={level()}
+      classList={{ warn: level() === "warn", bad: level() === "error" }}
+    >
       <div>
         <Show when={state().recommendation.kind === "recommended"}>★ </Show>
         <RecText />
@@ -148,7 +210,12 @@ export function RecBanner(): JSX.Element {
           <For each={state().items.slice(0, 4)}>
             {(item) => (
               <li>
-                <button class="link trust-item" data-testid="banner-item" data-kind={item.kind} onClick={() => goTo(item.where)}>
+                <button
+                  class="link trust-item"
+                  data-testid="banner-item"
+                  data-kind={item.kind}
+                  onClick={() => goTo(item.where)}
+                >
                   {item.level === "error" ? "✕" : "⚠"} {trustText(item, lang())}
                 </button>
               </li>

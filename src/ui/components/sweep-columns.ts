@@ -15,7 +15,13 @@ export interface SweepColumn {
 }
 
 const STAT_RANK: Record<string, number> = { mean: 0, min: 1, max: 300, std: 301 };
-const METRIC_SHORT: Record<MetricField, string> = { ttftMs: "TTFT", itlMs: "ITL", tpotMs: "TPOT", ntpotMs: "NTPOT", e2eMs: "E2E" };
+const METRIC_SHORT: Record<MetricField, string> = {
+  ttftMs: "TTFT",
+  itlMs: "ITL",
+  tpotMs: "TPOT",
+  ntpotMs: "NTPOT",
+  e2eMs: "E2E",
+};
 
 /** Order: mean, min, percentiles ascending (p1 … p99.9), max, std, then anything else. */
 function rank(s: string): number {
@@ -25,7 +31,19 @@ function rank(s: string): number {
 }
 
 /** The columns of a sweep's grid; `labels` gives the words for the plain fields. */
-export function sweepColumns(points: readonly SweepPoint[], labels: Record<"concurrency" | "requestRate" | "rps" | "outputTokensPerSec" | "totalTokensPerSec" | "meanInputTokens" | "meanOutputTokens", string>): SweepColumn[] {
+export function sweepColumns(
+  points: readonly SweepPoint[],
+  labels: Record<
+    | "concurrency"
+    | "requestRate"
+    | "rps"
+    | "outputTokensPerSec"
+    | "totalTokensPerSec"
+    | "meanInputTokens"
+    | "meanOutputTokens",
+    string
+  >,
+): SweepColumn[] {
   const has = (k: keyof SweepPoint) => points.some((p) => p[k] != null);
   const cols: SweepColumn[] = [];
   const plain: [keyof typeof labels, number, boolean][] = [
@@ -37,13 +55,19 @@ export function sweepColumns(points: readonly SweepPoint[], labels: Record<"conc
     ["meanInputTokens", 0, has("meanInputTokens")],
     ["meanOutputTokens", 0, has("meanOutputTokens")],
   ];
-  for (const [k, digits, show] of plain) if (show) cols.push({ key: k, sub: k, label: labels[k], digits });
+  for (const [k, digits, show] of plain)
+    if (show) cols.push({ key: k, sub: k, label: labels[k], digits });
   for (const m of METRIC_KEYS) {
     const field = METRIC_FIELD[m];
     const stats = new Set<string>();
     for (const p of points) for (const s of Object.keys(p[field] ?? {})) stats.add(s);
     for (const s of [...stats].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
-      cols.push({ key: `${field}.${s}`, sub: keyPath(field, s), label: `${METRIC_SHORT[field]} ${/^p/.test(s) ? s.toUpperCase() : s}`, digits: 1 });
+      cols.push({
+        key: `${field}.${s}`,
+        sub: keyPath(field, s),
+        label: `${METRIC_SHORT[field]} ${/^p/.test(s) ? s.toUpperCase() : s}`,
+        digits: 1,
+      });
     }
   }
   return cols;

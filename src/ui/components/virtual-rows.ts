@@ -12,7 +12,13 @@ export const OVERSCAN = 10;
  * The rows of a virtual grid to render: those in the viewport plus `overscan` on each side, as a
  * half-open range [start, end). Pure, so it is tested without a browser.
  */
-export function visibleRows(count: number, scrollTop: number, viewHeight: number, rowHeight: number, overscan = OVERSCAN): { start: number; end: number } {
+export function visibleRows(
+  count: number,
+  scrollTop: number,
+  viewHeight: number,
+  rowHeight: number,
+  overscan = OVERSCAN,
+): { start: number; end: number } {
   const h = rowHeight > 0 ? rowHeight : 25;
   const first = Math.floor(Math.max(0, scrollTop) / h);
   const last = Math.ceil((Math.max(0, scrollTop) + Math.max(0, viewHeight)) / h);

@@ -23,15 +23,18 @@ export function fileRefs(plan: PlanFile): FileRef[] {
   const out: FileRef[] = [];
   (plan.skus ?? []).forEach((sku, i) => {
     const at = (ref: SweepRef | undefined, path: string, workload: string | null) => {
-      if (ref && typeof ref.file === "string" && !ref.points) out.push({ path, sku: i, workload, skuName: sku.name, file: ref.file });
+      if (ref && typeof ref.file === "string" && !ref.points)
+        out.push({ path, sku: i, workload, skuName: sku.name, file: ref.file });
     };
     at(sku.sweep, `skus[${i}].sweep`, null);
-    for (const [w, ref] of Object.entries(sku.sweeps ?? {})) at(ref, `skus[${i}].sweeps[${JSON.stringify(w)}]`, w);
+    for (const [w, ref] of Object.entries(sku.sweeps ?? {}))
+      at(ref, `skus[${i}].sweeps[${JSON.stringify(w)}]`, w);
   });
   return out;
 }
 
-const segments = (p: string) => p.split(/[\\/]+/).filter((s) => s !== "" && s !== "." && s !== "..");
+const segments = (p: string) =>
+  p.split(/[\\/]+/).filter((s) => s !== "" && s !== "." && s !== "..");
 
 /**
  * Which of the given files (paths as picked: `sweep-l40s/a.json` from a folder, or a bare name)
@@ -40,7 +43,10 @@ const segments = (p: string) => p.split(/[\\/]+/).filter((s) => s !== "" && s !=
  * name. When exactly one reference is left unmatched, it takes the files nothing else took (you
  * picked that folder's files by hand).
  */
-export function matchFiles<T extends { path: string }>(refs: readonly FileRef[], files: readonly T[]): Map<string, T[]> {
+export function matchFiles<T extends { path: string }>(
+  refs: readonly FileRef[],
+  files: readonly T[],
+): Map<string, T[]> {
   const out = new Map<string, T[]>();
   const used = new Set<T>();
   for (const ref of refs) {

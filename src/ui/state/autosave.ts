@@ -49,7 +49,10 @@ export interface OtherTabVersion {
 export type Persistence = ReturnType<typeof createPersistence>;
 
 /** Set up persistence for the workbook (call inside the App component). */
-export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string | null) => void }) {
+export function createPersistence(
+  wb: Workbook,
+  opts: { setSaveError: (e: string | null) => void },
+) {
   const [ready, setReady] = createSignal(false);
   const [recent, setRecent] = createSignal<RecentEntry[]>([]);
   const [setAsides, setSetAsides] = createSignal<SetAsideEntry[]>([]);
@@ -93,14 +96,20 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       return { id: r.id };
     });
 
-  const titleOf = (p: PlanFile) => (typeof p.title === "string" && p.title.trim() ? p.title : t("untitled"));
+  const titleOf = (p: PlanFile) =>
+    typeof p.title === "string" && p.title.trim() ? p.title : t("untitled");
   const worthKeeping = () => !baseline.pristine || wb.revision() !== baseline.revision;
 
   /** Keep the current plan (if it is the planner's work) before it is replaced; an error text, or null. */
   const keepCurrent = async (reason: RecentReason): Promise<string | null> => {
     if (!worthKeeping()) return null;
     const p = wb.view();
-    const r = await keep({ title: titleOf(p), keptAt: new Date().toISOString(), reason, text: JSON.stringify(p) });
+    const r = await keep({
+      title: titleOf(p),
+      keptAt: new Date().toISOString(),
+      reason,
+      text: JSON.stringify(p),
+    });
     return "error" in r ? r.error : null;
   };
 
@@ -113,7 +122,11 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
    * Replace the whole plan (one undo step), keeping the current one in the recent plans first.
    * Resolves to a notice when the current plan could not be kept (Undo still returns to it).
    */
-  const replace = async (plan: PlanFile, reason: RecentReason, pristine = false): Promise<string | null> => {
+  const replace = async (
+    plan: PlanFile,
+    reason: RecentReason,
+    pristine = false,
+  ): Promise<string | null> => {
     const err = await keepCurrent(reason);
     wb.load(plan);
     markLoaded(pristine);
@@ -130,7 +143,13 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       let e: SetAsideEntry = { reason: "", raw: legacy, at: "", where: "legacy" };
       try {
         const v = JSON.parse(legacy) as { reason?: unknown; raw?: unknown; at?: unknown };
-        if (typeof v.raw === "string") e = { reason: String(v.reason ?? ""), raw: v.raw, at: String(v.at ?? ""), where: "legacy" };
+        if (typeof v.raw === "string")
+          e = {
+            reason: String(v.reason ?? ""),
+            raw: v.raw,
+            at: String(v.at ?? ""),
+            where: "legacy",
+          };
       } catch {
         // not JSON: keep the text itself
       }
@@ -139,7 +158,16 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       else list.push(e);
     }
     const all = await keptAll<SetAsideEntry>("setAside");
-    if (all.ok) list.push(...all.value.map((v) => ({ id: v.id, reason: v.reason, raw: v.raw, at: v.at, where: "idb" as const })));
+    if (all.ok)
+      list.push(
+        ...all.value.map((v) => ({
+          id: v.id,
+          reason: v.reason,
+          raw: v.raw,
+          at: v.at,
+          where: "idb" as const,
+        })),
+      );
     setSetAsides(list);
   };
 
@@ -148,7 +176,9 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
     if (setAsides().some((s) => s.raw === raw)) return; // already kept (an earlier start-up)
     const at = new Date().toISOString();
     const r = await keptPut("setAside", { reason, raw, at } as object);
-    const entry: SetAsideEntry = r.ok ? { id: r.id, reason, raw, at, where: "idb" } : { reason, raw, at, where: "autosave", keepError: r.error };
+    const entry: SetAsideEntry = r.ok
+      ? { id: r.id, reason, raw, at, where: "idb" }
+      : { reason, raw, at, where: "autosave", keepError: r.error };
     setSetAsides([...setAsides(), entry]);
   };
 
@@ -179,7 +209,10 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
    * Restore the autosave into the workbook; otherwise open the default (`openDefault`). Resolves
    * to notices for the planner. Call once, before {@link start}.
    */
-  const restore = async (openDefault: () => Promise<void>, notice: { migrated: (from: number) => string }): Promise<string[]> => {
+  const restore = async (
+    openDefault: () => Promise<void>,
+    notice: { migrated: (from: number) => string },
+  ): Promise<string[]> => {
     await loadSetAsides();
     void refreshRecent();
     const found = restoreAutosave(readStorage(STORAGE_KEY));
@@ -208,7 +241,13 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       // Another tab's version waits for a choice: this tab's copy goes to the recent plans only.
       const p = wb.view();
       unkept = true;
-      void keep({ id: thisTabId, title: titleOf(p), keptAt: new Date().toISOString(), reason: "thisTab", text: JSON.stringify(p) }).then((r) => {
+      void keep({
+        id: thisTabId,
+        title: titleOf(p),
+        keptAt: new Date().toISOString(),
+        reason: "thisTab",
+        text: JSON.stringify(p),
+      }).then((r) => {
         if ("id" in r) {
           thisTabId = r.id;
           if (!savePending) unkept = false;
@@ -227,7 +266,13 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
       // localStorage is full: keep the plan in IndexedDB (Recent plans) instead, one entry updated.
       const p = wb.view();
       unkept = true;
-      void keep({ id: unsavedId, title: titleOf(p), keptAt: new Date().toISOString(), reason: "unsaved", text: JSON.stringify(p) }).then((r) => {
+      void keep({
+        id: unsavedId,
+        title: titleOf(p),
+        keptAt: new Date().toISOString(),
+        reason: "unsaved",
+        text: JSON.stringify(p),
+      }).then((r) => {
         if ("id" in r) {
           unsavedId = r.id;
           if (!savePending) unkept = false;
@@ -282,12 +327,23 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
     if (choice === "theirs") {
       // This tab's copy is already in the recent plans (kept when the other version arrived).
       const p = wb.view();
-      void keep({ id: thisTabId, title: titleOf(p), keptAt: new Date().toISOString(), reason: "thisTab", text: JSON.stringify(p) });
+      void keep({
+        id: thisTabId,
+        title: titleOf(p),
+        keptAt: new Date().toISOString(),
+        reason: "thisTab",
+        text: JSON.stringify(p),
+      });
       setOtherTab(null);
       wb.load(o.plan);
       markLoaded(false);
     } else {
-      void keep({ title: o.title, keptAt: new Date().toISOString(), reason: "otherTab", text: o.text });
+      void keep({
+        title: o.title,
+        keptAt: new Date().toISOString(),
+        reason: "otherTab",
+        text: o.text,
+      });
       setOtherTab(null);
     }
     thisTabId = undefined;
@@ -322,7 +378,8 @@ export function createPersistence(wb: Workbook, opts: { setSaveError: (e: string
   const openRecent = async (e: RecentEntry): Promise<string | null> => {
     // The copy is the planner's own plan: read it like the autosave (empty cells allowed).
     const r = restoreAutosave(`{"app":"capplan","schemaVersion":2,"savedAt":"","plan":${e.text}}`);
-    if (r.kind !== "ok") return t("recentUnreadable", { reason: r.kind === "corrupt" ? r.reason : "empty" });
+    if (r.kind !== "ok")
+      return t("recentUnreadable", { reason: r.kind === "corrupt" ? r.reason : "empty" });
     return replace(r.plan, "replaced");
   };
 

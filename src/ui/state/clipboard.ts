@@ -35,10 +35,16 @@ export function parseClipboardTsv(text: string): string[][] {
     return lines.map((l) => l.split("\t"));
   };
   if (!text.includes('"')) return literal();
-  const res = Papa.parse<string[]>(text, { delimiter: "\t", quoteChar: '"', escapeChar: '"', skipEmptyLines: false });
+  const res = Papa.parse<string[]>(text, {
+    delimiter: "\t",
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+  });
   if (res.errors.some((e) => e.type === "Quotes")) return literal();
   const rows = res.data.map((r) => r.map((c) => c.replace(/\r\n?/g, "\n")));
-  if (rows.length > 1 && rows[rows.length - 1]!.length === 1 && rows[rows.length - 1]![0] === "") rows.pop();
+  if (rows.length > 1 && rows[rows.length - 1]!.length === 1 && rows[rows.length - 1]![0] === "")
+    rows.pop();
   return rows;
 }
 
@@ -57,11 +63,18 @@ export function toClipboardTsv(block: readonly (readonly string[])[]): string {
  * every cell; a block whose size divides the selection repeats to fill it; otherwise the block is
  * pasted once from the selection's top-left cell.
  */
-export function fillSelection(block: readonly (readonly string[])[], rows: number, cols: number): string[][] {
+export function fillSelection(
+  block: readonly (readonly string[])[],
+  rows: number,
+  cols: number,
+): string[][] {
   const h = block.length;
   const w = Math.max(0, ...block.map((r) => r.length));
   if (h === 0 || w === 0) return [];
   const rect = block.map((r) => Array.from({ length: w }, (_, c) => r[c] ?? ""));
-  if (rows < h || cols < w || rows % h !== 0 || cols % w !== 0 || (rows === h && cols === w)) return rect;
-  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => rect[r % h]![c % w]!));
+  if (rows < h || cols < w || rows % h !== 0 || cols % w !== 0 || (rows === h && cols === w))
+    return rect;
+  return Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => rect[r % h]![c % w]!),
+  );
 }

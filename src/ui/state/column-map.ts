@@ -28,37 +28,95 @@ export function columnViews(name: string, text: string): ColumnView[] {
   const dup = new Set(m.duplicates.map((d) => d.index));
   return headers.map((column, index) => {
     const f = m.mapping[index] ?? null;
-    if (amb.has(index)) return { index, column, status: "ambiguous", field: null, candidates: amb.get(index)! };
+    if (amb.has(index))
+      return { index, column, status: "ambiguous", field: null, candidates: amb.get(index)! };
     if (f) return { index, column, status: "mapped", field: f, candidates: [] };
-    return { index, column, status: dup.has(index) ? "duplicate" : "unknown", field: null, candidates: [] };
+    return {
+      index,
+      column,
+      status: dup.has(index) ? "duplicate" : "unknown",
+      field: null,
+      candidates: [],
+    };
   });
 }
 
 const METRIC_WORDS: Record<UiLang, Record<string, string>> = {
-  en: { ttft: "Time to first token (TTFT)", itl: "Inter-token latency (ITL)", tpot: "Time per output token (TPOT)", ntpot: "Normalized time per output token (NTPOT)", e2e: "End-to-end latency" },
-  zh: { ttft: "首 token 时延（TTFT）", itl: "token 间时延（ITL）", tpot: "每输出 token 时间（TPOT）", ntpot: "归一化每输出 token 时间（NTPOT）", e2e: "端到端时延" },
+  en: {
+    ttft: "Time to first token (TTFT)",
+    itl: "Inter-token latency (ITL)",
+    tpot: "Time per output token (TPOT)",
+    ntpot: "Normalized time per output token (NTPOT)",
+    e2e: "End-to-end latency",
+  },
+  zh: {
+    ttft: "首 token 时延（TTFT）",
+    itl: "token 间时延（ITL）",
+    tpot: "每输出 token 时间（TPOT）",
+    ntpot: "归一化每输出 token 时间（NTPOT）",
+    e2e: "端到端时延",
+  },
 };
 const KEY_WORDS: Record<UiLang, Record<string, string>> = {
   en: {
-    concurrency: "Concurrency (requests in flight)", requestRate: "Request rate (offered, req/s)", rps: "Requests per second achieved (RPS)",
-    outputTokensPerSec: "Output tokens per second", totalTokensPerSec: "Total tokens per second (input + output)", meanInputTokens: "Mean input tokens per request",
-    meanOutputTokens: "Mean output tokens per request", completed: "Completed requests", failed: "Failed requests",
-    label: "Run label", model: "Model", engine: "Serving engine", gpu: "GPU", gpuCount: "GPU count",
-    requestId: "Request id", start: "Request start time", end: "Request end time", ok: "Request succeeded", error: "Request error text",
+    concurrency: "Concurrency (requests in flight)",
+    requestRate: "Request rate (offered, req/s)",
+    rps: "Requests per second achieved (RPS)",
+    outputTokensPerSec: "Output tokens per second",
+    totalTokensPerSec: "Total tokens per second (input + output)",
+    meanInputTokens: "Mean input tokens per request",
+    meanOutputTokens: "Mean output tokens per request",
+    completed: "Completed requests",
+    failed: "Failed requests",
+    label: "Run label",
+    model: "Model",
+    engine: "Serving engine",
+    gpu: "GPU",
+    gpuCount: "GPU count",
+    requestId: "Request id",
+    start: "Request start time",
+    end: "Request end time",
+    ok: "Request succeeded",
+    error: "Request error text",
   },
   zh: {
-    concurrency: "并发（在途请求数）", requestRate: "请求速率（发送，次/秒）", rps: "实际每秒请求数（RPS）",
-    outputTokensPerSec: "每秒输出 token 数", totalTokensPerSec: "每秒总 token 数（输入 + 输出）", meanInputTokens: "每请求平均输入 token",
-    meanOutputTokens: "每请求平均输出 token", completed: "完成的请求数", failed: "失败的请求数",
-    label: "运行标签", model: "模型", engine: "推理引擎", gpu: "GPU", gpuCount: "GPU 数",
-    requestId: "请求 ID", start: "请求开始时间", end: "请求结束时间", ok: "请求是否成功", error: "请求错误信息",
+    concurrency: "并发（在途请求数）",
+    requestRate: "请求速率（发送，次/秒）",
+    rps: "实际每秒请求数（RPS）",
+    outputTokensPerSec: "每秒输出 token 数",
+    totalTokensPerSec: "每秒总 token 数（输入 + 输出）",
+    meanInputTokens: "每请求平均输入 token",
+    meanOutputTokens: "每请求平均输出 token",
+    completed: "完成的请求数",
+    failed: "失败的请求数",
+    label: "运行标签",
+    model: "模型",
+    engine: "推理引擎",
+    gpu: "GPU",
+    gpuCount: "GPU 数",
+    requestId: "请求 ID",
+    start: "请求开始时间",
+    end: "请求结束时间",
+    ok: "请求是否成功",
+    error: "请求错误信息",
   },
 };
 
 /** What a field means, in words (never the internal key such as `outputTokensPerSec`). */
 export function fieldText(f: Field, lang: UiLang): string {
   if (f.kind === "metric") {
-    const stat = f.stat === null ? (lang === "zh" ? "每请求" : "per request") : /^p\d/.test(f.stat) ? f.stat.toUpperCase() : lang === "zh" ? ({ mean: "均值", median: "中位数", min: "最小值", max: "最大值", std: "标准差" }[f.stat] ?? f.stat) : f.stat;
+    const stat =
+      f.stat === null
+        ? lang === "zh"
+          ? "每请求"
+          : "per request"
+        : /^p\d/.test(f.stat)
+          ? f.stat.toUpperCase()
+          : lang === "zh"
+            ? ({ mean: "均值", median: "中位数", min: "最小值", max: "最大值", std: "标准差" }[
+                f.stat
+              ] ?? f.stat)
+            : f.stat;
     const unit = f.unit ?? "ms";
     return `${METRIC_WORDS[lang][f.metric] ?? f.metric} · ${stat} (${unit})`;
   }
@@ -98,11 +156,25 @@ export function canonicalHeader(f: Field): string {
     case "load":
       return f.key === "concurrency" ? "concurrency" : "request_rate";
     case "value":
-      return { rps: "rps", outputTokensPerSec: "output tokens/s", totalTokensPerSec: "total tokens/s", meanInputTokens: "mean input tokens", meanOutputTokens: "mean output tokens", completed: "completed", failed: "failed" }[f.key];
+      return {
+        rps: "rps",
+        outputTokensPerSec: "output tokens/s",
+        totalTokensPerSec: "total tokens/s",
+        meanInputTokens: "mean input tokens",
+        meanOutputTokens: "mean output tokens",
+        completed: "completed",
+        failed: "failed",
+      }[f.key];
     case "metric":
       return `${f.metric}_${f.stat ?? ""}${f.stat ? "_" : ""}${f.unit ?? "ms"}`.replace("__", "_");
     case "meta":
-      return { label: "label", model: "model", engine: "engine", gpu: "gpu", gpuCount: "gpu count" }[f.key];
+      return {
+        label: "label",
+        model: "model",
+        engine: "engine",
+        gpu: "gpu",
+        gpuCount: "gpu count",
+      }[f.key];
     case "request":
       return f.key;
   }
@@ -126,7 +198,8 @@ export function applyColumnChoice(text: string, choice: ReadonlyMap<number, Fiel
     const f = choice.get(i);
     return f ? canonicalHeader(f) : `ignored ${i + 1}`;
   });
-  const quote = (h: string) => (h.includes(delim) || h.includes('"') ? `"${h.replace(/"/g, '""')}"` : h);
+  const quote = (h: string) =>
+    h.includes(delim) || h.includes('"') ? `"${h.replace(/"/g, '""')}"` : h;
   const rest = nl < 0 ? "" : body.slice(nl);
   return `${body.slice(0, lead)}${next.map(quote).join(delim)}${cr}${rest}`;
 }

@@ -23,7 +23,8 @@ export function defaultComparePair(list: readonly PairCandidate[]): [number, num
     return modelRequired ? ma !== "" && ma === mb : ma === mb;
   };
   for (const strict of [true, false]) {
-    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (same(list[i]!, list[j]!, strict)) return [i, j];
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++) if (same(list[i]!, list[j]!, strict)) return [i, j];
   }
   return null;
 }

@@ -6,7 +6,15 @@
  * equals `comparisonText(result, lang)` (checked by test/ui/perf-state.test.ts).
  */
 import type { PlanResult, SkuResult } from "../../engine/plan-result";
-import { COMPARISON_KEYS, type ComparisonTextRow, cellText, comparisonCells, isEmptyCell, type Lang, planWords } from "../../report/plan-output";
+import {
+  COMPARISON_KEYS,
+  type ComparisonTextRow,
+  cellText,
+  comparisonCells,
+  isEmptyCell,
+  type Lang,
+  planWords,
+} from "../../report/plan-output";
 
 /** A memoised `comparisonText`: call it with each new result; unchanged SKUs are not formatted again. */
 export function createComparisonRows(): (r: PlanResult, lang: Lang) => ComparisonTextRow[] {
@@ -23,6 +31,10 @@ export function createComparisonRows(): (r: PlanResult, lang: Lang) => Compariso
       }
       return e.column;
     });
-    return COMPARISON_KEYS.map((k, i) => ({ key: k, label: w[k], cells: columns.map((c) => c[i]!) })).filter((row) => row.cells.some((v) => !isEmptyCell(v)));
+    return COMPARISON_KEYS.map((k, i) => ({
+      key: k,
+      label: w[k],
+      cells: columns.map((c) => c[i]!),
+    })).filter((row) => row.cells.some((v) => !isEmptyCell(v)));
   };
 }

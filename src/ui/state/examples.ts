@@ -42,7 +42,9 @@ export function resolveRef(baseDir: string, ref: string): string {
 export function filesUnder(path: string, keys: readonly string[]): { key: string; name: string }[] {
   if (keys.includes(path)) return [{ key: path, name: path.replace(/^.*\//, "") }];
   const dir = path.endsWith("/") ? path : `${path}/`;
-  return keys.filter((k) => k.startsWith(dir) && !isSidecar(k)).map((k) => ({ key: k, name: k.slice(dir.length) }));
+  return keys
+    .filter((k) => k.startsWith(dir) && !isSidecar(k))
+    .map((k) => ({ key: k, name: k.slice(dir.length) }));
 }
 
 /** A problem of reading a plan's sweep files: a problem value, or an import issue (with its problem); docs/problems.md. */
@@ -56,36 +58,59 @@ async function inlineRef(ref: SweepRef, baseDir: string, problems: FileNote[]): 
   // Not bundled (a plan written for the CLI): the reference stays, and the app asks for the files
   // (AttachFiles, docs/hosting.md) instead of showing empty charts.
   if (files.length === 0) return ref;
-  const inputs = await Promise.all(files.map(async (f) => ({ name: f.name, text: await FIXTURES[f.key]!(), optional: files.length > 1 })));
+  const inputs = await Promise.all(
+    files.map(async (f) => ({
+      name: f.name,
+      text: await FIXTURES[f.key]!(),
+      optional: files.length > 1,
+    })),
+  );
   const res = await importInWorker(inputs);
   if (!res.ok || res.sweeps.length === 0) {
     problems.push(...(res.ok ? [F.problem("noSweep", { file: ref.file })] : res.errors));
     return ref;
   }
-  if (res.sweeps.length > 1) problems.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
+  if (res.sweeps.length > 1)
+    problems.push(F.problem("manySweepsFirst", { file: ref.file, n: res.sweeps.length }));
   return inlineSweep(res.sweeps[0]!);
 }
 
 /** Replace every `file` sweep of a plan by the imported sweep, inline. Problems are returned, not thrown. */
-export async function inlinePlanFiles(plan: PlanFile, baseDir: string): Promise<{ plan: PlanFile; problems: FileNote[] }> {
+export async function inlinePlanFiles(
+  plan: PlanFile,
+  baseDir: string,
+): Promise<{ plan: PlanFile; problems: FileNote[] }> {
   const next = structuredClone(plan);
   const problems: FileNote[] = [];
   for (const sku of next.skus ?? []) {
     if (sku.sweep) sku.sweep = await inlineRef(sku.sweep, baseDir, problems);
-    if (sku.sweeps) for (const k of Object.keys(sku.sweeps)) sku.sweeps[k] = await inlineRef(sku.sweeps[k]!, baseDir, problems);
+    if (sku.sweeps)
+      for (const k of Object.keys(sku.sweeps))
+        sku.sweeps[k] = await inlineRef(sku.sweeps[k]!, baseDir, problems);
   }
   return { plan: next, problems };
 }
 
 /** Load a bundled example by name, with its file sweeps inlined. */
-export async function loadExample(name: string): Promise<{ ok: true; plan: PlanFile; problems: FileNote[] } | { ok: false; problems: (FileNote | string)[] }> {
+export async function loadExample(
+  name: string,
+): Promise<
+  | { ok: true; plan: PlanFile; problems: FileNote[] }
+  | { ok: false; problems: (FileNote | string)[] }
+> {
   const key = `/models/examples/${name}.json`;
   const load = EXAMPLES[key] ?? EXAMPLES["/models/examples/seed.json"];
   if (!load) return { ok: false, problems: [F.problem("noExample", { name })] };
   const value = await load();
   const v = validatePlan(value);
   // A validation error with its path in front (`skus[0].x: …`, `skus[0].x：…` in Chinese).
-  if (!v.ok) return { ok: false, problems: v.errors.map((e) => (e.problem ? { ...e.problem, subject: e.path } : `${e.path}: ${e.message}`)) };
+  if (!v.ok)
+    return {
+      ok: false,
+      problems: v.errors.map((e) =>
+        e.problem ? { ...e.problem, subject: e.path } : `${e.path}: ${e.message}`,
+      ),
+    };
   const { plan, problems } = await inlinePlanFiles(v.plan, "/models/examples");
   return { ok: true, plan, problems };
 }

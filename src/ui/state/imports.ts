@@ -10,9 +10,24 @@ import type { Field } from "../../import/aliases";
 import { importNotes, type ImportNote } from "../../import/notes";
 import { issueOf } from "../../import/messages/issue";
 import { importMessages } from "../../import/messages/pipeline";
-import { importInWorker, isFileSource, readDrop, readFiles, readHead, spliceHead, type ImportProgress, type ImportSource } from "../../import/browser";
+import {
+  importInWorker,
+  isFileSource,
+  readDrop,
+  readFiles,
+  readHead,
+  spliceHead,
+  type ImportProgress,
+  type ImportSource,
+} from "../../import/browser";
 import type { ImportIssue } from "../../import/types";
-import { ambiguousColumns, applyColumnChoice, columnViews, type AmbiguousColumn, type ColumnView } from "./column-map";
+import {
+  ambiguousColumns,
+  applyColumnChoice,
+  columnViews,
+  type AmbiguousColumn,
+  type ColumnView,
+} from "./column-map";
 import type { Workbook } from "./workbook";
 
 /** One import as the sheet lists it. */
@@ -58,14 +73,21 @@ export function pastedName(text: string): string {
  * A source with its CSV header rewritten by the planner's column choice: only the header line is
  * rewritten; a file's remaining bytes are reused as they are (a Blob slice, nothing read).
  */
-export async function withColumnChoice(src: ImportSource, choice: ReadonlyMap<number, Field | null>): Promise<ImportSource> {
+export async function withColumnChoice(
+  src: ImportSource,
+  choice: ReadonlyMap<number, Field | null>,
+): Promise<ImportSource> {
   const head = await readHead(src);
   // Leading blank lines and the header line (applyColumnChoice rewrites the first non-blank line).
   const prefix = /^\uFEFF?\s*[^\n]*/.exec(head.text)?.[0] ?? "";
   if (prefix.length === head.text.length && !head.whole) {
     // A header longer than the sniffed head: rewrite the whole text (rare; read here).
     const text = isFileSource(src) ? await src.file.text() : src.text;
-    return { name: src.name, text: applyColumnChoice(text, choice), ...(src.optional !== undefined ? { optional: src.optional } : {}) };
+    return {
+      name: src.name,
+      text: applyColumnChoice(text, choice),
+      ...(src.optional !== undefined ? { optional: src.optional } : {}),
+    };
   }
   return spliceHead(src, prefix, applyColumnChoice(prefix, choice));
 }
@@ -77,10 +99,12 @@ export function createImports(wb: Workbook): Imports {
   let next = 1;
 
   const update = (id: number, fn: (j: ImportJob) => void) =>
-    setJobs(produce((js) => {
-      const j = js.find((x) => x.id === id);
-      if (j) fn(j);
-    }));
+    setJobs(
+      produce((js) => {
+        const j = js.find((x) => x.id === id);
+        if (j) fn(j);
+      }),
+    );
 
   const onProgress = (id: number) => (p: ImportProgress) =>
     update(id, (j) => {
@@ -110,13 +134,31 @@ export function createImports(wb: Workbook): Imports {
       j.status = "ok";
       j.added = added;
       j.dropped = dropped;
-      j.warnings = importNotes(res).filter((w) => ![...lost].some((f) => w.text.startsWith(`${f}:`) || w.text.startsWith(`${f} `)));
+      j.warnings = importNotes(res).filter(
+        (w) => ![...lost].some((f) => w.text.startsWith(`${f}:`) || w.text.startsWith(`${f} `)),
+      );
     });
   };
 
   const start = async (names: string[], read: () => ImportSource[] | Promise<ImportSource[]>) => {
     const id = next++;
-    setJobs(produce((js) => void js.unshift({ id, files: names, status: "reading", progress: null, errors: [], dropped: [], warnings: [], added: [], mapping: [], columns: [] })));
+    setJobs(
+      produce(
+        (js) =>
+          void js.unshift({
+            id,
+            files: names,
+            status: "reading",
+            progress: null,
+            errors: [],
+            dropped: [],
+            warnings: [],
+            added: [],
+            mapping: [],
+            columns: [],
+          }),
+      ),
+    );
     let inputs: ImportSource[];
     let amb: AmbiguousColumn[] = [];
     let cols: ColumnView[] = [];
@@ -129,7 +171,15 @@ export function createImports(wb: Workbook): Imports {
     } catch (e) {
       update(id, (j) => {
         j.status = "error";
-        j.errors = [issueOf(names.join(", "), "read", importMessages.problem("readFailed", { error: e instanceof Error ? e.message : String(e) }))];
+        j.errors = [
+          issueOf(
+            names.join(", "),
+            "read",
+            importMessages.problem("readFailed", {
+              error: e instanceof Error ? e.message : String(e),
+            }),
+          ),
+        ];
       });
       return;
     }
@@ -148,8 +198,16 @@ export function createImports(wb: Workbook): Imports {
 
   return {
     jobs,
-    importFiles: (files) => start(files.map((f) => f.name), () => readFiles(files)),
-    importDrop: (dt) => start([...dt.files].map((f) => f.name), () => readDrop(dt)),
+    importFiles: (files) =>
+      start(
+        files.map((f) => f.name),
+        () => readFiles(files),
+      ),
+    importDrop: (dt) =>
+      start(
+        [...dt.files].map((f) => f.name),
+        () => readDrop(dt),
+      ),
     importText: (text) => {
       const name = pastedName(text);
       return start([name], () => [{ name, text }]);

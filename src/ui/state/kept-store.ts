@@ -22,7 +22,8 @@ function openDb(): Promise<IDBDatabase> {
       req.onupgradeneeded = () => {
         const db = req.result;
         for (const name of ["recent", "setAside"] as const) {
-          if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: "id", autoIncrement: true });
+          if (!db.objectStoreNames.contains(name))
+            db.createObjectStore(name, { keyPath: "id", autoIncrement: true });
         }
       };
       req.onsuccess = () => {
@@ -46,10 +47,19 @@ function openDb(): Promise<IDBDatabase> {
   return opening;
 }
 
-const message = (e: unknown) => (e instanceof Error ? e.message : e && typeof e === "object" && "message" in e ? String((e as { message: unknown }).message) : String(e));
+const message = (e: unknown) =>
+  e instanceof Error
+    ? e.message
+    : e && typeof e === "object" && "message" in e
+      ? String((e as { message: unknown }).message)
+      : String(e);
 
 /** Run one transaction on `store`; resolves when it has COMMITTED (so the data is on disk). */
-function run<T>(store: KeptStoreName, mode: IDBTransactionMode, body: (s: IDBObjectStore) => IDBRequest | undefined): Promise<T> {
+function run<T>(
+  store: KeptStoreName,
+  mode: IDBTransactionMode,
+  body: (s: IDBObjectStore) => IDBRequest | undefined,
+): Promise<T> {
   return openDb().then(
     (db) =>
       new Promise<T>((resolve, reject) => {
@@ -65,7 +75,9 @@ function run<T>(store: KeptStoreName, mode: IDBTransactionMode, body: (s: IDBObj
 }
 
 /** All records of a store, in key order; `error` when the database is unavailable. */
-export async function keptAll<T>(store: KeptStoreName): Promise<{ ok: true; value: T[] } | { ok: false; error: string }> {
+export async function keptAll<T>(
+  store: KeptStoreName,
+): Promise<{ ok: true; value: T[] } | { ok: false; error: string }> {
   try {
     return { ok: true, value: await run<T[]>(store, "readonly", (s) => s.getAll()) };
   } catch (e) {
@@ -74,7 +86,10 @@ export async function keptAll<T>(store: KeptStoreName): Promise<{ ok: true; valu
 }
 
 /** Add or replace a record (with `id`: replace). Resolves to the record's id once committed. */
-export async function keptPut(store: KeptStoreName, value: object & { id?: number | undefined }): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+export async function keptPut(
+  store: KeptStoreName,
+  value: object & { id?: number | undefined },
+): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
   try {
     const v: { id?: number | undefined } = { ...value };
     if (v.id === undefined) delete v.id;
@@ -85,7 +100,10 @@ export async function keptPut(store: KeptStoreName, value: object & { id?: numbe
 }
 
 /** Delete records by id; the error text, or null once committed. */
-export async function keptDelete(store: KeptStoreName, ids: readonly number[]): Promise<string | null> {
+export async function keptDelete(
+  store: KeptStoreName,
+  ids: readonly number[],
+): Promise<string | null> {
   if (!ids.length) return null;
   try {
     await run<undefined>(store, "readwrite", (s) => {

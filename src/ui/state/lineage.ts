@@ -45,16 +45,41 @@ export interface AllocationRowRef {
  * A team's cost per day is its rounded cost; the idle line is the pool's idle, the total line the
  * pool's cost. A month is the day × 730/24 and has no step of its own: it opens the day's lineage.
  */
-export function allocationPath(result: PlanResult, row: AllocationRowRef, col: number): string | null {
+export function allocationPath(
+  result: PlanResult,
+  row: AllocationRowRef,
+  col: number,
+): string | null {
   const pools = result.tenants?.pools ?? [];
   const pi = pools.findIndex((p) => p.name === row.pool);
   if (pi < 0) return null;
   const p = `tenants.pools[${pi}]`;
-  if (row.kind === "total") return col === 4 || col === 5 ? `${p}.costRounded` : col === 2 ? `${p}.usedTokens` : col === 6 ? `${p}.costPerMillionTokens` : col === 7 ? `${p}.costPerMillionInputTokens` : col === 8 ? `${p}.costPerMillionOutputTokens` : null;
+  if (row.kind === "total")
+    return col === 4 || col === 5
+      ? `${p}.costRounded`
+      : col === 2
+        ? `${p}.usedTokens`
+        : col === 6
+          ? `${p}.costPerMillionTokens`
+          : col === 7
+            ? `${p}.costPerMillionInputTokens`
+            : col === 8
+              ? `${p}.costPerMillionOutputTokens`
+              : null;
   if (row.kind === "idle") return col === 4 || col === 5 ? `${p}.idleRounded` : null;
   const ti = pools[pi]!.teams.findIndex((t) => t.name === row.team);
   if (ti < 0) return null;
-  const keys = ["inputTokens", "outputTokens", "tokens", "share", "costRounded", "costRounded", "costPerMillionTokens", "costPerMillionInputTokens", "costPerMillionOutputTokens"];
+  const keys = [
+    "inputTokens",
+    "outputTokens",
+    "tokens",
+    "share",
+    "costRounded",
+    "costRounded",
+    "costPerMillionTokens",
+    "costPerMillionInputTokens",
+    "costPerMillionOutputTokens",
+  ];
   const k = keys[col];
   return k ? `${p}.teams[${ti}].${k}` : null;
 }

@@ -40,12 +40,35 @@ export function checkPlanFile(text: string): PlanCheck {
   const deep = depthProblem(text, "the file");
   if (deep) return { ok: false, problems: [{ path: "", message: deep }], openable: null };
   const parsed = parsePlanText(text, "plan");
-  if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })), openable: null };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      problems: parsed.errors.map((e) => ({
+        path: e.path,
+        message: e.message,
+        problem: e.problem,
+      })),
+      openable: null,
+    };
   const v = validatePlan(parsed.value);
-  if (!v.ok) return { ok: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })), openable: null };
+  if (!v.ok)
+    return {
+      ok: false,
+      problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })),
+      openable: null,
+    };
   const formulaErrors = resolvePlan(v.plan).errors;
   if (formulaErrors.length) {
-    return { ok: false, problems: formulaErrors.map((e) => ({ path: e.path, message: `#${e.kind}: ${e.message}`, problem: e.problem, kind: e.kind })), openable: v.plan };
+    return {
+      ok: false,
+      problems: formulaErrors.map((e) => ({
+        path: e.path,
+        message: `#${e.kind}: ${e.message}`,
+        problem: e.problem,
+        kind: e.kind,
+      })),
+      openable: v.plan,
+    };
   }
   return { ok: true, plan: v.plan, warnings: v.warnings, warningProblems: v.problems ?? [] };
 }

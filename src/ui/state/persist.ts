@@ -35,7 +35,10 @@ export type AutosaveRestore =
 export function restoreAutosave(raw: string | null): AutosaveRestore {
   const r = restoreSaved(raw);
   if (r.kind === "empty") return r;
-  if (r.kind === "ok") return r.migratedFrom !== undefined ? { kind: "ok", plan: r.plan, savedAt: r.savedAt, migratedFrom: r.migratedFrom } : { kind: "ok", plan: r.plan, savedAt: r.savedAt };
+  if (r.kind === "ok")
+    return r.migratedFrom !== undefined
+      ? { kind: "ok", plan: r.plan, savedAt: r.savedAt, migratedFrom: r.migratedFrom }
+      : { kind: "ok", plan: r.plan, savedAt: r.savedAt };
   // Refused: load it anyway when the only problems are number fields left empty in the app.
   if (depthProblem(raw!, "")) return { kind: "corrupt", reason: r.reason, raw: r.raw };
   try {
@@ -43,7 +46,11 @@ export function restoreAutosave(raw: string | null): AutosaveRestore {
     if (m.ok) {
       const v = validatePlan(m.envelope.plan);
       if (!v.ok && v.errors.every((e) => e.got === '""' && e.path !== "")) {
-        const base = { kind: "ok" as const, plan: m.envelope.plan as PlanFile, savedAt: m.envelope.savedAt };
+        const base = {
+          kind: "ok" as const,
+          plan: m.envelope.plan as PlanFile,
+          savedAt: m.envelope.savedAt,
+        };
         return m.migratedFrom !== undefined ? { ...base, migratedFrom: m.migratedFrom } : base;
       }
     }
@@ -91,6 +98,10 @@ export function downloadBlob(name: string, blob: Blob): void {
 
 /** A file name from a plan title: `Seed worked example: 70B` → `seed-worked-example-70b`. */
 export function fileStem(title: string | undefined): string {
-  const s = (title ?? "").normalize("NFKD").replace(/[^\w\u4e00-\u9fff.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase();
+  const s = (title ?? "")
+    .normalize("NFKD")
+    .replace(/[^\w\u4e00-\u9fff.-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase();
   return s.slice(0, 60) || "plan";
 }

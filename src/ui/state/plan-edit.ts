@@ -53,12 +53,20 @@ function refused(problem: Problem): NumberEntry {
  * with `=`, or empty (removes an optional field). The number is stored, not the text. Anything else
  * is rejected with a reason, so the store keeps the previous value and the cell keeps the typed text.
  */
-export function readNumberEntry(text: string, required: boolean, opts: EntryOptions = {}): NumberEntry {
+export function readNumberEntry(
+  text: string,
+  required: boolean,
+  opts: EntryOptions = {},
+): NumberEntry {
   const t = text.trim();
-  if (t === "") return required ? refused(formulaMessages.problem("valueRequired", {})) : { ok: true, value: undefined };
+  if (t === "")
+    return required
+      ? refused(formulaMessages.problem("valueRequired", {}))
+      : { ok: true, value: undefined };
   if (t.startsWith("=")) return { ok: true, value: t };
   const n = readNumberText(t, opts.locale === undefined ? {} : { locale: opts.locale });
-  if (n.kind !== "number" || !Number.isFinite(n.value)) return refused(formulaMessages.problem("textValue", { text: `"${t}"` }));
+  if (n.kind !== "number" || !Number.isFinite(n.value))
+    return refused(formulaMessages.problem("textValue", { text: `"${t}"` }));
   const value = n.percent && !opts.percentField ? Number((n.value / 100).toPrecision(15)) : n.value;
   return { ok: true, value };
 }
@@ -86,7 +94,13 @@ export function uniqueName(base: string, taken: readonly string[]): string {
 
 /** The inline sweep reference the app stores for an imported sweep (plan stays self-contained). */
 export function inlineSweep(s: Sweep): SweepRef {
-  const ref: SweepRef = { label: s.label, meta: s.meta, source: s.source, points: structuredClone(s.points), warnings: [...s.warnings] };
+  const ref: SweepRef = {
+    label: s.label,
+    meta: s.meta,
+    source: s.source,
+    points: structuredClone(s.points),
+    warnings: [...s.warnings],
+  };
   if (s.dropped?.length) ref.dropped = structuredClone(s.dropped);
   return ref;
 }
@@ -99,8 +113,15 @@ export function inlineSweep(s: Sweep): SweepRef {
 export function skuFromSweep(s: Sweep, catalog: readonly Gpu[], taken: readonly string[]): SkuDef {
   const gpu = findGpu(catalog, s.meta.gpu);
   const count = typeof s.meta.gpuCount === "number" && s.meta.gpuCount > 0 ? s.meta.gpuCount : 1;
-  const base = gpu ? `${gpu.id.toUpperCase()}${count > 1 ? ` TP${count}` : ""}` : s.label.slice(0, 40);
-  const sku: SkuDef = { name: uniqueName(base, taken), gpusPerReplica: count, pricePerGpuHour: "", sweep: inlineSweep(s) };
+  const base = gpu
+    ? `${gpu.id.toUpperCase()}${count > 1 ? ` TP${count}` : ""}`
+    : s.label.slice(0, 40);
+  const sku: SkuDef = {
+    name: uniqueName(base, taken),
+    gpusPerReplica: count,
+    pricePerGpuHour: "",
+    sweep: inlineSweep(s),
+  };
   if (gpu) sku.gpu = gpu.id;
   return sku;
 }

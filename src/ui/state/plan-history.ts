@@ -82,7 +82,9 @@ export function createPlanHistory(target: HistoryTarget, limit = HISTORY_LIMIT):
         depth--;
         if (depth === 0) {
           if (changed) {
-            undoStack.push(before ? { kind: "plan", plan: before } : { kind: "patch", patches: patches ?? [] });
+            undoStack.push(
+              before ? { kind: "plan", plan: before } : { kind: "patch", patches: patches ?? [] },
+            );
             if (undoStack.length > limit) undoStack.shift();
             redoStack.length = 0;
             sync();

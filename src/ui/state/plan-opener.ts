@@ -48,7 +48,12 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
   const examples = exampleNames();
 
   /** Replace the whole plan, keeping the current one in Recent plans first (see autosave.ts). */
-  const replacePlan = async (plan: PlanFile, list: Notice[], pristine = false, reason: "share" | "replaced" = "replaced") => {
+  const replacePlan = async (
+    plan: PlanFile,
+    list: Notice[],
+    pristine = false,
+    reason: "share" | "replaced" = "replaced",
+  ) => {
     const kept = await persist.replace(plan, reason, pristine);
     setNotices(kept ? [...list, kept] : list);
   };
@@ -71,7 +76,14 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
     const { plan, problems } = await inlinePlanFiles(c.plan, EXAMPLES_BASE);
     await replacePlan(plan, [t("opened", { file: f.name }), ...c.warningProblems, ...problems]);
   };
-  const openFile = (f: File) => openFileChecked(f).catch((e: unknown) => setFileProblems({ file: f.name, problems: [{ path: "", message: e instanceof Error ? e.message : String(e) }], openable: null }));
+  const openFile = (f: File) =>
+    openFileChecked(f).catch((e: unknown) =>
+      setFileProblems({
+        file: f.name,
+        problems: [{ path: "", message: e instanceof Error ? e.message : String(e) }],
+        openable: null,
+      }),
+    );
   const openAnyway = async () => {
     const fp = fileProblems();
     if (!fp?.openable) return;
@@ -81,7 +93,14 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
   };
   const startUp = async (alongside: () => Promise<unknown>) => {
     const other = alongside();
-    const restored = await persist.restore(() => openExample(examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : examples[0] ?? "seed", true), { migrated: (from) => t("migrated", { from }) });
+    const restored = await persist.restore(
+      () =>
+        openExample(
+          examples.includes(DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : (examples[0] ?? "seed"),
+          true,
+        ),
+      { migrated: (from) => t("migrated", { from }) },
+    );
     if (restored.length) setNotices(restored);
     if (location.hash.includes("plan=")) {
       const hash = location.hash;
@@ -89,7 +108,12 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
       const d = await (await import("../../share/link")).decodePlanFromFragment(hash);
       if (d.ok) {
         const { plan, problems } = await inlinePlanFiles(d.plan, EXAMPLES_BASE);
-        await replacePlan(plan, [t("sharedOpened"), ...(d.problems ?? d.warnings), ...problems], false, "share");
+        await replacePlan(
+          plan,
+          [t("sharedOpened"), ...(d.problems ?? d.warnings), ...problems],
+          false,
+          "share",
+        );
       } else setNotices([t("shareFailed", { reason: d.reason })]);
     }
     await other;
@@ -102,7 +126,10 @@ export function createPlanOpener(wb: Pick<Workbook, "reset">, persist: Persisten
     try {
       await startUp(alongside);
     } catch (e) {
-      setNotices((n) => [...n, t("startFailed", { reason: e instanceof Error ? e.message : String(e) })]);
+      setNotices((n) => [
+        ...n,
+        t("startFailed", { reason: e instanceof Error ? e.message : String(e) }),
+      ]);
     }
     setLoading(false);
   };

@@ -35,7 +35,9 @@ export const MAX_RECENT_CHARS = 50_000_000;
 
 /** Newest first (by `keptAt`, then by id). */
 export function sortRecent(entries: readonly RecentEntry[]): RecentEntry[] {
-  return [...entries].sort((a, b) => (a.keptAt < b.keptAt ? 1 : a.keptAt > b.keptAt ? -1 : (b.id ?? 0) - (a.id ?? 0)));
+  return [...entries].sort((a, b) =>
+    a.keptAt < b.keptAt ? 1 : a.keptAt > b.keptAt ? -1 : (b.id ?? 0) - (a.id ?? 0),
+  );
 }
 
 /**
@@ -44,7 +46,11 @@ export function sortRecent(entries: readonly RecentEntry[]): RecentEntry[] {
  * copies to drop beyond {@link MAX_RECENT} entries or {@link MAX_RECENT_CHARS} characters. The
  * new copy itself is never dropped.
  */
-export function planKeep(entries: readonly RecentEntry[], add: RecentEntry, limits = { count: MAX_RECENT, chars: MAX_RECENT_CHARS }): { put: RecentEntry; drop: number[] } {
+export function planKeep(
+  entries: readonly RecentEntry[],
+  add: RecentEntry,
+  limits = { count: MAX_RECENT, chars: MAX_RECENT_CHARS },
+): { put: RecentEntry; drop: number[] } {
   const same = entries.find((e) => e.text === add.text);
   const put: RecentEntry = same ? { ...add, id: same.id } : { ...add };
   if (put.id === undefined) delete put.id;

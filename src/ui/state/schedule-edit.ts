@@ -27,10 +27,12 @@ export function parseScheduleValues(text: string, locale?: string): ScheduleValu
   const values: number[] = [];
   for (const [i, tok] of tokens.entries()) {
     const e = readNumberEntry(tok, true, locale === undefined ? {} : { locale });
-    if (!e.ok || typeof e.value !== "number") return { ok: false, key: "schedBadValue", index: i + 1, text: tok };
+    if (!e.ok || typeof e.value !== "number")
+      return { ok: false, key: "schedBadValue", index: i + 1, text: tok };
     if (e.value < 0) return { ok: false, key: "schedNegative", index: i + 1, text: tok };
     values.push(e.value);
   }
-  if (!(SCHEDULE_LENGTHS as readonly number[]).includes(values.length)) return { ok: false, key: "schedBadCount", n: values.length };
+  if (!(SCHEDULE_LENGTHS as readonly number[]).includes(values.length))
+    return { ok: false, key: "schedBadCount", n: values.length };
   return { ok: true, values };
 }

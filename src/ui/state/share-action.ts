@@ -23,13 +23,25 @@ export function createShareAction(wb: Pick<Workbook, "snapshot">, save: () => vo
   const shareLink = async () => {
     const plan = wb.snapshot();
     const v = validatePlan(plan);
-    if (!v.ok) return setShare({ url: null, length: 0, copied: false, problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })) });
+    if (!v.ok)
+      return setShare({
+        url: null,
+        length: 0,
+        copied: false,
+        problems: v.errors.map((e) => ({ path: e.path, message: e.message, problem: e.problem })),
+      });
     const base = location.origin + location.pathname;
     const codec = await import("../../share/link");
     const enc = await codec.encodePlanToFragment(plan, { baseUrl: base });
     if (enc.tooLong) {
       save();
-      return setShare({ url: null, length: enc.length, max: codec.MAX_URL_LENGTH, copied: false, problems: [] });
+      return setShare({
+        url: null,
+        length: enc.length,
+        max: codec.MAX_URL_LENGTH,
+        copied: false,
+        problems: [],
+      });
     }
     const url = base + enc.fragment;
     setShare({ url, length: enc.length, copied: await copyText(url), problems: [] });

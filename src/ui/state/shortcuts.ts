@@ -5,7 +5,9 @@
 import { onCleanup } from "solid-js";
 
 /** True when the keyboard event belongs to a text field, select or editable element. */
-export const isEditable = (el: EventTarget | null): boolean => el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+export const isEditable = (el: EventTarget | null): boolean =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 
 /** Listen for the undo/redo keys on the window. */
 export function createUndoShortcuts(history: { undo(): void; redo(): void }): void {

@@ -17,7 +17,9 @@ import { uniqueName } from "./plan-edit";
 export const MAX_INLINE_BINS = 20_000;
 
 /** A workload definition from a trace, or why not. */
-export type TraceWorkload = { ok: true; def: WorkloadDef } | { ok: false; key: "trTooManyBins"; bins: number; max: number };
+export type TraceWorkload =
+  | { ok: true; def: WorkloadDef }
+  | { ok: false; key: "trTooManyBins"; bins: number; max: number };
 
 /** Workload name from a file name: its stem (`AzureLLMInferenceTrace_conv`). */
 export function traceStem(file: string): string {
@@ -26,12 +28,24 @@ export function traceStem(file: string): string {
 }
 
 /** The workload a trace makes, its name not taken by the plan's workloads. */
-export function traceWorkloadDef(file: string, summary: TrafficSummary, peak: TracePeak, taken: readonly string[]): TraceWorkload {
-  if (summary.series.length > MAX_INLINE_BINS) return { ok: false, key: "trTooManyBins", bins: summary.series.length, max: MAX_INLINE_BINS };
+export function traceWorkloadDef(
+  file: string,
+  summary: TrafficSummary,
+  peak: TracePeak,
+  taken: readonly string[],
+): TraceWorkload {
+  if (summary.series.length > MAX_INLINE_BINS)
+    return { ok: false, key: "trTooManyBins", bins: summary.series.length, max: MAX_INLINE_BINS };
   // A plain copy: the sheet's summary is a store proxy, which structuredClone refuses.
   // The plan stores the English notes only (as `capplan plan` does), not their problems.
   const { problems: _, ...traffic }: TrafficSummary = structuredClone(unwrap(summary));
-  return { ok: true, def: { name: uniqueName(traceStem(file), taken), trace: { name: file, binSec: summary.binSec, peak, traffic } } };
+  return {
+    ok: true,
+    def: {
+      name: uniqueName(traceStem(file), taken),
+      trace: { name: file, binSec: summary.binSec, peak, traffic },
+    },
+  };
 }
 
 /** Names of the plan's workloads (a single `workload` counts as one). */

@@ -32,7 +32,16 @@ export interface TrafficState {
 /** Default bin of the sheet (seconds), as the command line's. */
 export const DEFAULT_BIN_SEC = 60;
 
-const [state, setState] = createStore<TrafficState>({ status: "idle", file: null, progress: null, errors: [], issues: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
+const [state, setState] = createStore<TrafficState>({
+  status: "idle",
+  file: null,
+  progress: null,
+  errors: [],
+  issues: [],
+  view: null,
+  binSec: DEFAULT_BIN_SEC,
+  stored: false,
+});
 
 /** The sheet's trace state (read-only; change it through the functions below). */
 export const traffic: TrafficState = state;
@@ -43,33 +52,40 @@ let generation = 0;
 export async function importTrace(src: TraceSource): Promise<void> {
   const gen = ++generation;
   // A stored summary may be at a bin the sheet does not offer: a file starts at an offered one.
-  if (!(TRACE_BINS as readonly number[]).includes(state.binSec)) setState("binSec", DEFAULT_BIN_SEC);
-  setState(produce((s) => {
-    s.status = "reading";
-    s.file = src.name;
-    s.progress = { done: 0, total: "file" in src ? src.file.size : src.text.length };
-    s.errors = [];
-    s.issues = [];
-  }));
+  if (!(TRACE_BINS as readonly number[]).includes(state.binSec))
+    setState("binSec", DEFAULT_BIN_SEC);
+  setState(
+    produce((s) => {
+      s.status = "reading";
+      s.file = src.name;
+      s.progress = { done: 0, total: "file" in src ? src.file.size : src.text.length };
+      s.errors = [];
+      s.issues = [];
+    }),
+  );
   const r = await readTraceInWorker(src, state.binSec, (done, total) => {
     if (gen === generation) setState("progress", { done, total });
   });
   if (gen !== generation) return;
   if (!r.ok) {
-    setState(produce((s) => {
-      s.status = s.view ? "ok" : "error";
-      s.errors = r.errors.map(formatIssue);
-      s.issues = r.errors;
-      s.progress = null;
-    }));
+    setState(
+      produce((s) => {
+        s.status = s.view ? "ok" : "error";
+        s.errors = r.errors.map(formatIssue);
+        s.issues = r.errors;
+        s.progress = null;
+      }),
+    );
     return;
   }
-  setState(produce((s) => {
-    s.status = "ok";
-    s.view = r.view;
-    s.stored = false;
-    s.progress = null;
-  }));
+  setState(
+    produce((s) => {
+      s.status = "ok";
+      s.view = r.view;
+      s.stored = false;
+      s.progress = null;
+    }),
+  );
 }
 
 /** The first file of a drop or a pick. */
@@ -87,13 +103,23 @@ export async function setTraceBin(binSec: number): Promise<void> {
   const r = await rebinTrace(binSec);
   if (gen !== generation) return;
   if (r.ok) setState(produce((s) => void ((s.view = r.view), (s.errors = []), (s.issues = []))));
-  else setState(produce((s) => void ((s.errors = r.errors.map(formatIssue)), (s.issues = r.errors))));
+  else
+    setState(produce((s) => void ((s.errors = r.errors.map(formatIssue)), (s.issues = r.errors))));
 }
 
 /** Forget the trace (tests, "Clear"). */
 export function clearTrace(): void {
   generation++;
-  setState({ status: "idle", file: null, progress: null, errors: [], issues: [], view: null, binSec: DEFAULT_BIN_SEC, stored: false });
+  setState({
+    status: "idle",
+    file: null,
+    progress: null,
+    errors: [],
+    issues: [],
+    view: null,
+    binSec: DEFAULT_BIN_SEC,
+    stored: false,
+  });
 }
 
 /**
@@ -111,7 +137,18 @@ export function showStoredTrace(name: string, summary: TrafficSummary): void {
     issues: [],
     binSec: summary.binSec,
     stored: true,
-    view: { name, format: "trace-csv", formatTitle: "", rows: summary.requests + summary.failed, badRows: 0, warnings: [], columns: {}, summary: structuredClone(unwrap(summary)), input: null, output: null },
+    view: {
+      name,
+      format: "trace-csv",
+      formatTitle: "",
+      rows: summary.requests + summary.failed,
+      badRows: 0,
+      warnings: [],
+      columns: {},
+      summary: structuredClone(unwrap(summary)),
+      input: null,
+      output: null,
+    },
   });
 }
 

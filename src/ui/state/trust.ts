@@ -99,7 +99,10 @@ export function priceMissing(plan: PlanFile, i: number): boolean {
 export function isUnchecked(s: SkuResult): boolean {
   const flag = (s as { sloChecked?: boolean | null }).sloChecked;
   if (typeof flag === "boolean") return !flag;
-  return s.workloads.some((w) => w.operatingPoint?.basis === "given") || s.operatingPoint?.basis === "given";
+  return (
+    s.workloads.some((w) => w.operatingPoint?.basis === "given") ||
+    s.operatingPoint?.basis === "given"
+  );
 }
 
 /** The sheet and element where a plan path is edited. */
@@ -112,7 +115,12 @@ export function locate(plan: PlanFile, path: string): TrustWhere {
     const i = Number(m[1]);
     const s = plan.skus[i];
     const onCard = !!(s?.sweep?.points || Object.values(s?.sweeps ?? {}).some((r) => r.points));
-    if (onCard) return { path, sheet: "benchmarks", testId: `sku-${m[2] === "pricePerGpuHour" ? "price" : "gpus"}-${i}` };
+    if (onCard)
+      return {
+        path,
+        sheet: "benchmarks",
+        testId: `sku-${m[2] === "pricePerGpuHour" ? "price" : "gpus"}-${i}`,
+      };
     return { path, sheet: "comparison", testId: `cmp:${m[2]}:s${i}` };
   }
   m = /^skus\[(\d+)\]\.(sweep|sweeps)/.exec(base);
@@ -133,7 +141,11 @@ export function recommendationState(result: PlanResult): RecommendationState {
   const rec = result.skus.find((s) => s.name === result.cheapest);
   if (rec) {
     const flag = (result as { recommendationChecked?: boolean | null }).recommendationChecked;
-    return { kind: "recommended", sku: rec, checked: typeof flag === "boolean" ? flag : !isUnchecked(rec) };
+    return {
+      kind: "recommended",
+      sku: rec,
+      checked: typeof flag === "boolean" ? flag : !isUnchecked(rec),
+    };
   }
   const feasible = result.skus.filter((s) => s.feasible === true);
   const unpriced = feasible.filter((s) => !isNum(s.pricePerGpuHour));
@@ -142,7 +154,18 @@ export function recommendationState(result: PlanResult): RecommendationState {
   return { kind: "infeasible" };
 }
 
-const ORDER: TrustKind[] = ["rejected", "error", "usagePool", "noSkus", "noFeasible", "dropped", "needsPrice", "defaulted", "unchecked", "warning"];
+const ORDER: TrustKind[] = [
+  "rejected",
+  "error",
+  "usagePool",
+  "noSkus",
+  "noFeasible",
+  "dropped",
+  "needsPrice",
+  "defaulted",
+  "unchecked",
+  "warning",
+];
 
 /** Files shown by name in an item before "…" (the full list is on the sweep card). */
 const SHOWN_FILES = 3;
@@ -153,7 +176,9 @@ export function droppedFiles(plan: PlanFile, i: number): string[] {
   if (!s) return [];
   const refs = [s.sweep, ...Object.values(s.sweeps ?? {})];
   const names = new Set<string>();
-  for (const r of refs) for (const d of r?.dropped ?? []) if (d && typeof d.file === "string") names.add(d.file.replace(/^.*[\\/]/, ""));
+  for (const r of refs)
+    for (const d of r?.dropped ?? [])
+      if (d && typeof d.file === "string") names.add(d.file.replace(/^.*[\\/]/, ""));
   return [...names];
 }
 
@@ -161,40 +186,107 @@ export function droppedFiles(plan: PlanFile, i: number): string[] {
 export function trustState(input: TrustInput): TrustState {
   const { plan, result } = input;
   const items: TrustItem[] = [];
-  const add = (kind: TrustKind, level: TrustItem["level"], key: UiKey, params: Record<string, string | number>, path: string, problem?: Problem) =>
-    items.push({ kind, level, what: problem ? { key, params, problem } : { key, params }, where: locate(plan, path) });
+  const add = (
+    kind: TrustKind,
+    level: TrustItem["level"],
+    key: UiKey,
+    params: Record<string, string | number>,
+    path: string,
+    problem?: Problem,
+  ) =>
+    items.push({
+      kind,
+      level,
+      what: problem ? { key, params, problem } : { key, params },
+      where: locate(plan, path),
+    });
 
   for (const r of input.rejected ?? []) {
-    add("rejected", "error", "trustRejected", { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) }, r.path, r.problem);
+    add(
+      "rejected",
+      "error",
+      "trustRejected",
+      { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) },
+      r.path,
+      r.problem,
+    );
   }
   const priced = new Set<number>();
   for (const e of result.errors) {
     const m = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(e.path);
     if (m && priceMissing(plan, Number(m[1]))) {
       const i = Number(m[1]);
-      if (!priced.has(i)) add("needsPrice", "warn", "trustNeedsPrice", { sku: plan.skus[i]?.name ?? `#${i + 1}` }, e.path);
+      if (!priced.has(i))
+        add(
+          "needsPrice",
+          "warn",
+          "trustNeedsPrice",
+          { sku: plan.skus[i]?.name ?? `#${i + 1}` },
+          e.path,
+        );
       priced.add(i);
       continue;
     }
     if (/^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME") continue; // counted below, once
-    add("error", "error", "trustError", { field: fieldName(e.path), msg: e.message }, e.path, e.problem);
+    add(
+      "error",
+      "error",
+      "trustError",
+      { field: fieldName(e.path), msg: e.message },
+      e.path,
+      e.problem,
+    );
   }
-  const badPools = result.errors.filter((e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME");
+  const badPools = result.errors.filter(
+    (e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME",
+  );
   if (badPools.length) {
     const usage = plan.tenants?.usage ?? [];
-    add("usagePool", "error", "trustUsagePool", { n: badPools.length, total: usage.length, pools: [...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? ""))].filter(Boolean).slice(0, 3).join(", ") }, badPools[0]!.path);
+    add(
+      "usagePool",
+      "error",
+      "trustUsagePool",
+      {
+        n: badPools.length,
+        total: usage.length,
+        pools: [
+          ...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? "")),
+        ]
+          .filter(Boolean)
+          .slice(0, 3)
+          .join(", "),
+      },
+      badPools[0]!.path,
+    );
   }
   plan.skus.forEach((s, i) => {
     const files = droppedFiles(plan, i);
     if (!files.length) return;
     const shown = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), "…"] : files;
-    add("dropped", "warn", "trustDropped", { sku: s.name, n: files.length, files: shown.join(", ") }, s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`);
+    add(
+      "dropped",
+      "warn",
+      "trustDropped",
+      { sku: s.name, n: files.length, files: shown.join(", ") },
+      s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`,
+    );
   });
   for (const d of defaultedPrices(plan, (i) => {
     const v = result.skus[i]?.pricePerGpuHour;
     return typeof v === "number" ? v : null;
   })) {
-    add("defaulted", "warn", "trustDefaulted", { sku: d.sku, price: `$${d.default.usdPerGpuHour}`, gpu: d.default.gpu, retrieved: d.default.retrieved }, `skus[${d.index}].pricePerGpuHour`);
+    add(
+      "defaulted",
+      "warn",
+      "trustDefaulted",
+      {
+        sku: d.sku,
+        price: `$${d.default.usdPerGpuHour}`,
+        gpu: d.default.gpu,
+        retrieved: d.default.retrieved,
+      },
+      `skus[${d.index}].pricePerGpuHour`,
+    );
   }
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
@@ -202,7 +294,14 @@ export function trustState(input: TrustInput): TrustState {
     const notes = s.problems.filter((p) => p.code !== "plan.capacityGiven");
     if (notes[0]) {
       const { subject: _, ...first } = notes[0];
-      add("warning", "warn", "trustNotes", { sku: s.name, n: notes.length, msg: renderProblem(first, "en") }, `skus[${i}]`, first);
+      add(
+        "warning",
+        "warn",
+        "trustNotes",
+        { sku: s.name, n: notes.length, msg: renderProblem(first, "en") },
+        `skus[${i}]`,
+        first,
+      );
     }
   });
   const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
@@ -210,7 +309,9 @@ export function trustState(input: TrustInput): TrustState {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
     // marked); the engine's "recommended although never checked" repeats the unchecked item.
     const p = planProblems.get(w);
-    const i = result.skus.findIndex((s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`));
+    const i = result.skus.findIndex(
+      (s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`),
+    );
     if (i >= 0 && isUnchecked(result.skus[i]!) && p?.code === "plan.uncheckedRecommended") continue;
     add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads", p);
   }
@@ -219,7 +320,11 @@ export function trustState(input: TrustInput): TrustState {
   else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
   // Most serious first: the status bar's one-line summary shows the first item.
   items.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
-  const level: TrustLevel = items.some((x) => x.level === "error") ? "error" : items.length ? "warn" : "ok";
+  const level: TrustLevel = items.some((x) => x.level === "error")
+    ? "error"
+    : items.length
+      ? "warn"
+      : "ok";
   return { level, items, recommendation: rec };
 }
 
@@ -244,7 +349,8 @@ export function trustText(item: TrustItem, lang: UiLang): string {
   const params: Record<string, string | number> = { ...item.what.params };
   const p = item.what.problem;
   if (p) params.msg = renderProblem(p, lang);
-  else if (typeof params.msg === "string") params.msg = localizeError({ message: params.msg }, lang);
+  else if (typeof params.msg === "string")
+    params.msg = localizeError({ message: params.msg }, lang);
   let key = item.what.key;
   if (key === "trustRejected" && !params.kept) key = "trustRejectedPlain";
   return fill(UI[lang][key], params);
@@ -261,7 +367,12 @@ export function trustSummary(state: TrustState, lang: UiLang): string {
   const errors = state.items.filter((x) => x.level === "error").length;
   const warns = state.items.length - errors;
   const first = trustText(state.items.find((x) => x.level === state.level)!, lang);
-  const counts = [errors ? fill(d.trustErrors, { n: errors }) : "", warns ? fill(d.trustWarns, { n: warns }) : ""].filter(Boolean).join(" · ");
+  const counts = [
+    errors ? fill(d.trustErrors, { n: errors }) : "",
+    warns ? fill(d.trustWarns, { n: warns }) : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return `${counts}: ${first}`;
 }
 
@@ -273,11 +384,17 @@ export type ExportKind = "allocation" | "report";
  * team costs: the Teams sheet's own problems, the inputs every number depends on (cells, workloads,
  * SLOs, factors), and the SKUs whose cost the pools take (a pool's `sku`, else the recommendation).
  */
-export function exportItems(state: TrustState, plan: PlanFile, result: PlanResult, kind: ExportKind): TrustItem[] {
+export function exportItems(
+  state: TrustState,
+  plan: PlanFile,
+  result: PlanResult,
+  kind: ExportKind,
+): TrustItem[] {
   if (kind === "report") return state.items;
   const pools = plan.tenants?.pools ?? [];
   const feeding = new Set<string>();
-  if (!pools.length || pools.some((p) => !p.sku && p.costPerDay === undefined)) if (result.cheapest) feeding.add(result.cheapest);
+  if (!pools.length || pools.some((p) => !p.sku && p.costPerDay === undefined))
+    if (result.cheapest) feeding.add(result.cheapest);
   for (const p of pools) if (p.sku) feeding.add(p.sku);
   return state.items.filter((x) => {
     const m = /^skus\[(\d+)\]/.exec(x.where.path);
@@ -291,7 +408,10 @@ export function exportItems(state: TrustState, plan: PlanFile, result: PlanResul
  * The warning an export writes at its top when its numbers are not all trustworthy (null when
  * none of `items` concern it): a title line and one line per item, in the export's language.
  */
-export function exportWarning(items: readonly TrustItem[] | TrustState, lang: UiLang): string[] | null {
+export function exportWarning(
+  items: readonly TrustItem[] | TrustState,
+  lang: UiLang,
+): string[] | null {
   const list = "items" in items ? items.items : items;
   if (!list.length) return null;
   return [UI[lang].exportUntrusted, ...list.map((x) => `- ${trustText(x, lang)}`)];
@@ -301,9 +421,17 @@ export function exportWarning(items: readonly TrustItem[] | TrustState, lang: Ui
  * The export text with its warning on top: `# ` comment lines for a CSV (after the BOM, so Excel
  * still reads UTF-8), a quoted block for Markdown. Unchanged when there is no warning.
  */
-export function withExportWarning(text: string, warning: readonly string[] | null, format: "csv" | "md"): string {
+export function withExportWarning(
+  text: string,
+  warning: readonly string[] | null,
+  format: "csv" | "md",
+): string {
   if (!warning) return text;
-  if (format === "md") return `> **⚠ ${warning[0]}**\n${warning.slice(1).map((l) => `> ${l}`).join("\n")}\n\n${text}`;
+  if (format === "md")
+    return `> **⚠ ${warning[0]}**\n${warning
+      .slice(1)
+      .map((l) => `> ${l}`)
+      .join("\n")}\n\n${text}`;
   const bom = text.startsWith("\ufeff") ? "\ufeff" : "";
   const lines = warning.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}`).join("\n");
   return `${bom}${lines}\n${text.slice(bom.length)}`;

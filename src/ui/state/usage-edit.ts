@@ -10,7 +10,9 @@ import type { AllocationLine } from "../../report/allocation-csv";
 /** True when a pasted row is a usage table header: a team column and a token column. */
 export function looksLikeUsageHeader(row: readonly string[]): boolean {
   const fields = row.map((h) => usageHeader(h)?.field);
-  return fields.includes("team") && fields.some((f) => f === "input" || f === "output" || f === "total");
+  return (
+    fields.includes("team") && fields.some((f) => f === "input" || f === "output" || f === "total")
+  );
 }
 
 /**
@@ -20,25 +22,38 @@ export function looksLikeUsageHeader(row: readonly string[]): boolean {
  */
 export function unknownPools(rows: readonly UsageRow[], known: readonly string[]): string[] {
   const have = new Set(known);
-  return [...new Set(rows.flatMap((r) => (r.pool !== undefined && !have.has(r.pool) ? [r.pool] : [])))];
+  return [
+    ...new Set(rows.flatMap((r) => (r.pool !== undefined && !have.has(r.pool) ? [r.pool] : []))),
+  ];
 }
 
 /**
  * Rows with their pools renamed by `map` (file name → plan pool; null = no pool, i.e. the plan's
  * only pool). Rows of one team that land in one pool are added up, in first-seen order.
  */
-export function mapUsagePools(rows: readonly UsageRow[], map: ReadonlyMap<string, string | null>): UsageRow[] {
+export function mapUsagePools(
+  rows: readonly UsageRow[],
+  map: ReadonlyMap<string, string | null>,
+): UsageRow[] {
   const out = new Map<string, UsageRow>();
   for (const r of rows) {
-    const to = r.pool !== undefined && map.has(r.pool) ? map.get(r.pool)! : r.pool ?? null;
+    const to = r.pool !== undefined && map.has(r.pool) ? map.get(r.pool)! : (r.pool ?? null);
     const k = JSON.stringify([r.team, to]);
     const a = out.get(k);
     if (a) {
       a.inputTokens += r.inputTokens;
       a.outputTokens += r.outputTokens;
       // Two models mapped to one pool: their reservations add up.
-      if (r.reservedReplicas !== undefined) a.reservedReplicas = (a.reservedReplicas ?? 0) + r.reservedReplicas;
-    } else out.set(k, { team: r.team, ...(to !== null ? { pool: to } : {}), inputTokens: r.inputTokens, outputTokens: r.outputTokens, ...(r.reservedReplicas !== undefined ? { reservedReplicas: r.reservedReplicas } : {}) });
+      if (r.reservedReplicas !== undefined)
+        a.reservedReplicas = (a.reservedReplicas ?? 0) + r.reservedReplicas;
+    } else
+      out.set(k, {
+        team: r.team,
+        ...(to !== null ? { pool: to } : {}),
+        inputTokens: r.inputTokens,
+        outputTokens: r.outputTokens,
+        ...(r.reservedReplicas !== undefined ? { reservedReplicas: r.reservedReplicas } : {}),
+      });
   }
   return [...out.values()];
 }
@@ -64,7 +79,14 @@ export function conservation(lines: readonly AllocationLine[]): Conservation[] {
     const partsMonthMinor = parts.reduce((s, l) => s + l.costPerMonthMinor, 0);
     const totalMinor = total?.costPerDayMinor ?? 0;
     const totalMonthMinor = total?.costPerMonthMinor ?? 0;
-    return { pool, partsMinor, totalMinor, partsMonthMinor, totalMonthMinor, ok: partsMinor === totalMinor && partsMonthMinor === totalMonthMinor };
+    return {
+      pool,
+      partsMinor,
+      totalMinor,
+      partsMonthMinor,
+      totalMonthMinor,
+      ok: partsMinor === totalMinor && partsMonthMinor === totalMonthMinor,
+    };
   });
 }
 

@@ -109,19 +109,26 @@ function typedText(plan: PlanFile, path: string, v: unknown): string | undefined
   const text = d[path];
   if (typeof text !== "string") return undefined;
   const again = readNumberEntry(text, true, entryOptions(path));
-  return again.ok && typeof again.value === "number" && Math.abs(again.value - v) <= 1e-12 * Math.max(1, Math.abs(v)) ? text : undefined;
+  return again.ok &&
+    typeof again.value === "number" &&
+    Math.abs(again.value - v) <= 1e-12 * Math.max(1, Math.abs(v))
+    ? text
+    : undefined;
 }
 
 /** Create the workbook store around a plan. Call inside a reactive root. */
 export function createWorkbook(initial: PlanFile): Workbook {
   const [plan, setPlan] = createStore<PlanFile>(structuredClone(initial));
   const [version, setVersion] = createSignal(0);
-  const [rejected, setRejected] = createStore<Record<string, { raw: string; message: string; problem?: Problem }>>({});
+  const [rejected, setRejected] = createStore<
+    Record<string, { raw: string; message: string; problem?: Problem }>
+  >({});
 
   // Changes not yet given to the engine: single-number edits, or null once any other change came.
   let engine: PlanEngine | null = null;
   let edits: { path: string; raw: number | string }[] | null = null;
-  const isEditValue = (v: unknown): v is number | string => typeof v === "number" || (typeof v === "string" && v.startsWith("="));
+  const isEditValue = (v: unknown): v is number | string =>
+    typeof v === "number" || (typeof v === "string" && v.startsWith("="));
   const replace = (next: PlanFile): void => {
     edits = null;
     batch(() => {
@@ -137,9 +144,11 @@ export function createWorkbook(initial: PlanFile): Workbook {
       const order = back ? [...list].reverse() : list;
       batch(() => {
         setRejected(reconcile({}));
-        setPlan(produce((p) => {
-          for (const x of order) setAtPath(p, x.path, back ? x.before : x.after);
-        }));
+        setPlan(
+          produce((p) => {
+            for (const x of order) setAtPath(p, x.path, back ? x.before : x.after);
+          }),
+        );
         for (const x of order) {
           const v = back ? x.before : x.after;
           if (edits && isEditValue(v)) edits.push({ path: x.path, raw: v });
@@ -151,10 +160,16 @@ export function createWorkbook(initial: PlanFile): Workbook {
   });
   const group = history.group;
   /** Change the plan as one undo step; `edit` when the change replaces one number or formula. */
-  const mutate = (fn: (p: PlanFile) => void, edit?: { path: string; raw: number | string }): void => {
+  const mutate = (
+    fn: (p: PlanFile) => void,
+    edit?: { path: string; raw: number | string },
+  ): void => {
     group(() => {
       const old = edit ? getAtPath(unwrap(plan), edit.path) : undefined;
-      const patch: PlanPatch | undefined = edit && (typeof old === "number" || typeof old === "string") ? { path: edit.path, before: old, after: edit.raw } : undefined;
+      const patch: PlanPatch | undefined =
+        edit && (typeof old === "number" || typeof old === "string")
+          ? { path: edit.path, before: old, after: edit.raw }
+          : undefined;
       history.record(patch);
       setPlan(produce(fn));
       if (edit && edits) edits.push(edit);
@@ -176,7 +191,10 @@ export function createWorkbook(initial: PlanFile): Workbook {
     else for (const e of todo) engine.edit(e.path, e.raw);
     const resolved = engine.resolved();
     const result = engine.result();
-    const errorsByPath = prev && prev.resolved === resolved ? prev.errorsByPath : new Map(resolved.errors.map((e) => [e.path, e]));
+    const errorsByPath =
+      prev && prev.resolved === resolved
+        ? prev.errorsByPath
+        : new Map(resolved.errors.map((e) => [e.path, e]));
     return { sheet: engine.sheet.sheet, resolved, result, errorsByPath };
   });
 
@@ -193,7 +211,10 @@ export function createWorkbook(initial: PlanFile): Workbook {
     }
     // A typed number outside the field's range is refused here, as validation refuses it in a plan
     // file; a formula's result is checked by the sheet (resolve-plan.ts `rangeCheck`) on the field.
-    const outOfRange = typeof entry.value === "number" ? rangeIssue(path, entry.value, plan.currency || "USD") : null;
+    const outOfRange =
+      typeof entry.value === "number"
+        ? rangeIssue(path, entry.value, plan.currency || "USD")
+        : null;
     if (outOfRange) {
       setRejected(path, { raw: text, message: englishOf(outOfRange), problem: outOfRange });
       return false;
@@ -204,14 +225,20 @@ export function createWorkbook(initial: PlanFile): Workbook {
       // A price typed over a catalogue default is the planner's own (src/engine/price-default.ts).
       const price = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(path);
       const own = (p: PlanFile) => {
-        if (price) delete (p.skus[Number(price[1])] as { priceDefault?: unknown } | undefined)?.priceDefault;
+        if (price)
+          delete (p.skus[Number(price[1])] as { priceDefault?: unknown } | undefined)?.priceDefault;
       };
       // A number typed with a unit or separators keeps its text for display (docs/grid.md).
       const typed = typeof value === "number" && text.trim() !== String(value) ? text.trim() : null;
       const shown = (p: PlanFile) => {
         if (typed !== null) {
           const d = (p.display ??= {});
-          Object.defineProperty(d, path, { value: typed, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(d, path, {
+            value: typed,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         } else if (p.display && Object.hasOwn(p.display, path)) {
           delete p.display[path];
           if (Object.keys(p.display).length === 0) delete p.display;
@@ -224,11 +251,14 @@ export function createWorkbook(initial: PlanFile): Workbook {
           shown(p);
         });
       else
-        mutate((p) => {
-          setAtPath(p, path, value);
-          own(p);
-          shown(p);
-        }, { path, raw: value });
+        mutate(
+          (p) => {
+            setAtPath(p, path, value);
+            own(p);
+            shown(p);
+          },
+          { path, raw: value },
+        );
     });
     return true;
   };
@@ -242,13 +272,31 @@ export function createWorkbook(initial: PlanFile): Workbook {
     });
   };
   const reject = (path: string, text: string, why: string | Problem): void => {
-    setRejected(path, typeof why === "string" ? { raw: text, message: why } : { raw: text, message: englishOf(why), problem: why });
+    setRejected(
+      path,
+      typeof why === "string"
+        ? { raw: text, message: why }
+        : { raw: text, message: englishOf(why), problem: why },
+    );
   };
   /** The rejected entries with their problems (when they have one). */
   function rejectionList(): Rejection[] {
-    return Object.entries(rejected).map(([path, v]) => (v.problem ? { path, raw: v.raw, message: v.message, problem: v.problem } : { path, raw: v.raw, message: v.message }));
+    return Object.entries(rejected).map(([path, v]) =>
+      v.problem
+        ? { path, raw: v.raw, message: v.message, problem: v.problem }
+        : { path, raw: v.raw, message: v.message },
+    );
   }
-  const ctx: EditContext = { plan, view: () => unwrap(plan), mutate: (fn) => mutate(fn), group, setNumber, setText, reject, clearRejected };
+  const ctx: EditContext = {
+    plan,
+    view: () => unwrap(plan),
+    mutate: (fn) => mutate(fn),
+    group,
+    setNumber,
+    setText,
+    reject,
+    clearRejected,
+  };
 
   return {
     plan,
@@ -256,15 +304,33 @@ export function createWorkbook(initial: PlanFile): Workbook {
     trust,
     cell(path) {
       const bad = rejected[path];
-      if (bad) return { raw: bad.raw, value: null, error: { kind: "VALUE", message: bad.message, problem: bad.problem } };
+      if (bad)
+        return {
+          raw: bad.raw,
+          value: null,
+          error: { kind: "VALUE", message: bad.message, problem: bad.problem },
+        };
       const c = computed();
       version();
       const v = getAtPath(plan, path);
       const typed = typedText(plan, path, v);
       const raw = typed ?? rawText(v);
-      if (!c.sheet.has(path)) return { raw, value: typeof v === "number" && Number.isFinite(v) ? v : null, error: null, ...(typed !== undefined ? { typed } : {}) };
+      if (!c.sheet.has(path))
+        return {
+          raw,
+          value: typeof v === "number" && Number.isFinite(v) ? v : null,
+          error: null,
+          ...(typed !== undefined ? { typed } : {}),
+        };
       const e = c.sheet.get(path);
-      return { raw, value: e.value, error: e.error ? { kind: e.error.kind, message: e.error.message, problem: e.error.problem } : null, ...(typed !== undefined ? { typed } : {}) };
+      return {
+        raw,
+        value: e.value,
+        error: e.error
+          ? { kind: e.error.kind, message: e.error.message, problem: e.error.problem }
+          : null,
+        ...(typed !== undefined ? { typed } : {}),
+      };
     },
     setNumber,
     setText,

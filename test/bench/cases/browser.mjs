@@ -17,9 +17,23 @@ export async function run(ctx) {
   let built = "built now with `vite build` into the temp dir";
   if (args.includes("--no-build")) distDir = null;
   else {
-    const r = spawnSync(node, [join(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", distDir, "--emptyOutDir", "--logLevel", "error"], { cwd: root, encoding: "utf8", timeout: 240_000 });
+    const r = spawnSync(
+      node,
+      [
+        join(root, "node_modules/vite/bin/vite.js"),
+        "build",
+        "--outDir",
+        distDir,
+        "--emptyOutDir",
+        "--logLevel",
+        "error",
+      ],
+      { cwd: root, encoding: "utf8", timeout: 240_000 },
+    );
     if (r.status !== 0) {
-      notes.push(`\`vite build\` failed (${(r.stderr || r.stdout || "").trim().split("\n")[0]}); measured the existing dist/ instead.`);
+      notes.push(
+        `\`vite build\` failed (${(r.stderr || r.stdout || "").trim().split("\n")[0]}); measured the existing dist/ instead.`,
+      );
       distDir = null;
     }
   }
@@ -30,7 +44,13 @@ export async function run(ctx) {
   if (existsSync(join(distDir, "index.html"))) {
     const html = readFileSync(join(distDir, "index.html"), "utf8");
     // Asset paths are `assets/…`, `/assets/…` or `./assets/…` (the app is built with base "./").
-    const initialNames = new Set([...html.matchAll(/<script[^>]*src="(?:\.?\/)?assets\/([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="(?:\.?\/)?assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? m[2]));
+    const initialNames = new Set(
+      [
+        ...html.matchAll(
+          /<script[^>]*src="(?:\.?\/)?assets\/([^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="(?:\.?\/)?assets\/([^"]+\.js)"/g,
+        ),
+      ].map((m) => m[1] ?? m[2]),
+    );
     const js = readdirSync(join(distDir, "assets")).filter((f) => f.endsWith(".js"));
     const size = (f) => {
       const b = readFileSync(join(distDir, "assets", f));
@@ -40,23 +60,44 @@ export async function run(ctx) {
     const initial = all.filter((x) => initialNames.has(x.f));
     const lazy = all.filter((x) => !initialNames.has(x.f));
     const gz = initial.reduce((a, x) => a + x.gz, 0);
-    row({ case: `Initial JavaScript (${initial.map((x) => x.f).join(", ")}; ${built})`, value: `${(gz / 1024).toFixed(1)} KiB gzip (${(initial.reduce((a, x) => a + x.raw, 0) / 1024).toFixed(1)} KiB raw)`, baseline: "200 KB gzip", ratio: gz / 200_000, target: "≤ 200 KB gzip", met: gz <= 200_000 });
+    row({
+      case: `Initial JavaScript (${initial.map((x) => x.f).join(", ")}; ${built})`,
+      value: `${(gz / 1024).toFixed(1)} KiB gzip (${(initial.reduce((a, x) => a + x.raw, 0) / 1024).toFixed(1)} KiB raw)`,
+      baseline: "200 KB gzip",
+      ratio: gz / 200_000,
+      target: "≤ 200 KB gzip",
+      met: gz <= 200_000,
+    });
     const big = [...lazy].sort((a, b) => b.gz - a.gz).slice(0, 3);
-    notes.push(`Lazy chunks: ${lazy.length} files, ${(lazy.reduce((a, x) => a + x.gz, 0) / 1024).toFixed(1)} KiB gzip in total; largest ${big.map((x) => `${x.f} ${(x.gz / 1024).toFixed(1)} KiB`).join(", ")}.`);
+    notes.push(
+      `Lazy chunks: ${lazy.length} files, ${(lazy.reduce((a, x) => a + x.gz, 0) / 1024).toFixed(1)} KiB gzip in total; largest ${big.map((x) => `${x.f} ${(x.gz / 1024).toFixed(1)} KiB`).join(", ")}.`,
+    );
   } else {
     notes.push("No app build to measure (no dist/index.html).");
   }
 
   // In the browser (Chromium via Playwright, test/e2e/perf.spec.ts): long tasks during a large
   // import and input-to-paint of an edit in the large workbook (test/bench/browser.mjs).
-  if (!args.includes("--no-browser") && existsSync(join(distDir, "index.html")) && existsSync("/usr/bin/chromium")) {
+  if (
+    !args.includes("--no-browser") &&
+    existsSync(join(distDir, "index.html")) &&
+    existsSync("/usr/bin/chromium")
+  ) {
     log("bench: in the browser");
     try {
       const { runBrowserBench } = await import("../browser.mjs");
-      const browserRows = await runBrowserBench({ dist: distDir, runs: quick ? 1 : 3, rows: ROWS, log });
+      const browserRows = await runBrowserBench({
+        dist: distDir,
+        runs: quick ? 1 : 3,
+        rows: ROWS,
+        log,
+      });
       for (const r of browserRows.filter((x) => !x.case.startsWith("Initial JavaScript"))) row(r);
     } catch (e) {
-      notes.push(`Browser measurements failed: ${e instanceof Error ? e.message.split("\n")[0] : e}`);
+      notes.push(
+        `Browser measurements failed: ${e instanceof Error ? e.message.split("\n")[0] : e}`,
+      );
     }
-  } else notes.push("Browser measurements skipped (--no-browser, no build, or no /usr/bin/chromium).");
+  } else
+    notes.push("Browser measurements skipped (--no-browser, no build, or no /usr/bin/chromium).");
 }

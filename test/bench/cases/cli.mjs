@@ -35,8 +35,22 @@ export async function run(ctx) {
     cli.bundle.push(wall(node, ["--input-type=module", "-e", direct]));
   }
   const e0 = median(cli.empty);
-  row({ case: "`capplan plan models/examples/seed.json` (bin/capplan.mjs: staleness check + dist-cli bundle)", value: ms(median(cli.bin)), baseline: `node -e 0: ${ms(e0)}`, ratio: median(cli.bin) / e0, target: "report", met: null });
-  row({ case: "  the same through dist-cli/capplan.mjs directly (no staleness check)", value: ms(median(cli.bundle)), baseline: `node -e 0: ${ms(e0)}`, ratio: median(cli.bundle) / e0, target: "report", met: null });
+  row({
+    case: "`capplan plan models/examples/seed.json` (bin/capplan.mjs: staleness check + dist-cli bundle)",
+    value: ms(median(cli.bin)),
+    baseline: `node -e 0: ${ms(e0)}`,
+    ratio: median(cli.bin) / e0,
+    target: "report",
+    met: null,
+  });
+  row({
+    case: "  the same through dist-cli/capplan.mjs directly (no staleness check)",
+    value: ms(median(cli.bundle)),
+    baseline: `node -e 0: ${ms(e0)}`,
+    ratio: median(cli.bundle) / e0,
+    target: "report",
+    met: null,
+  });
   growth(ctx);
 }
 
@@ -44,11 +58,25 @@ export async function run(ctx) {
 function growth(ctx) {
   const { root, tmp, node, quick, wall, row, notes, median, ms, log } = ctx;
   const bundle = JSON.stringify(join(root, "dist-cli/capplan.mjs"));
-  const runArgs = (args) => ["--input-type=module", "-e", `const { main } = await import(${bundle}); process.exitCode = await main(${JSON.stringify(args)});`];
+  const runArgs = (args) => [
+    "--input-type=module",
+    "-e",
+    `const { main } = await import(${bundle}); process.exitCode = await main(${JSON.stringify(args)});`,
+  ];
   const runs = quick ? 2 : 5;
   const series = [
-    { what: "SKUs", key: "skus", sizes: [10, 100, 1000], fixed: "2,000 teams, 20 workloads, 30 load levels per SKU" },
-    { what: "teams", key: "teams", sizes: [100, 10_000, 100_000], fixed: "50 SKUs, 20 workloads, 10 pools" },
+    {
+      what: "SKUs",
+      key: "skus",
+      sizes: [10, 100, 1000],
+      fixed: "2,000 teams, 20 workloads, 30 load levels per SKU",
+    },
+    {
+      what: "teams",
+      key: "teams",
+      sizes: [100, 10_000, 100_000],
+      fixed: "50 SKUs, 20 workloads, 10 pools",
+    },
   ];
   for (const s of series) {
     log(`bench: growth of \`capplan plan\` with ${s.sizes.join(" / ")} ${s.what}`);
@@ -78,5 +106,7 @@ function growth(ctx) {
       met: k <= 1.1,
     });
   }
-  notes.push("Growth exponent: log-log slope of the time added beyond the smallest size, t(n) − t(n₀), between the two larger sizes, against n − n₀ (1 = linear, 2 = quadratic; fixed costs drop out). Per-item cost: that added time ÷ added items at the largest size. Start-up is the median of `capplan --version` through the same bundle in the same loop.");
+  notes.push(
+    "Growth exponent: log-log slope of the time added beyond the smallest size, t(n) − t(n₀), between the two larger sizes, against n − n₀ (1 = linear, 2 = quadratic; fixed costs drop out). Per-item cost: that added time ÷ added items at the largest size. Start-up is the median of `capplan --version` through the same bundle in the same loop.",
+  );
 }

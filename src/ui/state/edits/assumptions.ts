@@ -26,7 +26,15 @@ export function assumptionEdits(ctx: EditContext): AssumptionEdits {
     addWorkload() {
       mutate((p) => {
         const defs = planDefs(p);
-        defs.push({ name: uniqueName("workload", defs.map((d) => d.name ?? "")), peakRps: 1, inputTokens: 500, outputTokens: 200 });
+        defs.push({
+          name: uniqueName(
+            "workload",
+            defs.map((d) => d.name ?? ""),
+          ),
+          peakRps: 1,
+          inputTokens: 500,
+          outputTokens: 200,
+        });
       });
     },
     removeWorkload(index) {

@@ -20,7 +20,13 @@ export function cellEdits(ctx: EditContext): CellEdits {
     renameCell(oldName, newName) {
       const path = keyPath("cells", oldName);
       const cells = ctx.plan.cells;
-      const problem = newName === oldName ? null : cellNameProblem(newName) ?? (cells && newName in cells ? formulaMessages.problem("cellExists", { name: newName }) : null);
+      const problem =
+        newName === oldName
+          ? null
+          : (cellNameProblem(newName) ??
+            (cells && newName in cells
+              ? formulaMessages.problem("cellExists", { name: newName })
+              : null));
       if (problem) {
         ctx.reject(`${path}#name`, newName, problem);
         return false;

@@ -31,7 +31,14 @@ export function skuEdits(ctx: EditContext): SkuEdits {
     addSweeps(sweeps) {
       const start = ctx.plan.skus.length;
       mutate((p) => {
-        for (const s of sweeps) p.skus.push(skuFromSweep(s, GPU_CATALOG, p.skus.map((x) => x.name)));
+        for (const s of sweeps)
+          p.skus.push(
+            skuFromSweep(
+              s,
+              GPU_CATALOG,
+              p.skus.map((x) => x.name),
+            ),
+          );
       });
       return sweeps.map((_, i) => start + i);
     },
@@ -50,7 +57,8 @@ export function skuEdits(ctx: EditContext): SkuEdits {
         if (!s) return;
         if (gpu) s.gpu = gpu;
         else delete s.gpu;
-        const stillDefault = s.priceDefault !== undefined && s.pricePerGpuHour === s.priceDefault.usdPerGpuHour;
+        const stillDefault =
+          s.priceDefault !== undefined && s.pricePerGpuHour === s.priceDefault.usdPerGpuHour;
         if (!priceMissingIn(s) && !stillDefault) return;
         const d = catalogPriceFor(GPU_CATALOG, gpu, p.currency);
         if (d) {
@@ -73,7 +81,10 @@ export function skuEdits(ctx: EditContext): SkuEdits {
         if (!ref) return;
         const pts = (ref.points ??= []);
         const last = pts[pts.length - 1];
-        pts.push({ concurrency: last?.concurrency != null ? last.concurrency * 2 : 1, requestRate: null });
+        pts.push({
+          concurrency: last?.concurrency != null ? last.concurrency * 2 : 1,
+          requestRate: null,
+        });
       });
     },
     removePoints(sweepPath, rows) {
@@ -89,7 +100,8 @@ export function skuEdits(ctx: EditContext): SkuEdits {
           const ref = getAtPath(p, sweepPath) as PointsRef;
           if (!ref) return;
           const pts = (ref.points ??= []);
-          while (pts.length < row + block.length) pts.push({ concurrency: null, requestRate: null });
+          while (pts.length < row + block.length)
+            pts.push({ concurrency: null, requestRate: null });
         });
         block.forEach((cells, r) =>
           cells.forEach((text, c) => {

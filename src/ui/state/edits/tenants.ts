@@ -5,12 +5,26 @@ import { uniqueName } from "../plan-edit";
 import type { EditContext } from "./context";
 
 /** Fields of a usage row in grid column order. */
-export const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens", "reservedReplicas"] as const;
+export const USAGE_FIELDS = [
+  "team",
+  "pool",
+  "inputTokens",
+  "outputTokens",
+  "reservedReplicas",
+] as const;
 
 /** Team-allocation edits of the workbook. */
 export interface TenantEdits {
   /** Replace the team usage rows (an imported usage table): one undo step. */
-  setUsageRows(rows: { team: string; pool?: string; inputTokens: number; outputTokens: number; reservedReplicas?: number }[]): void;
+  setUsageRows(
+    rows: {
+      team: string;
+      pool?: string;
+      inputTokens: number;
+      outputTokens: number;
+      reservedReplicas?: number;
+    }[],
+  ): void;
   /** Write a block of usage cells (team, pool, input, output from `col`); rows beyond the end are added. */
   setUsageBlock(row: number, col: number, block: string[][]): void;
   removeUsage(rows: number[]): void;
@@ -24,7 +38,8 @@ export interface TenantEdits {
 }
 
 /** The plan's allocation, created empty when missing. */
-const tenantsOf = (p: PlanFile) => (p.tenants ??= { method: "tokens", idle: "proportional", usage: [] });
+const tenantsOf = (p: PlanFile) =>
+  (p.tenants ??= { method: "tokens", idle: "proportional", usage: [] });
 
 export function tenantEdits(ctx: EditContext): TenantEdits {
   const { mutate } = ctx;
@@ -39,7 +54,16 @@ export function tenantEdits(ctx: EditContext): TenantEdits {
         mutate((p) => {
           const t = tenantsOf(p);
           const pool = t.pools?.[0]?.name;
-          while (t.usage.length < row + block.length) t.usage.push({ team: uniqueName("team", t.usage.map((u) => u.team)), ...(pool ? { pool } : {}), inputTokens: 0, outputTokens: 0 });
+          while (t.usage.length < row + block.length)
+            t.usage.push({
+              team: uniqueName(
+                "team",
+                t.usage.map((u) => u.team),
+              ),
+              ...(pool ? { pool } : {}),
+              inputTokens: 0,
+              outputTokens: 0,
+            });
         });
         block.forEach((cells, r) =>
           cells.forEach((text, c) => {
@@ -66,13 +90,26 @@ export function tenantEdits(ctx: EditContext): TenantEdits {
     addPool() {
       mutate((p) => {
         const pools = (tenantsOf(p).pools ??= []);
-        pools.push({ name: uniqueName("pool", pools.map((x) => x.name)), costPerDay: 0 });
+        pools.push({
+          name: uniqueName(
+            "pool",
+            pools.map((x) => x.name),
+          ),
+          costPerDay: 0,
+        });
       });
     },
     addShared() {
       mutate((p) => {
         const shared = (tenantsOf(p).shared ??= []);
-        shared.push({ name: uniqueName("platform", shared.map((x) => x.name)), costPerDay: 0, split: "weighted" });
+        shared.push({
+          name: uniqueName(
+            "platform",
+            shared.map((x) => x.name),
+          ),
+          costPerDay: 0,
+          split: "weighted",
+        });
       });
     },
     removeShared(index) {
