@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
 const out = process.argv[2] ?? "/tmp/capplan-shots";
-const port = 4199;
+const port = Number(process.env.SHOTS_PORT ?? 4199);
 mkdirSync(out, { recursive: true });
 
 const server = spawn(

@@ -148,6 +148,49 @@ function importCircles(all: string[]): string[][] {
   return circles;
 }
 
+/**
+ * The engine's concept folders, lowest first (docs/architecture.md, "The engine's folders"). A
+ * folder imports only itself and the folders before it, so the story reads bottom-up: shared
+ * shapes → formulas → one sweep's curve → catalogue → demand → the capacity and cost chain →
+ * money and allocation → the plan that ties them together.
+ */
+const ENGINE_FOLDERS = [
+  "base",
+  "formula",
+  "curve",
+  "catalog",
+  "demand",
+  "chain",
+  "finops",
+  "plan",
+] as const;
+
+describe("engine folders", () => {
+  const ENGINE = join(SRC, "engine");
+  it("every engine file sits in one of the concept folders", () => {
+    const loose = files(ENGINE)
+      .map((f) => relative(ENGINE, f))
+      .filter((f) => !ENGINE_FOLDERS.includes(f.split("/")[0] as never) || !f.includes("/"));
+    expect(loose).toEqual([]);
+  });
+  for (const [i, folder] of ENGINE_FOLDERS.entries()) {
+    const allowed = ENGINE_FOLDERS.slice(0, i + 1);
+    it(`engine/${folder} imports only ${allowed.join(", ")}`, () => {
+      const bad: string[] = [];
+      const dir = join(ENGINE, folder);
+      if (!existsSync(dir)) return;
+      for (const f of files(dir)) {
+        for (const spec of importsOf(f)) {
+          if (!spec.startsWith(".")) continue;
+          const target = relative(ENGINE, join(f, "..", spec)).split("/")[0]!;
+          if (!allowed.includes(target as never)) bad.push(`${relative(SRC, f)} imports ${spec}`);
+        }
+      }
+      expect(bad).toEqual([]);
+    });
+  }
+});
+
 describe("no import circles", () => {
   it("no module of src/ imports itself through others", () => {
     expect(importCircles(files(SRC))).toEqual([]);

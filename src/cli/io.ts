@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { parseArgs as nodeParseArgs } from "node:util";
-import { englishOf, type Problem } from "../engine/problems";
+import { englishOf, type Problem } from "../engine/base/problems";
 import { importableInFolder } from "../import/folder-rule";
 import { cliFileMessages as F, type FileKind } from "../import/messages/usage";
 import type { Lang } from "../report/i18n";

@@ -3,7 +3,7 @@
  * in the language of `--lang` (docs/problems.md, docs/cli.md). A command throws them with
  * `cliError` (src/cli/io.ts); `main` renders each in the language asked for.
  */
-import { defineMessages, message, type Problem, type ProblemLang } from "../engine/problems";
+import { defineMessages, message, type Problem, type ProblemLang } from "../engine/base/problems";
 
 /** "got X" of an option value, in each language. */
 const got = { en: (g: string) => `, got ${g}`, zh: (g: string) => `，实际为 ${g}` };

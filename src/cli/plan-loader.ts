@@ -8,24 +8,24 @@
  */
 import { dirname, resolve } from "node:path";
 import gpuCatalog from "../../models/gpus.json";
-import { restoreGpuCatalog } from "../engine/catalog";
-import { parsePlanText, validatePlan } from "../engine/plan-file";
+import { restoreGpuCatalog } from "../engine/catalog/catalog";
+import { parsePlanText, validatePlan } from "../engine/plan/plan-file";
 import {
   defaultedPrices,
   defaultedProblem,
   fillDefaultPrices,
   priceMessages,
-} from "../engine/price-default";
-import { computePlan, type FileSweep, type PlanResult } from "../engine/plan";
-import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/resolve-plan";
-import type { ResolvedPlan } from "../engine/resolved-plan-types";
-import type { PlanFile, RecommendBy } from "../engine/types";
+} from "../engine/catalog/price-default";
+import { computePlan, type FileSweep, type PlanResult } from "../engine/plan/plan";
+import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/plan/resolve-plan";
+import type { ResolvedPlan } from "../engine/plan/resolved-plan-types";
+import type { PlanFile, RecommendBy } from "../engine/base/types";
 import { formatIssue, importFiles, type ImportIssue } from "../import/index";
 import type { Lang } from "../report/i18n";
 import { localizeError, localizeIssue, localizeMessage, renderProblem } from "../report/messages";
 import { cliFileMessages as F } from "../import/messages/usage";
-import { workloadDefs } from "../engine/plan-file";
-import { DEFAULT_TRACE_BIN_SEC } from "../engine/workload-trace";
+import { workloadDefs } from "../engine/plan/plan-file";
+import { DEFAULT_TRACE_BIN_SEC } from "../engine/demand/workload-trace";
 import {
   CliError,
   ReadProblem,

@@ -4,8 +4,8 @@
  * Only regular files are read (as everywhere in the CLI); devices and FIFOs are refused.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { trafficMessages as T } from "../engine/messages/traffic";
-import { englishOf, type Problem } from "../engine/problems";
+import { trafficMessages as T } from "../engine/demand/traffic-messages";
+import { englishOf, type Problem } from "../engine/base/problems";
 import { TraceReader, type TraceImport, type TraceReaderOptions } from "../import/trace";
 import { fsProblem } from "./io";
 

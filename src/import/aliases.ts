@@ -5,7 +5,7 @@
  * style (`P99 TTFT`, `ttft_p99_ms`, `TTFT(s) P99`, `首 token 延迟 P99`), with the unit read from
  * the header (`(s)`, `_s`, `秒` → seconds; `ms`, `毫秒` → ms; none → unknown).
  */
-import type { MetricKey, StatKey } from "../engine/types";
+import type { MetricKey, StatKey } from "../engine/base/types";
 import { normHeader } from "./csv";
 
 /** Plain (non-metric) numeric fields of a sweep point, and per-request columns. */

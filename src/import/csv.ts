@@ -4,7 +4,7 @@
  * them (`"1,234.56"`, `N/A`, `NaN`, `Infinity`, empty).
  */
 import Papa from "papaparse";
-import { readNumberText } from "../engine/number-text";
+import { readNumberText } from "../engine/base/number-text";
 
 export type Delimiter = "," | ";" | "\t";
 
@@ -101,7 +101,7 @@ export type NumberCell =
 export const MAX_NUMBER_CHARS = 100;
 
 /**
- * Read a number as tools write it, with the same reader as typed cells (src/engine/number-text.ts,
+ * Read a number as tools write it, with the same reader as typed cells (src/engine/base/number-text.ts,
  * docs/grid.md): `1234.5`, `"1,234.56"` (thousands separators), `1.2e3`, `$2.99`, `1.5k`,
  * `12%` (→ 12: a percent column keeps its unit), `inf`/`Infinity`. `N/A`, `NaN`, `None`, empty →
  * absent (never 0). With `decimalComma`, `1.234,5` / `0,25` are read European style

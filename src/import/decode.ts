@@ -3,7 +3,7 @@
  * little- or big-endian by its BOM, and Latin-1 (Windows-1252) when the bytes are not valid UTF-8.
  * Pure (TextDecoder only): used by the CLI's file reading and the app's import worker.
  */
-import type { Problem } from "../engine/problems";
+import type { Problem } from "../engine/base/problems";
 import { importMessages as M } from "./messages/pipeline";
 
 /** Decoded text and the encoding it was read in (`utf-8`, `utf-16le`, `utf-16be`, `windows-1252`). */

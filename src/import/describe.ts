@@ -4,7 +4,7 @@
  */
 import { mapHeaders } from "./aliases";
 import { detectDelimiter } from "./csv";
-import type { Problem } from "../engine/problems";
+import type { Problem } from "../engine/base/problems";
 import { importShapeMessages as S } from "./messages/pipeline";
 import type { InputFile } from "./types";
 

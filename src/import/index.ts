@@ -3,8 +3,8 @@
  * Used by the CLI (`capplan import`, `compare`, plan `file` sweeps) and by the app (dropped files).
  * Never throws for bad input: problems come back as {@link ImportIssue}s.
  */
-import { englishOf, textProblem, type Problem } from "../engine/problems";
-import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/types";
+import { englishOf, textProblem, type Problem } from "../engine/base/problems";
+import { METRIC_FIELD, type DroppedFile, type Sweep, type SweepPoint } from "../engine/base/types";
 
 const METRIC_FIELDS = Object.values(METRIC_FIELD);
 import { FORMATS } from "./formats/index";

@@ -1,7 +1,7 @@
 /**
  * Input files with memoised, lenient JSON views, shared by all format detectors.
  */
-import { lineColumn } from "../engine/json-error";
+import { lineColumn } from "../engine/plan/json-error";
 import { issueOf } from "./messages/issue";
 import { importMessages as M } from "./messages/pipeline";
 import type { ImportIssue, InputFile } from "./types";

@@ -3,7 +3,7 @@
  * without the format importers). Each note keeps the problem it was rendered from, so the app
  * shows it in the language chosen (src/report/messages.ts `localizeNote`).
  */
-import { englishOf, type Problem } from "../engine/problems";
+import { englishOf, type Problem } from "../engine/base/problems";
 // The importers' catalogues, so the English of every import problem is known here (no importer is loaded).
 import "./messages/index";
 import { formatIssue, type ImportIssue, type ImportResult } from "./types";

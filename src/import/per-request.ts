@@ -3,8 +3,8 @@
  * (numpy linear method, see engine/stats.ts). Values are kept in growable Float64Arrays per
  * load level, never as one object per request, so a million records fit in little memory.
  */
-import { RADIX_MIN, radixSortInPlace, summarize, summarizeSorted } from "../engine/stats";
-import type { Stats, SweepPoint } from "../engine/types";
+import { RADIX_MIN, radixSortInPlace, summarize, summarizeSorted } from "../engine/curve/stats";
+import type { Stats, SweepPoint } from "../engine/base/types";
 
 /** Values per block once a column has grown past its first block (128 KiB). */
 const BLOCK = 16384;

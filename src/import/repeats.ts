@@ -5,8 +5,8 @@
  * than {@link UNSTABLE_SPREAD} (max ÷ min − 1) makes a warning naming the level, the statistic
  * and the range.
  */
-import type { Problem } from "../engine/problems";
-import { METRIC_FIELD, type PointSource, type Stats, type SweepPoint } from "../engine/types";
+import type { Problem } from "../engine/base/problems";
+import { METRIC_FIELD, type PointSource, type Stats, type SweepPoint } from "../engine/base/types";
 import { importMessages as M, pointLoadEn, type PointLoad } from "./messages/pipeline";
 
 /** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */

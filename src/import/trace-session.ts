@@ -5,11 +5,11 @@
  * again. Used by the trace worker (`./trace-worker.ts`) and, where there is no worker (unit
  * tests), on the calling thread. No DOM, no Solid.
  */
-import type { LengthHistogram } from "../engine/length-histogram";
-import type { TrafficAccumulator, TrafficSummary } from "../engine/traffic";
+import type { LengthHistogram } from "../engine/demand/length-histogram";
+import type { TrafficAccumulator, TrafficSummary } from "../engine/demand/traffic";
 import { TRACE_FORMAT_TITLES, TraceReader, type TraceFormat, type TraceRole } from "./trace";
 import type { ImportIssue } from "./types";
-import { trafficMessages } from "../engine/messages/traffic";
+import { trafficMessages } from "../engine/demand/traffic-messages";
 import { issueOf } from "./messages/issue";
 
 /** Bins the app offers (seconds); every one is a whole multiple of the 1-s base bin. */

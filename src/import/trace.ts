@@ -12,9 +12,9 @@
  * current partial line; every row goes straight into a {@link TrafficAccumulator}. Bad rows are
  * counted, and the first ones are reported with file:line:column.
  */
-import { trafficMessages as T } from "../engine/messages/traffic";
-import type { Problem } from "../engine/problems";
-import { TrafficAccumulator } from "../engine/traffic";
+import { trafficMessages as T } from "../engine/demand/traffic-messages";
+import type { Problem } from "../engine/base/problems";
+import { TrafficAccumulator } from "../engine/demand/traffic";
 import { aliasKey } from "./aliases";
 import { detectDelimiter, readNumber, type Delimiter } from "./csv";
 import type { ImportIssue } from "./types";

@@ -2,8 +2,8 @@
  * Types of the import library: untrusted bytes → normalised sweeps (docs/metrics.md).
  * Importers never throw for bad input; they return {@link ImportIssue} values.
  */
-import type { Problem } from "../engine/problems";
-import type { Sweep, SweepMeta, SweepPoint } from "../engine/types";
+import type { Problem } from "../engine/base/problems";
+import type { Sweep, SweepMeta, SweepPoint } from "../engine/base/types";
 
 /** A problem found while importing, located as precisely as the format allows. */
 export interface ImportIssue {

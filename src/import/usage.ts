@@ -19,8 +19,8 @@
  * - Negative, non-numeric, infinite or empty token cells and empty team names are errors with
  *   file, line and column. Never throws.
  */
-import { planFileMessages } from "../engine/messages/plan-file";
-import type { Problem } from "../engine/problems";
+import { planFileMessages } from "../engine/plan/plan-file-messages";
+import type { Problem } from "../engine/base/problems";
 import { normHeader, parseCsv, readNumber, stripBom, type Delimiter } from "./csv";
 import { issueOf } from "./messages/issue";
 import { NAMED_ALIASES, usageMessages as M } from "./messages/usage";

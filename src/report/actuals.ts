@@ -4,10 +4,10 @@
  * plan's daily allocation over the file's charge period. Money is added up in integer minor units,
  * so re-importing capplan's own export gives a variance of exactly 0. Pure: no file access.
  */
-import { fromMinor, minorUnitDigits, toMinor } from "../engine/money";
-import type { PlanResult } from "../engine/plan";
-import { planFileMessages } from "../engine/messages/plan-file";
-import { englishOf, type Problem } from "../engine/problems";
+import { fromMinor, minorUnitDigits, toMinor } from "../engine/finops/money";
+import type { PlanResult } from "../engine/plan/plan";
+import { planFileMessages } from "../engine/plan/plan-file-messages";
+import { englishOf, type Problem } from "../engine/base/problems";
 import { parseCsv } from "../import/csv";
 import { actualsMessages as M } from "../import/messages/usage";
 

@@ -5,9 +5,9 @@
  * pool add up to its total in every money column. Every cell goes through {@link csvCell}
  * (spreadsheet formula injection is neutralised). Pure: no DOM.
  */
-import type { PlanResult } from "../engine/plan";
-import type { TeamInPool } from "../engine/allocation";
-import { largestRemainder, minorUnitDigits, toMinor } from "../engine/money";
+import type { PlanResult } from "../engine/plan/plan";
+import type { TeamInPool } from "../engine/finops/allocation";
+import { largestRemainder, minorUnitDigits, toMinor } from "../engine/finops/money";
 import { csvCell, planWords, type Lang } from "./plan-output";
 
 /** Hours in a month as in docs/capacity.md (`costPerMonth = costPerHour × 730`): a month is 730/24 days. */

@@ -4,9 +4,9 @@
  * idle line, each team's own, shared and total cost per day with its cost per 1M input and output
  * tokens, the shared lines, and the conservation check. Empty without an allocation.
  */
-import type { PlanResult } from "../engine/plan";
-import type { TenantsResult } from "../engine/plan-result";
-import { fromMinor, minorUnitDigits, toMinor } from "../engine/money";
+import type { PlanResult } from "../engine/plan/plan";
+import type { TenantsResult } from "../engine/plan/plan-result";
+import { fromMinor, minorUnitDigits, toMinor } from "../engine/finops/money";
 import { fmtMoney, type Lang } from "./plan-output";
 
 type Words = {

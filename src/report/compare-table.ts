@@ -3,7 +3,7 @@
  * (`12.3 → 11.0 (−10.6 %) ▲`), a result column, the unmatched levels, the regressions not shown
  * in the table columns, and a summary line.
  */
-import type { Sweep } from "../engine/types";
+import type { Sweep } from "../engine/base/types";
 import type { CompareResult, CompareRow, LoadLevel } from "./compare";
 import { filesText, fmtMs, fmtPct, fmtRps, fmtTokensPerSec, fmtPlain } from "./format";
 import { t, type Lang } from "./i18n";

@@ -4,7 +4,7 @@
  * (rps or output tokens/s) DROPPING, or a latency statistic RISING, by more than the threshold.
  * Seed §5.3: "每次改动前后只要重跑同一套命令，diff 一份表格即可".
  */
-import type { MetricField, Sweep, SweepPoint } from "../engine/types";
+import type { MetricField, Sweep, SweepPoint } from "../engine/base/types";
 
 /** One compared quantity at one matched load level. */
 export interface CompareDelta {

@@ -6,10 +6,10 @@
  * and whose AllocatedRatio values add up to exactly 1 (12-decimal fixed point, largest remainder).
  * Pure: nothing here reads the clock; the caller passes the period.
  */
-import { largestRemainder, minorUnitDigits, toMinor } from "../engine/money";
-import { compareNames } from "../engine/allocation";
-import type { PlanResult } from "../engine/plan";
-import type { PlanFile } from "../engine/types";
+import { largestRemainder, minorUnitDigits, toMinor } from "../engine/finops/money";
+import { compareNames } from "../engine/finops/allocation";
+import type { PlanResult } from "../engine/plan/plan";
+import type { PlanFile } from "../engine/base/types";
 import { minorCell } from "./allocation-csv";
 import { csvCell } from "./plan-output";
 

@@ -1,5 +1,5 @@
 /**
- * Renders problems (src/engine/problems.ts) in English or Chinese from their code, with every
+ * Renders problems (src/engine/base/problems.ts) in English or Chinese from their code, with every
  * catalogue of the engine and the importers registered here (docs/problems.md). A new catalogue
  * is added to {@link CATALOGUES}; a test checks that every code renders in both languages.
  *
@@ -7,17 +7,17 @@
  * bare string, e.g. an operating-system error or a note stored by an older version) is shown as
  * written, in every language (docs/problems.md "Rendering").
  */
-import { allocationMessages, tenantsMessages } from "../engine/messages/allocation";
-import { priceMessages } from "../engine/price-default";
-import { scheduleMessages } from "../engine/messages/schedule";
-import { traceMessages } from "../engine/messages/trace";
-import { trafficMessages } from "../engine/messages/traffic";
-import { capacityMessages } from "../engine/messages/capacity";
-import { formulaMessages } from "../engine/messages/formula";
-import { jsonMessages, planFileMessages } from "../engine/messages/plan-file";
-import { planMessages } from "../engine/messages/plan";
-import { sloMessages } from "../engine/messages/slo";
-import { withSubject, type Catalogue, type Problem } from "../engine/problems";
+import { allocationMessages, tenantsMessages } from "../engine/finops/messages";
+import { priceMessages } from "../engine/catalog/price-default";
+import { scheduleMessages } from "../engine/chain/schedule-messages";
+import { traceMessages } from "../engine/demand/trace-messages";
+import { trafficMessages } from "../engine/demand/traffic-messages";
+import { capacityMessages } from "../engine/chain/capacity-messages";
+import { formulaMessages } from "../engine/formula/messages";
+import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
+import { planMessages } from "../engine/plan/messages";
+import { sloMessages } from "../engine/curve/messages";
+import { withSubject, type Catalogue, type Problem } from "../engine/base/problems";
 import { IMPORT_CATALOGUES } from "../import/messages/index";
 import type { ImportNote } from "../import/notes";
 import { formatIssue, type ImportIssue } from "../import/types";

@@ -2,12 +2,12 @@
  * Renderings of a plan result for `capplan plan` (docs/cli.md): the JSON object (unrounded
  * numbers), a readable text table, Markdown and CSV (rounded for display). Pure.
  */
-import { fmtValue } from "../engine/number-format";
-import type { OperatingPointSummary, PlanResult, SkuResult } from "../engine/plan-result";
-import { sloText } from "../engine/slo-label";
-import type { Basis, Slo } from "../engine/types";
+import { fmtValue } from "../engine/base/number-format";
+import type { OperatingPointSummary, PlanResult, SkuResult } from "../engine/plan/plan-result";
+import { sloText } from "../engine/curve/slo-label";
+import type { Basis, Slo } from "../engine/base/types";
 import type { Lang } from "./i18n";
-import type { Problem } from "../engine/problems";
+import type { Problem } from "../engine/base/problems";
 import { localizeError, localizeMessage, localizeReason, resultProblems } from "./messages";
 import { scheduleLines } from "./schedule-section";
 

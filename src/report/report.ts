@@ -4,9 +4,9 @@
  * (max concurrency and throughput within SLO), the diagnostics and next steps. Deterministic
  * (no "today" date), so CI can diff it.
  */
-import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtValue } from "../engine/number-format";
-import { sloText } from "../engine/slo-label";
+import type { PlanResult, SkuResult } from "../engine/plan/plan";
+import { fmtValue } from "../engine/base/number-format";
+import { sloText } from "../engine/curve/slo-label";
 import { fmtMoney, singleLineNames, type Lang } from "./plan-output";
 import { allocationReportMarkdown } from "./allocation-report";
 import { scheduleSection } from "./schedule-section";

@@ -3,9 +3,9 @@
  * comparison of `capplan plan`, and the schedule section of `capplan report`, in English or
  * Chinese. Numbers through Intl (fmtValue, fmtMoney). Pure.
  */
-import type { PlanResult, SkuResult } from "../engine/plan";
-import { fmtValue } from "../engine/number-format";
-import type { RecommendBy } from "../engine/types";
+import type { PlanResult, SkuResult } from "../engine/plan/plan";
+import { fmtValue } from "../engine/base/number-format";
+import type { RecommendBy } from "../engine/base/types";
 import type { Lang } from "./i18n";
 
 const W = {

@@ -17,7 +17,7 @@
  *   concurrency nor rate shows `—`;
  * - numbers use `.` decimals and no thousands separators (see `format.ts`); absent → `—`.
  */
-import type { MetricField, Sweep, SweepPoint } from "../engine/types";
+import type { MetricField, Sweep, SweepPoint } from "../engine/base/types";
 import { fmtMs, fmtPlain, fmtRps, fmtTokensPerSec, ABSENT } from "./format";
 import { t, type Lang, type MessageKey } from "./i18n";
 

@@ -3,7 +3,7 @@
  * English or Chinese: the headline rates, burstiness, request lengths, per team / per model, and
  * the hour-of-day profile (docs/traffic.md).
  */
-import type { LengthStats, TrafficGroup, TrafficSummary } from "../engine/traffic";
+import type { LengthStats, TrafficGroup, TrafficSummary } from "../engine/demand/traffic";
 import { ABSENT, fmtReadable } from "./format";
 import type { Lang } from "./i18n";
 import { renderProblem } from "./messages";

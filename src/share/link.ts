@@ -19,9 +19,9 @@
  * Uses `CompressionStream`/`DecompressionStream("deflate-raw")` (Chromium 103+, Firefox 113+,
  * Safari 16.4+, Node 20) — both are asynchronous.
  */
-import { validatePlan } from "../engine/plan-file";
-import type { Problem } from "../engine/problems";
-import type { PlanFile } from "../engine/types";
+import { validatePlan } from "../engine/plan/plan-file";
+import type { Problem } from "../engine/base/problems";
+import type { PlanFile } from "../engine/base/types";
 import { depthProblem } from "./limits";
 
 /** Longest full URL (base + fragment) a share link may have. */

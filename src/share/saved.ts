@@ -4,8 +4,8 @@
  * `corrupt` with the raw text, so the app can offer it for download before overwriting it.
  * Pure: the caller reads and writes storage and passes the clock.
  */
-import { validatePlan } from "../engine/plan-file";
-import type { PlanFile } from "../engine/types";
+import { validatePlan } from "../engine/plan/plan-file";
+import type { PlanFile } from "../engine/base/types";
 import { depthProblem } from "./limits";
 import { APP_TAG, migrateEnvelope, SCHEMA_VERSION, type SavedEnvelope } from "./migrate";
 

@@ -2,7 +2,7 @@
  * Derived cells in plain words with the numbers plugged in (docs/capacity.md, its worked example
  * `replicas = ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2) = ceil(14.4) = 15`). Pure: result → lines.
  */
-import type { PlanResult, SkuResult } from "../engine/plan";
+import type { PlanResult, SkuResult } from "../engine/plan/plan";
 import { fmtMoney, fmtValue } from "./format";
 import type { UiLang } from "./i18n";
 

@@ -1,9 +1,9 @@
 /**
  * Number and money formatting for the grids: the one number formatter
- * (`src/engine/number-format.ts`) and the report's money formatter (`src/report/plan-output.ts`,
+ * (`src/engine/base/number-format.ts`) and the report's money formatter (`src/report/plan-output.ts`,
  * cached `Intl.NumberFormat`s), so the app and the CLI print the same text.
  */
-import { fmtValue } from "../engine/number-format";
+import { fmtValue } from "../engine/base/number-format";
 import { fmtMoney, moneyFallback } from "../report/plan-output";
 import type { Lang } from "../report/i18n";
 

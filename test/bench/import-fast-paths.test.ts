@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { SweepPoint } from "../../src/engine/types";
+import type { SweepPoint } from "../../src/engine/base/types";
 import {
   importFiles,
   loadOf,

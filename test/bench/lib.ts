@@ -3,8 +3,8 @@
  * the cases run compiled JavaScript, as the CLI and the app do).
  */
 export { importFiles } from "../../src/import/index";
-export { resolvePlan } from "../../src/engine/resolve-plan";
-export { computePlan } from "../../src/engine/plan";
-export { createPlanEngine } from "../../src/engine/incremental";
+export { resolvePlan } from "../../src/engine/plan/resolve-plan";
+export { computePlan } from "../../src/engine/plan/plan";
+export { createPlanEngine } from "../../src/engine/plan/incremental";
 export { readTraceFile } from "../../src/cli/trace-file";
-export { alignSchedules, scheduleForSku } from "../../src/engine/schedule";
+export { alignSchedules, scheduleForSku } from "../../src/engine/chain/schedule";

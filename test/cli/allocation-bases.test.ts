@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { consistent, lineageNodes, type LineageNode } from "../../src/engine/lineage";
+import { consistent, lineageNodes, type LineageNode } from "../../src/engine/plan/lineage";
 import { run } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-bases-"));

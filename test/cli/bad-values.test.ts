@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { validatePlan } from "../../src/engine/plan-file";
-import { maxExactAmount } from "../../src/engine/money";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { maxExactAmount } from "../../src/engine/finops/money";
 import { run } from "./helpers";
 
 const SEED = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { consistent, lineageNodes, type LineageNode } from "../../src/engine/lineage";
+import { consistent, lineageNodes, type LineageNode } from "../../src/engine/plan/lineage";
 import { run } from "./helpers";
 
 const ROOT = join(__dirname, "..", "..");

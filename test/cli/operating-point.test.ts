@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFiles } from "../../src/import/index";
-import type { SweepPoint } from "../../src/engine/types";
+import type { SweepPoint } from "../../src/engine/base/types";
 import { run } from "./helpers";
 
 const VLLM_RATE_SWEEP =

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { computePlan } from "../../src/engine/plan";
-import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
+import { computePlan } from "../../src/engine/plan/plan";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { main } from "../../src/cli/main";
 
 const AZURE = "fixtures/traces/AzureLLMInferenceTrace_conv.csv";

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main";
-import { validatePlan } from "../../src/engine/plan-file";
-import { usageFromTraffic } from "../../src/engine/workload-trace";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { usageFromTraffic } from "../../src/engine/demand/workload-trace";
 
 async function cli(...args: string[]) {
   let out = "";

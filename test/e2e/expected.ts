@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { computePlan, type PlanResult } from "../../src/engine/plan";
-import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { computePlan, type PlanResult } from "../../src/engine/plan/plan";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { isSidecar } from "../../src/import/browser";
 import { importFiles } from "../../src/import/index";
 

@@ -52,16 +52,14 @@ test.describe("paste from Excel / Google Sheets", () => {
     await expect(page.getByTestId("fx-workloads")).toHaveText("chat\nbot", { useInnerText: false });
     const plan = async () =>
       ((await wp.savedPlan()) as { workloads: Record<string, unknown>[] }).workloads[0];
-    await expect
-      .poll(plan)
-      .toMatchObject({
-        name: "chat\nbot",
-        peakRps: 1500,
-        avgRps: 0.5,
-        dailyRequests: 1234.5,
-        inputTokens: 1500,
-        outputTokens: 2000,
-      });
+    await expect.poll(plan).toMatchObject({
+      name: "chat\nbot",
+      peakRps: 1500,
+      avgRps: 0.5,
+      dailyRequests: 1234.5,
+      inputTokens: 1500,
+      outputTokens: 2000,
+    });
     await expect(page.getByTestId("grid-workloads").locator("td.err")).toHaveCount(0);
 
     await wp.cell("workloads", "0", "name").click();

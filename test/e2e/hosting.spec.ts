@@ -119,13 +119,11 @@ test("a plan written for the CLI (sweeps as file references) asks for its files;
   await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
     timeout: 30_000,
   });
-  await page
-    .getByTestId("plan-input")
-    .setInputFiles({
-      name: "cli-plan.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(plan)),
-    });
+  await page.getByTestId("plan-input").setInputFiles({
+    name: "cli-plan.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(plan)),
+  });
   const banner = page.getByTestId("attach-files");
   await expect(banner).toBeVisible();
   await expect(banner).toContainText("sweeps/concurrency-sweep-h100/");

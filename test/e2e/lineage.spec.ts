@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lineageNumber as N } from "../../src/engine/lineage";
+import { lineageNumber as N } from "../../src/engine/plan/lineage";
 import { compute, examplePlan } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 

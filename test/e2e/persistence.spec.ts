@@ -277,13 +277,11 @@ test("an autosave and a plan file with a bad currency never leave the app stuck"
   await page.reload();
   await ready(page);
 
-  await page
-    .getByTestId("plan-input")
-    .setInputFiles({
-      name: "bad-currency.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(seedWith({ title: "Bad currency file", currency: "<script>" })),
-    });
+  await page.getByTestId("plan-input").setInputFiles({
+    name: "bad-currency.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(seedWith({ title: "Bad currency file", currency: "<script>" })),
+  });
   await expect(page.getByTestId("file-problems").or(page.getByTestId("notices"))).toContainText(
     "currency",
   );

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import Papa from "papaparse";
-import { validatePlan } from "../../src/engine/plan-file";
-import type { PlanFile } from "../../src/engine/types";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import type { PlanFile } from "../../src/engine/base/types";
 import { focusCsv, FOCUS_COLUMNS } from "../../src/report/focus";
 import { fmtMoney } from "../../src/report/plan-output";
 import { compute, ROOT } from "./expected";
@@ -121,13 +121,11 @@ test("a usage CSV's notes and errors are shown in Chinese, rendered from their p
   await expect(wp.cell("usage", "0", "inputTokens")).toHaveText("20");
   await page.screenshot({ path: "/tmp/imsg-usage-teams-zh.png", fullPage: false });
   // A bad file: each error with its line and column, in Chinese.
-  await page
-    .getByTestId("usage-input")
-    .setInputFiles({
-      name: "bad.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from("team,input tokens,output tokens\nA,lots,1\n,1,1\n"),
-    });
+  await page.getByTestId("usage-input").setInputFiles({
+    name: "bad.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("team,input tokens,output tokens\nA,lots,1\n,1,1\n"),
+  });
   const bad = page.getByTestId("usage-import-error");
   await expect(bad).toContainText('bad.csv:2 column "input tokens": "lots" 不是 token 数');
   await expect(bad).toContainText('bad.csv:3 column "team": 团队名为空');
@@ -273,13 +271,11 @@ test("a plan file with a broken formula is reported with its path and the curren
   const broken = structuredClone(seedPlan());
   broken.title = "Broken";
   broken.cells!.peak_rps = "=avg_rps * ";
-  await page
-    .getByTestId("plan-input")
-    .setInputFiles({
-      name: "broken.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(broken)),
-    });
+  await page.getByTestId("plan-input").setInputFiles({
+    name: "broken.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(broken)),
+  });
   const box = page.getByTestId("file-problems");
   await expect(box).toBeVisible();
   await expect(box).toContainText("broken.json");
@@ -289,19 +285,17 @@ test("a plan file with a broken formula is reported with its path and the curren
   await wp.sheet("comparison");
   await expect(page.locator('[data-testid^="cmp:replicas:"]')).toHaveCount(3);
   // A file that is not a plan at all names the path of each problem.
-  await page
-    .getByTestId("plan-input")
-    .setInputFiles({
-      name: "bad.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(
-        JSON.stringify({
-          format: "capplan.plan/v1",
-          workloads: [{ peakRps: "four", inputTokens: 1, outputTokens: 1 }],
-          skus: [{ name: "x" }],
-        }),
-      ),
-    });
+  await page.getByTestId("plan-input").setInputFiles({
+    name: "bad.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ peakRps: "four", inputTokens: 1, outputTokens: 1 }],
+        skus: [{ name: "x" }],
+      }),
+    ),
+  });
   await expect(box).toContainText("workloads[0].peakRps");
   await expect(box).toContainText("skus[0].gpusPerReplica");
   await expect(page.getByTestId("open-anyway")).toHaveCount(0);

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { fmtValue } from "../../src/engine/number-format";
+import { fmtValue } from "../../src/engine/base/number-format";
 import { fmtMoney } from "../../src/report/plan-output";
 import { compute, examplePlan, ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, type AllocationInput } from "../../src/engine/allocation";
-import { minorUnitDigits, toMinor } from "../../src/engine/money";
+import { allocate, type AllocationInput } from "../../src/engine/finops/allocation";
+import { minorUnitDigits, toMinor } from "../../src/engine/finops/money";
 
 /**
  * Brute force: of all ways to give `k` of the missing units to distinct lines (k = total − Σ

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, costShare, type AllocationInput } from "../../src/engine/allocation";
-import { largestRemainder, minorUnitDigits, roundMoney, toMinor } from "../../src/engine/money";
+import { allocate, costShare, type AllocationInput } from "../../src/engine/finops/allocation";
+import {
+  largestRemainder,
+  minorUnitDigits,
+  roundMoney,
+  toMinor,
+} from "../../src/engine/finops/money";
 
 const seedUsage = [
   { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 }, // 3e7 tokens

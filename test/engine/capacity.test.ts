@@ -7,7 +7,7 @@ import {
   tokensPerSec,
   type SkuCapacityInput,
   type WorkloadInput,
-} from "../../src/engine/capacity";
+} from "../../src/engine/chain/capacity";
 
 const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
 const seedSku = (

@@ -13,7 +13,7 @@ import {
   weightsBytes,
   type Gpu,
   type Llm,
-} from "../../src/engine/catalog";
+} from "../../src/engine/catalog/catalog";
 
 const readJson = (rel: string): unknown =>
   JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));

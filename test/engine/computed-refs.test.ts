@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile, SweepPoint } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile, SweepPoint } from "../../src/engine/base/types";
 
 const points: SweepPoint[] = [1, 4, 8, 16].map((c) => ({
   concurrency: c,

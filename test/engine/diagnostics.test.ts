@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_RULES, diagnose } from "../../src/engine/diagnostics";
-import type { SweepMeta, SweepPoint } from "../../src/engine/types";
+import { DIAGNOSTIC_RULES, diagnose } from "../../src/engine/curve/diagnostics";
+import type { SweepMeta, SweepPoint } from "../../src/engine/base/types";
 
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
 const run = (points: SweepPoint[]) => diagnose({ points, meta });

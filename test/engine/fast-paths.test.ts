@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Sheet } from "../../src/engine/formula";
-import { loadOrder } from "../../src/engine/load";
-import { fmtNum } from "../../src/engine/number-format";
-import { fromMinor, largestRemainder } from "../../src/engine/money";
+import { loadOrder } from "../../src/engine/curve/load";
+import { fmtNum } from "../../src/engine/base/number-format";
+import { fromMinor, largestRemainder } from "../../src/engine/finops/money";
 import {
   buildPlanSheet,
   createPlanSheet,
   planEntries,
   resolvePlan,
   sheetEntries,
-} from "../../src/engine/resolve-plan";
-import type { PlanFile, SweepPoint } from "../../src/engine/types";
+} from "../../src/engine/plan/resolve-plan";
+import type { PlanFile, SweepPoint } from "../../src/engine/base/types";
 
 const intl = (x: number, max = 1, min = 0) =>
   new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }).format(x);

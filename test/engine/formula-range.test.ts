@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Sheet } from "../../src/engine/formula/sheet";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 const SEED: PlanFile = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Sheet } from "../../src/engine/formula";
-import type { FormulaError } from "../../src/engine/resolved-plan-types";
+import type { FormulaError } from "../../src/engine/plan/resolved-plan-types";
 
 /** Errors keyed by path, for comparisons that ignore entry order. */
 function errorMap(s: Sheet): Record<string, FormulaError> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishOf } from "../../src/engine/problems";
+import { englishOf } from "../../src/engine/base/problems";
 import { renderProblem } from "../../src/report/messages";
 import {
   ALLOWED_FUNCTIONS,

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { setAtPath } from "../../src/engine/plan-path";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile, SweepPoint } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { setAtPath } from "../../src/engine/plan/plan-path";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile, SweepPoint } from "../../src/engine/base/types";
 
 /** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */
 function points(scale: number): SweepPoint[] {

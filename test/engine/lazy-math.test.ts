@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { isDisabledOnInstance, mathInstanceBuilt } from "../../src/engine/formula/math";
-import { computePlan } from "../../src/engine/plan";
-import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { computePlan } from "../../src/engine/plan/plan";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 const plan = (price: number | string): PlanFile =>
   ({

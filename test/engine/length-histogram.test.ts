@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bucketLengths, roundWidth } from "../../src/engine/length-histogram";
-import { TrafficAccumulator } from "../../src/engine/traffic";
+import { bucketLengths, roundWidth } from "../../src/engine/demand/length-histogram";
+import { TrafficAccumulator } from "../../src/engine/demand/traffic";
 
 describe("length histograms for the Traffic sheet", () => {
   it("round widths are 1, 2 or 5 × 10^k, at least the asked width", () => {

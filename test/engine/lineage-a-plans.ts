@@ -1,4 +1,4 @@
-/** Hand-built plans for the whole-explanation tests of src/engine/lineage.ts (survivors-lineage-a tests). */
+/** Hand-built plans for the whole-explanation tests of src/engine/plan/lineage.ts (survivors-lineage-a tests). */
 const pt = (
   c: number,
   rps: number,

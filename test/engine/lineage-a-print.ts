@@ -4,12 +4,12 @@ import {
   type LineageContext,
   type LineageNode,
   type SweepSource,
-} from "../../src/engine/lineage";
+} from "../../src/engine/plan/lineage";
 import { join } from "node:path";
 import { loadPlan } from "../../src/cli/plan-loader";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 /** The plan's context as the CLI builds it (the file as written, resolved, computed). */
 export function contextOf(plan: unknown): LineageContext {

@@ -5,11 +5,11 @@
  * the plan computation, at the engine level.
  */
 import { describe, expect, it } from "vitest";
-import { allocate } from "../../src/engine/allocation";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { allocate } from "../../src/engine/finops/allocation";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 const N = 150_000;
 

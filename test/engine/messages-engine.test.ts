@@ -4,25 +4,25 @@
  * Chinese the old sentence table gave, from its code; and the producers give those problems.
  */
 import { describe, expect, it } from "vitest";
-import { capacity } from "../../src/engine/capacity";
-import { capacityMessages } from "../../src/engine/messages/capacity";
-import { planMessages } from "../../src/engine/messages/plan";
-import { sloMessages } from "../../src/engine/messages/slo";
-import { computePlan } from "../../src/engine/plan";
+import { capacity } from "../../src/engine/chain/capacity";
+import { capacityMessages } from "../../src/engine/chain/capacity-messages";
+import { planMessages } from "../../src/engine/plan/messages";
+import { sloMessages } from "../../src/engine/curve/messages";
+import { computePlan } from "../../src/engine/plan/plan";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expectedZh } from "../../src/engine/messages/plan-file";
-import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import { operatingPoint } from "../../src/engine/slo";
-import type { Problem } from "../../src/engine/problems";
+import { expectedZh } from "../../src/engine/plan/plan-file-messages";
+import { parsePlanText, validatePlan } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { operatingPoint } from "../../src/engine/curve/slo";
+import type { Problem } from "../../src/engine/base/problems";
 import { Sheet } from "../../src/engine/formula/sheet";
 import { localizeError, renderProblem } from "../../src/report/messages";
 import { planText } from "../../src/report/plan-output";
 
 const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
 
-describe("slo.* (src/engine/slo.ts)", () => {
+describe("slo.* (src/engine/curve/slo.ts)", () => {
   it.each([
     [
       sloMessages.problem("infeasibleSlo", {
@@ -143,7 +143,7 @@ describe("slo.* (src/engine/slo.ts)", () => {
   });
 });
 
-describe("capacity.* (src/engine/capacity.ts)", () => {
+describe("capacity.* (src/engine/chain/capacity.ts)", () => {
   it("renders the length and spare-replica warnings as before, with the workload as subject", () => {
     expect(
       both(
@@ -187,7 +187,7 @@ describe("capacity.* (src/engine/capacity.ts)", () => {
   });
 });
 
-describe("plan.* (src/engine/plan.ts)", () => {
+describe("plan.* (src/engine/plan/plan.ts)", () => {
   it.each([
     [
       planMessages.problem(
@@ -281,7 +281,7 @@ describe("plan.* (src/engine/plan.ts)", () => {
   });
 });
 
-describe("one SLO label in every message (src/engine/slo-label.ts; docs/architecture.md)", () => {
+describe("one SLO label in every message (src/engine/curve/slo-label.ts; docs/architecture.md)", () => {
   it('writes a mean SLO as "mean TTFT" (not "MEAN TTFT") in the plan\'s reasons, in English and Chinese', () => {
     const v = validatePlan({
       format: "capplan.plan/v1",
@@ -440,7 +440,7 @@ describe("formula.* (src/engine/formula/*.ts)", () => {
   });
 });
 
-describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () => {
+describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", () => {
   it("gives every validation issue as a value at its path, in the Chinese the sentence table gave", () => {
     const v = validatePlan({
       format: "capplan.plan/v1",
@@ -510,7 +510,7 @@ describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () =>
 
   // Reads the source text: under mutation testing (docs/mutation-testing.md) the file is instrumented and the phrases are split, so it is skipped there.
   const planFileSrc = readFileSync(
-    join(__dirname, "..", "..", "src", "engine", "plan-file.ts"),
+    join(__dirname, "..", "..", "src", "engine", "plan", "plan-file.ts"),
     "utf8",
   );
   it.skipIf(planFileSrc.includes("stryMutAct_"))(
@@ -531,7 +531,7 @@ describe("planFile.* and json.* (src/engine/plan-file.ts, json-error.ts)", () =>
   );
 });
 
-describe("planFile warnings (src/engine/plan-file.ts)", () => {
+describe("planFile warnings (src/engine/plan/plan-file.ts)", () => {
   it("come as problems beside the English warnings", () => {
     const v = validatePlan({
       format: "capplan.plan/v1",

@@ -1,11 +1,11 @@
 /**
- * The one number formatter (src/engine/number-format.ts, docs/architecture.md): the limits of its
+ * The one number formatter (src/engine/base/number-format.ts, docs/architecture.md): the limits of its
  * Intl-free fast path, non-finite values, −0, absent values and the digits of fmtValue, with
  * texts written by hand (issue #15, docs/mutation-testing.md). English and Chinese write numbers
  * alike, so the Chinese locale's Intl output is checked to be the same.
  */
 import { describe, expect, it } from "vitest";
-import { ABSENT_NUMBER, finite, fmtNum, fmtValue } from "../../src/engine/number-format";
+import { ABSENT_NUMBER, finite, fmtNum, fmtValue } from "../../src/engine/base/number-format";
 
 describe("finite", () => {
   it("is true for finite numbers only, never for a numeric string", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalMark, readNumberText } from "../../src/engine/number-text";
+import { decimalMark, readNumberText } from "../../src/engine/base/number-text";
 
 const num = (s: string, opts = {}) => {
   const r = readNumberText(s, opts);

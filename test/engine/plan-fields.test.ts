@@ -1,5 +1,5 @@
 /**
- * The plan field registry (src/engine/plan-fields.ts, docs/plan-fields.md) and what is derived
+ * The plan field registry (src/engine/plan/plan-fields.ts, docs/plan-fields.md) and what is derived
  * from it: the JSON Schema lists the same numeric fields, the sheet's entries are exactly the
  * registry's fields of the plan, isNumberField matches the registry, ranges come from it, and an
  * incremental edit of every patchable field equals a fresh evaluation.
@@ -8,19 +8,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
 import {
   fieldAt,
   fieldOfSteps,
   fieldRange,
   mayHaveRange,
   PLAN_FIELDS,
-} from "../../src/engine/plan-fields";
-import { rangeProblem } from "../../src/engine/plan-file";
-import { parsePath, setAtPath } from "../../src/engine/plan-path";
-import { isNumberField, planEntries, resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/plan/plan-fields";
+import { rangeProblem } from "../../src/engine/plan/plan-file";
+import { parsePath, setAtPath } from "../../src/engine/plan/plan-path";
+import { isNumberField, planEntries, resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { randomPlan } from "../golden/gen";
 
 type Schema = Record<string, unknown>;

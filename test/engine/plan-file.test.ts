@@ -8,8 +8,8 @@ import {
   serializePlan,
   validatePlan,
   type PlanIssue,
-} from "../../src/engine/plan-file";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/plan/plan-file";
+import type { PlanFile } from "../../src/engine/base/types";
 import { SPEC_EXAMPLE_TEXT } from "./plan-example";
 
 const schema = JSON.parse(

@@ -1,5 +1,5 @@
 /**
- * The explicit result model (src/engine/plan-result.ts, docs/architecture.md): a SKU's replica and
+ * The explicit result model (src/engine/plan/plan-result.ts, docs/architecture.md): a SKU's replica and
  * cost numbers are one `capacity` object or null, never a partial object; each workload keeps the
  * replica throughput it was planned with; a missing number is null everywhere, and `plan --json`
  * still writes the numbers flat on the SKU.
@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { planJson } from "../../src/report/plan-output";
 import { skuDerivations } from "../../src/ui/explain";
 

@@ -6,12 +6,12 @@
  * incremental engine equal to a fresh computation after edits.
  */
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { validatePlan } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import { trafficOf } from "../../src/engine/traffic";
-import type { PlanFile } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { trafficOf } from "../../src/engine/demand/traffic";
+import type { PlanFile } from "../../src/engine/base/types";
 import { planJson } from "../../src/report/plan-output";
 
 const sku = (over: Record<string, unknown> = {}) => ({

@@ -1,20 +1,20 @@
 /**
- * Catalogue default prices (src/engine/price-default.ts, docs/trust.md "Defaulted prices"): the
+ * Catalogue default prices (src/engine/catalog/price-default.ts, docs/trust.md "Defaulted prices"): the
  * GPU catalogue carries an indicative on-demand price with its source and date; a SKU without a
  * price may take it, and it stays flagged (trust state, `price.defaulted` on the CLI) while the
  * price in use equals it.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { restoreGpuCatalog } from "../../src/engine/catalog";
+import { restoreGpuCatalog } from "../../src/engine/catalog/catalog";
 import {
   catalogPriceFor,
   defaultedPrices,
   defaultedProblem,
   fillDefaultPrices,
   priceMessages,
-} from "../../src/engine/price-default";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/catalog/price-default";
+import type { PlanFile } from "../../src/engine/base/types";
 import { renderProblem } from "../../src/report/messages";
 import { run } from "../cli/helpers";
 

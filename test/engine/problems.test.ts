@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { allocate } from "../../src/engine/allocation";
-import { allocationMessages, tenantsMessages } from "../../src/engine/messages/allocation";
+import { allocate } from "../../src/engine/finops/allocation";
+import { allocationMessages, tenantsMessages } from "../../src/engine/finops/messages";
 import {
   defineMessages,
   englishOf,
   message,
   textProblem,
   type Problem,
-} from "../../src/engine/problems";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import { validatePlan } from "../../src/engine/plan-file";
+} from "../../src/engine/base/problems";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { validatePlan } from "../../src/engine/plan/plan-file";
 import {
   CATALOGUES,
   localizeError,

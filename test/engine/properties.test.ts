@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan, type PlanResult } from "../../src/engine/plan";
-import { setAtPath } from "../../src/engine/plan-path";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import { failedSharePct, operatingPoint } from "../../src/engine/slo";
-import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan, type PlanResult } from "../../src/engine/plan/plan";
+import { setAtPath } from "../../src/engine/plan/plan-path";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { failedSharePct, operatingPoint } from "../../src/engine/curve/slo";
+import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/base/types";
 
 /** A random sweep: 1–7 levels at rising concurrency; throughput, latencies and failures anything (past saturation included). */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc

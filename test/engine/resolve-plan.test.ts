@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPlanSheet, planEntries, resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { createPlanSheet, planEntries, resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { SPEC_EXAMPLE_TEXT } from "./plan-example";
 
 function example(): PlanFile {

@@ -10,7 +10,7 @@ import {
   type ScheduleResult,
   type ScheduleSku,
   type ScheduleWorkload,
-} from "../../src/engine/schedule";
+} from "../../src/engine/chain/schedule";
 import { renderProblem } from "../../src/report/messages";
 
 const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };

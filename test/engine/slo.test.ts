@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { operatingPoint, statValue } from "../../src/engine/slo";
-import { sloText } from "../../src/engine/slo-label";
-import type { Slo, SweepPoint } from "../../src/engine/types";
+import { operatingPoint, statValue } from "../../src/engine/curve/slo";
+import { sloText } from "../../src/engine/curve/slo-label";
+import type { Slo, SweepPoint } from "../../src/engine/base/types";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };

@@ -8,7 +8,7 @@ import {
   sortedCopy,
   summarize,
   summarizeSorted,
-} from "../../src/engine/stats";
+} from "../../src/engine/curve/stats";
 
 describe("percentileSorted", () => {
   it("matches numpy's linear method", () => {

@@ -11,10 +11,10 @@ import {
   compareNames,
   costShare,
   splitByName,
-} from "../../src/engine/allocation";
-import { createPlanEngine } from "../../src/engine/incremental";
-import type { PlanResult } from "../../src/engine/plan";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/finops/allocation";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import type { PlanResult } from "../../src/engine/plan/plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 const two = (over: Partial<AllocationInput> = {}): AllocationInput => ({
   pools: [{ name: "p", costPerDay: 1000, capacityTokensPerDay: 3e5 }],

@@ -14,7 +14,7 @@ import {
   type CapacityResult,
   type SkuCapacityInput,
   type WorkloadInput,
-} from "../../src/engine/capacity";
+} from "../../src/engine/chain/capacity";
 
 /** |got − want| ≤ 1e-12 × |want| (exact up to binary rounding). */
 function near(got: number | undefined, want: number): void {

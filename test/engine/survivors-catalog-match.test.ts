@@ -1,11 +1,11 @@
 /**
- * Which catalogue entry a free-form GPU or model name finds (src/engine/catalog-match.ts), on
+ * Which catalogue entry a free-form GPU or model name finds (src/engine/catalog/catalog-match.ts), on
  * small hand-made catalogues where the answer of each matching step is known (issue #15): the
  * exact step before the longest-spelling step, the tie-break between equally long spellings, the
  * "contained in exactly one entry" step, vendor words, memory sizes at the ±2 GB tolerance, case.
  */
 import { describe, expect, test } from "vitest";
-import { findGpu, findLlm, type Gpu, type Llm } from "../../src/engine/catalog";
+import { findGpu, findLlm, type Gpu, type Llm } from "../../src/engine/catalog/catalog";
 
 const gpu = (id: string, memoryGB = 80, name = id, aliases: string[] = []): Gpu => ({
   id,

@@ -1,5 +1,5 @@
 /**
- * Memory arithmetic on catalogue entries (src/engine/catalog-memory.ts) on hand-made entries,
+ * Memory arithmetic on catalogue entries (src/engine/catalog/catalog-memory.ts) on hand-made entries,
  * each number worked out by hand in the comment next to it (issue #15): GB against GiB, KV bytes
  * per token for GQA / MLA / sliding-window models, the defaults of maxKvTokens, every input check
  * at its boundary and the "weights do not fit" case exactly at zero free bytes.
@@ -12,7 +12,7 @@ import {
   weightsBytes,
   type Gpu,
   type Llm,
-} from "../../src/engine/catalog";
+} from "../../src/engine/catalog/catalog";
 
 const gpu = (memoryGB: number, memoryUnit: "GB" | "GiB" = "GB"): Gpu => ({
   id: "g",

@@ -1,5 +1,5 @@
 /**
- * Restoring the GPU and model catalogues (src/engine/catalog.ts), field by field (issue #15):
+ * Restoring the GPU and model catalogues (src/engine/catalog/catalog.ts), field by field (issue #15):
  * every validation rule at its boundary (0, negative, non-integer, non-finite, empty, wrong type),
  * the exact issue each broken field gives (path and message), and the entry built from a good one.
  * Entries here are written by hand, not taken from models/*.json, so the expected objects are known.
@@ -12,7 +12,7 @@ import {
   LLM_FIGURES,
   restoreGpuCatalog,
   restoreLlmCatalog,
-} from "../../src/engine/catalog";
+} from "../../src/engine/catalog/catalog";
 
 type Raw = Record<string, unknown>;
 

@@ -1,14 +1,14 @@
 /**
- * Pins of src/engine/diagnostics.ts found by mutation testing (docs/mutation-testing.md): every
+ * Pins of src/engine/curve/diagnostics.ts found by mutation testing (docs/mutation-testing.md): every
  * rule's whole finding (rule, severity, English and Chinese title, evidence and advice, points) on
  * each load axis; every threshold exactly at, just below and just above; the tie-breaks (first
  * pair, first point, TTFT before E2E); the skipped points (no value, zero or negative basis, an
  * infinite load); the rule list's text. Oracles are hand-computed ratios.
  */
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../src/engine/diagnostics";
-import type { SweepMeta, SweepPoint } from "../../src/engine/types";
-import type { Zone } from "../../src/engine/zones";
+import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../src/engine/curve/diagnostics";
+import type { SweepMeta, SweepPoint } from "../../src/engine/base/types";
+import type { Zone } from "../../src/engine/curve/zones";
 
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
 const run = (points: SweepPoint[], zones?: Zone[]) => diagnose({ points, meta }, zones);

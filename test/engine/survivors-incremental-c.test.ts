@@ -1,14 +1,14 @@
 /**
- * The incremental plan engine (src/engine/incremental.ts), round 3 of issue #15: edits that stay
+ * The incremental plan engine (src/engine/plan/incremental.ts), round 3 of issue #15: edits that stay
  * incremental (a SKU the edit does not touch is the very same result object, as a fresh run's
  * numbers say it should be): a cell rewritten as a formula that names no computed result, and a
  * weight of a split that does not use weights.
  */
 import { describe, expect, it } from "vitest";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 /** chat: 10 req/s × 250 output tokens = 2,500 tok/s. A: 500 tok/s a replica, 2 GPUs at `=gpu` (2) an hour; B: 250 tok/s, 1 GPU at 3. */
 function plan(over: Partial<PlanFile> = {}): PlanFile {

@@ -10,13 +10,13 @@ import {
   type PoolContext,
   type PoolPart,
   type TeamSums,
-} from "../../src/engine/allocation";
+} from "../../src/engine/finops/allocation";
 import {
   createPlanEngine,
   memoAnalyzer,
   memoPools,
   memoTenants,
-} from "../../src/engine/incremental";
+} from "../../src/engine/plan/incremental";
 import {
   analyzeSweep,
   computePlan,
@@ -24,12 +24,12 @@ import {
   plainAnalyzer,
   type PlanResult,
   type SloSet,
-} from "../../src/engine/plan";
-import { setAtPath } from "../../src/engine/plan-path";
-import type { TenantError } from "../../src/engine/plan-tenants";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { ResolvedPlan } from "../../src/engine/resolved-plan-types";
-import type { PlanFile, Sweep } from "../../src/engine/types";
+} from "../../src/engine/plan/plan";
+import { setAtPath } from "../../src/engine/plan/plan-path";
+import type { TenantError } from "../../src/engine/plan/plan-tenants";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { ResolvedPlan } from "../../src/engine/plan/resolved-plan-types";
+import type { PlanFile, Sweep } from "../../src/engine/base/types";
 
 /** One SKU (2 GPUs per replica at 3 per GPU-hour) with a four-level sweep; one workload of 20 RPS × 100 output tokens. */
 function plan(): PlanFile {

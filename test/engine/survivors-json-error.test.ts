@@ -1,10 +1,10 @@
 /**
- * Where a JSON text is broken (src/engine/json-error.ts): every kind of syntax error with its offset,
+ * Where a JSON text is broken (src/engine/plan/json-error.ts): every kind of syntax error with its offset,
  * 1-based line and column and English message worked out by hand, the whitespace and escape rules
  * around each, and `lineColumn` at the edges (issue #15, docs/mutation-testing.md).
  */
 import { describe, expect, it } from "vitest";
-import { lineColumn, locateJsonError } from "../../src/engine/json-error";
+import { lineColumn, locateJsonError } from "../../src/engine/plan/json-error";
 
 /** [offset, line, column, message, code] of the first error, or null for valid JSON. */
 function at(text: string): [number, number, number, string, string] | null {

@@ -1,11 +1,11 @@
 /**
- * Pins of src/engine/length-histogram.ts found by mutation testing (docs/mutation-testing.md):
+ * Pins of src/engine/demand/length-histogram.ts found by mutation testing (docs/mutation-testing.md):
  * the round widths just above 5 × 10^k and at the 1e-9 tolerance, the long-tail cap exactly at
  * 3 × p99 and with p99 = 0, a length exactly at the first open-bucket boundary, the bucket count
  * limit, and the missing-input cases. Oracles are hand-counted buckets.
  */
 import { describe, expect, it } from "vitest";
-import { bucketLengths, roundWidth } from "../../src/engine/length-histogram";
+import { bucketLengths, roundWidth } from "../../src/engine/demand/length-histogram";
 
 /** Dense counts from a list of lengths (one count per occurrence). */
 function denseOf(lengths: readonly number[], size: number): number[] {

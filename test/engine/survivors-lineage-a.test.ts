@@ -1,5 +1,5 @@
 /**
- * The lineage of a plan's numbers (src/engine/lineage.ts lines 1–600, docs/lineage.md): whole
+ * The lineage of a plan's numbers (src/engine/plan/lineage.ts lines 1–600, docs/lineage.md): whole
  * explanations of hand-built plans — every step's formula (English and Chinese), plugged-in numbers,
  * value, recomputed value, kind, path and order of inputs — checked against hand arithmetic, plus
  * the number format, the path parser, formula names and the `<id>_tok_s` hop (issue #15).
@@ -10,7 +10,7 @@ import {
   lineageNodes,
   lineageNumber,
   parseLineagePath,
-} from "../../src/engine/lineage";
+} from "../../src/engine/plan/lineage";
 import { PLANS } from "./lineage-a-plans";
 import { contextOf, exampleContext, explainLines, treeLines } from "./lineage-a-print";
 

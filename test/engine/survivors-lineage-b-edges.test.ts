@@ -1,12 +1,12 @@
 /**
- * The lineage of a plan's numbers (src/engine/lineage.ts, docs/lineage.md): the boundaries of the
+ * The lineage of a plan's numbers (src/engine/plan/lineage.ts, docs/lineage.md): the boundaries of the
  * allocation's explanations — usage or reservations exactly filling a pool, a pool without a
  * capacity, the method weighted with a default weight, rows left out of the allocation, and sums
  * of cents that binary floating point does not add exactly (issue #15). Plans in
  * test/engine/survivors-lineage-b-plans.ts.
  */
 import { describe, expect, it } from "vitest";
-import { explainPath } from "../../src/engine/lineage";
+import { explainPath } from "../../src/engine/plan/lineage";
 import {
   CENTS,
   FORECAST_NONE,

@@ -1,5 +1,5 @@
 /**
- * The lineage of a plan's numbers (src/engine/lineage.ts, docs/lineage.md): the entry paths (SLO
+ * The lineage of a plan's numbers (src/engine/plan/lineage.ts, docs/lineage.md): the entry paths (SLO
  * limits, factors, cells, top-level settings), the answers for paths that name no number, the
  * Chinese formulas, where a sweep value's load level is said, the tree walks (lineageNodes,
  * sweepLeaves, lineageText), `consistent`, and the property that every numeric key of
@@ -14,7 +14,7 @@ import {
   lineageText,
   sweepLeaves,
   type LineageNode,
-} from "../../src/engine/lineage";
+} from "../../src/engine/plan/lineage";
 import {
   BROKEN,
   CENTS,

@@ -1,5 +1,5 @@
 /**
- * The lineage of a plan's numbers (src/engine/lineage.ts, docs/lineage.md), second half: the peak
+ * The lineage of a plan's numbers (src/engine/plan/lineage.ts, docs/lineage.md), second half: the peak
  * and forecast steps of a SKU, the team allocation (pools, teams, shared costs, idle, rounding) and
  * the entry paths (SLO limits, factors, cells, top-level settings). Whole explanations of hand-built
  * plans (test/engine/survivors-lineage-b-plans.ts) are asserted line by line: kind, value, formula,

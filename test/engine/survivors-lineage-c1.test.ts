@@ -1,5 +1,5 @@
 /**
- * The lineage of a plan's numbers, src/engine/lineage.ts lines 1–450 (issue #15, third round):
+ * The lineage of a plan's numbers, src/engine/plan/lineage.ts lines 1–450 (issue #15, third round):
  * interpolation between the points the operating point was really interpolated between (a sweep
  * written out of load order, a sweep whose load axis is not every point's concurrency), names of
  * Object.prototype in cell formulas, per-workload capacities written as text, the count of a
@@ -12,7 +12,7 @@ import {
   explainPath,
   type LineageContext,
   lineageNodes,
-} from "../../src/engine/lineage";
+} from "../../src/engine/plan/lineage";
 import { planJson } from "../../src/report/plan-output";
 import { PLANS } from "./lineage-a-plans";
 import { contextOf, exampleContext, explainLines } from "./lineage-a-print";

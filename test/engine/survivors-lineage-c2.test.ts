@@ -1,5 +1,5 @@
 /**
- * The lineage of a plan's numbers (src/engine/lineage.ts, docs/lineage.md), lines 451–800 of the
+ * The lineage of a plan's numbers (src/engine/plan/lineage.ts, docs/lineage.md), lines 451–800 of the
  * builder: a SKU workload's sweep properties and operating point, the SKU's steps, its peak and
  * forecast, and the pools' cost, capacity, replicas and reservations. Each test pins a behaviour a
  * mutant changed without any test noticing (issue #15): paths that name no number, the SLO that
@@ -9,8 +9,8 @@
  * (`show`, test/engine/survivors-lineage-b-plans.ts); the numbers are worked out in the comments.
  */
 import { describe, expect, it } from "vitest";
-import { consistent, explainPath, lineageNodes } from "../../src/engine/lineage";
-import type { PlanFile } from "../../src/engine/types";
+import { consistent, explainPath, lineageNodes } from "../../src/engine/plan/lineage";
+import type { PlanFile } from "../../src/engine/base/types";
 import { PLANS } from "./lineage-a-plans";
 import { NO_CAPACITY, ctxOf, reservation, show } from "./survivors-lineage-b-plans";
 

@@ -1,13 +1,13 @@
 /**
- * Survivors of the mutation run of src/engine/lineage.ts, lines 801 to the end (issue #15, round 3):
+ * Survivors of the mutation run of src/engine/plan/lineage.ts, lines 801 to the end (issue #15, round 3):
  * the team totals and shared costs, the allocation's boundaries (a pool without usage, a pool
  * without teams, nothing billed), the entry paths that name no number, the load of a point without
  * one, and consistent()'s tolerance. Whole explanations are asserted line by line; the numbers are
  * worked out by hand in the comments.
  */
 import { describe, expect, it } from "vitest";
-import { consistent, explainPath, type LineageNode } from "../../src/engine/lineage";
-import type { PlanFile } from "../../src/engine/types";
+import { consistent, explainPath, type LineageNode } from "../../src/engine/plan/lineage";
+import type { PlanFile } from "../../src/engine/base/types";
 import { contextOf, explainLines } from "./lineage-a-print";
 import { ctxOf, resultPaths, show, SKU_MIX, USAGE_SEPARATE } from "./survivors-lineage-b-plans";
 

@@ -1,5 +1,5 @@
 /**
- * The load axis of a sweep (src/engine/load.ts, docs/metrics.md): which field is the load, the
+ * The load axis of a sweep (src/engine/curve/load.ts, docs/metrics.md): which field is the load, the
  * defensive load order, the throughput axis and the words for a load level — the choices and
  * boundaries the older tests did not pin down (issue #15, docs/mutation-testing.md).
  */
@@ -12,8 +12,8 @@ import {
   loadValue,
   throughputKind,
   throughputValue,
-} from "../../src/engine/load";
-import type { SweepPoint } from "../../src/engine/types";
+} from "../../src/engine/curve/load";
+import type { SweepPoint } from "../../src/engine/base/types";
 
 const at = (
   concurrency: number | null,

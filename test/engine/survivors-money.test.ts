@@ -14,7 +14,7 @@ import {
   minorUnitDigits,
   roundMoney,
   toMinor,
-} from "../../src/engine/money";
+} from "../../src/engine/finops/money";
 
 /** `Object.is` on every element: NaN ≠ 0, −0 ≠ +0 (toEqual/toBe would not see a −0 or accept NaN ≡ NaN). */
 function expectStrictNumbers(got: readonly number[], want: readonly number[]): void {

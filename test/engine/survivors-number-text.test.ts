@@ -1,11 +1,11 @@
 /**
- * Numbers written as text (src/engine/number-text.ts, docs/grid.md): each absent spelling and its
+ * Numbers written as text (src/engine/base/number-text.ts, docs/grid.md): each absent spelling and its
  * near misses, signs and accounting negatives, currency before and after (what is kept as the
  * currency), percent with a currency, magnitude suffixes, separators in both decimal-mark styles,
  * the exact value of a typed number, −0 (issue #15, docs/mutation-testing.md).
  */
 import { describe, expect, it, vi } from "vitest";
-import { decimalMark, readNumberText } from "../../src/engine/number-text";
+import { decimalMark, readNumberText } from "../../src/engine/base/number-text";
 
 const num = (s: string | number | null | undefined, opts = {}) => {
   const r = readNumberText(s, opts);

@@ -1,5 +1,5 @@
 /**
- * The plan computation (src/engine/plan.ts), round 3 of issue #15: where each plan-level problem
+ * The plan computation (src/engine/plan/plan.ts), round 3 of issue #15: where each plan-level problem
  * points (its `path` as a value, not only the error entry's), a SKU without a sweep for a
  * workload, an unread sweep file, the inline sweep's defaults, a SKU's GPUs / price at 0 and
  * Infinity, the failed-share reason against an SLO that fails by more, the saturated warning of a
@@ -7,10 +7,10 @@
  * only when the plan has teams. Hand-computed numbers, exact texts.
  */
 import { describe, expect, it } from "vitest";
-import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engine/plan";
-import type { FileSweep } from "../../src/engine/plan-result";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engine/plan/plan";
+import type { FileSweep } from "../../src/engine/plan/plan-result";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { base, point, skuA } from "./plan-builders";
 
 type Resolved = ReturnType<typeof resolvePlan>;

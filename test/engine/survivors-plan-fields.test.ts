@@ -1,5 +1,5 @@
 /**
- * The registry of the plan's numbers (src/engine/plan-fields.ts, docs/plan-fields.md): every row's
+ * The registry of the plan's numbers (src/engine/plan/plan-fields.ts, docs/plan-fields.md): every row's
  * kind, unit, range and invalidation, the resolved locations, path text, the document-order walk,
  * the lookup of a field in a plan and by pattern, and the range lookup by last key (issue #15).
  */
@@ -14,13 +14,13 @@ import {
   pathText,
   walkFields,
   type PlanField,
-} from "../../src/engine/plan-fields";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { computePlan } from "../../src/engine/plan";
-import { setAtPath, type PathStep } from "../../src/engine/plan-path";
-import { isNumberField, resolvePlan } from "../../src/engine/resolve-plan";
-import type { ResolvedPlan } from "../../src/engine/resolved-plan-types";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/plan/plan-fields";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { computePlan } from "../../src/engine/plan/plan";
+import { setAtPath, type PathStep } from "../../src/engine/plan/plan-path";
+import { isNumberField, resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { ResolvedPlan } from "../../src/engine/plan/resolved-plan-types";
+import type { PlanFile } from "../../src/engine/base/types";
 
 type Range = { min: number; minExclusive?: true; max: number | [usd: number, jpy: number] } | null;
 type Row = [

@@ -1,11 +1,11 @@
 /**
- * The size limits of plan validation (src/engine/plan-file.ts, docs/security.md): exactly at the
+ * The size limits of plan validation (src/engine/plan/plan-file.ts, docs/security.md): exactly at the
  * limit passes, one more is refused. Separate from survivors-plan-file.test.ts because these
  * build 100,000 cells and 1,000,000 rates (seconds per run, under mutation testing each mutant
  * these cover runs them).
  */
 import { describe, expect, it } from "vitest";
-import { MAX_CELLS, validatePlan } from "../../src/engine/plan-file";
+import { MAX_CELLS, validatePlan } from "../../src/engine/plan/plan-file";
 
 const FORMAT = "capplan.plan/v1";
 function plan(over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * Validation of the plan file (src/engine/plan-file.ts, docs/plan-file.md, docs/problems.md): every
+ * Validation of the plan file (src/engine/plan/plan-file.ts, docs/plan-file.md, docs/problems.md): every
  * bound exactly at and just outside, every error's path, code and English text, the order of the
  * errors, the warnings, the JSON text reading and the key order of writing (issue #15).
  */
@@ -16,8 +16,8 @@ import {
   validatePlan,
   workloadDefs,
   workloadName,
-} from "../../src/engine/plan-file";
-import type { PlanFile, WorkloadDef } from "../../src/engine/types";
+} from "../../src/engine/plan/plan-file";
+import type { PlanFile, WorkloadDef } from "../../src/engine/base/types";
 
 const FORMAT = "capplan.plan/v1";
 const NUM = "a number or a formula string starting with =";

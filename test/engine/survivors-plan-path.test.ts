@@ -1,10 +1,10 @@
 /**
- * Paths into a plan document (src/engine/plan-path.ts, docs/plan-file.md): what parses and what
+ * Paths into a plan document (src/engine/plan/plan-path.ts, docs/plan-file.md): what parses and what
  * does not, prototype keys refused, writing with containers created on the way, deleting keys
  * (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import { deleteAtPath, parsePath, setAtPath } from "../../src/engine/plan-path";
+import { deleteAtPath, parsePath, setAtPath } from "../../src/engine/plan/plan-path";
 
 describe("parsePath", () => {
   it("reads keys, indexes and quoted keys", () => {

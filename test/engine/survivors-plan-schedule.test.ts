@@ -1,24 +1,24 @@
 /**
- * Schedules in the plan (src/engine/plan-schedule.ts, docs/schedules.md "In the plan file"): which
+ * Schedules in the plan (src/engine/plan/plan-schedule.ts, docs/schedules.md "In the plan file"): which
  * workloads' schedules are aligned, the default interval, a schedule taken from a trace, errors
  * with their paths, the factors handed to each SKU, and the cost a recommendation compares
  * (issue #15). Hand-built resolved plans; hand-calculated numbers.
  */
 import { describe, expect, it } from "vitest";
-import type { SkuCapacityInput } from "../../src/engine/capacity";
-import type { SkuResult } from "../../src/engine/plan-result";
+import type { SkuCapacityInput } from "../../src/engine/chain/capacity";
+import type { SkuResult } from "../../src/engine/plan/plan-result";
 import {
   DEFAULT_INTERVAL_SEC,
   planSchedules,
   recommendCost,
   skuSchedule,
-} from "../../src/engine/plan-schedule";
+} from "../../src/engine/plan/plan-schedule";
 import type {
   ResolvedPlan,
   ResolvedSchedule,
   ResolvedWorkload,
-} from "../../src/engine/resolved-plan-types";
-import type { TrafficSummary } from "../../src/engine/traffic-types";
+} from "../../src/engine/plan/resolved-plan-types";
+import type { TrafficSummary } from "../../src/engine/base/traffic-types";
 
 const sched = (over: Partial<ResolvedSchedule> = {}): ResolvedSchedule => ({
   intervalSec: 3600,

@@ -1,20 +1,20 @@
 /**
- * The team allocation of a plan (src/engine/plan-tenants.ts, docs/allocation.md): pools priced
+ * The team allocation of a plan (src/engine/plan/plan-tenants.ts, docs/allocation.md): pools priced
  * from their own cost or a SKU's, the fleet's daily capacity in weighted tokens, usage rows
  * checked, shared costs whose formula failed left out; hand-calculated numbers and exact error
  * paths (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import type { WorkloadInput } from "../../src/engine/capacity";
+import type { WorkloadInput } from "../../src/engine/chain/capacity";
 import {
   allocateTenants,
   computeTenants,
   tenantPools,
   type TenantError,
   type TenantSku,
-} from "../../src/engine/plan-tenants";
-import { textProblem } from "../../src/engine/problems";
-import type { ResolvedPlan, ResolvedTenants } from "../../src/engine/resolved-plan-types";
+} from "../../src/engine/plan/plan-tenants";
+import { textProblem } from "../../src/engine/base/problems";
+import type { ResolvedPlan, ResolvedTenants } from "../../src/engine/plan/resolved-plan-types";
 
 const plan = (tenants: Partial<ResolvedTenants> | null, currency = "USD"): ResolvedPlan =>
   ({

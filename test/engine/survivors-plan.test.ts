@@ -1,14 +1,14 @@
 /**
- * The plan computation (src/engine/plan.ts, docs/operating-point.md, docs/capacity.md): why a SKU
+ * The plan computation (src/engine/plan/plan.ts, docs/operating-point.md, docs/capacity.md): why a SKU
  * is infeasible or unknown, which inputs are errors (at which path), when capacity is computed,
  * the replica throughput taken from rps × output tokens, and the recommendation's tie-breaks and
  * checked-before-unchecked rule (issue #15). Hand-calculated numbers, exact texts.
  */
 import { describe, expect, it } from "vitest";
-import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engine/plan";
-import type { SkuResult } from "../../src/engine/plan-result";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { assemblePlan, computePlan, computeSku, planLevel } from "../../src/engine/plan/plan";
+import type { SkuResult } from "../../src/engine/plan/plan-result";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 import { base, point, skuA } from "./plan-builders";
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));

@@ -1,10 +1,10 @@
 /**
- * Catalogue default prices (src/engine/price-default.ts, docs/trust.md "Defaulted prices"): which
+ * Catalogue default prices (src/engine/catalog/price-default.ts, docs/trust.md "Defaulted prices"): which
  * currencies take a default, what counts as a missing price, which SKUs are filled, and the
  * tolerance by which a price in use still "is" its default (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import type { Gpu } from "../../src/engine/catalog-types";
+import type { Gpu } from "../../src/engine/catalog/catalog-types";
 import {
   catalogPriceFor,
   defaultedPrices,
@@ -12,8 +12,8 @@ import {
   fillDefaultPrices,
   priceMissingIn,
   priceMessages,
-} from "../../src/engine/price-default";
-import type { PlanFile, SkuDef } from "../../src/engine/types";
+} from "../../src/engine/catalog/price-default";
+import type { PlanFile, SkuDef } from "../../src/engine/base/types";
 
 const src = { title: "Cloud list", url: "https://example.com/p", retrieved: "2026-01-02" };
 const GPUS = [

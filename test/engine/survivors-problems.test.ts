@@ -1,5 +1,5 @@
 /**
- * Problems as values (src/engine/problems.ts), rendered exactly (issue #15): the subject prefix
+ * Problems as values (src/engine/base/problems.ts), rendered exactly (issue #15): the subject prefix
  * per language, a code of another domain (even one whose tail is a key of this catalogue), an
  * unknown key, nested problems of other catalogues, text problems, and which keys a built
  * problem has (no `path: undefined`).
@@ -12,7 +12,7 @@ import {
   textProblem,
   withSubject,
   type Problem,
-} from "../../src/engine/problems";
+} from "../../src/engine/base/problems";
 
 const demo = defineMessages("demq", {
   limit: message({

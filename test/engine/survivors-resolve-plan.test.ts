@@ -1,11 +1,11 @@
 /**
- * Plan resolution (src/engine/resolve-plan.ts, docs/plan-file.md, docs/formulas.md): which numbers
+ * Plan resolution (src/engine/plan/resolve-plan.ts, docs/plan-file.md, docs/formulas.md): which numbers
  * the sheet holds, how sweep points, sweep references, schedules, SKUs and tenants resolve (with
  * their defaults), SKU ids and `<id>_tok_s`, range checks in the plan's currency, error order, and
  * the incremental plan sheet's returned paths (issue #15). Hand-written plans; exact values.
  */
 import { describe, expect, it } from "vitest";
-import { computePlan } from "../../src/engine/plan";
+import { computePlan } from "../../src/engine/plan/plan";
 import {
   computedPath,
   computedSkus,
@@ -15,9 +15,9 @@ import {
   resolvePlan,
   sheetEntries,
   skuIds,
-} from "../../src/engine/resolve-plan";
-import { trafficOf } from "../../src/engine/traffic";
-import type { PlanFile } from "../../src/engine/types";
+} from "../../src/engine/plan/resolve-plan";
+import { trafficOf } from "../../src/engine/demand/traffic";
+import type { PlanFile } from "../../src/engine/base/types";
 
 const P = (p: Record<string, unknown>): PlanFile =>
   ({ format: "capplan.plan/v1", ...p }) as unknown as PlanFile;

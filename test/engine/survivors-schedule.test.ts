@@ -1,13 +1,13 @@
 /**
- * Demand schedules (src/engine/schedule.ts, docs/schedules.md): every check exactly at its bound
+ * Demand schedules (src/engine/chain/schedule.ts, docs/schedules.md): every check exactly at its bound
  * (0 is a valid rate, minimum, lead, price and spare count; 0 is not a valid interval, GPU count,
  * elasticity or redundancy factor), the exact texts of the problems, the reference schedule a
  * length mismatch is measured against, the peakRps tolerance, and the costs and savings at a free
  * price, on hand-calculated numbers (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import { scheduleMessages as M } from "../../src/engine/messages/schedule";
-import type { Problem } from "../../src/engine/problems";
+import { scheduleMessages as M } from "../../src/engine/chain/schedule-messages";
+import type { Problem } from "../../src/engine/base/problems";
 import {
   alignSchedules,
   bestReserved,
@@ -20,7 +20,7 @@ import {
   type ScheduleSku,
   type ScheduleSpec,
   type ScheduleWorkload,
-} from "../../src/engine/schedule";
+} from "../../src/engine/chain/schedule";
 
 const one: ScheduleFactors = { elasticity: 1, redundancy: { factor: 1 } };
 const wl = (

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { Sheet, cellPath, isComputedRaw } from "../../src/engine/formula/sheet";
-import { formulaMessages } from "../../src/engine/messages/formula";
-import { textProblem } from "../../src/engine/problems";
+import { formulaMessages } from "../../src/engine/formula/messages";
+import { textProblem } from "../../src/engine/base/problems";
 
 const c = (i: number) => `cells.c${i}`;
 /** c_i = c_{i+1}, the last reading c_0. */

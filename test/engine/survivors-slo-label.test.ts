@@ -1,9 +1,9 @@
 /**
- * How an SLO is named (src/engine/slo-label.ts, docs/metrics.md): the canonical stat keys and the
+ * How an SLO is named (src/engine/curve/slo-label.ts, docs/metrics.md): the canonical stat keys and the
  * one spelling of an SLO label, character by character (issue #15, docs/mutation-testing.md).
  */
 import { describe, expect, it } from "vitest";
-import { metricLabel, normStat, sloText, statLabel } from "../../src/engine/slo-label";
+import { metricLabel, normStat, sloText, statLabel } from "../../src/engine/curve/slo-label";
 
 describe("normStat", () => {
   it("median and P50 are p50; avg and average are mean; case and surrounding spaces do not matter", () => {

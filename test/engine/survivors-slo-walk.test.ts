@@ -1,12 +1,17 @@
 /**
- * Operating point under SLOs (src/engine/slo.ts, docs/operating-point.md), second part: the walk
+ * Operating point under SLOs (src/engine/curve/slo.ts, docs/operating-point.md), second part: the walk
  * over the load levels, every warning it gives (compared as whole arrays, so an extra or missing
  * warning fails), the throughput axis of the candidates, the interpolated fields, the statistics
  * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
  */
 import { describe, expect, it } from "vitest";
-import { failedSharePct, operatingPoint, prepareSweep, statValue } from "../../src/engine/slo";
-import type { Slo, Stats, SweepPoint } from "../../src/engine/types";
+import {
+  failedSharePct,
+  operatingPoint,
+  prepareSweep,
+  statValue,
+} from "../../src/engine/curve/slo";
+import type { Slo, Stats, SweepPoint } from "../../src/engine/base/types";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };

@@ -4,8 +4,8 @@
  * warnings are compared as whole arrays, so an extra or missing warning fails.
  */
 import { describe, expect, it } from "vitest";
-import { failedSharePct, operatingPoint, statValue } from "../../src/engine/slo";
-import type { Slo, SweepPoint } from "../../src/engine/types";
+import { failedSharePct, operatingPoint, statValue } from "../../src/engine/curve/slo";
+import type { Slo, SweepPoint } from "../../src/engine/base/types";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };

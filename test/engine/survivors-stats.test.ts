@@ -1,5 +1,5 @@
 /**
- * Pins of src/engine/stats.ts found by mutation testing (docs/mutation-testing.md): numpy's
+ * Pins of src/engine/curve/stats.ts found by mutation testing (docs/mutation-testing.md): numpy's
  * "linear" percentile at its ends and on one-value arrays, the stat-key helpers, sample std with
  * n − 1 against hand values, and the radix sort's NaN detection on every NaN bit pattern.
  * Oracles are hand values (numpy's documented results) and a brute-force reference written here.
@@ -17,7 +17,7 @@ import {
   sortedCopy,
   summarize,
   summarizeSorted,
-} from "../../src/engine/stats";
+} from "../../src/engine/curve/stats";
 
 /** Selection sort: slow, obviously right, shares nothing with the code under test. */
 function bruteSort(xs: readonly number[]): number[] {

@@ -1,5 +1,5 @@
 /**
- * Pins of src/engine/traffic.ts found by mutation testing (docs/mutation-testing.md): rates per bin
+ * Pins of src/engine/demand/traffic.ts found by mutation testing (docs/mutation-testing.md): rates per bin
  * against a brute-force count (bins growing at either end, negative timestamps), exact length
  * percentiles against a sorted copy (dense growth, the dense/sparse boundary), the interarrival CV
  * through the reorder window (more rows than it holds, ties, late rows), every error and note with
@@ -18,8 +18,8 @@ import {
   TrafficAccumulator,
   type TrafficResult,
   trafficOf,
-} from "../../src/engine/traffic";
-import type { TrafficSummary } from "../../src/engine/traffic-types";
+} from "../../src/engine/demand/traffic";
+import type { TrafficSummary } from "../../src/engine/base/traffic-types";
 
 const ok = (r: TrafficResult): TrafficSummary => {
   if (!r.ok) throw new Error(r.error);

@@ -1,19 +1,19 @@
 /**
- * The vocabulary of src/engine/types.ts (issue #15): the metric keys a plan's SLO may name, the
+ * The vocabulary of src/engine/base/types.ts (issue #15): the metric keys a plan's SLO may name, the
  * sweep field each one reads, and the standard statistics, pinned as values and through their use
- * (an SLO on each metric reads that metric's field), plus src/engine/append.ts.
+ * (an SLO on each metric reads that metric's field), plus src/engine/base/append.ts.
  */
 import { describe, expect, it } from "vitest";
-import { appendAll } from "../../src/engine/append";
-import { validatePlan } from "../../src/engine/plan-file";
-import { operatingPoint } from "../../src/engine/slo";
+import { appendAll } from "../../src/engine/base/append";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { operatingPoint } from "../../src/engine/curve/slo";
 import {
   METRIC_FIELD,
   METRIC_KEYS,
   STANDARD_STATS,
   type MetricKey,
   type Sweep,
-} from "../../src/engine/types";
+} from "../../src/engine/base/types";
 
 describe("metric keys and fields", () => {
   it("five metrics, each read from its own <metric>Ms field; nine standard statistics", () => {

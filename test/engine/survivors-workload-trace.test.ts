@@ -1,20 +1,20 @@
 /**
- * Pins of src/engine/workload-trace.ts found by mutation testing (docs/mutation-testing.md): every
+ * Pins of src/engine/demand/workload-trace.ts found by mutation testing (docs/mutation-testing.md): every
  * key the stored-summary check reads (which key is named, in order), binSec at 0 and just above,
  * null where null is allowed, series entries at 0 / negative / NaN; resolveTrace's fallbacks for
  * the bin and the peak; traceNumbers' choice of peak and its empty-trace nulls; and the daily
  * usage rows (tokens ÷ days, with and without a pool). Oracles are hand values.
  */
 import { describe, expect, it } from "vitest";
-import { englishOf } from "../../src/engine/problems";
-import type { TrafficGroup, TrafficSummary } from "../../src/engine/traffic-types";
+import { englishOf } from "../../src/engine/base/problems";
+import type { TrafficGroup, TrafficSummary } from "../../src/engine/base/traffic-types";
 import {
   DEFAULT_TRACE_BIN_SEC,
   resolveTrace,
   traceNumbers,
   trafficSummaryProblem,
   usageFromTraffic,
-} from "../../src/engine/workload-trace";
+} from "../../src/engine/demand/workload-trace";
 
 const summary = {
   requests: 10,

@@ -4,8 +4,8 @@
  * not doublings, and the rule that idle only lasts from the start of the curve (issue #15).
  */
 import { describe, expect, it } from "vitest";
-import type { SweepPoint } from "../../src/engine/types";
-import { classifyZones, tailStat } from "../../src/engine/zones";
+import type { SweepPoint } from "../../src/engine/base/types";
+import { classifyZones, tailStat } from "../../src/engine/curve/zones";
 
 /** One point per load level: concurrency, output tokens/s (null: none), TTFT p99 (null: none). */
 function curve(conc: number[], otps: (number | null)[], ttft: (number | null)[]): SweepPoint[] {

@@ -4,7 +4,7 @@
  * SLO-free analysis by its points array and its operating point by the SLO set's identity.
  */
 import { describe, expect, it } from "vitest";
-import { createPlanEngine, memoAnalyzer } from "../../src/engine/incremental";
+import { createPlanEngine, memoAnalyzer } from "../../src/engine/plan/incremental";
 import {
   analyzeSweep,
   computeSku,
@@ -12,9 +12,9 @@ import {
   plainAnalyzer,
   type SloSet,
   type SweepAnalyzer,
-} from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile, Sweep } from "../../src/engine/types";
+} from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile, Sweep } from "../../src/engine/base/types";
 
 const points = [
   { concurrency: 1, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 100 } },

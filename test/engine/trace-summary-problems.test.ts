@@ -4,8 +4,8 @@
  * --lang zh` and the app say it in Chinese; the English is the old text byte for byte.
  */
 import { describe, expect, it } from "vitest";
-import { validatePlan } from "../../src/engine/plan-file";
-import { trafficSummaryProblem } from "../../src/engine/workload-trace";
+import { validatePlan } from "../../src/engine/plan/plan-file";
+import { trafficSummaryProblem } from "../../src/engine/demand/workload-trace";
 import { localizeError, renderProblem } from "../../src/report/messages";
 
 const summary = {

@@ -4,7 +4,7 @@ import {
   REORDER_WINDOW,
   TrafficAccumulator,
   trafficOf,
-} from "../../src/engine/traffic";
+} from "../../src/engine/demand/traffic";
 
 const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!r.ok) throw new Error(r.error);

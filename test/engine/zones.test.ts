@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyZones } from "../../src/engine/zones";
-import type { SweepPoint } from "../../src/engine/types";
+import { classifyZones } from "../../src/engine/curve/zones";
+import type { SweepPoint } from "../../src/engine/base/types";
 
 function curve(conc: number[], otps: number[], ttftP99: number[]): SweepPoint[] {
   return conc.map((c, i) => ({

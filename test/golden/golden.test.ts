@@ -12,8 +12,8 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Io } from "../../src/cli/io";
 import { main } from "../../src/cli/main";
-import { createPlanEngine } from "../../src/engine/incremental";
-import { validatePlan } from "../../src/engine/plan-file";
+import { createPlanEngine } from "../../src/engine/plan/incremental";
+import { validatePlan } from "../../src/engine/plan/plan-file";
 import { planJson } from "../../src/report/plan-output";
 import { randomPlan } from "./gen";
 

@@ -3,7 +3,7 @@ import { samplesOf } from "./helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../src/import/index";
 import { guidellmImporters } from "../../src/import/formats/guidellm";
-import type { Sweep } from "../../src/engine/types";
+import type { Sweep } from "../../src/engine/base/types";
 
 const DIR = "fixtures/guidellm";
 const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");

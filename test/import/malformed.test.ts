@@ -13,7 +13,7 @@ import {
   type ImportResult,
 } from "../../src/import/index";
 import type { InputFile } from "../../src/import/types";
-import type { Sweep } from "../../src/engine/types";
+import type { Sweep } from "../../src/engine/base/types";
 
 const DIR = "fixtures/malformed/";
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/problems";
+import { englishOf, type Problem } from "../../src/engine/base/problems";
 import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
 import { FORMATS } from "../../src/import/formats/index";
 import { renderProblem } from "../../src/report/messages";

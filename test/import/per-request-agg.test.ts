@@ -4,7 +4,7 @@
  * for bit, whatever the column's length (one block, several, short of the radix sort).
  */
 import { describe, expect, it } from "vitest";
-import { RADIX_MIN, summarize } from "../../src/engine/stats";
+import { RADIX_MIN, summarize } from "../../src/engine/curve/stats";
 import { RequestAggregator } from "../../src/import/per-request";
 
 describe("RequestAggregator columns", () => {

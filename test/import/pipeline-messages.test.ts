@@ -7,8 +7,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readInputs } from "../../src/cli/io";
-import { englishOf, type Problem } from "../../src/engine/problems";
-import type { Sweep } from "../../src/engine/types";
+import { englishOf, type Problem } from "../../src/engine/base/problems";
+import type { Sweep } from "../../src/engine/base/types";
 import {
   importFiles,
   makeInputFile,

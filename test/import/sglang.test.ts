@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Sweep } from "../../src/engine/types";
+import type { Sweep } from "../../src/engine/base/types";
 import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
 
 const DIR = "fixtures/sglang/";

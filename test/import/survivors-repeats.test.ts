@@ -5,7 +5,7 @@
  * English warning. Expected values are worked out by hand.
  */
 import { describe, expect, it } from "vitest";
-import type { SweepPoint } from "../../src/engine/types";
+import type { SweepPoint } from "../../src/engine/base/types";
 import {
   combineRepeats,
   joinSources,

@@ -5,7 +5,7 @@
  * table translated a message, the text it gave).
  */
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/problems";
+import { englishOf, type Problem } from "../../src/engine/base/problems";
 import { makeInputFile } from "../../src/import/input";
 import { seedScriptImporters } from "../../src/import/formats/seed-script";
 import { locustStats } from "../../src/import/formats/locust";

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { englishOf } from "../../src/engine/problems";
+import { englishOf } from "../../src/engine/base/problems";
 import {
   importUsageCsv,
   parseUsageTsv,

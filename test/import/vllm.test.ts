@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Sweep, SweepPoint } from "../../src/engine/types";
+import type { Sweep, SweepPoint } from "../../src/engine/base/types";
 import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
 import { vllmImporters } from "../../src/import/formats/vllm";
 import { sglangImporters } from "../../src/import/formats/sglang";

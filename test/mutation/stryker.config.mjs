@@ -7,7 +7,8 @@ export default {
   coverageAnalysis: "perTest",
   mutate: [
     "src/engine/**/*.ts",
-    "!src/engine/messages/**",
+    "!src/engine/**/*messages.ts",
+    "!src/engine/formula/messages.ts",
     "src/import/per-request.ts",
     "src/import/repeats.ts",
     "src/import/aliases.ts",

@@ -4,10 +4,10 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { englishOf } from "../../src/engine/problems";
+import { englishOf } from "../../src/engine/base/problems";
 import { planVsActual, readFocusCsv } from "../../src/report/actuals";
 import { renderProblem } from "../../src/report/messages";
-import type { PlanResult } from "../../src/engine/plan";
+import type { PlanResult } from "../../src/engine/plan/plan";
 
 const zh = (p: Parameters<typeof renderProblem>[0]) => renderProblem(p, "zh");
 

@@ -1,9 +1,9 @@
 /** Plans for the allocation CSV and FOCUS tests: the seed example and a separate-idle pool. */
 import { readFileSync } from "node:fs";
-import { computePlan, type PlanResult } from "../../src/engine/plan";
-import { readPlanText } from "../../src/engine/plan-file";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile } from "../../src/engine/types";
+import { computePlan, type PlanResult } from "../../src/engine/plan/plan";
+import { readPlanText } from "../../src/engine/plan/plan-file";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../src/engine/base/types";
 
 /** models/examples/seed.json, validated. */
 export function seedPlan(): PlanFile {

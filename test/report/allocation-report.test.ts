@@ -1,6 +1,6 @@
 /** The report's allocation section (docs/allocation.md): the method in words, tables and the conservation check, EN and ZH. */
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { allocationReportMarkdown } from "../../src/report/allocation-report";
 import { reportMarkdown } from "../../src/report/report";
 import { compute, seedPlan } from "./alloc-helpers";

@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadPlan } from "../../src/cli/plan-loader";
-import { fmtNum, fmtValue } from "../../src/engine/number-format";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import { sloText } from "../../src/engine/slo-label";
-import type { PlanFile } from "../../src/engine/types";
+import { fmtNum, fmtValue } from "../../src/engine/base/number-format";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { sloText } from "../../src/engine/curve/slo-label";
+import type { PlanFile } from "../../src/engine/base/types";
 import {
   COMPARISON_KEYS,
   cellText,

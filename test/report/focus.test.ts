@@ -6,8 +6,8 @@
  * origin charge and the allocated costs to the origin's cost to the minor unit.
  */
 import { describe, expect, it } from "vitest";
-import { minorUnitDigits, toMinor } from "../../src/engine/money";
-import type { PlanFile } from "../../src/engine/types";
+import { minorUnitDigits, toMinor } from "../../src/engine/finops/money";
+import type { PlanFile } from "../../src/engine/base/types";
 import { parseCsv } from "../../src/import/csv";
 import {
   FOCUS_COLUMNS,

@@ -1,5 +1,5 @@
 /** Small builders for sweeps used by the report and CLI tests. */
-import type { Sweep, SweepPoint } from "../../src/engine/types";
+import type { Sweep, SweepPoint } from "../../src/engine/base/types";
 
 /** A sweep with the given points and a fixed label/source. */
 export function sweepOf(points: SweepPoint[], label = "test · model"): Sweep {

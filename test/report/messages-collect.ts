@@ -10,12 +10,12 @@ import { loadPlan } from "../../src/cli/plan-loader";
 import { CliError, readInputs } from "../../src/cli/io";
 import { importFiles } from "../../src/import/index";
 import { importUsageCsv } from "../../src/import/usage";
-import { operatingPoint } from "../../src/engine/slo";
-import { parsePlanText, validatePlan } from "../../src/engine/plan-file";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { Slo } from "../../src/engine/types";
-import type { Problem } from "../../src/engine/problems";
+import { operatingPoint } from "../../src/engine/curve/slo";
+import { parsePlanText, validatePlan } from "../../src/engine/plan/plan-file";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { Slo } from "../../src/engine/base/types";
+import type { Problem } from "../../src/engine/base/problems";
 import { renderProblem } from "../../src/report/messages";
 import type { ImportIssue } from "../../src/import/types";
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { importFiles } from "../../src/import/index";
 import { sweepTableMarkdown } from "../../src/report/sweep-table";
-import type { Sweep } from "../../src/engine/types";
+import type { Sweep } from "../../src/engine/base/types";
 import { pt, sweepOf } from "./helpers";
 
 function reimport(md: string): Sweep {

@@ -1,10 +1,10 @@
 /**
- * Request-trace messages (code `traffic.*`, src/engine/messages/traffic.ts): the producers keep
+ * Request-trace messages (code `traffic.*`, src/engine/demand/traffic-messages.ts): the producers keep
  * their English sentences byte for byte and carry the problems beside them, which render in
  * Chinese (docs/traffic.md, docs/problems.md).
  */
 import { describe, expect, it } from "vitest";
-import { TrafficAccumulator } from "../../src/engine/traffic";
+import { TrafficAccumulator } from "../../src/engine/demand/traffic";
 import { TraceReader } from "../../src/import/trace";
 import { localizeIssue, renderProblem } from "../../src/report/messages";
 

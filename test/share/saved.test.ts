@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { migrateEnvelope } from "../../src/share/migrate";
 import { restoreSaved, SCHEMA_VERSION, serializeSaved } from "../../src/share/saved";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { LegendItem } from "chart.js";
-import type { SweepPoint } from "../../src/engine/types";
+import type { SweepPoint } from "../../src/engine/base/types";
 import {
   latencyChart,
   throughputChart,

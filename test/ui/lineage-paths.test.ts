@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { explainPath, lineageNodes } from "../../src/engine/lineage";
-import { minorUnitDigits } from "../../src/engine/money";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
+import { explainPath, lineageNodes } from "../../src/engine/plan/lineage";
+import { minorUnitDigits } from "../../src/engine/finops/money";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { allocationLines } from "../../src/report/allocation-csv";
 import { allocationPath, teamTotalPath } from "../../src/ui/state/lineage";
 import { examplePlan } from "../e2e/expected";

@@ -3,7 +3,7 @@
  * a problem, an import issue with its problem, or a text already in the app's language.
  */
 import { describe, expect, it } from "vitest";
-import { planFileMessages } from "../../src/engine/messages/plan-file";
+import { planFileMessages } from "../../src/engine/plan/plan-file-messages";
 import { cliFileMessages } from "../../src/import/messages/usage";
 import { issueOf } from "../../src/import/messages/issue";
 import { noticeText } from "../../src/ui/state/plan-opener";

@@ -1,7 +1,7 @@
 /** The autosave restore and the plan-file check before a plan replaces the workbook. */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { serializeSaved } from "../../src/share/saved";
 import { checkPlanFile } from "../../src/ui/state/open-plan";
 import { restoreAutosave } from "../../src/ui/state/persist";

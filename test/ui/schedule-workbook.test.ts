@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { createWorkbook } from "../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;

@@ -1,7 +1,7 @@
 /** The Teams sheet helpers: usage headers, conservation, FOCUS period, allocation charts, file names. */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { allocationLines } from "../../src/report/allocation-csv";
 import {
   allocationBarChart,
@@ -10,8 +10,8 @@ import {
 } from "../../src/ui/charts/alloc-charts";
 import { fileStem } from "../../src/ui/state/persist";
 import { conservation, looksLikeUsageHeader, monthPeriod } from "../../src/ui/state/usage-edit";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const result = (p: PlanFile) => computePlan(resolvePlan(p));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/types";
+import type { PlanFile } from "../../src/engine/base/types";
 import { readTraceText } from "../../src/import/trace";
 import {
   MAX_INLINE_BINS,

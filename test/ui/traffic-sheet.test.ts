@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { trafficOf } from "../../src/engine/traffic";
+import { trafficOf } from "../../src/engine/demand/traffic";
 import {
   downsampleMax,
   hourlyChart,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile, Sweep } from "../../src/engine/types";
+import type { PlanFile, Sweep } from "../../src/engine/base/types";
 import { emptyPlan, skuFromSweep } from "../../src/ui/state/plan-edit";
 import { GPU_CATALOG } from "../../src/ui/state/catalog";
 import {

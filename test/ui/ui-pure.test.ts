@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { computePlan } from "../../src/engine/plan";
-import { resolvePlan } from "../../src/engine/resolve-plan";
-import type { PlanFile, Sweep } from "../../src/engine/types";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import type { PlanFile, Sweep } from "../../src/engine/base/types";
 import { fieldsOf, mapHeaders, type Field } from "../../src/import/aliases";
 import { latencyChart, zoneBands, type ChartWords } from "../../src/ui/charts/sweep-charts";
 import { formulaWithValues, skuDerivations } from "../../src/ui/explain";

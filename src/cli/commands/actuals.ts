@@ -4,8 +4,8 @@
  * the variance. Exit 0 when both read (whatever the variance), 2 on bad input. `--lang` is the
  * language of its warnings and errors (rendered from their problems, docs/problems.md).
  */
-import { fmtNum } from "../../engine/number-format";
-import { minorUnitDigits } from "../../engine/money";
+import { fmtNum } from "../../engine/base/number-format";
+import { minorUnitDigits } from "../../engine/finops/money";
 import { readFocusCsv, planVsActual, type VarianceLine } from "../../report/actuals";
 import {
   CliError,

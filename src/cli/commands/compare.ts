@@ -5,13 +5,13 @@
  * drops or a latency statistic rises by more than the threshold (default 5 %), 0 otherwise, 2 on
  * bad input or usage.
  */
-import type { Sweep } from "../../engine/types";
+import type { Sweep } from "../../engine/base/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown } from "../../report/compare-table";
 import { parseLang, type Lang } from "../../report/i18n";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
-import { withSubject } from "../../engine/problems";
+import { withSubject } from "../../engine/base/problems";
 import { cliFileMessages as F } from "../../import/messages/usage";
 import { renderProblem } from "../../report/messages";
 import { importOrFail } from "./import";

@@ -11,8 +11,8 @@ import {
   lineageText,
   sweepLeaves,
   type LineageNode,
-} from "../../engine/lineage";
-import type { PointSource } from "../../engine/types";
+} from "../../engine/plan/lineage";
+import type { PointSource } from "../../engine/base/types";
 import { concurrencyFromPath } from "../../import/path-load";
 import { CliError, parseArgs, type Io } from "../io";
 import { loadPlan } from "../plan-loader";

@@ -4,7 +4,7 @@
  * otherwise per sweep a `### <label>` heading, a source line, the report table (docs/report.md) and its warnings.
  * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
  */
-import type { Sweep } from "../../engine/types";
+import type { Sweep } from "../../engine/base/types";
 import {
   formatIssue,
   importFiles,

@@ -18,8 +18,8 @@ import {
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs as parseNodeArgs } from "node:util";
-import type { PlanFile, Sweep, SweepRef } from "../../engine/types";
-import { validatePlan } from "../../engine/plan-file";
+import type { PlanFile, Sweep, SweepRef } from "../../engine/base/types";
+import { validatePlan } from "../../engine/plan/plan-file";
 import { formatIssue, importFiles } from "../../import/index";
 import { CliError, cliError, readInputs, type Io } from "../io";
 import { cliMessages as C } from "../messages";

@@ -1,4 +1,4 @@
-import type { RecommendBy } from "../../engine/types";
+import type { RecommendBy } from "../../engine/base/types";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";

@@ -10,9 +10,9 @@ import { trafficMarkdown } from "../../report/traffic-table";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { readTraceFile } from "../trace-file";
-import { trafficMessages as T } from "../../engine/messages/traffic";
+import { trafficMessages as T } from "../../engine/demand/traffic-messages";
 import { localizeIssue, renderProblem } from "../../report/messages";
-import { usageFromTraffic } from "../../engine/workload-trace";
+import { usageFromTraffic } from "../../engine/demand/workload-trace";
 import { langFlag } from "./plan";
 
 export const TRAFFIC_USAGE =

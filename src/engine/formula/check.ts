@@ -4,8 +4,8 @@
  * `and`/`or`/`not`, parentheses, `c ? a : b` and calls of {@link ALLOWED_FUNCTIONS} pass.
  */
 import type { MathNode } from "mathjs";
-import { formulaMessages as F } from "../messages/formula";
-import type { Problem } from "../problems";
+import { formulaMessages as F } from "./messages";
+import type { Problem } from "../base/problems";
 import { ALLOWED_FUNCTIONS, ALLOWED_OPERATORS, DANGEROUS_FUNCTIONS } from "./math";
 
 /** Structural view of a mathjs node (the published types describe each node class separately). */

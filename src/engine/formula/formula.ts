@@ -2,9 +2,23 @@
  * One formula: parse with the restricted instance, check against the whitelist, compile, and
  * evaluate to a finite number (docs/plan-file.md). Errors are values, never exceptions.
  */
-import { formulaMessages as F } from "../messages/formula";
-import type { Problem } from "../problems";
-import type { FormulaError } from "../resolved-plan-types";
+import { formulaMessages as F } from "./messages";
+import type { Problem } from "../base/problems";
+
+/** A formula problem, in the cell that causes it (docs/plan-file.md). */
+export interface FormulaError {
+  /** Path of the field or cell, e.g. `skus[1].pricePerGpuHour` or `cells.peak`. */
+  path: string;
+  /** `CYCLE` (cyclic reference), `NAME` (unknown name), `VALUE` (not a finite number), `PARSE` (syntax), `FORBIDDEN` (function not allowed). */
+  kind: "CYCLE" | "NAME" | "VALUE" | "PARSE" | "FORBIDDEN";
+  message: string;
+  /** Members of the cycle, for `CYCLE`. */
+  cycle?: string[];
+  /** The value is outside the field's range (plan-fields.ts), for `VALUE`: a formula yielding a negative peak RPS. */
+  outOfRange?: true;
+  /** The error as a value (code `formula.*`, docs/problems.md); `message` is its English. */
+  problem?: Problem;
+}
 import { checkFormulaTree } from "./check";
 import { parseExpression } from "./math";
 

@@ -43,8 +43,8 @@ import {
   unequalDependencies,
 } from "mathjs/number";
 import type { FactoryFunctionMap, MathNode } from "mathjs";
-import { formulaMessages } from "../messages/formula";
-import type { Problem } from "../problems";
+import { formulaMessages } from "./messages";
+import type { Problem } from "../base/problems";
 
 /** Functions a formula may call, in the order they are listed to users. */
 export const ALLOWED_FUNCTIONS: readonly string[] = [

@@ -5,9 +5,9 @@
  * errors naming the path and the cause, and every entry that does not depend on an error still
  * computes. Edits re-evaluate only the edited entries and their transitive dependents.
  */
-import { formulaMessages as F } from "../messages/formula";
-import { englishOf, textProblem, type Problem } from "../problems";
-import type { FormulaError } from "../resolved-plan-types";
+import { formulaMessages as F } from "./messages";
+import { englishOf, textProblem, type Problem } from "../base/problems";
+import type { FormulaError } from "./formula";
 import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
 import { shortestCycle, withDependents } from "./graph";
 

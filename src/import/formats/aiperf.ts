@@ -10,7 +10,7 @@
  * - "Inter Token Latency" = (e2e − ttft)/(OSL − 1) per request → `tpotMs`; "Inter Chunk Latency"
  *   (gaps between streamed chunks) → `itlMs` (docs/metrics.md).
  */
-import type { SweepMeta, SweepPoint } from "../../engine/types";
+import type { SweepMeta, SweepPoint } from "../../engine/base/types";
 import type { FileImportResult, FormatImporter, InputFile } from "../types";
 import { firstLineIsAiperfRecord, parseAiperfRecords } from "./nv-aiperf-records";
 import {
@@ -23,7 +23,7 @@ import { missingTtftIssue, parseNvCsv } from "./nv-csv";
 import { countNvMetricObjects, nvJsonFlavor, pointFromNvJson } from "./nv-json";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { artifactDirOf, requestRateFromPath } from "./nv-path";
-import { englishOf, type Problem } from "../../engine/problems";
+import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { nvMessages as M } from "../messages/table";
 

@@ -5,7 +5,7 @@
  */
 import { readNumber } from "../csv";
 import { concurrencyFromPath } from "../path-load";
-import type { Stats } from "../../engine/types";
+import type { Stats } from "../../engine/base/types";
 
 /** A plain JSON object (not an array, not null). */
 export type Json = Record<string, unknown>;

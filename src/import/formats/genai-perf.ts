@@ -11,13 +11,13 @@
  * - Concurrency is not in the CSV: it comes from the artifact directory (`…-concurrency8/`) via
  *   the import pipeline, or from the JSON's `input_config`.
  */
-import type { SweepMeta, SweepPoint } from "../../engine/types";
+import type { SweepMeta, SweepPoint } from "../../engine/base/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { missingTtftIssue, parseNvCsv } from "./nv-csv";
 import { countNvMetricObjects, nvJsonFlavor, pointFromNvJson } from "./nv-json";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { artifactDirOf, requestRateFromPath } from "./nv-path";
-import { englishOf, type Problem } from "../../engine/problems";
+import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { nvMessages as M } from "../messages/table";
 

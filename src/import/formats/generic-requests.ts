@@ -4,7 +4,7 @@
  * streamed straight into a {@link RequestAggregator}: one reused record object, no per-row
  * allocation beyond the cells, so a million rows fit in little memory.
  */
-import type { MetricKey, SweepMeta } from "../../engine/types";
+import type { MetricKey, SweepMeta } from "../../engine/base/types";
 import { toMsFactor, type Field, type HeaderMapping, type TimeUnit } from "../aliases";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
@@ -20,7 +20,7 @@ import {
   type TableOptions,
 } from "./generic-table";
 import { shown } from "../show";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { tableMessages as M } from "../messages/table";
 

@@ -6,7 +6,7 @@
 import Papa from "papaparse";
 import { type CsvRowView, detectDelimiter, scanPlainCsv, stripBom, type Delimiter } from "../csv";
 import { outOfRangeIssue, parseJsonLenient } from "../input";
-import { textProblem, type Problem } from "../../engine/problems";
+import { textProblem, type Problem } from "../../engine/base/problems";
 import { tableMessages as M } from "../messages/table";
 import type { ImportIssue } from "../types";
 

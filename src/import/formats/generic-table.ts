@@ -4,14 +4,14 @@
  * request (aggregated with exact percentiles, {@link importPerRequest}). Bad cells are errors
  * naming file, line and column; absent cells (`N/A`, `NaN`, empty) stay absent (docs/import.md).
  */
-import type { SweepMeta, SweepPoint, Stats } from "../../engine/types";
-import { METRIC_FIELD } from "../../engine/types";
+import type { SweepMeta, SweepPoint, Stats } from "../../engine/base/types";
+import { METRIC_FIELD } from "../../engine/base/types";
 import { fieldLabel, toMsFactor, type Field, type HeaderMapping } from "../aliases";
 import { readNumber } from "../csv";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { Cell, RowSource } from "./generic-source";
 import { shown } from "../show";
-import { englishOf, type Problem } from "../../engine/problems";
+import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { tableMessages as M } from "../messages/table";
 

@@ -2,7 +2,7 @@
  * GuideLLM pieces shared by the JSON and CSV importers (reference `guidellm.md`): the
  * strategy → load-level rule and the DistributionSummary → {@link Stats} conversion.
  */
-import type { Stats, SweepPoint } from "../../engine/types";
+import type { Stats, SweepPoint } from "../../engine/base/types";
 import { isObj, num, str } from "./common-json";
 
 /** GuideLLM percentile keys (`p001` = 0.1th, `p999` = 99.9th) → canonical stat keys. */

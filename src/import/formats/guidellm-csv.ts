@@ -12,7 +12,7 @@
  * `Run Info/Profile` JSON (`completed_strategies[Run Index]`), else the measured Server
  * Throughput Concurrency (warning). The one-header-row CSV of v0.2–v0.3 is not supported.
  */
-import type { Stats, SweepPoint } from "../../engine/types";
+import type { Stats, SweepPoint } from "../../engine/base/types";
 import { parseCsv, readNumber } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
 import { guidellmMessages as M } from "../messages/tools";

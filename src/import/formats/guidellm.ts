@@ -19,7 +19,7 @@
  *   `output_token_count`.
  * The CSV export is read by {@link guidellmCsv}. v0.1 files (raw results only) are refused.
  */
-import type { SweepPoint } from "../../engine/types";
+import type { SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
 import { guidellmMessages as M } from "../messages/tools";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";

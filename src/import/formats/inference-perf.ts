@@ -17,8 +17,8 @@
  * folder holding stages + summary imports as one sweep of the stages. `*_prometheus_metrics.json`
  * (server-side scrape, `load_summary: {}`) is skipped the same way.
  */
-import type { SweepPoint } from "../../engine/types";
-import type { Problem } from "../../engine/problems";
+import type { SweepPoint } from "../../engine/base/types";
+import type { Problem } from "../../engine/base/problems";
 import { addNote, issueOf } from "../messages/issue";
 import { inferencePerfMessages as M } from "../messages/tools";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";

@@ -5,7 +5,7 @@
  * latency keys with `_ms` stripped and values in SECONDS. Throughputs are PER GPU: the sweep
  * reports the deployment aggregate (× GPU count), with a warning.
  */
-import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
+import type { Stats, SweepMeta, SweepPoint } from "../../engine/base/types";
 import type {
   FileImportResult,
   FormatImporter,

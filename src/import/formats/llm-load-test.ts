@@ -11,13 +11,13 @@
  *   (last end − first start)), else `throughput` (tokens before the deadline / configured duration).
  * - Files before 2025-02 may hold bare `NaN` statistics (read leniently, omitted).
  */
-import type { Stats, SweepPoint } from "../../engine/types";
+import type { Stats, SweepPoint } from "../../engine/base/types";
 import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from "../types";
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { shown } from "../show";
 import { issueOf } from "../messages/issue";
 import { llmLoadTestMessages as M, tableMessages } from "../messages/table";
-import { englishOf } from "../../engine/problems";
+import { englishOf } from "../../engine/base/problems";
 
 const STAT_KEYS: Readonly<Record<string, string>> = {
   min: "min",

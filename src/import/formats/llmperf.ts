@@ -10,7 +10,7 @@
  * mean input tokens (same wall time and same non-errored requests). Concurrency =
  * `num_concurrent_requests` (closed loop). Min/max token counts may be strings (`"550"`).
  */
-import type { Stats, SweepPoint } from "../../engine/types";
+import type { Stats, SweepPoint } from "../../engine/base/types";
 import { RequestAggregator } from "../per-request";
 import { addNote, issueOf } from "../messages/issue";
 import { llmperfMessages as M } from "../messages/tools";

@@ -3,8 +3,8 @@
  * (Type,Name entry) carries which canonical metric, and statistics from a row's
  * percentile columns (`50%` … `99.99%`, response times in ms, bucket-rounded by Locust).
  */
-import type { Problem } from "../../engine/problems";
-import type { MetricField, Stats } from "../../engine/types";
+import type { Problem } from "../../engine/base/problems";
+import type { MetricField, Stats } from "../../engine/base/types";
 import { locustMessages as M } from "../messages/tools";
 import { normHeader, readNumber } from "../csv";
 

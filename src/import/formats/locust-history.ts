@@ -18,7 +18,7 @@
  *   the last tick's cumulative percentiles (a warning says they include earlier levels).
  * concurrency = User Count (closed loop).
  */
-import type { MetricField, Stats, SweepPoint } from "../../engine/types";
+import type { MetricField, Stats, SweepPoint } from "../../engine/base/types";
 import { parseCsv } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
 import { locustMessages as M } from "../messages/tools";

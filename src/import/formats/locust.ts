@@ -11,7 +11,7 @@
  *   no sweep, only a "skipped" note (so a Locust results folder imports cleanly); the failures
  *   are summarised in that note.
  */
-import type { SweepPoint } from "../../engine/types";
+import type { SweepPoint } from "../../engine/base/types";
 import { parseCsv } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
 import { locustMessages as M } from "../messages/tools";

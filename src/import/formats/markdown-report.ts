@@ -6,7 +6,7 @@
  * whose header maps becomes a sweep labelled by the heading above it; metadata bullet lines
  * (`- 硬件：H100 × 8`, `- Model: …`) fill meta, best effort.
  */
-import type { SweepMeta } from "../../engine/types";
+import type { SweepMeta } from "../../engine/base/types";
 import { mapHeaders, toMsFactor, type TimeUnit } from "../aliases";
 import type {
   FileImportResult,

@@ -5,13 +5,13 @@
  * Aggregated with exact numpy-linear percentiles (docs/metrics.md): `inter_token_latency` (per request) →
  * tpot, the `inter_chunk_latency` arrays pooled → itl, `request_latency` → e2e.
  */
-import type { SweepPoint } from "../../engine/types";
+import type { SweepPoint } from "../../engine/base/types";
 import { parseJsonLenient } from "../input";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
 import { asObject, msFactor } from "./nv-metrics";
 import { shown } from "../show";
-import { englishOf, type Problem } from "../../engine/problems";
+import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { nvMessages as M, tableMessages } from "../messages/table";
 

@@ -7,7 +7,7 @@
  * where `mean` is the level's average (only the average is taken from bare tags: their min/max are
  * not documented as per-request values).
  */
-import type { Stats, SweepPoint } from "../../engine/types";
+import type { Stats, SweepPoint } from "../../engine/base/types";
 import { parseCsv, readNumber, splitSections } from "../csv";
 import type { FileImportResult, ImportIssue, InputFile } from "../types";
 import {
@@ -19,7 +19,7 @@ import {
   positiveNumber,
   statKeyOf,
 } from "./nv-metrics";
-import { englishOf } from "../../engine/problems";
+import { englishOf } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { nvMessages as M } from "../messages/table";
 

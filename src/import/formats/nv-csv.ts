@@ -5,7 +5,7 @@
  * Columns are located by header name, so GenAI-Perf's descending 10- and 13-column layouts and
  * AIPerf's ascending layout with `sum` and `std` read the same way.
  */
-import type { SweepPoint, Stats } from "../../engine/types";
+import type { SweepPoint, Stats } from "../../engine/base/types";
 import { parseCsv, readNumber, splitSections } from "../csv";
 import type { ImportIssue, InputFile } from "../types";
 import { applyNvMetric, msFactor, NV_METRICS, nvName, splitLabel, statKeyOf } from "./nv-metrics";

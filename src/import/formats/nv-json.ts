@@ -3,7 +3,7 @@
  * `profile_export_aiperf.json`: top-level `"<tag>": {"unit", "avg", "p50", …}` (GenAI-Perf
  * `json_exporter.py`, AIPerf `JsonExportData`). Shared reading into one {@link SweepPoint}.
  */
-import type { SweepPoint } from "../../engine/types";
+import type { SweepPoint } from "../../engine/base/types";
 import type { ImportIssue } from "../types";
 import { applyNvMetric, asObject, NV_METRICS, nvName, readNvJsonMetric } from "./nv-metrics";
 import { issueOf } from "../messages/issue";

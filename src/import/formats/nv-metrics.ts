@@ -5,10 +5,10 @@
  * (`Time To First Token (ms)`, `Time to First Token (ms)`) in CSV; both define
  * "Inter Token Latency" per request as (e2e − ttft)/(out − 1), i.e. canonical `tpot` (docs/metrics.md).
  */
-import type { SweepPoint, Stats } from "../../engine/types";
+import type { SweepPoint, Stats } from "../../engine/base/types";
 import { readNumber } from "../csv";
 import { shown } from "../show";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { tableMessages } from "../messages/table";
 
 /** Where a tool metric lands in a {@link SweepPoint}. */

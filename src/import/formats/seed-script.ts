@@ -5,7 +5,7 @@
  * the service rate is `concurrency × rps` by Little's law (docs/metrics.md), which is what we report,
  * keeping the raw value in `meta.rawRps` and in the sweep's warnings.
  */
-import type { SweepPoint } from "../../engine/types";
+import type { SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
 import { vllmMessages as M } from "../messages/tools";
 import type {

@@ -11,8 +11,8 @@
  * Runs of one model, backend and workload (dataset and random lengths) form one sweep; the
  * old format records no model, so workloads are told apart by the label.
  */
-import type { Problem } from "../../engine/problems";
-import type { SweepMeta } from "../../engine/types";
+import type { Problem } from "../../engine/base/problems";
+import type { SweepMeta } from "../../engine/base/types";
 import { vllmMessages as M } from "../messages/tools";
 import type { FormatImporter, InputFile } from "../types";
 import { buildSweeps, type GroupInfo } from "./vllm-group";

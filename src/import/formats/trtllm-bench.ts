@@ -12,7 +12,7 @@
  *   capplan, or a concurrency in the path, which the import pipeline then fills in).
  * - GPUs: `world_info.world_size` (tp × pp) → `meta.gpuCount`; `machine.name` → `meta.gpu`.
  */
-import type { Stats, SweepMeta, SweepPoint } from "../../engine/types";
+import type { Stats, SweepMeta, SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
 import { trtllmMessages as M } from "../messages/tools";
 import type {

@@ -7,10 +7,10 @@
  * successful request (0 s for one that streamed no token, as the tool does), ITL = every gap
  * pooled, TPOT = (latency − ttft)/(out − 1) per request with out > 1.
  */
-import type { Problem } from "../../engine/problems";
-import type { MetricField, SweepPoint } from "../../engine/types";
+import type { Problem } from "../../engine/base/problems";
+import type { MetricField, SweepPoint } from "../../engine/base/types";
 import { vllmMessages as M } from "../messages/tools";
-import { METRIC_FIELD, METRIC_KEYS } from "../../engine/types";
+import { METRIC_FIELD, METRIC_KEYS } from "../../engine/base/types";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { Rec } from "./vllm-record";
 

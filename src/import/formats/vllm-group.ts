@@ -3,8 +3,8 @@
  * ({@link readRecord}), fill missing statistics from per-request arrays, group records of one
  * deployment into one sweep (the pipeline sorts the points, docs/metrics.md), collect issues.
  */
-import { englishOf, type Problem } from "../../engine/problems";
-import type { SweepMeta, SweepPoint } from "../../engine/types";
+import { englishOf, type Problem } from "../../engine/base/problems";
+import type { SweepMeta, SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import { fillFromArrays, hasDetailedArrays } from "./vllm-detailed";

@@ -3,8 +3,8 @@
  * engine (from `--metadata` such as `framework=sgl`, else from `backend`), GPU from
  * `--metadata` keys, and the `vllm bench sweep serve` override keys written after `run_number`.
  */
-import type { Problem } from "../../engine/problems";
-import type { SweepMeta } from "../../engine/types";
+import type { Problem } from "../../engine/base/problems";
+import type { SweepMeta } from "../../engine/base/types";
 import { vllmMessages as M } from "../messages/tools";
 import { dateOf, LATENCY_KEY, num, type Rec, shapeOf, str } from "./vllm-record";
 

@@ -4,8 +4,8 @@
  * Shared by the vLLM JSON/JSONL/sweep-CSV and SGLang JSONL importers.
  * Key spelling and definitions: reference/formats/vllm.md, sglang.md; mapping: docs/metrics.md.
  */
-import type { MetricField, Stats, SweepPoint } from "../../engine/types";
-import type { Problem } from "../../engine/problems";
+import type { MetricField, Stats, SweepPoint } from "../../engine/base/types";
+import type { Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { vllmMessages as M } from "../messages/tools";
 import type { ImportIssue } from "../types";

@@ -7,7 +7,7 @@
  * inter-chunk gaps), `*_e2el_ms` → e2e; `median` → p50; `max_concurrency` → concurrency,
  * `request_rate` → requestRate.
  */
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { vllmMessages as M } from "../messages/tools";
 import type { FormatImporter, InputFile } from "../types";
 import { vllmSweepCsvImporter } from "./vllm-csv";

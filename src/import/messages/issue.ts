@@ -3,7 +3,7 @@
  * or a sweep note carries its English sentence (the CLI's text and `--json` contract) and the
  * problem it was rendered from, so the app and `--lang zh` render it from its code.
  */
-import { englishOf, type Problem } from "../../engine/problems";
+import { englishOf, type Problem } from "../../engine/base/problems";
 import type { ImportIssue } from "../types";
 
 /** Where in a file an issue is (any subset). */

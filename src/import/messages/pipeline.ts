@@ -6,8 +6,8 @@
  *
  * Chinese terms follow the app's: 负载档位 (load level), 并发 (concurrency), 扫描 (sweep).
  */
-import { defineMessages, message, type Catalogue, type Problem } from "../../engine/problems";
-import { v8JsonZh } from "../../engine/messages/plan-file";
+import { defineMessages, message, type Catalogue, type Problem } from "../../engine/base/problems";
+import { v8JsonZh } from "../../engine/plan/plan-file-messages";
 
 /** The load axis of a point in an import note (`loadLabel` of src/import/repeats.ts). */
 export type PointLoadKind = "concurrency" | "requestRate" | "rps";

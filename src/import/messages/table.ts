@@ -9,7 +9,7 @@
  * A value read from a file is a parameter already shown for a message (`shown`, src/import/show.ts):
  * `"abc"`, `12.5`, `an object`; both languages print it as is.
  */
-import { defineMessages, message, type Catalogue } from "../../engine/problems";
+import { defineMessages, message, type Catalogue } from "../../engine/base/problems";
 
 /** `"a", "b"` (the column list of a note: JSON-quoted names). */
 const quotedList = (cols: readonly (string | number)[]): string =>

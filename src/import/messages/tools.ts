@@ -5,7 +5,7 @@
  * importers have always written (the CLI's text and `--json`); the Chinese uses the app's terms
  * (并发、吞吐、负载档位、扫描) and keeps keys, file names and metric names as written.
  */
-import { type Catalogue, defineMessages, message } from "../../engine/problems";
+import { type Catalogue, defineMessages, message } from "../../engine/base/problems";
 
 /** A list parameter joined for a message (a non-array value as written). */
 function list(v: unknown, sep = ", "): string {

@@ -4,7 +4,7 @@
  * written (the CLI's and the app's contract); the Chinese is rendered from the same parameters.
  * Terms: 团队 (team), 资源池 (pool), 用量 (usage), 合计行 (totals row).
  */
-import { defineMessages, message, type Catalogue } from "../../engine/problems";
+import { defineMessages, message, type Catalogue } from "../../engine/base/problems";
 
 /**
  * Header aliases the messages name (as written in the table's header: English and Chinese), passed

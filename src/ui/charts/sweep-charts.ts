@@ -4,10 +4,10 @@
  * zones shaded (docs/zones.md), SLO thresholds as lines (docs/operating-point.md) and each operating point marked.
  */
 import type { ChartConfiguration, ChartDataset } from "chart.js";
-import { loadKind, loadValue } from "../../engine/load";
-import { statValue } from "../../engine/slo";
-import type { MetricKey, SweepPoint } from "../../engine/types";
-import type { Zone } from "../../engine/zones";
+import { loadKind, loadValue } from "../../engine/curve/load";
+import { statValue } from "../../engine/curve/slo";
+import type { MetricKey, SweepPoint } from "../../engine/base/types";
+import type { Zone } from "../../engine/curve/zones";
 import { bandsPlugin, type Band, type HLine } from "./bands";
 
 /** One SKU's curve. */

@@ -4,8 +4,8 @@
  * profile, and the input / output length histograms.
  */
 import type { ChartConfiguration } from "chart.js";
-import type { LengthHistogram } from "../../engine/length-histogram";
-import type { HourStat, TrafficSummary, WeekdayStat } from "../../engine/traffic";
+import type { LengthHistogram } from "../../engine/demand/length-histogram";
+import type { HourStat, TrafficSummary, WeekdayStat } from "../../engine/demand/traffic";
 import { bandsPlugin } from "./bands";
 
 /** Points drawn at most on the rate chart; longer series keep each group's highest bin. */

@@ -5,12 +5,12 @@
  * bar or doughnut chart; exports of the allocation CSV and the FOCUS-style CSV.
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
-import { minorUnitDigits } from "../../engine/money";
+import { minorUnitDigits } from "../../engine/finops/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
 import { focusCsv } from "../../report/focus";
 import { planVsActual, readFocusCsv, type PlanVsActual } from "../../report/actuals";
 import { renderProblem } from "../../report/messages";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import type { UiKey } from "../i18n";
 import { fmtMoney, fmtValue } from "../format";
 import { allocationBarChart, allocationDoughnut } from "../charts/alloc-charts";

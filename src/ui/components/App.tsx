@@ -22,7 +22,7 @@ import {
   type JSX,
 } from "solid-js";
 import { Dynamic } from "solid-js/web";
-import { serializePlan } from "../../engine/plan-file";
+import { serializePlan } from "../../engine/plan/plan-file";
 import { WorkbookContext } from "../state/context";
 import { AttachFiles } from "./AttachFiles";
 import { lang, setLang, t } from "../state/i18n";

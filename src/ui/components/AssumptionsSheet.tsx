@@ -4,8 +4,8 @@
  * Errors stay in the cell that causes them; everything else keeps computing.
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
-import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan-file";
-import { METRIC_KEYS, type MetricKey } from "../../engine/types";
+import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan/plan-file";
+import { METRIC_KEYS, type MetricKey } from "../../engine/base/types";
 import { fmtValue } from "../format";
 import { formulaWithValues, skuDerivations, workloadDerivations } from "../explain";
 import { setLineagePath } from "../state/lineage";

@@ -5,7 +5,7 @@
  * step (docs/hosting.md).
  */
 import { createSignal, For, Show, type JSX } from "solid-js";
-import type { PlanFile } from "../../engine/types";
+import type { PlanFile } from "../../engine/base/types";
 import { importInWorker, readDrop, readFiles, type FileSource } from "../../import/browser";
 import { cliFileMessages as F } from "../../import/messages/usage";
 import { fileRefs, matchFiles, type FileRef } from "../state/attach-files";

@@ -3,8 +3,8 @@
  * sweep. Pasting text anywhere on the sheet outside a grid imports it as a new sweep.
  */
 import { createMemo, createSignal, For, Index, Show, type JSX } from "solid-js";
-import { keyPath } from "../../engine/plan-file";
-import type { SkuWorkloadResult } from "../../engine/plan";
+import { keyPath } from "../../engine/plan/plan-file";
+import type { SkuWorkloadResult } from "../../engine/plan/plan";
 import { fmtValue } from "../format";
 import { SERIES_COLORS, type ChartSeries } from "../charts/sweep-charts";
 import { useWorkbook } from "../state/context";

@@ -6,7 +6,7 @@
  */
 import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { renderProblem } from "../../report/messages";
 import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";

@@ -21,7 +21,7 @@ import {
   type JSX,
 } from "solid-js";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../state/clipboard";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { localizeError } from "../../report/messages";
 import { lang } from "../state/i18n";
 import { VIRTUAL_FROM, visibleRows } from "./virtual-rows";

@@ -9,7 +9,7 @@ import {
   lineageNumber,
   type LineageNode,
   type SweepSource,
-} from "../../engine/lineage";
+} from "../../engine/plan/lineage";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { lineagePath, setLineagePath } from "../state/lineage";

@@ -5,8 +5,8 @@
  * compares two sweeps (`capplan compare`) with regressions marked.
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
-import { serializePlan } from "../../engine/plan-file";
-import type { Sweep } from "../../engine/types";
+import { serializePlan } from "../../engine/plan/plan-file";
+import type { Sweep } from "../../engine/base/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown, compareSummary, REGRESSION_MARK } from "../../report/compare-table";
 import { planCsv } from "../../report/plan-output";

@@ -6,10 +6,10 @@
  * replicas over the period. The numbers are the engine's (`skus[].schedule`).
  */
 import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from "solid-js";
-import type { ScheduleResult } from "../../engine/schedule";
-import type { ScheduleDef, WorkloadDef } from "../../engine/types";
+import type { ScheduleResult } from "../../engine/chain/schedule";
+import type { ScheduleDef, WorkloadDef } from "../../engine/base/types";
 import { renderProblem, resultProblems } from "../../report/messages";
-import { englishOf } from "../../engine/problems";
+import { englishOf } from "../../engine/base/problems";
 import { scheduleChart, type ScheduleChartWords } from "../charts/schedule-chart";
 import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";

@@ -4,8 +4,8 @@
  * in (rows beyond the end are added). The zone of each row and the operating point are shown.
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
-import type { SkuWorkloadResult } from "../../engine/plan";
-import type { SweepPoint } from "../../engine/types";
+import type { SkuWorkloadResult } from "../../engine/plan/plan";
+import type { SweepPoint } from "../../engine/base/types";
 import { fmtValue } from "../format";
 import { GPU_CATALOG } from "../state/catalog";
 import { useWorkbook } from "../state/context";

@@ -4,8 +4,8 @@
  * points marked. Configs come from the pure builders in `src/ui/charts/sweep-charts.ts`.
  */
 import { createMemo, createSignal, For, type JSX } from "solid-js";
-import { sloText } from "../../engine/slo-label";
-import { METRIC_KEYS, type MetricKey } from "../../engine/types";
+import { sloText } from "../../engine/curve/slo-label";
+import { METRIC_KEYS, type MetricKey } from "../../engine/base/types";
 import {
   latencyChart,
   throughputChart,

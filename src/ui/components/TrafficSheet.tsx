@@ -6,11 +6,11 @@
  */
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { unwrap } from "solid-js/store";
-import type { LengthStats, TrafficGroup } from "../../engine/traffic";
-import { traceNumbers, type TracePeak } from "../../engine/workload-trace";
+import type { LengthStats, TrafficGroup } from "../../engine/demand/traffic";
+import { traceNumbers, type TracePeak } from "../../engine/demand/workload-trace";
 import { TRACE_BINS, type TraceView } from "../../import/trace-session";
 import type { ImportIssue } from "../../import/types";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { localizeIssue, renderProblem } from "../../report/messages";
 import {
   hourlyChart,

@@ -2,8 +2,13 @@
  * Columns of a sweep grid (rows = load levels): load, throughput, then every latency statistic
  * that exists in the sweep (docs/metrics.md), in a fixed metric and statistic order. Pure.
  */
-import { keyPath } from "../../engine/plan-file";
-import { METRIC_FIELD, METRIC_KEYS, type MetricField, type SweepPoint } from "../../engine/types";
+import { keyPath } from "../../engine/plan/plan-file";
+import {
+  METRIC_FIELD,
+  METRIC_KEYS,
+  type MetricField,
+  type SweepPoint,
+} from "../../engine/base/types";
 
 /** One sweep column: its point field (`rps`, `ttftMs.p99`) and how to show it. */
 export interface SweepColumn {

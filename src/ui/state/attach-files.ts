@@ -4,7 +4,7 @@
  * dropped files are matched to the references here and imported, and the sweeps are then stored
  * inline (docs/hosting.md). Pure: no DOM, no solid-js.
  */
-import type { PlanFile, SweepRef } from "../../engine/types";
+import type { PlanFile, SweepRef } from "../../engine/base/types";
 
 /** A sweep of the plan still given as a file reference: where it is and what it names. */
 export interface FileRef {

@@ -14,7 +14,7 @@
  *   survive.
  */
 import { createEffect, createSignal, onCleanup } from "solid-js";
-import type { PlanFile } from "../../engine/types";
+import type { PlanFile } from "../../engine/base/types";
 import { serializeSaved } from "../../share/saved";
 import { t } from "./i18n";
 import { keptAll, keptDelete, keptPut } from "./kept-store";

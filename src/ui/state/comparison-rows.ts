@@ -5,7 +5,7 @@
  * touch). Editing one price of a 50-SKU plan then formats one column, not fifty. The output
  * equals `comparisonText(result, lang)` (checked by test/ui/perf-state.test.ts).
  */
-import type { PlanResult, SkuResult } from "../../engine/plan-result";
+import type { PlanResult, SkuResult } from "../../engine/plan/plan-result";
 import {
   COMPARISON_KEYS,
   type ComparisonTextRow,

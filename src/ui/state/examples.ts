@@ -5,12 +5,12 @@
  * worker, and stored INLINE in the plan: the in-app plan is self-contained and saves as a plan the
  * CLI reads.
  */
-import { validatePlan } from "../../engine/plan-file";
-import type { PlanFile, SweepRef } from "../../engine/types";
+import { validatePlan } from "../../engine/plan/plan-file";
+import type { PlanFile, SweepRef } from "../../engine/base/types";
 import { importInWorker, isSidecar } from "../../import/browser";
 import { cliFileMessages as F } from "../../import/messages/usage";
 import type { ImportIssue } from "../../import/types";
-import type { Problem } from "../../engine/problems";
+import type { Problem } from "../../engine/base/problems";
 import { inlineSweep } from "./plan-edit";
 
 const EXAMPLES = import.meta.glob<unknown>("/models/examples/*.json", { import: "default" });

@@ -3,7 +3,7 @@
  * null. Set by selecting a computed number; read by the lineage panel (docs/lineage.md).
  */
 import { createSignal } from "solid-js";
-import type { PlanResult } from "../../engine/plan";
+import type { PlanResult } from "../../engine/plan/plan";
 
 const [lineagePath, setLineagePath] = createSignal<string | null>(null);
 export { lineagePath, setLineagePath };

@@ -6,12 +6,12 @@
  * anyway on request (the workbook shows each error in its cell and keeps computing the rest).
  * Pure: no DOM, no solid-js.
  */
-import { parsePlanText, validatePlan } from "../../engine/plan-file";
-import type { Problem } from "../../engine/problems";
+import { parsePlanText, validatePlan } from "../../engine/plan/plan-file";
+import type { Problem } from "../../engine/base/problems";
 import { localizeError } from "../../report/messages";
 import type { Lang } from "../../report/i18n";
-import { resolvePlan } from "../../engine/resolve-plan";
-import type { PlanFile } from "../../engine/types";
+import { resolvePlan } from "../../engine/plan/resolve-plan";
+import type { PlanFile } from "../../engine/base/types";
 import { depthProblem } from "../../share/limits";
 
 /** One problem of a plan file: the path inside the plan (empty for the whole file) and the message. */

@@ -11,8 +11,8 @@
  * broken plan) is reported, and the raw text is set aside under {@link SET_ASIDE_KEY} (offered
  * for download until discarded) before the app starts on the default example.
  */
-import { validatePlan } from "../../engine/plan-file";
-import type { PlanFile } from "../../engine/types";
+import { validatePlan } from "../../engine/plan/plan-file";
+import type { PlanFile } from "../../engine/base/types";
 import { depthProblem } from "../../share/limits";
 import { migrateEnvelope } from "../../share/migrate";
 import { restoreSaved } from "../../share/saved";

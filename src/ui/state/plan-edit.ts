@@ -3,12 +3,12 @@
  * into a plan value (number, `=formula` or a readable rejection), and building new SKUs from
  * imported sweeps. No solid-js here, so they are unit-tested in Node.
  */
-import { findGpu, type Gpu } from "../../engine/catalog";
-import { readNumberText } from "../../engine/number-text";
-import { parsePath } from "../../engine/plan-path";
-import type { PlanFile, SkuDef, Sweep, SweepRef } from "../../engine/types";
-import { formulaMessages } from "../../engine/messages/formula";
-import { englishOf, type Problem } from "../../engine/problems";
+import { findGpu, type Gpu } from "../../engine/catalog/catalog";
+import { readNumberText } from "../../engine/base/number-text";
+import { parsePath } from "../../engine/plan/plan-path";
+import type { PlanFile, SkuDef, Sweep, SweepRef } from "../../engine/base/types";
+import { formulaMessages } from "../../engine/formula/messages";
+import { englishOf, type Problem } from "../../engine/base/problems";
 
 /** The value at `path` (`skus[1].pricePerGpuHour`) in `root`, or undefined. */
 export function getAtPath(root: unknown, path: string): unknown {

@@ -8,8 +8,8 @@
  * Applying a step's patches gives exactly the plan it recorded.
  */
 import { batch, createSignal, type Accessor } from "solid-js";
-import { setAtPath } from "../../engine/plan-path";
-import type { PlanFile } from "../../engine/types";
+import { setAtPath } from "../../engine/plan/plan-path";
+import type { PlanFile } from "../../engine/base/types";
 
 /** Undo steps kept in memory (solid-primitives' createUndoHistory default). */
 export const HISTORY_LIMIT = 100;

@@ -6,8 +6,8 @@
  * (docs/persistence.md). The notices it produces are shown under the tabs.
  */
 import { createSignal } from "solid-js";
-import type { Problem } from "../../engine/problems";
-import type { PlanFile } from "../../engine/types";
+import type { Problem } from "../../engine/base/problems";
+import type { PlanFile } from "../../engine/base/types";
 import type { ImportIssue } from "../../import/types";
 import { localizeIssue, renderProblem } from "../../report/messages";
 import type { Lang } from "../../report/i18n";

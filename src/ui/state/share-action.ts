@@ -3,7 +3,7 @@
  * on first use), copy the link. A plan too long for a link is saved as a file instead.
  */
 import { createSignal } from "solid-js";
-import { validatePlan } from "../../engine/plan-file";
+import { validatePlan } from "../../engine/plan/plan-file";
 import { copyText } from "./clipboard";
 import type { PlanProblem } from "./open-plan";
 import type { Workbook } from "./workbook";

@@ -7,10 +7,10 @@
  * Pure but for unwrapping store proxies.
  */
 import { unwrap } from "solid-js/store";
-import type { TrafficSummary } from "../../engine/traffic";
-import type { TracePeak } from "../../engine/workload-trace";
-import { usageFromTraffic, type UsageRow } from "../../engine/workload-trace";
-import type { PlanFile, WorkloadDef } from "../../engine/types";
+import type { TrafficSummary } from "../../engine/demand/traffic";
+import type { TracePeak } from "../../engine/demand/workload-trace";
+import { usageFromTraffic, type UsageRow } from "../../engine/demand/workload-trace";
+import type { PlanFile, WorkloadDef } from "../../engine/base/types";
 import { uniqueName } from "./plan-edit";
 
 /** Bins a summary stored in the plan may carry (the series is kept for schedules from the trace). */

@@ -9,7 +9,7 @@ import { createStore, produce, unwrap } from "solid-js/store";
 import { readTraceInWorker, rebinTrace } from "../../import/trace-browser";
 import { TRACE_BINS, type TraceSource, type TraceView } from "../../import/trace-session";
 import { formatIssue, type ImportIssue } from "../../import/types";
-import type { TrafficSummary } from "../../engine/traffic";
+import type { TrafficSummary } from "../../engine/demand/traffic";
 import { fmtValue } from "../format";
 import { t } from "./i18n";
 

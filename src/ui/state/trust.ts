@@ -6,10 +6,10 @@
  * unchecked, unmapped, defaulted, dropped or missing; otherwise every item says what and where
  * (a plan path, the sheet and the element to go to). No solid-js here: unit-tested in Node.
  */
-import type { PlanResult, SkuResult } from "../../engine/plan";
-import type { Problem } from "../../engine/problems";
-import { defaultedPrices } from "../../engine/price-default";
-import type { PlanFile } from "../../engine/types";
+import type { PlanResult, SkuResult } from "../../engine/plan/plan";
+import type { Problem } from "../../engine/base/problems";
+import { defaultedPrices } from "../../engine/catalog/price-default";
+import type { PlanFile } from "../../engine/base/types";
 import { localizeError, renderProblem } from "../../report/messages";
 import { UI, type UiKey, type UiLang } from "../i18n";
 

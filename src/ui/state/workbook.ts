@@ -12,13 +12,13 @@
  */
 import { batch, createMemo, createSignal, type Accessor } from "solid-js";
 import { createStore, produce, reconcile, unwrap } from "solid-js/store";
-import { deleteAtPath, setAtPath } from "../../engine/plan-path";
-import { rangeIssue } from "../../engine/plan-file";
-import { englishOf, type Problem } from "../../engine/problems";
-import { createPlanEngine, type PlanEngine } from "../../engine/incremental";
-import type { PlanResult } from "../../engine/plan";
-import type { FormulaError, ResolvedPlan } from "../../engine/resolved-plan-types";
-import type { PlanFile } from "../../engine/types";
+import { deleteAtPath, setAtPath } from "../../engine/plan/plan-path";
+import { rangeIssue } from "../../engine/plan/plan-file";
+import { englishOf, type Problem } from "../../engine/base/problems";
+import { createPlanEngine, type PlanEngine } from "../../engine/plan/incremental";
+import type { PlanResult } from "../../engine/plan/plan";
+import type { FormulaError, ResolvedPlan } from "../../engine/plan/resolved-plan-types";
+import type { PlanFile } from "../../engine/base/types";
 import type { Sheet } from "../../engine/formula/sheet";
 import { getAtPath, rawText, readNumberEntry } from "./plan-edit";
 import { trustState, type Rejection, type TrustState } from "./trust";
@@ -222,7 +222,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
     batch(() => {
       clearRejected(path);
       const value = entry.value;
-      // A price typed over a catalogue default is the planner's own (src/engine/price-default.ts).
+      // A price typed over a catalogue default is the planner's own (src/engine/catalog/price-default.ts).
       const price = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(path);
       const own = (p: PlanFile) => {
         if (price)

@@ -4,7 +4,7 @@
  *   row count) streamed through `readTraceFile` (the CLI's reader, 4 MiB chunks) against read +
  *   split + Number of the same file; rows/s, and peak RSS against the file size;
  * - schedules: a week of 5-minute intervals (2,016) for 20 workloads and 50 SKUs
- *   (`alignSchedules` + `scheduleForSku` per SKU, src/engine/schedule.ts) against one 16 ms frame.
+ *   (`alignSchedules` + `scheduleForSku` per SKU, src/engine/chain/schedule.ts) against one 16 ms frame.
  * Each import run is its own process (test/bench/child.mjs), interleaved with its baseline.
  */
 import { statSync } from "node:fs";

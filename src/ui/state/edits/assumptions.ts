@@ -1,5 +1,5 @@
 /** Edits of the Assumptions sheet's lists and modes: workloads, SLOs, redundancy. */
-import type { MetricKey, PlanFile, SloDef, WorkloadDef } from "../../../engine/types";
+import type { MetricKey, PlanFile, SloDef, WorkloadDef } from "../../../engine/base/types";
 import { uniqueName } from "../plan-edit";
 import type { EditContext } from "./context";
 

@@ -1,8 +1,8 @@
 /** Edits of the named cells (the Assumptions sheet's cells grid). */
 import { batch } from "solid-js";
 import { cellNameProblem } from "../../../engine/formula/math";
-import { keyPath } from "../../../engine/plan-file";
-import { formulaMessages } from "../../../engine/messages/formula";
+import { keyPath } from "../../../engine/plan/plan-file";
+import { formulaMessages } from "../../../engine/formula/messages";
 import type { EditContext } from "./context";
 
 /** Named-cell edits of the workbook. */

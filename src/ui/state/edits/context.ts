@@ -4,8 +4,8 @@
  * edit module is a function of this context returning named actions; the workbook merges them.
  * To add edits for a new part of the plan, add a module here and merge it in `createWorkbook`.
  */
-import type { PlanFile } from "../../../engine/types";
-import type { Problem } from "../../../engine/problems";
+import type { PlanFile } from "../../../engine/base/types";
+import type { Problem } from "../../../engine/base/problems";
 
 /** The store's write access, handed to the edit modules. */
 export interface EditContext {

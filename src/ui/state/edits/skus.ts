@@ -1,6 +1,6 @@
 /** Edits of the GPU SKUs and their sweeps (the Benchmarks sheet). */
-import { catalogPriceFor, priceMissingIn } from "../../../engine/price-default";
-import type { SkuDef, Sweep, SweepPoint } from "../../../engine/types";
+import { catalogPriceFor, priceMissingIn } from "../../../engine/catalog/price-default";
+import type { SkuDef, Sweep, SweepPoint } from "../../../engine/base/types";
 import { GPU_CATALOG } from "../catalog";
 import { getAtPath, inlineSweep, skuFromSweep } from "../plan-edit";
 import type { EditContext } from "./context";

@@ -1,5 +1,5 @@
 /** Edits of the team allocation (the Teams sheet): usage rows and pools (docs/plan-file.md). */
-import type { PlanFile } from "../../../engine/types";
+import type { PlanFile } from "../../../engine/base/types";
 import { usageMessages } from "../../../import/messages/usage";
 import { uniqueName } from "../plan-edit";
 import type { EditContext } from "./context";

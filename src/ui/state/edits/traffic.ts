@@ -1,5 +1,5 @@
 /** Edits of the Traffic sheet: a workload from a trace, and a workload's schedule (docs/schedules.md). */
-import type { ScheduleDef, WorkloadDef } from "../../../engine/types";
+import type { ScheduleDef, WorkloadDef } from "../../../engine/base/types";
 import type { EditContext } from "./context";
 import { planDefs } from "./assumptions";
 

@@ -1,0 +1,708 @@
+/**
+ * Traffic statistics of a request trace (docs/traffic.md): arrival rates over time bins, their
+ * peak and percentiles, burstiness (interarrival CV), request-length percentiles, per team and
+ * per model, and the hour-of-day / weekday profile.
+ *
+ * Streaming and constant memory: {@link TrafficAccumulator} takes one request (or one per-bin
+ * aggregate row) at a time and keeps only
+ * - request counts per base bin (a typed array over the trace's time span),
+ * - exact length histograms (a typed array of counts indexed by token count), so length
+ *   percentiles are exact without keeping the rows,
+ * - a small reorder window of timestamps for the interarrival gaps (traces written by several
+ *   servers are sorted only roughly).
+ * Memory therefore depends on the time span and the longest request, not on the row count.
+ *
+ * Pure TypeScript, no I/O: importers (src/import/trace.ts) feed it; errors are values.
+ */
+import { bucketLengths, type LengthHistogram } from "./length-histogram";
+import { trafficMessages as T } from "./traffic-messages";
+import type { Problem } from "../base/problems";
+import { percentileSorted } from "../curve/stats";
+
+import type {
+  HourStat,
+  LengthStats,
+  TrafficGroup,
+  TrafficSummary,
+  WeekdayStat,
+} from "../base/traffic-types";
+
+export type {
+  HourStat,
+  LengthStats,
+  TrafficGroup,
+  TrafficSummary,
+  WeekdayStat,
+} from "../base/traffic-types";
+
+/** `error` is the English text of `problem` (kept as a string: it is what callers print and JSON carries). */
+export type TrafficResult =
+  | { ok: true; value: TrafficSummary }
+  | { ok: false; error: string; problem: Problem<object> };
+
+function fail(problem: Problem<object>): TrafficResult {
+  return { ok: false, error: T.en(problem), problem };
+}
+
+/** Most base bins one trace may span (8 bytes each): a year of 1-s bins does not fit, a month does. */
+export const MAX_BASE_BINS = 40_000_000;
+/** Teams or models kept apart; the rest are summed as "(other)". */
+export const MAX_GROUPS = 500;
+/** Base-bin cells kept for all groups together (per-group peaks beyond this are left out). */
+const GROUP_BIN_BUDGET = 16_000_000;
+/** Reorder window for interarrival gaps: a request may arrive this many rows late and still be placed. */
+export const REORDER_WINDOW = 1 << 14;
+/** Token counts below this are counted in a dense array; larger ones in a map. */
+const DENSE_TOKENS = 1 << 22;
+
+/** Counts per bin index, growing at either end. */
+class BinCounts {
+  lo = 0;
+  arr: Float64Array = new Float64Array(0);
+  min = Infinity;
+  max = -Infinity;
+  /** Adds `n` at bin `i`; false when the span would exceed `limit` bins. */
+  add(i: number, n: number, limit: number): boolean {
+    const min = Math.min(this.min, i);
+    const max = Math.max(this.max, i);
+    const span = max - min + 1;
+    // Checked on every bin, not only when the array grows: the array keeps headroom past the limit, and a bin
+    // inside it may still stretch the span from the first to the last bin beyond `limit`.
+    if (span > limit) return false;
+    if (this.arr.length === 0) {
+      this.lo = i - 16;
+      this.arr = new Float64Array(64);
+    } else if (i < this.lo || i >= this.lo + this.arr.length) {
+      const cap = Math.min(Math.max(span * 2, 64), limit + 32);
+      const grow = cap - span;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: which side gets the headroom is speed only; either keeps every bin from min to max in the array
+      const lo = i < this.lo ? min - Math.floor(grow / 2) : min - Math.floor(grow / 8);
+      const next = new Float64Array(cap);
+      next.set(this.arr.subarray(this.min - this.lo, this.max - this.lo + 1), this.min - lo);
+      this.arr = next;
+      this.lo = lo;
+    }
+    this.arr[i - this.lo]! += n;
+    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
+    if (i < this.min) this.min = i;
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (i > this.max) this.max = i;
+    return true;
+  }
+}
+
+/** Exact histogram of non-negative whole numbers. */
+class Histogram {
+  dense: Uint32Array = new Uint32Array(1024);
+  sparse: Map<number, number> | null = null;
+  n = 0;
+  max = -Infinity;
+  add(v: number): void {
+    this.n++;
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (v > this.max) this.max = v;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: storage only: a length in the dense array or the sparse map has the same rank (at()) and bucket (bucketLengths)
+    if (v < DENSE_TOKENS) {
+      // Stryker disable next-line ConditionalExpression: 'always' re-allocates the same size ('never' is killed by the 1024/2048 test)
+      if (v >= this.dense.length) {
+        let cap = this.dense.length;
+        while (cap <= v) cap *= 2;
+        const next = new Uint32Array(cap);
+        next.set(this.dense);
+        this.dense = next;
+      }
+      this.dense[v]!++;
+    } else {
+      this.sparse ??= new Map();
+      this.sparse.set(v, (this.sparse.get(v) ?? 0) + 1);
+      // The sorted copy of the map (made by the first percentile) is out of date now.
+      this.sortedSparse = null;
+    }
+  }
+  /** Value at 0-based rank r in ascending order. */
+  private sortedSparse: [number, number][] | null = null;
+  at(r: number): number {
+    let acc = 0;
+    const d = this.dense;
+    for (let v = 0; v < d.length; v++) {
+      acc += d[v]!;
+      if (acc > r) return v;
+    }
+    this.sortedSparse ??= [...(this.sparse ?? new Map<number, number>()).entries()].sort(
+      (a, b) => a[0] - b[0],
+    );
+    for (const [v, c] of this.sortedSparse) {
+      acc += c;
+      if (acc > r) return v;
+    }
+    return this.max;
+  }
+  /** numpy-linear percentile (src/engine/curve/stats.ts) over the counted values. */
+  percentile(q: number): number {
+    // Stryker disable next-line ConditionalExpression: fast path: with one value h = 0 and the general path returns at(0), the same value ('always' is killed)
+    if (this.n === 1) return this.max;
+    const h = ((this.n - 1) * q) / 100;
+    const lo = Math.floor(h);
+    const a = this.at(lo);
+    // h ≤ n − 1 (q ≤ 100), so h > lo means lo + 1 ≤ n − 1.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at h = lo the weight h − lo is 0, so at(lo + 1) adds nothing ('never' is killed)
+    const b = h > lo ? this.at(lo + 1) : a;
+    return a + (h - lo) * (b - a);
+  }
+}
+
+/** Min-heap of numbers (the reorder window). */
+class MinHeap {
+  a: Float64Array;
+  n = 0;
+  constructor(cap: number) {
+    this.a = new Float64Array(cap);
+  }
+  push(v: number): void {
+    const a = this.a;
+    let i = this.n++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      // Stryker disable next-line EqualityOperator: '<' only moves an equal parent down: still a heap ('>' is killed)
+      if (a[p]! <= v) break;
+      a[i] = a[p]!;
+      i = p;
+    }
+    a[i] = v;
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0]!;
+    const last = a[--this.n]!;
+    let i = 0;
+    const n = this.n;
+    for (;;) {
+      let c = 2 * i + 1;
+      // Stryker disable next-line EqualityOperator: at c = n, a[n] is the element being placed, so the loop breaks on the next test ('<' is killed)
+      if (c >= n) break;
+      // Stryker disable next-line EqualityOperator: 'c + 1 <= n' reads a[n] = last, which then breaks the loop; '<=' between children picks either of two equal ones
+      if (c + 1 < n && a[c + 1]! < a[c]!) c++;
+      // Stryker disable next-line EqualityOperator: '>' only moves an equal child up: still a heap ('<' is killed)
+      if (a[c]! >= last) break;
+      a[i] = a[c]!;
+      i = c;
+    }
+    a[i] = last;
+    return top;
+  }
+}
+
+interface GroupAcc {
+  requests: number;
+  input: Histogram;
+  output: Histogram;
+  inSum: number;
+  outSum: number;
+  bins: BinCounts | null;
+}
+
+function newGroup(withBins: boolean): GroupAcc {
+  return {
+    requests: 0,
+    input: new Histogram(),
+    output: new Histogram(),
+    inSum: 0,
+    outSum: 0,
+    bins: withBins ? new BinCounts() : null,
+  };
+}
+
+export interface AccumulatorOptions {
+  /** Resolution of the kept bins in seconds; summaries may use any whole multiple of it (default 1). */
+  baseSec?: number;
+  /** Timestamps are seconds from the start, not dates. */
+  relativeTime?: boolean;
+}
+
+/** Streaming accumulator of a trace: feed it with {@link add} / {@link addBin}, then ask {@link summary}. */
+export class TrafficAccumulator {
+  readonly baseSec: number;
+  relativeTime: boolean;
+  private bins = new BinCounts();
+  private input = new Histogram();
+  private output = new Histogram();
+  private inSum = 0;
+  private outSum = 0;
+  private requests = 0;
+  private failedRows = 0;
+  private first = Infinity;
+  private last = -Infinity;
+  private heap = new MinHeap(REORDER_WINDOW);
+  private lastGapT = NaN;
+  private gapN = 0;
+  private gapMean = 0;
+  private gapM2 = 0;
+  private late = 0;
+  private aggRows = 0;
+  private aggGcdMs = 0;
+  private teams = new Map<string, GroupAcc>();
+  private models = new Map<string, GroupAcc>();
+  private groupCells = 0;
+  private groupBinsDropped = false;
+  private otherGroups = { teams: 0, models: 0 };
+  private error: Problem<object> | null = null;
+
+  constructor(opts: AccumulatorOptions = {}) {
+    const b = opts.baseSec ?? 1;
+    this.baseSec = Number.isFinite(b) && b > 0 ? b : 1;
+    this.relativeTime = opts.relativeTime ?? false;
+  }
+
+  /** English text of the first problem that stopped accumulation (span too long), or null. */
+  get problem(): string | null {
+    return this.error ? T.en(this.error) : null;
+  }
+
+  /** The first problem that stopped accumulation (span too long), or null. */
+  get stopProblem(): Problem<object> | null {
+    return this.error;
+  }
+
+  /** Count one failed request (left out of every statistic). */
+  addFailed(n = 1): void {
+    this.failedRows += n;
+  }
+
+  /** One request at `tSec` (seconds since the epoch or the start) with its token counts (whole numbers ≥ 0). */
+  add(
+    tSec: number,
+    inputTokens: number,
+    outputTokens: number,
+    team?: string | null,
+    model?: string | null,
+  ): void {
+    if (this.error) return;
+    const bi = Math.floor(tSec / this.baseSec);
+    if (!this.bins.add(bi, 1, MAX_BASE_BINS)) return this.spanError();
+    this.requests++;
+    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
+    if (tSec < this.first) this.first = tSec;
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (tSec > this.last) this.last = tSec;
+    this.input.add(inputTokens);
+    this.output.add(outputTokens);
+    this.inSum += inputTokens;
+    this.outSum += outputTokens;
+    const h = this.heap;
+    // Stryker disable next-line EqualityOperator: the window never holds more than REORDER_WINDOW, so '>=' is the same ('!==' is killed)
+    if (h.n === REORDER_WINDOW) this.gap(h.pop());
+    h.push(tSec);
+    if (team != null) this.group(this.teams, "teams", team, bi, 1, inputTokens, outputTokens, true);
+    if (model != null)
+      this.group(this.models, "models", model, bi, 1, inputTokens, outputTokens, true);
+  }
+
+  /**
+   * One per-bin aggregate row: `requests` requests in the bin starting at `startSec`, with token
+   * sums. `firstSec` / `lastSec` (optional): the bin's first and last request, for an exact duration.
+   */
+  addBin(
+    startSec: number,
+    requests: number,
+    inputSum: number,
+    outputSum: number,
+    team?: string | null,
+    model?: string | null,
+    firstSec?: number | null,
+    lastSec?: number | null,
+  ): void {
+    if (this.error || requests <= 0) return;
+    const bi = Math.floor(startSec / this.baseSec + 1e-9);
+    if (!this.bins.add(bi, requests, MAX_BASE_BINS)) return this.spanError();
+    this.aggRows++;
+    this.requests += requests;
+    const lo = firstSec ?? startSec;
+    const hi = lastSec ?? startSec;
+    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
+    if (lo < this.first) this.first = lo;
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (hi > this.last) this.last = hi;
+    if (lastSec == null) this.aggOpenEnd = true;
+    // Bin starts are multiples of the rows' bin since the epoch: their gcd (in ms) bounds it from above.
+    const ms = Math.round(startSec * 1000);
+    // Stryker disable next-line ConditionalExpression: gcd(a, 0) = a, so 'always' is the same ('never' is killed)
+    if (ms !== 0) this.aggGcdMs = gcd(this.aggGcdMs, Math.abs(ms));
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (startSec > this.lastAggBin) this.lastAggBin = startSec;
+    this.inSum += inputSum;
+    this.outSum += outputSum;
+    if (team != null)
+      this.group(this.teams, "teams", team, bi, requests, inputSum, outputSum, false);
+    if (model != null)
+      this.group(this.models, "models", model, bi, requests, inputSum, outputSum, false);
+  }
+  private aggOpenEnd = false;
+  private lastAggBin = -Infinity;
+
+  private spanError(): void {
+    this.error = T.problem("spanTooLong", {
+      bins: MAX_BASE_BINS.toLocaleString("en-US"),
+      baseSec: this.baseSec,
+    });
+  }
+
+  private gap(t: number): void {
+    if (!Number.isNaN(this.lastGapT)) {
+      if (t < this.lastGapT) {
+        this.late++;
+        return;
+      }
+      const g = t - this.lastGapT;
+      this.gapN++;
+      const d = g - this.gapMean;
+      this.gapMean += d / this.gapN;
+      this.gapM2 += d * (g - this.gapMean);
+    }
+    this.lastGapT = t;
+  }
+
+  private group(
+    map: Map<string, GroupAcc>,
+    kind: "teams" | "models",
+    name: string,
+    bi: number,
+    requests: number,
+    inTok: number,
+    outTok: number,
+    perRequest: boolean,
+  ): void {
+    let g = map.get(name);
+    if (!g) {
+      if (map.size >= MAX_GROUPS) {
+        this.otherGroups[kind]++;
+        name = "(other)";
+        g = map.get(name);
+      }
+      if (!g) {
+        g = newGroup(!this.groupBinsDropped);
+        map.set(name, g);
+      }
+    }
+    g.requests += requests;
+    g.inSum += inTok;
+    g.outSum += outTok;
+    // Stryker disable next-line ConditionalExpression: per-bin rows make the summary aggregated, whose length stats never read the groups' histograms ('never' is killed)
+    if (perRequest) {
+      g.input.add(inTok);
+      g.output.add(outTok);
+    }
+    if (g.bins) {
+      const before = g.bins.arr.length;
+      // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: a group's bins span no more than the trace's, whose add() was checked first
+      if (!g.bins.add(bi, requests, MAX_BASE_BINS)) {
+        this.dropGroupBins();
+        return;
+      }
+      this.groupCells += g.bins.arr.length - before;
+      if (this.groupCells > GROUP_BIN_BUDGET) this.dropGroupBins();
+    }
+  }
+
+  private dropGroupBins(): void {
+    this.groupBinsDropped = true;
+    for (const g of this.teams.values()) g.bins = null;
+    for (const g of this.models.values()) g.bins = null;
+    this.groupCells = 0;
+  }
+
+  /** Requests accepted so far. */
+  get count(): number {
+    return this.requests;
+  }
+
+  /**
+   * Input or output lengths grouped into round buckets for a chart (src/engine/demand/length-histogram.ts);
+   * null for per-bin sums, which have no per-request lengths.
+   */
+  lengthHistogram(which: "input" | "output", maxBuckets?: number): LengthHistogram | null {
+    const h = which === "input" ? this.input : this.output;
+    if (h.n === 0) return null;
+    return bucketLengths(h.dense, h.sparse, h.percentile(99), h.max, maxBuckets);
+  }
+
+  /** Summary over bins of `binSec` seconds (a whole multiple of the base bin). */
+  summary(binSec: number): TrafficResult {
+    if (this.error) return fail(this.error);
+    if (!(Number.isFinite(binSec) && binSec > 0))
+      return fail(T.problem("binInvalid", { got: binSec }));
+    const k = Math.round(binSec / this.baseSec);
+    // k = 0 fails this too: |0 − binSec| = binSec.
+    if (Math.abs(k * this.baseSec - binSec) > 1e-9 * binSec) {
+      return fail(T.problem("binNotMultiple", { binSec, baseSec: this.baseSec }));
+    }
+    // Drain the reorder window into the gap statistics (a copy, so that later adds still work).
+    if (this.requests === 0) return fail(T.problem("noRequests", {}));
+    const aggregated = this.aggRows > 0;
+    const notes: string[] = [];
+    const problems: Problem<object>[] = [];
+    /** A note: its English in `notes`, its problem at the same index of `problems`. */
+    const note = (p: Problem<object>): void => {
+      notes.push(T.en(p));
+      problems.push(p);
+    };
+    const aggStep = this.aggGcdMs > 0 ? this.aggGcdMs / 1000 : binSec;
+    if (
+      aggregated &&
+      binSec + 1e-9 < aggStep &&
+      Math.abs(aggStep / binSec - Math.round(aggStep / binSec)) < 1e-9
+    ) {
+      note(T.problem("aggStepOverstates", { aggStep, binSec }));
+    }
+    let last = this.last;
+    if (aggregated && this.aggOpenEnd) {
+      // Without each bin's last request, the trace ends where its last bin ends.
+      const step = Math.min(aggStep, binSec);
+      last = Math.max(last, this.lastAggBin + step);
+      note(T.problem("durationToLastBin", {}));
+    }
+    const durationSec = last - this.first;
+    const meanRps = durationSec > 0 ? this.requests / durationSec : null;
+
+    // Bins at binSec aligned to multiples of binSec since the epoch: base bin i falls in floor(i / k).
+    const b = this.bins;
+    const firstBin = Math.floor(b.min / k);
+    const lastBin = Math.floor(b.max / k);
+    const nBins = lastBin - firstBin + 1;
+    const counts = new Float64Array(nBins);
+    for (let i = b.min; i <= b.max; i++) {
+      const c = b.arr[i - b.lo]!;
+      // Stryker disable next-line ConditionalExpression: adding an empty bin's 0 changes nothing ('never' is killed)
+      if (c) counts[Math.floor(i / k) - firstBin]! += c;
+    }
+    const series = new Array<number>(nBins);
+    let peak = 0;
+    for (let j = 0; j < nBins; j++) {
+      const r = counts[j]! / binSec;
+      series[j] = r;
+      // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+      if (r > peak) peak = r;
+    }
+    const sorted = Float64Array.from(series).sort();
+    const p99Rps = percentileSorted(sorted, 99);
+    const p50Rps = percentileSorted(sorted, 50);
+    const seriesStartSec = firstBin * binSec;
+
+    // Interarrival CV: the gaps so far plus the reorder window's remaining timestamps, in order.
+    let cv: number | null = null;
+    if (aggregated) {
+      note(T.problem("perBinMeansOnly", {}));
+    } else {
+      const rest = Array.from(this.heap.a.subarray(0, this.heap.n)).sort((x, y) => x - y);
+      let n = this.gapN;
+      let mean = this.gapMean;
+      let m2 = this.gapM2;
+      let prev = this.lastGapT;
+      let late = this.late;
+      for (const t of rest) {
+        if (!Number.isNaN(prev)) {
+          if (t < prev) {
+            late++;
+            continue;
+          }
+          const g = t - prev;
+          n++;
+          const d = g - mean;
+          mean += d / n;
+          m2 += d * (g - mean);
+        }
+        prev = t;
+      }
+      if (late > 0) {
+        note(T.problem("cvUnsorted", { late, window: REORDER_WINDOW }));
+      } else if (n >= 1 && mean > 0) cv = Math.sqrt(m2 / n) / mean;
+      else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
+    }
+
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at durationSec = 0 both give 0 days ('never' is killed)
+    const days = durationSec > 0 ? durationSec / 86400 : 0;
+    const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
+      [...map.entries()]
+        .map(([name, g]): TrafficGroup => {
+          let gPeak: number | null = null;
+          if (g.bins) {
+            const gb = g.bins;
+            const gc = new Map<number, number>();
+            for (let i = gb.min; i <= gb.max; i++) {
+              const c = gb.arr[i - gb.lo]!;
+              // Stryker disable next-line ConditionalExpression: an empty bin adds 0 to its interval ('never' is killed)
+              if (c) {
+                const j = Math.floor(i / k);
+                gc.set(j, (gc.get(j) ?? 0) + c);
+              }
+            }
+            let m = 0;
+            // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+            for (const c of gc.values()) if (c > m) m = c;
+            gPeak = m / binSec;
+          }
+          return {
+            name,
+            requests: g.requests,
+            share: g.requests / this.requests,
+            meanRps: durationSec > 0 ? g.requests / durationSec : null,
+            peakRps: gPeak,
+            inputTokens: lengthStats(g.input, g.inSum, g.requests, aggregated),
+            outputTokens: lengthStats(g.output, g.outSum, g.requests, aggregated),
+            totalInputTokens: g.inSum,
+            totalOutputTokens: g.outSum,
+            dailyInputTokens: days > 0 ? g.inSum / days : null,
+            dailyOutputTokens: days > 0 ? g.outSum / days : null,
+          };
+        })
+        // Stryker disable next-line EqualityOperator: group names are map keys, never equal ('>' is killed)
+        .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
+    if (this.groupBinsDropped && (this.teams.size || this.models.size)) {
+      note(T.problem("groupPeaksDropped", {}));
+    }
+    if (this.otherGroups.teams) note(T.problem("otherTeams", { max: MAX_GROUPS }));
+    if (this.otherGroups.models) note(T.problem("otherModels", { max: MAX_GROUPS }));
+
+    // Hour of day (and weekday) profile from the bins.
+    let hourly: HourStat[] | null = null;
+    let weekdays: WeekdayStat[] | null = null;
+    if (binSec <= 3600 && Math.abs(3600 / binSec - Math.round(3600 / binSec)) < 1e-9) {
+      const hs = Array.from({ length: 24 }, (_, hour) => ({ hour, sum: 0, peak: 0, bins: 0 }));
+      const ws = Array.from({ length: 7 }, (_, weekday) => ({ weekday, sum: 0, peak: 0, bins: 0 }));
+      for (let j = 0; j < nBins; j++) {
+        const s = (firstBin + j) * binSec;
+        const day = Math.floor(s / 86400);
+        const hour = Math.floor((s - day * 86400) / 3600);
+        const c = counts[j]!;
+        const h = hs[hour]!;
+        h.sum += c;
+        h.bins++;
+        // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+        if (c > h.peak) h.peak = c;
+        const w = ws[(((day + 3) % 7) + 7) % 7]!;
+        w.sum += c;
+        w.bins++;
+        // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+        if (c > w.peak) w.peak = c;
+      }
+      hourly = hs.map((h) => ({
+        hour: h.hour,
+        meanRps: h.bins ? h.sum / (h.bins * binSec) : 0,
+        peakRps: h.peak / binSec,
+        bins: h.bins,
+      }));
+      if (durationSec > 86400 && !this.relativeTime) {
+        weekdays = ws.map((w) => ({
+          weekday: w.weekday,
+          meanRps: w.bins ? w.sum / (w.bins * binSec) : 0,
+          peakRps: w.peak / binSec,
+          bins: w.bins,
+        }));
+      }
+      if (this.relativeTime) note(T.problem("relativeHours", {}));
+    } else {
+      note(T.problem("noHourly", { binSec }));
+    }
+
+    const iso = (s: number) => (this.relativeTime ? null : isoOf(s));
+    const summary: TrafficSummary = {
+      requests: this.requests,
+      failed: this.failedRows,
+      durationSec,
+      meanRps,
+      binSec,
+      bins: nBins,
+      peakRps: peak,
+      p99Rps,
+      p50Rps,
+      peakToMean: meanRps ? peak / meanRps : null,
+      seriesStartSec,
+      seriesStart: iso(seriesStartSec),
+      series,
+      firstTimestamp: iso(this.first),
+      lastTimestamp: iso(last),
+      relativeTime: this.relativeTime,
+      interarrivalCv: cv,
+      inputTokens: lengthStats(this.input, this.inSum, this.requests, aggregated),
+      outputTokens: lengthStats(this.output, this.outSum, this.requests, aggregated),
+      totalInputTokens: this.inSum,
+      totalOutputTokens: this.outSum,
+      dailyInputTokens: days > 0 ? this.inSum / days : null,
+      dailyOutputTokens: days > 0 ? this.outSum / days : null,
+      hourly,
+      weekdays,
+      aggregated,
+      notes,
+      problems,
+    };
+    if (this.teams.size) summary.teams = groupSummary(this.teams);
+    if (this.models.size) summary.models = groupSummary(this.models);
+    if (durationSec === 0) note(T.problem("noMeanRate", {}));
+    return { ok: true, value: summary };
+  }
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function lengthStats(
+  h: Histogram,
+  sum: number,
+  requests: number,
+  aggregated: boolean,
+): LengthStats {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: summary() has returned noRequests before, and a group exists only with a request, so requests > 0 ('never' and '<' are killed)
+  const mean = requests > 0 ? sum / requests : null;
+  // Stryker disable next-line ConditionalExpression: without per-bin rows every request went through add(), so h.n > 0 (a guard; 'aggregated' as false is killed)
+  if (aggregated || h.n === 0)
+    return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
+  return {
+    mean,
+    p50: h.percentile(50),
+    p90: h.percentile(90),
+    p95: h.percentile(95),
+    p99: h.percentile(99),
+    max: h.max,
+  };
+}
+
+/** ISO date-time (UTC, millisecond precision) of seconds since the epoch; null outside Date's range. */
+export function isoOf(sec: number): string | null {
+  const d = new Date(sec * 1000);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Summarise plain request records (tests, small traces): the same numbers as streaming them. */
+export function trafficOf(
+  records: readonly { t: number; input: number; output: number; team?: string; model?: string }[],
+  binSec: number,
+  opts: AccumulatorOptions = {},
+): TrafficResult {
+  const acc = new TrafficAccumulator({ baseSec: binSec, ...opts });
+  for (const r of records) acc.add(r.t, r.input, r.output, r.team, r.model);
+  return acc.summary(binSec);
+}
+
+/**
+ * Rebin a summary's series to `intervalSec` (a whole multiple of its binSec), each interval
+ * taking its peak bin rate (what a schedule built from a trace uses, docs/traffic.md). Returns
+ * the intervals' start (seconds) and peak rates.
+ */
+export function peakPerInterval(
+  s: Pick<TrafficSummary, "series" | "binSec" | "seriesStartSec">,
+  intervalSec: number,
+): { startSec: number; rps: number[] } | null {
+  const k = Math.round(intervalSec / s.binSec);
+  if (k < 1 || Math.abs(k * s.binSec - intervalSec) > 1e-9 * intervalSec) return null;
+  const firstBin = Math.round(s.seriesStartSec / s.binSec);
+  const firstInterval = Math.floor(firstBin / k);
+  const out: number[] = [];
+  for (let j = 0; j < s.series.length; j++) {
+    const iv = Math.floor((firstBin + j) / k) - firstInterval;
+    const r = s.series[j]!;
+    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
+    if (out[iv] === undefined || r > out[iv]!) out[iv] = r;
+  }
+  return { startSec: firstInterval * intervalSec, rps: out };
+}

@@ -1,0 +1,695 @@
+/**
+ * The whole plan computation (docs/operating-point.md, docs/capacity.md, docs/allocation.md;
+ * the result model in docs/architecture.md): resolved plan + sweeps → operating points,
+ * replicas, costs, the recommendation and the team allocation. Pure; errors are values.
+ */
+import { englishOf, textProblem, type Problem } from "../base/problems";
+import { planMessages as M } from "./messages";
+import { loadParam } from "../curve/messages";
+import { appendAll } from "../base/append";
+import { computeTenants } from "./plan-tenants";
+import type {
+  FileSweep,
+  OperatingPointSummary,
+  PlanResult,
+  SkuResult,
+  SkuWorkloadResult,
+  TenantsResult,
+  WorkloadResult,
+} from "./plan-result";
+import { traceMessages as TM } from "../demand/trace-messages";
+import { planSchedules, recommendCost, skuSchedule, type PlanSchedules } from "./plan-schedule";
+import type { RecommendBy } from "../base/types";
+import { capacity, tokensPerRequest, tokensPerSec, type WorkloadInput } from "../chain/capacity";
+import { diagnose, type Finding } from "../curve/diagnostics";
+import type { FormulaError, ResolvedPlan, ResolvedSweepRef } from "./resolved-plan-types";
+import { loadKind, loadValue } from "../curve/load";
+import { sloText } from "../curve/slo-label";
+import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "../curve/slo";
+import type { Slo, Sweep, SweepPoint } from "../base/types";
+import { classifyZones, type Zone } from "../curve/zones";
+
+/** A finite number (Number.isFinite is false for anything that is not a number). */
+function num(v: number | null | undefined): v is number {
+  return Number.isFinite(v);
+}
+
+/**
+ * What a sweep gives that does not depend on the SLOs: its zones and knee, its diagnostics, its
+ * load order (`prep`) and the mean input / output tokens of its points (null when no point has
+ * them). A pure function of the points ({@link analyzeSweep}).
+ */
+export interface SweepBase {
+  zones: Zone[];
+  kneeIndex: number | null;
+  findings: Finding[];
+  prep: SweepPrep;
+  meanIn: number | null;
+  meanOut: number | null;
+}
+
+/** The SLO set a plan holds its sweeps to: the resolved `slo` list as written, the checkable ones, the mode and the failed-share limit. */
+export interface SloSet {
+  /** The plan's `slo` list (the same array until an edit changes it: the incremental engine's memo key). */
+  list: ResolvedPlan["slo"];
+  /** The SLOs with a valid limit. */
+  slos: Slo[];
+  mode: ResolvedPlan["sloMode"];
+  maxErrorRatePct: number;
+}
+
+/** The SLO-free analysis of a sweep (docs/architecture.md): zones, diagnostics, load order, mean lengths. */
+export function analyzeSweep(sweep: Sweep): SweepBase {
+  const z = classifyZones(sweep.points);
+  return {
+    zones: z.zones,
+    kneeIndex: z.kneeIndex,
+    findings: diagnose(sweep, z.zones),
+    prep: prepareSweep(sweep.points),
+    meanIn: meanOf(sweep.points.map((p) => p.meanInputTokens)),
+    meanOut: meanOf(sweep.points.map((p) => p.meanOutputTokens)),
+  };
+}
+
+/**
+ * How {@link computeSku} analyses a sweep. The plain analyzer computes; the incremental engine
+ * passes one that memoises by input identity (src/engine/plan/incremental.ts), so the maths keeps no
+ * cache of its own.
+ */
+export interface SweepAnalyzer {
+  base(sweep: Sweep): SweepBase;
+  operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint;
+}
+
+/** The analyzer without memory: every call computes (a class, so that nothing of it runs when the module loads). */
+class PlainAnalyzer implements SweepAnalyzer {
+  base(sweep: Sweep): SweepBase {
+    return analyzeSweep(sweep);
+  }
+  operatingPoint(sweep: Sweep, base: SweepBase, slo: SloSet): OperatingPoint {
+    return operatingPoint(sweep, slo.slos, slo.mode, base.prep, {
+      maxErrorRatePct: slo.maxErrorRatePct,
+    });
+  }
+}
+export const plainAnalyzer: SweepAnalyzer = new PlainAnalyzer();
+
+/** One sweep's analysis within one computeSku call (workloads sharing a SKU's sweep share it). */
+interface SweepAnalysis {
+  base: SweepBase;
+  op?: OperatingPoint;
+}
+
+function sweepOf(
+  ref: ResolvedSweepRef,
+  files: ReadonlyMap<string, FileSweep>,
+): { sweep: Sweep | null; given: number | null; errors: Problem[] } {
+  switch (ref.kind) {
+    case "given":
+      return {
+        sweep: null,
+        given: ref.replicaOutputTokensPerSec,
+        errors: num(ref.replicaOutputTokensPerSec) ? [] : [M.problem("givenNotNumber", {})],
+      };
+    case "points":
+      return {
+        sweep: {
+          label: ref.label ?? "inline sweep",
+          source: { files: [], format: "inline" },
+          meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null, ...ref.meta },
+          points: ref.points,
+          warnings: ref.warnings ?? [],
+        },
+        given: null,
+        errors: [],
+      };
+    case "file": {
+      const f = files.get(ref.file);
+      if (!f)
+        return { sweep: null, given: null, errors: [M.problem("fileNotRead", { file: ref.file })] };
+      if (!f.ok)
+        return {
+          sweep: null,
+          given: null,
+          errors: f.problems ?? f.errors.map((e) => textProblem(e, "error")),
+        };
+      return { sweep: f.sweep, given: null, errors: [] };
+    }
+    case "missing":
+      return { sweep: null, given: null, errors: [M.problem("noSweep", {})] };
+  }
+}
+
+function summarizeOp(op: OperatingPoint): OperatingPointSummary {
+  return {
+    concurrency: op.concurrency,
+    requestRate: op.requestRate,
+    rps: op.rps,
+    outputTokensPerSec: op.outputTokensPerSec,
+    totalTokensPerSec: op.totalTokensPerSec,
+    basis: op.basis,
+    bindingSlo: op.bindingSlo,
+    bindingErrorRate: op.bindingErrorRate,
+    sloBinding: op.sloBinding,
+  };
+}
+
+function meanOf(values: (number | null | undefined)[]): number | null {
+  const v = values.filter(num);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+}
+
+/** `p` with `subject` in front of its text (a SKU name, `skus[0] (chat)`), and where it points. */
+function about(p: Problem, subject: string, path?: string): Problem {
+  const q: Problem = { ...p, subject };
+  if (path !== undefined && q.path === undefined) q.path = path;
+  return q;
+}
+
+/** Problems and their English, kept in step (the legacy string arrays beside the values). */
+function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[]): void {
+  for (const p of ps) {
+    problems.push(p);
+    strings.push(englishOf(p));
+  }
+}
+
+/**
+ * Compute one SKU for every workload: operating point under the SLOs, then capacity and cost.
+ */
+export function computeSku(
+  plan: ResolvedPlan,
+  skuIndex: number,
+  workloads: WorkloadInput[],
+  files: ReadonlyMap<string, FileSweep>,
+  schedules: PlanSchedules | null = null,
+  analyzer: SweepAnalyzer = plainAnalyzer,
+): SkuResult {
+  const sloErrors: Problem[] = plan.slo.flatMap((s, i) =>
+    num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })],
+  );
+  const maxErr = plan.maxErrorRatePct ?? NaN;
+  if (!num(maxErr) || maxErr < 0)
+    sloErrors.push(
+      M.problem(
+        "maxErrorRateInvalid",
+        { value: num(maxErr) ? maxErr : null },
+        { path: "maxErrorRatePct" },
+      ),
+    );
+  const sku = plan.skus[skuIndex]!;
+  const path = `skus[${skuIndex}]`;
+  const errors: string[] = [];
+  const errorProblems: Problem[] = [];
+  const warnings: string[] = [];
+  const problems: Problem[] = [];
+  const slos = plan.slo.filter((s): s is Slo => num(s.maxMs));
+  const perWl: SkuWorkloadResult[] = [];
+  const capInputs: {
+    workload: WorkloadInput;
+    replicaOutputTokensPerSec: number;
+    sweepMeanInputTokens?: number | null;
+    sweepMeanOutputTokens?: number | null;
+  }[] = [];
+  let feasible: boolean | null = true;
+  let reason: Problem | null = null;
+  const sloSet: SloSet = { list: plan.slo, slos, mode: plan.sloMode, maxErrorRatePct: maxErr };
+  // Each sweep is analysed once per call: workloads sharing the SKU's sweep share its points.
+  const analyses = new Map<readonly SweepPoint[], SweepAnalysis>();
+  // Per analysed sweep: its operating point's problems with this SKU's name, and its summary.
+  const opProblems = new Map<SweepAnalysis, { problems: Problem[]; warnings: string[] }>();
+  const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
+  const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
+
+  for (const w of plan.workloads) {
+    const wl: SkuWorkloadResult = {
+      workload: w.name,
+      feasible: null,
+      operatingPoint: null,
+      replicasBase: null,
+      replicaOutputTokensPerSec: null,
+      sweep: null,
+      zones: [],
+      kneeIndex: null,
+      findings: [],
+      detail: null,
+      warnings: [],
+      errors: [],
+      problems: [],
+      errorProblems: [],
+    };
+    perWl.push(wl);
+    const warn = (p: Problem): void => pushAll(wl.problems, wl.warnings, [p]);
+    const fail = (p: Problem): void =>
+      pushAll(wl.errorProblems, wl.errors, [
+        about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`),
+      ]);
+    const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
+    // Workloads sharing the SKU's sweep share its reading.
+    let read = refs.get(ref);
+    // Stryker disable next-line ConditionalExpression: memo of this call; reading the reference again gives an equal reading
+    if (!read) refs.set(ref, (read = sweepOf(ref, files)));
+    const { sweep, given, errors: refErrors } = read;
+    refErrors.forEach(fail);
+    const winput = workloads.find((x) => x.name === w.name);
+    let capTps: number | null = null;
+    let analysis: SweepAnalysis | null = null;
+    if (ref.kind === "given") {
+      if (num(given) && given > 0) {
+        capTps = given;
+        wl.feasible = true;
+        wl.operatingPoint = {
+          concurrency: null,
+          requestRate: null,
+          rps: null,
+          outputTokensPerSec: given,
+          totalTokensPerSec: null,
+          basis: "given",
+          bindingSlo: null,
+          bindingErrorRate: false,
+          sloBinding: false,
+        };
+        if (slos.length)
+          warn(
+            M.problem(
+              "capacityGiven",
+              { workload: w.name, tokS: given },
+              { subject: sku.name, path: `${path}.sweeps.${w.name}` },
+            ),
+          );
+      } else if (num(given)) fail(M.problem("givenNotPositive", { got: given }));
+    } else if (sweep) {
+      wl.sweep = sweep;
+      analysis = analyses.get(sweep.points) ?? null;
+      // Stryker disable next-line ConditionalExpression: memo of this call; analysing the same points again gives an equal analysis
+      if (!analysis) analyses.set(sweep.points, (analysis = { base: analyzer.base(sweep) }));
+      wl.zones = analysis.base.zones;
+      wl.kneeIndex = analysis.base.kneeIndex;
+      wl.findings = analysis.base.findings;
+      if (sloErrors.length) {
+        wl.feasible = null;
+        sloErrors.forEach(warn);
+        reason = sloErrors[0]!;
+      } else {
+        const op = (analysis.op ??= analyzer.operatingPoint(sweep, analysis.base, sloSet));
+        wl.detail = op;
+        let named = opProblems.get(analysis);
+        // Stryker disable next-line ConditionalExpression: memo of this call; naming the same problems again gives equal problems
+        if (!named) {
+          named = { problems: [], warnings: [] };
+          const sat = saturatedProblem(sweep, op, analysis.base);
+          pushAll(
+            named.problems,
+            named.warnings,
+            [...op.problems, ...(sat ? [sat] : [])].map((p) => about(p, sku.name)),
+          );
+          // Stryker disable next-line CallExpression: memo of this call (see above); without it the same problems are named again
+          opProblems.set(analysis, named);
+        }
+        wl.problems.push(...named.problems);
+        wl.warnings.push(...named.warnings);
+        wl.feasible = op.feasible;
+        if (op.feasible) {
+          let summary = opSummary.get(analysis);
+          // Stryker disable next-line ConditionalExpression: memo of this call; the summary of the same operating point is equal (each workload gets a copy)
+          if (!summary) opSummary.set(analysis, (summary = summarizeOp(op)));
+          wl.operatingPoint = { ...summary };
+          capTps = op.outputTokensPerSec;
+          if (!num(capTps) && num(op.rps)) {
+            const out = analysis.base.meanOut ?? winput?.outputTokens ?? null;
+            if (num(out)) {
+              capTps = op.rps * out;
+              warn(M.problem("tokensFromRps", { outputTokens: out }, { subject: sku.name }));
+            }
+          }
+          if (!num(capTps) || capTps <= 0) {
+            wl.feasible = null;
+            fail(M.problem("noOutputTokens", {}));
+          }
+        } else if (
+          // Stryker disable next-line ConditionalExpression: slo.ts sets bindingErrorRate only on an infeasible point and only with errorRateFailure, so 'feasible === false' and 'errorRateFailure' always hold with it
+          op.feasible === false &&
+          op.bindingErrorRate &&
+          op.errorRateFailure
+        ) {
+          const f = op.errorRateFailure;
+          reason = M.problem(
+            "failedAtLowest",
+            { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct },
+            { path: "maxErrorRatePct" },
+          );
+        } else if (
+          // Stryker disable next-line ConditionalExpression,LogicalOperator: slo.ts gives a failure only to an infeasible point, and an infeasible point without one failed the share limit alone (the branch above)
+          op.feasible === false &&
+          op.failure
+        ) {
+          const f = op.failure;
+          reason = M.problem("sloAtLowest", {
+            slo: sloText(f.slo, {}),
+            load: String(f.load),
+            valueMs: f.valueMs,
+            overMs: f.overMs,
+            overPct: f.overPct,
+          });
+        } else if (op.missing.length) {
+          reason = M.problem("statsMissing", {
+            slos: op.missing.map((m) => sloText(m)),
+            available: op.missing.map((m) => m.available.join(", ")),
+          });
+        }
+      }
+    }
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: every error above comes with feasible null already (no sweep read, a given capacity that is no positive number, no output tokens/s); a guard for later ones
+    if (wl.errors.length) wl.feasible = wl.feasible === false ? false : null;
+    if (wl.feasible === false) feasible = false;
+    else if (wl.feasible === null && feasible !== false) feasible = null;
+    errors.push(...wl.errors);
+    errorProblems.push(...wl.errorProblems);
+    warnings.push(...wl.warnings);
+    problems.push(...wl.problems);
+    if (winput && num(capTps) && capTps > 0) {
+      wl.replicaOutputTokensPerSec = capTps;
+      wl.replicasBase = (winput.peakRps * winput.outputTokens) / capTps;
+      capInputs.push({
+        workload: winput,
+        replicaOutputTokensPerSec: capTps,
+        // A workload read from a sweep has its analysis (the given capacity has neither).
+        sweepMeanInputTokens: analysis ? analysis.base.meanIn : null,
+        sweepMeanOutputTokens: analysis ? analysis.base.meanOut : null,
+      });
+    } else if (!winput) {
+      const p = M.problem(
+        "workloadInputErrors",
+        { workload: w.name },
+        { path: `workloads[${plan.workloads.indexOf(w)}]` },
+      );
+      pushAll(problems, warnings, [about(p, sku.name)]);
+      reason ??= p;
+      if (feasible === true) feasible = null;
+    }
+  }
+
+  // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
+  const reasonProblem = feasible === true ? null : (reason ?? errorProblems[0] ?? null);
+  const result: SkuResult = {
+    name: sku.name,
+    gpu: sku.gpu,
+    gpusPerReplica: sku.gpusPerReplica,
+    pricePerGpuHour: sku.pricePerGpuHour,
+    feasible,
+    operatingPoint: perWl[0]?.operatingPoint ?? null,
+    workloads: perWl,
+    infeasibleReason: reasonProblem ? englishOf(reasonProblem) : null,
+    infeasibleProblem: reasonProblem,
+    // Checked: every workload has an operating point from its sweep (detail), known feasible or not (a workload with
+    // an error has feasible null).
+    sloChecked: perWl.length > 0 && perWl.every((w) => w.detail !== null && w.feasible !== null),
+    capacity: null,
+    warnings,
+    errors,
+    problems,
+    errorProblems,
+  };
+  const formulaError = (f: string) => plan.errors.some((e) => e.path === `${path}.${f}`);
+  const inputError = (field: string, p: Problem): void =>
+    pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
+  if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica"))
+    inputError("gpusPerReplica", M.problem("needsPositive", {}));
+  if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour"))
+    inputError("pricePerGpuHour", M.problem("needsNonNegative", {}));
+  const redundancy = "spare" in plan.redundancy ? plan.redundancy.spare : plan.redundancy.factor;
+  // A feasible SKU has every workload's replica throughput in capInputs (a workload without one is not feasible).
+  if (
+    feasible === true &&
+    num(sku.gpusPerReplica) &&
+    sku.gpusPerReplica > 0 &&
+    num(sku.pricePerGpuHour) &&
+    sku.pricePerGpuHour >= 0 &&
+    num(plan.elasticity) &&
+    num(redundancy)
+  ) {
+    const capInput = {
+      gpusPerReplica: sku.gpusPerReplica,
+      pricePerGpuHour: sku.pricePerGpuHour,
+      perWorkload: capInputs,
+    };
+    const cap = capacity(capInput, {
+      elasticity: plan.elasticity,
+      redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy },
+    });
+    const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
+    // An invalid input gives NaN numbers (capacity.ts); a result holds null for a missing number.
+    if (Number.isFinite(numbers.replicas)) result.capacity = numbers;
+    warnings.push(...capWarnings);
+    problems.push(...capProblems);
+    if (schedules?.aligned) {
+      // Demand over time (docs/schedules.md): the same capacity, interval by interval.
+      const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);
+      result.schedule = sc.value;
+      for (const p of sc.problems) {
+        if (p.severity === "error")
+          pushAll(errorProblems, errors, [about(p, p.path ?? path, path)]);
+        else pushAll(problems, warnings, [about(p, sku.name)]);
+      }
+    }
+  }
+  if (schedules && result.schedule === undefined) result.schedule = null;
+  return result;
+}
+
+/**
+ * A warning when a sweep's operating point lies in the saturated zone (docs/operating-point.md):
+ * the measured point itself, or for an interpolated one the step it was interpolated into.
+ */
+function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase): Problem | null {
+  // Stryker disable next-line ConditionalExpression: an operating point that is not feasible has no point index (slo.ts), so the zone check below gives null too ('always null' is killed)
+  if (op.feasible !== true) return null;
+  const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
+  // Stryker disable next-line ConditionalExpression: zones[null] is undefined, not "saturated", so a null index returns null as well
+  if (i === null || analysis.zones[i] !== "saturated") return null;
+  const kind = loadKind(sweep.points);
+  // The load the operating point was run at: its concurrency, else its request rate, else (a sweep along achieved
+  // req/s) its rps; none of them is an unknown load.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
+  const rate = op.requestRate === "inf" ? Infinity : op.requestRate;
+  const at =
+    op.concurrency !== null
+      ? { kind: "concurrency" as const, at: loadParam(op.concurrency) }
+      : rate !== null
+        ? { kind: "requestRate" as const, at: loadParam(rate) }
+        : op.rps !== null
+          ? { kind: "rps" as const, at: loadParam(op.rps) }
+          : { kind, at: null };
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a saturated zone needs a load axis (zones.ts), and its first saturated point is the knee, so both hold here
+  const knee =
+    analysis.kneeIndex !== null && kind
+      ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind))
+      : undefined;
+  return M.problem("saturated", { ...at, kneeKind: kind, knee });
+}
+
+/**
+ * Compute the plan. `files` maps every `file` sweep reference (as written in the plan) to the
+ * imported sweep, read by the caller (the CLI reads files; the app stores sweeps inline).
+ */
+export function computePlan(
+  plan: ResolvedPlan,
+  files: ReadonlyMap<string, FileSweep> = new Map(),
+): PlanResult {
+  const level = planLevel(plan);
+  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, level.schedules));
+  return assemblePlan(plan, skus, level);
+}
+
+/** Workload results and inputs, and the plan-level errors (formula errors, missing workload numbers). */
+export function planLevel(plan: ResolvedPlan): {
+  workloads: WorkloadResult[];
+  wlInputs: WorkloadInput[];
+  errors: PlanResult["errors"];
+  schedules: PlanSchedules | null;
+} {
+  const errors: PlanResult["errors"] = plan.errors.map((e) =>
+    e.problem
+      ? { path: e.path, kind: e.kind, message: e.message, problem: e.problem }
+      : { path: e.path, kind: e.kind, message: e.message },
+  );
+  const wlInputs: WorkloadInput[] = [];
+  const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
+    const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
+    const input: WorkloadInput | null = ok
+      ? {
+          name: w.name,
+          peakRps: w.peakRps!,
+          inputTokens: w.inputTokens!,
+          outputTokens: w.outputTokens!,
+          avgRps: w.avgRps,
+          dailyRequests: w.dailyRequests,
+        }
+      : null;
+    if (input) wlInputs.push(input);
+    else if (w.trace && !w.traffic) {
+      const problem = TM.problem(
+        "notRead",
+        { workload: w.name, file: w.trace.file ?? w.trace.name ?? "?" },
+        { path: `workloads[${i}].trace` },
+      );
+      errors.push({
+        path: `workloads[${i}].trace`,
+        kind: "INPUT",
+        message: TM.en(problem),
+        problem,
+      });
+    } else if (w.trace && !plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
+      for (const field of ["peakRps", "inputTokens", "outputTokens"] as const) {
+        if (num(w[field])) continue;
+        const problem = TM.problem(
+          "noNumber",
+          { workload: w.name, field },
+          { path: `workloads[${i}].${field}` },
+        );
+        errors.push({
+          path: `workloads[${i}].${field}`,
+          kind: "VALUE",
+          message: TM.en(problem),
+          problem,
+        });
+      }
+    } else if (!plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
+      const problem = M.problem("workloadNumbers", {}, { path: `workloads[${i}]` });
+      errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: englishOf(problem), problem });
+    }
+    // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.
+    const perRequest =
+      num(w.inputTokens) && num(w.outputTokens)
+        ? tokensPerRequest({
+            name: w.name,
+            peakRps: 0,
+            inputTokens: w.inputTokens,
+            outputTokens: w.outputTokens,
+          })
+        : null;
+    return { ...w, tokensPerRequest: perRequest, tokensPerSec: input ? tokensPerSec(input) : null };
+  });
+  if (!num(plan.elasticity) && !errors.some((e) => e.path === "factors.elasticity")) {
+    const problem = M.problem("elasticityNotNumber", {}, { path: "factors.elasticity" });
+    errors.push({
+      path: "factors.elasticity",
+      kind: "VALUE",
+      message: englishOf(problem),
+      problem,
+    });
+  }
+  const schedules = planSchedules(plan);
+  if (schedules) appendAll(errors, schedules.errors);
+  return { workloads, wlInputs, errors, schedules };
+}
+
+/**
+ * The plan result from per-SKU results: the recommendation (cheapest feasible SKU by cost per
+ * hour), SKU input errors as plan errors, and the team allocation.
+ */
+export function assemblePlan(
+  plan: ResolvedPlan,
+  skus: SkuResult[],
+  level = planLevel(plan),
+  tenantsOf: typeof computeTenants = computeTenants,
+): PlanResult {
+  const { workloads, wlInputs, errors } = level;
+  const warnings: string[] = [];
+  const problems: Problem[] = [];
+  // The cheapest feasible SKU among those checked against the SLOs; an unchecked one only when no checked one is feasible.
+  // The cost compared (docs/schedules.md): at peak, or a schedule's static, autoscaled or blended cost.
+  let by: RecommendBy = plan.recommendBy ?? "peak";
+  if (by !== "peak" && !level.schedules) {
+    const p = TM.problem("recommendByNoSchedule", { by }, { path: "recommendBy" });
+    warnings.push(TM.en(p));
+    problems.push(p);
+    by = "peak";
+  }
+  if (level.schedules) {
+    for (const p of level.schedules.warnings) {
+      warnings.push(englishOf(p));
+      problems.push(p);
+    }
+  }
+  const cheapestOf = (checked: boolean): SkuResult | null => {
+    let best: SkuResult | null = null;
+    let bestCost = Infinity;
+    for (const s of skus) {
+      const cost = recommendCost(s, by);
+      if (
+        s.sloChecked === checked &&
+        s.feasible === true &&
+        num(cost) &&
+        (!best || cost < bestCost)
+      ) {
+        best = s;
+        bestCost = cost;
+      }
+    }
+    return best;
+  };
+  let cheapest = cheapestOf(true);
+  let recommendationChecked: boolean | null = cheapest ? true : null;
+  if (!cheapest) {
+    cheapest = cheapestOf(false);
+    if (cheapest) {
+      recommendationChecked = false;
+      const p = M.problem(
+        "uncheckedRecommended",
+        { sku: cheapest.name, anyChecked: skus.some((s) => s.sloChecked) },
+        { path: `skus[${skus.indexOf(cheapest)}]` },
+      );
+      problems.push(p);
+      warnings.push(englishOf(p));
+    }
+  }
+  // A SKU's input errors as plan errors, at the path each problem points to, without the `skus[0] (chat)` prefix.
+  skus.forEach((s, i) => {
+    for (const e of s.errorProblems) {
+      const path = e.path ?? `skus[${i}]`;
+      const { subject: _, ...problem } = e;
+      const message = englishOf(problem);
+      if (!errors.some((x) => x.path === path && x.message === message))
+        errors.push({ path, kind: "INPUT", message, problem });
+    }
+  });
+  let tenants: TenantsResult | null = null;
+  if (plan.tenants) {
+    const t = tenantsOf(plan, skus, cheapest, wlInputs, errors);
+    appendAll(errors, t.errors);
+    appendAll(warnings, t.warnings);
+    appendAll(problems, t.problems);
+    tenants = t.tenants;
+  }
+  return {
+    title: plan.title,
+    currency: plan.currency,
+    workloads,
+    slo: plan.slo,
+    sloMode: plan.sloMode,
+    maxErrorRatePct: plan.maxErrorRatePct,
+    factors: { elasticity: plan.elasticity, redundancy: plan.redundancy },
+    skus,
+    cheapest: cheapest?.name ?? null,
+    recommendationChecked,
+    ...(plan.recommendBy !== undefined ? { recommendBy: by } : {}),
+    tenants,
+    errors,
+    warnings,
+    problems,
+  };
+}
+
+export { computeTenants } from "./plan-tenants";
+
+export type { FormulaError };
+export type {
+  FileSweep,
+  OperatingPointSummary,
+  PlanResult,
+  SkuResult,
+  SkuWorkloadResult,
+  TenantsResult,
+  WorkloadResult,
+} from "./plan-result";
