@@ -1,15 +1,23 @@
-// Bundle the CLI (src/cli/main.ts and everything it imports) into one ES module, so that
-// `capplan` starts from compiled JavaScript and not through a TypeScript loader.
+// Bundle the CLI (src/cli/main.ts and everything it imports) into ES modules, so that `capplan`
+// starts from compiled JavaScript and not through a TypeScript loader. The bundle is split: each
+// command is a dynamic import (src/cli/main.ts, COMMANDS), so a command loads only its own code and
+// what it shares with others (dist-cli/chunks/), not every command's.
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export async function buildCli() {
+  // Chunks are named by content hash: old ones would pile up in the package.
+  rmSync(join(root, "dist-cli/chunks"), { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, "src/cli/main.ts")],
-    outfile: join(root, "dist-cli/capplan.mjs"),
+    entryPoints: { capplan: join(root, "src/cli/main.ts") },
+    outdir: join(root, "dist-cli"),
+    entryNames: "[name]",
+    chunkNames: "chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
     bundle: true,
     platform: "node",
     format: "esm",
