@@ -2069,7 +2069,7 @@ function sum(a: number | null, b: number | null): number | null {
   return num(a) && num(b) ? a + b : null;
 }
 /** A number of the result as `plan --json` shows it: NaN and ±Infinity are absent (null). */
-function finite(x: number): number | null {
+function finite(x: number | null): number | null {
   return num(x) ? x : null;
 }
 function mul(a: number | null | undefined, b: number | null | undefined): number | null {
