@@ -52,7 +52,8 @@ export interface CapacityNumbers {
   };
   /** Fleet cost ÷ output tokens at the forecast rate (avgRps, or dailyRequests ÷ 86,400); null when none is given. */
   forecast: {
-    outputTokensPerSec: number;
+    /** Null when it overflows (then a warning says so). */
+    outputTokensPerSec: number | null;
     costPerOutputToken: number | null;
     costPerMillionOutputTokens: number | null;
     utilization: number | null;
@@ -216,19 +217,36 @@ export function capacity(
     workloads: leaves,
   });
   // Finite inputs can still overflow (1e306 req/s): then there is no fleet to price.
-  const missing = (["replicasBase", "replicas", "costPerHour"] as const).find(
-    (k) => e.values[k] === null,
-  );
+  const missing = FINITE.find((k) => e.values[k] === null);
   if (missing) {
     problems.push(M.problem("notFinite", { quantity: missing }));
     return { value: null, problems };
   }
+  if (e.values.forecastOutputTokensPerSec === null)
+    problems.push(M.problem("forecastNotFinite", {}));
   return { value: capacityOf(e.values), problems };
 }
 
+/** The numbers a fleet always has; one that overflows leaves no numbers (a ratio may be null). */
+const FINITE = [
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "costPerHour",
+  "costPerDay",
+  "costPerMonth",
+  "costPerOutputToken",
+  "costPerMillionOutputTokens",
+  "costPerRequest",
+  "peakOutputTokensPerSec",
+  "replicaOutputTokensPerSec",
+] as const;
+
 /** The result shape of an evaluated SKU chain (its values by result key). */
 export function capacityOf(v: Readonly<Record<string, number | null>>): CapacityNumbers {
-  const n = (k: string): number => v[k] ?? Number.NaN;
+  // Every key of FINITE is checked before: a number here.
+  const n = (k: string): number => v[k]!;
   return {
     replicasBase: n("replicasBase"),
     replicasRaw: n("replicasRaw"),
@@ -249,7 +267,7 @@ export function capacityOf(v: Readonly<Record<string, number | null>>): Capacity
       v.forecastOutputTokensPerSec === undefined
         ? null
         : {
-            outputTokensPerSec: n("forecastOutputTokensPerSec"),
+            outputTokensPerSec: v.forecastOutputTokensPerSec,
             costPerOutputToken: v.forecastCostPerOutputToken ?? null,
             costPerMillionOutputTokens: v.forecastCostPerMillionOutputTokens ?? null,
             utilization: v.forecastUtilization ?? null,

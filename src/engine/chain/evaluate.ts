@@ -190,10 +190,14 @@ function recorder(trace: Step[], q: Quantity, key: string, workload?: number) {
 }
 
 /** A step's formula in names (`ceil(replicasRaw)`) in `lang`, from its declaration's message. */
-export function formulaText(id: QuantityId, lang: ProblemLang): string {
+export function formulaText(
+  id: QuantityId,
+  lang: ProblemLang,
+  rename: Readonly<Record<string, string>> = {},
+): string {
   const q = QUANTITIES[id];
   const names: Record<string, string> = {};
-  for (const i of [...q.inputs, ...(q.lists ?? [])]) names[i] = nameOf(i, lang);
+  for (const i of [...q.inputs, ...(q.lists ?? [])]) names[i] = rename[i] ?? nameOf(i, lang);
   return chainMessages.render(chainMessages.problem(id, names), lang)!;
 }
 
