@@ -4,7 +4,7 @@
  */
 import { capacityMessages as M } from "./capacity-messages";
 import type { Problem } from "../base/problems";
-import { evaluateSku, run, type WorkloadLeaves } from "./evaluate";
+import { evaluateSku, replicasOf, run, type SkuLeaves, type WorkloadLeaves } from "./evaluate";
 import { ceilTol, QUANTITIES, SECONDS_PER_DAY } from "./quantities";
 
 /** A workload: means per request and the peak (and optionally forecast) request rate. */
@@ -114,10 +114,34 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
  * costPerHour ÷ (forecast output tokens/s × 3600), utilization = forecast output tokens/s ÷ (replicas × C).
  * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give no numbers (null) and an error.
  */
-export function capacity(
+export function capacity(sku: SkuCapacityInput, factors: CapacityFactors): CapacityResult {
+  const { leaves, problems } = checkCapacity(sku, factors);
+  if (!leaves) return { value: null, problems };
+  const e = evaluateSku(leaves);
+  // Finite inputs can still overflow (1e306 req/s): then there is no fleet to price.
+  const missing = FINITE.find((k) => e.values[k] === null);
+  if (missing) {
+    problems.push(M.problem("notFinite", { quantity: missing }));
+    return { value: null, problems };
+  }
+  if (e.values.forecastOutputTokensPerSec === null)
+    problems.push(M.problem("forecastNotFinite", {}));
+  return { value: capacityOf(e.values), problems };
+}
+
+export interface CapacityFactors {
+  elasticity: number;
+  redundancy: { factor: number } | { spare: number };
+}
+
+/**
+ * The one check of a SKU's inputs (capacity and the schedule read it): the chain's leaves, or null
+ * when an input is invalid; the problems say what (errors) and what is doubtful (warnings).
+ */
+export function checkCapacity(
   sku: SkuCapacityInput,
-  factors: { elasticity: number; redundancy: { factor: number } | { spare: number } },
-): CapacityResult {
+  factors: CapacityFactors,
+): { leaves: SkuLeaves | null; problems: Problem[] } {
   const problems: Problem[] = [];
   const warn = (p: Problem): void => {
     problems.push(p);
@@ -207,24 +231,17 @@ export function capacity(
           ),
         );
     });
-  if (!valid) return { value: null, problems };
-  const red = spare !== null ? { spare } : { factor: redundancy };
-  const e = evaluateSku({
-    gpusPerReplica: g,
-    pricePerGpuHour: price,
-    elasticity: factors.elasticity,
-    redundancy: red,
-    workloads: leaves,
-  });
-  // Finite inputs can still overflow (1e306 req/s): then there is no fleet to price.
-  const missing = FINITE.find((k) => e.values[k] === null);
-  if (missing) {
-    problems.push(M.problem("notFinite", { quantity: missing }));
-    return { value: null, problems };
-  }
-  if (e.values.forecastOutputTokensPerSec === null)
-    problems.push(M.problem("forecastNotFinite", {}));
-  return { value: capacityOf(e.values), problems };
+  if (!valid) return { leaves: null, problems };
+  return {
+    leaves: {
+      gpusPerReplica: g,
+      pricePerGpuHour: price,
+      elasticity: factors.elasticity,
+      redundancy: spare !== null ? { spare } : { factor: redundancy },
+      workloads: leaves,
+    },
+    problems,
+  };
 }
 
 /** The numbers a fleet always has; one that overflows leaves no numbers (a ratio may be null). */
@@ -286,17 +303,15 @@ function forecastRate(w: WorkloadInput): number | null {
 
 /**
  * The replicas of docs/capacity.md for a base replica count (also each interval of a schedule,
- * docs/schedules.md): ceilTol(base × elasticity × redundancy), or N+k ceilTol(base × elasticity) + k.
- * `spare` must already be a whole number.
+ * docs/schedules.md): the declared chain's `replicas` (N+k: `replicasSpare`). `spare` must
+ * already be a whole number.
  */
 export function replicasFromBase(
   base: number,
   elasticity: number,
   redundancy: { factor: number } | { spare: number },
 ): number {
-  return "spare" in redundancy
-    ? ceilTol(base * elasticity) + redundancy.spare
-    : ceilTol(base * elasticity * redundancy.factor);
+  return replicasOf(base, { elasticity, redundancy });
 }
 
 /** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */

@@ -181,6 +181,27 @@ export function evaluateSku(sku: SkuLeaves, opts: { trace?: boolean } = {}): Eva
   return trace ? { values, perWorkload, trace } : { values, perWorkload };
 }
 
+/**
+ * The replicas a base replica count needs (each interval of a schedule): the declarations
+ * `replicasRaw` and `replicas`, or `replicasSpare` for N+k.
+ */
+export function replicasOf(
+  replicasBase: number,
+  sku: Pick<SkuLeaves, "elasticity" | "redundancy">,
+): number {
+  const r = sku.redundancy;
+  if ("spare" in r)
+    return QUANTITIES.replicasSpare.compute(
+      { replicasBase, elasticity: sku.elasticity, spare: r.spare },
+      {},
+    );
+  const replicasRaw = QUANTITIES.replicasRaw.compute(
+    { replicasBase, elasticity: sku.elasticity, redundancy: r.factor },
+    {},
+  );
+  return QUANTITIES.replicas.compute({ replicasRaw }, {});
+}
+
 function recorder(trace: Step[], q: Quantity, key: string, workload?: number) {
   return (inputs: Step["inputs"], lists: Step["lists"], value: number | null) => {
     const step: Step = { id: q.id, key, inputs, lists, value };
