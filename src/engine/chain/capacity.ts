@@ -5,7 +5,7 @@
 import { capacityMessages as M } from "./capacity-messages";
 import type { Problem } from "../base/problems";
 import { evaluateSku, replicasOf, run, type SkuLeaves, type WorkloadLeaves } from "./evaluate";
-import { ceilTol, QUANTITIES, SECONDS_PER_DAY } from "./quantities";
+import { QUANTITIES, SECONDS_PER_DAY } from "./quantities";
 
 /** A workload: means per request and the peak (and optionally forecast) request rate. */
 export interface WorkloadInput {

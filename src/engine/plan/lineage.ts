@@ -2063,19 +2063,12 @@ function sumOf(nodes: readonly LineageNode[]): number {
 function plus(nodes: readonly LineageNode[]): (LineageNode | string)[] {
   return nodes.flatMap((n, i) => (i ? [" + ", n] : [n]));
 }
-function sum(a: number | null, b: number | null): number | null {
-  return num(a) && num(b) ? a + b : null;
-}
 /** A number of the result as `plan --json` shows it: NaN and ±Infinity are absent (null). */
 function finite(x: number | null): number | null {
   return num(x) ? x : null;
 }
 function mul(a: number | null | undefined, b: number | null | undefined): number | null {
   return num(a) && num(b) ? a * b : null;
-}
-function ceil(x: number): number {
-  const r = Math.ceil(x - 1e-9);
-  return r === 0 ? 0 : r;
 }
 
 /**

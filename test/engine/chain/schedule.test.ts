@@ -9,7 +9,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
-import { scheduleMessages as M } from "../../../src/engine/chain/schedule-messages";
 import {
   alignSchedules,
   bestReserved,
