@@ -10,6 +10,7 @@ import type { ProblemLang } from "../base/problems";
 import {
   CONSTANTS,
   chainMessages,
+  isConstant,
   nameOf,
   QUANTITIES,
   type Lists,
@@ -135,8 +136,7 @@ export function run(
   return value;
 }
 
-const constant = (id: string): number | undefined =>
-  Object.hasOwn(CONSTANTS, id) ? CONSTANTS[id as keyof typeof CONSTANTS] : undefined;
+const constant = (id: string): number | undefined => (isConstant(id) ? CONSTANTS[id] : undefined);
 
 /** Evaluate the chain of one SKU (docs/capacity.md). `trace: true` records every step. */
 export function evaluateSku(sku: SkuLeaves, opts: { trace?: boolean } = {}): Evaluation {
@@ -245,4 +245,44 @@ export function recompute(step: Pick<Step, "id" | "inputs" | "lists">): number |
   const get = (id: string) => step.inputs.find((i) => i.id === id)?.value ?? null;
   const list = (id: string) => step.lists.find((i) => i.id === id)?.values ?? [];
   return run(q, get, list);
+}
+
+/**
+ * The formula of traced result `key` with its numbers, the inputs named in `expand` written out
+ * as their own formulas instead of their values: `replicas` expanding `replicasRaw` and
+ * `replicasBase` is `ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2)`. A sum over workloads expands to its
+ * terms (in parentheses when there are several). `fmt` writes a number of the input `id`.
+ */
+export function expandedText(
+  trace: readonly Step[],
+  key: string,
+  expand: ReadonlySet<string>,
+  fmt: (id: string, x: number | null) => string,
+): string {
+  const sku = new Map<string, Step>();
+  const perWorkload = new Map<string, Step[]>();
+  for (const st of trace) {
+    if (st.workload === undefined) sku.set(st.key, st);
+    else perWorkload.set(st.key, [...(perWorkload.get(st.key) ?? []), st]);
+  }
+  const text = (st: Step): string => {
+    const q = QUANTITIES[st.id];
+    if (q.inputs.length === 0 && q.lists?.length === 1 && perWorkload.has(q.lists[0]!)) {
+      const terms = perWorkload.get(q.lists[0]!)!.map(text);
+      return terms.length > 1 ? `(${terms.join(" + ")})` : (terms[0] ?? "0");
+    }
+    const p: Record<string, string> = {};
+    for (const i of st.inputs) {
+      const inner = expand.has(i.id) ? sku.get(i.id) : undefined;
+      p[i.id] = inner
+        ? text(inner)
+        : constant(i.id) !== undefined
+          ? nameOf(i.id, "en")
+          : fmt(i.id, i.value);
+    }
+    for (const l of st.lists) p[l.id] = l.values.map((x) => fmt(l.id, x)).join(" + ");
+    return chainMessages.render(chainMessages.problem(st.id, p), "en")!;
+  };
+  const st = sku.get(key);
+  return st ? text(st) : "";
 }

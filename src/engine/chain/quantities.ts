@@ -78,6 +78,11 @@ export const CONSTANTS = {
 
 export type ConstantId = keyof typeof CONSTANTS;
 
+/** Whether `id` is a constant of the method (written as its number in formulas). */
+export function isConstant(id: string): id is ConstantId {
+  return Object.hasOwn(CONSTANTS, id);
+}
+
 /** Numbers a compute function reads: the scalar inputs by id; the lists (Σ over workloads) by id. */
 export type Values = Readonly<Record<string, number>>;
 export type Lists = Readonly<Record<string, readonly number[]>>;
@@ -488,6 +493,33 @@ export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
 /** The name of input `id` in `lang` (its id unless {@link NAMES} says otherwise). */
 export function nameOf(id: string, lang: "en" | "zh"): string {
   return Object.hasOwn(NAMES, id) ? NAMES[id]![lang] : id;
+}
+
+/** Units of the leaves (a quantity's is in its declaration). */
+const LEAF_UNITS: Readonly<Record<LeafId, Unit>> = {
+  inputTokens: "tokens",
+  outputTokens: "tokens",
+  peakRps: "req/s",
+  forecastRps: "req/s",
+  workloadCapacity: "tokens/s",
+  intervalRps: "req/s",
+  gpusPerReplica: "gpus",
+  pricePerGpuHour: "money/GPU-hour",
+  powerCostPerGpuHour: "money/GPU-hour",
+  elasticity: "ratio",
+  redundancy: "ratio",
+  spare: "replicas",
+  intervalSec: "seconds",
+  hoursPerDay: "hours",
+  hoursPerMonth: "hours",
+  secondsPerHour: "seconds",
+  million: "tokens",
+};
+
+/** The unit of a quantity or leaf id (undefined for an unknown id). */
+export function unitOf(id: string): Unit | undefined {
+  if (Object.hasOwn(QUANTITIES, id)) return QUANTITIES[id as QuantityId].unit;
+  return Object.hasOwn(LEAF_UNITS, id) ? LEAF_UNITS[id as LeafId] : undefined;
 }
 
 /** Words naming each constant leaf (a lineage leaf: "hours per month"). */
