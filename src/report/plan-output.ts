@@ -409,7 +409,7 @@ export function comparisonCells(
     forecastPerMillion: money(c?.forecast?.costPerMillionOutputTokens ?? null),
     utilization: {
       kind: "percent",
-      value: c?.forecast ? c.forecast.utilization * 100 : null,
+      value: c?.forecast?.utilization != null ? c.forecast.utilization * 100 : null,
       digits: 1,
     },
     // Demand over time (docs/schedules.md): costs over one period of the schedules.

@@ -177,7 +177,9 @@ describe("capacity.* (src/engine/chain/capacity.ts)", () => {
       "capacity.lengthMismatch",
       "capacity.forecastAbovePeak",
     ]);
-    expect(r.warnings[1]).toBe("spare replicas 1.5 is not a whole number: using 2");
+    expect(capacityMessages.en(r.problems[1]!)).toBe(
+      "spare replicas 1.5 is not a whole number: using 2",
+    );
     expect(r.problems.map((p) => renderProblem(p, "zh"))).toEqual([
       "弹性系数 0.8 小于 1：规划容量低于实测需求",
       "备用副本数 1.5 不是整数：按 2 计",

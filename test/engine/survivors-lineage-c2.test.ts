@@ -238,25 +238,18 @@ describe("a SKU without a capacity (0 GPUs per replica): its steps have no numbe
 });
 
 describe("numbers beyond a double: Infinity is no number, and a step over it recomputes to none (not 0)", () => {
-  it("a price of 1e308 × 2 GPUs costs Infinity an hour: peak and forecast cost per token have no number (÷ 1,000 × 3600 and ÷ 500 × 3600)", () => {
-    // 1 req/s × 1,000 tokens ÷ 500 per replica = 2 replicas of 1 GPU; forecast 0.5 × 1,000 = 500 tokens/s.
+  it("a price of 1e308 × 2 GPUs costs Infinity an hour: the SKU has no numbers (null) and no lineage, and an error says why", () => {
+    // 1 req/s × 1,000 tokens ÷ 500 per replica = 2 replicas of 1 GPU; 2 × 1e308 overflows.
     const c = ctxOf(
       base({
         workloads: [{ name: "a", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 1000 }],
         skus: [G({ pricePerGpuHour: 1e308, sweep: { replicaOutputTokensPerSec: 500 } })],
       }),
     );
-    const hour = `  skus[0].costPerHour [computed] = null | gpus × pricePerGpuHour | 2 × ${big(308)} = n/a | re Infinity`;
-    expect(show(c, "skus[0].peak.costPerOutputToken")).toEqual([
-      "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | n/a ÷ (1,000 × 3600) = n/a | re null",
-      hour,
-      "  skus[0].peak.outputTokensPerSec [computed] = 1000 | Σ peakRps × outputTokens | 1 × 1,000 = 1,000 | re 1000",
-    ]);
-    expect(show(c, "skus[0].forecast.costPerOutputToken")).toEqual([
-      "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | n/a ÷ (500 × 3600) = n/a | re null",
-      hour,
-      "  skus[0].forecast.outputTokensPerSec [computed] = 500 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 0.5 × 1,000 = 500 | re 500",
-    ]);
+    expect(c.result.skus[0]!.capacity).toBeNull();
+    expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.notFinite");
+    for (const path of ["skus[0].peak.costPerOutputToken", "skus[0].forecast.costPerOutputToken"])
+      expect(show(c, path)).toEqual([`ERROR ${path}: no number with a lineage at this path`]);
   });
 
   it("a forecast of 1e300 req/s × 1e10 tokens is Infinity tokens/s: forecast utilization and cost per token have no number (not Infinity, not 0)", () => {
@@ -267,15 +260,17 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
         skus: [G({ sweep: { replicaOutputTokensPerSec: 1e9 } })],
       }),
     );
-    const out = `  skus[0].forecast.outputTokensPerSec [computed] = Infinity | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | ${big(300)} × 10,000,000,000 = ∞ | re Infinity`;
+    // The overflowing forecast rate is absent (null), never Infinity, and a warning says so.
+    expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.forecastNotFinite");
+    const out = `  skus[0].forecast.outputTokensPerSec [computed] = null | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | ${big(300)} × 10,000,000,000 = n/a | re Infinity`;
     expect(show(c, "skus[0].forecast.utilization")).toEqual([
-      "skus[0].forecast.utilization [computed] = null | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | ∞ ÷ (10 × 1,000,000,000) = n/a | re null",
+      "skus[0].forecast.utilization [computed] = null | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | n/a ÷ (10 × 1,000,000,000) = n/a | re null",
       out,
       "  skus[0].replicas [computed] = 10 | ceil(replicasRaw) | ceil(10) = 10 | re 10",
       "  skus[0].replicaOutputTokensPerSec [computed] = 1000000000 | given capacity (not checked against SLOs) | 1,000,000,000 = 1,000,000,000 | re 1000000000",
     ]);
     expect(show(c, "skus[0].forecast.costPerOutputToken")).toEqual([
-      "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 20 ÷ (∞ × 3600) = n/a | re null",
+      "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 20 ÷ (n/a × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 20 | gpus × pricePerGpuHour | 10 × 2 = 20 | re 20",
       out,
     ]);

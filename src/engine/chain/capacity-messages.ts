@@ -70,6 +70,18 @@ export const capacityMessages = defineMessages("capacity", {
     en: (p: { got: string }) => `input tokens must be a number ≥ 0, got ${p.got}`,
     zh: (p) => `输入 token 数必须是 ≥ 0 的数，实际为 ${p.got}`,
   }),
+  notFinite: message({
+    severity: "error",
+    en: (p: { quantity: string }) =>
+      `${p.quantity} is too large to be a number (the inputs overflow): no replicas or costs`,
+    zh: (p) => `${p.quantity} 过大，无法表示为数值（输入溢出）：没有副本数或成本`,
+  }),
+  forecastNotFinite: message({
+    severity: "warning",
+    en: () =>
+      "the forecast output tokens/s is too large to be a number: no cost or utilization at forecast",
+    zh: () => "预测输出 tokens/s 过大，无法表示为数值：没有按预测计算的成本或利用率",
+  }),
   zeroPeak: message({
     severity: "info",
     en: () => "peak RPS is 0: the load itself needs no replicas",

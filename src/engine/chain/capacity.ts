@@ -4,6 +4,8 @@
  */
 import { capacityMessages as M } from "./capacity-messages";
 import type { Problem } from "../base/problems";
+import { evaluateSku, replicasOf, run, type SkuLeaves, type WorkloadLeaves } from "./evaluate";
+import { QUANTITIES, SECONDS_PER_DAY } from "./quantities";
 
 /** A workload: means per request and the peak (and optionally forecast) request rate. */
 export interface WorkloadInput {
@@ -27,8 +29,11 @@ export interface SkuCapacityInput {
   }[];
 }
 
-/** Capacity and cost of one SKU (docs/capacity.md). Undefined ratios (division by zero) are NaN, i.e. null in JSON. */
-export interface CapacityResult {
+/**
+ * Capacity and cost of one SKU (docs/capacity.md), as the declared chain (quantities.ts) computes
+ * them. A ratio with nothing to divide by (no peak load) is null, never NaN.
+ */
+export interface CapacityNumbers {
   replicasBase: number;
   replicasRaw: number;
   replicas: number;
@@ -39,54 +44,55 @@ export interface CapacityResult {
   costPerOutputToken: number;
   costPerMillionOutputTokens: number;
   costPerRequest: number;
-  /** Fleet cost ÷ output tokens at peak load. */
+  /** Fleet cost ÷ output tokens at peak load (null without peak load). */
   peak: {
     outputTokensPerSec: number;
-    costPerOutputToken: number;
-    costPerMillionOutputTokens: number;
+    costPerOutputToken: number | null;
+    costPerMillionOutputTokens: number | null;
   };
-  /** Fleet cost ÷ output tokens at the forecast rate (avgRps, or dailyRequests ÷ 86400); null when none is given. */
+  /** Fleet cost ÷ output tokens at the forecast rate (avgRps, or dailyRequests ÷ 86,400); null when none is given. */
   forecast: {
-    outputTokensPerSec: number;
-    costPerOutputToken: number;
-    costPerMillionOutputTokens: number;
-    utilization: number;
+    /** Null when it overflows (then a warning says so). */
+    outputTokensPerSec: number | null;
+    costPerOutputToken: number | null;
+    costPerMillionOutputTokens: number | null;
+    utilization: number | null;
   } | null;
   /** Peak output tokens/s ÷ (replicas × weighted replica capacity) = replicasBase ÷ replicas. */
-  utilizationAtPeak: number;
+  utilizationAtPeak: number | null;
   /** Weighted replica output capacity, tokens/s (added field): Σ peak output tokens/s ÷ replicasBase. */
-  replicaOutputTokensPerSec?: number;
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The warnings as values (code `capacity.*`), in the order of `warnings`. */
+  replicaOutputTokensPerSec: number;
+}
+
+/** The numbers, or null when an input is invalid; the problems say why (code `capacity.*`). */
+export interface CapacityResult {
+  value: CapacityNumbers | null;
   problems: Problem[];
 }
 
-/** Hours per month used for costPerMonth (docs/capacity.md: 730 = 8760 / 12). */
-export const HOURS_PER_MONTH = 730;
+export { ceilTol, HOURS_PER_MONTH } from "./quantities";
 /** Relative difference in mean input/output length beyond which a sweep is flagged (docs/capacity.md). */
 export const LENGTH_MISMATCH = 0.25;
 
-/** Tokens per request = input + output (docs/capacity.md): 300 + 300 → 600. */
-export function tokensPerRequest(w: WorkloadInput): number {
-  return w.inputTokens + w.outputTokens;
+/** Tokens per request = input + output (the declaration `tokensPerRequest`): 300 + 300 → 600. */
+export function tokensPerRequest(w: WorkloadInput): number | null {
+  return run(QUANTITIES.tokensPerRequest, (id) => leaf(w, id), none);
 }
 
-/** Token rate at peak = peakRps × (input + output) (docs/capacity.md): 50 × 600 = 30,000 tok/s. */
-export function tokensPerSec(w: WorkloadInput): number {
-  return w.peakRps * tokensPerRequest(w);
+/** Token rate at peak = peakRps × (input + output) (`tokensPerSec`): 50 × 600 = 30,000 tok/s. */
+export function tokensPerSec(w: WorkloadInput): number | null {
+  const perRequest = tokensPerRequest(w);
+  return run(
+    QUANTITIES.tokensPerSec,
+    (id) => (id === "tokensPerRequest" ? perRequest : leaf(w, id)),
+    none,
+  );
 }
 
-/** Ceiling with a 1e-9 tolerance (docs/capacity.md): 14.4000000001 → 15, 15.0000000001 → 15, 14.4 → 15. */
-export function ceilTol(x: number): number {
-  // Stryker disable next-line ConditionalExpression: early return; Math.ceil keeps ±Infinity and NaN as they are
-  if (!Number.isFinite(x)) return x;
-  const r = Math.ceil(x - 1e-9);
-  return r === 0 ? 0 : r;
-}
-
-function div(a: number, b: number): number {
-  return b === 0 || !Number.isFinite(b) ? NaN : a / b;
+const none = (): number[] => [];
+function leaf(w: WorkloadInput, id: string): number | null {
+  const x = (w as unknown as Record<string, unknown>)[id];
+  return typeof x === "number" ? x : null;
 }
 
 function ok(x: unknown, min: number, strict: boolean): x is number {
@@ -106,17 +112,39 @@ function ok(x: unknown, min: number, strict: boolean): x is number {
  * costPerRequest = costPerOutputToken × request-weighted mean output length (docs/cli.md).
  * Peak basis: costPerHour ÷ (Σ o_w × 3600). Forecast basis (avgRps, else dailyRequests ÷ 86400):
  * costPerHour ÷ (forecast output tokens/s × 3600), utilization = forecast output tokens/s ÷ (replicas × C).
- * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give NaN results and a warning.
+ * Invalid inputs (non-positive capacity or GPUs, negative rate or price) give no numbers (null) and an error.
  */
-export function capacity(
+export function capacity(sku: SkuCapacityInput, factors: CapacityFactors): CapacityResult {
+  const { leaves, problems } = checkCapacity(sku, factors);
+  if (!leaves) return { value: null, problems };
+  const e = evaluateSku(leaves);
+  // Finite inputs can still overflow (1e306 req/s): then there is no fleet to price.
+  const missing = FINITE.find((k) => e.values[k] === null);
+  if (missing) {
+    problems.push(M.problem("notFinite", { quantity: missing }));
+    return { value: null, problems };
+  }
+  if (e.values.forecastOutputTokensPerSec === null)
+    problems.push(M.problem("forecastNotFinite", {}));
+  return { value: capacityOf(e.values), problems };
+}
+
+export interface CapacityFactors {
+  elasticity: number;
+  redundancy: { factor: number } | { spare: number };
+}
+
+/**
+ * The one check of a SKU's inputs (capacity and the schedule read it): the chain's leaves, or null
+ * when an input is invalid; the problems say what (errors) and what is doubtful (warnings).
+ */
+export function checkCapacity(
   sku: SkuCapacityInput,
-  factors: { elasticity: number; redundancy: { factor: number } | { spare: number } },
-): CapacityResult {
-  const warnings: string[] = [];
+  factors: CapacityFactors,
+): { leaves: SkuLeaves | null; problems: Problem[] } {
   const problems: Problem[] = [];
   const warn = (p: Problem): void => {
     problems.push(p);
-    warnings.push(M.en(p));
   };
   const { gpusPerReplica: g, pricePerGpuHour: price } = sku;
   let valid = true;
@@ -165,9 +193,7 @@ export function capacity(
   }
   if (sku.perWorkload.length === 0) bad(M.problem("noWorkloads", {}));
 
-  let outPeak = 0;
-  let base = 0;
-  let rpsSum = 0;
+  const leaves: WorkloadLeaves[] = [];
   for (const pw of sku.perWorkload) {
     const w = pw.workload;
     const c = pw.replicaOutputTokensPerSec;
@@ -179,125 +205,113 @@ export function capacity(
       bad(M.problem("outputInvalid", { got: String(w.outputTokens) }, subject));
     if (!ok(w.inputTokens, 0, false))
       bad(M.problem("inputInvalid", { got: String(w.inputTokens) }, subject));
-    const o = w.peakRps * w.outputTokens;
-    outPeak += o;
-    base += o / c;
-    rpsSum += w.peakRps;
     lengthCheck(w.name, "input", pw.sweepMeanInputTokens, w.inputTokens, warn);
     lengthCheck(w.name, "output", pw.sweepMeanOutputTokens, w.outputTokens, warn);
-  }
-  if (valid && rpsSum === 0) warn(M.problem("zeroPeak", {}));
-
-  // Weighted replica capacity C (harmonic, weighted by peak output tokens; by output tokens per request when there is no load).
-  const pws = sku.perWorkload;
-  let C: number;
-  if (pws.length === 1) C = pws[0]!.replicaOutputTokensPerSec;
-  else if (outPeak > 0) C = outPeak / base;
-  else {
-    const wsum = pws.reduce((s, p) => s + p.workload.outputTokens, 0);
-    C = wsum / pws.reduce((s, p) => s + p.workload.outputTokens / p.replicaOutputTokensPerSec, 0);
-  }
-  const meanOut =
-    rpsSum > 0
-      ? outPeak / rpsSum
-      : pws.reduce((s, p) => s + p.workload.outputTokens, 0) / Math.max(1, pws.length);
-
-  const el = factors.elasticity;
-  const replicasRaw = spare !== null ? base * el + spare : base * el * redundancy;
-  const replicas = replicasFromBase(base, el, spare !== null ? { spare } : { factor: redundancy });
-  const gpus = replicas * g;
-  const costPerHour = replicas * g * price;
-  const costPerOutputToken = div(g * price, C * 3600);
-  const peakCpt = div(costPerHour, outPeak * 3600);
-
-  let forecast: CapacityResult["forecast"] = null;
-  const rates = pws.map((p) => {
-    const w = p.workload;
-    if (ok(w.avgRps, 0, false)) return w.avgRps;
-    if (ok(w.dailyRequests, 0, false)) return w.dailyRequests / 86400;
-    return null;
-  });
-  if (rates.some((r) => r !== null)) {
-    let fo = 0;
-    pws.forEach((p, i) => {
-      const w = p.workload;
-      let r = rates[i];
-      if (r === null || r === undefined) {
-        r = w.peakRps;
-        warn(M.problem("forecastFromPeak", { peakRps: w.peakRps }, { subject: w.name }));
-      } else if (r > w.peakRps)
-        warn(M.problem("forecastAbovePeak", { rate: r, peakRps: w.peakRps }, { subject: w.name }));
-      fo += r * w.outputTokens;
+    leaves.push({
+      inputTokens: w.inputTokens,
+      outputTokens: w.outputTokens,
+      peakRps: w.peakRps,
+      forecastRps: forecastRate(w),
+      workloadCapacity: c,
     });
-    const fcpt = div(costPerHour, fo * 3600);
-    forecast = {
-      outputTokensPerSec: fo,
-      costPerOutputToken: fcpt,
-      costPerMillionOutputTokens: fcpt * 1e6,
-      utilization: replicas > 0 ? div(fo, replicas * C) : 0,
-    };
   }
-
-  const res: CapacityResult = {
-    replicasBase: base,
-    replicasRaw,
-    replicas,
-    gpus,
-    costPerHour,
-    costPerDay: costPerHour * 24,
-    costPerMonth: costPerHour * HOURS_PER_MONTH,
-    costPerOutputToken,
-    costPerMillionOutputTokens: costPerOutputToken * 1e6,
-    costPerRequest: costPerOutputToken * meanOut,
-    peak: {
-      outputTokensPerSec: outPeak,
-      costPerOutputToken: peakCpt,
-      costPerMillionOutputTokens: peakCpt * 1e6,
+  if (valid && leaves.every((l) => l.peakRps === 0)) warn(M.problem("zeroPeak", {}));
+  if (leaves.some((l) => l.forecastRps !== null))
+    leaves.forEach((l, i) => {
+      const w = sku.perWorkload[i]!.workload;
+      if (l.forecastRps === null) {
+        l.forecastRps = w.peakRps;
+        warn(M.problem("forecastFromPeak", { peakRps: w.peakRps }, { subject: w.name }));
+      } else if (l.forecastRps > w.peakRps)
+        warn(
+          M.problem(
+            "forecastAbovePeak",
+            { rate: l.forecastRps, peakRps: w.peakRps },
+            { subject: w.name },
+          ),
+        );
+    });
+  if (!valid) return { leaves: null, problems };
+  return {
+    leaves: {
+      gpusPerReplica: g,
+      pricePerGpuHour: price,
+      elasticity: factors.elasticity,
+      redundancy: spare !== null ? { spare } : { factor: redundancy },
+      workloads: leaves,
     },
-    forecast,
-    utilizationAtPeak: replicas > 0 ? div(outPeak, replicas * C) : 0,
-    replicaOutputTokensPerSec: C,
-    warnings,
     problems,
   };
-  if (!valid) {
-    for (const k of [
-      "replicasBase",
-      "replicasRaw",
-      "replicas",
-      "gpus",
-      "costPerHour",
-      "costPerDay",
-      "costPerMonth",
-      "costPerOutputToken",
-      "costPerMillionOutputTokens",
-      "costPerRequest",
-      "utilizationAtPeak",
-    ] as const)
-      res[k] = NaN;
-    res.peak = {
-      outputTokensPerSec: outPeak,
-      costPerOutputToken: NaN,
-      costPerMillionOutputTokens: NaN,
-    };
-    res.forecast = null;
-  }
-  return res;
+}
+
+/** The numbers a fleet always has; one that overflows leaves no numbers (a ratio may be null). */
+const FINITE = [
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "costPerHour",
+  "costPerDay",
+  "costPerMonth",
+  "costPerOutputToken",
+  "costPerMillionOutputTokens",
+  "costPerRequest",
+  "peakOutputTokensPerSec",
+  "replicaOutputTokensPerSec",
+] as const;
+
+/** The result shape of an evaluated SKU chain (its values by result key). */
+export function capacityOf(v: Readonly<Record<string, number | null>>): CapacityNumbers {
+  // Every key of FINITE is checked before: a number here.
+  const n = (k: string): number => v[k]!;
+  return {
+    replicasBase: n("replicasBase"),
+    replicasRaw: n("replicasRaw"),
+    replicas: n("replicas"),
+    gpus: n("gpus"),
+    costPerHour: n("costPerHour"),
+    costPerDay: n("costPerDay"),
+    costPerMonth: n("costPerMonth"),
+    costPerOutputToken: n("costPerOutputToken"),
+    costPerMillionOutputTokens: n("costPerMillionOutputTokens"),
+    costPerRequest: n("costPerRequest"),
+    peak: {
+      outputTokensPerSec: n("peakOutputTokensPerSec"),
+      costPerOutputToken: v.peakCostPerOutputToken ?? null,
+      costPerMillionOutputTokens: v.peakCostPerMillionOutputTokens ?? null,
+    },
+    forecast:
+      v.forecastOutputTokensPerSec === undefined
+        ? null
+        : {
+            outputTokensPerSec: v.forecastOutputTokensPerSec,
+            costPerOutputToken: v.forecastCostPerOutputToken ?? null,
+            costPerMillionOutputTokens: v.forecastCostPerMillionOutputTokens ?? null,
+            utilization: v.forecastUtilization ?? null,
+          },
+    utilizationAtPeak: v.utilizationAtPeak ?? null,
+    replicaOutputTokensPerSec: n("replicaOutputTokensPerSec"),
+  };
+}
+
+/** The forecast rate of a workload: avgRps, else dailyRequests ÷ 86,400; null when neither is given. */
+function forecastRate(w: WorkloadInput): number | null {
+  if (ok(w.avgRps, 0, false)) return w.avgRps;
+  if (ok(w.dailyRequests, 0, false)) return w.dailyRequests / SECONDS_PER_DAY;
+  return null;
 }
 
 /**
  * The replicas of docs/capacity.md for a base replica count (also each interval of a schedule,
- * docs/schedules.md): ceilTol(base × elasticity × redundancy), or N+k ceilTol(base × elasticity) + k.
- * `spare` must already be a whole number.
+ * docs/schedules.md): the declared chain's `replicas` (N+k: `replicasSpare`). `spare` must
+ * already be a whole number.
  */
 export function replicasFromBase(
   base: number,
   elasticity: number,
   redundancy: { factor: number } | { spare: number },
 ): number {
-  return "spare" in redundancy
-    ? ceilTol(base * elasticity) + redundancy.spare
-    : ceilTol(base * elasticity * redundancy.factor);
+  return replicasOf(base, { elasticity, redundancy });
 }
 
 /** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */

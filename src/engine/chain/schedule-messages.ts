@@ -65,12 +65,6 @@ export const scheduleMessages = defineMessages("schedule", {
     zh: (p) =>
       `工作负载 "${p.workload}"：需求曲线计算需要正的单副本输出 tokens/s 与输出长度，实际为 ${p.got}`,
   }),
-  factorsInvalid: message({
-    severity: "error",
-    en: (p: { got: string }) =>
-      `the schedule needs elasticity and redundancy as positive numbers (spare replicas ≥ 0), got ${p.got}`,
-    zh: (p) => `需求曲线计算需要正的弹性系数与冗余系数（备用副本 ≥ 0），实际为 ${p.got}`,
-  }),
   reservedNotCheaper: message({
     severity: "info",
     en: (p: { reserved: number; price: number }) =>

@@ -17,7 +17,9 @@
  *   blended(R)     = Σ_i intervalCost(R, reservedPrice) + intervalCost(max(0, scheduled_i − R), price)
  *   reservedReplicas = the R in 0…staticReplicas with the least blended(R), ties → the smaller R
  */
-import { replicasFromBase } from "./capacity";
+import { checkCapacity } from "./capacity";
+import { replicasOf } from "./evaluate";
+import { QUANTITIES, SECONDS_PER_HOUR } from "./quantities";
 import { scheduleMessages as M } from "./schedule-messages";
 import type { Problem } from "../base/problems";
 
@@ -233,10 +235,10 @@ export interface ScheduleResult {
   /** Null without a reserved price. */
   reservedReplicas: number | null;
   blendedCost: number | null;
-  /** Savings against the static on-demand fleet (amount and fraction of staticCost; fraction NaN when staticCost is 0). */
+  /** Savings against the static on-demand fleet (amount and fraction of staticCost; fraction null when staticCost is 0). */
   savings: {
     autoscaled: number;
-    autoscaledFraction: number;
+    autoscaledFraction: number | null;
     blended: number | null;
     blendedFraction: number | null;
   };
@@ -252,26 +254,22 @@ export function scheduleForSku(
   sku: ScheduleSku,
   factors: ScheduleFactors,
 ): Outcome<ScheduleResult> {
-  const problems: Problem[] = [];
-  const g = sku.gpusPerReplica;
-  const price = sku.pricePerGpuHour;
+  // The SKU's inputs are checked once, by capacity (its errors, with the SKU's path).
+  const checked = checkCapacity(
+    {
+      gpusPerReplica: sku.gpusPerReplica,
+      pricePerGpuHour: sku.pricePerGpuHour,
+      perWorkload: sku.perWorkload.map((w) => ({
+        workload: { name: w.name, peakRps: 0, inputTokens: 0, outputTokens: w.outputTokens },
+        replicaOutputTokensPerSec: w.replicaOutputTokensPerSec,
+      })),
+    },
+    factors,
+  );
+  const problems: Problem[] = checked.problems
+    .filter((p) => p.severity === "error")
+    .map((p) => ({ ...p, path: pathOf(p.code, sku.path) }));
   const reserved = sku.reservedPricePerGpuHour ?? null;
-  if (!finite(g) || g <= 0)
-    problems.push(
-      M.problem(
-        "skuInputInvalid",
-        { field: "gpusPerReplica", got: shown(g) },
-        { path: `${sku.path}.gpusPerReplica` },
-      ),
-    );
-  if (!finite(price) || price < 0)
-    problems.push(
-      M.problem(
-        "skuInputInvalid",
-        { field: "pricePerGpuHour", got: shown(price) },
-        { path: `${sku.path}.pricePerGpuHour` },
-      ),
-    );
   if (reserved !== null && (!finite(reserved) || reserved < 0))
     problems.push(
       M.problem(
@@ -279,16 +277,6 @@ export function scheduleForSku(
         { field: "reservedPricePerGpuHour", got: shown(reserved) },
         { path: `${sku.path}.reservedPricePerGpuHour` },
       ),
-    );
-  const el = factors.elasticity;
-  const red = factors.redundancy;
-  const redOk =
-    "spare" in red ? finite(red.spare) && red.spare >= 0 : finite(red.factor) && red.factor > 0;
-  if (!finite(el) || el <= 0 || !redOk)
-    problems.push(
-      M.problem("factorsInvalid", {
-        got: `elasticity ${shown(el)}, ${"spare" in red ? `spare ${shown(red.spare)}` : `redundancy ${shown(red.factor)}`}`,
-      }),
     );
   if (sku.perWorkload.length !== aligned.rps.length)
     problems.push(
@@ -301,36 +289,28 @@ export function scheduleForSku(
         { path: sku.path },
       ),
     );
-  // Output tokens ÷ replica capacity: the replicas one request per second needs.
-  const perRps: number[] = [];
-  for (const pw of sku.perWorkload) {
-    const c = pw.replicaOutputTokensPerSec;
-    if (!finite(c) || c <= 0 || !finite(pw.outputTokens) || pw.outputTokens <= 0) {
-      problems.push(
-        M.problem(
-          "capacityInvalid",
-          { workload: pw.name, got: `${shown(c)} tok/s, ${shown(pw.outputTokens)} output tokens` },
-          { path: sku.path },
-        ),
-      );
-    }
-    perRps.push(pw.outputTokens / c);
-  }
-  if (problems.length) return { ok: false, problems };
+  const leaves = checked.leaves;
+  if (problems.length || !leaves) return { ok: false, problems };
+  const { gpusPerReplica: g, pricePerGpuHour: price } = leaves;
 
-  const redundancy = "spare" in red ? { spare: Math.ceil(red.spare) } : red;
   const n = aligned.intervals;
+  const outputTokens = leaves.workloads.map((w) => w.outputTokens);
+  const workloadCapacity = leaves.workloads.map((w) => w.workloadCapacity);
   // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const base = new Array<number>(n);
   // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const needed = new Array<number>(n);
   // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const need = new Array<number>(n);
+  const intervalRps = new Array<number>(aligned.rps.length);
   for (let i = 0; i < n; i++) {
-    let b = 0;
-    for (let w = 0; w < perRps.length; w++) b += aligned.rps[w]![i]! * perRps[w]!;
+    for (let w = 0; w < intervalRps.length; w++) intervalRps[w] = aligned.rps[w]![i]!;
+    const b = QUANTITIES.intervalReplicasBase.compute(
+      {},
+      { intervalRps, outputTokens, workloadCapacity },
+    );
     base[i] = b;
-    const r = replicasFromBase(b, el, redundancy);
+    const r = replicasOf(b, leaves);
     needed[i] = r;
     need[i] = Math.max(aligned.minReplicas, r);
   }
@@ -338,7 +318,17 @@ export function scheduleForSku(
   let staticReplicas = 0;
   for (const s of scheduled) if (s > staticReplicas) staticReplicas = s;
 
-  const intervalCost = (r: number, p: number): number => (r * g * p * aligned.intervalSec) / 3600;
+  const intervalCost = (r: number, p: number): number =>
+    QUANTITIES.intervalCost.compute(
+      {
+        intervalReplicas: r,
+        gpusPerReplica: g,
+        pricePerGpuHour: p,
+        intervalSec: aligned.intervalSec,
+        secondsPerHour: SECONDS_PER_HOUR,
+      },
+      {},
+    );
   let staticCost = 0;
   let autoscaledCost = 0;
   const staticInterval = intervalCost(staticReplicas, price);
@@ -365,7 +355,7 @@ export function scheduleForSku(
     for (let i = 0; i < n; i++) b += fixed + intervalCost(Math.max(0, scheduled[i]! - R), price);
     blendedCost = b;
   }
-  const frac = (saved: number): number => (staticCost > 0 ? saved / staticCost : NaN);
+  const frac = (saved: number): number | null => (staticCost > 0 ? saved / staticCost : null);
   return {
     ok: true,
     value: {
@@ -392,6 +382,24 @@ export function scheduleForSku(
       problems: out,
     },
   };
+}
+
+/** The plan path a capacity input error of SKU `skuPath` is about. */
+function pathOf(code: string, skuPath: string): string {
+  switch (code) {
+    case "capacity.gpusInvalid":
+      return `${skuPath}.gpusPerReplica`;
+    case "capacity.priceInvalid":
+      return `${skuPath}.pricePerGpuHour`;
+    case "capacity.elasticityInvalid":
+      return "factors.elasticity";
+    case "capacity.redundancyInvalid":
+      return "factors.redundancy";
+    case "capacity.spareInvalid":
+      return "factors.redundancy.spare";
+    default:
+      return skuPath;
+  }
 }
 
 /** Check, align and compute in one call (tests, one-off uses). */

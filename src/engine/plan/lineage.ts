@@ -9,7 +9,14 @@
  * Each computed step also recomputes its value from its inputs (`recomputed`), so a test can
  * check that the explanation is the arithmetic that gave the number, not a story beside it.
  */
-import { HOURS_PER_MONTH } from "../chain/capacity";
+import { formulaText, pluggedText, recompute } from "../chain/evaluate";
+import {
+  CONSTANT_LABELS,
+  CONSTANTS,
+  QUANTITIES,
+  type ConstantId,
+  type QuantityId,
+} from "../chain/quantities";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
@@ -167,18 +174,8 @@ function formulaZh(formula: string): string | undefined {
     "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
     "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)":
       "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
-    "costPerOutputToken × mean output tokens per request":
-      "costPerOutputToken × 每请求平均输出 token 数",
-    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
-    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
     "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
       "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
-    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
     "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
       "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
     "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
@@ -308,6 +305,49 @@ class Builder {
     return { path: name, kind: "constant", value, inputs: [] };
   }
 
+  /**
+   * A step of the declared chain (src/engine/chain/quantities.ts): its formula in English and
+   * Chinese, the numbers plugged in and the recomputed value all come from declaration `id`.
+   * `from` gives each input's node (or, for a constant, nothing: its number is the declaration's);
+   * `names` renames inputs in the formula (one workload's `outputTokens` for the mean).
+   */
+  declared(
+    path: string,
+    value: number | null,
+    id: QuantityId,
+    from: Readonly<Record<string, LineageNode | number>>,
+    inputs: LineageNode[],
+    names: Readonly<Record<string, string>> = {},
+  ): LineageNode {
+    const step = {
+      id,
+      inputs: QUANTITIES[id].inputs.map((i) => {
+        const f = from[i];
+        const v =
+          f === undefined
+            ? (CONSTANTS[i as ConstantId] ?? null)
+            : typeof f === "number"
+              ? f
+              : f.value;
+        return { id: i, value: num(v) ? v : null };
+      }),
+      lists: [],
+      value,
+    };
+    const node: LineageNode = {
+      path,
+      kind: "computed",
+      value,
+      formula: formulaText(id, "en", names),
+      plugged: pluggedText(step, N),
+      recomputed: recompute(step),
+      inputs,
+    };
+    const zh = formulaText(id, "zh", names);
+    if (zh !== node.formula) node.formulaZh = zh;
+    return node;
+  }
+
   /** A computed step. `parts` alternate text and inputs: ["ceil(", a, ")"]. */
   step(
     path: string,
@@ -352,13 +392,12 @@ class Builder {
       case "tokensPerRequest": {
         const a = this.workloadField(i, "inputTokens");
         const b = this.workloadField(i, "outputTokens");
-        return this.step(
+        return this.declared(
           `workloads[${i}].tokensPerRequest`,
           w.tokensPerRequest,
-          "inputTokens + outputTokens",
-          [a, " + ", b],
+          "tokensPerRequest",
+          { inputTokens: a, outputTokens: b },
           [a, b],
-          sum(a.value, b.value),
         );
       }
       case "tokensPerSec": {
@@ -366,13 +405,12 @@ class Builder {
         const b = this.workload(i, "tokensPerRequest")!;
         // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
         const path = `workloads[${i}].tokensPerSec`;
-        return this.step(
+        return this.declared(
           path,
           w.tokensPerSec,
-          "peakRps × tokensPerRequest",
-          [a, " × ", b],
+          "tokensPerSec",
+          { peakRps: a, tokensPerRequest: b },
           [a, b],
-          mul(a.value, b.value),
         );
       }
     }
@@ -771,22 +809,20 @@ class Builder {
         if ("spare" in r) {
           const k = num(r.spare) ? Math.ceil(r.spare) : null;
           // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (N+k replicas read replicasBase, not replicasRaw)
-          return this.step(
+          return this.declared(
             `${p}.replicasRaw`,
             v("replicasRaw"),
-            "replicasBase × elasticity + spare",
-            [base, " × ", el, " + ", red],
+            "replicasRawSpare",
+            { replicasBase: base, elasticity: el, spare: k ?? red },
             [base, el, red],
-            num(base.value) && num(el.value) && num(k) ? base.value * el.value + k : null,
           );
         }
-        return this.step(
+        return this.declared(
           `${p}.replicasRaw`,
           v("replicasRaw"),
-          "replicasBase × elasticity × redundancy",
-          [base, " × ", el, " × ", red],
+          "replicasRaw",
+          { replicasBase: base, elasticity: el, redundancy: red },
           [base, el, red],
-          mul(mul(base.value, el.value), red.value),
         );
       }
       case "replicas": {
@@ -797,68 +833,50 @@ class Builder {
           const el = this.elasticity();
           const red = this.redundancy();
           const k = num(r.spare) ? Math.ceil(r.spare) : null;
-          return this.step(
+          return this.declared(
             `${p}.replicas`,
             v("replicas"),
-            "ceil(replicasBase × elasticity) + spare",
-            ["ceil(", base, " × ", el, ") + ", red],
+            "replicasSpare",
+            { replicasBase: base, elasticity: el, spare: k ?? red },
             [base, el, red],
-            num(base.value) && num(el.value) && num(k) ? ceil(base.value * el.value) + k : null,
           );
         }
         const raw = this.sku(si, "replicasRaw", []);
         if (!raw) return null;
-        return this.step(
-          `${p}.replicas`,
-          v("replicas"),
-          "ceil(replicasRaw)",
-          ["ceil(", raw, ")"],
-          [raw],
-          num(raw.value) ? ceil(raw.value) : null,
-        );
+        return this.declared(`${p}.replicas`, v("replicas"), "replicas", { replicasRaw: raw }, [
+          raw,
+        ]);
       }
       case "gpus": {
         const a = this.sku(si, "replicas", []);
         if (!a) return null;
         // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "gpusPerReplica", [])!;
-        return this.step(
-          `${p}.gpus`,
-          v("gpus"),
-          "replicas × gpusPerReplica",
-          [a, " × ", b],
-          [a, b],
-          mul(a.value, b.value),
-        );
+        return this.declared(`${p}.gpus`, v("gpus"), "gpus", { replicas: a, gpusPerReplica: b }, [
+          a,
+          b,
+        ]);
       }
       case "costPerHour": {
         const a = this.sku(si, "gpus", []);
         if (!a) return null;
         // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "pricePerGpuHour", [])!;
-        return this.step(
+        return this.declared(
           `${p}.costPerHour`,
           v("costPerHour"),
-          "gpus × pricePerGpuHour",
-          [a, " × ", b],
+          "costPerHour",
+          { gpus: a, pricePerGpuHour: b },
           [a, b],
-          mul(a.value, b.value),
         );
       }
       case "costPerDay":
       case "costPerMonth": {
         const a = this.sku(si, "costPerHour", []);
         if (!a) return null;
-        const h = key === "costPerDay" ? 24 : HOURS_PER_MONTH;
-        const c = this.constant(key === "costPerDay" ? "hours per day" : "hours per month", h);
-        return this.step(
-          `${p}.${key}`,
-          v(key),
-          `costPerHour × ${h}`,
-          [a, " × ", c],
-          [a, c],
-          mul(a.value, h),
-        );
+        const h = key === "costPerDay" ? "hoursPerDay" : "hoursPerMonth";
+        const c = this.constant(CONSTANT_LABELS[h], CONSTANTS[h]);
+        return this.declared(`${p}.${key}`, v(key), key, { costPerHour: a }, [a, c]);
       }
       case "replicaOutputTokensPerSec": {
         if (s.workloads.length === 1) {
@@ -931,28 +949,24 @@ class Builder {
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
         if (!c) return null;
         // Stryker disable next-line ConditionalExpression,LogicalOperator: with a capacity (replicaOutputTokensPerSec finite) GPUs and price are valid numbers, so only it decides (a SKU without a capacity is pinned by the tests)
-        return this.step(
+        return this.declared(
           `${p}.costPerOutputToken`,
           v("costPerOutputToken"),
-          "gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600)",
-          [g, " × ", pr, " ÷ (", c, " × 3600)"],
+          "costPerOutputToken",
+          { gpusPerReplica: g, pricePerGpuHour: pr, replicaOutputTokensPerSec: c },
           [g, pr, c],
-          num(g.value) && num(pr.value) && num(c.value)
-            ? (g.value * pr.value) / (c.value * 3600)
-            : null,
         );
       }
       case "costPerMillionOutputTokens": {
         const a = this.sku(si, "costPerOutputToken", []);
         if (!a) return null;
         // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
-        return this.step(
+        return this.declared(
           `${p}.costPerMillionOutputTokens`,
           v("costPerMillionOutputTokens"),
-          "costPerOutputToken × 1,000,000",
-          [a, " × 1,000,000"],
+          "costPerMillionOutputTokens",
+          { costPerOutputToken: a },
           [a],
-          mul(a.value, 1e6),
         );
       }
       case "costPerRequest": {
@@ -962,13 +976,13 @@ class Builder {
         if (ws.length === 1) {
           const out = this.workloadField(0, "outputTokens");
           // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
-          return this.step(
+          return this.declared(
             `${p}.costPerRequest`,
             v("costPerRequest"),
-            "costPerOutputToken × outputTokens",
-            [a, " × ", out],
+            "costPerRequest",
+            { costPerOutputToken: a, meanOutputTokens: out },
             [a, out],
-            mul(a.value, out.value),
+            { meanOutputTokens: "outputTokens" },
           );
         }
         const o = ws.reduce((x, w) => x + (w.peakRps ?? NaN) * (w.outputTokens ?? NaN), 0);
@@ -986,13 +1000,12 @@ class Builder {
             [...outs, n],
             num(m) ? m : null,
           );
-          return this.step(
+          return this.declared(
             `${p}.costPerRequest`,
             v("costPerRequest"),
-            "costPerOutputToken × mean output tokens per request",
-            [a, " × ", plain],
+            "costPerRequest",
+            { costPerOutputToken: a, meanOutputTokens: plain },
             [a, plain],
-            mul(a.value, plain.value),
           );
         }
         // Stryker disable next-line EqualityOperator: a sum of peaks of 0 (no peak traffic) returned above
@@ -1009,13 +1022,12 @@ class Builder {
           ]),
         };
         // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
-        return this.step(
+        return this.declared(
           `${p}.costPerRequest`,
           v("costPerRequest"),
-          "costPerOutputToken × mean output tokens per request",
-          [a, " × ", mean],
+          "costPerRequest",
+          { costPerOutputToken: a, meanOutputTokens: mean },
           [a, mean],
-          mul(a.value, mean.value),
         );
       }
       case "utilizationAtPeak": {
@@ -1025,17 +1037,12 @@ class Builder {
         // Stryker disable next-line LogicalOperator: replicas and replicaOutputTokensPerSec both need every workload's replicasBase lineage: they are null together
         if (!c || !rep) return null;
         // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: the three numbers are the SKU's capacity's, finite together or null together (plan.ts keeps a capacity only with finite replicas); the path is set by explainPath
-        return this.step(
+        return this.declared(
           `${p}.utilizationAtPeak`,
           v("utilizationAtPeak"),
-          "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-          [o, " ÷ (", rep, " × ", c, ")"],
+          "utilizationAtPeak",
+          { peakOutputTokensPerSec: o, replicas: rep, replicaOutputTokensPerSec: c },
           [o, rep, c],
-          num(o.value) && num(rep.value) && num(c.value)
-            ? rep.value > 0
-              ? o.value / (rep.value * c.value)
-              : 0
-            : null,
         );
       }
       case "peak":
@@ -1076,24 +1083,22 @@ class Builder {
     if (key === "outputTokensPerSec") return this.peakOut(si);
     const h = this.sku(si, "costPerHour", [])!;
     const o = this.peakOut(si);
-    const cpt = this.step(
+    const cpt = this.declared(
       `skus[${si}].peak.costPerOutputToken`,
       finite(peak.costPerOutputToken),
-      "costPerHour ÷ (peak output tokens/s × 3600)",
-      [h, " ÷ (", o, " × 3600)"],
+      "peakCostPerOutputToken",
+      { costPerHour: h, peakOutputTokensPerSec: o },
       [h, o],
-      num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null,
     );
     if (key === "costPerOutputToken") return cpt;
     // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens")
-      return this.step(
+      return this.declared(
         `skus[${si}].peak.costPerMillionOutputTokens`,
         finite(peak.costPerMillionOutputTokens),
-        "peak costPerOutputToken × 1,000,000",
-        [cpt, " × 1,000,000"],
+        "peakCostPerMillionOutputTokens",
+        { peakCostPerOutputToken: cpt },
         [cpt],
-        mul(cpt.value, 1e6),
       );
     return null;
   }
@@ -1155,38 +1160,31 @@ class Builder {
       // Stryker disable next-line ConditionalExpression: a forecast exists only with the SKU's capacity, and then replicaOutputTokensPerSec has a lineage
       if (!c) return null;
       // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
-      return this.step(
+      return this.declared(
         `skus[${si}].forecast.utilization`,
         finite(f.utilization),
-        "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-        [o, " ÷ (", rep, " × ", c, ")"],
+        "forecastUtilization",
+        { forecastOutputTokensPerSec: o, replicas: rep, replicaOutputTokensPerSec: c },
         [o, rep, c],
-        num(o.value) && num(rep.value) && num(c.value)
-          ? rep.value > 0
-            ? o.value / (rep.value * c.value)
-            : 0
-          : null,
       );
     }
     const h = this.sku(si, "costPerHour", [])!;
-    const cpt = this.step(
+    const cpt = this.declared(
       `skus[${si}].forecast.costPerOutputToken`,
       finite(f.costPerOutputToken),
-      "costPerHour ÷ (forecast output tokens/s × 3600)",
-      [h, " ÷ (", o, " × 3600)"],
+      "forecastCostPerOutputToken",
+      { costPerHour: h, forecastOutputTokensPerSec: o },
       [h, o],
-      num(h.value) && num(o.value) && o.value > 0 ? h.value / (o.value * 3600) : null,
     );
     if (key === "costPerOutputToken") return cpt;
     // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens")
-      return this.step(
+      return this.declared(
         `skus[${si}].forecast.costPerMillionOutputTokens`,
         finite(f.costPerMillionOutputTokens),
-        "forecast costPerOutputToken × 1,000,000",
-        [cpt, " × 1,000,000"],
+        "forecastCostPerMillionOutputTokens",
+        { forecastCostPerOutputToken: cpt },
         [cpt],
-        mul(cpt.value, 1e6),
       );
     return null;
   }
@@ -2065,19 +2063,12 @@ function sumOf(nodes: readonly LineageNode[]): number {
 function plus(nodes: readonly LineageNode[]): (LineageNode | string)[] {
   return nodes.flatMap((n, i) => (i ? [" + ", n] : [n]));
 }
-function sum(a: number | null, b: number | null): number | null {
-  return num(a) && num(b) ? a + b : null;
-}
 /** A number of the result as `plan --json` shows it: NaN and ±Infinity are absent (null). */
-function finite(x: number): number | null {
+function finite(x: number | null): number | null {
   return num(x) ? x : null;
 }
 function mul(a: number | null | undefined, b: number | null | undefined): number | null {
   return num(a) && num(b) ? a * b : null;
-}
-function ceil(x: number): number {
-  const r = Math.ceil(x - 1e-9);
-  return r === 0 ? 0 : r;
 }
 
 /**

@@ -4,7 +4,7 @@
  * parts of it (plan.ts, plan-tenants.ts) and those reading it import this file, not each other.
  */
 import type { AllocationResult } from "../finops/allocation";
-import type { CapacityResult } from "../chain/capacity";
+import type { CapacityNumbers } from "../chain/capacity";
 import type { Finding } from "../curve/diagnostics";
 import type { Problem } from "../base/problems";
 import type { ResolvedPlan, ResolvedWorkload } from "./resolved-plan-types";
@@ -61,7 +61,7 @@ export interface SkuWorkloadResult {
 }
 
 /** The replica and cost numbers of a SKU that could be planned (docs/capacity.md); its warnings are the SKU's. */
-export type SkuCapacity = Omit<CapacityResult, "warnings" | "problems">;
+export type SkuCapacity = CapacityNumbers;
 
 /** The keys of {@link SkuCapacity} that hold a number (`replicas`, `costPerHour`, …). */
 export type CapacityNumber = {

@@ -437,11 +437,10 @@ export function computeSku(
       elasticity: plan.elasticity,
       redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy },
     });
-    const { warnings: capWarnings, problems: capProblems, ...numbers } = cap;
-    // An invalid input gives NaN numbers (capacity.ts); a result holds null for a missing number.
-    if (Number.isFinite(numbers.replicas)) result.capacity = numbers;
-    warnings.push(...capWarnings);
-    problems.push(...capProblems);
+    // An invalid input gives no numbers (capacity.ts); the problems say why.
+    result.capacity = cap.value;
+    warnings.push(...cap.problems.map(englishOf));
+    problems.push(...cap.problems);
     if (schedules?.aligned) {
       // Demand over time (docs/schedules.md): the same capacity, interval by interval.
       const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);

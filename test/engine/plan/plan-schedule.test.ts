@@ -617,31 +617,20 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a missing elasticity, spare or factor is invalid factors (no schedule), not a default", () => {
-      for (const over of [
-        { elasticity: null },
-        { redundancy: { spare: null } },
-        { redundancy: { factor: null } },
-      ] as Partial<ResolvedPlan>[]) {
-        const { p, aligned } = one(over);
-        const r = skuSchedule(p, 0, cap(), aligned);
-        expect(r.value, JSON.stringify(over)).toBeNull();
-        expect(r.problems.map((x) => x.code)).toEqual(["schedule.factorsInvalid"]);
-      }
-      const sp = one({ redundancy: { spare: null } });
-      expect(skuSchedule(sp.p, 0, cap(), sp.aligned).problems[0]!.params).toMatchObject({
-        got: "elasticity 1, spare NaN",
-      });
-      const fa = one({ redundancy: { factor: null } });
-      expect(skuSchedule(fa.p, 0, cap(), fa.aligned).problems[0]!.params).toMatchObject({
-        got: "elasticity 1, redundancy NaN",
-      });
-      const el = one({ elasticity: null });
-      expect(skuSchedule(el.p, 0, cap(), el.aligned).problems[0]!.params).toMatchObject({
-        got: "elasticity NaN, redundancy 1",
-      });
-    });
+    for (const [over, code] of [
+      [{ elasticity: null }, "capacity.elasticityInvalid"],
+      [{ redundancy: { spare: null } }, "capacity.spareInvalid"],
+      [{ redundancy: { factor: null } }, "capacity.redundancyInvalid"],
+    ] as [Partial<ResolvedPlan>, string][]) {
+      const { p, aligned } = one(over);
+      const r = skuSchedule(p, 0, cap(), aligned);
+      expect(r.value, JSON.stringify(over)).toBeNull();
+      expect(r.problems.map((x) => x.code)).toEqual([code]);
+      expect(r.problems[0]!.params).toMatchObject({ got: "NaN" });
+    }
+  });
 
-    it("uses the SKU's reserved price (blend) and its path; the SKU index picks the SKU", () => {
+  it("uses the SKU's reserved price (blend) and its path; the SKU index picks the SKU", () => {
       const skus = [
         { name: "X", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 5, sweeps: {} },
         {

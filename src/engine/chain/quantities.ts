@@ -1,0 +1,531 @@
+/**
+ * The capacity and cost chain, declared once (docs/architecture.md "How to add a quantity",
+ * docs/capacity.md, docs/schedules.md). Each derived quantity is a declaration in the style of
+ * mathjs factories: its id, the ids it reads, how it is computed from them, its unit, and its
+ * text: a message (code `chain.<id>`) whose parameters are its inputs, so that the same entry
+ * renders the formula in names (`ceil(replicasRaw)`), in Chinese, and with the numbers plugged in
+ * (`ceil(14.4)`). Evaluation (evaluate.ts), capacity.ts, schedule.ts, lineage (`capplan explain`)
+ * and the app's explanations all read these declarations; no formula is written a second time.
+ *
+ * Pure: no I/O. A compute function may return NaN or ±Infinity (0 ÷ 0, a missing input): the
+ * evaluator turns it into null.
+ */
+import { defineMessages, message, type MessageDef } from "../base/problems";
+
+/** Hours in a day: costPerDay = costPerHour × this. */
+export const HOURS_PER_DAY = 24;
+/** Hours in a month (8,760 ÷ 12): costPerMonth = costPerHour × this. */
+export const HOURS_PER_MONTH = 730;
+/** Seconds in an hour: per-second rates to hourly prices. */
+export const SECONDS_PER_HOUR = 3600;
+/** Seconds in a day: a daily request volume to a rate. */
+export const SECONDS_PER_DAY = HOURS_PER_DAY * SECONDS_PER_HOUR;
+/** Tokens in the "per 1M tokens" prices. */
+export const MILLION = 1e6;
+
+/** What a quantity counts (for display and for tests of dimensions). */
+export type Unit =
+  | "tokens"
+  | "tokens/s"
+  | "req/s"
+  | "replicas"
+  | "gpus"
+  | "money/GPU-hour"
+  | "money/h"
+  | "money/day"
+  | "money/month"
+  | "money/period"
+  | "money/token"
+  | "money/1M tokens"
+  | "money/request"
+  | "ratio"
+  | "hours"
+  | "seconds";
+
+/**
+ * Where a quantity lives: once per workload (`workload`), once per SKU (`sku`, reading the
+ * workloads' values as lists), or once per interval of a schedule (`interval`).
+ */
+export type Scope = "workload" | "sku" | "interval";
+
+/** The leaves: numbers the chain reads but does not compute (plan fields, operating points, constants). */
+export type LeafId =
+  | "inputTokens"
+  | "outputTokens"
+  | "peakRps"
+  | "forecastRps"
+  | "workloadCapacity"
+  | "intervalRps"
+  | "gpusPerReplica"
+  | "pricePerGpuHour"
+  | "powerCostPerGpuHour"
+  | "elasticity"
+  | "redundancy"
+  | "spare"
+  | "intervalSec"
+  | "hoursPerDay"
+  | "hoursPerMonth"
+  | "secondsPerHour"
+  | "million";
+
+/** The constants of the method, by leaf id (their only place in src/). */
+export const CONSTANTS = {
+  hoursPerDay: HOURS_PER_DAY,
+  hoursPerMonth: HOURS_PER_MONTH,
+  secondsPerHour: SECONDS_PER_HOUR,
+  million: MILLION,
+} as const satisfies Partial<Record<LeafId, number>>;
+
+export type ConstantId = keyof typeof CONSTANTS;
+
+/** Whether `id` is a constant of the method (written as its number in formulas). */
+export function isConstant(id: string): id is ConstantId {
+  return Object.hasOwn(CONSTANTS, id);
+}
+
+/** Numbers a compute function reads: the scalar inputs by id; the lists (Σ over workloads) by id. */
+export type Values = Readonly<Record<string, number>>;
+export type Lists = Readonly<Record<string, readonly number[]>>;
+
+/** One declared quantity. */
+export interface Quantity {
+  readonly id: QuantityId;
+  readonly scope: Scope;
+  /** Scalar inputs (quantity or leaf ids), in the order the formula names them. */
+  readonly inputs: readonly string[];
+  /** Inputs read as the list of every workload's value (a `sku` quantity summing workloads). */
+  readonly lists?: readonly string[];
+  readonly unit: Unit;
+  readonly compute: (v: Values, l: Lists) => number;
+  /** The formula as a message: parameters are the inputs' names or their numbers. */
+  readonly text: MessageDef<Record<string, string>>;
+}
+
+/** `message` for a formula over `K`: English and Chinese from the same input strings. */
+function formula<K extends string>(
+  en: (p: Record<K, string>) => string,
+  zh: (p: Record<K, string>) => string = en,
+): MessageDef<Record<string, string>> {
+  return message({ severity: "info", en, zh }) as MessageDef<Record<string, string>>;
+}
+
+const sum = (xs: readonly number[]): number => {
+  let s = 0;
+  for (const x of xs) s += x;
+  return s;
+};
+
+/** Ceiling with a 1e-9 tolerance (docs/capacity.md): 14.4000000001 → 15, 15.0000000001 → 15. */
+export function ceilTol(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const r = Math.ceil(x - 1e-9);
+  return r === 0 ? 0 : r;
+}
+
+/** x ÷ y, NaN when y is 0 or not finite (an undefined ratio: null in a result). */
+export function ratio(x: number, y: number): number {
+  return y === 0 || !Number.isFinite(y) ? Number.NaN : x / y;
+}
+
+/**
+ * Replica capacity of a SKU over its workloads: the one workload's; else Σ peak output ÷
+ * replicasBase (the output-weighted harmonic mean); without peak load, weighted by output tokens
+ * per request.
+ */
+function blendedCapacity(v: Values, l: Lists): number {
+  const caps = l.workloadCapacity!;
+  if (caps.length === 1) return caps[0]!;
+  if (v.peakOutputTokensPerSec! > 0) return v.peakOutputTokensPerSec! / v.replicasBase!;
+  const outs = l.outputTokens!;
+  let den = 0;
+  for (let i = 0; i < outs.length; i++) den += outs[i]! / caps[i]!;
+  return sum(outs) / den;
+}
+
+/** Request-weighted mean output tokens per request; without peak load, the plain mean. */
+function meanOutput(v: Values, l: Lists): number {
+  const rps = sum(l.peakRps!);
+  const outs = l.outputTokens!;
+  return rps > 0 ? v.peakOutputTokensPerSec! / rps : sum(outs) / Math.max(1, outs.length);
+}
+
+const q = (d: Omit<Quantity, "id">) => d;
+
+/** Every declared quantity by id, in an order where each reads only earlier ones. */
+const DECLARATIONS = {
+  // ---- per workload ------------------------------------------------------------------------
+  tokensPerRequest: q({
+    scope: "workload",
+    inputs: ["inputTokens", "outputTokens"],
+    unit: "tokens",
+    compute: (v) => v.inputTokens! + v.outputTokens!,
+    text: formula<"inputTokens" | "outputTokens">((p) => `${p.inputTokens} + ${p.outputTokens}`),
+  }),
+  tokensPerSec: q({
+    scope: "workload",
+    inputs: ["peakRps", "tokensPerRequest"],
+    unit: "tokens/s",
+    compute: (v) => v.peakRps! * v.tokensPerRequest!,
+    text: formula<"peakRps" | "tokensPerRequest">((p) => `${p.peakRps} × ${p.tokensPerRequest}`),
+  }),
+  workloadReplicasBase: q({
+    scope: "workload",
+    inputs: ["peakRps", "outputTokens", "workloadCapacity"],
+    unit: "replicas",
+    compute: (v) => (v.peakRps! * v.outputTokens!) / v.workloadCapacity!,
+    text: formula<"peakRps" | "outputTokens" | "workloadCapacity">(
+      (p) => `${p.peakRps} × ${p.outputTokens} ÷ ${p.workloadCapacity}`,
+    ),
+  }),
+  workloadPeakOutput: q({
+    scope: "workload",
+    inputs: ["peakRps", "outputTokens"],
+    unit: "tokens/s",
+    compute: (v) => v.peakRps! * v.outputTokens!,
+    text: formula<"peakRps" | "outputTokens">((p) => `${p.peakRps} × ${p.outputTokens}`),
+  }),
+  workloadForecastOutput: q({
+    scope: "workload",
+    inputs: ["forecastRps", "outputTokens"],
+    unit: "tokens/s",
+    compute: (v) => v.forecastRps! * v.outputTokens!,
+    text: formula<"forecastRps" | "outputTokens">((p) => `${p.forecastRps} × ${p.outputTokens}`),
+  }),
+  // ---- per SKU -----------------------------------------------------------------------------
+  replicasBase: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["workloadReplicasBase"],
+    unit: "replicas",
+    compute: (_v, l) => sum(l.workloadReplicasBase!),
+    text: formula<"workloadReplicasBase">(
+      (p) => `Σ ${p.workloadReplicasBase}`,
+      (p) => `Σ ${p.workloadReplicasBase}`,
+    ),
+  }),
+  peakOutputTokensPerSec: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["workloadPeakOutput"],
+    unit: "tokens/s",
+    compute: (_v, l) => sum(l.workloadPeakOutput!),
+    text: formula<"workloadPeakOutput">((p) => `Σ ${p.workloadPeakOutput}`),
+  }),
+  forecastOutputTokensPerSec: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["workloadForecastOutput"],
+    unit: "tokens/s",
+    compute: (_v, l) => sum(l.workloadForecastOutput!),
+    text: formula<"workloadForecastOutput">(
+      (p) =>
+        `Σ ${p.workloadForecastOutput} (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)`,
+      (p) =>
+        `Σ ${p.workloadForecastOutput}（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）`,
+    ),
+  }),
+  replicaOutputTokensPerSec: q({
+    scope: "sku",
+    inputs: ["peakOutputTokensPerSec", "replicasBase"],
+    lists: ["workloadCapacity", "outputTokens"],
+    unit: "tokens/s",
+    compute: blendedCapacity,
+    text: formula<"peakOutputTokensPerSec" | "replicasBase">(
+      (p) => `${p.peakOutputTokensPerSec} ÷ ${p.replicasBase} (blended over workloads)`,
+      (p) => `${p.peakOutputTokensPerSec} ÷ ${p.replicasBase}（按各负载混合）`,
+    ),
+  }),
+  replicasRaw: q({
+    scope: "sku",
+    inputs: ["replicasBase", "elasticity", "redundancy"],
+    unit: "replicas",
+    compute: (v) => v.replicasBase! * v.elasticity! * v.redundancy!,
+    text: formula<"replicasBase" | "elasticity" | "redundancy">(
+      (p) => `${p.replicasBase} × ${p.elasticity} × ${p.redundancy}`,
+    ),
+  }),
+  replicasRawSpare: q({
+    scope: "sku",
+    inputs: ["replicasBase", "elasticity", "spare"],
+    unit: "replicas",
+    compute: (v) => v.replicasBase! * v.elasticity! + v.spare!,
+    text: formula<"replicasBase" | "elasticity" | "spare">(
+      (p) => `${p.replicasBase} × ${p.elasticity} + ${p.spare}`,
+    ),
+  }),
+  replicas: q({
+    scope: "sku",
+    inputs: ["replicasRaw"],
+    unit: "replicas",
+    compute: (v) => ceilTol(v.replicasRaw!),
+    text: formula<"replicasRaw">((p) => `ceil(${p.replicasRaw})`),
+  }),
+  replicasSpare: q({
+    scope: "sku",
+    inputs: ["replicasBase", "elasticity", "spare"],
+    unit: "replicas",
+    compute: (v) => ceilTol(v.replicasBase! * v.elasticity!) + v.spare!,
+    text: formula<"replicasBase" | "elasticity" | "spare">(
+      (p) => `ceil(${p.replicasBase} × ${p.elasticity}) + ${p.spare}`,
+    ),
+  }),
+  gpus: q({
+    scope: "sku",
+    inputs: ["replicas", "gpusPerReplica"],
+    unit: "gpus",
+    compute: (v) => v.replicas! * v.gpusPerReplica!,
+    text: formula<"replicas" | "gpusPerReplica">((p) => `${p.replicas} × ${p.gpusPerReplica}`),
+  }),
+  costPerHour: q({
+    scope: "sku",
+    inputs: ["gpus", "pricePerGpuHour"],
+    unit: "money/h",
+    compute: (v) => v.gpus! * v.pricePerGpuHour!,
+    text: formula<"gpus" | "pricePerGpuHour">((p) => `${p.gpus} × ${p.pricePerGpuHour}`),
+  }),
+  powerCostPerHour: q({
+    scope: "sku",
+    inputs: ["gpus", "powerCostPerGpuHour"],
+    unit: "money/h",
+    compute: (v) => v.gpus! * v.powerCostPerGpuHour!,
+    text: formula<"gpus" | "powerCostPerGpuHour">((p) => `${p.gpus} × ${p.powerCostPerGpuHour}`),
+  }),
+  costPerDay: q({
+    scope: "sku",
+    inputs: ["costPerHour", "hoursPerDay"],
+    unit: "money/day",
+    compute: (v) => v.costPerHour! * v.hoursPerDay!,
+    text: formula<"costPerHour" | "hoursPerDay">((p) => `${p.costPerHour} × ${p.hoursPerDay}`),
+  }),
+  costPerMonth: q({
+    scope: "sku",
+    inputs: ["costPerHour", "hoursPerMonth"],
+    unit: "money/month",
+    compute: (v) => v.costPerHour! * v.hoursPerMonth!,
+    text: formula<"costPerHour" | "hoursPerMonth">((p) => `${p.costPerHour} × ${p.hoursPerMonth}`),
+  }),
+  costPerOutputToken: q({
+    scope: "sku",
+    inputs: ["gpusPerReplica", "pricePerGpuHour", "replicaOutputTokensPerSec", "secondsPerHour"],
+    unit: "money/token",
+    compute: (v) =>
+      ratio(
+        v.gpusPerReplica! * v.pricePerGpuHour!,
+        v.replicaOutputTokensPerSec! * v.secondsPerHour!,
+      ),
+    text: formula<
+      "gpusPerReplica" | "pricePerGpuHour" | "replicaOutputTokensPerSec" | "secondsPerHour"
+    >(
+      (p) =>
+        `${p.gpusPerReplica} × ${p.pricePerGpuHour} ÷ (${p.replicaOutputTokensPerSec} × ${p.secondsPerHour})`,
+    ),
+  }),
+  costPerMillionOutputTokens: q({
+    scope: "sku",
+    inputs: ["costPerOutputToken", "million"],
+    unit: "money/1M tokens",
+    compute: (v) => v.costPerOutputToken! * v.million!,
+    text: formula<"costPerOutputToken" | "million">(
+      (p) => `${p.costPerOutputToken} × ${p.million}`,
+    ),
+  }),
+  meanOutputTokens: q({
+    scope: "sku",
+    inputs: ["peakOutputTokensPerSec"],
+    lists: ["peakRps", "outputTokens"],
+    unit: "tokens",
+    compute: meanOutput,
+    text: formula<"peakOutputTokensPerSec">(
+      (p) => `${p.peakOutputTokensPerSec} ÷ Σ peakRps`,
+      (p) => `${p.peakOutputTokensPerSec} ÷ Σ peakRps`,
+    ),
+  }),
+  costPerRequest: q({
+    scope: "sku",
+    inputs: ["costPerOutputToken", "meanOutputTokens"],
+    unit: "money/request",
+    compute: (v) => v.costPerOutputToken! * v.meanOutputTokens!,
+    text: formula<"costPerOutputToken" | "meanOutputTokens">(
+      (p) => `${p.costPerOutputToken} × ${p.meanOutputTokens}`,
+    ),
+  }),
+  utilizationAtPeak: q({
+    scope: "sku",
+    inputs: ["peakOutputTokensPerSec", "replicas", "replicaOutputTokensPerSec"],
+    unit: "ratio",
+    compute: (v) =>
+      v.replicas! > 0
+        ? ratio(v.peakOutputTokensPerSec!, v.replicas! * v.replicaOutputTokensPerSec!)
+        : 0,
+    text: formula<"peakOutputTokensPerSec" | "replicas" | "replicaOutputTokensPerSec">(
+      (p) => `${p.peakOutputTokensPerSec} ÷ (${p.replicas} × ${p.replicaOutputTokensPerSec})`,
+    ),
+  }),
+  peakCostPerOutputToken: q({
+    scope: "sku",
+    inputs: ["costPerHour", "peakOutputTokensPerSec", "secondsPerHour"],
+    unit: "money/token",
+    compute: (v) => ratio(v.costPerHour!, v.peakOutputTokensPerSec! * v.secondsPerHour!),
+    text: formula<"costPerHour" | "peakOutputTokensPerSec" | "secondsPerHour">(
+      (p) => `${p.costPerHour} ÷ (${p.peakOutputTokensPerSec} × ${p.secondsPerHour})`,
+    ),
+  }),
+  peakCostPerMillionOutputTokens: q({
+    scope: "sku",
+    inputs: ["peakCostPerOutputToken", "million"],
+    unit: "money/1M tokens",
+    compute: (v) => v.peakCostPerOutputToken! * v.million!,
+    text: formula<"peakCostPerOutputToken" | "million">(
+      (p) => `${p.peakCostPerOutputToken} × ${p.million}`,
+    ),
+  }),
+  forecastCostPerOutputToken: q({
+    scope: "sku",
+    inputs: ["costPerHour", "forecastOutputTokensPerSec", "secondsPerHour"],
+    unit: "money/token",
+    compute: (v) => ratio(v.costPerHour!, v.forecastOutputTokensPerSec! * v.secondsPerHour!),
+    text: formula<"costPerHour" | "forecastOutputTokensPerSec" | "secondsPerHour">(
+      (p) => `${p.costPerHour} ÷ (${p.forecastOutputTokensPerSec} × ${p.secondsPerHour})`,
+    ),
+  }),
+  forecastCostPerMillionOutputTokens: q({
+    scope: "sku",
+    inputs: ["forecastCostPerOutputToken", "million"],
+    unit: "money/1M tokens",
+    compute: (v) => v.forecastCostPerOutputToken! * v.million!,
+    text: formula<"forecastCostPerOutputToken" | "million">(
+      (p) => `${p.forecastCostPerOutputToken} × ${p.million}`,
+    ),
+  }),
+  forecastUtilization: q({
+    scope: "sku",
+    inputs: ["forecastOutputTokensPerSec", "replicas", "replicaOutputTokensPerSec"],
+    unit: "ratio",
+    compute: (v) =>
+      v.replicas! > 0
+        ? ratio(v.forecastOutputTokensPerSec!, v.replicas! * v.replicaOutputTokensPerSec!)
+        : 0,
+    text: formula<"forecastOutputTokensPerSec" | "replicas" | "replicaOutputTokensPerSec">(
+      (p) => `${p.forecastOutputTokensPerSec} ÷ (${p.replicas} × ${p.replicaOutputTokensPerSec})`,
+    ),
+  }),
+  // ---- per interval of a schedule (docs/schedules.md) --------------------------------------
+  intervalReplicasBase: q({
+    scope: "interval",
+    inputs: [],
+    lists: ["intervalRps", "outputTokens", "workloadCapacity"],
+    unit: "replicas",
+    compute: (_v, l) => {
+      const r = l.intervalRps!;
+      let b = 0;
+      for (let w = 0; w < r.length; w++)
+        b += (r[w]! * l.outputTokens![w]!) / l.workloadCapacity![w]!;
+      return b;
+    },
+    text: formula<"intervalRps">(
+      (p) => `Σ ${p.intervalRps} × outputTokens ÷ replicaOutputTokensPerSec`,
+    ),
+  }),
+  intervalCost: q({
+    scope: "interval",
+    inputs: [
+      "intervalReplicas",
+      "gpusPerReplica",
+      "pricePerGpuHour",
+      "intervalSec",
+      "secondsPerHour",
+    ],
+    unit: "money/period",
+    compute: (v) =>
+      (v.intervalReplicas! * v.gpusPerReplica! * v.pricePerGpuHour! * v.intervalSec!) /
+      v.secondsPerHour!,
+    text: formula<
+      "intervalReplicas" | "gpusPerReplica" | "pricePerGpuHour" | "intervalSec" | "secondsPerHour"
+    >(
+      (p) =>
+        `${p.intervalReplicas} × ${p.gpusPerReplica} × ${p.pricePerGpuHour} × ${p.intervalSec} ÷ ${p.secondsPerHour}`,
+    ),
+  }),
+} as const satisfies Record<string, Omit<Quantity, "id">>;
+
+export type QuantityId = keyof typeof DECLARATIONS;
+
+/** Every quantity, by id. */
+export const QUANTITIES: Readonly<Record<QuantityId, Quantity>> = Object.fromEntries(
+  Object.entries(DECLARATIONS).map(([id, d]) => [id, { id, ...d }]),
+) as Record<QuantityId, Quantity>;
+
+/** The formulas as a message catalogue (code `chain.<id>`), rendered like problems. */
+export const chainMessages = defineMessages(
+  "chain",
+  Object.fromEntries(Object.entries(QUANTITIES).map(([id, d]) => [id, d.text])) as Record<
+    QuantityId,
+    MessageDef<Record<string, string>>
+  >,
+);
+
+/**
+ * How an input is called inside a formula, in English and Chinese, where that is not its id.
+ * Constants are written as their number; a few quantities have words.
+ */
+export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
+  workloadCapacity: { en: "replicaOutputTokensPerSec", zh: "replicaOutputTokensPerSec" },
+  workloadReplicasBase: { en: "workloads' replicasBase", zh: "各负载的 replicasBase" },
+  workloadPeakOutput: { en: "peakRps × outputTokens", zh: "peakRps × outputTokens" },
+  workloadForecastOutput: { en: "forecast rate × outputTokens", zh: "预测速率 × outputTokens" },
+  forecastRps: { en: "forecast rate", zh: "预测速率" },
+  intervalRps: { en: "rps_i", zh: "rps_i" },
+  peakOutputTokensPerSec: { en: "peak output tokens/s", zh: "峰值输出 tokens/s" },
+  forecastOutputTokensPerSec: { en: "forecast output tokens/s", zh: "预测输出 tokens/s" },
+  peakCostPerOutputToken: { en: "peak costPerOutputToken", zh: "峰值 costPerOutputToken" },
+  forecastCostPerOutputToken: { en: "forecast costPerOutputToken", zh: "预测 costPerOutputToken" },
+  meanOutputTokens: { en: "mean output tokens per request", zh: "每请求平均输出 token 数" },
+  spare: { en: "spare", zh: "spare" },
+  ...Object.fromEntries(
+    Object.entries(CONSTANTS).map(([id, v]) => {
+      // A constant is written as its number; 1e6 with separators, as the prices "per 1,000,000".
+      const text = v === MILLION ? v.toLocaleString("en-US") : String(v);
+      return [id, { en: text, zh: text }];
+    }),
+  ),
+};
+
+/** The name of input `id` in `lang` (its id unless {@link NAMES} says otherwise). */
+export function nameOf(id: string, lang: "en" | "zh"): string {
+  return Object.hasOwn(NAMES, id) ? NAMES[id]![lang] : id;
+}
+
+/** Units of the leaves (a quantity's is in its declaration). */
+const LEAF_UNITS: Readonly<Record<LeafId, Unit>> = {
+  inputTokens: "tokens",
+  outputTokens: "tokens",
+  peakRps: "req/s",
+  forecastRps: "req/s",
+  workloadCapacity: "tokens/s",
+  intervalRps: "req/s",
+  gpusPerReplica: "gpus",
+  pricePerGpuHour: "money/GPU-hour",
+  powerCostPerGpuHour: "money/GPU-hour",
+  elasticity: "ratio",
+  redundancy: "ratio",
+  spare: "replicas",
+  intervalSec: "seconds",
+  hoursPerDay: "hours",
+  hoursPerMonth: "hours",
+  secondsPerHour: "seconds",
+  million: "tokens",
+};
+
+/** The unit of a quantity or leaf id (undefined for an unknown id). */
+export function unitOf(id: string): Unit | undefined {
+  if (Object.hasOwn(QUANTITIES, id)) return QUANTITIES[id as QuantityId].unit;
+  return Object.hasOwn(LEAF_UNITS, id) ? LEAF_UNITS[id as LeafId] : undefined;
+}
+
+/** Words naming each constant leaf (a lineage leaf: "hours per month"). */
+export const CONSTANT_LABELS: Readonly<Record<ConstantId, string>> = {
+  hoursPerDay: "hours per day",
+  hoursPerMonth: "hours per month",
+  secondsPerHour: "seconds per hour",
+  million: "tokens per million",
+};

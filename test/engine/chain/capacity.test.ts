@@ -1,0 +1,662 @@
+/**
+ * Capacity and cost of a SKU through the declared chain (src/engine/chain/capacity.ts,
+ * docs/capacity.md): the seed worked examples, the validation bounds exactly at their minimum,
+ * division by zero (null, never NaN), forecasts mixing workloads with and without an average rate,
+ * and the cost per 1M output tokens at peak and at forecast. Every number is hand-calculated;
+ * warnings (the English of the problems) are compared as whole arrays.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import {
+  capacity as computeCapacity,
+  ceilTol,
+  HOURS_PER_MONTH,
+  LENGTH_MISMATCH,
+  replicasFromBase,
+  tokensPerRequest,
+  tokensPerSec,
+  type CapacityNumbers,
+  type SkuCapacityInput,
+  type WorkloadInput,
+} from "../../../src/engine/chain/capacity";
+
+/** The numbers flat (as plan --json writes them), with the problems and their English; `value` null: invalid. */
+type Flat = CapacityNumbers & {
+  value: CapacityNumbers | null;
+  problems: Problem[];
+  warnings: string[];
+};
+function capacity(...a: Parameters<typeof computeCapacity>): Flat {
+  const r = computeCapacity(...a);
+  return {
+    ...(r.value ?? ({} as CapacityNumbers)),
+    value: r.value,
+    problems: r.problems,
+    warnings: r.problems.map(englishOf),
+  };
+}
+
+describe("capacity: seed examples and properties", () => {
+  const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
+  const seedSku = (
+    w: WorkloadInput = chat,
+    extra: Partial<SkuCapacityInput["perWorkload"][number]> = {},
+  ): SkuCapacityInput => ({
+    gpusPerReplica: 4,
+    pricePerGpuHour: 20,
+    perWorkload: [{ workload: w, replicaOutputTokensPerSec: 1500, ...extra }],
+  });
+  const seedFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+
+  describe("seed worked examples (docs/capacity.md)", () => {
+    it("reproduces docs/capacity.md token rates: 300 + 300 at 50 RPS = 30,000 tok/s and 3000 + 500 at 50 RPS = 175,000 tok/s", () => {
+      expect(tokensPerRequest(chat)).toBe(600);
+      expect(tokensPerSec(chat)).toBe(30000);
+      const docs = { name: "docs", peakRps: 50, inputTokens: 3000, outputTokens: 500 };
+      expect(tokensPerRequest(docs)).toBe(3500);
+      expect(tokensPerSec(docs)).toBe(175000);
+    });
+
+    it("reproduces docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15", () => {
+      const r = capacity(seedSku(), seedFactors);
+      expect(r.replicasBase).toBe(10);
+      expect(r.replicasRaw).toBeCloseTo(14.4, 12);
+      expect(r.replicas).toBe(15);
+      expect(r.gpus).toBe(60);
+      expect(r.warnings).toEqual([]);
+    });
+
+    it("reproduces docs/capacity.md costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
+      const r = capacity(seedSku(), seedFactors);
+      expect(r.costPerHour).toBe(1200); // 15 × 4 × 20
+      expect(r.costPerDay).toBe(28800);
+      expect(r.costPerMonth).toBe(876000); // 1200 × 730
+      expect(r.costPerOutputToken).toBe((4 * 20) / (1500 * 3600)); // 1.4815e-5
+      expect(r.costPerMillionOutputTokens).toBeCloseTo(14.814814814814815, 9);
+      expect(r.costPerRequest).toBeCloseTo((300 * 80) / 5.4e6, 15); // 0.004444 for 300 output tokens
+      // peak basis: 1200 / (50 × 300 × 3600) = 2.2222e-5; utilization 10 / 15
+      expect(r.peak.outputTokensPerSec).toBe(15000);
+      expect(r.peak.costPerOutputToken).toBeCloseTo(1200 / 5.4e7, 15);
+      expect(r.utilizationAtPeak).toBeCloseTo(10 / 15, 12);
+      expect(r.forecast).toBeNull();
+    });
+
+    it("gives about 0.007 per request for 500 output tokens (docs/capacity.md: 约 0.007 元)", () => {
+      const r = capacity(seedSku({ ...chat, outputTokens: 500 }), seedFactors);
+      // 80 / 5.4e6 × 500 = 0.0074074…
+      expect(r.costPerRequest).toBeCloseTo(0.0074074074, 9);
+      expect(r.costPerRequest.toFixed(3)).toBe("0.007");
+    });
+  });
+
+  describe("ceilTol", () => {
+    it("ceils with a 1e-9 tolerance", () => {
+      expect(ceilTol(14.4000000001)).toBe(15);
+      expect(ceilTol(15.0000000001)).toBe(15);
+      expect(ceilTol(15)).toBe(15);
+      expect(ceilTol(10 * 1.2 * 1.2)).toBe(15); // 14.399999999999999
+      expect(ceilTol(15.00001)).toBe(16);
+      expect(Object.is(ceilTol(0), 0)).toBe(true);
+    });
+  });
+
+  describe("capacity", () => {
+    it("adds N+k spare replicas after the ceiling", () => {
+      const r = capacity(seedSku(), { elasticity: 1.25, redundancy: { spare: 2 } });
+      // base 10 × 1.25 = 12.5 → 13, + 2 = 15; replicasRaw = 12.5 + 2
+      expect(r.replicasRaw).toBe(14.5);
+      expect(r.replicas).toBe(15);
+    });
+
+    it("sums base replicas over workloads and uses the output-token-weighted harmonic capacity for cost per token", () => {
+      const sku: SkuCapacityInput = {
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        perWorkload: [
+          {
+            workload: { name: "chat", peakRps: 40, inputTokens: 300, outputTokens: 300 },
+            replicaOutputTokensPerSec: 1500,
+          },
+          {
+            workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+            replicaOutputTokensPerSec: 1000,
+          },
+        ],
+      };
+      const r = capacity(sku, seedFactors);
+      // chat 40 × 300 / 1500 = 8; docs 10 × 500 / 1000 = 5 → 13; × 1.44 = 18.72 → 19
+      expect(r.replicasBase).toBe(13);
+      expect(r.replicas).toBe(19);
+      // C = (12000 + 5000) / 13 = 1307.69 tok/s; cost/token = 80 × 13 / (17000 × 3600) = 1.69935e-5
+      // = 80/3600 × (12/17 / 1500 + 5/17 / 1000): replica-hours per token weighted by output share
+      expect(r.replicaOutputTokensPerSec).toBeCloseTo(17000 / 13, 9);
+      expect(r.costPerOutputToken).toBeCloseTo((80 / 3600) * (12 / 17 / 1500 + 5 / 17 / 1000), 15);
+      // request-weighted mean output = 17000 / 50 = 340 tokens
+      expect(r.costPerRequest).toBeCloseTo(r.costPerOutputToken * 340, 15);
+      expect(r.utilizationAtPeak).toBeCloseTo(13 / 19, 12);
+    });
+
+    it("reports cost and utilization at forecast volume from avgRps or dailyRequests", () => {
+      const a = capacity(seedSku({ ...chat, avgRps: 16 }), seedFactors);
+      // 16 × 300 = 4800 tok/s; 1200 / (4800 × 3600) = 6.944e-5; utilization 4800 / (15 × 1500) = 0.21333
+      expect(a.forecast!.outputTokensPerSec).toBe(4800);
+      expect(a.forecast!.costPerOutputToken).toBeCloseTo(1200 / (4800 * 3600), 15);
+      expect(a.forecast!.utilization).toBeCloseTo(4800 / 22500, 12);
+      const d = capacity(seedSku({ ...chat, dailyRequests: 16 * 86400 }), seedFactors);
+      expect(d.forecast!.outputTokensPerSec).toBeCloseTo(4800, 9);
+    });
+
+    it("warns when the sweep's mean lengths differ from the workload's by more than 25 %, naming both numbers", () => {
+      const r = capacity(
+        seedSku(chat, { sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 }),
+        seedFactors,
+      );
+      // input: |1000 − 300| / 300 = 233 % → warning; output: 10 % → none
+      expect(r.warnings).toEqual([
+        "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
+      ]);
+      expect(capacity(seedSku(chat, { sweepMeanInputTokens: 375 }), seedFactors).warnings).toEqual(
+        [],
+      ); // exactly 25 %
+    });
+
+    it("returns no numbers (null) with a problem for a non-positive replica capacity instead of throwing", () => {
+      const r = capacity(
+        { ...seedSku(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 0 }] },
+        seedFactors,
+      );
+      expect(r.value).toBeNull();
+      expect(r.warnings[0]).toContain("replica output tokens/s must be positive");
+    });
+  });
+
+  describe("capacity properties", () => {
+    const arb = fc.record({
+      rps: fc.double({ min: 0, max: 1e4, noNaN: true }),
+      out: fc.double({ min: 1, max: 1e4, noNaN: true }),
+      cap: fc.double({ min: 1, max: 1e5, noNaN: true }),
+      el: fc.double({ min: 1, max: 3, noNaN: true }),
+      red: fc.double({ min: 1, max: 3, noNaN: true }),
+      g: fc.integer({ min: 1, max: 16 }),
+      price: fc.double({ min: 0, max: 100, noNaN: true }),
+    });
+    const run = (
+      x: {
+        rps: number;
+        out: number;
+        cap: number;
+        el: number;
+        red: number;
+        g: number;
+        price: number;
+      },
+      rps = x.rps,
+    ) =>
+      capacity(
+        {
+          gpusPerReplica: x.g,
+          pricePerGpuHour: x.price,
+          perWorkload: [
+            {
+              workload: { name: "w", peakRps: rps, inputTokens: 100, outputTokens: x.out },
+              replicaOutputTokensPerSec: x.cap,
+            },
+          ],
+        },
+        { elasticity: x.el, redundancy: { factor: x.red } },
+      );
+
+    it("never decreases replicas as peak RPS rises", () => {
+      fc.assert(
+        fc.property(arb, fc.double({ min: 0, max: 1e3, noNaN: true }), (x, d) => {
+          expect(run(x, x.rps + d).replicas).toBeGreaterThanOrEqual(run(x).replicas);
+        }),
+      );
+    });
+
+    it("keeps replicas ≥ replicasRaw (within the 1e-9 ceiling tolerance) ≥ replicasBase for factors ≥ 1", () => {
+      fc.assert(
+        fc.property(arb, (x) => {
+          const r = run(x);
+          expect(r.replicas).toBeGreaterThanOrEqual(r.replicasRaw - 1e-9);
+          expect(r.replicasRaw).toBeGreaterThanOrEqual(r.replicasBase);
+        }),
+      );
+    });
+
+    it("keeps costPerDay = 24 × costPerHour", () => {
+      fc.assert(
+        fc.property(arb, (x) => {
+          const r = run(x);
+          expect(r.costPerDay).toBe(24 * r.costPerHour);
+        }),
+      );
+    });
+  });
+});
+
+describe("capacity: bounds, division by zero, forecasts", () => {
+  /** |got − want| ≤ 1e-12 × |want| (exact up to binary rounding). */
+  function near(got: number | null | undefined, want: number): void {
+    expect(got).toBeTypeOf("number");
+    if (!(Math.abs(got! - want) <= 1e-12 * Math.abs(want)))
+      throw new Error(`got ${String(got)}, want ${want}`);
+  }
+
+  const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
+  const one = (
+    w: Partial<WorkloadInput> = {},
+    sku: Partial<SkuCapacityInput> = {},
+    c = 1500,
+  ): SkuCapacityInput => ({
+    gpusPerReplica: 4,
+    pricePerGpuHour: 2.5,
+    perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c }],
+    ...sku,
+  });
+  const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+
+  const NUMBERS = [
+    "replicasBase",
+    "replicasRaw",
+    "replicas",
+    "gpus",
+    "costPerHour",
+    "costPerDay",
+    "costPerMonth",
+    "costPerOutputToken",
+    "costPerMillionOutputTokens",
+    "costPerRequest",
+    "utilizationAtPeak",
+  ] as const;
+  /** An invalid input: no numbers at all (null), never NaN. */
+  function expectAllNaN(r: Flat): void {
+    expect(r.value).toBeNull();
+    for (const k of NUMBERS) expect([k, r[k]]).toEqual([k, undefined]);
+  }
+
+  describe("one workload, every result", () => {
+    it("50 RPS × 300 tokens at 1,500 tok/s per replica, 4 GPUs at 2.5/h, × 1.2 × 1.2", () => {
+      const r = capacity(one(), F);
+      // base = 50 × 300 / 1500 = 10; raw = 14.4 → 15 replicas, 60 GPUs, 150 per hour
+      near(r.replicasBase, 10);
+      near(r.replicasRaw, 14.4);
+      expect([r.replicas, r.gpus, r.costPerHour, r.costPerDay, r.costPerMonth]).toEqual([
+        15, 60, 150, 3600, 109500,
+      ]);
+      // per output token at replica capacity: 4 × 2.5 / (1500 × 3600) = 1.85185e-6; 1.85185 per 1M; × 300 tokens per request
+      near(r.costPerOutputToken, 10 / 5_400_000);
+      near(r.costPerMillionOutputTokens, 1e7 / 5_400_000);
+      near(r.costPerRequest, 3000 / 5_400_000);
+      // at peak: 150 / (15000 × 3600) = 2.7778e-6, 2.7778 per 1M
+      expect(r.peak.outputTokensPerSec).toBe(15000);
+      near(r.peak.costPerOutputToken, 150 / 54_000_000);
+      near(r.peak.costPerMillionOutputTokens, 1.5e8 / 54_000_000);
+      // 15000 / (15 × 1500) = 2/3
+      near(r.utilizationAtPeak, 2 / 3);
+      expect(r.replicaOutputTokensPerSec).toBe(1500);
+      expect(r.forecast).toBeNull();
+      expect(r.warnings).toEqual([]);
+      expect(HOURS_PER_MONTH).toBe(730);
+    });
+  });
+
+  describe("forecast", () => {
+    it("a workload without an average rate uses its peak beside one that has one, with a warning", () => {
+      const sku: SkuCapacityInput = {
+        gpusPerReplica: 1,
+        pricePerGpuHour: 2,
+        perWorkload: [
+          {
+            workload: {
+              name: "chat",
+              peakRps: 50,
+              inputTokens: 300,
+              outputTokens: 300,
+              avgRps: 20,
+            },
+            replicaOutputTokensPerSec: 1500,
+          },
+          {
+            workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+            replicaOutputTokensPerSec: 1000,
+          },
+        ],
+      };
+      const r = capacity(sku, { elasticity: 1, redundancy: { factor: 1 } });
+      // base = 50 × 300 / 1500 + 10 × 500 / 1000 = 10 + 5 = 15 replicas, 30 per hour; C = 20000 / 15
+      expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([15, 15, 30]);
+      near(r.replicaOutputTokensPerSec!, 20000 / 15);
+      // forecast: 20 × 300 + 10 (peak) × 500 = 11000 tok/s; 30 / (11000 × 3600) per token; 11000 / 20000 utilization
+      expect(r.forecast!.outputTokensPerSec).toBe(11000);
+      near(r.forecast!.costPerOutputToken, 30 / 39_600_000);
+      near(r.forecast!.costPerMillionOutputTokens, 3e7 / 39_600_000);
+      near(r.forecast!.utilization, 0.55);
+      // peak: 30 / (20000 × 3600); request-weighted mean output 20000 / 60 tokens
+      near(r.peak.costPerMillionOutputTokens, 3e7 / 72_000_000);
+      near(r.costPerOutputToken, 2 / ((20000 / 15) * 3600));
+      near(r.costPerRequest, (2 / ((20000 / 15) * 3600)) * (20000 / 60));
+      expect(r.warnings).toEqual([
+        "docs: no average rate or daily volume; the forecast uses its peak (10 req/s)",
+      ]);
+    });
+
+    it("daily requests ÷ 86,400 when there is no average rate; avgRps first when both are given", () => {
+      // 864,000 per day = 10 req/s → 3000 tok/s
+      const d = capacity(one({ dailyRequests: 864_000 }), F);
+      expect(d.forecast!.outputTokensPerSec).toBe(3000);
+      near(d.forecast!.costPerMillionOutputTokens, 1.5e8 / (3000 * 3600));
+      near(d.forecast!.utilization, 3000 / 22500);
+      const both = capacity(one({ avgRps: 5, dailyRequests: 864_000 }), F);
+      expect(both.forecast!.outputTokensPerSec).toBe(1500);
+    });
+
+    it("an average rate of 0 is a forecast of no load: cost per token absent (null), utilization 0", () => {
+      const r = capacity(one({ avgRps: 0 }), F);
+      expect(r.forecast!.outputTokensPerSec).toBe(0);
+      expect(r.forecast!.costPerOutputToken).toBeNull();
+      expect(r.forecast!.costPerMillionOutputTokens).toBeNull();
+      expect(r.forecast!.utilization).toBe(0);
+      expect(r.warnings).toEqual([]);
+    });
+
+    it("a negative or non-finite average rate is ignored (no forecast)", () => {
+      expect(capacity(one({ avgRps: -1 }), F).forecast).toBeNull();
+      expect(capacity(one({ avgRps: Number.NaN, dailyRequests: -5 }), F).forecast).toBeNull();
+    });
+
+    it("warns when the forecast rate is above the peak, not when it equals it", () => {
+      expect(capacity(one({ avgRps: 50 }), F).warnings).toEqual([]);
+      expect(capacity(one({ avgRps: 60 }), F).warnings).toEqual([
+        "chat: the forecast rate 60 req/s is above the peak 50 req/s",
+      ]);
+    });
+  });
+
+  describe("division by zero", () => {
+    it("no peak load with a spare replica: cost per peak output token is null, not Infinity", () => {
+      const r = capacity(one({ peakRps: 0 }), { elasticity: 1, redundancy: { spare: 1 } });
+      // base 0 → 0 + 1 spare = 1 replica at 10 per hour; 0 output tokens at peak
+      expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([0, 1, 10]);
+      expect(r.peak.outputTokensPerSec).toBe(0);
+      expect(r.peak.costPerOutputToken).toBeNull();
+      expect(r.peak.costPerMillionOutputTokens).toBeNull();
+      expect(r.utilizationAtPeak).toBe(0);
+      // request-weighted mean output falls back to the workloads' mean length: 300 tokens
+      near(r.costPerRequest, 3000 / 5_400_000);
+      expect(r.warnings).toEqual(["peak RPS is 0: the load itself needs no replicas"]);
+    });
+
+    it("no peak load without spares: 0 replicas, 0 cost, utilization 0", () => {
+      const r = capacity(one({ peakRps: 0 }), F);
+      expect([r.replicas, r.gpus, r.costPerHour, r.utilizationAtPeak]).toEqual([0, 0, 0, 0]);
+      expect(r.peak.costPerOutputToken).toBeNull();
+    });
+
+    it("several workloads without peak load: capacity weighted by output tokens per request", () => {
+      const sku: SkuCapacityInput = {
+        gpusPerReplica: 1,
+        pricePerGpuHour: 3.6,
+        perWorkload: [
+          {
+            workload: { name: "a", peakRps: 0, inputTokens: 0, outputTokens: 100 },
+            replicaOutputTokensPerSec: 1000,
+          },
+          {
+            workload: { name: "b", peakRps: 0, inputTokens: 0, outputTokens: 300 },
+            replicaOutputTokensPerSec: 500,
+          },
+        ],
+      };
+      const r = capacity(sku, F);
+      // C = (100 + 300) / (100/1000 + 300/500) = 400 / 0.7; per token 3.6 / (C × 3600) = 0.7 / 400 / 1000
+      near(r.replicaOutputTokensPerSec!, 400 / 0.7);
+      near(r.costPerOutputToken, 0.7 / 400_000);
+      // mean output (100 + 300) / 2 = 200 tokens per request
+      near(r.costPerRequest, (0.7 / 400_000) * 200);
+    });
+
+    it("an overflowing fleet has no numbers at all (null) and an error saying so", () => {
+      // 1e306 req/s × 1000 tokens overflows to Infinity replicas
+      const r = capacity(one({ peakRps: 1e306, outputTokens: 1000, avgRps: 1 }), F);
+      expect(r.value).toBeNull();
+      expect(r.warnings).toEqual([
+        "replicasBase is too large to be a number (the inputs overflow): no replicas or costs",
+      ]);
+    });
+  });
+
+  describe("validation bounds", () => {
+    const v = (sku: SkuCapacityInput, factors: Parameters<typeof capacity>[1] = F) =>
+      capacity(sku, factors);
+
+    it("GPUs per replica must be above 0", () => {
+      const r = v(one({}, { gpusPerReplica: 0 }));
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["GPUs per replica must be a positive number, got 0"]);
+      expect(v(one({}, { gpusPerReplica: 0.5 })).gpus).toBe(7.5);
+    });
+
+    it("price per GPU-hour may be 0 but not below", () => {
+      const free = v(one({}, { pricePerGpuHour: 0 }));
+      expect([free.costPerHour, free.costPerOutputToken, free.warnings]).toEqual([0, 0, []]);
+      const r = v(one({}, { pricePerGpuHour: -0.01 }));
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got -0.01"]);
+    });
+
+    it("elasticity must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
+      expect(v(one(), { elasticity: 0, redundancy: { factor: 1 } }).warnings).toEqual([
+        "elasticity must be a positive number, got 0",
+      ]);
+      expectAllNaN(v(one(), { elasticity: 0, redundancy: { factor: 1 } }));
+      const low = v(one(), { elasticity: 0.5, redundancy: { factor: 1 } });
+      expect([low.replicas, low.warnings]).toEqual([
+        5,
+        ["elasticity 0.5 is below 1: the plan has less than the measured need"],
+      ]);
+      expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).warnings).toEqual([]);
+    });
+
+    it("redundancy must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
+      expect(v(one(), { elasticity: 1, redundancy: { factor: 0 } }).warnings).toEqual([
+        "redundancy must be a positive number, got 0",
+      ]);
+      const low = v(one(), { elasticity: 1, redundancy: { factor: 0.8 } });
+      expect([low.replicas, low.warnings]).toEqual([
+        8,
+        ["redundancy 0.8 is below 1: the plan has less than the measured need"],
+      ]);
+      expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).replicas).toBe(10);
+    });
+
+    it("spare replicas may be 0 but not below; a fraction is rounded up with a warning", () => {
+      const zero = v(one(), { elasticity: 1, redundancy: { spare: 0 } });
+      expect([zero.replicas, zero.replicasRaw, zero.warnings]).toEqual([10, 10, []]);
+      const neg = v(one(), { elasticity: 1, redundancy: { spare: -1 } });
+      expectAllNaN(neg);
+      expect(neg.warnings).toEqual(["spare replicas must be a number ≥ 0, got -1"]);
+      const frac = v(one(), { elasticity: 1, redundancy: { spare: 1.5 } });
+      expect([frac.replicas, frac.replicasRaw, frac.warnings]).toEqual([
+        12,
+        12,
+        ["spare replicas 1.5 is not a whole number: using 2"],
+      ]);
+    });
+
+    it("replica output tokens/s must be above 0", () => {
+      const r = v(one({}, {}, 0));
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["chat: replica output tokens/s must be positive, got 0"]);
+    });
+
+    it("peak RPS may be 0 but not below", () => {
+      const r = v(one({ peakRps: -1 }));
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["chat: peak RPS must be a number ≥ 0, got -1"]);
+    });
+
+    it("output tokens must be above 0, input tokens may be 0 but not below", () => {
+      const out0 = v(one({ outputTokens: 0 }));
+      expectAllNaN(out0);
+      expect(out0.warnings).toEqual(["chat: output tokens must be positive, got 0"]);
+      const in0 = v(one({ inputTokens: 0 }));
+      expect([in0.replicas, in0.warnings]).toEqual([15, []]);
+      const inNeg = v(one({ inputTokens: -1 }));
+      expectAllNaN(inNeg);
+      expect(inNeg.warnings).toEqual(["chat: input tokens must be a number ≥ 0, got -1"]);
+    });
+
+    it("no workloads is invalid", () => {
+      const r = v(one({}, { perWorkload: [] }));
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["no workloads to plan for"]);
+    });
+
+    it("an invalid plan has no numbers and reports every problem in order", () => {
+      const r = v(
+        one(
+          { peakRps: 50, outputTokens: 300 },
+          { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 },
+        ),
+        { elasticity: -2, redundancy: { spare: -1 } },
+      );
+      expect(r.value).toBeNull();
+      expect(r.warnings).toEqual([
+        "GPUs per replica must be a positive number, got NaN",
+        "price per GPU-hour must be a number ≥ 0, got -1",
+        "elasticity must be a positive number, got -2",
+        "spare replicas must be a number ≥ 0, got -1",
+      ]);
+    });
+  });
+
+  describe("length mismatch", () => {
+    it("warns beyond 25 % either way, not at exactly 25 %", () => {
+      expect(LENGTH_MISMATCH).toBe(0.25);
+      const w = (m: number) =>
+        capacity(one({}, {}, 1500), F).warnings.length +
+        capacity(
+          {
+            ...one(),
+            perWorkload: [
+              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: m },
+            ],
+          },
+          F,
+        ).warnings.length;
+      // 300 ± 75 is exactly 25 %
+      expect([w(375), w(225), w(376), w(224)]).toEqual([0, 0, 1, 1]);
+      expect(
+        capacity(
+          {
+            ...one(),
+            perWorkload: [
+              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 },
+            ],
+          },
+          F,
+        ).warnings,
+      ).toEqual([
+        "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (docs/capacity.md)",
+      ]);
+    });
+
+    it("a sweep mean of 0 is compared; a missing or negative one is not", () => {
+      const at = (m: number | null) =>
+        capacity(
+          {
+            ...one(),
+            perWorkload: [
+              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: m },
+            ],
+          },
+          F,
+        ).warnings.length;
+      expect([at(0), at(null), at(-5)]).toEqual([1, 0, 0]);
+    });
+  });
+
+  describe("second mutation run (capacity.ts)", () => {
+    it("an infinite price is invalid, like a negative one", () => {
+      const r = capacity(one({}, { pricePerGpuHour: Number.POSITIVE_INFINITY }), F);
+      expectAllNaN(r);
+      expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got Infinity"]);
+    });
+
+    it("one workload reports its replica capacity exactly as given (7.7, not 1 / (1 / 7.7))", () => {
+      const r = capacity(one({ peakRps: 1, outputTokens: 1 }, {}, 7.7), F);
+      expect(r.replicaOutputTokensPerSec).toBe(7.7);
+      near(r.costPerOutputToken, 10 / (7.7 * 3600));
+    });
+
+    it("a daily volume of 0 is a forecast of no load, not a missing one", () => {
+      const r = capacity(one({ dailyRequests: 0 }), F);
+      expect(r.forecast).toMatchObject({ outputTokensPerSec: 0, utilization: 0 });
+    });
+
+    it("a forecast on a fleet of 0 replicas has utilization 0, not NaN", () => {
+      const r = capacity(one({ peakRps: 0, avgRps: 1 }), F);
+      expect([r.replicas, r.forecast!.outputTokensPerSec, r.forecast!.utilization]).toEqual([
+        0, 300, 0,
+      ]);
+      expect(r.warnings).toEqual([
+        "peak RPS is 0: the load itself needs no replicas",
+        "chat: the forecast rate 1 req/s is above the peak 0 req/s",
+      ]);
+    });
+
+    it("a workload of 0 input tokens is not compared with the sweep's input length", () => {
+      const r = capacity(
+        {
+          ...one({ inputTokens: 0 }),
+          perWorkload: [
+            {
+              workload: { ...chat, inputTokens: 0 },
+              replicaOutputTokensPerSec: 1500,
+              sweepMeanInputTokens: 100,
+            },
+          ],
+        },
+        F,
+      );
+      expect(r.warnings).toEqual([]);
+    });
+
+    it("factor and spare warnings name the plan key they concern", () => {
+      const paths = (f: Parameters<typeof capacity>[1]) =>
+        capacity(one(), f).problems.map((p) => [p.code, p.path]);
+      expect(paths({ elasticity: 0.5, redundancy: { factor: 0.8 } })).toEqual([
+        ["capacity.factorBelowOne", "factors.elasticity"],
+        ["capacity.factorBelowOne", "factors.redundancy"],
+      ]);
+      expect(paths({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([
+        ["capacity.spareFractional", "factors.redundancy.spare"],
+      ]);
+    });
+  });
+
+  describe("ceilTol and replicasFromBase", () => {
+    it("ceils with exactly 1e-9 of tolerance", () => {
+      expect([
+        ceilTol(15 + 1e-9),
+        ceilTol(15 + 3e-9),
+        ceilTol(14.000000001),
+        ceilTol(-0.5),
+        ceilTol(Number.POSITIVE_INFINITY),
+      ]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
+      expect(Object.is(ceilTol(-0.5), 0)).toBe(true);
+      expect(ceilTol(Number.NaN)).toBeNaN();
+    });
+
+    it("N+k adds the spares after the ceiling; a factor multiplies before it", () => {
+      expect([
+        replicasFromBase(10, 1.25, { spare: 2 }),
+        replicasFromBase(10, 1.25, { factor: 1.2 }),
+        replicasFromBase(0, 1, { spare: 3 }),
+      ]).toEqual([15, 15, 3]);
+      expect(replicasFromBase(7, 1.1, { factor: 1.3 })).toBe(11); // 7 × 1.43 = 10.01 → 11
+    });
+  });
+});

@@ -1,0 +1,871 @@
+/**
+ * Demand schedules (src/engine/chain/schedule.ts, docs/schedules.md): alignment, the replicas of
+ * each interval through the declared chain, lead time, the three costs and the reserved count;
+ * every check exactly at its bound (0 is a valid rate, minimum, lead, price and spare count; 0 is
+ * not a valid interval, GPU count, elasticity or redundancy factor; the SKU's inputs are checked
+ * once, by capacity), the exact texts of the problems, and the costs and savings at a free price,
+ * on hand-calculated numbers.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import {
+  alignSchedules,
+  bestReserved,
+  computeSchedule,
+  leadMax,
+  scheduleForSku,
+  type AlignedSchedules,
+  type ScheduleFactors,
+  type ScheduleResult,
+  type ScheduleSku,
+  type ScheduleSpec,
+  type ScheduleWorkload,
+} from "../../../src/engine/chain/schedule";
+import { renderProblem } from "../../../src/report/messages";
+
+describe("schedules: alignment, replicas and costs", () => {
+  const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+  const wl = (
+    rps: number[],
+    extra: Partial<ScheduleWorkload["schedule"] & object> = {},
+    name = "chat",
+    path = "workloads[0]",
+  ): ScheduleWorkload => ({
+    name,
+    path,
+    peakRps: 50,
+    schedule: { intervalSec: 3600, rps, ...extra },
+  });
+  // The seed's SKU: TP4 at 20 per GPU-hour, 1,500 output tok/s per replica, 300 output tokens per request.
+  const sku = (reservedPricePerGpuHour: number | null = null, n = 1): ScheduleSku => ({
+    path: "skus[0]",
+    gpusPerReplica: 4,
+    pricePerGpuHour: 20,
+    reservedPricePerGpuHour,
+    perWorkload: Array.from({ length: n }, (_, i) => ({
+      name: `w${i}`,
+      outputTokens: 300,
+      replicaOutputTokensPerSec: 1500,
+    })),
+  });
+
+  function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
+    if (r === null || !r.ok) throw new Error(`expected a schedule, got ${JSON.stringify(r)}`);
+    return r.value;
+  }
+
+  describe("schedule formulas on hand-computed cases", () => {
+    // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
+    it("needed_i is the §4 replicas formula per interval (seed: 50 RPS → 10 base → 15)", () => {
+      const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(), seedFactors));
+      expect(r.replicasBase).toEqual([10, 5, 1, 0]);
+      expect(r.needed).toEqual([15, 8, 2, 0]);
+      expect(r.replicas).toEqual([15, 8, 2, 0]);
+      expect(r.staticReplicas).toBe(15);
+      // 4 intervals × 15 replicas × 4 GPUs × 20 per hour = 4,800; autoscaled (15 + 8 + 2 + 0) × 80 = 2,000
+      expect(r.staticCost).toBe(4800);
+      expect(r.autoscaledCost).toBe(2000);
+      expect(r.reservedReplicas).toBeNull();
+      expect(r.blendedCost).toBeNull();
+      expect(r.savings.autoscaled).toBe(2800);
+      expect(r.savings.autoscaledFraction).toBeCloseTo(2800 / 4800, 12);
+      expect(r.periodSec).toBe(4 * 3600);
+    });
+
+    it("minReplicas and leadIntervals wrap around the period: the last interval starts the first one's replicas", () => {
+      const r = ok(
+        computeSchedule(
+          [wl([50, 25, 5, 0], { minReplicas: 1, leadIntervals: 1 })],
+          sku(10),
+          seedFactors,
+        ),
+      );
+      // replicas_i = max(1, needed) = 15, 8, 2, 1; scheduled_i = max(replicas_i, replicas_{i+1 mod 4}) = 15, 8, 2, 15
+      expect(r.replicas).toEqual([15, 8, 2, 15]);
+      expect(r.staticReplicas).toBe(15);
+      expect(r.staticCost).toBe(4800);
+      expect(r.autoscaledCost).toBe(40 * 80); // 3,200
+      // reserved 10 per GPU-hour: blended(R) = 4 × R × 40 + Σ max(0, s_i − R) × 80
+      // R = 0: 3,200; R = 2: 320 + 32 × 80 = 2,880; R = 8: 1,280 + 14 × 80 = 2,400; R = 15: 2,400 (tie → 8)
+      expect(r.reservedReplicas).toBe(8);
+      expect(r.blendedCost).toBe(2400);
+      expect(r.savings.blended).toBe(2400);
+    });
+
+    it("a lead of the whole period keeps the peak in every interval", () => {
+      const r = ok(computeSchedule([wl([50, 25, 5, 0], { leadIntervals: 3 })], sku(), seedFactors));
+      expect(r.replicas).toEqual([15, 15, 15, 15]);
+      expect(r.autoscaledCost).toBe(r.staticCost);
+    });
+
+    it("N+k: ceil(base × elasticity) + k in every interval, also at zero demand", () => {
+      const r = ok(
+        computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }),
+      );
+      // base × 1.2 = 12, 6, 1.2, 0 → 12, 6, 2, 0 → + 2
+      expect(r.needed).toEqual([14, 8, 4, 2]);
+      expect(r.staticReplicas).toBe(14);
+      expect(r.autoscaledCost).toBe(28 * 80);
+    });
+
+    it("a reserved price at or above on-demand makes reserving pointless: R = 0 and blended = autoscaled", () => {
+      for (const price of [20, 25]) {
+        const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(price), seedFactors));
+        expect(r.reservedReplicas).toBe(0);
+        expect(r.blendedCost).toBe(r.autoscaledCost);
+        expect(r.problems.map((p) => p.code)).toContain("schedule.reservedNotCheaper");
+      }
+    });
+
+    it("a cheap reservation reserves the whole static fleet: blended = static at the reserved price", () => {
+      const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(1), seedFactors));
+      // reserving replica R+1 costs 1 × 4 × 4 intervals = 16 and saves 80 per interval running it: worth it while one interval runs it
+      expect(r.reservedReplicas).toBe(15);
+      expect(r.blendedCost).toBe(15 * 4 * 1 * 4);
+    });
+
+    it("several workloads: each interval's base is the sum over workloads; one without a schedule demands its peakRps throughout", () => {
+      const ws: ScheduleWorkload[] = [
+        wl([50, 0], {}, "chat", "workloads[0]"),
+        { name: "docs", path: "workloads[1]", peakRps: 10, schedule: null },
+      ];
+      const s: ScheduleSku = {
+        ...sku(),
+        perWorkload: [
+          { name: "chat", outputTokens: 300, replicaOutputTokensPerSec: 1500 },
+          { name: "docs", outputTokens: 500, replicaOutputTokensPerSec: 1000 },
+        ],
+      };
+      const r = ok(computeSchedule(ws, s, { elasticity: 1, redundancy: { factor: 1 } }));
+      // docs: 10 × 500 / 1000 = 5 in each interval; chat 10 then 0
+      expect(r.demandRps).toEqual([60, 10]);
+      expect(r.replicasBase).toEqual([15, 5]);
+      expect(r.replicas).toEqual([15, 5]);
+    });
+
+    it("a 30-minute interval costs half an hour", () => {
+      const r = ok(computeSchedule([wl([50, 50], { intervalSec: 1800 })], sku(), seedFactors));
+      expect(r.staticCost).toBe(15 * 80); // 2 half-hours of 15 replicas
+    });
+  });
+
+  describe("schedule errors are values with paths", () => {
+    it("negative, non-finite and empty values", () => {
+      const a = alignSchedules([wl([5, -1, Number.NaN])]);
+      expect(a?.ok).toBe(false);
+      if (a && !a.ok) {
+        expect(a.problems.map((p) => p.path)).toEqual([
+          "workloads[0].schedule.rps[1]",
+          "workloads[0].schedule.rps[2]",
+        ]);
+        expect(renderProblem(a.problems[0]!, "en")).toBe(
+          'workload "chat": schedule value 2 must be a request rate ≥ 0, got -1',
+        );
+        expect(renderProblem(a.problems[0]!, "zh")).toContain("第 2 个值");
+      }
+      const e = alignSchedules([wl([])]);
+      expect(e && !e.ok && e.problems[0]!.code).toBe("schedule.empty");
+    });
+
+    it("schedules of several workloads must share intervalSec and length", () => {
+      const a = alignSchedules([
+        wl([1, 2, 3], {}, "a", "workloads[0]"),
+        wl([1, 2], { intervalSec: 1800 }, "b", "workloads[1]"),
+      ]);
+      expect(a && !a.ok && a.problems.map((p) => [p.code, p.path])).toEqual([
+        ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
+        ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
+      ]);
+    });
+
+    it("minReplicas, leadIntervals and intervalSec are checked", () => {
+      const a = alignSchedules([wl([1], { minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 })]);
+      expect(a && !a.ok && a.problems.map((p) => p.path).sort()).toEqual([
+        "workloads[0].schedule.intervalSec",
+        "workloads[0].schedule.leadIntervals",
+        "workloads[0].schedule.minReplicas",
+      ]);
+    });
+
+    it("no schedule anywhere: null (nothing to compute)", () => {
+      expect(
+        alignSchedules([{ name: "chat", path: "workloads[0]", peakRps: 5, schedule: null }]),
+      ).toBeNull();
+    });
+
+    it("a negative reserved price or a missing price is an error of the SKU's field", () => {
+      const a = alignSchedules([wl([1, 2])]);
+      if (!a?.ok) throw new Error("aligned");
+      const r = scheduleForSku(a.value, { ...sku(-1), pricePerGpuHour: Number.NaN }, seedFactors);
+      expect(!r.ok && r.problems.map((p) => p.path)).toEqual([
+        "skus[0].pricePerGpuHour",
+        "skus[0].reservedPricePerGpuHour",
+      ]);
+    });
+
+    it("a schedule peak above peakRps is a warning", () => {
+      const r = ok(computeSchedule([wl([60, 10])], sku(), seedFactors));
+      expect(r.problems.map((p) => p.code)).toEqual(["schedule.aboveConstantPeak"]);
+    });
+  });
+
+  // Brute-force references straight from the formulas.
+  const naiveLead = (v: number[], lead: number): number[] =>
+    v.map((_, i) =>
+      Math.max(...Array.from({ length: lead + 1 }, (_, j) => v[(i + j) % v.length]!)),
+    );
+  const blended = (
+    s: readonly number[],
+    R: number,
+    g: number,
+    dt: number,
+    p: number,
+    rp: number,
+  ): number =>
+    s.reduce((a, x) => a + (R * g * rp * dt) / 3600 + (Math.max(0, x - R) * g * p * dt) / 3600, 0);
+
+  const arbCase = fc.record({
+    rps: fc.array(fc.double({ min: 0, max: 200, noNaN: true }), { minLength: 1, maxLength: 48 }),
+    intervalSec: fc.constantFrom(300, 900, 3600),
+    minReplicas: fc.integer({ min: 0, max: 4 }),
+    leadIntervals: fc.integer({ min: 0, max: 6 }),
+    elasticity: fc.double({ min: 0.5, max: 2, noNaN: true }),
+    redundancy: fc.oneof(
+      fc.record({ factor: fc.double({ min: 0.5, max: 2, noNaN: true }) }),
+      fc.record({ spare: fc.integer({ min: 0, max: 3 }) }),
+    ),
+    gpus: fc.integer({ min: 1, max: 8 }),
+    price: fc.double({ min: 0.1, max: 50, noNaN: true }),
+    reserved: fc.double({ min: 0, max: 60, noNaN: true }),
+    capacity: fc.double({ min: 50, max: 5000, noNaN: true }),
+  });
+  type Case = typeof arbCase extends fc.Arbitrary<infer T> ? T : never;
+  const run = (c: Case, reserved = c.reserved): ScheduleResult =>
+    ok(
+      computeSchedule(
+        [
+          {
+            name: "w",
+            path: "workloads[0]",
+            peakRps: 1e9,
+            schedule: {
+              intervalSec: c.intervalSec,
+              rps: c.rps,
+              minReplicas: c.minReplicas,
+              leadIntervals: c.leadIntervals,
+            },
+          },
+        ],
+        {
+          path: "skus[0]",
+          gpusPerReplica: c.gpus,
+          pricePerGpuHour: c.price,
+          reservedPricePerGpuHour: reserved,
+          perWorkload: [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }],
+        },
+        { elasticity: c.elasticity, redundancy: c.redundancy },
+      ),
+    );
+
+  describe("schedule properties", () => {
+    it("autoscaled ≤ static, and blended ≤ min(static on demand, autoscaled)", () => {
+      fc.assert(
+        fc.property(arbCase, (c) => {
+          const r = run(c);
+          expect(r.autoscaledCost).toBeLessThanOrEqual(r.staticCost);
+          expect(r.blendedCost!).toBeLessThanOrEqual(
+            Math.min(r.staticCost, r.autoscaledCost) * (1 + 1e-12),
+          );
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it("reservedReplicas is the least blended(R) over 0…staticReplicas, ties to the smaller R (brute force)", () => {
+      fc.assert(
+        fc.property(arbCase, (c) => {
+          const r = run(c);
+          const costs = Array.from({ length: r.staticReplicas + 1 }, (_, R) =>
+            blended(r.replicas, R, c.gpus, c.intervalSec, c.price, c.reserved),
+          );
+          const least = Math.min(...costs);
+          const tol = 1e-9 * Math.max(1, least);
+          expect(costs[r.reservedReplicas!]!).toBeLessThanOrEqual(least + tol);
+          // no smaller R is (beyond rounding) as cheap
+          for (let R = 0; R < r.reservedReplicas!; R++)
+            expect(costs[R]!).toBeGreaterThan(least - tol);
+          expect(r.blendedCost).toBeCloseTo(costs[r.reservedReplicas!]!, 6);
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it("a higher reserved price never raises the reserved count", () => {
+      fc.assert(
+        fc.property(arbCase, fc.double({ min: 0, max: 30, noNaN: true }), (c, more) => {
+          expect(run(c, c.reserved + more).reservedReplicas!).toBeLessThanOrEqual(
+            run(c).reservedReplicas!,
+          );
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it("scheduled_i is the wrapped maximum over the lead window (against a direct loop)", () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 40 }),
+          fc.integer({ min: 0, max: 50 }),
+          (v, lead) => {
+            expect(leadMax(v, lead)).toEqual(naiveLead(v, Math.min(lead, v.length - 1)));
+          },
+        ),
+      );
+    });
+
+    it("bestReserved counts replica counts instead of sorting: the same R as the sorted walk", () => {
+      // The walk over a sorted copy, as bestReserved computed it before counting.
+      const bySort = (
+        scheduled: number[],
+        staticReplicas: number,
+        price: number,
+        reservedPrice: number,
+      ): number => {
+        const n = scheduled.length;
+        if (n === 0) return 0;
+        const cost = reservedPrice * n;
+        const sorted = Float64Array.from(scheduled).sort();
+        let j = 0;
+        while (j < n && sorted[j]! <= 0) j++;
+        if (price * (n - j) <= cost) return 0;
+        while (j < n) {
+          const R = sorted[j]!;
+          while (j < n && sorted[j]! <= R) j++;
+          if (price * (n - j) <= cost) return Math.min(R, staticReplicas);
+        }
+        return staticReplicas;
+      };
+      // Hand check: 10 intervals at 2 replicas and 10 at 6, price 3, reserved 1 (cost 20 per replica):
+      // R = 2 saves 3 × 10 = 30 > 20 for the third replica → go on; at R = 6 nothing is left → 6.
+      // With reserved 2 (cost 40): the third replica saves 30 ≤ 40 → R = 2.
+      const s = [...Array(10).fill(2), ...Array(10).fill(6)];
+      expect(bestReserved(s, 6, 3, 1)).toBe(6);
+      expect(bestReserved(s, 6, 3, 2)).toBe(2);
+      const counts = fc.array(fc.nat(40), { maxLength: 300 });
+      const mixed = fc.array(fc.oneof(fc.nat(40), fc.double({ min: 0, max: 40, noNaN: true })), {
+        maxLength: 300,
+      });
+      fc.assert(
+        fc.property(
+          fc.oneof(counts, mixed),
+          fc.double({ min: 0, max: 10, noNaN: true }),
+          fc.double({ min: 0, max: 10, noNaN: true }),
+          (v, price, reserved) => {
+            const st = v.reduce((m, x) => Math.max(m, x), 0);
+            return bestReserved(v, st, price, reserved) === bySort(v, st, price, reserved);
+          },
+        ),
+        { numRuns: 3000 },
+      );
+    });
+
+    it("bestReserved handles an empty schedule and a free on-demand price", () => {
+      expect(bestReserved([], 0, 10, 5)).toBe(0);
+      expect(bestReserved([3, 3], 3, 0, 0)).toBe(0); // nothing to save: tie at 0 cost → R = 0
+    });
+  });
+});
+
+describe("schedules: every check at its bound", () => {
+  const one: ScheduleFactors = { elasticity: 1, redundancy: { factor: 1 } };
+  const wl = (
+    schedule: Partial<ScheduleSpec> | null,
+    name = "chat",
+    path = "workloads[0]",
+    peakRps: number | null = 1000,
+  ): ScheduleWorkload => ({
+    name,
+    path,
+    peakRps,
+    schedule: schedule === null ? null : { intervalSec: 3600, rps: [10], ...schedule },
+  });
+  /** 1 GPU a replica at 10 an hour; 100 output tokens a request at 1,000 tok/s a replica: 10 req/s fill one replica. */
+  const sku = (over: Partial<ScheduleSku> = {}, n = 1): ScheduleSku => ({
+    path: "skus[0]",
+    gpusPerReplica: 1,
+    pricePerGpuHour: 10,
+    reservedPricePerGpuHour: null,
+    perWorkload: Array.from({ length: n }, (_, i) => ({
+      name: `w${i}`,
+      outputTokens: 100,
+      replicaOutputTokensPerSec: 1000,
+    })),
+    ...over,
+  });
+  // Input errors of the SKU are capacity's (one check for both), so any catalogue renders here.
+  const texts = (ps: readonly Problem[]) => ps.map((p) => [p.path, englishOf(p)]);
+  function problemsOf(
+    r: ReturnType<typeof alignSchedules> | ReturnType<typeof scheduleForSku>,
+  ): Problem[] {
+    if (r === null || r.ok) throw new Error(`expected problems, got ${JSON.stringify(r)}`);
+    return r.problems;
+  }
+  function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
+    if (r === null || !r.ok) throw new Error(`expected a schedule, got ${JSON.stringify(r)}`);
+    return r.value;
+  }
+  function aligned(ws: ScheduleWorkload[]): AlignedSchedules {
+    const a = alignSchedules(ws);
+    if (a === null || !a.ok)
+      throw new Error(`expected aligned schedules, got ${JSON.stringify(a)}`);
+    return a.value;
+  }
+
+  describe("alignSchedules: each check at its bound, with its text", () => {
+    it("intervalSec must be above 0: 0, −1, NaN and a missing one are errors; 0.5 s is fine", () => {
+      for (const [v, got] of [
+        [0, "0"],
+        [-1, "-1"],
+        [Number.NaN, "NaN"],
+        [null, "nothing"],
+      ] as const) {
+        expect(texts(problemsOf(alignSchedules([wl({ intervalSec: v as number })])))).toEqual([
+          [
+            "workloads[0].schedule.intervalSec",
+            `workload "chat": schedule intervalSec must be a number > 0, got ${got}`,
+          ],
+        ]);
+      }
+      expect(aligned([wl({ intervalSec: 0.5 })]).intervalSec).toBe(0.5);
+    });
+
+    it("a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
+      expect(aligned([wl({ rps: [0, 0] })]).demandRps).toEqual([0, 0]);
+      expect(
+        texts(
+          problemsOf(
+            alignSchedules([
+              wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] }),
+            ]),
+          ),
+        ),
+      ).toEqual([
+        [
+          "workloads[0].schedule.rps[1]",
+          'workload "chat": schedule value 2 must be a request rate ≥ 0, got -0.001',
+        ],
+        [
+          "workloads[0].schedule.rps[2]",
+          'workload "chat": schedule value 3 must be a request rate ≥ 0, got Infinity',
+        ],
+        [
+          "workloads[0].schedule.rps[3]",
+          'workload "chat": schedule value 4 must be a request rate ≥ 0, got nothing',
+        ],
+      ]);
+      expect(texts(problemsOf(alignSchedules([wl({ rps: [] })])))).toEqual([
+        ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
+      ]);
+    });
+
+    it("minReplicas and leadIntervals: 0 is fine; −1, 1.5 and NaN are errors; missing means 0", () => {
+      const a = aligned([wl({ minReplicas: 0, leadIntervals: 0 })]);
+      expect([a.minReplicas, a.leadIntervals]).toEqual([0, 0]);
+      const d = aligned([wl({ minReplicas: null, leadIntervals: null })]);
+      expect([d.minReplicas, d.leadIntervals]).toEqual([0, 0]);
+      for (const [v, got] of [
+        [-1, "-1"],
+        [1.5, "1.5"],
+        [Number.NaN, "NaN"],
+        [Number.POSITIVE_INFINITY, "Infinity"],
+      ] as const) {
+        expect(
+          texts(problemsOf(alignSchedules([wl({ minReplicas: v, leadIntervals: v })]))),
+        ).toEqual([
+          [
+            "workloads[0].schedule.minReplicas",
+            `workload "chat": schedule minReplicas must be a whole number ≥ 0, got ${got}`,
+          ],
+          [
+            "workloads[0].schedule.leadIntervals",
+            `workload "chat": schedule leadIntervals must be a whole number ≥ 0, got ${got}`,
+          ],
+        ]);
+      }
+    });
+
+    it("the largest minReplicas and leadIntervals of the workloads apply", () => {
+      const a = aligned([
+        wl({ rps: [1, 2], minReplicas: 2, leadIntervals: 1 }, "a", "workloads[0]"),
+        wl({ rps: [3, 4], minReplicas: 3, leadIntervals: 0 }, "b", "workloads[1]"),
+      ]);
+      expect([a.minReplicas, a.leadIntervals, a.intervals, a.intervalSec]).toEqual([3, 1, 2, 3600]);
+      expect(a.rps).toEqual([
+        [1, 2],
+        [3, 4],
+      ]);
+      expect(a.demandRps).toEqual([4, 6]);
+      const b = aligned([
+        wl({ rps: [1, 2], minReplicas: 3, leadIntervals: 0 }, "a", "workloads[0]"),
+        wl({ rps: [3, 4], minReplicas: 1, leadIntervals: 1 }, "b", "workloads[1]"),
+      ]);
+      expect([b.minReplicas, b.leadIntervals]).toEqual([3, 1]);
+    });
+
+    it("length and interval mismatches name the first valid schedule, with their texts", () => {
+      const p = problemsOf(
+        alignSchedules([
+          wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
+          wl({ rps: [1, 2], intervalSec: 1800.5 }, "b", "workloads[1]"),
+        ]),
+      );
+      expect(texts(p)).toEqual([
+        [
+          "workloads[1].schedule.rps",
+          `workload "b": the schedule has 2 values but "a"'s has 3; schedules of one plan share their length`,
+        ],
+        [
+          "workloads[1].schedule.intervalSec",
+          `workload "b": schedule intervalSec 1,800.5 differs from "a"'s 3,600; schedules of one plan share their interval`,
+        ],
+      ]);
+    });
+
+    it("a schedule with its own errors is not the one the others are measured against", () => {
+      // a is invalid (3 values, one negative): b (2 values) is the reference for c (2 values), no mismatch
+      const p = problemsOf(
+        alignSchedules([
+          wl({ rps: [1, -1, 1] }, "a", "workloads[0]"),
+          wl({ rps: [1, 2] }, "b", "workloads[1]"),
+          wl({ rps: [5, 6] }, "c", "workloads[2]"),
+        ]),
+      );
+      expect(p.map((x) => x.code)).toEqual(["schedule.rpsInvalid"]);
+    });
+
+    it("a schedule above peakRps warns only beyond a relative 1e-9", () => {
+      expect(aligned([wl({ rps: [5, 10] }, "chat", "workloads[0]", 10)]).warnings).toEqual([]);
+      expect(
+        aligned([wl({ rps: [10 * (1 + 5e-10)] }, "chat", "workloads[0]", 10)]).warnings,
+      ).toEqual([]);
+      const w = aligned([wl({ rps: [1, 10 * (1 + 1e-8)] }, "chat", "workloads[0]", 10)]).warnings;
+      expect(texts(w)).toEqual([
+        [
+          "workloads[0].schedule.rps",
+          'workload "chat": the schedule\'s highest rate (10 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps',
+        ],
+      ]);
+      expect(w[0]!.params).toMatchObject({ max: 10 * (1 + 1e-8), peak: 10 });
+      // without a peakRps nothing is compared
+      expect(aligned([wl({ rps: [50] }, "chat", "workloads[0]", null)]).warnings).toEqual([]);
+    });
+
+    it("a workload without a schedule needs a peakRps ≥ 0; 0 demands nothing", () => {
+      const a = aligned([wl({ rps: [4, 8] }), wl(null, "idle", "workloads[1]", 0)]);
+      expect(a.rps).toEqual([
+        [4, 8],
+        [0, 0],
+      ]);
+      for (const [peak, got] of [
+        [null, "nothing"],
+        [-1, "-1"],
+        [Number.NaN, "NaN"],
+      ] as const) {
+        expect(
+          texts(
+            problemsOf(
+              alignSchedules([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)]),
+            ),
+          ),
+        ).toEqual([
+          [
+            "workloads[1].peakRps",
+            `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
+          ],
+        ]);
+      }
+    });
+  });
+
+  describe("scheduleForSku: each check at its bound, with its text", () => {
+    const a = () => aligned([wl({ rps: [10, 20] })]);
+
+    it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine", () => {
+      expect(texts(problemsOf(scheduleForSku(a(), sku({ gpusPerReplica: 0 }), one)))).toEqual([
+        ["skus[0].gpusPerReplica", "GPUs per replica must be a positive number, got 0"],
+      ]);
+      expect(
+        texts(
+          problemsOf(
+            scheduleForSku(a(), sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }), one),
+          ),
+        ),
+      ).toEqual([
+        ["skus[0].pricePerGpuHour", "price per GPU-hour must be a number ≥ 0, got -0.01"],
+        [
+          "skus[0].reservedPricePerGpuHour",
+          "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
+        ],
+      ]);
+      expect(
+        texts(problemsOf(scheduleForSku(a(), sku({ reservedPricePerGpuHour: Number.NaN }), one))),
+      ).toEqual([
+        [
+          "skus[0].reservedPricePerGpuHour",
+          "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got NaN",
+        ],
+      ]);
+      const free = scheduleForSku(
+        a(),
+        sku({ pricePerGpuHour: 0, reservedPricePerGpuHour: 0 }),
+        one,
+      );
+      if (!free.ok) throw new Error("free");
+      // nothing costs anything: savings 0, fractions null (0 ÷ 0 is not a fraction); no "not cheaper" note at a price of 0
+      expect([
+        free.value.staticCost,
+        free.value.autoscaledCost,
+        free.value.blendedCost,
+        free.value.reservedReplicas,
+      ]).toEqual([0, 0, 0, 0]);
+      expect(free.value.savings).toEqual({
+        autoscaled: 0,
+        autoscaledFraction: null,
+        blended: 0,
+        blendedFraction: null,
+      });
+      expect(free.value.problems).toEqual([]);
+    });
+
+    it("elasticity and a redundancy factor must be above 0; a spare count of 0 is fine, below 0 is not", () => {
+      expect(
+        texts(problemsOf(scheduleForSku(a(), sku(), { elasticity: 0, redundancy: { factor: 1 } }))),
+      ).toEqual([["factors.elasticity", "elasticity must be a positive number, got 0"]]);
+      expect(
+        texts(problemsOf(scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { factor: 0 } }))),
+      ).toEqual([["factors.redundancy", "redundancy must be a positive number, got 0"]]);
+      expect(
+        texts(
+          problemsOf(
+            scheduleForSku(a(), sku(), { elasticity: Number.NaN, redundancy: { spare: -1 } }),
+          ),
+        ),
+      ).toEqual([
+        ["factors.elasticity", "elasticity must be a positive number, got NaN"],
+        ["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"],
+      ]);
+      expect(
+        problemsOf(
+          scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: Number.NaN } }),
+        ).map((p) => p.code),
+      ).toEqual(["capacity.spareInvalid"]);
+      expect(
+        problemsOf(
+          scheduleForSku(a(), sku(), {
+            elasticity: 1,
+            redundancy: { factor: Number.POSITIVE_INFINITY },
+          }),
+        ).map((p) => p.code),
+      ).toEqual(["capacity.redundancyInvalid"]);
+      const r = scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: 0 } });
+      expect(r.ok && r.value.needed).toEqual([1, 2]);
+    });
+
+    it("a fractional spare count is rounded up: 1.5 spare replicas are 2", () => {
+      const r = scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: 1.5 } });
+      expect(r.ok && r.value.needed).toEqual([3, 4]);
+    });
+
+    it("one capacity per workload, each with a positive throughput and output length", () => {
+      expect(texts(problemsOf(scheduleForSku(a(), sku({}, 2), one)))).toEqual([
+        [
+          "skus[0]",
+          'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
+        ],
+      ]);
+      expect(
+        texts(
+          problemsOf(
+            scheduleForSku(
+              a(),
+              sku({
+                perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }],
+              }),
+              one,
+            ),
+          ),
+        ),
+      ).toEqual([["skus[0]", "chat: replica output tokens/s must be positive, got 0"]]);
+      expect(
+        texts(
+          problemsOf(
+            scheduleForSku(
+              a(),
+              sku({
+                perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
+              }),
+              one,
+            ),
+          ),
+        ),
+      ).toEqual([["skus[0]", "chat: output tokens must be positive, got 0"]]);
+      expect(
+        problemsOf(
+          scheduleForSku(
+            a(),
+            sku({
+              perWorkload: [
+                {
+                  name: "chat",
+                  outputTokens: Number.NaN,
+                  replicaOutputTokensPerSec: Number.POSITIVE_INFINITY,
+                },
+              ],
+            }),
+            one,
+          ),
+        ).map((p) => p.code),
+      ).toEqual(["capacity.capacityInvalid", "capacity.outputInvalid"]);
+    });
+
+    it("the reserved price is 'not cheaper' from equal to on-demand up, not just below it", () => {
+      const at = scheduleForSku(a(), sku({ reservedPricePerGpuHour: 10 }), one);
+      if (!at.ok) throw new Error("at");
+      expect(texts(at.value.problems)).toEqual([
+        [
+          "skus[0].reservedPricePerGpuHour",
+          "the reserved price (10 per GPU-hour) is not below the on-demand price (10): reserving never pays, so no replica is reserved",
+        ],
+      ]);
+      expect(at.value.problems[0]!.severity).toBe("info");
+      const below = scheduleForSku(a(), sku({ reservedPricePerGpuHour: 9.99 }), one);
+      expect(below.ok && below.value.problems).toEqual([]);
+    });
+  });
+
+  describe("schedule costs and replicas (hand values)", () => {
+    it("minReplicas lifts quiet intervals; the static fleet is the busiest interval; costs per interval length", () => {
+      // rps 0, 10, 35, 5 → base 0, 1, 3.5, 0.5 → needed 0, 1, 4, 1 → min 2 → 2, 2, 4, 2
+      const r = ok(
+        computeSchedule(
+          [wl({ rps: [0, 10, 35, 5], minReplicas: 2, intervalSec: 900 })],
+          sku({ gpusPerReplica: 2, reservedPricePerGpuHour: 4 }),
+          one,
+        ),
+      );
+      expect([r.replicasBase, r.needed, r.replicas, r.staticReplicas]).toEqual([
+        [0, 1, 3.5, 0.5],
+        [0, 1, 4, 1],
+        [2, 2, 4, 2],
+        4,
+      ]);
+      // interval cost of one replica: 2 GPUs × 10 × 900/3600 = 5; static 4 × 4 × 5 = 80, autoscaled (2+2+4+2) × 5 = 50
+      expect([
+        r.staticCost,
+        r.autoscaledCost,
+        r.periodSec,
+        r.intervals,
+        r.intervalSec,
+        r.minReplicas,
+        r.leadIntervals,
+      ]).toEqual([80, 50, 3600, 4, 900, 2, 0]);
+      // reserved at 4 (a reserved replica-interval costs 2): R = 2 → 4 × 2 × 2 + 2 × 5 = 26 (R = 3: 24 + 5 = 29, R = 4: 32)
+      expect([r.reservedReplicas, r.blendedCost]).toEqual([2, 26]);
+      expect(r.savings).toEqual({
+        autoscaled: 30,
+        autoscaledFraction: 30 / 80,
+        blended: 54,
+        blendedFraction: 54 / 80,
+      });
+      expect(r.demandRps).toEqual([0, 10, 35, 5]);
+    });
+  });
+
+  describe("leadMax and bestReserved at their edges", () => {
+    it("leadMax: no values, a lead of 0 or below (a copy), a lead of n − 1 or more (the maximum everywhere)", () => {
+      expect(leadMax([], 3)).toEqual([]);
+      const v = [3, 1, 2];
+      const copy = leadMax(v, -1);
+      expect(copy).toEqual([3, 1, 2]);
+      expect(copy).not.toBe(v);
+      expect(leadMax(v, 0)).toEqual([3, 1, 2]);
+      expect(leadMax(v, 1)).toEqual([3, 2, 3]);
+      expect(leadMax(v, 2)).toEqual([3, 3, 3]);
+      expect(leadMax(v, 9)).toEqual([3, 3, 3]);
+      expect(leadMax([-5, -7], 4)).toEqual([-5, -5]);
+      // equal values in the window
+      expect(leadMax([2, 2, 1, 2, 0], 2)).toEqual([2, 2, 2, 2, 2]);
+      expect(leadMax([0, 1, 0, 0, 0, 0], 1)).toEqual([1, 1, 0, 0, 0, 0]);
+    });
+
+    it("bestReserved never reserves more than the static fleet (counted and sorted paths)", () => {
+      // reserving is cheap (1 × 2 intervals = 2 per replica vs 10 × 2 saved): the walk reaches 5, capped at 3
+      expect(bestReserved([5, 5], 3, 10, 1)).toBe(3);
+      expect(bestReserved([5.5, 5.5], 3, 10, 1)).toBe(3);
+      // the sorted path (fractional replicas 1.5 and 2.5, price 10): R walks 0 → 1.5 → 2.5; going past R saves
+      // 10 × #{intervals above R} (20 at 0, 10 at 1.5) and costs reserved × 2 intervals (8, 12, 22 for 4, 6, 11)
+      expect(bestReserved([1.5, 2.5], 2.5, 10, 4)).toBe(2.5);
+      expect(bestReserved([1.5, 2.5], 2.5, 10, 6)).toBe(1.5);
+      expect(bestReserved([1.5, 2.5], 2.5, 10, 11)).toBe(0);
+      // zeros count as already covered by R = 0
+      expect(bestReserved([0, 0, 0.5], 0.5, 10, 4)).toBe(0);
+      expect(bestReserved([0, 0, 0.5], 0.5, 10, 3)).toBe(0.5);
+    });
+  });
+
+  describe("schedule edges found by the 11:59 mutation run", () => {
+    it("a rate exactly at peakRps × (1 + 1e-9) does not warn", () => {
+      expect(aligned([wl({ rps: [1 * (1 + 1e-9)] }, "chat", "workloads[0]", 1)]).warnings).toEqual(
+        [],
+      );
+    });
+
+    it("a negative spare count is an error even with a valid elasticity", () => {
+      expect(
+        texts(
+          problemsOf(
+            scheduleForSku(aligned([wl({ rps: [10] })]), sku(), {
+              elasticity: 1,
+              redundancy: { spare: -1 },
+            }),
+          ),
+        ),
+      ).toEqual([["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"]]);
+    });
+
+    it("a missing intervalSec reads 'nothing'", () => {
+      expect(
+        texts(problemsOf(alignSchedules([wl({ intervalSec: undefined as unknown as number })]))),
+      ).toEqual([
+        [
+          "workloads[0].schedule.intervalSec",
+          'workload "chat": schedule intervalSec must be a number > 0, got nothing',
+        ],
+      ]);
+    });
+
+    it("the aligned rates are a copy of the schedule's", () => {
+      const rps = [1, 2];
+      const a = aligned([wl({ rps })]);
+      expect(a.rps[0]).toEqual([1, 2]);
+      expect(a.rps[0]).not.toBe(rps);
+    });
+
+    it("without a reserved price the blended savings are null, not the static cost", () => {
+      const r = ok(computeSchedule([wl({ rps: [10, 20] })], sku(), one));
+      expect(r.savings).toEqual({
+        autoscaled: 10,
+        autoscaledFraction: 10 / 40,
+        blended: null,
+        blendedFraction: null,
+      });
+    });
+
+    it("computeSchedule passes on null (no schedule) and the problems of invalid schedules", () => {
+      expect(computeSchedule([wl(null)], sku(), one)).toBeNull();
+      const r = computeSchedule([wl({ rps: [-1] })], sku(), one);
+      expect(r !== null && !r.ok && r.problems.map((p) => p.code)).toEqual(["schedule.rpsInvalid"]);
+    });
+  });
+});
