@@ -617,20 +617,20 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a missing elasticity, spare or factor is invalid factors (no schedule), not a default", () => {
-    for (const [over, code] of [
-      [{ elasticity: null }, "capacity.elasticityInvalid"],
-      [{ redundancy: { spare: null } }, "capacity.spareInvalid"],
-      [{ redundancy: { factor: null } }, "capacity.redundancyInvalid"],
-    ] as [Partial<ResolvedPlan>, string][]) {
-      const { p, aligned } = one(over);
-      const r = skuSchedule(p, 0, cap(), aligned);
-      expect(r.value, JSON.stringify(over)).toBeNull();
-      expect(r.problems.map((x) => x.code)).toEqual([code]);
-      expect(r.problems[0]!.params).toMatchObject({ got: "NaN" });
-    }
-  });
+      for (const [over, code] of [
+        [{ elasticity: null }, "capacity.elasticityInvalid"],
+        [{ redundancy: { spare: null } }, "capacity.spareInvalid"],
+        [{ redundancy: { factor: null } }, "capacity.redundancyInvalid"],
+      ] as [Partial<ResolvedPlan>, string][]) {
+        const { p, aligned } = one(over);
+        const r = skuSchedule(p, 0, cap(), aligned);
+        expect(r.value, JSON.stringify(over)).toBeNull();
+        expect(r.problems.map((x) => x.code)).toEqual([code]);
+        expect(r.problems[0]!.params).toMatchObject({ got: "NaN" });
+      }
+    });
 
-  it("uses the SKU's reserved price (blend) and its path; the SKU index picks the SKU", () => {
+    it("uses the SKU's reserved price (blend) and its path; the SKU index picks the SKU", () => {
       const skus = [
         { name: "X", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 5, sweeps: {} },
         {
