@@ -4,6 +4,7 @@
  * conservation (teams + idle = pool cost, to the minor unit); team totals over pools; a stacked
  * bar or doughnut chart; exports of the allocation CSV and the FOCUS-style CSV.
  */
+import { FilePicker } from "./FilePicker";
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { minorUnitDigits } from "../../engine/finops/money";
 import { allocationCsv, allocationLines, type AllocationLine } from "../../report/allocation-csv";
@@ -231,6 +232,7 @@ export function AllocationResults(): JSX.Element {
                 <h4>{t("poolHeading", { name: pool })}</h4>
                 <Grid
                   id={`alloc-${i()}`}
+                  label={t("poolHeading", { name: pool })}
                   columns={cols()}
                   rows={mine().map((l) => ({
                     key: rowKey(l),
@@ -291,6 +293,7 @@ export function AllocationResults(): JSX.Element {
           </h4>
           <Grid
             id="team-totals"
+            label={t("teamTotals")}
             columns={totalCols()}
             rows={(result().tenants?.teams ?? []).map((x) => ({ key: x.name, label: x.name }))}
             corner={t("team")}
@@ -308,6 +311,7 @@ export function AllocationResults(): JSX.Element {
           <h4>{t("sharedLines")}</h4>
           <Grid
             id="shared-lines"
+            label={t("sharedLines")}
             columns={[
               { key: "split", label: t("sharedSplit") },
               { key: "cost", label: t("sharedCost"), numeric: true },
@@ -421,20 +425,12 @@ export function AllocationResults(): JSX.Element {
           <div class="card-head">
             <h4>{t("planVsActual")}</h4>
             <span class="spacer" />
-            <label class="btn">
-              {t("importFocus")}
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                data-testid="focus-input"
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = "";
-                  if (f) void importFocus(f);
-                }}
-              />
-            </label>
+            <FilePicker
+              label={t("importFocus")}
+              accept=".csv,text/csv"
+              testId="focus-input"
+              onFiles={(fs) => void importFocus(fs[0]!)}
+            />
           </div>
           <p class="muted small">{t("importFocusHint")}</p>
           <Show when={pva()} keyed>
@@ -471,6 +467,7 @@ export function AllocationResults(): JSX.Element {
                   </For>
                   <Grid
                     id="pva"
+                    label={t("gridPlanVsActual")}
                     columns={[
                       { key: "planned", label: t("pvaPlanned"), numeric: true },
                       { key: "actual", label: t("pvaActual"), numeric: true },

@@ -9,6 +9,7 @@
  * fragment is opened on top (the restored plan goes to Recent plans; undo also returns to it).
  * Only after that does the autosave start writing, on every change.
  */
+import { FilePicker } from "./FilePicker";
 import {
   createEffect,
   createSignal,
@@ -34,6 +35,7 @@ import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
 import { loadChartJs } from "../charts/load-chart";
 import { BenchmarksSheet } from "./BenchmarksSheet";
+import { SHEET_PANEL, SheetTabs, tabId } from "./SheetTabs";
 import { goRequest } from "../state/navigate";
 import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
 import { createUndoShortcuts } from "../state/shortcuts";
@@ -126,9 +128,7 @@ export function App(): JSX.Element {
     <WorkbookContext.Provider value={wb}>
       <div class="app" data-testid="app" data-loading={loading() ? "true" : "false"}>
         <header class="topbar">
-          <span class="brand" aria-hidden="true">
-            capplan
-          </span>
+          <h1 class="brand">capplan</h1>
           <input
             class="title-cell"
             data-testid="title-input"
@@ -176,20 +176,13 @@ export function App(): JSX.Element {
               </option>
               <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
             </select>
-            <label class="btn" title={t("openPlanHint")}>
-              {t("openPlan")}
-              <input
-                type="file"
-                accept=".json,application/json"
-                hidden
-                data-testid="plan-input"
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = "";
-                  if (f) void opener.openFile(f);
-                }}
-              />
-            </label>
+            <FilePicker
+              label={t("openPlan")}
+              title={t("openPlanHint")}
+              accept=".json,application/json"
+              testId="plan-input"
+              onFiles={(fs) => void opener.openFile(fs[0]!)}
+            />
             <button data-testid="btn-save" onClick={save}>
               {t("savePlan")}
             </button>
@@ -216,20 +209,8 @@ export function App(): JSX.Element {
             </button>
           </div>
         </header>
-        <nav class="tabs" role="tablist">
-          <For each={SHEETS}>
-            {(tab) => (
-              <button
-                role="tab"
-                aria-selected={sheet() === tab.id}
-                data-testid={`tab-${tab.id}`}
-                classList={{ active: sheet() === tab.id }}
-                onClick={() => setSheet(tab.id)}
-              >
-                {t(tab.key)}
-              </button>
-            )}
-          </For>
+        <nav class="tabs" aria-label={t("sheetsNav")}>
+          <SheetTabs sheets={SHEETS} current={sheet()} onSelect={setSheet} />
           <Show when={loading()}>
             <span class="loading" data-testid="loading">
               {t("loading")}
@@ -354,7 +335,11 @@ export function App(): JSX.Element {
                 </p>
               }
             >
-              <Dynamic component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component} />
+              <div role="tabpanel" id={SHEET_PANEL} aria-labelledby={tabId(sheet())}>
+                <Dynamic
+                  component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
+                />
+              </div>
             </Suspense>
           </ErrorBoundary>
         </main>

@@ -181,6 +181,7 @@ export function AssumptionsSheet(): JSX.Element {
           <p class="muted small">{t("namedCellsHint")}</p>
           <Grid
             id="cells"
+            label={t("namedCells")}
             columns={[
               { key: "name", label: t("cellName") },
               { key: "value", label: t("cellValue") },
@@ -195,6 +196,7 @@ export function AssumptionsSheet(): JSX.Element {
           <h3>{t("factors")}</h3>
           <Grid
             id="factors"
+            label={t("factors")}
             columns={[{ key: "value", label: t("cellValue"), numeric: true }]}
             rows={factorRows()}
             corner=""
@@ -245,6 +247,7 @@ export function AssumptionsSheet(): JSX.Element {
         <h3>{t("workloads")}</h3>
         <Grid
           id="workloads"
+          label={t("workloads")}
           columns={wlCols()}
           rows={wls().map((w, i) => ({ key: String(i), label: String(i + 1) }))}
           corner="#"
@@ -271,6 +274,7 @@ export function AssumptionsSheet(): JSX.Element {
         <h3>{t("slos")}</h3>
         <Grid
           id="slo"
+          label={t("slos")}
           columns={[
             { key: "metric", label: t("metric") },
             { key: "stat", label: t("statistic") },
@@ -311,6 +315,7 @@ export function AssumptionsSheet(): JSX.Element {
                 >
                   <Grid
                     id={`derived-${i()}`}
+                    label={t("gridDerived", { name: s.name })}
                     columns={[
                       { key: "value", label: t("cellResult"), numeric: true, width: "8em" },
                       { key: "formula", label: t("formula") },

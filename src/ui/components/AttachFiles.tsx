@@ -4,6 +4,7 @@
  * the folder (pick or drop). Matched files are imported and the sweeps stored inline, one undo
  * step (docs/hosting.md).
  */
+import { FilePicker } from "./FilePicker";
 import { createSignal, For, Show, type JSX } from "solid-js";
 import type { PlanFile } from "../../engine/base/types";
 import { importInWorker, readDrop, readFiles, type FileSource } from "../../import/browser";
@@ -124,34 +125,18 @@ export function AttachFiles(): JSX.Element {
           <Show when={busy()}>
             <span class="muted">{t("loading")}</span>
           </Show>
-          <label class="btn">
-            {t("pickFiles")}
-            <input
-              type="file"
-              multiple
-              hidden
-              data-testid="attach-input"
-              onChange={(e) => {
-                const fs = [...(e.currentTarget.files ?? [])];
-                e.currentTarget.value = "";
-                void attach(readFiles(fs));
-              }}
-            />
-          </label>
-          <label class="btn">
-            {t("pickFolder")}
-            <input
-              type="file"
-              hidden
-              data-testid="attach-folder"
-              {...{ webkitdirectory: true }}
-              onChange={(e) => {
-                const fs = [...(e.currentTarget.files ?? [])];
-                e.currentTarget.value = "";
-                void attach(readFiles(fs));
-              }}
-            />
-          </label>
+          <FilePicker
+            label={t("pickFiles")}
+            multiple
+            testId="attach-input"
+            onFiles={(fs) => void attach(readFiles(fs))}
+          />
+          <FilePicker
+            label={t("pickFolder")}
+            folder
+            testId="attach-folder"
+            onFiles={(fs) => void attach(readFiles(fs))}
+          />
         </div>
       </div>
     </Show>

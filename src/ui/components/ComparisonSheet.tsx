@@ -131,6 +131,7 @@ export function ComparisonSheet(): JSX.Element {
         <RecBanner />
         <Grid
           id="cmp"
+          label={t("gridComparison")}
           columns={columns()}
           rows={rows()}
           corner={words().metric}

@@ -3,6 +3,7 @@
  * or paste text. Each import is listed with a progress bar, its errors (file, line, column) or
  * what it added, and — for ambiguous CSV headers — the column-mapping step.
  */
+import { FilePicker } from "./FilePicker";
 import { createSignal, For, Match, Show, Switch, type JSX } from "solid-js";
 import type { Field } from "../../import/aliases";
 import { localizeIssue, localizeNote } from "../../report/messages";
@@ -162,34 +163,18 @@ export function ImportPanel(props: {
         }}
       >
         <span class="dz-text">{t("dropHint")}</span>
-        <label class="btn">
-          {t("pickFiles")}
-          <input
-            type="file"
-            multiple
-            hidden
-            data-testid="file-input"
-            onChange={(e) => {
-              const fs = [...(e.currentTarget.files ?? [])];
-              e.currentTarget.value = "";
-              if (fs.length) void props.imports.importFiles(fs);
-            }}
-          />
-        </label>
-        <label class="btn">
-          {t("pickFolder")}
-          <input
-            type="file"
-            hidden
-            data-testid="folder-input"
-            {...{ webkitdirectory: true }}
-            onChange={(e) => {
-              const fs = [...(e.currentTarget.files ?? [])];
-              e.currentTarget.value = "";
-              if (fs.length) void props.imports.importFiles(fs);
-            }}
-          />
-        </label>
+        <FilePicker
+          label={t("pickFiles")}
+          multiple
+          testId="file-input"
+          onFiles={(fs) => void props.imports.importFiles(fs)}
+        />
+        <FilePicker
+          label={t("pickFolder")}
+          folder
+          testId="folder-input"
+          onFiles={(fs) => void props.imports.importFiles(fs)}
+        />
         <button data-testid="btn-paste" onClick={() => setPasteOpen(!pasteOpen())}>
           {t("pasteText")}
         </button>

@@ -106,7 +106,13 @@ export function MarkdownView(props: { markdown: string; testId?: string }): JSX.
               {(tb) => {
                 const table = tb() as Extract<MdBlock, { kind: "table" }>;
                 return (
-                  <div class="md-table">
+                  // A wide table scrolls sideways: focusable so a keyboard can scroll it too.
+                  <div
+                    class="md-table"
+                    role="region"
+                    tabIndex={0}
+                    aria-label={table.head.join(" · ")}
+                  >
                     <table>
                       <thead>
                         <tr>

@@ -206,6 +206,11 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
       </div>
       <Grid
         id={`sweep-${props.skuIndex}${props.workload ? `-${props.workload}` : ""}`}
+        label={
+          props.workload
+            ? t("gridSweepWorkload", { name: sku()?.name ?? "", workload: props.workload })
+            : t("gridSweep", { name: sku()?.name ?? "" })
+        }
         columns={gridCols()}
         rows={rowKeys()}
         corner="#"

@@ -4,6 +4,7 @@
  * spreadsheet (a block with a header row is imported like a CSV), or imported from a usage CSV.
  * The results, chart and exports are in {@link AllocationResults}.
  */
+import { FilePicker } from "./FilePicker";
 import { createSignal, For, Show, type JSX } from "solid-js";
 import { importUsageCsv, parseUsageTsv, type UsageImport } from "../../import/usage";
 import type { ImportIssue } from "../../import/types";
@@ -362,6 +363,7 @@ export function TeamsSheet(): JSX.Element {
             >
               <Grid
                 id="pools"
+                label={t("pools")}
                 columns={poolCols()}
                 rows={pools().map((p, i) => ({ key: String(i), label: String(i + 1) }))}
                 corner="#"
@@ -388,6 +390,7 @@ export function TeamsSheet(): JSX.Element {
           <Show when={shared().length}>
             <Grid
               id="shared"
+              label={t("sharedCosts")}
               columns={sharedCols()}
               rows={shared().map((_, i) => ({ key: String(i), label: String(i + 1) }))}
               corner="#"
@@ -411,20 +414,12 @@ export function TeamsSheet(): JSX.Element {
           <div class="card-head">
             <h3>{t("teamUsage")}</h3>
             <span class="spacer" />
-            <label class="btn">
-              {t("importUsage")}
-              <input
-                type="file"
-                accept=".csv,.tsv,.txt,text/csv"
-                hidden
-                data-testid="usage-input"
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = "";
-                  if (f) void importFile(f);
-                }}
-              />
-            </label>
+            <FilePicker
+              label={t("importUsage")}
+              accept=".csv,.tsv,.txt,text/csv"
+              testId="usage-input"
+              onFiles={(fs) => void importFile(fs[0]!)}
+            />
             <button
               disabled={!usage().length || usageSel() >= usage().length}
               data-testid="remove-usage"
@@ -526,6 +521,7 @@ export function TeamsSheet(): JSX.Element {
           </Show>
           <Grid
             id="usage"
+            label={t("teamUsage")}
             columns={usageCols()}
             rows={usageRows()}
             corner="#"

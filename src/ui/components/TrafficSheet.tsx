@@ -4,6 +4,7 @@
  * peak and the p99 marked, the hour-of-day profile, the input / output length histograms, the
  * burstiness in one sentence, and the per-team / per-model breakdown. Numbers through Intl.
  */
+import { FilePicker } from "./FilePicker";
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { unwrap } from "solid-js/store";
 import type { LengthStats, TrafficGroup } from "../../engine/demand/traffic";
@@ -177,20 +178,15 @@ function TraceDrop(): JSX.Element {
       }}
     >
       <span class="dz-text">{t("trDropHint")}</span>
-      <label class="btn">
-        {t("trPick")}
-        <input
-          type="file"
-          hidden
-          data-testid="traffic-file-input"
-          accept=".csv,.tsv,.jsonl,.json,.txt,text/csv"
-          onChange={(e) => {
-            const src = traceSourceOf(e.currentTarget.files ?? []);
-            e.currentTarget.value = "";
-            if (src) void importTrace(src);
-          }}
-        />
-      </label>
+      <FilePicker
+        label={t("trPick")}
+        accept=".csv,.tsv,.jsonl,.json,.txt,text/csv"
+        testId="traffic-file-input"
+        onFiles={(fs) => {
+          const src = traceSourceOf(fs);
+          if (src) void importTrace(src);
+        }}
+      />
       <Show when={traffic.view}>
         <button class="link" data-testid="traffic-clear" onClick={clearTrace}>
           {t("trClear")}

@@ -1,0 +1,53 @@
+/**
+ * Accessibility in CI: axe-core scans every sheet of the app, in English and Chinese, at a desktop
+ * (1440 px) and a phone (420 px) width, light and dark, and fails on any critical or serious
+ * violation. A failure lists each rule with the first few offending elements, so the message alone
+ * says what to fix.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const SHEETS = ["benchmarks", "assumptions", "traffic", "comparison", "teams", "report"] as const;
+
+async function scan(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`)
+          .join(" | ")}`,
+    );
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [1440, 420]) {
+    for (const lang of ["en", "zh"] as const) {
+      test(`axe: no critical or serious violation on any sheet (${lang}, ${width} px, ${scheme})`, async ({
+        page,
+      }) => {
+        test.setTimeout(300_000);
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/");
+        await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+          timeout: 60_000,
+        });
+        if (lang === "zh") {
+          await page.getByTestId("lang-toggle").click();
+          await expect(page.locator("html")).toHaveAttribute("lang", /zh/);
+        }
+        const found: string[] = [];
+        for (const sheet of SHEETS) {
+          await page.getByTestId(`tab-${sheet}`).click();
+          await expect(page.getByTestId("sheet-loading")).toHaveCount(0);
+          await page.waitForTimeout(300);
+          for (const v of await scan(page)) found.push(`${sheet}: ${v}`);
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  }
+}
