@@ -89,6 +89,28 @@ describe("mapHeaders", () => {
 });
 
 describe("generic CSV importer", () => {
+  it.each([
+    [
+      "tab (Excel paste)",
+      'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n',
+    ],
+    ["comma, CRLF", 'Concurrency,"TTFT p99\r\n(ms)",Output tok/s\r\n8,120,1500\r\n16,180,2600\r\n'],
+  ])(
+    "reads a header cell with a line break in it (%s): the header is the first record",
+    (_, text) => {
+      const r = importFiles([{ name: "pasted.tsv", text }]);
+      expect(r.ok, r.ok ? "" : r.errors.map(formatIssue).join("\n")).toBe(true);
+      if (!r.ok) return;
+      const pts = r.sweeps[0]!.points;
+      expect(pts.map((p) => [p.concurrency, p.ttftMs?.p99, p.outputTokensPerSec])).toEqual([
+        [8, 120, 1500],
+        [16, 180, 2600],
+      ]);
+      // Data rows keep their file lines: the header spans lines 1 and 2.
+      expect(pts.map((p) => p.sources?.[0]?.line)).toEqual([3, 4]);
+    },
+  );
+
   it("imports a comma CSV with units in the headers", () => {
     const s = one("sweep-comma.csv");
     expect(s.source.format).toBe("csv");
