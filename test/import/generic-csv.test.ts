@@ -66,6 +66,18 @@ describe("mapHeaders", () => {
     ["OSL", { kind: "value", key: "meanOutputTokens" }],
     ["input len", { kind: "value", key: "meanInputTokens" }],
     ["输入长度", { kind: "value", key: "meanInputTokens" }],
+    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
+    ["Failed %", { kind: "value", key: "failedPct" }],
+    ["failed_pct", { kind: "value", key: "failedPct" }],
+    ["Error rate (%)", { kind: "value", key: "failedPct" }],
+    ["error rate %", { kind: "value", key: "failedPct" }],
+    ["失败率 (%)", { kind: "value", key: "failedPct" }],
+    ["error rate", { kind: "value", key: "failedFraction" }],
+    ["failure_ratio", { kind: "value", key: "failedFraction" }],
+    ["错误率", { kind: "value", key: "failedFraction" }],
+    // Counts stay counts.
+    ["failed", { kind: "value", key: "failed" }],
+    ["errors", { kind: "value", key: "failed" }],
   ];
   it.each(cases)("maps %s", (header, field) => {
     expect(mapHeaders([header]).mapping[0]).toEqual(field);
@@ -89,6 +101,30 @@ describe("mapHeaders", () => {
 });
 
 describe("generic CSV importer", () => {
+  it.each([
+    ["Failed %", "2.5", 2.5],
+    ["error rate", "0.025", 2.5],
+    ["失败率 %", "0", 0],
+  ])("reads a failed share column %s = %s as %s percent", (header, cell, pct) => {
+    const r = importFiles([
+      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
+    ]);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.sweeps[0]!.points[0]!.failedPct).toBeCloseTo(pct, 12);
+  });
+
+  it.each([
+    ["error rate", "2.5", 'must be a fraction from 0 to 1, found "2.5"'],
+    ["Failed %", "150", 'must be a percentage from 0 to 100, found "150"'],
+  ])("refuses a share out of range (%s = %s), naming line and column", (header, cell, msg) => {
+    const r = importFiles([
+      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
+    ]);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.errors.map(formatIssue).join("\n")).toContain(`s.csv:2 column "${header}": ${msg}`);
+  });
+
   it.each([
     [
       "tab (Excel paste)",

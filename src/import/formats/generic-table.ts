@@ -218,12 +218,25 @@ export function importAggregate(
         );
         continue;
       }
+      if (f.kind === "value" && (f.key === "failedPct" || f.key === "failedFraction")) {
+        // A failed share: a fraction (`error rate`) or a percentage (`Failed %`), kept in percent.
+        const max = f.key === "failedPct" ? 100 : 1;
+        if (v > max) {
+          const value = shown(typeof c === "number" ? c : String(c));
+          errors.push(
+            issueOf(file, "bad-value", M.problem("shareFound", { value, max }), { line, column }),
+          );
+          continue;
+        }
+        p.failedPct = (v * 100) / max;
+        continue;
+      }
       if (f.kind === "metric") {
         v *= toMsFactor(f.unit);
         const fld = METRIC_FIELD[f.metric];
         (p[fld] ??= {} as Stats)[f.stat!] = v;
       } else if (f.kind === "load") p[f.key] = v;
-      else p[f.key] = v;
+      else if (f.key !== "failedFraction") p[f.key] = v;
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (!anyValue) return;
