@@ -729,7 +729,7 @@ export function csvCell(v: string | number | null | undefined): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** `capplan plan --csv`: one row per SKU with unrounded numbers, for diffing in CI. */
+/** `capplan plan --csv`: one row per SKU, numbers to 12 significant digits ({@link sig12}), for diffing in CI. */
 export function planCsv(r: PlanResult): string {
   const cols = [
     "sku",
@@ -775,7 +775,15 @@ export function planCsv(r: PlanResult): string {
       String(r.cheapest === s.name),
       String(s.sloChecked),
     ];
-    lines.push(row.map((v) => csvCell(v as string | number)).join(","));
+    lines.push(row.map((v) => csvCell(typeof v === "number" ? sig12(v) : v)).join(","));
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * A number to 12 significant digits: far below any cost's or rate's meaning, and it drops binary
+ * float noise (`8730.800000000001` → `8730.8`, `14.399999999999999` → `14.4`).
+ */
+export function sig12(v: number): number {
+  return Number.isFinite(v) && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v;
 }

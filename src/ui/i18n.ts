@@ -56,8 +56,11 @@ const en = {
   trustNoFeasible: "No SKU meets the SLOs",
   needsPrice: "needs a price",
   exportUntrusted: "WARNING: some numbers in this file are not checked or not right:",
+  exportConfirmTitle: "Some numbers this file carries are not checked or not right",
   exportConfirm:
-    "Some numbers this file carries are not checked or not right:\n{list}\n\nThe file will say so at its top. Write it anyway?",
+    "The report says so at its top and a FOCUS file in its x_CapplanWarnings column. Write it anyway?",
+  exportAnyway: "Export anyway",
+  cancel: "Cancel",
   // Benchmarks
   dropHint: "Drop benchmark files or a whole folder here, paste text, or",
   pickFiles: "Choose files…",
@@ -605,8 +608,10 @@ const zh: { readonly [K in UiKey]: string } = {
   trustNoFeasible: "没有满足 SLO 的 SKU",
   needsPrice: "需要价格",
   exportUntrusted: "警告：本文件中有些数字未经校验或不正确：",
-  exportConfirm:
-    "此文件包含的部分数字未经校验或不正确：\n{list}\n\n文件开头会注明这一点。仍要导出吗？",
+  exportConfirmTitle: "此文件包含的部分数字未经校验或不正确",
+  exportConfirm: "报告会在开头注明，FOCUS 文件会写在 x_CapplanWarnings 列中。仍要导出吗？",
+  exportAnyway: "仍然导出",
+  cancel: "取消",
   dropHint: "把压测结果文件或整个文件夹拖到这里、粘贴文本，或",
   pickFiles: "选择文件…",
   pickFolder: "选择文件夹…",

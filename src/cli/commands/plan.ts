@@ -85,7 +85,11 @@ export function planCommand(args: string[], io: Io): number {
   else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
   else if (start) {
-    const f = focusCsv(result, { period: { start, days }, plan: loaded.plan });
+    const f = focusCsv(result, {
+      period: { start, days },
+      plan: loaded.plan,
+      warnings: [...importWarnings, ...result.warnings],
+    });
     if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
     io.out(f.csv);
   } else io.out(planText(result, lang));

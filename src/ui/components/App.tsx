@@ -36,6 +36,7 @@ import { loadChartJs } from "../charts/load-chart";
 import { BenchmarksSheet } from "./BenchmarksSheet";
 import { goRequest } from "../state/navigate";
 import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
+import { ConfirmHost } from "./ConfirmDialog";
 import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
 import { createShareAction } from "../state/share-action";
@@ -358,6 +359,7 @@ export function App(): JSX.Element {
             </Suspense>
           </ErrorBoundary>
         </main>
+        <ConfirmHost />
         <footer class="statusbar">
           <TrustStatus />
           <span

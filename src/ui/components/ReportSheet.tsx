@@ -33,7 +33,7 @@ export function ReportSheet(): JSX.Element {
   // A copied report says what is not checked, like the downloaded one (docs/trust.md).
   const copy = async () =>
     setCopied(
-      (await copyText(withExportWarning(md(), exportWarning(wb.trust(), lang()), "md")))
+      (await copyText(withExportWarning(md(), exportWarning(wb.trust(), lang()))))
         ? t("copied")
         : t("copyFailed"),
     );
@@ -110,13 +110,14 @@ export function ReportSheet(): JSX.Element {
         <button
           data-testid="report-download"
           onClick={() => {
-            const warning = confirmExport(wb, "report");
-            if (warning !== false)
-              downloadText(
-                `${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`,
-                withExportWarning(md(), warning, "md"),
-                "text/markdown;charset=utf-8",
-              );
+            void confirmExport(wb, "report").then((warning) => {
+              if (warning !== false)
+                downloadText(
+                  `${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`,
+                  withExportWarning(md(), warning),
+                  "text/markdown;charset=utf-8",
+                );
+            });
           }}
         >
           {t("downloadMd")}

@@ -20,25 +20,38 @@ import { goTo } from "../state/navigate";
 import {
   exportItems,
   exportWarning,
+  needsConfirm,
   trustSummary,
   trustText,
   type ExportKind,
   type TrustWhere,
 } from "../state/trust";
 import type { Workbook } from "../state/workbook";
+import { askConfirm } from "./ConfirmDialog";
 
 /**
- * Before an export that would carry an unchecked or wrong number: ask (listing what), and give the
- * warning lines the file must start with. Returns false when the planner declines, else the
- * warning (null: nothing to say).
+ * Before an export: when it would carry a wrong or unchecked number ({@link needsConfirm}), ask in
+ * the app's dialog, listing what. Resolves false when the planner declines, else the warning lines
+ * the export carries (title, then one `- ` line per item; null: nothing to say). Notes that change
+ * no number are carried without asking.
  */
-export function confirmExport(wb: Workbook, kind: ExportKind): string[] | null | false {
+export async function confirmExport(
+  wb: Workbook,
+  kind: ExportKind,
+): Promise<string[] | null | false> {
   const items = exportItems(wb.trust(), wb.view(), wb.computed().result, kind);
   const warning = exportWarning(items, lang());
   if (!warning) return null;
-  return window.confirm(t("exportConfirm", { list: warning.slice(1).join("\n") }))
-    ? warning
-    : false;
+  const asking = items.filter(needsConfirm);
+  if (!asking.length) return warning;
+  const ok = await askConfirm({
+    title: t("exportConfirmTitle"),
+    items: asking.map((x) => trustText(x, lang())),
+    question: t("exportConfirm"),
+    ok: t("exportAnyway"),
+    cancel: t("cancel"),
+  });
+  return ok ? warning : false;
 }
 
 /** Bring the element of an item into view and focus it (the sheet may still be loading). */
