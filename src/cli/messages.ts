@@ -16,8 +16,10 @@ export const cliMessages = defineMessages("cli", {
   }),
   unknownCommand: message({
     severity: "error",
-    en: (p: { command: string }) => `unknown command "${p.command}"`,
-    zh: (p) => `未知命令 "${p.command}"`,
+    en: (p: { command: string; suggestion: string | null }) =>
+      `unknown command "${p.command}"${p.suggestion ? `; did you mean "${p.suggestion}"?` : ""} (capplan --help lists the commands)`,
+    zh: (p) =>
+      `未知命令 "${p.command}"${p.suggestion ? `；是否是 "${p.suggestion}"？` : ""}（capplan --help 列出所有命令）`,
   }),
   unknownOption: message({
     severity: "error",
