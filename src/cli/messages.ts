@@ -21,6 +21,12 @@ export const cliMessages = defineMessages("cli", {
     zh: (p) =>
       `未知命令 "${p.command}"${p.suggestion ? `；是否是 "${p.suggestion}"？` : ""}（capplan --help 列出所有命令）`,
   }),
+  cycleFolded: message({
+    severity: "error",
+    en: (p: { size: number }) =>
+      `(a loop of ${p.size} entries; its other ${p.size - 1} entries are not listed one by one)`,
+    zh: (p) => `（含 ${p.size} 项的循环；其余 ${p.size - 1} 项不逐一列出）`,
+  }),
   unknownOption: message({
     severity: "error",
     en: (p: { option: string }) => `unknown option ${p.option}`,

@@ -19,7 +19,8 @@ import {
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { langFlag } from "./plan";
-import { localizeError, renderProblem } from "../../report/messages";
+import { renderProblem } from "../../report/messages";
+import { planErrorLines } from "../error-lines";
 
 export const ACTUALS_USAGE =
   "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...";
@@ -53,10 +54,7 @@ export function actualsCommand(args: string[], io: Io): number {
     stdin: io.stdin,
   });
   const result = loaded.result;
-  if (result.errors.length)
-    throw new CliError(
-      result.errors.map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`),
-    );
+  if (result.errors.length) throw new CliError(planErrorLines(planPath, result.errors, lang));
   let text: string;
   try {
     text = focusPath === "-" ? (io.stdin ?? readStdin)() : readRegularFile(focusPath);

@@ -2,7 +2,7 @@ import type { RecommendBy } from "../../engine/base/types";
 import { CliError, cliError, parseArgs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
-import { localizeError } from "../../report/messages";
+import { planErrorLines } from "../error-lines";
 import { focusCsv } from "../../report/focus";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
@@ -94,8 +94,7 @@ export function planCommand(args: string[], io: Io): number {
     io.out(f.csv);
   } else io.out(planText(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors)
-      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    for (const l of planErrorLines(positional[0]!, result.errors, lang)) io.err(`${l}\n`);
     return 2;
   }
   return 0;
