@@ -259,7 +259,7 @@ export function moneyFallback(x: number, currency: string): string {
   return `${fmtValue(x, 2)} ${code}`.trim();
 }
 
-/** Format money in the plan currency; tiny amounts keep 3 significant digits (e.g. $0.0074, 1.48e-5). */
+/** Format money in the plan currency; amounts below 1 keep 3 significant digits in fixed form ($0.00740, $0.0000148). */
 export function fmtMoney(
   x: number | null | undefined,
   currency: string,
@@ -276,13 +276,8 @@ export function fmtMoney(
 function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
-  if (abs !== 0 && abs < 1e-4) {
-    const sym =
-      moneyFormats(loc, currency)
-        .plain.formatToParts(0)
-        .find((p) => p.type === "currency")?.value ?? currency;
-    return `${sym}${x.toExponential(2)}`;
-  }
+  // Below one unit: 3 significant digits in fixed form, however small (a per-token cost reads
+  // `$0.000000500`, never `$5.00e-7`: e-notation is not money to a finance reader).
   if (abs !== 0 && abs < 1) {
     const f = moneyFormats(loc, currency);
     f.sig3 ??= new Intl.NumberFormat(loc, {
