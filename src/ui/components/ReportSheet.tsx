@@ -20,7 +20,7 @@ import { defaultComparePair } from "../state/compare-pair";
 import { downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
-import { exportWarning, withExportWarning } from "../state/trust";
+import { exportWarning, recBasis, withExportWarning } from "../state/trust";
 import { confirmExport } from "./TrustStatus";
 
 /** The Report sheet. */
@@ -51,6 +51,7 @@ export function ReportSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
       t("chartPerMillion"),
       money,
+      recBasis(result(), lang()),
     ),
   );
   const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
@@ -59,6 +60,7 @@ export function ReportSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMonth),
       t("chartPerMonth"),
       compact,
+      recBasis(result(), lang()),
     ),
   );
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
@@ -156,14 +158,14 @@ export function ReportSheet(): JSX.Element {
               <ChartCanvas
                 config={perM()}
                 testId="report-chart-per-million"
-                label={t("chartPerMillion")}
+                label={`${t("chartPerMillion")}. ${recBasis(result(), lang())}`}
                 height={barHeight()}
                 pngName={`${stem()}-cost-per-million.png`}
               />
               <ChartCanvas
                 config={perMonth()}
                 testId="report-chart-per-month"
-                label={t("chartPerMonth")}
+                label={`${t("chartPerMonth")}. ${recBasis(result(), lang())}`}
                 height={barHeight()}
                 pngName={`${stem()}-cost-per-month.png`}
               />

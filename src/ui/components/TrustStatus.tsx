@@ -21,6 +21,7 @@ import {
   exportItems,
   exportWarning,
   needsConfirm,
+  recBasis,
   trustSummary,
   trustText,
   type ExportKind,
@@ -217,6 +218,12 @@ export function RecBanner(): JSX.Element {
       <div>
         <Show when={state().recommendation.kind === "recommended"}>★ </Show>
         <RecText />
+        <Show when={state().recommendation.kind === "recommended"}>
+          <span class="rec-basis" data-testid="rec-basis">
+            {" · "}
+            {recBasis(wb.computed().result, lang()).replace(/^★\s*/, "")}
+          </span>
+        </Show>
       </div>
       <Show when={state().level !== "ok"}>
         <ul class="rec-issues">

@@ -344,6 +344,23 @@ function keptText(plan: PlanFile, path: string): string {
   return "";
 }
 
+/**
+ * What the recommendation is the cheapest by (docs/schedules.md `recommendBy`; the fleet's cost per
+ * hour at the peak by default), said wherever the recommended SKU is marked: "★ recommended:
+ * cheapest fleet per hour at the peak".
+ */
+export function recBasis(result: Pick<PlanResult, "recommendBy">, lang: UiLang): string {
+  const d = UI[lang];
+  const by = result.recommendBy ?? "peak";
+  const basis = {
+    peak: d.recBasisPeak,
+    static: d.recBasisStatic,
+    autoscaled: d.recBasisAutoscaled,
+    blended: d.recBasisBlended,
+  }[by];
+  return fill(d.recMarked, { basis });
+}
+
 /** The text of an item in a language (engine messages inside are translated). */
 export function trustText(item: TrustItem, lang: UiLang): string {
   const params: Record<string, string | number> = { ...item.what.params };
