@@ -101,6 +101,13 @@ describe("mapHeaders", () => {
 });
 
 describe("generic CSV importer", () => {
+  it("labels two sweeps of one file (an engine column) by what tells them apart", () => {
+    const text =
+      "engine,gpu,concurrency,P99 TTFT (ms),output tok/s\nvllm,H100,1,50,100\nsglang,H100,1,45,110\n";
+    const r = importFiles([{ name: "bench.csv", text }]);
+    expect(r.ok && r.sweeps.map((s) => s.label)).toEqual(["bench · vllm", "bench · sglang"]);
+  });
+
   it.each([
     ["Failed %", "2.5", 2.5],
     ["error rate", "0.025", 2.5],
