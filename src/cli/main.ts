@@ -56,6 +56,43 @@ function optionLines(options: readonly (readonly [string, string])[]): string {
   return options.map(([o, d]) => `  ${o.padEnd(w)}  ${d}`).join("\n");
 }
 
+/**
+ * The command nearest to a mistyped one: a command it starts (`imp` → `import`), else the one at
+ * the smallest edit distance (a swap of neighbours counts once: `plna` → `plan`) when that is at
+ * most 2 and less than half its length; null when none is near.
+ */
+export function nearestCommand(typed: string, commands: readonly string[]): string | null {
+  const t = typed.toLowerCase();
+  if (t.length >= 2) {
+    const starts = commands.filter((c) => c.startsWith(t));
+    if (starts.length === 1) return starts[0]!;
+  }
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const c of commands) {
+    const d = editDistance(t, c);
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return bestD <= 2 && bestD * 2 < Math.max(t.length, 2) + 1 ? best : null;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, neighbour swaps. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || a.length > 64) return Infinity;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return d[a.length]![b.length]!;
+}
+
 /** The general usage: every command's synopsis and summary (loads every command). */
 export async function usage(): Promise<string> {
   const lines = ["capplan — LLM inference capacity & cost planning", "", "usage:"];
@@ -181,8 +218,10 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
   const load = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
   if (!load) {
+    // One line naming the nearest command, not the whole usage (`capplan --help` prints that).
+    const suggestion = nearestCommand(cmd, Object.keys(COMMANDS));
     safeErr(
-      `${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${await usage()}`,
+      `${cliText(C.problem("unknownCommand", { command: cmd, suggestion }), langOfArgs(rawRest))}\n`,
     );
     return 2;
   }

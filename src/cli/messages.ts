@@ -16,8 +16,16 @@ export const cliMessages = defineMessages("cli", {
   }),
   unknownCommand: message({
     severity: "error",
-    en: (p: { command: string }) => `unknown command "${p.command}"`,
-    zh: (p) => `未知命令 "${p.command}"`,
+    en: (p: { command: string; suggestion: string | null }) =>
+      `unknown command "${p.command}"${p.suggestion ? `; did you mean "${p.suggestion}"?` : ""} (capplan --help lists the commands)`,
+    zh: (p) =>
+      `未知命令 "${p.command}"${p.suggestion ? `；是否是 "${p.suggestion}"？` : ""}（capplan --help 列出所有命令）`,
+  }),
+  cycleFolded: message({
+    severity: "error",
+    en: (p: { size: number }) =>
+      `(a loop of ${p.size} entries; its other ${p.size - 1} entries are not listed one by one)`,
+    zh: (p) => `（含 ${p.size} 项的循环；其余 ${p.size - 1} 项不逐一列出）`,
   }),
   unknownOption: message({
     severity: "error",

@@ -16,7 +16,11 @@ export type ValueKey =
   | "meanInputTokens"
   | "meanOutputTokens"
   | "completed"
-  | "failed";
+  | "failed"
+  /** Failed share in percent (`Failed %`, `error rate (%)`). */
+  | "failedPct"
+  /** Failed share as a fraction 0–1 (`error rate` without a `%`); stored as `failedPct`. */
+  | "failedFraction";
 
 /** Unit of a latency column, from its header; null when the header states none. */
 export type TimeUnit = "ms" | "s" | "us" | null;
@@ -309,11 +313,30 @@ export function fieldsOf(header: string): Field[] {
 /** Headers longer than this name no known column (and are not run through the alias patterns). */
 export const MAX_HEADER_CHARS = 256;
 
+/** A failed-share header once `%` / pct words are taken out: `failed`, `error rate`, `失败率`. */
+const FAIL_SHARE_RE =
+  /^(?:(?:fail(?:ed|ure|ures)?|errors?|err)(?: requests?)?(?: (rate|ratio|share))?|(?:失败|错误)(?:请求)?(率|比例|占比))$/;
+
+/** `Failed %`, `error rate (%)`, `失败率 %` → percent; `error rate`, `failure ratio` → fraction. */
+function failShareField(w: string): Field | null {
+  const pct = /%|\bpct\b|\bpercent(age)?\b|百分比/.test(w);
+  const bare = w
+    .replace(/%|\bpct\b|\bpercent(age)?\b|百分比|\(|\)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const m = FAIL_SHARE_RE.exec(bare);
+  if (!m) return null;
+  if (pct) return { kind: "value", key: "failedPct" };
+  return m[1] || m[2] ? { kind: "value", key: "failedFraction" } : null;
+}
+
 function computeFields(header: string): Field[] {
   if (header.length > MAX_HEADER_CHARS) return [];
   const exact = TABLE.get(aliasKey(header));
   if (exact) return exact;
   const w = words(header);
+  const share = failShareField(w);
+  if (share) return [share];
   // Header with a unit in parentheses or suffix: try without it (e.g. `Concurrency (users)`).
   const base = w
     .replace(/\(.*?\)/g, " ")

@@ -22,6 +22,52 @@ export function stripBom(text: string): string {
 }
 
 /**
+ * The first CSV record of `text` (BOM stripped, blank lines before it skipped): the first
+ * non-empty line, extended over the line breaks that sit inside a quoted cell (Excel writes
+ * Alt+Enter in a cell as a quoted line break: `"TTFT p99⏎(ms)"`). `line` is its first file
+ * line, `endLine` its last; `end` the offset of the line break after it (or the text's length).
+ */
+export function firstRecord(text: string): {
+  record: string;
+  line: number;
+  endLine: number;
+  start: number;
+  end: number;
+} {
+  const src = stripBom(text);
+  let start = 0;
+  let line = 1;
+  for (;;) {
+    let end = src.indexOf("\n", start);
+    if (end < 0) end = src.length;
+    if (src.slice(start, end).trim() || end >= src.length) break;
+    start = end + 1;
+    line++;
+  }
+  let end = start;
+  let endLine = line;
+  let quotes = 0;
+  // A header is short: stop extending after 64 KB so that a stray quote cannot swallow the file.
+  const limit = Math.min(src.length, start + 65_536);
+  for (;;) {
+    let nl = src.indexOf("\n", end);
+    if (nl < 0) nl = src.length;
+    for (let i = end; i < nl; i++) if (src.charCodeAt(i) === 34) quotes++;
+    end = nl;
+    if (quotes % 2 === 0 || nl >= limit) break;
+    end = nl + 1;
+    endLine++;
+  }
+  if (quotes % 2 !== 0) {
+    // Unbalanced quotes up to the limit: fall back to the first physical line.
+    end = src.indexOf("\n", start);
+    if (end < 0) end = src.length;
+    endLine = line;
+  }
+  return { record: src.slice(start, end).replace(/\r$/, ""), line, endLine, start, end };
+}
+
+/**
  * Guess the delimiter from the first non-empty line: the one of tab, semicolon, comma that
  * occurs most often outside double quotes (tab wins ties, then semicolon).
  */

@@ -20,6 +20,7 @@ const SCALARS = [
   "meanOutputTokens",
   "completed",
   "failed",
+  "failedPct",
 ] as const;
 /** Scalars whose spread is checked (counts of requests are not a measurement of speed). */
 const CHECKED_SCALARS = new Set<string>([

@@ -127,6 +127,13 @@ const ALIASES: [UsageField, string[]][] = [
       "提示词 token",
       "提示词token",
       "输入",
+      // The Teams grid's own column labels (src/ui/i18n.ts): a block copied from the grid pastes back.
+      "input tok / day",
+      "input tokens / day",
+      "input tokens per day",
+      "daily input tokens",
+      "每日输入 tok",
+      "每日输入 token",
     ],
   ],
   [
@@ -152,6 +159,12 @@ const ALIASES: [UsageField, string[]][] = [
       "生成token",
       "补全 token",
       "输出",
+      "output tok / day",
+      "output tokens / day",
+      "output tokens per day",
+      "daily output tokens",
+      "每日输出 tok",
+      "每日输出 token",
     ],
   ],
   [

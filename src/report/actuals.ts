@@ -99,13 +99,23 @@ function parseDate(s: string): number | null {
 }
 
 /**
+ * `# ` comment lines above the header (capplan wrote its export warnings there before the
+ * `x_CapplanWarnings` column) blanked, so the header is found and line numbers stay the file's.
+ */
+function blankLeadingComments(text: string): string {
+  const m = /^\uFEFF?(?:[ \t]*(?:#[^\n]*)?\r?\n)+/.exec(text);
+  if (!m || !m[0].includes("#")) return text;
+  return m[0].replace(/[^\n]+/g, "") + text.slice(m[0].length);
+}
+
+/**
  * Read a FOCUS cost-and-usage CSV (any version 1.0–1.3). Needs ChargePeriodStart and BilledCost or
  * EffectiveCost; the team comes from AllocatedTags, Tags (a key `team`, or ending in `/team`,
  * `:team`), `x_Team`, or SubAccountName; the pool from `x_Pool`, Tags `pool`, or a ResourceName /
  * ResourceId naming one of `poolNames`; a shared cost from Tags `shared`.
  */
 export function readFocusCsv(text: string, poolNames: readonly string[] = []): FocusRead {
-  const table = parseCsv(text);
+  const table = parseCsv(blankLeadingComments(text));
   const [head, ...rows] = table.rows;
   if (!head) return failed([planFileMessages.problem("fileEmpty", {})]);
   const col = new Map(head.map((h, i) => [h.trim(), i] as const));

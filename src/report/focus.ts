@@ -63,6 +63,7 @@ export const FOCUS_COLUMNS = [
   "x_InputTokens",
   "x_OutputTokens",
   "x_WeightedTokens",
+  "x_CapplanWarnings",
 ] as const;
 
 /** Decimals of AllocatedRatio (fixed point, so the ratios of an origin add up to exactly 1). */
@@ -76,6 +77,12 @@ export interface FocusOptions {
   plan?: PlanFile;
   /** `ServiceName` (default `LLM inference`). */
   serviceName?: string;
+  /**
+   * What keeps numbers of this file from being checked (the app's trust items, the plan's
+   * warnings), written into every row's `x_CapplanWarnings` cell, joined by ` | `: a FOCUS file
+   * starts with its header, so the warnings travel in a column, never above it.
+   */
+  warnings?: readonly string[];
   /** The provider columns (ServiceProviderName, HostProviderName, InvoiceIssuerName, ProviderName, PublisherName); default `Internal`. */
   providerName?: string;
 }
@@ -294,6 +301,11 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
   const billingStart = focusDate(start);
   const billingEnd = focusDate(new Date(start.getTime() + days * 86_400_000));
   const list = origins(result, options.plan, digits);
+  const warnings = csvCell(
+    options.warnings?.length
+      ? options.warnings.map((w) => w.replace(/[\r\n]+/g, " ")).join(" | ")
+      : null,
+  );
   const ratios = list.map((o) => ratioUnits(o.lines));
   const out = [FOCUS_COLUMNS.join(",")];
   let rows = 0;
@@ -356,6 +368,7 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
           csvCell(l.inputTokens),
           csvCell(l.outputTokens),
           csvCell(l.weightedTokens),
+          warnings,
         ];
         out.push(row.join(","));
         rows++;

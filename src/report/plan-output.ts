@@ -259,7 +259,7 @@ export function moneyFallback(x: number, currency: string): string {
   return `${fmtValue(x, 2)} ${code}`.trim();
 }
 
-/** Format money in the plan currency; tiny amounts keep 3 significant digits (e.g. $0.0074, 1.48e-5). */
+/** Format money in the plan currency; amounts below 1 keep 3 significant digits in fixed form ($0.00740, $0.0000148). */
 export function fmtMoney(
   x: number | null | undefined,
   currency: string,
@@ -276,13 +276,8 @@ export function fmtMoney(
 function fmtMoneyIntl(x: number, currency: string, lang: Lang): string {
   const loc = lang === "zh" ? "zh-CN" : "en-US";
   const abs = Math.abs(x);
-  if (abs !== 0 && abs < 1e-4) {
-    const sym =
-      moneyFormats(loc, currency)
-        .plain.formatToParts(0)
-        .find((p) => p.type === "currency")?.value ?? currency;
-    return `${sym}${x.toExponential(2)}`;
-  }
+  // Below one unit: 3 significant digits in fixed form, however small (a per-token cost reads
+  // `$0.000000500`, never `$5.00e-7`: e-notation is not money to a finance reader).
   if (abs !== 0 && abs < 1) {
     const f = moneyFormats(loc, currency);
     f.sig3 ??= new Intl.NumberFormat(loc, {
@@ -729,7 +724,7 @@ export function csvCell(v: string | number | null | undefined): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** `capplan plan --csv`: one row per SKU with unrounded numbers, for diffing in CI. */
+/** `capplan plan --csv`: one row per SKU, numbers to 12 significant digits ({@link sig12}), for diffing in CI. */
 export function planCsv(r: PlanResult): string {
   const cols = [
     "sku",
@@ -775,7 +770,15 @@ export function planCsv(r: PlanResult): string {
       String(r.cheapest === s.name),
       String(s.sloChecked),
     ];
-    lines.push(row.map((v) => csvCell(v as string | number)).join(","));
+    lines.push(row.map((v) => csvCell(typeof v === "number" ? sig12(v) : v)).join(","));
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * A number to 12 significant digits: far below any cost's or rate's meaning, and it drops binary
+ * float noise (`8730.800000000001` → `8730.8`, `14.399999999999999` → `14.4`).
+ */
+export function sig12(v: number): number {
+  return Number.isFinite(v) && !Number.isInteger(v) ? Number(v.toPrecision(12)) : v;
 }

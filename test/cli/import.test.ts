@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main";
 import { run } from "./helpers";
 
 const GOOD = "fixtures/malformed/bom-crlf.csv"; // generic CSV: concurrency 1, 8, 32 (see fixtures/malformed/README.md)
@@ -134,5 +135,20 @@ describe("the real capplan binary", () => {
     expect(
       JSON.parse(p.stdout).sweeps[0].points.map((x: { concurrency: number }) => x.concurrency),
     ).toEqual([1, 8, 32]);
+  });
+
+  it("reads an Excel paste on stdin whose header cell holds a line break (`capplan import -`)", async () => {
+    let out = "";
+    let err = "";
+    const paste = 'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n';
+    const code = await main(["import", "-", "--json"], {
+      out: (t) => void (out += t),
+      err: (t) => void (err += t),
+      stdin: () => paste,
+    });
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const pts = JSON.parse(out).sweeps[0].points;
+    expect(pts.map((p: { ttftMs: { p99: number } }) => p.ttftMs.p99)).toEqual([120, 180]);
   });
 });

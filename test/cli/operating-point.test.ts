@@ -306,3 +306,43 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
     });
   });
 });
+
+describe("a spreadsheet sweep with a failed share column", () => {
+  // Concurrency 8, 16, 32: every P99 TTFT passes ≤ 1000 ms; 4 % of the requests fail at 32.
+  const csv =
+    "Concurrency,P99 TTFT (ms),Output tok/s,Failed %\n8,200,1000,0\n16,300,1800,0.5\n32,500,3000,4\n";
+  const sweepPlan = (extra: Record<string, unknown>) => {
+    const dir = mkdtempSync(join(tmpdir(), "capplan-op-"));
+    writeFileSync(join(dir, "sweep.csv"), csv);
+    const p = join(dir, "plan.json");
+    writeFileSync(
+      p,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workload: { peakRps: 10, inputTokens: 500, outputTokens: 100 },
+        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+        skus: [
+          { name: "L40S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "sweep.csv" } },
+        ],
+        ...extra,
+      }),
+    );
+    return p;
+  };
+
+  it.each([
+    // Default 1 %: concurrency 32 (4 % failed) fails, the failed share binds at 16.
+    [{}, 16, 1800, true],
+    [{ maxErrorRatePct: 5 }, 32, 3000, false],
+  ])(
+    "maxErrorRatePct %j acts on it: operating point concurrency %d",
+    async (extra, conc, tok, binds) => {
+      const r = await run("plan", sweepPlan(extra), "--json");
+      expect(r.code).toBe(0);
+      const op = JSON.parse(r.out).skus[0].operatingPoint;
+      expect(op.concurrency).toBe(conc);
+      expect(op.outputTokensPerSec).toBe(tok);
+      expect(op.bindingErrorRate).toBe(binds);
+    },
+  );
+});

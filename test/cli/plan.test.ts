@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -302,5 +303,68 @@ describe("capplan report (docs/report.md)", () => {
     const h100 = back.sweeps.find((s) => s.points.some((p) => p.outputTokensPerSec === 1662.1))!;
     expect(h100.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
     expect(h100.points[3]!.ttftMs!.p99).toBe(7348.9);
+  });
+});
+
+/** Rows of a CSV text as Python's csv module reads it (header first; pandas is not on this machine). */
+function pythonCsv(text: string): string[][] {
+  const py = spawnSync(
+    "python3",
+    [
+      "-c",
+      "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))",
+    ],
+    { input: text.replace(/^\uFEFF/, ""), encoding: "utf8" },
+  );
+  expect(py.status, py.stderr).toBe(0);
+  return JSON.parse(py.stdout) as string[][];
+}
+
+describe("CSV exports read back header first (Python's csv module)", () => {
+  // The seed's capacity is given, never checked against the SLOs: a plan that is not green.
+  it("--csv: the header is the first row, every row as wide, and no float noise in any number", async () => {
+    for (const plan of [SEED, MULTI]) {
+      const r = await run("plan", plan, "--csv");
+      const rows = pythonCsv(r.out);
+      expect(rows[0]![0]).toBe("sku");
+      expect(rows[0]).toContain("costPerMonth");
+      for (const row of rows) expect(row).toHaveLength(rows[0]!.length);
+      // At most 12 significant digits in any decimal (float noise has 16 or 17).
+      for (const cell of rows.slice(1).flat())
+        if (/^-?\d+\.\d+$/.test(cell))
+          expect(
+            cell.replace(/[-.]/g, "").replace(/^0+|0+$/g, "").length,
+            cell,
+          ).toBeLessThanOrEqual(12);
+    }
+    const seed = pythonCsv((await run("plan", SEED, "--csv")).out);
+    // 50 × 300 / 1500 × 1.2 × 1.2 = 14.4 replicas exactly, not 14.399999999999999.
+    expect(seed[1]![seed[0]!.indexOf("replicasRaw")]).toBe("14.4");
+  });
+
+  it("--focus on a plan with warnings: header first, the warnings in x_CapplanWarnings, and capplan actuals reads it back", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    expect(r.code).toBe(0);
+    const rows = pythonCsv(r.out);
+    expect(rows[0]![0]).toBe("BillingAccountId");
+    const w = rows[0]!.indexOf("x_CapplanWarnings");
+    expect(w).toBe(rows[0]!.length - 1);
+    expect(rows[1]![w]).toMatch(/H100 TP4/);
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "focus.csv");
+    writeFileSync(file, r.out);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
+  });
+
+  it("capplan actuals reads a FOCUS file with '# ' warning lines above its header (written by older capplan)", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "old.csv");
+    writeFileSync(file, `\ufeff# WARNING: some numbers are not checked:\n# - H100 TP4\n${r.out}`);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
   });
 });

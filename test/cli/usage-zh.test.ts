@@ -66,10 +66,12 @@ describe("capplan usage errors in the language of --lang", () => {
     expect((await run("plan", "x.json", "--lang", "fr")).err).toBe(
       "capplan plan: --lang must be en or zh, got fr\n",
     );
-    expect((await run("frobnicate", "--lang", "zh")).err.split("\n")[0]).toBe(
-      '未知命令 "frobnicate"',
+    expect((await run("frobnicate", "--lang", "zh")).err).toBe(
+      '未知命令 "frobnicate"（capplan --help 列出所有命令）\n',
     );
-    expect((await run("frobnicate")).err.split("\n")[0]).toBe('unknown command "frobnicate"');
+    expect((await run("frobnicate")).err).toBe(
+      'unknown command "frobnicate" (capplan --help lists the commands)\n',
+    );
   });
 
   it("has English without CJK and Chinese with CJK for every code", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COMMANDS, nearestCommand } from "../../src/cli/main";
 import { run } from "./helpers";
 
 describe("capplan usage", () => {
@@ -44,7 +45,21 @@ describe("capplan usage", () => {
     expect(none.err).toContain("usage:");
     const bad = await run("plna");
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain('unknown command "plna"');
+    // One line with the nearest command, not the whole usage.
+    expect(bad.err).toBe(
+      'unknown command "plna"; did you mean "plan"? (capplan --help lists the commands)\n',
+    );
+  });
+  it.each([
+    ["plna", "plan"],
+    ["imprt", "import"],
+    ["imp", "import"],
+    ["reprot", "report"],
+    ["actual", "actuals"],
+    ["frobnicate", null],
+    ["x", null],
+  ])("nearestCommand(%s) = %s", (typed, want) => {
+    expect(nearestCommand(typed, Object.keys(COMMANDS))).toBe(want);
   });
   it("prints a version", async () => {
     const r = await run("--version");

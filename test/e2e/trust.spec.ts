@@ -114,18 +114,23 @@ test("an export that would carry an unchecked number asks first and says so at t
   // Declining writes nothing.
   let downloads = 0;
   page.on("download", () => downloads++);
-  page.once("dialog", (d) => void d.dismiss());
+  // The app's own dialog asks, never window.confirm.
+  page.on("dialog", (d) => {
+    throw new Error(`a native dialog opened: ${d.message()}`);
+  });
   await page.getByTestId("report-download").click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("confirm-items")).toContainText(
+    "H100 TP4: capacity given or estimated, not checked against the SLOs",
+  );
+  await dialog.getByTestId("confirm-cancel").click();
+  await expect(dialog).toBeHidden();
   await page.waitForTimeout(300);
   expect(downloads).toBe(0);
   // Accepting writes the file with the warning on top.
-  let asked = "";
-  page.once("dialog", (d) => {
-    asked = d.message();
-    void d.accept();
-  });
-  const md = await wp.download(page.getByTestId("report-download"));
-  expect(asked).toContain("H100 TP4: capacity given or estimated, not checked against the SLOs");
+  await page.getByTestId("report-download").click();
+  const md = await wp.download(dialog.getByTestId("confirm-ok"));
   expect(md.text.split("\n")[0]).toBe(
     "> **⚠ WARNING: some numbers in this file are not checked or not right:**",
   );
@@ -305,16 +310,11 @@ test("usage rows that name no pool are not green: the check says they are missin
   await expect(page.getByTestId("status-errors")).toContainText(
     "2 of 2 usage row(s) name a pool that does not exist (nosuch)",
   );
-  let asked = "";
-  page.once("dialog", (d) => {
-    asked = d.message();
-    void d.accept();
-  });
-  const csv = await wp.download(page.getByTestId("export-allocation"));
-  expect(asked).toContain("usage row(s) name a pool that does not exist");
-  expect(
-    csv.text.startsWith(
-      "\ufeff# WARNING: some numbers in this file are not checked or not right:\n# - 2 of 2 usage row(s)",
-    ),
-  ).toBe(true);
+  await page.getByTestId("export-allocation").click();
+  await expect(page.getByTestId("confirm-items")).toContainText(
+    "usage row(s) name a pool that does not exist",
+  );
+  const csv = await wp.download(page.getByTestId("confirm-ok"));
+  // The CSV starts with its header (after the BOM): the warning was the dialog's.
+  expect(csv.text.startsWith("\ufeffpool,")).toBe(true);
 });

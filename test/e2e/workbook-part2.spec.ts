@@ -316,13 +316,10 @@ test("switching to Chinese shows the report in Chinese, and the choice persists"
   await expect(page.getByTestId("report-copy")).toHaveText("复制报告");
   // The seed's capacity is given, not checked against the SLOs: the download asks first and the
   // file says so at its top (docs/trust.md), then the report follows unchanged.
-  let asked = "";
-  page.once("dialog", (d) => {
-    asked = d.message();
-    void d.accept();
-  });
-  const md = await wp.download(page.getByTestId("report-download"));
-  expect(asked).toContain("H100 TP4");
+  await page.getByTestId("report-download").click();
+  await expect(page.getByTestId("confirm-items")).toContainText("H100 TP4");
+  await expect(page.getByTestId("confirm-ok")).toHaveText("仍然导出");
+  const md = await wp.download(page.getByTestId("confirm-ok"));
   expect(md.text.startsWith("> **⚠ 警告：")).toBe(true);
   expect(md.text).toContain("\n\n## 推理基准报告");
   await page.reload();

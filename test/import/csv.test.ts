@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { detectDelimiter, parseCsv, readNumber, splitSections } from "../../src/import/csv";
+import {
+  detectDelimiter,
+  firstRecord,
+  parseCsv,
+  readNumber,
+  splitSections,
+} from "../../src/import/csv";
 
 describe("csv helpers", () => {
   it("detects comma, semicolon and tab delimiters", () => {
@@ -41,5 +47,26 @@ describe("csv helpers", () => {
     expect(readNumber("1 500")).toEqual({ kind: "number", value: 1500 });
     expect(readNumber("USD 1,920")).toEqual({ kind: "number", value: 1920 });
     expect(readNumber("2,5").kind).toBe("invalid");
+  });
+});
+
+describe("firstRecord", () => {
+  it.each([
+    // Excel's Alt+Enter in a header cell: the record runs on to line 2.
+    [
+      'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n',
+      'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s',
+      1,
+      2,
+    ],
+    ['\uFEFF\n\na,"b\r\nc\r\nd",e\r\n1,2,3\r\n', 'a,"b\r\nc\r\nd",e', 3, 5],
+    ["a,b\n1,2\n", "a,b", 1, 1],
+    // Escaped quotes ("") keep the count even.
+    ['a,"say ""hi"""\n1,2\n', 'a,"say ""hi"""', 1, 1],
+    // A stray quote that never closes: the first physical line, not the whole file.
+    ['a,"b\n1,2\n3,4\n', 'a,"b', 1, 1],
+  ])("%j → its first record", (text, record, line, endLine) => {
+    const r = firstRecord(text);
+    expect(r).toMatchObject({ record, line, endLine });
   });
 });

@@ -66,6 +66,18 @@ describe("mapHeaders", () => {
     ["OSL", { kind: "value", key: "meanOutputTokens" }],
     ["input len", { kind: "value", key: "meanInputTokens" }],
     ["输入长度", { kind: "value", key: "meanInputTokens" }],
+    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
+    ["Failed %", { kind: "value", key: "failedPct" }],
+    ["failed_pct", { kind: "value", key: "failedPct" }],
+    ["Error rate (%)", { kind: "value", key: "failedPct" }],
+    ["error rate %", { kind: "value", key: "failedPct" }],
+    ["失败率 (%)", { kind: "value", key: "failedPct" }],
+    ["error rate", { kind: "value", key: "failedFraction" }],
+    ["failure_ratio", { kind: "value", key: "failedFraction" }],
+    ["错误率", { kind: "value", key: "failedFraction" }],
+    // Counts stay counts.
+    ["failed", { kind: "value", key: "failed" }],
+    ["errors", { kind: "value", key: "failed" }],
   ];
   it.each(cases)("maps %s", (header, field) => {
     expect(mapHeaders([header]).mapping[0]).toEqual(field);
@@ -89,6 +101,59 @@ describe("mapHeaders", () => {
 });
 
 describe("generic CSV importer", () => {
+  it("labels two sweeps of one file (an engine column) by what tells them apart", () => {
+    const text =
+      "engine,gpu,concurrency,P99 TTFT (ms),output tok/s\nvllm,H100,1,50,100\nsglang,H100,1,45,110\n";
+    const r = importFiles([{ name: "bench.csv", text }]);
+    expect(r.ok && r.sweeps.map((s) => s.label)).toEqual(["bench · vllm", "bench · sglang"]);
+  });
+
+  it.each([
+    ["Failed %", "2.5", 2.5],
+    ["error rate", "0.025", 2.5],
+    ["失败率 %", "0", 0],
+  ])("reads a failed share column %s = %s as %s percent", (header, cell, pct) => {
+    const r = importFiles([
+      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
+    ]);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.sweeps[0]!.points[0]!.failedPct).toBeCloseTo(pct, 12);
+  });
+
+  it.each([
+    ["error rate", "2.5", 'must be a fraction from 0 to 1, found "2.5"'],
+    ["Failed %", "150", 'must be a percentage from 0 to 100, found "150"'],
+  ])("refuses a share out of range (%s = %s), naming line and column", (header, cell, msg) => {
+    const r = importFiles([
+      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
+    ]);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.errors.map(formatIssue).join("\n")).toContain(`s.csv:2 column "${header}": ${msg}`);
+  });
+
+  it.each([
+    [
+      "tab (Excel paste)",
+      'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n',
+    ],
+    ["comma, CRLF", 'Concurrency,"TTFT p99\r\n(ms)",Output tok/s\r\n8,120,1500\r\n16,180,2600\r\n'],
+  ])(
+    "reads a header cell with a line break in it (%s): the header is the first record",
+    (_, text) => {
+      const r = importFiles([{ name: "pasted.tsv", text }]);
+      expect(r.ok, r.ok ? "" : r.errors.map(formatIssue).join("\n")).toBe(true);
+      if (!r.ok) return;
+      const pts = r.sweeps[0]!.points;
+      expect(pts.map((p) => [p.concurrency, p.ttftMs?.p99, p.outputTokensPerSec])).toEqual([
+        [8, 120, 1500],
+        [16, 180, 2600],
+      ]);
+      // Data rows keep their file lines: the header spans lines 1 and 2.
+      expect(pts.map((p) => p.sources?.[0]?.line)).toEqual([3, 4]);
+    },
+  );
+
   it("imports a comma CSV with units in the headers", () => {
     const s = one("sweep-comma.csv");
     expect(s.source.format).toBe("csv");

@@ -256,6 +256,7 @@ const CASES: [string, string, string?][] = [
     "csv",
   ],
   ["norows.csv", "concurrency,P99 TTFT (ms)\n,5\n", "csv"],
+  ["share.csv", "concurrency,P99 TTFT (ms),error rate\n1,5,2\n", "csv"],
   // Per-request tables.
   ["req-bad.csv", "concurrency,request_rate,ttft,e2e_ms,request_id\n-1,x,abc,-5,a\n", "csv"],
   ["req-nolat.csv", "concurrency,request_id,input_tokens\n1,a,5\n", "csv"],

@@ -70,7 +70,10 @@ describe("fmtMoney with cached formats", () => {
       }
     }
     expect(fmtMoney(0.0074, "USD")).toBe("$0.00740");
-    expect(fmtMoney(1.48e-5, "USD")).toBe("$1.48e-5");
+    // Per-token costs in fixed form, never e-notation.
+    expect(fmtMoney(1.48e-5, "USD")).toBe("$0.0000148");
+    expect(fmtMoney(5e-7, "USD")).toBe("$0.000000500");
+    expect(fmtMoney(1.48e-5, "CNY", "zh")).toBe("¥0.0000148");
     // A code Intl rejects falls back to the plain number and the code, every time (nothing cached).
     expect(fmtMoney(12, "€")).toBe(fmtMoney(12, "€"));
     expect(fmtMoney(12, "€")).toContain("€");

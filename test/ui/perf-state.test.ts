@@ -146,9 +146,9 @@ describe("cached formatters", () => {
           expect(fmtMoney(x, c, lang)).toBe(reportMoney(x, c, lang));
       }
     }
-    // By hand: 1234.5678 with 2 digits → "1,234.57"; $0.00001234 → "$1.23e-5".
+    // By hand: 1234.5678 with 2 digits → "1,234.57"; $0.00001234 → "$0.0000123" (fixed, 3 significant digits).
     expect(fmtValue(1234.5678)).toBe("1,234.57");
-    expect(fmtMoney(0.00001234, "USD")).toBe("$1.23e-5");
+    expect(fmtMoney(0.00001234, "USD")).toBe("$0.0000123");
   });
 });
 

@@ -10,6 +10,8 @@ import {
 } from "../../src/ui/charts/alloc-charts";
 import { fileStem } from "../../src/ui/state/persist";
 import { conservation, looksLikeUsageHeader, monthPeriod } from "../../src/ui/state/usage-edit";
+import { parseUsageTsv, usageHeader } from "../../src/import/usage";
+import { UI } from "../../src/ui/i18n";
 import { computePlan } from "../../src/engine/plan/plan";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 
@@ -23,6 +25,27 @@ describe("Teams sheet helpers", () => {
     expect(looksLikeUsageHeader(["search", "70b", "1000", "2000"])).toBe(false);
     expect(looksLikeUsageHeader(["team", "date"])).toBe(false);
   });
+  // What the grid shows is what a paste reads: its own column labels, copied with the rows, are a header.
+  test.each(["en", "zh"] as const)(
+    "the Teams grid's own %s column labels are a usage header",
+    (lang) => {
+      const L = UI[lang];
+      const labels = [L.team, L.pool, L.inputTokensDay, L.outputTokensDay, L.reservedReplicas];
+      expect(looksLikeUsageHeader(labels)).toBe(true);
+      expect(labels.map((h) => usageHeader(h)?.field)).toEqual([
+        "team",
+        "pool",
+        "input",
+        "output",
+        "reserved",
+      ]);
+      const tsv = `${labels.join("\t")}\nsearch\t70b\t400000000\t80000000\t2\n`;
+      const r = parseUsageTsv(tsv);
+      expect(r.ok && r.rows).toEqual([
+        { team: "search", pool: "70b", inputTokens: 4e8, outputTokens: 8e7, reservedReplicas: 2 },
+      ]);
+    },
+  );
   test("the seed allocation conserves 1,920.00 a day and 58,400.00 a month", () => {
     // 1920 × 730/24 = 58,400.00; teams 443.08 + 1,476.92 = 1,920.00 (docs/allocation.md).
     const [c] = conservation(allocationLines(result(seed)));

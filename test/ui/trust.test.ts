@@ -8,6 +8,7 @@ import {
   exportItems,
   exportWarning,
   locate,
+  needsConfirm,
   withExportWarning,
   trustSummary,
   trustText,
@@ -63,7 +64,7 @@ describe("trust state", () => {
     expect(s.recommendation.kind).toBe("recommended");
     expect(trustSummary(s, "en")).toBe("✓ Every number checked");
     expect(exportWarning(s, "en")).toBeNull();
-    expect(withExportWarning("a,b\n", exportWarning(s, "en"), "csv")).toBe("a,b\n");
+    expect(withExportWarning("## Report\n", exportWarning(s, "en"))).toBe("## Report\n");
   });
 
   test("New plan is not green: no SKU yet, nothing recommended", () => {
@@ -228,7 +229,20 @@ describe("trust state", () => {
 });
 
 describe("export warnings", () => {
-  test("a CSV gets '# ' lines after its BOM, Markdown a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
+  test("only an item that makes a number wrong or unchecked asks before an export; an informational note does not", () => {
+    // Every point of this sweep meets P99 TTFT ≤ 60 s: the engine's note "capacity may be higher" (info).
+    const p = planWithSweep(2.5);
+    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 60_000 }];
+    const s = state(p);
+    const notes = s.items.filter((i) => i.kind === "warning");
+    expect(notes.map((i) => trustText(i, "en")).join("\n")).toMatch(/capacity may be higher/);
+    expect(notes.map(needsConfirm)).toEqual(notes.map(() => false));
+    // The seed's capacity is given, never checked: that asks.
+    const unchecked = state(seed).items.filter((i) => i.kind === "unchecked");
+    expect(unchecked.length).toBeGreaterThan(0);
+    expect(unchecked.every(needsConfirm)).toBe(true);
+  });
+  test("Markdown gets a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
     const s = state(seed);
     const result = createRoot((d) => {
       const wb = createWorkbook(seed);
@@ -240,10 +254,7 @@ describe("export warnings", () => {
     const w = exportWarning(exportItems(s, seed, result, "report"), "en")!;
     expect(w[0]).toBe("WARNING: some numbers in this file are not checked or not right:");
     expect(w.some((l) => l.includes("H100 TP4: capacity given or estimated"))).toBe(true);
-    const csv = withExportWarning("\ufeffa,b\n1,2\n", w, "csv");
-    expect(csv.startsWith("\ufeff# WARNING")).toBe(true);
-    expect(csv.endsWith("\na,b\n1,2\n")).toBe(true);
-    expect(withExportWarning("## Report\n", w, "md")).toMatch(
+    expect(withExportWarning("## Report\n", w)).toMatch(
       /^> \*\*⚠ WARNING[^\n]*\n> - H100 TP4[^\n]*\n\n## Report\n$/,
     );
   });

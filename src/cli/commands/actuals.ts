@@ -11,7 +11,8 @@ import { CliError, cliError, ReadProblem, readRegularFile, readStdin, type Io } 
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { ALLOW_PATH_OPTION, type CommandDef, langFlag, parseOptions } from "../command";
-import { localizeError, renderProblem } from "../../report/messages";
+import { renderProblem } from "../../report/messages";
+import { planErrorLines } from "../error-lines";
 
 function table(title: string, lines: readonly VarianceLine[], digits: number): string[] {
   if (!lines.length) return [];
@@ -42,10 +43,7 @@ function actualsCommand(args: string[], io: Io): number {
     stdin: io.stdin,
   });
   const result = loaded.result;
-  if (result.errors.length)
-    throw new CliError(
-      result.errors.map((e) => `${planPath}: ${e.path}: ${localizeError(e, lang)}`),
-    );
+  if (result.errors.length) throw new CliError(planErrorLines(planPath, result.errors, lang));
   let text: string;
   try {
     text = focusPath === "-" ? (io.stdin ?? readStdin)() : readRegularFile(focusPath);

@@ -10,7 +10,7 @@ import {
 import { CliError, cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
-import { localizeError } from "../../report/messages";
+import { planErrorLines } from "../error-lines";
 import { focusCsv } from "../../report/focus";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
@@ -68,8 +68,7 @@ function planCommand(args: string[], io: Io): number | Promise<number> {
   const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   const errors = (): number => {
-    for (const e of result.errors)
-      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    for (const l of planErrorLines(positional[0]!, result.errors, lang)) io.err(`${l}\n`);
     return result.errors.length ? 2 : 0;
   };
   if (xlsx && start) {
@@ -83,7 +82,11 @@ function planCommand(args: string[], io: Io): number | Promise<number> {
   else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
   else if (start) {
-    const f = focusCsv(result, { period: { start, days }, plan: loaded.plan });
+    const f = focusCsv(result, {
+      period: { start, days },
+      plan: loaded.plan,
+      warnings: [...importWarnings, ...result.warnings],
+    });
     if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
     io.out(f.csv);
   } else io.out(planText(result, lang));

@@ -10,7 +10,7 @@ import {
 import { cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
-import { localizeError } from "../../report/messages";
+import { planErrorLines } from "../error-lines";
 import { reportMarkdown } from "../../report/report";
 
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the benchmark report (docs/report.md) in Markdown. */
@@ -27,8 +27,7 @@ function reportCommand(args: string[], io: Io): number {
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
   io.out(reportMarkdown(result, lang));
   if (result.errors.length) {
-    for (const e of result.errors)
-      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    for (const l of planErrorLines(positional[0]!, result.errors, lang)) io.err(`${l}\n`);
     return 2;
   }
   return 0;

@@ -58,6 +58,11 @@ export interface SweepPoint {
   e2eMs?: Stats;
   completed?: number | null;
   failed?: number | null;
+  /**
+   * Failed share of the level's requests in percent, as a spreadsheet states it (`Failed %`,
+   * `error rate`); read when the file gives no counts (the counts win when both are there).
+   */
+  failedPct?: number | null;
   /** Repeated runs at this load level combined into this point (their median, docs/metrics.md); absent for one run. */
   repeats?: number;
   /**

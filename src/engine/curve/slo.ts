@@ -61,12 +61,15 @@ export interface OperatingPointOptions {
 /**
  * The failed share of a point in percent: failed ÷ (completed + failed) × 100. No failures
  * recorded (absent, null or 0) → 0; failures recorded without a completed count → null (unknown).
+ * Without counts, the share the file states (`failedPct`, from a `Failed %` column) is used.
  */
 export function failedSharePct(p: SweepPoint): number | null {
   const f = p.failed;
+  // A stated share (`Failed %` column) stands in for the counts when they are absent.
+  if (!finite(f) && finite(p.failedPct)) return p.failedPct;
   if (!finite(f) || f <= 0) return 0;
   const c = p.completed;
-  if (!finite(c) || c < 0) return null;
+  if (!finite(c) || c < 0) return finite(p.failedPct) ? p.failedPct : null;
   return (f / (c + f)) * 100;
 }
 

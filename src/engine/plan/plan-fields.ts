@@ -82,6 +82,7 @@ const POINT_NUMBERS = [
   "meanOutputTokens",
   "completed",
   "failed",
+  "failedPct",
   "requestRate",
 ] as const;
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"] as const;
@@ -114,7 +115,7 @@ function sweepFields(base: string): PlanField[] {
       (k): PlanField => ({
         pattern: `${base}.points[].${k}`,
         kind: "data",
-        unit: k === "requestRate" ? "requests per second" : "",
+        unit: k === "requestRate" ? "requests per second" : k === "failedPct" ? "percent" : "",
         invalidates: "sku",
         literals: ["inf"],
       }),

@@ -251,6 +251,7 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
       "meanOutputTokens",
       "completed",
       "failed",
+      "failedPct",
     ]) {
       if (p[k] !== null) c.num(p, k, pp, false);
     }

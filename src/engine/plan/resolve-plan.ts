@@ -54,6 +54,7 @@ const POINT_NUMBERS = [
   "meanOutputTokens",
   "completed",
   "failed",
+  "failedPct",
 ];
 const POINT_STATS = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
 

@@ -6,7 +6,7 @@
  */
 import Papa from "papaparse";
 import { mapHeaders } from "../aliases";
-import { detectDelimiter } from "../csv";
+import { detectDelimiter, firstRecord } from "../csv";
 import type { FileImportResult, FormatImporter, ImportOptions, InputFile } from "../types";
 import { csvSource, jsonArraySource, jsonlSource, type RowSource } from "./generic-source";
 import { decideMode, importAggregate, mappingUsable } from "./generic-table";
@@ -25,7 +25,9 @@ export function fileLabel(name: string): string {
 
 function headerCells(line: string): string[] {
   const d = detectDelimiter(line);
-  return (Papa.parse<string[]>(line, { delimiter: d }).data[0] ?? []).map((h) => h.trim());
+  return (Papa.parse<string[]>(line, { delimiter: d }).data[0] ?? []).map((h) =>
+    h.replace(/\s+/g, " ").trim(),
+  );
 }
 
 /** Import any header-mapped row source: sample the rows, then aggregate or per-request. */
@@ -45,7 +47,8 @@ const csvImporter: FormatImporter = {
   detect(file: InputFile): number {
     const first = file.firstLine();
     if (!first || /^[{[|#<]/.test(first.trim())) return 0;
-    const headers = headerCells(first);
+    // The header is the first CSV record: a quoted header cell may hold a line break.
+    const headers = headerCells(first.includes('"') ? firstRecord(file.text).record : first);
     if (headers.length < 2) return 0;
     const hm = mapHeaders(headers);
     if (mappingUsable(hm)) return GENERIC_SCORE;

@@ -4,7 +4,14 @@
  * array of flat objects. Line numbers are 1-based file lines.
  */
 import Papa from "papaparse";
-import { type CsvRowView, detectDelimiter, scanPlainCsv, stripBom, type Delimiter } from "../csv";
+import {
+  type CsvRowView,
+  detectDelimiter,
+  firstRecord,
+  scanPlainCsv,
+  stripBom,
+  type Delimiter,
+} from "../csv";
 import { outOfRangeIssue, parseJsonLenient } from "../input";
 import { textProblem, type Problem } from "../../engine/base/problems";
 import { tableMessages as M } from "../messages/table";
@@ -52,33 +59,28 @@ function splitPlain(line: string, d: string): string[] {
   return line.split(d);
 }
 
-/** The header cells of the first non-empty line, parsed with quotes honoured. */
+/**
+ * The header cells of the first CSV record (not the first physical line: a quoted header cell
+ * may hold a line break, which reads as a space), parsed with quotes honoured. `line` is the
+ * header's first file line, `endLine` its last.
+ */
 export function csvHeader(text: string): {
   headers: string[];
   delimiter: Delimiter;
   line: number;
+  endLine: number;
   bodyStart: number;
 } {
-  const src = stripBom(text);
-  let start = 0;
-  let line = 1;
-  for (;;) {
-    let end = src.indexOf("\n", start);
-    if (end < 0) end = src.length;
-    const raw = src.slice(start, end).replace(/\r$/, "");
-    if (raw.trim() || end >= src.length) {
-      const delimiter = detectDelimiter(raw);
-      const parsed = Papa.parse<string[]>(raw, { delimiter });
-      return {
-        headers: (parsed.data[0] ?? []).map((h) => h.trim()),
-        delimiter,
-        line,
-        bodyStart: end + 1,
-      };
-    }
-    start = end + 1;
-    line++;
-  }
+  const r = firstRecord(text);
+  const delimiter = detectDelimiter(r.record);
+  const parsed = Papa.parse<string[]>(r.record, { delimiter });
+  return {
+    headers: (parsed.data[0] ?? []).map((h) => h.replace(/\s+/g, " ").trim()),
+    delimiter,
+    line: r.line,
+    endLine: r.endLine,
+    bodyStart: r.end + 1,
+  };
 }
 
 /** A streaming row source over CSV/TSV text (fast splitter when the body has no quotes). */
@@ -96,7 +98,7 @@ export function csvSource(file: string, text: string): RowSource {
     // semicolon file must not read `0.055` as 55).
     decimalComma: d === ";" && /(?:^|;)\s*"?-?\d+,\d+"?\s*(?=;|\r?$)/m.test(body.slice(0, 200_000)),
     each(fn) {
-      let line = h.line;
+      let line = h.endLine;
       if (plain) {
         let start = 0;
         while (start < body.length) {
@@ -113,7 +115,7 @@ export function csvSource(file: string, text: string): RowSource {
       }
       // Quoted cells (thousands separators, embedded delimiters/newlines): Papa's step mode.
       let lastCursor = 0;
-      let curLine = h.line + 1;
+      let curLine = h.endLine + 1;
       Papa.parse<string[]>(body, {
         delimiter: d,
         step: (res, parser) => {
@@ -131,7 +133,7 @@ export function csvSource(file: string, text: string): RowSource {
     },
   };
   if (plain)
-    source.rows = (fn) => scanPlainCsv(src, Math.min(h.bodyStart, src.length), d, h.line, fn);
+    source.rows = (fn) => scanPlainCsv(src, Math.min(h.bodyStart, src.length), d, h.endLine, fn);
   return source;
 }
 

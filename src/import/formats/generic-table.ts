@@ -218,12 +218,25 @@ export function importAggregate(
         );
         continue;
       }
+      if (f.kind === "value" && (f.key === "failedPct" || f.key === "failedFraction")) {
+        // A failed share: a fraction (`error rate`) or a percentage (`Failed %`), kept in percent.
+        const max = f.key === "failedPct" ? 100 : 1;
+        if (v > max) {
+          const value = shown(typeof c === "number" ? c : String(c));
+          errors.push(
+            issueOf(file, "bad-value", M.problem("shareFound", { value, max }), { line, column }),
+          );
+          continue;
+        }
+        p.failedPct = (v * 100) / max;
+        continue;
+      }
       if (f.kind === "metric") {
         v *= toMsFactor(f.unit);
         const fld = METRIC_FIELD[f.metric];
         (p[fld] ??= {} as Stats)[f.stat!] = v;
       } else if (f.kind === "load") p[f.key] = v;
-      else p[f.key] = v;
+      else if (f.key !== "failedFraction") p[f.key] = v;
     }
     if (errors.length >= MAX_ERRORS) return false;
     if (!anyValue) return;
@@ -242,10 +255,32 @@ export function importAggregate(
     errors.push(issueOf(file, "bad-record", brk.problem, { line: brk.line, column: brk.column }));
   if (errors.length) return { ok: false, errors };
   if (skipped) warnings.push(M.problem("rowsSkipped", { count: skipped }));
-  const sweeps = [...groups.values()].map((s) => notedSweep(s, warnings));
+  const sweeps = distinctLabels([...groups.values()]).map((s) => notedSweep(s, warnings));
   if (!sweeps.length)
     return { ok: false, errors: [issueOf(file, "no-points", M.problem("noDataRows", {}))] };
   return { ok: true, value: { sweeps, warnings: fileIssues(file, warnings) } };
+}
+
+/**
+ * Sweeps of one file that share a label (rows split by engine, model or GPU columns) get the
+ * metadata that tells them apart appended: `bench · vllm`, `bench · sglang`.
+ */
+function distinctLabels(sweeps: PartialSweep[]): PartialSweep[] {
+  const byLabel = new Map<string, PartialSweep[]>();
+  for (const s of sweeps) {
+    const k = s.label ?? "";
+    byLabel.set(k, [...(byLabel.get(k) ?? []), s]);
+  }
+  return sweeps.map((s) => {
+    const twins = byLabel.get(s.label ?? "")!;
+    if (twins.length < 2) return s;
+    const keys = (["engine", "model", "gpu", "gpuCount"] as const).filter(
+      (k) => new Set(twins.map((t) => String(t.meta[k] ?? ""))).size > 1,
+    );
+    if (!keys.length) return s;
+    const parts = keys.map((k) => String(s.meta[k] ?? "—"));
+    return { ...s, label: [s.label, ...parts].filter(Boolean).join(" · ") };
+  });
 }
 
 /** `s` with `notes` in front of its own notes: English in `warnings`, the problems in `problems`. */

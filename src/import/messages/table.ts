@@ -56,6 +56,17 @@ export const tableMessages = defineMessages("table", {
     en: (p: { value: string }) => `must be a finite number ≥ 0, found ${p.value}`,
     zh: (p) => `必须是 ≥ 0 的有限数，实际为 ${p.value}`,
   }),
+  shareFound: message({
+    severity: "error",
+    en: (p: { value: string; max: number }) =>
+      p.max === 1
+        ? `must be a fraction from 0 to 1, found ${p.value} (write the header with "%" for a percentage)`
+        : `must be a percentage from 0 to 100, found ${p.value}`,
+    zh: (p) =>
+      p.max === 1
+        ? `必须是 0 到 1 之间的比例，实际为 ${p.value}（百分数请在表头写 "%"）`
+        : `必须是 0 到 100 之间的百分数，实际为 ${p.value}`,
+  }),
   positiveConcurrency: message({
     severity: "error",
     en: (p: { value: string }) => `expected a positive concurrency, found ${p.value}`,

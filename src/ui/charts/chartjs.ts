@@ -17,6 +17,7 @@ import {
   LineElement,
   LogarithmicScale,
   PointElement,
+  SubTitle,
   Title,
   Tooltip,
 } from "chart.js";
@@ -33,6 +34,7 @@ Chart.register(
   LogarithmicScale,
   CategoryScale,
   Legend,
+  SubTitle,
   Title,
   Tooltip,
 );

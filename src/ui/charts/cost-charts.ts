@@ -1,6 +1,8 @@
 /**
  * Pure builder of the GPU comparison's bar charts (cost per 1M output tokens, monthly cost; spec
- * §4): one bar per SKU, the recommended SKU in the accent colour, infeasible SKUs left empty.
+ * §4): one bar per SKU, the recommended SKU in the accent colour and starred, infeasible SKUs
+ * left empty. The recommendation is by the plan's `recommendBy` cost (the fleet's cost per hour at
+ * the peak by default), which need not be this chart's metric: `note` says the basis under the title.
  */
 import type { ChartConfiguration } from "chart.js";
 
@@ -19,11 +21,12 @@ export function costBarChart(
   bars: readonly CostBar[],
   title: string,
   format: (v: number) => string,
+  note?: string,
 ): ChartConfiguration<"bar", (number | null)[], string> {
   return {
     type: "bar",
     data: {
-      labels: bars.map((b) => b.name),
+      labels: bars.map((b) => (b.recommended ? `★ ${b.name}` : b.name)),
       datasets: [
         {
           label: title,
@@ -44,6 +47,13 @@ export function costBarChart(
       plugins: {
         legend: { display: false },
         title: { display: true, text: title, align: "start", font: { weight: "bold" } },
+        subtitle: {
+          display: !!note && bars.some((b) => b.recommended),
+          text: note ?? "",
+          align: "start",
+          color: BAR_COLORS.recommended,
+          padding: { bottom: 6 },
+        },
         tooltip: {
           callbacks: {
             label: (ctx) => (typeof ctx.parsed.x === "number" ? format(ctx.parsed.x) : "—"),

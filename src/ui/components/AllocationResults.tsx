@@ -20,7 +20,6 @@ import { lang, t } from "../state/i18n";
 import { downloadText, fileStem } from "../state/persist";
 import { conservation, monthPeriod } from "../state/usage-edit";
 import { ChartCanvas } from "./ChartCanvas";
-import { withExportWarning } from "../state/trust";
 import { confirmExport } from "./TrustStatus";
 import { Grid, type CellView } from "./Grid";
 import { LineagePanel } from "./LineagePanel";
@@ -175,29 +174,30 @@ export function AllocationResults(): JSX.Element {
   const [exportMsg, setExportMsg] = createSignal<string | null>(null);
   const stem = () => fileStem(result().title);
   // Exports that would carry an unchecked or wrong number ask first and say so in the file (docs/trust.md).
-  const exportAllocation = () => {
-    const warning = confirmExport(wb, "allocation");
+  // A CSV starts with its header (docs/trust.md): the allocation CSV's warnings are in the dialog,
+  // the FOCUS file's in its x_CapplanWarnings column.
+  const exportAllocation = async () => {
+    const warning = await confirmExport(wb, "allocation");
     if (warning === false) return;
     downloadText(
       `${stem()}-allocation.csv`,
-      withExportWarning(`\ufeff${allocationCsv(result(), lang())}`, warning, "csv"),
+      `\ufeff${allocationCsv(result(), lang())}`,
       "text/csv;charset=utf-8",
     );
   };
-  const exportFocus = () => {
-    const r = focusCsv(result(), {
-      period: { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) },
-      plan: wb.snapshot(),
-    });
-    if (!r.ok) return setExportMsg(`${t("focusFailed")}: ${r.reason}`);
+  const exportFocus = async () => {
+    const period = { start: new Date(`${start()}T00:00:00Z`), days: Number(days()) };
+    const check = focusCsv(result(), { period, plan: wb.snapshot() });
+    if (!check.ok) return setExportMsg(`${t("focusFailed")}: ${check.reason}`);
     setExportMsg(null);
-    const warning = confirmExport(wb, "allocation");
+    const warning = await confirmExport(wb, "allocation");
     if (warning === false) return;
-    downloadText(
-      `${stem()}-focus-${start()}.csv`,
-      withExportWarning(r.csv, warning, "csv"),
-      "text/csv;charset=utf-8",
-    );
+    const r = focusCsv(result(), {
+      period,
+      plan: wb.snapshot(),
+      warnings: warning ? warning.slice(1).map((l) => l.replace(/^- /, "")) : [],
+    });
+    if (r.ok) downloadText(`${stem()}-focus-${start()}.csv`, r.csv, "text/csv;charset=utf-8");
   };
 
   return (

@@ -38,6 +38,7 @@ import { BenchmarksSheet } from "./BenchmarksSheet";
 import { SHEET_PANEL, SheetTabs, tabId } from "./SheetTabs";
 import { goRequest } from "../state/navigate";
 import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
+import { ConfirmHost } from "./ConfirmDialog";
 import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
 import { createShareAction } from "../state/share-action";
@@ -343,6 +344,7 @@ export function App(): JSX.Element {
             </Suspense>
           </ErrorBoundary>
         </main>
+        <ConfirmHost />
         <footer class="statusbar">
           <TrustStatus />
           <span

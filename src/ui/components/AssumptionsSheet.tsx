@@ -13,6 +13,7 @@ import { LineagePanel } from "./LineagePanel";
 import type { UiKey } from "../i18n";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
+import { recBasis } from "../state/trust";
 import { localizeReason } from "../../report/messages";
 import { Grid, type CellView } from "./Grid";
 
@@ -302,11 +303,13 @@ export function AssumptionsSheet(): JSX.Element {
           <For each={result().skus}>
             {(s, i) => (
               <div class="derived" classList={{ rec: s.name === result().cheapest }}>
-                <h4>
+                <h4 title={wb.view().skus[i()]?.sweep?.label ?? s.name}>
                   {s.name}
                   <Show when={s.name === result().cheapest}>
                     {" "}
-                    <span class="badge">★ {t("recommended")}</span>
+                    <span class="badge" title={recBasis(result(), lang())}>
+                      ★ {t("recommended")}
+                    </span>
                   </Show>
                 </h4>
                 <Show

@@ -18,6 +18,7 @@ import { Grid, type CellView } from "./Grid";
 import { RecBanner } from "./TrustStatus";
 import { LineagePanel } from "./LineagePanel";
 import { comparisonPath, setLineagePath } from "../state/lineage";
+import { recBasis } from "../state/trust";
 
 const EDITABLE = [
   { key: "gpusPerReplica", label: "gpusPerReplica" },
@@ -42,7 +43,14 @@ export function ComparisonSheet(): JSX.Element {
     { key: "warnings", label: t("warningsRow") },
   ];
   const columns = () =>
-    result().skus.map((s, i) => ({ key: `s${i}`, label: s.name, numeric: true, width: "11em" }));
+    result().skus.map((s, i) => ({
+      key: `s${i}`,
+      label: s.name,
+      // A name shortened from a long sweep label keeps the whole label as its title.
+      title: s.name.endsWith("…") ? (wb.view().skus[i]?.sweep?.label ?? s.name) : s.name,
+      numeric: true,
+      width: "11em",
+    }));
   const recIndex = () => result().skus.findIndex((s) => s.name === result().cheapest);
   const cell = (r: number, c: number): CellView => {
     const s = result().skus[c]!;
@@ -114,6 +122,7 @@ export function ComparisonSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
       t("chartPerMillion"),
       money,
+      recBasis(result(), lang()),
     ),
   );
   const perMonth = createMemo(() =>
@@ -121,6 +130,7 @@ export function ComparisonSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMonth),
       t("chartPerMonth"),
       compact,
+      recBasis(result(), lang()),
     ),
   );
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
@@ -150,14 +160,14 @@ export function ComparisonSheet(): JSX.Element {
           <ChartCanvas
             config={perM()}
             testId="chart-per-million"
-            label={t("chartPerMillion")}
+            label={`${t("chartPerMillion")}. ${recBasis(result(), lang())}`}
             height={barHeight()}
             pngName="cost-per-million.png"
           />
           <ChartCanvas
             config={perMonth()}
             testId="chart-per-month"
-            label={t("chartPerMonth")}
+            label={`${t("chartPerMonth")}. ${recBasis(result(), lang())}`}
             height={barHeight()}
             pngName="cost-per-month.png"
           />

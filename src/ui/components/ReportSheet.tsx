@@ -20,7 +20,7 @@ import { defaultComparePair } from "../state/compare-pair";
 import { downloadBlob, downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
-import { exportWarning, withExportWarning } from "../state/trust";
+import { exportWarning, recBasis, withExportWarning } from "../state/trust";
 import { confirmExport } from "./TrustStatus";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -36,7 +36,7 @@ export function ReportSheet(): JSX.Element {
   // The workbook (docs/xlsx.md) carries the allocation: it asks like the allocation exports, and
   // its warnings go into the Assumptions sheet. Its code and exceljs load on the first click.
   const exportXlsx = async () => {
-    const warning = confirmExport(wb, "allocation");
+    const warning = await confirmExport(wb, "allocation");
     if (warning === false) return;
     setXlsxBusy(true);
     try {
@@ -58,7 +58,7 @@ export function ReportSheet(): JSX.Element {
   // A copied report says what is not checked, like the downloaded one (docs/trust.md).
   const copy = async () =>
     setCopied(
-      (await copyText(withExportWarning(md(), exportWarning(wb.trust(), lang()), "md")))
+      (await copyText(withExportWarning(md(), exportWarning(wb.trust(), lang()))))
         ? t("copied")
         : t("copyFailed"),
     );
@@ -76,6 +76,7 @@ export function ReportSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
       t("chartPerMillion"),
       money,
+      recBasis(result(), lang()),
     ),
   );
   const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
@@ -84,6 +85,7 @@ export function ReportSheet(): JSX.Element {
       bars((i) => result().skus[i]!.capacity?.costPerMonth),
       t("chartPerMonth"),
       compact,
+      recBasis(result(), lang()),
     ),
   );
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
@@ -135,13 +137,14 @@ export function ReportSheet(): JSX.Element {
         <button
           data-testid="report-download"
           onClick={() => {
-            const warning = confirmExport(wb, "report");
-            if (warning !== false)
-              downloadText(
-                `${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`,
-                withExportWarning(md(), warning, "md"),
-                "text/markdown;charset=utf-8",
-              );
+            void confirmExport(wb, "report").then((warning) => {
+              if (warning !== false)
+                downloadText(
+                  `${stem()}-report${lang() === "zh" ? ".zh" : ""}.md`,
+                  withExportWarning(md(), warning),
+                  "text/markdown;charset=utf-8",
+                );
+            });
           }}
         >
           {t("downloadMd")}
@@ -188,14 +191,14 @@ export function ReportSheet(): JSX.Element {
               <ChartCanvas
                 config={perM()}
                 testId="report-chart-per-million"
-                label={t("chartPerMillion")}
+                label={`${t("chartPerMillion")}. ${recBasis(result(), lang())}`}
                 height={barHeight()}
                 pngName={`${stem()}-cost-per-million.png`}
               />
               <ChartCanvas
                 config={perMonth()}
                 testId="report-chart-per-month"
-                label={t("chartPerMonth")}
+                label={`${t("chartPerMonth")}. ${recBasis(result(), lang())}`}
                 height={barHeight()}
                 pngName={`${stem()}-cost-per-month.png`}
               />

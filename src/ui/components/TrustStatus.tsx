@@ -20,25 +20,39 @@ import { goTo } from "../state/navigate";
 import {
   exportItems,
   exportWarning,
+  needsConfirm,
+  recBasis,
   trustSummary,
   trustText,
   type ExportKind,
   type TrustWhere,
 } from "../state/trust";
 import type { Workbook } from "../state/workbook";
+import { askConfirm } from "./ConfirmDialog";
 
 /**
- * Before an export that would carry an unchecked or wrong number: ask (listing what), and give the
- * warning lines the file must start with. Returns false when the planner declines, else the
- * warning (null: nothing to say).
+ * Before an export: when it would carry a wrong or unchecked number ({@link needsConfirm}), ask in
+ * the app's dialog, listing what. Resolves false when the planner declines, else the warning lines
+ * the export carries (title, then one `- ` line per item; null: nothing to say). Notes that change
+ * no number are carried without asking.
  */
-export function confirmExport(wb: Workbook, kind: ExportKind): string[] | null | false {
+export async function confirmExport(
+  wb: Workbook,
+  kind: ExportKind,
+): Promise<string[] | null | false> {
   const items = exportItems(wb.trust(), wb.view(), wb.computed().result, kind);
   const warning = exportWarning(items, lang());
   if (!warning) return null;
-  return window.confirm(t("exportConfirm", { list: warning.slice(1).join("\n") }))
-    ? warning
-    : false;
+  const asking = items.filter(needsConfirm);
+  if (!asking.length) return warning;
+  const ok = await askConfirm({
+    title: t("exportConfirmTitle"),
+    items: asking.map((x) => trustText(x, lang())),
+    question: t("exportConfirm"),
+    ok: t("exportAnyway"),
+    cancel: t("cancel"),
+  });
+  return ok ? warning : false;
 }
 
 /** Bring the element of an item into view and focus it (the sheet may still be loading). */
@@ -204,6 +218,12 @@ export function RecBanner(): JSX.Element {
       <div>
         <Show when={state().recommendation.kind === "recommended"}>★ </Show>
         <RecText />
+        <Show when={state().recommendation.kind === "recommended"}>
+          <span class="rec-basis" data-testid="rec-basis">
+            {" · "}
+            {recBasis(wb.computed().result, lang()).replace(/^★\s*/, "")}
+          </span>
+        </Show>
       </div>
       <Show when={state().level !== "ok"}>
         <ul class="rec-issues">

@@ -5,7 +5,7 @@
  * so the import reads exactly what the step showed. Pure.
  */
 import { fieldLabel, mapHeaders, type Field } from "../../import/aliases";
-import { detectDelimiter, parseCsv, stripBom } from "../../import/csv";
+import { detectDelimiter, firstRecord, parseCsv, stripBom } from "../../import/csv";
 import type { UiLang } from "../i18n";
 
 /** One column of the header row as the mapping step shows it. */
@@ -18,11 +18,18 @@ export interface ColumnView {
   candidates: Field[];
 }
 
+/** The header cells of a pasted or sniffed table: its first CSV record, line breaks read as spaces. */
+function headerRow(text: string): string[] {
+  const first = firstRecord(text).record;
+  return (parseCsv(first, detectDelimiter(first)).rows[0] ?? []).map((h) =>
+    String(h).replace(/\s+/g, " ").trim(),
+  );
+}
+
 /** Every column of the header row of a CSV/TSV text ([] when not tabular). */
 export function columnViews(name: string, text: string): ColumnView[] {
   if (!looksTabular(name, text)) return [];
-  const first = stripBom(text).trimStart().split(/\r?\n/, 1)[0] ?? "";
-  const headers = (parseCsv(first, detectDelimiter(first)).rows[0] ?? []).map(String);
+  const headers = headerRow(text);
   const m = mapHeaders(headers);
   const amb = new Map(m.ambiguous.map((a) => [a.index, a.candidates]));
   const dup = new Set(m.duplicates.map((d) => d.index));
@@ -68,6 +75,8 @@ const KEY_WORDS: Record<UiLang, Record<string, string>> = {
     meanOutputTokens: "Mean output tokens per request",
     completed: "Completed requests",
     failed: "Failed requests",
+    failedPct: "Failed share of requests (%)",
+    failedFraction: "Failed share of requests (fraction 0–1)",
     label: "Run label",
     model: "Model",
     engine: "Serving engine",
@@ -89,6 +98,8 @@ const KEY_WORDS: Record<UiLang, Record<string, string>> = {
     meanOutputTokens: "每请求平均输出 token",
     completed: "完成的请求数",
     failed: "失败的请求数",
+    failedPct: "失败请求占比（%）",
+    failedFraction: "失败请求占比（0–1 的比例）",
     label: "运行标签",
     model: "模型",
     engine: "推理引擎",
@@ -141,9 +152,8 @@ function looksTabular(name: string, text: string): boolean {
 /** The header row of a CSV/TSV text and its ambiguous columns ([] when none or not tabular). */
 export function ambiguousColumns(name: string, text: string): AmbiguousColumn[] {
   if (!looksTabular(name, text)) return [];
-  const first = stripBom(text).trimStart().split(/\r?\n/, 1)[0] ?? "";
-  const headers = parseCsv(first, detectDelimiter(first)).rows[0] ?? [];
-  return mapHeaders(headers.map(String)).ambiguous.map((a) => ({
+  const headers = headerRow(text);
+  return mapHeaders(headers).ambiguous.map((a) => ({
     index: a.index,
     column: a.column,
     candidates: a.candidates.map((field) => ({ field, label: fieldLabel(field) })),
@@ -164,6 +174,8 @@ export function canonicalHeader(f: Field): string {
         meanOutputTokens: "mean output tokens",
         completed: "completed",
         failed: "failed",
+        failedPct: "failed %",
+        failedFraction: "error rate",
       }[f.key];
     case "metric":
       return `${f.metric}_${f.stat ?? ""}${f.stat ? "_" : ""}${f.unit ?? "ms"}`.replace("__", "_");
@@ -186,13 +198,14 @@ export function canonicalHeader(f: Field): string {
  */
 export function applyColumnChoice(text: string, choice: ReadonlyMap<number, Field | null>): string {
   const body = stripBom(text);
-  const lead = body.length - body.trimStart().length;
-  const nl = body.indexOf("\n", lead);
-  const rawFirst = nl < 0 ? body.slice(lead) : body.slice(lead, nl);
-  const cr = rawFirst.endsWith("\r") ? "\r" : "";
-  const first = rawFirst.replace(/\r$/, "");
+  // The header is the first CSV record: a quoted cell may hold a line break (Excel's Alt+Enter).
+  const r = firstRecord(body);
+  const lead = r.start;
+  const nl = r.end < body.length ? r.end : -1;
+  const cr = body.slice(lead, r.end).endsWith("\r") ? "\r" : "";
+  const first = r.record;
   const delim = detectDelimiter(first);
-  const headers = (parseCsv(first, delim).rows[0] ?? []).map(String);
+  const headers = (parseCsv(first, delim).rows[0] ?? []).map((h) => String(h).replace(/\s+/g, " "));
   const next = headers.map((h, i) => {
     if (!choice.has(i)) return h;
     const f = choice.get(i);

@@ -8,6 +8,7 @@
 import { createStore, produce } from "solid-js/store";
 import type { Field } from "../../import/aliases";
 import { importNotes, type ImportNote } from "../../import/notes";
+import { firstRecord } from "../../import/csv";
 import { issueOf } from "../../import/messages/issue";
 import { importMessages } from "../../import/messages/pipeline";
 import {
@@ -78,8 +79,10 @@ export async function withColumnChoice(
   choice: ReadonlyMap<number, Field | null>,
 ): Promise<ImportSource> {
   const head = await readHead(src);
-  // Leading blank lines and the header line (applyColumnChoice rewrites the first non-blank line).
-  const prefix = /^\uFEFF?\s*[^\n]*/.exec(head.text)?.[0] ?? "";
+  // Leading blank lines and the header record (applyColumnChoice rewrites the first CSV record,
+  // which a quoted line break may carry over several lines).
+  const bom = head.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const prefix = head.text.slice(0, bom + firstRecord(head.text).end);
   if (prefix.length === head.text.length && !head.whole) {
     // A header longer than the sniffed head: rewrite the whole text (rare; read here).
     const text = isFileSource(src) ? await src.file.text() : src.text;

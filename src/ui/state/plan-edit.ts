@@ -105,17 +105,75 @@ export function inlineSweep(s: Sweep): SweepRef {
   return ref;
 }
 
+/** Longest SKU name made from a sweep's label (the full label stays on the sweep, shown as a title). */
+export const SKU_NAME_MAX = 40;
+
+/**
+ * `text` cut to at most `max` characters at a word boundary (space, `·`, `/`, `-`, `_`) with an
+ * ellipsis, never mid-word unless one word is longer than half of `max`.
+ */
+export function shortName(text: string, max = SKU_NAME_MAX): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  const head = t.slice(0, max - 1);
+  let cut = -1;
+  for (let i = head.length; i > 0; i--)
+    if (/[\s·/_-]/.test(t[i]!) && !/[\s·/_-]/.test(t[i - 1]!)) {
+      cut = i;
+      break;
+    }
+  const kept = cut >= max / 2 ? t.slice(0, cut) : head;
+  return `${kept.replace(/[\s·/_-]+$/, "")}…`;
+}
+
+/** The name a sweep's SKU starts from: the catalogue GPU (`H100 TP4`), else the sweep's label, shortened. */
+export function skuBase(s: Sweep, catalog: readonly Gpu[]): string {
+  const gpu = findGpu(catalog, s.meta.gpu);
+  const count = typeof s.meta.gpuCount === "number" && s.meta.gpuCount > 0 ? s.meta.gpuCount : 1;
+  return gpu ? `${gpu.id.toUpperCase()}${count > 1 ? ` TP${count}` : ""}` : shortName(s.label);
+}
+
+/**
+ * SKUs for sweeps imported together. Sweeps that would start from the same name (two engines on
+ * one GPU, in one file) are told apart by the metadata that differs between them
+ * (`H100 · vllm`, `H100 · sglang`), so their legends and columns say which is which.
+ */
+export function skusFromSweeps(
+  sweeps: readonly Sweep[],
+  catalog: readonly Gpu[],
+  taken: readonly string[],
+): SkuDef[] {
+  const bases = sweeps.map((s) => skuBase(s, catalog));
+  const names = [...taken];
+  return sweeps.map((s, i) => {
+    const twins = sweeps.filter((_, j) => bases[j] === bases[i]);
+    let base = bases[i]!;
+    if (twins.length > 1) {
+      const keys = (["engine", "model", "gpuCount"] as const).filter(
+        (k) => new Set(twins.map((t) => String(t.meta[k] ?? ""))).size > 1,
+      );
+      const parts = keys.map((k) => String(s.meta[k] ?? "—"));
+      if (parts.length) base = shortName(`${base} · ${parts.join(" · ")}`);
+    }
+    const sku = skuFromSweep(s, catalog, names, base);
+    names.push(sku.name);
+    return sku;
+  });
+}
+
 /**
  * A new SKU for an imported sweep: GPU matched in the catalogue from the sweep's metadata, GPUs per
  * replica from the metadata (else 1). The price starts empty: the cell shows an error until the
  * planner types one, so no made-up price can win the comparison.
  */
-export function skuFromSweep(s: Sweep, catalog: readonly Gpu[], taken: readonly string[]): SkuDef {
+export function skuFromSweep(
+  s: Sweep,
+  catalog: readonly Gpu[],
+  taken: readonly string[],
+  base: string = skuBase(s, catalog),
+): SkuDef {
   const gpu = findGpu(catalog, s.meta.gpu);
   const count = typeof s.meta.gpuCount === "number" && s.meta.gpuCount > 0 ? s.meta.gpuCount : 1;
-  const base = gpu
-    ? `${gpu.id.toUpperCase()}${count > 1 ? ` TP${count}` : ""}`
-    : s.label.slice(0, 40);
   const sku: SkuDef = {
     name: uniqueName(base, taken),
     gpusPerReplica: count,

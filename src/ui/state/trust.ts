@@ -344,6 +344,23 @@ function keptText(plan: PlanFile, path: string): string {
   return "";
 }
 
+/**
+ * What the recommendation is the cheapest by (docs/schedules.md `recommendBy`; the fleet's cost per
+ * hour at the peak by default), said wherever the recommended SKU is marked: "★ recommended:
+ * cheapest fleet per hour at the peak".
+ */
+export function recBasis(result: Pick<PlanResult, "recommendBy">, lang: UiLang): string {
+  const d = UI[lang];
+  const by = result.recommendBy ?? "peak";
+  const basis = {
+    peak: d.recBasisPeak,
+    static: d.recBasisStatic,
+    autoscaled: d.recBasisAutoscaled,
+    blended: d.recBasisBlended,
+  }[by];
+  return fill(d.recMarked, { basis });
+}
+
 /** The text of an item in a language (engine messages inside are translated). */
 export function trustText(item: TrustItem, lang: UiLang): string {
   const params: Record<string, string | number> = { ...item.what.params };
@@ -418,21 +435,27 @@ export function exportWarning(
 }
 
 /**
- * The export text with its warning on top: `# ` comment lines for a CSV (after the BOM, so Excel
- * still reads UTF-8), a quoted block for Markdown. Unchanged when there is no warning.
+ * True when an item makes a number of an export wrong or unchecked, so the export asks first:
+ * errors, rejected entries, missing or defaulted prices, unchecked capacity, unmapped usage,
+ * dropped files, no SKU or none feasible. An engine note (`warning`) asks only when the note is an
+ * error; informational notes ("every point meets the SLOs … capacity may be higher") and other
+ * warnings are carried by the export without asking.
  */
-export function withExportWarning(
-  text: string,
-  warning: readonly string[] | null,
-  format: "csv" | "md",
-): string {
+export function needsConfirm(item: TrustItem): boolean {
+  if (item.level === "error") return true;
+  if (item.kind !== "warning") return true;
+  return item.what.problem?.severity === "error";
+}
+
+/**
+ * The Markdown report with its warning on top, as a quoted block (unchanged when there is no
+ * warning). CSV exports never get lines above their header: the FOCUS file carries the warning in
+ * its `x_CapplanWarnings` column, the others in the app's confirmation (docs/trust.md).
+ */
+export function withExportWarning(text: string, warning: readonly string[] | null): string {
   if (!warning) return text;
-  if (format === "md")
-    return `> **⚠ ${warning[0]}**\n${warning
-      .slice(1)
-      .map((l) => `> ${l}`)
-      .join("\n")}\n\n${text}`;
-  const bom = text.startsWith("\ufeff") ? "\ufeff" : "";
-  const lines = warning.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}`).join("\n");
-  return `${bom}${lines}\n${text.slice(bom.length)}`;
+  return `> **⚠ ${warning[0]}**\n${warning
+    .slice(1)
+    .map((l) => `> ${l}`)
+    .join("\n")}\n\n${text}`;
 }

@@ -2,7 +2,7 @@
 import { catalogPriceFor, priceMissingIn } from "../../../engine/catalog/price-default";
 import type { SkuDef, Sweep, SweepPoint } from "../../../engine/base/types";
 import { GPU_CATALOG } from "../catalog";
-import { getAtPath, inlineSweep, skuFromSweep } from "../plan-edit";
+import { getAtPath, inlineSweep, skusFromSweeps } from "../plan-edit";
 import type { EditContext } from "./context";
 
 /** SKU and sweep-point edits of the workbook. */
@@ -31,14 +31,13 @@ export function skuEdits(ctx: EditContext): SkuEdits {
     addSweeps(sweeps) {
       const start = ctx.plan.skus.length;
       mutate((p) => {
-        for (const s of sweeps)
-          p.skus.push(
-            skuFromSweep(
-              s,
-              GPU_CATALOG,
-              p.skus.map((x) => x.name),
-            ),
-          );
+        p.skus.push(
+          ...skusFromSweeps(
+            sweeps,
+            GPU_CATALOG,
+            p.skus.map((x) => x.name),
+          ),
+        );
       });
       return sweeps.map((_, i) => start + i);
     },
