@@ -13,6 +13,7 @@ import { scheduleMessages } from "../engine/chain/schedule-messages";
 import { traceMessages } from "../engine/demand/trace-messages";
 import { trafficMessages } from "../engine/demand/traffic-messages";
 import { capacityMessages } from "../engine/chain/capacity-messages";
+import { intervalMessages } from "../engine/plan/interval-messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
@@ -32,6 +33,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   trafficMessages,
   sloMessages,
   capacityMessages,
+  intervalMessages,
   planMessages,
   priceMessages,
   formulaMessages,
