@@ -14,6 +14,7 @@ import { traceMessages } from "../engine/demand/trace-messages";
 import { trafficMessages } from "../engine/demand/traffic-messages";
 import { capacityMessages } from "../engine/chain/capacity-messages";
 import { intervalMessages } from "../engine/plan/interval-messages";
+import { whatifMessages } from "../engine/whatif/messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
@@ -34,6 +35,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   sloMessages,
   capacityMessages,
   intervalMessages,
+  whatifMessages,
   planMessages,
   priceMessages,
   formulaMessages,
