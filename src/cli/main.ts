@@ -31,6 +31,8 @@ import {
   TRAFFIC_USAGE,
 } from "./commands/traffic";
 import { stripControl } from "./sanitize";
+import { SENSITIVITY_COMMAND } from "./commands/sensitivity";
+import { SOLVE_COMMAND } from "./commands/solve";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
 export interface CommandDef {
@@ -131,6 +133,8 @@ export const COMMANDS: Record<string, Command> = {
     summary: TRAFFIC_SUMMARY,
     options: TRAFFIC_OPTIONS,
   },
+  sensitivity: SENSITIVITY_COMMAND,
+  solve: SOLVE_COMMAND,
   compare: {
     run: compareCommand,
     usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",
@@ -241,8 +245,8 @@ function commonOptions(args: readonly string[]): Common {
   return { rest, output, quiet, help };
 }
 
-/** Lines printed as warnings (kept off stderr by --quiet). */
-const WARNING_LINE = /^(warning|skipped): /;
+/** Lines printed as warnings or notes (kept off stderr by --quiet). */
+const WARNING_LINE = /^(warning|info|skipped): /;
 
 /** Write `text` to `file` atomically: a temporary file in the same folder, renamed into place. */
 export function writeAtomically(file: string, text: string): void {

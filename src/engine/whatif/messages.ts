@@ -41,4 +41,26 @@ export const whatifMessages = defineMessages("whatif", {
       `${p.target} has no number when ${p.vary} changes (the SKU cannot be planned)`,
     zh: (p) => `${p.vary} 变化时 ${p.target} 没有数值（该 SKU 无法规划）`,
   }),
+  ofInvalid: message({
+    severity: "error",
+    en: (p: { got: string; allowed: readonly string[] }) =>
+      `--of must be one of ${p.allowed.join(", ")}, got "${p.got}"`,
+    zh: (p) => `--of 必须是 ${p.allowed.join("、")} 之一，实际为 "${p.got}"`,
+  }),
+  stepInvalid: message({
+    severity: "error",
+    en: (p: { got: string }) => `--step must be a percentage above 0 and below 100, got "${p.got}"`,
+    zh: (p) => `--step 必须是大于 0、小于 100 的百分比，实际为 "${p.got}"`,
+  }),
+  skuUnknown: message({
+    severity: "error",
+    en: (p: { sku: string; skus: readonly string[] }) =>
+      `no SKU is named "${p.sku}" (the plan has ${p.skus.join(", ")})`,
+    zh: (p) => `没有名为 "${p.sku}" 的 SKU（规划中有 ${p.skus.join("、")}）`,
+  }),
+  needsOptions: message({
+    severity: "error",
+    en: (p: { options: readonly string[] }) => `solve needs ${p.options.join(", ")}`,
+    zh: (p) => `solve 需要 ${p.options.join("、")}`,
+  }),
 });
