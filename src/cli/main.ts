@@ -38,6 +38,8 @@ export const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   compare: async () => (await import("./commands/compare")).command,
   formats: async () => (await import("./commands/formats")).command,
   init: async () => (await import("./commands/init")).command,
+  sensitivity: async () => (await import("./commands/sensitivity")).command,
+  solve: async () => (await import("./commands/solve")).command,
 };
 
 /** Options every command takes (handled here, before the command parses its own). */
@@ -159,8 +161,8 @@ function commonOptions(args: readonly string[]): Common {
   return { rest, output, quiet, help };
 }
 
-/** Lines printed as warnings (kept off stderr by --quiet). */
-const WARNING_LINE = /^(warning|skipped): /;
+/** Lines printed as warnings or notes (kept off stderr by --quiet). */
+const WARNING_LINE = /^(warning|info|skipped): /;
 
 /** Write `text` to `file` atomically: a temporary file in the same folder, renamed into place. */
 export function writeAtomically(file: string, text: string | Uint8Array): void {

@@ -45,6 +45,8 @@ export interface LoadedPlan {
   result: PlanResult;
   /** Import warnings of sweep files, as printable lines. */
   importWarnings: string[];
+  /** The sweeps the plan's `file` references resolved to (what-if tools recompute the plan with them). */
+  files: ReadonlyMap<string, FileSweep>;
 }
 
 export interface LoadOptions {
@@ -266,5 +268,5 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
     result.warnings.push(priceMessages.en(p));
     (result.problems ??= []).push(p);
   }
-  return { plan, resolved: final, result, importWarnings };
+  return { plan, resolved: final, result, importWarnings, files };
 }

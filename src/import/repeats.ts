@@ -6,7 +6,15 @@
  * and the range.
  */
 import type { Problem } from "../engine/base/problems";
-import { METRIC_FIELD, type PointSource, type Stats, type SweepPoint } from "../engine/base/types";
+import {
+  METRIC_FIELD,
+  type PointSource,
+  type PointSpread,
+  type SpreadStat,
+  type Stats,
+  type SweepPoint,
+} from "../engine/base/types";
+import { spreadOf } from "../engine/curve/spread";
 import { importMessages as M, pointLoadEn, type PointLoad } from "./messages/pipeline";
 
 /** Repeats whose max ÷ min − 1 exceeds this are called unstable (10 %). */
@@ -70,6 +78,8 @@ export function combineRepeats(repeats: readonly SweepPoint[]): {
   const first = repeats[0]!;
   const out: SweepPoint = { concurrency: first.concurrency, requestRate: first.requestRate };
   const unstable: Spread[] = [];
+  // Each field's spread over the runs (docs/uncertainty.md): mean, std and the 95 % t-interval.
+  const spread: PointSpread = {};
   const check = (name: string, vals: number[], unit: string) => {
     // A few repeats per level: spreading them into Math.min/max is cheap. One value has no spread (max ÷ min − 1 = 0).
     const min = Math.min(...vals);
@@ -86,6 +96,8 @@ export function combineRepeats(repeats: readonly SweepPoint[]): {
     }
     if (!vals.length) continue;
     out[k] = median(vals);
+    const sp = CHECKED_SCALARS.has(k) ? spreadOf(vals) : null;
+    if (sp) (spread as Record<string, SpreadStat>)[k] = sp;
     if (CHECKED_SCALARS.has(k))
       check(k, vals, k === "rps" ? " req/s" : k.endsWith("PerSec") ? " tok/s" : " tokens");
   }
@@ -105,14 +117,19 @@ export function combineRepeats(repeats: readonly SweepPoint[]): {
     }
     if (!byStat.size) continue;
     const stats: Stats = {};
+    const spreads: Record<string, SpreadStat> = {};
     for (const [s, vals] of byStat) {
       stats[s] = median(vals);
+      const sp = spreadOf(vals);
+      if (sp) spreads[s] = sp;
       // std is a spread itself; its own spread over runs says little about stability.
       if (s !== "std") check(`${metric} ${s}`, vals, " ms");
     }
     (out as unknown as Record<string, Stats>)[field] = stats;
+    if (Object.keys(spreads).length) (spread as Record<string, unknown>)[field] = spreads;
   }
   out.repeats = repeats.reduce((n, r) => n + (r.repeats ?? 1), 0);
+  if (Object.keys(spread).length) out.spread = spread;
   const sources = joinSources(repeats);
   if (sources) out.sources = sources;
   return { point: out, unstable };

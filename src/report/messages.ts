@@ -14,6 +14,8 @@ import { traceMessages } from "../engine/demand/trace-messages";
 import { trafficMessages } from "../engine/demand/traffic-messages";
 import { capacityMessages } from "../engine/chain/capacity-messages";
 import { chainMessages } from "../engine/chain/quantities";
+import { intervalMessages } from "../engine/plan/interval-messages";
+import { whatifMessages } from "../engine/whatif/messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
@@ -34,6 +36,8 @@ export const CATALOGUES: readonly Catalogue[] = [
   sloMessages,
   capacityMessages,
   chainMessages,
+  intervalMessages,
+  whatifMessages,
   planMessages,
   priceMessages,
   formulaMessages,

@@ -510,7 +510,7 @@ export function textWidth(s: string): number {
 }
 
 /** Rows as aligned columns (two spaces apart, no trailing spaces); each cell's width is measured once. */
-function textTable(rows: string[][]): string {
+export function textTable(rows: string[][]): string {
   const widths: number[] = [];
   const cellWidths = rows.map((row) =>
     row.map((cell, i) => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { importFiles } from "../../src/import/index";
 import { combineRepeats, median } from "../../src/import/repeats";
-import { fixture } from "./helpers";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SweepPoint } from "../../src/engine/base/types";
+import { FIXTURES, fixture } from "./helpers";
 
 const C16 =
   "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
@@ -47,5 +50,50 @@ describe("repeated runs (docs/import.md)", () => {
     expect(point.repeats).toBe(3);
     expect(unstable.map((u) => u.name).sort()).toEqual(["rps", "ttft p99"]);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe("combineRepeats: spread (docs/uncertainty.md)", () => {
+  it("keeps each field's n, mean, std and t-interval over the runs", () => {
+    const run = (tps: number, p99: number): SweepPoint => ({
+      concurrency: 8,
+      requestRate: null,
+      outputTokensPerSec: tps,
+      ttftMs: { p99 },
+    });
+    const { point } = combineRepeats([run(1450, 90), run(1500, 100), run(1550, 110)]);
+    const s = point.spread!.outputTokensPerSec!;
+    // mean 1500, std 50, t(0.975, 2) = 4.302652729749462: ± 124.2068856.
+    expect(s.n).toBe(3);
+    expect(s.mean).toBe(1500);
+    expect(s.lo).toBeCloseTo(1375.7931144, 6);
+    expect(s.hi).toBeCloseTo(1624.2068856, 6);
+    expect(point.spread!.ttftMs!.p99!.values).toEqual([90, 100, 110]);
+    expect(point.spread!.ttftMs!.p99!.hi).toBeCloseTo(100 + 24.84137712, 6);
+    // Request counts are not a measurement: no spread.
+    expect(point.spread).not.toHaveProperty("completed");
+  });
+  it("is kept on import of a folder per run (fixtures/vllm/repeats-h100: 3 and 5 runs)", () => {
+    const dir = join(FIXTURES, "vllm/repeats-h100");
+    const inputs = readdirSync(dir).flatMap((run) =>
+      readdirSync(join(dir, run)).map((f) => ({
+        name: `${run}/${f}`,
+        text: readFileSync(join(dir, run, f), "utf8"),
+      })),
+    );
+    const r = importFiles(inputs);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const pts = r.sweeps[0]!.points;
+    expect(pts.map((p) => [p.concurrency, p.repeats, p.spread?.outputTokensPerSec?.n])).toEqual([
+      [1, 3, 3],
+      [4, 3, 3],
+      [16, 5, 5],
+      [64, 5, 5],
+    ]);
+    // Concurrency 16: 1662.06 × (0.985, 0.995, 1, 1.008, 1.012).
+    const s = pts[2]!.spread!.outputTokensPerSec!;
+    expect(s.mean).toBeCloseTo(1662.061371616147 * 1, 6);
+    expect(pts[2]!.spread!.ttftMs!.p99!.values.filter((v) => v > 200)).toHaveLength(1);
   });
 });

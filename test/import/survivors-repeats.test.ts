@@ -98,7 +98,10 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
       completed: 20,
       failed: 1,
     });
-    const { point } = combineRepeats([a, b, c]);
+    const { point: withSpread } = combineRepeats([a, b, c]);
+    // The spread is checked in repeats.test.ts; here the medians.
+    const { spread, ...point } = withSpread;
+    expect(spread?.rps?.values).toStrictEqual([1, 3]);
     // rps: median of [1, 3] = 2 (NaN left out); the rest: the middle of three
     expect(point).toStrictEqual({
       concurrency: 4,
@@ -116,7 +119,9 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
 
   it("a scalar or metric no repeat has stays absent (not NaN, not {})", () => {
     const { point } = combineRepeats([at4({ rps: 1 }), at4({ rps: 1, failed: null })]);
-    expect(point).toStrictEqual({ concurrency: 4, requestRate: null, rps: 1, repeats: 2 });
+    const { spread, ...rest } = point;
+    expect(rest).toStrictEqual({ concurrency: 4, requestRate: null, rps: 1, repeats: 2 });
+    expect(Object.keys(spread ?? {})).toStrictEqual(["rps"]);
     expect("ttftMs" in point).toBe(false);
   });
 

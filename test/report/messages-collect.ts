@@ -89,7 +89,13 @@ export function planMessages(): Collected[] {
       for (const w of s.workloads)
         w.sweep?.warnings.forEach((x) => out.push(ofNote(src, x, w.sweep?.problems)));
     }
-    importWarnings.forEach(add);
+    // Import warnings are lines rendered in the plan's language: the same plan loaded in Chinese gives their Chinese.
+    const zh = loadPlan(join(dir, f), "zh").importWarnings;
+    importWarnings.forEach((m, i) =>
+      zh[i] !== undefined && zh[i] !== m
+        ? out.push({ source: src, message: m, zh: zh[i] })
+        : add(m),
+    );
   }
   return out;
 }

@@ -33,10 +33,13 @@ function skippedLines(res: { warnings?: ImportIssue[] }, lang: Lang): string[] {
     .map((w) => `skipped: ${issueLine(w, lang)}`);
 }
 
-/** Print import warnings to stderr, `warning: file:line: message` (the message in `lang`). */
+/** Print import warnings to stderr, `warning: file:line: message` (the message in `lang`); a note of severity info (repeats) as `info:`. */
 export function printWarnings(io: Io, warnings: readonly ImportIssue[], lang: Lang = "en"): void {
-  for (const w of warnings)
-    io.err(`${w.code === "skipped" ? "skipped" : "warning"}: ${issueLine(w, lang)}\n`);
+  for (const w of warnings) {
+    const kind =
+      w.code === "skipped" ? "skipped" : w.problem?.severity === "info" ? "info" : "warning";
+    io.err(`${kind}: ${issueLine(w, lang)}\n`);
+  }
 }
 
 /** The readable block of one sweep: heading, source line, §5.3 table, warnings. */

@@ -65,6 +65,8 @@ export interface SweepPoint {
   failedPct?: number | null;
   /** Repeated runs at this load level combined into this point (their median, docs/metrics.md); absent for one run. */
   repeats?: number;
+  /** With repeats: each field's spread over its runs (docs/uncertainty.md); absent for one run. */
+  spread?: PointSpread;
   /**
    * Where the point was read (docs/lineage.md): one entry per file or record merged into it (two
    * exports of one run, repeated runs), each with the 1-based line of its row or record when the
@@ -72,6 +74,30 @@ export interface SweepPoint {
    */
   sources?: PointSource[];
 }
+
+/**
+ * A field's values over the repeated runs of one load level (docs/uncertainty.md): `n` runs, their
+ * mean and sample standard deviation, and the 95 % t-interval of the mean `[lo, hi]` =
+ * mean ± t(0.975, n − 1) × std ÷ √n. `values` are the runs' own values, in run order.
+ */
+export interface SpreadStat {
+  n: number;
+  mean: number;
+  std: number;
+  lo: number;
+  hi: number;
+  values: number[];
+}
+
+/** The spread of each scalar field (`outputTokensPerSec`, …) and of each latency statistic (`ttftMs.p99`, …). */
+export type PointSpread = {
+  [K in
+    | "rps"
+    | "outputTokensPerSec"
+    | "totalTokensPerSec"
+    | "meanInputTokens"
+    | "meanOutputTokens"]?: SpreadStat;
+} & { [M in MetricField]?: Record<StatKey, SpreadStat> };
 
 /** A file (as imported, relative to what the user gave) and the line a point was read from. */
 export interface PointSource {

@@ -13,6 +13,7 @@ import type { RecommendBy } from "../base/types";
 import type { OperatingPoint } from "../curve/slo";
 import type { Basis, Slo, Sweep } from "../base/types";
 import type { Zone } from "../curve/zones";
+import type { SkuInterval } from "./interval";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
 export type FileSweep =
@@ -98,6 +99,10 @@ export interface SkuResult {
    * each null when this is null (src/report/plan-output.ts `planJson`).
    */
   capacity: SkuCapacity | null;
+  /** Error bars (docs/uncertainty.md): the chain at the ends of the capacity's t-interval; null without repeats. */
+  interval?: SkuInterval | null;
+  /** Why there are no error bars (an info), when the SKU has a capacity from a sweep without repeats. */
+  intervalNote?: Problem | null;
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The English of {@link errorProblems}. */

@@ -28,6 +28,13 @@ import { sloText } from "../curve/slo-label";
 import { operatingPoint, prepareSweep, type OperatingPoint, type SweepPrep } from "../curve/slo";
 import type { Slo, Sweep, SweepPoint } from "../base/types";
 import { classifyZones, type Zone } from "../curve/zones";
+import {
+  capacityBounds,
+  noRepeatsProblem,
+  repeatSloProblem,
+  skuInterval,
+  type CapacityBounds,
+} from "./interval";
 
 /** A finite number (Number.isFinite is false for anything that is not a number). */
 function num(v: number | null | undefined): v is number {
@@ -211,6 +218,9 @@ export function computeSku(
     sweepMeanInputTokens?: number | null;
     sweepMeanOutputTokens?: number | null;
   }[] = [];
+  // Per entry of capInputs: its capacity's t-interval (docs/uncertainty.md), null without repeats.
+  const bounds: (CapacityBounds | null)[] = [];
+  let fromSweep = false;
   let feasible: boolean | null = true;
   let reason: Problem | null = null;
   const sloSet: SloSet = { list: plan.slo, slos, mode: plan.sloMode, maxErrorRatePct: maxErr };
@@ -326,6 +336,8 @@ export function computeSku(
             wl.feasible = null;
             fail(M.problem("noOutputTokens", {}));
           }
+          const repeat = repeatSloProblem(sweep, op, slos);
+          if (repeat) warn(about(repeat, sku.name));
         } else if (
           // Stryker disable next-line ConditionalExpression: slo.ts sets bindingErrorRate only on an infeasible point and only with errorRateFailure, so 'feasible === false' and 'errorRateFailure' always hold with it
           op.feasible === false &&
@@ -370,6 +382,8 @@ export function computeSku(
     if (winput && num(capTps) && capTps > 0) {
       wl.replicaOutputTokensPerSec = capTps;
       wl.replicasBase = (winput.peakRps * winput.outputTokens) / capTps;
+      fromSweep ||= wl.detail !== null;
+      bounds.push(wl.detail && wl.sweep ? capacityBounds(wl.sweep, wl.detail, capTps) : null);
       capInputs.push({
         workload: winput,
         replicaOutputTokensPerSec: capTps,
@@ -405,6 +419,8 @@ export function computeSku(
     // an error has feasible null).
     sloChecked: perWl.length > 0 && perWl.every((w) => w.detail !== null && w.feasible !== null),
     capacity: null,
+    interval: null,
+    intervalNote: null,
     warnings,
     errors,
     problems,
@@ -433,12 +449,17 @@ export function computeSku(
       pricePerGpuHour: sku.pricePerGpuHour,
       perWorkload: capInputs,
     };
-    const cap = capacity(capInput, {
+    const factors = {
       elasticity: plan.elasticity,
       redundancy: "spare" in plan.redundancy ? { spare: redundancy } : { factor: redundancy },
-    });
+    };
+    const cap = capacity(capInput, factors);
     // An invalid input gives no numbers (capacity.ts); the problems say why.
     result.capacity = cap.value;
+    if (cap.value) {
+      result.interval = skuInterval(capInput, bounds, factors);
+      if (!result.interval && fromSweep) result.intervalNote = noRepeatsProblem(sku.name);
+    }
     warnings.push(...cap.problems.map(englishOf));
     problems.push(...cap.problems);
     if (schedules?.aligned) {

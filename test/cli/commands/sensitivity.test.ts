@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { run } from "../helpers";
+
+const SEED = "models/examples/seed.json";
+
+describe("capplan sensitivity", () => {
+  it("--json: rows {input, base, low, high, swing}, largest swing first (seed: peak RPS ±10 % → 13/16 replicas)", async () => {
+    const r = await run("sensitivity", SEED, "--of", "replicas", "--json");
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s).toMatchObject({
+      sku: { index: 0, name: "H100 TP4" },
+      of: "replicas",
+      step: 0.1,
+      result: 15,
+    });
+    const peak = s.rows.find((x: { input: string }) => x.input === "cells.peak_rps");
+    expect(peak).toEqual({
+      input: "cells.peak_rps",
+      base: 50,
+      low: { value: 45, result: 13 },
+      high: { value: 55.00000000000001, result: 16 },
+      swing: 3,
+    });
+    const price = s.rows.find((x: { input: string }) => x.input === "cells.gpu_hour");
+    expect([price.low.result, price.high.result, price.swing]).toEqual([15, 15, 0]);
+    expect(s.rows[0].swing).toBe(3);
+  });
+
+  it("the readable table: cost per month by default, with a bar per row", async () => {
+    const r = await run("sensitivity", SEED, "--step", "20");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /^H100 TP4: Cost \/ month ¥876,000\.00, each input changed by ±20 % alone/,
+    );
+    // 40 RPS × 0.288 = 11.52 → 12 replicas × 4 × 20 × 730 = 700,800.
+    expect(r.out).toMatch(/cells\.peak_rps +50 +40 → ¥700,800\.00/);
+    expect(r.out).toContain("█");
+  });
+
+  it("Chinese", async () => {
+    const r = await run("sensitivity", SEED, "--lang", "zh");
+    expect(r.out).toMatch(/^H100 TP4：每月成本 ¥876,000\.00，每次只将一个输入变动 ±10 %/);
+    expect(r.out).toContain("摆幅");
+  });
+
+  it.each([
+    [
+      ["--of", "gpus"],
+      /--of must be one of replicas, costPerHour, costPerMonth, costPerMillionOutputTokens, got "gpus"/,
+    ],
+    [["--step", "0"], /--step must be a percentage above 0 and below 100, got "0"/],
+    [["--sku", "nope"], /no SKU is named "nope" \(the plan has H100 TP4\)/],
+  ])("bad usage %j exits 2 with a message", async (args, msg) => {
+    const r = await run("sensitivity", SEED, ...args);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(msg);
+  });
+});
