@@ -31,6 +31,7 @@ import {
   TRAFFIC_USAGE,
 } from "./commands/traffic";
 import { stripControl } from "./sanitize";
+import { sweepCommand, SWEEP_OPTIONS, SWEEP_SUMMARY, SWEEP_USAGE } from "./commands/sweep";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
 export interface CommandDef {
@@ -149,6 +150,7 @@ export const COMMANDS: Record<string, Command> = {
     options: [["--json", "print the list as JSON"]],
   },
   init: { run: initCommand, usage: INIT_USAGE, summary: INIT_SUMMARY, options: INIT_OPTIONS },
+  sweep: { run: sweepCommand, usage: SWEEP_USAGE, summary: SWEEP_SUMMARY, options: SWEEP_OPTIONS },
 };
 
 /** Options every command takes (handled here, before the command parses its own). */
