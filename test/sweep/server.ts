@@ -146,10 +146,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       json(res, 400, { error: { message: "invalid JSON body" } });
       return;
     }
-    if (opts.apiKey !== undefined && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
-      json(res, 401, { error: { message: "invalid api key" } });
-      return;
-    }
     const index = records.length;
     const cycle = opts.faultCycle;
     const fault = opts.fault?.(index) ?? (cycle?.length ? cycle[index % cycle.length]! : "ok");
@@ -279,6 +275,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path !== "/_records") log.push(`${req.method} ${path}`);
+    if (
+      opts.apiKey !== undefined &&
+      path.startsWith("/v1/") &&
+      req.headers.authorization !== `Bearer ${opts.apiKey}`
+    ) {
+      json(res, 401, { error: { message: "invalid api key" } });
+      return;
+    }
     if (req.method === "GET" && path === "/v1/models") {
       if (opts.notOpenAi) {
         res.writeHead(404, { "content-type": "text/html" });
