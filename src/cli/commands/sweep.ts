@@ -324,7 +324,6 @@ function sweepJson(sweep: Record<string, unknown>, requests: unknown[]): string 
   return `${head.replace(/"requests": \[\]/, rows ? `"requests": [\n${rows}\n      ]` : '"requests": []')}\n`;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function sweepCommand(args: string[], io: Io): Promise<number> {
   const o = options(args);
@@ -411,13 +410,7 @@ export async function sweepCommand(args: string[], io: Io): Promise<number> {
       warnings: res.problems.map((p) => M.en(p)),
       levels: res.levels,
     };
-    const requests = res.requests.map((r) => ({
-      ...r,
-      start: round3(r.start),
-      end: round3(r.end),
-      chunks: r.chunks?.map(round3),
-    }));
-    const text = sweepJson(sweep, requests);
+    const text = sweepJson(sweep, res.requests);
     io.out(text);
     if (o.archive) {
       try {

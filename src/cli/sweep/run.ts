@@ -60,6 +60,9 @@ export interface RunResult {
   lines: string[];
 }
 
+/** Times kept to the microsecond: the file holds them so, and its points are computed from them. */
+const us = (x: number) => Math.round(x * 1000) / 1000;
+
 const levelName = (c: number | null, r: number | null) =>
   c !== null ? `concurrency ${c}` : `rate ${r} req/s`;
 
@@ -126,10 +129,10 @@ export async function runLevels(
       mine.push({
         concurrency: c,
         requestRate: r,
-        start: s.startMs,
-        end: s.endMs,
+        start: us(s.startMs),
+        end: us(s.endMs),
         outcome: s.outcome,
-        chunks: s.chunks,
+        chunks: s.chunks.map(us),
         inputTokens: s.promptTokens ?? spec.inputTokens,
         outputTokens: s.completionTokens ?? s.chunks.length,
         requestedInputTokens: spec.inputTokens,
