@@ -32,6 +32,12 @@ import {
 } from "./commands/traffic";
 import { stripControl } from "./sanitize";
 import { sweepCommand, SWEEP_OPTIONS, SWEEP_SUMMARY, SWEEP_USAGE } from "./commands/sweep";
+import {
+  historyCommand,
+  HISTORY_OPTIONS,
+  HISTORY_SUMMARY,
+  HISTORY_USAGE,
+} from "./commands/history";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
 export interface CommandDef {
@@ -151,6 +157,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   init: { run: initCommand, usage: INIT_USAGE, summary: INIT_SUMMARY, options: INIT_OPTIONS },
   sweep: { run: sweepCommand, usage: SWEEP_USAGE, summary: SWEEP_SUMMARY, options: SWEEP_OPTIONS },
+  history: {
+    run: historyCommand,
+    usage: HISTORY_USAGE,
+    summary: HISTORY_SUMMARY,
+    options: HISTORY_OPTIONS,
+  },
 };
 
 /** Options every command takes (handled here, before the command parses its own). */
