@@ -258,9 +258,11 @@ function options(args: string[]) {
   const maxErrorPct = maxErr === undefined ? 5 : Number(maxErr);
   if (!(Number.isFinite(maxErrorPct) && maxErrorPct >= 0 && maxErrorPct <= 100))
     throw bad("--max-error-pct", "a percentage 0–100", String(maxErr));
-  const keyEnv = flags.get("api-key-env");
+  const keyEnvV = flags.get("api-key-env");
+  const keyEnv = typeof keyEnvV === "string" ? keyEnvV : null;
   const headers: Record<string, string> = {};
-  if (typeof keyEnv === "string") {
+  // A locustfile reads the key where it runs; the run itself needs it now.
+  if (keyEnv !== null && !flags.has("locustfile")) {
     const key = process.env[keyEnv];
     if (!key) {
       const p = M.problem("keyEnvMissing", { name: keyEnv });
@@ -297,6 +299,7 @@ function options(args: string[]) {
   return {
     run,
     url,
+    keyEnv,
     headers,
     lang,
     meta: metaOf(lists),
@@ -324,7 +327,6 @@ function sweepJson(sweep: Record<string, unknown>, requests: unknown[]): string 
   return `${head.replace(/"requests": \[\]/, rows ? `"requests": [\n${rows}\n      ]` : '"requests": []')}\n`;
 }
 
-
 export async function sweepCommand(args: string[], io: Io): Promise<number> {
   const o = options(args);
   const shown = shownUrl(o.url);
@@ -333,17 +335,10 @@ export async function sweepCommand(args: string[], io: Io): Promise<number> {
     "sweep",
     ...args.map((a) => (a.includes(o.url.host) && /^https?:/.test(a) ? shown : a)),
   ].join(" ");
+  if (o.locustfile && !o.run.concurrency)
+    throw bad("--locustfile", "used with --concurrency (Locust users are a closed loop)", "--rate");
   if (o.locustfile) {
-    writeFileAtomically(
-      o.locustfile,
-      locustfileOf(
-        o.run,
-        shown,
-        o.headers.authorization !== undefined
-          ? (args[args.indexOf("--api-key-env") + 1] ?? null)
-          : null,
-      ),
-    );
+    writeFileAtomically(o.locustfile, locustfileOf(o.run, shown, o.keyEnv));
     io.err(`wrote ${o.locustfile}: run it with locust (docs/sweep.md)\n`);
     return 0;
   }

@@ -18,7 +18,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Short common words, one token each in the usual BPE vocabularies. */
-const WORDS = (
+export const WORDS = (
   "the of and to in is it you that he was for on are as with his they at be this have from or one " +
   "had by word but not what all were we when your can said there use an each which she do how their " +
   "if will up other about out many then them these so some her would make like him into time has look " +

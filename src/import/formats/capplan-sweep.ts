@@ -93,8 +93,8 @@ function readRequest(v: unknown): SweepRequest | null {
   const start = num(v.start);
   const end = num(v.end);
   if (start === undefined || end === undefined || typeof v.outcome !== "string") return null;
-  const conc = v.concurrency === null ? null : num(v.concurrency);
-  const rate = v.requestRate === null ? null : num(v.requestRate);
+  const conc = v.concurrency == null ? null : num(v.concurrency);
+  const rate = v.requestRate == null ? null : num(v.requestRate);
   if (conc === undefined || rate === undefined) return null;
   const r: SweepRequest = { concurrency: conc, requestRate: rate, start, end, outcome: v.outcome };
   if (Array.isArray(v.chunks)) {
@@ -184,4 +184,70 @@ export const capplanSweepImporter: FormatImporter = {
   },
 };
 
-export const capplanSweepImporters: readonly FormatImporter[] = [capplanSweepImporter];
+export const LOCUST_RECORD_TAG = "locust-record/1";
+
+/**
+ * The per-request records a locustfile of `capplan sweep --locustfile` writes (one JSON object a
+ * line, every worker's requests in one file on the master): one sweep, one point per level, with
+ * the same definitions as a run of the runner. Requests marked `warmup` (sent while a level's
+ * users were starting) are left out.
+ */
+export const capplanLocustRecordsImporter: FormatImporter = {
+  id: "capplan-locust-records",
+  title: "capplan sweep locustfile records (JSON lines)",
+  versions: "locust-record/1 (Locust 2.x)",
+  detect(file: InputFile): number {
+    const first = file.firstLine();
+    if (!first.startsWith("{") || !first.includes(LOCUST_RECORD_TAG)) return 0;
+    try {
+      return (JSON.parse(first) as Json).capplan === LOCUST_RECORD_TAG ? 1 : 0;
+    } catch {
+      return 0;
+    }
+  },
+  parse(file: InputFile): FileImportResult {
+    const j = file.jsonLines();
+    if (!j.ok) return { ok: false, errors: [j.issue] };
+    const reqs: SweepRequest[] = [];
+    const workers = new Set<string>();
+    let bad = 0;
+    let model: string | null = null;
+    for (const v of j.values) {
+      if (isObj(v) && v.warmup === true) continue;
+      const r = readRequest(v);
+      if (!r) {
+        bad++;
+        continue;
+      }
+      reqs.push(r);
+      const o = v as Json;
+      if (typeof o.worker === "string") workers.add(o.worker);
+      if (model === null && typeof o.model === "string") model = o.model;
+    }
+    const levels = [...new Set(reqs.map((r) => r.concurrency))].map((c) => ({
+      concurrency: c,
+      requestRate: null,
+    }));
+    const out: PartialSweep = {
+      meta: {
+        model,
+        engine: null,
+        gpu: null,
+        gpuCount: null,
+        date: reqs.length
+          ? new Date(reqs.reduce((m, r) => Math.min(m, r.start), Infinity)).toISOString()
+          : null,
+        tool: "capplan sweep (Locust)",
+        workers: workers.size,
+      },
+      points: pointsFromRequests(reqs, levels),
+      warnings: bad ? [M.en(M.problem("badRecords", { n: bad }))] : [],
+    };
+    return { ok: true, value: { sweeps: [out], warnings: [] } };
+  },
+};
+
+export const capplanSweepImporters: readonly FormatImporter[] = [
+  capplanSweepImporter,
+  capplanLocustRecordsImporter,
+];
