@@ -40,6 +40,8 @@ export const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   init: async () => (await import("./commands/init")).command,
   sensitivity: async () => (await import("./commands/sensitivity")).command,
   solve: async () => (await import("./commands/solve")).command,
+  sweep: async () => (await import("./commands/sweep")).command,
+  history: async () => (await import("./commands/history")).command,
 };
 
 /** Options every command takes (handled here, before the command parses its own). */

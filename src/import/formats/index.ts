@@ -18,8 +18,10 @@ import { inferencexImporters } from "./inferencex";
 import { seedScriptImporters } from "./seed-script";
 import { markdownReportImporters } from "./markdown-report";
 import { genericCsvImporters } from "./generic-csv";
+import { capplanSweepImporters } from "./capplan-sweep";
 
 export const FORMATS: readonly FormatImporter[] = [
+  ...capplanSweepImporters,
   ...vllmImporters,
   ...sglangImporters,
   ...genaiPerfImporters,

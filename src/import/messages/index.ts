@@ -7,10 +7,12 @@ import { pipelineCatalogues } from "./pipeline";
 import { tableCatalogues } from "./table";
 import { toolsCatalogues } from "./tools";
 import { usageCatalogues } from "./usage";
+import { sweepCatalogues } from "./sweep";
 
 export const IMPORT_CATALOGUES: readonly Catalogue[] = [
   ...pipelineCatalogues,
   ...tableCatalogues,
   ...toolsCatalogues,
   ...usageCatalogues,
+  ...sweepCatalogues,
 ];

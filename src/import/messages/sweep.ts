@@ -1,0 +1,93 @@
+/**
+ * Messages of `capplan sweep` (the runner, src/cli/sweep/) and of its output's importer
+ * (src/import/formats/capplan-sweep.ts), docs/sweep.md. Endpoints are printed without
+ * credentials (the runner strips them before any message is made).
+ */
+import { defineMessages, message } from "../../engine/base/problems";
+
+export const sweepMessages = defineMessages("sweep", {
+  unreachable: message({
+    severity: "error",
+    en: (p: { url: string; reason: string }) =>
+      `cannot reach ${p.url} (${p.reason}); nothing was sent and nothing written`,
+    zh: (p) => `无法连接 ${p.url}（${p.reason}）；未发送请求，也未写入任何内容`,
+  }),
+  notOpenAi: message({
+    severity: "error",
+    en: (p: { url: string; why: string }) =>
+      `${p.url} is not an OpenAI-compatible endpoint (${p.why}); nothing was sent and nothing written`,
+    zh: (p) => `${p.url} 不是 OpenAI 兼容端点（${p.why}）；未发送请求，也未写入任何内容`,
+  }),
+  unauthorized: message({
+    severity: "error",
+    en: (p: { url: string; status: number }) =>
+      `${p.url} refused the request (HTTP ${p.status}): give the API key with --api-key-env VAR`,
+    zh: (p) => `${p.url} 拒绝了请求（HTTP ${p.status}）：请用 --api-key-env VAR 提供 API 密钥`,
+  }),
+  keyEnvMissing: message({
+    severity: "error",
+    en: (p: { name: string }) => `--api-key-env ${p.name}: the environment variable is not set`,
+    zh: (p) => `--api-key-env ${p.name}：该环境变量未设置`,
+  }),
+  badOption: message({
+    severity: "error",
+    en: (p: { option: string; want: string; got: string }) =>
+      `${p.option} must be ${p.want}, got ${p.got}`,
+    zh: (p) => `${p.option} 必须是${p.want}，实际为 ${p.got}`,
+  }),
+  needsOption: message({
+    severity: "error",
+    en: (p: { option: string }) => `${p.option} is required`,
+    zh: (p) => `缺少 ${p.option}`,
+  }),
+  loadChoice: message({
+    severity: "error",
+    en: () => "give the load levels with --concurrency or --rate (one of them)",
+    zh: () => "请用 --concurrency 或 --rate（二选一）给出负载档位",
+  }),
+  modelNotListed: message({
+    severity: "warning",
+    en: (p: { model: string; listed: string[] }) =>
+      `model ${p.model} is not in the endpoint's model list (${p.listed.join(", ") || "empty"})`,
+    zh: (p) => `模型 ${p.model} 不在端点的模型列表中（${p.listed.join(", ") || "空"}）`,
+  }),
+  tokensCounted: message({
+    severity: "warning",
+    en: (p: { n: number; level: string }) =>
+      `${p.level}: the server sent no usage for ${p.n} request(s); their output tokens are the counted content chunks and their input tokens the requested ones`,
+    zh: (p) =>
+      `${p.level}：服务端有 ${p.n} 个请求未返回 usage；其输出 token 数取自计数的内容块，输入 token 数取自请求值`,
+  }),
+  partialLevel: message({
+    severity: "warning",
+    en: (p: { level: string }) =>
+      `${p.level}: interrupted (Ctrl-C); the level holds the requests completed before it`,
+    zh: (p) => `${p.level}：被中断（Ctrl-C）；该档位只包含中断前完成的请求`,
+  }),
+  stoppedErrors: message({
+    severity: "warning",
+    en: (p: { level: string; pct: number; max: number }) =>
+      `${p.level}: ${p.pct.toFixed(1)} % of requests failed (more than ${p.max} %): saturation reached, the sweep stopped after this level`,
+    zh: (p) =>
+      `${p.level}：${p.pct.toFixed(1)} % 的请求失败（超过 ${p.max} %）：已达饱和，扫描在此档位后停止`,
+  }),
+  stoppedSlo: message({
+    severity: "warning",
+    en: (p: { level: string; slo: string; value: number; max: number }) =>
+      `${p.level}: ${p.slo} is ${p.value.toFixed(1)} ms, more than twice the SLO (${p.max} ms): saturation reached, the sweep stopped after this level`,
+    zh: (p) =>
+      `${p.level}：${p.slo} 为 ${p.value.toFixed(1)} ms，超过 SLO（${p.max} ms）的两倍：已达饱和，扫描在此档位后停止`,
+  }),
+  badRecords: message({
+    severity: "warning",
+    en: (p: { n: number }) => `${p.n} request record(s) could not be read and were skipped`,
+    zh: (p) => `${p.n} 条请求记录无法读取，已跳过`,
+  }),
+  noSweeps: message({
+    severity: "error",
+    en: () => "a capplan-sweep file without sweeps",
+    zh: () => "capplan-sweep 文件中没有扫描",
+  }),
+});
+
+export const sweepCatalogues = [sweepMessages];

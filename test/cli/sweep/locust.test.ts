@@ -1,0 +1,168 @@
+/**
+ * `capplan sweep --locustfile` (src/cli/sweep/locust.ts): the generated locustfile runs on Locust
+ * in master/worker mode (one master, two workers on 127.0.0.1) against the test server, its
+ * per-request records import into one sweep, and that sweep agrees with the server's own records.
+ * Needs Locust (Debian: `apt-get install -y python3-locust`); skipped with that message without it.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { percentileSorted } from "../../../src/engine/curve/stats";
+import { run } from "../helpers";
+import { startTestServer, type TestServer } from "../../sweep/server";
+
+const LOCUST = spawnSync("locust", ["--version"], { encoding: "utf8" }).status === 0;
+if (!LOCUST)
+  console.warn(
+    "locust is not installed: the Locust test is skipped (apt-get install -y python3-locust)",
+  );
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+const pct = (xs: number[], q: number) => percentileSorted(Float64Array.from(xs).sort(), q);
+
+let server: TestServer | null = null;
+afterAll(() => server?.close());
+
+describe("locustfileOf", () => {
+  it("needs closed-loop levels", async () => {
+    const r = await run(
+      "sweep",
+      "--url",
+      "http://127.0.0.1:9/v1",
+      "--model",
+      "m",
+      "--rate",
+      "1",
+      "--locustfile",
+      join(tmpdir(), "x.py"),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--locustfile must be used with --concurrency");
+  });
+
+  it.skipIf(!LOCUST)(
+    "one master and two workers: the records import into one sweep that matches the server",
+    async () => {
+      server = await startTestServer({
+        latency: { ttftBaseMs: 20, ttftPerActiveMs: 1, itlBaseMs: 5, itlPerActiveMs: 0.2 },
+      });
+      const dir = mkdtempSync(join(tmpdir(), "capplan-locust-"));
+      const file = join(dir, "locustfile.py");
+      const g = await run(
+        "sweep",
+        "--url",
+        server.url,
+        "--model",
+        "test/model",
+        "--api",
+        "chat",
+        "--concurrency",
+        "2,4",
+        "--duration",
+        "3",
+        "--output-tokens",
+        "6",
+        "--input-tokens",
+        "5",
+        "--locustfile",
+        file,
+      );
+      expect(g.code, g.err).toBe(0);
+      expect(readFileSync(file, "utf8")).not.toContain("@@CONFIG@@");
+      const port = await freePort();
+      const common = { cwd: dir, stdio: ["ignore", "ignore", "pipe"] as ("ignore" | "pipe")[] };
+      const master = spawn(
+        "locust",
+        [
+          "-f",
+          file,
+          "--headless",
+          "--master",
+          "--expect-workers",
+          "2",
+          "--master-bind-host",
+          "127.0.0.1",
+          "--master-bind-port",
+          String(port),
+          "--csv",
+          "run",
+          "--only-summary",
+        ],
+        common,
+      );
+      const workers = [0, 1].map(() =>
+        spawn(
+          "locust",
+          ["-f", file, "--worker", "--master-host", "127.0.0.1", "--master-port", String(port)],
+          common,
+        ),
+      );
+      let err = "";
+      master.stderr!.on("data", (d) => (err += d));
+      const code = await new Promise<number | null>((res) => {
+        const t = setTimeout(() => master.kill("SIGTERM"), 60_000);
+        master.on("exit", (c) => {
+          clearTimeout(t);
+          res(c);
+        });
+      });
+      for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
+      expect(
+        code,
+        err
+          .split("\n")
+          .filter((l) => /error|Error|exit|Traceback/.test(l))
+          .join("\n")
+          .slice(0, 3000),
+      ).toBe(0);
+      const records = join(dir, "capplan-records.jsonl");
+      expect(existsSync(records), err.slice(-2000)).toBe(true);
+      const lines = readFileSync(records, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      // Both workers' requests are in the master's file.
+      expect(new Set(lines.map((l) => l.worker)).size).toBe(2);
+      // Every request the server finished is recorded once (none lost between worker and master).
+      const serverOk = server.records.filter((x) => x.outcome === "ok");
+      const recordedOk = lines.filter((l) => l.outcome === "ok");
+      expect(Math.abs(recordedOk.length - serverOk.length)).toBeLessThanOrEqual(4); // in flight at the stop
+      const imp = await run("import", records, "--json");
+      expect(imp.code, imp.err).toBe(0);
+      const sweeps = JSON.parse(imp.out).sweeps;
+      expect(sweeps).toHaveLength(1);
+      const s = sweeps[0];
+      expect(s.source.format).toBe("capplan-locust-records");
+      expect(s.meta.workers).toBe(2);
+      expect(s.points.map((p: { concurrency: number }) => p.concurrency)).toEqual([2, 4]);
+      const counted = lines.filter((l) => !l.warmup);
+      expect(s.points.reduce((n: number, p: { completed: number }) => n + p.completed, 0)).toBe(
+        counted.filter((l) => l.outcome === "ok").length,
+      );
+      for (const p of s.points) expect(p.meanOutputTokens).toBe(6);
+      // TTFT against the server's clock (a Python client on a shared machine: 20 % + 10 ms).
+      const srvTtft = serverOk.map((x) => x.chunkMs[0]! - x.arrivalMs);
+      const recTtft = recordedOk.map((l) => l.chunks[0] as number);
+      expect(Math.abs(pct(recTtft, 50) - pct(srvTtft, 50))).toBeLessThanOrEqual(
+        0.2 * pct(srvTtft, 50) + 10,
+      );
+      // Locust's own statistics carry the TTFT events, one per successful request.
+      const stats = readFileSync(join(dir, "run_stats.csv"), "utf8");
+      const ttftRow = stats.split("\n").find((l) => l.startsWith("TTFT,"));
+      expect(Number(ttftRow?.split(",")[2])).toBe(recordedOk.length);
+    },
+    90_000,
+  );
+});
