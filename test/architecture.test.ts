@@ -163,6 +163,7 @@ const ENGINE_FOLDERS = [
   "chain",
   "finops",
   "plan",
+  "fleet",
 ] as const;
 
 describe("engine folders", () => {
