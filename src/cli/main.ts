@@ -30,6 +30,12 @@ import {
   TRAFFIC_SUMMARY,
   TRAFFIC_USAGE,
 } from "./commands/traffic";
+import {
+  simulateCommand,
+  SIMULATE_OPTIONS,
+  SIMULATE_SUMMARY,
+  SIMULATE_USAGE,
+} from "./commands/simulate";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -130,6 +136,12 @@ export const COMMANDS: Record<string, Command> = {
     usage: TRAFFIC_USAGE,
     summary: TRAFFIC_SUMMARY,
     options: TRAFFIC_OPTIONS,
+  },
+  simulate: {
+    run: simulateCommand,
+    usage: SIMULATE_USAGE,
+    summary: SIMULATE_SUMMARY,
+    options: SIMULATE_OPTIONS,
   },
   compare: {
     run: compareCommand,

@@ -168,8 +168,8 @@ export interface SimulateOptions {
   source: "trace" | "poisson";
   slos: readonly Slo[];
   /** Search replicasForSlo (default true). */
-  search?: boolean;
-  onProgress?: (stage: "run" | "search", done: number, total: number) => void;
+  search?: boolean | undefined;
+  onProgress?: ((stage: "run" | "search", done: number, total: number) => void) | undefined;
 }
 
 /** Simulate the fleet of `setup` over `arrivals`, with replicasForSlo searched over 1 … 4× the formula's replicas. */

@@ -5,6 +5,21 @@
 import { fmtNum } from "../base/number-format";
 import { defineMessages, message } from "../base/problems";
 
+/** What an option takes (for {@link fleetMessages} `optionInvalid`). */
+export type OptionKind = "count" | "positive" | "length" | "seed";
+const EXPECTED_EN: Record<OptionKind, string> = {
+  count: "a whole number ≥ 1",
+  positive: "a number > 0",
+  length: "a token count ≥ 0 or exp:MEAN with MEAN ≥ 1",
+  seed: "a whole number",
+};
+const EXPECTED_ZH: Record<OptionKind, string> = {
+  count: " ≥ 1 的整数",
+  positive: " > 0 的数",
+  length: " ≥ 0 的 token 数或 exp:MEAN（MEAN ≥ 1）",
+  seed: "整数",
+};
+
 export const fleetMessages = defineMessages("fleet", {
   noCurve: message({
     severity: "error",
@@ -89,5 +104,28 @@ export const fleetMessages = defineMessages("fleet", {
     en: (p: { workload: string; count: number }) =>
       `the plan has ${p.count} workloads; the SKU's curve is that of "${p.workload}" and the arrivals are their sum`,
     zh: (p) => `计划有 ${p.count} 个工作负载；SKU 的曲线取自 "${p.workload}"，到达为它们之和`,
+  }),
+  noSlots: message({
+    severity: "error",
+    en: (p: { sku: string }) =>
+      `SKU "${p.sku}" has no operating point to take the slots per replica from: give --slots`,
+    zh: (p) => `SKU "${p.sku}" 没有可确定每副本槽位数的工作点：请用 --slots 指定`,
+  }),
+  traceNoRows: message({
+    severity: "error",
+    en: (p: { file: string }) =>
+      `${p.file}: the trace has per-bin sums, not one row per request: the simulation needs the requests`,
+    zh: (p) => `${p.file}：该轨迹是按时间分箱的汇总，不是逐请求记录：仿真需要逐个请求`,
+  }),
+  optionInvalid: message({
+    severity: "error",
+    en: (p: { option: string; expected: OptionKind; got: string }) =>
+      `${p.option} must be ${EXPECTED_EN[p.expected]}, got "${p.got}"`,
+    zh: (p) => `${p.option} 必须是${EXPECTED_ZH[p.expected]}，实际为 "${p.got}"`,
+  }),
+  optionNeeds: message({
+    severity: "error",
+    en: (p: { option: string; needs: string }) => `${p.option} needs ${p.needs}`,
+    zh: (p) => `${p.option} 需要同时指定 ${p.needs}`,
   }),
 });
