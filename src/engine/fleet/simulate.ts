@@ -61,8 +61,9 @@ export function runFleet(
   onProgress?: (done: number, total: number) => void,
 ): FleetRun {
   const n = arr.timeMs.length;
-  const N = fleet.replicas;
-  const S = fleet.slots;
+  // A fleet that is not whole numbers ≥ 1 of replicas and slots serves nothing.
+  const N = Number.isInteger(fleet.replicas) && fleet.replicas > 0 ? fleet.replicas : 0;
+  const S = Number.isInteger(fleet.slots) && fleet.slots > 0 ? fleet.slots : 0;
   const times = arr.timeMs;
   const out = arr.outputTokens;
   const ttftK = fleet.ttftMs;
@@ -165,6 +166,8 @@ export function runFleet(
       if (head < ai) admit(head++, r, t);
       else update(r);
     } else {
+      // No completion to come and no arrival left: the rest can never be served (no slot at all).
+      if (ai >= n) break;
       // An arrival: admitted at once when the queue is empty and a slot is free.
       const j = ai++;
       if (head === j) {
@@ -172,6 +175,12 @@ export function runFleet(
         if (busy[r]! < S) admit(head++, r, nextArrival);
       }
     }
+  }
+  // Requests never admitted (a fleet without slots) wait for ever.
+  for (let j = head; j < n; j++) {
+    waitMs[j] = ttftMs[j] = e2eMs[j] = Infinity;
+    tpotMs[j] = NaN;
+    replica[j] = -1;
   }
   return {
     waitMs,

@@ -80,6 +80,25 @@ describe("runFleet", () => {
     expect(Array.from(r2.e2eMs)).toEqual(Array.from(run.e2eMs));
     expect(a.timeMs).toEqual(copy);
   });
+  it.each([
+    [0, 2],
+    [2, 0],
+    [Number.NaN, 2],
+  ])(
+    "a fleet of %d replicas × %d slots serves nothing: every request waits for ever",
+    (replicas, slots) => {
+      const r = runFleet(
+        arrivals([
+          [0, 1],
+          [5, 1],
+        ]),
+        { ...TIE_FLEET, replicas, slots },
+      );
+      expect(Array.from(r.waitMs)).toEqual([Infinity, Infinity]);
+      expect(Array.from(r.replica)).toEqual([-1, -1]);
+      expect(r.busyMs).toBe(0);
+    },
+  );
   it("no arrivals: an empty run", () => {
     const r = runFleet(arrivals([]), TIE_FLEET);
     expect([r.waitMs.length, r.queued, r.busyMs]).toEqual([0, 0, 0]);
