@@ -164,6 +164,7 @@ const ENGINE_FOLDERS = [
   "finops",
   "plan",
   "whatif",
+  "fleet",
 ] as const;
 
 describe("engine folders", () => {

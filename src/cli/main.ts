@@ -42,6 +42,7 @@ export const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   solve: async () => (await import("./commands/solve")).command,
   sweep: async () => (await import("./commands/sweep")).command,
   history: async () => (await import("./commands/history")).command,
+  simulate: async () => (await import("./commands/simulate")).command,
 };
 
 /** Options every command takes (handled here, before the command parses its own). */

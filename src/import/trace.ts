@@ -289,6 +289,12 @@ export const MAX_ROW_ISSUES = 20;
 export interface TraceReaderOptions {
   /** Base bin of the accumulator (summaries use whole multiples of it); default 1 s. */
   baseSec?: number;
+  /**
+   * Called with every request row that counts (time in seconds, input and output tokens), in
+   * file order: for callers that need the rows themselves (`capplan simulate` replays them).
+   * Per-bin rows have no requests and are not passed.
+   */
+  onRequest?: ((tSec: number, inputTokens: number, outputTokens: number) => void) | undefined;
 }
 
 /** Result of reading a whole trace. */
@@ -330,12 +336,14 @@ export class TraceReader {
   private needed = 0;
   readonly acc: TrafficAccumulator;
   private base: number;
+  private onRequest: TraceReaderOptions["onRequest"];
 
   constructor(
     readonly file: string,
     opts: TraceReaderOptions = {},
   ) {
     this.base = opts.baseSec ?? 1;
+    this.onRequest = opts.onRequest;
     this.acc = new TrafficAccumulator({ baseSec: this.base });
   }
 
@@ -611,6 +619,7 @@ export class TraceReader {
     if (this.format === "burstgpt" && out === 0) return this.acc.addFailed();
     if (c.status !== undefined && FAILED_STATUS.test(cells[c.status]!.trim()))
       return this.acc.addFailed();
+    this.onRequest?.(t, inp, out);
     this.acc.add(
       t,
       inp,
@@ -704,6 +713,7 @@ export class TraceReader {
     const raw = k.status === undefined ? undefined : rec[k.status];
     if (raw === false || (st !== null && FAILED_STATUS.test(st.trim())))
       return this.acc.addFailed();
+    this.onRequest?.(t, inp, out);
     this.acc.add(t, inp, out, text("team") || null, text("model") || null);
   }
 }

@@ -20,6 +20,7 @@ import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
 import { sloMessages } from "../engine/curve/messages";
+import { fleetMessages } from "../engine/fleet/messages";
 import { withSubject, type Catalogue, type Problem } from "../engine/base/problems";
 import { IMPORT_CATALOGUES } from "../import/messages/index";
 import type { ImportNote } from "../import/notes";
@@ -34,6 +35,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   traceMessages,
   trafficMessages,
   sloMessages,
+  fleetMessages,
   capacityMessages,
   chainMessages,
   intervalMessages,

@@ -170,6 +170,71 @@ const duck = kind.startsWith("duckdb") ? await import("./duckdb.mjs") : null;
 
 const t0 = performance.now();
 let info = null;
+/**
+ * The fleet simulation of `n` requests (docs/simulate.md): seeded Poisson arrivals at 85 % of a
+ * 16 × 32-slot fleet on a measured-shape curve, then either the simulator with its statistics
+ * (`runFleet` + `fleetStats`), or the reference: a plain loop doing the same per-request
+ * arithmetic (service time from the curve's table, a single-queue Lindley recursion for the
+ * wait, TTFT and E2E written to typed arrays) without the event heap, the routing or the
+ * statistics. Only the part after the arrivals is timed (`simMs`).
+ */
+function fleet(reference, n) {
+  const replicas = 16;
+  const slots = 32;
+  const levels = [
+    { concurrency: 1, ttftMs: 22, tpotMs: 6.6 },
+    { concurrency: 4, ttftMs: 30, tpotMs: 9.8 },
+    { concurrency: 16, ttftMs: 48, tpotMs: 20.5 },
+    { concurrency: 64, ttftMs: 300, tpotMs: 38 },
+  ];
+  const { ttft, tpot } = lib.curveTables(levels, slots);
+  // At 32 in service: ttft 132 ms, tpot 26.3 ms, so a mean service of ≈ 5.4 s; 512 slots serve ≥ 95 rps.
+  const a = lib.poissonArrivals({
+    rps: 76,
+    requests: n,
+    input: { kind: "fixed", tokens: 1000 },
+    output: { kind: "exp", mean: 200 },
+    seed: 1,
+  });
+  if (!a.ok) throw new Error("arrivals");
+  const arr = a.arrivals;
+  const t0 = performance.now();
+  if (reference) {
+    const wait = new Float64Array(n);
+    const ttftA = new Float64Array(n);
+    const e2e = new Float64Array(n);
+    const t1 = ttft[slots];
+    const p1 = tpot[slots];
+    let w = 0;
+    let prevS = 0;
+    let prevT = arr.timeMs[0];
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const t = arr.timeMs[i];
+      w = Math.max(0, w + prevS / (replicas * slots) - (t - prevT));
+      const o = arr.outputTokens[i];
+      const s = t1 + (o > 1 ? o - 1 : 0) * p1;
+      wait[i] = w;
+      ttftA[i] = w + t1;
+      e2e[i] = w + s;
+      sum += e2e[i];
+      prevS = s;
+      prevT = t;
+    }
+    return { simMs: performance.now() - t0, requests: n, meanE2e: sum / n };
+  }
+  const run = lib.runFleet(arr, { replicas, slots, ttftMs: ttft, tpotMs: tpot });
+  const st = lib.fleetStats(run, replicas, slots, [{ metric: "ttft", stat: "p99", maxMs: 1000 }]);
+  return {
+    simMs: performance.now() - t0,
+    requests: n,
+    meanE2e: st.e2eMs.mean,
+    p99Ttft: st.ttftMs.p99,
+    queuedShare: st.queuedShare,
+    utilization: st.utilization,
+  };
+}
+
 switch (kind) {
   case "idle":
     break;
@@ -216,8 +281,12 @@ switch (kind) {
   case "recalc":
     info = recalc(input, Number(extra ?? 15));
     break;
+  case "fleet":
+  case "fleet-ref":
+    info = fleet(kind === "fleet-ref", Number(extra));
+    break;
   default:
     throw new Error(`unknown case ${kind}`);
 }
-const ms = performance.now() - t0;
+const ms = info?.simMs ?? performance.now() - t0;
 process.stdout.write(JSON.stringify({ ms, maxRssKB: process.resourceUsage().maxRSS, info }) + "\n");

@@ -8,3 +8,7 @@ export { computePlan } from "../../src/engine/plan/plan";
 export { createPlanEngine } from "../../src/engine/plan/incremental";
 export { readTraceFile } from "../../src/cli/trace-file";
 export { alignSchedules, scheduleForSku } from "../../src/engine/chain/schedule";
+export { poissonArrivals } from "../../src/engine/fleet/arrivals";
+export { runFleet } from "../../src/engine/fleet/simulate";
+export { fleetStats } from "../../src/engine/fleet/fleet-result";
+export { curveTables } from "../../src/engine/fleet/service-curve";

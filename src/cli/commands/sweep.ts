@@ -26,7 +26,6 @@ export const SWEEP_USAGE =
 export const SWEEP_SUMMARY =
   "Run a load sweep against an OpenAI-compatible endpoint (streaming: TTFT, ITL, tokens from usage), closed loop or Poisson open loop, and write it as a normalized sweep with per-request records (docs/sweep.md).";
 
-
 /** The package version (injected by the CLI build). */
 declare const __CAPPLAN_VERSION__: string | undefined;
 const VERSION: string = typeof __CAPPLAN_VERSION__ === "string" ? __CAPPLAN_VERSION__ : "dev";
