@@ -118,6 +118,18 @@ try {
     );
   }
 
+  // The optimiser loads HiGHS (its wasm shipped in dist-cli/) only when it runs.
+  const opt = capplan("optimize", "node_modules/capplan/models/examples/multi-sku.json", "--json");
+  let mix = null;
+  try {
+    mix = JSON.parse(opt.out);
+  } catch {}
+  check(
+    "capplan optimize node_modules/capplan/models/examples/multi-sku.json --json (HiGHS from the package)",
+    opt.code === 0 && mix && typeof mix.feasible === "boolean" && /^HiGHS /.test(mix.solver),
+    `exit ${opt.code}\n${opt.err}`,
+  );
+
   // 5. init writes a self-contained plan that plans.
   const init = capplan("init", "demo");
   if (check("capplan init demo", init.code === 0, `exit ${init.code}\n${init.err}`)) {

@@ -30,6 +30,7 @@ import {
   TRAFFIC_SUMMARY,
   TRAFFIC_USAGE,
 } from "./commands/traffic";
+import { optimizeCommand, OPTIMIZE_USAGE } from "./commands/optimize";
 import { stripControl } from "./sanitize";
 
 /** A command: how it runs, and what `capplan <command> --help` prints. */
@@ -140,6 +141,18 @@ export const COMMANDS: Record<string, Command> = {
       ["--threshold PCT", "regression threshold in percent (default 5)"],
       ["--json", "print the comparison as JSON"],
       LANG_OPTION,
+    ],
+  },
+  optimize: {
+    run: (args, io) => optimizeCommand(args, io),
+    usage: OPTIMIZE_USAGE,
+    summary:
+      "The cheapest mix of the plan's SKUs (docs/optimize.md): each workload on one SKU (or split with --split), N+k per SKU used, skus[].maxReplicas caps, against the best single SKU; solved with HiGHS.",
+    options: [
+      ["--split", "let a workload be served by several SKUs in any fractions"],
+      ["--json", "one JSON object (numbers unrounded)"],
+      LANG_OPTION,
+      ALLOW_PATH_OPTION,
     ],
   },
   formats: {

@@ -16,6 +16,7 @@ import { capacityMessages } from "../engine/chain/capacity-messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
+import { optimizeMessages } from "../engine/plan/optimize-messages";
 import { sloMessages } from "../engine/curve/messages";
 import { withSubject, type Catalogue, type Problem } from "../engine/base/problems";
 import { IMPORT_CATALOGUES } from "../import/messages/index";
@@ -33,6 +34,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   sloMessages,
   capacityMessages,
   planMessages,
+  optimizeMessages,
   priceMessages,
   formulaMessages,
   planFileMessages,
