@@ -3,7 +3,7 @@
  * keys of the product contract) and as a readable table in English or Chinese.
  */
 import { fmtValue } from "../engine/base/number-format";
-import type { FleetResult } from "../engine/plan/optimize";
+import { reasonText, type FleetResult } from "../engine/plan/optimize";
 import type { Lang } from "./i18n";
 import { renderProblem } from "./messages";
 import { fmtMoney } from "./plan-output";
@@ -23,7 +23,7 @@ export function fleetJson(r: FleetResult, currency: string, lang: Lang = "en"): 
     split: r.split,
     reasons: r.reasons.map((x) => ({
       workload: x.workload,
-      reason: renderProblem(x.problem, lang),
+      reason: reasonText(x.problem, x.details, (p) => renderProblem(p, lang)),
     })),
     warnings: r.problems.map((p) => renderProblem(p, lang)),
   };
@@ -81,7 +81,8 @@ export function fleetText(r: FleetResult, currency: string, lang: Lang = "en"): 
   const mode = r.split ? t.split : t.whole;
   if (!r.feasible) {
     out.push(`${t.infeasible} (${mode}; ${r.solver})`);
-    for (const x of r.reasons) out.push(`  ${renderProblem(x.problem, lang)}`);
+    for (const x of r.reasons)
+      out.push(`  ${reasonText(x.problem, x.details, (p) => renderProblem(p, lang))}`);
   } else {
     out.push(
       `${t.mix}: ${money(r.costPerHour)}${t.perHour} (${mode}; ${r.solver}, ${r.optimal ? t.optimal : t.notOptimal})`,

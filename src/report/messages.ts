@@ -17,6 +17,7 @@ import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
 import { optimizeMessages } from "../engine/plan/optimize-messages";
+import { kvMessages } from "../engine/plan/kv-messages";
 import { sloMessages } from "../engine/curve/messages";
 import { withSubject, type Catalogue, type Problem } from "../engine/base/problems";
 import { IMPORT_CATALOGUES } from "../import/messages/index";
@@ -35,6 +36,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   capacityMessages,
   planMessages,
   optimizeMessages,
+  kvMessages,
   priceMessages,
   formulaMessages,
   planFileMessages,

@@ -55,6 +55,7 @@ export async function optimizeCommand(
           workload: w.name,
           reason: "",
           problem: problems[0]!,
+          details: [],
         })),
         warnings: [],
         problems: [],

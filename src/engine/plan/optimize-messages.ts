@@ -14,10 +14,14 @@ export const optimizeMessages = defineMessages("optimize", {
   }),
   noSku: message({
     severity: "error",
-    en: (p: { workload: string; skus: Problem[] }, nested) =>
-      `no SKU can serve ${p.workload}${p.skus.length ? ` (${p.skus.map(nested).join("; ")})` : ": the plan has no SKU"}`,
-    zh: (p, nested) =>
-      `没有 SKU 能承载 ${p.workload}${p.skus.length ? `（${p.skus.map(nested).join("；")}）` : "：方案中没有 SKU"}`,
+    en: (p: { workload: string; skuCount: number }) =>
+      p.skuCount
+        ? `no SKU can serve ${p.workload}`
+        : `no SKU can serve ${p.workload}: the plan has no SKU`,
+    zh: (p) =>
+      p.skuCount
+        ? `没有 SKU 能承载 ${p.workload}`
+        : `没有 SKU 能承载 ${p.workload}：方案中没有 SKU`,
   }),
   workloadNumbers: message({
     severity: "error",
@@ -27,9 +31,9 @@ export const optimizeMessages = defineMessages("optimize", {
   }),
   capsAlone: message({
     severity: "error",
-    en: (p: { workload: string; needs: string[] }) =>
-      `${p.workload} alone needs more replicas than any cap allows (${p.needs.join("; ")})`,
-    zh: (p) => `${p.workload} 单独所需的副本数已超过每个上限（${p.needs.join("；")}）`,
+    en: (p: { workload: string; candidates: string[] }) =>
+      `${p.workload} alone needs more replicas than any cap allows (${p.candidates.join("; ")})`,
+    zh: (p) => `${p.workload} 单独所需的副本数已超过每个上限（${p.candidates.join("；")}）`,
   }),
   capsTogether: message({
     severity: "error",

@@ -70,6 +70,15 @@ export interface FleetAssignment {
   share: number;
 }
 
+/** Why a workload has no place: the problem, and for `optimize.noSku` each SKU's own reason. */
+export interface FleetReason {
+  workload: string;
+  /** English of the problem and its details (`no SKU can serve docs (A10G: …; A100: …)`). */
+  reason: string;
+  problem: Problem;
+  details: Problem[];
+}
+
 /** The answer (`capplan optimize --json`, docs/optimize.md). */
 export interface FleetResult {
   feasible: boolean;
@@ -87,7 +96,7 @@ export interface FleetResult {
   solver: string;
   split: boolean;
   /** Per workload that cannot be placed: why (empty when feasible). */
-  reasons: { workload: string; reason: string; problem: Problem }[];
+  reasons: FleetReason[];
   warnings: string[];
   problems: Problem[];
 }
@@ -272,15 +281,18 @@ export function bestSingleSku(model: FleetModel): { name: string; costPerHour: n
 }
 
 /** Why no mix is feasible, per workload that causes it (an input error, no SKU, the caps). */
-function reasonsOf(model: FleetModel): { workload: string; problem: Problem }[] {
-  const unplaceable = model.workloads.flatMap((w) => {
+type Why = { workload: string; problem: Problem; details?: Problem[] };
+
+function reasonsOf(model: FleetModel): Why[] {
+  const unplaceable = model.workloads.flatMap((w): Why[] => {
     if (w.inputError)
       return [{ workload: w.name, problem: M.problem("workloadNumbers", { workload: w.name }) }];
     if (w.base.some((b) => b !== null)) return [];
-    const skus = model.skus.map((s, j) =>
+    const details = model.skus.map((s, j) =>
       M.problem("skuCannot", { sku: s.name, reason: w.why[j] ?? null }),
     );
-    return [{ workload: w.name, problem: M.problem("noSku", { workload: w.name, skus }) }];
+    const problem = M.problem("noSku", { workload: w.name, skuCount: model.skus.length });
+    return [{ workload: w.name, problem, details }];
   });
   if (unplaceable.length) return unplaceable;
   const alone = model.workloads.flatMap((w) => {
@@ -291,7 +303,7 @@ function reasonsOf(model: FleetModel): { workload: string; problem: Problem }[] 
     if (!needs.every(({ s, y }) => s.maxReplicas !== null && y > s.maxReplicas)) return [];
     const text = needs.map(({ s, y }) => `${s.name} ${y} > ${s.maxReplicas}`);
     return [
-      { workload: w.name, problem: M.problem("capsAlone", { workload: w.name, needs: text }) },
+      { workload: w.name, problem: M.problem("capsAlone", { workload: w.name, candidates: text }) },
     ];
   });
   if (alone.length) return alone;
@@ -334,6 +346,16 @@ function sharesOf(model: FleetModel, values: Record<string, number>, split: bool
   });
 }
 
+/** A reason with its details, in whatever language `render` writes: `main (d1; d2)`. */
+export function reasonText(
+  problem: Problem,
+  details: readonly Problem[],
+  render: (p: Problem) => string,
+): string {
+  const main = render(problem);
+  return details.length ? `${main} (${details.map(render).join("; ")})` : main;
+}
+
 /** Solve the model: the cheapest mix, the best single SKU and the savings (docs/optimize.md). */
 export function optimizeFleet(
   model: FleetModel,
@@ -349,10 +371,7 @@ export function optimizeFleet(
     warnings: [] as string[],
     problems: [] as Problem[],
   };
-  const infeasible = (
-    why: { workload: string; problem: Problem }[],
-    extra: Problem[] = [],
-  ): FleetResult => ({
+  const infeasible = (why: Why[], extra: Problem[] = []): FleetResult => ({
     ...base,
     feasible: false,
     costPerHour: null,
@@ -360,10 +379,11 @@ export function optimizeFleet(
     assignment: [],
     savingsPct: null,
     optimal: false,
-    reasons: why.map(({ workload, problem }) => ({
+    reasons: why.map(({ workload, problem, details = [] }) => ({
       workload,
-      reason: englishOf(problem),
+      reason: reasonText(problem, details, englishOf),
       problem,
+      details,
     })),
     warnings: extra.map(englishOf),
     problems: extra,

@@ -13,6 +13,7 @@ import type { RecommendBy } from "../base/types";
 import type { OperatingPoint } from "../curve/slo";
 import type { Basis, Slo, Sweep } from "../base/types";
 import type { Zone } from "../curve/zones";
+import type { SkuKv, WorkloadKv } from "./plan-kv";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
 export type FileSweep =
@@ -58,6 +59,8 @@ export interface SkuWorkloadResult {
   problems: Problem[];
   /** The errors as values (each with its plan `path`), in the order of `errors`. */
   errorProblems: Problem[];
+  /** This workload's KV need on the SKU (docs/memory.md); present only when the SKU's KV memory is estimated. */
+  kv?: WorkloadKv;
 }
 
 /** The replica and cost numbers of a SKU that could be planned (docs/capacity.md); its warnings are the SKU's. */
@@ -98,6 +101,8 @@ export interface SkuResult {
    * each null when this is null (src/report/plan-output.ts `planJson`).
    */
   capacity: SkuCapacity | null;
+  /** KV memory of one replica (docs/memory.md); present only when the SKU (or the plan) names a catalogue model and the SKU a catalogue gpu. */
+  kv?: SkuKv;
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The English of {@link errorProblems}. */
