@@ -79,13 +79,16 @@ export function fleetText(r: FleetResult, currency: string, lang: Lang = "en"): 
   const money = (x: number | null) => fmtMoney(x, currency, lang);
   const out: string[] = [];
   const mode = r.split ? t.split : t.whole;
+  // Chinese text takes full-width punctuation.
+  const [colon, open, close, semi] =
+    lang === "zh" ? ["：", "（", "）", "；"] : [": ", " (", ")", "; "];
   if (!r.feasible) {
-    out.push(`${t.infeasible} (${mode}; ${r.solver})`);
+    out.push(`${t.infeasible}${open}${mode}${semi}${r.solver}${close}`);
     for (const x of r.reasons)
       out.push(`  ${reasonText(x.problem, x.details, (p) => renderProblem(p, lang))}`);
   } else {
     out.push(
-      `${t.mix}: ${money(r.costPerHour)}${t.perHour} (${mode}; ${r.solver}, ${r.optimal ? t.optimal : t.notOptimal})`,
+      `${t.mix}${colon}${money(r.costPerHour)}${t.perHour}${open}${mode}${semi}${r.solver}${semi}${r.optimal ? t.optimal : t.notOptimal}${close}`,
       ...table([
         [t.sku, t.replicas, t.gpus, t.cost],
         ...r.skus.map((s) => [
@@ -96,15 +99,15 @@ export function fleetText(r: FleetResult, currency: string, lang: Lang = "en"): 
         ]),
       ]),
       "",
-      `${t.assignment}:`,
+      `${t.assignment}${colon.trim()}`,
       ...r.assignment.map((a) => `  ${a.workload} → ${a.sku} (${fmtValue(a.share * 100, 1)} %)`),
     );
   }
   out.push(
     "",
     r.bestSingle
-      ? `${t.best}: ${r.bestSingle.name}, ${money(r.bestSingle.costPerHour)}${t.perHour}${r.savingsPct !== null ? `; ${t.savings} ${fmtValue(r.savingsPct, 1)} %` : ""}`
-      : `${t.best}: ${t.none}`,
+      ? `${t.best}${colon}${r.bestSingle.name}${lang === "zh" ? "，" : ", "}${money(r.bestSingle.costPerHour)}${t.perHour}${r.savingsPct !== null ? `${semi}${t.savings} ${fmtValue(r.savingsPct, 1)} %` : ""}`
+      : `${t.best}${colon}${t.none}`,
   );
   for (const p of r.problems) out.push(`warning: ${renderProblem(p, lang)}`);
   return `${out.join("\n")}\n`;
