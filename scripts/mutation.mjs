@@ -6,7 +6,16 @@
 // (their own pinned package.json and lockfile), including a Node 22 binary from the npm registry,
 // and only this script runs them. Afterwards test/mutation/RESULTS.md is rewritten from the JSON report.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { applyEquivalents, byFile } from "./mutation-equivalents.mjs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -61,8 +70,42 @@ writeFileSync(
   join(ROOT, "test/mutation/out/run.json"),
   `${JSON.stringify({ commit: head.status === 0 ? head.stdout.trim() : null, uncommitted: status.status === 0 ? status.stdout.trim() !== "" : null, started: new Date().toISOString(), tests })}\n`,
 );
+// Stryker runs in a scratch copy of the working tree (tracked and untracked files, uncommitted
+// changes included), into which the equivalent mutants of test/mutation/equivalent.json are written
+// as disable comments: src/ itself carries none (scripts/mutation-equivalents.mjs).
+const SCRATCH = join(ROOT, ".cache/mutation-src");
+rmSync(SCRATCH, { recursive: true, force: true });
+const listed = git("ls-files", "-z", "--cached", "--others", "--exclude-standard");
+for (const f of listed.stdout.split("\0")) {
+  if (!f || !existsSync(join(ROOT, f))) continue;
+  mkdirSync(dirname(join(SCRATCH, f)), { recursive: true });
+  copyFileSync(join(ROOT, f), join(SCRATCH, f));
+}
+symlinkSync(join(ROOT, "node_modules"), join(SCRATCH, "node_modules"));
+symlinkSync(join(TOOLS, "node_modules"), join(SCRATCH, "scripts/mutation/node_modules"));
+const equivalents = JSON.parse(readFileSync(join(ROOT, "test/mutation/equivalent.json"), "utf8"));
+const stale = [];
+for (const [file, entries] of byFile(equivalents.entries)) {
+  const path = join(SCRATCH, file);
+  if (!existsSync(path)) {
+    stale.push(...entries);
+    continue;
+  }
+  const r = applyEquivalents(readFileSync(path, "utf8"), entries);
+  writeFileSync(path, r.text);
+  stale.push(...r.stale);
+}
+mkdirSync(join(SCRATCH, "test/mutation/out"), { recursive: true });
+writeFileSync(
+  join(ROOT, "test/mutation/out/stale-equivalents.json"),
+  `${JSON.stringify(stale, null, 1)}\n`,
+);
+if (stale.length)
+  console.error(
+    `test:mutation: ${stale.length} entries of test/mutation/equivalent.json name code that is no longer there (test/mutation/out/stale-equivalents.json); their mutants run as any other`,
+  );
 const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs", ...args], {
-  cwd: ROOT,
+  cwd: SCRATCH,
   stdio: "inherit",
   // Stryker's child processes (the vitest runner) must run on the same Node 22.
   // The test set is read by test/mutation/vitest.config.ts in every worker; CAPPLAN_MUTATION=1 lets the
@@ -76,6 +119,8 @@ const run = spawnSync(NODE22, [STRYKER, "run", "test/mutation/stryker.config.mjs
 });
 if (run.status !== 0 && run.status !== null)
   console.error(`test:mutation: stryker exited ${run.status}`);
+const report = join(SCRATCH, "test/mutation/out/mutation.json");
+if (existsSync(report)) copyFileSync(report, join(ROOT, "test/mutation/out/mutation.json"));
 const summary = spawnSync(process.execPath, [join(ROOT, "scripts/mutation-summary.mjs")], {
   cwd: ROOT,
   stdio: "inherit",

@@ -8,160 +8,37 @@
  * command's options; a closed pipe (`capplan formats | head -1`) ends quietly with exit 0;
  * control characters are stripped from everything printed.
  *
- * Adding a command: write `commands/<name>.ts` exporting a {@link CommandDef} (or a plain
- * `(args, io) => number` function) and add one line to {@link COMMANDS}.
+ * Adding a command: write `commands/<name>.ts` exporting `command`, a {@link CommandDef} whose
+ * option table is both its parser and its help (src/cli/command.ts), and add one line to
+ * {@link COMMANDS}.
  */
 import { renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CliError, cliError, processIo, type Io } from "./io";
 import { cliMessages as C, cliText, langOfArgs } from "./messages";
 import { renderProblem } from "../report/messages";
-import { importCommand } from "./commands/import";
-import { actualsCommand, ACTUALS_USAGE } from "./commands/actuals";
-import { compareCommand } from "./commands/compare";
-import { formatsCommand } from "./commands/formats";
-import { planCommand } from "./commands/plan";
-import { reportCommand } from "./commands/report";
-import { initCommand, INIT_OPTIONS, INIT_SUMMARY, INIT_USAGE } from "./commands/init";
-import { explainCommand } from "./commands/explain";
-import {
-  trafficCommand,
-  TRAFFIC_OPTIONS,
-  TRAFFIC_SUMMARY,
-  TRAFFIC_USAGE,
-} from "./commands/traffic";
-import { optimizeCommand, OPTIMIZE_USAGE } from "./commands/optimize";
+import type { CommandDef } from "./command";
+import { optionLabel } from "./command";
 import { stripControl } from "./sanitize";
 
-/** A command: how it runs, and what `capplan <command> --help` prints. */
-export interface CommandDef {
-  run: (args: string[], io: Io) => number | Promise<number>;
-  /** Synopsis after `capplan ` (e.g. `plan <plan.json> [--json | --markdown | --csv]`). */
-  usage: string;
-  /** One or two sentences on what it does. */
-  summary: string;
-  /** The command's own options: `[option, description]`. */
-  options?: readonly (readonly [string, string])[];
-}
+export type { CommandDef };
 
-type Command = CommandDef | ((args: string[], io: Io) => number | Promise<number>);
-
-const LANG_OPTION = [
-  "--lang en|zh",
-  "language of the output and of the messages (default en)",
-] as const;
-const CHEAPEST_BY_OPTION = [
-  "--cheapest-by peak|static|autoscaled|blended",
-  "the cost the recommended SKU is the cheapest by (overrides the plan's recommendBy; the last three need a schedule: docs/schedules.md)",
-] as const;
-const ALLOW_PATH_OPTION = [
-  "--allow-path DIR",
-  "also allow the plan's `file` references to read inside DIR (repeatable); by default they are confined to the plan's folder and the working directory (docs/security.md)",
-] as const;
-
-/** The commands, in the order the general usage lists them. */
-export const COMMANDS: Record<string, Command> = {
-  import: {
-    run: importCommand,
-    usage:
-      "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
-    summary:
-      'Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { "sweeps": [...] } with --json.',
-    options: [
-      ["--format F", "force a format id (see `capplan formats`)"],
-      ["--concurrency N", "the load level of a single file"],
-      ["--separate", "keep the files apart (one sweep each)"],
-      ["--json", "print the sweeps as JSON"],
-      LANG_OPTION,
-    ],
-  },
-  plan: {
-    run: planCommand,
-    usage:
-      "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
-    summary:
-      "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
-    options: [
-      ["--json", "one JSON object (numbers unrounded)"],
-      ["--markdown", "Markdown tables"],
-      ["--csv", "one CSV row per SKU"],
-      [
-        "--focus",
-        "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)",
-      ],
-      [
-        "--start YYYY-MM-DD",
-        "with --focus: the first day of the charge period (UTC; default today)",
-      ],
-      [
-        "--days N",
-        "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)",
-      ],
-      LANG_OPTION,
-      CHEAPEST_BY_OPTION,
-      ALLOW_PATH_OPTION,
-    ],
-  },
-  report: {
-    run: reportCommand,
-    usage: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
-    summary: "The benchmark report of a plan, in Markdown (docs/report.md).",
-    options: [LANG_OPTION, CHEAPEST_BY_OPTION, ALLOW_PATH_OPTION],
-  },
-  explain: {
-    run: explainCommand,
-    usage: "explain <plan.json|-> <path> [--json] [--allow-path DIR]...",
-    summary:
-      "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
-    options: [["--json", "the same tree as JSON"], ALLOW_PATH_OPTION],
-  },
-  actuals: {
-    run: actualsCommand,
-    usage: ACTUALS_USAGE,
-    summary:
-      "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
-    options: [
-      ["--json", "one JSON object"],
-      ["--lang en|zh", "language of the warnings and errors (default en)"],
-      ALLOW_PATH_OPTION,
-    ],
-  },
-  traffic: {
-    run: trafficCommand,
-    usage: TRAFFIC_USAGE,
-    summary: TRAFFIC_SUMMARY,
-    options: TRAFFIC_OPTIONS,
-  },
-  compare: {
-    run: compareCommand,
-    usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",
-    summary:
-      "Deltas per matched load level; a regression (exit 1) is a throughput drop or a latency rise of more than PCT % (default 5).",
-    options: [
-      ["--threshold PCT", "regression threshold in percent (default 5)"],
-      ["--json", "print the comparison as JSON"],
-      LANG_OPTION,
-    ],
-  },
-  optimize: {
-    run: (args, io) => optimizeCommand(args, io),
-    usage: OPTIMIZE_USAGE,
-    summary:
-      "The cheapest mix of the plan's SKUs (docs/optimize.md): each workload on one SKU (or split with --split), N+k per SKU used, skus[].maxReplicas caps, against the best single SKU; solved with HiGHS.",
-    options: [
-      ["--split", "let a workload be served by several SKUs in any fractions"],
-      ["--json", "one JSON object (numbers unrounded)"],
-      LANG_OPTION,
-      ALLOW_PATH_OPTION,
-    ],
-  },
-  formats: {
-    run: formatsCommand,
-    usage: "formats [--json]",
-    summary: "The recognised formats and the tool versions they were checked against.",
-    options: [["--json", "print the list as JSON"]],
-  },
-  init: { run: initCommand, usage: INIT_USAGE, summary: INIT_SUMMARY, options: INIT_OPTIONS },
+/**
+ * The commands, in the order the general usage lists them. Each is loaded when it runs (a
+ * dynamic import: the CLI bundle is split per command), so `capplan traffic` does not parse the
+ * plan engine, mathjs or the importers it does not use.
+ */
+export const COMMANDS: Record<string, () => Promise<CommandDef>> = {
+  import: async () => (await import("./commands/import")).command,
+  plan: async () => (await import("./commands/plan")).command,
+  report: async () => (await import("./commands/report")).command,
+  explain: async () => (await import("./commands/explain")).command,
+  actuals: async () => (await import("./commands/actuals")).command,
+  traffic: async () => (await import("./commands/traffic")).command,
+  compare: async () => (await import("./commands/compare")).command,
+  optimize: async () => (await import("./commands/optimize")).command,
+  formats: async () => (await import("./commands/formats")).command,
+  init: async () => (await import("./commands/init")).command,
 };
 
 /** Options every command takes (handled here, before the command parses its own). */
@@ -175,22 +52,16 @@ const COMMON_OPTIONS: readonly (readonly [string, string])[] = [
   ["--", "end of options: what follows is an operand even if it starts with -"],
 ];
 
-function runOf(c: Command): CommandDef["run"] {
-  return typeof c === "function" ? c : c.run;
-}
-
 function optionLines(options: readonly (readonly [string, string])[]): string {
   const w = options.reduce((m, [o]) => Math.max(m, o.length), 0);
   return options.map(([o, d]) => `  ${o.padEnd(w)}  ${d}`).join("\n");
 }
 
-/** The general usage: every command's synopsis and summary. */
-export function usage(): string {
+/** The general usage: every command's synopsis and summary (loads every command). */
+export async function usage(): Promise<string> {
   const lines = ["capplan — LLM inference capacity & cost planning", "", "usage:"];
-  for (const [name, c] of Object.entries(COMMANDS)) {
-    if (typeof c === "function") lines.push(`  capplan ${name} ...`);
-    else lines.push(`  capplan ${c.usage}`, `      ${c.summary}`);
-  }
+  for (const c of await Promise.all(Object.values(COMMANDS).map((load) => load())))
+    lines.push(`  capplan ${c.usage}`, `      ${c.summary}`);
   lines.push(
     "",
     "common options:",
@@ -205,14 +76,12 @@ export function usage(): string {
   return lines.join("\n");
 }
 
-/** The general usage text (kept as a constant for callers that print it). */
-export const USAGE = usage();
-
 /** What `capplan <name> --help` prints. */
-export function commandHelp(name: string): string {
-  const c = COMMANDS[name];
-  if (!c || typeof c === "function") return USAGE;
-  const opts = [...(c.options ?? []), ...COMMON_OPTIONS];
+export async function commandHelp(name: string): Promise<string> {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) return usage();
+  const c = await load();
+  const opts = [...c.options.map((o) => [optionLabel(o), o.help] as const), ...COMMON_OPTIONS];
   return `usage: capplan ${c.usage}\n\n${c.summary}\n\noptions:\n${optionLines(opts)}\n`;
 }
 
@@ -300,21 +169,21 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   const safeErr = (t: string) => io.err(stripControl(t));
   const [cmd, ...rawRest] = args;
   if (!cmd || cmd === "--help" || cmd === "-h" || cmd === "help") {
-    if (cmd === "help" && rawRest[0] && COMMANDS[rawRest[0]]) {
-      io.out(commandHelp(rawRest[0]));
+    if (cmd === "help" && rawRest[0] && Object.hasOwn(COMMANDS, rawRest[0])) {
+      io.out(await commandHelp(rawRest[0]));
       return 0;
     }
-    (cmd ? io.out : io.err)(USAGE);
+    (cmd ? io.out : io.err)(await usage());
     return cmd ? 0 : 2;
   }
   if (cmd === "--version" || cmd === "-v") {
     io.out(`capplan ${VERSION}\n`);
     return 0;
   }
-  const command = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
+  if (!load) {
     safeErr(
-      `${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${USAGE}`,
+      `${cliText(C.problem("unknownCommand", { command: cmd }), langOfArgs(rawRest))}\n${await usage()}`,
     );
     return 2;
   }
@@ -334,9 +203,10 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     return 2;
   }
   if (common.help) {
-    io.out(commandHelp(cmd));
+    io.out(await commandHelp(cmd));
     return 0;
   }
+  const command = await load();
   let buffered = "";
   const cmdIo: Io = {
     out:
@@ -353,7 +223,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     stdin: io.stdin,
   };
   try {
-    const code = await runOf(command)(common.rest, cmdIo);
+    const code = await command.run(common.rest, cmdIo);
     io.progress?.("");
     if (common.output !== null) writeAtomically(common.output, buffered);
     return code;

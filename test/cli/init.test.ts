@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exampleNames, packageRoot } from "../../src/cli/commands/init";
-import { USAGE } from "../../src/cli/main";
+import { usage } from "../../src/cli/main";
 import { run } from "./helpers";
 
 const init = (...args: string[]) => run("init", ...args);
@@ -106,6 +106,7 @@ describe("capplan init", () => {
   });
 
   it("is listed in the usage, and the usage's example needs no file of the repository", async () => {
+    const USAGE = await usage();
     expect(USAGE).toMatch(/capplan init \[dir/);
     const example = /^example:\s+capplan (.+)$/m.exec(USAGE)?.[1];
     expect(example).toBeDefined();

@@ -7,22 +7,11 @@
 import { fmtNum } from "../../engine/base/number-format";
 import { minorUnitDigits } from "../../engine/finops/money";
 import { readFocusCsv, planVsActual, type VarianceLine } from "../../report/actuals";
-import {
-  CliError,
-  cliError,
-  parseArgs,
-  ReadProblem,
-  readRegularFile,
-  readStdin,
-  type Io,
-} from "../io";
+import { CliError, cliError, ReadProblem, readRegularFile, readStdin, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
-import { langFlag } from "./plan";
+import { ALLOW_PATH_OPTION, type CommandDef, langFlag, parseOptions } from "../command";
 import { localizeError, renderProblem } from "../../report/messages";
-
-export const ACTUALS_USAGE =
-  "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...";
 
 function table(title: string, lines: readonly VarianceLine[], digits: number): string[] {
   if (!lines.length) return [];
@@ -43,9 +32,9 @@ function table(title: string, lines: readonly VarianceLine[], digits: number): s
 }
 
 /** `capplan actuals`. */
-export function actualsCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["allow-path", "lang"], ["json"]);
-  if (positional.length !== 2) throw cliError(C.problem("usage", { syntax: ACTUALS_USAGE }));
+function actualsCommand(args: string[], io: Io): number {
+  const { positional, flags, lists } = parseOptions(command.options, args);
+  if (positional.length !== 2) throw cliError(C.problem("usage", { syntax: command.usage }));
   const lang = langFlag(flags.get("lang"));
   const [planPath, focusPath] = positional as [string, string];
   const loaded = loadPlan(planPath, lang, {
@@ -88,3 +77,15 @@ export function actualsCommand(args: string[], io: Io): number {
   io.out(out.join("\n") + "\n");
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: "actuals <plan.json|-> <focus.csv> [--json] [--lang en|zh] [--allow-path DIR]...",
+  summary:
+    "Planned vs actual cost per pool, shared cost and team: the plan's allocation against a FOCUS 1.0–1.3 cost-and-usage CSV (a cloud bill or capplan's own --focus export), with the variance.",
+  options: [
+    { name: "json", help: "one JSON object" },
+    { name: "lang", value: "en|zh", help: "language of the warnings and errors (default en)" },
+    ALLOW_PATH_OPTION,
+  ],
+  run: actualsCommand,
+};

@@ -9,14 +9,13 @@ import type { Sweep } from "../../engine/base/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown } from "../../report/compare-table";
 import { parseLang, type Lang } from "../../report/i18n";
-import { CliError, cliError, parseArgs, type Io } from "../io";
+import { type CommandDef, LANG_OPTION, parseOptions } from "../command";
+import { CliError, cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { withSubject } from "../../engine/base/problems";
 import { cliFileMessages as F } from "../../import/messages/usage";
 import { renderProblem } from "../../report/messages";
 import { importOrFail } from "./import";
-
-const USAGE = "usage: capplan compare <baseline> <candidate> [--threshold PCT] [--json]";
 
 /** Import one side; exactly one sweep is required. */
 function oneSweep(path: string, side: "baseline" | "candidate", io: Io, lang: Lang = "en"): Sweep {
@@ -51,11 +50,14 @@ function oneSweep(path: string, side: "baseline" | "candidate", io: Io, lang: La
 }
 
 /** `capplan compare`: returns 0 (no regression), 1 (regression) or throws a CliError (exit 2). */
-export function compareCommand(args: string[], io: Io): number {
-  const a = parseArgs(args, ["threshold", "lang"], ["json"]);
+function compareCommand(args: string[], io: Io): number {
+  const a = parseOptions(command.options, args);
   if (a.positional.length !== 2)
     throw new CliError(
-      [`expected a baseline and a candidate, got ${a.positional.length} argument(s)`, USAGE],
+      [
+        `expected a baseline and a candidate, got ${a.positional.length} argument(s)`,
+        `usage: capplan ${command.usage}`,
+      ],
       [C.problem("compareArgs", { n: a.positional.length }), null],
     );
   const thr = a.flags.get("threshold");
@@ -98,3 +100,15 @@ export function compareCommand(args: string[], io: Io): number {
   }
   return result.regressions.length > 0 ? 1 : 0;
 }
+
+export const command: CommandDef = {
+  usage: "compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]",
+  summary:
+    "Deltas per matched load level; a regression (exit 1) is a throughput drop or a latency rise of more than PCT % (default 5).",
+  options: [
+    { name: "threshold", value: "PCT", help: "regression threshold in percent (default 5)" },
+    { name: "json", help: "print the comparison as JSON" },
+    LANG_OPTION,
+  ],
+  run: compareCommand,
+};

@@ -14,11 +14,9 @@ import {
 } from "../../engine/plan/lineage";
 import type { PointSource } from "../../engine/base/types";
 import { concurrencyFromPath } from "../../import/path-load";
-import { CliError, parseArgs, type Io } from "../io";
+import { ALLOW_PATH_OPTION, type CommandDef, parseOptions } from "../command";
+import { CliError, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
-
-const USAGE =
-  "usage: capplan explain <plan.json|-> <path> [--json] [--allow-path DIR]...   (e.g. skus[0].replicas, tenants.teams[1].cost)";
 
 /** Numbers written in a line of text (any notation). */
 function numbersIn(line: string): number[] {
@@ -181,9 +179,12 @@ export function describeNode(n: LineageNode): string {
   }
 }
 
-export function explainCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["allow-path"], ["json"]);
-  if (positional.length !== 2) throw new CliError([USAGE]);
+function explainCommand(args: string[], io: Io): number {
+  const { positional, flags, lists } = parseOptions(command.options, args);
+  if (positional.length !== 2)
+    throw new CliError([
+      `usage: capplan ${command.usage}   (e.g. skus[0].replicas, tenants.teams[1].cost)`,
+    ]);
   const [planPath, path] = positional as [string, string];
   const { plan, resolved, result, importWarnings } = loadPlan(planPath, "en", {
     allowPaths: lists.get("allow-path") ?? [],
@@ -206,3 +207,11 @@ export function explainCommand(args: string[], io: Io): number {
   else io.out(lineageText(answer.node, describeNode) + "\n");
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: "explain <plan.json|-> <path> [--json] [--allow-path DIR]...",
+  summary:
+    "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
+  options: [{ name: "json", help: "the same tree as JSON" }, ALLOW_PATH_OPTION],
+  run: explainCommand,
+};

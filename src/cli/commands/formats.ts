@@ -4,7 +4,8 @@
  * against. Reads the registry, so the list grows as importers are added.
  */
 import { FORMATS } from "../../import/index";
-import { cliError, parseArgs, type Io } from "../io";
+import { type CommandDef, parseOptions } from "../command";
+import { cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 
 /** Pad a table of cells into aligned plain-text columns separated by two spaces. */
@@ -23,8 +24,8 @@ export function alignColumns(rows: readonly (readonly string[])[]): string {
 }
 
 /** `capplan formats`: list the recognised formats. */
-export function formatsCommand(args: string[], io: Io): number {
-  const a = parseArgs(args, [], ["json"]);
+function formatsCommand(args: string[], io: Io): number {
+  const a = parseOptions(command.options, args);
   if (a.positional.length)
     throw cliError(C.problem("formatsNoArgs", { got: String(a.positional[0]) }));
   const list = FORMATS.map((f) => ({ id: f.id, title: f.title, versions: f.versions }));
@@ -47,3 +48,10 @@ export function formatsCommand(args: string[], io: Io): number {
   );
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: "formats [--json]",
+  summary: "The recognised formats and the tool versions they were checked against.",
+  options: [{ name: "json", help: "print the list as JSON" }],
+  run: formatsCommand,
+};

@@ -12,7 +12,8 @@ import {
   type ImportIssue,
   type ImportOptions,
 } from "../../import/index";
-import { CliError, cliError, parseArgs, readInputs, type Io } from "../io";
+import { type CommandDef, LANG_OPTION, parseOptions } from "../command";
+import { CliError, cliError, readInputs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { parseLang, t, type Lang } from "../../report/i18n";
 import { sweepTableMarkdown } from "../../report/sweep-table";
@@ -159,14 +160,9 @@ export function importOrFail(
 }
 
 /** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
-export function importCommand(args: string[], io: Io): number {
-  const a = parseArgs(args, ["format", "concurrency", "lang"], ["json", "separate"]);
-  if (a.positional.length === 0)
-    throw cliError(
-      C.problem("usage", {
-        syntax: "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json]",
-      }),
-    );
+function importCommand(args: string[], io: Io): number {
+  const a = parseOptions(command.options, args);
+  if (a.positional.length === 0) throw cliError(C.problem("usage", { syntax: command.usage }));
   const lang = parseLang(a.flags.get("lang"));
   if (!lang) throw cliError(C.problem("langInvalid", { got: null }));
   const fmt = a.flags.get("format");
@@ -189,3 +185,18 @@ export function importCommand(args: string[], io: Io): number {
   if (sweeps.length > 1) io.out(`\n${fmtPlain(sweeps.length, 0)} sweeps.\n`);
   return code;
 }
+
+export const command: CommandDef = {
+  usage:
+    "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
+  summary:
+    'Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { "sweeps": [...] } with --json.',
+  options: [
+    { name: "format", value: "F", help: "force a format id (see `capplan formats`)" },
+    { name: "concurrency", value: "N", help: "the load level of a single file" },
+    { name: "separate", help: "keep the files apart (one sweep each)" },
+    { name: "json", help: "print the sweeps as JSON" },
+    LANG_OPTION,
+  ],
+  run: importCommand,
+};

@@ -17,23 +17,12 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs as parseNodeArgs } from "node:util";
 import type { PlanFile, Sweep, SweepRef } from "../../engine/base/types";
 import { validatePlan } from "../../engine/plan/plan-file";
 import { formatIssue, importFiles } from "../../import/index";
+import { type CommandDef, parseOptions } from "../command";
 import { CliError, cliError, readInputs, type Io } from "../io";
 import { cliMessages as C } from "../messages";
-
-export const INIT_USAGE = "init [dir|-] [--example NAME] [--force]";
-export const INIT_SUMMARY =
-  "Write a working example plan to <dir>/plan.json (default: the current folder), its sweeps inline, ready for `capplan plan`; `-` prints it instead.";
-export const INIT_OPTIONS: readonly (readonly [string, string])[] = [
-  [
-    "--example NAME",
-    "which example plan (default multi-sku; the error for an unknown name lists them)",
-  ],
-  ["--force", "replace an existing <dir>/plan.json"],
-];
 
 /** The example written when none is named. */
 export const DEFAULT_INIT_EXAMPLE = "multi-sku";
@@ -106,26 +95,17 @@ export function inlineExample(root: string, name: string): PlanFile {
 }
 
 /** `capplan init`: write the example plan. */
-export function initCommand(args: string[], io: Io): number {
-  let parsed;
-  try {
-    parsed = parseNodeArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { example: { type: "string" }, force: { type: "boolean" } },
-    });
-  } catch (e) {
-    throw new CliError([
-      `${e instanceof Error ? e.message.split("\n")[0] : String(e)}`,
-      `usage: capplan ${INIT_USAGE}`,
-    ]);
-  }
-  const { values, positionals } = parsed;
+function initCommand(args: string[], io: Io): number {
+  const { positional: positionals, flags } = parseOptions(command.options, args);
+  const example = flags.get("example");
+  const values = {
+    example: typeof example === "string" ? example : undefined,
+    force: flags.has("force"),
+  };
   if (positionals.length > 1)
     throw new CliError([
       `init takes one folder, got ${positionals.length}`,
-      `usage: capplan ${INIT_USAGE}`,
+      `usage: capplan ${command.usage}`,
     ]);
   const root = packageRoot();
   if (!root)
@@ -176,3 +156,18 @@ function writeAtomically(file: string, text: string): void {
     throw e;
   }
 }
+
+export const command: CommandDef = {
+  usage: "init [dir|-] [--example NAME] [--force]",
+  summary:
+    "Write a working example plan to <dir>/plan.json (default: the current folder), its sweeps inline, ready for `capplan plan`; `-` prints it instead.",
+  options: [
+    {
+      name: "example",
+      value: "NAME",
+      help: "which example plan (default multi-sku; the error for an unknown name lists them)",
+    },
+    { name: "force", help: "replace an existing <dir>/plan.json" },
+  ],
+  run: initCommand,
+};

@@ -6,10 +6,16 @@ import { fleetModel, optimizeFleet, type MilpSolver } from "../../engine/plan/op
 import { highsSolver, type HighsLike } from "../../engine/plan/milp-highs";
 import { localizeError } from "../../report/messages";
 import { fleetJson, fleetText } from "../../report/fleet-output";
-import { cliError, parseArgs, type Io } from "../io";
+import { cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
-import { langFlag } from "./plan";
+import {
+  ALLOW_PATH_OPTION,
+  LANG_OPTION,
+  langFlag,
+  parseOptions,
+  type CommandDef,
+} from "../command";
 
 export const OPTIMIZE_USAGE =
   "optimize <plan.json|-> [--split] [--json] [--lang en|zh] [--allow-path DIR]...";
@@ -29,7 +35,7 @@ export async function optimizeCommand(
   io: Io,
   solver: () => Promise<MilpSolver> = loadHighs,
 ): Promise<number> {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path"], ["json", "split"]);
+  const { positional, flags, lists } = parseOptions(command.options, args);
   if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: OPTIMIZE_USAGE }));
   const lang = langFlag(flags.get("lang"));
   const { resolved, result, importWarnings } = loadPlan(positional[0]!, lang, {
@@ -72,3 +78,16 @@ export async function optimizeCommand(
   }
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: OPTIMIZE_USAGE,
+  summary:
+    "The cheapest mix of the plan's SKUs (docs/optimize.md): each workload on one SKU (or split with --split), N+k per SKU used, skus[].maxReplicas caps, against the best single SKU; solved with HiGHS.",
+  options: [
+    { name: "split", help: "let a workload be served by several SKUs in any fractions" },
+    { name: "json", help: "one JSON object (numbers unrounded)" },
+    LANG_OPTION,
+    ALLOW_PATH_OPTION,
+  ],
+  run: (args, io) => optimizeCommand(args, io),
+};

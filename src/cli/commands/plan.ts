@@ -1,17 +1,18 @@
-import type { RecommendBy } from "../../engine/base/types";
-import { CliError, cliError, parseArgs, type Io } from "../io";
+import {
+  ALLOW_PATH_OPTION,
+  CHEAPEST_BY_OPTION,
+  cheapestByFlag,
+  type CommandDef,
+  LANG_OPTION,
+  langFlag,
+  parseOptions,
+} from "../command";
+import { CliError, cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
 import { focusCsv } from "../../report/focus";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
-
-/** Language from `--lang`, default English. */
-export function langFlag(v: string | true | undefined): Lang {
-  if (v === undefined) return "en";
-  if (v === "en" || v === "zh") return v;
-  throw cliError(C.problem("langInvalid", { got: String(v) }));
-}
 
 /** `--start YYYY-MM-DD` (a UTC day); default: today (UTC). */
 function startFlag(v: string | true | undefined, now: () => Date): Date {
@@ -35,31 +36,14 @@ function daysFlag(v: string | true | undefined): number {
   return n;
 }
 
-/** `--cheapest-by`: the cost the recommendation compares (docs/schedules.md), or undefined. */
-export function cheapestByFlag(v: string | true | undefined): RecommendBy | undefined {
-  if (v === undefined) return undefined;
-  if (v === "peak" || v === "static" || v === "autoscaled" || v === "blended") return v;
-  throw cliError(C.problem("cheapestByInvalid", { got: String(v) }));
-}
-
 /**
  * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...`
  * (docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
-export function planCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(
-    args,
-    ["lang", "allow-path", "start", "days", "cheapest-by"],
-    ["json", "markdown", "csv", "focus"],
-  );
-  if (positional.length !== 1)
-    throw cliError(
-      C.problem("usage", {
-        syntax:
-          "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
-      }),
-    );
+function planCommand(args: string[], io: Io): number {
+  const { positional, flags, lists } = parseOptions(command.options, args);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: command.usage }));
   const modes = ["json", "markdown", "csv", "focus"].filter((m) => flags.has(m));
   if (modes.length > 1)
     throw cliError(
@@ -96,3 +80,33 @@ export function planCommand(args: string[], io: Io): number {
   }
   return 0;
 }
+
+export const command: CommandDef = {
+  usage:
+    "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+  summary:
+    "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
+  options: [
+    { name: "json", help: "one JSON object (numbers unrounded)" },
+    { name: "markdown", help: "Markdown tables" },
+    { name: "csv", help: "one CSV row per SKU" },
+    {
+      name: "focus",
+      help: "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)",
+    },
+    {
+      name: "start",
+      value: "YYYY-MM-DD",
+      help: "with --focus: the first day of the charge period (UTC; default today)",
+    },
+    {
+      name: "days",
+      value: "N",
+      help: "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)",
+    },
+    LANG_OPTION,
+    CHEAPEST_BY_OPTION,
+    ALLOW_PATH_OPTION,
+  ],
+  run: planCommand,
+};

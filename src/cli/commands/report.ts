@@ -1,19 +1,22 @@
-import { cliError, parseArgs, type Io } from "../io";
+import {
+  ALLOW_PATH_OPTION,
+  CHEAPEST_BY_OPTION,
+  cheapestByFlag,
+  type CommandDef,
+  LANG_OPTION,
+  langFlag,
+  parseOptions,
+} from "../command";
+import { cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { localizeError } from "../../report/messages";
 import { reportMarkdown } from "../../report/report";
-import { cheapestByFlag, langFlag } from "./plan";
 
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the benchmark report (docs/report.md) in Markdown. */
-export function reportCommand(args: string[], io: Io): number {
-  const { positional, flags, lists } = parseArgs(args, ["lang", "allow-path", "cheapest-by"], []);
-  if (positional.length !== 1)
-    throw cliError(
-      C.problem("usage", {
-        syntax: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
-      }),
-    );
+function reportCommand(args: string[], io: Io): number {
+  const { positional, flags, lists } = parseOptions(command.options, args);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: command.usage }));
   const lang = langFlag(flags.get("lang"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
   const { result, importWarnings } = loadPlan(positional[0]!, lang, {
@@ -30,3 +33,10 @@ export function reportCommand(args: string[], io: Io): number {
   }
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: "report <plan.json|-> [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+  summary: "The benchmark report of a plan, in Markdown (docs/report.md).",
+  options: [LANG_OPTION, CHEAPEST_BY_OPTION, ALLOW_PATH_OPTION],
+  run: reportCommand,
+};

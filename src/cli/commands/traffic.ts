@@ -7,31 +7,13 @@
  */
 import { TRACE_FORMAT_TITLES } from "../../import/trace";
 import { trafficMarkdown } from "../../report/traffic-table";
-import { CliError, cliError, parseArgs, type Io } from "../io";
+import { type CommandDef, langFlag, parseOptions } from "../command";
+import { CliError, cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { readTraceFile } from "../trace-file";
 import { trafficMessages as T } from "../../engine/demand/traffic-messages";
 import { localizeIssue, renderProblem } from "../../report/messages";
 import { usageFromTraffic } from "../../engine/demand/workload-trace";
-import { langFlag } from "./plan";
-
-export const TRAFFIC_USAGE =
-  "traffic <trace|-> [--bin SEC] [--json | --usage [--pool NAME]] [--lang en|zh]";
-export const TRAFFIC_SUMMARY =
-  "Arrival rates (mean, peak, p99 and p50 of time bins), burstiness (interarrival CV) and request lengths of a request trace (Azure LLM, BurstGPT, any CSV/TSV/JSONL with a timestamp and token columns, or per-bin sums), per team and model.";
-export const TRAFFIC_OPTIONS: readonly (readonly [string, string])[] = [
-  [
-    "--bin SEC",
-    "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch",
-  ],
-  ["--json", "print every statistic as one JSON object (the series of bin rates included)"],
-  [
-    "--usage",
-    "print the daily tenants.usage rows of the trace's teams as plan JSON (team tokens ÷ the trace's duration in days)",
-  ],
-  ["--pool NAME", "with --usage: the pool every row names"],
-  ["--lang en|zh", "language of the table and of the messages (default en)"],
-];
 
 /** Parse `--bin`: a positive finite number of seconds. */
 function parseBin(v: string | true | undefined): number {
@@ -42,9 +24,9 @@ function parseBin(v: string | true | undefined): number {
   return n;
 }
 
-export function trafficCommand(args: string[], io: Io): number {
-  const { positional, flags } = parseArgs(args, ["bin", "lang", "pool"], ["json", "usage"]);
-  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: TRAFFIC_USAGE }));
+function trafficCommand(args: string[], io: Io): number {
+  const { positional, flags } = parseOptions(command.options, args);
+  if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: command.usage }));
   if (flags.has("usage") && flags.has("json"))
     throw cliError(C.problem("chooseOne", { options: ["--json", "--usage"], given: null }));
   const pool = flags.get("pool");
@@ -98,3 +80,31 @@ export function trafficCommand(args: string[], io: Io): number {
   }
   return 0;
 }
+
+export const command: CommandDef = {
+  usage: "traffic <trace|-> [--bin SEC] [--json | --usage [--pool NAME]] [--lang en|zh]",
+  summary:
+    "Arrival rates (mean, peak, p99 and p50 of time bins), burstiness (interarrival CV) and request lengths of a request trace (Azure LLM, BurstGPT, any CSV/TSV/JSONL with a timestamp and token columns, or per-bin sums), per team and model.",
+  options: [
+    {
+      name: "bin",
+      value: "SEC",
+      help: "bin length in seconds for the rates (default 60); bins are aligned to multiples of SEC since the Unix epoch",
+    },
+    {
+      name: "json",
+      help: "print every statistic as one JSON object (the series of bin rates included)",
+    },
+    {
+      name: "usage",
+      help: "print the daily tenants.usage rows of the trace's teams as plan JSON (team tokens ÷ the trace's duration in days)",
+    },
+    { name: "pool", value: "NAME", help: "with --usage: the pool every row names" },
+    {
+      name: "lang",
+      value: "en|zh",
+      help: "language of the table and of the messages (default en)",
+    },
+  ],
+  run: trafficCommand,
+};

@@ -8,7 +8,6 @@
 
 /** True for a finite number. */
 export function finite(x: unknown): x is number {
-  // Stryker disable next-line ConditionalExpression: Number.isFinite does not coerce, so non-numbers fail it as well ('never' is killed)
   return typeof x === "number" && Number.isFinite(x);
 }
 
@@ -17,7 +16,6 @@ const nfCache = new Map<string, { nf: Intl.NumberFormat; memo: Map<number, strin
 /** An integer below 1e15 in magnitude with "," grouping, as Intl "en" writes it ("-" for negatives and −0). */
 function groupInt(abs: number, negative: boolean): string {
   const d = String(abs);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: for 3 digits or fewer the slice is the whole string
   let out = d.length > 3 ? d.slice(0, ((d.length - 1) % 3) + 1) : d;
   for (let k = out.length; k < d.length; k += 3) out += `,${d.slice(k, k + 3)}`;
   return negative ? `-${out}` : out;
@@ -29,15 +27,11 @@ function groupInt(abs: number, negative: boolean): string {
  * zero on the exact binary value, as Intl does); other cases go through Intl.NumberFormat.
  */
 export function fmtNum(x: number, max = 1, min = 0): string {
-  // Stryker disable next-line EqualityOperator: a non-finite x is never 0
   if (!Number.isFinite(x)) return x > 0 ? "∞" : x < 0 ? "−∞" : "n/a";
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator,BlockStatement: fast path; Intl writes the same text (the property test in fast-paths.test.ts)
   if (min === 0 && x < 1e15 && x > -1e15) {
     const negative = x < 0 || Object.is(x, -0);
     const abs = Math.abs(x);
-    // Stryker disable next-line ConditionalExpression: fast path; the rounding branch or Intl writes the same text
     if (Number.isInteger(abs)) return groupInt(abs, negative);
-    // Stryker disable next-line ConditionalExpression,BlockStatement: fast path; Intl writes the same text
     if (max === 0) {
       // abs − ⌊abs⌋ is exact in binary floating point, so the half is judged on the exact value.
       const f = Math.floor(abs);
@@ -46,24 +40,18 @@ export function fmtNum(x: number, max = 1, min = 0): string {
   }
   const key = `${min}:${max}`;
   let c = nfCache.get(key);
-  // Stryker disable next-line ConditionalExpression: cache; a new formatter with the same options writes the same text ('never build' is killed)
   if (!c) {
     c = {
       nf: new Intl.NumberFormat("en", { minimumFractionDigits: min, maximumFractionDigits: max }),
       memo: new Map(),
     };
-    // Stryker disable next-line CallExpression: cache; not storing only builds the formatter again
     nfCache.set(key, c);
   }
   // (Map keys do not tell −0 from 0, so zero is not memoised.)
-  // Stryker disable next-line ConditionalExpression: memo; never reading it only formats again ('always read' is killed by 0 after −0)
   let out = x === 0 ? undefined : c.memo.get(x);
-  // Stryker disable next-line ConditionalExpression: memo; formatting again gives the same text ('never' is killed)
   if (out === undefined) {
     out = c.nf.format(x);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: memo bound; only memory use changes
     if (c.memo.size >= 4096) c.memo.clear();
-    // Stryker disable next-line CallExpression: memo; not storing only formats again
     c.memo.set(x, out);
   }
   return out;
@@ -77,6 +65,5 @@ export const ABSENT_NUMBER = "—";
  * (null, undefined) or not finite: tables never print NaN or ∞ for a missing result.
  */
 export function fmtValue(x: number | null | undefined, digits = 2): string {
-  // Stryker disable next-line ConditionalExpression: Number.isFinite(null or undefined) is false as well ('never absent' is killed)
   return x == null || !Number.isFinite(x) ? ABSENT_NUMBER : fmtNum(x, digits);
 }

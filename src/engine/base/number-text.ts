@@ -89,17 +89,14 @@ const decimalCache = new Map<string, string>();
 export function decimalMark(locale: string | undefined): "." | "," {
   if (!locale) return ".";
   let mark = decimalCache.get(locale);
-  // Stryker disable next-line ConditionalExpression: cache; asking Intl again gives the same mark ('never ask' is killed)
   if (mark === undefined) {
     try {
-      // Stryker disable next-line OptionalChaining: without a decimal part '.value' throws inside this try, whose catch also gives '.'
       mark =
         new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ??
         ".";
     } catch {
       mark = ".";
     }
-    // Stryker disable next-line CallExpression: cache; not storing only asks Intl again
     decimalCache.set(locale, mark);
   }
   return mark === "," ? "," : ".";

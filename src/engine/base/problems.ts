@@ -134,7 +134,6 @@ export function defineMessages<D extends Record<string, AnyDef>>(
       return p;
     },
     render,
-    // Stryker disable next-line StringLiteral: "en" → "" renders English too (only "zh" picks the Chinese text)
     en: (p) => render(p, "en", englishOf) ?? p.code,
   };
   ENGLISH.push(cat as unknown as Catalogue);
@@ -153,11 +152,9 @@ function textOf(p: Problem<object>): string {
  */
 export function englishOf(p: Problem<object>): string {
   for (const c of ENGLISH) {
-    // Stryker disable next-line StringLiteral: "en" → "" renders English too (only "zh" picks the Chinese text)
     const t = c.render(p, "en", englishOf);
     if (t !== null) return t;
   }
-  // Stryker disable next-line StringLiteral: "en" → "" prefixes the subject the English way too (only "zh" differs)
   return withSubject(p.subject, textOf(p), "en");
 }
 

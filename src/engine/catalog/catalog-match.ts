@@ -21,9 +21,7 @@ const NOISE = new Set([
 
 /** Lower-case tokens of a GPU spelling: "NVIDIA H100 80GB HBM3" → ["h100", "80gb", "hbm3"]. */
 function gpuTokens(s: string): string[] {
-  // Stryker disable next-line Regex: `(\d)` for `(\d+)` gives the same text (the digits before the last one stay as they are)
   const joined = s.toLowerCase().replace(/(\d+)\s*(gb|gib)\b/g, "$1gb");
-  // Stryker disable next-line Regex: splitting at each single separator leaves empty tokens, which the filter drops
   return joined.split(/[^a-z0-9]+/).filter((t) => t !== "" && !NOISE.has(t));
 }
 
@@ -71,7 +69,6 @@ export function findGpu(catalog: readonly Gpu[], idOrName: string | null | undef
 /** Lower-case comparison key of a model name: drops the org prefix and punctuation. */
 function llmKey(s: string): string {
   const base = s.slice(s.lastIndexOf("/") + 1);
-  // Stryker disable next-line Regex: with the g flag, removing each character alone removes the same runs
   return base.toLowerCase().replace(/[^a-z0-9.]+/g, "");
 }
 

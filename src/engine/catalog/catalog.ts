@@ -84,7 +84,6 @@ class Reader {
   num(key: string, opts: { int?: boolean; allowZero?: boolean } = {}): number {
     const v = this.obj[key];
     const good =
-      // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number (it does not coerce); the typeof is for the type checker
       typeof v === "number" &&
       Number.isFinite(v) &&
       (opts.allowZero ? v >= 0 : v > 0) &&
@@ -123,7 +122,6 @@ class Reader {
     const v = this.obj.sources;
     if (!Array.isArray(v) || v.length === 0) {
       this.fail("sources", "expected a non-empty array of sources");
-      // Stryker disable next-line ArrayDeclaration: the reader has failed, so the entry is skipped and these sources are never seen
       return [];
     }
     const out: CatalogSource[] = [];

@@ -83,7 +83,6 @@ function pct(x: number): string {
 }
 
 function statName(k: string): string {
-  // Stryker disable next-line Regex: the keys named here are p<number> percentiles or "mean", so an unanchored /p\d/ matches the same ones
   return /^p\d/.test(k) ? k.toUpperCase() : k;
 }
 
@@ -114,31 +113,24 @@ function loadZh(kind: LoadKind | null, a: number | null, b?: number | null): str
  */
 function ttftQueueing(c: Ctx): Finding | null {
   const k = tailStat(c.pts, "ttftMs");
-  // Stryker disable next-line ConditionalExpression: without a TTFT statistic every TTFT reads null below and no pair is found (a guard for the type checker)
   if (k === null) return null;
   let best: { i: number; j: number; r: number; g: number } | null = null;
   // TTFT and throughput of each point in load order, read once (the pair loop is O(n²)).
   const n = c.order.length;
-  // Stryker disable next-line ArrayDeclaration: a preallocated length only; every slot is written below
   const ys = new Array<number | null>(n);
-  // Stryker disable next-line ArrayDeclaration: a preallocated length only; every slot is written below
   const ts = new Array<number | null>(n);
   for (let a = 0; a < n; a++) {
     const i = c.order[a]!;
     ys[a] = stat(c.pts[i]!.ttftMs, k);
     ts[a] = c.T(i);
   }
-  // Stryker disable next-line EqualityOperator: at a = n the reads are undefined, which no comparison below passes
   for (let a = 0; a < n; a++) {
     const y0 = ys[a]!;
     const t0 = ts[a]!;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: the null tests are type guards; null <= 0 is true, so the comparisons skip null too
     if (y0 === null || t0 === null || y0 <= 0 || t0 <= 0) continue;
-    // Stryker disable next-line EqualityOperator: at b = n the reads are undefined and give a NaN growth, never flagged ('a - 1' is killed)
     for (let b = a + 1; b < n; b++) {
       const y1 = ys[b]!;
       const t1 = ts[b]!;
-      // Stryker disable next-line ConditionalExpression: a null TTFT gives a ratio of 0, never flagged (a type guard; a null throughput skipped is killed)
       if (y1 === null || t1 === null) continue;
       const g = (t1 - t0) / t0;
       const r = y1 / y0;
@@ -171,44 +163,35 @@ function ttftQueueing(c: Ctx): Finding | null {
  * (else mean) grows < 30 %, and P99/P50 < 1.5 at i and j wherever both percentiles exist.
  */
 function decodeBound(c: Ctx): Finding | null {
-  // Stryker disable next-line ConditionalExpression: with neither ITL nor TPOT every statistic reads null and no pair is compared ('some' → 'every' is killed)
   const field = c.pts.some((p) => p.itlMs && Object.keys(p.itlMs).length)
     ? "itlMs"
     : c.pts.some((p) => p.tpotMs && Object.keys(p.tpotMs).length)
       ? "tpotMs"
       : null;
-  // Stryker disable next-line ConditionalExpression: without a field every statistic reads null and no pair is compared (a guard for the type checker)
   if (field === null) return null;
   const name = field === "itlMs" ? "ITL" : "TPOT";
   const centreKey = c.pts.every((p) => stat(p[field], "p50") !== null) ? "p50" : "mean";
-  // Stryker disable next-line EqualityOperator: the last point never has a later doubling, so the loop breaks before a = length
   for (let a = 0; a < c.order.length; a++) {
     const i = c.order[a]!;
     const li = c.L(i);
-    // Stryker disable next-line ConditionalExpression: 'li === null' is a type guard (null <= 0 is true)
     if (li === null || li <= 0 || !Number.isFinite(li)) continue;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: in load order no point at or before a has twice a positive load; a null load fails Number.isFinite whatever it is read as
     const b = c.order.findIndex(
       (j, pos) => pos > a && (c.L(j) ?? -1) >= 2 * li && Number.isFinite(c.L(j)!),
     );
-    // Stryker disable next-line EqualityOperator: b is a position after a, never 0
     if (b < 0) break;
     const j = c.order[b]!;
     const t0 = c.T(i);
     const t1 = c.T(j);
     const m0 = stat(c.pts[i]![field], centreKey);
     const m1 = stat(c.pts[j]![field], centreKey);
-    // Stryker disable next-line ConditionalExpression: 't0 === null' and 'm0 === null' are type guards (null <= 0 is true); null at the higher load is killed
     if (t0 === null || t1 === null || t0 <= 0 || m0 === null || m1 === null || m0 <= 0) continue;
     const tg = (t1 - t0) / t0;
     const mg = (m1 - m0) / m0;
     const spreads = [i, j].map((x) => {
       const p99 = stat(c.pts[x]![field], "p99");
       const p50 = stat(c.pts[x]![field], "p50");
-      // Stryker disable next-line ConditionalExpression: 'p50 !== null' is a type guard (null > 0 is false)
       return p99 !== null && p50 !== null && p50 > 0 ? p99 / p50 : null;
     });
-    // Stryker disable next-line ConditionalExpression: 's === null' is a type guard (null < 1.5 is true)
     const even = spreads.every((s) => s === null || s < DECODE_ITL_SPREAD);
     if (tg < DECODE_THROUGHPUT_GROWTH && mg < DECODE_ITL_GROWTH && even) {
       const sp = spreads[1] ?? spreads[0];
@@ -218,14 +201,12 @@ function decodeBound(c: Ctx): Finding | null {
         title: `${name} stays even but throughput stops growing: decode-bound`,
         evidence:
           `Throughput grows ${pct(tg)} from ${c.range(i, j)} while ${statName(centreKey)} ${name} grows ${pct(mg)}` +
-          // Stryker disable next-line ConditionalExpression: 'sp !== undefined' is a type guard: spreads has two entries
           (sp !== null && sp !== undefined ? ` (P99/P50 ${fmtNum(sp, 2)})` : ""),
         advice:
           "Decode kernel or memory-bandwidth bottleneck: check kernel fusion and CUDA Graphs, KV-cache layout and quantisation.",
         pointIndices: c.order.slice(a, b + 1),
         zh: {
           title: `${name} 均匀但吞吐上不去：decode 瓶颈`,
-          // Stryker disable next-line ConditionalExpression: 'sp !== undefined' is a type guard: spreads has two entries
           evidence:
             `从${c.rangeZh(i, j)}吞吐只增长 ${pct(tg)}，${statName(centreKey)} ${name} 增长 ${pct(mg)}` +
             (sp !== null && sp !== undefined ? `（P99/P50 ${fmtNum(sp, 2)}）` : ""),
@@ -249,7 +230,6 @@ function failuresAtLoad(c: Ctx): Finding | null {
     return finite(p.completed) ? p.failed / (p.completed + p.failed) : 1;
   };
   const firstBad = c.order.findIndex((i) => (ratio(c.pts[i]!) ?? 0) > FAILURE_RATIO);
-  // Stryker disable next-line EqualityOperator: at firstBad = 0 there is no lower point, and the test below returns null as well
   if (firstBad <= 0) return null;
   const lower = c.order.slice(0, firstBad);
   if (!lower.every((i) => !finite(c.pts[i]!.failed) || c.pts[i]!.failed === 0)) return null;
@@ -293,7 +273,6 @@ function longTail(c: Ctx, zones: readonly Zone[]): Finding | null {
     ] as const) {
       const p99 = stat(c.pts[i]![field], "p99");
       const p50 = stat(c.pts[i]![field], "p50");
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: type guards: a null P99 gives a ratio of 0 and null <= 0 is true
       if (p99 === null || p50 === null || p50 <= 0) continue;
       const r = p99 / p50;
       if (r >= LONG_TAIL_RATIO) {

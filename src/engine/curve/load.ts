@@ -38,25 +38,19 @@ export function loadOrder(
   kind: LoadKind | null = loadKind(points),
 ): number[] {
   const idx = points.map((_, i) => i);
-  // Stryker disable next-line ConditionalExpression: without an axis every load reads null, and the stable sort keeps the input order ('always' is killed)
   if (kind === null) return idx;
   // Already in load order (the usual case): every load known and non-decreasing, so the stable
   // sort below would return the identity.
-  // Stryker disable next-line BooleanLiteral: fast path; starting unsorted only takes the stable sort below, which gives the same order
   let sorted = true;
-  // Stryker disable next-line UnaryOperator: fast path; +Infinity only sends every sweep to the stable sort below
   let prev = -Infinity;
   for (let i = 0; i < points.length && sorted; i++) {
     const v = loadValue(points[i]!, kind);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: fast path; whatever it decides, the stable sort below gives the same order
     if (v === null || v < prev) sorted = false;
     else prev = v;
   }
-  // Stryker disable next-line ConditionalExpression: fast path; the stable sort gives the identity for a sorted sweep ('always' is killed)
   if (sorted) return idx;
   const key = (i: number): number => loadValue(points[i]!, kind) ?? Number.POSITIVE_INFINITY;
   const known = (i: number): number => (loadValue(points[i]!, kind) === null ? 1 : 0);
-  // Stryker disable next-line ArithmeticOperator: Array.prototype.sort is stable, so the index tie-break only restates it
   return idx.sort((a, b) => known(a) - known(b) || key(a) - key(b) || a - b);
 }
 
@@ -76,7 +70,6 @@ export function throughputKind(points: readonly SweepPoint[]): ThroughputKind | 
 
 /** A point's throughput on the given axis, or null. */
 export function throughputValue(p: SweepPoint, kind: ThroughputKind | null): number | null {
-  // Stryker disable next-line ConditionalExpression: p["null"] is absent, so no axis gives null below as well ('always' is killed)
   if (kind === null) return null;
   const v = p[kind];
   return finite(v) ? v : null;

@@ -6,7 +6,6 @@
  */
 import type { MetricKey } from "../base/types";
 
-// Stryker disable next-line ObjectLiteral: each label is its key upper-cased, as metricLabel's fallback writes it
 const METRIC_LABEL: Record<MetricKey, string> = {
   ttft: "TTFT",
   itl: "ITL",
@@ -21,13 +20,11 @@ const NORM_CACHE = new Map<string, string>();
 /** Canonical stat key: "median", "P50" → "p50"; "P95" → "p95"; "Mean" → "mean" (docs/metrics.md). */
 export function normStat(stat: string): string {
   const hit = NORM_CACHE.get(stat);
-  // Stryker disable next-line ConditionalExpression: cache; computing the key again gives the same text ('always hit' is killed)
   if (hit !== undefined) return hit;
   const s = stat.trim().toLowerCase();
   const m = /^p(\d+(?:\.\d+)?)$/.exec(s);
   const out =
     s === "median" ? "p50" : s === "avg" || s === "average" ? "mean" : m ? `p${Number(m[1])}` : s;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache bound; only memory use changes
   if (NORM_CACHE.size < 1024) NORM_CACHE.set(stat, out);
   return out;
 }

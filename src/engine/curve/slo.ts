@@ -133,7 +133,6 @@ function sortStats(keys: Iterable<string>): string[] {
 /** Stat keys (canonical) with a finite value for `metric` at a point. */
 function statKeys(p: SweepPoint, metric: MetricKey): string[] {
   const stats = p[METRIC_FIELD[metric]];
-  // Stryker disable next-line ConditionalExpression: Object.keys of any non-null primitive gives no finite stat either ('always return' is killed)
   if (!stats || typeof stats !== "object") return [];
   return Object.keys(stats)
     .filter((k) => finite(stats[k]))
@@ -143,7 +142,6 @@ function statKeys(p: SweepPoint, metric: MetricKey): string[] {
 /** Value of a metric's stat at a point, with "median" ≡ "p50"; null when absent. No substitution. */
 function rawStat(p: SweepPoint, metric: MetricKey, stat: string): number | null {
   const stats = p[METRIC_FIELD[metric]];
-  // Stryker disable next-line ConditionalExpression: Object.keys of any non-null primitive gives no finite stat either ('always return' is killed)
   if (!stats || typeof stats !== "object") return null;
   const want = normStat(stat);
   for (const k of Object.keys(stats)) {
@@ -189,7 +187,6 @@ function lerp(a: unknown, b: unknown, t: number): number | null {
 function failureOf(c: SloCheck, load: number): SloFailure {
   const v = c.valueMs!;
   const over = v - c.slo.maxMs;
-  // Stryker disable next-line EqualityOperator: a failing value is above a 0 limit, and over / 0 is Infinity as well ('<=' is killed)
   return {
     slo: c.slo,
     load,
@@ -232,12 +229,10 @@ export function prepareSweep(points: readonly SweepPoint[]): SweepPrep {
 
 function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): StatRow[] {
   let t = prep.stats.get(m);
-  // Stryker disable next-line ConditionalExpression: cache; reading the points again gives the same rows ('never read' is killed)
   if (!t) {
     t = pts.map((p) => {
       const stats = p[METRIC_FIELD[m]];
       const row: StatRow = { keys: [], values: [] };
-      // Stryker disable next-line ConditionalExpression: Object.keys of any non-null primitive gives no finite stat either ('always return' is killed)
       if (!stats || typeof stats !== "object") return row;
       for (const k of Object.keys(stats)) {
         const v = stats[k];
@@ -248,7 +243,6 @@ function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): St
       }
       return row;
     });
-    // Stryker disable next-line CallExpression: cache; not storing only reads the points again
     prep.stats.set(m, t);
   }
   return t;
@@ -318,9 +312,7 @@ export function operatingPoint(
     return res;
   }
   const { kind, order } = prep;
-  // Stryker disable next-line StringLiteral: unreachable, loadOrder keeps the input order when there is no load axis
   if (order.some((v, i) => v !== i)) warn(M.problem("sorted", { by: kind ?? "position" }));
-  // Stryker disable next-line ConditionalExpression: without an axis loadValue reads p["null"], absent, and gives null as well ('never' is killed)
   const load = (i: number): number | null => (kind ? loadValue(pts[i]!, kind) : null);
   const lv = (i: number) => loadParam(load(i));
 
@@ -406,7 +398,6 @@ export function operatingPoint(
   // Walk in load order.
   let lastPass = -1;
   let stopPos = -1;
-  // Stryker disable next-line BooleanLiteral: read only after a point stopped the walk, which sets it
   let stopStatus: boolean | null = true;
   for (let pos = 0; pos < n; pos++) {
     const st = status(order[pos]!);
@@ -451,16 +442,11 @@ export function operatingPoint(
   }
 
   // When no point fails (stopPos −1) b, failing, errShareB and errFails are never read: every branch below that reads them has a failing point.
-  // Stryker disable next-line ConditionalExpression: see above ('b = −1 always' is killed)
   const b = stopPos >= 0 ? order[stopPos]! : -1;
   const lb = b >= 0 ? (load(b) ?? NaN) : NaN;
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: see above
   const failing = b >= 0 ? res.checks[b]!.filter((c) => c.pass === false) : [];
-  // Stryker disable next-line ConditionalExpression: see above
   const errShareB = b >= 0 ? res.failedSharePct[b]! : 0;
-  // Stryker disable next-line ConditionalExpression: see above
   const errFails = b >= 0 && errPass(b) === false;
-  // Stryker disable next-line EqualityOperator: a failing share is above a 0 limit, and over / 0 is Infinity as well ('<=' is killed)
   const errOverPct = (sh: number): number =>
     maxErr > 0 ? ((sh - maxErr) / maxErr) * 100 : Infinity;
 
@@ -579,7 +565,6 @@ export function operatingPoint(
   }
 
   const la = load(a);
-  // Stryker disable next-line ConditionalExpression: a point without a load sorts last, so b after it has none either and lb is NaN ('always' is killed)
   if (la === null || !Number.isFinite(lb)) {
     warn(M.problem("noInterpolation", { kind, toward: lv(b), at: lv(a) }));
     pastPeak();

@@ -10,7 +10,6 @@ import type { Stats } from "../base/types";
 /** Percentile q (0…100) of an ascending-sorted array, numpy "linear" method. NaN when empty. */
 export function percentileSorted(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length;
-  // Stryker disable next-line ConditionalExpression: early return; with no values sorted[-1] is undefined and the formula gives NaN too ('always NaN' is killed)
   if (n === 0) return NaN;
   if (n === 1) return sorted[0]!;
   const h = ((n - 1) * q) / 100;
@@ -79,7 +78,6 @@ export const RADIX_MIN = 2048;
  */
 export function sortedCopy(values: ArrayLike<number>): Float64Array {
   const a = Float64Array.from(values);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: both sorts give the same order bit for bit (property tests); the threshold only picks the faster
   if (a.length < RADIX_MIN) return a.sort();
   return radixSortInPlace(a, new Float64Array(a.length)) ?? a.sort();
 }
@@ -136,7 +134,6 @@ export function radixSortInPlace(a: Float64Array, scratch: Float64Array): Float6
     let uniform = false;
     for (let d = 0; d < 2048; d++) {
       const c = h[off + d]!;
-      // Stryker disable next-line ConditionalExpression,BlockStatement: speed-up; a pass over a digit every value shares is a stable identity permutation ('always uniform' is killed)
       if (c === n) {
         uniform = true;
         break;
@@ -192,7 +189,6 @@ function scatter(from: Uint32Array, to: Uint32Array, h: Uint32Array, p: number):
     }
   } else {
     const bit = p * 11;
-    // Stryker disable next-line ArithmeticOperator: `>>>` takes its count mod 32, so bit + 32 shifts as bit − 32
     const s = bit - 32;
     for (let i = 0; i < n; i++) {
       const lo = from[2 * i]!;

@@ -27,10 +27,8 @@ export function tailStat(
   field: "ttftMs" | "e2eMs" = "ttftMs",
 ): string | null {
   // p99 wins whenever some point has a finite own p99 (the usual case): no need to collect keys.
-  // Stryker disable next-line BlockStatement: fast path; without it the general search below returns p99 for the same points
   for (const p of points) {
     const s: Stats | undefined = p[field];
-    // Stryker disable next-line ConditionalExpression,StringLiteral: skipping the fast path gives the same answer below ('always p99' is killed by the tailStat tests)
     if (
       s &&
       Object.hasOwn(s, "p99") &&
@@ -44,7 +42,6 @@ export function tailStat(
     const s: Stats | undefined = p[field];
     if (s) for (const k of Object.keys(s)) if (finite(s[k])) keys.add(k);
   }
-  // Stryker disable next-line all: unreachable, the fast path above has returned p99 for any finite own enumerable p99
   if (keys.has("p99")) return "p99";
   const pct = [...keys]
     .map((k) => /^p(\d+(?:\.\d+)?)$/.exec(k))
@@ -57,12 +54,10 @@ export function tailStat(
 /** The rule in words for these thresholds (built once per set of thresholds). */
 const RULES = new Map<string, string>();
 function ruleText(satE: number, satG: number, idleG: number, idleE: number): string {
-  // Stryker disable next-line UnaryOperator,StringLiteral: cache key; −0 spelled "" or 0 spelled "-0" still keeps 0 and −0 apart
   const key = [satE, satG, idleG, idleE]
     .map((v) => (Object.is(v, -0) ? "-0" : String(v)))
     .join("|");
   let rule = RULES.get(key);
-  // Stryker disable next-line ConditionalExpression: cache; rebuilding the rule every time gives the same text ('never build' is killed)
   if (rule === undefined) {
     rule =
       `Per step from one load level to the next: marginal efficiency e = (Δthroughput / throughput) ÷ (Δload / load), ` +
@@ -71,9 +66,7 @@ function ruleText(satE: number, satG: number, idleG: number, idleE: number): str
       `when e < ${fmtNum(satE, 2)} (throughput no longer grows with load) or g > ${fmtNum(satG, 2)} (TTFT more than ${fmtNum(satG, 2)}× per ` +
       `doubling), and every later point stays saturated; idle while, from the start of the curve, TTFT grows < ${fmtNum(idleG * 100, 1)} % ` +
       `per step and e > ${fmtNum(idleE, 2)}; linear otherwise. The first point takes the class of the first step; the knee is the first saturated point.`;
-    // Stryker disable next-line all: cache bound; only memory use changes
     if (RULES.size >= 64) RULES.clear();
-    // Stryker disable next-line CallExpression: cache; not storing the rule only rebuilds it
     RULES.set(key, rule);
   }
   return rule;
@@ -107,7 +100,6 @@ export function classifyZones(
 
   const n = points.length;
   const zones: Zone[] = new Array<Zone>(n).fill("linear");
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: early return; for 0 or 1 point the loop below gives the same all-linear, knee-less result
   if (n <= 1) return { zones, kneeIndex: null, rule };
 
   const lk = loadKind(points);
@@ -125,7 +117,6 @@ export function classifyZones(
   const stepClass = (prev: number, cur: number, stillIdle: boolean): Zone | null => {
     const l0 = L(prev);
     const l1 = L(cur);
-    // Stryker disable next-line all: for the type checker; a null load fails l1 > l0 or l0 > 0 below all the same
     if (l0 === null || l1 === null) return null;
     if (!(l1 > l0) || l0 <= 0) return null;
     const t0 = T(prev);

@@ -24,7 +24,6 @@ export interface LengthHistogram {
 
 /** Smallest 1, 2 or 5 × 10^k (k ≥ 0) that is at least `x`. */
 export function roundWidth(x: number): number {
-  // Stryker disable next-line EqualityOperator: at x = 1 the loop below returns 1 as well
   if (!(x > 1)) return 1;
   let p = 10 ** Math.floor(Math.log10(x));
   for (;;) {
@@ -45,7 +44,6 @@ export function bucketLengths(
   max: number | null,
   maxBuckets = 40,
 ): LengthHistogram | null {
-  // Stryker disable next-line ConditionalExpression: 'max === null' is a type guard: Number.isFinite(null) is false
   if (max === null || p99 === null || !Number.isFinite(max)) return null;
   const capped = max > 3 * p99 && p99 > 0;
   const upper = capped ? p99 : max;
@@ -55,7 +53,6 @@ export function bucketLengths(
   let over = 0;
   let total = 0;
   const put = (v: number, c: number) => {
-    // Stryker disable next-line ConditionalExpression: fast path; a count of 0 adds nothing to any bucket or the total
     if (c === 0) return;
     total += c;
     const b = Math.floor(v / width);

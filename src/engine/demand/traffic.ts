@@ -75,7 +75,6 @@ class BinCounts {
     } else if (i < this.lo || i >= this.lo + this.arr.length) {
       const cap = Math.min(Math.max(span * 2, 64), limit + 32);
       const grow = cap - span;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: which side gets the headroom is speed only; either keeps every bin from min to max in the array
       const lo = i < this.lo ? min - Math.floor(grow / 2) : min - Math.floor(grow / 8);
       const next = new Float64Array(cap);
       next.set(this.arr.subarray(this.min - this.lo, this.max - this.lo + 1), this.min - lo);
@@ -83,9 +82,7 @@ class BinCounts {
       this.lo = lo;
     }
     this.arr[i - this.lo]! += n;
-    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
     if (i < this.min) this.min = i;
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (i > this.max) this.max = i;
     return true;
   }
@@ -99,11 +96,8 @@ class Histogram {
   max = -Infinity;
   add(v: number): void {
     this.n++;
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (v > this.max) this.max = v;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: storage only: a length in the dense array or the sparse map has the same rank (at()) and bucket (bucketLengths)
     if (v < DENSE_TOKENS) {
-      // Stryker disable next-line ConditionalExpression: 'always' re-allocates the same size ('never' is killed by the 1024/2048 test)
       if (v >= this.dense.length) {
         let cap = this.dense.length;
         while (cap <= v) cap *= 2;
@@ -139,13 +133,11 @@ class Histogram {
   }
   /** numpy-linear percentile (src/engine/curve/stats.ts) over the counted values. */
   percentile(q: number): number {
-    // Stryker disable next-line ConditionalExpression: fast path: with one value h = 0 and the general path returns at(0), the same value ('always' is killed)
     if (this.n === 1) return this.max;
     const h = ((this.n - 1) * q) / 100;
     const lo = Math.floor(h);
     const a = this.at(lo);
     // h ≤ n − 1 (q ≤ 100), so h > lo means lo + 1 ≤ n − 1.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: at h = lo the weight h − lo is 0, so at(lo + 1) adds nothing ('never' is killed)
     const b = h > lo ? this.at(lo + 1) : a;
     return a + (h - lo) * (b - a);
   }
@@ -163,7 +155,6 @@ class MinHeap {
     let i = this.n++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      // Stryker disable next-line EqualityOperator: '<' only moves an equal parent down: still a heap ('>' is killed)
       if (a[p]! <= v) break;
       a[i] = a[p]!;
       i = p;
@@ -178,11 +169,8 @@ class MinHeap {
     const n = this.n;
     for (;;) {
       let c = 2 * i + 1;
-      // Stryker disable next-line EqualityOperator: at c = n, a[n] is the element being placed, so the loop breaks on the next test ('<' is killed)
       if (c >= n) break;
-      // Stryker disable next-line EqualityOperator: 'c + 1 <= n' reads a[n] = last, which then breaks the loop; '<=' between children picks either of two equal ones
       if (c + 1 < n && a[c + 1]! < a[c]!) c++;
-      // Stryker disable next-line EqualityOperator: '>' only moves an equal child up: still a heap ('<' is killed)
       if (a[c]! >= last) break;
       a[i] = a[c]!;
       i = c;
@@ -280,16 +268,13 @@ export class TrafficAccumulator {
     const bi = Math.floor(tSec / this.baseSec);
     if (!this.bins.add(bi, 1, MAX_BASE_BINS)) return this.spanError();
     this.requests++;
-    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
     if (tSec < this.first) this.first = tSec;
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (tSec > this.last) this.last = tSec;
     this.input.add(inputTokens);
     this.output.add(outputTokens);
     this.inSum += inputTokens;
     this.outSum += outputTokens;
     const h = this.heap;
-    // Stryker disable next-line EqualityOperator: the window never holds more than REORDER_WINDOW, so '>=' is the same ('!==' is killed)
     if (h.n === REORDER_WINDOW) this.gap(h.pop());
     h.push(tSec);
     if (team != null) this.group(this.teams, "teams", team, bi, 1, inputTokens, outputTokens, true);
@@ -318,16 +303,12 @@ export class TrafficAccumulator {
     this.requests += requests;
     const lo = firstSec ?? startSec;
     const hi = lastSec ?? startSec;
-    // Stryker disable next-line EqualityOperator: '<=' assigns the same value on a tie ('>=' is killed)
     if (lo < this.first) this.first = lo;
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (hi > this.last) this.last = hi;
     if (lastSec == null) this.aggOpenEnd = true;
     // Bin starts are multiples of the rows' bin since the epoch: their gcd (in ms) bounds it from above.
     const ms = Math.round(startSec * 1000);
-    // Stryker disable next-line ConditionalExpression: gcd(a, 0) = a, so 'always' is the same ('never' is killed)
     if (ms !== 0) this.aggGcdMs = gcd(this.aggGcdMs, Math.abs(ms));
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (startSec > this.lastAggBin) this.lastAggBin = startSec;
     this.inSum += inputSum;
     this.outSum += outputSum;
@@ -386,14 +367,12 @@ export class TrafficAccumulator {
     g.requests += requests;
     g.inSum += inTok;
     g.outSum += outTok;
-    // Stryker disable next-line ConditionalExpression: per-bin rows make the summary aggregated, whose length stats never read the groups' histograms ('never' is killed)
     if (perRequest) {
       g.input.add(inTok);
       g.output.add(outTok);
     }
     if (g.bins) {
       const before = g.bins.arr.length;
-      // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: a group's bins span no more than the trace's, whose add() was checked first
       if (!g.bins.add(bi, requests, MAX_BASE_BINS)) {
         this.dropGroupBins();
         return;
@@ -471,7 +450,6 @@ export class TrafficAccumulator {
     const counts = new Float64Array(nBins);
     for (let i = b.min; i <= b.max; i++) {
       const c = b.arr[i - b.lo]!;
-      // Stryker disable next-line ConditionalExpression: adding an empty bin's 0 changes nothing ('never' is killed)
       if (c) counts[Math.floor(i / k) - firstBin]! += c;
     }
     const series = new Array<number>(nBins);
@@ -479,7 +457,6 @@ export class TrafficAccumulator {
     for (let j = 0; j < nBins; j++) {
       const r = counts[j]! / binSec;
       series[j] = r;
-      // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
       if (r > peak) peak = r;
     }
     const sorted = Float64Array.from(series).sort();
@@ -518,7 +495,6 @@ export class TrafficAccumulator {
       else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
     }
 
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: at durationSec = 0 both give 0 days ('never' is killed)
     const days = durationSec > 0 ? durationSec / 86400 : 0;
     const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
       [...map.entries()]
@@ -529,14 +505,12 @@ export class TrafficAccumulator {
             const gc = new Map<number, number>();
             for (let i = gb.min; i <= gb.max; i++) {
               const c = gb.arr[i - gb.lo]!;
-              // Stryker disable next-line ConditionalExpression: an empty bin adds 0 to its interval ('never' is killed)
               if (c) {
                 const j = Math.floor(i / k);
                 gc.set(j, (gc.get(j) ?? 0) + c);
               }
             }
             let m = 0;
-            // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
             for (const c of gc.values()) if (c > m) m = c;
             gPeak = m / binSec;
           }
@@ -554,7 +528,6 @@ export class TrafficAccumulator {
             dailyOutputTokens: days > 0 ? g.outSum / days : null,
           };
         })
-        // Stryker disable next-line EqualityOperator: group names are map keys, never equal ('>' is killed)
         .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
     if (this.groupBinsDropped && (this.teams.size || this.models.size)) {
       note(T.problem("groupPeaksDropped", {}));
@@ -576,12 +549,10 @@ export class TrafficAccumulator {
         const h = hs[hour]!;
         h.sum += c;
         h.bins++;
-        // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
         if (c > h.peak) h.peak = c;
         const w = ws[(((day + 3) % 7) + 7) % 7]!;
         w.sum += c;
         w.bins++;
-        // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
         if (c > w.peak) w.peak = c;
       }
       hourly = hs.map((h) => ({
@@ -652,9 +623,7 @@ function lengthStats(
   requests: number,
   aggregated: boolean,
 ): LengthStats {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: summary() has returned noRequests before, and a group exists only with a request, so requests > 0 ('never' and '<' are killed)
   const mean = requests > 0 ? sum / requests : null;
-  // Stryker disable next-line ConditionalExpression: without per-bin rows every request went through add(), so h.n > 0 (a guard; 'aggregated' as false is killed)
   if (aggregated || h.n === 0)
     return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
   return {
@@ -701,7 +670,6 @@ export function peakPerInterval(
   for (let j = 0; j < s.series.length; j++) {
     const iv = Math.floor((firstBin + j) / k) - firstInterval;
     const r = s.series[j]!;
-    // Stryker disable next-line EqualityOperator: '>=' assigns the same value on a tie ('<=' is killed)
     if (out[iv] === undefined || r > out[iv]!) out[iv] = r;
   }
   return { startSec: firstInterval * intervalSec, rps: out };

@@ -33,7 +33,6 @@ export interface ResolvedTrace {
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-// Stryker disable next-line ConditionalExpression: the typeof test is a type guard: Number.isFinite is false for anything but a number
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const finiteOrNull = (v: unknown): boolean => v === null || finite(v);
 
@@ -62,7 +61,6 @@ export function trafficSummaryProblem(v: unknown): Problem | null {
 export function resolveTrace(v: unknown): ResolvedTrace | null {
   if (!isObj(v)) return null;
   const bin = v.binSec;
-  // Stryker disable next-line ConditionalExpression: an absent summary fails trafficSummaryProblem (not an object) as well
   const traffic =
     v.traffic !== undefined && trafficSummaryProblem(v.traffic) === null
       ? (v.traffic as TrafficSummary)

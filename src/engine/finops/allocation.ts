@@ -183,7 +183,6 @@ export function splitByName(
   const sorted = order.map((i) => amounts[i]!);
   if (rest !== undefined) sorted.push(rest);
   const lr = largestRemainder(sorted, totalMinor, digits);
-  // Stryker disable next-line ArrayDeclaration: every index is assigned just below; the preallocated length changes nothing
   const parts = new Array<number>(n);
   order.forEach((i, k) => (parts[i] = lr[k]!));
   return { parts, rest: rest !== undefined ? lr[n]! : 0 };

@@ -12,21 +12,17 @@ const digitsCache = new Map<string, number>();
  * (USD/CNY/EUR 2, JPY/KRW 0, KWD/BHD 3). Codes Intl rejects fall back to 2.
  */
 export function minorUnitDigits(currency: string): number {
-  // Stryker disable next-line MethodExpression,StringLiteral: Intl reads currency codes case-insensitively, and rejects "" like any other non-code
   const code = (currency || "").trim().toUpperCase();
   const hit = digitsCache.get(code);
-  // Stryker disable next-line ConditionalExpression: cache; asking Intl again gives the same digits ('always hit' is killed)
   if (hit !== undefined) return hit;
   let d = 2;
   try {
     const v = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
       .maximumFractionDigits;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: Intl always gives an integer 0–4 here; the guard is against a broken Intl ('never' is killed by JPY/KWD)
     if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4) d = v;
   } catch {
     // a code Intl rejects: d stays 2
   }
-  // Stryker disable next-line CallExpression: cache; not storing only asks Intl again
   digitsCache.set(code, d);
   return d;
 }
@@ -35,10 +31,8 @@ const codeCache = new Map<string, boolean>();
 
 /** True when Intl knows the currency code (otherwise {@link minorUnitDigits} falls back to 2). */
 export function isCurrencyCode(currency: string): boolean {
-  // Stryker disable next-line MethodExpression,StringLiteral: Intl reads currency codes case-insensitively, and rejects "" like any other non-code
   const code = (currency || "").trim().toUpperCase();
   let known = codeCache.get(code);
-  // Stryker disable next-line ConditionalExpression: cache; asking Intl again gives the same answer
   if (known === undefined) {
     try {
       new Intl.NumberFormat("en", { style: "currency", currency: code });
@@ -46,9 +40,7 @@ export function isCurrencyCode(currency: string): boolean {
     } catch {
       known = false;
     }
-    // Stryker disable next-line all: cache bound; only memory use changes
     if (codeCache.size >= 256) codeCache.clear();
-    // Stryker disable next-line CallExpression: cache; not storing only asks Intl again
     codeCache.set(code, known);
   }
   return known;
@@ -85,7 +77,6 @@ export function toMinor(amount: number, digits: number): number {
 export function fromMinor(minor: number, digits: number): number {
   // For an integer below 2^40 in magnitude the division is already the double nearest to the
   // decimal minor / 10^digits, which is what the toFixed round trip gives (and 0 stays +0).
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: fast-path guard; the toFixed path gives the same value for any integer minor units and digits (the −0 and non-integer cases are killed by tests)
   if (
     Number.isInteger(minor) &&
     minor < 2 ** 40 &&
@@ -113,7 +104,6 @@ const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
  */
 function remainder(x: number, floor: number): number {
   const a = Math.abs(floor);
-  // Stryker disable next-line EqualityOperator: a = 1 counted as 0 digits rounds [1, 2) to 15 decimals instead of 14, still finer than its binary noise
   const intDigits = a < 1 ? 0 : Math.floor(Math.log10(a)) + 1;
   const p = POW10[Math.max(0, 15 - intDigits)] ?? 1;
   return Math.round((x - floor) * p) / p;
@@ -131,7 +121,6 @@ export function largestRemainder(
   digits: number,
 ): number[] {
   const n = amounts.length;
-  // Stryker disable next-line ConditionalExpression: early return; with no parts the steps below also give []
   if (n === 0) return [];
   const scale = 10 ** digits;
   const exact = amounts.map((a) => (Number.isFinite(a) ? Number((a * scale).toPrecision(15)) : 0));
@@ -140,22 +129,17 @@ export function largestRemainder(
   let gap = Math.round(totalMinor) - out.reduce((s, x) => s + x, 0);
   // Whole rounds first (only when the gap exceeds the number of parts), then one unit each.
   const whole = Math.trunc(gap / n);
-  // Stryker disable next-line ConditionalExpression: adding 0 whole rounds changes nothing
   if (whole !== 0) {
     for (let i = 0; i < n; i++) out[i]! += whole;
     gap -= whole * n;
   }
-  // Stryker disable next-line ConditionalExpression: early return; with no gap the loop below adds nothing, and floors of +0-or-more never give −0
   if (gap === 0) return out.map((x) => (x === 0 ? 0 : x));
   // Largest remainders first when units are missing, smallest first when there are too many.
   // Array.prototype.sort is stable: tied remainders keep index order (ties to the earlier part).
-  // Stryker disable next-line EqualityOperator: the gap is not 0 here
   const order = exact
     .map((_, i) => i)
     .sort(gap > 0 ? (a, b) => frac[b]! - frac[a]! : (a, b) => frac[a]! - frac[b]!);
-  // Stryker disable next-line EqualityOperator: the gap is not 0 here
   const step = gap > 0 ? 1 : -1;
   for (let k = 0; k < Math.abs(gap); k++) out[order[k]!]! += step;
-  // Stryker disable next-line ConditionalExpression: floors of amounts from toPrecision are never −0, and ±1 steps give +0
   return out.map((x) => (x === 0 ? 0 : x));
 }

@@ -149,20 +149,15 @@ function tooDeep(depth: number): FormulaProblem {
 
 /** A stack overflow or out-of-memory inside mathjs, as a plain message. */
 function resourceProblem(e: unknown): Problem | null {
-  // Stryker disable next-line all: defence in depth; within the length and depth limits neither the parser nor the evaluator overflows the stack (formula-limits tests), so compileFormula never sees a RangeError
   if (e instanceof RangeError) return F.problem("tooComplex", {});
   return null;
 }
 
 /** An error thrown while evaluating: a disabled function, else mathjs's own words. */
 function evaluationProblem(e: unknown): Problem {
-  // Stryker disable next-line ConditionalExpression: mathjs throws Error objects only
   const text = e instanceof Error ? e.message : String(e);
-  // Stryker disable next-line all: defence in depth; the whitelist refuses the disabled functions before evaluation, so no evaluation error through compileFormula says "is disabled"
   const disabled = /^(\w+) is disabled in formulas$/.exec(text);
-  // Stryker disable next-line ConditionalExpression: as above, never a disabled function through compileFormula
   if (!disabled) return F.problem("evaluation", { detail: text });
-  // Stryker disable next-line all: as above, never reached through compileFormula
   return F.problem("disabled", { name: disabled[1]! });
 }
 
@@ -225,7 +220,6 @@ export function compileFormula(
   try {
     tree = parseExpression(expression);
   } catch (e) {
-    // Stryker disable next-line ConditionalExpression: the parser throws Error objects only
     return {
       ok: false,
       ...formulaProblem(
@@ -244,7 +238,6 @@ export function compileFormula(
   try {
     code = tree.compile() as Evaluable;
   } catch (e) {
-    // Stryker disable next-line all: defence in depth; compiling a tree the whitelist accepted does not throw (every node type left compiles)
     return {
       ok: false,
       ...formulaProblem(

@@ -15,7 +15,6 @@ export function stronglyConnected(
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
-  // Stryker disable next-line ArrayDeclaration: an extra entry under the stack is never reached (each pop stops at its root)
   const stack: string[] = [];
   const out: string[][] = [];
   let next = 0;
@@ -66,7 +65,6 @@ export function shortestCycle(
   succ: (node: string) => readonly string[],
   within: ReadonlySet<string>,
 ): string[] {
-  // Stryker disable next-line ArrayDeclaration: start's own entry is never read (an edge back to start ends the search; the walk back stops at a missing parent)
   const parent = new Map<string, string | null>([[start, null]]);
   const queue: string[] = [start];
   // for…of over an array also visits what is pushed while iterating: a breadth-first queue.

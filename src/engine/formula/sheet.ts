@@ -86,12 +86,9 @@ const COMPILED_MAX = 20_000;
 
 function compileCached(expression: string): ReturnType<typeof compileFormula> {
   let c = COMPILED.get(expression);
-  // Stryker disable next-line ConditionalExpression: cache; compiling again gives the same formula
   if (c === undefined) {
-    // Stryker disable next-line all: bound of the cache; clearing it sooner, later or never gives the same formulas
     if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
     c = compileFormula(expression);
-    // Stryker disable next-line CallExpression: cache; not storing compiles again, to the same formula
     COMPILED.set(expression, c);
   }
   return c;
@@ -135,7 +132,6 @@ export class Sheet {
   /** Set several entries at once; returns the paths recomputed, in evaluation order. */
   setMany(entries: Iterable<readonly [string, unknown]>): string[] {
     // Filling an empty sheet: every entry is new, so the dirty set is the whole sheet.
-    // Stryker disable next-line ConditionalExpression: fast path; 'never fresh' finds the same set through the readers
     const fresh = this.entries.size === 0;
     const dirty = new Set<string>();
     for (const [path, raw] of entries) {
@@ -235,7 +231,6 @@ export class Sheet {
   }
 
   private parse(raw: unknown): Parsed {
-    // Stryker disable next-line all: fast path; readRaw reads a finite number the same
     if (typeof raw === "number" && Number.isFinite(raw)) return { kind: "number", value: raw };
     if (isComputedRaw(raw)) return { kind: "computed", deps: [...raw.deps] };
     const reading = readRaw(raw);
@@ -268,7 +263,6 @@ export class Sheet {
       // attach made the set of every dep of an attached formula.
       const set = this.readers.get(dep)!;
       set.delete(path);
-      // Stryker disable next-line ConditionalExpression,CallExpression: housekeeping; an empty set of readers reads as none
       if (set.size === 0) this.readers.delete(dep);
     }
   }
@@ -276,7 +270,6 @@ export class Sheet {
   private depsOf(path: string): readonly string[] {
     // Called for members of a loop and what they read within it: entries only, all formulas or computed.
     const p = this.entries.get(path)!.parsed;
-    // Stryker disable next-line ConditionalExpression: as above, never asked about a number or an input error
     return p.kind === "formula" || p.kind === "computed" ? p.deps : NO_DEPS;
   }
 
@@ -288,16 +281,12 @@ export class Sheet {
    */
   private recompute(dirty: Set<string>, fresh: boolean): string[] {
     this.positions = null;
-    // Stryker disable next-line ConditionalExpression: fast path; the readers of a fresh sheet's entries are in it already
     const affected = fresh ? dirty : withDependents(dirty, (n) => this.readers.get(n) ?? NO_DEPS);
-    // Stryker disable next-line ConditionalExpression: fast path; every path of a fresh sheet is an entry
     if (!fresh) for (const path of affected) if (!this.entries.has(path)) affected.delete(path);
     // Successors for the shortest loop of a cycle's members (shortestCycle keeps to the members).
     const succ = (n: string): readonly string[] => this.depsOf(n);
-    // Stryker disable next-line UpdateOperator: counting down gives unique walk ids too (entries start at 0, walks at ±1)
     const walk = ++this.walk;
     const order: string[] = [];
-    // Stryker disable next-line ArrayDeclaration: an extra entry under the stack is never reached (each pop stops at its root)
     const stack: string[] = [];
     let next = 0;
     /** Successors of an entry within the affected set; none for numbers and input errors. */
@@ -313,7 +302,6 @@ export class Sheet {
       const re = this.entries.get(root)!;
       if (re.visit === walk) continue;
       const rootSuccs = succOf(re);
-      // Stryker disable next-line ConditionalExpression,BlockStatement: fast path; the walk would close the same one-entry component
       if (rootSuccs.length === 0) {
         re.visit = walk;
         this.evaluate(root, re);
@@ -335,7 +323,6 @@ export class Sheet {
           const we = this.entries.get(w)!;
           if (we.visit !== walk) {
             const ws = succOf(we);
-            // Stryker disable next-line ConditionalExpression: fast path; the walk would close the same one-entry component
             if (ws.length === 0) {
               // A component of its own that closes immediately (Tarjan would push and pop it). It is never
               // on the stack, so its index and low link are never read.
@@ -400,7 +387,6 @@ export class Sheet {
       return;
     }
     // Members in document order: the report sits on the first one the user wrote.
-    // Stryker disable next-line EqualityOperator: members are distinct, so no two positions are equal
     const first = component.reduce((a, b) => (this.order(a) <= this.order(b) ? a : b));
     const cycle = shortestCycle(first, succ, members);
     const shown = cycle.slice(0, SHOWN_MEMBERS);
@@ -431,7 +417,6 @@ export class Sheet {
 
   /** Position of an entry in insertion order (for picking a cycle's first member). */
   private order(path: string): number {
-    // Stryker disable next-line ConditionalExpression: cache; rebuilding the positions gives the same ones
     if (!this.positions) {
       this.positions = new Map();
       let i = 0;

@@ -79,9 +79,7 @@ function put(o: Record<PathStep, unknown>, key: PathStep, value: unknown): void 
   Object.defineProperty(o, key, {
     value,
     enumerable: true,
-    // Stryker disable next-line BooleanLiteral: a container is copied (spread: plain writable keys) before its first write in an edit, and a key is not written twice with different values in one edit
     writable: true,
-    // Stryker disable next-line BooleanLiteral: as for writable
     configurable: true,
   });
 }
@@ -104,7 +102,6 @@ function patch(
 ): boolean {
   const field = fieldOfSteps(steps);
   // Data fields (sweep points) have no `resolved` place: their edits re-resolve the plan.
-  // Stryker disable next-line OptionalChaining: a patched path is the edited number field or a sheet entry, both found by walking the field registry (resolve-plan.ts), so it always has a field
   if (!field?.resolved) return false;
   const target = field.resolved(steps);
   // Every container on the way must exist, and the field with it.
@@ -115,14 +112,11 @@ function patch(
   }
   if (field.resolvedWhen && !field.resolvedWhen(next)) return true;
   let container = next as unknown as Container;
-  // Stryker disable next-line StringLiteral: a key of the copied set within this edit; any common prefix names the same containers
   let key = "";
   for (let i = 0; i < target.length - 1; i++) {
     const k = target[i]!;
     key += `/${k}`;
-    // Stryker disable next-line ConditionalExpression: copying a container again (true) keeps its earlier writes, only slower; never copying (false) is caught by the copy-on-write tests
     if (!copied.has(key)) {
-      // Stryker disable next-line CallExpression: copying a container again keeps its earlier writes (it copies the copy), only slower
       copied.add(key);
       const child = container[k] as Container;
       container[k] = Array.isArray(child) ? [...child] : { ...child };
@@ -131,12 +125,7 @@ function patch(
   }
   put(container, target[target.length - 1]!, value);
   if (field.invalidates === "skus") dirty.allSkus = true;
-  else if (
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: steps[1] is a number only for skus[i] (and workloads[i] / slo[i], which invalidate every SKU above), so the `true` and `||` variants add nothing; the `false` ones are caught by the tests keeping other SKUs
-    field.invalidates === "sku" &&
-    typeof steps[1] === "number"
-  )
-    dirty.skus.add(steps[1]);
+  else if (field.invalidates === "sku" && typeof steps[1] === "number") dirty.skus.add(steps[1]);
   return true;
 }
 
@@ -288,7 +277,6 @@ export function createPlanEngine(
   // arrays stay the same objects until the plan is re-resolved), and the last team allocation.
   let analyzer = memoAnalyzer();
   // Whether a formula reads a SKU's computed `<id>_tok_s` (then every edit evaluates the whole plan).
-  // Stryker disable next-line BooleanLiteral: full() below sets it before any edit reads it
   let hasComputed = false;
   const memo = memoTenants();
   let resolved: ResolvedPlan;
@@ -349,12 +337,10 @@ export function createPlanEngine(
       const copied = new Set<string>();
       // The edited field itself is not a sheet entry when it is a plain finite number (createPlanSheet.set
       // returns it first); every other changed path is a sheet entry.
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a changed path outside the sheet is the edited one with a finite number, so the test is always true there
       const plain = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
       for (const p of changed) {
         const inSheet = sheet.sheet.has(p);
         // Any other path outside the sheet would have no value to write: compute the whole plan rather than guess one.
-        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: never true (see above); a safety net, not a result
         if (!inSheet && p !== path) return full();
         const s = parsePath(p);
         const value = inSheet ? sheet.sheet.value(p) : plain;

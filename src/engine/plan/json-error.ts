@@ -48,7 +48,6 @@ function scan(text: string): void {
         // A backslash as the last character: the string ends at the end of the input.
         if (i >= text.length) break;
         if (text[i] === "u") {
-          // Stryker disable next-line Regex: the slice has at most four characters, so four hex digits are all of it
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5)))
             fail(J.problem("badUnicodeEscape", {}));
           i += 4;

@@ -138,7 +138,6 @@ class Checker {
     const v = o[key];
     // A finite number under a key no ranged field ends in (the path's text after its last "." is the
     // key's): nothing to check and no path text to build (a million sweep-point numbers in a large plan).
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral,MethodExpression: a fast path; numAt finds no range for such a key either (a non-number still reaches numAt)
     if (
       typeof v === "number" &&
       Number.isFinite(v) &&
@@ -154,7 +153,6 @@ class Checker {
       if (required) this.issue(path, NUM_EXPECTED, v);
       return;
     }
-    // Stryker disable next-line ConditionalExpression: Number.isFinite is false for any non-number, so the typeof test only documents
     const n =
       typeof v === "number" && Number.isFinite(v)
         ? v
@@ -181,7 +179,6 @@ class Checker {
 
   oneOf(o: Obj, key: string, base: string, values: readonly string[]): void {
     const v = o[key];
-    // Stryker disable next-line ConditionalExpression: values holds strings only, so includes() is false for a non-string anyway
     if (v === undefined || (typeof v === "string" && values.includes(v))) return;
     this.issue(
       keyPath(base, key).replace(/^\./, ""),
@@ -238,9 +235,7 @@ function checkSweepRef(c: Checker, ref: unknown, path: string): void {
       }),
     );
   }
-  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (ref.file !== undefined) c.str(ref, "file", path, true);
-  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (ref.replicaOutputTokensPerSec !== undefined)
     c.num(ref, "replicaOutputTokensPerSec", path, true);
   if (ref.points === undefined) return;
@@ -280,9 +275,7 @@ function checkTrace(c: Checker, t: unknown, path: string): void {
       t,
       "expected a trace with file (or an imported traffic summary), got neither",
     );
-  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.file !== undefined) c.str(t, "file", path, true);
-  // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
   if (t.name !== undefined) c.str(t, "name", path, true);
   if (
     t.binSec !== undefined &&
@@ -357,7 +350,6 @@ function checkWorkloads(c: Checker, plan: Obj): string[] {
   if (!defs) return [];
   if (defs.length === 0) c.warn(P.problem("noWorkloads", {}, { path: "workloads" }));
   defs.forEach((w, i) => {
-    // Stryker disable next-line BooleanLiteral: the key is present here, so "required" makes no difference
     if (w.name !== undefined) c.str(w, "name", base(i), true);
     // A workload with a trace takes these from it (docs/traffic.md).
     const traced = w.trace !== undefined;
@@ -405,7 +397,6 @@ function checkSkus(c: Checker, plan: Obj, workloads: string[]): string[] {
       s.sweep !== undefined
         ? workloads
         : workloads.filter((w) => isObj(s.sweeps) && Object.hasOwn(s.sweeps, w));
-    // Stryker disable next-line ConditionalExpression: a SKU whose name is not a string is an error, and then no warning is returned
     const label = typeof s.name === "string" ? `SKU "${s.name}"` : base;
     for (const w of workloads)
       if (!covered.includes(w))
@@ -582,7 +573,6 @@ export function parsePlanText(text: string, fileName: string): PlanTextResult {
     return { ok: true, value: JSON.parse(body) as unknown };
   } catch (e) {
     const where = locateJsonError(body);
-    // Stryker disable next-line all: defensive; locateJsonError's scanner follows the JSON grammar and finds every error JSON.parse reports (parsePlanText never reaches this)
     if (!where)
       return syntax(
         P.problem("invalidJson", { detail: e instanceof Error ? e.message : String(e) }),
@@ -621,9 +611,7 @@ const KEY_ORDER = [
 /** Write a plan as 2-space JSON with the top-level keys in docs/plan-file.md order (extras after). */
 export function serializePlan(plan: PlanFile): string {
   const ordered: Record<string, unknown> = {};
-  // Stryker disable next-line ConditionalExpression: JSON.stringify leaves out a key whose value is undefined
   for (const k of KEY_ORDER) if (plan[k] !== undefined) ordered[k] = plan[k];
-  // Stryker disable next-line ConditionalExpression: assigning a key again keeps its place (and its value is the same)
   for (const [k, v] of Object.entries(plan)) if (!(k in ordered)) ordered[k] = v;
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

@@ -98,7 +98,6 @@ export function tenantPools(
   const inW = t.method === "output" ? 0 : t.method === "weighted" ? (t.inputWeight ?? 1) : 1;
   const outW = t.method === "weighted" ? (t.outputWeight ?? 1) : 1;
   // No pools: one pool of the cheapest SKU (without one, the error below; the pool is not kept).
-  // Stryker disable next-line StringLiteral: the name of a pool without a cheapest SKU is never seen (it has no cost and is not kept)
   const poolDefs = t.pools.length
     ? t.pools
     : [

@@ -36,9 +36,7 @@ function put<T>(o: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(o, key, {
     value,
     enumerable: true,
-    // Stryker disable next-line BooleanLiteral: nothing assigns to a key of a resolved plan's cells or sweeps once it is put
     writable: true,
-    // Stryker disable next-line BooleanLiteral: nothing deletes or redefines a key of a resolved plan's cells or sweeps once it is put
     configurable: true,
   });
 }
@@ -152,7 +150,6 @@ function readerOf(sheet: Sheet): Reader {
 function numField(num: Reader, o: Obj, base: string, key: string): number | null {
   const raw = o[key];
   if (typeof raw === "number" && Number.isFinite(raw)) return raw;
-  // Stryker disable next-line ConditionalExpression: fast path; an absent value is no sheet entry, so the reader gives null too ('always null' is killed)
   return raw === undefined ? null : num(`${base}.${key}`, raw);
 }
 

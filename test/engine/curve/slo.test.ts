@@ -1,0 +1,1597 @@
+import { describe, expect, it } from "vitest";
+import {
+  operatingPoint,
+  statValue,
+  failedSharePct,
+  prepareSweep,
+} from "../../../src/engine/curve/slo";
+import { sloText } from "../../../src/engine/curve/slo-label";
+import type { Slo, SweepPoint, Stats } from "../../../src/engine/base/types";
+
+const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
+const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
+
+/** A seed-style concurrency sweep (§3.4 / §5.3): P99 TTFT and P95 ITL rise with load. */
+function sweep(ttft: number[], itl: number[]): SweepPoint[] {
+  const conc = [1, 2, 4, 8, 16, 32];
+  const otps = [100, 190, 360, 640, 900, 950];
+  const rps = [1, 1.9, 3.6, 6.4, 9, 9.5];
+  return conc.map((c, i) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: rps[i]!,
+    outputTokensPerSec: otps[i]!,
+    totalTokensPerSec: otps[i]! * 2,
+    ttftMs: { p99: ttft[i]! },
+    itlMs: { p95: itl[i]! },
+  }));
+}
+const BASE_TTFT = [200, 250, 400, 700, 1300, 3000];
+const BASE_ITL = [30, 35, 45, 60, 90, 150];
+
+describe("operatingPoint in measured mode", () => {
+  it("takes the highest load at which every lower point meets all SLOs, and names the SLO that fails next", () => {
+    const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT, ITL], "measured");
+    // c=8: TTFT 700 ≤ 1000, ITL 60 ≤ 100; c=16: TTFT 1300 > 1000 → operating point c=8.
+    expect(op.feasible).toBe(true);
+    expect(op.basis).toBe("measured");
+    expect(op.concurrency).toBe(8);
+    expect(op.outputTokensPerSec).toBe(640);
+    expect(op.rps).toBe(6.4);
+    expect(op.pointIndex).toBe(3);
+    expect(op.bindingSlo).toEqual(TTFT);
+    expect(op.sloBinding).toBe(true);
+    expect(op.failure).toBeNull();
+    expect(op.checks[4]![0]).toMatchObject({ valueMs: 1300, pass: false, usedMetric: "ttft" });
+    expect(op.checks[4]![1]).toMatchObject({ valueMs: 90, pass: true, usedMetric: "itl" });
+  });
+
+  it("treats a value equal to the limit as meeting it", () => {
+    const op = operatingPoint(
+      { points: sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL) },
+      [TTFT],
+      "measured",
+    );
+    expect(op.concurrency).toBe(8);
+  });
+
+  it("ignores a point that passes again after a failure, with a non-monotone warning", () => {
+    const op = operatingPoint(
+      { points: sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]) },
+      [TTFT, ITL],
+      "measured",
+    );
+    expect(op.concurrency).toBe(8);
+    expect(
+      op.warnings.some((w) =>
+        w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"),
+      ),
+    ).toBe(true);
+  });
+
+  it("returns the last point with sloBinding false when every point passes", () => {
+    const op = operatingPoint(
+      { points: sweep(BASE_TTFT, BASE_ITL) },
+      [
+        { ...TTFT, maxMs: 5000 },
+        { ...ITL, maxMs: 500 },
+      ],
+      "measured",
+    );
+    expect(op.feasible).toBe(true);
+    expect(op.concurrency).toBe(32);
+    expect(op.outputTokensPerSec).toBe(950);
+    expect(op.sloBinding).toBe(false);
+    expect(op.bindingSlo).toBeNull();
+  });
+
+  it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
+    const op = operatingPoint(
+      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]) },
+      [TTFT, ITL],
+      "measured",
+    );
+    // c=1: TTFT 1500 vs 1000 → 500 ms, 50 %; ITL 130 vs 100 → 30 ms, 30 %. The worst is TTFT.
+    expect(op.feasible).toBe(false);
+    expect(op.failure).toEqual({
+      slo: TTFT,
+      load: 1,
+      valueMs: 1500,
+      maxMs: 1000,
+      overMs: 500,
+      overPct: 50,
+    });
+    expect(op.failures!.map((f) => [f.slo.metric, f.overMs, f.overPct])).toEqual([
+      ["ttft", 500, 50],
+      ["itl", 30, 30],
+    ]);
+    expect(op.concurrency).toBeNull();
+    expect(op.outputTokensPerSec).toBeNull();
+    expect(op.warnings).toContain(
+      "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+    );
+  });
+
+  it("sorts points by load defensively and reports indices of the input order", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).reverse();
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.concurrency).toBe(8);
+    expect(op.pointIndex).toBe(2); // c=8 is third from the end of 6 → index 2 once reversed
+    expect(op.checks[0]![0]!.valueMs).toBe(3000); // checks follow the input order
+  });
+});
+
+describe("operatingPoint in interpolated mode", () => {
+  it("interpolates the failing metric to its threshold and throughput to that load", () => {
+    const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT, ITL], "interpolated");
+    // TTFT 700 @8 → 1300 @16: t = (1000 − 700) / 600 = 0.5 → c = 12;
+    // otps 640 + 0.5 × (900 − 640) = 770; rps 6.4 + 0.5 × 2.6 = 7.7; total 1280 + 0.5 × 520 = 1540.
+    expect(op.basis).toBe("interpolated");
+    expect(op.concurrency).toBeCloseTo(12, 12);
+    expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
+    expect(op.rps).toBeCloseTo(7.7, 12);
+    expect(op.totalTokensPerSec).toBeCloseTo(1540, 12);
+    expect(op.pointIndex).toBe(3);
+    expect(op.bindingSlo).toEqual(TTFT);
+  });
+
+  it("lets the SLO that reaches its limit at the lowest load bind", () => {
+    const itl = [30, 35, 45, 60, 200, 250];
+    const op = operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "interpolated");
+    // TTFT t = 0.5; ITL 60 → 200: t = 40 / 140 = 0.285714… → c = 8 + 8 × 2/7 = 10.2857…
+    expect(op.bindingSlo).toEqual(ITL);
+    expect(op.concurrency).toBeCloseTo(8 + 16 / 7, 12);
+    expect(op.outputTokensPerSec).toBeCloseTo(640 + (2 / 7) * 260, 12);
+    // measured mode names the same binding SLO
+    expect(
+      operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "measured").bindingSlo,
+    ).toEqual(ITL);
+  });
+
+  it("never extrapolates: no passing point stays infeasible and all-passing stays the last point", () => {
+    const bad = operatingPoint(
+      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL) },
+      [TTFT],
+      "interpolated",
+    );
+    expect(bad.feasible).toBe(false);
+    expect(bad.concurrency).toBeNull();
+    const all = operatingPoint(
+      { points: sweep(BASE_TTFT, BASE_ITL) },
+      [{ ...TTFT, maxMs: 9000 }],
+      "interpolated",
+    );
+    expect(all.basis).toBe("measured");
+    expect(all.concurrency).toBe(32);
+    expect(all.sloBinding).toBe(false);
+  });
+
+  it("falls back to the last passing point when the next load is an infinite request rate", () => {
+    const pts: SweepPoint[] = [
+      { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, ttftMs: { p99: 300 } },
+      {
+        concurrency: null,
+        requestRate: "inf",
+        rps: 5,
+        outputTokensPerSec: 500,
+        ttftMs: { p99: 5000 },
+      },
+    ];
+    const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+    expect(op.basis).toBe("measured");
+    expect(op.requestRate).toBe(2);
+    expect(op.warnings.some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
+      true,
+    );
+  });
+});
+
+describe("statistics and substitution", () => {
+  it("evaluates an ITL SLO on TPOT when the sweep has no ITL, with a warning naming the substitution", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs! }));
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.warnings).toContain("SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
+    expect(op.checks[0]![1]!.usedMetric).toBe("tpot");
+    expect(op.concurrency).toBe(8);
+  });
+
+  it("never invents a missing statistic: feasibility is unknown and the existing stats are listed", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({
+      ...p,
+      itlMs: { mean: 20, p50: 19, p99: 40 },
+    }));
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.feasible).toBeNull();
+    expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
+    expect(op.warnings).toContain("P95 ITL is missing; this sweep has ITL mean, p50, p99");
+    expect(op.outputTokensPerSec).toBeNull();
+  });
+
+  it("reports unknown, not non-monotone data, when the lowest point lacks the statistic", () => {
+    const pts: SweepPoint[] = [
+      { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: {} },
+      { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p99: 300 } },
+    ];
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect(op.feasible).toBeNull();
+    expect(op.pointIndex).toBeNull();
+    expect(op.warnings).toEqual([
+      "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
+      "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
+    ]);
+  });
+
+  it("still reports infeasible when an SLO fails at the lowest load although another statistic is missing", () => {
+    const pts = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL).map((p) => ({
+      ...p,
+      itlMs: { mean: 20 },
+    }));
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.feasible).toBe(false);
+    expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
+  });
+
+  it("treats median and p50 as the same statistic", () => {
+    const p: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { median: 321 } };
+    expect(statValue(p, "ttft", "p50").valueMs).toBe(321);
+    const q: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { p50: 123 } };
+    expect(statValue(q, "ttft", "median").valueMs).toBe(123);
+  });
+
+  it("statValue substitutes TPOT for ITL only when the point has no ITL at all", () => {
+    const p: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: { p95: 42, mean: 40 } };
+    expect(statValue(p, "itl", "p95")).toEqual({
+      valueMs: 42,
+      usedMetric: "tpot",
+      substituted: true,
+      available: ["mean", "p95"],
+    });
+    const q: SweepPoint = {
+      concurrency: 1,
+      requestRate: null,
+      itlMs: { mean: 10 },
+      tpotMs: { p95: 42 },
+    };
+    expect(statValue(q, "itl", "p95")).toEqual({
+      valueMs: null,
+      usedMetric: "itl",
+      substituted: false,
+      available: ["mean"],
+    });
+    // nothing else is substituted: E2E is not read from TTFT
+    expect(statValue(p, "e2e", "p95").valueMs).toBeNull();
+  });
+
+  it("labels SLOs the way people write them", () => {
+    expect(sloText(ITL)).toBe("P95 ITL");
+    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
+    expect(sloText({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
+  });
+});
+
+describe("operating point: most throughput and failed requests (docs/operating-point.md)", () => {
+  /** Throughput rises to c=8 then falls (past saturation) while TTFT still passes up to c=16. */
+  function pastPeak(): SweepPoint[] {
+    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({
+      ...p,
+      outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]!,
+    }));
+  }
+
+  it("measured: the candidate with the most output throughput, not the highest passing load", () => {
+    const op = operatingPoint({ points: pastPeak() }, [TTFT], "measured");
+    expect(op.concurrency).toBe(8);
+    expect(op.outputTokensPerSec).toBe(640);
+    expect(op.bindingSlo).toEqual(TTFT);
+    expect(
+      op.warnings.some((w) =>
+        w.startsWith(
+          "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("ties keep the lower load", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]!,
+    }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect(op.concurrency).toBe(4);
+  });
+
+  it("interpolated: the interpolated candidate is taken only when it has more throughput", () => {
+    const op = operatingPoint({ points: pastPeak() }, [TTFT], "interpolated");
+    // c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is below c=8's 640.
+    expect(op.basis).toBe("measured");
+    expect(op.concurrency).toBe(8);
+  });
+
+  it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      completed: 100,
+      failed: [0, 0, 0, 0, 5, 50][i]!,
+    }));
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured");
+    // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
+    expect(op.concurrency).toBe(8);
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.bindingSlo).toBeNull();
+    expect(op.sloBinding).toBe(true);
+    // A looser limit lets c=16 pass.
+    expect(
+      operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, {
+        maxErrorRatePct: 5,
+      }).concurrency,
+    ).toBe(16);
+  });
+
+  it("interpolates the failed share to its limit", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
+      ...p,
+      completed: [100, 100, 100, 100, 98, 96][i]!,
+      failed: [0, 0, 0, 0, 2, 4][i]!,
+    }));
+    // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "interpolated");
+    expect(op.basis).toBe("interpolated");
+    expect(op.concurrency).toBeCloseTo(12, 12);
+    expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.warnings).toContain(
+      "operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit",
+    );
+  });
+
+  it("infeasible when the lowest load already drops too many requests; no failures recorded count as 0", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({ ...p, completed: 90, failed: 10 }));
+    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    expect(op.feasible).toBe(false);
+    expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
+    expect(op.bindingErrorRate).toBe(true);
+    expect(op.warnings).toContain(
+      "infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
+    );
+    const none = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT], "measured");
+    expect(none.failedSharePct).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(none.warnings.some((w) => /fail/.test(w))).toBe(false);
+  });
+
+  it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
+    const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, ntpotMs: itlMs! }));
+    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    expect(op.feasible).toBeNull();
+    expect(op.checks[0]![1]!.usedMetric).toBe("itl");
+    expect(op.warnings.find((w) => w.startsWith("P95 ITL is missing"))).toMatch(
+      /it has NTPOT .* not substituted: add an SLO on ntpot/,
+    );
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * Operating point under SLOs (docs/operating-point.md): tie-breaks, boundaries and orders that the
+   * older tests did not pin down (issue #15, docs/mutation-testing.md). Numbers are hand-calculated;
+   * warnings are compared as whole arrays, so an extra or missing warning fails.
+   */
+  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
+  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
+
+  /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
+  function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
+    return ttft.map((t, i) => {
+      const p: SweepPoint = {
+        concurrency: i + 1,
+        requestRate: null,
+        ttftMs: { p99: t },
+        itlMs: { p95: itl[i]! },
+      };
+      const o = otps[i];
+      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
+      return p;
+    });
+  }
+
+  describe("binding SLO", () => {
+    it("interpolated: two SLOs crossing at the same load — the one with the larger overrun at the failing point binds", () => {
+      // TTFT 700 → 1300: t = 300/600 = 0.5, 30 % over at c=2; ITL 60 → 140: t = 40/80 = 0.5, 40 % over → ITL binds
+      const op = operatingPoint(
+        { points: levels([100, 200], [700, 1300], [60, 140]) },
+        [TTFT, ITL],
+        "interpolated",
+      );
+      expect(op.bindingSlo).toBe(ITL);
+      expect(op.basis).toBe("interpolated");
+      expect(op.concurrency).toBe(1.5);
+      expect(op.outputTokensPerSec).toBe(150);
+      expect(op.pointIndex).toBe(0);
+      expect(op.towardIndex).toBe(1);
+      expect(op.warnings).toEqual([
+        "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P95 ITL reaches its 100 ms limit",
+      ]);
+      // the list order does not matter
+      expect(
+        operatingPoint(
+          { points: levels([100, 200], [700, 1300], [60, 140]) },
+          [ITL, TTFT],
+          "interpolated",
+        ).bindingSlo,
+      ).toBe(ITL);
+    });
+
+    it("interpolated binds the SLO crossing at the lowest load, measured the one with the largest overrun", () => {
+      // TTFT 700 → 1300: t = 0.5, 30 % over; ITL 96 → 116: t = 4/20 = 0.2, 16 % over
+      const pts = levels([100, 200], [700, 1300], [96, 116]);
+      const ip = operatingPoint({ points: pts }, [TTFT, ITL], "interpolated");
+      expect(ip.bindingSlo).toBe(ITL);
+      expect(ip.concurrency).toBe(1.2);
+      expect(ip.outputTokensPerSec).toBe(120);
+      const me = operatingPoint({ points: pts }, [ITL, TTFT], "measured");
+      expect(me.bindingSlo).toBe(TTFT);
+      expect(me.concurrency).toBe(1);
+      expect(me.warnings).toEqual([]);
+    });
+
+    it("measured: equal overruns bind the SLO listed first", () => {
+      // TTFT 1300 is 30 % over 1000, ITL 130 is 30 % over 100
+      const pts = levels([100, 200], [700, 1300], [60, 130]);
+      expect(operatingPoint({ points: pts }, [TTFT, ITL], "measured").bindingSlo).toBe(TTFT);
+      expect(operatingPoint({ points: pts }, [ITL, TTFT], "measured").bindingSlo).toBe(ITL);
+    });
+  });
+
+  describe("interpolation at the limit itself", () => {
+    it("a passing point exactly on the limit stays the measured operating point (t = 0), without an interpolation warning", () => {
+      // TTFT 1000 at c=1 meets the 1000 ms limit; c=2 fails → the crossing is at c=1 itself
+      const op = operatingPoint(
+        { points: levels([100, 200], [1000, 1500], [10, 10]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect(op.basis).toBe("measured");
+      expect(op.concurrency).toBe(1);
+      expect(op.outputTokensPerSec).toBe(100);
+      expect(op.pointIndex).toBe(0);
+      expect(op.towardIndex).toBeNull();
+      expect(op.bindingSlo).toBe(TTFT);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("without throughput, a point exactly on the limit is still not interpolated", () => {
+      const op = operatingPoint(
+        { points: levels([null, null], [1000, 1500], [10, 10]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect(op.basis).toBe("measured");
+      expect(op.concurrency).toBe(1);
+      expect(op.towardIndex).toBeNull();
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("without throughput, a crossing inside the step is interpolated (load only)", () => {
+      // TTFT 800 → 1200: t = 0.5 → concurrency 1.5; throughput stays unknown
+      const op = operatingPoint(
+        { points: levels([null, null], [800, 1200], [10, 10]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect(op.basis).toBe("interpolated");
+      expect(op.concurrency).toBe(1.5);
+      expect(op.outputTokensPerSec).toBeNull();
+      expect(op.warnings).toEqual([
+        "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P99 TTFT reaches its 1,000 ms limit",
+      ]);
+    });
+
+    it("a crossing whose load rounds to the passing point's own load is not a new operating point", () => {
+      // failed-share limit 5.05e-17 %: from 0 % at c=1 to 1/110 = 0.909 % at c=2, t = 5.6e-17 →
+      // load 1 + 5.6e-17 = 1 in doubles, throughput 1 + 1.1e-16 = 1.0000000000000002: c=1 stays the operating point
+      const pts: SweepPoint[] = [
+        {
+          concurrency: 1,
+          requestRate: null,
+          outputTokensPerSec: 1,
+          ttftMs: { p99: 10 },
+          completed: 1,
+          failed: 0,
+        },
+        {
+          concurrency: 2,
+          requestRate: null,
+          outputTokensPerSec: 3,
+          ttftMs: { p99: 10 },
+          completed: 109,
+          failed: 1,
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
+        maxErrorRatePct: 5.046468293750712e-17,
+      });
+      expect(op.basis).toBe("measured");
+      expect(op.concurrency).toBe(1);
+      expect(op.outputTokensPerSec).toBe(1);
+      expect(op.bindingErrorRate).toBe(true);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("an interpolated crossing with no more throughput than the best candidate stays measured, with the reason", () => {
+      // c=1 640 tok/s, c=2 600 tok/s, c=3 fails: TTFT 900 → 1100 at t = 0.5, 550 tok/s < 640
+      const op = operatingPoint(
+        { points: levels([640, 600, 500], [400, 900, 1100], [10, 10, 10]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect(op.basis).toBe("measured");
+      expect(op.concurrency).toBe(1);
+      expect(op.warnings).toEqual([
+        "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (550) is not above concurrency 1's: the operating point stays measured",
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (600 vs 640 tok/s)",
+      ]);
+    });
+  });
+
+  describe("infeasible sweeps", () => {
+    it("lists failures worst first, whatever the order of the SLOs", () => {
+      // c=1: TTFT 1500 is 50 % over, ITL 130 is 30 % over
+      const op = operatingPoint(
+        { points: levels([100, 200], [1500, 1600], [130, 140]) },
+        [ITL, TTFT],
+        "measured",
+      );
+      expect(op.feasible).toBe(false);
+      expect(op.bindingSlo).toBe(TTFT);
+      expect(op.failures!.map((f) => [f.slo, f.valueMs, f.overMs, f.overPct])).toEqual([
+        [TTFT, 1500, 500, 50],
+        [ITL, 130, 30, 30],
+      ]);
+      expect(op.warnings).toEqual([
+        "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+        "infeasible: P95 ITL is 130 ms at the lowest load (concurrency 1), 30 ms (30 %) over the 100 ms limit",
+      ]);
+    });
+
+    it("the failed share binds an infeasible sweep only when it overruns its limit by strictly more than the worst SLO", () => {
+      // TTFT 1500: 50 % over. Failed 3 of 200 = 1.5 %: (1.5 − 1) / 1 = 50 % over → tie → the SLO binds
+      const tie: SweepPoint[] = [
+        {
+          concurrency: 1,
+          requestRate: null,
+          outputTokensPerSec: 100,
+          ttftMs: { p99: 1500 },
+          completed: 197,
+          failed: 3,
+        },
+      ];
+      const a = operatingPoint({ points: tie }, [TTFT], "measured");
+      expect([a.bindingSlo, a.bindingErrorRate]).toEqual([TTFT, false]);
+      expect(a.errorRateFailure).toEqual({ load: 1, sharePct: 1.5, maxPct: 1, overPct: 50 });
+      expect(a.warnings).toEqual([
+        "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+        "infeasible: 1.5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
+      ]);
+      // failed 4 of 200 = 2 %: 100 % over → the failed share binds
+      const b = operatingPoint(
+        { points: [{ ...tie[0]!, completed: 196, failed: 4 }] },
+        [TTFT],
+        "measured",
+      );
+      expect([b.bindingSlo, b.bindingErrorRate]).toEqual([null, true]);
+      expect(b.failure).toMatchObject({ slo: TTFT, overPct: 50 });
+    });
+
+    it("an SLO limit of 0 ms gives an infinite overrun", () => {
+      const op = operatingPoint(
+        { points: levels([100], [5], [1]) },
+        [{ ...TTFT, maxMs: 0 }],
+        "measured",
+      );
+      expect(op.failure).toMatchObject({
+        valueMs: 5,
+        maxMs: 0,
+        overMs: 5,
+        overPct: Number.POSITIVE_INFINITY,
+      });
+    });
+  });
+
+  describe("ITL ↔ TPOT substitution", () => {
+    it("an ITL SLO is judged on ITL when the sweep has ITL, even when it also has TPOT", () => {
+      // ITL 30 → 150 fails at c=2; TPOT (30, 50) would pass everywhere
+      const pts = levels([100, 200], [100, 100], [30, 150]).map((p, i) => ({
+        ...p,
+        tpotMs: { p95: [30, 50][i]! },
+      }));
+      const op = operatingPoint({ points: pts }, [ITL], "measured");
+      expect(op.concurrency).toBe(1);
+      expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("a TPOT SLO on a sweep with only ITL is judged on ITL, with the substitution named", () => {
+      const op = operatingPoint(
+        { points: levels([100, 200], [100, 100], [30, 150]) },
+        [{ metric: "tpot", stat: "p95", maxMs: 100 }],
+        "measured",
+      );
+      expect(op.concurrency).toBe(1);
+      expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
+      expect(op.warnings).toEqual(["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
+    });
+
+    it("ITL at some points only: no substitution, the missing point makes feasibility unknown", () => {
+      const pts: SweepPoint[] = [
+        {
+          concurrency: 1,
+          requestRate: null,
+          outputTokensPerSec: 100,
+          itlMs: { p95: 30 },
+          tpotMs: { p95: 30 },
+        },
+        { concurrency: 2, requestRate: null, outputTokensPerSec: 200, tpotMs: { p95: 40 } },
+      ];
+      const op = operatingPoint({ points: pts }, [ITL], "measured");
+      expect(op.feasible).toBeNull();
+      expect(op.pointIndex).toBe(0);
+      expect(op.warnings).toEqual([
+        "P95 ITL is missing at 1 of 2 points; this sweep has ITL p95",
+        "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
+      ]);
+      // statValue works per point: the second point has no ITL at all, so TPOT stands in there
+      expect(statValue(pts[1]!, "itl", "p95")).toEqual({
+        valueMs: 40,
+        usedMetric: "tpot",
+        substituted: true,
+        available: ["p95"],
+      });
+      expect(statValue(pts[0]!, "tpot", "p95")).toEqual({
+        valueMs: 30,
+        usedMetric: "tpot",
+        substituted: false,
+        available: ["p95"],
+      });
+    });
+  });
+
+  describe("failed share", () => {
+    it("is failed ÷ (completed + failed) in percent, 0 without failures, null when completed is unknown", () => {
+      const at = (
+        completed: number | null | undefined,
+        failed: number | null | undefined,
+      ): number | null => {
+        const p: SweepPoint = { concurrency: 1, requestRate: null };
+        if (completed !== undefined) p.completed = completed;
+        if (failed !== undefined) p.failed = failed;
+        return failedSharePct(p);
+      };
+      expect([
+        at(95, 5),
+        at(0, 5),
+        at(100, 0),
+        at(100, undefined),
+        at(100, null),
+        at(100, -3),
+        at(null, 5),
+        at(undefined, 5),
+        at(-1, 5),
+      ]).toEqual([5, 100, 0, 0, 0, 0, null, null, null]);
+    });
+
+    it("a level exactly at maxErrorRatePct passes, just above fails", () => {
+      // c=2: 1 of 100 = 1 % → passes; c=3: 1 of 99 = 1.0101… % → fails
+      const pts: SweepPoint[] = [1, 2, 3].map((c) => ({
+        concurrency: c,
+        requestRate: null,
+        outputTokensPerSec: 100 * c,
+        ttftMs: { p99: 10 },
+      }));
+      pts[1]!.completed = 99;
+      pts[1]!.failed = 1;
+      pts[2]!.completed = 98;
+      pts[2]!.failed = 1;
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect(op.concurrency).toBe(2);
+      expect(op.bindingErrorRate).toBe(true);
+      expect(op.failedSharePct).toEqual([0, 1, (1 / 99) * 100]);
+    });
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * Operating point under SLOs (src/engine/curve/slo.ts, docs/operating-point.md), second part: the walk
+   * over the load levels, every warning it gives (compared as whole arrays, so an extra or missing
+   * warning fails), the throughput axis of the candidates, the interpolated fields, the statistics
+   * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
+   */
+  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
+  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
+
+  /** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded) and P99 TTFT per level. */
+  function levels(otps: (number | null)[], ttft: number[]): SweepPoint[] {
+    return ttft.map((t, i) => {
+      const p: SweepPoint = { concurrency: i + 1, requestRate: null, ttftMs: { p99: t } };
+      const o = otps[i];
+      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
+      return p;
+    });
+  }
+
+  describe("sweeps with nothing to walk", () => {
+    it("no points: unknown, with the reason", () => {
+      const op = operatingPoint({ points: [] }, [TTFT], "measured");
+      expect(op.feasible).toBeNull();
+      expect(op.pointIndex).toBeNull();
+      expect(op.checks).toEqual([]);
+      expect(op.warnings).toEqual(["the sweep has no points: the operating point is unknown"]);
+      expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
+    });
+
+    it("no SLOs and no failures: the highest load, saying no SLOs were given", () => {
+      const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [], "interpolated");
+      expect([
+        op.feasible,
+        op.concurrency,
+        op.outputTokensPerSec,
+        op.sloBinding,
+        op.bindingSlo,
+      ]).toEqual([true, 2, 200, false, null]);
+      expect(op.warnings).toEqual([
+        "no SLOs given: the operating point is the highest load measured",
+      ]);
+    });
+
+    it("every point passes at the highest load: capacity may be higher", () => {
+      const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [TTFT], "measured");
+      expect([op.concurrency, op.pointIndex, op.sloBinding]).toEqual([2, 1, false]);
+      expect(op.warnings).toEqual([
+        "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
+      ]);
+    });
+
+    it("every point passes but throughput peaks below the highest load: the peak, with both warnings", () => {
+      const op = operatingPoint(
+        { points: levels([100, 300, 250], [10, 20, 30]) },
+        [TTFT],
+        "measured",
+      );
+      expect([op.concurrency, op.outputTokensPerSec, op.pointIndex, op.sloBinding]).toEqual([
+        2,
+        300,
+        1,
+        false,
+      ]);
+      expect(op.warnings).toEqual([
+        "every point meets the SLOs: the operating point is concurrency 2, where throughput peaks",
+        "the operating point is concurrency 2, where throughput peaks: the higher passing load concurrency 3 gives less (250 vs 300 tok/s)",
+      ]);
+    });
+
+    it("a sweep without any load field: the walk follows the input order, the level is an unknown load", () => {
+      const pts: SweepPoint[] = [
+        { concurrency: null, requestRate: null, outputTokensPerSec: 100, ttftMs: { p99: 10 } },
+        { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 20 } },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([
+        op.concurrency,
+        op.requestRate,
+        op.rps,
+        op.outputTokensPerSec,
+        op.pointIndex,
+      ]).toEqual([null, null, null, 200, 1]);
+      expect(op.warnings).toEqual([
+        "every point meets the SLOs: the operating point is the highest load measured (an unknown load); capacity may be higher",
+      ]);
+    });
+  });
+
+  describe("the walk in load order", () => {
+    it("points out of order are sorted, with a warning naming the axis", () => {
+      const pts = levels([100, 200, 300], [10, 20, 2000]).reverse();
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([op.concurrency, op.pointIndex]).toEqual([2, 1]);
+      expect(op.warnings).toEqual([
+        "the sweep's points were not in load order; they were sorted by concurrency",
+      ]);
+    });
+
+    it("every point that passes again after the first failure is named, and ignored", () => {
+      // c=1 passes, c=2 fails, c=3 and c=5 pass again, c=4 fails
+      const op = operatingPoint(
+        { points: levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]) },
+        [TTFT],
+        "measured",
+      );
+      expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
+      expect(op.warnings).toEqual([
+        "non-monotone data: concurrency 3 meets all SLOs again after concurrency 2 did not; ignored",
+        "non-monotone data: concurrency 5 meets all SLOs again after concurrency 2 did not; ignored",
+      ]);
+    });
+
+    it("without SLOs, a level passing the failed-share limit again 'passes' again", () => {
+      const pts = levels([100, 200, 300], [10, 10, 10]);
+      pts[1]!.completed = 90;
+      pts[1]!.failed = 10;
+      const op = operatingPoint({ points: pts }, [], "measured");
+      expect([op.concurrency, op.bindingErrorRate, op.bindingSlo]).toEqual([1, true, null]);
+      expect(op.warnings).toEqual([
+        "non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored",
+      ]);
+    });
+
+    it("a point that cannot be checked stops the walk: no non-monotone warning for the points after it", () => {
+      const pts = levels([100, 200, 300], [10, 10, 10]);
+      pts[1]!.ttftMs = { p50: 5 };
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([op.feasible, op.pointIndex, op.concurrency]).toEqual([null, 0, null]);
+      expect(op.warnings).toEqual([
+        "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99",
+        "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
+      ]);
+    });
+
+    it("a failure outranks a missing statistic at the same point; passing SLOs with an unknown failed share is unknown", () => {
+      // c=2: TTFT missing but 10 % failed → c=2 fails, c=1 is the operating point
+      const a = levels([100, 200], [10, 10]);
+      delete a[1]!.ttftMs;
+      a[1]!.completed = 90;
+      a[1]!.failed = 10;
+      const opA = operatingPoint({ points: a }, [TTFT], "measured");
+      expect([opA.feasible, opA.concurrency, opA.bindingErrorRate]).toEqual([true, 1, true]);
+      expect(opA.warnings).toEqual([
+        "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
+      ]);
+      // c=2: TTFT passes, failures without a completed count → unknown
+      const b = levels([100, 200], [10, 10]);
+      b[1]!.failed = 3;
+      const opB = operatingPoint({ points: b }, [TTFT], "measured");
+      expect([opB.feasible, opB.pointIndex, opB.concurrency]).toEqual([null, 0, null]);
+      expect(opB.failedSharePct).toEqual([0, null]);
+      expect(opB.warnings).toEqual([
+        "failed requests are recorded without a count of completed ones at 1 of 2 points: the failed share is unknown there",
+        "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
+      ]);
+    });
+  });
+
+  describe("the measured operating point's fields and throughput axis", () => {
+    it("an open-loop sweep: request rate (∞ kept), no concurrency, rps and tokens/s as measured", () => {
+      const pts: SweepPoint[] = [
+        {
+          concurrency: null,
+          requestRate: 2,
+          rps: 2,
+          outputTokensPerSec: 200,
+          totalTokensPerSec: 400,
+          ttftMs: { p99: 100 },
+        },
+        {
+          concurrency: null,
+          requestRate: "inf",
+          rps: 5,
+          outputTokensPerSec: 500,
+          totalTokensPerSec: 1000,
+          ttftMs: { p99: 200 },
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([
+        op.concurrency,
+        op.requestRate,
+        op.rps,
+        op.outputTokensPerSec,
+        op.totalTokensPerSec,
+        op.pointIndex,
+      ]).toEqual([null, "inf", 5, 500, 1000, 1]);
+      expect(op.warnings).toEqual([
+        "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
+      ]);
+    });
+
+    it("non-finite fields of the chosen point are null, never NaN or ∞", () => {
+      const pts: SweepPoint[] = [
+        {
+          concurrency: 1,
+          requestRate: Number.NaN,
+          rps: Number.POSITIVE_INFINITY,
+          outputTokensPerSec: 100,
+          totalTokensPerSec: Number.NaN,
+          ttftMs: { p99: 10 },
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([
+        op.concurrency,
+        op.requestRate,
+        op.rps,
+        op.outputTokensPerSec,
+        op.totalTokensPerSec,
+      ]).toEqual([1, null, null, 100, null]);
+    });
+
+    it("a candidate without output tokens/s: throughput is judged in req/s", () => {
+      const pts = levels([100, null, 300], [10, 20, 2000]).map((p, i) => ({
+        ...p,
+        rps: [3, 2, 4][i]!,
+      }));
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([1, 3, 100]);
+      expect(op.warnings).toEqual([
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
+      ]);
+    });
+
+    it("no throughput at every candidate: the highest passing load, saying why", () => {
+      const op = operatingPoint(
+        { points: levels([500, null, 300], [10, 20, 2000]) },
+        [TTFT],
+        "measured",
+      );
+      expect([op.concurrency, op.outputTokensPerSec, op.pointIndex]).toEqual([2, null, 1]);
+      expect(op.warnings).toEqual([
+        "throughput is not recorded at every passing point: the operating point is the highest passing load",
+      ]);
+    });
+
+    it("one candidate without throughput needs no such warning", () => {
+      const op = operatingPoint({ points: levels([null, 300], [10, 2000]) }, [TTFT], "measured");
+      expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("the failing point's throughput does not matter: only candidates before it are compared", () => {
+      const op = operatingPoint(
+        { points: levels([100, 200, 900], [10, 20, 2000]) },
+        [TTFT],
+        "measured",
+      );
+      expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
+      expect(op.warnings).toEqual([]);
+    });
+  });
+
+  describe("interpolation", () => {
+    it("an open-loop sweep: request rate, rps and tokens/s at the crossing; concurrency stays unknown", () => {
+      // TTFT 600 → 1400 from 2 to 4 req/s: t = 400/800 = 0.5 → 3 req/s
+      const pts: SweepPoint[] = [
+        {
+          concurrency: null,
+          requestRate: 2,
+          rps: 1.9,
+          outputTokensPerSec: 190,
+          totalTokensPerSec: 400,
+          ttftMs: { p99: 600 },
+        },
+        {
+          concurrency: null,
+          requestRate: 4,
+          rps: 3.5,
+          outputTokensPerSec: 350,
+          totalTokensPerSec: 800,
+          ttftMs: { p99: 1400 },
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect(op.basis).toBe("interpolated");
+      expect([
+        op.concurrency,
+        op.requestRate,
+        op.rps,
+        op.outputTokensPerSec,
+        op.totalTokensPerSec,
+      ]).toEqual([null, 3, 2.7, 270, 600]);
+      expect([op.pointIndex, op.towardIndex]).toEqual([0, 1]);
+      expect(op.warnings).toEqual([
+        "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
+      ]);
+    });
+
+    it("a field missing at either end is not interpolated", () => {
+      // TTFT 600 → 1400: t = 0.5; rps missing at the passing point, total tokens/s missing at the failing one
+      const pts = levels([100, 300], [600, 1400]);
+      pts[1]!.rps = 3;
+      pts[0]!.totalTokensPerSec = 200;
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([
+        op.basis,
+        op.concurrency,
+        op.outputTokensPerSec,
+        op.rps,
+        op.totalTokensPerSec,
+      ]).toEqual(["interpolated", 1.5, 200, null, null]);
+    });
+
+    it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
+      // best c=1 200 tok/s; c=2 100 tok/s passes (TTFT 500); c=3 fails (1500, 300 tok/s):
+      // t = 500/1000 = 0.5 → concurrency 2.5, 100 + 0.5 × 200 = 200 tok/s = the best's
+      const op = operatingPoint(
+        { points: levels([200, 100, 300], [100, 500, 1500]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect([op.basis, op.concurrency, op.outputTokensPerSec, op.towardIndex]).toEqual([
+        "measured",
+        1,
+        200,
+        null,
+      ]);
+      expect(op.warnings).toEqual([
+        "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
+      ]);
+      // one token more at the failing point: 100 + 0.5 × 202 = 201 > 200 → interpolated
+      const up = operatingPoint(
+        { points: levels([200, 100, 302], [100, 500, 1500]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect([
+        up.basis,
+        up.concurrency,
+        up.outputTokensPerSec,
+        up.pointIndex,
+        up.towardIndex,
+      ]).toEqual(["interpolated", 2.5, 201, 1, 2]);
+    });
+
+    it("no throughput at the failing point: the crossing cannot be compared, the operating point stays measured", () => {
+      const op = operatingPoint(
+        { points: levels([100, null], [600, 1400]) },
+        [TTFT],
+        "interpolated",
+      );
+      expect([op.basis, op.concurrency, op.outputTokensPerSec]).toEqual(["measured", 1, 100]);
+      expect(op.warnings).toEqual([
+        "P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured",
+      ]);
+    });
+
+    it("the failed share staying measured is named as such", () => {
+      // c=1 300 tok/s, c=2 100 tok/s 0 % failed, c=3 2 % failed (98 + 2) and 200 tok/s: t = 0.5 → 150 < 300
+      const pts = levels([300, 100, 200], [10, 10, 10]);
+      pts[2]!.completed = 98;
+      pts[2]!.failed = 2;
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([op.basis, op.concurrency, op.bindingErrorRate]).toEqual(["measured", 1, true]);
+      expect(op.warnings).toEqual([
+        "the failed share reaches its 1 % limit at concurrency 2.5, but throughput there (150) is not above concurrency 1's: the operating point stays measured",
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 300 tok/s)",
+      ]);
+    });
+
+    it("the failed share crossing from a passing level that already drops requests", () => {
+      // c=1 0.5 % (199 + 1), c=2 2.5 % (195 + 5): t = (1 − 0.5) / (2.5 − 0.5) = 0.25 → concurrency 1.25
+      const pts = levels([100, 200], [10, 10]);
+      pts[0]!.completed = 199;
+      pts[0]!.failed = 1;
+      pts[1]!.completed = 195;
+      pts[1]!.failed = 5;
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([
+        op.basis,
+        op.concurrency,
+        op.outputTokensPerSec,
+        op.bindingErrorRate,
+        op.bindingSlo,
+      ]).toEqual(["interpolated", 1.25, 125, true, null]);
+      expect(op.warnings).toEqual([
+        "operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit",
+      ]);
+    });
+
+    it("an SLO crossing before the failed share's binds in interpolated mode, the larger overrun in measured mode", () => {
+      // TTFT 900 → 1100: t = 0.5, 10 % over; failed share 0 → 4 %: t = 0.25, 300 % over
+      const pts = levels([100, 200], [900, 1100]);
+      pts[1]!.completed = 96;
+      pts[1]!.failed = 4;
+      const ip = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([ip.bindingSlo, ip.bindingErrorRate, ip.concurrency]).toEqual([null, true, 1.25]);
+      const me = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([me.bindingSlo, me.bindingErrorRate, me.concurrency]).toEqual([null, true, 1]);
+      // TTFT 900 → 1900: t = 0.1, 90 % over; failed share 0 → 1.5 % (197 + 3): t = 2/3, 50 % over → TTFT binds both ways
+      const pts2 = levels([100, 200], [900, 1900]);
+      pts2[1]!.completed = 197;
+      pts2[1]!.failed = 3;
+      const ip2 = operatingPoint({ points: pts2 }, [TTFT], "interpolated");
+      expect([ip2.bindingSlo, ip2.bindingErrorRate]).toEqual([TTFT, false]);
+      expect(ip2.concurrency).toBeCloseTo(1.1, 12);
+      const me2 = operatingPoint({ points: pts2 }, [TTFT], "measured");
+      expect([me2.bindingSlo, me2.bindingErrorRate]).toEqual([TTFT, false]);
+    });
+
+    it("measured mode never interpolates and gives no interpolation warning", () => {
+      const op = operatingPoint({ points: levels([100, 300], [600, 1400]) }, [TTFT], "measured");
+      expect([op.basis, op.concurrency, op.towardIndex]).toEqual(["measured", 1, null]);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("a passing point without a load value cannot be interpolated from", () => {
+      // concurrency 1 passes; a point with no concurrency (sorted last) passes; then another without fails
+      const pts: SweepPoint[] = [
+        { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: { p99: 100 } },
+        { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 500 } },
+        { concurrency: null, requestRate: null, outputTokensPerSec: 300, ttftMs: { p99: 1500 } },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([op.basis, op.outputTokensPerSec, op.pointIndex]).toEqual(["measured", 200, 1]);
+      expect(op.warnings).toEqual([
+        "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
+      ]);
+    });
+  });
+
+  describe("infeasible sweeps", () => {
+    it("only the failed share fails at the lowest load: no SLO failure, the failed share binds", () => {
+      const pts = levels([100, 200], [10, 10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([
+        op.feasible,
+        op.failure,
+        op.failures,
+        op.bindingSlo,
+        op.bindingErrorRate,
+        op.sloBinding,
+      ]).toEqual([false, null, [], null, true, true]);
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 1, overPct: 400 });
+      expect(op.warnings).toEqual([
+        "infeasible: 5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
+      ]);
+    });
+
+    it("a failed-share limit of 0 %: any failure is an infinite overrun", () => {
+      const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
+      const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
+        maxErrorRatePct: 0,
+      });
+      expect(op.maxErrorRatePct).toBe(0);
+      expect(op.errorRateFailure).toEqual({
+        load: 1,
+        sharePct: 1,
+        maxPct: 0,
+        overPct: Number.POSITIVE_INFINITY,
+      });
+      // without failures a 0 % limit is met
+      expect(
+        operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured", undefined, {
+          maxErrorRatePct: 0,
+        }).feasible,
+      ).toBe(true);
+    });
+
+    it("the default failed-share limit is 1 %", () => {
+      const op = operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured");
+      expect(op.maxErrorRatePct).toBe(1);
+    });
+
+    it("the infeasible load of an open-loop sweep is its request rate", () => {
+      const pts: SweepPoint[] = [{ concurrency: null, requestRate: 3, ttftMs: { p99: 1200 } }];
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect(op.failure).toEqual({
+        slo: TTFT,
+        load: 3,
+        valueMs: 1200,
+        maxMs: 1000,
+        overMs: 200,
+        overPct: 20,
+      });
+      expect(op.warnings).toEqual([
+        "infeasible: P99 TTFT is 1,200 ms at the lowest load (request rate 3 req/s), 200 ms (20 %) over the 1,000 ms limit",
+      ]);
+    });
+  });
+
+  describe("SLO limits and statistics", () => {
+    it("an SLO without a finite limit cannot be checked: unknown, with the limit named", () => {
+      const op = operatingPoint(
+        { points: levels([100, 200], [10, 20]) },
+        [{ ...TTFT, maxMs: Number.NaN }],
+        "measured",
+      );
+      expect(op.feasible).toBeNull();
+      expect(op.checks[0]![0]).toMatchObject({ valueMs: 10, pass: null });
+      expect(op.warnings).toEqual([
+        "SLO P99 TTFT has no valid limit (NaN): it cannot be checked",
+        "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
+      ]);
+    });
+
+    it("a non-finite statistic is missing, not a failure", () => {
+      const pts = levels([100, 200], [10, 20]);
+      pts[1]!.ttftMs = { p99: Number.NaN, p50: Number.POSITIVE_INFINITY, mean: 8 };
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect(op.feasible).toBeNull();
+      expect(op.checks[1]![0]).toMatchObject({
+        valueMs: null,
+        pass: null,
+        missing: { stat: "p99", available: ["mean", "p99"] },
+      });
+      expect(op.missing).toEqual([{ metric: "ttft", stat: "p99", available: ["mean", "p99"] }]);
+    });
+
+    it("a metric absent (or null) at every point: missing everywhere, no statistics to list", () => {
+      const pts = levels([100, 200], [10, 20]).map((p) => ({
+        ...p,
+        e2eMs: null as unknown as Stats,
+      }));
+      const op = operatingPoint(
+        { points: pts },
+        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+        "measured",
+      );
+      expect(op.feasible).toBeNull();
+      expect(op.missing).toEqual([{ metric: "e2e", stat: "p50", available: [] }]);
+      expect(op.warnings).toEqual([
+        "P50 E2E is missing; this sweep has no E2E statistics",
+        "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
+      ]);
+    });
+
+    it("the SLO's stat is matched in its canonical form (median ≡ p50, P95 ≡ p95)", () => {
+      const pts = levels([100, 200], [10, 20]).map((p, i) => ({
+        ...p,
+        itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! },
+      }));
+      const op = operatingPoint(
+        { points: pts },
+        [{ metric: "itl", stat: "P50", maxMs: 100 }],
+        "measured",
+      );
+      expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
+      const op95 = operatingPoint(
+        { points: pts },
+        [{ metric: "itl", stat: "p95", maxMs: 100 }],
+        "measured",
+      );
+      expect([op95.concurrency, op95.checks[1]![0]!.valueMs]).toEqual([1, 170]);
+    });
+
+    it("the NTPOT hint is given only for ITL/TPOT SLOs on a sweep with no ITL/TPOT at all", () => {
+      const hint =
+        "; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it";
+      const ntpotOnly = levels([100, 200], [10, 20]).map((p) => ({ ...p, ntpotMs: { p95: 30 } }));
+      const tpot = operatingPoint(
+        { points: ntpotOnly },
+        [{ metric: "tpot", stat: "p95", maxMs: 100 }],
+        "measured",
+      );
+      expect(tpot.warnings[0]).toBe(
+        `P95 TPOT is missing; this sweep has no TPOT statistics${hint}`,
+      );
+      // a TTFT stat missing on the same sweep: no hint
+      const ttft = operatingPoint(
+        { points: ntpotOnly },
+        [{ metric: "ttft", stat: "p50", maxMs: 100 }],
+        "measured",
+      );
+      expect(ttft.warnings[0]).toBe("P50 TTFT is missing; this sweep has TTFT p99");
+      // ITL present but not the asked stat: no hint
+      const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
+      expect(operatingPoint({ points: some }, [ITL], "measured").warnings[0]).toBe(
+        "P95 ITL is missing; this sweep has ITL mean",
+      );
+      // no NTPOT either: no hint
+      expect(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured").warnings[0]).toBe(
+        "P95 ITL is missing; this sweep has no ITL statistics",
+      );
+    });
+
+    it("an ITL SLO on a sweep with neither ITL nor TPOT is not substituted", () => {
+      const op = operatingPoint({ points: levels([100], [10]) }, [ITL], "measured");
+      expect(op.checks[0]![0]!.usedMetric).toBe("itl");
+      expect(op.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+    });
+
+    it("a prepared sweep is reused across SLO sets with the same answers", () => {
+      const pts = levels([100, 200, 300], [600, 900, 1400]).map((p, i) => ({
+        ...p,
+        itlMs: { p95: [50, 90, 95][i]! },
+      }));
+      const prep = prepareSweep(pts);
+      const first = operatingPoint({ points: pts }, [TTFT], "measured", prep);
+      const second = operatingPoint({ points: pts }, [ITL], "measured", prep);
+      const third = operatingPoint(
+        { points: pts },
+        [{ ...TTFT, maxMs: 800 }, ITL],
+        "measured",
+        prep,
+      );
+      expect([first.concurrency, second.concurrency, third.concurrency]).toEqual([2, 3, 1]);
+      expect(second.sloBinding).toBe(false);
+    });
+  });
+
+  describe("statValue and the order of available statistics", () => {
+    it("lists mean, min, the percentiles by their number, max, std, then any other statistic alphabetically", () => {
+      const p: SweepPoint = {
+        concurrency: 1,
+        requestRate: null,
+        ttftMs: {
+          zeta: 1,
+          std: 2,
+          max: 3,
+          "p99.9": 4,
+          p99: 5,
+          p10: 6,
+          P1: 7,
+          median: 8,
+          min: 9,
+          mean: 10,
+          alpha: 11,
+          p75: 12,
+          "p99.99": 13,
+        },
+      };
+      expect(statValue(p, "ttft", "p50").available).toEqual([
+        "mean",
+        "min",
+        "p1",
+        "p10",
+        "p50",
+        "p75",
+        "p99",
+        "p99.9",
+        "p99.99",
+        "max",
+        "std",
+        "alpha",
+        "zeta",
+      ]);
+    });
+
+    it("in a missing-statistic warning too", () => {
+      const pts = levels([100], [10]).map((p) => ({
+        ...p,
+        ttftMs: { p90: 1, p5: 2, avg: 3, median: 4 },
+      }));
+      expect(operatingPoint({ points: pts }, [TTFT], "measured").warnings[0]).toBe(
+        "P99 TTFT is missing; this sweep has TTFT mean, p5, p50, p90",
+      );
+    });
+
+    it("a stat written twice (median and p50) is listed once; the first finite one is read", () => {
+      const p: SweepPoint = {
+        concurrency: 1,
+        requestRate: null,
+        ttftMs: { median: Number.NaN, p50: 7, P50: 9 },
+      };
+      expect(statValue(p, "ttft", "median")).toEqual({
+        valueMs: 7,
+        usedMetric: "ttft",
+        substituted: false,
+        available: ["p50"],
+      });
+    });
+
+    it("no substitution when the other metric is empty too; a metric that is null counts as absent", () => {
+      const p: SweepPoint = {
+        concurrency: 1,
+        requestRate: null,
+        itlMs: { p95: Number.NaN },
+        tpotMs: {},
+      };
+      expect(statValue(p, "itl", "p95")).toEqual({
+        valueMs: null,
+        usedMetric: "itl",
+        substituted: false,
+        available: [],
+      });
+      const q: SweepPoint = {
+        concurrency: 1,
+        requestRate: null,
+        itlMs: null as unknown as Stats,
+        tpotMs: { p95: 12 },
+      };
+      expect(statValue(q, "itl", "p95")).toEqual({
+        valueMs: 12,
+        usedMetric: "tpot",
+        substituted: true,
+        available: ["p95"],
+      });
+      const r: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: null as unknown as Stats };
+      expect(statValue(r, "tpot", "p95")).toEqual({
+        valueMs: null,
+        usedMetric: "tpot",
+        substituted: false,
+        available: [],
+      });
+    });
+
+    it("TPOT is read from ITL when the point has no TPOT", () => {
+      const p: SweepPoint = { concurrency: 1, requestRate: null, itlMs: { p95: 33 } };
+      expect(statValue(p, "tpot", "p95")).toEqual({
+        valueMs: 33,
+        usedMetric: "itl",
+        substituted: true,
+        available: ["p95"],
+      });
+    });
+  });
+
+  describe("failed share edge cases", () => {
+    it("zero failures need no completed count; zero of zero is 0", () => {
+      const p = (completed: number | null, failed: number): SweepPoint => ({
+        concurrency: 1,
+        requestRate: null,
+        completed,
+        failed,
+      });
+      expect([
+        failedSharePct(p(null, 0)),
+        failedSharePct(p(0, 0)),
+        failedSharePct(p(Number.NaN, 2)),
+        failedSharePct(p(3, 1)),
+      ]).toEqual([0, 0, null, 25]);
+    });
+  });
+
+  describe("more boundaries of the walk", () => {
+    it("a point passing after an infeasible lowest load is named too", () => {
+      const op = operatingPoint({ points: levels([100, 200], [1500, 500]) }, [TTFT], "measured");
+      expect(op.feasible).toBe(false);
+      expect(op.warnings).toEqual([
+        "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
+        "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
+      ]);
+    });
+
+    it("the failed share's overrun is relative to its limit: 5 % against 2 % is 150 % over", () => {
+      const pts = levels([100], [10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
+      const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
+        maxErrorRatePct: 2,
+      });
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
+    });
+
+    it("negative limits fail every level, with an infinite overrun", () => {
+      const op = operatingPoint(
+        { points: levels([100], [10]) },
+        [{ ...TTFT, maxMs: -10 }],
+        "measured",
+        undefined,
+        { maxErrorRatePct: -1 },
+      );
+      expect(op.failure).toMatchObject({
+        valueMs: 10,
+        maxMs: -10,
+        overMs: 20,
+        overPct: Number.POSITIVE_INFINITY,
+      });
+      expect(op.errorRateFailure).toEqual({
+        load: 1,
+        sharePct: 0,
+        maxPct: -1,
+        overPct: Number.POSITIVE_INFINITY,
+      });
+    });
+
+    it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {
+      const pts: SweepPoint[] = [
+        {
+          concurrency: null,
+          requestRate: 2,
+          rps: 2,
+          outputTokensPerSec: 200,
+          ttftMs: { p99: 1000 },
+        },
+        {
+          concurrency: null,
+          requestRate: "inf",
+          rps: 5,
+          outputTokensPerSec: 500,
+          ttftMs: { p99: 5000 },
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
+      expect(op.warnings).toEqual([]);
+    });
+
+    it("no interpolation toward ∞ and a throughput peak below the last passing rate: both said", () => {
+      const pts: SweepPoint[] = [
+        { concurrency: null, requestRate: 2, outputTokensPerSec: 640, ttftMs: { p99: 300 } },
+        { concurrency: null, requestRate: 3, outputTokensPerSec: 600, ttftMs: { p99: 400 } },
+        { concurrency: null, requestRate: "inf", outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([op.basis, op.requestRate, op.outputTokensPerSec]).toEqual(["measured", 2, 640]);
+      expect(op.warnings).toEqual([
+        "cannot interpolate toward request rate ∞ req/s: used the last passing point (request rate 3 req/s)",
+        "the operating point is request rate 2 req/s, where throughput peaks: the higher passing load request rate 3 req/s gives less (600 vs 640 tok/s)",
+      ]);
+    });
+
+    it("a crossing that rounds to the last passing load still reports a throughput peak below it", () => {
+      // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
+      const pts: SweepPoint[] = [
+        { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
+        {
+          concurrency: 2,
+          requestRate: null,
+          outputTokensPerSec: 1,
+          ttftMs: { p99: 10 },
+          completed: 1,
+          failed: 0,
+        },
+        {
+          concurrency: 3,
+          requestRate: null,
+          outputTokensPerSec: 3,
+          ttftMs: { p99: 10 },
+          completed: 109,
+          failed: 1,
+        },
+      ];
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
+        maxErrorRatePct: 5.046468293750712e-17,
+      });
+      expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
+      expect(op.warnings).toEqual([
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)",
+      ]);
+    });
+
+    it("a concurrency sweep run at an unbounded request rate: the interpolated request rate stays unknown", () => {
+      const pts = levels([100, 300], [600, 1400]).map((p) => ({
+        ...p,
+        requestRate: "inf" as const,
+      }));
+      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      expect([op.basis, op.concurrency, op.requestRate]).toEqual(["interpolated", 1.5, null]);
+    });
+
+    it("an E2E SLO is never read from ITL or TPOT", () => {
+      const pts = levels([100], [10]).map((p) => ({
+        ...p,
+        itlMs: { p50: 20 },
+        tpotMs: { p50: 20 },
+      }));
+      const op = operatingPoint(
+        { points: pts },
+        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+        "measured",
+      );
+      expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
+      expect(statValue(pts[0]!, "e2e", "p50")).toEqual({
+        valueMs: null,
+        usedMetric: "e2e",
+        substituted: false,
+        available: [],
+      });
+    });
+  });
+
+  describe("last survivors of slo.ts", () => {
+    it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
+      const p: SweepPoint = {
+        concurrency: 1,
+        requestRate: null,
+        ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 },
+      };
+      expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
+    });
+
+    it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
+      const pts = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
+      const op = operatingPoint(
+        { points: pts },
+        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
+        "measured",
+      );
+      expect(op.warnings[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
+    });
+
+    it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
+      const pts = levels([100, null, 900], [10, 20, 2000]);
+      pts[1]!.rps = 2;
+      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
+      expect(op.warnings).toEqual([
+        "throughput is not recorded at every passing point: the operating point is the highest passing load",
+      ]);
+    });
+  });
+});

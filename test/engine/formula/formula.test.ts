@@ -1,0 +1,701 @@
+import { describe, expect, it } from "vitest";
+import { englishOf } from "../../../src/engine/base/problems";
+import { renderProblem } from "../../../src/report/messages";
+import {
+  ALLOWED_FUNCTIONS,
+  DANGEROUS_FUNCTIONS,
+  cellNameProblem,
+  compileFormula,
+  isDisabledOnInstance,
+  parseExpression,
+  readRaw,
+} from "../../../src/engine/formula";
+import {
+  MAX_BRACKET_DEPTH,
+  MAX_FORMULA_DEPTH,
+  MAX_FORMULA_LENGTH,
+  bracketDepth,
+  numericResult,
+  readNumericString,
+  treeDepth,
+} from "../../../src/engine/formula/formula";
+import { Sheet } from "../../../src/engine/formula/sheet";
+import { readFileSync } from "node:fs";
+import { createPlanEngine } from "../../../src/engine/plan/incremental";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../../src/engine/base/types";
+import type { MathNode } from "mathjs";
+
+/** Compile and evaluate with the given cell values; returns the value or the problem. */
+function run(expr: string, scope: Record<string, number> = {}) {
+  const c = compileFormula(expr);
+  if (!c.ok) return c;
+  return c.evaluate(new Map(Object.entries(scope)));
+}
+
+describe("restricted formula language", () => {
+  it("evaluates arithmetic, precedence, unary minus, powers and parentheses", () => {
+    // 50 * 0.8 = 40 ; 2 + 3 * 4 ^ 2 = 2 + 48 = 50 ; -(2 + 3) * 2 = -10
+    expect(run("peak * 0.8", { peak: 50 })).toEqual({ ok: true, value: 40 });
+    expect(run("2 + 3 * 4 ^ 2")).toEqual({ ok: true, value: 50 });
+    expect(run("-(2 + 3) * 2")).toEqual({ ok: true, value: -10 });
+  });
+
+  it("evaluates the whitelisted functions", () => {
+    // ceil(50*300/1500*1.2*1.2) = ceil(14.4) = 15 (seed worked example)
+    expect(
+      run("ceil(peak * out / tps * 1.2 * 1.2)", { peak: 50, out: 300, tps: 1500 }),
+    ).toMatchObject({ value: 15 });
+    expect(run("floor(2.7) + round(2.345, 2) + abs(-3)")).toMatchObject({ value: 2 + 2.35 + 3 });
+    expect(run("min(4, 2, 8) + max(1, 9)")).toMatchObject({ value: 11 });
+    expect(run("sqrt(16) + log10(1000) + log(8, 2)")).toMatchObject({ value: 4 + 3 + 3 });
+    expect(run("mod(7, 3) + 7 mod 4")).toMatchObject({ value: 1 + 3 });
+    expect(run("sum(1, 2, 3) + mean(2, 4)")).toMatchObject({ value: 6 + 3 });
+    expect((run("exp(1)") as { value: number }).value).toBeCloseTo(Math.E, 12);
+  });
+
+  it("evaluates comparisons and the conditional a ? b : c", () => {
+    expect(run("peak > 40 ? 2 : 1", { peak: 50 })).toMatchObject({ value: 2 });
+    expect(run("peak <= 40 ? 2 : 1", { peak: 50 })).toMatchObject({ value: 1 });
+    expect(run("a == 3 and b != 3 ? 10 : 20", { a: 3, b: 4 })).toMatchObject({ value: 10 });
+  });
+
+  it("reports the names a formula reads, once each, in order of first use", () => {
+    const c = compileFormula("b * a + b");
+    expect(c.ok && c.names).toEqual(["b", "a"]);
+  });
+
+  it.each(DANGEROUS_FUNCTIONS.map((n) => [n]))(
+    "refuses a call of %s with FORBIDDEN and the allowed list",
+    (name) => {
+      const r = run(`${name}("1 + 1")`);
+      expect(r).toMatchObject({ ok: false, kind: "FORBIDDEN" });
+      expect((r as { message: string }).message).toBe(
+        `\`${name}\` is not allowed in formulas; allowed functions: ${ALLOWED_FUNCTIONS.join(", ")}`,
+      );
+    },
+  );
+
+  it("disables the nine code-reaching functions on the mathjs instance itself", () => {
+    for (const name of DANGEROUS_FUNCTIONS) expect(isDisabledOnInstance(name), name).toBe(true);
+    // the captured parser still works
+    expect(parseExpression("1 + 2").toString()).toBe("1 + 2");
+  });
+
+  it("refuses dangerous names even when not called", () => {
+    expect(run("import")).toMatchObject({ ok: false, kind: "FORBIDDEN" });
+    expect(run("evaluate + 1")).toMatchObject({ ok: false, kind: "FORBIDDEN" });
+  });
+
+  it.each([
+    ["a.constructor", "property or index access"],
+    ['a["constructor"]', "property or index access"],
+    ["f(x) = x", "defining a function"],
+    ["x = 1", "assignment"],
+    ["[1, 2]", "matrices"],
+    ["1:3", "matrices"],
+    ["{a: 1}", "objects"],
+    ["a; b", "one expression"],
+    ["3!", "operator `!`"],
+    ["config({})", "`config` is not allowed"],
+    ["typed(1)", "`typed` is not allowed"],
+    ["(max)(3)", "is a function"],
+  ])("refuses %s with FORBIDDEN", (expr, text) => {
+    const r = run(expr, { a: 1, b: 2 });
+    expect(r).toMatchObject({ ok: false, kind: "FORBIDDEN" });
+    expect((r as { message: string }).message).toContain(text);
+  });
+
+  it("reports syntax errors as PARSE", () => {
+    expect(run("(1 + 2")).toMatchObject({ ok: false, kind: "PARSE" });
+    expect(run("")).toMatchObject({ ok: false, kind: "PARSE" });
+  });
+
+  it("reports non-finite and non-numeric results as VALUE", () => {
+    expect(run("1 / 0")).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run("0 / 0")).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run("sqrt(-1)")).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run("true")).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run("1 < 2")).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run('"abc"')).toMatchObject({ ok: false, kind: "VALUE" });
+    expect(run("Infinity")).toMatchObject({ ok: false, kind: "VALUE" });
+  });
+
+  it("reports a name without a value as NAME", () => {
+    expect(run("nosuch * 2")).toMatchObject({
+      ok: false,
+      kind: "NAME",
+      message: "unknown name `nosuch`",
+    });
+  });
+});
+
+describe("raw plan values", () => {
+  it("reads numbers, numeric strings with thousands separators, and formulas", () => {
+    expect(readRaw(20)).toEqual({ kind: "number", value: 20 });
+    expect(readRaw("20")).toEqual({ kind: "number", value: 20 });
+    expect(readRaw("1,500")).toEqual({ kind: "number", value: 1500 });
+    expect(readRaw(" 1e7 ")).toEqual({ kind: "number", value: 1e7 });
+    expect(readRaw("-0.5")).toEqual({ kind: "number", value: -0.5 });
+    expect(readRaw("=peak * 0.8")).toEqual({ kind: "formula", expression: "peak * 0.8" });
+  });
+
+  it("refuses text, booleans and malformed numbers", () => {
+    for (const v of ["four", "1,50", "", "12abc", true, null, [1]])
+      expect(readRaw(v).kind).toBe("invalid");
+  });
+});
+
+describe("cell names", () => {
+  it("accepts identifiers and refuses function names, keywords and non-identifiers", () => {
+    expect(cellNameProblem("chat_peak")).toBeNull();
+    expect(cellNameProblem("gpu_hour2")).toBeNull();
+    const text = (n: string) => englishOf(cellNameProblem(n)!);
+    expect(text("max")).toContain("reserved");
+    expect(text("import")).toContain("reserved");
+    expect(text("mod")).toContain("reserved");
+    expect(text("2x")).toContain("not a valid cell name");
+    expect(text("my cell")).toContain("not a valid cell name");
+    // A problem value (code formula.*), rendered in both languages (docs/problems.md).
+    expect(cellNameProblem("max")!.code).toBe("formula.reservedCellName");
+    expect(renderProblem(cellNameProblem("my cell")!, "en")).toBe(
+      '"my cell" is not a valid cell name (letters, digits and _, not starting with a digit)',
+    );
+    expect(renderProblem(cellNameProblem("my cell")!, "zh")).toBe(
+      '"my cell" 不是有效的单元格名（由字母、数字和 _ 组成，不以数字开头）',
+    );
+    expect(renderProblem(cellNameProblem("max")!, "zh")).toBe(
+      '"max" 是保留字（公式函数或关键字），不能用作单元格名',
+    );
+  });
+});
+
+describe("formula limits", () => {
+  /**
+   * Resource limits of the formula engine (docs/security.md): long and deeply nested formulas and
+   * large reference cycles answer with plain messages in bounded time, never an internal error.
+   */
+  const INTERNAL = /RangeError|Maximum call stack|could not be checked|Invalid string length/;
+
+  function refused(expr: string) {
+    const c = compileFormula(expr);
+    expect(c.ok).toBe(false);
+    if (c.ok) throw new Error("unreachable");
+    expect(c.message).not.toMatch(INTERNAL);
+    return c;
+  }
+
+  describe("formula size and depth", () => {
+    it("refuses a 9,999-character 1+1+… with a plain depth message (it was FORBIDDEN … RangeError)", () => {
+      const c = refused("1" + "+1".repeat(4999));
+      expect(c.kind).toBe("PARSE");
+      expect(c.message).toContain(`the limit is ${MAX_FORMULA_DEPTH}`);
+    });
+    it("refuses deeply nested parentheses and calls with a plain message (it was #PARSE Maximum call stack size exceeded)", () => {
+      for (const e of [
+        "(".repeat(3000) + "1" + ")".repeat(3000),
+        "abs(".repeat(1000) + "1" + ")".repeat(1000),
+        "abs(".repeat(300) + "1" + ")".repeat(300),
+      ]) {
+        expect(refused(e).message).toContain(`the limit is ${MAX_BRACKET_DEPTH}`);
+      }
+      expect(refused("-".repeat(5000) + "1").message).toContain("levels of operators");
+    });
+    it("refuses a formula over the length limit, saying how long it is", () => {
+      expect(refused("1" + " ".repeat(MAX_FORMULA_LENGTH)).message).toContain(
+        `is ${MAX_FORMULA_LENGTH + 1} characters long; the limit is ${MAX_FORMULA_LENGTH}`,
+      );
+    });
+    it("still evaluates formulas just inside the limits", () => {
+      const cases: [string, number][] = [
+        ["1" + "+1".repeat(MAX_FORMULA_DEPTH - 2), MAX_FORMULA_DEPTH - 1],
+        ["abs(".repeat(MAX_BRACKET_DEPTH) + "2" + ")".repeat(MAX_BRACKET_DEPTH), 2],
+        [
+          "(".repeat(MAX_BRACKET_DEPTH) + "1" + "+1".repeat(290) + ")".repeat(MAX_BRACKET_DEPTH),
+          291,
+        ],
+        [
+          "abs(".repeat(MAX_BRACKET_DEPTH) +
+            "1" +
+            "?1:0".repeat(290) +
+            ")".repeat(MAX_BRACKET_DEPTH),
+          1,
+        ],
+      ];
+      for (const [e, v] of cases) {
+        const c = compileFormula(e);
+        expect(c.ok, e.slice(0, 20)).toBe(true);
+        if (c.ok) expect(c.evaluate(new Map())).toEqual({ ok: true, value: v });
+      }
+    });
+  });
+
+  function ring(n: number): [string, unknown][] {
+    const entries: [string, unknown][] = [];
+    for (let i = 0; i < n; i++) entries.push([`cells.c${i}`, `=c${(i + 1) % n}`]);
+    return entries;
+  }
+
+  describe("large reference cycles", () => {
+    it("reports a cycle of 10,000 cells once, members truncated with the count, in linear size (it was O(N²): 'Invalid string length')", () => {
+      const s = new Sheet([...ring(10_000), ["cells.after", "=c5 + 1"], ["cells.free", 7]]);
+      const errors = s.errors();
+      const first = s.get("cells.c0").error!;
+      expect(first.kind).toBe("CYCLE");
+      expect(first.message).toMatch(
+        /^circular reference: cells\.c0 → cells\.c1 → .* → … 9970 more → cells\.c0$/,
+      );
+      expect(first.message.length).toBeLessThan(1000);
+      expect(s.get("cells.c9999").error!.message).toBe(
+        "circular reference: part of the loop of 10000 entries reported at cells.c0",
+      );
+      expect(s.get("cells.after").error!.kind).toBe("CYCLE");
+      expect(s.get("cells.after").error!.message.length).toBeLessThan(1200);
+      expect(s.value("cells.free")).toBe(7);
+      // Every member is still an error (each cell shows #CYCLE), and the whole text stays linear.
+      expect(errors).toHaveLength(10_001);
+      expect(errors.reduce((n, e) => n + e.message.length, 0)).toBeLessThan(10_001 * 120);
+    });
+    it("keeps each member's own shortest loop for small cycles", () => {
+      const s = new Sheet(ring(3));
+      expect(s.get("cells.c1").error!.message).toBe(
+        "circular reference: cells.c1 → cells.c2 → cells.c0 → cells.c1",
+      );
+    });
+    it("re-evaluates a broken large cycle after an edit", () => {
+      const s = new Sheet(ring(5000));
+      s.set("cells.c4999", 3);
+      expect(s.value("cells.c0")).toBe(3);
+      expect(s.errors()).toEqual([]);
+    });
+  });
+});
+
+describe("formula range", () => {
+  /**
+   * Formula results are range-checked by the sheet itself (resolve-plan.ts `rangeCheck`), so the CLI and
+   * the app (which evaluates through the incremental engine) give the same error on the field
+   * (docs/security.md). Before, only the CLI checked results, after resolution.
+   */
+  const SEED: PlanFile = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));
+
+  type Loose = {
+    cells: Record<string, unknown>;
+    workloads: Record<string, unknown>[];
+    tenants: { pools: Record<string, unknown>[] };
+  };
+
+  function seedWith(edit: (p: Loose) => void): PlanFile {
+    const p = structuredClone(SEED);
+    edit(p as unknown as Loose);
+    return p;
+  }
+
+  describe("range check of formula results", () => {
+    it("makes a formula yielding a negative peak RPS an out-of-range error on that field, and the field null", () => {
+      const r = resolvePlan(seedWith((p) => (p.cells.peak_rps = -50)));
+      expect(r.workloads[0]!.peakRps).toBeNull();
+      expect(r.errors).toEqual([
+        {
+          path: "workloads[0].peakRps",
+          kind: "VALUE",
+          message: "expected from 0 up to 1e9 (requests per second), got -50",
+          outOfRange: true,
+          problem: expect.objectContaining({
+            code: "planFile.range",
+            path: "workloads[0].peakRps",
+            params: {
+              exclusive: false,
+              min: "0",
+              max: "1e9",
+              unit: "requests per second",
+              got: "-50",
+            },
+          }),
+        },
+      ]);
+    });
+
+    it("checks prices with the plan's currency and numeric strings too", () => {
+      const r = resolvePlan(
+        seedWith((p) => {
+          p.cells.gpu_hour = "=0 - 2.5";
+          p.tenants.pools[0]!.costPerDay = "-3";
+        }),
+      );
+      expect(r.errors.map((e) => [e.path, e.message, e.outOfRange])).toEqual([
+        ["skus[0].pricePerGpuHour", "expected from 0 up to 1e7 (CNY per GPU-hour), got -2.5", true],
+        ["tenants.pools[0].costPerDay", "expected from 0 up to 1e10 (CNY per day), got -3", true],
+      ]);
+      expect(r.skus[0]!.pricePerGpuHour).toBeNull();
+    });
+
+    it("leaves cells unchecked (a cell has no range) and values in range alone", () => {
+      const r = resolvePlan(
+        seedWith((p) => {
+          p.cells.peak_rps = -50;
+          p.workloads[0]!.peakRps = "=peak_rps + 60";
+        }),
+      );
+      expect(r.errors).toEqual([]);
+      expect(r.cells.peak_rps).toBe(-50);
+      expect(r.workloads[0]!.peakRps).toBe(10);
+    });
+
+    it("gives the same error through the incremental engine the app uses, and clears it when fixed", () => {
+      const engine = createPlanEngine(SEED);
+      expect(engine.result().errors).toEqual([]);
+      const bad = engine.edit("cells.peak_rps", -50);
+      expect(bad.errors.map((e) => [e.path, e.message])).toEqual([
+        ["workloads[0].peakRps", "expected from 0 up to 1e9 (requests per second), got -50"],
+      ]);
+      expect(engine.sheet.sheet.get("workloads[0].peakRps").error?.kind).toBe("VALUE");
+      const fixed = engine.edit("cells.peak_rps", 50);
+      expect(fixed.errors).toEqual([]);
+      // Seed: 50 RPS × 300 output tokens / 1,500 tok/s per replica = 10 base replicas.
+      expect(fixed.skus[0]!.workloads[0]!.replicasBase).toBe(10);
+    });
+
+    it("a Sheet without a check keeps any value", () => {
+      const s = new Sheet([["x.y", "=0-5"]]);
+      expect(s.value("x.y")).toBe(-5);
+      const checked = new Sheet([["x.y", "=0-5"]], {
+        check: (_p, v) => (v < 0 ? "negative" : null),
+      });
+      expect(checked.get("x.y")).toEqual({
+        value: null,
+        error: {
+          path: "x.y",
+          kind: "VALUE",
+          message: "negative",
+          outOfRange: true,
+          problem: expect.objectContaining({ path: "x.y" }),
+        },
+      });
+    });
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * One formula (src/engine/formula/formula.ts): the size limits exactly at and just over (length,
+   * operator depth, bracket depth, prefix-operator runs), the depth of each kind of parsed node against
+   * an independent recursive count, non-numeric results, numeric strings and raw plan values, each
+   * with its whole message (issue #15, docs/mutation-testing.md).
+   */
+  /** The value, or [kind, code, message] of the problem. */
+  function run(
+    expr: string,
+    scope: Record<string, number> = {},
+  ): number | [string, string, string] {
+    const c = compileFormula(expr);
+    if (!c.ok) return [c.kind, c.problem.code, c.message];
+    const r = c.evaluate(new Map(Object.entries(scope)));
+    return r.ok ? r.value : [r.kind, r.problem.code, r.message];
+  }
+
+  const SPLIT = "(split it over several cells)";
+  const deep = (levels: number | string, what: string, limit: number) => [
+    "PARSE",
+    "formula.tooDeep",
+    `formula nests ${levels} levels of ${what}; the limit is ${limit} ${SPLIT}`,
+  ];
+
+  describe("limits, exactly at and just over", () => {
+    it("the limits are 10,000 characters, 400 levels of operators and 100 of brackets", () => {
+      expect([MAX_FORMULA_LENGTH, MAX_FORMULA_DEPTH, MAX_BRACKET_DEPTH]).toEqual([
+        10_000, 400, 100,
+      ]);
+    });
+
+    it("length: 10,000 characters evaluate, 10,001 are refused with the length", () => {
+      expect(run(`1${" ".repeat(9999)}`)).toBe(1);
+      expect(run(`1${" ".repeat(10_000)}`)).toEqual([
+        "PARSE",
+        "formula.tooLong",
+        `formula is 10001 characters long; the limit is 10000 ${SPLIT}`,
+      ]);
+    });
+
+    it("operators: 1+1+…+1 with 400 terms (400 levels) evaluates to 400, 401 terms are refused", () => {
+      expect(run(`1${"+1".repeat(399)}`)).toBe(400);
+      expect(run(`1${"+1".repeat(400)}`)).toEqual(deep(401, "operators", 400));
+    });
+
+    it("brackets: 100 nested evaluate, 101 are refused; ( [ { all count, closing below zero does not", () => {
+      expect(run(`${"(".repeat(100)}1${")".repeat(100)}`)).toBe(1);
+      expect(run(`${"(".repeat(101)}1${")".repeat(101)}`)).toEqual(deep(101, "brackets", 100));
+      expect(run("[".repeat(101))).toEqual(deep(101, "brackets", 100));
+      expect(run("{".repeat(101))).toEqual(deep(101, "brackets", 100));
+      expect(run(`)))${"(".repeat(101)}1${")".repeat(101)}`)).toEqual(deep(101, "brackets", 100));
+    });
+
+    it("brackets: ) ] } each close one level (150 bracketed terms in a row are one level deep)", () => {
+      expect(run(`${"(1)+".repeat(150)}1`)).toBe(151);
+      expect(run(`${"[1]+".repeat(150)}1`)).toEqual([
+        "FORBIDDEN",
+        "formula.matrixNotAllowed",
+        "matrices and ranges (`[1]`) are not allowed in formulas",
+      ]);
+      expect(run(`${"{a:1}+".repeat(150)}1`)).toEqual([
+        "FORBIDDEN",
+        "formula.objectNotAllowed",
+        'objects (`{"a": 1}`) are not allowed in formulas',
+      ]);
+      expect(bracketDepth("(a[b{c}]) (((x)))")).toBe(3);
+      expect(bracketDepth("a]]]((b))")).toBe(2);
+      expect(bracketDepth("")).toBe(0);
+    });
+
+    it("prefix operators: a run of 399 minus signs evaluates (400 levels); a run of 400 is refused before parsing", () => {
+      expect(run(`${"-".repeat(399)}1`)).toBe(-1);
+      // The run itself (400) is not over the limit: the parsed tree (400 minus + the 1) is.
+      expect(run(`${"-".repeat(400)}1`)).toEqual(deep(401, "operators", 400));
+      expect(run(`${"-".repeat(401)}1`)).toEqual(deep(401, "operators", 400));
+    });
+
+    it("prefix operators: a run of exactly 4,000 says 4000, more says 'more than 4000'", () => {
+      expect(run(`${"-".repeat(4000)}1`)).toEqual(deep(4000, "operators", 400));
+      expect(run(`${"-".repeat(4001)}1`)).toEqual(deep("more than 4000", "operators", 400));
+      expect(run(`${"+".repeat(4001)}1`)).toEqual(deep("more than 4000", "operators", 400));
+    });
+
+    it("prefix operators: spaces and tabs inside the run do not end it, anything else does", () => {
+      expect(run(`${Array(4001).fill("-").join(" ")}1`)).toEqual(
+        deep("more than 4000", "operators", 400),
+      );
+      expect(run(`${Array(4001).fill("-").join("\t")}1`)).toEqual(
+        deep("more than 4000", "operators", 400),
+      );
+      // 200 terms "1 - - 1": runs of two, 200 levels: evaluates (1 + 1 per term).
+      expect(run(`1${" - - 1".repeat(199)}`)).toBe(200);
+    });
+  });
+
+  /** Depth of a parsed tree by recursion over mathjs's own list of children (an independent count). */
+  function recursiveDepth(n: MathNode): number {
+    let m = 0;
+    n.forEach((c) => {
+      m = Math.max(m, recursiveDepth(c));
+    });
+    return 1 + m;
+  }
+
+  describe("treeDepth", () => {
+    it("counts every kind of child: parentheses, the parts of a conditional, accessors, ranges, arrays, objects, blocks, calls and definitions", () => {
+      const exprs: [string, number][] = [
+        ["1", 1],
+        ["1+2", 2],
+        ["(1)", 2],
+        ["(a) ? b : c", 3],
+        ["a ? (b) : c", 3],
+        ["a ? b : (c)", 3],
+        ["a.b", 3],
+        ["((a)).b", 4],
+        ["a[(1)]", 4],
+        ["f(x) = (x)", 3],
+        ["[1, (2)]", 3],
+        ["(1):2:3", 3],
+        ["1:(2):3", 3],
+        ["1:2:(3)", 3],
+        ["{a: (1)}", 3],
+        ["a; (b)", 3],
+        ["abs(1)", 2],
+        ["max(1, (2))", 3],
+        ["(1) < 2 < 3", 3],
+        ["-(1)", 3],
+      ];
+      for (const [e, d] of exprs) {
+        const tree = parseExpression(e);
+        expect([e, treeDepth(tree, 400)]).toEqual([e, d]);
+        expect([e, recursiveDepth(tree)]).toEqual([e, d]);
+      }
+    });
+
+    it("stops counting just past the limit", () => {
+      const tree = parseExpression(`1${"+1".repeat(9)}`);
+      expect(treeDepth(tree, 400)).toBe(10);
+      expect(treeDepth(tree, 10)).toBe(10);
+      expect(treeDepth(tree, 9)).toBe(10);
+      expect(treeDepth(tree, 3)).toBe(4);
+    });
+
+    it("skips missing block entries and values that are not nodes", () => {
+      expect(treeDepth({ blocks: [{ node: { args: [{}] } }, undefined] }, 10)).toBe(3);
+      expect(treeDepth({ properties: { a: {}, b: { content: {} } } }, 10)).toBe(3);
+      expect(treeDepth(null, 10)).toBe(0);
+      expect(treeDepth({ fn: "add", args: [{}] }, 10)).toBe(2);
+    });
+  });
+
+  describe("results that are not a finite number", () => {
+    it("Infinity, -Infinity and NaN say which, with the value", () => {
+      expect(run("1/0")).toEqual([
+        "VALUE",
+        "formula.resultInfinite",
+        "result is Infinity (division by zero?), not a finite number",
+      ]);
+      expect(run("-1/0")).toEqual([
+        "VALUE",
+        "formula.resultInfinite",
+        "result is -Infinity (division by zero?), not a finite number",
+      ]);
+      expect(run("0/0")).toEqual([
+        "VALUE",
+        "formula.resultNaN",
+        "result is NaN (e.g. 0/0 or sqrt of a negative number), not a finite number",
+      ]);
+    });
+
+    it("true and false ask for c ? a : b; other types name the type", () => {
+      expect(run("1 < 2")).toEqual([
+        "VALUE",
+        "formula.resultBoolean",
+        "result is true, not a number (use c ? a : b)",
+      ]);
+      expect(run("1 > 2")).toEqual([
+        "VALUE",
+        "formula.resultBoolean",
+        "result is false, not a number (use c ? a : b)",
+      ]);
+      expect(numericResult("x")).toMatchObject({
+        ok: false,
+        kind: "VALUE",
+        message: "result is not a number (string)",
+      });
+      expect(numericResult(undefined)).toMatchObject({
+        ok: false,
+        kind: "VALUE",
+        message: "result is not a number (undefined)",
+      });
+      expect(numericResult(-0.5)).toEqual({ ok: true, value: -0.5 });
+      expect(numericResult(0)).toEqual({ ok: true, value: 0 });
+    });
+
+    it("an error mathjs throws while evaluating is a VALUE error in mathjs's words", () => {
+      expect(run("max()")).toEqual([
+        "VALUE",
+        "formula.evaluation",
+        "Too few arguments in function max (expected: any, index: 0)",
+      ]);
+    });
+  });
+
+  describe("parse errors and names", () => {
+    it("empty and blank formulas, and syntax errors with the parser's detail", () => {
+      expect(run("")).toEqual(["PARSE", "formula.empty", "empty formula after ="]);
+      expect(run(" \t ")).toEqual(["PARSE", "formula.empty", "empty formula after ="]);
+      expect(run("1 2")).toEqual([
+        "PARSE",
+        "formula.syntax",
+        'syntax error: Unexpected part "2" (char 3)',
+      ]);
+    });
+
+    it("the first name without a value is the NAME error; with every value the formula evaluates", () => {
+      expect(run("a + b * c", { a: 1, c: 3 })).toEqual([
+        "NAME",
+        "formula.unknownName",
+        "unknown name `b`",
+      ]);
+      expect(run("a + b * c", { a: 1, b: 2, c: 3 })).toBe(7);
+      expect(run("a - a", { a: 0 })).toBe(0);
+    });
+
+    it("keeps the expression and the names in order of first use", () => {
+      const c = compileFormula("b * a + b");
+      expect(c.ok && [c.expression, c.names]).toEqual(["b * a + b", ["b", "a"]]);
+    });
+  });
+
+  describe("numeric strings", () => {
+    it("reads digits with thousands groups, a fraction, an exponent and a sign, trimmed", () => {
+      const cases: [string, number | null][] = [
+        ["20", 20],
+        [" 7 ", 7],
+        ["1,500", 1500],
+        ["12,345,678.5", 12_345_678.5],
+        ["999,999", 999_999],
+        [".5", 0.5],
+        ["+5", 5],
+        ["-0.25", -0.25],
+        ["1e3", 1000],
+        ["1E+3", 1000],
+        ["2.5e-1", 0.25],
+        ["-1,000", -1000],
+      ];
+      for (const [t, v] of cases) expect([t, readNumericString(t)]).toEqual([t, v]);
+    });
+
+    it("refuses wrong groups, bare signs and dots, words, an exponent alone, and overflow", () => {
+      for (const t of [
+        "",
+        " ",
+        "1,50",
+        "1234,567",
+        "1,5000",
+        ",500",
+        "5.",
+        ".",
+        "-",
+        "+",
+        "e5",
+        "1e",
+        "1e999",
+        "12abc",
+        "abc1",
+        "1 000",
+        "1.2.3",
+        "0x10",
+      ]) {
+        expect([t, readNumericString(t)]).toEqual([t, null]);
+      }
+    });
+  });
+
+  describe("raw plan values", () => {
+    it("numbers, numeric strings and formulas (trimmed, the text after =)", () => {
+      expect(readRaw(-3.5)).toEqual({ kind: "number", value: -3.5 });
+      expect(readRaw(" 1,500 ")).toEqual({ kind: "number", value: 1500 });
+      expect(readRaw("  =a + 1  ")).toEqual({ kind: "formula", expression: "a + 1" });
+      expect(readRaw("= a")).toEqual({ kind: "formula", expression: " a" });
+      expect(readRaw("=")).toEqual({ kind: "formula", expression: "" });
+    });
+
+    it("non-finite numbers, text and other types, with their whole messages", () => {
+      const msg = (raw: unknown) => {
+        const r = readRaw(raw);
+        return r.kind === "invalid" ? [r.problem.code, r.message] : r;
+      };
+      expect(msg(Number.POSITIVE_INFINITY)).toEqual([
+        "formula.notFinite",
+        "Infinity is not a finite number",
+      ]);
+      expect(msg(Number.NaN)).toEqual(["formula.notFinite", "NaN is not a finite number"]);
+      expect(msg(" four ")).toEqual([
+        "formula.textValue",
+        '" four " is not a number (formulas start with =)',
+      ]);
+      expect(msg(null)).toEqual([
+        "formula.notNumberOrFormula",
+        "expected a number or a formula string starting with =, got null",
+      ]);
+      expect(msg([1])).toEqual([
+        "formula.notNumberOrFormula",
+        "expected a number or a formula string starting with =, got an array",
+      ]);
+      expect(msg(true)).toEqual([
+        "formula.notNumberOrFormula",
+        "expected a number or a formula string starting with =, got boolean",
+      ]);
+      expect(msg({})).toEqual([
+        "formula.notNumberOrFormula",
+        "expected a number or a formula string starting with =, got object",
+      ]);
+      expect(msg(undefined)).toEqual([
+        "formula.notNumberOrFormula",
+        "expected a number or a formula string starting with =, got undefined",
+      ]);
+    });
+  });
+});

@@ -1,0 +1,1278 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createPlanEngine,
+  memoAnalyzer,
+  memoPools,
+  memoTenants,
+} from "../../../src/engine/plan/incremental";
+import {
+  computePlan,
+  analyzeSweep,
+  computeTenants,
+  plainAnalyzer,
+  type PlanResult,
+  type SloSet,
+  computeSku,
+  planLevel,
+  type SweepAnalyzer,
+} from "../../../src/engine/plan/plan";
+import { setAtPath } from "../../../src/engine/plan/plan-path";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import type { PlanFile, SweepPoint, Sweep } from "../../../src/engine/base/types";
+import {
+  allocatePool,
+  type AllocationPoolInput,
+  type PoolContext,
+  type PoolPart,
+  type TeamSums,
+} from "../../../src/engine/finops/allocation";
+import type { TenantError } from "../../../src/engine/plan/plan-tenants";
+import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
+
+/** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */
+function points(scale: number): SweepPoint[] {
+  return [1, 4, 8, 16, 32].map((c) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: c * 0.5 * scale,
+    outputTokensPerSec: c * 100 * scale,
+    meanInputTokens: 300,
+    meanOutputTokens: 200,
+    ttftMs: { mean: 50 + 20 * c, p99: 80 + 40 * c },
+    itlMs: { mean: 10 + c, p95: 12 + 2 * c },
+  }));
+}
+
+/** A small workbook with every kind of number the engine patches, and a formula chain. */
+function plan(): PlanFile {
+  return {
+    format: "capplan.plan/v1",
+    title: "incremental test",
+    currency: "USD",
+    cells: {
+      peak: 50,
+      gpu_hour: 20,
+      l40s_hour: "=gpu_hour / 4",
+      ttft_max: 1000,
+      pool_day: "=gpu_hour * 96",
+      growth: 1,
+    },
+    workloads: [
+      { name: "chat", peakRps: "=peak * growth", avgRps: 16, inputTokens: 300, outputTokens: 300 },
+      { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
+    ],
+    slo: [
+      { metric: "ttft", stat: "p99", maxMs: "=ttft_max" },
+      { metric: "itl", stat: "p95", maxMs: 60 },
+    ],
+    sloMode: "interpolated",
+    factors: { elasticity: 1.2, redundancy: 1.2 },
+    skus: [
+      {
+        name: "H100 TP4",
+        gpu: "h100-sxm",
+        gpusPerReplica: 4,
+        pricePerGpuHour: "=gpu_hour",
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+      {
+        name: "L40S",
+        gpu: "l40s",
+        gpusPerReplica: 1,
+        pricePerGpuHour: "=l40s_hour",
+        sweep: { points: points(1) },
+      },
+      {
+        name: "A100",
+        gpu: "a100-sxm-80gb",
+        gpusPerReplica: 2,
+        pricePerGpuHour: 3,
+        sweeps: { chat: { points: points(2) }, docs: { replicaOutputTokensPerSec: 900 } },
+      },
+    ],
+    tenants: {
+      method: "tokens",
+      idle: "proportional",
+      pools: [
+        { name: "main", costPerDay: "=pool_day" },
+        { name: "l40s", sku: "L40S" },
+      ],
+      usage: [
+        { team: "search", pool: "main", inputTokens: 1e7, outputTokens: 2e7 },
+        { team: "support", pool: "main", inputTokens: 6e7, outputTokens: 4e7 },
+        { team: "ads", pool: "l40s", inputTokens: 3e6, outputTokens: 1e6 },
+        { team: "search", pool: "l40s", inputTokens: 2e6, outputTokens: 2e6 },
+      ],
+    },
+  };
+}
+
+const fresh = (p: PlanFile) => computePlan(resolvePlan(p));
+
+/** Apply `edits` to an incremental engine and to a plain copy; after each, both results are equal. */
+function expectEditsMatchFresh(edits: readonly (readonly [string, unknown])[]): void {
+  const engine = createPlanEngine(plan());
+  const shadow = structuredClone(plan()) as unknown as Record<string, unknown>;
+  for (const [path, value] of edits) {
+    const got = engine.edit(path, value);
+    setAtPath(shadow, path, value);
+    expect(got).toStrictEqual(fresh(shadow as unknown as PlanFile));
+  }
+}
+
+describe("incremental plan engine", () => {
+  it("starts with the result of a fresh computation", () => {
+    expect(createPlanEngine(plan()).result()).toStrictEqual(fresh(plan()));
+  });
+
+  it("a price cell edit recomputes only the SKUs that read it and keeps the others' results", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    // H100 TP4: workloads need 50×300 + 10×500 = 20,000 output tok/s at peak; capacity 1,500 tok/s
+    // → 13.33 base replicas × 1.2 × 1.2 = 19.2 → 20 replicas × 4 GPUs = 80 GPUs × 20 = 1,600 /h.
+    expect(before.skus[0]!.capacity?.costPerHour).toBeCloseTo(1600, 9);
+    const after = engine.edit("cells.gpu_hour", 25);
+    // Same 80 GPUs at 25 /h = 2,000 /h; the L40S price "=gpu_hour / 4" follows: 6.25 /h.
+    expect(after.skus[0]!.capacity?.costPerHour).toBeCloseTo(2000, 9);
+    expect(after.skus[1]!.pricePerGpuHour).toBe(6.25);
+    // A100 (price 3, not a formula of gpu_hour) is the very same result object: not recomputed.
+    expect(after.skus[2]).toBe(before.skus[2]);
+    // Pool "main" costs =gpu_hour * 96 = 2,400 a day now; search has 3e7 of its 1.3e8 tokens:
+    // 2400 × 3e7 / 1.3e8 = 553.846… → 553.85.
+    const main = after.tenants!.pools.find((p) => p.name === "main")!;
+    expect(main.teams.find((t) => t.name === "search")!.costRounded).toBe(553.85);
+    const p = plan();
+    p.cells!.gpu_hour = 25;
+    expect(after).toStrictEqual(fresh(p));
+  });
+
+  it("a team's tokens edit keeps every SKU result", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    const after = engine.edit("tenants.usage[1].inputTokens", 1e7);
+    after.skus.forEach((s, i) => expect(s).toBe(before.skus[i]));
+    // main = 20 × 96 = 1,920 a day; search 3e7 and support 5e7 of 8e7 tokens: 1920 × 3/8 = 720.
+    const main = after.tenants!.pools.find((p) => p.name === "main")!;
+    expect(main.teams.find((t) => t.name === "search")!.costRounded).toBe(720);
+  });
+
+  it("a sweep point set to Infinity after a formula is an error of its cell, fresh and incremental alike", () => {
+    // Found by the random-edit property below: the incremental engine flagged the cell, a fresh
+    // evaluation silently dropped the value (the statistic looked merely missing).
+    const edits: [string, unknown][] = [
+      ["skus[1].sweep.points[2].ttftMs.p99", "=peak * 2"],
+      ["skus[1].sweep.points[2].ttftMs.p99", Infinity],
+      ["cells.peak", "=peak * 2"],
+    ];
+    expectEditsMatchFresh(edits);
+    const direct = structuredClone(plan()) as unknown as Record<string, unknown>;
+    setAtPath(direct, "skus[1].sweep.points[2].ttftMs.p99", Infinity);
+    const errors = fresh(direct as unknown as PlanFile).errors;
+    expect(errors.find((e) => e.path === "skus[1].sweep.points[2].ttftMs.p99")?.kind).toBe("VALUE");
+  });
+
+  it("random edits give the same result as evaluating the edited plan from scratch", () => {
+    const paths = [
+      "cells.peak",
+      "cells.gpu_hour",
+      "cells.l40s_hour",
+      "cells.ttft_max",
+      "cells.pool_day",
+      "cells.growth",
+      "workloads[0].avgRps",
+      "workloads[1].peakRps",
+      "workloads[1].outputTokens",
+      "slo[0].maxMs",
+      "slo[1].maxMs",
+      "factors.elasticity",
+      "factors.redundancy",
+      "skus[0].pricePerGpuHour",
+      "skus[1].gpusPerReplica",
+      "skus[2].pricePerGpuHour",
+      "skus[0].sweep.replicaOutputTokensPerSec",
+      "skus[1].sweep.points[2].ttftMs.p99",
+      "tenants.pools[0].costPerDay",
+      "tenants.usage[0].inputTokens",
+      "tenants.usage[3].outputTokens",
+      "sloMode",
+      "cells.fresh_cell",
+      // Fields that are plain numbers (not sheet entries) or absent, and a given capacity per workload.
+      "workloads[0].dailyRequests",
+      "tenants.pools[1].capacityTokensPerDay",
+      "tenants.usage[2].inputTokens",
+      "skus[2].sweeps.docs.replicaOutputTokensPerSec",
+      "skus[2].gpusPerReplica",
+      "tenants.idle",
+    ];
+    const raw = fc.oneof(
+      fc.double({ min: -10, max: 5000, noNaN: true }),
+      fc.integer({ min: 0, max: 3000 }),
+      fc.constantFrom(
+        "=peak * 2",
+        "=gpu_hour + 1",
+        "=nosuch * 2",
+        "=l40s_hour * 3",
+        "=growth",
+        "oops",
+        "1,500",
+        "interpolated",
+        "measured",
+        "separate",
+        Infinity,
+        "=peak * 1e5",
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }),
+        (edits) => {
+          expectEditsMatchFresh(edits);
+        },
+      ),
+      // Under mutation testing (CAPPLAN_MUTATION, docs/mutation-testing.md) fewer cases: this test covers every
+      // mutant of the plan pipeline, and a mutant outside incremental.ts changes the fresh and the incremental
+      // result alike, so it would cost 18 s per mutant and kill nothing more.
+      { numRuns: process.env.CAPPLAN_MUTATION ? 60 : 250 },
+    );
+  });
+
+  it("an SLO edit recomputes operating points but keeps each sweep's zones and findings", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    const after = engine.edit("cells.ttft_max", 300);
+    const p = plan();
+    p.cells!.ttft_max = 300;
+    expect(after).toStrictEqual(fresh(p));
+    // L40S sweep: TTFT p99 = 80 + 40c; 300 ms is reached between c = 4 (240 ms) and c = 8 (400 ms):
+    // t = (300 − 240) / (400 − 240) = 0.375 → concurrency 4 + 0.375 × 4 = 5.5 (interpolated).
+    expect(after.skus[1]!.workloads[0]!.operatingPoint!.concurrency).toBeCloseTo(5.5, 12);
+    // Zones and findings do not depend on the SLOs: the same objects as before the edit.
+    expect(after.skus[1]!.workloads[0]!.zones).toBe(before.skus[1]!.workloads[0]!.zones);
+    expect(after.skus[1]!.workloads[0]!.findings).toBe(before.skus[1]!.workloads[0]!.findings);
+  });
+
+  it("a team's tokens edit re-allocates its pool only; an edit that leaves the pools and usage alone reuses the allocation", () => {
+    const engine = createPlanEngine(plan());
+    const before = engine.result();
+    // ads is in pool l40s: its 4e6 tokens become 8e6 (search keeps 4e6 there).
+    const after = engine.edit("tenants.usage[2].inputTokens", 7e6);
+    const main = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "main")!;
+    const l40s = (r: typeof before) => r.tenants!.pools.find((x) => x.name === "l40s")!;
+    expect(main(after)).toStrictEqual(main(before));
+    // The unchanged pool is the memoised allocation (incremental.ts memoPools), the edited one is new.
+    expect(main(after)).toBe(main(before));
+    expect(l40s(after)).not.toStrictEqual(l40s(before));
+    // An SLO edit that moves no pool cost: the allocation is the memoised one (incremental.ts memoTenants).
+    const slo = engine.edit("cells.ttft_max", 299);
+    if (slo.tenants!.pools.every((x, i) => x.cost === after.tenants!.pools[i]!.cost))
+      expect(slo.tenants).toBe(after.tenants);
+    // ads now has 8e6 of the pool's 1.2e7 tokens: share 2/3.
+    expect(l40s(after).teams.find((t) => t.name === "ads")!.share).toBeCloseTo(2 / 3, 12);
+    const p = plan();
+    (p.tenants!.usage![2] as { inputTokens: number }).inputTokens = 7e6;
+    expect(after).toStrictEqual(fresh(p));
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * The incremental plan engine after a chain of edits, checked against hand-calculated numbers
+   * (issue #15): the older incremental tests mostly compare the engine with a fresh run of itself,
+   * which cannot fail when both compute the same wrong number.
+   */
+  /** One SKU (2 GPUs per replica at 3 per GPU-hour) with a four-level sweep; one workload of 20 RPS × 100 output tokens. */
+  function plan(): PlanFile {
+    return {
+      format: "capplan.plan/v1",
+      title: "incremental by hand",
+      currency: "USD",
+      cells: {},
+      workloads: [{ name: "chat", peakRps: 20, inputTokens: 200, outputTokens: 100 }],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      sloMode: "measured",
+      factors: { elasticity: 1, redundancy: 1 },
+      skus: [
+        {
+          name: "S",
+          gpu: "h100-sxm",
+          gpusPerReplica: 2,
+          pricePerGpuHour: 3,
+          sweep: {
+            points: [
+              {
+                concurrency: 1,
+                requestRate: null,
+                outputTokensPerSec: 100,
+                meanInputTokens: 200,
+                meanOutputTokens: 100,
+                ttftMs: { p99: 200 },
+              },
+              {
+                concurrency: 2,
+                requestRate: null,
+                outputTokensPerSec: 190,
+                meanInputTokens: 200,
+                meanOutputTokens: 100,
+                ttftMs: { p99: 400 },
+              },
+              {
+                concurrency: 4,
+                requestRate: null,
+                outputTokensPerSec: 350,
+                meanInputTokens: 200,
+                meanOutputTokens: 100,
+                ttftMs: { p99: 900 },
+              },
+              {
+                concurrency: 8,
+                requestRate: null,
+                outputTokensPerSec: 500,
+                meanInputTokens: 200,
+                meanOutputTokens: 100,
+                ttftMs: { p99: 1500 },
+              },
+            ],
+          },
+        },
+      ],
+    } as PlanFile;
+  }
+
+  /** [operating point concurrency, its output tok/s, replicas, GPUs, cost per hour] of the SKU. */
+  const row = (r: PlanResult) => {
+    const s = r.skus[0]!;
+    return [
+      s.operatingPoint?.concurrency,
+      s.operatingPoint?.outputTokensPerSec,
+      s.capacity?.replicas,
+      s.capacity?.gpus,
+      s.capacity?.costPerHour,
+    ];
+  };
+
+  describe("incremental engine, edit after edit", () => {
+    it("SLO limit, SLO mode, peak, redundancy and price edits give the hand-calculated plan each time", () => {
+      const engine = createPlanEngine(plan());
+      // TTFT ≤ 1000: c=4 passes (900), c=8 fails (1500) → 350 tok/s; 20 × 100 = 2000 tok/s → 5.71 → 6 replicas, 12 GPUs, 36 /h
+      expect(row(engine.result())).toEqual([4, 350, 6, 12, 36]);
+      // TTFT ≤ 1500: every level passes → c=8, 500 tok/s → 4 replicas, 8 GPUs, 24 /h
+      expect(row(engine.edit("slo[0].maxMs", 1500))).toEqual([8, 500, 4, 8, 24]);
+      // TTFT ≤ 1200 interpolated: 900 → 1500 crosses at t = 0.5 → c = 6, 425 tok/s → 2000 / 425 = 4.71 → 5 replicas
+      engine.edit("slo[0].maxMs", 1200);
+      expect(row(engine.edit("sloMode", "interpolated"))).toEqual([6, 425, 5, 10, 30]);
+      // 17 RPS: 1700 / 425 = 4 exactly → 4 replicas
+      expect(row(engine.edit("workloads[0].peakRps", 17))).toEqual([6, 425, 4, 8, 24]);
+      // redundancy 1.3: 4 × 1.3 = 5.2 → 6 replicas
+      expect(row(engine.edit("factors.redundancy", 1.3))).toEqual([6, 425, 6, 12, 36]);
+      // price 5: 12 GPUs × 5 = 60 /h; per 1M output tokens at capacity 2 × 5 / (425 × 3600) × 1e6 = 6.5359
+      const priced = engine.edit("skus[0].pricePerGpuHour", 5);
+      expect(row(priced)).toEqual([6, 425, 6, 12, 60]);
+      expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(
+        1e7 / (425 * 3600),
+        10,
+      );
+      expect(priced.skus[0]!.capacity?.costPerDay).toBe(1440);
+    });
+  });
+
+  // ——— The memoisers and the patching, each against a plain function and hand values (issue #15) ———
+
+  /** Pool "p": 100 a day, 1,000 tokens a day of capacity, 2 replicas; a: 100 in + 200 out, b: 300 in + 0 out (1 reserved). */
+  const rawPool = (): AllocationPoolInput => ({
+    name: "p",
+    costPerDay: 100,
+    capacityTokensPerDay: 1000,
+    replicas: 2,
+  });
+  const names = (): string[] => ["a", "b"];
+  const sums = (): TeamSums[] => [
+    { inT: 100, outT: 200, reserved: null },
+    { inT: 300, outT: 0, reserved: 1 },
+  ];
+  const ctx = (): PoolContext => ({
+    wi: 1,
+    wo: 1,
+    idle: "proportional",
+    basis: "usage",
+    currency: "USD",
+    digits: 2,
+  });
+  const teamCosts = (p: PoolPart) => p.pool.teams.map((t) => t.cost);
+
+  describe("memoPools", () => {
+    it("a second call with equal inputs (fresh copies) gives the same part; the first equals allocatePool's", () => {
+      const m = memoPools();
+      const first = m(rawPool(), names(), sums(), ctx());
+      expect(first).toStrictEqual(allocatePool(rawPool(), names(), sums(), ctx()));
+      // w = 300 and 300 → 50 each; used replicas 300 / 1000 × 2 = 0.6
+      expect(teamCosts(first)).toEqual([50, 50]);
+      expect(first.pool.teams.map((t) => t.usedReplicas)).toEqual([0.6, 0.6]);
+      expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
+      // Absent capacity and replicas equal null ones.
+      const bare = { name: "q", costPerDay: 10 };
+      const q = m(bare, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx());
+      expect(
+        m(
+          { name: "q", costPerDay: 10, capacityTokensPerDay: null, replicas: null },
+          ["a"],
+          [{ inT: 1, outT: 1, reserved: null }],
+          ctx(),
+        ),
+      ).toBe(q);
+    });
+
+    it("pools are memoised by name: another pool's call in between does not evict the first", () => {
+      const m = memoPools();
+      const p = m(rawPool(), names(), sums(), ctx());
+      m({ ...rawPool(), name: "other", costPerDay: 7 }, names(), sums(), ctx());
+      expect(m(rawPool(), names(), sums(), ctx())).toBe(p);
+    });
+
+    it("the memo is bounded: it keeps up to 1,001 pool names and forgets them all when a 1,002nd comes", () => {
+      const m = memoPools();
+      const first = m(rawPool(), names(), sums(), ctx());
+      for (let i = 1; i <= 1000; i++) m({ ...rawPool(), name: `p${i}` }, names(), sums(), ctx());
+      // 1,001 names kept: "p" is still the memoised part
+      expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
+      m({ ...rawPool(), name: "p1001" }, names(), sums(), ctx());
+      const again = m(rawPool(), names(), sums(), ctx());
+      expect(again).not.toBe(first);
+      expect(again).toStrictEqual(first);
+    });
+
+    type Variant = [string, AllocationPoolInput, string[], TeamSums[], PoolContext, number[]];
+    const variants: Variant[] = [
+      ["cost 60", { ...rawPool(), costPerDay: 60 }, names(), sums(), ctx(), [30, 30]],
+      // capacity and replicas change the used replicas only (checked below), not the usage split
+      [
+        "capacity 600",
+        { ...rawPool(), capacityTokensPerDay: 600 },
+        names(),
+        sums(),
+        ctx(),
+        [50, 50],
+      ],
+      [
+        "no capacity",
+        { name: "p", costPerDay: 100, replicas: 2 },
+        names(),
+        sums(),
+        ctx(),
+        [50, 50],
+      ],
+      ["replicas 4", { ...rawPool(), replicas: 4 }, names(), sums(), ctx(), [50, 50]],
+      [
+        "no replicas",
+        { name: "p", costPerDay: 100, capacityTokensPerDay: 1000 },
+        names(),
+        sums(),
+        ctx(),
+        [50, 50],
+      ],
+      // input weight 2: 200 + 200 = 400 and 600 of 1,000
+      ["input weight 2", rawPool(), names(), sums(), { ...ctx(), wi: 2 }, [40, 60]],
+      // output weight 0: 100 and 300 of 400
+      ["output weight 0", rawPool(), names(), sums(), { ...ctx(), wo: 0 }, [25, 75]],
+      // separate idle: 100 / 1,000 per token → 30 each, 40 idle
+      ["separate idle", rawPool(), names(), sums(), { ...ctx(), idle: "separate" }, [30, 30]],
+      // reservation: max(reserved, used) = 0.6 and 1 of 1.6 replicas → 37.5 and 62.5
+      [
+        "reservation basis",
+        rawPool(),
+        names(),
+        sums(),
+        { ...ctx(), basis: "reservation" },
+        [(0.6 / 1.6) * 100, (1 / 1.6) * 100],
+      ],
+      ["team names swapped", rawPool(), ["b", "a"], sums(), ctx(), [50, 50]],
+      ["another team name", rawPool(), ["a", "c"], sums(), ctx(), [50, 50]],
+      ["one team fewer", rawPool(), ["a"], sums().slice(0, 1), ctx(), [100]],
+      // a's input 200: 400 and 300 of 700
+      [
+        "a's input tokens",
+        rawPool(),
+        names(),
+        [{ inT: 200, outT: 200, reserved: null }, sums()[1]!],
+        ctx(),
+        [(400 / 700) * 100, (300 / 700) * 100],
+      ],
+      // b's output 100: 300 and 400 of 700
+      [
+        "b's output tokens",
+        rawPool(),
+        names(),
+        [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }],
+        ctx(),
+        [(300 / 700) * 100, (400 / 700) * 100],
+      ],
+    ];
+
+    it("a team more than last time is allocated again", () => {
+      const m = memoPools();
+      const one = m(rawPool(), ["a"], sums().slice(0, 1), ctx());
+      // a alone: 100
+      expect(teamCosts(one)).toEqual([100]);
+      const two = m(rawPool(), names(), sums(), ctx());
+      expect(teamCosts(two)).toEqual([50, 50]);
+    });
+
+    it.each(variants)(
+      "after the first call, a change of %s re-allocates: allocatePool's part and the hand costs",
+      (_what, raw, n, s, c, costs) => {
+        const m = memoPools();
+        const first = m(rawPool(), names(), sums(), ctx());
+        const again = m(raw, n, s, c);
+        expect(again).not.toBe(first);
+        expect(again).toStrictEqual(allocatePool(raw, n, s, c));
+        expect(teamCosts(again)).toEqual(costs);
+      },
+    );
+
+    it("capacity and replicas reach the used replicas: 300 / 600 × 2 = 1, 300 / 1,000 × 4 = 1.2, none without either", () => {
+      const used = (raw: AllocationPoolInput) => {
+        const m = memoPools();
+        m(rawPool(), names(), sums(), ctx());
+        return m(raw, names(), sums(), ctx()).pool.teams.map((t) => t.usedReplicas);
+      };
+      expect(used({ ...rawPool(), capacityTokensPerDay: 600 })).toEqual([1, 1]);
+      expect(used({ ...rawPool(), replicas: 4 })).toEqual([1.2, 1.2]);
+      expect(used({ name: "p", costPerDay: 100, replicas: 2 })).toEqual([null, null]);
+      expect(used({ name: "p", costPerDay: 100, capacityTokensPerDay: 1000 })).toEqual([
+        null,
+        null,
+      ]);
+    });
+
+    it("b's reserved replicas under the reservation basis: 0.6 and 3 billed of 2 → oversubscribed, 100 × 0.6 / 3.6 and 100 × 3 / 3.6", () => {
+      const c = { ...ctx(), basis: "reservation" as const };
+      const m = memoPools();
+      m(rawPool(), names(), sums(), c);
+      const s = [sums()[0]!, { inT: 300, outT: 0, reserved: 3 }];
+      const part = m(rawPool(), names(), s, c);
+      expect(part).toStrictEqual(allocatePool(rawPool(), names(), s, c));
+      expect(teamCosts(part)[0]).toBeCloseTo(100 / 6, 12);
+      expect(teamCosts(part)[1]).toBeCloseTo(500 / 6, 12);
+    });
+
+    it("currency and decimal digits are part of the key: a pool without usage says its idle cost in the new currency, rounded to the new digits", () => {
+      const zero = (): TeamSums[] => [{ inT: 0, outT: 0, reserved: null }];
+      const m = memoPools();
+      const usd = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), ctx());
+      expect(usd.warnings[0]!.params).toMatchObject({ currency: "USD", cost: 100.5 });
+      const eur = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR" });
+      expect(eur.warnings[0]!.params).toMatchObject({ currency: "EUR" });
+      expect(eur.pool.idleRounded).toBe(100.5);
+      const whole = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
+        ...ctx(),
+        currency: "EUR",
+        digits: 0,
+      });
+      expect(whole).toStrictEqual(
+        allocatePool({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
+          ...ctx(),
+          currency: "EUR",
+          digits: 0,
+        }),
+      );
+      expect(whole.pool.costRounded).not.toBe(100.5);
+      expect(Number.isInteger(whole.pool.costRounded)).toBe(true);
+    });
+  });
+
+  /** One SKU-free plan with two pools of given costs and three usage rows (tokens method, proportional idle). */
+  function tenantsPlan(): PlanFile {
+    return {
+      format: "capplan.plan/v1",
+      title: "tenants by hand",
+      currency: "USD",
+      workloads: [{ name: "chat", peakRps: 20, inputTokens: 200, outputTokens: 100 }],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      skus: [
+        {
+          name: "S",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 1000 },
+        },
+      ],
+      tenants: {
+        method: "tokens",
+        idle: "proportional",
+        pools: [
+          { name: "main", costPerDay: 100 },
+          { name: "empty", costPerDay: 50 },
+        ],
+        usage: [
+          { team: "a", pool: "main", inputTokens: 1e6, outputTokens: 3e6 },
+          { team: "b", pool: "main", inputTokens: 1e6, outputTokens: 1e6 },
+        ],
+      },
+    } as PlanFile;
+  }
+
+  describe("memoTenants", () => {
+    const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
+      m(r, [], null, [], before);
+    const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
+      computeTenants(r, [], null, [], before);
+
+    it("gives computeTenants' output; a call with the same resolved tenants reuses the allocation", () => {
+      const r = resolvePlan(tenantsPlan());
+      const m = memoTenants();
+      const first = call(m, r);
+      expect(first).toStrictEqual(plain(r));
+      // a: 4e6 of 6e6 tokens of 100 → 66.67, b: 33.33; pool "empty" has no usage: its 50 are idle
+      expect(first.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([66.67, 33.33]);
+      expect(first.warnings).toEqual(['pool "empty": no usage; the whole cost (50 USD) is idle']);
+      const second = call(m, r);
+      expect(second.tenants).toBe(first.tenants);
+      expect(second).toStrictEqual(first);
+    });
+
+    it("a new currency with the same tenants object is allocated again", () => {
+      const r = resolvePlan(tenantsPlan());
+      const m = memoTenants();
+      call(m, r);
+      const eur = { ...r, currency: "EUR" };
+      const out = call(m, eur);
+      expect(out).toStrictEqual(plain(eur));
+      expect(out.warnings).toEqual(['pool "empty": no usage; the whole cost (50 EUR) is idle']);
+    });
+
+    it("new tenants with equal pools, or new errors before, are allocated again", () => {
+      const r = resolvePlan(tenantsPlan());
+      const m = memoTenants();
+      const first = call(m, r);
+      // b's output tokens 3e6: 4e6 each → 50 and 50
+      const usage = r.tenants!.usage.map((u, i) => (i === 1 ? { ...u, outputTokens: 3e6 } : u));
+      const edited = { ...r, tenants: { ...r.tenants!, usage } };
+      const out = call(m, edited);
+      expect(out.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([50, 50]);
+      expect(out).toStrictEqual(plain(edited));
+      // An error before that names a usage row: the row is left out by the allocation (its tokens are not numbers
+      // in that case); here the list of errors alone changes, so the output must be computed again.
+      const errs: TenantError[] = [{ path: "tenants.usage[0]", kind: "VALUE", message: "x" }];
+      const withErr = call(m, edited, errs);
+      expect(withErr).toStrictEqual(plain(edited, errs));
+      expect(
+        call(m, edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]),
+      ).toStrictEqual(plain(edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]));
+      expect(first.tenants).not.toBe(out.tenants);
+    });
+
+    it("a changed pool cost with the same tenants object is allocated again", () => {
+      const r = resolvePlan(tenantsPlan());
+      const m = memoTenants();
+      call(m, r);
+      const pools = r.tenants!.pools.map((p, i) => (i === 0 ? { ...p, costPerDay: 60 } : p));
+      // the tenants object is new here, but keep it the same to test the pools comparison alone
+      const t = r.tenants! as { pools: typeof pools };
+      const saved = t.pools;
+      t.pools = pools;
+      try {
+        const out = call(m, r);
+        // a: 4/6 of 60 = 40, b: 20
+        expect(out.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
+        expect(out).toStrictEqual(plain(r));
+      } finally {
+        t.pools = saved;
+      }
+    });
+  });
+
+  describe("memoTenants: what else makes it allocate again", () => {
+    const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
+      m(r, [], null, [], before);
+    const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
+      computeTenants(r, [], null, [], before);
+    /** tenantsPlan() resolved with usage row 0's input tokens not a number (as after a formula error). */
+    const brokenRow = (): ResolvedPlan => {
+      const r = resolvePlan(tenantsPlan());
+      return {
+        ...r,
+        tenants: {
+          ...r.tenants!,
+          usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)),
+        },
+      } as unknown as ResolvedPlan;
+    };
+    const err = (path: string): TenantError => ({ path, kind: "VALUE", message: "formula error" });
+
+    it("errors before that name a broken usage row silence its own error: more errors, or other paths, are allocated again", () => {
+      const r = brokenRow();
+      const m = memoTenants();
+      const own = call(m, r);
+      expect(own).toStrictEqual(plain(r));
+      expect(own.errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+      // the row is named by an error before: no error of its own
+      const named = call(m, r, [err("tenants.usage[0]")]);
+      expect(named.errors).toEqual([]);
+      expect(named).toStrictEqual(plain(r, [err("tenants.usage[0]")]));
+      // as many errors before, naming another path: the row's own error is back
+      const other = call(m, r, [err("tenants.usage[5]")]);
+      expect(other.errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+      // fewer errors before again
+      expect(call(m, r).errors.map((e) => e.path)).toEqual(["tenants.usage[0]"]);
+    });
+
+    it("pools priced differently with the same tenants object (capacity, replicas, name: as SKU-backed pools after an SLO edit)", () => {
+      const r = resolvePlan(tenantsPlan());
+      const t = r.tenants! as unknown as { pools: Record<string, unknown>[]; idle: string };
+      const saved = t.pools;
+      const m = memoTenants();
+      try {
+        t.idle = "separate";
+        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 1e7 }, saved[1]!];
+        // separate idle: 100 / 1e7 per token → a 4e6 × 1e-5 = 40, b 20, idle 40
+        expect(call(m, r).tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
+        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7 }, saved[1]!];
+        const cap = call(m, r);
+        expect(cap).toStrictEqual(plain(r));
+        expect(cap.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([20, 10]);
+        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4 }, saved[1]!];
+        const reps = call(m, r);
+        expect(reps).toStrictEqual(plain(r));
+        expect(reps.tenants!.pools[0]!.replicas).toBe(4);
+        t.pools = [
+          { ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" },
+          saved[1]!,
+        ];
+        const renamed = call(m, r);
+        expect(renamed).toStrictEqual(plain(r));
+        expect(renamed.tenants!.pools.map((p) => p.name)).toEqual(["renamed", "empty"]);
+      } finally {
+        t.pools = saved;
+      }
+    });
+  });
+
+  describe("memoAnalyzer keys", () => {
+    const sweep: Sweep = {
+      label: "s",
+      source: { files: [], format: "inline" },
+      meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
+      points: [
+        {
+          concurrency: 1,
+          requestRate: null,
+          rps: 1,
+          outputTokensPerSec: 100,
+          ttftMs: { p99: 100 },
+          completed: 100,
+          failed: 0,
+        },
+        {
+          concurrency: 2,
+          requestRate: null,
+          rps: 1.9,
+          outputTokensPerSec: 190,
+          ttftMs: { p99: 200 },
+          completed: 100,
+          failed: 0,
+        },
+        {
+          concurrency: 4,
+          requestRate: null,
+          rps: 3,
+          outputTokensPerSec: 300,
+          ttftMs: { p99: 400 },
+          completed: 95,
+          failed: 5,
+        },
+      ],
+      warnings: [],
+    } as unknown as Sweep;
+    const list = [
+      { metric: "ttft" as const, stat: "p99", maxMs: 300 },
+    ] as unknown as SloSet["list"];
+    const set = (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
+      list,
+      slos: [{ metric: "ttft", stat: "p99", maxMs: 300 }],
+      mode,
+      maxErrorRatePct,
+    });
+
+    it("the same SLO list with another mode gives the other mode's point: measured c = 2, interpolated c = 3", () => {
+      const m = memoAnalyzer();
+      const b = m.base(sweep);
+      expect(m.operatingPoint(sweep, b, set("measured", 10)).outputTokensPerSec).toBe(190);
+      const op = m.operatingPoint(sweep, b, set("interpolated", 10));
+      expect(op).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, set("interpolated", 10)));
+      // 300 ms is halfway from 200 ms (c = 2) to 400 ms (c = 4): 190 + 0.5 × 110 = 245 tok/s
+      expect(op.outputTokensPerSec).toBe(245);
+    });
+
+    it("the same SLO list with another error-rate limit: 5 % failed at c = 4 passes 10 % but not 1 %", () => {
+      const m = memoAnalyzer();
+      const b = m.base(sweep);
+      const loose = [
+        { metric: "ttft" as const, stat: "p99", maxMs: 1000 },
+      ] as unknown as SloSet["list"];
+      const s = (pct: number): SloSet => ({
+        list: loose,
+        slos: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+        mode: "measured",
+        maxErrorRatePct: pct,
+      });
+      expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
+      const strict = m.operatingPoint(sweep, b, s(1));
+      expect(strict).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, s(1)));
+      expect(strict.outputTokensPerSec).toBe(190);
+      // back to 10: computed again, not the 1 % answer
+      expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
+    });
+
+    it("each sweep's base is kept by its points array: another array is analysed on its own", () => {
+      const m = memoAnalyzer();
+      const b1 = m.base(sweep);
+      const other = { ...sweep, points: sweep.points.slice(0, 2) };
+      const b2 = m.base(other);
+      expect(b2).not.toBe(b1);
+      expect(b2).toStrictEqual(analyzeSweep(other));
+      expect(m.base(sweep)).toBe(b1);
+    });
+  });
+
+  /** plan() with a second SKU T (1 GPU at 2 per hour, 1,000 tok/s per replica), a cell and the tenants of tenantsPlan(). */
+  function richPlan(): PlanFile {
+    const p = plan();
+    p.cells = { price: 3, limit: 1000 };
+    p.skus![0]!.pricePerGpuHour = "=price";
+    p.slo = [{ metric: "ttft", stat: "p99", maxMs: "=limit" }];
+    p.skus!.push({
+      name: "T",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 2,
+      sweep: { replicaOutputTokensPerSec: 1000 },
+    } as never);
+    p.tenants = tenantsPlan().tenants!;
+    return p;
+  }
+  const costs = (r: PlanResult) => r.tenants!.pools[0]!.teams.map((t) => t.costRounded);
+
+  describe("incremental engine: what an edit recomputes, checked by hand", () => {
+    it("the start: S as in plan() (6 replicas, 36 /h), T 2,000 / 1,000 = 2 replicas at 2 /h = 4 /h, teams 66.67 / 33.33", () => {
+      const e = createPlanEngine(richPlan());
+      expect(row(e.result())).toEqual([4, 350, 6, 12, 36]);
+      expect(e.result().skus[1]!.capacity?.costPerHour).toBe(4);
+      expect(costs(e.result())).toEqual([66.67, 33.33]);
+    });
+
+    it("a price edit of S recomputes S only: T is the same result object", () => {
+      const e = createPlanEngine(richPlan());
+      const before = e.result();
+      const after = e.edit("cells.price", 5);
+      // 12 GPUs × 5 = 60 /h
+      expect(row(after)).toEqual([4, 350, 6, 12, 60]);
+      expect(after.skus[1]).toBe(before.skus[1]);
+      expect(after.skus[0]).not.toBe(before.skus[0]);
+      const t = e.edit("skus[1].pricePerGpuHour", 3);
+      // T: 2 GPUs × 3 = 6 /h; S untouched
+      expect(t.skus[1]!.capacity?.costPerHour).toBe(6);
+      expect(t.skus[0]).toBe(after.skus[0]);
+    });
+
+    it("a workload or SLO edit recomputes every SKU", () => {
+      const e = createPlanEngine(richPlan());
+      const before = e.result();
+      // 10 RPS × 100 = 1,000 tok/s: S 1,000 / 350 = 2.86 → 3 replicas, 6 GPUs, 18 /h; T 1 replica, 2 /h
+      const after = e.edit("workloads[0].peakRps", 10);
+      expect(row(after)).toEqual([4, 350, 3, 6, 18]);
+      expect(after.skus[1]!.capacity?.costPerHour).toBe(2);
+      expect(after.skus[1]).not.toBe(before.skus[1]);
+      // limit 1,500: S at c = 8, 500 tok/s → 2 replicas, 4 GPUs, 12 /h
+      const slo = e.edit("cells.limit", 1500);
+      expect(row(slo)).toEqual([8, 500, 2, 4, 12]);
+      expect(slo.skus[1]).not.toBe(after.skus[1]);
+    });
+
+    it("a team's tokens edit keeps every SKU result and re-allocates: b 4e6 of 8e6 → 50 / 50", () => {
+      const e = createPlanEngine(richPlan());
+      const before = e.result();
+      const after = e.edit("tenants.usage[1].outputTokens", 3e6);
+      expect(costs(after)).toEqual([50, 50]);
+      after.skus.forEach((s, i) => expect(s).toBe(before.skus[i]));
+    });
+
+    it("the resolved plan before an edit is left as it was (containers are copied on write), the new one equals a fresh resolve", () => {
+      const e = createPlanEngine(richPlan());
+      const edits: [string, unknown][] = [
+        ["cells.price", 4],
+        ["workloads[0].peakRps", 12],
+        ["factors.redundancy", 1.5],
+        ["factors.elasticity", 1.1],
+        ["skus[1].pricePerGpuHour", 2.5],
+        ["tenants.usage[1].inputTokens", 2e6],
+        ["tenants.pools[0].costPerDay", 120],
+        ["slo[0].maxMs", 1200],
+      ];
+      const shadow = richPlan() as unknown as Record<string, unknown>;
+      for (const [path, value] of edits) {
+        const old = e.resolved();
+        const copy = structuredClone(old);
+        e.edit(path, value);
+        expect(old, path).toStrictEqual(copy);
+        setAtPath(shadow, path, value);
+        expect(e.resolved(), path).toStrictEqual(
+          resolvePlan(structuredClone(shadow) as unknown as PlanFile),
+        );
+      }
+      // by hand after all edits: 12 RPS × 100 = 1,200 tok/s; limit 1,200 measured → c = 4, 350 tok/s;
+      // 1,200 / 350 = 3.43 × 1.1 × 1.5 = 5.66 → 6 replicas, 12 GPUs × 4 = 48 /h
+      expect(row(e.result())).toEqual([4, 350, 6, 12, 48]);
+      // a: 4e6, b: 2e6 + 1e6 = 3e6 of 7e6 tokens of 120 → 68.57 and 51.43
+      expect(costs(e.result())).toEqual([68.57, 51.43]);
+    });
+
+    it("two edits in a row to fields of one container both stay", () => {
+      const e = createPlanEngine(richPlan());
+      e.edit("factors.redundancy", 1.3);
+      e.edit("factors.elasticity", 1);
+      // 2000 / 350 = 5.71 × 1.3 = 7.43 → 8 replicas
+      expect(row(e.result())).toEqual([4, 350, 8, 16, 48]);
+      expect(e.resolved().redundancy).toEqual({ factor: 1.3 });
+    });
+
+    it("an edit that cannot be applied returns the very same result", () => {
+      const e = createPlanEngine(richPlan());
+      const r = e.result();
+      expect(e.edit("skus[", 5)).toBe(r);
+      expect(e.edit("cells..x", "text")).toBe(r);
+      expect(e.result()).toBe(r);
+    });
+
+    it("a weight edit under the tokens method is not patched into the resolved plan and changes nothing", () => {
+      const e = createPlanEngine(richPlan());
+      const r = e.edit("tenants.inputWeight", 3);
+      expect(costs(r)).toEqual([66.67, 33.33]);
+      const p = richPlan();
+      (p.tenants as { inputWeight?: number }).inputWeight = 3;
+      expect(e.resolved()).toStrictEqual(resolvePlan(p));
+      // the weighted method (a structural edit) then reads it: a 3e6 + 3e6 = 6e6, b 3e6 + 1e6 = 4e6 → 60 / 40
+      expect(costs(e.edit("tenants.method", "weighted"))).toEqual([60, 40]);
+      // and a further weight edit is patched: weight 1 → 4e6 / 2e6 → 66.67 / 33.33
+      expect(costs(e.edit("tenants.inputWeight", 1))).toEqual([66.67, 33.33]);
+    });
+
+    it("a formula error and its repair: the error is reported, then gone, with the repaired numbers", () => {
+      const e = createPlanEngine(richPlan());
+      const broken = e.edit("cells.price", "=nosuch * 2");
+      expect(broken.errors.map((x) => x.path)).toContain("cells.price");
+      const fixed = e.edit("cells.price", 4);
+      expect(fixed.errors).toEqual([]);
+      // 12 GPUs × 4 = 48 /h
+      expect(row(fixed)).toEqual([4, 350, 6, 12, 48]);
+      // a dependent of a broken cell: limit reads price; fixing price fixes limit too
+      const p = richPlan();
+      p.cells = { price: "oops", limit: "=price * 300" };
+      const e2 = createPlanEngine(p);
+      expect(e2.result().errors.length).toBeGreaterThan(0);
+      // price 4 → limit 1,200 → c = 4 (900 ms) passes, c = 8 (1,500 ms) fails: 350 tok/s, 6 replicas, 12 GPUs × 4
+      const ok = e2.edit("cells.price", 4);
+      expect(ok.errors).toEqual([]);
+      expect(row(ok)).toEqual([4, 350, 6, 12, 48]);
+    });
+
+    it("switching the redundancy between a factor and spare replicas re-resolves the plan", () => {
+      const e = createPlanEngine(richPlan());
+      // spare 2 on top of ⌈5.71⌉ = 6 → 8 replicas, 16 GPUs × 3 = 48 /h
+      const spare = e.edit("factors.redundancy.spare", 2);
+      expect(row(spare)).toEqual([4, 350, 8, 16, 48]);
+      expect(e.resolved().redundancy).toEqual({ spare: 2 });
+      // back to a factor 1.3: 5.71 × 1.3 = 7.43 → 8 replicas
+      const factor = e.edit("factors.redundancy", 1.3);
+      expect(row(factor)).toEqual([4, 350, 8, 16, 48]);
+      expect(e.resolved().redundancy).toEqual({ factor: 1.3 });
+      // factor 1: 6 replicas
+      expect(row(e.edit("factors.redundancy", 1))).toEqual([4, 350, 6, 12, 36]);
+    });
+
+    it("an edit to null is structural: the field is gone, as in a fresh plan", () => {
+      const e = createPlanEngine(richPlan());
+      const r = e.edit("workloads[0].peakRps", null);
+      const p = richPlan();
+      (p.workloads![0] as { peakRps: unknown }).peakRps = null;
+      expect(r).toStrictEqual(computePlan(resolvePlan(p)));
+      expect(r.errors.length).toBeGreaterThan(0);
+    });
+
+    it("a plain number edited to Infinity or a string is judged like a fresh plan would", () => {
+      const e = createPlanEngine(richPlan());
+      const inf = e.edit("workloads[0].peakRps", Number.POSITIVE_INFINITY);
+      const p = richPlan();
+      (p.workloads![0] as { peakRps: unknown }).peakRps = Number.POSITIVE_INFINITY;
+      expect(inf).toStrictEqual(computePlan(resolvePlan(p)));
+      expect(inf.errors.map((x) => x.path)).toContain("workloads[0].peakRps");
+      const back = e.edit("workloads[0].peakRps", 10);
+      expect(back.errors).toEqual([]);
+      expect(row(back)).toEqual([4, 350, 3, 6, 18]);
+    });
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * The incremental plan engine (src/engine/plan/incremental.ts), round 3 of issue #15: edits that stay
+   * incremental (a SKU the edit does not touch is the very same result object, as a fresh run's
+   * numbers say it should be): a cell rewritten as a formula that names no computed result, and a
+   * weight of a split that does not use weights.
+   */
+  /** chat: 10 req/s × 250 output tokens = 2,500 tok/s. A: 500 tok/s a replica, 2 GPUs at `=gpu` (2) an hour; B: 250 tok/s, 1 GPU at 3. */
+  function plan(over: Partial<PlanFile> = {}): PlanFile {
+    return {
+      format: "capplan.plan/v1",
+      currency: "USD",
+      cells: { gpu: 2 },
+      workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      factors: { elasticity: 1, redundancy: 1 },
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 2,
+          pricePerGpuHour: "=gpu",
+          sweep: { replicaOutputTokensPerSec: 500 },
+        },
+        {
+          name: "B",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 3,
+          sweep: { replicaOutputTokensPerSec: 250 },
+        },
+      ],
+      ...over,
+    } as PlanFile;
+  }
+  const fresh = (p: PlanFile) => computePlan(resolvePlan(structuredClone(p)));
+
+  describe("edits that stay incremental", () => {
+    it("a cell rewritten as a formula (=1+4, no <id>_tok_s): A is recomputed (5 replicas × 2 GPUs × 5 = 50 an hour), B is kept as it was", () => {
+      const engine = createPlanEngine(plan());
+      const before = engine.result();
+      // A: 2,500 ÷ 500 = 5 replicas × 2 GPUs × 2 = 20 an hour; B: 2,500 ÷ 250 = 10 replicas × 1 GPU × 3 = 30.
+      expect(before.skus.map((s) => s.capacity?.costPerHour)).toEqual([20, 30]);
+      const after = engine.edit("cells.gpu", "=1+4");
+      expect(after.skus[0]!.capacity?.costPerHour).toBe(50);
+      expect(after.skus[1]).toBe(before.skus[1]);
+      expect(after).toStrictEqual(fresh(plan({ cells: { gpu: "=1+4" } })));
+    });
+
+    it("the input weight of a split by tokens (not weighted): no SKU is recomputed and the allocation is unchanged", () => {
+      const tenants = {
+        method: "tokens",
+        idle: "proportional",
+        inputWeight: 1,
+        pools: [{ name: "p", costPerDay: 100 }],
+        usage: [
+          { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 3e6 },
+          { team: "b", pool: "p", inputTokens: 2e6, outputTokens: 4e6 },
+        ],
+      };
+      const engine = createPlanEngine(plan({ tenants } as Partial<PlanFile>));
+      const before = engine.result();
+      // Tokens: a 4e6, b 6e6 of 1e7: 100 × 0.4 = 40, 100 × 0.6 = 60.
+      expect(before.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([40, 60]);
+      const after = engine.edit("tenants.inputWeight", 5);
+      after.skus.forEach((s, i) => expect(s).toBe(before.skus[i]));
+      expect(after.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([40, 60]);
+    });
+  });
+
+  describe("an edit whose place is not in the resolved plan", () => {
+    it("redundancy spare 1 edited to a factor of 1.5: the factor is used (10 × 1.5 = 15 replicas), not the old spare (10 + 1 = 11)", () => {
+      const one = (redundancy: unknown) =>
+        plan({
+          factors: { elasticity: 1, redundancy },
+          skus: [plan().skus[1]!],
+        } as Partial<PlanFile>);
+      // B: 2,500 ÷ 250 = 10 base replicas of 1 GPU at 3: spare 1 → 11 replicas (33 an hour); factor 1.5 → 15 (45 an hour).
+      const engine = createPlanEngine(one({ spare: 1 }));
+      expect(engine.result().skus[0]!.capacity).toMatchObject({ replicas: 11, costPerHour: 33 });
+      const after = engine.edit("factors.redundancy", 1.5);
+      expect(after.skus[0]!.capacity).toMatchObject({ replicas: 15, costPerHour: 45 });
+      expect(after).toStrictEqual(fresh(one(1.5)));
+    });
+  });
+});
+
+describe("computed refs", () => {
+  const points: SweepPoint[] = [1, 4, 8, 16].map((c) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: c,
+    outputTokensPerSec: c * 100,
+    ttftMs: { p99: 100 * c },
+  }));
+
+  function plan(): PlanFile {
+    return {
+      format: "capplan.plan/v1",
+      cells: { speedup: 1.5 },
+      workload: { peakRps: 20, inputTokens: 500, outputTokens: 200 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 900 }],
+      skus: [
+        { name: "Measured", id: "m", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } },
+        {
+          name: "Estimate",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2.5,
+          sweep: { replicaOutputTokensPerSec: "=m_tok_s * speedup" },
+        },
+      ],
+    };
+  }
+
+  const fresh = (p: PlanFile) => computePlan(resolvePlan(structuredClone(p)));
+
+  describe("formulas over computed results (<id>_tok_s)", () => {
+    it("reads the SKU's computed operating throughput", () => {
+      const r = fresh(plan());
+      expect(r.skus[0]!.operatingPoint!.outputTokensPerSec).toBe(800); // c=8 passes 900 ms
+      expect(r.skus[1]!.operatingPoint!.outputTokensPerSec).toBeCloseTo(1200, 9);
+      expect(r.errors).toEqual([]);
+    });
+
+    it("the incremental engine notices a formula that starts (or stops) reading <id>_tok_s in an edit", () => {
+      // No computed reference at first: the estimate's capacity is a cell.
+      const start = plan();
+      start.cells = { speedup: 1.5, est: 1000 };
+      (start.skus![1]!.sweep as { replicaOutputTokensPerSec: unknown }).replicaOutputTokensPerSec =
+        "=est";
+      const e = createPlanEngine(start);
+      expect(e.result().skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1000);
+      // est = m_tok_s × 2 = 800 × 2 = 1,600.
+      const withRef = e.edit("cells.est", "=m_tok_s * 2");
+      expect(withRef.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1600);
+      expect(withRef).toStrictEqual(
+        fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }),
+      );
+      const back = e.edit("cells.est", 500);
+      expect(back.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(500);
+      expect(back).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: 500 } }));
+    });
+
+    it("the incremental engine follows an SLO edit into the estimate, equal to a fresh computation", () => {
+      const e = createPlanEngine(plan());
+      const after = e.edit("slo[0].maxMs", 2000);
+      expect(after.skus[1]!.operatingPoint!.outputTokensPerSec).toBeCloseTo(2400, 9);
+      const p = plan();
+      p.slo![0]!.maxMs = 2000;
+      expect(after).toStrictEqual(fresh(p));
+      expect(e.edit("cells.speedup", 2)).toStrictEqual(fresh({ ...p, cells: { speedup: 2 } }));
+    });
+
+    it("an infeasible source SKU leaves the estimate with an error that says why", () => {
+      const p = plan();
+      p.slo![0]!.maxMs = 50;
+      const r = fresh(p);
+      expect(r.skus[0]!.feasible).toBe(false);
+      expect(r.errors[0]!.path).toBe("skus[1].sweep.replicaOutputTokensPerSec");
+      expect(r.errors[0]!.message).toMatch(/Measured has no operating point/);
+    });
+  });
+});
+
+describe("sweep analyzer", () => {
+  /**
+   * Caching at the edge (docs/architecture.md): computeSku is a plain function of its inputs (the
+   * default analyzer keeps nothing); the incremental engine's memoAnalyzer memoises a sweep's
+   * SLO-free analysis by its points array and its operating point by the SLO set's identity.
+   */
+  const points = [
+    { concurrency: 1, rps: 1, outputTokensPerSec: 100, ttftMs: { p99: 100 } },
+    { concurrency: 2, rps: 1.9, outputTokensPerSec: 190, ttftMs: { p99: 200 } },
+    { concurrency: 4, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 600 } },
+  ];
+  const plan = (): PlanFile =>
+    ({
+      format: "capplan.plan/v1",
+      title: "analyzer",
+      currency: "USD",
+      cells: { limit: 250 },
+      workloads: [
+        { name: "a", peakRps: 10, inputTokens: 100, outputTokens: 100 },
+        { name: "b", peakRps: 5, inputTokens: 100, outputTokens: 100 },
+      ],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: "=limit" }],
+      factors: { elasticity: 1, redundancy: 1 },
+      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } }],
+    }) as unknown as PlanFile;
+
+  /** An analyzer that counts its calls and otherwise computes. */
+  function counting(inner: SweepAnalyzer = plainAnalyzer) {
+    const n = { base: 0, op: 0 };
+    const a: SweepAnalyzer = {
+      base: (s) => (n.base++, inner.base(s)),
+      operatingPoint: (s, b, slo) => (n.op++, inner.operatingPoint(s, b, slo)),
+    };
+    return { a, n };
+  }
+
+  describe("computeSku is a plain function", () => {
+    it("analyses the SKU's shared sweep once per call and keeps nothing between calls", () => {
+      const r = resolvePlan(plan());
+      const level = planLevel(r);
+      const { a, n } = counting();
+      const first = computeSku(r, 0, level.wlInputs, new Map(), null, a);
+      expect(n).toEqual({ base: 1, op: 1 }); // two workloads, one sweep
+      const second = computeSku(r, 0, level.wlInputs, new Map(), null, a);
+      expect(n).toEqual({ base: 2, op: 2 });
+      expect(second).toEqual(first);
+      // Limit 250 ms: concurrency 2 passes (200 ms), 4 fails: 190 tok/s; (10 + 5) × 100 ÷ 190 = 7.89 → 8 replicas.
+      expect(first.workloads[0]!.replicaOutputTokensPerSec).toBe(190);
+      expect(first.capacity!.replicas).toBe(8);
+    });
+  });
+
+  describe("memoAnalyzer", () => {
+    const sweep: Sweep = {
+      label: "s",
+      source: { files: [], format: "inline" },
+      meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
+      points: points as never,
+      warnings: [],
+    };
+    const slo = (
+      maxMs: number,
+      list: SloSet["list"] = [{ metric: "ttft", stat: "p99", maxMs }],
+    ): SloSet => ({
+      list,
+      slos: [{ metric: "ttft", stat: "p99", maxMs }],
+      mode: "measured",
+      maxErrorRatePct: 1,
+    });
+
+    it("memoises the SLO-free analysis by points array and the operating point by SLO set identity", () => {
+      const m = memoAnalyzer();
+      const b = m.base(sweep);
+      expect(m.base({ ...sweep })).toBe(b); // same points array
+      expect(b).toEqual(analyzeSweep(sweep));
+      const s250 = slo(250);
+      const op = m.operatingPoint(sweep, b, s250);
+      expect(m.operatingPoint(sweep, b, s250)).toBe(op);
+      expect(op.outputTokensPerSec).toBe(190);
+      // A new SLO list (an edit) is a new key, even with the same numbers; the result is the plain one.
+      const s700 = slo(700);
+      const op700 = m.operatingPoint(sweep, b, s700);
+      expect(op700).not.toBe(op);
+      expect(op700).toEqual(plainAnalyzer.operatingPoint(sweep, b, s700));
+      expect(op700.outputTokensPerSec).toBe(300);
+    });
+
+    it("in the engine, an SLO edit recomputes the operating point only and gives the fresh result", () => {
+      const engine = createPlanEngine(plan());
+      const edited = engine.edit("cells.limit", 700);
+      const fresh = (() => {
+        const p = plan();
+        (p.cells as Record<string, unknown>).limit = 700;
+        const r = resolvePlan(p);
+        const level = planLevel(r);
+        return computeSku(r, 0, level.wlInputs, new Map());
+      })();
+      expect(edited.skus[0]).toEqual(fresh);
+      // 700 ms: concurrency 4 passes: 300 tok/s; 1,500 ÷ 300 = 5 replicas.
+      expect(edited.skus[0]!.capacity!.replicas).toBe(5);
+    });
+  });
+});

@@ -1,0 +1,1056 @@
+/**
+ * The plan field registry (src/engine/plan/plan-fields.ts, docs/plan-fields.md) and what is derived
+ * from it: the JSON Schema lists the same numeric fields, the sheet's entries are exactly the
+ * registry's fields of the plan, isNumberField matches the registry, ranges come from it, and an
+ * incremental edit of every patchable field equals a fresh evaluation.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createPlanEngine } from "../../../src/engine/plan/incremental";
+import { computePlan } from "../../../src/engine/plan/plan";
+import {
+  fieldAt,
+  fieldOfSteps,
+  fieldRange,
+  mayHaveRange,
+  PLAN_FIELDS,
+  FIELD_TREE,
+  pathText,
+  walkFields,
+  type PlanField,
+} from "../../../src/engine/plan/plan-fields";
+import { rangeProblem } from "../../../src/engine/plan/plan-file";
+import { parsePath, setAtPath, type PathStep } from "../../../src/engine/plan/plan-path";
+import { isNumberField, planEntries, resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { randomPlan } from "../../golden/gen";
+import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
+
+type Schema = Record<string, unknown>;
+const schema = JSON.parse(
+  readFileSync(join(__dirname, "../../../models/plan.schema.json"), "utf8"),
+) as Schema;
+const defs = schema.$defs as Record<string, Schema>;
+
+/** Patterns (`skus[].sweeps.*.replicaOutputTokensPerSec`) of every place the schema accepts a number or formula. */
+function schemaNumbers(node: Schema, at: string, out: Set<string>, seen: string[] = []): void {
+  const ref = node.$ref as string | undefined;
+  if (ref) {
+    const name = ref.replace("#/$defs/", "");
+    if (name === "num" || name === "numOrNull") out.add(at);
+    else if (!seen.includes(name)) schemaNumbers(defs[name]!, at, out, [...seen, name]);
+    return;
+  }
+  for (const alt of (node.anyOf as Schema[] | undefined) ?? []) schemaNumbers(alt, at, out, seen);
+  const props = node.properties as Record<string, Schema> | undefined;
+  if (props)
+    for (const [k, v] of Object.entries(props)) schemaNumbers(v, at ? `${at}.${k}` : k, out, seen);
+  if (node.items) schemaNumbers(node.items as Schema, `${at}[]`, out, seen);
+  if (node.additionalProperties && typeof node.additionalProperties === "object")
+    schemaNumbers(node.additionalProperties as Schema, `${at}.*`, out, seen);
+}
+
+describe("plan field registry", () => {
+  it("lists exactly the numeric fields of the JSON Schema", () => {
+    const fromSchema = new Set<string>();
+    schemaNumbers(schema, "", fromSchema);
+    expect([...fromSchema].sort()).toEqual(PLAN_FIELDS.map((f) => f.pattern).sort());
+  });
+
+  it("the sheet entries of random plans are registry fields of that plan, and isNumberField agrees with the field kind", () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const plan = randomPlan(seed) as unknown as PlanFile;
+      for (const [path] of planEntries(plan)) {
+        const steps = parsePath(path)!;
+        if (/^skus\[\d+\]\.replicaOutputTokensPerSec$/.test(path)) continue; // computed `<id>_tok_s`
+        const field = fieldAt(plan, steps);
+        expect(field, `${seed}: ${path}`).not.toBeNull();
+        expect(isNumberField(plan, steps), path).toBe(field!.kind === "input");
+      }
+    }
+  });
+
+  it("isNumberField: containers must exist; `workload` only without `workloads`; redundancy as a number or as { spare }", () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1 }, 7],
+      workload: { peakRps: 1, inputTokens: 1, outputTokens: 1 },
+      factors: { redundancy: { spare: 1 } },
+      skus: [
+        {
+          name: "a",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 5 },
+          sweeps: { chat: { points: [] } },
+        },
+      ],
+      tenants: { usage: [{ team: "t", inputTokens: 1, outputTokens: 2 }] },
+    } as unknown as PlanFile;
+    const yes = [
+      "workloads[0].peakRps",
+      "workloads[0].avgRps",
+      "factors.redundancy.spare",
+      "factors.elasticity",
+      "maxErrorRatePct",
+      "skus[0].pricePerGpuHour",
+      "skus[0].sweep.replicaOutputTokensPerSec",
+      "skus[0].sweeps.chat.replicaOutputTokensPerSec",
+      "tenants.inputWeight",
+      "tenants.usage[0].outputTokens",
+    ];
+    const no = [
+      "workloads[1].peakRps",
+      "workloads[2].peakRps",
+      "workload.peakRps",
+      "factors.redundancy",
+      "cells.x",
+      "skus[1].pricePerGpuHour",
+      "skus[0].name",
+      "skus[0].sweeps.other.replicaOutputTokensPerSec",
+      "skus[0].sweeps.chat.points[0].rps",
+      "tenants.pools[0].costPerDay",
+      "tenants.usage[0].team",
+      "slo[0].maxMs",
+    ];
+    for (const p of yes) expect(isNumberField(plan, parsePath(p)!), p).toBe(true);
+    for (const p of no) expect(isNumberField(plan, parsePath(p)!), p).toBe(false);
+    const one = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 1 },
+      factors: { redundancy: 1.2 },
+      skus: [],
+    } as unknown as PlanFile;
+    expect(isNumberField(one, ["workload", "peakRps"])).toBe(true);
+    expect(isNumberField(one, ["factors", "redundancy"])).toBe(true);
+    expect(isNumberField(one, ["factors", "redundancy", "spare"])).toBe(false);
+  });
+
+  it("ranges come from the registry (validation and formula results alike)", () => {
+    expect(fieldRange('skus[3].sweeps["my load"].replicaOutputTokensPerSec')).toEqual({
+      min: 0,
+      minExclusive: true,
+      max: 1e12,
+      unit: "tokens per second",
+    });
+    expect(fieldRange("skus[3].sweeps.chat.replicaOutputTokensPerSec")?.max).toBe(1e12);
+    expect(fieldRange("skus[0].pricePerGpuHour", "JPY")?.unit).toBe("JPY per GPU-hour");
+    expect(fieldRange("workload.dailyRequests")?.max).toBe(1e15);
+    expect(fieldRange("cells.peak")).toBeNull();
+    expect(fieldRange("skus[0].sweep.points[0].rps")).toBeNull();
+    expect(fieldRange("maxErrorRatePct")).toBeNull();
+    expect(rangeProblem("factors.elasticity", 0)).toBe(
+      "expected more than 0 up to 1000 (factor), got 0",
+    );
+    expect(rangeProblem("tenants.usage[12].inputTokens", -1)).toBe(
+      "expected from 0 up to 1e18 (tokens per day), got -1",
+    );
+    for (const f of PLAN_FIELDS)
+      if (f.kind === "input" && f.pattern !== "maxErrorRatePct")
+        expect(f.range, f.pattern).toBeDefined();
+  });
+
+  it("a range is found by the path's last key exactly as by testing every pattern (random paths)", () => {
+    // The reference: every ranged pattern's regular expression, first match in registry order.
+    const stepsOf = (pattern: string) => pattern.replace(/\[\]/g, ".[]").split(".");
+    const regexOf = (pattern: string) =>
+      new RegExp(
+        `^${stepsOf(pattern)
+          .map((k, i) =>
+            k === "[]"
+              ? "\\[\\d+\\]"
+              : k === "*"
+                ? '(?:\\.[^.[]+|\\["(?:[^"\\\\]|\\\\.)*"\\])'
+                : `${i === 0 ? "" : "\\."}${k}`,
+          )
+          .join("")}$`,
+      );
+    const ranged = PLAN_FIELDS.filter((f) => f.range).map((f) => ({ re: regexOf(f.pattern), f }));
+    const reference = (path: string) => ranged.find((r) => r.re.test(path))?.f ?? null;
+    const keys = [...new Set(PLAN_FIELDS.flatMap((f) => stepsOf(f.pattern)))].filter(
+      (k) => k !== "*" && k !== "[]",
+    );
+    const step = fc.oneof(
+      fc.constantFrom(...keys).map((k) => `.${k}`),
+      fc.nat(20).map((i) => `[${i}]`),
+      fc.constantFrom('["a.b"]', '["x"]', ".chat", '["peakRps"]', '["p.maxMs"]', ".", "[]"),
+    );
+    const path = fc
+      .tuple(fc.constantFrom(...keys), fc.array(step, { maxLength: 6 }))
+      .map(([k, rest]) => k + rest.join(""));
+    // Instances of every pattern, too, so that matches are common.
+    const instance = fc
+      .constantFrom(...ranged.map((r) => r.f.pattern))
+      .chain((pattern) =>
+        fc
+          .tuple(
+            ...stepsOf(pattern).map((k, i) =>
+              k === "[]"
+                ? fc.nat(99).map((n) => `[${n}]`)
+                : k === "*"
+                  ? fc.constantFrom(".chat", '["my load"]', '["a.b"]')
+                  : fc.constant(i === 0 ? k : `.${k}`),
+            ),
+          )
+          .map((parts) => parts.join("")),
+      );
+    let matched = 0;
+    fc.assert(
+      fc.property(fc.oneof(path, instance), fc.constantFrom("USD", "JPY"), (p, cur) => {
+        const f = reference(p);
+        if (f) matched++;
+        const got = fieldRange(p, cur);
+        // mayHaveRange(last key) false ⇒ no range (validation skips fieldRange on it).
+        if (!mayHaveRange(p.slice(p.lastIndexOf(".") + 1).replace(/\[\d+\]/g, "[]")) && f)
+          return false;
+        if (!f) return got === null;
+        return (
+          got !== null &&
+          got.min === f.range!.min &&
+          got.unit === f.unit.replace("{currency}", cur) &&
+          got.max === (typeof f.range!.max === "function" ? f.range!.max(cur) : f.range!.max)
+        );
+      }),
+      { numRuns: 3000 },
+    );
+    expect(matched).toBeGreaterThan(500);
+    for (const k of ["p99", "mean", "rps", "concurrency", "completed", "ttftMs"])
+      expect(mayHaveRange(k), k).toBe(false);
+    for (const k of [
+      "peakRps",
+      "pricePerGpuHour",
+      "maxMs",
+      "inputTokens",
+      "costPerDay",
+      "replicaOutputTokensPerSec",
+      "rps[]",
+    ])
+      expect(mayHaveRange(k), k).toBe(true);
+    expect(fieldRange("workloads[2].schedule.rps[17]")?.max).toBe(1e9);
+    expect(fieldRange("workloads[2].schedule.rps")).toBeNull();
+  });
+
+  it("an incremental edit of every patchable field equals a fresh evaluation", () => {
+    const plan: PlanFile = {
+      format: "capplan.plan/v1",
+      cells: { peak: 30 },
+      workloads: [
+        {
+          name: "chat",
+          peakRps: "=peak",
+          avgRps: 10,
+          dailyRequests: 5000,
+          inputTokens: 500,
+          outputTokens: 200,
+        },
+      ],
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 800 }],
+      maxErrorRatePct: 1,
+      factors: { elasticity: 1.2, redundancy: 1.3 },
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 2,
+          pricePerGpuHour: 3,
+          sweep: {
+            points: [
+              { concurrency: 1, requestRate: null, outputTokensPerSec: 500, ttftMs: { p99: 100 } },
+              { concurrency: 8, requestRate: null, outputTokensPerSec: 2000, ttftMs: { p99: 900 } },
+            ],
+          },
+        },
+        {
+          name: "B",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2,
+          sweep: { replicaOutputTokensPerSec: 700 },
+        },
+      ],
+      tenants: {
+        method: "weighted",
+        inputWeight: 1,
+        outputWeight: 3,
+        idle: "separate",
+        pools: [{ name: "p", costPerDay: 500, capacityTokensPerDay: 1e10 }],
+        usage: [{ team: "t", pool: "p", inputTokens: 1e6, outputTokens: 2e6 }],
+      },
+    };
+    const edits: [string, number][] = [
+      ["cells.peak", 45],
+      ["workloads[0].peakRps", 12],
+      ["workloads[0].avgRps", 3],
+      ["workloads[0].dailyRequests", 900],
+      ["workloads[0].inputTokens", 700],
+      ["workloads[0].outputTokens", 300],
+      ["slo[0].maxMs", 500],
+      ["maxErrorRatePct", 2],
+      ["factors.elasticity", 1.5],
+      ["factors.redundancy", 1.1],
+      ["skus[0].gpusPerReplica", 4],
+      ["skus[1].pricePerGpuHour", 2.5],
+      ["skus[1].sweep.replicaOutputTokensPerSec", 900],
+      ["tenants.inputWeight", 2],
+      ["tenants.outputWeight", 1],
+      ["tenants.pools[0].costPerDay", 800],
+      ["tenants.pools[0].capacityTokensPerDay", 2e10],
+      ["tenants.usage[0].inputTokens", 5e6],
+      ["tenants.usage[0].outputTokens", 1e5],
+    ];
+    const engine = createPlanEngine(plan);
+    const shadow = structuredClone(plan);
+    for (const [path, v] of edits) {
+      const field = fieldOfSteps(parsePath(path)!);
+      expect(field, path).not.toBeNull();
+      const got = engine.edit(path, v);
+      setAtPath(shadow, path, v);
+      expect(got, path).toStrictEqual(computePlan(resolvePlan(structuredClone(shadow))));
+    }
+  });
+});
+
+describe("boundaries and edge cases", () => {
+  /**
+   * The registry of the plan's numbers (src/engine/plan/plan-fields.ts, docs/plan-fields.md): every row's
+   * kind, unit, range and invalidation, the resolved locations, path text, the document-order walk,
+   * the lookup of a field in a plan and by pattern, and the range lookup by last key (issue #15).
+   */
+  type Range = {
+    min: number;
+    minExclusive?: true;
+    max: number | [usd: number, jpy: number];
+  } | null;
+  type Row = [
+    pattern: string,
+    kind: string,
+    unit: string,
+    range: Range,
+    invalidates: string,
+    literals?: string[],
+  ];
+
+  const POINT_KEYS = [
+    "concurrency",
+    "rps",
+    "outputTokensPerSec",
+    "totalTokensPerSec",
+    "meanInputTokens",
+    "meanOutputTokens",
+    "completed",
+    "failed",
+  ];
+  const sweepRows = (base: string): Row[] => [
+    [
+      `${base}.replicaOutputTokensPerSec`,
+      "input",
+      "tokens per second",
+      { min: 0, minExclusive: true, max: 1e12 },
+      "sku",
+    ],
+    ...POINT_KEYS.map((k): Row => [`${base}.points[].${k}`, "data", "", null, "sku", ["inf"]]),
+    [`${base}.points[].requestRate`, "data", "requests per second", null, "sku", ["inf"]],
+    ...["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"].map(
+      (m): Row => [`${base}.points[].${m}.*`, "data", "ms", null, "sku"],
+    ),
+  ];
+  const workloadRows = (base: string): Row[] => [
+    [`${base}.peakRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
+    [`${base}.avgRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
+    [`${base}.dailyRequests`, "input", "requests per day", { min: 0, max: 1e15 }, "skus"],
+    [`${base}.inputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
+    [`${base}.outputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
+  ];
+  const scheduleRows = (base: string): Row[] => [
+    [
+      `${base}.schedule.intervalSec`,
+      "input",
+      "seconds",
+      { min: 0, minExclusive: true, max: 31_622_400 },
+      "skus",
+    ],
+    [`${base}.schedule.rps[]`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
+    [`${base}.schedule.minReplicas`, "input", "replicas", { min: 0, max: 1e6 }, "skus"],
+    [`${base}.schedule.leadIntervals`, "input", "intervals", { min: 0, max: 1e6 }, "skus"],
+  ];
+
+  /** The registry as docs/plan-fields.md describes it, in document order; price and cost limits for USD and JPY. */
+  const REGISTRY: Row[] = [
+    ["cells.*", "cell", "", null, "dependents"],
+    ...workloadRows("workloads[]"),
+    ...workloadRows("workload"),
+    ...scheduleRows("workloads[]"),
+    ...scheduleRows("workload"),
+    ["slo[].maxMs", "input", "ms", { min: 0, minExclusive: true, max: 1e9 }, "skus"],
+    ["maxErrorRatePct", "input", "percent", null, "skus"],
+    ["factors.elasticity", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
+    ["factors.redundancy", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
+    ["factors.redundancy.spare", "input", "spare replicas", { min: 0, max: 1e6 }, "skus"],
+    ["skus[].gpusPerReplica", "input", "GPUs", { min: 0, minExclusive: true, max: 1e6 }, "sku"],
+    [
+      "skus[].pricePerGpuHour",
+      "input",
+      "{currency} per GPU-hour",
+      { min: 0, max: [1e7, 1e9] },
+      "sku",
+    ],
+    [
+      "skus[].reservedPricePerGpuHour",
+      "input",
+      "{currency} per GPU-hour",
+      { min: 0, max: [1e7, 1e9] },
+      "sku",
+    ],
+    ...sweepRows("skus[].sweep"),
+    ...sweepRows("skus[].sweeps.*"),
+    ["tenants.inputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
+    ["tenants.outputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
+    [
+      "tenants.pools[].costPerDay",
+      "input",
+      "{currency} per day",
+      { min: 0, max: [1e10, 1e12] },
+      "pool",
+    ],
+    [
+      "tenants.pools[].capacityTokensPerDay",
+      "input",
+      "tokens per day",
+      { min: 0, minExclusive: true, max: 1e18 },
+      "pool",
+    ],
+    [
+      "tenants.pools[].replicas",
+      "input",
+      "replicas",
+      { min: 0, minExclusive: true, max: 1e9 },
+      "pool",
+    ],
+    ["tenants.usage[].inputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
+    ["tenants.usage[].outputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
+    ["tenants.usage[].reservedReplicas", "input", "replicas", { min: 0, max: 1e9 }, "pool"],
+    [
+      "tenants.shared[].costPerDay",
+      "input",
+      "{currency} per day",
+      { min: 0, max: [1e10, 1e12] },
+      "tenants",
+    ],
+  ];
+
+  function rowOf(f: PlanField): Row {
+    let range: Range = null;
+    if (f.range) {
+      const max =
+        typeof f.range.max === "function"
+          ? ([f.range.max("USD"), f.range.max("JPY")] as [number, number])
+          : f.range.max;
+      range =
+        f.range.minExclusive === undefined
+          ? { min: f.range.min, max }
+          : { min: f.range.min, minExclusive: f.range.minExclusive as true, max };
+    }
+    const row: Row = [f.pattern, f.kind, f.unit, range, f.invalidates];
+    if (f.literals !== undefined) row.push([...f.literals]);
+    return row;
+  }
+
+  const field = (pattern: string): PlanField => {
+    const f = PLAN_FIELDS.find((x) => x.pattern === pattern);
+    if (!f) throw new Error(pattern);
+    return f;
+  };
+
+  describe("PLAN_FIELDS: the registry rows", () => {
+    it("every row's pattern, kind, unit, range, invalidation and literals, in document order", () => {
+      expect(PLAN_FIELDS.map(rowOf)).toEqual(REGISTRY);
+    });
+
+    it("resolved locations: the same path, workload → workloads[0], factors → elasticity / redundancy.factor / redundancy.spare; none for schedules, sweeps and the reserved price", () => {
+      const at = (pattern: string, steps: PathStep[]) => field(pattern).resolved?.(steps) ?? null;
+      const steps: PathStep[] = ["workloads", 2, "peakRps"];
+      const same = at("workloads[].peakRps", steps);
+      expect(same).toEqual(["workloads", 2, "peakRps"]);
+      expect(same).not.toBe(steps);
+      for (const p of [
+        "cells.*",
+        "workloads[].avgRps",
+        "workloads[].dailyRequests",
+        "workloads[].inputTokens",
+        "workloads[].outputTokens",
+        "slo[].maxMs",
+        "maxErrorRatePct",
+        "skus[].gpusPerReplica",
+        "skus[].pricePerGpuHour",
+        "tenants.inputWeight",
+        "tenants.outputWeight",
+        "tenants.pools[].costPerDay",
+        "tenants.pools[].capacityTokensPerDay",
+        "tenants.pools[].replicas",
+        "tenants.usage[].inputTokens",
+        "tenants.usage[].outputTokens",
+        "tenants.usage[].reservedReplicas",
+        "tenants.shared[].costPerDay",
+      ]) {
+        expect(at(p, ["a", 1, "b"]), p).toEqual(["a", 1, "b"]);
+      }
+      for (const k of ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"])
+        expect(at(`workload.${k}`, ["workload", k])).toEqual(["workloads", 0, k]);
+      expect(at("factors.elasticity", ["factors", "elasticity"])).toEqual(["elasticity"]);
+      expect(at("factors.redundancy", ["factors", "redundancy"])).toEqual(["redundancy", "factor"]);
+      expect(at("factors.redundancy.spare", ["factors", "redundancy", "spare"])).toEqual([
+        "redundancy",
+        "spare",
+      ]);
+      const none = PLAN_FIELDS.filter((f) => !f.resolved).map((f) => f.pattern);
+      expect(none).toEqual([
+        ...scheduleRows("workloads[]").map((r) => r[0]),
+        ...scheduleRows("workload").map((r) => r[0]),
+        "skus[].reservedPricePerGpuHour",
+        ...sweepRows("skus[].sweep").map((r) => r[0]),
+        ...sweepRows("skus[].sweeps.*").map((r) => r[0]),
+      ]);
+    });
+
+    it("the tenant weights are held by the resolved plan only with the weighted method", () => {
+      const when = (method: string | null) =>
+        ({ tenants: method === null ? null : { method } }) as unknown as ResolvedPlan;
+      for (const p of ["tenants.inputWeight", "tenants.outputWeight"]) {
+        const f = field(p).resolvedWhen!;
+        expect(f(when("weighted"))).toBe(true);
+        expect(f(when("tokens"))).toBe(false);
+        expect(f(when("output"))).toBe(false);
+        expect(f(when(null))).toBe(false);
+      }
+      expect(PLAN_FIELDS.filter((f) => f.resolvedWhen).map((f) => f.pattern)).toEqual([
+        "tenants.inputWeight",
+        "tenants.outputWeight",
+      ]);
+    });
+
+    it("the tree has one node per key, children in document order", () => {
+      expect(FIELD_TREE.key).toBe("");
+      expect(FIELD_TREE.field).toBeNull();
+      expect(FIELD_TREE.children.map((c) => c.key)).toEqual([
+        "cells",
+        "workloads",
+        "workload",
+        "slo",
+        "maxErrorRatePct",
+        "factors",
+        "skus",
+        "tenants",
+      ]);
+      const workloads = FIELD_TREE.children[1]!;
+      expect(workloads.field).toBeNull();
+      expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
+      expect(workloads.children[0]!.children.map((c) => c.key)).toEqual([
+        "peakRps",
+        "avgRps",
+        "dailyRequests",
+        "inputTokens",
+        "outputTokens",
+        "schedule",
+      ]);
+      const redundancy = FIELD_TREE.children[5]!.children[1]!;
+      expect(redundancy.key).toBe("redundancy");
+      expect(redundancy.field?.pattern).toBe("factors.redundancy");
+      expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([
+        ["spare", "factors.redundancy.spare"],
+      ]);
+    });
+  });
+
+  describe("pathText: the text of a path", () => {
+    it("indexes in brackets, identifier keys after a dot, other keys as JSON in brackets; the first key as written", () => {
+      expect(pathText(["skus", 1, "sweeps", "my load", "points", 0, "ttftMs", "p99"])).toBe(
+        'skus[1].sweeps["my load"].points[0].ttftMs.p99',
+      );
+      expect(pathText(["cells", "$x_1", "a.b", "9", ""])).toBe('cells.$x_1["a.b"]["9"][""]');
+      expect(pathText(["my load", "x"])).toBe("my load.x");
+      expect(pathText([0, "a", 2])).toBe("[0].a[2]");
+      expect(pathText(["a-b"])).toBe("a-b");
+      expect(pathText([])).toBe("");
+    });
+  });
+
+  describe("walkFields: every field of a plan in document order", () => {
+    function walk(plan: unknown): { visits: [string, unknown, string][]; after: string[] } {
+      const visits: [string, unknown, string][] = [];
+      const after: string[] = [];
+      walkFields(
+        plan,
+        (f, v, path) => visits.push([f.pattern, v, path()]),
+        (k) => after.push(k),
+      );
+      return { visits, after };
+    }
+    const ROOTS = [
+      "cells",
+      "workloads",
+      "workload",
+      "slo",
+      "maxErrorRatePct",
+      "factors",
+      "skus",
+      "tenants",
+    ];
+
+    it("visits the values present, in registry order, with their path text, and calls after() once per root key", () => {
+      const plan = {
+        tenants: { usage: [{ team: "t", outputTokens: 2, inputTokens: 1 }], inputWeight: 3 },
+        skus: [
+          {
+            name: "A",
+            gpusPerReplica: 2,
+            sweeps: {
+              "my load": {
+                replicaOutputTokensPerSec: 9,
+                points: [{ rps: 1, ttftMs: { p99: 5, "p99.9": 6 } }],
+              },
+            },
+            pricePerGpuHour: "=x",
+          },
+        ],
+        factors: { redundancy: { spare: 1 }, elasticity: 1.2 },
+        maxErrorRatePct: 2,
+        slo: [{ metric: "ttft", maxMs: 100 }],
+        workloads: [
+          {
+            name: "w",
+            inputTokens: 3,
+            peakRps: 10,
+            schedule: { rps: [1, null, 2], intervalSec: 60 },
+          },
+        ],
+        cells: { b: 2, a: "=b" },
+      };
+      expect(walk(plan)).toEqual({
+        visits: [
+          ["cells.*", 2, "cells.b"],
+          ["cells.*", "=b", "cells.a"],
+          ["workloads[].peakRps", 10, "workloads[0].peakRps"],
+          ["workloads[].inputTokens", 3, "workloads[0].inputTokens"],
+          ["workloads[].schedule.intervalSec", 60, "workloads[0].schedule.intervalSec"],
+          ["workloads[].schedule.rps[]", 1, "workloads[0].schedule.rps[0]"],
+          ["workloads[].schedule.rps[]", 2, "workloads[0].schedule.rps[2]"],
+          ["slo[].maxMs", 100, "slo[0].maxMs"],
+          ["maxErrorRatePct", 2, "maxErrorRatePct"],
+          ["factors.elasticity", 1.2, "factors.elasticity"],
+          ["factors.redundancy.spare", 1, "factors.redundancy.spare"],
+          ["skus[].gpusPerReplica", 2, "skus[0].gpusPerReplica"],
+          ["skus[].pricePerGpuHour", "=x", "skus[0].pricePerGpuHour"],
+          [
+            "skus[].sweeps.*.replicaOutputTokensPerSec",
+            9,
+            'skus[0].sweeps["my load"].replicaOutputTokensPerSec',
+          ],
+          ["skus[].sweeps.*.points[].rps", 1, 'skus[0].sweeps["my load"].points[0].rps'],
+          [
+            "skus[].sweeps.*.points[].ttftMs.*",
+            5,
+            'skus[0].sweeps["my load"].points[0].ttftMs.p99',
+          ],
+          [
+            "skus[].sweeps.*.points[].ttftMs.*",
+            6,
+            'skus[0].sweeps["my load"].points[0].ttftMs["p99.9"]',
+          ],
+          ["tenants.inputWeight", 3, "tenants.inputWeight"],
+          ["tenants.usage[].inputTokens", 1, "tenants.usage[0].inputTokens"],
+          ["tenants.usage[].outputTokens", 2, "tenants.usage[0].outputTokens"],
+        ],
+        after: ROOTS,
+      });
+    });
+
+    it("`workload` is walked only when `workloads` is not an array", () => {
+      const w = { peakRps: 4 };
+      expect(walk({ workload: w }).visits).toEqual([["workload.peakRps", 4, "workload.peakRps"]]);
+      expect(walk({ workload: w, workloads: "x" }).visits).toEqual([
+        ["workload.peakRps", 4, "workload.peakRps"],
+      ]);
+      expect(walk({ workload: w, workloads: [] })).toEqual({ visits: [], after: ROOTS });
+      expect(walk({ workload: w, workloads: [{ avgRps: 1 }] }).visits).toEqual([
+        ["workloads[].avgRps", 1, "workloads[0].avgRps"],
+      ]);
+    });
+
+    it("a redundancy factor as a number is a field; a container of the wrong kind is not entered; null values are not visited", () => {
+      expect(walk({ factors: { redundancy: 1.3, elasticity: null } }).visits).toEqual([
+        ["factors.redundancy", 1.3, "factors.redundancy"],
+      ]);
+      // an array is not the { spare } container: it is the factor's value (validation refuses it)
+      expect(walk({ factors: { redundancy: [1] } }).visits).toEqual([
+        ["factors.redundancy", [1], "factors.redundancy"],
+      ]);
+      expect(
+        walk({
+          workloads: { 0: { peakRps: 1 } },
+          skus: [7, null, [], { gpusPerReplica: 1 }],
+          cells: [1, 2],
+          tenants: [{ inputWeight: 1 }],
+          slo: { maxMs: 1 },
+        }).visits,
+      ).toEqual([["skus[].gpusPerReplica", 1, "skus[3].gpusPerReplica"]]);
+      expect(
+        walk({
+          workloads: [{ schedule: { rps: { 0: 5 } } }, { schedule: { rps: [[1], { a: 1 }, 3] } }],
+        }).visits,
+      ).toEqual([
+        ["workloads[].schedule.rps[]", [1], "workloads[1].schedule.rps[0]"],
+        ["workloads[].schedule.rps[]", { a: 1 }, "workloads[1].schedule.rps[1]"],
+        ["workloads[].schedule.rps[]", 3, "workloads[1].schedule.rps[2]"],
+      ]);
+      expect(walk({ cells: { a: null, b: undefined, c: 0 } }).visits).toEqual([
+        ["cells.*", 0, "cells.c"],
+      ]);
+      // a field without children takes any value, an object too (validation refuses it later)
+      expect(walk({ cells: { o: { x: 1 } }, maxErrorRatePct: [2] }).visits).toEqual([
+        ["cells.*", { x: 1 }, "cells.o"],
+        ["maxErrorRatePct", [2], "maxErrorRatePct"],
+      ]);
+    });
+
+    it('only `workload` depends on another key: a key named "undefined" holding an array changes nothing', () => {
+      expect(walk({ undefined: [], cells: { a: 1 } }).visits).toEqual([["cells.*", 1, "cells.a"]]);
+      expect(fieldAt({ undefined: [], cells: { a: 1 } }, ["cells", "a"])?.pattern).toBe("cells.*");
+    });
+
+    it("record keys are the object's own keys only", () => {
+      const cells = Object.create({ inherited: 1 }) as Record<string, unknown>;
+      cells.own = 2;
+      expect(walk({ cells }).visits).toEqual([["cells.*", 2, "cells.own"]]);
+    });
+
+    it("a value that is not an object walks nothing and calls nothing", () => {
+      for (const v of [null, 5, "plan", [{ cells: { a: 1 } }]])
+        expect(walk(v)).toEqual({ visits: [], after: [] });
+      expect(walk({})).toEqual({ visits: [], after: ROOTS });
+    });
+
+    it("path() is built only when called", () => {
+      let calls = 0;
+      walkFields({ cells: { a: 1, b: 2 } }, () => {
+        calls++;
+      });
+      expect(calls).toBe(2);
+    });
+  });
+
+  describe("fieldAt: the field at a path of a plan", () => {
+    const plan = {
+      cells: { peak: 3, nested: { x: 1 } },
+      workloads: [{ peakRps: 1, schedule: { rps: [1, 2] } }, 7],
+      workload: { peakRps: 2 },
+      factors: { redundancy: { spare: 1 }, elasticity: 2 },
+      skus: [
+        {
+          gpusPerReplica: 1,
+          sweeps: {
+            chat: { replicaOutputTokensPerSec: 5, points: [{ rps: 1, ttftMs: { p99: 3 } }] },
+          },
+          sweep: { points: [] },
+        },
+      ],
+      tenants: { usage: [{ inputTokens: 1 }] },
+    };
+    const at = (...steps: PathStep[]) => fieldAt(plan, steps)?.pattern ?? null;
+
+    it("finds fields whose containers exist", () => {
+      expect(at("cells", "peak")).toBe("cells.*");
+      expect(at("workloads", 0, "peakRps")).toBe("workloads[].peakRps");
+      expect(at("workloads", 0, "avgRps")).toBe("workloads[].avgRps");
+      expect(at("workloads", 0, "schedule", "rps", 1)).toBe("workloads[].schedule.rps[]");
+      expect(at("workloads", 0, "schedule", "rps", 5)).toBe("workloads[].schedule.rps[]"); // the array exists
+      expect(at("factors", "redundancy", "spare")).toBe("factors.redundancy.spare");
+      expect(at("factors", "elasticity")).toBe("factors.elasticity");
+      expect(at("maxErrorRatePct")).toBe("maxErrorRatePct");
+      expect(at("skus", 0, "gpusPerReplica")).toBe("skus[].gpusPerReplica");
+      expect(at("skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec")).toBe(
+        "skus[].sweeps.*.replicaOutputTokensPerSec",
+      );
+      expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p99")).toBe(
+        "skus[].sweeps.*.points[].ttftMs.*",
+      );
+      expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p50")).toBeNull(); // a record key must be present
+      expect(at("tenants", "usage", 0, "outputTokens")).toBe("tenants.usage[].outputTokens");
+    });
+
+    it("refuses missing containers, record keys not present, elements that are not objects, and containers of fields", () => {
+      expect(at("workloads", 1, "peakRps")).toBeNull(); // 7 is not an object
+      expect(at("workloads", 2, "peakRps")).toBeNull();
+      expect(at("workload", "peakRps")).toBeNull(); // workloads is an array
+      expect(at("cells", "missing")).toBeNull();
+      expect(at("cells", "nested")).toBe("cells.*"); // a cell holds any value
+      expect(at("skus", 0, "sweeps", "other", "replicaOutputTokensPerSec")).toBeNull();
+      expect(at("skus", 0, "sweep", "replicaOutputTokensPerSec")).toBe(
+        "skus[].sweep.replicaOutputTokensPerSec",
+      );
+      expect(at("skus", 1, "gpusPerReplica")).toBeNull();
+      expect(at("skus", "0", "gpusPerReplica")).toBeNull();
+      expect(at("factors", "redundancy")).toBeNull(); // { spare } is a container
+      expect(at("factors", 0)).toBeNull();
+      expect(at("nope")).toBeNull();
+      expect(at("skus", 0, "name")).toBeNull();
+      expect(at("skus", 0)).toBeNull(); // a container, not a field
+      expect(at("skus")).toBeNull();
+      expect(at("workloads", 0)).toBeNull();
+      expect(at("tenants", "usage", 0, "inputTokens", "x")).toBeNull();
+      expect(at("cells", "peak", "x")).toBeNull();
+    });
+
+    it("the last step may be any value, but an indexed element on the way must be an object", () => {
+      expect(
+        fieldAt({ workloads: [{ peakRps: "=x" }] }, ["workloads", 0, "peakRps"])?.pattern,
+      ).toBe("workloads[].peakRps");
+      expect(fieldAt({ workloads: [{}] }, ["workloads", 0, "peakRps"])?.pattern).toBe(
+        "workloads[].peakRps",
+      );
+      expect(fieldAt({ workloads: [null] }, ["workloads", 0, "peakRps"])).toBeNull();
+      expect(fieldAt({ workloads: [[]] }, ["workloads", 0, "peakRps"])).toBeNull();
+      expect(
+        fieldAt({ workloads: [{ schedule: { rps: [null] } }] }, [
+          "workloads",
+          0,
+          "schedule",
+          "rps",
+          0,
+        ])?.pattern,
+      ).toBe("workloads[].schedule.rps[]");
+      expect(
+        fieldAt({ workloads: [{ schedule: { rps: [{}] } }] }, [
+          "workloads",
+          0,
+          "schedule",
+          "rps",
+          0,
+        ])?.pattern,
+      ).toBe("workloads[].schedule.rps[]");
+      expect(fieldAt({ workloads: {} }, ["workloads", 0, "peakRps"])).toBeNull();
+      expect(
+        fieldAt({ skus: [{ sweeps: { chat: 5 } }] }, [
+          "skus",
+          0,
+          "sweeps",
+          "chat",
+          "replicaOutputTokensPerSec",
+        ]),
+      ).toBeNull();
+      expect(
+        fieldAt({ skus: [{ sweeps: { chat: [] } }] }, [
+          "skus",
+          0,
+          "sweeps",
+          "chat",
+          "replicaOutputTokensPerSec",
+        ]),
+      ).toBeNull();
+      expect(fieldAt({ factors: { redundancy: 1.2 } }, ["factors", "redundancy"])?.pattern).toBe(
+        "factors.redundancy",
+      );
+      expect(fieldAt({ factors: { redundancy: [1] } }, ["factors", "redundancy"])?.pattern).toBe(
+        "factors.redundancy",
+      );
+      expect(fieldAt({ factors: 3 }, ["factors", "elasticity"])).toBeNull();
+      expect(
+        fieldAt({ cells: Object.create({ inherited: 1 }) }, ["cells", "inherited"]),
+      ).toBeNull();
+    });
+
+    it("`workload` counts when `workloads` is not an array; a plan that is not an object has no fields", () => {
+      expect(fieldAt({ workload: { peakRps: 1 } }, ["workload", "peakRps"])?.pattern).toBe(
+        "workload.peakRps",
+      );
+      expect(
+        fieldAt({ workload: { peakRps: 1 }, workloads: {} }, ["workload", "peakRps"])?.pattern,
+      ).toBe("workload.peakRps");
+      expect(fieldAt(null, ["workload", "peakRps"])).toBeNull();
+      expect(fieldAt([{ peakRps: 1 }], [0, "peakRps"])).toBeNull();
+      expect(fieldAt({ cells: { a: 1 } }, [])).toBeNull();
+    });
+  });
+
+  describe("fieldOfSteps: the field a path's pattern names", () => {
+    it("matches indexes to [], unknown keys to *, and nothing else", () => {
+      const of = (...s: PathStep[]) => fieldOfSteps(s)?.pattern ?? null;
+      expect(of("skus", 4, "sweeps", "anything", "replicaOutputTokensPerSec")).toBe(
+        "skus[].sweeps.*.replicaOutputTokensPerSec",
+      );
+      expect(of("skus", 4, "sweep", "replicaOutputTokensPerSec")).toBe(
+        "skus[].sweep.replicaOutputTokensPerSec",
+      );
+      expect(of("cells", "x")).toBe("cells.*");
+      expect(of("workload", "peakRps")).toBe("workload.peakRps");
+      expect(of("factors", "redundancy")).toBe("factors.redundancy");
+      expect(of("skus", 0)).toBeNull();
+      expect(of("skus")).toBeNull();
+      expect(of("skus", "x", "gpusPerReplica")).toBeNull();
+      expect(of("workloads", 0, 1)).toBeNull();
+      expect(of("nope")).toBeNull();
+      expect(of()).toBeNull();
+    });
+  });
+
+  describe("fieldRange and mayHaveRange: a path's range, found by its last key", () => {
+    it("gives min, max (by currency), unit, and minExclusive only when the minimum is refused", () => {
+      expect(fieldRange("workloads[3].peakRps")).toEqual({
+        min: 0,
+        max: 1e9,
+        unit: "requests per second",
+      });
+      expect(Object.hasOwn(fieldRange("workloads[3].peakRps")!, "minExclusive")).toBe(false);
+      expect(fieldRange("slo[0].maxMs")).toEqual({
+        min: 0,
+        minExclusive: true,
+        max: 1e9,
+        unit: "ms",
+      });
+      expect(fieldRange("tenants.pools[1].costPerDay", "EUR")).toEqual({
+        min: 0,
+        max: 1e10,
+        unit: "EUR per day",
+      });
+      expect(fieldRange("tenants.shared[0].costPerDay", "JPY")).toEqual({
+        min: 0,
+        max: 1e12,
+        unit: "JPY per day",
+      });
+      expect(fieldRange("skus[0].reservedPricePerGpuHour")).toEqual({
+        min: 0,
+        max: 1e7,
+        unit: "USD per GPU-hour",
+      });
+      expect(fieldRange("workload.schedule.rps[0]")).toEqual({
+        min: 0,
+        max: 1e9,
+        unit: "requests per second",
+      });
+      expect(fieldRange("workloads[10].schedule.rps[999]")).toEqual({
+        min: 0,
+        max: 1e9,
+        unit: "requests per second",
+      });
+    });
+
+    it("the same last key in different places takes its own row (inputTokens of a workload, of a usage row)", () => {
+      expect(fieldRange("workloads[0].inputTokens")?.max).toBe(1e9);
+      expect(fieldRange("workload.inputTokens")?.unit).toBe("tokens per request");
+      expect(fieldRange("tenants.usage[0].inputTokens")).toEqual({
+        min: 0,
+        max: 1e18,
+        unit: "tokens per day",
+      });
+      expect(fieldRange("tenants.pools[0].replicas")).toEqual({
+        min: 0,
+        minExclusive: true,
+        max: 1e9,
+        unit: "replicas",
+      });
+      expect(fieldRange("workloads[0].schedule.minReplicas")).toEqual({
+        min: 0,
+        max: 1e6,
+        unit: "replicas",
+      });
+    });
+
+    it('a path must match the whole pattern: nothing before it, indexes where the pattern has them, record keys as .key or ["…"]', () => {
+      expect(fieldRange("x.workloads[0].peakRps")).toBeNull();
+      expect(fieldRange("xworkloads[0].peakRps")).toBeNull();
+      expect(fieldRange("workloads.peakRps")).toBeNull();
+      expect(fieldRange("workloads[a].peakRps")).toBeNull();
+      expect(fieldRange("workload[0].peakRps")).toBeNull();
+      expect(fieldRange("workloads[0].schedule.rps[x]")).toBeNull();
+      expect(fieldRange("workloads[0].schedule.rps[1][2]")).toBeNull();
+      expect(fieldRange("workloads[0].schedule.rps")).toBeNull();
+      expect(fieldRange('skus[0].sweeps["a\\"b"].replicaOutputTokensPerSec')?.max).toBe(1e12);
+      expect(fieldRange('skus[0].sweeps["a.b"].replicaOutputTokensPerSec')?.max).toBe(1e12);
+      expect(fieldRange("skus[0].sweeps.a.b.replicaOutputTokensPerSec")).toBeNull();
+      expect(fieldRange('skus[0].sweeps["a"]["b"].replicaOutputTokensPerSec')).toBeNull();
+      expect(fieldRange('skus[0].sweeps["a].replicaOutputTokensPerSec')).toBeNull();
+      expect(fieldRange("skus[0].sweeps[0].replicaOutputTokensPerSec")).toBeNull();
+      expect(fieldRange("skus[0].sweeps..replicaOutputTokensPerSec")).toBeNull();
+      expect(fieldRange("skus[0].sweeps.chat.replicaOutputTokensPerSec")?.unit).toBe(
+        "tokens per second",
+      );
+      expect(fieldRange("skus[0].sweeps.x[.replicaOutputTokensPerSec")).toBeNull();
+      expect(fieldRange("")).toBeNull();
+    });
+
+    it("mayHaveRange is true exactly for the last keys of ranged patterns", () => {
+      const ranged = [
+        "peakRps",
+        "avgRps",
+        "dailyRequests",
+        "inputTokens",
+        "outputTokens",
+        "intervalSec",
+        "rps[]",
+        "minReplicas",
+        "leadIntervals",
+        "maxMs",
+        "elasticity",
+        "redundancy",
+        "spare",
+        "gpusPerReplica",
+        "pricePerGpuHour",
+        "reservedPricePerGpuHour",
+        "replicaOutputTokensPerSec",
+        "inputWeight",
+        "outputWeight",
+        "costPerDay",
+        "capacityTokensPerDay",
+        "replicas",
+        "reservedReplicas",
+      ];
+      for (const k of ranged) expect(mayHaveRange(k), k).toBe(true);
+      for (const k of [
+        "maxErrorRatePct",
+        "rps",
+        "p99",
+        "*",
+        "requestRate",
+        "rps[0]",
+        "",
+        "peakrps",
+      ])
+        expect(mayHaveRange(k), k).toBe(false);
+    });
+  });
+
+  describe("a schedule rate is a numeric field of the plan", () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workloads: [
+        {
+          name: "chat",
+          peakRps: 50,
+          inputTokens: 300,
+          outputTokens: 300,
+          schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 },
+        },
+      ],
+      factors: { elasticity: 1.2, redundancy: 1.2 },
+      skus: [
+        {
+          name: "H100",
+          gpusPerReplica: 4,
+          pricePerGpuHour: 20,
+          sweep: { replicaOutputTokensPerSec: 1500 },
+        },
+      ],
+    } as unknown as PlanFile;
+
+    it("isNumberField is true for rps[j] (its containers exist), and an edit of it gives the fresh result", () => {
+      expect(isNumberField(plan, ["workloads", 0, "schedule", "rps", 1])).toBe(true);
+      expect(isNumberField(plan, ["workloads", 0, "schedule", "rps"])).toBe(false);
+      const engine = createPlanEngine(plan);
+      const edited = engine.edit("workloads[0].schedule.rps[1]", 50);
+      const shadow = structuredClone(plan);
+      setAtPath(shadow as unknown as Record<string, unknown>, "workloads[0].schedule.rps[1]", 50);
+      expect(edited).toStrictEqual(computePlan(resolvePlan(shadow)));
+      // 50 req/s needs 15 replicas (the first interval); each interval also covers the next one's rate (lead 1)
+      expect(edited.skus[0]!.schedule!.replicas).toEqual([15, 15, 2, 15]);
+    });
+  });
+});
