@@ -5,7 +5,8 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { readFileSync, rmSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export async function buildCli() {
@@ -33,5 +34,10 @@ export async function buildCli() {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
   });
+  // `capplan optimize` loads HiGHS (bundled above, in a chunk of its own) on first use; its loader
+  // reads highs.wasm beside that chunk (new URL("highs.wasm", import.meta.url)), so the package
+  // needs no dependency.
+  const wasm = createRequire(import.meta.url).resolve("highs/runtime");
+  copyFileSync(wasm, join(root, "dist-cli/chunks/highs.wasm"));
 }
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildCli();

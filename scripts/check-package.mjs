@@ -136,6 +136,16 @@ try {
     "capplan plan …/seed.json --xlsx -o seed.xlsx writes a workbook",
     xl.code === 0 && zip === "PK",
     `exit ${xl.code}\n${xl.err}`,
+  // The optimiser loads HiGHS (its wasm shipped in dist-cli/) only when it runs.
+  const opt = capplan("optimize", "node_modules/capplan/models/examples/multi-sku.json", "--json");
+  let mix = null;
+  try {
+    mix = JSON.parse(opt.out);
+  } catch {}
+  check(
+    "capplan optimize node_modules/capplan/models/examples/multi-sku.json --json (HiGHS from the package)",
+    opt.code === 0 && mix && typeof mix.feasible === "boolean" && /^HiGHS /.test(mix.solver),
+    `exit ${opt.code}\n${opt.err}`,
   );
 
   // 5. init writes a self-contained plan that plans.

@@ -54,7 +54,8 @@ const RULES: Record<string, { layers: string[]; packages: RegExp; data?: RegExp 
   share: { layers: ["engine", "share"], packages: /^$/ },
   cli: {
     layers: ["engine", "import", "report", "share", "cli"],
-    packages: /^node:/,
+    // highs: the optimiser's MILP solver, loaded lazily by `capplan optimize` (docs/optimize.md).
+    packages: /^(node:|highs$)/,
     data: CATALOGUE_DATA,
   },
 };

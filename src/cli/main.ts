@@ -36,6 +36,7 @@ export const COMMANDS: Record<string, () => Promise<CommandDef>> = {
   actuals: async () => (await import("./commands/actuals")).command,
   traffic: async () => (await import("./commands/traffic")).command,
   compare: async () => (await import("./commands/compare")).command,
+  optimize: async () => (await import("./commands/optimize")).command,
   formats: async () => (await import("./commands/formats")).command,
   init: async () => (await import("./commands/init")).command,
   sensitivity: async () => (await import("./commands/sensitivity")).command,

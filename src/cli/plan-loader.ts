@@ -8,7 +8,8 @@
  */
 import { dirname, resolve } from "node:path";
 import gpuCatalog from "../../models/gpus.json";
-import { restoreGpuCatalog } from "../engine/catalog/catalog";
+import llmCatalog from "../../models/llms.json";
+import { restoreGpuCatalog, restoreLlmCatalog } from "../engine/catalog/catalog";
 import { parsePlanText, validatePlan } from "../engine/plan/plan-file";
 import {
   defaultedPrices,
@@ -261,7 +262,12 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   if (refusals.length) throw new CliError(refusals);
   // Formulas that read a SKU's computed throughput (`<id>_tok_s`) need the sweeps: resolve again with them.
   const final = computedSkus(plan).size ? resolvePlan(plan, sheet, files) : resolved;
-  const result = computePlan(final, files);
+  // KV memory (docs/memory.md) reads the catalogues; only SKUs that name a model use them.
+  const memory = {
+    gpus: restoreGpuCatalog(gpuCatalog).items,
+    llms: restoreLlmCatalog(llmCatalog).items,
+  };
+  const result = computePlan(final, files, memory);
   // A price the catalogue filled in is a warning of the plan (text, Markdown, JSON), with its code.
   for (const d of defaultedPrices(plan, (i) => final.skus[i]?.pricePerGpuHour ?? null)) {
     const p = defaultedProblem(d);

@@ -19,6 +19,8 @@ import { whatifMessages } from "../engine/whatif/messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
 import { planMessages } from "../engine/plan/messages";
+import { optimizeMessages } from "../engine/plan/optimize-messages";
+import { kvMessages } from "../engine/plan/kv-messages";
 import { sloMessages } from "../engine/curve/messages";
 import { fleetMessages } from "../engine/fleet/messages";
 import { withSubject, type Catalogue, type Problem } from "../engine/base/problems";
@@ -41,6 +43,8 @@ export const CATALOGUES: readonly Catalogue[] = [
   intervalMessages,
   whatifMessages,
   planMessages,
+  optimizeMessages,
+  kvMessages,
   priceMessages,
   formulaMessages,
   planFileMessages,

@@ -115,6 +115,8 @@ const WORDS = {
     schedAutoscaled: "Autoscaled cost / period",
     schedReserved: "Reserved replicas",
     schedBlended: "Reserved + on-demand cost / period",
+    kv: "KV cache (per replica)",
+    kvLimited: "limited",
     cheapest: "Recommended (cheapest feasible)",
     noneFeasible: "no feasible SKU",
     conc: "concurrency",
@@ -178,6 +180,8 @@ const WORDS = {
     schedAutoscaled: "自动伸缩成本 / 周期",
     schedReserved: "预留副本数",
     schedBlended: "预留 + 按需成本 / 周期",
+    kv: "KV 缓存（每副本）",
+    kvLimited: "受限",
     cheapest: "推荐（最便宜且满足 SLO）",
     noneFeasible: "没有满足 SLO 的 SKU",
     conc: "并发",
@@ -317,6 +321,7 @@ export const COMPARISON_KEYS = [
   "schedAutoscaled",
   "schedReserved",
   "schedBlended",
+  "kv",
   "reason",
 ] as const satisfies readonly (keyof PlanWords)[];
 export type ComparisonKey = (typeof COMPARISON_KEYS)[number];
@@ -344,7 +349,8 @@ export type ComparisonCell =
   | { kind: "number"; value: number | null; digits: number }
   | { kind: "money"; value: number | null }
   | { kind: "percent"; value: number | null; digits: number }
-  | { kind: "message"; value: string | null; problem?: Problem | null };
+  | { kind: "message"; value: string | null; problem?: Problem | null }
+  | { kind: "kv"; value: SkuResult["kv"] | null };
 
 /** A row of the SKU comparison: its key and one typed cell per SKU. */
 export interface ComparisonRow {
@@ -413,6 +419,7 @@ export function comparisonCells(
     schedAutoscaled: money(s.schedule?.autoscaledCost ?? null),
     schedReserved: { kind: "number", value: s.schedule?.reservedReplicas ?? null, digits: 0 },
     schedBlended: money(s.schedule?.blendedCost ?? null),
+    kv: { kind: "kv", value: s.kv ?? null },
     reason: s.infeasibleProblem
       ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem }
       : { kind: "message", value: s.infeasibleReason },
@@ -463,6 +470,16 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
       return fmtMoney(cell.value, currency, lang);
     case "percent":
       return cell.value === null ? "—" : `${fmtValue(cell.value, cell.digits)} %`;
+    case "kv": {
+      // 51.37 GiB · 420,904 tok · 280 × 1,500 tok (limited)
+      const k = cell.value;
+      if (!k) return "—";
+      const fit =
+        k.maxConcurrency !== null && k.perRequestTokens !== null
+          ? ` · ${fmtValue(k.maxConcurrency, 0)} × ${fmtValue(k.perRequestTokens, 0)} tok`
+          : "";
+      return `${fmtValue(k.availableGiB, 2)} GiB · ${fmtValue(k.tokens, 0)} tok${fit}${k.limited ? ` (${w.kvLimited})` : ""}`;
+    }
     case "message":
       return localizeReason(
         { infeasibleReason: cell.value, infeasibleProblem: cell.problem ?? null },

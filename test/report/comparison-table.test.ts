@@ -46,9 +46,12 @@ describe("typed comparison rows", () => {
   it("as text: the binding and reason rows (empty for every SKU) are left out, labels in the language", () => {
     const r = load("seed.json");
     const en = comparisonText(r, "en");
-    // The seed plan has no schedule: its schedule rows (docs/schedules.md) are empty and left out too.
+    // The seed plan has no schedule and no model: its schedule rows (docs/schedules.md) and its
+    // KV row (docs/memory.md) are empty and left out too.
     expect(en.map((x) => x.key)).toEqual(
-      COMPARISON_KEYS.filter((k) => k !== "binding" && k !== "reason" && !k.startsWith("sched")),
+      COMPARISON_KEYS.filter(
+        (k) => k !== "binding" && k !== "reason" && k !== "kv" && !k.startsWith("sched"),
+      ),
     );
     expect(en.find((x) => x.key === "replicas")).toEqual({
       key: "replicas",

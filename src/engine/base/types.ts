@@ -238,6 +238,14 @@ export interface SkuDef {
   pricePerGpuHour: NumOrFormula;
   /** Committed price per GPU-hour (docs/schedules.md). */
   reservedPricePerGpuHour?: NumOrFormula;
+  /** The most replicas that can be had (GPUs you can actually get), for `capplan optimize` (docs/optimize.md). */
+  maxReplicas?: NumOrFormula;
+  /** The model this SKU serves (a models/llms.json id), for its KV memory (docs/memory.md). */
+  model?: string;
+  /** Weight format: bf16 (default), fp8 or int4 (docs/memory.md). */
+  quantization?: "bf16" | "fp8" | "int4";
+  /** KV-cache format: bf16 (default) or fp8 (docs/memory.md). */
+  kvCacheDtype?: "bf16" | "fp8";
   /** Set when the price was filled from the GPU catalogue (src/engine/catalog/price-default.ts): flagged while the price equals it. */
   priceDefault?: PriceDefault;
   sweep?: SweepRef;
@@ -302,6 +310,10 @@ export interface PlanFile {
   tenants?: TenantsDef;
   /** Which cost picks the recommended SKU (docs/schedules.md): default "peak". */
   recommendBy?: RecommendBy;
+  /** The model served (a models/llms.json id), for KV memory (docs/memory.md); a SKU may name its own. */
+  model?: string;
+  /** Share of GPU memory the engine may use (vLLM `--gpu-memory-utilization`); default 0.9 (docs/memory.md). */
+  gpuMemoryUtilization?: NumOrFormula;
   /**
    * How the app shows numbers typed with a unit or separators (`$2.99`, `50%`, `1.5k`), by plan
    * path: the number itself is stored at the path; this is display only (docs/grid.md).

@@ -73,6 +73,14 @@ export interface Llm {
   /** Number of layers that use the sliding window (their KV stops growing at the window). */
   slidingWindowLayers: number;
   maxContext: number;
+  /**
+   * Vocabulary size (`vocab_size`), when sourced: the token-embedding table and the output head
+   * (vocab × hidden each; one table when `tiedEmbeddings`) stay 16-bit in FP8/INT4 checkpoints
+   * (docs/memory.md). Null when not sourced.
+   */
+  vocabSize?: number | null;
+  /** True when the output head shares the embedding table (`tie_word_embeddings`). */
+  tiedEmbeddings?: boolean;
   sources: CatalogSource[];
 }
 

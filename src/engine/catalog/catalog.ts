@@ -298,6 +298,8 @@ export function restoreLlmCatalog(value: unknown): Restored<Llm> {
       maxContext: r.num("maxContext", { int: true }),
       sources: r.sources(LLM_FIGURES),
     };
+    if (raw.vocabSize !== undefined) llm.vocabSize = r.numOrNull("vocabSize", { int: true });
+    if (raw.tiedEmbeddings === true) llm.tiedEmbeddings = true;
     if (r.ok && llm.slidingWindowLayers >= llm.layers) {
       issues.push({ path: `${path}.slidingWindowLayers`, message: "must be smaller than layers" });
       r.ok = false;

@@ -18,6 +18,7 @@
  *   SKUs its pools read, the recommendation, the workloads and the errors before it are unchanged
  *   ({@link memoTenants}).
  */
+import type { MemoryCatalog } from "./plan-kv";
 import {
   analyzeSweep,
   assemblePlan,
@@ -269,6 +270,7 @@ export function memoAnalyzer(): SweepAnalyzer {
 export function createPlanEngine(
   initial: PlanFile,
   files: ReadonlyMap<string, FileSweep> = new Map(),
+  memory: MemoryCatalog | null = null,
 ): PlanEngine {
   const sheet = createPlanSheet(initial);
   // Kept across edits: zones, diagnostics and operating points per resolved points array (the
@@ -288,7 +290,7 @@ export function createPlanEngine(
     const list = resolved.skus.map((_, i) =>
       skus
         ? skus(i, level)
-        : computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer),
+        : computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer, memory),
     );
     return assemblePlan(resolved, list, level, memo);
   };
@@ -348,7 +350,7 @@ export function createPlanEngine(
       const before = result.skus;
       result = compute((i, level) =>
         dirty.allSkus || dirty.skus.has(i)
-          ? computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer)
+          ? computeSku(resolved, i, level.wlInputs, files, level.schedules, analyzer, memory)
           : before[i]!,
       );
       return result;

@@ -193,6 +193,13 @@ export const PLAN_FIELDS: readonly PlanField[] = [
     invalidates: "skus",
   },
   {
+    pattern: "gpuMemoryUtilization",
+    kind: "input",
+    unit: "share of GPU memory",
+    range: { min: 0, minExclusive: true, max: 1 },
+    invalidates: "skus",
+  },
+  {
     pattern: "factors.elasticity",
     kind: "input",
     unit: "factor",
@@ -237,6 +244,13 @@ export const PLAN_FIELDS: readonly PlanField[] = [
     kind: "input",
     unit: "{currency} per GPU-hour",
     range: { min: 0, max: (c) => maxExactAmount(c) / 1e3 },
+    invalidates: "sku",
+  },
+  {
+    pattern: "skus[].maxReplicas",
+    kind: "input",
+    unit: "replicas",
+    range: { min: 0, max: 1e9 },
     invalidates: "sku",
   },
   ...sweepFields("skus[].sweep"),

@@ -14,6 +14,7 @@ import type { OperatingPoint } from "../curve/slo";
 import type { Basis, Slo, Sweep } from "../base/types";
 import type { Zone } from "../curve/zones";
 import type { SkuInterval } from "./interval";
+import type { SkuKv, WorkloadKv } from "./plan-kv";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
 export type FileSweep =
@@ -59,6 +60,8 @@ export interface SkuWorkloadResult {
   problems: Problem[];
   /** The errors as values (each with its plan `path`), in the order of `errors`. */
   errorProblems: Problem[];
+  /** This workload's KV need on the SKU (docs/memory.md); present only when the SKU's KV memory is estimated. */
+  kv?: WorkloadKv;
 }
 
 /** The replica and cost numbers of a SKU that could be planned (docs/capacity.md); its warnings are the SKU's. */
@@ -103,6 +106,8 @@ export interface SkuResult {
   interval?: SkuInterval | null;
   /** Why there are no error bars (an info), when the SKU has a capacity from a sweep without repeats. */
   intervalNote?: Problem | null;
+  /** KV memory of one replica (docs/memory.md); present only when the SKU (or the plan) names a catalogue model and the SKU a catalogue gpu. */
+  kv?: SkuKv;
   /** The English of {@link problems} (docs/problems.md). */
   warnings: string[];
   /** The English of {@link errorProblems}. */

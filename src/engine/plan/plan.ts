@@ -35,6 +35,7 @@ import {
   skuInterval,
   type CapacityBounds,
 } from "./interval";
+import { kvLimit, skuKvBudget, type MemoryCatalog } from "./plan-kv";
 
 /** A finite number (Number.isFinite is false for anything that is not a number). */
 function num(v: number | null | undefined): v is number {
@@ -191,6 +192,7 @@ export function computeSku(
   files: ReadonlyMap<string, FileSweep>,
   schedules: PlanSchedules | null = null,
   analyzer: SweepAnalyzer = plainAnalyzer,
+  memory: MemoryCatalog | null = null,
 ): SkuResult {
   const sloErrors: Problem[] = plan.slo.flatMap((s, i) =>
     num(s.maxMs) ? [] : [M.problem("sloLimitError", { index: i }, { path: `slo[${i}].maxMs` })],
@@ -230,6 +232,9 @@ export function computeSku(
   const opProblems = new Map<SweepAnalysis, { problems: Problem[]; warnings: string[] }>();
   const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
   const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
+  // KV memory (docs/memory.md): the replica's budget when the SKU serves a catalogue model.
+  const kv = memory ? skuKvBudget(plan, sku, memory) : null;
+  const budget = kv?.budget?.fits ? kv.budget : null;
 
   for (const w of plan.workloads) {
     const wl: SkuWorkloadResult = {
@@ -268,6 +273,16 @@ export function computeSku(
       if (num(given) && given > 0) {
         capTps = given;
         wl.feasible = true;
+        if (budget && winput) {
+          const lim = kvLimit(budget, winput, null, null, given);
+          wl.kv = lim.kv;
+          if (lim.problem) {
+            warn(about(lim.problem, sku.name));
+            wl.feasible = false;
+            capTps = null;
+            reason = lim.problem;
+          }
+        }
         wl.operatingPoint = {
           concurrency: null,
           requestRate: null,
@@ -335,6 +350,15 @@ export function computeSku(
           if (!num(capTps) || capTps <= 0) {
             wl.feasible = null;
             fail(M.problem("noOutputTokens", {}));
+          } else if (budget && winput) {
+            const lim = kvLimit(budget, winput, op.concurrency, sweep.points, capTps);
+            wl.kv = lim.kv;
+            capTps = lim.tokS;
+            if (lim.problem) warn(about(lim.problem, sku.name));
+            if (lim.tokS === null) {
+              wl.feasible = false;
+              reason = lim.problem;
+            }
           }
           const repeat = repeatSloProblem(sweep, op, slos);
           if (repeat) warn(about(repeat, sku.name));
@@ -403,6 +427,22 @@ export function computeSku(
     }
   }
 
+  if (kv?.budget && !kv.budget.fits) {
+    // The weights (with activations and runtime) do not fit: no KV cache, no workload.
+    feasible = false;
+    reason = kv.problems[0] ?? reason;
+    for (const w of perWl) {
+      w.feasible = false;
+      w.replicasBase = null;
+      w.replicaOutputTokensPerSec = null;
+    }
+    capInputs.length = 0;
+  } else if (kv)
+    pushAll(
+      problems,
+      warnings,
+      kv.problems.map((p) => about(p, sku.name)),
+    );
   // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
   const reasonProblem = feasible === true ? null : (reason ?? errorProblems[0] ?? null);
   const result: SkuResult = {
@@ -426,6 +466,23 @@ export function computeSku(
     problems,
     errorProblems,
   };
+  if (kv?.budget) {
+    // The workload with the longest context binds the cache (the fewest requests at once).
+    const needs = perWl.flatMap((w) => (w.kv ? [w.kv] : []));
+    const bind = needs.reduce<(typeof needs)[number] | null>(
+      (a, k) => (!a || k.perRequestTokens > a.perRequestTokens ? k : a),
+      null,
+    );
+    result.kv = {
+      model: kv.model,
+      availableGiB: kv.budget.availableGiB,
+      tokens: kv.budget.tokens,
+      perRequestTokens: bind?.perRequestTokens ?? null,
+      maxConcurrency: bind ? bind.maxConcurrency : null,
+      limited: needs.some((k) => k.limited),
+      terms: kv.budget,
+    };
+  }
   const formulaError = (f: string) => plan.errors.some((e) => e.path === `${path}.${f}`);
   const inputError = (field: string, p: Problem): void =>
     pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
@@ -515,9 +572,12 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
 export function computePlan(
   plan: ResolvedPlan,
   files: ReadonlyMap<string, FileSweep> = new Map(),
+  memory: MemoryCatalog | null = null,
 ): PlanResult {
   const level = planLevel(plan);
-  const skus = plan.skus.map((_, i) => computeSku(plan, i, level.wlInputs, files, level.schedules));
+  const skus = plan.skus.map((_, i) =>
+    computeSku(plan, i, level.wlInputs, files, level.schedules, plainAnalyzer, memory),
+  );
   return assemblePlan(plan, skus, level);
 }
 

@@ -267,6 +267,11 @@ function resolveSku(s: Obj, i: number, names: string[], num: Reader): ResolvedSk
   };
   if (s.reservedPricePerGpuHour !== undefined)
     out.reservedPricePerGpuHour = numField(num, s, base, "reservedPricePerGpuHour");
+  if (s.maxReplicas !== undefined) out.maxReplicas = numField(num, s, base, "maxReplicas");
+  if (typeof s.model === "string" && s.model !== "") out.model = s.model;
+  if (s.quantization === "bf16" || s.quantization === "fp8" || s.quantization === "int4")
+    out.quantization = s.quantization;
+  if (s.kvCacheDtype === "bf16" || s.kvCacheDtype === "fp8") out.kvCacheDtype = s.kvCacheDtype;
   return out;
 }
 
@@ -521,6 +526,17 @@ function resolveOnce(plan: PlanFile, sheet: Sheet): ResolvedPlan {
     plan.recommendBy === "blended" ||
     plan.recommendBy === "peak"
       ? { recommendBy: plan.recommendBy }
+      : {}),
+    ...(typeof plan.model === "string" && plan.model !== "" ? { model: plan.model } : {}),
+    ...(plan.gpuMemoryUtilization !== undefined
+      ? {
+          gpuMemoryUtilization:
+            typeof plan.gpuMemoryUtilization === "number"
+              ? Number.isFinite(plan.gpuMemoryUtilization)
+                ? plan.gpuMemoryUtilization
+                : null
+              : num("gpuMemoryUtilization", plan.gpuMemoryUtilization),
+        }
       : {}),
     errors,
   };

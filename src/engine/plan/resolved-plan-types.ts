@@ -62,6 +62,11 @@ export type ResolvedSweepRef =
   | { kind: "given"; replicaOutputTokensPerSec: number | null }
   | { kind: "missing" };
 
+/** Weight formats of a SKU (docs/memory.md). */
+export type Quantization = "bf16" | "fp8" | "int4";
+/** KV-cache element formats of a SKU (docs/memory.md). */
+export type KvCacheDtype = "bf16" | "fp8";
+
 export interface ResolvedSku {
   name: string;
   gpu: string | null;
@@ -69,6 +74,14 @@ export interface ResolvedSku {
   pricePerGpuHour: number | null;
   /** Committed price per GPU-hour (docs/schedules.md); present only when the plan gives it. */
   reservedPricePerGpuHour?: number | null;
+  /** The most replicas of this SKU that can be had, for the optimiser (docs/optimize.md); present only when the plan gives it. */
+  maxReplicas?: number | null;
+  /** KV memory (docs/memory.md): the model served (a models/llms.json id; the plan's `model` when absent). */
+  model?: string;
+  /** Bytes per weight (docs/memory.md); present only when the plan gives it (default bf16). */
+  quantization?: Quantization;
+  /** Bytes per KV element (docs/memory.md); present only when the plan gives it (default bf16). */
+  kvCacheDtype?: KvCacheDtype;
   /** One entry per workload name (a SKU-level `sweep` is repeated for every workload). */
   sweeps: Record<string, ResolvedSweepRef>;
 }
@@ -125,5 +138,9 @@ export interface ResolvedPlan {
   tenants: ResolvedTenants | null;
   /** Which cost picks the recommendation (docs/schedules.md); present only when the plan gives it. */
   recommendBy?: RecommendBy;
+  /** The model every SKU serves unless it names its own (docs/memory.md); present only when given. */
+  model?: string;
+  /** Share of GPU memory the engine may use (vLLM `--gpu-memory-utilization`, docs/memory.md); present only when given. */
+  gpuMemoryUtilization?: number | null;
   errors: FormulaError[];
 }

@@ -17,6 +17,7 @@ import { ChartCanvas } from "./ChartCanvas";
 import { Grid, type CellView } from "./Grid";
 import { RecBanner } from "./TrustStatus";
 import { LineagePanel } from "./LineagePanel";
+import { FleetMix } from "./FleetMix";
 import { comparisonPath, setLineagePath } from "../state/lineage";
 import { recBasis } from "../state/trust";
 
@@ -172,6 +173,9 @@ export function ComparisonSheet(): JSX.Element {
             pngName="cost-per-month.png"
           />
         </div>
+        <Show when={result().skus.length > 1 && result().workloads.length > 0}>
+          <FleetMix />
+        </Show>
       </Show>
     </div>
   );

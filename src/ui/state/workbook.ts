@@ -22,6 +22,7 @@ import type { PlanFile } from "../../engine/base/types";
 import type { Sheet } from "../../engine/formula/sheet";
 import { getAtPath, rawText, readNumberEntry } from "./plan-edit";
 import { trustState, type Rejection, type TrustState } from "./trust";
+import { MEMORY_CATALOG } from "./catalog";
 import { createPlanHistory, type PlanPatch } from "./plan-history";
 import type { EditContext } from "./edits/context";
 import { cellEdits, type CellEdits } from "./edits/cells";
@@ -186,7 +187,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
     const p = unwrap(plan);
     const todo = edits;
     edits = [];
-    if (!engine) engine = createPlanEngine(p);
+    if (!engine) engine = createPlanEngine(p, new Map(), MEMORY_CATALOG);
     else if (todo === null) engine.update(p);
     else for (const e of todo) engine.edit(e.path, e.raw);
     const resolved = engine.resolved();
