@@ -136,6 +136,8 @@ try {
     "capplan plan …/seed.json --xlsx -o seed.xlsx writes a workbook",
     xl.code === 0 && zip === "PK",
     `exit ${xl.code}\n${xl.err}`,
+  );
+
   // The optimiser loads HiGHS (its wasm shipped in dist-cli/) only when it runs.
   const opt = capplan("optimize", "node_modules/capplan/models/examples/multi-sku.json", "--json");
   let mix = null;
