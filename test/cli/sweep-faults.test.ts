@@ -5,7 +5,7 @@
  * the completed requests (exit 130).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -230,6 +230,59 @@ describe("sweepCommand: faults are counted per outcome", () => {
     expect(p.meanOutputTokens).toBe(5);
     expect(p.meanInputTokens).toBe(9);
     expect(r.err).toContain("warning: concurrency 2: the server sent no usage for 4 request(s)");
+  });
+});
+
+describe("sweepCommand: --prompts", () => {
+  it("sends the prompts in turn with their output lengths; a bad line names file and line", async () => {
+    server = await startTestServer({
+      latency: { ttftBaseMs: 2, itlBaseMs: 1, ttftPerActiveMs: 0, itlPerActiveMs: 0 },
+    });
+    const dir = tmp();
+    const file = join(dir, "prompts.jsonl");
+    writeFileSync(
+      file,
+      '{"prompt": "one two three", "output_tokens": 4}\n\n{"prompt": "a b c d e", "output_tokens": 2, "input_tokens": 5}\n',
+    );
+    const r = await run(
+      "sweep",
+      "--url",
+      server.url,
+      "--model",
+      "test/model",
+      "--concurrency",
+      "1",
+      "--requests",
+      "4",
+      "--prompts",
+      file,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(server.records.map((x) => [x.promptTokens, x.maxTokens])).toEqual([
+      [3, 4],
+      [5, 2],
+      [3, 4],
+      [5, 2],
+    ]);
+    const reqs = JSON.parse(r.out).sweeps[0].requests;
+    expect(reqs.map((q: { requestedOutputTokens: number }) => q.requestedOutputTokens)).toEqual([
+      4, 2, 4, 2,
+    ]);
+    expect(JSON.parse(r.out).sweeps[0].points[0].meanOutputTokens).toBe(3);
+    writeFileSync(file, '{"prompt": "x", "output_tokens": 1}\n{"prompt": 3}\n');
+    const bad = await run(
+      "sweep",
+      "--url",
+      server.url,
+      "--model",
+      "m",
+      "--concurrency",
+      "1",
+      "--prompts",
+      file,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(`${file}:2: needs "prompt" (text) and "output_tokens"`);
   });
 });
 
