@@ -179,9 +179,9 @@ describe("sweepCommand: faults are counted per outcome", () => {
 
   it("--slo missed by more than 2× ends the sweep after that level", async () => {
     server = await startTestServer({
-      latency: { ttftBaseMs: 5, ttftPerActiveMs: 10, itlBaseMs: 1, itlPerActiveMs: 0 },
+      latency: { ttftBaseMs: 5, ttftPerActiveMs: 60, itlBaseMs: 1, itlPerActiveMs: 0 },
     });
-    // TTFT ≈ 5 + 10 × active: ~15 ms at 1, ~45 ms at 4 (> 2 × 20 ms), 16 never runs.
+    // TTFT ≈ 5 + 60 × active: ~65 ms at 1 (< 2 × 80 ms), ~245 ms at 4 (> 2 × 80 ms), 16 never runs.
     const r = await run(
       "sweep",
       "--url",
@@ -195,13 +195,13 @@ describe("sweepCommand: faults are counted per outcome", () => {
       "--output-tokens",
       "3",
       "--slo",
-      "ttft:p50:20",
+      "ttft:p50:80",
     );
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out).sweeps[0];
     expect(s.points.map((x: { concurrency: number }) => x.concurrency)).toEqual([1, 4]);
     expect(r.err).toMatch(
-      /concurrency 4: P50 TTFT is [\d.]+ ms, more than twice the SLO \(20 ms\)/,
+      /concurrency 4: P50 TTFT is [\d.]+ ms, more than twice the SLO \(80 ms\)/,
     );
   }, 20_000);
 

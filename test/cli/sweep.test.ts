@@ -171,8 +171,10 @@ describe("sweepCommand", () => {
     expect(sd / mean).toBeGreaterThan(0.85);
     if (!stalled) expect(sd / mean).toBeLessThan(1.15);
     // 299 gaps of mean 1000/120 ms: the achieved rate is the offered one within sampling noise.
-    expect(1000 / mean).toBeGreaterThan(100);
-    expect(1000 / mean).toBeLessThan(140);
+    if (!stalled) {
+      expect(1000 / mean).toBeGreaterThan(100);
+      expect(1000 / mean).toBeLessThan(140);
+    }
     const p = JSON.parse(r.out).sweeps[0].points[0];
     expect(p).toMatchObject({ concurrency: null, requestRate: 120, completed: 300, failed: 0 });
   }, 30_000);
