@@ -27,7 +27,7 @@ import { summarizeProfile } from "./profile.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
-const AREAS = ["import", "engine", "browser", "cli", "trace", "fleet"];
+const AREAS = ["import", "engine", "browser", "cli", "trace", "fleet", "sweep"];
 const onlyArg = args.find((a) => a.startsWith("--only"));
 const only = onlyArg
   ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1]).split(",")

@@ -5,7 +5,7 @@
  * the completed requests (exit 130).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -179,9 +179,9 @@ describe("sweepCommand: faults are counted per outcome", () => {
 
   it("--slo missed by more than 2× ends the sweep after that level", async () => {
     server = await startTestServer({
-      latency: { ttftBaseMs: 5, ttftPerActiveMs: 10, itlBaseMs: 1, itlPerActiveMs: 0 },
+      latency: { ttftBaseMs: 5, ttftPerActiveMs: 60, itlBaseMs: 1, itlPerActiveMs: 0 },
     });
-    // TTFT ≈ 5 + 10 × active: ~15 ms at 1, ~45 ms at 4 (> 2 × 20 ms), 16 never runs.
+    // TTFT ≈ 5 + 60 × active: ~65 ms at 1 (< 2 × 80 ms), ~245 ms at 4 (> 2 × 80 ms), 16 never runs.
     const r = await run(
       "sweep",
       "--url",
@@ -195,13 +195,13 @@ describe("sweepCommand: faults are counted per outcome", () => {
       "--output-tokens",
       "3",
       "--slo",
-      "ttft:p50:20",
+      "ttft:p50:80",
     );
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out).sweeps[0];
     expect(s.points.map((x: { concurrency: number }) => x.concurrency)).toEqual([1, 4]);
     expect(r.err).toMatch(
-      /concurrency 4: P50 TTFT is [\d.]+ ms, more than twice the SLO \(20 ms\)/,
+      /concurrency 4: P50 TTFT is [\d.]+ ms, more than twice the SLO \(80 ms\)/,
     );
   }, 20_000);
 
@@ -230,6 +230,59 @@ describe("sweepCommand: faults are counted per outcome", () => {
     expect(p.meanOutputTokens).toBe(5);
     expect(p.meanInputTokens).toBe(9);
     expect(r.err).toContain("warning: concurrency 2: the server sent no usage for 4 request(s)");
+  });
+});
+
+describe("sweepCommand: --prompts", () => {
+  it("sends the prompts in turn with their output lengths; a bad line names file and line", async () => {
+    server = await startTestServer({
+      latency: { ttftBaseMs: 2, itlBaseMs: 1, ttftPerActiveMs: 0, itlPerActiveMs: 0 },
+    });
+    const dir = tmp();
+    const file = join(dir, "prompts.jsonl");
+    writeFileSync(
+      file,
+      '{"prompt": "one two three", "output_tokens": 4}\n\n{"prompt": "a b c d e", "output_tokens": 2, "input_tokens": 5}\n',
+    );
+    const r = await run(
+      "sweep",
+      "--url",
+      server.url,
+      "--model",
+      "test/model",
+      "--concurrency",
+      "1",
+      "--requests",
+      "4",
+      "--prompts",
+      file,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(server.records.map((x) => [x.promptTokens, x.maxTokens])).toEqual([
+      [3, 4],
+      [5, 2],
+      [3, 4],
+      [5, 2],
+    ]);
+    const reqs = JSON.parse(r.out).sweeps[0].requests;
+    expect(reqs.map((q: { requestedOutputTokens: number }) => q.requestedOutputTokens)).toEqual([
+      4, 2, 4, 2,
+    ]);
+    expect(JSON.parse(r.out).sweeps[0].points[0].meanOutputTokens).toBe(3);
+    writeFileSync(file, '{"prompt": "x", "output_tokens": 1}\n{"prompt": 3}\n');
+    const bad = await run(
+      "sweep",
+      "--url",
+      server.url,
+      "--model",
+      "m",
+      "--concurrency",
+      "1",
+      "--prompts",
+      file,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(`${file}:2: needs "prompt" (text) and "output_tokens"`);
   });
 });
 

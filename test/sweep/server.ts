@@ -117,16 +117,177 @@ function json(res: ServerResponse, status: number, v: unknown): void {
 }
 
 /** Start the server on 127.0.0.1 with an OS-assigned port. */
+/** What the server keeps between requests. */
+interface State {
+  opts: TestServerOptions;
+  model: string;
+  lat: LatencyModel;
+  records: ServerRecord[];
+  active: number;
+  created: number;
+  later: (ms: number, f: () => void) => NodeJS.Timeout;
+}
+
+async function generate(
+  st: State,
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: "chat" | "completions",
+) {
+  const { opts, lat, records, later, model } = st;
+  const arrivalMs = performance.now();
+  const text = await readBody(req);
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json(res, 400, { error: { message: "invalid JSON body" } });
+    return;
+  }
+  const index = records.length;
+  const cycle = opts.faultCycle;
+  const fault = opts.fault?.(index) ?? (cycle?.length ? cycle[index % cycle.length]! : "ok");
+  const maxTokens = Math.max(1, Number(body.max_tokens) || 16);
+  const includeUsage =
+    (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+  st.active++;
+  const rec: ServerRecord = {
+    index,
+    api,
+    arrivalMs,
+    chunkMs: [],
+    endMs: null,
+    fault,
+    outcome: fault,
+    promptTokens: promptTokensOf(body),
+    maxTokens,
+    activeAtArrival: st.active,
+    includeUsage,
+    authorization: req.headers.authorization,
+  };
+  records.push(rec);
+  let finished = false;
+  const finish = (outcome: ServerRecord["outcome"]) => {
+    if (finished) return;
+    finished = true;
+    st.active--;
+    rec.endMs = performance.now();
+    rec.outcome = outcome;
+  };
+  res.on("close", () => finish("client-closed"));
+  if (fault === "hang") return; // never answers; the client's timeout ends it
+  if (fault === "500" || fault === "429") {
+    finish(fault);
+    json(res, Number(fault), { error: { message: fault === "429" ? "rate limited" : "boom" } });
+    return;
+  }
+  streamTokens(st, rec, res, finish, () => finished);
+}
+
+/** The 200 response of a generation request: the role chunk, the tokens, usage, `[DONE]` or a fault halfway. */
+function streamTokens(
+  st: State,
+  rec: ServerRecord,
+  res: ServerResponse,
+  finish: (outcome: ServerRecord["outcome"]) => void,
+  isFinished: () => boolean,
+): void {
+  const { opts, lat, later, model } = st;
+  const { api, index, includeUsage, fault, maxTokens } = rec;
+  const id = `${api === "chat" ? "chatcmpl" : "cmpl"}-${index}`;
+  const head = {
+    id,
+    object: api === "chat" ? "chat.completion.chunk" : "text_completion",
+    created: st.created++,
+    model,
+  };
+  const usageNull = includeUsage && !opts.noUsage ? { usage: null } : {};
+  const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+  });
+  if (api === "chat")
+    send({
+      ...head,
+      choices: [
+        {
+          index: 0,
+          delta: { role: "assistant", content: "" },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ],
+      ...usageNull,
+    });
+  let keepAlive: NodeJS.Timeout | null = null;
+  if (opts.keepAliveMs && opts.keepAliveMs > 0)
+    keepAlive = setInterval(() => res.write(": keep-alive\n\n"), opts.keepAliveMs);
+  const half = Math.floor(maxTokens / 2);
+  let n = 0;
+  const token = () => {
+    if (isFinished()) return;
+    if (keepAlive) {
+      clearInterval(keepAlive);
+      keepAlive = null;
+    }
+    if (n === half && fault === "cut") {
+      finish("cut");
+      res.socket?.destroy();
+      return;
+    }
+    if (n === half && fault === "malformed") {
+      res.write('data: {"id":"' + id + '","choices":[{"index":0,"delta":{"content":" tok\n\n');
+      res.write("data: [DONE]\n\n");
+      finish("malformed");
+      res.end();
+      return;
+    }
+    n++;
+    const last = n === maxTokens;
+    const choice =
+      api === "chat"
+        ? {
+            index: 0,
+            delta: { content: " tok" },
+            logprobs: null,
+            finish_reason: last ? "length" : null,
+          }
+        : {
+            index: 0,
+            text: " tok",
+            logprobs: null,
+            finish_reason: last ? "length" : null,
+            stop_reason: null,
+          };
+    rec.chunkMs.push(performance.now());
+    send({ ...head, choices: [choice], ...usageNull });
+    if (!last) {
+      later(lat.itlBaseMs + lat.itlPerActiveMs * st.active, token);
+      return;
+    }
+    if (includeUsage && !opts.noUsage)
+      send({
+        ...head,
+        choices: [],
+        usage: {
+          prompt_tokens: rec.promptTokens,
+          total_tokens: rec.promptTokens + maxTokens,
+          completion_tokens: maxTokens,
+        },
+      });
+    res.write("data: [DONE]\n\n");
+    finish("ok");
+    res.end();
+  };
+  later(lat.ttftBaseMs + lat.ttftPerActiveMs * st.active, token);
+}
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const model = opts.model ?? "test/model";
-  const lat: LatencyModel = { ...DEFAULT_LATENCY, ...opts.latency };
   const records: ServerRecord[] = [];
   const log: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  let active = 0;
-  let created = 1_700_000_000;
-
   const later = (ms: number, f: () => void) => {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -135,143 +296,16 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     timers.add(t);
     return t;
   };
-
-  async function generate(req: IncomingMessage, res: ServerResponse, api: "chat" | "completions") {
-    const arrivalMs = performance.now();
-    const text = await readBody(req);
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      json(res, 400, { error: { message: "invalid JSON body" } });
-      return;
-    }
-    const index = records.length;
-    const cycle = opts.faultCycle;
-    const fault = opts.fault?.(index) ?? (cycle?.length ? cycle[index % cycle.length]! : "ok");
-    const maxTokens = Math.max(1, Number(body.max_tokens) || 16);
-    const includeUsage =
-      (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-    active++;
-    const rec: ServerRecord = {
-      index,
-      api,
-      arrivalMs,
-      chunkMs: [],
-      endMs: null,
-      fault,
-      outcome: fault,
-      promptTokens: promptTokensOf(body),
-      maxTokens,
-      activeAtArrival: active,
-      includeUsage,
-      authorization: req.headers.authorization,
-    };
-    records.push(rec);
-    let finished = false;
-    const finish = (outcome: ServerRecord["outcome"]) => {
-      if (finished) return;
-      finished = true;
-      active--;
-      rec.endMs = performance.now();
-      rec.outcome = outcome;
-    };
-    res.on("close", () => finish("client-closed"));
-    if (fault === "hang") return; // never answers; the client's timeout ends it
-    if (fault === "500" || fault === "429") {
-      finish(fault);
-      json(res, Number(fault), { error: { message: fault === "429" ? "rate limited" : "boom" } });
-      return;
-    }
-    const id = `${api === "chat" ? "chatcmpl" : "cmpl"}-${index}`;
-    const head = {
-      id,
-      object: api === "chat" ? "chat.completion.chunk" : "text_completion",
-      created: created++,
-      model,
-    };
-    const usageNull = includeUsage && !opts.noUsage ? { usage: null } : {};
-    const send = (o: unknown) => res.write(`data: ${JSON.stringify(o)}\n\n`);
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache",
-    });
-    if (api === "chat")
-      send({
-        ...head,
-        choices: [
-          {
-            index: 0,
-            delta: { role: "assistant", content: "" },
-            logprobs: null,
-            finish_reason: null,
-          },
-        ],
-        ...usageNull,
-      });
-    let keepAlive: NodeJS.Timeout | null = null;
-    if (opts.keepAliveMs && opts.keepAliveMs > 0)
-      keepAlive = setInterval(() => res.write(": keep-alive\n\n"), opts.keepAliveMs);
-    const half = Math.floor(maxTokens / 2);
-    let n = 0;
-    const token = () => {
-      if (finished) return;
-      if (keepAlive) {
-        clearInterval(keepAlive);
-        keepAlive = null;
-      }
-      if (n === half && fault === "cut") {
-        finish("cut");
-        res.socket?.destroy();
-        return;
-      }
-      if (n === half && fault === "malformed") {
-        res.write('data: {"id":"' + id + '","choices":[{"index":0,"delta":{"content":" tok\n\n');
-        res.write("data: [DONE]\n\n");
-        finish("malformed");
-        res.end();
-        return;
-      }
-      n++;
-      const last = n === maxTokens;
-      const choice =
-        api === "chat"
-          ? {
-              index: 0,
-              delta: { content: " tok" },
-              logprobs: null,
-              finish_reason: last ? "length" : null,
-            }
-          : {
-              index: 0,
-              text: " tok",
-              logprobs: null,
-              finish_reason: last ? "length" : null,
-              stop_reason: null,
-            };
-      rec.chunkMs.push(performance.now());
-      send({ ...head, choices: [choice], ...usageNull });
-      if (!last) {
-        later(lat.itlBaseMs + lat.itlPerActiveMs * active, token);
-        return;
-      }
-      if (includeUsage && !opts.noUsage)
-        send({
-          ...head,
-          choices: [],
-          usage: {
-            prompt_tokens: rec.promptTokens,
-            total_tokens: rec.promptTokens + maxTokens,
-            completion_tokens: maxTokens,
-          },
-        });
-      res.write("data: [DONE]\n\n");
-      finish("ok");
-      res.end();
-    };
-    later(lat.ttftBaseMs + lat.ttftPerActiveMs * active, token);
-  }
-
+  const st: State = {
+    opts,
+    model: opts.model ?? "test/model",
+    lat: { ...DEFAULT_LATENCY, ...opts.latency },
+    records,
+    active: 0,
+    created: 1_700_000_000,
+    later,
+  };
+  const model = st.model;
   const server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path !== "/_records") log.push(`${req.method} ${path}`);
@@ -305,11 +339,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return;
     }
     if (req.method === "POST" && path === "/v1/chat/completions" && !opts.notOpenAi) {
-      void generate(req, res, "chat");
+      void generate(st, req, res, "chat");
       return;
     }
     if (req.method === "POST" && path === "/v1/completions" && !opts.notOpenAi) {
-      void generate(req, res, "completions");
+      void generate(st, req, res, "completions");
       return;
     }
     res.writeHead(404, { "content-type": "text/html" });

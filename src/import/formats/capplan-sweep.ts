@@ -9,6 +9,7 @@ import type { SweepMeta, SweepPoint } from "../../engine/base/types";
 import { loadOrder } from "../../engine/curve/load";
 import { RequestAggregator } from "../per-request";
 import { sweepMessages as M } from "../messages/sweep";
+import { addNote } from "../messages/issue";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { isObj, num, type Json } from "./common-json";
 
@@ -148,7 +149,7 @@ function parseSweep(s: Json): PartialSweep {
       if (x) reqs.push(x);
       else bad++;
     }
-    if (bad) out.warnings.push(M.en(M.problem("badRecords", { n: bad })));
+    if (bad) addNote(out, M.problem("badRecords", { n: bad }));
     out.points = pointsFromRequests(reqs, readLevels(s.levels));
   } else if (Array.isArray(s.points)) {
     out.points = s.points.filter(isObj) as unknown as SweepPoint[];
@@ -241,8 +242,9 @@ export const capplanLocustRecordsImporter: FormatImporter = {
         workers: workers.size,
       },
       points: pointsFromRequests(reqs, levels),
-      warnings: bad ? [M.en(M.problem("badRecords", { n: bad }))] : [],
+      warnings: [],
     };
+    if (bad) addNote(out, M.problem("badRecords", { n: bad }));
     return { ok: true, value: { sweeps: [out], warnings: [] } };
   },
 };
