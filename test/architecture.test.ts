@@ -50,7 +50,7 @@ const CATALOGUE_DATA = /^(\.\.\/)+models\/[a-z]+\.json$/;
 const RULES: Record<string, { layers: string[]; packages: RegExp; data?: RegExp }> = {
   engine: { layers: ["engine"], packages: /^mathjs(\/number)?$/ },
   import: { layers: ["engine", "import"], packages: /^papaparse$/ },
-  report: { layers: ["engine", "import", "report"], packages: /^$/ },
+  report: { layers: ["engine", "import", "report"], packages: /^exceljs$/ },
   share: { layers: ["engine", "share"], packages: /^$/ },
   cli: {
     layers: ["engine", "import", "report", "share", "cli"],

@@ -1,0 +1,395 @@
+/**
+ * The workbook export as data (docs/xlsx.md): the sheets Assumptions, Comparison, Teams and FOCUS,
+ * each a grid of cells. Inputs are values; every derived number is an Excel formula (from
+ * ./xlsx-formulas) with capplan's number as its cached value, so that Excel (or any reader that
+ * recalculates) shows capplan's numbers and follows the analyst's changes. Pure: the file itself
+ * is written by ./xlsx-write with exceljs.
+ */
+import type { PlanFile } from "../engine/base/types";
+import type { PlanResult, SkuCapacity, SkuResult } from "../engine/plan/plan-result";
+import { parseCsv } from "../import/csv";
+import { type FocusOptions, focusCsv, poolSku } from "./focus";
+import {
+  type ForecastTerm,
+  NAMES,
+  SKU_FORMULAS,
+  type SkuQuantity,
+  type SkuRefs,
+  WORKLOAD_FORMULAS,
+} from "./xlsx-formulas";
+import { teamsSheet } from "./xlsx-teams";
+import {
+  type CellFormat,
+  formula,
+  input,
+  ref,
+  text,
+  type XCell,
+  type XSheet,
+  type XWorkbook,
+} from "./xlsx-cells";
+
+export type { CellFormat, XCell, XSheet, XWorkbook };
+
+const num = (x: number | null | undefined): x is number =>
+  typeof x === "number" && Number.isFinite(x);
+
+/** The Comparison sheet's rows: the quantity's key (as in `plan --json`), its label and format. */
+export const COMPARISON_QUANTITIES: readonly [SkuQuantity, string, CellFormat][] = [
+  ["replicasBase", "Replicas (base)", "num"],
+  ["replicasRaw", "Replicas before rounding", "num"],
+  ["replicas", "Replicas", "int"],
+  ["gpus", "GPUs", "int"],
+  ["costPerHour", "Cost per hour", "money"],
+  ["costPerDay", "Cost per day", "money"],
+  ["costPerMonth", "Cost per month (730 h)", "money"],
+  ["replicaOutputTokensPerSec", "Replica output tok/s (blended)", "num"],
+  ["costPerOutputToken", "Cost per output token", "small"],
+  ["costPerMillionOutputTokens", "Cost per 1M output tokens", "money"],
+  ["peak.outputTokensPerSec", "Output tok/s at peak", "num"],
+  ["costPerRequest", "Cost per request", "small"],
+  ["peak.costPerMillionOutputTokens", "Cost per 1M output tokens at peak load", "money"],
+  ["utilizationAtPeak", "Utilization at peak", "percent"],
+  ["forecast.outputTokensPerSec", "Output tok/s at forecast", "num"],
+  ["forecast.costPerMillionOutputTokens", "Cost per 1M output tokens at forecast", "money"],
+  ["forecast.utilization", "Utilization at forecast", "percent"],
+];
+
+/** A capacity number by its key (`replicas`, `peak.outputTokensPerSec`, `forecast.utilization`). */
+export function capacityValue(c: SkuCapacity, key: string): number | null {
+  const [a, b] = key.split(".") as [string, string | undefined];
+  const v =
+    b === undefined
+      ? (c as unknown as Record<string, unknown>)[a]
+      : ((c as unknown as Record<string, Record<string, unknown> | null>)[a]?.[b] ?? null);
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** Where the workbook's rows sit, for the formulas that refer to them. */
+interface Layout {
+  workloadRow: Map<string, number>;
+  skuRow: Map<string, number>;
+  /** `sku\u0000workload` → row of its replica tok/s and replicasBase. */
+  throughputRow: Map<string, number>;
+}
+
+const A = "Assumptions";
+/** Columns of the workloads table (Assumptions). */
+const W = {
+  name: 1,
+  peakRps: 2,
+  inputTokens: 3,
+  outputTokens: 4,
+  avgRps: 5,
+  dailyRequests: 6,
+  tokensPerRequest: 7,
+  tokensPerSec: 8,
+};
+/** Columns of the SKUs table and the throughput table (Assumptions). */
+const S = { name: 1, gpu: 2, gpusPerReplica: 3, pricePerGpuHour: 4, feasible: 5, sloChecked: 6 };
+const T = { sku: 1, workload: 2, replicaOutputTokensPerSec: 3, replicasBase: 4 };
+
+function assumptions(
+  r: PlanResult,
+  plan: PlanFile | undefined,
+  names: XWorkbook["names"],
+): { sheet: XSheet; layout: Layout } {
+  const rows: (XCell | null)[][] = [];
+  const add = (row: (XCell | null)[]): number => rows.push(row);
+  const name = (n: string, row: number): void => void names.push({ name: n, ref: ref(2, row, A) });
+  add([text(`capplan plan: ${r.title}`, true)]);
+  add([
+    text(`Inputs are the blue cells; every other number is a formula. Currency: ${r.currency}.`),
+  ]);
+  add([]);
+  add([text("Factors", true)]);
+  name(NAMES.elasticity, add([text("Elasticity"), input(r.factors.elasticity)]));
+  const red = r.factors.redundancy;
+  if ("spare" in red)
+    name(NAMES.spare, add([text("Spare replicas (N+k)"), input(red.spare, "int")]));
+  else name(NAMES.redundancy, add([text("Redundancy factor"), input(red.factor)]));
+  name(NAMES.hoursPerMonth, add([text("Hours per month"), input(730, "int")]));
+  if (r.tenants) {
+    const w = allocationWeights(r, plan);
+    name(NAMES.inputWeight, add([text("Allocation: input token weight"), input(w.wi)]));
+    name(NAMES.outputWeight, add([text("Allocation: output token weight"), input(w.wo)]));
+  }
+  add([]);
+  add([text("Workloads", true)]);
+  add(
+    [
+      "Workload",
+      "Peak RPS",
+      "Input tokens / request",
+      "Output tokens / request",
+      "Average RPS",
+      "Daily requests",
+      "Tokens / request",
+      "Tokens/s at peak",
+    ].map((h) => text(h, true)),
+  );
+  const workloadRow = new Map<string, number>();
+  for (const w of r.workloads) {
+    const row = rows.length + 1;
+    const c = (col: number) => ref(col, row);
+    add([
+      text(w.name),
+      input(w.peakRps),
+      input(w.inputTokens),
+      input(w.outputTokens),
+      input(w.avgRps),
+      input(w.dailyRequests),
+      formula(
+        WORKLOAD_FORMULAS.tokensPerRequest({
+          inputTokens: c(W.inputTokens),
+          outputTokens: c(W.outputTokens),
+        }),
+        w.tokensPerRequest,
+        "num",
+      ),
+      formula(
+        WORKLOAD_FORMULAS.tokensPerSec({
+          peakRps: c(W.peakRps),
+          tokensPerRequest: c(W.tokensPerRequest),
+        }),
+        w.tokensPerSec,
+        "num",
+      ),
+    ]);
+    workloadRow.set(w.name, row);
+  }
+  add([]);
+  add([text("SKUs", true)]);
+  add(
+    [
+      "SKU",
+      "GPU",
+      "GPUs / replica",
+      `Price / GPU-hour (${r.currency})`,
+      "Feasible",
+      "SLO-checked",
+    ].map((h) => text(h, true)),
+  );
+  const skuRow = new Map<string, number>();
+  for (const s of r.skus) {
+    skuRow.set(s.name, rows.length + 1);
+    add([
+      text(s.name),
+      text(s.gpu ?? ""),
+      input(s.gpusPerReplica, "int"),
+      input(s.pricePerGpuHour, "money"),
+      text(s.feasible === null ? "unknown" : s.feasible ? "yes" : "no"),
+      text(s.sloChecked ? "yes" : "no"),
+    ]);
+  }
+  add([]);
+  add([text("Replica throughput (from each SKU's operating point under the SLOs)", true)]);
+  add(
+    ["SKU", "Workload", "Replica output tok/s", "Replicas (base) for this workload"].map((h) =>
+      text(h, true),
+    ),
+  );
+  const throughputRow = new Map<string, number>();
+  for (const s of r.skus) {
+    if (!s.capacity) continue;
+    for (const sw of s.workloads) {
+      const row = rows.length + 1;
+      const wr = workloadRow.get(sw.workload);
+      throughputRow.set(`${s.name}\u0000${sw.workload}`, row);
+      add([
+        text(s.name),
+        text(sw.workload),
+        input(sw.replicaOutputTokensPerSec),
+        wr === undefined
+          ? input(sw.replicasBase)
+          : formula(
+              WORKLOAD_FORMULAS.replicasBase({
+                peakRps: ref(W.peakRps, wr),
+                outputTokens: ref(W.outputTokens, wr),
+                replicaOutputTokensPerSec: ref(T.replicaOutputTokensPerSec, row),
+              }),
+              sw.replicasBase,
+              "num",
+            ),
+      ]);
+    }
+  }
+  return {
+    sheet: { name: A, rows, widths: [34, 16, 16, 18, 14, 16, 16, 18] },
+    layout: { workloadRow, skuRow, throughputRow },
+  };
+}
+
+/** The allocation's input and output token weights (docs/allocation.md). */
+function allocationWeights(r: PlanResult, plan: PlanFile | undefined): { wi: number; wo: number } {
+  const method = r.tenants?.method;
+  if (method === "output") return { wi: 0, wo: 1 };
+  if (method !== "weighted") return { wi: 1, wo: 1 };
+  const t = plan?.tenants;
+  const given = (v: unknown): number | null =>
+    typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
+  const pool = r.tenants?.pools.find(
+    (p) => num(p.costPerMillionTokens) && p.costPerMillionTokens! > 0,
+  );
+  const derived = (x: number | null | undefined): number =>
+    pool && num(x) ? x / pool.costPerMillionTokens! : 1;
+  return {
+    wi: given(t?.inputWeight) ?? derived(pool?.costPerMillionInputTokens),
+    wo: given(t?.outputWeight) ?? derived(pool?.costPerMillionOutputTokens),
+  };
+}
+
+const C = "Comparison";
+const FIRST_SKU_COL = 3;
+/** Rows of the Comparison sheet above the quantities: header, GPUs / replica, price, feasible, recommended. */
+const HEAD_ROWS = 5;
+const quantityRow = (q: SkuQuantity): number =>
+  HEAD_ROWS + 1 + COMPARISON_QUANTITIES.findIndex(([k]) => k === q);
+
+function skuRefs(s: SkuResult, col: number, r: PlanResult, layout: Layout): SkuRefs {
+  const own = (q: SkuQuantity) => ref(col, quantityRow(q));
+  const wl = s.workloads.map((sw) => ({
+    sw,
+    row: layout.workloadRow.get(sw.workload)!,
+    tRow: layout.throughputRow.get(`${s.name}\u0000${sw.workload}`)!,
+  }));
+  const forecast: ForecastTerm[] = wl.map(({ sw, row }) => {
+    const w = r.workloads.find((x) => x.name === sw.workload)!;
+    const outputTokens = ref(W.outputTokens, row, A);
+    if (num(w.avgRps) && w.avgRps >= 0)
+      return { kind: "avgRps", avgRps: ref(W.avgRps, row, A), outputTokens };
+    if (num(w.dailyRequests) && w.dailyRequests >= 0)
+      return { kind: "dailyRequests", dailyRequests: ref(W.dailyRequests, row, A), outputTokens };
+    return { kind: "peakRps", peakRps: ref(W.peakRps, row, A), outputTokens };
+  });
+  return {
+    gpusPerReplica: ref(col, 2),
+    pricePerGpuHour: ref(col, 3),
+    workloadReplicasBase: wl.map(({ tRow }) => ref(T.replicasBase, tRow, A)),
+    workloads: wl.map(({ row }) => ({
+      peakRps: ref(W.peakRps, row, A),
+      outputTokens: ref(W.outputTokens, row, A),
+    })),
+    singleReplicaOutputTokensPerSec:
+      wl.length === 1 ? ref(T.replicaOutputTokensPerSec, wl[0]!.tRow, A) : null,
+    forecast,
+    replicasBase: own("replicasBase"),
+    replicasRaw: own("replicasRaw"),
+    replicas: own("replicas"),
+    costPerHour: own("costPerHour"),
+    costPerOutputToken: own("costPerOutputToken"),
+    replicaOutputTokensPerSec: own("replicaOutputTokensPerSec"),
+    peakOutputTokensPerSec: own("peak.outputTokensPerSec"),
+    forecastOutputTokensPerSec: own("forecast.outputTokensPerSec"),
+  };
+}
+
+/** Quantities whose formula does not hold for this SKU's numbers: they stay values. */
+function formulaHolds(q: SkuQuantity, s: SkuResult, c: SkuCapacity): boolean {
+  const rps = s.workloads.length;
+  if (q.startsWith("forecast.")) return c.forecast !== null;
+  // With no load at all capplan falls back to per-request means: values, not the peak formulas.
+  if (q === "costPerRequest" || (q === "replicaOutputTokensPerSec" && rps > 1))
+    return c.peak.outputTokensPerSec > 0;
+  return true;
+}
+
+function comparison(r: PlanResult, layout: Layout): XSheet {
+  const mode = r.factors.redundancy && "spare" in r.factors.redundancy ? "spare" : "factor";
+  const head = (label: string, key: string) => [text(label), text(key)];
+  const rows: (XCell | null)[][] = [
+    [text("Quantity", true), text("Key", true), ...r.skus.map((s) => text(s.name, true))],
+    [
+      ...head("GPUs / replica", "gpusPerReplica"),
+      ...r.skus.map((s) =>
+        formula(ref(S.gpusPerReplica, layout.skuRow.get(s.name)!, A), s.gpusPerReplica, "int"),
+      ),
+    ],
+    [
+      ...head(`Price / GPU-hour (${r.currency})`, "pricePerGpuHour"),
+      ...r.skus.map((s) =>
+        formula(ref(S.pricePerGpuHour, layout.skuRow.get(s.name)!, A), s.pricePerGpuHour, "money"),
+      ),
+    ],
+    [
+      ...head("Feasible", "feasible"),
+      ...r.skus.map((s) => text(s.feasible === null ? "unknown" : s.feasible ? "yes" : "no")),
+    ],
+    [
+      ...head("Recommended", "cheapest"),
+      ...r.skus.map((s) =>
+        text(
+          s.name === r.cheapest
+            ? r.recommendationChecked === false
+              ? "yes (not SLO-checked)"
+              : "yes"
+            : "",
+        ),
+      ),
+    ],
+  ];
+  for (const [q, label, format] of COMPARISON_QUANTITIES) {
+    rows.push([
+      ...head(label, q),
+      ...r.skus.map((s, i) => {
+        const c = s.capacity;
+        if (!c) return null;
+        const v = capacityValue(c, q);
+        if (v === null) return null;
+        if (!formulaHolds(q, s, c)) return { value: v, format };
+        const refs = skuRefs(s, FIRST_SKU_COL + i, r, layout);
+        return formula(SKU_FORMULAS[q](refs, mode), v, format);
+      }),
+    ]);
+  }
+  rows.push([
+    ...head("Why not planned", "infeasibleReason"),
+    ...r.skus.map((s) => (s.capacity ? null : text(s.infeasibleReason ?? ""))),
+  ]);
+  return { name: C, rows, widths: [40, 34, ...r.skus.map(() => 20)] };
+}
+
+/** The FOCUS sheet: the rows of `plan --focus` (docs/focus.md) as values. */
+function focus(r: PlanResult, options: FocusOptions): XSheet {
+  const f = focusCsv(r, options);
+  if (!f.ok) return { name: "FOCUS", rows: [[text(f.reason)]], widths: [80] };
+  const table = parseCsv(f.csv, ",").rows.filter((row) => row.some((c) => c !== ""));
+  const numeric = /^-?\d+(\.\d+)?$/;
+  const rows = table.map((row, i) =>
+    row.map((c) => (i > 0 && numeric.test(c) ? { value: Number(c) } : text(c, i === 0))),
+  );
+  return {
+    name: "FOCUS",
+    rows,
+    widths: table[0]?.map((h) => Math.max(12, Math.min(30, h.length + 2))) ?? [],
+  };
+}
+
+/** Options of {@link planWorkbook}: the FOCUS period and the plan file (to name each pool's SKU and weights). */
+export interface WorkbookOptions {
+  period: FocusOptions["period"];
+  plan?: PlanFile;
+}
+
+/** The workbook of a computed plan (docs/xlsx.md). */
+export function planWorkbook(r: PlanResult, options: WorkbookOptions): XWorkbook {
+  const names: XWorkbook["names"] = [];
+  const { sheet, layout } = assumptions(r, options.plan, names);
+  const sheets = [sheet, comparison(r, layout)];
+  if (r.tenants) {
+    const costPerDay = (pool: string): string | null => {
+      const sku = poolSku(r, options.plan, pool);
+      const i = r.skus.findIndex((s) => s.name === sku);
+      const p = r.tenants!.pools.find((x) => x.name === pool);
+      const c = r.skus[i]?.capacity;
+      return c && p && c.costPerDay === p.cost
+        ? ref(FIRST_SKU_COL + i, quantityRow("costPerDay"), C)
+        : null;
+    };
+    sheets.push(teamsSheet(r.tenants, costPerDay));
+  }
+  sheets.push(
+    focus(r, { period: options.period, ...(options.plan ? { plan: options.plan } : {}) }),
+  );
+  return { sheets, names };
+}
