@@ -39,6 +39,8 @@ export interface Io {
   progress?: ((text: string) => void) | undefined;
   /** Standard input as text (for `-`); defaults to reading file descriptor 0. */
   stdin?: (() => string) | undefined;
+  /** A binary result (`plan --xlsx`); present only when `-o FILE` names where it goes. */
+  outBytes?: ((bytes: Uint8Array) => void) | undefined;
 }
 
 export const processIo: Io = {

@@ -126,7 +126,7 @@ function commonOptions(args: readonly string[]): Common {
 const WARNING_LINE = /^(warning|skipped): /;
 
 /** Write `text` to `file` atomically: a temporary file in the same folder, renamed into place. */
-export function writeAtomically(file: string, text: string): void {
+export function writeAtomically(file: string, text: string | Uint8Array): void {
   const tmp = join(
     dirname(file),
     `.${basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`,
@@ -207,6 +207,7 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
   }
   const command = await load();
   let buffered = "";
+  let bytes: Uint8Array | null = null;
   const cmdIo: Io = {
     out:
       common.output !== null
@@ -220,11 +221,12 @@ export async function main(args: string[], io: Io = processIo): Promise<number> 
     },
     progress: common.quiet ? undefined : io.progress,
     stdin: io.stdin,
+    outBytes: common.output !== null ? (b) => void (bytes = b) : undefined,
   };
   try {
     const code = await command.run(common.rest, cmdIo);
     io.progress?.("");
-    if (common.output !== null) writeAtomically(common.output, buffered);
+    if (common.output !== null) writeAtomically(common.output, bytes ?? buffered);
     return code;
   } catch (e) {
     io.progress?.("");

@@ -74,10 +74,15 @@ export const cliMessages = defineMessages("cli", {
     zh: (p) =>
       `只能选择 ${p.options.join("、")} 之一${p.given ? `（实际为 ${p.given.join(" ")}）` : ""}`,
   }),
+  xlsxNeedsOutput: message({
+    severity: "error",
+    en: () => "--xlsx writes a workbook file: give it with -o FILE.xlsx",
+    zh: () => "--xlsx 生成工作簿文件：请用 -o FILE.xlsx 指定文件",
+  }),
   startDaysNeedFocus: message({
     severity: "error",
-    en: () => "--start and --days go with --focus",
-    zh: () => "--start 和 --days 需与 --focus 一起使用",
+    en: () => "--start and --days go with --focus or --xlsx",
+    zh: () => "--start 和 --days 需与 --focus 或 --xlsx 一起使用",
   }),
   poolNeedsUsage: message({
     severity: "error",

@@ -88,7 +88,11 @@ export function focusDate(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-export function poolSku(result: PlanResult, plan: PlanFile | undefined, pool: string): string | null {
+export function poolSku(
+  result: PlanResult,
+  plan: PlanFile | undefined,
+  pool: string,
+): string | null {
   const defs = plan?.tenants?.pools;
   if (defs && defs.length) {
     const def = defs.find((p) => p.name === pool);

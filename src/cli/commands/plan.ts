@@ -37,25 +37,27 @@ function daysFlag(v: string | true | undefined): number {
 }
 
 /**
- * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--allow-path DIR]...`
+ * `capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh] [--allow-path DIR]...`
  * (docs/cli.md). A plan that reads but has formula errors still prints its result (with `errors[]`)
  * and exits 2.
  */
-function planCommand(args: string[], io: Io): number {
+function planCommand(args: string[], io: Io): number | Promise<number> {
   const { positional, flags, lists } = parseOptions(command.options, args);
   if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: command.usage }));
-  const modes = ["json", "markdown", "csv", "focus"].filter((m) => flags.has(m));
+  const modes = ["json", "markdown", "csv", "focus", "xlsx"].filter((m) => flags.has(m));
   if (modes.length > 1)
     throw cliError(
       C.problem("chooseOne", {
-        options: ["--json", "--markdown", "--csv", "--focus"],
+        options: ["--json", "--markdown", "--csv", "--focus", "--xlsx"],
         given: modes.map((m) => "--" + m),
       }),
     );
-  if (!flags.has("focus") && (flags.has("start") || flags.has("days")))
+  const xlsx = flags.has("xlsx");
+  if (!flags.has("focus") && !xlsx && (flags.has("start") || flags.has("days")))
     throw cliError(C.problem("startDaysNeedFocus", {}));
+  if (xlsx && !io.outBytes) throw cliError(C.problem("xlsxNeedsOutput", {}));
   const lang = langFlag(flags.get("lang"));
-  const start = flags.has("focus") ? startFlag(flags.get("start"), () => new Date()) : null;
+  const start = flags.has("focus") || xlsx ? startFlag(flags.get("start"), () => new Date()) : null;
   const days = daysFlag(flags.get("days"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
   const loaded = loadPlan(positional[0]!, lang, {
@@ -65,6 +67,18 @@ function planCommand(args: string[], io: Io): number {
   });
   const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
+  const errors = (): number => {
+    for (const e of result.errors)
+      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
+    return result.errors.length ? 2 : 0;
+  };
+  if (xlsx && start) {
+    // The workbook code and exceljs load only now, from chunks of their own (docs/xlsx.md).
+    return import("../../report/xlsx-export").then(async ({ planXlsx }) => {
+      io.outBytes!(await planXlsx(result, { period: { start, days }, plan: loaded.plan }));
+      return errors();
+    });
+  }
   if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");
   else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
@@ -73,17 +87,12 @@ function planCommand(args: string[], io: Io): number {
     if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
     io.out(f.csv);
   } else io.out(planText(result, lang));
-  if (result.errors.length) {
-    for (const e of result.errors)
-      io.err(`${positional[0]}: ${e.path}: ${localizeError(e, lang)}\n`);
-    return 2;
-  }
-  return 0;
+  return errors();
 }
 
 export const command: CommandDef = {
   usage:
-    "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
+    "plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh] [--cheapest-by BY] [--allow-path DIR]...",
   summary:
     "Operating points under the SLOs, replicas, GPUs and costs per SKU, the recommendation and the team allocation of a plan file (capplan.plan/v1).",
   options: [
@@ -95,14 +104,18 @@ export const command: CommandDef = {
       help: "the team allocation as a FOCUS 1.3 cost-and-usage CSV with split cost allocation (docs/focus.md)",
     },
     {
+      name: "xlsx",
+      help: "an Excel workbook (needs -o FILE.xlsx): inputs as values, every derived number a formula with its value (docs/xlsx.md)",
+    },
+    {
       name: "start",
       value: "YYYY-MM-DD",
-      help: "with --focus: the first day of the charge period (UTC; default today)",
+      help: "with --focus or --xlsx: the first day of the charge period (UTC; default today)",
     },
     {
       name: "days",
       value: "N",
-      help: "with --focus: the number of days, one origin charge per pool and shared cost and day (default 1)",
+      help: "with --focus or --xlsx: the number of days, one origin charge per pool and shared cost and day (default 1)",
     },
     LANG_OPTION,
     CHEAPEST_BY_OPTION,
