@@ -369,12 +369,16 @@ function focus(r: PlanResult, options: FocusOptions): XSheet {
 export interface WorkbookOptions {
   period: FocusOptions["period"];
   plan?: PlanFile;
+  /** Lines saying which numbers are unchecked or wrong (docs/trust.md): shown atop Assumptions. */
+  warnings?: readonly string[];
 }
 
 /** The workbook of a computed plan (docs/xlsx.md). */
 export function planWorkbook(r: PlanResult, options: WorkbookOptions): XWorkbook {
   const names: XWorkbook["names"] = [];
   const { sheet, layout } = assumptions(r, options.plan, names);
+  // Row 3 of Assumptions is left empty for them: the warnings never move a formula's cells.
+  if (options.warnings?.length) sheet.rows[2] = [text(options.warnings.join(" "), true)];
   const sheets = [sheet, comparison(r, layout)];
   if (r.tenants) {
     const costPerDay = (pool: string): string | null => {

@@ -543,6 +543,10 @@ const en = {
   downloadMd: "Download .md",
   exportPlanJson: "Plan JSON",
   exportComparisonCsv: "Comparison CSV",
+  exportXlsx: "Excel workbook",
+  exportXlsxHint:
+    "Assumptions, comparison, teams and FOCUS in one .xlsx: the inputs as values, every derived number an Excel formula, so the model recalculates in Excel.",
+  xlsxFailed: "The workbook could not be written",
   charts: "Charts",
   beforeAfter: "Before / after: compare two sweeps",
   needTwoSweeps: "Import at least two sweeps (e.g. before and after a change) to compare them.",
@@ -1063,6 +1067,10 @@ const zh: { readonly [K in UiKey]: string } = {
   downloadMd: "下载 .md",
   exportPlanJson: "计划 JSON",
   exportComparisonCsv: "对比表 CSV",
+  exportXlsx: "Excel 工作簿",
+  exportXlsxHint:
+    "假设、对比、团队与 FOCUS 合为一个 .xlsx：输入为数值，每个推导出的数字都是 Excel 公式，可在 Excel 中重新计算。",
+  xlsxFailed: "无法生成工作簿",
   charts: "图表",
   beforeAfter: "改动前后：对比两次扫描",
   needTwoSweeps: "请至少导入两次扫描（例如改动前和改动后）才能对比。",

@@ -17,11 +17,13 @@ import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { copyText } from "../state/clipboard";
 import { defaultComparePair } from "../state/compare-pair";
-import { downloadText, fileStem } from "../state/persist";
+import { downloadBlob, downloadText, fileStem } from "../state/persist";
 import { ChartCanvas } from "./ChartCanvas";
 import { MarkdownView } from "./MarkdownView";
 import { exportWarning, withExportWarning } from "../state/trust";
 import { confirmExport } from "./TrustStatus";
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The Report sheet. */
 export function ReportSheet(): JSX.Element {
@@ -30,6 +32,29 @@ export function ReportSheet(): JSX.Element {
   const md = createMemo(() => reportMarkdown(result(), lang()));
   const stem = () => fileStem(result().title);
   const [copied, setCopied] = createSignal<string | null>(null);
+  const [xlsxBusy, setXlsxBusy] = createSignal(false);
+  // The workbook (docs/xlsx.md) carries the allocation: it asks like the allocation exports, and
+  // its warnings go into the Assumptions sheet. Its code and exceljs load on the first click.
+  const exportXlsx = async () => {
+    const warning = confirmExport(wb, "allocation");
+    if (warning === false) return;
+    setXlsxBusy(true);
+    try {
+      const { planXlsx } = await import("../../report/xlsx-export");
+      const now = new Date();
+      const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const bytes = await planXlsx(result(), {
+        period: { start, days: 1 },
+        plan: wb.snapshot(),
+        ...(warning ? { warnings: warning } : {}),
+      });
+      downloadBlob(`${stem()}.xlsx`, new Blob([bytes as BlobPart], { type: XLSX_TYPE }));
+    } catch {
+      setCopied(t("xlsxFailed"));
+    } finally {
+      setXlsxBusy(false);
+    }
+  };
   // A copied report says what is not checked, like the downloaded one (docs/trust.md).
   const copy = async () =>
     setCopied(
@@ -137,6 +162,14 @@ export function ReportSheet(): JSX.Element {
           }
         >
           {t("exportComparisonCsv")}
+        </button>
+        <button
+          data-testid="export-xlsx"
+          title={t("exportXlsxHint")}
+          disabled={xlsxBusy()}
+          onClick={() => void exportXlsx()}
+        >
+          {t("exportXlsx")}
         </button>
         <Show when={copied()}>
           <span class="muted small" data-testid="copy-status">
