@@ -118,6 +118,26 @@ try {
     );
   }
 
+  // The workbook export: exceljs is bundled into a chunk of the package, nothing is installed for it.
+  const xl = capplan(
+    "plan",
+    "node_modules/capplan/models/examples/seed.json",
+    "--xlsx",
+    "-o",
+    "seed.xlsx",
+  );
+  let zip = "";
+  try {
+    zip = readFileSync(join(app, "seed.xlsx")).subarray(0, 2).toString("latin1");
+  } catch {
+    /* not written: reported below */
+  }
+  check(
+    "capplan plan …/seed.json --xlsx -o seed.xlsx writes a workbook",
+    xl.code === 0 && zip === "PK",
+    `exit ${xl.code}\n${xl.err}`,
+  );
+
   // 5. init writes a self-contained plan that plans.
   const init = capplan("init", "demo");
   if (check("capplan init demo", init.code === 0, `exit ${init.code}\n${init.err}`)) {
