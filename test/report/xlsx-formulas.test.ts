@@ -106,5 +106,8 @@ describe("WORKLOAD_FORMULAS and TEAM_FORMULAS", () => {
       "T*(K/CAP)",
     );
     expect(TEAM_FORMULAS.idle({ poolCost: "K", range: "G2:G3" })).toBe("MAX(0,K-SUM(G2:G3))");
+    expect(TEAM_FORMULAS.teamCost({ teams: "B2:B9", team: "A12", costs: "G2:G9" })).toBe(
+      "SUMPRODUCT(EXACT(B2:B9,A12)*G2:G9)",
+    );
   });
 });
