@@ -182,6 +182,24 @@ function assumptions(
       text(s.sloChecked ? "yes" : "no"),
     ]);
   }
+  const throughputRow = throughputTable(r, rows, workloadRow);
+  return {
+    sheet: { name: A, rows, widths: [34, 16, 16, 18, 14, 16, 16, 18] },
+    layout: { workloadRow, skuRow, throughputRow },
+  };
+}
+
+/**
+ * The replica throughput table of Assumptions, appended to `rows`: per SKU and workload the replica
+ * output tok/s (an input) and that workload's base replicas (a formula). Returns each row by
+ * `sku\u0000workload`.
+ */
+function throughputTable(
+  r: PlanResult,
+  rows: (XCell | null)[][],
+  workloadRow: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const add = (row: (XCell | null)[]): number => rows.push(row);
   add([]);
   add([text("Replica throughput (from each SKU's operating point under the SLOs)", true)]);
   add(
@@ -214,10 +232,7 @@ function assumptions(
       ]);
     }
   }
-  return {
-    sheet: { name: A, rows, widths: [34, 16, 16, 18, 14, 16, 16, 18] },
-    layout: { workloadRow, skuRow, throughputRow },
-  };
+  return throughputRow;
 }
 
 /** The allocation's input and output token weights (docs/allocation.md). */

@@ -3,7 +3,7 @@
  * downloaded workbook opens in a second reader (openpyxl) with its four sheets, the derived cells
  * as formulas with the engine's numbers, and the trust warnings the export was confirmed with.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
