@@ -7,6 +7,7 @@
 import type { PoolAllocation } from "../engine/finops/allocation";
 import type { TenantsResult } from "../engine/plan/plan-result";
 import { TEAM_FORMULAS } from "./xlsx-formulas";
+import type { XlsxLabels } from "./xlsx-labels";
 import { formula, input, ref, text, type XCell, type XSheet } from "./xlsx-cells";
 
 /** Columns of the pool tables. */
@@ -26,34 +27,18 @@ const P = {
  * The Teams sheet. `poolCostRef` names the Comparison cell a pool's daily cost comes from (a pool
  * priced from a SKU), or null when the plan gives the pool's cost (then it is an input here).
  */
-export function teamsSheet(t: TenantsResult, poolCostRef: (pool: string) => string | null): XSheet {
+export function teamsSheet(
+  t: TenantsResult,
+  poolCostRef: (pool: string) => string | null,
+  L: XlsxLabels,
+): XSheet {
   const rows: (XCell | null)[][] = [];
   const add = (row: (XCell | null)[]): number => rows.push(row);
-  add(
-    [
-      "Pool",
-      "Team",
-      "Input tok / day",
-      "Output tok / day",
-      "Weighted tok / day",
-      "Share",
-      "Cost / day",
-      "Cost / day (booked, rounded)",
-      "Capacity tok / day",
-    ].map((h) => text(h, true)),
-  );
+  add(L.teamsHead.map((h) => text(h, true)));
   for (const p of t.pools) poolRows(p, t.idle, rows, poolCostRef(p.name));
   const lastPoolRow = rows.length;
-  add([text("Team totals", true)]);
-  add(
-    [
-      "Team",
-      "Own cost / day",
-      "Shared cost / day",
-      "Total / day",
-      "Total / day (booked, rounded)",
-    ].map((h) => text(h, true)),
-  );
+  add([text(L.teamTotals, true)]);
+  add(L.totalsHead.map((h) => text(h, true)));
   for (const m of t.teams) {
     const row = rows.length + 1;
     add([
@@ -74,8 +59,8 @@ export function teamsSheet(t: TenantsResult, poolCostRef: (pool: string) => stri
   }
   if (t.shared.length) {
     add([]);
-    add([text("Shared costs", true)]);
-    add(["Line", "Cost / day", "Split", "Unallocated / day"].map((h) => text(h, true)));
+    add([text(L.sharedCosts, true)]);
+    add(L.sharedHead.map((h) => text(h, true)));
     for (const s of t.shared)
       add([
         text(s.name),

@@ -314,6 +314,29 @@ describe("planWorkbook", () => {
     },
   );
 
+  it("in Chinese has the same formulas and numbers in the same cells, and Chinese labels", () => {
+    const { result, plan } = CASES[2]![1]();
+    const en = planWorkbook(result, { period: PERIOD, plan: plan! });
+    const zh = planWorkbook(result, { period: PERIOD, plan: plan!, lang: "zh" });
+    const cells = (m: XWorkbook) =>
+      m.sheets.flatMap((s) =>
+        s.rows.flatMap((row, r) =>
+          row.map((c, k) => [
+            s.name,
+            r,
+            k,
+            c?.formula ?? null,
+            typeof c?.value === "number" ? c.value : null,
+          ]),
+        ),
+      );
+    expect(cells(zh)).toEqual(cells(en));
+    expect(en.names).toEqual(zh.names);
+    const comparison = zh.sheets.find((s) => s.name === "Comparison")!;
+    expect(comparison.rows.find((row) => row[1]?.value === "replicas")?.[0]?.value).toBe("副本数");
+    expect(zh.sheets[0]!.rows[3]![0]!.value).toBe("系数");
+  });
+
   it("names the N+k and factor redundancy formulas as the capacity chain does", () => {
     const multi = files.get("multi-sku")!;
     const several = files.get("several")!;

@@ -46,6 +46,7 @@ export function ReportSheet(): JSX.Element {
       const bytes = await planXlsx(result(), {
         period: { start, days: 1 },
         plan: wb.snapshot(),
+        lang: lang(),
         ...(warning ? { warnings: warning } : {}),
       });
       downloadBlob(`${stem()}.xlsx`, new Blob([bytes as BlobPart], { type: XLSX_TYPE }));
