@@ -40,6 +40,7 @@ for (const lang of ["en", "zh"] as const) {
     // docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 = 14.4 → 15; 15 × 4 × 20 CNY.
     expect(book.Comparison!.C6).toEqual({ formula: "Assumptions!$D$21", value: 10 });
     expect(book.Comparison!.C8).toEqual({ formula: "CEILING($C$7-1E-9,1)", value: 15 });
+    expect(book.Comparison!.A8!.value).toBe(lang === "zh" ? "副本数" : "Replicas");
     expect(book.Comparison!.C10).toEqual({ formula: "$C$8*$C$2*$C$3", value: 1200 });
     // cost_share(1920, 3e7, 1.3e8) = 443.08 a day.
     expect(book.Teams!.G2!.formula).toBe("$E$2/$E$4*$G$4");
