@@ -145,7 +145,10 @@ export const TEAM_FORMULAS = {
   poolTokens: (r: { range: string }) => `SUM(${r.range})`,
   /** What the teams leave of a pool on `separate` (never below 0). */
   idle: (r: { poolCost: string; range: string }) => `MAX(0,${r.poolCost}-SUM(${r.range}))`,
-  /** A team's own cost over the pools. */
+  /**
+   * A team's own cost over the pools: the costs of the rows whose team is exactly this one (EXACT,
+   * not SUMIF: SUMIF ignores case and reads `*`, `?` and `>` in a team's name as a pattern).
+   */
   teamCost: (r: { teams: string; team: string; costs: string }) =>
-    `SUMIF(${r.teams},${r.team},${r.costs})`,
+    `SUMPRODUCT(EXACT(${r.teams},${r.team})*${r.costs})`,
 } as const;

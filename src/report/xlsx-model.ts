@@ -18,6 +18,9 @@ import {
   WORKLOAD_FORMULAS,
 } from "./xlsx-formulas";
 import { teamsSheet } from "./xlsx-teams";
+import { type XlsxLabels, xlsxLabels } from "./xlsx-labels";
+import type { Lang } from "./plan-output";
+import { renderProblem } from "./messages";
 import {
   type CellFormat,
   formula,
@@ -35,24 +38,24 @@ const num = (x: number | null | undefined): x is number =>
   typeof x === "number" && Number.isFinite(x);
 
 /** The Comparison sheet's rows: the quantity's key (as in `plan --json`), its label and format. */
-export const COMPARISON_QUANTITIES: readonly [SkuQuantity, string, CellFormat][] = [
-  ["replicasBase", "Replicas (base)", "num"],
-  ["replicasRaw", "Replicas before rounding", "num"],
-  ["replicas", "Replicas", "int"],
-  ["gpus", "GPUs", "int"],
-  ["costPerHour", "Cost per hour", "money"],
-  ["costPerDay", "Cost per day", "money"],
-  ["costPerMonth", "Cost per month (730 h)", "money"],
-  ["replicaOutputTokensPerSec", "Replica output tok/s (blended)", "num"],
-  ["costPerOutputToken", "Cost per output token", "small"],
-  ["costPerMillionOutputTokens", "Cost per 1M output tokens", "money"],
-  ["peak.outputTokensPerSec", "Output tok/s at peak", "num"],
-  ["costPerRequest", "Cost per request", "small"],
-  ["peak.costPerMillionOutputTokens", "Cost per 1M output tokens at peak load", "money"],
-  ["utilizationAtPeak", "Utilization at peak", "percent"],
-  ["forecast.outputTokensPerSec", "Output tok/s at forecast", "num"],
-  ["forecast.costPerMillionOutputTokens", "Cost per 1M output tokens at forecast", "money"],
-  ["forecast.utilization", "Utilization at forecast", "percent"],
+export const COMPARISON_QUANTITIES: readonly [SkuQuantity, CellFormat][] = [
+  ["replicasBase", "num"],
+  ["replicasRaw", "num"],
+  ["replicas", "int"],
+  ["gpus", "int"],
+  ["costPerHour", "money"],
+  ["costPerDay", "money"],
+  ["costPerMonth", "money"],
+  ["replicaOutputTokensPerSec", "num"],
+  ["costPerOutputToken", "small"],
+  ["costPerMillionOutputTokens", "money"],
+  ["peak.outputTokensPerSec", "num"],
+  ["costPerRequest", "small"],
+  ["peak.costPerMillionOutputTokens", "money"],
+  ["utilizationAtPeak", "percent"],
+  ["forecast.outputTokensPerSec", "num"],
+  ["forecast.costPerMillionOutputTokens", "money"],
+  ["forecast.utilization", "percent"],
 ];
 
 /** A capacity number by its key (`replicas`, `peak.outputTokensPerSec`, `forecast.utilization`). */
@@ -93,41 +96,28 @@ function assumptions(
   r: PlanResult,
   plan: PlanFile | undefined,
   names: XWorkbook["names"],
+  L: XlsxLabels,
 ): { sheet: XSheet; layout: Layout } {
   const rows: (XCell | null)[][] = [];
   const add = (row: (XCell | null)[]): number => rows.push(row);
   const name = (n: string, row: number): void => void names.push({ name: n, ref: ref(2, row, A) });
-  add([text(`capplan plan: ${r.title}`, true)]);
-  add([
-    text(`Inputs are the blue cells; every other number is a formula. Currency: ${r.currency}.`),
-  ]);
+  add([text(`${L.title}${r.title}`, true)]);
+  add([text(L.inputsNote(r.currency))]);
   add([]);
-  add([text("Factors", true)]);
-  name(NAMES.elasticity, add([text("Elasticity"), input(r.factors.elasticity)]));
+  add([text(L.factors, true)]);
+  name(NAMES.elasticity, add([text(L.elasticity), input(r.factors.elasticity)]));
   const red = r.factors.redundancy;
-  if ("spare" in red)
-    name(NAMES.spare, add([text("Spare replicas (N+k)"), input(red.spare, "int")]));
-  else name(NAMES.redundancy, add([text("Redundancy factor"), input(red.factor)]));
-  name(NAMES.hoursPerMonth, add([text("Hours per month"), input(730, "int")]));
+  if ("spare" in red) name(NAMES.spare, add([text(L.spare), input(red.spare, "int")]));
+  else name(NAMES.redundancy, add([text(L.redundancy), input(red.factor)]));
+  name(NAMES.hoursPerMonth, add([text(L.hoursPerMonth), input(730, "int")]));
   if (r.tenants) {
     const w = allocationWeights(r, plan);
-    name(NAMES.inputWeight, add([text("Allocation: input token weight"), input(w.wi)]));
-    name(NAMES.outputWeight, add([text("Allocation: output token weight"), input(w.wo)]));
+    name(NAMES.inputWeight, add([text(L.inputWeight), input(w.wi)]));
+    name(NAMES.outputWeight, add([text(L.outputWeight), input(w.wo)]));
   }
   add([]);
-  add([text("Workloads", true)]);
-  add(
-    [
-      "Workload",
-      "Peak RPS",
-      "Input tokens / request",
-      "Output tokens / request",
-      "Average RPS",
-      "Daily requests",
-      "Tokens / request",
-      "Tokens/s at peak",
-    ].map((h) => text(h, true)),
-  );
+  add([text(L.workloads, true)]);
+  add(L.workloadHead.map((h) => text(h, true)));
   const workloadRow = new Map<string, number>();
   for (const w of r.workloads) {
     const row = rows.length + 1;
@@ -159,17 +149,8 @@ function assumptions(
     workloadRow.set(w.name, row);
   }
   add([]);
-  add([text("SKUs", true)]);
-  add(
-    [
-      "SKU",
-      "GPU",
-      "GPUs / replica",
-      `Price / GPU-hour (${r.currency})`,
-      "Feasible",
-      "SLO-checked",
-    ].map((h) => text(h, true)),
-  );
+  add([text(L.skus, true)]);
+  add(L.skuHead(r.currency).map((h) => text(h, true)));
   const skuRow = new Map<string, number>();
   for (const s of r.skus) {
     skuRow.set(s.name, rows.length + 1);
@@ -178,17 +159,32 @@ function assumptions(
       text(s.gpu ?? ""),
       input(s.gpusPerReplica, "int"),
       input(s.pricePerGpuHour, "money"),
-      text(s.feasible === null ? "unknown" : s.feasible ? "yes" : "no"),
-      text(s.sloChecked ? "yes" : "no"),
+      text(s.feasible === null ? L.unknown : s.feasible ? L.yes : L.no),
+      text(s.sloChecked ? L.yes : L.no),
     ]);
   }
+  const throughputRow = throughputTable(r, rows, workloadRow, L);
+  return {
+    sheet: { name: A, rows, widths: [34, 16, 16, 18, 14, 16, 16, 18] },
+    layout: { workloadRow, skuRow, throughputRow },
+  };
+}
+
+/**
+ * The replica throughput table of Assumptions, appended to `rows`: per SKU and workload the replica
+ * output tok/s (an input) and that workload's base replicas (a formula). Returns each row by
+ * `sku\u0000workload`.
+ */
+function throughputTable(
+  r: PlanResult,
+  rows: (XCell | null)[][],
+  workloadRow: ReadonlyMap<string, number>,
+  L: XlsxLabels,
+): Map<string, number> {
+  const add = (row: (XCell | null)[]): number => rows.push(row);
   add([]);
-  add([text("Replica throughput (from each SKU's operating point under the SLOs)", true)]);
-  add(
-    ["SKU", "Workload", "Replica output tok/s", "Replicas (base) for this workload"].map((h) =>
-      text(h, true),
-    ),
-  );
+  add([text(L.throughput, true)]);
+  add(L.throughputHead.map((h) => text(h, true)));
   const throughputRow = new Map<string, number>();
   for (const s of r.skus) {
     if (!s.capacity) continue;
@@ -214,10 +210,7 @@ function assumptions(
       ]);
     }
   }
-  return {
-    sheet: { name: A, rows, widths: [34, 16, 16, 18, 14, 16, 16, 18] },
-    layout: { workloadRow, skuRow, throughputRow },
-  };
+  return throughputRow;
 }
 
 /** The allocation's input and output token weights (docs/allocation.md). */
@@ -294,43 +287,43 @@ function formulaHolds(q: SkuQuantity, s: SkuResult, c: SkuCapacity): boolean {
   return true;
 }
 
-function comparison(r: PlanResult, layout: Layout): XSheet {
+function comparison(r: PlanResult, layout: Layout, L: XlsxLabels, lang: Lang): XSheet {
   const mode = r.factors.redundancy && "spare" in r.factors.redundancy ? "spare" : "factor";
   const head = (label: string, key: string) => [text(label), text(key)];
   const rows: (XCell | null)[][] = [
-    [text("Quantity", true), text("Key", true), ...r.skus.map((s) => text(s.name, true))],
+    [text(L.quantity, true), text(L.key, true), ...r.skus.map((s) => text(s.name, true))],
     [
-      ...head("GPUs / replica", "gpusPerReplica"),
+      ...head(L.gpusPerReplica, "gpusPerReplica"),
       ...r.skus.map((s) =>
         formula(ref(S.gpusPerReplica, layout.skuRow.get(s.name)!, A), s.gpusPerReplica, "int"),
       ),
     ],
     [
-      ...head(`Price / GPU-hour (${r.currency})`, "pricePerGpuHour"),
+      ...head(L.price(r.currency), "pricePerGpuHour"),
       ...r.skus.map((s) =>
         formula(ref(S.pricePerGpuHour, layout.skuRow.get(s.name)!, A), s.pricePerGpuHour, "money"),
       ),
     ],
     [
-      ...head("Feasible", "feasible"),
-      ...r.skus.map((s) => text(s.feasible === null ? "unknown" : s.feasible ? "yes" : "no")),
+      ...head(L.feasible, "feasible"),
+      ...r.skus.map((s) => text(s.feasible === null ? L.unknown : s.feasible ? L.yes : L.no)),
     ],
     [
-      ...head("Recommended", "cheapest"),
+      ...head(L.recommended, "cheapest"),
       ...r.skus.map((s) =>
         text(
           s.name === r.cheapest
             ? r.recommendationChecked === false
-              ? "yes (not SLO-checked)"
-              : "yes"
+              ? L.recommendedUnchecked
+              : L.yes
             : "",
         ),
       ),
     ],
   ];
-  for (const [q, label, format] of COMPARISON_QUANTITIES) {
+  for (const [q, format] of COMPARISON_QUANTITIES) {
     rows.push([
-      ...head(label, q),
+      ...head(L.quantities[q], q),
       ...r.skus.map((s, i) => {
         const c = s.capacity;
         if (!c) return null;
@@ -343,10 +336,17 @@ function comparison(r: PlanResult, layout: Layout): XSheet {
     ]);
   }
   rows.push([
-    ...head("Why not planned", "infeasibleReason"),
-    ...r.skus.map((s) => (s.capacity ? null : text(s.infeasibleReason ?? ""))),
+    ...head(L.whyNot, "infeasibleReason"),
+    ...r.skus.map((s) => (s.capacity ? null : text(whyNot(s, lang)))),
   ]);
   return { name: C, rows, widths: [40, 34, ...r.skus.map(() => 20)] };
+}
+
+/** Why a SKU has no capacity, in `lang` (from its problem; its English text otherwise). */
+function whyNot(s: SkuResult, lang: Lang): string {
+  return s.infeasibleProblem
+    ? renderProblem(s.infeasibleProblem, lang)
+    : (s.infeasibleReason ?? "");
 }
 
 /** The FOCUS sheet: the rows of `plan --focus` (docs/focus.md) as values. */
@@ -369,6 +369,8 @@ function focus(r: PlanResult, options: FocusOptions): XSheet {
 export interface WorkbookOptions {
   period: FocusOptions["period"];
   plan?: PlanFile;
+  /** The language of the labels (default English); formulas and numbers are the same in both. */
+  lang?: Lang;
   /** Lines saying which numbers are unchecked or wrong (docs/trust.md): shown atop Assumptions. */
   warnings?: readonly string[];
 }
@@ -376,10 +378,12 @@ export interface WorkbookOptions {
 /** The workbook of a computed plan (docs/xlsx.md). */
 export function planWorkbook(r: PlanResult, options: WorkbookOptions): XWorkbook {
   const names: XWorkbook["names"] = [];
-  const { sheet, layout } = assumptions(r, options.plan, names);
+  const lang = options.lang ?? "en";
+  const L = xlsxLabels(lang);
+  const { sheet, layout } = assumptions(r, options.plan, names, L);
   // Row 3 of Assumptions is left empty for them: the warnings never move a formula's cells.
   if (options.warnings?.length) sheet.rows[2] = [text(options.warnings.join(" "), true)];
-  const sheets = [sheet, comparison(r, layout)];
+  const sheets = [sheet, comparison(r, layout, L, lang)];
   if (r.tenants) {
     const costPerDay = (pool: string): string | null => {
       const sku = poolSku(r, options.plan, pool);
@@ -390,7 +394,7 @@ export function planWorkbook(r: PlanResult, options: WorkbookOptions): XWorkbook
         ? ref(FIRST_SKU_COL + i, quantityRow("costPerDay"), C)
         : null;
     };
-    sheets.push(teamsSheet(r.tenants, costPerDay));
+    sheets.push(teamsSheet(r.tenants, costPerDay, L));
   }
   sheets.push(
     focus(r, { period: options.period, ...(options.plan ? { plan: options.plan } : {}) }),

@@ -4,8 +4,10 @@
  * capplan books (values: largest-remainder rounding is not a spreadsheet formula), and each team's
  * totals over the pools.
  */
+import type { PoolAllocation } from "../engine/finops/allocation";
 import type { TenantsResult } from "../engine/plan/plan-result";
 import { TEAM_FORMULAS } from "./xlsx-formulas";
+import type { XlsxLabels } from "./xlsx-labels";
 import { formula, input, ref, text, type XCell, type XSheet } from "./xlsx-cells";
 
 /** Columns of the pool tables. */
@@ -25,108 +27,18 @@ const P = {
  * The Teams sheet. `poolCostRef` names the Comparison cell a pool's daily cost comes from (a pool
  * priced from a SKU), or null when the plan gives the pool's cost (then it is an input here).
  */
-export function teamsSheet(t: TenantsResult, poolCostRef: (pool: string) => string | null): XSheet {
+export function teamsSheet(
+  t: TenantsResult,
+  poolCostRef: (pool: string) => string | null,
+  L: XlsxLabels,
+): XSheet {
   const rows: (XCell | null)[][] = [];
   const add = (row: (XCell | null)[]): number => rows.push(row);
-  add(
-    [
-      "Pool",
-      "Team",
-      "Input tok / day",
-      "Output tok / day",
-      "Weighted tok / day",
-      "Share",
-      "Cost / day",
-      "Cost / day (booked, rounded)",
-      "Capacity tok / day",
-    ].map((h) => text(h, true)),
-  );
-  const costCells: string[] = [];
-  for (const p of t.pools) {
-    const first = rows.length + 1;
-    const last = first + p.teams.length - 1;
-    const poolRow = last + 1;
-    const range = `${ref(P.tokens, first)}:${ref(P.tokens, last)}`;
-    const costRange = `${ref(P.cost, first)}:${ref(P.cost, last)}`;
-    const poolTokens = ref(P.tokens, poolRow);
-    const poolCost = ref(P.cost, poolRow);
-    const capacity = ref(P.capacity, poolRow);
-    const separate =
-      t.idle === "separate" && p.capacityTokens !== null && p.usedTokens <= p.capacityTokens;
-    const costFormula = p.basis === "usage" && p.usedTokens > 0;
-    for (const m of p.teams) {
-      const row = rows.length + 1;
-      const c = (col: number) => ref(col, row);
-      const cost = !costFormula
-        ? { value: m.cost, format: "money" as const }
-        : formula(
-            separate
-              ? TEAM_FORMULAS.costSeparate({
-                  tokens: c(P.tokens),
-                  poolCost,
-                  capacityTokens: capacity,
-                })
-              : TEAM_FORMULAS.costProportional({ tokens: c(P.tokens), poolTokens, poolCost }),
-            m.cost,
-            "money",
-          );
-      add([
-        text(p.name),
-        text(m.name),
-        input(m.inputTokens, "int"),
-        input(m.outputTokens, "int"),
-        formula(
-          TEAM_FORMULAS.tokens({ inputTokens: c(P.inputTokens), outputTokens: c(P.outputTokens) }),
-          m.tokens,
-          "num",
-        ),
-        p.usedTokens > 0
-          ? formula(TEAM_FORMULAS.share({ tokens: c(P.tokens), poolTokens }), m.share, "percent")
-          : { value: m.share, format: "percent" },
-        cost,
-        { value: m.costRounded, format: "money" },
-      ]);
-      costCells.push(c(P.cost));
-    }
-    const fromSku = poolCostRef(p.name);
-    add([
-      text(p.name, true),
-      text("(pool)", true),
-      null,
-      null,
-      p.teams.length
-        ? formula(TEAM_FORMULAS.poolTokens({ range }), p.usedTokens, "num")
-        : { value: 0 },
-      null,
-      fromSku ? formula(fromSku, p.cost, "money") : input(p.cost, "money"),
-      { value: p.costRounded, format: "money" },
-      input(p.capacityTokens, "int"),
-    ]);
-    add([
-      text(p.name),
-      text("(idle)"),
-      null,
-      null,
-      null,
-      null,
-      separate && costFormula
-        ? formula(TEAM_FORMULAS.idle({ poolCost, range: costRange }), p.idle, "money")
-        : { value: p.idle, format: "money" },
-      { value: p.idleRounded, format: "money" },
-    ]);
-    add([]);
-  }
+  add(L.teamsHead.map((h) => text(h, true)));
+  for (const p of t.pools) poolRows(p, t.idle, rows, poolCostRef(p.name));
   const lastPoolRow = rows.length;
-  add([text("Team totals", true)]);
-  add(
-    [
-      "Team",
-      "Own cost / day",
-      "Shared cost / day",
-      "Total / day",
-      "Total / day (booked, rounded)",
-    ].map((h) => text(h, true)),
-  );
+  add([text(L.teamTotals, true)]);
+  add(L.totalsHead.map((h) => text(h, true)));
   for (const m of t.teams) {
     const row = rows.length + 1;
     add([
@@ -147,8 +59,8 @@ export function teamsSheet(t: TenantsResult, poolCostRef: (pool: string) => stri
   }
   if (t.shared.length) {
     add([]);
-    add([text("Shared costs", true)]);
-    add(["Line", "Cost / day", "Split", "Unallocated / day"].map((h) => text(h, true)));
+    add([text(L.sharedCosts, true)]);
+    add(L.sharedHead.map((h) => text(h, true)));
     for (const s of t.shared)
       add([
         text(s.name),
@@ -158,4 +70,84 @@ export function teamsSheet(t: TenantsResult, poolCostRef: (pool: string) => stri
       ]);
   }
   return { name: "Teams", rows, widths: [22, 22, 16, 16, 18, 10, 16, 20, 18] };
+}
+
+/** One pool's rows: its teams, the pool line and the idle line, then an empty row. */
+function poolRows(
+  p: PoolAllocation,
+  idle: string,
+  rows: (XCell | null)[][],
+  fromSku: string | null,
+): void {
+  const add = (row: (XCell | null)[]): number => rows.push(row);
+  const first = rows.length + 1;
+  const last = first + p.teams.length - 1;
+  const poolRow = last + 1;
+  const range = `${ref(P.tokens, first)}:${ref(P.tokens, last)}`;
+  const costRange = `${ref(P.cost, first)}:${ref(P.cost, last)}`;
+  const poolTokens = ref(P.tokens, poolRow);
+  const poolCost = ref(P.cost, poolRow);
+  const capacity = ref(P.capacity, poolRow);
+  const separate =
+    idle === "separate" && p.capacityTokens !== null && p.usedTokens <= p.capacityTokens;
+  const costFormula = p.basis === "usage" && p.usedTokens > 0;
+  for (const m of p.teams) {
+    const row = rows.length + 1;
+    const c = (col: number) => ref(col, row);
+    const cost = !costFormula
+      ? { value: m.cost, format: "money" as const }
+      : formula(
+          separate
+            ? TEAM_FORMULAS.costSeparate({
+                tokens: c(P.tokens),
+                poolCost,
+                capacityTokens: capacity,
+              })
+            : TEAM_FORMULAS.costProportional({ tokens: c(P.tokens), poolTokens, poolCost }),
+          m.cost,
+          "money",
+        );
+    add([
+      text(p.name),
+      text(m.name),
+      input(m.inputTokens, "int"),
+      input(m.outputTokens, "int"),
+      formula(
+        TEAM_FORMULAS.tokens({ inputTokens: c(P.inputTokens), outputTokens: c(P.outputTokens) }),
+        m.tokens,
+        "num",
+      ),
+      p.usedTokens > 0
+        ? formula(TEAM_FORMULAS.share({ tokens: c(P.tokens), poolTokens }), m.share, "percent")
+        : { value: m.share, format: "percent" },
+      cost,
+      { value: m.costRounded, format: "money" },
+    ]);
+  }
+  add([
+    text(p.name, true),
+    text("(pool)", true),
+    null,
+    null,
+    p.teams.length
+      ? formula(TEAM_FORMULAS.poolTokens({ range }), p.usedTokens, "num")
+      : { value: 0 },
+    null,
+    fromSku ? formula(fromSku, p.cost, "money") : input(p.cost, "money"),
+    { value: p.costRounded, format: "money" },
+    input(p.capacityTokens, "int"),
+  ]);
+  add([
+    text(p.name),
+    text("(idle)"),
+    null,
+    null,
+    null,
+    null,
+    separate && costFormula
+      ? formula(TEAM_FORMULAS.idle({ poolCost, range: costRange }), p.idle, "money")
+      : { value: p.idle, format: "money" },
+    { value: p.idleRounded, format: "money" },
+  ]);
+  add([]);
 }

@@ -73,6 +73,9 @@ function severalPlan(): PlanFile {
         { team: "support", pool: "a100", inputTokens: 9e8, outputTokens: 3.3e8 },
         { team: "search", pool: "gen", inputTokens: 2e7, outputTokens: 5e6 },
         { team: "ads", pool: "gen", inputTokens: 7e7, outputTokens: 1.9e7 },
+        // Names a spreadsheet could misread: a formula, a pattern, and a name differing only in case.
+        { team: '=HYPERLINK("x")', pool: "gen", inputTokens: 1e6, outputTokens: 3e6 },
+        { team: "Search*", pool: "gen", inputTokens: 4e6, outputTokens: 1e6 },
       ],
       shared: [{ name: "platform", costPerDay: 300 }],
     },
@@ -293,8 +296,10 @@ describe("planWorkbook", () => {
       expect(f.result.skus[0]!.capacity!.replicasRaw).toBe(77.00000000000001);
       expect(f.result.skus[0]!.capacity!.replicas).toBe(77);
       const book = recalculated[f.bare]!;
-      // (LibreOffice saves 15 significant digits, so the raw 77.00000000000001 reads back as 77.)
-      expect(book.Comparison!.C8).toEqual({ formula: "CEILING($C$7-1E-9,1)", value: 77 });
+      // LibreOffice saves 15 significant digits (the raw 77.00000000000001 reads back as 77) and
+      // writes 1E-9 out as 0.000000001.
+      expect(book.Comparison!.C8!.formula).toMatch(/^CEILING\(\$C\$7-(1E-9|0\.000000001),1\)$/);
+      expect(book.Comparison!.C8!.value).toBe(77);
     },
   );
 
@@ -308,6 +313,29 @@ describe("planWorkbook", () => {
       checkComparison(book, tweak!.result);
     },
   );
+
+  it("in Chinese has the same formulas and numbers in the same cells, and Chinese labels", () => {
+    const { result, plan } = CASES[2]![1]();
+    const en = planWorkbook(result, { period: PERIOD, plan: plan! });
+    const zh = planWorkbook(result, { period: PERIOD, plan: plan!, lang: "zh" });
+    const cells = (m: XWorkbook) =>
+      m.sheets.flatMap((s) =>
+        s.rows.flatMap((row, r) =>
+          row.map((c, k) => [
+            s.name,
+            r,
+            k,
+            c?.formula ?? null,
+            typeof c?.value === "number" ? c.value : null,
+          ]),
+        ),
+      );
+    expect(cells(zh)).toEqual(cells(en));
+    expect(en.names).toEqual(zh.names);
+    const comparison = zh.sheets.find((s) => s.name === "Comparison")!;
+    expect(comparison.rows.find((row) => row[1]?.value === "replicas")?.[0]?.value).toBe("副本数");
+    expect(zh.sheets[0]!.rows[3]![0]!.value).toBe("系数");
+  });
 
   it("names the N+k and factor redundancy formulas as the capacity chain does", () => {
     const multi = files.get("multi-sku")!;

@@ -39,7 +39,7 @@ for path in sys.argv[1:]:
                 val = v[ws.title][c.coordinate].value
                 if c.value is None and val is None:
                     continue
-                isf = isinstance(c.value, str) and c.value.startswith("=")
+                isf = c.data_type == "f"
                 cells[c.coordinate] = {"formula": c.value[1:] if isf else None, "value": val}
         book[ws.title] = cells
     out[path] = book

@@ -74,7 +74,7 @@ function planCommand(args: string[], io: Io): number | Promise<number> {
   if (xlsx && start) {
     // The workbook code and exceljs load only now, from chunks of their own (docs/xlsx.md).
     return import("../../report/xlsx-export").then(async ({ planXlsx }) => {
-      io.outBytes!(await planXlsx(result, { period: { start, days }, plan: loaded.plan }));
+      io.outBytes!(await planXlsx(result, { period: { start, days }, plan: loaded.plan, lang }));
       return errors();
     });
   }

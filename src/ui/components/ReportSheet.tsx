@@ -10,6 +10,7 @@ import type { Sweep } from "../../engine/base/types";
 import { compareSweeps } from "../../report/compare";
 import { compareMarkdown, compareSummary, REGRESSION_MARK } from "../../report/compare-table";
 import { planCsv } from "../../report/plan-output";
+import { planXlsx } from "../../report/xlsx-export";
 import { fmtMoney, fmtMoneyCompact } from "../format";
 import { reportMarkdown } from "../../report/report";
 import { costBarChart } from "../charts/cost-charts";
@@ -34,18 +35,18 @@ export function ReportSheet(): JSX.Element {
   const [copied, setCopied] = createSignal<string | null>(null);
   const [xlsxBusy, setXlsxBusy] = createSignal(false);
   // The workbook (docs/xlsx.md) carries the allocation: it asks like the allocation exports, and
-  // its warnings go into the Assumptions sheet. Its code and exceljs load on the first click.
+  // its warnings go into the Assumptions sheet. exceljs loads on the first click (xlsx-write.ts).
   const exportXlsx = async () => {
     const warning = await confirmExport(wb, "allocation");
     if (warning === false) return;
     setXlsxBusy(true);
     try {
-      const { planXlsx } = await import("../../report/xlsx-export");
       const now = new Date();
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const bytes = await planXlsx(result(), {
         period: { start, days: 1 },
         plan: wb.snapshot(),
+        lang: lang(),
         ...(warning ? { warnings: warning } : {}),
       });
       downloadBlob(`${stem()}.xlsx`, new Blob([bytes as BlobPart], { type: XLSX_TYPE }));
