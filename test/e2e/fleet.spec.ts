@@ -19,7 +19,7 @@ const PLAN = join(ROOT, "models/examples/multi-sku.json");
 async function open(page: Page): Promise<void> {
   await page.goto("/");
   await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
-    timeout: 90_000,
+    timeout: 200_000,
   });
 }
 
@@ -37,7 +37,7 @@ function cli(...args: string[]): Record<string, unknown> {
 test("the fleet view simulates the recommended SKU with the CLI's numbers, marks and progress", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const want = cli("--requests", "20000", "--seed", "7") as {
     sku: string;
     replicas: number;
@@ -94,7 +94,7 @@ test("the fleet view simulates the recommended SKU with the CLI's numbers, marks
 test("a bursty trace replayed says that bursts, not the mean rate, decide the fleet", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const wp = new WorkbookPage(page);
   await open(page);
   await wp.sheet("fleet");
