@@ -129,7 +129,7 @@ export function simulateText(a: SimulationAnswer, lang: Lang): string {
   }
   if (burstDecides(a)) lines.push(w.burst(fmtValue(a.arrivals.interarrivalCv, 1)), "");
   if (a.problems.length) {
-    lines.push(`${w.notes}${w.colon}`);
+    lines.push(`${w.notes}${w.colon.trimEnd()}`);
     for (const p of a.problems) lines.push(`- ${renderProblem(p, lang)}`);
     lines.push("");
   }

@@ -14,7 +14,7 @@ export class WorkbookPage {
   }
 
   sheet(
-    name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report",
+    name: "benchmarks" | "assumptions" | "traffic" | "comparison" | "fleet" | "teams" | "report",
   ): Promise<void> {
     return this.page.getByTestId(`tab-${name}`).click();
   }

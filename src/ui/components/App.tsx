@@ -57,9 +57,17 @@ const TeamsSheet = lazy(() => import("./TeamsSheet").then((m) => ({ default: m.T
 const TrafficSheet = lazy(() =>
   import("./TrafficSheet").then((m) => ({ default: m.TrafficSheet })),
 );
+const FleetSheet = lazy(() => import("./FleetSheet").then((m) => ({ default: m.FleetSheet })));
 const ReportSheet = lazy(() => import("./ReportSheet").then((m) => ({ default: m.ReportSheet })));
 
-type SheetId = "benchmarks" | "assumptions" | "traffic" | "comparison" | "teams" | "report";
+type SheetId =
+  | "benchmarks"
+  | "assumptions"
+  | "traffic"
+  | "comparison"
+  | "fleet"
+  | "teams"
+  | "report";
 
 /**
  * The sheets, in tab order: id (also `tab-<id>` test ids and `goRequest` targets), the tab's
@@ -70,6 +78,7 @@ const SHEETS: { id: SheetId; key: UiKey; component: Component & { preload?: () =
   { id: "assumptions", key: "sheetAssumptions", component: AssumptionsSheet },
   { id: "traffic", key: "sheetTraffic", component: TrafficSheet },
   { id: "comparison", key: "sheetComparison", component: ComparisonSheet },
+  { id: "fleet", key: "sheetFleet", component: FleetSheet },
   { id: "teams", key: "sheetTeams", component: TeamsSheet },
   { id: "report", key: "sheetReport", component: ReportSheet },
 ];
