@@ -62,7 +62,8 @@ export function costBarChart(
       },
       scales: {
         x: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } },
-        y: { grid: { display: false } },
+        // Every SKU keeps its label on a short (phone-width) chart: Chart.js would skip some.
+        y: { grid: { display: false }, ticks: { autoSkip: false } },
       },
     },
   };

@@ -212,6 +212,7 @@ export function App(): JSX.Element {
             <button
               class="lang"
               data-testid="lang-toggle"
+              lang={lang() === "en" ? "zh-CN" : "en"}
               onClick={() => setLang(lang() === "en" ? "zh" : "en")}
               title={t("language")}
             >
