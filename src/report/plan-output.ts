@@ -478,7 +478,7 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
         k.maxConcurrency !== null && k.perRequestTokens !== null
           ? ` · ${fmtValue(k.maxConcurrency, 0)} × ${fmtValue(k.perRequestTokens, 0)} tok`
           : "";
-      return `${fmtValue(k.availableGiB, 2)} GiB · ${fmtValue(k.tokens, 0)} tok${fit}${k.limited ? ` (${w.kvLimited})` : ""}`;
+      return `${fmtValue(k.availableGiB, 2)} GiB · ${fmtValue(k.tokens, 0)} tok${fit}${k.limited ? (lang === "zh" ? `（${w.kvLimited}）` : ` (${w.kvLimited})`) : ""}`;
     }
     case "message":
       return localizeReason(

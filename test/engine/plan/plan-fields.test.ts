@@ -383,6 +383,13 @@ describe("boundaries and edge cases", () => {
     ...scheduleRows("workload"),
     ["slo[].maxMs", "input", "ms", { min: 0, minExclusive: true, max: 1e9 }, "skus"],
     ["maxErrorRatePct", "input", "percent", null, "skus"],
+    [
+      "gpuMemoryUtilization",
+      "input",
+      "share of GPU memory",
+      { min: 0, minExclusive: true, max: 1 },
+      "skus",
+    ],
     ["factors.elasticity", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
     ["factors.redundancy", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
     ["factors.redundancy.spare", "input", "spare replicas", { min: 0, max: 1e6 }, "skus"],
@@ -401,6 +408,7 @@ describe("boundaries and edge cases", () => {
       { min: 0, max: [1e7, 1e9] },
       "sku",
     ],
+    ["skus[].maxReplicas", "input", "replicas", { min: 0, max: 1e9 }, "sku"],
     ...sweepRows("skus[].sweep"),
     ...sweepRows("skus[].sweeps.*"),
     ["tenants.inputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
@@ -506,7 +514,9 @@ describe("boundaries and edge cases", () => {
       expect(none).toEqual([
         ...scheduleRows("workloads[]").map((r) => r[0]),
         ...scheduleRows("workload").map((r) => r[0]),
+        "gpuMemoryUtilization",
         "skus[].reservedPricePerGpuHour",
+        "skus[].maxReplicas",
         ...sweepRows("skus[].sweep").map((r) => r[0]),
         ...sweepRows("skus[].sweeps.*").map((r) => r[0]),
       ]);
@@ -537,6 +547,7 @@ describe("boundaries and edge cases", () => {
         "workload",
         "slo",
         "maxErrorRatePct",
+        "gpuMemoryUtilization",
         "factors",
         "skus",
         "tenants",
@@ -552,7 +563,7 @@ describe("boundaries and edge cases", () => {
         "outputTokens",
         "schedule",
       ]);
-      const redundancy = FIELD_TREE.children[5]!.children[1]!;
+      const redundancy = FIELD_TREE.children[6]!.children[1]!;
       expect(redundancy.key).toBe("redundancy");
       expect(redundancy.field?.pattern).toBe("factors.redundancy");
       expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([
@@ -591,6 +602,7 @@ describe("boundaries and edge cases", () => {
       "workload",
       "slo",
       "maxErrorRatePct",
+      "gpuMemoryUtilization",
       "factors",
       "skus",
       "tenants",

@@ -151,3 +151,18 @@ describe("kvLimit", () => {
     expect(r.tokS).toBe(200);
   });
 });
+
+describe("the KV line of the comparison", () => {
+  it("reads the KV cache, its tokens, the requests that fit and 'limited', in both languages", async () => {
+    const { comparisonText } = await import("../../../src/report/plan-output");
+    const r = compute(plan({ inputTokens: 99_500 }));
+    const kv = r.skus[0]!.kv!;
+    const en = comparisonText(r, "en").find((x) => x.key === "kv")!;
+    expect(en.label).toBe("KV cache (per replica)");
+    expect(en.cells[0]).toBe(
+      `${kv.availableGiB.toFixed(2)} GiB · ${kv.tokens.toLocaleString("en-US")} tok · 4 × 100,000 tok (limited)`,
+    );
+    const zh = comparisonText(r, "zh").find((x) => x.key === "kv")!;
+    expect(zh.cells[0]).toMatch(/ tok（受限）$/);
+  });
+});
