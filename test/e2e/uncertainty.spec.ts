@@ -8,10 +8,17 @@ import { WorkbookPage } from "./workbook-page";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-uncert";
 
+// A shared, busy machine can take long to start the app: generous limits (the assertions stay exact).
+test.setTimeout(240_000);
+
 async function openRepeats(page: Page): Promise<WorkbookPage> {
   const wp = new WorkbookPage(page);
-  await wp.open();
-  await wp.example("repeats-h100");
+  await page.goto("/", { timeout: 90_000 });
+  const app = page.getByTestId("app");
+  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
+  await page.getByTestId("example-select").selectOption("repeats-h100");
+  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
+  await expect(page.getByTestId("title-input")).toHaveValue(/error bars/, { timeout: 30_000 });
   return wp;
 }
 
