@@ -43,7 +43,7 @@ export function pickSku(result: PlanResult, name?: string): number {
   const cheapest = result.skus.findIndex((s) => s.name === result.cheapest);
   if (cheapest >= 0) return cheapest;
   const planned = result.skus.findIndex((s) => s.capacity !== null);
-  return planned >= 0 ? planned : 0;
+  return Math.max(planned, 0);
 }
 
 /**

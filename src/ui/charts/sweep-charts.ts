@@ -9,6 +9,9 @@ import { statValue } from "../../engine/curve/slo";
 import type { MetricKey, SweepPoint } from "../../engine/base/types";
 import type { Zone } from "../../engine/curve/zones";
 import { bandsPlugin, type Band, type HLine } from "./bands";
+import { errorBarsPlugin, type ErrorBar } from "./error-bars";
+import { METRIC_FIELD } from "../../engine/base/types";
+import { normStat } from "../../engine/curve/slo-label";
 
 /** One SKU's curve. */
 export interface ChartSeries {
@@ -177,10 +180,15 @@ export function throughputChart(
 ): ChartConfiguration<"line", XY[]> {
   const datasets: ChartDataset<"line", XY[]>[] = [];
   const allX: number[] = [];
+  const bars: ErrorBar[] = [];
   let focus: { xs: (number | null)[]; zones: readonly Zone[] } | null = null;
   for (const s of series) {
     const kind = loadKind(s.points);
     const xs = s.points.map((p) => loadOf(p, kind));
+    s.points.forEach((p, i) => {
+      const sp = p.spread?.outputTokensPerSec;
+      if (sp && xs[i] !== null) bars.push({ x: xs[i]!, lo: sp.lo, hi: sp.hi, color: s.color });
+    });
     const data = s.points
       .flatMap((p, i) =>
         xs[i] !== null && p.outputTokensPerSec != null
@@ -204,7 +212,7 @@ export function throughputChart(
     type: "line",
     data: { datasets },
     options: baseOptions(words.load, words.throughput, xLog, false),
-    plugins: [bandsPlugin(bands, [])],
+    plugins: [bandsPlugin(bands, []), errorBarsPlugin(bars)],
   };
 }
 
@@ -227,12 +235,17 @@ export function latencyChart(
   const datasets: ChartDataset<"line", XY[]>[] = [];
   const allX: number[] = [];
   const allY: number[] = [];
+  const bars: ErrorBar[] = [];
   let focus: { xs: (number | null)[]; zones: readonly Zone[] } | null = null;
   for (const s of series) {
     const kind = loadKind(s.points);
     const xs = s.points.map((p) =>
       opts.x === "load" ? loadOf(p, kind) : (p.outputTokensPerSec ?? null),
     );
+    s.points.forEach((p, i) => {
+      const sp = p.spread?.[METRIC_FIELD[opts.metric]]?.[normStat(opts.stat)];
+      if (sp && xs[i] !== null) bars.push({ x: xs[i]!, lo: sp.lo, hi: sp.hi, color: s.color });
+    });
     const data = s.points
       .flatMap((p, i) => {
         const y = statValue(p, opts.metric, opts.stat).valueMs;
@@ -264,5 +277,10 @@ export function latencyChart(
   const maxSlo = Math.max(0, ...opts.slos.map((l) => l.y));
   if (options.scales?.y && maxSlo > 0)
     (options.scales.y as { suggestedMax?: number }).suggestedMax = maxSlo * 1.15;
-  return { type: "line", data: { datasets }, options, plugins: [bandsPlugin(bands, opts.slos)] };
+  return {
+    type: "line",
+    data: { datasets },
+    options,
+    plugins: [bandsPlugin(bands, opts.slos), errorBarsPlugin(bars)],
+  };
 }

@@ -4,7 +4,7 @@
  * infeasible SKUs explain which SLO fails and by how much; GPUs per replica and price editable;
  * bar charts of cost per 1M output tokens and monthly cost.
  */
-import { createMemo, Show, type JSX } from "solid-js";
+import { createMemo, createSignal, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import type { Problem } from "../../engine/base/problems";
 import { renderProblem } from "../../report/messages";
@@ -20,6 +20,8 @@ import { LineagePanel } from "./LineagePanel";
 import { FleetMix } from "./FleetMix";
 import { comparisonPath, setLineagePath } from "../state/lineage";
 import { recBasis } from "../state/trust";
+import { intervalSentence, rangeText, WHATIF_WORDS } from "../state/uncertainty";
+import { WhatIfPanel, type SelectedCell } from "./WhatIfPanel";
 
 const EDITABLE = [
   { key: "gpusPerReplica", label: "gpusPerReplica" },
@@ -41,8 +43,13 @@ export function ComparisonSheet(): JSX.Element {
       label: r.label,
       class: r.key === "reason" ? "reason" : "",
     })),
+    // Error bars (docs/uncertainty.md): shown when any SKU has repeats.
+    ...(result().skus.some((s) => s.interval)
+      ? [{ key: "errorBars", label: WHATIF_WORDS[lang()].errorBars }]
+      : []),
     { key: "warnings", label: t("warningsRow") },
   ];
+  const [selected, setSelected] = createSignal<SelectedCell | null>(null);
   const columns = () =>
     result().skus.map((s, i) => ({
       key: `s${i}`,
@@ -76,7 +83,8 @@ export function ComparisonSheet(): JSX.Element {
     const tr = table()[r - 1 - EDITABLE.length];
     if (tr) {
       const key = tr.key;
-      const text = tr.cells[c] ?? "";
+      const range = rangeText(s, key, lang(), result().currency);
+      const text = (tr.cells[c] ?? "") + (range && text0(tr.cells[c]) ? `  (${range})` : "");
       const cls =
         key === "feasible"
           ? s.feasible === true
@@ -92,7 +100,18 @@ export function ComparisonSheet(): JSX.Element {
         display: text,
         readOnly: true,
         class: cls,
-        note: key === "reason" && text ? text : undefined,
+        note: key === "reason" && text ? text : range ? WHATIF_WORDS[lang()].rangeNote : undefined,
+      };
+    }
+    if (rows()[r]?.key === "errorBars") {
+      const text = intervalSentence(s, lang());
+      const straddles = (s.interval?.replicas[0] ?? 0) !== (s.interval?.replicas[1] ?? 0);
+      return {
+        raw: "",
+        display: text,
+        readOnly: true,
+        class: straddles ? "warn wrap" : "wrap",
+        note: s.intervalNote ? renderProblem(s.intervalNote, lang()) : text || undefined,
       };
     }
     // One note per distinct message (workloads sharing a sweep repeat its notes), each in the app's language.
@@ -150,7 +169,13 @@ export function ComparisonSheet(): JSX.Element {
           columnClass={(c) =>
             c === recIndex() ? "rec" : result().skus[c]?.feasible === false ? "infeasible" : ""
           }
-          onSelect={(r, c) => setLineagePath(comparisonPath(rows()[r]?.key ?? "", c))}
+          onSelect={(r, c) => {
+            const path = comparisonPath(rows()[r]?.key ?? "", c);
+            setLineagePath(path);
+            // Goal seek starts from a computed cell (not an input, not a text row).
+            const computed = path !== null && !EDITABLE.some((e) => rows()[r]?.key === e.key);
+            setSelected(computed ? { path, label: rows()[r]!.label, sku: c } : null);
+          }}
           onCommit={(r, c, raw) => {
             const e = EDITABLE[r - 1];
             if (e) wb.setNumber(`skus[${c}].${e.key}`, raw, true);
@@ -176,7 +201,13 @@ export function ComparisonSheet(): JSX.Element {
         <Show when={result().skus.length > 1 && result().workloads.length > 0}>
           <FleetMix />
         </Show>
+        <WhatIfPanel selected={selected} />
       </Show>
     </div>
   );
+}
+
+/** Whether a comparison cell shows a value (a range is written beside values only). */
+function text0(v: string | undefined): boolean {
+  return v !== undefined && v !== "" && v !== "—";
 }

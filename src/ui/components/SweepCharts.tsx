@@ -48,9 +48,15 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
   const lat = createMemo(() =>
     latencyChart(props.series(), { metric: m(), stat: s(), x: x(), slos: slos() }, words()),
   );
+  // How many error bars each chart draws (docs/uncertainty.md), for the reader of the page and the tests.
+  const barCount = (cfg: { plugins?: unknown[] }) =>
+    (cfg.plugins ?? []).reduce<number>(
+      (n, p) => n + ((p as { bars?: unknown[] }).bars?.length ?? 0),
+      0,
+    );
   return (
     <section class="charts">
-      <figure class="chart">
+      <figure class="chart" data-error-bars={barCount(tput())}>
         <figcaption>{t("chartThroughput")}</figcaption>
         <ChartCanvas
           config={tput()}
@@ -59,7 +65,7 @@ export function SweepCharts(props: SweepChartsProps): JSX.Element {
           pngName="throughput.png"
         />
       </figure>
-      <figure class="chart">
+      <figure class="chart" data-error-bars={barCount(lat())}>
         <figcaption>
           {t("chartLatency")}
           <span class="controls">

@@ -1,0 +1,68 @@
+/**
+ * Pure builder of the sensitivity tornado chart (docs/uncertainty.md): one row per input, largest
+ * swing on top, a bar from the base result to the result at −step and one to the result at +step
+ * (floating horizontal bars), so the widest bars form the tornado's top.
+ */
+import type { ChartConfiguration } from "chart.js";
+import type { Sensitivity } from "../../engine/whatif/sensitivity";
+
+/** Colours of the −step and +step bars. */
+export const TORNADO_COLORS = { low: "#2f6feb", high: "#d1242f" } as const;
+
+type Span = [number, number] | null;
+
+/** The chart: labels are the inputs, datasets the −step and +step spans around the base result. */
+export function tornadoChart(
+  s: Sensitivity,
+  words: { title: string; low: string; high: string },
+  format: (v: number) => string,
+): ChartConfiguration<"bar", Span[], string> {
+  const base = s.result ?? 0;
+  const span = (v: number | null): Span => (v === null ? null : [base, v]);
+  return {
+    type: "bar",
+    data: {
+      labels: s.rows.map((r) => r.input),
+      datasets: [
+        {
+          label: words.low,
+          data: s.rows.map((r) => span(r.low.result)),
+          backgroundColor: TORNADO_COLORS.low,
+          borderRadius: 2,
+          maxBarThickness: 22,
+          grouped: false,
+        },
+        {
+          label: words.high,
+          data: s.rows.map((r) => span(r.high.result)),
+          backgroundColor: TORNADO_COLORS.high,
+          borderRadius: 2,
+          maxBarThickness: 22,
+          grouped: false,
+        },
+      ],
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      indexAxis: "y",
+      plugins: {
+        legend: { position: "bottom", labels: { boxWidth: 12 } },
+        title: { display: true, text: words.title, align: "start", font: { weight: "bold" } },
+        tooltip: {
+          callbacks: {
+            label: (ctx) => {
+              const raw = ctx.raw as Span;
+              return raw ? `${ctx.dataset.label}: ${format(raw[1])}` : "—";
+            },
+          },
+        },
+      },
+      scales: {
+        x: { ticks: { callback: (v) => format(Number(v)) } },
+        y: { grid: { display: false } },
+      },
+    },
+  };
+}

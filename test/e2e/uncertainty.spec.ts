@@ -1,0 +1,100 @@
+/**
+ * Error bars, the sensitivity tornado and goal seek in the app (docs/uncertainty.md), on the
+ * example plan whose H100 sweep was run 3 and 5 times per level (models/examples/repeats-h100.json).
+ * Screenshots at 1440 and 420 px wide, English and Chinese, go to $SHOTS_DIR (default /tmp/shots-uncert).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { WorkbookPage } from "./workbook-page";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-uncert";
+
+// A shared, busy machine can take long to start the app: generous limits (the assertions stay exact).
+test.setTimeout(240_000);
+
+async function openRepeats(page: Page): Promise<WorkbookPage> {
+  const wp = new WorkbookPage(page);
+  await page.goto("/", { timeout: 90_000 });
+  const app = page.getByTestId("app");
+  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
+  await page.getByTestId("example-select").selectOption("repeats-h100");
+  await expect(app).toHaveAttribute("data-loading", "false", { timeout: 90_000 });
+  await expect(page.getByTestId("title-input")).toHaveValue(/error bars/, { timeout: 30_000 });
+  return wp;
+}
+
+test("error bars on the curves and replica ranges in the comparison", async ({ page }) => {
+  const wp = await openRepeats(page);
+  await wp.sheet("benchmarks");
+  // Four repeated levels of the H100 sweep: one bar each on the throughput chart.
+  await expect(page.locator("figure.chart").first()).toHaveAttribute("data-error-bars", "4");
+  await expect.poll(() => wp.painted("chart-throughput")).toBeGreaterThan(2000);
+  await wp.sheet("comparison");
+  // 40 RPS × 200 ÷ [1639.98, 1684.14] × 1.44 = [7.02, 6.84] → 7–8 replicas.
+  const replicas = page.locator('[data-testid^="cmp:"][data-testid$=":s0"]', { hasText: "(7–8)" });
+  await expect(replicas).toHaveCount(1);
+  await expect(
+    page.getByText("7–8 replicas: the range straddles a step", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText("no repeats")).toBeVisible();
+});
+
+test("tornado chart for the selected SKU and result", async ({ page }) => {
+  const wp = await openRepeats(page);
+  await wp.sheet("comparison");
+  await expect.poll(() => wp.painted("chart-tornado")).toBeGreaterThan(2000);
+  await expect(page.getByTestId("whatif-sku")).toHaveValue("0");
+  await page.getByTestId("whatif-of").selectOption("replicas");
+  await expect(page.getByTestId("chart-tornado")).toHaveAttribute(
+    "aria-label",
+    /H100 SXM ×1: Replicas, each input ±10 %/,
+  );
+  await page.getByTestId("whatif-sku").selectOption("1");
+  await expect(page.getByTestId("chart-tornado")).toHaveAttribute(
+    "aria-label",
+    /L40S ×1: Replicas/,
+  );
+});
+
+test("goal seek from a computed cell: the peak RPS that fits in 6 replicas", async ({ page }) => {
+  const wp = await openRepeats(page);
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("whatif-ask")).toBeDisabled();
+  await page.getByTestId("cmp:replicas:s0").click();
+  await page.getByTestId("whatif-ask").click();
+  const dialog = page.getByTestId("solve-dialog");
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("solve-value").fill("6");
+  await page.getByTestId("solve-vary").selectOption("cells.peak_rps");
+  await page.getByTestId("solve-run").click();
+  // 6 replicas ⇔ peak × 200 ÷ 1662.06 × 1.44 ≤ 6 ⇔ peak ≤ 34.626.
+  await expect(page.getByTestId("solve-answer")).toContainText("cells.peak_rps = 34.626");
+  await page.getByTestId("solve-apply").click();
+  await expect(page.getByTestId("cmp:replicas:s0")).toContainText("6");
+});
+
+for (const lang of ["en", "zh"] as const) {
+  for (const width of [1440, 420]) {
+    test(`screenshots ${lang} ${width}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const wp = await openRepeats(page);
+      if (lang === "zh") await page.getByTestId("lang-toggle").click();
+      await wp.sheet("benchmarks");
+      await expect.poll(() => wp.painted("chart-throughput")).toBeGreaterThan(2000);
+      await page
+        .locator("section.charts")
+        .screenshot({ path: `${SHOTS}/bars-${lang}-${width}.png` });
+      await wp.sheet("comparison");
+      await page.getByTestId("cmp:replicas:s0").click();
+      await expect.poll(() => wp.painted("chart-tornado")).toBeGreaterThan(2000);
+      await page
+        .getByTestId("sheet-comparison")
+        .screenshot({ path: `${SHOTS}/compare-${lang}-${width}.png` });
+      await page.getByTestId("whatif-ask").click();
+      await page.getByTestId("solve-value").fill("6");
+      await page.getByTestId("solve-vary").selectOption("cells.peak_rps");
+      await page.getByTestId("solve-run").click();
+      await expect(page.getByTestId("solve-answer")).toBeVisible();
+      await page.getByTestId("whatif").screenshot({ path: `${SHOTS}/whatif-${lang}-${width}.png` });
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { SweepPoint } from "../../../src/engine/base/types";
+import { errorBarsPlugin } from "../../../src/ui/charts/error-bars";
+import {
+  latencyChart,
+  throughputChart,
+  type ChartWords,
+} from "../../../src/ui/charts/sweep-charts";
+import { combineRepeats } from "../../../src/import/repeats";
+
+const words: ChartWords = {
+  load: "load",
+  throughput: "tok/s",
+  latency: "ms",
+  operatingPoint: "op",
+  zones: { idle: "i", linear: "l", saturated: "s" },
+};
+const run = (c: number, tps: number, p99: number): SweepPoint => ({
+  concurrency: c,
+  requestRate: null,
+  outputTokensPerSec: tps,
+  ttftMs: { p99 },
+});
+const bars = (cfg: { plugins?: unknown[] }) =>
+  cfg.plugins!.flatMap((p) => (p as { bars?: unknown[] }).bars ?? []);
+
+describe("errorBarsPlugin", () => {
+  it("keeps its bars and draws nothing without a chart area", () => {
+    const p = errorBarsPlugin([{ x: 1, lo: 2, hi: 3, color: "red" }]);
+    expect(p.id).toBe("capplanErrorBars");
+    expect(p.bars).toHaveLength(1);
+  });
+});
+
+describe("error bars on the sweep charts", () => {
+  const repeated = combineRepeats([run(8, 1450, 600), run(8, 1500, 700), run(8, 1550, 800)]).point;
+  const series = [
+    {
+      name: "H100",
+      color: "#2f6feb",
+      points: [repeated, run(16, 2500, 2000)],
+      zones: ["linear", "saturated"] as const,
+      op: null,
+      focused: false,
+    },
+  ];
+  it("throughput: a bar over the 95 % t-interval at each repeated level", () => {
+    const b = bars(throughputChart(series as never, words)) as {
+      x: number;
+      lo: number;
+      hi: number;
+    }[];
+    expect(b).toHaveLength(1);
+    expect(b[0]!.x).toBe(8);
+    expect(b[0]!.lo).toBeCloseTo(1375.7931144, 6);
+    expect(b[0]!.hi).toBeCloseTo(1624.2068856, 6);
+  });
+  it("latency: the bar of the statistic drawn (P99 TTFT), none for one not repeated", () => {
+    const p99 = bars(
+      latencyChart(series as never, { metric: "ttft", stat: "p99", x: "load", slos: [] }, words),
+    ) as { lo: number; hi: number }[];
+    expect(p99).toHaveLength(1);
+    expect(p99[0]!.hi).toBeCloseTo(700 + 248.4137712, 6);
+    const mean = bars(
+      latencyChart(series as never, { metric: "ttft", stat: "mean", x: "load", slos: [] }, words),
+    );
+    expect(mean).toHaveLength(0);
+  });
+});
