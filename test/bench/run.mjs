@@ -102,7 +102,9 @@ function profileOf(kind, input, extra) {
 const rows = [];
 const notes = [];
 const profiles = [];
+// The machine is shared and noisy: each figure keeps the 1-minute load average when it was taken.
 function row(r) {
+  r.load = loadavg()[0];
   rows.push(r);
   log(
     `  ${r.case}: ${r.value}${r.ratio != null ? `  (${r.ratio.toFixed(2)}× ${r.baseline})` : ""}  ${r.met == null ? "" : r.met ? "✓" : "✗ target missed"}`,
@@ -154,11 +156,11 @@ for (const area of AREAS) {
 // ---- Output.
 const m = machine();
 const table = [
-  "| Case | Median | Baseline (same run) | Ratio | Target | Met |",
-  "|---|---|---|---|---|---|",
+  "| Case | Median | Baseline (same run) | Ratio | Target | Met | Load |",
+  "|---|---|---|---|---|---|---|",
   ...rows.map(
     (r) =>
-      `| ${r.case} | ${r.value} | ${r.baseline} | ${r.ratio == null ? "" : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${r.met == null ? "—" : r.met ? "yes" : "**no**"} |`,
+      `| ${r.case} | ${r.value} | ${r.baseline} | ${r.ratio == null ? "" : `${r.ratio.toFixed(2)}×`} | ${r.target} | ${r.met == null ? "—" : r.met ? "yes" : "**no**"} | ${r.load.toFixed(2)} |`,
   ),
 ].join("\n");
 const header = `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}; load average at start ${m.load}. Runs per case: ${RUNS} (imports, interleaved with their baselines, one process each), ${RECALC_SAMPLES} (recalculation), ${CLI_RUNS} (CLI). Total bench time ${((Date.now() - started) / 1000).toFixed(0)} s.`;
@@ -178,6 +180,45 @@ const profText = profiles
     ].join("\n"),
   )
   .join("\n\n");
+// ---- History: one line per run and case (test/bench/history.csv), quick runs and CI runs
+// included, so that a regression shows as a trend rather than as one noisy figure.
+{
+  const path = join(root, "test/bench/history.csv");
+  const commit =
+    spawnSync("git", ["rev-parse", "--short=7", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+    }).stdout?.trim() || "";
+  const q = (x) => {
+    const t = String(x ?? "");
+    return /[",\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+  };
+  const mode = quick ? "quick" : only ? `only:${only.join("+")}` : "full";
+  const when = new Date().toISOString().slice(0, 19) + "Z";
+  const head = "date,commit,mode,ci,case,value,baseline,ratio,target,met,load1\n";
+  const lines = rows
+    .map((r) =>
+      [
+        when,
+        commit,
+        mode,
+        process.env.CI ? "yes" : "no",
+        r.case,
+        r.value,
+        r.baseline,
+        r.ratio == null ? "" : r.ratio.toFixed(3),
+        r.target,
+        r.met == null ? "" : r.met ? "yes" : "no",
+        r.load.toFixed(2),
+      ]
+        .map(q)
+        .join(","),
+    )
+    .join("\n");
+  const old = existsSync(path) ? readFileSync(path, "utf8") : head;
+  writeFileSync(path, `${old}${old.endsWith("\n") ? "" : "\n"}${lines}\n`);
+  log(`bench: appended ${rows.length} rows to ${path}`);
+}
 if (!quick && !only) {
   const path = join(root, "test/bench/RESULTS.md");
   const analysis = existsSync(join(root, "test/bench/ANALYSIS.md"))
