@@ -12,6 +12,7 @@ import type { FileSweep } from "../../src/engine/plan/plan-result";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../src/engine/base/types";
 import { base, point, skuA } from "./plan-builders";
+import { englishOf } from "../../src/engine/base/problems";
 
 type Resolved = ReturnType<typeof resolvePlan>;
 const resolve = (p: unknown): Resolved => resolvePlan(structuredClone(p) as PlanFile);
@@ -126,7 +127,7 @@ describe("computeSku: sweeps", () => {
     );
     const s = computeSku(plan, 0, planLevel(plan).wlInputs, new Map());
     expect(s.feasible).toBeNull();
-    expect(s.errors).toEqual(["skus[0] (docs): no sweep for this workload"]);
+    expect(s.errorProblems.map(englishOf)).toEqual(["skus[0] (docs): no sweep for this workload"]);
     expect(s.errorProblems).toEqual([
       {
         code: "plan.noSweep",
@@ -152,7 +153,7 @@ describe("computeSku: sweeps", () => {
       subject: "skus[0] (chat)",
       path: "skus[0].sweeps.chat",
     });
-    expect(s.errors).toEqual(["skus[0] (chat): s.csv: no header"]);
+    expect(s.errorProblems.map(englishOf)).toEqual(["skus[0] (chat): s.csv: no header"]);
   });
 
   it("an inline sweep without a label or warnings is 'inline sweep' with no warnings; its own warnings are kept", () => {
@@ -188,7 +189,9 @@ describe("computeSku: sweeps", () => {
     // With a limit, the warning is there.
     const checked = resolve(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] }));
     expect(
-      computeSku(checked, 0, planLevel(checked).wlInputs, new Map()).workloads[0]!.warnings,
+      computeSku(checked, 0, planLevel(checked).wlInputs, new Map()).workloads[0]!.problems.map(
+        englishOf,
+      ),
     ).toEqual([
       "A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep",
     ]);
@@ -266,7 +269,9 @@ describe("computeSku: when capacity is computed", () => {
   it("0 GPUs per replica: an error, no capacity (not 5 replicas × 0 GPUs)", () => {
     const s = withSku({ gpusPerReplica: 0 });
     expect(s.capacity).toBeNull();
-    expect(s.errors).toEqual(["skus[0].gpusPerReplica: needs a positive number"]);
+    expect(s.errorProblems.map(englishOf)).toEqual([
+      "skus[0].gpusPerReplica: needs a positive number",
+    ]);
   });
 
   it("Infinity GPUs per replica or price: an error, no capacity", () => {
@@ -281,7 +286,7 @@ describe("computeSku: when capacity is computed", () => {
   it("a price of exactly 0: capacity with 5 replicas × 2 GPUs at 0 an hour", () => {
     const s = withSku({ pricePerGpuHour: 0 });
     expect(s.capacity).toMatchObject({ replicas: 5, gpus: 10, costPerHour: 0 });
-    expect(s.errors).toEqual([]);
+    expect(s.errorProblems.map(englishOf)).toEqual([]);
   });
 
   it("a formula error elsewhere in the plan does not hide the SKU's own input error", () => {
@@ -329,7 +334,7 @@ describe("the saturated warning", () => {
     expect(s.operatingPoint).toMatchObject({ concurrency: null, requestRate: null, rps: 4 });
     const sat = s.problems.find((p) => p.code === "plan.saturated")!;
     expect(sat.params).toEqual({ kind: "rps", at: 4, kneeKind: "rps", knee: 4 });
-    expect(s.warnings).toContain(
+    expect(s.problems.map(englishOf)).toContain(
       `A: the operating point (4 req/s achieved) lies in the saturated zone (the knee is at 4 req/s achieved)${TAIL}`,
     );
   });
@@ -346,7 +351,7 @@ describe("the saturated warning", () => {
     expect(s.workloads[0]!.zones).toEqual(["saturated", "saturated", "saturated"]);
     const sat = s.problems.find((p) => p.code === "plan.saturated")!;
     expect(sat.params).toEqual({ kind: "concurrency", at: null, kneeKind: "concurrency", knee: 1 });
-    expect(s.warnings).toContain(
+    expect(s.problems.map(englishOf)).toContain(
       `A: the operating point (an unknown load) lies in the saturated zone (the knee is at concurrency 1)${TAIL}`,
     );
   });

@@ -50,13 +50,9 @@ export interface SkuWorkloadResult {
   kneeIndex: number | null;
   findings: Finding[];
   detail: OperatingPoint | null;
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The English of {@link errorProblems}. */
-  errors: string[];
-  /** The warnings as values, in the order of `warnings`. */
+  /** The warnings and infos as values (docs/problems.md); `plan --json` renders their English at the edge. */
   problems: Problem[];
-  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  /** The errors as values (each with its plan `path`). */
   errorProblems: Problem[];
 }
 
@@ -77,9 +73,7 @@ export interface SkuResult {
   /** The operating point of the first workload (of each workload in `workloads`). */
   operatingPoint: OperatingPointSummary | null;
   workloads: SkuWorkloadResult[];
-  /** Plain-language reason when infeasible or unknown (the English of {@link infeasibleProblem}). */
-  infeasibleReason: string | null;
-  /** The reason as a value (docs/problems.md). */
+  /** Why the SKU is infeasible or unknown, as a value (docs/problems.md); null when feasible. */
   infeasibleProblem: Problem | null;
   /**
    * True when every workload's capacity comes from a sweep checked against every SLO and the
@@ -98,13 +92,9 @@ export interface SkuResult {
    * each null when this is null (src/report/plan-output.ts `planJson`).
    */
   capacity: SkuCapacity | null;
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The English of {@link errorProblems}. */
-  errors: string[];
-  /** The warnings as values, in the order of `warnings`. */
+  /** The warnings and infos as values (docs/problems.md); `plan --json` renders their English at the edge. */
   problems: Problem[];
-  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  /** The errors as values (each with its plan `path`). */
   errorProblems: Problem[];
 }
 

@@ -24,7 +24,8 @@ const num = (v: number | null | undefined): v is number =>
 export interface TenantSku {
   name: string;
   capacity: Pick<SkuCapacity, "costPerDay" | "replicas" | "replicasBase"> | null;
-  infeasibleReason: string | null;
+  /** A reason stored as text (older results); a result's reason is {@link infeasibleProblem}. */
+  infeasibleReason?: string | null;
   /** The reason as a value (docs/problems.md). */
   infeasibleProblem?: Problem | null;
 }
