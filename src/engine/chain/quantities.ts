@@ -20,6 +20,8 @@ export const HOURS_PER_MONTH = 730;
 export const SECONDS_PER_HOUR = 3600;
 /** Seconds in a day: a daily request volume to a rate. */
 export const SECONDS_PER_DAY = HOURS_PER_DAY * SECONDS_PER_HOUR;
+/** Seconds in a day as formulas write it (86,400). */
+const DAY = SECONDS_PER_DAY.toLocaleString("en-US");
 /** Tokens in the "per 1M tokens" prices. */
 export const MILLION = 1e6;
 
@@ -219,9 +221,9 @@ const DECLARATIONS = {
     compute: (_v, l) => sum(l.workloadForecastOutput!),
     text: formula<"workloadForecastOutput">(
       (p) =>
-        `Σ ${p.workloadForecastOutput} (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)`,
+        `Σ ${p.workloadForecastOutput} (forecast rate: avgRps, else dailyRequests ÷ ${DAY}, else peakRps)`,
       (p) =>
-        `Σ ${p.workloadForecastOutput}（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）`,
+        `Σ ${p.workloadForecastOutput}（预测速率：avgRps，否则 dailyRequests ÷ ${DAY}，否则 peakRps）`,
     ),
   }),
   replicaOutputTokensPerSec: q({

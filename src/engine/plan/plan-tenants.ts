@@ -4,6 +4,7 @@
  * allocation itself (allocation.ts). A plain function of its inputs; the incremental engine
  * memoises it (incremental.ts).
  */
+import { SECONDS_PER_DAY } from "../chain/quantities";
 import { appendAll } from "../base/append";
 import {
   allocate,
@@ -63,7 +64,7 @@ function fleetCapacityPerDay(
   );
   if (peakOut <= 0) return null;
   // The fleet serves the peak with replicasBase replicas; it has replicas/replicasBase times that.
-  return peakWeighted * (c.replicas / c.replicasBase) * 86400;
+  return peakWeighted * (c.replicas / c.replicasBase) * SECONDS_PER_DAY;
 }
 
 /** A priced pool: its daily cost, and replicas and capacity when known. */
