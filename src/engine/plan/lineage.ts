@@ -11,13 +11,13 @@
  */
 import { formulaText, pluggedText, recompute } from "../chain/evaluate";
 import {
-  CONSTANT_LABELS,
   CONSTANTS,
   QUANTITIES,
   SECONDS_PER_DAY,
   type ConstantId,
   type QuantityId,
 } from "../chain/quantities";
+import { CONSTANT_LABELS } from "../chain/names";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
