@@ -5,13 +5,14 @@
  * pool add up to its total in every money column. Every cell goes through {@link csvCell}
  * (spreadsheet formula injection is neutralised). Pure: no DOM.
  */
+import { HOURS_PER_DAY, HOURS_PER_MONTH } from "../engine/chain/quantities";
 import type { PlanResult } from "../engine/plan/plan";
 import type { TeamInPool } from "../engine/finops/allocation";
 import { largestRemainder, minorUnitDigits, toMinor } from "../engine/finops/money";
 import { csvCell, planWords, type Lang } from "./plan-output";
 
 /** Hours in a month as in docs/capacity.md (`costPerMonth = costPerHour × 730`): a month is 730/24 days. */
-export const DAYS_PER_MONTH = 730 / 24;
+export const DAYS_PER_MONTH = HOURS_PER_MONTH / HOURS_PER_DAY;
 
 /** One line of the allocation of a pool: a team, the pool's idle cost, or the pool's total. */
 export interface AllocationLine {

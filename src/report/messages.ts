@@ -107,7 +107,7 @@ export function localizeError(
 
 /** Why a SKU is infeasible or unknown, in `lang` (from its problem; empty when there is no reason). */
 export function localizeReason(
-  s: { infeasibleReason: string | null; infeasibleProblem?: Problem | null },
+  s: { infeasibleReason?: string | null; infeasibleProblem?: Problem | null },
   lang: Lang,
 ): string {
   if (s.infeasibleProblem) return renderProblem(s.infeasibleProblem, lang);

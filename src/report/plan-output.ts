@@ -8,7 +8,13 @@ import { sloText } from "../engine/curve/slo-label";
 import type { Basis, Slo } from "../engine/base/types";
 import type { Lang } from "./i18n";
 import type { Problem } from "../engine/base/problems";
-import { localizeError, localizeMessage, localizeReason, resultProblems } from "./messages";
+import {
+  localizeError,
+  localizeMessage,
+  localizeReason,
+  problemEnglish,
+  resultProblems,
+} from "./messages";
 import { scheduleLines } from "./schedule-section";
 
 export type { Lang };
@@ -48,10 +54,19 @@ export function planJson(r: PlanResult): unknown {
   return {
     ...r,
     skus: r.skus.map((sku) => {
-      const { capacity, schedule, ...s } = sku;
+      const { capacity, schedule, infeasibleProblem, sloChecked, problems, errorProblems, ...s } =
+        sku;
       return {
         ...Object.fromEntries(SKU_NUMBER_KEYS.map((k) => [k, capacity ? capacity[k] : null])),
         ...s,
+        // The English strings of the contract are rendered here, at the edge, from the problems.
+        infeasibleReason: infeasibleProblem ? problemEnglish(infeasibleProblem) : null,
+        infeasibleProblem,
+        sloChecked,
+        warnings: problems.map(problemEnglish),
+        errors: errorProblems.map(problemEnglish),
+        problems,
+        errorProblems,
         ...(capacity && {
           peak: capacity.peak,
           forecast: capacity.forecast,
@@ -62,9 +77,20 @@ export function planJson(r: PlanResult): unknown {
         ...(schedule !== undefined && { schedule }),
         operatingPoint: s.operatingPoint ?? EMPTY_OPERATING_POINT,
         workloads: s.workloads.map((w) => {
-          const { sweep, detail, replicaOutputTokensPerSec: _perReplica, ...rest } = w;
+          const {
+            sweep,
+            detail,
+            replicaOutputTokensPerSec: _perReplica,
+            problems,
+            errorProblems,
+            ...rest
+          } = w;
           return {
             ...rest,
+            warnings: problems.map(problemEnglish),
+            errors: errorProblems.map(problemEnglish),
+            problems,
+            errorProblems,
             sweep: sweep
               ? {
                   label: sweep.label,
@@ -421,8 +447,12 @@ export function comparisonCells(
     schedBlended: money(s.schedule?.blendedCost ?? null),
     kv: { kind: "kv", value: s.kv ?? null },
     reason: s.infeasibleProblem
-      ? { kind: "message", value: s.infeasibleReason, problem: s.infeasibleProblem }
-      : { kind: "message", value: s.infeasibleReason },
+      ? {
+          kind: "message",
+          value: problemEnglish(s.infeasibleProblem),
+          problem: s.infeasibleProblem,
+        }
+      : { kind: "message", value: null },
   };
 }
 
@@ -668,7 +698,9 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
       `${w.errors}:`,
       ...r.errors.map((e) => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`),
     );
-  const warns = [...new Set([...r.warnings, ...r.skus.flatMap((s) => s.warnings)])];
+  const warns = [
+    ...new Set([...r.warnings, ...r.skus.flatMap((s) => s.problems.map(problemEnglish))]),
+  ];
   const problems = resultProblems(r);
   if (warns.length)
     out.push(

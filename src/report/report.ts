@@ -122,10 +122,10 @@ function metaLine(s: SkuResult): string {
 
 function maxWithin(s: SkuResult, lang: Lang, maxErr: number | null): string {
   const t = T[lang];
-  const why = s.infeasibleReason
+  const why = s.infeasibleProblem
     ? lang === "zh"
       ? `（${localizeReason(s, lang)}）`
-      : ` (${s.infeasibleReason})`
+      : ` (${localizeReason(s, lang)})`
     : "";
   if (s.feasible === false) return `${s.name}${t.colon}${t.infeasible}${why}`;
   if (s.feasible === null) return `${s.name}${t.colon}${t.unknown}${why}`;

@@ -344,9 +344,7 @@ function comparison(r: PlanResult, layout: Layout, L: XlsxLabels, lang: Lang): X
 
 /** Why a SKU has no capacity, in `lang` (from its problem; its English text otherwise). */
 function whyNot(s: SkuResult, lang: Lang): string {
-  return s.infeasibleProblem
-    ? renderProblem(s.infeasibleProblem, lang)
-    : (s.infeasibleReason ?? "");
+  return s.infeasibleProblem ? renderProblem(s.infeasibleProblem, lang) : "";
 }
 
 /** The FOCUS sheet: the rows of `plan --focus` (docs/focus.md) as values. */

@@ -5,7 +5,8 @@
  * declarations', evaluated again with tracing for the SKU shown. Pure: result → lines.
  */
 import { evaluateSku, expandedText, pluggedText, type Step } from "../engine/chain/evaluate";
-import { isConstant, unitOf } from "../engine/chain/quantities";
+import { unitOf } from "../engine/chain/names";
+import { isConstant } from "../engine/chain/quantities";
 import type { PlanResult, SkuResult } from "../engine/plan/plan";
 import { fmtMoney, fmtValue } from "./format";
 import type { UiLang } from "./i18n";

@@ -19,6 +19,7 @@ import type { Problem } from "../../src/engine/base/problems";
 import { Sheet } from "../../src/engine/formula/sheet";
 import { localizeError, renderProblem } from "../../src/report/messages";
 import { planText } from "../../src/report/plan-output";
+import { englishOf } from "../../src/engine/base/problems";
 
 const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
 
@@ -258,7 +259,9 @@ describe("plan.* (src/engine/plan/plan.ts)", () => {
     expect(a.errorProblems.map((p) => [p.code, p.path, p.subject])).toEqual([
       ["plan.noSweep", "skus[0].sweeps.chat (eu)", "skus[0] (chat (eu))"],
     ]);
-    expect(a.errors).toEqual(["skus[0] (chat (eu)): no sweep for this workload"]);
+    expect(a.errorProblems.map(englishOf)).toEqual([
+      "skus[0] (chat (eu)): no sweep for this workload",
+    ]);
     expect(a.infeasibleProblem?.code).toBe("plan.sloAtLowest");
     expect(renderProblem(a.infeasibleProblem!, "zh")).toBe(
       "P99 TTFT ≤ 1000 ms 在最低负载（1）下就不满足：5,000 ms，超出 4,000 ms（400 %）",

@@ -11,12 +11,12 @@ import {
   CONSTANTS,
   chainMessages,
   isConstant,
-  nameOf,
   QUANTITIES,
   type Lists,
   type Quantity,
   type QuantityId,
 } from "./quantities";
+import { nameOf } from "./names";
 
 /** One workload's leaves. `forecastRps`: avgRps, else dailyRequests ÷ 86,400; null when neither is given. */
 export interface WorkloadLeaves {

@@ -11,12 +11,13 @@
  */
 import { formulaText, pluggedText, recompute } from "../chain/evaluate";
 import {
-  CONSTANT_LABELS,
   CONSTANTS,
   QUANTITIES,
+  SECONDS_PER_DAY,
   type ConstantId,
   type QuantityId,
 } from "../chain/quantities";
+import { CONSTANT_LABELS } from "../chain/names";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
@@ -174,10 +175,11 @@ function formulaZh(formula: string): string | undefined {
     "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
     "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)":
       "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
-    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
-      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
-      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    [formulaText("forecastOutputTokensPerSec", "en")]: formulaText(
+      "forecastOutputTokensPerSec",
+      "zh",
+    ),
+    [`peak weighted tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)} (the fleet's daily capacity)`]: `峰值加权 tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)}（整个集群的每日容量）`,
     "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
     "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
       "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
@@ -1118,12 +1120,12 @@ class Builder {
         r = w.avgRps;
       } else if (num(w.dailyRequests) && w.dailyRequests >= 0) {
         const d = this.workloadField(wi, "dailyRequests");
-        r = w.dailyRequests / 86400;
+        r = w.dailyRequests / SECONDS_PER_DAY;
         rate = this.step(
           `workloads[${wi}].forecast rate`,
           r,
-          "dailyRequests ÷ 86,400",
-          [d, " ÷ 86,400"],
+          `dailyRequests ÷ ${N(SECONDS_PER_DAY)}`,
+          [d, ` ÷ ${N(SECONDS_PER_DAY)}`],
           [d],
           r,
         );
@@ -1141,7 +1143,7 @@ class Builder {
     return this.step(
       `skus[${si}].forecast.outputTokensPerSec`,
       forecast.outputTokensPerSec,
-      "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)",
+      formulaText("forecastOutputTokensPerSec", "en"),
       parts,
       inputs,
       re,
@@ -1353,11 +1355,11 @@ class Builder {
     return this.step(
       `tenants.pools[${pi}].capacityTokens`,
       pool.capacityTokens,
-      "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)",
-      [peakW, " × (", rep, " ÷ ", base, ") × 86,400"],
+      `peak weighted tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)} (the fleet's daily capacity)`,
+      [peakW, " × (", rep, " ÷ ", base, `) × ${N(SECONDS_PER_DAY)}`],
       [peakW, rep, base],
       num(rep.value) && num(base.value) && base.value > 0
-        ? pw * (rep.value / base.value) * 86400
+        ? pw * (rep.value / base.value) * SECONDS_PER_DAY
         : null,
     );
   }

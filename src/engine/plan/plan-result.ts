@@ -52,13 +52,9 @@ export interface SkuWorkloadResult {
   kneeIndex: number | null;
   findings: Finding[];
   detail: OperatingPoint | null;
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The English of {@link errorProblems}. */
-  errors: string[];
-  /** The warnings as values, in the order of `warnings`. */
+  /** The warnings and infos as values (docs/problems.md); `plan --json` renders their English at the edge. */
   problems: Problem[];
-  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  /** The errors as values (each with its plan `path`). */
   errorProblems: Problem[];
   /** This workload's KV need on the SKU (docs/memory.md); present only when the SKU's KV memory is estimated. */
   kv?: WorkloadKv;
@@ -81,9 +77,7 @@ export interface SkuResult {
   /** The operating point of the first workload (of each workload in `workloads`). */
   operatingPoint: OperatingPointSummary | null;
   workloads: SkuWorkloadResult[];
-  /** Plain-language reason when infeasible or unknown (the English of {@link infeasibleProblem}). */
-  infeasibleReason: string | null;
-  /** The reason as a value (docs/problems.md). */
+  /** Why the SKU is infeasible or unknown, as a value (docs/problems.md); null when feasible. */
   infeasibleProblem: Problem | null;
   /**
    * True when every workload's capacity comes from a sweep checked against every SLO and the
@@ -108,13 +102,9 @@ export interface SkuResult {
   intervalNote?: Problem | null;
   /** KV memory of one replica (docs/memory.md); present only when the SKU (or the plan) names a catalogue model and the SKU a catalogue gpu. */
   kv?: SkuKv;
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The English of {@link errorProblems}. */
-  errors: string[];
-  /** The warnings as values, in the order of `warnings`. */
+  /** The warnings and infos as values (docs/problems.md); `plan --json` renders their English at the edge. */
   problems: Problem[];
-  /** The errors as values (each with its plan `path`), in the order of `errors`. */
+  /** The errors as values (each with its plan `path`). */
   errorProblems: Problem[];
 }
 

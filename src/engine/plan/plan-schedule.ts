@@ -4,6 +4,7 @@
  * over one period from its computed capacity. Also the cost a recommendation compares
  * (`recommendBy`). Pure; problems are values with plan paths.
  */
+import { SECONDS_PER_HOUR } from "../chain/quantities";
 import type { SkuCapacityInput } from "../chain/capacity";
 import { traceMessages as TM } from "../demand/trace-messages";
 import type { PlanResult, SkuResult } from "./plan-result";
@@ -20,7 +21,7 @@ import { peakPerInterval } from "../demand/traffic";
 import type { RecommendBy } from "../base/types";
 
 /** The interval of a schedule that does not write one: an hour. */
-export const DEFAULT_INTERVAL_SEC = 3600;
+export const DEFAULT_INTERVAL_SEC = SECONDS_PER_HOUR;
 
 /** The plan's schedules: aligned (null when they have errors), with the errors and warnings found. */
 export interface PlanSchedules {

@@ -4,6 +4,7 @@
  * allocation itself (allocation.ts). A plain function of its inputs; the incremental engine
  * memoises it (incremental.ts).
  */
+import { SECONDS_PER_DAY } from "../chain/quantities";
 import { appendAll } from "../base/append";
 import {
   allocate,
@@ -24,7 +25,8 @@ const num = (v: number | null | undefined): v is number =>
 export interface TenantSku {
   name: string;
   capacity: Pick<SkuCapacity, "costPerDay" | "replicas" | "replicasBase"> | null;
-  infeasibleReason: string | null;
+  /** A reason stored as text (older results); a result's reason is {@link infeasibleProblem}. */
+  infeasibleReason?: string | null;
   /** The reason as a value (docs/problems.md). */
   infeasibleProblem?: Problem | null;
 }
@@ -62,7 +64,7 @@ function fleetCapacityPerDay(
   );
   if (peakOut <= 0) return null;
   // The fleet serves the peak with replicasBase replicas; it has replicas/replicasBase times that.
-  return peakWeighted * (c.replicas / c.replicasBase) * 86400;
+  return peakWeighted * (c.replicas / c.replicasBase) * SECONDS_PER_DAY;
 }
 
 /** A priced pool: its daily cost, and replicas and capacity when known. */

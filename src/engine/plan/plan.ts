@@ -175,11 +175,8 @@ function about(p: Problem, subject: string, path?: string): Problem {
 }
 
 /** Problems and their English, kept in step (the legacy string arrays beside the values). */
-function pushAll(problems: Problem[], strings: string[], ps: readonly Problem[]): void {
-  for (const p of ps) {
-    problems.push(p);
-    strings.push(englishOf(p));
-  }
+function pushAll(problems: Problem[], ps: readonly Problem[]): void {
+  for (const p of ps) problems.push(p);
 }
 
 /**
@@ -208,9 +205,7 @@ export function computeSku(
     );
   const sku = plan.skus[skuIndex]!;
   const path = `skus[${skuIndex}]`;
-  const errors: string[] = [];
   const errorProblems: Problem[] = [];
-  const warnings: string[] = [];
   const problems: Problem[] = [];
   const slos = plan.slo.filter((s): s is Slo => num(s.maxMs));
   const perWl: SkuWorkloadResult[] = [];
@@ -229,7 +224,7 @@ export function computeSku(
   // Each sweep is analysed once per call: workloads sharing the SKU's sweep share its points.
   const analyses = new Map<readonly SweepPoint[], SweepAnalysis>();
   // Per analysed sweep: its operating point's problems with this SKU's name, and its summary.
-  const opProblems = new Map<SweepAnalysis, { problems: Problem[]; warnings: string[] }>();
+  const opProblems = new Map<SweepAnalysis, { problems: Problem[] }>();
   const opSummary = new Map<SweepAnalysis, OperatingPointSummary>();
   const refs = new Map<ResolvedSweepRef, ReturnType<typeof sweepOf>>();
   // KV memory (docs/memory.md): the replica's budget when the SKU serves a catalogue model.
@@ -248,17 +243,13 @@ export function computeSku(
       kneeIndex: null,
       findings: [],
       detail: null,
-      warnings: [],
-      errors: [],
       problems: [],
       errorProblems: [],
     };
     perWl.push(wl);
-    const warn = (p: Problem): void => pushAll(wl.problems, wl.warnings, [p]);
+    const warn = (p: Problem): void => pushAll(wl.problems, [p]);
     const fail = (p: Problem): void =>
-      pushAll(wl.errorProblems, wl.errors, [
-        about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`),
-      ]);
+      pushAll(wl.errorProblems, [about(p, `${path} (${w.name})`, `${path}.sweeps.${w.name}`)]);
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
     // Workloads sharing the SKU's sweep share its reading.
     let read = refs.get(ref);
@@ -321,18 +312,16 @@ export function computeSku(
         let named = opProblems.get(analysis);
         // Stryker disable next-line ConditionalExpression: memo of this call; naming the same problems again gives equal problems
         if (!named) {
-          named = { problems: [], warnings: [] };
+          named = { problems: [] };
           const sat = saturatedProblem(sweep, op, analysis.base);
           pushAll(
             named.problems,
-            named.warnings,
             [...op.problems, ...(sat ? [sat] : [])].map((p) => about(p, sku.name)),
           );
           // Stryker disable next-line CallExpression: memo of this call (see above); without it the same problems are named again
           opProblems.set(analysis, named);
         }
         wl.problems.push(...named.problems);
-        wl.warnings.push(...named.warnings);
         wl.feasible = op.feasible;
         if (op.feasible) {
           let summary = opSummary.get(analysis);
@@ -396,12 +385,10 @@ export function computeSku(
       }
     }
     // Stryker disable next-line ConditionalExpression,BooleanLiteral: every error above comes with feasible null already (no sweep read, a given capacity that is no positive number, no output tokens/s); a guard for later ones
-    if (wl.errors.length) wl.feasible = wl.feasible === false ? false : null;
+    if (wl.errorProblems.length) wl.feasible = wl.feasible === false ? false : null;
     if (wl.feasible === false) feasible = false;
     else if (wl.feasible === null && feasible !== false) feasible = null;
-    errors.push(...wl.errors);
     errorProblems.push(...wl.errorProblems);
-    warnings.push(...wl.warnings);
     problems.push(...wl.problems);
     if (winput && num(capTps) && capTps > 0) {
       wl.replicaOutputTokensPerSec = capTps;
@@ -421,7 +408,7 @@ export function computeSku(
         { workload: w.name },
         { path: `workloads[${plan.workloads.indexOf(w)}]` },
       );
-      pushAll(problems, warnings, [about(p, sku.name)]);
+      pushAll(problems, [about(p, sku.name)]);
       reason ??= p;
       if (feasible === true) feasible = null;
     }
@@ -440,7 +427,6 @@ export function computeSku(
   } else if (kv)
     pushAll(
       problems,
-      warnings,
       kv.problems.map((p) => about(p, sku.name)),
     );
   // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
@@ -453,7 +439,6 @@ export function computeSku(
     feasible,
     operatingPoint: perWl[0]?.operatingPoint ?? null,
     workloads: perWl,
-    infeasibleReason: reasonProblem ? englishOf(reasonProblem) : null,
     infeasibleProblem: reasonProblem,
     // Checked: every workload has an operating point from its sweep (detail), known feasible or not (a workload with
     // an error has feasible null).
@@ -461,8 +446,6 @@ export function computeSku(
     capacity: null,
     interval: null,
     intervalNote: null,
-    warnings,
-    errors,
     problems,
     errorProblems,
   };
@@ -485,7 +468,7 @@ export function computeSku(
   }
   const formulaError = (f: string) => plan.errors.some((e) => e.path === `${path}.${f}`);
   const inputError = (field: string, p: Problem): void =>
-    pushAll(errorProblems, errors, [about(p, `${path}.${field}`, `${path}.${field}`)]);
+    pushAll(errorProblems, [about(p, `${path}.${field}`, `${path}.${field}`)]);
   if ((!num(sku.gpusPerReplica) || sku.gpusPerReplica <= 0) && !formulaError("gpusPerReplica"))
     inputError("gpusPerReplica", M.problem("needsPositive", {}));
   if ((!num(sku.pricePerGpuHour) || sku.pricePerGpuHour < 0) && !formulaError("pricePerGpuHour"))
@@ -517,16 +500,14 @@ export function computeSku(
       result.interval = skuInterval(capInput, bounds, factors);
       if (!result.interval && fromSweep) result.intervalNote = noRepeatsProblem(sku.name);
     }
-    warnings.push(...cap.problems.map(englishOf));
     problems.push(...cap.problems);
     if (schedules?.aligned) {
       // Demand over time (docs/schedules.md): the same capacity, interval by interval.
       const sc = skuSchedule(plan, skuIndex, capInput, schedules.aligned);
       result.schedule = sc.value;
       for (const p of sc.problems) {
-        if (p.severity === "error")
-          pushAll(errorProblems, errors, [about(p, p.path ?? path, path)]);
-        else pushAll(problems, warnings, [about(p, sku.name)]);
+        if (p.severity === "error") pushAll(errorProblems, [about(p, p.path ?? path, path)]);
+        else pushAll(problems, [about(p, sku.name)]);
       }
     }
   }

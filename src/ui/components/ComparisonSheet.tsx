@@ -7,7 +7,7 @@
 import { createMemo, createSignal, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import type { Problem } from "../../engine/base/problems";
-import { renderProblem } from "../../report/messages";
+import { problemEnglish, renderProblem } from "../../report/messages";
 import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
@@ -115,7 +115,7 @@ export function ComparisonSheet(): JSX.Element {
       };
     }
     // One note per distinct message (workloads sharing a sweep repeat its notes), each in the app's language.
-    const texts = [...s.warnings, ...s.errors];
+    const texts = [...s.problems, ...s.errorProblems].map(problemEnglish);
     const seen = new Map<string, Problem>();
     [...s.problems, ...s.errorProblems].forEach((p, k) => {
       if (!seen.has(texts[k]!)) seen.set(texts[k]!, p);

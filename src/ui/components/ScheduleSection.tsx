@@ -119,7 +119,7 @@ export function ScheduleSection(): JSX.Element {
       problem: warned.find((p) => englishOf(p) === m),
     }));
     const skuErrors = result().skus.flatMap((s) =>
-      s.errors.map((m, i) => ({ path: "", message: m, problem: s.errorProblems[i] })),
+      s.errorProblems.map((p) => ({ path: "", message: englishOf(p), problem: p })),
     );
     const rest = [...warnings, ...skuErrors].filter((x) => about(x.message));
     const seen = new Set<string>();

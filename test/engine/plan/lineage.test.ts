@@ -24,7 +24,7 @@ import {
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { renderProblem } from "../../../src/report/messages";
-import { numericPaths } from "../survivors-lineage-b-plans";
+import { numericPaths } from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
 
 /** A sweep of 1–5 levels at rising concurrency. */

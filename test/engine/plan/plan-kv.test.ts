@@ -85,7 +85,7 @@ describe("KV memory in the plan", () => {
     expect(s.infeasibleProblem?.code).toBe("kv.weightsDoNotFit");
     const short = (70.6e9 * 2) / GIB + 4.8 + 0.13 - 79.18 * 0.9;
     expect((s.infeasibleProblem!.params as { shortGiB: number }).shortGiB).toBeCloseTo(short, 9);
-    expect(s.infeasibleReason).toContain(`${short.toFixed(2)} GiB short`);
+    expect(renderProblem(s.infeasibleProblem!, "en")).toContain(`${short.toFixed(2)} GiB short`);
     expect(r.cheapest).toBeNull();
   });
 

@@ -10,6 +10,11 @@ import type { SkuResult, FileSweep } from "../../../src/engine/plan/plan-result"
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { base, point, skuA } from "../plan-builders";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+
+/** The English of a SKU's infeasible reason (the result carries the problem; plan --json renders it). */
+const reasonOf = (s: { infeasibleProblem: Problem | null }): string | null =>
+  s.infeasibleProblem ? englishOf(s.infeasibleProblem) : null;
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 
@@ -22,7 +27,7 @@ describe("a SKU planned from its sweep", () => {
     const s = r.skus[0]!;
     expect(s.feasible).toBe(true);
     expect(s.sloChecked).toBe(true);
-    expect(s.infeasibleReason).toBeNull();
+    expect(reasonOf(s)).toBeNull();
     expect(s.infeasibleProblem).toBeNull();
     expect(s.workloads[0]!.replicasBase).toBe(5);
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(500);
@@ -38,8 +43,8 @@ describe("a SKU planned from its sweep", () => {
       bindingErrorRate: false,
       sloBinding: false,
     });
-    expect(s.warnings).toEqual([ALL_PASS]);
-    expect(s.errors).toEqual([]);
+    expect(s.problems.map(englishOf)).toEqual([ALL_PASS]);
+    expect(s.errorProblems.map(englishOf)).toEqual([]);
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(true);
     expect(r.errors).toEqual([]);
@@ -65,7 +70,7 @@ describe("a SKU planned from its sweep", () => {
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(400);
     expect(s.workloads[0]!.replicasBase).toBe(6.25);
     expect(s.capacity).toMatchObject({ replicas: 7, costPerHour: 42 });
-    expect(s.warnings).toEqual([
+    expect(s.problems.map(englishOf)).toEqual([
       ALL_PASS,
       "A: the sweep has no output tokens/s; used rps × 200 output tokens per request",
     ]);
@@ -82,8 +87,10 @@ describe("a SKU planned from its sweep", () => {
     expect(s.sloChecked).toBe(false);
     expect(s.capacity).toBeNull();
     expect(s.workloads[0]!.replicasBase).toBeNull();
-    expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
-    expect(s.infeasibleReason).toBe("skus[0] (chat): the operating point has no output tokens/s");
+    expect(s.errorProblems.map(englishOf)).toEqual([
+      "skus[0] (chat): the operating point has no output tokens/s",
+    ]);
+    expect(reasonOf(s)).toBe("skus[0] (chat): the operating point has no output tokens/s");
     expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
       ["skus[0].sweeps.chat", "INPUT", "the operating point has no output tokens/s"],
     ]);
@@ -104,9 +111,11 @@ describe("SLO inputs with errors", () => {
     );
     const s = r.skus[0]!;
     expect(s.feasible).toBeNull();
-    expect(s.infeasibleReason).toBe("slo[1].maxMs has an error, so no SLO can be checked");
+    expect(reasonOf(s)).toBe("slo[1].maxMs has an error, so no SLO can be checked");
     expect(s.infeasibleProblem?.path).toBe("slo[1].maxMs");
-    expect(s.warnings).toEqual(["slo[1].maxMs has an error, so no SLO can be checked"]);
+    expect(s.problems.map(englishOf)).toEqual([
+      "slo[1].maxMs has an error, so no SLO can be checked",
+    ]);
     expect(s.workloads[0]!.detail).toBeNull();
     expect(s.workloads[0]!.zones).toEqual(["linear"]);
     expect(s.capacity).toBeNull();
@@ -116,15 +125,13 @@ describe("SLO inputs with errors", () => {
   it("a negative failed-share limit, or one with an error, keeps every load level unchecked", () => {
     const neg = compute(base({ maxErrorRatePct: -1 })).skus[0]!;
     expect(neg.feasible).toBeNull();
-    expect(neg.infeasibleReason).toBe(
+    expect(reasonOf(neg)).toBe(
       "maxErrorRatePct is -1, not a percentage ≥ 0, so no load level can be checked",
     );
     expect(neg.infeasibleProblem?.path).toBe("maxErrorRatePct");
     const bad = compute(base({ maxErrorRatePct: "=nosuch" })).skus[0]!;
     expect(bad.feasible).toBeNull();
-    expect(bad.infeasibleReason).toBe(
-      "maxErrorRatePct has an error, so no load level can be checked",
-    );
+    expect(reasonOf(bad)).toBe("maxErrorRatePct has an error, so no load level can be checked");
   });
 });
 
@@ -132,7 +139,7 @@ describe("why a SKU is infeasible or unknown", () => {
   it("an SLO failing at the lowest load: the SLO, the load, the value and the overrun", () => {
     const s = compute(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }] })).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe(
+    expect(reasonOf(s)).toBe(
       "P99 TTFT ≤ 500 ms fails already at the lowest load (8): 700 ms, 200 ms (40 %) over",
     );
     expect(s.capacity).toBeNull();
@@ -144,7 +151,7 @@ describe("why a SKU is infeasible or unknown", () => {
       base({ skus: [skuA({ sweep: { points: [point({ completed: 90, failed: 10 })] } })] }),
     ).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe(
+    expect(reasonOf(s)).toBe(
       "10 % of requests fail already at the lowest load (8), over the 1 % limit (maxErrorRatePct)",
     );
     expect(s.infeasibleProblem?.path).toBe("maxErrorRatePct");
@@ -153,23 +160,26 @@ describe("why a SKU is infeasible or unknown", () => {
   it("a statistic the sweep does not have: unknown, naming the SLO and what the sweep has", () => {
     const s = compute(base({ slo: [{ metric: "itl", stat: "p95", maxMs: 50 }] })).skus[0]!;
     expect(s.feasible).toBeNull();
-    expect(s.infeasibleReason).toBe("P95 ITL is missing; the sweep has none");
+    expect(reasonOf(s)).toBe("P95 ITL is missing; the sweep has none");
     const t = compute(
       base({
         slo: [{ metric: "ttft", stat: "p95", maxMs: 1000 }],
         skus: [skuA({ sweep: { points: [point({ ttftMs: { p50: 300, p99: 700 } })] } })],
       }),
     ).skus[0]!;
-    expect(t.infeasibleReason).toBe("P95 TTFT is missing; the sweep has p50, p99");
+    expect(reasonOf(t)).toBe("P95 TTFT is missing; the sweep has p50, p99");
   });
 
   it("a workload whose inputs have errors: unknown, with its path", () => {
     const r = compute(base({ workloads: [{ name: "chat", inputTokens: 100, outputTokens: 250 }] }));
     const s = r.skus[0]!;
     expect(s.feasible).toBeNull();
-    expect(s.infeasibleReason).toBe("workload chat has errors in its inputs");
+    expect(reasonOf(s)).toBe("workload chat has errors in its inputs");
     expect(s.infeasibleProblem?.path).toBe("workloads[0]");
-    expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
+    expect(s.problems.map(englishOf)).toEqual([
+      ALL_PASS,
+      "A: workload chat has errors in its inputs",
+    ]);
     expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
       ["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"],
     ]);
@@ -211,12 +221,12 @@ describe("why a SKU is infeasible or unknown", () => {
 
   it("no sweep, an unread file: errors at the workload's sweep path, subject `skus[0] (chat)`", () => {
     const none = compute(base({ skus: [skuA({ sweep: undefined })] }));
-    expect(none.skus[0]!.infeasibleReason).toBe("skus[0] (chat): no sweep for this workload");
+    expect(reasonOf(none.skus[0]!)).toBe("skus[0] (chat): no sweep for this workload");
     expect(none.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
       ["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"],
     ]);
     const file = compute(base({ skus: [skuA({ sweep: { file: "x.json" } })] }));
-    expect(file.skus[0]!.infeasibleReason).toBe("skus[0] (chat): sweep file x.json was not read");
+    expect(reasonOf(file.skus[0]!)).toBe("skus[0] (chat): sweep file x.json was not read");
   });
 });
 
@@ -228,7 +238,7 @@ describe("a given capacity", () => {
     expect(s.sloChecked).toBe(false);
     // 2,500 ÷ 1,234.56 = 2.03 → 3 replicas × 2 × 3 = 18
     expect(s.capacity).toMatchObject({ replicas: 3, costPerHour: 18 });
-    expect(s.warnings).toEqual([
+    expect(s.problems.map(englishOf)).toEqual([
       "A: capacity for chat is given (1,234.6 tok/s), so the SLOs were not checked against a sweep",
     ]);
     expect(s.operatingPoint).toEqual({
@@ -256,7 +266,7 @@ describe("a given capacity", () => {
     const s = compute(
       base({ slo: [], skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] }),
     ).skus[0]!;
-    expect(s.warnings).toEqual([]);
+    expect(s.problems.map(englishOf)).toEqual([]);
     expect(s.capacity?.replicas).toBe(5);
   });
 
@@ -264,13 +274,13 @@ describe("a given capacity", () => {
     for (const v of [0, -5]) {
       const r = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: v } })] }));
       expect(r.skus[0]!.feasible).toBeNull();
-      expect(r.skus[0]!.errors).toEqual([
+      expect(r.skus[0]!.errorProblems.map(englishOf)).toEqual([
         `skus[0] (chat): replicaOutputTokensPerSec must be positive, got ${v}`,
       ]);
       expect(r.skus[0]!.capacity).toBeNull();
     }
     const f = compute(base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: "=nosuch" } })] }));
-    expect(f.skus[0]!.errors).toEqual([
+    expect(f.skus[0]!.errorProblems.map(englishOf)).toEqual([
       "skus[0] (chat): replicaOutputTokensPerSec is not a number",
     ]);
     expect(f.errors.map((e) => [e.path, e.kind])).toEqual([
@@ -284,7 +294,7 @@ describe("SKU inputs", () => {
   it("GPUs per replica must be positive and the price ≥ 0: errors at their paths, no capacity", () => {
     const r = compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] }));
     const s = r.skus[0]!;
-    expect(s.errors).toEqual([
+    expect(s.errorProblems.map(englishOf)).toEqual([
       "skus[0].gpusPerReplica: needs a positive number",
       "skus[0].pricePerGpuHour: needs a number ≥ 0",
     ]);
@@ -298,7 +308,7 @@ describe("SKU inputs", () => {
 
   it("a price of exactly 0 and a fraction of a GPU are valid", () => {
     const s = compute(base({ skus: [skuA({ gpusPerReplica: 0.5, pricePerGpuHour: 0 })] })).skus[0]!;
-    expect(s.errors).toEqual([]);
+    expect(s.errorProblems.map(englishOf)).toEqual([]);
     expect(s.capacity).toMatchObject({ replicas: 5, gpus: 2.5, costPerHour: 0 });
   });
 
@@ -306,7 +316,7 @@ describe("SKU inputs", () => {
     const r = compute(
       base({ skus: [skuA({ gpusPerReplica: "=nosuch", pricePerGpuHour: "=nothere" })] }),
     );
-    expect(r.skus[0]!.errors).toEqual([]);
+    expect(r.skus[0]!.errorProblems.map(englishOf)).toEqual([]);
     expect(r.skus[0]!.capacity).toBeNull();
     expect(r.errors.map((e) => [e.path, e.kind])).toEqual([
       ["skus[0].gpusPerReplica", "NAME"],
@@ -472,7 +482,7 @@ describe("the saturated-zone warning", () => {
     const s = sat(500, "interpolated");
     expect(s.workloads[0]!.zones).toEqual(["idle", "idle", "saturated", "saturated"]);
     expect(s.operatingPoint!.concurrency).toBeCloseTo(2 + (395 / 795) * 2, 12);
-    expect(s.warnings).toEqual([
+    expect(s.problems.map(englishOf)).toEqual([
       "S: operating point interpolated to concurrency 2.99 between concurrency 2 and concurrency 4, where P99 TTFT reaches its 500 ms limit",
       `S: the operating point (concurrency 2.99) lies in the saturated zone (the knee is at concurrency 4): ${TAIL}`,
     ]);
@@ -481,7 +491,7 @@ describe("the saturated-zone warning", () => {
   it("a measured point below the knee gives no warning", () => {
     const s = sat(500, "measured");
     expect(s.operatingPoint!.concurrency).toBe(2);
-    expect(s.warnings).toEqual([]);
+    expect(s.problems.map(englishOf)).toEqual([]);
   });
 
   it("an open-loop sweep names request rates, ∞ included", () => {
@@ -490,10 +500,10 @@ describe("the saturated-zone warning", () => {
       concurrency: null,
       requestRate: i === 3 ? "inf" : p.concurrency,
     }));
-    expect(sat(5000, "measured", rr).warnings).toEqual([
+    expect(sat(5000, "measured", rr).problems.map(englishOf)).toEqual([
       `S: the operating point (request rate 4 req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`,
     ]);
-    expect(sat(9000, "measured", rr).warnings).toEqual([
+    expect(sat(9000, "measured", rr).problems.map(englishOf)).toEqual([
       "S: every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
       `S: the operating point (request rate ∞ req/s) lies in the saturated zone (the knee is at request rate 4 req/s): ${TAIL}`,
     ]);
@@ -502,7 +512,7 @@ describe("the saturated-zone warning", () => {
   it("an infeasible SKU has no saturated warning", () => {
     const s = sat(50, "measured");
     expect(s.feasible).toBe(false);
-    expect(s.warnings.some((w) => w.includes("saturated"))).toBe(false);
+    expect(s.problems.map(englishOf).some((w) => w.includes("saturated"))).toBe(false);
   });
 });
 
@@ -666,7 +676,7 @@ describe("the sweep's mean lengths against the workload's", () => {
         skus: [skuA({ sweep: { points } })],
       }),
     ).skus[0]!;
-    expect(s.warnings.filter((w) => w.includes("mean"))).toEqual([
+    expect(s.problems.map(englishOf).filter((w) => w.includes("mean"))).toEqual([
       "chat: the sweep's mean input length (200 tokens) differs from the workload's (100 tokens) by 100 %; capacity measured at other lengths may not hold (docs/capacity.md)",
       "chat: the sweep's mean output length (400 tokens) differs from the workload's (250 tokens) by 60 %; capacity measured at other lengths may not hold (docs/capacity.md)",
     ]);
@@ -676,7 +686,7 @@ describe("the sweep's mean lengths against the workload's", () => {
         skus: [skuA({ sweep: { points } })],
       }),
     ).skus[0]!;
-    expect(same.warnings.filter((w) => w.includes("mean"))).toEqual([]);
+    expect(same.problems.map(englishOf).filter((w) => w.includes("mean"))).toEqual([]);
   });
 });
 
@@ -705,10 +715,6 @@ describe("computeSku: the whole workload result and the guards before capacity",
       kneeIndex: null,
       findings: [],
       detail: null,
-      warnings: [
-        "A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep",
-      ],
-      errors: [],
       problems: [
         {
           code: "plan.capacityGiven",
@@ -720,6 +726,9 @@ describe("computeSku: the whole workload result and the guards before capacity",
       ],
       errorProblems: [],
     });
+    expect(s.workloads[0]!.problems.map(englishOf)).toEqual([
+      "A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep",
+    ]);
     expect(s).toMatchObject({ name: "A", gpu: null, gpusPerReplica: 2, pricePerGpuHour: 3 });
   });
 
@@ -728,7 +737,7 @@ describe("computeSku: the whole workload result and the guards before capacity",
       base({ skus: [skuA({ sweep: { points: [point({ outputTokensPerSec: 640 })] } })] }),
     ).skus[0]!;
     expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(640);
-    expect(s.warnings).toEqual([ALL_PASS]);
+    expect(s.problems.map(englishOf)).toEqual([ALL_PASS]);
   });
 
   it("no output tokens/s, no mean output in the sweep and no workload input: an error, no rps × tokens warning", () => {
@@ -739,8 +748,13 @@ describe("computeSku: the whole workload result and the guards before capacity",
       }),
     ).skus[0]!;
     expect(s.feasible).toBeNull();
-    expect(s.errors).toEqual(["skus[0] (chat): the operating point has no output tokens/s"]);
-    expect(s.warnings).toEqual([ALL_PASS, "A: workload chat has errors in its inputs"]);
+    expect(s.errorProblems.map(englishOf)).toEqual([
+      "skus[0] (chat): the operating point has no output tokens/s",
+    ]);
+    expect(s.problems.map(englishOf)).toEqual([
+      ALL_PASS,
+      "A: workload chat has errors in its inputs",
+    ]);
   });
 
   it("an infeasible workload stays infeasible beside a workload whose inputs have errors", () => {
@@ -754,7 +768,7 @@ describe("computeSku: the whole workload result and the guards before capacity",
       }),
     ).skus[0]!;
     expect(s.feasible).toBe(false);
-    expect(s.infeasibleReason).toBe(
+    expect(reasonOf(s)).toBe(
       "P99 TTFT ≤ 1000 ms fails already at the lowest load (8): 5,000 ms, 4,000 ms (400 %) over",
     );
   });
@@ -776,16 +790,22 @@ describe("computeSku: the whole workload result and the guards before capacity",
 
   it("invalid GPUs, price, elasticity or redundancy: capacity is not even computed (no capacity warnings)", () => {
     expect(
-      compute(base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] })).skus[0]!.warnings,
-    ).toEqual([ALL_PASS]);
-    expect(compute(base({ skus: [skuA({ gpusPerReplica: -2 })] })).skus[0]!.warnings).toEqual([
-      ALL_PASS,
-    ]);
-    expect(
-      compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } })).skus[0]!.warnings,
+      compute(
+        base({ skus: [skuA({ gpusPerReplica: 0, pricePerGpuHour: -1 })] }),
+      ).skus[0]!.problems.map(englishOf),
     ).toEqual([ALL_PASS]);
     expect(
-      compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.warnings,
+      compute(base({ skus: [skuA({ gpusPerReplica: -2 })] })).skus[0]!.problems.map(englishOf),
+    ).toEqual([ALL_PASS]);
+    expect(
+      compute(base({ factors: { elasticity: "=nosuch", redundancy: 1 } })).skus[0]!.problems.map(
+        englishOf,
+      ),
+    ).toEqual([ALL_PASS]);
+    expect(
+      compute(base({ factors: { elasticity: 1, redundancy: "=nosuch" } })).skus[0]!.problems.map(
+        englishOf,
+      ),
     ).toEqual([ALL_PASS]);
   });
 
@@ -826,7 +846,7 @@ describe("a SKU's schedule problems", () => {
     const r = sch(-1);
     const s = r.skus[0]!;
     expect(s.schedule).toBeNull();
-    expect(s.errors).toEqual([
+    expect(s.errorProblems.map(englishOf)).toEqual([
       "skus[0].reservedPricePerGpuHour: the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
     ]);
     expect(s.errorProblems.map((p) => [p.path, p.subject])).toEqual([
@@ -843,7 +863,7 @@ describe("a SKU's schedule problems", () => {
 
   it("a warning is the SKU's, with its name", () => {
     const r = sch(30);
-    expect(r.skus[0]!.warnings).toEqual([
+    expect(r.skus[0]!.problems.map(englishOf)).toEqual([
       ALL_PASS,
       "A: the reserved price (30 per GPU-hour) is not below the on-demand price (3): reserving never pays, so no replica is reserved",
     ]);
@@ -978,7 +998,9 @@ describe("boundaries and edge cases", () => {
       );
       const s = computeSku(plan, 0, planLevel(plan).wlInputs, new Map());
       expect(s.feasible).toBeNull();
-      expect(s.errors).toEqual(["skus[0] (docs): no sweep for this workload"]);
+      expect(s.errorProblems.map(englishOf)).toEqual([
+        "skus[0] (docs): no sweep for this workload",
+      ]);
       expect(s.errorProblems).toEqual([
         {
           code: "plan.noSweep",
@@ -1004,7 +1026,7 @@ describe("boundaries and edge cases", () => {
         subject: "skus[0] (chat)",
         path: "skus[0].sweeps.chat",
       });
-      expect(s.errors).toEqual(["skus[0] (chat): s.csv: no header"]);
+      expect(s.errorProblems.map(englishOf)).toEqual(["skus[0] (chat): s.csv: no header"]);
     });
 
     it("an inline sweep without a label or warnings is 'inline sweep' with no warnings; its own warnings are kept", () => {
@@ -1042,7 +1064,9 @@ describe("boundaries and edge cases", () => {
         base({ skus: [skuA({ sweep: { replicaOutputTokensPerSec: 500 } })] }),
       );
       expect(
-        computeSku(checked, 0, planLevel(checked).wlInputs, new Map()).workloads[0]!.warnings,
+        computeSku(checked, 0, planLevel(checked).wlInputs, new Map()).workloads[0]!.problems.map(
+          englishOf,
+        ),
       ).toEqual([
         "A: capacity for chat is given (500 tok/s), so the SLOs were not checked against a sweep",
       ]);
@@ -1120,7 +1144,9 @@ describe("boundaries and edge cases", () => {
     it("0 GPUs per replica: an error, no capacity (not 5 replicas × 0 GPUs)", () => {
       const s = withSku({ gpusPerReplica: 0 });
       expect(s.capacity).toBeNull();
-      expect(s.errors).toEqual(["skus[0].gpusPerReplica: needs a positive number"]);
+      expect(s.errorProblems.map(englishOf)).toEqual([
+        "skus[0].gpusPerReplica: needs a positive number",
+      ]);
     });
 
     it("Infinity GPUs per replica or price: an error, no capacity", () => {
@@ -1135,7 +1161,7 @@ describe("boundaries and edge cases", () => {
     it("a price of exactly 0: capacity with 5 replicas × 2 GPUs at 0 an hour", () => {
       const s = withSku({ pricePerGpuHour: 0 });
       expect(s.capacity).toMatchObject({ replicas: 5, gpus: 10, costPerHour: 0 });
-      expect(s.errors).toEqual([]);
+      expect(s.errorProblems.map(englishOf)).toEqual([]);
     });
 
     it("a formula error elsewhere in the plan does not hide the SKU's own input error", () => {
@@ -1183,7 +1209,7 @@ describe("boundaries and edge cases", () => {
       expect(s.operatingPoint).toMatchObject({ concurrency: null, requestRate: null, rps: 4 });
       const sat = s.problems.find((p) => p.code === "plan.saturated")!;
       expect(sat.params).toEqual({ kind: "rps", at: 4, kneeKind: "rps", knee: 4 });
-      expect(s.warnings).toContain(
+      expect(s.problems.map(englishOf)).toContain(
         `A: the operating point (4 req/s achieved) lies in the saturated zone (the knee is at 4 req/s achieved)${TAIL}`,
       );
     });
@@ -1205,7 +1231,7 @@ describe("boundaries and edge cases", () => {
         kneeKind: "concurrency",
         knee: 1,
       });
-      expect(s.warnings).toContain(
+      expect(s.problems.map(englishOf)).toContain(
         `A: the operating point (an unknown load) lies in the saturated zone (the knee is at concurrency 1)${TAIL}`,
       );
     });

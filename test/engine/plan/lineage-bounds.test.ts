@@ -9,10 +9,10 @@
  * (`show`, test/engine/survivors-lineage-b-plans.ts); the numbers are worked out in the comments.
  */
 import { describe, expect, it } from "vitest";
-import { consistent, explainPath, lineageNodes } from "../../src/engine/plan/lineage";
-import type { PlanFile } from "../../src/engine/base/types";
-import { PLANS } from "./lineage-a-plans";
-import { NO_CAPACITY, ctxOf, reservation, show } from "./survivors-lineage-b-plans";
+import { consistent, explainPath, lineageNodes } from "../../../src/engine/plan/lineage";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { PLANS } from "./lineage-plans-a";
+import { NO_CAPACITY, ctxOf, reservation, show } from "./lineage-plans-b";
 
 const base = (over: Partial<PlanFile>): PlanFile => ({
   format: "capplan.plan/v1",

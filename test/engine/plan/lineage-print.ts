@@ -1,15 +1,15 @@
-/** A compact, complete print of a lineage tree for whole-explanation assertions (survivors-lineage-a tests). */
+/** A compact, complete print of a lineage tree for whole-explanation assertions (test/engine/plan/lineage-*.test.ts). */
 import {
   explainPath,
   type LineageContext,
   type LineageNode,
   type SweepSource,
-} from "../../src/engine/plan/lineage";
+} from "../../../src/engine/plan/lineage";
 import { join } from "node:path";
-import { loadPlan } from "../../src/cli/plan-loader";
-import { computePlan } from "../../src/engine/plan/plan";
-import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import type { PlanFile } from "../../src/engine/base/types";
+import { loadPlan } from "../../../src/cli/plan-loader";
+import { computePlan } from "../../../src/engine/plan/plan";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import type { PlanFile } from "../../../src/engine/base/types";
 
 /** The plan's context as the CLI builds it (the file as written, resolved, computed). */
 export function contextOf(plan: unknown): LineageContext {
@@ -21,7 +21,7 @@ export function contextOf(plan: unknown): LineageContext {
 /** An example of models/examples/ as `capplan explain` loads it (its sweep folders imported). */
 export function exampleContext(name: string): LineageContext {
   const { plan, resolved, result } = loadPlan(
-    join(__dirname, "..", "..", "models", "examples", `${name}.json`),
+    join(__dirname, "..", "..", "..", "models", "examples", `${name}.json`),
   );
   return { plan, resolved, result };
 }

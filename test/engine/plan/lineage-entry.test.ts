@@ -14,7 +14,7 @@ import {
   lineageText,
   sweepLeaves,
   type LineageNode,
-} from "../../src/engine/plan/lineage";
+} from "../../../src/engine/plan/lineage";
 import {
   BROKEN,
   CENTS,
@@ -36,7 +36,7 @@ import {
   ctxOf,
   resultPaths,
   show,
-} from "./survivors-lineage-b-plans";
+} from "./lineage-plans-b";
 
 const node = (c: ReturnType<typeof ctxOf>, path: string): LineageNode => {
   const a = explainPath(c, path);

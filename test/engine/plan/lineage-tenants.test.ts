@@ -6,10 +6,10 @@
  * worked out by hand in the comments.
  */
 import { describe, expect, it } from "vitest";
-import { consistent, explainPath, type LineageNode } from "../../src/engine/plan/lineage";
-import type { PlanFile } from "../../src/engine/base/types";
-import { contextOf, explainLines } from "./lineage-a-print";
-import { ctxOf, resultPaths, show, SKU_MIX, USAGE_SEPARATE } from "./survivors-lineage-b-plans";
+import { consistent, explainPath, type LineageNode } from "../../../src/engine/plan/lineage";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { contextOf, explainLines } from "./lineage-print";
+import { ctxOf, resultPaths, show, SKU_MIX, USAGE_SEPARATE } from "./lineage-plans-b";
 
 const base = (over: Partial<PlanFile>): PlanFile => ({
   format: "capplan.plan/v1",

@@ -19,7 +19,7 @@ import {
   USAGE_SEPARATE,
   ctxOf,
   show,
-} from "./survivors-lineage-b-plans";
+} from "./lineage-plans-b";
 
 describe("a SKU's peak and forecast steps", () => {
   it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens over the workloads, in their order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600", () => {

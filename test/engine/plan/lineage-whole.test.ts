@@ -10,9 +10,9 @@ import {
   lineageNodes,
   lineageNumber,
   parseLineagePath,
-} from "../../src/engine/plan/lineage";
-import { PLANS } from "./lineage-a-plans";
-import { contextOf, exampleContext, explainLines, treeLines } from "./lineage-a-print";
+} from "../../../src/engine/plan/lineage";
+import { PLANS } from "./lineage-plans-a";
+import { contextOf, exampleContext, explainLines, treeLines } from "./lineage-print";
 
 describe("lineageNumber: the numbers plugged into formulas", () => {
   it("says n/a for null, undefined and NaN", () => {

@@ -1,15 +1,15 @@
 /**
  * Hand-built plans and a compact form of lineage trees for the lineage survivor tests
- * (test/engine/survivors-lineage-b*.test.ts, issue #15): each node on one line
+ * (test/engine/plan/lineage-*.test.ts, issue #15): each node on one line
  * `path [kind] = value | formula | plugged | re recomputed | raw …`, its inputs indented below.
  */
-import { explainPath, type LineageNode } from "../../src/engine/plan/lineage";
-import { computePlan } from "../../src/engine/plan/plan";
-import type { PlanResult } from "../../src/engine/plan/plan-result";
-import type { ResolvedPlan } from "../../src/engine/plan/resolved-plan-types";
-import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import { planJson } from "../../src/report/plan-output";
-import type { PlanFile } from "../../src/engine/base/types";
+import { explainPath, type LineageNode } from "../../../src/engine/plan/lineage";
+import { computePlan } from "../../../src/engine/plan/plan";
+import type { PlanResult } from "../../../src/engine/plan/plan-result";
+import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import { planJson } from "../../../src/report/plan-output";
+import type { PlanFile } from "../../../src/engine/base/types";
 
 export interface Ctx {
   plan: PlanFile;
@@ -246,7 +246,7 @@ export const FORECAST_ZERO: PlanFile = base({
 });
 
 const pt = (
-  load: Partial<import("../../src/engine/base/types").SweepPoint>,
+  load: Partial<import("../../../src/engine/base/types").SweepPoint>,
   out: number,
   ttft: number,
   line: number,

@@ -12,10 +12,10 @@ import {
   explainPath,
   type LineageContext,
   lineageNodes,
-} from "../../src/engine/plan/lineage";
-import { planJson } from "../../src/report/plan-output";
-import { PLANS } from "./lineage-a-plans";
-import { contextOf, exampleContext, explainLines } from "./lineage-a-print";
+} from "../../../src/engine/plan/lineage";
+import { planJson } from "../../../src/report/plan-output";
+import { PLANS } from "./lineage-plans-a";
+import { contextOf, exampleContext, explainLines } from "./lineage-print";
 
 const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
 const INTERP = "interpolated between two load levels where the binding SLO reaches its limit";

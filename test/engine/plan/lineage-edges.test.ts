@@ -6,7 +6,7 @@
  * test/engine/survivors-lineage-b-plans.ts.
  */
 import { describe, expect, it } from "vitest";
-import { explainPath } from "../../src/engine/plan/lineage";
+import { explainPath } from "../../../src/engine/plan/lineage";
 import {
   CENTS,
   FORECAST_NONE,
@@ -22,7 +22,7 @@ import {
   WEIGHTED_DEFAULT,
   ctxOf,
   show,
-} from "./survivors-lineage-b-plans";
+} from "./lineage-plans-b";
 
 describe("exactly at the boundaries", () => {
   it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0", () => {

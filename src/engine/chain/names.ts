@@ -1,0 +1,79 @@
+/**
+ * How the chain's inputs are named in formulas (English and Chinese), their units, and the words
+ * for the constants: what rendering a declaration of quantities.ts needs besides the declaration.
+ */
+import {
+  CONSTANTS,
+  MILLION,
+  QUANTITIES,
+  type ConstantId,
+  type LeafId,
+  type QuantityId,
+  type Unit,
+} from "./quantities";
+
+/**
+ * How an input is called inside a formula, in English and Chinese, where that is not its id.
+ * Constants are written as their number; a few quantities have words.
+ */
+export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
+  workloadCapacity: { en: "replicaOutputTokensPerSec", zh: "replicaOutputTokensPerSec" },
+  workloadReplicasBase: { en: "workloads' replicasBase", zh: "各负载的 replicasBase" },
+  workloadPeakOutput: { en: "peakRps × outputTokens", zh: "peakRps × outputTokens" },
+  workloadForecastOutput: { en: "forecast rate × outputTokens", zh: "预测速率 × outputTokens" },
+  forecastRps: { en: "forecast rate", zh: "预测速率" },
+  intervalRps: { en: "rps_i", zh: "rps_i" },
+  peakOutputTokensPerSec: { en: "peak output tokens/s", zh: "峰值输出 tokens/s" },
+  forecastOutputTokensPerSec: { en: "forecast output tokens/s", zh: "预测输出 tokens/s" },
+  peakCostPerOutputToken: { en: "peak costPerOutputToken", zh: "峰值 costPerOutputToken" },
+  forecastCostPerOutputToken: { en: "forecast costPerOutputToken", zh: "预测 costPerOutputToken" },
+  meanOutputTokens: { en: "mean output tokens per request", zh: "每请求平均输出 token 数" },
+  spare: { en: "spare", zh: "spare" },
+  ...Object.fromEntries(
+    Object.entries(CONSTANTS).map(([id, v]) => {
+      // A constant is written as its number; 1e6 with separators, as the prices "per 1,000,000".
+      const text = v === MILLION ? v.toLocaleString("en-US") : String(v);
+      return [id, { en: text, zh: text }];
+    }),
+  ),
+};
+
+/** The name of input `id` in `lang` (its id unless {@link NAMES} says otherwise). */
+export function nameOf(id: string, lang: "en" | "zh"): string {
+  return Object.hasOwn(NAMES, id) ? NAMES[id]![lang] : id;
+}
+
+/** Units of the leaves (a quantity's is in its declaration). */
+const LEAF_UNITS: Readonly<Record<LeafId, Unit>> = {
+  inputTokens: "tokens",
+  outputTokens: "tokens",
+  peakRps: "req/s",
+  forecastRps: "req/s",
+  workloadCapacity: "tokens/s",
+  intervalRps: "req/s",
+  gpusPerReplica: "gpus",
+  pricePerGpuHour: "money/GPU-hour",
+  powerCostPerGpuHour: "money/GPU-hour",
+  elasticity: "ratio",
+  redundancy: "ratio",
+  spare: "replicas",
+  intervalSec: "seconds",
+  hoursPerDay: "hours",
+  hoursPerMonth: "hours",
+  secondsPerHour: "seconds",
+  million: "tokens",
+};
+
+/** The unit of a quantity or leaf id (undefined for an unknown id). */
+export function unitOf(id: string): Unit | undefined {
+  if (Object.hasOwn(QUANTITIES, id)) return QUANTITIES[id as QuantityId].unit;
+  return Object.hasOwn(LEAF_UNITS, id) ? LEAF_UNITS[id as LeafId] : undefined;
+}
+
+/** Words naming each constant leaf (a lineage leaf: "hours per month"). */
+export const CONSTANT_LABELS: Readonly<Record<ConstantId, string>> = {
+  hoursPerDay: "hours per day",
+  hoursPerMonth: "hours per month",
+  secondsPerHour: "seconds per hour",
+  million: "tokens per million",
+};
