@@ -100,7 +100,9 @@ test("fleet mix: no feasible mix says why, per workload", async ({ page }) => {
   const wp = new WorkbookPage(page);
   await wp.open();
   const plan = structuredClone(PLAN);
+  // docs needs 3 H100 replicas (capped at 1) or millions of L4 replicas (capped at 10).
   plan.skus[0]!.maxReplicas = 1;
+  (plan.skus[1] as { maxReplicas?: number }).maxReplicas = 10;
   plan.skus[1]!.sweeps.docs.replicaOutputTokensPerSec = 0.0001;
   await page.getByTestId("plan-input").setInputFiles({
     name: "none.json",
