@@ -19,6 +19,14 @@ export function tornadoChart(
 ): ChartConfiguration<"bar", Span[], string> {
   const base = s.result ?? 0;
   const span = (v: number | null): Span => (v === null ? null : [base, v]);
+  // A tornado reads as swings around the base result: the axis spans the results, not 0 to the
+  // largest (from 0 every bar would be a sliver at the right edge).
+  const ends = [base, ...s.rows.flatMap((r) => [r.low.result, r.high.result])].filter(
+    (v): v is number => v !== null && Number.isFinite(v),
+  );
+  const lo = Math.min(...ends);
+  const hi = Math.max(...ends);
+  const pad = (hi - lo) * 0.08 || Math.abs(base) * 0.05 || 1;
   return {
     type: "bar",
     data: {
@@ -60,7 +68,11 @@ export function tornadoChart(
         },
       },
       scales: {
-        x: { ticks: { callback: (v) => format(Number(v)) } },
+        x: {
+          min: lo - pad,
+          max: hi + pad,
+          ticks: { callback: (v) => format(Number(v)) },
+        },
         y: { grid: { display: false } },
       },
     },

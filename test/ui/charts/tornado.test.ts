@@ -25,4 +25,14 @@ describe("tornadoChart", () => {
     const price = cfg.data.labels!.indexOf("cells.gpu_hour");
     expect(high!.data[price]).toEqual([15, 15]);
   });
+
+  it("spans its axis over the results around the base, not from 0 (13–16 replicas: 12.76–16.24)", () => {
+    const s = sensitivity({ plan: seed }, { of: "replicas" })!;
+    const x = tornadoChart(s, { title: "T", low: "l", high: "h" }, String).options!.scales!.x as {
+      min: number;
+      max: number;
+    };
+    expect(x.min).toBeCloseTo(13 - 0.08 * 3, 12);
+    expect(x.max).toBeCloseTo(16 + 0.08 * 3, 12);
+  });
 });
