@@ -85,6 +85,9 @@ test("fleet mix: the cheapest mix, why each workload went where, the KV line; en
 
   await page.getByTestId("lang-toggle").click();
   await expect(headline).toContainText("组合：", { timeout: 20_000 });
+  // The savings follow the language too (they once kept the English they were first written in).
+  await expect(headline).toContainText("比最佳单一 SKU");
+  await expect(headline).not.toContainText("cheaper");
   await expect(mix).toContainText("最低成本的 GPU 组合");
   await page.screenshot({ path: `${SHOTS}/fleet-1440-zh.png`, fullPage: true });
   await page.setViewportSize({ width: 420, height: 900 });

@@ -98,13 +98,17 @@ export function FleetMix(): JSX.Element {
               <p class="fleet-headline" data-testid="fleet-headline">
                 {t("fleetCost", { cost: money(f().costPerHour) })}
                 <Show when={f().bestSingle}>
-                  {(b) =>
-                    ` · ${t("fleetSavings", {
-                      pct: fmtValue(f().savingsPct ?? 0, 1),
-                      sku: b().name,
-                      cost: money(b().costPerHour),
-                    })}`
-                  }
+                  {/* In JSX, not a string returned by the callback: Show calls it untracked, so a
+                      plain string would keep the language it was first written in. */}
+                  {(b) => (
+                    <span>
+                      {` · ${t("fleetSavings", {
+                        pct: fmtValue(f().savingsPct ?? 0, 1),
+                        sku: b().name,
+                        cost: money(b().costPerHour),
+                      })}`}
+                    </span>
+                  )}
                 </Show>
               </p>
               <div class="fleet-tables">
