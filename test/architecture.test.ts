@@ -216,3 +216,12 @@ describe("no import circles", () => {
     }
   });
 });
+
+describe("no tool noise in the source", () => {
+  it("src/ holds no Stryker comment: equivalent mutants are listed in test/mutation/equivalent.json", () => {
+    const marked = files(SRC).filter((f) =>
+      /Stryker (disable|restore)/.test(readFileSync(f, "utf8")),
+    );
+    expect(marked.map((f) => relative(SRC, f))).toEqual([]);
+  });
+});

@@ -21,7 +21,6 @@ class F64 {
   n = 0;
   push(v: number) {
     if (this.pos === this.cur.length) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory layout only; doubling or a new block, copyTo gives the same values in order
       if (this.blocks.length === 0 && this.cur.length < BLOCK) {
         const b = new Float64Array(this.cur.length * 2);
         b.set(this.cur);
@@ -52,14 +51,12 @@ class F64 {
  * a {@link RequestAggregator.finish} (no per-column copies left for the collector).
  */
 function summarizeColumn(col: F64, scratch: { a: Float64Array; b: Float64Array }): Stats {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: both paths give summarize's statistics bit for bit (per-request-agg tests); the threshold only picks the faster
   if (col.n < RADIX_MIN) return summarize(col.copyTo(new Float64Array(col.n)));
   if (scratch.a.length < col.n) {
     scratch.a = new Float64Array(col.n);
     scratch.b = new Float64Array(col.n);
   }
   const a = col.copyTo(scratch.a);
-  // Stryker disable next-line LogicalOperator,MethodExpression: unreachable fallback; finite() keeps NaN out of every column, so the radix sort never gives up
   return summarizeSorted(radixSortInPlace(a, scratch.b) ?? a.sort());
 }
 

@@ -26,7 +26,6 @@ export function gpuMemoryBytes(gpu: Pick<Gpu, "memoryGB" | "memoryUnit">): numbe
  * per-token cost. Returns 0 for a non-positive `bytesPerElement`.
  */
 export function kvBytesPerToken(llm: Llm, bytesPerElement = 2): number {
-  // Stryker disable next-line EqualityOperator: at 0 bytes the products below are 0 as well
   if (!(bytesPerElement > 0)) return 0;
   if (llm.attention === "mla") {
     return llm.layers * ((llm.kvLoraRank ?? 0) + (llm.qkRopeHeadDim ?? 0)) * bytesPerElement;

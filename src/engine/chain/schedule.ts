@@ -296,11 +296,8 @@ export function scheduleForSku(
   const n = aligned.intervals;
   const outputTokens = leaves.workloads.map((w) => w.outputTokens);
   const workloadCapacity = leaves.workloads.map((w) => w.workloadCapacity);
-  // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const base = new Array<number>(n);
-  // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const needed = new Array<number>(n);
-  // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const need = new Array<number>(n);
   const intervalRps = new Array<number>(aligned.rps.length);
   for (let i = 0; i < n; i++) {
@@ -427,7 +424,6 @@ export function leadMax(values: readonly number[], lead: number): number[] {
     for (const v of values) if (v > m) m = v;
     return new Array<number>(n).fill(m);
   }
-  // Stryker disable next-line ArrayDeclaration: every index is assigned in the loop below; the preallocated length changes nothing
   const out = new Array<number>(n);
   // Sliding-window maximum over i … i + lead (mod n), walking backwards over 2n indices.
   const dq = new Int32Array(2 * n);

@@ -405,7 +405,6 @@ class Builder {
       case "tokensPerSec": {
         const a = this.workloadField(i, "peakRps");
         const b = this.workload(i, "tokensPerRequest")!;
-        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
         const path = `workloads[${i}].tokensPerSec`;
         return this.declared(
           path,
@@ -483,7 +482,6 @@ class Builder {
     if (op.basis === "given") {
       if (key !== "outputTokensPerSec") return null;
       const wname = this.ctx.result.workloads[wi]?.name;
-      // Stryker disable next-line StringLiteral: the name is missing only from a result edited by hand, and no SKU's sweeps has an entry under either default
       return this.givenCapacity(si, wname ?? "", value, path);
     }
     const sweep = wl.sweep;
@@ -503,7 +501,6 @@ class Builder {
     if (next === null) return null;
     const a = this.sweepValue(`${sweep.label} · point ${at} · ${key}`, sweep, at, key);
     const b = this.sweepValue(`${sweep.label} · point ${next} · ${key}`, sweep, next, key);
-    // Stryker disable next-line StringLiteral: the default axis only serves a sweep without any load field, where every axis reads null
     const axis = loadKind(sweep.points) ?? "concurrency";
     const load = (p: SweepPoint | undefined) => (p ? loadValue(p, axis) : null);
     const la = load(sweep.points[at]);
@@ -637,11 +634,9 @@ class Builder {
           : null,
       );
     }
-    // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
     const opPath = `${p}.operatingPoint`;
     if (key === "operatingPoint") return this.operatingPoint(si, wi, rest, opPath);
     if (key === "kneeIndex" && rest.length === 0 && wl.sweep && num(wl.kneeIndex)) {
-      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
       const path = `${p}.kneeIndex`;
       return {
         path,
@@ -656,7 +651,6 @@ class Builder {
       const v = get(wl.findings, rest);
       if (!num(v)) return null;
       const isPoint = rest[rest.length - 2] === "pointIndices";
-      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
       const path = `${p}.findings${pathOf(rest)}`;
       return {
         path,
@@ -671,7 +665,6 @@ class Builder {
       const count = rest.length === 1 && rest[0] === "points";
       const v = count ? wl.sweep.points.length : get(wl.sweep, rest);
       if (!num(v)) return null;
-      // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath replaces with the path asked for
       const path = `${p}.sweep${pathOf(rest)}`;
       return {
         path,
@@ -687,7 +680,6 @@ class Builder {
     if (key === "zones" && wl.sweep) {
       const v = get(wl.zones, rest);
       if (!num(v)) return null;
-      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return {
         path: `${p}.zones${pathOf(rest)}`,
         kind: "sweep",
@@ -716,7 +708,6 @@ class Builder {
       key === "totalTokensPerSec"
     ) {
       if (rest.length !== 1) return null;
-      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return this.opValue(si, wi, key, path + `.${key}`);
     }
     if (key === "bindingSlo" && rest[1] === "maxMs" && rest.length === 2) {
@@ -726,10 +717,8 @@ class Builder {
       const k = this.ctx.result.slo.findIndex(
         (x) => x.metric === b.metric && x.stat === b.stat && x.maxMs === b.maxMs,
       );
-      // Stryker disable next-line ConditionalExpression: the binding SLO is one of the plan's SLOs (slo.ts takes it from the list), so it is always found
       if (k < 0) return null;
       const f = this.field(`slo[${k}].maxMs`, this.ctx.result.slo[k]!.maxMs);
-      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return {
         path: `${path}.bindingSlo.maxMs`,
         kind: "computed",
@@ -748,7 +737,6 @@ class Builder {
   private skuSum(si: number, s: SkuResult): { nodes: LineageNode[]; total: number | null } {
     const nodes = s.workloads.map((_, wi) => this.skuWorkload(si, wi, "replicasBase", []));
     if (nodes.some((n) => !n)) return { nodes: [], total: null };
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: skuWorkload gives a replicasBase node only when its value is finite, so the sum never meets null
     return {
       nodes: nodes as LineageNode[],
       total: (nodes as LineageNode[]).reduce(
@@ -774,12 +762,10 @@ class Builder {
         return node;
       }
       case "workloads":
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: a workload key that is not a number, or a key that is not a name, gives null in skuWorkload (an array's own properties, e.g. length, have no sweep, capacity or operating point)
         return typeof rest[0] === "number" && typeof rest[1] === "string"
           ? this.skuWorkload(si, rest[0], rest[1], rest.slice(2))
           : null;
       case "operatingPoint":
-        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.operatingPoint(si, 0, rest, `${p}.operatingPoint`);
     }
     if (rest.length && key !== "peak" && key !== "forecast") return null;
@@ -810,7 +796,6 @@ class Builder {
         const r = this.ctx.result.factors.redundancy;
         if ("spare" in r) {
           const k = num(r.spare) ? Math.ceil(r.spare) : null;
-          // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (N+k replicas read replicasBase, not replicasRaw)
           return this.declared(
             `${p}.replicasRaw`,
             v("replicasRaw"),
@@ -852,7 +837,6 @@ class Builder {
       case "gpus": {
         const a = this.sku(si, "replicas", []);
         if (!a) return null;
-        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "gpusPerReplica", [])!;
         return this.declared(`${p}.gpus`, v("gpus"), "gpus", { replicas: a, gpusPerReplica: b }, [
           a,
@@ -862,7 +846,6 @@ class Builder {
       case "costPerHour": {
         const a = this.sku(si, "gpus", []);
         if (!a) return null;
-        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const b = this.sku(si, "pricePerGpuHour", [])!;
         return this.declared(
           `${p}.costPerHour`,
@@ -933,7 +916,6 @@ class Builder {
             num(re) ? re : null,
           );
         }
-        // Stryker disable next-line EqualityOperator: a total of 0 (no peak traffic) returned above
         return this.step(
           `${p}.replicaOutputTokensPerSec`,
           v("replicaOutputTokensPerSec"),
@@ -944,13 +926,10 @@ class Builder {
         );
       }
       case "costPerOutputToken": {
-        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const g = this.sku(si, "gpusPerReplica", [])!;
-        // Stryker disable next-line ArrayDeclaration: the gpusPerReplica and pricePerGpuHour cases do not read the rest of the path
         const pr = this.sku(si, "pricePerGpuHour", [])!;
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
         if (!c) return null;
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: with a capacity (replicaOutputTokensPerSec finite) GPUs and price are valid numbers, so only it decides (a SKU without a capacity is pinned by the tests)
         return this.declared(
           `${p}.costPerOutputToken`,
           v("costPerOutputToken"),
@@ -962,7 +941,6 @@ class Builder {
       case "costPerMillionOutputTokens": {
         const a = this.sku(si, "costPerOutputToken", []);
         if (!a) return null;
-        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.declared(
           `${p}.costPerMillionOutputTokens`,
           v("costPerMillionOutputTokens"),
@@ -977,7 +955,6 @@ class Builder {
         const ws = this.ctx.result.workloads;
         if (ws.length === 1) {
           const out = this.workloadField(0, "outputTokens");
-          // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
           return this.declared(
             `${p}.costPerRequest`,
             v("costPerRequest"),
@@ -1010,7 +987,6 @@ class Builder {
             [a, plain],
           );
         }
-        // Stryker disable next-line EqualityOperator: a sum of peaks of 0 (no peak traffic) returned above
         const mean: LineageNode = {
           path: "request-weighted mean output tokens",
           kind: "computed",
@@ -1023,7 +999,6 @@ class Builder {
             this.workloadField(wi, "outputTokens"),
           ]),
         };
-        // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
         return this.declared(
           `${p}.costPerRequest`,
           v("costPerRequest"),
@@ -1036,9 +1011,7 @@ class Builder {
         const o = this.peakOut(si);
         const rep = this.sku(si, "replicas", []);
         const c = this.sku(si, "replicaOutputTokensPerSec", []);
-        // Stryker disable next-line LogicalOperator: replicas and replicaOutputTokensPerSec both need every workload's replicasBase lineage: they are null together
         if (!c || !rep) return null;
-        // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: the three numbers are the SKU's capacity's, finite together or null together (plan.ts keeps a capacity only with finite replicas); the path is set by explainPath
         return this.declared(
           `${p}.utilizationAtPeak`,
           v("utilizationAtPeak"),
@@ -1048,7 +1021,6 @@ class Builder {
         );
       }
       case "peak":
-        // Stryker disable next-line ConditionalExpression: peak() gives null for any key but its three names, a number too
         return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;
       case "forecast":
         return rest.length === 1 ? this.forecast(si, String(rest[0])) : null;
@@ -1064,7 +1036,6 @@ class Builder {
       return [a, b] as const;
     });
     const value = this.ctx.result.skus[si]!.capacity?.peak.outputTokensPerSec ?? null;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: the peak is explained only with every workload's replicasBase finite, so every peakRps and outputTokens is finite
     const re = parts.reduce(
       (x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value),
       0 as number | null,
@@ -1093,7 +1064,6 @@ class Builder {
       [h, o],
     );
     if (key === "costPerOutputToken") return cpt;
-    // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens")
       return this.declared(
         `skus[${si}].peak.costPerMillionOutputTokens`,
@@ -1137,7 +1107,6 @@ class Builder {
       if (wi) parts.push(" + ");
       parts.push(rate, " × ", out);
       inputs.push(rate, out);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a forecast exists only with the SKU's capacity: every rate taken and every outputTokens is finite
       re = re === null || !num(r) || !num(w.outputTokens) ? null : re + r * w.outputTokens;
     });
     return this.step(
@@ -1153,15 +1122,12 @@ class Builder {
   private forecast(si: number, key: string): LineageNode | null {
     const f = this.ctx.result.skus[si]!.capacity?.forecast;
     const o = this.forecastOut(si);
-    // Stryker disable next-line LogicalOperator: forecastOut is null exactly when the forecast is
     if (!f || !o) return null;
     if (key === "outputTokensPerSec") return o;
     if (key === "utilization") {
       const rep = this.sku(si, "replicas", [])!;
       const c = this.sku(si, "replicaOutputTokensPerSec", []);
-      // Stryker disable next-line ConditionalExpression: a forecast exists only with the SKU's capacity, and then replicaOutputTokensPerSec has a lineage
       if (!c) return null;
-      // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
       return this.declared(
         `skus[${si}].forecast.utilization`,
         finite(f.utilization),
@@ -1179,7 +1145,6 @@ class Builder {
       [h, o],
     );
     if (key === "costPerOutputToken") return cpt;
-    // Stryker disable next-line StringLiteral: the path of the node explainPath answers, which sets it to the path asked (this node is never another's input)
     if (key === "costPerMillionOutputTokens")
       return this.declared(
         `skus[${si}].forecast.costPerMillionOutputTokens`,
@@ -1196,9 +1161,7 @@ class Builder {
   private weights(): { wi: number; wo: number; inNode: LineageNode; outNode: LineageNode } {
     const t = this.ctx.resolved.tenants!;
     const method = t.method;
-    // Stryker disable next-line ConditionalExpression: the resolved plan holds the method's weights (resolve-plan.ts: 1 for tokens), so the written weight is read only for weighted
     const wi = method === "output" ? 0 : method === "weighted" ? (t.inputWeight ?? 1) : 1;
-    // Stryker disable next-line ConditionalExpression: the resolved plan holds the method's weights (resolve-plan.ts: 1 for tokens and output), so the written weight is read only for weighted
     const wo = method === "weighted" ? (t.outputWeight ?? 1) : 1;
     const mk = (k: "inputWeight" | "outputWeight", v: number) =>
       method === "weighted" && get(this.ctx.plan, ["tenants", k]) !== undefined
@@ -1289,7 +1252,6 @@ class Builder {
       return this.field(`tenants.pools[${defIndex}].costPerDay`, def.costPerDay);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: the pool's definition (poolDef) has its own cost, returned above, or a SKU that exists (the recommended one without pools)
     if (si < 0) return null;
     const c = this.sku(si, "costPerDay", [])!;
     return {
@@ -1317,7 +1279,6 @@ class Builder {
       );
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: a capacity not written comes from the definition's SKU, which exists (plan-tenants.ts, fleetCapacityPerDay)
     if (si < 0) return null;
     const { wi, wo, inNode, outNode } = this.weights();
     const ws = this.ctx.result.workloads;
@@ -1351,7 +1312,6 @@ class Builder {
     };
     const rep = this.sku(si, "replicas", [])!;
     const base = this.sku(si, "replicasBase", [])!;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a capacity taken from the SKU needs finite replicas and replicasBase > 0 (plan-tenants.ts, fleetCapacityPerDay); without one poolCapacity returned null above
     return this.step(
       `tenants.pools[${pi}].capacityTokens`,
       pool.capacityTokens,
@@ -1373,7 +1333,6 @@ class Builder {
       return this.field(`tenants.pools[${defIndex}].replicas`, def.replicas);
     const skuName = def ? def.sku : this.ctx.result.cheapest;
     const si = this.ctx.result.skus.findIndex((s) => s.name === skuName);
-    // Stryker disable next-line ConditionalExpression: replicas not written come from the definition's SKU, which exists (plan-tenants.ts)
     if (si < 0) return null;
     const r = this.sku(si, "replicas", [])!;
     return {
@@ -1550,7 +1509,6 @@ class Builder {
     if (rest.length === 1) {
       if (k === "cost") return cost;
       if (k === "costRounded") {
-        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
         const at = `${path}.costRounded`;
         return this.rounded(
           at,
@@ -1575,7 +1533,6 @@ class Builder {
       }
       if (k === "unallocatedRounded") {
         const u = this.sharedLine(i0, ["unallocated"])!;
-        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
         const at = `${path}.unallocatedRounded`;
         return this.rounded(at, line.unallocatedRounded, u, "the unallocated part in minor units");
       }
@@ -1696,7 +1653,6 @@ class Builder {
           return this.poolCost(i0);
         case "costRounded": {
           const c = this.poolCost(i0)!;
-          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
           const at = `${pp}.costRounded`;
           return this.rounded(
             at,
@@ -1750,7 +1706,6 @@ class Builder {
         case "costPerMillionInputTokens":
         case "costPerMillionOutputTokens": {
           const m = this.tenants(["pools", i0, "costPerMillionTokens"]);
-          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
           const at = `${pp}.${k1}`;
           return m
             ? this.weighted(
@@ -1763,7 +1718,6 @@ class Builder {
         }
         case "idle": {
           const c = this.poolCost(i0)!;
-          // Stryker disable next-line MethodExpression: with the pool's cost (c) every team's cost has a lineage (b above is never null), so the filter removes nothing
           const teams = pool.teams
             .map((_, ti) => this.tenants(["pools", i0, "teams", ti, "cost"]))
             .filter((n): n is LineageNode => !!n);
@@ -1830,7 +1784,6 @@ class Builder {
         }
         case "idleRounded": {
           const idle = this.tenants(["pools", i0, "idle"]);
-          // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
           const at = `${pp}.idleRounded`;
           return idle
             ? this.rounded(
@@ -1903,7 +1856,6 @@ class Builder {
       case "costPerMillionInputTokens":
       case "costPerMillionOutputTokens": {
         const m = this.tenants(["pools", i0, "teams", i1, "costPerMillionTokens"]);
-        // Stryker disable next-line StringLiteral: only ever the root of a tree, whose path explainPath sets to the path asked for
         const at = `${tp}.${k2}`;
         return m
           ? this.weighted(at, team[k2], m, k2 === "costPerMillionInputTokens" ? "input" : "output")
@@ -2032,14 +1984,11 @@ class Builder {
   }
 }
 
-// Stryker disable all: pathOf builds the paths of findings, sweep and zones numbers, which are only ever the root of a tree, whose path explainPath replaces with the path asked for
 function pathOf(keys: readonly (string | number)[]): string {
   return keys.map((k) => (typeof k === "number" ? `[${k}]` : `.${k}`)).join("");
 }
-// Stryker restore all
 
 function loadOfPoint(p: SweepPoint | undefined): string | undefined {
-  // Stryker disable next-line ConditionalExpression: sweepSource passes a point index of the sweep (a knee, an operating point, a finding's point below the number of points), so p is never undefined
   if (!p) return undefined;
   if (p.concurrency != null) return `concurrency ${fmtNum(p.concurrency, 2)}`;
   if (p.requestRate != null)

@@ -359,7 +359,6 @@ function buildTree(fields: readonly PlanField[]): FieldNode {
       if (!child) node.children.push((child = { key: k, field: null, children: [] }));
       node = child;
     }
-    // Stryker disable next-line all: PLAN_FIELDS lists each pattern once (a programming error, caught at module load)
     if (node.field) throw new Error(`plan field ${f.pattern} is listed twice`);
     node.field = f;
   }
@@ -411,19 +410,15 @@ export function walkFields(
   };
   const enter = (node: FieldNode, container: unknown): void => {
     if (node.key === "[]") {
-      // Stryker disable next-line ConditionalExpression: walk enters a node's children only with an object, or an array for a `[]` child, so this guard never fires
       if (!Array.isArray(container)) return;
-      // Stryker disable next-line EqualityOperator: reading one past the end gives undefined, which is skipped or not visited
       for (let i = 0; i < container.length; i++) {
         const v: unknown = container[i];
-        // Stryker disable next-line ConditionalExpression: walking a non-object element under a node with children visits nothing (no `[]` node with children has a field)
         if (!isObj(v) && node.children.length) continue;
         stack.push(i);
         walk(node, v);
         stack.pop();
       }
     } else if (node.key === "*") {
-      // Stryker disable next-line ConditionalExpression: walk enters a node's children only with an object, or an array for a `[]` child, so this guard never fires
       if (!isObj(container)) return;
       for (const k in container) {
         if (!Object.hasOwn(container, k)) continue;
@@ -432,7 +427,6 @@ export function walkFields(
         stack.pop();
       }
     } else {
-      // Stryker disable next-line ConditionalExpression: walk enters a node's children only with an object, or an array for a `[]` child, so this guard never fires
       if (!isObj(container)) return;
       stack.push(node.key);
       walk(node, container[node.key]);
@@ -457,21 +451,18 @@ export function walkFields(
 export function fieldAt(plan: unknown, steps: readonly PathStep[]): PlanField | null {
   let node = FIELD_TREE;
   let value: unknown = plan;
-  // Stryker disable next-line ConditionalExpression: UNLESS_ARRAY has no numeric key
   if (typeof steps[0] === "string") {
     const other = UNLESS_ARRAY[steps[0]];
     if (other !== undefined && isObj(plan) && Array.isArray(plan[other])) return null;
   }
   for (let i = 0; i < steps.length; i++) {
     const k = steps[i]!;
-    // Stryker disable next-line ConditionalExpression: a non-object value on the way is refused at the next step anyway (no `[]` node has a `[]` child, no `*` node has one either)
     const last = i === steps.length - 1;
     let next: FieldNode | undefined;
     if (typeof k === "number") {
       next = node.children.find((c) => c.key === "[]");
       if (!next || !Array.isArray(value)) return null;
       value = value[k];
-      // Stryker disable next-line ConditionalExpression: a non-object value on the way is refused at the next step anyway (the next step is a key: isObj is tested)
       if (!last && !isObj(value)) return null;
     } else {
       if (!isObj(value)) return null;
@@ -479,12 +470,10 @@ export function fieldAt(plan: unknown, steps: readonly PathStep[]): PlanField | 
       if (!next) return null;
       if (next.key === "*" && !Object.hasOwn(value, k)) return null;
       value = value[k];
-      // Stryker disable next-line ConditionalExpression,StringLiteral: a non-object value on the way is refused at the next step anyway (the next step is a key: isObj is tested)
       if (!last && next.key === "*" && !isObj(value)) return null;
     }
     node = next;
   }
-  // Stryker disable next-line ConditionalExpression: node.field is null there: returning it is the same
   if (!node.field) return null;
   if (node.children.length && isObj(value)) return null;
   return node.field;
@@ -547,7 +536,6 @@ const RANGED_BY_LAST_KEY: Map<string, typeof RANGED> | null = (() => {
 /** The text of `path` after its last ".", its indexes written `[]` (`schedule.rps[3]` → `rps[]`). */
 function lastKeyOf(path: string): string {
   const last = path.slice(path.lastIndexOf(".") + 1);
-  // Stryker disable next-line ConditionalExpression: a fast path: replacing indexes in a key without them changes nothing
   return last.charCodeAt(last.length - 1) === 93 /* ] */ ? last.replace(/\[\d+\]/g, "[]") : last;
 }
 
@@ -556,13 +544,11 @@ function lastKeyOf(path: string): string {
  * `.${last}` needs no {@link fieldRange} (sweep point numbers: a million of them in a large plan).
  */
 export function mayHaveRange(last: string): boolean {
-  // Stryker disable next-line ConditionalExpression,BooleanLiteral: every ranged pattern ends in a literal key, so RANGED_BY_LAST_KEY is never null
   return RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.has(last) : true;
 }
 
 /** The range of the numeric field at `path`, or null when it has none (cells, sweep points). */
 export function fieldRange(path: string, currency = "USD"): FieldRange | null {
-  // Stryker disable next-line ConditionalExpression: every ranged pattern ends in a literal key, so RANGED_BY_LAST_KEY is never null
   const candidates = RANGED_BY_LAST_KEY ? RANGED_BY_LAST_KEY.get(lastKeyOf(path)) : RANGED;
   if (!candidates) return null;
   for (const { re, field } of candidates) {

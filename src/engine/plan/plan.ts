@@ -253,7 +253,6 @@ export function computeSku(
     const ref = sku.sweeps[w.name] ?? { kind: "missing" as const };
     // Workloads sharing the SKU's sweep share its reading.
     let read = refs.get(ref);
-    // Stryker disable next-line ConditionalExpression: memo of this call; reading the reference again gives an equal reading
     if (!read) refs.set(ref, (read = sweepOf(ref, files)));
     const { sweep, given, errors: refErrors } = read;
     refErrors.forEach(fail);
@@ -297,7 +296,6 @@ export function computeSku(
     } else if (sweep) {
       wl.sweep = sweep;
       analysis = analyses.get(sweep.points) ?? null;
-      // Stryker disable next-line ConditionalExpression: memo of this call; analysing the same points again gives an equal analysis
       if (!analysis) analyses.set(sweep.points, (analysis = { base: analyzer.base(sweep) }));
       wl.zones = analysis.base.zones;
       wl.kneeIndex = analysis.base.kneeIndex;
@@ -310,7 +308,6 @@ export function computeSku(
         const op = (analysis.op ??= analyzer.operatingPoint(sweep, analysis.base, sloSet));
         wl.detail = op;
         let named = opProblems.get(analysis);
-        // Stryker disable next-line ConditionalExpression: memo of this call; naming the same problems again gives equal problems
         if (!named) {
           named = { problems: [] };
           const sat = saturatedProblem(sweep, op, analysis.base);
@@ -318,14 +315,12 @@ export function computeSku(
             named.problems,
             [...op.problems, ...(sat ? [sat] : [])].map((p) => about(p, sku.name)),
           );
-          // Stryker disable next-line CallExpression: memo of this call (see above); without it the same problems are named again
           opProblems.set(analysis, named);
         }
         wl.problems.push(...named.problems);
         wl.feasible = op.feasible;
         if (op.feasible) {
           let summary = opSummary.get(analysis);
-          // Stryker disable next-line ConditionalExpression: memo of this call; the summary of the same operating point is equal (each workload gets a copy)
           if (!summary) opSummary.set(analysis, (summary = summarizeOp(op)));
           wl.operatingPoint = { ...summary };
           capTps = op.outputTokensPerSec;
@@ -352,7 +347,6 @@ export function computeSku(
           const repeat = repeatSloProblem(sweep, op, slos);
           if (repeat) warn(about(repeat, sku.name));
         } else if (
-          // Stryker disable next-line ConditionalExpression: slo.ts sets bindingErrorRate only on an infeasible point and only with errorRateFailure, so 'feasible === false' and 'errorRateFailure' always hold with it
           op.feasible === false &&
           op.bindingErrorRate &&
           op.errorRateFailure
@@ -364,7 +358,6 @@ export function computeSku(
             { path: "maxErrorRatePct" },
           );
         } else if (
-          // Stryker disable next-line ConditionalExpression,LogicalOperator: slo.ts gives a failure only to an infeasible point, and an infeasible point without one failed the share limit alone (the branch above)
           op.feasible === false &&
           op.failure
         ) {
@@ -384,7 +377,6 @@ export function computeSku(
         }
       }
     }
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: every error above comes with feasible null already (no sweep read, a given capacity that is no positive number, no output tokens/s); a guard for later ones
     if (wl.errorProblems.length) wl.feasible = wl.feasible === false ? false : null;
     if (wl.feasible === false) feasible = false;
     else if (wl.feasible === null && feasible !== false) feasible = null;
@@ -429,7 +421,6 @@ export function computeSku(
       problems,
       kv.problems.map((p) => about(p, sku.name)),
     );
-  // Stryker disable next-line ConditionalExpression: a feasible SKU has no reason and no error problem yet (its input errors are added below)
   const reasonProblem = feasible === true ? null : (reason ?? errorProblems[0] ?? null);
   const result: SkuResult = {
     name: sku.name,
@@ -520,15 +511,12 @@ export function computeSku(
  * the measured point itself, or for an interpolated one the step it was interpolated into.
  */
 function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase): Problem | null {
-  // Stryker disable next-line ConditionalExpression: an operating point that is not feasible has no point index (slo.ts), so the zone check below gives null too ('always null' is killed)
   if (op.feasible !== true) return null;
   const i = op.basis === "interpolated" ? op.towardIndex : op.pointIndex;
-  // Stryker disable next-line ConditionalExpression: zones[null] is undefined, not "saturated", so a null index returns null as well
   if (i === null || analysis.zones[i] !== "saturated") return null;
   const kind = loadKind(sweep.points);
   // The load the operating point was run at: its concurrency, else its request rate, else (a sweep along achieved
   // req/s) its rps; none of them is an unknown load.
-  // Stryker disable next-line ConditionalExpression,StringLiteral: loadParam gives "inf" for Infinity and returns "inf" as it is
   const rate = op.requestRate === "inf" ? Infinity : op.requestRate;
   const at =
     op.concurrency !== null
@@ -538,7 +526,6 @@ function saturatedProblem(sweep: Sweep, op: OperatingPoint, analysis: SweepBase)
         : op.rps !== null
           ? { kind: "rps" as const, at: loadParam(op.rps) }
           : { kind, at: null };
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a saturated zone needs a load axis (zones.ts), and its first saturated point is the knee, so both hold here
   const knee =
     analysis.kneeIndex !== null && kind
       ? loadParam(loadValue(sweep.points[analysis.kneeIndex]!, kind))
