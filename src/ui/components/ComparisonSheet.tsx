@@ -8,7 +8,7 @@ import { createMemo, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import type { Problem } from "../../engine/base/problems";
 import { renderProblem } from "../../report/messages";
-import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
+import { fmtMoney, fmtMoneyAxis, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
@@ -110,7 +110,8 @@ export function ComparisonSheet(): JSX.Element {
     };
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
-  const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
+  const compact = (v: number, ticks?: readonly number[]) =>
+    fmtMoneyAxis(v, result().currency, lang(), ticks);
   const bars = (pick: (i: number) => number | null | undefined) =>
     result().skus.map((s, i) => ({
       name: s.name,
