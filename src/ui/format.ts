@@ -65,3 +65,14 @@ export function fmtMoneyAxis(
     return moneyFallback(v, currency);
   }
 }
+
+/**
+ * A computed number with sensible digits: five significant digits, at most six decimals, grouped
+ * (`2,381.5` for 2381.46106978, `1.43`, `0.00012346`), where a fixed four decimals wrote
+ * `2,381.4611 tok/s`. For formula results shown beside what was typed.
+ */
+export function fmtComputed(x: number | null | undefined): string {
+  if (x == null || !Number.isFinite(x) || x === 0) return fmtValue(x, 0);
+  const digits = Math.min(6, Math.max(0, 4 - Math.floor(Math.log10(Math.abs(x)))));
+  return fmtValue(x, digits);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fmtMoneyAxis } from "../../src/ui/format";
+import { fmtComputed, fmtMoneyAxis } from "../../src/ui/format";
 
 describe("fmtMoneyAxis", () => {
   // Chart.js's ticks of a monthly-cost axis from 0 to 16,000.
@@ -21,5 +21,19 @@ describe("fmtMoneyAxis", () => {
   it("zh 亿 above 10^8, and a currency Intl rejects falls back to the plain number", () => {
     expect(fmtMoneyAxis(2e8, "CNY", "zh", [0, 1e8, 2e8])).toBe("¥2亿");
     expect(fmtMoneyAxis(1500, "<x>", "en", [0, 1500])).toContain("<x>");
+  });
+});
+
+describe("fmtComputed", () => {
+  it.each([
+    // The H200 estimate of the multi-SKU example: 1662.06137162 × 1.4328… tok/s.
+    [2381.46106978, "2,381.5"],
+    [1.43, "1.43"],
+    [12.3456, "12.346"],
+    [123456.7, "123,457"],
+    [0.000123456, "0.000123"],
+    [0, "0"],
+  ])("%d → %s", (x, want) => {
+    expect(fmtComputed(x)).toBe(want);
   });
 });
