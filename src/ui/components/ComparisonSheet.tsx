@@ -34,7 +34,12 @@ export function ComparisonSheet(): JSX.Element {
   const table = createMemo(() => comparisonRows(result(), lang()));
   const rows = () => [
     { key: "gpu", label: t("gpu") },
-    ...EDITABLE.map((e) => ({ key: e.key, label: t(e.label), class: "editable" })),
+    ...EDITABLE.map((e) => ({
+      key: e.key,
+      // A price row says its currency (the cells are plain numbers while edited).
+      label: e.key === "pricePerGpuHour" ? `${t(e.label)} (${result().currency})` : t(e.label),
+      class: "editable",
+    })),
     ...table().map((r) => ({
       key: r.key,
       label: r.label,
