@@ -299,7 +299,7 @@ export function AssumptionsSheet(): JSX.Element {
           <For each={result().skus}>
             {(s, i) => (
               <div class="derived" classList={{ rec: s.name === result().cheapest }}>
-                <h4 title={wb.view().skus[i()]?.sweep?.label ?? s.name}>
+                <h4 title={wb.plan.skus[i()]?.sweep?.label ?? s.name}>
                   {s.name}
                   <Show when={s.name === result().cheapest}>
                     {" "}

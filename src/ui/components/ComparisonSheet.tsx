@@ -52,7 +52,7 @@ export function ComparisonSheet(): JSX.Element {
       key: `s${i}`,
       label: s.name,
       // A name shortened from a long sweep label keeps the whole label as its title.
-      title: s.name.endsWith("…") ? (wb.view().skus[i]?.sweep?.label ?? s.name) : s.name,
+      title: s.name.endsWith("…") ? (wb.plan.skus[i]?.sweep?.label ?? s.name) : s.name,
       numeric: true,
       width: "11em",
     }));
