@@ -105,7 +105,8 @@ const T = {
 const ZONE_ZH: Record<string, string> = { idle: "空闲区", linear: "线性区", saturated: "饱和区" };
 
 function sloList(r: PlanResult, lang: Lang): string {
-  const parts = r.slo.map((s) => sloText(s, { sign: "<", format: (ms) => fmtValue(ms, 1) }));
+  // The same sign as the comparison table and the check itself (a level passes when value ≤ limit).
+  const parts = r.slo.map((s) => sloText(s, { format: (ms) => fmtValue(ms, 1) }));
   return parts.join(T[lang].and) || "—";
 }
 

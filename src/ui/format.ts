@@ -27,3 +27,52 @@ export function fmtMoneyCompact(v: number, currency: string, lang: Lang): string
     return moneyFallback(v, currency);
   }
 }
+
+/**
+ * Money for one tick of a chart axis, in one style for the whole axis: the unit (`K`, `M`, `B`; in
+ * Chinese `万`, `亿`) is chosen from the largest tick, so an axis never mixes `$8000` and `$1万`
+ * (zh: `$0.8万`, `$1万`, `$1.2万`). Without the axis's ticks, {@link fmtMoneyCompact}.
+ */
+export function fmtMoneyAxis(
+  v: number,
+  currency: string,
+  lang: Lang,
+  ticks?: readonly number[],
+): string {
+  if (!ticks?.length) return fmtMoneyCompact(v, currency, lang);
+  const max = Math.max(...ticks.map((t) => Math.abs(t)));
+  const units: [number, string][] =
+    lang === "zh"
+      ? [
+          [1e8, "亿"],
+          [1e4, "万"],
+        ]
+      : [
+          [1e9, "B"],
+          [1e6, "M"],
+          [1e3, "K"],
+        ];
+  const [scale, suffix] = units.find(([s]) => max >= s) ?? [1, ""];
+  try {
+    return `${new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: scale === 1 ? 0 : 2,
+    }).format(v / scale)}${suffix}`;
+  } catch {
+    return moneyFallback(v, currency);
+  }
+}
+
+/**
+ * A computed number with sensible digits: five significant digits, at most six decimals, grouped
+ * (`2,381.5` for 2381.46106978, `1.43`, `0.00012346`), where a fixed four decimals wrote
+ * `2,381.4611 tok/s`. For formula results shown beside what was typed.
+ */
+export function fmtComputed(x: number | null | undefined): string {
+  if (x == null || !Number.isFinite(x) || x === 0) return fmtValue(x, 0);
+  const digits = Math.min(6, Math.max(0, 4 - Math.floor(Math.log10(Math.abs(x)))));
+  return fmtValue(x, digits);
+}

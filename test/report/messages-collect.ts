@@ -21,7 +21,7 @@ import type { ImportIssue } from "../../src/import/types";
 
 const ROOT = join(__dirname, "..", "..");
 
-/** The seed's SLOs (docs/metrics.md: P99 TTFT < 1 s, P95 ITL < 100 ms), as `capplan` defaults. */
+/** The seed's SLOs (docs/metrics.md: P99 TTFT ≤ 1 s, P95 ITL ≤ 100 ms), as `capplan` defaults. */
 const SEED_SLOS: Slo[] = [
   { metric: "ttft", stat: "p99", maxMs: 1000 },
   { metric: "itl", stat: "p95", maxMs: 100 },

@@ -346,21 +346,14 @@ export function computeSku(
           }
           const repeat = repeatSloProblem(sweep, op, slos);
           if (repeat) warn(about(repeat, sku.name));
-        } else if (
-          op.feasible === false &&
-          op.bindingErrorRate &&
-          op.errorRateFailure
-        ) {
+        } else if (op.feasible === false && op.bindingErrorRate && op.errorRateFailure) {
           const f = op.errorRateFailure;
           reason = M.problem(
             "failedAtLowest",
             { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct },
             { path: "maxErrorRatePct" },
           );
-        } else if (
-          op.feasible === false &&
-          op.failure
-        ) {
+        } else if (op.feasible === false && op.failure) {
           const f = op.failure;
           reason = M.problem("sloAtLowest", {
             slo: sloText(f.slo, {}),

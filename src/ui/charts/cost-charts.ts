@@ -20,7 +20,7 @@ export const BAR_COLORS = { recommended: "#1a7f37", other: "#8c959f" } as const;
 export function costBarChart(
   bars: readonly CostBar[],
   title: string,
-  format: (v: number) => string,
+  format: (v: number, ticks?: readonly number[]) => string,
   note?: string,
 ): ChartConfiguration<"bar", (number | null)[], string> {
   return {
@@ -61,7 +61,17 @@ export function costBarChart(
         },
       },
       scales: {
-        x: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } },
+        // The axis's ticks go with each one, so the axis is written in one unit (fmtMoneyAxis).
+        x: {
+          beginAtZero: true,
+          ticks: {
+            callback: (v, _i, ticks) =>
+              format(
+                Number(v),
+                ticks.map((t) => t.value),
+              ),
+          },
+        },
         // Every SKU keeps its label on a short (phone-width) chart: Chart.js would skip some.
         y: { grid: { display: false }, ticks: { autoSkip: false } },
       },

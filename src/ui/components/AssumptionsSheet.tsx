@@ -6,7 +6,7 @@
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { keyPath, STAT_PATTERN, workloadName } from "../../engine/plan/plan-file";
 import { METRIC_KEYS, type MetricKey } from "../../engine/base/types";
-import { fmtValue } from "../format";
+import { fmtComputed, fmtValue } from "../format";
 import { formulaWithValues, skuDerivations, workloadDerivations } from "../explain";
 import { setLineagePath } from "../state/lineage";
 import { LineagePanel } from "./LineagePanel";
@@ -59,7 +59,7 @@ export function AssumptionsSheet(): JSX.Element {
     const value = wb.cell(path).value;
     return {
       raw: "",
-      display: v.error || value === null ? "" : fmtValue(value, 4),
+      display: v.error || value === null ? "" : fmtComputed(value),
       readOnly: true,
       note: v.note ?? undefined,
       error: v.error,
@@ -303,7 +303,7 @@ export function AssumptionsSheet(): JSX.Element {
           <For each={result().skus}>
             {(s, i) => (
               <div class="derived" classList={{ rec: s.name === result().cheapest }}>
-                <h4 title={wb.view().skus[i()]?.sweep?.label ?? s.name}>
+                <h4 title={wb.plan.skus[i()]?.sweep?.label ?? s.name}>
                   {s.name}
                   <Show when={s.name === result().cheapest}>
                     {" "}

@@ -8,7 +8,7 @@ import { createMemo, createSignal, Show, type JSX } from "solid-js";
 import { planWords, type PlanWords } from "../../report/plan-output";
 import type { Problem } from "../../engine/base/problems";
 import { problemEnglish, renderProblem } from "../../report/messages";
-import { fmtMoney, fmtMoneyCompact, fmtValue } from "../format";
+import { fmtMoney, fmtMoneyAxis, fmtValue } from "../format";
 import { costBarChart } from "../charts/cost-charts";
 import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
@@ -37,7 +37,12 @@ export function ComparisonSheet(): JSX.Element {
   const table = createMemo(() => comparisonRows(result(), lang()));
   const rows = () => [
     { key: "gpu", label: t("gpu") },
-    ...EDITABLE.map((e) => ({ key: e.key, label: t(e.label), class: "editable" })),
+    ...EDITABLE.map((e) => ({
+      key: e.key,
+      // A price row says its currency (the cells are plain numbers while edited).
+      label: e.key === "pricePerGpuHour" ? `${t(e.label)} (${result().currency})` : t(e.label),
+      class: "editable",
+    })),
     ...table().map((r) => ({
       key: r.key,
       label: r.label,
@@ -55,7 +60,7 @@ export function ComparisonSheet(): JSX.Element {
       key: `s${i}`,
       label: s.name,
       // A name shortened from a long sweep label keeps the whole label as its title.
-      title: s.name.endsWith("…") ? (wb.view().skus[i]?.sweep?.label ?? s.name) : s.name,
+      title: s.name.endsWith("…") ? (wb.plan.skus[i]?.sweep?.label ?? s.name) : s.name,
       numeric: true,
       width: "11em",
     }));
@@ -130,7 +135,8 @@ export function ComparisonSheet(): JSX.Element {
     };
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
-  const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
+  const compact = (v: number, ticks?: readonly number[]) =>
+    fmtMoneyAxis(v, result().currency, lang(), ticks);
   const bars = (pick: (i: number) => number | null | undefined) =>
     result().skus.map((s, i) => ({
       name: s.name,

@@ -3,7 +3,7 @@
  * Enter or blur; a rejected entry keeps the typed text and shows why; formulas are allowed.
  */
 import { createEffect, createSignal, type JSX } from "solid-js";
-import { fmtValue } from "../format";
+import { fmtComputed } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang } from "../state/i18n";
 import { localizeError } from "../../report/messages";
@@ -20,6 +20,8 @@ export interface FieldInputProps {
   needs?: string;
   /** Shown (amber, as the title) while the value is a default the planner did not type, e.g. a catalogue price. */
   defaulted?: string | undefined;
+  /** The unit written after the input, e.g. the plan's currency beside a price (`USD`). */
+  unit?: string;
 }
 
 /** A labelled numeric plan field. */
@@ -40,7 +42,7 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
     if (focused()) return text();
     if (missing()) return "";
     if (c.error) return `${errorCode(c.error.kind)} ${c.raw}`.trim();
-    return c.raw.startsWith("=") ? fmtValue(c.value, 4) : c.raw;
+    return c.raw.startsWith("=") ? fmtComputed(c.value) : c.raw;
   };
   return (
     <label
@@ -84,6 +86,11 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
           }
         }}
       />
+      {props.unit ? (
+        <span class="field-unit" data-testid={`${props.testId}-unit`}>
+          {props.unit}
+        </span>
+      ) : null}
     </label>
   );
 }

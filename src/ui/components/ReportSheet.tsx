@@ -11,7 +11,7 @@ import { compareSweeps } from "../../report/compare";
 import { compareMarkdown, compareSummary, REGRESSION_MARK } from "../../report/compare-table";
 import { planCsv } from "../../report/plan-output";
 import { planXlsx } from "../../report/xlsx-export";
-import { fmtMoney, fmtMoneyCompact } from "../format";
+import { fmtMoney, fmtMoneyAxis } from "../format";
 import { reportMarkdown } from "../../report/report";
 import { costBarChart } from "../charts/cost-charts";
 import { useWorkbook } from "../state/context";
@@ -80,7 +80,8 @@ export function ReportSheet(): JSX.Element {
       recBasis(result(), lang()),
     ),
   );
-  const compact = (v: number) => fmtMoneyCompact(v, result().currency, lang());
+  const compact = (v: number, ticks?: readonly number[]) =>
+    fmtMoneyAxis(v, result().currency, lang(), ticks);
   const perMonth = createMemo(() =>
     costBarChart(
       bars((i) => result().skus[i]!.capacity?.costPerMonth),

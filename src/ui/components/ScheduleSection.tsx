@@ -307,6 +307,7 @@ export function ScheduleSection(): JSX.Element {
                         testId={`sched-reserved-price-${r.i}`}
                         required={false}
                         width="6em"
+                        unit={wb.plan.currency ?? "USD"}
                       />
                     </td>
                     <td data-testid={`sched-reserved-${r.i}`}>

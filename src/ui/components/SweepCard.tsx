@@ -161,6 +161,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
           label={t("pricePerGpuHour")}
           testId={`sku-price-${props.skuIndex}`}
           width="8.5em"
+          unit={wb.plan.currency ?? "USD"}
           needs={t("needsPrice")}
           defaulted={
             defaulted()

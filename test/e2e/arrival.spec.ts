@@ -1,0 +1,178 @@
+/**
+ * Where users arrive from Excel and hand results on to other tools (issue "Where users arrive"):
+ * an Excel paste with a line break in a header cell, the Teams grid's own labels pasted back,
+ * exports that Python's csv module and `capplan actuals` read header first in any trust state,
+ * the recommendation's basis on the charts, SKU names, currencies and digits.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ROOT } from "./expected";
+import { WorkbookPage } from "./workbook-page";
+
+/** Rows of a CSV text as Python's csv module reads it (pandas is not installed on this machine). */
+function pythonCsv(text: string): string[][] {
+  const py = spawnSync(
+    "python3",
+    [
+      "-c",
+      "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))",
+    ],
+    { input: text.replace(/^\uFEFF/, ""), encoding: "utf8" },
+  );
+  expect(py.status, py.stderr).toBe(0);
+  return JSON.parse(py.stdout) as string[][];
+}
+
+/** Fail on any native dialog: the app asks in its own. */
+function noNativeDialogs(page: Page): void {
+  page.on("dialog", (d) => {
+    throw new Error(`a native dialog opened: ${d.message()}`);
+  });
+}
+
+/** Open the app; the machine this runs on may be busy, so the first load may take a while. */
+async function open(page: Page): Promise<WorkbookPage> {
+  const wp = new WorkbookPage(page);
+  await page.goto("/");
+  await expect(page.getByTestId("app")).toHaveAttribute("data-loading", "false", {
+    timeout: 90_000,
+  });
+  return wp;
+}
+
+async function pasteText(wp: WorkbookPage, text: string): Promise<void> {
+  await wp.sheet("benchmarks");
+  await wp.page.getByTestId("btn-paste").click();
+  await wp.page.getByTestId("paste-area").fill(text);
+  await wp.page.getByTestId("paste-import").click();
+}
+
+test.setTimeout(180_000);
+
+test("an Excel paste whose header cell holds a line break (Alt+Enter) imports", async ({
+  page,
+}) => {
+  const wp = await open(page);
+  await page.getByTestId("btn-new").click();
+  await pasteText(
+    wp,
+    'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n32\t900\t3100\n',
+  );
+  await expect(page.getByTestId("import-ok")).toBeVisible();
+  await expect(page.getByTestId("import-error")).toHaveCount(0);
+  await wp.sheet("comparison");
+  // P99 TTFT was read: the SKU is checked against the default SLOs, not "no statistic".
+  await expect(page.getByTestId("sheet-comparison")).not.toContainText('(ms)"');
+});
+
+test("two sweeps of one file (vLLM and SGLang) get distinct names; a long label is cut at a word with its full text as the title", async ({
+  page,
+}) => {
+  const wp = await open(page);
+  await page.getByTestId("btn-new").click();
+  await pasteText(
+    wp,
+    "engine,gpu,concurrency,P99 TTFT (ms),output tok/s\nvllm,H100,1,50,100\nvllm,H100,8,80,700\nsglang,H100,1,45,110\nsglang,H100,8,70,760\n",
+  );
+  await expect(page.getByTestId("import-ok")).toBeVisible();
+  await wp.sheet("comparison");
+  const heads = page.locator('[data-testid="grid-cmp"] thead th');
+  await expect(heads.filter({ hasText: "H100-SXM · vllm" })).toHaveCount(1);
+  await expect(heads.filter({ hasText: "H100-SXM · sglang" })).toHaveCount(1);
+
+  // A sweep with no GPU is named after its file: 58 characters, cut after a whole word.
+  const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-arrival-"));
+  const name = "llama-3.1-8b-instruct chat benchmark friday long context run.csv";
+  writeFileSync(join(dir, name), "concurrency,P99 TTFT (ms),output tok/s\n1,50,100\n8,80,700\n");
+  await wp.sheet("benchmarks");
+  await page.getByTestId("file-input").setInputFiles(join(dir, name));
+  await wp.sheet("comparison");
+  const cut = heads.filter({ hasText: "…" });
+  await expect(cut).toHaveCount(1);
+  const text = (await cut.innerText()).trim();
+  expect(text.length).toBeLessThanOrEqual(40);
+  expect(name.startsWith(text.replace(/…$/, ""))).toBe(true);
+  expect(name.charAt(text.length - 1)).toBe(" ");
+  await expect(cut).toHaveAttribute("title", /friday long context run/);
+});
+
+test("every exported CSV starts with its header in an untrusted plan; the FOCUS file carries the warnings and capplan actuals reads it", async ({
+  page,
+}) => {
+  noNativeDialogs(page);
+  const wp = await open(page);
+  await wp.example("seed");
+  // A usage row naming a pool that does not exist: a cost that is wrong, which asks before an export.
+  await wp.sheet("teams");
+  await wp.type("usage", "1", "pool", "nosuch");
+  await expect(page.getByTestId("status-trust")).toHaveAttribute("data-level", "error");
+  await page.getByTestId("export-allocation").click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog.getByTestId("confirm-items")).toContainText("pool that does not exist");
+  const alloc = await wp.download(dialog.getByTestId("confirm-ok"));
+  const a = pythonCsv(alloc.text);
+  expect(a[0]![0]).toBe("Pool");
+  for (const r of a) expect(r).toHaveLength(a[0]!.length);
+
+  await page.getByTestId("export-focus").click();
+  const focus = await wp.download(dialog.getByTestId("confirm-ok"));
+  const f = pythonCsv(focus.text);
+  expect(f[0]![0]).toBe("BillingAccountId");
+  const w = f[0]!.indexOf("x_CapplanWarnings");
+  expect(w).toBeGreaterThan(0);
+  expect(f[1]![w]).toContain("pool that does not exist");
+  const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-focus-"));
+  writeFileSync(join(dir, "focus.csv"), focus.text);
+  const act = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "bin/capplan.mjs"),
+      "actuals",
+      join(ROOT, "models/examples/seed.json"),
+      join(dir, "focus.csv"),
+    ],
+    { encoding: "utf8" },
+  );
+  expect(act.stderr).toBe("");
+  expect(act.status).toBe(0);
+
+  await wp.sheet("report");
+  const cmp = await wp.download(page.getByTestId("export-comparison"));
+  const c = pythonCsv(cmp.text);
+  expect(c[0]![0]).toBe("sku");
+  // No float noise: at most 12 significant digits in any decimal.
+  for (const cell of c.slice(1).flat())
+    if (/^-?\d+\.\d+$/.test(cell))
+      expect(cell.replace(/[-.]/g, "").replace(/^0+|0+$/g, "").length, cell).toBeLessThanOrEqual(
+        12,
+      );
+});
+
+test("the charts and the banner say on what basis the recommended SKU is marked; money and digits read as money", async ({
+  page,
+}) => {
+  const wp = await open(page);
+  await wp.example("multi-sku");
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("chart-per-million")).toHaveAttribute(
+    "aria-label",
+    /recommended: cheapest fleet per hour at the peak/,
+  );
+  await expect(page.getByTestId("rec-basis")).toContainText("cheapest fleet per hour at the peak");
+  // Per-token costs in fixed form, never e-notation.
+  await expect(page.getByTestId("grid-cmp")).not.toContainText(/\d\.\d+e-\d/);
+  await expect(page.getByTestId("grid-cmp")).toContainText("$0.000000");
+  // The price row says its currency.
+  await expect(page.getByTestId("grid-cmp")).toContainText("(USD)");
+  await wp.sheet("benchmarks");
+  await expect(page.getByTestId("sku-price-0-unit")).toHaveText("USD");
+  // The H200 estimate with sensible digits.
+  await wp.sheet("assumptions");
+  await expect(page.getByTestId("sheet-assumptions")).not.toContainText("2,381.4611");
+  await page.getByTestId("lang-toggle").click();
+  await wp.sheet("comparison");
+  await expect(page.getByTestId("rec-basis")).toContainText("峰值时集群每小时成本最低");
+});

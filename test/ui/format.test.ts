@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { fmtComputed, fmtMoneyAxis } from "../../src/ui/format";
+
+describe("fmtMoneyAxis", () => {
+  // Chart.js's ticks of a monthly-cost axis from 0 to 16,000.
+  const ticks = [0, 2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000];
+  it.each([
+    ["zh", "USD", ["$0万", "$0.2万", "$0.8万", "$1万", "$1.6万"]],
+    ["en", "USD", ["$0K", "$2K", "$8K", "$10K", "$16K"]],
+    ["zh", "CNY", ["¥0万", "¥0.2万", "¥0.8万", "¥1万", "¥1.6万"]],
+  ] as const)("writes one axis (%s, %s) in one unit", (lang, cur, want) => {
+    const got = [0, 2000, 8000, 10000, 16000].map((v) => fmtMoneyAxis(v, cur, lang, ticks));
+    expect(got).toEqual(want);
+  });
+  it.each([
+    [[0, 200, 400, 800], 800, "$800"],
+    [[0, 5e8, 1e9, 1.5e9], 1.5e9, "$1.5B"],
+  ])("ticks %j: %d → %s", (all, v, want) => {
+    expect(fmtMoneyAxis(v, "USD", "en", all)).toBe(want);
+  });
+  it("zh 亿 above 10^8, and a currency Intl rejects falls back to the plain number", () => {
+    expect(fmtMoneyAxis(2e8, "CNY", "zh", [0, 1e8, 2e8])).toBe("¥2亿");
+    expect(fmtMoneyAxis(1500, "<x>", "en", [0, 1500])).toContain("<x>");
+  });
+});
+
+describe("fmtComputed", () => {
+  it.each([
+    // The H200 estimate of the multi-SKU example: 1662.06137162 × 1.4328… tok/s.
+    [2381.46106978, "2,381.5"],
+    [1.43, "1.43"],
+    [12.3456, "12.346"],
+    [123456.7, "123,457"],
+    [0.000123456, "0.000123"],
+    [0, "0"],
+  ])("%d → %s", (x, want) => {
+    expect(fmtComputed(x)).toBe(want);
+  });
+});
