@@ -24,7 +24,9 @@ export const cliMessages = defineMessages("cli", {
   cycleFolded: message({
     severity: "error",
     en: (p: { size: number }) =>
-      `(a loop of ${p.size} entries; its other ${p.size - 1} entries are not listed one by one)`,
+      p.size - 1 === 1
+        ? `(a loop of ${p.size} entries; the other one is not listed on a line of its own)`
+        : `(a loop of ${p.size} entries; the other ${p.size - 1} are not listed one by one)`,
     zh: (p) => `（含 ${p.size} 项的循环；其余 ${p.size - 1} 项不逐一列出）`,
   }),
   unknownOption: message({

@@ -35,14 +35,14 @@ describe("planErrorLines", () => {
       [4000],
       [
         "cells.a0: circular reference: cells.a0 → cells.a1",
-        "(a loop of 4000 entries; its other 3999",
+        "(a loop of 4000 entries; the other 3999 are not listed one by one)",
       ],
     ],
     [
       [3, 2],
       [
         "cells.a0: circular reference: cells.a0 → cells.a1 → cells.a2 → cells.a0 (a loop of 3 entries",
-        "cells.b0: circular reference: cells.b0 → cells.b1 → cells.b0 (a loop of 2 entries",
+        "cells.b0: circular reference: cells.b0 → cells.b1 → cells.b0 (a loop of 2 entries; the other one is not listed on a line of its own)",
       ],
     ],
     [[1], ["cells.a0: circular reference: cells.a0 → cells.a0"]],

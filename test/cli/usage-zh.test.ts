@@ -15,8 +15,8 @@ describe("capplan usage errors in the language of --lang", () => {
     ],
     [
       ["plan", "x.json", "--json", "--csv"],
-      "capplan plan: choose one of --json, --markdown, --csv, --focus (got --json --csv)",
-      "capplan plan: 只能选择 --json、--markdown、--csv、--focus 之一（实际为 --json --csv）",
+      "capplan plan: choose one of --json, --markdown, --csv, --focus, --xlsx (got --json --csv)",
+      "capplan plan: 只能选择 --json、--markdown、--csv、--focus、--xlsx 之一（实际为 --json --csv）",
     ],
     [
       ["plan", "x.json", "--days", "400", "--focus"],
@@ -25,8 +25,8 @@ describe("capplan usage errors in the language of --lang", () => {
     ],
     [
       ["plan", "x.json", "--start", "2026-01-01"],
-      "capplan plan: --start and --days go with --focus",
-      "capplan plan: --start 和 --days 需与 --focus 一起使用",
+      "capplan plan: --start and --days go with --focus or --xlsx",
+      "capplan plan: --start 和 --days 需与 --focus 或 --xlsx 一起使用",
     ],
     [
       ["plan", "x.json", "--nope"],

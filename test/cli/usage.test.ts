@@ -8,7 +8,7 @@ describe("capplan usage", () => {
       const r = await run(...args);
       expect(r.code).toBe(0);
       expect(r.out).toContain(
-        "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N]] [--lang en|zh]",
+        "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh]",
       );
       expect(r.out).toContain("capplan actuals <plan.json|-> <focus.csv> [--json]");
       expect(r.out).toContain("capplan formats [--json]");

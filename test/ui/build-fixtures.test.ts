@@ -18,6 +18,7 @@ describe("the build bundles only the fixtures the example plans reference (docs/
       paths.every(
         (p) =>
           p.startsWith("/fixtures/vllm/concurrency-sweep-h100/") ||
+          p.startsWith("/fixtures/vllm/repeats-h100/") ||
           p.startsWith("/fixtures/genai-perf/sweep-l40s/"),
       ),
     ).toBe(true);

@@ -154,7 +154,8 @@ export function describeNode(n: LineageNode): string {
   const head = `${n.path} = ${N(n.value)}`;
   switch (n.kind) {
     case "computed":
-      return `${head}    ${n.formula ?? ""}: ${n.plugged ?? ""}`;
+      // A step without plugged numbers (an error bar's end) says its formula alone.
+      return `${head}    ${n.formula ?? ""}${n.plugged ? `: ${n.plugged}` : ""}`;
     case "cell":
     case "field":
       if (n.formula) return `${head}    ${n.kind} ${n.raw}: ${n.plugged}`;

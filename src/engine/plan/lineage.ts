@@ -371,6 +371,47 @@ class Builder {
     };
   }
 
+  /**
+   * An end of an error bar (docs/uncertainty.md): the chain evaluated at the low or high end of
+   * the operating point's 95 % t-interval of output tokens/s. Replicas and cost are high where
+   * capacity is low, so `[0]` of replicas and cost comes from the capacity's high end.
+   */
+  interval(si: number, rest: readonly (string | number)[]): LineageNode | null {
+    const s = this.ctx.result.skus[si];
+    const [key, end] = rest;
+    const iv = s?.interval;
+    if (!iv || typeof key !== "string" || (end !== 0 && end !== 1) || rest.length !== 2)
+      return null;
+    const range = (iv as unknown as Record<string, readonly (number | null)[] | undefined>)[key];
+    if (!range) return null;
+    const path = `skus[${si}].interval.${key}[${end}]`;
+    const capEnd = key === "outputTokensPerSec" ? end : 1 - end;
+    const cap = iv.outputTokensPerSec[capEnd] ?? null;
+    const inputs: LineageNode[] =
+      key === "outputTokensPerSec"
+        ? []
+        : [
+            {
+              path: `skus[${si}].interval.outputTokensPerSec[${capEnd}]`,
+              kind: "computed",
+              value: cap,
+              formula: `the ${capEnd ? "high" : "low"} end of the operating point's 95 % t-interval of output tokens/s: mean ${capEnd ? "+" : "−"} t(0.975, n − 1) × std ÷ √n over the repeated runs`,
+              formulaZh: `运行点输出 tok/s 的 95 % t 区间${capEnd ? "上" : "下"}端：重复运行的均值 ${capEnd ? "+" : "−"} t(0.975, n − 1) × 标准差 ÷ √n`,
+              inputs: [],
+            },
+          ];
+    if (key === "outputTokensPerSec")
+      return { ...inputs[0], ...this.interval(si, ["replicas", 1 - end])!.inputs[0]!, path };
+    return {
+      path,
+      kind: "computed",
+      value: range[end] ?? null,
+      formula: `${key} by the capacity chain with replicaOutputTokensPerSec = the interval's ${capEnd ? "high" : "low"} end`,
+      formulaZh: `按容量链计算的 ${key}，其中 replicaOutputTokensPerSec = 区间${capEnd ? "上" : "下"}端`,
+      inputs,
+    };
+  }
+
   // ---- workloads --------------------------------------------------------------------------
 
   workloadField(
@@ -767,6 +808,8 @@ class Builder {
           : null;
       case "operatingPoint":
         return this.operatingPoint(si, 0, rest, `${p}.operatingPoint`);
+      case "interval":
+        return this.interval(si, rest);
     }
     if (rest.length && key !== "peak" && key !== "forecast") return null;
     switch (key) {

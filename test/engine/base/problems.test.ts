@@ -98,6 +98,14 @@ describe("registered catalogues (src/report/messages.ts)", () => {
           "missing",
           "candidates",
           "present",
+          "failed",
+          "allowed",
+          "skus",
+          "others",
+          "given",
+          "listed",
+          "options",
+          "teams",
         ];
         const params = new Proxy(
           {},
@@ -118,7 +126,10 @@ describe("registered catalogues (src/report/messages.ts)", () => {
         );
         const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
         const zh = renderProblem(p, "zh");
-        expect(zh, p.code).toMatch(CJK);
+        // The chain's texts are formulas: with numbers plugged in ("7 + 7") they have no words to
+        // translate; their Chinese names are checked by the lineage property test
+        // (test/engine/plan/lineage.test.ts).
+        if (c.domain !== "chain") expect(zh, p.code).toMatch(CJK);
         // English may quote the Chinese header names an importer recognises (`并发…`, `团队`), nothing else.
         expect(renderProblem(p, "en").replace(HEADER_ALIASES_ZH, ""), p.code).not.toMatch(CJK);
       }

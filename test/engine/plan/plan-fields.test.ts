@@ -349,6 +349,7 @@ describe("boundaries and edge cases", () => {
       "sku",
     ],
     ...POINT_KEYS.map((k): Row => [`${base}.points[].${k}`, "data", "", null, "sku", ["inf"]]),
+    [`${base}.points[].failedPct`, "data", "percent", null, "sku", ["inf"]],
     [`${base}.points[].requestRate`, "data", "requests per second", null, "sku", ["inf"]],
     ...["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"].map(
       (m): Row => [`${base}.points[].${m}.*`, "data", "ms", null, "sku"],
