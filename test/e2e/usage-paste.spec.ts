@@ -27,7 +27,7 @@ const ROWS = [
 
 for (const lang of ["en", "zh"] as const)
   for (const mode of ["selected", "editing"] as const)
-    test(`usage pasted with the grid's own ${lang} labels into a ${mode} cell is read as shown`, async ({
+    test(`usage pasted with the grid's own ${lang} labels into a cell ${mode === "selected" ? "that is selected" : "open for editing"} is read as shown`, async ({
       page,
       context,
     }) => {
