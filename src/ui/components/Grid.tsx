@@ -48,7 +48,13 @@ export function Grid(props: GridProps): JSX.Element {
     reveal,
   });
   const focusGrid = () => root?.focus();
-  const editor = createCellEditor({ owner: props, selection, focusGrid });
+  const editor = createCellEditor({
+    owner: props,
+    selection,
+    focusGrid,
+    // A block pasted into the open editor is the grid's paste (created below; called later).
+    pasteBlock: (text) => clip.pasteText(text),
+  });
   const editing = () => editor.editing() !== null;
   const clip = createGridClipboard({ owner: props, selection, rowCount, colCount, editing });
   const mouse = createMouseSelect(selection, editor, focusGrid);

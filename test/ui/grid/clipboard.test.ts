@@ -113,6 +113,16 @@ describe("createGridClipboard", () => {
     expect(g.commits).toEqual(want);
   });
 
+  it("pasteText writes a block at the selection even while a cell is edited (the editor hands blocks over)", () => {
+    const g = setup({ blocks: true, editing: true });
+    g.selection.select({ r: 1, c: 0 });
+    g.clip.pasteText("Team\tInput tok / day\r\nsearch\t400,000,000\r\n");
+    expect(g.blocks).toEqual(['1,0:[["Team","Input tok / day"],["search","400,000,000"]]']);
+    expect(g.selection.range()).toEqual({ r0: 1, r1: 2, c0: 0, c1: 1 });
+    g.clip.pasteText("");
+    expect(g.blocks).toHaveLength(1);
+  });
+
   it("leaves the clipboard to the editor while a cell is edited", () => {
     const g = setup({ editing: true });
     const ev = clipEvent("5");

@@ -34,7 +34,11 @@ export function CellEditorInput(props: { editor: CellEditor; label: string }): J
       onBlur={() => ed.editing() && ed.commit(null)}
       onCopy={(e) => e.stopPropagation()}
       onCut={(e) => e.stopPropagation()}
-      onPaste={(e) => e.stopPropagation()}
+      onPaste={(e) => {
+        e.stopPropagation();
+        // A block of cells is the grid's paste (editor.ts `paste`); one cell's text stays here.
+        if (ed.paste(e.clipboardData?.getData("text/plain") ?? "")) e.preventDefault();
+      }}
     />
   );
 }

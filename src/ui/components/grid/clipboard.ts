@@ -78,11 +78,8 @@ export function createGridClipboard(o: GridClipboardOptions) {
     onCopy(e);
     clearRange();
   };
-  const onPaste = (e: ClipboardEvent) => {
-    if (o.editing()) return;
-    const text = e.clipboardData?.getData("text/plain") ?? "";
-    e.preventDefault();
-    e.stopPropagation();
+  /** Paste clipboard text at the selection: a block from its top-left cell, or filling it. */
+  const pasteText = (text: string) => {
     if (!text) return;
     const g = selection.range();
     const block = fillSelection(parseClipboardTsv(text), g.r1 - g.r0 + 1, g.c1 - g.c0 + 1);
@@ -94,5 +91,12 @@ export function createGridClipboard(o: GridClipboardOptions) {
       { r: g.r0 + block.length - 1, c: g.c0 + width - 1 },
     );
   };
-  return { writeBlock, clearRange, fillDown, selectedBlock, onCopy, onCut, onPaste };
+  const onPaste = (e: ClipboardEvent) => {
+    if (o.editing()) return;
+    const text = e.clipboardData?.getData("text/plain") ?? "";
+    e.preventDefault();
+    e.stopPropagation();
+    pasteText(text);
+  };
+  return { writeBlock, clearRange, fillDown, selectedBlock, onCopy, onCut, onPaste, pasteText };
 }
