@@ -27,6 +27,9 @@ const en = {
   fleetNone: "No mix of these SKUs serves every workload:",
   fleetCost: "Mix: {cost}/hour",
   fleetSavings: "{pct} % cheaper than the best single SKU ({sku}, {cost}/hour)",
+  largePlanNote:
+    "A large plan: this analysis recomputes it many times, so it runs when asked, not on every edit.",
+  largePlanRun: "Compute",
   fleetSku: "SKU",
   fleetReplicas: "Replicas",
   fleetGpus: "GPUs",
@@ -657,6 +660,8 @@ const zh: { readonly [K in UiKey]: string } = {
   fleetNone: "这些 SKU 的任何组合都无法承载全部负载：",
   fleetCost: "组合：{cost}/小时",
   fleetSavings: "比最佳单一 SKU（{sku}，{cost}/小时）便宜 {pct} %",
+  largePlanNote: "计划较大：此分析需多次重算整个计划，因此在点击时运行，而不是每次编辑都运行。",
+  largePlanRun: "计算",
   fleetSku: "SKU",
   fleetReplicas: "副本数",
   fleetGpus: "GPU",

@@ -17,6 +17,7 @@ import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { loadSolver } from "../state/solver";
+import { isLargePlan } from "../state/large-plan";
 
 /** Cost per 1M output tokens of a workload on each SKU that can serve it, cheapest first. */
 export function perMillionBySku(
@@ -40,7 +41,10 @@ export function perMillionBySku(
 export function FleetMix(): JSX.Element {
   const wb = useWorkbook();
   const [split, setSplit] = createSignal(false);
-  const input = () => ({ computed: wb.computed(), split: split() });
+  // On a large plan the mix is solved when asked, for the plan as it is then (large-plan.ts).
+  const [askedAt, setAskedAt] = createSignal<number | null>(null);
+  const waits = () => isLargePlan(wb.computed().result) && askedAt() !== wb.revision();
+  const input = () => (waits() ? null : { computed: wb.computed(), split: split() });
   const [fleet] = createResource(
     input,
     async ({ computed, split }): Promise<FleetResult | null> => {
@@ -77,7 +81,22 @@ export function FleetMix(): JSX.Element {
         />{" "}
         {t("fleetSplit")}
       </label>
-      <Show when={!fleet.error} fallback={<p class="bad">{t("fleetSolverFailed")}</p>}>
+      <Show when={waits()}>
+        <p class="empty" data-testid="fleet-large">
+          {t("largePlanNote")}{" "}
+          <button data-testid="fleet-run" onClick={() => setAskedAt(wb.revision())}>
+            {t("largePlanRun")}
+          </button>
+        </p>
+      </Show>
+      <Show
+        when={!waits() && !fleet.error}
+        fallback={
+          <Show when={!waits()}>
+            <p class="bad">{t("fleetSolverFailed")}</p>
+          </Show>
+        }
+      >
         <Show when={fleet()} fallback={<p class="empty">{t("fleetSolving")}</p>}>
           {(f) => (
             <Show

@@ -4,6 +4,7 @@
  * computed cell selected in the comparison table, in a small dialog. Both recompute the whole
  * plan with the engine's what-if tools; nothing changes the plan until "Use this value".
  */
+import { isLargePlan } from "../state/large-plan";
 import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import { fmtNum } from "../../engine/base/number-format";
 import { readResult } from "../../engine/whatif/model";
@@ -18,7 +19,7 @@ import { renderProblem } from "../../report/messages";
 import { tornadoChart } from "../charts/tornado";
 import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
-import { lang } from "../state/i18n";
+import { lang, t } from "../state/i18n";
 import { WHATIF_WORDS } from "../state/uncertainty";
 import { ChartCanvas } from "./ChartCanvas";
 
@@ -45,10 +46,13 @@ export function WhatIfPanel(props: { selected: () => SelectedCell | null }): JSX
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const format = (v: number) => (of() === "replicas" ? fmtValue(v, 0) : money(v));
+  // On a large plan the tornado is computed when asked, for the plan as it is then (large-plan.ts).
+  const [askedAt, setAskedAt] = createSignal<number | null>(null);
+  const waits = () => isLargePlan(result()) && askedAt() !== wb.revision();
   const sens = createMemo(() => {
     wb.revision();
     const i = skuIndex();
-    if (i === null) return null;
+    if (i === null || waits()) return null;
     return sensitivity({ plan: wb.snapshot() }, { sku: result().skus[i]!.name, of: of() });
   });
   const chart = createMemo(() => {
@@ -136,7 +140,22 @@ export function WhatIfPanel(props: { selected: () => SelectedCell | null }): JSX
           {w().ask}
         </button>
       </div>
-      <Show when={chart()} fallback={<p class="empty">{w().noSensitivity}</p>}>
+      <Show when={waits()}>
+        <p class="empty" data-testid="whatif-large">
+          {t("largePlanNote")}{" "}
+          <button data-testid="whatif-run" onClick={() => setAskedAt(wb.revision())}>
+            {t("largePlanRun")}
+          </button>
+        </p>
+      </Show>
+      <Show
+        when={chart()}
+        fallback={
+          <Show when={!waits()}>
+            <p class="empty">{w().noSensitivity}</p>
+          </Show>
+        }
+      >
         {(cfg) => (
           <ChartCanvas
             config={cfg()}
