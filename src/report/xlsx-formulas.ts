@@ -11,8 +11,15 @@
  * do and a recalculated workbook gives capplan's numbers, not just nearly.
  */
 
-/** The tolerance of the replica ceiling (docs/capacity.md: 15.0000000001 → 15). */
-export const CEIL_TOLERANCE = "1E-9";
+import { CEIL_TOLERANCE as TOL, CONSTANTS } from "../engine/chain/quantities";
+
+/** The tolerance of the replica ceiling (docs/capacity.md: 15.0000000001 → 15), as Excel writes it. */
+export const CEIL_TOLERANCE = TOL.toExponential().toUpperCase();
+
+// The method's constants come from the chain's declarations (their one place in src/).
+const H_DAY = CONSTANTS.hoursPerDay;
+const S_HOUR = CONSTANTS.secondsPerHour;
+const MILLION = CONSTANTS.million.toExponential().toUpperCase().replace("E+", "E");
 
 /** Excel's ceiling with capplan's tolerance: the smallest whole number ≥ x − 1e-9. */
 export const ceilTol = (x: string): string => `CEILING(${x}-${CEIL_TOLERANCE},1)`;
@@ -92,21 +99,21 @@ export const SKU_FORMULAS = {
       : ceilTol(r.replicasRaw),
   gpus: (r: SkuRefs) => `${r.replicas}*${r.gpusPerReplica}`,
   costPerHour: (r: SkuRefs) => `${r.replicas}*${r.gpusPerReplica}*${r.pricePerGpuHour}`,
-  costPerDay: (r: SkuRefs) => `${r.costPerHour}*24`,
+  costPerDay: (r: SkuRefs) => `${r.costPerHour}*${H_DAY}`,
   costPerMonth: (r: SkuRefs) => `${r.costPerHour}*${NAMES.hoursPerMonth}`,
   /** One workload: its replica tok/s; several: the blended Σ peak output tok/s ÷ replicasBase. */
   replicaOutputTokensPerSec: (r: SkuRefs) =>
     r.singleReplicaOutputTokensPerSec ?? `${r.peakOutputTokensPerSec}/${r.replicasBase}`,
   costPerOutputToken: (r: SkuRefs) =>
-    `${r.gpusPerReplica}*${r.pricePerGpuHour}/(${r.replicaOutputTokensPerSec}*3600)`,
-  costPerMillionOutputTokens: (r: SkuRefs) => `${r.costPerOutputToken}*1E6`,
+    `${r.gpusPerReplica}*${r.pricePerGpuHour}/(${r.replicaOutputTokensPerSec}*${S_HOUR})`,
+  costPerMillionOutputTokens: (r: SkuRefs) => `${r.costPerOutputToken}*${MILLION}`,
   /** Cost per output token × the request-weighted mean output length. */
   costPerRequest: (r: SkuRefs) =>
     `${r.costPerOutputToken}*(${r.peakOutputTokensPerSec}/(${sumOf(r.workloads.map((w) => w.peakRps))}))`,
   "peak.outputTokensPerSec": (r: SkuRefs) =>
     sumOf(r.workloads.map((w) => `${w.peakRps}*${w.outputTokens}`)),
   "peak.costPerMillionOutputTokens": (r: SkuRefs) =>
-    `${r.costPerHour}/(${r.peakOutputTokensPerSec}*3600)*1E6`,
+    `${r.costPerHour}/(${r.peakOutputTokensPerSec}*${S_HOUR})*${MILLION}`,
   utilizationAtPeak: (r: SkuRefs) =>
     `${r.peakOutputTokensPerSec}/(${r.replicas}*${r.replicaOutputTokensPerSec})`,
   "forecast.outputTokensPerSec": (r: SkuRefs) =>
@@ -120,7 +127,7 @@ export const SKU_FORMULAS = {
       ),
     ),
   "forecast.costPerMillionOutputTokens": (r: SkuRefs) =>
-    `${r.costPerHour}/(${r.forecastOutputTokensPerSec}*3600)*1E6`,
+    `${r.costPerHour}/(${r.forecastOutputTokensPerSec}*${S_HOUR})*${MILLION}`,
   "forecast.utilization": (r: SkuRefs) =>
     `${r.forecastOutputTokensPerSec}/(${r.replicas}*${r.replicaOutputTokensPerSec})`,
 } as const;

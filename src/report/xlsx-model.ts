@@ -6,6 +6,7 @@
  * is written by ./xlsx-write with exceljs.
  */
 import type { PlanFile } from "../engine/base/types";
+import { CONSTANTS } from "../engine/chain/quantities";
 import type { PlanResult, SkuCapacity, SkuResult } from "../engine/plan/plan-result";
 import { parseCsv } from "../import/csv";
 import { type FocusOptions, focusCsv, poolSku } from "./focus";
@@ -109,7 +110,7 @@ function assumptions(
   const red = r.factors.redundancy;
   if ("spare" in red) name(NAMES.spare, add([text(L.spare), input(red.spare, "int")]));
   else name(NAMES.redundancy, add([text(L.redundancy), input(red.factor)]));
-  name(NAMES.hoursPerMonth, add([text(L.hoursPerMonth), input(730, "int")]));
+  name(NAMES.hoursPerMonth, add([text(L.hoursPerMonth), input(CONSTANTS.hoursPerMonth, "int")]));
   if (r.tenants) {
     const w = allocationWeights(r, plan);
     name(NAMES.inputWeight, add([text(L.inputWeight), input(w.wi)]));

@@ -117,10 +117,13 @@ const sum = (xs: readonly number[]): number => {
   return s;
 };
 
+/** The replica ceiling's tolerance (docs/capacity.md); the workbook export writes the same. */
+export const CEIL_TOLERANCE = 1e-9;
+
 /** Ceiling with a 1e-9 tolerance (docs/capacity.md): 14.4000000001 → 15, 15.0000000001 → 15. */
 export function ceilTol(x: number): number {
   if (!Number.isFinite(x)) return x;
-  const r = Math.ceil(x - 1e-9);
+  const r = Math.ceil(x - CEIL_TOLERANCE);
   return r === 0 ? 0 : r;
 }
 
@@ -465,3 +468,27 @@ export const chainMessages = defineMessages(
     MessageDef<Record<string, string>>
   >,
 );
+
+/**
+ * Cost per 1M output tokens of one replica running at `tokS` output tokens/s: the declarations
+ * `costPerOutputToken` and `costPerMillionOutputTokens` with those inputs (null when undefined).
+ */
+export function costPerMillionAt(
+  gpusPerReplica: number,
+  pricePerGpuHour: number,
+  tokS: number,
+): number | null {
+  const v: Record<string, number> = {
+    gpusPerReplica,
+    pricePerGpuHour,
+    replicaOutputTokensPerSec: tokS,
+    ...CONSTANTS,
+  };
+  const perToken = QUANTITIES.costPerOutputToken.compute(v, {} as never);
+  if (!Number.isFinite(perToken)) return null;
+  const perM = QUANTITIES.costPerMillionOutputTokens.compute(
+    { ...v, costPerOutputToken: perToken },
+    {} as never,
+  );
+  return Number.isFinite(perM) ? perM : null;
+}

@@ -12,6 +12,7 @@ import {
   type FleetResult,
 } from "../../engine/plan/optimize";
 import type { PlanResult } from "../../engine/plan/plan-result";
+import { costPerMillionAt } from "../../engine/chain/quantities";
 import { renderProblem } from "../../report/messages";
 import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
@@ -30,9 +31,9 @@ export function perMillionBySku(
       const tps = w?.replicaOutputTokensPerSec;
       if (w?.feasible !== true || !tps || s.gpusPerReplica === null || s.pricePerGpuHour === null)
         return [];
-      return [
-        { sku: s.name, perMillion: ((s.gpusPerReplica * s.pricePerGpuHour) / (tps * 3600)) * 1e6 },
-      ];
+      const perMillion = costPerMillionAt(s.gpusPerReplica, s.pricePerGpuHour, tps);
+      if (perMillion === null) return [];
+      return [{ sku: s.name, perMillion }];
     })
     .sort((a, b) => a.perMillion - b.perMillion);
 }
