@@ -2,6 +2,7 @@
  * `capplan history` on an archive written by `capplan sweep --archive` against the test server:
  * a slower server regresses the latest run (exit 1), a faster one does not (exit 0).
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,5 +80,17 @@ describe("historyCommand", () => {
     const r = await run("history", dir);
     expect(r.code).toBe(2);
     expect(r.err).toContain("x.json");
+  });
+});
+
+describe("historyCommand: hostile archives", () => {
+  it("refuses a FIFO named like a run (no hang) and names it; exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "capplan-history-fifo-"));
+    execFileSync("mkfifo", [join(dir, "2026-01-01-run.json")]);
+    const t = Date.now();
+    const r = await run("history", dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/2026-01-01-run\.json: cannot read \(.*(fifo|regular)/i);
+    expect(Date.now() - t).toBeLessThan(10_000);
   });
 });

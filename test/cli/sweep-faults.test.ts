@@ -4,7 +4,7 @@
  * malformed chunks and silence are counted per outcome; the API key appears nowhere; Ctrl-C keeps
  * the completed requests (exit 130).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -283,6 +283,24 @@ describe("sweepCommand: --prompts", () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.err).toContain(`${file}:2: needs "prompt" (text) and "output_tokens"`);
+    // A FIFO as the prompts file is refused at once (it would block a plain read for ever).
+    const fifo = join(dir, "prompts.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const t = Date.now();
+    const blocked = await run(
+      "sweep",
+      "--url",
+      server.url,
+      "--model",
+      "m",
+      "--concurrency",
+      "1",
+      "--prompts",
+      fifo,
+    );
+    expect(blocked.code).toBe(2);
+    expect(blocked.err).toMatch(/cannot read the prompts \(.*(fifo|regular)/i);
+    expect(Date.now() - t).toBeLessThan(10_000);
   });
 });
 

@@ -4,13 +4,13 @@
  * regressed. Exit 1 on a regression (as `compare`), 0 otherwise, 2 on bad input.
  */
 import { type CommandDef, parseOptions } from "../command";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Sweep } from "../../engine/base/types";
 import { importFiles } from "../../import/index";
 import { formatIssue } from "../../import/types";
 import { historyLoad, historyMarkdown, historyMetric, runHistory } from "../../report/history";
-import { CliError, type Io } from "../io";
+import { CliError, ReadProblem, readRegularFile, type Io } from "../io";
 
 export const HISTORY_USAGE =
   "history <archive-dir> [--metric KEY] [--at concurrency=N | --at rate=R] [--threshold PCT] [--json]";
@@ -51,9 +51,10 @@ function historyCommand(args: string[], io: Io): number {
   for (const name of names) {
     let text: string;
     try {
-      text = readFileSync(join(dir, name), "utf8");
+      // Regular files only, size-limited: an archive may hold what anyone put there.
+      text = readRegularFile(join(dir, name));
     } catch (e) {
-      problems.push(`${name}: cannot read (${(e as { code?: string }).code ?? "error"})`);
+      problems.push(`${name}: cannot read (${e instanceof ReadProblem ? e.message : "error"})`);
       continue;
     }
     const r = importFiles([{ name, text }], { separate: true });

@@ -6,7 +6,7 @@
  * (the completed requests are written, the level marked partial).
  */
 import { type CommandDef, parseOptions } from "../command";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { MetricKey, Slo } from "../../engine/base/types";
 import { METRIC_KEYS } from "../../engine/base/types";
@@ -14,7 +14,7 @@ import { SWEEP_FILE_TAG } from "../../import/formats/capplan-sweep";
 import { sweepMessages as M } from "../../import/messages/sweep";
 import { renderProblem } from "../../report/messages";
 import { parseLang } from "../../report/i18n";
-import { CliError, type Io } from "../io";
+import { CliError, ReadProblem, readRegularFile, type Io } from "../io";
 import type { RequestSpec } from "../sweep/body";
 import { endpointOf, runClock } from "../sweep/client";
 import { preflight } from "../sweep/preflight";
@@ -96,10 +96,11 @@ export function shownUrl(u: URL): string {
 function readPrompts(file: string): RequestSpec[] {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // The CLI's one file reader: regular files only (not a FIFO or a device), size-limited.
+    text = readRegularFile(file);
   } catch (e) {
     throw new CliError([
-      `${file}: cannot read the prompts (${(e as { code?: string }).code ?? "error"})`,
+      `${file}: cannot read the prompts (${e instanceof ReadProblem ? e.message : "error"})`,
     ]);
   }
   const out: RequestSpec[] = [];
