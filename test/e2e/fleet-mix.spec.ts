@@ -80,6 +80,10 @@ test("fleet mix: the cheapest mix, why each workload went where, the KV line; en
   await mix.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/fleet-1440-en.png`, fullPage: true });
 
+  // Both SKUs' capacities are given, not measured: the mix says so beside it.
+  await expect(page.getByTestId("fleet-warnings")).toContainText(
+    "its capacity was never checked against the SLOs",
+  );
   await page.getByTestId("fleet-split").check();
   await expect(headline).toContainText("Mix: $", { timeout: 20_000 });
 

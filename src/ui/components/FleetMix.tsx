@@ -177,6 +177,13 @@ export function FleetMix(): JSX.Element {
                   </tbody>
                 </table>
               </div>
+              {/* What the mix rests on (a SKU whose capacity is not checked against the SLOs,
+                  a cap the recomputed replicas exceed): said beside it, never left out. */}
+              <Show when={f().problems.length}>
+                <ul class="fleet-warnings" data-testid="fleet-warnings">
+                  <For each={f().problems}>{(p) => <li>⚠ {renderProblem(p, lang())}</li>}</For>
+                </ul>
+              </Show>
               <p class="fleet-solver">
                 {f().solver}
                 {f().optimal ? ` · ${t("fleetOptimal")}` : ""}
