@@ -225,3 +225,95 @@ describe("no tool noise in the source", () => {
     expect(marked.map((f) => relative(SRC, f))).toEqual([]);
   });
 });
+
+/**
+ * The calendar constants (hours per day and month, seconds per hour and day) are numbers a planner
+ * checks; they live in src/engine/base/units.ts and nowhere else. Scanned as TypeScript tokens, so
+ * comments and message text may still say "730 hours" while code must name the constant. Hours of
+ * the day are caught where 24 is used as an hour count: multiplied, divided, taken modulo or as a
+ * day's length of entries.
+ */
+/** The source with comments and string/template text blanked (newlines kept, so lines still count). */
+function codeOnly(text: string): string {
+  let out = "";
+  // Each entry is the brace depth at which a template literal's `${` opened.
+  const templates: number[] = [];
+  let depth = 0;
+  let i = 0;
+  const blank = (from: number, to: number) => text.slice(from, to).replace(/[^\n]/g, " ");
+  const templateText = (from: number): number => {
+    // From just after a backtick or a `}` closing `${`: to the closing backtick or the next `${`.
+    let j = from;
+    while (j < text.length && text[j] !== "`" && !(text[j] === "$" && text[j + 1] === "{"))
+      j += text[j] === "\\" ? 2 : 1;
+    return j;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    const d = text[i + 1];
+    if (c === "/" && d === "/") {
+      const j = text.indexOf("\n", i);
+      const end = j < 0 ? text.length : j;
+      out += blank(i, end);
+      i = end;
+    } else if (c === "/" && d === "*") {
+      const end = text.indexOf("*/", i + 2) + 2;
+      out += blank(i, end);
+      i = end;
+    } else if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === "\\" ? 2 : 1;
+      out += blank(i, j + 1);
+      i = j + 1;
+    } else if (c === "`" || (c === "}" && templates.at(-1) === depth)) {
+      if (c === "}") templates.pop();
+      const j = templateText(i + 1);
+      out += blank(i, j);
+      if (text[j] === "`") {
+        out += " ";
+        i = j + 1;
+      } else {
+        templates.push(depth);
+        out += "  ";
+        i = j + 2;
+      }
+    } else {
+      if (c === "{") depth++;
+      else if (c === "}") depth--;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Calendar numbers written as code literals: `file:line: literal`. */
+function calendarLiterals(file: string, text: string): string[] {
+  const code = codeOnly(text);
+  const out: string[] = [];
+  const literal = /(?<![\w.])(730|3_?600|86_?400(?:_?000)?|24)(?![\w.])/g;
+  for (const m of code.matchAll(literal)) {
+    const before = code.slice(0, m.index).trimEnd();
+    const after = code.slice(m.index + m[0].length).trimStart();
+    // 24 counts only as an hour count in arithmetic: multiplied, divided, or taken modulo.
+    if (m[1] === "24" && !/[*/%]$/.test(before) && !/^[*/]/.test(after)) continue;
+    const line = code.slice(0, m.index).split("\n").length;
+    out.push(`${file}:${line}: ${m[1]}`);
+  }
+  return out;
+}
+
+describe("calendar constants in one place", () => {
+  it("730, 3600, 86400 and hour arithmetic with 24 appear as literals only in engine/base/units.ts", () => {
+    const found = files(SRC)
+      .filter((f) => !f.endsWith(join("engine", "base", "units.ts")))
+      .flatMap((f) => calendarLiterals(relative(SRC, f), readFileSync(f, "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("the scan catches a literal in code and ignores one in a comment or a string", () => {
+    const src =
+      'const a = x * 730; // 3600\nconst b = "86400";\nconst h = s % 24;\nconst t = `${a / 3600}`;\n';
+    expect(calendarLiterals("t.ts", src)).toEqual(["t.ts:1: 730", "t.ts:3: 24", "t.ts:4: 3600"]);
+  });
+});

@@ -11,9 +11,10 @@ import { TRACE_FORMAT_TITLES, TraceReader, type TraceFormat, type TraceRole } fr
 import type { ImportIssue } from "./types";
 import { trafficMessages } from "../engine/demand/traffic-messages";
 import { issueOf } from "./messages/issue";
+import { SECONDS_PER_HOUR } from "../engine/base/units";
 
 /** Bins the app offers (seconds); every one is a whole multiple of the 1-s base bin. */
-export const TRACE_BINS = [1, 10, 60, 300, 900, 3600] as const;
+export const TRACE_BINS = [1, 10, 60, 300, 900, SECONDS_PER_HOUR] as const;
 
 /** Bytes read per chunk. */
 const CHUNK = 4 << 20;

@@ -18,6 +18,7 @@ import { TrafficAccumulator } from "../engine/demand/traffic";
 import { aliasKey } from "./aliases";
 import { detectDelimiter, readNumber, type Delimiter } from "./csv";
 import type { ImportIssue } from "./types";
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../engine/base/units";
 
 /** Columns a trace row may have. */
 export type TraceRole =
@@ -252,10 +253,10 @@ export function parseIsoSeconds(s: string): number {
       const rest = s.slice(i + 1);
       const m = /^(\d{2})(?::?(\d{2}))?$/.exec(rest);
       if (!m) return NaN;
-      offset = (c === 45 ? -1 : 1) * (Number(m[1]) * 3600 + Number(m[2] ?? 0) * 60);
+      offset = (c === 45 ? -1 : 1) * (Number(m[1]) * SECONDS_PER_HOUR + Number(m[2] ?? 0) * 60);
     } else return NaN;
   }
-  return days * 86400 + hh * 3600 + mm * 60 + sec - offset;
+  return days * SECONDS_PER_DAY + hh * SECONDS_PER_HOUR + mm * 60 + sec - offset;
 }
 
 function daysInMonth(y: number, m: number): number {

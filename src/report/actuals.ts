@@ -10,6 +10,7 @@ import { planFileMessages } from "../engine/plan/plan-file-messages";
 import { englishOf, type Problem } from "../engine/base/problems";
 import { parseCsv } from "../import/csv";
 import { actualsMessages as M } from "../import/messages/usage";
+import { MS_PER_DAY } from "../engine/base/units";
 
 /** One charge read from a FOCUS file. */
 export interface FocusCharge {
@@ -233,8 +234,8 @@ export function planVsActual(
   }
   const charges = read.charges.filter((c) => !c.currency || c.currency === cur);
   const start = Math.min(...charges.map((c) => c.start));
-  const end = Math.max(...charges.map((c) => c.end ?? c.start + 86_400_000));
-  const days = Math.max(1, Math.round((end - start) / 86_400_000));
+  const end = Math.max(...charges.map((c) => c.end ?? c.start + MS_PER_DAY));
+  const days = Math.max(1, Math.round((end - start) / MS_PER_DAY));
   const minor = charges.map((c) => toMinor(c.cost, digits));
   const sum = (f: (c: FocusCharge) => boolean) =>
     charges.reduce((s, c, i) => s + (f(c) ? minor[i]! : 0), 0);
@@ -286,7 +287,7 @@ export function planVsActual(
     currency: cur,
     period: {
       start: new Date(start).toISOString().replace(/\.\d{3}Z$/, "Z"),
-      end: new Date(start + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      end: new Date(start + days * MS_PER_DAY).toISOString().replace(/\.\d{3}Z$/, "Z"),
       days,
     },
     charges: charges.length,

@@ -5,14 +5,14 @@
  * pool add up to its total in every money column. Every cell goes through {@link csvCell}
  * (spreadsheet formula injection is neutralised). Pure: no DOM.
  */
-import { HOURS_PER_DAY, HOURS_PER_MONTH } from "../engine/chain/quantities";
+import { DAYS_PER_MONTH } from "../engine/base/units";
 import type { PlanResult } from "../engine/plan/plan";
 import type { TeamInPool } from "../engine/finops/allocation";
 import { largestRemainder, minorUnitDigits, toMinor } from "../engine/finops/money";
 import { csvCell, planWords, type Lang } from "./plan-output";
 
-/** Hours in a month as in docs/capacity.md (`costPerMonth = costPerHour × 730`): a month is 730/24 days. */
-export const DAYS_PER_MONTH = HOURS_PER_MONTH / HOURS_PER_DAY;
+// A month is 730 ÷ 24 days, as in docs/capacity.md (`costPerMonth = costPerHour × 730`).
+export { DAYS_PER_MONTH };
 
 /** One line of the allocation of a pool: a team, the pool's idle cost, or the pool's total. */
 export interface AllocationLine {

@@ -12,6 +12,7 @@ import type { PlanResult } from "../engine/plan/plan";
 import type { PlanFile } from "../engine/base/types";
 import { minorCell } from "./allocation-csv";
 import { csvCell } from "./plan-output";
+import { MS_PER_DAY } from "../engine/base/units";
 
 /** The header of {@link focusCsv}, in order: FOCUS 1.3 columns, then capplan's `x_` columns. */
 export const FOCUS_COLUMNS = [
@@ -299,7 +300,7 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
   const service = options.serviceName ?? "LLM inference";
   const provider = options.providerName ?? "Internal";
   const billingStart = focusDate(start);
-  const billingEnd = focusDate(new Date(start.getTime() + days * 86_400_000));
+  const billingEnd = focusDate(new Date(start.getTime() + days * MS_PER_DAY));
   const list = origins(result, options.plan, digits);
   const warnings = csvCell(
     options.warnings?.length
@@ -310,8 +311,8 @@ export function focusCsv(result: PlanResult, options: FocusOptions): FocusResult
   const out = [FOCUS_COLUMNS.join(",")];
   let rows = 0;
   for (let d = 0; d < days; d++) {
-    const from = focusDate(new Date(start.getTime() + d * 86_400_000));
-    const to = focusDate(new Date(start.getTime() + (d + 1) * 86_400_000));
+    const from = focusDate(new Date(start.getTime() + d * MS_PER_DAY));
+    const to = focusDate(new Date(start.getTime() + (d + 1) * MS_PER_DAY));
     list.forEach((o, oi) => {
       const unitPrice = minorCell(o.costMinor, digits);
       o.lines.forEach((l, li) => {

@@ -7,6 +7,7 @@ import type { PlanResult, SkuResult } from "../engine/plan/plan";
 import { fmtValue } from "../engine/base/number-format";
 import type { RecommendBy } from "../engine/base/types";
 import type { Lang } from "./i18n";
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../engine/base/units";
 
 const W = {
   en: {
@@ -65,8 +66,10 @@ const W = {
 export function durationText(sec: number, lang: Lang): string {
   const u = W[lang].units;
   const sep = " ";
-  if (sec >= 86400 && sec % 86400 === 0) return `${fmtValue(sec / 86400, 0)}${sep}${u.d}`;
-  if (sec >= 3600 && sec % 3600 === 0) return `${fmtValue(sec / 3600, 0)}${sep}${u.h}`;
+  if (sec >= SECONDS_PER_DAY && sec % SECONDS_PER_DAY === 0)
+    return `${fmtValue(sec / SECONDS_PER_DAY, 0)}${sep}${u.d}`;
+  if (sec >= SECONDS_PER_HOUR && sec % SECONDS_PER_HOUR === 0)
+    return `${fmtValue(sec / SECONDS_PER_HOUR, 0)}${sep}${u.h}`;
   if (sec >= 60 && sec % 60 === 0) return `${fmtValue(sec / 60, 0)}${sep}${u.min}`;
   return `${fmtValue(sec, 3)}${sep}${u.s}`;
 }

@@ -12,6 +12,7 @@
  */
 
 import { CEIL_TOLERANCE as TOL, CONSTANTS } from "../engine/chain/quantities";
+import { SECONDS_PER_DAY } from "../engine/base/units";
 
 /** The tolerance of the replica ceiling (docs/capacity.md: 15.0000000001 → 15), as Excel writes it. */
 export const CEIL_TOLERANCE = TOL.toExponential().toUpperCase();
@@ -122,7 +123,7 @@ export const SKU_FORMULAS = {
         f.kind === "avgRps"
           ? `${f.avgRps}*${f.outputTokens}`
           : f.kind === "dailyRequests"
-            ? `${f.dailyRequests}/86400*${f.outputTokens}`
+            ? `${f.dailyRequests}/${SECONDS_PER_DAY}*${f.outputTokens}`
             : `${f.peakRps}*${f.outputTokens}`,
       ),
     ),

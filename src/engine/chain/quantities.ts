@@ -12,18 +12,18 @@
  */
 import { defineMessages, message, type MessageDef } from "../base/problems";
 
-/** Hours in a day: costPerDay = costPerHour × this. */
-export const HOURS_PER_DAY = 24;
-/** Hours in a month (8,760 ÷ 12): costPerMonth = costPerHour × this. */
-export const HOURS_PER_MONTH = 730;
-/** Seconds in an hour: per-second rates to hourly prices. */
-export const SECONDS_PER_HOUR = 3600;
-/** Seconds in a day: a daily request volume to a rate. */
-export const SECONDS_PER_DAY = HOURS_PER_DAY * SECONDS_PER_HOUR;
+import {
+  HOURS_PER_DAY,
+  HOURS_PER_MONTH,
+  MILLION,
+  SECONDS_PER_DAY,
+  SECONDS_PER_HOUR,
+} from "../base/units";
+
+// The constants live in base/units.ts; re-exported because the chain is where readers look first.
+export { HOURS_PER_DAY, HOURS_PER_MONTH, MILLION, SECONDS_PER_DAY, SECONDS_PER_HOUR };
 /** Seconds in a day as formulas write it (86,400). */
 const DAY = SECONDS_PER_DAY.toLocaleString("en-US");
-/** Tokens in the "per 1M tokens" prices. */
-export const MILLION = 1e6;
 
 /** What a quantity counts (for display and for tests of dimensions). */
 export type Unit =

@@ -26,6 +26,7 @@ import type {
   TrafficSummary,
   WeekdayStat,
 } from "../base/traffic-types";
+import { HOURS_PER_DAY, SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../base/units";
 
 export type {
   HourStat,
@@ -495,7 +496,7 @@ export class TrafficAccumulator {
       else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
     }
 
-    const days = durationSec > 0 ? durationSec / 86400 : 0;
+    const days = durationSec > 0 ? durationSec / SECONDS_PER_DAY : 0;
     const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
       [...map.entries()]
         .map(([name, g]): TrafficGroup => {
@@ -538,13 +539,21 @@ export class TrafficAccumulator {
     // Hour of day (and weekday) profile from the bins.
     let hourly: HourStat[] | null = null;
     let weekdays: WeekdayStat[] | null = null;
-    if (binSec <= 3600 && Math.abs(3600 / binSec - Math.round(3600 / binSec)) < 1e-9) {
-      const hs = Array.from({ length: 24 }, (_, hour) => ({ hour, sum: 0, peak: 0, bins: 0 }));
+    if (
+      binSec <= SECONDS_PER_HOUR &&
+      Math.abs(SECONDS_PER_HOUR / binSec - Math.round(SECONDS_PER_HOUR / binSec)) < 1e-9
+    ) {
+      const hs = Array.from({ length: HOURS_PER_DAY }, (_, hour) => ({
+        hour,
+        sum: 0,
+        peak: 0,
+        bins: 0,
+      }));
       const ws = Array.from({ length: 7 }, (_, weekday) => ({ weekday, sum: 0, peak: 0, bins: 0 }));
       for (let j = 0; j < nBins; j++) {
         const s = (firstBin + j) * binSec;
-        const day = Math.floor(s / 86400);
-        const hour = Math.floor((s - day * 86400) / 3600);
+        const day = Math.floor(s / SECONDS_PER_DAY);
+        const hour = Math.floor((s - day * SECONDS_PER_DAY) / SECONDS_PER_HOUR);
         const c = counts[j]!;
         const h = hs[hour]!;
         h.sum += c;
@@ -561,7 +570,7 @@ export class TrafficAccumulator {
         peakRps: h.peak / binSec,
         bins: h.bins,
       }));
-      if (durationSec > 86400 && !this.relativeTime) {
+      if (durationSec > SECONDS_PER_DAY && !this.relativeTime) {
         weekdays = ws.map((w) => ({
           weekday: w.weekday,
           meanRps: w.bins ? w.sum / (w.bins * binSec) : 0,

@@ -13,6 +13,7 @@
 import { trafficMessages as T } from "./traffic-messages";
 import type { Problem } from "../base/problems";
 import type { TrafficGroup, TrafficSummary } from "../base/traffic-types";
+import { SECONDS_PER_DAY } from "../base/units";
 
 export type TracePeak = "max" | "p99";
 
@@ -111,7 +112,7 @@ export function usageFromTraffic(
   pool?: string,
 ): UsageRow[] | null {
   if (!s.teams || !(s.durationSec > 0)) return null;
-  const days = s.durationSec / 86400;
+  const days = s.durationSec / SECONDS_PER_DAY;
   return s.teams.map((g: TrafficGroup) => {
     const tokens = {
       inputTokens: g.totalInputTokens / days,

@@ -4,6 +4,7 @@
  * static fleet and the reserved replicas as dashed lines.
  */
 import type { ChartConfiguration } from "chart.js";
+import { HOURS_PER_DAY, SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../engine/base/units";
 
 /** What the chart draws: the engine's schedule of one SKU (`skus[].schedule`). */
 export interface ScheduleChartData {
@@ -46,16 +47,18 @@ export function intervalLabel(
   days: readonly string[],
 ): string {
   const sec = i * intervalSec;
-  if (intervalSec % 3600 === 0 || 3600 % intervalSec === 0) {
-    const h = Math.floor(sec / 3600) % 24;
-    const m = Math.floor((sec % 3600) / 60);
+  if (intervalSec % SECONDS_PER_HOUR === 0 || SECONDS_PER_HOUR % intervalSec === 0) {
+    const h = Math.floor(sec / SECONDS_PER_HOUR) % HOURS_PER_DAY;
+    const m = Math.floor((sec % SECONDS_PER_HOUR) / 60);
     const hm =
       m === 0
         ? String(h).padStart(2, "0")
         : `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-    return n * intervalSec > 86_400 ? `${days[Math.floor(sec / 86_400) % 7] ?? ""} ${hm}` : hm;
+    return n * intervalSec > SECONDS_PER_DAY
+      ? `${days[Math.floor(sec / SECONDS_PER_DAY) % 7] ?? ""} ${hm}`
+      : hm;
   }
-  return `+${Math.floor(sec / 3600)}:${String(Math.floor((sec % 3600) / 60)).padStart(2, "0")}`;
+  return `+${Math.floor(sec / SECONDS_PER_HOUR)}:${String(Math.floor((sec % SECONDS_PER_HOUR) / 60)).padStart(2, "0")}`;
 }
 
 /** Demand and replicas over one period. */

@@ -7,6 +7,7 @@ import type { ChartConfiguration } from "chart.js";
 import type { LengthHistogram } from "../../engine/demand/length-histogram";
 import type { HourStat, TrafficSummary, WeekdayStat } from "../../engine/demand/traffic";
 import { bandsPlugin } from "./bands";
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../engine/base/units";
 
 /** Points drawn at most on the rate chart; longer series keep each group's highest bin. */
 export const MAX_RATE_POINTS = 1500;
@@ -62,8 +63,8 @@ export interface TrafficChartWords {
 /** Time of day (UTC) or, for relative timestamps, seconds from the start, as an axis label. */
 export function timeLabel(sec: number, relative: boolean, withDate: boolean): string {
   if (relative) {
-    const h = Math.floor(sec / 3600);
-    const m = Math.floor((sec % 3600) / 60);
+    const h = Math.floor(sec / SECONDS_PER_HOUR);
+    const m = Math.floor((sec % SECONDS_PER_HOUR) / 60);
     return `+${h}:${String(m).padStart(2, "0")}`;
   }
   const iso = new Date(sec * 1000).toISOString();
@@ -78,7 +79,7 @@ export function rateChart(
 ): ChartConfiguration<"line", { x: number; y: number }[], number> {
   const { step, values } = downsampleMax(s.series);
   const data = values.map((y, i) => ({ x: s.seriesStartSec + i * step * s.binSec, y }));
-  const withDate = s.bins * s.binSec > 86_400;
+  const withDate = s.bins * s.binSec > SECONDS_PER_DAY;
   return {
     type: "line",
     data: {

@@ -18,15 +18,16 @@ import { parseScheduleValues } from "../state/schedule-edit";
 import { scheduleWorkload, setScheduleWorkload } from "../state/traffic";
 import { ChartCanvas } from "./ChartCanvas";
 import { FieldInput } from "./FieldInput";
+import { DAYS_PER_WEEK, SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../engine/base/units";
 
 /** Seconds of an hourly interval: typed and pasted values are hours. */
-const HOUR = 3600;
+const HOUR = SECONDS_PER_HOUR;
 
 /** The period of a schedule in words: a day, a week, or its hours. */
 function periodWord(s: Pick<ScheduleResult, "periodSec">): string {
-  if (s.periodSec === 86_400) return t("schedPeriodDay");
-  if (s.periodSec === 7 * 86_400) return t("schedPeriodWeek");
-  return t("schedPeriodHours", { n: fmtValue(s.periodSec / 3600, 1) });
+  if (s.periodSec === SECONDS_PER_DAY) return t("schedPeriodDay");
+  if (s.periodSec === DAYS_PER_WEEK * SECONDS_PER_DAY) return t("schedPeriodWeek");
+  return t("schedPeriodHours", { n: fmtValue(s.periodSec / SECONDS_PER_HOUR, 1) });
 }
 
 /** A whole number ≥ 0 typed in a small field, or null. */

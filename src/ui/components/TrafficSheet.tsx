@@ -37,6 +37,7 @@ import { useWorkbook } from "../state/context";
 import { traceUsageRows, traceWorkloadDef, workloadNames } from "../state/trace-workload";
 import { ChartCanvas } from "./ChartCanvas";
 import { ScheduleSection } from "./ScheduleSection";
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../engine/base/units";
 
 /** A number for display ("—" when absent). */
 const num = (v: number | null | undefined, digits = 2): string => fmtValue(v, digits);
@@ -227,7 +228,10 @@ function PlanActions(props: { view: TraceView }): JSX.Element {
     if (!rows) return setNote({ text: t("trNoTeams"), bad: true });
     wb.setUsageRows(rows);
     setNote({
-      text: t("trUsageFilled", { n: num(rows.length, 0), days: num(s.durationSec / 86_400, 3) }),
+      text: t("trUsageFilled", {
+        n: num(rows.length, 0),
+        days: num(s.durationSec / SECONDS_PER_DAY, 3),
+      }),
       bad: false,
     });
   };
@@ -349,8 +353,8 @@ export function TrafficSheet(): JSX.Element {
       : null,
   );
   const duration = (sec: number) =>
-    sec >= 3600
-      ? `${t("trSeconds", { v: num(sec, 0) })} (${t("trHours", { v: num(sec / 3600, 1) })})`
+    sec >= SECONDS_PER_HOUR
+      ? `${t("trSeconds", { v: num(sec, 0) })} (${t("trHours", { v: num(sec / SECONDS_PER_HOUR, 1) })})`
       : t("trSeconds", { v: num(sec, 1) });
 
   return (
