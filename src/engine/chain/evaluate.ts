@@ -97,7 +97,25 @@ const WORKLOAD_KEYS = [
   "tokensPerSec",
   "workloadReplicasBase",
   "workloadPeakOutput",
+  "workloadSecondsPerRequest",
 ] as const;
+
+/**
+ * Result keys with one declaration per case: the case is read from values already computed (and
+ * the number of workloads), so each step's formula is the arithmetic of its own case.
+ */
+const VARIANTS: Partial<
+  Record<string, (v: Readonly<Record<string, number | null>>, workloads: number) => QuantityId>
+> = {
+  replicaOutputTokensPerSec: (v, n) =>
+    n === 1
+      ? "replicaOutputTokensPerSecOne"
+      : v.peakOutputTokensPerSec === 0
+        ? "replicaOutputTokensPerSecByLength"
+        : "replicaOutputTokensPerSec",
+  meanOutputTokens: (v) =>
+    v.peakOutputTokensPerSec === 0 ? "meanOutputTokensPlain" : "meanOutputTokens",
+};
 
 /**
  * Run declaration `q` reading scalars from `get` and lists from `list`; null when an input is
@@ -174,7 +192,10 @@ export function evaluateSku(sku: SkuLeaves, opts: { trace?: boolean } = {}): Eva
   if (sku.powerCostPerGpuHour !== null && sku.powerCostPerGpuHour !== undefined)
     keys.push("powerCostPerHour");
   for (const key of keys) {
-    const id = (spare !== null && SPARE_VARIANT[key]) || (key as QuantityId);
+    const id =
+      (spare !== null && SPARE_VARIANT[key]) ||
+      VARIANTS[key]?.(values, sku.workloads.length) ||
+      (key as QuantityId);
     const q = QUANTITIES[id];
     values[key] = run(q, get, list, trace && recorder(trace, q, key));
   }
@@ -235,8 +256,13 @@ export function pluggedText(
   // A constant is written as in the formula (3600, 1,000,000), not as a measured number.
   for (const i of step.inputs)
     p[i.id] = inputs[i.id] ?? (constant(i.id) !== undefined ? nameOf(i.id, "en") : fmt(i.value));
-  for (const i of step.lists) p[i.id] = inputs[i.id] ?? i.values.map((x) => fmt(x)).join(" + ");
+  for (const i of step.lists) p[i.id] = inputs[i.id] ?? listText(i.values.map((x) => fmt(x)));
   return `${chainMessages.render(chainMessages.problem(step.id, p), "en")!} = ${fmt(step.value)}`;
+}
+
+/** A list's numbers as a sum: one number alone, several in parentheses (`Σ (50 + 20)`). */
+function listText(terms: readonly string[]): string {
+  return terms.length === 1 ? terms[0]! : `(${terms.join(" + ")})`;
 }
 
 /** Recompute a traced step from its recorded inputs (a check that the explanation is the arithmetic). */
@@ -280,7 +306,7 @@ export function expandedText(
           ? nameOf(i.id, "en")
           : fmt(i.id, i.value);
     }
-    for (const l of st.lists) p[l.id] = l.values.map((x) => fmt(l.id, x)).join(" + ");
+    for (const l of st.lists) p[l.id] = listText(l.values.map((x) => fmt(l.id, x)));
     return chainMessages.render(chainMessages.problem(st.id, p), "en")!;
   };
   const st = sku.get(key);

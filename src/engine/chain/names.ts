@@ -4,7 +4,6 @@
  */
 import {
   CONSTANTS,
-  MILLION,
   QUANTITIES,
   type ConstantId,
   type LeafId,
@@ -20,6 +19,11 @@ export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
   workloadCapacity: { en: "replicaOutputTokensPerSec", zh: "replicaOutputTokensPerSec" },
   workloadReplicasBase: { en: "workloads' replicasBase", zh: "各负载的 replicasBase" },
   workloadPeakOutput: { en: "peakRps × outputTokens", zh: "peakRps × outputTokens" },
+  // In parentheses: it is summed (Σ) as one term per workload.
+  workloadSecondsPerRequest: {
+    en: "(outputTokens ÷ replicaOutputTokensPerSec)",
+    zh: "(outputTokens ÷ replicaOutputTokensPerSec)",
+  },
   workloadForecastOutput: { en: "forecast rate × outputTokens", zh: "预测速率 × outputTokens" },
   forecastRps: { en: "forecast rate", zh: "预测速率" },
   intervalRps: { en: "rps_i", zh: "rps_i" },
@@ -31,8 +35,8 @@ export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
   spare: { en: "spare", zh: "spare" },
   ...Object.fromEntries(
     Object.entries(CONSTANTS).map(([id, v]) => {
-      // A constant is written as its number; 1e6 with separators, as the prices "per 1,000,000".
-      const text = v === MILLION ? v.toLocaleString("en-US") : String(v);
+      // A constant is written as its number; large ones with separators (86,400; "per 1,000,000").
+      const text = v >= 10_000 ? v.toLocaleString("en-US") : String(v);
       return [id, { en: text, zh: text }];
     }),
   ),
@@ -61,6 +65,8 @@ const LEAF_UNITS: Readonly<Record<LeafId, Unit>> = {
   hoursPerDay: "hours",
   hoursPerMonth: "hours",
   secondsPerHour: "seconds",
+  secondsPerDay: "seconds",
+  dailyRequests: "req/day",
   million: "tokens",
 };
 
@@ -75,5 +81,6 @@ export const CONSTANT_LABELS: Readonly<Record<ConstantId, string>> = {
   hoursPerDay: "hours per day",
   hoursPerMonth: "hours per month",
   secondsPerHour: "seconds per hour",
+  secondsPerDay: "seconds per day",
   million: "tokens per million",
 };

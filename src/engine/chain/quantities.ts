@@ -30,6 +30,7 @@ export type Unit =
   | "tokens"
   | "tokens/s"
   | "req/s"
+  | "req/day"
   | "replicas"
   | "gpus"
   | "money/GPU-hour"
@@ -68,6 +69,8 @@ export type LeafId =
   | "hoursPerDay"
   | "hoursPerMonth"
   | "secondsPerHour"
+  | "secondsPerDay"
+  | "dailyRequests"
   | "million";
 
 /** The constants of the method, by leaf id (their only place in src/). */
@@ -75,6 +78,7 @@ export const CONSTANTS = {
   hoursPerDay: HOURS_PER_DAY,
   hoursPerMonth: HOURS_PER_MONTH,
   secondsPerHour: SECONDS_PER_HOUR,
+  secondsPerDay: SECONDS_PER_DAY,
   million: MILLION,
 } as const satisfies Partial<Record<LeafId, number>>;
 
@@ -132,33 +136,21 @@ export function ratio(x: number, y: number): number {
   return y === 0 || !Number.isFinite(y) ? Number.NaN : x / y;
 }
 
-/**
- * Replica capacity of a SKU over its workloads: the one workload's; else Σ peak output ÷
- * replicasBase (the output-weighted harmonic mean); without peak load, weighted by output tokens
- * per request.
- */
-function blendedCapacity(v: Values, l: Lists): number {
-  const caps = l.workloadCapacity!;
-  if (caps.length === 1) return caps[0]!;
-  if (v.peakOutputTokensPerSec! > 0) return v.peakOutputTokensPerSec! / v.replicasBase!;
-  const outs = l.outputTokens!;
-  let den = 0;
-  for (let i = 0; i < outs.length; i++) den += outs[i]! / caps[i]!;
-  return sum(outs) / den;
-}
-
-/** Request-weighted mean output tokens per request; without peak load, the plain mean. */
-function meanOutput(v: Values, l: Lists): number {
-  const rps = sum(l.peakRps!);
-  const outs = l.outputTokens!;
-  return rps > 0 ? v.peakOutputTokensPerSec! / rps : sum(outs) / Math.max(1, outs.length);
-}
-
 const q = (d: Omit<Quantity, "id">) => d;
 
 /** Every declared quantity by id, in an order where each reads only earlier ones. */
 const DECLARATIONS = {
   // ---- per workload ------------------------------------------------------------------------
+  // The forecast rate of a workload without avgRps: its daily requests spread over the day.
+  dailyRate: q({
+    scope: "workload",
+    inputs: ["dailyRequests", "secondsPerDay"],
+    unit: "req/s",
+    compute: (v) => v.dailyRequests! / v.secondsPerDay!,
+    text: formula<"dailyRequests" | "secondsPerDay">(
+      (p) => `${p.dailyRequests} ÷ ${p.secondsPerDay}`,
+    ),
+  }),
   tokensPerRequest: q({
     scope: "workload",
     inputs: ["inputTokens", "outputTokens"],
@@ -196,6 +188,15 @@ const DECLARATIONS = {
     compute: (v) => v.forecastRps! * v.outputTokens!,
     text: formula<"forecastRps" | "outputTokens">((p) => `${p.forecastRps} × ${p.outputTokens}`),
   }),
+  workloadSecondsPerRequest: q({
+    scope: "workload",
+    inputs: ["outputTokens", "workloadCapacity"],
+    unit: "seconds",
+    compute: (v) => v.outputTokens! / v.workloadCapacity!,
+    text: formula<"outputTokens" | "workloadCapacity">(
+      (p) => `${p.outputTokens} ÷ ${p.workloadCapacity}`,
+    ),
+  }),
   // ---- per SKU -----------------------------------------------------------------------------
   replicasBase: q({
     scope: "sku",
@@ -229,15 +230,43 @@ const DECLARATIONS = {
         `Σ ${p.workloadForecastOutput}（预测速率：avgRps，否则 dailyRequests ÷ ${DAY}，否则 peakRps）`,
     ),
   }),
+  // A SKU's replica capacity over its workloads has three declarations, one per case, so that
+  // each explanation is the arithmetic of its own case (evaluate.ts picks one: VARIANTS).
   replicaOutputTokensPerSec: q({
     scope: "sku",
     inputs: ["peakOutputTokensPerSec", "replicasBase"],
-    lists: ["workloadCapacity", "outputTokens"],
     unit: "tokens/s",
-    compute: blendedCapacity,
+    // Several workloads with peak traffic: the output-weighted harmonic mean of their capacities.
+    compute: (v) => v.peakOutputTokensPerSec! / v.replicasBase!,
     text: formula<"peakOutputTokensPerSec" | "replicasBase">(
       (p) => `${p.peakOutputTokensPerSec} ÷ ${p.replicasBase} (blended over workloads)`,
       (p) => `${p.peakOutputTokensPerSec} ÷ ${p.replicasBase}（按各负载混合）`,
+    ),
+  }),
+  replicaOutputTokensPerSecOne: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["workloadCapacity"],
+    unit: "tokens/s",
+    // One workload: its own capacity, exactly (not peak ÷ replicasBase, which may differ in the last bit).
+    compute: (_v, l) => l.workloadCapacity![0]!,
+    text: formula<"workloadCapacity">(
+      (p) => `${p.workloadCapacity} of the one workload`,
+      (p) => `唯一负载的 ${p.workloadCapacity}`,
+    ),
+  }),
+  replicaOutputTokensPerSecByLength: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["outputTokens", "workloadSecondsPerRequest"],
+    unit: "tokens/s",
+    // No peak traffic: the capacities blended by output tokens per request.
+    compute: (_v, l) => sum(l.outputTokens!) / sum(l.workloadSecondsPerRequest!),
+    text: formula<"outputTokens" | "workloadSecondsPerRequest">(
+      (p) =>
+        `Σ ${p.outputTokens} ÷ Σ ${p.workloadSecondsPerRequest} (no peak traffic: blended by output tokens per request)`,
+      (p) =>
+        `Σ ${p.outputTokens} ÷ Σ ${p.workloadSecondsPerRequest}（无峰值流量：按每请求输出 token 混合）`,
     ),
   }),
   replicasRaw: q({
@@ -334,15 +363,26 @@ const DECLARATIONS = {
       (p) => `${p.costPerOutputToken} × ${p.million}`,
     ),
   }),
+  // Mean output tokens per request: weighted by the peak rates, or (no peak traffic) the plain mean.
   meanOutputTokens: q({
     scope: "sku",
     inputs: ["peakOutputTokensPerSec"],
-    lists: ["peakRps", "outputTokens"],
+    lists: ["peakRps"],
     unit: "tokens",
-    compute: meanOutput,
-    text: formula<"peakOutputTokensPerSec">(
-      (p) => `${p.peakOutputTokensPerSec} ÷ Σ peakRps`,
-      (p) => `${p.peakOutputTokensPerSec} ÷ Σ peakRps`,
+    compute: (v, l) => v.peakOutputTokensPerSec! / sum(l.peakRps!),
+    text: formula<"peakOutputTokensPerSec" | "peakRps">(
+      (p) => `${p.peakOutputTokensPerSec} ÷ Σ ${p.peakRps}`,
+    ),
+  }),
+  meanOutputTokensPlain: q({
+    scope: "sku",
+    inputs: [],
+    lists: ["outputTokens"],
+    unit: "tokens",
+    compute: (_v, l) => sum(l.outputTokens!) / Math.max(1, l.outputTokens!.length),
+    text: formula<"outputTokens">(
+      (p) => `the plain mean of ${p.outputTokens} (no peak traffic)`,
+      (p) => `${p.outputTokens} 的简单平均（无峰值流量）`,
     ),
   }),
   costPerRequest: q({

@@ -9,19 +9,28 @@
  * Each computed step also recomputes its value from its inputs (`recomputed`), so a test can
  * check that the explanation is the arithmetic that gave the number, not a story beside it.
  */
-import { formulaText, pluggedText, recompute } from "../chain/evaluate";
+import {
+  evaluateSku,
+  formulaText,
+  pluggedText,
+  recompute,
+  type Step,
+  type WorkloadLeaves,
+} from "../chain/evaluate";
 import {
   CONSTANTS,
+  isConstant,
   QUANTITIES,
   SECONDS_PER_DAY,
   type ConstantId,
   type QuantityId,
 } from "../chain/quantities";
-import { CONSTANT_LABELS } from "../chain/names";
+import { CONSTANT_LABELS, nameOf } from "../chain/names";
+import { lineageMessages, type LineageCode } from "./lineage-messages";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
-import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
+import type { PlanResult, SkuWorkloadResult } from "./plan-result";
 import type { ResolvedPlan, ResolvedPool } from "./resolved-plan-types";
 import type { PlanFile, PointSource, Sweep, SweepPoint } from "../base/types";
 
@@ -154,59 +163,83 @@ function plugNames(expr: string, values: Readonly<Record<string, number | null>>
   });
 }
 
+/** The trace of one SKU's chain: its steps by result key, and per workload by `key:index`. */
+interface SkuTrace {
+  sku: Map<string, Step>;
+  perWorkload: Map<string, Step>;
+}
+
+/** Result keys of a SKU that the chain computes, at `skus[i].<key>` of `plan --json`. */
+const SKU_RESULT_KEYS: Readonly<Record<string, true>> = {
+  replicasBase: true,
+  replicasRaw: true,
+  replicas: true,
+  gpus: true,
+  costPerHour: true,
+  costPerDay: true,
+  costPerMonth: true,
+  replicaOutputTokensPerSec: true,
+  costPerOutputToken: true,
+  costPerMillionOutputTokens: true,
+  costPerRequest: true,
+  utilizationAtPeak: true,
+};
+
+/** The chain's keys that `plan --json` nests under `peak` and `forecast`. */
+const NESTED_KEYS: Readonly<Record<string, string>> = {
+  peakOutputTokensPerSec: "peak.outputTokensPerSec",
+  peakCostPerOutputToken: "peak.costPerOutputToken",
+  peakCostPerMillionOutputTokens: "peak.costPerMillionOutputTokens",
+  forecastOutputTokensPerSec: "forecast.outputTokensPerSec",
+  forecastCostPerOutputToken: "forecast.costPerOutputToken",
+  forecastCostPerMillionOutputTokens: "forecast.costPerMillionOutputTokens",
+  forecastUtilization: "forecast.utilization",
+};
+
+/** Where a chain key sits in a SKU's result (undefined: a step with no result of its own). */
+const RESULT_PATH_OF_KEY: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.keys(SKU_RESULT_KEYS).map((k) => [k, k])),
+  ...NESTED_KEYS,
+};
+
+/** The chain key of a nested result path (`peak.costPerOutputToken`). */
+const CHAIN_KEY_OF_PATH: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(NESTED_KEYS).map(([k, v]) => [v, k]),
+);
+
 /**
- * The Chinese of a formula that has words (the others are names and operators only); undefined for
- * any other formula, including a cell's formula that happens to be `constructor` or `toString`.
- * The table is built per call, not when the module loads, so that the mutation runs reach it
- * from the tests that read it (docs/mutation-testing.md, static mutants).
+ * A workload's forecast rate as capacity.ts reads it: avgRps, else the declaration `dailyRate`
+ * of its daily requests; null when it has neither.
  */
-function formulaZh(formula: string): string | undefined {
-  const zh: Readonly<Record<string, string>> = {
-    "interpolated between two load levels where the binding SLO reaches its limit":
-      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
-    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-    "rps × output tokens per request (the sweep has no output tokens/s)":
-      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-    "the load level where throughput stops growing linearly (zones of the sweep)":
-      "吞吐不再线性增长的负载档位（扫描的分区）",
-    "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
-    "number of load levels read from the files": "从文件读取的负载档位数",
-    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
-    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-    "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)":
-      "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
-    [formulaText("forecastOutputTokensPerSec", "en")]: formulaText(
-      "forecastOutputTokensPerSec",
-      "zh",
-    ),
-    [`peak weighted tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)} (the fleet's daily capacity)`]: `峰值加权 tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)}（整个集群的每日容量）`,
-    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
-    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
-      "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
-    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
-      "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
-    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
-    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
-    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
-    "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
-    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
-    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
-      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-    "share × pool cost": "share × 资源池成本",
-    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
-    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
-    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
-    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
-    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
-    "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
-    "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
-  };
-  return Object.hasOwn(zh, formula) ? zh[formula] : undefined;
+function forecastRateOf(w: {
+  avgRps?: number | null;
+  dailyRequests?: number | null;
+}): number | null {
+  if (num(w.avgRps) && w.avgRps >= 0) return w.avgRps;
+  if (num(w.dailyRequests) && w.dailyRequests >= 0)
+    return QUANTITIES.dailyRate.compute(
+      { dailyRequests: w.dailyRequests, secondsPerDay: CONSTANTS.secondsPerDay },
+      {},
+    );
+  return null;
+}
+
+/** A step's words: its formula in English, and in Chinese where that differs. */
+type Words = Pick<LineageNode, "formula" | "formulaZh">;
+
+/** The words of lineage step `code` (lineage-messages.ts) in both languages. */
+function words(code: LineageCode, params: Record<string, unknown> = {}): Words {
+  const p = lineageMessages.problem(code, params as never);
+  const en = lineageMessages.render(p, "en")!;
+  const zh = lineageMessages.render(p, "zh")!;
+  return zh === en ? { formula: en } : { formula: en, formulaZh: zh };
 }
 
 /** Builds lineage trees of one plan result. */
 class Builder {
   private cellsSeen = new Map<string, LineageNode>();
+  /** Each SKU's chain with its trace, once evaluated (null: the SKU has no capacity). */
+  private readonly chains = new Map<number, SkuTrace | null>();
   /** SKUs whose `<id>_tok_s` chain is being built (the cycle guard). */
   private readonly tokSOpen = new Set<number>();
   constructor(private readonly ctx: LineageContext) {}
@@ -262,18 +295,18 @@ class Builder {
     const s = this.ctx.result.skus[si];
     const c = s?.capacity?.replicaOutputTokensPerSec;
     const value = num(c) ? c : null;
-    const formula = `skus[${si}].replicaOutputTokensPerSec (computed output tokens/s of one replica of ${s?.name ?? `SKU ${si + 1}`})`;
+    const sku = s?.name ?? `SKU ${si + 1}`;
     const node: LineageNode = {
       path: name,
       kind: "computed",
       value,
-      formula,
+      ...words("tokS", { si, name: sku }),
       plugged: `${N(value)} = ${N(value)}`,
       recomputed: value,
       inputs: [],
     };
     if (this.tokSOpen.has(si)) {
-      node.formula = `${formula}: a cycle, it depends on itself`;
+      Object.assign(node, words("tokSCycle", { si, name: sku }));
       return node;
     }
     this.tokSOpen.add(si);
@@ -336,16 +369,27 @@ class Builder {
       lists: [],
       value,
     };
+    return this.traced(path, value, step, inputs, names);
+  }
+
+  /** A step of the chain as evaluated (`step`: its declaration and the numbers it read). */
+  traced(
+    path: string,
+    value: number | null,
+    step: Pick<Step, "id" | "inputs" | "lists" | "value">,
+    inputs: LineageNode[],
+    names: Readonly<Record<string, string>> = {},
+  ): LineageNode {
     const node: LineageNode = {
       path,
       kind: "computed",
       value,
-      formula: formulaText(id, "en", names),
+      formula: formulaText(step.id, "en", names),
       plugged: pluggedText(step, N),
       recomputed: recompute(step),
       inputs,
     };
-    const zh = formulaText(id, "zh", names);
+    const zh = formulaText(step.id, "zh", names);
     if (zh !== node.formula) node.formulaZh = zh;
     return node;
   }
@@ -354,7 +398,7 @@ class Builder {
   step(
     path: string,
     value: number | null,
-    formula: string,
+    formula: Words,
     plugged: (string | LineageNode)[],
     inputs: LineageNode[],
     recomputed: number | null,
@@ -364,7 +408,7 @@ class Builder {
       path,
       kind: "computed",
       value,
-      formula,
+      ...formula,
       plugged: `${text} = ${N(value)}`,
       recomputed,
       inputs,
@@ -395,8 +439,7 @@ class Builder {
               path: `skus[${si}].interval.outputTokensPerSec[${capEnd}]`,
               kind: "computed",
               value: cap,
-              formula: `the ${capEnd ? "high" : "low"} end of the operating point's 95 % t-interval of output tokens/s: mean ${capEnd ? "+" : "−"} t(0.975, n − 1) × std ÷ √n over the repeated runs`,
-              formulaZh: `运行点输出 tok/s 的 95 % t 区间${capEnd ? "上" : "下"}端：重复运行的均值 ${capEnd ? "+" : "−"} t(0.975, n − 1) × 标准差 ÷ √n`,
+              ...words("intervalEnd", { high: capEnd === 1 }),
               inputs: [],
             },
           ];
@@ -406,8 +449,7 @@ class Builder {
       path,
       kind: "computed",
       value: range[end] ?? null,
-      formula: `${key} by the capacity chain with replicaOutputTokensPerSec = the interval's ${capEnd ? "high" : "low"} end`,
-      formulaZh: `按容量链计算的 ${key}，其中 replicaOutputTokensPerSec = 区间${capEnd ? "上" : "下"}端`,
+      ...words("intervalChain", { key, high: capEnd === 1 }),
       inputs,
     };
   }
@@ -553,7 +595,7 @@ class Builder {
         path,
         kind: "computed",
         value,
-        formula: "interpolated between two load levels where the binding SLO reaches its limit",
+        ...words("interpolated"),
         plugged: `${N(a.value)} … ${N(b.value)} → ${N(value)}`,
         recomputed: value,
         inputs: [a, b],
@@ -565,7 +607,7 @@ class Builder {
       path: "t",
       kind: "computed",
       value: t,
-      formula: "(load − load₀) ÷ (load₁ − load₀)",
+      ...words("interpolationT"),
       plugged: `(${N(lop)} − ${N(la)}) ÷ (${N(lb)} − ${N(la)}) = ${N(t)}`,
       recomputed: (lop - la) / (lb - la),
       inputs: [],
@@ -574,7 +616,7 @@ class Builder {
     return this.step(
       path,
       value,
-      "v₀ + t × (v₁ − v₀)",
+      words("interpolationValue"),
       [a, " + ", tNode, " × (", b, " − ", a, ")"],
       [a, b, tNode],
       re,
@@ -601,7 +643,7 @@ class Builder {
       path,
       kind: "computed",
       value,
-      formula: "given capacity (not checked against SLOs)",
+      ...words("givenCapacity"),
       plugged: `${N(node.value)} = ${N(value)}`,
       recomputed: node.value,
       inputs: [node],
@@ -639,7 +681,7 @@ class Builder {
       return this.step(
         `skus[${si}].workloads[${wi}].capacity`,
         cap,
-        "rps × output tokens per request (the sweep has no output tokens/s)",
+        words("capacityFromRps"),
         [rps, " × ", outNode],
         [rps, outNode],
         mul(rps.value, out),
@@ -658,23 +700,8 @@ class Builder {
     const wl = this.ctx.result.skus[si]!.workloads[wi];
     if (!wl) return null;
     const p = `skus[${si}].workloads[${wi}]`;
-    if (key === "replicasBase" && rest.length === 0) {
-      const w = this.ctx.result.workloads[wi]!;
-      const peak = this.workloadField(wi, "peakRps");
-      const out = this.workloadField(wi, "outputTokens");
-      const cap = this.capacityFor(si, wi);
-      if (!cap) return null;
-      return this.step(
-        `${p}.replicasBase`,
-        wl.replicasBase,
-        "peakRps × outputTokens ÷ replicaOutputTokensPerSec",
-        [peak, " × ", out, " ÷ ", cap],
-        [peak, out, cap],
-        num(w.peakRps) && num(w.outputTokens) && num(cap.value)
-          ? (w.peakRps * w.outputTokens) / cap.value
-          : null,
-      );
-    }
+    if (key === "replicasBase" && rest.length === 0)
+      return this.capacityFor(si, wi) ? this.workloadStep(si, "workloadReplicasBase", wi) : null;
     const opPath = `${p}.operatingPoint`;
     if (key === "operatingPoint") return this.operatingPoint(si, wi, rest, opPath);
     if (key === "kneeIndex" && rest.length === 0 && wl.sweep && num(wl.kneeIndex)) {
@@ -683,7 +710,7 @@ class Builder {
         path,
         kind: "sweep",
         value: wl.kneeIndex,
-        formula: "the load level where throughput stops growing linearly (zones of the sweep)",
+        ...words("knee"),
         source: this.sweepSource(wl.sweep, wl.kneeIndex),
         inputs: [],
       };
@@ -697,7 +724,7 @@ class Builder {
         path,
         kind: "sweep",
         value: v,
-        formula: "a finding of the sweep's diagnostics",
+        ...words("finding"),
         source: this.sweepSource(wl.sweep, isPoint && v < wl.sweep.points.length ? v : undefined),
         inputs: [],
       };
@@ -711,9 +738,7 @@ class Builder {
         path,
         kind: "sweep",
         value: v,
-        formula: count
-          ? "number of load levels read from the files"
-          : `recorded in the files (${rest.join(".")})`,
+        ...(count ? words("pointCount") : words("recorded", { key: rest.join(".") })),
         source: this.sweepSource(wl.sweep),
         inputs: [],
       };
@@ -725,7 +750,7 @@ class Builder {
         path: `${p}.zones${pathOf(rest)}`,
         kind: "sweep",
         value: v,
-        formula: "zones of the sweep (idle, linear, saturated)",
+        ...words("zones"),
         source: this.sweepSource(wl.sweep),
         inputs: [],
       };
@@ -764,7 +789,7 @@ class Builder {
         path: `${path}.bindingSlo.maxMs`,
         kind: "computed",
         value: b.maxMs,
-        formula: `the limit of the SLO that binds (slo[${k}])`,
+        ...words("bindingSlo", { k }),
         plugged: `${N(f.value)} = ${N(b.maxMs)}`,
         recomputed: f.value,
         inputs: [f],
@@ -775,26 +800,10 @@ class Builder {
 
   // ---- SKUs --------------------------------------------------------------------------------
 
-  private skuSum(si: number, s: SkuResult): { nodes: LineageNode[]; total: number | null } {
-    const nodes = s.workloads.map((_, wi) => this.skuWorkload(si, wi, "replicasBase", []));
-    if (nodes.some((n) => !n)) return { nodes: [], total: null };
-    return {
-      nodes: nodes as LineageNode[],
-      total: (nodes as LineageNode[]).reduce(
-        (a, n) => (a === null || !num(n.value) ? null : a + n.value),
-        0 as number | null,
-      ),
-    };
-  }
-
   sku(si: number, key: string, rest: readonly (string | number)[]): LineageNode | null {
     const s = this.ctx.result.skus[si];
     if (!s) return null;
     const p = `skus[${si}]`;
-    const v = (k: CapacityNumber) => {
-      const x = s.capacity?.[k];
-      return num(x) ? x : null;
-    };
     switch (key) {
       case "gpusPerReplica":
       case "pricePerGpuHour": {
@@ -811,392 +820,137 @@ class Builder {
       case "interval":
         return this.interval(si, rest);
     }
-    if (rest.length && key !== "peak" && key !== "forecast") return null;
-    switch (key) {
-      case "replicasBase": {
-        const { nodes, total } = this.skuSum(si, s);
-        if (!nodes.length) return null;
-        if (nodes.length === 1)
-          return {
-            ...nodes[0]!,
-            path: `${p}.replicasBase`,
-            value: s.capacity?.replicasBase ?? null,
-          };
-        return this.step(
-          `${p}.replicasBase`,
-          v("replicasBase"),
-          "Σ workloads' replicasBase",
-          plus(nodes),
-          nodes,
-          total,
-        );
-      }
-      case "replicasRaw": {
-        const base = this.sku(si, "replicasBase", []); // null when the capacity failed (e.g. a `<id>_tok_s` cycle): then no lineage
-        if (!base) return null;
-        const el = this.elasticity();
-        const red = this.redundancy();
-        const r = this.ctx.result.factors.redundancy;
-        if ("spare" in r) {
-          const k = num(r.spare) ? Math.ceil(r.spare) : null;
-          return this.declared(
-            `${p}.replicasRaw`,
-            v("replicasRaw"),
-            "replicasRawSpare",
-            { replicasBase: base, elasticity: el, spare: k ?? red },
-            [base, el, red],
-          );
-        }
-        return this.declared(
-          `${p}.replicasRaw`,
-          v("replicasRaw"),
-          "replicasRaw",
-          { replicasBase: base, elasticity: el, redundancy: red },
-          [base, el, red],
-        );
-      }
-      case "replicas": {
-        const r = this.ctx.result.factors.redundancy;
-        if ("spare" in r) {
-          const base = this.sku(si, "replicasBase", []);
-          if (!base) return null;
-          const el = this.elasticity();
-          const red = this.redundancy();
-          const k = num(r.spare) ? Math.ceil(r.spare) : null;
-          return this.declared(
-            `${p}.replicas`,
-            v("replicas"),
-            "replicasSpare",
-            { replicasBase: base, elasticity: el, spare: k ?? red },
-            [base, el, red],
-          );
-        }
-        const raw = this.sku(si, "replicasRaw", []);
-        if (!raw) return null;
-        return this.declared(`${p}.replicas`, v("replicas"), "replicas", { replicasRaw: raw }, [
-          raw,
-        ]);
-      }
-      case "gpus": {
-        const a = this.sku(si, "replicas", []);
-        if (!a) return null;
-        const b = this.sku(si, "gpusPerReplica", [])!;
-        return this.declared(`${p}.gpus`, v("gpus"), "gpus", { replicas: a, gpusPerReplica: b }, [
-          a,
-          b,
-        ]);
-      }
-      case "costPerHour": {
-        const a = this.sku(si, "gpus", []);
-        if (!a) return null;
-        const b = this.sku(si, "pricePerGpuHour", [])!;
-        return this.declared(
-          `${p}.costPerHour`,
-          v("costPerHour"),
-          "costPerHour",
-          { gpus: a, pricePerGpuHour: b },
-          [a, b],
-        );
-      }
-      case "costPerDay":
-      case "costPerMonth": {
-        const a = this.sku(si, "costPerHour", []);
-        if (!a) return null;
-        const h = key === "costPerDay" ? "hoursPerDay" : "hoursPerMonth";
-        const c = this.constant(CONSTANT_LABELS[h], CONSTANTS[h]);
-        return this.declared(`${p}.${key}`, v(key), key, { costPerHour: a }, [a, c]);
-      }
-      case "replicaOutputTokensPerSec": {
-        if (s.workloads.length === 1) {
-          const c = this.capacityFor(si, 0);
-          if (!c) return null;
-          return {
-            ...c,
-            path: `${p}.replicaOutputTokensPerSec`,
-            value: v("replicaOutputTokensPerSec"),
-          };
-        }
-        const { total } = this.skuSum(si, s);
-        const outs = this.ctx.result.workloads.map((_, wi) =>
-          this.step(
-            `workloads[${wi}].outputTokensPerSec at peak`,
-            mul(
-              this.ctx.result.workloads[wi]!.peakRps,
-              this.ctx.result.workloads[wi]!.outputTokens,
-            ),
-            "peakRps × outputTokens",
-            [this.workloadField(wi, "peakRps"), " × ", this.workloadField(wi, "outputTokens")],
-            [this.workloadField(wi, "peakRps"), this.workloadField(wi, "outputTokens")],
-            mul(
-              this.ctx.result.workloads[wi]!.peakRps,
-              this.ctx.result.workloads[wi]!.outputTokens,
-            ),
-          ),
-        );
-        const o = sumOf(outs);
-        const base = this.sku(si, "replicasBase", []);
-        if (!base) return null;
-        if (total === 0) {
-          // No peak traffic: capacity.ts blends the workloads' capacities by output tokens per request
-          // (skuSum found each workload's capacity, so none is null here).
-          const outW = s.workloads.map((_, wi) => this.workloadField(wi, "outputTokens"));
-          const caps = s.workloads.map((_, wi) => this.capacityFor(si, wi)!);
-          const den = outW.reduce((a, f, i) => a + val(f) / val(caps[i]!), 0);
-          const re = sumOf(outW) / den;
-          const parts = [
-            "(",
-            ...outW.flatMap((f, i) => (i ? [" + ", f] : [f])),
-            ") ÷ (",
-            ...outW.flatMap((f, i) => [...(i ? [" + "] : []), f, " ÷ ", caps[i]!]),
-            ")",
-          ];
-          return this.step(
-            `${p}.replicaOutputTokensPerSec`,
-            v("replicaOutputTokensPerSec"),
-            "Σ outputTokens ÷ Σ(outputTokens ÷ replicaOutputTokensPerSec)",
-            parts,
-            outW.flatMap((f, i) => [f, caps[i]!]),
-            num(re) ? re : null,
-          );
-        }
-        return this.step(
-          `${p}.replicaOutputTokensPerSec`,
-          v("replicaOutputTokensPerSec"),
-          "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)",
-          ["(", ...plus(outs), ") ÷ ", base],
-          [...outs, base],
-          num(total) && total > 0 ? o / total : null,
-        );
-      }
-      case "costPerOutputToken": {
-        const g = this.sku(si, "gpusPerReplica", [])!;
-        const pr = this.sku(si, "pricePerGpuHour", [])!;
-        const c = this.sku(si, "replicaOutputTokensPerSec", []);
-        if (!c) return null;
-        return this.declared(
-          `${p}.costPerOutputToken`,
-          v("costPerOutputToken"),
-          "costPerOutputToken",
-          { gpusPerReplica: g, pricePerGpuHour: pr, replicaOutputTokensPerSec: c },
-          [g, pr, c],
-        );
-      }
-      case "costPerMillionOutputTokens": {
-        const a = this.sku(si, "costPerOutputToken", []);
-        if (!a) return null;
-        return this.declared(
-          `${p}.costPerMillionOutputTokens`,
-          v("costPerMillionOutputTokens"),
-          "costPerMillionOutputTokens",
-          { costPerOutputToken: a },
-          [a],
-        );
-      }
-      case "costPerRequest": {
-        const a = this.sku(si, "costPerOutputToken", []);
-        if (!a) return null;
-        const ws = this.ctx.result.workloads;
-        if (ws.length === 1) {
-          const out = this.workloadField(0, "outputTokens");
-          return this.declared(
-            `${p}.costPerRequest`,
-            v("costPerRequest"),
-            "costPerRequest",
-            { costPerOutputToken: a, meanOutputTokens: out },
-            [a, out],
-            { meanOutputTokens: "outputTokens" },
-          );
-        }
-        const o = ws.reduce((x, w) => x + (w.peakRps ?? NaN) * (w.outputTokens ?? NaN), 0);
-        const r = ws.reduce((x, w) => x + (w.peakRps ?? NaN), 0);
-        if (r === 0) {
-          // No peak traffic: capacity.ts takes the plain mean of the workloads' output tokens per request.
-          const outs = ws.map((_, wi) => this.workloadField(wi, "outputTokens"));
-          const n = this.constant("workloads", ws.length);
-          const m = sumOf(outs) / ws.length;
-          const plain = this.step(
-            "mean output tokens per request",
-            num(m) ? m : null,
-            "Σ outputTokens ÷ workloads",
-            ["(", ...outs.flatMap((f, i) => (i ? [" + ", f] : [f])), ") ÷ ", n],
-            [...outs, n],
-            num(m) ? m : null,
-          );
-          return this.declared(
-            `${p}.costPerRequest`,
-            v("costPerRequest"),
-            "costPerRequest",
-            { costPerOutputToken: a, meanOutputTokens: plain },
-            [a, plain],
-          );
-        }
-        const mean: LineageNode = {
-          path: "request-weighted mean output tokens",
-          kind: "computed",
-          value: r > 0 ? o / r : null,
-          formula: "Σ(peakRps × outputTokens) ÷ Σ peakRps",
-          plugged: `${N(o)} ÷ ${N(r)} = ${N(r > 0 ? o / r : null)}`,
-          recomputed: r > 0 ? o / r : null,
-          inputs: ws.flatMap((_, wi) => [
-            this.workloadField(wi, "peakRps"),
-            this.workloadField(wi, "outputTokens"),
-          ]),
-        };
-        return this.declared(
-          `${p}.costPerRequest`,
-          v("costPerRequest"),
-          "costPerRequest",
-          { costPerOutputToken: a, meanOutputTokens: mean },
-          [a, mean],
-        );
-      }
-      case "utilizationAtPeak": {
-        const o = this.peakOut(si);
-        const rep = this.sku(si, "replicas", []);
-        const c = this.sku(si, "replicaOutputTokensPerSec", []);
-        if (!c || !rep) return null;
-        return this.declared(
-          `${p}.utilizationAtPeak`,
-          v("utilizationAtPeak"),
-          "utilizationAtPeak",
-          { peakOutputTokensPerSec: o, replicas: rep, replicaOutputTokensPerSec: c },
-          [o, rep, c],
-        );
-      }
-      case "peak":
-        return rest.length === 1 && typeof rest[0] === "string" ? this.peak(si, rest[0]) : null;
-      case "forecast":
-        return rest.length === 1 ? this.forecast(si, String(rest[0])) : null;
+    if (rest.length === 0 && Object.hasOwn(SKU_RESULT_KEYS, key)) return this.chainNode(si, key);
+    if ((key === "peak" || key === "forecast") && rest.length === 1) {
+      const chainKey = CHAIN_KEY_OF_PATH[`${key}.${String(rest[0])}`];
+      return chainKey ? this.chainNode(si, chainKey) : null;
     }
     return null;
   }
 
-  private peakOut(si: number): LineageNode {
+  // ---- the SKU's chain, rendered from its evaluation's trace --------------------------------
+
+  /**
+   * SKU si's chain evaluated with its trace, from the numbers the result holds (the plan's
+   * workloads, the SKU's fields and each workload's capacity as its operating point gives it);
+   * null when the SKU has no capacity. Evaluated once per SKU per explanation.
+   */
+  private chainOf(si: number): SkuTrace | null {
+    if (this.chains.has(si)) return this.chains.get(si)!;
+    // A `<id>_tok_s` formula that leads back to this SKU while it is evaluated finds no chain.
+    this.chains.set(si, null);
+    const s = this.ctx.result.skus[si]!;
     const ws = this.ctx.result.workloads;
-    const parts = ws.map((_, wi) => {
-      const a = this.workloadField(wi, "peakRps");
-      const b = this.workloadField(wi, "outputTokens");
-      return [a, b] as const;
-    });
-    const value = this.ctx.result.skus[si]!.capacity?.peak.outputTokensPerSec ?? null;
-    const re = parts.reduce(
-      (x, [a, b]) => (x === null || !num(a.value) || !num(b.value) ? null : x + a.value * b.value),
-      0 as number | null,
+    const f = this.ctx.result.factors;
+    if (!s.capacity || s.workloads.length !== ws.length || !num(f.elasticity)) return null;
+    if (!num(s.gpusPerReplica) || !num(s.pricePerGpuHour)) return null;
+    const forecasts = ws.map((w) => forecastRateOf(w));
+    const anyForecast = forecasts.some((r) => r !== null);
+    const workloads: WorkloadLeaves[] = [];
+    for (let wi = 0; wi < ws.length; wi++) {
+      const w = ws[wi]!;
+      const cap = this.capacityFor(si, wi)?.value;
+      if (!num(w.inputTokens) || !num(w.outputTokens) || !num(w.peakRps) || !num(cap)) return null;
+      workloads.push({
+        inputTokens: w.inputTokens,
+        outputTokens: w.outputTokens,
+        peakRps: w.peakRps,
+        forecastRps: forecasts[wi] ?? (anyForecast ? w.peakRps : null),
+        workloadCapacity: cap,
+      });
+    }
+    const r = f.redundancy;
+    if (!num("spare" in r ? r.spare : r.factor)) return null;
+    const e = evaluateSku(
+      {
+        gpusPerReplica: s.gpusPerReplica,
+        pricePerGpuHour: s.pricePerGpuHour,
+        elasticity: f.elasticity,
+        redundancy: "spare" in r ? { spare: Math.ceil(r.spare!) } : { factor: r.factor! },
+        workloads,
+      },
+      { trace: true },
     );
-    return this.step(
-      `skus[${si}].peak.outputTokensPerSec`,
-      value,
-      "Σ peakRps × outputTokens",
-      parts.flatMap(([a, b], i) => [...(i ? [" + "] : []), a, " × ", b]),
-      parts.flat(),
-      re,
-    );
+    const trace: SkuTrace = { sku: new Map(), perWorkload: new Map() };
+    for (const st of e.trace!)
+      if (st.workload === undefined) trace.sku.set(st.key, st);
+      else trace.perWorkload.set(`${st.key}:${st.workload}`, st);
+    this.chains.set(si, trace);
+    return trace;
   }
 
-  private peak(si: number, key: string): LineageNode | null {
-    const peak = this.ctx.result.skus[si]!.capacity?.peak;
-    if (!peak) return null;
-    if (key === "outputTokensPerSec") return this.peakOut(si);
-    const h = this.sku(si, "costPerHour", [])!;
-    const o = this.peakOut(si);
-    const cpt = this.declared(
-      `skus[${si}].peak.costPerOutputToken`,
-      finite(peak.costPerOutputToken),
-      "peakCostPerOutputToken",
-      { costPerHour: h, peakOutputTokensPerSec: o },
-      [h, o],
-    );
-    if (key === "costPerOutputToken") return cpt;
-    if (key === "costPerMillionOutputTokens")
-      return this.declared(
-        `skus[${si}].peak.costPerMillionOutputTokens`,
-        finite(peak.costPerMillionOutputTokens),
-        "peakCostPerMillionOutputTokens",
-        { peakCostPerOutputToken: cpt },
-        [cpt],
-      );
-    return null;
-  }
-
-  private forecastOut(si: number): LineageNode | null {
-    const forecast = this.ctx.result.skus[si]!.capacity?.forecast;
-    if (!forecast) return null;
-    const ws = this.ctx.result.workloads;
-    const parts: (string | LineageNode)[] = [];
+  /** Result key `key` of SKU si (`replicas`, `peakCostPerOutputToken`, …) with its chain. */
+  private chainNode(si: number, key: string): LineageNode | null {
+    const c = this.chainOf(si);
+    const st = c?.sku.get(key);
+    if (!c || !st) return null;
     const inputs: LineageNode[] = [];
-    let re: number | null = 0;
-    ws.forEach((w, wi) => {
-      let rate: LineageNode;
-      let r: number | null;
-      if (num(w.avgRps) && w.avgRps >= 0) {
-        rate = this.workloadField(wi, "avgRps");
-        r = w.avgRps;
-      } else if (num(w.dailyRequests) && w.dailyRequests >= 0) {
-        const d = this.workloadField(wi, "dailyRequests");
-        r = w.dailyRequests / SECONDS_PER_DAY;
-        rate = this.step(
-          `workloads[${wi}].forecast rate`,
-          r,
-          `dailyRequests ÷ ${N(SECONDS_PER_DAY)}`,
-          [d, ` ÷ ${N(SECONDS_PER_DAY)}`],
-          [d],
-          r,
+    for (const i of st.inputs) {
+      const n = c.sku.has(i.id) ? this.chainNode(si, i.id) : this.skuLeaf(si, i.id);
+      if (!n) return null;
+      inputs.push(n);
+    }
+    for (const l of st.lists)
+      for (let wi = 0; wi < l.values.length; wi++)
+        inputs.push(
+          c.perWorkload.has(`${l.id}:${wi}`)
+            ? this.workloadStep(si, l.id, wi)
+            : this.workloadLeaf(si, l.id, wi),
         );
-      } else {
-        rate = this.workloadField(wi, "peakRps");
-        r = w.peakRps;
-      }
-      const out = this.workloadField(wi, "outputTokens");
-      if (wi) parts.push(" + ");
-      parts.push(rate, " × ", out);
-      inputs.push(rate, out);
-      re = re === null || !num(r) || !num(w.outputTokens) ? null : re + r * w.outputTokens;
-    });
-    return this.step(
-      `skus[${si}].forecast.outputTokensPerSec`,
-      forecast.outputTokensPerSec,
-      formulaText("forecastOutputTokensPerSec", "en"),
-      parts,
-      inputs,
-      re,
-    );
+    const rel = RESULT_PATH_OF_KEY[key];
+    const path = rel ? `skus[${si}].${rel}` : nameOf(key, "en");
+    const written = rel ? get(this.ctx.result.skus[si]!.capacity, rel.split(".")) : undefined;
+    const value = rel ? (num(written) ? written : null) : st.value;
+    // A sum (or blend) over one workload is that workload's number: no step of its own.
+    if (st.inputs.length === 0 && st.lists.length === 1 && inputs.length === 1)
+      return { ...inputs[0]!, path, value };
+    return this.traced(path, value, st, inputs);
   }
 
-  private forecast(si: number, key: string): LineageNode | null {
-    const f = this.ctx.result.skus[si]!.capacity?.forecast;
-    const o = this.forecastOut(si);
-    if (!f || !o) return null;
-    if (key === "outputTokensPerSec") return o;
-    if (key === "utilization") {
-      const rep = this.sku(si, "replicas", [])!;
-      const c = this.sku(si, "replicaOutputTokensPerSec", []);
-      if (!c) return null;
+  /** A SKU-level leaf of the chain: a field of the SKU, a factor or a constant. */
+  private skuLeaf(si: number, id: string): LineageNode | null {
+    if (isConstant(id)) return this.constant(CONSTANT_LABELS[id], CONSTANTS[id]);
+    if (id === "gpusPerReplica" || id === "pricePerGpuHour") return this.sku(si, id, []);
+    if (id === "elasticity") return this.elasticity();
+    if (id === "redundancy" || id === "spare") return this.redundancy();
+    return null;
+  }
+
+  /** Per-workload step `id` of SKU si (a term of one of its sums), from the declaration. */
+  private workloadStep(si: number, id: string, wi: number): LineageNode {
+    const q = QUANTITIES[id as QuantityId];
+    const from: Record<string, LineageNode> = {};
+    for (const i of q.inputs)
+      from[i] = isConstant(i)
+        ? this.constant(CONSTANT_LABELS[i], CONSTANTS[i])
+        : this.workloadLeaf(si, i, wi);
+    const own = id === "workloadReplicasBase" ? this.ctx.result.skus[si]!.workloads[wi] : null;
+    const value = own
+      ? finite(own.replicasBase)
+      : (this.chainOf(si)?.perWorkload.get(`${id}:${wi}`)?.value ?? null);
+    const path = own
+      ? `skus[${si}].workloads[${wi}].replicasBase`
+      : `workloads[${wi}] · ${nameOf(id, "en")}`;
+    return this.declared(path, value, id as QuantityId, from, Object.values(from));
+  }
+
+  /** A per-workload leaf of SKU si's chain: a workload field, its forecast rate or its capacity. */
+  private workloadLeaf(si: number, id: string, wi: number): LineageNode {
+    const w = this.ctx.result.workloads[wi]!;
+    if (id === "workloadCapacity") return this.capacityFor(si, wi)!;
+    if (id === "forecastRps") {
+      if (forecastRateOf(w) === null) return this.workloadField(wi, "peakRps");
+      if (num(w.avgRps) && w.avgRps >= 0) return this.workloadField(wi, "avgRps");
+      const d = this.workloadField(wi, "dailyRequests");
       return this.declared(
-        `skus[${si}].forecast.utilization`,
-        finite(f.utilization),
-        "forecastUtilization",
-        { forecastOutputTokensPerSec: o, replicas: rep, replicaOutputTokensPerSec: c },
-        [o, rep, c],
+        `workloads[${wi}] · ${nameOf("forecastRps", "en")}`,
+        forecastRateOf(w),
+        "dailyRate",
+        { dailyRequests: d },
+        [d, this.constant(CONSTANT_LABELS.secondsPerDay, CONSTANTS.secondsPerDay)],
       );
     }
-    const h = this.sku(si, "costPerHour", [])!;
-    const cpt = this.declared(
-      `skus[${si}].forecast.costPerOutputToken`,
-      finite(f.costPerOutputToken),
-      "forecastCostPerOutputToken",
-      { costPerHour: h, forecastOutputTokensPerSec: o },
-      [h, o],
-    );
-    if (key === "costPerOutputToken") return cpt;
-    if (key === "costPerMillionOutputTokens")
-      return this.declared(
-        `skus[${si}].forecast.costPerMillionOutputTokens`,
-        finite(f.costPerMillionOutputTokens),
-        "forecastCostPerMillionOutputTokens",
-        { forecastCostPerOutputToken: cpt },
-        [cpt],
-      );
-    return null;
+    return this.workloadField(wi, id as "inputTokens" | "outputTokens" | "peakRps");
   }
 
   // ---- tenants -----------------------------------------------------------------------------
@@ -1237,19 +991,12 @@ class Builder {
         path,
         kind: "computed",
         value,
-        formula: `${which} of the team's usage row`,
+        ...words("usageRow", { which }),
         plugged: `${N(nodes[0]!.value)} = ${N(value)}`,
         recomputed: nodes[0]!.value,
         inputs: nodes,
       };
-    return this.step(
-      path,
-      value,
-      `Σ ${which} of the team's usage rows`,
-      plus(nodes),
-      nodes,
-      sumOf(nodes),
-    );
+    return this.step(path, value, words("usageRows", { which }), plus(nodes), nodes, sumOf(nodes));
   }
 
   private teamWeighted(pi: number, ti: number): LineageNode {
@@ -1260,7 +1007,7 @@ class Builder {
     return this.step(
       `tenants.pools[${pi}].teams[${ti}].tokens`,
       team.tokens,
-      "inputWeight × inputTokens + outputWeight × outputTokens",
+      words("weightedTokens"),
       [inNode, " × ", i, " + ", outNode, " × ", o],
       [inNode, i, outNode, o],
       wi * val(i) + wo * val(o),
@@ -1301,9 +1048,9 @@ class Builder {
       path: `tenants.pools[${pi}].cost`,
       kind: "computed",
       value: pool.cost,
-      formula: def
-        ? `costPerDay of SKU "${skuName}" (tenants.pools[${defIndex}].sku)`
-        : `costPerDay of the recommended SKU "${skuName}" (no pools given)`,
+      ...(def
+        ? words("poolSkuCost", { sku: skuName, index: defIndex })
+        : words("poolRecommendedCost", { sku: skuName })),
       plugged: `${N(c.value)} = ${N(pool.cost)}`,
       recomputed: c.value,
       inputs: [c],
@@ -1334,7 +1081,7 @@ class Builder {
       path: "peak weighted tokens/s",
       kind: "computed",
       value: pw,
-      formula: "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)",
+      ...words("weightedPeak"),
       plugged:
         ws
           .map(
@@ -1358,7 +1105,7 @@ class Builder {
     return this.step(
       `tenants.pools[${pi}].capacityTokens`,
       pool.capacityTokens,
-      `peak weighted tokens/s × (replicas ÷ replicasBase) × ${N(SECONDS_PER_DAY)} (the fleet's daily capacity)`,
+      words("poolCapacity", { day: N(SECONDS_PER_DAY) }),
       [peakW, " × (", rep, " ÷ ", base, `) × ${N(SECONDS_PER_DAY)}`],
       [peakW, rep, base],
       num(rep.value) && num(base.value) && base.value > 0
@@ -1382,7 +1129,7 @@ class Builder {
       path: `tenants.pools[${pi}].replicas`,
       kind: "computed",
       value: pool.replicas,
-      formula: `replicas of SKU "${skuName}"`,
+      ...words("poolReplicas", { sku: skuName }),
       plugged: `${N(r.value)} = ${N(pool.replicas)}`,
       recomputed: r.value,
       inputs: [r],
@@ -1410,7 +1157,7 @@ class Builder {
     return this.step(
       `tenants.pools[${pi}].teams[${ti}].reservedReplicas`,
       team.reservedReplicas,
-      "Σ reservedReplicas of the team's usage rows",
+      words("reservedRows"),
       plus(nodes),
       nodes,
       sumOf(nodes),
@@ -1429,7 +1176,7 @@ class Builder {
     return this.step(
       path,
       value,
-      `${which}Weight × cost per 1M weighted tokens`,
+      words("weightedPrice", { which }),
       [w, " × ", perMillion],
       [w, perMillion],
       mul(which === "input" ? wi : wo, perMillion.value),
@@ -1443,7 +1190,7 @@ class Builder {
     const path = `tenants.teams[${i0}].${String(k1)}`;
     const digits = minorUnitDigits(this.ctx.result.currency);
     const round = (x: number) => fromMinor(toMinor(x, digits), digits);
-    const sum = (parts: LineageNode[], what: string, value: number | null, rounded: boolean) =>
+    const sum = (parts: LineageNode[], what: Words, value: number | null, rounded: boolean) =>
       this.step(
         path,
         value,
@@ -1480,18 +1227,13 @@ class Builder {
       case "tokens":
       case "inputTokens":
       case "outputTokens":
-        return sum(overPools(k1), `Σ the team's ${k1} over pools`, team[k1], false);
+        return sum(overPools(k1), words("overPools", { key: String(k1) }), team[k1], false);
       case "sharedCost":
-        return sum(
-          overShared("cost"),
-          "Σ the team's part of each shared cost",
-          team.sharedCost,
-          false,
-        );
+        return sum(overShared("cost"), words("teamShared"), team.sharedCost, false);
       case "sharedCostRounded":
         return sum(
           overShared("costRounded"),
-          "Σ the team's rounded part of each shared cost",
+          words("teamSharedRounded"),
           team.sharedCostRounded,
           true,
         );
@@ -1504,7 +1246,7 @@ class Builder {
         return this.step(
           path,
           team[k1],
-          "own (pool) cost + shared cost",
+          words("ownPlusShared"),
           [a, " + ", b],
           [a, b],
           r ? round(val(a) + val(b)) : val(a) + val(b),
@@ -1516,7 +1258,7 @@ class Builder {
         return this.step(
           path,
           team.costPerMillionTokens,
-          "own cost ÷ weighted tokens × 1,000,000",
+          words("ownPerMillion"),
           [c, " ÷ ", t, " × 1,000,000"],
           [c, t],
           val(t) > 0 ? (val(c) / val(t)) * 1e6 : null,
@@ -1553,12 +1295,7 @@ class Builder {
       if (k === "cost") return cost;
       if (k === "costRounded") {
         const at = `${path}.costRounded`;
-        return this.rounded(
-          at,
-          line.costRounded,
-          cost,
-          "the shared cost rounded to the currency's minor unit",
-        );
+        return this.rounded(at, line.costRounded, cost, words("sharedRounded"));
       }
       if (k === "unallocated") {
         const whole = line.split === "none" || line.teams.length === 0;
@@ -1566,9 +1303,7 @@ class Builder {
           path: `${path}.unallocated`,
           kind: "computed",
           value: line.unallocated,
-          formula: whole
-            ? "the whole shared cost (split none, or no teams)"
-            : "0 (split over the teams)",
+          ...(whole ? words("sharedWhole") : words("sharedNone")),
           plugged: `${N(line.unallocated)}`,
           recomputed: whole ? cost.value : 0,
           inputs: whole ? [cost] : [],
@@ -1577,7 +1312,7 @@ class Builder {
       if (k === "unallocatedRounded") {
         const u = this.sharedLine(i0, ["unallocated"])!;
         const at = `${path}.unallocatedRounded`;
-        return this.rounded(at, line.unallocatedRounded, u, "the unallocated part in minor units");
+        return this.rounded(at, line.unallocatedRounded, u, words("unallocatedRounded"));
       }
       return null;
     }
@@ -1588,12 +1323,7 @@ class Builder {
     if (k2 === "costRounded") {
       const c = this.sharedLine(i0, ["teams", ti, "cost"]);
       return c
-        ? this.rounded(
-            `${tp}.costRounded`,
-            team.costRounded,
-            c,
-            "in minor units by largest remainder, so the teams' parts add up to the rounded shared cost exactly",
-          )
+        ? this.rounded(`${tp}.costRounded`, team.costRounded, c, words("sharedPartsRounded"))
         : null;
     }
     if (k2 !== "cost") return null;
@@ -1608,7 +1338,7 @@ class Builder {
       return this.step(
         `${tp}.cost`,
         team.cost,
-        "shared cost ÷ number of teams (split even)",
+        words("sharedEven"),
         [cost, " ÷ ", n],
         [cost, n],
         num(cost.value) ? cost.value / line.teams.length : null,
@@ -1621,7 +1351,7 @@ class Builder {
       path: "Σ teams' own cost",
       kind: "computed",
       value: ownSum,
-      formula: "Σ teams' pool costs",
+      ...words("sumPoolCosts"),
       plugged: `${N(ownSum)}`,
       recomputed: ownSum,
       inputs: [],
@@ -1629,20 +1359,20 @@ class Builder {
     return this.step(
       `${tp}.cost`,
       team.cost,
-      "shared cost × team's own cost ÷ Σ teams' own cost (split weighted)",
+      words("sharedWeighted"),
       [cost, " × ", own, " ÷ ", all],
       [cost, own, all],
       val(cost) * (val(own) / ownSum),
     );
   }
 
-  private rounded(path: string, value: number | null, of: LineageNode, how: string): LineageNode {
+  private rounded(path: string, value: number | null, of: LineageNode, how: Words): LineageNode {
     const digits = minorUnitDigits(this.ctx.result.currency);
     return {
       path,
       kind: "computed",
       value,
-      formula: how,
+      ...how,
       plugged: `round(${N(of.value)}, ${digits}) → ${N(value)}`,
       recomputed: value,
       inputs: [of],
@@ -1674,7 +1404,7 @@ class Builder {
       return this.step(
         `tenants.teams[${i0}].${k1}`,
         value,
-        `Σ the team's ${k1} over pools`,
+        words("overPools", { key: String(k1) }),
         plus(parts),
         parts,
         k1 === "costRounded"
@@ -1697,19 +1427,14 @@ class Builder {
         case "costRounded": {
           const c = this.poolCost(i0)!;
           const at = `${pp}.costRounded`;
-          return this.rounded(
-            at,
-            pool.costRounded,
-            c,
-            "the pool cost rounded to the currency's minor unit",
-          );
+          return this.rounded(at, pool.costRounded, c, words("poolRounded"));
         }
         case "usedTokens": {
           const nodes = pool.teams.map((_, ti) => this.teamWeighted(i0, ti));
           return this.step(
             `${pp}.usedTokens`,
             pool.usedTokens,
-            "Σ teams' weighted tokens",
+            words("sumWeighted"),
             plus(nodes),
             nodes,
             sumOf(nodes),
@@ -1727,7 +1452,7 @@ class Builder {
           return this.step(
             `${pp}.billedReplicas`,
             pool.billedReplicas,
-            "Σ teams' billed replicas",
+            words("sumBilled"),
             plus(nodes as LineageNode[]),
             nodes as LineageNode[],
             sumOf(nodes as LineageNode[]),
@@ -1740,7 +1465,7 @@ class Builder {
           return this.step(
             `${pp}.costPerMillionTokens`,
             pool.costPerMillionTokens,
-            "pool cost ÷ used weighted tokens × 1,000,000",
+            words("poolPerMillion"),
             [c, " ÷ ", u, " × 1,000,000"],
             [c, u],
             val(u) > 0 ? (val(c) / val(u)) * 1e6 : null,
@@ -1771,7 +1496,7 @@ class Builder {
                 path: `${pp}.idle`,
                 kind: "computed",
                 value: pool.idle,
-                formula: "the whole pool cost (no usage, no reservation)",
+                ...words("idleWholeNoUse"),
                 plugged: `${N(pool.idle)}`,
                 recomputed: c.value,
                 inputs: [c],
@@ -1781,7 +1506,7 @@ class Builder {
                 path: `${pp}.idle`,
                 kind: "computed",
                 value: pool.idle,
-                formula: "0 (idle is spread by billed replicas, or the reservations fill the pool)",
+                ...words("idleNoneReserved"),
                 plugged: `${N(pool.idle)}`,
                 recomputed: 0,
                 inputs: [],
@@ -1790,7 +1515,7 @@ class Builder {
             return this.step(
               `${pp}.idle`,
               pool.idle,
-              "pool cost − Σ teams' cost (the unbilled replicas)",
+              words("idleUnbilled"),
               [c, " − (", ...plus(teams), ")"],
               [c, ...teams],
               re,
@@ -1806,10 +1531,7 @@ class Builder {
               path: `${pp}.idle`,
               kind: "computed",
               value: pool.idle,
-              formula:
-                pool.usedTokens === 0
-                  ? "the whole pool cost (no usage)"
-                  : "0 (idle is spread over the teams in proportion)",
+              ...(pool.usedTokens === 0 ? words("idleWhole") : words("idleSpread")),
               plugged: `${N(pool.idle)}`,
               recomputed: pool.usedTokens === 0 ? c.value : 0,
               inputs: pool.usedTokens === 0 ? [c] : [],
@@ -1819,7 +1541,7 @@ class Builder {
           return this.step(
             `${pp}.idle`,
             pool.idle,
-            "pool cost − Σ teams' cost",
+            words("idleRest"),
             [c, " − (", ...plus(teams), ")"],
             [c, ...teams],
             re,
@@ -1828,14 +1550,7 @@ class Builder {
         case "idleRounded": {
           const idle = this.tenants(["pools", i0, "idle"]);
           const at = `${pp}.idleRounded`;
-          return idle
-            ? this.rounded(
-                at,
-                pool.idleRounded,
-                idle,
-                "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)",
-              )
-            : null;
+          return idle ? this.rounded(at, pool.idleRounded, idle, words("idleRounded")) : null;
         }
       }
       return null;
@@ -1856,7 +1571,7 @@ class Builder {
         return this.step(
           `${tp}.share`,
           team.share,
-          "team's weighted tokens ÷ pool's weighted tokens",
+          words("share"),
           [a, " ÷ ", b],
           [a, b],
           val(b) > 0 ? val(a) / val(b) : 0,
@@ -1872,7 +1587,7 @@ class Builder {
         return this.step(
           `${tp}.usedReplicas`,
           team.usedReplicas,
-          "weighted tokens ÷ pool capacity × pool replicas",
+          words("usedReplicas"),
           [a, " ÷ ", cap, " × ", r],
           [a, cap, r],
           (val(a) / val(cap)) * val(r),
@@ -1890,7 +1605,7 @@ class Builder {
         return this.step(
           `${tp}.billedReplicas`,
           team.billedReplicas,
-          "max(reserved replicas, used replicas)",
+          words("billedReplicas"),
           ["max(", r, ", ", u, ")"],
           [r, u],
           num(u.value) ? Math.max(r.value ?? 0, u.value) : null,
@@ -1919,7 +1634,7 @@ class Builder {
             return this.step(
               `${tp}.cost`,
               team.cost,
-              "billed replicas ÷ pool replicas × pool cost (idle kept separate)",
+              words("costBilledKeepIdle"),
               [b, " ÷ ", r, " × ", c],
               [b, r, c],
               (val(b) / val(r)) * val(c),
@@ -1929,7 +1644,7 @@ class Builder {
           return this.step(
             `${tp}.cost`,
             team.cost,
-            "billed replicas ÷ Σ billed replicas × pool cost",
+            words("costBilled"),
             [b, " ÷ ", all, " × ", c],
             [b, all, c],
             val(all) === 0 ? 0 : (val(b) / val(all)) * val(c),
@@ -1945,7 +1660,7 @@ class Builder {
           return this.step(
             `${tp}.cost`,
             team.cost,
-            "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)",
+            words("costKeepIdle"),
             [a, " × ", c, " ÷ ", cap],
             [a, c, cap],
             val(a) * (val(c) / val(cap)),
@@ -1955,7 +1670,7 @@ class Builder {
         return this.step(
           `${tp}.cost`,
           team.cost,
-          "share × pool cost",
+          words("costShare"),
           [share, " × ", c],
           [share, c],
           mul(share.value, c.value),
@@ -1964,12 +1679,7 @@ class Builder {
       case "costRounded": {
         const c = this.tenants(["pools", i0, "teams", i1, "cost"]);
         return c
-          ? this.rounded(
-              `${tp}.costRounded`,
-              team.costRounded,
-              c,
-              "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly",
-            )
+          ? this.rounded(`${tp}.costRounded`, team.costRounded, c, words("teamRounded"))
           : null;
       }
       case "costPerMillionTokens": {
@@ -1978,7 +1688,7 @@ class Builder {
         return this.step(
           `${tp}.costPerMillionTokens`,
           team.costPerMillionTokens,
-          "cost ÷ weighted tokens × 1,000,000",
+          words("perMillion"),
           [c, " ÷ ", a, " × 1,000,000"],
           [c, a],
           val(a) > 0 ? (val(c) / val(a)) * 1e6 : null,
@@ -2079,11 +1789,6 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
   const node = new Builder(ctx).explain(keys);
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
   node.path = path;
-  for (const n of lineageNodes(node)) {
-    // A step without a formula gets no Chinese: the table has no key "undefined".
-    const zh = formulaZh(String(n.formula));
-    if (zh !== undefined) n.formulaZh = zh;
-  }
   return { ok: true, node };
 }
 

@@ -267,14 +267,15 @@ describe("forecast steps without a forecast", () => {
   it("forecast rates all 0: forecast output 0 tokens/s and no forecast cost per token (not \u00f7 0)", () => {
     const c = ctxOf(FORECAST_NONE);
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 0 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 0 × 100 = 0 | re 0",
+      "skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[0].avgRps [field] = 0 | raw 0",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
     ]);
     expect(show(c, "skus[0].forecast.costPerOutputToken")).toEqual([
       "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 4 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 4 | gpus × pricePerGpuHour | 2 × 2 = 4 | re 4",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 0 × 100 = 0 | re 0",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
+      "  seconds per hour [constant] = 3600",
     ]);
   });
 
@@ -292,13 +293,12 @@ describe("forecast steps without a forecast", () => {
     ] as const) {
       expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
     }
-    // A step over the peak of a SKU without capacity is absent, not an exception.
-    const u = explainPath(n, "skus[0].utilizationAtPeak");
-    expect(u.ok && [u.node.value, u.node.inputs[0]!.path, u.node.inputs[0]!.value]).toEqual([
-      null,
-      "skus[0].peak.outputTokensPerSec",
-      null,
-    ]);
+    // A step over the peak of a SKU without capacity has no lineage (its chain was never
+    // evaluated), and asking for it is an answer, not an exception.
+    expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({
+      ok: false,
+      error: "skus[0].utilizationAtPeak: no number with a lineage at this path",
+    });
     expect(show(n, "skus[0].forecast[0]")).toEqual([
       "ERROR skus[0].forecast[0]: no number with a lineage at this path",
     ]);
@@ -320,15 +320,16 @@ describe("forecast steps without a forecast", () => {
   it("the forecast rate of dailyRequests ÷ 86,400 has the field as its input", () => {
     const c = ctxOf(SKU_MIX);
     expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 4 × 200 + 1 × 100 + 2 × 50 = 1,000 | re 1000",
-      "  workloads[0].avgRps [field] = 4 | raw 4",
-      "  workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
-      "    cells.out [cell] = 200 | peak * 20 | 10 * 20 = 200 | raw =peak * 20",
-      "  workloads[1].forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
-      "    workloads[1].dailyRequests [field] = 86400 | raw 86400",
-      "  workloads[1].outputTokens [field] = 100 | raw 100",
-      "  workloads[2].peakRps [field] = 2 | raw 2",
-      "  workloads[2].outputTokens [field] = 50 | raw 50",
+      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+      "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
+      "    workloads[0].avgRps [field] = 4 | raw 4",
+      "    workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
+      "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
+      "    workloads[1] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
+      "    workloads[1].outputTokens [field] = 100 | raw 100",
+      "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
+      "    workloads[2].peakRps [field] = 2 | raw 2",
+      "    workloads[2].outputTokens [field] = 50 | raw 50",
     ]);
   });
 });
@@ -349,7 +350,7 @@ describe("the fleet's daily capacity in weighted tokens", () => {
       "    outputWeight (method output) [constant] = 1",
       "  skus[1].replicas [computed] = 5 | ceil(replicasRaw) | ceil(5) = 5 | re 5",
       "    skus[1].replicasRaw [computed] = 5 | replicasBase × elasticity × redundancy | 5 × 1 × 1 = 5 | re 5",
-      "  skus[1].replicasBase [computed] = 5 | Σ workloads' replicasBase | 3.3333 + 1.6667 = 5 | re 5",
+      "  skus[1].replicasBase [computed] = 5 | Σ workloads' replicasBase | Σ (3.3333 + 1.6667) = 5 | re 5",
       "    skus[1].workloads[0].replicasBase [computed] = 3.3333333333333335 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 4 × 250 ÷ 300 = 3.3333 | re 3.3333333333333335",
       "    skus[1].workloads[1].replicasBase [computed] = 1.6666666666666667 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 1 × 500 ÷ 300 = 1.6667 | re 1.6666666666666667",
     ]);

@@ -224,7 +224,7 @@ describe("the Chinese formulas of the app's 中文 view", () => {
       .map((x) => [x.path, x.formulaZh ?? null]);
     expect(zh.slice(0, 4)).toEqual([
       ["tenants.pools[0].idle", "资源池成本 − Σ 各团队成本"],
-      ["tenants.pools[0].cost", null],
+      ["tenants.pools[0].cost", 'SKU "G" 的 costPerDay（tenants.pools[0].sku）'],
       ["skus[0].costPerDay", null],
       ["skus[0].costPerHour", null],
     ]);
@@ -439,7 +439,7 @@ describe("recomputed values at the edges", () => {
     const c = ctxOf(IDLE_FORECAST);
     expect(show(c, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 100 ÷ (0 × 100) = 0 | re 0",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | 1 × 100 = 100 | re 100",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
       "  skus[0].replicaOutputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
     ]);
@@ -450,7 +450,8 @@ describe("recomputed values at the edges", () => {
     expect(show(c, "skus[0].peak.costPerOutputToken")).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | 0 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 0 | gpus × pricePerGpuHour | 0 × 2 = 0 | re 0",
-      "  skus[0].peak.outputTokensPerSec [computed] = 0 | Σ peakRps × outputTokens | 0 × 100 = 0 | re 0",
+      "  skus[0].peak.outputTokensPerSec [computed] = 0 | peakRps × outputTokens | 0 × 100 = 0 | re 0",
+      "  seconds per hour [constant] = 3600",
     ]);
     expect(show(c, "skus[0].peak.costPerMillionOutputTokens")[0]).toBe(
       "skus[0].peak.costPerMillionOutputTokens [computed] = null | peak costPerOutputToken × 1,000,000 | n/a × 1,000,000 = n/a | re null",

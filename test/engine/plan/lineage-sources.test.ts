@@ -90,7 +90,7 @@ describe("an interpolated operating point is explained between the two points it
       "skus[0].workloads[0].operatingPoint.rps [computed] = 3.5 | f: v₀ + t × (v₁ − v₀) | p: 3 + 0.5 × (4 − 3) = 3.5 | re: 3.5",
       "  rr · point 2 · rps [sweepPoint] = 3 | src: rr [] inline #2 (concurrency 4) key=rps",
       "  rr · point 1 · rps [sweepPoint] = 4 | src: rr [] inline #1 (concurrency 8) key=rps",
-      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
     ]);
     const base = explainPath(ctx, "skus[0].workloads[0].replicasBase");
     if (!base.ok) throw new Error(base.error);
@@ -104,7 +104,7 @@ describe("an interpolated operating point is explained between the two points it
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: v₀ + t × (v₁ − v₀) | p: 400 + 0.5 × (800 − 400) = 600 | re: 600",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 400 | src: rr [] inline #2 (concurrency 4) key=outputTokensPerSec",
       "  rr · point 0 · outputTokensPerSec [sweepPoint] = 800 | src: rr [] inline #0 (concurrency 8) key=outputTokensPerSec",
-      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
     ]);
   });
 
@@ -124,7 +124,7 @@ describe("an interpolated operating point is explained between the two points it
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 400 | f: v₀ + t × (v₁ − v₀) | p: 300 + 0.5 × (500 − 300) = 400 | re: 400",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 300 | src: rr [] inline #1 (concurrency 2) key=outputTokensPerSec",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 500 | src: rr [] inline #2 (5 req/s achieved) key=outputTokensPerSec",
-      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (4 − 3) ÷ (5 − 3) = 0.5 | re: 0.5",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (4 − 3) ÷ (5 − 3) = 0.5 | re: 0.5",
     ]);
   });
 });

@@ -102,7 +102,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  hours per month [constant] = 730",
     ]);
     expect(explainLines(ctx, "skus[0].costPerRequest")).toEqual([
-      "skus[0].costPerRequest [computed] = 0.00020833333333333332 | f: costPerOutputToken × outputTokens | p: 8.333e-7 × 250 = 0.0002083 | re: 0.00020833333333333332",
+      "skus[0].costPerRequest [computed] = 0.00020833333333333332 | f: costPerOutputToken × mean output tokens per request | zh: costPerOutputToken × 每请求平均输出 token 数 | p: 8.333e-7 × 250 = 0.0002083 | re: 0.00020833333333333332",
       "  skus[0].costPerOutputToken [computed] = 8.333333333333333e-7 | f: gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | p: 2 × 3 ÷ (2,000 × 3600) = 8.333e-7 | re: 8.333333333333333e-7",
       "    skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "    skus[0].pricePerGpuHour [field] = 3 | raw: 3",
@@ -110,12 +110,18 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
       "        cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
       "          cells.peak [cell] = 40 | raw: 40",
-      "  workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw: =out",
-      "    cells.out [cell] = 250 | raw: 250",
+      "    seconds per hour [constant] = 3600",
+      "  mean output tokens per request [computed] = 250 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 10,000 ÷ Σ 40 = 250 | re: 250",
+      "    skus[0].peak.outputTokensPerSec [computed] = 10000 | f: peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
+      "      workloads[0].peakRps [field] = 40 | f: peak | p: 40 = 40 | raw: =peak",
+      "        cells.peak [cell] = 40 | raw: 40",
+      "      workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw: =out",
+      "        cells.out [cell] = 250 | raw: 250",
+      "    workloads[0].peakRps = 40 (above)",
     ]);
     expect(explainLines(ctx, "skus[0].utilizationAtPeak")).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0.5 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 10,000 ÷ (10 × 2,000) = 0.5 | re: 0.5",
-      "  skus[0].peak.outputTokensPerSec [computed] = 10000 | f: Σ peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
+      "  skus[0].peak.outputTokensPerSec [computed] = 10000 | f: peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
       "    workloads[0].peakRps [field] = 40 | f: peak | p: 40 = 40 | raw: =peak",
       "      cells.peak [cell] = 40 | raw: 40",
       "    workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw: =out",
@@ -154,9 +160,11 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "            factors.redundancy [field] = 1.5 | raw: 1.5",
       "        skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "      skus[0].pricePerGpuHour [field] = 3 | raw: 3",
-      "    skus[0].peak.outputTokensPerSec [computed] = 10000 | f: Σ peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
+      "    skus[0].peak.outputTokensPerSec [computed] = 10000 | f: peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
       "      workloads[0].peakRps = 40 (above)",
       "      workloads[0].outputTokens = 250 (above)",
+      "    seconds per hour [constant] = 3600",
+      "  tokens per million [constant] = 1000000",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.costPerMillionOutputTokens")).toEqual([
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 6.666666666666667 | f: forecast costPerOutputToken × 1,000,000 | zh: 预测 costPerOutputToken × 1,000,000 | p: 0.000006667 × 1,000,000 = 6.6667 | re: 6.666666666666667",
@@ -178,13 +186,15 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "            factors.redundancy [field] = 1.5 | raw: 1.5",
       "        skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "      skus[0].pricePerGpuHour [field] = 3 | raw: 3",
-      "    skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 10 × 250 = 2,500 | re: 2500",
+      "    skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 10 × 250 = 2,500 | re: 2500",
       "      workloads[0].avgRps [field] = 10 | raw: 10",
       "      workloads[0].outputTokens = 250 (above)",
+      "    seconds per hour [constant] = 3600",
+      "  tokens per million [constant] = 1000000",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0.125 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 2,500 ÷ (10 × 2,000) = 0.125 | re: 0.125",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 10 × 250 = 2,500 | re: 2500",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 10 × 250 = 2,500 | re: 2500",
       "    workloads[0].avgRps [field] = 10 | raw: 10",
       "    workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw: =out",
       "      cells.out [cell] = 250 | raw: 250",
@@ -221,6 +231,8 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
       "        cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
       "          cells.peak [cell] = 40 | raw: 40",
+      "    seconds per hour [constant] = 3600",
+      "  tokens per million [constant] = 1000000",
     ]);
   });
 });
@@ -236,7 +248,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "  skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
       "    skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26",
       "      skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13",
-      "        skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "        skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "          skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "            workloads[0].peakRps [field] = 10 | raw: 10",
       "            workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -257,7 +269,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
     ]);
     expect(explainLines(ctx, "skus[0].replicasRaw")).toEqual([
       "skus[0].replicasRaw [computed] = 12.25 | f: replicasBase × elasticity + spare | p: 9.375 × 1.2 + 1 = 12.25 | re: 12.25",
-      "  skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "  skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "    skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "      workloads[0].peakRps [field] = 10 | raw: 10",
       "      workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -278,17 +290,18 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "  skus[0].costPerOutputToken [computed] = 0.0000010416666666666667 | f: gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | p: 2 × 1.5 ÷ (800 × 3600) = 0.000001042 | re: 0.0000010416666666666667",
       "    skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "    skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5",
-      "    skus[0].replicaOutputTokensPerSec [computed] = 800 | f: Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads) | zh: Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合） | p: (2,000 + 3,000 + 2,500) ÷ 9.375 = 800 | re: 800",
-      "      workloads[0].outputTokensPerSec at peak [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
-      "        workloads[0].peakRps [field] = 10 | raw: 10",
-      "        workloads[0].outputTokens [field] = 200 | raw: 200",
-      "      workloads[1].outputTokensPerSec at peak [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
-      "        workloads[1].peakRps [field] = 6 | raw: 6",
-      "        workloads[1].outputTokens [field] = 500 | raw: 500",
-      "      workloads[2].outputTokensPerSec at peak [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
-      "        workloads[2].peakRps [field] = 2 | raw: 2",
-      "        workloads[2].outputTokens [field] = 1250 | raw: 1250",
-      "      skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "    skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
+      "      skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: Σ (2,000 + 3,000 + 2,500) = 7,500 | re: 7500",
+      "        workloads[0] · peakRps × outputTokens [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
+      "          workloads[0].peakRps [field] = 10 | raw: 10",
+      "          workloads[0].outputTokens [field] = 200 | raw: 200",
+      "        workloads[1] · peakRps × outputTokens [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
+      "          workloads[1].peakRps [field] = 6 | raw: 6",
+      "          workloads[1].outputTokens [field] = 500 | raw: 500",
+      "        workloads[2] · peakRps × outputTokens [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
+      "          workloads[2].peakRps [field] = 2 | raw: 2",
+      "          workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "      skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "        skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "          workloads[0].peakRps [field] = 10 | raw: 10",
       "          workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -301,13 +314,12 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "          workloads[2].peakRps [field] = 2 | raw: 2",
       "          workloads[2].outputTokens [field] = 1250 | raw: 1250",
       "          skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
-      "  request-weighted mean output tokens [computed] = 416.6666666666667 | f: Σ(peakRps × outputTokens) ÷ Σ peakRps | p: 7,500 ÷ 18 = 416.6667 | re: 416.6666666666667",
+      "    seconds per hour [constant] = 3600",
+      "  mean output tokens per request [computed] = 416.6666666666667 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 7,500 ÷ Σ (10 + 6 + 2) = 416.6667 | re: 416.6666666666667",
+      "    skus[0].peak.outputTokensPerSec = 7500 (above)",
       "    workloads[0].peakRps [field] = 10 | raw: 10",
-      "    workloads[0].outputTokens [field] = 200 | raw: 200",
       "    workloads[1].peakRps [field] = 6 | raw: 6",
-      "    workloads[1].outputTokens [field] = 500 | raw: 500",
       "    workloads[2].peakRps [field] = 2 | raw: 2",
-      "    workloads[2].outputTokens [field] = 1250 | raw: 1250",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.costPerMillionOutputTokens")).toEqual([
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 2.256944444444444 | f: forecast costPerOutputToken × 1,000,000 | zh: 预测 costPerOutputToken × 1,000,000 | p: 0.000002257 × 1,000,000 = 2.2569 | re: 2.256944444444444",
@@ -315,7 +327,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "    skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
       "      skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26",
       "        skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13",
-      "          skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "          skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "            skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "              workloads[0].peakRps [field] = 10 | raw: 10",
       "              workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -332,27 +344,37 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "          factors.redundancy.spare [field] = 1 | raw: 1",
       "        skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "      skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5",
-      "    skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 4 × 200 + 3 × 500 + 2 × 1,250 = 4,800 | re: 4800",
-      "      workloads[0].avgRps [field] = 4 | raw: 4",
-      "      workloads[0].outputTokens [field] = 200 | raw: 200",
-      "      workloads[1].forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
-      "        workloads[1].dailyRequests [field] = 259200 | raw: 259200",
-      "      workloads[1].outputTokens [field] = 500 | raw: 500",
-      "      workloads[2].peakRps [field] = 2 | raw: 2",
-      "      workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "    skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: Σ (800 + 1,500 + 2,500) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 4,800 | re: 4800",
+      "      workloads[0] · forecast rate × outputTokens [computed] = 800 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 4 × 200 = 800 | re: 800",
+      "        workloads[0].avgRps [field] = 4 | raw: 4",
+      "        workloads[0].outputTokens [field] = 200 | raw: 200",
+      "      workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500",
+      "        workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
+      "          workloads[1].dailyRequests [field] = 259200 | raw: 259200",
+      "          seconds per day [constant] = 86400",
+      "        workloads[1].outputTokens [field] = 500 | raw: 500",
+      "      workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
+      "        workloads[2].peakRps [field] = 2 | raw: 2",
+      "        workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "    seconds per hour [constant] = 3600",
+      "  tokens per million [constant] = 1000000",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0.46153846153846156 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 4,800 ÷ (13 × 800) = 0.4615 | re: 0.46153846153846156",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 4 × 200 + 3 × 500 + 2 × 1,250 = 4,800 | re: 4800",
-      "    workloads[0].avgRps [field] = 4 | raw: 4",
-      "    workloads[0].outputTokens [field] = 200 | raw: 200",
-      "    workloads[1].forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
-      "      workloads[1].dailyRequests [field] = 259200 | raw: 259200",
-      "    workloads[1].outputTokens [field] = 500 | raw: 500",
-      "    workloads[2].peakRps [field] = 2 | raw: 2",
-      "    workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: Σ (800 + 1,500 + 2,500) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 4,800 | re: 4800",
+      "    workloads[0] · forecast rate × outputTokens [computed] = 800 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 4 × 200 = 800 | re: 800",
+      "      workloads[0].avgRps [field] = 4 | raw: 4",
+      "      workloads[0].outputTokens [field] = 200 | raw: 200",
+      "    workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500",
+      "      workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
+      "        workloads[1].dailyRequests [field] = 259200 | raw: 259200",
+      "        seconds per day [constant] = 86400",
+      "      workloads[1].outputTokens [field] = 500 | raw: 500",
+      "    workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
+      "      workloads[2].peakRps [field] = 2 | raw: 2",
+      "      workloads[2].outputTokens [field] = 1250 | raw: 1250",
       "  skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13",
-      "    skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "    skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "      skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "        workloads[0].peakRps [field] = 10 | raw: 10",
       "        workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -367,29 +389,33 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "        skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
       "    factors.elasticity [field] = 1.2 | raw: 1.2",
       "    factors.redundancy.spare [field] = 1 | raw: 1",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads) | zh: Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合） | p: (2,000 + 3,000 + 2,500) ÷ 9.375 = 800 | re: 800",
-      "    workloads[0].outputTokensPerSec at peak [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
-      "      workloads[0].peakRps [field] = 10 | raw: 10",
-      "      workloads[0].outputTokens [field] = 200 | raw: 200",
-      "    workloads[1].outputTokensPerSec at peak [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
-      "      workloads[1].peakRps [field] = 6 | raw: 6",
-      "      workloads[1].outputTokens [field] = 500 | raw: 500",
-      "    workloads[2].outputTokensPerSec at peak [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
-      "      workloads[2].peakRps [field] = 2 | raw: 2",
-      "      workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
+      "    skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: Σ (2,000 + 3,000 + 2,500) = 7,500 | re: 7500",
+      "      workloads[0] · peakRps × outputTokens [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
+      "        workloads[0].peakRps [field] = 10 | raw: 10",
+      "        workloads[0].outputTokens [field] = 200 | raw: 200",
+      "      workloads[1] · peakRps × outputTokens [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
+      "        workloads[1].peakRps [field] = 6 | raw: 6",
+      "        workloads[1].outputTokens [field] = 500 | raw: 500",
+      "      workloads[2] · peakRps × outputTokens [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
+      "        workloads[2].peakRps [field] = 2 | raw: 2",
+      "        workloads[2].outputTokens [field] = 1250 | raw: 1250",
       "    skus[0].replicasBase = 9.375 (above)",
     ]);
     expect(explainLines(ctx, "skus[0].utilizationAtPeak")).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0.7211538461538461 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 7,500 ÷ (13 × 800) = 0.7212 | re: 0.7211538461538461",
-      "  skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: 10 × 200 + 6 × 500 + 2 × 1,250 = 7,500 | re: 7500",
-      "    workloads[0].peakRps [field] = 10 | raw: 10",
-      "    workloads[0].outputTokens [field] = 200 | raw: 200",
-      "    workloads[1].peakRps [field] = 6 | raw: 6",
-      "    workloads[1].outputTokens [field] = 500 | raw: 500",
-      "    workloads[2].peakRps [field] = 2 | raw: 2",
-      "    workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "  skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: Σ (2,000 + 3,000 + 2,500) = 7,500 | re: 7500",
+      "    workloads[0] · peakRps × outputTokens [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
+      "      workloads[0].peakRps [field] = 10 | raw: 10",
+      "      workloads[0].outputTokens [field] = 200 | raw: 200",
+      "    workloads[1] · peakRps × outputTokens [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
+      "      workloads[1].peakRps [field] = 6 | raw: 6",
+      "      workloads[1].outputTokens [field] = 500 | raw: 500",
+      "    workloads[2] · peakRps × outputTokens [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
+      "      workloads[2].peakRps [field] = 2 | raw: 2",
+      "      workloads[2].outputTokens [field] = 1250 | raw: 1250",
       "  skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13",
-      "    skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2.5 + 3.75 + 3.125 = 9.375 | re: 9.375",
+      "    skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
       "      skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
       "        workloads[0].peakRps [field] = 10 | raw: 10",
       "        workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -404,16 +430,8 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "        skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
       "    factors.elasticity [field] = 1.2 | raw: 1.2",
       "    factors.redundancy.spare [field] = 1 | raw: 1",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads) | zh: Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合） | p: (2,000 + 3,000 + 2,500) ÷ 9.375 = 800 | re: 800",
-      "    workloads[0].outputTokensPerSec at peak [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
-      "      workloads[0].peakRps [field] = 10 | raw: 10",
-      "      workloads[0].outputTokens [field] = 200 | raw: 200",
-      "    workloads[1].outputTokensPerSec at peak [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
-      "      workloads[1].peakRps [field] = 6 | raw: 6",
-      "      workloads[1].outputTokens [field] = 500 | raw: 500",
-      "    workloads[2].outputTokensPerSec at peak [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
-      "      workloads[2].peakRps [field] = 2 | raw: 2",
-      "      workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
+      "    skus[0].peak.outputTokensPerSec = 7500 (above)",
       "    skus[0].replicasBase = 9.375 (above)",
     ]);
   });
@@ -433,7 +451,7 @@ describe("an interpolated operating point (the legacy single `workload`, default
       "      skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 833.3333333333334 | f: v₀ + t × (v₁ − v₀) | p: 800 + 0.1667 × (1,000 − 800) = 833.3333 | re: 833.3333333333334",
       "        files · point 2 · outputTokensPerSec [sweepPoint] = 800 | src: files [] inline #2 (concurrency 8) key=outputTokensPerSec rows=r8.json",
       "        files · point 3 · outputTokensPerSec [sweepPoint] = 1000 | src: files [] inline #3 (concurrency 16) key=outputTokensPerSec rows=x.csv:5,y.csv:7",
-      "        t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "        t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
       "    factors.elasticity [field] = 1",
       "    factors.redundancy [field] = 1 | raw: 1 (default)",
     ]);
@@ -446,16 +464,16 @@ describe("an interpolated operating point (the legacy single `workload`, default
       "skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: v₀ + t × (v₁ − v₀) | p: 4 + 0.1667 × (5 − 4) = 4.1667 | re: 4.166666666666667",
       "  files · point 2 · rps [sweepPoint] = 4 | src: files [] inline #2 (concurrency 8) key=rps rows=r8.json",
       "  files · point 3 · rps [sweepPoint] = 5 | src: files [] inline #3 (concurrency 16) key=rps rows=x.csv:5,y.csv:7",
-      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.totalTokensPerSec")).toEqual([
       "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | p: 1,200 + 0.1667 × (n/a − 1,200) = n/a | re: null",
       "  files · point 2 · totalTokensPerSec [sweepPoint] = 1200 | src: files [] inline #2 (concurrency 8) key=totalTokensPerSec rows=r8.json",
       "  files · point 3 · totalTokensPerSec [sweepPoint] = null | src: files [] inline #3 (concurrency 16) key=totalTokensPerSec rows=x.csv:5,y.csv:7",
-      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
     ]);
     expect(explainLines(ctx, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual([
-      "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | f: the limit of the SLO that binds (slo[0]) | p: 1,000 = 1,000 | re: 1000",
+      "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | f: the limit of the SLO that binds (slo[0]) | zh: 起约束作用的 SLO 的上限（slo[0]） | p: 1,000 = 1,000 | re: 1000",
       "  slo[0].maxMs [field] = 1000 | raw: 1000",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].sweep.points")).toEqual([
@@ -475,7 +493,7 @@ describe("an open-loop sweep interpolated between request rates", () => {
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1250 | f: v₀ + t × (v₁ − v₀) | p: 1,100 + 0.5 × (1,400 − 1,100) = 1,250 | re: 1250",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 1100 | src: rr [] inline #1 (request rate 6 req/s) key=outputTokensPerSec",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 1400 | src: rr [] inline #2 (request rate 10 req/s) key=outputTokensPerSec",
-      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.concurrency")).toEqual([
       "skus[0].workloads[0].operatingPoint.concurrency [computed] = null | f: interpolated between two load levels where the binding SLO reaches its limit | zh: 在两个负载档位之间插值，取约束 SLO 恰好达到上限处 | p: n/a … n/a → n/a | re: null",
@@ -486,7 +504,7 @@ describe("an open-loop sweep interpolated between request rates", () => {
       "skus[0].workloads[0].operatingPoint.rps [computed] = 6.25 | f: v₀ + t × (v₁ − v₀) | p: 5.5 + 0.5 × (7 − 5.5) = 6.25 | re: 6.25",
       "  rr · point 1 · rps [sweepPoint] = 5.5 | src: rr [] inline #1 (request rate 6 req/s) key=rps",
       "  rr · point 2 · rps [sweepPoint] = 7 | src: rr [] inline #2 (request rate 10 req/s) key=rps",
-      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
     ]);
   });
   it("explains the operating point's request rate: on its own axis the load where the SLO binds (6 … 10 → 8), not a value read at t", () => {
@@ -600,18 +618,18 @@ describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
   it("follows the first SKU with that id into its chain (twice in one explanation); a SKU whose capacity is a cycle has no number; a name ending in _tok_s with no such SKU, or not ending in it, is no hop", () => {
     expect(explainLines(ctx, "cells.x")).toEqual([
       "cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
-      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | p: 1,500 = 1,500 | re: 1500",
+      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | zh: skus[0].replicaOutputTokensPerSec（A 单副本计算出的输出 tokens/s） | p: 1,500 = 1,500 | re: 1500",
       "    skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
       "  cells.k [cell] = 2 | raw: 2",
     ]);
     expect(explainLines(ctx, "cells.y")).toEqual([
       "cells.y [cell] = null | f: c_tok_s + 1 | p: n/a + 1 = n/a | raw: =c_tok_s + 1",
-      "  c_tok_s [computed] = null | f: skus[2].replicaOutputTokensPerSec (computed output tokens/s of one replica of C) | p: n/a = n/a | re: null",
+      "  c_tok_s [computed] = null | f: skus[2].replicaOutputTokensPerSec (computed output tokens/s of one replica of C) | zh: skus[2].replicaOutputTokensPerSec（C 单副本计算出的输出 tokens/s） | p: n/a = n/a | re: null",
     ]);
     expect(explainLines(ctx, "cells.z")).toEqual([
       "cells.z [cell] = 4500 | f: a_tok_s + x | p: 1,500 + 3,000 = 4,500 | raw: =a_tok_s + x",
-      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | p: 1,500 = 1,500 | re: 1500",
+      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | zh: skus[0].replicaOutputTokensPerSec（A 单副本计算出的输出 tokens/s） | p: 1,500 = 1,500 | re: 1500",
       "    skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
       "  cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
@@ -631,7 +649,7 @@ describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
       "  workloads[0].outputTokens [field] = 300 | raw: 300",
       "  skus[1].workloads[0].operatingPoint.outputTokensPerSec [computed] = 3000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 3,000 = 3,000 | re: 3000",
       "    skus[1].sweep.replicaOutputTokensPerSec [field] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
-      "      a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | p: 1,500 = 1,500 | re: 1500",
+      "      a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | zh: skus[0].replicaOutputTokensPerSec（A 单副本计算出的输出 tokens/s） | p: 1,500 = 1,500 | re: 1500",
       "        skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
       "          skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
       "      cells.k [cell] = 2 | raw: 2",
@@ -644,22 +662,7 @@ describe("per-workload given capacities and a price from the GPU catalogue", () 
   const ctx = contextOf(PLANS.per);
   it("reads each workload's capacity from its `sweeps` entry; the price names the catalogue entry", () => {
     expect(explainLines(ctx, "skus[0].replicas")).toEqual([
-      "skus[0].replicas [computed] = null | f: ceil(replicasRaw) | p: ceil(n/a) = n/a | re: null",
-      "  skus[0].replicasRaw [computed] = null | f: replicasBase × elasticity × redundancy | p: n/a × 1 × 1 = n/a | re: null",
-      "    skus[0].replicasBase [computed] = null | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 3.3333 + 3 = n/a | re: 6.333333333333334",
-      "      skus[0].workloads[0].replicasBase [computed] = 3.3333333333333335 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 300 ÷ 900 = 3.3333 | re: 3.3333333333333335",
-      "        workloads[0].peakRps [field] = 10 | raw: 10",
-      "        workloads[0].outputTokens [field] = 300 | raw: 300",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
-      "          skus[0].sweeps.chat.replicaOutputTokensPerSec [field] = 900 | f: cap | p: 900 = 900 | raw: =cap",
-      "            cells.cap [cell] = 900 | raw: 900",
-      "      skus[0].workloads[1].replicasBase [computed] = 3 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 2 × 600 ÷ 400 = 3 | re: 3",
-      "        workloads[1].peakRps [field] = 2 | raw: 2",
-      "        workloads[1].outputTokens [field] = 600 | raw: 600",
-      "        skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
-      "          skus[0].sweeps.docs.replicaOutputTokensPerSec [field] = 400 | raw: 400",
-      "    factors.elasticity [field] = 1",
-      "    factors.redundancy [field] = 1 | raw: 1 (default)",
+      "error: skus[0].replicas: no number with a lineage at this path",
     ]);
     expect(explainLines(ctx, "skus[0].pricePerGpuHour")).toEqual([
       "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
@@ -730,6 +733,8 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
       value: 700,
       formula:
         "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D): a cycle, it depends on itself",
+      formulaZh:
+        "skus[1].replicaOutputTokensPerSec（D 单副本计算出的输出 tokens/s）：循环引用，它依赖自身",
       plugged: "700 = 700",
       recomputed: 700,
       inputs: [],
@@ -744,7 +749,7 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
     expect(treeLines(a.node)).toEqual([
       "skus[0].replicaOutputTokensPerSec [computed] = 500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 500 = 500 | re: 500",
       "  skus[0].sweep.replicaOutputTokensPerSec [field] = 500 | f: d_tok_s | p: n/a = 500 | raw: =d_tok_s",
-      "    d_tok_s [computed] = null | f: skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of SKU 2) | p: n/a = n/a | re: null",
+      "    d_tok_s [computed] = null | f: skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of SKU 2) | zh: skus[1].replicaOutputTokensPerSec（SKU 2 单副本计算出的输出 tokens/s） | p: n/a = n/a | re: null",
     ]);
   });
 });
@@ -790,53 +795,70 @@ describe("cells", () => {
 describe("the Chinese of formulas with words", () => {
   /** Every formula with words and its Chinese (the app's 中文 view). */
   const ZH: Record<string, string> = {
-    "interpolated between two load levels where the binding SLO reaches its limit":
-      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
-    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-    "rps × output tokens per request (the sweep has no output tokens/s)":
-      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-    "the load level where throughput stops growing linearly (zones of the sweep)":
-      "吞吐不再线性增长的负载档位（扫描的分区）",
+    "(load − load₀) ÷ (load₁ − load₀)": "(负载 − 负载₀) ÷ (负载₁ − 负载₀)",
+    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
     "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
-    "number of load levels read from the files": "从文件读取的负载档位数",
-    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
-    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-    "Σ(peakRps × outputTokens) ÷ replicasBase (blended over workloads)":
-      "Σ(peakRps × outputTokens) ÷ replicasBase（按各负载混合）",
+    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
+    'costPerDay of the recommended SKU "L40S ×1" (no pools given)':
+      '推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）',
+    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
+    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
     "costPerOutputToken × mean output tokens per request":
       "costPerOutputToken × 每请求平均输出 token 数",
-    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
-    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
-    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
-      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
     "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
       "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
-    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
-    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
-      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
-    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
+    "forecast rate × outputTokens": "预测速率 × outputTokens",
+    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
     "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
       "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
     "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
       "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
-    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
-    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
-    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
+    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
+    "inputWeight × cost per 1M weighted tokens": "inputWeight × 每百万加权 token 成本",
+    "interpolated between two load levels where the binding SLO reaches its limit":
+      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
+    "number of load levels read from the files": "从文件读取的负载档位数",
+    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
+    "outputWeight × cost per 1M weighted tokens": "outputWeight × 每百万加权 token 成本",
+    "own (pool) cost + shared cost": "自身（资源池）成本 + 共享成本",
+    "own cost ÷ weighted tokens × 1,000,000": "自身成本 ÷ 加权 token × 1,000,000",
+    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
+    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
+      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "peak output tokens/s ÷ replicasBase (blended over workloads)":
+      "峰值输出 tokens/s ÷ replicasBase（按各负载混合）",
+    "peak output tokens/s ÷ Σ peakRps": "峰值输出 tokens/s ÷ Σ peakRps",
+    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
+      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    "pool cost ÷ used weighted tokens × 1,000,000": "资源池成本 ÷ 已用加权 token × 1,000,000",
     "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
-    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
+    'replicas of SKU "L40S ×1"': 'SKU "L40S ×1" 的 replicas',
+    "rps × output tokens per request (the sweep has no output tokens/s)":
+      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+    "share × pool cost": "share × 资源池成本",
     "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
       "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-    "share × pool cost": "share × 资源池成本",
-    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
-    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
-    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
-    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
-    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
+    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
+    "the load level where throughput stops growing linearly (zones of the sweep)":
+      "吞吐不再线性增长的负载档位（扫描的分区）",
+    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
+    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+    "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
+    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
+    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
+      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
     "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
     "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
+    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
+    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
+    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
+    "Σ the team's inputTokens over pools": "Σ 该团队在各资源池的 inputTokens",
+    "Σ the team's outputTokens over pools": "Σ 该团队在各资源池的 outputTokens",
+    "Σ the team's part of each shared cost": "Σ 该团队在每项共享成本中的部分",
+    "Σ the team's rounded part of each shared cost": "Σ 该团队在每项共享成本中取整后的部分",
+    "Σ the team's tokens over pools": "Σ 该团队在各资源池的 tokens",
+    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
   };
   const SKU_PATHS = [
     "replicas",
@@ -975,7 +997,9 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
         String(b.value) +
         " | f: the limit of the SLO that binds (slo[" +
         (b.value === 1000 ? 0 : 1) +
-        "]) | p: " +
+        "]) | zh: 起约束作用的 SLO 的上限（slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "]） | p: " +
         lineageNumber(b.value) +
         " = " +
         lineageNumber(b.value) +
@@ -1071,7 +1095,7 @@ describe("no traffic at peak (peakRps 0)", () => {
   it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
     expect(explainLines(ctx, "skus[0].utilizationAtPeak")).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
-      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: Σ peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
+      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].peakRps [field] = 0 | raw: 0",
       "    workloads[0].outputTokens [field] = 200 | raw: 200",
       "  skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
@@ -1088,7 +1112,7 @@ describe("no traffic at peak (peakRps 0)", () => {
     ]);
     expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: 0 × 200 = 0 | re: 0",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].avgRps [field] = 0 | raw: 0",
       "    workloads[0].outputTokens [field] = 200 | raw: 200",
       "  skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
@@ -1118,9 +1142,10 @@ describe("no traffic at peak (peakRps 0)", () => {
       "          factors.redundancy [field] = 1 | raw: 1 (default)",
       "      skus[0].gpusPerReplica [field] = 1 | raw: 1",
       "    skus[0].pricePerGpuHour [field] = 2 | raw: 2",
-      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: Σ peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
+      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].peakRps [field] = 0 | raw: 0",
       "    workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  seconds per hour [constant] = 3600",
     ]);
   });
 });
@@ -1150,7 +1175,7 @@ describe("plan fields as written", () => {
   it("per-workload capacities under names that are not path keys (`support-bot`, `batch-job`) are read from the plan: a formula (spaces before its =) and a number", () => {
     const ctx = contextOf(PLANS.dashed);
     expect(explainLines(ctx, "skus[0].replicasBase")).toEqual([
-      "skus[0].replicasBase [computed] = 2.5 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: 2 + 0.5 = 2.5 | re: 2.5",
+      "skus[0].replicasBase [computed] = 2.5 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2 + 0.5) = 2.5 | re: 2.5",
       "  skus[0].workloads[0].replicasBase [computed] = 2 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 3 × 400 ÷ 600 = 2 | re: 2",
       "    workloads[0].peakRps [field] = 3 | raw: 3",
       "    workloads[0].outputTokens [field] = 400 | raw: 400",
