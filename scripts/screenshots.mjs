@@ -130,7 +130,7 @@ try {
       await page.evaluate(() => localStorage.setItem("capplan.autosave", "{not json"));
       await page.reload();
       await loaded(page);
-      if (lang === "zh" && (await page.getByTestId("lang-toggle").innerText()) === "中文")
+      if (lang === "zh" && (await page.getByTestId("lang-toggle").textContent()) === "中文")
         await page.getByTestId("lang-toggle").click();
       await openPlan(page, "broken.json", {
         format: "capplan.plan/v1",

@@ -161,8 +161,8 @@ test("every exported CSV starts with its header in an untrusted plan; the FOCUS 
   for (const r of a) expect(r).toHaveLength(a[0]!.length);
   // pandas reads the same header and rows; the teams and idle lines add up, to the cent, to the
   // pool's daily cost the Teams sheet shows ("teams + idle = ¥1,920.00 = pool cost …").
-  const shown = (await page.getByTestId("conservation-0").innerText()).match(/= (\S+) = /);
-  expect(shown).not.toBeNull();
+  const shown = (await page.getByTestId("conservation-0").textContent())?.match(/= (\S+) = /);
+  expect(shown).toBeTruthy();
   const pa = pandasCsv(alloc.text, "Cost / day (CNY)", ["Team", "Total"]);
   samePandas(pa, a);
   expect(pa.columns[0]).toBe("Pool");
