@@ -1,7 +1,7 @@
 /**
  * Where users arrive from Excel and hand results on to other tools (issue "Where users arrive"):
  * an Excel paste with a line break in a header cell, the Teams grid's own labels pasted back,
- * exports that Python's csv module and `capplan actuals` read header first in any trust state,
+ * exports that Python's csv module, pandas and `capplan actuals` read header first in any trust state,
  * the recommendation's basis on the charts, SKU names, currencies and digits.
  */
 import { spawnSync } from "node:child_process";
