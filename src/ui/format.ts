@@ -53,17 +53,30 @@ export function fmtMoneyAxis(
           [1e3, "K"],
         ];
   const [scale, suffix] = units.find(([s]) => max >= s) ?? [1, ""];
+  // Below one unit every tick gets the same decimals, as many as the finest tick needs (at least
+  // the cents): $0.00 $0.10 … $0.60, never $0.00 beside $0.100.
+  const fixed = scale === 1 ? Math.max(...ticks.map(decimalsOf)) : 0;
+  const digits = fixed > 0 ? Math.max(2, fixed) : 0;
   try {
     return `${new Intl.NumberFormat(lang === "zh" ? "zh-CN" : "en-US", {
       style: "currency",
       currency,
       currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: 0,
-      maximumFractionDigits: scale === 1 ? 0 : 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: scale === 1 ? digits : 2,
     }).format(v / scale)}${suffix}`;
   } catch {
     return moneyFallback(v, currency);
   }
+}
+
+/** The decimals a tick needs (0.25 → 2, 3 → 0), up to 8; binary noise (0.30000000000000004) ignored. */
+function decimalsOf(t: number): number {
+  for (let d = 0; d < 8; d++) {
+    const x = t * 10 ** d;
+    if (Math.abs(x - Math.round(x)) < 1e-6) return d;
+  }
+  return 8;
 }
 
 /**

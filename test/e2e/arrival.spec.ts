@@ -1,7 +1,7 @@
 /**
  * Where users arrive from Excel and hand results on to other tools (issue "Where users arrive"):
  * an Excel paste with a line break in a header cell, the Teams grid's own labels pasted back,
- * exports that Python's csv module and `capplan actuals` read header first in any trust state,
+ * exports that Python's csv module, pandas and `capplan actuals` read header first in any trust state,
  * the recommendation's basis on the charts, SKU names, currencies and digits.
  */
 import { spawnSync } from "node:child_process";
@@ -12,10 +12,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
-/** Rows of a CSV text as Python's csv module reads it (pandas is not installed on this machine). */
+/** Rows of a CSV text as Python's csv module reads it. */
 function pythonCsv(text: string): string[][] {
   const py = spawnSync(
-    "python3",
+    "/usr/bin/python3",
     [
       "-c",
       "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))",
@@ -24,6 +24,49 @@ function pythonCsv(text: string): string[][] {
   );
   expect(py.status, py.stderr).toBe(0);
   return JSON.parse(py.stdout) as string[][];
+}
+
+/** What pandas reads from a CSV file as saved (BOM and all) with `pandas.read_csv(path)`. */
+interface PandasRead {
+  columns: string[];
+  rows: number;
+  /** Sum of `money` over the rows whose column `skip[0]` is not `skip[1]`, to the cent. */
+  sum: number;
+}
+
+/**
+ * Read the downloaded file with Debian's pandas (`/usr/bin/python3`; apt package python3-pandas) as
+ * an analyst would: `pandas.read_csv` with no options, so a comment line above the header would
+ * become the header and a BOM would stick to the first column name.
+ */
+function pandasCsv(text: string, money: string, skip: [string, string] = ["", ""]): PandasRead {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-e2e-pandas-"));
+  const file = join(dir, "export.csv");
+  writeFileSync(file, text);
+  const script = [
+    "import json, sys, pandas",
+    "df = pandas.read_csv(sys.argv[1])",
+    "money, col, value = sys.argv[2:5]",
+    "kept = df[df[col] != value] if col else df",
+    "print(json.dumps({'columns': [str(c) for c in df.columns], 'rows': len(df),",
+    "  'sum': round(float(kept[money].sum()), 2)}))",
+  ].join("\n");
+  const py = spawnSync("/usr/bin/python3", ["-c", script, file, money, ...skip], {
+    encoding: "utf8",
+  });
+  expect(py.status, py.stderr).toBe(0);
+  return JSON.parse(py.stdout) as PandasRead;
+}
+
+/** Both readers agree: pandas' header is the csv module's first row, and as many data rows. */
+function samePandas(p: PandasRead, rows: string[][]): void {
+  expect(p.columns).toEqual(rows[0]);
+  expect(p.rows).toBe(rows.length - 1);
+}
+
+/** A money amount as the app shows it (`¥1,920.00`, `$0.500`) as a number. */
+function shownMoney(text: string): number {
+  return Number(text.replace(/[^\d.-]/g, ""));
 }
 
 /** Fail on any native dialog: the app asks in its own. */
@@ -116,11 +159,26 @@ test("every exported CSV starts with its header in an untrusted plan; the FOCUS 
   const a = pythonCsv(alloc.text);
   expect(a[0]![0]).toBe("Pool");
   for (const r of a) expect(r).toHaveLength(a[0]!.length);
+  // pandas reads the same header and rows; the teams and idle lines add up, to the cent, to the
+  // pool's daily cost the Teams sheet shows ("teams + idle = ¥1,920.00 = pool cost …").
+  const shown = (await page.getByTestId("conservation-0").textContent())?.match(/= (\S+) = /);
+  expect(shown).toBeTruthy();
+  const pa = pandasCsv(alloc.text, "Cost / day (CNY)", ["Team", "Total"]);
+  samePandas(pa, a);
+  expect(pa.columns[0]).toBe("Pool");
+  expect(pa.sum).toBe(shownMoney(shown![1]!));
 
   await page.getByTestId("export-focus").click();
   const focus = await wp.download(dialog.getByTestId("confirm-ok"));
   const f = pythonCsv(focus.text);
   expect(f[0]![0]).toBe("BillingAccountId");
+  const pf = pandasCsv(focus.text, "BilledCost");
+  samePandas(pf, f);
+  expect(pf.columns[0]).toBe("BillingAccountId");
+  // The FOCUS rows bill the pool's daily cost on each day of the period asked for (a month).
+  const days = Number(await page.getByTestId("focus-days").inputValue());
+  expect(days).toBeGreaterThan(27);
+  expect(pf.sum).toBeCloseTo(pa.sum * days, 2);
   const w = f[0]!.indexOf("x_CapplanWarnings");
   expect(w).toBeGreaterThan(0);
   expect(f[1]![w]).toContain("pool that does not exist");
@@ -143,6 +201,22 @@ test("every exported CSV starts with its header in an untrusted plan; the FOCUS 
   const cmp = await wp.download(page.getByTestId("export-comparison"));
   const c = pythonCsv(cmp.text);
   expect(c[0]![0]).toBe("sku");
+  // pandas: one row per SKU, and the SKUs' daily costs are the CLI's for the same plan (the usage
+  // edit above changes no SKU).
+  const pc = pandasCsv(cmp.text, "costPerDay");
+  samePandas(pc, c);
+  expect(pc.columns[0]).toBe("sku");
+  const cli = spawnSync(
+    process.execPath,
+    [join(ROOT, "bin/capplan.mjs"), "plan", join(ROOT, "models/examples/seed.json"), "--json"],
+    { encoding: "utf8" },
+  );
+  const skus = (JSON.parse(cli.stdout) as { skus: { costPerDay: number }[] }).skus;
+  expect(pc.rows).toBe(skus.length);
+  expect(pc.sum).toBeCloseTo(
+    skus.reduce((t, s) => t + s.costPerDay, 0),
+    2,
+  );
   // No float noise: at most 12 significant digits in any decimal.
   for (const cell of c.slice(1).flat())
     if (/^-?\d+\.\d+$/.test(cell))

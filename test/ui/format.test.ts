@@ -18,6 +18,27 @@ describe("fmtMoneyAxis", () => {
   ])("ticks %j: %d → %s", (all, v, want) => {
     expect(fmtMoneyAxis(v, "USD", "en", all)).toBe(want);
   });
+  it.each([
+    // A cost-per-1M axis: Chart.js's ticks 0 … 0.6 (0.30000000000000004 among them).
+    [
+      [0, 0.1, 0.2, 0.30000000000000004, 0.6],
+      ["$0.00", "$0.10", "$0.20", "$0.30", "$0.60"],
+    ],
+    [
+      [0, 0.25, 0.5],
+      ["$0.00", "$0.25", "$0.50"],
+    ],
+    [
+      [0, 0.0005, 0.001],
+      ["$0.0000", "$0.0005", "$0.0010"],
+    ],
+    [
+      [0, 1, 2.5],
+      ["$0.00", "$1.00", "$2.50"],
+    ],
+  ])("ticks %j below one unit share their decimals: %j", (all, want) => {
+    expect(all.map((v) => fmtMoneyAxis(v, "USD", "en", all))).toEqual(want);
+  });
   it("zh 亿 above 10^8, and a currency Intl rejects falls back to the plain number", () => {
     expect(fmtMoneyAxis(2e8, "CNY", "zh", [0, 1e8, 2e8])).toBe("¥2亿");
     expect(fmtMoneyAxis(1500, "<x>", "en", [0, 1500])).toContain("<x>");

@@ -12,6 +12,7 @@ import {
   canonicalHeader,
 } from "../../src/ui/state/column-map";
 import { parseTsvBlock, readNumberEntry, skuFromSweep, toTsv } from "../../src/ui/state/plan-edit";
+import { UI } from "../../src/ui/i18n";
 import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../../src/ui/state/clipboard";
 import { GPU_CATALOG } from "../../src/ui/state/catalog";
 import { sweepColumns } from "../../src/ui/components/sweep-columns";
@@ -185,8 +186,40 @@ describe("sweep charts", () => {
       "ttftMs.p99.9",
       "ttftMs.max",
     ]);
+    // Statistics that are words take the app's words; percentiles stay P50, P99.
+    expect(cols.map((c) => c.label).slice(3)).toEqual([
+      "TTFT mean",
+      "TTFT P1",
+      "TTFT P50",
+      "TTFT P99",
+      "TTFT P99.9",
+      "TTFT max",
+    ]);
+    const zh = sweepColumns(
+      [{ concurrency: 1, requestRate: null, ttftMs: { mean: 1, std: 1, p50: 1, max: 1 } }],
+      { ...labelsOf("x") },
+      { mean: UI.zh.statMean, std: UI.zh.statStd, min: UI.zh.statMin, max: UI.zh.statMax },
+    );
+    expect(zh.map((c) => c.label).slice(3)).toEqual([
+      "TTFT 均值",
+      "TTFT P50",
+      "TTFT 最大",
+      "TTFT 标准差",
+    ]);
   });
 });
+
+function labelsOf(w: string) {
+  return {
+    concurrency: w,
+    requestRate: w,
+    rps: w,
+    outputTokensPerSec: w,
+    totalTokensPerSec: w,
+    meanInputTokens: w,
+    meanOutputTokens: w,
+  };
+}
 
 describe("typed numbers (docs/grid.md)", () => {
   test("currency, percent, thousands, suffixes and the user's decimal comma store the number", () => {

@@ -11,11 +11,33 @@ export const TORNADO_COLORS = { low: "#2f6feb", high: "#d1242f" } as const;
 
 type Span = [number, number] | null;
 
-/** The chart: labels are the inputs, datasets the −step and +step spans around the base result. */
+/**
+ * The axis's ends: [lo, hi] widened to whole multiples of a round step (1, 2 or 5 × 10^k, about five
+ * ticks), so the end labels read like the others ($12K … $18K), not $12,447.96 … $17,190.04.
+ */
+export function roundAxis(lo: number, hi: number): { min: number; max: number; step: number } {
+  const raw = (hi - lo) / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw * (1 - 1e-9)) ?? 10 * mag;
+  return { min: Math.floor(lo / step) * step, max: Math.ceil(hi / step) * step, step };
+}
+
+/** An input path of at most `max` characters: leading path parts dropped (`…replicaOutputTokensPerSec`). */
+export function shortInput(path: string, max = 28): string {
+  const parts = path.split(".");
+  if (path.length <= max) return path;
+  while (parts.length > 1 && parts.join(".").length + 1 > max) parts.shift();
+  return `…${parts.join(".")}`;
+}
+
+/**
+ * The chart: labels are the inputs, datasets the −step and +step spans around the base result.
+ * `format` writes the tooltips and, given the axis's ticks, the axis (one unit for all its ticks).
+ */
 export function tornadoChart(
   s: Sensitivity,
   words: { title: string; low: string; high: string },
-  format: (v: number) => string,
+  format: (v: number, ticks?: readonly number[]) => string,
 ): ChartConfiguration<"bar", Span[], string> {
   const base = s.result ?? 0;
   const span = (v: number | null): Span => (v === null ? null : [base, v]);
@@ -27,6 +49,7 @@ export function tornadoChart(
   const lo = Math.min(...ends);
   const hi = Math.max(...ends);
   const pad = (hi - lo) * 0.08 || Math.abs(base) * 0.05 || 1;
+  const axis = roundAxis(lo - pad, hi + pad);
   return {
     type: "bar",
     data: {
@@ -69,11 +92,27 @@ export function tornadoChart(
       },
       scales: {
         x: {
-          min: lo - pad,
-          max: hi + pad,
-          ticks: { callback: (v) => format(Number(v)) },
+          min: axis.min,
+          max: axis.max,
+          ticks: {
+            stepSize: axis.step,
+            callback: (v, _i, ticks) =>
+              format(
+                Number(v),
+                ticks.map((t) => t.value),
+              ),
+          },
         },
-        y: { grid: { display: false } },
+        y: {
+          grid: { display: false },
+          // A long input path loses its leading parts, not its name, on a narrow chart (the
+          // tooltip keeps the whole path).
+          ticks: {
+            callback(v) {
+              return shortInput(this.getLabelForValue(Number(v)));
+            },
+          },
+        },
       },
     },
   };

@@ -147,7 +147,8 @@ export function ComparisonSheet(): JSX.Element {
     costBarChart(
       bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
       t("chartPerMillion"),
-      money,
+      // The axis in one style for all its ticks; a tooltip to the table's digits.
+      (v, ticks) => (ticks ? compact(v, ticks) : money(v)),
       recBasis(result(), lang()),
     ),
   );

@@ -14,6 +14,7 @@ import type { Slo } from "../../engine/base/types";
 import { localizeIssue, renderProblem } from "../../report/messages";
 import { burstDecides } from "../../report/simulate-text";
 import { fmtValue } from "../format";
+import { FilePicker } from "./FilePicker";
 import { useWorkbook } from "../state/context";
 import { fleet, simulateFleet } from "../state/fleet";
 import type { ArrivalSpec } from "../state/fleet-run";
@@ -245,15 +246,23 @@ export function FleetSheet(): JSX.Element {
                 />{" "}
                 {t("flTrace")}
               </label>{" "}
-              <input
-                type="file"
-                data-testid="fleet-trace-file"
-                aria-label={t("flTrace")}
-                onChange={(e) => {
-                  setTraceFile(e.currentTarget.files?.[0] ?? null);
+              {/* A button in the app's language (the browser's own file input speaks the
+                  browser's: "Choose File · No file chosen" on a Chinese sheet). */}
+              <FilePicker
+                label={t("trPick")}
+                testId="fleet-trace-file"
+                onFiles={(fs) => {
+                  setTraceFile(fs[0]!);
                   setSource("trace");
                 }}
               />{" "}
+              <Show when={traceFile()}>
+                {(f) => (
+                  <span class="muted" data-testid="fleet-trace-name">
+                    {f().name}
+                  </span>
+                )}
+              </Show>{" "}
               <label>
                 {t("flRateScale")}{" "}
                 <input

@@ -72,16 +72,17 @@ export function ReportSheet(): JSX.Element {
       recommended: i === rec(),
     }));
   const money = (v: number) => fmtMoney(v, result().currency, lang());
+  const compact = (v: number, ticks?: readonly number[]) =>
+    fmtMoneyAxis(v, result().currency, lang(), ticks);
   const perM = createMemo(() =>
     costBarChart(
       bars((i) => result().skus[i]!.capacity?.costPerMillionOutputTokens),
       t("chartPerMillion"),
-      money,
+      // The axis in one style for all its ticks; a tooltip to the table's digits.
+      (v, ticks) => (ticks ? compact(v, ticks) : money(v)),
       recBasis(result(), lang()),
     ),
   );
-  const compact = (v: number, ticks?: readonly number[]) =>
-    fmtMoneyAxis(v, result().currency, lang(), ticks);
   const perMonth = createMemo(() =>
     costBarChart(
       bars((i) => result().skus[i]!.capacity?.costPerMonth),

@@ -39,15 +39,19 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
       ?.points ?? []) as SweepPoint[];
   };
   const columns = createMemo(() =>
-    sweepColumns(points(), {
-      concurrency: t("colConcurrency"),
-      requestRate: t("colRequestRate"),
-      rps: t("colRps"),
-      outputTokensPerSec: t("colOutTps"),
-      totalTokensPerSec: t("colTotalTps"),
-      meanInputTokens: t("colInTokens"),
-      meanOutputTokens: t("colOutTokens"),
-    }),
+    sweepColumns(
+      points(),
+      {
+        concurrency: t("colConcurrency"),
+        requestRate: t("colRequestRate"),
+        rps: t("colRps"),
+        outputTokensPerSec: t("colOutTps"),
+        totalTokensPerSec: t("colTotalTps"),
+        meanInputTokens: t("colInTokens"),
+        meanOutputTokens: t("colOutTokens"),
+      },
+      { mean: t("statMean"), std: t("statStd"), min: t("statMin"), max: t("statMax") },
+    ),
   );
   const zoneOf = (r: number) => props.result?.zones[r] ?? null;
   const opRow = () => {

@@ -17,7 +17,7 @@ import {
 import { solve, type SolveResult } from "../../engine/whatif/solve";
 import { renderProblem } from "../../report/messages";
 import { tornadoChart } from "../charts/tornado";
-import { fmtMoney, fmtValue } from "../format";
+import { fmtMoney, fmtMoneyAxis, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { WHATIF_WORDS } from "../state/uncertainty";
@@ -45,7 +45,13 @@ export function WhatIfPanel(props: { selected: () => SelectedCell | null }): JSX
     return rec >= 0 ? rec : (planned()[0] ?? null);
   };
   const money = (v: number) => fmtMoney(v, result().currency, lang());
-  const format = (v: number) => (of() === "replicas" ? fmtValue(v, 0) : money(v));
+  // An axis (given its ticks) in one money unit ($12K … $18K); tooltips to the cent.
+  const format = (v: number, ticks?: readonly number[]) =>
+    of() === "replicas"
+      ? fmtValue(v, Number.isInteger(v) ? 0 : 1)
+      : ticks
+        ? fmtMoneyAxis(v, result().currency, lang(), ticks)
+        : money(v);
   // On a large plan the tornado is computed when asked, for the plan as it is then (large-plan.ts).
   const [askedAt, setAskedAt] = createSignal<number | null>(null);
   const waits = () => isLargePlan(result()) && askedAt() !== wb.revision();

@@ -35,7 +35,11 @@ function rank(s: string): number {
   return m ? 2 + Number(m[1]) : 400;
 }
 
-/** The columns of a sweep's grid; `labels` gives the words for the plain fields. */
+/**
+ * The columns of a sweep's grid; `labels` gives the words for the plain fields, `statWords` the
+ * words for the statistics that are words (`mean`, `std`, `min`, `max`) in the app's language;
+ * percentiles are written P50, P99 in every language.
+ */
 export function sweepColumns(
   points: readonly SweepPoint[],
   labels: Record<
@@ -48,6 +52,7 @@ export function sweepColumns(
     | "meanOutputTokens",
     string
   >,
+  statWords: Readonly<Record<string, string>> = {},
 ): SweepColumn[] {
   const has = (k: keyof SweepPoint) => points.some((p) => p[k] != null);
   const cols: SweepColumn[] = [];
@@ -70,7 +75,7 @@ export function sweepColumns(
       cols.push({
         key: `${field}.${s}`,
         sub: keyPath(field, s),
-        label: `${METRIC_SHORT[field]} ${/^p/.test(s) ? s.toUpperCase() : s}`,
+        label: `${METRIC_SHORT[field]} ${/^p/.test(s) ? s.toUpperCase() : (statWords[s] ?? s)}`,
         digits: 1,
       });
     }

@@ -25,6 +25,17 @@ describe("costBarChart", () => {
   ] as const)("names the plan's recommendBy %s", (by, text) => {
     expect(recBasis({ recommendBy: by }, "en")).toBe(`★ recommended: ${text}`);
   });
+  it("keeps every SKU's label on a short chart (Chart.js would skip some at phone width)", () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      name: `SKU ${i}`,
+      value: i,
+      recommended: false,
+    }));
+    const c = costBarChart(many, "t", String);
+    expect(c.options?.indexAxis).toBe("y");
+    expect(c.options?.scales?.y?.ticks?.autoSkip).toBe(false);
+    expect(c.data.labels).toHaveLength(12);
+  });
   it("says nothing when no bar is recommended", () => {
     const c = costBarChart(
       bars.map((b) => ({ ...b, recommended: false })),
