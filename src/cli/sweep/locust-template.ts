@@ -31,6 +31,11 @@ LEVELS = CONFIG["levels"]
 STAGE_SEC = CONFIG["stageSec"]
 RAMP_SEC = CONFIG["rampSec"]
 WORDS = CONFIG["words"]
+# --lengths: (input, output) pairs drawn with their counts as weights, i.e. a trace row uniformly.
+PAIRS = [(p[0], p[1]) for p in CONFIG["lengths"] or []]
+CUM = []
+for _p in CONFIG["lengths"] or []:
+    CUM.append((CUM[-1] if CUM else 0) + _p[2])
 RECORDS = os.environ.get("CAPPLAN_RECORDS", "capplan-records.jsonl")
 WORKER = "%s-%d" % (socket.gethostname(), os.getpid())
 
@@ -101,8 +106,11 @@ class CapplanUser(HttpUser):
         if CONFIG["prompts"]:
             p = self.rand.choice(CONFIG["prompts"])
             return p["prompt"], p["inputTokens"], p["outputTokens"]
-        n = CONFIG["inputTokens"]
-        return " ".join(self.rand.choice(WORDS) for _ in range(n)), n, CONFIG["outputTokens"]
+        if PAIRS:
+            n, n_out = self.rand.choices(PAIRS, cum_weights=CUM)[0]
+        else:
+            n, n_out = CONFIG["inputTokens"], CONFIG["outputTokens"]
+        return " ".join(self.rand.choice(WORDS) for _ in range(n)), n, n_out
 
     @task
     def generate(self):
