@@ -104,10 +104,17 @@ export const sweepMessages = defineMessages("sweep", {
   }),
   locustDisagrees: message({
     severity: "warning",
-    en: (p: { what: string; locust: number; records: number; file: string }) =>
-      `${p.file}: Locust counts ${p.locust} ${p.what}, the records ${p.records}; the sweep is computed from the records`,
+    en: (p: { what: string; locust: number; records: number; inFlight: number }) =>
+      `Locust counts ${p.locust} ${p.what === "requests" || p.what === "failures" ? p.what : `failures (${p.what})`}, the records ${p.records}: more apart than the ${p.inFlight} request(s) in flight at the stop; the sweep is computed from the records`,
     zh: (p) =>
-      `${p.file}：Locust 统计的${p.what}为 ${p.locust}，请求记录为 ${p.records}；扫描按请求记录计算`,
+      `Locust 统计的${p.what === "requests" ? "请求数" : p.what === "failures" ? "失败数" : `失败数（${p.what}）`}为 ${p.locust}，请求记录为 ${p.records}：差距超过停止时在途的 ${p.inFlight} 个请求；扫描按请求记录计算`,
+  }),
+  locustJoined: message({
+    severity: "info",
+    en: (p: { files: string[]; requests: number; failures: number }) =>
+      `read with Locust's ${p.files.join(", ")}: ${p.requests} requests, ${p.failures} failed, as Locust counted them`,
+    zh: (p) =>
+      `与 Locust 的 ${p.files.join("、")} 一并读取：Locust 统计 ${p.requests} 个请求，${p.failures} 个失败`,
   }),
   noSweeps: message({
     severity: "error",
