@@ -14,6 +14,7 @@ import { combineRepeats, joinSources, pointLoad, unstableProblem } from "./repea
 import { addNote, issueOf } from "./messages/issue";
 import { importMessages as M } from "./messages/pipeline";
 import { describeUnrecognised } from "./describe";
+import { joinLocustRun, locustRunsOf } from "./locust-run";
 import type {
   FormatImporter,
   ImportIssue,
@@ -343,7 +344,11 @@ export function importFiles(
   const tagged: Tagged[] = [];
   if (inputs.length === 0)
     return { ok: false, errors: [issueOf("(none)", "no-input", M.problem("noInput", {}))] };
+  // Locust's CSVs beside a locustfile's records are read with them (src/import/locust-run.ts).
+  const locustRuns = opts.format ? new Map() : locustRunsOf(inputs);
+  const withRecords = new Set([...locustRuns.values()].flat());
   for (const input of inputs) {
+    if (withRecords.has(input)) continue;
     let text = input.text;
     // Classic Mac line ends (CR only): read as lines, not as one long line with "no data rows".
     if (text.indexOf("\r") >= 0 && text.indexOf("\n") < 0) text = text.replace(/\r/g, "\n");
@@ -484,6 +489,11 @@ export function importFiles(
     else groups.set(k, [t]);
   });
   const sweeps = [...groups.values()].map((g) => finishSweep(g[0]!.format, g, warnings));
+  for (const s of sweeps)
+    for (const f of s.source.files) {
+      const csvs = locustRuns.get(f);
+      if (csvs) joinLocustRun(s, inputs.find((i) => i.name === f)!, csvs, warnings);
+    }
   for (const s of sweeps) {
     if (s.points.length === 0) {
       errors.push(issueOf(s.source.files.join(", "), "no-points", M.problem("noPoints", {})));

@@ -125,7 +125,7 @@ interface State {
   records: ServerRecord[];
   active: number;
   created: number;
-  later: (ms: number, f: () => void) => NodeJS.Timeout;
+  later: (ms: number, f: () => void) => void;
 }
 
 async function generate(
@@ -288,13 +288,22 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const log: string[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  const immediates = new Set<NodeJS.Immediate>();
   const later = (ms: number, f: () => void) => {
+    // A zero latency is the next turn of the event loop, not a timer (which waits at least 1 ms).
+    if (ms <= 0) {
+      const i = setImmediate(() => {
+        immediates.delete(i);
+        f();
+      });
+      immediates.add(i);
+      return;
+    }
     const t = setTimeout(() => {
       timers.delete(t);
       f();
     }, ms);
     timers.add(t);
-    return t;
   };
   const st: State = {
     opts,
@@ -365,6 +374,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);
+        for (const i of immediates) clearImmediate(i);
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),

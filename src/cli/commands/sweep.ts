@@ -20,9 +20,10 @@ import { endpointOf, runClock } from "../sweep/client";
 import { preflight } from "../sweep/preflight";
 import { runLevels, type RunOptions, type StopState } from "../sweep/run";
 import { locustfileOf } from "../sweep/locust";
+import { readLengths } from "../sweep/lengths";
 
 export const SWEEP_USAGE =
-  "sweep --url URL --model M (--concurrency 1,2,4,... | --rate 0.5,1,2,...) [--requests N | --duration SEC] [--warmup N] [--seed S] [--input-tokens N] [--output-tokens N] [--prompts FILE.jsonl] [--api completions|chat] [--timeout SEC] [--max-error-pct P] [--slo METRIC:STAT:MS]... [--max-concurrency N] [--api-key-env VAR] [--meta key=value]... [--archive DIR] [--locustfile FILE] -o OUT.json";
+  "sweep --url URL --model M (--concurrency 1,2,4,... | --rate 0.5,1,2,...) [--requests N | --duration SEC] [--warmup N] [--seed S] [--input-tokens N] [--output-tokens N] [--lengths TRACE] [--prompts FILE.jsonl] [--api completions|chat] [--timeout SEC] [--max-error-pct P] [--slo METRIC:STAT:MS]... [--max-concurrency N] [--api-key-env VAR] [--meta key=value]... [--archive DIR] [--locustfile FILE] -o OUT.json";
 export const SWEEP_SUMMARY =
   "Run a load sweep against an OpenAI-compatible endpoint (streaming: TTFT, ITL, tokens from usage), closed loop or Poisson open loop, and write it as a normalized sweep with per-request records (docs/sweep.md).";
 
@@ -144,7 +145,7 @@ function metaOf(lists: Map<string, string[]>): Record<string, string | number> {
 }
 
 /** Parse the options into the run's settings (a usage error throws a CliError: exit 2). */
-function options(args: string[]) {
+function options(args: string[], io: Io) {
   const { flags, lists, positional } = parseOptions(command.options, args);
   if (positional.length)
     throw new CliError([`unexpected argument ${positional[0]}`, `usage: capplan ${SWEEP_USAGE}`]);
@@ -203,8 +204,17 @@ function options(args: string[]) {
     }
     headers.authorization = `Bearer ${key}`;
   }
+  const lengthsFile = flags.get("lengths");
+  if (lengthsFile !== undefined)
+    for (const other of ["prompts", "input-tokens", "output-tokens"])
+      if (flags.has(other))
+        throw bad("--lengths", `left out when --${other} is given`, String(lengthsFile));
   const prompts =
     typeof flags.get("prompts") === "string" ? readPrompts(flags.get("prompts") as string) : null;
+  const lengths =
+    typeof lengthsFile === "string"
+      ? readLengths(lengthsFile, lang, (w) => io.err(`warning: ${w}\n`))
+      : null;
   const maxConc = Math.max(...(concurrency ?? [1]));
   const run: RunOptions = {
     api,
@@ -221,6 +231,7 @@ function options(args: string[]) {
     inputTokens: posNum(flags, "input-tokens", true, 128)!,
     outputTokens: posNum(flags, "output-tokens", true, 128)!,
     prompts,
+    lengths,
     timeoutMs: posNum(flags, "timeout", false, 600)! * 1000,
     maxErrorPct,
     slos,
@@ -261,7 +272,7 @@ function sweepJson(sweep: Record<string, unknown>, requests: unknown[]): string 
 }
 
 export async function sweepCommand(args: string[], io: Io): Promise<number> {
-  const o = options(args);
+  const o = options(args, io);
   const shown = shownUrl(o.url);
   const commandLine = [
     "capplan",
@@ -403,6 +414,11 @@ export const command: CommandDef = {
       help: "prompt length in words, about one token each (default 128)",
     },
     { name: "output-tokens", value: "N", help: "max_tokens of every request (default 128)" },
+    {
+      name: "lengths",
+      value: "TRACE",
+      help: "draw each request's input and output tokens together from a row of this request trace (any trace `capplan traffic` reads), seeded",
+    },
     {
       name: "prompts",
       value: "FILE.jsonl",

@@ -1,13 +1,14 @@
 /**
  * `capplan sweep --locustfile FILE` (docs/sweep.md "Distributed load with Locust"): a locustfile
  * for the same load, closed-loop levels run in turn (`--duration SEC` each, default 60), the same
- * request bodies (lengths, prompts, streaming with usage), TTFT and ITL per request fired as Locust
+ * request bodies (lengths, lengths drawn from a trace, prompts, streaming with usage), TTFT and ITL per request fired as Locust
  * request events, and per-request records that `capplan import` reads into a sweep.
  */
 import { WORDS } from "./body";
 import { API_PATH } from "./body";
 import { LOCUST_TEMPLATE } from "./locust-template";
 import type { RunOptions } from "./run";
+import { lengthPairs } from "./lengths";
 
 /** The locustfile's text. `url` is the endpoint as shown (no credentials); `keyEnv` the key's variable. */
 export function locustfileOf(o: RunOptions, url: string, keyEnv: string | null): string {
@@ -25,6 +26,8 @@ export function locustfileOf(o: RunOptions, url: string, keyEnv: string | null):
     inputTokens: o.inputTokens,
     outputTokens: o.outputTokens,
     prompts: o.prompts,
+    // --lengths: the trace's distinct (input, output) pairs with their counts (drawn by weight).
+    lengths: o.lengths ? lengthPairs(o.lengths) : null,
     seed: o.seed,
     strict: o.strict,
     timeoutSec: o.timeoutMs / 1000,

@@ -20,6 +20,7 @@ import {
 import { sweepMessages as M } from "../../import/messages/sweep";
 import { API_PATH, bodyOf, promptOf, seededRandom, type Api, type RequestSpec } from "./body";
 import { type Endpoint, type Inflight, openConnections, streamOnce } from "./client";
+import { type LengthRows, rowDrawer } from "./lengths";
 
 export interface RunOptions {
   api: Api;
@@ -36,6 +37,8 @@ export interface RunOptions {
   outputTokens: number;
   /** Prompts read from `--prompts` (used in turn), or null for generated ones. */
   prompts: RequestSpec[] | null;
+  /** Rows of `--lengths TRACE`, each request's lengths drawn jointly from one, or null. */
+  lengths: LengthRows | null;
   timeoutMs: number;
   maxErrorPct: number;
   slos: Slo[];
@@ -96,8 +99,18 @@ export async function runLevels(
 ): Promise<RunResult> {
   const rand = seededRandom(o.seed);
   let promptIndex = 0;
+  const draw = o.lengths ? rowDrawer(o.lengths.input.length, o.seed) : null;
   const nextSpec = (): RequestSpec => {
     if (o.prompts) return o.prompts[promptIndex++ % o.prompts.length]!;
+    if (draw && o.lengths) {
+      const i = draw();
+      const inputTokens = o.lengths.input[i]!;
+      return {
+        prompt: promptOf(inputTokens, rand),
+        inputTokens,
+        outputTokens: o.lengths.output[i]!,
+      };
+    }
     return {
       prompt: promptOf(o.inputTokens, rand),
       inputTokens: o.inputTokens,

@@ -83,6 +83,39 @@ export const sweepMessages = defineMessages("sweep", {
     en: (p: { n: number }) => `${p.n} request record(s) could not be read and were skipped`,
     zh: (p) => `${p.n} 条请求记录无法读取，已跳过`,
   }),
+  lengthsNoRows: message({
+    severity: "error",
+    en: (p: { file: string }) =>
+      `${p.file}: no request rows with input and output tokens to draw lengths from (a per-bin trace has none)`,
+    zh: (p) =>
+      `${p.file}：没有同时含输入与输出 token 的请求行可供抽取长度（分箱汇总的 trace 没有）`,
+  }),
+  lengthsBadRows: message({
+    severity: "error",
+    en: (p: { file: string; bad: number }) =>
+      `${p.file}: ${p.bad} bad row(s); lengths are drawn only from a trace without them, nothing was sent`,
+    zh: (p) => `${p.file}：有 ${p.bad} 行无法读取；只从没有坏行的 trace 中抽取长度，未发送任何请求`,
+  }),
+  lengthsZero: message({
+    severity: "warning",
+    en: (p: { file: string; n: number }) =>
+      `${p.file}: ${p.n} row(s) with 0 input or 0 output tokens cannot be sent and are left out of the draw`,
+    zh: (p) => `${p.file}：${p.n} 行的输入或输出 token 为 0，无法发送，已从抽取中排除`,
+  }),
+  locustDisagrees: message({
+    severity: "warning",
+    en: (p: { what: string; locust: number; records: number; inFlight: number }) =>
+      `Locust counts ${p.locust} ${p.what === "requests" || p.what === "failures" ? p.what : `failures (${p.what})`}, the records ${p.records}: more apart than the ${p.inFlight} request(s) in flight at the stop; the sweep is computed from the records`,
+    zh: (p) =>
+      `Locust 统计的${p.what === "requests" ? "请求数" : p.what === "failures" ? "失败数" : `失败数（${p.what}）`}为 ${p.locust}，请求记录为 ${p.records}：差距超过停止时在途的 ${p.inFlight} 个请求；扫描按请求记录计算`,
+  }),
+  locustJoined: message({
+    severity: "info",
+    en: (p: { files: string[]; requests: number; failures: number }) =>
+      `read with Locust's ${p.files.join(", ")}: ${p.requests} requests, ${p.failures} failed, as Locust counted them`,
+    zh: (p) =>
+      `与 Locust 的 ${p.files.join("、")} 一并读取：Locust 统计 ${p.requests} 个请求，${p.failures} 个失败`,
+  }),
   noSweeps: message({
     severity: "error",
     en: () => "a capplan-sweep file without sweeps",

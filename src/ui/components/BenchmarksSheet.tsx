@@ -14,6 +14,7 @@ import { ImportPanel } from "./ImportPanel";
 import { SweepCard } from "./SweepCard";
 import { SweepCharts } from "./SweepCharts";
 import { FieldInput } from "./FieldInput";
+import { RunHistory } from "./RunHistory";
 
 interface Entry {
   skuIndex: number;
@@ -138,6 +139,7 @@ export function BenchmarksSheet(): JSX.Element {
           </For>
         </section>
       </Show>
+      <RunHistory />
     </div>
   );
 }

@@ -4,13 +4,15 @@
  * TTFT 20 ms and ITL 5 ms whatever the load; the runner (bin/capplan.mjs, its own process) keeps 256
  * streams open; its ITL p50 is compared with the server's ITL p50 of the same requests (target:
  * within 5 %). On a saturated machine the gap measures the machine, not the runner: RESULTS.md
- * records the load average beside it.
+ * records the load average beside it. Then the runner against one Locust worker on a zero-latency
+ * server (./sweep-vs-locust.mjs).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { runnerVsLocust } from "./sweep-vs-locust.mjs";
 
 const p50 = (xs) => {
   const s = Float64Array.from(xs).sort();
@@ -92,4 +94,5 @@ export async function run(ctx) {
     target: "within 5 %",
     met: off <= 0.05,
   });
+  await runnerVsLocust(ctx, serve);
 }

@@ -57,6 +57,8 @@ describe("locustfileOf", () => {
     async () => {
       server = await startTestServer({
         latency: { ttftBaseMs: 20, ttftPerActiveMs: 1, itlBaseMs: 5, itlPerActiveMs: 0.2 },
+        // Every tenth request fails with HTTP 500: Locust's failures and the records' must agree.
+        faultCycle: ["ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "500"],
       });
       const dir = mkdtempSync(join(tmpdir(), "capplan-locust-"));
       const file = join(dir, "locustfile.py");
@@ -99,6 +101,9 @@ describe("locustfileOf", () => {
           "--csv",
           "run",
           "--only-summary",
+          // The server's 500s are part of the test: they must not make Locust exit 1.
+          "--exit-code-on-error",
+          "0",
         ],
         common,
       );
@@ -162,6 +167,30 @@ describe("locustfileOf", () => {
       const stats = readFileSync(join(dir, "run_stats.csv"), "utf8");
       const ttftRow = stats.split("\n").find((l) => l.startsWith("TTFT,"));
       expect(Number(ttftRow?.split(",")[2])).toBe(recordedOk.length);
+      // The run's folder (records + Locust's CSVs) imports as one sweep, its counts checked.
+      const all = await run("import", dir, "--json");
+      expect(all.code, all.err).toBe(0);
+      const joined = JSON.parse(all.out).sweeps;
+      expect(joined).toHaveLength(1);
+      const j = joined[0];
+      expect(j.source.format).toBe("capplan-locust-records");
+      expect(j.source.files.map((f: string) => f.split("/").pop()).sort()).toEqual([
+        "capplan-records.jsonl",
+        "run_exceptions.csv",
+        "run_failures.csv",
+        "run_stats.csv",
+        "run_stats_history.csv",
+      ]);
+      expect(j.points).toEqual(s.points);
+      expect(all.err).not.toContain("Locust counts");
+      // Locust's counts against the server's own: every request it answered (4 may be cut at the stop).
+      const served500 = server.records.filter((x) => x.outcome === "500").length;
+      expect(served500).toBeGreaterThan(0);
+      expect(Math.abs(j.meta.locustRequests - server.records.length)).toBeLessThanOrEqual(4);
+      expect(Math.abs(j.meta.locustFailures - served500)).toBeLessThanOrEqual(4);
+      // …and the sweep's failed requests are the records' 500s, not counting warm-up ones.
+      const failed = j.points.reduce((n: number, p: { failed?: number }) => n + (p.failed ?? 0), 0);
+      expect(failed).toBe(counted.filter((l) => l.outcome === "500").length);
     },
     90_000,
   );
