@@ -94,7 +94,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const budget = b >= 0 ? Number(args[b + 1]) : BUDGET_BYTES;
   const dir = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--budget") ?? "dist";
   if (!existsSync(join(dir, "index.html"))) {
-    console.error(`check-bundle: no ${join(dir, "index.html")}: build the app first (npm run build)`);
+    console.error(
+      `check-bundle: no ${join(dir, "index.html")}: build the app first (npm run build)`,
+    );
     process.exit(2);
   }
   const { lines, code } = verdict(measureInitialJs(dir), budget);

@@ -28,6 +28,9 @@ import { gzipSync } from "node:zlib";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FRAME_MS = 1000 / 60;
 const LONG_TASK_MS = 100;
+// Issue #32: no long task over 50 ms after an edit (on an idle machine; perf.spec.ts widens its
+// own assertion under load, the bench row keeps the target and shows the load beside it).
+const EDIT_LONG_TASK_MS = 50;
 const INITIAL_JS_BYTES = BUDGET_BYTES; // scripts/check-bundle.mjs: 150 KB gzip
 
 const median = (xs) => {
@@ -246,10 +249,10 @@ export async function runBrowserBench({
       case: "  longest main-thread long task in the second after that edit (0 = none over 50 ms)",
       median: m3,
       value: editTask.length ? ms(m3) : "—",
-      baseline: "100 ms long-task budget",
-      ratio: m3 / LONG_TASK_MS,
-      target: "≤ 100 ms",
-      met: editTask.length > 0 && Math.max(...editTask) <= LONG_TASK_MS,
+      baseline: `${EDIT_LONG_TASK_MS} ms long-task budget`,
+      ratio: m3 / EDIT_LONG_TASK_MS,
+      target: `≤ ${EDIT_LONG_TASK_MS} ms`,
+      met: editTask.length > 0 && Math.max(...editTask) <= EDIT_LONG_TASK_MS,
     });
   } finally {
     try {

@@ -202,7 +202,8 @@ export function createWorkbook(initial: PlanFile): Workbook {
     const p = unwrap(plan);
     const todo = edits;
     edits = [];
-    if (!engine) engine = createPlanEngine(p, new Map(), memoryCatalog()); // covers every edit so far
+    if (!engine)
+      engine = createPlanEngine(p, new Map(), memoryCatalog()); // covers every edit so far
     else if (todo === null) engine.update(p);
     else for (const e of todo) engine.edit(e.path, e.raw);
     const resolved = engine.resolved();
