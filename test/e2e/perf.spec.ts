@@ -32,8 +32,8 @@ const LONG_TASK_LIMIT_MS = 100;
  * The long-task limit after an edit in the bench workbook (issue #32): 50 ms on an idle machine,
  * that is a 1-minute load average of at most 0.5 per core; above that, other processes take the
  * cores in turns and stretch every task, so the limit is 150 ms (docs/performance.md "Long tasks
- * under load": 153 ms was measured at load 7–11 on 2 cores, 30–45 ms idle). The applied limit is
- * printed and attached to the test.
+ * after an edit": 153 ms was measured at load 7–11 on 2 cores). The applied limit is printed and
+ * attached to the test.
  */
 function editLongTaskLimit(
   load = loadavg()[0]!,
