@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { BUDGET_BYTES, GZIP_LEVEL, measureInitialJs } from "../../scripts/check-bundle.mjs";
+import { BUDGET_BYTES, GZIP_LEVEL, measureInitialJs } from "../../../scripts/check-bundle.mjs";
 
 export const title = "browser";
 
