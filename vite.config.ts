@@ -84,10 +84,39 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Modules the app loads lazily although Node (the CLI, unit tests, the bench) imports them
+ * statically (docs/performance.md, "Initial JavaScript"): in the app's build each is replaced by
+ * its `*-lazy.ts` twin, which exports the same functions and fetches the real module with a
+ * dynamic `import()`; the app awaits them (src/ui/state/formula-engine.ts) before it evaluates a
+ * plan. Not under Vitest, and not in web workers (their own bundles, built without these plugins).
+ */
+const LAZY_IN_APP: [string, string][] = [
+  // mathjs: about a third of the app's JavaScript.
+  ["src/engine/formula/mathjs-kernel.ts", "src/engine/formula/mathjs-kernel-lazy.ts"],
+  // The GPU and model catalogues (models/gpus.json, models/llms.json).
+  ["src/ui/state/catalog.ts", "src/ui/state/catalog-lazy.ts"],
+];
+
+function lazyInApp(): Plugin {
+  const swaps = new Map(LAZY_IN_APP.map(([from, to]) => [join(ROOT, from), join(ROOT, to)]));
+  const twins = new Set(swaps.values());
+  return {
+    name: "capplan-lazy-in-app",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (process.env.VITEST || !importer || twins.has(importer.split("?")[0]!)) return null;
+      if (!/(mathjs-kernel|catalog)$/.test(source)) return null;
+      const r = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (r && swaps.get(r.id)) ?? null;
+    },
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs: the built app works from any folder (https://host/capplan/), docs/hosting.md.
   base: "./",
-  plugins: [solid(), exampleFixtures(), serviceWorker()],
+  plugins: [solid(), lazyInApp(), exampleFixtures(), serviceWorker()],
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true },
   worker: { format: "es" },

@@ -1,9 +1,11 @@
 // Sum test results from Vitest's and Playwright's JSON reports and print "N passed, N failed".
-// Usage: node scripts/ci-count.mjs vitest.json playwright.json typecheckFailed buildFailed [lintFailed package-check.json]
+// Usage: node scripts/ci-count.mjs vitest.json playwright.json typecheckFailed buildFailed [lintFailed package-check.json bundleFailed]
 // package-check.json is the {"passed": N, "failed": N} written by scripts/check-package.mjs.
+// bundleFailed: the bundle budget check (scripts/check-bundle.mjs), one check: "0" passed, "1"
+// failed, anything else (not run: the build failed, and counts already) not counted.
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, pwFile, typecheckFailed, buildFailed, lintFailed, packageFile] =
+const [vitestFile, pwFile, typecheckFailed, buildFailed, lintFailed, packageFile, bundleFailed] =
   process.argv.slice(2);
 let passed = 0,
   failed = 0,
@@ -44,6 +46,8 @@ if (packageFile !== undefined) {
 if (typecheckFailed === "1") failed++;
 if (lintFailed === "1") failed++;
 if (buildFailed === "1") failed++;
+if (bundleFailed === "0") passed++;
+if (bundleFailed === "1") failed++;
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed ? 1 : 0);

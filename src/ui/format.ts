@@ -4,7 +4,7 @@
  * cached `Intl.NumberFormat`s), so the app and the CLI print the same text.
  */
 import { fmtValue } from "../engine/base/number-format";
-import { fmtMoney, moneyFallback } from "../report/plan-output";
+import { fmtMoney, moneyFallback } from "../report/money";
 import type { Lang } from "../report/i18n";
 
 export { fmtMoney, fmtValue };

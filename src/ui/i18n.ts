@@ -429,6 +429,8 @@ const en = {
   downloadSetAside: "Download the saved data",
   autosaveHeldSetAside: "download or discard the unreadable data first",
   autosaveHeldOtherTab: "another tab changed this plan: choose a version",
+  bootFailed:
+    "The formula engine could not be loaded ({reason}). Reload the page to try again; your saved data was not changed.",
   startFailed:
     "Something went wrong while starting ({reason}). The app is usable; your saved data was not changed.",
   keepFailed:
@@ -1047,6 +1049,7 @@ const zh: { readonly [K in UiKey]: string } = {
   setAsideWhyUnkept: "浏览器存储拒绝保存副本：{reason}",
   autosaveHeldSetAside: "请先下载或丢弃无法读取的数据",
   autosaveHeldOtherTab: "另一个标签页修改了此计划：请选择版本",
+  bootFailed: "无法加载公式引擎（{reason}）。请重新加载页面再试；已保存的数据未改动。",
   startFailed: "启动时出错（{reason}）。应用可以继续使用；已保存的数据未改动。",
   keepFailed: "之前的计划未能保存到“最近的计划”（{reason}）：撤销可回到它，或使用“保存计划”。",
   otherTabTitle: "此计划已在另一个标签页中修改。",

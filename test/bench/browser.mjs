@@ -15,8 +15,9 @@
  * - input-to-paint of one price edit in the bench workbook (Enter keydown → the frame that shows
  *   the new value), vs one 16.7 ms frame; and the longest long task after that edit, vs 100 ms;
  * - initial JavaScript (what index.html loads at start: its module script, modulepreloads and
- *   their static imports) gzip, vs 200 KB.
+ *   their static imports) gzip, vs 150 KB (scripts/check-bundle.mjs).
  */
+import { BUDGET_BYTES } from "../../scripts/check-bundle.mjs";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,7 +28,10 @@ import { gzipSync } from "node:zlib";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const FRAME_MS = 1000 / 60;
 const LONG_TASK_MS = 100;
-const INITIAL_JS_BYTES = 200_000;
+// Issue #32: no long task over 50 ms after an edit (on an idle machine; perf.spec.ts widens its
+// own assertion under load, the bench row keeps the target and shows the load beside it).
+const EDIT_LONG_TASK_MS = 50;
+const INITIAL_JS_BYTES = BUDGET_BYTES; // scripts/check-bundle.mjs: 150 KB gzip
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -152,9 +156,9 @@ export async function runBrowserBench({
     case: `Initial JavaScript (${init.files.map((f) => f.file.replace(/^assets\//, "")).join(", ")}: what index.html loads at start)`,
     median: init.gzip,
     value: `${(init.gzip / 1000).toFixed(1)} KB gzip (${(init.raw / 1000).toFixed(1)} KB raw)`,
-    baseline: "200 KB gzip",
+    baseline: `${INITIAL_JS_BYTES / 1000} KB gzip`,
     ratio: init.gzip / INITIAL_JS_BYTES,
-    target: "≤ 200 KB gzip",
+    target: `≤ ${INITIAL_JS_BYTES / 1000} KB gzip`,
     met: init.gzip <= INITIAL_JS_BYTES,
   });
 
@@ -245,10 +249,10 @@ export async function runBrowserBench({
       case: "  longest main-thread long task in the second after that edit (0 = none over 50 ms)",
       median: m3,
       value: editTask.length ? ms(m3) : "—",
-      baseline: "100 ms long-task budget",
-      ratio: m3 / LONG_TASK_MS,
-      target: "≤ 100 ms",
-      met: editTask.length > 0 && Math.max(...editTask) <= LONG_TASK_MS,
+      baseline: `${EDIT_LONG_TASK_MS} ms long-task budget`,
+      ratio: m3 / EDIT_LONG_TASK_MS,
+      target: `≤ ${EDIT_LONG_TASK_MS} ms`,
+      met: editTask.length > 0 && Math.max(...editTask) <= EDIT_LONG_TASK_MS,
     });
   } finally {
     try {

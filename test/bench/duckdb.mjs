@@ -40,11 +40,14 @@ export function duckSql(file) {
   return `SELECT ${cols.join(", ")} FROM read_csv('${file.replace(/'/g, "''")}') GROUP BY concurrency ORDER BY concurrency`;
 }
 
-/** Run the statistics in DuckDB with one thread; rows of plain numbers. */
-export async function duckStats(duckdb, file) {
-  const db = await duckdb.DuckDBInstance.create(":memory:", { threads: "1" });
+/**
+ * Run the statistics in DuckDB with `threads` threads (default 1; the timed comparison uses every
+ * core of the machine, issue #32); rows of plain numbers.
+ */
+export async function duckStats(duckdb, file, threads = 1) {
+  const db = await duckdb.DuckDBInstance.create(":memory:", { threads: String(threads) });
   const c = await db.connect();
-  await c.run("SET threads = 1");
+  await c.run(`SET threads = ${Number(threads)}`);
   const r = await c.runAndReadAll(duckSql(file));
   const rows = r.getRows().map((row) => row.map((v) => (typeof v === "bigint" ? Number(v) : v)));
   c.closeSync?.();

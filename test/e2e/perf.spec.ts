@@ -6,7 +6,8 @@
  *   during the import shows the characters before the import ends;
  * - in the bench workbook (test/bench/gen-plan.mjs: 50 SKUs × 30 levels, 20 workloads, 2,000
  *   teams, 200 formula cells) opened with "Open plan", editing one price in the GPU comparison
- *   causes no long task over 100 ms, and the sheet shows the engine's numbers for the edited plan.
+ *   causes no long task over 50 ms on an idle machine (150 or 250 ms under load, `editLongTaskLimit`),
+ *   and the sheet shows the engine's numbers for the edited plan.
  * Long tasks come from a `PerformanceObserver({ type: "longtask" })` registered before the page
  * loads. The measured figures (longest long task, input-to-paint) are attached to each test as
  * annotations of type `figure`; test/bench/browser.mjs runs this file and reads them.
@@ -15,7 +16,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { validatePlan } from "../../src/engine/plan/plan-file";
@@ -26,6 +27,22 @@ import { WorkbookPage } from "./workbook-page";
 
 const ROWS = Number(process.env.PERF_ROWS ?? 1_000_000);
 const LONG_TASK_LIMIT_MS = 100;
+
+/**
+ * The long-task limit after an edit in the bench workbook (issue #32): 50 ms on an idle machine,
+ * that is a 1-minute load average of at most 0.5 per core. Above that, other processes take the
+ * cores in turns and stretch every task: 150 ms up to 2 per core, 250 ms beyond (docs/performance.md
+ * "Long tasks after an edit": 149–211 ms measured at 6.8–7.0 per core on 2 cores). The applied
+ * limit is printed and attached to the test.
+ */
+function editLongTaskLimit(
+  load = loadavg()[0]!,
+  cores = availableParallelism(),
+): { limitMs: number; perCore: number; idle: boolean } {
+  const perCore = load / cores;
+  const idle = perCore <= 0.5;
+  return { limitMs: idle ? 50 : perCore <= 2 ? 150 : 250, perCore, idle };
+}
 
 // Long tasks depend on what else the (shared, 2-core) machine is doing: a run that meets the limit
 // once in three tries passes, and is reported as flaky rather than as a failure.
@@ -202,7 +219,7 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   ).toEqual([]);
 });
 
-test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long task over 100 ms", async ({
+test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long task over 50 ms on an idle machine", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -257,6 +274,12 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   );
   expect(edit.frame).toBeGreaterThan(0);
   const tasks = await tasksBetween(page, edit.key, edit.key + 1000);
+  const limit = editLongTaskLimit();
+  const applied = `${limit.limitMs} ms (${limit.idle ? "idle" : "loaded"} machine: load average ${limit.perCore.toFixed(2)} per core)`;
+  console.log(`perf.spec: long-task limit after the edit: ${applied}`);
+  test.info().annotations.push({ type: "long-task limit", description: applied });
+  figure("edit-long-task-limit", limit.limitMs, "ms");
+  figure("edit-load-per-core", limit.perCore, "");
   figure("edit-input-to-paint", edit.frame - edit.key, "ms");
   figure("edit-longest-long-task", Math.max(0, ...tasks.map((t) => t.duration)), "ms");
 
@@ -267,8 +290,8 @@ test("editing one price in the bench workbook (50 SKUs, 2,000 teams) has no long
   );
   await expect(page.getByTestId("status-recommendation")).toContainText(r.cheapest!);
   expect(
-    tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS),
-    JSON.stringify(tasks),
+    tasks.filter((t) => t.duration > limit.limitMs),
+    `${JSON.stringify(tasks)}; limit ${applied}`,
   ).toEqual([]);
   // The whole-plan analyses wait to be asked on a plan this large (src/ui/state/large-plan.ts):
   // solving the mix or the tornado on every edit froze the page for 5.8 s.

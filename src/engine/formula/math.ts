@@ -3,45 +3,14 @@
  * mathjs functions that import, define or evaluate code").
  *
  * Built tree-shaken from `mathjs/number` (a mathjs pitfall: every operator and function
- * a formula may use needs its `*Dependencies`). Defence in depth:
+ * a formula may use needs its `*Dependencies`; they are listed in `./mathjs-kernel.ts`, which the
+ * app loads lazily, see there). Defence in depth:
  * 1. the parser is captured once, then the dangerous functions on the instance (`import`,
  *    `parse`, `evaluate`, …) are overridden to throw (mathjs "more secure eval" pattern);
  * 2. every parsed tree is walked and only whitelisted node types, operators and function names
  *    are accepted (see `check.ts`) before it is compiled and evaluated.
  */
-import {
-  absDependencies,
-  addDependencies,
-  andDependencies,
-  ceilDependencies,
-  create,
-  divideDependencies,
-  equalDependencies,
-  expDependencies,
-  floorDependencies,
-  largerDependencies,
-  largerEqDependencies,
-  log10Dependencies,
-  logDependencies,
-  maxDependencies,
-  meanDependencies,
-  minDependencies,
-  modDependencies,
-  multiplyDependencies,
-  notDependencies,
-  orDependencies,
-  parseDependencies,
-  powDependencies,
-  roundDependencies,
-  smallerDependencies,
-  smallerEqDependencies,
-  sqrtDependencies,
-  subtractDependencies,
-  sumDependencies,
-  unaryMinusDependencies,
-  unaryPlusDependencies,
-  unequalDependencies,
-} from "mathjs/number";
+import { loadMathjsKernel, mathjsKernel } from "./mathjs-kernel";
 import type { FactoryFunctionMap, MathNode } from "mathjs";
 import { formulaMessages } from "./messages";
 import type { Problem } from "../base/problems";
@@ -100,7 +69,7 @@ export const DANGEROUS_FUNCTIONS: readonly string[] = [
   "reviver",
 ];
 
-type MathInstance = ReturnType<typeof create>;
+type MathInstance = ReturnType<NonNullable<ReturnType<typeof mathjsKernel>>["create"]>;
 
 /**
  * The restricted instance, built on first use: building mathjs's factories costs several
@@ -110,40 +79,14 @@ let instance: { math: MathInstance; parse: (expr: string) => MathNode } | null =
 
 function restricted(): { math: MathInstance; parse: (expr: string) => MathNode } {
   if (instance) return instance;
-  const math = create({
-    parseDependencies,
-    addDependencies,
-    subtractDependencies,
-    multiplyDependencies,
-    divideDependencies,
-    powDependencies,
-    unaryMinusDependencies,
-    unaryPlusDependencies,
-    ceilDependencies,
-    floorDependencies,
-    roundDependencies,
-    minDependencies,
-    maxDependencies,
-    absDependencies,
-    sqrtDependencies,
-    expDependencies,
-    logDependencies,
-    log10Dependencies,
-    modDependencies,
-    sumDependencies,
-    meanDependencies,
-    equalDependencies,
-    unequalDependencies,
-    smallerDependencies,
-    smallerEqDependencies,
-    largerDependencies,
-    largerEqDependencies,
-    andDependencies,
-    orDependencies,
-    notDependencies,
-    // mathjs/number types each *Dependencies export as possibly undefined (an index signature);
-    // every one is there at run time (a missing one throws when the instance is built).
-  } as Record<string, FactoryFunctionMap>);
+  const kernel = mathjsKernel();
+  // Only in the app, before its lazy mathjs chunk arrived (src/ui/state/formula-engine.ts waits
+  // for it before the workbook is built); never in Node, where the kernel is a static import.
+  if (!kernel) throw new Error("the formula engine is not loaded yet");
+  const { create, ...dependencies } = kernel;
+  // mathjs/number types each *Dependencies export as possibly undefined (an index signature);
+  // every one is there at run time (a missing one throws when the instance is built).
+  const math = create(dependencies as Record<string, FactoryFunctionMap>);
   // The parser, captured before the instance's `parse` is disabled.
   const parse = math.parse.bind(math) as (expr: string) => MathNode;
   // "More secure eval" (mathjs docs, expressions/security): replace the code-reaching functions.
@@ -196,6 +139,19 @@ export function cellNameProblem(name: string): Problem | null {
   if (!CELL_NAME_PATTERN.test(name)) return formulaMessages.problem("invalidCellName", { name });
   if (RESERVED.has(name)) return formulaMessages.problem("reservedCellName", { name });
   return null;
+}
+
+/**
+ * Resolves once formulas can be parsed: at once in Node; in the app, when its lazy mathjs chunk
+ * has arrived (rejects when that chunk cannot be fetched).
+ */
+export async function loadFormulaEngine(): Promise<void> {
+  await loadMathjsKernel();
+}
+
+/** True when formulas can be parsed now (always in Node; in the app once loaded). */
+export function formulaEngineLoaded(): boolean {
+  return mathjsKernel() !== null;
 }
 
 /** True once the restricted instance has been built (a formula was parsed); for tests. */

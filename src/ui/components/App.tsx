@@ -34,10 +34,9 @@ import { OtherTabPrompt, RecentPlansPanel, SetAsideBanner } from "./PersistPanel
 import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
 import { loadChartJs } from "../charts/load-chart";
-import { BenchmarksSheet } from "./BenchmarksSheet";
+import { formulaEngineFailure, formulasReady, startFormulaEngine } from "../state/formula-engine";
 import { SHEET_PANEL, SheetTabs, tabId } from "./SheetTabs";
 import { goRequest } from "../state/navigate";
-import { RecStatus, revealWhere, TrustStatus } from "./TrustStatus";
 import { ConfirmHost } from "./ConfirmDialog";
 import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
@@ -47,6 +46,16 @@ import { createPlanOpener, noticeText } from "../state/plan-opener";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
 // are fetched after start (see `preloadLater`) or when first opened.
+// Every sheet is a lazy chunk. The first one shown (Benchmarks) is fetched at start-up alongside
+// the formula engine: it shows computed results, so it could not draw before the engine is in
+// anyway, and the app shell (bar, tabs, status) paints without either (docs/performance.md).
+const BenchmarksSheet = lazy(() =>
+  import("./BenchmarksSheet").then((m) => ({ default: m.BenchmarksSheet })),
+);
+// The status bar reports on computed results, so it shows with the formula engine; lazy too.
+const statusModule = () => import("./TrustStatus");
+const TrustStatus = lazy(() => statusModule().then((m) => ({ default: m.TrustStatus })));
+const RecStatus = lazy(() => statusModule().then((m) => ({ default: m.RecStatus })));
 const AssumptionsSheet = lazy(() =>
   import("./AssumptionsSheet").then((m) => ({ default: m.AssumptionsSheet })),
 );
@@ -71,7 +80,7 @@ type SheetId =
 
 /**
  * The sheets, in tab order: id (also `tab-<id>` test ids and `goRequest` targets), the tab's
- * i18n key and the component. A new sheet is one entry here (lazy unless it is the first).
+ * i18n key and the component. A new sheet is one entry here (a lazy component).
  */
 const SHEETS: { id: SheetId; key: UiKey; component: Component & { preload?: () => unknown } }[] = [
   { id: "benchmarks", key: "sheetBenchmarks", component: BenchmarksSheet },
@@ -114,8 +123,11 @@ export function App(): JSX.Element {
   const { share, shareLink, dismiss: dismissShare } = createShareAction(wb, save);
 
   onMount(async () => {
-    // Chart.js is lazy but needed by the first sheet: start fetching it now, alongside the example.
-    await opener.start(loadChartJs);
+    // Chart.js, the formula engine and the first sheet are lazy but needed by the first screen:
+    // start fetching them now, alongside the example.
+    void BenchmarksSheet.preload();
+    void TrustStatus.preload();
+    await opener.start(() => Promise.all([loadChartJs(), startFormulaEngine()]));
     setReady(true);
     persist.start();
     preloadLater();
@@ -131,7 +143,7 @@ export function App(): JSX.Element {
     const r = goRequest();
     if (!r) return;
     setSheet(r.where.sheet);
-    revealWhere(r.where);
+    void statusModule().then((m) => m.revealWhere(r.where));
   });
 
   return (
@@ -339,24 +351,49 @@ export function App(): JSX.Element {
               </div>
             )}
           >
-            <Suspense
+            <Show
+              when={formulasReady()}
               fallback={
-                <p class="muted" data-testid="sheet-loading">
-                  {t("loading")}
-                </p>
+                <Show
+                  when={formulaEngineFailure()}
+                  fallback={
+                    <p class="muted" data-testid="sheet-loading">
+                      {t("loading")}
+                    </p>
+                  }
+                >
+                  {(why) => (
+                    <div class="banner bad" role="alert" data-testid="boot-failed">
+                      <span>{t("bootFailed", { reason: why() })}</span>
+                      <button onClick={() => void startFormulaEngine()}>{t("tryAgain")}</button>
+                    </div>
+                  )}
+                </Show>
               }
             >
-              <div role="tabpanel" id={SHEET_PANEL} aria-labelledby={tabId(sheet())}>
-                <Dynamic
-                  component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
-                />
-              </div>
-            </Suspense>
+              <Suspense
+                fallback={
+                  <p class="muted" data-testid="sheet-loading">
+                    {t("loading")}
+                  </p>
+                }
+              >
+                <div role="tabpanel" id={SHEET_PANEL} aria-labelledby={tabId(sheet())}>
+                  <Dynamic
+                    component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
+                  />
+                </div>
+              </Suspense>
+            </Show>
           </ErrorBoundary>
         </main>
         <ConfirmHost />
         <footer class="statusbar">
-          <TrustStatus />
+          <Show when={formulasReady()}>
+            <Suspense fallback={<span class="muted">{t("loading")}</span>}>
+              <TrustStatus />
+            </Suspense>
+          </Show>
           <span
             data-testid="autosave-status"
             classList={{ bad: !!saveError(), muted: !saveError() }}
@@ -368,7 +405,11 @@ export function App(): JSX.Element {
                 : ""}
           </span>
           <span class="sep" />
-          <RecStatus />
+          <Show when={formulasReady()}>
+            <Suspense>
+              <RecStatus />
+            </Suspense>
+          </Show>
         </footer>
       </div>
     </WorkbookContext.Provider>

@@ -7,7 +7,7 @@ import { createMemo, createSignal, For, Show, type JSX } from "solid-js";
 import type { SkuWorkloadResult } from "../../engine/plan/plan";
 import type { SweepPoint } from "../../engine/base/types";
 import { fmtValue } from "../format";
-import { GPU_CATALOG } from "../state/catalog";
+import { gpuCatalog } from "../state/catalog";
 import { useWorkbook } from "../state/context";
 import { t } from "../state/i18n";
 import { getAtPath } from "../state/plan-edit";
@@ -151,7 +151,7 @@ export function SweepCard(props: SweepCardProps): JSX.Element {
             }}
           >
             <option value="">—</option>
-            <For each={GPU_CATALOG}>{(g) => <option value={g.id}>{g.name}</option>}</For>
+            <For each={gpuCatalog()}>{(g) => <option value={g.id}>{g.name}</option>}</For>
           </select>
         </label>
         <FieldInput

@@ -6,21 +6,8 @@
  */
 import Papa from "papaparse";
 
-/** Copy text to the clipboard; false when the browser refuses (no permission, insecure page). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const ta = document.createElement("textarea");
-    ta.value = text;
-    document.body.append(ta);
-    ta.select();
-    const ok = document.execCommand?.("copy") ?? false;
-    ta.remove();
-    return ok;
-  }
-}
+// In its own module so that the share button does not bring papaparse into the first load.
+export { copyText } from "./copy-text";
 
 /**
  * Read clipboard text as the TSV block Excel/Sheets wrote: quoted cells may hold line breaks, tabs

@@ -4,7 +4,7 @@
  */
 import { createSignal } from "solid-js";
 import { validatePlan } from "../../engine/plan/plan-file";
-import { copyText } from "./clipboard";
+import { copyText } from "./copy-text";
 import type { PlanProblem } from "./open-plan";
 import type { Workbook } from "./workbook";
 

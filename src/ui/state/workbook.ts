@@ -22,7 +22,8 @@ import type { PlanFile } from "../../engine/base/types";
 import type { Sheet } from "../../engine/formula/sheet";
 import { getAtPath, rawText, readNumberEntry } from "./plan-edit";
 import { trustState, type Rejection, type TrustState } from "./trust";
-import { MEMORY_CATALOG } from "./catalog";
+import { memoryCatalog } from "./catalog";
+import { formulasReady } from "./formula-engine";
 import { createPlanHistory, type PlanPatch } from "./plan-history";
 import type { EditContext } from "./edits/context";
 import { cellEdits, type CellEdits } from "./edits/cells";
@@ -117,6 +118,17 @@ function typedText(plan: PlanFile, path: string, v: unknown): string | undefined
     : undefined;
 }
 
+/** What `computed` holds before the formula engine is loaded: a plan with no formula, evaluated. */
+function placeholder(): Computed {
+  const e = createPlanEngine(
+    { format: "capplan.plan/v1", cells: {}, workloads: [], slo: [], skus: [] },
+    new Map(),
+    memoryCatalog(),
+  );
+  const resolved = e.resolved();
+  return { sheet: e.sheet.sheet, resolved, result: e.result(), errorsByPath: new Map() };
+}
+
 /** Create the workbook store around a plan. Call inside a reactive root. */
 export function createWorkbook(initial: PlanFile): Workbook {
   const [plan, setPlan] = createStore<PlanFile>(structuredClone(initial));
@@ -184,10 +196,14 @@ export function createWorkbook(initial: PlanFile): Workbook {
 
   const computed = createMemo<Computed>((prev) => {
     version();
+    // Until the lazy formula engine is in (./formula-engine.ts) nothing is evaluated: the views
+    // that show results wait for it; the edits made meanwhile reach the engine when it is built.
+    if (!formulasReady()) return prev ?? placeholder();
     const p = unwrap(plan);
     const todo = edits;
     edits = [];
-    if (!engine) engine = createPlanEngine(p, new Map(), MEMORY_CATALOG);
+    if (!engine)
+      engine = createPlanEngine(p, new Map(), memoryCatalog()); // covers every edit so far
     else if (todo === null) engine.update(p);
     else for (const e of todo) engine.edit(e.path, e.raw);
     const resolved = engine.resolved();

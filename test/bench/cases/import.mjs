@@ -1,7 +1,7 @@
 /**
  * Bench cases of the importers (run by test/bench/run.mjs): the 1,000,000-row per-request CSV and
- * JSONL against read + split + Number, the CSV (and one of 4,000,000 rows) beside DuckDB with one
- * thread computing the same statistics (checked equal first; test/bench/duckdb.mjs), and 1,000
+ * JSONL against read + split + Number, the CSV (and one of 4,000,000 rows) beside DuckDB with all
+ * threads computing the same statistics (checked equal first; test/bench/duckdb.mjs), and 1,000
  * vLLM result files against read + JSON.parse.
  * Each run is its own process (test/bench/child.mjs), interleaved with its baseline.
  */
@@ -47,7 +47,7 @@ export async function run(ctx) {
     idle.push(child("idle", csv));
     imp.csv.base.push(child("split-csv", csv));
     imp.csv.run.push(child("import", csv));
-    imp.csv.duck.push(child("duckdb", csv));
+    imp.csv.duck.push(child("duckdb-all", csv));
     imp.jsonl.base.push(child("split-jsonl", jsonl));
     imp.jsonl.run.push(child("import", jsonl));
   }
@@ -62,13 +62,15 @@ export async function run(ctx) {
     const b = median(m.base.map((x) => x.ms));
     const rss = median(m.run.map((x) => x.maxRssKB)) * 1024;
     const info = m.run[0].info;
+    // Issue #32: JSONL within 1.5× of read + split + Number; the CSV keeps its 2× of issue #6.
+    const limit = fmt === "JSONL" ? 1.5 : 2;
     row({
       case: `Import ${ROWS.toLocaleString("en")}-row per-request ${fmt} (${MB(size)}) → ${info.points} points`,
       value: ms(t),
       baseline: `read + split + Number: ${ms(b)}`,
       ratio: t / b,
-      target: "≤ 2×",
-      met: t / b <= 2,
+      target: `≤ ${limit}×`,
+      met: t / b <= limit,
     });
     row({
       case: `  peak RSS of that import`,
@@ -78,7 +80,7 @@ export async function run(ctx) {
       target: "≤ 4× file",
       met: rss / size <= 4,
     });
-    if (t / b > 2)
+    if (t / b > limit)
       profiles.push({ title: `Import of the per-request ${fmt}`, ...profileOf("import", file) });
     if (m.duck) duckRows(`${ROWS.toLocaleString("en")}-row`, file, m.run, m.duck, worst1);
   }
@@ -90,12 +92,12 @@ export async function run(ctx) {
     const d = median(ducks.map((x) => x.ms));
     const range = (xs) => `${ms(Math.min(...xs))}–${ms(Math.max(...xs))}`;
     row({
-      case: `Import ${what} per-request CSV (${MB(size)}) beside DuckDB, one thread, same statistics (largest relative difference ${worst.toExponential(1)}); ${runs.length} runs each, ranges ${range(runs.map((x) => x.ms))} / ${range(ducks.map((x) => x.ms))}`,
+      case: `Import ${what} per-request CSV (${MB(size)}) beside DuckDB with all ${ducks[0].info.threads} threads, same statistics (largest relative difference ${worst.toExponential(1)}); ${runs.length} runs each, ranges ${range(runs.map((x) => x.ms))} / ${range(ducks.map((x) => x.ms))}`,
       value: ms(t),
       baseline: `DuckDB \`read_csv\` + GROUP BY: ${ms(d)}`,
       ratio: t / d,
-      target: "≤ 1×",
-      met: t <= d,
+      target: "≤ 0.8×",
+      met: t / d <= 0.8,
     });
     const rss = median(runs.map((x) => x.maxRssKB)) * 1024;
     const drss = median(ducks.map((x) => x.maxRssKB)) * 1024;
@@ -107,7 +109,7 @@ export async function run(ctx) {
       target: "≤ 2× file",
       met: (rss - idleRss) / size <= 2,
     });
-    if (t > d)
+    if (t / d > 0.8)
       profiles.push({
         title: `Import of the ${what} per-request CSV (vs DuckDB)`,
         ...profileOf("import", file),
@@ -125,7 +127,7 @@ export async function run(ctx) {
     const ducks4 = [];
     for (let r = 0; r < 3; r++) {
       runs4.push(child("import", csv4));
-      ducks4.push(child("duckdb", csv4));
+      ducks4.push(child("duckdb-all", csv4));
     }
     duckRows(`${rows4.toLocaleString("en")}-row`, csv4, runs4, ducks4, worst4);
     rmSync(csv4, { force: true });

@@ -1,7 +1,7 @@
 /** Edits of the GPU SKUs and their sweeps (the Benchmarks sheet). */
 import { catalogPriceFor, priceMissingIn } from "../../../engine/catalog/price-default";
 import type { SkuDef, Sweep, SweepPoint } from "../../../engine/base/types";
-import { GPU_CATALOG } from "../catalog";
+import { gpuCatalog } from "../catalog";
 import { getAtPath, inlineSweep, skusFromSweeps } from "../plan-edit";
 import type { EditContext } from "./context";
 
@@ -34,7 +34,7 @@ export function skuEdits(ctx: EditContext): SkuEdits {
         p.skus.push(
           ...skusFromSweeps(
             sweeps,
-            GPU_CATALOG,
+            gpuCatalog(),
             p.skus.map((x) => x.name),
           ),
         );
@@ -59,7 +59,7 @@ export function skuEdits(ctx: EditContext): SkuEdits {
         const stillDefault =
           s.priceDefault !== undefined && s.pricePerGpuHour === s.priceDefault.usdPerGpuHour;
         if (!priceMissingIn(s) && !stillDefault) return;
-        const d = catalogPriceFor(GPU_CATALOG, gpu, p.currency);
+        const d = catalogPriceFor(gpuCatalog(), gpu, p.currency);
         if (d) {
           s.pricePerGpuHour = d.usdPerGpuHour;
           s.priceDefault = d;

@@ -1,0 +1,30 @@
+/**
+ * src/engine/formula/mathjs-kernel-lazy.ts, the app's twin of mathjs-kernel.ts: null until loaded,
+ * then the very kernel the static module exports; concurrent loads share one import.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  KERNEL,
+  loadMathjsKernel as loadStatic,
+  mathjsKernel as staticKernel,
+} from "../../../src/engine/formula/mathjs-kernel";
+import { loadMathjsKernel, mathjsKernel } from "../../../src/engine/formula/mathjs-kernel-lazy";
+
+describe("mathjsKernel / loadMathjsKernel (lazy)", () => {
+  it("is null before loading, then the static module's kernel", async () => {
+    expect(mathjsKernel()).toBeNull();
+    const a = loadMathjsKernel();
+    const b = loadMathjsKernel();
+    expect(a).toBe(b);
+    expect(await a).toBe(KERNEL);
+    expect(mathjsKernel()).toBe(KERNEL);
+    expect(typeof KERNEL.create).toBe("function");
+  });
+});
+
+describe("mathjsKernel / loadMathjsKernel (static)", () => {
+  it("is there at once", async () => {
+    expect(staticKernel()).toBe(KERNEL);
+    expect(await loadStatic()).toBe(KERNEL);
+  });
+});
