@@ -2077,6 +2077,11 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
       error: `"${path}" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)`,
     };
   const node = new Builder(ctx).explain(keys);
+  if (!node && keys[0] === "fleet")
+    return {
+      ok: false,
+      error: `${path}: the fleet answers of plan --json are a solver's mix and a simulation's statistics, not a chain of formulas: capplan optimize and capplan simulate give them (docs/cli.md)`,
+    };
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
   node.path = path;
   for (const n of lineageNodes(node)) {
