@@ -23,9 +23,9 @@ import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
 import type { LineageAnswer, LineageContext, LineageNode, SweepSource } from "./lineage-types";
 import { kvLineage, workloadKvLineage, type KvLineageHost } from "./lineage-kv";
-import type { CapacityNumber, PlanResult, SkuResult, SkuWorkloadResult } from "./plan-result";
-import type { ResolvedPlan, ResolvedPool } from "./resolved-plan-types";
-import type { PlanFile, PointSource, Sweep, SweepPoint } from "../base/types";
+import type { CapacityNumber, SkuResult, SkuWorkloadResult } from "./plan-result";
+import type { ResolvedPool } from "./resolved-plan-types";
+import type { Sweep, SweepPoint } from "../base/types";
 
 export type {
   LineageAnswer,
