@@ -4,9 +4,9 @@
  * and `capplan simulate --json` give for the same plan (10,000 requests, seed 1), the trace's
  * burstiness, and each SKU's KV memory, in English and Chinese.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fmtValue } from "../../src/engine/base/number-format";
 import { FLEET_REQUESTS, FLEET_SEED } from "../../src/cli/fleet-answers";
@@ -199,4 +199,44 @@ describe("report: the Fleet section", () => {
       "- 每副本 KV 缓存：没有 SKU 指定目录中的模型和 GPU（docs/memory.md）",
     );
   });
+});
+
+/** Every source file `file` reaches through static imports (type-only imports left out). */
+function staticClosure(file: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [file];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const text = readFileSync(f, "utf8");
+    for (const m of text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"(\.[^"]+)";/gms)) {
+      const target = resolve(dirname(f), m[1]!);
+      for (const c of [`${target}.ts`, `${target}.tsx`, join(target, "index.ts")])
+        if (existsSync(c)) stack.push(c);
+    }
+  }
+  return new Set([...seen].map((f) => relative(ROOT, f)));
+}
+
+describe("lazy loading", () => {
+  it.each(["plan", "report"])(
+    "capplan %s reaches the solver, the simulator and the fleet answers only through dynamic imports",
+    (cmd) => {
+      // The fleet's message texts (fleet/messages.ts) render any problem; its code is not reached.
+      const reached = [...staticClosure(join(ROOT, `src/cli/commands/${cmd}.ts`))];
+      expect(reached.length).toBeGreaterThan(10);
+      expect(
+        reached.filter((f) =>
+          /^src\/(engine\/fleet\/(?!messages\.ts)|engine\/plan\/(optimize|milp-highs)\.ts|cli\/fleet-answers\.ts|report\/fleet-section\.ts|cli\/commands\/(optimize|simulate)\.ts)/.test(
+            f,
+          ),
+        ),
+      ).toEqual([]);
+      // The check sees what it should: optimize's command reaches the optimiser statically.
+      expect(staticClosure(join(ROOT, "src/cli/commands/optimize.ts"))).toContain(
+        "src/engine/plan/optimize.ts",
+      );
+    },
+  );
 });
