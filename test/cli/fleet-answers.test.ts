@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fmtValue } from "../../src/engine/base/number-format";
-import { FLEET_REQUESTS, FLEET_SEED } from "../../src/cli/fleet-answers";
+import { FLEET_MAX_REPLICAS, FLEET_REQUESTS, FLEET_SEED } from "../../src/cli/fleet-answers";
 import { fmtMoney } from "../../src/report/plan-output";
 import { run } from "./helpers";
 
@@ -140,6 +140,32 @@ describe("plan --json: fleet", () => {
     const zh = await report(planFile, "zh");
     expect(zh).toContain("- 没有可行的组合（每个负载只用一种 SKU；HiGHS");
     expect(zh).toContain('- H100：SKU "H100" 没有规划出的集群');
+  });
+});
+
+describe("the bound", () => {
+  it("a SKU of more than 1,000 replicas is not simulated here, and the answer says where it is", async () => {
+    const planFile = join(tmp, "huge.json");
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        title: "huge",
+        workloads: [{ name: "chat", peakRps: 20000, inputTokens: 1000, outputTokens: 200 }],
+        slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }],
+        factors: { elasticity: 1, redundancy: 1 },
+        skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
+      }),
+    );
+    const plan = await json("plan", planFile);
+    expect(plan.skus[0].replicas).toBeGreaterThan(FLEET_MAX_REPLICAS);
+    expect(plan.fleet.mix.skus[0].replicas).toBe(plan.skus[0].replicas);
+    expect(plan.fleet.simulations).toEqual([
+      {
+        sku: "H100",
+        error: `SKU "H100": ${fmtValue(plan.skus[0].replicas, 0)} replicas are more than the 1,000 that plan --json and the report simulate; capplan simulate simulates it`,
+      },
+    ]);
   });
 });
 
