@@ -44,7 +44,10 @@ function locustKind(text: string): "stats" | "history" | "failures" | "exception
 
 /** A records file: its first line starts `{"capplan":"locust-record/1",` (200 characters suffice). */
 const isRecords = (text: string) => {
-  const head = text.slice(0, 200).replace(/^\uFEFF/, "").trimStart();
+  const head = text
+    .slice(0, 200)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   const nl = head.indexOf("\n");
   const first = nl < 0 ? head : head.slice(0, nl);
   return first.startsWith("{") && first.includes(`"${LOCUST_RECORD_TAG}"`);

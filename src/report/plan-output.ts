@@ -506,7 +506,8 @@ export function textTable(rows: string[][]): string {
 
 const LINE_BREAK = /[\r\n\u2028\u2029]+/g;
 const HAS_BREAK = /[\r\n\u2028\u2029]/;
-const oneLine = (s: string): string => (HAS_BREAK.test(s) ? s.replace(LINE_BREAK, " ") : s);
+/** A name on one line: its line breaks replaced by spaces (Markdown, text tables). */
+export const oneLine = (s: string): string => (HAS_BREAK.test(s) ? s.replace(LINE_BREAK, " ") : s);
 
 /**
  * The result with line breaks in its title and names (SKUs, workloads, pools, teams) replaced by

@@ -160,8 +160,16 @@ function traceNote(w: PlanResult["workloads"][number], lang: Lang): string {
   return ` (from trace ${name}: ${n} requests, peak = ${w.trace.peak === "p99" ? `p99 of ${bin}-s bins` : `busiest ${bin}-s bin`})`;
 }
 
-/** Render the benchmark report (docs/report.md) of a computed plan as Markdown. */
-export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
+/**
+ * Render the benchmark report (docs/report.md) of a computed plan as Markdown. `fleet` is the
+ * "Fleet" section's lines (src/report/fleet-section.ts), placed before the conclusions; the CLI
+ * computes it (it needs the solver and the simulator), the app's Report sheet leaves it out.
+ */
+export function reportMarkdown(
+  result: PlanResult,
+  lang: Lang = "en",
+  fleet: readonly string[] = [],
+): string {
   const r = singleLineNames(result);
   const t = T[lang];
   const out: string[] = [`## ${t.title}${t.colon}${r.title}`, ""];
@@ -198,6 +206,7 @@ export function reportMarkdown(result: PlanResult, lang: Lang = "en"): string {
     }
   }
   out.push(...scheduleSection(r, lang, fmtMoney));
+  out.push(...fleet);
   out.push("", `### ${t.conclusions}`, "", `- ${t.maxWithin}${t.colon.trim()}`);
   for (const s of r.skus) out.push(`  - ${maxWithin(s, lang, r.maxErrorRatePct)}`);
   out.push(`- ${t.bottleneck}${t.colon.trim()}`);

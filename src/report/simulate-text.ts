@@ -5,6 +5,7 @@
  * formatter (`fmtValue`); the JSON output carries them unrounded.
  */
 import { fmtValue } from "../engine/base/number-format";
+import { englishOf } from "../engine/base/problems";
 import { sloText } from "../engine/curve/slo-label";
 import type { SimulationAnswer } from "../engine/fleet/fleet-plan";
 import type { LatencyStats } from "../engine/fleet/fleet-result";
@@ -81,6 +82,24 @@ export function burstDecides(a: SimulationAnswer): boolean {
   );
 }
 
+/**
+ * The object of `capplan simulate --json`: the answer with its problems as English `warnings`
+ * (warnings and errors) and `notes` (information), numbers unrounded.
+ */
+export function simulateJson(a: SimulationAnswer): object {
+  const { problems, ...plain } = a;
+  return {
+    ...plain,
+    warnings: problems.filter((p) => p.severity !== "info").map(englishOf),
+    notes: problems.filter((p) => p.severity === "info").map(englishOf),
+  };
+}
+
+/** The sentence saying that the bursts, not the mean rate, decide the fleet (see {@link burstDecides}). */
+export function burstText(a: SimulationAnswer, lang: Lang): string {
+  return WORDS[lang].burst(fmtValue(a.arrivals.interarrivalCv, 1));
+}
+
 /** The answer as Markdown-style text. */
 export function simulateText(a: SimulationAnswer, lang: Lang): string {
   const w = WORDS[lang];
@@ -127,7 +146,7 @@ export function simulateText(a: SimulationAnswer, lang: Lang): string {
       );
     lines.push("");
   }
-  if (burstDecides(a)) lines.push(w.burst(fmtValue(a.arrivals.interarrivalCv, 1)), "");
+  if (burstDecides(a)) lines.push(burstText(a, lang), "");
   if (a.problems.length) {
     lines.push(`${w.notes}${w.colon.trimEnd()}`);
     for (const p of a.problems) lines.push(`- ${renderProblem(p, lang)}`);

@@ -7,7 +7,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-const SHEETS = ["benchmarks", "assumptions", "traffic", "comparison", "fleet", "teams", "report"] as const;
+const SHEETS = [
+  "benchmarks",
+  "assumptions",
+  "traffic",
+  "comparison",
+  "fleet",
+  "teams",
+  "report",
+] as const;
 
 /** Rules of lower impact that this app also keeps: one `<h1>`, one `main` landmark. */
 const ALSO_FAIL = ["page-has-heading-one", "landmark-one-main", "landmark-unique"];

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { run } from "../cli/helpers";
+import { computePlan } from "../../src/engine/plan/plan";
+import { resolvePlan } from "../../src/engine/plan/resolve-plan";
+import { reportMarkdown } from "../../src/report/report";
+import type { PlanFile } from "../../src/engine/base/types";
 
 describe("reportMarkdown", () => {
   it.each([
@@ -23,4 +27,26 @@ describe("reportMarkdown", () => {
       expect(table.out).toContain("P99 TTFT ≤ 1000 ms");
     },
   );
+
+  it("places the Fleet section's lines after the results and before the conclusions; none without them", () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
+      skus: [
+        {
+          name: "A",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 100 },
+        },
+      ],
+    } as PlanFile;
+    const result = computePlan(resolvePlan(plan));
+    const fleet = ["", "### Fleet", "", "- a line"];
+    const md = reportMarkdown(result, "en", fleet);
+    expect(md.indexOf("### Fleet")).toBeGreaterThan(0);
+    expect(md.indexOf("### Fleet")).toBeLessThan(md.indexOf("### Conclusions"));
+    expect(md.replace("\n### Fleet\n\n- a line\n", "")).toBe(reportMarkdown(result, "en"));
+    expect(reportMarkdown(result, "en")).not.toContain("### Fleet");
+  });
 });

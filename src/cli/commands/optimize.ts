@@ -2,7 +2,7 @@
  * `capplan optimize <plan.json|-> [--split] [--json] [--lang en|zh]` (docs/optimize.md): the
  * cheapest mix of the plan's SKUs. HiGHS is loaded only here, when the command runs.
  */
-import { fleetModel, optimizeFleet, type MilpSolver } from "../../engine/plan/optimize";
+import { optimizePlan, type MilpSolver } from "../../engine/plan/optimize";
 import { highsSolver, type HighsLike } from "../../engine/plan/milp-highs";
 import { localizeError } from "../../report/messages";
 import { fleetJson, fleetText } from "../../report/fleet-output";
@@ -43,29 +43,7 @@ export async function optimizeCommand(
     stdin: io.stdin,
   });
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
-  const { model, problems } = fleetModel(resolved, result);
-  const s = await solver();
-  const fleet = model
-    ? optimizeFleet(model, s, { split: flags.has("split") })
-    : {
-        feasible: false,
-        costPerHour: null,
-        skus: [],
-        assignment: [],
-        bestSingle: null,
-        savingsPct: null,
-        optimal: false,
-        solver: s.name,
-        split: flags.has("split"),
-        reasons: result.workloads.map((w) => ({
-          workload: w.name,
-          reason: "",
-          problem: problems[0]!,
-          details: [],
-        })),
-        warnings: [],
-        problems: [],
-      };
+  const fleet = optimizePlan(resolved, result, await solver(), { split: flags.has("split") });
   io.out(
     flags.has("json")
       ? `${JSON.stringify(fleetJson(fleet, result.currency, lang), null, 2)}\n`

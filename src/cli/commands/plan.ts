@@ -78,8 +78,21 @@ function planCommand(args: string[], io: Io): number | Promise<number> {
       return errors();
     });
   }
-  if (flags.has("json")) io.out(JSON.stringify(planJson(result), null, 2) + "\n");
-  else if (flags.has("markdown")) io.out(planMarkdown(result, lang));
+  if (flags.has("json")) {
+    // The fleet answers (docs/cli.md, `fleet`) load HiGHS and the simulator only here.
+    return Promise.all([import("../fleet-answers"), import("../../report/fleet-section")]).then(
+      async ([{ fleetAnswers }, { fleetAnswersJson }]) => {
+        const fleet = fleetAnswersJson(
+          await fleetAnswers(loaded, positional[0]!, lang),
+          result.currency,
+          lang,
+        );
+        io.out(`${JSON.stringify({ ...(planJson(result) as object), fleet }, null, 2)}\n`);
+        return errors();
+      },
+    );
+  }
+  if (flags.has("markdown")) io.out(planMarkdown(result, lang));
   else if (flags.has("csv")) io.out(planCsv(result));
   else if (start) {
     const f = focusCsv(result, {

@@ -14,18 +14,23 @@ import { planErrorLines } from "../error-lines";
 import { reportMarkdown } from "../../report/report";
 
 /** `capplan report <plan.json|-> [--lang en|zh] [--allow-path DIR]...`: the benchmark report (docs/report.md) in Markdown. */
-function reportCommand(args: string[], io: Io): number {
+async function reportCommand(args: string[], io: Io): Promise<number> {
   const { positional, flags, lists } = parseOptions(command.options, args);
   if (positional.length !== 1) throw cliError(C.problem("usage", { syntax: command.usage }));
   const lang = langFlag(flags.get("lang"));
   const cheapestBy = cheapestByFlag(flags.get("cheapest-by"));
-  const { result, importWarnings } = loadPlan(positional[0]!, lang, {
+  const loaded = loadPlan(positional[0]!, lang, {
     allowPaths: lists.get("allow-path") ?? [],
     stdin: io.stdin,
     cheapestBy,
   });
+  const { result, importWarnings } = loaded;
   for (const w of importWarnings) io.err(`warning: ${w}\n`);
-  io.out(reportMarkdown(result, lang));
+  // The solver and the simulator load only now (docs/report.md, "Fleet").
+  const { fleetAnswers } = await import("../fleet-answers");
+  const { fleetSectionMarkdown } = await import("../../report/fleet-section");
+  const fleet = await fleetAnswers(loaded, positional[0]!, lang);
+  io.out(reportMarkdown(result, lang, fleetSectionMarkdown(fleet, result, lang)));
   if (result.errors.length) {
     for (const l of planErrorLines(positional[0]!, result.errors, lang)) io.err(`${l}\n`);
     return 2;

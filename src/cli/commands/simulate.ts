@@ -20,7 +20,7 @@ import { fleetSetup, pickSku, simulatePlanFleet } from "../../engine/fleet/fleet
 import { fleetMessages as F, type OptionKind } from "../../engine/fleet/messages";
 import type { Arrivals } from "../../engine/fleet/simulate";
 import { localizeIssue } from "../../report/messages";
-import { simulateText } from "../../report/simulate-text";
+import { simulateJson, simulateText } from "../../report/simulate-text";
 import { CliError, cliError, type Io } from "../io";
 import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
@@ -191,12 +191,11 @@ function simulateCommand(args: string[], io: Io): number {
         }
       : undefined,
   });
-  if (flags.has("json")) {
-    const { problems, ...plain } = answer;
-    io.out(
-      `${JSON.stringify({ ...plain, warnings: problems.filter((p) => p.severity !== "info").map(englishOf), notes: problems.filter((p) => p.severity === "info").map(englishOf) }, null, 2)}\n`,
-    );
-  } else io.out(simulateText(answer, lang));
+  io.out(
+    flags.has("json")
+      ? `${JSON.stringify(simulateJson(answer), null, 2)}\n`
+      : simulateText(answer, lang),
+  );
   return 0;
 }
 

@@ -42,6 +42,11 @@ export const ACTIVATION_GIB = 4.8;
  */
 export const NON_TORCH_GIB = { single: 0.13, parallel: 0.55 } as const;
 
+/** Non-torch memory per GPU of a replica of `gpus` GPUs (tensor parallel when more than one). */
+export function nonTorchGiBPerGpu(gpus: number): number {
+  return gpus > 1 ? NON_TORCH_GIB.parallel : NON_TORCH_GIB.single;
+}
+
 /** Options of {@link kvBudget}. */
 export interface KvBudgetOptions {
   quantization?: WeightFormat;
@@ -53,6 +58,10 @@ export interface KvBudgetOptions {
 /** The budget's terms for one replica (GiB unless named otherwise). */
 export interface KvBudget {
   gpus: number;
+  /** The catalogue's figure for one GPU (read in GiB, see {@link RUNTIME_RESERVE_GIB}). */
+  memoryGB: number;
+  /** The share of GPU memory the engine may use (vLLM `--gpu-memory-utilization`). */
+  gpuMemoryUtilization: number;
   /** Memory PyTorch sees on one GPU. */
   gpuGiB: number;
   /** gpus × gpuGiB × utilisation: what the engine may use. */
@@ -86,12 +95,14 @@ export function kvBudget(gpu: Gpu, gpus: number, llm: Llm, opts: KvBudgetOptions
   const usableGiB = gpus * gpuGiB * util;
   const weightsGiB = weightBytesOf(llm, opts.quantization ?? "bf16") / GIB;
   const activationGiB = gpus * ACTIVATION_GIB;
-  const nonTorchGiB = gpus * (gpus > 1 ? NON_TORCH_GIB.parallel : NON_TORCH_GIB.single);
+  const nonTorchGiB = gpus * nonTorchGiBPerGpu(gpus);
   const availableGiB = usableGiB - weightsGiB - activationGiB - nonTorchGiB;
   const perToken = kvBytesPerToken(llm, KV_ELEMENT_BYTES[opts.kvCacheDtype ?? "bf16"]);
   const fits = availableGiB > 0;
   return {
     gpus,
+    memoryGB: gpu.memoryGB,
+    gpuMemoryUtilization: util,
     gpuGiB,
     usableGiB,
     weightsGiB,

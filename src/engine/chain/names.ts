@@ -33,6 +33,19 @@ export const NAMES: Readonly<Record<string, { en: string; zh: string }>> = {
   forecastCostPerOutputToken: { en: "forecast costPerOutputToken", zh: "预测 costPerOutputToken" },
   meanOutputTokens: { en: "mean output tokens per request", zh: "每请求平均输出 token 数" },
   spare: { en: "spare", zh: "spare" },
+  gpuMemoryGB: { en: "GPU memory", zh: "GPU 显存" },
+  runtimeReserveGiB: { en: "runtime reserve", zh: "运行时保留" },
+  weightsGiB: { en: "weights", zh: "权重" },
+  activationGiBPerGpu: { en: "activations per GPU", zh: "每 GPU 激活" },
+  nonTorchGiBPerGpu: { en: "non-torch memory per GPU", zh: "每 GPU 非 PyTorch 内存" },
+  kvBytesPerToken: { en: "KV bytes per token", zh: "每 token KV 字节数" },
+  bytesPerGiB: { en: "2³⁰", zh: "2³⁰" },
+  kvGpuGiB: { en: "memory per GPU", zh: "每 GPU 显存" },
+  kvUsableGiB: { en: "usable memory", zh: "可用显存" },
+  kvActivationGiB: { en: "activations", zh: "激活" },
+  kvNonTorchGiB: { en: "non-torch memory", zh: "非 PyTorch 内存" },
+  kvAvailableGiB: { en: "KV cache", zh: "KV 缓存" },
+  kvTokens: { en: "KV tokens", zh: "KV token 数" },
   ...Object.fromEntries(
     Object.entries(CONSTANTS).map(([id, v]) => {
       // A constant is written as its number; large ones with separators (86,400; "per 1,000,000").
@@ -68,6 +81,14 @@ const LEAF_UNITS: Readonly<Record<LeafId, Unit>> = {
   secondsPerDay: "seconds",
   dailyRequests: "req/day",
   million: "tokens",
+  gpuMemoryGB: "GiB",
+  runtimeReserveGiB: "GiB/GPU",
+  gpuMemoryUtilization: "ratio",
+  weightsGiB: "GiB",
+  activationGiBPerGpu: "GiB/GPU",
+  nonTorchGiBPerGpu: "GiB/GPU",
+  kvBytesPerToken: "bytes/token",
+  bytesPerGiB: "bytes/GiB",
 };
 
 /** The unit of a quantity or leaf id (undefined for an unknown id). */

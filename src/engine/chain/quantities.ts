@@ -10,7 +10,17 @@
  * Pure: no I/O. A compute function may return NaN or ±Infinity (0 ÷ 0, a missing input): the
  * evaluator turns it into null.
  */
-import { defineMessages, message, type MessageDef } from "../base/problems";
+import { defineMessages, type MessageDef } from "../base/problems";
+import { KV_DECLARATIONS } from "./kv-quantities";
+import {
+  formula,
+  type Declaration,
+  type Lists,
+  type QuantityOf,
+  type Values,
+} from "./quantity-types";
+
+export type { Lists, Scope, Unit, Values } from "./quantity-types";
 
 import {
   HOURS_PER_DAY,
@@ -24,32 +34,6 @@ import {
 export { HOURS_PER_DAY, HOURS_PER_MONTH, MILLION, SECONDS_PER_DAY, SECONDS_PER_HOUR };
 /** Seconds in a day as formulas write it (86,400). */
 const DAY = SECONDS_PER_DAY.toLocaleString("en-US");
-
-/** What a quantity counts (for display and for tests of dimensions). */
-export type Unit =
-  | "tokens"
-  | "tokens/s"
-  | "req/s"
-  | "req/day"
-  | "replicas"
-  | "gpus"
-  | "money/GPU-hour"
-  | "money/h"
-  | "money/day"
-  | "money/month"
-  | "money/period"
-  | "money/token"
-  | "money/1M tokens"
-  | "money/request"
-  | "ratio"
-  | "hours"
-  | "seconds";
-
-/**
- * Where a quantity lives: once per workload (`workload`), once per SKU (`sku`, reading the
- * workloads' values as lists), or once per interval of a schedule (`interval`).
- */
-export type Scope = "workload" | "sku" | "interval";
 
 /** The leaves: numbers the chain reads but does not compute (plan fields, operating points, constants). */
 export type LeafId =
@@ -71,7 +55,17 @@ export type LeafId =
   | "secondsPerHour"
   | "secondsPerDay"
   | "dailyRequests"
-  | "million";
+  | "million"
+  // The KV-cache budget's leaves (kv-quantities.ts): the catalogue's GPU and model, the plan's
+  // gpuMemoryUtilization, and catalog/kv-budget.ts's measured terms per GPU.
+  | "gpuMemoryGB"
+  | "runtimeReserveGiB"
+  | "gpuMemoryUtilization"
+  | "weightsGiB"
+  | "activationGiBPerGpu"
+  | "nonTorchGiBPerGpu"
+  | "kvBytesPerToken"
+  | "bytesPerGiB";
 
 /** The constants of the method, by leaf id (their only place in src/). */
 export const CONSTANTS = {
@@ -87,32 +81,6 @@ export type ConstantId = keyof typeof CONSTANTS;
 /** Whether `id` is a constant of the method (written as its number in formulas). */
 export function isConstant(id: string): id is ConstantId {
   return Object.hasOwn(CONSTANTS, id);
-}
-
-/** Numbers a compute function reads: the scalar inputs by id; the lists (Σ over workloads) by id. */
-export type Values = Readonly<Record<string, number>>;
-export type Lists = Readonly<Record<string, readonly number[]>>;
-
-/** One declared quantity. */
-export interface Quantity {
-  readonly id: QuantityId;
-  readonly scope: Scope;
-  /** Scalar inputs (quantity or leaf ids), in the order the formula names them. */
-  readonly inputs: readonly string[];
-  /** Inputs read as the list of every workload's value (a `sku` quantity summing workloads). */
-  readonly lists?: readonly string[];
-  readonly unit: Unit;
-  readonly compute: (v: Values, l: Lists) => number;
-  /** The formula as a message: parameters are the inputs' names or their numbers. */
-  readonly text: MessageDef<Record<string, string>>;
-}
-
-/** `message` for a formula over `K`: English and Chinese from the same input strings. */
-function formula<K extends string>(
-  en: (p: Record<K, string>) => string,
-  zh: (p: Record<K, string>) => string = en,
-): MessageDef<Record<string, string>> {
-  return message({ severity: "info", en, zh }) as MessageDef<Record<string, string>>;
 }
 
 const sum = (xs: readonly number[]): number => {
@@ -136,7 +104,7 @@ export function ratio(x: number, y: number): number {
   return y === 0 || !Number.isFinite(y) ? Number.NaN : x / y;
 }
 
-const q = (d: Omit<Quantity, "id">) => d;
+const q = (d: Declaration) => d;
 
 /** Every declared quantity by id, in an order where each reads only earlier ones. */
 const DECLARATIONS = {
@@ -491,9 +459,14 @@ const DECLARATIONS = {
         `${p.intervalReplicas} × ${p.gpusPerReplica} × ${p.pricePerGpuHour} × ${p.intervalSec} ÷ ${p.secondsPerHour}`,
     ),
   }),
-} as const satisfies Record<string, Omit<Quantity, "id">>;
+  // ---- the KV-cache budget of one replica (docs/memory.md) ---------------------------------
+  ...KV_DECLARATIONS,
+} as const satisfies Record<string, Declaration>;
 
 export type QuantityId = keyof typeof DECLARATIONS;
+
+/** One declared quantity. */
+export type Quantity = QuantityOf<QuantityId>;
 
 /** Every quantity, by id. */
 export const QUANTITIES: Readonly<Record<QuantityId, Quantity>> = Object.fromEntries(

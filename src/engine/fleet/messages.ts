@@ -117,6 +117,19 @@ export const fleetMessages = defineMessages("fleet", {
       `${p.file}: the trace has per-bin sums, not one row per request: the simulation needs the requests`,
     zh: (p) => `${p.file}：该轨迹是按时间分箱的汇总，不是逐请求记录：仿真需要逐个请求`,
   }),
+  notPlanned: message({
+    severity: "info",
+    en: (p: { sku: string }) =>
+      `SKU "${p.sku}" has no planned fleet (no feasible operating point, or its replicas could not be computed): nothing to simulate`,
+    zh: (p) => `SKU "${p.sku}" 没有规划出的集群（没有可行的工作点，或副本数无法计算）：无可仿真`,
+  }),
+  fleetTooLarge: message({
+    severity: "info",
+    en: (p: { sku: string; replicas: number; max: number }) =>
+      `SKU "${p.sku}": ${fmtNum(p.replicas, 0)} replicas are more than the ${fmtNum(p.max, 0)} that plan --json and the report simulate; capplan simulate simulates it`,
+    zh: (p) =>
+      `SKU "${p.sku}"：${fmtNum(p.replicas, 0)} 个副本超过 plan --json 和报告仿真的上限 ${fmtNum(p.max, 0)}；请用 capplan simulate 仿真`,
+  }),
   optionInvalid: message({
     severity: "error",
     en: (p: { option: string; expected: OptionKind; got: string }) =>

@@ -30,71 +30,19 @@ import { lineageMessages, type LineageCode } from "./lineage-messages";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
 import { fromMinor, minorUnitDigits, toMinor } from "../finops/money";
-import type { PlanResult, SkuWorkloadResult } from "./plan-result";
-import type { ResolvedPlan, ResolvedPool } from "./resolved-plan-types";
-import type { PlanFile, PointSource, Sweep, SweepPoint } from "../base/types";
+import type { LineageAnswer, LineageContext, LineageNode, SweepSource } from "./lineage-types";
+import { kvLineage, workloadKvLineage, type KvLineageHost } from "./lineage-kv";
+import type { SkuWorkloadResult } from "./plan-result";
+import type { ResolvedPool } from "./resolved-plan-types";
+import type { Sweep, SweepPoint } from "../base/types";
 
-/** What a node of the chain is. */
-export type LineageKind =
-  | "computed" // a step with a formula over its inputs
-  | "cell" // a named cell of the plan (a value or a formula over other cells)
-  | "field" // a field of the plan file (a value or a formula over cells)
-  | "sweepPoint" // a value read from one load level of a sweep
-  | "sweep" // a property of a whole sweep (its files, its number of points, its analysis)
-  | "catalogue" // an entry of the GPU catalogue
-  | "constant"; // a fixed number of the method (24 hours, 730 hours per month, 1e6)
-
-/** Where a sweep value was read: the sweep's files, the load level and the key. */
-export interface SweepSource {
-  /** The sweep's label and files (as written in the plan, relative to it; or as imported). */
-  label: string;
-  files: string[];
-  format: string;
-  /** Index into the sweep's points (0-based), and the point's load. */
-  pointIndex?: number;
-  load?: string | undefined;
-  /** The key of the point that holds the value (`outputTokensPerSec`, `ttftMs.p99`). */
-  key?: string;
-  /** Where the importer read the point (its files, with the row's line when the format has rows). */
-  points?: PointSource[];
-  /** The file and 1-based line where the value is written: the point's row, or found by the CLI in the point's file. */
-  file?: string;
-  line?: number;
-  /** The value is written in the file's path, not in its content (a run's folder `…-concurrency16/`). */
-  inPath?: boolean;
-}
-
-/** One node of a lineage tree. */
-export interface LineageNode {
-  /** A result path (`skus[0].replicas`), a plan path (`cells.peak_rps`) or a name. */
-  path: string;
-  kind: LineageKind;
-  value: number | null;
-  /** The formula in names (`replicasBase × elasticity + spare`), for computed steps and formulas. */
-  formula?: string;
-  /** The formula in Chinese where it has words (the app's 中文 view); else `formula` is used. */
-  formulaZh?: string;
-  /** The same with the numbers plugged in and the result (`33.33 × 1.2 + 1 = 41`). */
-  plugged?: string;
-  /** A plan field or cell as written (`=h100_hour`, `2.99`). */
-  raw?: string;
-  /** A sweep value's source. */
-  source?: SweepSource;
-  /** A catalogue entry (`h100-sxm`). */
-  catalogue?: string;
-  /** The value recomputed from the inputs (computed steps); equals `value` up to rounding. */
-  recomputed?: number | null;
-  inputs: LineageNode[];
-}
-
-/** What lineage reads. `plan` is the file as written (formulas as text). */
-export interface LineageContext {
-  plan: PlanFile;
-  resolved: ResolvedPlan;
-  result: PlanResult;
-}
-
-export type LineageAnswer = { ok: true; node: LineageNode } | { ok: false; error: string };
+export type {
+  LineageAnswer,
+  LineageContext,
+  LineageKind,
+  LineageNode,
+  SweepSource,
+} from "./lineage-types";
 
 /** The numbers of an operating point that lineage explains. */
 type OpKey = "concurrency" | "requestRate" | "rps" | "outputTokensPerSec" | "totalTokensPerSec";
@@ -236,13 +184,13 @@ function words(code: LineageCode, params: Record<string, unknown> = {}): Words {
 }
 
 /** Builds lineage trees of one plan result. */
-class Builder {
+class Builder implements KvLineageHost {
   private cellsSeen = new Map<string, LineageNode>();
   /** Each SKU's chain with its trace, once evaluated (null: the SKU has no capacity). */
   private readonly chains = new Map<number, SkuTrace | null>();
   /** SKUs whose `<id>_tok_s` chain is being built (the cycle guard). */
   private readonly tokSOpen = new Set<number>();
-  constructor(private readonly ctx: LineageContext) {}
+  constructor(readonly ctx: LineageContext) {}
 
   /** A named cell, with its formula's cells as inputs (cycles end in a leaf). */
   cell(name: string, depth = 0): LineageNode {
@@ -700,6 +648,7 @@ class Builder {
     const wl = this.ctx.result.skus[si]!.workloads[wi];
     if (!wl) return null;
     const p = `skus[${si}].workloads[${wi}]`;
+    if (key === "kv") return workloadKvLineage(this, si, wi, rest);
     if (key === "replicasBase" && rest.length === 0)
       return this.capacityFor(si, wi) ? this.workloadStep(si, "workloadReplicasBase", wi) : null;
     const opPath = `${p}.operatingPoint`;
@@ -819,6 +768,8 @@ class Builder {
         return this.operatingPoint(si, 0, rest, `${p}.operatingPoint`);
       case "interval":
         return this.interval(si, rest);
+      case "kv":
+        return kvLineage(this, si, rest);
     }
     if (rest.length === 0 && Object.hasOwn(SKU_RESULT_KEYS, key)) return this.chainNode(si, key);
     if ((key === "peak" || key === "forecast") && rest.length === 1) {
@@ -1787,6 +1738,11 @@ export function explainPath(ctx: LineageContext, path: string): LineageAnswer {
       error: `"${path}" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)`,
     };
   const node = new Builder(ctx).explain(keys);
+  if (!node && keys[0] === "fleet")
+    return {
+      ok: false,
+      error: `${path}: the fleet answers of plan --json are a solver's mix and a simulation's statistics, not a chain of formulas: capplan optimize and capplan simulate give them (docs/cli.md)`,
+    };
   if (!node) return { ok: false, error: `${path}: no number with a lineage at this path` };
   node.path = path;
   return { ok: true, node };

@@ -441,3 +441,38 @@ export function optimizeFleet(
     problems,
   };
 }
+
+/**
+ * The answer of `capplan optimize` for a computed plan: its model solved, or, when the plan gives
+ * no model (no SKU, or a SKU whose numbers are unusable), `feasible: false` with the model's
+ * problem as every workload's reason. The CLI's `optimize`, `plan --json` and `report` share it.
+ */
+export function optimizePlan(
+  plan: ResolvedPlan,
+  result: PlanResult,
+  solver: MilpSolver,
+  opts: { split?: boolean } = {},
+): FleetResult {
+  const { model, problems } = fleetModel(plan, result);
+  if (model) return optimizeFleet(model, solver, opts);
+  const problem = problems[0]!;
+  return {
+    feasible: false,
+    costPerHour: null,
+    skus: [],
+    assignment: [],
+    bestSingle: null,
+    savingsPct: null,
+    optimal: false,
+    solver: solver.name,
+    split: opts.split === true,
+    reasons: result.workloads.map((w) => ({
+      workload: w.name,
+      reason: englishOf(problem),
+      problem,
+      details: [],
+    })),
+    warnings: [],
+    problems: [],
+  };
+}

@@ -8,6 +8,7 @@ import {
   fleetLp,
   fleetModel,
   optimizeFleet,
+  optimizePlan,
   type FleetModel,
   type MilpSolver,
 } from "../../../src/engine/plan/optimize";
@@ -275,6 +276,39 @@ describe("optimizeFleet against brute force", () => {
         }
       }),
       { numRuns: 60, seed: 31 },
+    );
+  });
+});
+
+describe("optimizePlan", () => {
+  it("solves the plan's model: the same answer as fleetModel then optimizeFleet", () => {
+    const file = melangePlan();
+    const resolved = resolvePlan(file);
+    const result = computePlan(resolved);
+    expect(optimizePlan(resolved, result, solver, { split: true })).toEqual(
+      optimizeFleet(fleetModel(resolved, result).model!, solver, { split: true }),
+    );
+  });
+
+  it("without a model (factors unusable): not feasible, each workload with the model's problem", () => {
+    const file = { ...melangePlan(), factors: { elasticity: 0, redundancy: 1 } } as PlanFile;
+    const resolved = resolvePlan(file);
+    const result = computePlan(resolved);
+    const r = optimizePlan(resolved, result, solver);
+    expect([r.feasible, r.costPerHour, r.skus, r.assignment, r.bestSingle, r.optimal]).toEqual([
+      false,
+      null,
+      [],
+      [],
+      null,
+      false,
+    ]);
+    expect([r.solver, r.split]).toEqual([solver.name, false]);
+    expect(r.reasons.map((x) => [x.workload, x.problem.code])).toEqual(
+      ["b00", "b01", "b10", "b11"].map((w) => [w, "optimize.factorsInvalid"]),
+    );
+    expect(r.reasons[0]!.reason).toBe(
+      "factors.elasticity or factors.redundancy has no valid value, so no fleet is sized",
     );
   });
 });

@@ -1,0 +1,231 @@
+/**
+ * The fleet answers as JSON and as the report's "Fleet" section (src/report/fleet-section.ts):
+ * the keys of `plan --json`'s `fleet`, the mix (feasible or not, proven optimal or not), the
+ * simulated tail with its "none up to" and burst sentence, the KV table, names kept on one line
+ * and out of the table's pipes, in English and Chinese. The CLI's numbers against optimize and
+ * simulate are checked in test/cli/fleet-answers.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import type { SimulationAnswer } from "../../src/engine/fleet/fleet-plan";
+import { fleetMessages as F } from "../../src/engine/fleet/messages";
+import type { FleetResult } from "../../src/engine/plan/optimize";
+import { optimizeMessages as O } from "../../src/engine/plan/optimize-messages";
+import type { PlanResult } from "../../src/engine/plan/plan-result";
+import {
+  fleetAnswersJson,
+  fleetSectionMarkdown,
+  type FleetAnswers,
+} from "../../src/report/fleet-section";
+
+const stats = (base: number) => ({
+  mean: base,
+  p50: base,
+  p90: base * 2,
+  p95: base * 3,
+  p99: base * 4,
+  max: base * 5,
+});
+
+function answer(over: Partial<SimulationAnswer> = {}): SimulationAnswer {
+  return {
+    sku: "A|B\nC",
+    replicas: 2,
+    slots: 8,
+    requests: 10_000,
+    durationSec: 100,
+    ttftMs: stats(50),
+    e2eMs: stats(1000),
+    waitMs: stats(0),
+    tpotMs: stats(9),
+    queuedShare: 0.25,
+    utilization: 0.5,
+    sloAttainment: 0.9,
+    formulaReplicas: 2,
+    replicasForSlo: null,
+    searchedUpTo: 8,
+    seed: 1,
+    arrivals: {
+      source: "trace",
+      meanRps: 10,
+      interarrivalCv: 4.25,
+      meanInputTokens: 100,
+      meanOutputTokens: 50,
+    },
+    slo: [],
+    curve: [],
+    problems: [F.problem("sloNotJudged", { slo: "P99 ITL" })],
+    ...over,
+  };
+}
+
+const mix: FleetResult = {
+  feasible: true,
+  costPerHour: 12,
+  skus: [{ name: "A|B\nC", replicas: 2, gpus: 4, costPerHour: 12 }],
+  assignment: [{ workload: "chat\nbot", sku: "A|B\nC", share: 1 }],
+  bestSingle: { name: "A|B\nC", costPerHour: 12 },
+  savingsPct: 0,
+  optimal: false,
+  solver: "HiGHS 1.15.1",
+  split: false,
+  reasons: [],
+  warnings: [],
+  problems: [O.problem("uncheckedUsed", { sku: "A|B\nC" })],
+};
+
+const result = {
+  currency: "USD",
+  skus: [
+    {
+      name: "A|B\nC",
+      kv: {
+        model: "llama-3.1-8b",
+        availableGiB: 51.375,
+        tokens: 420_863,
+        perRequestTokens: 1500,
+        maxConcurrency: 280,
+        limited: true,
+      },
+    },
+    { name: "other" },
+  ],
+} as unknown as PlanResult;
+
+const answers = (over: Partial<FleetAnswers> = {}): FleetAnswers => ({
+  mix,
+  requests: 10_000,
+  seed: 1,
+  arrivals: "trace",
+  trace: "t.csv",
+  simulations: [
+    { sku: "A|B\nC", answer: answer(), problem: null },
+    { sku: "other", answer: null, problem: F.problem("noSweep", { sku: "other" }) },
+  ],
+  ...over,
+});
+
+describe("fleetAnswersJson", () => {
+  it("has the bound, the arrivals, optimize's keys under mix and simulate's per SKU", () => {
+    const j = fleetAnswersJson(answers(), "USD") as Record<string, unknown>;
+    expect(Object.keys(j)).toEqual(["requests", "seed", "arrivals", "trace", "mix", "simulations"]);
+    expect(Object.keys(j.mix as object)).toEqual([
+      "feasible",
+      "currency",
+      "costPerHour",
+      "skus",
+      "assignment",
+      "bestSingle",
+      "savingsPct",
+      "optimal",
+      "solver",
+      "split",
+      "reasons",
+      "warnings",
+    ]);
+    const [a, b] = j.simulations as Record<string, unknown>[];
+    expect(a).not.toHaveProperty("problems");
+    expect(a!.notes).toEqual([
+      "P99 ITL: the simulation does not produce this statistic; it is left out of sloAttainment and replicasForSlo",
+    ]);
+    expect(b).toEqual({
+      sku: "other",
+      error:
+        'SKU "other" has no measured sweep (only a given capacity): the simulation needs the latency curve',
+    });
+    const zh = fleetAnswersJson(answers(), "USD", "zh") as { simulations: { error?: string }[] };
+    expect(zh.simulations[1]!.error).toBe(
+      'SKU "other" 没有实测压测数据（只有给定容量）：仿真需要延迟曲线',
+    );
+  });
+});
+
+describe("fleetSectionMarkdown", () => {
+  it("writes the mix, the tail and the KV table, names on one line and escaped in cells (en)", () => {
+    const md = fleetSectionMarkdown(answers(), result, "en").join("\n");
+    expect(md).toContain("### Fleet");
+    expect(md).toContain(
+      "- Cheapest mix: $12.00/h (each workload on one SKU; HiGHS 1.15.1; not proven optimal)",
+    );
+    expect(md).toContain("| A\\|B C | 2 | 4 | $12.00 |");
+    expect(md).toContain("- Assignment: chat bot → A|B C (100 %)");
+    expect(md).toContain("- Best single SKU: A|B C, $12.00/h; savings 0 %");
+    expect(md).toContain(
+      "(the first 10,000 requests of trace t.csv, interarrival CV 4.25 (1 for Poisson), seed 1)",
+    );
+    expect(md).toContain(
+      "| A\\|B C | 2 × 8 | 50 ms | 200 ms | 1,000 ms | 4,000 ms | 25 % | 50 % | 2 | none ≤ 8 |",
+    );
+    expect(md).toContain("| other | not simulated | — | — | — | — | — | — | — | — |");
+    expect(md).toContain("- A|B C: The arrivals are bursty (interarrival CV 4.3; 1 for Poisson)");
+    expect(md).toContain('- other: SKU "other" has no measured sweep');
+    expect(md).toContain("| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | yes |");
+    // No line of the section starts a table row it did not mean to (a name's line break).
+    for (const l of md.split("\n")) if (l.startsWith("|")) expect(l.endsWith("|"), l).toBe(true);
+  });
+
+  it("writes the same in Chinese", () => {
+    const md = fleetSectionMarkdown(answers(), result, "zh").join("\n");
+    expect(md).toContain("### 集群");
+    expect(md).toContain(
+      "- 最低成本组合：$12.00/小时（每个负载只用一种 SKU；HiGHS 1.15.1；未证明最优）",
+    );
+    expect(md).toContain("- 最佳单一 SKU：A|B C，$12.00/小时；节省 0 %");
+    expect(md).toContain(
+      "| A\\|B C | 2 × 8 | 50 ms | 200 ms | 1,000 ms | 4,000 ms | 25 % | 50 % | 2 | ≤ 8 均不满足 |",
+    );
+    expect(md).toContain("到达间隔 CV 4.25（泊松为 1），随机种子 1");
+    expect(md).toContain("- A|B C：到达具有突发性（到达间隔 CV 4.3；泊松为 1）");
+    expect(md).toContain("| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | 是 |");
+  });
+
+  it.each([
+    [
+      "Poisson arrivals, replicasForSlo found: no burst sentence",
+      { arrivals: "poisson" as const, trace: null },
+      {
+        replicasForSlo: 2,
+        arrivals: { ...answer().arrivals, source: "poisson" as const, interarrivalCv: 1 },
+      },
+      "(Poisson arrivals at the plan's peak rate, 10,000 requests, seed 1)",
+    ],
+    [
+      "no judged SLO: nothing searched",
+      {},
+      { searchedUpTo: null, replicasForSlo: null },
+      "| 2 | — |",
+    ],
+  ])("%s", (_name, over, sim, want) => {
+    const a = answers({
+      ...over,
+      simulations: [{ sku: "A|B\nC", answer: answer(sim), problem: null }],
+    });
+    const md = fleetSectionMarkdown(a, result, "en").join("\n");
+    expect(md).toContain(want);
+    if ("arrivals" in over) expect(md).not.toContain("bursty");
+  });
+
+  it("no feasible mix: each workload's reason; without a best single SKU, says none", () => {
+    const p = O.problem("factorsInvalid", {});
+    const none: FleetResult = {
+      ...mix,
+      feasible: false,
+      costPerHour: null,
+      skus: [],
+      assignment: [],
+      bestSingle: null,
+      savingsPct: null,
+      problems: [],
+      reasons: [{ workload: "chat", reason: "", problem: p, details: [] }],
+    };
+    const en = fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, "en");
+    expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS 1.15.1):");
+    expect(en).toContain("- Best single SKU: none serves every workload within its cap");
+    expect(en).toContain(
+      "- KV memory per replica: no SKU names a catalogue model and GPU (docs/memory.md)",
+    );
+    expect(en.filter((l) => l.startsWith("  - "))).toHaveLength(1);
+    const zh = fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, "zh");
+    expect(zh).toContain("- 没有可行的组合（每个负载只用一种 SKU；HiGHS 1.15.1）：");
+    expect(zh).toContain("- 最佳单一 SKU：没有单一 SKU 能在上限内承载全部负载");
+  });
+});
