@@ -129,6 +129,18 @@ export const cliMessages = defineMessages("cli", {
     en: (p: { got: string }) => `capplan formats takes no arguments, got "${p.got}"`,
     zh: (p) => `capplan formats 不接受参数，实际为 "${p.got}"`,
   }),
+  sinceOneSweep: message({
+    severity: "error",
+    en: (p: { n: number }) => `--since compares one run, but the input holds ${p.n} sweeps`,
+    zh: (p) => `--since 只比较一次运行，但输入包含 ${p.n} 个扫描`,
+  }),
+  sinceDeployment: message({
+    severity: "error",
+    en: (p: { since: string; sinceDeployment: string; file: string; deployment: string }) =>
+      `--since ${p.since} is another deployment (${p.sinceDeployment}) than ${p.file} (${p.deployment}): model, engine, GPU and GPU count must agree`,
+    zh: (p) =>
+      `--since ${p.since} 是另一个部署（${p.sinceDeployment}），与 ${p.file}（${p.deployment}）不同：模型、引擎、GPU 和 GPU 数量必须一致`,
+  }),
   noExample: message({
     severity: "error",
     en: (p: { name: string; names: readonly string[] }) =>

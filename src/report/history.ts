@@ -4,7 +4,7 @@
  * its change from the run before. The latest run of a deployment regresses when the metric moved
  * the bad way (a latency up, a throughput down) by more than the threshold, as `compare` decides.
  */
-import type { MetricKey, Sweep, SweepPoint } from "../engine/base/types";
+import type { MetricKey, Sweep, SweepMeta, SweepPoint } from "../engine/base/types";
 import { METRIC_KEYS, METRIC_FIELD } from "../engine/base/types";
 
 /** `ttft.p99`-style latency keys, or a throughput. */
@@ -74,12 +74,44 @@ export interface History {
   deployments: HistoryDeployment[];
 }
 
-const pointAt = (s: Sweep, at: HistoryLoad): SweepPoint | undefined =>
+/** The regression threshold of `capplan history` and of an archived run's report, in percent. */
+export const HISTORY_THRESHOLD = 5;
+
+/** The deployment a run belongs to: same model, engine, GPU and GPU count. */
+export const deploymentKey = (m: SweepMeta): string =>
+  JSON.stringify([m.model, m.engine, m.gpu, m.gpuCount]);
+
+/** Runs in date order, then by file name (archive names start with the date). */
+export const byRunDate = (
+  a: { file: string; sweep: Sweep },
+  b: { file: string; sweep: Sweep },
+): number =>
+  (a.sweep.meta.date ?? "").localeCompare(b.sweep.meta.date ?? "") || a.file.localeCompare(b.file);
+
+/** The change from `before` to `after` in percent, and whether it moved the bad way beyond `threshold`. */
+export function changeOf(
+  before: number | null,
+  after: number | null,
+  better: "up" | "down",
+  threshold: number,
+): { changePct: number | null; regression: boolean } {
+  if (before === null || after === null || before === 0)
+    return { changePct: null, regression: false };
+  const changePct = ((after - before) / before) * 100;
+  return {
+    changePct,
+    regression: better === "down" ? changePct > threshold : changePct < -threshold,
+  };
+}
+
+/** The point of a sweep at a load level. */
+export const pointAt = (s: Sweep, at: HistoryLoad): SweepPoint | undefined =>
   s.points.find((p) =>
     at.concurrency !== null ? p.concurrency === at.concurrency : p.requestRate === at.requestRate,
   );
 
-const loadsOf = (s: Sweep): HistoryLoad[] =>
+/** The load levels of a sweep, in its order. */
+export const loadsOf = (s: Sweep): HistoryLoad[] =>
   s.points.map((p) =>
     p.concurrency !== null
       ? { concurrency: p.concurrency, requestRate: null }
@@ -116,30 +148,23 @@ export function runHistory(
 ): History {
   const groups = new Map<string, { file: string; sweep: Sweep }[]>();
   for (const r of runs) {
-    const m = r.sweep.meta;
-    const k = JSON.stringify([m.model, m.engine, m.gpu, m.gpuCount]);
+    const k = deploymentKey(r.sweep.meta);
     const g = groups.get(k) ?? [];
     g.push(r);
     groups.set(k, g);
   }
   const deployments: HistoryDeployment[] = [];
   for (const g of groups.values()) {
-    g.sort(
-      (a, b) =>
-        (a.sweep.meta.date ?? "").localeCompare(b.sweep.meta.date ?? "") ||
-        a.file.localeCompare(b.file),
-    );
+    g.sort(byRunDate);
     const load = at ?? sharedLoad(g.map((r) => r.sweep));
     let prev: number | null = null;
     const out: HistoryRun[] = g.map((r) => {
       const p = load ? pointAt(r.sweep, load) : undefined;
       const value = p ? metric.value(p) : null;
-      let changePct: number | null = null;
-      let regression = false;
-      if (value !== null && prev !== null && prev !== 0) {
-        changePct = ((value - prev) / prev) * 100;
-        regression = metric.better === "down" ? changePct > threshold : changePct < -threshold;
-      }
+      const { changePct, regression } =
+        value === null
+          ? { changePct: null, regression: false }
+          : changeOf(prev, value, metric.better, threshold);
       if (value !== null) prev = value;
       return { file: r.file, date: r.sweep.meta.date, value, changePct, regression };
     });

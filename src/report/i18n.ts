@@ -39,6 +39,16 @@ const en = {
   onlyInCandidate: "only in candidate",
   regressions: "Regressions",
   tpotInsteadOfItl: "ITL columns show TPOT (the sweep has no ITL).",
+  sinceHeading: "Since the previous run",
+  previousRun: "Previous run",
+  threshold: "threshold",
+  noSharedLevel: "The two runs share no load level.",
+  metric: "Metric",
+  before: "Before",
+  after: "After",
+  change: "Change",
+  sinceRegressions: "Regressions since the previous run",
+  sinceNoRegression: "No regression since the previous run",
 } as const;
 
 /** The keys every language defines. */
@@ -77,6 +87,16 @@ const zh: Messages = {
   onlyInCandidate: "仅候选有",
   regressions: "退化项",
   tpotInsteadOfItl: "ITL 列显示的是 TPOT（该扫描没有 ITL）。",
+  sinceHeading: "与上次运行相比",
+  previousRun: "上次运行",
+  threshold: "阈值",
+  noSharedLevel: "两次运行没有共同的负载档位。",
+  metric: "指标",
+  before: "之前",
+  after: "之后",
+  change: "变化",
+  sinceRegressions: "与上次运行相比的退化项",
+  sinceNoRegression: "与上次运行相比没有退化",
 };
 
 /** The dictionary: `MESSAGES[lang][key]`. */

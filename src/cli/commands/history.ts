@@ -4,13 +4,15 @@
  * regressed. Exit 1 on a regression (as `compare`), 0 otherwise, 2 on bad input.
  */
 import { type CommandDef, parseOptions } from "../command";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import type { Sweep } from "../../engine/base/types";
-import { importFiles } from "../../import/index";
-import { formatIssue } from "../../import/types";
-import { historyLoad, historyMarkdown, historyMetric, runHistory } from "../../report/history";
-import { CliError, ReadProblem, readRegularFile, type Io } from "../io";
+import {
+  HISTORY_THRESHOLD,
+  historyLoad,
+  historyMarkdown,
+  historyMetric,
+  runHistory,
+} from "../../report/history";
+import { archiveNames, readRuns } from "../archive";
+import { CliError, type Io } from "../io";
 
 export const HISTORY_USAGE =
   "history <archive-dir> [--metric KEY] [--at concurrency=N | --at rate=R] [--threshold PCT] [--json]";
@@ -32,38 +34,18 @@ function historyCommand(args: string[], io: Io): number {
   if (atV !== undefined && !at)
     throw new CliError([`--at must be concurrency=N or rate=R, got ${String(atV)}`]);
   const thr = flags.get("threshold");
-  const threshold = thr === undefined ? 5 : Number(String(thr).replace(/%$/, ""));
+  const threshold = thr === undefined ? HISTORY_THRESHOLD : Number(String(thr).replace(/%$/, ""));
   if (!(Number.isFinite(threshold) && threshold >= 0))
     throw new CliError([`--threshold must be a number ≥ 0, got ${String(thr)}`]);
   let names: string[];
   try {
-    if (!statSync(dir).isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
-    names = readdirSync(dir)
-      .filter((n) => n.endsWith(".json"))
-      .sort();
+    names = archiveNames(dir);
   } catch (e) {
     throw new CliError([
       `${dir}: cannot read the archive (${(e as { code?: string }).code ?? "error"})`,
     ]);
   }
-  const runs: { file: string; sweep: Sweep }[] = [];
-  const problems: string[] = [];
-  for (const name of names) {
-    let text: string;
-    try {
-      // Regular files only, size-limited: an archive may hold what anyone put there.
-      text = readRegularFile(join(dir, name));
-    } catch (e) {
-      problems.push(`${name}: cannot read (${e instanceof ReadProblem ? e.message : "error"})`);
-      continue;
-    }
-    const r = importFiles([{ name, text }], { separate: true });
-    if (!r.ok) {
-      for (const i of r.errors) problems.push(formatIssue(i));
-      continue;
-    }
-    for (const sweep of r.sweeps) runs.push({ file: name, sweep });
-  }
+  const { runs, problems } = readRuns(dir, names);
   if (problems.length) throw new CliError(problems);
   if (!runs.length)
     throw new CliError([`${dir}: no runs (capplan sweep --archive ${dir} stores them)`]);

@@ -1,7 +1,8 @@
 /**
- * `capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]`
+ * `capplan import <file|dir|->... [--format F] [--concurrency N] [--separate] [--since FILE] [--json] [--lang en|zh]`
  * (docs/cli.md): files and folders → normalised sweeps (docs/metrics.md). `--json` prints `{ "sweeps": [...] }`;
  * otherwise per sweep a `### <label>` heading, a source line, the report table (docs/report.md) and its warnings.
+ * A run of an archive (or with `--since`) adds "Since the previous run" (`sinceRun` in JSON; docs/sweep.md).
  * Bad input: exit 2, one line per problem on stderr, nothing on stdout.
  */
 import type { Sweep } from "../../engine/base/types";
@@ -20,6 +21,15 @@ import { sweepTableMarkdown } from "../../report/sweep-table";
 import { filesText, fmtPlain } from "../../report/format";
 import { localizeIssue, localizeMessage, renderProblem } from "../../report/messages";
 import { importMessages } from "../../import/messages/pipeline";
+import { basename, dirname, resolve } from "node:path";
+import {
+  previousRun,
+  sameDeployment,
+  sinceMarkdown,
+  sinceRun,
+  type SinceRun,
+} from "../../report/since";
+import { archiveNames, readRuns } from "../archive";
 
 /** An import issue as one printable line, its message in `lang` (rendered from its problem). */
 export function issueLine(i: ImportIssue, lang: Lang = "en"): string {
@@ -162,6 +172,55 @@ export function importOrFail(
   return res.sweeps;
 }
 
+/** `model · engine · N × GPU` of a sweep, for messages. */
+function deploymentText(s: Sweep): string {
+  const m = s.meta;
+  const gpu = m.gpu ? (m.gpuCount != null ? `${m.gpuCount} × ${m.gpu}` : m.gpu) : "—";
+  return `${m.model ?? "—"} · ${m.engine ?? "—"} · ${gpu}`;
+}
+
+/** The run before an archived run: the latest of its deployment in its own folder (docs/sweep.md). */
+function archivedPrevious(s: Sweep): SinceRun | null {
+  const file = s.source.files[0];
+  if (s.source.format !== "capplan-sweep" || s.source.files.length !== 1 || !file || file === "-")
+    return null;
+  const dir = dirname(resolve(file));
+  let names: string[];
+  try {
+    names = archiveNames(dir).filter((n) => n !== basename(file));
+  } catch {
+    return null;
+  }
+  // A folder file that is not a run is simply not a previous run: the import itself succeeded.
+  const current = { file: basename(file), sweep: s };
+  const prev = previousRun(readRuns(dir, names).runs, current);
+  return prev ? sinceRun(prev, current) : null;
+}
+
+/** The comparison for the report: with `--since FILE`, with that run; else with the archived run before. */
+function sinceFor(
+  sweeps: readonly Sweep[],
+  since: string | true | undefined,
+  io: Io,
+  lang: Lang,
+): SinceRun | null {
+  if (typeof since !== "string") return sweeps.length === 1 ? archivedPrevious(sweeps[0]!) : null;
+  if (sweeps.length !== 1) throw cliError(C.problem("sinceOneSweep", { n: sweeps.length }));
+  const cur = sweeps[0]!;
+  const earlier = importOrFail([since], { separate: true }, io, false, lang);
+  const same = earlier.find((e) => sameDeployment(e, cur));
+  if (!same)
+    throw cliError(
+      C.problem("sinceDeployment", {
+        since,
+        sinceDeployment: deploymentText(earlier[0]!),
+        file: filesText(cur.source.files),
+        deployment: deploymentText(cur),
+      }),
+    );
+  return sinceRun({ file: since, sweep: same }, { file: filesText(cur.source.files), sweep: cur });
+}
+
 /** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
 function importCommand(args: string[], io: Io): number {
   const a = parseOptions(command.options, args);
@@ -180,24 +239,31 @@ function importCommand(args: string[], io: Io): number {
   const sweeps = importOrFail(a.positional, opts, io, json, lang, status);
   // Corrupt files in a folder: the other files are printed, and the exit code says input was bad.
   const code = status.fileErrors ? 2 : 0;
+  const since = sinceFor(sweeps, a.flags.get("since"), io, lang);
   if (json) {
-    io.out(JSON.stringify({ sweeps }, null, 2) + "\n");
+    io.out(JSON.stringify(since ? { sweeps, sinceRun: since } : { sweeps }, null, 2) + "\n");
     return code;
   }
   io.out(sweeps.map((s) => sweepBlock(s, lang)).join("\n"));
+  if (since) io.out(`\n${sinceMarkdown(since, lang)}`);
   if (sweeps.length > 1) io.out(`\n${fmtPlain(sweeps.length, 0)} sweeps.\n`);
   return code;
 }
 
 export const command: CommandDef = {
   usage:
-    "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--json] [--lang en|zh]",
+    "import <file|dir|->... [--format F] [--concurrency N] [--separate] [--since FILE] [--json] [--lang en|zh]",
   summary:
     'Import load-test outputs (recognised by content) into sweeps; prints the report table (docs/report.md) per sweep, or { "sweeps": [...] } with --json.',
   options: [
     { name: "format", value: "F", help: "force a format id (see `capplan formats`)" },
     { name: "concurrency", value: "N", help: "the load level of a single file" },
     { name: "separate", help: "keep the files apart (one sweep each)" },
+    {
+      name: "since",
+      value: "FILE",
+      help: "compare the run with this earlier run of the same deployment (default: the archived run before it)",
+    },
     { name: "json", help: "print the sweeps as JSON" },
     LANG_OPTION,
   ],
