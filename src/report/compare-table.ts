@@ -73,7 +73,7 @@ export function compareSummary(r: CompareResult, lang: Lang): string {
 }
 
 /**
- * The readable compare report: labels of both sides, the §5.3 table with deltas, unmatched
+ * The readable compare report: labels of both sides, the benchmark report table (docs/report.md) with deltas, unmatched
  * levels, the full list of regressions and the summary line.
  */
 export function compareMarkdown(base: Sweep, cand: Sweep, r: CompareResult, lang: Lang): string {

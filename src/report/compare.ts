@@ -2,7 +2,7 @@
  * Compare two sweeps of the same deployment (baseline → candidate), docs/cli.md `capplan compare`:
  * match load levels, compute absolute and relative deltas, and flag regressions — throughput
  * (rps or output tokens/s) DROPPING, or a latency statistic RISING, by more than the threshold.
- * Seed §5.3: "每次改动前后只要重跑同一套命令，diff 一份表格即可".
+ * Before and after a change, re-run the same commands and diff one table ("每次改动前后只要重跑同一套命令，diff 一份表格即可").
  */
 import type { MetricField, Sweep, SweepPoint } from "../engine/base/types";
 

@@ -24,7 +24,7 @@ import { t, type Lang, type MessageKey } from "./i18n";
 /** Which inter-token metric the two "ITL" columns show. */
 export type InterTokenMetric = "itl" | "tpot";
 
-/** One value column of the §5.3 table (the first, load, column is separate). */
+/** One value column of the benchmark report table (docs/report.md) (the first, load, column is separate). */
 export interface TableColumn {
   /** Compare key: `rps`, `outputTokensPerSec`, `ttft.p50`, `itl.p95`, … */
   key: string;
@@ -55,7 +55,7 @@ function stat(field: MetricField, s: string) {
   return (p: SweepPoint) => p[field]?.[s];
 }
 
-/** The six value columns of the §5.3 table for the given inter-token metric. */
+/** The six value columns of the benchmark report table (docs/report.md) for the given inter-token metric. */
 export function tableColumns(metric: InterTokenMetric): TableColumn[] {
   const f: MetricField = metric === "itl" ? "itlMs" : "tpotMs";
   return [
@@ -134,7 +134,7 @@ export function markdownTable(
   );
 }
 
-/** The header row of the §5.3 table for `lang` and inter-token metric (`rateColumn`: open loop). */
+/** The header row of the benchmark report table (docs/report.md) for `lang` and inter-token metric (`rateColumn`: open loop). */
 export function tableHeaders(lang: Lang, metric: InterTokenMetric, rateColumn = false): string[] {
   return [
     t(lang, rateColumn ? "requestRate" : "concurrency"),

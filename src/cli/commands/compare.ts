@@ -1,7 +1,7 @@
 /**
  * `capplan compare <baseline> <candidate> [--threshold PCT] [--json] [--lang en|zh]` (docs/cli.md):
  * each side is any importable input (file or folder) yielding exactly one sweep. Prints the seed
- * §5.3 table with deltas per matched load level and a summary line. Exit 1 when a throughput
+ * benchmark report table (docs/report.md) with deltas per matched load level and a summary line. Exit 1 when a throughput
  * drops or a latency statistic rises by more than the threshold (default 5 %), 0 otherwise, 2 on
  * bad input or usage.
  */

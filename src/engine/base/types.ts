@@ -1,6 +1,6 @@
 /**
- * Core data types of capplan: the normalised sweep (docs/metrics.md), SLOs (§3) and the
- * plan file (§6). Pure data: no DOM, no Solid, no Chart.js.
+ * Core data types of capplan: the normalised sweep (docs/metrics.md), SLOs (docs/operating-point.md)
+ * and the plan file (docs/plan-file.md). Pure data: no DOM, no Solid, no Chart.js.
  */
 import type { TrafficSummary } from "./traffic-types";
 import type { Problem } from "./problems";

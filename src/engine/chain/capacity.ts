@@ -1,6 +1,6 @@
 /**
- * Replicas, GPUs and cost of one SKU for a set of workloads (docs/capacity.md; docs/capacity.md,
- * §4.4). Pure arithmetic over plain numbers.
+ * Replicas, GPUs and cost of one SKU for a set of workloads (docs/capacity.md). Pure arithmetic
+ * over plain numbers.
  */
 import { capacityMessages as M } from "./capacity-messages";
 import type { Problem } from "../base/problems";
@@ -318,7 +318,10 @@ export function replicasFromBase(
   return replicasOf(base, { elasticity, redundancy });
 }
 
-/** Seed §4.4 warning: the sweep was measured at lengths > 25 % away from the workload's. */
+/**
+ * The length warning (docs/capacity.md): the sweep was measured at lengths more than 25 % away
+ * from the workload's, so its capacity may not hold for them.
+ */
 function lengthCheck(
   name: string,
   which: "input" | "output",

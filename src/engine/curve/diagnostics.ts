@@ -1,5 +1,5 @@
 /**
- * The seed's post-test checklist (§5.2 "压测后的数据分析清单") as rules over one sweep. Each rule
+ * The post-test checklist of a load test (docs/zones.md, "压测后的数据分析清单") as rules over one sweep. Each rule
  * reads the points in load order and emits at most one finding with its evidence.
  */
 import { finite, fmtNum } from "../base/number-format";

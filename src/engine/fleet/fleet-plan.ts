@@ -117,7 +117,7 @@ function defaultSlots(
   return null;
 }
 
-/** Burstiness of arrivals: the interarrival CV (population std ÷ mean of the gaps, as §9 traffic computes it) and the mean rate. */
+/** Burstiness of arrivals: the interarrival CV (population std ÷ mean of the gaps, as the traffic summary computes it, docs/traffic.md) and the mean rate. */
 export function burstiness(a: Arrivals): { meanRps: number | null; interarrivalCv: number | null } {
   const t = a.timeMs;
   const n = t.length;

@@ -1,5 +1,5 @@
 /**
- * Error bars (docs/uncertainty.md): the §4 chain of a SKU evaluated at the ends of its operating
+ * Error bars (docs/uncertainty.md): the capacity chain (docs/capacity.md) of a SKU evaluated at the ends of its operating
  * point's t-interval of capacity, and the repeats that fail an SLO the median passes. Pure.
  *
  * Capacity low → replicas and cost high: `replicas` = [at the interval's hi, at its lo].

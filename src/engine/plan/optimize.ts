@@ -5,7 +5,7 @@
  *
  * Pure: the model is written as CPLEX LP text and handed to a {@link MilpSolver} the caller
  * loads (the CLI and the app load HiGHS lazily), so the engine holds no solver. The answer's
- * replicas and costs are recomputed from the assignment with §4's ceiling, never read from the
+ * replicas and costs are recomputed from the assignment with the ceiling of docs/capacity.md, never read from the
  * solver's (tolerance-bound) integer variables.
  */
 import { englishOf, type Problem } from "../base/problems";
@@ -104,7 +104,7 @@ export interface FleetResult {
 const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /**
- * Slack of the ceiling rows: half of §4's ceiling tolerance (capacity.ts `ceilTol`, 1e-9), so that
+ * Slack of the ceiling rows: half of the ceiling tolerance of docs/capacity.md (capacity.ts `ceilTol`, 1e-9), so that
  * a load the solver accepts within its own feasibility tolerance (1e-10, milp-highs.ts) still
  * rounds up, with `ceilTol`, to the replicas the solver chose.
  */
@@ -171,7 +171,7 @@ function withoutSubject(p: Problem): Problem {
   return rest;
 }
 
-/** Replicas of one SKU serving `load` = Σ share × b (§4's ceiling; N+k adds k when it serves anything). */
+/** Replicas of one SKU serving `load` = Σ share × b (the ceiling of docs/capacity.md; N+k adds k when it serves anything). */
 export function skuReplicas(model: FleetModel, load: number, used: boolean): number {
   if (!used) return 0;
   const r = model.redundancy;
@@ -243,7 +243,7 @@ export function fleetLp(model: FleetModel, split: boolean): string {
   ].join("\n");
 }
 
-/** The fleet an assignment needs: shares[w][j], replicas recomputed with §4's ceiling. */
+/** The fleet an assignment needs: shares[w][j], replicas recomputed with the ceiling of docs/capacity.md. */
 export function fleetOf(
   model: FleetModel,
   shares: number[][],

@@ -1,6 +1,6 @@
 /**
- * Pure builder of the GPU comparison's bar charts (cost per 1M output tokens, monthly cost; spec
- * §4): one bar per SKU, the recommended SKU in the accent colour and starred, infeasible SKUs
+ * Pure builder of the GPU comparison's bar charts (cost per 1M output tokens, monthly cost;
+ * docs/capacity.md): one bar per SKU, the recommended SKU in the accent colour and starred, infeasible SKUs
  * left empty. The recommendation is by the plan's `recommendBy` cost (the fleet's cost per hour at
  * the peak by default), which need not be this chart's metric: `note` says the basis under the title.
  */
