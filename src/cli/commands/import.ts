@@ -52,7 +52,7 @@ export function printWarnings(io: Io, warnings: readonly ImportIssue[], lang: La
   }
 }
 
-/** The readable block of one sweep: heading, source line, §5.3 table, warnings. */
+/** The readable block of one sweep: heading, source line, benchmark report table (docs/report.md), warnings. */
 export function sweepBlock(s: Sweep, lang: Lang): string {
   const m = s.meta;
   const c = t(lang, "colon");
@@ -221,7 +221,7 @@ function sinceFor(
   return sinceRun({ file: since, sweep: same }, { file: filesText(cur.source.files), sweep: cur });
 }
 
-/** `capplan import`: print the sweeps as JSON or as §5.3 tables. */
+/** `capplan import`: print the sweeps as JSON or as benchmark report tables (docs/report.md). */
 function importCommand(args: string[], io: Io): number {
   const a = parseOptions(command.options, args);
   if (a.positional.length === 0) throw cliError(C.problem("usage", { syntax: command.usage }));
