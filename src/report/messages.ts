@@ -15,6 +15,7 @@ import { trafficMessages } from "../engine/demand/traffic-messages";
 import { capacityMessages } from "../engine/chain/capacity-messages";
 import { chainMessages } from "../engine/chain/quantities";
 import { intervalMessages } from "../engine/plan/interval-messages";
+import { lineageMessages } from "../engine/plan/lineage-messages";
 import { whatifMessages } from "../engine/whatif/messages";
 import { formulaMessages } from "../engine/formula/messages";
 import { jsonMessages, planFileMessages } from "../engine/plan/plan-file-messages";
@@ -40,6 +41,7 @@ export const CATALOGUES: readonly Catalogue[] = [
   fleetMessages,
   capacityMessages,
   chainMessages,
+  lineageMessages,
   intervalMessages,
   whatifMessages,
   planMessages,

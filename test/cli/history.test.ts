@@ -54,9 +54,11 @@ describe("historyCommand", () => {
       gpu: "H100",
       regression: true,
     });
-    expect(json.deployments[0].runs[1].value).toBeGreaterThan(
-      json.deployments[0].runs[0].value + 40,
-    );
+    // The second server waits 60 ms before its first token: no client can see it sooner. The first
+    // run's 10 ms may read far later on a loaded machine (timers fire late), so the check is the
+    // floor and the order, not a fixed gap.
+    expect(json.deployments[0].runs[1].value).toBeGreaterThanOrEqual(60);
+    expect(json.deployments[0].runs[1].value).toBeGreaterThan(json.deployments[0].runs[0].value);
     await sweepInto(dir, 10);
     const faster = await run("history", dir, "--metric", "ttft.p50");
     expect(faster.code, faster.out).toBe(0);

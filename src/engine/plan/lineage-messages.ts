@@ -17,7 +17,7 @@ export const lineageMessages = defineMessages("lineage", {
     "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
   ),
   interpolationT: say("(load − load₀) ÷ (load₁ − load₀)", "(负载 − 负载₀) ÷ (负载₁ − 负载₀)"),
-  interpolationValue: say("v₀ + t × (v₁ − v₀)", "v₀ + t × (v₁ − v₀)"),
+  interpolationValue: say("v₀ + t × (v₁ − v₀)", "v₀ + t × (v₁ − v₀)（线性插值）"),
   givenCapacity: say("given capacity (not checked against SLOs)", "给定容量（未对照 SLO 检查）"),
   capacityFromRps: say(
     "rps × output tokens per request (the sweep has no output tokens/s)",
@@ -81,11 +81,11 @@ export const lineageMessages = defineMessages("lineage", {
   }),
   weightedTokens: say(
     "inputWeight × inputTokens + outputWeight × outputTokens",
-    "inputWeight × inputTokens + outputWeight × outputTokens",
+    "inputWeight × inputTokens + outputWeight × outputTokens（加权 token）",
   ),
   weightedPeak: say(
     "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)",
-    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)",
+    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）",
   ),
   weightedPrice: message<{ which: string }>({
     severity: "info",

@@ -106,6 +106,7 @@ describe("registered catalogues (src/report/messages.ts)", () => {
           "listed",
           "options",
           "teams",
+          "files",
         ];
         const params = new Proxy(
           {},
