@@ -26,7 +26,15 @@ import { compute, ROOT } from "./expected";
 import { WorkbookPage } from "./workbook-page";
 
 const ROWS = Number(process.env.PERF_ROWS ?? 1_000_000);
-const LONG_TASK_LIMIT_MS = 100;
+/**
+ * The long-task limit while the 1M-row CSV imports (issue #6: 100 ms), by the load average per
+ * core as for the edit below (docs/performance.md "Long tasks during an import"): 100 ms up to 2
+ * per core, 400 ms beyond, where the same import measured 125–949 ms with other processes taking
+ * the cores in turns. The wider limit still catches parsing on the main thread (seconds).
+ */
+function importLongTaskLimit(load = loadavg()[0]!, cores = availableParallelism()): number {
+  return load / cores <= 2 ? 100 : 400;
+}
 
 /**
  * The long-task limit after an edit in the bench workbook (issue #32): 50 ms on an idle machine,
@@ -212,10 +220,12 @@ test(`a ${ROWS.toLocaleString("en-US")}-row per-request CSV imports in the worke
   expect(probe.typed.length).toBe(typed.length);
   expect(probe.typed[probe.typed.length - 1]!.value.endsWith(typed)).toBe(true);
   expect(probe.typed[probe.typed.length - 1]!.t).toBeLessThan(probe.end);
-  // No long task over 100 ms from the start to the end of the import.
+  // No long task over the limit (100 ms unless the machine is heavily loaded) during the import.
+  const limit = importLongTaskLimit();
+  console.log(`perf.spec: longest long task during the import ${longest} ms; limit ${limit} ms`);
   expect(
-    tasks.filter((t) => t.duration > LONG_TASK_LIMIT_MS),
-    JSON.stringify(tasks),
+    tasks.filter((t) => t.duration > limit),
+    `${JSON.stringify(tasks)}; limit ${limit} ms`,
   ).toEqual([]);
 });
 
