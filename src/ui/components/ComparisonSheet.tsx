@@ -99,7 +99,11 @@ export function ComparisonSheet(): JSX.Element {
               : "warn"
           : key === "reason" && text
             ? "bad wrap"
-            : "";
+            : // A sentence (the operating point of several workloads, why a SKU is unchecked)
+              // wraps inside its column on a narrow screen, so that every SKU's numbers stay in view.
+              text.length > 18 && /[A-Za-z\u4e00-\u9fff]{3}/.test(text)
+              ? "wrap-narrow"
+              : "";
       return {
         raw: "",
         display: text,
