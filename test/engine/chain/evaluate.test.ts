@@ -36,22 +36,17 @@ const fmt = (x: number | null): string =>
   x === null ? "–" : x.toLocaleString("en-US", { maximumFractionDigits: 6 });
 const fmtId = (_id: string, x: number | null): string => fmt(x);
 
+const workload = (input: number, output: number, peakRps: number, cap: number): WorkloadLeaves => ({
+  inputTokens: input,
+  outputTokens: output,
+  peakRps,
+  forecastRps: null,
+  workloadCapacity: cap,
+});
 // 10 req/s of 700 + 300 tokens at 1,500 output tokens/s per replica: 3,000 ÷ 1,500 = 2 replicas.
-const W0: WorkloadLeaves = {
-  inputTokens: 700,
-  outputTokens: 300,
-  peakRps: 10,
-  forecastRps: null,
-  workloadCapacity: 1500,
-};
+const W0 = workload(700, 300, 10, 1500);
 // 20 req/s of 100 + 100 tokens at 1,000 tokens/s: 2,000 ÷ 1,000 = 2 replicas.
-const W1: WorkloadLeaves = {
-  inputTokens: 100,
-  outputTokens: 100,
-  peakRps: 20,
-  forecastRps: null,
-  workloadCapacity: 1000,
-};
+const W1 = workload(100, 100, 20, 1000);
 /** One workload, 4 GPUs at $5, elasticity 1.2 and redundancy factor 1.2. */
 const A: SkuLeaves = {
   gpusPerReplica: 4,
@@ -87,7 +82,7 @@ const PEAK_COST_STEPS = [
   "peakCostPerMillionOutputTokens",
 ];
 
-/** A trace as `id key@workload` strings. */
+/** A trace as `id key@workload` strings (a SKU step has no `workload` property at all). */
 const stepsOf = (trace: readonly Step[]) =>
   trace.map((s) => `${s.id} ${s.key}${"workload" in s ? `@${s.workload}` : ""}`);
 
@@ -257,13 +252,6 @@ describe("evaluateSku", () => {
     expect(e.values.meanOutputTokens).toBe(0); // the plain mean of no workload
     expect(e.values.replicaOutputTokensPerSec).toBeNull(); // 0 tokens in 0 s
   });
-
-  it("sku steps carry no workload index; per-workload steps carry theirs", () => {
-    const { trace } = evaluateSku(B, { trace: true });
-    for (const s of trace!)
-      if (QUANTITIES[s.id].scope === "workload") expect(typeof s.workload).toBe("number");
-      else expect(Object.hasOwn(s, "workload")).toBe(false);
-  });
 });
 
 describe("replicasOf", () => {
@@ -284,20 +272,19 @@ describe("replicasOf", () => {
 });
 
 describe("run", () => {
+  const none = () => [];
+  const rec =
+    (calls: unknown[][]) =>
+    (...a: unknown[]) => {
+      calls.push(a);
+    };
   const q = QUANTITIES.replicasRaw;
   const values: Record<string, number | null> = { replicasBase: 2, elasticity: 1.5, redundancy: 2 };
   const get = (id: string) => values[id] ?? null;
 
   it("computes from its inputs and records them in the declaration's order", () => {
     const calls: unknown[][] = [];
-    expect(
-      run(
-        q,
-        get,
-        () => [],
-        (...a) => calls.push(a),
-      ),
-    ).toBe(6);
+    expect(run(q, get, none, rec(calls))).toBe(6);
     expect(calls).toEqual([
       [
         [
@@ -314,16 +301,15 @@ describe("run", () => {
   it("is null when an input is null, and records the null", () => {
     const calls: unknown[][] = [];
     const g = (id: string) => (id === "elasticity" ? null : get(id));
-    expect(
-      run(
-        q,
-        g,
-        () => [],
-        (...a) => calls.push(a),
-      ),
-    ).toBeNull();
+    expect(run(q, g, none, rec(calls))).toBeNull();
     expect(calls[0]![0]).toContainEqual({ id: "elasticity", value: null });
     expect(calls[0]![2]).toBeNull();
+  });
+
+  it("is null for a null input even where the arithmetic would give a number", () => {
+    // utilizationAtPeak is 0 when replicas is not > 0; an absent replicas is no such case.
+    const g = (id: string) => (id === "replicas" ? null : 1);
+    expect(run(QUANTITIES.utilizationAtPeak, g, () => [])).toBeNull();
   });
 
   it.each([
@@ -465,6 +451,7 @@ describe("expandedText", () => {
     [b, "replicas", ["replicasBase"], "ceil((10 × 300 ÷ 1,500 + 20 × 100 ÷ 1,000) × 1.2) + 1"],
     // Constants as in the formula (24), not through fmt.
     [a, "costPerDay", ["costPerHour", "gpus"], "3 × 4 × 5 × 24"],
+    [a, "costPerOutputToken", [], "4 × 5 ÷ (1,500 × 3600)"],
     [b, "meanOutputTokens", [], "5,000 ÷ Σ (10 + 20)"],
     [b, "meanOutputTokens", ["peakOutputTokensPerSec"], "(10 × 300 + 20 × 100) ÷ Σ (10 + 20)"],
     [a, "replicaOutputTokensPerSec", [], "1,500 of the one workload"],
@@ -478,6 +465,18 @@ describe("expandedText", () => {
     [a, "tokensPerRequest", [], ""], // a per-workload key is not a SKU result
   ] as [Step[], string, string[], string][])("%#: %s expanding %j: %j", (t, key, ex, want) => {
     expect(expandedText(t, key, new Set(ex), fmtId)).toBe(want);
+  });
+
+  it("expands only a pure sum: a list beside a scalar or another list stays numbers", () => {
+    // Per-workload steps under the ids these steps read as lists (peakRps, outputTokens).
+    const fake = (key: string, t: readonly Step[]): Step[] =>
+      [0, 1].map((w) => ({ ...t.find((s) => s.workload === w)!, key, workload: w }));
+    const bb = [...b, ...fake("peakRps", b)];
+    expect(expandedText(bb, "meanOutputTokens", new Set(), fmtId)).toBe("5,000 ÷ Σ (10 + 20)");
+    const cc = [...c, ...fake("outputTokens", c)];
+    expect(expandedText(cc, "replicaOutputTokensPerSec", new Set(), fmtId)).toMatch(
+      /^Σ \(300 \+ 100\) ÷ Σ \(0\.2 \+ 0\.1\)/,
+    );
   });
 
   it("hands fmt each number with its input's id", () => {
