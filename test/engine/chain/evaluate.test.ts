@@ -66,6 +66,11 @@ const B: SkuLeaves = {
   ],
 };
 
+/** Both workloads without peak traffic. */
+const NO_PEAK: SkuLeaves = { ...A, workloads: [W0, W1].map((w) => ({ ...w, peakRps: 0 })) };
+// Traces are made inside the tests, so that an evaluation that throws fails a test.
+const traceOf = (sku: SkuLeaves): Step[] => evaluateSku(sku, { trace: true }).trace!;
+
 const WORKLOAD_STEPS = [
   "tokensPerRequest",
   "tokensPerSec",
@@ -375,8 +380,7 @@ describe("formulaText", () => {
 });
 
 describe("pluggedText", () => {
-  const trace = evaluateSku(B, { trace: true }).trace!;
-  const step = (key: string) => trace.find((s) => s.key === key && s.workload === undefined)!;
+  const step = (key: string) => traceOf(B).find((s) => s.key === key && !("workload" in s))!;
 
   it.each([
     ["costPerDay", {}, "120 × 24 = 2,880"],
@@ -437,13 +441,7 @@ describe("recompute", () => {
 });
 
 describe("expandedText", () => {
-  const a = evaluateSku(A, { trace: true }).trace!;
-  const b = evaluateSku(B, { trace: true }).trace!;
-  const c = evaluateSku(
-    { ...A, workloads: [W0, W1].map((w) => ({ ...w, peakRps: 0 })) },
-    { trace: true },
-  ).trace!;
-
+  const [a, b, c] = [A, B, NO_PEAK];
   it.each([
     [a, "replicas", [], "ceil(2.88)"],
     [a, "replicas", ["replicasRaw"], "ceil(2 × 1.2 × 1.2)"],
@@ -463,17 +461,17 @@ describe("expandedText", () => {
     ],
     [a, "nope", ["replicasRaw"], ""],
     [a, "tokensPerRequest", [], ""], // a per-workload key is not a SKU result
-  ] as [Step[], string, string[], string][])("%#: %s expanding %j: %j", (t, key, ex, want) => {
-    expect(expandedText(t, key, new Set(ex), fmtId)).toBe(want);
+  ] as [SkuLeaves, string, string[], string][])("%#: %s expanding %j: %j", (sku, key, ex, want) => {
+    expect(expandedText(traceOf(sku), key, new Set(ex), fmtId)).toBe(want);
   });
 
   it("expands only a pure sum: a list beside a scalar or another list stays numbers", () => {
     // Per-workload steps under the ids these steps read as lists (peakRps, outputTokens).
     const fake = (key: string, t: readonly Step[]): Step[] =>
       [0, 1].map((w) => ({ ...t.find((s) => s.workload === w)!, key, workload: w }));
-    const bb = [...b, ...fake("peakRps", b)];
+    const bb = [...traceOf(B), ...fake("peakRps", traceOf(B))];
     expect(expandedText(bb, "meanOutputTokens", new Set(), fmtId)).toBe("5,000 ÷ Σ (10 + 20)");
-    const cc = [...c, ...fake("outputTokens", c)];
+    const cc = [...traceOf(NO_PEAK), ...fake("outputTokens", traceOf(NO_PEAK))];
     expect(expandedText(cc, "replicaOutputTokensPerSec", new Set(), fmtId)).toMatch(
       /^Σ \(300 \+ 100\) ÷ Σ \(0\.2 \+ 0\.1\)/,
     );
@@ -481,7 +479,7 @@ describe("expandedText", () => {
 
   it("hands fmt each number with its input's id", () => {
     const seen: string[] = [];
-    expandedText(a, "replicas", new Set(["replicasRaw", "replicasBase"]), (id, x) => {
+    expandedText(traceOf(A), "replicas", new Set(["replicasRaw", "replicasBase"]), (id, x) => {
       seen.push(`${id}=${x}`);
       return String(x);
     });
