@@ -10,6 +10,7 @@ import { formula, type Declaration } from "./quantity-types";
 
 const d = (x: Declaration) => x;
 
+// `satisfies`, not `as const`: Stryker does not mutate inside an `as` expression.
 export const KV_DECLARATIONS = {
   kvGpuGiB: d({
     scope: "memory",
@@ -76,4 +77,4 @@ export const KV_DECLARATIONS = {
       (p) => `floor(${p.kvTokens} ÷ ${p.tokensPerRequest})`,
     ),
   }),
-} as const;
+} satisfies Record<string, Declaration>;

@@ -106,7 +106,10 @@ export function ratio(x: number, y: number): number {
 
 const q = (d: Declaration) => d;
 
-/** Every declared quantity by id, in an order where each reads only earlier ones. */
+/**
+ * Every declared quantity by id, in an order where each reads only earlier ones. `satisfies`, not
+ * `as const`: Stryker does not mutate inside an `as` expression (docs/mutation-testing.md).
+ */
 const DECLARATIONS = {
   // ---- per workload ------------------------------------------------------------------------
   // The forecast rate of a workload without avgRps: its daily requests spread over the day.
@@ -461,7 +464,7 @@ const DECLARATIONS = {
   }),
   // ---- the KV-cache budget of one replica (docs/memory.md) ---------------------------------
   ...KV_DECLARATIONS,
-} as const satisfies Record<string, Declaration>;
+} satisfies Record<string, Declaration>;
 
 export type QuantityId = keyof typeof DECLARATIONS;
 

@@ -125,3 +125,72 @@ describe("KV_DECLARATIONS", () => {
     expect(Math.abs(v.kvAvailableGiB! / gib - 1)).toBeLessThan(0.05);
   });
 });
+
+describe("KV_DECLARATIONS, by hand", () => {
+  // An 80 GB GPU less a 1.5 GiB reserve, two of them at 0.9, 30 GiB of weights, 2 GiB of
+  // activations and 0.5 GiB outside PyTorch per GPU, 131,072 bytes (128 KiB) of KV per token.
+  const leaves = {
+    gpuMemoryGB: 80,
+    runtimeReserveGiB: 1.5,
+    gpusPerReplica: 2,
+    gpuMemoryUtilization: 0.9,
+    weightsGiB: 30,
+    activationGiBPerGpu: 2,
+    nonTorchGiBPerGpu: 0.5,
+    bytesPerGiB: 2 ** 30,
+    kvBytesPerToken: 131_072,
+    tokensPerRequest: 3000,
+  };
+  it.each([
+    ["kvGpuGiB", 78.5], // 80 − 1.5
+    ["kvUsableGiB", 141.3], // 2 × 78.5 × 0.9
+    ["kvActivationGiB", 4], // 2 × 2
+    ["kvNonTorchGiB", 1], // 2 × 0.5
+    ["kvAvailableGiB", 106.3], // 141.3 − 30 − 4 − 1
+    ["kvTokens", 870_809], // floor(106.3 × 8,192 tokens per GiB) = floor(870,809.6)
+    ["kvMaxConcurrency", 290], // floor(870,809 ÷ 3,000)
+  ])("%s is %d", (id, want) => {
+    expect(declared(leaves)[id]).toBeCloseTo(want, 9);
+  });
+
+  it("holds no token when the weights do not fit, and no request when no token fits", () => {
+    const v = declared({ ...leaves, weightsGiB: 200 });
+    expect(v.kvAvailableGiB).toBeCloseTo(-63.7, 9);
+    expect(v.kvTokens).toBe(0);
+    expect(v.kvMaxConcurrency).toBe(0);
+  });
+
+  it.each([
+    // [id, English, Chinese], each input named (names.ts)
+    ["kvGpuGiB", "GPU memory − runtime reserve", "GPU 显存 − 运行时保留"],
+    [
+      "kvUsableGiB",
+      "gpusPerReplica × memory per GPU × gpuMemoryUtilization",
+      "gpusPerReplica × 每 GPU 显存 × gpuMemoryUtilization",
+    ],
+    ["kvActivationGiB", "gpusPerReplica × activations per GPU", "gpusPerReplica × 每 GPU 激活"],
+    [
+      "kvNonTorchGiB",
+      "gpusPerReplica × non-torch memory per GPU",
+      "gpusPerReplica × 每 GPU 非 PyTorch 内存",
+    ],
+    [
+      "kvAvailableGiB",
+      "usable memory − weights − activations − non-torch memory",
+      "可用显存 − 权重 − 激活 − 非 PyTorch 内存",
+    ],
+    [
+      "kvTokens",
+      "floor(max(0, KV cache) × 2³⁰ ÷ KV bytes per token)",
+      "floor(max(0, KV 缓存) × 2³⁰ ÷ 每 token KV 字节数)",
+    ],
+    [
+      "kvMaxConcurrency",
+      "floor(KV tokens ÷ tokensPerRequest)",
+      "floor(KV token 数 ÷ tokensPerRequest)",
+    ],
+  ] as [keyof typeof KV_DECLARATIONS, string, string][])("%s reads %j, %j", (id, en, zh) => {
+    expect(formulaText(id, "en")).toBe(en);
+    expect(formulaText(id, "zh")).toBe(zh);
+  });
+});
