@@ -87,7 +87,7 @@ describe("an interpolated operating point is explained between the two points it
       600,
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
-      "skus[0].workloads[0].operatingPoint.rps [computed] = 3.5 | f: v₀ + t × (v₁ − v₀) | p: 3 + 0.5 × (4 − 3) = 3.5 | re: 3.5",
+      "skus[0].workloads[0].operatingPoint.rps [computed] = 3.5 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 3 + 0.5 × (4 − 3) = 3.5 | re: 3.5",
       "  rr · point 2 · rps [sweepPoint] = 3 | src: rr [] inline #2 (concurrency 4) key=rps",
       "  rr · point 1 · rps [sweepPoint] = 4 | src: rr [] inline #1 (concurrency 8) key=rps",
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
@@ -101,7 +101,7 @@ describe("an interpolated operating point is explained between the two points it
   it("the failing point first in the file (8, 1, 4): between #2 and #0, where the next in the file does not exist", () => {
     const ctx = contextOf(sweepPlan([pt(8, 4, 800, 1400), pt(1, 1, 100, 200), pt(4, 3, 400, 600)]));
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: v₀ + t × (v₁ − v₀) | p: 400 + 0.5 × (800 − 400) = 600 | re: 600",
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 400 + 0.5 × (800 − 400) = 600 | re: 600",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 400 | src: rr [] inline #2 (concurrency 4) key=outputTokensPerSec",
       "  rr · point 0 · outputTokensPerSec [sweepPoint] = 800 | src: rr [] inline #0 (concurrency 8) key=outputTokensPerSec",
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (6 − 4) ÷ (8 − 4) = 0.5 | re: 0.5",
@@ -121,7 +121,7 @@ describe("an interpolated operating point is explained between the two points it
       400,
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 400 | f: v₀ + t × (v₁ − v₀) | p: 300 + 0.5 × (500 − 300) = 400 | re: 400",
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 400 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 300 + 0.5 × (500 − 300) = 400 | re: 400",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 300 | src: rr [] inline #1 (concurrency 2) key=outputTokensPerSec",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 500 | src: rr [] inline #2 (5 req/s achieved) key=outputTokensPerSec",
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (4 − 3) ÷ (5 − 3) = 0.5 | re: 0.5",

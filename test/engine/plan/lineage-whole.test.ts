@@ -448,7 +448,7 @@ describe("an interpolated operating point (the legacy single `workload`, default
       "    skus[0].replicasBase [computed] = 4.8 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 833.3333 = 4.8 | re: 4.8",
       "      workloads[0].peakRps [field] = 20 | raw: 20",
       "      workloads[0].outputTokens [field] = 200 | raw: 200",
-      "      skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 833.3333333333334 | f: v₀ + t × (v₁ − v₀) | p: 800 + 0.1667 × (1,000 − 800) = 833.3333 | re: 833.3333333333334",
+      "      skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 833.3333333333334 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 800 + 0.1667 × (1,000 − 800) = 833.3333 | re: 833.3333333333334",
       "        files · point 2 · outputTokensPerSec [sweepPoint] = 800 | src: files [] inline #2 (concurrency 8) key=outputTokensPerSec rows=r8.json",
       "        files · point 3 · outputTokensPerSec [sweepPoint] = 1000 | src: files [] inline #3 (concurrency 16) key=outputTokensPerSec rows=x.csv:5,y.csv:7",
       "        t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
@@ -461,13 +461,13 @@ describe("an interpolated operating point (the legacy single `workload`, default
       "  files · point 3 · concurrency [sweepPoint] = 16 | src: files [] inline #3 (concurrency 16) key=concurrency rows=x.csv:5,y.csv:7",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
-      "skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: v₀ + t × (v₁ − v₀) | p: 4 + 0.1667 × (5 − 4) = 4.1667 | re: 4.166666666666667",
+      "skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 4 + 0.1667 × (5 − 4) = 4.1667 | re: 4.166666666666667",
       "  files · point 2 · rps [sweepPoint] = 4 | src: files [] inline #2 (concurrency 8) key=rps rows=r8.json",
       "  files · point 3 · rps [sweepPoint] = 5 | src: files [] inline #3 (concurrency 16) key=rps rows=x.csv:5,y.csv:7",
       "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.totalTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | p: 1,200 + 0.1667 × (n/a − 1,200) = n/a | re: null",
+      "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 1,200 + 0.1667 × (n/a − 1,200) = n/a | re: null",
       "  files · point 2 · totalTokensPerSec [sweepPoint] = 1200 | src: files [] inline #2 (concurrency 8) key=totalTokensPerSec rows=r8.json",
       "  files · point 3 · totalTokensPerSec [sweepPoint] = null | src: files [] inline #3 (concurrency 16) key=totalTokensPerSec rows=x.csv:5,y.csv:7",
       "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
@@ -490,7 +490,7 @@ describe("an open-loop sweep interpolated between request rates", () => {
   const ctx = contextOf(PLANS.rate);
   it("interpolates on the request rate; the concurrency of an open-loop sweep has no number", () => {
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1250 | f: v₀ + t × (v₁ − v₀) | p: 1,100 + 0.5 × (1,400 − 1,100) = 1,250 | re: 1250",
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1250 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 1,100 + 0.5 × (1,400 − 1,100) = 1,250 | re: 1250",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 1100 | src: rr [] inline #1 (request rate 6 req/s) key=outputTokensPerSec",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 1400 | src: rr [] inline #2 (request rate 10 req/s) key=outputTokensPerSec",
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
@@ -501,7 +501,7 @@ describe("an open-loop sweep interpolated between request rates", () => {
       "  rr · point 2 · concurrency [sweepPoint] = null | src: rr [] inline #2 (request rate 10 req/s) key=concurrency",
     ]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
-      "skus[0].workloads[0].operatingPoint.rps [computed] = 6.25 | f: v₀ + t × (v₁ − v₀) | p: 5.5 + 0.5 × (7 − 5.5) = 6.25 | re: 6.25",
+      "skus[0].workloads[0].operatingPoint.rps [computed] = 6.25 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 5.5 + 0.5 × (7 − 5.5) = 6.25 | re: 6.25",
       "  rr · point 1 · rps [sweepPoint] = 5.5 | src: rr [] inline #1 (request rate 6 req/s) key=rps",
       "  rr · point 2 · rps [sweepPoint] = 7 | src: rr [] inline #2 (request rate 10 req/s) key=rps",
       "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
@@ -541,7 +541,7 @@ describe("an open-loop sweep interpolated between request rates", () => {
     expect(
       explainLines(contextOf(PLANS.interp), "skus[0].workloads[0].operatingPoint.requestRate")[0],
     ).toBe(
-      "skus[0].workloads[0].operatingPoint.requestRate [computed] = null | f: v₀ + t × (v₁ − v₀) | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
+      "skus[0].workloads[0].operatingPoint.requestRate [computed] = null | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
     );
   });
 });
@@ -816,6 +816,8 @@ describe("the Chinese of formulas with words", () => {
       "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
     "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
     "inputWeight × cost per 1M weighted tokens": "inputWeight × 每百万加权 token 成本",
+    "inputWeight × inputTokens + outputWeight × outputTokens":
+      "inputWeight × inputTokens + outputWeight × outputTokens（加权 token）",
     "interpolated between two load levels where the binding SLO reaches its limit":
       "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
     "number of load levels read from the files": "从文件读取的负载档位数",
@@ -844,12 +846,15 @@ describe("the Chinese of formulas with words", () => {
       "吞吐不再线性增长的负载档位（扫描的分区）",
     "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
     "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+    "v₀ + t × (v₁ − v₀)": "v₀ + t × (v₁ − v₀)（线性插值）",
     "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
     "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
     "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
       "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
     "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
     "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
+    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)":
+      "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）",
     "Σ teams' weighted tokens": "Σ 各团队的加权 token",
     "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
     "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
