@@ -295,7 +295,7 @@ export function capacityOf(v: Readonly<Record<string, number | null>>): Capacity
 }
 
 /** The forecast rate of a workload: avgRps, else dailyRequests ÷ 86,400; null when neither is given. */
-function forecastRate(w: WorkloadInput): number | null {
+export function forecastRate(w: WorkloadInput): number | null {
   if (ok(w.avgRps, 0, false)) return w.avgRps;
   if (ok(w.dailyRequests, 0, false))
     return QUANTITIES.dailyRate.compute(

@@ -10,13 +10,12 @@
  * check that the explanation is the arithmetic that gave the number, not a story beside it.
  */
 import {
-  evaluateSku,
-  formulaText,
-  pluggedText,
-  recompute,
-  type Step,
-  type WorkloadLeaves,
-} from "../chain/evaluate";
+  checkCapacity,
+  forecastRate,
+  type CapacityFactors,
+  type WorkloadInput,
+} from "../chain/capacity";
+import { evaluateSku, formulaText, pluggedText, recompute, type Step } from "../chain/evaluate";
 import {
   CONSTANTS,
   isConstant,
@@ -125,23 +124,6 @@ const RESULT_PATH_OF_KEY: Readonly<Record<string, string>> = {
 const CHAIN_KEY_OF_PATH: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(NESTED_KEYS).map(([k, v]) => [v, k]),
 );
-
-/**
- * A workload's forecast rate as capacity.ts reads it: avgRps, else the declaration `dailyRate`
- * of its daily requests; null when it has neither.
- */
-function forecastRateOf(w: {
-  avgRps?: number | null;
-  dailyRequests?: number | null;
-}): number | null {
-  if (num(w.avgRps) && w.avgRps >= 0) return w.avgRps;
-  if (num(w.dailyRequests) && w.dailyRequests >= 0)
-    return QUANTITIES.dailyRate.compute(
-      { dailyRequests: w.dailyRequests, secondsPerDay: CONSTANTS.secondsPerDay },
-      {},
-    );
-  return null;
-}
 
 /** Builds lineage trees of one plan result. */
 class Builder implements KvLineageHost {
@@ -753,35 +735,26 @@ class Builder implements KvLineageHost {
     const s = this.ctx.result.skus[si]!;
     const ws = this.ctx.result.workloads;
     const f = this.ctx.result.factors;
-    if (!s.capacity || s.workloads.length !== ws.length || !num(f.elasticity)) return null;
-    if (!num(s.gpusPerReplica) || !num(s.pricePerGpuHour)) return null;
-    const forecasts = ws.map((w) => forecastRateOf(w));
-    const anyForecast = forecasts.some((r) => r !== null);
-    const workloads: WorkloadLeaves[] = [];
-    for (let wi = 0; wi < ws.length; wi++) {
-      const w = ws[wi]!;
-      const cap = this.capacityFor(si, wi)?.value;
-      if (!num(w.inputTokens) || !num(w.outputTokens) || !num(w.peakRps) || !num(cap)) return null;
-      workloads.push({
-        inputTokens: w.inputTokens,
-        outputTokens: w.outputTokens,
-        peakRps: w.peakRps,
-        forecastRps: forecasts[wi] ?? (anyForecast ? w.peakRps : null),
-        workloadCapacity: cap,
-      });
-    }
-    const r = f.redundancy;
-    if (!num("spare" in r ? r.spare : r.factor)) return null;
-    const e = evaluateSku(
+    if (!s.capacity || s.workloads.length !== ws.length) return null;
+    // The leaves as capacity.ts checks and builds them (the spare rounded up, the forecast rate
+    // falling back to the peak), from the numbers the result holds.
+    const caps = ws.map((_, wi) => this.capacityFor(si, wi)?.value);
+    const { leaves } = checkCapacity(
       {
-        gpusPerReplica: s.gpusPerReplica,
-        pricePerGpuHour: s.pricePerGpuHour,
-        elasticity: f.elasticity,
-        redundancy: "spare" in r ? { spare: Math.ceil(r.spare!) } : { factor: r.factor! },
-        workloads,
+        gpusPerReplica: s.gpusPerReplica as number,
+        pricePerGpuHour: s.pricePerGpuHour as number,
+        perWorkload: ws.map((w, wi) => ({
+          workload: w as WorkloadInput,
+          replicaOutputTokensPerSec: caps[wi] as number,
+        })),
       },
-      { trace: true },
+      {
+        elasticity: f.elasticity as number,
+        redundancy: f.redundancy as CapacityFactors["redundancy"],
+      },
     );
+    if (!leaves) return null;
+    const e = evaluateSku(leaves, { trace: true });
     const trace: SkuTrace = { sku: new Map(), perWorkload: new Map() };
     for (const st of e.trace!)
       if (st.workload === undefined) trace.sku.set(st.key, st);
@@ -850,12 +823,12 @@ class Builder implements KvLineageHost {
     const w = this.ctx.result.workloads[wi]!;
     if (id === "workloadCapacity") return this.capacityFor(si, wi)!;
     if (id === "forecastRps") {
-      if (forecastRateOf(w) === null) return this.workloadField(wi, "peakRps");
+      if (forecastRate(w as WorkloadInput) === null) return this.workloadField(wi, "peakRps");
       if (num(w.avgRps) && w.avgRps >= 0) return this.workloadField(wi, "avgRps");
       const d = this.workloadField(wi, "dailyRequests");
       return this.declared(
         `workloads[${wi}] · ${nameOf("forecastRps", "en")}`,
-        forecastRateOf(w),
+        forecastRate(w as WorkloadInput),
         "dailyRate",
         { dailyRequests: d },
         [d, this.constant(CONSTANT_LABELS.secondsPerDay, CONSTANTS.secondsPerDay)],
