@@ -12,13 +12,7 @@
  */
 import { defineMessages, type MessageDef } from "../base/problems";
 import { KV_DECLARATIONS } from "./kv-quantities";
-import {
-  formula,
-  type Declaration,
-  type Lists,
-  type QuantityOf,
-  type Values,
-} from "./quantity-types";
+import { formula, type Declaration, type QuantityOf } from "./quantity-types";
 
 export type { Lists, Scope, Unit, Values } from "./quantity-types";
 

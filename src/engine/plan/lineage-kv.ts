@@ -8,6 +8,7 @@
 import { ACTIVATION_GIB, GIB, nonTorchGiBPerGpu, RUNTIME_RESERVE_GIB } from "../catalog/kv-budget";
 import type { QuantityId } from "../chain/quantities";
 import type { LineageContext, LineageNode } from "./lineage-types";
+import { num } from "./lineage-util";
 
 /** What the KV lineage needs of the lineage builder (lineage.ts). */
 export interface KvLineageHost {
@@ -23,8 +24,6 @@ export interface KvLineageHost {
   constant(name: string, value: number): LineageNode;
   workload(i: number, key: string): LineageNode | null;
 }
-
-const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /** The steps of one SKU's budget, each built once. */
 function budgetSteps(h: KvLineageHost, si: number) {
