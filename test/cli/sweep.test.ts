@@ -33,11 +33,12 @@ function serverSamples(recs: ServerRecord[]) {
 }
 
 /**
- * The runner's tolerance: 5 % + 2 ms of the server's clock. On a saturated machine (load average
- * above 1.5 per core, as when many test files run at once) every wake-up of either process waits
- * for a core, which no client can measure around: there the slack is 2 ms plus twice the p99 of
- * this process's timer lateness sampled during the run (the wake-ups the server and the runner
- * each wait for), and the test prints it.
+ * The runner's tolerance: 5 % + 2 ms of the server's clock. On a busy machine every wake-up of
+ * either process waits for a core, which no client can measure around. Busy means the load average
+ * is above 1.5 per core (as when many test files run at once) or this process's timers, sampled
+ * every 5 ms during the run, were late by more than 2 ms at p99 (a burst of neighbours that the
+ * one-minute load average has not caught up with yet). There the slack is 2 ms plus twice that
+ * p99 (the wake-ups the server and the runner each wait for), and the test prints it.
  */
 const SATURATED = loadavg()[0]! > 1.5 * cpus().length;
 
@@ -86,10 +87,11 @@ describe("sweepCommand", () => {
       "7",
     );
     const lagP99 = lag();
-    const slack = SATURATED ? 2 + 2 * lagP99 : 2;
-    if (SATURATED)
+    const busy = SATURATED || lagP99 > 2;
+    const slack = busy ? 2 + 2 * lagP99 : 2;
+    if (busy)
       console.warn(
-        `sweep accuracy: saturated machine (load ${loadavg()[0]}), timer lateness p99 ${lagP99.toFixed(1)} ms, tolerance 5 % + ${slack.toFixed(1)} ms`,
+        `sweep accuracy: busy machine (load ${loadavg()[0]}), timer lateness p99 ${lagP99.toFixed(1)} ms, tolerance 5 % + ${slack.toFixed(1)} ms`,
       );
     const within = (measured: number, truth: number) =>
       Math.abs(measured - truth) <= 0.05 * truth + slack;
