@@ -10,6 +10,7 @@ import type { PlanResult, SkuResult } from "../../engine/plan/plan";
 import type { Problem } from "../../engine/base/problems";
 import { defaultedPrices } from "../../engine/catalog/price-default";
 import type { PlanFile } from "../../engine/base/types";
+import { parsePath, type PathStep } from "../../engine/plan/plan-path";
 import { localizeError, renderProblem } from "../../report/messages";
 import { UI, type UiKey, type UiLang } from "../i18n";
 
@@ -105,33 +106,72 @@ export function isUnchecked(s: SkuResult): boolean {
   );
 }
 
-/** The sheet and element where a plan path is edited. */
-export function locate(plan: PlanFile, path: string): TrustWhere {
-  const base = path.replace(/#.*$/, "");
-  let m = /^slo\[(\d+)\]\.(metric|stat|maxMs)/.exec(base);
-  if (m) return { path, sheet: "assumptions", testId: `slo:${m[1]}:${m[2]}` };
-  m = /^skus\[(\d+)\]\.(pricePerGpuHour|gpusPerReplica)$/.exec(base);
-  if (m) {
-    const i = Number(m[1]);
+/**
+ * The steps of a plan path, read with the plan's own path grammar (plan-path.ts). A rejected
+ * entry's path may end in `#text` (the raw text typed into a field that is not a plan value):
+ * the steps are those of the field. Empty when the path is not well formed.
+ */
+export function pathSteps(path: string): PathStep[] {
+  const hash = path.indexOf("#");
+  return parsePath(hash >= 0 ? path.slice(0, hash) : path) ?? [];
+}
+
+/** The index `i` of a path that starts `list[i]` (`skus[2].sweep` → 2 for `skus`), else null. */
+function indexIn(steps: readonly PathStep[], ...list: string[]): number | null {
+  const at = steps[list.length];
+  return list.every((k, j) => steps[j] === k) && typeof at === "number" ? at : null;
+}
+
+/** The field a path names right after `list[i]` when it is one of `fields`, else null. */
+function fieldOf<F extends string>(steps: readonly PathStep[], n: number, fields: readonly F[]) {
+  const f = steps[n];
+  return typeof f === "string" && (fields as readonly string[]).includes(f) ? (f as F) : null;
+}
+
+const SLO_FIELDS = ["metric", "stat", "maxMs"] as const;
+const USAGE_FIELDS = ["team", "pool", "inputTokens", "outputTokens"] as const;
+const POOL_FIELDS = ["name", "sku", "costPerDay", "capacityTokensPerDay"] as const;
+
+/** Where a path under `skus[i]` is edited: a sweep's card, or the comparison sheet. */
+function locateSku(
+  plan: PlanFile,
+  path: string,
+  steps: readonly PathStep[],
+  i: number,
+): TrustWhere {
+  const field = fieldOf(steps, 2, ["pricePerGpuHour", "gpusPerReplica", "sweep", "sweeps"]);
+  if (field === "sweep" || field === "sweeps")
+    return { path, sheet: "benchmarks", testId: `sweep-card-${i}` };
+  if (field && steps.length === 3) {
     const s = plan.skus[i];
     const onCard = !!(s?.sweep?.points || Object.values(s?.sweeps ?? {}).some((r) => r.points));
-    if (onCard)
-      return {
-        path,
-        sheet: "benchmarks",
-        testId: `sku-${m[2] === "pricePerGpuHour" ? "price" : "gpus"}-${i}`,
-      };
-    return { path, sheet: "comparison", testId: `cmp:${m[2]}:s${i}` };
+    if (onCard) {
+      const testId = `sku-${field === "pricePerGpuHour" ? "price" : "gpus"}-${i}`;
+      return { path, sheet: "benchmarks", testId };
+    }
+    return { path, sheet: "comparison", testId: `cmp:${field}:s${i}` };
   }
-  m = /^skus\[(\d+)\]\.(sweep|sweeps)/.exec(base);
-  if (m) return { path, sheet: "benchmarks", testId: `sweep-card-${m[1]}` };
-  m = /^skus\[(\d+)\]/.exec(base);
-  if (m) return { path, sheet: "comparison", testId: null };
-  m = /^tenants\.usage\[(\d+)\]\.(team|pool|inputTokens|outputTokens)/.exec(base);
-  if (m) return { path, sheet: "teams", testId: `usage:${m[1]}:${m[2]}` };
-  m = /^tenants\.pools\[(\d+)\]\.(name|sku|costPerDay|capacityTokensPerDay)/.exec(base);
-  if (m) return { path, sheet: "teams", testId: `pools:${m[1]}:${m[2]}` };
-  if (base.startsWith("tenants")) return { path, sheet: "teams", testId: null };
+  return { path, sheet: "comparison", testId: null };
+}
+
+/** The sheet and element where a plan path is edited. */
+export function locate(plan: PlanFile, path: string): TrustWhere {
+  const steps = pathSteps(path);
+  const slo = indexIn(steps, "slo");
+  const sloField = fieldOf(steps, 2, SLO_FIELDS);
+  if (slo !== null && sloField)
+    return { path, sheet: "assumptions", testId: `slo:${slo}:${sloField}` };
+  const sku = indexIn(steps, "skus");
+  if (sku !== null) return locateSku(plan, path, steps, sku);
+  const usage = indexIn(steps, "tenants", "usage");
+  const usageField = fieldOf(steps, 3, USAGE_FIELDS);
+  if (usage !== null && usageField)
+    return { path, sheet: "teams", testId: `usage:${usage}:${usageField}` };
+  const pool = indexIn(steps, "tenants", "pools");
+  const poolField = fieldOf(steps, 3, POOL_FIELDS);
+  if (pool !== null && poolField)
+    return { path, sheet: "teams", testId: `pools:${pool}:${poolField}` };
+  if (steps[0] === "tenants") return { path, sheet: "teams", testId: null };
   return { path, sheet: "assumptions", testId: null };
 }
 
@@ -182,40 +222,51 @@ export function droppedFiles(plan: PlanFile, i: number): string[] {
   return [...names];
 }
 
-/** The trust state of a plan and its result (see the module comment and docs/trust.md). */
-export function trustState(input: TrustInput): TrustState {
-  const { plan, result } = input;
-  const items: TrustItem[] = [];
-  const add = (
-    kind: TrustKind,
-    level: TrustItem["level"],
-    key: UiKey,
-    params: Record<string, string | number>,
-    path: string,
-    problem?: Problem,
-  ) =>
-    items.push({
-      kind,
-      level,
-      what: problem ? { key, params, problem } : { key, params },
-      where: locate(plan, path),
-    });
+/** Adds one item to the state being built (its place is found from `path` with {@link locate}). */
+type AddItem = (
+  kind: TrustKind,
+  level: TrustItem["level"],
+  key: UiKey,
+  params: Record<string, string | number>,
+  path: string,
+  problem?: Problem,
+) => void;
 
-  for (const r of input.rejected ?? []) {
-    add(
-      "rejected",
-      "error",
-      "trustRejected",
-      { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) },
-      r.path,
-      r.problem,
-    );
+/** The row `i` of an engine error at `list[i].field` exactly (`skus[2].pricePerGpuHour`), else null. */
+function rowOf(path: string, field: string, ...list: string[]): number | null {
+  const steps = parsePath(path) ?? [];
+  const i = indexIn(steps, ...list);
+  return i !== null && steps.length === list.length + 2 && steps[list.length + 1] === field
+    ? i
+    : null;
+}
+
+/** A usage row whose pool names no pool: the engine's NAME error at `tenants.usage[i].pool`. */
+const isUnmappedPool = (e: PlanResult["errors"][number]) =>
+  e.kind === "NAME" && rowOf(e.path, "pool", "tenants", "usage") !== null;
+
+/** Entries typed but not taken: the plan kept its previous value. */
+function addRejected(add: AddItem, plan: PlanFile, rejected: readonly Rejection[]): void {
+  for (const r of rejected) {
+    const params = {
+      field: fieldName(r.path),
+      raw: r.raw,
+      msg: r.message,
+      kept: keptText(plan, r.path),
+    };
+    add("rejected", "error", "trustRejected", params, r.path, r.problem);
   }
+}
+
+/**
+ * The engine's errors. A price that is missing (not mistyped) is "needs a price", once per SKU;
+ * unmapped usage pools are counted in one item by {@link addUnmappedPools}.
+ */
+function addErrors(add: AddItem, plan: PlanFile, result: PlanResult): void {
   const priced = new Set<number>();
   for (const e of result.errors) {
-    const m = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(e.path);
-    if (m && priceMissing(plan, Number(m[1]))) {
-      const i = Number(m[1]);
+    const i = rowOf(e.path, "pricePerGpuHour", "skus");
+    if (i !== null && priceMissing(plan, i)) {
       if (!priced.has(i))
         add(
           "needsPrice",
@@ -227,83 +278,68 @@ export function trustState(input: TrustInput): TrustState {
       priced.add(i);
       continue;
     }
-    if (/^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME") continue; // counted below, once
-    add(
-      "error",
-      "error",
-      "trustError",
-      { field: fieldName(e.path), msg: e.message },
-      e.path,
-      e.problem,
-    );
+    if (isUnmappedPool(e)) continue;
+    const params = { field: fieldName(e.path), msg: e.message };
+    add("error", "error", "trustError", params, e.path, e.problem);
   }
-  const badPools = result.errors.filter(
-    (e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME",
-  );
-  if (badPools.length) {
-    const usage = plan.tenants?.usage ?? [];
-    add(
-      "usagePool",
-      "error",
-      "trustUsagePool",
-      {
-        n: badPools.length,
-        total: usage.length,
-        pools: [
-          ...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? "")),
-        ]
-          .filter(Boolean)
-          .slice(0, 3)
-          .join(", "),
-      },
-      badPools[0]!.path,
-    );
-  }
+}
+
+/** One item for every usage row whose pool is unknown, naming up to three of those pools. */
+function addUnmappedPools(add: AddItem, plan: PlanFile, result: PlanResult): void {
+  const badPools = result.errors.filter(isUnmappedPool);
+  if (!badPools.length) return;
+  const usage = plan.tenants?.usage ?? [];
+  const names = badPools.map((e) => usage[rowOf(e.path, "pool", "tenants", "usage")!]?.pool ?? "");
+  const pools = [...new Set(names)].filter(Boolean).slice(0, 3).join(", ");
+  const params = { n: badPools.length, total: usage.length, pools };
+  add("usagePool", "error", "trustUsagePool", params, badPools[0]!.path);
+}
+
+/** One item per SKU whose imported folder had files that could not be read. */
+function addDropped(add: AddItem, plan: PlanFile): void {
   plan.skus.forEach((s, i) => {
     const files = droppedFiles(plan, i);
     if (!files.length) return;
     const shown = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), "…"] : files;
+    const params = { sku: s.name, n: files.length, files: shown.join(", ") };
     add(
       "dropped",
       "warn",
       "trustDropped",
-      { sku: s.name, n: files.length, files: shown.join(", ") },
+      params,
       s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`,
     );
   });
-  for (const d of defaultedPrices(plan, (i) => {
+}
+
+/** One item per price filled from the GPU catalogue rather than typed. */
+function addDefaulted(add: AddItem, plan: PlanFile, result: PlanResult): void {
+  const priceOf = (i: number) => {
     const v = result.skus[i]?.pricePerGpuHour;
     return typeof v === "number" ? v : null;
-  })) {
-    add(
-      "defaulted",
-      "warn",
-      "trustDefaulted",
-      {
-        sku: d.sku,
-        price: `$${d.default.usdPerGpuHour}`,
-        gpu: d.default.gpu,
-        retrieved: d.default.retrieved,
-      },
-      `skus[${d.index}].pricePerGpuHour`,
-    );
+  };
+  for (const d of defaultedPrices(plan, priceOf)) {
+    const { usdPerGpuHour, gpu, retrieved } = d.default;
+    const params = { sku: d.sku, price: `$${usdPerGpuHour}`, gpu, retrieved };
+    add("defaulted", "warn", "trustDefaulted", params, `skus[${d.index}].pricePerGpuHour`);
   }
+}
+
+/** Per SKU: its unchecked capacity, and the first of the engine's notes on it. */
+function addSkuNotes(add: AddItem, result: PlanResult): void {
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
     // The capacity-given note repeats the unchecked item; the first other note is shown without the SKU's name.
     const notes = s.problems.filter((p) => p.code !== "plan.capacityGiven");
-    if (notes[0]) {
-      const { subject: _, ...first } = notes[0];
-      add(
-        "warning",
-        "warn",
-        "trustNotes",
-        { sku: s.name, n: notes.length, msg: renderProblem(first, "en") },
-        `skus[${i}]`,
-        first,
-      );
-    }
+    if (!notes[0]) return;
+    const { subject: _, ...first } = notes[0];
+    const params = { sku: s.name, n: notes.length, msg: renderProblem(first, "en") };
+    add("warning", "warn", "trustNotes", params, `skus[${i}]`, first);
   });
+}
+
+/** The plan's own notes, each pointing at the SKU it is about when it is about one. */
+function addPlanNotes(add: AddItem, result: PlanResult): void {
   const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
   for (const w of result.warnings) {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
@@ -315,6 +351,26 @@ export function trustState(input: TrustInput): TrustState {
     if (i >= 0 && isUnchecked(result.skus[i]!) && p?.code === "plan.uncheckedRecommended") continue;
     add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads", p);
   }
+}
+
+/** The trust state of a plan and its result (see the module comment and docs/trust.md). */
+export function trustState(input: TrustInput): TrustState {
+  const { plan, result } = input;
+  const items: TrustItem[] = [];
+  const add: AddItem = (kind, level, key, params, path, problem) =>
+    items.push({
+      kind,
+      level,
+      what: problem ? { key, params, problem } : { key, params },
+      where: locate(plan, path),
+    });
+  addRejected(add, plan, input.rejected ?? []);
+  addErrors(add, plan, result);
+  addUnmappedPools(add, plan, result);
+  addDropped(add, plan);
+  addDefaulted(add, plan, result);
+  addSkuNotes(add, result);
+  addPlanNotes(add, result);
   const rec = recommendationState(result);
   if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
   else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
@@ -335,13 +391,13 @@ function fieldName(path: string): string {
 
 /** What the plan still holds at a rejected path (`TTFT` for a mistyped SLO metric). */
 function keptText(plan: PlanFile, path: string): string {
-  const m = /^slo\[(\d+)\]\.(metric|stat)#text$/.exec(path);
-  if (m) {
-    const s = plan.slo?.[Number(m[1])] as Record<string, unknown> | undefined;
-    const v = s?.[m[2]!];
-    return typeof v === "string" ? v.toUpperCase() : "—";
-  }
-  return "";
+  if (!path.endsWith("#text")) return "";
+  const steps = pathSteps(path);
+  const i = indexIn(steps, "slo");
+  const field = fieldOf(steps, 2, ["metric", "stat"]);
+  if (i === null || !field || steps.length !== 3) return "";
+  const v = (plan.slo?.[i] as Record<string, unknown> | undefined)?.[field];
+  return typeof v === "string" ? v.toUpperCase() : "—";
 }
 
 /**
@@ -414,8 +470,8 @@ export function exportItems(
     if (result.cheapest) feeding.add(result.cheapest);
   for (const p of pools) if (p.sku) feeding.add(p.sku);
   return state.items.filter((x) => {
-    const m = /^skus\[(\d+)\]/.exec(x.where.path);
-    if (m) return feeding.has(plan.skus[Number(m[1])]?.name ?? "");
+    const i = indexIn(pathSteps(x.where.path), "skus");
+    if (i !== null) return feeding.has(plan.skus[i]?.name ?? "");
     if (x.kind === "noSkus" || x.kind === "noFeasible") return !pools.length;
     return true;
   });

@@ -1,19 +1,20 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
-import { describe, expect, test } from "vitest";
-import type { PlanFile, Sweep } from "../../src/engine/base/types";
-import { emptyPlan, skuFromSweep } from "../../src/ui/state/plan-edit";
-import { GPU_CATALOG } from "../../src/ui/state/catalog";
+import { describe, expect, it, test } from "vitest";
+import type { PlanFile, Sweep } from "../../../src/engine/base/types";
+import { emptyPlan, skuFromSweep } from "../../../src/ui/state/plan-edit";
+import { GPU_CATALOG } from "../../../src/ui/state/catalog";
 import {
   exportItems,
   exportWarning,
   locate,
   needsConfirm,
+  pathSteps,
   withExportWarning,
   trustSummary,
   trustText,
-} from "../../src/ui/state/trust";
-import { createWorkbook } from "../../src/ui/state/workbook";
+} from "../../../src/ui/state/trust";
+import { createWorkbook } from "../../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
@@ -225,6 +226,93 @@ describe("trust state", () => {
       sheet: "comparison",
       testId: "cmp:pricePerGpuHour:s0",
     });
+  });
+});
+
+describe("pathSteps", () => {
+  it.each([
+    ["slo[0].metric", ["slo", 0, "metric"]],
+    ["slo[1].stat#text", ["slo", 1, "stat"]],
+    ['skus[2].sweeps["my load"].points[3]', ["skus", 2, "sweeps", "my load", "points", 3]],
+    ["tenants.usage[4].pool", ["tenants", "usage", 4, "pool"]],
+    ["cells.peak_rps", ["cells", "peak_rps"]],
+    ["skus[x]", []],
+    ["skus..name", []],
+    ["", []],
+  ])("%s → %j", (path, steps) => {
+    expect(pathSteps(path)).toEqual(steps);
+  });
+});
+
+describe("locate", () => {
+  // SKU 0 of `onCard` has a measured sweep (its price and GPUs are edited on its card); the seed's
+  // SKUs have a given capacity (edited on the comparison sheet).
+  const onCard = planWithSweep(2.5);
+  it.each([
+    [onCard, "slo[0].metric#text", "assumptions", "slo:0:metric"],
+    [onCard, "slo[2].maxMs", "assumptions", "slo:2:maxMs"],
+    [onCard, "slo[0].window", "assumptions", null],
+    [onCard, "slo", "assumptions", null],
+    [onCard, "cells.peak_rps", "assumptions", null],
+    [onCard, "workloads", "assumptions", null],
+    [onCard, "not a path", "assumptions", null],
+    [onCard, "skus[0].pricePerGpuHour", "benchmarks", "sku-price-0"],
+    [onCard, "skus[0].gpusPerReplica#text", "benchmarks", "sku-gpus-0"],
+    [onCard, "skus[0].sweep.points[1].ttft", "benchmarks", "sweep-card-0"],
+    [onCard, 'skus[0].sweeps["my load"].replicaOutputTokensPerSec', "benchmarks", "sweep-card-0"],
+    [onCard, "skus[0].name", "comparison", null],
+    [onCard, "skus[0].pricePerGpuHour.usd", "comparison", null],
+    [onCard, "skus", "assumptions", null],
+    [seed, "skus[0].pricePerGpuHour", "comparison", "cmp:pricePerGpuHour:s0"],
+    [seed, "skus[1].gpusPerReplica", "comparison", "cmp:gpusPerReplica:s1"],
+    [seed, "skus[7].pricePerGpuHour", "comparison", "cmp:pricePerGpuHour:s7"],
+    [onCard, "tenants.usage[3].pool", "teams", "usage:3:pool"],
+    [onCard, "tenants.usage[0].outputTokens#text", "teams", "usage:0:outputTokens"],
+    [onCard, "tenants.pools[1].costPerDay", "teams", "pools:1:costPerDay"],
+    [onCard, "tenants.pools[1].capacityTokensPerDay", "teams", "pools:1:capacityTokensPerDay"],
+    [onCard, "tenants.pools[1].extra", "teams", null],
+    [onCard, "tenants.method", "teams", null],
+    [onCard, "tenants", "teams", null],
+  ] as const)("%#: %s → %s %s", (plan, path, sheet, testId) => {
+    expect(locate(plan, path)).toEqual({ path, sheet, testId });
+  });
+});
+
+describe("trustState: a rejected entry at a path", () => {
+  // What the status bar says, and where it sends the planner, for an entry typed at each path.
+  it.each([
+    [
+      "slo[0].metric#text",
+      "ttf",
+      'slo[0].metric: "ttf" was not taken (bad); the plan still uses TTFT',
+      "slo:0:metric",
+    ],
+    [
+      "slo[0].stat#text",
+      "p1000",
+      'slo[0].stat: "p1000" was not taken (bad); the plan still uses P99',
+      "slo:0:stat",
+    ],
+    ["slo[0].maxMs", "soon", 'slo[0].maxMs: "soon" was not taken (bad)', "slo:0:maxMs"],
+    [
+      "skus[0].pricePerGpuHour",
+      "cheap",
+      'skus[0].pricePerGpuHour: "cheap" was not taken (bad)',
+      "sku-price-0",
+    ],
+    [
+      "tenants.usage[2].inputTokens",
+      "many",
+      'tenants.usage[2].inputTokens: "many" was not taken (bad)',
+      "usage:2:inputTokens",
+    ],
+  ])("%s = %s", (path, raw, text, testId) => {
+    const s = state(planWithSweep(2.5), (wb) => wb.reject(path, raw, "bad"));
+    expect(s.level).toBe("error");
+    expect(s.items[0]!.kind).toBe("rejected");
+    expect(trustText(s.items[0]!, "en")).toBe(text);
+    expect(s.items[0]!.where.testId).toBe(testId);
+    expect(trustSummary(s, "en")).toBe(`1 error(s): ${text}`);
   });
 });
 
