@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/base/types";
-import { readTraceText } from "../../src/import/trace";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { readTraceText } from "../../../src/import/trace";
 import {
   MAX_INLINE_BINS,
   traceStem,
   traceUsageRows,
   traceWorkloadDef,
-} from "../../src/ui/state/trace-workload";
-import { createWorkbook } from "../../src/ui/state/workbook";
+} from "../../../src/ui/state/trace-workload";
+import { createWorkbook } from "../../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const azureText = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
@@ -41,13 +41,13 @@ describe("a workload from a trace", () => {
   });
 
   test("the sheet's summary (a store proxy) is stored as a plain copy", async () => {
-    const { importTrace, traffic, clearTrace } = await import("../../src/ui/state/traffic");
+    const { createTrafficStore } = await import("../../../src/ui/state/traffic");
+    const { importTrace, traffic } = createTrafficStore();
     await importTrace({ name: "conv.csv", text: azureText });
     const r = traceWorkloadDef("conv.csv", traffic.view!.summary, "max", []);
     if (!r.ok) throw new Error("refused");
     expect(r.def.trace?.traffic?.requests).toBe(19366);
     expect(structuredClone(r.def)).toEqual(r.def);
-    clearTrace();
   });
 
   test("a summary with more bins than a plan keeps is refused with the numbers", () => {

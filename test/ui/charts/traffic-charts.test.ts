@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { trafficOf } from "../../src/engine/demand/traffic";
+import { trafficOf } from "../../../src/engine/demand/traffic";
 import {
   downsampleMax,
   hourlyChart,
@@ -9,17 +8,7 @@ import {
   timeLabel,
   weekdayChart,
   type TrafficChartWords,
-} from "../../src/ui/charts/traffic-charts";
-import { localizeIssue } from "../../src/report/messages";
-import { setLang } from "../../src/ui/state/i18n";
-import {
-  burstSentence,
-  clearTrace,
-  importTrace,
-  setTraceBin,
-  showStoredTrace,
-  traffic,
-} from "../../src/ui/state/traffic";
+} from "../../../src/ui/charts/traffic-charts";
 
 const words: TrafficChartWords = {
   rateTitle: "r",
@@ -149,82 +138,5 @@ describe("traffic charts", () => {
     const c = lengthChart(h, "#000", words, fmt);
     expect(c.data.labels).toEqual(["0–49", "≥ 50"]);
     expect(c.data.datasets[0]!.data).toEqual([4, 1]);
-  });
-});
-
-describe("traffic state (no worker: the session runs here)", () => {
-  const text = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
-
-  it("imports a trace, then rebins it without reading again", async () => {
-    clearTrace();
-    await importTrace({ name: "conv.csv", text });
-    expect(traffic.status).toBe("ok");
-    expect(traffic.view?.summary.requests).toBe(19366);
-    expect(traffic.view?.summary.binSec).toBe(60);
-    const peak60 = traffic.view!.summary.peakRps;
-    await setTraceBin(3600);
-    expect(traffic.binSec).toBe(3600);
-    expect(traffic.view?.summary.binSec).toBe(3600);
-    expect(traffic.view!.summary.peakRps).toBeLessThan(peak60);
-  });
-
-  it("a failed import keeps the trace already shown and says why", async () => {
-    await importTrace({ name: "bad.csv", text: "a,b\n1,2\n" });
-    expect(traffic.status).toBe("ok");
-    expect(traffic.view?.name).toBe("conv.csv");
-    expect(traffic.errors[0]).toMatch(/^bad\.csv/);
-    // The issue beside the English line renders in Chinese from its problem.
-    expect(traffic.issues[0]?.problem?.code).toBe("traffic.notTraceColumns");
-    expect(localizeIssue(traffic.issues[0]!, "zh")).toBe(
-      "bad.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b）；可识别的列名见 docs/traffic.md",
-    );
-    clearTrace();
-    expect(traffic.issues).toEqual([]);
-    expect(traffic.view).toBeNull();
-  });
-
-  it("a summary stored in the plan shows at its own bin only, without histograms", async () => {
-    clearTrace();
-    const s = ok(
-      trafficOf(
-        [10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })),
-        2,
-      ),
-    );
-    showStoredTrace("conv.csv", s);
-    expect(traffic.stored).toBe(true);
-    expect(traffic.binSec).toBe(2);
-    expect(traffic.view?.summary.series).toEqual([1.5, 0, 1]);
-    expect(traffic.view?.input).toBeNull();
-    // No file behind it: another bin is not asked for (the select is disabled too).
-    await setTraceBin(60);
-    expect(traffic.binSec).toBe(2);
-    expect(traffic.view?.summary.binSec).toBe(2);
-    // Importing a file replaces it, with every bin available again.
-    await importTrace({ name: "conv.csv", text });
-    expect(traffic.stored).toBe(false);
-    // 2 s is not a bin the sheet offers: the file is summarised at the default 60 s.
-    expect(traffic.binSec).toBe(60);
-    expect(traffic.view?.summary.binSec).toBe(60);
-    clearTrace();
-  });
-
-  it("burstiness in one sentence, in English and Chinese", () => {
-    const s = ok(
-      trafficOf(
-        [0, 1, 2, 3, 10].map((t) => ({ t, input: 1, output: 1 })),
-        1,
-      ),
-    );
-    // Gaps 1, 1, 1, 7: mean 2.5, population sd √6.75 = 2.598 → CV 1.04 (close to random);
-    // mean rate 5 ÷ 10 s = 0.5, busiest 1-s bin 1 req/s → peak ÷ mean 2.
-    expect(s.interarrivalCv).toBeCloseTo(Math.sqrt(6.75) / 2.5, 12);
-    setLang("en");
-    expect(burstSentence(s)).toBe(
-      "Arrivals are close to random: the gaps between requests vary with a coefficient of variation of 1.04 (1 for random Poisson arrivals, above 1 bursty), and the busiest 1-s bin carries 2 × the mean rate.",
-    );
-    setLang("zh");
-    expect(burstSentence(s)).toContain("变异系数为 1.04");
-    setLang("en");
   });
 });
