@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/base/types";
-import { createWorkbook } from "../../src/ui/state/workbook";
-import { localizeError } from "../../src/report/messages";
-import { trustText } from "../../src/ui/state/trust";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { createWorkbook } from "../../../src/ui/state/workbook";
+import { localizeError } from "../../../src/report/messages";
+import { trustText } from "../../../src/ui/state/trust";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
