@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planKeep, sortRecent, type RecentEntry } from "../../src/ui/state/recent-plans";
+import { planKeep, sortRecent, type RecentEntry } from "../../../src/ui/state/recent-plans";
 
 const e = (id: number, text: string, keptAt: string): RecentEntry => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defaultComparePair } from "../../src/ui/state/compare-pair";
+import { defaultComparePair } from "../../../src/ui/state/compare-pair";
 
 describe("the before/after view's default pair", () => {
   test("two sweeps of the same model on the same GPU, else none", () => {

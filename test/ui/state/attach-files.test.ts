@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { fileRefs, matchFiles } from "../../src/ui/state/attach-files";
-import type { PlanFile } from "../../src/engine/base/types";
+import { fileRefs, matchFiles } from "../../../src/ui/state/attach-files";
+import type { PlanFile } from "../../../src/engine/base/types";
 
 const plan = {
   format: "capplan.plan/v1",

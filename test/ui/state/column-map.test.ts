@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { fieldsOf } from "../../src/import/aliases";
-import { applyColumnChoice, columnViews, fieldText } from "../../src/ui/state/column-map";
+import { fieldsOf } from "../../../src/import/aliases";
+import { applyColumnChoice, columnViews, fieldText } from "../../../src/ui/state/column-map";
 
 const TABLE =
   "users,throughput,latency p99,first token p50\n1,100,300,40\n8,700,500,60\n32,2100,1900,250\n";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { importUsageCsv } from "../../src/import/usage";
-import { mapUsagePools, unknownPools } from "../../src/ui/state/usage-edit";
+import { importUsageCsv } from "../../../src/import/usage";
+import { mapUsagePools, unknownPools } from "../../../src/ui/state/usage-edit";
 
 const CSV =
   "date,team,model,prompt_tokens,completion_tokens\n2025-06-01,search,llama-70b,100,10\n2025-06-01,support,llama-70b,200,20\n2025-06-01,search,qwen-7b,50,5\n";

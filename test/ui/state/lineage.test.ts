@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { explainPath, lineageNodes } from "../../src/engine/plan/lineage";
-import { minorUnitDigits } from "../../src/engine/finops/money";
-import { computePlan } from "../../src/engine/plan/plan";
-import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import { allocationLines } from "../../src/report/allocation-csv";
-import { allocationPath, teamTotalPath } from "../../src/ui/state/lineage";
-import { examplePlan } from "../e2e/expected";
+import { explainPath, lineageNodes } from "../../../src/engine/plan/lineage";
+import { minorUnitDigits } from "../../../src/engine/finops/money";
+import { computePlan } from "../../../src/engine/plan/plan";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import { allocationLines } from "../../../src/report/allocation-csv";
+import { allocationPath, teamTotalPath } from "../../../src/ui/state/lineage";
+import { examplePlan } from "../../e2e/expected";
 
 const close = (a: number | null, b: number | null) =>
   a !== null && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

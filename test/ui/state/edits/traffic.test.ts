@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../src/engine/base/types";
-import { createWorkbook } from "../../src/ui/state/workbook";
+import type { PlanFile } from "../../../../src/engine/base/types";
+import { createWorkbook } from "../../../../src/ui/state/workbook";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
@@ -36,8 +36,8 @@ describe("schedule edits", () => {
 
 describe("a schedule from the workload's trace", () => {
   test("each hour takes its busiest 60-s bin of the Azure trace (counted here from the rows)", async () => {
-    const { readTraceText } = await import("../../src/import/trace");
-    const { traceWorkloadDef } = await import("../../src/ui/state/trace-workload");
+    const { readTraceText } = await import("../../../../src/import/trace");
+    const { traceWorkloadDef } = await import("../../../../src/ui/state/trace-workload");
     const text = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
     const r = readTraceText("conv.csv", text);
     if (!r.ok) throw new Error("not read");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseScheduleValues } from "../../src/ui/state/schedule-edit";
+import { parseScheduleValues } from "../../../src/ui/state/schedule-edit";
 
 const day = Array.from({ length: 24 }, (_, h) => (h < 8 ? 2 : h < 20 ? 10 + h : 5));
 
