@@ -1,7 +1,12 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
+import { computePlan } from "../../../src/engine/plan/plan";
+import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { createWorkbook } from "../../../src/ui/state/workbook";
 import { localizeError } from "../../../src/report/messages";
 import { trustText } from "../../../src/ui/state/trust";
@@ -163,6 +168,81 @@ describe("createWorkbook", () => {
       wb.undo();
       expect(wb.plan.cells!.gpu_hour).toBe(2.99);
       expect(wb.cell("cells.gpu_hour").raw).toBe("2.99");
+      dispose();
+    }));
+});
+
+/** The bench workbook of test/bench/gen-plan.mjs (deterministic), generated once. */
+let bench: PlanFile | null = null;
+function generatePlan(): PlanFile {
+  if (!bench) {
+    const out = join(mkdtempSync(join(tmpdir(), "capplan-ui-")), "plan.json");
+    execFileSync(process.execPath, ["test/bench/gen-plan.mjs", out]);
+    bench = JSON.parse(readFileSync(out, "utf8")) as PlanFile;
+  }
+  return structuredClone(bench);
+}
+const fresh = (p: PlanFile) => computePlan(resolvePlan(structuredClone(p)));
+
+describe("incremental workbook", () => {
+  test("number edits, a structural change, undo and redo all equal a fresh computation", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      const check = () => expect(wb.computed().result).toEqual(fresh(wb.snapshot()));
+      wb.setCell("peak_rps", "100");
+      check();
+      // Seed: 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29 (as in workbook.test.ts).
+      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(29);
+      wb.setCell("gpu_hour", "=10 * 2.5");
+      check();
+      wb.addSlo();
+      check();
+      wb.setNumber("slo[0].maxMs", "5");
+      check();
+      wb.undo(); // the SLO limit (a patch step)
+      check();
+      wb.undo(); // the added SLO (a whole-plan step)
+      check();
+      wb.undo(); // the formula
+      check();
+      expect(wb.plan.cells!.gpu_hour).toBe(20);
+      wb.redo();
+      expect(wb.plan.cells!.gpu_hour).toBe("=10 * 2.5");
+      check();
+      wb.undo();
+      wb.undo();
+      expect(wb.snapshot()).toEqual(seed);
+      check();
+      dispose();
+    }));
+
+  test("a pasted block that edits numbers and adds a row is one undo step back to the exact plan", () =>
+    createRoot((dispose) => {
+      const wb = createWorkbook(seed);
+      const path = "skus[0].sweep";
+      const before = wb.snapshot();
+      const n = (wb.plan.skus[0]!.sweep as { points?: unknown[] } | undefined)?.points?.length ?? 0;
+      if (n === 0) return dispose();
+      wb.setPointBlock(path, n - 1, ["concurrency"], [["7"], ["9"]]);
+      expect(wb.computed().result).toEqual(fresh(wb.snapshot()));
+      wb.undo();
+      expect(wb.snapshot()).toEqual(before);
+      expect(wb.computed().result).toEqual(fresh(before));
+      dispose();
+    }));
+
+  test("in the bench workbook a price edit gives the fresh result (50 SKUs, 2,000 teams)", () =>
+    createRoot((dispose) => {
+      const plan = generatePlan();
+      const wb = createWorkbook(plan);
+      wb.setNumber("skus[3].pricePerGpuHour", "7.25");
+      const want = fresh(wb.snapshot());
+      expect(wb.computed().result).toEqual(want);
+      expect(wb.computed().result.skus[3]!.capacity?.costPerHour).toBe(
+        want.skus[3]!.capacity?.costPerHour,
+      );
+      wb.undo();
+      expect(wb.computed().result).toEqual(fresh(plan));
       dispose();
     }));
 });
