@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { fieldsOf } from "../../../src/import/aliases";
-import { applyColumnChoice, columnViews, fieldText } from "../../../src/ui/state/column-map";
+import { type Field, fieldsOf, mapHeaders } from "../../../src/import/aliases";
+import {
+  ambiguousColumns,
+  applyColumnChoice,
+  canonicalHeader,
+  columnViews,
+  fieldText,
+} from "../../../src/ui/state/column-map";
 
 const TABLE =
   "users,throughput,latency p99,first token p50\n1,100,300,40\n8,700,500,60\n32,2100,1900,250\n";
@@ -50,5 +56,33 @@ describe("the column-mapping step", () => {
     const header = out.split("\n")[0]!.split(",");
     expect(header[1]).toBe("ignored 2");
     expect(fieldsOf(header[1]!)).toEqual([]);
+  });
+});
+
+describe("column mapping", () => {
+  const fields: Field[] = [
+    { kind: "load", key: "concurrency" },
+    { kind: "load", key: "requestRate" },
+    { kind: "value", key: "rps" },
+    { kind: "value", key: "outputTokensPerSec" },
+    { kind: "value", key: "totalTokensPerSec" },
+    { kind: "metric", metric: "ttft", stat: "p99", unit: "ms" },
+    { kind: "metric", metric: "itl", stat: "p95", unit: "s" },
+  ];
+  test("every canonical header maps back to exactly its field", () => {
+    for (const f of fields) expect(fieldsOf(canonicalHeader(f)), canonicalHeader(f)).toEqual([f]);
+  });
+  test("an ambiguous 'throughput' column is found, and the choice rewrites only the header", () => {
+    const csv = "concurrency,throughput,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n";
+    const amb = ambiguousColumns("t.csv", csv);
+    expect(amb).toHaveLength(1);
+    expect(amb[0]!.column).toBe("throughput");
+    expect(amb[0]!.candidates.map((c) => c.label)).toEqual(["rps", "outputTokensPerSec"]);
+    const out = applyColumnChoice(csv, new Map([[1, amb[0]!.candidates[1]!.field]]));
+    expect(out).toBe("concurrency,output tokens/s,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n");
+    expect(mapHeaders(["concurrency", "output tokens/s", "p99 ttft ms"]).ambiguous).toEqual([]);
+  });
+  test("JSON text never goes through the mapping step", () => {
+    expect(ambiguousColumns("x.json", '{"throughput": 1}')).toEqual([]);
   });
 });
