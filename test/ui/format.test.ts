@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fmtComputed, fmtMoneyAxis } from "../../src/ui/format";
+import { fmtValue as engineValue } from "../../src/engine/base/number-format";
+import { fmtMoney as reportMoney } from "../../src/report/plan-output";
+import { fmtComputed, fmtMoney, fmtMoneyAxis, fmtValue } from "../../src/ui/format";
 
 describe("fmtMoneyAxis", () => {
   // Chart.js's ticks of a monthly-cost axis from 0 to 16,000.
@@ -56,5 +58,35 @@ describe("fmtComputed", () => {
     [0, "0"],
   ])("%d → %s", (x, want) => {
     expect(fmtComputed(x)).toBe(want);
+  });
+});
+
+describe("fmtValue / fmtMoney (cached)", () => {
+  it("format exactly like the report's fmtValue and fmtMoney", () => {
+    const xs = [
+      0,
+      1,
+      -1,
+      0.5,
+      0.00123,
+      0.00001234,
+      1234.5678,
+      1e9,
+      -0.25,
+      NaN,
+      null,
+      undefined,
+      12_345_678.9,
+    ];
+    for (const x of xs) {
+      for (const lang of ["en", "zh"] as const) {
+        for (const d of [0, 1, 2]) expect(fmtValue(x, d)).toBe(engineValue(x, d));
+        for (const c of ["USD", "CNY", "EUR"])
+          expect(fmtMoney(x, c, lang)).toBe(reportMoney(x, c, lang));
+      }
+    }
+    // By hand: 1234.5678 with 2 digits → "1,234.57"; $0.00001234 → "$0.0000123" (fixed, 3 significant digits).
+    expect(fmtValue(1234.5678)).toBe("1,234.57");
+    expect(fmtMoney(0.00001234, "USD")).toBe("$0.0000123");
   });
 });

@@ -2,19 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { computePlan } from "../../src/engine/plan/plan";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import type { PlanFile, Sweep } from "../../src/engine/base/types";
-import { fieldsOf, mapHeaders, type Field } from "../../src/import/aliases";
+import type { PlanFile } from "../../src/engine/base/types";
 import { latencyChart, zoneBands, type ChartWords } from "../../src/ui/charts/sweep-charts";
 import { formulaWithValues, skuDerivations } from "../../src/ui/explain";
-import {
-  ambiguousColumns,
-  applyColumnChoice,
-  canonicalHeader,
-} from "../../src/ui/state/column-map";
-import { parseTsvBlock, readNumberEntry, skuFromSweep, toTsv } from "../../src/ui/state/plan-edit";
 import { UI } from "../../src/ui/i18n";
-import { fillSelection, parseClipboardTsv, toClipboardTsv } from "../../src/ui/state/clipboard";
-import { GPU_CATALOG } from "../../src/ui/state/catalog";
 import { sweepColumns } from "../../src/ui/components/sweep-columns";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
@@ -25,77 +16,6 @@ const words: ChartWords = {
   operatingPoint: "op",
   zones: { idle: "idle", linear: "linear", saturated: "saturated" },
 };
-
-describe("readNumberEntry", () => {
-  test("reads numbers with thousands separators, formulas and empty optional fields", () => {
-    expect(readNumberEntry("1,500", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry(" =peak * 2 ", true)).toEqual({ ok: true, value: "=peak * 2" });
-    expect(readNumberEntry("", false)).toEqual({ ok: true, value: undefined });
-  });
-  test("rejects text that is neither a number nor a formula, with a reason", () => {
-    const r = readNumberEntry("abc", true);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toContain("not a number");
-    expect(readNumberEntry("", true).ok).toBe(false);
-  });
-});
-
-describe("TSV blocks", () => {
-  test("a pasted Excel block splits into rows and cells and round-trips", () => {
-    const block = parseTsvBlock("1\t2\r\n3\t4\r\n");
-    expect(block).toEqual([
-      ["1", "2"],
-      ["3", "4"],
-    ]);
-    expect(toTsv(block)).toBe("1\t2\n3\t4");
-  });
-});
-
-describe("skuFromSweep", () => {
-  test("matches the GPU from the sweep metadata and leaves the price empty", () => {
-    const sweep: Sweep = {
-      label: "vllm · x",
-      source: { files: ["a.json"], format: "vllm" },
-      meta: { model: "x", engine: "vllm", gpu: "H100-SXM-80GB", gpuCount: 2, date: null },
-      points: [{ concurrency: 1, requestRate: null, rps: 1 }],
-      warnings: [],
-    };
-    const sku = skuFromSweep(sweep, GPU_CATALOG, ["H100-SXM TP2"]);
-    expect(sku.gpu).toBe("h100-sxm");
-    expect(sku.gpusPerReplica).toBe(2);
-    expect(sku.pricePerGpuHour).toBe("");
-    expect(sku.name).toBe("H100-SXM TP2 (2)");
-    expect(sku.sweep?.points).toEqual(sweep.points);
-  });
-});
-
-describe("column mapping", () => {
-  const fields: Field[] = [
-    { kind: "load", key: "concurrency" },
-    { kind: "load", key: "requestRate" },
-    { kind: "value", key: "rps" },
-    { kind: "value", key: "outputTokensPerSec" },
-    { kind: "value", key: "totalTokensPerSec" },
-    { kind: "metric", metric: "ttft", stat: "p99", unit: "ms" },
-    { kind: "metric", metric: "itl", stat: "p95", unit: "s" },
-  ];
-  test("every canonical header maps back to exactly its field", () => {
-    for (const f of fields) expect(fieldsOf(canonicalHeader(f)), canonicalHeader(f)).toEqual([f]);
-  });
-  test("an ambiguous 'throughput' column is found, and the choice rewrites only the header", () => {
-    const csv = "concurrency,throughput,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n";
-    const amb = ambiguousColumns("t.csv", csv);
-    expect(amb).toHaveLength(1);
-    expect(amb[0]!.column).toBe("throughput");
-    expect(amb[0]!.candidates.map((c) => c.label)).toEqual(["rps", "outputTokensPerSec"]);
-    const out = applyColumnChoice(csv, new Map([[1, amb[0]!.candidates[1]!.field]]));
-    expect(out).toBe("concurrency,output tokens/s,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n");
-    expect(mapHeaders(["concurrency", "output tokens/s", "p99 ttft ms"]).ambiguous).toEqual([]);
-  });
-  test("JSON text never goes through the mapping step", () => {
-    expect(ambiguousColumns("x.json", '{"throughput": 1}')).toEqual([]);
-  });
-});
 
 describe("explanations", () => {
   test("the seed worked example reads replicas = ceil(50 × 300 ÷ 1,500 × 1.2 × 1.2) = ceil(14.4) = 15", () => {
@@ -220,54 +140,3 @@ function labelsOf(w: string) {
     meanOutputTokens: w,
   };
 }
-
-describe("typed numbers (docs/grid.md)", () => {
-  test("currency, percent, thousands, suffixes and the user's decimal comma store the number", () => {
-    expect(readNumberEntry("$2.99", true)).toEqual({ ok: true, value: 2.99 });
-    expect(readNumberEntry("50%", true)).toEqual({ ok: true, value: 0.5 });
-    expect(readNumberEntry("5%", true, { percentField: true })).toEqual({ ok: true, value: 5 });
-    expect(readNumberEntry("1.5k", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry("1 500", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry("2,5", true, { locale: "de-DE" })).toEqual({ ok: true, value: 2.5 });
-    expect(readNumberEntry("2,5", true, { locale: "en-US" }).ok).toBe(false);
-    expect(readNumberEntry("1,500", true, { locale: "en-US" })).toEqual({ ok: true, value: 1500 });
-  });
-});
-
-describe("spreadsheet clipboard (docs/grid.md)", () => {
-  test("Excel TSV: quoted line breaks and doubled quotes, CRLF rows, trailing line break", () => {
-    expect(parseClipboardTsv('"chat\nbot"\t11\r\n')).toEqual([["chat\nbot", "11"]]);
-    expect(parseClipboardTsv('"say ""hi"""\r\n')).toEqual([['say "hi"']]);
-    expect(parseClipboardTsv('a\t"x\r\ny"\r\nb\t2\r\n')).toEqual([
-      ["a", "x\ny"],
-      ["b", "2"],
-    ]);
-    expect(parseClipboardTsv("1\t2\n3\t4")).toEqual([
-      ["1", "2"],
-      ["3", "4"],
-    ]);
-    expect(parseClipboardTsv('5" disk\t3')).toEqual([['5" disk', "3"]]);
-    expect(parseClipboardTsv("")).toEqual([]);
-  });
-  test("copy quotes what needs quoting and reads back", () => {
-    const block = [
-      ["chat\nbot", 'say "hi"', "1,500"],
-      ["a\tb", "", "x"],
-    ];
-    const tsv = toClipboardTsv(block);
-    expect(tsv).toBe('"chat\nbot"\t"say ""hi"""\t1,500\r\n"a\tb"\t\tx');
-    expect(parseClipboardTsv(tsv)).toEqual(block);
-  });
-  test("one value fills the selection; a dividing block repeats; otherwise pasted once", () => {
-    expect(fillSelection([["7"]], 2, 3)).toEqual([
-      ["7", "7", "7"],
-      ["7", "7", "7"],
-    ]);
-    expect(fillSelection([["1"], ["2"]], 4, 1)).toEqual([["1"], ["2"], ["1"], ["2"]]);
-    expect(fillSelection([["1"], ["2"]], 3, 1)).toEqual([["1"], ["2"]]);
-    expect(fillSelection([["1", "2"], ["3"]], 1, 1)).toEqual([
-      ["1", "2"],
-      ["3", ""],
-    ]);
-  });
-});

@@ -15,7 +15,7 @@ import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { parseScheduleValues } from "../state/schedule-edit";
-import { scheduleWorkload, setScheduleWorkload } from "../state/traffic";
+import { useTraffic } from "../state/traffic";
 import { ChartCanvas } from "./ChartCanvas";
 import { FieldInput } from "./FieldInput";
 import { DAYS_PER_WEEK, SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../engine/base/units";
@@ -38,6 +38,7 @@ function wholeOrNull(text: string): number | null {
 
 /** The schedule section (always shown: a schedule does not need a trace). */
 export function ScheduleSection(): JSX.Element {
+  const { scheduleWorkload, setScheduleWorkload } = useTraffic();
   const wb = useWorkbook();
   const defs = (): WorkloadDef[] =>
     Array.isArray(wb.plan.workloads)

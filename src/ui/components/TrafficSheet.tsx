@@ -23,16 +23,7 @@ import {
 } from "../charts/traffic-charts";
 import { fmtValue } from "../format";
 import { lang, t } from "../state/i18n";
-import {
-  burstSentence,
-  clearTrace,
-  importTrace,
-  setScheduleWorkload,
-  setTraceBin,
-  showStoredTrace,
-  traceSourceOf,
-  traffic,
-} from "../state/traffic";
+import { burstSentence, traceSourceOf, useTraffic } from "../state/traffic";
 import { useWorkbook } from "../state/context";
 import { traceUsageRows, traceWorkloadDef, workloadNames } from "../state/trace-workload";
 import { ChartCanvas } from "./ChartCanvas";
@@ -59,6 +50,7 @@ function noteLine(problem: Problem<object> | undefined, english: string): string
 }
 
 function Progress(): JSX.Element {
+  const { traffic } = useTraffic();
   const pct = () => {
     const p = traffic.progress;
     return p && p.total > 0 ? Math.round((100 * p.done) / p.total) : 0;
@@ -159,6 +151,7 @@ function GroupTable(props: {
 
 /** The drop zone and the picker. */
 function TraceDrop(): JSX.Element {
+  const { traffic, importTrace, clearTrace } = useTraffic();
   const [over, setOver] = createSignal(false);
   return (
     <div
@@ -199,6 +192,7 @@ function TraceDrop(): JSX.Element {
 
 /** The buttons that put the trace into the plan: a workload from it, and team usage from its team column. */
 function PlanActions(props: { view: TraceView }): JSX.Element {
+  const { setScheduleWorkload } = useTraffic();
   const wb = useWorkbook();
   const [peak, setPeak] = createSignal<TracePeak>("max");
   const [note, setNote] = createSignal<{ text: string; bad: boolean } | null>(null);
@@ -280,6 +274,7 @@ function PlanActions(props: { view: TraceView }): JSX.Element {
 
 /** The Traffic sheet. */
 export function TrafficSheet(): JSX.Element {
+  const { traffic, showStoredTrace, setTraceBin } = useTraffic();
   const wb = useWorkbook();
   /** Workloads of the plan whose trace summary is stored inline (shown when no file is open). */
   const storedTraces = () => {

@@ -3,7 +3,7 @@
  * whole plan, computed one SKU column at a time from its typed cells and kept while the SKU's
  * result object is the same (the incremental engine keeps the results of SKUs an edit did not
  * touch). Editing one price of a 50-SKU plan then formats one column, not fifty. The output
- * equals `comparisonText(result, lang)` (checked by test/ui/perf-state.test.ts).
+ * equals `comparisonText(result, lang)` (checked by test/ui/state/comparison-rows.test.ts).
  */
 import type { PlanResult, SkuResult } from "../../engine/plan/plan-result";
 import {

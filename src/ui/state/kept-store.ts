@@ -114,3 +114,13 @@ export async function keptDelete(
     return message(e);
   }
 }
+
+/** The three operations of the kept store, as a value: tests hand an in-memory one instead. */
+export interface KeptStore {
+  all: typeof keptAll;
+  put: typeof keptPut;
+  delete: typeof keptDelete;
+}
+
+/** The browser's IndexedDB database (this module). */
+export const browserKeptStore: KeptStore = { all: keptAll, put: keptPut, delete: keptDelete };

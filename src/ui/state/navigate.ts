@@ -3,7 +3,7 @@
  * status bar, the recommendation banner or any sheet, and carried out by the app shell.
  */
 import { createSignal } from "solid-js";
-import type { TrustWhere } from "./trust";
+import type { TrustWhere } from "./trust-where";
 
 const [request, setRequest] = createSignal<{ where: TrustWhere; n: number } | null>(null);
 let n = 0;

@@ -105,3 +105,13 @@ export function fileStem(title: string | undefined): string {
     .toLowerCase();
   return s.slice(0, 60) || "plan";
 }
+
+/** localStorage as a value: tests hand an in-memory one (or a full one) instead. */
+export interface KeyValueStorage {
+  read: (key: string) => string | null;
+  /** Write (null: remove); the error text when the storage refuses. */
+  write: (key: string, value: string | null) => string | null;
+}
+
+/** The browser's localStorage ({@link readStorage}, {@link writeStorage}). */
+export const browserStorage: KeyValueStorage = { read: readStorage, write: writeStorage };

@@ -10,11 +10,12 @@ import type { PlanResult, SkuResult } from "../../engine/plan/plan";
 import type { Problem } from "../../engine/base/problems";
 import { defaultedPrices } from "../../engine/catalog/price-default";
 import type { PlanFile } from "../../engine/base/types";
+import { fieldOf, indexIn, locate, pathSteps, rowOf, type TrustWhere } from "./trust-where";
+
+// Components name these with the rest of the trust state.
+export type { SheetId, TrustWhere } from "./trust-where";
 import { localizeError, renderProblem } from "../../report/messages";
 import { UI, type UiKey, type UiLang } from "../i18n";
-
-/** The sheets of the app an item can point to. */
-export type SheetId = "benchmarks" | "assumptions" | "comparison" | "teams" | "report";
 
 /** Green, amber or red. */
 export type TrustLevel = "ok" | "warn" | "error";
@@ -31,14 +32,6 @@ export type TrustKind =
   | "warning" // a note of the engine on a SKU (dropped points, substituted statistic, …)
   | "noSkus" // nothing to compare yet
   | "noFeasible"; // no SKU meets the SLOs
-
-/** Where an item is: a plan path, the sheet it is edited on and the element to focus. */
-export interface TrustWhere {
-  path: string;
-  sheet: SheetId;
-  /** `data-testid` of the cell or field to bring into view (null: the sheet itself). */
-  testId: string | null;
-}
 
 /** One reason the state is not green. */
 export interface TrustItem {
@@ -105,36 +98,6 @@ export function isUnchecked(s: SkuResult): boolean {
   );
 }
 
-/** The sheet and element where a plan path is edited. */
-export function locate(plan: PlanFile, path: string): TrustWhere {
-  const base = path.replace(/#.*$/, "");
-  let m = /^slo\[(\d+)\]\.(metric|stat|maxMs)/.exec(base);
-  if (m) return { path, sheet: "assumptions", testId: `slo:${m[1]}:${m[2]}` };
-  m = /^skus\[(\d+)\]\.(pricePerGpuHour|gpusPerReplica)$/.exec(base);
-  if (m) {
-    const i = Number(m[1]);
-    const s = plan.skus[i];
-    const onCard = !!(s?.sweep?.points || Object.values(s?.sweeps ?? {}).some((r) => r.points));
-    if (onCard)
-      return {
-        path,
-        sheet: "benchmarks",
-        testId: `sku-${m[2] === "pricePerGpuHour" ? "price" : "gpus"}-${i}`,
-      };
-    return { path, sheet: "comparison", testId: `cmp:${m[2]}:s${i}` };
-  }
-  m = /^skus\[(\d+)\]\.(sweep|sweeps)/.exec(base);
-  if (m) return { path, sheet: "benchmarks", testId: `sweep-card-${m[1]}` };
-  m = /^skus\[(\d+)\]/.exec(base);
-  if (m) return { path, sheet: "comparison", testId: null };
-  m = /^tenants\.usage\[(\d+)\]\.(team|pool|inputTokens|outputTokens)/.exec(base);
-  if (m) return { path, sheet: "teams", testId: `usage:${m[1]}:${m[2]}` };
-  m = /^tenants\.pools\[(\d+)\]\.(name|sku|costPerDay|capacityTokensPerDay)/.exec(base);
-  if (m) return { path, sheet: "teams", testId: `pools:${m[1]}:${m[2]}` };
-  if (base.startsWith("tenants")) return { path, sheet: "teams", testId: null };
-  return { path, sheet: "assumptions", testId: null };
-}
-
 /** The recommendation, as the banner and the status bar state it. */
 export function recommendationState(result: PlanResult): RecommendationState {
   if (!result.skus.length) return { kind: "none" };
@@ -182,40 +145,42 @@ export function droppedFiles(plan: PlanFile, i: number): string[] {
   return [...names];
 }
 
-/** The trust state of a plan and its result (see the module comment and docs/trust.md). */
-export function trustState(input: TrustInput): TrustState {
-  const { plan, result } = input;
-  const items: TrustItem[] = [];
-  const add = (
-    kind: TrustKind,
-    level: TrustItem["level"],
-    key: UiKey,
-    params: Record<string, string | number>,
-    path: string,
-    problem?: Problem,
-  ) =>
-    items.push({
-      kind,
-      level,
-      what: problem ? { key, params, problem } : { key, params },
-      where: locate(plan, path),
-    });
+/** Adds one item to the state being built (its place is found from `path` with {@link locate}). */
+type AddItem = (
+  kind: TrustKind,
+  level: TrustItem["level"],
+  key: UiKey,
+  params: Record<string, string | number>,
+  path: string,
+  problem?: Problem,
+) => void;
 
-  for (const r of input.rejected ?? []) {
-    add(
-      "rejected",
-      "error",
-      "trustRejected",
-      { field: fieldName(r.path), raw: r.raw, msg: r.message, kept: keptText(plan, r.path) },
-      r.path,
-      r.problem,
-    );
+/** A usage row whose pool names no pool: the engine's NAME error at `tenants.usage[i].pool`. */
+const isUnmappedPool = (e: PlanResult["errors"][number]) =>
+  e.kind === "NAME" && rowOf(e.path, "pool", "tenants", "usage") !== null;
+
+/** Entries typed but not taken: the plan kept its previous value. */
+function addRejected(add: AddItem, plan: PlanFile, rejected: readonly Rejection[]): void {
+  for (const r of rejected) {
+    const params = {
+      field: fieldName(r.path),
+      raw: r.raw,
+      msg: r.message,
+      kept: keptText(plan, r.path),
+    };
+    add("rejected", "error", "trustRejected", params, r.path, r.problem);
   }
+}
+
+/**
+ * The engine's errors. A price that is missing (not mistyped) is "needs a price", once per SKU;
+ * unmapped usage pools are counted in one item by {@link addUnmappedPools}.
+ */
+function addErrors(add: AddItem, plan: PlanFile, result: PlanResult): void {
   const priced = new Set<number>();
   for (const e of result.errors) {
-    const m = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(e.path);
-    if (m && priceMissing(plan, Number(m[1]))) {
-      const i = Number(m[1]);
+    const i = rowOf(e.path, "pricePerGpuHour", "skus");
+    if (i !== null && priceMissing(plan, i)) {
       if (!priced.has(i))
         add(
           "needsPrice",
@@ -227,83 +192,68 @@ export function trustState(input: TrustInput): TrustState {
       priced.add(i);
       continue;
     }
-    if (/^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME") continue; // counted below, once
-    add(
-      "error",
-      "error",
-      "trustError",
-      { field: fieldName(e.path), msg: e.message },
-      e.path,
-      e.problem,
-    );
+    if (isUnmappedPool(e)) continue;
+    const params = { field: fieldName(e.path), msg: e.message };
+    add("error", "error", "trustError", params, e.path, e.problem);
   }
-  const badPools = result.errors.filter(
-    (e) => /^tenants\.usage\[\d+\]\.pool$/.test(e.path) && e.kind === "NAME",
-  );
-  if (badPools.length) {
-    const usage = plan.tenants?.usage ?? [];
-    add(
-      "usagePool",
-      "error",
-      "trustUsagePool",
-      {
-        n: badPools.length,
-        total: usage.length,
-        pools: [
-          ...new Set(badPools.map((e) => usage[Number(/\[(\d+)\]/.exec(e.path)![1])]?.pool ?? "")),
-        ]
-          .filter(Boolean)
-          .slice(0, 3)
-          .join(", "),
-      },
-      badPools[0]!.path,
-    );
-  }
+}
+
+/** One item for every usage row whose pool is unknown, naming up to three of those pools. */
+function addUnmappedPools(add: AddItem, plan: PlanFile, result: PlanResult): void {
+  const badPools = result.errors.filter(isUnmappedPool);
+  if (!badPools.length) return;
+  const usage = plan.tenants?.usage ?? [];
+  const names = badPools.map((e) => usage[rowOf(e.path, "pool", "tenants", "usage")!]?.pool ?? "");
+  const pools = [...new Set(names)].filter(Boolean).slice(0, 3).join(", ");
+  const params = { n: badPools.length, total: usage.length, pools };
+  add("usagePool", "error", "trustUsagePool", params, badPools[0]!.path);
+}
+
+/** One item per SKU whose imported folder had files that could not be read. */
+function addDropped(add: AddItem, plan: PlanFile): void {
   plan.skus.forEach((s, i) => {
     const files = droppedFiles(plan, i);
     if (!files.length) return;
     const shown = files.length > SHOWN_FILES ? [...files.slice(0, SHOWN_FILES), "…"] : files;
+    const params = { sku: s.name, n: files.length, files: shown.join(", ") };
     add(
       "dropped",
       "warn",
       "trustDropped",
-      { sku: s.name, n: files.length, files: shown.join(", ") },
+      params,
       s.sweep ? `skus[${i}].sweep` : `skus[${i}].sweeps`,
     );
   });
-  for (const d of defaultedPrices(plan, (i) => {
+}
+
+/** One item per price filled from the GPU catalogue rather than typed. */
+function addDefaulted(add: AddItem, plan: PlanFile, result: PlanResult): void {
+  const priceOf = (i: number) => {
     const v = result.skus[i]?.pricePerGpuHour;
     return typeof v === "number" ? v : null;
-  })) {
-    add(
-      "defaulted",
-      "warn",
-      "trustDefaulted",
-      {
-        sku: d.sku,
-        price: `$${d.default.usdPerGpuHour}`,
-        gpu: d.default.gpu,
-        retrieved: d.default.retrieved,
-      },
-      `skus[${d.index}].pricePerGpuHour`,
-    );
+  };
+  for (const d of defaultedPrices(plan, priceOf)) {
+    const { usdPerGpuHour, gpu, retrieved } = d.default;
+    const params = { sku: d.sku, price: `$${usdPerGpuHour}`, gpu, retrieved };
+    add("defaulted", "warn", "trustDefaulted", params, `skus[${d.index}].pricePerGpuHour`);
   }
+}
+
+/** Per SKU: its unchecked capacity, and the first of the engine's notes on it. */
+function addSkuNotes(add: AddItem, result: PlanResult): void {
   result.skus.forEach((s, i) => {
     if (isUnchecked(s)) add("unchecked", "warn", "trustUnchecked", { sku: s.name }, `skus[${i}]`);
     // The capacity-given note repeats the unchecked item; the first other note is shown without the SKU's name.
     const notes = s.problems.filter((p) => p.code !== "plan.capacityGiven");
-    if (notes[0]) {
-      const { subject: _, ...first } = notes[0];
-      add(
-        "warning",
-        "warn",
-        "trustNotes",
-        { sku: s.name, n: notes.length, msg: renderProblem(first, "en") },
-        `skus[${i}]`,
-        first,
-      );
-    }
+    if (!notes[0]) return;
+    const { subject: _, ...first } = notes[0];
+    const params = { sku: s.name, n: notes.length, msg: renderProblem(first, "en") };
+    add("warning", "warn", "trustNotes", params, `skus[${i}]`, first);
   });
+}
+
+/** The plan's own notes, each pointing at the SKU it is about when it is about one. */
+function addPlanNotes(add: AddItem, result: PlanResult): void {
   const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
   for (const w of result.warnings) {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
@@ -315,6 +265,26 @@ export function trustState(input: TrustInput): TrustState {
     if (i >= 0 && isUnchecked(result.skus[i]!) && p?.code === "plan.uncheckedRecommended") continue;
     add("warning", "warn", "trustPlanNote", { msg: w }, i >= 0 ? `skus[${i}]` : "workloads", p);
   }
+}
+
+/** The trust state of a plan and its result (see the module comment and docs/trust.md). */
+export function trustState(input: TrustInput): TrustState {
+  const { plan, result } = input;
+  const items: TrustItem[] = [];
+  const add: AddItem = (kind, level, key, params, path, problem) =>
+    items.push({
+      kind,
+      level,
+      what: problem ? { key, params, problem } : { key, params },
+      where: locate(plan, path),
+    });
+  addRejected(add, plan, input.rejected ?? []);
+  addErrors(add, plan, result);
+  addUnmappedPools(add, plan, result);
+  addDropped(add, plan);
+  addDefaulted(add, plan, result);
+  addSkuNotes(add, result);
+  addPlanNotes(add, result);
   const rec = recommendationState(result);
   if (rec.kind === "none") add("noSkus", "warn", "trustNoSkus", {}, "skus");
   else if (rec.kind === "infeasible") add("noFeasible", "warn", "trustNoFeasible", {}, "slo");
@@ -335,13 +305,13 @@ function fieldName(path: string): string {
 
 /** What the plan still holds at a rejected path (`TTFT` for a mistyped SLO metric). */
 function keptText(plan: PlanFile, path: string): string {
-  const m = /^slo\[(\d+)\]\.(metric|stat)#text$/.exec(path);
-  if (m) {
-    const s = plan.slo?.[Number(m[1])] as Record<string, unknown> | undefined;
-    const v = s?.[m[2]!];
-    return typeof v === "string" ? v.toUpperCase() : "—";
-  }
-  return "";
+  if (!path.endsWith("#text")) return "";
+  const steps = pathSteps(path);
+  const i = indexIn(steps, "slo");
+  const field = fieldOf(steps, 2, ["metric", "stat"]);
+  if (i === null || !field || steps.length !== 3) return "";
+  const v = (plan.slo?.[i] as Record<string, unknown> | undefined)?.[field];
+  return typeof v === "string" ? v.toUpperCase() : "—";
 }
 
 /**
@@ -414,8 +384,8 @@ export function exportItems(
     if (result.cheapest) feeding.add(result.cheapest);
   for (const p of pools) if (p.sku) feeding.add(p.sku);
   return state.items.filter((x) => {
-    const m = /^skus\[(\d+)\]/.exec(x.where.path);
-    if (m) return feeding.has(plan.skus[Number(m[1])]?.name ?? "");
+    const i = indexIn(pathSteps(x.where.path), "skus");
+    if (i !== null) return feeding.has(plan.skus[i]?.name ?? "");
     if (x.kind === "noSkus" || x.kind === "noFeasible") return !pools.length;
     return true;
   });

@@ -15,14 +15,11 @@ import { createStore, produce, reconcile, unwrap } from "solid-js/store";
 import { deleteAtPath, setAtPath } from "../../engine/plan/plan-path";
 import { rangeIssue } from "../../engine/plan/plan-file";
 import { englishOf, type Problem } from "../../engine/base/problems";
-import { createPlanEngine, type PlanEngine } from "../../engine/plan/incremental";
-import type { PlanResult } from "../../engine/plan/plan";
-import type { FormulaError, ResolvedPlan } from "../../engine/plan/resolved-plan-types";
 import type { PlanFile } from "../../engine/base/types";
-import type { Sheet } from "../../engine/formula/sheet";
 import { getAtPath, rawText, readNumberEntry } from "./plan-edit";
 import { trustState, type Rejection, type TrustState } from "./trust";
-import { memoryCatalog } from "./catalog";
+import { rowOf } from "./trust-where";
+import { type Computed, createEngineFeed, placeholder } from "./engine-feed";
 import { formulasReady } from "./formula-engine";
 import { createPlanHistory, type PlanPatch } from "./plan-history";
 import type { EditContext } from "./edits/context";
@@ -32,6 +29,7 @@ import { skuEdits, type SkuEdits } from "./edits/skus";
 import { tenantEdits, type TenantEdits } from "./edits/tenants";
 import { trafficEdits, type TrafficEdits } from "./edits/traffic";
 
+export type { Computed } from "./engine-feed";
 export { HISTORY_LIMIT } from "./plan-history";
 export { USAGE_FIELDS } from "./edits/tenants";
 
@@ -43,14 +41,6 @@ export interface CellState {
   error: { kind: string; message: string; problem?: Problem | undefined } | null;
   /** The number as it was typed (`$2.99`, `50%`, `1.5k`) when that is how the cell shows it (docs/grid.md "Typed numbers"). */
   typed?: string;
-}
-
-/** Everything computed from the plan in one pass. */
-export interface Computed {
-  sheet: Sheet;
-  resolved: ResolvedPlan;
-  result: PlanResult;
-  errorsByPath: Map<string, FormulaError>;
 }
 
 /**
@@ -118,32 +108,78 @@ function typedText(plan: PlanFile, path: string, v: unknown): string | undefined
     : undefined;
 }
 
-/** What `computed` holds before the formula engine is loaded: a plan with no formula, evaluated. */
-function placeholder(): Computed {
-  const e = createPlanEngine(
-    { format: "capplan.plan/v1", cells: {}, workloads: [], slo: [], skus: [] },
-    new Map(),
-    memoryCatalog(),
-  );
-  const resolved = e.resolved();
-  return { sheet: e.sheet.sheet, resolved, result: e.result(), errorsByPath: new Map() };
+/** A price typed over a catalogue default is the planner's own (src/engine/catalog/price-default.ts). */
+function ownPrice(p: PlanFile, path: string): void {
+  const i = rowOf(path, "pricePerGpuHour", "skus");
+  if (i !== null) delete (p.skus[i] as { priceDefault?: unknown } | undefined)?.priceDefault;
 }
 
-/** Create the workbook store around a plan. Call inside a reactive root. */
-export function createWorkbook(initial: PlanFile): Workbook {
+/** A number typed with a unit or separators keeps its text for display (docs/grid.md); null forgets it. */
+function showTyped(p: PlanFile, path: string, typed: string | null): void {
+  if (typed !== null) {
+    const d = (p.display ??= {});
+    Object.defineProperty(d, path, {
+      value: typed,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else if (p.display && Object.hasOwn(p.display, path)) {
+    delete p.display[path];
+    if (Object.keys(p.display).length === 0) delete p.display;
+  }
+}
+
+type RejectedEntries = Record<string, { raw: string; message: string; problem?: Problem }>;
+
+/**
+ * What the cell at `path` shows: a rejected entry as typed, else the plan's value (as typed when
+ * it was typed with a unit) with the sheet's value and error when the sheet has the cell.
+ */
+function cellOf(
+  plan: PlanFile,
+  rejected: RejectedEntries,
+  computed: () => Computed,
+  path: string,
+): CellState {
+  const bad = rejected[path];
+  if (bad)
+    return {
+      raw: bad.raw,
+      value: null,
+      error: { kind: "VALUE", message: bad.message, problem: bad.problem },
+    };
+  const c = computed();
+  const v = getAtPath(plan, path);
+  const typed = typedText(plan, path, v);
+  const raw = typed ?? rawText(v);
+  const shown = typed !== undefined ? { typed } : {};
+  if (!c.sheet.has(path))
+    return {
+      raw,
+      value: typeof v === "number" && Number.isFinite(v) ? v : null,
+      error: null,
+      ...shown,
+    };
+  const e = c.sheet.get(path);
+  const error = e.error
+    ? { kind: e.error.kind, message: e.error.message, problem: e.error.problem }
+    : null;
+  return { raw, value: e.value, error, ...shown };
+}
+
+/**
+ * The plan in a Solid store with its undo history: `mutate` changes it as one undo step, `replace`
+ * swaps it whole; every change bumps `version` and tells the engine feed what changed. The
+ * rejected entries live beside it (a change of the plan forgets them).
+ */
+function createPlanStore(initial: PlanFile) {
   const [plan, setPlan] = createStore<PlanFile>(structuredClone(initial));
   const [version, setVersion] = createSignal(0);
-  const [rejected, setRejected] = createStore<
-    Record<string, { raw: string; message: string; problem?: Problem }>
-  >({});
-
-  // Changes not yet given to the engine: single-number edits, or null once any other change came.
-  let engine: PlanEngine | null = null;
-  let edits: { path: string; raw: number | string }[] | null = null;
-  const isEditValue = (v: unknown): v is number | string =>
-    typeof v === "number" || (typeof v === "string" && v.startsWith("="));
+  const [rejected, setRejected] = createStore<RejectedEntries>({});
+  const feed = createEngineFeed();
   const replace = (next: PlanFile): void => {
-    edits = null;
+    feed.changed();
     batch(() => {
       setRejected(reconcile({}));
       setPlan(reconcile(next));
@@ -162,11 +198,7 @@ export function createWorkbook(initial: PlanFile): Workbook {
             for (const x of order) setAtPath(p, x.path, back ? x.before : x.after);
           }),
         );
-        for (const x of order) {
-          const v = back ? x.before : x.after;
-          if (edits && isEditValue(v)) edits.push({ path: x.path, raw: v });
-          else edits = null;
-        }
+        for (const x of order) feed.patched(x.path, back ? x.before : x.after);
         setVersion((v) => v + 1);
       });
     },
@@ -185,8 +217,8 @@ export function createWorkbook(initial: PlanFile): Workbook {
           : undefined;
       history.record(patch);
       setPlan(produce(fn));
-      if (edit && edits) edits.push(edit);
-      else edits = null;
+      if (edit) feed.edited(edit.path, edit.raw);
+      else feed.changed();
       setVersion((v) => v + 1);
     });
   };
@@ -194,25 +226,41 @@ export function createWorkbook(initial: PlanFile): Workbook {
     if (rejected[path]) setRejected(produce((r) => delete r[path]));
   };
 
+  return {
+    plan,
+    version,
+    rejected,
+    setRejected,
+    feed,
+    history,
+    group,
+    mutate,
+    replace,
+    clearRejected,
+  };
+}
+
+/** Create the workbook store around a plan. Call inside a reactive root. */
+export function createWorkbook(initial: PlanFile): Workbook {
+  const {
+    plan,
+    version,
+    rejected,
+    setRejected,
+    feed,
+    history,
+    group,
+    mutate,
+    replace,
+    clearRejected,
+  } = createPlanStore(initial);
+
   const computed = createMemo<Computed>((prev) => {
     version();
     // Until the lazy formula engine is in (./formula-engine.ts) nothing is evaluated: the views
     // that show results wait for it; the edits made meanwhile reach the engine when it is built.
     if (!formulasReady()) return prev ?? placeholder();
-    const p = unwrap(plan);
-    const todo = edits;
-    edits = [];
-    if (!engine)
-      engine = createPlanEngine(p, new Map(), memoryCatalog()); // covers every edit so far
-    else if (todo === null) engine.update(p);
-    else for (const e of todo) engine.edit(e.path, e.raw);
-    const resolved = engine.resolved();
-    const result = engine.result();
-    const errorsByPath =
-      prev && prev.resolved === resolved
-        ? prev.errorsByPath
-        : new Map(resolved.errors.map((e) => [e.path, e]));
-    return { sheet: engine.sheet.sheet, resolved, result, errorsByPath };
+    return feed.compute(unwrap(plan), prev);
   });
 
   const trust = createMemo(() => {
@@ -239,43 +287,14 @@ export function createWorkbook(initial: PlanFile): Workbook {
     batch(() => {
       clearRejected(path);
       const value = entry.value;
-      // A price typed over a catalogue default is the planner's own (src/engine/catalog/price-default.ts).
-      const price = /^skus\[(\d+)\]\.pricePerGpuHour$/.exec(path);
-      const own = (p: PlanFile) => {
-        if (price)
-          delete (p.skus[Number(price[1])] as { priceDefault?: unknown } | undefined)?.priceDefault;
-      };
-      // A number typed with a unit or separators keeps its text for display (docs/grid.md).
       const typed = typeof value === "number" && text.trim() !== String(value) ? text.trim() : null;
-      const shown = (p: PlanFile) => {
-        if (typed !== null) {
-          const d = (p.display ??= {});
-          Object.defineProperty(d, path, {
-            value: typed,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        } else if (p.display && Object.hasOwn(p.display, path)) {
-          delete p.display[path];
-          if (Object.keys(p.display).length === 0) delete p.display;
-        }
+      const write = (p: PlanFile) => {
+        if (value === undefined) deleteAtPath(p, path);
+        else setAtPath(p, path, value);
+        ownPrice(p, path);
+        showTyped(p, path, typed);
       };
-      if (value === undefined)
-        mutate((p) => {
-          deleteAtPath(p, path);
-          own(p);
-          shown(p);
-        });
-      else
-        mutate(
-          (p) => {
-            setAtPath(p, path, value);
-            own(p);
-            shown(p);
-          },
-          { path, raw: value },
-        );
+      mutate(write, value === undefined ? undefined : { path, raw: value });
     });
     return true;
   };
@@ -320,34 +339,12 @@ export function createWorkbook(initial: PlanFile): Workbook {
     computed,
     trust,
     cell(path) {
-      const bad = rejected[path];
-      if (bad)
-        return {
-          raw: bad.raw,
-          value: null,
-          error: { kind: "VALUE", message: bad.message, problem: bad.problem },
-        };
-      const c = computed();
-      version();
-      const v = getAtPath(plan, path);
-      const typed = typedText(plan, path, v);
-      const raw = typed ?? rawText(v);
-      if (!c.sheet.has(path))
-        return {
-          raw,
-          value: typeof v === "number" && Number.isFinite(v) ? v : null,
-          error: null,
-          ...(typed !== undefined ? { typed } : {}),
-        };
-      const e = c.sheet.get(path);
-      return {
-        raw,
-        value: e.value,
-        error: e.error
-          ? { kind: e.error.kind, message: e.error.message, problem: e.error.problem }
-          : null,
-        ...(typed !== undefined ? { typed } : {}),
+      const read = () => {
+        const c = computed();
+        version();
+        return c;
       };
+      return cellOf(plan, rejected, read, path);
     },
     setNumber,
     setText,

@@ -1,7 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import type { Sweep } from "../../../src/engine/base/types";
 import { GPU_CATALOG } from "../../../src/ui/state/catalog";
-import { shortName, skusFromSweeps } from "../../../src/ui/state/plan-edit";
+import {
+  parseTsvBlock,
+  readNumberEntry,
+  shortName,
+  skuFromSweep,
+  skusFromSweeps,
+  toTsv,
+} from "../../../src/ui/state/plan-edit";
 
 describe("shortName", () => {
   it.each([
@@ -56,5 +63,61 @@ describe("skusFromSweeps", () => {
     expect(skusFromSweeps([a], GPU_CATALOG, ["H100-SXM"]).map((s) => s.name)).toEqual([
       "H100-SXM (2)",
     ]);
+  });
+});
+
+describe("readNumberEntry", () => {
+  test("reads numbers with thousands separators, formulas and empty optional fields", () => {
+    expect(readNumberEntry("1,500", true)).toEqual({ ok: true, value: 1500 });
+    expect(readNumberEntry(" =peak * 2 ", true)).toEqual({ ok: true, value: "=peak * 2" });
+    expect(readNumberEntry("", false)).toEqual({ ok: true, value: undefined });
+  });
+  test("rejects text that is neither a number nor a formula, with a reason", () => {
+    const r = readNumberEntry("abc", true);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toContain("not a number");
+    expect(readNumberEntry("", true).ok).toBe(false);
+  });
+});
+
+describe("typed numbers (docs/grid.md)", () => {
+  test("currency, percent, thousands, suffixes and the user's decimal comma store the number", () => {
+    expect(readNumberEntry("$2.99", true)).toEqual({ ok: true, value: 2.99 });
+    expect(readNumberEntry("50%", true)).toEqual({ ok: true, value: 0.5 });
+    expect(readNumberEntry("5%", true, { percentField: true })).toEqual({ ok: true, value: 5 });
+    expect(readNumberEntry("1.5k", true)).toEqual({ ok: true, value: 1500 });
+    expect(readNumberEntry("1 500", true)).toEqual({ ok: true, value: 1500 });
+    expect(readNumberEntry("2,5", true, { locale: "de-DE" })).toEqual({ ok: true, value: 2.5 });
+    expect(readNumberEntry("2,5", true, { locale: "en-US" }).ok).toBe(false);
+    expect(readNumberEntry("1,500", true, { locale: "en-US" })).toEqual({ ok: true, value: 1500 });
+  });
+});
+
+describe("TSV blocks", () => {
+  test("a pasted Excel block splits into rows and cells and round-trips", () => {
+    const block = parseTsvBlock("1\t2\r\n3\t4\r\n");
+    expect(block).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
+    expect(toTsv(block)).toBe("1\t2\n3\t4");
+  });
+});
+
+describe("skuFromSweep", () => {
+  test("matches the GPU from the sweep metadata and leaves the price empty", () => {
+    const sweep: Sweep = {
+      label: "vllm · x",
+      source: { files: ["a.json"], format: "vllm" },
+      meta: { model: "x", engine: "vllm", gpu: "H100-SXM-80GB", gpuCount: 2, date: null },
+      points: [{ concurrency: 1, requestRate: null, rps: 1 }],
+      warnings: [],
+    };
+    const sku = skuFromSweep(sweep, GPU_CATALOG, ["H100-SXM TP2"]);
+    expect(sku.gpu).toBe("h100-sxm");
+    expect(sku.gpusPerReplica).toBe(2);
+    expect(sku.pricePerGpuHour).toBe("");
+    expect(sku.name).toBe("H100-SXM TP2 (2)");
+    expect(sku.sweep?.points).toEqual(sweep.points);
   });
 });

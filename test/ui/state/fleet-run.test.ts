@@ -1,0 +1,97 @@
+/** The fleet view's job on this thread (no worker in Node): arrivals, then the answer. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadPlan } from "../../../src/cli/plan-loader";
+import type { Slo } from "../../../src/engine/base/types";
+import { fleetSetup, pickSku } from "../../../src/engine/fleet/fleet-plan";
+import { type FleetJob, runFleetJob } from "../../../src/ui/state/fleet-run";
+
+const PLAN = join(__dirname, "../../../fixtures/simulate/plan.json");
+const TRACE = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
+
+/** A job on the simulate fixture's recommended SKU, at the formula's replica count. */
+function job(arrivals: FleetJob["arrivals"]): FleetJob {
+  const { result } = loadPlan(PLAN, "en");
+  const sku = pickSku(result);
+  if (!sku.ok) throw new Error("sku");
+  const s = fleetSetup(result, sku.sku);
+  if (!s.ok) throw new Error("setup");
+  return {
+    setup: s.setup,
+    arrivals,
+    replicas: s.setup.formulaReplicas!,
+    slots: s.setup.slots!,
+    seed: 5,
+    slos: result.slo.filter((x) => x.maxMs !== null) as Slo[],
+  };
+}
+
+const fixed = (tokens: number) => ({ kind: "fixed" as const, tokens });
+
+describe("runFleetJob", () => {
+  it("Poisson arrivals: the answer for the requests asked, simulated with progress", async () => {
+    const stages = new Set<string>();
+    const out = await runFleetJob(
+      job({ kind: "poisson", rps: 5, requests: 500, input: fixed(500), output: fixed(100) }),
+      (stage) => stages.add(stage),
+    );
+    if (!out.ok) throw new Error("not ok");
+    expect(out.answer.requests).toBe(500);
+    expect(out.rows.length).toBeGreaterThan(0);
+    expect([...stages]).toEqual(["simulate"]);
+  });
+
+  it("the same seed gives the same answer", async () => {
+    const j = job({
+      kind: "poisson",
+      rps: 5,
+      requests: 300,
+      input: fixed(500),
+      output: fixed(100),
+    });
+    expect(await runFleetJob(j)).toEqual(await runFleetJob(j));
+  });
+
+  it("a trace file is read in chunks with progress by bytes, to every request of the trace", async () => {
+    const reads: [number, number][] = [];
+    const out = await runFleetJob(
+      job({ kind: "trace", name: "conv.csv", file: new Blob([TRACE]), rateScale: 1 }),
+      (stage, done, total) => void (stage === "read" && reads.push([done, total])),
+    );
+    if (!out.ok) throw new Error("not ok");
+    expect(out.answer.requests).toBe(19366);
+    const bytes = new TextEncoder().encode(TRACE).length;
+    expect(reads.at(-1)).toEqual([bytes, bytes]);
+    expect(reads.every(([d], i) => i === 0 || d > reads[i - 1]![0])).toBe(true);
+  });
+
+  it.each([
+    [
+      "a Poisson rate of zero",
+      { kind: "poisson", rps: 0, requests: 10, input: fixed(1), output: fixed(1) },
+      "fleet.rateInvalid",
+    ],
+  ] as const)("%s is a problem, not an exception", async (_, arrivals, code) => {
+    const out = await runFleetJob(job(arrivals as FleetJob["arrivals"]));
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.problem?.code).toBe(code);
+  });
+
+  it("a trace with a header only gives the reader's issue", async () => {
+    const header = "TIMESTAMP,ContextTokens,GeneratedTokens\n";
+    const out = await runFleetJob(
+      job({ kind: "trace", name: "e.csv", file: header, rateScale: 1 }),
+    );
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.issues?.map((i) => i.problem?.code)).toEqual(["traffic.headerOnly"]);
+  });
+
+  it("a file that is not a trace gives its import issues", async () => {
+    const out = await runFleetJob(
+      job({ kind: "trace", name: "x.csv", file: "a,b\n1,2\n", rateScale: 1 }),
+    );
+    expect(out.ok).toBe(false);
+    expect(!out.ok && out.issues?.[0]?.problem?.code).toBe("traffic.notTraceColumns");
+  });
+});

@@ -1,0 +1,309 @@
+import { readFileSync } from "node:fs";
+import { createRoot } from "solid-js";
+import { describe, expect, it, test } from "vitest";
+import type { PlanFile, Sweep } from "../../../src/engine/base/types";
+import { emptyPlan, skuFromSweep } from "../../../src/ui/state/plan-edit";
+import { GPU_CATALOG } from "../../../src/ui/state/catalog";
+import {
+  exportItems,
+  exportWarning,
+  needsConfirm,
+  withExportWarning,
+  trustSummary,
+  trustText,
+} from "../../../src/ui/state/trust";
+import { createWorkbook } from "../../../src/ui/state/workbook";
+
+const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+
+/** A measured sweep that meets P99 TTFT ≤ 1 s up to concurrency 16 (no warnings). */
+function sweep(): Sweep {
+  const pt = (c: number, tps: number, ttft: number) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: tps / 200,
+    outputTokensPerSec: tps,
+    meanInputTokens: 500,
+    meanOutputTokens: 200,
+    ttftMs: { p99: ttft },
+    completed: 100,
+    failed: 0,
+  });
+  return {
+    label: "vllm · h100 · c1..c32",
+    meta: { gpu: "H100", gpuCount: 1 },
+    source: { format: "vllm", files: ["a.json"] },
+    points: [pt(1, 100, 100), pt(4, 380, 200), pt(16, 1200, 600), pt(32, 1300, 2500)],
+    warnings: [],
+  } as unknown as Sweep;
+}
+
+function planWithSweep(price: number | string): PlanFile {
+  const p = emptyPlan("t");
+  const sku = skuFromSweep(sweep(), GPU_CATALOG, []);
+  sku.pricePerGpuHour = price;
+  p.skus.push(sku);
+  return p;
+}
+
+const state = (plan: PlanFile, fn?: (wb: ReturnType<typeof createWorkbook>) => void) =>
+  createRoot((dispose) => {
+    const wb = createWorkbook(plan);
+    fn?.(wb);
+    const s = wb.trust();
+    dispose();
+    return s;
+  });
+
+describe("trust state", () => {
+  test("a checked, priced, warning-free plan is green", () => {
+    const s = state(planWithSweep(2.5));
+    expect(s.items.map((i) => trustText(i, "en"))).toEqual([]);
+    expect(s.level).toBe("ok");
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(trustSummary(s, "en")).toBe("✓ Every number checked");
+    expect(exportWarning(s, "en")).toBeNull();
+    expect(withExportWarning("## Report\n", exportWarning(s, "en"))).toBe("## Report\n");
+  });
+
+  test("New plan is not green: no SKU yet, nothing recommended", () => {
+    const s = state(emptyPlan("new"));
+    expect(s.level).toBe("warn");
+    expect(s.recommendation.kind).toBe("none");
+    expect(s.items.map((i) => i.kind)).toEqual(["noSkus"]);
+  });
+
+  test("a new sweep without a price needs a price: flagged, not an error, and the recommendation says so", () => {
+    const s = state(planWithSweep(""));
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => i.kind)).toEqual(["needsPrice"]);
+    expect(s.items[0]!.where).toEqual({
+      path: "skus[0].pricePerGpuHour",
+      sheet: "benchmarks",
+      testId: "sku-price-0",
+    });
+    expect(s.recommendation).toEqual({ kind: "needsPrice", skus: ["H100-SXM"] });
+    expect(trustText(s.items[0]!, "zh")).toContain("需要每 GPU 小时价格");
+  });
+
+  test("a mistyped SLO metric is an error that says what the plan still uses", () => {
+    const s = state(planWithSweep(2.5), (wb) =>
+      wb.reject("slo[0].metric#text", "ttf", "metric must be one of ttft, itl"),
+    );
+    expect(s.level).toBe("error");
+    expect(s.items[0]!.kind).toBe("rejected");
+    expect(trustText(s.items[0]!, "en")).toBe(
+      'slo[0].metric: "ttf" was not taken (metric must be one of ttft, itl); the plan still uses TTFT',
+    );
+    expect(s.items[0]!.where).toMatchObject({ sheet: "assumptions", testId: "slo:0:metric" });
+    expect(trustSummary(s, "en")).toMatch(/^1 error\(s\): /);
+  });
+
+  test("a formula error is an error even when a SKU is still recommended", () => {
+    const p = planWithSweep(2.5);
+    p.cells = { ...p.cells, bad: "=nosuch + 1" };
+    const s = state(p);
+    expect(s.level).toBe("error");
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(exportWarning(s, "en")![0]).toMatch(/^WARNING/);
+  });
+
+  test("a typed-in (unchecked) capacity is never green, and its recommendation is marked unchecked", () => {
+    const s = state(seed);
+    expect(s.level).toBe("warn");
+    expect(s.items.some((i) => i.kind === "unchecked")).toBe(true);
+    expect(s.recommendation).toMatchObject({ kind: "recommended", checked: false });
+  });
+
+  test("no feasible SKU is said, not green", () => {
+    const p = planWithSweep(2.5);
+    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 10 }];
+    const s = state(p);
+    expect(s.recommendation.kind).toBe("infeasible");
+    expect(s.level).not.toBe("ok");
+  });
+
+  test("usage rows naming a missing pool are one error item pointing at the Teams sheet", () => {
+    const p = planWithSweep(2.5);
+    p.tenants = {
+      method: "tokens",
+      idle: "proportional",
+      pools: [{ name: "chat", sku: "H100-SXM" }],
+      usage: ["a", "b", "c"].map((team) => ({
+        team,
+        pool: "llama-70b",
+        inputTokens: 100,
+        outputTokens: 10,
+      })),
+    };
+    const s = state(p);
+    expect(s.level).toBe("error");
+    const u = s.items.filter((i) => i.kind === "usagePool");
+    expect(u).toHaveLength(1);
+    expect(trustText(u[0]!, "en")).toContain("3 of 3 usage row(s)");
+    expect(u[0]!.where).toMatchObject({ sheet: "teams", testId: "usage:0:pool" });
+  });
+
+  test("a file dropped from an imported folder is never green: one 'dropped' item naming the file, pointing at the sweep card", () => {
+    const sw = sweep();
+    sw.dropped = [
+      {
+        file: "run/vllm-infqps-concurrency16-x.json",
+        line: 1,
+        column: 301,
+        reason: "invalid JSON",
+      },
+    ];
+    const p = emptyPlan("t");
+    const sku = skuFromSweep(sw, GPU_CATALOG, []);
+    sku.pricePerGpuHour = 2.5;
+    p.skus.push(sku);
+    // The plan keeps it (a reload or a share link still says so).
+    expect(p.skus[0]!.sweep!.dropped).toEqual(sw.dropped);
+    const s = state(p);
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => [i.kind, i.where.sheet, i.where.testId])).toEqual([
+      ["dropped", "benchmarks", "sweep-card-0"],
+    ]);
+    expect(trustText(s.items[0]!, "en")).toBe(
+      "H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
+    );
+    expect(trustText(s.items[0]!, "zh")).toBe(
+      "H100-SXM：其文件夹中有 1 个文件无法读取，已被丢弃（vllm-infqps-concurrency16-x.json）；该扫描缺少这些负载级别",
+    );
+    expect(trustSummary(s, "en")).toBe(
+      "1 to check: H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
+    );
+    // The recommendation still stands (the sweep is usable), and the exports carry the warning.
+    expect(s.recommendation.kind).toBe("recommended");
+    expect(exportWarning(s, "en")).toHaveLength(2);
+  });
+
+  test("picking a GPU for a SKU without a price fills the catalogue price, flagged 'defaulted' (never green) until the planner types one", () => {
+    const s = state(planWithSweep(""), (wb) => {
+      expect(wb.setGpu(0, "l40s")).toBe(true);
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe(1.09);
+      expect(wb.plan.skus[0]!.priceDefault?.retrieved).toBe("2026-09-25");
+    });
+    expect(s.level).toBe("warn");
+    expect(s.items.map((i) => [i.kind, i.where.testId])).toEqual([["defaulted", "sku-price-0"]]);
+    expect(trustText(s.items[0]!, "en")).toBe(
+      "H100-SXM: defaulted price $1.09 per GPU-hour, the catalogue's indicative on-demand price for l40s (2026-09-25): enter your own",
+    );
+    expect(s.recommendation.kind).toBe("recommended");
+    // Another GPU follows while the price is still the default; a GPU without a catalogue price empties it.
+    const next = state(planWithSweep(""), (wb) => {
+      wb.setGpu(0, "l40s");
+      wb.setGpu(0, "h200");
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe(4.59);
+      wb.setGpu(0, "l4");
+      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("");
+      expect(wb.plan.skus[0]!.priceDefault).toBeUndefined();
+    });
+    expect(next.items.map((i) => i.kind)).toEqual(["needsPrice"]);
+    // A typed price is the planner's own, even the same number: green.
+    const typed = state(planWithSweep(""), (wb) => {
+      wb.setGpu(0, "l40s");
+      wb.setNumber("skus[0].pricePerGpuHour", "1.09");
+      expect(wb.plan.skus[0]!.priceDefault).toBeUndefined();
+    });
+    expect(typed.level).toBe("ok");
+    // A price already typed is never replaced by a pick.
+    const kept = state(planWithSweep(2.5), (wb) => expect(wb.setGpu(0, "l40s")).toBe(false));
+    expect(kept.level).toBe("ok");
+  });
+});
+
+describe("trustState: a rejected entry at a path", () => {
+  // What the status bar says, and where it sends the planner, for an entry typed at each path.
+  it.each([
+    [
+      "slo[0].metric#text",
+      "ttf",
+      'slo[0].metric: "ttf" was not taken (bad); the plan still uses TTFT',
+      "slo:0:metric",
+    ],
+    [
+      "slo[0].stat#text",
+      "p1000",
+      'slo[0].stat: "p1000" was not taken (bad); the plan still uses P99',
+      "slo:0:stat",
+    ],
+    ["slo[0].maxMs", "soon", 'slo[0].maxMs: "soon" was not taken (bad)', "slo:0:maxMs"],
+    [
+      "skus[0].pricePerGpuHour",
+      "cheap",
+      'skus[0].pricePerGpuHour: "cheap" was not taken (bad)',
+      "sku-price-0",
+    ],
+    [
+      "tenants.usage[2].inputTokens",
+      "many",
+      'tenants.usage[2].inputTokens: "many" was not taken (bad)',
+      "usage:2:inputTokens",
+    ],
+  ])("%s = %s", (path, raw, text, testId) => {
+    const s = state(planWithSweep(2.5), (wb) => wb.reject(path, raw, "bad"));
+    expect(s.level).toBe("error");
+    expect(s.items[0]!.kind).toBe("rejected");
+    expect(trustText(s.items[0]!, "en")).toBe(text);
+    expect(s.items[0]!.where.testId).toBe(testId);
+    expect(trustSummary(s, "en")).toBe(`1 error(s): ${text}`);
+  });
+});
+
+describe("export warnings", () => {
+  test("only an item that makes a number wrong or unchecked asks before an export; an informational note does not", () => {
+    // Every point of this sweep meets P99 TTFT ≤ 60 s: the engine's note "capacity may be higher" (info).
+    const p = planWithSweep(2.5);
+    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 60_000 }];
+    const s = state(p);
+    const notes = s.items.filter((i) => i.kind === "warning");
+    expect(notes.map((i) => trustText(i, "en")).join("\n")).toMatch(/capacity may be higher/);
+    expect(notes.map(needsConfirm)).toEqual(notes.map(() => false));
+    // The seed's capacity is given, never checked: that asks.
+    const unchecked = state(seed).items.filter((i) => i.kind === "unchecked");
+    expect(unchecked.length).toBeGreaterThan(0);
+    expect(unchecked.every(needsConfirm)).toBe(true);
+  });
+  test("Markdown gets a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
+    const s = state(seed);
+    const result = createRoot((d) => {
+      const wb = createWorkbook(seed);
+      const r = wb.computed().result;
+      d();
+      return r;
+    });
+    expect(exportWarning(exportItems(s, seed, result, "allocation"), "en")).toBeNull();
+    const w = exportWarning(exportItems(s, seed, result, "report"), "en")!;
+    expect(w[0]).toBe("WARNING: some numbers in this file are not checked or not right:");
+    expect(w.some((l) => l.includes("H100 TP4: capacity given or estimated"))).toBe(true);
+    expect(withExportWarning("## Report\n", w)).toMatch(
+      /^> \*\*⚠ WARNING[^\n]*\n> - H100 TP4[^\n]*\n\n## Report\n$/,
+    );
+  });
+  test("an unchecked SKU no pool takes its cost from does not mark the allocation export", () => {
+    const p = planWithSweep(2.5);
+    p.skus.push({
+      name: "guess",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 1,
+      sweep: { replicaOutputTokensPerSec: 10 },
+    });
+    p.tenants = {
+      method: "tokens",
+      idle: "proportional",
+      pools: [{ name: "chat", sku: "H100-SXM" }],
+      usage: [{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }],
+    };
+    const r = createRoot((d) => {
+      const wb = createWorkbook(p);
+      const out = { s: wb.trust(), r: wb.computed().result };
+      d();
+      return out;
+    });
+    expect(r.s.level).toBe("warn");
+    expect(exportItems(r.s, p, r.r, "allocation")).toEqual([]);
+    expect(exportItems(r.s, p, r.r, "report").map((i) => i.kind)).toContain("unchecked");
+  });
+});
