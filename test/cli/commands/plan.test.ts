@@ -1,0 +1,370 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importFiles } from "../../../src/import/index";
+import { run } from "../helpers";
+
+const SEED = "models/examples/seed.json";
+const MULTI = "models/examples/multi-sku.json";
+
+function tmpPlan(plan: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-plan-"));
+  const p = join(dir, "plan.json");
+  writeFileSync(p, typeof plan === "string" ? plan : JSON.stringify(plan));
+  return p;
+}
+
+describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
+  it("gives 10 base replicas, 15 with 1.2 × 1.2, 30,000 tokens/s and 443.08 per day for cost_share(1920, 3e7, 1.3e8)", async () => {
+    const r = await run("plan", SEED, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.workloads[0].tokensPerSec).toBe(30000);
+    const sku = j.skus[0];
+    expect(sku.name).toBe("H100 TP4");
+    expect(sku.feasible).toBe(true);
+    expect(sku.operatingPoint.basis).toBe("given");
+    expect(sku.operatingPoint.outputTokensPerSec).toBe(1500);
+    expect(sku.replicasBase).toBe(10); // 50 × 300 / 1500
+    expect(sku.replicasRaw).toBeCloseTo(14.4, 12); // × 1.2 × 1.2
+    expect(sku.replicas).toBe(15);
+    expect(sku.gpus).toBe(60); // TP=4
+    expect(sku.costPerHour).toBe(1200); // 15 × 4 × 20 CNY
+    expect(sku.costPerDay).toBe(28800);
+    expect(sku.costPerMonth).toBe(876000);
+    expect(sku.costPerOutputToken).toBeCloseTo((4 * 20) / (1500 * 3600), 15);
+    expect(sku.costPerMillionOutputTokens).toBeCloseTo(14.8148148, 6);
+    expect(sku.costPerRequest).toBeCloseTo(0.0044444, 6); // 300 output tokens
+    expect(j.cheapest).toBe("H100 TP4");
+    const pool = j.tenants.pools[0];
+    expect(pool.name).toBe("70b");
+    expect(pool.cost).toBe(1920);
+    const search = pool.teams.find((t: { name: string }) => t.name === "search");
+    expect(search.tokens).toBe(3e7);
+    expect(search.cost).toBeCloseTo((1920 * 3e7) / 1.3e8, 9); // 443.0769…
+    expect(search.costRounded).toBe(443.08);
+    const support = pool.teams.find((t: { name: string }) => t.name === "support");
+    expect(support.costRounded).toBe(1476.92);
+    expect(search.costRounded + support.costRounded + pool.idleRounded).toBeCloseTo(1920, 9);
+    expect(j.tenants.teams.map((t: { name: string }) => t.name).sort()).toEqual([
+      "search",
+      "support",
+    ]);
+    expect(j.errors).toEqual([]);
+  });
+
+  it("gives 30,000 and 175,000 tokens/s for short chat and long documents at 50 RPS (docs/capacity.md)", async () => {
+    const r = await run("plan", "models/examples/seed-long-docs.json", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.workloads.map((w: { tokensPerSec: number }) => w.tokensPerSec)).toEqual([
+      30000, 175000,
+    ]);
+    // replicasBase sums the workloads: 50 × 300 / 1500 + 50 × 500 / 900
+    expect(j.skus[0].replicasBase).toBeCloseTo(10 + 25000 / 900, 9);
+    expect(j.skus[0].replicas).toBe(Math.ceil((10 + 25000 / 900) * 1.44));
+  });
+
+  it("prints a readable table, Markdown and CSV with the same numbers", async () => {
+    const t = await run("plan", SEED);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(/Replicas \(base\)\s+10\n/);
+    expect(t.out).toMatch(/Replicas\s+15\n/);
+    expect(t.out).toContain("¥443.08");
+    const md = await run("plan", SEED, "--markdown", "--lang", "zh");
+    expect(md.out).toContain("| 副本数 | 15 |");
+    expect(md.out).toContain("¥1,476.92");
+    const csv = await run("plan", SEED, "--csv");
+    const [head, row] = csv.out.trim().split("\n");
+    const cols = head!.split(",");
+    const cells = row!.split(",");
+    expect(cells[cols.indexOf("replicas")]).toBe("15");
+    expect(cells[cols.indexOf("costPerHour")]).toBe("1200");
+    expect(cells[cols.indexOf("cheapest")]).toBe("true");
+  });
+});
+
+describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", () => {
+  it("finds each SKU's operating point on its sweep and recommends the cheapest feasible one", async () => {
+    const r = await run("plan", MULTI, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const [h100, l40s, h200] = j.skus;
+    // H100 (vLLM sweep): concurrency 64 has P99 TTFT 7348.9 ms > 1000 → operating point at 16, 1662.06 tok/s
+    expect(h100.operatingPoint).toMatchObject({
+      concurrency: 16,
+      basis: "measured",
+      sloBinding: true,
+    });
+    expect(h100.operatingPoint.outputTokensPerSec).toBeCloseTo(1662.061, 2);
+    expect(h100.operatingPoint.bindingSlo).toEqual({ metric: "ttft", stat: "p99", maxMs: 1000 });
+    // replicas: 40 × 200 / 1662.06 = 4.813 → × 1.2 = 5.776 → ceil 6 + 1 spare = 7
+    expect(h100.replicasBase).toBeCloseTo(8000 / 1662.0614, 3);
+    expect(h100.replicas).toBe(7);
+    expect(h100.costPerHour).toBeCloseTo(7 * 2.99, 9);
+    // L40S (GenAI-Perf sweep): 64 fails TTFT p99 2855.58 → 16, 558 tok/s; ITL evaluated on TPOT with a warning
+    expect(l40s.operatingPoint.concurrency).toBe(16);
+    expect(l40s.replicasBase).toBeCloseTo(8000 / l40s.operatingPoint.outputTokensPerSec, 9);
+    expect(l40s.replicas).toBe(Math.ceil(l40s.replicasBase * 1.2 - 1e-9) + 1);
+    expect(l40s.warnings.join("\n")).toContain("evaluated on TPOT");
+    // H200 capacity is a formula over the H100's computed operating throughput (h100_tok_s, no longer a typed 1662): 1662.06 × 4.8 / 3.35
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(
+      (h100.operatingPoint.outputTokensPerSec * 4.8) / 3.35,
+      9,
+    );
+    const cheapest = [h100, l40s, h200]
+      .filter((s) => s.feasible)
+      .sort((a, b) => a.costPerHour - b.costPerHour)[0];
+    expect(j.cheapest).toBe(cheapest.name);
+    // separate idle: teams + idle = pool cost, to the cent
+    const pool = j.tenants.pools[0];
+    const sum =
+      pool.teams.reduce(
+        (a: number, t: { costRounded: number }) => a + Math.round(t.costRounded * 100),
+        0,
+      ) + Math.round(pool.idleRounded * 100);
+    expect(sum).toBe(Math.round(pool.costRounded * 100));
+    expect(pool.idle).toBeGreaterThan(0);
+  });
+
+  it("switches SLO mode to interpolated and gets a higher H100 operating point, never beyond the measured range", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(MULTI, "utf8")));
+    plan.sloMode = "interpolated";
+    for (const s of plan.skus)
+      if (s.sweep.file) s.sweep.file = join(process.cwd(), "models/examples", s.sweep.file);
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(0);
+    const h100 = JSON.parse(r.out).skus[0];
+    // P99 TTFT 161.2 ms at 16 and 7348.9 ms at 64: 1000 ms is reached at 16 + 48 × (1000 − 161.2)/(7348.9 − 161.2)
+    const c = 16 + (48 * (1000 - 161.2)) / (7348.9 - 161.2);
+    expect(h100.operatingPoint.basis).toBe("interpolated");
+    expect(h100.operatingPoint.concurrency).toBeCloseTo(c, 6);
+    expect(h100.operatingPoint.concurrency).toBeLessThan(64);
+  });
+});
+
+describe("capplan plan on bad input", () => {
+  it("exits 2 with one stderr line per problem (path, expected, got) and nothing on stdout for a plan of the wrong shape", async () => {
+    const r = await run("plan", "fixtures/malformed/bad-plan-shape.json");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines.length).toBeGreaterThan(0);
+    for (const l of r.errLines)
+      expect(l).toMatch(/^capplan plan: fixtures\/malformed\/bad-plan-shape\.json: \S/);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("reports a JSON syntax error with its line and column", async () => {
+    const r = await run("plan", tmpPlan('{\n  "format": "capplan.plan/v1",\n  "skus": [\n}'));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/line 4, column 1/);
+  });
+
+  it("prints the result with errors[] and exits 2 when a formula has an error; other SKUs still compute", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.cells.a = "=b + 1";
+    plan.cells.b = "=a";
+    plan.skus.push({
+      name: "Broken",
+      gpusPerReplica: 4,
+      pricePerGpuHour: "=nosuch * 2",
+      sweep: { replicaOutputTokensPerSec: 1500 },
+    });
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    const paths = j.errors.map((e: { path: string }) => e.path);
+    expect(paths).toContain("cells.a");
+    expect(paths).toContain("cells.b");
+    expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe(
+      "NAME",
+    );
+    expect(j.skus[0].replicas).toBe(15); // unaffected
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.skus[1].costPerHour).toBeNull();
+    expect(r.errLines.some((l) => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
+  });
+
+  it("still computes tokens per request when peakRps has an error (it depends only on the lengths)", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.workloads[0].peakRps = "=peak_rpz";
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    expect(j.errors[0]).toMatchObject({ path: "workloads[0].peakRps", kind: "NAME" });
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.workloads[0].tokensPerSec).toBeNull();
+  });
+
+  it("names a missing sweep file and exits 2", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.skus[0].sweep = { file: "no/such/folder/" };
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    expect(j.skus[0].feasible).toBe(null);
+    expect(j.errors.some((e: { message: string }) => e.message.includes("no/such/folder/"))).toBe(
+      true,
+    );
+  });
+
+  it("refuses conflicting output flags and an unknown language", async () => {
+    expect((await run("plan", SEED, "--json", "--csv")).code).toBe(2);
+    expect((await run("plan", SEED, "--lang", "fr")).code).toBe(2);
+    expect((await run("plan")).code).toBe(2);
+  });
+});
+
+describe("capplan plan with an infeasible SKU", () => {
+  it("keeps every docs/cli.md key (null), explains which SLO fails and by how much, and recommends nothing", async () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 10 }],
+      skus: [
+        {
+          name: "slow",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2,
+          sweep: {
+            points: [
+              {
+                concurrency: 1,
+                requestRate: null,
+                rps: 1,
+                outputTokensPerSec: 100,
+                ttftMs: { p99: 50 },
+              },
+              {
+                concurrency: 4,
+                requestRate: null,
+                rps: 3,
+                outputTokensPerSec: 300,
+                ttftMs: { p99: 90 },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const s = j.skus[0];
+    expect(s.feasible).toBe(false);
+    for (const k of [
+      "replicasBase",
+      "replicasRaw",
+      "replicas",
+      "gpus",
+      "costPerHour",
+      "costPerDay",
+      "costPerMonth",
+      "costPerOutputToken",
+      "costPerMillionOutputTokens",
+      "costPerRequest",
+    ])
+      expect(s[k]).toBeNull();
+    expect(s.operatingPoint.concurrency).toBeNull();
+    // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
+    expect(s.infeasibleReason).toBe(
+      "P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over",
+    );
+    expect(j.cheapest).toBeNull();
+  });
+});
+
+describe("capplan report (docs/report.md)", () => {
+  it("renders the report in English with the sweep tables, conclusions and next steps", async () => {
+    const r = await run("report", MULTI);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("## Inference benchmark report");
+    expect(r.out).toContain(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+    );
+    expect(r.out).toContain("| 16 | 8.31 | 1662.1 | 47.9 | 161.2 | 22.2 | 27.5 |");
+    expect(r.out).toContain("### Conclusions");
+    expect(r.out).toMatch(/H100 SXM ×1: concurrency 16, 8\.31 RPS, 1,662 tokens\/s/);
+    expect(r.out).toContain("Next steps");
+  });
+
+  it("renders it in Chinese, and its tables re-import to the same points", async () => {
+    const r = await run("report", MULTI, "--lang", "zh");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("## 推理基准报告");
+    expect(r.out).toContain("| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+    expect(r.out).toContain("### 结论");
+    const back = importFiles([{ name: "report-zh.md", text: r.out }]);
+    if (!back.ok) throw new Error(JSON.stringify(back.errors));
+    const h100 = back.sweeps.find((s) => s.points.some((p) => p.outputTokensPerSec === 1662.1))!;
+    expect(h100.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
+    expect(h100.points[3]!.ttftMs!.p99).toBe(7348.9);
+  });
+});
+
+/** Rows of a CSV text as Python's csv module reads it (header first; pandas is not on this machine). */
+function pythonCsv(text: string): string[][] {
+  const py = spawnSync(
+    "python3",
+    [
+      "-c",
+      "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))",
+    ],
+    { input: text.replace(/^\uFEFF/, ""), encoding: "utf8" },
+  );
+  expect(py.status, py.stderr).toBe(0);
+  return JSON.parse(py.stdout) as string[][];
+}
+
+describe("CSV exports read back header first (Python's csv module)", () => {
+  // The seed's capacity is given, never checked against the SLOs: a plan that is not green.
+  it("--csv: the header is the first row, every row as wide, and no float noise in any number", async () => {
+    for (const plan of [SEED, MULTI]) {
+      const r = await run("plan", plan, "--csv");
+      const rows = pythonCsv(r.out);
+      expect(rows[0]![0]).toBe("sku");
+      expect(rows[0]).toContain("costPerMonth");
+      for (const row of rows) expect(row).toHaveLength(rows[0]!.length);
+      // At most 12 significant digits in any decimal (float noise has 16 or 17).
+      for (const cell of rows.slice(1).flat())
+        if (/^-?\d+\.\d+$/.test(cell))
+          expect(
+            cell.replace(/[-.]/g, "").replace(/^0+|0+$/g, "").length,
+            cell,
+          ).toBeLessThanOrEqual(12);
+    }
+    const seed = pythonCsv((await run("plan", SEED, "--csv")).out);
+    // 50 × 300 / 1500 × 1.2 × 1.2 = 14.4 replicas exactly, not 14.399999999999999.
+    expect(seed[1]![seed[0]!.indexOf("replicasRaw")]).toBe("14.4");
+  });
+
+  it("--focus on a plan with warnings: header first, the warnings in x_CapplanWarnings, and capplan actuals reads it back", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    expect(r.code).toBe(0);
+    const rows = pythonCsv(r.out);
+    expect(rows[0]![0]).toBe("BillingAccountId");
+    const w = rows[0]!.indexOf("x_CapplanWarnings");
+    expect(w).toBe(rows[0]!.length - 1);
+    expect(rows[1]![w]).toMatch(/H100 TP4/);
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "focus.csv");
+    writeFileSync(file, r.out);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
+  });
+
+  it("capplan actuals reads a FOCUS file with '# ' warning lines above its header (written by older capplan)", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "old.csv");
+    writeFileSync(file, `\ufeff# WARNING: some numbers are not checked:\n# - H100 TP4\n${r.out}`);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
+  });
+});
