@@ -1,10 +1,25 @@
+/**
+ * `capplan plan` (docs/cli.md): text, JSON, Markdown, CSV, FOCUS and XLSX outputs of the example
+ * plans; a sweep file of a folder that lost a load level; the schedule of a plan.
+ */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  writeFileSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  existsSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, afterAll } from "vitest";
 import { importFiles } from "../../../src/import/index";
 import { run } from "../helpers";
+import { openpyxlPython, readWithOpenpyxl } from "../../report/xlsx-reader";
+import { main } from "../../../src/cli/main";
 
 const SEED = "models/examples/seed.json";
 const MULTI = "models/examples/multi-sku.json";
@@ -366,5 +381,242 @@ describe("CSV exports read back header first (Python's csv module)", () => {
     const a = await run("actuals", SEED, file, "--json");
     expect(a.err).toBe("");
     expect(a.code).toBe(0);
+  });
+});
+
+/**
+ * A plan whose sweep is a folder with a corrupt result file: `capplan plan` used to drop that
+ * load level without a word. It now warns, naming the file and the level the sweep lacks
+ * (docs/trust.md "Dropped files of an imported folder"), in English and Chinese.
+ */
+function folderPlan(): { plan: string; broken: string } {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-dropped-"));
+  const src = "fixtures/vllm/concurrency-sweep-h100";
+  mkdirSync(join(dir, "run"));
+  const names = readdirSync(src).filter((f) => f.endsWith(".json"));
+  const broken = names.find((f) => f.includes("concurrency16-"))!;
+  for (const f of names) {
+    if (f === broken)
+      writeFileSync(join(dir, "run", f), readFileSync(join(src, f), "utf8").slice(0, 300));
+    else copyFileSync(join(src, f), join(dir, "run", f));
+  }
+  const plan = {
+    format: "capplan.plan/v1",
+    workloads: [{ name: "chat", peakRps: 5, inputTokens: 1000, outputTokens: 200 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { file: "run" } }],
+  };
+  writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
+  return { plan: join(dir, "p.json"), broken };
+}
+
+describe("capplan plan over a folder with a corrupt file", () => {
+  it("warns that the sweep lacks the file's load level, naming the file, line and column", async () => {
+    const { plan, broken } = folderPlan();
+    const r = await run("plan", plan, "--json");
+    expect(r.code).toBe(0);
+    expect(r.errLines).toEqual([
+      `warning: run/${broken}:1:301 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 16, by its path)`,
+    ]);
+    // The three other levels are used: 1, 4 and 64.
+    const sweep = JSON.parse(r.out).skus[0].workloads[0].sweep;
+    expect(sweep.points).toBe(3);
+    expect(sweep.source.files.map((f: string) => /concurrency(\d+)-/.exec(f)![1])).toEqual([
+      "1",
+      "4",
+      "64",
+    ]);
+    const zh = await run("plan", plan, "--lang", "zh");
+    expect(zh.errLines).toEqual([
+      `warning: run/${broken}:1:301 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 16）`,
+    ]);
+  });
+});
+
+// `capplan plan --xlsx -o FILE.xlsx` (docs/xlsx.md): the workbook is written atomically to FILE,
+// needs -o, excludes the other output modes, and takes --start / --days for its FOCUS sheet.
+const dir = mkdtempSync(join(tmpdir(), "capplan-cli-xlsx-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("plan --xlsx", () => {
+  it("writes the workbook to -o: the seed's 15 replicas as a formula, the FOCUS sheet on --start", async () => {
+    const file = join(dir, "seed.xlsx");
+    const r = await run(
+      "plan",
+      "models/examples/seed.json",
+      "--xlsx",
+      "--start",
+      "2026-03-01",
+      "-o",
+      file,
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    // An .xlsx is a zip file.
+    expect(readFileSync(file).subarray(0, 2).toString("latin1")).toBe("PK");
+    const python = openpyxlPython();
+    expect(python, "python3-openpyxl").not.toBeNull();
+    const book = readWithOpenpyxl(python!, [file])[file]!;
+    expect(Object.keys(book)).toEqual(["Assumptions", "Comparison", "Teams", "FOCUS"]);
+    expect(book.Comparison!.C8).toEqual({ formula: "CEILING($C$7-1E-9,1)", value: 15 });
+    expect(book.Comparison!.C11).toEqual({ formula: "$C$10*24", value: 28800 });
+    expect(book.FOCUS!.F2!.value).toBe("2026-03-01T00:00:00Z");
+  });
+
+  it.each([
+    [["--xlsx"], /--xlsx writes a workbook file: give it with -o FILE\.xlsx/],
+    [["--xlsx", "--lang", "zh"], /--xlsx 生成工作簿文件：请用 -o FILE\.xlsx 指定文件/],
+    [
+      ["--xlsx", "--json", "-o", "x.xlsx"],
+      /choose one of --json, --markdown, --csv, --focus, --xlsx/,
+    ],
+    [["--days", "2"], /--start and --days go with --focus or --xlsx/],
+  ])("refuses %j with a one-line reason and exit 2", async (flags, message) => {
+    const r = await run("plan", "models/examples/seed.json", ...flags);
+    expect(r.code).toBe(2);
+    expect(r.errLines).toHaveLength(1);
+    expect(r.err).toMatch(message);
+    expect(existsSync("x.xlsx")).toBe(false);
+  });
+});
+
+/**
+ * Schedules through the command line (docs/schedules.md): `plan --json` gives skus[].schedule,
+ * the text table has the three costs, `report` has a schedule section in English and Chinese,
+ * and `--cheapest-by` picks the recommendation by any of the costs.
+ */
+// A: 1 replica in every hour (80 per replica-hour): 80/h at peak, static = autoscaled = 320.
+// B: 10, 1, 1, 1 replicas at 9 per replica-hour: 90/h at peak, static 360, autoscaled 117;
+// reserved at 5: reserving R = 1 costs 4 × 5 = 20 and saves 4 × 9 = 36 → 1 reserved;
+// the 2nd saves only 9 (one interval) → blended = 4 × 5 + 9 × 9 = 101.
+const PLAN = {
+  format: "capplan.plan/v1",
+  title: "day and night",
+  workloads: [
+    {
+      name: "chat",
+      peakRps: 50,
+      inputTokens: 300,
+      outputTokens: 300,
+      schedule: { intervalSec: 3600, rps: [50, 1, 1, 1] },
+    },
+  ],
+  skus: [
+    {
+      name: "A",
+      gpusPerReplica: 8,
+      pricePerGpuHour: 10,
+      sweep: { replicaOutputTokensPerSec: 15000 },
+    },
+    {
+      name: "B",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 9,
+      reservedPricePerGpuHour: 5,
+      sweep: { replicaOutputTokensPerSec: 1500 },
+    },
+  ],
+};
+
+async function cli(args: string[], plan: unknown = PLAN) {
+  let out = "";
+  let err = "";
+  const code = await main(args, {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: () => JSON.stringify(plan),
+  });
+  return { code, out, err };
+}
+
+describe("schedules on the command line", () => {
+  it("plan --json: skus[].schedule with replicas, static, autoscaled, reserved and blended", async () => {
+    const r = await cli(["plan", "-", "--json"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const pick = (s: Record<string, unknown>) => [
+      s.replicas,
+      s.staticReplicas,
+      s.staticCost,
+      s.autoscaledCost,
+      s.reservedReplicas,
+      s.blendedCost,
+    ];
+    expect(pick(j.skus[0].schedule)).toEqual([[1, 1, 1, 1], 1, 320, 320, null, null]);
+    expect(pick(j.skus[1].schedule)).toEqual([[10, 1, 1, 1], 10, 360, 117, 1, 101]);
+    expect(j.skus[1].schedule.savings).toEqual({
+      autoscaled: 243,
+      autoscaledFraction: 243 / 360,
+      blended: 259,
+      blendedFraction: 259 / 360,
+    });
+    expect(j.cheapest).toBe("A");
+  });
+
+  it("--cheapest-by picks by static, autoscaled or blended cost; a bad value exits 2", async () => {
+    const by = async (b: string) =>
+      JSON.parse((await cli(["plan", "-", "--json", "--cheapest-by", b])).out).cheapest;
+    expect(await by("peak")).toBe("A");
+    expect(await by("static")).toBe("A");
+    expect(await by("autoscaled")).toBe("B");
+    expect(await by("blended")).toBe("B");
+    const plan = JSON.parse(
+      (await cli(["plan", "-", "--json"], { ...PLAN, recommendBy: "blended" })).out,
+    );
+    expect(plan.cheapest).toBe("B");
+    expect(plan.recommendBy).toBe("blended");
+    const bad = await cli(["plan", "-", "--cheapest-by", "cheap"]);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toBe("");
+  });
+
+  it("the text table shows the three costs and the period", async () => {
+    const r = await cli(["plan", "-", "--cheapest-by", "autoscaled"]);
+    const row = (label: string) =>
+      r.out
+        .split("\n")
+        .find((l) => l.startsWith(label))
+        ?.replace(/\s+/g, " ");
+    expect(row("Static cost / period")).toBe("Static cost / period $320.00 $360.00");
+    expect(row("Autoscaled cost / period")).toBe("Autoscaled cost / period $320.00 $117.00");
+    expect(row("Reserved replicas")).toBe("Reserved replicas — 1");
+    expect(row("Reserved + on-demand cost / period")).toBe(
+      "Reserved + on-demand cost / period — $101.00",
+    );
+    expect(r.out).toContain("Schedule: 4 intervals of 1 h (one period: 4 h)");
+    expect(r.out).toContain("The recommendation compares the autoscaled cost.");
+    expect(r.out).toContain("Recommended (cheapest feasible): B");
+  });
+
+  it("report has a schedule section in English and Chinese", async () => {
+    const en = (await cli(["report", "-"])).out;
+    expect(en).toContain("### Demand over time (schedule)");
+    expect(en).toContain(
+      "| B | 10 | $360.00 | $117.00 (saves $243.00, 67.5 %) | 1 | $101.00 (saves $259.00, 71.9 %) |",
+    );
+    expect(en).toContain(
+      "| A | 1 | $320.00 | $320.00 (saves $0.00, 0 %) | — | no reserved price |",
+    );
+    expect(en).toContain("- B: 10 · 1 · 1 · 1");
+    const zh = (await cli(["report", "-", "--lang", "zh"])).out;
+    expect(zh).toContain("### 随时间变化的需求（需求曲线）");
+    expect(zh).toContain(
+      "| B | 10 | $360.00 | $117.00（节省 $243.00，67.5 %） | 1 | $101.00（节省 $259.00，71.9 %） |",
+    );
+    expect(zh).toContain("需求曲线：4 个时段，每段 1 小时（一个周期 4 小时）");
+  });
+
+  it("a plan with a schedule error prints the error with its path and exits 2", async () => {
+    const bad = {
+      ...PLAN,
+      workloads: [
+        PLAN.workloads[0],
+        { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { rps: [1, 2] } },
+      ],
+    };
+    const r = await cli(["plan", "-", "--json"], bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("workloads[1].schedule.rps");
+    expect(JSON.parse(r.out).skus[0].schedule).toBeNull();
   });
 });
