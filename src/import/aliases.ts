@@ -68,7 +68,7 @@ export function aliasKey(h: string): string {
 // separators share one key (`input_len` = `input len`, `max_concurrency` = `max concurrency`); throughput
 // names with a unit (`rps`, `req/s`, `requests per second`, `tokens/s`, `tok/s`, `tps`, `total tokens/s`…)
 // are read by the throughput patterns, and timestamps (`start`, `end_time`, `send time`, `finish time`…) by
-// the timestamp pattern. test/import/survivors-aliases.test.ts lists every name recognised.
+// the timestamp pattern. test/import/aliases.test.ts lists every name recognised.
 const LOAD_CONC = [
   "concurrency",
   "并发",

@@ -7,7 +7,8 @@
  */
 import type { LengthHistogram } from "../engine/demand/length-histogram";
 import type { TrafficAccumulator, TrafficSummary } from "../engine/demand/traffic";
-import { TRACE_FORMAT_TITLES, TraceReader, type TraceFormat, type TraceRole } from "./trace";
+import { TraceReader } from "./trace";
+import { TRACE_FORMAT_TITLES, type TraceFormat, type TraceRole } from "./trace-header";
 import type { ImportIssue } from "./types";
 import { trafficMessages } from "../engine/demand/traffic-messages";
 import { issueOf } from "./messages/issue";

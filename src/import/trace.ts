@@ -10,7 +10,8 @@
  *
  * Streaming: {@link TraceReader} takes decoded text in chunks of any size and keeps only the
  * current partial line; every row goes straight into a {@link TrafficAccumulator}. Bad rows are
- * counted, and the first ones are reported with file:line:column.
+ * counted, and the first ones are reported with file:line:column. The header vocabulary and line
+ * splitting are in trace-header.ts, the timestamps in trace-time.ts.
  */
 import { trafficMessages as T } from "../engine/demand/traffic-messages";
 import type { Problem } from "../engine/base/problems";
@@ -18,271 +19,17 @@ import { TrafficAccumulator } from "../engine/demand/traffic";
 import { aliasKey } from "./aliases";
 import { detectDelimiter, readNumber, type Delimiter } from "./csv";
 import type { ImportIssue } from "./types";
-import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../engine/base/units";
-
-/** Columns a trace row may have. */
-export type TraceRole =
-  | "time"
-  | "input"
-  | "output"
-  | "team"
-  | "model"
-  | "status"
-  | "binStart"
-  | "requests"
-  | "firstTs"
-  | "lastTs";
-
-const ALIASES: Record<TraceRole, string[]> = {
-  time: [
-    "timestamp",
-    "time",
-    "ts",
-    "datetime",
-    "date time",
-    "created at",
-    "created",
-    "request time",
-    "arrival time",
-    "arrived at",
-    "start time",
-    "start",
-    "request start",
-    "start timestamp",
-    "time stamp",
-    "时间",
-    "时间戳",
-    "请求时间",
-    "到达时间",
-    "开始时间",
-  ],
-  input: [
-    "contexttokens",
-    "context tokens",
-    "request tokens",
-    "input tokens",
-    "prompt tokens",
-    "input length",
-    "prompt length",
-    "input len",
-    "prompt len",
-    "num input tokens",
-    "num prompt tokens",
-    "isl",
-    "tokens in",
-    "输入tokens",
-    "输入token",
-    "输入token数",
-    "输入令牌",
-    "输入令牌数",
-    "输入长度",
-    "提示tokens",
-    "提示词tokens",
-    "输入",
-  ],
-  output: [
-    "generatedtokens",
-    "generated tokens",
-    "response tokens",
-    "output tokens",
-    "completion tokens",
-    "output length",
-    "completion length",
-    "output len",
-    "num output tokens",
-    "num completion tokens",
-    "osl",
-    "tokens out",
-    "输出tokens",
-    "输出token",
-    "输出token数",
-    "输出令牌",
-    "输出令牌数",
-    "输出长度",
-    "生成tokens",
-    "生成token数",
-    "输出",
-  ],
-  team: [
-    "team",
-    "tenant",
-    "team name",
-    "tenant id",
-    "team id",
-    "customer",
-    "department",
-    "团队",
-    "租户",
-    "部门",
-    "业务线",
-  ],
-  model: ["model", "model name", "model id", "模型", "模型名", "模型名称"],
-  status: ["status", "state", "result", "success", "ok", "outcome", "状态", "结果", "是否成功"],
-  binStart: [
-    "binstart",
-    "bin start",
-    "bin",
-    "bin start time",
-    "window start",
-    "window",
-    "interval start",
-    "分箱开始",
-    "时间窗口",
-    "窗口开始",
-  ],
-  requests: [
-    "requests",
-    "request count",
-    "count",
-    "num requests",
-    "n requests",
-    "请求数",
-    "请求量",
-  ],
-  firstTs: ["firstts", "first ts", "first timestamp", "min ts", "first request", "首个请求时间"],
-  lastTs: ["lastts", "last ts", "last timestamp", "max ts", "last request", "末个请求时间"],
-};
-
-const ALIAS_INDEX = new Map<string, TraceRole>();
-for (const [role, names] of Object.entries(ALIASES) as [TraceRole, string[]][]) {
-  for (const n of names) ALIAS_INDEX.set(aliasKey(n), role);
-}
-
-/** Role of a header, or null. */
-export function traceRoleOf(header: string): TraceRole | null {
-  return ALIAS_INDEX.get(aliasKey(header)) ?? null;
-}
-
-/** What a status cell saying "failed" looks like (anything else counts as success). */
-const FAILED_STATUS =
-  /^(false|0|no|n|fail|failed|failure|error|err|errored|timeout|timed ?out|cancell?ed|aborted|rejected|失败|错误|超时|否|取消)$|^[45]\d\d$/i;
-
-/** Trace formats, for the summary line. */
-export type TraceFormat =
-  | "azure-llm-trace"
-  | "burstgpt"
-  | "trace-csv"
-  | "trace-tsv"
-  | "trace-jsonl"
-  | "trace-bins";
-
-export const TRACE_FORMAT_TITLES: Record<TraceFormat, string> = {
-  "azure-llm-trace": "Azure LLM inference trace (2023/2024)",
-  burstgpt: "BurstGPT trace",
-  "trace-csv": "request trace (CSV)",
-  "trace-tsv": "request trace (TSV)",
-  "trace-jsonl": "request trace (JSONL)",
-  "trace-bins": "per-bin trace (sums per time bin)",
-};
-
-/** How timestamps are written (decided by the first one, kept for the file). */
-export type TimeKind = "iso" | "unix-s" | "unix-ms" | "relative";
-
-/** Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function digitsAt(s: string, i: number, n: number): number {
-  let v = 0;
-  for (let k = 0; k < n; k++) {
-    const c = s.charCodeAt(i + k) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
-let cachedDate = "";
-let cachedDays = 0;
-
-/**
- * Seconds since the epoch of an ISO-8601 date-time: `YYYY-MM-DD[T ]HH:MM[:SS[.fraction]]` with
- * any number of fractional digits, then `Z`, `±HH:MM`, `±HHMM`, `±HH` or nothing (UTC). NaN when
- * it is not one.
- */
-export function parseIsoSeconds(s: string): number {
-  const n = s.length;
-  if (n < 16 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return NaN;
-  let days: number;
-  const date = s.slice(0, 10);
-  if (date === cachedDate) days = cachedDays;
-  else {
-    const y = digitsAt(s, 0, 4);
-    const mo = digitsAt(s, 5, 2);
-    const d = digitsAt(s, 8, 2);
-    if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return NaN;
-    days = daysFromCivil(y, mo, d);
-    cachedDate = date;
-    cachedDays = days;
-  }
-  const sep = s.charCodeAt(10);
-  if (sep !== 84 && sep !== 32 && sep !== 116) return NaN;
-  const hh = digitsAt(s, 11, 2);
-  const mm = digitsAt(s, 14, 2);
-  if (hh < 0 || hh > 24 || mm < 0 || mm > 59 || s.charCodeAt(13) !== 58) return NaN;
-  let i = 16;
-  let sec = 0;
-  if (i < n && s.charCodeAt(i) === 58) {
-    sec = digitsAt(s, i + 1, 2);
-    if (sec < 0 || sec > 60) return NaN;
-    i += 3;
-    if (i < n && (s.charCodeAt(i) === 46 || s.charCodeAt(i) === 44)) {
-      const start = ++i;
-      while (i < n) {
-        const c = s.charCodeAt(i);
-        if (c < 48 || c > 57) break;
-        i++;
-      }
-      if (i === start) return NaN;
-      const digits = i - start;
-      sec +=
-        digits <= 15 ? digitsAt(s, start, digits) / 10 ** digits : Number(`0.${s.slice(start, i)}`);
-    }
-  }
-  let offset = 0;
-  if (i < n) {
-    const c = s.charCodeAt(i);
-    if ((c === 90 || c === 122) && i + 1 === n) offset = 0;
-    else if (c === 43 || c === 45) {
-      const rest = s.slice(i + 1);
-      const m = /^(\d{2})(?::?(\d{2}))?$/.exec(rest);
-      if (!m) return NaN;
-      offset = (c === 45 ? -1 : 1) * (Number(m[1]) * SECONDS_PER_HOUR + Number(m[2] ?? 0) * 60);
-    } else return NaN;
-  }
-  return days * SECONDS_PER_DAY + hh * SECONDS_PER_HOUR + mm * 60 + sec - offset;
-}
-
-function daysInMonth(y: number, m: number): number {
-  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
-  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-}
-
-/** How a numeric timestamp is read: ≥ 1e11 → Unix ms, ≥ 1e8 → Unix s, smaller → seconds from the start. */
-export function numericTimeKind(v: number): TimeKind {
-  if (v >= 1e11) return "unix-ms";
-  if (v >= 1e8) return "unix-s";
-  return "relative";
-}
-
-/** Plain non-negative integer text → its value; -1 when not plain digits (then the full number reader decides). */
-function plainInt(s: string): number {
-  const n = s.length;
-  if (n === 0 || n > 15) return -1;
-  let v = 0;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
+import {
+  clip,
+  columnOf,
+  countQuotes,
+  FAILED_STATUS,
+  splitLine,
+  traceRoleOf,
+  type TraceFormat,
+  type TraceRole,
+} from "./trace-header";
+import { numericTimeKind, parseIsoSeconds, plainInt, type TimeKind } from "./trace-time";
 
 /** Cap on reported bad rows (the rest are counted). */
 export const MAX_ROW_ISSUES = 20;
@@ -719,48 +466,6 @@ export class TraceReader {
   }
 }
 
-function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
-}
-
-function countQuotes(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf('"'); i >= 0; i = s.indexOf('"', i + 1)) n++;
-  return n;
-}
-
-/** Split one CSV line (quotes allowed) into unquoted cells. */
-function splitLine(l: string, d: Delimiter): string[] {
-  if (l.indexOf('"') < 0) return l.split(d);
-  const out: string[] = [];
-  let cur = "";
-  let q = false;
-  for (let i = 0; i < l.length; i++) {
-    const ch = l[i]!;
-    if (q) {
-      if (ch === '"') {
-        if (l[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else q = false;
-      } else cur += ch;
-    } else if (ch === '"') q = true;
-    else if (ch === d) {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-
-/** 1-based character column of cell `i` (approximate for quoted cells, which are reported by their unquoted length). */
-function columnOf(cells: string[], i: number, _d: Delimiter): number {
-  let c = 1;
-  for (let k = 0; k < i; k++) c += cells[k]!.length + 1;
-  return c;
-}
-
 /** Read a whole trace held in memory (tests, small files, the app's worker for one chunk at a time). */
 export function readTraceText(
   file: string,
@@ -770,23 +475,4 @@ export function readTraceText(
   const r = new TraceReader(file, opts);
   r.push(text);
   return r.finish();
-}
-
-/** Cheap check: does this first line look like a trace header (or a JSONL trace record)? */
-export function looksLikeTrace(firstLine: string): boolean {
-  const t = firstLine.trim();
-  if (t.startsWith("{")) {
-    try {
-      const keys = Object.keys(JSON.parse(t) as object).map(traceRoleOf);
-      return keys.includes("time") && keys.includes("input") && keys.includes("output");
-    } catch {
-      return false;
-    }
-  }
-  const roles = splitLine(t, detectDelimiter(t)).map((h) => traceRoleOf(h.trim()));
-  return (
-    (roles.includes("time") || roles.includes("binStart")) &&
-    roles.includes("input") &&
-    roles.includes("output")
-  );
 }

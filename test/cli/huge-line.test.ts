@@ -1,7 +1,7 @@
 /**
  * A 150 MB CSV on one line (under the 512 MiB file limit) through the real CLI: it used to end in
  * a V8 out-of-memory abort printing V8's C++ stack (50 MB cost 2.75 GB). Now the line limit
- * (src/import/index.ts `MAX_LINE_CHARS`, 1 MiB) refuses it at once with a message naming the
+ * (src/import/file-checks.ts `MAX_LINE_CHARS`, 1 MiB) refuses it at once with a message naming the
  * limit, exit 2, and bounded memory (docs/security.md). The file is generated into a temporary
  * folder, never committed.
  */

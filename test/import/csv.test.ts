@@ -1,3 +1,8 @@
+/**
+ * src/import/csv.ts: delimiters, records, sections and numbers of a CSV; and the per-request fast
+ * path (docs/import-speed.md): `readPlainDecimal` reads exactly what `Number` reads or declines,
+ * and `scanPlainCsv` sees the rows and cells `split` sees.
+ */
 import { describe, expect, it } from "vitest";
 import {
   detectDelimiter,
@@ -5,7 +10,10 @@ import {
   parseCsv,
   readNumber,
   splitSections,
+  readPlainDecimal,
+  scanPlainCsv,
 } from "../../src/import/csv";
+import fc from "fast-check";
 
 describe("csv helpers", () => {
   it("detects comma, semicolon and tab delimiters", () => {
@@ -68,5 +76,166 @@ describe("firstRecord", () => {
   ])("%j → its first record", (text, record, line, endLine) => {
     const r = firstRecord(text);
     expect(r).toMatchObject({ record, line, endLine });
+  });
+});
+
+const read = (s: string) => readPlainDecimal(s, 0, s.length);
+
+describe("readPlainDecimal: Number's value or NaN", () => {
+  it("reads plain decimals as Number does, −0 included", () => {
+    expect(read("123.45")).toBe(123.45);
+    expect(read("0.1")).toBe(0.1);
+    expect(read("-2.5e3")).toBe(-2500);
+    expect(read("+.5")).toBe(0.5);
+    expect(read("5.")).toBe(5);
+    expect(read("007.50")).toBe(7.5);
+    expect(read("1E-3")).toBe(0.001);
+    expect(Object.is(read("-0"), -0)).toBe(true);
+    expect(Object.is(read("-0.000e7"), -0)).toBe(true);
+    // 21 fraction digits (23 characters): 1 / 10^21, still one exact division.
+    expect(read("0.000000000000000000001")).toBe(1e-21);
+    // 15 significant digits and a 16-digit integer below 2^53.
+    expect(read("123456789.012345")).toBe(123456789.012345);
+    expect(read("9007199254740991")).toBe(9007199254740991);
+  });
+
+  it("declines what it cannot read exactly or is not a plain decimal", () => {
+    // 2^53 + 1 needs more than 53 bits; 1e23 is no exact double; 24 characters is past the limit.
+    for (const s of [
+      "9007199254740993",
+      "1e23",
+      "1e-23",
+      "0.00000000000000000000001",
+      "",
+      "-",
+      ".",
+      "e5",
+      "1e",
+      "1e+",
+      "1.2.3",
+      " 1",
+      "1 ",
+      "0x10",
+      "Infinity",
+      "NaN",
+      "1,5",
+      "1_000",
+      "١٢",
+    ]) {
+      expect(read(s), s).toBeNaN();
+    }
+  });
+
+  it("equals Number on random decimal strings: signs, leading zeros, long mantissas, exponents", () => {
+    const digits = (min: number, max: number) =>
+      fc
+        .array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max })
+        .map((a) => a.join(""));
+    const decimal = fc
+      .tuple(
+        fc.constantFrom("", "-", "+"),
+        fc.constantFrom("", "0", "00", "000"),
+        digits(0, 18),
+        fc.option(digits(0, 18)),
+        fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "-", "+"), digits(0, 3))),
+      )
+      .map(
+        ([sign, zeros, int, frac, exp]) =>
+          `${sign}${zeros}${int}${frac == null ? "" : `.${frac}`}${exp == null ? "" : exp.join("")}`,
+      );
+    const junk = fc.string({ maxLength: 12, unit: fc.constantFrom(..."0123456789.-+eE xn,") });
+    const printed = fc.double({ noNaN: true }).map(String);
+    fc.assert(
+      fc.property(fc.oneof(decimal, junk, printed), (s) => {
+        const got = read(s);
+        // Either declined (NaN), or exactly Number's value (Object.is tells −0 from 0).
+        return Number.isNaN(got) || Object.is(got, Number(s));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("reads most latency-like cells itself (the fast path is taken, not just safe)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        (n, d) => {
+          const s = (n / 10 ** d).toFixed(d);
+          const v = read(s);
+          return !Number.isNaN(v) && Object.is(v, Number(s));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads a cell in the middle of a line by its bounds", () => {
+    const line = "8,65.25,-0.5e1,x";
+    expect(readPlainDecimal(line, 2, 7)).toBe(65.25);
+    expect(readPlainDecimal(line, 8, 14)).toBe(-5);
+    expect(readPlainDecimal(line, 15, 16)).toBeNaN();
+  });
+});
+
+describe("scanPlainCsv: the rows and cells split sees", () => {
+  /** The rows as the split reader made them: lines, a trailing \r dropped, blank lines skipped. */
+  function bySplit(body: string, d: string): { line: number; cells: string[] }[] {
+    const out: { line: number; cells: string[] }[] = [];
+    body.split("\n").forEach((l, i) => {
+      const raw = l.endsWith("\r") ? l.slice(0, -1) : l;
+      if (!raw || !raw.trim()) return;
+      out.push({ line: 1 + i + 1, cells: raw.split(d) });
+    });
+    return out;
+  }
+  function byScan(text: string, from: number, d: string): { line: number; cells: string[] }[] {
+    const out: { line: number; cells: string[] }[] = [];
+    scanPlainCsv(text, from, d, 1, (row, line) => {
+      const cells: string[] = [];
+      for (let i = 0; i < row.count; i++) cells.push(row.cell(i)!);
+      expect(row.cell(row.count)).toBeUndefined();
+      out.push({ line, cells });
+    });
+    return out;
+  }
+
+  it("agrees with split on random bodies: empty cells, CRLF, blank and space-only lines, trailing delimiters", () => {
+    const body = fc.string({
+      maxLength: 80,
+      unit: fc.constantFrom(
+        "1",
+        "2.5",
+        "-",
+        "a",
+        " ",
+        "\t",
+        ",",
+        ";",
+        "\n",
+        "\r\n",
+        "\r",
+        "\u00a0",
+        "\u3000",
+        "é",
+      ),
+    });
+    fc.assert(
+      fc.property(
+        body,
+        fc.constantFrom(",", ";", "\t"),
+        fc.constantFrom("", "h1,h2\n"),
+        (b, d, head) => {
+          expect(byScan(head + b, head.length, d)).toEqual(bySplit(b, d));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("stops when the callback returns false", () => {
+    let n = 0;
+    scanPlainCsv("a\nb\nc\n", 0, ",", 0, () => ++n < 2);
+    expect(n).toBe(2);
   });
 });

@@ -19,12 +19,10 @@ import type {
 } from "../../src/import/types";
 import { parseNvCsv } from "../../src/import/formats/nv-csv";
 import { parseAiperfSweepCsv } from "../../src/import/formats/nv-aiperf-sweep";
-import {
-  llmLoadTestMessages,
-  markdownMessages,
-  nvMessages,
-  tableMessages,
-} from "../../src/import/messages/table";
+import { llmLoadTestMessages } from "../../src/import/formats/llm-load-test-messages";
+import { markdownMessages } from "../../src/import/formats/markdown-report-messages";
+import { nvMessages } from "../../src/import/formats/nv-messages";
+import { tableMessages } from "../../src/import/messages/table";
 
 /** {@link parseNvCsv} as a file result. */
 function parseNvCsvResult(file: InputFile): FileImportResult {

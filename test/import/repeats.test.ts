@@ -1,10 +1,355 @@
+/**
+ * src/import/repeats.ts: the median over repeated runs of every scalar and statistic, which
+ * spreads are called unstable (the 10 % boundary, zero, std and request counts left out), the
+ * repeat count, the merged sources and the English warning (expected values worked out by hand);
+ * then repeats as the import pipeline meets them (a folder per run, docs/import.md).
+ */
 import { describe, expect, it } from "vitest";
+import type { SweepPoint } from "../../src/engine/base/types";
+import {
+  combineRepeats,
+  joinSources,
+  loadLabel,
+  median,
+  pointLoad,
+  UNSTABLE_SPREAD,
+  unstableMessage,
+} from "../../src/import/repeats";
 import { importFiles } from "../../src/import/index";
-import { combineRepeats, median } from "../../src/import/repeats";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SweepPoint } from "../../src/engine/base/types";
 import { FIXTURES, fixture } from "./helpers";
+
+const at4 = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: 4, requestRate: null, ...p });
+
+describe("median (numpy's)", () => {
+  it("odd count: the middle value after a numeric sort (not a string sort: 9 < 10 < 100)", () => {
+    expect(median([100, 9, 10])).toBe(10);
+    expect(median([7])).toBe(7);
+    expect(median([3, -1, 2, 50, 4])).toBe(3);
+  });
+  it("even count: the mean of the two middle values", () => {
+    expect(median([40, 10, 30, 20])).toBe(25);
+    expect(median([5, 1])).toBe(3);
+    expect(median([100, 9, 10, 8])).toBe(9.5);
+  });
+  it("does not reorder its input", () => {
+    const xs = [3, 1, 2];
+    median(xs);
+    expect(xs).toStrictEqual([3, 1, 2]);
+  });
+});
+
+describe("pointLoad (the problem parameters of a load level)", () => {
+  it("kind and load: concurrency, else request rate, else rps (null when absent)", () => {
+    expect(pointLoad({ concurrency: 8, requestRate: 2 })).toStrictEqual({
+      kind: "concurrency",
+      load: 8,
+    });
+    expect(pointLoad({ concurrency: null, requestRate: "inf" })).toStrictEqual({
+      kind: "requestRate",
+      load: "inf",
+    });
+    expect(pointLoad({ concurrency: null, requestRate: null, rps: 3.1 })).toStrictEqual({
+      kind: "rps",
+      load: 3.1,
+    });
+    expect(pointLoad({ concurrency: null, requestRate: null })).toStrictEqual({
+      kind: "rps",
+      load: null,
+    });
+  });
+});
+
+describe("loadLabel", () => {
+  it("concurrency, else request rate, else rps", () => {
+    expect(loadLabel({ concurrency: 8, requestRate: 2 })).toBe("concurrency 8");
+    expect(loadLabel({ concurrency: 0, requestRate: null })).toBe("concurrency 0");
+    expect(loadLabel({ concurrency: null, requestRate: 2 })).toBe("request rate 2");
+    expect(loadLabel({ concurrency: null, requestRate: "inf" })).toBe("request rate inf");
+    expect(loadLabel({ concurrency: null, requestRate: null, rps: 3.1 })).toBe("rps 3.1");
+    expect(loadLabel({ concurrency: null, requestRate: null, rps: 0 })).toBe("rps 0");
+    expect(loadLabel({ concurrency: null, requestRate: null })).toBe("rps null");
+  });
+});
+
+describe("combineRepeats: the median of each scalar and statistic", () => {
+  it("every scalar is the median of the repeats that have it; NaN and absent values are left out", () => {
+    const a = at4({
+      rps: 1,
+      outputTokensPerSec: 10,
+      totalTokensPerSec: 100,
+      meanInputTokens: 1000,
+      meanOutputTokens: 50,
+      completed: 10,
+      failed: 0,
+    });
+    const b = at4({
+      rps: 3,
+      outputTokensPerSec: 30,
+      totalTokensPerSec: 300,
+      meanInputTokens: 3000,
+      meanOutputTokens: 70,
+      completed: 30,
+      failed: 2,
+    });
+    const c = at4({
+      rps: NaN,
+      outputTokensPerSec: 20,
+      totalTokensPerSec: 200,
+      meanInputTokens: 2000,
+      meanOutputTokens: 60,
+      completed: 20,
+      failed: 1,
+    });
+    const { point: withSpread } = combineRepeats([a, b, c]);
+    // The spread is checked in repeats.test.ts; here the medians.
+    const { spread, ...point } = withSpread;
+    expect(spread?.rps?.values).toStrictEqual([1, 3]);
+    // rps: median of [1, 3] = 2 (NaN left out); the rest: the middle of three
+    expect(point).toStrictEqual({
+      concurrency: 4,
+      requestRate: null,
+      rps: 2,
+      outputTokensPerSec: 20,
+      totalTokensPerSec: 200,
+      meanInputTokens: 2000,
+      meanOutputTokens: 60,
+      completed: 20,
+      failed: 1,
+      repeats: 3,
+    });
+  });
+
+  it("a scalar or metric no repeat has stays absent (not NaN, not {})", () => {
+    const { point } = combineRepeats([at4({ rps: 1 }), at4({ rps: 1, failed: null })]);
+    const { spread, ...rest } = point;
+    expect(rest).toStrictEqual({ concurrency: 4, requestRate: null, rps: 1, repeats: 2 });
+    expect(Object.keys(spread ?? {})).toStrictEqual(["rps"]);
+    expect("ttftMs" in point).toBe(false);
+  });
+
+  it("each statistic of each metric is its own median; NaN statistics are left out", () => {
+    const { point } = combineRepeats([
+      at4({ ttftMs: { p50: 10, p99: 100 }, e2eMs: { mean: 1 }, itlMs: { mean: NaN } }),
+      at4({ ttftMs: { p50: 30, p99: 300 }, tpotMs: { mean: 5 }, ntpotMs: { max: 7 } }),
+      at4({
+        ttftMs: { p50: 20, p90: null as unknown as number, p95: "7" as unknown as number },
+        e2eMs: { mean: 3 },
+        itlMs: { mean: 4 },
+      }),
+    ]);
+    // ttft p50: median [10, 30, 20] = 20; p99: median [100, 300] = 200; e2e mean: [1, 3] → 2; itl mean: [4]
+    expect(point.ttftMs).toStrictEqual({ p50: 20, p99: 200 });
+    expect(point.e2eMs).toStrictEqual({ mean: 2 });
+    expect(point.itlMs).toStrictEqual({ mean: 4 });
+    expect(point.tpotMs).toStrictEqual({ mean: 5 });
+    expect(point.ntpotMs).toStrictEqual({ max: 7 });
+  });
+
+  it("the load keys come from the first repeat", () => {
+    const { point } = combineRepeats([
+      { concurrency: null, requestRate: "inf", rps: 1 },
+      { concurrency: null, requestRate: "inf", rps: 1 },
+    ]);
+    expect([point.concurrency, point.requestRate]).toStrictEqual([null, "inf"]);
+  });
+
+  it("repeats adds up the repeats of points already combined (a point without `repeats` is one run)", () => {
+    expect(combineRepeats([at4({ repeats: 2 }), at4({}), at4({ repeats: 3 })]).point.repeats).toBe(
+      6,
+    );
+    expect(combineRepeats([at4({}), at4({})]).point.repeats).toBe(2);
+  });
+});
+
+describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
+  it("UNSTABLE_SPREAD is 10 %", () => {
+    expect(UNSTABLE_SPREAD).toBe(0.1);
+  });
+
+  it("exactly 10 % apart is not unstable (100 and 110; 10 and 11; 0.3 and 0.33), just over is", () => {
+    // 110 / 100 − 1 is 0.10000000000000009 in binary: binary noise must not make 10 % "more than 10 %".
+    for (const [lo, hi] of [
+      [100, 110],
+      [10, 11],
+      [0.3, 0.33],
+      [1000, 1100],
+      [2.5, 2.75],
+    ] as const) {
+      expect(
+        combineRepeats([at4({ rps: lo }), at4({ rps: hi })]).unstable,
+        `${lo}–${hi}`,
+      ).toStrictEqual([]);
+    }
+    expect(combineRepeats([at4({ rps: 100 }), at4({ rps: 110.001 })]).unstable).toStrictEqual([
+      { name: "rps", min: 100, max: 110.001, unit: " req/s" },
+    ]);
+    expect(combineRepeats([at4({ rps: 10 }), at4({ rps: 11.0001 })]).unstable).toHaveLength(1);
+  });
+
+  it("just below 10 % is stable", () => {
+    expect(combineRepeats([at4({ rps: 100 }), at4({ rps: 109.999 })]).unstable).toStrictEqual([]);
+  });
+
+  it("min and max over all repeats, whatever their order: [105, 100, 111, 103] → 100–111", () => {
+    const { unstable } = combineRepeats(
+      [105, 100, 111, 103].map((v) => at4({ ttftMs: { p99: v } })),
+    );
+    expect(unstable).toStrictEqual([{ name: "ttft p99", min: 100, max: 111, unit: " ms" }]);
+    const down = combineRepeats([111, 105, 103, 100].map((v) => at4({ ttftMs: { p99: v } })));
+    expect(down.unstable).toStrictEqual([{ name: "ttft p99", min: 100, max: 111, unit: " ms" }]);
+  });
+
+  it("each checked scalar with its unit; request counts and std are never called unstable", () => {
+    const a = at4({
+      rps: 1,
+      outputTokensPerSec: 10,
+      totalTokensPerSec: 100,
+      meanInputTokens: 1000,
+      meanOutputTokens: 50,
+      completed: 10,
+      failed: 1,
+      e2eMs: { std: 1, mean: 5 },
+    });
+    const b = at4({
+      rps: 2,
+      outputTokensPerSec: 20,
+      totalTokensPerSec: 200,
+      meanInputTokens: 2000,
+      meanOutputTokens: 100,
+      completed: 20,
+      failed: 9,
+      e2eMs: { std: 50, mean: 5 },
+    });
+    expect(combineRepeats([a, b]).unstable).toStrictEqual([
+      { name: "rps", min: 1, max: 2, unit: " req/s" },
+      { name: "outputTokensPerSec", min: 10, max: 20, unit: " tok/s" },
+      { name: "totalTokensPerSec", min: 100, max: 200, unit: " tok/s" },
+      { name: "meanInputTokens", min: 1000, max: 2000, unit: " tokens" },
+      { name: "meanOutputTokens", min: 50, max: 100, unit: " tokens" },
+    ]);
+  });
+
+  it("every metric's statistics are checked, named `<metric> <stat>` in ms", () => {
+    const a = at4({
+      ttftMs: { mean: 1 },
+      itlMs: { p50: 1 },
+      tpotMs: { max: 1 },
+      ntpotMs: { min: 1 },
+      e2eMs: { "p99.9": 1 },
+    });
+    const b = at4({
+      ttftMs: { mean: 2 },
+      itlMs: { p50: 2 },
+      tpotMs: { max: 2 },
+      ntpotMs: { min: 2 },
+      e2eMs: { "p99.9": 2 },
+    });
+    expect(combineRepeats([a, b]).unstable.map((u) => `${u.name}${u.unit}`)).toStrictEqual([
+      "ttft mean ms",
+      "itl p50 ms",
+      "tpot max ms",
+      "ntpot min ms",
+      "e2e p99.9 ms",
+    ]);
+  });
+
+  it("a value of 0 or below makes no ratio: not called unstable", () => {
+    expect(combineRepeats([at4({ rps: 0 }), at4({ rps: 5 })]).unstable).toStrictEqual([]);
+    expect(
+      combineRepeats([at4({ ttftMs: { min: -1 } }), at4({ ttftMs: { min: 5 } })]).unstable,
+    ).toStrictEqual([]);
+  });
+
+  it("one repeat having a value is not a spread", () => {
+    expect(combineRepeats([at4({ rps: 1 }), at4({})]).unstable).toStrictEqual([]);
+  });
+});
+
+describe("joinSources", () => {
+  it("each file/line/record once, in order; undefined when none has sources", () => {
+    const a = at4({
+      sources: [
+        { file: "a.csv", line: 2 },
+        { file: "a.csv", line: 3 },
+      ],
+    });
+    const b = at4({
+      sources: [
+        { file: "a.csv", line: 2 },
+        { file: "b.json", record: 1 },
+        { file: "b.json", record: 2 },
+        { file: "b.json" },
+      ],
+    });
+    const c = at4({ sources: [{ file: "b.json", record: 1 }, { file: "b.json" }] });
+    expect(joinSources([a, b, c])).toStrictEqual([
+      { file: "a.csv", line: 2 },
+      { file: "a.csv", line: 3 },
+      { file: "b.json", record: 1 },
+      { file: "b.json", record: 2 },
+      { file: "b.json" },
+    ]);
+    expect(joinSources([at4({}), at4({ sources: [] })])).toBeUndefined();
+  });
+
+  it("a line number and a record number of the same value are different sources", () => {
+    expect(
+      joinSources([
+        at4({
+          sources: [
+            { file: "x", line: 1 },
+            { file: "x", record: 1 },
+          ],
+        }),
+      ]),
+    ).toStrictEqual([
+      { file: "x", line: 1 },
+      { file: "x", record: 1 },
+    ]);
+  });
+
+  it("combineRepeats carries the joined sources, and none when the repeats have none", () => {
+    const { point } = combineRepeats([
+      at4({ sources: [{ file: "r1/c4.json" }] }),
+      at4({ sources: [{ file: "r2/c4.json" }] }),
+    ]);
+    expect(point.sources).toStrictEqual([{ file: "r1/c4.json" }, { file: "r2/c4.json" }]);
+    expect("sources" in combineRepeats([at4({}), at4({})]).point).toBe(false);
+  });
+});
+
+describe("unstableMessage (English)", () => {
+  const s = (name: string, min: number, max: number, unit = " ms") => ({ name, min, max, unit });
+
+  it("widest spread first, at most three named, the rest counted; integers as is, others to 4 significant digits", () => {
+    const msg = unstableMessage(at4({}), 3, [
+      s("ttft p99", 100, 120),
+      s("rps", 1.23456, 2.5, " req/s"),
+      s("e2e mean", 10, 30),
+      s("itl p50", 1, 1.15),
+    ]);
+    expect(msg).toBe(
+      "concurrency 4: the 3 repeated runs differ by more than 10 %: e2e mean 10–30 ms (+200 %), rps 1.235–2.5 req/s (+103 %), ttft p99 100–120 ms (+20 %), and 1 other statistic(s); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
+    );
+  });
+
+  it("leaves the caller's list of spreads in its order", () => {
+    const list = [s("a", 1, 1.2), s("b", 1, 3)];
+    unstableMessage(at4({}), 2, list);
+    expect(list.map((x) => x.name)).toStrictEqual(["a", "b"]);
+  });
+
+  it("three or fewer: no 'other statistic(s)'; the percentage rounded", () => {
+    const msg = unstableMessage({ concurrency: null, requestRate: 2 }, 2, [
+      s("ttft mean", 100, 111.6),
+    ]);
+    expect(msg).toBe(
+      "request rate 2: the 2 repeated runs differ by more than 10 %: ttft mean 100–111.6 ms (+12 %); the point holds their median (the runs were not stable: warm-up, noisy neighbour?)",
+    );
+  });
+});
 
 const C16 =
   "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";

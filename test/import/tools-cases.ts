@@ -26,7 +26,7 @@ const sglang = sglangImporters[0]!;
 const seed = seedScriptImporters[0]!;
 const inferencex = inferencexImporters[0]!;
 
-/** The importers whose messages src/import/messages/tools.ts holds. */
+/** The per-tool importers whose catalogues src/import/messages/tools.ts gathers. */
 export const TOOL_IMPORTERS: readonly FormatImporter[] = [
   vllmJson,
   vllmCsv,

@@ -1,5 +1,5 @@
 /**
- * Messages of the per-tool importers as problems (docs/problems.md, src/import/messages/tools.ts):
+ * Messages of the per-tool importers as problems (docs/problems.md, src/import/formats/*-messages.ts):
  * every issue and sweep note they write carries the problem its English was rendered from, every
  * code is reached, and the Chinese is the app's (literal sentences below; where the old sentence
  * table translated a message, the text it gave).

@@ -5,7 +5,7 @@
  * Bad rows are counted and the first ones printed as `warning: file:line:column: …`; a file that
  * is not a trace, or has no usable row, exits 2.
  */
-import { TRACE_FORMAT_TITLES } from "../../import/trace";
+import { TRACE_FORMAT_TITLES } from "../../import/trace-header";
 import { trafficMarkdown } from "../../report/traffic-table";
 import { type CommandDef, langFlag, parseOptions } from "../command";
 import { CliError, cliError, type Io } from "../io";

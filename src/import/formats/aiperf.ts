@@ -25,7 +25,7 @@ import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { artifactDirOf, requestRateFromPath } from "./nv-path";
 import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
-import { nvMessages as M } from "../messages/table";
+import { nvMessages as M } from "./nv-messages";
 
 /** A one-point partial sweep with its notes (English in `warnings`, the problems beside). */
 function single(meta: SweepMeta, point: SweepPoint, notes: Problem[]): FileImportResult {

@@ -15,7 +15,7 @@
 import type { Stats, SweepPoint } from "../../engine/base/types";
 import { parseCsv, readNumber } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
-import { guidellmMessages as M } from "../messages/tools";
+import { guidellmMessages as M } from "./guidellm-messages";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, str } from "./common-json";
 import { loadOfStrategy, strategyFromProfile } from "./guidellm-common";

@@ -21,7 +21,7 @@
  */
 import type { SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
-import { guidellmMessages as M } from "../messages/tools";
+import { guidellmMessages as M } from "./guidellm-messages";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, isObj, isoFromUnixSeconds, num, str, type Json } from "./common-json";
 import { distStats, loadOfStrategy } from "./guidellm-common";

@@ -20,7 +20,7 @@
 import type { SweepPoint } from "../../engine/base/types";
 import type { Problem } from "../../engine/base/problems";
 import { addNote, issueOf } from "../messages/issue";
-import { inferencePerfMessages as M } from "../messages/tools";
+import { inferencePerfMessages as M } from "./inference-perf-messages";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { get, isObj, num, statsFrom } from "./common-json";
 

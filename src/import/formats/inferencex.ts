@@ -14,7 +14,7 @@ import type {
   PartialSweep,
 } from "../types";
 import { addNote, issueOf } from "../messages/issue";
-import { inferencexMessages as M } from "../messages/tools";
+import { inferencexMessages as M } from "./inferencex-messages";
 import { fileIssues } from "./generic-table";
 import { shown } from "../show";
 

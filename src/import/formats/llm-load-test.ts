@@ -16,7 +16,8 @@ import type { FileImportResult, FormatImporter, ImportIssue, InputFile } from ".
 import { asObject, asString, positiveNumber } from "./nv-metrics";
 import { shown } from "../show";
 import { issueOf } from "../messages/issue";
-import { llmLoadTestMessages as M, tableMessages } from "../messages/table";
+import { llmLoadTestMessages as M } from "./llm-load-test-messages";
+import { tableMessages } from "../messages/table";
 import { englishOf } from "../../engine/base/problems";
 
 const STAT_KEYS: Readonly<Record<string, string>> = {

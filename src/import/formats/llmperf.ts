@@ -13,7 +13,7 @@
 import type { Stats, SweepPoint } from "../../engine/base/types";
 import { RequestAggregator } from "../per-request";
 import { addNote, issueOf } from "../messages/issue";
-import { llmperfMessages as M } from "../messages/tools";
+import { llmperfMessages as M } from "./llmperf-messages";
 import type {
   FileImportResult,
   FormatImporter,

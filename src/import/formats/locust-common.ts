@@ -5,7 +5,7 @@
  */
 import type { Problem } from "../../engine/base/problems";
 import type { MetricField, Stats } from "../../engine/base/types";
-import { locustMessages as M } from "../messages/tools";
+import { locustMessages as M } from "./locust-messages";
 import { normHeader, readNumber } from "../csv";
 
 /** Column lookup by normalised header name. */

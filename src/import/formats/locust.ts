@@ -14,7 +14,7 @@
 import type { SweepPoint } from "../../engine/base/types";
 import { parseCsv } from "../csv";
 import { addNote, issueOf } from "../messages/issue";
-import { locustMessages as M } from "../messages/tools";
+import { locustMessages as M } from "./locust-messages";
 import type { FileImportResult, FormatImporter, InputFile, PartialSweep } from "../types";
 import { loadGivenOutside } from "./common-json";
 import {

@@ -19,7 +19,7 @@ import type { Cell, RowSource } from "./generic-source";
 import { emptyMeta, importAggregate, mappingUsable } from "./generic-table";
 import { fileLabel } from "./generic-csv";
 import { addNote, issueOf } from "../messages/issue";
-import { markdownMessages as M } from "../messages/table";
+import { markdownMessages as M } from "./markdown-report-messages";
 
 // Lines are classified by plain scans, not by regular expressions with nested or adjacent
 // quantifiers: a 100 KB line of spaces must cost one pass (docs/import.md "Limits").

@@ -13,7 +13,8 @@ import { asObject, msFactor } from "./nv-metrics";
 import { shown } from "../show";
 import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
-import { nvMessages as M, tableMessages } from "../messages/table";
+import { nvMessages as M } from "./nv-messages";
+import { tableMessages } from "../messages/table";
 
 /** Whether a parsed JSON value looks like one AIPerf record. */
 export function isAiperfRecord(v: unknown): boolean {

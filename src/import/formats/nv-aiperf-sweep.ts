@@ -21,7 +21,7 @@ import {
 } from "./nv-metrics";
 import { englishOf } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
-import { nvMessages as M } from "../messages/table";
+import { nvMessages as M } from "./nv-messages";
 
 type Combo = {
   params: Record<string, unknown>;

@@ -10,7 +10,7 @@ import { parseCsv, readNumber, splitSections } from "../csv";
 import type { ImportIssue, InputFile } from "../types";
 import { applyNvMetric, msFactor, NV_METRICS, nvName, splitLabel, statKeyOf } from "./nv-metrics";
 import { issueOf } from "../messages/issue";
-import { nvMessages as M } from "../messages/table";
+import { nvMessages as M } from "./nv-messages";
 
 /** A parsed two-block CSV. */
 export interface NvCsv {

@@ -7,7 +7,7 @@
  */
 import type { SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type {
   FileImportResult,
   FormatImporter,

@@ -13,7 +13,7 @@
  */
 import type { Problem } from "../../engine/base/problems";
 import type { SweepMeta } from "../../engine/base/types";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type { FormatImporter, InputFile } from "../types";
 import { buildSweeps, type GroupInfo } from "./vllm-group";
 import { allRecords, firstRecord } from "./vllm-json";

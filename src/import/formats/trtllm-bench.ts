@@ -14,7 +14,7 @@
  */
 import type { Stats, SweepMeta, SweepPoint } from "../../engine/base/types";
 import { addNote, issueOf } from "../messages/issue";
-import { trtllmMessages as M } from "../messages/tools";
+import { trtllmMessages as M } from "./trtllm-bench-messages";
 import type {
   FileImportResult,
   FormatImporter,

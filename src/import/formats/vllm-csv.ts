@@ -6,7 +6,7 @@
  */
 import { parseCsv, readNumber } from "../csv";
 import { issueOf } from "../messages/issue";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type { FormatImporter, InputFile } from "../types";
 import { buildSweeps, firstChar, type LocatedRec } from "./vllm-group";
 import { vllmRecordMeta } from "./vllm-meta";

@@ -9,7 +9,7 @@
  */
 import type { Problem } from "../../engine/base/problems";
 import type { MetricField, SweepPoint } from "../../engine/base/types";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import { METRIC_FIELD, METRIC_KEYS } from "../../engine/base/types";
 import { RequestAggregator, type RequestRecord } from "../per-request";
 import type { Rec } from "./vllm-record";

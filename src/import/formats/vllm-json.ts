@@ -5,7 +5,7 @@
  */
 import { parseJsonLenient } from "../input";
 import { issueOf } from "../messages/issue";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type { ImportIssue, InputFile } from "../types";
 import { firstChar, type LocatedRec } from "./vllm-group";
 import { isRec, type Rec } from "./vllm-record";

@@ -5,7 +5,7 @@
  */
 import type { Problem } from "../../engine/base/problems";
 import type { SweepMeta } from "../../engine/base/types";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import { dateOf, LATENCY_KEY, num, type Rec, shapeOf, str } from "./vllm-record";
 
 /** Keys vLLM itself writes (everything else at top level is `--metadata` or a sweep override). */

@@ -7,7 +7,7 @@
 import type { MetricField, Stats, SweepPoint } from "../../engine/base/types";
 import type { Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type { ImportIssue } from "../types";
 
 /** A flat result record (parsed JSON object or CSV row). */

@@ -8,7 +8,7 @@
  * `request_rate` → requestRate.
  */
 import type { Problem } from "../../engine/base/problems";
-import { vllmMessages as M } from "../messages/tools";
+import { vllmMessages as M } from "./vllm-messages";
 import type { FormatImporter, InputFile } from "../types";
 import { vllmSweepCsvImporter } from "./vllm-csv";
 import { buildSweeps } from "./vllm-group";

@@ -1,15 +1,20 @@
 /**
  * Messages of generic CSV/JSON tables and per-request records (src/import/formats/generic-*.ts,
- * per-request aggregation), the benchmark report in Markdown, llm-load-test, and NVIDIA
- * GenAI-Perf/AIPerf (nv-*.ts, aiperf.ts, genai-perf.ts). Codes `table.*`, `markdown.*`,
- * `llmLoadTest.*`, `nv.*` (docs/problems.md). The English texts are the sentences these importers
- * have always written (the CLI's text and `--json` contract); the Chinese keeps numbers, names,
- * keys, file names and metric names (P99 TTFT, ITL, TPOT) as written.
+ * per-request aggregation), shared by every importer that reads a table (llm-load-test and the
+ * NVIDIA ones too). Codes `table.*` (docs/problems.md). The Markdown report, llm-load-test and
+ * NVIDIA GenAI-Perf/AIPerf keep their own catalogues beside their importers
+ * (src/import/formats/*-messages.ts); they are gathered here for registration. The English texts
+ * are the sentences these importers have always written (the CLI's text and `--json` contract);
+ * the Chinese keeps numbers, names, keys, file names and metric names (P99 TTFT, ITL, TPOT) as
+ * written.
  *
  * A value read from a file is a parameter already shown for a message (`shown`, src/import/show.ts):
  * `"abc"`, `12.5`, `an object`; both languages print it as is.
  */
 import { defineMessages, message, type Catalogue } from "../../engine/base/problems";
+import { llmLoadTestMessages } from "../formats/llm-load-test-messages";
+import { markdownMessages } from "../formats/markdown-report-messages";
+import { nvMessages } from "../formats/nv-messages";
 
 /** `"a", "b"` (the column list of a note: JSON-quoted names). */
 const quotedList = (cols: readonly (string | number)[]): string =>
@@ -192,172 +197,6 @@ export const tableMessages = defineMessages("table", {
     en: () =>
       "rps estimated by Little's law (concurrency ÷ mean e2e) where timestamps span no time",
     zh: () => "时间戳跨度为零处，rps 按利特尔法则估算（并发 ÷ 平均 e2e）",
-  }),
-});
-
-export const markdownMessages = defineMessages("markdown", {
-  noTable: message({
-    severity: "error",
-    en: () => "no Markdown table with a load column (并发/Concurrency) and a metric column",
-    zh: () => "没有含负载列（并发/Concurrency）和指标列的 Markdown 表格",
-  }),
-  tablesSkipped: message({
-    severity: "info",
-    en: (p: { count: number }) =>
-      `${p.count} other table(s) without load and metric columns were skipped`,
-    zh: (p) => `跳过了另外 ${p.count} 个没有负载列和指标列的表`,
-  }),
-});
-
-export const llmLoadTestMessages = defineMessages("llmLoadTest", {
-  notObject: message({
-    severity: "error",
-    en: () => "an llm-load-test output is a JSON object",
-    zh: () => "llm-load-test 的输出应为 JSON 对象",
-  }),
-  noSummary: message({
-    severity: "error",
-    en: () => "the file has no summary object",
-    zh: () => "文件中没有 summary 对象",
-  }),
-  statsExpected: message({
-    severity: "error",
-    en: (p: { value: string }) => `expected an object of statistics, got ${p.value}`,
-    zh: (p) => `应为统计量对象，实际为 ${p.value}`,
-  }),
-  noLatency: message({
-    severity: "error",
-    en: () => "the summary has neither response_time nor ttft statistics",
-    zh: () => "summary 中既没有 response_time 统计量，也没有 ttft 统计量",
-  }),
-  nonStreaming: message({
-    severity: "warning",
-    en: (p: { file: string }) => `${p.file}: non-streaming run: TTFT and ITL are unknown`,
-    zh: (p) => `${p.file}: 非流式运行：TTFT 和 ITL 未知`,
-  }),
-});
-
-export const nvMessages = defineMessages("nv", {
-  // Two-block CSV (nv-csv.ts).
-  cellNotNumber: message({
-    severity: "error",
-    en: (p: { label: string; column: string; text: string }) =>
-      `"${p.label}" ${p.column}: ${JSON.stringify(p.text)} is not a number`,
-    zh: (p) => `"${p.label}" ${p.column}：${JSON.stringify(p.text)} 不是数字`,
-  }),
-  valueNotNumber: message({
-    severity: "error",
-    en: (p: { label: string; text: string }) =>
-      `"${p.label}": ${JSON.stringify(p.text)} is not a number`,
-    zh: (p) => `"${p.label}"：${JSON.stringify(p.text)} 不是数字`,
-  }),
-  noStatTable: message({
-    severity: "error",
-    en: () => "no statistics table (header `Metric,avg,min,max,…`) was found",
-    zh: () => "没有找到统计表（表头 `Metric,avg,min,max,…`）",
-  }),
-  missingTtftRow: message({
-    severity: "error",
-    en: (p: { label: string; present: readonly string[] }) =>
-      `missing row "${p.label}": the statistics table has streaming rows (${p.present.join(", ")}) but no Time To First Token row`,
-    zh: (p) =>
-      `缺少 "${p.label}" 行：统计表有流式相关行（${p.present.join(", ")}），但没有 Time To First Token 行`,
-  }),
-  noLatencyRow: message({
-    severity: "error",
-    en: (p: { ttftLabel: string }) =>
-      `the statistics table has neither a "${p.ttftLabel}" nor a "Request Latency (ms)" row`,
-    zh: (p) => `统计表中既没有 "${p.ttftLabel}" 行，也没有 "Request Latency (ms)" 行`,
-  }),
-  noTtftRow: message({
-    severity: "warning",
-    en: (p: { file: string }) =>
-      `${p.file}: no Time To First Token row (non-streaming run): TTFT and ITL/TPOT are unknown`,
-    zh: (p) => `${p.file}: 没有 Time To First Token 行（非流式运行）：TTFT 和 ITL/TPOT 未知`,
-  }),
-  noValueTable: message({
-    severity: "warning",
-    en: (p: { file: string }) =>
-      `${p.file}: no "Metric,Value" table: request and token throughput are unknown`,
-    zh: (p) => `${p.file}: 没有 "Metric,Value" 表：请求吞吐和 token 吞吐未知`,
-  }),
-  // JSON exports (nv-json.ts, nv-metrics.ts, genai-perf.ts, aiperf.ts).
-  noLatencyKey: message({
-    severity: "error",
-    en: () => "neither time_to_first_token nor request_latency is present",
-    zh: () => "time_to_first_token 和 request_latency 都不存在",
-  }),
-  ttftMissingStreaming: message({
-    severity: "error",
-    en: () => "missing time_to_first_token although inter_token_latency is present (streaming run)",
-    zh: () => "缺少 time_to_first_token，但有 inter_token_latency（流式运行）",
-  }),
-  sessionConcurrency: message({
-    severity: "warning",
-    en: (p: { file: string; value: number }) =>
-      `${p.file}: multi-turn run: session_concurrency ${p.value} used as concurrency`,
-    zh: (p) => `${p.file}: 多轮会话运行：以 session_concurrency ${p.value} 作为并发`,
-  }),
-  cancelled: message({
-    severity: "warning",
-    en: (p: { file: string }) => `${p.file}: the benchmark was cancelled before it finished`,
-    zh: (p) => `${p.file}: 压测在完成前被取消`,
-  }),
-  notGenaiPerf: message({
-    severity: "error",
-    en: () =>
-      "not a GenAI-Perf CSV (header `Metric,avg,min,max,p99,…`) or JSON export (metric objects plus input_config)",
-    zh: () =>
-      "不是 GenAI-Perf 的 CSV（表头 `Metric,avg,min,max,p99,…`）或 JSON 导出（指标对象加 input_config）",
-  }),
-  notAiperf: message({
-    severity: "error",
-    en: () => "not an AIPerf CSV, JSON, profile_export.jsonl or sweep aggregate",
-    zh: () => "不是 AIPerf 的 CSV、JSON、profile_export.jsonl 或扫描汇总",
-  }),
-  // Per-request records profile_export.jsonl (nv-aiperf-records.ts).
-  notRecord: message({
-    severity: "error",
-    en: () => "not an AIPerf record (expected metadata, metrics, error)",
-    zh: () => "不是 AIPerf 记录（应有 metadata、metrics、error）",
-  }),
-  noProfilingRecords: message({
-    severity: "error",
-    en: () => "no profiling-phase records were found",
-    zh: () => "没有找到 profiling 阶段的记录",
-  }),
-  aggregatedRecords: message({
-    severity: "info",
-    en: (p: { file: string }) =>
-      `${p.file}: aggregated from per-request records (exact percentiles); rps and tokens/s use the span from the first request start to the last response`,
-    zh: (p) =>
-      `${p.file}: 由逐请求记录聚合（百分位为精确值）；rps 和 tokens/s 按从第一个请求开始到最后一个响应的时间跨度计算`,
-  }),
-  warmupLeftOut: message({
-    severity: "info",
-    en: (p: { file: string; count: number }) => `${p.file}: ${p.count} warm-up record(s) left out`,
-    zh: (p) => `${p.file}: 已排除 ${p.count} 条预热记录`,
-  }),
-  // Sweep aggregate (nv-aiperf-sweep.ts).
-  meanNotNumber: message({
-    severity: "error",
-    en: (p: { key: string; text: string }) => `${p.key} mean: ${p.text} is not a number`,
-    zh: (p) => `${p.key} mean：${p.text} 不是数字`,
-  }),
-  meansOverTrials: message({
-    severity: "info",
-    en: (p: { file: string }) => `${p.file}: values are means over several trials per level`,
-    zh: (p) => `${p.file}: 数值为每个负载档位多次试验的平均值`,
-  }),
-  noCombinations: message({
-    severity: "error",
-    en: () => "the sweep aggregate has no per-combination rows",
-    zh: () => "扫描汇总中没有按参数组合的行",
-  }),
-  empty: message({
-    severity: "error",
-    en: () => "file is empty",
-    zh: () => "文件为空",
   }),
 });
 

@@ -1,0 +1,212 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { consistent, lineageNodes, type LineageNode } from "../../../src/engine/plan/lineage";
+import { run } from "../helpers";
+
+const ROOT = join(__dirname, "..", "..", "..");
+const EXAMPLES = readdirSync(join(ROOT, "models", "examples"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
+
+/** Keys holding problems as values (docs/problems.md), at any level. */
+const PROBLEM_KEYS = new Set(["problems", "errorProblems", "infeasibleProblem", "problem"]);
+
+/** Every numeric leaf of a JSON value with its path (`skus[0].replicas`). Problems' parameters are not results. */
+function numericPaths(v: unknown, path = "", out: [string, number][] = []): [string, number][] {
+  if (typeof v === "number") out.push([path, v]);
+  else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
+  else if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) {
+      if ((path === "" && k === "errors") || PROBLEM_KEYS.has(k)) continue;
+      numericPaths(x, path ? `${path}.${k}` : k, out);
+    }
+  }
+  return out;
+}
+
+const close = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+describe("capplan explain", () => {
+  it("prints the chain of skus[0].replicas with the numbers plugged in, down to cells and a sweep file line", async () => {
+    const r = await run("explain", "models/examples/multi-sku.json", "skus[0].replicas");
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    expect(lines[0]).toMatch(
+      /^skus\[0\]\.replicas = 7 {4}ceil\(replicasBase × elasticity\) \+ spare: ceil\(4\.8133 × 1\.2\) \+ 1 = 7$/,
+    );
+    expect(r.out).toContain("← cells.peak_rps = 40    cell (40)");
+    expect(r.out).toMatch(
+      /operatingPoint\.outputTokensPerSec = 1,662\.0614 .*fixtures\/vllm\/concurrency-sweep-h100\/[^:]+\.json:\d+/,
+    );
+  });
+
+  it("explains the seed example's replicas as the seed article does: 50 × 300 ÷ 1,500 × 1.2 × 1.2 → 15", async () => {
+    const r = await run("explain", "models/examples/seed.json", "skus[0].replicas", "--json");
+    expect(r.code).toBe(0);
+    const node = JSON.parse(r.out) as LineageNode;
+    expect(node.value).toBe(15);
+    expect(node.plugged).toBe("ceil(14.4) = 15");
+    const raw = node.inputs[0]!;
+    expect(raw.plugged).toBe("10 × 1.2 × 1.2 = 14.4");
+    expect(raw.inputs[0]!.plugged).toBe("50 × 300 ÷ 1,500 = 10");
+  });
+
+  it("follows a formula's <id>_tok_s into that SKU's own chain: the H200 estimate reaches the H100's sweep point and its file line", async () => {
+    const r = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas", "--json");
+    expect(r.code).toBe(0);
+    const node = JSON.parse(r.out) as LineageNode;
+    const nodes = lineageNodes(node);
+    const field = nodes.find((n) => n.path === "skus[2].sweep.replicaOutputTokensPerSec")!;
+    expect(field.raw).toBe("=h100_tok_s * h200_speedup");
+    expect(field.plugged).toBe("1,662.0614 * 1.4328 = 2,381.4611");
+    const hop = field.inputs.find((n) => n.path === "h100_tok_s")!;
+    expect(hop.kind).toBe("computed");
+    expect(hop.value).toBeCloseTo(1662.0614, 4);
+    expect(hop.inputs[0]!.path).toBe("skus[0].replicaOutputTokensPerSec");
+    const leaves = lineageNodes(hop).filter((n) => n.kind === "sweepPoint");
+    expect(leaves).toHaveLength(1);
+    const s = leaves[0]!.source!;
+    expect(s.label).toMatch(/^vllm · /);
+    expect(s.load).toBe("concurrency 16");
+    expect(s.file).toMatch(
+      /fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/,
+    );
+    expect(s.line).toBe(1);
+    const text = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas");
+    expect(text.out).toMatch(/← h100_tok_s = 1,662\.0614 {4}skus\[0\]\.replicaOutputTokensPerSec/);
+  });
+
+  it("a sweep value's line is the row the importer read the point from (GenAI-Perf CSV of the L40S sweep)", async () => {
+    const r = await run(
+      "explain",
+      "models/examples/multi-sku.json",
+      "skus[1].workloads[0].operatingPoint.outputTokensPerSec",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const s = (JSON.parse(r.out) as LineageNode).source!;
+    expect(s.points!.length).toBeGreaterThan(0);
+    expect(s.points!.map((p) => p.file)).toContain(s.file);
+    expect(s.file).toMatch(/concurrency16\//);
+  });
+
+  it("explains every KV number of a plan with a model (skus[].kv, its terms, each workload's kv): values equal, steps recompute", async () => {
+    const planPath = join(ROOT, "fixtures/simulate/fleet-plan.json");
+    const plan = JSON.parse((await run("plan", planPath, "--json", "--allow-path", ROOT)).out);
+    const paths = numericPaths(plan).filter(([p]) => p.includes(".kv."));
+    // 2 SKUs × (4 kv numbers + 11 terms + 2 of the workload's kv).
+    expect(paths.length).toBe(34);
+    const failures: string[] = [];
+    for (const [path, value] of paths) {
+      const r = await run("explain", planPath, path, "--json", "--allow-path", ROOT);
+      if (r.code !== 0) {
+        failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
+        continue;
+      }
+      const node = JSON.parse(r.out) as LineageNode;
+      if (node.value === null || !close(node.value, value))
+        failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+      for (const n of lineageNodes(node))
+        if (!consistent(n) || (n.kind === "computed" && n.recomputed === undefined))
+          failures.push(`${path}: step ${n.path} = ${n.value}, recomputed ${n.recomputed}`);
+    }
+    expect(failures).toEqual([]);
+    const text = await run("explain", planPath, "skus[1].kv.maxConcurrency", "--allow-path", ROOT);
+    expect(text.code).toBe(0);
+    const lines = text.out.split("\n").map((l) => l.trim());
+    expect(lines[0]).toMatch(
+      /^skus\[1\]\.kv\.maxConcurrency = 347 +floor\(KV tokens ÷ tokensPerRequest\): floor\(474,111 ÷ 1,365\.8234\) = 347$/,
+    );
+    expect(lines).toContain(
+      "← skus[1].kv.terms.gpuGiB = 79.18    GPU memory − runtime reserve: 80 − 0.82 = 79.18",
+    );
+    expect(lines).toContain("← skus[1].kv.terms.memoryGB = 80    catalogue h100-sxm");
+  });
+
+  it("rejects a path that names no number, with exit 2 and no stack trace", async () => {
+    const r = await run("explain", "models/examples/seed.json", "skus[9].replicas");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/skus\[9\]\.replicas: no number with a lineage at this path/);
+    // A fleet answer is not a chain of formulas: explain says where it comes from.
+    const f = await run("explain", "models/examples/seed.json", "fleet.mix.costPerHour");
+    expect(f.code).toBe(2);
+    expect(f.err).toMatch(
+      /fleet\.mix\.costPerHour: the fleet answers of plan --json are a solver's mix and a simulation's statistics, not a chain of formulas: capplan optimize and capplan simulate give them/,
+    );
+    const u = await run("explain", "models/examples/seed.json");
+    expect(u.code).toBe(2);
+    expect(u.err).toMatch(/usage: capplan explain/);
+  });
+
+  it.each(EXAMPLES)(
+    "explains every numeric key of plan --json of %s; sweep values point at real lines holding them",
+    async (f) => {
+      const planPath = `models/examples/${f}`;
+      const plan = await run("plan", planPath, "--json");
+      const json = JSON.parse(plan.out);
+      // `fleet` holds a solver's mix and a simulation's statistics (docs/cli.md), not steps of the
+      // chain: they have no lineage (explain says so, below) and are checked against optimize and
+      // simulate in test/cli/fleet-answers.test.ts.
+      const paths = numericPaths(json).filter(([p]) => !p.startsWith("fleet."));
+      expect(paths.length).toBeGreaterThan(20);
+      const failures: string[] = [];
+      let sweepLeaves = 0;
+      for (const [path, value] of paths) {
+        const r = await run("explain", planPath, path, "--json");
+        if (r.code !== 0) {
+          failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
+          continue;
+        }
+        const node = JSON.parse(r.out) as LineageNode;
+        if (node.value === null || !close(node.value, value))
+          failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+        for (const n of lineageNodes(node)) {
+          if (!consistent(n))
+            failures.push(
+              `${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`,
+            );
+          if (n.kind === "sweepPoint" && n.value !== null) {
+            sweepLeaves++;
+            const s = n.source!;
+            if (s.inPath && s.file && s.key === "concurrency") {
+              // Read from the run's path (the file's content does not record it): the path says so.
+              if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file))
+                failures.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
+              continue;
+            }
+            if (!s.file || !s.line) {
+              failures.push(`${path}: sweep value ${n.path} has no file line`);
+              continue;
+            }
+            const text =
+              readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8").split(/\r?\n/)[
+                s.line - 1
+              ] ?? "";
+            const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+            if (
+              !nums.some(
+                (x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!),
+              )
+            )
+              failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
+            expect(s.files).toContain(s.file);
+            // The line is in the place the importer read this very point from (its row, or its file).
+            const own = (s.points ?? []).filter((p) => p.file === s.file);
+            if (!own.length)
+              failures.push(
+                `${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`,
+              );
+            else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line))
+              failures.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);
+    },
+    120_000,
+  );
+});

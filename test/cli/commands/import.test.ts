@@ -1,0 +1,421 @@
+/**
+ * `capplan import` in-process (docs/cli.md), plus one real `node bin/capplan.mjs` run for exit codes and
+ * an empty stdout on failure.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main";
+import { run } from "../helpers";
+import { startTestServer } from "../../sweep/server";
+
+const GOOD = "fixtures/malformed/bom-crlf.csv"; // generic CSV: concurrency 1, 8, 32 (see fixtures/malformed/README.md)
+
+describe("capplan import", () => {
+  it("prints { sweeps } as JSON with the values of the file", async () => {
+    const r = await run("import", GOOD, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as {
+      sweeps: { source: { files: string[] }; points: Record<string, unknown>[] }[];
+    };
+    expect(j.sweeps).toHaveLength(1);
+    expect(j.sweeps[0]!.source.files).toEqual([GOOD]);
+    // line 3 of the file: 8,3.90,410.2,44.6,54.8,13.5,16.2
+    expect(j.sweeps[0]!.points[1]).toMatchObject({
+      concurrency: 8,
+      rps: 3.9,
+      outputTokensPerSec: 410.2,
+      ttftMs: { p50: 44.6, p99: 54.8 },
+      itlMs: { p95: 13.5, p99: 16.2 },
+    });
+  });
+
+  it("prints a heading, a source line and the report table (docs/report.md) without --json", async () => {
+    const r = await run("import", GOOD);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^### /);
+    expect(r.out).toContain(`Files: ${GOOD} · Format: csv · Model: — · Engine: — · GPU: —`);
+    expect(r.out).toContain(
+      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
+    );
+    expect(r.out).toContain("| 8 | 3.90 | 410.2 | 44.6 | 54.8 | 13.5 | 16.2 |");
+    expect(r.out).toContain("| 32 | 9.75 | 1020.4 | 120.3 | 480.9 | 21.7 | 35.5 |");
+  });
+
+  it("prints the Chinese table with --lang zh", async () => {
+    const r = await run("import", GOOD, "--lang", "zh");
+    expect(r.out).toContain("延迟单位：毫秒。");
+    expect(r.out).toContain("| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
+  });
+
+  it("sends the repeated-level note to stderr and still exits 0", async () => {
+    const r = await run("import", "fixtures/malformed/duplicate-levels.csv", "--json");
+    expect(r.code).toBe(0);
+    expect(r.errLines.length).toBeGreaterThan(0);
+    // Repeats are normal practice: an info, not a warning (an unstable level stays a warning).
+    const note = r.errLines.find((l) => l.includes("concurrency 8 was measured 2 times"));
+    expect(note?.startsWith("info: ")).toBe(true);
+    expect(r.errLines.every((l) => /^(info|warning): /.test(l))).toBe(true);
+    expect(JSON.parse(r.out).sweeps[0].points[1].repeats).toBe(2);
+  });
+
+  it("fails with one stderr line per bad file and nothing on stdout", async () => {
+    const r = await run(
+      "import",
+      "fixtures/malformed/empty.csv",
+      "fixtures/malformed/binary.bin",
+      "--json",
+    );
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines).toHaveLength(2);
+    expect(r.errLines[0]).toContain("fixtures/malformed/empty.csv:1: file is empty");
+    expect(r.errLines[1]).toContain("fixtures/malformed/binary.bin: file looks binary");
+  });
+
+  it("fails on a missing path", async () => {
+    const r = await run("import", "fixtures/nope.csv");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines).toEqual(["capplan import: fixtures/nope.csv: no such file or directory"]);
+  });
+
+  it("refuses --concurrency with several files, and a non-numeric --concurrency", async () => {
+    const many = await run("import", GOOD, "fixtures/malformed/tab.tsv", "--concurrency", "8");
+    expect(many.code).toBe(2);
+    expect(many.out).toBe("");
+    expect(many.err).toContain("--concurrency applies to a single file; 2 files were given");
+    const bad = await run("import", GOOD, "--concurrency", "eight");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--concurrency must be a positive number, got "eight"');
+  });
+
+  it("refuses an unknown --format and an unknown option", async () => {
+    const f = await run("import", GOOD, "--format", "nosuch");
+    expect(f.code).toBe(2);
+    expect(f.err).toContain('unknown --format "nosuch"');
+    const o = await run("import", GOOD, "--frobnicate");
+    expect(o.code).toBe(2);
+    expect(o.err).toContain("unknown option --frobnicate");
+  });
+
+  it("needs at least one input", async () => {
+    const r = await run("import");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+  });
+});
+
+describe("the real capplan binary", () => {
+  it("exits 2 on bad input with one stderr line per problem, an empty stdout and no stack trace", () => {
+    const p = spawnSync(
+      process.execPath,
+      [
+        "bin/capplan.mjs",
+        "import",
+        "fixtures/malformed/empty.csv",
+        "fixtures/malformed/unknown-format.txt",
+      ],
+      {
+        encoding: "utf8",
+        timeout: 60000,
+      },
+    );
+    expect(p.stdout).toBe("");
+    expect(p.status).toBe(2);
+    const lines = p.stderr.split("\n").filter((l) => l.trim());
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("empty.csv:1: file is empty");
+    expect(lines[1]).toContain("unknown-format.txt:1: unrecognised format");
+    expect(p.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits 0 and prints JSON on good input", () => {
+    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "import", GOOD, "--json"], {
+      encoding: "utf8",
+      timeout: 60000,
+    });
+    expect(p.status).toBe(0);
+    expect(
+      JSON.parse(p.stdout).sweeps[0].points.map((x: { concurrency: number }) => x.concurrency),
+    ).toEqual([1, 8, 32]);
+  });
+
+  it("reads an Excel paste on stdin whose header cell holds a line break (`capplan import -`)", async () => {
+    let out = "";
+    let err = "";
+    const paste = 'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n';
+    const code = await main(["import", "-", "--json"], {
+      out: (t) => void (out += t),
+      err: (t) => void (err += t),
+      stdin: () => paste,
+    });
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const pts = JSON.parse(out).sweeps[0].points;
+    expect(pts.map((p: { ttftMs: { p99: number } }) => p.ttftMs.p99)).toEqual([120, 180]);
+  });
+});
+
+/** A `capplan sweep` file (capplan-sweep, stored points) of one run. */
+function runFile(
+  dir: string,
+  name: string,
+  date: string,
+  rows: [conc: number, ttftP99: number, itlP50: number, e2eP99: number, rps: number, tps: number][],
+  gpu = "H100",
+): string {
+  const points = rows.map(([concurrency, ttft, itl, e2e, rps, tps]) => ({
+    concurrency,
+    requestRate: null,
+    ttftMs: { p50: ttft / 2, p99: ttft },
+    itlMs: { p50: itl, p99: itl * 2 },
+    e2eMs: { p99: e2e },
+    rps,
+    outputTokensPerSec: tps,
+  }));
+  const meta = { model: "test/model", engine: "vllm", gpu, gpuCount: 1, date };
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify({ capplan: "sweep/1", sweeps: [{ meta, points }] }));
+  return path;
+}
+
+describe("capplan import of an archived run: since the previous run", () => {
+  // Concurrency 8 by hand: TTFT p99 120 → 150 is +25.0 % (regression), ITL p50 20 → 20.5 is
+  // +2.5 %, E2E p99 1000 → 1040 is +4.0 %, RPS 10 → 9.4 is −6.0 % (regression), tokens/s
+  // 1000 → 980 is −2.0 %. The first run of the folder is older still, the A100 run another
+  // deployment, and notes.json no run at all.
+  const dir = mkdtempSync(join(tmpdir(), "capplan-since-"));
+  const oldest = runFile(dir, "2026-11-01-old.json", "2026-11-01T00:00:00Z", [
+    [8, 999, 99, 9999, 1, 100],
+  ]);
+  const first = runFile(dir, "2026-12-01-run.json", "2026-12-01T10:00:00Z", [
+    [1, 40, 10, 400, 2, 200],
+    [8, 120, 20, 1000, 10, 1000],
+  ]);
+  const latest = runFile(dir, "2026-12-02-run.json", "2026-12-02T10:00:00Z", [
+    [1, 40, 10, 400, 2, 200],
+    [8, 150, 20.5, 1040, 9.4, 980],
+    [16, 300, 30, 2000, 12, 1200],
+  ]);
+  const a100 = runFile(
+    dir,
+    "2026-12-03-a100.json",
+    "2026-12-03T00:00:00Z",
+    [[8, 1, 1, 1, 1, 1]],
+    "A100",
+  );
+  writeFileSync(join(dir, "notes.json"), '{"note": "not a run"}');
+
+  it("compares with the latest earlier run of the same deployment in its folder", async () => {
+    const r = await run("import", latest);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("#### Since the previous run");
+    expect(r.out).toContain(
+      "Previous run: 2026-12-01-run.json (2026-12-01T10:00:00Z) · threshold: 5 %",
+    );
+    expect(r.out).toContain("| P99 TTFT | 120.0 | 150.0 | +25.0 % ▲ regression |");
+    expect(r.out).toContain("| P50 ITL | 20.0 | 20.5 | +2.5 % |");
+    expect(r.out).toContain("| P99 E2E | 1000.0 | 1040.0 | +4.0 % |");
+    expect(r.out).toContain("| RPS | 10.00 | 9.40 | \u22126.0 % ▲ regression |");
+    expect(r.out).toContain("| tokens/s | 1000 | 980 | \u22122.0 % |");
+    expect(r.out).toContain("Regressions since the previous run: 2");
+    expect(r.out).not.toContain("Concurrency 16\n");
+    // The section follows the run's own report table.
+    expect(r.out.indexOf("#### Since")).toBeGreaterThan(r.out.indexOf("| 16 |"));
+  });
+
+  it("in Chinese with --lang zh", async () => {
+    const r = await run("import", latest, "--lang", "zh");
+    expect(r.out).toContain("#### 与上次运行相比");
+    expect(r.out).toContain("上次运行：2026-12-01-run.json (2026-12-01T10:00:00Z) · 阈值：5 %");
+    expect(r.out).toContain("| 指标 | 之前 | 之后 | 变化 |");
+    expect(r.out).toContain("| RPS | 10.00 | 9.40 | \u22126.0 % ▲ 退化 |");
+  });
+
+  it("--json adds sinceRun with the same numbers", async () => {
+    const r = await run("import", latest, "--json");
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(["sweeps", "sinceRun"]);
+    expect(Object.keys(j.sinceRun)).toEqual([
+      "previous",
+      "current",
+      "threshold",
+      "levels",
+      "regression",
+    ]);
+    expect(j.sinceRun.previous).toEqual({
+      file: "2026-12-01-run.json",
+      date: "2026-12-01T10:00:00Z",
+    });
+    expect(j.sinceRun.current).toEqual({
+      file: "2026-12-02-run.json",
+      date: "2026-12-02T10:00:00Z",
+    });
+    expect(j.sinceRun.regression).toBe(true);
+    expect(j.sinceRun.levels.map((l: { at: unknown }) => l.at)).toEqual([
+      { concurrency: 1, requestRate: null },
+      { concurrency: 8, requestRate: null },
+    ]);
+    const ttft = j.sinceRun.levels[1].metrics[0];
+    expect(Object.keys(ttft)).toEqual(["key", "before", "after", "changePct", "regression"]);
+    expect(ttft).toMatchObject({ key: "ttft.p99", before: 120, after: 150, regression: true });
+    expect(ttft.changePct).toBeCloseTo(25, 9);
+  });
+
+  it("no section for the first run of a deployment, nor for a file outside an archive", async () => {
+    for (const f of [oldest, a100, GOOD]) {
+      const r = await run("import", f);
+      expect(r.code).toBe(0);
+      expect(r.out).not.toContain("Since the previous run");
+      expect(Object.keys(JSON.parse((await run("import", f, "--json")).out))).toEqual(["sweeps"]);
+    }
+  });
+
+  it("the run before the latest is compared with the one before it in turn", async () => {
+    const j = JSON.parse((await run("import", first, "--json")).out);
+    expect(j.sinceRun.previous.file).toBe("2026-11-01-old.json");
+    // Only concurrency 8 is shared; TTFT p99 999 → 120 is −87.987… %, an improvement.
+    expect(j.sinceRun.levels).toHaveLength(1);
+    expect(j.sinceRun.levels[0].metrics[0].changePct).toBeCloseTo(((120 - 999) / 999) * 100, 9);
+    expect(j.sinceRun.regression).toBe(false);
+  });
+
+  it("--since FILE compares with a named run, even a later-named one in another folder", async () => {
+    const other = mkdtempSync(join(tmpdir(), "capplan-since-"));
+    const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [
+      [8, 100, 20, 1000, 10, 1000],
+    ]);
+    const r = await run("import", latest, "--since", old);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Previous run: ${old} (2026-10-01T00:00:00Z)`);
+    // 100 → 150 is +50.0 %.
+    expect(r.out).toContain("| P99 TTFT | 100.0 | 150.0 | +50.0 % ▲ regression |");
+  });
+
+  it("--since another deployment: exit 2 naming both", async () => {
+    const r = await run("import", latest, "--since", a100);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines).toEqual([
+      `capplan import: --since ${a100} is another deployment (test/model · vllm · 1 × A100) than ${latest} (test/model · vllm · 1 × H100): model, engine, GPU and GPU count must agree`,
+    ]);
+    const zh = await run("import", latest, "--since", a100, "--lang", "zh");
+    expect(zh.code).toBe(2);
+    expect(zh.err).toContain("是另一个部署（test/model · vllm · 1 × A100）");
+  });
+
+  it("--since a missing file: the CLI's file error; --since with several sweeps: exit 2", async () => {
+    const r = await run("import", latest, "--since", join(dir, "nope.json"));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines).toEqual([
+      `capplan import: ${join(dir, "nope.json")}: no such file or directory`,
+    ]);
+    const many = await run("import", latest, first, "--separate", "--since", first);
+    expect(many.code).toBe(2);
+    expect(many.err).toContain("--since compares one run, but the input holds 2 sweeps");
+  });
+});
+
+describe("capplan import of runs written by capplan sweep --archive", () => {
+  it("reports the same change as capplan history, from the test server's slower second run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "capplan-since-sweep-"));
+    for (const ttftBaseMs of [10, 60]) {
+      const s = await startTestServer({
+        latency: { ttftBaseMs, ttftPerActiveMs: 0, itlBaseMs: 1, itlPerActiveMs: 0 },
+      });
+      const r = await run(
+        "sweep",
+        ...["--url", s.url, "--model", "test/model", "--concurrency", "1,2", "--requests", "6"],
+        ...["--output-tokens", "3", "--archive", dir, "--meta", "gpu=H100"],
+      );
+      await s.close();
+      expect(r.code).toBe(0);
+      await new Promise((res) => setTimeout(res, 5)); // distinct dates in the file names
+    }
+    const names = readdirSync(dir).sort();
+    expect(names).toHaveLength(2);
+    const j = JSON.parse((await run("import", join(dir, names[1]!), "--json")).out);
+    expect(j.sinceRun.previous.file).toBe(names[0]);
+    const h = JSON.parse((await run("history", dir, "--json", "--at", "concurrency=2")).out);
+    const [b, a] = h.deployments[0].runs;
+    const ttft = j.sinceRun.levels[1].metrics[0];
+    expect(j.sinceRun.levels[1].at).toEqual({ concurrency: 2, requestRate: null });
+    expect(ttft).toEqual({
+      key: "ttft.p99",
+      before: b.value,
+      after: a.value,
+      changePct: a.changePct,
+      regression: true,
+    });
+    // The server's TTFT went from 10 ms to 60 ms: the run's p99 rose by far more than 5 %.
+    expect(ttft.after - ttft.before).toBeGreaterThan(40);
+    expect(j.sinceRun.levels[1].metrics[1].key).toBe("itl.p50");
+  }, 30_000);
+});
+
+/**
+ * `capplan import --lang zh` prints the import pipeline's messages from their problems
+ * (code `import.*`, docs/problems.md): skipped files, a corrupt file's lost level, the flags.
+ */
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-imsg-"));
+  mkdirSync(join(dir, "run"));
+  writeFileSync(join(dir, "run", "c4.csv"), "concurrency,rps\n4,2\n");
+  writeFileSync(join(dir, "run", "c8.json"), '{"oops": ');
+  writeFileSync(join(dir, "run", "notes.txt"), "hello\n");
+  return join(dir, "run");
+}
+
+describe("capplan import --lang zh", () => {
+  it("says in Chinese which files were skipped and which level the sweep lacks", async () => {
+    const dir = folder();
+    const zh = await run("import", dir, "--lang", "zh");
+    expect(zh.code).toBe(2);
+    expect(zh.errLines).toContain(`error: ${dir}/c8.json:1:10: JSON 无效：JSON 意外结束`);
+    expect(zh.errLines).toContain(`skipped: ${dir}/notes.txt: 不是可识别的压测输出；已跳过`);
+    expect(zh.out).toContain(
+      `警告：\n- ${dir}/c8.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 8）`,
+    );
+    const en = await run("import", dir);
+    expect(en.errLines).toContain(
+      `error: ${dir}/c8.json:1:10: invalid JSON: Unexpected end of JSON input`,
+    );
+    expect(en.errLines).toContain(
+      `skipped: ${dir}/notes.txt: not a recognised benchmark output; skipped`,
+    );
+    expect(en.out).toContain(
+      `Warnings:\n- ${dir}/c8.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 8, by its path)`,
+    );
+  });
+
+  it("--concurrency with several files is refused in the language asked for", async () => {
+    const dir = folder();
+    const en = await run(
+      "import",
+      join(dir, "c4.csv"),
+      join(dir, "notes.txt"),
+      "--concurrency",
+      "8",
+    );
+    expect(en.code).toBe(2);
+    expect(en.err).toContain(
+      "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)",
+    );
+    const zh = await run(
+      "import",
+      join(dir, "c4.csv"),
+      join(dir, "notes.txt"),
+      "--concurrency",
+      "8",
+      "--lang",
+      "zh",
+    );
+    expect(zh.err).toContain(
+      "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",
+    );
+  });
+});

@@ -1,0 +1,593 @@
+/**
+ * `capplan plan` (docs/cli.md): text, JSON, Markdown, CSV, FOCUS and XLSX outputs of the example
+ * plans; a sweep file of a folder that lost a load level; the schedule of a plan.
+ */
+import { spawnSync } from "node:child_process";
+import {
+  mkdtempSync,
+  writeFileSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  existsSync,
+  rmSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, afterAll } from "vitest";
+import { run } from "../helpers";
+import { openpyxlPython, readWithOpenpyxl } from "../../report/xlsx-reader";
+import { main } from "../../../src/cli/main";
+
+const SEED = "models/examples/seed.json";
+const MULTI = "models/examples/multi-sku.json";
+
+function tmpPlan(plan: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-plan-"));
+  const p = join(dir, "plan.json");
+  writeFileSync(p, typeof plan === "string" ? plan : JSON.stringify(plan));
+  return p;
+}
+
+describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
+  it("gives 10 base replicas, 15 with 1.2 × 1.2, 30,000 tokens/s and 443.08 per day for cost_share(1920, 3e7, 1.3e8)", async () => {
+    const r = await run("plan", SEED, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.workloads[0].tokensPerSec).toBe(30000);
+    const sku = j.skus[0];
+    expect(sku.name).toBe("H100 TP4");
+    expect(sku.feasible).toBe(true);
+    expect(sku.operatingPoint.basis).toBe("given");
+    expect(sku.operatingPoint.outputTokensPerSec).toBe(1500);
+    expect(sku.replicasBase).toBe(10); // 50 × 300 / 1500
+    expect(sku.replicasRaw).toBeCloseTo(14.4, 12); // × 1.2 × 1.2
+    expect(sku.replicas).toBe(15);
+    expect(sku.gpus).toBe(60); // TP=4
+    expect(sku.costPerHour).toBe(1200); // 15 × 4 × 20 CNY
+    expect(sku.costPerDay).toBe(28800);
+    expect(sku.costPerMonth).toBe(876000);
+    expect(sku.costPerOutputToken).toBeCloseTo((4 * 20) / (1500 * 3600), 15);
+    expect(sku.costPerMillionOutputTokens).toBeCloseTo(14.8148148, 6);
+    expect(sku.costPerRequest).toBeCloseTo(0.0044444, 6); // 300 output tokens
+    expect(j.cheapest).toBe("H100 TP4");
+    const pool = j.tenants.pools[0];
+    expect(pool.name).toBe("70b");
+    expect(pool.cost).toBe(1920);
+    const search = pool.teams.find((t: { name: string }) => t.name === "search");
+    expect(search.tokens).toBe(3e7);
+    expect(search.cost).toBeCloseTo((1920 * 3e7) / 1.3e8, 9); // 443.0769…
+    expect(search.costRounded).toBe(443.08);
+    const support = pool.teams.find((t: { name: string }) => t.name === "support");
+    expect(support.costRounded).toBe(1476.92);
+    expect(search.costRounded + support.costRounded + pool.idleRounded).toBeCloseTo(1920, 9);
+    expect(j.tenants.teams.map((t: { name: string }) => t.name).sort()).toEqual([
+      "search",
+      "support",
+    ]);
+    expect(j.errors).toEqual([]);
+  });
+
+  it("gives 30,000 and 175,000 tokens/s for short chat and long documents at 50 RPS (docs/capacity.md)", async () => {
+    const r = await run("plan", "models/examples/seed-long-docs.json", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.workloads.map((w: { tokensPerSec: number }) => w.tokensPerSec)).toEqual([
+      30000, 175000,
+    ]);
+    // replicasBase sums the workloads: 50 × 300 / 1500 + 50 × 500 / 900
+    expect(j.skus[0].replicasBase).toBeCloseTo(10 + 25000 / 900, 9);
+    expect(j.skus[0].replicas).toBe(Math.ceil((10 + 25000 / 900) * 1.44));
+  });
+
+  it("prints a readable table, Markdown and CSV with the same numbers", async () => {
+    const t = await run("plan", SEED);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(/Replicas \(base\)\s+10\n/);
+    expect(t.out).toMatch(/Replicas\s+15\n/);
+    expect(t.out).toContain("¥443.08");
+    const md = await run("plan", SEED, "--markdown", "--lang", "zh");
+    expect(md.out).toContain("| 副本数 | 15 |");
+    expect(md.out).toContain("¥1,476.92");
+    const csv = await run("plan", SEED, "--csv");
+    const [head, row] = csv.out.trim().split("\n");
+    const cols = head!.split(",");
+    const cells = row!.split(",");
+    expect(cells[cols.indexOf("replicas")]).toBe("15");
+    expect(cells[cols.indexOf("costPerHour")]).toBe("1200");
+    expect(cells[cols.indexOf("cheapest")]).toBe("true");
+  });
+});
+
+describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", () => {
+  it("finds each SKU's operating point on its sweep and recommends the cheapest feasible one", async () => {
+    const r = await run("plan", MULTI, "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const [h100, l40s, h200] = j.skus;
+    // H100 (vLLM sweep): concurrency 64 has P99 TTFT 7348.9 ms > 1000 → operating point at 16, 1662.06 tok/s
+    expect(h100.operatingPoint).toMatchObject({
+      concurrency: 16,
+      basis: "measured",
+      sloBinding: true,
+    });
+    expect(h100.operatingPoint.outputTokensPerSec).toBeCloseTo(1662.061, 2);
+    expect(h100.operatingPoint.bindingSlo).toEqual({ metric: "ttft", stat: "p99", maxMs: 1000 });
+    // replicas: 40 × 200 / 1662.06 = 4.813 → × 1.2 = 5.776 → ceil 6 + 1 spare = 7
+    expect(h100.replicasBase).toBeCloseTo(8000 / 1662.0614, 3);
+    expect(h100.replicas).toBe(7);
+    expect(h100.costPerHour).toBeCloseTo(7 * 2.99, 9);
+    // L40S (GenAI-Perf sweep): 64 fails TTFT p99 2855.58 → 16, 558 tok/s; ITL evaluated on TPOT with a warning
+    expect(l40s.operatingPoint.concurrency).toBe(16);
+    expect(l40s.replicasBase).toBeCloseTo(8000 / l40s.operatingPoint.outputTokensPerSec, 9);
+    expect(l40s.replicas).toBe(Math.ceil(l40s.replicasBase * 1.2 - 1e-9) + 1);
+    expect(l40s.warnings.join("\n")).toContain("evaluated on TPOT");
+    // H200 capacity is a formula over the H100's computed operating throughput (h100_tok_s, no longer a typed 1662): 1662.06 × 4.8 / 3.35
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(
+      (h100.operatingPoint.outputTokensPerSec * 4.8) / 3.35,
+      9,
+    );
+    const cheapest = [h100, l40s, h200]
+      .filter((s) => s.feasible)
+      .sort((a, b) => a.costPerHour - b.costPerHour)[0];
+    expect(j.cheapest).toBe(cheapest.name);
+    // separate idle: teams + idle = pool cost, to the cent
+    const pool = j.tenants.pools[0];
+    const sum =
+      pool.teams.reduce(
+        (a: number, t: { costRounded: number }) => a + Math.round(t.costRounded * 100),
+        0,
+      ) + Math.round(pool.idleRounded * 100);
+    expect(sum).toBe(Math.round(pool.costRounded * 100));
+    expect(pool.idle).toBeGreaterThan(0);
+  });
+
+  it("switches SLO mode to interpolated and gets a higher H100 operating point, never beyond the measured range", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(MULTI, "utf8")));
+    plan.sloMode = "interpolated";
+    for (const s of plan.skus)
+      if (s.sweep.file) s.sweep.file = join(process.cwd(), "models/examples", s.sweep.file);
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(0);
+    const h100 = JSON.parse(r.out).skus[0];
+    // P99 TTFT 161.2 ms at 16 and 7348.9 ms at 64: 1000 ms is reached at 16 + 48 × (1000 − 161.2)/(7348.9 − 161.2)
+    const c = 16 + (48 * (1000 - 161.2)) / (7348.9 - 161.2);
+    expect(h100.operatingPoint.basis).toBe("interpolated");
+    expect(h100.operatingPoint.concurrency).toBeCloseTo(c, 6);
+    expect(h100.operatingPoint.concurrency).toBeLessThan(64);
+  });
+});
+
+describe("capplan plan on bad input", () => {
+  it("exits 2 with one stderr line per problem (path, expected, got) and nothing on stdout for a plan of the wrong shape", async () => {
+    const r = await run("plan", "fixtures/malformed/bad-plan-shape.json");
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.errLines.length).toBeGreaterThan(0);
+    for (const l of r.errLines)
+      expect(l).toMatch(/^capplan plan: fixtures\/malformed\/bad-plan-shape\.json: \S/);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("reports a JSON syntax error with its line and column", async () => {
+    const r = await run("plan", tmpPlan('{\n  "format": "capplan.plan/v1",\n  "skus": [\n}'));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/line 4, column 1/);
+  });
+
+  it("prints the result with errors[] and exits 2 when a formula has an error; other SKUs still compute", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.cells.a = "=b + 1";
+    plan.cells.b = "=a";
+    plan.skus.push({
+      name: "Broken",
+      gpusPerReplica: 4,
+      pricePerGpuHour: "=nosuch * 2",
+      sweep: { replicaOutputTokensPerSec: 1500 },
+    });
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    const paths = j.errors.map((e: { path: string }) => e.path);
+    expect(paths).toContain("cells.a");
+    expect(paths).toContain("cells.b");
+    expect(j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour").kind).toBe(
+      "NAME",
+    );
+    expect(j.skus[0].replicas).toBe(15); // unaffected
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.skus[1].costPerHour).toBeNull();
+    expect(r.errLines.some((l) => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
+  });
+
+  it("still computes tokens per request when peakRps has an error (it depends only on the lengths)", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.workloads[0].peakRps = "=peak_rpz";
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    expect(j.errors[0]).toMatchObject({ path: "workloads[0].peakRps", kind: "NAME" });
+    expect(j.workloads[0].tokensPerRequest).toBe(600);
+    expect(j.workloads[0].tokensPerSec).toBeNull();
+  });
+
+  it("names a missing sweep file and exits 2", async () => {
+    const plan = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(SEED, "utf8")));
+    plan.skus[0].sweep = { file: "no/such/folder/" };
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.out);
+    expect(j.skus[0].feasible).toBe(null);
+    expect(j.errors.some((e: { message: string }) => e.message.includes("no/such/folder/"))).toBe(
+      true,
+    );
+  });
+
+  it("refuses conflicting output flags and an unknown language", async () => {
+    expect((await run("plan", SEED, "--json", "--csv")).code).toBe(2);
+    expect((await run("plan", SEED, "--lang", "fr")).code).toBe(2);
+    expect((await run("plan")).code).toBe(2);
+  });
+});
+
+describe("capplan plan with an infeasible SKU", () => {
+  it("keeps every docs/cli.md key (null), explains which SLO fails and by how much, and recommends nothing", async () => {
+    const plan = {
+      format: "capplan.plan/v1",
+      workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 10 }],
+      skus: [
+        {
+          name: "slow",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 2,
+          sweep: {
+            points: [
+              {
+                concurrency: 1,
+                requestRate: null,
+                rps: 1,
+                outputTokensPerSec: 100,
+                ttftMs: { p99: 50 },
+              },
+              {
+                concurrency: 4,
+                requestRate: null,
+                rps: 3,
+                outputTokensPerSec: 300,
+                ttftMs: { p99: 90 },
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const r = await run("plan", tmpPlan(plan), "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const s = j.skus[0];
+    expect(s.feasible).toBe(false);
+    for (const k of [
+      "replicasBase",
+      "replicasRaw",
+      "replicas",
+      "gpus",
+      "costPerHour",
+      "costPerDay",
+      "costPerMonth",
+      "costPerOutputToken",
+      "costPerMillionOutputTokens",
+      "costPerRequest",
+    ])
+      expect(s[k]).toBeNull();
+    expect(s.operatingPoint.concurrency).toBeNull();
+    // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
+    expect(s.infeasibleReason).toBe(
+      "P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over",
+    );
+    expect(j.cheapest).toBeNull();
+  });
+});
+
+/** Rows of a CSV text as Python's csv module reads it (header first; pandas is not on this machine). */
+function pythonCsv(text: string): string[][] {
+  const py = spawnSync(
+    "python3",
+    [
+      "-c",
+      "import csv, io, json, sys; print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read())))))",
+    ],
+    { input: text.replace(/^\uFEFF/, ""), encoding: "utf8" },
+  );
+  expect(py.status, py.stderr).toBe(0);
+  return JSON.parse(py.stdout) as string[][];
+}
+
+describe("CSV exports read back header first (Python's csv module)", () => {
+  // The seed's capacity is given, never checked against the SLOs: a plan that is not green.
+  it("--csv: the header is the first row, every row as wide, and no float noise in any number", async () => {
+    for (const plan of [SEED, MULTI]) {
+      const r = await run("plan", plan, "--csv");
+      const rows = pythonCsv(r.out);
+      expect(rows[0]![0]).toBe("sku");
+      expect(rows[0]).toContain("costPerMonth");
+      for (const row of rows) expect(row).toHaveLength(rows[0]!.length);
+      // At most 12 significant digits in any decimal (float noise has 16 or 17).
+      for (const cell of rows.slice(1).flat())
+        if (/^-?\d+\.\d+$/.test(cell))
+          expect(
+            cell.replace(/[-.]/g, "").replace(/^0+|0+$/g, "").length,
+            cell,
+          ).toBeLessThanOrEqual(12);
+    }
+    const seed = pythonCsv((await run("plan", SEED, "--csv")).out);
+    // 50 × 300 / 1500 × 1.2 × 1.2 = 14.4 replicas exactly, not 14.399999999999999.
+    expect(seed[1]![seed[0]!.indexOf("replicasRaw")]).toBe("14.4");
+  });
+
+  it("--focus on a plan with warnings: header first, the warnings in x_CapplanWarnings, and capplan actuals reads it back", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    expect(r.code).toBe(0);
+    const rows = pythonCsv(r.out);
+    expect(rows[0]![0]).toBe("BillingAccountId");
+    const w = rows[0]!.indexOf("x_CapplanWarnings");
+    expect(w).toBe(rows[0]!.length - 1);
+    expect(rows[1]![w]).toMatch(/H100 TP4/);
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "focus.csv");
+    writeFileSync(file, r.out);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
+  });
+
+  it("capplan actuals reads a FOCUS file with '# ' warning lines above its header (written by older capplan)", async () => {
+    const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
+    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const file = join(dir, "old.csv");
+    writeFileSync(file, `\ufeff# WARNING: some numbers are not checked:\n# - H100 TP4\n${r.out}`);
+    const a = await run("actuals", SEED, file, "--json");
+    expect(a.err).toBe("");
+    expect(a.code).toBe(0);
+  });
+});
+
+/**
+ * A plan whose sweep is a folder with a corrupt result file: `capplan plan` used to drop that
+ * load level without a word. It now warns, naming the file and the level the sweep lacks
+ * (docs/trust.md "Dropped files of an imported folder"), in English and Chinese.
+ */
+function folderPlan(): { plan: string; broken: string } {
+  const dir = mkdtempSync(join(tmpdir(), "capplan-dropped-"));
+  const src = "fixtures/vllm/concurrency-sweep-h100";
+  mkdirSync(join(dir, "run"));
+  const names = readdirSync(src).filter((f) => f.endsWith(".json"));
+  const broken = names.find((f) => f.includes("concurrency16-"))!;
+  for (const f of names) {
+    if (f === broken)
+      writeFileSync(join(dir, "run", f), readFileSync(join(src, f), "utf8").slice(0, 300));
+    else copyFileSync(join(src, f), join(dir, "run", f));
+  }
+  const plan = {
+    format: "capplan.plan/v1",
+    workloads: [{ name: "chat", peakRps: 5, inputTokens: 1000, outputTokens: 200 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { file: "run" } }],
+  };
+  writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
+  return { plan: join(dir, "p.json"), broken };
+}
+
+describe("capplan plan over a folder with a corrupt file", () => {
+  it("warns that the sweep lacks the file's load level, naming the file, line and column", async () => {
+    const { plan, broken } = folderPlan();
+    const r = await run("plan", plan, "--json");
+    expect(r.code).toBe(0);
+    expect(r.errLines).toEqual([
+      `warning: run/${broken}:1:301 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 16, by its path)`,
+    ]);
+    // The three other levels are used: 1, 4 and 64.
+    const sweep = JSON.parse(r.out).skus[0].workloads[0].sweep;
+    expect(sweep.points).toBe(3);
+    expect(sweep.source.files.map((f: string) => /concurrency(\d+)-/.exec(f)![1])).toEqual([
+      "1",
+      "4",
+      "64",
+    ]);
+    const zh = await run("plan", plan, "--lang", "zh");
+    expect(zh.errLines).toEqual([
+      `warning: run/${broken}:1:301 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 16）`,
+    ]);
+  });
+});
+
+// `capplan plan --xlsx -o FILE.xlsx` (docs/xlsx.md): the workbook is written atomically to FILE,
+// needs -o, excludes the other output modes, and takes --start / --days for its FOCUS sheet.
+const dir = mkdtempSync(join(tmpdir(), "capplan-cli-xlsx-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("plan --xlsx", () => {
+  it("writes the workbook to -o: the seed's 15 replicas as a formula, the FOCUS sheet on --start", async () => {
+    const file = join(dir, "seed.xlsx");
+    const r = await run(
+      "plan",
+      "models/examples/seed.json",
+      "--xlsx",
+      "--start",
+      "2026-03-01",
+      "-o",
+      file,
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    // An .xlsx is a zip file.
+    expect(readFileSync(file).subarray(0, 2).toString("latin1")).toBe("PK");
+    const python = openpyxlPython();
+    expect(python, "python3-openpyxl").not.toBeNull();
+    const book = readWithOpenpyxl(python!, [file])[file]!;
+    expect(Object.keys(book)).toEqual(["Assumptions", "Comparison", "Teams", "FOCUS"]);
+    expect(book.Comparison!.C8).toEqual({ formula: "CEILING($C$7-1E-9,1)", value: 15 });
+    expect(book.Comparison!.C11).toEqual({ formula: "$C$10*24", value: 28800 });
+    expect(book.FOCUS!.F2!.value).toBe("2026-03-01T00:00:00Z");
+  });
+
+  it.each([
+    [["--xlsx"], /--xlsx writes a workbook file: give it with -o FILE\.xlsx/],
+    [["--xlsx", "--lang", "zh"], /--xlsx 生成工作簿文件：请用 -o FILE\.xlsx 指定文件/],
+    [
+      ["--xlsx", "--json", "-o", "x.xlsx"],
+      /choose one of --json, --markdown, --csv, --focus, --xlsx/,
+    ],
+    [["--days", "2"], /--start and --days go with --focus or --xlsx/],
+  ])("refuses %j with a one-line reason and exit 2", async (flags, message) => {
+    const r = await run("plan", "models/examples/seed.json", ...flags);
+    expect(r.code).toBe(2);
+    expect(r.errLines).toHaveLength(1);
+    expect(r.err).toMatch(message);
+    expect(existsSync("x.xlsx")).toBe(false);
+  });
+});
+
+/**
+ * Schedules through the command line (docs/schedules.md): `plan --json` gives skus[].schedule,
+ * the text table has the three costs, `report` has a schedule section in English and Chinese,
+ * and `--cheapest-by` picks the recommendation by any of the costs.
+ */
+// A: 1 replica in every hour (80 per replica-hour): 80/h at peak, static = autoscaled = 320.
+// B: 10, 1, 1, 1 replicas at 9 per replica-hour: 90/h at peak, static 360, autoscaled 117;
+// reserved at 5: reserving R = 1 costs 4 × 5 = 20 and saves 4 × 9 = 36 → 1 reserved;
+// the 2nd saves only 9 (one interval) → blended = 4 × 5 + 9 × 9 = 101.
+const PLAN = {
+  format: "capplan.plan/v1",
+  title: "day and night",
+  workloads: [
+    {
+      name: "chat",
+      peakRps: 50,
+      inputTokens: 300,
+      outputTokens: 300,
+      schedule: { intervalSec: 3600, rps: [50, 1, 1, 1] },
+    },
+  ],
+  skus: [
+    {
+      name: "A",
+      gpusPerReplica: 8,
+      pricePerGpuHour: 10,
+      sweep: { replicaOutputTokensPerSec: 15000 },
+    },
+    {
+      name: "B",
+      gpusPerReplica: 1,
+      pricePerGpuHour: 9,
+      reservedPricePerGpuHour: 5,
+      sweep: { replicaOutputTokensPerSec: 1500 },
+    },
+  ],
+};
+
+async function cli(args: string[], plan: unknown = PLAN) {
+  let out = "";
+  let err = "";
+  const code = await main(args, {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: () => JSON.stringify(plan),
+  });
+  return { code, out, err };
+}
+
+describe("schedules on the command line", () => {
+  it("plan --json: skus[].schedule with replicas, static, autoscaled, reserved and blended", async () => {
+    const r = await cli(["plan", "-", "--json"]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    const pick = (s: Record<string, unknown>) => [
+      s.replicas,
+      s.staticReplicas,
+      s.staticCost,
+      s.autoscaledCost,
+      s.reservedReplicas,
+      s.blendedCost,
+    ];
+    expect(pick(j.skus[0].schedule)).toEqual([[1, 1, 1, 1], 1, 320, 320, null, null]);
+    expect(pick(j.skus[1].schedule)).toEqual([[10, 1, 1, 1], 10, 360, 117, 1, 101]);
+    expect(j.skus[1].schedule.savings).toEqual({
+      autoscaled: 243,
+      autoscaledFraction: 243 / 360,
+      blended: 259,
+      blendedFraction: 259 / 360,
+    });
+    expect(j.cheapest).toBe("A");
+  });
+
+  it("--cheapest-by picks by static, autoscaled or blended cost; a bad value exits 2", async () => {
+    const by = async (b: string) =>
+      JSON.parse((await cli(["plan", "-", "--json", "--cheapest-by", b])).out).cheapest;
+    expect(await by("peak")).toBe("A");
+    expect(await by("static")).toBe("A");
+    expect(await by("autoscaled")).toBe("B");
+    expect(await by("blended")).toBe("B");
+    const plan = JSON.parse(
+      (await cli(["plan", "-", "--json"], { ...PLAN, recommendBy: "blended" })).out,
+    );
+    expect(plan.cheapest).toBe("B");
+    expect(plan.recommendBy).toBe("blended");
+    const bad = await cli(["plan", "-", "--cheapest-by", "cheap"]);
+    expect(bad.code).toBe(2);
+    expect(bad.out).toBe("");
+  });
+
+  it("the text table shows the three costs and the period", async () => {
+    const r = await cli(["plan", "-", "--cheapest-by", "autoscaled"]);
+    const row = (label: string) =>
+      r.out
+        .split("\n")
+        .find((l) => l.startsWith(label))
+        ?.replace(/\s+/g, " ");
+    expect(row("Static cost / period")).toBe("Static cost / period $320.00 $360.00");
+    expect(row("Autoscaled cost / period")).toBe("Autoscaled cost / period $320.00 $117.00");
+    expect(row("Reserved replicas")).toBe("Reserved replicas — 1");
+    expect(row("Reserved + on-demand cost / period")).toBe(
+      "Reserved + on-demand cost / period — $101.00",
+    );
+    expect(r.out).toContain("Schedule: 4 intervals of 1 h (one period: 4 h)");
+    expect(r.out).toContain("The recommendation compares the autoscaled cost.");
+    expect(r.out).toContain("Recommended (cheapest feasible): B");
+  });
+
+  it("report has a schedule section in English and Chinese", async () => {
+    const en = (await cli(["report", "-"])).out;
+    expect(en).toContain("### Demand over time (schedule)");
+    expect(en).toContain(
+      "| B | 10 | $360.00 | $117.00 (saves $243.00, 67.5 %) | 1 | $101.00 (saves $259.00, 71.9 %) |",
+    );
+    expect(en).toContain(
+      "| A | 1 | $320.00 | $320.00 (saves $0.00, 0 %) | — | no reserved price |",
+    );
+    expect(en).toContain("- B: 10 · 1 · 1 · 1");
+    const zh = (await cli(["report", "-", "--lang", "zh"])).out;
+    expect(zh).toContain("### 随时间变化的需求（需求曲线）");
+    expect(zh).toContain(
+      "| B | 10 | $360.00 | $117.00（节省 $243.00，67.5 %） | 1 | $101.00（节省 $259.00，71.9 %） |",
+    );
+    expect(zh).toContain("需求曲线：4 个时段，每段 1 小时（一个周期 4 小时）");
+  });
+
+  it("a plan with a schedule error prints the error with its path and exits 2", async () => {
+    const bad = {
+      ...PLAN,
+      workloads: [
+        PLAN.workloads[0],
+        { name: "b", peakRps: 1, inputTokens: 1, outputTokens: 1, schedule: { rps: [1, 2] } },
+      ],
+    };
+    const r = await cli(["plan", "-", "--json"], bad);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("workloads[1].schedule.rps");
+    expect(JSON.parse(r.out).skus[0].schedule).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * src/import/file-checks.ts: what a file must pass before any importer reads it — not empty, not
+ * binary, within the size, line and column limits of a text table, and with no JSON number a
+ * double cannot hold. Each refusal names the file, and the line where there is one.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  limitProblem,
+  MAX_COLUMNS,
+  MAX_FILE_BYTES,
+  MAX_LINE_CHARS,
+  outOfRangeOf,
+  sniffProblem,
+  tooLargeMessage,
+  tooLargeProblem,
+} from "../../src/import/file-checks";
+import { makeInputFile } from "../../src/import/input";
+
+const file = (text: string) => makeInputFile("f.csv", text);
+
+describe("the limits", () => {
+  it("are 512 MiB per file, 1 MiB per line and 10,000 columns", () => {
+    expect(MAX_FILE_BYTES).toBe(536_870_912);
+    expect(MAX_LINE_CHARS).toBe(1_048_576);
+    expect(MAX_COLUMNS).toBe(10_000);
+  });
+});
+
+describe("tooLargeProblem and tooLargeMessage", () => {
+  it("say the size in whole MiB and the limit", () => {
+    expect(tooLargeProblem(600 * 2 ** 20)).toEqual({
+      code: "import.tooLarge",
+      severity: "error",
+      params: { bytes: 600 * 2 ** 20, limitBytes: MAX_FILE_BYTES },
+    });
+    expect(tooLargeMessage(600.4 * 2 ** 20)).toBe(
+      "file is 600 MiB; the limit is 512 MiB (split the file, or import per-request logs per load level)",
+    );
+  });
+});
+
+describe("sniffProblem", () => {
+  it.each([
+    ["", "empty"],
+    [" \n\t\r\n", "empty"],
+    ["\uFEFF\n", "empty"],
+    ["a\u0000b", "binary"],
+    ["caf\uFFFD", "binary"],
+  ])("%j → %s", (text, code) => {
+    expect(sniffProblem(file(text))?.code).toBe(code);
+  });
+
+  it("gives the empty file line 1 and names the file", () => {
+    expect(sniffProblem(file(""))).toMatchObject({ file: "f.csv", code: "empty", line: 1 });
+  });
+
+  it("calls a text binary when more than 5 % of its first 8 KiB are control characters", () => {
+    // 100 characters, 5 of them \x01: exactly 5 %, not more.
+    const five = `${"\x01".repeat(5)}${"a".repeat(95)}`;
+    expect(sniffProblem(file(five))).toBeNull();
+    const six = `${"\x01".repeat(6)}${"a".repeat(94)}`;
+    expect(sniffProblem(file(six))?.message).toBe(
+      "file looks binary (control characters), not a text benchmark output",
+    );
+    // Tab, line feed, carriage return and form feed are text.
+    expect(sniffProblem(file("a\t\n\r\f".repeat(50)))).toBeNull();
+    // Control characters after the first 8 KiB are not looked at.
+    expect(sniffProblem(file(`${"a".repeat(8192)}${"\x02".repeat(1000)}`))).toBeNull();
+  });
+
+  it("takes a plain table", () => {
+    expect(sniffProblem(file("concurrency,ttft_ms\n1,20\n"))).toBeNull();
+  });
+});
+
+describe("limitProblem", () => {
+  it("refuses a line over 1 MiB with its line number, and takes one of exactly 1 MiB", () => {
+    const at = (n: number) => `a,b\n${"x".repeat(n)}\n`;
+    expect(limitProblem(file(at(MAX_LINE_CHARS)))).toBeNull();
+    const r = limitProblem(file(at(MAX_LINE_CHARS + 1)));
+    expect(r).toMatchObject({ file: "f.csv", code: "line-too-long", line: 2 });
+    expect(r?.message).toBe(
+      "line 2 is 1.0 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
+    );
+  });
+
+  it("leaves JSON documents alone: a tool may write a whole result on one line", () => {
+    const long = `{"a":"${"x".repeat(MAX_LINE_CHARS + 10)}"}`;
+    expect(limitProblem(file(long))).toBeNull();
+    expect(limitProblem(file(`\uFEFF \n[${"1,".repeat(MAX_LINE_CHARS)}1]`))).toBeNull();
+  });
+
+  it.each([
+    [",", MAX_COLUMNS, null],
+    [",", MAX_COLUMNS + 1, "too-many-columns"],
+    [";", MAX_COLUMNS + 1, "too-many-columns"],
+    ["\t", MAX_COLUMNS + 1, "too-many-columns"],
+  ])("a header split by %j into %d columns → %s", (d, n, code) => {
+    const header = Array.from({ length: n }, (_, i) => `c${i}`).join(d);
+    expect(limitProblem(file(`\n\n${header}\n1\n`))?.code ?? null).toBe(code);
+  });
+
+  it("counts the header's columns outside quotes, on the first non-blank line", () => {
+    const quoted = `"${",".repeat(MAX_COLUMNS + 5)}",b`;
+    expect(limitProblem(file(`${quoted}\n1,2\n`))).toBeNull();
+    const wide = Array.from({ length: MAX_COLUMNS + 1 }, () => "c").join(",");
+    const r = limitProblem(file(`\n${wide}\n`));
+    expect(r).toMatchObject({ code: "too-many-columns", line: 2 });
+    expect(r?.message).toBe("the header has 10001 columns; a table may have at most 10000");
+    // Only the header is counted: a wide data row is not a header.
+    expect(limitProblem(file(`a,b\n${wide}\n`))).toBeNull();
+  });
+});
+
+describe("outOfRangeOf", () => {
+  it("names a JSON number no double can hold", () => {
+    const r = outOfRangeOf(makeInputFile("r.json", '{\n  "ttft": 1e999\n}'));
+    expect(r).toMatchObject({ file: "r.json", code: "out-of-range", line: 2 });
+  });
+
+  it("finds it on its line of a JSON-lines file", () => {
+    const r = outOfRangeOf(makeInputFile("r.jsonl", '{"a": 1}\n{"a": -1e400}\n'));
+    expect(r).toMatchObject({ file: "r.jsonl", code: "out-of-range", line: 2 });
+  });
+
+  it.each([
+    ['{"a": 1.5e308}', "a number a double holds"],
+    ['{"a": 1e999', "a JSON syntax error (left to the importers)"],
+    ["a,b\n1e999,2\n", "a CSV (not JSON)"],
+    ["[1, 2, 3]", "a JSON array"],
+  ])("%j → null (%s)", (text) => {
+    expect(outOfRangeOf(makeInputFile("x", text))).toBeNull();
+  });
+});

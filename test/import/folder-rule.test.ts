@@ -1,0 +1,45 @@
+/**
+ * src/import/folder-rule.ts: which files of a folder are offered to the importers (docs/import.md
+ * "Folders"), one rule for the CLI's folder walk and the app's dropped folders.
+ */
+import { describe, expect, it } from "vitest";
+import { folderSkipReason, importableInFolder } from "../../src/import/folder-rule";
+
+describe("folderSkipReason", () => {
+  it.each([
+    [".git/config", "hidden"],
+    ["run/.DS_Store", "hidden"],
+    [".cache/c8.json", "hidden"],
+    ["node_modules/pkg/result.json", "node_modules"],
+    ["c8/result.json.source.txt", "provenance note"],
+    ["README", "notes or licence"],
+    ["sub/README.md", "notes or licence"],
+    ["LICENSE.txt", "notes or licence"],
+    ["Licence", "notes or licence"],
+    ["CHANGELOG.md", "notes or licence"],
+    ["plot.PNG", "not a benchmark output by its extension"],
+    ["bench.py", "not a benchmark output by its extension"],
+    ["run.log", "not a benchmark output by its extension"],
+    ["results.tar", "not a benchmark output by its extension"],
+    ["results.parquet", "not a benchmark output by its extension"],
+    ["windows\\.hidden\\x.json", "hidden"],
+  ])("%s is skipped: %s", (path, reason) => {
+    expect(folderSkipReason(path)).toBe(reason);
+    expect(importableInFolder(path)).toBe(false);
+  });
+
+  it.each([
+    ["c8/result.json"],
+    ["report.md"],
+    ["./sweep/summary.csv"],
+    ["../other/summary.tsv"],
+    ["records.jsonl"],
+    ["seed-output.txt"],
+    ["readme-results.csv"],
+    ["logs/summary.json"],
+    ["no-extension"],
+  ])("%s is offered", (path) => {
+    expect(folderSkipReason(path)).toBeNull();
+    expect(importableInFolder(path)).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * src/import/formats/guidellm.ts: GuideLLM's `benchmarks.json` (the CSV export has its own file,
+ * guidellm-csv.test.ts).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { importFiles } from "../../../src/import/index";
+import type { Sweep } from "../../../src/engine/base/types";
+
+const DIR = "fixtures/guidellm";
+const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
+function one(f: string): Sweep {
+  const r = importFiles([{ name: f, text: read(f) }]);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  expect(r.sweeps).toHaveLength(1);
+  return r.sweeps[0]!;
+}
+
+describe("GuideLLM JSON", () => {
+  test("v0.2-format test fixture: synchronous → concurrency 1, median stands in for the missing p50, latency seconds → ms", () => {
+    const s = one("guidellm_test_fixture_benchmarks_stripped_v0.2format.json");
+    expect(s.source.format).toBe("guidellm");
+    expect(s.meta.model).toBe("example_model"); // worker.backend_model
+    const p = s.points[0]!;
+    expect(p.concurrency).toBe(1);
+    expect(p.requestRate).toBeNull();
+    // time_to_first_token_ms.successful.percentiles.p99 = 21.281957626342773 (ms already)
+    expect(p.ttftMs!.p99).toBe(21.281957626342773);
+    // v0.2.0 has no percentiles.p50: median 16.38054847717285
+    expect(p.ttftMs!.p50).toBe(16.38054847717285);
+    // request_latency.successful.percentiles.p99 = 0.6891846656799316 s
+    expect(p.e2eMs!.p99).toBeCloseTo(689.1846656799316, 9);
+    // inter_token_latency_ms ((last − first)/(out − 1)) → tpot: mean 4.941609043733832
+    expect(p.tpotMs!.mean).toBe(4.941609043733832);
+    // v0.2–0.3 time_per_output_token_ms = (last − first)/out (4.903 = 4.9416·127/128): no canonical metric
+    expect(p.ntpotMs).toBeUndefined();
+    expect(p.itlMs).toBeUndefined();
+    expect(s.warnings.some((w) => /v0\.2–v0\.3 time_per_output_token_ms/.test(w))).toBe(true);
+    expect(p.rps).toBe(1.5481806532737452);
+    expect(p.outputTokensPerSec).toBe(198.13346751788123);
+    expect(p.totalTokensPerSec).toBe(992.6867036588937);
+    expect(p.completed).toBe(46); // request_totals beside metrics in v0.2
+  });
+
+  test("v0.5 report (metadata.version 1): TPOT includes the TTFT and becomes ntpot; ITL becomes tpot", () => {
+    const s = one(
+      "danielkorat_guidellm_v0.5_intel-xpu_gpt-oss-20b_tp4_synchronous_benchmarks.json",
+    );
+    expect(s.meta.model).toBe("openai/gpt-oss-20b");
+    expect(s.meta.toolVersion).toBe("0.5.0.dev0");
+    const p = s.points[0]!;
+    expect(p.concurrency).toBe(1); // strategy synchronous (max_concurrency 1)
+    expect(p.ttftMs!.p99).toBe(60.7762336730957);
+    expect(p.ttftMs!.p50).toBe(47.66058921813965); // percentiles.p50 exists from v0.3.1
+    // time_per_output_token_ms.successful.mean 29.92480437271297 = (last token − start)/out → ntpot
+    expect(p.ntpotMs!.mean).toBe(29.92480437271297);
+    expect(p.tpotMs!.mean).toBe(29.90631087667665);
+    // request_latency mean 30.64414818763733 s
+    expect(p.e2eMs!.mean).toBeCloseTo(30644.14818763733, 8);
+    expect(p.rps).toBeCloseTo(1 / 30, 12);
+    expect(p.meanOutputTokens).toBe(1024);
+    expect(p.completed).toBe(25); // metrics.request_totals
+  });
+
+  test("v0.4 report (args + benchmarks) sweep profile: synchronous, constant 2.5 req/s and throughput = inf, in load order", () => {
+    const s = one("written_guidellm_v0.4_sweep_benchmarks.json");
+    expect(s.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
+    expect(s.points.map((p) => [p.concurrency, p.requestRate])).toEqual([
+      [1, null],
+      [null, 2.5],
+      [null, "inf"],
+    ]);
+    // throughput benchmark requests_per_second.successful.mean = 7.5 × 1.05
+    expect(s.points[2]!.rps).toBeCloseTo(7.875, 12);
+    expect(s.points[1]!.rps).toBeCloseTo(2.6145, 12);
+  });
+
+  test("v0.7+ report (metadata.version 2 + config): concurrent streams 1, 4, 16 with hand-checked values at 4 streams", () => {
+    const s = one("written_guidellm_v0.7_concurrent_benchmarks.json");
+    expect(s.meta.model).toBe("Qwen/Qwen3-8B");
+    expect(s.meta.toolVersion).toBe("0.7.0");
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 16]);
+    const p = s.points[1]!;
+    expect(p.ttftMs!.p99).toBe(81); // 45 × 1.8
+    expect(p.tpotMs!.p50).toBe(12);
+    expect(p.ntpotMs!.p50).toBe(12.257812); // (45 + 12·127)/128
+    // request_latency p99 2.8242 s = (45 + 12·127)/1000 × 1.8
+    expect(p.e2eMs!.p99).toBeCloseTo(2824.2, 9);
+    expect(p.rps).toBe(2.835);
+    expect(p.outputTokensPerSec).toBe(362.88);
+    expect(p.totalTokensPerSec).toBe(1814.4);
+  });
+
+  test("a strategy without a load level falls back to the measured concurrency with a warning", () => {
+    const v = JSON.parse(read("written_guidellm_v0.7_concurrent_benchmarks.json")) as {
+      benchmarks: { config: { strategy: unknown } }[];
+    };
+    v.benchmarks = v.benchmarks.slice(2);
+    v.benchmarks[0]!.config.strategy = { type_: "trace" };
+    const r = importFiles([{ name: "b.json", text: JSON.stringify(v) }]);
+    if (!r.ok) throw new Error("import failed");
+    // request_concurrency.successful.mean = 15.8 × 1.05
+    expect(r.sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
+    expect(r.sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
+      true,
+    );
+  });
+});

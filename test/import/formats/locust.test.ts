@@ -1,0 +1,103 @@
+/**
+ * src/import/formats/locust.ts: Locust's `--csv` stats, failures and exceptions files (the stats
+ * history has its own file, locust-history.test.ts).
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { samplesOf } from "../helpers";
+import { describe, expect, test } from "vitest";
+import { importFiles, makeInputFile } from "../../../src/import/index";
+import { locustImporters } from "../../../src/import/formats/locust";
+
+const DIR = "fixtures/locust";
+const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
+const P = "rishabhpoddar_llm_qwen3-0.6b_locust";
+
+describe("Locust _stats.csv", () => {
+  test("custom STREAM,TTFT and STREAM,E2E rows become ttft and e2e in ms, rps from the E2E row", () => {
+    const r = importFiles([{ name: `${P}_stats.csv`, text: read(`${P}_stats.csv`) }]);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const p = r.sweeps[0]!.points[0]!;
+    // STREAM,TTFT row: 99% = 94000, 50% = 1500, Average 16883.112209930754, Min 914.7491455078125
+    expect(p.ttftMs!.p99).toBe(94000);
+    expect(p.ttftMs!.p50).toBe(1500);
+    expect(p.ttftMs!.mean).toBe(16883.112209930754);
+    expect(p.ttftMs!.min).toBe(914.7491455078125);
+    // STREAM,E2E row: 99% = 122000, 99.9% = 124000, Max 123641.75701141357
+    expect(p.e2eMs!.p99).toBe(122000);
+    expect(p.e2eMs!["p99.9"]).toBe(124000);
+    expect(p.e2eMs!.max).toBe(123641.75701141357);
+    // E2E Requests/s 0.7922194975166604 − Failures/s 0 (not the Aggregated 2.535…, which counts 3 events per request)
+    expect(p.rps).toBe(0.7922194975166604);
+    expect(p.completed).toBe(190);
+    expect(p.concurrency).toBeNull();
+    const w = r.sweeps[0]!.warnings;
+    expect(w.some((x) => /rounded response-time buckets/.test(x))).toBe(true);
+    expect(w.some((x) => /does not record the number of users/.test(x))).toBe(true);
+  });
+
+  test("a user count in the path fills the concurrency and drops the unknown-load warning", () => {
+    const r = importFiles([
+      { name: `sweep/concurrency40/${P}_stats.csv`, text: read(`${P}_stats.csv`) },
+    ]);
+    if (!r.ok) throw new Error("import failed");
+    expect(r.sweeps[0]!.points[0]!.concurrency).toBe(40);
+    expect(r.sweeps[0]!.warnings.some((x) => /does not record the number of users/.test(x))).toBe(
+      false,
+    );
+  });
+
+  test("without custom rows the POST row is the e2e latency and the GET rows are ignored", () => {
+    const f = "instarwxp_ollama_gateway_results_stats.csv";
+    const r = importFiles([{ name: f, text: read(f) }], { concurrency: 10 });
+    if (!r.ok) throw new Error("import failed");
+    const p = r.sweeps[0]!.points[0]!;
+    expect(p.concurrency).toBe(10);
+    // POST,/api/chat: 50% 250, 99% 3400, Requests/s 0.9654206640071638, 57 requests
+    expect(p.e2eMs!.p50).toBe(250);
+    expect(p.e2eMs!.p99).toBe(3400);
+    expect(p.rps).toBe(0.9654206640071638);
+    expect(p.completed).toBe(57);
+    expect(p.ttftMs).toBeUndefined();
+    expect(
+      r.sweeps[0]!.warnings.some((x) =>
+        /POST "\/api\/chat".*GET \/api\/models, GET \/health/.test(x),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("Locust failures and exceptions files", () => {
+  test("in a results folder they are skipped with a note and the stats still import", () => {
+    const files = readdirSync(DIR)
+      .filter((f) => f.startsWith(P) && f.endsWith(".csv"))
+      .map((f) => ({ name: `results/${f}`, text: read(f), optional: true }));
+    const r = importFiles(files);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.sweeps.map((s) => s.source.format).sort()).toEqual(["locust", "locust-history"]);
+    const notes = r.warnings.filter((w) => w.code === "skipped").map((w) => w.message);
+    expect(notes).toHaveLength(2);
+    expect(
+      notes.every((m) =>
+        /not a benchmark result; import the _stats\.csv or _stats_history\.csv/.test(m),
+      ),
+    ).toBe(true);
+  });
+
+  test("a failures file with rows lists the failures in its note", () => {
+    const text =
+      "Method,Name,Error,Occurrences,First Seen,Last Seen\r\nPOST,chat,HTTPError('503'),7,,\r\n";
+    const res = locustImporters[0]!.parse(makeInputFile("x_failures.csv", text), {});
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    expect(res.value.sweeps).toEqual([]);
+    expect(res.value.warnings[0]!.message).toMatch(/7 × HTTPError\('503'\) on POST chat/);
+  });
+});
+
+test("Locust detection does not claim other tools' samples", () => {
+  const others = samplesOf(["vllm", "aiperf", "sglang", "inference-perf", "guidellm", "llmperf"]);
+  for (const f of others)
+    for (const imp of locustImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
+});

@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseDictLine } from "../../../src/import/formats/seed-script";
+import { formatIssue, importFiles } from "../../../src/import/index";
+
+const FILE = "fixtures/seed/sweep-output.txt";
+
+describe("seed sweep-script output", () => {
+  it("parses a Python dict repr line", () => {
+    expect(parseDictLine("{'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}")).toEqual({
+      concurrency: 4,
+      rps: 1.7,
+      p50: 2.31,
+      p99: 3.02,
+    });
+    expect(parseDictLine("{'concurrency': 4, 'rps': None}")).toEqual({ concurrency: 4, rps: null });
+  });
+
+  it("reports the service rate concurrency × rps and e2e latency in ms", () => {
+    const r = importFiles([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
+    if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
+    const s = r.sweeps[0]!;
+    expect(s.source.format).toBe("seed-script");
+    expect(s.points.map((p) => p.concurrency)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    const p4 = s.points[2]!;
+    // {'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}: 4 × 1.7 = 6.8 req/s (Little's law);
+    // p99 3.02 s → 3020 ms, p50 2.31 s → 2310 ms, both end-to-end
+    expect(p4.rps).toBeCloseTo(6.8, 12);
+    expect(p4.e2eMs!.p99).toBeCloseTo(3020, 9);
+    expect(p4.e2eMs!.p50).toBeCloseTo(2310, 9);
+    expect(p4.ttftMs).toBeUndefined();
+    // concurrency 64: 64 × 0.33 = 21.12
+    expect(s.points[6]!.rps).toBeCloseTo(21.12, 12);
+    expect((s.meta.rawRps as { concurrency: number; rawRps: number }[])[2]).toMatchObject({
+      concurrency: 4,
+      rawRps: 1.7,
+    });
+    expect(s.warnings[0]).toContain("one worker's rate");
+    expect(s.warnings[0]).toContain("concurrency 4: 1.7 → 6.8");
+  });
+
+  it("rejects a malformed sweep line with its line number", () => {
+    const text =
+      "{'concurrency': 1, 'rps': 2.1, 'p50': 0.46, 'p99': 0.58}\n{'concurrency': 2, 'rps': oops, 'p50': 1.0}\n";
+    const r = importFiles([{ name: "s.txt", text }]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ file: "s.txt", line: 2, code: "bad-record" });
+  });
+
+  it("rejects a zero rps naming the line and key", () => {
+    const r = importFiles([
+      { name: "s.txt", text: "{'concurrency': 1, 'rps': 0, 'p50': 0.46, 'p99': 0.58}\n" },
+    ]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ line: 1, column: "rps", code: "bad-value" });
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { fixture, fixtureFile, foreignSamples } from "../helpers";
+import { importFiles } from "../../../src/import/index";
+import { trtllmBenchImporter } from "../../../src/import/formats/trtllm-bench";
+
+const REPORT = "trtllm-bench/h100x2_llama-3.1-70b-fp8_throughput_report.json";
+const OLD = "trtllm-bench/h100x1_llama-3.1-8b-fp8_offline_report_no-p90.json";
+
+describe("trtllm-bench importer", () => {
+  it("reads a streaming report: TTFT, TPOT, latency percentiles, throughput and GPUs", () => {
+    const r = importFiles([{ name: REPORT, text: fixture(REPORT) }]);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.sweeps[0]!;
+    expect(s.source.format).toBe("trtllm-bench");
+    expect(s.meta).toMatchObject({
+      model: "meta-llama/Llama-3.1-70B-Instruct",
+      engine: "tensorrt-llm",
+      gpu: "NVIDIA H100 80GB HBM3",
+      gpuCount: 2,
+      toolVersion: "0.21.0",
+    });
+    const p = s.points[0]!;
+    // measured average concurrency, with a warning that says so
+    expect(p.concurrency).toBe(63.42);
+    expect(s.warnings.some((w) => w.includes("measured average"))).toBe(true);
+    expect(p.ttftMs).toEqual({
+      mean: 312.4,
+      p50: 268.3,
+      p90: 498.7,
+      p95: 612.9,
+      p99: 1044.6,
+      min: 88.1,
+      max: 1610.2,
+    });
+    expect(p.tpotMs!.p50).toBe(20.71); // tpot_percentiles → tpot
+    expect(p.itlMs).toBeUndefined();
+    expect(p.e2eMs!.min).toBe(9530.3);
+    expect(p.rps).toBe(5.7987);
+    expect(p.outputTokensPerSec).toBe(2968.9);
+    expect(p.totalTokensPerSec).toBe(8906.8);
+    // 1000 requests / 172.4532 s = 5.7987 req/s; × 512 output tokens = 2968.9 tok/s
+    expect(1000 / 172.4532).toBeCloseTo(p.rps!, 4);
+    expect(p.meanOutputTokens).toBe(512);
+  });
+
+  it("prefers a configured concurrency over the measured average", () => {
+    const r = trtllmBenchImporter.parse(fixtureFile(REPORT), { concurrency: 64 });
+    if (!r.ok) throw new Error("parse failed");
+    expect(r.value.sweeps[0]!.points[0]!.concurrency).toBe(64);
+    expect(r.value.sweeps[0]!.warnings.some((w) => w.includes("measured average"))).toBe(false);
+    const viaPath = importFiles([{ name: "concurrency128/report.json", text: fixture(REPORT) }]);
+    if (!viaPath.ok) throw new Error("import failed");
+    expect(viaPath.sweeps[0]!.points[0]!.concurrency).toBe(128);
+  });
+
+  it("reads an older non-streaming report without p90 or machine", () => {
+    const r = trtllmBenchImporter.parse(fixtureFile(OLD), {});
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const s = r.value.sweeps[0]!;
+    const p = s.points[0]!;
+    expect(s.meta.gpuCount).toBe(1);
+    expect(s.meta.gpu).toBeNull();
+    expect(p.e2eMs).toEqual({
+      mean: 24530.2,
+      p50: 24811.4,
+      p95: 38990.2,
+      p99: 40512.3,
+      min: 4410.8,
+      max: 41020.6,
+    });
+    expect(p.ttftMs).toBeUndefined();
+    expect(s.warnings.some((w) => w.includes("not a streaming run"))).toBe(true);
+  });
+
+  it("names the key path of a string where a number belongs", () => {
+    const name = "trtllm-bench/malformed/string-number_report.json";
+    const r = importFiles([{ name, text: fixture(name) }]);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatchObject({
+      file: name,
+      key: "performance.request_throughput_req_s",
+      code: "bad-number",
+    });
+  });
+
+  it("does not claim other tools' files", () => {
+    for (const f of foreignSamples())
+      expect([f.name, trtllmBenchImporter.detect(f)]).toEqual([f.name, 0]);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * src/import/merge.ts: how the parts that files yield become sweeps — the load a point is sorted
+ * by, which files merge into one sweep, two exports of one run merged into one point, repeated
+ * runs combined by their median, and a corrupt file's lost load level told to its sweep.
+ */
+import { describe, expect, it } from "vitest";
+import type { Sweep, SweepMeta, SweepPoint } from "../../src/engine/base/types";
+import { importMessages } from "../../src/import/messages/pipeline";
+import {
+  finishSweep,
+  loadOf,
+  mergeKey,
+  mergePoints,
+  noteLostLevel,
+  sortPoints,
+  type Tagged,
+} from "../../src/import/merge";
+import type { ImportIssue } from "../../src/import/types";
+
+const META: SweepMeta = { model: "m", engine: "vllm", gpu: "H100", gpuCount: 1, date: null };
+const pt = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: null, requestRate: null, ...p });
+const part = (file: string, points: SweepPoint[], meta: Partial<SweepMeta> = {}): Tagged => ({
+  format: "vllm",
+  file,
+  sweep: { meta: { ...META, ...meta }, points, warnings: [] },
+});
+
+describe("loadOf", () => {
+  it.each([
+    [pt({ concurrency: 8 }), 8],
+    [pt({ concurrency: 8, requestRate: 2 }), 8],
+    [pt({ requestRate: 2 }), 2],
+    [pt({ requestRate: "inf" }), Infinity],
+    [pt({ rps: 3.1 }), 3.1],
+    [pt({}), 0],
+  ])("%j → %d", (p, load) => {
+    expect(loadOf(p)).toBe(load);
+  });
+});
+
+describe("sortPoints", () => {
+  it("sorts in place by load, then by rps, and returns the same array", () => {
+    const a = pt({ concurrency: 16, rps: 1 });
+    const b = pt({ concurrency: 2, rps: 9 });
+    const c = pt({ requestRate: "inf" });
+    const d = pt({ rps: 5 });
+    const e = pt({ rps: 3 });
+    const f = pt({ concurrency: 2, rps: 4 });
+    const points = [a, b, c, d, e, f];
+    expect(sortPoints(points)).toBe(points);
+    // Loads: a 16, b 2, c ∞, d 5, e 3, f 2 (b and f tie: f's rps 4 < b's 9).
+    expect(points).toEqual([f, b, e, d, a, c]);
+  });
+
+  it("keeps equal points in their order (a stable sort)", () => {
+    const x = pt({ concurrency: 4, rps: 2, completed: 1 });
+    const y = pt({ concurrency: 4, rps: 2, completed: 2 });
+    expect(sortPoints([x, y])).toEqual([x, y]);
+    expect(sortPoints([])).toEqual([]);
+  });
+});
+
+describe("mergeKey", () => {
+  it("joins files with the same format, model, engine, GPU, GPU count and label", () => {
+    expect(mergeKey(part("a/c8.json", []))).toBe(mergeKey(part("b/c16.json", [])));
+  });
+
+  it.each([
+    ["model", { model: "other" }],
+    ["engine", { engine: "sglang" }],
+    ["gpu", { gpu: "A100" }],
+    ["gpuCount", { gpuCount: 8 }],
+  ] as const)("keeps files apart when the %s differs", (_, meta) => {
+    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(part("a.json", [], meta)));
+  });
+
+  it("keeps apart two formats and two labels", () => {
+    const other = { ...part("a.json", []), format: "sglang" };
+    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(other));
+    const labelled = part("a.json", []);
+    labelled.sweep.label = "run A";
+    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(labelled));
+  });
+
+  it("without a model, joins only files whose paths differ in digits alone", () => {
+    const key = (f: string) => mergeKey(part(f, [], { model: null }));
+    expect(key("x-concurrency8/profile_export.csv")).toBe(
+      key("x-concurrency64/profile_export.csv"),
+    );
+    expect(key("x-concurrency8/profile_export.csv")).not.toBe(
+      key("y-concurrency8/profile_export.csv"),
+    );
+  });
+});
+
+describe("mergePoints", () => {
+  it("unites the statistics; where both have one, the point with more statistics wins", () => {
+    const csv = pt({
+      concurrency: 4,
+      rps: 2,
+      ttftMs: { mean: 10, p99: 30 },
+      sources: [{ file: "a.csv", line: 2 }],
+    });
+    const json = pt({
+      concurrency: 4,
+      rps: 2.001,
+      ttftMs: { mean: 10.25, p50: 9 },
+      e2eMs: { mean: 900 },
+      sources: [{ file: "a.json" }],
+    });
+    // json has 3 statistics, csv 2: json's values win, csv's p99 is kept.
+    const m = mergePoints(csv, json);
+    expect(m.rps).toBe(2.001);
+    expect(m.ttftMs).toEqual({ mean: 10.25, p99: 30, p50: 9 });
+    expect(m.e2eMs).toEqual({ mean: 900 });
+    expect(m.sources).toEqual([{ file: "a.csv", line: 2 }, { file: "a.json" }]);
+    // The same whichever comes first.
+    expect(mergePoints(json, csv).ttftMs).toEqual({ mean: 10.25, p99: 30, p50: 9 });
+  });
+
+  it("keeps a value the richer point leaves out, and gives no sources when neither has any", () => {
+    const a = pt({ concurrency: 4, completed: 100, ttftMs: { mean: 1 } });
+    const b = pt({ concurrency: 4, ttftMs: { mean: 2, p99: 3 } });
+    const m = mergePoints(a, b);
+    expect(m.completed).toBe(100);
+    expect(m.ttftMs).toEqual({ mean: 2, p99: 3 });
+    expect(m.sources).toBeUndefined();
+  });
+});
+
+describe("finishSweep", () => {
+  it("merges two exports of one run into one point, and labels the sweep format · model", () => {
+    const warnings: ImportIssue[] = [];
+    const s = finishSweep(
+      "genai-perf",
+      [
+        part("run/profile_export.csv", [pt({ concurrency: 8, ttftMs: { mean: 10 } })]),
+        part("run/profile_export.json", [pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } })]),
+      ],
+      warnings,
+    );
+    expect(s.label).toBe("genai-perf · m");
+    expect(s.source).toEqual({
+      files: ["run/profile_export.csv", "run/profile_export.json"],
+      format: "genai-perf",
+    });
+    expect(s.points).toEqual([pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } })]);
+    expect(s.points[0]!.repeats).toBeUndefined();
+    expect(warnings).toEqual([]);
+  });
+
+  it("combines one load level of several runs into its median with a repeats note", () => {
+    const warnings: ImportIssue[] = [];
+    const s = finishSweep(
+      "vllm",
+      [
+        part("r1/c4.json", [pt({ concurrency: 4, rps: 1 })]),
+        part("r2/c4.json", [pt({ concurrency: 4, rps: 3 })]),
+        part("r3/c4.json", [pt({ concurrency: 4, rps: 2 }), pt({ concurrency: 1, rps: 0.5 })]),
+      ],
+      warnings,
+    );
+    // Median of 1, 3, 2 = 2; concurrency 1 sorted first.
+    expect(s.points.map((p) => [p.concurrency, p.rps, p.repeats])).toEqual([
+      [1, 0.5, undefined],
+      [4, 2, 3],
+    ]);
+    const note = importMessages.problem("repeats", {
+      kind: "concurrency",
+      load: 4,
+      n: 3,
+      files: "r1/c4.json, r2/c4.json, r3/c4.json",
+    });
+    expect(s.problems?.[0]).toEqual(note);
+    expect(s.warnings[0]).toBe(
+      "concurrency 4 was measured 3 times (in r1/c4.json, r2/c4.json, r3/c4.json): repeats, the point holds the median of each statistic",
+    );
+    expect(warnings.map((w) => [w.file, w.code])).toEqual([
+      ["r3/c4.json", "repeats"],
+      ["r3/c4.json", "unstable-repeats"],
+    ]);
+  });
+
+  it("keeps points without a load as they are, and each file's note once", () => {
+    const a = part("a.csv", [pt({ rps: 5 })]);
+    const b = part("b.csv", [pt({ rps: 2 })]);
+    const note = importMessages.problem("pathLoad", {});
+    for (const t of [a, b]) {
+      t.sweep.warnings.push("same note");
+      t.sweep.problems = [note];
+    }
+    a.sweep.label = "given";
+    const s = finishSweep("generic-csv", [a, b], []);
+    expect(s.label).toBe("given");
+    expect(s.points.map((p) => p.rps)).toEqual([2, 5]);
+    expect(s.warnings).toEqual(["same note"]);
+    expect(s.problems).toEqual([note]);
+  });
+});
+
+describe("noteLostLevel", () => {
+  const sweep = (files: string[]): Sweep => ({
+    label: "s",
+    source: { files, format: "vllm" },
+    meta: META,
+    points: [],
+    warnings: [],
+  });
+  const corrupt: ImportIssue = {
+    file: "sweep/c32/result.json",
+    code: "json",
+    message: "unexpected end of JSON",
+    line: 3,
+    column: 7,
+  };
+
+  it("tells the sweep whose paths have the same shape, with the load read from the path", () => {
+    const same = sweep(["sweep/c8/result.json", "sweep/c16/result.json"]);
+    const other = sweep(["elsewhere/x.json"]);
+    noteLostLevel(corrupt, [same, other]);
+    expect(same.warnings[0]).toBe(
+      "sweep/c32/result.json:3:7 could not be imported (unexpected end of JSON): this sweep lacks its load level (concurrency 32, by its path)",
+    );
+    expect(same.dropped).toEqual([
+      {
+        file: "sweep/c32/result.json",
+        reason: "unexpected end of JSON",
+        problem: expect.objectContaining({ code: "text" }),
+        line: 3,
+        column: 7,
+      },
+    ]);
+    expect(other.warnings).toEqual([]);
+    expect(other.dropped).toBeUndefined();
+  });
+
+  it("falls back to the sweep of the same folder, then records the drop on every sweep", () => {
+    const folder = sweep(["sweep/c32/other-name.json"]);
+    noteLostLevel(corrupt, [folder]);
+    expect(folder.warnings).toHaveLength(1);
+    const a = sweep(["x/1.json"]);
+    const b = sweep(["y/2.json"]);
+    noteLostLevel(corrupt, [a, b]);
+    expect(a.warnings).toEqual([]);
+    expect(a.dropped?.[0]?.file).toBe("sweep/c32/result.json");
+    expect(b.dropped?.[0]?.file).toBe("sweep/c32/result.json");
+  });
+});
