@@ -10,9 +10,9 @@ import type { Lang } from "./i18n";
 import type { Problem } from "../engine/base/problems";
 import {
   localizeError,
-  localizeMessage,
   localizeReason,
   problemEnglish,
+  renderProblem,
   resultProblems,
 } from "./messages";
 import { scheduleLines } from "./schedule-section";
@@ -51,7 +51,8 @@ const EMPTY_OPERATING_POINT = {
  * then `peak`, `forecast`, `utilizationAtPeak` and `replicaOutputTokensPerSec` when it has one,
  * then `schedule` when the plan has schedules.
  */
-export function planJson(r: PlanResult): unknown {
+export function planJson(result: PlanResult): unknown {
+  const { errors, problems: planProblems, ...r } = result;
   return {
     ...r,
     skus: r.skus.map((sku) => {
@@ -106,6 +107,15 @@ export function planJson(r: PlanResult): unknown {
         }),
       };
     }),
+    // The contract's English strings, rendered here from the problems (docs/problems.md).
+    errors: errors.map((e) => ({
+      path: e.path,
+      kind: e.kind,
+      message: problemEnglish(e.problem),
+      problem: e.problem,
+    })),
+    warnings: planProblems.map(problemEnglish),
+    problems: planProblems,
   };
 }
 
@@ -439,10 +449,9 @@ export function cellText(cell: ComparisonCell, lang: Lang, currency: string): st
       return `${fmtValue(k.availableGiB, 2)} GiB · ${fmtValue(k.tokens, 0)} tok${fit}${k.limited ? (lang === "zh" ? `（${w.kvLimited}）` : ` (${w.kvLimited})`) : ""}`;
     }
     case "message":
-      return localizeReason(
-        { infeasibleReason: cell.value, infeasibleProblem: cell.problem ?? null },
-        lang,
-      );
+      return cell.problem
+        ? localizeReason({ infeasibleProblem: cell.problem }, lang)
+        : (cell.value ?? "");
   }
 }
 
@@ -627,15 +636,14 @@ function footer(r: PlanResult, lang: Lang, md: boolean): string[] {
       `${w.errors}:`,
       ...r.errors.map((e) => `${md ? "- " : "  "}${e.path}: ${localizeError(e, lang)}`),
     );
-  const warns = [
-    ...new Set([...r.warnings, ...r.skus.flatMap((s) => s.problems.map(problemEnglish))]),
-  ];
-  const problems = resultProblems(r);
-  if (warns.length)
-    out.push(
-      `${w.warnings}:`,
-      ...warns.map((x) => `${md ? "- " : "  "}${localizeMessage(x, lang, problems)}`),
-    );
+  // The plan's and the SKUs' warnings, each English text once (SKUs sharing a sweep share its warnings).
+  const byEnglish = new Map<string, Problem>();
+  for (const p of resultProblems(r)) {
+    const en = problemEnglish(p);
+    if (!byEnglish.has(en)) byEnglish.set(en, p);
+  }
+  const warns = [...byEnglish.values()].map((p) => renderProblem(p, lang));
+  if (warns.length) out.push(`${w.warnings}:`, ...warns.map((x) => `${md ? "- " : "  "}${x}`));
   // Messages quote names: one line each.
   return out.map(oneLine);
 }

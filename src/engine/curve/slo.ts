@@ -106,9 +106,7 @@ export interface OperatingPoint {
   missing: { metric: MetricKey; stat: string; available: string[] }[];
   /** Per point of `sweep.points` (input order), per SLO (in the order given). */
   checks: SloCheck[][];
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The warnings as values (code `slo.*`), in the order of `warnings`. */
+  /** The warnings as values (code `slo.*`, docs/problems.md); their text is rendered where shown. */
   problems: Problem[];
 }
 
@@ -281,12 +279,8 @@ export function operatingPoint(
 ): OperatingPoint {
   const pts = sweep.points;
   const n = pts.length;
-  const warnings: string[] = [];
   const problems: Problem[] = [];
-  const warn = (p: Problem): void => {
-    problems.push(p);
-    warnings.push(M.en(p));
-  };
+  const warn = (p: Problem): void => void problems.push(p);
   const maxErr = opts.maxErrorRatePct ?? DEFAULT_MAX_ERROR_RATE_PCT;
   const res: OperatingPoint = {
     feasible: null,
@@ -302,7 +296,6 @@ export function operatingPoint(
     failure: null,
     missing: [],
     checks: pts.map(() => []),
-    warnings,
     problems,
     maxErrorRatePct: maxErr,
     bindingErrorRate: false,

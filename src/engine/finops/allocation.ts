@@ -139,9 +139,7 @@ export interface AllocationResult {
   pools: PoolAllocation[];
   shared: SharedAllocation[];
   teams: TeamTotal[];
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The allocation's problems as values (code `allocation.*`), in the order of `warnings`. */
+  /** The allocation's warnings as values (code `allocation.*`, docs/problems.md); rendered where shown. */
   problems: Problem[];
 }
 
@@ -563,7 +561,6 @@ export function allocate(
     pools,
     shared: shared.lines,
     teams,
-    warnings: warnings.map(M.en),
     problems: warnings,
   };
 }

@@ -135,12 +135,7 @@ function sweepOf(
       const f = files.get(ref.file);
       if (!f)
         return { sweep: null, given: null, errors: [M.problem("fileNotRead", { file: ref.file })] };
-      if (!f.ok)
-        return {
-          sweep: null,
-          given: null,
-          errors: f.problems ?? f.errors.map((e) => textProblem(e, "error")),
-        };
+      if (!f.ok) return { sweep: null, given: null, errors: f.problems };
       return { sweep: f.sweep, given: null, errors: [] };
     }
     case "missing":
@@ -549,11 +544,12 @@ export function planLevel(plan: ResolvedPlan): {
   errors: PlanResult["errors"];
   schedules: PlanSchedules | null;
 } {
-  const errors: PlanResult["errors"] = plan.errors.map((e) =>
-    e.problem
-      ? { path: e.path, kind: e.kind, message: e.message, problem: e.problem }
-      : { path: e.path, kind: e.kind, message: e.message },
-  );
+  // A formula error without a code keeps its text (`formula.*` errors all have one).
+  const errors: PlanResult["errors"] = plan.errors.map((e) => ({
+    path: e.path,
+    kind: e.kind,
+    problem: e.problem ?? textProblem(e.message, "error", e.path),
+  }));
   const wlInputs: WorkloadInput[] = [];
   const workloads: WorkloadResult[] = plan.workloads.map((w, i) => {
     const ok = num(w.peakRps) && num(w.inputTokens) && num(w.outputTokens);
@@ -574,12 +570,7 @@ export function planLevel(plan: ResolvedPlan): {
         { workload: w.name, file: w.trace.file ?? w.trace.name ?? "?" },
         { path: `workloads[${i}].trace` },
       );
-      errors.push({
-        path: `workloads[${i}].trace`,
-        kind: "INPUT",
-        message: TM.en(problem),
-        problem,
-      });
+      errors.push({ path: `workloads[${i}].trace`, kind: "INPUT", problem });
     } else if (w.trace && !plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
       for (const field of ["peakRps", "inputTokens", "outputTokens"] as const) {
         if (num(w[field])) continue;
@@ -588,16 +579,11 @@ export function planLevel(plan: ResolvedPlan): {
           { workload: w.name, field },
           { path: `workloads[${i}].${field}` },
         );
-        errors.push({
-          path: `workloads[${i}].${field}`,
-          kind: "VALUE",
-          message: TM.en(problem),
-          problem,
-        });
+        errors.push({ path: `workloads[${i}].${field}`, kind: "VALUE", problem });
       }
     } else if (!plan.errors.some((e) => e.path.startsWith(`workloads[${i}]`))) {
       const problem = M.problem("workloadNumbers", {}, { path: `workloads[${i}]` });
-      errors.push({ path: `workloads[${i}]`, kind: "VALUE", message: englishOf(problem), problem });
+      errors.push({ path: `workloads[${i}]`, kind: "VALUE", problem });
     }
     // tokensPerRequest needs only the lengths: it still computes when peakRps has an error.
     const perRequest =
@@ -613,12 +599,7 @@ export function planLevel(plan: ResolvedPlan): {
   });
   if (!num(plan.elasticity) && !errors.some((e) => e.path === "factors.elasticity")) {
     const problem = M.problem("elasticityNotNumber", {}, { path: "factors.elasticity" });
-    errors.push({
-      path: "factors.elasticity",
-      kind: "VALUE",
-      message: englishOf(problem),
-      problem,
-    });
+    errors.push({ path: "factors.elasticity", kind: "VALUE", problem });
   }
   const schedules = planSchedules(plan);
   if (schedules) appendAll(errors, schedules.errors);
@@ -636,22 +617,16 @@ export function assemblePlan(
   tenantsOf: typeof computeTenants = computeTenants,
 ): PlanResult {
   const { workloads, wlInputs, errors } = level;
-  const warnings: string[] = [];
   const problems: Problem[] = [];
   // The cheapest feasible SKU among those checked against the SLOs; an unchecked one only when no checked one is feasible.
   // The cost compared (docs/schedules.md): at peak, or a schedule's static, autoscaled or blended cost.
   let by: RecommendBy = plan.recommendBy ?? "peak";
   if (by !== "peak" && !level.schedules) {
-    const p = TM.problem("recommendByNoSchedule", { by }, { path: "recommendBy" });
-    warnings.push(TM.en(p));
-    problems.push(p);
+    problems.push(TM.problem("recommendByNoSchedule", { by }, { path: "recommendBy" }));
     by = "peak";
   }
   if (level.schedules) {
-    for (const p of level.schedules.warnings) {
-      warnings.push(englishOf(p));
-      problems.push(p);
-    }
+    appendAll(problems, level.schedules.warnings);
   }
   const cheapestOf = (checked: boolean): SkuResult | null => {
     let best: SkuResult | null = null;
@@ -682,7 +657,6 @@ export function assemblePlan(
         { path: `skus[${skus.indexOf(cheapest)}]` },
       );
       problems.push(p);
-      warnings.push(englishOf(p));
     }
   }
   // A SKU's input errors as plan errors, at the path each problem points to, without the `skus[0] (chat)` prefix.
@@ -690,16 +664,16 @@ export function assemblePlan(
     for (const e of s.errorProblems) {
       const path = e.path ?? `skus[${i}]`;
       const { subject: _, ...problem } = e;
-      const message = englishOf(problem);
-      if (!errors.some((x) => x.path === path && x.message === message))
-        errors.push({ path, kind: "INPUT", message, problem });
+      // The same error reached twice (a formula error a SKU also reports) is listed once.
+      const text = englishOf(problem);
+      if (!errors.some((x) => x.path === path && englishOf(x.problem) === text))
+        errors.push({ path, kind: "INPUT", problem });
     }
   });
   let tenants: TenantsResult | null = null;
   if (plan.tenants) {
     const t = tenantsOf(plan, skus, cheapest, wlInputs, errors);
     appendAll(errors, t.errors);
-    appendAll(warnings, t.warnings);
     appendAll(problems, t.problems);
     tenants = t.tenants;
   }
@@ -717,7 +691,6 @@ export function assemblePlan(
     ...(plan.recommendBy !== undefined ? { recommendBy: by } : {}),
     tenants,
     errors,
-    warnings,
     problems,
   };
 }

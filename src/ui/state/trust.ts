@@ -232,7 +232,7 @@ export function trustState(input: TrustInput): TrustState {
       "error",
       "error",
       "trustError",
-      { field: fieldName(e.path), msg: e.message },
+      { field: fieldName(e.path), msg: renderProblem(e.problem, "en") },
       e.path,
       e.problem,
     );
@@ -304,11 +304,10 @@ export function trustState(input: TrustInput): TrustState {
       );
     }
   });
-  const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
-  for (const w of result.warnings) {
+  for (const p of result.problems) {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
     // marked); the engine's "recommended although never checked" repeats the unchecked item.
-    const p = planProblems.get(w);
+    const w = renderProblem(p, "en");
     const i = result.skus.findIndex(
       (s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`),
     );

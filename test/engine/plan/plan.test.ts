@@ -10,7 +10,9 @@ import type { SkuResult, FileSweep } from "../../../src/engine/plan/plan-result"
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { base, point, skuA } from "../plan-builders";
-import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { englishOf, textProblem, type Problem } from "../../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 /** The English of a SKU's infeasible reason (the result carries the problem; plan --json renders it). */
 const reasonOf = (s: { infeasibleProblem: Problem | null }): string | null =>
@@ -48,7 +50,7 @@ describe("a SKU planned from its sweep", () => {
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(true);
     expect(r.errors).toEqual([]);
-    expect(r.warnings).toEqual([]);
+    expect(enW(r)).toEqual([]);
   });
 
   it("a failed share limit of exactly 0 % is valid (no failures recorded pass)", () => {
@@ -91,7 +93,7 @@ describe("a SKU planned from its sweep", () => {
       "skus[0] (chat): the operating point has no output tokens/s",
     ]);
     expect(reasonOf(s)).toBe("skus[0] (chat): the operating point has no output tokens/s");
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+    expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["skus[0].sweeps.chat", "INPUT", "the operating point has no output tokens/s"],
     ]);
     expect(r.cheapest).toBeNull();
@@ -180,7 +182,7 @@ describe("why a SKU is infeasible or unknown", () => {
       ALL_PASS,
       "A: workload chat has errors in its inputs",
     ]);
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+    expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"],
     ]);
   });
@@ -222,7 +224,7 @@ describe("why a SKU is infeasible or unknown", () => {
   it("no sweep, an unread file: errors at the workload's sweep path, subject `skus[0] (chat)`", () => {
     const none = compute(base({ skus: [skuA({ sweep: undefined })] }));
     expect(reasonOf(none.skus[0]!)).toBe("skus[0] (chat): no sweep for this workload");
-    expect(none.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+    expect(none.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"],
     ]);
     const file = compute(base({ skus: [skuA({ sweep: { file: "x.json" } })] }));
@@ -254,7 +256,7 @@ describe("a given capacity", () => {
     });
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(false);
-    expect(r.warnings).toEqual([
+    expect(enW(r)).toEqual([
       "A is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU has a sweep checked against the SLOs",
     ]);
     expect(r.problems!.map((p) => [p.code, p.path])).toEqual([
@@ -299,7 +301,7 @@ describe("SKU inputs", () => {
       "skus[0].pricePerGpuHour: needs a number ≥ 0",
     ]);
     expect(s.capacity).toBeNull();
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+    expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["skus[0].gpusPerReplica", "INPUT", "needs a positive number"],
       ["skus[0].pricePerGpuHour", "INPUT", "needs a number ≥ 0"],
     ]);
@@ -373,14 +375,14 @@ describe("the recommendation", () => {
     );
     expect(r.cheapest).toBe("A");
     expect(r.recommendationChecked).toBe(true);
-    expect(r.warnings).toEqual([]);
+    expect(enW(r)).toEqual([]);
     const u = two(
       { pricePerGpuHour: 3, sweep: { points: [point({ ttftMs: { p99: 5000 } })] } },
       { pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 500 } },
     );
     expect(u.cheapest).toBe("B");
     expect(u.recommendationChecked).toBe(false);
-    expect(u.warnings).toEqual([
+    expect(enW(u)).toEqual([
       "B is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
     ]);
     expect(u.problems!.map((p) => [p.code, p.path])).toEqual([
@@ -407,10 +409,10 @@ describe("the recommendation", () => {
     expect(r.problems!.map((p) => [p.code, p.path])).toEqual([
       ["trace.recommendByNoSchedule", "recommendBy"],
     ]);
-    expect(r.warnings).toHaveLength(1);
+    expect(enW(r)).toHaveLength(1);
     const p = compute(base({ recommendBy: "peak" }));
     expect(p.recommendBy).toBe("peak");
-    expect(p.warnings).toEqual([]);
+    expect(enW(p)).toEqual([]);
   });
 });
 
@@ -434,7 +436,7 @@ describe("assemblePlan", () => {
       ],
     };
     const r = assemblePlan(plan, [withErrors], level);
-    expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+    expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["skus[0]", "INPUT", "no sweep for this workload"],
       ["skus[0].sweeps.chat", "INPUT", "no sweep for this workload"],
     ]);
@@ -543,7 +545,7 @@ describe("planLevel: workload numbers and factors", () => {
     ...over,
   });
   const errs = (r: ReturnType<typeof planLevel>) =>
-    r.errors.map((e) => [e.path, e.kind, e.message]);
+    r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)]);
 
   it("a complete workload is an input with its tokens per request and per second", () => {
     const r = planLevel(rp([wl()]));
@@ -565,10 +567,10 @@ describe("planLevel: workload numbers and factors", () => {
         'workload "w": the trace t.csv has not been read, so the workload has no rates or lengths (capplan plan reads it; the app stores the imported numbers in the plan)',
       ],
     ]);
-    expect(planLevel(rp([trace(null, "n")])).errors[0]!.message).toContain(
+    expect(englishOf(planLevel(rp([trace(null, "n")])).errors[0]!.problem)).toContain(
       "the trace n has not been read",
     );
-    expect(planLevel(rp([trace(null, null)])).errors[0]!.message).toContain(
+    expect(englishOf(planLevel(rp([trace(null, null)])).errors[0]!.problem)).toContain(
       "the trace ? has not been read",
     );
   });
@@ -612,7 +614,7 @@ describe("planLevel: workload numbers and factors", () => {
     ).toEqual(["workloads[1].peakRps", "workloads[0]"]);
   });
 
-  it("the plan's formula errors come first, with their problem when they have one", () => {
+  it("the plan's formula errors come first, with their problem (text without a code as it is written)", () => {
     const problem = { code: "formula.unknownName", severity: "error" as const, params: {} };
     const r = planLevel(
       rp([wl()], {
@@ -623,8 +625,8 @@ describe("planLevel: workload numbers and factors", () => {
       }),
     );
     expect(r.errors).toEqual([
-      { path: "cells.a", kind: "NAME", message: "m", problem },
-      { path: "cells.b", kind: "PARSE", message: "n" },
+      { path: "cells.a", kind: "NAME", problem },
+      { path: "cells.b", kind: "PARSE", problem: textProblem("n", "error", "cells.b") },
     ]);
   });
 
@@ -852,13 +854,13 @@ describe("a SKU's schedule problems", () => {
     expect(s.errorProblems.map((p) => [p.path, p.subject])).toEqual([
       ["skus[0].reservedPricePerGpuHour", "skus[0].reservedPricePerGpuHour"],
     ]);
-    expect(r.errors.map((e) => [e.path, e.message])).toEqual([
+    expect(r.errors.map((e) => [e.path, englishOf(e.problem)])).toEqual([
       [
         "skus[0].reservedPricePerGpuHour",
         "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
       ],
     ]);
-    expect(r.warnings).toEqual([ABOVE]);
+    expect(enW(r)).toEqual([ABOVE]);
   });
 
   it("a warning is the SKU's, with its name", () => {
@@ -871,7 +873,7 @@ describe("a SKU's schedule problems", () => {
       ["slo.allPassHighest", undefined, "A"],
       ["schedule.reservedNotCheaper", "skus[0].reservedPricePerGpuHour", "A"],
     ]);
-    expect(r.warnings).toEqual([ABOVE]);
+    expect(enW(r)).toEqual([ABOVE]);
     expect(r.skus[0]!.schedule!.reservedReplicas).toBe(0);
   });
 });
@@ -965,7 +967,7 @@ describe("boundaries and edge cases", () => {
 
     it("an elasticity that is not a number: its problem is at factors.elasticity, also beside another error", () => {
       const r = planLevel(rp([wl({ inputTokens: null })], { elasticity: Number.NaN }));
-      expect(r.errors.map((e) => [e.path, e.kind, e.message])).toEqual([
+      expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
         ["workloads[0]", "VALUE", "peakRps, inputTokens and outputTokens are required numbers"],
         ["factors.elasticity", "VALUE", "elasticity must be a number"],
       ]);
@@ -1016,7 +1018,7 @@ describe("boundaries and edge cases", () => {
     it("a sweep file that could not be read (errors as text): each error is an error problem at the workload's sweep", () => {
       const plan = resolve(base({ skus: [skuA({ sweep: { file: "s.csv" } })] }));
       const files = new Map<string, FileSweep>([
-        ["s.csv", { ok: false, errors: ["s.csv: no header"] }],
+        ["s.csv", { ok: false, problems: [textProblem("s.csv: no header", "error")] }],
       ]);
       const s = computeSku(plan, 0, planLevel(plan).wlInputs, files);
       expect(s.feasible).toBeNull();
@@ -1085,7 +1087,6 @@ describe("boundaries and edge cases", () => {
           "s.csv",
           {
             ok: false,
-            errors: ["x"],
             problems: [{ code: "plan.noSweep", severity: "error", params: {}, path: "somewhere" }],
           },
         ],
@@ -1247,7 +1248,7 @@ describe("boundaries and edge cases", () => {
 
     it("a schedule cost without schedules: the warning names the cost asked for", () => {
       const r = compute(base({ recommendBy: "autoscaled" }));
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'recommendBy is "autoscaled" but the plan has no schedule; the recommendation compares the cost at peak',
       ]);
     });
@@ -1269,7 +1270,7 @@ describe("boundaries and edge cases", () => {
       expect(r.problems!.map((p) => [p.code, p.path])).toEqual([
         ["schedule.aboveConstantPeak", "workloads[0].schedule.rps"],
       ]);
-      expect(r.warnings).toHaveLength(1);
+      expect(enW(r)).toHaveLength(1);
     });
 
     it("two SKUs reporting the same error at the same path: one plan error", () => {
@@ -1282,7 +1283,7 @@ describe("boundaries and edge cases", () => {
         new Map(),
       );
       const r = assemblePlan(plan, [sku, sku], level);
-      expect(r.errors.map((e) => [e.path, e.message])).toEqual([
+      expect(r.errors.map((e) => [e.path, englishOf(e.problem)])).toEqual([
         ["skus[0].gpusPerReplica", "needs a positive number"],
       ]);
     });
@@ -1298,16 +1299,15 @@ describe("boundaries and edge cases", () => {
           calls += 1;
           return {
             tenants: null,
-            errors: [{ path: "tenants", kind: "VALUE", message: "x" }],
-            warnings: ["y"],
-            problems: [],
+            errors: [{ path: "tenants", kind: "VALUE", problem: textProblem("x", "error") }],
+            problems: [textProblem("y")],
           };
         },
       );
       expect(calls).toBe(0);
       expect(r.tenants).toBeNull();
       expect(r.errors).toEqual([]);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
   });
 
