@@ -8,7 +8,7 @@
 import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from "solid-js";
 import type { ScheduleResult } from "../../engine/chain/schedule";
 import type { ScheduleDef, WorkloadDef } from "../../engine/base/types";
-import { renderProblem, resultProblems } from "../../report/messages";
+import { renderProblem } from "../../report/messages";
 import { englishOf } from "../../engine/base/problems";
 import { scheduleChart, type ScheduleChartWords } from "../charts/schedule-chart";
 import { fmtMoney, fmtValue } from "../format";
