@@ -203,10 +203,10 @@ export const sloMessages = defineMessages("slo", {
   }),
   staysMeasured: message({
     severity: "info",
-    en: (p: BindP & { kind: Kind; at: LoadParam; thr: number; best: LoadParam }) =>
-      `${bindEn(p)} at ${loadEn(p.kind, p.at)}, but throughput there (${fmtNum(p.thr)}) is not above ${loadEn(p.kind, p.best)}'s: the operating point stays measured`,
+    en: (p: BindP & { kind: Kind; at: LoadParam; thr: number | null; best: LoadParam }) =>
+      `${bindEn(p)} at ${loadEn(p.kind, p.at)}, but throughput there (${fmtNum(p.thr ?? Number.NaN)}) is not above ${loadEn(p.kind, p.best)}'s: the operating point stays measured`,
     zh: (p) =>
-      `${p.slo !== null ? `${p.slo} 在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxMs)} ms 上限` : `失败请求占比在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxPct)} % 上限`}，但那里的吞吐（${fmtNum(p.thr)}）不高于${loadZh(p.kind, p.best)}：运行点仍取实测点`,
+      `${p.slo !== null ? `${p.slo} 在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxMs)} ms 上限` : `失败请求占比在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxPct)} % 上限`}，但那里的吞吐（${fmtNum(p.thr ?? Number.NaN)}）不高于${loadZh(p.kind, p.best)}：运行点仍取实测点`,
   }),
   interpolated: message({
     severity: "info",

@@ -32,7 +32,8 @@ export interface SloCheck {
 /** How far an SLO misses its limit at a load (docs/operating-point.md: "which SLO fails … and by how much"). */
 export interface SloFailure {
   slo: Slo;
-  load: number;
+  /** The load level (`"inf"`: an unbounded request rate, which JSON cannot hold as a number). */
+  load: number | "inf";
   valueMs: number;
   maxMs: number;
   overMs: number;
@@ -42,7 +43,8 @@ export interface SloFailure {
 
 /** How far the failed share misses its limit at a load. */
 export interface ErrorRateFailure {
-  load: number;
+  /** The load level (`"inf"`: an unbounded request rate). */
+  load: number | "inf";
   sharePct: number;
   maxPct: number;
   /** Overrun in percent of the limit (Infinity when the limit is 0). */
@@ -185,12 +187,17 @@ function lerp(a: unknown, b: unknown, t: number): number | null {
   return a + t * (b - a);
 }
 
+/** A load level as a result holds it: a number, or `"inf"` for an unbounded request rate (never Infinity). */
+function finiteLoad(load: number): number | "inf" {
+  return load === Infinity ? "inf" : load;
+}
+
 function failureOf(c: SloCheck, load: number): SloFailure {
   const v = c.valueMs!;
   const over = v - c.slo.maxMs;
   return {
     slo: c.slo,
-    load,
+    load: finiteLoad(load),
     valueMs: v,
     maxMs: c.slo.maxMs,
     overMs: over,
@@ -455,7 +462,7 @@ export function operatingPoint(
     res.sloBinding = true;
     if (errFails)
       res.errorRateFailure = {
-        load: lb,
+        load: finiteLoad(lb),
         sharePct: errShareB,
         maxPct: maxErr,
         overPct: errOverPct(errShareB),
@@ -590,7 +597,7 @@ export function operatingPoint(
         ...bindP(byLoad),
         kind,
         at: loadParam(at),
-        thr: itThr ?? NaN,
+        thr: finite(itThr) ? itThr : null,
         best: lv(best),
       }),
     );

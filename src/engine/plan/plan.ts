@@ -162,6 +162,11 @@ function meanOf(values: (number | null | undefined)[]): number | null {
   return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
 }
 
+/** A load level in the reasons' text: an unbounded request rate reads `Infinity`, as it always has. */
+function loadText(load: number | "inf"): string {
+  return String(load === "inf" ? Infinity : load);
+}
+
 /** `p` with `subject` in front of its text (a SKU name, `skus[0] (chat)`), and where it points. */
 function about(p: Problem, subject: string, path?: string): Problem {
   const q: Problem = { ...p, subject };
@@ -345,14 +350,14 @@ export function computeSku(
           const f = op.errorRateFailure;
           reason = M.problem(
             "failedAtLowest",
-            { sharePct: f.sharePct, load: String(f.load), maxPct: f.maxPct },
+            { sharePct: f.sharePct, load: loadText(f.load), maxPct: f.maxPct },
             { path: "maxErrorRatePct" },
           );
         } else if (op.feasible === false && op.failure) {
           const f = op.failure;
           reason = M.problem("sloAtLowest", {
             slo: sloText(f.slo, {}),
-            load: String(f.load),
+            load: loadText(f.load),
             valueMs: f.valueMs,
             overMs: f.overMs,
             overPct: f.overPct,
