@@ -142,12 +142,12 @@ export const sloMessages = defineMessages("slo", {
       kind: Kind;
       at: LoadParam;
       overMs: number;
-      overPct: number;
+      overPct: number | null;
       maxMs: number;
     }) =>
-      `infeasible: ${p.slo} is ${fmtNum(p.valueMs)} ms at the lowest load (${loadEn(p.kind, p.at)}), ${fmtNum(p.overMs)} ms (${fmtNum(p.overPct)} %) over the ${fmtNum(p.maxMs)} ms limit`,
+      `infeasible: ${p.slo} is ${fmtNum(p.valueMs)} ms at the lowest load (${loadEn(p.kind, p.at)}), ${fmtNum(p.overMs)} ms (${fmtNum(p.overPct ?? Infinity)} %) over the ${fmtNum(p.maxMs)} ms limit`,
     zh: (p) =>
-      `不可行：最低负载（${loadZh(p.kind, p.at)}）下 ${p.slo} 为 ${fmtNum(p.valueMs)} ms，超出 ${fmtNum(p.maxMs)} ms 上限 ${fmtNum(p.overMs)} ms（${fmtNum(p.overPct)} %）`,
+      `不可行：最低负载（${loadZh(p.kind, p.at)}）下 ${p.slo} 为 ${fmtNum(p.valueMs)} ms，超出 ${fmtNum(p.maxMs)} ms 上限 ${fmtNum(p.overMs)} ms（${fmtNum(p.overPct ?? Infinity)} %）`,
   }),
   infeasibleFailed: message({
     severity: "warning",

@@ -250,7 +250,8 @@ export interface SloFailure {
   maxMs: number;
   overMs: number;
   /** Overrun in percent of the limit: 1500 ms against 1000 ms → 50. */
-  overPct: number;
+  /** Overrun in percent of the limit (null when the limit is 0: no percentage of nothing). */
+  overPct: number | null;
 }
 
 /** How far the failed share misses its limit at a load. */
@@ -260,7 +261,8 @@ export interface ErrorRateFailure {
   sharePct: number;
   maxPct: number;
   /** Overrun in percent of the limit (Infinity when the limit is 0). */
-  overPct: number;
+  /** Overrun in percent of the limit (null when the limit is 0: no percentage of nothing). */
+  overPct: number | null;
 }
 
 /** A load level as a result holds it: a number, or `"inf"` for an unbounded request rate (never Infinity). */
@@ -278,6 +280,11 @@ export function failureOf(c: SloCheck, load: number): SloFailure {
     valueMs: v,
     maxMs: c.slo.maxMs,
     overMs: over,
-    overPct: c.slo.maxMs > 0 ? (over / c.slo.maxMs) * 100 : Infinity,
+    overPct: c.slo.maxMs > 0 ? (over / c.slo.maxMs) * 100 : null,
   };
+}
+
+/** An overrun in percent for ranking: a 0 limit (null) is missed by more than any percentage. */
+export function excessPct(overPct: number | null): number {
+  return overPct ?? Infinity;
 }

@@ -14,6 +14,7 @@ import type { Problem } from "../base/problems";
 import type { MetricKey, Slo, SloMode, Sweep, SweepPoint } from "../base/types";
 import {
   checkSlos,
+  excessPct,
   failedSharePct,
   failureOf,
   finiteLoad,
@@ -165,13 +166,16 @@ interface Stop {
   errFails: boolean;
 }
 
-const errOverPct = (w: Walk, sh: number): number =>
-  w.maxErr > 0 ? ((sh - w.maxErr) / w.maxErr) * 100 : Infinity;
+/** The failed share's overrun in percent of its limit; null when the limit is 0. */
+const errOverPct = (w: Walk, sh: number): number | null =>
+  w.maxErr > 0 ? ((sh - w.maxErr) / w.maxErr) * 100 : null;
 
 /** No point passes: infeasible, with every constraint failing at the lowest load; the worst first. */
 function infeasibleAtLowest(w: Walk, s: Stop): OperatingPoint {
   const { res } = w;
-  const fl = s.failing.map((c) => failureOf(c, s.lb)).sort((x, y) => y.overPct - x.overPct);
+  const fl = s.failing
+    .map((c) => failureOf(c, s.lb))
+    .sort((x, y) => excessPct(y.overPct) - excessPct(x.overPct));
   res.feasible = false;
   res.failure = fl[0] ?? null;
   res.failures = fl;
@@ -183,7 +187,10 @@ function infeasibleAtLowest(w: Walk, s: Stop): OperatingPoint {
       maxPct: w.maxErr,
       overPct: errOverPct(w, s.errShareB),
     };
-  if (res.errorRateFailure && (!res.failure || res.errorRateFailure.overPct > res.failure.overPct))
+  if (
+    res.errorRateFailure &&
+    (!res.failure || excessPct(res.errorRateFailure.overPct) > excessPct(res.failure.overPct))
+  )
     res.bindingErrorRate = true;
   else res.bindingSlo = fl[0]!.slo;
   for (const f of fl) {
@@ -273,14 +280,18 @@ function crossingsOf(w: Walk, a: number, s: Stop): Crossing[] {
   const crossings: Crossing[] = s.failing.map((c) => {
     const va = w.res.checks[a]!.find((x) => x.slo === c.slo)!.valueMs!;
     const vb = c.valueMs!;
-    return { slo: c.slo, t: (c.slo.maxMs - va) / (vb - va), over: failureOf(c, s.lb).overPct };
+    return {
+      slo: c.slo,
+      t: (c.slo.maxMs - va) / (vb - va),
+      over: excessPct(failureOf(c, s.lb).overPct),
+    };
   });
   if (s.errFails) {
     const ea = w.res.failedSharePct[a]!;
     crossings.push({
       slo: null,
       t: (w.maxErr - ea) / (s.errShareB - ea),
-      over: errOverPct(w, s.errShareB),
+      over: excessPct(errOverPct(w, s.errShareB)),
     });
   }
   return crossings;

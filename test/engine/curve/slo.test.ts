@@ -586,7 +586,7 @@ describe("boundaries and edge cases", () => {
       expect(b.failure).toMatchObject({ slo: TTFT, overPct: 50 });
     });
 
-    it("an SLO limit of 0 ms gives an infinite overrun", () => {
+    it("an SLO limit of 0 ms: an overrun of no percentage (null), ranked above any", () => {
       const op = operatingPoint(
         { points: levels([100], [5], [1]) },
         [{ ...TTFT, maxMs: 0 }],
@@ -596,7 +596,7 @@ describe("boundaries and edge cases", () => {
         valueMs: 5,
         maxMs: 0,
         overMs: 5,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
     });
   });
@@ -1142,7 +1142,7 @@ describe("boundaries and edge cases", () => {
       ]);
     });
 
-    it("a failed-share limit of 0 %: any failure is an infinite overrun", () => {
+    it("a failed-share limit of 0 %: any failure is an overrun of no percentage (null)", () => {
       const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
       const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
         maxErrorRatePct: 0,
@@ -1152,7 +1152,7 @@ describe("boundaries and edge cases", () => {
         load: 1,
         sharePct: 1,
         maxPct: 0,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
       // without failures a 0 % limit is met
       expect(
@@ -1320,7 +1320,7 @@ describe("boundaries and edge cases", () => {
       expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
     });
 
-    it("negative limits fail every level, with an infinite overrun", () => {
+    it("negative limits fail every level, with an overrun of no percentage (null)", () => {
       const op = operatingPoint(
         { points: levels([100], [10]) },
         [{ ...TTFT, maxMs: -10 }],
@@ -1332,13 +1332,13 @@ describe("boundaries and edge cases", () => {
         valueMs: 10,
         maxMs: -10,
         overMs: 20,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
       expect(op.errorRateFailure).toEqual({
         load: 1,
         sharePct: 0,
         maxPct: -1,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
     });
 
@@ -1467,5 +1467,33 @@ describe("boundaries and edge cases", () => {
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
       ]);
     });
+  });
+});
+
+describe("operatingPoint: an overrun of a 0 limit", () => {
+  const pts: SweepPoint[] = [
+    { concurrency: 1, requestRate: null, completed: 9, failed: 1, ttftMs: { p99: 50 } },
+    { concurrency: 2, requestRate: null, completed: 8, failed: 2, ttftMs: { p99: 80 } },
+  ];
+
+  it("an SLO limit of 0 ms: the failure's overrun in percent is null (not Infinity), written ∞", () => {
+    const zero: Slo = { metric: "ttft", stat: "p99", maxMs: 0 };
+    const op = operatingPoint({ points: pts }, [zero], "measured", undefined, {
+      maxErrorRatePct: 50,
+    });
+    expect(op.feasible).toBe(false);
+    expect(op.failure).toMatchObject({ load: 1, valueMs: 50, overMs: 50, overPct: null });
+    expect(enW(op)).toContain(
+      "infeasible: P99 TTFT is 50 ms at the lowest load (concurrency 1), 50 ms (∞ %) over the 0 ms limit",
+    );
+  });
+
+  it("a failed-share limit of 0 %: the share's overrun is null and it binds over any finite SLO overrun", () => {
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 40 }], "measured", undefined, {
+      maxErrorRatePct: 0,
+    });
+    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 10, maxPct: 0, overPct: null });
+    expect(op.failure?.overPct).toBe(25);
+    expect([op.bindingErrorRate, op.bindingSlo]).toEqual([true, null]);
   });
 });
