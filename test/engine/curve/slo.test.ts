@@ -703,7 +703,7 @@ describe("boundaries and edge cases", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("boundaries and edge cases: the walk, its warnings and the statistics", () => {
   /**
    * Operating point under SLOs (src/engine/curve/slo.ts, docs/operating-point.md), second part: the walk
    * over the load levels, every warning it gives (compared as whole arrays, so an extra or missing
