@@ -10,7 +10,7 @@ import { cliMessages as C, cliText } from "./messages";
 /** One error of a plan result. */
 interface PlanError {
   path: string;
-  message: string;
+  message?: string;
   problem?: Problem | undefined;
 }
 

@@ -15,8 +15,8 @@ import {
   defaultedPrices,
   defaultedProblem,
   fillDefaultPrices,
-  priceMessages,
 } from "../engine/catalog/price-default";
+import { textProblem } from "../engine/base/problems";
 import { computePlan, type FileSweep, type PlanResult } from "../engine/plan/plan";
 import { buildPlanSheet, computedSkus, resolvePlan } from "../engine/plan/resolve-plan";
 import type { ResolvedPlan } from "../engine/plan/resolved-plan-types";
@@ -237,16 +237,21 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
             refusals.push(`${planPath}: ${p ? renderProblem(p, lang) : lines[i]}`),
           );
         }
-        files.set(ref.file, { ok: false, errors: lines });
+        // The SKU's error is the line as written (a read problem names its file as its subject,
+        // and a SKU's error takes the SKU as its subject).
+        files.set(ref.file, { ok: false, problems: lines.map((l) => textProblem(l, "error")) });
         continue;
       }
       for (const s of skipped) importWarnings.push(s.replace(/^skipped: /, ""));
       const r = importFiles(inputs);
       if (!r.ok)
-        files.set(ref.file, { ok: false, errors: r.errors.map((i) => formatIssue(safeIssue(i))) });
+        files.set(ref.file, {
+          ok: false,
+          problems: r.errors.map((i) => textProblem(formatIssue(safeIssue(i)), "error")),
+        });
       else if (r.sweeps.length !== 1) {
         const p = F.problem("holdsSweeps", { file: ref.file, n: r.sweeps.length });
-        files.set(ref.file, { ok: false, errors: [F.en(p)], problems: [p] });
+        files.set(ref.file, { ok: false, problems: [p] });
       } else {
         files.set(ref.file, { ok: true, sweep: r.sweeps[0]! });
         for (const w of r.warnings)
@@ -271,8 +276,7 @@ export function loadPlan(planPath: string, lang: Lang = "en", opts: LoadOptions 
   // A price the catalogue filled in is a warning of the plan (text, Markdown, JSON), with its code.
   for (const d of defaultedPrices(plan, (i) => final.skus[i]?.pricePerGpuHour ?? null)) {
     const p = defaultedProblem(d);
-    result.warnings.push(priceMessages.en(p));
-    (result.problems ??= []).push(p);
+    result.problems.push(p);
   }
   return { plan, resolved: final, result, importWarnings, files };
 }

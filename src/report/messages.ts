@@ -99,29 +99,28 @@ export function localizeMessage(
   return text;
 }
 
-/** An error of a plan result (`{ message, problem? }`) in `lang`. */
+/**
+ * An error in `lang`: a plan result's (`{ path, kind, problem }`) from its problem; an error that
+ * still carries only text (a plan-file issue without a code, a cell's note) as written.
+ */
 export function localizeError(
-  e: { message: string; problem?: Problem | undefined },
+  e: { message?: string; problem?: Problem | undefined },
   lang: Lang,
 ): string {
-  return e.problem ? renderProblem(e.problem, lang) : e.message;
+  return e.problem ? renderProblem(e.problem, lang) : (e.message ?? "");
 }
 
 /** Why a SKU is infeasible or unknown, in `lang` (from its problem; empty when there is no reason). */
-export function localizeReason(
-  s: { infeasibleReason?: string | null; infeasibleProblem?: Problem | null },
-  lang: Lang,
-): string {
-  if (s.infeasibleProblem) return renderProblem(s.infeasibleProblem, lang);
-  return s.infeasibleReason ? s.infeasibleReason : "";
+export function localizeReason(s: { infeasibleProblem?: Problem | null }, lang: Lang): string {
+  return s.infeasibleProblem ? renderProblem(s.infeasibleProblem, lang) : "";
 }
 
 /** Every warning of a plan result as values: the plan's and each SKU's (for {@link localizeMessage}). */
 export function resultProblems(r: {
-  problems?: readonly Problem[];
+  problems: readonly Problem[];
   skus: readonly { problems?: readonly Problem[] }[];
 }): Problem[] {
-  return [...(r.problems ?? []), ...r.skus.flatMap((s) => s.problems ?? [])];
+  return [...r.problems, ...r.skus.flatMap((s) => s.problems ?? [])];
 }
 
 /**

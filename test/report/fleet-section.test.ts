@@ -69,7 +69,6 @@ const mix: FleetResult = {
   solver: "HiGHS 1.15.1",
   split: false,
   reasons: [],
-  warnings: [],
   problems: [O.problem("uncheckedUsed", { sku: "A|B\nC" })],
 };
 
@@ -215,7 +214,7 @@ describe("fleetSectionMarkdown", () => {
       bestSingle: null,
       savingsPct: null,
       problems: [],
-      reasons: [{ workload: "chat", reason: "", problem: p, details: [] }],
+      reasons: [{ workload: "chat", problem: p, details: [] }],
     };
     const en = fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, "en");
     expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS 1.15.1):");

@@ -18,6 +18,9 @@ import type { Slo } from "../../src/engine/base/types";
 import type { Problem } from "../../src/engine/base/problems";
 import { renderProblem } from "../../src/report/messages";
 import type { ImportIssue } from "../../src/import/types";
+import { englishOf } from "../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -56,10 +59,17 @@ function ofNote(source: string, w: string, problems: readonly Problem[] | undefi
 }
 
 /** An error with its problem (`{ message, problem? }`), or without Chinese when it has none. */
-function ofError(source: string, e: { message: string; problem?: Problem | undefined }): Collected {
+function ofError(
+  source: string,
+  e: { message?: string; problem?: Problem | undefined },
+): Collected {
   return e.problem
-    ? { source, message: e.message, zh: renderProblem(e.problem, "zh") }
-    : { source, message: e.message };
+    ? {
+        source,
+        message: e.message ?? renderProblem(e.problem, "en"),
+        zh: renderProblem(e.problem, "zh"),
+      }
+    : { source, message: e.message ?? "" };
 }
 
 /** A collected problem: its English and its Chinese, both rendered from its code. */
@@ -77,7 +87,7 @@ export function planMessages(): Collected[] {
     const src = `models/examples/${f}`;
     const { result, importWarnings } = loadPlan(join(dir, f));
     const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
-    result.warnings.forEach((w) => out.push(ofNote(src, w, result.problems)));
+    enW(result).forEach((w) => out.push(ofNote(src, w, result.problems)));
     result.errors.forEach((e) => out.push(ofError(src, e)));
     for (const s of result.skus) {
       for (const p of [
@@ -326,7 +336,7 @@ export function edgePlanMessages(): Collected[] {
     }
     v.warnings.forEach((w) => out.push(ofNote(name, w, v.problems)));
     const result = computePlan(resolvePlan(v.plan));
-    result.warnings.forEach((w) => out.push(ofNote(name, w, result.problems)));
+    enW(result).forEach((w) => out.push(ofNote(name, w, result.problems)));
     result.errors.forEach((e) => out.push(ofError(name, e)));
     for (const s of result.skus) {
       for (const p of [

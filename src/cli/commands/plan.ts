@@ -12,6 +12,7 @@ import { cliMessages as C } from "../messages";
 import { loadPlan } from "../plan-loader";
 import { planErrorLines } from "../error-lines";
 import { focusCsv } from "../../report/focus";
+import { problemEnglish } from "../../report/messages";
 import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
 
 /** `--start YYYY-MM-DD` (a UTC day); default: today (UTC). */
@@ -98,7 +99,7 @@ function planCommand(args: string[], io: Io): number | Promise<number> {
     const f = focusCsv(result, {
       period: { start, days },
       plan: loaded.plan,
-      warnings: [...importWarnings, ...result.warnings],
+      warnings: [...importWarnings, ...result.problems.map(problemEnglish)],
     });
     if (!f.ok) throw new CliError([`${positional[0]}: ${f.reason}`]);
     io.out(f.csv);

@@ -142,12 +142,12 @@ export const sloMessages = defineMessages("slo", {
       kind: Kind;
       at: LoadParam;
       overMs: number;
-      overPct: number;
+      overPct: number | null;
       maxMs: number;
     }) =>
-      `infeasible: ${p.slo} is ${fmtNum(p.valueMs)} ms at the lowest load (${loadEn(p.kind, p.at)}), ${fmtNum(p.overMs)} ms (${fmtNum(p.overPct)} %) over the ${fmtNum(p.maxMs)} ms limit`,
+      `infeasible: ${p.slo} is ${fmtNum(p.valueMs)} ms at the lowest load (${loadEn(p.kind, p.at)}), ${fmtNum(p.overMs)} ms (${fmtNum(p.overPct ?? Infinity)} %) over the ${fmtNum(p.maxMs)} ms limit`,
     zh: (p) =>
-      `不可行：最低负载（${loadZh(p.kind, p.at)}）下 ${p.slo} 为 ${fmtNum(p.valueMs)} ms，超出 ${fmtNum(p.maxMs)} ms 上限 ${fmtNum(p.overMs)} ms（${fmtNum(p.overPct)} %）`,
+      `不可行：最低负载（${loadZh(p.kind, p.at)}）下 ${p.slo} 为 ${fmtNum(p.valueMs)} ms，超出 ${fmtNum(p.maxMs)} ms 上限 ${fmtNum(p.overMs)} ms（${fmtNum(p.overPct ?? Infinity)} %）`,
   }),
   infeasibleFailed: message({
     severity: "warning",
@@ -203,10 +203,10 @@ export const sloMessages = defineMessages("slo", {
   }),
   staysMeasured: message({
     severity: "info",
-    en: (p: BindP & { kind: Kind; at: LoadParam; thr: number; best: LoadParam }) =>
-      `${bindEn(p)} at ${loadEn(p.kind, p.at)}, but throughput there (${fmtNum(p.thr)}) is not above ${loadEn(p.kind, p.best)}'s: the operating point stays measured`,
+    en: (p: BindP & { kind: Kind; at: LoadParam; thr: number | null; best: LoadParam }) =>
+      `${bindEn(p)} at ${loadEn(p.kind, p.at)}, but throughput there (${fmtNum(p.thr ?? Number.NaN)}) is not above ${loadEn(p.kind, p.best)}'s: the operating point stays measured`,
     zh: (p) =>
-      `${p.slo !== null ? `${p.slo} 在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxMs)} ms 上限` : `失败请求占比在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxPct)} % 上限`}，但那里的吞吐（${fmtNum(p.thr)}）不高于${loadZh(p.kind, p.best)}：运行点仍取实测点`,
+      `${p.slo !== null ? `${p.slo} 在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxMs)} ms 上限` : `失败请求占比在${loadZh(p.kind, p.at)} 达到 ${fmtNum(p.maxPct)} % 上限`}，但那里的吞吐（${fmtNum(p.thr ?? Number.NaN)}）不高于${loadZh(p.kind, p.best)}：运行点仍取实测点`,
   }),
   interpolated: message({
     severity: "info",

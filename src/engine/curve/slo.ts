@@ -7,47 +7,34 @@
  * make interpolation to the threshold itself infeasible).
  */
 import { finite } from "../base/number-format";
-import { loadKind, loadOrder, loadValue, type LoadKind } from "./load";
-import { loadParam, sloMessages as M } from "./messages";
-import { metricLabel, normStat, sloText } from "./slo-label";
+import { loadValue, type LoadKind } from "./load";
+import { loadParam, sloMessages as M, type LoadParam } from "./messages";
+import { sloText } from "./slo-label";
 import type { Problem } from "../base/problems";
+import type { MetricKey, Slo, SloMode, Sweep, SweepPoint } from "../base/types";
 import {
-  METRIC_FIELD,
-  type MetricKey,
-  type Slo,
-  type SloMode,
-  type Sweep,
-  type SweepPoint,
-} from "../base/types";
+  checkSlos,
+  excessPct,
+  failedSharePct,
+  failureOf,
+  finiteLoad,
+  type ErrorRateFailure,
+  type SloFailure,
+  pointStatus,
+  prepareSweep,
+  type SloCheck,
+  type SweepPrep,
+} from "./slo-checks";
 
-/** Result of one SLO at one point. `pass` is null when the statistic is missing. */
-export interface SloCheck {
-  slo: Slo;
-  valueMs: number | null;
-  pass: boolean | null;
-  usedMetric: MetricKey;
-  missing?: { stat: string; available: string[] };
-}
-
-/** How far an SLO misses its limit at a load (docs/operating-point.md: "which SLO fails … and by how much"). */
-export interface SloFailure {
-  slo: Slo;
-  load: number;
-  valueMs: number;
-  maxMs: number;
-  overMs: number;
-  /** Overrun in percent of the limit: 1500 ms against 1000 ms → 50. */
-  overPct: number;
-}
-
-/** How far the failed share misses its limit at a load. */
-export interface ErrorRateFailure {
-  load: number;
-  sharePct: number;
-  maxPct: number;
-  /** Overrun in percent of the limit (Infinity when the limit is 0). */
-  overPct: number;
-}
+export {
+  failedSharePct,
+  type ErrorRateFailure,
+  type SloFailure,
+  prepareSweep,
+  statValue,
+  type SloCheck,
+  type SweepPrep,
+} from "./slo-checks";
 
 /** Default of the plan key `maxErrorRatePct`: a level may drop at most 1 % of its requests. */
 export const DEFAULT_MAX_ERROR_RATE_PCT = 1;
@@ -56,21 +43,6 @@ export const DEFAULT_MAX_ERROR_RATE_PCT = 1;
 export interface OperatingPointOptions {
   /** A point passes only when failed ÷ (completed + failed) is at most this percentage (default 1). */
   maxErrorRatePct?: number;
-}
-
-/**
- * The failed share of a point in percent: failed ÷ (completed + failed) × 100. No failures
- * recorded (absent, null or 0) → 0; failures recorded without a completed count → null (unknown).
- * Without counts, the share the file states (`failedPct`, from a `Failed %` column) is used.
- */
-export function failedSharePct(p: SweepPoint): number | null {
-  const f = p.failed;
-  // A stated share (`Failed %` column) stands in for the counts when they are absent.
-  if (!finite(f) && finite(p.failedPct)) return p.failedPct;
-  if (!finite(f) || f <= 0) return 0;
-  const c = p.completed;
-  if (!finite(c) || c < 0) return finite(p.failedPct) ? p.failedPct : null;
-  return (f / (c + f)) * 100;
 }
 
 /** The operating point of one sweep under a list of SLOs (docs/operating-point.md). */
@@ -106,79 +78,8 @@ export interface OperatingPoint {
   missing: { metric: MetricKey; stat: string; available: string[] }[];
   /** Per point of `sweep.points` (input order), per SLO (in the order given). */
   checks: SloCheck[][];
-  /** The English of {@link problems} (docs/problems.md). */
-  warnings: string[];
-  /** The warnings as values (code `slo.*`), in the order of `warnings`. */
+  /** The warnings as values (code `slo.*`, docs/problems.md); their text is rendered where shown. */
   problems: Problem[];
-}
-
-/** Groups of stat keys in a list: mean, min, the percentiles (2), max, std, then any other key (5). */
-const STAT_GROUP = new Map([
-  ["mean", 0],
-  ["min", 1],
-  ["max", 3],
-  ["std", 4],
-]);
-
-/** Canonical stat keys, once each: mean, min, the percentiles by their number, max, std, then the others alphabetically. */
-function sortStats(keys: Iterable<string>): string[] {
-  const rank = (k: string): [number, number] => {
-    const m = /^p(\d+(?:\.\d+)?)$/.exec(k);
-    return m ? [2, Number(m[1])] : [STAT_GROUP.get(k) ?? 5, 0];
-  };
-  return [...new Set(keys)].sort((a, b) => {
-    const [ga, na] = rank(a);
-    const [gb, nb] = rank(b);
-    return ga - gb || na - nb || a.localeCompare(b);
-  });
-}
-
-/** Stat keys (canonical) with a finite value for `metric` at a point. */
-function statKeys(p: SweepPoint, metric: MetricKey): string[] {
-  const stats = p[METRIC_FIELD[metric]];
-  if (!stats || typeof stats !== "object") return [];
-  return Object.keys(stats)
-    .filter((k) => finite(stats[k]))
-    .map(normStat);
-}
-
-/** Value of a metric's stat at a point, with "median" ≡ "p50"; null when absent. No substitution. */
-function rawStat(p: SweepPoint, metric: MetricKey, stat: string): number | null {
-  const stats = p[METRIC_FIELD[metric]];
-  if (!stats || typeof stats !== "object") return null;
-  const want = normStat(stat);
-  for (const k of Object.keys(stats)) {
-    const v = stats[k];
-    if (normStat(k) === want && finite(v)) return v;
-  }
-  return null;
-}
-
-/** The other of ITL/TPOT, which may stand in for it (docs/metrics.md substitution); null for other metrics. */
-function substituteOf(metric: MetricKey): MetricKey | null {
-  return metric === "itl" ? "tpot" : metric === "tpot" ? "itl" : null;
-}
-
-/**
- * A statistic of a point (docs/metrics.md, docs/operating-point.md). An `itl` stat is read from `tpot` when the point has no ITL
- * at all, and vice versa (`substituted` true); nothing else is substituted and nothing invented:
- * a missing stat gives `valueMs: null`, with the stats that the used metric does have.
- */
-export function statValue(
-  point: SweepPoint,
-  metric: MetricKey,
-  stat: string,
-): { valueMs: number | null; usedMetric: MetricKey; substituted: boolean; available: string[] } {
-  let used = metric;
-  const other = substituteOf(metric);
-  if (other && statKeys(point, metric).length === 0 && statKeys(point, other).length > 0)
-    used = other;
-  return {
-    valueMs: rawStat(point, used, stat),
-    usedMetric: used,
-    substituted: used !== metric,
-    available: sortStats(statKeys(point, used)),
-  };
 }
 
 /** a + t × (b − a); null when either end is unknown. */
@@ -187,68 +88,344 @@ function lerp(a: unknown, b: unknown, t: number): number | null {
   return a + t * (b - a);
 }
 
-function failureOf(c: SloCheck, load: number): SloFailure {
-  const v = c.valueMs!;
-  const over = v - c.slo.maxMs;
-  return {
-    slo: c.slo,
-    load,
-    valueMs: v,
-    maxMs: c.slo.maxMs,
-    overMs: over,
-    overPct: c.slo.maxMs > 0 ? (over / c.slo.maxMs) * 100 : Infinity,
-  };
+/** One walk of a sweep's points in load order (what the steps of {@link operatingPoint} share). */
+interface Walk {
+  pts: readonly SweepPoint[];
+  n: number;
+  res: OperatingPoint;
+  warn: (p: Problem) => void;
+  kind: LoadKind | null;
+  order: number[];
+  slos: Slo[];
+  mode: SloMode;
+  maxErr: number;
 }
 
-function pointStatus(row: SloCheck[]): boolean | null {
-  if (row.some((c) => c.pass === false)) return false;
-  if (row.some((c) => c.pass === null)) return null;
+const loadAt = (w: Walk, i: number): number | null =>
+  w.kind ? loadValue(w.pts[i]!, w.kind) : null;
+const lvAt = (w: Walk, i: number): LoadParam => loadParam(loadAt(w, i));
+
+/** The failed-share constraint at a point: pass, fail or unknown. */
+function errPass(w: Walk, i: number): boolean | null {
+  const sh = w.res.failedSharePct[i] as number | null;
+  return sh === null ? null : sh <= w.maxErr;
+}
+
+/** A point's status: fails when an SLO or the failed share fails, unknown when one is unknown. */
+function status(w: Walk, i: number): boolean | null {
+  const st = pointStatus(w.res.checks[i]!);
+  const e = errPass(w, i);
+  if (st === false || e === false) return false;
+  if (st === null || e === null) return null;
   return true;
 }
 
-/** A point's finite stats of one metric: canonical keys and their values, in key order. */
-interface StatRow {
-  keys: string[];
-  values: number[];
+/**
+ * Walk in load order to the first point that does not pass: the last passing position, the
+ * stopping position (−1 when every point passes) and its status. A point passing again after a
+ * failure is a non-monotone warning.
+ */
+function walkOrder(w: Walk): { lastPass: number; stopPos: number; stopStatus: boolean | null } {
+  const unknownErr = w.res.failedSharePct.filter((v) => v === null).length;
+  if (unknownErr > 0) w.warn(M.problem("failedUnknown", { unknown: unknownErr, n: w.n }));
+  let lastPass = -1;
+  let stopPos = -1;
+  let stopStatus: boolean | null = true;
+  for (let pos = 0; pos < w.n; pos++) {
+    const st = status(w, w.order[pos]!);
+    if (st === true) lastPass = pos;
+    else {
+      stopPos = pos;
+      stopStatus = st;
+      break;
+    }
+  }
+  if (stopStatus === false) {
+    for (let pos = stopPos + 1; pos < w.n; pos++) {
+      if (status(w, w.order[pos]!) === true) {
+        w.warn(
+          M.problem("nonMonotone", {
+            kind: w.kind,
+            at: lvAt(w, w.order[pos]!),
+            after: lvAt(w, w.order[stopPos]!),
+            slos: w.slos.length > 0,
+          }),
+        );
+      }
+    }
+  }
+  return { lastPass, stopPos, stopStatus };
+}
+
+/** The first failing point b: its load, the SLO checks failing there, its failed share and whether that fails. */
+interface Stop {
+  b: number;
+  lb: number;
+  failing: SloCheck[];
+  errShareB: number;
+  errFails: boolean;
+}
+
+/** The failed share's overrun in percent of its limit; null when the limit is 0. */
+const errOverPct = (w: Walk, sh: number): number | null =>
+  w.maxErr > 0 ? ((sh - w.maxErr) / w.maxErr) * 100 : null;
+
+/** No point passes: infeasible, with every constraint failing at the lowest load; the worst first. */
+function infeasibleAtLowest(w: Walk, s: Stop): OperatingPoint {
+  const { res } = w;
+  const fl = s.failing
+    .map((c) => failureOf(c, s.lb))
+    .sort((x, y) => excessPct(y.overPct) - excessPct(x.overPct));
+  res.feasible = false;
+  res.failure = fl[0] ?? null;
+  res.failures = fl;
+  res.sloBinding = true;
+  if (s.errFails)
+    res.errorRateFailure = {
+      load: finiteLoad(s.lb),
+      sharePct: s.errShareB,
+      maxPct: w.maxErr,
+      overPct: errOverPct(w, s.errShareB),
+    };
+  if (
+    res.errorRateFailure &&
+    (!res.failure || excessPct(res.errorRateFailure.overPct) > excessPct(res.failure.overPct))
+  )
+    res.bindingErrorRate = true;
+  else res.bindingSlo = fl[0]!.slo;
+  for (const f of fl) {
+    w.warn(
+      M.problem("infeasibleSlo", {
+        slo: sloText(f.slo),
+        valueMs: f.valueMs,
+        kind: w.kind,
+        at: lvAt(w, s.b),
+        overMs: f.overMs,
+        overPct: f.overPct,
+        maxMs: f.maxMs,
+      }),
+    );
+  }
+  if (res.errorRateFailure)
+    w.warn(
+      M.problem("infeasibleFailed", {
+        sharePct: s.errShareB,
+        kind: w.kind,
+        at: lvAt(w, s.b),
+        maxPct: w.maxErr,
+      }),
+    );
+  return res;
+}
+
+/** The candidates' best point: the most throughput (output tokens/s, else rps), ties to the lower load. */
+interface Best {
+  thrKind: "outputTokensPerSec" | "rps" | null;
+  best: number;
+  last: number;
+  thr: (i: number) => number;
+}
+
+function bestCandidate(w: Walk, cands: number[]): Best {
+  const { pts } = w;
+  const thrKind: Best["thrKind"] = cands.every((i) => finite(pts[i]!.outputTokensPerSec))
+    ? "outputTokensPerSec"
+    : cands.every((i) => finite(pts[i]!.rps))
+      ? "rps"
+      : null;
+  const thr = (i: number): number => (thrKind ? (pts[i]![thrKind] as number) : Number.NaN);
+  const last = cands[cands.length - 1]!;
+  let best = last;
+  if (thrKind) {
+    best = cands[0]!;
+    // Strictly more: a tie keeps the lower load.
+    for (const i of cands) if (thr(i) > thr(best)) best = i;
+  } else if (cands.length > 1) {
+    w.warn(M.problem("noThroughput", {}));
+  }
+  return { thrKind, best, last, thr };
+}
+
+/** The operating point at a measured point. */
+function setFrom(res: OperatingPoint, p: SweepPoint, i: number): void {
+  res.concurrency = finite(p.concurrency) ? p.concurrency : null;
+  res.requestRate = p.requestRate === "inf" || finite(p.requestRate) ? p.requestRate : null;
+  res.rps = finite(p.rps) ? p.rps : null;
+  res.outputTokensPerSec = finite(p.outputTokensPerSec) ? p.outputTokensPerSec : null;
+  res.totalTokensPerSec = finite(p.totalTokensPerSec) ? p.totalTokensPerSec : null;
+  res.pointIndex = i;
+}
+
+/** The info that the best point is below the highest passing load (throughput peaked before it). */
+function pastPeak(w: Walk, c: Best): void {
+  if (c.best !== c.last)
+    w.warn(
+      M.problem("pastPeak", {
+        kind: w.kind,
+        at: lvAt(w, c.best),
+        higher: lvAt(w, c.last),
+        higherThr: c.thr(c.last),
+        thr: c.thr(c.best),
+        unit: c.thrKind === "rps" ? "req/s" : "tok/s",
+      }),
+    );
+}
+
+/** Where a constraint failing at b meets its limit between a and b (t in [0, 1)), and by how much it fails at b. */
+type Crossing = { slo: Slo | null; t: number; over: number };
+
+/** The crossings between the last candidate a and the first failing point b. */
+function crossingsOf(w: Walk, a: number, s: Stop): Crossing[] {
+  // a passes every constraint and b fails this one: v_a ≤ limit < v_b, so t = (limit − v_a) / (v_b − v_a) is in [0, 1).
+  const crossings: Crossing[] = s.failing.map((c) => {
+    const va = w.res.checks[a]!.find((x) => x.slo === c.slo)!.valueMs!;
+    const vb = c.valueMs!;
+    return {
+      slo: c.slo,
+      t: (c.slo.maxMs - va) / (vb - va),
+      over: excessPct(failureOf(c, s.lb).overPct),
+    };
+  });
+  if (s.errFails) {
+    const ea = w.res.failedSharePct[a]!;
+    crossings.push({
+      slo: null,
+      t: (w.maxErr - ea) / (s.errShareB - ea),
+      over: excessPct(errOverPct(w, s.errShareB)),
+    });
+  }
+  return crossings;
 }
 
 /**
- * What {@link operatingPoint} reads from a sweep's points whatever the SLOs: the load axis, the
- * load order and (filled on first use) each point's stats per metric. A caller that evaluates
- * the same points under several SLO sets (the incremental engine after an SLO edit) prepares
- * them once.
+ * Interpolated mode: one more candidate where the first constraint meets its limit between a and
+ * b, the operating point when it has strictly more throughput than the best measured one.
  */
-export interface SweepPrep {
-  kind: LoadKind | null;
-  order: number[];
-  stats: Map<MetricKey, StatRow[]>;
-}
-
-/** Prepare a sweep's points for {@link operatingPoint}. */
-export function prepareSweep(points: readonly SweepPoint[]): SweepPrep {
-  const kind = loadKind(points);
-  return { kind, order: loadOrder(points, kind), stats: new Map() };
-}
-
-function statRows(prep: SweepPrep, pts: readonly SweepPoint[], m: MetricKey): StatRow[] {
-  let t = prep.stats.get(m);
-  if (!t) {
-    t = pts.map((p) => {
-      const stats = p[METRIC_FIELD[m]];
-      const row: StatRow = { keys: [], values: [] };
-      if (!stats || typeof stats !== "object") return row;
-      for (const k of Object.keys(stats)) {
-        const v = stats[k];
-        if (finite(v)) {
-          row.keys.push(normStat(k));
-          row.values.push(v);
-        }
-      }
-      return row;
-    });
-    prep.stats.set(m, t);
+function interpolate(w: Walk, c: Best, s: Stop, byLoad: Crossing): OperatingPoint {
+  const { res } = w;
+  const a = c.last;
+  const bindP = {
+    slo: byLoad.slo ? sloText(byLoad.slo) : null,
+    maxMs: byLoad.slo ? byLoad.slo.maxMs : 0,
+    maxPct: w.maxErr,
+  };
+  const la = loadAt(w, a);
+  if (la === null || !Number.isFinite(s.lb)) {
+    w.warn(M.problem("noInterpolation", { kind: w.kind, toward: lvAt(w, s.b), at: lvAt(w, a) }));
+    pastPeak(w, c);
+    return res;
   }
-  return t;
+  const t = byLoad.t;
+  const at = la + t * (s.lb - la);
+  // A crossing so close to a that its load rounds to a's own (t ≈ 1e-17) is no new candidate: a stays the operating point.
+  if (!(at > la)) {
+    pastPeak(w, c);
+    return res;
+  }
+  const pa = w.pts[a]!;
+  const pb = w.pts[s.b]!;
+  const it = {
+    concurrency: lerp(pa.concurrency, pb.concurrency, t),
+    requestRate: lerp(pa.requestRate, pb.requestRate, t),
+    rps: lerp(pa.rps, pb.rps, t),
+    outputTokensPerSec: lerp(pa.outputTokensPerSec, pb.outputTokensPerSec, t),
+    totalTokensPerSec: lerp(pa.totalTokensPerSec, pb.totalTokensPerSec, t),
+  };
+  const itThr = c.thrKind ? it[c.thrKind] : null;
+  // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
+  if (c.thrKind && !(finite(itThr) && itThr > c.thr(c.best))) {
+    w.warn(
+      M.problem("staysMeasured", {
+        ...bindP,
+        kind: w.kind,
+        at: loadParam(at),
+        thr: finite(itThr) ? itThr : null,
+        best: lvAt(w, c.best),
+      }),
+    );
+    pastPeak(w, c);
+    return res;
+  }
+  res.basis = "interpolated";
+  res.concurrency = it.concurrency;
+  res.requestRate = it.requestRate;
+  res.rps = it.rps;
+  res.outputTokensPerSec = it.outputTokensPerSec;
+  res.totalTokensPerSec = it.totalTokensPerSec;
+  res.pointIndex = a;
+  res.towardIndex = s.b;
+  w.warn(
+    M.problem("interpolated", {
+      ...bindP,
+      kind: w.kind,
+      at: loadParam(at),
+      from: lvAt(w, a),
+      toward: lvAt(w, s.b),
+    }),
+  );
+  return res;
+}
+
+/** Some point passes: the best candidate, the binding constraint at b, and in interpolated mode one more candidate. */
+function feasibleFrom(w: Walk, stopPos: number, s: Stop): OperatingPoint {
+  const { res } = w;
+  // Candidates: the passing points before the first failing one (all points when none fails).
+  const cands = w.order.slice(0, stopPos === -1 ? w.n : stopPos);
+  const c = bestCandidate(w, cands);
+  res.feasible = true;
+  setFrom(res, w.pts[c.best]!, c.best);
+  if (stopPos === -1) {
+    // Every point passes: the constraints do not bind within the measured range.
+    if (c.best === c.last) {
+      if (w.slos.length) w.warn(M.problem("allPassHighest", { kind: w.kind, at: lvAt(w, c.last) }));
+      else w.warn(M.problem("noSlos", {}));
+    } else {
+      w.warn(M.problem("allPassPeak", { kind: w.kind, at: lvAt(w, c.best) }));
+      pastPeak(w, c);
+    }
+    return res;
+  }
+  // Between the last candidate a and the first failing point b: which constraint stops more load?
+  const crossings = crossingsOf(w, c.last, s);
+  const byExcess = [...crossings].sort((x, y) => y.over - x.over)[0]!;
+  const byLoad = [...crossings].sort((x, y) => x.t - y.t || y.over - x.over)[0]!;
+  const bind = w.mode === "interpolated" ? byLoad : byExcess;
+  res.bindingSlo = bind.slo;
+  res.bindingErrorRate = bind.slo === null;
+  res.sloBinding = true;
+  if (w.mode !== "interpolated" || byLoad.t === 0) {
+    pastPeak(w, c);
+    return res;
+  }
+  return interpolate(w, c, s, byLoad);
+}
+
+function emptyResult(
+  pts: readonly SweepPoint[],
+  maxErr: number,
+  problems: Problem[],
+): OperatingPoint {
+  return {
+    feasible: null,
+    basis: "measured",
+    concurrency: null,
+    requestRate: null,
+    rps: null,
+    outputTokensPerSec: null,
+    totalTokensPerSec: null,
+    pointIndex: null,
+    bindingSlo: null,
+    sloBinding: false,
+    failure: null,
+    missing: [],
+    checks: pts.map(() => []),
+    problems,
+    maxErrorRatePct: maxErr,
+    bindingErrorRate: false,
+    errorRateFailure: null,
+    failedSharePct: pts.map(failedSharePct),
+    towardIndex: null,
+  };
 }
 
 /**
@@ -280,346 +457,35 @@ export function operatingPoint(
   opts: OperatingPointOptions = {},
 ): OperatingPoint {
   const pts = sweep.points;
-  const n = pts.length;
-  const warnings: string[] = [];
   const problems: Problem[] = [];
-  const warn = (p: Problem): void => {
-    problems.push(p);
-    warnings.push(M.en(p));
-  };
+  const warn = (p: Problem): void => void problems.push(p);
   const maxErr = opts.maxErrorRatePct ?? DEFAULT_MAX_ERROR_RATE_PCT;
-  const res: OperatingPoint = {
-    feasible: null,
-    basis: "measured",
-    concurrency: null,
-    requestRate: null,
-    rps: null,
-    outputTokensPerSec: null,
-    totalTokensPerSec: null,
-    pointIndex: null,
-    bindingSlo: null,
-    sloBinding: false,
-    failure: null,
-    missing: [],
-    checks: pts.map(() => []),
-    warnings,
-    problems,
-    maxErrorRatePct: maxErr,
-    bindingErrorRate: false,
-    errorRateFailure: null,
-    failedSharePct: pts.map(failedSharePct),
-    towardIndex: null,
-  };
-  if (n === 0) {
+  const res = emptyResult(pts, maxErr, problems);
+  if (pts.length === 0) {
     warn(M.problem("noPoints", {}));
     return res;
   }
   const { kind, order } = prep;
   if (order.some((v, i) => v !== i)) warn(M.problem("sorted", { by: kind ?? "position" }));
-  const load = (i: number): number | null => (kind ? loadValue(pts[i]!, kind) : null);
-  const lv = (i: number) => loadParam(load(i));
-
-  const statsOf = (m: MetricKey): StatRow[] => statRows(prep, pts, m);
-  const hasMetric = (m: MetricKey): boolean => statsOf(m).some((r) => r.keys.length > 0);
-
-  // Resolve each SLO at sweep level: substitution ITL ↔ TPOT only when the sweep has none at all.
-  const resolved = slos.map((slo) => {
-    let used = slo.metric;
-    const other = substituteOf(slo.metric);
-    if (other && !hasMetric(slo.metric) && hasMetric(other)) {
-      used = other;
-      warn(
-        M.problem("substituted", {
-          slo: sloText(slo),
-          used: metricLabel(other),
-          metric: metricLabel(slo.metric),
-        }),
-      );
-    }
-    const keys = new Set<string>();
-    for (const r of statsOf(used)) for (const k of r.keys) keys.add(k);
-    const available = sortStats(keys);
-    const valid = finite(slo.maxMs);
-    if (!valid) warn(M.problem("noLimit", { slo: sloText(slo), got: String(slo.maxMs) }));
-    return { slo, used, available, valid };
-  });
-
-  resolved.forEach((r) => {
-    const stat = normStat(r.slo.stat);
-    const rows = statsOf(r.used);
-    let missingAt = 0;
-    for (let i = 0; i < n; i++) {
-      // The first key that reads as `stat` (median ≡ p50), as rawStat does.
-      const row = rows[i]!;
-      const at = row.keys.indexOf(stat);
-      const v = at >= 0 ? row.values[at]! : null;
-      const check: SloCheck = {
-        slo: r.slo,
-        valueMs: v,
-        pass: v === null || !r.valid ? null : v <= r.slo.maxMs,
-        usedMetric: r.used,
-      };
-      if (v === null) {
-        check.missing = { stat, available: r.available };
-        missingAt += 1;
-      }
-      res.checks[i]!.push(check);
-    }
-    if (missingAt > 0) {
-      res.missing.push({ metric: r.used, stat, available: r.available });
-      // ITL/TPOT judged on a sweep that only has NTPOT (LLMPerf): say that NTPOT exists and why it is not used.
-      const ntpot =
-        (r.used === "itl" || r.used === "tpot") && r.available.length === 0 && hasMetric("ntpot");
-      warn(
-        M.problem("missing", {
-          slo: sloText({ stat, metric: r.used }),
-          missingAt,
-          n,
-          metric: metricLabel(r.used),
-          available: r.available,
-          ntpot,
-        }),
-      );
-    }
-  });
-
-  // The failed-share constraint, per point: pass, fail or unknown.
-  const errPass = (i: number): boolean | null => {
-    const sh = res.failedSharePct[i] as number | null;
-    return sh === null ? null : sh <= maxErr;
-  };
-  const unknownErr = res.failedSharePct.filter((v) => v === null).length;
-  if (unknownErr > 0) warn(M.problem("failedUnknown", { unknown: unknownErr, n }));
-  const status = (i: number): boolean | null => {
-    const st = pointStatus(res.checks[i]!);
-    const e = errPass(i);
-    if (st === false || e === false) return false;
-    if (st === null || e === null) return null;
-    return true;
-  };
-
-  // Walk in load order.
-  let lastPass = -1;
-  let stopPos = -1;
-  let stopStatus: boolean | null = true;
-  for (let pos = 0; pos < n; pos++) {
-    const st = status(order[pos]!);
-    if (st === true) lastPass = pos;
-    else {
-      stopPos = pos;
-      stopStatus = st;
-      break;
-    }
-  }
-  if (stopStatus === false) {
-    for (let pos = stopPos + 1; pos < n; pos++) {
-      if (status(order[pos]!) === true) {
-        warn(
-          M.problem("nonMonotone", {
-            kind,
-            at: lv(order[pos]!),
-            after: lv(order[stopPos]!),
-            slos: slos.length > 0,
-          }),
-        );
-      }
-    }
-  }
-
-  const setFrom = (i: number): void => {
-    const p = pts[i]!;
-    res.concurrency = finite(p.concurrency) ? p.concurrency : null;
-    res.requestRate = p.requestRate === "inf" || finite(p.requestRate) ? p.requestRate : null;
-    res.rps = finite(p.rps) ? p.rps : null;
-    res.outputTokensPerSec = finite(p.outputTokensPerSec) ? p.outputTokensPerSec : null;
-    res.totalTokensPerSec = finite(p.totalTokensPerSec) ? p.totalTokensPerSec : null;
-    res.pointIndex = i;
-  };
-
+  checkSlos(prep, pts, slos, res.checks, res.missing, warn);
+  const w: Walk = { pts, n: pts.length, res, warn, kind, order, slos, mode, maxErr };
+  const { lastPass, stopPos, stopStatus } = walkOrder(w);
   if (stopStatus === null) {
     // A needed value is missing at the point the walk must judge: unknown, never invented.
     res.feasible = null;
     res.pointIndex = lastPass >= 0 ? order[lastPass]! : null;
-    warn(M.problem("cannotCheck", { kind, at: lv(order[stopPos]!) }));
+    warn(M.problem("cannotCheck", { kind, at: lvAt(w, order[stopPos]!) }));
     return res;
   }
-
-  // When no point fails (stopPos −1) b, failing, errShareB and errFails are never read: every branch below that reads them has a failing point.
+  // When no point fails (stopPos −1) b, failing, errShareB and errFails are never read: every branch that reads them has a failing point.
   const b = stopPos >= 0 ? order[stopPos]! : -1;
-  const lb = b >= 0 ? (load(b) ?? NaN) : NaN;
-  const failing = b >= 0 ? res.checks[b]!.filter((c) => c.pass === false) : [];
-  const errShareB = b >= 0 ? res.failedSharePct[b]! : 0;
-  const errFails = b >= 0 && errPass(b) === false;
-  const errOverPct = (sh: number): number =>
-    maxErr > 0 ? ((sh - maxErr) / maxErr) * 100 : Infinity;
-
-  if (stopPos === 0) {
-    // Infeasible: no point passes. Report every constraint failing at the lowest load; the worst first.
-    const fl = failing.map((c) => failureOf(c, lb)).sort((x, y) => y.overPct - x.overPct);
-    res.feasible = false;
-    res.failure = fl[0] ?? null;
-    res.failures = fl;
-    res.sloBinding = true;
-    if (errFails)
-      res.errorRateFailure = {
-        load: lb,
-        sharePct: errShareB,
-        maxPct: maxErr,
-        overPct: errOverPct(errShareB),
-      };
-    if (
-      res.errorRateFailure &&
-      (!res.failure || res.errorRateFailure.overPct > res.failure.overPct)
-    )
-      res.bindingErrorRate = true;
-    else res.bindingSlo = fl[0]!.slo;
-    for (const f of fl) {
-      warn(
-        M.problem("infeasibleSlo", {
-          slo: sloText(f.slo),
-          valueMs: f.valueMs,
-          kind,
-          at: lv(b),
-          overMs: f.overMs,
-          overPct: f.overPct,
-          maxMs: f.maxMs,
-        }),
-      );
-    }
-    if (res.errorRateFailure)
-      warn(M.problem("infeasibleFailed", { sharePct: errShareB, kind, at: lv(b), maxPct: maxErr }));
-    return res;
-  }
-
-  // Candidates: the passing points before the first failing one (all points when none fails).
-  const cands = order.slice(0, stopPos === -1 ? n : stopPos);
-  const thrKind: "outputTokensPerSec" | "rps" | null = cands.every((i) =>
-    finite(pts[i]!.outputTokensPerSec),
-  )
-    ? "outputTokensPerSec"
-    : cands.every((i) => finite(pts[i]!.rps))
-      ? "rps"
-      : null;
-  const thr = (i: number): number => (thrKind ? (pts[i]![thrKind] as number) : NaN);
-  const last = cands[cands.length - 1]!;
-  let best = last;
-  if (thrKind) {
-    best = cands[0]!;
-    // Strictly more: a tie keeps the lower load.
-    for (const i of cands) if (thr(i) > thr(best)) best = i;
-  } else if (cands.length > 1) {
-    warn(M.problem("noThroughput", {}));
-  }
-  res.feasible = true;
-  setFrom(best);
-  const pastPeak = (): void => {
-    if (best !== last)
-      warn(
-        M.problem("pastPeak", {
-          kind,
-          at: lv(best),
-          higher: lv(last),
-          higherThr: thr(last),
-          thr: thr(best),
-          unit: thrKind === "rps" ? "req/s" : "tok/s",
-        }),
-      );
+  const stop: Stop = {
+    b,
+    lb: b >= 0 ? (loadAt(w, b) ?? Number.NaN) : Number.NaN,
+    failing: b >= 0 ? res.checks[b]!.filter((c) => c.pass === false) : [],
+    errShareB: b >= 0 ? res.failedSharePct[b]! : 0,
+    errFails: b >= 0 && errPass(w, b) === false,
   };
-
-  if (stopPos === -1) {
-    // Every point passes: the constraints do not bind within the measured range.
-    if (best === last) {
-      if (slos.length) warn(M.problem("allPassHighest", { kind, at: lv(last) }));
-      else warn(M.problem("noSlos", {}));
-    } else {
-      warn(M.problem("allPassPeak", { kind, at: lv(best) }));
-      pastPeak();
-    }
-    return res;
-  }
-
-  // Between the last candidate a and the first failing point b: which constraint stops more load?
-  const a = last;
-  type Crossing = { slo: Slo | null; t: number; over: number };
-  // a passes every constraint and b fails this one: v_a ≤ limit < v_b, so t = (limit − v_a) / (v_b − v_a) is in [0, 1).
-  const crossings: Crossing[] = failing.map((c) => {
-    const va = res.checks[a]!.find((x) => x.slo === c.slo)!.valueMs!;
-    const vb = c.valueMs!;
-    return { slo: c.slo, t: (c.slo.maxMs - va) / (vb - va), over: failureOf(c, lb).overPct };
-  });
-  if (errFails) {
-    const ea = res.failedSharePct[a]!;
-    crossings.push({ slo: null, t: (maxErr - ea) / (errShareB - ea), over: errOverPct(errShareB) });
-  }
-  const byExcess = [...crossings].sort((x, y) => y.over - x.over)[0]!;
-  const byLoad = [...crossings].sort((x, y) => x.t - y.t || y.over - x.over)[0]!;
-  const bind = mode === "interpolated" ? byLoad : byExcess;
-  res.bindingSlo = bind.slo;
-  res.bindingErrorRate = bind.slo === null;
-  res.sloBinding = true;
-  const bindP = (c: Crossing) => ({
-    slo: c.slo ? sloText(c.slo) : null,
-    maxMs: c.slo ? c.slo.maxMs : 0,
-    maxPct: maxErr,
-  });
-  if (mode !== "interpolated" || byLoad.t === 0) {
-    pastPeak();
-    return res;
-  }
-
-  const la = load(a);
-  if (la === null || !Number.isFinite(lb)) {
-    warn(M.problem("noInterpolation", { kind, toward: lv(b), at: lv(a) }));
-    pastPeak();
-    return res;
-  }
-  const t = byLoad.t;
-  const at = la + t * (lb - la);
-  // A crossing so close to a that its load rounds to a's own (t ≈ 1e-17) is no new candidate: a stays the operating point.
-  if (!(at > la)) {
-    pastPeak();
-    return res;
-  }
-  const pa = pts[a]!;
-  const pb = pts[b]!;
-  const it = {
-    concurrency: lerp(pa.concurrency, pb.concurrency, t),
-    requestRate: lerp(pa.requestRate, pb.requestRate, t),
-    rps: lerp(pa.rps, pb.rps, t),
-    outputTokensPerSec: lerp(pa.outputTokensPerSec, pb.outputTokensPerSec, t),
-    totalTokensPerSec: lerp(pa.totalTokensPerSec, pb.totalTokensPerSec, t),
-  };
-  const itThr = thrKind ? it[thrKind] : null;
-  // The interpolated candidate wins only with strictly more throughput (a tie keeps the lower load).
-  if (thrKind && !(finite(itThr) && itThr > thr(best))) {
-    warn(
-      M.problem("staysMeasured", {
-        ...bindP(byLoad),
-        kind,
-        at: loadParam(at),
-        thr: itThr ?? NaN,
-        best: lv(best),
-      }),
-    );
-    pastPeak();
-    return res;
-  }
-  res.basis = "interpolated";
-  res.concurrency = it.concurrency;
-  res.requestRate = it.requestRate;
-  res.rps = it.rps;
-  res.outputTokensPerSec = it.outputTokensPerSec;
-  res.totalTokensPerSec = it.totalTokensPerSec;
-  res.pointIndex = a;
-  res.towardIndex = b;
-  warn(
-    M.problem("interpolated", {
-      ...bindP(byLoad),
-      kind,
-      at: loadParam(at),
-      from: lv(a),
-      toward: lv(b),
-    }),
-  );
-  return res;
+  if (stopPos === 0) return infeasibleAtLowest(w, stop);
+  return feasibleFrom(w, stopPos, stop);
 }

@@ -209,7 +209,8 @@ export function memoTenants(): typeof computeTenants {
   return (plan, skus, cheapest, wl, errorsBefore) => {
     const priced = tenantPools(plan, skus, cheapest, wl, errorsBefore);
     const before = [...errorsBefore, ...priced.errors];
-    const errors = before.map((e) => `${e.path}\u0000${e.message}`);
+    // The allocation reads the errors so far only by path (a row or pool already in error).
+    const errors = before.map((e) => `${e.path}\u0000${e.problem.code}`);
     const hit =
       last !== null &&
       last.tenants === plan.tenants &&

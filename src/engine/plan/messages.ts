@@ -71,10 +71,16 @@ export const planMessages = defineMessages("plan", {
   }),
   sloAtLowest: message({
     severity: "error",
-    en: (p: { slo: string; load: string; valueMs: number; overMs: number; overPct: number }) =>
-      `${p.slo} fails already at the lowest load (${p.load}): ${f1(p.valueMs)} ms, ${f1(p.overMs)} ms (${f1(p.overPct)} %) over`,
+    en: (p: {
+      slo: string;
+      load: string;
+      valueMs: number;
+      overMs: number;
+      overPct: number | null;
+    }) =>
+      `${p.slo} fails already at the lowest load (${p.load}): ${f1(p.valueMs)} ms, ${f1(p.overMs)} ms (${f1(p.overPct ?? Infinity)} %) over`,
     zh: (p) =>
-      `${p.slo} 在最低负载（${p.load}）下就不满足：${f1(p.valueMs)} ms，超出 ${f1(p.overMs)} ms（${f1(p.overPct)} %）`,
+      `${p.slo} 在最低负载（${p.load}）下就不满足：${f1(p.valueMs)} ms，超出 ${f1(p.overMs)} ms（${f1(p.overPct ?? Infinity)} %）`,
   }),
   statsMissing: message({
     severity: "error",

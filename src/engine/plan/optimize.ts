@@ -8,7 +8,7 @@
  * replicas and costs are recomputed from the assignment with the ceiling of docs/capacity.md, never read from the
  * solver's (tolerance-bound) integer variables.
  */
-import { englishOf, type Problem } from "../base/problems";
+import type { Problem } from "../base/problems";
 import { ceilTol } from "../chain/capacity";
 import { optimizeMessages as M } from "./optimize-messages";
 import type { PlanResult } from "./plan-result";
@@ -73,8 +73,7 @@ export interface FleetAssignment {
 /** Why a workload has no place: the problem, and for `optimize.noSku` each SKU's own reason. */
 export interface FleetReason {
   workload: string;
-  /** English of the problem and its details (`no SKU can serve docs (A10G: …; A100: …)`). */
-  reason: string;
+  /** Why, as a value; {@link reasonText} writes it with its details (`no SKU can serve docs (A10G: …; A100: …)`). */
   problem: Problem;
   details: Problem[];
 }
@@ -97,7 +96,7 @@ export interface FleetResult {
   split: boolean;
   /** Per workload that cannot be placed: why (empty when feasible). */
   reasons: FleetReason[];
-  warnings: string[];
+  /** Warnings as values (code `optimize.*`); `capplan optimize --json` renders their text (src/report/fleet-output.ts). */
   problems: Problem[];
 }
 
@@ -368,7 +367,6 @@ export function optimizeFleet(
     bestSingle,
     solver: solver.name,
     split,
-    warnings: [] as string[],
     problems: [] as Problem[],
   };
   const infeasible = (why: Why[], extra: Problem[] = []): FleetResult => ({
@@ -379,13 +377,7 @@ export function optimizeFleet(
     assignment: [],
     savingsPct: null,
     optimal: false,
-    reasons: why.map(({ workload, problem, details = [] }) => ({
-      workload,
-      reason: reasonText(problem, details, englishOf),
-      problem,
-      details,
-    })),
-    warnings: extra.map(englishOf),
+    reasons: why.map(({ workload, problem, details = [] }) => ({ workload, problem, details })),
     problems: extra,
   });
   if (model.workloads.some((w) => w.inputError || w.base.every((b) => b === null)))
@@ -437,7 +429,6 @@ export function optimizeFleet(
         : null,
     optimal,
     reasons: [],
-    warnings: problems.map(englishOf),
     problems,
   };
 }
@@ -466,13 +457,7 @@ export function optimizePlan(
     optimal: false,
     solver: solver.name,
     split: opts.split === true,
-    reasons: result.workloads.map((w) => ({
-      workload: w.name,
-      reason: englishOf(problem),
-      problem,
-      details: [],
-    })),
-    warnings: [],
+    reasons: result.workloads.map((w) => ({ workload: w.name, problem, details: [] })),
     problems: [],
   };
 }

@@ -17,9 +17,7 @@ import type { SkuInterval } from "./interval";
 import type { SkuKv, WorkloadKv } from "./plan-kv";
 
 /** A sweep a `file` reference resolved to, or why it could not be read. */
-export type FileSweep =
-  | { ok: true; sweep: Sweep }
-  | { ok: false; errors: string[]; problems?: Problem[] };
+export type FileSweep = { ok: true; sweep: Sweep } | { ok: false; problems: Problem[] };
 
 export interface OperatingPointSummary {
   concurrency: number | null;
@@ -140,9 +138,19 @@ export interface PlanResult {
   /** The cost `cheapest` is the cheapest by (docs/schedules.md); present only when the plan sets `recommendBy`. */
   recommendBy?: RecommendBy;
   tenants: TenantsResult | null;
-  /** `problem`: the error as a value (docs/problems.md), where its producer is converted. */
-  errors: { path: string; kind: string; message: string; problem?: Problem }[];
-  warnings: string[];
-  /** Plan-level warnings as values, where their producers are converted (docs/problems.md). */
-  problems?: Problem[];
+  /**
+   * The plan's errors (docs/problems.md): where each is (`path`), its kind (`NAME`, `VALUE`,
+   * `INPUT`, a formula's `CYCLE`, …) and the error as a value. `plan --json` renders each
+   * `message` from the problem at the edge (src/report/plan-output.ts).
+   */
+  errors: PlanError[];
+  /** Plan-level warnings and infos as values; `plan --json`'s `warnings[]` are their English. */
+  problems: Problem[];
+}
+
+/** One error of a plan: its path, kind and the problem (no English is stored; docs/problems.md). */
+export interface PlanError {
+  path: string;
+  kind: string;
+  problem: Problem;
 }

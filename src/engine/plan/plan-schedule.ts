@@ -8,7 +8,7 @@ import { SECONDS_PER_HOUR } from "../chain/quantities";
 import type { SkuCapacityInput } from "../chain/capacity";
 import { traceMessages as TM } from "../demand/trace-messages";
 import type { PlanResult, SkuResult } from "./plan-result";
-import { englishOf, type Problem } from "../base/problems";
+import type { Problem } from "../base/problems";
 import type { ResolvedPlan } from "./resolved-plan-types";
 import {
   alignSchedules,
@@ -33,7 +33,7 @@ export interface PlanSchedules {
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 function errorOf(p: Problem): PlanResult["errors"][number] {
-  return { path: p.path ?? "", kind: "VALUE", message: englishOf(p), problem: p };
+  return { path: p.path ?? "", kind: "VALUE", problem: p };
 }
 
 /**

@@ -14,8 +14,8 @@ import {
 } from "../finops/allocation";
 import type { WorkloadInput } from "../chain/capacity";
 import { tenantsMessages as M } from "../finops/messages";
-import { textProblem, type Problem } from "../base/problems";
-import type { SkuCapacity, TenantsResult } from "./plan-result";
+import type { Problem } from "../base/problems";
+import type { PlanError, SkuCapacity, TenantsResult } from "./plan-result";
 import type { ResolvedPlan } from "./resolved-plan-types";
 
 const num = (v: number | null | undefined): v is number =>
@@ -25,25 +25,17 @@ const num = (v: number | null | undefined): v is number =>
 export interface TenantSku {
   name: string;
   capacity: Pick<SkuCapacity, "costPerDay" | "replicas" | "replicasBase"> | null;
-  /** A reason stored as text (older results); a result's reason is {@link infeasibleProblem}. */
-  infeasibleReason?: string | null;
-  /** The reason as a value (docs/problems.md). */
+  /** Why the SKU has no capacity, as a value (docs/problems.md). */
   infeasibleProblem?: Problem | null;
 }
 
 /** A plan error (as `PlanResult.errors`). */
-export interface TenantError {
-  path: string;
-  kind: string;
-  message: string;
-  problem?: Problem;
-}
+export type TenantError = PlanError;
 
-/** The allocation of a plan with the errors, warnings and problems it adds. */
+/** The allocation of a plan with the errors and warnings (problems) it adds. */
 export interface TenantsOutput {
   tenants: TenantsResult | null;
   errors: TenantError[];
-  warnings: string[];
   problems: Problem[];
 }
 
@@ -76,7 +68,7 @@ export interface TenantPool {
 }
 
 const errorOf = (errors: TenantError[]) => (path: string, kind: string, problem: Problem) =>
-  void errors.push({ path, kind, message: M.en(problem), problem: { ...problem, path } });
+  void errors.push({ path, kind, problem: { ...problem, path } });
 
 /**
  * The pools of a plan's allocation (docs/allocation.md): cost from `costPerDay` or a SKU's daily
@@ -125,8 +117,7 @@ export function tenantPools(
           "VALUE",
           M.problem("skuNoCost", {
             sku: skuName,
-            reason:
-              s.infeasibleProblem ?? (s.infeasibleReason ? textProblem(s.infeasibleReason) : null),
+            reason: s.infeasibleProblem ?? null,
           }),
         );
       else {
@@ -163,7 +154,7 @@ export function allocateTenants(
   poolAllocator: PoolAllocator = allocatePool,
 ): TenantsOutput {
   const errors: TenantError[] = [];
-  const out: TenantsOutput = { tenants: null, errors, warnings: [], problems: [] };
+  const out: TenantsOutput = { tenants: null, errors, problems: [] };
   const t = plan.tenants;
   if (!t || !pools.length) return out;
   const error = errorOf(errors);
@@ -219,7 +210,6 @@ export function allocateTenants(
     },
     poolAllocator,
   );
-  appendAll(out.warnings, res.warnings);
   appendAll(out.problems, res.problems);
   out.tenants = {
     basis: t.basis,
@@ -235,7 +225,7 @@ export function allocateTenants(
 /**
  * The team allocation of a plan (docs/allocation.md): {@link tenantPools} then
  * {@link allocateTenants}. `errorsBefore` are the plan's errors so far. Returns the allocation and
- * what it adds to the plan's errors, warnings and problems.
+ * what it adds to the plan's errors and problems.
  */
 export function computeTenants(
   plan: ResolvedPlan,

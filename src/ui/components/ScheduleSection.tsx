@@ -8,7 +8,7 @@
 import { createEffect, createMemo, createSignal, For, on, Show, type JSX } from "solid-js";
 import type { ScheduleResult } from "../../engine/chain/schedule";
 import type { ScheduleDef, WorkloadDef } from "../../engine/base/types";
-import { renderProblem, resultProblems } from "../../report/messages";
+import { renderProblem } from "../../report/messages";
 import { englishOf } from "../../engine/base/problems";
 import { scheduleChart, type ScheduleChartWords } from "../charts/schedule-chart";
 import { fmtMoney, fmtValue } from "../format";
@@ -112,13 +112,12 @@ export function ScheduleSection(): JSX.Element {
     const about = (x: string) => /schedule|reserved/i.test(x);
     // Each with its problem (docs/problems.md), rendered in the app's language.
     const plan = result()
-      .errors.filter((e) => about(e.path) || about(e.message))
-      .map((e) => ({ path: e.path, message: e.message, problem: e.problem }));
-    const warned = resultProblems(result());
-    const warnings = result().warnings.map((m) => ({
+      .errors.map((e) => ({ path: e.path, message: englishOf(e.problem), problem: e.problem }))
+      .filter((e) => about(e.path) || about(e.message));
+    const warnings = result().problems.map((p) => ({
       path: "",
-      message: m,
-      problem: warned.find((p) => englishOf(p) === m),
+      message: englishOf(p),
+      problem: p,
     }));
     const skuErrors = result().skus.flatMap((s) =>
       s.errorProblems.map((p) => ({ path: "", message: englishOf(p), problem: p })),

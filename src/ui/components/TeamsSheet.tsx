@@ -63,7 +63,7 @@ export function TeamsSheet(): JSX.Element {
       const err =
         bad.error ??
         (errorAt(`${base}.sku`)
-          ? { kind: "NAME", message: errorAt(`${base}.sku`)!.message }
+          ? { kind: "NAME", message: "", problem: errorAt(`${base}.sku`)!.problem }
           : null);
       return { raw: bad.raw, display: bad.raw || "—", error: err, note: t("poolSkuHint") };
     }
@@ -97,7 +97,7 @@ export function TeamsSheet(): JSX.Element {
       raw: "",
       display: rp ? fmtMoney(rp.costRounded, cur(), lang()) : "—",
       readOnly: true,
-      error: err && !rp ? { kind: err.kind, message: err.message } : null,
+      error: err && !rp ? { kind: err.kind, message: "", problem: err.problem } : null,
     };
   };
   const poolCommit = (r: number, c: number, raw: string) => {
@@ -201,7 +201,9 @@ export function TeamsSheet(): JSX.Element {
     if (c < 2) {
       const err =
         v.error ??
-        (c === 1 && errorAt(path) ? { kind: "NAME", message: errorAt(path)!.message } : null);
+        (c === 1 && errorAt(path)
+          ? { kind: "NAME", message: "", problem: errorAt(path)!.problem }
+          : null);
       return { raw: v.raw, display: v.raw || (c === 1 ? "—" : ""), error: err };
     }
     return {

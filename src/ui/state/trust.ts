@@ -193,7 +193,7 @@ function addErrors(add: AddItem, plan: PlanFile, result: PlanResult): void {
       continue;
     }
     if (isUnmappedPool(e)) continue;
-    const params = { field: fieldName(e.path), msg: e.message };
+    const params = { field: fieldName(e.path), msg: renderProblem(e.problem, "en") };
     add("error", "error", "trustError", params, e.path, e.problem);
   }
 }
@@ -254,11 +254,10 @@ function addSkuNotes(add: AddItem, result: PlanResult): void {
 
 /** The plan's own notes, each pointing at the SKU it is about when it is about one. */
 function addPlanNotes(add: AddItem, result: PlanResult): void {
-  const planProblems = new Map((result.problems ?? []).map((p) => [renderProblem(p, "en"), p]));
-  for (const w of result.warnings) {
+  for (const p of result.problems) {
     // A plan note about one SKU points at that SKU (so an export that does not use it is not
     // marked); the engine's "recommended although never checked" repeats the unchecked item.
-    const p = planProblems.get(w);
+    const w = renderProblem(p, "en");
     const i = result.skus.findIndex(
       (s) => w.startsWith(`${s.name} `) || w.startsWith(`${s.name}:`),
     );

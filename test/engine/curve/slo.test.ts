@@ -7,6 +7,10 @@ import {
 } from "../../../src/engine/curve/slo";
 import { sloText } from "../../../src/engine/curve/slo-label";
 import type { Slo, SweepPoint, Stats } from "../../../src/engine/base/types";
+import { englishOf } from "../../../src/engine/base/problems";
+import type { Problem } from "../../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
@@ -63,7 +67,7 @@ describe("operatingPoint in measured mode", () => {
     );
     expect(op.concurrency).toBe(8);
     expect(
-      op.warnings.some((w) =>
+      enW(op).some((w) =>
         w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"),
       ),
     ).toBe(true);
@@ -107,7 +111,7 @@ describe("operatingPoint in measured mode", () => {
     ]);
     expect(op.concurrency).toBeNull();
     expect(op.outputTokensPerSec).toBeNull();
-    expect(op.warnings).toContain(
+    expect(enW(op)).toContain(
       "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
     );
   });
@@ -180,7 +184,7 @@ describe("operatingPoint in interpolated mode", () => {
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
     expect(op.basis).toBe("measured");
     expect(op.requestRate).toBe(2);
-    expect(op.warnings.some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
+    expect(enW(op).some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
       true,
     );
   });
@@ -190,7 +194,7 @@ describe("statistics and substitution", () => {
   it("evaluates an ITL SLO on TPOT when the sweep has no ITL, with a warning naming the substitution", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs! }));
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
-    expect(op.warnings).toContain("SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
+    expect(enW(op)).toContain("SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
     expect(op.checks[0]![1]!.usedMetric).toBe("tpot");
     expect(op.concurrency).toBe(8);
   });
@@ -203,7 +207,7 @@ describe("statistics and substitution", () => {
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
-    expect(op.warnings).toContain("P95 ITL is missing; this sweep has ITL mean, p50, p99");
+    expect(enW(op)).toContain("P95 ITL is missing; this sweep has ITL mean, p50, p99");
     expect(op.outputTokensPerSec).toBeNull();
   });
 
@@ -215,7 +219,7 @@ describe("statistics and substitution", () => {
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
     expect(op.feasible).toBeNull();
     expect(op.pointIndex).toBeNull();
-    expect(op.warnings).toEqual([
+    expect(enW(op)).toEqual([
       "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
       "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
     ]);
@@ -284,7 +288,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expect(op.outputTokensPerSec).toBe(640);
     expect(op.bindingSlo).toEqual(TTFT);
     expect(
-      op.warnings.some((w) =>
+      enW(op).some((w) =>
         w.startsWith(
           "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
         ),
@@ -340,7 +344,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expect(op.concurrency).toBeCloseTo(12, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
     expect(op.bindingErrorRate).toBe(true);
-    expect(op.warnings).toContain(
+    expect(enW(op)).toContain(
       "operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit",
     );
   });
@@ -351,12 +355,12 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expect(op.feasible).toBe(false);
     expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
     expect(op.bindingErrorRate).toBe(true);
-    expect(op.warnings).toContain(
+    expect(enW(op)).toContain(
       "infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
     );
     const none = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT], "measured");
     expect(none.failedSharePct).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(none.warnings.some((w) => /fail/.test(w))).toBe(false);
+    expect(enW(none).some((w) => /fail/.test(w))).toBe(false);
   });
 
   it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
@@ -364,7 +368,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
     expect(op.feasible).toBeNull();
     expect(op.checks[0]![1]!.usedMetric).toBe("itl");
-    expect(op.warnings.find((w) => w.startsWith("P95 ITL is missing"))).toMatch(
+    expect(enW(op).find((w) => w.startsWith("P95 ITL is missing"))).toMatch(
       /it has NTPOT .* not substituted: add an SLO on ntpot/,
     );
   });
@@ -408,7 +412,7 @@ describe("boundaries and edge cases", () => {
       expect(op.outputTokensPerSec).toBe(150);
       expect(op.pointIndex).toBe(0);
       expect(op.towardIndex).toBe(1);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P95 ITL reaches its 100 ms limit",
       ]);
       // the list order does not matter
@@ -431,7 +435,7 @@ describe("boundaries and edge cases", () => {
       const me = operatingPoint({ points: pts }, [ITL, TTFT], "measured");
       expect(me.bindingSlo).toBe(TTFT);
       expect(me.concurrency).toBe(1);
-      expect(me.warnings).toEqual([]);
+      expect(enW(me)).toEqual([]);
     });
 
     it("measured: equal overruns bind the SLO listed first", () => {
@@ -456,7 +460,7 @@ describe("boundaries and edge cases", () => {
       expect(op.pointIndex).toBe(0);
       expect(op.towardIndex).toBeNull();
       expect(op.bindingSlo).toBe(TTFT);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("without throughput, a point exactly on the limit is still not interpolated", () => {
@@ -468,7 +472,7 @@ describe("boundaries and edge cases", () => {
       expect(op.basis).toBe("measured");
       expect(op.concurrency).toBe(1);
       expect(op.towardIndex).toBeNull();
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("without throughput, a crossing inside the step is interpolated (load only)", () => {
@@ -481,7 +485,7 @@ describe("boundaries and edge cases", () => {
       expect(op.basis).toBe("interpolated");
       expect(op.concurrency).toBe(1.5);
       expect(op.outputTokensPerSec).toBeNull();
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P99 TTFT reaches its 1,000 ms limit",
       ]);
     });
@@ -514,7 +518,7 @@ describe("boundaries and edge cases", () => {
       expect(op.concurrency).toBe(1);
       expect(op.outputTokensPerSec).toBe(1);
       expect(op.bindingErrorRate).toBe(true);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("an interpolated crossing with no more throughput than the best candidate stays measured, with the reason", () => {
@@ -526,7 +530,7 @@ describe("boundaries and edge cases", () => {
       );
       expect(op.basis).toBe("measured");
       expect(op.concurrency).toBe(1);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (550) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (600 vs 640 tok/s)",
       ]);
@@ -547,7 +551,7 @@ describe("boundaries and edge cases", () => {
         [TTFT, 1500, 500, 50],
         [ITL, 130, 30, 30],
       ]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
         "infeasible: P95 ITL is 130 ms at the lowest load (concurrency 1), 30 ms (30 %) over the 100 ms limit",
       ]);
@@ -568,7 +572,7 @@ describe("boundaries and edge cases", () => {
       const a = operatingPoint({ points: tie }, [TTFT], "measured");
       expect([a.bindingSlo, a.bindingErrorRate]).toEqual([TTFT, false]);
       expect(a.errorRateFailure).toEqual({ load: 1, sharePct: 1.5, maxPct: 1, overPct: 50 });
-      expect(a.warnings).toEqual([
+      expect(enW(a)).toEqual([
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
         "infeasible: 1.5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
       ]);
@@ -582,7 +586,7 @@ describe("boundaries and edge cases", () => {
       expect(b.failure).toMatchObject({ slo: TTFT, overPct: 50 });
     });
 
-    it("an SLO limit of 0 ms gives an infinite overrun", () => {
+    it("an SLO limit of 0 ms: an overrun of no percentage (null), ranked above any", () => {
       const op = operatingPoint(
         { points: levels([100], [5], [1]) },
         [{ ...TTFT, maxMs: 0 }],
@@ -592,7 +596,7 @@ describe("boundaries and edge cases", () => {
         valueMs: 5,
         maxMs: 0,
         overMs: 5,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
     });
   });
@@ -607,7 +611,7 @@ describe("boundaries and edge cases", () => {
       const op = operatingPoint({ points: pts }, [ITL], "measured");
       expect(op.concurrency).toBe(1);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("a TPOT SLO on a sweep with only ITL is judged on ITL, with the substitution named", () => {
@@ -618,7 +622,7 @@ describe("boundaries and edge cases", () => {
       );
       expect(op.concurrency).toBe(1);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
-      expect(op.warnings).toEqual(["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
+      expect(enW(op)).toEqual(["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
     });
 
     it("ITL at some points only: no substitution, the missing point makes feasibility unknown", () => {
@@ -635,7 +639,7 @@ describe("boundaries and edge cases", () => {
       const op = operatingPoint({ points: pts }, [ITL], "measured");
       expect(op.feasible).toBeNull();
       expect(op.pointIndex).toBe(0);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P95 ITL is missing at 1 of 2 points; this sweep has ITL p95",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
       ]);
@@ -699,7 +703,7 @@ describe("boundaries and edge cases", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("boundaries and edge cases: the walk, its warnings and the statistics", () => {
   /**
    * Operating point under SLOs (src/engine/curve/slo.ts, docs/operating-point.md), second part: the walk
    * over the load levels, every warning it gives (compared as whole arrays, so an extra or missing
@@ -725,7 +729,7 @@ describe("boundaries and edge cases", () => {
       expect(op.feasible).toBeNull();
       expect(op.pointIndex).toBeNull();
       expect(op.checks).toEqual([]);
-      expect(op.warnings).toEqual(["the sweep has no points: the operating point is unknown"]);
+      expect(enW(op)).toEqual(["the sweep has no points: the operating point is unknown"]);
       expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
     });
 
@@ -738,15 +742,13 @@ describe("boundaries and edge cases", () => {
         op.sloBinding,
         op.bindingSlo,
       ]).toEqual([true, 2, 200, false, null]);
-      expect(op.warnings).toEqual([
-        "no SLOs given: the operating point is the highest load measured",
-      ]);
+      expect(enW(op)).toEqual(["no SLOs given: the operating point is the highest load measured"]);
     });
 
     it("every point passes at the highest load: capacity may be higher", () => {
       const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [TTFT], "measured");
       expect([op.concurrency, op.pointIndex, op.sloBinding]).toEqual([2, 1, false]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
       ]);
     });
@@ -763,7 +765,7 @@ describe("boundaries and edge cases", () => {
         1,
         false,
       ]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "every point meets the SLOs: the operating point is concurrency 2, where throughput peaks",
         "the operating point is concurrency 2, where throughput peaks: the higher passing load concurrency 3 gives less (250 vs 300 tok/s)",
       ]);
@@ -782,7 +784,7 @@ describe("boundaries and edge cases", () => {
         op.outputTokensPerSec,
         op.pointIndex,
       ]).toEqual([null, null, null, 200, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "every point meets the SLOs: the operating point is the highest load measured (an unknown load); capacity may be higher",
       ]);
     });
@@ -793,7 +795,7 @@ describe("boundaries and edge cases", () => {
       const pts = levels([100, 200, 300], [10, 20, 2000]).reverse();
       const op = operatingPoint({ points: pts }, [TTFT], "measured");
       expect([op.concurrency, op.pointIndex]).toEqual([2, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "the sweep's points were not in load order; they were sorted by concurrency",
       ]);
     });
@@ -806,7 +808,7 @@ describe("boundaries and edge cases", () => {
         "measured",
       );
       expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "non-monotone data: concurrency 3 meets all SLOs again after concurrency 2 did not; ignored",
         "non-monotone data: concurrency 5 meets all SLOs again after concurrency 2 did not; ignored",
       ]);
@@ -818,7 +820,7 @@ describe("boundaries and edge cases", () => {
       pts[1]!.failed = 10;
       const op = operatingPoint({ points: pts }, [], "measured");
       expect([op.concurrency, op.bindingErrorRate, op.bindingSlo]).toEqual([1, true, null]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored",
       ]);
     });
@@ -828,7 +830,7 @@ describe("boundaries and edge cases", () => {
       pts[1]!.ttftMs = { p50: 5 };
       const op = operatingPoint({ points: pts }, [TTFT], "measured");
       expect([op.feasible, op.pointIndex, op.concurrency]).toEqual([null, 0, null]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
       ]);
@@ -842,16 +844,14 @@ describe("boundaries and edge cases", () => {
       a[1]!.failed = 10;
       const opA = operatingPoint({ points: a }, [TTFT], "measured");
       expect([opA.feasible, opA.concurrency, opA.bindingErrorRate]).toEqual([true, 1, true]);
-      expect(opA.warnings).toEqual([
-        "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
-      ]);
+      expect(enW(opA)).toEqual(["P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99"]);
       // c=2: TTFT passes, failures without a completed count → unknown
       const b = levels([100, 200], [10, 10]);
       b[1]!.failed = 3;
       const opB = operatingPoint({ points: b }, [TTFT], "measured");
       expect([opB.feasible, opB.pointIndex, opB.concurrency]).toEqual([null, 0, null]);
       expect(opB.failedSharePct).toEqual([0, null]);
-      expect(opB.warnings).toEqual([
+      expect(enW(opB)).toEqual([
         "failed requests are recorded without a count of completed ones at 1 of 2 points: the failed share is unknown there",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
       ]);
@@ -887,7 +887,7 @@ describe("boundaries and edge cases", () => {
         op.totalTokensPerSec,
         op.pointIndex,
       ]).toEqual([null, "inf", 5, 500, 1000, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
       ]);
     });
@@ -920,7 +920,7 @@ describe("boundaries and edge cases", () => {
       }));
       const op = operatingPoint({ points: pts }, [TTFT], "measured");
       expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([1, 3, 100]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
       ]);
     });
@@ -932,7 +932,7 @@ describe("boundaries and edge cases", () => {
         "measured",
       );
       expect([op.concurrency, op.outputTokensPerSec, op.pointIndex]).toEqual([2, null, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
       ]);
     });
@@ -940,7 +940,7 @@ describe("boundaries and edge cases", () => {
     it("one candidate without throughput needs no such warning", () => {
       const op = operatingPoint({ points: levels([null, 300], [10, 2000]) }, [TTFT], "measured");
       expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("the failing point's throughput does not matter: only candidates before it are compared", () => {
@@ -950,7 +950,7 @@ describe("boundaries and edge cases", () => {
         "measured",
       );
       expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
   });
 
@@ -985,7 +985,7 @@ describe("boundaries and edge cases", () => {
         op.totalTokensPerSec,
       ]).toEqual([null, 3, 2.7, 270, 600]);
       expect([op.pointIndex, op.towardIndex]).toEqual([0, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
       ]);
     });
@@ -1019,7 +1019,7 @@ describe("boundaries and edge cases", () => {
         200,
         null,
       ]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
       ]);
@@ -1045,7 +1045,7 @@ describe("boundaries and edge cases", () => {
         "interpolated",
       );
       expect([op.basis, op.concurrency, op.outputTokensPerSec]).toEqual(["measured", 1, 100]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured",
       ]);
     });
@@ -1057,7 +1057,7 @@ describe("boundaries and edge cases", () => {
       pts[2]!.failed = 2;
       const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
       expect([op.basis, op.concurrency, op.bindingErrorRate]).toEqual(["measured", 1, true]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "the failed share reaches its 1 % limit at concurrency 2.5, but throughput there (150) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 300 tok/s)",
       ]);
@@ -1078,7 +1078,7 @@ describe("boundaries and edge cases", () => {
         op.bindingErrorRate,
         op.bindingSlo,
       ]).toEqual(["interpolated", 1.25, 125, true, null]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit",
       ]);
     });
@@ -1106,7 +1106,7 @@ describe("boundaries and edge cases", () => {
     it("measured mode never interpolates and gives no interpolation warning", () => {
       const op = operatingPoint({ points: levels([100, 300], [600, 1400]) }, [TTFT], "measured");
       expect([op.basis, op.concurrency, op.towardIndex]).toEqual(["measured", 1, null]);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("a passing point without a load value cannot be interpolated from", () => {
@@ -1118,7 +1118,7 @@ describe("boundaries and edge cases", () => {
       ];
       const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
       expect([op.basis, op.outputTokensPerSec, op.pointIndex]).toEqual(["measured", 200, 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
       ]);
     });
@@ -1137,12 +1137,12 @@ describe("boundaries and edge cases", () => {
         op.sloBinding,
       ]).toEqual([false, null, [], null, true, true]);
       expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 1, overPct: 400 });
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "infeasible: 5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
       ]);
     });
 
-    it("a failed-share limit of 0 %: any failure is an infinite overrun", () => {
+    it("a failed-share limit of 0 %: any failure is an overrun of no percentage (null)", () => {
       const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
       const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
         maxErrorRatePct: 0,
@@ -1152,7 +1152,7 @@ describe("boundaries and edge cases", () => {
         load: 1,
         sharePct: 1,
         maxPct: 0,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
       // without failures a 0 % limit is met
       expect(
@@ -1178,7 +1178,7 @@ describe("boundaries and edge cases", () => {
         overMs: 200,
         overPct: 20,
       });
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "infeasible: P99 TTFT is 1,200 ms at the lowest load (request rate 3 req/s), 200 ms (20 %) over the 1,000 ms limit",
       ]);
     });
@@ -1193,7 +1193,7 @@ describe("boundaries and edge cases", () => {
       );
       expect(op.feasible).toBeNull();
       expect(op.checks[0]![0]).toMatchObject({ valueMs: 10, pass: null });
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "SLO P99 TTFT has no valid limit (NaN): it cannot be checked",
         "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
       ]);
@@ -1224,7 +1224,7 @@ describe("boundaries and edge cases", () => {
       );
       expect(op.feasible).toBeNull();
       expect(op.missing).toEqual([{ metric: "e2e", stat: "p50", available: [] }]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "P50 E2E is missing; this sweep has no E2E statistics",
         "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
       ]);
@@ -1258,23 +1258,21 @@ describe("boundaries and edge cases", () => {
         [{ metric: "tpot", stat: "p95", maxMs: 100 }],
         "measured",
       );
-      expect(tpot.warnings[0]).toBe(
-        `P95 TPOT is missing; this sweep has no TPOT statistics${hint}`,
-      );
+      expect(enW(tpot)[0]).toBe(`P95 TPOT is missing; this sweep has no TPOT statistics${hint}`);
       // a TTFT stat missing on the same sweep: no hint
       const ttft = operatingPoint(
         { points: ntpotOnly },
         [{ metric: "ttft", stat: "p50", maxMs: 100 }],
         "measured",
       );
-      expect(ttft.warnings[0]).toBe("P50 TTFT is missing; this sweep has TTFT p99");
+      expect(enW(ttft)[0]).toBe("P50 TTFT is missing; this sweep has TTFT p99");
       // ITL present but not the asked stat: no hint
       const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
-      expect(operatingPoint({ points: some }, [ITL], "measured").warnings[0]).toBe(
+      expect(enW(operatingPoint({ points: some }, [ITL], "measured"))[0]).toBe(
         "P95 ITL is missing; this sweep has ITL mean",
       );
       // no NTPOT either: no hint
-      expect(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured").warnings[0]).toBe(
+      expect(enW(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured"))[0]).toBe(
         "P95 ITL is missing; this sweep has no ITL statistics",
       );
     });
@@ -1304,135 +1302,11 @@ describe("boundaries and edge cases", () => {
     });
   });
 
-  describe("statValue and the order of available statistics", () => {
-    it("lists mean, min, the percentiles by their number, max, std, then any other statistic alphabetically", () => {
-      const p: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        ttftMs: {
-          zeta: 1,
-          std: 2,
-          max: 3,
-          "p99.9": 4,
-          p99: 5,
-          p10: 6,
-          P1: 7,
-          median: 8,
-          min: 9,
-          mean: 10,
-          alpha: 11,
-          p75: 12,
-          "p99.99": 13,
-        },
-      };
-      expect(statValue(p, "ttft", "p50").available).toEqual([
-        "mean",
-        "min",
-        "p1",
-        "p10",
-        "p50",
-        "p75",
-        "p99",
-        "p99.9",
-        "p99.99",
-        "max",
-        "std",
-        "alpha",
-        "zeta",
-      ]);
-    });
-
-    it("in a missing-statistic warning too", () => {
-      const pts = levels([100], [10]).map((p) => ({
-        ...p,
-        ttftMs: { p90: 1, p5: 2, avg: 3, median: 4 },
-      }));
-      expect(operatingPoint({ points: pts }, [TTFT], "measured").warnings[0]).toBe(
-        "P99 TTFT is missing; this sweep has TTFT mean, p5, p50, p90",
-      );
-    });
-
-    it("a stat written twice (median and p50) is listed once; the first finite one is read", () => {
-      const p: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        ttftMs: { median: Number.NaN, p50: 7, P50: 9 },
-      };
-      expect(statValue(p, "ttft", "median")).toEqual({
-        valueMs: 7,
-        usedMetric: "ttft",
-        substituted: false,
-        available: ["p50"],
-      });
-    });
-
-    it("no substitution when the other metric is empty too; a metric that is null counts as absent", () => {
-      const p: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        itlMs: { p95: Number.NaN },
-        tpotMs: {},
-      };
-      expect(statValue(p, "itl", "p95")).toEqual({
-        valueMs: null,
-        usedMetric: "itl",
-        substituted: false,
-        available: [],
-      });
-      const q: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        itlMs: null as unknown as Stats,
-        tpotMs: { p95: 12 },
-      };
-      expect(statValue(q, "itl", "p95")).toEqual({
-        valueMs: 12,
-        usedMetric: "tpot",
-        substituted: true,
-        available: ["p95"],
-      });
-      const r: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: null as unknown as Stats };
-      expect(statValue(r, "tpot", "p95")).toEqual({
-        valueMs: null,
-        usedMetric: "tpot",
-        substituted: false,
-        available: [],
-      });
-    });
-
-    it("TPOT is read from ITL when the point has no TPOT", () => {
-      const p: SweepPoint = { concurrency: 1, requestRate: null, itlMs: { p95: 33 } };
-      expect(statValue(p, "tpot", "p95")).toEqual({
-        valueMs: 33,
-        usedMetric: "itl",
-        substituted: true,
-        available: ["p95"],
-      });
-    });
-  });
-
-  describe("failed share edge cases", () => {
-    it("zero failures need no completed count; zero of zero is 0", () => {
-      const p = (completed: number | null, failed: number): SweepPoint => ({
-        concurrency: 1,
-        requestRate: null,
-        completed,
-        failed,
-      });
-      expect([
-        failedSharePct(p(null, 0)),
-        failedSharePct(p(0, 0)),
-        failedSharePct(p(Number.NaN, 2)),
-        failedSharePct(p(3, 1)),
-      ]).toEqual([0, 0, null, 25]);
-    });
-  });
-
   describe("more boundaries of the walk", () => {
     it("a point passing after an infeasible lowest load is named too", () => {
       const op = operatingPoint({ points: levels([100, 200], [1500, 500]) }, [TTFT], "measured");
       expect(op.feasible).toBe(false);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
       ]);
@@ -1446,7 +1320,7 @@ describe("boundaries and edge cases", () => {
       expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
     });
 
-    it("negative limits fail every level, with an infinite overrun", () => {
+    it("negative limits fail every level, with an overrun of no percentage (null)", () => {
       const op = operatingPoint(
         { points: levels([100], [10]) },
         [{ ...TTFT, maxMs: -10 }],
@@ -1458,13 +1332,13 @@ describe("boundaries and edge cases", () => {
         valueMs: 10,
         maxMs: -10,
         overMs: 20,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
       expect(op.errorRateFailure).toEqual({
         load: 1,
         sharePct: 0,
         maxPct: -1,
-        overPct: Number.POSITIVE_INFINITY,
+        overPct: null,
       });
     });
 
@@ -1487,7 +1361,7 @@ describe("boundaries and edge cases", () => {
       ];
       const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
       expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
-      expect(op.warnings).toEqual([]);
+      expect(enW(op)).toEqual([]);
     });
 
     it("no interpolation toward ∞ and a throughput peak below the last passing rate: both said", () => {
@@ -1498,7 +1372,7 @@ describe("boundaries and edge cases", () => {
       ];
       const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
       expect([op.basis, op.requestRate, op.outputTokensPerSec]).toEqual(["measured", 2, 640]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "cannot interpolate toward request rate ∞ req/s: used the last passing point (request rate 3 req/s)",
         "the operating point is request rate 2 req/s, where throughput peaks: the higher passing load request rate 3 req/s gives less (600 vs 640 tok/s)",
       ]);
@@ -1529,7 +1403,7 @@ describe("boundaries and edge cases", () => {
         maxErrorRatePct: 5.046468293750712e-17,
       });
       expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)",
       ]);
     });
@@ -1581,7 +1455,7 @@ describe("boundaries and edge cases", () => {
         [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
         "measured",
       );
-      expect(op.warnings[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
+      expect(enW(op)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
     });
 
     it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
@@ -1589,9 +1463,37 @@ describe("boundaries and edge cases", () => {
       pts[1]!.rps = 2;
       const op = operatingPoint({ points: pts }, [TTFT], "measured");
       expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
-      expect(op.warnings).toEqual([
+      expect(enW(op)).toEqual([
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
       ]);
     });
+  });
+});
+
+describe("operatingPoint: an overrun of a 0 limit", () => {
+  const pts: SweepPoint[] = [
+    { concurrency: 1, requestRate: null, completed: 9, failed: 1, ttftMs: { p99: 50 } },
+    { concurrency: 2, requestRate: null, completed: 8, failed: 2, ttftMs: { p99: 80 } },
+  ];
+
+  it("an SLO limit of 0 ms: the failure's overrun in percent is null (not Infinity), written ∞", () => {
+    const zero: Slo = { metric: "ttft", stat: "p99", maxMs: 0 };
+    const op = operatingPoint({ points: pts }, [zero], "measured", undefined, {
+      maxErrorRatePct: 50,
+    });
+    expect(op.feasible).toBe(false);
+    expect(op.failure).toMatchObject({ load: 1, valueMs: 50, overMs: 50, overPct: null });
+    expect(enW(op)).toContain(
+      "infeasible: P99 TTFT is 50 ms at the lowest load (concurrency 1), 50 ms (∞ %) over the 0 ms limit",
+    );
+  });
+
+  it("a failed-share limit of 0 %: the share's overrun is null and it binds over any finite SLO overrun", () => {
+    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 40 }], "measured", undefined, {
+      maxErrorRatePct: 0,
+    });
+    expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 10, maxPct: 0, overPct: null });
+    expect(op.failure?.overPct).toBe(25);
+    expect([op.bindingErrorRate, op.bindingSlo]).toEqual([true, null]);
   });
 });

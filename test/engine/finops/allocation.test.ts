@@ -16,6 +16,10 @@ import {
 import { createPlanEngine } from "../../../src/engine/plan/incremental";
 import type { PlanResult } from "../../../src/engine/plan/plan";
 import type { PlanFile } from "../../../src/engine/base/types";
+import { englishOf } from "../../../src/engine/base/problems";
+import type { Problem } from "../../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 const seedUsage = [
   { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 }, // 3e7 tokens
@@ -74,7 +78,7 @@ describe("docs/allocation.md cost_share", () => {
       expect(t.costPerMillionInputTokens).toBeCloseTo(perM, 12);
       expect(t.costPerMillionOutputTokens).toBeCloseTo(perM, 12);
     }
-    expect(r.warnings).toEqual([]);
+    expect(enW(r)).toEqual([]);
   });
 });
 
@@ -112,7 +116,7 @@ describe("allocate", () => {
     const u = allocate(base({ idle: "separate" }));
     expect(u.pools[0]!.idleRounded).toBe(0);
     expect(u.pools[0]!.teams.map((t) => t.costRounded)).toEqual([443.08, 1476.92]);
-    expect(u.warnings[0]).toContain("capacity unknown");
+    expect(enW(u)[0]).toContain("capacity unknown");
     const x = allocate(
       base({
         idle: "separate",
@@ -121,7 +125,7 @@ describe("allocate", () => {
     );
     expect(x.pools[0]!.idleRounded).toBe(0);
     expect(x.pools[0]!.teams.map((t) => t.costRounded)).toEqual([443.08, 1476.92]);
-    expect(x.warnings[0]).toBe(
+    expect(enW(x)[0]).toBe(
       'pool "70b": usage (130,000,000 tokens/day) exceeds capacity (100,000,000 tokens/day); no idle, teams share the whole cost in proportion',
     );
   });
@@ -140,7 +144,7 @@ describe("allocate", () => {
     expect(p.idle).toBe(100.005);
     expect(p.costRounded).toBe(100.01); // 100.005 rounds half away from zero
     expect(p.idleRounded).toBe(100.01);
-    expect(r.warnings).toContain('pool "8b": no usage; the whole cost (100.01 CNY) is idle');
+    expect(enW(r)).toContain('pool "8b": no usage; the whole cost (100.01 CNY) is idle');
   });
 
   it("totals a team's cost over several pools", () => {
@@ -195,7 +199,7 @@ describe("allocate", () => {
     const r = allocate(
       base({ usage: [...seedUsage, { team: "x", pool: "nope", inputTokens: 1, outputTokens: 1 }] }),
     );
-    expect(r.warnings).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
+    expect(enW(r)).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
     expect(r.pools[0]!.teams).toHaveLength(2);
   });
 });
@@ -581,7 +585,7 @@ describe("allocation conservation", () => {
       });
       expect(n.shared[0]).toMatchObject({ unallocated: 12.5, unallocatedRounded: 12.5, teams: [] });
       expect(n.teams.map((t) => t.sharedCostRounded)).toEqual([0, 0, 0]);
-      expect(n.warnings).toEqual([]);
+      expect(enW(n)).toEqual([]);
     });
 
     it("splits a weighted shared cost evenly when no team has a pool cost, and keeps it unallocated without teams", () => {
@@ -597,7 +601,7 @@ describe("allocation conservation", () => {
         shared: [{ name: "platform", costPerDay: 10 }],
       });
       expect(z.teams.map((t) => t.sharedCostRounded)).toEqual([5, 5]);
-      expect(z.warnings).toEqual([
+      expect(enW(z)).toEqual([
         'shared cost "platform": no team has a pool cost to weight by; split evenly',
       ]);
       const none = allocate({
@@ -609,7 +613,7 @@ describe("allocation conservation", () => {
         shared: [{ name: "platform", costPerDay: 10 }],
       });
       expect(none.shared[0]!.unallocatedRounded).toBe(10);
-      expect(none.warnings).toContain(
+      expect(enW(none)).toContain(
         'shared cost "platform": no team to split it over; kept as an unallocated line',
       );
     });
@@ -686,7 +690,7 @@ describe("boundaries and edge cases", () => {
         0, 1000, 3e5, 3e5,
       ]);
       expect(p.idle).toBeLessThan(1e-9);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("usage one token above capacity falls back to proportional with a warning", () => {
@@ -696,7 +700,7 @@ describe("boundaries and edge cases", () => {
       expect(r.pools[0]!.idleRounded).toBe(0);
       // 1e5 : 2e5 : 1 of 300,001 tokens × 1000: 333.332, 666.664, 0.003
       expect(r.pools[0]!.teams.map((t) => t.costRounded)).toEqual([333.33, 666.67, 0]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'pool "p": usage (300,001 tokens/day) exceeds capacity (300,000 tokens/day); no idle, teams share the whole cost in proportion',
       ]);
     });
@@ -710,7 +714,7 @@ describe("boundaries and edge cases", () => {
       expect(p.idle).toBeCloseTo(3000 / 300_001, 12);
       expect(p.teams.map((t) => t.costRounded)).toEqual([1000, 1999.99]);
       expect(p.idleRounded).toBe(0.01);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
   });
 
@@ -725,7 +729,7 @@ describe("boundaries and edge cases", () => {
         [1e5, 1000],
       ]);
       expect(r.pools[0]!.teams[0]!.costPerMillionTokens).toBeNull();
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("an output weight of 0 counts input tokens only", () => {
@@ -737,7 +741,7 @@ describe("boundaries and edge cases", () => {
         [2e5, 500],
         [2e5, 500],
       ]);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("a negative or NaN weight is replaced by 1 with a warning; a missing one is 1 without", () => {
@@ -750,14 +754,14 @@ describe("boundaries and edge cases", () => {
         }),
       );
       expect(r.pools[0]!.teams.map((t) => t.tokens)).toEqual([1e5, 2e5]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         "input weight must be a number ≥ 0, got -1: using 1",
         "output weight must be a number ≥ 0, got NaN: using 1",
       ]);
       const m = allocate(two({ method: "weighted", outputWeight: 3, idle: "proportional" }));
       // a 1e5, b 1e5 + 3e5 = 4e5 → 200, 800
       expect(m.pools[0]!.teams.map((t) => t.costRounded)).toEqual([200, 800]);
-      expect(m.warnings).toEqual([]);
+      expect(enW(m)).toEqual([]);
     });
   });
 
@@ -769,18 +773,17 @@ describe("boundaries and edge cases", () => {
         0, 0, 0, 0, 0,
       ]);
       expect(r.teams.map((t) => t.totalRounded)).toEqual([0, 0]);
-      expect(r.warnings).toEqual([
-        'pool "p": daily cost must be a number ≥ 0, got -50; counted as 0',
-      ]);
+      expect(enW(r)).toEqual(['pool "p": daily cost must be a number ≥ 0, got -50; counted as 0']);
     });
 
     it("a NaN pool cost counts as 0 with a warning; a cost of 0 is valid", () => {
       expect(
-        allocate(two({ pools: [{ name: "p", costPerDay: Number.NaN }], idle: "proportional" }))
-          .warnings,
+        enW(
+          allocate(two({ pools: [{ name: "p", costPerDay: Number.NaN }], idle: "proportional" })),
+        ),
       ).toEqual(['pool "p": daily cost must be a number ≥ 0, got NaN; counted as 0']);
       const z = allocate(two({ pools: [{ name: "p", costPerDay: 0 }], idle: "proportional" }));
-      expect([z.warnings, z.pools[0]!.teams.map((t) => t.costRounded)]).toEqual([[], [0, 0]]);
+      expect([enW(z), z.pools[0]!.teams.map((t) => t.costRounded)]).toEqual([[], [0, 0]]);
     });
   });
 
@@ -893,14 +896,14 @@ describe("boundaries and edge cases", () => {
         [3, 1, 3, 90],
         [1, 1, 1, 30],
       ]);
-      expect([r.basis, r.warnings]).toEqual(["reservation", []]);
+      expect([r.basis, enW(r)]).toEqual(["reservation", []]);
     });
 
     it("reservation + proportional: billed ÷ Σ billed × cost (180, 60), no idle", () => {
       const r = allocate(worked({ idle: "proportional" }));
       expect(costsOf(r)).toEqual([180, 60, 0]);
       expect(r.pools[0]!.idle).toBe(0);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("usage + separate: the capacity price (30, 30), idle 180; usage + proportional: 120 each", () => {
@@ -943,7 +946,7 @@ describe("boundaries and edge cases", () => {
         }),
       );
       expect(costsOf(r)).toEqual([150, 90, 0]);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("reservations above the replicas (oversubscribed): billed ÷ Σ billed, no idle, a warning", () => {
@@ -958,7 +961,7 @@ describe("boundaries and edge cases", () => {
       );
       expect(costsOf(r)).toEqual([137.14, 102.86, 0]);
       expect(r.pools[0]!.billedReplicas).toBe(10.5);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'pool "p": teams are billed 10.5 replicas but the pool has 8; no idle, each team pays its billed replicas ÷ all billed replicas of the cost',
       ]);
       expect(r.problems.map((p) => p.code)).toEqual(["allocation.poolOversubscribed"]);
@@ -971,7 +974,7 @@ describe("boundaries and edge cases", () => {
       expect(costsOf(r)).toEqual([0, 240]);
       expect(r.pools[0]!.idle).toBe(240);
       expect(r.pools[0]!.teams[0]!.billedReplicas).toBe(0);
-      expect(r.warnings).toEqual(['pool "p": no usage; the whole cost (240 USD) is idle']);
+      expect(enW(r)).toEqual(['pool "p": no usage; the whole cost (240 USD) is idle']);
     });
 
     it("a team with no usage but a reservation pays its reserved replicas", () => {
@@ -1014,12 +1017,12 @@ describe("boundaries and edge cases", () => {
         180,
       ]);
       expect(noRep.pools[0]!.teams.map((t) => t.usedReplicas)).toEqual([null, null]);
-      expect(noRep.warnings).toEqual([
+      expect(enW(noRep)).toEqual([
         'pool "p": the reservation basis needs the pool\'s replica count; allocated by usage instead',
       ]);
       const noCap = allocate(worked({ pools: [{ name: "p", costPerDay: 240, replicas: 8 }] }));
       expect(noCap.pools[0]!.basis).toBe("usage");
-      expect(noCap.warnings[0]).toBe(
+      expect(enW(noCap)[0]).toBe(
         'pool "p": the reservation basis needs the pool\'s daily capacity; allocated by usage instead',
       );
       expect(noCap.problems[0]!.params).toEqual({ pool: "p", what: "capacity" });
@@ -1035,7 +1038,7 @@ describe("boundaries and edge cases", () => {
         zero.pools[0]!.capacityTokens,
         zero.pools[0]!.basis,
       ]).toEqual([null, null, "usage"]);
-      expect(zero.warnings[0]).toBe(
+      expect(enW(zero)[0]).toBe(
         'pool "p": the reservation basis needs the pool\'s replica count; allocated by usage instead',
       );
       // so do infinite or negative ones
@@ -1106,7 +1109,7 @@ describe("boundaries and edge cases", () => {
         [null, 1],
       ]);
       expect(costsOf(r)).toEqual([30, 30, 180]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         "usage row 1 (a): reserved replicas must be a number ≥ 0, got -1; ignored",
         "usage row 2 (b): reserved replicas must be a number ≥ 0, got NaN; ignored",
       ]);
@@ -1140,7 +1143,7 @@ describe("boundaries and edge cases", () => {
         r.teams[1]!.costPerMillionOutputTokens,
       ]).toEqual([10_000, 0, 10_000]);
       expect(r.teams[0]!.costPerMillionTokens).toBeNull();
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("invalid weights are reported with their plan paths", () => {
@@ -1156,7 +1159,7 @@ describe("boundaries and edge cases", () => {
         ["allocation.weightInvalid", "tenants.inputWeight"],
         ["allocation.weightInvalid", "tenants.outputWeight"],
       ]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         "input weight must be a number ≥ 0, got Infinity: using 1",
         "output weight must be a number ≥ 0, got -0.5: using 1",
       ]);
@@ -1172,7 +1175,7 @@ describe("boundaries and edge cases", () => {
         }),
       );
       expect(one.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([["a", 1000]]);
-      expect(one.warnings).toEqual([]);
+      expect(enW(one)).toEqual([]);
       const twoPools = allocate(
         two({
           pools: [
@@ -1186,7 +1189,7 @@ describe("boundaries and edge cases", () => {
           idle: "proportional",
         }),
       );
-      expect(twoPools.warnings).toEqual([
+      expect(enW(twoPools)).toEqual([
         'usage row 1 (a): no pool named ""; ignored',
         'pool "p": no usage; the whole cost (10 USD) is idle',
       ]);
@@ -1203,7 +1206,7 @@ describe("boundaries and edge cases", () => {
           idle: "proportional",
         }),
       );
-      expect(r.warnings).toEqual(['usage row 1 (a): no pool named "x"; ignored']);
+      expect(enW(r)).toEqual(['usage row 1 (a): no pool named "x"; ignored']);
       expect(r.pools[0]!.teams.map((t) => t.name)).toEqual(["b"]);
     });
 
@@ -1224,7 +1227,7 @@ describe("boundaries and edge cases", () => {
         ["d", 0],
         ["e", 1000],
       ]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         "usage row 1 (a): token counts must be numbers ≥ 0; ignored",
         "usage row 2 (b): token counts must be numbers ≥ 0; ignored",
         "usage row 3 (c): token counts must be numbers ≥ 0; ignored",
@@ -1265,7 +1268,7 @@ describe("boundaries and edge cases", () => {
         }),
       );
       expect(r.pools.map((p) => p.costRounded)).toEqual([10]);
-      expect(r.warnings).toEqual(['pool "p" is listed twice: the second entry is ignored']);
+      expect(enW(r)).toEqual(['pool "p" is listed twice: the second entry is ignored']);
     });
 
     it("an unknown currency rounds to 2 decimals with a warning naming the currency path", () => {
@@ -1274,7 +1277,7 @@ describe("boundaries and edge cases", () => {
       expect(r.problems.map((p) => [p.code, p.path])).toEqual([
         ["allocation.unknownCurrency", "currency"],
       ]);
-      expect(r.warnings).toEqual(['unknown currency "dollars": rounding to 2 decimals']);
+      expect(enW(r)).toEqual(['unknown currency "dollars": rounding to 2 decimals']);
     });
   });
 
@@ -1284,7 +1287,7 @@ describe("boundaries and edge cases", () => {
         two({ pools: [{ name: "p", costPerDay: Number.POSITIVE_INFINITY }], idle: "proportional" }),
       );
       expect([r.pools[0]!.cost, ...r.pools[0]!.teams.map((t) => t.costRounded)]).toEqual([0, 0, 0]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'pool "p": daily cost must be a number ≥ 0, got Infinity; counted as 0',
       ]);
     });
@@ -1296,13 +1299,13 @@ describe("boundaries and edge cases", () => {
       expect([r.pools[0]!.idle, r.pools[0]!.idleRounded, r.pools[0]!.costRounded]).toEqual([
         0, 0, 0,
       ]);
-      expect(r.warnings).toEqual(['pool "p": no usage; the whole cost (0 USD) is idle']);
+      expect(enW(r)).toEqual(['pool "p": no usage; the whole cost (0 USD) is idle']);
     });
 
     it("idle separate without a capacity falls back to proportional, naming the pool", () => {
       const r = allocate(two({ pools: [{ name: "p", costPerDay: 300 }] }));
       expect(costsOf(r)).toEqual([100, 200, 0]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'pool "p": capacity unknown, so idle cannot be kept separate; spread in proportion instead',
       ]);
     });
@@ -1364,7 +1367,7 @@ describe("boundaries and edge cases", () => {
         pools: [{ name: "p", costPerDay: 0 }],
       });
       expect(r.teams.map((t) => t.sharedCostRounded)).toEqual([5, 5]);
-      expect(r.warnings).toEqual([]);
+      expect(enW(r)).toEqual([]);
     });
 
     it("an unknown split is read as weighted", () => {
@@ -1390,7 +1393,7 @@ describe("boundaries and edge cases", () => {
         ["allocation.sharedCostInvalid", "tenants.shared[1].costPerDay"],
         ["allocation.sharedCostInvalid", "tenants.shared[2].costPerDay"],
       ]);
-      expect(r.warnings).toEqual([
+      expect(enW(r)).toEqual([
         'shared cost "bad": daily cost must be a number ≥ 0, got -1; counted as 0',
         'shared cost "nan": daily cost must be a number ≥ 0, got NaN; counted as 0',
       ]);
@@ -1408,18 +1411,18 @@ describe("boundaries and edge cases", () => {
         unallocatedRounded: 7.5,
         teams: [],
       });
-      expect(r.warnings).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
+      expect(enW(r)).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
     });
 
     it("a shared cost of 0 warns neither about no teams nor about no pool costs", () => {
       const noTeams = allocate({ ...own([{ name: "z", costPerDay: 0 }]), usage: [] });
       expect(noTeams.shared[0]).toMatchObject({ unallocated: 0, unallocatedRounded: 0, teams: [] });
-      expect(noTeams.warnings).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
+      expect(enW(noTeams)).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
       const noCosts = allocate({
         ...own([{ name: "z", costPerDay: 0 }]),
         pools: [{ name: "p", costPerDay: 0 }],
       });
-      expect(noCosts.warnings).toEqual([]);
+      expect(enW(noCosts)).toEqual([]);
       expect(noCosts.shared[0]!.teams.map((t) => t.costRounded)).toEqual([0, 0]);
     });
 

@@ -346,7 +346,7 @@ describe("formula range", () => {
       const engine = createPlanEngine(SEED);
       expect(engine.result().errors).toEqual([]);
       const bad = engine.edit("cells.peak_rps", -50);
-      expect(bad.errors.map((e) => [e.path, e.message])).toEqual([
+      expect(bad.errors.map((e) => [e.path, englishOf(e.problem)])).toEqual([
         ["workloads[0].peakRps", "expected from 0 up to 1e9 (requests per second), got -50"],
       ]);
       expect(engine.sheet.sheet.get("workloads[0].peakRps").error?.kind).toBe("VALUE");

@@ -29,6 +29,10 @@ import {
 } from "../../../src/engine/finops/allocation";
 import type { TenantError } from "../../../src/engine/plan/plan-tenants";
 import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
+import { englishOf, textProblem } from "../../../src/engine/base/problems";
+import type { Problem } from "../../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 /** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */
 function points(scale: number): SweepPoint[] {
@@ -624,7 +628,7 @@ describe("boundaries and edge cases", () => {
       expect(first).toStrictEqual(plain(r));
       // a: 4e6 of 6e6 tokens of 100 → 66.67, b: 33.33; pool "empty" has no usage: its 50 are idle
       expect(first.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([66.67, 33.33]);
-      expect(first.warnings).toEqual(['pool "empty": no usage; the whole cost (50 USD) is idle']);
+      expect(enW(first)).toEqual(['pool "empty": no usage; the whole cost (50 USD) is idle']);
       const second = call(m, r);
       expect(second.tenants).toBe(first.tenants);
       expect(second).toStrictEqual(first);
@@ -637,7 +641,7 @@ describe("boundaries and edge cases", () => {
       const eur = { ...r, currency: "EUR" };
       const out = call(m, eur);
       expect(out).toStrictEqual(plain(eur));
-      expect(out.warnings).toEqual(['pool "empty": no usage; the whole cost (50 EUR) is idle']);
+      expect(enW(out)).toEqual(['pool "empty": no usage; the whole cost (50 EUR) is idle']);
     });
 
     it("new tenants with equal pools, or new errors before, are allocated again", () => {
@@ -652,12 +656,20 @@ describe("boundaries and edge cases", () => {
       expect(out).toStrictEqual(plain(edited));
       // An error before that names a usage row: the row is left out by the allocation (its tokens are not numbers
       // in that case); here the list of errors alone changes, so the output must be computed again.
-      const errs: TenantError[] = [{ path: "tenants.usage[0]", kind: "VALUE", message: "x" }];
+      const errs: TenantError[] = [
+        { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("x", "error") },
+      ];
       const withErr = call(m, edited, errs);
       expect(withErr).toStrictEqual(plain(edited, errs));
       expect(
-        call(m, edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]),
-      ).toStrictEqual(plain(edited, [{ path: "tenants.usage[0]", kind: "VALUE", message: "y" }]));
+        call(m, edited, [
+          { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("y", "error") },
+        ]),
+      ).toStrictEqual(
+        plain(edited, [
+          { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("y", "error") },
+        ]),
+      );
       expect(first.tenants).not.toBe(out.tenants);
     });
 
@@ -697,7 +709,11 @@ describe("boundaries and edge cases", () => {
         },
       } as unknown as ResolvedPlan;
     };
-    const err = (path: string): TenantError => ({ path, kind: "VALUE", message: "formula error" });
+    const err = (path: string): TenantError => ({
+      path,
+      kind: "VALUE",
+      problem: textProblem("formula error", "error"),
+    });
 
     it("errors before that name a broken usage row silence its own error: more errors, or other paths, are allocated again", () => {
       const r = brokenRow();
@@ -1168,7 +1184,7 @@ describe("computed refs", () => {
       const r = fresh(p);
       expect(r.skus[0]!.feasible).toBe(false);
       expect(r.errors[0]!.path).toBe("skus[1].sweep.replicaOutputTokensPerSec");
-      expect(r.errors[0]!.message).toMatch(/Measured has no operating point/);
+      expect(englishOf(r.errors[0]!.problem)).toMatch(/Measured has no operating point/);
     });
   });
 });

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { highsSolver } from "../../../src/engine/plan/milp-highs";
 import {
+  reasonText,
+  type FleetReason,
   bestSingleSku,
   fleetLp,
   fleetModel,
@@ -12,6 +14,9 @@ import {
   type FleetModel,
   type MilpSolver,
 } from "../../../src/engine/plan/optimize";
+import { englishOf } from "../../../src/engine/base/problems";
+/** A reason with its details in English, as `capplan optimize --json` writes it. */
+const reasonEn = (x: FleetReason): string => reasonText(x.problem, x.details, englishOf);
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 
@@ -134,7 +139,7 @@ describe("optimizeFleet", () => {
     expect(r.feasible).toBe(false);
     expect(r.costPerHour).toBeNull();
     expect(r.reasons.map((x) => x.workload)).toEqual(["huge"]);
-    expect(r.reasons[0]!.reason).toMatch(
+    expect(reasonEn(r.reasons[0]!)).toMatch(
       /^no SKU can serve huge \(A10G: no sweep for this workload; A100: /,
     );
     expect(r.bestSingle).toBeNull();
@@ -152,7 +157,7 @@ describe("optimizeFleet", () => {
       elasticity: 1,
       redundancy: { factor: 1 },
     };
-    expect(optimizeFleet(model, solver).reasons.map((x) => x.reason)).toEqual([
+    expect(optimizeFleet(model, solver).reasons.map(reasonEn)).toEqual([
       "b alone needs more replicas than any cap allows (g 5 > 3)",
     ]);
     model.workloads[1]!.base = [1.2];
@@ -307,7 +312,7 @@ describe("optimizePlan", () => {
     expect(r.reasons.map((x) => [x.workload, x.problem.code])).toEqual(
       ["b00", "b01", "b10", "b11"].map((w) => [w, "optimize.factorsInvalid"]),
     );
-    expect(r.reasons[0]!.reason).toBe(
+    expect(reasonEn(r.reasons[0]!)).toBe(
       "factors.elasticity or factors.redundancy has no valid value, so no fleet is sized",
     );
   });

@@ -2,7 +2,9 @@
  * The explicit result model (src/engine/plan/plan-result.ts, docs/architecture.md): a SKU's replica and
  * cost numbers are one `capacity` object or null, never a partial object; each workload keeps the
  * replica throughput it was planned with; a missing number is null everywhere, and `plan --json`
- * still writes the numbers flat on the SKU.
+ * still writes the numbers flat on the SKU. A result carries its warnings and errors as problems
+ * only (code, severity, path; no English is stored: docs/problems.md), and no NaN: every number in
+ * a result is finite, and an absent number is null with a problem saying why.
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -12,6 +14,10 @@ import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { planJson } from "../../../src/report/plan-output";
 import { skuDerivations } from "../../../src/ui/explain";
+import type { Problem } from "../../../src/engine/base/problems";
+import type { PlanResult } from "../../../src/engine/plan/plan-result";
+import { validatePlan } from "../../../src/engine/plan/plan-file";
+import { randomPlan } from "../../golden/gen";
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
@@ -165,5 +171,145 @@ describe("a missing number is null", () => {
     expect(plans).toBe(200);
     expect(skus).toBeGreaterThan(200);
     expect(bad).toEqual([]);
+  });
+});
+
+const SEED = seed;
+
+/** The seed example with `edit` applied to a copy. */
+function seedWith(edit: (p: PlanFile & Record<string, unknown>) => void): PlanFile {
+  const p = structuredClone(SEED) as PlanFile & Record<string, unknown>;
+  edit(p);
+  return p;
+}
+
+/** `code severity @path` of every problem of a result: the plan's, its errors', each SKU's. */
+function problemsOf(r: PlanResult): string[] {
+  const line = (p: Problem) => `${p.code} ${p.severity} @${p.path ?? "-"}`;
+  return [
+    ...r.errors.map((e) => `error ${e.kind} ${e.path}: ${line(e.problem)}`),
+    ...r.problems.map((p) => `plan: ${line(p)}`),
+    ...r.skus.flatMap((s, i) => [
+      ...s.problems.map((p) => `skus[${i}]: ${line(p)}`),
+      ...s.errorProblems.map((p) => `skus[${i}] error: ${line(p)}`),
+      ...(s.infeasibleProblem ? [`skus[${i}] why: ${line(s.infeasibleProblem)}`] : []),
+    ]),
+  ];
+}
+
+/** Every path in `v` whose value is a number that is not finite (NaN, ±Infinity) or undefined in an array. */
+function nonFinite(v: unknown, path = "$", seen = new Set<object>()): string[] {
+  if (typeof v === "number") return Number.isFinite(v) ? [] : [`${path} = ${v}`];
+  if (v === null || typeof v !== "object" || seen.has(v)) return [];
+  seen.add(v);
+  const out: string[] = [];
+  for (const [k, x] of Object.entries(v)) out.push(...nonFinite(x, `${path}.${k}`, seen));
+  return out;
+}
+
+describe("PlanResult: problems only", () => {
+  it("has no English string arrays: no warnings, no error messages, no infeasibleReason", () => {
+    const r = compute(SEED);
+    expect(Object.keys(r)).not.toContain("warnings");
+    expect(r.errors.every((e) => !("message" in e))).toBe(true);
+    for (const s of r.skus) {
+      expect(Object.keys(s)).not.toContain("warnings");
+      expect(Object.keys(s)).not.toContain("infeasibleReason");
+      for (const w of s.workloads)
+        expect(w.detail === null || !("warnings" in w.detail)).toBe(true);
+    }
+  });
+
+  it.each<[string, PlanFile, string[]]>([
+    [
+      "the seed example: a given capacity is a warning at the SKU's sweep, and its recommendation unchecked",
+      SEED,
+      [
+        "plan: plan.uncheckedRecommended warning @skus[0]",
+        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+      ],
+    ],
+    [
+      "no sweep for the workload: an error at the SKU's sweep, the SKU unknown",
+      seedWith((p) => {
+        p.skus[0]!.sweep = undefined as never;
+      }),
+      [
+        "error INPUT skus[0].sweeps.chat: plan.noSweep error @skus[0].sweeps.chat",
+        "skus[0] error: plan.noSweep error @skus[0].sweeps.chat",
+        "skus[0] why: plan.noSweep error @skus[0].sweeps.chat",
+      ],
+    ],
+    [
+      "a negative price: an error at the SKU's price, no capacity",
+      seedWith((p) => {
+        p.skus[0]!.pricePerGpuHour = -1;
+      }),
+      [
+        "error INPUT skus[0].pricePerGpuHour: plan.needsNonNegative error @skus[0].pricePerGpuHour",
+        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        "skus[0] error: plan.needsNonNegative error @skus[0].pricePerGpuHour",
+      ],
+    ],
+    [
+      "a workload without its numbers: an error at the workload, and the SKU's reason points there",
+      seedWith((p) => {
+        p.workloads![0]!.peakRps = null as never;
+      }),
+      [
+        "error VALUE workloads[0]: plan.workloadNumbers error @workloads[0]",
+        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        "skus[0]: plan.workloadInputErrors error @workloads[0]",
+        "skus[0] why: plan.workloadInputErrors error @workloads[0]",
+      ],
+    ],
+    [
+      "recommendBy without a schedule: a warning at recommendBy",
+      seedWith((p) => {
+        p.recommendBy = "autoscaled";
+      }),
+      [
+        "plan: trace.recommendByNoSchedule warning @recommendBy",
+        "plan: plan.uncheckedRecommended warning @skus[0]",
+        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+      ],
+    ],
+    [
+      "usage in a pool that does not exist: a NAME error at the row's pool",
+      seedWith((p) => {
+        p.tenants!.usage[0]!.pool = "nope";
+      }),
+      [
+        "error NAME tenants.usage[0].pool: tenants.noPool error @tenants.usage[0].pool",
+        "plan: plan.uncheckedRecommended warning @skus[0]",
+        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+      ],
+    ],
+  ])("%s", (_, plan, expected) => {
+    expect(problemsOf(compute(plan))).toEqual(expected);
+  });
+});
+
+describe("PlanResult: no NaN", () => {
+  it("every number of 300 random plans' results is finite (absent numbers are null)", () => {
+    let computed = 0;
+    const found: string[] = [];
+    for (let seed = 1; seed <= 300; seed++) {
+      const v = validatePlan(randomPlan(seed));
+      if (!v.ok) continue;
+      computed++;
+      const r = computePlan(resolvePlan(v.plan));
+      // The sweeps are the plan's input, echoed: a request rate of Infinity is an open-loop load.
+      const out = nonFinite({ ...r, skus: r.skus.map((s) => ({ ...s, workloads: [] })) });
+      const wl = r.skus.flatMap((s) =>
+        s.workloads.map(({ sweep: _, detail, ...w }) => ({
+          ...w,
+          detail: detail && { ...detail },
+        })),
+      );
+      for (const x of [...out, ...nonFinite(wl)]) found.push(`random-${seed}: ${x}`);
+    }
+    expect(computed).toBeGreaterThan(200);
+    expect(found).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@ import type {
   ResolvedWorkload,
 } from "../../../src/engine/plan/resolved-plan-types";
 import type { TrafficSummary } from "../../../src/engine/base/traffic-types";
+import { englishOf } from "../../../src/engine/base/problems";
 
 const sku = (over: Record<string, unknown> = {}) => ({
   name: "H100",
@@ -448,7 +449,7 @@ describe("boundaries and edge cases", () => {
       expect(r.errors.map((e) => [e.path, e.kind, e.problem?.code])).toEqual([
         ["workloads[0].schedule.rps[1]", "VALUE", "schedule.rpsInvalid"],
       ]);
-      expect(r.errors[0]!.message).toContain("NaN");
+      expect(englishOf(r.errors[0]!.problem)).toContain("NaN");
       const e = planSchedules(plan([wl("a", { schedule: sched({ rps: null }) })]))!;
       expect(e.errors.map((x) => [x.path, x.problem?.code])).toEqual([
         ["workloads[0].schedule.rps", "schedule.empty"],
@@ -514,7 +515,7 @@ describe("boundaries and edge cases", () => {
         kind: "VALUE",
         problem: { code: "schedule.lengthMismatch" },
       });
-      expect(r.errors[0]!.message).toBe(
+      expect(englishOf(r.errors[0]!.problem)).toBe(
         'workload "b": the schedule has 3 values but "a"\'s has 2; schedules of one plan share their length',
       );
     });
@@ -561,7 +562,7 @@ describe("boundaries and edge cases", () => {
         expect(r.errors.map((e) => [e.path, e.kind, e.problem?.code])).toEqual([
           ["workloads[1].schedule.fromTrace", "VALUE", "trace.fromTraceWithoutTrace"],
         ]);
-        expect(r.errors[0]!.message).toContain("b");
+        expect(englishOf(r.errors[0]!.problem)).toContain("b");
       });
 
       it("an interval that is not a whole multiple of the bins, zero, negative or not finite is an error at schedule.intervalSec", () => {

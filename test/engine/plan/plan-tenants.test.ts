@@ -15,6 +15,10 @@ import {
 } from "../../../src/engine/plan/plan-tenants";
 import { textProblem } from "../../../src/engine/base/problems";
 import type { ResolvedPlan, ResolvedTenants } from "../../../src/engine/plan/resolved-plan-types";
+import { englishOf } from "../../../src/engine/base/problems";
+import type { Problem } from "../../../src/engine/base/problems";
+/** A result's warnings as English (the text `plan --json` renders at the edge). */
+const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 const plan = (tenants: Partial<ResolvedTenants> | null, currency = "USD"): ResolvedPlan =>
   ({
@@ -65,13 +69,13 @@ const row = (
 const sku = (
   name = "H",
   capacity: TenantSku["capacity"] = { costPerDay: 480, replicas: 6, replicasBase: 4 },
-): TenantSku => ({ name, capacity, infeasibleReason: null });
+): TenantSku => ({ name, capacity, infeasibleProblem: null });
 /** Peak: 10 req/s × (100 in + 50 out) and 2 req/s × (0 in + 200 out). */
 const wl: WorkloadInput[] = [
   { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 50 },
   { name: "gen", peakRps: 2, inputTokens: 0, outputTokens: 200 },
 ];
-const errs = (e: readonly TenantError[]) => e.map((x) => [x.path, x.kind, x.message]);
+const errs = (e: readonly TenantError[]) => e.map((x) => [x.path, x.kind, englishOf(x.problem)]);
 
 describe("tenantPools: pools priced from a SKU", () => {
   it("takes the SKU's daily cost and replicas, and the fleet's capacity: weighted peak × replicas ÷ base × 86,400", () => {
@@ -262,7 +266,7 @@ describe("tenantPools: pools priced from a SKU", () => {
   it("a SKU without a cost is a VALUE error at the pool, with the SKU's reason", () => {
     const none = tenantPools(
       plan({ pools: [pool("p", { sku: "H" })] }),
-      [{ name: "H", capacity: null, infeasibleReason: null }],
+      [{ name: "H", capacity: null, infeasibleProblem: null }],
       null,
       wl,
       [],
@@ -272,7 +276,7 @@ describe("tenantPools: pools priced from a SKU", () => {
     ]);
     const text = tenantPools(
       plan({ pools: [pool("p", { sku: "H" })] }),
-      [{ name: "H", capacity: null, infeasibleReason: "no SLO met" }],
+      [{ name: "H", capacity: null, infeasibleProblem: textProblem("no SLO met") }],
       null,
       wl,
       [],
@@ -286,7 +290,6 @@ describe("tenantPools: pools priced from a SKU", () => {
         {
           name: "H",
           capacity: null,
-          infeasibleReason: "ignored",
           infeasibleProblem: textProblem("the problem's text"),
         },
       ],
@@ -312,7 +315,11 @@ describe("tenantPools: pools priced from a SKU", () => {
 
   it("a pool whose cost formula already failed is not reported again", () => {
     const before: TenantError[] = [
-      { path: "tenants.pools[0].costPerDay", kind: "FORMULA", message: "bad" },
+      {
+        path: "tenants.pools[0].costPerDay",
+        kind: "FORMULA",
+        problem: textProblem("bad", "error"),
+      },
     ];
     expect(tenantPools(plan({ pools: [pool("p")] }), [], null, wl, before)).toEqual({
       pools: [],
@@ -322,8 +329,8 @@ describe("tenantPools: pools priced from a SKU", () => {
 
   it("an earlier error elsewhere in the plan does not hide a pool's missing cost", () => {
     const before: TenantError[] = [
-      { path: "skus[0].pricePerGpuHour", kind: "VALUE", message: "x" },
-      { path: "tenants.pools[1].costPerDay", kind: "FORMULA", message: "y" },
+      { path: "skus[0].pricePerGpuHour", kind: "VALUE", problem: textProblem("x", "error") },
+      { path: "tenants.pools[1].costPerDay", kind: "FORMULA", problem: textProblem("y", "error") },
     ];
     const r = tenantPools(plan({ pools: [pool("p"), pool("q")] }), [], null, wl, before);
     expect(errs(r.errors)).toEqual([
@@ -385,7 +392,7 @@ describe("allocateTenants: usage rows and shared costs", () => {
       out.tenants!.method,
       out.tenants!.idle,
       out.errors,
-      out.warnings,
+      enW(out),
       out.problems,
     ]).toEqual(["usage", "weighted", "proportional", [], [], []]);
     const o = allocateTenants(
@@ -417,14 +424,20 @@ describe("allocateTenants: usage rows and shared costs", () => {
       [null, 30],
     ]);
     expect(out.tenants!.pools[0]!.idleRounded).toBe(120);
-    expect(out.warnings).toEqual([]);
+    expect(enW(out)).toEqual([]);
   });
 
   it("a row whose tokens are not numbers is an error at the row, unless an error there came before", () => {
     const out = allocateTenants(
       plan({ usage: [row("a", "p", null, 1), row("b", "p", 1, Number.NaN), row("c", "p", 1, 0)] }),
       pools,
-      [{ path: "tenants.usage[1].outputTokens", kind: "FORMULA", message: "x" }],
+      [
+        {
+          path: "tenants.usage[1].outputTokens",
+          kind: "FORMULA",
+          problem: textProblem("x", "error"),
+        },
+      ],
     );
     expect(errs(out.errors)).toEqual([
       ["tenants.usage[0]", "VALUE", "inputTokens and outputTokens must be numbers"],
@@ -444,8 +457,8 @@ describe("allocateTenants: usage rows and shared costs", () => {
       "tenants.usage[2]",
     ]);
     const before: TenantError[] = [
-      { path: "tenants.usage[0].inputTokens", kind: "FORMULA", message: "x" },
-      { path: "tenants.usage[2].inputTokens", kind: "FORMULA", message: "y" },
+      { path: "tenants.usage[0].inputTokens", kind: "FORMULA", problem: textProblem("x", "error") },
+      { path: "tenants.usage[2].inputTokens", kind: "FORMULA", problem: textProblem("y", "error") },
     ];
     expect(errs(allocateTenants(plan({ usage }), pools, before).errors).map((e) => e[0])).toEqual([
       "tenants.usage[1]",
@@ -456,7 +469,11 @@ describe("allocateTenants: usage rows and shared costs", () => {
     const usage = Array.from({ length: 12 }, (_, i) => row(`t${i}`, "p", 1, 0));
     usage[1] = row("t1", "p", null, 0);
     const out = allocateTenants(plan({ usage }), pools, [
-      { path: "tenants.usage[10].inputTokens", kind: "FORMULA", message: "x" },
+      {
+        path: "tenants.usage[10].inputTokens",
+        kind: "FORMULA",
+        problem: textProblem("x", "error"),
+      },
     ]);
     expect(errs(out.errors)).toEqual([
       ["tenants.usage[1]", "VALUE", "inputTokens and outputTokens must be numbers"],
@@ -478,7 +495,7 @@ describe("allocateTenants: usage rows and shared costs", () => {
       ["tenants.usage[1].pool", "NAME", 'no pool named "x"'],
     ]);
     expect(out.tenants!.teams.map((t) => [t.name, t.costRounded])).toEqual([["c", 10]]);
-    expect(out.warnings).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
+    expect(enW(out)).toEqual(['pool "p": no usage; the whole cost (300 USD) is idle']);
     expect(out.problems.map((p) => p.code)).toEqual(["allocation.poolNoUsage"]);
   });
 
@@ -503,13 +520,11 @@ describe("allocateTenants: usage rows and shared costs", () => {
     expect(allocateTenants(plan(null), pools, [])).toEqual({
       tenants: null,
       errors: [],
-      warnings: [],
       problems: [],
     });
     expect(allocateTenants(plan({ usage: [row("a", null, 1, 0)] }), [], [])).toEqual({
       tenants: null,
       errors: [],
-      warnings: [],
       problems: [],
     });
   });
@@ -539,7 +554,11 @@ describe("computeTenants", () => {
 
   it("passes the plan's errors to the usage check: a row whose formula failed is not reported twice", () => {
     const before: TenantError[] = [
-      { path: "tenants.usage[0].inputTokens", kind: "FORMULA", message: "bad" },
+      {
+        path: "tenants.usage[0].inputTokens",
+        kind: "FORMULA",
+        problem: textProblem("bad", "error"),
+      },
     ];
     const out = computeTenants(
       plan({
@@ -560,6 +579,6 @@ describe("computeTenants", () => {
     expect(errs(out.errors)).toEqual([
       ["tenants.pools", "VALUE", "no pools given and no feasible SKU to take the cost from"],
     ]);
-    expect([out.tenants, out.warnings, out.problems]).toEqual([null, [], []]);
+    expect([out.tenants, enW(out), out.problems]).toEqual([null, [], []]);
   });
 });
