@@ -11,7 +11,7 @@ import { createComparisonRows } from "../state/comparison-rows";
 import { useWorkbook } from "../state/context";
 import { lang, t } from "../state/i18n";
 import { comparisonPath, setLineagePath } from "../state/lineage";
-import { ComparisonBars } from "./comparison/ComparisonBars";
+import { CostBars } from "./comparison/CostBars";
 import { type ComparisonContext, comparisonRowDefs, gridRows } from "./comparison/row-table";
 import { FleetMix } from "./FleetMix";
 import { Grid } from "./Grid";
@@ -79,7 +79,9 @@ export function ComparisonSheet(): JSX.Element {
           }}
         />
         <LineagePanel />
-        <ComparisonBars result={result()} recIndex={recIndex()} />
+        <div class="bars">
+          <CostBars result={result()} />
+        </div>
         <Show when={result().skus.length > 1 && result().workloads.length > 0}>
           <FleetMix />
         </Show>

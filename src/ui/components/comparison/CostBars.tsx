@@ -1,4 +1,7 @@
-/** The comparison's bar charts: cost per 1M output tokens and monthly cost, feasible SKUs only. */
+/**
+ * The two cost bar charts of a plan: cost per 1M output tokens and monthly cost, feasible SKUs
+ * only, the recommended SKU marked. Shown on the comparison and on the report sheet.
+ */
 import { createMemo, type JSX } from "solid-js";
 import type { PlanResult } from "../../../engine/plan/plan-result";
 import { costBarChart } from "../../charts/cost-charts";
@@ -7,9 +10,14 @@ import { lang, t } from "../../state/i18n";
 import { recBasis } from "../../state/trust";
 import { ChartCanvas } from "../ChartCanvas";
 
-/** The two cost bar charts of the comparison, the recommended SKU marked. */
-export function ComparisonBars(props: { result: PlanResult; recIndex: number }): JSX.Element {
+/** The charts; `testIdPrefix` and `pngPrefix` tell the copies on different sheets apart. */
+export function CostBars(props: {
+  result: PlanResult;
+  testIdPrefix?: string;
+  pngPrefix?: string;
+}): JSX.Element {
   const result = () => props.result;
+  const rec = () => result().skus.findIndex((s) => s.name === result().cheapest);
   const money = (v: number) => fmtMoney(v, result().currency, lang());
   const compact = (v: number, ticks?: readonly number[]) =>
     fmtMoneyAxis(v, result().currency, lang(), ticks);
@@ -17,7 +25,7 @@ export function ComparisonBars(props: { result: PlanResult; recIndex: number }):
     result().skus.map((s, i) => ({
       name: s.name,
       value: s.feasible === true ? (pick(i) ?? null) : null,
-      recommended: i === props.recIndex,
+      recommended: i === rec(),
     }));
   const perM = createMemo(() =>
     costBarChart(
@@ -37,22 +45,24 @@ export function ComparisonBars(props: { result: PlanResult; recIndex: number }):
     ),
   );
   const barHeight = () => Math.max(140, 60 + result().skus.length * 30);
+  const testId = (name: string) => `${props.testIdPrefix ?? ""}${name}`;
+  const png = (name: string) => `${props.pngPrefix ?? ""}${name}`;
   return (
-    <div class="bars">
+    <>
       <ChartCanvas
         config={perM()}
-        testId="chart-per-million"
+        testId={testId("chart-per-million")}
         label={`${t("chartPerMillion")}. ${recBasis(result(), lang())}`}
         height={barHeight()}
-        pngName="cost-per-million.png"
+        pngName={png("cost-per-million.png")}
       />
       <ChartCanvas
         config={perMonth()}
-        testId="chart-per-month"
+        testId={testId("chart-per-month")}
         label={`${t("chartPerMonth")}. ${recBasis(result(), lang())}`}
         height={barHeight()}
-        pngName="cost-per-month.png"
+        pngName={png("cost-per-month.png")}
       />
-    </div>
+    </>
   );
 }
