@@ -9,12 +9,9 @@
  * fragment is opened on top (the restored plan goes to Recent plans; undo also returns to it).
  * Only after that does the autosave start writing, on every change.
  */
-import { FilePicker } from "./FilePicker";
 import {
   createEffect,
   createSignal,
-  ErrorBoundary,
-  For,
   lazy,
   onMount,
   Show,
@@ -22,11 +19,10 @@ import {
   type Component,
   type JSX,
 } from "solid-js";
-import { Dynamic } from "solid-js/web";
 import { serializePlan } from "../../engine/plan/plan-file";
 import { WorkbookContext } from "../state/context";
 import { AttachFiles } from "./AttachFiles";
-import { lang, setLang, t } from "../state/i18n";
+import { t } from "../state/i18n";
 import type { UiKey } from "../i18n";
 import { downloadText, fileStem } from "../state/persist";
 import { createPersistence } from "../state/autosave";
@@ -34,15 +30,17 @@ import { OtherTabPrompt, RecentPlansPanel, SetAsideBanner } from "./PersistPanel
 import { emptyPlan } from "../state/plan-edit";
 import { createWorkbook } from "../state/workbook";
 import { loadChartJs } from "../charts/load-chart";
-import { formulaEngineFailure, formulasReady, startFormulaEngine } from "../state/formula-engine";
-import { SHEET_PANEL, SheetTabs, tabId } from "./SheetTabs";
+import { formulasReady, startFormulaEngine } from "../state/formula-engine";
+import { SheetTabs } from "./SheetTabs";
+import { FileProblemsBanner, Notices, SharePanel } from "./app/Banners";
+import { SheetView } from "./app/SheetView";
+import { Topbar } from "./app/Topbar";
 import { goRequest } from "../state/navigate";
 import { ConfirmHost } from "./ConfirmDialog";
 import { createUndoShortcuts } from "../state/shortcuts";
 import { createPlanDrop } from "../state/plan-drop";
 import { createShareAction } from "../state/share-action";
-import { planProblemText } from "../state/open-plan";
-import { createPlanOpener, noticeText } from "../state/plan-opener";
+import { createPlanOpener } from "../state/plan-opener";
 
 // Only the first sheet is in the initial bundle; the others (and Chart.js, the share-link codec)
 // are fetched after start (see `preloadLater`) or when first opened.
@@ -149,89 +147,23 @@ export function App(): JSX.Element {
   return (
     <WorkbookContext.Provider value={wb}>
       <div class="app" data-testid="app" data-loading={loading() ? "true" : "false"}>
-        <header class="topbar">
-          <h1 class="brand">capplan</h1>
-          <input
-            class="title-cell"
-            data-testid="title-input"
-            aria-label={t("planTitle")}
-            value={wb.plan.title ?? ""}
-            onChange={(e) => wb.setText("title", e.currentTarget.value)}
-          />
-          <div class="actions">
-            <span class="btn-group">
-              <button
-                data-testid="btn-undo"
-                disabled={!wb.canUndo()}
-                onClick={() => wb.undo()}
-                title={t("undoHint")}
-                aria-label={t("undo")}
-              >
-                ↶ {t("undo")}
-              </button>
-              <button
-                data-testid="btn-redo"
-                disabled={!wb.canRedo()}
-                onClick={() => wb.redo()}
-                title={t("redoHint")}
-                aria-label={t("redo")}
-              >
-                ↷
-              </button>
-            </span>
-            <button data-testid="btn-new" onClick={() => void opener.newPlan()}>
-              {t("newPlan")}
-            </button>
-            {/* An action menu: after a choice it shows "Load example…" again, so it never claims an example is open after New plan or edits. */}
-            <select
-              data-testid="example-select"
-              aria-label={t("loadExample")}
-              onChange={(e) => {
-                const name = e.currentTarget.value;
-                e.currentTarget.value = "";
-                void opener.openExample(name);
-              }}
-              value=""
-            >
-              <option value="" disabled selected>
-                {t("loadExample")}
-              </option>
-              <For each={examples}>{(n) => <option value={n}>{n}</option>}</For>
-            </select>
-            <FilePicker
-              label={t("openPlan")}
-              title={t("openPlanHint")}
-              accept=".json,application/json"
-              testId="plan-input"
-              onFiles={(fs) => void opener.openFile(fs[0]!)}
-            />
-            <button data-testid="btn-save" onClick={save}>
-              {t("savePlan")}
-            </button>
-            <button data-testid="btn-share" onClick={() => void shareLink()}>
-              {t("shareLink")}
-            </button>
-            <button
-              data-testid="btn-recent"
-              aria-expanded={recentOpen()}
-              onClick={() => {
-                if (!recentOpen()) void persist.refreshRecent();
-                setRecentOpen(!recentOpen());
-              }}
-            >
-              {t("recentPlans")}
-            </button>
-            <button
-              class="lang"
-              data-testid="lang-toggle"
-              lang={lang() === "en" ? "zh-CN" : "en"}
-              onClick={() => setLang(lang() === "en" ? "zh" : "en")}
-              title={t("language")}
-            >
-              {lang() === "en" ? "中文" : "EN"}
-            </button>
-          </div>
-        </header>
+        <Topbar
+          actions={{
+            examples,
+            newPlan: () => void opener.newPlan(),
+            openExample: (name) => void opener.openExample(name),
+            openFile: (f) => void opener.openFile(f),
+            save,
+            shareLink: () => void shareLink(),
+            get recentOpen() {
+              return recentOpen();
+            },
+            toggleRecent: () => {
+              if (!recentOpen()) void persist.refreshRecent();
+              setRecentOpen(!recentOpen());
+            },
+          }}
+        />
         <nav class="tabs" aria-label={t("sheetsNav")}>
           <SheetTabs sheets={SHEETS} current={sheet()} onSelect={setSheet} />
           <Show when={loading()}>
@@ -251,142 +183,22 @@ export function App(): JSX.Element {
         </Show>
         <Show when={fileProblems()}>
           {(fp) => (
-            <div class="banner bad" role="alert" data-testid="file-problems">
-              <div>
-                <strong>{t("fileProblemsTitle", { file: fp().file })}</strong>{" "}
-                {t(fp().openable ? "fileProblemsFormula" : "fileProblemsBody")}
-                <ul class="issues">
-                  <For each={fp().problems}>
-                    {(p) => (
-                      <li>
-                        <code>{p.path || fp().file}</code> {planProblemText(p, lang())}
-                      </li>
-                    )}
-                  </For>
-                </ul>
-              </div>
-              <div class="banner-actions">
-                <Show when={fp().openable}>
-                  <button data-testid="open-anyway" onClick={() => void opener.openAnyway()}>
-                    {t("openAnyway")}
-                  </button>
-                </Show>
-                <button class="link" onClick={opener.dismissFileProblems}>
-                  {t("dismiss")}
-                </button>
-              </div>
-            </div>
+            <FileProblemsBanner
+              fp={fp()}
+              onOpenAnyway={() => void opener.openAnyway()}
+              onDismiss={opener.dismissFileProblems}
+            />
           )}
         </Show>
-        <Show when={share()}>
-          {(sh) => (
-            <div class="banner" classList={{ bad: !sh().url }} data-testid="share-panel">
-              <Show
-                when={sh().url}
-                fallback={
-                  <div>
-                    <Show
-                      when={sh().problems.length}
-                      fallback={
-                        <span data-testid="share-too-long">
-                          {t("shareTooLong", {
-                            n: sh().length.toLocaleString(),
-                            max: (sh().max ?? 0).toLocaleString(),
-                          })}
-                        </span>
-                      }
-                    >
-                      <strong>{t("shareInvalid")}</strong>
-                      <ul class="issues">
-                        <For each={sh().problems}>
-                          {(p) => (
-                            <li>
-                              <code>{p.path}</code> {planProblemText(p, lang())}
-                            </li>
-                          )}
-                        </For>
-                      </ul>
-                    </Show>
-                  </div>
-                }
-              >
-                <div class="share-row">
-                  <span>{sh().copied ? t("shareCopied") : t("shareReady")}</span>
-                  <input
-                    readonly
-                    data-testid="share-url"
-                    value={sh().url!}
-                    onFocus={(e) => e.currentTarget.select()}
-                  />
-                  <span class="muted small">
-                    {t("shareLength", { n: sh().length.toLocaleString() })}
-                  </span>
-                </div>
-              </Show>
-              <div class="banner-actions">
-                <button class="link" onClick={dismissShare}>
-                  {t("dismiss")}
-                </button>
-              </div>
-            </div>
-          )}
-        </Show>
+        <Show when={share()}>{(sh) => <SharePanel sh={sh()} onDismiss={dismissShare} />}</Show>
         <Show when={notices().length}>
-          <div class="notices" data-testid="notices">
-            <For each={notices()}>{(n) => <div>{noticeText(n, lang())}</div>}</For>
-            <button class="link" onClick={() => setNotices([])}>
-              {t("dismiss")}
-            </button>
-          </div>
+          <Notices notices={notices()} onDismiss={() => setNotices([])} />
         </Show>
         <AttachFiles />
-        <main class="sheet">
-          <ErrorBoundary
-            fallback={(err, reset) => (
-              <div class="crash" role="alert" data-testid="error-boundary">
-                <h2>{t("crashTitle")}</h2>
-                <p>{t("crashBody")}</p>
-                <pre>{err instanceof Error ? err.message : String(err)}</pre>
-                <button onClick={reset}>{t("tryAgain")}</button>
-              </div>
-            )}
-          >
-            <Show
-              when={formulasReady()}
-              fallback={
-                <Show
-                  when={formulaEngineFailure()}
-                  fallback={
-                    <p class="muted" data-testid="sheet-loading">
-                      {t("loading")}
-                    </p>
-                  }
-                >
-                  {(why) => (
-                    <div class="banner bad" role="alert" data-testid="boot-failed">
-                      <span>{t("bootFailed", { reason: why() })}</span>
-                      <button onClick={() => void startFormulaEngine()}>{t("tryAgain")}</button>
-                    </div>
-                  )}
-                </Show>
-              }
-            >
-              <Suspense
-                fallback={
-                  <p class="muted" data-testid="sheet-loading">
-                    {t("loading")}
-                  </p>
-                }
-              >
-                <div role="tabpanel" id={SHEET_PANEL} aria-labelledby={tabId(sheet())}>
-                  <Dynamic
-                    component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
-                  />
-                </div>
-              </Suspense>
-            </Show>
-          </ErrorBoundary>
-        </main>
+        <SheetView
+          id={sheet()}
+          component={(SHEETS.find((x) => x.id === sheet()) ?? SHEETS[0]!).component}
+        />
         <ConfirmHost />
         <footer class="statusbar">
           <Show when={formulasReady()}>

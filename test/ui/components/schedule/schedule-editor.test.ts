@@ -1,0 +1,74 @@
+/** The schedule editor's state: values and settings checked, then written to the plan. */
+import { readFileSync } from "node:fs";
+import { createRoot } from "solid-js";
+import { describe, expect, it } from "vitest";
+import type { PlanFile } from "../../../../src/engine/base/types";
+import {
+  createScheduleEditor,
+  workloadDefs,
+} from "../../../../src/ui/components/schedule/schedule-editor";
+import { setLang } from "../../../../src/ui/state/i18n";
+import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+
+const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+/** A day of hourly rates (a typed schedule has 24 or 168 values). */
+const day = Array.from({ length: 24 }, (_, h) => (h < 8 ? 5 : 50));
+const inRoot = (body: (wb: Workbook) => void) =>
+  createRoot((dispose) => {
+    setLang("en");
+    body(createWorkbook(seed));
+    dispose();
+  });
+
+describe("workloadDefs", () => {
+  it("reads a list of workloads or the single one", () =>
+    inRoot((wb) => expect(workloadDefs(wb)).toHaveLength(seed.workloads?.length ?? 1)));
+});
+
+describe("createScheduleEditor", () => {
+  it("applies typed hourly values with the settings", () =>
+    inRoot((wb) => {
+      const ed = createScheduleEditor(wb);
+      ed.setText(day.join("\n"));
+      ed.setMinR("2");
+      ed.setLead("1");
+      ed.apply();
+      expect(ed.error()).toBeNull();
+      expect(workloadDefs(wb)[0]!.schedule).toEqual({
+        intervalSec: 3600,
+        rps: day,
+        minReplicas: 2,
+        leadIntervals: 1,
+      });
+      ed.remove();
+      expect(workloadDefs(wb)[0]!.schedule).toBeUndefined();
+    }));
+
+  it.each([
+    ["50\n25", "x", "0"],
+    ["50\n25", "1", "-1"],
+    ["50\nabc", "1", "0"],
+  ])("values %j, min %j, lead %j: an error, nothing written", (text, min, lead) =>
+    inRoot((wb) => {
+      const ed = createScheduleEditor(wb);
+      ed.setText(text);
+      ed.setMinR(min);
+      ed.setLead(lead);
+      ed.apply();
+      expect(ed.error()).toBeTruthy();
+      expect(workloadDefs(wb)[0]!.schedule).toBeUndefined();
+    }),
+  );
+
+  it("takes the schedule from the workload's trace", () =>
+    inRoot((wb) => {
+      const ed = createScheduleEditor(wb);
+      ed.fromTrace();
+      expect(workloadDefs(wb)[0]!.schedule).toEqual({
+        intervalSec: 3600,
+        fromTrace: true,
+        minReplicas: 1,
+        leadIntervals: 0,
+      });
+    }));
+});
