@@ -8,7 +8,7 @@
 import { formulaMessages as F } from "./messages";
 import { englishOf, textProblem, type Problem } from "../base/problems";
 import type { FormulaError } from "./formula";
-import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
+import { compiledFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
 import { shortestCycle, withDependents } from "./graph";
 
 type Parsed =
@@ -78,20 +78,6 @@ interface Entry extends Stored {
   index: number;
   low: number;
   onStack: boolean;
-}
-
-/** Compiled formulas by expression text (a pure function of the text; bounded). */
-const COMPILED = new Map<string, ReturnType<typeof compileFormula>>();
-const COMPILED_MAX = 20_000;
-
-function compileCached(expression: string): ReturnType<typeof compileFormula> {
-  let c = COMPILED.get(expression);
-  if (c === undefined) {
-    if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
-    c = compileFormula(expression);
-    COMPILED.set(expression, c);
-  }
-  return c;
 }
 
 const NO_DEPS: readonly string[] = [];
@@ -240,7 +226,7 @@ export class Sheet {
         kind: "error",
         problem: { kind: "VALUE", message: reading.message, problem: reading.problem },
       };
-    const formula = compileCached(reading.expression);
+    const formula = compiledFormula(reading.expression);
     if (!formula.ok)
       return {
         kind: "error",

@@ -23,9 +23,10 @@ import {
   type ConstantId,
   type QuantityId,
 } from "../chain/quantities";
-import { CONSTANT_LABELS, nameOf } from "../chain/names";
+import { nameOf } from "../chain/names";
 import { loadKind, loadValue } from "../curve/load";
 import { fmtNum } from "../base/number-format";
+import { compiledFormula } from "../formula/formula";
 import { TenantLineage } from "./lineage-tenants";
 import {
   finite,
@@ -41,6 +42,7 @@ import {
 } from "./lineage-util";
 
 export { lineageNumber, parseLineagePath };
+import type { LineageConstant } from "./lineage-messages";
 import type { LineageAnswer, LineageContext, LineageNode, SweepSource } from "./lineage-types";
 import { kvLineage, workloadKvLineage, type KvLineageHost } from "./lineage-kv";
 import type { SkuWorkloadResult } from "./plan-result";
@@ -56,30 +58,6 @@ export type {
 
 /** The numbers of an operating point that lineage explains. */
 type OpKey = "concurrency" | "requestRate" | "rps" | "outputTokensPerSec" | "totalTokensPerSec";
-
-/** Names a formula refers to (identifiers not called as functions). */
-function namesIn(formula: string): string[] {
-  const out = new Set<string>();
-  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(formula))) {
-    const after = formula.slice(re.lastIndex).trimStart();
-    const before = formula[m.index - 1];
-    if (after.startsWith("(") || before === "." || before === '"' || before === "'") continue;
-    out.add(m[0]);
-  }
-  return [...out];
-}
-
-/** A formula with its names replaced by values: `=peak * 0.8` → `50 * 0.8`. */
-function plugNames(expr: string, values: Readonly<Record<string, number | null>>): string {
-  return expr.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name, at: number) => {
-    const after = expr.slice(at + name.length).trimStart();
-    if (after.startsWith("(")) return name;
-    // Own keys only: a name like `constructor` or `toString` is not a value of Object.prototype.
-    return Object.hasOwn(values, name) ? N(values[name]) : name;
-  });
-}
 
 /** The trace of one SKU's chain: its steps by result key, and per workload by `key:index`. */
 interface SkuTrace {
@@ -148,16 +126,26 @@ class Builder implements KvLineageHost {
     return node;
   }
 
+  /**
+   * A formula's inputs: the cells it reads (and `<id>_tok_s` hops), found as the sheet finds them
+   * (`compiledFormula`), and the formula with their values plugged in, written from its parsed tree.
+   */
   private formulaInputs(node: LineageNode, raw: string, depth: number): void {
     const expr = raw.trim().slice(1).trim();
-    const cells = this.ctx.resolved.cells;
-    const names = namesIn(expr);
     node.formula = expr;
-    const values: Record<string, number | null> = {};
-    for (const n of names) {
+    const compiled = compiledFormula(expr);
+    // A formula the sheet refused (its error says why), or one met before the app's lazily loaded
+    // formula engine arrived: the formula as written and its value, with no inputs.
+    if (!compiled.ok) {
+      node.plugged = `${expr} = ${N(node.value)}`;
+      return;
+    }
+    const cells = this.ctx.resolved.cells;
+    const values = new Map<string, number | null>();
+    for (const n of compiled.names) {
       if (Object.hasOwn(cells, n)) {
         node.inputs.push(this.cell(n, depth + 1));
-        values[n] = cells[n] ?? null;
+        values.set(n, cells[n] ?? null);
         continue;
       }
       // `<id>_tok_s`: a SKU's computed replica output tokens/s (docs/formulas.md), followed into
@@ -166,9 +154,15 @@ class Builder implements KvLineageHost {
       if (si === undefined) continue;
       const hop = this.tokS(n, si);
       node.inputs.push(hop);
-      values[n] = hop.value;
+      values.set(n, hop.value);
     }
-    node.plugged = `${plugNames(expr, values)} = ${N(node.value)}`;
+    // In a call's arguments a "," separates them: numbers there are written without grouping.
+    const text = compiled.written((n, inCall) => {
+      if (!values.has(n)) return undefined;
+      const v = N(values.get(n));
+      return inCall ? v.replaceAll(",", "") : v;
+    });
+    node.plugged = `${text} = ${N(node.value)}`;
   }
 
   /** The SKU whose `<id>_tok_s` a formula name reads (the first SKU with that id), if any. */
@@ -226,8 +220,9 @@ class Builder implements KvLineageHost {
     return node;
   }
 
-  constant(name: string, value: number): LineageNode {
-    return { path: name, kind: "constant", value, inputs: [] };
+  /** A fixed number of the method: its id as the path, its words in both languages. */
+  constant(id: LineageConstant, value: number): LineageNode {
+    return { path: id, kind: "constant", value, ...words(id), inputs: [] };
   }
 
   /**
@@ -793,7 +788,7 @@ class Builder implements KvLineageHost {
 
   /** A SKU-level leaf of the chain: a field of the SKU, a factor or a constant. */
   private skuLeaf(si: number, id: string): LineageNode | null {
-    if (isConstant(id)) return this.constant(CONSTANT_LABELS[id], CONSTANTS[id]);
+    if (isConstant(id)) return this.constant(id, CONSTANTS[id]);
     if (id === "gpusPerReplica" || id === "pricePerGpuHour") return this.sku(si, id, []);
     if (id === "elasticity") return this.elasticity();
     if (id === "redundancy" || id === "spare") return this.redundancy();
@@ -805,9 +800,7 @@ class Builder implements KvLineageHost {
     const q = QUANTITIES[id as QuantityId];
     const from: Record<string, LineageNode> = {};
     for (const i of q.inputs)
-      from[i] = isConstant(i)
-        ? this.constant(CONSTANT_LABELS[i], CONSTANTS[i])
-        : this.workloadLeaf(si, i, wi);
+      from[i] = isConstant(i) ? this.constant(i, CONSTANTS[i]) : this.workloadLeaf(si, i, wi);
     const own = id === "workloadReplicasBase" ? this.ctx.result.skus[si]!.workloads[wi] : null;
     const value = own
       ? finite(own.replicasBase)
@@ -831,7 +824,7 @@ class Builder implements KvLineageHost {
         forecastRate(w as WorkloadInput),
         "dailyRate",
         { dailyRequests: d },
-        [d, this.constant(CONSTANT_LABELS.secondsPerDay, CONSTANTS.secondsPerDay)],
+        [d, this.constant("secondsPerDay", CONSTANTS.secondsPerDay)],
       );
     }
     return this.workloadField(wi, id as "inputTokens" | "outputTokens" | "peakRps");

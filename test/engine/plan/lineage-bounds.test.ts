@@ -261,7 +261,7 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
       "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 20 ÷ (n/a × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 20 | gpus × pricePerGpuHour | 10 × 2 = 20 | re 20",
       "  skus[0].forecast.outputTokensPerSec [computed] = null | forecast rate × outputTokens | 1,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000 × 10,000,000,000 = n/a | re null",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
   });
 });
@@ -463,7 +463,7 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "    skus[0].gpusPerReplica [field] = 1 | raw 1",
       "    skus[0].pricePerGpuHour [field] = 2 | raw 2",
       `    skus[0].replicaOutputTokensPerSec [computed] = ${400 / 1.5} | Σ outputTokens ÷ Σ (outputTokens ÷ replicaOutputTokensPerSec) (no peak traffic: blended by output tokens per request) | Σ (100 + 300) ÷ Σ (1 + 0.5) (no peak traffic: blended by output tokens per request) = 266.6667 | re ${400 / 1.5}`,
-      "    seconds per hour [constant] = 3600",
+      "    secondsPerHour [constant] = 3600 | seconds per hour",
       "  mean output tokens per request [computed] = 200 | the plain mean of outputTokens (no peak traffic) | the plain mean of (100 + 300) (no peak traffic) = 200 | re 200",
       "    workloads[0].outputTokens [field] = 100 | raw 100",
       "    workloads[1].outputTokens [field] = 300 | raw 300",

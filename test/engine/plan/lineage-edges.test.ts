@@ -275,7 +275,7 @@ describe("forecast steps without a forecast", () => {
       "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 4 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 4 | gpus × pricePerGpuHour | 2 × 2 = 4 | re 4",
       "  skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
   });
 

@@ -451,7 +451,7 @@ describe("recomputed values at the edges", () => {
       "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | 0 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 0 | gpus × pricePerGpuHour | 0 × 2 = 0 | re 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | peakRps × outputTokens | 0 × 100 = 0 | re 0",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
     expect(show(c, "skus[0].peak.costPerMillionOutputTokens")[0]).toBe(
       "skus[0].peak.costPerMillionOutputTokens [computed] = null | peak costPerOutputToken × 1,000,000 | n/a × 1,000,000 = n/a | re null",

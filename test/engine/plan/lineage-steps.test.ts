@@ -38,12 +38,12 @@ describe("a SKU's peak and forecast steps", () => {
       "skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
       "  skus[0].peak.outputTokensPerSec [computed] = 2600 | Σ peakRps × outputTokens | Σ (2,000 + 500 + 100) = 2,600 | re 2600",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
     expect(show(c, "skus[0].peak.costPerMillionOutputTokens")).toEqual([
       "skus[0].peak.costPerMillionOutputTokens [computed] = 3.205128205128205 | peak costPerOutputToken × 1,000,000 | 0.000003205 × 1,000,000 = 3.2051 | re 3.205128205128205",
       "  skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
-      "  tokens per million [constant] = 1000000",
+      "  million [constant] = 1000000 | tokens per million",
     ]);
   });
 
@@ -69,12 +69,12 @@ describe("a SKU's peak and forecast steps", () => {
       "skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
       "  skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
     expect(show(c, "skus[0].forecast.costPerMillionOutputTokens")).toEqual([
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 8.333333333333334 | forecast costPerOutputToken × 1,000,000 | 0.000008333 × 1,000,000 = 8.3333 | re 8.333333333333334",
       "  skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
-      "  tokens per million [constant] = 1000000",
+      "  million [constant] = 1000000 | tokens per million",
     ]);
   });
 
@@ -96,12 +96,12 @@ describe("a SKU's peak and forecast steps", () => {
       "skus[0].forecast.costPerOutputToken [computed] = 0.000022222222222222223 | costPerHour ÷ (forecast output tokens/s × 3600) | 16 ÷ (200 × 3600) = 0.00002222 | re 0.000022222222222222223",
       "  skus[0].costPerHour [computed] = 16 | gpus × pricePerGpuHour | 4 × 4 = 16 | re 16",
       "  skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
     expect(show(c, "skus[0].forecast.costPerMillionOutputTokens")).toEqual([
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 22.222222222222225 | forecast costPerOutputToken × 1,000,000 | 0.00002222 × 1,000,000 = 22.2222 | re 22.222222222222225",
       "  skus[0].forecast.costPerOutputToken [computed] = 0.000022222222222222223 | costPerHour ÷ (forecast output tokens/s × 3600) | 16 ÷ (200 × 3600) = 0.00002222 | re 0.000022222222222222223",
-      "  tokens per million [constant] = 1000000",
+      "  million [constant] = 1000000 | tokens per million",
     ]);
     expect(show(c, "skus[0].peak.outputTokensPerSec")).toEqual([
       "skus[0].peak.outputTokensPerSec [computed] = 1400 | Σ peakRps × outputTokens | Σ (800 + 200 + 400) = 1,400 | re 1400",

@@ -5,7 +5,7 @@
  * problem code and every declaration's text renders in English and in Chinese.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Problem } from "../../../src/engine/base/problems";
 import type { PlanFile, SweepPoint } from "../../../src/engine/base/types";
 import {
@@ -14,7 +14,14 @@ import {
   pluggedText,
   recompute,
 } from "../../../src/engine/chain/evaluate";
-import { chainMessages, QUANTITIES, type QuantityId } from "../../../src/engine/chain/quantities";
+import {
+  chainMessages,
+  CONSTANTS,
+  QUANTITIES,
+  type QuantityId,
+} from "../../../src/engine/chain/quantities";
+import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
+import { contextOf, exampleContext } from "./lineage-print";
 import {
   consistent,
   explainPath,
@@ -221,5 +228,108 @@ describe("the declarations", () => {
     });
     expect(fast.trace).toBeUndefined();
     expect(fast.values).toEqual(e.values);
+  });
+});
+
+describe("explainPath of a cell's formula", () => {
+  /** A plan whose cell `x` is `formula`, over cells peak 40, k 2, big 1,500 and neg −3. */
+  const cellX = (formula: string) =>
+    contextOf({
+      format: "capplan.plan/v1",
+      currency: "USD",
+      cells: { peak: 40, k: 2, big: 1500, neg: -3, x: formula },
+      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [],
+    });
+  // [formula, the cells it reads (its inputs), the formula with their values plugged in]
+  it.each([
+    ["=peak * 0.8", ["peak"], "40 * 0.8 = 32"],
+    // A called function is no cell; its arguments are, written without grouping (the "," separates them).
+    ["=max(big, k) + big", ["big", "k"], "max(1500, 2) + 1,500 = 3,000"],
+    ["=2peak", ["peak"], "2 * 40 = 80"],
+    ["=neg ^ 2 + neg", ["neg"], "(-3) ^ 2 + (-3) = 6"],
+    ["=peak > 10 ? peak : k", ["peak", "k"], "(40 > 10) ? 40 : 2 = 40"],
+    ["=peak mod 7", ["peak"], "40 mod 7 = 5"],
+    // An unknown name is no input and stays as written.
+    ["=peak + nosuch", ["peak"], "40 + nosuch = n/a"],
+    // Refused formulas (a property, text, a function used as a value): the sheet reads no cell of them.
+    ["=peak.out + 1", [], "peak.out + 1 = n/a"],
+    ['=peak + "out"', [], 'peak + "out" = n/a'],
+    ["=max + peak", [], "max + peak = n/a"],
+  ])("%s reads %j: %s", (formula, cells, plugged) => {
+    const a = explainPath(cellX(formula), "cells.x");
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.node.formula).toBe(formula.slice(1));
+    expect(a.node.inputs.map((n) => n.path)).toEqual(cells.map((c) => `cells.${c}`));
+    expect(a.node.plugged).toBe(plugged);
+  });
+
+  it("before the formula engine is loaded (the app loads mathjs lazily): the formula as written, no inputs, no exception", async () => {
+    vi.resetModules();
+    vi.doMock("../../../src/engine/formula/mathjs-kernel", () => ({
+      mathjsKernel: () => null,
+      loadMathjsKernel: () => new Promise(() => {}),
+    }));
+    try {
+      const lineage = await import("../../../src/engine/plan/lineage");
+      const { resolvePlan: resolve } = await import("../../../src/engine/plan/resolve-plan");
+      const { computePlan: compute } = await import("../../../src/engine/plan/plan");
+      const plan = {
+        format: "capplan.plan/v1",
+        cells: { peak: 40, x: "=peak * 2" },
+        workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+        skus: [],
+      } as unknown as PlanFile;
+      const resolved = resolve(plan);
+      const a = lineage.explainPath({ plan, resolved, result: compute(resolved) }, "cells.x");
+      expect(a).toEqual({
+        ok: true,
+        node: {
+          path: "cells.x",
+          kind: "cell",
+          value: null,
+          raw: "=peak * 2",
+          formula: "peak * 2",
+          plugged: "peak * 2 = n/a",
+          inputs: [],
+        },
+      });
+    } finally {
+      vi.doUnmock("../../../src/engine/formula/mathjs-kernel");
+      vi.resetModules();
+    }
+  });
+});
+
+describe("constants of the method in a lineage", () => {
+  it("are leaves named by their id, with their words in English and Chinese (the seed example's costPerMonth)", () => {
+    const a = explainPath(exampleContext("seed"), "skus[0].costPerMonth");
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.node.plugged).toBe("1,200 × 730 = 876,000");
+    const constants = lineageNodes(a.node).filter((n) => n.kind === "constant");
+    expect(constants).toEqual([
+      {
+        path: "hoursPerMonth",
+        kind: "constant",
+        value: 730,
+        formula: "hours per month",
+        formulaZh: "每月小时数",
+        inputs: [],
+      },
+    ]);
+  });
+
+  it.each([
+    ["hoursPerDay", 24, "hours per day", "每天小时数"],
+    ["hoursPerMonth", 730, "hours per month", "每月小时数"],
+    ["secondsPerHour", 3600, "seconds per hour", "每小时秒数"],
+    ["secondsPerDay", 86_400, "seconds per day", "每天秒数"],
+    ["million", 1e6, "tokens per million", "每百万 token 的 token 数"],
+  ])("%s = %d: %s, %s", (id, value, en, zh) => {
+    expect(CONSTANTS[id as keyof typeof CONSTANTS]).toBe(value);
+    const p = lineageMessages.problem(id as LineageConstant, {});
+    expect([lineageMessages.render(p, "en"), lineageMessages.render(p, "zh")]).toEqual([en, zh]);
   });
 });
