@@ -317,28 +317,6 @@ describe("forecast rates that are negative are not taken", () => {
   });
 });
 
-describe("a pool's capacity and replicas", () => {
-  it("a pool on SKU G with its own cost takes neither capacity nor replicas from G: both are no number", () => {
-    const c = ctxOf(
-      base({
-        workloads: [{ name: "a", peakRps: 10, inputTokens: 10, outputTokens: 100 }],
-        skus: [G()],
-        tenants: {
-          pools: [{ name: "p", sku: "G", costPerDay: 50 }],
-          usage: [{ team: "a", inputTokens: 1, outputTokens: 1 }],
-        },
-      }),
-    );
-    expect(c.result.tenants?.pools[0]?.capacityTokens).toBe(null);
-    expect(c.result.tenants?.pools[0]?.replicas).toBe(null);
-    for (const p of ["tenants.pools[0].capacityTokens", "tenants.pools[0].replicas"])
-      expect(show(c, p)).toEqual(none(p));
-    expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [field] = 50 | raw 50",
-    ]);
-  });
-});
-
 describe("a team's reserved replicas in a pool: the rows of that team in that pool", () => {
   it("two pools: a's rows in gpu (3 + 1), in cpu (2); a row without a pool is an error with two pools and counts in neither", () => {
     const c = ctxOf(
@@ -493,36 +471,6 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
     ]);
     expect(show(c, "skus[0].costPerRequest")).toEqual([
       "ERROR skus[0].costPerRequest: no number with a lineage at this path",
-    ]);
-  });
-});
-
-describe("pools that share a name (an error of the plan, which still computes): each is explained from its own definition", () => {
-  const plan = (pools: NonNullable<NonNullable<PlanFile["tenants"]>["pools"]>) =>
-    base({
-      workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }],
-      skus: [G()],
-      tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] },
-    });
-
-  it("the first 'p' names a SKU that does not exist and is dropped: the pool kept is the second, with cost 10, capacity 100 and 2 replicas", () => {
-    const c = ctxOf(
-      plan([
-        { name: "p", sku: "nope" },
-        { name: "p", costPerDay: 10, capacityTokensPerDay: 100, replicas: 2 },
-      ]),
-    );
-    expect(
-      c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas]),
-    ).toEqual([["p", 10, 100, 2]]);
-    expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [field] = 10 | raw 10",
-    ]);
-    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
-      "tenants.pools[0].capacityTokens [field] = 100 | raw 100",
-    ]);
-    expect(show(c, "tenants.pools[0].replicas")).toEqual([
-      "tenants.pools[0].replicas [field] = 2 | raw 2",
     ]);
   });
 });
