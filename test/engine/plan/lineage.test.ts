@@ -2,7 +2,9 @@
  * The property of the declared chain (src/engine/chain/quantities.ts) and lineage
  * (src/engine/plan/lineage.ts): for 200 random plans, every numeric path of `plan --json`
  * explains to the plan's own value, every computed step recomputes from its inputs, and every
- * problem code and every declaration's text renders in English and in Chinese.
+ * problem code and every declaration's text renders in English and in Chinese. And lineage.ts's
+ * own steps: a cell's formula read as the sheet reads it (its cells, the plugged line), the
+ * method's constants with their words, names of Object.prototype and plan fields as written.
  */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
@@ -21,12 +23,14 @@ import {
   type QuantityId,
 } from "../../../src/engine/chain/quantities";
 import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
-import { contextOf, exampleContext } from "./lineage-print";
+import { PLANS } from "./lineage-plans-a";
+import { contextOf, exampleContext, explainLines } from "./lineage-print";
 import {
   consistent,
   explainPath,
   lineageNodes,
   lineageNumber,
+  type LineageContext,
 } from "../../../src/engine/plan/lineage";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
@@ -331,5 +335,119 @@ describe("constants of the method in a lineage", () => {
     expect(CONSTANTS[id as keyof typeof CONSTANTS]).toBe(value);
     const p = lineageMessages.problem(id as LineageConstant, {});
     expect([lineageMessages.render(p, "en"), lineageMessages.render(p, "zh")]).toEqual([en, zh]);
+  });
+});
+
+const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
+
+/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
+function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
+  const ctx = contextOf(plan);
+  const c: LineageContext = {
+    plan: structuredClone(ctx.plan),
+    resolved: ctx.resolved,
+    result: structuredClone(ctx.result),
+  };
+  edit(c);
+  return c;
+}
+
+describe("names of Object.prototype in a cell's formula are no cells and have no Chinese", () => {
+  const ctx = contextOf({
+    format: "capplan.plan/v1",
+    currency: "USD",
+    cells: { a: 2, x: "=constructor", y: "=toString + a" },
+    workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+    skus: [],
+  });
+  it("`=constructor` is an unknown name: no input, written as is, no formulaZh", () => {
+    expect(explainLines(ctx, "cells.x")).toEqual([
+      "cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor",
+    ]);
+    expect(explainLines(ctx, "cells.y")).toEqual([
+      "cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a",
+      "  cells.a [cell] = 2 | raw: 2",
+    ]);
+  });
+
+  it("`cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
+    for (const path of [
+      "cells.constructor",
+      "cells.toString",
+      "cells.hasOwnProperty",
+      "workloads[0].constructor",
+      "tenants.constructor",
+      "constructor",
+    ]) {
+      const a = explainPath(ctx, path);
+      expect(a.ok, path).toBe(false);
+    }
+    // a real cell still explains
+    expect(explainLines(ctx, "cells.a")).toEqual(["cells.a [cell] = 2 | raw: 2"]);
+  });
+});
+
+describe("plan fields as written", () => {
+  it("a per-workload capacity under a name that is no path key, written as text ('600'), is its raw value and no formula", () => {
+    const plan = structuredClone(PLANS.dashed) as unknown as {
+      skus: { sweeps: Record<string, { replicaOutputTokensPerSec: unknown }> }[];
+    };
+    plan.skus[0]!.sweeps["support-bot"]!.replicaOutputTokensPerSec = "600";
+    expect(
+      explainLines(contextOf(plan), "skus[0].workloads[0].operatingPoint.outputTokensPerSec"),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "  skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | raw: 600",
+    ]);
+  });
+
+  it("a plan file without cells (an edited plan whose resolved cells remain) shows the cell without a raw value", () => {
+    const ctx = edited(PLANS.given, (c) => {
+      delete (c.plan as { cells?: unknown }).cells;
+    });
+    expect(explainLines(ctx, "cells.cap")).toEqual(["cells.cap [cell] = 2000"]);
+  });
+
+  it("a given capacity the file no longer writes (no skus, no SKU, no sweep, no entry for the workload) is the resolved value without a raw one", () => {
+    const path = "skus[0].workloads[0].operatingPoint.outputTokensPerSec";
+    const root =
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
+    const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
+    const noSkus = edited(PLANS.given, (c) => {
+      delete (c.plan as { skus?: unknown }).skus;
+    });
+    expect(explainLines(noSkus, path)).toEqual([root, field]);
+    expect(
+      explainLines(
+        edited(PLANS.given, (c) => void (c.plan.skus = [])),
+        path,
+      ),
+    ).toEqual([root, field]);
+    const noSweep = edited(PLANS.given, (c) => {
+      delete (c.plan.skus[0] as { sweep?: unknown }).sweep;
+    });
+    expect(explainLines(noSweep, path)).toEqual([root, field]);
+    // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
+    const noEntry = edited(PLANS.per, (c) => {
+      const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
+      s.sweeps = { docs: s.sweeps!.docs };
+    });
+    expect(explainLines(noEntry, path)).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 900",
+    ]);
+  });
+
+  it("a given capacity of a workload the result does not list (edited) is read under no workload name", () => {
+    const ctx = edited(PLANS.given, (c) => void (c.result.workloads = []));
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
+      "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
+      "      cells.peak [cell] = 40 | raw: 40",
+    ]);
+    expect(explainLines(ctx, "skus[0].replicaOutputTokensPerSec")).toEqual(
+      NO("skus[0].replicaOutputTokensPerSec"),
+    );
   });
 });
