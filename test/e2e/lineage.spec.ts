@@ -31,6 +31,9 @@ test("selecting a comparison cell opens the lineage of that number, with the num
   await page.getByTestId("lang-toggle").click();
   await expect(panel.locator("h4")).toHaveText("这个数字从何而来");
   await expect(panel).toContainText("压测数据点");
+  // The constants of the chain have their Chinese words too (cost per 1M: seconds per hour, 1e6).
+  await expect(panel).toContainText("每小时秒数");
+  await expect(panel).not.toContainText("seconds per hour");
   await page.getByTestId("lineage-close").click();
   await expect(page.getByTestId("lineage")).toHaveCount(0);
 });

@@ -13,8 +13,15 @@ import {
   type LineageNode,
 } from "../../engine/plan/lineage";
 import type { PointSource } from "../../engine/base/types";
+import type { Lang } from "../../report/i18n";
 import { concurrencyFromPath } from "../../import/path-load";
-import { ALLOW_PATH_OPTION, type CommandDef, parseOptions } from "../command";
+import {
+  ALLOW_PATH_OPTION,
+  type CommandDef,
+  LANG_OPTION,
+  langFlag,
+  parseOptions,
+} from "../command";
 import { CliError, type Io } from "../io";
 import { loadPlan } from "../plan-loader";
 
@@ -149,13 +156,14 @@ export function locateSweepLeaves(
   }
 }
 
-/** One line of the readable tree. */
-export function describeNode(n: LineageNode): string {
+/** One line of the readable tree; a step's words in `lang` (`--lang`). */
+export function describeNode(n: LineageNode, lang: Lang = "en"): string {
   const head = `${n.path} = ${N(n.value)}`;
+  const words = lang === "zh" ? (n.formulaZh ?? n.formula) : n.formula;
   switch (n.kind) {
     case "computed":
       // A step without plugged numbers (an error bar's end) says its formula alone.
-      return `${head}    ${n.formula ?? ""}${n.plugged ? `: ${n.plugged}` : ""}`;
+      return `${head}    ${words ?? ""}${n.plugged ? `: ${n.plugged}` : ""}`;
     case "cell":
     case "field":
       if (n.formula) return `${head}    ${n.kind} ${n.raw}: ${n.plugged}`;
@@ -171,12 +179,12 @@ export function describeNode(n: LineageNode): string {
     }
     case "sweep": {
       const s = n.source;
-      return `${head}    ${n.formula ?? "sweep"}${s ? `: "${s.label}" (${s.files.join(", ")})` : ""}`;
+      return `${head}    ${words ?? "sweep"}${s ? `: "${s.label}" (${s.files.join(", ")})` : ""}`;
     }
     case "catalogue":
       return `${head}    catalogue ${n.catalogue ?? ""}`;
     case "constant":
-      return `${head}    constant`;
+      return `${head}    constant${words ? `: ${words}` : ""}`;
   }
 }
 
@@ -187,7 +195,8 @@ function explainCommand(args: string[], io: Io): number {
       `usage: capplan ${command.usage}   (e.g. skus[0].replicas, tenants.teams[1].cost)`,
     ]);
   const [planPath, path] = positional as [string, string];
-  const { plan, resolved, result, importWarnings } = loadPlan(planPath, "en", {
+  const lang = langFlag(flags.get("lang"));
+  const { plan, resolved, result, importWarnings } = loadPlan(planPath, lang, {
     allowPaths: lists.get("allow-path") ?? [],
     stdin: io.stdin,
   });
@@ -205,14 +214,14 @@ function explainCommand(args: string[], io: Io): number {
     return p ? (p.concurrency ?? (typeof p.requestRate === "number" ? p.requestRate : null)) : null;
   });
   if (flags.has("json")) io.out(JSON.stringify(answer.node, null, 2) + "\n");
-  else io.out(lineageText(answer.node, describeNode) + "\n");
+  else io.out(lineageText(answer.node, (n) => describeNode(n, lang)) + "\n");
   return 0;
 }
 
 export const command: CommandDef = {
-  usage: "explain <plan.json|-> <path> [--json] [--allow-path DIR]...",
+  usage: "explain <plan.json|-> <path> [--json] [--lang en|zh] [--allow-path DIR]...",
   summary:
     "How one number of `plan --json` was computed (e.g. skus[0].replicas, tenants.teams[1].cost): each step's formula with the numbers plugged in, down to cells, plan fields and sweep points (file and line).",
-  options: [{ name: "json", help: "the same tree as JSON" }, ALLOW_PATH_OPTION],
+  options: [{ name: "json", help: "the same tree as JSON" }, LANG_OPTION, ALLOW_PATH_OPTION],
   run: explainCommand,
 };

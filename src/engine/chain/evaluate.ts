@@ -312,3 +312,27 @@ export function expandedText(
   const st = sku.get(key);
   return st ? text(st) : "";
 }
+
+/**
+ * Cost per 1M output tokens of one replica running at `tokS` output tokens/s: the declarations
+ * `costPerOutputToken` and `costPerMillionOutputTokens` with those inputs (null when undefined).
+ */
+export function costPerMillionAt(
+  gpusPerReplica: number,
+  pricePerGpuHour: number,
+  tokS: number,
+): number | null {
+  const v: Record<string, number> = {
+    gpusPerReplica,
+    pricePerGpuHour,
+    replicaOutputTokensPerSec: tokS,
+    ...CONSTANTS,
+  };
+  const perToken = QUANTITIES.costPerOutputToken.compute(v, {} as never);
+  if (!Number.isFinite(perToken)) return null;
+  const perM = QUANTITIES.costPerMillionOutputTokens.compute(
+    { ...v, costPerOutputToken: perToken },
+    {} as never,
+  );
+  return Number.isFinite(perM) ? perM : null;
+}

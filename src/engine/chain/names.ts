@@ -1,6 +1,7 @@
 /**
- * How the chain's inputs are named in formulas (English and Chinese), their units, and the words
- * for the constants: what rendering a declaration of quantities.ts needs besides the declaration.
+ * How the chain's inputs are named in formulas (English and Chinese; a constant as its number) and
+ * their units: what rendering a declaration of quantities.ts needs besides the declaration. The
+ * words naming a constant as a lineage leaf are messages of src/engine/plan/lineage-messages.ts.
  */
 import {
   CONSTANTS,
@@ -96,12 +97,3 @@ export function unitOf(id: string): Unit | undefined {
   if (Object.hasOwn(QUANTITIES, id)) return QUANTITIES[id as QuantityId].unit;
   return Object.hasOwn(LEAF_UNITS, id) ? LEAF_UNITS[id as LeafId] : undefined;
 }
-
-/** Words naming each constant leaf (a lineage leaf: "hours per month"). */
-export const CONSTANT_LABELS: Readonly<Record<ConstantId, string>> = {
-  hoursPerDay: "hours per day",
-  hoursPerMonth: "hours per month",
-  secondsPerHour: "seconds per hour",
-  secondsPerDay: "seconds per day",
-  million: "tokens per million",
-};

@@ -15,18 +15,14 @@
  * Pure TypeScript, no I/O: importers (src/import/trace.ts) feed it; errors are values.
  */
 import { bucketLengths, type LengthHistogram } from "./length-histogram";
+import { BinCounts, Histogram, lengthStats, MinHeap, peakCount } from "./traffic-counts";
+import { hourProfile } from "./traffic-profile";
 import { trafficMessages as T } from "./traffic-messages";
 import type { Problem } from "../base/problems";
 import { percentileSorted } from "../curve/stats";
 
-import type {
-  HourStat,
-  LengthStats,
-  TrafficGroup,
-  TrafficSummary,
-  WeekdayStat,
-} from "../base/traffic-types";
-import { HOURS_PER_DAY, SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../base/units";
+import type { TrafficGroup, TrafficSummary } from "../base/traffic-types";
+import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../base/units";
 
 export type {
   HourStat,
@@ -53,134 +49,6 @@ export const MAX_GROUPS = 500;
 const GROUP_BIN_BUDGET = 16_000_000;
 /** Reorder window for interarrival gaps: a request may arrive this many rows late and still be placed. */
 export const REORDER_WINDOW = 1 << 14;
-/** Token counts below this are counted in a dense array; larger ones in a map. */
-const DENSE_TOKENS = 1 << 22;
-
-/** Counts per bin index, growing at either end. */
-class BinCounts {
-  lo = 0;
-  arr: Float64Array = new Float64Array(0);
-  min = Infinity;
-  max = -Infinity;
-  /** Adds `n` at bin `i`; false when the span would exceed `limit` bins. */
-  add(i: number, n: number, limit: number): boolean {
-    const min = Math.min(this.min, i);
-    const max = Math.max(this.max, i);
-    const span = max - min + 1;
-    // Checked on every bin, not only when the array grows: the array keeps headroom past the limit, and a bin
-    // inside it may still stretch the span from the first to the last bin beyond `limit`.
-    if (span > limit) return false;
-    if (this.arr.length === 0) {
-      this.lo = i - 16;
-      this.arr = new Float64Array(64);
-    } else if (i < this.lo || i >= this.lo + this.arr.length) {
-      const cap = Math.min(Math.max(span * 2, 64), limit + 32);
-      const grow = cap - span;
-      const lo = i < this.lo ? min - Math.floor(grow / 2) : min - Math.floor(grow / 8);
-      const next = new Float64Array(cap);
-      next.set(this.arr.subarray(this.min - this.lo, this.max - this.lo + 1), this.min - lo);
-      this.arr = next;
-      this.lo = lo;
-    }
-    this.arr[i - this.lo]! += n;
-    if (i < this.min) this.min = i;
-    if (i > this.max) this.max = i;
-    return true;
-  }
-}
-
-/** Exact histogram of non-negative whole numbers. */
-class Histogram {
-  dense: Uint32Array = new Uint32Array(1024);
-  sparse: Map<number, number> | null = null;
-  n = 0;
-  max = -Infinity;
-  add(v: number): void {
-    this.n++;
-    if (v > this.max) this.max = v;
-    if (v < DENSE_TOKENS) {
-      if (v >= this.dense.length) {
-        let cap = this.dense.length;
-        while (cap <= v) cap *= 2;
-        const next = new Uint32Array(cap);
-        next.set(this.dense);
-        this.dense = next;
-      }
-      this.dense[v]!++;
-    } else {
-      this.sparse ??= new Map();
-      this.sparse.set(v, (this.sparse.get(v) ?? 0) + 1);
-      // The sorted copy of the map (made by the first percentile) is out of date now.
-      this.sortedSparse = null;
-    }
-  }
-  /** Value at 0-based rank r in ascending order. */
-  private sortedSparse: [number, number][] | null = null;
-  at(r: number): number {
-    let acc = 0;
-    const d = this.dense;
-    for (let v = 0; v < d.length; v++) {
-      acc += d[v]!;
-      if (acc > r) return v;
-    }
-    this.sortedSparse ??= [...(this.sparse ?? new Map<number, number>()).entries()].sort(
-      (a, b) => a[0] - b[0],
-    );
-    for (const [v, c] of this.sortedSparse) {
-      acc += c;
-      if (acc > r) return v;
-    }
-    return this.max;
-  }
-  /** numpy-linear percentile (src/engine/curve/stats.ts) over the counted values. */
-  percentile(q: number): number {
-    if (this.n === 1) return this.max;
-    const h = ((this.n - 1) * q) / 100;
-    const lo = Math.floor(h);
-    const a = this.at(lo);
-    // h ≤ n − 1 (q ≤ 100), so h > lo means lo + 1 ≤ n − 1.
-    const b = h > lo ? this.at(lo + 1) : a;
-    return a + (h - lo) * (b - a);
-  }
-}
-
-/** Min-heap of numbers (the reorder window). */
-class MinHeap {
-  a: Float64Array;
-  n = 0;
-  constructor(cap: number) {
-    this.a = new Float64Array(cap);
-  }
-  push(v: number): void {
-    const a = this.a;
-    let i = this.n++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (a[p]! <= v) break;
-      a[i] = a[p]!;
-      i = p;
-    }
-    a[i] = v;
-  }
-  pop(): number {
-    const a = this.a;
-    const top = a[0]!;
-    const last = a[--this.n]!;
-    let i = 0;
-    const n = this.n;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && a[c + 1]! < a[c]!) c++;
-      if (a[c]! >= last) break;
-      a[i] = a[c]!;
-      i = c;
-    }
-    a[i] = last;
-    return top;
-  }
-}
-
 interface GroupAcc {
   requests: number;
   input: Histogram;
@@ -467,69 +335,12 @@ export class TrafficAccumulator {
 
     // Interarrival CV: the gaps so far plus the reorder window's remaining timestamps, in order.
     let cv: number | null = null;
-    if (aggregated) {
-      note(T.problem("perBinMeansOnly", {}));
-    } else {
-      const rest = Array.from(this.heap.a.subarray(0, this.heap.n)).sort((x, y) => x - y);
-      let n = this.gapN;
-      let mean = this.gapMean;
-      let m2 = this.gapM2;
-      let prev = this.lastGapT;
-      let late = this.late;
-      for (const t of rest) {
-        if (!Number.isNaN(prev)) {
-          if (t < prev) {
-            late++;
-            continue;
-          }
-          const g = t - prev;
-          n++;
-          const d = g - mean;
-          mean += d / n;
-          m2 += d * (g - mean);
-        }
-        prev = t;
-      }
-      if (late > 0) {
-        note(T.problem("cvUnsorted", { late, window: REORDER_WINDOW }));
-      } else if (n >= 1 && mean > 0) cv = Math.sqrt(m2 / n) / mean;
-      else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
-    }
+    if (aggregated) note(T.problem("perBinMeansOnly", {}));
+    else cv = this.interarrivalCv(note);
 
     const days = durationSec > 0 ? durationSec / SECONDS_PER_DAY : 0;
     const groupSummary = (map: Map<string, GroupAcc>): TrafficGroup[] =>
-      [...map.entries()]
-        .map(([name, g]): TrafficGroup => {
-          let gPeak: number | null = null;
-          if (g.bins) {
-            const gb = g.bins;
-            const gc = new Map<number, number>();
-            for (let i = gb.min; i <= gb.max; i++) {
-              const c = gb.arr[i - gb.lo]!;
-              if (c) {
-                const j = Math.floor(i / k);
-                gc.set(j, (gc.get(j) ?? 0) + c);
-              }
-            }
-            let m = 0;
-            for (const c of gc.values()) if (c > m) m = c;
-            gPeak = m / binSec;
-          }
-          return {
-            name,
-            requests: g.requests,
-            share: g.requests / this.requests,
-            meanRps: durationSec > 0 ? g.requests / durationSec : null,
-            peakRps: gPeak,
-            inputTokens: lengthStats(g.input, g.inSum, g.requests, aggregated),
-            outputTokens: lengthStats(g.output, g.outSum, g.requests, aggregated),
-            totalInputTokens: g.inSum,
-            totalOutputTokens: g.outSum,
-            dailyInputTokens: days > 0 ? g.inSum / days : null,
-            dailyOutputTokens: days > 0 ? g.outSum / days : null,
-          };
-        })
-        .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
+      this.groupSummary(map, k, binSec, durationSec, aggregated);
     if (this.groupBinsDropped && (this.teams.size || this.models.size)) {
       note(T.problem("groupPeaksDropped", {}));
     }
@@ -537,51 +348,14 @@ export class TrafficAccumulator {
     if (this.otherGroups.models) note(T.problem("otherModels", { max: MAX_GROUPS }));
 
     // Hour of day (and weekday) profile from the bins.
-    let hourly: HourStat[] | null = null;
-    let weekdays: WeekdayStat[] | null = null;
-    if (
+    const hourlyBins =
       binSec <= SECONDS_PER_HOUR &&
-      Math.abs(SECONDS_PER_HOUR / binSec - Math.round(SECONDS_PER_HOUR / binSec)) < 1e-9
-    ) {
-      const hs = Array.from({ length: HOURS_PER_DAY }, (_, hour) => ({
-        hour,
-        sum: 0,
-        peak: 0,
-        bins: 0,
-      }));
-      const ws = Array.from({ length: 7 }, (_, weekday) => ({ weekday, sum: 0, peak: 0, bins: 0 }));
-      for (let j = 0; j < nBins; j++) {
-        const s = (firstBin + j) * binSec;
-        const day = Math.floor(s / SECONDS_PER_DAY);
-        const hour = Math.floor((s - day * SECONDS_PER_DAY) / SECONDS_PER_HOUR);
-        const c = counts[j]!;
-        const h = hs[hour]!;
-        h.sum += c;
-        h.bins++;
-        if (c > h.peak) h.peak = c;
-        const w = ws[(((day + 3) % 7) + 7) % 7]!;
-        w.sum += c;
-        w.bins++;
-        if (c > w.peak) w.peak = c;
-      }
-      hourly = hs.map((h) => ({
-        hour: h.hour,
-        meanRps: h.bins ? h.sum / (h.bins * binSec) : 0,
-        peakRps: h.peak / binSec,
-        bins: h.bins,
-      }));
-      if (durationSec > SECONDS_PER_DAY && !this.relativeTime) {
-        weekdays = ws.map((w) => ({
-          weekday: w.weekday,
-          meanRps: w.bins ? w.sum / (w.bins * binSec) : 0,
-          peakRps: w.peak / binSec,
-          bins: w.bins,
-        }));
-      }
-      if (this.relativeTime) note(T.problem("relativeHours", {}));
-    } else {
-      note(T.problem("noHourly", { binSec }));
-    }
+      Math.abs(SECONDS_PER_HOUR / binSec - Math.round(SECONDS_PER_HOUR / binSec)) < 1e-9;
+    const { hourly, weekdays } = hourlyBins
+      ? hourProfile(counts, firstBin, binSec, durationSec > SECONDS_PER_DAY && !this.relativeTime)
+      : { hourly: null, weekdays: null };
+    if (hourlyBins && this.relativeTime) note(T.problem("relativeHours", {}));
+    if (!hourlyBins) note(T.problem("noHourly", { binSec }));
 
     const iso = (s: number) => (this.relativeTime ? null : isoOf(s));
     const summary: TrafficSummary = {
@@ -619,30 +393,71 @@ export class TrafficAccumulator {
     if (durationSec === 0) note(T.problem("noMeanRate", {}));
     return { ok: true, value: summary };
   }
+
+  /**
+   * The interarrival CV over the gaps so far and the reorder window's remaining timestamps (a
+   * copy, so later adds still work); null, with a note, when rows came too late or at one instant.
+   */
+  private interarrivalCv(note: (p: Problem<object>) => void): number | null {
+    const rest = Array.from(this.heap.a.subarray(0, this.heap.n)).sort((x, y) => x - y);
+    let n = this.gapN;
+    let mean = this.gapMean;
+    let m2 = this.gapM2;
+    let prev = this.lastGapT;
+    let late = this.late;
+    for (const t of rest) {
+      if (!Number.isNaN(prev)) {
+        if (t < prev) {
+          late++;
+          continue;
+        }
+        const g = t - prev;
+        n++;
+        const d = g - mean;
+        mean += d / n;
+        m2 += d * (g - mean);
+      }
+      prev = t;
+    }
+    if (late > 0) note(T.problem("cvUnsorted", { late, window: REORDER_WINDOW }));
+    else if (n >= 1 && mean > 0) return Math.sqrt(m2 / n) / mean;
+    else if (n >= 1) note(T.problem("cvSameTimestamp", {}));
+    return null;
+  }
+
+  /** Each team's (or model's) summary, the largest first. */
+  private groupSummary(
+    map: Map<string, GroupAcc>,
+    k: number,
+    binSec: number,
+    durationSec: number,
+    aggregated: boolean,
+  ): TrafficGroup[] {
+    const days = durationSec > 0 ? durationSec / SECONDS_PER_DAY : 0;
+    return [...map.entries()]
+      .map(([name, g]): TrafficGroup => {
+        const gPeak = g.bins ? peakCount(g.bins, k) / binSec : null;
+        return {
+          name,
+          requests: g.requests,
+          share: g.requests / this.requests,
+          meanRps: durationSec > 0 ? g.requests / durationSec : null,
+          peakRps: gPeak,
+          inputTokens: lengthStats(g.input, g.inSum, g.requests, aggregated),
+          outputTokens: lengthStats(g.output, g.outSum, g.requests, aggregated),
+          totalInputTokens: g.inSum,
+          totalOutputTokens: g.outSum,
+          dailyInputTokens: days > 0 ? g.inSum / days : null,
+          dailyOutputTokens: days > 0 ? g.outSum / days : null,
+        };
+      })
+      .sort((x, y) => y.requests - x.requests || (x.name < y.name ? -1 : 1));
+  }
 }
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
-}
-
-function lengthStats(
-  h: Histogram,
-  sum: number,
-  requests: number,
-  aggregated: boolean,
-): LengthStats {
-  const mean = requests > 0 ? sum / requests : null;
-  if (aggregated || h.n === 0)
-    return { mean, p50: null, p90: null, p95: null, p99: null, max: null };
-  return {
-    mean,
-    p50: h.percentile(50),
-    p90: h.percentile(90),
-    p95: h.percentile(95),
-    p99: h.percentile(99),
-    max: h.max,
-  };
 }
 
 /** ISO date-time (UTC, millisecond precision) of seconds since the epoch; null outside Date's range. */

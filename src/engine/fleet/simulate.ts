@@ -16,6 +16,7 @@
  * replica is the root of a tournament tree over the replicas, updated in O(log N). A run is
  * O(n log(N·S)) time and O(n) memory for the per-request results.
  */
+import { CompletionHeap, LeastBusy } from "./fleet-queues";
 
 /** Arrivals in time order: times in ms from any origin (ascending), lengths in tokens. */
 export interface Arrivals {
@@ -75,28 +76,9 @@ export function runFleet(
   const replica = new Int32Array(n);
   const inService = new Int32Array(n);
 
-  // Completion heap: (time, replica), at most N × S entries.
-  const cap = N * S;
-  const ht = new Float64Array(cap);
-  const hr = new Int32Array(cap);
-  let hn = 0;
-
-  // Tournament tree over replicas: each node holds the replica with the fewest in service among
-  // its leaves (ties: the lowest index, which is always on the left); padding leaves hold −1.
-  const busy = new Int32Array(N);
-  let P = 1;
-  while (P < N) P <<= 1;
-  const tree = new Int32Array(2 * P).fill(-1);
-  const better = (a: number, b: number): number => {
-    if (a < 0) return b;
-    if (b < 0) return a;
-    return busy[b]! < busy[a]! ? b : a;
-  };
-  for (let r = 0; r < N; r++) tree[P + r] = r;
-  for (let i = P - 1; i >= 1; i--) tree[i] = better(tree[2 * i]!, tree[2 * i + 1]!);
-  const update = (r: number): void => {
-    for (let i = (P + r) >> 1; i >= 1; i >>= 1) tree[i] = better(tree[2 * i]!, tree[2 * i + 1]!);
-  };
+  // Completions to come, at most N × S; the least busy replica.
+  const heap = new CompletionHeap(N * S);
+  const replicas = new LeastBusy(N);
 
   let busyMs = 0;
   let endMs = n ? times[0]! : 0;
@@ -105,8 +87,7 @@ export function runFleet(
   let head = 0; // oldest request not yet admitted; the queue is [head, ai)
 
   const admit = (j: number, r: number, t: number): void => {
-    const k = ++busy[r]!;
-    update(r);
+    const k = replicas.add(r);
     const o = out[j]!;
     const tt = ttftK[k]!;
     const tp = tpotK[k]!;
@@ -122,57 +103,28 @@ export function runFleet(
     busyMs += svc;
     const done = t + svc;
     if (done > endMs) endMs = done;
-    // Push (done, r) and sift up.
-    let i = hn++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const pt = ht[p]!;
-      if (pt < done || (pt === done && hr[p]! < r)) break;
-      ht[i] = pt;
-      hr[i] = hr[p]!;
-      i = p;
-    }
-    ht[i] = done;
-    hr[i] = r;
+    heap.push(done, r);
     if (onProgress && (j & 0xffff) === 0xffff) onProgress(j + 1, n);
   };
 
   while (head < n) {
     const nextArrival = ai < n ? times[ai]! : Infinity;
-    if (hn > 0 && ht[0]! <= nextArrival) {
+    if (heap.n > 0 && heap.topTime() <= nextArrival) {
       // A completion (before an arrival at the same instant).
-      const t = ht[0]!;
-      const r = hr[0]!;
-      // Pop: move the last entry down from the root.
-      hn--;
-      if (hn > 0) {
-        const lt = ht[hn]!;
-        const lr = hr[hn]!;
-        let i = 0;
-        for (;;) {
-          let c = 2 * i + 1;
-          if (c >= hn) break;
-          const c2 = c + 1;
-          if (c2 < hn && (ht[c2]! < ht[c]! || (ht[c2]! === ht[c]! && hr[c2]! < hr[c]!))) c = c2;
-          if (lt < ht[c]! || (lt === ht[c]! && lr < hr[c]!)) break;
-          ht[i] = ht[c]!;
-          hr[i] = hr[c]!;
-          i = c;
-        }
-        ht[i] = lt;
-        hr[i] = lr;
-      }
-      busy[r]!--;
+      const t = heap.topTime();
+      const r = heap.topReplica();
+      heap.pop();
+      replicas.remove(r);
       if (head < ai) admit(head++, r, t);
-      else update(r);
+      else replicas.update(r);
     } else {
       // No completion to come and no arrival left: the rest can never be served (no slot at all).
       if (ai >= n) break;
       // An arrival: admitted at once when the queue is empty and a slot is free.
       const j = ai++;
       if (head === j) {
-        const r = tree[1]!;
-        if (busy[r]! < S) admit(head++, r, nextArrival);
+        const r = replicas.least();
+        if (replicas.busy[r]! < S) admit(head++, r, nextArrival);
       }
     }
   }

@@ -19,8 +19,9 @@ export interface FormulaError {
   /** The error as a value (code `formula.*`, docs/problems.md); `message` is its English. */
   problem?: Problem;
 }
+import type { MathNode } from "mathjs";
 import { checkFormulaTree } from "./check";
-import { parseExpression } from "./math";
+import { formulaEngineLoaded, parseExpression } from "./math";
 
 /** Error kind, message and the problem it is the English of (code `formula.*`), without the path (the sheet adds it). */
 export type FormulaProblem = { kind: FormulaError["kind"]; message: string; problem: Problem };
@@ -41,6 +42,13 @@ export interface CompiledFormula {
   /** Cell names the formula reads, in order of first use. */
   names: string[];
   evaluate(scope: ReadonlyMap<string, number>): EvalResult;
+  /**
+   * The expression as the parser reads it, with each name it reads written as `text(name, inCall)`
+   * gives it (a name for which `text` gives undefined stays): `peak * 0.8` → `50 * 0.8`.
+   * `inCall` is true inside the arguments of a function call, where a "," is the arguments' separator
+   * (write `max(1500, 2)`, not `max(1,500, 2)`). See {@link writtenWith}.
+   */
+  written(text: (name: string, inCall: boolean) => string | undefined): string;
 }
 
 /** Longest formula accepted, in characters (docs/security.md). */
@@ -216,6 +224,9 @@ export function compileFormula(
   }
   const unary = unaryRun(expression);
   if (unary > MAX_FORMULA_DEPTH) return { ok: false, ...tooDeep(unary) };
+  // Only in the app, before its lazy mathjs chunk arrived (src/engine/formula/math.ts).
+  if (!formulaEngineLoaded())
+    return { ok: false, ...formulaProblem("PARSE", F.problem("engineNotLoaded", {})) };
   let tree;
   try {
     tree = parseExpression(expression);
@@ -268,7 +279,60 @@ export function compileFormula(
         };
       }
     },
+    written: (text) => writtenWith(tree, text),
   };
+}
+
+/**
+ * A checked tree written out with each name it reads as `text(name)` gives it. Names are read
+ * from the tree, not the text: a called function (`max(a, 2)`), a name inside a string, and the
+ * implicit multiplication of `2a` (written `2 * a`) follow the parser's rules. A value written
+ * with a minus inside an operation is bracketed, so `a ^ 2` with a = -3 reads `(-3) ^ 2`.
+ */
+function writtenWith(
+  tree: MathNode,
+  text: (name: string, inCall: boolean) => string | undefined,
+): string {
+  // Every node inside a function call's arguments (`a` of `max(a + 1, 2)`).
+  const called = new Set<MathNode>();
+  tree.traverse((node) => {
+    if (node.type === "FunctionNode")
+      for (const arg of (node as MathNode & { args: MathNode[] }).args)
+        arg.traverse((n) => called.add(n));
+  });
+  const names = new Map<MathNode, string>();
+  tree.traverse((node, path, parent) => {
+    // A function's own name (`max` of `max(a, 2)`) is the node's `fn`: not a value.
+    if (node.type !== "SymbolNode" || path === "fn") return;
+    const t = text((node as MathNode & { name: string }).name, called.has(node));
+    if (t === undefined) return;
+    const operand = parent !== null && OPERATIONS.has(parent.type);
+    names.set(node, operand && t.startsWith("-") ? `(${t})` : t);
+  });
+  return tree.toString({ implicit: "show", handler: (node: MathNode) => names.get(node) });
+}
+
+/** Nodes whose operands a leading minus could be read into. */
+const OPERATIONS = new Set(["OperatorNode", "RelationalNode", "ConditionalNode"]);
+
+/** Compiled formulas by expression text (a pure function of the text; bounded). */
+const COMPILED = new Map<string, ReturnType<typeof compileFormula>>();
+const COMPILED_MAX = 20_000;
+
+/**
+ * {@link compileFormula}, cached by the expression's text: how the sheet reads a formula and the
+ * names it depends on, and how lineage (src/engine/plan/lineage.ts) finds the cells a formula
+ * reads. Before the formula engine is loaded the answer (a problem) is not kept.
+ */
+export function compiledFormula(expression: string): ReturnType<typeof compileFormula> {
+  if (!formulaEngineLoaded()) return compileFormula(expression);
+  let c = COMPILED.get(expression);
+  if (c === undefined) {
+    if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
+    c = compileFormula(expression);
+    COMPILED.set(expression, c);
+  }
+  return c;
 }
 
 /** How a raw plan value reads: a number, a formula (text after `=`), or not a number. */

@@ -139,6 +139,11 @@ export const formulaMessages = defineMessages("formula", {
     en: (p: { detail: string }) => `syntax error: ${p.detail}`,
     zh: (p) => `语法错误：${p.detail}`,
   }),
+  engineNotLoaded: message({
+    severity: "error",
+    en: () => "the formula engine is not loaded yet",
+    zh: () => "公式引擎尚未加载",
+  }),
   compile: message({
     severity: "error",
     en: (p: { detail: string }) => `cannot compile: ${p.detail}`,

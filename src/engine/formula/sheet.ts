@@ -8,8 +8,9 @@
 import { formulaMessages as F } from "./messages";
 import { englishOf, textProblem, type Problem } from "../base/problems";
 import type { FormulaError } from "./formula";
-import { compileFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
-import { shortestCycle, withDependents } from "./graph";
+import { compiledFormula, readRaw, type CompiledFormula, type FormulaProblem } from "./formula";
+import { cycleErrors } from "./cycle-errors";
+import { withDependents } from "./graph";
 
 type Parsed =
   | { kind: "number"; value: number }
@@ -80,26 +81,7 @@ interface Entry extends Stored {
   onStack: boolean;
 }
 
-/** Compiled formulas by expression text (a pure function of the text; bounded). */
-const COMPILED = new Map<string, ReturnType<typeof compileFormula>>();
-const COMPILED_MAX = 20_000;
-
-function compileCached(expression: string): ReturnType<typeof compileFormula> {
-  let c = COMPILED.get(expression);
-  if (c === undefined) {
-    if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
-    c = compileFormula(expression);
-    COMPILED.set(expression, c);
-  }
-  return c;
-}
-
 const NO_DEPS: readonly string[] = [];
-
-/** Loops up to this size report each member's own shortest loop. */
-const SMALL_LOOP = 32;
-/** Members of a large loop named in its report before "… N more". */
-const SHOWN_MEMBERS = 30;
 
 /** An incremental spreadsheet over plan paths. Never throws for bad input. */
 export class Sheet {
@@ -240,7 +222,7 @@ export class Sheet {
         kind: "error",
         problem: { kind: "VALUE", message: reading.message, problem: reading.problem },
       };
-    const formula = compileCached(reading.expression);
+    const formula = compiledFormula(reading.expression);
     if (!formula.ok)
       return {
         kind: "error",
@@ -354,65 +336,10 @@ export class Sheet {
     return order;
   }
 
-  /**
-   * Mark a strongly connected component as a cycle. A small loop (up to {@link SMALL_LOOP}
-   * entries) gives each member its own shortest loop, as a user fixing one cell wants to see it.
-   * A large one is reported once, on its first member, with the loop's members truncated past
-   * {@link SHOWN_MEMBERS} and their count; the other members point at that report. Linear in the
-   * size of the component (a per-member search and message would be quadratic: docs/security.md).
-   */
+  /** Mark a strongly connected component as a cycle (cycle-errors.ts says what each member reads). */
   private markCycle(component: string[], succ: (n: string) => readonly string[]): void {
-    const members = new Set(component);
-    if (component.length <= SMALL_LOOP) {
-      for (const path of component) {
-        const cycle = shortestCycle(path, succ, members);
-        const problem = F.problem(
-          "cycle",
-          {
-            members: cycle,
-            more: 0,
-            close: path,
-            loop: component.length > cycle.length ? component.length : null,
-          },
-          { path },
-        );
-        const message = F.en(problem);
-        this.store(
-          path,
-          null,
-          { path, kind: "CYCLE", message, cycle, problem },
-          { path, kind: "CYCLE", message, problem },
-        );
-      }
-      return;
-    }
-    // Members in document order: the report sits on the first one the user wrote.
-    const first = component.reduce((a, b) => (this.order(a) <= this.order(b) ? a : b));
-    const cycle = shortestCycle(first, succ, members);
-    const shown = cycle.slice(0, SHOWN_MEMBERS);
-    const problem = F.problem(
-      "cycle",
-      {
-        members: shown,
-        more: cycle.length - shown.length,
-        close: first,
-        loop: component.length > cycle.length ? component.length : null,
-      },
-      { path: first },
-    );
-    const message = F.en(problem);
-    const root = { path: first, kind: "CYCLE" as const, message, problem };
-    this.store(first, null, { path: first, kind: "CYCLE", message, cycle, problem }, root);
-    for (const path of component) {
-      if (path === first) continue;
-      const short = F.problem("cycleMember", { size: component.length, at: first }, { path });
-      this.store(
-        path,
-        null,
-        { path, kind: "CYCLE", message: F.en(short), cycle: [first], problem: short },
-        root,
-      );
-    }
+    for (const m of cycleErrors(component, succ, (p) => this.order(p)))
+      this.store(m.path, null, m.error, m.root);
   }
 
   /** Position of an entry in insertion order (for picking a cycle's first member). */

@@ -7,6 +7,7 @@
  */
 import { ACTIVATION_GIB, GIB, nonTorchGiBPerGpu, RUNTIME_RESERVE_GIB } from "../catalog/kv-budget";
 import type { QuantityId } from "../chain/quantities";
+import type { LineageConstant } from "./lineage-messages";
 import type { LineageContext, LineageNode } from "./lineage-types";
 import { num } from "./lineage-util";
 
@@ -21,7 +22,7 @@ export interface KvLineageHost {
     inputs: LineageNode[],
   ): LineageNode;
   field(path: string, value: number | null, rawPath?: string): LineageNode;
-  constant(name: string, value: number): LineageNode;
+  constant(id: LineageConstant, value: number): LineageNode;
   workload(i: number, key: string): LineageNode | null;
 }
 
@@ -39,7 +40,7 @@ function budgetSteps(h: KvLineageHost, si: number) {
   });
   const gpus = h.field(`skus[${si}].gpusPerReplica`, s.gpusPerReplica);
   const memory = catalogue("memoryGB", t.memoryGB, s.gpu);
-  const reserve = h.constant("runtime reserve per GPU (GiB)", RUNTIME_RESERVE_GIB);
+  const reserve = h.constant("runtimeReserveGiB", RUNTIME_RESERVE_GIB);
   const util = h.field("gpuMemoryUtilization", t.gpuMemoryUtilization);
   if (util.raw === undefined) util.raw = `${t.gpuMemoryUtilization} (default)`;
   const weights = catalogue("weightsGiB", t.weightsGiB, s.kv!.model);
@@ -58,7 +59,7 @@ function budgetSteps(h: KvLineageHost, si: number) {
     { gpusPerReplica: gpus, kvGpuGiB: gpuGiB, gpuMemoryUtilization: util },
     [gpus, gpuGiB, util],
   );
-  const actPer = h.constant("activations per GPU (GiB)", ACTIVATION_GIB);
+  const actPer = h.constant("activationGiBPerGpu", ACTIVATION_GIB);
   const activation = h.declared(
     `${p}.terms.activationGiB`,
     t.activationGiB,
@@ -66,7 +67,7 @@ function budgetSteps(h: KvLineageHost, si: number) {
     { gpusPerReplica: gpus, activationGiBPerGpu: actPer },
     [gpus, actPer],
   );
-  const ntPer = h.constant("non-torch memory per GPU (GiB)", nonTorchGiBPerGpu(t.gpus));
+  const ntPer = h.constant("nonTorchGiBPerGpu", nonTorchGiBPerGpu(t.gpus));
   const nonTorch = h.declared(
     `${p}.terms.nonTorchGiB`,
     t.nonTorchGiB,
@@ -86,7 +87,7 @@ function budgetSteps(h: KvLineageHost, si: number) {
     },
     [usable, weights, activation, nonTorch],
   );
-  const gib = h.constant("bytes per GiB", GIB);
+  const gib = h.constant("bytesPerGiB", GIB);
   const tokens = h.declared(
     `${p}.tokens`,
     t.tokens,

@@ -6,11 +6,39 @@
  * app's 中文 view and `capplan explain --lang zh` never fall back to English.
  */
 import { defineMessages, message } from "../base/problems";
+import type { ConstantId } from "../chain/quantities";
 
 /** A step's words with no parameters. */
 const say = (en: string, zh: string) => message({ severity: "info", en: () => en, zh: () => zh });
 
+/**
+ * The words naming each fixed number of the method, a lineage leaf of kind `constant` (its path
+ * is the id, `hoursPerMonth`, the same in both languages): every constant of the declared chain
+ * (src/engine/chain/quantities.ts `CONSTANTS`) and the measured terms of the KV budget
+ * (src/engine/catalog/kv-budget.ts).
+ */
+const CONSTANT_WORDS = {
+  hoursPerDay: say("hours per day", "每天小时数"),
+  hoursPerMonth: say("hours per month", "每月小时数"),
+  secondsPerHour: say("seconds per hour", "每小时秒数"),
+  secondsPerDay: say("seconds per day", "每天秒数"),
+  million: say("tokens per million", "每百万 token 的 token 数"),
+} satisfies Record<ConstantId, unknown>;
+
+const KV_CONSTANT_WORDS = {
+  runtimeReserveGiB: say("runtime reserve per GPU (GiB)", "每 GPU 运行时保留（GiB）"),
+  activationGiBPerGpu: say("activations per GPU (GiB)", "每 GPU 激活内存（GiB）"),
+  nonTorchGiBPerGpu: say("non-torch memory per GPU (GiB)", "每 GPU 非 PyTorch 内存（GiB）"),
+  bytesPerGiB: say("bytes per GiB", "每 GiB 字节数"),
+};
+
+/** A fixed number of the method that a lineage leaf names (its words: {@link CONSTANT_WORDS}). */
+export type LineageConstant = keyof typeof CONSTANT_WORDS | keyof typeof KV_CONSTANT_WORDS;
+
 export const lineageMessages = defineMessages("lineage", {
+  // ---- constants of the method -----------------------------------------------------------------
+  ...CONSTANT_WORDS,
+  ...KV_CONSTANT_WORDS,
   // ---- operating points and sweeps -----------------------------------------------------------
   interpolated: say(
     "interpolated between two load levels where the binding SLO reaches its limit",

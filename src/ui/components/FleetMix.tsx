@@ -12,7 +12,7 @@ import {
   type FleetResult,
 } from "../../engine/plan/optimize";
 import type { PlanResult } from "../../engine/plan/plan-result";
-import { costPerMillionAt } from "../../engine/chain/quantities";
+import { costPerMillionAt } from "../../engine/chain/evaluate";
 import { renderProblem } from "../../report/messages";
 import { fmtMoney, fmtValue } from "../format";
 import { useWorkbook } from "../state/context";

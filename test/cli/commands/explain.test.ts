@@ -53,6 +53,37 @@ describe("capplan explain", () => {
     expect(raw.inputs[0]!.plugged).toBe("50 × 300 ÷ 1,500 = 10");
   });
 
+  it("--lang zh writes the steps' words in Chinese: the seed example's costPerMonth ends in 730 hours a month, 每月小时数, with no English constant label", async () => {
+    const zh = await run(
+      "explain",
+      "models/examples/seed.json",
+      "skus[0].costPerMonth",
+      "--lang",
+      "zh",
+    );
+    expect(zh.code).toBe(0);
+    const lines = zh.out.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      "skus[0].costPerMonth = 876,000    costPerHour × 730: 1,200 × 730 = 876,000",
+    );
+    expect(lines.at(-1)).toBe("  ← hoursPerMonth = 730    constant: 每月小时数");
+    expect(zh.out).toContain("给定容量（未对照 SLO 检查）: 1,500 = 1,500");
+    for (const label of ["hours per", "seconds per", "tokens per million", "given capacity"])
+      expect(zh.out).not.toContain(label);
+    const en = await run("explain", "models/examples/seed.json", "skus[0].costPerMonth");
+    expect(en.out.trimEnd().split("\n").at(-1)).toBe(
+      "  ← hoursPerMonth = 730    constant: hours per month",
+    );
+    const bad = await run(
+      "explain",
+      "models/examples/seed.json",
+      "skus[0].costPerMonth",
+      "--lang",
+      "fr",
+    );
+    expect(bad.code).toBe(2);
+  });
+
   it("follows a formula's <id>_tok_s into that SKU's own chain: the H200 estimate reaches the H100's sweep point and its file line", async () => {
     const r = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas", "--json");
     expect(r.code).toBe(0);

@@ -4,7 +4,7 @@
  * checked dimensionally against their formulas), and the constants' labels.
  */
 import { describe, expect, it } from "vitest";
-import { CONSTANT_LABELS, NAMES, nameOf, unitOf } from "../../../src/engine/chain/names";
+import { NAMES, nameOf, unitOf } from "../../../src/engine/chain/names";
 import { CONSTANTS, QUANTITIES } from "../../../src/engine/chain/quantities";
 
 describe("NAMES", () => {
@@ -181,18 +181,5 @@ describe("unitOf", () => {
     const q = QUANTITIES[id as keyof typeof QUANTITIES];
     expect(q.inputs.map(unitOf)).toEqual(inputUnits);
     expect(unitOf(id)).toBe(unit);
-  });
-});
-
-describe("CONSTANT_LABELS", () => {
-  it("words every constant", () => {
-    expect(CONSTANT_LABELS).toEqual({
-      hoursPerDay: "hours per day",
-      hoursPerMonth: "hours per month",
-      secondsPerHour: "seconds per hour",
-      secondsPerDay: "seconds per day",
-      million: "tokens per million",
-    });
-    expect(Object.keys(CONSTANT_LABELS).sort()).toEqual(Object.keys(CONSTANTS).sort());
   });
 });

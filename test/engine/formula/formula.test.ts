@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { englishOf } from "../../../src/engine/base/problems";
 import { renderProblem } from "../../../src/report/messages";
 import {
@@ -15,6 +15,7 @@ import {
   MAX_FORMULA_DEPTH,
   MAX_FORMULA_LENGTH,
   bracketDepth,
+  compiledFormula,
   numericResult,
   readNumericString,
   treeDepth,
@@ -697,5 +698,72 @@ describe("boundaries and edge cases", () => {
         "expected a number or a formula string starting with =, got undefined",
       ]);
     });
+  });
+});
+
+describe("CompiledFormula.written", () => {
+  /** The formula with every name written as its value in `values` (others stay), and inCall marked `‹…›`. */
+  const written = (expr: string, values: Record<string, string>) => {
+    const c = compileFormula(expr);
+    if (!c.ok) throw new Error(c.message);
+    return c.written((n, inCall) =>
+      Object.hasOwn(values, n) ? (inCall ? `‹${values[n]}›` : values[n]) : undefined,
+    );
+  };
+  it.each([
+    ["peak * 0.8", { peak: "50" }, "50 * 0.8"],
+    // A name that is a called function is no value; its arguments are (marked as in a call).
+    ["max(a, 2)", { a: "7" }, "max(‹7›, 2)"],
+    ["max(a + 1, min(b, 3))", { a: "7", b: "8" }, "max(‹7› + 1, min(‹8›, 3))"],
+    // Implicit multiplication is written out.
+    ["2a", { a: "7" }, "2 * 7"],
+    // A negative value inside an operation is bracketed; alone or as an argument it is not.
+    ["a ^ 2", { a: "-3" }, "(-3) ^ 2"],
+    ["a - b", { a: "1", b: "-3" }, "1 - (-3)"],
+    ["-a", { a: "-3" }, "-(-3)"],
+    ["a", { a: "-3" }, "-3"],
+    ["max(a, 1)", { a: "-3" }, "max(‹-3›, 1)"],
+    ["a > 1 ? a : b", { a: "5", b: "6" }, "(5 > 1) ? 5 : 6"],
+    // A name without a value stays; brackets as written are kept.
+    ["(a + nosuch) / 2", { a: "5" }, "(5 + nosuch) / 2"],
+    ["a mod 3", { a: "5" }, "5 mod 3"],
+    ["peak_rps*k", {}, "peak_rps * k"],
+  ])("%s with %j → %s", (expr, values, want) => expect(written(expr, values)).toBe(want));
+});
+
+describe("compiledFormula", () => {
+  it("is compileFormula's answer, kept by the expression's text", () => {
+    const a = compiledFormula("peak * 2 + k");
+    expect(a).toBe(compiledFormula("peak * 2 + k"));
+    expect(a.ok && a.names).toEqual(["peak", "k"]);
+    const bad = compiledFormula("peak.out + 1");
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problem.code).toBe("formula.accessNotAllowed");
+  });
+});
+
+describe("before the formula engine is loaded (the app loads mathjs lazily)", () => {
+  it("compileFormula and compiledFormula answer with a problem, not an exception, and keep nothing", async () => {
+    vi.resetModules();
+    vi.doMock("../../../src/engine/formula/mathjs-kernel", () => ({
+      mathjsKernel: () => null,
+      loadMathjsKernel: () => new Promise(() => {}),
+    }));
+    try {
+      const f = await import("../../../src/engine/formula/formula");
+      const a = f.compiledFormula("peak * 2");
+      expect(a).toMatchObject({ ok: false, kind: "PARSE" });
+      expect(!a.ok && [a.problem.code, a.message]).toEqual([
+        "formula.engineNotLoaded",
+        "the formula engine is not loaded yet",
+      ]);
+      expect(!a.ok && renderProblem(a.problem, "zh")).toBe("公式引擎尚未加载");
+      // Not kept: once the engine is there, the same text compiles.
+      expect(f.compiledFormula("peak * 2")).not.toBe(a);
+      expect(f.compileFormula("peak * 2").ok).toBe(false);
+    } finally {
+      vi.doUnmock("../../../src/engine/formula/mathjs-kernel");
+      vi.resetModules();
+    }
   });
 });

@@ -261,7 +261,7 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
       "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 20 ÷ (n/a × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 20 | gpus × pricePerGpuHour | 10 × 2 = 20 | re 20",
       "  skus[0].forecast.outputTokensPerSec [computed] = null | forecast rate × outputTokens | 1,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000 × 10,000,000,000 = n/a | re null",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
   });
 });
@@ -313,28 +313,6 @@ describe("forecast rates that are negative are not taken", () => {
       "skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[0] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
-    ]);
-  });
-});
-
-describe("a pool's capacity and replicas", () => {
-  it("a pool on SKU G with its own cost takes neither capacity nor replicas from G: both are no number", () => {
-    const c = ctxOf(
-      base({
-        workloads: [{ name: "a", peakRps: 10, inputTokens: 10, outputTokens: 100 }],
-        skus: [G()],
-        tenants: {
-          pools: [{ name: "p", sku: "G", costPerDay: 50 }],
-          usage: [{ team: "a", inputTokens: 1, outputTokens: 1 }],
-        },
-      }),
-    );
-    expect(c.result.tenants?.pools[0]?.capacityTokens).toBe(null);
-    expect(c.result.tenants?.pools[0]?.replicas).toBe(null);
-    for (const p of ["tenants.pools[0].capacityTokens", "tenants.pools[0].replicas"])
-      expect(show(c, p)).toEqual(none(p));
-    expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [field] = 50 | raw 50",
     ]);
   });
 });
@@ -463,7 +441,7 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "    skus[0].gpusPerReplica [field] = 1 | raw 1",
       "    skus[0].pricePerGpuHour [field] = 2 | raw 2",
       `    skus[0].replicaOutputTokensPerSec [computed] = ${400 / 1.5} | Σ outputTokens ÷ Σ (outputTokens ÷ replicaOutputTokensPerSec) (no peak traffic: blended by output tokens per request) | Σ (100 + 300) ÷ Σ (1 + 0.5) (no peak traffic: blended by output tokens per request) = 266.6667 | re ${400 / 1.5}`,
-      "    seconds per hour [constant] = 3600",
+      "    secondsPerHour [constant] = 3600 | seconds per hour",
       "  mean output tokens per request [computed] = 200 | the plain mean of outputTokens (no peak traffic) | the plain mean of (100 + 300) (no peak traffic) = 200 | re 200",
       "    workloads[0].outputTokens [field] = 100 | raw 100",
       "    workloads[1].outputTokens [field] = 300 | raw 300",
@@ -493,36 +471,6 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
     ]);
     expect(show(c, "skus[0].costPerRequest")).toEqual([
       "ERROR skus[0].costPerRequest: no number with a lineage at this path",
-    ]);
-  });
-});
-
-describe("pools that share a name (an error of the plan, which still computes): each is explained from its own definition", () => {
-  const plan = (pools: NonNullable<NonNullable<PlanFile["tenants"]>["pools"]>) =>
-    base({
-      workloads: [{ name: "a", peakRps: 1, inputTokens: 10, outputTokens: 100 }],
-      skus: [G()],
-      tenants: { pools, usage: [{ team: "a", pool: "p", inputTokens: 1, outputTokens: 1 }] },
-    });
-
-  it("the first 'p' names a SKU that does not exist and is dropped: the pool kept is the second, with cost 10, capacity 100 and 2 replicas", () => {
-    const c = ctxOf(
-      plan([
-        { name: "p", sku: "nope" },
-        { name: "p", costPerDay: 10, capacityTokensPerDay: 100, replicas: 2 },
-      ]),
-    );
-    expect(
-      c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas]),
-    ).toEqual([["p", 10, 100, 2]]);
-    expect(show(c, "tenants.pools[0].cost")).toEqual([
-      "tenants.pools[0].cost [field] = 10 | raw 10",
-    ]);
-    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
-      "tenants.pools[0].capacityTokens [field] = 100 | raw 100",
-    ]);
-    expect(show(c, "tenants.pools[0].replicas")).toEqual([
-      "tenants.pools[0].replicas [field] = 2 | raw 2",
     ]);
   });
 });

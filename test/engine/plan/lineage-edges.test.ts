@@ -12,7 +12,6 @@ import {
   FORECAST_NONE,
   IDLE,
   NO_CAPACITY,
-  NO_POOLS_OUTPUT,
   RESERVATION_EMPTY,
   RESERVATION_FULL,
   SKU_MIX,
@@ -275,7 +274,7 @@ describe("forecast steps without a forecast", () => {
       "skus[0].forecast.costPerOutputToken [computed] = null | costPerHour ÷ (forecast output tokens/s × 3600) | 4 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 4 | gpus × pricePerGpuHour | 2 × 2 = 4 | re 4",
       "  skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | seconds per hour",
     ]);
   });
 
@@ -330,29 +329,6 @@ describe("forecast steps without a forecast", () => {
       "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
       "    workloads[2].peakRps [field] = 2 | raw 2",
       "    workloads[2].outputTokens [field] = 50 | raw 50",
-    ]);
-  });
-});
-
-describe("the fleet's daily capacity in weighted tokens", () => {
-  it("peak weighted tokens/s reads each workload's peakRps, inputTokens and outputTokens, then the method's weights (output: 0 and 1)", () => {
-    const c = ctxOf(NO_POOLS_OUTPUT);
-    expect(show(c, "tenants.pools[0].capacityTokens", 2)).toEqual([
-      "tenants.pools[0].capacityTokens [computed] = 129600000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 1,500 × (5 ÷ 5) × 86,400 = 129,600,000 | re 129600000",
-      "  peak weighted tokens/s [computed] = 1500 | Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens) | 4 × (0 × 1,000 + 1 × 250) + 1 × (0 × 3,000 + 1 × 500) = 1,500 | re 1500",
-      "    workloads[0].peakRps [field] = 4 | raw 4",
-      "    workloads[0].inputTokens [field] = 1000 | raw 1000",
-      "    workloads[0].outputTokens [field] = 250 | raw 250",
-      "    workloads[1].peakRps [field] = 1 | raw 1",
-      "    workloads[1].inputTokens [field] = 3000 | raw 3000",
-      "    workloads[1].outputTokens [field] = 500 | raw 500",
-      "    inputWeight (method output) [constant] = 0",
-      "    outputWeight (method output) [constant] = 1",
-      "  skus[1].replicas [computed] = 5 | ceil(replicasRaw) | ceil(5) = 5 | re 5",
-      "    skus[1].replicasRaw [computed] = 5 | replicasBase × elasticity × redundancy | 5 × 1 × 1 = 5 | re 5",
-      "  skus[1].replicasBase [computed] = 5 | Σ workloads' replicasBase | Σ (3.3333 + 1.6667) = 5 | re 5",
-      "    skus[1].workloads[0].replicasBase [computed] = 3.3333333333333335 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 4 × 250 ÷ 300 = 3.3333 | re 3.3333333333333335",
-      "    skus[1].workloads[1].replicasBase [computed] = 1.6666666666666667 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 1 × 500 ÷ 300 = 1.6667 | re 1.6666666666666667",
     ]);
   });
 });

@@ -99,7 +99,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "          factors.redundancy [field] = 1.5 | raw: 1.5",
       "      skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "    skus[0].pricePerGpuHour [field] = 3 | raw: 3",
-      "  hours per month [constant] = 730",
+      "  hoursPerMonth [constant] = 730 | f: hours per month | zh: 每月小时数",
     ]);
     expect(explainLines(ctx, "skus[0].costPerRequest")).toEqual([
       "skus[0].costPerRequest [computed] = 0.00020833333333333332 | f: costPerOutputToken × mean output tokens per request | zh: costPerOutputToken × 每请求平均输出 token 数 | p: 8.333e-7 × 250 = 0.0002083 | re: 0.00020833333333333332",
@@ -110,7 +110,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
       "        cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
       "          cells.peak [cell] = 40 | raw: 40",
-      "    seconds per hour [constant] = 3600",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
       "  mean output tokens per request [computed] = 250 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 10,000 ÷ Σ 40 = 250 | re: 250",
       "    skus[0].peak.outputTokensPerSec [computed] = 10000 | f: peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
       "      workloads[0].peakRps [field] = 40 | f: peak | p: 40 = 40 | raw: =peak",
@@ -163,8 +163,8 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "    skus[0].peak.outputTokensPerSec [computed] = 10000 | f: peakRps × outputTokens | p: 40 × 250 = 10,000 | re: 10000",
       "      workloads[0].peakRps = 40 (above)",
       "      workloads[0].outputTokens = 250 (above)",
-      "    seconds per hour [constant] = 3600",
-      "  tokens per million [constant] = 1000000",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
+      "  million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.costPerMillionOutputTokens")).toEqual([
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 6.666666666666667 | f: forecast costPerOutputToken × 1,000,000 | zh: 预测 costPerOutputToken × 1,000,000 | p: 0.000006667 × 1,000,000 = 6.6667 | re: 6.666666666666667",
@@ -189,8 +189,8 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "    skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 10 × 250 = 2,500 | re: 2500",
       "      workloads[0].avgRps [field] = 10 | raw: 10",
       "      workloads[0].outputTokens = 250 (above)",
-      "    seconds per hour [constant] = 3600",
-      "  tokens per million [constant] = 1000000",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
+      "  million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0.125 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 2,500 ÷ (10 × 2,000) = 0.125 | re: 0.125",
@@ -231,8 +231,8 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "      skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
       "        cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
       "          cells.peak [cell] = 40 | raw: 40",
-      "    seconds per hour [constant] = 3600",
-      "  tokens per million [constant] = 1000000",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
+      "  million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数",
     ]);
   });
 });
@@ -265,7 +265,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "        factors.redundancy.spare [field] = 1 | raw: 1",
       "      skus[0].gpusPerReplica [field] = 2 | raw: 2",
       "    skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5",
-      "  hours per day [constant] = 24",
+      "  hoursPerDay [constant] = 24 | f: hours per day | zh: 每天小时数",
     ]);
     expect(explainLines(ctx, "skus[0].replicasRaw")).toEqual([
       "skus[0].replicasRaw [computed] = 12.25 | f: replicasBase × elasticity + spare | p: 9.375 × 1.2 + 1 = 12.25 | re: 12.25",
@@ -314,7 +314,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "          workloads[2].peakRps [field] = 2 | raw: 2",
       "          workloads[2].outputTokens [field] = 1250 | raw: 1250",
       "          skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
-      "    seconds per hour [constant] = 3600",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
       "  mean output tokens per request [computed] = 416.6666666666667 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 7,500 ÷ Σ (10 + 6 + 2) = 416.6667 | re: 416.6666666666667",
       "    skus[0].peak.outputTokensPerSec = 7500 (above)",
       "    workloads[0].peakRps [field] = 10 | raw: 10",
@@ -351,13 +351,13 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "      workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500",
       "        workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
       "          workloads[1].dailyRequests [field] = 259200 | raw: 259200",
-      "          seconds per day [constant] = 86400",
+      "          secondsPerDay [constant] = 86400 | f: seconds per day | zh: 每天秒数",
       "        workloads[1].outputTokens [field] = 500 | raw: 500",
       "      workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
       "        workloads[2].peakRps [field] = 2 | raw: 2",
       "        workloads[2].outputTokens [field] = 1250 | raw: 1250",
-      "    seconds per hour [constant] = 3600",
-      "  tokens per million [constant] = 1000000",
+      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
+      "  million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数",
     ]);
     expect(explainLines(ctx, "skus[0].forecast.utilization")).toEqual([
       "skus[0].forecast.utilization [computed] = 0.46153846153846156 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 4,800 ÷ (13 × 800) = 0.4615 | re: 0.46153846153846156",
@@ -368,7 +368,7 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
       "    workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500",
       "      workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
       "        workloads[1].dailyRequests [field] = 259200 | raw: 259200",
-      "        seconds per day [constant] = 86400",
+      "        secondsPerDay [constant] = 86400 | f: seconds per day | zh: 每天秒数",
       "      workloads[1].outputTokens [field] = 500 | raw: 500",
       "    workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
       "      workloads[2].peakRps [field] = 2 | raw: 2",
@@ -569,29 +569,22 @@ describe("a sweep without output tokens/s", () => {
 
 describe("formula names", () => {
   const ctx = contextOf(PLANS.names);
-  it("a cell's inputs are the cells its formula names: not functions called (even with a space before the bracket), not after a dot or a quote, not unknown names; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
+  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
     expect(explainLines(ctx, "cells.a")).toEqual([
-      "cells.a [cell] = null | f: round (peak / 7) + round | p: round (40 / 7) + 3 = n/a | raw: =round (peak / 7) + round",
-      "  cells.peak [cell] = 40 | raw: 40",
-      "  cells.round [cell] = 3 | raw: 3",
+      "cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
     ]);
     expect(explainLines(ctx, "cells.b")).toEqual([
-      'cells.b [cell] = null | f: peak + "out" | p: 40 + "out" = n/a | raw: =peak + "out"',
-      "  cells.peak [cell] = 40 | raw: 40",
+      'cells.b [cell] = null | f: peak + "out" | p: peak + "out" = n/a | raw: =peak + "out"',
     ]);
     expect(explainLines(ctx, "cells.c")).toEqual([
-      "cells.c [cell] = null | f: peak.out + 1 | p: 40.out + 1 = n/a | raw: =peak.out + 1",
-      "  cells.peak [cell] = 40 | raw: 40",
+      "cells.c [cell] = null | f: peak.out + 1 | p: peak.out + 1 = n/a | raw: =peak.out + 1",
     ]);
     expect(explainLines(ctx, "cells.d")).toEqual([
-      "cells.d [cell] = null | f: max(peak, 2) - 'out' | p: max(40, 2) - 'out' = n/a | raw: =max(peak, 2) - 'out'",
-      "  cells.peak [cell] = 40 | raw: 40",
+      "cells.d [cell] = null | f: max(peak, 2) - 'out' | p: max(peak, 2) - 'out' = n/a | raw: =max(peak, 2) - 'out'",
     ]);
     expect(explainLines(ctx, "cells.e")).toEqual([
-      "cells.e [cell] = null | f: a*2 | p: n/a*2 = n/a | raw: =  a*2  ",
-      "  cells.a [cell] = null | f: round (peak / 7) + round | p: round (40 / 7) + 3 = n/a | raw: =round (peak / 7) + round",
-      "    cells.peak [cell] = 40 | raw: 40",
-      "    cells.round [cell] = 3 | raw: 3",
+      "cells.e [cell] = null | f: a*2 | p: n/a * 2 = n/a | raw: =  a*2  ",
+      "  cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
     ]);
     expect(explainLines(ctx, "cells.f")).toEqual([
       "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
@@ -810,6 +803,8 @@ describe("the Chinese of formulas with words", () => {
       "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
     "forecast rate × outputTokens": "预测速率 × outputTokens",
     "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
+    "hours per day": "每天小时数",
+    "hours per month": "每月小时数",
     "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
       "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
     "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
@@ -838,6 +833,8 @@ describe("the Chinese of formulas with words", () => {
     'replicas of SKU "L40S ×1"': 'SKU "L40S ×1" 的 replicas',
     "rps × output tokens per request (the sweep has no output tokens/s)":
       "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+    "seconds per day": "每天秒数",
+    "seconds per hour": "每小时秒数",
     "share × pool cost": "share × 资源池成本",
     "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
       "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
@@ -846,6 +843,7 @@ describe("the Chinese of formulas with words", () => {
       "吞吐不再线性增长的负载档位（扫描的分区）",
     "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
     "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+    "tokens per million": "每百万 token 的 token 数",
     "v₀ + t × (v₁ − v₀)": "v₀ + t × (v₁ − v₀)（线性插值）",
     "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
     "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
@@ -867,6 +865,7 @@ describe("the Chinese of formulas with words", () => {
   };
   const SKU_PATHS = [
     "replicas",
+    "costPerMonth",
     "costPerRequest",
     "utilizationAtPeak",
     "peak.costPerMillionOutputTokens",
@@ -1150,7 +1149,7 @@ describe("no traffic at peak (peakRps 0)", () => {
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].peakRps [field] = 0 | raw: 0",
       "    workloads[0].outputTokens [field] = 200 | raw: 200",
-      "  seconds per hour [constant] = 3600",
+      "  secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
     ]);
   });
 });

@@ -10,9 +10,8 @@ import {
   kvBytesPerToken,
   maxKvTokens,
   weightsBytes,
-  type Gpu,
-  type Llm,
-} from "../../src/engine/catalog/catalog";
+} from "../../../src/engine/catalog/catalog-memory";
+import type { Gpu, Llm } from "../../../src/engine/catalog/catalog";
 
 const gpu = (memoryGB: number, memoryUnit: "GB" | "GiB" = "GB"): Gpu => ({
   id: "g",
