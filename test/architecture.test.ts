@@ -317,3 +317,49 @@ describe("calendar constants in one place", () => {
     expect(calendarLiterals("t.ts", src)).toEqual(["t.ts:1: 730", "t.ts:3: 24", "t.ts:4: 3600"]);
   });
 });
+
+/** Source files of src/ of every kind a reader opens: code and styles. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
+    else if (/\.(ts|tsx|css)$/.test(e)) out.push(p);
+  }
+  return out;
+}
+
+describe("files a reader can hold", () => {
+  // One concept per file needs no more than 500 lines here (docs/architecture.md, "Size").
+  // Functions are held to 120 lines by Biome's noExcessiveLinesPerFunction (biome.json), where
+  // a `biome-ignore` comment must say why.
+  it("no file in src/ is over 500 lines", () => {
+    const long = sourceFiles(SRC)
+      .map((f) => [relative(SRC, f), readFileSync(f, "utf8").split("\n").length - 1] as const)
+      .filter(([, n]) => n > 500);
+    expect(long).toEqual([]);
+  });
+});
+
+describe("docs point at tests that exist", () => {
+  // A moved test file leaves the docs naming a path a reader cannot open; an example path in
+  // a how-to (test/x.test.ts) is the one exception.
+  it("every test file named in README, CONTRIBUTING and docs/ exists", () => {
+    const root = join(SRC, "..");
+    const docs = [
+      join(root, "README.md"),
+      join(root, "CONTRIBUTING.md"),
+      ...readdirSync(join(root, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => join(root, "docs", f)),
+    ];
+    const missing: string[] = [];
+    for (const d of docs) {
+      const text = readFileSync(d, "utf8");
+      for (const m of text.matchAll(/test\/[A-Za-z0-9_./-]+\.(?:test|spec)\.tsx?/g))
+        if (m[0] !== "test/x.test.ts" && !existsSync(join(root, m[0])))
+          missing.push(`${relative(root, d)}: ${m[0]}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
