@@ -13,7 +13,7 @@ import { loadPlan } from "../plan-loader";
 import { planErrorLines } from "../error-lines";
 import { focusCsv } from "../../report/focus";
 import { problemEnglish } from "../../report/messages";
-import { planCsv, planJson, planMarkdown, planText, type Lang } from "../../report/plan-output";
+import { planCsv, planJson, planMarkdown, planText } from "../../report/plan-output";
 
 /** `--start YYYY-MM-DD` (a UTC day); default: today (UTC). */
 function startFlag(v: string | true | undefined, now: () => Date): Date {

@@ -3,14 +3,7 @@
  * their units: what rendering a declaration of quantities.ts needs besides the declaration. The
  * words naming a constant as a lineage leaf are messages of src/engine/plan/lineage-messages.ts.
  */
-import {
-  CONSTANTS,
-  QUANTITIES,
-  type ConstantId,
-  type LeafId,
-  type QuantityId,
-  type Unit,
-} from "./quantities";
+import { CONSTANTS, QUANTITIES, type LeafId, type QuantityId, type Unit } from "./quantities";
 
 /**
  * How an input is called inside a formula, in English and Chinese, where that is not its id.

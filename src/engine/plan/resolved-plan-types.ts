@@ -3,7 +3,6 @@
  * formula failed (the failure is in `errors`, naming the field's path). This is what the capacity
  * and cost computation reads.
  */
-import type { Problem } from "../base/problems";
 import type { FormulaError } from "../formula/formula";
 
 export type { FormulaError };

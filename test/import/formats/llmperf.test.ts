@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { samplesOf } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importFiles, makeInputFile } from "../../../src/import/index";
+import { importFiles } from "../../../src/import/index";
 import { llmperfImporters } from "../../../src/import/formats/llmperf";
 
 const DIR = "fixtures/llmperf";
