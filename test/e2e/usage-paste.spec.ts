@@ -11,7 +11,7 @@ import { WorkbookPage } from "./workbook-page";
 async function labels(page: Page): Promise<string[]> {
   const th = await page.getByTestId("grid-usage").locator("th").allInnerTexts();
   // th: the corner "#", then Team, Pool, Input, Output, Reserved, then the row labels.
-  return [th[1]!, th[3]!, th[4]!].map((s) => s.trim());
+  return [th[1], th[3], th[4]].map((s) => (s ?? "").trim());
 }
 
 /** Put `text` on the system clipboard and press Ctrl+V. */
@@ -38,12 +38,14 @@ for (const lang of ["en", "zh"] as const)
       await wp.example("seed");
       await wp.sheet("teams");
       if (lang === "zh") await page.getByTestId("lang-toggle").click();
-      const head = await labels(page);
-      expect(head).toEqual(
+      const shown =
         lang === "en"
           ? ["Team", "Input tok / day", "Output tok / day"]
-          : ["团队", "每日输入 tok", "每日输出 tok"],
-      );
+          : ["团队", "每日输入 tok", "每日输出 tok"];
+      // The sheet is loaded on first open and the labels follow the language toggle: wait until
+      // the grid shows them, then paste exactly what it shows.
+      await expect.poll(() => labels(page)).toEqual(shown);
+      const head = await labels(page);
       const tsv = [head, ...ROWS].map((r) => r.join("\t")).join("\r\n") + "\r\n";
       const target = wp.cell("usage", "0", "team");
       if (mode === "selected") await target.click();
