@@ -47,6 +47,11 @@ export function show(c: Ctx, path: string, depth = 1): string[] {
   return a.ok ? tree(a.node, depth) : [`ERROR ${a.error}`];
 }
 
+/** The explanations of several paths, one after the other (one assertion for a test's paths). */
+export function showAll(c: Ctx, paths: readonly string[], depth = 1): string[] {
+  return paths.flatMap((p) => show(c, p, depth));
+}
+
 /** The numeric paths of `capplan plan --json` of a plan result. */
 export function resultPaths(r: PlanResult): [string, number][] {
   return numericPaths(JSON.parse(JSON.stringify(planJson(r))));

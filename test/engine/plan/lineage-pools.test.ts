@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
-import { ctxOf, NO_POOLS_OUTPUT, show } from "./lineage-plans-b";
+import { ctxOf, NO_POOLS_OUTPUT, show, showAll } from "./lineage-plans-b";
 
 const base = (over: Partial<PlanFile>): PlanFile => ({
   format: "capplan.plan/v1",
@@ -60,13 +60,15 @@ describe("pools that share a name (an error of the plan, which still computes): 
     expect(
       c.result.tenants?.pools.map((p) => [p.name, p.cost, p.capacityTokens, p.replicas]),
     ).toEqual([["p", 10, 100, 2]]);
-    expect(show(c, "tenants.pools[0].cost")).toEqual([
+    expect(
+      showAll(c, [
+        "tenants.pools[0].cost",
+        "tenants.pools[0].capacityTokens",
+        "tenants.pools[0].replicas",
+      ]),
+    ).toEqual([
       "tenants.pools[0].cost [field] = 10 | raw 10",
-    ]);
-    expect(show(c, "tenants.pools[0].capacityTokens")).toEqual([
       "tenants.pools[0].capacityTokens [field] = 100 | raw 100",
-    ]);
-    expect(show(c, "tenants.pools[0].replicas")).toEqual([
       "tenants.pools[0].replicas [field] = 2 | raw 2",
     ]);
   });

@@ -24,7 +24,7 @@ import {
 } from "../../../src/engine/chain/quantities";
 import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainLines } from "./lineage-print";
+import { contextOf, exampleContext, explainAll, explainLines } from "./lineage-print";
 import {
   consistent,
   explainPath,
@@ -361,10 +361,8 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
     skus: [],
   });
   it("`=constructor` is an unknown name: no input, written as is, no formulaZh", () => {
-    expect(explainLines(ctx, "cells.x")).toEqual([
+    expect(explainAll(ctx, ["cells.x", "cells.y"])).toEqual([
       "cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor",
-    ]);
-    expect(explainLines(ctx, "cells.y")).toEqual([
       "cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a",
       "  cells.a [cell] = 2 | raw: 2",
     ]);
