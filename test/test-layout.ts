@@ -47,10 +47,8 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "engine/plan/interval-messages.ts": { kind: "gap", note: "message catalogue" },
   "engine/plan/kv-messages.ts": { kind: "gap", note: "message catalogue" },
   "engine/plan/lineage-messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/plan/lineage-team-totals.ts": { kind: "gap" },
   "engine/plan/lineage-tenant-host.ts": { kind: "types" },
   "engine/plan/lineage-types.ts": { kind: "types" },
-  "engine/plan/lineage-util.ts": { kind: "gap" },
   "engine/plan/messages.ts": { kind: "gap", note: "message catalogue" },
   "engine/plan/milp-highs.ts": { kind: "gap" },
   "engine/plan/optimize-messages.ts": { kind: "gap", note: "message catalogue" },
@@ -258,11 +256,6 @@ export const CROSS_CUTTING: Record<string, string> = {
   "engine/fast-paths.test.ts": "to sort",
   "engine/many-items.test.ts": "to sort",
   "engine/messages-engine.test.ts": "to sort",
-  "engine/plan/lineage-bounds.test.ts": "to sort",
-  "engine/plan/lineage-edges.test.ts": "to sort",
-  "engine/plan/lineage-entry.test.ts": "to sort",
-  "engine/plan/lineage-steps.test.ts": "to sort",
-  "engine/plan/lineage-whole.test.ts": "to sort",
   "engine/properties.test.ts": "to sort",
 
   // ── test/golden ──
