@@ -70,6 +70,21 @@ function sourceText(s: SweepSource): string {
   return bits.join(" ");
 }
 
+/** The answer for a path that names no number, as `explainLines` prints it. */
+export const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
+
+/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
+export function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
+  const ctx = contextOf(plan);
+  const c: LineageContext = {
+    plan: structuredClone(ctx.plan),
+    resolved: ctx.resolved,
+    result: structuredClone(ctx.result),
+  };
+  edit(c);
+  return c;
+}
+
 /** The tree of `path` in `ctx`, or the error text. */
 export function explainLines(ctx: LineageContext, path: string): string[] {
   const a = explainPath(ctx, path);

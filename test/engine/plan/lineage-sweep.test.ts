@@ -11,11 +11,18 @@ import {
 } from "../../../src/engine/plan/lineage";
 import { planJson } from "../../../src/report/plan-output";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainLines, explainAll, treeLines } from "./lineage-print";
+import {
+  contextOf,
+  exampleContext,
+  explainLines,
+  explainAll,
+  treeLines,
+  NO,
+  edited,
+} from "./lineage-print";
 import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
 
-const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
 const INTERP = "interpolated between two load levels where the binding SLO reaches its limit";
 const INTERP_ZH = "在两个负载档位之间插值，取约束 SLO 恰好达到上限处";
 
@@ -36,17 +43,6 @@ const pt = (c: number | null, rps: number, out: number, ttft: number) => ({
   ttftMs: { p99: ttft },
 });
 
-/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
-function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
-  const ctx = contextOf(plan);
-  const c: LineageContext = {
-    plan: structuredClone(ctx.plan),
-    resolved: ctx.resolved,
-    result: structuredClone(ctx.result),
-  };
-  edit(c);
-  return c;
-}
 const wl0 = (c: LineageContext) => c.result.skus[0]!.workloads[0]!;
 /** The first operating point as `plan --json` gives it. */
 const jsonOp = (c: LineageContext) =>

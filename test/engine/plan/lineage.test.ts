@@ -24,13 +24,12 @@ import {
 } from "../../../src/engine/chain/quantities";
 import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainAll, explainLines } from "./lineage-print";
+import { contextOf, exampleContext, explainAll, explainLines, NO, edited } from "./lineage-print";
 import {
   consistent,
   explainPath,
   lineageNodes,
   lineageNumber,
-  type LineageContext,
 } from "../../../src/engine/plan/lineage";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
@@ -359,20 +358,6 @@ describe("constants of the method in a lineage", () => {
     expect([lineageMessages.render(p, "en"), lineageMessages.render(p, "zh")]).toEqual([en, zh]);
   });
 });
-
-const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
-
-/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
-function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
-  const ctx = contextOf(plan);
-  const c: LineageContext = {
-    plan: structuredClone(ctx.plan),
-    resolved: ctx.resolved,
-    result: structuredClone(ctx.result),
-  };
-  edit(c);
-  return c;
-}
 
 describe("names of Object.prototype in a cell's formula are no cells and have no Chinese", () => {
   const ctx = contextOf({
