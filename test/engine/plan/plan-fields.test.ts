@@ -18,6 +18,19 @@ import { isNumberField, planEntries, resolvePlan } from "../../../src/engine/pla
 import type { PlanFile } from "../../../src/engine/base/types";
 import { randomPlan } from "../../golden/gen";
 
+/** The registry's top-level keys in document order. */
+const ROOTS = [
+  "cells",
+  "workloads",
+  "workload",
+  "slo",
+  "maxErrorRatePct",
+  "gpuMemoryUtilization",
+  "factors",
+  "skus",
+  "tenants",
+];
+
 describe("plan field registry", () => {
   it("the sheet entries of random plans are registry fields of that plan, and isNumberField agrees with the field kind", () => {
     for (let seed = 1; seed <= 60; seed++) {
@@ -280,17 +293,7 @@ describe("boundaries and edge cases", () => {
     it("the tree has one node per key, children in document order", () => {
       expect(FIELD_TREE.key).toBe("");
       expect(FIELD_TREE.field).toBeNull();
-      expect(FIELD_TREE.children.map((c) => c.key)).toEqual([
-        "cells",
-        "workloads",
-        "workload",
-        "slo",
-        "maxErrorRatePct",
-        "gpuMemoryUtilization",
-        "factors",
-        "skus",
-        "tenants",
-      ]);
+      expect(FIELD_TREE.children.map((c) => c.key)).toEqual(ROOTS);
       const workloads = FIELD_TREE.children[1]!;
       expect(workloads.field).toBeNull();
       expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
@@ -335,17 +338,6 @@ describe("boundaries and edge cases", () => {
       );
       return { visits, after };
     }
-    const ROOTS = [
-      "cells",
-      "workloads",
-      "workload",
-      "slo",
-      "maxErrorRatePct",
-      "gpuMemoryUtilization",
-      "factors",
-      "skus",
-      "tenants",
-    ];
 
     it("visits the values present, in registry order, with their path text, and calls after() once per root key", () => {
       const plan = {
