@@ -283,7 +283,7 @@ describe("plan field registry", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, ranges", () => {
   /**
    * The registry of the plan's numbers (src/engine/plan/plan-fields.ts, docs/plan-fields.md): every row's
    * kind, unit, range and invalidation, the resolved locations, path text, the document-order walk,

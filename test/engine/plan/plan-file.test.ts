@@ -356,7 +356,7 @@ describe("plan text", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("validatePlan field by field: bounds, paths, codes, messages and order", () => {
   /**
    * Validation of the plan file (src/engine/plan/plan-file.ts, docs/plan-file.md, docs/problems.md): every
    * bound exactly at and just outside, every error's path, code and English text, the order of the
@@ -1822,7 +1822,7 @@ describe("boundaries and edge cases", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("size limits (100,000 cells, 1,000,000 rates)", () => {
   /**
    * The size limits of plan validation (src/engine/plan/plan-file.ts, docs/security.md): exactly at the
    * limit passes, one more is refused. Separate from survivors-plan-file.test.ts because these
