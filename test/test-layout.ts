@@ -69,7 +69,7 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "engine/plan/optimize-messages.ts": {
     kind: "catalogue",
     by: "engine/plan/optimize.test.ts",
-    why: "the optimiser's reasons are asserted in the English `capplan optimize --json` writes",
+    why: "the optimiser's reasons are asserted by code and in the English `capplan optimize --json` writes",
   },
   "engine/plan/plan-file-messages.ts": {
     kind: "catalogue",
