@@ -1,9 +1,9 @@
 /**
- * Survivors of the mutation run of src/engine/plan/lineage.ts, lines 801 to the end (issue #15, round 3):
- * the team totals and shared costs, the allocation's boundaries (a pool without usage, a pool
- * without teams, nothing billed), the entry paths that name no number, the load of a point without
- * one, and consistent()'s tolerance. Whole explanations are asserted line by line; the numbers are
- * worked out by hand in the comments.
+ * src/engine/plan/lineage-tenants.ts: the lineage of the allocation's numbers — each team's tokens,
+ * share, billed replicas and cost in a pool, idle kept separate or spread, reservations, the
+ * method's weights, rows left out, tenant paths that name no number, and explaining plans whose
+ * allocation left something out (never a throw). Whole explanations of hand-built plans
+ * (lineage-plans-b.ts) are asserted line by line; the numbers are worked out in the test names.
  */
 import { describe, expect, it } from "vitest";
 import { consistent, explainPath, type LineageNode } from "../../../src/engine/plan/lineage";

@@ -1,10 +1,11 @@
 /**
- * The property of the declared chain (src/engine/chain/quantities.ts) and lineage
- * (src/engine/plan/lineage.ts): for 200 random plans, every numeric path of `plan --json`
- * explains to the plan's own value, every computed step recomputes from its inputs, and every
- * problem code and every declaration's text renders in English and in Chinese. And lineage.ts's
- * own steps: a cell's formula read as the sheet reads it (its cells, the plugged line), the
- * method's constants with their words, names of Object.prototype and plan fields as written.
+ * src/engine/plan/lineage.ts (explainPath) and the declared chain (src/engine/chain/quantities.ts):
+ * for 200 random plans every numeric path of `plan --json` explains to the plan's own value and
+ * every computed step recomputes; every problem code and declaration renders in English and
+ * Chinese. And lineage.ts's own steps: entry paths (SLO limits, factors, cells, top-level
+ * settings), a cell's formula as the sheet reads it, formula names and `<id>_tok_s`, the method's
+ * constants, the Chinese of every formula with words, plan fields as written, and paths that are
+ * not paths.
  */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";

@@ -1,3 +1,10 @@
+/**
+ * What is derived from the plan field registry (src/engine/plan/plan-fields.ts, docs/plan-fields.md):
+ * the sheet's entries are exactly the registry's fields of the plan, isNumberField matches the
+ * registry, ranges come from it, the field tree, path text, the document-order walk, the lookups
+ * by plan and by pattern, and an incremental edit of every patchable field equals a fresh
+ * evaluation. The registry's own rows: plan-field-registry.test.ts.
+ */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../../src/engine/plan/incremental";
