@@ -1,5 +1,8 @@
 /**
- * src/engine/plan/lineage-chain.ts: a SKU's chain rendered from its evaluation's trace, step by step with the numbers plugged in.
+ * src/engine/plan/lineage-chain.ts: a SKU's chain rendered from its evaluation's trace, step by step
+ * with the numbers plugged in — cost, replicas, utilisation, peak and forecast, whole explanations
+ * of a given capacity and of three workloads on one sweep, SKUs without a capacity, numbers beyond
+ * a double, negative or absent forecast rates, and recomputed values at the edges (0 and n/a).
  */
 import { describe, expect, it } from "vitest";
 import {

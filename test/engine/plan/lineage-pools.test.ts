@@ -1,5 +1,7 @@
 /**
- * src/engine/plan/lineage-pools.ts: a pool's cost, capacity, replicas and idle, each from its own definition.
+ * src/engine/plan/lineage-pools.ts: a pool's cost, capacity, replicas and idle, each from its own
+ * definition — priced from a SKU or given, over three pools in yen, and without pools (the
+ * recommended SKU's cost).
  */
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";

@@ -1,5 +1,7 @@
 /**
- * src/engine/plan/lineage-sweep.ts: operating points read at a sweep point or interpolated between two, given capacities, the capacity behind replicasBase, and what a sweep records.
+ * src/engine/plan/lineage-sweep.ts: operating points read at a sweep point or interpolated between
+ * two (closed and open loop), given capacities, the capacity behind replicasBase, the SLO that
+ * binds, and what a sweep records (knee, findings, levels, zones) with each leaf's load level.
  */
 import { describe, expect, it } from "vitest";
 import {
