@@ -279,7 +279,7 @@ describe("incremental plan engine", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("the engine after a chain of edits, and its memos, checked by hand", () => {
   /**
    * The incremental plan engine after a chain of edits, checked against hand-calculated numbers
    * (issue #15): the older incremental tests mostly compare the engine with a fresh run of itself,
@@ -1027,7 +1027,7 @@ describe("boundaries and edge cases", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("edits that stay incremental, and an edit whose place is not in the resolved plan", () => {
   /**
    * The incremental plan engine (src/engine/plan/incremental.ts), round 3 of issue #15: edits that stay
    * incremental (a SKU the edit does not touch is the very same result object, as a fresh run's
@@ -1219,8 +1219,14 @@ describe("sweep analyzer", () => {
   function counting(inner: SweepAnalyzer = plainAnalyzer) {
     const n = { base: 0, op: 0 };
     const a: SweepAnalyzer = {
-      base: (s) => (n.base++, inner.base(s)),
-      operatingPoint: (s, b, slo) => (n.op++, inner.operatingPoint(s, b, slo)),
+      base: (s) => {
+        n.base++;
+        return inner.base(s);
+      },
+      operatingPoint: (s, b, slo) => {
+        n.op++;
+        return inner.operatingPoint(s, b, slo);
+      },
     };
     return { a, n };
   }

@@ -6,10 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { lineColumn, locateJsonError } from "../../../src/engine/plan/json-error";
 
-/** [offset, line, column, message, code] of the first error, or null for valid JSON. */
-function at(text: string): [number, number, number, string, string] | null {
+/** `offset line:column code message` of the first error, or null for valid JSON. */
+function at(text: string): string | null {
   const e = locateJsonError(text);
-  return e === null ? null : [e.offset, e.line, e.column, e.message, e.problem.code];
+  return e === null ? null : `${e.offset} ${e.line}:${e.column} ${e.problem.code} ${e.message}`;
+}
+
+/** Each row's text has that first error. */
+function expectAt(rows: readonly (readonly [text: string, error: string])[]): void {
+  for (const [text, error] of rows) expect(at(text), text).toBe(error);
 }
 
 describe("valid JSON has no error", () => {
@@ -43,230 +48,133 @@ describe("valid JSON has no error", () => {
 
 describe("each syntax error, at its offset with its message", () => {
   it("nothing, or only whitespace: a value is expected at the end of the input", () => {
-    expect(at("")).toEqual([0, 1, 1, "expected a value, found end of input", "json.expectedValue"]);
-    expect(at("   ")).toEqual([
-      3,
-      1,
-      4,
-      "expected a value, found end of input",
-      "json.expectedValue",
-    ]);
-    expect(at("[")).toEqual([
-      1,
-      1,
-      2,
-      "expected a value, found end of input",
-      "json.expectedValue",
+    expectAt([
+      ["", "0 1:1 json.expectedValue expected a value, found end of input"],
+      ["   ", "3 1:4 json.expectedValue expected a value, found end of input"],
+      ["[", "1 1:2 json.expectedValue expected a value, found end of input"],
     ]);
   });
 
   it("a character that starts no value: the characters just outside 0-9, a bare word, a leading dot", () => {
-    expect(at("/")).toEqual([
-      0,
-      1,
-      1,
-      'expected a value, found character "/"',
-      "json.expectedValue",
-    ]);
-    expect(at(":")).toEqual([
-      0,
-      1,
-      1,
-      'expected a value, found character ":"',
-      "json.expectedValue",
-    ]);
-    expect(at("tru")).toEqual([
-      0,
-      1,
-      1,
-      'expected a value, found character "t"',
-      "json.expectedValue",
-    ]);
-    expect(at(".5")).toEqual([
-      0,
-      1,
-      1,
-      'expected a value, found character "."',
-      "json.expectedValue",
-    ]);
-    expect(at('{"a":}')).toEqual([
-      5,
-      1,
-      6,
-      'expected a value, found character "}"',
-      "json.expectedValue",
+    expectAt([
+      ["/", '0 1:1 json.expectedValue expected a value, found character "/"'],
+      [":", '0 1:1 json.expectedValue expected a value, found character ":"'],
+      ["tru", '0 1:1 json.expectedValue expected a value, found character "t"'],
+      [".5", '0 1:1 json.expectedValue expected a value, found character "."'],
+      ['{"a":}', '5 1:6 json.expectedValue expected a value, found character "}"'],
     ]);
   });
 
   it("a minus without digits is a bad number; a leading zero or a bare dot ends the number", () => {
-    expect(at("-")).toEqual([0, 1, 1, 'bad number (character "-")', "json.badNumber"]);
-    expect(at("[-x]")).toEqual([1, 1, 2, 'bad number (character "-")', "json.badNumber"]);
-    // The number is read where it starts, not found further on.
-    expect(at("-x5")).toEqual([0, 1, 1, 'bad number (character "-")', "json.badNumber"]);
-    expect(at("01")).toEqual([
-      1,
-      1,
-      2,
-      'unexpected character "1" after the JSON value',
-      "json.trailing",
-    ]);
-    expect(at("1.")).toEqual([
-      1,
-      1,
-      2,
-      'unexpected character "." after the JSON value',
-      "json.trailing",
-    ]);
-    expect(at("1e")).toEqual([
-      1,
-      1,
-      2,
-      'unexpected character "e" after the JSON value',
-      "json.trailing",
+    expectAt([
+      ["-", '0 1:1 json.badNumber bad number (character "-")'],
+      ["[-x]", '1 1:2 json.badNumber bad number (character "-")'],
+      // The number is read where it starts, not found further on.
+      ["-x5", '0 1:1 json.badNumber bad number (character "-")'],
+      ["01", '1 1:2 json.trailing unexpected character "1" after the JSON value'],
+      ["1.", '1 1:2 json.trailing unexpected character "." after the JSON value'],
+      ["1e", '1 1:2 json.trailing unexpected character "e" after the JSON value'],
     ]);
   });
 
   it("something after the value", () => {
-    expect(at("true false")).toEqual([
-      5,
-      1,
-      6,
-      'unexpected character "f" after the JSON value',
-      "json.trailing",
-    ]);
-    expect(at("{} x")).toEqual([
-      3,
-      1,
-      4,
-      'unexpected character "x" after the JSON value',
-      "json.trailing",
+    expectAt([
+      ["true false", '5 1:6 json.trailing unexpected character "f" after the JSON value'],
+      ["{} x", '3 1:4 json.trailing unexpected character "x" after the JSON value'],
     ]);
   });
 
   it("objects: a name not in double quotes, a missing colon, a missing comma", () => {
-    expect(at("{a:1}")).toEqual([
-      1,
-      1,
-      2,
-      'expected a property name in double quotes, found character "a"',
-      "json.expectedName",
-    ]);
-    expect(at("{")).toEqual([
-      1,
-      1,
-      2,
-      "expected a property name in double quotes, found end of input",
-      "json.expectedName",
-    ]);
-    expect(at('{"a" 1}')).toEqual([
-      5,
-      1,
-      6,
-      "expected ':' after property name, found character \"1\"",
-      "json.expectedColon",
-    ]);
-    expect(at('{"a":1,"b"}')).toEqual([
-      10,
-      1,
-      11,
-      "expected ':' after property name, found character \"}\"",
-      "json.expectedColon",
-    ]);
-    expect(at('{"a":1 "b":2}')).toEqual([
-      7,
-      1,
-      8,
-      "expected ',' or '}' after property value, found character \"\\\"\"",
-      "json.expectedAfterValue",
-    ]);
-    expect(at('{"a":1')).toEqual([
-      6,
-      1,
-      7,
-      "expected ',' or '}' after property value, found end of input",
-      "json.expectedAfterValue",
+    expectAt([
+      [
+        "{a:1}",
+        '1 1:2 json.expectedName expected a property name in double quotes, found character "a"',
+      ],
+      [
+        "{",
+        "1 1:2 json.expectedName expected a property name in double quotes, found end of input",
+      ],
+      [
+        '{"a" 1}',
+        "5 1:6 json.expectedColon expected ':' after property name, found character \"1\"",
+      ],
+      [
+        '{"a":1,"b"}',
+        "10 1:11 json.expectedColon expected ':' after property name, found character \"}\"",
+      ],
+      [
+        '{"a":1 "b":2}',
+        "7 1:8 json.expectedAfterValue expected ',' or '}' after property value, found character \"\\\"\"",
+      ],
+      [
+        '{"a":1',
+        "6 1:7 json.expectedAfterValue expected ',' or '}' after property value, found end of input",
+      ],
     ]);
   });
 
   it("arrays: a missing comma, an unclosed array", () => {
-    expect(at("[1 2]")).toEqual([
-      3,
-      1,
-      4,
-      "expected ',' or ']' after array element, found character \"2\"",
-      "json.expectedAfterElement",
-    ]);
-    expect(at("[1")).toEqual([
-      2,
-      1,
-      3,
-      "expected ',' or ']' after array element, found end of input",
-      "json.expectedAfterElement",
+    expectAt([
+      [
+        "[1 2]",
+        "3 1:4 json.expectedAfterElement expected ',' or ']' after array element, found character \"2\"",
+      ],
+      [
+        "[1",
+        "2 1:3 json.expectedAfterElement expected ',' or ']' after array element, found end of input",
+      ],
     ]);
   });
 
   it("a trailing comma, also with whitespace before the bracket, points at the bracket", () => {
-    expect(at('{"a":1,}')).toEqual([7, 1, 8, "trailing comma before '}'", "json.trailingComma"]);
-    expect(at('{"a":1, }')).toEqual([8, 1, 9, "trailing comma before '}'", "json.trailingComma"]);
-    expect(at("[1,]")).toEqual([3, 1, 4, "trailing comma before ']'", "json.trailingComma"]);
-    expect(at("[1, ]")).toEqual([4, 1, 5, "trailing comma before ']'", "json.trailingComma"]);
+    expectAt([
+      ['{"a":1,}', "7 1:8 json.trailingComma trailing comma before '}'"],
+      ['{"a":1, }', "8 1:9 json.trailingComma trailing comma before '}'"],
+      ["[1,]", "3 1:4 json.trailingComma trailing comma before ']'"],
+      ["[1, ]", "4 1:5 json.trailingComma trailing comma before ']'"],
+    ]);
   });
 
   it("strings: unterminated (also after a backslash at the end), control characters, bad escapes", () => {
-    expect(at('"abc')).toEqual([4, 1, 5, "unterminated string", "json.unterminated"]);
-    expect(at('"a\\')).toEqual([3, 1, 4, "unterminated string", "json.unterminated"]);
-    expect(at('"a\nb"')).toEqual([
-      2,
-      1,
-      3,
-      "control character or line break inside a string (unterminated string?)",
-      "json.controlCharacter",
+    expectAt([
+      ['"abc', "4 1:5 json.unterminated unterminated string"],
+      ['"a\\', "3 1:4 json.unterminated unterminated string"],
+      [
+        '"a\nb"',
+        "2 1:3 json.controlCharacter control character or line break inside a string (unterminated string?)",
+      ],
+      [
+        '"a\u001fb"',
+        "2 1:3 json.controlCharacter control character or line break inside a string (unterminated string?)",
+      ],
+      ['"a\\x"', "3 1:4 json.badEscape bad escape \\x in string"],
+      ['"a\\u00zz"', "3 1:4 json.badUnicodeEscape bad \\u escape in string"],
+      ['"\\u12"', "2 1:3 json.badUnicodeEscape bad \\u escape in string"],
+      // The four hex digits are skipped: the character after them is read as part of the string.
+      ['"\\u0041\\q"', "8 1:9 json.badEscape bad escape \\q in string"],
     ]);
-    expect(at('"a\u001fb"')).toEqual([
-      2,
-      1,
-      3,
-      "control character or line break inside a string (unterminated string?)",
-      "json.controlCharacter",
-    ]);
-    expect(at('"a\\x"')).toEqual([3, 1, 4, "bad escape \\x in string", "json.badEscape"]);
-    expect(at('"a\\u00zz"')).toEqual([
-      3,
-      1,
-      4,
-      "bad \\u escape in string",
-      "json.badUnicodeEscape",
-    ]);
-    expect(at('"\\u12"')).toEqual([2, 1, 3, "bad \\u escape in string", "json.badUnicodeEscape"]);
-    // The four hex digits are skipped: the character after them is read as part of the string.
-    expect(at('"\\u0041\\q"')).toEqual([8, 1, 9, "bad escape \\q in string", "json.badEscape"]);
   });
 
   it("nesting deeper than the stack allows is one error at the start", () => {
-    expect(at("[".repeat(200_000))).toEqual([0, 1, 1, "JSON nested too deeply", "json.tooDeep"]);
+    expect(at("[".repeat(200_000))).toBe("0 1:1 json.tooDeep JSON nested too deeply");
   });
 });
 
 describe("lines and columns", () => {
   it("an error on the third line of an object, columns counted from the line start", () => {
-    expect(at('{\n  "a": 1,\n  "b": ]\n}')).toEqual([
-      19,
-      3,
-      8,
-      'expected a value, found character "]"',
-      "json.expectedValue",
+    expectAt([
+      [
+        '{\n  "a": 1,\n  "b": ]\n}',
+        '19 3:8 json.expectedValue expected a value, found character "]"',
+      ],
     ]);
   });
 
   it("lines split at \\n only: a \\r stays in the column count", () => {
-    expect(at("[\r\n1,\r\n]")).toEqual([
-      7,
-      3,
-      1,
-      "trailing comma before ']'",
-      "json.trailingComma",
+    expectAt([
+      ["[\r\n1,\r\n]", "7 3:1 json.trailingComma trailing comma before ']'"],
+      ["[1,\r]", "4 1:5 json.trailingComma trailing comma before ']'"],
     ]);
-    expect(at("[1,\r]")).toEqual([4, 1, 5, "trailing comma before ']'", "json.trailingComma"]);
   });
 
   it("lineColumn at a newline, just after it, at the start, and past the end of the text", () => {

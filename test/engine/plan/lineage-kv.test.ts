@@ -20,10 +20,7 @@ import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { planJson } from "../../../src/report/plan-output";
 import { numericPaths } from "./lineage-plans-b";
 
-const memory = {
-  gpus: restoreGpuCatalog(gpus).items,
-  llms: restoreLlmCatalog(llms).items,
-};
+const memory = { gpus: restoreGpuCatalog(gpus).items, llms: restoreLlmCatalog(llms).items };
 
 const POINTS: SweepPoint[] = [
   { concurrency: 1, requestRate: null, rps: 0.5, outputTokensPerSec: 100, ttftMs: { p99: 50 } },

@@ -47,6 +47,33 @@ export function show(c: Ctx, path: string, depth = 1): string[] {
   return a.ok ? tree(a.node, depth) : [`ERROR ${a.error}`];
 }
 
+/** The explanations of several paths, one after the other (one assertion for a test's paths). */
+export function showAll(c: Ctx, paths: readonly string[], depth = 1): string[] {
+  return paths.flatMap((p) => show(c, p, depth));
+}
+
+/** The answer for a path that names no number, as `show` prints it. */
+export const none = (path: string) => [`ERROR ${path}: no number with a lineage at this path`];
+
+/** The node of `path` (a test fails on an error answer). */
+export const node = (c: Ctx, path: string): LineageNode => {
+  const a = explainPath(c, path);
+  if (!a.ok) throw new Error(a.error);
+  return a.node;
+};
+
+/** 10^e written with thousands separators, as lineageNumber writes it. */
+export const big = (e: number) => `1${"0".repeat(e % 3)}${",000".repeat(Math.floor(e / 3))}`;
+
+/** SKU "G": 1 GPU a replica at 2/h, 100 output tokens/s a replica; `over` written into it. */
+export const G = (over: Record<string, unknown> = {}) => ({
+  name: "G",
+  gpusPerReplica: 1,
+  pricePerGpuHour: 2,
+  sweep: { replicaOutputTokensPerSec: 100 },
+  ...over,
+});
+
 /** The numeric paths of `capplan plan --json` of a plan result. */
 export function resultPaths(r: PlanResult): [string, number][] {
   return numericPaths(JSON.parse(JSON.stringify(planJson(r))));
@@ -73,7 +100,8 @@ export function numericPaths(
   return out;
 }
 
-const base = (over: Partial<PlanFile>): PlanFile => ({
+/** A plan of the format with `over` written into it. */
+export const base = (over: Partial<PlanFile>): PlanFile => ({
   format: "capplan.plan/v1",
   currency: "USD",
   skus: [],

@@ -70,8 +70,64 @@ function sourceText(s: SweepSource): string {
   return bits.join(" ");
 }
 
+/** The answer for a path that names no number, as `explainLines` prints it. */
+export const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
+
+/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
+export function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
+  const ctx = contextOf(plan);
+  const c: LineageContext = {
+    plan: structuredClone(ctx.plan),
+    resolved: ctx.resolved,
+    result: structuredClone(ctx.result),
+  };
+  edit(c);
+  return c;
+}
+
 /** The tree of `path` in `ctx`, or the error text. */
 export function explainLines(ctx: LineageContext, path: string): string[] {
   const a = explainPath(ctx, path);
   return a.ok ? treeLines(a.node) : [`error: ${a.error}`];
+}
+
+/**
+ * The trees of several paths one after the other, a subtree printed before in full (same path, same
+ * lines) printed again as `path = value (above)`: a stub stands for exactly the lines of that
+ * path's first full print, so the assertion is the same as comparing every tree in full.
+ */
+export function explainAll(ctx: LineageContext, paths: readonly string[]): string[] {
+  return collapseRepeats(paths.flatMap((p) => explainLines(ctx, p)));
+}
+
+const HEADER = /^( *)(.+?) \[(\w+)\] = (.*?)(?: \| .*)?$/;
+const indentOf = (l: string) => l.length - l.trimStart().length;
+
+/** `lines` with each repeat of an earlier subtree (a node with inputs) cut to its stub. */
+export function collapseRepeats(lines: readonly string[]): string[] {
+  const first = new Map<string, string>();
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const line = lines[i] ?? "";
+    const ind = indentOf(line);
+    let j = i + 1;
+    while (j < lines.length && indentOf(lines[j] ?? "") > ind) j++;
+    const m = HEADER.exec(line);
+    if (m && j > i + 1 && !line.trimStart().startsWith("ERROR")) {
+      const [, , path = "", , value = ""] = m;
+      const sig = lines
+        .slice(i, j)
+        .map((l) => l.slice(ind))
+        .join("\n");
+      if (first.get(path) === sig) {
+        out.push(`${" ".repeat(ind)}${path} = ${value} (above)`);
+        i = j;
+        continue;
+      }
+      if (!first.has(path)) first.set(path, sig);
+    }
+    out.push(line);
+    i++;
+  }
+  return out;
 }

@@ -1,5 +1,7 @@
 /**
- * src/engine/plan/lineage-sweep.ts: operating points read at a sweep point or interpolated between two, given capacities, the capacity behind replicasBase, and what a sweep records.
+ * src/engine/plan/lineage-sweep.ts: operating points read at a sweep point or interpolated between
+ * two (closed and open loop), given capacities, the capacity behind replicasBase, the SLO that
+ * binds, and what a sweep records (knee, findings, levels, zones) with each leaf's load level.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -7,12 +9,22 @@ import {
   explainPath,
   type LineageContext,
   lineageNodes,
+  lineageNumber,
 } from "../../../src/engine/plan/lineage";
 import { planJson } from "../../../src/report/plan-output";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainLines } from "./lineage-print";
+import {
+  contextOf,
+  exampleContext,
+  explainLines,
+  explainAll,
+  treeLines,
+  NO,
+  edited,
+} from "./lineage-print";
+import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
+import type { PlanFile } from "../../../src/engine/base/types";
 
-const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
 const INTERP = "interpolated between two load levels where the binding SLO reaches its limit";
 const INTERP_ZH = "在两个负载档位之间插值，取约束 SLO 恰好达到上限处";
 
@@ -33,17 +45,6 @@ const pt = (c: number | null, rps: number, out: number, ttft: number) => ({
   ttftMs: { p99: ttft },
 });
 
-/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
-function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
-  const ctx = contextOf(plan);
-  const c: LineageContext = {
-    plan: structuredClone(ctx.plan),
-    resolved: ctx.resolved,
-    result: structuredClone(ctx.result),
-  };
-  edit(c);
-  return c;
-}
 const wl0 = (c: LineageContext) => c.result.skus[0]!.workloads[0]!;
 /** The first operating point as `plan --json` gives it. */
 const jsonOp = (c: LineageContext) =>
@@ -341,5 +342,518 @@ describe("the capacity behind replicasBase in results edited by hand", () => {
     expect(lines[3]).toBe(
       "  skus[0].workloads[0].capacity [computed] = null | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 3.5 × n/a = n/a | re: null",
     );
+  });
+});
+
+describe("an interpolated operating point (the legacy single `workload`, default factors)", () => {
+  // TTFT 900 at concurrency 8, 1500 at 16: 1000 ms at 8 + 8 × 100 ÷ 600 = 9.3333, t = 1/6;
+  // output 800 + (1,000 − 800) ÷ 6 = 833.3333 tok/s; replicasBase 20 × 200 ÷ 833.3333 = 4.8 → 5.
+  const ctx = contextOf(PLANS.interp);
+  it("explains the interpolation with t, the two points (a whole file without a line; two rows), a key only one of them has, and the binding SLO", () => {
+    expect(
+      explainAll(ctx, [
+        "skus[0].replicas",
+        "skus[0].workloads[0].operatingPoint.concurrency",
+        "skus[0].workloads[0].operatingPoint.rps",
+        "skus[0].workloads[0].operatingPoint.totalTokensPerSec",
+        "skus[0].operatingPoint.bindingSlo.maxMs",
+        "skus[0].workloads[0].sweep.points",
+        "skus[0].pricePerGpuHour",
+      ]),
+    ).toEqual([
+      "skus[0].replicas [computed] = 5 | f: ceil(replicasRaw) | p: ceil(4.8) = 5 | re: 5",
+      "  skus[0].replicasRaw [computed] = 4.8 | f: replicasBase × elasticity × redundancy | p: 4.8 × 1 × 1 = 4.8 | re: 4.8",
+      "    skus[0].replicasBase [computed] = 4.8 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 833.3333 = 4.8 | re: 4.8",
+      "      workloads[0].peakRps [field] = 20 | raw: 20",
+      "      workloads[0].outputTokens [field] = 200 | raw: 200",
+      "      skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 833.3333333333334 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 800 + 0.1667 × (1,000 − 800) = 833.3333 | re: 833.3333333333334",
+      "        files · point 2 · outputTokensPerSec [sweepPoint] = 800 | src: files [] inline #2 (concurrency 8) key=outputTokensPerSec rows=r8.json",
+      "        files · point 3 · outputTokensPerSec [sweepPoint] = 1000 | src: files [] inline #3 (concurrency 16) key=outputTokensPerSec rows=x.csv:5,y.csv:7",
+      "        t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "    factors.elasticity [field] = 1",
+      "    factors.redundancy [field] = 1 | raw: 1 (default)",
+      "skus[0].workloads[0].operatingPoint.concurrency [computed] = 9.333333333333334 | f: interpolated between two load levels where the binding SLO reaches its limit | zh: 在两个负载档位之间插值，取约束 SLO 恰好达到上限处 | p: 8 … 16 → 9.3333 | re: 9.333333333333334",
+      "  files · point 2 · concurrency [sweepPoint] = 8 | src: files [] inline #2 (concurrency 8) key=concurrency rows=r8.json",
+      "  files · point 3 · concurrency [sweepPoint] = 16 | src: files [] inline #3 (concurrency 16) key=concurrency rows=x.csv:5,y.csv:7",
+      "skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 4 + 0.1667 × (5 − 4) = 4.1667 | re: 4.166666666666667",
+      "  files · point 2 · rps [sweepPoint] = 4 | src: files [] inline #2 (concurrency 8) key=rps rows=r8.json",
+      "  files · point 3 · rps [sweepPoint] = 5 | src: files [] inline #3 (concurrency 16) key=rps rows=x.csv:5,y.csv:7",
+      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "skus[0].workloads[0].operatingPoint.totalTokensPerSec [computed] = null | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 1,200 + 0.1667 × (n/a − 1,200) = n/a | re: null",
+      "  files · point 2 · totalTokensPerSec [sweepPoint] = 1200 | src: files [] inline #2 (concurrency 8) key=totalTokensPerSec rows=r8.json",
+      "  files · point 3 · totalTokensPerSec [sweepPoint] = null | src: files [] inline #3 (concurrency 16) key=totalTokensPerSec rows=x.csv:5,y.csv:7",
+      "  t [computed] = 0.16666666666666674 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (9.3333 − 8) ÷ (16 − 8) = 0.1667 | re: 0.16666666666666674",
+      "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | f: the limit of the SLO that binds (slo[0]) | zh: 起约束作用的 SLO 的上限（slo[0]） | p: 1,000 = 1,000 | re: 1000",
+      "  slo[0].maxMs [field] = 1000 | raw: 1000",
+      "skus[0].workloads[0].sweep.points [sweep] = 4 | f: number of load levels read from the files | zh: 从文件读取的负载档位数 | src: files [] inline",
+      "skus[0].pricePerGpuHour [field] = 2 | raw: 2",
+    ]);
+  });
+});
+
+describe("an open-loop sweep interpolated between request rates", () => {
+  // TTFT 800 at 6 req/s, 1200 at 10: 1000 ms at 8 req/s, t = 0.5; output 1,100 + 0.5 × 300 = 1,250; rps 5.5 + 0.75 = 6.25.
+  const ctx = contextOf(PLANS.rate);
+  it("interpolates on the request rate; the concurrency of an open-loop sweep has no number", () => {
+    expect(
+      explainAll(ctx, [
+        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
+        "skus[0].workloads[0].operatingPoint.concurrency",
+        "skus[0].workloads[0].operatingPoint.rps",
+      ]),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1250 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 1,100 + 0.5 × (1,400 − 1,100) = 1,250 | re: 1250",
+      "  rr · point 1 · outputTokensPerSec [sweepPoint] = 1100 | src: rr [] inline #1 (request rate 6 req/s) key=outputTokensPerSec",
+      "  rr · point 2 · outputTokensPerSec [sweepPoint] = 1400 | src: rr [] inline #2 (request rate 10 req/s) key=outputTokensPerSec",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
+      "skus[0].workloads[0].operatingPoint.concurrency [computed] = null | f: interpolated between two load levels where the binding SLO reaches its limit | zh: 在两个负载档位之间插值，取约束 SLO 恰好达到上限处 | p: n/a … n/a → n/a | re: null",
+      "  rr · point 1 · concurrency [sweepPoint] = null | src: rr [] inline #1 (request rate 6 req/s) key=concurrency",
+      "  rr · point 2 · concurrency [sweepPoint] = null | src: rr [] inline #2 (request rate 10 req/s) key=concurrency",
+      "skus[0].workloads[0].operatingPoint.rps [computed] = 6.25 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 5.5 + 0.5 × (7 − 5.5) = 6.25 | re: 6.25",
+      "  rr · point 1 · rps [sweepPoint] = 5.5 | src: rr [] inline #1 (request rate 6 req/s) key=rps",
+      "  rr · point 2 · rps [sweepPoint] = 7 | src: rr [] inline #2 (request rate 10 req/s) key=rps",
+      "  t [computed] = 0.5 | f: (load − load₀) ÷ (load₁ − load₀) | zh: (负载 − 负载₀) ÷ (负载₁ − 负载₀) | p: (8 − 6) ÷ (10 − 6) = 0.5 | re: 0.5",
+    ]);
+  });
+  it("explains the operating point's request rate: on its own axis the load where the SLO binds (6 … 10 → 8), not a value read at t", () => {
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.requestRate")).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [computed] = 8 | f: interpolated between two load levels where the binding SLO reaches its limit | zh: 在两个负载档位之间插值，取约束 SLO 恰好达到上限处 | p: 6 … 10 → 8 | re: 8",
+      "  rr · point 1 · requestRate [sweepPoint] = 6 | src: rr [] inline #1 (request rate 6 req/s) key=requestRate",
+      "  rr · point 2 · requestRate [sweepPoint] = 10 | src: rr [] inline #2 (request rate 10 req/s) key=requestRate",
+    ]);
+  });
+  it("a measured operating point's request rate is the sweep point's; a flood (\"inf\") has no number and says so", () => {
+    const measured = { ...PLANS.rate, sloMode: "measured" as const };
+    // TTFT P99 ≤ 1,000 ms: 6 req/s (800 ms) passes, 10 req/s (1,200 ms) does not.
+    expect(
+      explainLines(contextOf(measured), "skus[0].workloads[0].operatingPoint.requestRate"),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = 6 | src: rr [] inline #1 (request rate 6 req/s) key=requestRate",
+    ]);
+    const sku = PLANS.rate.skus[0]!;
+    const points = sku.sweep.points.map((p, i) =>
+      i === 2 ? { ...p, requestRate: "inf" as const } : p,
+    );
+    const flood = {
+      ...measured,
+      slo: [{ metric: "ttft" as const, stat: "p99" as const, maxMs: 5000 }],
+      skus: [{ ...sku, sweep: { ...sku.sweep, points } }],
+    };
+    expect(
+      explainLines(contextOf(flood), "skus[0].workloads[0].operatingPoint.requestRate"),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.requestRate [sweepPoint] = null | raw: inf | src: rr [] inline #2 (request rate inf) key=requestRate",
+    ]);
+  });
+  it("a closed-loop sweep without request rates reads its operating point's request rate at t, and has no number", () => {
+    expect(
+      explainLines(contextOf(PLANS.interp), "skus[0].workloads[0].operatingPoint.requestRate")[0],
+    ).toBe(
+      "skus[0].workloads[0].operatingPoint.requestRate [computed] = null | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: n/a + 0.1667 × (n/a − n/a) = n/a | re: null",
+    );
+  });
+});
+
+describe("a sweep without output tokens/s", () => {
+  // Concurrency 4 passes (TTFT 800), 8 fails: 3.5 req/s × 200 output tokens = 700 tok/s; 20 × 200 ÷ 700 = 5.7143.
+  const ctx = contextOf(PLANS.rpsonly);
+  it("takes the capacity as rps × output tokens per request", () => {
+    expect(
+      explainAll(ctx, [
+        "skus[0].replicasBase",
+        "skus[0].workloads[0].operatingPoint.concurrency",
+        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
+      ]),
+    ).toEqual([
+      "skus[0].replicasBase [computed] = 5.714285714285714 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 700 = 5.7143 | re: 5.714285714285714",
+      "  workloads[0].peakRps [field] = 20 | raw: 20",
+      "  workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  skus[0].workloads[0].capacity [computed] = 700 | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 3.5 × 200 = 700 | re: 700",
+      "    skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 3.5 | src: po [] inline #1 (concurrency 4) key=rps",
+      "    po · mean output tokens [sweep] = 200 | src: po [] inline key=meanOutputTokens",
+      "skus[0].workloads[0].operatingPoint.concurrency [sweepPoint] = 4 | src: po [] inline #1 (concurrency 4) key=concurrency",
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [sweepPoint] = null | src: po [] inline #1 (concurrency 4) key=outputTokensPerSec",
+    ]);
+  });
+});
+
+describe("per-workload given capacities and a price from the GPU catalogue", () => {
+  // chat 10 × 300 ÷ 900 = 3.3333, docs 2 × 600 ÷ 400 = 3: 6.3333 replicas' worth, but without a price the SKU has no capacity.
+  const ctx = contextOf(PLANS.per);
+  it("reads each workload's capacity from its `sweeps` entry; the price names the catalogue entry", () => {
+    expect(
+      explainAll(ctx, [
+        "skus[0].replicas",
+        "skus[0].pricePerGpuHour",
+        "skus[0].workloads[1].operatingPoint.outputTokensPerSec",
+        "skus[0].workloads[1].operatingPoint.rps",
+        "skus[0].workloads[0].operatingPoint.concurrency",
+      ]),
+    ).toEqual([
+      "error: skus[0].replicas: no number with a lineage at this path",
+      "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
+      "skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
+      "  skus[0].sweeps.docs.replicaOutputTokensPerSec [field] = 400 | raw: 400",
+      "error: skus[0].workloads[1].operatingPoint.rps: no number with a lineage at this path",
+      "error: skus[0].workloads[0].operatingPoint.concurrency: no number with a lineage at this path",
+    ]);
+  });
+});
+
+describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 levels, knee at concurrency 64)", () => {
+  const ctx = exampleContext("multi-sku");
+  const node = (path: string) => {
+    const a = explainPath(ctx, path);
+    if (!a.ok) throw new Error(a.error);
+    return a.node;
+  };
+  const H100 = "vllm · meta-llama/Llama-3.1-8B-Instruct";
+  const dir = "../../fixtures/vllm/concurrency-sweep-h100/vllm-infqps-concurrency";
+  const SWEEP = {
+    label: H100,
+    files: [
+      `${dir}1-Llama-3.1-8B-Instruct-20250612-100105.json`,
+      `${dir}16-Llama-3.1-8B-Instruct-20250612-100829.json`,
+      `${dir}4-Llama-3.1-8B-Instruct-20250612-100342.json`,
+      `${dir}64-Llama-3.1-8B-Instruct-20250612-101446.json`,
+    ],
+    format: "vllm",
+  };
+
+  it("the knee is a load level of the sweep, with that level's file", () => {
+    const n = node("skus[0].workloads[0].kneeIndex");
+    expect([n.kind, n.value, n.formula, n.formulaZh, n.inputs]).toEqual([
+      "sweep",
+      3,
+      "the load level where throughput stops growing linearly (zones of the sweep)",
+      "吞吐不再线性增长的负载档位（扫描的分区）",
+      [],
+    ]);
+    expect([
+      n.source!.label,
+      n.source!.pointIndex,
+      n.source!.load,
+      n.source!.key,
+      n.source!.line,
+    ]).toEqual([H100, 3, "concurrency 64", undefined, 1]);
+    expect(n.source!.file).toBe(SWEEP.files[3]);
+  });
+
+  it("a finding's point is that load level; the number of levels, a recorded value and the zones' count name only the sweep", () => {
+    const f = node("skus[0].workloads[0].findings[0].pointIndices[0]");
+    expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual([
+      "skus[0].workloads[0].findings[0].pointIndices[0]",
+      "sweep",
+      2,
+      "a finding of the sweep's diagnostics",
+      2,
+      "concurrency 16",
+    ]);
+    const pts = node("skus[0].workloads[0].sweep.points");
+    expect([pts.kind, pts.value, pts.formula, pts.source]).toEqual([
+      "sweep",
+      4,
+      "number of load levels read from the files",
+      SWEEP,
+    ]);
+    const meta = node("skus[0].workloads[0].sweep.meta.gpuCount");
+    expect([meta.path, meta.kind, meta.value, meta.formula, meta.source!.pointIndex]).toEqual([
+      "skus[0].workloads[0].sweep.meta.gpuCount",
+      "sweep",
+      1,
+      "recorded in the files (meta.gpuCount)",
+      undefined,
+    ]);
+    const rps = node("skus[0].workloads[0].sweep.points[1].rps");
+    expect([rps.value, rps.formula]).toEqual([
+      ctx.result.skus[0]!.workloads[0]!.sweep!.points[1]!.rps,
+      "recorded in the files (points.1.rps)",
+    ]);
+    const zones = node("skus[0].workloads[0].zones.length");
+    expect([zones.path, zones.kind, zones.value, zones.formula, zones.source]).toEqual([
+      "skus[0].workloads[0].zones.length",
+      "sweep",
+      4,
+      "zones of the sweep (idle, linear, saturated)",
+      SWEEP,
+    ]);
+  });
+
+  it("a SKU's operatingPoint is its first workload's; its binding SLO's limit is the plan's SLO", () => {
+    const op = node("skus[0].operatingPoint.rps");
+    expect([op.path, op.kind, op.source!.pointIndex, op.source!.key]).toEqual([
+      "skus[0].operatingPoint.rps",
+      "sweepPoint",
+      2,
+      "rps",
+    ]);
+    expect(op.value).toBeCloseTo(8.3103, 4);
+    const b = node("skus[1].workloads[0].operatingPoint.bindingSlo.maxMs");
+    expect(treeLines(b)).toEqual([
+      "skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = " +
+        String(b.value) +
+        " | f: the limit of the SLO that binds (slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "]) | zh: 起约束作用的 SLO 的上限（slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "]） | p: " +
+        lineageNumber(b.value) +
+        " = " +
+        lineageNumber(b.value) +
+        " | re: " +
+        String(b.value),
+      "  slo[" +
+        (b.value === 1000 ? 0 : 1) +
+        "].maxMs [field] = " +
+        String(b.value) +
+        " | raw: " +
+        String(b.value),
+    ]);
+  });
+
+  it("paths that name no number of a sweep, an operating point or a SKU have no lineage", () => {
+    const none = [
+      "skus[0].workloads[0].zones",
+      "skus[0].workloads[0].zones[1]",
+      "skus[0].workloads[0].failure",
+      "skus[0].workloads[0].missing",
+      "skus[0].workloads[0].sweep.meta.model.length",
+      "skus[0].workloads[0].sweep.label",
+      "skus[0].workloads[0].findings[0].pointIndices",
+      "skus[0].workloads[0].findings[0].rule",
+      "skus[0].workloads[0].kneeIndex.x",
+      "skus[0].workloads[0].replicasBase.x",
+      "skus[0].workloads[0].operatingPoint.concurrency.x",
+      "skus[0].workloads[0].operatingPoint.bindingSlo.metric",
+      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs.x",
+      "skus[0].workloads[0].operatingPoint.basis",
+      "skus[0].workloads[5].replicasBase",
+      "skus[0].workloads.x",
+      "skus[0].workloads[0]",
+      "skus[0].replicas.x",
+      "skus[0].gpus[0]",
+      "skus[0].peak",
+      "skus[0].peak.x",
+      "skus[0].peak.outputTokensPerSec.x",
+      "skus[0].forecast.x",
+      "skus[0].forecast",
+      "skus[0].name",
+      "skus[9].replicas",
+      "skus[9].gpusPerReplica",
+      "workloads[0].name",
+      "workloads[7].peakRps",
+    ];
+    for (const p of none)
+      expect(explainPath(ctx, p), p).toEqual({
+        ok: false,
+        error: `${p}: no number with a lineage at this path`,
+      });
+  });
+});
+
+describe("an infeasible SKU (every level breaks the TTFT limit)", () => {
+  const ctx = contextOf(PLANS.infeasible);
+  it("has no operating point, replicasBase or replicas to explain; its sweep still has its levels", () => {
+    expect(
+      explainAll(ctx, [
+        "skus[0].workloads[0].operatingPoint.rps",
+        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
+        "skus[0].workloads[0].replicasBase",
+        "skus[0].replicas",
+        "skus[0].workloads[0].sweep.points",
+      ]),
+    ).toEqual([
+      "error: skus[0].workloads[0].operatingPoint.rps: no number with a lineage at this path",
+      "error: skus[0].workloads[0].operatingPoint.outputTokensPerSec: no number with a lineage at this path",
+      "error: skus[0].workloads[0].replicasBase: no number with a lineage at this path",
+      "error: skus[0].replicas: no number with a lineage at this path",
+      "skus[0].workloads[0].sweep.points [sweep] = 2 | f: number of load levels read from the files | zh: 从文件读取的负载档位数 | src: slow [] inline",
+    ]);
+  });
+});
+
+describe("a sweep without output tokens/s and no traffic", () => {
+  it("cannot recover the output tokens per request from replicasBase 0: the capacity step has no number", () => {
+    const ctx = contextOf(PLANS.rpszero);
+    expect(explainLines(ctx, "skus[0].workloads[0].replicasBase")).toEqual([
+      "skus[0].workloads[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ n/a = 0 | re: null",
+      "  workloads[0].peakRps [field] = 0 | raw: 0",
+      "  workloads[0].outputTokens [field] = 200 | raw: 200",
+      "  skus[0].workloads[0].capacity [computed] = null | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 3.5 × n/a = n/a | re: null",
+      "    skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 3.5 | src: po [] inline #1 (concurrency 4) key=rps",
+      "    po · mean output tokens [sweep] = null | src: po [] inline key=meanOutputTokens",
+    ]);
+  });
+});
+
+describe("a count of a sweep's findings", () => {
+  it("is not a load level (only pointIndices entries are)", () => {
+    const ctx = exampleContext("multi-sku");
+    const a = explainPath(ctx, "skus[0].workloads[0].findings.length");
+    if (!a.ok) throw new Error(a.error);
+    expect([
+      a.node.kind,
+      a.node.value,
+      a.node.formula,
+      a.node.source!.pointIndex,
+      a.node.source!.load,
+    ]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
+  });
+});
+
+describe("where a sweep value's load level is said", () => {
+  const c = ctxOf(SWEEPS);
+  const src = (path: string) => node(c, path).source;
+
+  it("a concurrency (two decimals at most), an offered rate in req/s or inf, an achieved rps", () => {
+    expect(src("skus[0].operatingPoint.concurrency")).toEqual({
+      label: "conc",
+      files: [],
+      format: "inline",
+      pointIndex: 1,
+      load: "concurrency 16",
+      key: "concurrency",
+      points: [{ file: "run.csv", line: 3 }],
+      file: "run.csv",
+      line: 3,
+    });
+    expect(src("skus[0].workloads[0].findings[0].pointIndices[1]")!.load).toBe("concurrency 32");
+    expect(src("skus[1].operatingPoint.outputTokensPerSec")).toEqual({
+      label: "rate",
+      files: [],
+      format: "inline",
+      pointIndex: 2,
+      load: "request rate inf",
+      key: "outputTokensPerSec",
+      points: [{ file: "run.csv", line: 4 }],
+      file: "run.csv",
+      line: 4,
+    });
+    expect(src("skus[2].operatingPoint.rps")).toEqual({
+      label: "achieved",
+      files: [],
+      format: "inline",
+      pointIndex: 1,
+      load: "12 req/s achieved",
+      key: "rps",
+      points: [{ file: "run.csv", line: 3 }],
+      file: "run.csv",
+      line: 3,
+    });
+    expect(src("skus[3].operatingPoint.outputTokensPerSec")!.load).toBe("request rate 2.35 req/s");
+    expect(src("skus[4].operatingPoint.outputTokensPerSec")!.load).toBe("concurrency 1.13");
+  });
+});
+
+describe("a SKU workload's paths that name no number", () => {
+  it("a workload on a given capacity has no zones: zones.length is no number (the sweep's own has 4)", () => {
+    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].workloads[0].zones.length")).toEqual(
+      none("skus[0].workloads[0].zones.length"),
+    );
+    expect(show(ctxOf(PLANS.spare as PlanFile), "skus[0].workloads[0].zones.length")).toEqual([
+      "skus[0].workloads[0].zones.length [sweep] = 4 | zones of the sweep (idle, linear, saturated)",
+    ]);
+  });
+
+  it("failure and missing are no zones: their length has no lineage, with a sweep or without", () => {
+    for (const plan of [PLANS.spare, PLANS.given] as PlanFile[]) {
+      const c = ctxOf(plan);
+      for (const p of [
+        "skus[0].workloads[0].failure.length",
+        "skus[0].workloads[0].missing.length",
+        "skus[0].workloads[0].failure",
+        "skus[0].workloads[0].missing",
+      ])
+        expect(show(c, p)).toEqual(none(p));
+    }
+  });
+
+  it("an operating point's bindingSlo names a number only at bindingSlo.maxMs", () => {
+    const c = ctxOf(PLANS.spare as PlanFile);
+    for (const p of [
+      "skus[0].operatingPoint.bindingSlo",
+      "skus[0].operatingPoint.bindingSlo.metric",
+      "skus[0].operatingPoint.bindingSlo.maxMs.x",
+      "skus[0].operatingPoint.foo",
+      "skus[0].workloads[0].operatingPoint.bindingSlo",
+      "skus[0].workloads[0].operatingPoint.maxMs",
+    ])
+      expect(show(c, p)).toEqual(none(p));
+    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual([
+      "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | the limit of the SLO that binds (slo[0]) | 1,000 = 1,000 | re 1000",
+      "  slo[0].maxMs [field] = 1000 | raw 1000",
+    ]);
+  });
+
+  it("a SKU of a plan without workloads has no operating point: its binding SLO is no number (not an exception)", () => {
+    const c = ctxOf(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], skus: [G()] }));
+    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].operatingPoint.bindingSlo.maxMs"),
+    );
+  });
+
+  it("a given capacity is checked against no SLO: with SLOs in the plan, its binding SLO is no number (not an exception)", () => {
+    const c = ctxOf(
+      base({
+        workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
+        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+        skus: [G()],
+      }),
+    );
+    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].operatingPoint.bindingSlo.maxMs"),
+    );
+    expect(show(c, "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs")).toEqual(
+      none("skus[0].workloads[0].operatingPoint.bindingSlo.maxMs"),
+    );
+  });
+});
+
+describe("the SLO that binds is the one with its metric, stat and limit", () => {
+  const pt = (c: number, ttftP99: number) => ({
+    concurrency: c,
+    requestRate: null,
+    rps: c,
+    outputTokensPerSec: 100 * c,
+    ttftMs: { p99: ttftP99, p50: 100 },
+    itlMs: { p99: 20, p50: 10 },
+    sources: [{ file: "s.csv", line: c + 1 }],
+  });
+  // TTFT p99 is 300, 600, 900 ms at concurrency 1, 2, 3: only "ttft p99 ≤ 800" fails (at 3); the
+  // others pass everywhere. Before it: the same metric and stat with another limit (5,000), the
+  // same metric and limit with another stat (ttft p50), the same stat and limit with another metric
+  // (itl p99), the same limit only (itl p50).
+  const plan = base({
+    workloads: [{ name: "w", peakRps: 10, inputTokens: 10, outputTokens: 100 }],
+    sloMode: "measured",
+    slo: [
+      { metric: "ttft", stat: "p99", maxMs: 5000 },
+      { metric: "ttft", stat: "p50", maxMs: 800 },
+      { metric: "itl", stat: "p99", maxMs: 800 },
+      { metric: "itl", stat: "p50", maxMs: 800 },
+      { metric: "ttft", stat: "p99", maxMs: 800 },
+    ],
+    skus: [
+      {
+        name: "S",
+        gpusPerReplica: 1,
+        pricePerGpuHour: 1,
+        sweep: { label: "s", points: [pt(1, 300), pt(2, 600), pt(3, 900)] },
+      },
+    ],
+  });
+
+  it("ttft p99 ≤ 800 binds at concurrency 2: its limit is slo[4], not an earlier SLO sharing two of the three", () => {
+    const c = ctxOf(plan);
+    expect(c.result.skus[0]!.workloads[0]!.operatingPoint?.concurrency).toBe(2);
+    for (const p of [
+      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs",
+      "skus[0].operatingPoint.bindingSlo.maxMs",
+    ]) {
+      expect(show(c, p)).toEqual([
+        `${p} [computed] = 800 | the limit of the SLO that binds (slo[4]) | 800 = 800 | re 800`,
+        "  slo[4].maxMs [field] = 800 | raw 800",
+      ]);
+    }
   });
 });

@@ -4,16 +4,10 @@
  * recomputed value matches its value.
  */
 import { describe, expect, it } from "vitest";
-import { explainPath } from "../../../src/engine/plan/lineage";
+import { sweepLeaves } from "../../../src/engine/plan/lineage";
 import { consistent, lineageNodes, lineageText } from "../../../src/engine/plan/lineage-tree";
 import type { LineageNode } from "../../../src/engine/plan/lineage-types";
-import { ctxOf, SKU_MIX, RESERVATION_SEPARATE } from "./lineage-plans-b";
-
-const node = (c: ReturnType<typeof ctxOf>, path: string): LineageNode => {
-  const a = explainPath(c, path);
-  if (!a.ok) throw new Error(a.error);
-  return a.node;
-};
+import { ctxOf, SKU_MIX, RESERVATION_SEPARATE, node, SWEEPS } from "./lineage-plans-b";
 
 describe("walking a tree", () => {
   it("lineageNodes visits each node object once, depth first, in input order; the same path built twice is visited twice", () => {
@@ -118,5 +112,17 @@ describe("consistent: a step's recomputed value against its value", () => {
     expect(consistent(n(-1e9, -1e9 - 0.9))).toBe(true);
     expect(consistent(n(-1e9, -1e9 - 1.1))).toBe(false);
     expect(consistent(n(2, 2))).toBe(true);
+  });
+});
+
+describe("sweepLeaves of a whole explanation", () => {
+  const c = ctxOf(SWEEPS);
+
+  it("the sweep leaves of a tree are its sweep points", () => {
+    const n = node(c, "skus[2].replicas");
+    expect(sweepLeaves(n).map((x) => [x.path, x.value, x.source!.load])).toEqual([
+      ["skus[2].workloads[0].operatingPoint.outputTokensPerSec", 1000, "12 req/s achieved"],
+    ]);
+    expect(sweepLeaves(node(c, "skus[0].workloads[0].kneeIndex"))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The property of the declared chain (src/engine/chain/quantities.ts) and lineage
- * (src/engine/plan/lineage.ts): for 200 random plans, every numeric path of `plan --json`
- * explains to the plan's own value, every computed step recomputes from its inputs, and every
- * problem code and every declaration's text renders in English and in Chinese. And lineage.ts's
- * own steps: a cell's formula read as the sheet reads it (its cells, the plugged line), the
- * method's constants with their words, names of Object.prototype and plan fields as written.
+ * src/engine/plan/lineage.ts (explainPath) and the declared chain (src/engine/chain/quantities.ts):
+ * for 200 random plans every numeric path of `plan --json` explains to the plan's own value and
+ * every computed step recomputes; every problem code and declaration renders in English and
+ * Chinese. And lineage.ts's own steps: entry paths (SLO limits, factors, cells, top-level
+ * settings), a cell's formula as the sheet reads it, formula names and `<id>_tok_s`, the method's
+ * constants, the Chinese of every formula with words, plan fields as written, and paths that are
+ * not paths.
  */
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
@@ -24,18 +25,39 @@ import {
 } from "../../../src/engine/chain/quantities";
 import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainLines } from "./lineage-print";
+import { contextOf, exampleContext, explainAll, explainLines, NO, edited } from "./lineage-print";
 import {
   consistent,
   explainPath,
   lineageNodes,
   lineageNumber,
-  type LineageContext,
 } from "../../../src/engine/plan/lineage";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { renderProblem } from "../../../src/report/messages";
-import { numericPaths } from "./lineage-plans-b";
+import {
+  numericPaths,
+  CENTS,
+  FORECAST_ZERO,
+  IDLE,
+  NO_POOLS_OUTPUT,
+  POOLS_JPY,
+  RESERVATION_EMPTY,
+  RESERVATION_OVERFULL,
+  RESERVATION_PROPORTIONAL,
+  RESERVATION_FULL,
+  RESERVATION_SEPARATE,
+  SKU_MIX,
+  SWEEPS,
+  USAGE_FULL,
+  USAGE_SEPARATE,
+  WEIGHTED_DEFAULT,
+  ctxOf,
+  resultPaths,
+  show,
+  showAll,
+  node,
+} from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
 
 /** A sweep of 1–5 levels at rising concurrency. */
@@ -338,20 +360,6 @@ describe("constants of the method in a lineage", () => {
   });
 });
 
-const NO = (path: string) => [`error: ${path}: no number with a lineage at this path`];
-
-/** The context of `plan` with its file and result deep-copied and then edited (a result no engine run gives). */
-function edited(plan: unknown, edit: (c: LineageContext) => void): LineageContext {
-  const ctx = contextOf(plan);
-  const c: LineageContext = {
-    plan: structuredClone(ctx.plan),
-    resolved: ctx.resolved,
-    result: structuredClone(ctx.result),
-  };
-  edit(c);
-  return c;
-}
-
 describe("names of Object.prototype in a cell's formula are no cells and have no Chinese", () => {
   const ctx = contextOf({
     format: "capplan.plan/v1",
@@ -361,10 +369,8 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
     skus: [],
   });
   it("`=constructor` is an unknown name: no input, written as is, no formulaZh", () => {
-    expect(explainLines(ctx, "cells.x")).toEqual([
+    expect(explainAll(ctx, ["cells.x", "cells.y"])).toEqual([
       "cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor",
-    ]);
-    expect(explainLines(ctx, "cells.y")).toEqual([
       "cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a",
       "  cells.a [cell] = 2 | raw: 2",
     ]);
@@ -449,5 +455,532 @@ describe("plan fields as written", () => {
     expect(explainLines(ctx, "skus[0].replicaOutputTokensPerSec")).toEqual(
       NO("skus[0].replicaOutputTokensPerSec"),
     );
+  });
+});
+
+describe("explainPath of a path that is not a path", () => {
+  it("explainPath says which path is not a path, as given (blank or malformed)", () => {
+    const ctx = contextOf(PLANS.given);
+    expect(explainPath(ctx, "  ")).toEqual({
+      ok: false,
+      error: '"  " is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
+    expect(explainPath(ctx, "skus[0]..replicas")).toEqual({
+      ok: false,
+      error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
+  });
+});
+
+describe("formula names", () => {
+  const ctx = contextOf(PLANS.names);
+  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
+    expect(
+      explainAll(ctx, [
+        "cells.a",
+        "cells.b",
+        "cells.c",
+        "cells.d",
+        "cells.e",
+        "cells.f",
+        "cells.g",
+        "cells.cyc1",
+        "workloads[0].inputTokens",
+        "workloads[0].outputTokens",
+      ]),
+    ).toEqual([
+      "cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
+      'cells.b [cell] = null | f: peak + "out" | p: peak + "out" = n/a | raw: =peak + "out"',
+      "cells.c [cell] = null | f: peak.out + 1 | p: peak.out + 1 = n/a | raw: =peak.out + 1",
+      "cells.d [cell] = null | f: max(peak, 2) - 'out' | p: max(peak, 2) - 'out' = n/a | raw: =max(peak, 2) - 'out'",
+      "cells.e [cell] = null | f: a*2 | p: n/a * 2 = n/a | raw: =  a*2  ",
+      "  cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
+      "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
+      "  cells.peak [cell] = 40 | raw: 40",
+      "cells.g [cell] = 1500 | raw: 1,500",
+      "cells.cyc1 [cell] = null | f: cyc2 + 1 | p: n/a + 1 = n/a | raw: =cyc2 + 1",
+      "  cells.cyc2 [cell] = null | f: cyc1 * 2 | p: n/a * 2 = n/a | raw: =cyc1 * 2",
+      "    cells.cyc1 = null (above)",
+      "workloads[0].inputTokens [field] = 750 | raw: 750",
+      "workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw:  =out",
+      "  cells.out [cell] = 250 | raw: 250",
+    ]);
+  });
+});
+
+describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
+  const ctx = contextOf(PLANS.tok);
+  it("follows the first SKU with that id into its chain (twice in one explanation); a SKU whose capacity is a cycle has no number; a name ending in _tok_s with no such SKU, or not ending in it, is no hop", () => {
+    expect(
+      explainAll(ctx, [
+        "cells.x",
+        "cells.y",
+        "cells.z",
+        "cells.w",
+        "cells.v",
+        "skus[1].replicasBase",
+      ]),
+    ).toEqual([
+      "cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
+      "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | zh: skus[0].replicaOutputTokensPerSec（A 单副本计算出的输出 tokens/s） | p: 1,500 = 1,500 | re: 1500",
+      "    skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
+      "      skus[0].sweep.replicaOutputTokensPerSec [field] = 1500 | raw: 1500",
+      "  cells.k [cell] = 2 | raw: 2",
+      "cells.y [cell] = null | f: c_tok_s + 1 | p: n/a + 1 = n/a | raw: =c_tok_s + 1",
+      "  c_tok_s [computed] = null | f: skus[2].replicaOutputTokensPerSec (computed output tokens/s of one replica of C) | zh: skus[2].replicaOutputTokensPerSec（C 单副本计算出的输出 tokens/s） | p: n/a = n/a | re: null",
+      "cells.z [cell] = 4500 | f: a_tok_s + x | p: 1,500 + 3,000 = 4,500 | raw: =a_tok_s + x",
+      "  a_tok_s = 1500 (above)",
+      "  cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
+      "    a_tok_s = 1500 (above)",
+      "    cells.k [cell] = 2 | raw: 2",
+      "cells.w [cell] = null | f: a_bcdef + 1 | p: a_bcdef + 1 = n/a | raw: =a_bcdef + 1",
+      "cells.v [cell] = null | f: zz_tok_s + k | p: zz_tok_s + 2 = n/a | raw: =zz_tok_s + k",
+      "  cells.k [cell] = 2 | raw: 2",
+      "skus[1].replicasBase [computed] = 1 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 300 ÷ 3,000 = 1 | re: 1",
+      "  workloads[0].peakRps [field] = 10 | raw: 10",
+      "  workloads[0].outputTokens [field] = 300 | raw: 300",
+      "  skus[1].workloads[0].operatingPoint.outputTokensPerSec [computed] = 3000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 3,000 = 3,000 | re: 3000",
+      "    skus[1].sweep.replicaOutputTokensPerSec [field] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
+      "      a_tok_s = 1500 (above)",
+      "      cells.k [cell] = 2 | raw: 2",
+    ]);
+  });
+});
+
+describe("cells", () => {
+  it("a chain of formulas is followed 50 cells deep; the 51st is shown as written, without its inputs", () => {
+    const cells: Record<string, number | string> = { c55: 1 };
+    for (let i = 0; i < 55; i++) cells[`c${i}`] = `=c${i + 1} + 1`;
+    const ctx = contextOf({
+      format: "capplan.plan/v1",
+      cells,
+      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      skus: [
+        {
+          name: "G",
+          gpusPerReplica: 1,
+          pricePerGpuHour: 1,
+          sweep: { replicaOutputTokensPerSec: 10 },
+        },
+      ],
+    });
+    const a = explainPath(ctx, "cells.c0");
+    if (!a.ok) throw new Error(a.error);
+    const chain = [a.node];
+    while (chain[chain.length - 1]!.inputs.length) chain.push(chain[chain.length - 1]!.inputs[0]!);
+    expect(chain.map((n) => n.path)).toEqual(Array.from({ length: 51 }, (_, i) => `cells.c${i}`));
+    expect(chain[49]!.formula).toBe("c50 + 1");
+    expect(chain[50]).toEqual({
+      path: "cells.c50",
+      kind: "cell",
+      value: ctx.resolved.cells.c50 ?? null,
+      raw: "=c51 + 1",
+      inputs: [],
+    });
+  });
+
+  it("a cell that is not a formula is shown as written, without inputs", () => {
+    const ctx = contextOf(PLANS.names);
+    expect(explainLines(ctx, "cells.peak")).toEqual(["cells.peak [cell] = 40 | raw: 40"]);
+  });
+});
+
+describe("the Chinese of formulas with words", () => {
+  /** Every formula with words and its Chinese (the app's 中文 view). */
+  const ZH: Record<string, string> = {
+    "(load − load₀) ÷ (load₁ − load₀)": "(负载 − 负载₀) ÷ (负载₁ − 负载₀)",
+    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
+    "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
+    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
+    'costPerDay of the recommended SKU "L40S ×1" (no pools given)':
+      '推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）',
+    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
+    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
+    "costPerOutputToken × mean output tokens per request":
+      "costPerOutputToken × 每请求平均输出 token 数",
+    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
+    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
+      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "forecast rate × outputTokens": "预测速率 × outputTokens",
+    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
+    "hours per day": "每天小时数",
+    "hours per month": "每月小时数",
+    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
+      "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
+    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
+      "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
+    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
+    "inputWeight × cost per 1M weighted tokens": "inputWeight × 每百万加权 token 成本",
+    "inputWeight × inputTokens + outputWeight × outputTokens":
+      "inputWeight × inputTokens + outputWeight × outputTokens（加权 token）",
+    "interpolated between two load levels where the binding SLO reaches its limit":
+      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
+    "number of load levels read from the files": "从文件读取的负载档位数",
+    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
+    "outputWeight × cost per 1M weighted tokens": "outputWeight × 每百万加权 token 成本",
+    "own (pool) cost + shared cost": "自身（资源池）成本 + 共享成本",
+    "own cost ÷ weighted tokens × 1,000,000": "自身成本 ÷ 加权 token × 1,000,000",
+    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
+    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
+      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    "peak output tokens/s ÷ replicasBase (blended over workloads)":
+      "峰值输出 tokens/s ÷ replicasBase（按各负载混合）",
+    "peak output tokens/s ÷ Σ peakRps": "峰值输出 tokens/s ÷ Σ peakRps",
+    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
+      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    "pool cost ÷ used weighted tokens × 1,000,000": "资源池成本 ÷ 已用加权 token × 1,000,000",
+    "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
+    'replicas of SKU "L40S ×1"': 'SKU "L40S ×1" 的 replicas',
+    "rps × output tokens per request (the sweep has no output tokens/s)":
+      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
+    "seconds per day": "每天秒数",
+    "seconds per hour": "每小时秒数",
+    "share × pool cost": "share × 资源池成本",
+    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
+      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
+    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
+    "the load level where throughput stops growing linearly (zones of the sweep)":
+      "吞吐不再线性增长的负载档位（扫描的分区）",
+    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
+    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
+    "tokens per million": "每百万 token 的 token 数",
+    "v₀ + t × (v₁ − v₀)": "v₀ + t × (v₁ − v₀)（线性插值）",
+    "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
+    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
+    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
+      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+    "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
+    "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
+    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)":
+      "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）",
+    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
+    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
+    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
+    "Σ the team's inputTokens over pools": "Σ 该团队在各资源池的 inputTokens",
+    "Σ the team's outputTokens over pools": "Σ 该团队在各资源池的 outputTokens",
+    "Σ the team's part of each shared cost": "Σ 该团队在每项共享成本中的部分",
+    "Σ the team's rounded part of each shared cost": "Σ 该团队在每项共享成本中取整后的部分",
+    "Σ the team's tokens over pools": "Σ 该团队在各资源池的 tokens",
+    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
+  };
+  const SKU_PATHS = [
+    "replicas",
+    "costPerMonth",
+    "costPerRequest",
+    "utilizationAtPeak",
+    "peak.costPerMillionOutputTokens",
+    "forecast.costPerMillionOutputTokens",
+    "forecast.utilization",
+    "replicaOutputTokensPerSec",
+    "workloads[0].kneeIndex",
+    "workloads[0].zones.length",
+    "workloads[0].sweep.points",
+    "workloads[0].findings[0].pointIndices[0]",
+    "workloads[0].operatingPoint.concurrency",
+  ].map((k) => `skus[0].${k}`);
+  const numericPaths = (v: unknown, path: string, out: string[] = []): string[] => {
+    if (typeof v === "number") out.push(path);
+    else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
+    else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) numericPaths(x, `${path}.${k}`, out);
+    return out;
+  };
+
+  it("every formula with words has its Chinese, and the explanations of the examples and these plans reach them all", () => {
+    const seen: Record<string, string> = {};
+    const ctxs = [
+      exampleContext("seed"),
+      exampleContext("multi-sku"),
+      ...Object.values(PLANS).map(contextOf),
+    ];
+    for (const ctx of ctxs) {
+      for (const p of [...SKU_PATHS, ...numericPaths(ctx.result.tenants ?? {}, "tenants")]) {
+        const a = explainPath(ctx, p);
+        if (!a.ok) continue;
+        for (const n of lineageNodes(a.node)) {
+          if (n.formulaZh !== undefined) seen[n.formula!] = n.formulaZh;
+          else if (n.formula !== undefined) expect(ZH[n.formula], n.formula).toBeUndefined();
+        }
+      }
+    }
+    expect(seen).toEqual(ZH);
+  });
+});
+
+describe("workload fields and sweep properties a plan does not have", () => {
+  const ctx = contextOf(PLANS.spare);
+  it("each workload field is read from its plan field; a sweep without a knee, findings or a model has none of them", () => {
+    expect(
+      explainAll(ctx, [
+        "workloads[0].avgRps",
+        "workloads[1].dailyRequests",
+        "workloads[1].inputTokens",
+        "workloads[2].peakRps",
+        "workloads[2].outputTokens",
+        "workloads[0].tokensPerRequest",
+        "skus[0].workloads[0].kneeIndex",
+        "skus[0].workloads[0].sweep.meta.model.length",
+        "skus[0].workloads[0].findings[0].pointIndices[0]",
+      ]),
+    ).toEqual([
+      "workloads[0].avgRps [field] = 4 | raw: 4",
+      "workloads[1].dailyRequests [field] = 259200 | raw: 259200",
+      "workloads[1].inputTokens [field] = 1000 | raw: 1000",
+      "workloads[2].peakRps [field] = 2 | raw: 2",
+      "workloads[2].outputTokens [field] = 1250 | raw: 1250",
+      "workloads[0].tokensPerRequest [computed] = 300 | f: inputTokens + outputTokens | p: 100 + 200 = 300 | re: 300",
+      "  workloads[0].inputTokens [field] = 100 | raw: 100",
+      "  workloads[0].outputTokens [field] = 200 | raw: 200",
+      "error: skus[0].workloads[0].kneeIndex: no number with a lineage at this path",
+      "error: skus[0].workloads[0].sweep.meta.model.length: no number with a lineage at this path",
+      "error: skus[0].workloads[0].findings[0].pointIndices[0]: no number with a lineage at this path",
+    ]);
+  });
+});
+
+describe("plan fields as written: capacities under names that are no path keys, the legacy workload, edited cells", () => {
+  it("per-workload capacities under names that are not path keys (`support-bot`, `batch-job`) are read from the plan: a formula (spaces before its =) and a number", () => {
+    const ctx = contextOf(PLANS.dashed);
+    expect(explainLines(ctx, "skus[0].replicasBase")).toEqual([
+      "skus[0].replicasBase [computed] = 2.5 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2 + 0.5) = 2.5 | re: 2.5",
+      "  skus[0].workloads[0].replicasBase [computed] = 2 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 3 × 400 ÷ 600 = 2 | re: 2",
+      "    workloads[0].peakRps [field] = 3 | raw: 3",
+      "    workloads[0].outputTokens [field] = 400 | raw: 400",
+      "    skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "      skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | f: cap | p: 600 = 600 | raw:  =cap",
+      "        cells.cap [cell] = 600 | raw: 600",
+      "  skus[0].workloads[1].replicasBase [computed] = 0.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 1 × 200 ÷ 400 = 0.5 | re: 0.5",
+      "    workloads[1].peakRps [field] = 1 | raw: 1",
+      "    workloads[1].outputTokens [field] = 200 | raw: 200",
+      "    skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
+      "      skus[0].sweeps.batch-job.replicaOutputTokensPerSec [field] = 400 | raw: 400",
+    ]);
+  });
+
+  it("the legacy single `workload` is read only for workloads[0] fields: a stray key named like a SKU field is not the SKU's", () => {
+    const ctx = contextOf(PLANS.stray);
+    expect(explainAll(ctx, ["skus[0].pricePerGpuHour", "workloads[0].peakRps"])).toEqual([
+      "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
+      "workloads[0].peakRps [field] = 2 | raw: 2",
+    ]);
+  });
+
+  it("a cell the resolved plan has but the file does not write (an edited plan) is shown without a raw value", () => {
+    const base = contextOf(PLANS.names);
+    const { peak: _peak, ...cells } = PLANS.names.cells;
+    const ctx = { ...base, plan: { ...(PLANS.names as unknown as typeof base.plan), cells } };
+    expect(explainLines(ctx, "cells.f")).toEqual([
+      "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
+      "  cells.peak [cell] = 40",
+    ]);
+  });
+});
+
+describe("entry paths: SLO limits, factors, cells and top-level settings", () => {
+  const c = ctxOf(SKU_MIX);
+
+  it("an SLO's limit is its field; an SLO that does not exist, or a key that is not maxMs, names no number", () => {
+    expect(
+      showAll(c, ["slo[0].maxMs", "slo[1].maxMs", "slo[0].stat", "slo[0].maxMs.x", "slo.maxMs"]),
+    ).toEqual([
+      "slo[0].maxMs [field] = 1000 | raw 1000",
+      "ERROR slo[1].maxMs: no number with a lineage at this path",
+      "ERROR slo[0].stat: no number with a lineage at this path",
+      "ERROR slo[0].maxMs.x: no number with a lineage at this path",
+      "ERROR slo.maxMs: no number with a lineage at this path",
+    ]);
+  });
+
+  it("factors: elasticity and the redundancy (spare, or factor with its default), nothing below them", () => {
+    expect(
+      showAll(c, [
+        "factors.elasticity",
+        "factors.redundancy.spare",
+        "factors.redundancy",
+        "factors.redundancy.x",
+        "factors.elasticity.x",
+        "factors",
+        "factors.spare",
+      ]),
+    ).toEqual([
+      "factors.elasticity [field] = 1.5 | raw 1.5",
+      "factors.redundancy.spare [field] = 1 | raw 1",
+      "factors.redundancy [field] = 1 | raw 1",
+      "ERROR factors.redundancy.x: no number with a lineage at this path",
+      "ERROR factors.elasticity.x: no number with a lineage at this path",
+      "ERROR factors: no number with a lineage at this path",
+      "ERROR factors.spare: no number with a lineage at this path",
+    ]);
+    const z = ctxOf(FORECAST_ZERO);
+    expect(show(z, "factors.redundancy.factor")).toEqual([
+      "factors.redundancy.factor [field] = 1.25 | raw 1.25",
+    ]);
+    expect(show(ctxOf(IDLE), "factors.redundancy.factor")).toEqual([
+      "factors.redundancy.factor [field] = 1 | raw 1 (default)",
+    ]);
+    expect(show(ctxOf(IDLE), "factors.elasticity")).toEqual(["factors.elasticity [field] = 1"]);
+  });
+
+  it("a cell with its formula and the cells it reads; a name that is no cell names no number", () => {
+    expect(show(c, "cells.out", 2)).toEqual([
+      "cells.out [cell] = 200 | peak * 20 | 10 * 20 = 200 | raw =peak * 20",
+      "  cells.peak [cell] = 10 | raw 10",
+    ]);
+    expect(showAll(c, ["cells.peak", "cells.nope", "cells.peak.x", "cells[0]"])).toEqual([
+      "cells.peak [cell] = 10 | raw 10",
+      "ERROR cells.nope: no number with a lineage at this path",
+      "ERROR cells.peak.x: no number with a lineage at this path",
+      "ERROR cells[0]: no number with a lineage at this path",
+    ]);
+  });
+
+  it("a top-level setting is its field as written, or its default; a top-level text names no number", () => {
+    expect(show(c, "maxErrorRatePct")).toEqual(["maxErrorRatePct [field] = 2 | raw 2"]);
+    expect(show(ctxOf(FORECAST_ZERO), "maxErrorRatePct")).toEqual([
+      "maxErrorRatePct [field] = 1 | raw 1 (default)",
+    ]);
+    expect(showAll(c, ["title", "workloads"])).toEqual([
+      "ERROR title: no number with a lineage at this path",
+      "ERROR workloads: no number with a lineage at this path",
+    ]);
+  });
+
+  it("workload, SKU and tenant paths that are incomplete or name nothing", () => {
+    expect(
+      showAll(c, [
+        "workloads[0]",
+        "workloads[0].peakRps.x",
+        "workloads.peakRps",
+        "skus.replicas",
+        "skus[0]",
+        "skus[0].peak",
+        "skus[0].forecast",
+        "skus[0].peak.nope",
+        "skus[0].forecast.nope",
+        "skus[0].peak.outputTokensPerSec.x",
+        "skus[0].peak[0]",
+        "tenants.pools[0].cost",
+      ]),
+    ).toEqual([
+      "ERROR workloads[0]: no number with a lineage at this path",
+      "ERROR workloads[0].peakRps.x: no number with a lineage at this path",
+      "ERROR workloads.peakRps: no number with a lineage at this path",
+      "ERROR skus.replicas: no number with a lineage at this path",
+      "ERROR skus[0]: no number with a lineage at this path",
+      "ERROR skus[0].peak: no number with a lineage at this path",
+      "ERROR skus[0].forecast: no number with a lineage at this path",
+      "ERROR skus[0].peak.nope: no number with a lineage at this path",
+      "ERROR skus[0].forecast.nope: no number with a lineage at this path",
+      "ERROR skus[0].peak.outputTokensPerSec.x: no number with a lineage at this path",
+      "ERROR skus[0].peak[0]: no number with a lineage at this path",
+      "ERROR tenants.pools[0].cost: no number with a lineage at this path",
+    ]);
+  });
+
+  it("a path that is not a path says so with examples; the answer keeps the path as asked (spaces around it)", () => {
+    expect(explainPath(c, "skus[0]..replicas")).toEqual({
+      ok: false,
+      error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
+    expect(explainPath(c, "")).toEqual({
+      ok: false,
+      error: '"" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+    });
+    const a = explainPath(c, "  skus[0].gpus ");
+    expect(a.ok && a.node.path).toBe("  skus[0].gpus ");
+    expect(a.ok && a.node.value).toBe(10);
+  });
+});
+
+describe("the Chinese formulas of the app's 中文 view", () => {
+  it("every node whose formula has words gets its Chinese; the others get none (not even an empty key)", () => {
+    const n = node(ctxOf(USAGE_SEPARATE), "tenants.pools[0].idle");
+    const zh = lineageNodes(n)
+      .filter((x) => x.kind === "computed")
+      .map((x) => [x.path, x.formulaZh ?? null]);
+    expect(zh.slice(0, 4)).toEqual([
+      ["tenants.pools[0].idle", "资源池成本 − Σ 各团队成本"],
+      ["tenants.pools[0].cost", 'SKU "G" 的 costPerDay（tenants.pools[0].sku）'],
+      ["skus[0].costPerDay", null],
+      ["skus[0].costPerHour", null],
+    ]);
+    expect(zh).toContainEqual([
+      "tenants.pools[0].teams[0].cost",
+      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
+    ]);
+    expect(zh).toContainEqual([
+      "tenants.pools[0].capacityTokens",
+      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
+    ]);
+    expect(zh).toContainEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
+      "给定容量（未对照 SLO 检查）",
+    ]);
+    for (const x of lineageNodes(n))
+      if (x.formulaZh === undefined) expect(Object.keys(x)).not.toContain("formulaZh");
+  });
+
+  it("forecast, peak and team-total formulas in Chinese", () => {
+    const c = ctxOf(SKU_MIX);
+    expect(node(c, "skus[0].forecast.outputTokensPerSec").formulaZh).toBe(
+      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
+    );
+    expect(node(c, "skus[0].forecast.utilization").formulaZh).toBe(
+      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
+    );
+    expect(node(c, "skus[0].peak.costPerMillionOutputTokens").formulaZh).toBe(
+      "峰值 costPerOutputToken × 1,000,000",
+    );
+    expect(node(c, "skus[0].peak.outputTokensPerSec").formulaZh).toBeUndefined();
+    const j = ctxOf(POOLS_JPY);
+    expect(node(j, "tenants.teams[0].costRounded").formulaZh).toBe(
+      "Σ 该团队在各资源池的 costRounded",
+    );
+    expect(node(j, "tenants.pools[2].idle").formulaZh).toBe("整个资源池成本（没有用量）");
+    expect(node(j, "tenants.pools[0].idle").formulaZh).toBe("0（闲置按比例分摊给各团队）");
+  });
+});
+
+describe("property: every numeric key of plan --json explains to its value, and every step recomputes", () => {
+  const close = (a: number, b: number) =>
+    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  it.each(
+    Object.entries({
+      USAGE_FULL,
+      RESERVATION_FULL,
+      CENTS,
+      WEIGHTED_DEFAULT,
+      USAGE_SEPARATE,
+      RESERVATION_SEPARATE,
+      RESERVATION_PROPORTIONAL,
+      RESERVATION_OVERFULL,
+      RESERVATION_EMPTY,
+      NO_POOLS_OUTPUT,
+      POOLS_JPY,
+      SKU_MIX,
+      FORECAST_ZERO,
+      SWEEPS,
+    }),
+  )("%s", (_, plan) => {
+    const c = ctxOf(plan);
+    const failures: string[] = [];
+    const paths = resultPaths(c.result);
+    for (const [path, value] of paths) {
+      const a = explainPath(c, path);
+      if (!a.ok) {
+        failures.push(a.error);
+        continue;
+      }
+      if (a.node.value === null || !close(a.node.value, value))
+        failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
+      for (const x of lineageNodes(a.node)) {
+        if (!consistent(x))
+          failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
+        if (x.kind === "computed" && x.recomputed === undefined)
+          failures.push(`${path}: ${x.path} has no recomputed value`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(paths.length).toBeGreaterThan(30);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * The plan field registry (src/engine/plan/plan-fields.ts, docs/plan-fields.md) and what is derived
- * from it: the JSON Schema lists the same numeric fields, the sheet's entries are exactly the
- * registry's fields of the plan, isNumberField matches the registry, ranges come from it, and an
- * incremental edit of every patchable field equals a fresh evaluation.
+ * What is derived from the plan field registry (src/engine/plan/plan-fields.ts, docs/plan-fields.md):
+ * the sheet's entries are exactly the registry's fields of the plan, isNumberField matches the
+ * registry, ranges come from it, the field tree, path text, the document-order walk, the lookups
+ * by plan and by pattern, and an incremental edit of every patchable field equals a fresh
+ * evaluation. The registry's own rows: plan-field-registry.test.ts.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPlanEngine } from "../../../src/engine/plan/incremental";
@@ -19,46 +18,27 @@ import {
   FIELD_TREE,
   pathText,
   walkFields,
-  type PlanField,
 } from "../../../src/engine/plan/plan-fields";
 import { rangeProblem } from "../../../src/engine/plan/plan-file";
 import { parsePath, setAtPath, type PathStep } from "../../../src/engine/plan/plan-path";
 import { isNumberField, planEntries, resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { randomPlan } from "../../golden/gen";
-import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
 
-type Schema = Record<string, unknown>;
-const schema = JSON.parse(
-  readFileSync(join(__dirname, "../../../models/plan.schema.json"), "utf8"),
-) as Schema;
-const defs = schema.$defs as Record<string, Schema>;
-
-/** Patterns (`skus[].sweeps.*.replicaOutputTokensPerSec`) of every place the schema accepts a number or formula. */
-function schemaNumbers(node: Schema, at: string, out: Set<string>, seen: string[] = []): void {
-  const ref = node.$ref as string | undefined;
-  if (ref) {
-    const name = ref.replace("#/$defs/", "");
-    if (name === "num" || name === "numOrNull") out.add(at);
-    else if (!seen.includes(name)) schemaNumbers(defs[name]!, at, out, [...seen, name]);
-    return;
-  }
-  for (const alt of (node.anyOf as Schema[] | undefined) ?? []) schemaNumbers(alt, at, out, seen);
-  const props = node.properties as Record<string, Schema> | undefined;
-  if (props)
-    for (const [k, v] of Object.entries(props)) schemaNumbers(v, at ? `${at}.${k}` : k, out, seen);
-  if (node.items) schemaNumbers(node.items as Schema, `${at}[]`, out, seen);
-  if (node.additionalProperties && typeof node.additionalProperties === "object")
-    schemaNumbers(node.additionalProperties as Schema, `${at}.*`, out, seen);
-}
+/** The registry's top-level keys in document order. */
+const ROOTS = [
+  "cells",
+  "workloads",
+  "workload",
+  "slo",
+  "maxErrorRatePct",
+  "gpuMemoryUtilization",
+  "factors",
+  "skus",
+  "tenants",
+];
 
 describe("plan field registry", () => {
-  it("lists exactly the numeric fields of the JSON Schema", () => {
-    const fromSchema = new Set<string>();
-    schemaNumbers(schema, "", fromSchema);
-    expect([...fromSchema].sort()).toEqual(PLAN_FIELDS.map((f) => f.pattern).sort());
-  });
-
   it("the sheet entries of random plans are registry fields of that plan, and isNumberField agrees with the field kind", () => {
     for (let seed = 1; seed <= 60; seed++) {
       const plan = randomPlan(seed) as unknown as PlanFile;
@@ -310,249 +290,17 @@ describe("plan field registry", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, ranges", () => {
   /**
    * The registry of the plan's numbers (src/engine/plan/plan-fields.ts, docs/plan-fields.md): every row's
    * kind, unit, range and invalidation, the resolved locations, path text, the document-order walk,
    * the lookup of a field in a plan and by pattern, and the range lookup by last key (issue #15).
    */
-  type Range = {
-    min: number;
-    minExclusive?: true;
-    max: number | [usd: number, jpy: number];
-  } | null;
-  type Row = [
-    pattern: string,
-    kind: string,
-    unit: string,
-    range: Range,
-    invalidates: string,
-    literals?: string[],
-  ];
-
-  const POINT_KEYS = [
-    "concurrency",
-    "rps",
-    "outputTokensPerSec",
-    "totalTokensPerSec",
-    "meanInputTokens",
-    "meanOutputTokens",
-    "completed",
-    "failed",
-  ];
-  const sweepRows = (base: string): Row[] => [
-    [
-      `${base}.replicaOutputTokensPerSec`,
-      "input",
-      "tokens per second",
-      { min: 0, minExclusive: true, max: 1e12 },
-      "sku",
-    ],
-    ...POINT_KEYS.map((k): Row => [`${base}.points[].${k}`, "data", "", null, "sku", ["inf"]]),
-    [`${base}.points[].failedPct`, "data", "percent", null, "sku", ["inf"]],
-    [`${base}.points[].requestRate`, "data", "requests per second", null, "sku", ["inf"]],
-    ...["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"].map(
-      (m): Row => [`${base}.points[].${m}.*`, "data", "ms", null, "sku"],
-    ),
-  ];
-  const workloadRows = (base: string): Row[] => [
-    [`${base}.peakRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-    [`${base}.avgRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-    [`${base}.dailyRequests`, "input", "requests per day", { min: 0, max: 1e15 }, "skus"],
-    [`${base}.inputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
-    [`${base}.outputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
-  ];
-  const scheduleRows = (base: string): Row[] => [
-    [
-      `${base}.schedule.intervalSec`,
-      "input",
-      "seconds",
-      { min: 0, minExclusive: true, max: 31_622_400 },
-      "skus",
-    ],
-    [`${base}.schedule.rps[]`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-    [`${base}.schedule.minReplicas`, "input", "replicas", { min: 0, max: 1e6 }, "skus"],
-    [`${base}.schedule.leadIntervals`, "input", "intervals", { min: 0, max: 1e6 }, "skus"],
-  ];
-
-  /** The registry as docs/plan-fields.md describes it, in document order; price and cost limits for USD and JPY. */
-  const REGISTRY: Row[] = [
-    ["cells.*", "cell", "", null, "dependents"],
-    ...workloadRows("workloads[]"),
-    ...workloadRows("workload"),
-    ...scheduleRows("workloads[]"),
-    ...scheduleRows("workload"),
-    ["slo[].maxMs", "input", "ms", { min: 0, minExclusive: true, max: 1e9 }, "skus"],
-    ["maxErrorRatePct", "input", "percent", null, "skus"],
-    [
-      "gpuMemoryUtilization",
-      "input",
-      "share of GPU memory",
-      { min: 0, minExclusive: true, max: 1 },
-      "skus",
-    ],
-    ["factors.elasticity", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
-    ["factors.redundancy", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
-    ["factors.redundancy.spare", "input", "spare replicas", { min: 0, max: 1e6 }, "skus"],
-    ["skus[].gpusPerReplica", "input", "GPUs", { min: 0, minExclusive: true, max: 1e6 }, "sku"],
-    [
-      "skus[].pricePerGpuHour",
-      "input",
-      "{currency} per GPU-hour",
-      { min: 0, max: [1e7, 1e9] },
-      "sku",
-    ],
-    [
-      "skus[].reservedPricePerGpuHour",
-      "input",
-      "{currency} per GPU-hour",
-      { min: 0, max: [1e7, 1e9] },
-      "sku",
-    ],
-    ["skus[].maxReplicas", "input", "replicas", { min: 0, max: 1e9 }, "sku"],
-    ...sweepRows("skus[].sweep"),
-    ...sweepRows("skus[].sweeps.*"),
-    ["tenants.inputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
-    ["tenants.outputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
-    [
-      "tenants.pools[].costPerDay",
-      "input",
-      "{currency} per day",
-      { min: 0, max: [1e10, 1e12] },
-      "pool",
-    ],
-    [
-      "tenants.pools[].capacityTokensPerDay",
-      "input",
-      "tokens per day",
-      { min: 0, minExclusive: true, max: 1e18 },
-      "pool",
-    ],
-    [
-      "tenants.pools[].replicas",
-      "input",
-      "replicas",
-      { min: 0, minExclusive: true, max: 1e9 },
-      "pool",
-    ],
-    ["tenants.usage[].inputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
-    ["tenants.usage[].outputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
-    ["tenants.usage[].reservedReplicas", "input", "replicas", { min: 0, max: 1e9 }, "pool"],
-    [
-      "tenants.shared[].costPerDay",
-      "input",
-      "{currency} per day",
-      { min: 0, max: [1e10, 1e12] },
-      "tenants",
-    ],
-  ];
-
-  function rowOf(f: PlanField): Row {
-    let range: Range = null;
-    if (f.range) {
-      const max =
-        typeof f.range.max === "function"
-          ? ([f.range.max("USD"), f.range.max("JPY")] as [number, number])
-          : f.range.max;
-      range =
-        f.range.minExclusive === undefined
-          ? { min: f.range.min, max }
-          : { min: f.range.min, minExclusive: f.range.minExclusive as true, max };
-    }
-    const row: Row = [f.pattern, f.kind, f.unit, range, f.invalidates];
-    if (f.literals !== undefined) row.push([...f.literals]);
-    return row;
-  }
-
-  const field = (pattern: string): PlanField => {
-    const f = PLAN_FIELDS.find((x) => x.pattern === pattern);
-    if (!f) throw new Error(pattern);
-    return f;
-  };
-
-  describe("PLAN_FIELDS: the registry rows", () => {
-    it("every row's pattern, kind, unit, range, invalidation and literals, in document order", () => {
-      expect(PLAN_FIELDS.map(rowOf)).toEqual(REGISTRY);
-    });
-
-    it("resolved locations: the same path, workload → workloads[0], factors → elasticity / redundancy.factor / redundancy.spare; none for schedules, sweeps and the reserved price", () => {
-      const at = (pattern: string, steps: PathStep[]) => field(pattern).resolved?.(steps) ?? null;
-      const steps: PathStep[] = ["workloads", 2, "peakRps"];
-      const same = at("workloads[].peakRps", steps);
-      expect(same).toEqual(["workloads", 2, "peakRps"]);
-      expect(same).not.toBe(steps);
-      for (const p of [
-        "cells.*",
-        "workloads[].avgRps",
-        "workloads[].dailyRequests",
-        "workloads[].inputTokens",
-        "workloads[].outputTokens",
-        "slo[].maxMs",
-        "maxErrorRatePct",
-        "skus[].gpusPerReplica",
-        "skus[].pricePerGpuHour",
-        "tenants.inputWeight",
-        "tenants.outputWeight",
-        "tenants.pools[].costPerDay",
-        "tenants.pools[].capacityTokensPerDay",
-        "tenants.pools[].replicas",
-        "tenants.usage[].inputTokens",
-        "tenants.usage[].outputTokens",
-        "tenants.usage[].reservedReplicas",
-        "tenants.shared[].costPerDay",
-      ]) {
-        expect(at(p, ["a", 1, "b"]), p).toEqual(["a", 1, "b"]);
-      }
-      for (const k of ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"])
-        expect(at(`workload.${k}`, ["workload", k])).toEqual(["workloads", 0, k]);
-      expect(at("factors.elasticity", ["factors", "elasticity"])).toEqual(["elasticity"]);
-      expect(at("factors.redundancy", ["factors", "redundancy"])).toEqual(["redundancy", "factor"]);
-      expect(at("factors.redundancy.spare", ["factors", "redundancy", "spare"])).toEqual([
-        "redundancy",
-        "spare",
-      ]);
-      const none = PLAN_FIELDS.filter((f) => !f.resolved).map((f) => f.pattern);
-      expect(none).toEqual([
-        ...scheduleRows("workloads[]").map((r) => r[0]),
-        ...scheduleRows("workload").map((r) => r[0]),
-        "gpuMemoryUtilization",
-        "skus[].reservedPricePerGpuHour",
-        "skus[].maxReplicas",
-        ...sweepRows("skus[].sweep").map((r) => r[0]),
-        ...sweepRows("skus[].sweeps.*").map((r) => r[0]),
-      ]);
-    });
-
-    it("the tenant weights are held by the resolved plan only with the weighted method", () => {
-      const when = (method: string | null) =>
-        ({ tenants: method === null ? null : { method } }) as unknown as ResolvedPlan;
-      for (const p of ["tenants.inputWeight", "tenants.outputWeight"]) {
-        const f = field(p).resolvedWhen!;
-        expect(f(when("weighted"))).toBe(true);
-        expect(f(when("tokens"))).toBe(false);
-        expect(f(when("output"))).toBe(false);
-        expect(f(when(null))).toBe(false);
-      }
-      expect(PLAN_FIELDS.filter((f) => f.resolvedWhen).map((f) => f.pattern)).toEqual([
-        "tenants.inputWeight",
-        "tenants.outputWeight",
-      ]);
-    });
-
+  describe("FIELD_TREE: the registry as a tree", () => {
     it("the tree has one node per key, children in document order", () => {
       expect(FIELD_TREE.key).toBe("");
       expect(FIELD_TREE.field).toBeNull();
-      expect(FIELD_TREE.children.map((c) => c.key)).toEqual([
-        "cells",
-        "workloads",
-        "workload",
-        "slo",
-        "maxErrorRatePct",
-        "gpuMemoryUtilization",
-        "factors",
-        "skus",
-        "tenants",
-      ]);
+      expect(FIELD_TREE.children.map((c) => c.key)).toEqual(ROOTS);
       const workloads = FIELD_TREE.children[1]!;
       expect(workloads.field).toBeNull();
       expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
@@ -597,17 +345,6 @@ describe("boundaries and edge cases", () => {
       );
       return { visits, after };
     }
-    const ROOTS = [
-      "cells",
-      "workloads",
-      "workload",
-      "slo",
-      "maxErrorRatePct",
-      "gpuMemoryUtilization",
-      "factors",
-      "skus",
-      "tenants",
-    ];
 
     it("visits the values present, in registry order, with their path text, and calls after() once per root key", () => {
       const plan = {

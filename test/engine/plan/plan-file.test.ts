@@ -46,6 +46,34 @@ function issues(v: unknown): PlanIssue[] {
   return r.ok ? [] : r.errors;
 }
 
+const FORMAT = "capplan.plan/v1";
+const NUM = "a number or a formula string starting with =";
+
+/** A small valid plan: one workload, one SKU with a sweep; `over` replaces top-level keys. */
+function plan(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    format: FORMAT,
+    workload: { peakRps: 50, inputTokens: 300, outputTokens: 300 },
+    skus: [
+      {
+        name: "H",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        sweep: { replicaOutputTokensPerSec: 1500 },
+      },
+    ],
+    ...over,
+  };
+}
+
+/** The plan's errors as [path, English message] in the order validation found them. */
+function errs(v: unknown): [string, string][] {
+  const r = validatePlan(v);
+  return r.ok ? [] : r.errors.map((e) => [e.path, e.message]);
+}
+
+const expected = (what: string, got: string): string => `expected ${what}, got ${got}`;
+
 const GOOD_PLANS: [string, unknown][] = [
   ["the full example of docs/plan-file.md", SPEC_EXAMPLE],
   ["a minimal plan with one workload", base()],
@@ -328,39 +356,12 @@ describe("plan text", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("validatePlan field by field: bounds, paths, codes, messages and order", () => {
   /**
    * Validation of the plan file (src/engine/plan/plan-file.ts, docs/plan-file.md, docs/problems.md): every
    * bound exactly at and just outside, every error's path, code and English text, the order of the
    * errors, the warnings, the JSON text reading and the key order of writing (issue #15).
    */
-  const FORMAT = "capplan.plan/v1";
-  const NUM = "a number or a formula string starting with =";
-
-  /** A small valid plan: one workload, one SKU with a sweep; `over` replaces top-level keys. */
-  function plan(over: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      format: FORMAT,
-      workload: { peakRps: 50, inputTokens: 300, outputTokens: 300 },
-      skus: [
-        {
-          name: "H",
-          gpusPerReplica: 4,
-          pricePerGpuHour: 20,
-          sweep: { replicaOutputTokensPerSec: 1500 },
-        },
-      ],
-      ...over,
-    };
-  }
-
-  /** The plan's errors as [path, English message] in the order validation found them. */
-  function errs(v: unknown): [string, string][] {
-    const r = validatePlan(v);
-    return r.ok ? [] : r.errors.map((e) => [e.path, e.message]);
-  }
-
-  const expected = (what: string, got: string): string => `expected ${what}, got ${got}`;
 
   describe("keyPath, workloadName, workloadDefs", () => {
     it("an identifier key is written .key, any other key in brackets as JSON", () => {
@@ -1821,34 +1822,13 @@ describe("boundaries and edge cases", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("size limits (100,000 cells, 1,000,000 rates)", () => {
   /**
    * The size limits of plan validation (src/engine/plan/plan-file.ts, docs/security.md): exactly at the
    * limit passes, one more is refused. Separate from survivors-plan-file.test.ts because these
    * build 100,000 cells and 1,000,000 rates (seconds per run, under mutation testing each mutant
    * these cover runs them).
    */
-  const FORMAT = "capplan.plan/v1";
-  function plan(over: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      format: FORMAT,
-      workload: { peakRps: 50, inputTokens: 300, outputTokens: 300 },
-      skus: [
-        {
-          name: "H",
-          gpusPerReplica: 4,
-          pricePerGpuHour: 20,
-          sweep: { replicaOutputTokensPerSec: 1500 },
-        },
-      ],
-      ...over,
-    };
-  }
-  function errs(v: unknown): [string, string][] {
-    const r = validatePlan(v);
-    return r.ok ? [] : r.errors.map((e) => [e.path, e.message]);
-  }
-  const expected = (what: string, got: string): string => `expected ${what}, got ${got}`;
 
   describe("plan validation: size limits", () => {
     it(`holds at most MAX_CELLS (${MAX_CELLS}) cells: exactly the limit passes, one more is refused with planFile.tooManyCells`, () => {

@@ -9,10 +9,7 @@ import { curveAt, kvLimit } from "../../../src/engine/plan/plan-kv";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { renderProblem } from "../../../src/report/messages";
 
-const memory = {
-  gpus: restoreGpuCatalog(gpus).items,
-  llms: restoreLlmCatalog(llms).items,
-};
+const memory = { gpus: restoreGpuCatalog(gpus).items, llms: restoreLlmCatalog(llms).items };
 
 /** A sweep of Llama-3.1-8B on one H100: its operating point is concurrency 32 (all points pass). */
 const POINTS: SweepPoint[] = [

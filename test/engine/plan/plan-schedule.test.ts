@@ -366,7 +366,7 @@ describe("schedules in the plan", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("planSchedules, skuSchedule and recommendCost, by hand", () => {
   /**
    * Schedules in the plan (src/engine/plan/plan-schedule.ts, docs/schedules.md "In the plan file"): which
    * workloads' schedules are aligned, the default interval, a schedule taken from a trace, errors

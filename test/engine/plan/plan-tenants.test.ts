@@ -286,13 +286,7 @@ describe("tenantPools: pools priced from a SKU", () => {
     ]);
     const prob = tenantPools(
       plan({ pools: [pool("p", { sku: "H" })] }),
-      [
-        {
-          name: "H",
-          capacity: null,
-          infeasibleProblem: textProblem("the problem's text"),
-        },
-      ],
+      [{ name: "H", capacity: null, infeasibleProblem: textProblem("the problem's text") }],
       null,
       wl,
       [],

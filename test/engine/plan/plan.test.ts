@@ -16,6 +16,33 @@ const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(en
 
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 
+/** A resolved plan written by hand (for planLevel: no parsing in between). */
+const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
+  ({
+    title: "t",
+    currency: "USD",
+    cells: {},
+    workloads,
+    slo: [],
+    sloMode: "measured",
+    maxErrorRatePct: 1,
+    elasticity: 1,
+    redundancy: { factor: 1 },
+    skus: [],
+    tenants: null,
+    errors: [],
+    ...over,
+  }) as unknown as Parameters<typeof planLevel>[0];
+const wl = (over: Record<string, unknown> = {}) => ({
+  name: "w",
+  peakRps: 2,
+  avgRps: 1,
+  dailyRequests: 50,
+  inputTokens: 10,
+  outputTokens: 20,
+  ...over,
+});
+
 describe("the recommendation", () => {
   const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
     compute(base({ skus: [skuA({ name: "A", ...a }), skuA({ name: "B", ...b })] }));
@@ -128,31 +155,6 @@ describe("planLevel", () => {
 });
 
 describe("planLevel: workload numbers and factors", () => {
-  const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
-    ({
-      title: "t",
-      currency: "USD",
-      cells: {},
-      workloads,
-      slo: [],
-      sloMode: "measured",
-      maxErrorRatePct: 1,
-      elasticity: 1,
-      redundancy: { factor: 1 },
-      skus: [],
-      tenants: null,
-      errors: [],
-      ...over,
-    }) as unknown as Parameters<typeof planLevel>[0];
-  const wl = (over: Record<string, unknown> = {}) => ({
-    name: "w",
-    peakRps: 2,
-    avgRps: 1,
-    dailyRequests: 50,
-    inputTokens: 10,
-    outputTokens: 20,
-    ...over,
-  });
   const errs = (r: ReturnType<typeof planLevel>) =>
     r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)]);
 
@@ -287,33 +289,6 @@ describe("plan boundaries and edge cases", () => {
   const resolve = (p: unknown): Resolved => resolvePlan(structuredClone(p) as PlanFile);
   const compute = (p: unknown, files?: ReadonlyMap<string, FileSweep>) =>
     computePlan(resolve(p), files);
-
-  /** A resolved plan written by hand (for planLevel: no parsing in between). */
-  const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
-    ({
-      title: "t",
-      currency: "USD",
-      cells: {},
-      workloads,
-      slo: [],
-      sloMode: "measured",
-      maxErrorRatePct: 1,
-      elasticity: 1,
-      redundancy: { factor: 1 },
-      skus: [],
-      tenants: null,
-      errors: [],
-      ...over,
-    }) as unknown as Resolved;
-  const wl = (over: Record<string, unknown> = {}) => ({
-    name: "w",
-    peakRps: 2,
-    avgRps: 1,
-    dailyRequests: 50,
-    inputTokens: 10,
-    outputTokens: 20,
-    ...over,
-  });
 
   describe("planLevel: each problem points where its error entry does", () => {
     it("a trace not read: the problem's path is workloads[0].trace", () => {

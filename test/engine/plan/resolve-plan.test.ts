@@ -331,7 +331,7 @@ describe("incremental plan sheet", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
+describe("resolvePlan part by part: entries, points, sweeps, schedules, SKUs, tenants, defaults, ids", () => {
   /**
    * Plan resolution (src/engine/plan/resolve-plan.ts, docs/plan-file.md, docs/formulas.md): which numbers
    * the sheet holds, how sweep points, sweep references, schedules, SKUs and tenants resolve (with
