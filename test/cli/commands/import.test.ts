@@ -6,10 +6,25 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/cli/main";
 import { run } from "../helpers";
 import { startTestServer } from "../../sweep/server";
+import { importOrFail } from "../../../src/cli/commands/import";
+import { CliError } from "../../../src/cli/io";
+import { importMessages } from "../../../src/import/messages/pipeline";
+
+/** Set to make the next reads fail as an unreadable file does (a problem beside a plain sentence). */
+const reads = vi.hoisted(() => ({ fail: false }));
+vi.mock("../../../src/cli/io", async (orig) => {
+  const io = await orig<typeof import("../../../src/cli/io")>();
+  const readInputs: typeof io.readInputs = (...a) => {
+    if (!reads.fail) return io.readInputs(...a);
+    const p = importMessages.problem("readFailed", { error: "EACCES" });
+    throw new io.CliError([`x.json: ${importMessages.en(p)}`, "a sentence"], [p, null]);
+  };
+  return { ...io, readInputs };
+});
 
 const GOOD = "fixtures/malformed/bom-crlf.csv"; // generic CSV: concurrency 1, 8, 32 (see fixtures/malformed/README.md)
 
@@ -417,5 +432,21 @@ describe("capplan import --lang zh", () => {
     expect(zh.err).toContain(
       "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",
     );
+  });
+});
+
+describe("importOrFail", () => {
+  it("renders the reading errors that are problems in Chinese, and keeps the others", () => {
+    reads.fail = true;
+    let thrown: unknown;
+    try {
+      importOrFail(["x.json"], {}, { out: () => {}, err: () => {} }, true, "zh");
+    } catch (e) {
+      thrown = e;
+    } finally {
+      reads.fail = false;
+    }
+    expect(thrown).toBeInstanceOf(CliError);
+    expect((thrown as CliError).lines).toEqual(["无法读取（EACCES）", "a sentence"]);
   });
 });

@@ -84,15 +84,6 @@ describe("simulateCommand", () => {
     expect(three.arrivals.interarrivalCv).toBeCloseTo(one.arrivals.interarrivalCv, 9);
     expect(three.utilization).toBeGreaterThan(one.utilization);
   });
-  it("prints the readable text in English and in Chinese", async () => {
-    const en = await run("simulate", PLAN, "--poisson", "15", "--requests", "2000");
-    const zh = await run("simulate", PLAN, "--poisson", "15", "--requests", "2000", "--lang", "zh");
-    expect(en.code).toBe(0);
-    expect(en.out).toContain("H100: 3 replicas × 16 slots");
-    expect(en.out).toContain("Fewest replicas meeting the SLOs");
-    expect(zh.out).toContain("H100：3 个副本 × 16 个槽位");
-    expect(zh.out).toContain("满足 SLO 的最少副本数");
-  });
   it.each([
     [["--trace", AZURE, "--poisson", "5"], "choose one of --trace, --poisson"],
     [["--poisson", "5"], "--poisson needs --duration SEC | --requests N"],
