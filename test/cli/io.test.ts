@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CliError, readInputs } from "../../src/cli/io";
 import { renderProblem } from "../../src/report/messages";
 import type { cliFileMessages as F } from "../../src/import/messages/usage";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 import { importOrFail } from "../../src/cli/commands/import";
 
 const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json";
@@ -58,12 +58,8 @@ describe("file messages in English and Chinese", () => {
     expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
       `capplan compare: baseline: ${missing}: no such file or directory`,
     ]);
-    const zh = await run(
-      "compare",
-      "fixtures/vllm/vllm-8qps-concurrency8-llama.json",
-      missing,
-      "--lang",
-      "zh",
+    const zh = await runLine(
+      `compare fixtures/vllm/vllm-8qps-concurrency8-llama.json ${missing} --lang zh`,
     );
     expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
       `capplan compare: 候选：${missing}：文件或文件夹不存在`,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { COMMANDS, nearestCommand } from "../../src/cli/main";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,10 +77,8 @@ describe("capplan usage", () => {
 
 describe("capplan compare without a common load level", () => {
   it("exits 2 instead of passing a CI gate on nothing compared", async () => {
-    const r = await run(
-      "compare",
-      "fixtures/vllm/concurrency-sweep-h100/",
-      "fixtures/inference-perf/",
+    const r = await runLine(
+      `compare fixtures/vllm/concurrency-sweep-h100/ fixtures/inference-perf/`,
     );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
@@ -229,13 +227,7 @@ describe("capplan --lang zh translates engine and importer messages", () => {
     const bad = await run("import", "fixtures/malformed/empty.csv", "--lang", "zh");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("fixtures/malformed/empty.csv:1: 文件为空");
-    const dup = await run(
-      "import",
-      "fixtures/malformed/duplicate-levels.csv",
-      "--json",
-      "--lang",
-      "zh",
-    );
+    const dup = await runLine(`import fixtures/malformed/duplicate-levels.csv --json --lang zh`);
     expect(dup.code).toBe(0);
     expect(dup.err).toContain(
       "并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数",

@@ -1,4 +1,4 @@
-/** The readable comparison of two sweeps (`capplan compare`, docs/compare.md). */
+/** The readable comparison of two sweeps (`capplan compare`, docs/cli.md). */
 import { describe, expect, it } from "vitest";
 import { compareSweeps } from "../../src/report/compare";
 import { compareMarkdown, compareSummary } from "../../src/report/compare-table";

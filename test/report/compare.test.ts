@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 import { compareSweeps } from "../../src/report/compare";
 import { base, cand } from "./compare-sweeps";
 import { pt, sweepOf } from "./helpers";
@@ -28,14 +29,11 @@ describe("compareSweeps", () => {
     expect(d["ttft.p99"]!.pct).toBeCloseTo(15, 12);
     // P95 TTFT exists only in the baseline: not compared
     expect(d["ttft.p95"]).toBeUndefined();
-    expect(Object.keys(d).sort()).toEqual([
-      "itl.p95",
-      "itl.p99",
-      "outputTokensPerSec",
-      "rps",
-      "ttft.p50",
-      "ttft.p99",
-    ]);
+    expect(Object.keys(d).sort()).toEqual(
+      words(`
+      itl.p95 itl.p99 outputTokensPerSec rps ttft.p50 ttft.p99
+    `),
+    );
   });
 
   it("flags throughput drops and latency rises beyond the threshold, not improvements or exactly 5 %", () => {

@@ -1,4 +1,4 @@
-/** The readable answers of `capplan solve` and `capplan sensitivity` (docs/whatif.md), in English and Chinese. */
+/** The readable answers of `capplan solve` and `capplan sensitivity` (docs/uncertainty.md), in English and Chinese. */
 import { describe, expect, it } from "vitest";
 import { run } from "../cli/helpers";
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/cli/main";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 import { startTestServer } from "../../sweep/server";
 import { importOrFail } from "../../../src/cli/commands/import";
 import { CliError } from "../../../src/cli/io";
@@ -77,11 +77,8 @@ describe("capplan import", () => {
   });
 
   it("fails with one stderr line per bad file and nothing on stdout", async () => {
-    const r = await run(
-      "import",
-      "fixtures/malformed/empty.csv",
-      "fixtures/malformed/binary.bin",
-      "--json",
+    const r = await runLine(
+      `import fixtures/malformed/empty.csv fixtures/malformed/binary.bin --json`,
     );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
@@ -133,10 +130,7 @@ describe("the real capplan binary", () => {
         "fixtures/malformed/empty.csv",
         "fixtures/malformed/unknown-format.txt",
       ],
-      {
-        encoding: "utf8",
-        timeout: 60000,
-      },
+      { encoding: "utf8", timeout: 60000 },
     );
     expect(p.stdout).toBe("");
     expect(p.status).toBe(2);

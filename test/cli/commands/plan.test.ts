@@ -16,7 +16,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, afterAll } from "vitest";
-import { run } from "../helpers";
+import { words } from "../../words";
+import { run, runLine } from "../helpers";
 import { openpyxlPython, readWithOpenpyxl } from "../../report/xlsx-reader";
 
 const SEED = "models/examples/seed.json";
@@ -269,18 +270,10 @@ describe("capplan plan with an infeasible SKU", () => {
     const j = JSON.parse(r.out);
     const s = j.skus[0];
     expect(s.feasible).toBe(false);
-    for (const k of [
-      "replicasBase",
-      "replicasRaw",
-      "replicas",
-      "gpus",
-      "costPerHour",
-      "costPerDay",
-      "costPerMonth",
-      "costPerOutputToken",
-      "costPerMillionOutputTokens",
-      "costPerRequest",
-    ])
+    for (const k of words(`
+      replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth
+      costPerOutputToken costPerMillionOutputTokens costPerRequest
+    `))
       expect(s[k]).toBeNull();
     expect(s.operatingPoint.concurrency).toBeNull();
     // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
@@ -411,15 +404,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("plan --xlsx", () => {
   it("writes the workbook to -o: the seed's 15 replicas as a formula, the FOCUS sheet on --start", async () => {
     const file = join(dir, "seed.xlsx");
-    const r = await run(
-      "plan",
-      "models/examples/seed.json",
-      "--xlsx",
-      "--start",
-      "2026-03-01",
-      "-o",
-      file,
-    );
+    const r = await runLine(`plan models/examples/seed.json --xlsx --start 2026-03-01 -o ${file}`);
     expect(r.code).toBe(0);
     expect(r.out).toBe("");
     // An .xlsx is a zip file.

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 
 const SEED = "models/examples/seed.json";
 
 describe("capplan solve", () => {
   it("--json: the largest peak RPS with 16 replicas in the seed example is 55.5556", async () => {
-    const r = await run(
-      "solve",
-      SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "16",
-      "--vary",
-      "cells.peak_rps",
-      "--json",
+    const r = await runLine(
+      `solve ${SEED} --target skus[0].replicas --value 16 --vary cells.peak_rps --json`,
     );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
@@ -29,16 +21,8 @@ describe("capplan solve", () => {
   });
 
   it("break-even: the H100 price at which it costs the same per 1M output tokens as the L40S", async () => {
-    const r = await run(
-      "solve",
-      "models/examples/multi-sku.json",
-      "--target",
-      "skus[0].costPerMillionOutputTokens",
-      "--value",
-      "skus[1].costPerMillionOutputTokens",
-      "--vary",
-      "cells.h100_hour",
-      "--json",
+    const r = await runLine(
+      `solve models/examples/multi-sku.json --target skus[0].costPerMillionOutputTokens --value skus[1].costPerMillionOutputTokens --vary cells.h100_hour --json`,
     );
     const j = JSON.parse(r.out);
     expect(j.found).toBe(true);
@@ -52,16 +36,8 @@ describe("capplan solve", () => {
   });
 
   it("no solution in range: found false and why, exit 0", async () => {
-    const r = await run(
-      "solve",
-      SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "5",
-      "--vary",
-      "cells.input_tokens",
-      "--json",
+    const r = await runLine(
+      `solve ${SEED} --target skus[0].replicas --value 5 --vary cells.input_tokens --json`,
     );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);

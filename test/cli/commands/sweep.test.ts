@@ -6,7 +6,7 @@
 import { cpus, loadavg } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { percentileSorted } from "../../../src/engine/curve/stats";
-import { run, runLine } from "../helpers";
+import { runLine } from "../helpers";
 import type { ServerRecord } from "../../sweep/server";
 import { spawnTestServer, type SpawnedServer } from "../../sweep/spawn";
 
@@ -69,22 +69,8 @@ describe("sweepCommand", () => {
       latency: { ttftBaseMs: 40, ttftPerActiveMs: 1, itlBaseMs: 8, itlPerActiveMs: 0.25 },
     });
     const lag = lagSampler();
-    const r = await run(
-      "sweep",
-      "--url",
-      server.url,
-      "--model",
-      "test/model",
-      "--api",
-      "chat",
-      "--concurrency",
-      "1,4,16",
-      "--requests",
-      "24",
-      "--output-tokens",
-      "8",
-      "--input-tokens",
-      "7",
+    const r = await runLine(
+      `sweep --url ${server.url} --model test/model --api chat --concurrency 1,4,16 --requests 24 --output-tokens 8 --input-tokens 7`,
     );
     const lagP99 = lag();
     const busy = SATURATED || lagP99 > 2;
@@ -139,22 +125,8 @@ describe("sweepCommand", () => {
       latency: { ttftBaseMs: 5, ttftPerActiveMs: 0, itlBaseMs: 2, itlPerActiveMs: 0 },
     });
     const lag = lagSampler();
-    const r = await run(
-      "sweep",
-      "--url",
-      server.url,
-      "--model",
-      "test/model",
-      "--rate",
-      "120",
-      "--requests",
-      "300",
-      "--output-tokens",
-      "4",
-      "--input-tokens",
-      "3",
-      "--seed",
-      "7",
+    const r = await runLine(
+      `sweep --url ${server.url} --model test/model --rate 120 --requests 300 --output-tokens 4 --input-tokens 3 --seed 7`,
     );
     expect(r.code).toBe(0);
     const arr = (await server.records()).map((x) => x.arrivalMs);
