@@ -49,16 +49,8 @@ function finopsPlan(currency: string): string {
 describe("capplan plan --focus", () => {
   it("writes the FOCUS 1.3 CSV to a file with -o, one origin charge per pool and shared cost and day", async () => {
     const out = join(dir, "focus.csv");
-    const r = await run(
-      "plan",
-      finopsPlan("USD"),
-      "--focus",
-      "--start",
-      "2026-11-01",
-      "--days",
-      "2",
-      "-o",
-      out,
+    const r = await runLine(
+      `plan ${finopsPlan("USD")} --focus --start 2026-11-01 --days 2 -o ${out}`,
     );
     expect(r.code).toBe(0);
     expect(r.out).toBe("");

@@ -403,25 +403,15 @@ describe("capplan import --lang zh", () => {
 
   it("--concurrency with several files is refused in the language asked for", async () => {
     const dir = folder();
-    const en = await run(
-      "import",
-      join(dir, "c4.csv"),
-      join(dir, "notes.txt"),
-      "--concurrency",
-      "8",
+    const en = await runLine(
+      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8`,
     );
     expect(en.code).toBe(2);
     expect(en.err).toContain(
       "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)",
     );
-    const zh = await run(
-      "import",
-      join(dir, "c4.csv"),
-      join(dir, "notes.txt"),
-      "--concurrency",
-      "8",
-      "--lang",
-      "zh",
+    const zh = await runLine(
+      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8 --lang zh`,
     );
     expect(zh.err).toContain(
       "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",

@@ -37,16 +37,8 @@ afterAll(() => server?.close());
 
 describe("locustfileOf", () => {
   it("needs closed-loop levels", async () => {
-    const r = await run(
-      "sweep",
-      "--url",
-      "http://127.0.0.1:9/v1",
-      "--model",
-      "m",
-      "--rate",
-      "1",
-      "--locustfile",
-      join(tmpdir(), "x.py"),
+    const r = await runLine(
+      `sweep --url http://127.0.0.1:9/v1 --model m --rate 1 --locustfile ${join(tmpdir(), "x.py")}`,
     );
     expect(r.code).toBe(2);
     expect(r.err).toContain("--locustfile must be used with --concurrency");
