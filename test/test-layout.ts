@@ -137,14 +137,17 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "share/migrate.ts": { kind: "gap" },
 
   // ── src/ui ──
-  "ui/charts/alloc-charts.ts": { kind: "gap" },
+  "ui/charts/alloc-charts.ts": { kind: "gap", note: "tested in test/ui/teams-helpers.test.ts" },
   "ui/charts/chartjs.ts": {
     kind: "entry",
     by: "ui/charts/load-chart.test.ts",
     why: "registers Chart.js's parts; that test loads it and finds each part registered",
   },
-  "ui/charts/schedule-chart.ts": { kind: "gap" },
-  "ui/charts/sweep-charts.ts": { kind: "gap" },
+  "ui/charts/schedule-chart.ts": { kind: "gap", note: "tested in test/ui/schedule-chart.test.ts" },
+  "ui/charts/sweep-charts.ts": {
+    kind: "gap",
+    note: "tested in test/ui/legend.test.ts and test/ui/ui-pure.test.ts",
+  },
   "ui/components/AllocationResults.tsx": { kind: "gap", note: "view" },
   "ui/components/App.tsx": { kind: "gap", note: "view" },
   "ui/components/AssumptionsSheet.tsx": { kind: "gap", note: "view" },
