@@ -17,38 +17,29 @@ const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.jso
 const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
 
 describe("file messages in English and Chinese", () => {
-  it("a plan that is missing or a folder", async () => {
-    const missing = join(dir, "nope.json");
-    expect((await run("plan", missing)).errLines).toEqual([
-      `capplan plan: ${missing}: no such file`,
-    ]);
-    expect((await run("plan", missing, "--lang", "zh")).errLines).toEqual([
-      `capplan plan: ${missing}: 文件不存在`,
-    ]);
-    expect((await run("plan", dir)).errLines).toEqual([
-      `capplan plan: ${dir}: is a folder, expected a plan JSON file`,
-    ]);
-    expect((await run("plan", dir, "--lang", "zh")).errLines).toEqual([
-      `capplan plan: ${dir}: 是文件夹，应为计划 JSON 文件`,
-    ]);
-  });
-
-  it("import of a missing file and of an empty folder", async () => {
-    const missing = join(dir, "nope.csv");
-    expect((await run("import", missing)).errLines).toEqual([
-      `capplan import: ${missing}: no such file or directory`,
-    ]);
-    expect((await run("import", missing, "--lang", "zh")).errLines).toEqual([
-      `capplan import: ${missing}：文件或文件夹不存在`,
-    ]);
-    const empty = join(dir, "empty");
-    mkdirSync(empty);
-    expect((await run("import", empty)).errLines).toEqual([
-      `capplan import: ${empty}: folder holds no files to import`,
-    ]);
-    expect((await run("import", empty, "--lang", "zh")).errLines).toEqual([
-      `capplan import: ${empty}：文件夹中没有可导入的文件`,
-    ]);
+  it.each([
+    ["plan", "nope.json", false, "{p}: no such file", "{p}: 文件不存在"],
+    [
+      "plan",
+      "",
+      true,
+      "{p}: is a folder, expected a plan JSON file",
+      "{p}: 是文件夹，应为计划 JSON 文件",
+    ],
+    ["import", "nope.csv", false, "{p}: no such file or directory", "{p}：文件或文件夹不存在"],
+    [
+      "import",
+      "empty",
+      true,
+      "{p}: folder holds no files to import",
+      "{p}：文件夹中没有可导入的文件",
+    ],
+  ])("%s of %j (a folder: %s)", async (command, name, folder, en, zh) => {
+    const p = join(dir, name);
+    if (folder) mkdirSync(p, { recursive: true });
+    const line = (text: string) => [`capplan ${command}: ${text.replace("{p}", p)}`];
+    expect((await run(command, p)).errLines).toEqual(line(en));
+    expect((await run(command, p, "--lang", "zh")).errLines).toEqual(line(zh));
   });
 
   it("compare names the side of each problem, in the language asked for", async () => {
