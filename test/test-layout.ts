@@ -18,14 +18,11 @@ export type NoOwnTest =
 /** Keys are paths under src/. */
 export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   // ── src/cli ──
-  "cli/io.ts": { kind: "gap" },
-  "cli/messages.ts": { kind: "gap", note: "message catalogue" },
-  "cli/plan-loader.ts": { kind: "gap" },
-  "cli/sweep/body.ts": { kind: "gap" },
-  "cli/sweep/client.ts": { kind: "gap" },
-  "cli/sweep/locust-template.ts": { kind: "gap" },
-  "cli/sweep/preflight.ts": { kind: "gap" },
-  "cli/sweep/run.ts": { kind: "gap" },
+  "cli/sweep/locust-template.ts": {
+    kind: "catalogue",
+    by: "cli/sweep/locust.test.ts",
+    why: "the Python of the locustfile, a text; that test runs the generated file on Locust",
+  },
 
   // ── src/engine ──
   "engine/base/append.ts": { kind: "gap" },
@@ -123,36 +120,54 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "import/worker.ts": { kind: "gap" },
 
   // ── src/main.tsx ──
-  "main.tsx": { kind: "gap", note: "view" },
+  "main.tsx": {
+    kind: "entry",
+    by: "e2e/smoke.spec.ts",
+    why: "mounts the app in the page; only a browser runs it",
+  },
 
   // ── src/report ──
-  "report/actuals.ts": { kind: "gap" },
-  "report/compare-table.ts": { kind: "gap" },
-  "report/fleet-output.ts": { kind: "gap" },
-  "report/i18n.ts": { kind: "gap" },
-  "report/messages.ts": { kind: "gap", note: "message catalogue" },
-  "report/money.ts": { kind: "gap" },
-  "report/plan-words.ts": { kind: "gap" },
-  "report/schedule-section.ts": { kind: "gap" },
-  "report/simulate-text.ts": { kind: "gap" },
-  "report/traffic-table.ts": { kind: "gap" },
-  "report/whatif-output.ts": { kind: "gap" },
-  "report/xlsx-cells.ts": { kind: "gap" },
-  "report/xlsx-export.ts": { kind: "gap" },
-  "report/xlsx-labels.ts": { kind: "gap" },
-  "report/xlsx-teams.ts": { kind: "gap" },
-  "report/xlsx-write.ts": { kind: "gap" },
+  "report/plan-words.ts": {
+    kind: "catalogue",
+    by: "report/plan-output.test.ts",
+    why: "the words of the plan's text in English and Chinese, read back in that test's outputs",
+  },
+  "report/xlsx-export.ts": {
+    kind: "entry",
+    by: "cli/commands/plan.test.ts",
+    why: "the lazy entry of `plan --xlsx` and the app's Excel button; that test writes a workbook with it",
+  },
+  "report/xlsx-labels.ts": {
+    kind: "catalogue",
+    by: "report/xlsx-model.test.ts",
+    why: "the workbook's words; the Chinese workbook there is read back with its labels",
+  },
+  "report/xlsx-teams.ts": {
+    kind: "view",
+    by: "report/xlsx-model.test.ts",
+    why: "one sheet of the workbook; its cells are checked against the allocation after openpyxl reads the file back",
+  },
+  "report/xlsx-write.ts": {
+    kind: "entry",
+    by: "report/xlsx-model.test.ts",
+    why: "exceljs behind one call; every workbook there is written with it and read back by openpyxl",
+  },
 
   // ── src/share ──
   "share/migrate.ts": { kind: "gap" },
 
   // ── src/ui ──
-  "ui/charts/alloc-charts.ts": { kind: "gap" },
-  "ui/charts/bands.ts": { kind: "gap" },
-  "ui/charts/chartjs.ts": { kind: "gap" },
-  "ui/charts/load-chart.ts": { kind: "gap" },
-  "ui/charts/schedule-chart.ts": { kind: "gap" },
-  "ui/charts/sweep-charts.ts": { kind: "gap" },
+  "ui/charts/alloc-charts.ts": { kind: "gap", note: "tested in test/ui/teams-helpers.test.ts" },
+  "ui/charts/chartjs.ts": {
+    kind: "entry",
+    by: "ui/charts/load-chart.test.ts",
+    why: "registers Chart.js's parts; that test loads it and finds each part registered",
+  },
+  "ui/charts/schedule-chart.ts": { kind: "gap", note: "tested in test/ui/schedule-chart.test.ts" },
+  "ui/charts/sweep-charts.ts": {
+    kind: "gap",
+    note: "tested in test/ui/legend.test.ts and test/ui/ui-pure.test.ts",
+  },
   "ui/components/AllocationResults.tsx": { kind: "gap", note: "view" },
   "ui/components/App.tsx": { kind: "gap", note: "view" },
   "ui/components/AssumptionsSheet.tsx": { kind: "gap", note: "view" },
@@ -233,46 +248,104 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "ui/components/traffic/trace-charts.ts": { kind: "gap" },
   "ui/components/virtual-rows.ts": { kind: "gap" },
   "ui/components/whatif/GoalSeekDialog.tsx": { kind: "gap", note: "view" },
-  "ui/i18n/assumptions.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/benchmarks.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/common.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/comparison.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/files.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/fleet.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/report.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/schedule.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/teams.ts": { kind: "gap", note: "message catalogue" },
-  "ui/i18n/traffic.ts": { kind: "gap", note: "message catalogue" },
+  "ui/i18n/assumptions.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/benchmarks.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/common.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/comparison.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/files.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/fleet.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/report.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/schedule.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/teams.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
+  "ui/i18n/traffic.ts": {
+    kind: "catalogue",
+    by: "ui/i18n.test.ts",
+    why: "UI words; that test checks every area's keys, languages and placeholders",
+  },
   "ui/state/edits/context.ts": { kind: "types" },
-  "ui/state/fixture-files.ts": { kind: "gap" },
-  "ui/state/fleet-worker.ts": { kind: "gap" },
-  "ui/state/fleet.ts": { kind: "gap" },
-  "ui/state/kept-store.ts": { kind: "gap" },
-  "ui/state/solver.ts": { kind: "gap" },
+  "ui/state/fixture-files.ts": {
+    kind: "catalogue",
+    by: "ui/state/examples.test.ts",
+    why: "the bundled fixtures' loaders, built by vite.config.ts; loadExample reads the examples' files through it",
+  },
+  "ui/state/fleet-worker.ts": {
+    kind: "entry",
+    by: "e2e/fleet.spec.ts",
+    why: "the worker's entry around runFleetJob (test/ui/state/fleet-run.test.ts); only a browser starts workers",
+  },
+  "ui/state/kept-store.ts": {
+    kind: "entry",
+    by: "e2e/persistence.spec.ts",
+    why: "IndexedDB behind the KeptStore interface; Node has none, so unit tests use test/ui/state/memory-stores.ts",
+  },
+  "ui/state/solver.ts": {
+    kind: "entry",
+    by: "e2e/fleet-mix.spec.ts",
+    why: "fetches HiGHS's WebAssembly on first use; the solver itself is tested in test/engine/plan",
+  },
 };
 
 /** Keys are paths under test/; values say why the file spans modules. */
 export const CROSS_CUTTING: Record<string, string> = {
   // ── test/architecture.test.ts ──
-  "architecture.test.ts": "to sort",
+  "architecture.test.ts": "the layering of src/ and the layout of test/, over every module",
 
   // ── test/bench ──
-  "bench/import-fast-paths.test.ts": "to sort",
+  "bench/import-fast-paths.test.ts":
+    "the importers' fast paths give the plain code's results, over several formats and modules",
 
   // ── test/cli ──
-  "cli/allocation-bases.test.ts": "to sort",
-  "cli/bad-values.test.ts": "to sort",
-  "cli/conventions.test.ts": "to sort",
-  "cli/file-messages-zh.test.ts": "to sort",
-  "cli/fuzz.test.ts": "to sort",
-  "cli/hostile.test.ts": "to sort",
-  "cli/huge-line.test.ts": "to sort",
-  "cli/import-read-problems.test.ts": "to sort",
-  "cli/lang-messages.test.ts": "to sort",
-  "cli/many-rows.test.ts": "to sort",
-  "cli/operating-point.test.ts": "to sort",
-  "cli/plan-trace.test.ts": "to sort",
-  "cli/sweep-faults.test.ts": "to sort",
+  "cli/allocation-bases.test.ts":
+    "docs/allocation.md's worked example end to end: plan --json, explain and plan text",
+  "cli/bad-values.test.ts":
+    "hostile values in a plan end to end: validation, exit code and message of the CLI",
+  "cli/conventions.test.ts": "Unix conventions over every command: pipes, `-`, `--`, -o, --quiet",
+  "cli/fuzz.test.ts":
+    "random plans through `capplan plan`: exit 0 or 2 with plain messages, never a crash or a hang",
+  "cli/hostile.test.ts":
+    "hostile plans and files through the CLI: confinement, links, special files, no echo, no hang",
+  "cli/huge-line.test.ts":
+    "a 150 MB one-line CSV through the real CLI: refused at once with bounded memory",
+  "cli/many-rows.test.ts":
+    "large inputs on the CLI path: many usage rows and SKUs, no stack overflow",
+  "cli/operating-point.test.ts":
+    "a real vLLM sweep imported and planned end to end (docs/operating-point.md)",
 
   // ── test/engine ──
   "engine/fast-paths.test.ts": "to sort",
@@ -281,7 +354,8 @@ export const CROSS_CUTTING: Record<string, string> = {
   "engine/properties.test.ts": "to sort",
 
   // ── test/golden ──
-  "golden/golden.test.ts": "to sort",
+  "golden/golden.test.ts":
+    "golden plans: `plan --json` of every example and 200 seeded plans against recorded outputs",
 
   // ── test/import ──
   "import/adversarial.test.ts": "to sort",
@@ -297,16 +371,12 @@ export const CROSS_CUTTING: Record<string, string> = {
   "import/trace-duckdb.test.ts": "to sort",
 
   // ── test/package ──
-  "package/docs.test.ts": "to sort",
-  "package/lint.test.ts": "to sort",
-  "package/no-outside-docs.test.ts": "to sort",
-  "package/package.test.ts": "to sort",
-
-  // ── test/report ──
-  "report/actuals-problems.test.ts": "to sort",
-  "report/messages-coverage.test.ts": "to sort",
-  "report/roundtrip.test.ts": "to sort",
-  "report/traffic-messages.test.ts": "to sort",
+  "package/docs.test.ts":
+    "the shipped docs: the docs/ index and links, the CLI reference against the command table",
+  "package/lint.test.ts":
+    "the lint configuration: the code passes it and it still catches what it should",
+  "package/no-outside-docs.test.ts": "no file cites documents outside the repository by section",
+  "package/package.test.ts": "the published package: what it ships and what installing it pulls in",
 
   // ── test/ui ──
   "ui/build-fixtures.test.ts": "to sort",

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { consistent, lineageNodes, type LineageNode } from "../../src/engine/plan/lineage";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-bases-"));
 
@@ -239,10 +239,8 @@ describe("explain: every allocation number of the reservation basis with shared 
   });
 
   it("states the reservation formula with the numbers: a's cost = 3 ÷ 8 × 240", async () => {
-    const r = await run(
-      "explain",
-      example({ basis: "reservation", idle: "separate" }),
-      "tenants.pools[0].teams[0].cost",
+    const r = await runLine(
+      `explain ${example({ basis: "reservation", idle: "separate" })} tenants.pools[0].teams[0].cost`,
     );
     expect(r.code).toBe(0);
     expect(r.out).toContain("billed replicas ÷ pool replicas × pool cost");

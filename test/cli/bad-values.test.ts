@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { validatePlan } from "../../src/engine/plan/plan-file";
 import { maxExactAmount } from "../../src/engine/finops/money";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 
 const SEED = JSON.parse(readFileSync("models/examples/seed.json", "utf8"));
 
@@ -37,11 +37,7 @@ describe("currency", () => {
       const v = validatePlan({ ...SEED, currency: c });
       expect(v.ok).toBe(false);
     }
-    const r = await run(
-      "plan",
-      planWith((p) => (p.currency = "JPY")),
-      "--json",
-    );
+    const r = await runLine(`plan ${planWith((p) => (p.currency = "JPY"))} --json`);
     expect(r.code).toBe(0);
   });
 });
@@ -83,10 +79,8 @@ describe("out-of-range numbers", () => {
     expect(maxExactAmount("USD")).toBe(1e10);
     expect(maxExactAmount("JPY")).toBe(1e12);
     // Just inside the limit, conservation holds exactly.
-    const r = await run(
-      "plan",
-      planWith((p) => (p.tenants.pools[0].costPerDay = 9_999_999_999.99)),
-      "--json",
+    const r = await runLine(
+      `plan ${planWith((p) => (p.tenants.pools[0].costPerDay = 9_999_999_999.99))} --json`,
     );
     expect(r.code).toBe(0);
     const pool = JSON.parse(r.out).tenants.pools[0];
@@ -100,20 +94,14 @@ describe("out-of-range numbers", () => {
 
 describe("messages in Chinese", () => {
   it("renders range, currency and formula-limit messages in Chinese with --lang zh", async () => {
-    const r = await run(
-      "plan",
-      planWith((p) => ((p.workloads[0].peakRps = -50), (p.currency = "€"))),
-      "--lang",
-      "zh",
+    const r = await runLine(
+      `plan ${planWith((p) => ((p.workloads[0].peakRps = -50), (p.currency = "€")))} --lang zh`,
     );
     expect(r.code).toBe(2);
     expect(r.err).toContain("workloads[0].peakRps: 应在 0 至 1e9 之间（请求/秒），实际为 -50");
     expect(r.err).toContain("currency: 应为 3 个大写字母的 ISO 4217 币种代码");
-    const f = await run(
-      "plan",
-      planWith((p) => (p.cells.gpu_hour = "=" + "(".repeat(200) + "1" + ")".repeat(200))),
-      "--lang",
-      "zh",
+    const f = await runLine(
+      `plan ${planWith((p) => (p.cells.gpu_hour = "=" + "(".repeat(200) + "1" + ")".repeat(200)))} --lang zh`,
     );
     expect(f.code).toBe(2);
     expect(f.err).toContain("公式嵌套了 200 层括号；上限为 100");

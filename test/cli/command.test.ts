@@ -4,6 +4,7 @@
  * errors carrying their problem.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 import {
   ALLOW_PATH_OPTION,
   CHEAPEST_BY_OPTION,
@@ -42,16 +43,12 @@ describe("optionLabel", () => {
 
 describe("parseOptions", () => {
   it("reads switches, valued options (the last wins, every value listed) and operands", () => {
-    const p = parseOptions(OPTIONS, [
-      "plan.json",
-      "--json",
-      "--lang=zh",
-      "--allow-path",
-      "a",
-      "--allow-path",
-      "b",
-      "-",
-    ]);
+    const p = parseOptions(
+      OPTIONS,
+      words(`
+      plan.json --json --lang=zh --allow-path a --allow-path b -
+    `),
+    );
     expect(p.positional).toEqual(["plan.json", "-"]);
     expect(p.flags.get("json")).toBe(true);
     expect(p.flags.get("lang")).toBe("zh");

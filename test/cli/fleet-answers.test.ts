@@ -53,6 +53,21 @@ function burstyTrace(dir: string): string {
 const tmp = mkdtempSync(join(tmpdir(), "capplan-fleet-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** A plan of one H100 SKU on the fixture sweep, chat at `peakRps` under P99 TTFT ≤ `maxMs`. */
+function h100Plan(title: string, peakRps: number, maxMs: number): string {
+  const file = join(tmp, `${title.replace(/ /g, "-")}.json`);
+  const plan = {
+    format: "capplan.plan/v1",
+    title,
+    workloads: [{ name: "chat", peakRps, inputTokens: 1000, outputTokens: 200 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs }],
+    factors: { elasticity: 1, redundancy: 1 },
+    skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
+  };
+  writeFileSync(file, JSON.stringify(plan));
+  return file;
+}
+
 describe("plan --json: fleet", () => {
   it("carries optimize --json under mix and simulate --json per SKU, for the same plan", async () => {
     const plan = await json("plan", SIM);
@@ -110,18 +125,7 @@ describe("plan --json: fleet", () => {
   });
 
   it("a plan with no feasible mix exits 0 with feasible false and, per workload, why", async () => {
-    const planFile = join(tmp, "infeasible.json");
-    writeFileSync(
-      planFile,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        title: "too strict",
-        workloads: [{ name: "chat", peakRps: 5, inputTokens: 1000, outputTokens: 200 }],
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 1 }],
-        factors: { elasticity: 1, redundancy: 1 },
-        skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
-      }),
-    );
+    const planFile = h100Plan("too strict", 5, 1);
     const f = (await json("plan", planFile)).fleet;
     expect(f.mix.feasible).toBe(false);
     expect(f.mix.reasons.map((r: { workload: string }) => r.workload)).toEqual(["chat"]);
@@ -145,18 +149,7 @@ describe("plan --json: fleet", () => {
 
 describe("the bound", () => {
   it("a SKU of more than 1,000 replicas is not simulated here, and the answer says where it is", async () => {
-    const planFile = join(tmp, "huge.json");
-    writeFileSync(
-      planFile,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        title: "huge",
-        workloads: [{ name: "chat", peakRps: 20000, inputTokens: 1000, outputTokens: 200 }],
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }],
-        factors: { elasticity: 1, redundancy: 1 },
-        skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
-      }),
-    );
+    const planFile = h100Plan("huge", 20000, 500);
     const plan = await json("plan", planFile);
     expect(plan.skus[0].replicas).toBeGreaterThan(FLEET_MAX_REPLICAS);
     expect(plan.fleet.mix.skus[0].replicas).toBe(plan.skus[0].replicas);

@@ -18,3 +18,6 @@ export async function run(...args: string[]): Promise<Run> {
   const code = await main(args, io);
   return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
 }
+
+/** `run` with its arguments written as one line, split at spaces (no argument in these tests holds one). */
+export const runLine = (line: string): Promise<Run> => run(...line.trim().split(/\s+/));

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 
 const SECRET = "ghp_S3CRETt0kenDoNotLeak";
 const SWEEP_CSV = readFileSync("fixtures/malformed/bom-crlf.csv", "utf8");
@@ -83,14 +83,8 @@ describe("plan `file` references are confined", () => {
   });
   it("allows the folder given with --allow-path (repeatable), and still never echoes an unrecognised file", async () => {
     const { root, plan } = tree("../secret/sweep.csv");
-    const ok = await run(
-      "plan",
-      plan,
-      "--json",
-      "--allow-path",
-      join(root, "nowhere"),
-      "--allow-path",
-      join(root, "secret"),
+    const ok = await runLine(
+      `plan ${plan} --json --allow-path ${join(root, "nowhere")} --allow-path ${join(root, "secret")}`,
     );
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.out).skus[1].operatingPoint.basis).not.toBe("given");

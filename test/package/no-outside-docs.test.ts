@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 
 /**
  * The repository must make sense on its own: comments, messages and docs cite pages of `docs/`,
@@ -12,18 +13,7 @@ const OUTSIDE = /\b(?:spec|seed)(?: article)? §\d/;
 function trackedFiles(): string[] {
   const out = execFileSync(
     "git",
-    [
-      "ls-files",
-      "src",
-      "test",
-      "scripts",
-      "docs",
-      "models",
-      "bin",
-      "README.md",
-      "CONTRIBUTING.md",
-      "CHANGELOG.md",
-    ],
+    words(`ls-files src test scripts docs models bin README.md CONTRIBUTING.md CHANGELOG.md`),
     { encoding: "utf8" },
   );
   return out.split("\n").filter((f) => /\.(ts|tsx|mjs|js|md|json|py|css|html)$/.test(f));

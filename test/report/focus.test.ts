@@ -6,6 +6,7 @@
  * origin charge and the allocated costs to the origin's cost to the minor unit.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 import { minorUnitDigits, toMinor } from "../../src/engine/finops/money";
 import type { PlanFile } from "../../src/engine/base/types";
 import { parseCsv } from "../../src/import/csv";
@@ -63,37 +64,13 @@ function finopsPlan(currency: string): PlanFile {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** Dimension columns that must equal the origin charge's in every allocated charge. */
-const DIMENSIONS = [
-  "BillingAccountId",
-  "BillingAccountName",
-  "BillingCurrency",
-  "BillingPeriodStart",
-  "BillingPeriodEnd",
-  "ChargePeriodStart",
-  "ChargePeriodEnd",
-  "ChargeCategory",
-  "ChargeClass",
-  "ChargeDescription",
-  "ChargeFrequency",
-  "PricingCategory",
-  "PricingUnit",
-  "ConsumedUnit",
-  "ServiceCategory",
-  "ServiceName",
-  "ServiceProviderName",
-  "HostProviderName",
-  "InvoiceIssuerName",
-  "ProviderName",
-  "PublisherName",
-  "ResourceId",
-  "ResourceName",
-  "ResourceType",
-  "SkuId",
-  "Tags",
-  "AllocatedMethodId",
-  "ListUnitPrice",
-  "ContractedUnitPrice",
-];
+const DIMENSIONS = words(`
+  BillingAccountId BillingAccountName BillingCurrency BillingPeriodStart BillingPeriodEnd
+  ChargePeriodStart ChargePeriodEnd ChargeCategory ChargeClass ChargeDescription ChargeFrequency
+  PricingCategory PricingUnit ConsumedUnit ServiceCategory ServiceName ServiceProviderName
+  HostProviderName InvoiceIssuerName ProviderName PublisherName ResourceId ResourceName
+  ResourceType SkuId Tags AllocatedMethodId ListUnitPrice ContractedUnitPrice
+`);
 
 /** Decimal text as an integer count of 10^-digits (exact, no binary rounding). */
 function units(text: string, digits: number): bigint {
@@ -110,25 +87,17 @@ function checkFocus13(csv: string, currency: string): Row[] {
     // Mandatory, not null, typed.
     for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"])
       expect(r[c], c).toMatch(DECIMAL);
-    for (const c of [
-      "BillingPeriodStart",
-      "BillingPeriodEnd",
-      "ChargePeriodStart",
-      "ChargePeriodEnd",
-    ])
+    for (const c of words(`
+      BillingPeriodStart BillingPeriodEnd ChargePeriodStart ChargePeriodEnd
+    `))
       expect(r[c], c).toMatch(DATETIME);
     expect(r.BillingCurrency).toBe(currency);
     expect(r.ChargeCategory).toBe("Usage");
     expect(r.ChargeClass).toBe(""); // null: not a correction
-    for (const c of [
-      "BillingAccountId",
-      "ServiceName",
-      "ServiceCategory",
-      "HostProviderName",
-      "ServiceProviderName",
-      "InvoiceIssuerName",
-      "ChargeDescription",
-    ])
+    for (const c of words(`
+      BillingAccountId ServiceName ServiceCategory HostProviderName ServiceProviderName
+      InvoiceIssuerName ChargeDescription
+    `))
       expect(r[c], c).not.toBe("");
     expect(r.PricingQuantity).toMatch(DECIMAL);
     expect(r.ConsumedQuantity).toMatch(DECIMAL);
@@ -230,6 +199,8 @@ describe("FOCUS 1.3 export", () => {
     });
     if (!r.ok) throw new Error(r.reason);
     const rows = checkFocus13(r.csv, "USD");
+    const replicas = (ratio: number, n: number) =>
+      `{"Elements":[{"AllocatedRatio":${ratio},"UsageUnit":"Replicas","UsageQuantity":${n}}]}`;
     expect(
       rows.map((x) => [
         x.x_Line,
@@ -241,33 +212,9 @@ describe("FOCUS 1.3 export", () => {
         x.AllocatedTags,
       ]),
     ).toEqual([
-      [
-        "team",
-        "a",
-        "90.00",
-        "0.375",
-        '{"Elements":[{"AllocatedRatio":0.375,"UsageUnit":"Replicas","UsageQuantity":3}]}',
-        "team/a",
-        '{"team":"a"}',
-      ],
-      [
-        "team",
-        "b",
-        "30.00",
-        "0.125",
-        '{"Elements":[{"AllocatedRatio":0.125,"UsageUnit":"Replicas","UsageQuantity":1}]}',
-        "team/b",
-        '{"team":"b"}',
-      ],
-      [
-        "idle",
-        "",
-        "120.00",
-        "0.5",
-        '{"Elements":[{"AllocatedRatio":0.5,"UsageUnit":"Replicas","UsageQuantity":4}]}',
-        "",
-        "",
-      ],
+      ["team", "a", "90.00", "0.375", replicas(0.375, 3), "team/a", '{"team":"a"}'],
+      ["team", "b", "30.00", "0.125", replicas(0.125, 1), "team/b", '{"team":"b"}'],
+      ["idle", "", "120.00", "0.5", replicas(0.5, 4), "", ""],
     ]);
     expect(rows[0]!.AllocatedMethodId).toBe("capplan/reservation/tokens/idle-separate");
     expect(rows[0]!.ResourceId).toBe("pool/gpu");

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 import { englishOf, textProblem } from "../../src/engine/base/problems";
 import type { PlanFile } from "../../src/engine/base/types";
 import { computePlan } from "../../src/engine/plan/plan";
@@ -32,22 +33,12 @@ type Json = Record<string, unknown> & {
 describe("planJson", () => {
   it("writes errors, warnings and problems last, in that order, after the result's own keys", () => {
     const j = planJson(computePlan(resolvePlan(seed))) as Json;
-    expect(Object.keys(j)).toEqual([
-      "title",
-      "currency",
-      "workloads",
-      "slo",
-      "sloMode",
-      "maxErrorRatePct",
-      "factors",
-      "skus",
-      "cheapest",
-      "recommendationChecked",
-      "tenants",
-      "errors",
-      "warnings",
-      "problems",
-    ]);
+    expect(Object.keys(j)).toEqual(
+      words(`
+      title currency workloads slo sloMode maxErrorRatePct factors skus cheapest
+      recommendationChecked tenants errors warnings problems
+    `),
+    );
   });
 
   it("renders each error's message and each warning from its problem (English, the contract's text)", () => {

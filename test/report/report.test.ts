@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../cli/helpers";
+import { run, runLine } from "../cli/helpers";
 import { computePlan } from "../../src/engine/plan/plan";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { reportMarkdown } from "../../src/report/report";
@@ -17,13 +17,7 @@ describe("reportMarkdown", () => {
       expect(r.out).toContain(line);
       expect(r.out).not.toMatch(/(TTFT|ITL|E2E|TPOT) < /);
       // The comparison's binding row says the same limit with the same sign.
-      const table = await run(
-        "plan",
-        "models/examples/multi-sku.json",
-        "--markdown",
-        "--lang",
-        lang,
-      );
+      const table = await runLine(`plan models/examples/multi-sku.json --markdown --lang ${lang}`);
       expect(table.out).toContain("P99 TTFT ≤ 1000 ms");
     },
   );

@@ -4,6 +4,7 @@
 // exactly for replicas and GPUs. A changed input (elasticity) recalculates to what capplan computes
 // for the changed plan: the workbook is a live model, not a table of numbers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { words } from "../words";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,15 +110,12 @@ const CASES: [string, () => { result: PlanResult; plan?: PlanFile }][] = [
   ["tolerance", () => ({ result: compute(tolerancePlan()), plan: tolerancePlan() })],
 ];
 
-const MONEY = new Set([
-  "pricePerGpuHour",
-  "costPerHour",
-  "costPerDay",
-  "costPerMonth",
-  "costPerMillionOutputTokens",
-  "peak.costPerMillionOutputTokens",
-  "forecast.costPerMillionOutputTokens",
-]);
+const MONEY = new Set(
+  words(`
+  pricePerGpuHour costPerHour costPerDay costPerMonth costPerMillionOutputTokens
+  peak.costPerMillionOutputTokens forecast.costPerMillionOutputTokens
+`),
+);
 const EXACT = new Set(["replicas", "gpus", "gpusPerReplica"]);
 
 /** Equal as the issue asks: exactly for counts, to the cent for money, else to 1e-9 relative. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PlanVsActual } from "../../../src/report/actuals";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-actuals-"));
 
@@ -49,16 +49,8 @@ function finopsPlan(currency: string): string {
 describe("capplan plan --focus", () => {
   it("writes the FOCUS 1.3 CSV to a file with -o, one origin charge per pool and shared cost and day", async () => {
     const out = join(dir, "focus.csv");
-    const r = await run(
-      "plan",
-      finopsPlan("USD"),
-      "--focus",
-      "--start",
-      "2026-11-01",
-      "--days",
-      "2",
-      "-o",
-      out,
+    const r = await runLine(
+      `plan ${finopsPlan("USD")} --focus --start 2026-11-01 --days 2 -o ${out}`,
     );
     expect(r.code).toBe(0);
     expect(r.out).toBe("");
@@ -125,11 +117,8 @@ describe("capplan actuals", () => {
   );
 
   it("compares the seed plan with a written FOCUS 1.0 cloud bill: hand-calculated variances", async () => {
-    const r = await run(
-      "actuals",
-      "models/examples/seed.json",
-      "fixtures/focus/cloud-bill-focus-1.0.csv",
-      "--json",
+    const r = await runLine(
+      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv --json`,
     );
     expect(r.code).toBe(0);
     expect(r.errLines).toEqual([
@@ -148,10 +137,8 @@ describe("capplan actuals", () => {
       ["support", 2953.84, 2900, -53.84],
     ]);
     expect(j.unattributed).toBe(20);
-    const text = await run(
-      "actuals",
-      "models/examples/seed.json",
-      "fixtures/focus/cloud-bill-focus-1.0.csv",
+    const text = await runLine(
+      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv`,
     );
     expect(text.out).toContain("search     886.16    950.00    +63.84  +7.2 %");
   });
@@ -182,13 +169,8 @@ describe("capplan actuals", () => {
     expect(r.errLines).toEqual([
       `capplan actuals: ${bad}: 第 2 行：BilledCost 必须是十进制数，实际为 "N/A"`,
     ]);
-    const w = await run(
-      "actuals",
-      "models/examples/seed.json",
-      "fixtures/focus/cloud-bill-focus-1.0.csv",
-      "--json",
-      "--lang",
-      "zh",
+    const w = await runLine(
+      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv --json --lang zh`,
     );
     expect(w.code).toBe(0);
     expect(w.errLines).toEqual([

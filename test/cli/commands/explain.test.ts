@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { consistent, lineageNodes, type LineageNode } from "../../../src/engine/plan/lineage";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const EXAMPLES = readdirSync(join(ROOT, "models", "examples"))
@@ -54,13 +54,7 @@ describe("capplan explain", () => {
   });
 
   it("--lang zh writes the steps' words in Chinese: the seed example's costPerMonth ends in 730 hours a month, 每月小时数, with no English constant label", async () => {
-    const zh = await run(
-      "explain",
-      "models/examples/seed.json",
-      "skus[0].costPerMonth",
-      "--lang",
-      "zh",
-    );
+    const zh = await runLine(`explain models/examples/seed.json skus[0].costPerMonth --lang zh`);
     expect(zh.code).toBe(0);
     const lines = zh.out.trimEnd().split("\n");
     expect(lines[0]).toBe(
@@ -74,13 +68,7 @@ describe("capplan explain", () => {
     expect(en.out.trimEnd().split("\n").at(-1)).toBe(
       "  ← hoursPerMonth = 730    constant: hours per month",
     );
-    const bad = await run(
-      "explain",
-      "models/examples/seed.json",
-      "skus[0].costPerMonth",
-      "--lang",
-      "fr",
-    );
+    const bad = await runLine(`explain models/examples/seed.json skus[0].costPerMonth --lang fr`);
     expect(bad.code).toBe(2);
   });
 
@@ -110,11 +98,8 @@ describe("capplan explain", () => {
   });
 
   it("a sweep value's line is the row the importer read the point from (GenAI-Perf CSV of the L40S sweep)", async () => {
-    const r = await run(
-      "explain",
-      "models/examples/multi-sku.json",
-      "skus[1].workloads[0].operatingPoint.outputTokensPerSec",
-      "--json",
+    const r = await runLine(
+      `explain models/examples/multi-sku.json skus[1].workloads[0].operatingPoint.outputTokensPerSec --json`,
     );
     expect(r.code).toBe(0);
     const s = (JSON.parse(r.out) as LineageNode).source!;

@@ -7,29 +7,15 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 import { startTestServer } from "../../sweep/server";
 
 async function sweepInto(dir: string, ttftBaseMs: number): Promise<void> {
   const s = await startTestServer({
     latency: { ttftBaseMs, ttftPerActiveMs: 0, itlBaseMs: 1, itlPerActiveMs: 0 },
   });
-  const r = await run(
-    "sweep",
-    "--url",
-    s.url,
-    "--model",
-    "test/model",
-    "--concurrency",
-    "1,2",
-    "--requests",
-    "6",
-    "--output-tokens",
-    "3",
-    "--archive",
-    dir,
-    "--meta",
-    "gpu=H100",
+  const r = await runLine(
+    `sweep --url ${s.url} --model test/model --concurrency 1,2 --requests 6 --output-tokens 3 --archive ${dir} --meta gpu=H100`,
   );
   await s.close();
   expect(r.code).toBe(0);

@@ -6,10 +6,25 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/cli/main";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 import { startTestServer } from "../../sweep/server";
+import { importOrFail } from "../../../src/cli/commands/import";
+import { CliError } from "../../../src/cli/io";
+import { importMessages } from "../../../src/import/messages/pipeline";
+
+/** Set to make the next reads fail as an unreadable file does (a problem beside a plain sentence). */
+const reads = vi.hoisted(() => ({ fail: false }));
+vi.mock("../../../src/cli/io", async (orig) => {
+  const io = await orig<typeof import("../../../src/cli/io")>();
+  const readInputs: typeof io.readInputs = (...a) => {
+    if (!reads.fail) return io.readInputs(...a);
+    const p = importMessages.problem("readFailed", { error: "EACCES" });
+    throw new io.CliError([`x.json: ${importMessages.en(p)}`, "a sentence"], [p, null]);
+  };
+  return { ...io, readInputs };
+});
 
 const GOOD = "fixtures/malformed/bom-crlf.csv"; // generic CSV: concurrency 1, 8, 32 (see fixtures/malformed/README.md)
 
@@ -62,11 +77,8 @@ describe("capplan import", () => {
   });
 
   it("fails with one stderr line per bad file and nothing on stdout", async () => {
-    const r = await run(
-      "import",
-      "fixtures/malformed/empty.csv",
-      "fixtures/malformed/binary.bin",
-      "--json",
+    const r = await runLine(
+      `import fixtures/malformed/empty.csv fixtures/malformed/binary.bin --json`,
     );
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
@@ -118,10 +130,7 @@ describe("the real capplan binary", () => {
         "fixtures/malformed/empty.csv",
         "fixtures/malformed/unknown-format.txt",
       ],
-      {
-        encoding: "utf8",
-        timeout: 60000,
-      },
+      { encoding: "utf8", timeout: 60000 },
     );
     expect(p.stdout).toBe("");
     expect(p.status).toBe(2);
@@ -394,28 +403,34 @@ describe("capplan import --lang zh", () => {
 
   it("--concurrency with several files is refused in the language asked for", async () => {
     const dir = folder();
-    const en = await run(
-      "import",
-      join(dir, "c4.csv"),
-      join(dir, "notes.txt"),
-      "--concurrency",
-      "8",
+    const en = await runLine(
+      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8`,
     );
     expect(en.code).toBe(2);
     expect(en.err).toContain(
       "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)",
     );
-    const zh = await run(
-      "import",
-      join(dir, "c4.csv"),
-      join(dir, "notes.txt"),
-      "--concurrency",
-      "8",
-      "--lang",
-      "zh",
+    const zh = await runLine(
+      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8 --lang zh`,
     );
     expect(zh.err).toContain(
       "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",
     );
+  });
+});
+
+describe("importOrFail", () => {
+  it("renders the reading errors that are problems in Chinese, and keeps the others", () => {
+    reads.fail = true;
+    let thrown: unknown;
+    try {
+      importOrFail(["x.json"], {}, { out: () => {}, err: () => {} }, true, "zh");
+    } catch (e) {
+      thrown = e;
+    } finally {
+      reads.fail = false;
+    }
+    expect(thrown).toBeInstanceOf(CliError);
+    expect((thrown as CliError).lines).toEqual(["无法读取（EACCES）", "a sentence"]);
   });
 });

@@ -27,23 +27,6 @@ describe("capplan sensitivity", () => {
     expect(s.rows[0].swing).toBe(3);
   });
 
-  it("the readable table: cost per month by default, with a bar per row", async () => {
-    const r = await run("sensitivity", SEED, "--step", "20");
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(
-      /^H100 TP4: Cost \/ month ¥876,000\.00, each input changed by ±20 % alone/,
-    );
-    // 40 RPS × 0.288 = 11.52 → 12 replicas × 4 × 20 × 730 = 700,800.
-    expect(r.out).toMatch(/cells\.peak_rps +50 +40 → ¥700,800\.00/);
-    expect(r.out).toContain("█");
-  });
-
-  it("Chinese", async () => {
-    const r = await run("sensitivity", SEED, "--lang", "zh");
-    expect(r.out).toMatch(/^H100 TP4：每月成本 ¥876,000\.00，每次只将一个输入变动 ±10 %/);
-    expect(r.out).toContain("摆幅");
-  });
-
   it.each([
     [
       ["--of", "gpus"],

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 
 const SEED = "models/examples/seed.json";
 
 describe("capplan solve", () => {
   it("--json: the largest peak RPS with 16 replicas in the seed example is 55.5556", async () => {
-    const r = await run(
-      "solve",
-      SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "16",
-      "--vary",
-      "cells.peak_rps",
-      "--json",
+    const r = await runLine(
+      `solve ${SEED} --target skus[0].replicas --value 16 --vary cells.peak_rps --json`,
     );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
@@ -29,16 +21,8 @@ describe("capplan solve", () => {
   });
 
   it("break-even: the H100 price at which it costs the same per 1M output tokens as the L40S", async () => {
-    const r = await run(
-      "solve",
-      "models/examples/multi-sku.json",
-      "--target",
-      "skus[0].costPerMillionOutputTokens",
-      "--value",
-      "skus[1].costPerMillionOutputTokens",
-      "--vary",
-      "cells.h100_hour",
-      "--json",
+    const r = await runLine(
+      `solve models/examples/multi-sku.json --target skus[0].costPerMillionOutputTokens --value skus[1].costPerMillionOutputTokens --vary cells.h100_hour --json`,
     );
     const j = JSON.parse(r.out);
     expect(j.found).toBe(true);
@@ -51,36 +35,9 @@ describe("capplan solve", () => {
     expect(Math.abs(j.value - closed) / closed).toBeLessThan(1e-9);
   });
 
-  it("readable, English and Chinese", async () => {
-    const args = [
-      "solve",
-      SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "16",
-      "--vary",
-      "cells.peak_rps",
-    ];
-    expect((await run(...args)).out).toBe(
-      "cells.peak_rps = 55.555556 gives skus[0].replicas = 16 (now 50)\n",
-    );
-    expect((await run(...args, "--lang", "zh")).out).toBe(
-      "cells.peak_rps = 55.555556 时 skus[0].replicas = 16（当前 50）\n",
-    );
-  });
-
   it("no solution in range: found false and why, exit 0", async () => {
-    const r = await run(
-      "solve",
-      SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "5",
-      "--vary",
-      "cells.input_tokens",
-      "--json",
+    const r = await runLine(
+      `solve ${SEED} --target skus[0].replicas --value 5 --vary cells.input_tokens --json`,
     );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);

@@ -6,7 +6,7 @@
 import { cpus, loadavg } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { percentileSorted } from "../../../src/engine/curve/stats";
-import { run } from "../helpers";
+import { runLine } from "../helpers";
 import type { ServerRecord } from "../../sweep/server";
 import { spawnTestServer, type SpawnedServer } from "../../sweep/spawn";
 
@@ -69,22 +69,8 @@ describe("sweepCommand", () => {
       latency: { ttftBaseMs: 40, ttftPerActiveMs: 1, itlBaseMs: 8, itlPerActiveMs: 0.25 },
     });
     const lag = lagSampler();
-    const r = await run(
-      "sweep",
-      "--url",
-      server.url,
-      "--model",
-      "test/model",
-      "--api",
-      "chat",
-      "--concurrency",
-      "1,4,16",
-      "--requests",
-      "24",
-      "--output-tokens",
-      "8",
-      "--input-tokens",
-      "7",
+    const r = await runLine(
+      `sweep --url ${server.url} --model test/model --api chat --concurrency 1,4,16 --requests 24 --output-tokens 8 --input-tokens 7`,
     );
     const lagP99 = lag();
     const busy = SATURATED || lagP99 > 2;
@@ -139,22 +125,8 @@ describe("sweepCommand", () => {
       latency: { ttftBaseMs: 5, ttftPerActiveMs: 0, itlBaseMs: 2, itlPerActiveMs: 0 },
     });
     const lag = lagSampler();
-    const r = await run(
-      "sweep",
-      "--url",
-      server.url,
-      "--model",
-      "test/model",
-      "--rate",
-      "120",
-      "--requests",
-      "300",
-      "--output-tokens",
-      "4",
-      "--input-tokens",
-      "3",
-      "--seed",
-      "7",
+    const r = await runLine(
+      `sweep --url ${server.url} --model test/model --rate 120 --requests 300 --output-tokens 4 --input-tokens 3 --seed 7`,
     );
     expect(r.code).toBe(0);
     const arr = (await server.records()).map((x) => x.arrivalMs);
@@ -180,4 +152,26 @@ describe("sweepCommand", () => {
     const p = JSON.parse(r.out).sweeps[0].points[0];
     expect(p).toMatchObject({ concurrency: null, requestRate: 120, completed: 300, failed: 0 });
   }, 30_000);
+});
+
+describe("sweepCommand: usage errors", () => {
+  const U = "--url http://127.0.0.1:1/v1 --model m";
+  it.each([
+    ["--model m", "--url is required"],
+    ["--url http://127.0.0.1:1/v1", "--model is required"],
+    ["--url ftp://x --model m --rate 1", "--url must be an http:// or https:// URL"],
+    [U, "--concurrency or --rate"],
+    [`${U} --concurrency 1 --rate 2`, "--concurrency or --rate"],
+    [`${U} --concurrency 0,2`, "--concurrency must be a list of positive whole numbers"],
+    [`${U} --rate 1 --slo ttft:p99`, "--slo must be METRIC:STAT:MS"],
+    [
+      `${U} --rate 1 --api-key-env CAPPLAN_NO_SUCH_VAR`,
+      "--api-key-env CAPPLAN_NO_SUCH_VAR: the environment variable is not set",
+    ],
+  ])("sweep %s → exit 2: %s", async (args, msg) => {
+    const r = await runLine(`sweep ${args}`);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(msg);
+    expect(r.out).toBe("");
+  });
 });

@@ -107,16 +107,6 @@ describe("capplan traffic on the Azure 2023 conversation trace", () => {
       }
     });
   }
-  it("prints a readable table in English and in Chinese", async () => {
-    const en = await run("traffic", AZURE);
-    expect(en.code).toBe(0);
-    expect(en.out).toMatch(/\| Requests \| 19,366 \|/);
-    expect(en.out).toMatch(/\| Peak \| 8\.367 req\/s \|/);
-    expect(en.out).toMatch(/Interarrival CV \| 1\.094/);
-    const zh = await run("traffic", AZURE, "--lang", "zh");
-    expect(zh.out).toMatch(/\| 请求数 \| 19,366 \|/);
-    expect(zh.out).toMatch(/峰均比/);
-  });
 });
 
 describe("capplan traffic: other trace forms", () => {

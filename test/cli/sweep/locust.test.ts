@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { percentileSorted } from "../../../src/engine/curve/stats";
-import { run } from "../helpers";
+import { run, runLine } from "../helpers";
 import { startTestServer, type TestServer } from "../../sweep/server";
 
 const LOCUST = spawnSync("locust", ["--version"], { encoding: "utf8" }).status === 0;
@@ -37,16 +37,8 @@ afterAll(() => server?.close());
 
 describe("locustfileOf", () => {
   it("needs closed-loop levels", async () => {
-    const r = await run(
-      "sweep",
-      "--url",
-      "http://127.0.0.1:9/v1",
-      "--model",
-      "m",
-      "--rate",
-      "1",
-      "--locustfile",
-      join(tmpdir(), "x.py"),
+    const r = await runLine(
+      `sweep --url http://127.0.0.1:9/v1 --model m --rate 1 --locustfile ${join(tmpdir(), "x.py")}`,
     );
     expect(r.code).toBe(2);
     expect(r.err).toContain("--locustfile must be used with --concurrency");
@@ -62,24 +54,8 @@ describe("locustfileOf", () => {
       });
       const dir = mkdtempSync(join(tmpdir(), "capplan-locust-"));
       const file = join(dir, "locustfile.py");
-      const g = await run(
-        "sweep",
-        "--url",
-        server.url,
-        "--model",
-        "test/model",
-        "--api",
-        "chat",
-        "--concurrency",
-        "2,4",
-        "--duration",
-        "3",
-        "--output-tokens",
-        "6",
-        "--input-tokens",
-        "5",
-        "--locustfile",
-        file,
+      const g = await runLine(
+        `sweep --url ${server.url} --model test/model --api chat --concurrency 2,4 --duration 3 --output-tokens 6 --input-tokens 5 --locustfile ${file}`,
       );
       expect(g.code, g.err).toBe(0);
       expect(readFileSync(file, "utf8")).not.toContain("@@CONFIG@@");

@@ -1,29 +1,10 @@
 /** The per-SKU memoised comparison table equals `comparisonText` of the whole plan. */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
-import { computePlan } from "../../../src/engine/plan/plan";
-import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import { fresh, generatePlan, seed } from "./bench-plan";
 import { comparisonText } from "../../../src/report/plan-output";
 import { createComparisonRows } from "../../../src/ui/state/comparison-rows";
 import { createWorkbook } from "../../../src/ui/state/workbook";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-let bench: PlanFile | null = null;
-/** The bench workbook of test/bench/gen-plan.mjs (deterministic), generated once. */
-function generatePlan(): PlanFile {
-  if (!bench) {
-    const out = join(mkdtempSync(join(tmpdir(), "capplan-ui-")), "plan.json");
-    execFileSync(process.execPath, ["test/bench/gen-plan.mjs", out]);
-    bench = JSON.parse(readFileSync(out, "utf8")) as PlanFile;
-  }
-  return structuredClone(bench);
-}
-const fresh = (p: PlanFile) => computePlan(resolvePlan(structuredClone(p)));
 
 describe("memoised comparison table", () => {
   test("equals comparisonText before and after an edit, in both languages", () =>

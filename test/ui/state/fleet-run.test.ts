@@ -1,33 +1,10 @@
 /** The fleet view's job on this thread (no worker in Node): arrivals, then the answer. */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPlan } from "../../../src/cli/plan-loader";
-import type { Slo } from "../../../src/engine/base/types";
-import { fleetSetup, pickSku } from "../../../src/engine/fleet/fleet-plan";
 import { type FleetJob, runFleetJob } from "../../../src/ui/state/fleet-run";
+import { fixed, job } from "./fleet-job";
 
-const PLAN = join(__dirname, "../../../fixtures/simulate/plan.json");
 const TRACE = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
-
-/** A job on the simulate fixture's recommended SKU, at the formula's replica count. */
-function job(arrivals: FleetJob["arrivals"]): FleetJob {
-  const { result } = loadPlan(PLAN, "en");
-  const sku = pickSku(result);
-  if (!sku.ok) throw new Error("sku");
-  const s = fleetSetup(result, sku.sku);
-  if (!s.ok) throw new Error("setup");
-  return {
-    setup: s.setup,
-    arrivals,
-    replicas: s.setup.formulaReplicas!,
-    slots: s.setup.slots!,
-    seed: 5,
-    slos: result.slo.filter((x) => x.maxMs !== null) as Slo[],
-  };
-}
-
-const fixed = (tokens: number) => ({ kind: "fixed" as const, tokens });
 
 describe("runFleetJob", () => {
   it("Poisson arrivals: the answer for the requests asked, simulated with progress", async () => {

@@ -1,17 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
-import { computePlan } from "../../../src/engine/plan/plan";
-import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
+import { fresh, generatePlan, seed } from "./bench-plan";
 import { createWorkbook } from "../../../src/ui/state/workbook";
 import { localizeError } from "../../../src/report/messages";
 import { trustText } from "../../../src/ui/state/trust";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
 describe("createWorkbook", () => {
   test("editing a cell recomputes replicas at once", () =>
@@ -171,18 +163,6 @@ describe("createWorkbook", () => {
       dispose();
     }));
 });
-
-/** The bench workbook of test/bench/gen-plan.mjs (deterministic), generated once. */
-let bench: PlanFile | null = null;
-function generatePlan(): PlanFile {
-  if (!bench) {
-    const out = join(mkdtempSync(join(tmpdir(), "capplan-ui-")), "plan.json");
-    execFileSync(process.execPath, ["test/bench/gen-plan.mjs", out]);
-    bench = JSON.parse(readFileSync(out, "utf8")) as PlanFile;
-  }
-  return structuredClone(bench);
-}
-const fresh = (p: PlanFile) => computePlan(resolvePlan(structuredClone(p)));
 
 describe("incremental workbook", () => {
   test("number edits, a structural change, undo and redo all equal a fresh computation", () =>

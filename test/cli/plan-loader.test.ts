@@ -4,13 +4,15 @@
  * from the Azure 2023 conversation trace (fixtures/traces/, CC-BY, SOURCE.md beside it) with
  * plain string code. The same summary stored inline (as the app stores it) gives the same plan.
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan/plan";
 import { validatePlan } from "../../src/engine/plan/plan-file";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { main } from "../../src/cli/main";
+import { run } from "./helpers";
 
 const AZURE = "fixtures/traces/AzureLLMInferenceTrace_conv.csv";
 
@@ -202,5 +204,59 @@ describe("a workload from a trace file", () => {
     const badSummary = validatePlan(plan({ traffic: { requests: 3 } }));
     expect(badSummary.ok).toBe(false);
     if (!badSummary.ok) expect(badSummary.errors[0]!.path).toBe("workloads[0].trace.traffic");
+  });
+});
+
+describe("loadPlan: sweep files and references, in English and Chinese", () => {
+  it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
+    mkdirSync(join(root, "runs"));
+    copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
+    copyFileSync(
+      "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl",
+      join(root, "runs", "b.jsonl"),
+    );
+    const plan = join(root, "plan.json");
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+        skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
+      }),
+    );
+    const en = await run("plan", plan);
+    expect(en.code).toBe(2);
+    expect(en.errLines).toEqual([
+      `${plan}: skus[0].sweeps.chat: runs: holds 7 sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
+    ]);
+    const zh = await run("plan", plan, "--lang", "zh");
+    expect(zh.errLines).toEqual([
+      `${plan}: skus[0].sweeps.chat: runs: 包含 7 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
+    ]);
+  });
+
+  it("a reference outside the plan's folder is refused in Chinese too", async () => {
+    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-outside-"));
+    mkdirSync(join(root, "plans"));
+    const plan = join(root, "plans", "plan.json");
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        format: "capplan.plan/v1",
+        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+        skus: [
+          { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "/etc/hostname" } },
+        ],
+      }),
+    );
+    const en = await run("plan", plan);
+    expect(en.errLines).toEqual([
+      `capplan plan: ${plan}: skus[0].sweep.file: "/etc/hostname" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
+    ]);
+    const zh = await run("plan", plan, "--lang", "zh");
+    expect(zh.errLines).toEqual([
+      `capplan plan: ${plan}: skus[0].sweep.file："/etc/hostname" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
+    ]);
   });
 });

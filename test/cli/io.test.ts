@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CliError, readInputs } from "../../src/cli/io";
 import { renderProblem } from "../../src/report/messages";
 import type { cliFileMessages as F } from "../../src/import/messages/usage";
-import { run } from "./helpers";
+import { run, runLine } from "./helpers";
 import { importOrFail } from "../../src/cli/commands/import";
 
 const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json";
@@ -17,38 +17,29 @@ const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.jso
 const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
 
 describe("file messages in English and Chinese", () => {
-  it("a plan that is missing or a folder", async () => {
-    const missing = join(dir, "nope.json");
-    expect((await run("plan", missing)).errLines).toEqual([
-      `capplan plan: ${missing}: no such file`,
-    ]);
-    expect((await run("plan", missing, "--lang", "zh")).errLines).toEqual([
-      `capplan plan: ${missing}: 文件不存在`,
-    ]);
-    expect((await run("plan", dir)).errLines).toEqual([
-      `capplan plan: ${dir}: is a folder, expected a plan JSON file`,
-    ]);
-    expect((await run("plan", dir, "--lang", "zh")).errLines).toEqual([
-      `capplan plan: ${dir}: 是文件夹，应为计划 JSON 文件`,
-    ]);
-  });
-
-  it("import of a missing file and of an empty folder", async () => {
-    const missing = join(dir, "nope.csv");
-    expect((await run("import", missing)).errLines).toEqual([
-      `capplan import: ${missing}: no such file or directory`,
-    ]);
-    expect((await run("import", missing, "--lang", "zh")).errLines).toEqual([
-      `capplan import: ${missing}：文件或文件夹不存在`,
-    ]);
-    const empty = join(dir, "empty");
-    mkdirSync(empty);
-    expect((await run("import", empty)).errLines).toEqual([
-      `capplan import: ${empty}: folder holds no files to import`,
-    ]);
-    expect((await run("import", empty, "--lang", "zh")).errLines).toEqual([
-      `capplan import: ${empty}：文件夹中没有可导入的文件`,
-    ]);
+  it.each([
+    ["plan", "nope.json", false, "{p}: no such file", "{p}: 文件不存在"],
+    [
+      "plan",
+      "",
+      true,
+      "{p}: is a folder, expected a plan JSON file",
+      "{p}: 是文件夹，应为计划 JSON 文件",
+    ],
+    ["import", "nope.csv", false, "{p}: no such file or directory", "{p}：文件或文件夹不存在"],
+    [
+      "import",
+      "empty",
+      true,
+      "{p}: folder holds no files to import",
+      "{p}：文件夹中没有可导入的文件",
+    ],
+  ])("%s of %j (a folder: %s)", async (command, name, folder, en, zh) => {
+    const p = join(dir, name);
+    if (folder) mkdirSync(p, { recursive: true });
+    const line = (text: string) => [`capplan ${command}: ${text.replace("{p}", p)}`];
+    expect((await run(command, p)).errLines).toEqual(line(en));
+    expect((await run(command, p, "--lang", "zh")).errLines).toEqual(line(zh));
   });
 
   it("compare names the side of each problem, in the language asked for", async () => {
@@ -58,67 +49,11 @@ describe("file messages in English and Chinese", () => {
     expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
       `capplan compare: baseline: ${missing}: no such file or directory`,
     ]);
-    const zh = await run(
-      "compare",
-      "fixtures/vllm/vllm-8qps-concurrency8-llama.json",
-      missing,
-      "--lang",
-      "zh",
+    const zh = await runLine(
+      `compare fixtures/vllm/vllm-8qps-concurrency8-llama.json ${missing} --lang zh`,
     );
     expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
       `capplan compare: 候选：${missing}：文件或文件夹不存在`,
-    ]);
-  });
-
-  it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
-    mkdirSync(join(root, "runs"));
-    copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
-    copyFileSync(
-      "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl",
-      join(root, "runs", "b.jsonl"),
-    );
-    const plan = join(root, "plan.json");
-    writeFileSync(
-      plan,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-        skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
-      }),
-    );
-    const en = await run("plan", plan);
-    expect(en.code).toBe(2);
-    expect(en.errLines).toEqual([
-      `${plan}: skus[0].sweeps.chat: runs: holds 7 sweeps; a SKU sweep must be one deployment (split the files or use inline points)`,
-    ]);
-    const zh = await run("plan", plan, "--lang", "zh");
-    expect(zh.errLines).toEqual([
-      `${plan}: skus[0].sweeps.chat: runs: 包含 7 个扫描；一个 SKU 的扫描必须来自同一个部署（请拆分文件或使用内联数据点）`,
-    ]);
-  });
-
-  it("a reference outside the plan's folder is refused in Chinese too", async () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-outside-"));
-    mkdirSync(join(root, "plans"));
-    const plan = join(root, "plans", "plan.json");
-    writeFileSync(
-      plan,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-        skus: [
-          { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "/etc/hostname" } },
-        ],
-      }),
-    );
-    const en = await run("plan", plan);
-    expect(en.errLines).toEqual([
-      `capplan plan: ${plan}: skus[0].sweep.file: "/etc/hostname" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,
-    ]);
-    const zh = await run("plan", plan, "--lang", "zh");
-    expect(zh.errLines).toEqual([
-      `capplan plan: ${plan}: skus[0].sweep.file："/etc/hostname" 位于计划所在文件夹和工作目录之外；如需读取，请传入 --allow-path DIR（见 docs/security.md）`,
     ]);
   });
 
