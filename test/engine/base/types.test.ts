@@ -4,7 +4,6 @@
  * (an SLO on each metric reads that metric's field), plus src/engine/base/append.ts.
  */
 import { describe, expect, it } from "vitest";
-import { appendAll } from "../../../src/engine/base/append";
 import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { operatingPoint } from "../../../src/engine/curve/slo";
 import {
@@ -90,17 +89,5 @@ describe("metric keys and fields", () => {
     expect(bad.ok ? null : bad.errors.map((e) => [e.path, e.message])).toEqual([
       ["slo[0].metric", 'expected one of "ttft", "itl", "tpot", "ntpot", "e2e", got "latency"'],
     ]);
-  });
-});
-
-describe("appendAll", () => {
-  it("appends every item in order, none when the list is empty, and leaves the source alone", () => {
-    const to = [1];
-    const items = [2, 3, 4];
-    appendAll(to, items);
-    expect(to).toEqual([1, 2, 3, 4]);
-    appendAll(to, []);
-    expect(to).toEqual([1, 2, 3, 4]);
-    expect(items).toEqual([2, 3, 4]);
   });
 });

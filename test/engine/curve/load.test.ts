@@ -151,3 +151,13 @@ describe("load words", () => {
     expect(loadRangeLabel(null, 2, 4)).toBe("an unknown load to an unknown load");
   });
 });
+
+describe("load order fast path", () => {
+  const pt = (c: number | null): SweepPoint => ({ concurrency: c, requestRate: null });
+  it("keeps sorted input (ties included) and still sorts unsorted input", () => {
+    expect(loadOrder([pt(1), pt(4), pt(4), pt(8)])).toEqual([0, 1, 2, 3]);
+    expect(loadOrder([pt(8), pt(1), pt(4)])).toEqual([1, 2, 0]);
+    // A point without a load goes last (the axis is concurrency: the first field any point has).
+    expect(loadOrder([pt(null), pt(2), pt(1)])).toEqual([2, 1, 0]);
+  });
+});

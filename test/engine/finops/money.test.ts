@@ -270,3 +270,29 @@ describe("currencies", () => {
     ]).toEqual([false, false, true]);
   });
 });
+
+describe("money fast paths", () => {
+  it("fromMinor divides integer minor units exactly like the toFixed round trip", () => {
+    // 44308 cents → 443.08; 1 fils (3 digits) → 0.001; 0 stays +0.
+    expect(fromMinor(44308, 2)).toBe(443.08);
+    expect(fromMinor(1, 3)).toBe(0.001);
+    expect(Object.is(fromMinor(-0, 2), 0)).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 40) + 1, max: 2 ** 40 - 1 }),
+        fc.integer({ min: 0, max: 4 }),
+        (m, d) => {
+          expect(fromMinor(m, d)).toBe(Number((m / 10 ** d).toFixed(d)));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("largest remainder still adds up to the total either way", () => {
+    // 10.005 + 10.005 + 10.005 = 30.015 → 3002 cents: floors 1000, 1000, 1000 (fractions .5 each) → +2 to the first two.
+    expect(largestRemainder([10.005, 10.005, 10.005], 3002, 2)).toEqual([1001, 1001, 1000]);
+    // Too many units: 3 parts of 1.006 (floors 100 each, .6 each) with a total of 299 → −1 from the first.
+    expect(largestRemainder([1.006, 1.006, 1.006], 299, 2)).toEqual([99, 100, 100]);
+  });
+});
