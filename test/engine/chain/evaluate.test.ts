@@ -214,8 +214,7 @@ describe("evaluateSku", () => {
       expect(ids.get("meanOutputTokens")).toBe(meanId);
       near(values.replicaOutputTokensPerSec, capacity);
       near(values.meanOutputTokens, mean);
-      expect(values.replicas).toBe(0);
-      expect(values.utilizationAtPeak).toBe(0);
+      expect(values).toMatchObject({ replicas: 0, utilizationAtPeak: 0 });
       // Nothing served at peak: no peak cost per token (0 ÷ 0), null and not NaN.
       expect(values.peakCostPerOutputToken).toBeNull();
       expect(values.peakCostPerMillionOutputTokens).toBeNull();
@@ -252,9 +251,7 @@ describe("evaluateSku", () => {
   it("no workload: nothing to serve, so no replica and undefined ratios", () => {
     const e = evaluateSku({ ...A, workloads: [] });
     expect(e.perWorkload).toEqual([]);
-    expect(e.values.replicasBase).toBe(0);
-    expect(e.values.replicas).toBe(0);
-    expect(e.values.costPerHour).toBe(0);
+    expect(e.values).toMatchObject({ replicasBase: 0, replicas: 0, costPerHour: 0 });
     expect(e.values.meanOutputTokens).toBe(0); // the plain mean of no workload
     expect(e.values.replicaOutputTokensPerSec).toBeNull(); // 0 tokens in 0 s
   });

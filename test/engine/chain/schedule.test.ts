@@ -62,10 +62,8 @@ describe("schedules: alignment, replicas and costs", () => {
       expect(r.replicas).toEqual([15, 8, 2, 0]);
       expect(r.staticReplicas).toBe(15);
       // 4 intervals × 15 replicas × 4 GPUs × 20 per hour = 4,800; autoscaled (15 + 8 + 2 + 0) × 80 = 2,000
-      expect(r.staticCost).toBe(4800);
-      expect(r.autoscaledCost).toBe(2000);
-      expect(r.reservedReplicas).toBeNull();
-      expect(r.blendedCost).toBeNull();
+      expect(r).toMatchObject({ staticCost: 4800, autoscaledCost: 2000, reservedReplicas: null });
+      expect(r).toMatchObject({ blendedCost: null });
       expect(r.savings.autoscaled).toBe(2800);
       expect(r.savings.autoscaledFraction).toBeCloseTo(2800 / 4800, 12);
       expect(r.periodSec).toBe(4 * 3600);
@@ -81,13 +79,11 @@ describe("schedules: alignment, replicas and costs", () => {
       );
       // replicas_i = max(1, needed) = 15, 8, 2, 1; scheduled_i = max(replicas_i, replicas_{i+1 mod 4}) = 15, 8, 2, 15
       expect(r.replicas).toEqual([15, 8, 2, 15]);
-      expect(r.staticReplicas).toBe(15);
-      expect(r.staticCost).toBe(4800);
+      expect(r).toMatchObject({ staticReplicas: 15, staticCost: 4800 });
       expect(r.autoscaledCost).toBe(40 * 80); // 3,200
       // reserved 10 per GPU-hour: blended(R) = 4 × R × 40 + Σ max(0, s_i − R) × 80
       // R = 0: 3,200; R = 2: 320 + 32 × 80 = 2,880; R = 8: 1,280 + 14 × 80 = 2,400; R = 15: 2,400 (tie → 8)
-      expect(r.reservedReplicas).toBe(8);
-      expect(r.blendedCost).toBe(2400);
+      expect(r).toMatchObject({ reservedReplicas: 8, blendedCost: 2400 });
       expect(r.savings.blended).toBe(2400);
     });
 

@@ -37,15 +37,10 @@ describe("operatingPoint in measured mode", () => {
   it("takes the highest load at which every lower point meets all SLOs, and names the SLO that fails next", () => {
     const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT, ITL], "measured");
     // c=8: TTFT 700 ≤ 1000, ITL 60 ≤ 100; c=16: TTFT 1300 > 1000 → operating point c=8.
-    expect(op.feasible).toBe(true);
-    expect(op.basis).toBe("measured");
-    expect(op.concurrency).toBe(8);
-    expect(op.outputTokensPerSec).toBe(640);
-    expect(op.rps).toBe(6.4);
-    expect(op.pointIndex).toBe(3);
+    expect(op).toMatchObject({ feasible: true, basis: "measured", concurrency: 8 });
+    expect(op).toMatchObject({ outputTokensPerSec: 640, rps: 6.4, pointIndex: 3 });
     expect(op.bindingSlo).toEqual(TTFT);
-    expect(op.sloBinding).toBe(true);
-    expect(op.failure).toBeNull();
+    expect(op).toMatchObject({ sloBinding: true, failure: null });
     expect(op.checks[4]![0]).toMatchObject({ valueMs: 1300, pass: false, usedMetric: "ttft" });
     expect(op.checks[4]![1]).toMatchObject({ valueMs: 90, pass: true, usedMetric: "itl" });
   });
@@ -82,11 +77,8 @@ describe("operatingPoint in measured mode", () => {
       ],
       "measured",
     );
-    expect(op.feasible).toBe(true);
-    expect(op.concurrency).toBe(32);
-    expect(op.outputTokensPerSec).toBe(950);
-    expect(op.sloBinding).toBe(false);
-    expect(op.bindingSlo).toBeNull();
+    expect(op).toMatchObject({ feasible: true, concurrency: 32, outputTokensPerSec: 950 });
+    expect(op).toMatchObject({ sloBinding: false, bindingSlo: null });
   });
 
   it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
@@ -109,8 +101,7 @@ describe("operatingPoint in measured mode", () => {
       ["ttft", 500, 50],
       ["itl", 30, 30],
     ]);
-    expect(op.concurrency).toBeNull();
-    expect(op.outputTokensPerSec).toBeNull();
+    expect(op).toMatchObject({ concurrency: null, outputTokensPerSec: null });
     expect(enW(op)).toContain(
       "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
     );
@@ -158,16 +149,13 @@ describe("operatingPoint in interpolated mode", () => {
       [TTFT],
       "interpolated",
     );
-    expect(bad.feasible).toBe(false);
-    expect(bad.concurrency).toBeNull();
+    expect(bad).toMatchObject({ feasible: false, concurrency: null });
     const all = operatingPoint(
       { points: sweep(BASE_TTFT, BASE_ITL) },
       [{ ...TTFT, maxMs: 9000 }],
       "interpolated",
     );
-    expect(all.basis).toBe("measured");
-    expect(all.concurrency).toBe(32);
-    expect(all.sloBinding).toBe(false);
+    expect(all).toMatchObject({ basis: "measured", concurrency: 32, sloBinding: false });
   });
 
   it("falls back to the last passing point when the next load is an infinite request rate", () => {
@@ -182,8 +170,7 @@ describe("operatingPoint in interpolated mode", () => {
       },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
-    expect(op.basis).toBe("measured");
-    expect(op.requestRate).toBe(2);
+    expect(op).toMatchObject({ basis: "measured", requestRate: 2 });
     expect(enW(op).some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
       true,
     );
@@ -217,8 +204,7 @@ describe("statistics and substitution", () => {
       { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p99: 300 } },
     ];
     const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect(op.feasible).toBeNull();
-    expect(op.pointIndex).toBeNull();
+    expect(op).toMatchObject({ feasible: null, pointIndex: null });
     expect(enW(op)).toEqual([
       "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
       "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
@@ -284,8 +270,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
 
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
     const op = operatingPoint({ points: pastPeak() }, [TTFT], "measured");
-    expect(op.concurrency).toBe(8);
-    expect(op.outputTokensPerSec).toBe(640);
+    expect(op).toMatchObject({ concurrency: 8, outputTokensPerSec: 640 });
     expect(op.bindingSlo).toEqual(TTFT);
     expect(
       enW(op).some((w) =>
@@ -308,8 +293,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   it("interpolated: the interpolated candidate is taken only when it has more throughput", () => {
     const op = operatingPoint({ points: pastPeak() }, [TTFT], "interpolated");
     // c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is below c=8's 640.
-    expect(op.basis).toBe("measured");
-    expect(op.concurrency).toBe(8);
+    expect(op).toMatchObject({ basis: "measured", concurrency: 8 });
   });
 
   it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
@@ -320,10 +304,8 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     }));
     const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured");
     // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
-    expect(op.concurrency).toBe(8);
-    expect(op.bindingErrorRate).toBe(true);
-    expect(op.bindingSlo).toBeNull();
-    expect(op.sloBinding).toBe(true);
+    expect(op).toMatchObject({ concurrency: 8, bindingErrorRate: true, bindingSlo: null });
+    expect(op).toMatchObject({ sloBinding: true });
     // A looser limit lets c=16 pass.
     expect(
       operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, {
@@ -407,11 +389,8 @@ describe("boundaries and edge cases", () => {
         "interpolated",
       );
       expect(op.bindingSlo).toBe(ITL);
-      expect(op.basis).toBe("interpolated");
-      expect(op.concurrency).toBe(1.5);
-      expect(op.outputTokensPerSec).toBe(150);
-      expect(op.pointIndex).toBe(0);
-      expect(op.towardIndex).toBe(1);
+      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
+      expect(op).toMatchObject({ outputTokensPerSec: 150, pointIndex: 0, towardIndex: 1 });
       expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P95 ITL reaches its 100 ms limit",
       ]);
@@ -430,8 +409,7 @@ describe("boundaries and edge cases", () => {
       const pts = levels([100, 200], [700, 1300], [96, 116]);
       const ip = operatingPoint({ points: pts }, [TTFT, ITL], "interpolated");
       expect(ip.bindingSlo).toBe(ITL);
-      expect(ip.concurrency).toBe(1.2);
-      expect(ip.outputTokensPerSec).toBe(120);
+      expect(ip).toMatchObject({ concurrency: 1.2, outputTokensPerSec: 120 });
       const me = operatingPoint({ points: pts }, [ITL, TTFT], "measured");
       expect(me.bindingSlo).toBe(TTFT);
       expect(me.concurrency).toBe(1);
@@ -454,11 +432,8 @@ describe("boundaries and edge cases", () => {
         [TTFT],
         "interpolated",
       );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.outputTokensPerSec).toBe(100);
-      expect(op.pointIndex).toBe(0);
-      expect(op.towardIndex).toBeNull();
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 100 });
+      expect(op).toMatchObject({ pointIndex: 0, towardIndex: null });
       expect(op.bindingSlo).toBe(TTFT);
       expect(enW(op)).toEqual([]);
     });
@@ -469,9 +444,7 @@ describe("boundaries and edge cases", () => {
         [TTFT],
         "interpolated",
       );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.towardIndex).toBeNull();
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, towardIndex: null });
       expect(enW(op)).toEqual([]);
     });
 
@@ -482,9 +455,8 @@ describe("boundaries and edge cases", () => {
         [TTFT],
         "interpolated",
       );
-      expect(op.basis).toBe("interpolated");
-      expect(op.concurrency).toBe(1.5);
-      expect(op.outputTokensPerSec).toBeNull();
+      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
+      expect(op).toMatchObject({ outputTokensPerSec: null });
       expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P99 TTFT reaches its 1,000 ms limit",
       ]);
@@ -514,10 +486,8 @@ describe("boundaries and edge cases", () => {
       const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
         maxErrorRatePct: 5.046468293750712e-17,
       });
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.outputTokensPerSec).toBe(1);
-      expect(op.bindingErrorRate).toBe(true);
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 1 });
+      expect(op).toMatchObject({ bindingErrorRate: true });
       expect(enW(op)).toEqual([]);
     });
 
@@ -528,8 +498,7 @@ describe("boundaries and edge cases", () => {
         [TTFT],
         "interpolated",
       );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1 });
       expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (550) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (600 vs 640 tok/s)",
@@ -637,8 +606,7 @@ describe("boundaries and edge cases", () => {
         { concurrency: 2, requestRate: null, outputTokensPerSec: 200, tpotMs: { p95: 40 } },
       ];
       const op = operatingPoint({ points: pts }, [ITL], "measured");
-      expect(op.feasible).toBeNull();
-      expect(op.pointIndex).toBe(0);
+      expect(op).toMatchObject({ feasible: null, pointIndex: 0 });
       expect(enW(op)).toEqual([
         "P95 ITL is missing at 1 of 2 points; this sweep has ITL p95",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
@@ -696,8 +664,7 @@ describe("boundaries and edge cases", () => {
       pts[2]!.completed = 98;
       pts[2]!.failed = 1;
       const op = operatingPoint({ points: pts }, [TTFT], "measured");
-      expect(op.concurrency).toBe(2);
-      expect(op.bindingErrorRate).toBe(true);
+      expect(op).toMatchObject({ concurrency: 2, bindingErrorRate: true });
       expect(op.failedSharePct).toEqual([0, 1, (1 / 99) * 100]);
     });
   });
@@ -726,8 +693,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
   describe("sweeps with nothing to walk", () => {
     it("no points: unknown, with the reason", () => {
       const op = operatingPoint({ points: [] }, [TTFT], "measured");
-      expect(op.feasible).toBeNull();
-      expect(op.pointIndex).toBeNull();
+      expect(op).toMatchObject({ feasible: null, pointIndex: null });
       expect(op.checks).toEqual([]);
       expect(enW(op)).toEqual(["the sweep has no points: the operating point is unknown"]);
       expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);

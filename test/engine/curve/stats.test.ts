@@ -28,9 +28,7 @@ describe("percentileSorted", () => {
     // squares of deviations 2.25 + 0.25 + 0.25 + 2.25 = 5; 5 / (4 − 1)
     expect(s.std).toBeCloseTo(Math.sqrt(5 / 3), 12);
     expect(summarize([7]).std).toBeUndefined();
-    expect(s.min).toBe(1);
-    expect(s.max).toBe(4);
-    expect(s.p50).toBe(2.5);
+    expect(s).toMatchObject({ min: 1, max: 4, p50: 2.5 });
     expect(s["p99.9"]).toBeCloseTo(3.997, 12);
   });
 });
@@ -161,9 +159,7 @@ describe("radix sort of doubles (the sort behind summarize on long arrays)", () 
     expect(s.p50).toBe(4999.5);
     expect(s.p99).toBeCloseTo(9899.01, 9);
     expect(s["p99.9"]).toBeCloseTo(9989.001, 9);
-    expect(s.mean).toBe(4999.5);
-    expect(s.min).toBe(0);
-    expect(s.max).toBe(9999);
+    expect(s).toMatchObject({ mean: 4999.5, min: 0, max: 9999 });
   });
 });
 
@@ -315,9 +311,7 @@ describe("boundaries and edge cases", () => {
       const s = summarize([6, 1, 3, 2]);
       expect(s.mean).toBe(3);
       expect(s.std).toBeCloseTo(Math.sqrt(14 / 3), 12);
-      expect(s.min).toBe(1);
-      expect(s.max).toBe(6);
-      expect(s.p50).toBe(2.5);
+      expect(s).toMatchObject({ min: 1, max: 6, p50: 2.5 });
       // h = 3 · 0.9 = 2.7 → 3 + 0.7 · (6 − 3) = 5.1
       expect(s.p90).toBeCloseTo(5.1, 12);
     });

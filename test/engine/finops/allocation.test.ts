@@ -53,9 +53,7 @@ describe("docs/allocation.md cost_share", () => {
     expect(p.teams[0]!.share).toBeCloseTo(3 / 13, 15);
     expect(p.teams[0]!.cost).toBeCloseTo(443.0769230769, 9);
     expect(p.teams[0]!.costPerMillionTokens).toBeCloseTo(1920 / 130, 12); // 14.769 per 1M tokens
-    expect(p.costRounded).toBe(1920);
-    expect(p.idle).toBe(0);
-    expect(p.idleRounded).toBe(0);
+    expect(p).toMatchObject({ costRounded: 1920, idle: 0, idleRounded: 0 });
     const perM = 1920 / 130; // 14.769 per 1M tokens for both teams (one pool, proportional)
     expect(
       r.teams.map((t) => [
