@@ -536,102 +536,89 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it("with completed counts: the share, and the lower range in Chinese", () => {
-      const pts = [1, 2, 4].map((c, i) =>
-        conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
-      );
-      const f = rule(pts, "failures-at-load")!;
-      expect(f.evidence).toBe(
-        "24 of 1,200 requests (2.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
-      );
-      expect(f.zh!.evidence).toBe(
-        "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败",
-      );
-    });
-    it("exactly 1 % failed is not flagged, just above is", () => {
-      const mk = (failed: number) => [
-        conc(1, 100, { completed: 100, failed: 0 }),
-        conc(2, 200, { completed: 100 - failed, failed }),
-      ];
-      expect(rule(mk(1), "failures-at-load")).toBeUndefined();
-      expect(rule(mk(2), "failures-at-load")!.evidence).toBe(
-        "2 of 100 requests (2.0 %) failed at concurrency 2; none failed at concurrency 1",
-      );
-    });
-    it("a lower load with a few failures (≤ 1 %) means failures did not just appear: no finding", () => {
-      const pts = [
-        conc(1, 100, { completed: 200, failed: 0 }),
-        conc(2, 200, { completed: 199, failed: 1 }),
-        conc(4, 400, { completed: 90, failed: 10 }),
-      ];
-      expect(rule(pts, "failures-at-load")).toBeUndefined();
-    });
-    it("lower loads of unknown failures only: no finding; with one known 0: a finding over all of them", () => {
-      expect(
-        rule(
-          [conc(1, 100, { failed: null }), conc(2, 200, { completed: 90, failed: 10 })],
-          "failures-at-load",
+    const fl = (c: number | null, otps: number, failed: number | null, completed?: number) =>
+      conc(c, otps, { failed, ...(completed === undefined ? {} : { completed }) });
+    it.each<[string, SweepPoint[], Want]>([
+      [
+        "with completed counts: the share, and the lower range in Chinese",
+        [1, 2, 4].map((c, i) =>
+          conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
         ),
-      ).toBeUndefined();
-      const f = rule(
-        [conc(1, 100), conc(2, 200, { failed: 0 }), conc(4, 400, { completed: 90, failed: 10 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe(
-        "10 of 100 requests (10.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
-      );
-    });
-    it("every point above 1 % is listed, not those at or below", () => {
-      const pts = [1, 2, 4, 8].map((c, i) =>
-        conc(c, 100, { completed: [100, 90, 199, 80][i]!, failed: [0, 10, 1, 20][i]! }),
-      );
-      expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1, 3]);
-    });
-    it("a later point at exactly 1 % is not listed", () => {
-      const pts = [1, 2, 4].map((c, i) =>
-        conc(c, 100, { completed: [100, 90, 99][i]!, failed: [0, 10, 1][i]! }),
-      );
-      expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1]);
-    });
-    it("a failed count of 0 without completed counts is no failure", () => {
-      expect(
-        rule(
-          [conc(1, 100, { failed: 0, completed: 100 }), conc(2, 200, { failed: 0 })],
-          "failures-at-load",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule([conc(1, 100, { failed: 0 }), conc(2, 200, { failed: -3 })], "failures-at-load"),
-      ).toBeUndefined();
-    });
-    it("a point without a load is last and said as an unknown load; no load axis at all reads the same", () => {
-      const f = rule(
-        [conc(1, 100, { failed: 0 }), conc(null, 100, { failed: 3 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe("3 failed at an unknown load; none failed at concurrency 1");
-      expect(f.zh!.evidence).toBe("并发 ?时失败 3 个；并发 1时没有失败");
-      const none: SweepPoint[] = [
-        { concurrency: null, requestRate: null, failed: 0 },
-        { concurrency: null, requestRate: null, failed: 0 },
-        { concurrency: null, requestRate: null, failed: 3 },
-      ];
-      const g = rule(none, "failures-at-load")!;
-      expect(g.evidence).toBe(
-        "3 failed at an unknown load; none failed at an unknown load to an unknown load",
-      );
-      expect(g.zh!.evidence).toBe("实际 ? req/s时失败 3 个；实际 ? 到 ? req/s时没有失败");
-    });
-    it("request-rate labels in Chinese", () => {
-      const f = rule(
+        {
+          evidence:
+            "24 of 1,200 requests (2.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
+          zh: { evidence: "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败" },
+        },
+      ],
+      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)], undefined],
+      [
+        "just above 1 % is",
+        [fl(1, 100, 0, 100), fl(2, 200, 2, 98)],
+        {
+          evidence:
+            "2 of 100 requests (2.0 %) failed at concurrency 2; none failed at concurrency 1",
+        },
+      ],
+      [
+        "a lower load with a few failures (≤ 1 %) means failures did not just appear",
+        [fl(1, 100, 0, 200), fl(2, 200, 1, 199), fl(4, 400, 10, 90)],
+        undefined,
+      ],
+      [
+        "lower loads of unknown failures only: no finding",
+        [fl(1, 100, null), fl(2, 200, 10, 90)],
+        undefined,
+      ],
+      [
+        "with one known 0 below: a finding over all of them",
+        [conc(1, 100), fl(2, 200, 0), fl(4, 400, 10, 90)],
+        {
+          evidence:
+            "10 of 100 requests (10.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
+        },
+      ],
+      [
+        "every point above 1 % is listed, not those at or below",
+        [fl(1, 100, 0, 100), fl(2, 100, 10, 90), fl(4, 100, 1, 199), fl(8, 100, 20, 80)],
+        { pointIndices: [1, 3] },
+      ],
+      [
+        "a later point at exactly 1 % is not listed",
+        [fl(1, 100, 0, 100), fl(2, 100, 10, 90), fl(4, 100, 1, 99)],
+        { pointIndices: [1] },
+      ],
+      [
+        "a failed count of 0 without completed counts is no failure",
+        [fl(1, 100, 0, 100), fl(2, 200, 0)],
+        undefined,
+      ],
+      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)], undefined],
+      [
+        "a point without a load is last and said as an unknown load",
+        [fl(1, 100, 0), fl(null, 100, 3)],
+        {
+          evidence: "3 failed at an unknown load; none failed at concurrency 1",
+          zh: { evidence: "并发 ?时失败 3 个；并发 1时没有失败" },
+        },
+      ],
+      [
+        "no load axis at all reads the same",
+        [0, 0, 3].map((failed) => ({ concurrency: null, requestRate: null, failed })),
+        {
+          evidence:
+            "3 failed at an unknown load; none failed at an unknown load to an unknown load",
+          zh: { evidence: "实际 ? req/s时失败 3 个；实际 ? 到 ? req/s时没有失败" },
+        },
+      ],
+      [
+        "request-rate labels in Chinese",
         [rate(2, 100, { failed: 0 }), rate(4, 100, { failed: 0 }), rate(8.5, 100, { failed: 1 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe(
-        "1 failed at request rate 8.5 req/s; none failed at request rate 2 to 4 req/s",
-      );
-      expect(f.zh!.evidence).toBe("请求速率 8.5 req/s时失败 1 个；请求速率 2 到 4 req/s时没有失败");
-    });
+        {
+          evidence: "1 failed at request rate 8.5 req/s; none failed at request rate 2 to 4 req/s",
+          zh: { evidence: "请求速率 8.5 req/s时失败 1 个；请求速率 2 到 4 req/s时没有失败" },
+        },
+      ],
+    ])("%s", (_, points, want) => check(points, "failures-at-load", want));
   });
 
   describe("diagnose: long-tail", () => {
