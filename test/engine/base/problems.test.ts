@@ -19,6 +19,7 @@ import {
   renderProblem,
 } from "../../../src/report/messages";
 import { planText } from "../../../src/report/plan-output";
+import { words } from "../words";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
@@ -91,25 +92,9 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
         // Render with string params (a template may format numbers; strings go through as written).
-        const lists = [
-          "slos",
-          "available",
-          "names",
-          "paths",
-          "members",
-          "missing",
-          "candidates",
-          "present",
-          "failed",
-          "allowed",
-          "skus",
-          "others",
-          "given",
-          "listed",
-          "options",
-          "teams",
-          "files",
-        ];
+        const lists = words(`
+          slos available names paths members missing candidates present failed allowed skus others
+          given listed options teams files`);
         const params = new Proxy(
           {},
           {

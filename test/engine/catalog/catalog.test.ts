@@ -16,6 +16,7 @@ import {
   GPU_CATALOG_FORMAT,
   LLM_CATALOG_FORMAT,
 } from "../../../src/engine/catalog/catalog";
+import { words } from "../words";
 
 const readJson = (rel: string): unknown =>
   JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));
@@ -331,15 +332,7 @@ describe("boundaries and edge cases", () => {
     restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: entries });
 
   const llmSource = {
-    fields: [
-      "parametersB",
-      "layers",
-      "hiddenSize",
-      "attentionHeads",
-      "kvHeads",
-      "headDim",
-      "maxContext",
-    ],
+    fields: words("parametersB layers hiddenSize attentionHeads kvHeads headDim maxContext"),
     url: "http://example.com/m",
     title: "M config",
     retrieved: "2026-12-02",
@@ -366,22 +359,12 @@ describe("boundaries and edge cases", () => {
     test("formats and the figure lists each source must cover", () => {
       expect(GPU_CATALOG_FORMAT).toBe("capplan.gpus/v1");
       expect(LLM_CATALOG_FORMAT).toBe("capplan.llms/v1");
-      expect(GPU_FIGURES).toEqual([
-        "memoryGB",
-        "memoryBandwidthTBps",
-        "denseBf16Tflops",
-        "tdpW",
-        "interconnect",
-      ]);
-      expect(LLM_FIGURES).toEqual([
-        "parametersB",
-        "layers",
-        "hiddenSize",
-        "attentionHeads",
-        "kvHeads",
-        "headDim",
-        "maxContext",
-      ]);
+      expect(GPU_FIGURES).toEqual(
+        words("memoryGB memoryBandwidthTBps denseBf16Tflops tdpW interconnect"),
+      );
+      expect(LLM_FIGURES).toEqual(
+        words("parametersB layers hiddenSize attentionHeads kvHeads headDim maxContext"),
+      );
     });
   });
 
@@ -613,17 +596,11 @@ describe("boundaries and edge cases", () => {
       ]);
     });
 
-    test.each([
-      "2026-1-31",
-      "26-01-31",
-      "2026-01-31x",
-      "x2026-01-31",
-      "2026/01/31",
-      "20260-01-31",
-      "2026-011-31",
-      "2026-01-311",
-      "abcd-ef-gh",
-    ])("a price retrieved %j is not a date: issue and skipped", (retrieved) => {
+    test.each(
+      words(`
+      2026-1-31 26-01-31 2026-01-31x x2026-01-31 2026/01/31 20260-01-31 2026-011-31 2026-01-311
+      abcd-ef-gh`),
+    )("a price retrieved %j is not a date: issue and skipped", (retrieved) => {
       expect(
         gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, retrieved } })).issues,
       ).toEqual([
@@ -747,14 +724,11 @@ describe("boundaries and edge cases", () => {
       });
     });
 
-    test.each([
-      "ftp://example.com",
-      "example.com",
-      "xhttps://example.com",
-      "https:/example.com",
-      "httpss://e",
-      "HTTPS://example.com",
-    ])("url %j is not an http(s) URL", (url) => {
+    test.each(
+      words(`
+      ftp://example.com example.com xhttps://example.com https:/example.com httpss://e
+      HTTPS://example.com`),
+    )("url %j is not an http(s) URL", (url) => {
       expect(withSources([{ ...gpuSource, url }]).issues[0]).toEqual({
         path: "gpus[0].sources[0].url",
         message: "expected an http(s) URL",
@@ -765,17 +739,11 @@ describe("boundaries and edge cases", () => {
       expect(withSources([{ ...gpuSource, url }]).issues).toEqual([]);
     });
 
-    test.each([
-      "2026-1-31",
-      "26-01-31",
-      "2026-01-31x",
-      "x2026-01-31",
-      "2026/01/31",
-      "20260-01-31",
-      "2026-011-31",
-      "2026-01-311",
-      "abcd-ef-gh",
-    ])("retrieved %j is not a date", (retrieved) => {
+    test.each(
+      words(`
+      2026-1-31 26-01-31 2026-01-31x x2026-01-31 2026/01/31 20260-01-31 2026-011-31 2026-01-311
+      abcd-ef-gh`),
+    )("retrieved %j is not a date", (retrieved) => {
       expect(withSources([{ ...gpuSource, retrieved }]).issues[0]).toEqual({
         path: "gpus[0].sources[0].retrieved",
         message: "expected a date YYYY-MM-DD",

@@ -18,6 +18,7 @@ import {
   type WorkloadLeaves,
 } from "../../../src/engine/chain/evaluate";
 import { QUANTITIES } from "../../../src/engine/chain/quantities";
+import { words } from "../words";
 
 function near(got: number | null | undefined, want: number): void {
   expect(typeof got).toBe("number");
@@ -72,13 +73,9 @@ const NO_PEAK: SkuLeaves = { ...A, workloads: [W0, W1].map((w) => ({ ...w, peakR
 // Traces are made inside the tests, so that an evaluation that throws fails a test.
 const traceOf = (sku: SkuLeaves): Step[] => evaluateSku(sku, { trace: true }).trace!;
 
-const WORKLOAD_STEPS = [
-  "tokensPerRequest",
-  "tokensPerSec",
-  "workloadReplicasBase",
-  "workloadPeakOutput",
-  "workloadSecondsPerRequest",
-];
+const WORKLOAD_STEPS = words(
+  "tokensPerRequest tokensPerSec workloadReplicasBase workloadPeakOutput workloadSecondsPerRequest",
+);
 const COST_STEPS = ["gpus", "costPerHour", "costPerDay", "costPerMonth"];
 const PER_TOKEN_STEPS = ["costPerOutputToken", "costPerMillionOutputTokens"];
 const PEAK_COST_STEPS = [
@@ -481,13 +478,9 @@ describe("expandedText", () => {
       seen.push(`${id}=${x}`);
       return String(x);
     });
-    expect(seen).toEqual([
-      "peakRps=10",
-      "outputTokens=300",
-      "workloadCapacity=1500",
-      "elasticity=1.2",
-      "redundancy=1.2",
-    ]);
+    expect(seen).toEqual(
+      words("peakRps=10 outputTokens=300 workloadCapacity=1500 elasticity=1.2 redundancy=1.2"),
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../../src/engine/curve/diagnostics";
 import type { Stats, SweepMeta, SweepPoint } from "../../../src/engine/base/types";
 import type { Zone } from "../../../src/engine/curve/zones";
+import { words } from "../words";
 
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
 const run = (points: SweepPoint[]) => diagnose({ points, meta });
@@ -132,13 +133,9 @@ describe("diagnose: long-tail", () => {
 
 describe("diagnostic rules", () => {
   it("documents the multi-replica rule but never emits it from one sweep", () => {
-    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual([
-      "ttft-queueing",
-      "decode-bound",
-      "failures-at-load",
-      "long-tail",
-      "multi-replica-scaling",
-    ]);
+    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual(
+      words("ttft-queueing decode-bound failures-at-load long-tail multi-replica-scaling"),
+    );
     expect(DIAGNOSTIC_RULES[4]!.description).toContain("needs sweeps of 1 and N replicas");
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { checkFormulaTree } from "../../../src/engine/formula/check";
 import { compileFormula } from "../../../src/engine/formula/formula";
 import { parseExpression } from "../../../src/engine/formula/math";
+import { words } from "../words";
 
 const ALLOWED = "abs, ceil, exp, floor, log, log10, max, mean, min, mod, round, sqrt, sum";
 
@@ -61,19 +62,9 @@ describe("refused constructs, with their whole message", () => {
   });
 
   it("code-reaching names, called or not, are refused with the list of allowed functions", () => {
-    for (const name of [
-      "import",
-      "evaluate",
-      "parse",
-      "compile",
-      "simplify",
-      "derivative",
-      "resolve",
-      "reviver",
-      "createUnit",
-      "typed",
-      "config",
-    ]) {
+    for (const name of words(
+      "import evaluate parse compile simplify derivative resolve reviver createUnit typed config",
+    )) {
       const want = [
         "FORBIDDEN",
         "formula.functionNotAllowed",
