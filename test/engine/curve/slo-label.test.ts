@@ -61,6 +61,9 @@ describe("labels", () => {
   it("sloText: name only, or with its limit (≤ by default, < on request, a custom number format, ? when absent)", () => {
     const slo = { metric: "ttft", stat: "p99", maxMs: 1500 };
     expect(sloText(slo)).toBe("P99 TTFT");
+    expect(sloText({ metric: "itl", stat: "p95", maxMs: 100 })).toBe("P95 ITL");
+    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
+    expect(sloText({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
     expect(sloText(slo, {})).toBe("P99 TTFT ≤ 1500 ms");
     expect(sloText(slo, { sign: "<" })).toBe("P99 TTFT < 1500 ms");
     expect(sloText(slo, { sign: "≤", format: (v) => `${v / 1000}k` })).toBe("P99 TTFT ≤ 1.5k ms");

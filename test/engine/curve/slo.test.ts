@@ -6,7 +6,6 @@ import {
   prepareSweep,
   type OperatingPointOptions,
 } from "../../../src/engine/curve/slo";
-import { sloText } from "../../../src/engine/curve/slo-label";
 import type { Slo, SloMode, SweepPoint, Stats } from "../../../src/engine/base/types";
 import { englishOf } from "../../../src/engine/base/problems";
 import type { Problem } from "../../../src/engine/base/problems";
@@ -235,12 +234,6 @@ describe("statistics and substitution", () => {
     });
     // nothing else is substituted: E2E is not read from TTFT
     expect(statValue(p, "e2e", "p95").valueMs).toBeNull();
-  });
-
-  it("labels SLOs the way people write them", () => {
-    expect(sloText(ITL)).toBe("P95 ITL");
-    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
-    expect(sloText({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
   });
 });
 

@@ -7,12 +7,7 @@ import {
   compareNames,
   splitByName,
 } from "../../../src/engine/finops/allocation";
-import {
-  largestRemainder,
-  minorUnitDigits,
-  roundMoney,
-  toMinor,
-} from "../../../src/engine/finops/money";
+import { minorUnitDigits, roundMoney, toMinor } from "../../../src/engine/finops/money";
 import { createPlanEngine } from "../../../src/engine/plan/incremental";
 import type { PlanResult } from "../../../src/engine/plan/plan";
 import type { PlanFile } from "../../../src/engine/base/types";
@@ -199,22 +194,6 @@ describe("allocate", () => {
     );
     expect(enW(r)).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
     expect(r.pools[0]!.teams).toHaveLength(2);
-  });
-});
-
-describe("money", () => {
-  it("knows minor-unit digits from Intl with a fallback of 2", () => {
-    expect(minorUnitDigits("USD")).toBe(2);
-    expect(minorUnitDigits("CNY")).toBe(2);
-    expect(minorUnitDigits("JPY")).toBe(0);
-    expect(minorUnitDigits("KWD")).toBe(3);
-    expect(minorUnitDigits("not a code")).toBe(2);
-  });
-
-  it("largest-remainder rounding hits the total exactly", () => {
-    expect(largestRemainder([443.0769230769, 1476.923076923], 192000, 2)).toEqual([44308, 147692]);
-    expect(largestRemainder([0, 0], 5, 0)).toEqual([3, 2]);
-    expect(toMinor(1.005, 2)).toBe(101);
   });
 });
 
