@@ -16,9 +16,16 @@ import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
+/** A usage row: `team` used `inputTokens` and `outputTokens` a day of `pool`. */
+const row = (team: string, pool: string, inputTokens: number, outputTokens: number) => ({
+  team,
+  pool,
+  inputTokens,
+  outputTokens,
+});
 const seedUsage = [
-  { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 }, // 3e7 tokens
-  { team: "support", pool: "70b", inputTokens: 6e7, outputTokens: 4e7 }, // 1e8 tokens
+  row("search", "70b", 1e7, 2e7), // 3e7 tokens
+  row("support", "70b", 6e7, 4e7), // 1e8 tokens
 ];
 const base = (over: Partial<AllocationInput> = {}): AllocationInput => ({
   pools: [{ name: "70b", costPerDay: 1920 }],
@@ -90,10 +97,7 @@ describe("allocate", () => {
     const r = allocate(
       base({
         pools: [{ name: "70b", costPerDay: 1000, capacityTokensPerDay: 1e6 }],
-        usage: [
-          { team: "a", pool: "70b", inputTokens: 1e5, outputTokens: 1e5 },
-          { team: "b", pool: "70b", inputTokens: 2e5, outputTokens: 1e5 },
-        ],
+        usage: [row("a", "70b", 1e5, 1e5), row("b", "70b", 2e5, 1e5)],
         idle: "separate",
       }),
     );
@@ -147,11 +151,7 @@ describe("allocate", () => {
           { name: "70b", costPerDay: 1920 },
           { name: "8b", costPerDay: 100 },
         ],
-        usage: [
-          ...seedUsage,
-          { team: "search", pool: "8b", inputTokens: 1, outputTokens: 2 },
-          { team: "ops", pool: "8b", inputTokens: 3, outputTokens: 0 },
-        ],
+        usage: [...seedUsage, row("search", "8b", 1, 2), row("ops", "8b", 3, 0)],
       }),
     );
     // 8b: search 3 of 6 tokens → 50, ops 50; search total 443.08 + 50 = 493.08
@@ -189,9 +189,7 @@ describe("allocate", () => {
   });
 
   it("warns about usage rows for an unknown pool instead of throwing", () => {
-    const r = allocate(
-      base({ usage: [...seedUsage, { team: "x", pool: "nope", inputTokens: 1, outputTokens: 1 }] }),
-    );
+    const r = allocate(base({ usage: [...seedUsage, row("x", "nope", 1, 1)] }));
     expect(enW(r)).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
     expect(r.pools[0]!.teams).toHaveLength(2);
   });
@@ -457,8 +455,8 @@ describe("allocation conservation", () => {
                     reservedReplicas: 3,
                   },
                   { team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 }, // zero usage; 3 + 2 > 4 oversubscribed
-                  { team: "c", pool: "q", inputTokens: 1, outputTokens: 2 },
-                  { team: "zero", pool: "q", inputTokens: 0, outputTokens: 0 },
+                  row("c", "q", 1, 2),
+                  row("zero", "q", 0, 0),
                 ],
                 shared: [
                   { name: "platform", costPerDay: 10.01, split },
@@ -480,10 +478,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 0.01 }],
-        usage: [
-          { team: "b", pool: "p", inputTokens: 5, outputTokens: 5 },
-          { team: "a", pool: "p", inputTokens: 5, outputTokens: 5 },
-        ],
+        usage: [row("b", "p", 5, 5), row("a", "p", 5, 5)],
       });
       expect(r.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([
         ["b", 0],
@@ -515,11 +510,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 300 }],
-        usage: [
-          { team: "a", pool: "p", inputTokens: 2e6, outputTokens: 0 },
-          { team: "b", pool: "p", inputTokens: 1e6, outputTokens: 0 },
-          { team: "c", pool: "p", inputTokens: 0, outputTokens: 0 },
-        ],
+        usage: [row("a", "p", 2e6, 0), row("b", "p", 1e6, 0), row("c", "p", 0, 0)],
       };
       // own: a 200, b 100, c 0.
       const w = allocate({ ...base, shared: [{ name: "platform", costPerDay: 90 }] });
@@ -571,10 +562,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 0 }],
-        usage: [
-          { team: "a", pool: "p", inputTokens: 1, outputTokens: 0 },
-          { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-        ],
+        usage: [row("a", "p", 1, 0), row("b", "p", 1, 0)],
         shared: [{ name: "platform", costPerDay: 10 }],
       });
       expect(z.teams.map((t) => t.sharedCostRounded)).toEqual([5, 5]);
@@ -605,7 +593,7 @@ describe("allocation conservation", () => {
         outputWeight: 4,
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 50 }],
-        usage: [{ team: "a", pool: "p", inputTokens: 1e6, outputTokens: 1e6 }],
+        usage: [row("a", "p", 1e6, 1e6)],
       });
       const p = r.pools[0]!;
       expect([
@@ -625,7 +613,7 @@ describe("allocation conservation", () => {
         method: "output",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 50 }],
-        usage: [{ team: "a", pool: "p", inputTokens: 1e6, outputTokens: 1e6 }],
+        usage: [row("a", "p", 1e6, 1e6)],
       });
       expect([
         o.pools[0]!.costPerMillionInputTokens,
@@ -644,10 +632,7 @@ describe("boundaries and edge cases", () => {
    */
   const two = (over: Partial<AllocationInput> = {}): AllocationInput => ({
     pools: [{ name: "p", costPerDay: 1000, capacityTokensPerDay: 3e5 }],
-    usage: [
-      { team: "a", pool: "p", inputTokens: 1e5, outputTokens: 0 },
-      { team: "b", pool: "p", inputTokens: 1e5, outputTokens: 1e5 },
-    ],
+    usage: [row("a", "p", 1e5, 0), row("b", "p", 1e5, 1e5)],
     method: "tokens",
     idle: "separate",
     currency: "USD",
@@ -671,9 +656,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("usage one token above capacity falls back to proportional with a warning", () => {
-      const r = allocate(
-        two({ usage: [...two().usage, { team: "c", pool: "p", inputTokens: 1, outputTokens: 0 }] }),
-      );
+      const r = allocate(two({ usage: [...two().usage, row("c", "p", 1, 0)] }));
       expect(r.pools[0]!.idleRounded).toBe(0);
       // 1e5 : 2e5 : 1 of 300,001 tokens × 1000: 333.332, 666.664, 0.003
       expect(r.pools[0]!.teams.map((t) => t.costRounded)).toEqual([333.33, 666.67, 0]);
@@ -789,10 +772,7 @@ describe("boundaries and edge cases", () => {
         outputWeight: 1,
         idle: "proportional",
         pools: [{ name: "main", costPerDay: 100.5 }],
-        usage: [
-          { team: "a", pool: "main", inputTokens: 300, outputTokens: 0 },
-          { team: "b", pool: "main", inputTokens: 0, outputTokens: 100 },
-        ],
+        usage: [row("a", "main", 300, 0), row("b", "main", 0, 100)],
       },
     } as PlanFile;
   }
@@ -945,9 +925,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("nothing reserved and nothing used: the whole pool is idle, with a warning", () => {
-      const r = allocate(
-        worked({ usage: [{ team: "a", pool: "p", inputTokens: 0, outputTokens: 0 }] }),
-      );
+      const r = allocate(worked({ usage: [row("a", "p", 0, 0)] }));
       expect(costsOf(r)).toEqual([0, 240]);
       expect(r.pools[0]!.idle).toBe(240);
       expect(r.pools[0]!.teams[0]!.billedReplicas).toBe(0);
@@ -1053,7 +1031,7 @@ describe("boundaries and edge cases", () => {
             { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: 1 },
             { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: null },
             { team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
-            { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6 },
+            row("b", "p", 0, 1e6),
           ],
         }),
       );
@@ -1147,7 +1125,7 @@ describe("boundaries and edge cases", () => {
     it("a row without a pool goes to the only pool; with two pools it is dropped with a warning", () => {
       const one = allocate(
         two({
-          usage: [{ team: "a", pool: "", inputTokens: 3, outputTokens: 0 }],
+          usage: [row("a", "", 3, 0)],
           idle: "proportional",
         }),
       );
@@ -1159,10 +1137,7 @@ describe("boundaries and edge cases", () => {
             { name: "p", costPerDay: 10 },
             { name: "q", costPerDay: 20 },
           ],
-          usage: [
-            { team: "a", pool: "", inputTokens: 3, outputTokens: 0 },
-            { team: "b", pool: "q", inputTokens: 1, outputTokens: 0 },
-          ],
+          usage: [row("a", "", 3, 0), row("b", "q", 1, 0)],
           idle: "proportional",
         }),
       );
@@ -1176,10 +1151,7 @@ describe("boundaries and edge cases", () => {
     it("a row naming an unknown pool is dropped even when there is only one pool", () => {
       const r = allocate(
         two({
-          usage: [
-            { team: "a", pool: "x", inputTokens: 3, outputTokens: 0 },
-            { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-          ],
+          usage: [row("a", "x", 3, 0), row("b", "p", 1, 0)],
           idle: "proportional",
         }),
       );
@@ -1192,11 +1164,11 @@ describe("boundaries and edge cases", () => {
         two({
           idle: "proportional",
           usage: [
-            { team: "a", pool: "p", inputTokens: -1, outputTokens: 5 },
-            { team: "b", pool: "p", inputTokens: 5, outputTokens: Number.NaN },
-            { team: "c", pool: "p", inputTokens: Number.POSITIVE_INFINITY, outputTokens: 0 },
-            { team: "d", pool: "p", inputTokens: 0, outputTokens: 0 },
-            { team: "e", pool: "p", inputTokens: 1, outputTokens: 0 },
+            row("a", "p", -1, 5),
+            row("b", "p", 5, Number.NaN),
+            row("c", "p", Number.POSITIVE_INFINITY, 0),
+            row("d", "p", 0, 0),
+            row("e", "p", 1, 0),
           ],
         }),
       );
@@ -1215,11 +1187,7 @@ describe("boundaries and edge cases", () => {
       const r = allocate(
         two({
           idle: "proportional",
-          usage: [
-            { team: "a", pool: "p", inputTokens: 1, outputTokens: 2 },
-            { team: "b", pool: "p", inputTokens: 4, outputTokens: 0 },
-            { team: "a", pool: "p", inputTokens: 10, outputTokens: 20 },
-          ],
+          usage: [row("a", "p", 1, 2), row("b", "p", 4, 0), row("a", "p", 10, 20)],
         }),
       );
       expect(
@@ -1308,10 +1276,7 @@ describe("boundaries and edge cases", () => {
       method: "tokens",
       idle: "proportional",
       pools: [{ name: "p", costPerDay: 300 }],
-      usage: [
-        { team: "a", pool: "p", inputTokens: 2, outputTokens: 0 },
-        { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-      ],
+      usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
       ...(shared ? { shared } : {}),
     });
 
