@@ -12,6 +12,12 @@ import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
+/** A closed-loop point at concurrency `c` with the given fields. */
+const point = (c: number | null, extra: Partial<SweepPoint> = {}): SweepPoint => ({
+  concurrency: c,
+  requestRate: null,
+  ...extra,
+});
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
@@ -20,15 +26,15 @@ function sweep(ttft: number[], itl: number[]): SweepPoint[] {
   const conc = [1, 2, 4, 8, 16, 32];
   const otps = [100, 190, 360, 640, 900, 950];
   const rps = [1, 1.9, 3.6, 6.4, 9, 9.5];
-  return conc.map((c, i) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: rps[i]!,
-    outputTokensPerSec: otps[i]!,
-    totalTokensPerSec: otps[i]! * 2,
-    ttftMs: { p99: ttft[i]! },
-    itlMs: { p95: itl[i]! },
-  }));
+  return conc.map((c, i) =>
+    point(c, {
+      rps: rps[i]!,
+      outputTokensPerSec: otps[i]!,
+      totalTokensPerSec: otps[i]! * 2,
+      ttftMs: { p99: ttft[i]! },
+      itlMs: { p95: itl[i]! },
+    }),
+  );
 }
 /** The operating point of `points` under `slos` (measured unless said). */
 const opOf = (
@@ -220,12 +226,7 @@ describe("statistics and substitution", () => {
       substituted: true,
       available: ["mean", "p95"],
     });
-    const q: SweepPoint = {
-      concurrency: 1,
-      requestRate: null,
-      itlMs: { mean: 10 },
-      tpotMs: { p95: 42 },
-    };
+    const q: SweepPoint = point(1, { itlMs: { mean: 10 }, tpotMs: { p95: 42 } });
     expect(statValue(q, "itl", "p95")).toEqual({
       valueMs: null,
       usedMetric: "itl",
@@ -344,12 +345,7 @@ describe("boundaries and edge cases", () => {
   /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
   function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
     return ttft.map((t, i) => {
-      const p: SweepPoint = {
-        concurrency: i + 1,
-        requestRate: null,
-        ttftMs: { p99: t },
-        itlMs: { p95: itl[i]! },
-      };
+      const p: SweepPoint = point(i + 1, { ttftMs: { p99: t }, itlMs: { p95: itl[i]! } });
       const o = otps[i];
       if (o !== null && o !== undefined) p.outputTokensPerSec = o;
       return p;
@@ -422,22 +418,8 @@ describe("boundaries and edge cases", () => {
       // failed-share limit 5.05e-17 %: from 0 % at c=1 to 1/110 = 0.909 % at c=2, t = 5.6e-17 →
       // load 1 + 5.6e-17 = 1 in doubles, throughput 1 + 1.1e-16 = 1.0000000000000002: c=1 stays the operating point
       const pts: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 1,
-          ttftMs: { p99: 10 },
-          completed: 1,
-          failed: 0,
-        },
-        {
-          concurrency: 2,
-          requestRate: null,
-          outputTokensPerSec: 3,
-          ttftMs: { p99: 10 },
-          completed: 109,
-          failed: 1,
-        },
+        point(1, { outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 }),
+        point(2, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
       const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
       expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 1 });
@@ -479,14 +461,7 @@ describe("boundaries and edge cases", () => {
     it("the failed share binds an infeasible sweep only when it overruns its limit by strictly more than the worst SLO", () => {
       // TTFT 1500: 50 % over. Failed 3 of 200 = 1.5 %: (1.5 − 1) / 1 = 50 % over → tie → the SLO binds
       const tie: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 100,
-          ttftMs: { p99: 1500 },
-          completed: 197,
-          failed: 3,
-        },
+        point(1, { outputTokensPerSec: 100, ttftMs: { p99: 1500 }, completed: 197, failed: 3 }),
       ];
       const a = opOf(tie, [TTFT]);
       expect([a.bindingSlo, a.bindingErrorRate]).toEqual([TTFT, false]);
@@ -536,13 +511,7 @@ describe("boundaries and edge cases", () => {
 
     it("ITL at some points only: no substitution, the missing point makes feasibility unknown", () => {
       const pts: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 100,
-          itlMs: { p95: 30 },
-          tpotMs: { p95: 30 },
-        },
+        point(1, { outputTokensPerSec: 100, itlMs: { p95: 30 }, tpotMs: { p95: 30 } }),
         { concurrency: 2, requestRate: null, outputTokensPerSec: 200, tpotMs: { p95: 40 } },
       ];
       const op = opOf(pts, [ITL]);
@@ -593,12 +562,9 @@ describe("boundaries and edge cases", () => {
 
     it("a level exactly at maxErrorRatePct passes, just above fails", () => {
       // c=2: 1 of 100 = 1 % → passes; c=3: 1 of 99 = 1.0101… % → fails
-      const pts: SweepPoint[] = [1, 2, 3].map((c) => ({
-        concurrency: c,
-        requestRate: null,
-        outputTokensPerSec: 100 * c,
-        ttftMs: { p99: 10 },
-      }));
+      const pts: SweepPoint[] = [1, 2, 3].map((c) =>
+        point(c, { outputTokensPerSec: 100 * c, ttftMs: { p99: 10 } }),
+      );
       pts[1]!.completed = 99;
       pts[1]!.failed = 1;
       pts[2]!.completed = 98;
@@ -1224,22 +1190,8 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
       const pts: SweepPoint[] = [
         { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
-        {
-          concurrency: 2,
-          requestRate: null,
-          outputTokensPerSec: 1,
-          ttftMs: { p99: 10 },
-          completed: 1,
-          failed: 0,
-        },
-        {
-          concurrency: 3,
-          requestRate: null,
-          outputTokensPerSec: 3,
-          ttftMs: { p99: 10 },
-          completed: 109,
-          failed: 1,
-        },
+        point(2, { outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 }),
+        point(3, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
       const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
       expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
@@ -1276,11 +1228,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("last survivors of slo.ts", () => {
     it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
-      const p: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 },
-      };
+      const p: SweepPoint = point(1, { ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } });
       expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
     });
 
