@@ -57,10 +57,8 @@ describe("schedules: alignment, replicas and costs", () => {
     // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
     it("needed_i is the §4 replicas formula per interval (seed: 50 RPS → 10 base → 15)", () => {
       const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(), seedFactors));
-      expect(r.replicasBase).toEqual([10, 5, 1, 0]);
-      expect(r.needed).toEqual([15, 8, 2, 0]);
-      expect(r.replicas).toEqual([15, 8, 2, 0]);
-      expect(r.staticReplicas).toBe(15);
+      expect(r).toMatchObject({ replicasBase: [10, 5, 1, 0], needed: [15, 8, 2, 0] });
+      expect(r).toMatchObject({ replicas: [15, 8, 2, 0], staticReplicas: 15 });
       // 4 intervals × 15 replicas × 4 GPUs × 20 per hour = 4,800; autoscaled (15 + 8 + 2 + 0) × 80 = 2,000
       expect(r).toMatchObject({ staticCost: 4800, autoscaledCost: 2000, reservedReplicas: null });
       expect(r).toMatchObject({ blendedCost: null });
@@ -98,8 +96,7 @@ describe("schedules: alignment, replicas and costs", () => {
         computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }),
       );
       // base × 1.2 = 12, 6, 1.2, 0 → 12, 6, 2, 0 → + 2
-      expect(r.needed).toEqual([14, 8, 4, 2]);
-      expect(r.staticReplicas).toBe(14);
+      expect(r).toMatchObject({ needed: [14, 8, 4, 2], staticReplicas: 14 });
       expect(r.autoscaledCost).toBe(28 * 80);
     });
 
@@ -133,9 +130,7 @@ describe("schedules: alignment, replicas and costs", () => {
       };
       const r = ok(computeSchedule(ws, s, { elasticity: 1, redundancy: { factor: 1 } }));
       // docs: 10 × 500 / 1000 = 5 in each interval; chat 10 then 0
-      expect(r.demandRps).toEqual([60, 10]);
-      expect(r.replicasBase).toEqual([15, 5]);
-      expect(r.replicas).toEqual([15, 5]);
+      expect(r).toMatchObject({ demandRps: [60, 10], replicasBase: [15, 5], replicas: [15, 5] });
     });
 
     it("a 30-minute interval costs half an hour", () => {

@@ -32,8 +32,7 @@ describe("classifyZones", () => {
   it("classes an all-linear curve as linear with no knee", () => {
     // 1→2: e = 0.8 (not > 0.8) and TTFT +15 % → linear; 2→4: e = 150/180 = 0.83; 4→8: e = 270/330 = 0.82
     const z = classifyZones(curve([1, 2, 4, 8], [100, 180, 330, 600], [100, 115, 135, 160]));
-    expect(z.zones).toEqual(["linear", "linear", "linear", "linear"]);
-    expect(z.kneeIndex).toBeNull();
+    expect(z).toMatchObject({ zones: ["linear", "linear", "linear", "linear"], kneeIndex: null });
   });
 
   it("classes a curve saturating from the start as saturated from the first point", () => {
@@ -46,8 +45,7 @@ describe("classifyZones", () => {
   it("saturates on TTFT growth per load doubling even while throughput still grows", () => {
     // 2→4: e = (160/190)/1 = 0.84 but TTFT 105 → 400 is 3.8× per doubling > 2 → saturated
     const z = classifyZones(curve([1, 2, 4], [100, 190, 350], [100, 105, 400]));
-    expect(z.zones).toEqual(["idle", "idle", "saturated"]);
-    expect(z.kneeIndex).toBe(2);
+    expect(z).toMatchObject({ zones: ["idle", "idle", "saturated"], kneeIndex: 2 });
   });
 
   it("normalises TTFT growth per doubling over a wider load step", () => {
@@ -235,8 +233,7 @@ describe("boundaries and edge cases", () => {
       // 1→2 idle (e 0.98, +1 %); 2→4 linear (e = 0.7); 4→8 would be idle on its own (e 0.95, +1 %) but stays linear
       const z = classifyZones(curve([1, 2, 4, 8], [100, 198, 337, 657], [100, 101, 105, 106]));
       // 4→8: e = (320/337) = 0.95, TTFT 105 → 106 (+1 %)
-      expect(z.zones).toEqual(["idle", "idle", "linear", "linear"]);
-      expect(z.kneeIndex).toBeNull();
+      expect(z).toMatchObject({ zones: ["idle", "idle", "linear", "linear"], kneeIndex: null });
     });
 
     it("a step with neither throughput nor latency shows nothing: linear, not idle", () => {
@@ -303,8 +300,7 @@ describe("boundaries and edge cases", () => {
       // sorted: 1 idle, 2 idle, 4 linear (e 0.7), 8 saturated (e 0.1)
       const pts = curve([8, 1, 4, 2], [550, 100, 500, 198], [400, 100, 150, 101]);
       const z = classifyZones(pts);
-      expect(z.zones).toEqual(["saturated", "idle", "linear", "idle"]);
-      expect(z.kneeIndex).toBe(0);
+      expect(z).toMatchObject({ zones: ["saturated", "idle", "linear", "idle"], kneeIndex: 0 });
     });
 
     it("states the rule with the thresholds used", () => {

@@ -137,8 +137,7 @@ describe("allocate", () => {
       }),
     );
     const p = r.pools[1]!;
-    expect(p.teams).toEqual([]);
-    expect(p.idle).toBe(100.005);
+    expect(p).toMatchObject({ teams: [], idle: 100.005 });
     expect(p.costRounded).toBe(100.01); // 100.005 rounds half away from zero
     expect(p.idleRounded).toBe(100.01);
     expect(enW(r)).toContain('pool "8b": no usage; the whole cost (100.01 CNY) is idle');
