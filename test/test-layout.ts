@@ -275,7 +275,6 @@ export const CROSS_CUTTING: Record<string, string> = {
   "cli/sweep-faults.test.ts": "to sort",
 
   // ── test/engine ──
-  "engine/fast-paths.test.ts": "to sort",
   "engine/many-items.test.ts":
     "scale: over 125,000 items through allocation, the whole plan and the incremental engine",
   "engine/messages-engine.test.ts":
