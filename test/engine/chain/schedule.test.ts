@@ -348,6 +348,9 @@ describe("schedules: every check at its bound", () => {
     return a.value;
   }
 
+  /** The problems (path and English) of aligning `ws`. */
+  const alignErrs = (ws: ScheduleWorkload[]) => texts(problemsOf(alignSchedules(ws)));
+
   describe("alignSchedules: each check at its bound, with its text", () => {
     it("intervalSec must be above 0: 0, −1, NaN and a missing one are errors; 0.5 s is fine", () => {
       for (const [v, got] of [
@@ -356,7 +359,7 @@ describe("schedules: every check at its bound", () => {
         [Number.NaN, "NaN"],
         [null, "nothing"],
       ] as const) {
-        expect(texts(problemsOf(alignSchedules([wl({ intervalSec: v as number })])))).toEqual([
+        expect(alignErrs([wl({ intervalSec: v as number })])).toEqual([
           [
             "workloads[0].schedule.intervalSec",
             `workload "chat": schedule intervalSec must be a number > 0, got ${got}`,
@@ -369,13 +372,7 @@ describe("schedules: every check at its bound", () => {
     it("a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
       expect(aligned([wl({ rps: [0, 0] })]).demandRps).toEqual([0, 0]);
       expect(
-        texts(
-          problemsOf(
-            alignSchedules([
-              wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] }),
-            ]),
-          ),
-        ),
+        alignErrs([wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] })]),
       ).toEqual([
         [
           "workloads[0].schedule.rps[1]",
@@ -390,7 +387,7 @@ describe("schedules: every check at its bound", () => {
           'workload "chat": schedule value 4 must be a request rate ≥ 0, got nothing',
         ],
       ]);
-      expect(texts(problemsOf(alignSchedules([wl({ rps: [] })])))).toEqual([
+      expect(alignErrs([wl({ rps: [] })])).toEqual([
         ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
       ]);
     });
@@ -406,9 +403,7 @@ describe("schedules: every check at its bound", () => {
         [Number.NaN, "NaN"],
         [Number.POSITIVE_INFINITY, "Infinity"],
       ] as const) {
-        expect(
-          texts(problemsOf(alignSchedules([wl({ minReplicas: v, leadIntervals: v })]))),
-        ).toEqual([
+        expect(alignErrs([wl({ minReplicas: v, leadIntervals: v })])).toEqual([
           [
             "workloads[0].schedule.minReplicas",
             `workload "chat": schedule minReplicas must be a whole number ≥ 0, got ${got}`,
@@ -498,13 +493,7 @@ describe("schedules: every check at its bound", () => {
         [-1, "-1"],
         [Number.NaN, "NaN"],
       ] as const) {
-        expect(
-          texts(
-            problemsOf(
-              alignSchedules([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)]),
-            ),
-          ),
-        ).toEqual([
+        expect(alignErrs([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)])).toEqual([
           [
             "workloads[1].peakRps",
             `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
@@ -516,27 +505,22 @@ describe("schedules: every check at its bound", () => {
 
   describe("scheduleForSku: each check at its bound, with its text", () => {
     const a = () => aligned([wl({ rps: [10, 20] })]);
+    /** The problems (path and English) of the SKU on the aligned 10, 20 req/s schedule. */
+    const skuErrs = (s: Parameters<typeof scheduleForSku>[1]) =>
+      texts(problemsOf(scheduleForSku(a(), s, one)));
 
     it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine", () => {
-      expect(texts(problemsOf(scheduleForSku(a(), sku({ gpusPerReplica: 0 }), one)))).toEqual([
+      expect(skuErrs(sku({ gpusPerReplica: 0 }))).toEqual([
         ["skus[0].gpusPerReplica", "GPUs per replica must be a positive number, got 0"],
       ]);
-      expect(
-        texts(
-          problemsOf(
-            scheduleForSku(a(), sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }), one),
-          ),
-        ),
-      ).toEqual([
+      expect(skuErrs(sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }))).toEqual([
         ["skus[0].pricePerGpuHour", "price per GPU-hour must be a number ≥ 0, got -0.01"],
         [
           "skus[0].reservedPricePerGpuHour",
           "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
         ],
       ]);
-      expect(
-        texts(problemsOf(scheduleForSku(a(), sku({ reservedPricePerGpuHour: Number.NaN }), one))),
-      ).toEqual([
+      expect(skuErrs(sku({ reservedPricePerGpuHour: Number.NaN }))).toEqual([
         [
           "skus[0].reservedPricePerGpuHour",
           "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got NaN",
@@ -604,36 +588,22 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("one capacity per workload, each with a positive throughput and output length", () => {
-      expect(texts(problemsOf(scheduleForSku(a(), sku({}, 2), one)))).toEqual([
+      expect(skuErrs(sku({}, 2))).toEqual([
         [
           "skus[0]",
           'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
         ],
       ]);
       expect(
-        texts(
-          problemsOf(
-            scheduleForSku(
-              a(),
-              sku({
-                perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }],
-              }),
-              one,
-            ),
-          ),
+        skuErrs(
+          sku({ perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }] }),
         ),
       ).toEqual([["skus[0]", "chat: replica output tokens/s must be positive, got 0"]]);
       expect(
-        texts(
-          problemsOf(
-            scheduleForSku(
-              a(),
-              sku({
-                perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
-              }),
-              one,
-            ),
-          ),
+        skuErrs(
+          sku({
+            perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
+          }),
         ),
       ).toEqual([["skus[0]", "chat: output tokens must be positive, got 0"]]);
       expect(
@@ -729,9 +699,7 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("a missing intervalSec reads 'nothing'", () => {
-      expect(
-        texts(problemsOf(alignSchedules([wl({ intervalSec: undefined as unknown as number })]))),
-      ).toEqual([
+      expect(alignErrs([wl({ intervalSec: undefined as unknown as number })])).toEqual([
         [
           "workloads[0].schedule.intervalSec",
           'workload "chat": schedule intervalSec must be a number > 0, got nothing',

@@ -17,6 +17,15 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   return r.value;
 };
 
+/** The summary of requests of 1 input and 1 output token at `times`, over `binSec`-second bins. */
+const ones = (times: number[], binSec: number) =>
+  ok(
+    trafficOf(
+      times.map((t) => ({ t, input: 1, output: 1 })),
+      binSec,
+    ),
+  );
+
 describe("traffic statistics (hand-computed)", () => {
   // Requests at 10.0, 10.5, 11.2, 14.9 s, 15.0 s: with 2-s bins aligned to multiples of 2 since the
   // epoch the bins are [10,12) 3, [12,14) 0, [14,16) 2.
@@ -335,12 +344,7 @@ describe("boundaries and edge cases", () => {
           fc.array(fc.integer({ min: -3000, max: 3000 }), { minLength: 1, maxLength: 60 }),
           fc.constantFrom(1, 2, 5, 60),
           (times, binSec) => {
-            const s = ok(
-              trafficOf(
-                times.map((t) => ({ t, input: 1, output: 1 })),
-                binSec,
-              ),
-            );
+            const s = ones(times, binSec);
             const b = bruteSeries(times, binSec);
             expect(s.series).toEqual(b.series);
             expect(s.seriesStartSec).toBe(b.start);
@@ -372,12 +376,7 @@ describe("boundaries and edge cases", () => {
       );
     });
     it("a first request far after, then one far before: both ends grow (hand-counted)", () => {
-      const s = ok(
-        trafficOf(
-          [1000, 1000.5, 5000, 1, -200.5].map((t) => ({ t, input: 1, output: 1 })),
-          100,
-        ),
-      );
+      const s = ones([1000, 1000.5, 5000, 1, -200.5], 100);
       // Bins of 100 s: -201 … → bin -3 (−300 … −200), bin 0 (1), bin 10 (1000, 1000.5), bin 50 (5000).
       expect(s).toMatchObject({ seriesStartSec: -300, bins: 54 });
       expect(s.series[0]).toBe(0.01);
@@ -389,12 +388,7 @@ describe("boundaries and edge cases", () => {
     });
     it("the percentiles are of the sorted rates, not of the series in time order", () => {
       // Rates per 1-s bin in time order: 3, 0, 1, 0, 0, 2 → sorted 0, 0, 0, 1, 2, 3.
-      const s = ok(
-        trafficOf(
-          [0, 0, 0, 2, 5, 5].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const s = ones([0, 0, 0, 2, 5, 5], 1);
       expect(s.series).toEqual([3, 0, 1, 0, 0, 2]);
       expect(s.p50Rps).toBe(0.5); // h = 2.5 → 0 + 0.5 × 1
       expect(s.p99Rps).toBeCloseTo(2.95, 12); // h = 4.95 → 2 + 0.95 × 1
@@ -533,14 +527,7 @@ describe("boundaries and edge cases", () => {
     });
     it("equal timestamps in order are gaps of 0, not late rows (in and beyond the window)", () => {
       // Small: times 0, 0, 1, 3 → gaps 0, 1, 2: mean 1, variance 2/3.
-      expect(
-        ok(
-          trafficOf(
-            [0, 0, 1, 3].map((t) => ({ t, input: 1, output: 1 })),
-            1,
-          ),
-        ).interarrivalCv,
-      ).toBeCloseTo(Math.sqrt(2 / 3), 12);
+      expect(ones([0, 0, 1, 3], 1).interarrivalCv).toBeCloseTo(Math.sqrt(2 / 3), 12);
       // Long: pairs of equal times, 1 s apart: gaps alternate 0 and 1 → mean ½, std ½ → CV 1 (up to the one odd gap).
       const n = REORDER_WINDOW * 2 + 2;
       const times = Array.from({ length: n }, (_, i) => Math.floor(i / 2));
@@ -577,12 +564,7 @@ describe("boundaries and edge cases", () => {
       );
     });
     it("every request at one time: no CV and a note, no mean rate, no daily tokens; one request: no CV and no CV note", () => {
-      const same = ok(
-        trafficOf(
-          [7, 7, 7].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const same = ones([7, 7, 7], 1);
       expect(same.interarrivalCv).toBeNull();
       expect(same.notes).toEqual([
         "interarrivalCv left out: every request has the same timestamp",
@@ -591,12 +573,7 @@ describe("boundaries and edge cases", () => {
       expect(same).toMatchObject({ meanRps: null, peakToMean: null, durationSec: 0 });
       expect(same).toMatchObject({ dailyInputTokens: null, dailyOutputTokens: null });
       // Two requests at one time: one gap of 0 s is already "every request at one time".
-      const two = ok(
-        trafficOf(
-          [7, 7].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const two = ones([7, 7], 1);
       expect(two.interarrivalCv).toBeNull();
       expect(two.notes).toContain("interarrivalCv left out: every request has the same timestamp");
       const one = ok(trafficOf([{ t: 7, input: 1, output: 1 }], 1));
@@ -605,14 +582,7 @@ describe("boundaries and edge cases", () => {
       expect(one.problems!.map((p) => p.code)).toEqual(["traffic.noMeanRate"]);
     });
     it("two requests: one gap, CV 0", () => {
-      expect(
-        ok(
-          trafficOf(
-            [3, 5].map((t) => ({ t, input: 1, output: 1 })),
-            1,
-          ),
-        ).interarrivalCv,
-      ).toBe(0);
+      expect(ones([3, 5], 1).interarrivalCv).toBe(0);
     });
   });
 
