@@ -478,12 +478,7 @@ describe("boundaries and edge cases", () => {
 
     it("an SLO limit of 0 ms: an overrun of no percentage (null), ranked above any", () => {
       const op = opOf(levels([100], [5], [1]), [{ ...TTFT, maxMs: 0 }]);
-      expect(op.failure).toMatchObject({
-        valueMs: 5,
-        maxMs: 0,
-        overMs: 5,
-        overPct: null,
-      });
+      expect(op.failure).toMatchObject({ valueMs: 5, maxMs: 0, overMs: 5, overPct: null });
     });
   });
 
@@ -990,12 +985,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
       const op = opOf(pts, [TTFT], "measured", { maxErrorRatePct: 0 });
       expect(op.maxErrorRatePct).toBe(0);
-      expect(op.errorRateFailure).toEqual({
-        load: 1,
-        sharePct: 1,
-        maxPct: 0,
-        overPct: null,
-      });
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 1, maxPct: 0, overPct: null });
       // without failures a 0 % limit is met
       expect(opOf(levels([100], [10]), [TTFT], "measured", { maxErrorRatePct: 0 }).feasible).toBe(
         true,
@@ -1136,18 +1126,8 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const op = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", {
         maxErrorRatePct: -1,
       });
-      expect(op.failure).toMatchObject({
-        valueMs: 10,
-        maxMs: -10,
-        overMs: 20,
-        overPct: null,
-      });
-      expect(op.errorRateFailure).toEqual({
-        load: 1,
-        sharePct: 0,
-        maxPct: -1,
-        overPct: null,
-      });
+      expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
     });
 
     it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {

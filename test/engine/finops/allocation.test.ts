@@ -1122,12 +1122,7 @@ describe("boundaries and edge cases", () => {
 
   describe("usage rows", () => {
     it("a row without a pool goes to the only pool; with two pools it is dropped with a warning", () => {
-      const one = allocate(
-        two({
-          usage: [row("a", "", 3, 0)],
-          idle: "proportional",
-        }),
-      );
+      const one = allocate(two({ usage: [row("a", "", 3, 0)], idle: "proportional" }));
       expect(one.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([["a", 1000]]);
       expect(enW(one)).toEqual([]);
       const twoPools = allocate(
@@ -1149,10 +1144,7 @@ describe("boundaries and edge cases", () => {
 
     it("a row naming an unknown pool is dropped even when there is only one pool", () => {
       const r = allocate(
-        two({
-          usage: [row("a", "x", 3, 0), row("b", "p", 1, 0)],
-          idle: "proportional",
-        }),
+        two({ usage: [row("a", "x", 3, 0), row("b", "p", 1, 0)], idle: "proportional" }),
       );
       expect(enW(r)).toEqual(['usage row 1 (a): no pool named "x"; ignored']);
       expect(r.pools[0]!.teams.map((t) => t.name)).toEqual(["b"]);

@@ -61,9 +61,7 @@ describe("withInput", () => {
 });
 
 describe("feeders", () => {
-  const plan = {
-    cells: { a: 1, b: "=a * 2", c: "=b + a", d: 4 },
-  } as unknown as PlanFile;
+  const plan = { cells: { a: 1, b: "=a * 2", c: "=b + a", d: 4 } } as unknown as PlanFile;
   it.each([
     ["=c + d", ["cells.c", "cells.b", "cells.a", "cells.d"]],
     ["=unknown * 2", ["workloads[0].peakRps"]],
