@@ -339,8 +339,6 @@ describe("boundaries and edge cases", () => {
    * older tests did not pin down (issue #15, docs/mutation-testing.md). Numbers are hand-calculated;
    * warnings are compared as whole arrays, so an extra or missing warning fails.
    */
-  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
-  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
   /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
   function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
@@ -578,8 +576,6 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
    * warning fails), the throughput axis of the candidates, the interpolated fields, the statistics
    * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
    */
-  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
-  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
   /** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded) and P99 TTFT per level. */
   function levels(otps: (number | null)[], ttft: number[]): SweepPoint[] {
