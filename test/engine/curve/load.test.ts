@@ -46,9 +46,7 @@ describe("loadValue", () => {
 });
 
 describe("loadKind", () => {
-  it("no points: no load axis", () => {
-    expect(loadKind([])).toBeNull();
-  });
+  it("no points: no load axis", () => expect(loadKind([])).toBeNull());
 
   it("concurrency when every point has it, else request rate, else rps", () => {
     expect(loadKind([at(1, 2, 3), at(2, 4, 6)])).toBe("concurrency");

@@ -581,9 +581,7 @@ describe("boundaries and edge cases", () => {
       expect(one.notes).toEqual(["every request has the same timestamp: no mean rate"]);
       expect(one.problems!.map((p) => p.code)).toEqual(["traffic.noMeanRate"]);
     });
-    it("two requests: one gap, CV 0", () => {
-      expect(ones([3, 5], 1).interarrivalCv).toBe(0);
-    });
+    it("two requests: one gap, CV 0", () => expect(ones([3, 5], 1).interarrivalCv).toBe(0));
   });
 
   describe("per-bin rows", () => {
