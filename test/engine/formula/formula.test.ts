@@ -634,37 +634,30 @@ describe("boundaries and edge cases", () => {
     it("non-finite numbers, text and other types, with their whole messages", () => {
       const msg = (raw: unknown) => {
         const r = readRaw(raw);
-        return r.kind === "invalid" ? [r.problem.code, r.message] : r;
+        return r.kind === "invalid" ? `${r.problem.code}: ${r.message}` : r;
       };
-      expect(msg(Number.POSITIVE_INFINITY)).toEqual([
-        "formula.notFinite",
-        "Infinity is not a finite number",
-      ]);
-      expect(msg(Number.NaN)).toEqual(["formula.notFinite", "NaN is not a finite number"]);
-      expect(msg(" four ")).toEqual([
-        "formula.textValue",
-        '" four " is not a number (formulas start with =)',
-      ]);
-      expect(msg(null)).toEqual([
-        "formula.notNumberOrFormula",
-        "expected a number or a formula string starting with =, got null",
-      ]);
-      expect(msg([1])).toEqual([
-        "formula.notNumberOrFormula",
-        "expected a number or a formula string starting with =, got an array",
-      ]);
-      expect(msg(true)).toEqual([
-        "formula.notNumberOrFormula",
-        "expected a number or a formula string starting with =, got boolean",
-      ]);
-      expect(msg({})).toEqual([
-        "formula.notNumberOrFormula",
-        "expected a number or a formula string starting with =, got object",
-      ]);
-      expect(msg(undefined)).toEqual([
-        "formula.notNumberOrFormula",
-        "expected a number or a formula string starting with =, got undefined",
-      ]);
+      expect(msg(Number.POSITIVE_INFINITY)).toBe(
+        "formula.notFinite: Infinity is not a finite number",
+      );
+      expect(msg(Number.NaN)).toBe("formula.notFinite: NaN is not a finite number");
+      expect(msg(" four ")).toBe(
+        'formula.textValue: " four " is not a number (formulas start with =)',
+      );
+      expect(msg(null)).toBe(
+        "formula.notNumberOrFormula: expected a number or a formula string starting with =, got null",
+      );
+      expect(msg([1])).toBe(
+        "formula.notNumberOrFormula: expected a number or a formula string starting with =, got an array",
+      );
+      expect(msg(true)).toBe(
+        "formula.notNumberOrFormula: expected a number or a formula string starting with =, got boolean",
+      );
+      expect(msg({})).toBe(
+        "formula.notNumberOrFormula: expected a number or a formula string starting with =, got object",
+      );
+      expect(msg(undefined)).toBe(
+        "formula.notNumberOrFormula: expected a number or a formula string starting with =, got undefined",
+      );
     });
   });
 });
