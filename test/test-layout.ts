@@ -25,22 +25,39 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   },
 
   // ── src/engine ──
-  "engine/base/append.ts": { kind: "gap" },
   "engine/base/traffic-types.ts": { kind: "types" },
-  "engine/base/units.ts": { kind: "gap" },
   "engine/catalog/catalog-types.ts": { kind: "types" },
-  "engine/chain/capacity-messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/chain/quantity-types.ts": { kind: "gap" },
-  "engine/chain/schedule-messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/curve/messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/demand/trace-messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/demand/traffic-messages.ts": { kind: "gap", note: "message catalogue" },
+  "engine/chain/schedule-messages.ts": {
+    kind: "catalogue",
+    by: "engine/chain/schedule.test.ts",
+    why: "sentences only: rendered in English and Chinese where the schedule gives its problems",
+  },
+  "engine/demand/trace-messages.ts": {
+    kind: "catalogue",
+    by: "engine/demand/workload-trace.test.ts",
+    why: "sentences only: rendered in English and Chinese where a workload trace gives its problems",
+  },
+  "engine/demand/traffic-messages.ts": {
+    kind: "catalogue",
+    by: "report/messages.test.ts",
+    why: "sentences only: the trace readers' notes and errors rendered in English and Chinese, index for index",
+  },
   "engine/finops/allocation-types.ts": { kind: "types" },
-  "engine/finops/messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/fleet/messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/formula/index.ts": { kind: "gap" },
-  "engine/formula/mathjs-kernel.ts": { kind: "gap" },
-  "engine/formula/messages.ts": { kind: "gap", note: "message catalogue" },
+  "engine/finops/messages.ts": {
+    kind: "catalogue",
+    by: "engine/finops/allocation.test.ts",
+    why: "sentences only: in English where allocation gives its problems, in both languages for every example plan in report/messages-coverage.test.ts",
+  },
+  "engine/fleet/messages.ts": {
+    kind: "catalogue",
+    by: "report/fleet-section.test.ts",
+    why: "sentences only: the fleet run's problems rendered in English and Chinese in its report section",
+  },
+  "engine/formula/index.ts": {
+    kind: "entry",
+    by: "engine/formula/formula.test.ts",
+    why: "re-exports only: formula.test.ts and sheet.test.ts import the folder through it",
+  },
   "engine/plan/interval-messages.ts": {
     kind: "catalogue",
     by: "engine/plan/interval.test.ts",
@@ -74,8 +91,11 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
     why: "planFile.* and json.* texts in English and Chinese (expectedZh) for every validation problem",
   },
   "engine/plan/resolved-plan-types.ts": { kind: "types" },
-  "engine/whatif/messages.ts": { kind: "gap", note: "message catalogue" },
-  "engine/whatif/model.ts": { kind: "gap" },
+  "engine/whatif/messages.ts": {
+    kind: "catalogue",
+    by: "engine/whatif/solve.test.ts",
+    why: "sentences only: rendered in English and Chinese where solve gives its problems",
+  },
 
   // ── src/import ──
   "import/browser.ts": { kind: "gap" },
@@ -348,10 +368,12 @@ export const CROSS_CUTTING: Record<string, string> = {
     "a real vLLM sweep imported and planned end to end (docs/operating-point.md)",
 
   // ── test/engine ──
-  "engine/fast-paths.test.ts": "to sort",
-  "engine/many-items.test.ts": "to sort",
-  "engine/messages-engine.test.ts": "to sort",
-  "engine/properties.test.ts": "to sort",
+  "engine/many-items.test.ts":
+    "scale: over 125,000 items through allocation, the whole plan and the incremental engine",
+  "engine/messages-engine.test.ts":
+    "plan-wide messages: the plan's catalogues, SLO labels in its reasons and formula errors as plan errors",
+  "engine/properties.test.ts":
+    "property runs over random sweeps and plans: operating point, plan and incremental engine",
 
   // ── test/golden ──
   "golden/golden.test.ts":

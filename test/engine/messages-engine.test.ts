@@ -1,196 +1,24 @@
 /**
- * The engine's catalogues of the operating point, capacity and the plan (docs/problems.md): each
- * message in English exactly as before (the CLI's `warnings[]`/`errors[]` contract) and in the
- * Chinese the old sentence table gave, from its code; and the producers give those problems.
+ * Engine messages as a whole plan gives them (docs/problems.md): the plan's catalogues, the SLO
+ * labels in its reasons and formula errors reaching plan errors, in English exactly as before (the
+ * CLI's `warnings[]`/`errors[]` contract) and in the Chinese the old sentence table gave. The
+ * single catalogues' own tests are beside them (curve/messages, chain/capacity-messages,
+ * formula/messages).
  */
 import { describe, expect, it } from "vitest";
-import { capacity } from "../../src/engine/chain/capacity";
-import { capacityMessages } from "../../src/engine/chain/capacity-messages";
 import { planMessages } from "../../src/engine/plan/messages";
-import { sloMessages } from "../../src/engine/curve/messages";
 import { computePlan } from "../../src/engine/plan/plan";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expectedZh } from "../../src/engine/plan/plan-file-messages";
 import { parsePlanText, validatePlan } from "../../src/engine/plan/plan-file";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import { operatingPoint } from "../../src/engine/curve/slo";
 import type { Problem } from "../../src/engine/base/problems";
-import { Sheet } from "../../src/engine/formula/sheet";
 import { localizeError, renderProblem } from "../../src/report/messages";
 import { planText } from "../../src/report/plan-output";
 import { englishOf } from "../../src/engine/base/problems";
-/** A result's warnings as English (the text `plan --json` renders at the edge). */
-const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
-
-describe("slo.* (src/engine/curve/slo.ts)", () => {
-  it.each([
-    [
-      sloMessages.problem("infeasibleSlo", {
-        slo: "P99 TTFT",
-        valueMs: 21397.1,
-        kind: "concurrency",
-        at: 16,
-        overMs: 20397.1,
-        overPct: 2039.71,
-        maxMs: 1000,
-      }),
-      "infeasible: P99 TTFT is 21,397.1 ms at the lowest load (concurrency 16), 20,397.1 ms (2,039.7 %) over the 1,000 ms limit",
-      "不可行：最低负载（并发 16）下 P99 TTFT 为 21,397.1 ms，超出 1,000 ms 上限 20,397.1 ms（2,039.7 %）",
-    ],
-    [
-      sloMessages.problem("interpolated", {
-        slo: "P99 TTFT",
-        maxMs: 1000,
-        maxPct: 1,
-        kind: "concurrency",
-        at: 88.18,
-        from: 64,
-        toward: 512,
-      }),
-      "operating point interpolated to concurrency 88.18 between concurrency 64 and concurrency 512, where P99 TTFT reaches its 1,000 ms limit",
-      "运行点插值到并发 88.18（介于并发 64 与并发 512 之间），此时 P99 TTFT 达到 1,000 ms 上限",
-    ],
-    [
-      sloMessages.problem("interpolated", {
-        slo: null,
-        maxMs: 0,
-        maxPct: 1,
-        kind: "rps",
-        at: 5.78,
-        from: 2.61,
-        toward: 7.88,
-      }),
-      "operating point interpolated to 5.78 req/s achieved between 2.61 req/s achieved and 7.88 req/s achieved, where the failed share reaches its 1 % limit",
-      "运行点插值到实测 5.78 req/s（介于实测 2.61 req/s 与实测 7.88 req/s 之间），此时失败请求占比达到 1 % 上限",
-    ],
-    [
-      sloMessages.problem("allPassHighest", { kind: "requestRate", at: "inf" }),
-      "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
-      "所有点都满足 SLO：运行点取测得的最高负载（请求速率 ∞ req/s），实际容量可能更高",
-    ],
-    [
-      sloMessages.problem("cannotCheck", { kind: "concurrency", at: 16 }),
-      "the SLOs cannot be checked at concurrency 16: a statistic is missing, so feasibility is unknown",
-      "无法在并发 16 处检查 SLO：缺少统计量，可行性未知",
-    ],
-    [
-      sloMessages.problem("missing", {
-        slo: "P99 TTFT",
-        missingAt: 1,
-        n: 3,
-        metric: "TTFT",
-        available: ["p50", "p99"],
-        ntpot: false,
-      }),
-      "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99",
-      "缺少 P99 TTFT（3 个点中有 1 个缺失）；该扫描的 TTFT 只有 p50, p99",
-    ],
-    [
-      sloMessages.problem("missing", {
-        slo: "P95 ITL",
-        missingAt: 2,
-        n: 2,
-        metric: "ITL",
-        available: [],
-        ntpot: false,
-      }),
-      "P95 ITL is missing; this sweep has no ITL statistics",
-      "缺少 P95 ITL；该扫描没有 ITL 统计量",
-    ],
-    [
-      sloMessages.problem(
-        "substituted",
-        { slo: "P95 ITL", used: "TPOT", metric: "ITL" },
-        { subject: "L40S ×1" },
-      ),
-      "L40S ×1: SLO P95 ITL evaluated on TPOT: the sweep has no ITL",
-      "L40S ×1：SLO P95 ITL 改用 TPOT 判断：该扫描没有 ITL",
-    ],
-    [
-      sloMessages.problem("sorted", { by: "requestRate" }),
-      "the sweep's points were not in load order; they were sorted by requestRate",
-      "扫描的数据点未按负载顺序排列，已按请求速率排序",
-    ],
-  ] as const)("%#: renders %s", (p, en, zh) => {
-    expect(both(p)).toEqual([en, zh]);
-  });
-
-  it("come from operatingPoint as values in the order of its warnings", () => {
-    const op = operatingPoint(
-      {
-        points: [
-          { concurrency: 16, requestRate: null, outputTokensPerSec: 10, ttftMs: { p99: 21397.1 } },
-          { concurrency: 4, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 25000 } },
-        ],
-      },
-      [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-      "measured",
-    );
-    expect(op.problems.map((p) => p.code)).toEqual(["slo.sorted", "slo.infeasibleSlo"]);
-    expect(op.problems[1]!.params).toMatchObject({
-      slo: "P99 TTFT",
-      kind: "concurrency",
-      at: 4,
-      valueMs: 25000,
-      overMs: 24000,
-      overPct: 2400,
-      maxMs: 1000,
-    });
-    expect(enW(op)).toEqual(op.problems.map((p) => renderProblem(p, "en")));
-    expect(renderProblem(op.problems[1]!, "zh")).toBe(
-      "不可行：最低负载（并发 4）下 P99 TTFT 为 25,000 ms，超出 1,000 ms 上限 24,000 ms（2,400 %）",
-    );
-  });
-});
-
-describe("capacity.* (src/engine/chain/capacity.ts)", () => {
-  it("renders the length and spare-replica warnings as before, with the workload as subject", () => {
-    expect(
-      both(
-        capacityMessages.problem(
-          "lengthMismatch",
-          { which: "input", sweep: 1000, workload: 300, pct: 233.33 },
-          { subject: "chat" },
-        ),
-      ),
-    ).toEqual([
-      "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
-      "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（docs/capacity.md）",
-    ]);
-    const r = capacity(
-      {
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        perWorkload: [
-          {
-            workload: { name: "chat", peakRps: 2, avgRps: 3, inputTokens: 300, outputTokens: 300 },
-            replicaOutputTokensPerSec: 600,
-            sweepMeanInputTokens: 1000,
-          },
-        ],
-      },
-      { elasticity: 0.8, redundancy: { spare: 1.5 } },
-    );
-    expect(r.problems.map((p) => p.code)).toEqual([
-      "capacity.factorBelowOne",
-      "capacity.spareFractional",
-      "capacity.lengthMismatch",
-      "capacity.forecastAbovePeak",
-    ]);
-    expect(capacityMessages.en(r.problems[1]!)).toBe(
-      "spare replicas 1.5 is not a whole number: using 2",
-    );
-    expect(r.problems.map((p) => renderProblem(p, "zh"))).toEqual([
-      "弹性系数 0.8 小于 1：规划容量低于实测需求",
-      "备用副本数 1.5 不是整数：按 2 计",
-      "chat：扫描的平均输入长度（1,000 tokens）与负载设定（300 tokens）相差 233 %；在其他长度下测得的容量未必成立（docs/capacity.md）",
-      "chat：预测速率 3 req/s 高于峰值 2 req/s",
-    ]);
-  });
-});
 
 describe("plan.* (src/engine/plan/plan.ts)", () => {
   it.each([
@@ -352,78 +180,7 @@ describe("one SLO label in every message (src/engine/curve/slo-label.ts; docs/ar
   });
 });
 
-describe("formula.* (src/engine/formula/*.ts)", () => {
-  it("gives every sheet error as a value: cycles, unknown names, refused functions, results and errors inherited from a cell read", () => {
-    const sheet = new Sheet([
-      ["cells.a", "=b + 1"],
-      ["cells.b", "=a * 2"],
-      ["cells.c", "=nope * 2"],
-      ["cells.d", "=1/0"],
-      ["cells.e", "=import(1)"],
-      ["cells.f", "=d + 1"],
-      ["cells.g", "=(1 > 0)"],
-      ["cells.h", '="x"'],
-    ]);
-    const byPath = new Map(sheet.errors().map((e) => [e.path, e]));
-    const at = (p: string) => {
-      const e = byPath.get(p)!;
-      expect(e.problem?.path).toBe(p);
-      expect(renderProblem(e.problem!, "en")).toBe(e.message);
-      return [e.problem!.code, e.message, renderProblem(e.problem!, "zh")];
-    };
-    expect(at("cells.a")).toEqual([
-      "formula.cycle",
-      "circular reference: cells.a → cells.b → cells.a",
-      "循环引用：cells.a → cells.b → cells.a",
-    ]);
-    expect(at("cells.c")).toEqual([
-      "formula.unknownNames",
-      "unknown name `nope` in cells.c (no cell cells.nope)",
-      "cells.c 中有未知名称 `nope`（没有单元格 cells.nope）",
-    ]);
-    expect(at("cells.d")).toEqual([
-      "formula.resultInfinite",
-      "result is Infinity (division by zero?), not a finite number",
-      "结果是 Infinity（除以零？），不是有限数",
-    ]);
-    expect(at("cells.e")[0]).toBe("formula.functionNotAllowed");
-    expect(at("cells.e")[2]).toMatch(/^公式中不允许使用 `import`；可用的函数：abs, /);
-    expect(at("cells.f")).toEqual([
-      "formula.dependsOn",
-      "depends on cells.d, which has an error: result is Infinity (division by zero?), not a finite number",
-      "依赖的 cells.d 有错误：结果是 Infinity（除以零？），不是有限数",
-    ]);
-    expect(at("cells.g")).toEqual([
-      "formula.resultBoolean",
-      "result is true, not a number (use c ? a : b)",
-      "结果是 true，不是数字（请用 c ? a : b）",
-    ]);
-    expect(at("cells.h")).toEqual([
-      "formula.textNotNumber",
-      'text ("x") is not a number',
-      '文本（"x"）不是数字',
-    ]);
-  });
-
-  it("names a large loop once, with the members past 30 counted, and points the other members at it", () => {
-    const n = 40;
-    const sheet = new Sheet(
-      Array.from({ length: n }, (_, i) => [`cells.c${i}`, `=c${(i + 1) % n} + 1`] as const),
-    );
-    const first = sheet.errors().find((e) => e.path === "cells.c0")!;
-    expect(renderProblem(first.problem!, "zh")).toBe(
-      `循环引用：${Array.from({ length: 30 }, (_, i) => `cells.c${i}`).join(" → ")} → … 另 10 项 → cells.c0`,
-    );
-    expect(first.message).toBe(
-      `circular reference: ${Array.from({ length: 30 }, (_, i) => `cells.c${i}`).join(" → ")} → … 10 more → cells.c0`,
-    );
-    const other = sheet.errors().find((e) => e.path === "cells.c7")!;
-    expect([other.message, renderProblem(other.problem!, "zh")]).toEqual([
-      "circular reference: part of the loop of 40 entries reported at cells.c0",
-      "循环引用：属于在 cells.c0 处报告的含 40 项的循环",
-    ]);
-  });
-
+describe("formula.* through a plan (src/engine/formula/*.ts)", () => {
   it("reaches plan errors, so the status bar and the CLI render them in Chinese", () => {
     const v = validatePlan({
       format: "capplan.plan/v1",

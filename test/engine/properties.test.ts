@@ -11,6 +11,7 @@ import { setAtPath } from "../../src/engine/plan/plan-path";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { failedSharePct, operatingPoint } from "../../src/engine/curve/slo";
 import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/base/types";
+import { words } from "./words";
 
 /** A random sweep: 1–7 levels at rising concurrency; throughput, latencies and failures anything (past saturation included). */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
@@ -191,16 +192,9 @@ describe("engine properties over random sweeps and plans", () => {
   });
 
   it("the incremental engine equals a fresh computation after random edits", () => {
-    const paths = [
-      "cells.peak",
-      "cells.ttft_max",
-      "slo[1].maxMs",
-      "maxErrorRatePct",
-      "skus[0].pricePerGpuHour",
-      "skus[1].sweep.replicaOutputTokensPerSec",
-      "factors.elasticity",
-      "sloMode",
-    ];
+    const paths = words(`
+      cells.peak cells.ttft_max slo[1].maxMs maxErrorRatePct skus[0].pricePerGpuHour
+      skus[1].sweep.replicaOutputTokensPerSec factors.elasticity sloMode`);
     const raw = fc.oneof(
       fc.double({ min: 0, max: 30000, noNaN: true }),
       fc.integer({ min: 0, max: 100 }),

@@ -19,6 +19,7 @@ import {
   renderProblem,
 } from "../../../src/report/messages";
 import { planText } from "../../../src/report/plan-output";
+import { words } from "../words";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
@@ -26,8 +27,9 @@ const CJK = /[\u4e00-\u9fff]/;
 /** Chinese header names the importers recognise, which their English messages quote as examples (`no load column (concurrency, request rate, 并发…)`). */
 const HEADER_ALIASES_ZH = /并发|团队|部门|输入 token|输出 token/g;
 
-describe("defineMessages", () => {
-  const demo = defineMessages("demo", {
+/** A catalogue of two entries in `domain`: a limit, and a wrapper that renders another problem. */
+const demoMessages = <D extends string>(domain: D) =>
+  defineMessages(domain, {
     limit: message({
       severity: "warning",
       en: (p: { name: string; n: number }) => `${p.name} is over ${p.n}`,
@@ -39,6 +41,9 @@ describe("defineMessages", () => {
       zh: (p, r) => `因为${r(p.inner)}`,
     }),
   });
+
+describe("defineMessages", () => {
+  const demo = demoMessages("demo");
 
   it("builds a problem value with its code, severity, path, subject and params, and renders both languages", () => {
     const p = demo.problem("limit", { name: "H100", n: 3 }, { path: "skus[0]", subject: "chat" });
@@ -91,25 +96,9 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
         // Render with string params (a template may format numbers; strings go through as written).
-        const lists = [
-          "slos",
-          "available",
-          "names",
-          "paths",
-          "members",
-          "missing",
-          "candidates",
-          "present",
-          "failed",
-          "allowed",
-          "skus",
-          "others",
-          "given",
-          "listed",
-          "options",
-          "teams",
-          "files",
-        ];
+        const lists = words(`
+          slos available names paths members missing candidates present failed allowed skus others
+          given listed options teams files`);
         const params = new Proxy(
           {},
           {
@@ -244,18 +233,7 @@ describe("boundaries and edge cases", () => {
    * unknown key, nested problems of other catalogues, text problems, and which keys a built
    * problem has (no `path: undefined`).
    */
-  const demo = defineMessages("demq", {
-    limit: message({
-      severity: "warning",
-      en: (p: { name: string; n: number }) => `${p.name} is over ${p.n}`,
-      zh: (p) => `${p.name} 超过 ${p.n}`,
-    }),
-    wrapped: message({
-      severity: "error",
-      en: (p: { inner: Problem<object> }, r) => `because ${r(p.inner)}`,
-      zh: (p, r) => `因为${r(p.inner)}`,
-    }),
-  });
+  const demo = demoMessages("demq");
   const other = defineMessages("othq", {
     gone: message({
       severity: "info",

@@ -16,6 +16,7 @@ import {
   GPU_CATALOG_FORMAT,
   LLM_CATALOG_FORMAT,
 } from "../../../src/engine/catalog/catalog";
+import { words } from "../words";
 
 const readJson = (rel: string): unknown =>
   JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));
@@ -71,79 +72,38 @@ describe("the shipped catalogues", () => {
     }
   });
 
-  test("datasheet figures are the dense ones (half the sparse figure NVIDIA prints)", () => {
-    // H100 SXM: 1,979 TFLOPS BF16 with sparsity → 989.4 dense; L40S 733 → 362.05; L4 242 → 121.
-    expect(gpu("h100-sxm")).toMatchObject({
-      memoryGB: 80,
-      memoryBandwidthTBps: 3.35,
-      denseBf16Tflops: 989.4,
-      tdpW: 700,
-    });
-    expect(gpu("h200")).toMatchObject({
-      memoryGB: 141,
-      memoryBandwidthTBps: 4.8,
-      denseBf16Tflops: 989.4,
-      tdpW: 700,
-    });
-    expect(gpu("a100-80gb")).toMatchObject({
-      memoryBandwidthTBps: 2.039,
-      denseBf16Tflops: 312,
-      tdpW: 400,
-    });
-    expect(gpu("l40s")).toMatchObject({
-      memoryGB: 48,
-      memoryBandwidthTBps: 0.864,
-      denseBf16Tflops: 362.05,
-    });
-    expect(gpu("l4")).toMatchObject({
-      memoryGB: 24,
-      memoryBandwidthTBps: 0.3,
-      denseBf16Tflops: 121,
-      tdpW: 72,
-    });
-    expect(gpu("mi300x")).toMatchObject({
-      memoryGB: 192,
-      memoryBandwidthTBps: 5.3,
-      denseBf16Tflops: 1307.4,
-      tdpW: 750,
-    });
-    expect(gpu("b200")).toMatchObject({
-      memoryGB: 180,
-      memoryBandwidthTBps: 8,
-      denseBf16Tflops: 2250,
-      tdpW: 1000,
-    });
-  });
+  // H100 SXM: 1,979 TFLOPS BF16 with sparsity → 989.4 dense; L40S 733 → 362.05; L4 242 → 121.
+  test.each([
+    ["h100-sxm", 80, 3.35, 989.4, 700],
+    ["h200", 141, 4.8, 989.4, 700],
+    ["a100-80gb", undefined, 2.039, 312, 400],
+    ["l40s", 48, 0.864, 362.05, undefined],
+    ["l4", 24, 0.3, 121, 72],
+    ["mi300x", 192, 5.3, 1307.4, 750],
+    ["b200", 180, 8, 2250, 1000],
+  ])(
+    "%s: %s GB, %s TB/s, dense (half the sparse figure NVIDIA prints) %s TFLOPS, %s W",
+    (id, ...f) => {
+      const [memoryGB, memoryBandwidthTBps, denseBf16Tflops, tdpW] = f;
+      const want = { memoryGB, memoryBandwidthTBps, denseBf16Tflops, tdpW };
+      expect(gpu(id)).toMatchObject(Object.fromEntries(Object.entries(want).filter(([, v]) => v)));
+    },
+  );
 
-  test("model shapes match their config.json", () => {
-    expect(llm("llama-3.1-8b")).toMatchObject({
-      layers: 32,
-      hiddenSize: 4096,
-      attentionHeads: 32,
-      kvHeads: 8,
-      headDim: 128,
-    });
-    expect(llm("llama-3.1-70b")).toMatchObject({
-      layers: 80,
-      hiddenSize: 8192,
-      attentionHeads: 64,
-      kvHeads: 8,
-      headDim: 128,
-    });
-    expect(llm("qwen2-7b")).toMatchObject({
-      layers: 28,
-      hiddenSize: 3584,
-      attentionHeads: 28,
-      kvHeads: 4,
-      headDim: 128,
-    });
-    expect(llm("qwen2.5-72b")).toMatchObject({
-      layers: 80,
-      hiddenSize: 8192,
-      attentionHeads: 64,
-      kvHeads: 8,
-      headDim: 128,
-    });
+  test.each([
+    ["llama-3.1-8b", 32, 4096, 32, 8, 128],
+    ["llama-3.1-70b", 80, 8192, 64, 8, 128],
+    ["qwen2-7b", 28, 3584, 28, 4, 128],
+    ["qwen2.5-72b", 80, 8192, 64, 8, 128],
+  ])(
+    "%s: shape from its config.json (%i layers, hidden %i, %i heads, %i KV heads, head dim %i)",
+    (id, ...f) => {
+      const [layers, hiddenSize, attentionHeads, kvHeads, headDim] = f;
+      expect(llm(id)).toMatchObject({ layers, hiddenSize, attentionHeads, kvHeads, headDim });
+    },
+  );
+
+  test("deepseek-v3's MLA shape matches its config.json", () => {
     expect(llm("deepseek-v3")).toMatchObject({
       layers: 61,
       hiddenSize: 7168,
@@ -199,8 +159,7 @@ describe("weightsBytes and maxKvTokens", () => {
     expect(r.issues).toEqual([]);
     expect(r.usableBytes).toBeCloseTo(288e9, -3);
     expect(r.weightsBytes).toBeCloseTo(141.2e9, -3);
-    expect(r.kvBytesPerToken).toBe(327_680);
-    expect(r.tokens).toBe(447_998);
+    expect(r).toMatchObject({ kvBytesPerToken: 327_680, tokens: 447_998 });
   });
 
   test("an FP8 KV cache doubles the token budget", () => {
@@ -373,15 +332,7 @@ describe("boundaries and edge cases", () => {
     restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: entries });
 
   const llmSource = {
-    fields: [
-      "parametersB",
-      "layers",
-      "hiddenSize",
-      "attentionHeads",
-      "kvHeads",
-      "headDim",
-      "maxContext",
-    ],
+    fields: words("parametersB layers hiddenSize attentionHeads kvHeads headDim maxContext"),
     url: "http://example.com/m",
     title: "M config",
     retrieved: "2026-12-02",
@@ -408,22 +359,12 @@ describe("boundaries and edge cases", () => {
     test("formats and the figure lists each source must cover", () => {
       expect(GPU_CATALOG_FORMAT).toBe("capplan.gpus/v1");
       expect(LLM_CATALOG_FORMAT).toBe("capplan.llms/v1");
-      expect(GPU_FIGURES).toEqual([
-        "memoryGB",
-        "memoryBandwidthTBps",
-        "denseBf16Tflops",
-        "tdpW",
-        "interconnect",
-      ]);
-      expect(LLM_FIGURES).toEqual([
-        "parametersB",
-        "layers",
-        "hiddenSize",
-        "attentionHeads",
-        "kvHeads",
-        "headDim",
-        "maxContext",
-      ]);
+      expect(GPU_FIGURES).toEqual(
+        words("memoryGB memoryBandwidthTBps denseBf16Tflops tdpW interconnect"),
+      );
+      expect(LLM_FIGURES).toEqual(
+        words("parametersB layers hiddenSize attentionHeads kvHeads headDim maxContext"),
+      );
     });
   });
 
@@ -515,8 +456,7 @@ describe("boundaries and edge cases", () => {
       });
       expect(Object.keys(r.items[0]!.price!.source)).toEqual(["url", "title", "retrieved"]);
       expect(Object.keys(r.items[0]!.sources[0]!)).toEqual(["fields", "url", "title", "retrieved"]);
-      expect(r.items[0]!.memoryType).toBeNull();
-      expect(r.items[0]!.tdpW).toBeNull();
+      expect(r.items[0]!).toMatchObject({ memoryType: null, tdpW: null });
       expect(r.items[0]!.aliases).toEqual([]);
     });
 
@@ -656,17 +596,11 @@ describe("boundaries and edge cases", () => {
       ]);
     });
 
-    test.each([
-      "2026-1-31",
-      "26-01-31",
-      "2026-01-31x",
-      "x2026-01-31",
-      "2026/01/31",
-      "20260-01-31",
-      "2026-011-31",
-      "2026-01-311",
-      "abcd-ef-gh",
-    ])("a price retrieved %j is not a date: issue and skipped", (retrieved) => {
+    test.each(
+      words(`
+      2026-1-31 26-01-31 2026-01-31x x2026-01-31 2026/01/31 20260-01-31 2026-011-31 2026-01-311
+      abcd-ef-gh`),
+    )("a price retrieved %j is not a date: issue and skipped", (retrieved) => {
       expect(
         gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource: { ...ps, retrieved } })).issues,
       ).toEqual([
@@ -790,14 +724,11 @@ describe("boundaries and edge cases", () => {
       });
     });
 
-    test.each([
-      "ftp://example.com",
-      "example.com",
-      "xhttps://example.com",
-      "https:/example.com",
-      "httpss://e",
-      "HTTPS://example.com",
-    ])("url %j is not an http(s) URL", (url) => {
+    test.each(
+      words(`
+      ftp://example.com example.com xhttps://example.com https:/example.com httpss://e
+      HTTPS://example.com`),
+    )("url %j is not an http(s) URL", (url) => {
       expect(withSources([{ ...gpuSource, url }]).issues[0]).toEqual({
         path: "gpus[0].sources[0].url",
         message: "expected an http(s) URL",
@@ -808,17 +739,11 @@ describe("boundaries and edge cases", () => {
       expect(withSources([{ ...gpuSource, url }]).issues).toEqual([]);
     });
 
-    test.each([
-      "2026-1-31",
-      "26-01-31",
-      "2026-01-31x",
-      "x2026-01-31",
-      "2026/01/31",
-      "20260-01-31",
-      "2026-011-31",
-      "2026-01-311",
-      "abcd-ef-gh",
-    ])("retrieved %j is not a date", (retrieved) => {
+    test.each(
+      words(`
+      2026-1-31 26-01-31 2026-01-31x x2026-01-31 2026/01/31 20260-01-31 2026-011-31 2026-01-311
+      abcd-ef-gh`),
+    )("retrieved %j is not a date", (retrieved) => {
       expect(withSources([{ ...gpuSource, retrieved }]).issues[0]).toEqual({
         path: "gpus[0].sources[0].retrieved",
         message: "expected a date YYYY-MM-DD",

@@ -38,8 +38,7 @@ describe("kvBudget", () => {
 
   it("Llama-3.3-70B FP8 on one H100 does not fit: vLLM measured −1.44 GiB (llm-d-benchmark, TP 1)", () => {
     const b = kvBudget(gpu("h100-sxm"), 1, llm("llama-3.3-70b"), { quantization: "fp8" });
-    expect(b.fits).toBe(false);
-    expect(b.tokens).toBe(0);
+    expect(b).toMatchObject({ fits: false, tokens: 0 });
     expect(b.availableGiB).toBeCloseTo(-1.44, 0);
     // Weights: (70.6e9 − 2 × 128,256 × 8,192) × 1 B + 2 × 128,256 × 8,192 × 2 B; measured 67.72 GiB.
     expect(b.weightsGiB).toBeCloseTo((70.6e9 + 2 * 128256 * 8192) / GIB, 9);

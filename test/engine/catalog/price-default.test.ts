@@ -106,8 +106,7 @@ describe("catalogue prices", () => {
     const d = defaultedPrices(p, (i) => prices[i] ?? null);
     expect(d.map((x) => [x.index, x.sku])).toEqual([[0, "L40S x1"]]);
     const problem = defaultedProblem(d[0]!);
-    expect(problem.code).toBe("price.defaulted");
-    expect(problem.path).toBe("skus[0].pricePerGpuHour");
+    expect(problem).toMatchObject({ code: "price.defaulted", path: "skus[0].pricePerGpuHour" });
     expect(priceMessages.en(problem)).toBe(
       "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own",
     );
@@ -304,9 +303,8 @@ describe("boundaries and edge cases", () => {
         sku: "L",
         default: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" },
       });
-      expect(p.code).toBe("price.defaulted");
-      expect(p.severity).toBe("warning");
-      expect(p.path).toBe("skus[3].pricePerGpuHour");
+      expect(p).toMatchObject({ code: "price.defaulted", severity: "warning" });
+      expect(p).toMatchObject({ path: "skus[3].pricePerGpuHour" });
       expect(priceMessages.en(p)).toBe(
         "L: price 2.5 USD per GPU-hour is the catalogue's indicative on-demand price for a (Cloud list, 2026-01-02), not a quote: enter your own",
       );

@@ -62,8 +62,7 @@ describe("capacity: seed examples and properties", () => {
       const r = capacity(seedSku(), seedFactors);
       expect(r.replicasBase).toBe(10);
       expect(r.replicasRaw).toBeCloseTo(14.4, 12);
-      expect(r.replicas).toBe(15);
-      expect(r.gpus).toBe(60);
+      expect(r).toMatchObject({ replicas: 15, gpus: 60 });
       expect(r.warnings).toEqual([]);
     });
 
@@ -105,8 +104,7 @@ describe("capacity: seed examples and properties", () => {
     it("adds N+k spare replicas after the ceiling", () => {
       const r = capacity(seedSku(), { elasticity: 1.25, redundancy: { spare: 2 } });
       // base 10 × 1.25 = 12.5 → 13, + 2 = 15; replicasRaw = 12.5 + 2
-      expect(r.replicasRaw).toBe(14.5);
-      expect(r.replicas).toBe(15);
+      expect(r).toMatchObject({ replicasRaw: 14.5, replicas: 15 });
     });
 
     it("sums base replicas over workloads and uses the output-token-weighted harmonic capacity for cost per token", () => {
@@ -126,8 +124,7 @@ describe("capacity: seed examples and properties", () => {
       };
       const r = capacity(sku, seedFactors);
       // chat 40 × 300 / 1500 = 8; docs 10 × 500 / 1000 = 5 → 13; × 1.44 = 18.72 → 19
-      expect(r.replicasBase).toBe(13);
-      expect(r.replicas).toBe(19);
+      expect(r).toMatchObject({ replicasBase: 13, replicas: 19 });
       // C = (12000 + 5000) / 13 = 1307.69 tok/s; cost/token = 80 × 13 / (17000 × 3600) = 1.69935e-5
       // = 80/3600 × (12/17 / 1500 + 5/17 / 1000): replica-hours per token weighted by output share
       expect(r.replicaOutputTokensPerSec).toBeCloseTo(17000 / 13, 9);
@@ -295,8 +292,7 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       near(r.peak.costPerMillionOutputTokens, 1.5e8 / 54_000_000);
       // 15000 / (15 × 1500) = 2/3
       near(r.utilizationAtPeak, 2 / 3);
-      expect(r.replicaOutputTokensPerSec).toBe(1500);
-      expect(r.forecast).toBeNull();
+      expect(r).toMatchObject({ replicaOutputTokensPerSec: 1500, forecast: null });
       expect(r.warnings).toEqual([]);
       expect(HOURS_PER_MONTH).toBe(730);
     });
@@ -354,10 +350,8 @@ describe("capacity: bounds, division by zero, forecasts", () => {
 
     it("an average rate of 0 is a forecast of no load: cost per token absent (null), utilization 0", () => {
       const r = capacity(one({ avgRps: 0 }), F);
-      expect(r.forecast!.outputTokensPerSec).toBe(0);
-      expect(r.forecast!.costPerOutputToken).toBeNull();
-      expect(r.forecast!.costPerMillionOutputTokens).toBeNull();
-      expect(r.forecast!.utilization).toBe(0);
+      expect(r.forecast!).toMatchObject({ outputTokensPerSec: 0, costPerOutputToken: null });
+      expect(r.forecast!).toMatchObject({ costPerMillionOutputTokens: null, utilization: 0 });
       expect(r.warnings).toEqual([]);
     });
 
@@ -379,9 +373,8 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       const r = capacity(one({ peakRps: 0 }), { elasticity: 1, redundancy: { spare: 1 } });
       // base 0 → 0 + 1 spare = 1 replica at 10 per hour; 0 output tokens at peak
       expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([0, 1, 10]);
-      expect(r.peak.outputTokensPerSec).toBe(0);
-      expect(r.peak.costPerOutputToken).toBeNull();
-      expect(r.peak.costPerMillionOutputTokens).toBeNull();
+      expect(r.peak).toMatchObject({ outputTokensPerSec: 0, costPerOutputToken: null });
+      expect(r.peak).toMatchObject({ costPerMillionOutputTokens: null });
       expect(r.utilizationAtPeak).toBe(0);
       // request-weighted mean output falls back to the workloads' mean length: 300 tokens
       near(r.costPerRequest, 3000 / 5_400_000);

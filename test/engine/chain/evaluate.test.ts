@@ -18,6 +18,7 @@ import {
   type WorkloadLeaves,
 } from "../../../src/engine/chain/evaluate";
 import { QUANTITIES } from "../../../src/engine/chain/quantities";
+import { words } from "../words";
 
 function near(got: number | null | undefined, want: number): void {
   expect(typeof got).toBe("number");
@@ -72,13 +73,9 @@ const NO_PEAK: SkuLeaves = { ...A, workloads: [W0, W1].map((w) => ({ ...w, peakR
 // Traces are made inside the tests, so that an evaluation that throws fails a test.
 const traceOf = (sku: SkuLeaves): Step[] => evaluateSku(sku, { trace: true }).trace!;
 
-const WORKLOAD_STEPS = [
-  "tokensPerRequest",
-  "tokensPerSec",
-  "workloadReplicasBase",
-  "workloadPeakOutput",
-  "workloadSecondsPerRequest",
-];
+const WORKLOAD_STEPS = words(
+  "tokensPerRequest tokensPerSec workloadReplicasBase workloadPeakOutput workloadSecondsPerRequest",
+);
 const COST_STEPS = ["gpus", "costPerHour", "costPerDay", "costPerMonth"];
 const PER_TOKEN_STEPS = ["costPerOutputToken", "costPerMillionOutputTokens"];
 const PEAK_COST_STEPS = [
@@ -214,8 +211,7 @@ describe("evaluateSku", () => {
       expect(ids.get("meanOutputTokens")).toBe(meanId);
       near(values.replicaOutputTokensPerSec, capacity);
       near(values.meanOutputTokens, mean);
-      expect(values.replicas).toBe(0);
-      expect(values.utilizationAtPeak).toBe(0);
+      expect(values).toMatchObject({ replicas: 0, utilizationAtPeak: 0 });
       // Nothing served at peak: no peak cost per token (0 ÷ 0), null and not NaN.
       expect(values.peakCostPerOutputToken).toBeNull();
       expect(values.peakCostPerMillionOutputTokens).toBeNull();
@@ -252,9 +248,7 @@ describe("evaluateSku", () => {
   it("no workload: nothing to serve, so no replica and undefined ratios", () => {
     const e = evaluateSku({ ...A, workloads: [] });
     expect(e.perWorkload).toEqual([]);
-    expect(e.values.replicasBase).toBe(0);
-    expect(e.values.replicas).toBe(0);
-    expect(e.values.costPerHour).toBe(0);
+    expect(e.values).toMatchObject({ replicasBase: 0, replicas: 0, costPerHour: 0 });
     expect(e.values.meanOutputTokens).toBe(0); // the plain mean of no workload
     expect(e.values.replicaOutputTokensPerSec).toBeNull(); // 0 tokens in 0 s
   });
@@ -484,13 +478,9 @@ describe("expandedText", () => {
       seen.push(`${id}=${x}`);
       return String(x);
     });
-    expect(seen).toEqual([
-      "peakRps=10",
-      "outputTokens=300",
-      "workloadCapacity=1500",
-      "elasticity=1.2",
-      "redundancy=1.2",
-    ]);
+    expect(seen).toEqual(
+      words("peakRps=10 outputTokens=300 workloadCapacity=1500 elasticity=1.2 redundancy=1.2"),
+    );
   });
 });
 

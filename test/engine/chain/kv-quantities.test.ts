@@ -156,8 +156,7 @@ describe("KV_DECLARATIONS, by hand", () => {
   it("holds no token when the weights do not fit, and no request when no token fits", () => {
     const v = declared({ ...leaves, weightsGiB: 200 });
     expect(v.kvAvailableGiB).toBeCloseTo(-63.7, 9);
-    expect(v.kvTokens).toBe(0);
-    expect(v.kvMaxConcurrency).toBe(0);
+    expect(v).toMatchObject({ kvTokens: 0, kvMaxConcurrency: 0 });
   });
 
   it.each([

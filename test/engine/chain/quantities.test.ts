@@ -20,6 +20,7 @@ import {
   SECONDS_PER_DAY,
   SECONDS_PER_HOUR,
 } from "../../../src/engine/chain/quantities";
+import { words } from "../words";
 
 /** `got` equals `want` to 1e-12 relative (the arithmetic is a few floating-point steps). */
 function near(got: number, want: number): void {
@@ -131,15 +132,9 @@ const CASES: [QuantityId, Record<string, number>, Record<string, number[]>, numb
 
 /** The scope of every declaration (its inputs are pinned by the formula texts below). */
 const SCOPES: Record<string, string[]> = {
-  workload: [
-    "dailyRate",
-    "tokensPerRequest",
-    "tokensPerSec",
-    "workloadReplicasBase",
-    "workloadPeakOutput",
-    "workloadForecastOutput",
-    "workloadSecondsPerRequest",
-  ],
+  workload: words(`
+    dailyRate tokensPerRequest tokensPerSec workloadReplicasBase workloadPeakOutput
+    workloadForecastOutput workloadSecondsPerRequest`),
   interval: ["intervalReplicasBase", "intervalCost"],
   memory: Object.keys(KV_DECLARATIONS),
 };

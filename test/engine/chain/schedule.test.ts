@@ -57,15 +57,11 @@ describe("schedules: alignment, replicas and costs", () => {
     // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
     it("needed_i is the §4 replicas formula per interval (seed: 50 RPS → 10 base → 15)", () => {
       const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(), seedFactors));
-      expect(r.replicasBase).toEqual([10, 5, 1, 0]);
-      expect(r.needed).toEqual([15, 8, 2, 0]);
-      expect(r.replicas).toEqual([15, 8, 2, 0]);
-      expect(r.staticReplicas).toBe(15);
+      expect(r).toMatchObject({ replicasBase: [10, 5, 1, 0], needed: [15, 8, 2, 0] });
+      expect(r).toMatchObject({ replicas: [15, 8, 2, 0], staticReplicas: 15 });
       // 4 intervals × 15 replicas × 4 GPUs × 20 per hour = 4,800; autoscaled (15 + 8 + 2 + 0) × 80 = 2,000
-      expect(r.staticCost).toBe(4800);
-      expect(r.autoscaledCost).toBe(2000);
-      expect(r.reservedReplicas).toBeNull();
-      expect(r.blendedCost).toBeNull();
+      expect(r).toMatchObject({ staticCost: 4800, autoscaledCost: 2000, reservedReplicas: null });
+      expect(r).toMatchObject({ blendedCost: null });
       expect(r.savings.autoscaled).toBe(2800);
       expect(r.savings.autoscaledFraction).toBeCloseTo(2800 / 4800, 12);
       expect(r.periodSec).toBe(4 * 3600);
@@ -81,13 +77,11 @@ describe("schedules: alignment, replicas and costs", () => {
       );
       // replicas_i = max(1, needed) = 15, 8, 2, 1; scheduled_i = max(replicas_i, replicas_{i+1 mod 4}) = 15, 8, 2, 15
       expect(r.replicas).toEqual([15, 8, 2, 15]);
-      expect(r.staticReplicas).toBe(15);
-      expect(r.staticCost).toBe(4800);
+      expect(r).toMatchObject({ staticReplicas: 15, staticCost: 4800 });
       expect(r.autoscaledCost).toBe(40 * 80); // 3,200
       // reserved 10 per GPU-hour: blended(R) = 4 × R × 40 + Σ max(0, s_i − R) × 80
       // R = 0: 3,200; R = 2: 320 + 32 × 80 = 2,880; R = 8: 1,280 + 14 × 80 = 2,400; R = 15: 2,400 (tie → 8)
-      expect(r.reservedReplicas).toBe(8);
-      expect(r.blendedCost).toBe(2400);
+      expect(r).toMatchObject({ reservedReplicas: 8, blendedCost: 2400 });
       expect(r.savings.blended).toBe(2400);
     });
 
@@ -102,8 +96,7 @@ describe("schedules: alignment, replicas and costs", () => {
         computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }),
       );
       // base × 1.2 = 12, 6, 1.2, 0 → 12, 6, 2, 0 → + 2
-      expect(r.needed).toEqual([14, 8, 4, 2]);
-      expect(r.staticReplicas).toBe(14);
+      expect(r).toMatchObject({ needed: [14, 8, 4, 2], staticReplicas: 14 });
       expect(r.autoscaledCost).toBe(28 * 80);
     });
 
@@ -137,9 +130,7 @@ describe("schedules: alignment, replicas and costs", () => {
       };
       const r = ok(computeSchedule(ws, s, { elasticity: 1, redundancy: { factor: 1 } }));
       // docs: 10 × 500 / 1000 = 5 in each interval; chat 10 then 0
-      expect(r.demandRps).toEqual([60, 10]);
-      expect(r.replicasBase).toEqual([15, 5]);
-      expect(r.replicas).toEqual([15, 5]);
+      expect(r).toMatchObject({ demandRps: [60, 10], replicasBase: [15, 5], replicas: [15, 5] });
     });
 
     it("a 30-minute interval costs half an hour", () => {
@@ -357,6 +348,9 @@ describe("schedules: every check at its bound", () => {
     return a.value;
   }
 
+  /** The problems (path and English) of aligning `ws`. */
+  const alignErrs = (ws: ScheduleWorkload[]) => texts(problemsOf(alignSchedules(ws)));
+
   describe("alignSchedules: each check at its bound, with its text", () => {
     it("intervalSec must be above 0: 0, −1, NaN and a missing one are errors; 0.5 s is fine", () => {
       for (const [v, got] of [
@@ -365,7 +359,7 @@ describe("schedules: every check at its bound", () => {
         [Number.NaN, "NaN"],
         [null, "nothing"],
       ] as const) {
-        expect(texts(problemsOf(alignSchedules([wl({ intervalSec: v as number })])))).toEqual([
+        expect(alignErrs([wl({ intervalSec: v as number })])).toEqual([
           [
             "workloads[0].schedule.intervalSec",
             `workload "chat": schedule intervalSec must be a number > 0, got ${got}`,
@@ -378,13 +372,7 @@ describe("schedules: every check at its bound", () => {
     it("a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
       expect(aligned([wl({ rps: [0, 0] })]).demandRps).toEqual([0, 0]);
       expect(
-        texts(
-          problemsOf(
-            alignSchedules([
-              wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] }),
-            ]),
-          ),
-        ),
+        alignErrs([wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] })]),
       ).toEqual([
         [
           "workloads[0].schedule.rps[1]",
@@ -399,7 +387,7 @@ describe("schedules: every check at its bound", () => {
           'workload "chat": schedule value 4 must be a request rate ≥ 0, got nothing',
         ],
       ]);
-      expect(texts(problemsOf(alignSchedules([wl({ rps: [] })])))).toEqual([
+      expect(alignErrs([wl({ rps: [] })])).toEqual([
         ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
       ]);
     });
@@ -415,9 +403,7 @@ describe("schedules: every check at its bound", () => {
         [Number.NaN, "NaN"],
         [Number.POSITIVE_INFINITY, "Infinity"],
       ] as const) {
-        expect(
-          texts(problemsOf(alignSchedules([wl({ minReplicas: v, leadIntervals: v })]))),
-        ).toEqual([
+        expect(alignErrs([wl({ minReplicas: v, leadIntervals: v })])).toEqual([
           [
             "workloads[0].schedule.minReplicas",
             `workload "chat": schedule minReplicas must be a whole number ≥ 0, got ${got}`,
@@ -507,13 +493,7 @@ describe("schedules: every check at its bound", () => {
         [-1, "-1"],
         [Number.NaN, "NaN"],
       ] as const) {
-        expect(
-          texts(
-            problemsOf(
-              alignSchedules([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)]),
-            ),
-          ),
-        ).toEqual([
+        expect(alignErrs([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)])).toEqual([
           [
             "workloads[1].peakRps",
             `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
@@ -525,27 +505,22 @@ describe("schedules: every check at its bound", () => {
 
   describe("scheduleForSku: each check at its bound, with its text", () => {
     const a = () => aligned([wl({ rps: [10, 20] })]);
+    /** The problems (path and English) of the SKU on the aligned 10, 20 req/s schedule. */
+    const skuErrs = (s: Parameters<typeof scheduleForSku>[1]) =>
+      texts(problemsOf(scheduleForSku(a(), s, one)));
 
     it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine", () => {
-      expect(texts(problemsOf(scheduleForSku(a(), sku({ gpusPerReplica: 0 }), one)))).toEqual([
+      expect(skuErrs(sku({ gpusPerReplica: 0 }))).toEqual([
         ["skus[0].gpusPerReplica", "GPUs per replica must be a positive number, got 0"],
       ]);
-      expect(
-        texts(
-          problemsOf(
-            scheduleForSku(a(), sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }), one),
-          ),
-        ),
-      ).toEqual([
+      expect(skuErrs(sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }))).toEqual([
         ["skus[0].pricePerGpuHour", "price per GPU-hour must be a number ≥ 0, got -0.01"],
         [
           "skus[0].reservedPricePerGpuHour",
           "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
         ],
       ]);
-      expect(
-        texts(problemsOf(scheduleForSku(a(), sku({ reservedPricePerGpuHour: Number.NaN }), one))),
-      ).toEqual([
+      expect(skuErrs(sku({ reservedPricePerGpuHour: Number.NaN }))).toEqual([
         [
           "skus[0].reservedPricePerGpuHour",
           "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got NaN",
@@ -613,36 +588,22 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("one capacity per workload, each with a positive throughput and output length", () => {
-      expect(texts(problemsOf(scheduleForSku(a(), sku({}, 2), one)))).toEqual([
+      expect(skuErrs(sku({}, 2))).toEqual([
         [
           "skus[0]",
           'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
         ],
       ]);
       expect(
-        texts(
-          problemsOf(
-            scheduleForSku(
-              a(),
-              sku({
-                perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }],
-              }),
-              one,
-            ),
-          ),
+        skuErrs(
+          sku({ perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }] }),
         ),
       ).toEqual([["skus[0]", "chat: replica output tokens/s must be positive, got 0"]]);
       expect(
-        texts(
-          problemsOf(
-            scheduleForSku(
-              a(),
-              sku({
-                perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
-              }),
-              one,
-            ),
-          ),
+        skuErrs(
+          sku({
+            perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
+          }),
         ),
       ).toEqual([["skus[0]", "chat: output tokens must be positive, got 0"]]);
       expect(
@@ -738,9 +699,7 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("a missing intervalSec reads 'nothing'", () => {
-      expect(
-        texts(problemsOf(alignSchedules([wl({ intervalSec: undefined as unknown as number })]))),
-      ).toEqual([
+      expect(alignErrs([wl({ intervalSec: undefined as unknown as number })])).toEqual([
         [
           "workloads[0].schedule.intervalSec",
           'workload "chat": schedule intervalSec must be a number > 0, got nothing',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../../src/engine/curve/diagnostics";
-import type { SweepMeta, SweepPoint } from "../../../src/engine/base/types";
+import type { Stats, SweepMeta, SweepPoint } from "../../../src/engine/base/types";
 import type { Zone } from "../../../src/engine/curve/zones";
+import { words } from "../words";
 
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
 const run = (points: SweepPoint[]) => diagnose({ points, meta });
@@ -111,8 +112,7 @@ describe("diagnose: long-tail", () => {
     expect(f.evidence).toBe(
       "At concurrency 4 (linear zone) P99 TTFT is 3.4× P50 (135 ms vs 40 ms)",
     );
-    expect(f.pointIndices).toEqual([0, 1, 2, 3]);
-    expect(f.severity).toBe("info");
+    expect(f).toMatchObject({ pointIndices: [0, 1, 2, 3], severity: "info" });
   });
 
   it("does not flag a tight tail, nor a long tail only in the saturated zone", () => {
@@ -132,13 +132,9 @@ describe("diagnose: long-tail", () => {
 
 describe("diagnostic rules", () => {
   it("documents the multi-replica rule but never emits it from one sweep", () => {
-    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual([
-      "ttft-queueing",
-      "decode-bound",
-      "failures-at-load",
-      "long-tail",
-      "multi-replica-scaling",
-    ]);
+    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual(
+      words("ttft-queueing decode-bound failures-at-load long-tail multi-replica-scaling"),
+    );
     expect(DIAGNOSTIC_RULES[4]!.description).toContain("needs sweeps of 1 and N replicas");
   });
 
@@ -258,6 +254,16 @@ describe("boundaries and edge cases", () => {
     });
   });
 
+  type Want = Record<string, unknown> | undefined;
+  /** The rule's finding on `points` matches `want` (evidence, points, Chinese), or there is none. */
+  const check = (points: SweepPoint[], id: string, want: Want, zones?: Zone[]) => {
+    const f = rule(points, id, zones);
+    if (want === undefined) expect(f).toBeUndefined();
+    else expect(f).toMatchObject(want);
+  };
+  const tt = (c: number, otps: number | null, p99: number) => conc(c, otps, { ttftMs: { p99 } });
+  const il = (c: number, otps: number | null, itlMs: Stats) => conc(c, otps, { itlMs });
+
   describe("diagnose: ttft-queueing", () => {
     it("the whole finding on a request-rate sweep, in English and Chinese", () => {
       // Pairs: 2→4 TTFT 2×; 2→8 TTFT 3.3× with throughput +24 %; 4→8 TTFT 1.65×.
@@ -285,128 +291,70 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it("TTFT exactly 3× is flagged, just below is not", () => {
-      const at = [
-        conc(8, 1000, { ttftMs: { p99: 100 } }),
-        conc(16, 1000, { ttftMs: { p99: 300 } }),
-      ];
-      expect(rule(at, "ttft-queueing")!.evidence).toBe(
-        "P99 TTFT grows 3.0× from concurrency 8 to 16 while throughput grows 0 %",
-      );
-      const below = [
-        conc(8, 1000, { ttftMs: { p99: 100 } }),
-        conc(16, 1000, { ttftMs: { p99: 299.99 } }),
-      ];
-      expect(rule(below, "ttft-queueing")).toBeUndefined();
-    });
-    it("throughput growth exactly 25 % is not flagged, just below is", () => {
-      const at = [
-        conc(8, 1000, { ttftMs: { p99: 100 } }),
-        conc(16, 1250, { ttftMs: { p99: 1000 } }),
-      ];
-      expect(rule(at, "ttft-queueing")).toBeUndefined();
-      const below = [
-        conc(8, 1000, { ttftMs: { p99: 100 } }),
-        conc(16, 1249, { ttftMs: { p99: 1000 } }),
-      ];
-      expect(rule(below, "ttft-queueing")!.evidence).toBe(
-        "P99 TTFT grows 10.0× from concurrency 8 to 16 while throughput grows 25 %",
-      );
-    });
-    it("of equal ratios the first pair in load order is reported", () => {
-      // 1→2, 1→4, 3→4 all 4× at flat throughput; 2→3 falls.
-      const pts = [1, 2, 3, 4].map((c, i) =>
-        conc(c, 1000, { ttftMs: { p99: [100, 400, 100, 400][i]! } }),
-      );
-      const f = rule(pts, "ttft-queueing")!;
-      expect(f.evidence).toBe(
-        "P99 TTFT grows 4.0× from concurrency 1 to 2 while throughput grows 0 %",
-      );
-      expect(f.pointIndices).toEqual([0, 1]);
-    });
-    it("the largest ratio wins over an earlier smaller one, and the points are listed in load order", () => {
-      // Input order is not load order: loads 4, 1, 2.
-      const pts = [
-        conc(4, 1100, { ttftMs: { p99: 900 } }),
-        conc(1, 1000, { ttftMs: { p99: 100 } }),
-        conc(2, 1000, { ttftMs: { p99: 400 } }),
-      ];
-      const f = rule(pts, "ttft-queueing")!;
-      expect(f.evidence).toBe(
-        "P99 TTFT grows 9.0× from concurrency 1 to 4 while throughput grows 10 %",
-      );
-      expect(f.pointIndices).toEqual([1, 2, 0]);
-    });
-    it("points without TTFT or throughput are skipped, not read as 0", () => {
-      // 1→2 has no TTFT at 2 and 1→3 no throughput at 3; only 1→4 (4×, +10 %) is a pair.
-      const pts = [
-        conc(1, 1000, { ttftMs: { p99: 100 } }),
-        conc(2, 1000, {}),
-        conc(3, null, { ttftMs: { p99: 500 } }),
-        conc(4, 1100, { ttftMs: { p99: 400 } }),
-      ];
-      const f = rule(pts, "ttft-queueing")!;
-      expect(f.evidence).toBe(
-        "P99 TTFT grows 4.0× from concurrency 1 to 4 while throughput grows 10 %",
-      );
-      expect(f.pointIndices).toEqual([0, 1, 2, 3]);
-    });
-    it("a TTFT of 0 or a throughput of 0 or below at the lower point is no basis for a ratio", () => {
-      expect(
-        rule(
-          [conc(1, 1000, { ttftMs: { p99: 0 } }), conc(2, 1000, { ttftMs: { p99: 500 } })],
-          "ttft-queueing",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [conc(1, 0, { ttftMs: { p99: 100 } }), conc(2, -5, { ttftMs: { p99: 500 } })],
-          "ttft-queueing",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [conc(1, -100, { ttftMs: { p99: 100 } }), conc(2, -100, { ttftMs: { p99: 500 } })],
-          "ttft-queueing",
-        ),
-      ).toBeUndefined();
-    });
-    it("the statistic is named as read: mean, or the highest percentile", () => {
-      const mean = [
-        conc(1, 1000, { ttftMs: { mean: 100 } }),
-        conc(2, 1000, { ttftMs: { mean: 500 } }),
-      ];
-      expect(rule(mean, "ttft-queueing")!.evidence).toBe(
-        "mean TTFT grows 5.0× from concurrency 1 to 2 while throughput grows 0 %",
-      );
-      expect(rule(mean, "ttft-queueing")!.zh!.evidence).toBe(
-        "mean TTFT 从并发 1 到 2增长 5.0 倍，而吞吐只增长 0 %",
-      );
-      const p90 = [
-        conc(1, 1000, { ttftMs: { p50: 10, p90: 100 } }),
-        conc(2, 1000, { ttftMs: { p50: 10, p90: 500 } }),
-      ];
-      expect(rule(p90, "ttft-queueing")!.evidence).toBe(
-        "P90 TTFT grows 5.0× from concurrency 1 to 2 while throughput grows 0 %",
-      );
-    });
-    it("a median stands for P50 only: a point without the P99 read is skipped, not read at its median", () => {
-      const pts = [
-        conc(1, 1000, { ttftMs: { p99: 100 } }),
-        conc(2, 1000, { ttftMs: { median: 500 } }),
-      ];
-      expect(rule(pts, "ttft-queueing")).toBeUndefined();
-    });
-    it("TTFT falling with load is no queueing (pairs are compared lower load first)", () => {
-      const pts = [
-        conc(1, 1000, { ttftMs: { p99: 900 } }),
-        conc(2, 1000, { ttftMs: { p99: 100 } }),
-      ];
-      expect(rule(pts, "ttft-queueing")).toBeUndefined();
-    });
-    it("no TTFT anywhere: no finding", () => {
-      expect(rule([conc(1, 1000), conc(2, 1000)], "ttft-queueing")).toBeUndefined();
-    });
+    it.each<[string, SweepPoint[], Want]>([
+      [
+        "TTFT exactly 3× is flagged",
+        [tt(8, 1000, 100), tt(16, 1000, 300)],
+        { evidence: "P99 TTFT grows 3.0× from concurrency 8 to 16 while throughput grows 0 %" },
+      ],
+      ["TTFT just below 3× is not", [tt(8, 1000, 100), tt(16, 1000, 299.99)], undefined],
+      ["throughput growth exactly 25 % is not", [tt(8, 1000, 100), tt(16, 1250, 1000)], undefined],
+      [
+        "throughput growth just below 25 % is",
+        [tt(8, 1000, 100), tt(16, 1249, 1000)],
+        { evidence: "P99 TTFT grows 10.0× from concurrency 8 to 16 while throughput grows 25 %" },
+      ],
+      [
+        "of equal ratios the first pair in load order (1→2, 1→4, 3→4 all 4×; 2→3 falls)",
+        [1, 2, 3, 4].map((c, i) => tt(c, 1000, [100, 400, 100, 400][i]!)),
+        {
+          evidence: "P99 TTFT grows 4.0× from concurrency 1 to 2 while throughput grows 0 %",
+          pointIndices: [0, 1],
+        },
+      ],
+      [
+        "the largest ratio wins over an earlier smaller one; points listed in load order (4, 1, 2)",
+        [tt(4, 1100, 900), tt(1, 1000, 100), tt(2, 1000, 400)],
+        {
+          evidence: "P99 TTFT grows 9.0× from concurrency 1 to 4 while throughput grows 10 %",
+          pointIndices: [1, 2, 0],
+        },
+      ],
+      [
+        "points without TTFT (2) or throughput (3) are skipped, not read as 0: only 1→4 is a pair",
+        [tt(1, 1000, 100), conc(2, 1000, {}), tt(3, null, 500), tt(4, 1100, 400)],
+        {
+          evidence: "P99 TTFT grows 4.0× from concurrency 1 to 4 while throughput grows 10 %",
+          pointIndices: [0, 1, 2, 3],
+        },
+      ],
+      ["a TTFT of 0 at the lower point is no basis", [tt(1, 1000, 0), tt(2, 1000, 500)], undefined],
+      ["a throughput of 0 at the lower point neither", [tt(1, 0, 100), tt(2, -5, 500)], undefined],
+      ["nor a negative throughput", [tt(1, -100, 100), tt(2, -100, 500)], undefined],
+      [
+        "the statistic is named as read: mean",
+        [conc(1, 1000, { ttftMs: { mean: 100 } }), conc(2, 1000, { ttftMs: { mean: 500 } })],
+        {
+          evidence: "mean TTFT grows 5.0× from concurrency 1 to 2 while throughput grows 0 %",
+          zh: { evidence: "mean TTFT 从并发 1 到 2增长 5.0 倍，而吞吐只增长 0 %" },
+        },
+      ],
+      [
+        "the statistic is named as read: the highest percentile",
+        [
+          conc(1, 1000, { ttftMs: { p50: 10, p90: 100 } }),
+          conc(2, 1000, { ttftMs: { p50: 10, p90: 500 } }),
+        ],
+        { evidence: "P90 TTFT grows 5.0× from concurrency 1 to 2 while throughput grows 0 %" },
+      ],
+      [
+        "a median stands for P50 only: a point without the P99 read is skipped",
+        [tt(1, 1000, 100), conc(2, 1000, { ttftMs: { median: 500 } })],
+        undefined,
+      ],
+      ["TTFT falling with load is no queueing", [tt(1, 1000, 900), tt(2, 1000, 100)], undefined],
+      ["no TTFT anywhere: no finding", [conc(1, 1000), conc(2, 1000)], undefined],
+    ])("%s", (_, points, want) => check(points, "ttft-queueing", want));
   });
 
   describe("diagnose: decode-bound", () => {
@@ -431,10 +379,7 @@ describe("boundaries and edge cases", () => {
       ]);
     });
     it("ITL in Chinese with its spread; a median stands for P50", () => {
-      const pts = [
-        conc(16, 2000, { itlMs: { median: 20, p99: 24 } }),
-        conc(32, 2100, { itlMs: { median: 21, p99: 25 } }),
-      ];
+      const pts = [il(16, 2000, { median: 20, p99: 24 }), il(32, 2100, { median: 21, p99: 25 })];
       const f = rule(pts, "decode-bound")!;
       expect(f.title).toBe("ITL stays even but throughput stops growing: decode-bound");
       expect(f.evidence).toBe(
@@ -446,182 +391,124 @@ describe("boundaries and edge cases", () => {
         advice: "decode kernel 或显存带宽瓶颈：检查算子融合与 CUDA Graph、KV Cache 布局与量化。",
       });
     });
-    it("empty ITL blocks fall back to TPOT; neither: no finding", () => {
-      const pts = [
-        conc(16, 2000, { itlMs: {}, tpotMs: { p50: 20 } }),
-        conc(32, 2000, { itlMs: {}, tpotMs: { p50: 20 } }),
-      ];
-      expect(rule(pts, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while P50 TPOT grows 0 %",
-      );
-      expect(rule([conc(16, 2000, { itlMs: {} }), conc(32, 2000)], "decode-bound")).toBeUndefined();
+    /** "Throughput grows t % from concurrency a to b while s grows g %". */
+    const grows = (t: number, a: number, b: number, s: string, g: number, spread = "") => ({
+      evidence: `Throughput grows ${t} % from concurrency ${a} to ${b} while ${s} grows ${g} %${spread}`,
     });
-    it("ITL on some points only is still ITL; the centre is the mean unless every point has a P50", () => {
-      const pts = [
-        conc(16, 2000, { itlMs: { p50: 20, mean: 20 }, tpotMs: { p50: 5 } }),
-        conc(32, 2000, { itlMs: { mean: 21 }, tpotMs: { p50: 5 } }),
-      ];
-      expect(rule(pts, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 5 %",
-      );
-    });
-    it("ITL on some points is still ITL (not TPOT); TPOT on some points is still TPOT", () => {
-      const itl = [
-        conc(16, 1000, { itlMs: { mean: 20 }, tpotMs: { mean: 5 } }),
-        conc(32, 1000, { itlMs: { mean: 21 }, tpotMs: { mean: 5 } }),
-        conc(64, 1000, { tpotMs: { mean: 5 } }),
-      ];
-      expect(rule(itl, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 5 %",
-      );
-      const tpot = [
-        conc(16, 1000, { tpotMs: { mean: 20 } }),
-        conc(32, 1000, { tpotMs: { mean: 21 } }),
-        conc(64, 1000),
-      ];
-      expect(rule(tpot, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while mean TPOT grows 5 %",
-      );
-    });
-    it("a higher load without the centre statistic is no comparison (not a fall to 0)", () => {
-      // Centre is the mean (16 has only a P50): 8 → 16 has no mean at 16; 16 → 32 has none at 16.
-      const pts = [
-        conc(8, 1000, { itlMs: { mean: 20 } }),
-        conc(16, 1000, { itlMs: { p50: 20 } }),
-        conc(32, 1000, { itlMs: { mean: 20 } }),
-      ];
-      expect(rule(pts, "decode-bound")).toBeUndefined();
-    });
-    it("throughput growth exactly 10 % is not flagged, just below is", () => {
-      const mk = (t1: number) => [
-        conc(16, 1000, { itlMs: { p50: 20 } }),
-        conc(32, t1, { itlMs: { p50: 20 } }),
-      ];
-      expect(rule(mk(1100), "decode-bound")).toBeUndefined();
-      expect(rule(mk(1099), "decode-bound")!.evidence).toBe(
-        "Throughput grows 10 % from concurrency 16 to 32 while P50 ITL grows 0 %",
-      );
-    });
-    it("ITL growth exactly 30 % is not flagged, just below is", () => {
-      const mk = (m1: number) => [
-        conc(16, 1000, { itlMs: { p50: 20 } }),
-        conc(32, 1000, { itlMs: { p50: m1 } }),
-      ];
-      expect(rule(mk(26), "decode-bound")).toBeUndefined();
-      // 25.8 / 20 − 1 = 29 %.
-      expect(rule(mk(25.8), "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while P50 ITL grows 29 %",
-      );
-    });
-    it("P99/P50 exactly 1.5 at either end is uneven; just below is even", () => {
-      const mk = (s0: number, s1: number) => [
-        conc(16, 1000, { itlMs: { p50: 20, p99: 20 * s0 } }),
-        conc(32, 1000, { itlMs: { p50: 20, p99: 20 * s1 } }),
-      ];
-      expect(rule(mk(1.5, 1), "decode-bound")).toBeUndefined();
-      expect(rule(mk(1, 1.5), "decode-bound")).toBeUndefined();
-      expect(rule(mk(1.49, 1.2), "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while P50 ITL grows 0 % (P99/P50 1.2)",
-      );
-    });
-    it("the spread shown is the higher load's, else the lower load's", () => {
-      const pts = [
-        conc(16, 1000, { itlMs: { p50: 20, p99: 24 } }),
-        conc(32, 1000, { itlMs: { p50: 21 } }),
-      ];
-      expect(rule(pts, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while P50 ITL grows 5 % (P99/P50 1.2)",
-      );
-    });
-    it("a P50 of 0 gives no spread (not an infinite one)", () => {
-      const pts = [
-        conc(16, 1000, { itlMs: { mean: 20, p50: 0, p99: 30 } }),
-        conc(32, 1000, { itlMs: { mean: 21 } }),
-      ];
-      expect(rule(pts, "decode-bound")!.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 5 %",
-      );
-    });
-    it("a load exactly 2× is a doubling; 1.99× is not, the next point at ≥ 2× is taken", () => {
-      const exact = [
-        conc(10, 1000, { itlMs: { p50: 20 } }),
-        conc(20, 1000, { itlMs: { p50: 20 } }),
-      ];
-      expect(rule(exact, "decode-bound")!.pointIndices).toEqual([0, 1]);
-      const below = [
-        conc(10, 1000, { itlMs: { p50: 20 } }),
-        conc(19.9, 1000, { itlMs: { p50: 20 } }),
-      ];
-      expect(rule(below, "decode-bound")).toBeUndefined();
-      // 10 → 19.9 is no doubling; 10 → 25 is, but throughput grows 50 %; 19.9 → 40 is flat.
-      const next = [10, 19.9, 25, 40].map((c, i) =>
-        conc(c, [1000, 1500, 1500, 1500][i]!, { itlMs: { p50: 20 } }),
-      );
-      const f = rule(next, "decode-bound")!;
-      expect(f.evidence).toBe(
-        "Throughput grows 0 % from concurrency 19.9 to 40 while P50 ITL grows 0 %",
-      );
-      expect(f.pointIndices).toEqual([1, 2, 3]);
-    });
-    it("a load of 0 or an infinite rate is no basis for a doubling", () => {
-      expect(
-        rule(
-          [conc(0, 1000, { itlMs: { p50: 20 } }), conc(1, 1000, { itlMs: { p50: 20 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [rate(4, 1000, { itlMs: { p50: 20 } }), rate("inf", 1010, { itlMs: { p50: 20 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-    });
-    it("a pair with an unknown throughput or ITL at the higher load is skipped, and the next lower point tried", () => {
-      const noT = [
-        conc(8, 1000, { itlMs: { p50: 20 } }),
-        conc(16, null, { itlMs: { p50: 20 } }),
-        conc(32, 1000, { itlMs: { p50: 20 } }),
-      ];
-      expect(rule(noT, "decode-bound")).toBeUndefined();
-      const noM = [
-        conc(8, 1000, { itlMs: { p50: 20 } }),
-        conc(16, 1000, { itlMs: { mean: 20 } }),
-        conc(32, 1000, { itlMs: { mean: 20 } }),
-      ];
-      // Centre is the mean (not every point has P50): 8 has no mean, so 8→16 is skipped and 16→32 flagged.
-      const f = rule(noM, "decode-bound")!;
-      expect(f.evidence).toBe(
-        "Throughput grows 0 % from concurrency 16 to 32 while mean ITL grows 0 %",
-      );
-      expect(f.pointIndices).toEqual([1, 2]);
-    });
-    it("throughput or ITL of 0 or below at the lower load is no basis", () => {
-      expect(
-        rule(
-          [conc(8, 0, { itlMs: { p50: 20 } }), conc(16, -5, { itlMs: { p50: 20 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [conc(8, -1000, { itlMs: { p50: 20 } }), conc(16, -1000, { itlMs: { p50: 20 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [conc(8, 1000, { itlMs: { p50: -20 } }), conc(16, 1000, { itlMs: { p50: -20 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule(
-          [conc(8, 1000, { itlMs: { p50: 0 } }), conc(16, 1000, { itlMs: { p50: -1 } })],
-          "decode-bound",
-        ),
-      ).toBeUndefined();
-    });
+    const p50 = (c: number, otps: number | null, v: number) => il(c, otps, { p50: v });
+    const spread = (s0: number, s1: number) => [
+      il(16, 1000, { p50: 20, p99: 20 * s0 }),
+      il(32, 1000, { p50: 20, p99: 20 * s1 }),
+    ];
+    it.each<[string, SweepPoint[], Want]>([
+      [
+        "empty ITL blocks fall back to TPOT",
+        [
+          conc(16, 2000, { itlMs: {}, tpotMs: { p50: 20 } }),
+          conc(32, 2000, { itlMs: {}, tpotMs: { p50: 20 } }),
+        ],
+        grows(0, 16, 32, "P50 TPOT", 0),
+      ],
+      ["empty ITL and no TPOT: no finding", [il(16, 2000, {}), conc(32, 2000)], undefined],
+      [
+        "ITL on some points only is still ITL; the centre is the mean unless every point has a P50",
+        [
+          conc(16, 2000, { itlMs: { p50: 20, mean: 20 }, tpotMs: { p50: 5 } }),
+          conc(32, 2000, { itlMs: { mean: 21 }, tpotMs: { p50: 5 } }),
+        ],
+        grows(0, 16, 32, "mean ITL", 5),
+      ],
+      [
+        "ITL on some points is still ITL (not TPOT)",
+        [
+          conc(16, 1000, { itlMs: { mean: 20 }, tpotMs: { mean: 5 } }),
+          conc(32, 1000, { itlMs: { mean: 21 }, tpotMs: { mean: 5 } }),
+          conc(64, 1000, { tpotMs: { mean: 5 } }),
+        ],
+        grows(0, 16, 32, "mean ITL", 5),
+      ],
+      [
+        "TPOT on some points is still TPOT",
+        [
+          conc(16, 1000, { tpotMs: { mean: 20 } }),
+          conc(32, 1000, { tpotMs: { mean: 21 } }),
+          conc(64, 1000),
+        ],
+        grows(0, 16, 32, "mean TPOT", 5),
+      ],
+      [
+        // Centre is the mean (16 has only a P50): 8 → 16 has no mean at 16; 16 → 32 has none at 16.
+        "a higher load without the centre statistic is no comparison (not a fall to 0)",
+        [il(8, 1000, { mean: 20 }), p50(16, 1000, 20), il(32, 1000, { mean: 20 })],
+        undefined,
+      ],
+      ["throughput growth exactly 10 % is not", [p50(16, 1000, 20), p50(32, 1100, 20)], undefined],
+      [
+        "throughput growth just below 10 % is",
+        [p50(16, 1000, 20), p50(32, 1099, 20)],
+        grows(10, 16, 32, "P50 ITL", 0),
+      ],
+      ["ITL growth exactly 30 % is not", [p50(16, 1000, 20), p50(32, 1000, 26)], undefined],
+      [
+        "ITL growth just below 30 % is (25.8 / 20 − 1 = 29 %)",
+        [p50(16, 1000, 20), p50(32, 1000, 25.8)],
+        grows(0, 16, 32, "P50 ITL", 29),
+      ],
+      ["P99/P50 exactly 1.5 at the lower end is uneven", spread(1.5, 1), undefined],
+      ["P99/P50 exactly 1.5 at the higher end is uneven", spread(1, 1.5), undefined],
+      [
+        "P99/P50 just below 1.5 is even",
+        spread(1.49, 1.2),
+        grows(0, 16, 32, "P50 ITL", 0, " (P99/P50 1.2)"),
+      ],
+      [
+        "the spread shown is the higher load's, else the lower load's",
+        [il(16, 1000, { p50: 20, p99: 24 }), p50(32, 1000, 21)],
+        grows(0, 16, 32, "P50 ITL", 5, " (P99/P50 1.2)"),
+      ],
+      [
+        "a P50 of 0 gives no spread (not an infinite one)",
+        [il(16, 1000, { mean: 20, p50: 0, p99: 30 }), il(32, 1000, { mean: 21 })],
+        grows(0, 16, 32, "mean ITL", 5),
+      ],
+      [
+        "a load exactly 2× is a doubling",
+        [p50(10, 1000, 20), p50(20, 1000, 20)],
+        { pointIndices: [0, 1] },
+      ],
+      ["a load 1.99× is not", [p50(10, 1000, 20), p50(19.9, 1000, 20)], undefined],
+      [
+        // 10 → 19.9 is no doubling; 10 → 25 is, but throughput grows 50 %; 19.9 → 40 is flat.
+        "the next point at ≥ 2× is taken",
+        [10, 19.9, 25, 40].map((c, i) => p50(c, [1000, 1500, 1500, 1500][i]!, 20)),
+        { ...grows(0, 19.9, 40, "P50 ITL", 0), pointIndices: [1, 2, 3] },
+      ],
+      ["a load of 0 is no basis for a doubling", [p50(0, 1000, 20), p50(1, 1000, 20)], undefined],
+      [
+        "an infinite rate is no basis for a doubling",
+        [rate(4, 1000, { itlMs: { p50: 20 } }), rate("inf", 1010, { itlMs: { p50: 20 } })],
+        undefined,
+      ],
+      [
+        "a pair with an unknown throughput at the higher load is skipped",
+        [p50(8, 1000, 20), p50(16, null, 20), p50(32, 1000, 20)],
+        undefined,
+      ],
+      [
+        // Centre is the mean (not every point has P50): 8 has no mean, so 8→16 is skipped.
+        "a pair with an unknown ITL is skipped and the next lower point tried",
+        [p50(8, 1000, 20), il(16, 1000, { mean: 20 }), il(32, 1000, { mean: 20 })],
+        { ...grows(0, 16, 32, "mean ITL", 0), pointIndices: [1, 2] },
+      ],
+      [
+        "throughput of 0 at the lower load is no basis",
+        [p50(8, 0, 20), p50(16, -5, 20)],
+        undefined,
+      ],
+      ["nor a negative throughput", [p50(8, -1000, 20), p50(16, -1000, 20)], undefined],
+      ["nor a negative ITL", [p50(8, 1000, -20), p50(16, 1000, -20)], undefined],
+      ["nor an ITL of 0", [p50(8, 1000, 0), p50(16, 1000, -1)], undefined],
+    ])("%s", (_, points, want) => check(points, "decode-bound", want));
   });
 
   describe("diagnose: failures-at-load", () => {
@@ -645,102 +532,89 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it("with completed counts: the share, and the lower range in Chinese", () => {
-      const pts = [1, 2, 4].map((c, i) =>
-        conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
-      );
-      const f = rule(pts, "failures-at-load")!;
-      expect(f.evidence).toBe(
-        "24 of 1,200 requests (2.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
-      );
-      expect(f.zh!.evidence).toBe(
-        "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败",
-      );
-    });
-    it("exactly 1 % failed is not flagged, just above is", () => {
-      const mk = (failed: number) => [
-        conc(1, 100, { completed: 100, failed: 0 }),
-        conc(2, 200, { completed: 100 - failed, failed }),
-      ];
-      expect(rule(mk(1), "failures-at-load")).toBeUndefined();
-      expect(rule(mk(2), "failures-at-load")!.evidence).toBe(
-        "2 of 100 requests (2.0 %) failed at concurrency 2; none failed at concurrency 1",
-      );
-    });
-    it("a lower load with a few failures (≤ 1 %) means failures did not just appear: no finding", () => {
-      const pts = [
-        conc(1, 100, { completed: 200, failed: 0 }),
-        conc(2, 200, { completed: 199, failed: 1 }),
-        conc(4, 400, { completed: 90, failed: 10 }),
-      ];
-      expect(rule(pts, "failures-at-load")).toBeUndefined();
-    });
-    it("lower loads of unknown failures only: no finding; with one known 0: a finding over all of them", () => {
-      expect(
-        rule(
-          [conc(1, 100, { failed: null }), conc(2, 200, { completed: 90, failed: 10 })],
-          "failures-at-load",
+    const fl = (c: number | null, otps: number, failed: number | null, completed?: number) =>
+      conc(c, otps, { failed, ...(completed === undefined ? {} : { completed }) });
+    it.each<[string, SweepPoint[], Want]>([
+      [
+        "with completed counts: the share, and the lower range in Chinese",
+        [1, 2, 4].map((c, i) =>
+          conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
         ),
-      ).toBeUndefined();
-      const f = rule(
-        [conc(1, 100), conc(2, 200, { failed: 0 }), conc(4, 400, { completed: 90, failed: 10 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe(
-        "10 of 100 requests (10.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
-      );
-    });
-    it("every point above 1 % is listed, not those at or below", () => {
-      const pts = [1, 2, 4, 8].map((c, i) =>
-        conc(c, 100, { completed: [100, 90, 199, 80][i]!, failed: [0, 10, 1, 20][i]! }),
-      );
-      expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1, 3]);
-    });
-    it("a later point at exactly 1 % is not listed", () => {
-      const pts = [1, 2, 4].map((c, i) =>
-        conc(c, 100, { completed: [100, 90, 99][i]!, failed: [0, 10, 1][i]! }),
-      );
-      expect(rule(pts, "failures-at-load")!.pointIndices).toEqual([1]);
-    });
-    it("a failed count of 0 without completed counts is no failure", () => {
-      expect(
-        rule(
-          [conc(1, 100, { failed: 0, completed: 100 }), conc(2, 200, { failed: 0 })],
-          "failures-at-load",
-        ),
-      ).toBeUndefined();
-      expect(
-        rule([conc(1, 100, { failed: 0 }), conc(2, 200, { failed: -3 })], "failures-at-load"),
-      ).toBeUndefined();
-    });
-    it("a point without a load is last and said as an unknown load; no load axis at all reads the same", () => {
-      const f = rule(
-        [conc(1, 100, { failed: 0 }), conc(null, 100, { failed: 3 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe("3 failed at an unknown load; none failed at concurrency 1");
-      expect(f.zh!.evidence).toBe("并发 ?时失败 3 个；并发 1时没有失败");
-      const none: SweepPoint[] = [
-        { concurrency: null, requestRate: null, failed: 0 },
-        { concurrency: null, requestRate: null, failed: 0 },
-        { concurrency: null, requestRate: null, failed: 3 },
-      ];
-      const g = rule(none, "failures-at-load")!;
-      expect(g.evidence).toBe(
-        "3 failed at an unknown load; none failed at an unknown load to an unknown load",
-      );
-      expect(g.zh!.evidence).toBe("实际 ? req/s时失败 3 个；实际 ? 到 ? req/s时没有失败");
-    });
-    it("request-rate labels in Chinese", () => {
-      const f = rule(
+        {
+          evidence:
+            "24 of 1,200 requests (2.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
+          zh: { evidence: "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败" },
+        },
+      ],
+      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)], undefined],
+      [
+        "just above 1 % is",
+        [fl(1, 100, 0, 100), fl(2, 200, 2, 98)],
+        {
+          evidence:
+            "2 of 100 requests (2.0 %) failed at concurrency 2; none failed at concurrency 1",
+        },
+      ],
+      [
+        "a lower load with a few failures (≤ 1 %) means failures did not just appear",
+        [fl(1, 100, 0, 200), fl(2, 200, 1, 199), fl(4, 400, 10, 90)],
+        undefined,
+      ],
+      [
+        "lower loads of unknown failures only: no finding",
+        [fl(1, 100, null), fl(2, 200, 10, 90)],
+        undefined,
+      ],
+      [
+        "with one known 0 below: a finding over all of them",
+        [conc(1, 100), fl(2, 200, 0), fl(4, 400, 10, 90)],
+        {
+          evidence:
+            "10 of 100 requests (10.0 %) failed at concurrency 4; none failed at concurrency 1 to 2",
+        },
+      ],
+      [
+        "every point above 1 % is listed, not those at or below",
+        [fl(1, 100, 0, 100), fl(2, 100, 10, 90), fl(4, 100, 1, 199), fl(8, 100, 20, 80)],
+        { pointIndices: [1, 3] },
+      ],
+      [
+        "a later point at exactly 1 % is not listed",
+        [fl(1, 100, 0, 100), fl(2, 100, 10, 90), fl(4, 100, 1, 99)],
+        { pointIndices: [1] },
+      ],
+      [
+        "a failed count of 0 without completed counts is no failure",
+        [fl(1, 100, 0, 100), fl(2, 200, 0)],
+        undefined,
+      ],
+      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)], undefined],
+      [
+        "a point without a load is last and said as an unknown load",
+        [fl(1, 100, 0), fl(null, 100, 3)],
+        {
+          evidence: "3 failed at an unknown load; none failed at concurrency 1",
+          zh: { evidence: "并发 ?时失败 3 个；并发 1时没有失败" },
+        },
+      ],
+      [
+        "no load axis at all reads the same",
+        [0, 0, 3].map((failed) => ({ concurrency: null, requestRate: null, failed })),
+        {
+          evidence:
+            "3 failed at an unknown load; none failed at an unknown load to an unknown load",
+          zh: { evidence: "实际 ? req/s时失败 3 个；实际 ? 到 ? req/s时没有失败" },
+        },
+      ],
+      [
+        "request-rate labels in Chinese",
         [rate(2, 100, { failed: 0 }), rate(4, 100, { failed: 0 }), rate(8.5, 100, { failed: 1 })],
-        "failures-at-load",
-      )!;
-      expect(f.evidence).toBe(
-        "1 failed at request rate 8.5 req/s; none failed at request rate 2 to 4 req/s",
-      );
-      expect(f.zh!.evidence).toBe("请求速率 8.5 req/s时失败 1 个；请求速率 2 到 4 req/s时没有失败");
-    });
+        {
+          evidence: "1 failed at request rate 8.5 req/s; none failed at request rate 2 to 4 req/s",
+          zh: { evidence: "请求速率 8.5 req/s时失败 1 个；请求速率 2 到 4 req/s时没有失败" },
+        },
+      ],
+    ])("%s", (_, points, want) => check(points, "failures-at-load", want));
   });
 
   describe("diagnose: long-tail", () => {

@@ -46,9 +46,7 @@ describe("loadValue", () => {
 });
 
 describe("loadKind", () => {
-  it("no points: no load axis", () => {
-    expect(loadKind([])).toBeNull();
-  });
+  it("no points: no load axis", () => expect(loadKind([])).toBeNull());
 
   it("concurrency when every point has it, else request rate, else rps", () => {
     expect(loadKind([at(1, 2, 3), at(2, 4, 6)])).toBe("concurrency");
@@ -149,5 +147,15 @@ describe("load words", () => {
     expect(loadRangeLabel("concurrency", null, 64)).toBe("an unknown load to concurrency 64");
     expect(loadRangeLabel("rps", 2, null)).toBe("2 req/s achieved to an unknown load");
     expect(loadRangeLabel(null, 2, 4)).toBe("an unknown load to an unknown load");
+  });
+});
+
+describe("load order fast path", () => {
+  const pt = (c: number | null): SweepPoint => ({ concurrency: c, requestRate: null });
+  it("keeps sorted input (ties included) and still sorts unsorted input", () => {
+    expect(loadOrder([pt(1), pt(4), pt(4), pt(8)])).toEqual([0, 1, 2, 3]);
+    expect(loadOrder([pt(8), pt(1), pt(4)])).toEqual([1, 2, 0]);
+    // A point without a load goes last (the axis is concurrency: the first field any point has).
+    expect(loadOrder([pt(null), pt(2), pt(1)])).toEqual([2, 1, 0]);
   });
 });

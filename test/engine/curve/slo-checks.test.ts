@@ -14,6 +14,7 @@ import {
 } from "../../../src/engine/curve/slo-checks";
 import type { Slo, Stats, SweepPoint } from "../../../src/engine/base/types";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { words } from "../words";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 
@@ -38,21 +39,9 @@ describe("statValue and the order of available statistics", () => {
         "p99.99": 13,
       },
     };
-    expect(statValue(p, "ttft", "p50").available).toEqual([
-      "mean",
-      "min",
-      "p1",
-      "p10",
-      "p50",
-      "p75",
-      "p99",
-      "p99.9",
-      "p99.99",
-      "max",
-      "std",
-      "alpha",
-      "zeta",
-    ]);
+    expect(statValue(p, "ttft", "p50").available).toEqual(
+      words("mean min p1 p10 p50 p75 p99 p99.9 p99.99 max std alpha zeta"),
+    );
   });
 
   it("in a missing-statistic warning too (checkSlos)", () => {

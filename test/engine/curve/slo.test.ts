@@ -4,14 +4,20 @@ import {
   statValue,
   failedSharePct,
   prepareSweep,
+  type OperatingPointOptions,
 } from "../../../src/engine/curve/slo";
-import { sloText } from "../../../src/engine/curve/slo-label";
-import type { Slo, SweepPoint, Stats } from "../../../src/engine/base/types";
+import type { Slo, SloMode, SweepPoint, Stats } from "../../../src/engine/base/types";
 import { englishOf } from "../../../src/engine/base/problems";
 import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
+/** A closed-loop point at concurrency `c` with the given fields. */
+const point = (c: number | null, extra: Partial<SweepPoint> = {}): SweepPoint => ({
+  concurrency: c,
+  requestRate: null,
+  ...extra,
+});
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
@@ -20,51 +26,45 @@ function sweep(ttft: number[], itl: number[]): SweepPoint[] {
   const conc = [1, 2, 4, 8, 16, 32];
   const otps = [100, 190, 360, 640, 900, 950];
   const rps = [1, 1.9, 3.6, 6.4, 9, 9.5];
-  return conc.map((c, i) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: rps[i]!,
-    outputTokensPerSec: otps[i]!,
-    totalTokensPerSec: otps[i]! * 2,
-    ttftMs: { p99: ttft[i]! },
-    itlMs: { p95: itl[i]! },
-  }));
+  return conc.map((c, i) =>
+    point(c, {
+      rps: rps[i]!,
+      outputTokensPerSec: otps[i]!,
+      totalTokensPerSec: otps[i]! * 2,
+      ttftMs: { p99: ttft[i]! },
+      itlMs: { p95: itl[i]! },
+    }),
+  );
 }
+/** The operating point of `points` under `slos` (measured unless said). */
+const opOf = (
+  points: SweepPoint[],
+  slos: Slo[],
+  mode: SloMode = "measured",
+  opts?: OperatingPointOptions,
+) => operatingPoint({ points }, slos, mode, undefined, opts);
 const BASE_TTFT = [200, 250, 400, 700, 1300, 3000];
 const BASE_ITL = [30, 35, 45, 60, 90, 150];
 
 describe("operatingPoint in measured mode", () => {
   it("takes the highest load at which every lower point meets all SLOs, and names the SLO that fails next", () => {
-    const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT, ITL], "measured");
+    const op = opOf(sweep(BASE_TTFT, BASE_ITL), [TTFT, ITL]);
     // c=8: TTFT 700 ≤ 1000, ITL 60 ≤ 100; c=16: TTFT 1300 > 1000 → operating point c=8.
-    expect(op.feasible).toBe(true);
-    expect(op.basis).toBe("measured");
-    expect(op.concurrency).toBe(8);
-    expect(op.outputTokensPerSec).toBe(640);
-    expect(op.rps).toBe(6.4);
-    expect(op.pointIndex).toBe(3);
+    expect(op).toMatchObject({ feasible: true, basis: "measured", concurrency: 8 });
+    expect(op).toMatchObject({ outputTokensPerSec: 640, rps: 6.4, pointIndex: 3 });
     expect(op.bindingSlo).toEqual(TTFT);
-    expect(op.sloBinding).toBe(true);
-    expect(op.failure).toBeNull();
+    expect(op).toMatchObject({ sloBinding: true, failure: null });
     expect(op.checks[4]![0]).toMatchObject({ valueMs: 1300, pass: false, usedMetric: "ttft" });
     expect(op.checks[4]![1]).toMatchObject({ valueMs: 90, pass: true, usedMetric: "itl" });
   });
 
   it("treats a value equal to the limit as meeting it", () => {
-    const op = operatingPoint(
-      { points: sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL) },
-      [TTFT],
-      "measured",
-    );
+    const op = opOf(sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL), [TTFT]);
     expect(op.concurrency).toBe(8);
   });
 
   it("ignores a point that passes again after a failure, with a non-monotone warning", () => {
-    const op = operatingPoint(
-      { points: sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]) },
-      [TTFT, ITL],
-      "measured",
-    );
+    const op = opOf(sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]), [TTFT, ITL]);
     expect(op.concurrency).toBe(8);
     expect(
       enW(op).some((w) =>
@@ -74,27 +74,19 @@ describe("operatingPoint in measured mode", () => {
   });
 
   it("returns the last point with sloBinding false when every point passes", () => {
-    const op = operatingPoint(
-      { points: sweep(BASE_TTFT, BASE_ITL) },
-      [
-        { ...TTFT, maxMs: 5000 },
-        { ...ITL, maxMs: 500 },
-      ],
-      "measured",
-    );
-    expect(op.feasible).toBe(true);
-    expect(op.concurrency).toBe(32);
-    expect(op.outputTokensPerSec).toBe(950);
-    expect(op.sloBinding).toBe(false);
-    expect(op.bindingSlo).toBeNull();
+    const op = opOf(sweep(BASE_TTFT, BASE_ITL), [
+      { ...TTFT, maxMs: 5000 },
+      { ...ITL, maxMs: 500 },
+    ]);
+    expect(op).toMatchObject({ feasible: true, concurrency: 32, outputTokensPerSec: 950 });
+    expect(op).toMatchObject({ sloBinding: false, bindingSlo: null });
   });
 
   it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
-    const op = operatingPoint(
-      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]) },
-      [TTFT, ITL],
-      "measured",
-    );
+    const op = opOf(sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]), [
+      TTFT,
+      ITL,
+    ]);
     // c=1: TTFT 1500 vs 1000 → 500 ms, 50 %; ITL 130 vs 100 → 30 ms, 30 %. The worst is TTFT.
     expect(op.feasible).toBe(false);
     expect(op.failure).toEqual({
@@ -109,8 +101,7 @@ describe("operatingPoint in measured mode", () => {
       ["ttft", 500, 50],
       ["itl", 30, 30],
     ]);
-    expect(op.concurrency).toBeNull();
-    expect(op.outputTokensPerSec).toBeNull();
+    expect(op).toMatchObject({ concurrency: null, outputTokensPerSec: null });
     expect(enW(op)).toContain(
       "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
     );
@@ -118,7 +109,7 @@ describe("operatingPoint in measured mode", () => {
 
   it("sorts points by load defensively and reports indices of the input order", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).reverse();
-    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    const op = opOf(pts, [TTFT, ITL]);
     expect(op.concurrency).toBe(8);
     expect(op.pointIndex).toBe(2); // c=8 is third from the end of 6 → index 2 once reversed
     expect(op.checks[0]![0]!.valueMs).toBe(3000); // checks follow the input order
@@ -127,7 +118,7 @@ describe("operatingPoint in measured mode", () => {
 
 describe("operatingPoint in interpolated mode", () => {
   it("interpolates the failing metric to its threshold and throughput to that load", () => {
-    const op = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT, ITL], "interpolated");
+    const op = opOf(sweep(BASE_TTFT, BASE_ITL), [TTFT, ITL], "interpolated");
     // TTFT 700 @8 → 1300 @16: t = (1000 − 700) / 600 = 0.5 → c = 12;
     // otps 640 + 0.5 × (900 − 640) = 770; rps 6.4 + 0.5 × 2.6 = 7.7; total 1280 + 0.5 × 520 = 1540.
     expect(op.basis).toBe("interpolated");
@@ -141,33 +132,20 @@ describe("operatingPoint in interpolated mode", () => {
 
   it("lets the SLO that reaches its limit at the lowest load bind", () => {
     const itl = [30, 35, 45, 60, 200, 250];
-    const op = operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "interpolated");
+    const op = opOf(sweep(BASE_TTFT, itl), [TTFT, ITL], "interpolated");
     // TTFT t = 0.5; ITL 60 → 200: t = 40 / 140 = 0.285714… → c = 8 + 8 × 2/7 = 10.2857…
     expect(op.bindingSlo).toEqual(ITL);
     expect(op.concurrency).toBeCloseTo(8 + 16 / 7, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(640 + (2 / 7) * 260, 12);
     // measured mode names the same binding SLO
-    expect(
-      operatingPoint({ points: sweep(BASE_TTFT, itl) }, [TTFT, ITL], "measured").bindingSlo,
-    ).toEqual(ITL);
+    expect(opOf(sweep(BASE_TTFT, itl), [TTFT, ITL]).bindingSlo).toEqual(ITL);
   });
 
   it("never extrapolates: no passing point stays infeasible and all-passing stays the last point", () => {
-    const bad = operatingPoint(
-      { points: sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL) },
-      [TTFT],
-      "interpolated",
-    );
-    expect(bad.feasible).toBe(false);
-    expect(bad.concurrency).toBeNull();
-    const all = operatingPoint(
-      { points: sweep(BASE_TTFT, BASE_ITL) },
-      [{ ...TTFT, maxMs: 9000 }],
-      "interpolated",
-    );
-    expect(all.basis).toBe("measured");
-    expect(all.concurrency).toBe(32);
-    expect(all.sloBinding).toBe(false);
+    const bad = opOf(sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL), [TTFT], "interpolated");
+    expect(bad).toMatchObject({ feasible: false, concurrency: null });
+    const all = opOf(sweep(BASE_TTFT, BASE_ITL), [{ ...TTFT, maxMs: 9000 }], "interpolated");
+    expect(all).toMatchObject({ basis: "measured", concurrency: 32, sloBinding: false });
   });
 
   it("falls back to the last passing point when the next load is an infinite request rate", () => {
@@ -181,9 +159,8 @@ describe("operatingPoint in interpolated mode", () => {
         ttftMs: { p99: 5000 },
       },
     ];
-    const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
-    expect(op.basis).toBe("measured");
-    expect(op.requestRate).toBe(2);
+    const op = opOf(pts, [TTFT], "interpolated");
+    expect(op).toMatchObject({ basis: "measured", requestRate: 2 });
     expect(enW(op).some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
       true,
     );
@@ -193,7 +170,7 @@ describe("operatingPoint in interpolated mode", () => {
 describe("statistics and substitution", () => {
   it("evaluates an ITL SLO on TPOT when the sweep has no ITL, with a warning naming the substitution", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs! }));
-    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    const op = opOf(pts, [TTFT, ITL]);
     expect(enW(op)).toContain("SLO P95 ITL evaluated on TPOT: the sweep has no ITL");
     expect(op.checks[0]![1]!.usedMetric).toBe("tpot");
     expect(op.concurrency).toBe(8);
@@ -204,7 +181,7 @@ describe("statistics and substitution", () => {
       ...p,
       itlMs: { mean: 20, p50: 19, p99: 40 },
     }));
-    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
     expect(enW(op)).toContain("P95 ITL is missing; this sweep has ITL mean, p50, p99");
@@ -216,9 +193,8 @@ describe("statistics and substitution", () => {
       { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: {} },
       { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p99: 300 } },
     ];
-    const op = operatingPoint({ points: pts }, [TTFT], "measured");
-    expect(op.feasible).toBeNull();
-    expect(op.pointIndex).toBeNull();
+    const op = opOf(pts, [TTFT]);
+    expect(op).toMatchObject({ feasible: null, pointIndex: null });
     expect(enW(op)).toEqual([
       "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
       "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
@@ -230,7 +206,7 @@ describe("statistics and substitution", () => {
       ...p,
       itlMs: { mean: 20 },
     }));
-    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBe(false);
     expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
   });
@@ -250,12 +226,7 @@ describe("statistics and substitution", () => {
       substituted: true,
       available: ["mean", "p95"],
     });
-    const q: SweepPoint = {
-      concurrency: 1,
-      requestRate: null,
-      itlMs: { mean: 10 },
-      tpotMs: { p95: 42 },
-    };
+    const q: SweepPoint = point(1, { itlMs: { mean: 10 }, tpotMs: { p95: 42 } });
     expect(statValue(q, "itl", "p95")).toEqual({
       valueMs: null,
       usedMetric: "itl",
@@ -264,12 +235,6 @@ describe("statistics and substitution", () => {
     });
     // nothing else is substituted: E2E is not read from TTFT
     expect(statValue(p, "e2e", "p95").valueMs).toBeNull();
-  });
-
-  it("labels SLOs the way people write them", () => {
-    expect(sloText(ITL)).toBe("P95 ITL");
-    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
-    expect(sloText({ metric: "e2e", stat: "mean" })).toBe("mean E2E");
   });
 });
 
@@ -283,9 +248,8 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   }
 
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
-    const op = operatingPoint({ points: pastPeak() }, [TTFT], "measured");
-    expect(op.concurrency).toBe(8);
-    expect(op.outputTokensPerSec).toBe(640);
+    const op = opOf(pastPeak(), [TTFT]);
+    expect(op).toMatchObject({ concurrency: 8, outputTokensPerSec: 640 });
     expect(op.bindingSlo).toEqual(TTFT);
     expect(
       enW(op).some((w) =>
@@ -301,15 +265,14 @@ describe("operating point: most throughput and failed requests (docs/operating-p
       ...p,
       outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]!,
     }));
-    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    const op = opOf(pts, [TTFT]);
     expect(op.concurrency).toBe(4);
   });
 
   it("interpolated: the interpolated candidate is taken only when it has more throughput", () => {
-    const op = operatingPoint({ points: pastPeak() }, [TTFT], "interpolated");
+    const op = opOf(pastPeak(), [TTFT], "interpolated");
     // c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is below c=8's 640.
-    expect(op.basis).toBe("measured");
-    expect(op.concurrency).toBe(8);
+    expect(op).toMatchObject({ basis: "measured", concurrency: 8 });
   });
 
   it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
@@ -318,17 +281,13 @@ describe("operating point: most throughput and failed requests (docs/operating-p
       completed: 100,
       failed: [0, 0, 0, 0, 5, 50][i]!,
     }));
-    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured");
+    const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }]);
     // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
-    expect(op.concurrency).toBe(8);
-    expect(op.bindingErrorRate).toBe(true);
-    expect(op.bindingSlo).toBeNull();
-    expect(op.sloBinding).toBe(true);
+    expect(op).toMatchObject({ concurrency: 8, bindingErrorRate: true, bindingSlo: null });
+    expect(op).toMatchObject({ sloBinding: true });
     // A looser limit lets c=16 pass.
     expect(
-      operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "measured", undefined, {
-        maxErrorRatePct: 5,
-      }).concurrency,
+      opOf(pts, [{ ...TTFT, maxMs: 5000 }], "measured", { maxErrorRatePct: 5 }).concurrency,
     ).toBe(16);
   });
 
@@ -339,7 +298,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
       failed: [0, 0, 0, 0, 2, 4][i]!,
     }));
     // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
-    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 5000 }], "interpolated");
+    const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }], "interpolated");
     expect(op.basis).toBe("interpolated");
     expect(op.concurrency).toBeCloseTo(12, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
@@ -351,21 +310,21 @@ describe("operating point: most throughput and failed requests (docs/operating-p
 
   it("infeasible when the lowest load already drops too many requests; no failures recorded count as 0", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({ ...p, completed: 90, failed: 10 }));
-    const op = operatingPoint({ points: pts }, [TTFT], "measured");
+    const op = opOf(pts, [TTFT]);
     expect(op.feasible).toBe(false);
     expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
     expect(op.bindingErrorRate).toBe(true);
     expect(enW(op)).toContain(
       "infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
     );
-    const none = operatingPoint({ points: sweep(BASE_TTFT, BASE_ITL) }, [TTFT], "measured");
+    const none = opOf(sweep(BASE_TTFT, BASE_ITL), [TTFT]);
     expect(none.failedSharePct).toEqual([0, 0, 0, 0, 0, 0]);
     expect(enW(none).some((w) => /fail/.test(w))).toBe(false);
   });
 
   it("an ITL SLO on a sweep with only NTPOT is unknown, with a hint that NTPOT exists and is not substituted", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).map(({ itlMs, ...p }) => ({ ...p, ntpotMs: itlMs! }));
-    const op = operatingPoint({ points: pts }, [TTFT, ITL], "measured");
+    const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBeNull();
     expect(op.checks[0]![1]!.usedMetric).toBe("itl");
     expect(enW(op).find((w) => w.startsWith("P95 ITL is missing"))).toMatch(
@@ -380,18 +339,11 @@ describe("boundaries and edge cases", () => {
    * older tests did not pin down (issue #15, docs/mutation-testing.md). Numbers are hand-calculated;
    * warnings are compared as whole arrays, so an extra or missing warning fails.
    */
-  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
-  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
   /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
   function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
     return ttft.map((t, i) => {
-      const p: SweepPoint = {
-        concurrency: i + 1,
-        requestRate: null,
-        ttftMs: { p99: t },
-        itlMs: { p95: itl[i]! },
-      };
+      const p: SweepPoint = point(i + 1, { ttftMs: { p99: t }, itlMs: { p95: itl[i]! } });
       const o = otps[i];
       if (o !== null && o !== undefined) p.outputTokensPerSec = o;
       return p;
@@ -401,38 +353,26 @@ describe("boundaries and edge cases", () => {
   describe("binding SLO", () => {
     it("interpolated: two SLOs crossing at the same load — the one with the larger overrun at the failing point binds", () => {
       // TTFT 700 → 1300: t = 300/600 = 0.5, 30 % over at c=2; ITL 60 → 140: t = 40/80 = 0.5, 40 % over → ITL binds
-      const op = operatingPoint(
-        { points: levels([100, 200], [700, 1300], [60, 140]) },
-        [TTFT, ITL],
-        "interpolated",
-      );
+      const op = opOf(levels([100, 200], [700, 1300], [60, 140]), [TTFT, ITL], "interpolated");
       expect(op.bindingSlo).toBe(ITL);
-      expect(op.basis).toBe("interpolated");
-      expect(op.concurrency).toBe(1.5);
-      expect(op.outputTokensPerSec).toBe(150);
-      expect(op.pointIndex).toBe(0);
-      expect(op.towardIndex).toBe(1);
+      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
+      expect(op).toMatchObject({ outputTokensPerSec: 150, pointIndex: 0, towardIndex: 1 });
       expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P95 ITL reaches its 100 ms limit",
       ]);
       // the list order does not matter
       expect(
-        operatingPoint(
-          { points: levels([100, 200], [700, 1300], [60, 140]) },
-          [ITL, TTFT],
-          "interpolated",
-        ).bindingSlo,
+        opOf(levels([100, 200], [700, 1300], [60, 140]), [ITL, TTFT], "interpolated").bindingSlo,
       ).toBe(ITL);
     });
 
     it("interpolated binds the SLO crossing at the lowest load, measured the one with the largest overrun", () => {
       // TTFT 700 → 1300: t = 0.5, 30 % over; ITL 96 → 116: t = 4/20 = 0.2, 16 % over
       const pts = levels([100, 200], [700, 1300], [96, 116]);
-      const ip = operatingPoint({ points: pts }, [TTFT, ITL], "interpolated");
+      const ip = opOf(pts, [TTFT, ITL], "interpolated");
       expect(ip.bindingSlo).toBe(ITL);
-      expect(ip.concurrency).toBe(1.2);
-      expect(ip.outputTokensPerSec).toBe(120);
-      const me = operatingPoint({ points: pts }, [ITL, TTFT], "measured");
+      expect(ip).toMatchObject({ concurrency: 1.2, outputTokensPerSec: 120 });
+      const me = opOf(pts, [ITL, TTFT]);
       expect(me.bindingSlo).toBe(TTFT);
       expect(me.concurrency).toBe(1);
       expect(enW(me)).toEqual([]);
@@ -441,50 +381,32 @@ describe("boundaries and edge cases", () => {
     it("measured: equal overruns bind the SLO listed first", () => {
       // TTFT 1300 is 30 % over 1000, ITL 130 is 30 % over 100
       const pts = levels([100, 200], [700, 1300], [60, 130]);
-      expect(operatingPoint({ points: pts }, [TTFT, ITL], "measured").bindingSlo).toBe(TTFT);
-      expect(operatingPoint({ points: pts }, [ITL, TTFT], "measured").bindingSlo).toBe(ITL);
+      expect(opOf(pts, [TTFT, ITL]).bindingSlo).toBe(TTFT);
+      expect(opOf(pts, [ITL, TTFT]).bindingSlo).toBe(ITL);
     });
   });
 
   describe("interpolation at the limit itself", () => {
     it("a passing point exactly on the limit stays the measured operating point (t = 0), without an interpolation warning", () => {
       // TTFT 1000 at c=1 meets the 1000 ms limit; c=2 fails → the crossing is at c=1 itself
-      const op = operatingPoint(
-        { points: levels([100, 200], [1000, 1500], [10, 10]) },
-        [TTFT],
-        "interpolated",
-      );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.outputTokensPerSec).toBe(100);
-      expect(op.pointIndex).toBe(0);
-      expect(op.towardIndex).toBeNull();
+      const op = opOf(levels([100, 200], [1000, 1500], [10, 10]), [TTFT], "interpolated");
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 100 });
+      expect(op).toMatchObject({ pointIndex: 0, towardIndex: null });
       expect(op.bindingSlo).toBe(TTFT);
       expect(enW(op)).toEqual([]);
     });
 
     it("without throughput, a point exactly on the limit is still not interpolated", () => {
-      const op = operatingPoint(
-        { points: levels([null, null], [1000, 1500], [10, 10]) },
-        [TTFT],
-        "interpolated",
-      );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.towardIndex).toBeNull();
+      const op = opOf(levels([null, null], [1000, 1500], [10, 10]), [TTFT], "interpolated");
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, towardIndex: null });
       expect(enW(op)).toEqual([]);
     });
 
     it("without throughput, a crossing inside the step is interpolated (load only)", () => {
       // TTFT 800 → 1200: t = 0.5 → concurrency 1.5; throughput stays unknown
-      const op = operatingPoint(
-        { points: levels([null, null], [800, 1200], [10, 10]) },
-        [TTFT],
-        "interpolated",
-      );
-      expect(op.basis).toBe("interpolated");
-      expect(op.concurrency).toBe(1.5);
-      expect(op.outputTokensPerSec).toBeNull();
+      const op = opOf(levels([null, null], [800, 1200], [10, 10]), [TTFT], "interpolated");
+      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
+      expect(op).toMatchObject({ outputTokensPerSec: null });
       expect(enW(op)).toEqual([
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P99 TTFT reaches its 1,000 ms limit",
       ]);
@@ -494,42 +416,23 @@ describe("boundaries and edge cases", () => {
       // failed-share limit 5.05e-17 %: from 0 % at c=1 to 1/110 = 0.909 % at c=2, t = 5.6e-17 →
       // load 1 + 5.6e-17 = 1 in doubles, throughput 1 + 1.1e-16 = 1.0000000000000002: c=1 stays the operating point
       const pts: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 1,
-          ttftMs: { p99: 10 },
-          completed: 1,
-          failed: 0,
-        },
-        {
-          concurrency: 2,
-          requestRate: null,
-          outputTokensPerSec: 3,
-          ttftMs: { p99: 10 },
-          completed: 109,
-          failed: 1,
-        },
+        point(1, { outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 }),
+        point(2, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
-        maxErrorRatePct: 5.046468293750712e-17,
-      });
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
-      expect(op.outputTokensPerSec).toBe(1);
-      expect(op.bindingErrorRate).toBe(true);
+      const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 1 });
+      expect(op).toMatchObject({ bindingErrorRate: true });
       expect(enW(op)).toEqual([]);
     });
 
     it("an interpolated crossing with no more throughput than the best candidate stays measured, with the reason", () => {
       // c=1 640 tok/s, c=2 600 tok/s, c=3 fails: TTFT 900 → 1100 at t = 0.5, 550 tok/s < 640
-      const op = operatingPoint(
-        { points: levels([640, 600, 500], [400, 900, 1100], [10, 10, 10]) },
+      const op = opOf(
+        levels([640, 600, 500], [400, 900, 1100], [10, 10, 10]),
         [TTFT],
         "interpolated",
       );
-      expect(op.basis).toBe("measured");
-      expect(op.concurrency).toBe(1);
+      expect(op).toMatchObject({ basis: "measured", concurrency: 1 });
       expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (550) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (600 vs 640 tok/s)",
@@ -540,11 +443,7 @@ describe("boundaries and edge cases", () => {
   describe("infeasible sweeps", () => {
     it("lists failures worst first, whatever the order of the SLOs", () => {
       // c=1: TTFT 1500 is 50 % over, ITL 130 is 30 % over
-      const op = operatingPoint(
-        { points: levels([100, 200], [1500, 1600], [130, 140]) },
-        [ITL, TTFT],
-        "measured",
-      );
+      const op = opOf(levels([100, 200], [1500, 1600], [130, 140]), [ITL, TTFT]);
       expect(op.feasible).toBe(false);
       expect(op.bindingSlo).toBe(TTFT);
       expect(op.failures!.map((f) => [f.slo, f.valueMs, f.overMs, f.overPct])).toEqual([
@@ -560,16 +459,9 @@ describe("boundaries and edge cases", () => {
     it("the failed share binds an infeasible sweep only when it overruns its limit by strictly more than the worst SLO", () => {
       // TTFT 1500: 50 % over. Failed 3 of 200 = 1.5 %: (1.5 − 1) / 1 = 50 % over → tie → the SLO binds
       const tie: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 100,
-          ttftMs: { p99: 1500 },
-          completed: 197,
-          failed: 3,
-        },
+        point(1, { outputTokensPerSec: 100, ttftMs: { p99: 1500 }, completed: 197, failed: 3 }),
       ];
-      const a = operatingPoint({ points: tie }, [TTFT], "measured");
+      const a = opOf(tie, [TTFT]);
       expect([a.bindingSlo, a.bindingErrorRate]).toEqual([TTFT, false]);
       expect(a.errorRateFailure).toEqual({ load: 1, sharePct: 1.5, maxPct: 1, overPct: 50 });
       expect(enW(a)).toEqual([
@@ -577,27 +469,14 @@ describe("boundaries and edge cases", () => {
         "infeasible: 1.5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
       ]);
       // failed 4 of 200 = 2 %: 100 % over → the failed share binds
-      const b = operatingPoint(
-        { points: [{ ...tie[0]!, completed: 196, failed: 4 }] },
-        [TTFT],
-        "measured",
-      );
+      const b = opOf([{ ...tie[0]!, completed: 196, failed: 4 }], [TTFT]);
       expect([b.bindingSlo, b.bindingErrorRate]).toEqual([null, true]);
       expect(b.failure).toMatchObject({ slo: TTFT, overPct: 50 });
     });
 
     it("an SLO limit of 0 ms: an overrun of no percentage (null), ranked above any", () => {
-      const op = operatingPoint(
-        { points: levels([100], [5], [1]) },
-        [{ ...TTFT, maxMs: 0 }],
-        "measured",
-      );
-      expect(op.failure).toMatchObject({
-        valueMs: 5,
-        maxMs: 0,
-        overMs: 5,
-        overPct: null,
-      });
+      const op = opOf(levels([100], [5], [1]), [{ ...TTFT, maxMs: 0 }]);
+      expect(op.failure).toMatchObject({ valueMs: 5, maxMs: 0, overMs: 5, overPct: null });
     });
   });
 
@@ -608,18 +487,16 @@ describe("boundaries and edge cases", () => {
         ...p,
         tpotMs: { p95: [30, 50][i]! },
       }));
-      const op = operatingPoint({ points: pts }, [ITL], "measured");
+      const op = opOf(pts, [ITL]);
       expect(op.concurrency).toBe(1);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
       expect(enW(op)).toEqual([]);
     });
 
     it("a TPOT SLO on a sweep with only ITL is judged on ITL, with the substitution named", () => {
-      const op = operatingPoint(
-        { points: levels([100, 200], [100, 100], [30, 150]) },
-        [{ metric: "tpot", stat: "p95", maxMs: 100 }],
-        "measured",
-      );
+      const op = opOf(levels([100, 200], [100, 100], [30, 150]), [
+        { metric: "tpot", stat: "p95", maxMs: 100 },
+      ]);
       expect(op.concurrency).toBe(1);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
       expect(enW(op)).toEqual(["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
@@ -627,18 +504,11 @@ describe("boundaries and edge cases", () => {
 
     it("ITL at some points only: no substitution, the missing point makes feasibility unknown", () => {
       const pts: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: null,
-          outputTokensPerSec: 100,
-          itlMs: { p95: 30 },
-          tpotMs: { p95: 30 },
-        },
+        point(1, { outputTokensPerSec: 100, itlMs: { p95: 30 }, tpotMs: { p95: 30 } }),
         { concurrency: 2, requestRate: null, outputTokensPerSec: 200, tpotMs: { p95: 40 } },
       ];
-      const op = operatingPoint({ points: pts }, [ITL], "measured");
-      expect(op.feasible).toBeNull();
-      expect(op.pointIndex).toBe(0);
+      const op = opOf(pts, [ITL]);
+      expect(op).toMatchObject({ feasible: null, pointIndex: 0 });
       expect(enW(op)).toEqual([
         "P95 ITL is missing at 1 of 2 points; this sweep has ITL p95",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
@@ -685,19 +555,15 @@ describe("boundaries and edge cases", () => {
 
     it("a level exactly at maxErrorRatePct passes, just above fails", () => {
       // c=2: 1 of 100 = 1 % → passes; c=3: 1 of 99 = 1.0101… % → fails
-      const pts: SweepPoint[] = [1, 2, 3].map((c) => ({
-        concurrency: c,
-        requestRate: null,
-        outputTokensPerSec: 100 * c,
-        ttftMs: { p99: 10 },
-      }));
+      const pts: SweepPoint[] = [1, 2, 3].map((c) =>
+        point(c, { outputTokensPerSec: 100 * c, ttftMs: { p99: 10 } }),
+      );
       pts[1]!.completed = 99;
       pts[1]!.failed = 1;
       pts[2]!.completed = 98;
       pts[2]!.failed = 1;
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
-      expect(op.concurrency).toBe(2);
-      expect(op.bindingErrorRate).toBe(true);
+      const op = opOf(pts, [TTFT]);
+      expect(op).toMatchObject({ concurrency: 2, bindingErrorRate: true });
       expect(op.failedSharePct).toEqual([0, 1, (1 / 99) * 100]);
     });
   });
@@ -710,8 +576,6 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
    * warning fails), the throughput axis of the candidates, the interpolated fields, the statistics
    * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
    */
-  const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
-  const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
   /** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded) and P99 TTFT per level. */
   function levels(otps: (number | null)[], ttft: number[]): SweepPoint[] {
@@ -725,16 +589,15 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("sweeps with nothing to walk", () => {
     it("no points: unknown, with the reason", () => {
-      const op = operatingPoint({ points: [] }, [TTFT], "measured");
-      expect(op.feasible).toBeNull();
-      expect(op.pointIndex).toBeNull();
+      const op = opOf([], [TTFT]);
+      expect(op).toMatchObject({ feasible: null, pointIndex: null });
       expect(op.checks).toEqual([]);
       expect(enW(op)).toEqual(["the sweep has no points: the operating point is unknown"]);
       expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
     });
 
     it("no SLOs and no failures: the highest load, saying no SLOs were given", () => {
-      const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [], "interpolated");
+      const op = opOf(levels([100, 200], [10, 20]), [], "interpolated");
       expect([
         op.feasible,
         op.concurrency,
@@ -746,7 +609,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("every point passes at the highest load: capacity may be higher", () => {
-      const op = operatingPoint({ points: levels([100, 200], [10, 20]) }, [TTFT], "measured");
+      const op = opOf(levels([100, 200], [10, 20]), [TTFT]);
       expect([op.concurrency, op.pointIndex, op.sloBinding]).toEqual([2, 1, false]);
       expect(enW(op)).toEqual([
         "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
@@ -754,11 +617,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("every point passes but throughput peaks below the highest load: the peak, with both warnings", () => {
-      const op = operatingPoint(
-        { points: levels([100, 300, 250], [10, 20, 30]) },
-        [TTFT],
-        "measured",
-      );
+      const op = opOf(levels([100, 300, 250], [10, 20, 30]), [TTFT]);
       expect([op.concurrency, op.outputTokensPerSec, op.pointIndex, op.sloBinding]).toEqual([
         2,
         300,
@@ -776,7 +635,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         { concurrency: null, requestRate: null, outputTokensPerSec: 100, ttftMs: { p99: 10 } },
         { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 20 } },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([
         op.concurrency,
         op.requestRate,
@@ -793,7 +652,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
   describe("the walk in load order", () => {
     it("points out of order are sorted, with a warning naming the axis", () => {
       const pts = levels([100, 200, 300], [10, 20, 2000]).reverse();
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([op.concurrency, op.pointIndex]).toEqual([2, 1]);
       expect(enW(op)).toEqual([
         "the sweep's points were not in load order; they were sorted by concurrency",
@@ -802,11 +661,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
     it("every point that passes again after the first failure is named, and ignored", () => {
       // c=1 passes, c=2 fails, c=3 and c=5 pass again, c=4 fails
-      const op = operatingPoint(
-        { points: levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]) },
-        [TTFT],
-        "measured",
-      );
+      const op = opOf(levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]), [TTFT]);
       expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
       expect(enW(op)).toEqual([
         "non-monotone data: concurrency 3 meets all SLOs again after concurrency 2 did not; ignored",
@@ -818,7 +673,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([100, 200, 300], [10, 10, 10]);
       pts[1]!.completed = 90;
       pts[1]!.failed = 10;
-      const op = operatingPoint({ points: pts }, [], "measured");
+      const op = opOf(pts, []);
       expect([op.concurrency, op.bindingErrorRate, op.bindingSlo]).toEqual([1, true, null]);
       expect(enW(op)).toEqual([
         "non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored",
@@ -828,7 +683,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("a point that cannot be checked stops the walk: no non-monotone warning for the points after it", () => {
       const pts = levels([100, 200, 300], [10, 10, 10]);
       pts[1]!.ttftMs = { p50: 5 };
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([op.feasible, op.pointIndex, op.concurrency]).toEqual([null, 0, null]);
       expect(enW(op)).toEqual([
         "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99",
@@ -842,13 +697,13 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       delete a[1]!.ttftMs;
       a[1]!.completed = 90;
       a[1]!.failed = 10;
-      const opA = operatingPoint({ points: a }, [TTFT], "measured");
+      const opA = opOf(a, [TTFT]);
       expect([opA.feasible, opA.concurrency, opA.bindingErrorRate]).toEqual([true, 1, true]);
       expect(enW(opA)).toEqual(["P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99"]);
       // c=2: TTFT passes, failures without a completed count → unknown
       const b = levels([100, 200], [10, 10]);
       b[1]!.failed = 3;
-      const opB = operatingPoint({ points: b }, [TTFT], "measured");
+      const opB = opOf(b, [TTFT]);
       expect([opB.feasible, opB.pointIndex, opB.concurrency]).toEqual([null, 0, null]);
       expect(opB.failedSharePct).toEqual([0, null]);
       expect(enW(opB)).toEqual([
@@ -878,7 +733,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
           ttftMs: { p99: 200 },
         },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([
         op.concurrency,
         op.requestRate,
@@ -903,7 +758,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
           ttftMs: { p99: 10 },
         },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([
         op.concurrency,
         op.requestRate,
@@ -918,7 +773,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         ...p,
         rps: [3, 2, 4][i]!,
       }));
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([1, 3, 100]);
       expect(enW(op)).toEqual([
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
@@ -926,11 +781,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("no throughput at every candidate: the highest passing load, saying why", () => {
-      const op = operatingPoint(
-        { points: levels([500, null, 300], [10, 20, 2000]) },
-        [TTFT],
-        "measured",
-      );
+      const op = opOf(levels([500, null, 300], [10, 20, 2000]), [TTFT]);
       expect([op.concurrency, op.outputTokensPerSec, op.pointIndex]).toEqual([2, null, 1]);
       expect(enW(op)).toEqual([
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
@@ -938,17 +789,13 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("one candidate without throughput needs no such warning", () => {
-      const op = operatingPoint({ points: levels([null, 300], [10, 2000]) }, [TTFT], "measured");
+      const op = opOf(levels([null, 300], [10, 2000]), [TTFT]);
       expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
       expect(enW(op)).toEqual([]);
     });
 
     it("the failing point's throughput does not matter: only candidates before it are compared", () => {
-      const op = operatingPoint(
-        { points: levels([100, 200, 900], [10, 20, 2000]) },
-        [TTFT],
-        "measured",
-      );
+      const op = opOf(levels([100, 200, 900], [10, 20, 2000]), [TTFT]);
       expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
       expect(enW(op)).toEqual([]);
     });
@@ -975,7 +822,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
           ttftMs: { p99: 1400 },
         },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect(op.basis).toBe("interpolated");
       expect([
         op.concurrency,
@@ -995,7 +842,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([100, 300], [600, 1400]);
       pts[1]!.rps = 3;
       pts[0]!.totalTokensPerSec = 200;
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([
         op.basis,
         op.concurrency,
@@ -1008,11 +855,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
       // best c=1 200 tok/s; c=2 100 tok/s passes (TTFT 500); c=3 fails (1500, 300 tok/s):
       // t = 500/1000 = 0.5 → concurrency 2.5, 100 + 0.5 × 200 = 200 tok/s = the best's
-      const op = operatingPoint(
-        { points: levels([200, 100, 300], [100, 500, 1500]) },
-        [TTFT],
-        "interpolated",
-      );
+      const op = opOf(levels([200, 100, 300], [100, 500, 1500]), [TTFT], "interpolated");
       expect([op.basis, op.concurrency, op.outputTokensPerSec, op.towardIndex]).toEqual([
         "measured",
         1,
@@ -1024,11 +867,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
       ]);
       // one token more at the failing point: 100 + 0.5 × 202 = 201 > 200 → interpolated
-      const up = operatingPoint(
-        { points: levels([200, 100, 302], [100, 500, 1500]) },
-        [TTFT],
-        "interpolated",
-      );
+      const up = opOf(levels([200, 100, 302], [100, 500, 1500]), [TTFT], "interpolated");
       expect([
         up.basis,
         up.concurrency,
@@ -1039,11 +878,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("no throughput at the failing point: the crossing cannot be compared, the operating point stays measured", () => {
-      const op = operatingPoint(
-        { points: levels([100, null], [600, 1400]) },
-        [TTFT],
-        "interpolated",
-      );
+      const op = opOf(levels([100, null], [600, 1400]), [TTFT], "interpolated");
       expect([op.basis, op.concurrency, op.outputTokensPerSec]).toEqual(["measured", 1, 100]);
       expect(enW(op)).toEqual([
         "P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured",
@@ -1055,7 +890,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([300, 100, 200], [10, 10, 10]);
       pts[2]!.completed = 98;
       pts[2]!.failed = 2;
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([op.basis, op.concurrency, op.bindingErrorRate]).toEqual(["measured", 1, true]);
       expect(enW(op)).toEqual([
         "the failed share reaches its 1 % limit at concurrency 2.5, but throughput there (150) is not above concurrency 1's: the operating point stays measured",
@@ -1070,7 +905,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       pts[0]!.failed = 1;
       pts[1]!.completed = 195;
       pts[1]!.failed = 5;
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([
         op.basis,
         op.concurrency,
@@ -1088,23 +923,23 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([100, 200], [900, 1100]);
       pts[1]!.completed = 96;
       pts[1]!.failed = 4;
-      const ip = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const ip = opOf(pts, [TTFT], "interpolated");
       expect([ip.bindingSlo, ip.bindingErrorRate, ip.concurrency]).toEqual([null, true, 1.25]);
-      const me = operatingPoint({ points: pts }, [TTFT], "measured");
+      const me = opOf(pts, [TTFT]);
       expect([me.bindingSlo, me.bindingErrorRate, me.concurrency]).toEqual([null, true, 1]);
       // TTFT 900 → 1900: t = 0.1, 90 % over; failed share 0 → 1.5 % (197 + 3): t = 2/3, 50 % over → TTFT binds both ways
       const pts2 = levels([100, 200], [900, 1900]);
       pts2[1]!.completed = 197;
       pts2[1]!.failed = 3;
-      const ip2 = operatingPoint({ points: pts2 }, [TTFT], "interpolated");
+      const ip2 = opOf(pts2, [TTFT], "interpolated");
       expect([ip2.bindingSlo, ip2.bindingErrorRate]).toEqual([TTFT, false]);
       expect(ip2.concurrency).toBeCloseTo(1.1, 12);
-      const me2 = operatingPoint({ points: pts2 }, [TTFT], "measured");
+      const me2 = opOf(pts2, [TTFT]);
       expect([me2.bindingSlo, me2.bindingErrorRate]).toEqual([TTFT, false]);
     });
 
     it("measured mode never interpolates and gives no interpolation warning", () => {
-      const op = operatingPoint({ points: levels([100, 300], [600, 1400]) }, [TTFT], "measured");
+      const op = opOf(levels([100, 300], [600, 1400]), [TTFT]);
       expect([op.basis, op.concurrency, op.towardIndex]).toEqual(["measured", 1, null]);
       expect(enW(op)).toEqual([]);
     });
@@ -1116,7 +951,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 500 } },
         { concurrency: null, requestRate: null, outputTokensPerSec: 300, ttftMs: { p99: 1500 } },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([op.basis, op.outputTokensPerSec, op.pointIndex]).toEqual(["measured", 200, 1]);
       expect(enW(op)).toEqual([
         "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
@@ -1127,7 +962,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
   describe("infeasible sweeps", () => {
     it("only the failed share fails at the lowest load: no SLO failure, the failed share binds", () => {
       const pts = levels([100, 200], [10, 10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([
         op.feasible,
         op.failure,
@@ -1144,32 +979,23 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
     it("a failed-share limit of 0 %: any failure is an overrun of no percentage (null)", () => {
       const pts = levels([100], [10]).map((p) => ({ ...p, completed: 99, failed: 1 }));
-      const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
-        maxErrorRatePct: 0,
-      });
+      const op = opOf(pts, [TTFT], "measured", { maxErrorRatePct: 0 });
       expect(op.maxErrorRatePct).toBe(0);
-      expect(op.errorRateFailure).toEqual({
-        load: 1,
-        sharePct: 1,
-        maxPct: 0,
-        overPct: null,
-      });
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 1, maxPct: 0, overPct: null });
       // without failures a 0 % limit is met
-      expect(
-        operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured", undefined, {
-          maxErrorRatePct: 0,
-        }).feasible,
-      ).toBe(true);
+      expect(opOf(levels([100], [10]), [TTFT], "measured", { maxErrorRatePct: 0 }).feasible).toBe(
+        true,
+      );
     });
 
     it("the default failed-share limit is 1 %", () => {
-      const op = operatingPoint({ points: levels([100], [10]) }, [TTFT], "measured");
+      const op = opOf(levels([100], [10]), [TTFT]);
       expect(op.maxErrorRatePct).toBe(1);
     });
 
     it("the infeasible load of an open-loop sweep is its request rate", () => {
       const pts: SweepPoint[] = [{ concurrency: null, requestRate: 3, ttftMs: { p99: 1200 } }];
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect(op.failure).toEqual({
         slo: TTFT,
         load: 3,
@@ -1186,11 +1012,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("SLO limits and statistics", () => {
     it("an SLO without a finite limit cannot be checked: unknown, with the limit named", () => {
-      const op = operatingPoint(
-        { points: levels([100, 200], [10, 20]) },
-        [{ ...TTFT, maxMs: Number.NaN }],
-        "measured",
-      );
+      const op = opOf(levels([100, 200], [10, 20]), [{ ...TTFT, maxMs: Number.NaN }]);
       expect(op.feasible).toBeNull();
       expect(op.checks[0]![0]).toMatchObject({ valueMs: 10, pass: null });
       expect(enW(op)).toEqual([
@@ -1202,7 +1024,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("a non-finite statistic is missing, not a failure", () => {
       const pts = levels([100, 200], [10, 20]);
       pts[1]!.ttftMs = { p99: Number.NaN, p50: Number.POSITIVE_INFINITY, mean: 8 };
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect(op.feasible).toBeNull();
       expect(op.checks[1]![0]).toMatchObject({
         valueMs: null,
@@ -1217,11 +1039,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         ...p,
         e2eMs: null as unknown as Stats,
       }));
-      const op = operatingPoint(
-        { points: pts },
-        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
-        "measured",
-      );
+      const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expect(op.feasible).toBeNull();
       expect(op.missing).toEqual([{ metric: "e2e", stat: "p50", available: [] }]);
       expect(enW(op)).toEqual([
@@ -1235,17 +1053,9 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         ...p,
         itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! },
       }));
-      const op = operatingPoint(
-        { points: pts },
-        [{ metric: "itl", stat: "P50", maxMs: 100 }],
-        "measured",
-      );
+      const op = opOf(pts, [{ metric: "itl", stat: "P50", maxMs: 100 }]);
       expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
-      const op95 = operatingPoint(
-        { points: pts },
-        [{ metric: "itl", stat: "p95", maxMs: 100 }],
-        "measured",
-      );
+      const op95 = opOf(pts, [{ metric: "itl", stat: "p95", maxMs: 100 }]);
       expect([op95.concurrency, op95.checks[1]![0]!.valueMs]).toEqual([1, 170]);
     });
 
@@ -1253,32 +1063,22 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const hint =
         "; it has NTPOT (end-to-end latency ÷ output tokens, which includes the time to first token), a different measure that is not substituted: add an SLO on ntpot to judge this sweep by it";
       const ntpotOnly = levels([100, 200], [10, 20]).map((p) => ({ ...p, ntpotMs: { p95: 30 } }));
-      const tpot = operatingPoint(
-        { points: ntpotOnly },
-        [{ metric: "tpot", stat: "p95", maxMs: 100 }],
-        "measured",
-      );
+      const tpot = opOf(ntpotOnly, [{ metric: "tpot", stat: "p95", maxMs: 100 }]);
       expect(enW(tpot)[0]).toBe(`P95 TPOT is missing; this sweep has no TPOT statistics${hint}`);
       // a TTFT stat missing on the same sweep: no hint
-      const ttft = operatingPoint(
-        { points: ntpotOnly },
-        [{ metric: "ttft", stat: "p50", maxMs: 100 }],
-        "measured",
-      );
+      const ttft = opOf(ntpotOnly, [{ metric: "ttft", stat: "p50", maxMs: 100 }]);
       expect(enW(ttft)[0]).toBe("P50 TTFT is missing; this sweep has TTFT p99");
       // ITL present but not the asked stat: no hint
       const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
-      expect(enW(operatingPoint({ points: some }, [ITL], "measured"))[0]).toBe(
-        "P95 ITL is missing; this sweep has ITL mean",
-      );
+      expect(enW(opOf(some, [ITL]))[0]).toBe("P95 ITL is missing; this sweep has ITL mean");
       // no NTPOT either: no hint
-      expect(enW(operatingPoint({ points: levels([100], [10]) }, [ITL], "measured"))[0]).toBe(
+      expect(enW(opOf(levels([100], [10]), [ITL]))[0]).toBe(
         "P95 ITL is missing; this sweep has no ITL statistics",
       );
     });
 
     it("an ITL SLO on a sweep with neither ITL nor TPOT is not substituted", () => {
-      const op = operatingPoint({ points: levels([100], [10]) }, [ITL], "measured");
+      const op = opOf(levels([100], [10]), [ITL]);
       expect(op.checks[0]![0]!.usedMetric).toBe("itl");
       expect(op.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
     });
@@ -1304,7 +1104,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("more boundaries of the walk", () => {
     it("a point passing after an infeasible lowest load is named too", () => {
-      const op = operatingPoint({ points: levels([100, 200], [1500, 500]) }, [TTFT], "measured");
+      const op = opOf(levels([100, 200], [1500, 500]), [TTFT]);
       expect(op.feasible).toBe(false);
       expect(enW(op)).toEqual([
         "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
@@ -1314,32 +1114,16 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
     it("the failed share's overrun is relative to its limit: 5 % against 2 % is 150 % over", () => {
       const pts = levels([100], [10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
-      const op = operatingPoint({ points: pts }, [TTFT], "measured", undefined, {
-        maxErrorRatePct: 2,
-      });
+      const op = opOf(pts, [TTFT], "measured", { maxErrorRatePct: 2 });
       expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
     });
 
     it("negative limits fail every level, with an overrun of no percentage (null)", () => {
-      const op = operatingPoint(
-        { points: levels([100], [10]) },
-        [{ ...TTFT, maxMs: -10 }],
-        "measured",
-        undefined,
-        { maxErrorRatePct: -1 },
-      );
-      expect(op.failure).toMatchObject({
-        valueMs: 10,
-        maxMs: -10,
-        overMs: 20,
-        overPct: null,
+      const op = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", {
+        maxErrorRatePct: -1,
       });
-      expect(op.errorRateFailure).toEqual({
-        load: 1,
-        sharePct: 0,
-        maxPct: -1,
-        overPct: null,
-      });
+      expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
+      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
     });
 
     it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {
@@ -1359,7 +1143,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
           ttftMs: { p99: 5000 },
         },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
       expect(enW(op)).toEqual([]);
     });
@@ -1370,7 +1154,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         { concurrency: null, requestRate: 3, outputTokensPerSec: 600, ttftMs: { p99: 400 } },
         { concurrency: null, requestRate: "inf", outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([op.basis, op.requestRate, op.outputTokensPerSec]).toEqual(["measured", 2, 640]);
       expect(enW(op)).toEqual([
         "cannot interpolate toward request rate ∞ req/s: used the last passing point (request rate 3 req/s)",
@@ -1382,26 +1166,10 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
       const pts: SweepPoint[] = [
         { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
-        {
-          concurrency: 2,
-          requestRate: null,
-          outputTokensPerSec: 1,
-          ttftMs: { p99: 10 },
-          completed: 1,
-          failed: 0,
-        },
-        {
-          concurrency: 3,
-          requestRate: null,
-          outputTokensPerSec: 3,
-          ttftMs: { p99: 10 },
-          completed: 109,
-          failed: 1,
-        },
+        point(2, { outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 }),
+        point(3, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated", undefined, {
-        maxErrorRatePct: 5.046468293750712e-17,
-      });
+      const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
       expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
       expect(enW(op)).toEqual([
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)",
@@ -1413,7 +1181,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         ...p,
         requestRate: "inf" as const,
       }));
-      const op = operatingPoint({ points: pts }, [TTFT], "interpolated");
+      const op = opOf(pts, [TTFT], "interpolated");
       expect([op.basis, op.concurrency, op.requestRate]).toEqual(["interpolated", 1.5, null]);
     });
 
@@ -1423,11 +1191,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         itlMs: { p50: 20 },
         tpotMs: { p50: 20 },
       }));
-      const op = operatingPoint(
-        { points: pts },
-        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
-        "measured",
-      );
+      const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
       expect(statValue(pts[0]!, "e2e", "p50")).toEqual({
         valueMs: null,
@@ -1440,28 +1204,20 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("last survivors of slo.ts", () => {
     it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
-      const p: SweepPoint = {
-        concurrency: 1,
-        requestRate: null,
-        ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 },
-      };
+      const p: SweepPoint = point(1, { ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } });
       expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
     });
 
     it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
       const pts = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
-      const op = operatingPoint(
-        { points: pts },
-        [{ metric: "e2e", stat: "p50", maxMs: 5000 }],
-        "measured",
-      );
+      const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expect(enW(op)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
     });
 
     it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
       const pts = levels([100, null, 900], [10, 20, 2000]);
       pts[1]!.rps = 2;
-      const op = operatingPoint({ points: pts }, [TTFT], "measured");
+      const op = opOf(pts, [TTFT]);
       expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
       expect(enW(op)).toEqual([
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
@@ -1478,9 +1234,7 @@ describe("operatingPoint: an overrun of a 0 limit", () => {
 
   it("an SLO limit of 0 ms: the failure's overrun in percent is null (not Infinity), written ∞", () => {
     const zero: Slo = { metric: "ttft", stat: "p99", maxMs: 0 };
-    const op = operatingPoint({ points: pts }, [zero], "measured", undefined, {
-      maxErrorRatePct: 50,
-    });
+    const op = opOf(pts, [zero], "measured", { maxErrorRatePct: 50 });
     expect(op.feasible).toBe(false);
     expect(op.failure).toMatchObject({ load: 1, valueMs: 50, overMs: 50, overPct: null });
     expect(enW(op)).toContain(
@@ -1489,9 +1243,7 @@ describe("operatingPoint: an overrun of a 0 limit", () => {
   });
 
   it("a failed-share limit of 0 %: the share's overrun is null and it binds over any finite SLO overrun", () => {
-    const op = operatingPoint({ points: pts }, [{ ...TTFT, maxMs: 40 }], "measured", undefined, {
-      maxErrorRatePct: 0,
-    });
+    const op = opOf(pts, [{ ...TTFT, maxMs: 40 }], "measured", { maxErrorRatePct: 0 });
     expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 10, maxPct: 0, overPct: null });
     expect(op.failure?.overPct).toBe(25);
     expect([op.bindingErrorRate, op.bindingSlo]).toEqual([true, null]);

@@ -73,8 +73,7 @@ describe("spreadOf", () => {
   it("three runs: mean ± t(0.975, 2) × std ÷ √3, by hand", () => {
     // 1450, 1500, 1550: mean 1500, std 50, half width 4.302652729749462 × 50 ÷ √3 = 124.2068856
     const s = spreadOf([1450, 1500, 1550])!;
-    expect(s.n).toBe(3);
-    expect(s.mean).toBe(1500);
+    expect(s).toMatchObject({ n: 3, mean: 1500 });
     expect(s.std).toBeCloseTo(50, 12);
     expect(s.lo).toBeCloseTo(1375.7931144, 6);
     expect(s.hi).toBeCloseTo(1624.2068856, 6);

@@ -32,8 +32,7 @@ describe("classifyZones", () => {
   it("classes an all-linear curve as linear with no knee", () => {
     // 1→2: e = 0.8 (not > 0.8) and TTFT +15 % → linear; 2→4: e = 150/180 = 0.83; 4→8: e = 270/330 = 0.82
     const z = classifyZones(curve([1, 2, 4, 8], [100, 180, 330, 600], [100, 115, 135, 160]));
-    expect(z.zones).toEqual(["linear", "linear", "linear", "linear"]);
-    expect(z.kneeIndex).toBeNull();
+    expect(z).toMatchObject({ zones: ["linear", "linear", "linear", "linear"], kneeIndex: null });
   });
 
   it("classes a curve saturating from the start as saturated from the first point", () => {
@@ -46,8 +45,7 @@ describe("classifyZones", () => {
   it("saturates on TTFT growth per load doubling even while throughput still grows", () => {
     // 2→4: e = (160/190)/1 = 0.84 but TTFT 105 → 400 is 3.8× per doubling > 2 → saturated
     const z = classifyZones(curve([1, 2, 4], [100, 190, 350], [100, 105, 400]));
-    expect(z.zones).toEqual(["idle", "idle", "saturated"]);
-    expect(z.kneeIndex).toBe(2);
+    expect(z).toMatchObject({ zones: ["idle", "idle", "saturated"], kneeIndex: 2 });
   });
 
   it("normalises TTFT growth per doubling over a wider load step", () => {
@@ -116,164 +114,142 @@ describe("boundaries and edge cases", () => {
     });
   }
 
+  /** The zones of `curve(conc, otps, ttft)` as one text, "idle linear saturated". */
+  const zonesOf = (
+    conc: number[],
+    otps: (number | null)[],
+    ttft: (number | null)[],
+    opts?: Parameters<typeof classifyZones>[1],
+  ): string => classifyZones(curve(conc, otps, ttft), opts).zones.join(" ");
   /** Zones of a single step 1 → 2 (a doubling: e = ΔT/T, g = TTFT ratio). */
-  const step = (t1: number, y1: number): string[] =>
-    classifyZones(curve([1, 2], [100, t1], [100, y1])).zones;
+  const step = (t1: number, y1: number): string => zonesOf([1, 2], [100, t1], [100, y1]);
 
   describe("saturated: marginal efficiency below 0.2", () => {
     it("e exactly 0.2 is not saturated, 0.19 is, 0.21 is not", () => {
       // TTFT 100 → 150 (+50 %): never idle, never saturated by latency
-      expect(step(120, 150)).toEqual(["linear", "linear"]); // e = 20/100 = 0.2
-      expect(step(119, 150)).toEqual(["saturated", "saturated"]); // e = 0.19
-      expect(step(121, 150)).toEqual(["linear", "linear"]); // e = 0.21
+      expect(step(120, 150)).toBe("linear linear"); // e = 20/100 = 0.2
+      expect(step(119, 150)).toBe("saturated saturated"); // e = 0.19
+      expect(step(121, 150)).toBe("linear linear"); // e = 0.21
     });
 
     it("a falling throughput (negative efficiency) is saturated", () => {
-      expect(step(90, 100)).toEqual(["saturated", "saturated"]); // e = −0.1
+      expect(step(90, 100)).toBe("saturated saturated"); // e = −0.1
     });
 
     it("uses the given threshold instead of 0.2", () => {
       // e = 0.4: saturated under 0.5, linear under the default
-      expect(
-        classifyZones(curve([1, 2], [100, 140], [100, 150]), { saturatedEfficiency: 0.5 }).zones,
-      ).toEqual(["saturated", "saturated"]);
-      expect(classifyZones(curve([1, 2], [100, 140], [100, 150])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([1, 2], [100, 140], [100, 150], { saturatedEfficiency: 0.5 })).toBe(
+        "saturated saturated",
+      );
+      expect(zonesOf([1, 2], [100, 140], [100, 150])).toBe("linear linear");
     });
   });
 
   describe("saturated: TTFT more than 2× per load doubling", () => {
     it("g exactly 2 is not saturated, 2.01 is, 1.99 is not", () => {
       // e = 0.5 (linear by throughput)
-      expect(step(150, 200)).toEqual(["linear", "linear"]); // g = 2
-      expect(step(150, 201)).toEqual(["saturated", "saturated"]); // g = 2.01
-      expect(step(150, 199)).toEqual(["linear", "linear"]); // g = 1.99
+      expect(step(150, 200)).toBe("linear linear"); // g = 2
+      expect(step(150, 201)).toBe("saturated saturated"); // g = 2.01
+      expect(step(150, 199)).toBe("linear linear"); // g = 1.99
     });
 
     it("normalises to a doubling on a step that is not one: 4 → 5 with TTFT × 1.3 is 2.26× per doubling", () => {
       // log2(5/4) = 0.3219: g = 1.3^(1/0.3219) = 1.3^3.106 = 2.258 > 2 → saturated;
       // throughput 400 → 430: e = (30/400)/(1/4) = 0.3 (not saturated by throughput)
-      expect(classifyZones(curve([4, 5], [400, 430], [100, 130])).zones).toEqual([
-        "saturated",
-        "saturated",
-      ]);
+      expect(zonesOf([4, 5], [400, 430], [100, 130])).toBe("saturated saturated");
       // TTFT × 1.2: g = 1.2^3.106 = 1.762 → linear
-      expect(classifyZones(curve([4, 5], [400, 430], [100, 120])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([4, 5], [400, 430], [100, 120])).toBe("linear linear");
     });
 
     it("uses the given growth threshold instead of 2", () => {
       // g = 2.5: saturated under 2, linear under 3
-      expect(step(150, 250)).toEqual(["saturated", "saturated"]);
-      expect(
-        classifyZones(curve([1, 2], [100, 150], [100, 250]), { saturatedLatencyGrowth: 3 }).zones,
-      ).toEqual(["linear", "linear"]);
+      expect(step(150, 250)).toBe("saturated saturated");
+      expect(zonesOf([1, 2], [100, 150], [100, 250], { saturatedLatencyGrowth: 3 })).toBe(
+        "linear linear",
+      );
     });
   });
 
   describe("marginal efficiency on steps that are not doublings", () => {
     it("divides the relative throughput gain by the relative load gain", () => {
       // 4 → 5: ΔL/L = 0.25; 400 → 430: ΔT/T = 0.075 → e = 0.3: linear (flat TTFT, so only e decides)
-      expect(classifyZones(curve([4, 5], [400, 430], [100, 100])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([4, 5], [400, 430], [100, 100])).toBe("linear linear");
       // 400 → 418: ΔT/T = 0.045 → e = 0.18 < 0.2: saturated
-      expect(classifyZones(curve([4, 5], [400, 418], [100, 100])).zones).toEqual([
-        "saturated",
-        "saturated",
-      ]);
+      expect(zonesOf([4, 5], [400, 418], [100, 100])).toBe("saturated saturated");
       // 400 → 485: ΔT/T = 0.2125 → e = 0.85 > 0.8: idle
-      expect(classifyZones(curve([4, 5], [400, 485], [100, 100])).zones).toEqual(["idle", "idle"]);
+      expect(zonesOf([4, 5], [400, 485], [100, 100])).toBe("idle idle");
     });
 
     it("a tripling of load needs a tripling of throughput to be fully efficient", () => {
       // 2 → 6: ΔL/L = 2; 200 → 380: ΔT/T = 0.9 → e = 0.45: linear (e per doubling would be 0.9)
-      expect(classifyZones(curve([2, 6], [200, 380], [100, 100])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([2, 6], [200, 380], [100, 100])).toBe("linear linear");
       // 200 → 560: ΔT/T = 1.8 → e = 0.9: idle
-      expect(classifyZones(curve([2, 6], [200, 560], [100, 100])).zones).toEqual(["idle", "idle"]);
+      expect(zonesOf([2, 6], [200, 560], [100, 100])).toBe("idle idle");
     });
   });
 
   describe("idle: TTFT growth below 10 % and efficiency above 0.8", () => {
     it("TTFT +10 % exactly is not idle, +9 % is, +11 % is not", () => {
       // e = 0.9
-      expect(step(190, 110)).toEqual(["linear", "linear"]);
-      expect(step(190, 109)).toEqual(["idle", "idle"]);
-      expect(step(190, 111)).toEqual(["linear", "linear"]);
+      expect(step(190, 110)).toBe("linear linear");
+      expect(step(190, 109)).toBe("idle idle");
+      expect(step(190, 111)).toBe("linear linear");
     });
 
     it("efficiency 0.8 exactly is not idle, 0.81 is, 0.79 is not", () => {
       // flat TTFT
-      expect(step(180, 100)).toEqual(["linear", "linear"]);
-      expect(step(181, 100)).toEqual(["idle", "idle"]);
-      expect(step(179, 100)).toEqual(["linear", "linear"]);
+      expect(step(180, 100)).toBe("linear linear");
+      expect(step(181, 100)).toBe("idle idle");
+      expect(step(179, 100)).toBe("linear linear");
     });
 
     it("uses the given idle thresholds", () => {
       // TTFT +9 %, e = 0.9: not idle under a 5 % growth limit or an efficiency floor of 0.95
-      expect(
-        classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleLatencyGrowth: 0.05 }).zones,
-      ).toEqual(["linear", "linear"]);
-      expect(
-        classifyZones(curve([1, 2], [100, 190], [100, 109]), { idleEfficiency: 0.95 }).zones,
-      ).toEqual(["linear", "linear"]);
+      expect(zonesOf([1, 2], [100, 190], [100, 109], { idleLatencyGrowth: 0.05 })).toBe(
+        "linear linear",
+      );
+      expect(zonesOf([1, 2], [100, 190], [100, 109], { idleEfficiency: 0.95 })).toBe(
+        "linear linear",
+      );
       // TTFT +15 % is idle under a 20 % limit
-      expect(
-        classifyZones(curve([1, 2], [100, 190], [100, 115]), { idleLatencyGrowth: 0.2 }).zones,
-      ).toEqual(["idle", "idle"]);
+      expect(zonesOf([1, 2], [100, 190], [100, 115], { idleLatencyGrowth: 0.2 })).toBe("idle idle");
     });
 
     it("a curve does not go back to idle after a linear step", () => {
       // 1→2 idle (e 0.98, +1 %); 2→4 linear (e = 0.7); 4→8 would be idle on its own (e 0.95, +1 %) but stays linear
       const z = classifyZones(curve([1, 2, 4, 8], [100, 198, 337, 657], [100, 101, 105, 106]));
       // 4→8: e = (320/337) = 0.95, TTFT 105 → 106 (+1 %)
-      expect(z.zones).toEqual(["idle", "idle", "linear", "linear"]);
-      expect(z.kneeIndex).toBeNull();
+      expect(z).toMatchObject({ zones: ["idle", "idle", "linear", "linear"], kneeIndex: null });
     });
 
     it("a step with neither throughput nor latency shows nothing: linear, not idle", () => {
-      expect(classifyZones(curve([1, 2, 4], [null, null, null], [null, null, null])).zones).toEqual(
-        ["linear", "linear", "linear"],
+      expect(zonesOf([1, 2, 4], [null, null, null], [null, null, null])).toBe(
+        "linear linear linear",
       );
     });
 
     it("zero throughput at the lower level gives no efficiency (not an infinite one)", () => {
       // 0 → 100 tok/s, no latency: nothing to judge → linear (an infinite e would read as idle)
-      expect(classifyZones(curve([1, 2], [0, 100], [null, null])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([1, 2], [0, 100], [null, null])).toBe("linear linear");
     });
 
     it("zero TTFT at the lower level gives no latency growth (not an infinite one)", () => {
       // e = 0.9, TTFT 0 → 500: growth unknown → idle on efficiency alone (an infinite g would read as saturated)
-      expect(classifyZones(curve([1, 2], [100, 190], [0, 500])).zones).toEqual(["idle", "idle"]);
+      expect(zonesOf([1, 2], [100, 190], [0, 500])).toBe("idle idle");
     });
   });
 
   describe("steps without load growth", () => {
     it("a step from load 0 is skipped and the curve starts linear", () => {
       // 0 → 1 has no relative load growth; 1 → 2 would be idle but idle only holds from the start
-      expect(classifyZones(curve([0, 1, 2], [50, 100, 198], [50, 100, 101])).zones).toEqual([
-        "linear",
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([0, 1, 2], [50, 100, 198], [50, 100, 101])).toBe("linear linear linear");
     });
 
     it("a repeated load keeps the previous class", () => {
       // 1→2 idle; 2→2 no growth → idle; 2→4 idle (e 0.97, +2 %)
-      expect(
-        classifyZones(curve([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103])).zones,
-      ).toEqual(["idle", "idle", "idle", "idle"]);
+      expect(zonesOf([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103])).toBe(
+        "idle idle idle idle",
+      );
       // 1→2 saturated (e 0.05); 2→2 stays saturated
       expect(classifyZones(curve([1, 2, 2], [100, 105, 106], [100, 100, 100]))).toMatchObject({
         zones: ["saturated", "saturated", "saturated"],
@@ -282,19 +258,11 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a repeated load with falling throughput is no step: the previous class stays (no division by a zero load gain)", () => {
-      expect(classifyZones(curve([1, 2, 2], [100, 198, 150], [100, 101, 101])).zones).toEqual([
-        "idle",
-        "idle",
-        "idle",
-      ]);
+      expect(zonesOf([1, 2, 2], [100, 198, 150], [100, 101, 101])).toBe("idle idle idle");
     });
 
     it("a curve whose first step has no load growth starts linear", () => {
-      expect(classifyZones(curve([2, 2, 4], [100, 100, 190], [100, 100, 100])).zones).toEqual([
-        "linear",
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([2, 2, 4], [100, 100, 190], [100, 100, 100])).toBe("linear linear linear");
     });
   });
 
@@ -303,8 +271,7 @@ describe("boundaries and edge cases", () => {
       // sorted: 1 idle, 2 idle, 4 linear (e 0.7), 8 saturated (e 0.1)
       const pts = curve([8, 1, 4, 2], [550, 100, 500, 198], [400, 100, 150, 101]);
       const z = classifyZones(pts);
-      expect(z.zones).toEqual(["saturated", "idle", "linear", "idle"]);
-      expect(z.kneeIndex).toBe(0);
+      expect(z).toMatchObject({ zones: ["saturated", "idle", "linear", "idle"], kneeIndex: 0 });
     });
 
     it("states the rule with the thresholds used", () => {
@@ -354,30 +321,17 @@ describe("boundaries and edge cases", () => {
   describe("steps with one side missing", () => {
     it("a level without throughput after one with it gives no efficiency (not −100 %)", () => {
       // 1→2 idle; 2→4: no throughput at 4, TTFT +2 % → idle on latency alone
-      expect(classifyZones(curve([1, 2, 4], [100, 198, null], [100, 101, 103])).zones).toEqual([
-        "idle",
-        "idle",
-        "idle",
-      ]);
+      expect(zonesOf([1, 2, 4], [100, 198, null], [100, 101, 103])).toBe("idle idle idle");
     });
 
     it("a level without TTFT after one with it gives no latency growth (not a ratio of 0)", () => {
       // no throughput either: nothing to judge → linear
-      expect(classifyZones(curve([1, 2], [null, null], [100, null])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([1, 2], [null, null], [100, null])).toBe("linear linear");
     });
 
     it("without throughput, a flat TTFT alone makes a step idle", () => {
-      expect(classifyZones(curve([1, 2], [null, null], [100, 101])).zones).toEqual([
-        "idle",
-        "idle",
-      ]);
-      expect(classifyZones(curve([1, 2], [null, null], [100, 115])).zones).toEqual([
-        "linear",
-        "linear",
-      ]);
+      expect(zonesOf([1, 2], [null, null], [100, 101])).toBe("idle idle");
+      expect(zonesOf([1, 2], [null, null], [100, 115])).toBe("linear linear");
     });
 
     it("a step to an infinite request rate has no latency growth per doubling, even under a growth limit below 1", () => {

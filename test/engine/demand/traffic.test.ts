@@ -17,6 +17,15 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   return r.value;
 };
 
+/** The summary of requests of 1 input and 1 output token at `times`, over `binSec`-second bins. */
+const ones = (times: number[], binSec: number) =>
+  ok(
+    trafficOf(
+      times.map((t) => ({ t, input: 1, output: 1 })),
+      binSec,
+    ),
+  );
+
 describe("traffic statistics (hand-computed)", () => {
   // Requests at 10.0, 10.5, 11.2, 14.9 s, 15.0 s: with 2-s bins aligned to multiples of 2 since the
   // epoch the bins are [10,12) 3, [12,14) 0, [14,16) 2.
@@ -32,10 +41,8 @@ describe("traffic statistics (hand-computed)", () => {
     expect(s.requests).toBe(5);
     expect(s.durationSec).toBeCloseTo(5, 12);
     expect(s.meanRps).toBeCloseTo(1, 12);
-    expect(s.bins).toBe(3);
-    expect(s.seriesStartSec).toBe(10);
-    expect(s.series).toEqual([1.5, 0, 1]);
-    expect(s.peakRps).toBe(1.5);
+    expect(s).toMatchObject({ bins: 3, seriesStartSec: 10 });
+    expect(s).toMatchObject({ series: [1.5, 0, 1], peakRps: 1.5 });
     // numpy linear over [0, 1, 1.5]: p99 → h = 1.98 → 1 + 0.98 × 0.5; p50 → 1.
     expect(s.p99Rps).toBeCloseTo(1.49, 12);
     expect(s.p50Rps).toBe(1);
@@ -267,8 +274,7 @@ describe("boundaries and edge cases", () => {
     it("a span longer than the bin limit stops accumulation; later rows are ignored", () => {
       const acc = new TrafficAccumulator({ baseSec: 2 });
       acc.add(0, 1, 1);
-      expect(acc.problem).toBeNull();
-      expect(acc.stopProblem).toBeNull();
+      expect(acc).toMatchObject({ problem: null, stopProblem: null });
       acc.add(2 * MAX_BASE_BINS, 1, 1); // bins 0 … 40,000,000: one more than the limit
       const text = "the trace spans more than 40,000,000 bins of 2 s; use a larger bin";
       expect(acc.problem).toBe(text);
@@ -283,8 +289,7 @@ describe("boundaries and edge cases", () => {
       const acc = new TrafficAccumulator();
       acc.add(0, 1, 1);
       acc.add(MAX_BASE_BINS - 1, 1, 1); // bins 0 … 39,999,999
-      expect(acc.problem).toBeNull();
-      expect(acc.count).toBe(2);
+      expect(acc).toMatchObject({ problem: null, count: 2 });
     });
     it("a bin inside the array's headroom but one past the bin limit is refused (the span counts, not the array)", () => {
       const acc = new TrafficAccumulator();
@@ -339,12 +344,7 @@ describe("boundaries and edge cases", () => {
           fc.array(fc.integer({ min: -3000, max: 3000 }), { minLength: 1, maxLength: 60 }),
           fc.constantFrom(1, 2, 5, 60),
           (times, binSec) => {
-            const s = ok(
-              trafficOf(
-                times.map((t) => ({ t, input: 1, output: 1 })),
-                binSec,
-              ),
-            );
+            const s = ones(times, binSec);
             const b = bruteSeries(times, binSec);
             expect(s.series).toEqual(b.series);
             expect(s.seriesStartSec).toBe(b.start);
@@ -376,15 +376,9 @@ describe("boundaries and edge cases", () => {
       );
     });
     it("a first request far after, then one far before: both ends grow (hand-counted)", () => {
-      const s = ok(
-        trafficOf(
-          [1000, 1000.5, 5000, 1, -200.5].map((t) => ({ t, input: 1, output: 1 })),
-          100,
-        ),
-      );
+      const s = ones([1000, 1000.5, 5000, 1, -200.5], 100);
       // Bins of 100 s: -201 … → bin -3 (−300 … −200), bin 0 (1), bin 10 (1000, 1000.5), bin 50 (5000).
-      expect(s.seriesStartSec).toBe(-300);
-      expect(s.bins).toBe(54);
+      expect(s).toMatchObject({ seriesStartSec: -300, bins: 54 });
       expect(s.series[0]).toBe(0.01);
       expect(s.series[3]).toBe(0.01);
       expect(s.series[13]).toBe(0.02);
@@ -394,12 +388,7 @@ describe("boundaries and edge cases", () => {
     });
     it("the percentiles are of the sorted rates, not of the series in time order", () => {
       // Rates per 1-s bin in time order: 3, 0, 1, 0, 0, 2 → sorted 0, 0, 0, 1, 2, 3.
-      const s = ok(
-        trafficOf(
-          [0, 0, 0, 2, 5, 5].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const s = ones([0, 0, 0, 2, 5, 5], 1);
       expect(s.series).toEqual([3, 0, 1, 0, 0, 2]);
       expect(s.p50Rps).toBe(0.5); // h = 2.5 → 0 + 0.5 × 1
       expect(s.p99Rps).toBeCloseTo(2.95, 12); // h = 4.95 → 2 + 0.95 × 1
@@ -443,8 +432,7 @@ describe("boundaries and edge cases", () => {
       const st = ok(acc.summary(1)).inputTokens;
       // Sorted 7, 1024, 2048, 4194303, 4194304, 4194304: p50 h = 2.5 → 2048 + 0.5 × 4192255.
       expect(st.p50).toBe(2048 + 0.5 * (4_194_303 - 2048));
-      expect(st.p90).toBe(4_194_304);
-      expect(st.max).toBe(4_194_304);
+      expect(st).toMatchObject({ p90: 4_194_304, max: 4_194_304 });
       const lo = new TrafficAccumulator();
       [1024, 1024, 3].forEach((v, i) => lo.add(i, v, 1));
       expect(ok(lo.summary(1)).inputTokens).toEqual({
@@ -539,14 +527,7 @@ describe("boundaries and edge cases", () => {
     });
     it("equal timestamps in order are gaps of 0, not late rows (in and beyond the window)", () => {
       // Small: times 0, 0, 1, 3 → gaps 0, 1, 2: mean 1, variance 2/3.
-      expect(
-        ok(
-          trafficOf(
-            [0, 0, 1, 3].map((t) => ({ t, input: 1, output: 1 })),
-            1,
-          ),
-        ).interarrivalCv,
-      ).toBeCloseTo(Math.sqrt(2 / 3), 12);
+      expect(ones([0, 0, 1, 3], 1).interarrivalCv).toBeCloseTo(Math.sqrt(2 / 3), 12);
       // Long: pairs of equal times, 1 s apart: gaps alternate 0 and 1 → mean ½, std ½ → CV 1 (up to the one odd gap).
       const n = REORDER_WINDOW * 2 + 2;
       const times = Array.from({ length: n }, (_, i) => Math.floor(i / 2));
@@ -583,29 +564,16 @@ describe("boundaries and edge cases", () => {
       );
     });
     it("every request at one time: no CV and a note, no mean rate, no daily tokens; one request: no CV and no CV note", () => {
-      const same = ok(
-        trafficOf(
-          [7, 7, 7].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const same = ones([7, 7, 7], 1);
       expect(same.interarrivalCv).toBeNull();
       expect(same.notes).toEqual([
         "interarrivalCv left out: every request has the same timestamp",
         "every request has the same timestamp: no mean rate",
       ]);
-      expect(same.meanRps).toBeNull();
-      expect(same.peakToMean).toBeNull();
-      expect(same.durationSec).toBe(0);
-      expect(same.dailyInputTokens).toBeNull();
-      expect(same.dailyOutputTokens).toBeNull();
+      expect(same).toMatchObject({ meanRps: null, peakToMean: null, durationSec: 0 });
+      expect(same).toMatchObject({ dailyInputTokens: null, dailyOutputTokens: null });
       // Two requests at one time: one gap of 0 s is already "every request at one time".
-      const two = ok(
-        trafficOf(
-          [7, 7].map((t) => ({ t, input: 1, output: 1 })),
-          1,
-        ),
-      );
+      const two = ones([7, 7], 1);
       expect(two.interarrivalCv).toBeNull();
       expect(two.notes).toContain("interarrivalCv left out: every request has the same timestamp");
       const one = ok(trafficOf([{ t: 7, input: 1, output: 1 }], 1));
@@ -613,16 +581,7 @@ describe("boundaries and edge cases", () => {
       expect(one.notes).toEqual(["every request has the same timestamp: no mean rate"]);
       expect(one.problems!.map((p) => p.code)).toEqual(["traffic.noMeanRate"]);
     });
-    it("two requests: one gap, CV 0", () => {
-      expect(
-        ok(
-          trafficOf(
-            [3, 5].map((t) => ({ t, input: 1, output: 1 })),
-            1,
-          ),
-        ).interarrivalCv,
-      ).toBe(0);
-    });
+    it("two requests: one gap, CV 0", () => expect(ones([3, 5], 1).interarrivalCv).toBe(0));
   });
 
   describe("per-bin rows", () => {
@@ -645,8 +604,7 @@ describe("boundaries and edge cases", () => {
         max: null,
       });
       expect(s.outputTokens.mean).toBe(15);
-      expect(s.totalInputTokens).toBe(900);
-      expect(s.interarrivalCv).toBeNull();
+      expect(s).toMatchObject({ totalInputTokens: 900, interarrivalCv: null });
       expect(s.notes).toEqual([
         "durationSec runs to the end of the last bin: the per-bin rows have no lastTs column (docs/traffic.md)",
         "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
@@ -672,10 +630,8 @@ describe("boundaries and edge cases", () => {
       acc.addBin(120, 1, 10, 10, null, null, 120, 130);
       acc.addBin(600, 0, 10, 10);
       const s = ok(acc.summary(60));
-      expect(s.durationSec).toBe(10);
-      expect(s.seriesStartSec).toBe(120);
-      expect(s.bins).toBe(1);
-      expect(s.totalInputTokens).toBe(10);
+      expect(s).toMatchObject({ durationSec: 10, seriesStartSec: 120, bins: 1 });
+      expect(s).toMatchObject({ totalInputTokens: 10 });
     });
     it("rows with and without last timestamps: the end is the later of the last request and the last bin's end", () => {
       const acc = new TrafficAccumulator({ baseSec: 60 });
@@ -712,9 +668,8 @@ describe("boundaries and edge cases", () => {
       acc.addBin(60, 2, 1, 1, null, null, 70, 100);
       acc.addBin(120, 2, 1, 1, null, null, 125, 170);
       const s = ok(acc.summary(60));
-      expect(s.durationSec).toBe(100);
-      expect(s.firstTimestamp).toBe("1970-01-01T00:01:10.000Z");
-      expect(s.lastTimestamp).toBe("1970-01-01T00:02:50.000Z");
+      expect(s).toMatchObject({ durationSec: 100, firstTimestamp: "1970-01-01T00:01:10.000Z" });
+      expect(s).toMatchObject({ lastTimestamp: "1970-01-01T00:02:50.000Z" });
       expect(s.notes).toEqual([
         "interarrivalCv and length percentiles need the per-request rows; a per-bin trace gives rates and means only",
       ]);
@@ -868,17 +823,14 @@ describe("boundaries and edge cases", () => {
         acc.addBin(i * 60, 2, 20, 2, `t${String(i).padStart(3, "0")}`, null);
       const s = ok(acc.summary(60));
       expect(s.teams).toHaveLength(MAX_GROUPS + 1);
-      expect(s.teams![0]!.name).toBe("(other)");
-      expect(s.teams![0]!.requests).toBe(6);
+      expect(s.teams![0]!).toMatchObject({ name: "(other)", requests: 6 });
       expect(s.notes).toContain('more than 500 teams: the rest are summed as "(other)"');
       expect(s.notes.some((n) => n.includes("models"))).toBe(false);
     });
     it("a zero-length trace: group rates and daily tokens are null", () => {
       const s = ok(trafficOf([{ t: 5, input: 1, output: 1, team: "a", model: "m" }], 1));
-      expect(s.teams![0]!.meanRps).toBeNull();
-      expect(s.teams![0]!.dailyInputTokens).toBeNull();
-      expect(s.teams![0]!.dailyOutputTokens).toBeNull();
-      expect(s.teams![0]!.peakRps).toBe(1);
+      expect(s.teams![0]!).toMatchObject({ meanRps: null, dailyInputTokens: null });
+      expect(s.teams![0]!).toMatchObject({ dailyOutputTokens: null, peakRps: 1 });
     });
     it(`more than ${MAX_GROUPS} teams or models: the rest are summed as "(other)", with a note`, () => {
       const acc = new TrafficAccumulator();
@@ -946,8 +898,7 @@ describe("boundaries and edge cases", () => {
     });
     it("relative times: hours since the start, no weekdays, no dates, and a note", () => {
       const s = ok(trafficOf(at([0, 90000, 200000]), 3600, { relativeTime: true }));
-      expect(s.relativeTime).toBe(true);
-      expect(s.weekdays).toBeNull();
+      expect(s).toMatchObject({ relativeTime: true, weekdays: null });
       expect(s.hourly![1]!.bins).toBeGreaterThan(0);
       expect([s.seriesStart, s.firstTimestamp, s.lastTimestamp]).toEqual([null, null, null]);
       expect(s.notes).toEqual([

@@ -289,8 +289,6 @@ describe("trace summary problems", () => {
       expect(e && localizeError(e, "zh")).toBe(`应为流量摘要（capplan traffic --json）：${zh}`);
     });
 
-    it("accepts a usable summary", () => {
-      expect(trafficSummaryProblem(summary)).toBeNull();
-    });
+    it("accepts a usable summary", () => expect(trafficSummaryProblem(summary)).toBeNull());
   });
 });

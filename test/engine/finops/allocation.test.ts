@@ -7,12 +7,7 @@ import {
   compareNames,
   splitByName,
 } from "../../../src/engine/finops/allocation";
-import {
-  largestRemainder,
-  minorUnitDigits,
-  roundMoney,
-  toMinor,
-} from "../../../src/engine/finops/money";
+import { minorUnitDigits, roundMoney, toMinor } from "../../../src/engine/finops/money";
 import { createPlanEngine } from "../../../src/engine/plan/incremental";
 import type { PlanResult } from "../../../src/engine/plan/plan";
 import type { PlanFile } from "../../../src/engine/base/types";
@@ -21,9 +16,16 @@ import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
+/** A usage row: `team` used `inputTokens` and `outputTokens` a day of `pool`. */
+const row = (team: string, pool: string, inputTokens: number, outputTokens: number) => ({
+  team,
+  pool,
+  inputTokens,
+  outputTokens,
+});
 const seedUsage = [
-  { team: "search", pool: "70b", inputTokens: 1e7, outputTokens: 2e7 }, // 3e7 tokens
-  { team: "support", pool: "70b", inputTokens: 6e7, outputTokens: 4e7 }, // 1e8 tokens
+  row("search", "70b", 1e7, 2e7), // 3e7 tokens
+  row("support", "70b", 6e7, 4e7), // 1e8 tokens
 ];
 const base = (over: Partial<AllocationInput> = {}): AllocationInput => ({
   pools: [{ name: "70b", costPerDay: 1920 }],
@@ -33,6 +35,8 @@ const base = (over: Partial<AllocationInput> = {}): AllocationInput => ({
   currency: "CNY",
   ...over,
 });
+/** `allocate` of that input. */
+const ofBase = (over: Partial<AllocationInput> = {}) => allocate(base(over));
 
 describe("docs/allocation.md cost_share", () => {
   it("costShare(1920, 3e7, 1.3e8) = 443.0769… → 443.08 per day", () => {
@@ -42,7 +46,7 @@ describe("docs/allocation.md cost_share", () => {
   });
 
   it("splits a 1920/day pool between 3e7 and 1e8 tokens as 443.08 + 1476.92 = 1920.00", () => {
-    const r = allocate(base());
+    const r = ofBase();
     const p = r.pools[0]!;
     // exact: 1920 × 3/13 = 443.0769 (44307.69 fen), 1920 × 10/13 = 1476.9231 (147692.31 fen);
     // floors 44307 + 147692 = 191999, one fen left → the larger remainder (.69) → 443.08
@@ -53,9 +57,7 @@ describe("docs/allocation.md cost_share", () => {
     expect(p.teams[0]!.share).toBeCloseTo(3 / 13, 15);
     expect(p.teams[0]!.cost).toBeCloseTo(443.0769230769, 9);
     expect(p.teams[0]!.costPerMillionTokens).toBeCloseTo(1920 / 130, 12); // 14.769 per 1M tokens
-    expect(p.costRounded).toBe(1920);
-    expect(p.idle).toBe(0);
-    expect(p.idleRounded).toBe(0);
+    expect(p).toMatchObject({ costRounded: 1920, idle: 0, idleRounded: 0 });
     const perM = 1920 / 130; // 14.769 per 1M tokens for both teams (one pool, proportional)
     expect(
       r.teams.map((t) => [
@@ -84,26 +86,21 @@ describe("docs/allocation.md cost_share", () => {
 
 describe("allocate", () => {
   it("weights only output tokens with method output, and user weights with method weighted", () => {
-    const o = allocate(base({ method: "output" }));
+    const o = ofBase({ method: "output" });
     // output 2e7 vs 4e7 → 1/3, 2/3 of 1920 = 640, 1280
     expect(o.pools[0]!.teams.map((t) => t.costRounded)).toEqual([640, 1280]);
     expect(o.pools[0]!.teams[0]!.tokens).toBe(2e7);
-    const w = allocate(base({ method: "weighted", inputWeight: 1, outputWeight: 4 }));
+    const w = ofBase({ method: "weighted", inputWeight: 1, outputWeight: 4 });
     // search 1e7 + 8e7 = 9e7; support 6e7 + 16e7 = 2.2e8; 1920 × 9/31 = 557.42, 1920 × 22/31 = 1362.58
     expect(w.pools[0]!.teams.map((t) => t.costRounded)).toEqual([557.42, 1362.58]);
   });
 
   it("keeps idle as its own line with idle separate, teams paying the capacity price", () => {
-    const r = allocate(
-      base({
-        pools: [{ name: "70b", costPerDay: 1000, capacityTokensPerDay: 1e6 }],
-        usage: [
-          { team: "a", pool: "70b", inputTokens: 1e5, outputTokens: 1e5 },
-          { team: "b", pool: "70b", inputTokens: 2e5, outputTokens: 1e5 },
-        ],
-        idle: "separate",
-      }),
-    );
+    const r = ofBase({
+      pools: [{ name: "70b", costPerDay: 1000, capacityTokensPerDay: 1e6 }],
+      usage: [row("a", "70b", 1e5, 1e5), row("b", "70b", 2e5, 1e5)],
+      idle: "separate",
+    });
     // price 1000 / 1e6 = 0.001 per token: a 2e5 → 200, b 3e5 → 300, idle 500
     const p = r.pools[0]!;
     expect(p.teams.map((t) => t.costRounded)).toEqual([200, 300]);
@@ -113,16 +110,14 @@ describe("allocate", () => {
   });
 
   it("falls back to proportional with a warning when capacity is unknown or exceeded", () => {
-    const u = allocate(base({ idle: "separate" }));
+    const u = ofBase({ idle: "separate" });
     expect(u.pools[0]!.idleRounded).toBe(0);
     expect(u.pools[0]!.teams.map((t) => t.costRounded)).toEqual([443.08, 1476.92]);
     expect(enW(u)[0]).toContain("capacity unknown");
-    const x = allocate(
-      base({
-        idle: "separate",
-        pools: [{ name: "70b", costPerDay: 1920, capacityTokensPerDay: 1e8 }],
-      }),
-    );
+    const x = ofBase({
+      idle: "separate",
+      pools: [{ name: "70b", costPerDay: 1920, capacityTokensPerDay: 1e8 }],
+    });
     expect(x.pools[0]!.idleRounded).toBe(0);
     expect(x.pools[0]!.teams.map((t) => t.costRounded)).toEqual([443.08, 1476.92]);
     expect(enW(x)[0]).toBe(
@@ -131,36 +126,27 @@ describe("allocate", () => {
   });
 
   it("makes the whole cost idle when a pool has no usage", () => {
-    const r = allocate(
-      base({
-        pools: [
-          { name: "70b", costPerDay: 1920 },
-          { name: "8b", costPerDay: 100.005 },
-        ],
-      }),
-    );
+    const r = ofBase({
+      pools: [
+        { name: "70b", costPerDay: 1920 },
+        { name: "8b", costPerDay: 100.005 },
+      ],
+    });
     const p = r.pools[1]!;
-    expect(p.teams).toEqual([]);
-    expect(p.idle).toBe(100.005);
+    expect(p).toMatchObject({ teams: [], idle: 100.005 });
     expect(p.costRounded).toBe(100.01); // 100.005 rounds half away from zero
     expect(p.idleRounded).toBe(100.01);
     expect(enW(r)).toContain('pool "8b": no usage; the whole cost (100.01 CNY) is idle');
   });
 
   it("totals a team's cost over several pools", () => {
-    const r = allocate(
-      base({
-        pools: [
-          { name: "70b", costPerDay: 1920 },
-          { name: "8b", costPerDay: 100 },
-        ],
-        usage: [
-          ...seedUsage,
-          { team: "search", pool: "8b", inputTokens: 1, outputTokens: 2 },
-          { team: "ops", pool: "8b", inputTokens: 3, outputTokens: 0 },
-        ],
-      }),
-    );
+    const r = ofBase({
+      pools: [
+        { name: "70b", costPerDay: 1920 },
+        { name: "8b", costPerDay: 100 },
+      ],
+      usage: [...seedUsage, row("search", "8b", 1, 2), row("ops", "8b", 3, 0)],
+    });
     // 8b: search 3 of 6 tokens → 50, ops 50; search total 443.08 + 50 = 493.08
     expect(r.teams.map((t) => [t.name, t.costRounded])).toEqual([
       ["search", 493.08],
@@ -196,27 +182,9 @@ describe("allocate", () => {
   });
 
   it("warns about usage rows for an unknown pool instead of throwing", () => {
-    const r = allocate(
-      base({ usage: [...seedUsage, { team: "x", pool: "nope", inputTokens: 1, outputTokens: 1 }] }),
-    );
+    const r = ofBase({ usage: [...seedUsage, row("x", "nope", 1, 1)] });
     expect(enW(r)).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
     expect(r.pools[0]!.teams).toHaveLength(2);
-  });
-});
-
-describe("money", () => {
-  it("knows minor-unit digits from Intl with a fallback of 2", () => {
-    expect(minorUnitDigits("USD")).toBe(2);
-    expect(minorUnitDigits("CNY")).toBe(2);
-    expect(minorUnitDigits("JPY")).toBe(0);
-    expect(minorUnitDigits("KWD")).toBe(3);
-    expect(minorUnitDigits("not a code")).toBe(2);
-  });
-
-  it("largest-remainder rounding hits the total exactly", () => {
-    expect(largestRemainder([443.0769230769, 1476.923076923], 192000, 2)).toEqual([44308, 147692]);
-    expect(largestRemainder([0, 0], 5, 0)).toEqual([3, 2]);
-    expect(toMinor(1.005, 2)).toBe(101);
   });
 });
 
@@ -480,8 +448,8 @@ describe("allocation conservation", () => {
                     reservedReplicas: 3,
                   },
                   { team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 }, // zero usage; 3 + 2 > 4 oversubscribed
-                  { team: "c", pool: "q", inputTokens: 1, outputTokens: 2 },
-                  { team: "zero", pool: "q", inputTokens: 0, outputTokens: 0 },
+                  row("c", "q", 1, 2),
+                  row("zero", "q", 0, 0),
                 ],
                 shared: [
                   { name: "platform", costPerDay: 10.01, split },
@@ -503,10 +471,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 0.01 }],
-        usage: [
-          { team: "b", pool: "p", inputTokens: 5, outputTokens: 5 },
-          { team: "a", pool: "p", inputTokens: 5, outputTokens: 5 },
-        ],
+        usage: [row("b", "p", 5, 5), row("a", "p", 5, 5)],
       });
       expect(r.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([
         ["b", 0],
@@ -538,11 +503,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 300 }],
-        usage: [
-          { team: "a", pool: "p", inputTokens: 2e6, outputTokens: 0 },
-          { team: "b", pool: "p", inputTokens: 1e6, outputTokens: 0 },
-          { team: "c", pool: "p", inputTokens: 0, outputTokens: 0 },
-        ],
+        usage: [row("a", "p", 2e6, 0), row("b", "p", 1e6, 0), row("c", "p", 0, 0)],
       };
       // own: a 200, b 100, c 0.
       const w = allocate({ ...base, shared: [{ name: "platform", costPerDay: 90 }] });
@@ -594,10 +555,7 @@ describe("allocation conservation", () => {
         method: "tokens",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 0 }],
-        usage: [
-          { team: "a", pool: "p", inputTokens: 1, outputTokens: 0 },
-          { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-        ],
+        usage: [row("a", "p", 1, 0), row("b", "p", 1, 0)],
         shared: [{ name: "platform", costPerDay: 10 }],
       });
       expect(z.teams.map((t) => t.sharedCostRounded)).toEqual([5, 5]);
@@ -628,7 +586,7 @@ describe("allocation conservation", () => {
         outputWeight: 4,
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 50 }],
-        usage: [{ team: "a", pool: "p", inputTokens: 1e6, outputTokens: 1e6 }],
+        usage: [row("a", "p", 1e6, 1e6)],
       });
       const p = r.pools[0]!;
       expect([
@@ -648,7 +606,7 @@ describe("allocation conservation", () => {
         method: "output",
         idle: "proportional",
         pools: [{ name: "p", costPerDay: 50 }],
-        usage: [{ team: "a", pool: "p", inputTokens: 1e6, outputTokens: 1e6 }],
+        usage: [row("a", "p", 1e6, 1e6)],
       });
       expect([
         o.pools[0]!.costPerMillionInputTokens,
@@ -667,19 +625,18 @@ describe("boundaries and edge cases", () => {
    */
   const two = (over: Partial<AllocationInput> = {}): AllocationInput => ({
     pools: [{ name: "p", costPerDay: 1000, capacityTokensPerDay: 3e5 }],
-    usage: [
-      { team: "a", pool: "p", inputTokens: 1e5, outputTokens: 0 },
-      { team: "b", pool: "p", inputTokens: 1e5, outputTokens: 1e5 },
-    ],
+    usage: [row("a", "p", 1e5, 0), row("b", "p", 1e5, 1e5)],
     method: "tokens",
     idle: "separate",
     currency: "USD",
     ...over,
   });
+  /** `allocate` of that input. */
+  const ofTwo = (over: Partial<AllocationInput> = {}) => allocate(two(over));
 
   describe("idle separate at the capacity boundary", () => {
     it("usage exactly equal to capacity: teams pay the capacity price, idle 0, no warning", () => {
-      const r = allocate(two());
+      const r = ofTwo();
       const p = r.pools[0]!;
       // price 1000 / 3e5 per token: a 1e5 → 333.33, b 2e5 → 666.67 (the larger remainder takes the missing cent)
       expect(p.teams.map((t) => [t.name, t.costRounded])).toEqual([
@@ -694,9 +651,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("usage one token above capacity falls back to proportional with a warning", () => {
-      const r = allocate(
-        two({ usage: [...two().usage, { team: "c", pool: "p", inputTokens: 1, outputTokens: 0 }] }),
-      );
+      const r = ofTwo({ usage: [...two().usage, row("c", "p", 1, 0)] });
       expect(r.pools[0]!.idleRounded).toBe(0);
       // 1e5 : 2e5 : 1 of 300,001 tokens × 1000: 333.332, 666.664, 0.003
       expect(r.pools[0]!.teams.map((t) => t.costRounded)).toEqual([333.33, 666.67, 0]);
@@ -706,9 +661,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("usage one token below capacity leaves that token's price as idle", () => {
-      const r = allocate(
-        two({ pools: [{ name: "p", costPerDay: 3000, capacityTokensPerDay: 300_001 }] }),
-      );
+      const r = ofTwo({ pools: [{ name: "p", costPerDay: 3000, capacityTokensPerDay: 300_001 }] });
       // price 3000 / 300,001: a 999.9967, b 1999.9933, idle 0.0099997 → 10.00 + … cents
       const p = r.pools[0]!;
       expect(p.idle).toBeCloseTo(3000 / 300_001, 12);
@@ -720,9 +673,12 @@ describe("boundaries and edge cases", () => {
 
   describe("weights", () => {
     it("an input weight of 0 counts output tokens only, without a warning (0 is not replaced by 1)", () => {
-      const r = allocate(
-        two({ method: "weighted", inputWeight: 0, outputWeight: 1, idle: "proportional" }),
-      );
+      const r = ofTwo({
+        method: "weighted",
+        inputWeight: 0,
+        outputWeight: 1,
+        idle: "proportional",
+      });
       // a 0, b 1e5 weighted tokens → a 0, b 1000
       expect(r.pools[0]!.teams.map((t) => [t.tokens, t.costRounded])).toEqual([
         [0, 0],
@@ -733,9 +689,12 @@ describe("boundaries and edge cases", () => {
     });
 
     it("an output weight of 0 counts input tokens only", () => {
-      const r = allocate(
-        two({ method: "weighted", inputWeight: 2, outputWeight: 0, idle: "proportional" }),
-      );
+      const r = ofTwo({
+        method: "weighted",
+        inputWeight: 2,
+        outputWeight: 0,
+        idle: "proportional",
+      });
       // a 2e5, b 2e5 → 500 each
       expect(r.pools[0]!.teams.map((t) => [t.tokens, t.costRounded])).toEqual([
         [2e5, 500],
@@ -745,20 +704,18 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a negative or NaN weight is replaced by 1 with a warning; a missing one is 1 without", () => {
-      const r = allocate(
-        two({
-          method: "weighted",
-          inputWeight: -1,
-          outputWeight: Number.NaN,
-          idle: "proportional",
-        }),
-      );
+      const r = ofTwo({
+        method: "weighted",
+        inputWeight: -1,
+        outputWeight: Number.NaN,
+        idle: "proportional",
+      });
       expect(r.pools[0]!.teams.map((t) => t.tokens)).toEqual([1e5, 2e5]);
       expect(enW(r)).toEqual([
         "input weight must be a number ≥ 0, got -1: using 1",
         "output weight must be a number ≥ 0, got NaN: using 1",
       ]);
-      const m = allocate(two({ method: "weighted", outputWeight: 3, idle: "proportional" }));
+      const m = ofTwo({ method: "weighted", outputWeight: 3, idle: "proportional" });
       // a 1e5, b 1e5 + 3e5 = 4e5 → 200, 800
       expect(m.pools[0]!.teams.map((t) => t.costRounded)).toEqual([200, 800]);
       expect(enW(m)).toEqual([]);
@@ -767,7 +724,7 @@ describe("boundaries and edge cases", () => {
 
   describe("invalid pool costs", () => {
     it("a negative pool cost counts as 0 with a warning", () => {
-      const r = allocate(two({ pools: [{ name: "p", costPerDay: -50 }], idle: "proportional" }));
+      const r = ofTwo({ pools: [{ name: "p", costPerDay: -50 }], idle: "proportional" });
       const p = r.pools[0]!;
       expect([p.cost, p.costRounded, p.idleRounded, ...p.teams.map((t) => t.costRounded)]).toEqual([
         0, 0, 0, 0, 0,
@@ -778,11 +735,9 @@ describe("boundaries and edge cases", () => {
 
     it("a NaN pool cost counts as 0 with a warning; a cost of 0 is valid", () => {
       expect(
-        enW(
-          allocate(two({ pools: [{ name: "p", costPerDay: Number.NaN }], idle: "proportional" })),
-        ),
+        enW(ofTwo({ pools: [{ name: "p", costPerDay: Number.NaN }], idle: "proportional" })),
       ).toEqual(['pool "p": daily cost must be a number ≥ 0, got NaN; counted as 0']);
-      const z = allocate(two({ pools: [{ name: "p", costPerDay: 0 }], idle: "proportional" }));
+      const z = ofTwo({ pools: [{ name: "p", costPerDay: 0 }], idle: "proportional" });
       expect([enW(z), z.pools[0]!.teams.map((t) => t.costRounded)]).toEqual([[], [0, 0]]);
     });
   });
@@ -812,10 +767,7 @@ describe("boundaries and edge cases", () => {
         outputWeight: 1,
         idle: "proportional",
         pools: [{ name: "main", costPerDay: 100.5 }],
-        usage: [
-          { team: "a", pool: "main", inputTokens: 300, outputTokens: 0 },
-          { team: "b", pool: "main", inputTokens: 0, outputTokens: 100 },
-        ],
+        usage: [row("a", "main", 300, 0), row("b", "main", 0, 100)],
       },
     } as PlanFile;
   }
@@ -873,6 +825,8 @@ describe("boundaries and edge cases", () => {
     currency: "USD",
     ...over,
   });
+  /** `allocate` of that input. */
+  const ofWorked = (over: Partial<AllocationInput> = {}) => allocate(worked(over));
   const costsOf = (r: ReturnType<typeof allocate>) => [
     ...r.pools[0]!.teams.map((t) => t.costRounded),
     r.pools[0]!.idleRounded,
@@ -880,7 +834,7 @@ describe("boundaries and edge cases", () => {
 
   describe("reservation basis (docs/allocation.md worked example, hand values)", () => {
     it("reservation + separate: billed ÷ replicas × cost (90, 30), the unbilled 4 replicas idle (120)", () => {
-      const r = allocate(worked());
+      const r = ofWorked();
       const p = r.pools[0]!;
       expect(costsOf(r)).toEqual([90, 30, 120]);
       expect([p.basis, p.billedReplicas, p.replicas, p.capacityTokens, p.idle]).toEqual([
@@ -900,65 +854,57 @@ describe("boundaries and edge cases", () => {
     });
 
     it("reservation + proportional: billed ÷ Σ billed × cost (180, 60), no idle", () => {
-      const r = allocate(worked({ idle: "proportional" }));
+      const r = ofWorked({ idle: "proportional" });
       expect(costsOf(r)).toEqual([180, 60, 0]);
       expect(r.pools[0]!.idle).toBe(0);
       expect(enW(r)).toEqual([]);
     });
 
     it("usage + separate: the capacity price (30, 30), idle 180; usage + proportional: 120 each", () => {
-      const s = allocate(worked({ basis: "usage" }));
+      const s = ofWorked({ basis: "usage" });
       expect(costsOf(s)).toEqual([30, 30, 180]);
       expect(s.pools[0]!.billedReplicas).toBeNull();
       expect(s.pools[0]!.teams.map((t) => [t.usedReplicas, t.billedReplicas])).toEqual([
         [1, null],
         [1, null],
       ]);
-      expect(costsOf(allocate(worked({ basis: "usage", idle: "proportional" })))).toEqual([
-        120, 120, 0,
-      ]);
+      expect(costsOf(ofWorked({ basis: "usage", idle: "proportional" }))).toEqual([120, 120, 0]);
       // the default basis is usage
-      const d = allocate(worked({ basis: undefined as unknown as "usage", idle: "proportional" }));
+      const d = ofWorked({ basis: undefined as unknown as "usage", idle: "proportional" });
       expect([d.basis, d.pools[0]!.basis, ...costsOf(d)]).toEqual(["usage", "usage", 120, 120, 0]);
     });
 
     it("a team using more replicas than it reserves is billed what it uses: max(reserved, used)", () => {
       // a reserves 0.5 and uses 2e6 tokens = 2 replicas; b reserves 1, uses 1 → billed 2 + 1 of 8
-      const r = allocate(
-        worked({
-          usage: [
-            { team: "a", pool: "p", inputTokens: 2e6, outputTokens: 0, reservedReplicas: 0.5 },
-            { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 1 },
-          ],
-        }),
-      );
+      const r = ofWorked({
+        usage: [
+          { team: "a", pool: "p", inputTokens: 2e6, outputTokens: 0, reservedReplicas: 0.5 },
+          { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 1 },
+        ],
+      });
       expect(r.pools[0]!.teams.map((t) => t.billedReplicas)).toEqual([2, 1]);
       expect(costsOf(r)).toEqual([60, 30, 150]);
     });
 
     it("reservations exactly equal to the replicas: idle 0 and no oversubscription warning", () => {
-      const r = allocate(
-        worked({
-          usage: [
-            { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 5 },
-            { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 3 },
-          ],
-        }),
-      );
+      const r = ofWorked({
+        usage: [
+          { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 5 },
+          { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 3 },
+        ],
+      });
       expect(costsOf(r)).toEqual([150, 90, 0]);
       expect(enW(r)).toEqual([]);
     });
 
     it("reservations above the replicas (oversubscribed): billed ÷ Σ billed, no idle, a warning", () => {
       // 6 + 4.5 = 10.5 billed of 8: a 6/10.5 × 240 = 137.142857…, b 102.857142…
-      const r = allocate(
-        worked({
-          usage: [
-            { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 6 },
-            { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 4.5 },
-          ],
-        }),
-      );
+      const r = ofWorked({
+        usage: [
+          { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: 6 },
+          { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6, reservedReplicas: 4.5 },
+        ],
+      });
       expect(costsOf(r)).toEqual([137.14, 102.86, 0]);
       expect(r.pools[0]!.billedReplicas).toBe(10.5);
       expect(enW(r)).toEqual([
@@ -968,9 +914,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("nothing reserved and nothing used: the whole pool is idle, with a warning", () => {
-      const r = allocate(
-        worked({ usage: [{ team: "a", pool: "p", inputTokens: 0, outputTokens: 0 }] }),
-      );
+      const r = ofWorked({ usage: [row("a", "p", 0, 0)] });
       expect(costsOf(r)).toEqual([0, 240]);
       expect(r.pools[0]!.idle).toBe(240);
       expect(r.pools[0]!.teams[0]!.billedReplicas).toBe(0);
@@ -978,11 +922,9 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a team with no usage but a reservation pays its reserved replicas", () => {
-      const r = allocate(
-        worked({
-          usage: [{ team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 }],
-        }),
-      );
+      const r = ofWorked({
+        usage: [{ team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 }],
+      });
       expect(costsOf(r)).toEqual([60, 180]);
       const t = r.pools[0]!.teams[0]!;
       const p = r.pools[0]!;
@@ -1006,9 +948,9 @@ describe("boundaries and edge cases", () => {
     });
 
     it("without replicas or capacity the pool falls back to usage and says which is missing", () => {
-      const noRep = allocate(
-        worked({ pools: [{ name: "p", costPerDay: 240, capacityTokensPerDay: 8e6 }] }),
-      );
+      const noRep = ofWorked({
+        pools: [{ name: "p", costPerDay: 240, capacityTokensPerDay: 8e6 }],
+      });
       expect([noRep.pools[0]!.basis, noRep.pools[0]!.billedReplicas, ...costsOf(noRep)]).toEqual([
         "usage",
         null,
@@ -1020,7 +962,7 @@ describe("boundaries and edge cases", () => {
       expect(enW(noRep)).toEqual([
         'pool "p": the reservation basis needs the pool\'s replica count; allocated by usage instead',
       ]);
-      const noCap = allocate(worked({ pools: [{ name: "p", costPerDay: 240, replicas: 8 }] }));
+      const noCap = ofWorked({ pools: [{ name: "p", costPerDay: 240, replicas: 8 }] });
       expect(noCap.pools[0]!.basis).toBe("usage");
       expect(enW(noCap)[0]).toBe(
         'pool "p": the reservation basis needs the pool\'s daily capacity; allocated by usage instead',
@@ -1030,9 +972,9 @@ describe("boundaries and edge cases", () => {
       // used replicas need both the capacity and the replicas
       expect(noCap.pools[0]!.teams.map((t) => t.usedReplicas)).toEqual([null, null]);
       // replicas 0 or capacity 0 count as unknown (not a division by 0)
-      const zero = allocate(
-        worked({ pools: [{ name: "p", costPerDay: 240, replicas: 0, capacityTokensPerDay: 0 }] }),
-      );
+      const zero = ofWorked({
+        pools: [{ name: "p", costPerDay: 240, replicas: 0, capacityTokensPerDay: 0 }],
+      });
       expect([
         zero.pools[0]!.replicas,
         zero.pools[0]!.capacityTokens,
@@ -1042,44 +984,38 @@ describe("boundaries and edge cases", () => {
         'pool "p": the reservation basis needs the pool\'s replica count; allocated by usage instead',
       );
       // so do infinite or negative ones
-      const inf = allocate(
-        worked({
-          pools: [
-            {
-              name: "p",
-              costPerDay: 240,
-              replicas: Number.POSITIVE_INFINITY,
-              capacityTokensPerDay: Number.POSITIVE_INFINITY,
-            },
-          ],
-        }),
-      );
+      const inf = ofWorked({
+        pools: [
+          {
+            name: "p",
+            costPerDay: 240,
+            replicas: Number.POSITIVE_INFINITY,
+            capacityTokensPerDay: Number.POSITIVE_INFINITY,
+          },
+        ],
+      });
       expect([inf.pools[0]!.replicas, inf.pools[0]!.capacityTokens, inf.pools[0]!.basis]).toEqual([
         null,
         null,
         "usage",
       ]);
-      const neg = allocate(
-        worked({
-          pools: [{ name: "p", costPerDay: 240, replicas: -8, capacityTokensPerDay: -8e6 }],
-        }),
-      );
+      const neg = ofWorked({
+        pools: [{ name: "p", costPerDay: 240, replicas: -8, capacityTokensPerDay: -8e6 }],
+      });
       expect([neg.pools[0]!.replicas, neg.pools[0]!.capacityTokens]).toEqual([null, null]);
       // the result's basis is the one asked for even when a pool fell back
       expect(noRep.basis).toBe("reservation");
     });
 
     it("reserved replicas of several rows of a team add up; a row without one adds nothing", () => {
-      const r = allocate(
-        worked({
-          usage: [
-            { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: 1 },
-            { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: null },
-            { team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
-            { team: "b", pool: "p", inputTokens: 0, outputTokens: 1e6 },
-          ],
-        }),
-      );
+      const r = ofWorked({
+        usage: [
+          { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: 1 },
+          { team: "a", pool: "p", inputTokens: 5e5, outputTokens: 0, reservedReplicas: null },
+          { team: "a", pool: "p", inputTokens: 0, outputTokens: 0, reservedReplicas: 2 },
+          row("b", "p", 0, 1e6),
+        ],
+      });
       expect(
         r.pools[0]!.teams.map((t) => [t.name, t.inputTokens, t.reservedReplicas, t.billedReplicas]),
       ).toEqual([
@@ -1090,20 +1026,18 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a bad reserved count is ignored with a warning, the row's tokens still count", () => {
-      const r = allocate(
-        worked({
-          usage: [
-            { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: -1 },
-            {
-              team: "b",
-              pool: "p",
-              inputTokens: 0,
-              outputTokens: 1e6,
-              reservedReplicas: Number.NaN,
-            },
-          ],
-        }),
-      );
+      const r = ofWorked({
+        usage: [
+          { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 0, reservedReplicas: -1 },
+          {
+            team: "b",
+            pool: "p",
+            inputTokens: 0,
+            outputTokens: 1e6,
+            reservedReplicas: Number.NaN,
+          },
+        ],
+      });
       expect(r.pools[0]!.teams.map((t) => [t.reservedReplicas, t.billedReplicas])).toEqual([
         [null, 1],
         [null, 1],
@@ -1118,9 +1052,7 @@ describe("boundaries and edge cases", () => {
 
   describe("methods ignore weights they do not use", () => {
     it("method tokens counts input and output 1 : 1 whatever weights are given", () => {
-      const r = allocate(
-        two({ method: "tokens", inputWeight: 5, outputWeight: 0, idle: "proportional" }),
-      );
+      const r = ofTwo({ method: "tokens", inputWeight: 5, outputWeight: 0, idle: "proportional" });
       expect(r.pools[0]!.teams.map((t) => t.tokens)).toEqual([1e5, 2e5]);
       expect([
         r.pools[0]!.costPerMillionInputTokens,
@@ -1129,9 +1061,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("method output counts output tokens only (input weight 0, output 1) whatever weights are given", () => {
-      const r = allocate(
-        two({ method: "output", inputWeight: 5, outputWeight: 7, idle: "proportional" }),
-      );
+      const r = ofTwo({ method: "output", inputWeight: 5, outputWeight: 7, idle: "proportional" });
       expect(r.pools[0]!.teams.map((t) => [t.tokens, t.costRounded])).toEqual([
         [0, 0],
         [1e5, 1000],
@@ -1147,14 +1077,12 @@ describe("boundaries and edge cases", () => {
     });
 
     it("invalid weights are reported with their plan paths", () => {
-      const r = allocate(
-        two({
-          method: "weighted",
-          inputWeight: Number.POSITIVE_INFINITY,
-          outputWeight: -0.5,
-          idle: "proportional",
-        }),
-      );
+      const r = ofTwo({
+        method: "weighted",
+        inputWeight: Number.POSITIVE_INFINITY,
+        outputWeight: -0.5,
+        idle: "proportional",
+      });
       expect(r.problems.map((p) => [p.code, p.path])).toEqual([
         ["allocation.weightInvalid", "tenants.inputWeight"],
         ["allocation.weightInvalid", "tenants.outputWeight"],
@@ -1168,27 +1096,17 @@ describe("boundaries and edge cases", () => {
 
   describe("usage rows", () => {
     it("a row without a pool goes to the only pool; with two pools it is dropped with a warning", () => {
-      const one = allocate(
-        two({
-          usage: [{ team: "a", pool: "", inputTokens: 3, outputTokens: 0 }],
-          idle: "proportional",
-        }),
-      );
+      const one = ofTwo({ usage: [row("a", "", 3, 0)], idle: "proportional" });
       expect(one.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([["a", 1000]]);
       expect(enW(one)).toEqual([]);
-      const twoPools = allocate(
-        two({
-          pools: [
-            { name: "p", costPerDay: 10 },
-            { name: "q", costPerDay: 20 },
-          ],
-          usage: [
-            { team: "a", pool: "", inputTokens: 3, outputTokens: 0 },
-            { team: "b", pool: "q", inputTokens: 1, outputTokens: 0 },
-          ],
-          idle: "proportional",
-        }),
-      );
+      const twoPools = ofTwo({
+        pools: [
+          { name: "p", costPerDay: 10 },
+          { name: "q", costPerDay: 20 },
+        ],
+        usage: [row("a", "", 3, 0), row("b", "q", 1, 0)],
+        idle: "proportional",
+      });
       expect(enW(twoPools)).toEqual([
         'usage row 1 (a): no pool named ""; ignored',
         'pool "p": no usage; the whole cost (10 USD) is idle',
@@ -1197,32 +1115,22 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a row naming an unknown pool is dropped even when there is only one pool", () => {
-      const r = allocate(
-        two({
-          usage: [
-            { team: "a", pool: "x", inputTokens: 3, outputTokens: 0 },
-            { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-          ],
-          idle: "proportional",
-        }),
-      );
+      const r = ofTwo({ usage: [row("a", "x", 3, 0), row("b", "p", 1, 0)], idle: "proportional" });
       expect(enW(r)).toEqual(['usage row 1 (a): no pool named "x"; ignored']);
       expect(r.pools[0]!.teams.map((t) => t.name)).toEqual(["b"]);
     });
 
     it("rows with negative, NaN or infinite token counts are dropped with a warning; zero is fine", () => {
-      const r = allocate(
-        two({
-          idle: "proportional",
-          usage: [
-            { team: "a", pool: "p", inputTokens: -1, outputTokens: 5 },
-            { team: "b", pool: "p", inputTokens: 5, outputTokens: Number.NaN },
-            { team: "c", pool: "p", inputTokens: Number.POSITIVE_INFINITY, outputTokens: 0 },
-            { team: "d", pool: "p", inputTokens: 0, outputTokens: 0 },
-            { team: "e", pool: "p", inputTokens: 1, outputTokens: 0 },
-          ],
-        }),
-      );
+      const r = ofTwo({
+        idle: "proportional",
+        usage: [
+          row("a", "p", -1, 5),
+          row("b", "p", 5, Number.NaN),
+          row("c", "p", Number.POSITIVE_INFINITY, 0),
+          row("d", "p", 0, 0),
+          row("e", "p", 1, 0),
+        ],
+      });
       expect(r.pools[0]!.teams.map((t) => [t.name, t.costRounded])).toEqual([
         ["d", 0],
         ["e", 1000],
@@ -1235,16 +1143,10 @@ describe("boundaries and edge cases", () => {
     });
 
     it("rows of the same team in the same pool add up, input and output separately", () => {
-      const r = allocate(
-        two({
-          idle: "proportional",
-          usage: [
-            { team: "a", pool: "p", inputTokens: 1, outputTokens: 2 },
-            { team: "b", pool: "p", inputTokens: 4, outputTokens: 0 },
-            { team: "a", pool: "p", inputTokens: 10, outputTokens: 20 },
-          ],
-        }),
-      );
+      const r = ofTwo({
+        idle: "proportional",
+        usage: [row("a", "p", 1, 2), row("b", "p", 4, 0), row("a", "p", 10, 20)],
+      });
       expect(
         r.pools[0]!.teams.map((t) => [t.name, t.inputTokens, t.outputTokens, t.tokens]),
       ).toEqual([
@@ -1258,21 +1160,19 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a pool listed twice: the second entry is ignored with a warning", () => {
-      const r = allocate(
-        two({
-          idle: "proportional",
-          pools: [
-            { name: "p", costPerDay: 10 },
-            { name: "p", costPerDay: 99 },
-          ],
-        }),
-      );
+      const r = ofTwo({
+        idle: "proportional",
+        pools: [
+          { name: "p", costPerDay: 10 },
+          { name: "p", costPerDay: 99 },
+        ],
+      });
       expect(r.pools.map((p) => p.costRounded)).toEqual([10]);
       expect(enW(r)).toEqual(['pool "p" is listed twice: the second entry is ignored']);
     });
 
     it("an unknown currency rounds to 2 decimals with a warning naming the currency path", () => {
-      const r = allocate(two({ idle: "proportional", currency: "dollars" }));
+      const r = ofTwo({ idle: "proportional", currency: "dollars" });
       expect(r.pools[0]!.teams.map((t) => t.costRounded)).toEqual([333.33, 666.67]);
       expect(r.problems.map((p) => [p.code, p.path])).toEqual([
         ["allocation.unknownCurrency", "currency"],
@@ -1283,9 +1183,10 @@ describe("boundaries and edge cases", () => {
 
   describe("pool cost edge cases", () => {
     it("an infinite pool cost counts as 0 with a warning", () => {
-      const r = allocate(
-        two({ pools: [{ name: "p", costPerDay: Number.POSITIVE_INFINITY }], idle: "proportional" }),
-      );
+      const r = ofTwo({
+        pools: [{ name: "p", costPerDay: Number.POSITIVE_INFINITY }],
+        idle: "proportional",
+      });
       expect([r.pools[0]!.cost, ...r.pools[0]!.teams.map((t) => t.costRounded)]).toEqual([0, 0, 0]);
       expect(enW(r)).toEqual([
         'pool "p": daily cost must be a number ≥ 0, got Infinity; counted as 0',
@@ -1293,9 +1194,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("a pool of cost 0 without usage has no idle line and still warns", () => {
-      const r = allocate(
-        two({ pools: [{ name: "p", costPerDay: 0 }], usage: [], idle: "proportional" }),
-      );
+      const r = ofTwo({ pools: [{ name: "p", costPerDay: 0 }], usage: [], idle: "proportional" });
       expect([r.pools[0]!.idle, r.pools[0]!.idleRounded, r.pools[0]!.costRounded]).toEqual([
         0, 0, 0,
       ]);
@@ -1303,7 +1202,7 @@ describe("boundaries and edge cases", () => {
     });
 
     it("idle separate without a capacity falls back to proportional, naming the pool", () => {
-      const r = allocate(two({ pools: [{ name: "p", costPerDay: 300 }] }));
+      const r = ofTwo({ pools: [{ name: "p", costPerDay: 300 }] });
       expect(costsOf(r)).toEqual([100, 200, 0]);
       expect(enW(r)).toEqual([
         'pool "p": capacity unknown, so idle cannot be kept separate; spread in proportion instead',
@@ -1312,9 +1211,7 @@ describe("boundaries and edge cases", () => {
 
     it("team costs per 1M tokens come from the team's own cost and weighted tokens", () => {
       // separate: price 1000 / 3e5 per token → a 333.33 for 1e5, per 1M 3333.33; pool all-in 1000 per 3e5 used
-      const r = allocate(
-        two({ pools: [{ name: "p", costPerDay: 1000, capacityTokensPerDay: 6e5 }] }),
-      );
+      const r = ofTwo({ pools: [{ name: "p", costPerDay: 1000, capacityTokensPerDay: 6e5 }] });
       const p = r.pools[0]!;
       expect(p.teams.map((t) => t.costRounded)).toEqual([166.67, 333.33]);
       expect(p.idleRounded).toBe(500);
@@ -1331,10 +1228,7 @@ describe("boundaries and edge cases", () => {
       method: "tokens",
       idle: "proportional",
       pools: [{ name: "p", costPerDay: 300 }],
-      usage: [
-        { team: "a", pool: "p", inputTokens: 2, outputTokens: 0 },
-        { team: "b", pool: "p", inputTokens: 1, outputTokens: 0 },
-      ],
+      usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
       ...(shared ? { shared } : {}),
     });
 

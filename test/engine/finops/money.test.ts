@@ -53,6 +53,16 @@ function referenceSplit(thousandths: readonly number[], totalMinor: number): num
 }
 
 describe("largestRemainder", () => {
+  it("hits the total exactly: the 1920 split of docs/allocation.md, units from nothing, too many units", () => {
+    const seed = largestRemainder([443.0769230769, 1476.923076923], 192000, 2);
+    expectStrictNumbers(seed, [44308, 147692]);
+    expectStrictNumbers(largestRemainder([0, 0], 5, 0), [3, 2]);
+    // 10.005 × 3 = 30.015 → 3002 cents: floors 1000 each (.5 each) → +2 to the first two.
+    expectStrictNumbers(largestRemainder([10.005, 10.005, 10.005], 3002, 2), [1001, 1001, 1000]);
+    // Too many units: 3 × 1.006 (floors 100, .6 each) with a total of 299 → −1 from the first.
+    expectStrictNumbers(largestRemainder([1.006, 1.006, 1.006], 299, 2), [99, 100, 100]);
+  });
+
   it("gives a missing cent to the largest remainder even when it is not the first part", () => {
     // 10.1 and 10.9 cents: floors 10 + 10 = 20, one cent missing → the 0.9 remainder (part 2)
     expectStrictNumbers(largestRemainder([0.101, 0.109], 21, 2), [10, 11]);
@@ -204,6 +214,24 @@ describe("toMinor / fromMinor / roundMoney", () => {
     );
   });
 
+  it("fromMinor divides integer minor units exactly like the toFixed round trip", () => {
+    // 44308 cents → 443.08; 1 fils (3 digits) → 0.001; 0 stays +0.
+    expectStrictNumbers(
+      [fromMinor(44308, 2), fromMinor(1, 3), fromMinor(-0, 2)],
+      [443.08, 0.001, 0],
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 40) + 1, max: 2 ** 40 - 1 }),
+        fc.integer({ min: 0, max: 4 }),
+        (m, d) => {
+          expect(fromMinor(m, d)).toBe(Number((m / 10 ** d).toFixed(d)));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   it("roundMoney rounds to the currency's minor unit", () => {
     expectStrictNumbers(
       [
@@ -228,6 +256,10 @@ describe("currencies", () => {
         minorUnitDigits("US"),
       ],
       [0, 3, 2, 2, 2],
+    );
+    expectStrictNumbers(
+      ["USD", "CNY", "JPY", "KWD", "not a code"].map(minorUnitDigits),
+      [2, 2, 0, 3, 2],
     );
     // four digits exist (Chile's unidad de fomento)
     expectStrictNumbers([minorUnitDigits("CLF"), maxExactAmount("CLF")], [4, 1e8]);

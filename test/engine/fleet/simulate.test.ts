@@ -62,8 +62,7 @@ describe("runFleet", () => {
     },
   );
   it("totals: 3 queued, 190 ms busy slot-time over 0 … 50 ms", () => {
-    expect(run.queued).toBe(3);
-    expect(run.busyMs).toBe(190);
+    expect(run).toMatchObject({ queued: 3, busyMs: 190 });
     expect([run.startMs, run.endMs]).toEqual([0, 50]);
   });
   it("arrivals before completions at the same instant would change request 5 (the rule is observable)", () => {

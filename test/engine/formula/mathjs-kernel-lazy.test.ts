@@ -3,11 +3,7 @@
  * then the very kernel the static module exports; concurrent loads share one import.
  */
 import { describe, expect, it } from "vitest";
-import {
-  KERNEL,
-  loadMathjsKernel as loadStatic,
-  mathjsKernel as staticKernel,
-} from "../../../src/engine/formula/mathjs-kernel";
+import { KERNEL } from "../../../src/engine/formula/mathjs-kernel";
 import { loadMathjsKernel, mathjsKernel } from "../../../src/engine/formula/mathjs-kernel-lazy";
 
 describe("mathjsKernel / loadMathjsKernel (lazy)", () => {
@@ -18,13 +14,5 @@ describe("mathjsKernel / loadMathjsKernel (lazy)", () => {
     expect(a).toBe(b);
     expect(await a).toBe(KERNEL);
     expect(mathjsKernel()).toBe(KERNEL);
-    expect(typeof KERNEL.create).toBe("function");
-  });
-});
-
-describe("mathjsKernel / loadMathjsKernel (static)", () => {
-  it("is there at once", async () => {
-    expect(staticKernel()).toBe(KERNEL);
-    expect(await loadStatic()).toBe(KERNEL);
   });
 });

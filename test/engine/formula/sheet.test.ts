@@ -781,3 +781,21 @@ describe("boundaries and edge cases", () => {
     });
   });
 });
+
+describe("formula sheet with shared compilations", () => {
+  it("two sheets with the same formula text evaluate independently", () => {
+    const a = new Sheet([
+      ["cells.x", 2],
+      ["cells.y", "=x * 10"],
+    ]);
+    const b = new Sheet([
+      ["cells.x", 5],
+      ["cells.y", "=x * 10"],
+    ]);
+    expect(a.value("cells.y")).toBe(20);
+    expect(b.value("cells.y")).toBe(50);
+    a.set("cells.x", 3);
+    expect(a.value("cells.y")).toBe(30);
+    expect(b.value("cells.y")).toBe(50);
+  });
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { pickSku, sensitivity, sensitivityInputs } from "../../../src/engine/whatif/sensitivity";
 import { evaluate } from "../../../src/engine/whatif/model";
+import { words } from "../words";
 
 const seed = JSON.parse(
   readFileSync(join(__dirname, "../../../models/examples/seed.json"), "utf8"),
@@ -11,15 +12,11 @@ const seed = JSON.parse(
 
 describe("sensitivityInputs", () => {
   it("the seed's inputs are its named cells (each changed instead of the field it feeds)", () => {
-    expect(sensitivityInputs(seed, 0)).toEqual([
-      "cells.peak_rps",
-      "cells.input_tokens",
-      "cells.output_tokens",
-      "cells.elasticity",
-      "cells.redundancy",
-      "cells.gpu_hour",
-      "cells.replica_tok_s",
-    ]);
+    expect(sensitivityInputs(seed, 0)).toEqual(
+      words(`
+      cells.peak_rps cells.input_tokens cells.output_tokens cells.elasticity cells.redundancy
+      cells.gpu_hour cells.replica_tok_s`),
+    );
   });
   it("a number is its own input; N+k redundancy is no factor; a sweep's capacity is the SKU's", () => {
     const plan = {
@@ -28,14 +25,11 @@ describe("sensitivityInputs", () => {
       factors: { elasticity: 1.2, redundancy: { spare: 1 } },
       skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points: [] } }],
     } as unknown as PlanFile;
-    expect(sensitivityInputs(plan, 0)).toEqual([
-      "workloads[0].peakRps",
-      "workloads[0].inputTokens",
-      "workloads[0].outputTokens",
-      "factors.elasticity",
-      "skus[0].pricePerGpuHour",
-      "skus[0].replicaOutputTokensPerSec",
-    ]);
+    expect(sensitivityInputs(plan, 0)).toEqual(
+      words(`
+      workloads[0].peakRps workloads[0].inputTokens workloads[0].outputTokens factors.elasticity
+      skus[0].pricePerGpuHour skus[0].replicaOutputTokensPerSec`),
+    );
   });
 });
 

@@ -38,8 +38,7 @@ describe("solve", () => {
       { plan: seed },
       { target: "skus[0].replicas", value: 16, vary: "cells.peak_rps" },
     );
-    expect(r.found).toBe(true);
-    expect(r.base).toBe(50);
+    expect(r).toMatchObject({ found: true, base: 50 });
     expect(Number(r.value!.toFixed(4))).toBe(55.5556);
     // The boundary: ceil with its 1e-9 tolerance still gives 16 there, and one part in 1e9 more gives 17.
     expect(r.value!).toBeCloseTo(16 / 0.288, 6);
@@ -94,8 +93,7 @@ describe("solve", () => {
       { plan: seed },
       { target: "skus[0].replicas", value: 5, vary: "cells.input_tokens" },
     );
-    expect(r.found).toBe(false);
-    expect(r.value).toBeNull();
+    expect(r).toMatchObject({ found: false, value: null });
     expect(r.problem!.code).toBe("whatif.noBracket");
     expect(renderProblem(r.problem!, "en")).toMatch(
       /^no value of cells.input_tokens between .* makes skus\[0\].replicas reach 5: it stays between 15 and 15$/,
