@@ -23,6 +23,14 @@ describe("folderSkipReason", () => {
     ["results.tar", "not a benchmark output by its extension"],
     ["results.parquet", "not a benchmark output by its extension"],
     ["windows\\.hidden\\x.json", "hidden"],
+    ["a/.git/config", "hidden"],
+    [".hidden.csv", "hidden"],
+    ["node_modules/x.json", "node_modules"],
+    ["r.json.source.txt", "provenance note"],
+    ["run/README.md", "notes or licence"],
+    ["LICENSE", "notes or licence"],
+    ["plot.png", "not a benchmark output by its extension"],
+    ["server.log", "not a benchmark output by its extension"],
   ])("%s is skipped: %s", (path, reason) => {
     expect(folderSkipReason(path)).toBe(reason);
     expect(importableInFolder(path)).toBe(false);
@@ -38,6 +46,12 @@ describe("folderSkipReason", () => {
     ["readme-results.csv"],
     ["logs/summary.json"],
     ["no-extension"],
+    // Markdown reports are data (the app's dropped folders used to skip every .md).
+    ["run/report-en.md"],
+    ["run/results.json"],
+    ["a/b/profile_export.jsonl"],
+    ["x.csv"],
+    ["sweep.txt"],
   ])("%s is offered", (path) => {
     expect(folderSkipReason(path)).toBeNull();
     expect(importableInFolder(path)).toBe(true);

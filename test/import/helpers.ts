@@ -1,6 +1,14 @@
 /** Shared helpers of the importer tests: fixtures by path, and the real samples by tool. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { expect } from "vitest";
+import type { Sweep } from "../../src/engine/base/types";
+import {
+  formatIssue,
+  type ImportInput,
+  importFiles,
+  type ImportOptions,
+} from "../../src/import/index";
 import { makeInputFile } from "../../src/import/input";
 import type { InputFile } from "../../src/import/types";
 
@@ -49,3 +57,18 @@ export function samplesOf(tools: string[]): InputFile[] {
     .filter((s) => tools.includes(s.tool))
     .map((s) => makeInputFile(s.path.split("/").pop()!, fixture(s.path)));
 }
+
+/** The sweeps of importing `inputs`; throws with the issues when the import fails. */
+export function importOk(inputs: ImportInput[], options: ImportOptions = {}): Sweep[] {
+  const r = importFiles(inputs, options);
+  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
+  return r.sweeps;
+}
+
+/** The sweeps of one fixture imported on its own, named by its path under fixtures/ or `name`. */
+export const importFixture = (rel: string, name = rel): Sweep[] =>
+  importOk([{ name, text: fixture(rel) }]);
+
+/** Expect `a` within 1e-6 relative of `b`. */
+export const close = (a: number | null | undefined, b: number) =>
+  expect(Math.abs((a ?? Number.NaN) - b) / Math.abs(b)).toBeLessThan(1e-6);

@@ -12,8 +12,6 @@ import {
   MAX_COLUMNS,
   MAX_LINE_CHARS,
 } from "../../src/import/index";
-import { isSidecar } from "../../src/import/browser";
-import { folderSkipReason } from "../../src/import/folder-rule";
 import { fixture } from "./helpers";
 
 const SWEEP = "vllm/concurrency-sweep-h100/";
@@ -178,73 +176,5 @@ describe("line endings, encodings, cut-off rows, numbers out of range", () => {
       line: 3,
     });
     expect(r.sweeps[0]!.warnings.join("\n")).toContain("line 3 (the last line) looks cut off");
-  });
-
-  it("reports 1e999 as out of range with line and column (not as null)", () => {
-    const v = fixture(SWEEP + FILES[0]!).replace(
-      /"mean_ttft_ms": [0-9.e-]+/,
-      '"mean_ttft_ms": 1e999',
-    );
-    const r = importFiles([{ name: "huge.json", text: v }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({
-      code: "out-of-range",
-      line: expect.any(Number),
-      column: expect.any(Number),
-    });
-    expect(r.errors[0]!.message).toBe("number 1e999 is out of range (beyond ±1.8e308)");
-    const jl = importFiles([
-      {
-        name: "r.jsonl",
-        text: '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n{"concurrency": 1, "ttft_ms": 1e999, "latency_ms": 100}\n',
-      },
-    ]);
-    expect(jl.ok ? [] : jl.errors).toEqual([expect.objectContaining({ line: 2, column: 31 })]);
-  });
-
-  it("names the line and column of a broken JSONL line, the first one included", () => {
-    const good = '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n';
-    const first = importFiles([
-      { name: "a.jsonl", text: '{"concurrency": 1, "ttft_ms": \n' + good },
-    ]);
-    expect(first.ok ? [] : first.errors).toEqual([
-      expect.objectContaining({ line: 1, column: expect.any(Number) }),
-    ]);
-    const later = importFiles([
-      { name: "b.jsonl", text: good + good + '{"concurrency": 1}{"x": 1}\n' },
-    ]);
-    expect(later.ok ? [] : later.errors).toEqual([
-      expect.objectContaining({ line: 3, column: 19 }),
-    ]);
-  });
-});
-
-describe("one rule for the files of a folder (CLI and app)", () => {
-  it("reads Markdown reports and data files, skips notes, hidden files and non-data extensions", () => {
-    for (const p of [
-      "run/report-en.md",
-      "run/results.json",
-      "a/b/profile_export.jsonl",
-      "x.csv",
-      "sweep.txt",
-    ])
-      expect(folderSkipReason(p), p).toBeNull();
-    for (const p of [
-      "run/README.md",
-      "LICENSE",
-      ".hidden.csv",
-      "a/.git/config",
-      "r.json.source.txt",
-      "plot.png",
-      "bench.py",
-      "server.log",
-      "node_modules/x.json",
-    ]) {
-      expect(folderSkipReason(p), p).not.toBeNull();
-    }
-    // the app's dropped folders follow the same rule (it used to skip every .md)
-    expect(isSidecar("run/report-en.md")).toBe(false);
-    expect(isSidecar("run/README.md")).toBe(true);
   });
 });

@@ -6,26 +6,26 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readInputs } from "../../src/cli/io";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import type { Sweep } from "../../src/engine/base/types";
+import { readInputs } from "../../../src/cli/io";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import type { Sweep } from "../../../src/engine/base/types";
 import {
   importFiles,
   makeInputFile,
   sniffProblem,
   type ImportInput,
   type ImportIssue,
-} from "../../src/import/index";
-import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
-import { importNotes } from "../../src/import/notes";
-import { shown, shownZh } from "../../src/import/show";
-import { localizeNote, renderProblem } from "../../src/report/messages";
-import { fixture } from "./helpers";
+} from "../../../src/import/index";
+import { limitProblem, MAX_COLUMNS } from "../../../src/import/index";
+import { importNotes } from "../../../src/import/notes";
+import { shown, shownZh } from "../../../src/import/show";
+import { localizeNote, renderProblem } from "../../../src/report/messages";
+import { fixture } from "../helpers";
 
 const C16 =
   "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
 
-const ROOT = join(__dirname, "..", "..");
+const ROOT = join(__dirname, "..", "..", "..");
 const CJK = /[\u4e00-\u9fff]/;
 
 /** Issue codes only the pipeline writes (importers write `skipped` and `no-points` too). */

@@ -7,22 +7,22 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
-import { FORMATS } from "../../src/import/formats/index";
-import { renderProblem } from "../../src/report/messages";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { detectFormat, importFiles, makeInputFile } from "../../../src/import/index";
+import { FORMATS } from "../../../src/import/formats/index";
+import { renderProblem } from "../../../src/report/messages";
 import type {
   FileImportResult,
   FormatImporter,
   ImportIssue,
   InputFile,
-} from "../../src/import/types";
-import { parseNvCsv } from "../../src/import/formats/nv-csv";
-import { parseAiperfSweepCsv } from "../../src/import/formats/nv-aiperf-sweep";
-import { llmLoadTestMessages } from "../../src/import/formats/llm-load-test-messages";
-import { markdownMessages } from "../../src/import/formats/markdown-report-messages";
-import { nvMessages } from "../../src/import/formats/nv-messages";
-import { tableMessages } from "../../src/import/messages/table";
+} from "../../../src/import/types";
+import { parseNvCsv } from "../../../src/import/formats/nv-csv";
+import { parseAiperfSweepCsv } from "../../../src/import/formats/nv-aiperf-sweep";
+import { llmLoadTestMessages } from "../../../src/import/formats/llm-load-test-messages";
+import { markdownMessages } from "../../../src/import/formats/markdown-report-messages";
+import { nvMessages } from "../../../src/import/formats/nv-messages";
+import { tableMessages } from "../../../src/import/messages/table";
 
 /** {@link parseNvCsv} as a file result. */
 function parseNvCsvResult(file: InputFile): FileImportResult {
@@ -30,7 +30,7 @@ function parseNvCsvResult(file: InputFile): FileImportResult {
   return r.ok ? { ok: true, value: { sweeps: [], warnings: [] } } : r;
 }
 
-const ROOT = join(__dirname, "../..");
+const ROOT = join(__dirname, "../../..");
 /** The importers of this family (ids of src/import/formats/*). */
 const OURS = new Set([
   "csv",

@@ -5,12 +5,12 @@
  * table translated a message, the text it gave).
  */
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import { makeInputFile } from "../../src/import/input";
-import { seedScriptImporters } from "../../src/import/formats/seed-script";
-import { locustStats } from "../../src/import/formats/locust";
-import { toolsCatalogues } from "../../src/import/messages/tools";
-import { renderProblem } from "../../src/report/messages";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { makeInputFile } from "../../../src/import/input";
+import { seedScriptImporters } from "../../../src/import/formats/seed-script";
+import { locustStats } from "../../../src/import/formats/locust";
+import { toolsCatalogues } from "../../../src/import/messages/tools";
+import { renderProblem } from "../../../src/report/messages";
 import { fixtureRuns, type Run, writtenRuns } from "./tools-cases";
 
 /** Every message of a run with the problem beside it (undefined when it has none). */
