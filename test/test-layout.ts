@@ -61,9 +61,6 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "engine/whatif/model.ts": { kind: "gap" },
 
   // ── src/import ──
-  "import/formats/generic-source.ts": { kind: "gap" },
-  "import/formats/generic-table.ts": { kind: "gap" },
-  "import/formats/guidellm-common.ts": { kind: "gap" },
   "import/formats/guidellm-messages.ts": {
     kind: "catalogue",
     by: "import/messages/tools.test.ts",
@@ -89,7 +86,6 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
     by: "import/messages/tools.test.ts",
     why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
   },
-  "import/formats/locust-common.ts": { kind: "gap" },
   "import/formats/locust-messages.ts": {
     kind: "catalogue",
     by: "import/messages/tools.test.ts",
@@ -100,17 +96,11 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
     by: "import/messages/table.test.ts",
     why: "its codes are all reached and rendered in English and Chinese there, with the other table and NVIDIA catalogues",
   },
-  "import/formats/nv-aiperf-records.ts": { kind: "gap" },
-  "import/formats/nv-aiperf-sweep.ts": { kind: "gap" },
-  "import/formats/nv-csv.ts": { kind: "gap" },
-  "import/formats/nv-json.ts": { kind: "gap" },
   "import/formats/nv-messages.ts": {
     kind: "catalogue",
     by: "import/messages/table.test.ts",
     why: "its codes are all reached and rendered in English and Chinese there, with the other table and NVIDIA catalogues",
   },
-  "import/formats/nv-metrics.ts": { kind: "gap" },
-  "import/formats/nv-path.ts": { kind: "gap" },
   "import/formats/trtllm-bench-messages.ts": {
     kind: "catalogue",
     by: "import/messages/tools.test.ts",
@@ -162,9 +152,6 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "report/xlsx-labels.ts": { kind: "gap" },
   "report/xlsx-teams.ts": { kind: "gap" },
   "report/xlsx-write.ts": { kind: "gap" },
-
-  // ── src/share ──
-  "share/migrate.ts": { kind: "gap" },
 
   // ── src/ui ──
   "ui/charts/alloc-charts.ts": { kind: "gap" },
