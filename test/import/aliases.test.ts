@@ -5,6 +5,7 @@
  * ambiguous / unknown / duplicate lists.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import {
   aliasKey,
   type Field,
@@ -16,225 +17,77 @@ import {
 } from "../../src/import/aliases";
 import { importFiles } from "../../src/import/index";
 
-const LOAD_CONC = [
-  "concurrency",
-  "并发",
-  "并发数",
-  "并发度",
-  "并发量",
-  "users",
-  "num users",
-  "user count",
-  "用户数",
-  "num_concurrent_requests",
-  "max_concurrency",
-  "max concurrency",
-  "concurrent requests",
-  "concurrency level",
-  "batch",
-  "batch size",
-  "batch_size",
-  "bs",
-  "conc",
-  "clients",
-  "num clients",
-  "vus",
-  "parallel",
-  "parallelism",
-];
-const LOAD_RATE = [
-  "request_rate",
-  "request rate",
-  "qps",
-  "rate",
-  "请求速率",
-  "请求率",
-  "arrival rate",
-  "target rate",
-  "target qps",
-  "offered rate",
-  "req rate",
-];
+const LOAD_CONC = words(
+  "concurrency|并发|并发数|并发度|并发量|users|num users|user count|用户数|num_concurrent_requests|" +
+    "max_concurrency|max concurrency|concurrent requests|concurrency level|batch|batch size|" +
+    "batch_size|bs|conc|clients|num clients|vus|parallel|parallelism",
+);
+const LOAD_RATE = words(
+  "request_rate|request rate|qps|rate|请求速率|请求率|arrival rate|target rate|target qps|" +
+    "offered rate|req rate",
+);
 const VALUES: [string, string[]][] = [
   [
     "rps",
-    [
-      "rps",
-      "req/s",
-      "reqs/s",
-      "requests/s",
-      "requests per second",
-      "request throughput",
-      "request_throughput",
-      "吞吐(rps)",
-      "吞吐量(rps)",
-      "请求吞吐",
-      "achieved rps",
-      "throughput (req/s)",
-      "throughput (rps)",
-      "throughput(requests/s)",
-      "实际rps",
-    ],
+    words(
+      "rps|req/s|reqs/s|requests/s|requests per second|request throughput|request_throughput|" +
+        "吞吐(rps)|吞吐量(rps)|请求吞吐|achieved rps|throughput (req/s)|throughput (rps)|" +
+        "throughput(requests/s)|实际rps",
+    ),
   ],
   [
     "outputTokensPerSec",
-    [
-      "tokens/s",
-      "token/s",
-      "tok/s",
-      "toks/s",
-      "tokens per second",
-      "output tokens/s",
-      "output tok/s",
-      "output tokens per second",
-      "output throughput",
-      "output_throughput",
-      "output token throughput",
-      "output_token_throughput",
-      "输出吞吐",
-      "token 吞吐",
-      "token吞吐",
-      "输出token吞吐",
-      "tps",
-      "output tps",
-      "生成吞吐",
-      "throughput (tokens/s)",
-      "throughput (tok/s)",
-      "吞吐(tokens/s)",
-      "吞吐(token/s)",
-      "gen tokens/s",
-      "generation throughput",
-    ],
+    words(
+      "tokens/s|token/s|tok/s|toks/s|tokens per second|output tokens/s|output tok/s|" +
+        "output tokens per second|output throughput|output_throughput|output token throughput|" +
+        "output_token_throughput|输出吞吐|token 吞吐|token吞吐|输出token吞吐|tps|output tps|生成吞吐|" +
+        "throughput (tokens/s)|throughput (tok/s)|吞吐(tokens/s)|吞吐(token/s)|gen tokens/s|" +
+        "generation throughput",
+    ),
   ],
   [
     "totalTokensPerSec",
-    [
-      "total tokens/s",
-      "total tok/s",
-      "total throughput",
-      "total_token_throughput",
-      "total token throughput",
-      "总吞吐",
-      "总token吞吐",
-      "total tps",
-      "total tokens per second",
-    ],
+    words(
+      "total tokens/s|total tok/s|total throughput|total_token_throughput|" +
+        "total token throughput|总吞吐|总token吞吐|total tps|total tokens per second",
+    ),
   ],
   [
     "meanInputTokens",
-    [
-      "isl",
-      "input len",
-      "input length",
-      "input_len",
-      "input tokens",
-      "input_tokens",
-      "mean input tokens",
-      "avg input tokens",
-      "prompt tokens",
-      "prompt_tokens",
-      "prompt len",
-      "prompt length",
-      "输入长度",
-      "输入token",
-      "输入token数",
-      "平均输入长度",
-      "输入tokens",
-      "num input tokens",
-      "mean input len",
-    ],
+    words(
+      "isl|input len|input length|input_len|input tokens|input_tokens|mean input tokens|" +
+        "avg input tokens|prompt tokens|prompt_tokens|prompt len|prompt length|输入长度|输入token|" +
+        "输入token数|平均输入长度|输入tokens|num input tokens|mean input len",
+    ),
   ],
   [
     "meanOutputTokens",
-    [
-      "osl",
-      "output len",
-      "output length",
-      "output_len",
-      "output tokens",
-      "output_tokens",
-      "mean output tokens",
-      "avg output tokens",
-      "completion tokens",
-      "completion_tokens",
-      "generated tokens",
-      "输出长度",
-      "输出token",
-      "输出token数",
-      "平均输出长度",
-      "输出tokens",
-      "num output tokens",
-      "mean output len",
-    ],
+    words(
+      "osl|output len|output length|output_len|output tokens|output_tokens|mean output tokens|" +
+        "avg output tokens|completion tokens|completion_tokens|generated tokens|输出长度|输出token|" +
+        "输出token数|平均输出长度|输出tokens|num output tokens|mean output len",
+    ),
   ],
   [
     "completed",
-    [
-      "completed",
-      "successful requests",
-      "completed requests",
-      "success count",
-      "成功请求数",
-      "成功数",
-      "num completed",
-    ],
+    words(
+      "completed|successful requests|completed requests|success count|成功请求数|成功数|num completed",
+    ),
   ],
-  [
-    "failed",
-    [
-      "failed",
-      "failed requests",
-      "errors",
-      "error count",
-      "失败",
-      "失败请求数",
-      "失败数",
-      "num failed",
-    ],
-  ],
+  ["failed", words("failed|failed requests|errors|error count|失败|失败请求数|失败数|num failed")],
 ];
 const REQUEST: [string, string[]][] = [
   [
     "requestId",
-    [
-      "request_id",
-      "req_id",
-      "request id",
-      "requestid",
-      "请求id",
-      "id",
-      "request",
-      "request index",
-      "request_idx",
-    ],
+    words("request_id|req_id|request id|requestid|请求id|id|request|request index|request_idx"),
   ],
   [
     "start",
-    [
-      "start",
-      "start_time",
-      "start time",
-      "start_ts",
-      "timestamp",
-      "send time",
-      "开始时间",
-      "发送时间",
-      "start timestamp",
-    ],
+    words(
+      "start|start_time|start time|start_ts|timestamp|send time|开始时间|发送时间|start timestamp",
+    ),
   ],
-  [
-    "end",
-    [
-      "end",
-      "end_time",
-      "end time",
-      "end_ts",
-      "finish time",
-      "结束时间",
-      "完成时间",
-      "end timestamp",
-    ],
-  ],
+  ["end", words("end|end_time|end time|end_ts|finish time|结束时间|完成时间|end timestamp")],
   ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
   ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
 ];
@@ -242,21 +95,7 @@ const META: [string, string[]][] = [
   ["label", ["sweep", "label", "deployment", "config", "配置", "部署"]],
   ["model", ["model", "model name", "模型", "模型名"]],
   ["engine", ["engine", "framework", "backend", "引擎", "推理引擎"]],
-  [
-    "gpu",
-    [
-      "gpu",
-      "gpu type",
-      "gpu model",
-      "hardware",
-      "hw",
-      "accelerator",
-      "sku",
-      "gpu型号",
-      "硬件",
-      "显卡",
-    ],
-  ],
+  ["gpu", words("gpu|gpu type|gpu model|hardware|hw|accelerator|sku|gpu型号|硬件|显卡")],
   ["gpuCount", ["gpus", "gpu count", "num gpus", "gpu数", "卡数", "gpu 数量"]],
 ];
 
@@ -417,42 +256,20 @@ describe("metric headers: the statistic", () => {
   });
 
   it("no statistic (one value per request): ttft, ttft_ms; p100 and a percentile inside a number are not statistics", () => {
-    for (const h of [
-      "ttft",
-      "ttft_ms",
-      "ttft p100",
-      "ttft 199th",
-      "ttft 100th",
-      "ttft 100%",
-      "ttft minutes",
-      "ttft maxed",
-      "ttft meaning",
-      "ttft p",
-    ]) {
+    for (const h of words(
+      "ttft|ttft_ms|ttft p100|ttft 199th|ttft 100th|ttft 100%|ttft minutes|ttft maxed|" +
+        "ttft meaning|ttft p",
+    )) {
       expect(fieldsOf(h)[0], h).toMatchObject({ kind: "metric", metric: "ttft", stat: null });
     }
   });
 
   it("statistic words only as whole words: 'top5', 'medium', 'xmedian', 'demean', 'avgx', 'xstd', 'admin', 'xmax' are no statistic", () => {
-    for (const h of [
-      "ttft top5",
-      "ttft medium",
-      "xmedian ttft",
-      "ttft medx",
-      "ttft demean",
-      "ttft meanx",
-      "ttft avgx",
-      "ttft xavg",
-      "ttft averages",
-      "ttft xstd",
-      "ttft stdx",
-      "ttft stdevx",
-      "ttft sdx",
-      "ttft admin",
-      "ttft minx",
-      "ttft xmax",
-      "ttft maximumx",
-    ]) {
+    for (const h of words(
+      "ttft top5|ttft medium|xmedian ttft|ttft medx|ttft demean|ttft meanx|ttft avgx|ttft xavg|" +
+        "ttft averages|ttft xstd|ttft stdx|ttft stdevx|ttft sdx|ttft admin|ttft minx|ttft xmax|" +
+        "ttft maximumx",
+    )) {
       expect(fieldsOf(h)[0], h).toMatchObject({ kind: "metric", metric: "ttft", stat: null });
     }
   });
@@ -508,22 +325,10 @@ describe("metric headers: the unit", () => {
   });
 
   it("no unit stated → null (not ms): unit words only as whole words", () => {
-    const tokens = [
-      "ms",
-      "msec",
-      "millis",
-      "millisecond",
-      "milliseconds",
-      "us",
-      "usec",
-      "microsecond",
-      "microseconds",
-      "s",
-      "sec",
-      "secs",
-      "second",
-      "seconds",
-    ];
+    const tokens = words(
+      "ms|msec|millis|millisecond|milliseconds|us|usec|microsecond|microseconds|s|sec|secs|" +
+        "second|seconds",
+    );
     for (const h of [
       "ttft p99",
       "ttft µsx",
@@ -570,14 +375,9 @@ describe("throughput headers with a unit, timestamps with a unit", () => {
   });
 
   it("input or prefill tokens/s are not a sweep field; 'ending', 'started' are not timestamps", () => {
-    for (const h of [
-      "input tokens/s",
-      "prefill tok/s",
-      "输入 tokens/s",
-      "ending ms",
-      "started_s",
-      "xstart_ms",
-    ])
+    for (const h of words(
+      "input tokens/s|prefill tok/s|输入 tokens/s|ending ms|started_s|xstart_ms",
+    ))
       expect(fieldsOf(h), h).toStrictEqual([]);
   });
 });
@@ -655,15 +455,9 @@ describe("mapHeaders", () => {
   });
 
   it("a duplicate names the first column of its field, counted over all columns (nulls included)", () => {
-    const r = mapHeaders([
-      "notes",
-      "throughput",
-      "p99 ttft (s)",
-      "ttft_p99_ms",
-      "ttft p50",
-      "concurrency",
-      "users",
-    ]);
+    const r = mapHeaders(
+      words("notes|throughput|p99 ttft (s)|ttft_p99_ms|ttft p50|concurrency|users"),
+    );
     expect(r.mapping).toStrictEqual([
       null,
       null,
@@ -690,19 +484,9 @@ describe("mapHeaders", () => {
   });
 
   it("different keys or kinds are not duplicates: start/end, rps/requestRate, ttft/itl of one stat, per-request ttft/ttft mean", () => {
-    const r = mapHeaders([
-      "start_ms",
-      "end_ms",
-      "rps",
-      "request rate",
-      "ttft p99",
-      "itl p99",
-      "ttft_ms",
-      "mean ttft",
-      "gpu",
-      "gpus",
-      "model",
-    ]);
+    const r = mapHeaders(
+      words("start_ms|end_ms|rps|request rate|ttft p99|itl p99|ttft_ms|mean ttft|gpu|gpus|model"),
+    );
     expect(r.duplicates).toStrictEqual([]);
     expect(r.mapping.every((m) => m !== null)).toBe(true);
   });

@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import { bundle, Runner } from "./harness";
 
 const BUDGET_MS = 10_000;
@@ -41,26 +42,10 @@ const ADVERSARIAL = [
   "×",
   "\\",
 ];
-const HEADERS = [
-  "concurrency",
-  "request_rate",
-  "rps",
-  "output tokens/s",
-  "p99 ttft ms",
-  "ttft_ms",
-  "latency_s",
-  "itl",
-  "tpot p50",
-  "并发",
-  "P99 TTFT",
-  "throughput",
-  "model",
-  "gpu",
-  "start_ms",
-  "end_ms",
-  "request_id",
-  "users",
-];
+const HEADERS = words(
+  "concurrency|request_rate|rps|output tokens/s|p99 ttft ms|ttft_ms|latency_s|itl|tpot p50|并发|" +
+    "P99 TTFT|throughput|model|gpu|start_ms|end_ms|request_id|users",
+);
 const CELLS = fc.oneof(
   fc.double().map(String),
   fc.integer().map(String),

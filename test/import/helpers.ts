@@ -72,3 +72,6 @@ export const importFixture = (rel: string, name = rel): Sweep[] =>
 /** Expect `a` within 1e-6 relative of `b`. */
 export const close = (a: number | null | undefined, b: number) =>
   expect(Math.abs((a ?? Number.NaN) - b) / Math.abs(b)).toBeLessThan(1e-6);
+
+/** A table column written as one string: `"a|b|c"` → ["a", "b", "c"]. */
+export const words = <T extends string = string>(s: string): T[] => s.split("|") as T[];

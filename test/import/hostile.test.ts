@@ -4,6 +4,7 @@
  * numbers out of range, and the one rule for which files of a folder are read.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import {
   decodeBytes,
   formatIssue,
@@ -15,12 +16,12 @@ import {
 import { fixture } from "./helpers";
 
 const SWEEP = "vllm/concurrency-sweep-h100/";
-const FILES = [
-  "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json",
-  "vllm-infqps-concurrency4-Llama-3.1-8B-Instruct-20250612-100342.json",
-  "vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json",
-  "vllm-infqps-concurrency64-Llama-3.1-8B-Instruct-20250612-101446.json",
-];
+const FILES = words(
+  "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json|" +
+    "vllm-infqps-concurrency4-Llama-3.1-8B-Instruct-20250612-100342.json|" +
+    "vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json|" +
+    "vllm-infqps-concurrency64-Llama-3.1-8B-Instruct-20250612-101446.json",
+);
 const GOOD_CSV =
   "concurrency,rps,output_tokens_per_sec,p99_ttft_ms\n1,0.52,55.1,61\n8,3.9,410.2,54.8\n";
 

@@ -6,6 +6,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import {
   importUsageCsv,
   parseUsageTsv,
@@ -264,27 +265,15 @@ describe("usage import messages are problems", () => {
       }
     }
     // Every code of the catalogue is reached by some table above (plus the plan-file empty-file code).
-    expect([...codes].sort()).toEqual([
-      "planFile.fileEmpty",
-      "usage.binary",
-      "usage.emptyCount",
-      "usage.ignoredColumns",
-      "usage.multiDayDivided",
-      "usage.multiDaySums",
-      "usage.negative",
-      "usage.noColumn",
-      "usage.noRows",
-      "usage.noTeamColumn",
-      "usage.noTokenColumns",
-      "usage.notCount",
-      "usage.notReplicaCount",
-      "usage.skippedTotals",
-      "usage.teamEmpty",
-      "usage.tooLarge",
-      "usage.totalAsInput",
-      "usage.totalBelowPart",
-      "usage.totalOnly",
-    ]);
+    expect([...codes].sort()).toEqual(
+      words(
+        "planFile.fileEmpty|usage.binary|usage.emptyCount|usage.ignoredColumns|" +
+          "usage.multiDayDivided|usage.multiDaySums|usage.negative|usage.noColumn|usage.noRows|" +
+          "usage.noTeamColumn|usage.noTokenColumns|usage.notCount|usage.notReplicaCount|" +
+          "usage.skippedTotals|usage.teamEmpty|usage.tooLarge|usage.totalAsInput|" +
+          "usage.totalBelowPart|usage.totalOnly",
+      ),
+    );
   });
 
   it("renders representative messages in English and Chinese, with file, line and column", () => {

@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { words } from "../helpers";
 import { mapHeaders } from "../../../src/import/aliases";
 import { importPerRequest } from "../../../src/import/formats/generic-requests";
 import {
@@ -71,19 +72,11 @@ describe("a per-request import through the scanner equals the import through spl
   }
 
   it("on a file with odd cells: N/A, empty, spaces, $ and %, exponents, −0, bad values", () => {
-    const text = [
-      "concurrency,ttft_ms,latency_ms,output_tokens,model",
-      "2,10,110,11,m1",
-      "2,N/A,220,11,m1",
-      "2, 30 ,330,11,m1",
-      "2,4e1,4.4e2,11,m1",
-      "2,-0,550,11,m1",
-      "2,$12,550,,m1",
-      "2,12%,550,11,m1",
-      "4,1.5k,600,12,m2",
-      "4,00012.500,600.,12,m2",
-      "4,,600,12,m2",
-    ].join("\n");
+    const text = words(
+      "concurrency,ttft_ms,latency_ms,output_tokens,model|2,10,110,11,m1|2,N/A,220,11,m1|" +
+        "2, 30 ,330,11,m1|2,4e1,4.4e2,11,m1|2,-0,550,11,m1|2,$12,550,,m1|2,12%,550,11,m1|" +
+        "4,1.5k,600,12,m2|4,00012.500,600.,12,m2|4,,600,12,m2",
+    ).join("\n");
     const [scan, split] = both(text);
     expect(scan).toEqual(split);
     expect(scan!.ok).toBe(true);

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { samplesOf } from "../helpers";
 import { describe, expect, test } from "vitest";
+import { words } from "../helpers";
 import { importFiles, makeInputFile } from "../../../src/import/index";
 import { guidellmImporters } from "../../../src/import/formats/guidellm";
 import type { Sweep } from "../../../src/engine/base/types";
@@ -55,15 +56,7 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
 });
 
 test("GuideLLM detection does not claim other tools' samples", () => {
-  const others = samplesOf([
-    "vllm",
-    "aiperf",
-    "sglang",
-    "inference-perf",
-    "llmperf",
-    "locust",
-    "other",
-  ]);
+  const others = samplesOf(words("vllm|aiperf|sglang|inference-perf|llmperf|locust|other"));
   for (const f of others)
     for (const imp of guidellmImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

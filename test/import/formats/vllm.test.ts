@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { words } from "../helpers";
 import { detectFormat, importFiles, makeInputFile } from "../../../src/import/index";
 import { vllmImporters } from "../../../src/import/formats/vllm";
 import { sglangImporters } from "../../../src/import/formats/sglang";
@@ -137,16 +138,16 @@ describe("vllm bench serve JSON written by us", () => {
 
 describe("vLLM detection", () => {
   const mine = new Set([...vllmImporters, ...sglangImporters].map((f) => f.id));
-  const others = [
-    "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.json",
-    "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv",
-    "llmperf/leaderboard_anyscale_70b_summary.json",
-    "llmperf/leaderboard_anyscale_70b_individual_responses.json",
-    "inference-perf/kubecon25_vllm_batch_size_h100_stage_0_lifecycle_metrics.json",
-    "guidellm/guidellm_test_fixture_benchmarks_stripped_v0.2format.json",
-    "inferencex/inferencex-fork_agentic_agg_bmk_mi355x_kimi-k2.5_tp4_conc1-64.json",
-    "locust/rishabhpoddar_llm_qwen3-0.6b_locust_stats.csv",
-  ];
+  const others = words(
+    "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.json|" +
+      "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv|" +
+      "llmperf/leaderboard_anyscale_70b_summary.json|" +
+      "llmperf/leaderboard_anyscale_70b_individual_responses.json|" +
+      "inference-perf/kubecon25_vllm_batch_size_h100_stage_0_lifecycle_metrics.json|" +
+      "guidellm/guidellm_test_fixture_benchmarks_stripped_v0.2format.json|" +
+      "inferencex/inferencex-fork_agentic_agg_bmk_mi355x_kimi-k2.5_tp4_conc1-64.json|" +
+      "locust/rishabhpoddar_llm_qwen3-0.6b_locust_stats.csv",
+  );
 
   it.each(others)("does not claim %s", (name) => {
     const f = makeInputFile(name, fixture(name));
