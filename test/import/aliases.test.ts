@@ -5,6 +5,7 @@
  * ambiguous / unknown / duplicate lists.
  */
 import { describe, expect, it } from "vitest";
+import { rows } from "./helpers";
 import { words } from "./helpers";
 import {
   aliasKey,
@@ -161,47 +162,27 @@ describe("headers with fullwidth punctuation, a BOM, units in parentheses", () =
 
 describe("metric headers: which metric (most specific first)", () => {
   it.each([
-    ["ntpot", "ntpot"],
-    ["NTPOT p50", "ntpot"],
-    ["normalized time per output token", "ntpot"],
-    ["normalised time per output token", "ntpot"],
-    ["归一化延迟", "ntpot"],
-    ["ttft", "ttft"],
-    ["time to first token", "ttft"],
-    ["first token latency", "ttft"],
-    ["first token time", "ttft"],
-    ["首 token 延迟", "ttft"],
-    ["首token时延", "ttft"],
-    ["首字", "ttft"],
-    ["首包", "ttft"],
-    ["首词耗时", "ttft"],
-    ["首包时间", "ttft"],
-    ["tpot", "tpot"],
-    ["time per output token", "tpot"],
-    ["每个输出token延迟", "tpot"],
-    ["每 token 耗时", "tpot"],
-    ["每输出 token 时间", "tpot"],
-    ["itl", "itl"],
-    ["inter token latency", "itl"],
-    ["inter-token latency", "itl"],
-    ["intertoken latency", "itl"],
-    ["inter token", "itl"],
-    ["token 间隔", "itl"],
-    ["token间延迟", "itl"],
-    ["token间", "itl"],
-    ["e2e", "e2e"],
-    ["e2el", "e2e"],
-    ["end to end", "e2e"],
-    ["end-to-end latency", "e2e"],
-    ["latency", "e2e"],
-    ["request latency", "e2e"],
-    ["response time", "e2e"],
-    ["端到端", "e2e"],
-    ["请求延迟", "e2e"],
-    ["响应时间", "e2e"],
-    ["延迟 p99", "e2e"],
-    ["总延迟", "e2e"],
-    ["时延", "e2e"],
+    ...rows(
+      "ntpot|NTPOT p50|normalized time per output token|normalised time per output token|" +
+        "归一化延迟",
+      "ntpot",
+    ),
+    ...rows(
+      "ttft|time to first token|first token latency|first token time|首 token 延迟|首token时延|" +
+        "首字|首包|首词耗时|首包时间",
+      "ttft",
+    ),
+    ...rows("tpot|time per output token|每个输出token延迟|每 token 耗时|每输出 token 时间", "tpot"),
+    ...rows(
+      "itl|inter token latency|inter-token latency|intertoken latency|inter token|" +
+        "token 间隔|token间延迟|token间",
+      "itl",
+    ),
+    ...rows(
+      "e2e|e2el|end to end|end-to-end latency|latency|request latency|response time|端到端|" +
+        "请求延迟|响应时间|延迟 p99|总延迟|时延",
+      "e2e",
+    ),
   ])("%s → %s", (h, m) => {
     const fs = fieldsOf(h);
     expect(fs).toHaveLength(1);
@@ -232,25 +213,11 @@ describe("metric headers: the statistic", () => {
     ["ttft 95 %", "p95"],
     ["ttft 90分位", "p90"],
     ["ttft 99百分位", "p99"],
-    ["ttft median", "p50"],
-    ["med ttft", "p50"],
-    ["ttft 中位数", "p50"],
-    ["ttft mean", "mean"],
-    ["avg ttft", "mean"],
-    ["average ttft", "mean"],
-    ["平均首字延迟", "mean"],
-    ["ttft 均值", "mean"],
-    ["ttft std", "std"],
-    ["ttft stdev", "std"],
-    ["ttft stddev", "std"],
-    ["ttft sd", "std"],
-    ["ttft 标准差", "std"],
-    ["ttft min", "min"],
-    ["ttft minimum", "min"],
-    ["最小首字延迟", "min"],
-    ["ttft max", "max"],
-    ["ttft maximum", "max"],
-    ["最大首字延迟", "max"],
+    ...rows("ttft median|med ttft|ttft 中位数", "p50"),
+    ...rows("ttft mean|avg ttft|average ttft|平均首字延迟|ttft 均值", "mean"),
+    ...rows("ttft std|ttft stdev|ttft stddev|ttft sd|ttft 标准差", "std"),
+    ...rows("ttft min|ttft minimum|最小首字延迟", "min"),
+    ...rows("ttft max|ttft maximum|最大首字延迟", "max"),
   ])("%s → %s", (h, stat) => {
     expect(fieldsOf(h)[0]).toMatchObject({ kind: "metric", metric: "ttft", stat });
   });
@@ -291,35 +258,21 @@ describe("metric headers: the statistic", () => {
 
 describe("metric headers: the unit", () => {
   it.each([
-    ["ttft 毫秒", "ms"],
-    ["ttft ms", "ms"],
-    ["ttft (ms)", "ms"],
-    ["ttft msec", "ms"],
-    ["ttft millis", "ms"],
-    ["ttft millisecond", "ms"],
-    ["ttft milliseconds", "ms"],
-    ["ttft_p99ms", "ms"],
-    ["ttft 100ms", "ms"],
-    ["ttft us", "us"],
-    ["ttft (us)", "us"],
-    ["ttft usec", "us"],
-    ["ttft microsecond", "us"],
-    ["ttft microseconds", "us"],
-    ["ttft 微秒", "us"],
-    ["ttft µs", "us"],
-    ["TTFT (µs) P99", "us"],
-    ["ttft_p99_μs", "us"],
-    ["latency(µs)", "us"],
-    ["ttft 100µs", "us"],
-    ["ttft 秒", "s"],
-    ["ttft s", "s"],
-    ["ttft (s)", "s"],
-    ["TTFT(s) P99", "s"],
-    ["ttft sec", "s"],
-    ["ttft secs", "s"],
-    ["ttft second", "s"],
-    ["ttft seconds", "s"],
-    ["e2e_latency_s", "s"],
+    ...rows(
+      "ttft 毫秒|ttft ms|ttft (ms)|ttft msec|ttft millis|ttft millisecond|ttft milliseconds|" +
+        "ttft_p99ms|ttft 100ms",
+      "ms",
+    ),
+    ...rows(
+      "ttft us|ttft (us)|ttft usec|ttft microsecond|ttft microseconds|ttft 微秒|ttft µs|" +
+        "TTFT (µs) P99|ttft_p99_μs|latency(µs)|ttft 100µs",
+      "us",
+    ),
+    ...rows(
+      "ttft 秒|ttft s|ttft (s)|TTFT(s) P99|ttft sec|ttft secs|ttft second|ttft seconds|" +
+        "e2e_latency_s",
+      "s",
+    ),
   ])("%s → %s", (h, unit) => {
     expect(fieldsOf(h)[0]).toMatchObject({ kind: "metric", unit });
   });

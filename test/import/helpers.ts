@@ -75,3 +75,7 @@ export const close = (a: number | null | undefined, b: number) =>
 
 /** A table column written as one string: `"a|b|c"` → ["a", "b", "c"]. */
 export const words = <T extends string = string>(s: string): T[] => s.split("|") as T[];
+
+/** Table rows `[name, value]` for every name of `names` (written as words), all with `value`. */
+export const rows = <V>(names: string, value: V): [string, V][] =>
+  words(names).map((n): [string, V] => [n, value]);
