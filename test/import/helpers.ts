@@ -6,6 +6,7 @@ import type { Sweep } from "../../src/engine/base/types";
 import {
   formatIssue,
   type ImportInput,
+  type ImportIssue,
   importFiles,
   type ImportOptions,
 } from "../../src/import/index";
@@ -63,6 +64,13 @@ export function importOk(inputs: ImportInput[], options: ImportOptions = {}): Sw
   const r = importFiles(inputs, options);
   if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
   return r.sweeps;
+}
+
+/** The errors of importing `inputs`, which must fail. */
+export function importErrors(inputs: ImportInput[], options: ImportOptions = {}): ImportIssue[] {
+  const r = importFiles(inputs, options);
+  expect(r.ok, "the import should fail").toBe(false);
+  return r.ok ? [] : r.errors;
 }
 
 /** The sweeps of one fixture imported on its own, named by its path under fixtures/ or `name`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { importOk } from "../helpers";
 import { fixture, fixtureFile, foreignSamples } from "../helpers";
-import { importFiles } from "../../../src/import/index";
 import { aiperfImporter } from "../../../src/import/formats/aiperf";
 import { genaiPerfImporter } from "../../../src/import/formats/genai-perf";
 
@@ -10,9 +10,7 @@ const X16 = "aiperf/inferencex-fork_mi355x_kimi-k2.5_tp4_conc16_agentic_profile_
 
 /** Import one fixture through the whole pipeline under its own path (concurrency from the path). */
 function importOne(rel: string) {
-  const r = importFiles([{ name: rel, text: fixture(rel) }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.sweeps[0]!;
+  return importOk([{ name: rel, text: fixture(rel) }])[0]!;
 }
 
 describe("AIPerf importer", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { importOk } from "../helpers";
 import { fixture, fixtureFile, foreignSamples } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 import { genaiPerfImporter } from "../../../src/import/formats/genai-perf";
@@ -46,9 +47,8 @@ describe("GenAI-Perf importer", () => {
   });
 
   it("stores Inter Token Latency as tpot, never as itl", () => {
-    const r = importFiles(sweepInputs());
-    if (!r.ok) throw new Error("import failed");
-    const p16 = r.sweeps[0]!.points[2]!;
+    const sweeps = importOk(sweepInputs());
+    const p16 = sweeps[0]!.points[2]!;
     // `Inter Token Latency (ms),27.74,23.95,31.62,30.51,29.74,29.28,28.53,27.72,26.94,26.25,25.74,24.94`
     expect(p16.tpotMs).toEqual({
       mean: 27.74,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { importOk, importErrors } from "../helpers";
 import { mapHeaders, type Field } from "../../../src/import/aliases";
 import { formatIssue, importFiles } from "../../../src/import/index";
 
@@ -9,10 +10,9 @@ const fx = (name: string) => ({
 });
 
 function one(name: string) {
-  const r = importFiles([fx(name)]);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
+  const sweeps = importOk([fx(name)]);
+  expect(sweeps).toHaveLength(1);
+  return sweeps[0]!;
 }
 
 describe("mapHeaders", () => {
@@ -163,10 +163,8 @@ describe("generic CSV importer", () => {
   });
 
   it("fails with file, line 1 and column when no load column exists", () => {
-    const r = importFiles([fx("no-load-column.csv")]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({
+    const errors = importErrors([fx("no-load-column.csv")]);
+    expect(errors[0]).toMatchObject({
       file: "fixtures/generic/no-load-column.csv",
       line: 1,
       column: "concurrency",

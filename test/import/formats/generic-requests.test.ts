@@ -7,13 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatIssue, importFiles } from "../../../src/import/index";
+import { importOk } from "../helpers";
+import { importFiles } from "../../../src/import/index";
 
-function imp(name: string, text: string) {
-  const r = importFiles([{ name, text }]);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  return r.sweeps;
-}
+const imp = (name: string, text: string) => importOk([{ name, text }]);
 
 describe("per-request CSV", () => {
   it("aggregates a tiny per-request CSV with numpy-linear percentiles", () => {

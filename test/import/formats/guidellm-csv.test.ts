@@ -2,18 +2,18 @@
 import { readFileSync } from "node:fs";
 import { samplesOf } from "../helpers";
 import { describe, expect, test } from "vitest";
+import { importOk } from "../helpers";
 import { words } from "../helpers";
-import { importFiles, makeInputFile } from "../../../src/import/index";
+import { makeInputFile } from "../../../src/import/index";
 import { guidellmImporters } from "../../../src/import/formats/guidellm";
 import type { Sweep } from "../../../src/engine/base/types";
 
 const DIR = "fixtures/guidellm";
 const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
 function one(f: string): Sweep {
-  const r = importFiles([{ name: f, text: read(f) }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
+  const sweeps = importOk([{ name: f, text: read(f) }]);
+  expect(sweeps).toHaveLength(1);
+  return sweeps[0]!;
 }
 
 describe("GuideLLM CSV (v0.4+, three header rows)", () => {

@@ -4,16 +4,15 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { importFiles } from "../../../src/import/index";
+import { importOk } from "../helpers";
 import type { Sweep } from "../../../src/engine/base/types";
 
 const DIR = "fixtures/guidellm";
 const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
 function one(f: string): Sweep {
-  const r = importFiles([{ name: f, text: read(f) }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
+  const sweeps = importOk([{ name: f, text: read(f) }]);
+  expect(sweeps).toHaveLength(1);
+  return sweeps[0]!;
 }
 
 describe("GuideLLM JSON", () => {
@@ -97,11 +96,10 @@ describe("GuideLLM JSON", () => {
     };
     v.benchmarks = v.benchmarks.slice(2);
     v.benchmarks[0]!.config.strategy = { type_: "trace" };
-    const r = importFiles([{ name: "b.json", text: JSON.stringify(v) }]);
-    if (!r.ok) throw new Error("import failed");
+    const sweeps = importOk([{ name: "b.json", text: JSON.stringify(v) }]);
     // request_concurrency.successful.mean = 15.8 × 1.05
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
-    expect(r.sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
+    expect(sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
+    expect(sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
       true,
     );
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { samplesOf } from "../helpers";
 import { describe, expect, test } from "vitest";
+import { importOk } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 import { llmperfImporters } from "../../../src/import/formats/llmperf";
 
@@ -35,9 +36,8 @@ describe("LLMPerf summary JSON", () => {
   });
 
   test("LLMPerf inter-token latency includes the TTFT and is stored as ntpot, never itl or tpot", () => {
-    const r = importFiles([{ name: SUMMARY, text: read(SUMMARY) }]);
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: SUMMARY, text: read(SUMMARY) }]);
+    const p = sweeps[0]!.points[0]!;
     // results_inter_token_latency_s_quantiles_p50 = 0.014559224685430442 s
     expect(p.ntpotMs!.p50).toBeCloseTo(14.559224685430442, 9);
     expect(p.itlMs).toBeUndefined();
@@ -46,12 +46,11 @@ describe("LLMPerf summary JSON", () => {
 
   test("token min/max written as strings do not break the import and the Groq run has its own model", () => {
     const f = "leaderboard_groq_70b_summary.json";
-    const r = importFiles([{ name: f, text: read(f) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.meta.model).toBe("llama2-70b-4096");
+    const sweeps = importOk([{ name: f, text: read(f) }]);
+    expect(sweeps[0]!.meta.model).toBe("llama2-70b-4096");
     // results_num_completed_requests_per_min / 60, read from the file
     const raw = JSON.parse(read(f)) as Record<string, number>;
-    expect(r.sweeps[0]!.points[0]!.rps).toBeCloseTo(
+    expect(sweeps[0]!.points[0]!.rps).toBeCloseTo(
       raw.results_num_completed_requests_per_min! / 60,
       12,
     );
@@ -84,9 +83,8 @@ describe("LLMPerf individual responses", () => {
 
   test("std over the records is the sample std (n − 1), equal to LLMPerf's own summary of the same run", () => {
     // results_ttft_s_stddev = 0.07068225467830593 s (pandas, ddof = 1); the population std would be 70.4463 ms.
-    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
+    const p = sweeps[0]!.points[0]!;
     const summary = JSON.parse(read(SUMMARY)) as Record<string, number>;
     expect(p.ttftMs!.std).toBeCloseTo(summary.results_ttft_s_stddev! * 1000, 9);
     expect(p.ttftMs!.std).toBeCloseTo(70.68225467830593, 9);
@@ -95,10 +93,9 @@ describe("LLMPerf individual responses", () => {
   });
 
   test("without --concurrency the individual file warns that its load level is unknown", () => {
-    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBeNull();
-    expect(r.sweeps[0]!.warnings.some((w) => /load level is unknown/.test(w))).toBe(true);
+    const sweeps = importOk([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
+    expect(sweeps[0]!.points[0]!.concurrency).toBeNull();
+    expect(sweeps[0]!.warnings.some((w) => /load level is unknown/.test(w))).toBe(true);
   });
 
   test("errored records count as failed and are left out of the latency statistics", () => {

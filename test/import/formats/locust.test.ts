@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { samplesOf } from "../helpers";
 import { describe, expect, test } from "vitest";
+import { importOk } from "../helpers";
 import { importFiles, makeInputFile } from "../../../src/import/index";
 import { locustImporters } from "../../../src/import/formats/locust";
 
@@ -49,9 +50,8 @@ describe("Locust _stats.csv", () => {
 
   test("without custom rows the POST row is the e2e latency and the GET rows are ignored", () => {
     const f = "instarwxp_ollama_gateway_results_stats.csv";
-    const r = importFiles([{ name: f, text: read(f) }], { concurrency: 10 });
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: f, text: read(f) }], { concurrency: 10 });
+    const p = sweeps[0]!.points[0]!;
     expect(p.concurrency).toBe(10);
     // POST,/api/chat: 50% 250, 99% 3400, Requests/s 0.9654206640071638, 57 requests
     expect(p.e2eMs!.p50).toBe(250);
@@ -60,7 +60,7 @@ describe("Locust _stats.csv", () => {
     expect(p.completed).toBe(57);
     expect(p.ttftMs).toBeUndefined();
     expect(
-      r.sweeps[0]!.warnings.some((x) =>
+      sweeps[0]!.warnings.some((x) =>
         /POST "\/api\/chat".*GET \/api\/models, GET \/health/.test(x),
       ),
     ).toBe(true);

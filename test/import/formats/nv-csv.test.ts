@@ -1,6 +1,7 @@
 /** src/import/formats/nv-csv.ts: the statistics CSV of GenAI-Perf and AIPerf. */
 import { describe, expect, it } from "vitest";
-import { importFiles, makeInputFile } from "../../../src/import/index";
+import { importErrors } from "../helpers";
+import { makeInputFile } from "../../../src/import/index";
 import { genaiPerfImporter } from "../../../src/import/formats/genai-perf";
 import { fixture, fixtureFile } from "../helpers";
 
@@ -30,11 +31,9 @@ describe("parseNvCsv", () => {
 
   it("reports a cell that is not a number with its line and column", () => {
     const text = fixture(`${SWEEP}4/profile_export_genai_perf.csv`).replace("22.27", "22.2x");
-    const r = importFiles([{ name: "c4.csv", text }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
+    const errors = importErrors([{ name: "c4.csv", text }]);
     // line 5 is Inter Token Latency; 22.27 is its p50
-    expect(r.errors[0]).toMatchObject({
+    expect(errors[0]).toMatchObject({
       file: "c4.csv",
       line: 5,
       column: "p50",
@@ -47,21 +46,17 @@ describe("parseNvCsv", () => {
       .split("\r\n")
       .filter((l) => !l.startsWith("Time to First Token"))
       .join("\r\n");
-    const r = importFiles([{ name: "bad.csv", text }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({ file: "bad.csv", line: 1, code: "missing-metric" });
-    expect(r.errors[0]!.message).toContain("Time to First Token (ms)");
+    const errors = importErrors([{ name: "bad.csv", text }]);
+    expect(errors[0]).toMatchObject({ file: "bad.csv", line: 1, code: "missing-metric" });
+    expect(errors[0]!.message).toContain("Time to First Token (ms)");
   });
 
   it("refuses a streaming CSV without its TTFT row, naming file, line and metric", () => {
     const name = "genai-perf/malformed/missing-ttft_profile_export_genai_perf.csv";
-    const r = importFiles([{ name, text: fixture(name) }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]!.file).toBe(name);
-    expect(r.errors[0]!.line).toBe(1);
-    expect(r.errors[0]!.message).toContain("Time To First Token (ms)");
+    const errors = importErrors([{ name, text: fixture(name) }]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.file).toBe(name);
+    expect(errors[0]!.line).toBe(1);
+    expect(errors[0]!.message).toContain("Time To First Token (ms)");
   });
 });

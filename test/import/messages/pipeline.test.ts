@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importOk } from "../helpers";
 import { words } from "../helpers";
 import { readInputs } from "../../../src/cli/io";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
@@ -245,10 +246,9 @@ describe("import.* problems render in English and Chinese", () => {
   });
 
   it("a load read from the path is a sweep note with its problem", () => {
-    const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const p = r.sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
-    expect(r.sweeps[0]!.warnings).toContain(englishOf(p));
+    const sweeps = importOk(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
+    const p = sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
+    expect(sweeps[0]!.warnings).toContain(englishOf(p));
     expect([englishOf(p), zh(p)]).toEqual([
       "concurrency read from the file path (the file's content does not record it)",
       "并发取自文件路径（文件内容中没有记录）",
