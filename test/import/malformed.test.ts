@@ -53,21 +53,15 @@ function expectStandardPoints(s: Sweep): void {
 }
 
 describe("bad input through the import library", () => {
-  it("refuses an empty file, naming it", () => {
-    expect(errorsOf("empty.csv")).toEqual([
-      expect.objectContaining({ code: "empty", line: 1, message: "file is empty" }),
-    ]);
-  });
-
-  it("refuses a binary file", () => {
-    expect(errorsOf("binary.bin")).toEqual([expect.objectContaining({ code: "binary" })]);
-  });
-
-  it("reports a JSON syntax error at its line and column", () => {
-    // The missing comma after `"request_throughput": 3.9` is found at the `"` that opens line 5, column 3.
-    const errs = errorsOf("syntax-error.json");
-    expect(errs).toHaveLength(1);
-    expect(errs[0]).toMatchObject({ code: "json-syntax", line: 5, column: 3 });
+  it.each([
+    ["empty.csv", { code: "empty", line: 1, message: "file is empty" }],
+    ["binary.bin", { code: "binary" }],
+    // The missing comma after `"request_throughput": 3.9` is found at the `"` that opens line 5.
+    ["syntax-error.json", { code: "json-syntax", line: 5, column: 3 }],
+    ["unrelated-keys.json", { code: "unknown-format" }],
+    ["bad-plan-shape.json", { code: "unknown-format" }], // a plan fixture, for capplan plan
+  ])("refuses %s with one error %j", (name, error) => {
+    expect(errorsOf(name)).toEqual([expect.objectContaining(error)]);
   });
 
   it("refuses a plain text paragraph as an unknown format, saying what it looked like without quoting it", () => {
@@ -78,16 +72,6 @@ describe("bad input through the import library", () => {
     expect(errs[0]!.message).toMatch(
       /^unrecognised format: text of \d+ line\(s\) in no known format;/,
     );
-  });
-
-  it("refuses a JSON object with unrelated keys as an unknown format", () => {
-    expect(errorsOf("unrelated-keys.json")).toEqual([
-      expect.objectContaining({ code: "unknown-format" }),
-    ]);
-  });
-
-  it("refuses a plan-shaped JSON as a sweep (it is a plan fixture, for capplan plan)", () => {
-    expect(errorsOf("bad-plan-shape.json").map((e) => e.code)).toEqual(["unknown-format"]);
   });
 
   it("refuses a file above the size limit without reading it", () => {
@@ -148,21 +132,14 @@ describe("awkward but valid CSV (generic CSV importer)", () => {
 });
 
 describe("bad values in CSV cells (generic CSV importer)", () => {
-  it("refuses an Infinity latency, naming line and column", () => {
-    expect(errorsOf("infinity.csv")).toEqual([
-      expect.objectContaining({ code: "bad-value", line: 4, column: "p99_ttft_ms" }),
-    ]);
-  });
-
-  it("refuses a negative request rate, naming line and column", () => {
-    expect(errorsOf("negative-rate.csv")).toEqual([
-      expect.objectContaining({ code: "bad-value", line: 3, column: "request_rate" }),
-    ]);
-  });
-
-  it("refuses a zero request rate, naming line and column", () => {
-    const errs = errorsOf("zero-rate.csv");
-    expect(errs[0]).toMatchObject({ code: "bad-value", line: 2, column: "request_rate" });
+  it.each([
+    ["infinity.csv", 4, "p99_ttft_ms", 1],
+    ["negative-rate.csv", 3, "request_rate", 1],
+    ["zero-rate.csv", 2, "request_rate", undefined],
+  ])("refuses %s, naming line %d and column %s", (name, line, column, count) => {
+    const errs = errorsOf(name);
+    expect(errs[0]).toMatchObject({ code: "bad-value", line, column });
+    if (count) expect(errs).toHaveLength(count);
   });
 
   it("refuses a table without any metric column: unknown format, or missing-column when forced", () => {
