@@ -11,14 +11,7 @@ import { words } from "../helpers";
 import { readInputs } from "../../../src/cli/io";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
 import type { Sweep } from "../../../src/engine/base/types";
-import {
-  importFiles,
-  makeInputFile,
-  sniffProblem,
-  type ImportInput,
-  type ImportIssue,
-} from "../../../src/import/index";
-import { limitProblem, MAX_COLUMNS } from "../../../src/import/index";
+import { importFiles, type ImportInput, type ImportIssue } from "../../../src/import/index";
 import { importNotes } from "../../../src/import/notes";
 import { shown, shownZh } from "../../../src/import/show";
 import { localizeNote, renderProblem } from "../../../src/report/messages";
@@ -137,33 +130,6 @@ describe("import.* problems render in English and Chinese", () => {
   const one = (name: string, text: string, optional = false) =>
     importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
   const firstError = (r: ReturnType<typeof importFiles>) => (r.ok ? undefined : r.errors[0]);
-
-  it("empty and binary files", () => {
-    const empty = firstError(one("a.csv", " \n"))!;
-    expect([empty.code, empty.problem?.code, en(empty.problem), zh(empty.problem)]).toEqual(
-      words("empty|import.empty|file is empty|文件为空"),
-    );
-    const nul = sniffProblem(makeInputFile("b.bin", "ab\u0000cd"))!;
-    expect(zh(nul.problem)).toBe(
-      "文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出",
-    );
-    const ctrl = sniffProblem(makeInputFile("c.bin", "\u0001\u0002\u0003\u0004\u0005xxxx"))!;
-    expect(ctrl.message).toBe(
-      "file looks binary (control characters), not a text benchmark output",
-    );
-    expect(zh(ctrl.problem)).toBe("文件看起来是二进制（含控制字符），不是文本格式的压测输出");
-  });
-
-  it("a too-wide header and a too-long line", () => {
-    const wide = limitProblem(makeInputFile("w.csv", `${"a,".repeat(MAX_COLUMNS)}b\n1,2\n`))!;
-    expect(wide.message).toBe("the header has 10001 columns; a table may have at most 10000");
-    expect(zh(wide.problem)).toBe("表头有 10001 列；表格最多 10000 列");
-    const long = limitProblem(makeInputFile("l.csv", `a,b\n${"1".repeat(1.5 * 2 ** 20)}\n`))!;
-    expect(long.message).toBe(
-      "line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
-    );
-    expect(zh(long.problem)).toBe("第 2 行长 1.5 MiB；文本表格的一行最多 1 MiB（文件没有换行？）");
-  });
 
   it("an unrecognised file says what it looked like, in both languages", () => {
     const table = firstError(one("x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n"))!;
