@@ -271,35 +271,27 @@ describe("import.* problems render in English and Chinese", () => {
     ]);
   });
 
-  it("an importer that throws, the read and worker failures", () => {
-    const thrown = {
-      code: "import.importerFailed",
-      severity: "error" as const,
-      params: { importer: "vllm", error: "boom" },
-    };
-    expect([en(thrown), zh(thrown)]).toEqual([
+  it.each([
+    [
+      "importerFailed",
+      { importer: "vllm", error: "boom" },
       "vllm importer failed: boom",
       "vllm 导入器出错：boom",
-    ]);
-    const read = {
-      code: "import.readFailed",
-      severity: "error" as const,
-      params: { error: "NotReadableError" },
-    };
-    expect([en(read), zh(read)]).toEqual([
+    ],
+    [
+      "readFailed",
+      { error: "NotReadableError" },
       "could not be read (NotReadableError)",
       "无法读取（NotReadableError）",
-    ]);
-    const worker = {
-      code: "import.workerFailed",
-      severity: "error" as const,
-      params: { error: "x" },
-    };
-    expect([en(worker), zh(worker)]).toEqual([
-      "the import worker failed: x",
-      "导入 worker 出错：x",
-    ]);
-  });
+    ],
+    ["workerFailed", { error: "x" }, "the import worker failed: x", "导入 worker 出错：x"],
+  ])(
+    "import.%s (an importer that throws, the read and worker failures)",
+    (key, params, enText, zhText) => {
+      const p = { code: `import.${key}`, severity: "error" as const, params };
+      expect([en(p), zh(p)]).toEqual([enText, zhText]);
+    },
+  );
 });
 
 describe("importNotes keeps each note's problem", () => {
