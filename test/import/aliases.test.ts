@@ -397,6 +397,58 @@ describe("header length limit", () => {
 });
 
 describe("mapHeaders", () => {
+  const cases: [string, Field][] = [
+    ["P99 TTFT", metric("ttft", "p99", null)],
+    ["TTFT P99", metric("ttft", "p99", null)],
+    ["ttft_p99_ms", metric("ttft", "p99", "ms")],
+    ["p99_ttft_ms", metric("ttft", "p99", "ms")],
+    ["TTFT p99 (ms)", metric("ttft", "p99", "ms")],
+    ["TTFT(s) P99", metric("ttft", "p99", "s")],
+    ["median ttft", metric("ttft", "p50", null)],
+    ["mean_itl_ms", metric("itl", "mean", "ms")],
+    ["avg TPOT", metric("tpot", "mean", null)],
+    ["P95 ITL", metric("itl", "p95", null)],
+    ["e2e p50", metric("e2e", "p50", null)],
+    ["latency p99", metric("e2e", "p99", null)],
+    ["p99.9_ttft_ms", metric("ttft", "p99.9", "ms")],
+    ["首 token 延迟 P99", metric("ttft", "p99", null)],
+    ["首字延迟 P50（秒）", metric("ttft", "p50", "s")],
+    ["token 间延迟 P95(毫秒)", metric("itl", "p95", "ms")],
+    ["端到端延迟 P99", metric("e2e", "p99", null)],
+    ["ntpot p50", metric("ntpot", "p50", null)],
+    ["ttft_ms", metric("ttft", null, "ms")],
+    ["Output Throughput (tok/s)", { kind: "value", key: "outputTokensPerSec" }],
+    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
+    ["Failed %", { kind: "value", key: "failedPct" }],
+    ["failed_pct", { kind: "value", key: "failedPct" }],
+    ["Error rate (%)", { kind: "value", key: "failedPct" }],
+    ["error rate %", { kind: "value", key: "failedPct" }],
+    ["失败率 (%)", { kind: "value", key: "failedPct" }],
+    ["error rate", { kind: "value", key: "failedFraction" }],
+    ["failure_ratio", { kind: "value", key: "failedFraction" }],
+    ["错误率", { kind: "value", key: "failedFraction" }],
+  ];
+  // Load, rate and count headers (concurrency, qps, RPS, failed, errors …) are in the alias tables above.
+  it.each(cases)("mapHeaders([%s]) maps it to %j", (header, field) => {
+    expect(mapHeaders([header]).mapping[0]).toEqual(field);
+  });
+  it("lists ambiguous, unknown and duplicate columns", () => {
+    const r = mapHeaders(["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"]);
+    expect(r.mapping.map((f) => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
+    expect(r.ambiguous).toEqual([
+      {
+        index: 1,
+        column: "throughput",
+        candidates: [
+          { kind: "value", key: "rps" },
+          { kind: "value", key: "outputTokensPerSec" },
+        ],
+      },
+    ]);
+    expect(r.unknown).toEqual(["notes"]);
+    expect(r.duplicates).toEqual([{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }]);
+  });
+
   it("blank headers are neither mapped nor unknown; unknown columns listed by name", () => {
     const r = mapHeaders(["", "  ", "notes", "concurrency"]);
     expect(r).toStrictEqual({

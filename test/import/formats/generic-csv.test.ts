@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importOk, importErrors } from "../helpers";
-import { mapHeaders, type Field } from "../../../src/import/aliases";
 import { formatIssue, importFiles } from "../../../src/import/index";
 
 const fx = (name: string) => ({
@@ -14,91 +13,6 @@ function one(name: string) {
   expect(sweeps).toHaveLength(1);
   return sweeps[0]!;
 }
-
-describe("mapHeaders", () => {
-  const m = (metric: string, stat: string | null, unit: string | null): Field =>
-    ({ kind: "metric", metric, stat, unit }) as Field;
-  const cases: [string, Field][] = [
-    ["P99 TTFT", m("ttft", "p99", null)],
-    ["TTFT P99", m("ttft", "p99", null)],
-    ["ttft_p99_ms", m("ttft", "p99", "ms")],
-    ["p99_ttft_ms", m("ttft", "p99", "ms")],
-    ["TTFT p99 (ms)", m("ttft", "p99", "ms")],
-    ["TTFT(s) P99", m("ttft", "p99", "s")],
-    ["median ttft", m("ttft", "p50", null)],
-    ["mean_itl_ms", m("itl", "mean", "ms")],
-    ["avg TPOT", m("tpot", "mean", null)],
-    ["P95 ITL", m("itl", "p95", null)],
-    ["e2e p50", m("e2e", "p50", null)],
-    ["latency p99", m("e2e", "p99", null)],
-    ["p99.9_ttft_ms", m("ttft", "p99.9", "ms")],
-    ["首 token 延迟 P99", m("ttft", "p99", null)],
-    ["首字延迟 P50（秒）", m("ttft", "p50", "s")],
-    ["token 间延迟 P95(毫秒)", m("itl", "p95", "ms")],
-    ["端到端延迟 P99", m("e2e", "p99", null)],
-    ["ntpot p50", m("ntpot", "p50", null)],
-    ["ttft_ms", m("ttft", null, "ms")],
-    ["concurrency", { kind: "load", key: "concurrency" }],
-    ["并发", { kind: "load", key: "concurrency" }],
-    ["并发数", { kind: "load", key: "concurrency" }],
-    ["users", { kind: "load", key: "concurrency" }],
-    ["num_concurrent_requests", { kind: "load", key: "concurrency" }],
-    ["max_concurrency", { kind: "load", key: "concurrency" }],
-    ["batch", { kind: "load", key: "concurrency" }],
-    ["request_rate", { kind: "load", key: "requestRate" }],
-    ["qps", { kind: "load", key: "requestRate" }],
-    ["请求速率", { kind: "load", key: "requestRate" }],
-    ["RPS", { kind: "value", key: "rps" }],
-    ["req/s", { kind: "value", key: "rps" }],
-    ["requests/s", { kind: "value", key: "rps" }],
-    ["request throughput", { kind: "value", key: "rps" }],
-    ["吞吐(RPS)", { kind: "value", key: "rps" }],
-    ["Throughput (req/s)", { kind: "value", key: "rps" }],
-    ["tokens/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["tok/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["output tokens/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["output throughput", { kind: "value", key: "outputTokensPerSec" }],
-    ["输出吞吐", { kind: "value", key: "outputTokensPerSec" }],
-    ["token 吞吐", { kind: "value", key: "outputTokensPerSec" }],
-    ["Output Throughput (tok/s)", { kind: "value", key: "outputTokensPerSec" }],
-    ["total tokens/s", { kind: "value", key: "totalTokensPerSec" }],
-    ["ISL", { kind: "value", key: "meanInputTokens" }],
-    ["OSL", { kind: "value", key: "meanOutputTokens" }],
-    ["input len", { kind: "value", key: "meanInputTokens" }],
-    ["输入长度", { kind: "value", key: "meanInputTokens" }],
-    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
-    ["Failed %", { kind: "value", key: "failedPct" }],
-    ["failed_pct", { kind: "value", key: "failedPct" }],
-    ["Error rate (%)", { kind: "value", key: "failedPct" }],
-    ["error rate %", { kind: "value", key: "failedPct" }],
-    ["失败率 (%)", { kind: "value", key: "failedPct" }],
-    ["error rate", { kind: "value", key: "failedFraction" }],
-    ["failure_ratio", { kind: "value", key: "failedFraction" }],
-    ["错误率", { kind: "value", key: "failedFraction" }],
-    // Counts stay counts.
-    ["failed", { kind: "value", key: "failed" }],
-    ["errors", { kind: "value", key: "failed" }],
-  ];
-  it.each(cases)("maps %s", (header, field) => {
-    expect(mapHeaders([header]).mapping[0]).toEqual(field);
-  });
-  it("lists ambiguous, unknown and duplicate columns", () => {
-    const r = mapHeaders(["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"]);
-    expect(r.mapping.map((f) => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
-    expect(r.ambiguous).toEqual([
-      {
-        index: 1,
-        column: "throughput",
-        candidates: [
-          { kind: "value", key: "rps" },
-          { kind: "value", key: "outputTokensPerSec" },
-        ],
-      },
-    ]);
-    expect(r.unknown).toEqual(["notes"]);
-    expect(r.duplicates).toEqual([{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }]);
-  });
-});
 
 describe("generic CSV importer", () => {
   it.each([
