@@ -5,8 +5,7 @@
  * ambiguous / unknown / duplicate lists.
  */
 import { describe, expect, it } from "vitest";
-import { rows } from "./helpers";
-import { words } from "./helpers";
+import { rows, words } from "./helpers";
 import {
   aliasKey,
   type Field,

@@ -77,6 +77,13 @@ export function importErrors(inputs: ImportInput[], options: ImportOptions = {})
 export const importFixture = (rel: string, name = rel): Sweep[] =>
   importOk([{ name, text: fixture(rel) }]);
 
+/** The one sweep of a fixture imported on its own (named by its path under fixtures/ or `name`). */
+export function importOne(rel: string, name = rel): Sweep {
+  const sweeps = importFixture(rel, name);
+  expect(sweeps).toHaveLength(1);
+  return sweeps[0]!;
+}
+
 /** Expect `a` within 1e-6 relative of `b`. */
 export const close = (a: number | null | undefined, b: number) =>
   expect(Math.abs((a ?? Number.NaN) - b) / Math.abs(b)).toBeLessThan(1e-6);

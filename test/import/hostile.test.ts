@@ -4,8 +4,7 @@
  * numbers out of range, and the one rule for which files of a folder are read.
  */
 import { describe, expect, it } from "vitest";
-import { importOk, importErrors } from "./helpers";
-import { words } from "./helpers";
+import { importOk, importErrors, words, fixture } from "./helpers";
 import {
   decodeBytes,
   formatIssue,
@@ -14,7 +13,6 @@ import {
   MAX_COLUMNS,
   MAX_LINE_CHARS,
 } from "../../src/import/index";
-import { fixture } from "./helpers";
 
 const SWEEP = "vllm/concurrency-sweep-h100/";
 const FILES = words(

@@ -5,7 +5,7 @@
  * then repeats as the import pipeline meets them (a folder per run, docs/import.md).
  */
 import { describe, expect, it } from "vitest";
-import { words } from "./helpers";
+import { words, FIXTURES, fixture } from "./helpers";
 import type { SweepPoint } from "../../src/engine/base/types";
 import {
   combineRepeats,
@@ -19,7 +19,6 @@ import {
 import { importFiles } from "../../src/import/index";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, fixture } from "./helpers";
 
 const at4 = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: 4, requestRate: null, ...p });
 /** A point at concurrency 4 with every scalar: rps, output and total tok/s, mean lengths, counts. */

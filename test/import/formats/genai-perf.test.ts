@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importOk } from "../helpers";
-import { fixture, fixtureFile, foreignSamples } from "../helpers";
+import { importOk, fixture, fixtureFile, foreignSamples } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 import { genaiPerfImporter } from "../../../src/import/formats/genai-perf";
 import { aiperfImporter } from "../../../src/import/formats/aiperf";

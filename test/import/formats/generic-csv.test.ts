@@ -1,18 +1,13 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importOk, importErrors } from "../helpers";
+import { fixture, importErrors, importOne } from "../helpers";
 import { formatIssue, importFiles } from "../../../src/import/index";
 
 const fx = (name: string) => ({
   name: `fixtures/generic/${name}`,
-  text: readFileSync(`fixtures/generic/${name}`, "utf8"),
+  text: fixture(`generic/${name}`),
 });
 
-function one(name: string) {
-  const sweeps = importOk([fx(name)]);
-  expect(sweeps).toHaveLength(1);
-  return sweeps[0]!;
-}
+const one = (name: string) => importOne(`generic/${name}`, `fixtures/generic/${name}`);
 
 describe("generic CSV importer", () => {
   it.each([

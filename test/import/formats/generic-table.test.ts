@@ -3,19 +3,14 @@
  * read cell by cell: units, shares, decimal commas, repeats, sweeps split by a column, bad cells.
  */
 import { describe, expect, it } from "vitest";
-import { importErrors } from "../helpers";
+import { importErrors, fixture, importOne } from "../helpers";
 import { formatIssue, importFiles } from "../../../src/import/index";
-import { fixture, importFixture } from "../helpers";
 
 const fx = (name: string) => ({
   name: `fixtures/generic/${name}`,
   text: fixture(`generic/${name}`),
 });
-function one(name: string) {
-  const sweeps = importFixture(`generic/${name}`, `fixtures/generic/${name}`);
-  expect(sweeps).toHaveLength(1);
-  return sweeps[0]!;
-}
+const one = (name: string) => importOne(`generic/${name}`, `fixtures/generic/${name}`);
 
 describe("importAggregate", () => {
   it("labels two sweeps of one file (an engine column) by what tells them apart", () => {

@@ -1,19 +1,7 @@
-/**
- * src/import/formats/guidellm.ts: GuideLLM's `benchmarks.json` (the CSV export has its own file,
- * guidellm-csv.test.ts).
- */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { importOk } from "../helpers";
-import type { Sweep } from "../../../src/engine/base/types";
+import { fixture, importOk, importOne } from "../helpers";
 
-const DIR = "fixtures/guidellm";
-const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
-function one(f: string): Sweep {
-  const sweeps = importOk([{ name: f, text: read(f) }]);
-  expect(sweeps).toHaveLength(1);
-  return sweeps[0]!;
-}
+const one = (f: string) => importOne(`guidellm/${f}`, f);
 
 describe("GuideLLM JSON", () => {
   test("v0.2-format test fixture: synchronous → concurrency 1, median stands in for the missing p50, latency seconds → ms", () => {
@@ -91,7 +79,7 @@ describe("GuideLLM JSON", () => {
   });
 
   test("a strategy without a load level falls back to the measured concurrency with a warning", () => {
-    const v = JSON.parse(read("written_guidellm_v0.7_concurrent_benchmarks.json")) as {
+    const v = JSON.parse(fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.json")) as {
       benchmarks: { config: { strategy: unknown } }[];
     };
     v.benchmarks = v.benchmarks.slice(2);

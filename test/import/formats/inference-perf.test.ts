@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importOk } from "../helpers";
 import { importFiles, makeInputFile } from "../../../src/import/index";
 import { inferencePerfLifecycle } from "../../../src/import/formats/inference-perf";
 

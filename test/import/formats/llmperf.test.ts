@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importOk } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 import { llmperfImporters } from "../../../src/import/formats/llmperf";
 

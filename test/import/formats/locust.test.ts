@@ -3,9 +3,8 @@
  * history has its own file, locust-history.test.ts).
  */
 import { readFileSync, readdirSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importOk } from "../helpers";
 import { importFiles, makeInputFile } from "../../../src/import/index";
 import { locustImporters } from "../../../src/import/formats/locust";
 

@@ -1,9 +1,8 @@
 /** src/import/formats/nv-csv.ts: the statistics CSV of GenAI-Perf and AIPerf. */
 import { describe, expect, it } from "vitest";
-import { importErrors } from "../helpers";
+import { importErrors, fixture, fixtureFile } from "../helpers";
 import { makeInputFile } from "../../../src/import/index";
 import { genaiPerfImporter } from "../../../src/import/formats/genai-perf";
-import { fixture, fixtureFile } from "../helpers";
 
 const AIPERF_C64 = "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf";
 const SWEEP =

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importOk, importErrors } from "../helpers";
-import { fixture, fixtureFile, foreignSamples } from "../helpers";
+import { importOk, importErrors, fixture, fixtureFile, foreignSamples } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 import { trtllmBenchImporter } from "../../../src/import/formats/trtllm-bench";
 

@@ -1,10 +1,9 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { words } from "../helpers";
+import { words, close, FIXTURES, fixture, importFixture, importOk } from "../helpers";
 import { detectFormat, importFiles, makeInputFile } from "../../../src/import/index";
 import { vllmImporters } from "../../../src/import/formats/vllm";
 import { sglangImporters } from "../../../src/import/formats/sglang";
-import { close, FIXTURES, fixture, importFixture, importOk } from "../helpers";
 
 const one = (name: string) => importFixture(`vllm/${name}`, name);
 

@@ -6,8 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importOk } from "../helpers";
-import { words } from "../helpers";
+import { importOk, words, fixture } from "../helpers";
 import { readInputs } from "../../../src/cli/io";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
 import type { Sweep } from "../../../src/engine/base/types";
@@ -15,7 +14,6 @@ import { importFiles, type ImportInput, type ImportIssue } from "../../../src/im
 import { importNotes } from "../../../src/import/notes";
 import { shown, shownZh } from "../../../src/import/show";
 import { localizeNote, renderProblem } from "../../../src/report/messages";
-import { fixture } from "../helpers";
 
 const C16 =
   "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
