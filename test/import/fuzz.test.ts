@@ -5,9 +5,9 @@
  * exception may escape any importer or detector, and nothing may hang.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { words } from "./helpers";
-import { bundle, Runner } from "./harness";
+import { useRunner } from "./harness";
 
 const BUDGET_MS = 10_000;
 const RUNS = 60;
@@ -110,13 +110,7 @@ const inputs = fc.oneof(
     .map(([h, d, rows, nl]) => [h.join(d), ...rows.map((r) => r.join(d))].join(nl)),
 );
 
-let runner: Runner;
-beforeAll(async () => {
-  runner = new Runner(await bundle());
-}, 120_000);
-afterAll(async () => {
-  await runner.close();
-});
+const runner = useRunner();
 
 describe("import fuzz", () => {
   it("never lets an exception escape and never hangs, on random input", async () => {
