@@ -1,6 +1,6 @@
 /** src/import/formats/vllm-record.ts: one vLLM / SGLang result record read into a point. */
 import { describe, expect, it } from "vitest";
-import { importFiles } from "../../../src/import/index";
+import { importErrors } from "../helpers";
 import { latencyKeyOf } from "../../../src/import/formats/vllm-record";
 
 describe("latencyKeyOf", () => {
@@ -16,68 +16,33 @@ describe("latencyKeyOf", () => {
 });
 
 describe("readRecord: bad values name the record and key", () => {
-  const run = (text: string, name = "bad.json") => importFiles([{ name, text }]);
+  const good = { model_id: "m", backend: "vllm", request_rate: 1, duration: 10, completed: 10 };
+  const rec = (o: object) => JSON.stringify({ ...good, ...o });
 
   it("rejects a vLLM-looking object without any latency key, naming the file and key", () => {
-    const r = run(
-      JSON.stringify({
-        model_id: "m",
-        backend: "vllm",
-        num_prompts: 10,
-        duration: 5,
-        completed: 10,
-        request_throughput: 2,
-      }),
-    );
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({
-      file: "bad.json",
-      code: "missing-key",
-      key: "mean_ttft_ms",
-    });
+    const errors = importErrors([{ name: "bad.json", text: rec({ request_throughput: 2 }) }]);
+    expect(errors[0]).toMatchObject({ file: "bad.json", code: "missing-key", key: "mean_ttft_ms" });
   });
 
   it("rejects zero and negative throughput with the line and key of the JSONL record", () => {
-    const good = {
-      model_id: "m",
-      backend: "vllm",
-      request_rate: 1,
-      duration: 10,
-      completed: 10,
-      request_throughput: 1,
-      output_throughput: 100,
-      mean_ttft_ms: 20,
-    };
+    const ok = { request_throughput: 1, output_throughput: 100, mean_ttft_ms: 20 };
     const text = [
-      good,
-      { ...good, request_rate: 2, request_throughput: 0 },
-      { ...good, request_rate: 3, output_throughput: -5 },
-    ]
-      .map((o) => JSON.stringify(o))
-      .join("\n");
-    const r = run(text, "sweep.jsonl");
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors.map((e) => [e.line, e.key, e.code])).toEqual([
+      rec(ok),
+      rec({ ...ok, request_rate: 2, request_throughput: 0 }),
+      rec({ ...ok, request_rate: 3, output_throughput: -5 }),
+    ].join("\n");
+    const errors = importErrors([{ name: "sweep.jsonl", text }]);
+    expect(errors.map((e) => [e.line, e.key, e.code])).toEqual([
       [2, "request_throughput", "bad-throughput"],
       [3, "output_throughput", "bad-throughput"],
     ]);
   });
 
   it("rejects a zero request_rate, naming the key", () => {
-    const r = run(
-      JSON.stringify({
-        model_id: "m",
-        backend: "vllm",
-        request_rate: 0,
-        duration: 10,
-        completed: 10,
-        request_throughput: 1,
-        mean_ttft_ms: 20,
-      }),
-    );
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatchObject({ key: "request_rate", code: "bad-rate" });
+    const text = rec({ request_rate: 0, request_throughput: 1, mean_ttft_ms: 20 });
+    expect(importErrors([{ name: "bad.json", text }])[0]).toMatchObject({
+      key: "request_rate",
+      code: "bad-rate",
+    });
   });
 });
