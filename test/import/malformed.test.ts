@@ -45,8 +45,7 @@ function sweepOf(name: string): { sweep: Sweep; r: Extract<ImportResult, { ok: t
 function expectStandardPoints(s: Sweep): void {
   expect(s.points.map((p) => p.concurrency)).toEqual([1, 8, 32]);
   const p8 = s.points[1]!;
-  expect(p8.rps).toBe(3.9);
-  expect(p8.outputTokensPerSec).toBe(410.2);
+  expect(p8).toMatchObject({ rps: 3.9, outputTokensPerSec: 410.2 });
   expect(p8.ttftMs).toMatchObject({ p50: 44.6, p99: 54.8 });
   expect(p8.itlMs).toMatchObject({ p95: 13.5, p99: 16.2 });
   expect(s.points[2]!.outputTokensPerSec).toBe(1020.4);
@@ -178,8 +177,7 @@ describe("bad input through the CLI", () => {
       const { run } = await import("../cli/helpers");
       for (const extra of [[], ["--json"]]) {
         const r = await run("import", DIR + name, ...extra);
-        expect(r.code).toBe(2);
-        expect(r.out).toBe("");
+        expect(r).toMatchObject({ code: 2, out: "" });
         expect(r.errLines).toHaveLength(n);
         for (const l of r.errLines) expect(l).toContain(DIR + name);
         expect(r.err).not.toMatch(/\n\s+at /);
@@ -195,8 +193,7 @@ describe("bad input through the CLI", () => {
       DIR + "infinity.csv",
       DIR + "negative-rate.csv",
     );
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect(r).toMatchObject({ code: 2, out: "" });
     expect(r.errLines).toHaveLength(3);
     expect(r.errLines[1]).toContain('infinity.csv:4 column "p99_ttft_ms"');
     expect(r.errLines[2]).toContain('negative-rate.csv:3 column "request_rate"');

@@ -330,8 +330,7 @@ describe("repeated runs (docs/import.md)", () => {
     });
     const { point, unstable } = combineRepeats([pt(100, 3), pt(300, 1), pt(200, 2)]);
     expect(point.ttftMs).toEqual({ p99: 200 });
-    expect(point.rps).toBe(2);
-    expect(point.repeats).toBe(3);
+    expect(point).toMatchObject({ rps: 2, repeats: 3 });
     expect(unstable.map((u) => u.name).sort()).toEqual(["rps", "ttft p99"]);
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
@@ -348,8 +347,7 @@ describe("combineRepeats: spread (docs/uncertainty.md)", () => {
     const { point } = combineRepeats([run(1450, 90), run(1500, 100), run(1550, 110)]);
     const s = point.spread!.outputTokensPerSec!;
     // mean 1500, std 50, t(0.975, 2) = 4.302652729749462: ± 124.2068856.
-    expect(s.n).toBe(3);
-    expect(s.mean).toBe(1500);
+    expect(s).toMatchObject({ n: 3, mean: 1500 });
     expect(s.lo).toBeCloseTo(1375.7931144, 6);
     expect(s.hi).toBeCloseTo(1624.2068856, 6);
     expect(point.spread!.ttftMs!.p99!.values).toEqual([90, 100, 110]);

@@ -19,8 +19,7 @@ describe("per-request CSV", () => {
     const [s] = imp("tiny.csv", text);
     expect(s!.source.format).toBe("csv");
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(2);
-    expect(p.completed).toBe(5);
+    expect(p).toMatchObject({ concurrency: 2, completed: 5 });
     // ttft sorted [10,20,30,40,50], n=5: p99 → h = 4·0.99 = 3.96 → 40 + 0.96·(50−40) = 49.6
     expect(p.ttftMs!.p99).toBeCloseTo(49.6, 10);
     expect(p.ttftMs!.p50).toBe(30);

@@ -48,8 +48,7 @@ describe("importAggregate", () => {
     const s = one("sweep-semicolon-decimal-comma.csv");
     // "32;8,71;1.114,9;0,820;44,6;5,02": 1.114,9 → 1114.9 tok/s; 0,820 s → 820 ms; 5,02 s → 5020 ms
     const p = s.points[2]!;
-    expect(p.rps).toBe(8.71);
-    expect(p.outputTokensPerSec).toBe(1114.9);
+    expect(p).toMatchObject({ rps: 8.71, outputTokensPerSec: 1114.9 });
     expect(p.ttftMs!.p99).toBeCloseTo(820, 9);
     expect(p.e2eMs!.p50).toBeCloseTo(5020, 9);
     expect(p.itlMs!.p95).toBe(44.6);
@@ -63,9 +62,7 @@ describe("importAggregate", () => {
     expect(p.ttftMs!.p50).toBeCloseTo(690, 9);
     expect(p.itlMs!.p95).toBe(66);
     expect(p.e2eMs!.p99).toBeCloseTo(7810, 9);
-    expect(p.rps).toBe(11.02);
-    expect(p.meanInputTokens).toBe(512);
-    expect(p.meanOutputTokens).toBe(128);
+    expect(p).toMatchObject({ rps: 11.02, meanInputTokens: 512, meanOutputTokens: 128 });
   });
 
   it("reads quoted thousands separators and leaves N/A and NaN absent", () => {

@@ -29,9 +29,7 @@ describe("LLMPerf summary JSON", () => {
     expect(p.outputTokensPerSec).toBe(207.52121071152493);
     // 207.52121071152493 + 1.4122212869398757 × 550 = 984.2429185284566
     expect(p.totalTokensPerSec).toBeCloseTo(984.2429185284566, 9);
-    expect(p.meanInputTokens).toBe(550);
-    expect(p.completed).toBe(150);
-    expect(p.failed).toBe(0);
+    expect(p).toMatchObject({ meanInputTokens: 550, completed: 150, failed: 0 });
   });
 
   test("LLMPerf inter-token latency includes the TTFT and is stored as ntpot, never itl or tpot", () => {
@@ -64,8 +62,7 @@ describe("LLMPerf individual responses", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const p = r.sweeps[0]!.points[0]!;
-    expect(p.concurrency).toBe(5);
-    expect(p.completed).toBe(150);
+    expect(p).toMatchObject({ concurrency: 5, completed: 150 });
     expect(p.ttftMs!.p50).toBeCloseTo(212.82956000001718, 9);
     expect(p.ttftMs!.p99).toBeCloseTo(474.5305190600024, 9);
     const summary = JSON.parse(read(SUMMARY)) as Record<string, number>;
@@ -105,8 +102,7 @@ describe("LLMPerf individual responses", () => {
     });
     if (!r.ok) throw new Error("import failed");
     const p = r.sweeps[0]!.points[0]!;
-    expect(p.completed).toBe(1);
-    expect(p.failed).toBe(1);
+    expect(p).toMatchObject({ completed: 1, failed: 1 });
     expect(p.ttftMs!.max).toBeCloseTo(314.8573649999662, 9); // recs[0].ttft_s only
   });
 });

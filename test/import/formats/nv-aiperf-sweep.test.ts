@@ -10,9 +10,7 @@ describe("parseAiperfSweepCsv and parseAiperfSweepJson", () => {
     expect(csv.points.map((p) => p.concurrency)).toEqual([16, 64, 512]);
     const p64 = csv.points[1]!;
     expect(p64.ttftMs).toEqual({ mean: 51.44 }); // only the average: no percentiles in this layout
-    expect(p64.rps).toBe(16.33);
-    expect(p64.outputTokensPerSec).toBe(4283.22);
-    expect(p64.completed).toBe(4895);
+    expect(p64).toMatchObject({ rps: 16.33, outputTokensPerSec: 4283.22, completed: 4895 });
     const js = importOne("aiperf/synthetic/sweep_aggregate/profile_export_aiperf_sweep.json");
     expect(js.points.map((p) => p.concurrency)).toEqual([10, 20]);
     expect(js.points[0]!.ttftMs).toEqual({ mean: 45.2, p99: 98.7 });

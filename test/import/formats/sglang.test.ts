@@ -25,8 +25,7 @@ describe("SGLang bench_serving JSONL, 2024 slim record (datacrunch 4× H200, Lla
     expect(random.label).toBe("sglang · model not recorded · random 1024/1024 (range ratio 0)");
     expect(random.points.map((p) => p.requestRate)).toEqual([1, 2, 4, 8, 16]);
     expect(sharegpt.points.map((p) => p.requestRate)).toEqual([4, 8]);
-    expect(random.meta.engine).toBe("sglang");
-    expect(random.meta.model).toBeNull();
+    expect(random.meta).toMatchObject({ engine: "sglang", model: null });
     expect(random.source.format).toBe("sglang");
   });
 
@@ -139,9 +138,7 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
   it('uses max_concurrency as concurrency (not the measured 15.92), drops the "inf" rate, keeps p95 ITL and TPOT', () => {
     const [s] = sweepsOf("new.jsonl", text(line));
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(16);
-    expect(p.requestRate).toBeNull();
-    expect(p.rps).toBe(8);
+    expect(p).toMatchObject({ concurrency: 16, requestRate: null, rps: 8 });
     // input_throughput + output_throughput = 8000 + 1600
     expect(p.totalTokensPerSec).toBe(9600);
     expect(p.itlMs?.p95).toBe(14.5);

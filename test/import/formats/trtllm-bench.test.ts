@@ -34,9 +34,7 @@ describe("trtllm-bench importer", () => {
     expect(p.tpotMs!.p50).toBe(20.71); // tpot_percentiles → tpot
     expect(p.itlMs).toBeUndefined();
     expect(p.e2eMs!.min).toBe(9530.3);
-    expect(p.rps).toBe(5.7987);
-    expect(p.outputTokensPerSec).toBe(2968.9);
-    expect(p.totalTokensPerSec).toBe(8906.8);
+    expect(p).toMatchObject({ rps: 5.7987, outputTokensPerSec: 2968.9, totalTokensPerSec: 8906.8 });
     // 1000 requests / 172.4532 s = 5.7987 req/s; × 512 output tokens = 2968.9 tok/s
     expect(1000 / 172.4532).toBeCloseTo(p.rps!, 4);
     expect(p.meanOutputTokens).toBe(512);
@@ -57,8 +55,7 @@ describe("trtllm-bench importer", () => {
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.value.sweeps[0]!;
     const p = s.points[0]!;
-    expect(s.meta.gpuCount).toBe(1);
-    expect(s.meta.gpu).toBeNull();
+    expect(s.meta).toMatchObject({ gpuCount: 1, gpu: null });
     expect(p.e2eMs).toEqual({
       mean: 24530.2,
       p50: 24811.4,

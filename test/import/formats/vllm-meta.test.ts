@@ -17,8 +17,7 @@ describe("vllmRecordMeta (vllm bench sweep serve, er0080, vLLM 0.25.1)", () => {
   it('reads run=0.json: concurrency 2, no rate ("inf" with a limit is pure closed loop), override in the label', () => {
     const [s] = importFixture("vllm/er0080_vllm_bench_sweep_serve_v0.25.1_run0.json");
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(2);
-    expect(p.requestRate).toBeNull();
+    expect(p).toMatchObject({ concurrency: 2, requestRate: null });
     expect(p.ttftMs?.p99).toBe(762.4942294094944);
     expect(p.e2eMs?.p50).toBe(166.47808399284258); // median_e2el_ms
     expect(p.rps).toBe(5.859229976904171);

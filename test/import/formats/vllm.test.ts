@@ -18,13 +18,10 @@ describe("vLLM JSONL rate sweep (nerdalert, benchmark_serving.py)", () => {
     // "output_throughput": 959.6860197935362, "median_ttft_ms": 51.3536068610847
     expect(p.ttftMs?.p99).toBe(123.45127816079183);
     expect(p.ttftMs?.p50).toBe(51.3536068610847);
-    expect(p.rps).toBe(9.596860197935362);
-    expect(p.outputTokensPerSec).toBe(959.6860197935362);
+    expect(p).toMatchObject({ rps: 9.596860197935362, outputTokensPerSec: 959.6860197935362 });
     expect(p.totalTokensPerSec).toBe(10556.546217728897);
     // 1200000 input tokens / 1200 completed = 1000; 120000 / 1200 = 100
-    expect(p.meanInputTokens).toBe(1000);
-    expect(p.meanOutputTokens).toBe(100);
-    expect(p.completed).toBe(1200);
+    expect(p).toMatchObject({ meanInputTokens: 1000, meanOutputTokens: 100, completed: 1200 });
     expect(p.failed).toBe(0);
   });
 
@@ -39,8 +36,7 @@ describe("vLLM JSONL rate sweep (nerdalert, benchmark_serving.py)", () => {
     const p = v.points[5]!;
     expect(p.requestRate).toBe("inf");
     expect(p.ttftMs?.p99).toBe(34829.0987819992);
-    expect(p.completed).toBe(1015);
-    expect(p.failed).toBe(985);
+    expect(p).toMatchObject({ completed: 1015, failed: 985 });
   });
 
   it("reads the SGLang-server sweep's rate-1 p99 TTFT (line 7)", () => {
@@ -55,8 +51,7 @@ describe("vLLM 2024 format with per-request arrays (LambdaLabs, vLLM 0.5.4)", ()
 
   it("keeps the tool's own summary statistics and the run's rate \"inf\"", () => {
     expect(s!.points).toHaveLength(1);
-    expect(p.requestRate).toBe("inf");
-    expect(p.concurrency).toBeNull();
+    expect(p).toMatchObject({ requestRate: "inf", concurrency: null });
     expect(p.ttftMs?.p99).toBe(64.57043718444766);
     expect(p.ttftMs?.mean).toBe(44.16175780061167);
     expect(p.rps).toBe(9.364124289561836);
@@ -102,8 +97,7 @@ describe("vllm bench serve JSON written by us", () => {
   it("keeps both the concurrency limit and the rate of a paced closed-loop run, and p90 / p99.9 keys", () => {
     const [s] = one("vllm-8qps-concurrency8-llama.json");
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(8);
-    expect(p.requestRate).toBe(8);
+    expect(p).toMatchObject({ concurrency: 8, requestRate: 8 });
     expect(p.ttftMs?.p90).toBe(51.37);
     expect(p.ttftMs?.["p99.9"]).toBe(58.12);
     expect(p.itlMs?.p95).toBe(24.91);
