@@ -116,9 +116,7 @@ describe("import library properties", () => {
   const files = fixtureFiles();
   const texts = new Map(files.map((f) => [f, readFileSync(f, "utf8")]));
 
-  it("finds real fixtures to truncate", () => {
-    expect(files.length).toBeGreaterThan(10);
-  });
+  it("finds real fixtures to truncate", () => expect(files.length).toBeGreaterThan(10));
 
   it("never throws on a truncation of any real fixture", () => {
     fc.assert(

@@ -130,9 +130,7 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
 });
 
 describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
-  it("UNSTABLE_SPREAD is 10 %", () => {
-    expect(UNSTABLE_SPREAD).toBe(0.1);
-  });
+  it("UNSTABLE_SPREAD is 10 %", () => expect(UNSTABLE_SPREAD).toBe(0.1));
 
   it("exactly 10 % apart is not unstable (100 and 110; 10 and 11; 0.3 and 0.33), just over is", () => {
     // 110 / 100 − 1 is 0.10000000000000009 in binary: binary noise must not make 10 % "more than 10 %".
