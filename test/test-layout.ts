@@ -98,46 +98,76 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   },
 
   // ── src/import ──
-  "import/browser.ts": { kind: "gap" },
-  "import/formats/generic-source.ts": { kind: "gap" },
-  "import/formats/generic-table.ts": { kind: "gap" },
-  "import/formats/guidellm-common.ts": { kind: "gap" },
-  "import/formats/guidellm-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/index.ts": { kind: "gap" },
-  "import/formats/inference-perf-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/inferencex-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/llm-load-test-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/llmperf-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/locust-common.ts": { kind: "gap" },
-  "import/formats/locust-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/markdown-report-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/nv-aiperf-records.ts": { kind: "gap" },
-  "import/formats/nv-aiperf-sweep.ts": { kind: "gap" },
-  "import/formats/nv-csv.ts": { kind: "gap" },
-  "import/formats/nv-json.ts": { kind: "gap" },
-  "import/formats/nv-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/nv-metrics.ts": { kind: "gap" },
-  "import/formats/nv-path.ts": { kind: "gap" },
-  "import/formats/trtllm-bench-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/vllm-csv.ts": { kind: "gap" },
-  "import/formats/vllm-detailed.ts": { kind: "gap" },
-  "import/formats/vllm-group.ts": { kind: "gap" },
-  "import/formats/vllm-json.ts": { kind: "gap" },
-  "import/formats/vllm-messages.ts": { kind: "gap", note: "message catalogue" },
-  "import/formats/vllm-meta.ts": { kind: "gap" },
-  "import/formats/vllm-record.ts": { kind: "gap" },
-  "import/input.ts": { kind: "gap" },
-  "import/messages/index.ts": { kind: "gap" },
-  "import/messages/issue.ts": { kind: "gap" },
-  "import/messages/pipeline.ts": { kind: "gap" },
-  "import/messages/sweep.ts": { kind: "gap" },
-  "import/messages/table.ts": { kind: "gap" },
-  "import/messages/tools.ts": { kind: "gap" },
-  "import/messages/usage.ts": { kind: "gap" },
-  "import/trace-browser.ts": { kind: "gap" },
-  "import/trace-worker.ts": { kind: "gap" },
-  "import/types.ts": { kind: "gap" },
-  "import/worker.ts": { kind: "gap" },
+  "import/formats/guidellm-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/inference-perf-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/inferencex-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/llm-load-test-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/table.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other table and NVIDIA catalogues",
+  },
+  "import/formats/llmperf-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/locust-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/markdown-report-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/table.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other table and NVIDIA catalogues",
+  },
+  "import/formats/nv-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/table.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other table and NVIDIA catalogues",
+  },
+  "import/formats/trtllm-bench-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/formats/vllm-messages.ts": {
+    kind: "catalogue",
+    by: "import/messages/tools.test.ts",
+    why: "its codes are all reached and rendered in English and Chinese there, with the other per-tool catalogues",
+  },
+  "import/messages/sweep.ts": {
+    kind: "catalogue",
+    by: "cli/sweep-faults.test.ts",
+    why: "the messages of `capplan sweep`: its runner's faults are met and rendered there",
+  },
+  "import/messages/usage.ts": {
+    kind: "catalogue",
+    by: "import/usage.test.ts",
+    why: "usage.* is rendered in both languages there; actuals.* and cliFile.* by their users (report/actuals, cli/file-messages-zh)",
+  },
+  "import/trace-worker.ts": {
+    kind: "entry",
+    by: "e2e/traffic.spec.ts",
+    why: "a Web Worker's message loop: a trace dropped on the Traffic sheet is read in it",
+  },
+  "import/worker.ts": {
+    kind: "entry",
+    by: "e2e/workbook.spec.ts",
+    why: "a Web Worker's message loop: files and folders picked in the workbook are imported in it",
+  },
 
   // ── src/main.tsx ──
   "main.tsx": {
@@ -172,9 +202,6 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
     by: "report/xlsx-model.test.ts",
     why: "exceljs behind one call; every workbook there is written with it and read back by openpyxl",
   },
-
-  // ── src/share ──
-  "share/migrate.ts": { kind: "gap" },
 
   // ── src/ui ──
   "ui/charts/alloc-charts.ts": { kind: "gap", note: "tested in test/ui/teams-helpers.test.ts" },
@@ -380,17 +407,21 @@ export const CROSS_CUTTING: Record<string, string> = {
     "golden plans: `plan --json` of every example and 200 seeded plans against recorded outputs",
 
   // ── test/import ──
-  "import/adversarial.test.ts": "to sort",
-  "import/fuzz.test.ts": "to sort",
-  "import/hostile.test.ts": "to sort",
-  "import/malformed.test.ts": "to sort",
-  "import/mapping.test.ts": "to sort",
-  "import/messages-table.test.ts": "to sort",
-  "import/pipeline-messages.test.ts": "to sort",
-  "import/property.test.ts": "to sort",
-  "import/real-samples.test.ts": "to sort",
-  "import/tools-messages.test.ts": "to sort",
-  "import/trace-duckdb.test.ts": "to sort",
+  "import/adversarial.test.ts":
+    "every importer on 100 KB adversarial lines, in a worker with a time budget",
+  "import/fuzz.test.ts":
+    "random input through detection and every importer, in a worker with a time budget",
+  "import/hostile.test.ts":
+    "corrupt files in folders, limits, encodings and line endings, through the whole import",
+  "import/malformed.test.ts":
+    "every file of fixtures/malformed through the import library and the CLI",
+  "import/mapping.test.ts":
+    "the app's column-mapping step (ui/state/column-map) feeding the import library",
+  "import/property.test.ts":
+    "importFiles never throws on random bytes, truncated fixtures and noisy CSVs of any format",
+  "import/real-samples.test.ts":
+    "every real sample of every tool, through detection, the library and the CLI",
+  "import/trace-duckdb.test.ts": "the README's DuckDB recipe against the CLI's trace reader",
 
   // ── test/package ──
   "package/docs.test.ts":

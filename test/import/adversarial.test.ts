@@ -4,8 +4,8 @@
  * spaces, tabs, delimiters, quotes, digits, pipes, hashes), each in a worker thread stopped after a
  * generous time budget. A linear scan takes milliseconds; a cubic pattern takes hours.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle, Runner } from "./harness";
+import { describe, expect, it } from "vitest";
+import { useRunner } from "./harness";
 
 /** Per input, all importers together (ms): about 100× what a linear scan needs on a loaded machine. */
 const BUDGET_MS = 10_000;
@@ -59,13 +59,7 @@ function cases(): [string, string][] {
   return out;
 }
 
-let runner: Runner;
-beforeAll(async () => {
-  runner = new Runner(await bundle());
-}, 120_000);
-afterAll(async () => {
-  await runner.close();
-});
+const runner = useRunner();
 
 describe("importers on adversarial 100 KB lines", () => {
   it("every importer, detector and the header matcher finish each input within the budget, with no exception escaping", async () => {

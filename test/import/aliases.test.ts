@@ -5,6 +5,7 @@
  * ambiguous / unknown / duplicate lists.
  */
 import { describe, expect, it } from "vitest";
+import { rows, words } from "./helpers";
 import {
   aliasKey,
   type Field,
@@ -16,225 +17,77 @@ import {
 } from "../../src/import/aliases";
 import { importFiles } from "../../src/import/index";
 
-const LOAD_CONC = [
-  "concurrency",
-  "并发",
-  "并发数",
-  "并发度",
-  "并发量",
-  "users",
-  "num users",
-  "user count",
-  "用户数",
-  "num_concurrent_requests",
-  "max_concurrency",
-  "max concurrency",
-  "concurrent requests",
-  "concurrency level",
-  "batch",
-  "batch size",
-  "batch_size",
-  "bs",
-  "conc",
-  "clients",
-  "num clients",
-  "vus",
-  "parallel",
-  "parallelism",
-];
-const LOAD_RATE = [
-  "request_rate",
-  "request rate",
-  "qps",
-  "rate",
-  "请求速率",
-  "请求率",
-  "arrival rate",
-  "target rate",
-  "target qps",
-  "offered rate",
-  "req rate",
-];
+const LOAD_CONC = words(
+  "concurrency|并发|并发数|并发度|并发量|users|num users|user count|用户数|num_concurrent_requests|" +
+    "max_concurrency|max concurrency|concurrent requests|concurrency level|batch|batch size|" +
+    "batch_size|bs|conc|clients|num clients|vus|parallel|parallelism",
+);
+const LOAD_RATE = words(
+  "request_rate|request rate|qps|rate|请求速率|请求率|arrival rate|target rate|target qps|" +
+    "offered rate|req rate",
+);
 const VALUES: [string, string[]][] = [
   [
     "rps",
-    [
-      "rps",
-      "req/s",
-      "reqs/s",
-      "requests/s",
-      "requests per second",
-      "request throughput",
-      "request_throughput",
-      "吞吐(rps)",
-      "吞吐量(rps)",
-      "请求吞吐",
-      "achieved rps",
-      "throughput (req/s)",
-      "throughput (rps)",
-      "throughput(requests/s)",
-      "实际rps",
-    ],
+    words(
+      "rps|req/s|reqs/s|requests/s|requests per second|request throughput|request_throughput|" +
+        "吞吐(rps)|吞吐量(rps)|请求吞吐|achieved rps|throughput (req/s)|throughput (rps)|" +
+        "throughput(requests/s)|实际rps",
+    ),
   ],
   [
     "outputTokensPerSec",
-    [
-      "tokens/s",
-      "token/s",
-      "tok/s",
-      "toks/s",
-      "tokens per second",
-      "output tokens/s",
-      "output tok/s",
-      "output tokens per second",
-      "output throughput",
-      "output_throughput",
-      "output token throughput",
-      "output_token_throughput",
-      "输出吞吐",
-      "token 吞吐",
-      "token吞吐",
-      "输出token吞吐",
-      "tps",
-      "output tps",
-      "生成吞吐",
-      "throughput (tokens/s)",
-      "throughput (tok/s)",
-      "吞吐(tokens/s)",
-      "吞吐(token/s)",
-      "gen tokens/s",
-      "generation throughput",
-    ],
+    words(
+      "tokens/s|token/s|tok/s|toks/s|tokens per second|output tokens/s|output tok/s|" +
+        "output tokens per second|output throughput|output_throughput|output token throughput|" +
+        "output_token_throughput|输出吞吐|token 吞吐|token吞吐|输出token吞吐|tps|output tps|生成吞吐|" +
+        "throughput (tokens/s)|throughput (tok/s)|吞吐(tokens/s)|吞吐(token/s)|gen tokens/s|" +
+        "generation throughput",
+    ),
   ],
   [
     "totalTokensPerSec",
-    [
-      "total tokens/s",
-      "total tok/s",
-      "total throughput",
-      "total_token_throughput",
-      "total token throughput",
-      "总吞吐",
-      "总token吞吐",
-      "total tps",
-      "total tokens per second",
-    ],
+    words(
+      "total tokens/s|total tok/s|total throughput|total_token_throughput|" +
+        "total token throughput|总吞吐|总token吞吐|total tps|total tokens per second",
+    ),
   ],
   [
     "meanInputTokens",
-    [
-      "isl",
-      "input len",
-      "input length",
-      "input_len",
-      "input tokens",
-      "input_tokens",
-      "mean input tokens",
-      "avg input tokens",
-      "prompt tokens",
-      "prompt_tokens",
-      "prompt len",
-      "prompt length",
-      "输入长度",
-      "输入token",
-      "输入token数",
-      "平均输入长度",
-      "输入tokens",
-      "num input tokens",
-      "mean input len",
-    ],
+    words(
+      "isl|input len|input length|input_len|input tokens|input_tokens|mean input tokens|" +
+        "avg input tokens|prompt tokens|prompt_tokens|prompt len|prompt length|输入长度|输入token|" +
+        "输入token数|平均输入长度|输入tokens|num input tokens|mean input len",
+    ),
   ],
   [
     "meanOutputTokens",
-    [
-      "osl",
-      "output len",
-      "output length",
-      "output_len",
-      "output tokens",
-      "output_tokens",
-      "mean output tokens",
-      "avg output tokens",
-      "completion tokens",
-      "completion_tokens",
-      "generated tokens",
-      "输出长度",
-      "输出token",
-      "输出token数",
-      "平均输出长度",
-      "输出tokens",
-      "num output tokens",
-      "mean output len",
-    ],
+    words(
+      "osl|output len|output length|output_len|output tokens|output_tokens|mean output tokens|" +
+        "avg output tokens|completion tokens|completion_tokens|generated tokens|输出长度|输出token|" +
+        "输出token数|平均输出长度|输出tokens|num output tokens|mean output len",
+    ),
   ],
   [
     "completed",
-    [
-      "completed",
-      "successful requests",
-      "completed requests",
-      "success count",
-      "成功请求数",
-      "成功数",
-      "num completed",
-    ],
+    words(
+      "completed|successful requests|completed requests|success count|成功请求数|成功数|num completed",
+    ),
   ],
-  [
-    "failed",
-    [
-      "failed",
-      "failed requests",
-      "errors",
-      "error count",
-      "失败",
-      "失败请求数",
-      "失败数",
-      "num failed",
-    ],
-  ],
+  ["failed", words("failed|failed requests|errors|error count|失败|失败请求数|失败数|num failed")],
 ];
 const REQUEST: [string, string[]][] = [
   [
     "requestId",
-    [
-      "request_id",
-      "req_id",
-      "request id",
-      "requestid",
-      "请求id",
-      "id",
-      "request",
-      "request index",
-      "request_idx",
-    ],
+    words("request_id|req_id|request id|requestid|请求id|id|request|request index|request_idx"),
   ],
   [
     "start",
-    [
-      "start",
-      "start_time",
-      "start time",
-      "start_ts",
-      "timestamp",
-      "send time",
-      "开始时间",
-      "发送时间",
-      "start timestamp",
-    ],
+    words(
+      "start|start_time|start time|start_ts|timestamp|send time|开始时间|发送时间|start timestamp",
+    ),
   ],
-  [
-    "end",
-    [
-      "end",
-      "end_time",
-      "end time",
-      "end_ts",
-      "finish time",
-      "结束时间",
-      "完成时间",
-      "end timestamp",
-    ],
-  ],
+  ["end", words("end|end_time|end time|end_ts|finish time|结束时间|完成时间|end timestamp")],
   ["ok", ["ok", "success", "succeeded", "is success", "成功"]],
   ["error", ["error", "error_msg", "error message", "err", "错误", "错误信息"]],
 ];
@@ -242,21 +95,7 @@ const META: [string, string[]][] = [
   ["label", ["sweep", "label", "deployment", "config", "配置", "部署"]],
   ["model", ["model", "model name", "模型", "模型名"]],
   ["engine", ["engine", "framework", "backend", "引擎", "推理引擎"]],
-  [
-    "gpu",
-    [
-      "gpu",
-      "gpu type",
-      "gpu model",
-      "hardware",
-      "hw",
-      "accelerator",
-      "sku",
-      "gpu型号",
-      "硬件",
-      "显卡",
-    ],
-  ],
+  ["gpu", words("gpu|gpu type|gpu model|hardware|hw|accelerator|sku|gpu型号|硬件|显卡")],
   ["gpuCount", ["gpus", "gpu count", "num gpus", "gpu数", "卡数", "gpu 数量"]],
 ];
 
@@ -322,47 +161,27 @@ describe("headers with fullwidth punctuation, a BOM, units in parentheses", () =
 
 describe("metric headers: which metric (most specific first)", () => {
   it.each([
-    ["ntpot", "ntpot"],
-    ["NTPOT p50", "ntpot"],
-    ["normalized time per output token", "ntpot"],
-    ["normalised time per output token", "ntpot"],
-    ["归一化延迟", "ntpot"],
-    ["ttft", "ttft"],
-    ["time to first token", "ttft"],
-    ["first token latency", "ttft"],
-    ["first token time", "ttft"],
-    ["首 token 延迟", "ttft"],
-    ["首token时延", "ttft"],
-    ["首字", "ttft"],
-    ["首包", "ttft"],
-    ["首词耗时", "ttft"],
-    ["首包时间", "ttft"],
-    ["tpot", "tpot"],
-    ["time per output token", "tpot"],
-    ["每个输出token延迟", "tpot"],
-    ["每 token 耗时", "tpot"],
-    ["每输出 token 时间", "tpot"],
-    ["itl", "itl"],
-    ["inter token latency", "itl"],
-    ["inter-token latency", "itl"],
-    ["intertoken latency", "itl"],
-    ["inter token", "itl"],
-    ["token 间隔", "itl"],
-    ["token间延迟", "itl"],
-    ["token间", "itl"],
-    ["e2e", "e2e"],
-    ["e2el", "e2e"],
-    ["end to end", "e2e"],
-    ["end-to-end latency", "e2e"],
-    ["latency", "e2e"],
-    ["request latency", "e2e"],
-    ["response time", "e2e"],
-    ["端到端", "e2e"],
-    ["请求延迟", "e2e"],
-    ["响应时间", "e2e"],
-    ["延迟 p99", "e2e"],
-    ["总延迟", "e2e"],
-    ["时延", "e2e"],
+    ...rows(
+      "ntpot|NTPOT p50|normalized time per output token|normalised time per output token|" +
+        "归一化延迟",
+      "ntpot",
+    ),
+    ...rows(
+      "ttft|time to first token|first token latency|first token time|首 token 延迟|首token时延|" +
+        "首字|首包|首词耗时|首包时间",
+      "ttft",
+    ),
+    ...rows("tpot|time per output token|每个输出token延迟|每 token 耗时|每输出 token 时间", "tpot"),
+    ...rows(
+      "itl|inter token latency|inter-token latency|intertoken latency|inter token|" +
+        "token 间隔|token间延迟|token间",
+      "itl",
+    ),
+    ...rows(
+      "e2e|e2el|end to end|end-to-end latency|latency|request latency|response time|端到端|" +
+        "请求延迟|响应时间|延迟 p99|总延迟|时延",
+      "e2e",
+    ),
   ])("%s → %s", (h, m) => {
     const fs = fieldsOf(h);
     expect(fs).toHaveLength(1);
@@ -393,66 +212,30 @@ describe("metric headers: the statistic", () => {
     ["ttft 95 %", "p95"],
     ["ttft 90分位", "p90"],
     ["ttft 99百分位", "p99"],
-    ["ttft median", "p50"],
-    ["med ttft", "p50"],
-    ["ttft 中位数", "p50"],
-    ["ttft mean", "mean"],
-    ["avg ttft", "mean"],
-    ["average ttft", "mean"],
-    ["平均首字延迟", "mean"],
-    ["ttft 均值", "mean"],
-    ["ttft std", "std"],
-    ["ttft stdev", "std"],
-    ["ttft stddev", "std"],
-    ["ttft sd", "std"],
-    ["ttft 标准差", "std"],
-    ["ttft min", "min"],
-    ["ttft minimum", "min"],
-    ["最小首字延迟", "min"],
-    ["ttft max", "max"],
-    ["ttft maximum", "max"],
-    ["最大首字延迟", "max"],
+    ...rows("ttft median|med ttft|ttft 中位数", "p50"),
+    ...rows("ttft mean|avg ttft|average ttft|平均首字延迟|ttft 均值", "mean"),
+    ...rows("ttft std|ttft stdev|ttft stddev|ttft sd|ttft 标准差", "std"),
+    ...rows("ttft min|ttft minimum|最小首字延迟", "min"),
+    ...rows("ttft max|ttft maximum|最大首字延迟", "max"),
   ])("%s → %s", (h, stat) => {
     expect(fieldsOf(h)[0]).toMatchObject({ kind: "metric", metric: "ttft", stat });
   });
 
   it("no statistic (one value per request): ttft, ttft_ms; p100 and a percentile inside a number are not statistics", () => {
-    for (const h of [
-      "ttft",
-      "ttft_ms",
-      "ttft p100",
-      "ttft 199th",
-      "ttft 100th",
-      "ttft 100%",
-      "ttft minutes",
-      "ttft maxed",
-      "ttft meaning",
-      "ttft p",
-    ]) {
+    for (const h of words(
+      "ttft|ttft_ms|ttft p100|ttft 199th|ttft 100th|ttft 100%|ttft minutes|ttft maxed|" +
+        "ttft meaning|ttft p",
+    )) {
       expect(fieldsOf(h)[0], h).toMatchObject({ kind: "metric", metric: "ttft", stat: null });
     }
   });
 
   it("statistic words only as whole words: 'top5', 'medium', 'xmedian', 'demean', 'avgx', 'xstd', 'admin', 'xmax' are no statistic", () => {
-    for (const h of [
-      "ttft top5",
-      "ttft medium",
-      "xmedian ttft",
-      "ttft medx",
-      "ttft demean",
-      "ttft meanx",
-      "ttft avgx",
-      "ttft xavg",
-      "ttft averages",
-      "ttft xstd",
-      "ttft stdx",
-      "ttft stdevx",
-      "ttft sdx",
-      "ttft admin",
-      "ttft minx",
-      "ttft xmax",
-      "ttft maximumx",
-    ]) {
+    for (const h of words(
+      "ttft top5|ttft medium|xmedian ttft|ttft medx|ttft demean|ttft meanx|ttft avgx|ttft xavg|" +
+        "ttft averages|ttft xstd|ttft stdx|ttft stdevx|ttft sdx|ttft admin|ttft minx|ttft xmax|" +
+        "ttft maximumx",
+    )) {
       expect(fieldsOf(h)[0], h).toMatchObject({ kind: "metric", metric: "ttft", stat: null });
     }
   });
@@ -474,56 +257,30 @@ describe("metric headers: the statistic", () => {
 
 describe("metric headers: the unit", () => {
   it.each([
-    ["ttft 毫秒", "ms"],
-    ["ttft ms", "ms"],
-    ["ttft (ms)", "ms"],
-    ["ttft msec", "ms"],
-    ["ttft millis", "ms"],
-    ["ttft millisecond", "ms"],
-    ["ttft milliseconds", "ms"],
-    ["ttft_p99ms", "ms"],
-    ["ttft 100ms", "ms"],
-    ["ttft us", "us"],
-    ["ttft (us)", "us"],
-    ["ttft usec", "us"],
-    ["ttft microsecond", "us"],
-    ["ttft microseconds", "us"],
-    ["ttft 微秒", "us"],
-    ["ttft µs", "us"],
-    ["TTFT (µs) P99", "us"],
-    ["ttft_p99_μs", "us"],
-    ["latency(µs)", "us"],
-    ["ttft 100µs", "us"],
-    ["ttft 秒", "s"],
-    ["ttft s", "s"],
-    ["ttft (s)", "s"],
-    ["TTFT(s) P99", "s"],
-    ["ttft sec", "s"],
-    ["ttft secs", "s"],
-    ["ttft second", "s"],
-    ["ttft seconds", "s"],
-    ["e2e_latency_s", "s"],
+    ...rows(
+      "ttft 毫秒|ttft ms|ttft (ms)|ttft msec|ttft millis|ttft millisecond|ttft milliseconds|" +
+        "ttft_p99ms|ttft 100ms",
+      "ms",
+    ),
+    ...rows(
+      "ttft us|ttft (us)|ttft usec|ttft microsecond|ttft microseconds|ttft 微秒|ttft µs|" +
+        "TTFT (µs) P99|ttft_p99_μs|latency(µs)|ttft 100µs",
+      "us",
+    ),
+    ...rows(
+      "ttft 秒|ttft s|ttft (s)|TTFT(s) P99|ttft sec|ttft secs|ttft second|ttft seconds|" +
+        "e2e_latency_s",
+      "s",
+    ),
   ])("%s → %s", (h, unit) => {
     expect(fieldsOf(h)[0]).toMatchObject({ kind: "metric", unit });
   });
 
   it("no unit stated → null (not ms): unit words only as whole words", () => {
-    const tokens = [
-      "ms",
-      "msec",
-      "millis",
-      "millisecond",
-      "milliseconds",
-      "us",
-      "usec",
-      "microsecond",
-      "microseconds",
-      "s",
-      "sec",
-      "secs",
-      "second",
-      "seconds",
-    ];
+    const tokens = words(
+      "ms|msec|millis|millisecond|milliseconds|us|usec|microsecond|microseconds|s|sec|secs|" +
+        "second|seconds",
+    );
     for (const h of [
       "ttft p99",
       "ttft µsx",
@@ -570,14 +327,9 @@ describe("throughput headers with a unit, timestamps with a unit", () => {
   });
 
   it("input or prefill tokens/s are not a sweep field; 'ending', 'started' are not timestamps", () => {
-    for (const h of [
-      "input tokens/s",
-      "prefill tok/s",
-      "输入 tokens/s",
-      "ending ms",
-      "started_s",
-      "xstart_ms",
-    ])
+    for (const h of words(
+      "input tokens/s|prefill tok/s|输入 tokens/s|ending ms|started_s|xstart_ms",
+    ))
       expect(fieldsOf(h), h).toStrictEqual([]);
   });
 });
@@ -644,6 +396,58 @@ describe("header length limit", () => {
 });
 
 describe("mapHeaders", () => {
+  const cases: [string, Field][] = [
+    ["P99 TTFT", metric("ttft", "p99", null)],
+    ["TTFT P99", metric("ttft", "p99", null)],
+    ["ttft_p99_ms", metric("ttft", "p99", "ms")],
+    ["p99_ttft_ms", metric("ttft", "p99", "ms")],
+    ["TTFT p99 (ms)", metric("ttft", "p99", "ms")],
+    ["TTFT(s) P99", metric("ttft", "p99", "s")],
+    ["median ttft", metric("ttft", "p50", null)],
+    ["mean_itl_ms", metric("itl", "mean", "ms")],
+    ["avg TPOT", metric("tpot", "mean", null)],
+    ["P95 ITL", metric("itl", "p95", null)],
+    ["e2e p50", metric("e2e", "p50", null)],
+    ["latency p99", metric("e2e", "p99", null)],
+    ["p99.9_ttft_ms", metric("ttft", "p99.9", "ms")],
+    ["首 token 延迟 P99", metric("ttft", "p99", null)],
+    ["首字延迟 P50（秒）", metric("ttft", "p50", "s")],
+    ["token 间延迟 P95(毫秒)", metric("itl", "p95", "ms")],
+    ["端到端延迟 P99", metric("e2e", "p99", null)],
+    ["ntpot p50", metric("ntpot", "p50", null)],
+    ["ttft_ms", metric("ttft", null, "ms")],
+    ["Output Throughput (tok/s)", { kind: "value", key: "outputTokensPerSec" }],
+    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
+    ["Failed %", { kind: "value", key: "failedPct" }],
+    ["failed_pct", { kind: "value", key: "failedPct" }],
+    ["Error rate (%)", { kind: "value", key: "failedPct" }],
+    ["error rate %", { kind: "value", key: "failedPct" }],
+    ["失败率 (%)", { kind: "value", key: "failedPct" }],
+    ["error rate", { kind: "value", key: "failedFraction" }],
+    ["failure_ratio", { kind: "value", key: "failedFraction" }],
+    ["错误率", { kind: "value", key: "failedFraction" }],
+  ];
+  // Load, rate and count headers (concurrency, qps, RPS, failed, errors …) are in the alias tables above.
+  it.each(cases)("mapHeaders([%s]) maps it to %j", (header, field) => {
+    expect(mapHeaders([header]).mapping[0]).toEqual(field);
+  });
+  it("lists ambiguous, unknown and duplicate columns", () => {
+    const r = mapHeaders(["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"]);
+    expect(r.mapping.map((f) => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
+    expect(r.ambiguous).toEqual([
+      {
+        index: 1,
+        column: "throughput",
+        candidates: [
+          { kind: "value", key: "rps" },
+          { kind: "value", key: "outputTokensPerSec" },
+        ],
+      },
+    ]);
+    expect(r.unknown).toEqual(["notes"]);
+    expect(r.duplicates).toEqual([{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }]);
+  });
+
   it("blank headers are neither mapped nor unknown; unknown columns listed by name", () => {
     const r = mapHeaders(["", "  ", "notes", "concurrency"]);
     expect(r).toStrictEqual({
@@ -655,15 +459,9 @@ describe("mapHeaders", () => {
   });
 
   it("a duplicate names the first column of its field, counted over all columns (nulls included)", () => {
-    const r = mapHeaders([
-      "notes",
-      "throughput",
-      "p99 ttft (s)",
-      "ttft_p99_ms",
-      "ttft p50",
-      "concurrency",
-      "users",
-    ]);
+    const r = mapHeaders(
+      words("notes|throughput|p99 ttft (s)|ttft_p99_ms|ttft p50|concurrency|users"),
+    );
     expect(r.mapping).toStrictEqual([
       null,
       null,
@@ -690,19 +488,9 @@ describe("mapHeaders", () => {
   });
 
   it("different keys or kinds are not duplicates: start/end, rps/requestRate, ttft/itl of one stat, per-request ttft/ttft mean", () => {
-    const r = mapHeaders([
-      "start_ms",
-      "end_ms",
-      "rps",
-      "request rate",
-      "ttft p99",
-      "itl p99",
-      "ttft_ms",
-      "mean ttft",
-      "gpu",
-      "gpus",
-      "model",
-    ]);
+    const r = mapHeaders(
+      words("start_ms|end_ms|rps|request rate|ttft p99|itl p99|ttft_ms|mean ttft|gpu|gpus|model"),
+    );
     expect(r.duplicates).toStrictEqual([]);
     expect(r.mapping.every((m) => m !== null)).toBe(true);
   });

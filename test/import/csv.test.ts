@@ -14,14 +14,15 @@ import {
   scanPlainCsv,
 } from "../../src/import/csv";
 import fc from "fast-check";
+import { words } from "./helpers";
 
 describe("csv helpers", () => {
-  it("detects comma, semicolon and tab delimiters", () => {
-    expect(detectDelimiter("a,b,c")).toBe(",");
-    expect(detectDelimiter("a;b;c")).toBe(";");
-    expect(detectDelimiter("a\tb\tc")).toBe("\t");
-    expect(detectDelimiter('"x,y";b;c')).toBe(";");
-  });
+  it.each([
+    ["a,b,c", ","],
+    ["a;b;c", ";"],
+    ["a\tb\tc", "\t"],
+    ['"x,y";b;c', ";"],
+  ])("detects the delimiter of %j: %j", (line, d) => expect(detectDelimiter(line)).toBe(d));
   it("parses with BOM and CRLF and keeps file line numbers", () => {
     const t = parseCsv('\uFEFFa,b\r\n1,2\r\n\r\n3,"4\n5"\r\n6,7\r\n');
     expect(t.rows).toEqual([
@@ -37,24 +38,31 @@ describe("csv helpers", () => {
     expect(s.map((x) => x.startLine)).toEqual([1, 4]);
     expect(s[1]!.text).toBe("Metric,Value\nB,2");
   });
-  it("reads numbers the way tools write them", () => {
-    expect(readNumber("1,234.56")).toEqual({ kind: "number", value: 1234.56 });
-    expect(readNumber("N/A")).toEqual({ kind: "absent" });
-    expect(readNumber("NaN")).toEqual({ kind: "absent" });
-    expect(readNumber("")).toEqual({ kind: "absent" });
-    expect(readNumber("Infinity")).toEqual({ kind: "number", value: Infinity });
-    expect(readNumber("1.5e3")).toEqual({ kind: "number", value: 1500 });
-    expect(readNumber("0,25", true)).toEqual({ kind: "number", value: 0.25 });
-    expect(readNumber("1.234,5", true)).toEqual({ kind: "number", value: 1234.5 });
-    expect(readNumber("abc").kind).toBe("invalid");
-  });
-  it("reads numbers the way typed cells do (one reader, docs/grid.md)", () => {
-    expect(readNumber("12%")).toEqual({ kind: "number", value: 12 });
-    expect(readNumber("$2.99")).toEqual({ kind: "number", value: 2.99 });
-    expect(readNumber("1.5k")).toEqual({ kind: "number", value: 1500 });
-    expect(readNumber("1 500")).toEqual({ kind: "number", value: 1500 });
-    expect(readNumber("USD 1,920")).toEqual({ kind: "number", value: 1920 });
-    expect(readNumber("2,5").kind).toBe("invalid");
+  // The way tools write numbers, and the way typed cells do (one reader, docs/grid.md).
+  it.each([
+    ["1,234.56", false, 1234.56],
+    ["Infinity", false, Infinity],
+    ["1.5e3", false, 1500],
+    ["0,25", true, 0.25],
+    ["1.234,5", true, 1234.5],
+    ["12%", false, 12],
+    ["$2.99", false, 2.99],
+    ["1.5k", false, 1500],
+    ["1 500", false, 1500],
+    ["USD 1,920", false, 1920],
+  ])("reads %j (decimal comma %s) as %d", (cell, comma, value) =>
+    expect(readNumber(cell, comma)).toEqual({ kind: "number", value }),
+  );
+  it.each([
+    ["N/A", "absent"],
+    ["NaN", "absent"],
+    ["", "absent"],
+    ["abc", "invalid"],
+    ["2,5", "invalid"],
+  ])("reads %j as %s", (cell, kind) => {
+    const r = readNumber(cell);
+    // Absent is only its kind; an invalid cell may say more.
+    expect(kind === "absent" ? r : { kind: r.kind }).toEqual({ kind });
   });
 });
 
@@ -101,29 +109,9 @@ describe("readPlainDecimal: Number's value or NaN", () => {
 
   it("declines what it cannot read exactly or is not a plain decimal", () => {
     // 2^53 + 1 needs more than 53 bits; 1e23 is no exact double; 24 characters is past the limit.
-    for (const s of [
-      "9007199254740993",
-      "1e23",
-      "1e-23",
-      "0.00000000000000000000001",
-      "",
-      "-",
-      ".",
-      "e5",
-      "1e",
-      "1e+",
-      "1.2.3",
-      " 1",
-      "1 ",
-      "0x10",
-      "Infinity",
-      "NaN",
-      "1,5",
-      "1_000",
-      "١٢",
-    ]) {
+    const declined = words("9007199254740993|1e23|1e-23|0.00000000000000000000001|-|.|e5|1e|1e+");
+    for (const s of ["", ...declined, ...words("1.2.3| 1|1 |0x10|Infinity|NaN|1,5|1_000|١٢")])
       expect(read(s), s).toBeNaN();
-    }
   });
 
   it("equals Number on random decimal strings: signs, leading zeros, long mantissas, exponents", () => {
@@ -203,22 +191,7 @@ describe("scanPlainCsv: the rows and cells split sees", () => {
   it("agrees with split on random bodies: empty cells, CRLF, blank and space-only lines, trailing delimiters", () => {
     const body = fc.string({
       maxLength: 80,
-      unit: fc.constantFrom(
-        "1",
-        "2.5",
-        "-",
-        "a",
-        " ",
-        "\t",
-        ",",
-        ";",
-        "\n",
-        "\r\n",
-        "\r",
-        "\u00a0",
-        "\u3000",
-        "é",
-      ),
+      unit: fc.constantFrom(...words("1|2.5|-|a| |\t|,|;|\n|\r\n|\r|\u00a0|\u3000|é")),
     });
     fc.assert(
       fc.property(

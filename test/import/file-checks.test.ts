@@ -4,6 +4,9 @@
  * double cannot hold. Each refusal names the file, and the line where there is one.
  */
 import { describe, expect, it } from "vitest";
+import type { Problem } from "../../src/engine/base/problems";
+import { renderProblem } from "../../src/report/messages";
+import { words } from "./helpers";
 import {
   limitProblem,
   MAX_COLUMNS,
@@ -17,6 +20,7 @@ import {
 import { makeInputFile } from "../../src/import/input";
 
 const file = (text: string) => makeInputFile("f.csv", text);
+const zh = (p: Problem<object> | undefined) => (p ? renderProblem(p, "zh") : "");
 
 describe("the limits", () => {
   it("are 512 MiB per file, 1 MiB per line and 10,000 columns", () => {
@@ -50,8 +54,12 @@ describe("sniffProblem", () => {
     expect(sniffProblem(file(text))?.code).toBe(code);
   });
 
-  it("gives the empty file line 1 and names the file", () => {
+  it("gives the empty file line 1 and names the file, in English and Chinese", () => {
     expect(sniffProblem(file(""))).toMatchObject({ file: "f.csv", code: "empty", line: 1 });
+    const empty = sniffProblem(file(" \n"))!;
+    expect([empty.problem?.code, empty.message, zh(empty.problem)]).toEqual(
+      words("import.empty|file is empty|文件为空"),
+    );
   });
 
   it("calls a text binary when more than 5 % of its first 8 KiB are control characters", () => {
@@ -61,6 +69,12 @@ describe("sniffProblem", () => {
     const six = `${"\x01".repeat(6)}${"a".repeat(94)}`;
     expect(sniffProblem(file(six))?.message).toBe(
       "file looks binary (control characters), not a text benchmark output",
+    );
+    expect(zh(sniffProblem(file(six))?.problem)).toBe(
+      "文件看起来是二进制（含控制字符），不是文本格式的压测输出",
+    );
+    expect(zh(sniffProblem(file("ab\u0000cd"))?.problem)).toBe(
+      "文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出",
     );
     // Tab, line feed, carriage return and form feed are text.
     expect(sniffProblem(file("a\t\n\r\f".repeat(50)))).toBeNull();
@@ -82,6 +96,11 @@ describe("limitProblem", () => {
     expect(r?.message).toBe(
       "line 2 is 1.0 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
     );
+    const long = limitProblem(file(`a,b\n${"1".repeat(1.5 * 2 ** 20)}\n`))!;
+    expect([long.message, zh(long.problem)]).toEqual([
+      "line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
+      "第 2 行长 1.5 MiB；文本表格的一行最多 1 MiB（文件没有换行？）",
+    ]);
   });
 
   it("leaves JSON documents alone: a tool may write a whole result on one line", () => {
@@ -107,6 +126,7 @@ describe("limitProblem", () => {
     const r = limitProblem(file(`\n${wide}\n`));
     expect(r).toMatchObject({ code: "too-many-columns", line: 2 });
     expect(r?.message).toBe("the header has 10001 columns; a table may have at most 10000");
+    expect(zh(r?.problem)).toBe("表头有 10001 列；表格最多 10000 列");
     // Only the header is counted: a wide data row is not a header.
     expect(limitProblem(file(`a,b\n${wide}\n`))).toBeNull();
   });

@@ -3,26 +3,26 @@
  * "Folders"), one rule for the CLI's folder walk and the app's dropped folders.
  */
 import { describe, expect, it } from "vitest";
+import { rows } from "./helpers";
 import { folderSkipReason, importableInFolder } from "../../src/import/folder-rule";
 
 describe("folderSkipReason", () => {
   it.each([
-    [".git/config", "hidden"],
-    ["run/.DS_Store", "hidden"],
-    [".cache/c8.json", "hidden"],
+    ...rows(".git/config|run/.DS_Store|.cache/c8.json", "hidden"),
     ["node_modules/pkg/result.json", "node_modules"],
     ["c8/result.json.source.txt", "provenance note"],
-    ["README", "notes or licence"],
-    ["sub/README.md", "notes or licence"],
-    ["LICENSE.txt", "notes or licence"],
-    ["Licence", "notes or licence"],
-    ["CHANGELOG.md", "notes or licence"],
-    ["plot.PNG", "not a benchmark output by its extension"],
-    ["bench.py", "not a benchmark output by its extension"],
-    ["run.log", "not a benchmark output by its extension"],
-    ["results.tar", "not a benchmark output by its extension"],
-    ["results.parquet", "not a benchmark output by its extension"],
-    ["windows\\.hidden\\x.json", "hidden"],
+    ...rows("README|sub/README.md|LICENSE.txt|Licence|CHANGELOG.md", "notes or licence"),
+    ...rows(
+      "plot.PNG|bench.py|run.log|results.tar|results.parquet",
+      "not a benchmark output by its extension",
+    ),
+    ...rows("windows\\.hidden\\x.json|a/.git/config|.hidden.csv", "hidden"),
+    ["node_modules/x.json", "node_modules"],
+    ["r.json.source.txt", "provenance note"],
+    ["run/README.md", "notes or licence"],
+    ["LICENSE", "notes or licence"],
+    ["plot.png", "not a benchmark output by its extension"],
+    ["server.log", "not a benchmark output by its extension"],
   ])("%s is skipped: %s", (path, reason) => {
     expect(folderSkipReason(path)).toBe(reason);
     expect(importableInFolder(path)).toBe(false);
@@ -38,6 +38,12 @@ describe("folderSkipReason", () => {
     ["readme-results.csv"],
     ["logs/summary.json"],
     ["no-extension"],
+    // Markdown reports are data (the app's dropped folders used to skip every .md).
+    ["run/report-en.md"],
+    ["run/results.json"],
+    ["a/b/profile_export.jsonl"],
+    ["x.csv"],
+    ["sweep.txt"],
   ])("%s is offered", (path) => {
     expect(folderSkipReason(path)).toBeNull();
     expect(importableInFolder(path)).toBe(true);

@@ -5,8 +5,9 @@
  * exception may escape any importer or detector, and nothing may hang.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle, Runner } from "./harness";
+import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
+import { useRunner } from "./harness";
 
 const BUDGET_MS = 10_000;
 const RUNS = 60;
@@ -41,26 +42,10 @@ const ADVERSARIAL = [
   "×",
   "\\",
 ];
-const HEADERS = [
-  "concurrency",
-  "request_rate",
-  "rps",
-  "output tokens/s",
-  "p99 ttft ms",
-  "ttft_ms",
-  "latency_s",
-  "itl",
-  "tpot p50",
-  "并发",
-  "P99 TTFT",
-  "throughput",
-  "model",
-  "gpu",
-  "start_ms",
-  "end_ms",
-  "request_id",
-  "users",
-];
+const HEADERS = words(
+  "concurrency|request_rate|rps|output tokens/s|p99 ttft ms|ttft_ms|latency_s|itl|tpot p50|并发|" +
+    "P99 TTFT|throughput|model|gpu|start_ms|end_ms|request_id|users",
+);
 const CELLS = fc.oneof(
   fc.double().map(String),
   fc.integer().map(String),
@@ -125,13 +110,7 @@ const inputs = fc.oneof(
     .map(([h, d, rows, nl]) => [h.join(d), ...rows.map((r) => r.join(d))].join(nl)),
 );
 
-let runner: Runner;
-beforeAll(async () => {
-  runner = new Runner(await bundle());
-}, 120_000);
-afterAll(async () => {
-  await runner.close();
-});
+const runner = useRunner();
 
 describe("import fuzz", () => {
   it("never lets an exception escape and never hangs, on random input", async () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { afterAll, beforeAll } from "vitest";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -124,4 +125,16 @@ export class Runner {
     await this.w?.terminate();
     this.w = null;
   }
+}
+
+/** A runner for the tests of this file: started before them (bundling takes a while), closed after. */
+export function useRunner(): { run: Runner["run"] } {
+  let runner: Runner;
+  beforeAll(async () => {
+    runner = new Runner(await bundle());
+  }, 120_000);
+  afterAll(async () => {
+    await runner.close();
+  });
+  return { run: (job, ms) => runner.run(job, ms) };
 }

@@ -1,13 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatIssue, importFiles } from "../../src/import/index";
+import { importOk } from "./helpers";
 
-function ok(inputs: { name: string; text: string; optional?: boolean }[]) {
-  const r = importFiles(inputs);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  return r.sweeps;
-}
+const ok = importOk;
 
 describe("each imported point records where it was read (docs/lineage.md)", () => {
   it("a CSV row's point carries its file and 1-based line; repeated rows of one level keep both lines", () => {

@@ -122,8 +122,7 @@ describe("joinLocustRun (through importFiles)", () => {
     const s = r.sweeps[0]!;
     expect(s.source.format).toBe("capplan-locust-records");
     expect(s.source.files).toHaveLength(5);
-    expect(s.meta.locustRequests).toBe(50);
-    expect(s.meta.locustFailures).toBe(5);
+    expect(s.meta).toMatchObject({ locustRequests: 50, locustFailures: 5 });
     // The points come from the records (warm-up left out): 20 + 20 ok, the failures at 4.
     expect(s.points.map((p) => [p.concurrency, p.completed, p.failed ?? 0])).toEqual([
       [2, 20, 0],

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { importErrors } from "./helpers";
 import {
   importFiles,
   makeInputFile,
@@ -44,29 +45,22 @@ function sweepOf(name: string): { sweep: Sweep; r: Extract<ImportResult, { ok: t
 function expectStandardPoints(s: Sweep): void {
   expect(s.points.map((p) => p.concurrency)).toEqual([1, 8, 32]);
   const p8 = s.points[1]!;
-  expect(p8.rps).toBe(3.9);
-  expect(p8.outputTokensPerSec).toBe(410.2);
+  expect(p8).toMatchObject({ rps: 3.9, outputTokensPerSec: 410.2 });
   expect(p8.ttftMs).toMatchObject({ p50: 44.6, p99: 54.8 });
   expect(p8.itlMs).toMatchObject({ p95: 13.5, p99: 16.2 });
   expect(s.points[2]!.outputTokensPerSec).toBe(1020.4);
 }
 
 describe("bad input through the import library", () => {
-  it("refuses an empty file, naming it", () => {
-    expect(errorsOf("empty.csv")).toEqual([
-      expect.objectContaining({ code: "empty", line: 1, message: "file is empty" }),
-    ]);
-  });
-
-  it("refuses a binary file", () => {
-    expect(errorsOf("binary.bin")).toEqual([expect.objectContaining({ code: "binary" })]);
-  });
-
-  it("reports a JSON syntax error at its line and column", () => {
-    // The missing comma after `"request_throughput": 3.9` is found at the `"` that opens line 5, column 3.
-    const errs = errorsOf("syntax-error.json");
-    expect(errs).toHaveLength(1);
-    expect(errs[0]).toMatchObject({ code: "json-syntax", line: 5, column: 3 });
+  it.each([
+    ["empty.csv", { code: "empty", line: 1, message: "file is empty" }],
+    ["binary.bin", { code: "binary" }],
+    // The missing comma after `"request_throughput": 3.9` is found at the `"` that opens line 5.
+    ["syntax-error.json", { code: "json-syntax", line: 5, column: 3 }],
+    ["unrelated-keys.json", { code: "unknown-format" }],
+    ["bad-plan-shape.json", { code: "unknown-format" }], // a plan fixture, for capplan plan
+  ])("refuses %s with one error %j", (name, error) => {
+    expect(errorsOf(name)).toEqual([expect.objectContaining(error)]);
   });
 
   it("refuses a plain text paragraph as an unknown format, saying what it looked like without quoting it", () => {
@@ -77,16 +71,6 @@ describe("bad input through the import library", () => {
     expect(errs[0]!.message).toMatch(
       /^unrecognised format: text of \d+ line\(s\) in no known format;/,
     );
-  });
-
-  it("refuses a JSON object with unrelated keys as an unknown format", () => {
-    expect(errorsOf("unrelated-keys.json")).toEqual([
-      expect.objectContaining({ code: "unknown-format" }),
-    ]);
-  });
-
-  it("refuses a plan-shaped JSON as a sweep (it is a plan fixture, for capplan plan)", () => {
-    expect(errorsOf("bad-plan-shape.json").map((e) => e.code)).toEqual(["unknown-format"]);
   });
 
   it("refuses a file above the size limit without reading it", () => {
@@ -147,21 +131,14 @@ describe("awkward but valid CSV (generic CSV importer)", () => {
 });
 
 describe("bad values in CSV cells (generic CSV importer)", () => {
-  it("refuses an Infinity latency, naming line and column", () => {
-    expect(errorsOf("infinity.csv")).toEqual([
-      expect.objectContaining({ code: "bad-value", line: 4, column: "p99_ttft_ms" }),
-    ]);
-  });
-
-  it("refuses a negative request rate, naming line and column", () => {
-    expect(errorsOf("negative-rate.csv")).toEqual([
-      expect.objectContaining({ code: "bad-value", line: 3, column: "request_rate" }),
-    ]);
-  });
-
-  it("refuses a zero request rate, naming line and column", () => {
-    const errs = errorsOf("zero-rate.csv");
-    expect(errs[0]).toMatchObject({ code: "bad-value", line: 2, column: "request_rate" });
+  it.each([
+    ["infinity.csv", 4, "p99_ttft_ms", 1],
+    ["negative-rate.csv", 3, "request_rate", 1],
+    ["zero-rate.csv", 2, "request_rate", undefined],
+  ])("refuses %s, naming line %d and column %s", (name, line, column, count) => {
+    const errs = errorsOf(name);
+    expect(errs[0]).toMatchObject({ code: "bad-value", line, column });
+    if (count) expect(errs).toHaveLength(count);
   });
 
   it("refuses a table without any metric column: unknown format, or missing-column when forced", () => {
@@ -171,15 +148,15 @@ describe("bad values in CSV cells (generic CSV importer)", () => {
     ]);
     // … and with --format csv the generic importer names what is missing, at the header line.
     const path = DIR + "missing-columns.csv";
-    const r = importFiles([{ name: path, text: readFileSync(path, "utf8") }], { format: "csv" });
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors).toEqual([
+    const errors = importErrors([{ name: path, text: readFileSync(path, "utf8") }], {
+      format: "csv",
+    });
+    expect(errors).toEqual([
       expect.objectContaining({ file: path, code: "missing-column", line: 1, column: "metric" }),
     ]);
     // the header's names are not echoed (docs/import.md): the message counts the columns
-    expect(r.errors[0]!.message).not.toContain('"notes"');
-    expect(r.errors[0]!.message).toMatch(/among the \d+ columns of the header$/);
+    expect(errors[0]!.message).not.toContain('"notes"');
+    expect(errors[0]!.message).toMatch(/among the \d+ columns of the header$/);
   });
 });
 
@@ -200,8 +177,7 @@ describe("bad input through the CLI", () => {
       const { run } = await import("../cli/helpers");
       for (const extra of [[], ["--json"]]) {
         const r = await run("import", DIR + name, ...extra);
-        expect(r.code).toBe(2);
-        expect(r.out).toBe("");
+        expect(r).toMatchObject({ code: 2, out: "" });
         expect(r.errLines).toHaveLength(n);
         for (const l of r.errLines) expect(l).toContain(DIR + name);
         expect(r.err).not.toMatch(/\n\s+at /);
@@ -217,8 +193,7 @@ describe("bad input through the CLI", () => {
       DIR + "infinity.csv",
       DIR + "negative-rate.csv",
     );
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect(r).toMatchObject({ code: 2, out: "" });
     expect(r.errLines).toHaveLength(3);
     expect(r.errLines[1]).toContain('infinity.csv:4 column "p99_ttft_ms"');
     expect(r.errLines[2]).toContain('negative-rate.csv:3 column "request_rate"');

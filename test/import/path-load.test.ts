@@ -6,6 +6,25 @@ import { describe, expect, it } from "vitest";
 import { concurrencyFromPath, PATH_CONCURRENCY } from "../../src/import/path-load";
 
 describe("concurrencyFromPath", () => {
+  it("concurrencyFromPath handles the real sample names", () => {
+    expect(
+      concurrencyFromPath(
+        "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv",
+      ),
+    ).toBe(64);
+    expect(
+      concurrencyFromPath(
+        "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_512_profile_export_aiperf.csv",
+      ),
+    ).toBe(512);
+    expect(
+      concurrencyFromPath(
+        "aiperf/inferencex-fork_mi355x_kimi-k2.5_tp4_conc16_agentic_profile_export_aiperf.csv",
+      ),
+    ).toBe(16);
+    expect(concurrencyFromPath("aiperf-exp7/concurrency_768/profile_export_aiperf.csv")).toBe(768);
+  });
+
   it.each([
     ["sweep/llama-concurrency8/profile_export.json", 8],
     ["sweep/Concurrency_64/result.csv", 64],

@@ -51,10 +51,7 @@ describe("RequestAggregator: derived per-request TPOT and NTPOT", () => {
     agg.add(1, null, ok({ ttftMs: 50, e2eMs: 1050, outputTokens: 5 }));
     // (1050 − 50) / 4 = 250; 1050 / 5 = 210
     const p = agg.finish()[0]!;
-    expect(p.tpotMs!.min).toBe(100);
-    expect(p.tpotMs!.max).toBe(250);
-    expect(p.ntpotMs!.min).toBe(100);
-    expect(p.ntpotMs!.max).toBe(210);
+    expect(p).toMatchObject({ tpotMs: { min: 100, max: 250 }, ntpotMs: { min: 100, max: 210 } });
   });
 
   it("given TPOT and NTPOT are kept as they are, not derived", () => {
@@ -108,9 +105,7 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(2, null, ok({}));
     const p = agg.finish()[0]!;
     // 4 / 2 s; 30 output tokens / 2 s = 15; (30 + 50) / 2 s = 40
-    expect(p.rps).toBe(2);
-    expect(p.outputTokensPerSec).toBe(15);
-    expect(p.totalTokensPerSec).toBe(40);
+    expect(p).toMatchObject({ rps: 2, outputTokensPerSec: 15, totalTokensPerSec: 40 });
     expect(p.meanInputTokens).toBeCloseTo(50 / 3, 12);
     expect(p.meanOutputTokens).toBe(10);
   });
@@ -120,13 +115,9 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(2, null, ok({ startMs: 0, endMs: 1000, ttftMs: 5, outputTokens: 4 }));
     agg.add(2, null, { ok: false, startMs: 1000, endMs: 4000, ttftMs: 999, outputTokens: 100 });
     const p = agg.finish()[0]!;
-    expect(p.completed).toBe(1);
-    expect(p.failed).toBe(1);
     // 1 completed / 4 s; 4 tokens / 4 s
-    expect(p.rps).toBe(0.25);
-    expect(p.outputTokensPerSec).toBe(1);
-    expect(p.ttftMs!.max).toBe(5);
-    expect(p.meanOutputTokens).toBe(4);
+    expect(p).toMatchObject({ completed: 1, failed: 1, rps: 0.25, outputTokensPerSec: 1 });
+    expect(p).toMatchObject({ ttftMs: { max: 5 }, meanOutputTokens: 4 });
   });
 
   it("a given duration wins over the timestamps; without either there is no rate", () => {
@@ -136,15 +127,12 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(3, null, ok({ outputTokens: 8, inputTokens: 2 }));
     const pts = agg.finish((c) => (c === 1 ? 4 : undefined));
     // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration
-    expect(pts[0]!.rps).toBe(0.25);
-    expect(pts[0]!.outputTokensPerSec).toBe(2);
-    expect(pts[1]!.rps).toBe(1);
-    expect(pts[1]!.outputTokensPerSec).toBe(8);
-    expect(pts[2]!.rps).toBeUndefined();
-    expect(pts[2]!.outputTokensPerSec).toBeUndefined();
-    expect(pts[2]!.totalTokensPerSec).toBeUndefined();
-    expect(pts[2]!.meanOutputTokens).toBe(8);
-    expect(pts[2]!.meanInputTokens).toBe(2);
+    expect(pts.map((p) => [p.rps, p.outputTokensPerSec, p.totalTokensPerSec])).toStrictEqual([
+      [0.25, 2, undefined],
+      [1, 8, undefined],
+      [undefined, undefined, undefined],
+    ]);
+    expect(pts[2]).toMatchObject({ meanOutputTokens: 8, meanInputTokens: 2 });
   });
 
   it("a given duration of 0 or less falls back to the timestamps", () => {
@@ -153,11 +141,12 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     agg.add(2, null, ok({ startMs: 0, endMs: 500 }));
     agg.add(3, null, ok({ outputTokens: 5 }));
     const pts = agg.finish((c) => (c === 1 ? 0 : -3));
-    expect(pts[0]!.rps).toBe(2);
-    expect(pts[1]!.rps).toBe(2);
-    // No timestamps to fall back to: no rate at all (not −1/3 req/s).
-    expect(pts[2]!.rps).toBeUndefined();
-    expect(pts[2]!.outputTokensPerSec).toBeUndefined();
+    // No timestamps to fall back to for c3: no rate at all (not −1/3 req/s).
+    expect(pts.map((p) => [p.rps, p.outputTokensPerSec])).toStrictEqual([
+      [2, undefined],
+      [2, undefined],
+      [undefined, undefined],
+    ]);
   });
 
   it("the duration function is asked with the level's concurrency and request rate", () => {
@@ -295,10 +284,7 @@ describe("RequestAggregator columns", () => {
     for (let i = 0; i < 50_000; i++) agg.add(1, null, { ok: true, ttftMs: (i * 7) % 50_000 });
     const s = agg.finish()[0]!.ttftMs!;
     // h = 49,999 · 0.5 = 24,999.5 → 24,999.5; p99: h = 49,499.01 → 49,499.01; mean 24,999.5.
-    expect(s.p50).toBe(24_999.5);
+    expect(s).toMatchObject({ p50: 24_999.5, mean: 24_999.5, min: 0, max: 49_999 });
     expect(s.p99).toBeCloseTo(49_499.01, 9);
-    expect(s.mean).toBe(24_999.5);
-    expect(s.min).toBe(0);
-    expect(s.max).toBe(49_999);
   });
 });

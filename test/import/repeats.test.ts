@@ -5,6 +5,7 @@
  * then repeats as the import pipeline meets them (a folder per run, docs/import.md).
  */
 import { describe, expect, it } from "vitest";
+import { words, FIXTURES, fixture } from "./helpers";
 import type { SweepPoint } from "../../src/engine/base/types";
 import {
   combineRepeats,
@@ -18,21 +19,26 @@ import {
 import { importFiles } from "../../src/import/index";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, fixture } from "./helpers";
 
 const at4 = (p: Partial<SweepPoint>): SweepPoint => ({ concurrency: 4, requestRate: null, ...p });
+/** A point at concurrency 4 with every scalar: rps, output and total tok/s, mean lengths, counts. */
+const scalars = (...v: (number | null)[]): SweepPoint => {
+  const keys = ["rps", "outputTokensPerSec", "totalTokensPerSec", "meanInputTokens"] as const;
+  const more = ["meanOutputTokens", "completed", "failed"] as const;
+  return at4(Object.fromEntries([...keys, ...more].map((k, i) => [k, v[i]])));
+};
 
 describe("median (numpy's)", () => {
-  it("odd count: the middle value after a numeric sort (not a string sort: 9 < 10 < 100)", () => {
-    expect(median([100, 9, 10])).toBe(10);
-    expect(median([7])).toBe(7);
-    expect(median([3, -1, 2, 50, 4])).toBe(3);
-  });
-  it("even count: the mean of the two middle values", () => {
-    expect(median([40, 10, 30, 20])).toBe(25);
-    expect(median([5, 1])).toBe(3);
-    expect(median([100, 9, 10, 8])).toBe(9.5);
-  });
+  // Odd count: the middle value after a numeric sort (not a string sort: 9 < 10 < 100); even
+  // count: the mean of the two middle values.
+  it.each([
+    [[100, 9, 10], 10],
+    [[7], 7],
+    [[3, -1, 2, 50, 4], 3],
+    [[40, 10, 30, 20], 25],
+    [[5, 1], 3],
+    [[100, 9, 10, 8], 9.5],
+  ])("%j → %d", (xs, m) => expect(median(xs)).toBe(m));
   it("does not reorder its input", () => {
     const xs = [3, 1, 2];
     median(xs);
@@ -40,68 +46,28 @@ describe("median (numpy's)", () => {
   });
 });
 
-describe("pointLoad (the problem parameters of a load level)", () => {
-  it("kind and load: concurrency, else request rate, else rps (null when absent)", () => {
-    expect(pointLoad({ concurrency: 8, requestRate: 2 })).toStrictEqual({
-      kind: "concurrency",
-      load: 8,
-    });
-    expect(pointLoad({ concurrency: null, requestRate: "inf" })).toStrictEqual({
-      kind: "requestRate",
-      load: "inf",
-    });
-    expect(pointLoad({ concurrency: null, requestRate: null, rps: 3.1 })).toStrictEqual({
-      kind: "rps",
-      load: 3.1,
-    });
-    expect(pointLoad({ concurrency: null, requestRate: null })).toStrictEqual({
-      kind: "rps",
-      load: null,
-    });
-  });
-});
-
-describe("loadLabel", () => {
-  it("concurrency, else request rate, else rps", () => {
-    expect(loadLabel({ concurrency: 8, requestRate: 2 })).toBe("concurrency 8");
-    expect(loadLabel({ concurrency: 0, requestRate: null })).toBe("concurrency 0");
-    expect(loadLabel({ concurrency: null, requestRate: 2 })).toBe("request rate 2");
-    expect(loadLabel({ concurrency: null, requestRate: "inf" })).toBe("request rate inf");
-    expect(loadLabel({ concurrency: null, requestRate: null, rps: 3.1 })).toBe("rps 3.1");
-    expect(loadLabel({ concurrency: null, requestRate: null, rps: 0 })).toBe("rps 0");
-    expect(loadLabel({ concurrency: null, requestRate: null })).toBe("rps null");
+describe("pointLoad and loadLabel: concurrency, else request rate, else rps (null when absent)", () => {
+  const pt = (concurrency: number | null, requestRate: number | "inf" | null, rps?: number) =>
+    rps === undefined ? { concurrency, requestRate } : { concurrency, requestRate, rps };
+  it.each([
+    [pt(8, 2), "concurrency", 8, "concurrency 8"],
+    [pt(0, null), "concurrency", 0, "concurrency 0"],
+    [pt(null, 2), "requestRate", 2, "request rate 2"],
+    [pt(null, "inf"), "requestRate", "inf", "request rate inf"],
+    [pt(null, null, 3.1), "rps", 3.1, "rps 3.1"],
+    [pt(null, null, 0), "rps", 0, "rps 0"],
+    [pt(null, null), "rps", null, "rps null"],
+  ])("%j → %s %s, %s", (p, kind, load, label) => {
+    expect(pointLoad(p)).toStrictEqual({ kind, load });
+    expect(loadLabel(p)).toBe(label);
   });
 });
 
 describe("combineRepeats: the median of each scalar and statistic", () => {
   it("every scalar is the median of the repeats that have it; NaN and absent values are left out", () => {
-    const a = at4({
-      rps: 1,
-      outputTokensPerSec: 10,
-      totalTokensPerSec: 100,
-      meanInputTokens: 1000,
-      meanOutputTokens: 50,
-      completed: 10,
-      failed: 0,
-    });
-    const b = at4({
-      rps: 3,
-      outputTokensPerSec: 30,
-      totalTokensPerSec: 300,
-      meanInputTokens: 3000,
-      meanOutputTokens: 70,
-      completed: 30,
-      failed: 2,
-    });
-    const c = at4({
-      rps: NaN,
-      outputTokensPerSec: 20,
-      totalTokensPerSec: 200,
-      meanInputTokens: 2000,
-      meanOutputTokens: 60,
-      completed: 20,
-      failed: 1,
-    });
+    const a = scalars(1, 10, 100, 1000, 50, 10, 0);
+    const b = scalars(3, 30, 300, 3000, 70, 30, 2);
+    const c = scalars(NaN, 20, 200, 2000, 60, 20, 1);
     const { point: withSpread } = combineRepeats([a, b, c]);
     // The spread is checked in repeats.test.ts; here the medians.
     const { spread, ...point } = withSpread;
@@ -164,9 +130,7 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
 });
 
 describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
-  it("UNSTABLE_SPREAD is 10 %", () => {
-    expect(UNSTABLE_SPREAD).toBe(0.1);
-  });
+  it("UNSTABLE_SPREAD is 10 %", () => expect(UNSTABLE_SPREAD).toBe(0.1));
 
   it("exactly 10 % apart is not unstable (100 and 110; 10 and 11; 0.3 and 0.33), just over is", () => {
     // 110 / 100 − 1 is 0.10000000000000009 in binary: binary noise must not make 10 % "more than 10 %".
@@ -202,26 +166,8 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
   });
 
   it("each checked scalar with its unit; request counts and std are never called unstable", () => {
-    const a = at4({
-      rps: 1,
-      outputTokensPerSec: 10,
-      totalTokensPerSec: 100,
-      meanInputTokens: 1000,
-      meanOutputTokens: 50,
-      completed: 10,
-      failed: 1,
-      e2eMs: { std: 1, mean: 5 },
-    });
-    const b = at4({
-      rps: 2,
-      outputTokensPerSec: 20,
-      totalTokensPerSec: 200,
-      meanInputTokens: 2000,
-      meanOutputTokens: 100,
-      completed: 20,
-      failed: 9,
-      e2eMs: { std: 50, mean: 5 },
-    });
+    const a = { ...scalars(1, 10, 100, 1000, 50, 10, 1), e2eMs: { std: 1, mean: 5 } };
+    const b = { ...scalars(2, 20, 200, 2000, 100, 20, 9), e2eMs: { std: 50, mean: 5 } };
     expect(combineRepeats([a, b]).unstable).toStrictEqual([
       { name: "rps", min: 1, max: 2, unit: " req/s" },
       { name: "outputTokensPerSec", min: 10, max: 20, unit: " tok/s" },
@@ -232,27 +178,18 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
   });
 
   it("every metric's statistics are checked, named `<metric> <stat>` in ms", () => {
-    const a = at4({
-      ttftMs: { mean: 1 },
-      itlMs: { p50: 1 },
-      tpotMs: { max: 1 },
-      ntpotMs: { min: 1 },
-      e2eMs: { "p99.9": 1 },
-    });
-    const b = at4({
-      ttftMs: { mean: 2 },
-      itlMs: { p50: 2 },
-      tpotMs: { max: 2 },
-      ntpotMs: { min: 2 },
-      e2eMs: { "p99.9": 2 },
-    });
-    expect(combineRepeats([a, b]).unstable.map((u) => `${u.name}${u.unit}`)).toStrictEqual([
-      "ttft mean ms",
-      "itl p50 ms",
-      "tpot max ms",
-      "ntpot min ms",
-      "e2e p99.9 ms",
-    ]);
+    const [a, b] = [1, 2].map((v) =>
+      at4({
+        ttftMs: { mean: v },
+        itlMs: { p50: v },
+        tpotMs: { max: v },
+        ntpotMs: { min: v },
+        e2eMs: { "p99.9": v },
+      }),
+    );
+    expect(combineRepeats([a!, b!]).unstable.map((u) => `${u.name}${u.unit}`)).toStrictEqual(
+      words("ttft mean ms|itl p50 ms|tpot max ms|ntpot min ms|e2e p99.9 ms"),
+    );
   });
 
   it("a value of 0 or below makes no ratio: not called unstable", () => {
@@ -391,8 +328,7 @@ describe("repeated runs (docs/import.md)", () => {
     });
     const { point, unstable } = combineRepeats([pt(100, 3), pt(300, 1), pt(200, 2)]);
     expect(point.ttftMs).toEqual({ p99: 200 });
-    expect(point.rps).toBe(2);
-    expect(point.repeats).toBe(3);
+    expect(point).toMatchObject({ rps: 2, repeats: 3 });
     expect(unstable.map((u) => u.name).sort()).toEqual(["rps", "ttft p99"]);
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
@@ -409,8 +345,7 @@ describe("combineRepeats: spread (docs/uncertainty.md)", () => {
     const { point } = combineRepeats([run(1450, 90), run(1500, 100), run(1550, 110)]);
     const s = point.spread!.outputTokensPerSec!;
     // mean 1500, std 50, t(0.975, 2) = 4.302652729749462: ± 124.2068856.
-    expect(s.n).toBe(3);
-    expect(s.mean).toBe(1500);
+    expect(s).toMatchObject({ n: 3, mean: 1500 });
     expect(s.lo).toBeCloseTo(1375.7931144, 6);
     expect(s.hi).toBeCloseTo(1624.2068856, 6);
     expect(point.spread!.ttftMs!.p99!.values).toEqual([90, 100, 110]);

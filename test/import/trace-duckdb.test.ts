@@ -53,9 +53,7 @@ describe("the README's DuckDB aggregate of a trace", () => {
       const raw = summary(AZURE, binSec);
       const bins = summary(out, binSec);
       expect(raw.format).toBe("azure-llm-trace");
-      expect(bins.format).toBe("trace-bins");
-      expect(bins.aggregated).toBe(true);
-      expect(bins.requests).toBe(19366);
+      expect(bins).toMatchObject({ format: "trace-bins", aggregated: true, requests: 19366 });
       expect(bins.requests).toBe(raw.requests);
       // The fixture's timestamps have whole microseconds (7 digits, the last one 0), as DuckDB keeps them.
       expect(bins.durationSec).toBeCloseTo(raw.durationSec, 6);

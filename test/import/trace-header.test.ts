@@ -4,6 +4,7 @@
  * column a cell starts at, and the cheap sniff that routes a file to the trace reader.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import {
   clip,
   columnOf,
@@ -56,34 +57,12 @@ describe("traceRoleOf", () => {
 });
 
 describe("FAILED_STATUS", () => {
-  it.each([
-    "false",
-    "FALSE",
-    "0",
-    "no",
-    "n",
-    "fail",
-    "failed",
-    "failure",
-    "error",
-    "err",
-    "errored",
-    "timeout",
-    "timed out",
-    "timedout",
-    "canceled",
-    "cancelled",
-    "aborted",
-    "rejected",
-    "失败",
-    "错误",
-    "超时",
-    "否",
-    "取消",
-    "400",
-    "429",
-    "503",
-  ])("%j is a failure", (s) => {
+  it.each(
+    words(
+      "false|FALSE|0|no|n|fail|failed|failure|error|err|errored|timeout|timed out|timedout|" +
+        "canceled|cancelled|aborted|rejected|失败|错误|超时|否|取消|400|429|503",
+    ),
+  )("%j is a failure", (s) => {
     expect(FAILED_STATUS.test(s)).toBe(true);
   });
 
@@ -107,14 +86,9 @@ describe("FAILED_STATUS", () => {
 
 describe("TRACE_FORMAT_TITLES", () => {
   it("names every trace format for the summary line", () => {
-    expect(Object.keys(TRACE_FORMAT_TITLES).sort()).toEqual([
-      "azure-llm-trace",
-      "burstgpt",
-      "trace-bins",
-      "trace-csv",
-      "trace-jsonl",
-      "trace-tsv",
-    ]);
+    expect(Object.keys(TRACE_FORMAT_TITLES).sort()).toEqual(
+      words("azure-llm-trace|burstgpt|trace-bins|trace-csv|trace-jsonl|trace-tsv"),
+    );
     expect(TRACE_FORMAT_TITLES["azure-llm-trace"]).toBe("Azure LLM inference trace (2023/2024)");
     expect(TRACE_FORMAT_TITLES["trace-bins"]).toBe("per-bin trace (sums per time bin)");
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTraceInWorker, rebinTrace } from "../../src/import/trace-browser";
 import { TraceSession } from "../../src/import/trace-session";
 import { renderProblem } from "../../src/report/messages";
 
@@ -102,12 +101,5 @@ describe("trace session (the app's trace import)", () => {
     await s.read({ name: "conv.csv", text }, 60);
     const half = s.summarise(0.5);
     expect(half.ok).toBe(false);
-  });
-
-  it("without a worker the browser entry runs the session here (unit tests)", async () => {
-    const r = await readTraceInWorker({ name: "conv.csv", text }, 60);
-    expect(r.ok && r.view.summary.binSec).toBe(60);
-    const h = await rebinTrace(3600);
-    expect(h.ok && h.view.summary.peakRps).toBeCloseTo(independent(text, 3600).peak, 12);
   });
 });

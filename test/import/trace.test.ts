@@ -20,13 +20,8 @@ describe("readTraceText", () => {
   it("reads the Azure LLM inference trace: ISO times in seconds since the epoch", () => {
     const { r, requests } = read("azure.csv", AZURE);
     if (!r.ok) throw new Error(r.errors[0]!.message);
-    expect([r.format, r.timeKind, r.rows, r.badRows, r.acc.count]).toEqual([
-      "azure-llm-trace",
-      "iso",
-      2,
-      0,
-      2,
-    ]);
+    expect(r).toMatchObject({ format: "azure-llm-trace", timeKind: "iso", rows: 2, badRows: 0 });
+    expect(r.acc.count).toBe(2);
     expect(r.columns).toEqual({
       time: "TIMESTAMP",
       input: "ContextTokens",
@@ -47,13 +42,8 @@ describe("readTraceText", () => {
       "Timestamp,Model,Request tokens,Response tokens,Total tokens,Log Type\n5,ChatGPT,472,18,490,Conversation log\n45,GPT-4,1087,0,1087,Conversation log\n118,ChatGPT,417,276,693,Conversation log\n",
     );
     if (!r.ok) throw new Error(r.errors[0]!.message);
-    expect([r.format, r.timeKind, r.rows, r.badRows, r.acc.count]).toEqual([
-      "burstgpt",
-      "relative",
-      3,
-      0,
-      2,
-    ]);
+    expect(r).toMatchObject({ format: "burstgpt", timeKind: "relative", rows: 3, badRows: 0 });
+    expect(r.acc.count).toBe(2);
     expect(requests).toEqual([
       [5, 472, 18],
       [118, 417, 276],

@@ -3,8 +3,10 @@
  * (runs of spaces before a word made the unit patterns quadratic), through the header lookup, the
  * whole import and the app's header sniff.
  */
-import { describe, expect, test } from "vitest";
-import { importUsageCsv, usageHeader } from "../../src/import/usage";
+import { describe, expect, it, test } from "vitest";
+import { rows } from "./helpers";
+import { importUsageCsv } from "../../src/import/usage";
+import { usageHeader } from "../../src/import/usage-header";
 import { looksLikeUsageHeader } from "../../src/ui/state/usage-edit";
 
 /** 100 KB headers of the shapes that made the header matching quadratic (runs of spaces before a word). */
@@ -31,10 +33,29 @@ describe("usage CSV header matching is linear", () => {
     // Generous budget to catch a hang, not a speed measurement (npm run bench measures speed).
     expect(performance.now() - t0).toBeLessThan(5000);
   });
-  test("unit suffixes and aliases still match", () => {
-    expect(usageHeader("Input Tokens (M)")).toMatchObject({ field: "input", scale: 1e6 });
-    expect(usageHeader("  输出 token （万） ")).toMatchObject({ field: "output", scale: 1e4 });
-    expect(usageHeader("prompt   tokens")).toMatchObject({ field: "input", scale: 1 });
+});
+
+describe("usageHeader: English and Chinese aliases, unit suffixes", () => {
+  it.each([
+    ...rows("Business Unit|团队|租户", { field: "team" }),
+    ...rows("模型|服务", { field: "pool" }),
+    ...rows("prompt_tokens|输入 token", { field: "input" }),
+    ...rows("completion-tokens|输出token", { field: "output" }),
+    ["Total Tokens", { field: "total" }],
+    ["预留副本", { field: "reserved" }],
+    ["Input Tokens (M)", { field: "input", scale: 1e6 }],
+    ["  输出 token （万） ", { field: "output", scale: 1e4 }],
+    ["prompt   tokens", { field: "input", scale: 1 }],
+    ["Output tokens (k)", { scale: 1e3 }],
+  ])("%j → %j", (header, read) => expect(usageHeader(header)).toMatchObject(read));
+
+  it("gives the rank of a match, and no match for a unit without a column or a 500-character name", () => {
+    expect(usageHeader("输入 token（万）")).toEqual({
+      field: "input",
+      rank: expect.any(Number),
+      scale: 1e4,
+    });
+    expect(usageHeader("Team (M)")).toBeNull();
     expect(usageHeader("x".repeat(500))).toBeNull();
   });
 });

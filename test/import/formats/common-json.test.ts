@@ -89,9 +89,7 @@ describe("statsFrom", () => {
     });
   });
 
-  it("scale defaults to 1", () => {
-    expect(statsFrom({ mean: 7 }, MAP)).toStrictEqual({ mean: 7 });
-  });
+  it("scale defaults to 1", () => expect(statsFrom({ mean: 7 }, MAP)).toStrictEqual({ mean: 7 }));
 
   it("the first tool key present wins when two map to the same stat (median before p50)", () => {
     expect(statsFrom({ p50: 2, median: 1 }, MAP)).toStrictEqual({ p50: 1 });

@@ -1,137 +1,15 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { mapHeaders, type Field } from "../../../src/import/aliases";
+import { fixture, importErrors, importOne } from "../helpers";
 import { formatIssue, importFiles } from "../../../src/import/index";
 
 const fx = (name: string) => ({
   name: `fixtures/generic/${name}`,
-  text: readFileSync(`fixtures/generic/${name}`, "utf8"),
+  text: fixture(`generic/${name}`),
 });
 
-function one(name: string) {
-  const r = importFiles([fx(name)]);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
-}
-
-describe("mapHeaders", () => {
-  const m = (metric: string, stat: string | null, unit: string | null): Field =>
-    ({ kind: "metric", metric, stat, unit }) as Field;
-  const cases: [string, Field][] = [
-    ["P99 TTFT", m("ttft", "p99", null)],
-    ["TTFT P99", m("ttft", "p99", null)],
-    ["ttft_p99_ms", m("ttft", "p99", "ms")],
-    ["p99_ttft_ms", m("ttft", "p99", "ms")],
-    ["TTFT p99 (ms)", m("ttft", "p99", "ms")],
-    ["TTFT(s) P99", m("ttft", "p99", "s")],
-    ["median ttft", m("ttft", "p50", null)],
-    ["mean_itl_ms", m("itl", "mean", "ms")],
-    ["avg TPOT", m("tpot", "mean", null)],
-    ["P95 ITL", m("itl", "p95", null)],
-    ["e2e p50", m("e2e", "p50", null)],
-    ["latency p99", m("e2e", "p99", null)],
-    ["p99.9_ttft_ms", m("ttft", "p99.9", "ms")],
-    ["首 token 延迟 P99", m("ttft", "p99", null)],
-    ["首字延迟 P50（秒）", m("ttft", "p50", "s")],
-    ["token 间延迟 P95(毫秒)", m("itl", "p95", "ms")],
-    ["端到端延迟 P99", m("e2e", "p99", null)],
-    ["ntpot p50", m("ntpot", "p50", null)],
-    ["ttft_ms", m("ttft", null, "ms")],
-    ["concurrency", { kind: "load", key: "concurrency" }],
-    ["并发", { kind: "load", key: "concurrency" }],
-    ["并发数", { kind: "load", key: "concurrency" }],
-    ["users", { kind: "load", key: "concurrency" }],
-    ["num_concurrent_requests", { kind: "load", key: "concurrency" }],
-    ["max_concurrency", { kind: "load", key: "concurrency" }],
-    ["batch", { kind: "load", key: "concurrency" }],
-    ["request_rate", { kind: "load", key: "requestRate" }],
-    ["qps", { kind: "load", key: "requestRate" }],
-    ["请求速率", { kind: "load", key: "requestRate" }],
-    ["RPS", { kind: "value", key: "rps" }],
-    ["req/s", { kind: "value", key: "rps" }],
-    ["requests/s", { kind: "value", key: "rps" }],
-    ["request throughput", { kind: "value", key: "rps" }],
-    ["吞吐(RPS)", { kind: "value", key: "rps" }],
-    ["Throughput (req/s)", { kind: "value", key: "rps" }],
-    ["tokens/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["tok/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["output tokens/s", { kind: "value", key: "outputTokensPerSec" }],
-    ["output throughput", { kind: "value", key: "outputTokensPerSec" }],
-    ["输出吞吐", { kind: "value", key: "outputTokensPerSec" }],
-    ["token 吞吐", { kind: "value", key: "outputTokensPerSec" }],
-    ["Output Throughput (tok/s)", { kind: "value", key: "outputTokensPerSec" }],
-    ["total tokens/s", { kind: "value", key: "totalTokensPerSec" }],
-    ["ISL", { kind: "value", key: "meanInputTokens" }],
-    ["OSL", { kind: "value", key: "meanOutputTokens" }],
-    ["input len", { kind: "value", key: "meanInputTokens" }],
-    ["输入长度", { kind: "value", key: "meanInputTokens" }],
-    // A failed share: `%` (or pct/percent) makes it a percentage, a bare rate a fraction 0–1.
-    ["Failed %", { kind: "value", key: "failedPct" }],
-    ["failed_pct", { kind: "value", key: "failedPct" }],
-    ["Error rate (%)", { kind: "value", key: "failedPct" }],
-    ["error rate %", { kind: "value", key: "failedPct" }],
-    ["失败率 (%)", { kind: "value", key: "failedPct" }],
-    ["error rate", { kind: "value", key: "failedFraction" }],
-    ["failure_ratio", { kind: "value", key: "failedFraction" }],
-    ["错误率", { kind: "value", key: "failedFraction" }],
-    // Counts stay counts.
-    ["failed", { kind: "value", key: "failed" }],
-    ["errors", { kind: "value", key: "failed" }],
-  ];
-  it.each(cases)("maps %s", (header, field) => {
-    expect(mapHeaders([header]).mapping[0]).toEqual(field);
-  });
-  it("lists ambiguous, unknown and duplicate columns", () => {
-    const r = mapHeaders(["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"]);
-    expect(r.mapping.map((f) => f?.kind ?? null)).toEqual(["load", null, null, "metric", null]);
-    expect(r.ambiguous).toEqual([
-      {
-        index: 1,
-        column: "throughput",
-        candidates: [
-          { kind: "value", key: "rps" },
-          { kind: "value", key: "outputTokensPerSec" },
-        ],
-      },
-    ]);
-    expect(r.unknown).toEqual(["notes"]);
-    expect(r.duplicates).toEqual([{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }]);
-  });
-});
+const one = (name: string) => importOne(`generic/${name}`, `fixtures/generic/${name}`);
 
 describe("generic CSV importer", () => {
-  it("labels two sweeps of one file (an engine column) by what tells them apart", () => {
-    const text =
-      "engine,gpu,concurrency,P99 TTFT (ms),output tok/s\nvllm,H100,1,50,100\nsglang,H100,1,45,110\n";
-    const r = importFiles([{ name: "bench.csv", text }]);
-    expect(r.ok && r.sweeps.map((s) => s.label)).toEqual(["bench · vllm", "bench · sglang"]);
-  });
-
-  it.each([
-    ["Failed %", "2.5", 2.5],
-    ["error rate", "0.025", 2.5],
-    ["失败率 %", "0", 0],
-  ])("reads a failed share column %s = %s as %s percent", (header, cell, pct) => {
-    const r = importFiles([
-      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
-    ]);
-    expect(r.ok).toBe(true);
-    if (r.ok) expect(r.sweeps[0]!.points[0]!.failedPct).toBeCloseTo(pct, 12);
-  });
-
-  it.each([
-    ["error rate", "2.5", 'must be a fraction from 0 to 1, found "2.5"'],
-    ["Failed %", "150", 'must be a percentage from 0 to 100, found "150"'],
-  ])("refuses a share out of range (%s = %s), naming line and column", (header, cell, msg) => {
-    const r = importFiles([
-      { name: "s.csv", text: `concurrency,P99 TTFT (ms),${header}\n8,120,${cell}\n` },
-    ]);
-    expect(r.ok).toBe(false);
-    if (!r.ok)
-      expect(r.errors.map(formatIssue).join("\n")).toContain(`s.csv:2 column "${header}": ${msg}`);
-  });
-
   it.each([
     [
       "tab (Excel paste)",
@@ -172,17 +50,6 @@ describe("generic CSV importer", () => {
     expect(s.warnings).toEqual([]);
   });
 
-  it("reads a semicolon file with decimal commas and seconds", () => {
-    const s = one("sweep-semicolon-decimal-comma.csv");
-    // "32;8,71;1.114,9;0,820;44,6;5,02": 1.114,9 → 1114.9 tok/s; 0,820 s → 820 ms; 5,02 s → 5020 ms
-    const p = s.points[2]!;
-    expect(p.rps).toBe(8.71);
-    expect(p.outputTokensPerSec).toBe(1114.9);
-    expect(p.ttftMs!.p99).toBeCloseTo(820, 9);
-    expect(p.e2eMs!.p50).toBeCloseTo(5020, 9);
-    expect(p.itlMs!.p95).toBe(44.6);
-  });
-
   it("reads a TSV pasted from Excel with TPOT columns", () => {
     const s = one("excel-paste.tsv");
     expect(s.points.map((p) => p.concurrency)).toEqual([2, 4, 16, 64]);
@@ -204,59 +71,9 @@ describe("generic CSV importer", () => {
     ]);
   });
 
-  it("converts Chinese headers with 秒 to ms", () => {
-    const s = one("chinese-headers.csv");
-    // "首 token 延迟 P99(秒)" = 2.412 at 并发数 64 → 2412 ms; "token 间延迟 P95(毫秒)" = 66.0 stays ms
-    const p = s.points.find((x) => x.concurrency === 64)!;
-    expect(p.ttftMs!.p99).toBeCloseTo(2412, 9);
-    expect(p.ttftMs!.p50).toBeCloseTo(690, 9);
-    expect(p.itlMs!.p95).toBe(66);
-    expect(p.e2eMs!.p99).toBeCloseTo(7810, 9);
-    expect(p.rps).toBe(11.02);
-    expect(p.meanInputTokens).toBe(512);
-    expect(p.meanOutputTokens).toBe(128);
-  });
-
-  it("reads quoted thousands separators and leaves N/A and NaN absent", () => {
-    const s = one("quoted-thousands-na.csv");
-    const [p16, p32, p64] = s.points;
-    expect(p32!.totalTokensPerSec).toBe(5574.4); // "5,574.4"
-    expect(p32!.outputTokensPerSec).toBe(1114.9); // "1,114.9"
-    expect(p16!.itlMs).toBeUndefined(); // N/A
-    expect(p64!.ttftMs).toBeUndefined(); // NaN
-    expect(p64!.itlMs).toEqual({ p95: 66 });
-    expect(s.warnings.join("\n")).toContain('"Notes"');
-  });
-
-  it("converts _s columns and warns about a latency column without a unit", () => {
-    const s = one("seconds-units.csv");
-    // ttft_p99_s 0.132 → 132 ms; e2e_p50_s 3.36 → 3360 ms; "latency p99" 3520 assumed ms
-    expect(s.points[1]!.ttftMs!.p99).toBeCloseTo(132, 9);
-    expect(s.points[1]!.e2eMs).toEqual({ p50: 3360, p99: 3520 });
-    expect(s.warnings).toContain('unit of column "latency p99" not stated: assumed ms');
-  });
-
-  it("treats a load level met twice as repeats: the median of the rows, repeats 2, a note (contract v2: repeats are not replacements)", () => {
-    const s = one("duplicate-level.csv");
-    // rps 3.05 and 3.10 → 3.075; P99 TTFT 131.8 and 128.0 → 129.9 (within 10 %: no instability warning)
-    expect(s.points.map((p) => [p.concurrency, p.rps])).toEqual([
-      [4, 1.61],
-      [8, 3.075],
-    ]);
-    expect(s.points[1]!.ttftMs!.p99).toBeCloseTo(129.9, 12);
-    expect(s.points[1]!.repeats).toBe(2);
-    expect(s.points[0]!.repeats).toBeUndefined();
-    expect(s.warnings.join("\n")).toContain(
-      "concurrency 8 was measured 2 times (in fixtures/generic/duplicate-level.csv)",
-    );
-    expect(s.warnings.join("\n")).not.toContain("differ by more than 10 %");
-  });
-
   it("fails with file, line 1 and column when no load column exists", () => {
-    const r = importFiles([fx("no-load-column.csv")]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({
+    const errors = importErrors([fx("no-load-column.csv")]);
+    expect(errors[0]).toMatchObject({
       file: "fixtures/generic/no-load-column.csv",
       line: 1,
       column: "concurrency",
@@ -264,51 +81,11 @@ describe("generic CSV importer", () => {
     });
   });
 
-  it("fails naming file, line, column and text for a non-numeric cell", () => {
-    const r = importFiles([fx("bad-cell.csv")]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors).toEqual([
-      {
-        file: "fixtures/generic/bad-cell.csv",
-        line: 3,
-        column: "P99 TTFT (ms)",
-        code: "not-a-number",
-        message: 'expected a number, found "fast"',
-        problem: { code: "table.numberFound", severity: "error", params: { value: '"fast"' } },
-      },
-    ]);
-  });
-
   it("keeps file line numbers in quoted files", () => {
     const text = 'concurrency,rps,P99 TTFT (ms)\n4,"1,610.5",80.3\n\n8,3.05,oops\n';
     const r = importFiles([{ name: "q.csv", text }]);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0]).toMatchObject({ line: 4, column: "P99 TTFT (ms)" });
-  });
-
-  it("rejects a zero rps naming file, line and column", () => {
-    const r = importFiles([fx("zero-rps.csv")]);
-    expect(r.ok).toBe(false);
-    if (!r.ok)
-      expect(r.errors[0]).toMatchObject({
-        file: "fixtures/generic/zero-rps.csv",
-        line: 3,
-        column: "rps",
-        code: "bad-value",
-      });
-  });
-
-  it("splits rows into sweeps by a gpu column", () => {
-    const text =
-      "gpu,concurrency,RPS,P99 TTFT (ms)\nH100,1,0.5,50\nH100,8,3.9,120\nL40S,1,0.3,80\nL40S,8,2.1,300\n";
-    const r = importFiles([{ name: "two.csv", text }]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.sweeps.map((s) => [s.meta.gpu, s.points.map((p) => p.rps)])).toEqual([
-      ["H100", [0.5, 3.9]],
-      ["L40S", [0.3, 2.1]],
-    ]);
   });
 });
 

@@ -1,24 +1,16 @@
 /**
  * src/import/formats/generic-requests.ts: per-request tables (CSV with one row per request)
- * aggregated into one point per load level; and an import through the quote-free scanner equals
- * the import through split cells, value for value and message for message (docs/import-speed.md).
+ * aggregated into one point per load level.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatIssue, importFiles } from "../../../src/import/index";
-import fc from "fast-check";
-import { mapHeaders } from "../../../src/import/aliases";
-import { importPerRequest } from "../../../src/import/formats/generic-requests";
-import { csvSource } from "../../../src/import/formats/generic-source";
+import { importOk } from "../helpers";
+import { importFiles } from "../../../src/import/index";
 
-function imp(name: string, text: string) {
-  const r = importFiles([{ name, text }]);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  return r.sweeps;
-}
+const imp = (name: string, text: string) => importOk([{ name, text }]);
 
 describe("per-request CSV", () => {
   it("aggregates a tiny per-request CSV with numpy-linear percentiles", () => {
@@ -27,8 +19,7 @@ describe("per-request CSV", () => {
     const [s] = imp("tiny.csv", text);
     expect(s!.source.format).toBe("csv");
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(2);
-    expect(p.completed).toBe(5);
+    expect(p).toMatchObject({ concurrency: 2, completed: 5 });
     // ttft sorted [10,20,30,40,50], n=5: p99 → h = 4·0.99 = 3.96 → 40 + 0.96·(50−40) = 49.6
     expect(p.ttftMs!.p99).toBeCloseTo(49.6, 10);
     expect(p.ttftMs!.p50).toBe(30);
@@ -130,80 +121,5 @@ describe("per-request CSV", () => {
       expect(numbers(b.points)).toEqual(numbers(a.points));
       expect(b.points.map((p) => p.sources)).toEqual(a.points.map(() => [{ file: "r.jsonl" }]));
     });
-  });
-});
-
-describe("a per-request import through the scanner equals the import through split cells", () => {
-  /** The same CSV read twice: with the scanner (`rows`) and with it removed (split cells). */
-  function both(text: string) {
-    const a = csvSource("r.csv", text);
-    const b = csvSource("r.csv", text);
-    expect(a.rows).toBeDefined();
-    delete b.rows;
-    const hm = mapHeaders(a.headers);
-    return [importPerRequest(a, hm), importPerRequest(b, hm)];
-  }
-
-  it("on a file with odd cells: N/A, empty, spaces, $ and %, exponents, −0, bad values", () => {
-    const text = [
-      "concurrency,ttft_ms,latency_ms,output_tokens,model",
-      "2,10,110,11,m1",
-      "2,N/A,220,11,m1",
-      "2, 30 ,330,11,m1",
-      "2,4e1,4.4e2,11,m1",
-      "2,-0,550,11,m1",
-      "2,$12,550,,m1",
-      "2,12%,550,11,m1",
-      "4,1.5k,600,12,m2",
-      "4,00012.500,600.,12,m2",
-      "4,,600,12,m2",
-    ].join("\n");
-    const [scan, split] = both(text);
-    expect(scan).toEqual(split);
-    expect(scan!.ok).toBe(true);
-    // Hand check at concurrency 4, model m2: ttft 1500 (1.5k), 12.5 and one empty → mean 756.25.
-    const m2 = scan!.ok ? scan!.value.sweeps.find((s) => s.meta.model === "m2") : undefined;
-    expect(m2?.points[0]?.ttftMs?.mean).toBe(756.25);
-  });
-
-  it("on bad values: the same errors, line for line", () => {
-    const text =
-      "concurrency,ttft_ms,latency_ms\n0,10,100\n-3,10,100\n2,abc,100\n2,-5,100\n2,1e999,100\n";
-    const [scan, split] = both(text);
-    expect(scan).toEqual(split);
-    expect(scan!.ok).toBe(false);
-    if (!scan!.ok)
-      expect(scan!.errors.map((e) => [e.line, e.column])).toEqual([
-        [2, "concurrency"],
-        [3, "concurrency"],
-        [4, "ttft_ms"],
-        [5, "ttft_ms"],
-        [6, "ttft_ms"],
-      ]);
-  });
-
-  it("on random numeric files", () => {
-    const num = fc.oneof(
-      fc.integer({ min: 0, max: 1_000_000 }).map((n) => (n / 100).toFixed(2)),
-      fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
-      fc.constantFrom("", "NaN", "N/A", "1e3", "-0", "0012", "7."),
-    );
-    const row = fc.tuple(
-      fc.constantFrom("1", "2", "4", "8"),
-      num,
-      num,
-      fc.integer({ min: 1, max: 500 }).map(String),
-    );
-    fc.assert(
-      fc.property(fc.array(row, { minLength: 3, maxLength: 60 }), fc.boolean(), (rows, crlf) => {
-        const text = [
-          "concurrency,ttft_ms,latency_ms,output_tokens",
-          ...rows.map((r) => r.join(",")),
-        ].join(crlf ? "\r\n" : "\n");
-        const [scan, split] = both(text);
-        expect(scan).toEqual(split);
-      }),
-      { numRuns: 200 },
-    );
   });
 });

@@ -1,19 +1,9 @@
-/** src/import/formats/guidellm-csv.ts: GuideLLM's `benchmarks.csv` (v0.4+, three header rows). */
-import { readFileSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, fixture, importOne, words } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importFiles, makeInputFile } from "../../../src/import/index";
+import { makeInputFile } from "../../../src/import/index";
 import { guidellmImporters } from "../../../src/import/formats/guidellm";
-import type { Sweep } from "../../../src/engine/base/types";
 
-const DIR = "fixtures/guidellm";
-const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
-function one(f: string): Sweep {
-  const r = importFiles([{ name: f, text: read(f) }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
-}
+const one = (f: string) => importOne(`guidellm/${f}`, f);
 
 describe("GuideLLM CSV (v0.4+, three header rows)", () => {
   test("the CSV gives the same points as the JSON it was written from, percentiles read from the packed cell", () => {
@@ -45,25 +35,17 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
   });
 
   test("the CSV's CRLF line ends and quoted JSON cells are handled", () => {
-    expect(read("written_guidellm_v0.7_concurrent_benchmarks.csv")).toContain("\r\n");
+    expect(fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.csv")).toContain("\r\n");
     const f = makeInputFile(
       "benchmarks.csv",
-      read("written_guidellm_v0.7_concurrent_benchmarks.csv"),
+      fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.csv"),
     );
     expect(guidellmImporters[1]!.detect(f)).toBeGreaterThan(0.9);
   });
 });
 
 test("GuideLLM detection does not claim other tools' samples", () => {
-  const others = samplesOf([
-    "vllm",
-    "aiperf",
-    "sglang",
-    "inference-perf",
-    "llmperf",
-    "locust",
-    "other",
-  ]);
+  const others = samplesOf(words("vllm|aiperf|sglang|inference-perf|llmperf|locust|other"));
   for (const f of others)
     for (const imp of guidellmImporters) expect(imp.detect(f), `${imp.id} ${f.name}`).toBe(0);
 });

@@ -1,20 +1,7 @@
-/**
- * src/import/formats/guidellm.ts: GuideLLM's `benchmarks.json` (the CSV export has its own file,
- * guidellm-csv.test.ts).
- */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { importFiles } from "../../../src/import/index";
-import type { Sweep } from "../../../src/engine/base/types";
+import { fixture, importOk, importOne } from "../helpers";
 
-const DIR = "fixtures/guidellm";
-const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
-function one(f: string): Sweep {
-  const r = importFiles([{ name: f, text: read(f) }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  expect(r.sweeps).toHaveLength(1);
-  return r.sweeps[0]!;
-}
+const one = (f: string) => importOne(`guidellm/${f}`, f);
 
 describe("GuideLLM JSON", () => {
   test("v0.2-format test fixture: synchronous → concurrency 1, median stands in for the missing p50, latency seconds → ms", () => {
@@ -22,8 +9,7 @@ describe("GuideLLM JSON", () => {
     expect(s.source.format).toBe("guidellm");
     expect(s.meta.model).toBe("example_model"); // worker.backend_model
     const p = s.points[0]!;
-    expect(p.concurrency).toBe(1);
-    expect(p.requestRate).toBeNull();
+    expect(p).toMatchObject({ concurrency: 1, requestRate: null });
     // time_to_first_token_ms.successful.percentiles.p99 = 21.281957626342773 (ms already)
     expect(p.ttftMs!.p99).toBe(21.281957626342773);
     // v0.2.0 has no percentiles.p50: median 16.38054847717285
@@ -36,8 +22,7 @@ describe("GuideLLM JSON", () => {
     expect(p.ntpotMs).toBeUndefined();
     expect(p.itlMs).toBeUndefined();
     expect(s.warnings.some((w) => /v0\.2–v0\.3 time_per_output_token_ms/.test(w))).toBe(true);
-    expect(p.rps).toBe(1.5481806532737452);
-    expect(p.outputTokensPerSec).toBe(198.13346751788123);
+    expect(p).toMatchObject({ rps: 1.5481806532737452, outputTokensPerSec: 198.13346751788123 });
     expect(p.totalTokensPerSec).toBe(992.6867036588937);
     expect(p.completed).toBe(46); // request_totals beside metrics in v0.2
   });
@@ -46,8 +31,7 @@ describe("GuideLLM JSON", () => {
     const s = one(
       "danielkorat_guidellm_v0.5_intel-xpu_gpt-oss-20b_tp4_synchronous_benchmarks.json",
     );
-    expect(s.meta.model).toBe("openai/gpt-oss-20b");
-    expect(s.meta.toolVersion).toBe("0.5.0.dev0");
+    expect(s.meta).toMatchObject({ model: "openai/gpt-oss-20b", toolVersion: "0.5.0.dev0" });
     const p = s.points[0]!;
     expect(p.concurrency).toBe(1); // strategy synchronous (max_concurrency 1)
     expect(p.ttftMs!.p99).toBe(60.7762336730957);
@@ -77,8 +61,7 @@ describe("GuideLLM JSON", () => {
 
   test("v0.7+ report (metadata.version 2 + config): concurrent streams 1, 4, 16 with hand-checked values at 4 streams", () => {
     const s = one("written_guidellm_v0.7_concurrent_benchmarks.json");
-    expect(s.meta.model).toBe("Qwen/Qwen3-8B");
-    expect(s.meta.toolVersion).toBe("0.7.0");
+    expect(s.meta).toMatchObject({ model: "Qwen/Qwen3-8B", toolVersion: "0.7.0" });
     expect(s.points.map((p) => p.concurrency)).toEqual([1, 4, 16]);
     const p = s.points[1]!;
     expect(p.ttftMs!.p99).toBe(81); // 45 × 1.8
@@ -86,22 +69,19 @@ describe("GuideLLM JSON", () => {
     expect(p.ntpotMs!.p50).toBe(12.257812); // (45 + 12·127)/128
     // request_latency p99 2.8242 s = (45 + 12·127)/1000 × 1.8
     expect(p.e2eMs!.p99).toBeCloseTo(2824.2, 9);
-    expect(p.rps).toBe(2.835);
-    expect(p.outputTokensPerSec).toBe(362.88);
-    expect(p.totalTokensPerSec).toBe(1814.4);
+    expect(p).toMatchObject({ rps: 2.835, outputTokensPerSec: 362.88, totalTokensPerSec: 1814.4 });
   });
 
   test("a strategy without a load level falls back to the measured concurrency with a warning", () => {
-    const v = JSON.parse(read("written_guidellm_v0.7_concurrent_benchmarks.json")) as {
+    const v = JSON.parse(fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.json")) as {
       benchmarks: { config: { strategy: unknown } }[];
     };
     v.benchmarks = v.benchmarks.slice(2);
     v.benchmarks[0]!.config.strategy = { type_: "trace" };
-    const r = importFiles([{ name: "b.json", text: JSON.stringify(v) }]);
-    if (!r.ok) throw new Error("import failed");
+    const sweeps = importOk([{ name: "b.json", text: JSON.stringify(v) }]);
     // request_concurrency.successful.mean = 15.8 × 1.05
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
-    expect(r.sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
+    expect(sweeps[0]!.points[0]!.concurrency).toBeCloseTo(16.59, 9);
+    expect(sweeps[0]!.warnings.some((w) => /measured average request_concurrency/.test(w))).toBe(
       true,
     );
   });

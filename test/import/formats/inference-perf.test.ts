@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles, makeInputFile } from "../../../src/import/index";
 import { inferencePerfLifecycle } from "../../../src/import/formats/inference-perf";
@@ -32,9 +32,8 @@ describe("inference-perf lifecycle reports", () => {
   });
 
   test("stage 3 values are the file's seconds converted to ms, each metric under its definition", () => {
-    const r = importFiles(folder());
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[3]!;
+    const sweeps = importOk(folder());
+    const p = sweeps[0]!.points[3]!;
     expect(p.requestRate).toBe(111.92);
     // successes.latency.time_to_first_token.p99 = 0.39746013901662075 s
     expect(p.ttftMs!.p99).toBeCloseTo(397.46013901662075, 9);
@@ -48,19 +47,15 @@ describe("inference-perf lifecycle reports", () => {
     expect(p.itlMs!.p50).toBeCloseTo(0.0483350595459342, 9);
     // request_latency.p99.9 2.105329943839694 s → e2e
     expect(p.e2eMs!["p99.9"]).toBeCloseTo(2105.329943839694, 9);
-    expect(p.rps).toBe(110.75951840525863);
-    expect(p.outputTokensPerSec).toBe(6955.730744537778);
+    expect(p).toMatchObject({ rps: 110.75951840525863, outputTokensPerSec: 6955.730744537778 });
     expect(p.totalTokensPerSec).toBe(29210.42717595459);
     expect(p.meanInputTokens).toBe(200.92807148175726);
-    expect(p.meanOutputTokens).toBe(62.80029784065525);
-    expect(p.completed).toBe(6715);
-    expect(p.failed).toBe(0);
+    expect(p).toMatchObject({ meanOutputTokens: 62.80029784065525, completed: 6715, failed: 0 });
   });
 
   test("a near-zero ITL median next to the TPOT median produces a chunked-delivery warning", () => {
-    const r = importFiles([{ name: STAGE3, text: read(STAGE3) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.warnings.some((w) => /inter_token_latency/.test(w) && /tpot/.test(w))).toBe(
+    const sweeps = importOk([{ name: STAGE3, text: read(STAGE3) }]);
+    expect(sweeps[0]!.warnings.some((w) => /inter_token_latency/.test(w) && /tpot/.test(w))).toBe(
       true,
     );
   });
@@ -80,10 +75,9 @@ describe("inference-perf lifecycle reports", () => {
     const v = JSON.parse(read(STAGE3)) as { load_summary: Record<string, unknown> };
     delete v.load_summary.requested_rate;
     v.load_summary.concurrency = 64;
-    const r = importFiles([{ name: "stage_3_lifecycle_metrics.json", text: JSON.stringify(v) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBe(64);
-    expect(r.sweeps[0]!.points[0]!.requestRate).toBeNull();
+    const sweeps = importOk([{ name: "stage_3_lifecycle_metrics.json", text: JSON.stringify(v) }]);
+    expect(sweeps[0]!.points[0]!.concurrency).toBe(64);
+    expect(sweeps[0]!.points[0]!.requestRate).toBeNull();
   });
 
   test("detection does not claim other tools' samples", () => {

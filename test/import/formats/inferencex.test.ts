@@ -1,19 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatIssue, importFiles } from "../../../src/import/index";
+import { importOk } from "../helpers";
 
 const FILE =
   "fixtures/inferencex/inferencex-fork_agentic_agg_bmk_mi355x_kimi-k2.5_tp4_conc1-64.json";
 
 describe("InferenceX aggregates", () => {
   it("imports the agentic sample as two sweeps (offloading none / lmcache) of aggregate throughput", () => {
-    const r = importFiles([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
-    if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-    expect(r.sweeps.map((s) => [s.source.format, s.meta.offloading, s.points.length])).toEqual([
+    const sweeps = importOk([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
+    expect(sweeps.map((s) => [s.source.format, s.meta.offloading, s.points.length])).toEqual([
       ["inferencex", "none", 10],
       ["inferencex", "lmcache", 10],
     ]);
-    const s = r.sweeps[0]!;
+    const s = sweeps[0]!;
     expect(s.meta).toMatchObject({
       gpu: "mi355x",
       gpuCount: 4,
@@ -51,9 +50,8 @@ describe("InferenceX aggregates", () => {
       mean_tpot: 0.021,
       mean_e2el: 2.5,
     };
-    const r = importFiles([{ name: "agg_x.json", text: JSON.stringify(row) }]);
-    if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: "agg_x.json", text: JSON.stringify(row) }]);
+    const p = sweeps[0]!.points[0]!;
     // 100 tok/s/GPU × 8 GPUs = 800; 500 × 8 = 4000; seconds → ms
     expect(p).toMatchObject({
       concurrency: 8,
@@ -64,7 +62,7 @@ describe("InferenceX aggregates", () => {
       tpotMs: { mean: 21 },
       e2eMs: { mean: 2500 },
     });
-    expect(r.sweeps[0]!.meta.gpuCount).toBe(8);
-    expect(r.sweeps[0]!.warnings[0]).toContain("per-GPU × GPUs (tp = 8)");
+    expect(sweeps[0]!.meta.gpuCount).toBe(8);
+    expect(sweeps[0]!.warnings[0]).toContain("per-GPU × GPUs (tp = 8)");
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fixture, fixtureFile, foreignSamples } from "../helpers";
+import { importOk, importErrors, fixture, fixtureFile, foreignSamples } from "../helpers";
 import { makeInputFile } from "../../../src/import/input";
-import { importFiles } from "../../../src/import/index";
 import { llmLoadTestImporter } from "../../../src/import/formats/llm-load-test";
 
 const NEW = "llm-load-test/new/output-032.json";
@@ -9,9 +8,8 @@ const OLD = "llm-load-test/old/output-004.json";
 
 describe("llm-load-test importer", () => {
   it("maps itl to tpot, tpot to ntpot and response_time to e2e", () => {
-    const r = importFiles([{ name: NEW, text: fixture(NEW) }]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const s = r.sweeps[0]!;
+    const sweeps = importOk([{ name: NEW, text: fixture(NEW) }]);
+    const s = sweeps[0]!;
     expect(s.source.format).toBe("llm-load-test");
     expect(s.meta.model).toBe("granite-3.1-8b-instruct");
     const p = s.points[0]!;
@@ -25,8 +23,7 @@ describe("llm-load-test importer", () => {
     // rps = (160 − 1 failure) / full_duration 33.55453896522522 s
     expect(p.rps).toBeCloseTo(159 / 33.55453896522522, 12);
     expect(p.outputTokensPerSec).toBe(856.6352239197595); // throughput_full_duration
-    expect(p.completed).toBe(159);
-    expect(p.failed).toBe(1);
+    expect(p).toMatchObject({ completed: 159, failed: 1 });
   });
 
   it("reads an old file with bare NaN and omits NaN statistics", () => {
@@ -49,17 +46,14 @@ describe("llm-load-test importer", () => {
   it("takes concurrency from output-NNN.json when the config has none", () => {
     const doc = JSON.parse(fixture(NEW));
     delete doc.config.load_options.concurrency;
-    const r = importFiles([{ name: "runs/output-032.json", text: JSON.stringify(doc) }]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBe(32);
+    const sweeps = importOk([{ name: "runs/output-032.json", text: JSON.stringify(doc) }]);
+    expect(sweeps[0]!.points[0]!.concurrency).toBe(32);
   });
 
   it("names the key path of a string where a number belongs", () => {
     const text = fixture(NEW).replace(/"full_duration": [0-9.]+/, '"full_duration": "33.5 s"');
-    const r = importFiles([{ name: NEW, text }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({ key: "summary.full_duration", code: "bad-number" });
+    const errors = importErrors([{ name: NEW, text }]);
+    expect(errors[0]).toMatchObject({ key: "summary.full_duration", code: "bad-number" });
   });
 
   it("does not claim other tools' files", () => {

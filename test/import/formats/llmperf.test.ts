@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { samplesOf } from "../helpers";
+import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
 import { importFiles } from "../../../src/import/index";
 import { llmperfImporters } from "../../../src/import/formats/llmperf";
@@ -29,15 +29,12 @@ describe("LLMPerf summary JSON", () => {
     expect(p.outputTokensPerSec).toBe(207.52121071152493);
     // 207.52121071152493 + 1.4122212869398757 × 550 = 984.2429185284566
     expect(p.totalTokensPerSec).toBeCloseTo(984.2429185284566, 9);
-    expect(p.meanInputTokens).toBe(550);
-    expect(p.completed).toBe(150);
-    expect(p.failed).toBe(0);
+    expect(p).toMatchObject({ meanInputTokens: 550, completed: 150, failed: 0 });
   });
 
   test("LLMPerf inter-token latency includes the TTFT and is stored as ntpot, never itl or tpot", () => {
-    const r = importFiles([{ name: SUMMARY, text: read(SUMMARY) }]);
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: SUMMARY, text: read(SUMMARY) }]);
+    const p = sweeps[0]!.points[0]!;
     // results_inter_token_latency_s_quantiles_p50 = 0.014559224685430442 s
     expect(p.ntpotMs!.p50).toBeCloseTo(14.559224685430442, 9);
     expect(p.itlMs).toBeUndefined();
@@ -46,12 +43,11 @@ describe("LLMPerf summary JSON", () => {
 
   test("token min/max written as strings do not break the import and the Groq run has its own model", () => {
     const f = "leaderboard_groq_70b_summary.json";
-    const r = importFiles([{ name: f, text: read(f) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.meta.model).toBe("llama2-70b-4096");
+    const sweeps = importOk([{ name: f, text: read(f) }]);
+    expect(sweeps[0]!.meta.model).toBe("llama2-70b-4096");
     // results_num_completed_requests_per_min / 60, read from the file
     const raw = JSON.parse(read(f)) as Record<string, number>;
-    expect(r.sweeps[0]!.points[0]!.rps).toBeCloseTo(
+    expect(sweeps[0]!.points[0]!.rps).toBeCloseTo(
       raw.results_num_completed_requests_per_min! / 60,
       12,
     );
@@ -66,8 +62,7 @@ describe("LLMPerf individual responses", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const p = r.sweeps[0]!.points[0]!;
-    expect(p.concurrency).toBe(5);
-    expect(p.completed).toBe(150);
+    expect(p).toMatchObject({ concurrency: 5, completed: 150 });
     expect(p.ttftMs!.p50).toBeCloseTo(212.82956000001718, 9);
     expect(p.ttftMs!.p99).toBeCloseTo(474.5305190600024, 9);
     const summary = JSON.parse(read(SUMMARY)) as Record<string, number>;
@@ -84,9 +79,8 @@ describe("LLMPerf individual responses", () => {
 
   test("std over the records is the sample std (n − 1), equal to LLMPerf's own summary of the same run", () => {
     // results_ttft_s_stddev = 0.07068225467830593 s (pandas, ddof = 1); the population std would be 70.4463 ms.
-    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const sweeps = importOk([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
+    const p = sweeps[0]!.points[0]!;
     const summary = JSON.parse(read(SUMMARY)) as Record<string, number>;
     expect(p.ttftMs!.std).toBeCloseTo(summary.results_ttft_s_stddev! * 1000, 9);
     expect(p.ttftMs!.std).toBeCloseTo(70.68225467830593, 9);
@@ -95,10 +89,9 @@ describe("LLMPerf individual responses", () => {
   });
 
   test("without --concurrency the individual file warns that its load level is unknown", () => {
-    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
-    if (!r.ok) throw new Error("import failed");
-    expect(r.sweeps[0]!.points[0]!.concurrency).toBeNull();
-    expect(r.sweeps[0]!.warnings.some((w) => /load level is unknown/.test(w))).toBe(true);
+    const sweeps = importOk([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }]);
+    expect(sweeps[0]!.points[0]!.concurrency).toBeNull();
+    expect(sweeps[0]!.warnings.some((w) => /load level is unknown/.test(w))).toBe(true);
   });
 
   test("errored records count as failed and are left out of the latency statistics", () => {
@@ -109,8 +102,7 @@ describe("LLMPerf individual responses", () => {
     });
     if (!r.ok) throw new Error("import failed");
     const p = r.sweeps[0]!.points[0]!;
-    expect(p.completed).toBe(1);
-    expect(p.failed).toBe(1);
+    expect(p).toMatchObject({ completed: 1, failed: 1 });
     expect(p.ttftMs!.max).toBeCloseTo(314.8573649999662, 9); // recs[0].ttft_s only
   });
 });

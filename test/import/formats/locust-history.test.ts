@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { importOk } from "../helpers";
 import { importFiles } from "../../../src/import/index";
 
 const DIR = "fixtures/locust";
@@ -36,9 +37,8 @@ describe("Locust _stats_history.csv", () => {
 
   test("a step-shape history without --csv-full-history gives one point per plateau (4, 8, 16 users)", () => {
     const f = "written_locust_step_shape_stats_history.csv";
-    const r = importFiles([{ name: f, text: read(f) }]);
-    if (!r.ok) throw new Error("import failed");
-    const s = r.sweeps[0]!;
+    const sweeps = importOk([{ name: f, text: read(f) }]);
+    const s = sweeps[0]!;
     expect(s.points.map((p) => p.concurrency)).toEqual([4, 8, 16]);
     const [p4, p8, p16] = s.points;
     // 4 users: counts 2 → 14 over 1767225603 → 1767225609: 12 / 6 s = 2 rps, mean 500 ms

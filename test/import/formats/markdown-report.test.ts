@@ -1,13 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { importOk } from "../helpers";
 import { readReportCell } from "../../../src/import/formats/markdown-report";
-import { formatIssue, importFiles } from "../../../src/import/index";
+import { importFiles } from "../../../src/import/index";
 
-function load(file: string) {
-  const r = importFiles([{ name: file, text: readFileSync(file, "utf8") }]);
-  if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-  return r.sweeps;
-}
+const load = (file: string) => importOk([{ name: file, text: readFileSync(file, "utf8") }]);
 
 describe("Markdown report tables", () => {
   it("reads cells with units and absent markers", () => {

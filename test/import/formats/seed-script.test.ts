@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { importOk } from "../helpers";
 import { parseDictLine } from "../../../src/import/formats/seed-script";
-import { formatIssue, importFiles } from "../../../src/import/index";
+import { importFiles } from "../../../src/import/index";
 
 const FILE = "fixtures/seed/sweep-output.txt";
 
@@ -17,9 +18,8 @@ describe("seed sweep-script output", () => {
   });
 
   it("reports the service rate concurrency × rps and e2e latency in ms", () => {
-    const r = importFiles([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
-    if (!r.ok) throw new Error(r.errors.map(formatIssue).join("\n"));
-    const s = r.sweeps[0]!;
+    const sweeps = importOk([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
+    const s = sweeps[0]!;
     expect(s.source.format).toBe("seed-script");
     expect(s.points.map((p) => p.concurrency)).toEqual([1, 2, 4, 8, 16, 32, 64]);
     const p4 = s.points[2]!;

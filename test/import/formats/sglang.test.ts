@@ -1,20 +1,17 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { importOk, importErrors } from "../helpers";
 import type { Sweep } from "../../../src/engine/base/types";
 import { detectFormat, importFiles, makeInputFile } from "../../../src/import/index";
 
 const DIR = "fixtures/sglang/";
 const read = (p: string) => readFileSync(p, "utf8");
-function importOk(name: string, text = read(DIR + name)): Sweep[] {
-  const r = importFiles([{ name, text }]);
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.sweeps;
-}
+const sweepsOf = (name: string, text = read(DIR + name)): Sweep[] => importOk([{ name, text }]);
 const close = (a: number | null | undefined, b: number) =>
   expect(Math.abs((a ?? NaN) - b) / Math.abs(b)).toBeLessThan(1e-12);
 
 describe("SGLang bench_serving JSONL, 2024 slim record (datacrunch 4× H200, Llama-3.3-70B)", () => {
-  const sweeps = importOk("datacrunch_h200x4_llama3.3-70b_online_rate_sweep.jsonl");
+  const sweeps = sweepsOf("datacrunch_h200x4_llama3.3-70b_online_rate_sweep.jsonl");
   const random = sweeps.find((s) => s.label.includes("random"))!;
   const sharegpt = sweeps.find((s) => s.label.includes("sharegpt"))!;
 
@@ -28,8 +25,7 @@ describe("SGLang bench_serving JSONL, 2024 slim record (datacrunch 4× H200, Lla
     expect(random.label).toBe("sglang · model not recorded · random 1024/1024 (range ratio 0)");
     expect(random.points.map((p) => p.requestRate)).toEqual([1, 2, 4, 8, 16]);
     expect(sharegpt.points.map((p) => p.requestRate)).toEqual([4, 8]);
-    expect(random.meta.engine).toBe("sglang");
-    expect(random.meta.model).toBeNull();
+    expect(random.meta).toMatchObject({ engine: "sglang", model: null });
     expect(random.source.format).toBe("sglang");
   });
 
@@ -88,7 +84,7 @@ describe("SGLang offline runs with bare Infinity", () => {
 
 describe("SGLang 405B on 8× H200", () => {
   it("reads the rate-8 random point: p50 TTFT 123.7 s, output 1820.65 tok/s", () => {
-    const sweeps = importOk("datacrunch_h200x8_llama3.1-405b_online_rate_sweep.jsonl");
+    const sweeps = sweepsOf("datacrunch_h200x8_llama3.1-405b_online_rate_sweep.jsonl");
     const random = sweeps.find((s) => s.label.includes("random"))!;
     expect(random.points.map((p) => p.requestRate)).toEqual([1, 2, 4, 8]);
     const p = random.points[3]!;
@@ -140,11 +136,9 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
     JSON.stringify(o).replace('"request_rate":null', '"request_rate":Infinity');
 
   it('uses max_concurrency as concurrency (not the measured 15.92), drops the "inf" rate, keeps p95 ITL and TPOT', () => {
-    const [s] = importOk("new.jsonl", text(line));
+    const [s] = sweepsOf("new.jsonl", text(line));
     const p = s!.points[0]!;
-    expect(p.concurrency).toBe(16);
-    expect(p.requestRate).toBeNull();
-    expect(p.rps).toBe(8);
+    expect(p).toMatchObject({ concurrency: 16, requestRate: null, rps: 8 });
     // input_throughput + output_throughput = 8000 + 1600
     expect(p.totalTokensPerSec).toBe(9600);
     expect(p.itlMs?.p95).toBe(14.5);
@@ -156,7 +150,7 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
 
   it("takes the measured concurrency only when neither max_concurrency nor request_rate is recorded, with a warning", () => {
     const { request_rate: _r, max_concurrency: _m, ...bare } = line;
-    const [s] = importOk("bare.jsonl", JSON.stringify(bare));
+    const [s] = sweepsOf("bare.jsonl", JSON.stringify(bare));
     expect(s!.points[0]!.concurrency).toBe(15.92);
     expect(s!.warnings.some((w) => w.includes("measured average"))).toBe(true);
   });
@@ -172,7 +166,7 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
       output_lens: [3, 2, 2, 2],
       errors: ["", "", "", ""],
     };
-    const [s] = importOk("details.jsonl", text(withArrays));
+    const [s] = sweepsOf("details.jsonl", text(withArrays));
     const p = s!.points[0]!;
     expect(p.ttftMs?.p99).toBe(110);
     // sorted ttfts ms 50, 60, 70, 110; p90: h = 3 × 0.9 = 2.7 → 70 + 0.7 × 40 = 98
@@ -183,11 +177,9 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
 
   it("rejects a line with zero output throughput, naming line and key", () => {
     const t = [text(line), text({ ...line, max_concurrency: 32, output_throughput: 0 })].join("\n");
-    const r = importFiles([{ name: "bad.jsonl", text: t }]);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatchObject({
+    const errors = importErrors([{ name: "bad.jsonl", text: t }]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
       file: "bad.jsonl",
       line: 2,
       key: "output_throughput",

@@ -6,20 +6,20 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { guidellmCsv } from "../../src/import/formats/guidellm-csv";
-import { guidellmJson } from "../../src/import/formats/guidellm";
-import { inferencePerfLifecycle } from "../../src/import/formats/inference-perf";
-import { inferencexImporters } from "../../src/import/formats/inferencex";
-import { llmperfIndividual, llmperfSummary } from "../../src/import/formats/llmperf";
-import { locustStats } from "../../src/import/formats/locust";
-import { locustHistory } from "../../src/import/formats/locust-history";
-import { seedScriptImporters } from "../../src/import/formats/seed-script";
-import { sglangImporters } from "../../src/import/formats/sglang";
-import { trtllmBenchImporter } from "../../src/import/formats/trtllm-bench";
-import { vllmImporters } from "../../src/import/formats/vllm";
-import { makeInputFile } from "../../src/import/input";
-import type { FileImportResult, FormatImporter } from "../../src/import/types";
-import { FIXTURES, fixture } from "./helpers";
+import { guidellmCsv } from "../../../src/import/formats/guidellm-csv";
+import { guidellmJson } from "../../../src/import/formats/guidellm";
+import { inferencePerfLifecycle } from "../../../src/import/formats/inference-perf";
+import { inferencexImporters } from "../../../src/import/formats/inferencex";
+import { llmperfIndividual, llmperfSummary } from "../../../src/import/formats/llmperf";
+import { locustStats } from "../../../src/import/formats/locust";
+import { locustHistory } from "../../../src/import/formats/locust-history";
+import { seedScriptImporters } from "../../../src/import/formats/seed-script";
+import { sglangImporters } from "../../../src/import/formats/sglang";
+import { trtllmBenchImporter } from "../../../src/import/formats/trtllm-bench";
+import { vllmImporters } from "../../../src/import/formats/vllm";
+import { makeInputFile } from "../../../src/import/input";
+import type { FileImportResult, FormatImporter } from "../../../src/import/types";
+import { FIXTURES, fixture } from "../helpers";
 
 const [vllmJson, vllmCsv] = vllmImporters as [FormatImporter, FormatImporter];
 const sglang = sglangImporters[0]!;

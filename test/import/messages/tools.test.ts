@@ -5,12 +5,13 @@
  * table translated a message, the text it gave).
  */
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import { makeInputFile } from "../../src/import/input";
-import { seedScriptImporters } from "../../src/import/formats/seed-script";
-import { locustStats } from "../../src/import/formats/locust";
-import { toolsCatalogues } from "../../src/import/messages/tools";
-import { renderProblem } from "../../src/report/messages";
+import { words } from "../helpers";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { makeInputFile } from "../../../src/import/input";
+import { seedScriptImporters } from "../../../src/import/formats/seed-script";
+import { locustStats } from "../../../src/import/formats/locust";
+import { toolsCatalogues } from "../../../src/import/messages/tools";
+import { renderProblem } from "../../../src/report/messages";
 import { fixtureRuns, type Run, writtenRuns } from "./tools-cases";
 
 /** Every message of a run with the problem beside it (undefined when it has none). */
@@ -41,17 +42,10 @@ describe("per-tool importer messages carry their problem", () => {
     // 19 vLLM files through 2 importers, SGLang, seed, GuideLLM, LLMPerf, Locust, inference-perf,
     // InferenceX, trtllm-bench: the detected ones (a detection that disappears drops a run).
     expect(fixtures.length).toBeGreaterThanOrEqual(45);
-    for (const tool of [
-      "vllm/",
-      "sglang/",
-      "seed/",
-      "guidellm/",
-      "llmperf/",
-      "locust/",
-      "inference-perf/",
-      "inferencex/",
-      "trtllm-bench/",
-    ]) {
+    for (const tool of words(
+      "vllm/|sglang/|seed/|guidellm/|llmperf/|locust/|inference-perf/|inferencex/|" +
+        "trtllm-bench/",
+    )) {
       expect(
         fixtures.some((r) => r.what.startsWith(tool)),
         tool,

@@ -6,46 +6,28 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readInputs } from "../../src/cli/io";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import type { Sweep } from "../../src/engine/base/types";
-import {
-  importFiles,
-  makeInputFile,
-  sniffProblem,
-  type ImportInput,
-  type ImportIssue,
-} from "../../src/import/index";
-import { limitProblem, MAX_COLUMNS } from "../../src/import/index";
-import { importNotes } from "../../src/import/notes";
-import { shown, shownZh } from "../../src/import/show";
-import { localizeNote, renderProblem } from "../../src/report/messages";
-import { fixture } from "./helpers";
+import { importOk, words, fixture } from "../helpers";
+import { readInputs } from "../../../src/cli/io";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import type { Sweep } from "../../../src/engine/base/types";
+import { importFiles, type ImportInput, type ImportIssue } from "../../../src/import/index";
+import { importNotes } from "../../../src/import/notes";
+import { shown, shownZh } from "../../../src/import/show";
+import { localizeNote, renderProblem } from "../../../src/report/messages";
 
 const C16 =
   "vllm/concurrency-sweep-h100/vllm-infqps-concurrency16-Llama-3.1-8B-Instruct-20250612-100829.json";
 
-const ROOT = join(__dirname, "..", "..");
+const ROOT = join(__dirname, "..", "..", "..");
 const CJK = /[\u4e00-\u9fff]/;
 
 /** Issue codes only the pipeline writes (importers write `skipped` and `no-points` too). */
-const PIPELINE_CODES = new Set([
-  "empty",
-  "binary",
-  "too-large",
-  "line-too-long",
-  "too-many-columns",
-  "no-input",
-  "unknown-format",
-  "internal",
-  "read",
-  "worker",
-  "encoding",
-  "out-of-range",
-  "json-syntax",
-  "repeats",
-  "unstable-repeats",
-]);
+const PIPELINE_CODES = new Set(
+  words(
+    "empty|binary|too-large|line-too-long|too-many-columns|no-input|unknown-format|internal|read|" +
+      "worker|encoding|out-of-range|json-syntax|repeats|unstable-repeats",
+  ),
+);
 /** Sweep notes the pipeline writes (repeats, unstable repeats, a load read from the path, a lost level). */
 const PIPELINE_NOTE =
   /was measured \d+ times|repeated runs differ by more than 10 %|^concurrency read from the file path|could not be imported \(/;
@@ -147,36 +129,6 @@ describe("import.* problems render in English and Chinese", () => {
     importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
   const firstError = (r: ReturnType<typeof importFiles>) => (r.ok ? undefined : r.errors[0]);
 
-  it("empty and binary files", () => {
-    const empty = firstError(one("a.csv", " \n"))!;
-    expect([empty.code, empty.problem?.code, en(empty.problem), zh(empty.problem)]).toEqual([
-      "empty",
-      "import.empty",
-      "file is empty",
-      "文件为空",
-    ]);
-    const nul = sniffProblem(makeInputFile("b.bin", "ab\u0000cd"))!;
-    expect(zh(nul.problem)).toBe(
-      "文件看起来是二进制（含 NUL 或无法解码的字节），不是文本格式的压测输出",
-    );
-    const ctrl = sniffProblem(makeInputFile("c.bin", "\u0001\u0002\u0003\u0004\u0005xxxx"))!;
-    expect(ctrl.message).toBe(
-      "file looks binary (control characters), not a text benchmark output",
-    );
-    expect(zh(ctrl.problem)).toBe("文件看起来是二进制（含控制字符），不是文本格式的压测输出");
-  });
-
-  it("a too-wide header and a too-long line", () => {
-    const wide = limitProblem(makeInputFile("w.csv", `${"a,".repeat(MAX_COLUMNS)}b\n1,2\n`))!;
-    expect(wide.message).toBe("the header has 10001 columns; a table may have at most 10000");
-    expect(zh(wide.problem)).toBe("表头有 10001 列；表格最多 10000 列");
-    const long = limitProblem(makeInputFile("l.csv", `a,b\n${"1".repeat(1.5 * 2 ** 20)}\n`))!;
-    expect(long.message).toBe(
-      "line 2 is 1.5 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)",
-    );
-    expect(zh(long.problem)).toBe("第 2 行长 1.5 MiB；文本表格的一行最多 1 MiB（文件没有换行？）");
-  });
-
   it("an unrecognised file says what it looked like, in both languages", () => {
     const table = firstError(one("x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n"))!;
     expect(table.message).toBe(
@@ -258,10 +210,9 @@ describe("import.* problems render in English and Chinese", () => {
   });
 
   it("a load read from the path is a sweep note with its problem", () => {
-    const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const p = r.sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
-    expect(r.sweeps[0]!.warnings).toContain(englishOf(p));
+    const sweeps = importOk(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
+    const p = sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
+    expect(sweeps[0]!.warnings).toContain(englishOf(p));
     expect([englishOf(p), zh(p)]).toEqual([
       "concurrency read from the file path (the file's content does not record it)",
       "并发取自文件路径（文件内容中没有记录）",
@@ -318,35 +269,27 @@ describe("import.* problems render in English and Chinese", () => {
     ]);
   });
 
-  it("an importer that throws, the read and worker failures", () => {
-    const thrown = {
-      code: "import.importerFailed",
-      severity: "error" as const,
-      params: { importer: "vllm", error: "boom" },
-    };
-    expect([en(thrown), zh(thrown)]).toEqual([
+  it.each([
+    [
+      "importerFailed",
+      { importer: "vllm", error: "boom" },
       "vllm importer failed: boom",
       "vllm 导入器出错：boom",
-    ]);
-    const read = {
-      code: "import.readFailed",
-      severity: "error" as const,
-      params: { error: "NotReadableError" },
-    };
-    expect([en(read), zh(read)]).toEqual([
+    ],
+    [
+      "readFailed",
+      { error: "NotReadableError" },
       "could not be read (NotReadableError)",
       "无法读取（NotReadableError）",
-    ]);
-    const worker = {
-      code: "import.workerFailed",
-      severity: "error" as const,
-      params: { error: "x" },
-    };
-    expect([en(worker), zh(worker)]).toEqual([
-      "the import worker failed: x",
-      "导入 worker 出错：x",
-    ]);
-  });
+    ],
+    ["workerFailed", { error: "x" }, "the import worker failed: x", "导入 worker 出错：x"],
+  ])(
+    "import.%s (an importer that throws, the read and worker failures)",
+    (key, params, enText, zhText) => {
+      const p = { code: `import.${key}`, severity: "error" as const, params };
+      expect([en(p), zh(p)]).toEqual([enText, zhText]);
+    },
+  );
 });
 
 describe("importNotes keeps each note's problem", () => {

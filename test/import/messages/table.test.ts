@@ -7,22 +7,23 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishOf, type Problem } from "../../src/engine/base/problems";
-import { detectFormat, importFiles, makeInputFile } from "../../src/import/index";
-import { FORMATS } from "../../src/import/formats/index";
-import { renderProblem } from "../../src/report/messages";
+import { words } from "../helpers";
+import { englishOf, type Problem } from "../../../src/engine/base/problems";
+import { detectFormat, importFiles, makeInputFile } from "../../../src/import/index";
+import { FORMATS } from "../../../src/import/formats/index";
+import { renderProblem } from "../../../src/report/messages";
 import type {
   FileImportResult,
   FormatImporter,
   ImportIssue,
   InputFile,
-} from "../../src/import/types";
-import { parseNvCsv } from "../../src/import/formats/nv-csv";
-import { parseAiperfSweepCsv } from "../../src/import/formats/nv-aiperf-sweep";
-import { llmLoadTestMessages } from "../../src/import/formats/llm-load-test-messages";
-import { markdownMessages } from "../../src/import/formats/markdown-report-messages";
-import { nvMessages } from "../../src/import/formats/nv-messages";
-import { tableMessages } from "../../src/import/messages/table";
+} from "../../../src/import/types";
+import { parseNvCsv } from "../../../src/import/formats/nv-csv";
+import { parseAiperfSweepCsv } from "../../../src/import/formats/nv-aiperf-sweep";
+import { llmLoadTestMessages } from "../../../src/import/formats/llm-load-test-messages";
+import { markdownMessages } from "../../../src/import/formats/markdown-report-messages";
+import { nvMessages } from "../../../src/import/formats/nv-messages";
+import { tableMessages } from "../../../src/import/messages/table";
 
 /** {@link parseNvCsv} as a file result. */
 function parseNvCsvResult(file: InputFile): FileImportResult {
@@ -30,16 +31,9 @@ function parseNvCsvResult(file: InputFile): FileImportResult {
   return r.ok ? { ok: true, value: { sweeps: [], warnings: [] } } : r;
 }
 
-const ROOT = join(__dirname, "../..");
+const ROOT = join(__dirname, "../../..");
 /** The importers of this family (ids of src/import/formats/*). */
-const OURS = new Set([
-  "csv",
-  "jsonl-records",
-  "markdown-report",
-  "llm-load-test",
-  "genai-perf",
-  "aiperf",
-]);
+const OURS = new Set(words("csv|jsonl-records|markdown-report|llm-load-test|genai-perf|aiperf"));
 const importer = (id: string): FormatImporter => FORMATS.find((f) => f.id === id)!;
 
 /** Every data file under `dir` (READMEs, source sidecars and generator scripts left out). */
@@ -93,15 +87,10 @@ const zh = (p: Problem<object> | undefined) => renderProblem(p!, "zh");
 describe("every message of the table and NVIDIA importers is a problem", () => {
   it("holds for every fixture of these formats and every malformed fixture", () => {
     const codes = new Set<string>();
-    const dirs = [
-      "fixtures/generic",
-      "fixtures/per-request",
-      "fixtures/malformed",
-      "fixtures/llm-load-test",
-      "fixtures/genai-perf",
-      "fixtures/aiperf",
-      "fixtures/seed",
-    ];
+    const dirs = words(
+      "fixtures/generic|fixtures/per-request|fixtures/malformed|fixtures/llm-load-test|" +
+        "fixtures/genai-perf|fixtures/aiperf|fixtures/seed",
+    );
     let parsed = 0;
     for (const dir of dirs) {
       for (const path of filesUnder(dir)) {
@@ -119,15 +108,12 @@ describe("every message of the table and NVIDIA importers is a problem", () => {
     expect(parsed).toBe(45);
     // Notes and errors met on the way, each from a catalogue of this family.
     expect([...codes].sort()).toEqual(
-      expect.arrayContaining([
-        "nv.aggregatedRecords",
-        "nv.missingTtftRow",
-        "table.aggregated",
-        "table.numberFound",
-        "table.positiveFound",
-        "table.nonNegativeFound",
-        "markdown.tablesSkipped",
-      ]),
+      expect.arrayContaining(
+        words(
+          "nv.aggregatedRecords|nv.missingTtftRow|table.aggregated|table.numberFound|" +
+            "table.positiveFound|table.nonNegativeFound|markdown.tablesSkipped",
+        ),
+      ),
     );
   });
 
@@ -181,12 +167,9 @@ describe("Chinese of the table messages (table.*, markdown.*)", () => {
       "第 4 行（最后一行）似乎被截断：只有 2/3 个单元格，且文件不以换行结尾；请确认文件已完整写入",
     ]);
     // The file-level issues carry the same problems.
-    expect(ok.value.warnings.map((i) => i.problem!.code)).toEqual([
-      "table.columnsIgnored",
-      "table.unitAssumedMs",
-      "table.rowsSkipped",
-      "table.cutOff",
-    ]);
+    expect(ok.value.warnings.map((i) => i.problem!.code)).toEqual(
+      words("table.columnsIgnored|table.unitAssumedMs|table.rowsSkipped|table.cutOff"),
+    );
   });
 
   it("renders the per-request aggregation notes", () => {

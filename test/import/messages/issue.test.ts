@@ -1,0 +1,40 @@
+/** src/import/messages/issue.ts: issues and sweep notes that carry their problem beside the English. */
+import { describe, expect, it } from "vitest";
+import { englishOf } from "../../../src/engine/base/problems";
+import { addNote, issueOf, type Noted } from "../../../src/import/messages/issue";
+import { importMessages as M } from "../../../src/import/messages/pipeline";
+
+const p = M.problem("readFailed", { error: "EIO" });
+
+describe("issueOf", () => {
+  it("writes the problem's English as the message and keeps only the places given", () => {
+    expect(issueOf("a.csv", "read", p)).toEqual({
+      file: "a.csv",
+      code: "read",
+      message: englishOf(p),
+      problem: p,
+    });
+    expect(
+      issueOf("a.csv", "read", p, { line: 2, column: "x", record: 0, key: undefined }),
+    ).toEqual({
+      file: "a.csv",
+      code: "read",
+      message: englishOf(p),
+      problem: p,
+      line: 2,
+      column: "x",
+      record: 0,
+    });
+  });
+});
+
+describe("addNote", () => {
+  it("appends the English and the problem, or puts them first", () => {
+    const q = M.problem("workerFailed", { error: "boom" });
+    const s: Noted = { warnings: ["old"] };
+    addNote(s, p);
+    addNote(s, q, true);
+    expect(s.warnings).toEqual([englishOf(q), "old", englishOf(p)]);
+    expect(s.problems).toEqual([q, p]);
+  });
+});
