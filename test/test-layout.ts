@@ -150,8 +150,8 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   },
   "import/messages/sweep.ts": {
     kind: "catalogue",
-    by: "cli/sweep-faults.test.ts",
-    why: "the messages of `capplan sweep`: its runner's faults are met and rendered there",
+    by: "cli/sweep/preflight.test.ts",
+    why: "the messages of `capplan sweep`: its runner's faults are met and rendered (English and Chinese) there and in cli/sweep/{client,run,body}.test.ts",
   },
   "import/messages/usage.ts": {
     kind: "catalogue",
