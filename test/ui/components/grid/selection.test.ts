@@ -1,7 +1,7 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { createSelection } from "../../../src/ui/components/grid/selection";
-import type { Pos } from "../../../src/ui/components/grid/types";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
+import type { Pos } from "../../../../src/ui/components/grid/types";
 
 /** A 5 × 3 grid's selection, with the owner's onSelect and reveal calls recorded. */
 function setup(rows = 5, cols = 3) {

@@ -1,6 +1,6 @@
 import { render } from "@solidjs/testing-library";
 import { describe, expect, it } from "vitest";
-import { Grid } from "../../../src/ui/components/Grid";
+import { Grid } from "../../../../src/ui/components/Grid";
 
 // The grid's ARIA structure, as a screen reader and axe read it: grid → rowgroup → row → cells.
 describe("GridTable", () => {

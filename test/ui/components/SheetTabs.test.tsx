@@ -1,7 +1,7 @@
 import { fireEvent, render } from "@solidjs/testing-library";
 import { createSignal } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { SheetTabs, tabKeyTarget } from "../../src/ui/components/SheetTabs";
+import { SheetTabs, tabKeyTarget } from "../../../src/ui/components/SheetTabs";
 
 describe("tabKeyTarget", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { createGridClipboard } from "../../../src/ui/components/grid/clipboard";
-import { createSelection } from "../../../src/ui/components/grid/selection";
-import type { CellOwner, CellView } from "../../../src/ui/components/grid/types";
+import { createGridClipboard } from "../../../../src/ui/components/grid/clipboard";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
+import type { CellOwner, CellView } from "../../../../src/ui/components/grid/types";
 
 /** A 4 × 3 sheet of raw texts; column 2 is read-only and shows "<raw>!". */
 function setup(opts: { blocks?: boolean; editing?: boolean } = {}) {

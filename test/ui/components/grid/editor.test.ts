@@ -1,8 +1,8 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { createCellEditor } from "../../../src/ui/components/grid/editor";
-import { createSelection } from "../../../src/ui/components/grid/selection";
-import type { CellOwner } from "../../../src/ui/components/grid/types";
+import { createCellEditor } from "../../../../src/ui/components/grid/editor";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
+import type { CellOwner } from "../../../../src/ui/components/grid/types";
 
 function setup(opts: { readOnlyCol?: number; noCommit?: boolean; noPaste?: boolean } = {}) {
   const commits: string[] = [];

@@ -1,6 +1,6 @@
 import { fireEvent, render } from "@solidjs/testing-library";
 import { describe, expect, it } from "vitest";
-import { FilePicker } from "../../src/ui/components/FilePicker";
+import { FilePicker } from "../../../src/ui/components/FilePicker";
 
 describe("FilePicker", () => {
   it("is a real button in the Tab order that opens the hidden input's picker", () => {

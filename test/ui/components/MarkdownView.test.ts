@@ -1,6 +1,6 @@
 /** The report view's Markdown reader. */
 import { describe, expect, test } from "vitest";
-import { parseMarkdown, tableCells } from "../../src/ui/components/MarkdownView";
+import { parseMarkdown, tableCells } from "../../../src/ui/components/MarkdownView";
 
 describe("parseMarkdown", () => {
   test("reads headings, nested lists, tables with escaped pipes, and paragraphs", () => {

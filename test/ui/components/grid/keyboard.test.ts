@@ -5,8 +5,8 @@ import {
   dataEnd,
   edge,
   type Extent,
-} from "../../../src/ui/components/grid/keyboard";
-import { createSelection } from "../../../src/ui/components/grid/selection";
+} from "../../../../src/ui/components/grid/keyboard";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
 
 /** A grid from a picture: "x" is a filled cell, "." an empty one. */
 function extent(...lines: string[]): Extent {

@@ -1,8 +1,8 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { createCellEditor } from "../../../src/ui/components/grid/editor";
-import { createMouseSelect, DRAG_THRESHOLD } from "../../../src/ui/components/grid/mouse";
-import { createSelection } from "../../../src/ui/components/grid/selection";
+import { createCellEditor } from "../../../../src/ui/components/grid/editor";
+import { createMouseSelect, DRAG_THRESHOLD } from "../../../../src/ui/components/grid/mouse";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
 
 function setup() {
   const commits: string[] = [];

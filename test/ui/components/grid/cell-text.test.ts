@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellAddress, cellDetail, errorCode } from "../../../src/ui/components/grid/cell-text";
+import { cellAddress, cellDetail, errorCode } from "../../../../src/ui/components/grid/cell-text";
 
 describe("errorCode", () => {
   it.each([

@@ -3,7 +3,7 @@ import {
   intervalLabel,
   scheduleChart,
   type ScheduleChartWords,
-} from "../../src/ui/charts/schedule-chart";
+} from "../../../src/ui/charts/schedule-chart";
 
 const words: ScheduleChartWords = {
   title: "t",

@@ -1,6 +1,6 @@
 import { createRoot, createSignal } from "solid-js";
 import { describe, expect, it } from "vitest";
-import { createVirtualRows, type Viewport } from "../../../src/ui/components/grid/virtual";
+import { createVirtualRows, type Viewport } from "../../../../src/ui/components/grid/virtual";
 
 /** A scroll viewport of `height` px whose rendered rows are `row` px tall under a 30 px header. */
 function viewport(height: number, row: number) {
