@@ -36,6 +36,8 @@ describe("BeforeAfter", () => {
     fireEvent.change(screen.getByTestId("compare-threshold"), { target: { value: "1" } });
     expect(summary().textContent).toMatch(/^\d+ regressions over 1 % at 4 matched load levels/);
     expect(summary().classList.contains("bad")).toBe(true);
-    expect(screen.getByTestId("compare-regressions").querySelector("summary")!.textContent).toMatch(/ \(\d+\)$/);
+    expect(screen.getByTestId("compare-regressions").querySelector("summary")!.textContent).toMatch(
+      / \(\d+\)$/,
+    );
   });
 });
