@@ -1,4 +1,3 @@
-import { screen } from "@solidjs/testing-library";
 import { describe, expect, it } from "vitest";
 import type { SkuWorkloadResult } from "../../../../src/engine/plan/plan";
 import { SweepMeta } from "../../../../src/ui/components/sweep/SweepMeta";
