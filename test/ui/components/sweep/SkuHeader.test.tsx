@@ -22,7 +22,7 @@ describe("SkuHeader", () => {
       const p = example();
       delete (p.skus[0] as { pricePerGpuHour?: unknown }).pricePerGpuHour;
       delete (p.skus[0] as { gpu?: unknown }).gpu;
-    p.currency = "USD"; // the catalogue's indicative prices are in US dollars
+      p.currency = "USD"; // the catalogue's indicative prices are in US dollars
       const { wb } = renderInWorkbook(
         () => <SkuHeader skuIndex={0} workload={null} color="#000" />,
         { plan: p, lang },
