@@ -131,8 +131,6 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "ui/charts/chartjs.ts": { kind: "gap" },
   "ui/charts/load-chart.ts": { kind: "gap" },
   "ui/components/App.tsx": { kind: "gap", note: "view" },
-  "ui/components/AttachFiles.tsx": { kind: "gap", note: "view" },
-  "ui/components/ChartCanvas.tsx": { kind: "gap", note: "view" },
   "ui/components/comparison/context.ts": { kind: "types" },
   "ui/components/grid/GridCell.tsx": {
     kind: "view",

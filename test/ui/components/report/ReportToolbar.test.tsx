@@ -12,7 +12,10 @@ vi.mock("../../../../src/ui/state/persist", async (real) => ({
   downloadText: (name: string, text: string) => files.push({ name, text }),
 }));
 vi.mock("../../../../src/ui/state/copy-text", () => ({
-  copyText: async (text: string) => (copied.push(text), clipboardWorks),
+  copyText: async (text: string) => {
+    copied.push(text);
+    return clipboardWorks;
+  },
 }));
 
 const toolbar = (lang: "en" | "zh" = "en") => {
