@@ -130,7 +130,11 @@ export const NO_OWN_TEST: Record<string, NoOwnTest> = {
   "ui/charts/bands.ts": { kind: "gap" },
   "ui/charts/chartjs.ts": { kind: "gap" },
   "ui/charts/load-chart.ts": { kind: "gap" },
-  "ui/components/App.tsx": { kind: "gap", note: "view" },
+  "ui/components/App.tsx": {
+    kind: "view",
+    by: "e2e/smoke.spec.ts",
+    why: "the app shell: start-up fetches an example, autosaves to IndexedDB and lazy-loads its sheets and Chart.js, so it needs a browser; smoke.spec starts it (content, no error) and the other e2e specs drive its tabs, top bar and status bar",
+  },
   "ui/components/comparison/context.ts": { kind: "types" },
   "ui/components/grid/GridCell.tsx": {
     kind: "view",
@@ -219,5 +223,6 @@ export const CROSS_CUTTING: Record<string, string> = {
   "report/traffic-messages.test.ts": "to sort",
 
   // ── test/ui ──
-  "ui/build-fixtures.test.ts": "tests vite.config.ts (the build, outside src/): the fixtures bundled are those the example plans reference",
+  "ui/build-fixtures.test.ts":
+    "tests vite.config.ts (the build, outside src/): the fixtures bundled are those the example plans reference",
 };
