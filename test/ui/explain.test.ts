@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../src/engine/base/types";
 import { computePlan } from "../../src/engine/plan/plan";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import { skuDerivations, skuTrace, workloadDerivations } from "../../src/ui/explain";
+import {
+  formulaWithValues,
+  skuDerivations,
+  skuTrace,
+  workloadDerivations,
+} from "../../src/ui/explain";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const planOf = (p: PlanFile) => computePlan(resolvePlan(p));
@@ -79,5 +84,11 @@ describe("workloadDerivations", () => {
         { key: "tokensPerSec", value: "30,000", formula: "50 × 600 = 30,000" },
       ],
     ]);
+  });
+});
+
+describe("formulaWithValues", () => {
+  it("shows a formula's names with their values plugged in", () => {
+    expect(formulaWithValues("=peak * 0.8", { peak: 50 }, 40)).toBe("peak * 0.8 = 50 * 0.8 = 40");
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { serializeSaved } from "../../../src/share/saved";
-import { restoreAutosave } from "../../../src/ui/state/persist";
+import { fileStem, restoreAutosave } from "../../../src/ui/state/persist";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
@@ -44,4 +44,14 @@ describe("restoreAutosave", () => {
     expect(r).toMatchObject({ kind: "ok", migratedFrom: 1, savedAt: "2024-05-01T00:00:00Z" });
     expect(restoreAutosave(null)).toEqual({ kind: "empty" });
   });
+});
+
+describe("fileStem", () => {
+  test.each([
+    ["Seed worked example: 70B chat service, TP=4", "seed-worked-example-70b-chat-service-tp-4"],
+    ["", "plan"],
+    ["中文 计划", "中文-计划"],
+  ])("file names come from the plan title: %j → %s", (title, stem) =>
+    expect(fileStem(title)).toBe(stem),
+  );
 });

@@ -1,0 +1,65 @@
+import { fireEvent, render, screen } from "@solidjs/testing-library";
+import { describe, expect, it } from "vitest";
+import { CellEditorInput } from "../../../../src/ui/components/grid/CellEditor";
+import { createCellEditor } from "../../../../src/ui/components/grid/editor";
+import { createSelection } from "../../../../src/ui/components/grid/selection";
+import "../../render-workbook";
+
+/** The editor open on cell (1, 1) of a 3 × 3 grid whose raw texts are "rc". */
+function open() {
+  const commits: string[] = [];
+  const state = {
+    ed: null as ReturnType<typeof createCellEditor> | null,
+    sel: null as ReturnType<typeof createSelection> | null,
+  };
+  render(() => {
+    const sel = createSelection({ rowCount: () => 3, colCount: () => 3 });
+    const ed = createCellEditor({
+      owner: {
+        cell: (r, c) => ({ raw: `${r}${c}`, display: "" }),
+        onCommit: (r, c, raw) => commits.push(`${r},${c}=${raw}`),
+      },
+      selection: sel,
+      focusGrid: () => {},
+    });
+    sel.select({ r: 1, c: 1 });
+    ed.start();
+    Object.assign(state, { ed, sel });
+    return <CellEditorInput editor={ed} label="H100 · Req/s" />;
+  });
+  const input = screen.getByTestId("cell-editor") as HTMLInputElement;
+  return { commits, input, ...state } as {
+    commits: string[];
+    input: HTMLInputElement;
+    ed: ReturnType<typeof createCellEditor>;
+    sel: ReturnType<typeof createSelection>;
+  };
+}
+
+describe("CellEditorInput", () => {
+  it.each([
+    [{ key: "Enter" }, { r: 2, c: 1 }],
+    [
+      { key: "Enter", shiftKey: true },
+      { r: 0, c: 1 },
+    ],
+    [{ key: "Tab" }, { r: 1, c: 2 }],
+    [
+      { key: "Tab", shiftKey: true },
+      { r: 1, c: 0 },
+    ],
+  ])("%j commits the typed text and moves to %j", (key, to) => {
+    const { commits, input, sel } = open();
+    expect([input.value, input.getAttribute("aria-label")]).toEqual(["11", "H100 · Req/s"]);
+    fireEvent.input(input, { target: { value: "=2*3" } });
+    fireEvent.keyDown(input, key);
+    expect(commits).toEqual(["1,1==2*3"]);
+    expect(sel.sel()).toEqual(to);
+  });
+  it("Escape drops the typed text", () => {
+    const { commits, input, ed } = open();
+    fireEvent.input(input, { target: { value: "x" } });
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect([commits, ed.editing()]).toEqual([[], null]);
+  });
+});
