@@ -6,6 +6,12 @@ import { defineConfig, type Plugin } from "vite";
 import solid from "vite-plugin-solid";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** Component tests (`.test.tsx` under test/) that replace a module with vi.mock: see the dom projects. */
+const DOM_MOCKING = readdirSync(join(ROOT, "test"), { recursive: true, encoding: "utf8" })
+  .filter((f) => f.endsWith(".test.tsx"))
+  .filter((f) => readFileSync(join(ROOT, "test", f), "utf8").includes("vi.mock("))
+  .map((f) => posix.join("test", f.split("\\").join("/")));
 const EXAMPLES_DIR = join(ROOT, "models/examples");
 const VIRTUAL = "virtual:example-fixtures";
 
@@ -139,8 +145,23 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "happy-dom",
+          // One module graph per worker: importing Solid, mathjs and the app once per file cost
+          // ~1 s a file (most of the project's time); test/ui/dom-setup.ts resets the page.
+          isolate: false,
+          setupFiles: ["test/ui/dom-setup.ts"],
           include: ["test/**/*.test.tsx"],
-          exclude: ["test/e2e/**", "node_modules/**"],
+          exclude: ["test/e2e/**", "node_modules/**", ...DOM_MOCKING],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A file that replaces a module (vi.mock) needs its own module graph: in the shared one
+          // the real module may already be loaded by another file.
+          name: "dom-mocking",
+          environment: "happy-dom",
+          setupFiles: ["test/ui/dom-setup.ts"],
+          include: DOM_MOCKING.length ? DOM_MOCKING : ["no-such-file"],
         },
       },
     ],
