@@ -7,11 +7,16 @@ import solid from "vite-plugin-solid";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
-/** Component tests (`.test.tsx` under test/) that replace a module with vi.mock: see the dom projects. */
-const DOM_MOCKING = readdirSync(join(ROOT, "test"), { recursive: true, encoding: "utf8" })
-  .filter((f) => f.endsWith(".test.tsx"))
-  .filter((f) => readFileSync(join(ROOT, "test", f), "utf8").includes("vi.mock("))
+/**
+ * Test files that need a module graph of their own: those that replace a module (vi.mock: in a
+ * shared graph the real module may already be loaded by another file) and those that say
+ * `vitest-isolate` in a comment (they check what happens before a lazy module loads).
+ */
+const ISOLATED = readdirSync(join(ROOT, "test"), { recursive: true, encoding: "utf8" })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .filter((f) => /vi\.mock\(|vitest-isolate/.test(readFileSync(join(ROOT, "test", f), "utf8")))
   .map((f) => posix.join("test", f.split("\\").join("/")));
+const only = (files: string[]) => (files.length ? files : ["no-such-file"]);
 const EXAMPLES_DIR = join(ROOT, "models/examples");
 const VIRTUAL = "virtual:example-fixtures";
 
@@ -130,14 +135,26 @@ export default defineConfig({
     // vite-plugin-solid defaults the environment to jsdom (not installed: jsdom >= 30 needs Node 22);
     // each project sets its own.
     environment: "node",
+    // Files share one module graph per worker (isolate: false): importing Solid, mathjs and the
+    // app once per file was most of the suite's time (import 233 s of 584 s). test/ui/dom-setup.ts
+    // resets the page after each component test; ISOLATED files get their own graph.
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
           environment: "node",
+          isolate: false,
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "node_modules/**"],
+          exclude: ["test/e2e/**", "node_modules/**", ...ISOLATED],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-isolated",
+          environment: "node",
+          include: only(ISOLATED.filter((f) => f.endsWith(".ts"))),
         },
       },
       {
@@ -145,23 +162,19 @@ export default defineConfig({
         test: {
           name: "dom",
           environment: "happy-dom",
-          // One module graph per worker: importing Solid, mathjs and the app once per file cost
-          // ~1 s a file (most of the project's time); test/ui/dom-setup.ts resets the page.
           isolate: false,
           setupFiles: ["test/ui/dom-setup.ts"],
           include: ["test/**/*.test.tsx"],
-          exclude: ["test/e2e/**", "node_modules/**", ...DOM_MOCKING],
+          exclude: ["test/e2e/**", "node_modules/**", ...ISOLATED],
         },
       },
       {
         extends: true,
         test: {
-          // A file that replaces a module (vi.mock) needs its own module graph: in the shared one
-          // the real module may already be loaded by another file.
-          name: "dom-mocking",
+          name: "dom-isolated",
           environment: "happy-dom",
           setupFiles: ["test/ui/dom-setup.ts"],
-          include: DOM_MOCKING.length ? DOM_MOCKING : ["no-such-file"],
+          include: only(ISOLATED.filter((f) => f.endsWith(".tsx"))),
         },
       },
     ],

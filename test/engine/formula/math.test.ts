@@ -2,6 +2,8 @@
  * The restricted mathjs instance is built on the first formula (src/engine/formula/math.ts): a
  * plan without formulas is read, checked and computed without it; the first formula builds it,
  * disabled functions included.
+ *
+ * vitest-isolate: it needs a module graph of its own (vite.config.ts), where mathjs is not yet loaded.
  */
 import { describe, expect, it } from "vitest";
 import {

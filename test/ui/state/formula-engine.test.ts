@@ -3,6 +3,8 @@
  * catalogues are lazy chunks, so until they are in the workbook evaluates nothing (a placeholder
  * with no SKU), and the edits made meanwhile reach the engine when it is built. The readiness
  * signal is replaced here by one the test controls (in Node the real one is ready from the start).
+ *
+ * vitest-isolate: it needs a module graph of its own (vite.config.ts), where mathjs is not yet loaded.
  */
 import { readFileSync } from "node:fs";
 import { createRoot, createSignal } from "solid-js";
