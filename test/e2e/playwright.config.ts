@@ -10,15 +10,8 @@ export default defineConfig({
   testMatch: /.*\.spec\.ts$/,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two workers: the suite is mostly one browser's CPU, and CI machines have two cores. Files run
-  // in parallel, the tests of a file in order. The timing specs (perf.spec.ts) run last and alone,
-  // as their own project, so that no other browser shares the machine while they measure.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
-  projects: [
-    { name: "app", testIgnore: /perf\.spec\.ts$/ },
-    { name: "perf", testMatch: /perf\.spec\.ts$/, dependencies: ["app"] },
-  ],
+  workers: 1,
   retries: 0,
   reporter: process.env.CI ? [["list"], ["json"]] : "list",
   outputDir: "../../test-results",

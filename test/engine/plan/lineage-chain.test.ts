@@ -25,6 +25,8 @@ import { explainPath, lineageNodes, consistent } from "../../../src/engine/plan/
 import { PLANS } from "./lineage-plans-a";
 import { contextOf, explainAll, treeLines } from "./lineage-print";
 import type { PlanFile } from "../../../src/engine/base/types";
+import { validatePlan } from "../../../src/engine/plan/plan-file";
+import { combineRepeats } from "../../../src/import/repeats";
 
 describe("a SKU's peak and forecast steps", () => {
   it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens over the workloads, in their order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600", () => {
@@ -805,5 +807,84 @@ describe("forecast steps without a forecast", () => {
       "    workloads[2].peakRps [field] = 2 | raw 2",
       "    workloads[2].outputTokens [field] = 50 | raw 50",
     ]);
+  });
+});
+
+describe("an error bar's ends (interval)", () => {
+  // The seed's numbers on three repeated runs at concurrency 8: capacity 1500 ± 124.2068856
+  // tokens/s (test/engine/plan/interval.test.ts works the t-interval by hand), so replicas 14–16
+  // and 14 × 4 × 20 = 1,120 to 16 × 4 × 20 = 1,280 an hour.
+  const point = (tps: number, p99: number) => ({
+    concurrency: 8,
+    requestRate: null,
+    outputTokensPerSec: tps,
+    ttftMs: { p99 },
+  });
+  const repeats = combineRepeats([point(1450, 600), point(1500, 700), point(1550, 800)]).point;
+  const v = validatePlan({
+    format: "capplan.plan/v1",
+    currency: "CNY",
+    workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    factors: { elasticity: 1.2, redundancy: 1.2 },
+    skus: [
+      {
+        name: "H100 TP4",
+        gpusPerReplica: 4,
+        pricePerGpuHour: 20,
+        sweep: { points: [repeats, point(2500, 2000)] },
+      },
+    ],
+  });
+  if (!v.ok) throw new Error(JSON.stringify(v.errors));
+  const c = contextOf(v.plan);
+  const node = (path: string) => {
+    const a = explainPath(c, path);
+    if (!a.ok) throw new Error(a.error);
+    return a.node;
+  };
+
+  it.each([
+    ["skus[0].interval.replicas[0]", 14, "skus[0].interval.outputTokensPerSec[1]", 1624.2068856],
+    ["skus[0].interval.replicas[1]", 16, "skus[0].interval.outputTokensPerSec[0]", 1375.7931144],
+    [
+      "skus[0].interval.costPerHour[0]",
+      1120,
+      "skus[0].interval.outputTokensPerSec[1]",
+      1624.2068856,
+    ],
+    [
+      "skus[0].interval.costPerHour[1]",
+      1280,
+      "skus[0].interval.outputTokensPerSec[0]",
+      1375.7931144,
+    ],
+  ])("%s = %d, from the capacity's other end %s = %d", (path, value, capPath, cap) => {
+    const n = node(path);
+    expect(n).toMatchObject({ path, kind: "computed", value });
+    expect(n.inputs.map((i) => i.path)).toEqual([capPath]);
+    expect(n.inputs[0]!.value).toBeCloseTo(cap, 6);
+  });
+
+  it("an end of the capacity itself is a leaf at that end", () => {
+    const n = node("skus[0].interval.outputTokensPerSec[0]");
+    expect(n.path).toBe("skus[0].interval.outputTokensPerSec[0]");
+    expect(n.value).toBeCloseTo(1375.7931144, 6);
+    expect(n.inputs).toEqual([]);
+    expect(node("skus[0].interval.outputTokensPerSec[1]").value).toBeCloseTo(1624.2068856, 6);
+  });
+
+  it.each([
+    "skus[0].interval.replicas[2]",
+    "skus[0].interval.replicas",
+    "skus[0].interval.noSuchKey[0]",
+    "skus[0].interval.replicas[0][1]",
+    "skus[1].interval.replicas[0]",
+  ])("%s is not a number the plan has", (path) => {
+    expect(explainPath(c, path).ok).toBe(false);
+  });
+
+  it("a SKU without repeated runs has no interval to explain", () => {
+    expect(explainPath(ctxOf(SKU_MIX), "skus[0].interval.replicas[0]").ok).toBe(false);
   });
 });
