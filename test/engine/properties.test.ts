@@ -11,7 +11,7 @@ import { setAtPath } from "../../src/engine/plan/plan-path";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { failedSharePct, operatingPoint } from "../../src/engine/curve/slo";
 import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/base/types";
-import { words } from "./words";
+import { words } from "../words";
 
 /** A random sweep: 1–7 levels at rising concurrency; throughput, latencies and failures anything (past saturation included). */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc

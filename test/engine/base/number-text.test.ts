@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { decimalMark, readNumberText } from "../../../src/engine/base/number-text";
-import { words } from "../words";
+import { words } from "../../words";
 
 const num = (s: string, opts = {}) => {
   const r = readNumberText(s, opts);

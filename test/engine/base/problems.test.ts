@@ -19,7 +19,7 @@ import {
   renderProblem,
 } from "../../../src/report/messages";
 import { planText } from "../../../src/report/plan-output";
-import { words } from "../words";
+import { words } from "../../words";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 

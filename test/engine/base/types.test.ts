@@ -13,7 +13,7 @@ import {
   type MetricKey,
   type Sweep,
 } from "../../../src/engine/base/types";
-import { words } from "../words";
+import { words } from "../../words";
 
 describe("metric keys and fields", () => {
   it("five metrics, each read from its own <metric>Ms field; nine standard statistics", () => {

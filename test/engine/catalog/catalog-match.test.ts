@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { findGpu, findLlm, type Gpu, type Llm } from "../../../src/engine/catalog/catalog";
-import { words } from "../words";
+import { words } from "../../words";
 
 const gpu = (id: string, memoryGB = 80, name = id, aliases: string[] = []): Gpu => ({
   id,

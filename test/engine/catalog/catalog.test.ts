@@ -16,7 +16,7 @@ import {
   GPU_CATALOG_FORMAT,
   LLM_CATALOG_FORMAT,
 } from "../../../src/engine/catalog/catalog";
-import { words } from "../words";
+import { words } from "../../words";
 
 const readJson = (rel: string): unknown =>
   JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8"));

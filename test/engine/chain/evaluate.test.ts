@@ -18,7 +18,7 @@ import {
   type WorkloadLeaves,
 } from "../../../src/engine/chain/evaluate";
 import { QUANTITIES } from "../../../src/engine/chain/quantities";
-import { words } from "../words";
+import { words } from "../../words";
 
 function near(got: number | null | undefined, want: number): void {
   expect(typeof got).toBe("number");

@@ -20,7 +20,7 @@ import {
   SECONDS_PER_DAY,
   SECONDS_PER_HOUR,
 } from "../../../src/engine/chain/quantities";
-import { words } from "../words";
+import { words } from "../../words";
 
 /** `got` equals `want` to 1e-12 relative (the arithmetic is a few floating-point steps). */
 function near(got: number, want: number): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../../src/engine/curve/diagnostics";
 import type { Stats, SweepMeta, SweepPoint } from "../../../src/engine/base/types";
 import type { Zone } from "../../../src/engine/curve/zones";
-import { words } from "../words";
+import { words } from "../../words";
 
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
 const run = (points: SweepPoint[]) => diagnose({ points, meta });

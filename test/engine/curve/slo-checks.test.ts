@@ -14,7 +14,7 @@ import {
 } from "../../../src/engine/curve/slo-checks";
 import type { Slo, Stats, SweepPoint } from "../../../src/engine/base/types";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
-import { words } from "../words";
+import { words } from "../../words";
 
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { metricLabel, normStat, sloText, statLabel } from "../../../src/engine/curve/slo-label";
-import { words } from "../words";
+import { words } from "../../words";
 
 describe("normStat", () => {
   it("median and P50 are p50; avg and average are mean; case and surrounding spaces do not matter", () => {

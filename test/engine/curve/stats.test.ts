@@ -12,7 +12,7 @@ import {
   percentileKey,
   percentileOfKey,
 } from "../../../src/engine/curve/stats";
-import { words } from "../words";
+import { words } from "../../words";
 
 describe("percentileSorted", () => {
   it("matches numpy's linear method", () => {

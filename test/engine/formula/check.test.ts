@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { checkFormulaTree } from "../../../src/engine/formula/check";
 import { compileFormula } from "../../../src/engine/formula/formula";
 import { parseExpression } from "../../../src/engine/formula/math";
-import { words } from "../words";
+import { words } from "../../words";
 
 const ALLOWED = "abs, ceil, exp, floor, log, log10, max, mean, min, mod, round, sqrt, sum";
 

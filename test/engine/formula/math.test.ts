@@ -21,7 +21,7 @@ import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { compileFormula } from "../../../src/engine/formula/formula";
-import { words } from "../words";
+import { words } from "../../words";
 
 const plan = (price: number | string): PlanFile =>
   ({

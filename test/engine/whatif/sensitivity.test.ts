@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { pickSku, sensitivity, sensitivityInputs } from "../../../src/engine/whatif/sensitivity";
 import { evaluate } from "../../../src/engine/whatif/model";
-import { words } from "../words";
+import { words } from "../../words";
 
 const seed = JSON.parse(
   readFileSync(join(__dirname, "../../../models/examples/seed.json"), "utf8"),
