@@ -53,7 +53,9 @@ test("two tabs on one plan: the other tab is asked, and both versions survive wh
   await new WorkbookPage(a).open();
   await new WorkbookPage(b).open();
   await setTitle(a, "Edited in A");
-  await expect.poll(() => savedTitle(a)).toBe("Edited in A");
+  // A is not the tab in front: Chromium throttles its timers, so its autosave may take longer
+  // than expect's 10 s on a loaded machine (it once did in CI).
+  await expect.poll(() => savedTitle(a), { timeout: 30_000 }).toBe("Edited in A");
 
   // B learns of A's save, and does not write over it while it has not chosen.
   const prompt = b.getByTestId("other-tab");
@@ -71,7 +73,7 @@ test("two tabs on one plan: the other tab is asked, and both versions survive wh
   // B keeps its own: A's version goes to the recent plans, and now A is asked.
   await b.getByTestId("other-tab-keep").click();
   await expect(prompt).toHaveCount(0);
-  await expect.poll(() => savedTitle(b)).toBe("Edited in B");
+  await expect.poll(() => savedTitle(b), { timeout: 30_000 }).toBe("Edited in B");
   // A's version is in the (shared) list: kept by B as "another tab's version", and by A itself as
   // "this tab's copy" once it learns of B's save (the two tabs may race; either entry will do).
   await expect(
