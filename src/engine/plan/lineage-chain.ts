@@ -46,20 +46,20 @@ interface SkuTrace {
 }
 
 /** Result keys of a SKU that the chain computes, at `skus[i].<key>` of `plan --json`. */
-export const SKU_RESULT_KEYS: Readonly<Record<string, true>> = {
-  replicasBase: true,
-  replicasRaw: true,
-  replicas: true,
-  gpus: true,
-  costPerHour: true,
-  costPerDay: true,
-  costPerMonth: true,
-  replicaOutputTokensPerSec: true,
-  costPerOutputToken: true,
-  costPerMillionOutputTokens: true,
-  costPerRequest: true,
-  utilizationAtPeak: true,
-};
+export const SKU_RESULT_KEYS: ReadonlySet<string> = new Set([
+  "replicasBase",
+  "replicasRaw",
+  "replicas",
+  "gpus",
+  "costPerHour",
+  "costPerDay",
+  "costPerMonth",
+  "replicaOutputTokensPerSec",
+  "costPerOutputToken",
+  "costPerMillionOutputTokens",
+  "costPerRequest",
+  "utilizationAtPeak",
+]);
 
 /** The chain's keys that `plan --json` nests under `peak` and `forecast`. */
 const NESTED_KEYS: Readonly<Record<string, string>> = {
@@ -74,7 +74,7 @@ const NESTED_KEYS: Readonly<Record<string, string>> = {
 
 /** Where a chain key sits in a SKU's result (undefined: a step with no result of its own). */
 const RESULT_PATH_OF_KEY: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.keys(SKU_RESULT_KEYS).map((k) => [k, k])),
+  ...Object.fromEntries([...SKU_RESULT_KEYS].map((k) => [k, k])),
   ...NESTED_KEYS,
 };
 
@@ -149,9 +149,9 @@ export class ChainLineage {
    * capacity is low, so `[0]` of replicas and cost comes from the capacity's high end.
    */
   interval(si: number, rest: readonly (string | number)[]): LineageNode | null {
-    const s = this.b.ctx.result.skus[si];
+    // Callers pass a SKU of the result (Builder.sku checks it).
+    const iv = this.b.ctx.result.skus[si]!.interval;
     const [key, end] = rest;
-    const iv = s?.interval;
     if (!iv || typeof key !== "string" || (end !== 0 && end !== 1) || rest.length !== 2)
       return null;
     const range = (iv as unknown as Record<string, readonly (number | null)[] | undefined>)[key];

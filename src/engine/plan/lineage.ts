@@ -301,8 +301,7 @@ class Builder implements KvLineageHost, SweepLineageHost, ChainLineageHost {
       case "kv":
         return kvLineage(this, si, rest);
     }
-    if (rest.length === 0 && Object.hasOwn(SKU_RESULT_KEYS, key))
-      return this.chain.chainNode(si, key);
+    if (rest.length === 0 && SKU_RESULT_KEYS.has(key)) return this.chain.chainNode(si, key);
     if ((key === "peak" || key === "forecast") && rest.length === 1) {
       const chainKey = CHAIN_KEY_OF_PATH[`${key}.${String(rest[0])}`];
       return chainKey ? this.chain.chainNode(si, chainKey) : null;

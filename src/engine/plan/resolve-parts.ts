@@ -73,8 +73,7 @@ export function numField(num: Reader, o: Obj, base: string, key: string): number
 function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[] {
   return list(points).map((p, i) => {
     const out: Record<string, unknown> = { ...p };
-    for (let f = 0; f < POINT_NUMBERS.length; f++) {
-      const k = POINT_NUMBERS[f]!;
+    for (const k of POINT_NUMBERS) {
       const v = p[k];
       if (v !== undefined)
         out[k] =
@@ -100,8 +99,7 @@ function resolvePoints(points: unknown, base: string, num: Reader): SweepPoint[]
           : typeof r === "number" && Number.isFinite(r)
             ? r
             : num(`${base}.points[${i}].requestRate`, r);
-    for (let f = 0; f < POINT_STATS.length; f++) {
-      const m = POINT_STATS[f]!;
+    for (const m of POINT_STATS) {
       const stats = p[m];
       if (!isObj(stats)) continue;
       const resolved: Record<string, number> = {};

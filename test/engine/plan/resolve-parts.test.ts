@@ -12,6 +12,7 @@ import {
   put,
   readerOf,
   resolveSchedule,
+  resolveSku,
   resolveTenants,
   type Reader,
 } from "../../../src/engine/plan/resolve-parts";
@@ -54,6 +55,54 @@ describe("resolveSchedule", () => {
       fromTrace: true,
     });
     expect(resolveSchedule([1, 2], "s", num)).toBeUndefined();
+  });
+});
+
+describe("resolveSku", () => {
+  const numbers = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec"].concat([
+    "meanInputTokens",
+    "meanOutputTokens",
+    "completed",
+    "failed",
+    "failedPct",
+  ]);
+  const stats = ["ttftMs", "itlMs", "tpotMs", "ntpotMs", "e2eMs"];
+  it("reads every number and statistic of a sweep point through its sheet entry (k = 4, so 12)", () => {
+    const at = (k: string) => `skus[0].sweep.points[0].${k}`;
+    const point = Object.fromEntries([
+      ...numbers.map((k) => [k, "=k * 3"]),
+      ...stats.map((m) => [m, { p99: "=k * 3", mean: 5 }]),
+    ]);
+    const entries = Object.fromEntries([
+      ...numbers.map((k) => [at(k), "=k * 3"]),
+      ...stats.map((m) => [`${at(m)}.p99`, "=k * 3"]),
+    ]);
+    const ref = resolveSku({ sweep: { points: [point] } }, 0, ["w"], readerWith(entries)).sweeps.w!;
+    expect(ref.kind === "points" && ref.points[0]).toEqual({
+      ...Object.fromEntries(numbers.map((k) => [k, 12])),
+      ...Object.fromEntries(stats.map((m) => [m, { p99: 12, mean: 5 }])),
+      requestRate: null,
+    });
+  });
+
+  it.each([
+    ["model", "Llama-3.1-70B", true],
+    ["model", "", false],
+    ["model", 7, false],
+    ["quantization", "bf16", true],
+    ["quantization", "fp8", true],
+    ["quantization", "int4", true],
+    ["quantization", "int8", false],
+    ["kvCacheDtype", "bf16", true],
+    ["kvCacheDtype", "fp8", true],
+    ["kvCacheDtype", "int4", false],
+  ])("copies %s %j only when it is a value the plan file allows: %s", (key, value, kept) => {
+    const sku = resolveSku({ [key]: value }, 0, [], readerWith({})) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(Object.hasOwn(sku, key)).toBe(kept);
+    if (kept) expect(sku[key]).toBe(value);
   });
 });
 
