@@ -58,12 +58,14 @@ describe("plan field registry", () => {
     const yes = [
       "workloads[0].peakRps workloads[0].avgRps factors.redundancy.spare factors.elasticity",
       "maxErrorRatePct skus[0].pricePerGpuHour skus[0].sweep.replicaOutputTokensPerSec",
-      "skus[0].sweeps.chat.replicaOutputTokensPerSec tenants.inputWeight tenants.usage[0].outputTokens",
+      "skus[0].sweeps.chat.replicaOutputTokensPerSec tenants.inputWeight",
+      "tenants.usage[0].outputTokens",
     ];
     const no = [
       "workloads[1].peakRps workloads[2].peakRps workload.peakRps factors.redundancy cells.x",
       "skus[1].pricePerGpuHour skus[0].name skus[0].sweeps.other.replicaOutputTokensPerSec",
-      "skus[0].sweeps.chat.points[0].rps tenants.pools[0].costPerDay tenants.usage[0].team slo[0].maxMs",
+      "skus[0].sweeps.chat.points[0].rps tenants.pools[0].costPerDay tenants.usage[0].team",
+      "slo[0].maxMs",
     ];
     const isNum = (p: string, of: unknown = plan) => isNumberField(of as PlanFile, parsePath(p)!);
     for (const p of yes.join(" ").split(" ")) expect(isNum(p), p).toBe(true);
@@ -207,12 +209,12 @@ describe("plan field registry", () => {
     // path=value, applied in this order
     const edits = [
       "cells.peak=45 workloads[0].peakRps=12 workloads[0].avgRps=3 workloads[0].dailyRequests=900",
-      "workloads[0].inputTokens=700 workloads[0].outputTokens=300 slo[0].maxMs=500 maxErrorRatePct=2",
-      "factors.elasticity=1.5 factors.redundancy=1.1 skus[0].gpusPerReplica=4",
+      "workloads[0].inputTokens=700 workloads[0].outputTokens=300 slo[0].maxMs=500",
+      "maxErrorRatePct=2 factors.elasticity=1.5 factors.redundancy=1.1 skus[0].gpusPerReplica=4",
       "skus[1].pricePerGpuHour=2.5 skus[1].sweep.replicaOutputTokensPerSec=900",
       "tenants.inputWeight=2 tenants.outputWeight=1 tenants.pools[0].costPerDay=800",
-      "tenants.pools[0].capacityTokensPerDay=2e10",
-      "tenants.usage[0].inputTokens=5e6 tenants.usage[0].outputTokens=1e5",
+      "tenants.pools[0].capacityTokensPerDay=2e10 tenants.usage[0].inputTokens=5e6",
+      "tenants.usage[0].outputTokens=1e5",
     ]
       .join(" ")
       .split(" ")
@@ -242,17 +244,15 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
       expect([FIELD_TREE.key, FIELD_TREE.field]).toEqual(["", null]);
       expect(FIELD_TREE.children.map((c) => c.key)).toEqual(ROOTS);
       const workloads = FIELD_TREE.children[1]!;
-      expect(workloads.field).toBeNull();
-      expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
+      expect([workloads.field, workloads.children.map((c) => c.key)]).toEqual([null, ["[]"]]);
       expect(workloads.children[0]!.children.map((c) => c.key).join(" ")).toBe(
         "peakRps avgRps dailyRequests inputTokens outputTokens schedule",
       );
-      const redundancy = FIELD_TREE.children[6]!.children[1]!;
-      expect(redundancy.key).toBe("redundancy");
-      expect(redundancy.field?.pattern).toBe("factors.redundancy");
-      expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([
-        ["spare", "factors.redundancy.spare"],
-      ]);
+      expect(FIELD_TREE.children[6]!.children[1]).toMatchObject({
+        key: "redundancy",
+        field: { pattern: "factors.redundancy" },
+        children: [{ key: "spare", field: { pattern: "factors.redundancy.spare" } }],
+      });
     });
   });
 
@@ -371,7 +371,7 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
         { cells: { o: { x: 1 } }, maxErrorRatePct: [2] },
         [["cells.*", { x: 1 }, "cells.o"], same("maxErrorRatePct", [2])],
       ],
-      // only `workload` depends on another key: a key named "undefined" holding an array changes nothing
+      // only `workload` depends on another key: a key "undefined" holding an array changes nothing
       [{ undefined: [], cells: { a: 1 } }, [["cells.*", 1, "cells.a"]]],
       // record keys are the object's own keys only
       [
@@ -459,8 +459,8 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
     });
 
     // the last step may be any value, but an indexed element on the way must be an object;
-    // `workload` counts when `workloads` is not an array; a plan that is not an object has no fields
-    it.each<[unknown, string, string | null]>([
+    // `workload` counts when `workloads` is not an array; a non-object plan has no fields
+    it.each<[unknown, string | PathStep[], string | null]>([
       [{ workloads: [{ peakRps: "=x" }] }, "workloads[0].peakRps", "workloads[].peakRps"],
       [{ workloads: [{}] }, "workloads[0].peakRps", "workloads[].peakRps"],
       [{ workloads: [null] }, "workloads[0].peakRps", null],
@@ -485,13 +485,11 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
       [{ workload: { peakRps: 1 } }, "workload.peakRps", "workload.peakRps"],
       [{ workload: { peakRps: 1 }, workloads: {} }, "workload.peakRps", "workload.peakRps"],
       [null, "workload.peakRps", null],
+      [[{ peakRps: 1 }], [0, "peakRps"], null],
+      [{ cells: { a: 1 } }, [], null], // no steps, no field
     ])("fieldAt(%j, %s) is %s", (p, path, want) => {
-      expect(fieldAt(p, parsePath(path)!)?.pattern ?? null).toBe(want);
-    });
-
-    it("a plan that is an array, or no steps at all, has no field", () => {
-      expect(fieldAt([{ peakRps: 1 }], [0, "peakRps"])).toBeNull();
-      expect(fieldAt({ cells: { a: 1 } }, [])).toBeNull();
+      const steps = typeof path === "string" ? parsePath(path)! : path;
+      expect(fieldAt(p, steps)?.pattern ?? null).toBe(want);
     });
   });
 
@@ -548,9 +546,9 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
         "x.workloads[0].peakRps xworkloads[0].peakRps workloads.peakRps workloads[a].peakRps",
         "workload[0].peakRps workloads[0].schedule.rps[x] workloads[0].schedule.rps[1][2]",
         "workloads[0].schedule.rps skus[0].sweeps.a.b.replicaOutputTokensPerSec",
-        'skus[0].sweeps["a"]["b"].replicaOutputTokensPerSec skus[0].sweeps["a].replicaOutputTokensPerSec',
-        "skus[0].sweeps[0].replicaOutputTokensPerSec skus[0].sweeps..replicaOutputTokensPerSec",
-        "skus[0].sweeps.x[.replicaOutputTokensPerSec",
+        'skus[0].sweeps["a"]["b"].replicaOutputTokensPerSec',
+        'skus[0].sweeps["a].replicaOutputTokensPerSec skus[0].sweeps[0].replicaOutputTokensPerSec',
+        "skus[0].sweeps..replicaOutputTokensPerSec skus[0].sweeps.x[.replicaOutputTokensPerSec",
       ];
       for (const p of ["", ...none.join(" ").split(" ")]) expect(fieldRange(p), p).toBeNull();
       expect(fieldRange('skus[0].sweeps["a\\"b"].replicaOutputTokensPerSec')?.max).toBe(1e12);
