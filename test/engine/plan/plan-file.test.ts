@@ -30,10 +30,10 @@ type O = Record<string, unknown>;
 const NUM = "a number or a formula string starting with =";
 const NES = "a non-empty string";
 const RPS = "from 0 up to 1e9 (requests per second)";
-/** The English text of an issue: `expected <what>, got <got>` (a range's text has its range as what). */
+/** An issue's English text: `expected <what>, got <got>` (a range's `what` is its range). */
 const E = (what: string, got: string): string => `expected ${what}, got ${got}`;
 
-/** A small valid plan, to break in one place per test: one workload, one SKU with a sweep; `over` replaces top-level keys. */
+/** A small valid plan to break in one place per test; `over` replaces top-level keys. */
 function plan(over: O = {}): O {
   return {
     format: FORMAT,
@@ -287,7 +287,7 @@ describe("plan text", () => {
     expect(readPlanText(`\ufeff${SPEC_EXAMPLE_TEXT}`, "plan.json").ok).toBe(true);
   });
 
-  // the first: line 3 is `  "title": "x"`; the missing comma is found at the start of line 4, column 3
+  // the first: line 3 is `  "title": "x"`; the missing comma is found at line 4, column 3
   it.each([
     [
       '{\n  "format": "capplan.plan/v1",\n  "title": "x"\n  "skus": []\n}',
@@ -398,7 +398,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
     const USD = price("USD", "1e7", "2e7");
     cases(plan, [
       [{ format: "capplan.plan/v2" }, [["format", E('"capplan.plan/v1"', '"capplan.plan/v2"')]]],
-      // a title or currency that is not a non-empty string: at `title` / `currency` (no leading dot)
+      // a title or currency that is not a non-empty string: at `title` / `currency`
       [{ title: 5 }, [["title", E(NES, "5")]]],
       [{ title: "" }, [["title", E(NES, '""')]]],
       [{ currency: 5 }, [cur(NES, "5")]],
@@ -455,7 +455,8 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
     cases(plan, [
       [{ cells: [1] }, [["cells", E(CELLS, "an array of 1")]]],
       [{ cells: null }, [["cells", E(CELLS, "null")]]],
-      // a bad cell name and a bad cell value are both reported, at the cell's path (brackets for a non-identifier)
+      // a bad cell name and a bad cell value are both reported, at the cell's path
+      // (brackets for a non-identifier)
       [
         { cells: { "9x": 1, sum: 2, ok: "two", "a b": "=1", f: "=ok * 2", n: "1,500", z: -1e30 } },
         [
@@ -480,7 +481,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       ["peakRps", "inputTokens", "outputTokens"].map((k) => [`${w}.${k}`, E(NUM, "missing")]);
     const nameErr = (i: number, got: string) => [`workloads[${i}].name`, E(NES, got)];
     cases(noSkus, [
-      // neither workloads nor workload: an error at `workloads`; a workload that is not an object: at `workload`
+      // neither workloads nor workload: at `workloads`; a non-object workload: at `workload`
       [{}, [["workloads", E(ARR, "missing")]]],
       [{ workload: [wl()] }, [["workload", E(ARR, "an array of 1")]]],
       [{ workload: 5 }, [["workload", E(ARR, "5")]]],
@@ -494,7 +495,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           ["workloads[3]", E(wobj, "an array of 0")],
         ],
       ],
-      // peakRps, inputTokens and outputTokens are required (in this order), avgRps and dailyRequests are not
+      // peakRps, inputTokens, outputTokens required (in this order); avgRps, dailyRequests not
       [{ workloads: [{ name: "a" }] }, missing("workloads[0]")],
       [{ workload: {} }, missing("workload")],
       // a name must be a non-empty string; names that are not strings are never duplicates
@@ -740,7 +741,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
         { intervalSec: 60, rps: [1, null, "=2", -1, 1e9, 2e9] },
         [sc("rps[1]", E(NUM, "null")), sc("rps[3]", E(RPS, "-1")), sc("rps[5]", E(RPS, "2e9"))],
       ],
-      // intervalSec > 0 up to 31,622,400 (a leap year), minReplicas and leadIntervals from 0 up to 1e6
+      // intervalSec > 0 up to 31,622,400 (a leap year); minReplicas, leadIntervals 0 up to 1e6
       [{ intervalSec: 31_622_400, minReplicas: 0, leadIntervals: 1e6, rps: [1] }, []],
       [
         { intervalSec: 0, minReplicas: -1, leadIntervals: 1e6 + 1, rps: [1] },
@@ -846,7 +847,8 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       // maxErrorRatePct is an optional number without a range
       [{ maxErrorRatePct: 250 }, []],
       [{ maxErrorRatePct: "five" }, [["maxErrorRatePct", E(NUM, '"five"')]]],
-      // factors: an object; elasticity and redundancy > 0 up to 1000; redundancy { spare } from 0 up to 1e6 and required there
+      // factors: an object; elasticity and redundancy > 0 up to 1000; redundancy { spare }
+      // from 0 up to 1e6 and required there
       [
         { factors: [] },
         [["factors", E("an object with elasticity and redundancy", "an array of 0")]],
@@ -890,7 +892,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       // skus must be an array of SKU objects
       [{ skus: undefined }, [["skus", E("an array of skus", "missing")]]],
       [{ skus: [sku(), 1] }, [["skus[1]", E("a sku object", "1")]]],
-      // name, gpusPerReplica and pricePerGpuHour are required, gpu is an optional string, in this order
+      // name, gpusPerReplica and pricePerGpuHour are required, gpu optional, in this order
       [
         { skus: [{ gpu: "" }] },
         [
@@ -945,7 +947,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
         [[TPS, "expected more than 0 up to 1e12 (tokens per second), got 0"]],
       ],
       [{ replicaOutputTokensPerSec: null }, [[TPS, E(NUM, "null")]]],
-      // points must be an array of point objects; a bad point is reported and no point is read further
+      // points must be an array of point objects; after a bad point no point is read
       [{ points: {} }, [["skus[0].sweep.points", E("an array of points", "an object")]]],
       [{ points: [{ rps: "x" }, 4] }, [["skus[0].sweep.points[1]", E("a point object", "4")]]],
     ]);
@@ -972,8 +974,9 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       };
       const points = [point, { ...point, requestRate: null }, { ...point, requestRate: 4 }];
       expect(errs(sweep({ points }))).toEqual([]);
-      const keys =
-        "concurrency rps outputTokensPerSec totalTokensPerSec meanInputTokens meanOutputTokens completed failed requestRate";
+      const keys = ["concurrency rps outputTokensPerSec totalTokensPerSec meanInputTokens"]
+        .concat("meanOutputTokens completed failed requestRate")
+        .join(" ");
       const bad = { concurrency: "one", rps: "x", outputTokensPerSec: "y", totalTokensPerSec: "z" };
       const more = { meanInputTokens: "a", meanOutputTokens: "b", completed: "c", failed: "d" };
       const all: Record<string, string> = { ...bad, ...more, requestRate: "fast" };
@@ -1120,7 +1123,8 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           ["tenants.outputWeight", E(WEIGHT, "1.000001e6")],
         ],
       ],
-      // pools: an array of pool objects, each with a name, optional numbers in range and an optional SKU of the plan
+      // pools: an array of pool objects, each with a name, optional numbers in range and an
+      // optional SKU of the plan
       [{ pools: {}, usage: [] }, [["tenants.pools", E("an array of pools", "an object")]]],
       [{ pools: [1], usage: [] }, [["tenants.pools[0]", E("a pool object", "1")]]],
       [
@@ -1151,7 +1155,7 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
         { pools: [{ name: "p" }, { name: "p" }], usage: [row({ pool: "p" })] },
         [["tenants.pools[1].name", 'duplicate pool name "p" (also at tenants.pools[0].name)']],
       ],
-      // a usage row's pool: optional with one pool, required with several, and one of the pools' names
+      // a usage row's pool: optional with one pool, else required and one of the pools' names
       [{ pools: [{ name: "p1" }], usage: [row()] }, []],
       [{ pools, usage: [row({ pool: "p2" })] }, []],
       [
@@ -1172,7 +1176,8 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           ["tenants.pools[1].name", E(NES, "2")],
         ],
       ],
-      // a usage row: team and both token counts required (from 0 up to 1e18), reservedReplicas optional (up to 1e9)
+      // a usage row: team and both token counts required (from 0 up to 1e18),
+      // reservedReplicas optional (up to 1e9)
       [
         { usage: [{}] },
         [
@@ -1337,8 +1342,9 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
         format: FORMAT,
         ignored: undefined,
       } as unknown as PlanFile;
-      const known =
-        "format title currency cells workloads workload slo sloMode maxErrorRatePct factors skus recommendBy tenants";
+      const known = ["format title currency cells workloads workload slo sloMode maxErrorRatePct"]
+        .concat("factors skus recommendBy tenants")
+        .join(" ");
       expect(Object.keys(JSON.parse(serializePlan(p)) as object)).toEqual([
         ...known.split(" "),
         "zeta",
