@@ -1078,13 +1078,10 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
   });
 
   describe("validatePlan: tenants", () => {
-    const row = (over: O = {}) => ({
-      team: "a",
-      inputTokens: 1,
-      outputTokens: 1,
-      ...over,
-    });
+    const row = (over: O = {}) => ({ team: "a", inputTokens: 1, outputTokens: 1, ...over });
     const ten = (t: unknown) => plan({ tenants: t });
+    /** An error at tenants.<k>. */
+    const t = (k: string, message: string) => [`tenants.${k}`, message];
     const METHOD = 'one of "tokens", "output", "weighted"';
     const WEIGHT = "from 0 up to 1e6 (weight)";
     const DAY = "from 0 up to 1e10 (USD per day)";
@@ -1101,27 +1098,21 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       [
         { method: "fair", idle: "never", basis: "commitment", usage: [] },
         [
-          ["tenants.method", E(METHOD, '"fair"')],
-          ["tenants.idle", E('one of "proportional", "separate"', '"never"')],
-          ["tenants.basis", E('one of "usage", "reservation"', '"commitment"')],
+          t("method", E(METHOD, '"fair"')),
+          t("idle", E('one of "proportional", "separate"', '"never"')),
+          t("basis", E('one of "usage", "reservation"', '"commitment"')),
         ],
       ],
       // the weights are required with the weighted method only, from 0 up to 1e6
       [
         { method: "weighted", usage: [] },
-        [
-          ["tenants.inputWeight", E(NUM, "missing")],
-          ["tenants.outputWeight", E(NUM, "missing")],
-        ],
+        [t("inputWeight", E(NUM, "missing")), t("outputWeight", E(NUM, "missing"))],
       ],
       [{ method: "output", usage: [] }, []],
       [{ method: "weighted", inputWeight: 0, outputWeight: 1e6, usage: [] }, []],
       [
         { inputWeight: -1, outputWeight: 1e6 + 1, usage: [] },
-        [
-          ["tenants.inputWeight", E(WEIGHT, "-1")],
-          ["tenants.outputWeight", E(WEIGHT, "1.000001e6")],
-        ],
+        [t("inputWeight", E(WEIGHT, "-1")), t("outputWeight", E(WEIGHT, "1.000001e6"))],
       ],
       // pools: an array of pool objects, each with a name, optional numbers in range and an
       // optional SKU of the plan
@@ -1139,14 +1130,11 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       [
         { pools: [{ costPerDay: -1, capacityTokensPerDay: 0, replicas: 0, sku: "G" }], usage: [] },
         [
-          ["tenants.pools[0].name", E(NES, "missing")],
-          ["tenants.pools[0].costPerDay", E(DAY, "-1")],
-          [
-            "tenants.pools[0].capacityTokensPerDay",
-            "expected more than 0 up to 1e18 (tokens per day), got 0",
-          ],
-          ["tenants.pools[0].replicas", "expected more than 0 up to 1e9 (replicas), got 0"],
-          ["tenants.pools[0].sku", E("the name of a SKU of this plan", '"G"')],
+          t("pools[0].name", E(NES, "missing")),
+          t("pools[0].costPerDay", E(DAY, "-1")),
+          t("pools[0].capacityTokensPerDay", E("more than 0 up to 1e18 (tokens per day)", "0")),
+          t("pools[0].replicas", "expected more than 0 up to 1e9 (replicas), got 0"),
+          t("pools[0].sku", E("the name of a SKU of this plan", '"G"')),
         ],
       ],
       [{ pools: [{ name: "p", sku: "" }], usage: [] }, [["tenants.pools[0].sku", E(NES, '""')]]],
@@ -1161,9 +1149,9 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       [
         { pools, usage: [row(), row({ pool: "p3" }), row({ pool: 3 })] },
         [
-          ["tenants.usage[0].pool", E("a pool name (the plan has several pools)", "missing")],
-          ["tenants.usage[1].pool", E('a pool name ("p1", "p2")', '"p3"')],
-          ["tenants.usage[2].pool", E(NES, "3")],
+          t("usage[0].pool", E("a pool name (the plan has several pools)", "missing")),
+          t("usage[1].pool", E('a pool name ("p1", "p2")', '"p3"')),
+          t("usage[2].pool", E(NES, "3")),
         ],
       ],
       // no pools at all: any pool name is taken as written (the pool is defined by use)
@@ -1171,28 +1159,25 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
       // pools whose names are not strings do not count as pools to choose from
       [
         { pools: [{ name: 1 }, { name: 2 }], usage: [row({ pool: "x" })] },
-        [
-          ["tenants.pools[0].name", E(NES, "1")],
-          ["tenants.pools[1].name", E(NES, "2")],
-        ],
+        [t("pools[0].name", E(NES, "1")), t("pools[1].name", E(NES, "2"))],
       ],
       // a usage row: team and both token counts required (from 0 up to 1e18),
       // reservedReplicas optional (up to 1e9)
       [
         { usage: [{}] },
         [
-          ["tenants.usage[0].team", E(NES, "missing")],
-          ["tenants.usage[0].inputTokens", E(NUM, "missing")],
-          ["tenants.usage[0].outputTokens", E(NUM, "missing")],
+          t("usage[0].team", E(NES, "missing")),
+          t("usage[0].inputTokens", E(NUM, "missing")),
+          t("usage[0].outputTokens", E(NUM, "missing")),
         ],
       ],
       [{ usage: [row({ inputTokens: 1e18, outputTokens: 0, reservedReplicas: 1e9 })] }, []],
       [
         { usage: [row({ inputTokens: 2e18, outputTokens: -1, reservedReplicas: 2e9 })] },
         [
-          ["tenants.usage[0].inputTokens", E(TPD, "2e18")],
-          ["tenants.usage[0].outputTokens", E(TPD, "-1")],
-          ["tenants.usage[0].reservedReplicas", "expected from 0 up to 1e9 (replicas), got 2e9"],
+          t("usage[0].inputTokens", E(TPD, "2e18")),
+          t("usage[0].outputTokens", E(TPD, "-1")),
+          t("usage[0].reservedReplicas", "expected from 0 up to 1e9 (replicas), got 2e9"),
         ],
       ],
       // shared costs: an array of objects with a name, a required cost (from 0) and a split
@@ -1218,15 +1203,12 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           ],
         },
         [
-          ["tenants.shared[0].name", E(NES, "missing")],
-          ["tenants.shared[0].costPerDay", E(NUM, "missing")],
-          ["tenants.shared[0].split", E('one of "weighted", "even", "none"', '"half"')],
-          ["tenants.shared[1].costPerDay", E(DAY, "-1")],
-          ["tenants.shared[2].costPerDay", E(DAY, "2e10")],
-          [
-            "tenants.shared[2].name",
-            'duplicate shared cost name "a" (also at tenants.shared[1].name)',
-          ],
+          t("shared[0].name", E(NES, "missing")),
+          t("shared[0].costPerDay", E(NUM, "missing")),
+          t("shared[0].split", E('one of "weighted", "even", "none"', '"half"')),
+          t("shared[1].costPerDay", E(DAY, "-1")),
+          t("shared[2].costPerDay", E(DAY, "2e10")),
+          t("shared[2].name", 'duplicate shared cost name "a" (also at tenants.shared[1].name)'),
         ],
       ],
       // the order of the tenants' errors: enums, weights, pools, shared, usage
@@ -1239,11 +1221,11 @@ describe("validatePlan field by field: bounds, paths, codes, messages and order"
           usage: [{ team: "t", inputTokens: 1 }],
         },
         [
-          ["tenants.method", E(METHOD, '"x"')],
-          ["tenants.inputWeight", E(WEIGHT, "-1")],
-          ["tenants.pools[0].name", E(NES, "missing")],
-          ["tenants.shared[0].costPerDay", E(NUM, "missing")],
-          ["tenants.usage[0].outputTokens", E(NUM, "missing")],
+          t("method", E(METHOD, '"x"')),
+          t("inputWeight", E(WEIGHT, "-1")),
+          t("pools[0].name", E(NES, "missing")),
+          t("shared[0].costPerDay", E(NUM, "missing")),
+          t("usage[0].outputTokens", E(NUM, "missing")),
         ],
       ],
     ]);
