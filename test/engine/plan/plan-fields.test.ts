@@ -26,17 +26,10 @@ import type { PlanFile } from "../../../src/engine/base/types";
 import { randomPlan } from "../../golden/gen";
 
 /** The registry's top-level keys in document order. */
-const ROOTS = [
-  "cells",
-  "workloads",
-  "workload",
-  "slo",
-  "maxErrorRatePct",
-  "gpuMemoryUtilization",
-  "factors",
-  "skus",
-  "tenants",
-];
+const ROOTS =
+  "cells workloads workload slo maxErrorRatePct gpuMemoryUtilization factors skus tenants".split(
+    " ",
+  );
 
 describe("plan field registry", () => {
   it("the sheet entries of random plans are registry fields of that plan, and isNumberField agrees with the field kind", () => {
@@ -53,71 +46,46 @@ describe("plan field registry", () => {
   });
 
   it("isNumberField: containers must exist; `workload` only without `workloads`; redundancy as a number or as { spare }", () => {
+    const sku = { name: "a", gpusPerReplica: 1, pricePerGpuHour: 1 };
     const plan = {
       format: "capplan.plan/v1",
       workloads: [{ peakRps: 1, inputTokens: 1, outputTokens: 1 }, 7],
       workload: { peakRps: 1, inputTokens: 1, outputTokens: 1 },
       factors: { redundancy: { spare: 1 } },
-      skus: [
-        {
-          name: "a",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: 5 },
-          sweeps: { chat: { points: [] } },
-        },
-      ],
+      skus: [{ ...sku, sweep: { replicaOutputTokensPerSec: 5 }, sweeps: { chat: { points: [] } } }],
       tenants: { usage: [{ team: "t", inputTokens: 1, outputTokens: 2 }] },
     } as unknown as PlanFile;
     const yes = [
-      "workloads[0].peakRps",
-      "workloads[0].avgRps",
-      "factors.redundancy.spare",
-      "factors.elasticity",
-      "maxErrorRatePct",
-      "skus[0].pricePerGpuHour",
-      "skus[0].sweep.replicaOutputTokensPerSec",
-      "skus[0].sweeps.chat.replicaOutputTokensPerSec",
-      "tenants.inputWeight",
+      "workloads[0].peakRps workloads[0].avgRps factors.redundancy.spare factors.elasticity",
+      "maxErrorRatePct skus[0].pricePerGpuHour skus[0].sweep.replicaOutputTokensPerSec",
+      "skus[0].sweeps.chat.replicaOutputTokensPerSec tenants.inputWeight",
       "tenants.usage[0].outputTokens",
     ];
     const no = [
-      "workloads[1].peakRps",
-      "workloads[2].peakRps",
-      "workload.peakRps",
-      "factors.redundancy",
-      "cells.x",
-      "skus[1].pricePerGpuHour",
-      "skus[0].name",
-      "skus[0].sweeps.other.replicaOutputTokensPerSec",
-      "skus[0].sweeps.chat.points[0].rps",
-      "tenants.pools[0].costPerDay",
-      "tenants.usage[0].team",
+      "workloads[1].peakRps workloads[2].peakRps workload.peakRps factors.redundancy cells.x",
+      "skus[1].pricePerGpuHour skus[0].name skus[0].sweeps.other.replicaOutputTokensPerSec",
+      "skus[0].sweeps.chat.points[0].rps tenants.pools[0].costPerDay tenants.usage[0].team",
       "slo[0].maxMs",
     ];
-    for (const p of yes) expect(isNumberField(plan, parsePath(p)!), p).toBe(true);
-    for (const p of no) expect(isNumberField(plan, parsePath(p)!), p).toBe(false);
-    const one = {
-      format: "capplan.plan/v1",
-      workload: { peakRps: 1 },
-      factors: { redundancy: 1.2 },
-      skus: [],
-    } as unknown as PlanFile;
-    expect(isNumberField(one, ["workload", "peakRps"])).toBe(true);
-    expect(isNumberField(one, ["factors", "redundancy"])).toBe(true);
-    expect(isNumberField(one, ["factors", "redundancy", "spare"])).toBe(false);
+    const isNum = (p: string, of: unknown = plan) => isNumberField(of as PlanFile, parsePath(p)!);
+    for (const p of yes.join(" ").split(" ")) expect(isNum(p), p).toBe(true);
+    for (const p of no.join(" ").split(" ")) expect(isNum(p), p).toBe(false);
+    const one = { format: "capplan.plan/v1", workload: { peakRps: 1 } };
+    const oneSkus = { ...one, factors: { redundancy: 1.2 }, skus: [] };
+    expect(isNum("workload.peakRps", oneSkus)).toBe(true);
+    expect(isNum("factors.redundancy", oneSkus)).toBe(true);
+    expect(isNum("factors.redundancy.spare", oneSkus)).toBe(false);
   });
 
   it("ranges come from the registry (validation and formula results alike)", () => {
-    expect(fieldRange('skus[3].sweeps["my load"].replicaOutputTokensPerSec')).toEqual({
-      min: 0,
-      minExclusive: true,
-      max: 1e12,
-      unit: "tokens per second",
-    });
+    // skus[3].sweeps["my load"].replicaOutputTokensPerSec: the fieldRange table below
     expect(fieldRange("skus[3].sweeps.chat.replicaOutputTokensPerSec")?.max).toBe(1e12);
     expect(fieldRange("skus[0].pricePerGpuHour", "JPY")?.unit).toBe("JPY per GPU-hour");
     expect(fieldRange("workload.dailyRequests")?.max).toBe(1e15);
+    // minExclusive is absent, not false, when the minimum is allowed
+    expect(Object.hasOwn(fieldRange("workloads[3].peakRps")!, "minExclusive")).toBe(false);
+    expect(fieldRange("workloads[0].inputTokens")?.max).toBe(1e9);
+    expect(fieldRange("workload.inputTokens")?.unit).toBe("tokens per request");
     expect(fieldRange("cells.peak")).toBeNull();
     expect(fieldRange("skus[0].sweep.points[0].rps")).toBeNull();
     expect(fieldRange("maxErrorRatePct")).toBeNull();
@@ -196,36 +164,17 @@ describe("plan field registry", () => {
       { numRuns: 3000 },
     );
     expect(matched).toBeGreaterThan(500);
-    for (const k of ["p99", "mean", "rps", "concurrency", "completed", "ttftMs"])
-      expect(mayHaveRange(k), k).toBe(false);
-    for (const k of [
-      "peakRps",
-      "pricePerGpuHour",
-      "maxMs",
-      "inputTokens",
-      "costPerDay",
-      "replicaOutputTokensPerSec",
-      "rps[]",
-    ])
-      expect(mayHaveRange(k), k).toBe(true);
+    // mayHaveRange of last keys: the mayHaveRange test below
     expect(fieldRange("workloads[2].schedule.rps[17]")?.max).toBe(1e9);
     expect(fieldRange("workloads[2].schedule.rps")).toBeNull();
   });
 
   it("an incremental edit of every patchable field equals a fresh evaluation", () => {
+    const tokens = { inputTokens: 500, outputTokens: 200 };
     const plan: PlanFile = {
       format: "capplan.plan/v1",
       cells: { peak: 30 },
-      workloads: [
-        {
-          name: "chat",
-          peakRps: "=peak",
-          avgRps: 10,
-          dailyRequests: 5000,
-          inputTokens: 500,
-          outputTokens: 200,
-        },
-      ],
+      workloads: [{ name: "chat", peakRps: "=peak", avgRps: 10, dailyRequests: 5000, ...tokens }],
       slo: [{ metric: "ttft", stat: "p99", maxMs: 800 }],
       maxErrorRatePct: 1,
       factors: { elasticity: 1.2, redundancy: 1.3 },
@@ -257,30 +206,24 @@ describe("plan field registry", () => {
         usage: [{ team: "t", pool: "p", inputTokens: 1e6, outputTokens: 2e6 }],
       },
     };
-    const edits: [string, number][] = [
-      ["cells.peak", 45],
-      ["workloads[0].peakRps", 12],
-      ["workloads[0].avgRps", 3],
-      ["workloads[0].dailyRequests", 900],
-      ["workloads[0].inputTokens", 700],
-      ["workloads[0].outputTokens", 300],
-      ["slo[0].maxMs", 500],
-      ["maxErrorRatePct", 2],
-      ["factors.elasticity", 1.5],
-      ["factors.redundancy", 1.1],
-      ["skus[0].gpusPerReplica", 4],
-      ["skus[1].pricePerGpuHour", 2.5],
-      ["skus[1].sweep.replicaOutputTokensPerSec", 900],
-      ["tenants.inputWeight", 2],
-      ["tenants.outputWeight", 1],
-      ["tenants.pools[0].costPerDay", 800],
-      ["tenants.pools[0].capacityTokensPerDay", 2e10],
-      ["tenants.usage[0].inputTokens", 5e6],
-      ["tenants.usage[0].outputTokens", 1e5],
-    ];
+    // path=value, applied in this order
+    const edits = [
+      "cells.peak=45 workloads[0].peakRps=12 workloads[0].avgRps=3 workloads[0].dailyRequests=900",
+      "workloads[0].inputTokens=700 workloads[0].outputTokens=300 slo[0].maxMs=500",
+      "maxErrorRatePct=2 factors.elasticity=1.5 factors.redundancy=1.1 skus[0].gpusPerReplica=4",
+      "skus[1].pricePerGpuHour=2.5 skus[1].sweep.replicaOutputTokensPerSec=900",
+      "tenants.inputWeight=2 tenants.outputWeight=1 tenants.pools[0].costPerDay=800",
+      "tenants.pools[0].capacityTokensPerDay=2e10 tenants.usage[0].inputTokens=5e6",
+      "tenants.usage[0].outputTokens=1e5",
+    ]
+      .join(" ")
+      .split(" ")
+      .map((e) => e.split("=") as [string, string]);
+    expect(edits).toHaveLength(19);
     const engine = createPlanEngine(plan);
     const shadow = structuredClone(plan);
-    for (const [path, v] of edits) {
+    for (const [path, text] of edits) {
+      const v = Number(text);
       const field = fieldOfSteps(parsePath(path)!);
       expect(field, path).not.toBeNull();
       const got = engine.edit(path, v);
@@ -298,26 +241,18 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
    */
   describe("FIELD_TREE: the registry as a tree", () => {
     it("the tree has one node per key, children in document order", () => {
-      expect(FIELD_TREE.key).toBe("");
-      expect(FIELD_TREE.field).toBeNull();
+      expect([FIELD_TREE.key, FIELD_TREE.field]).toEqual(["", null]);
       expect(FIELD_TREE.children.map((c) => c.key)).toEqual(ROOTS);
       const workloads = FIELD_TREE.children[1]!;
-      expect(workloads.field).toBeNull();
-      expect(workloads.children.map((c) => c.key)).toEqual(["[]"]);
-      expect(workloads.children[0]!.children.map((c) => c.key)).toEqual([
-        "peakRps",
-        "avgRps",
-        "dailyRequests",
-        "inputTokens",
-        "outputTokens",
-        "schedule",
-      ]);
-      const redundancy = FIELD_TREE.children[6]!.children[1]!;
-      expect(redundancy.key).toBe("redundancy");
-      expect(redundancy.field?.pattern).toBe("factors.redundancy");
-      expect(redundancy.children.map((c) => [c.key, c.field?.pattern])).toEqual([
-        ["spare", "factors.redundancy.spare"],
-      ]);
+      expect([workloads.field, workloads.children.map((c) => c.key)]).toEqual([null, ["[]"]]);
+      expect(workloads.children[0]!.children.map((c) => c.key).join(" ")).toBe(
+        "peakRps avgRps dailyRequests inputTokens outputTokens schedule",
+      );
+      expect(FIELD_TREE.children[6]!.children[1]).toMatchObject({
+        key: "redundancy",
+        field: { pattern: "factors.redundancy" },
+        children: [{ key: "spare", field: { pattern: "factors.redundancy.spare" } }],
+      });
     });
   });
 
@@ -347,20 +282,12 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
     }
 
     it("visits the values present, in registry order, with their path text, and calls after() once per root key", () => {
+      const points = [{ rps: 1, ttftMs: { p99: 5, "p99.9": 6 } }];
+      const load = { replicaOutputTokensPerSec: 9, points };
       const plan = {
         tenants: { usage: [{ team: "t", outputTokens: 2, inputTokens: 1 }], inputWeight: 3 },
         skus: [
-          {
-            name: "A",
-            gpusPerReplica: 2,
-            sweeps: {
-              "my load": {
-                replicaOutputTokensPerSec: 9,
-                points: [{ rps: 1, ttftMs: { p99: 5, "p99.9": 6 } }],
-              },
-            },
-            pricePerGpuHour: "=x",
-          },
+          { name: "A", gpusPerReplica: 2, sweeps: { "my load": load }, pricePerGpuHour: "=x" },
         ],
         factors: { redundancy: { spare: 1 }, elasticity: 1.2 },
         maxErrorRatePct: 2,
@@ -375,6 +302,7 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
         ],
         cells: { b: 2, a: "=b" },
       };
+      const ML = 'skus[0].sweeps["my load"]';
       expect(walk(plan)).toEqual({
         visits: [
           ["cells.*", 2, "cells.b"],
@@ -390,22 +318,10 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
           ["factors.redundancy.spare", 1, "factors.redundancy.spare"],
           ["skus[].gpusPerReplica", 2, "skus[0].gpusPerReplica"],
           ["skus[].pricePerGpuHour", "=x", "skus[0].pricePerGpuHour"],
-          [
-            "skus[].sweeps.*.replicaOutputTokensPerSec",
-            9,
-            'skus[0].sweeps["my load"].replicaOutputTokensPerSec',
-          ],
-          ["skus[].sweeps.*.points[].rps", 1, 'skus[0].sweeps["my load"].points[0].rps'],
-          [
-            "skus[].sweeps.*.points[].ttftMs.*",
-            5,
-            'skus[0].sweeps["my load"].points[0].ttftMs.p99',
-          ],
-          [
-            "skus[].sweeps.*.points[].ttftMs.*",
-            6,
-            'skus[0].sweeps["my load"].points[0].ttftMs["p99.9"]',
-          ],
+          ["skus[].sweeps.*.replicaOutputTokensPerSec", 9, `${ML}.replicaOutputTokensPerSec`],
+          ["skus[].sweeps.*.points[].rps", 1, `${ML}.points[0].rps`],
+          ["skus[].sweeps.*.points[].ttftMs.*", 5, `${ML}.points[0].ttftMs.p99`],
+          ["skus[].sweeps.*.points[].ttftMs.*", 6, `${ML}.points[0].ttftMs["p99.9"]`],
           ["tenants.inputWeight", 3, "tenants.inputWeight"],
           ["tenants.usage[].inputTokens", 1, "tenants.usage[0].inputTokens"],
           ["tenants.usage[].outputTokens", 2, "tenants.usage[0].outputTokens"],
@@ -414,63 +330,61 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
       });
     });
 
-    it("`workload` is walked only when `workloads` is not an array", () => {
-      const w = { peakRps: 4 };
-      expect(walk({ workload: w }).visits).toEqual([["workload.peakRps", 4, "workload.peakRps"]]);
-      expect(walk({ workload: w, workloads: "x" }).visits).toEqual([
-        ["workload.peakRps", 4, "workload.peakRps"],
-      ]);
-      expect(walk({ workload: w, workloads: [] })).toEqual({ visits: [], after: ROOTS });
-      expect(walk({ workload: w, workloads: [{ avgRps: 1 }] }).visits).toEqual([
-        ["workloads[].avgRps", 1, "workloads[0].avgRps"],
-      ]);
-    });
-
-    it("a redundancy factor as a number is a field; a container of the wrong kind is not entered; null values are not visited", () => {
-      expect(walk({ factors: { redundancy: 1.3, elasticity: null } }).visits).toEqual([
-        ["factors.redundancy", 1.3, "factors.redundancy"],
-      ]);
+    const w = { peakRps: 4 };
+    /** A visit of a field whose pattern is its path. */
+    const same = (path: string, v: unknown) => [path, v, path];
+    const rps = (j: number, v: unknown) => [
+      "workloads[].schedule.rps[]",
+      v,
+      `workloads[1].schedule.rps[${j}]`,
+    ];
+    it.each<[unknown, unknown[]]>([
+      // `workload` is walked only when `workloads` is not an array
+      [{ workload: w }, [same("workload.peakRps", 4)]],
+      [{ workload: w, workloads: "x" }, [same("workload.peakRps", 4)]],
+      [
+        { workload: w, workloads: [{ avgRps: 1 }] },
+        [["workloads[].avgRps", 1, "workloads[0].avgRps"]],
+      ],
+      // a redundancy factor as a number is a field; null values are not visited
+      [{ factors: { redundancy: 1.3, elasticity: null } }, [same("factors.redundancy", 1.3)]],
       // an array is not the { spare } container: it is the factor's value (validation refuses it)
-      expect(walk({ factors: { redundancy: [1] } }).visits).toEqual([
-        ["factors.redundancy", [1], "factors.redundancy"],
-      ]);
-      expect(
-        walk({
+      [{ factors: { redundancy: [1] } }, [same("factors.redundancy", [1])]],
+      // a container of the wrong kind is not entered
+      [
+        {
           workloads: { 0: { peakRps: 1 } },
           skus: [7, null, [], { gpusPerReplica: 1 }],
           cells: [1, 2],
           tenants: [{ inputWeight: 1 }],
           slo: { maxMs: 1 },
-        }).visits,
-      ).toEqual([["skus[].gpusPerReplica", 1, "skus[3].gpusPerReplica"]]);
-      expect(
-        walk({
-          workloads: [{ schedule: { rps: { 0: 5 } } }, { schedule: { rps: [[1], { a: 1 }, 3] } }],
-        }).visits,
-      ).toEqual([
-        ["workloads[].schedule.rps[]", [1], "workloads[1].schedule.rps[0]"],
-        ["workloads[].schedule.rps[]", { a: 1 }, "workloads[1].schedule.rps[1]"],
-        ["workloads[].schedule.rps[]", 3, "workloads[1].schedule.rps[2]"],
-      ]);
-      expect(walk({ cells: { a: null, b: undefined, c: 0 } }).visits).toEqual([
-        ["cells.*", 0, "cells.c"],
-      ]);
+        },
+        [["skus[].gpusPerReplica", 1, "skus[3].gpusPerReplica"]],
+      ],
+      [
+        { workloads: [{ schedule: { rps: { 0: 5 } } }, { schedule: { rps: [[1], { a: 1 }, 3] } }] },
+        [rps(0, [1]), rps(1, { a: 1 }), rps(2, 3)],
+      ],
+      [{ cells: { a: null, b: undefined, c: 0 } }, [["cells.*", 0, "cells.c"]]],
       // a field without children takes any value, an object too (validation refuses it later)
-      expect(walk({ cells: { o: { x: 1 } }, maxErrorRatePct: [2] }).visits).toEqual([
-        ["cells.*", { x: 1 }, "cells.o"],
-        ["maxErrorRatePct", [2], "maxErrorRatePct"],
-      ]);
+      [
+        { cells: { o: { x: 1 } }, maxErrorRatePct: [2] },
+        [["cells.*", { x: 1 }, "cells.o"], same("maxErrorRatePct", [2])],
+      ],
+      // only `workload` depends on another key: a key "undefined" holding an array changes nothing
+      [{ undefined: [], cells: { a: 1 } }, [["cells.*", 1, "cells.a"]]],
+      // record keys are the object's own keys only
+      [
+        { cells: Object.assign(Object.create({ inherited: 1 }), { own: 2 }) },
+        [["cells.*", 2, "cells.own"]],
+      ],
+    ])("walks %j: %j", (plan, visits) => {
+      expect(walk(plan).visits).toEqual(visits);
     });
 
-    it('only `workload` depends on another key: a key named "undefined" holding an array changes nothing', () => {
-      expect(walk({ undefined: [], cells: { a: 1 } }).visits).toEqual([["cells.*", 1, "cells.a"]]);
+    it('`workloads: []` walks nothing of `workload`; a key named "undefined" does not hide a cell from fieldAt', () => {
+      expect(walk({ workload: w, workloads: [] })).toEqual({ visits: [], after: ROOTS });
       expect(fieldAt({ undefined: [], cells: { a: 1 } }, ["cells", "a"])?.pattern).toBe("cells.*");
-    });
-
-    it("record keys are the object's own keys only", () => {
-      const cells = Object.create({ inherited: 1 }) as Record<string, unknown>;
-      cells.own = 2;
-      expect(walk({ cells }).visits).toEqual([["cells.*", 2, "cells.own"]]);
     });
 
     it("a value that is not an object walks nothing and calls nothing", () => {
@@ -489,297 +403,180 @@ describe("the registry's lookups: tree, path text, walk, fieldAt, fieldOfSteps, 
   });
 
   describe("fieldAt: the field at a path of a plan", () => {
+    const chat = { replicaOutputTokensPerSec: 5, points: [{ rps: 1, ttftMs: { p99: 3 } }] };
     const plan = {
       cells: { peak: 3, nested: { x: 1 } },
       workloads: [{ peakRps: 1, schedule: { rps: [1, 2] } }, 7],
       workload: { peakRps: 2 },
       factors: { redundancy: { spare: 1 }, elasticity: 2 },
-      skus: [
-        {
-          gpusPerReplica: 1,
-          sweeps: {
-            chat: { replicaOutputTokensPerSec: 5, points: [{ rps: 1, ttftMs: { p99: 3 } }] },
-          },
-          sweep: { points: [] },
-        },
-      ],
+      skus: [{ gpusPerReplica: 1, sweeps: { chat }, sweep: { points: [] } }],
       tenants: { usage: [{ inputTokens: 1 }] },
     };
     const at = (...steps: PathStep[]) => fieldAt(plan, steps)?.pattern ?? null;
 
-    it("finds fields whose containers exist", () => {
-      expect(at("cells", "peak")).toBe("cells.*");
-      expect(at("workloads", 0, "peakRps")).toBe("workloads[].peakRps");
-      expect(at("workloads", 0, "avgRps")).toBe("workloads[].avgRps");
-      expect(at("workloads", 0, "schedule", "rps", 1)).toBe("workloads[].schedule.rps[]");
-      expect(at("workloads", 0, "schedule", "rps", 5)).toBe("workloads[].schedule.rps[]"); // the array exists
-      expect(at("factors", "redundancy", "spare")).toBe("factors.redundancy.spare");
-      expect(at("factors", "elasticity")).toBe("factors.elasticity");
-      expect(at("maxErrorRatePct")).toBe("maxErrorRatePct");
-      expect(at("skus", 0, "gpusPerReplica")).toBe("skus[].gpusPerReplica");
-      expect(at("skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec")).toBe(
+    // finds fields whose containers exist; refuses missing containers, record keys not present,
+    // elements that are not objects, and containers of fields
+    it.each<[PathStep[], string | null]>([
+      [["cells", "peak"], "cells.*"],
+      [["workloads", 0, "peakRps"], "workloads[].peakRps"],
+      [["workloads", 0, "avgRps"], "workloads[].avgRps"],
+      [["workloads", 0, "schedule", "rps", 1], "workloads[].schedule.rps[]"],
+      [["workloads", 0, "schedule", "rps", 5], "workloads[].schedule.rps[]"], // the array exists
+      [["factors", "redundancy", "spare"], "factors.redundancy.spare"],
+      [["factors", "elasticity"], "factors.elasticity"],
+      [["maxErrorRatePct"], "maxErrorRatePct"],
+      [["skus", 0, "gpusPerReplica"], "skus[].gpusPerReplica"],
+      [
+        ["skus", 0, "sweeps", "chat", "replicaOutputTokensPerSec"],
         "skus[].sweeps.*.replicaOutputTokensPerSec",
-      );
-      expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p99")).toBe(
+      ],
+      [
+        ["skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p99"],
         "skus[].sweeps.*.points[].ttftMs.*",
-      );
-      expect(at("skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p50")).toBeNull(); // a record key must be present
-      expect(at("tenants", "usage", 0, "outputTokens")).toBe("tenants.usage[].outputTokens");
+      ],
+      [["skus", 0, "sweeps", "chat", "points", 0, "ttftMs", "p50"], null], // a record key must be present
+      [["tenants", "usage", 0, "outputTokens"], "tenants.usage[].outputTokens"],
+      [["workloads", 1, "peakRps"], null], // 7 is not an object
+      [["workloads", 2, "peakRps"], null],
+      [["workload", "peakRps"], null], // workloads is an array
+      [["cells", "missing"], null],
+      [["cells", "nested"], "cells.*"], // a cell holds any value
+      [["skus", 0, "sweeps", "other", "replicaOutputTokensPerSec"], null],
+      [["skus", 0, "sweep", "replicaOutputTokensPerSec"], "skus[].sweep.replicaOutputTokensPerSec"],
+      [["skus", 1, "gpusPerReplica"], null],
+      [["skus", "0", "gpusPerReplica"], null],
+      [["factors", "redundancy"], null], // { spare } is a container
+      [["factors", 0], null],
+      [["nope"], null],
+      [["skus", 0, "name"], null],
+      [["skus", 0], null], // a container, not a field
+      [["skus"], null],
+      [["workloads", 0], null],
+      [["tenants", "usage", 0, "inputTokens", "x"], null],
+      [["cells", "peak", "x"], null],
+    ])("fieldAt(plan, %j) is %s", (steps, want) => {
+      expect(at(...steps)).toBe(want);
     });
 
-    it("refuses missing containers, record keys not present, elements that are not objects, and containers of fields", () => {
-      expect(at("workloads", 1, "peakRps")).toBeNull(); // 7 is not an object
-      expect(at("workloads", 2, "peakRps")).toBeNull();
-      expect(at("workload", "peakRps")).toBeNull(); // workloads is an array
-      expect(at("cells", "missing")).toBeNull();
-      expect(at("cells", "nested")).toBe("cells.*"); // a cell holds any value
-      expect(at("skus", 0, "sweeps", "other", "replicaOutputTokensPerSec")).toBeNull();
-      expect(at("skus", 0, "sweep", "replicaOutputTokensPerSec")).toBe(
-        "skus[].sweep.replicaOutputTokensPerSec",
-      );
-      expect(at("skus", 1, "gpusPerReplica")).toBeNull();
-      expect(at("skus", "0", "gpusPerReplica")).toBeNull();
-      expect(at("factors", "redundancy")).toBeNull(); // { spare } is a container
-      expect(at("factors", 0)).toBeNull();
-      expect(at("nope")).toBeNull();
-      expect(at("skus", 0, "name")).toBeNull();
-      expect(at("skus", 0)).toBeNull(); // a container, not a field
-      expect(at("skus")).toBeNull();
-      expect(at("workloads", 0)).toBeNull();
-      expect(at("tenants", "usage", 0, "inputTokens", "x")).toBeNull();
-      expect(at("cells", "peak", "x")).toBeNull();
-    });
-
-    it("the last step may be any value, but an indexed element on the way must be an object", () => {
-      expect(
-        fieldAt({ workloads: [{ peakRps: "=x" }] }, ["workloads", 0, "peakRps"])?.pattern,
-      ).toBe("workloads[].peakRps");
-      expect(fieldAt({ workloads: [{}] }, ["workloads", 0, "peakRps"])?.pattern).toBe(
-        "workloads[].peakRps",
-      );
-      expect(fieldAt({ workloads: [null] }, ["workloads", 0, "peakRps"])).toBeNull();
-      expect(fieldAt({ workloads: [[]] }, ["workloads", 0, "peakRps"])).toBeNull();
-      expect(
-        fieldAt({ workloads: [{ schedule: { rps: [null] } }] }, [
-          "workloads",
-          0,
-          "schedule",
-          "rps",
-          0,
-        ])?.pattern,
-      ).toBe("workloads[].schedule.rps[]");
-      expect(
-        fieldAt({ workloads: [{ schedule: { rps: [{}] } }] }, [
-          "workloads",
-          0,
-          "schedule",
-          "rps",
-          0,
-        ])?.pattern,
-      ).toBe("workloads[].schedule.rps[]");
-      expect(fieldAt({ workloads: {} }, ["workloads", 0, "peakRps"])).toBeNull();
-      expect(
-        fieldAt({ skus: [{ sweeps: { chat: 5 } }] }, [
-          "skus",
-          0,
-          "sweeps",
-          "chat",
-          "replicaOutputTokensPerSec",
-        ]),
-      ).toBeNull();
-      expect(
-        fieldAt({ skus: [{ sweeps: { chat: [] } }] }, [
-          "skus",
-          0,
-          "sweeps",
-          "chat",
-          "replicaOutputTokensPerSec",
-        ]),
-      ).toBeNull();
-      expect(fieldAt({ factors: { redundancy: 1.2 } }, ["factors", "redundancy"])?.pattern).toBe(
-        "factors.redundancy",
-      );
-      expect(fieldAt({ factors: { redundancy: [1] } }, ["factors", "redundancy"])?.pattern).toBe(
-        "factors.redundancy",
-      );
-      expect(fieldAt({ factors: 3 }, ["factors", "elasticity"])).toBeNull();
-      expect(
-        fieldAt({ cells: Object.create({ inherited: 1 }) }, ["cells", "inherited"]),
-      ).toBeNull();
-    });
-
-    it("`workload` counts when `workloads` is not an array; a plan that is not an object has no fields", () => {
-      expect(fieldAt({ workload: { peakRps: 1 } }, ["workload", "peakRps"])?.pattern).toBe(
-        "workload.peakRps",
-      );
-      expect(
-        fieldAt({ workload: { peakRps: 1 }, workloads: {} }, ["workload", "peakRps"])?.pattern,
-      ).toBe("workload.peakRps");
-      expect(fieldAt(null, ["workload", "peakRps"])).toBeNull();
-      expect(fieldAt([{ peakRps: 1 }], [0, "peakRps"])).toBeNull();
-      expect(fieldAt({ cells: { a: 1 } }, [])).toBeNull();
+    // the last step may be any value, but an indexed element on the way must be an object;
+    // `workload` counts when `workloads` is not an array; a non-object plan has no fields
+    it.each<[unknown, string | PathStep[], string | null]>([
+      [{ workloads: [{ peakRps: "=x" }] }, "workloads[0].peakRps", "workloads[].peakRps"],
+      [{ workloads: [{}] }, "workloads[0].peakRps", "workloads[].peakRps"],
+      [{ workloads: [null] }, "workloads[0].peakRps", null],
+      [{ workloads: [[]] }, "workloads[0].peakRps", null],
+      [
+        { workloads: [{ schedule: { rps: [null] } }] },
+        "workloads[0].schedule.rps[0]",
+        "workloads[].schedule.rps[]",
+      ],
+      [
+        { workloads: [{ schedule: { rps: [{}] } }] },
+        "workloads[0].schedule.rps[0]",
+        "workloads[].schedule.rps[]",
+      ],
+      [{ workloads: {} }, "workloads[0].peakRps", null],
+      [{ skus: [{ sweeps: { chat: 5 } }] }, "skus[0].sweeps.chat.replicaOutputTokensPerSec", null],
+      [{ skus: [{ sweeps: { chat: [] } }] }, "skus[0].sweeps.chat.replicaOutputTokensPerSec", null],
+      [{ factors: { redundancy: 1.2 } }, "factors.redundancy", "factors.redundancy"],
+      [{ factors: { redundancy: [1] } }, "factors.redundancy", "factors.redundancy"],
+      [{ factors: 3 }, "factors.elasticity", null],
+      [{ cells: Object.create({ inherited: 1 }) }, "cells.inherited", null],
+      [{ workload: { peakRps: 1 } }, "workload.peakRps", "workload.peakRps"],
+      [{ workload: { peakRps: 1 }, workloads: {} }, "workload.peakRps", "workload.peakRps"],
+      [null, "workload.peakRps", null],
+      [[{ peakRps: 1 }], [0, "peakRps"], null],
+      [{ cells: { a: 1 } }, [], null], // no steps, no field
+    ])("fieldAt(%j, %s) is %s", (p, path, want) => {
+      const steps = typeof path === "string" ? parsePath(path)! : path;
+      expect(fieldAt(p, steps)?.pattern ?? null).toBe(want);
     });
   });
 
   describe("fieldOfSteps: the field a path's pattern names", () => {
-    it("matches indexes to [], unknown keys to *, and nothing else", () => {
-      const of = (...s: PathStep[]) => fieldOfSteps(s)?.pattern ?? null;
-      expect(of("skus", 4, "sweeps", "anything", "replicaOutputTokensPerSec")).toBe(
+    // matches indexes to [], unknown keys to *, and nothing else
+    it.each<[PathStep[], string | null]>([
+      [
+        ["skus", 4, "sweeps", "anything", "replicaOutputTokensPerSec"],
         "skus[].sweeps.*.replicaOutputTokensPerSec",
-      );
-      expect(of("skus", 4, "sweep", "replicaOutputTokensPerSec")).toBe(
-        "skus[].sweep.replicaOutputTokensPerSec",
-      );
-      expect(of("cells", "x")).toBe("cells.*");
-      expect(of("workload", "peakRps")).toBe("workload.peakRps");
-      expect(of("factors", "redundancy")).toBe("factors.redundancy");
-      expect(of("skus", 0)).toBeNull();
-      expect(of("skus")).toBeNull();
-      expect(of("skus", "x", "gpusPerReplica")).toBeNull();
-      expect(of("workloads", 0, 1)).toBeNull();
-      expect(of("nope")).toBeNull();
-      expect(of()).toBeNull();
+      ],
+      [["skus", 4, "sweep", "replicaOutputTokensPerSec"], "skus[].sweep.replicaOutputTokensPerSec"],
+      [["cells", "x"], "cells.*"],
+      [["workload", "peakRps"], "workload.peakRps"],
+      [["factors", "redundancy"], "factors.redundancy"],
+      [["skus", 0], null],
+      [["skus"], null],
+      [["skus", "x", "gpusPerReplica"], null],
+      [["workloads", 0, 1], null],
+      [["nope"], null],
+      [[], null],
+    ])("fieldOfSteps(%j) is %s", (steps, want) => {
+      expect(fieldOfSteps(steps)?.pattern ?? null).toBe(want);
     });
   });
 
   describe("fieldRange and mayHaveRange: a path's range, found by its last key", () => {
-    it("gives min, max (by currency), unit, and minExclusive only when the minimum is refused", () => {
-      expect(fieldRange("workloads[3].peakRps")).toEqual({
-        min: 0,
-        max: 1e9,
-        unit: "requests per second",
-      });
-      expect(Object.hasOwn(fieldRange("workloads[3].peakRps")!, "minExclusive")).toBe(false);
-      expect(fieldRange("slo[0].maxMs")).toEqual({
-        min: 0,
-        minExclusive: true,
-        max: 1e9,
-        unit: "ms",
-      });
-      expect(fieldRange("tenants.pools[1].costPerDay", "EUR")).toEqual({
-        min: 0,
-        max: 1e10,
-        unit: "EUR per day",
-      });
-      expect(fieldRange("tenants.shared[0].costPerDay", "JPY")).toEqual({
-        min: 0,
-        max: 1e12,
-        unit: "JPY per day",
-      });
-      expect(fieldRange("skus[0].reservedPricePerGpuHour")).toEqual({
-        min: 0,
-        max: 1e7,
-        unit: "USD per GPU-hour",
-      });
-      expect(fieldRange("workload.schedule.rps[0]")).toEqual({
-        min: 0,
-        max: 1e9,
-        unit: "requests per second",
-      });
-      expect(fieldRange("workloads[10].schedule.rps[999]")).toEqual({
-        min: 0,
-        max: 1e9,
-        unit: "requests per second",
-      });
-    });
-
-    it("the same last key in different places takes its own row (inputTokens of a workload, of a usage row)", () => {
-      expect(fieldRange("workloads[0].inputTokens")?.max).toBe(1e9);
-      expect(fieldRange("workload.inputTokens")?.unit).toBe("tokens per request");
-      expect(fieldRange("tenants.usage[0].inputTokens")).toEqual({
-        min: 0,
-        max: 1e18,
-        unit: "tokens per day",
-      });
-      expect(fieldRange("tenants.pools[0].replicas")).toEqual({
-        min: 0,
-        minExclusive: true,
-        max: 1e9,
-        unit: "replicas",
-      });
-      expect(fieldRange("workloads[0].schedule.minReplicas")).toEqual({
-        min: 0,
-        max: 1e6,
-        unit: "replicas",
-      });
+    /** A range from 0 (refused when `exclusive`) up to `max`. */
+    const range = (max: number, unit: string, exclusive = false) =>
+      exclusive ? { min: 0, minExclusive: true, max, unit } : { min: 0, max, unit };
+    // min, max (by currency), unit, and minExclusive only when the minimum is refused; the same
+    // last key in different places takes its own row (inputTokens of a workload, of a usage row)
+    it.each([
+      ["workloads[3].peakRps", undefined, range(1e9, "requests per second")],
+      ["slo[0].maxMs", undefined, range(1e9, "ms", true)],
+      ["tenants.pools[1].costPerDay", "EUR", range(1e10, "EUR per day")],
+      ["tenants.shared[0].costPerDay", "JPY", range(1e12, "JPY per day")],
+      ["skus[0].reservedPricePerGpuHour", undefined, range(1e7, "USD per GPU-hour")],
+      ["workload.schedule.rps[0]", undefined, range(1e9, "requests per second")],
+      ["workloads[10].schedule.rps[999]", undefined, range(1e9, "requests per second")],
+      ["tenants.usage[0].inputTokens", undefined, range(1e18, "tokens per day")],
+      ["tenants.pools[0].replicas", undefined, range(1e9, "replicas", true)],
+      ["workloads[0].schedule.minReplicas", undefined, range(1e6, "replicas")],
+      [
+        'skus[3].sweeps["my load"].replicaOutputTokensPerSec',
+        undefined,
+        range(1e12, "tokens per second", true),
+      ],
+    ])("fieldRange(%j, %s) is %j", (path, currency, want) => {
+      expect(fieldRange(path, currency)).toEqual(want);
     });
 
     it('a path must match the whole pattern: nothing before it, indexes where the pattern has them, record keys as .key or ["…"]', () => {
-      expect(fieldRange("x.workloads[0].peakRps")).toBeNull();
-      expect(fieldRange("xworkloads[0].peakRps")).toBeNull();
-      expect(fieldRange("workloads.peakRps")).toBeNull();
-      expect(fieldRange("workloads[a].peakRps")).toBeNull();
-      expect(fieldRange("workload[0].peakRps")).toBeNull();
-      expect(fieldRange("workloads[0].schedule.rps[x]")).toBeNull();
-      expect(fieldRange("workloads[0].schedule.rps[1][2]")).toBeNull();
-      expect(fieldRange("workloads[0].schedule.rps")).toBeNull();
+      const none = [
+        "x.workloads[0].peakRps xworkloads[0].peakRps workloads.peakRps workloads[a].peakRps",
+        "workload[0].peakRps workloads[0].schedule.rps[x] workloads[0].schedule.rps[1][2]",
+        "workloads[0].schedule.rps skus[0].sweeps.a.b.replicaOutputTokensPerSec",
+        'skus[0].sweeps["a"]["b"].replicaOutputTokensPerSec',
+        'skus[0].sweeps["a].replicaOutputTokensPerSec skus[0].sweeps[0].replicaOutputTokensPerSec',
+        "skus[0].sweeps..replicaOutputTokensPerSec skus[0].sweeps.x[.replicaOutputTokensPerSec",
+      ];
+      for (const p of ["", ...none.join(" ").split(" ")]) expect(fieldRange(p), p).toBeNull();
       expect(fieldRange('skus[0].sweeps["a\\"b"].replicaOutputTokensPerSec')?.max).toBe(1e12);
       expect(fieldRange('skus[0].sweeps["a.b"].replicaOutputTokensPerSec')?.max).toBe(1e12);
-      expect(fieldRange("skus[0].sweeps.a.b.replicaOutputTokensPerSec")).toBeNull();
-      expect(fieldRange('skus[0].sweeps["a"]["b"].replicaOutputTokensPerSec')).toBeNull();
-      expect(fieldRange('skus[0].sweeps["a].replicaOutputTokensPerSec')).toBeNull();
-      expect(fieldRange("skus[0].sweeps[0].replicaOutputTokensPerSec")).toBeNull();
-      expect(fieldRange("skus[0].sweeps..replicaOutputTokensPerSec")).toBeNull();
       expect(fieldRange("skus[0].sweeps.chat.replicaOutputTokensPerSec")?.unit).toBe(
         "tokens per second",
       );
-      expect(fieldRange("skus[0].sweeps.x[.replicaOutputTokensPerSec")).toBeNull();
-      expect(fieldRange("")).toBeNull();
     });
 
     it("mayHaveRange is true exactly for the last keys of ranged patterns", () => {
       const ranged = [
-        "peakRps",
-        "avgRps",
-        "dailyRequests",
-        "inputTokens",
-        "outputTokens",
-        "intervalSec",
-        "rps[]",
-        "minReplicas",
-        "leadIntervals",
-        "maxMs",
-        "elasticity",
-        "redundancy",
-        "spare",
-        "gpusPerReplica",
-        "pricePerGpuHour",
-        "reservedPricePerGpuHour",
-        "replicaOutputTokensPerSec",
-        "inputWeight",
-        "outputWeight",
-        "costPerDay",
-        "capacityTokensPerDay",
-        "replicas",
-        "reservedReplicas",
+        "peakRps avgRps dailyRequests inputTokens outputTokens intervalSec rps[] minReplicas",
+        "leadIntervals maxMs elasticity redundancy spare gpusPerReplica pricePerGpuHour",
+        "reservedPricePerGpuHour replicaOutputTokensPerSec inputWeight outputWeight costPerDay",
+        "capacityTokensPerDay replicas reservedReplicas",
       ];
-      for (const k of ranged) expect(mayHaveRange(k), k).toBe(true);
-      for (const k of [
-        "maxErrorRatePct",
-        "rps",
-        "p99",
-        "*",
-        "requestRate",
-        "rps[0]",
-        "",
-        "peakrps",
-      ])
-        expect(mayHaveRange(k), k).toBe(false);
+      for (const k of ranged.join(" ").split(" ")) expect(mayHaveRange(k), k).toBe(true);
+      const unranged =
+        "maxErrorRatePct rps p99 * requestRate rps[0] peakrps mean concurrency completed ttftMs";
+      for (const k of ["", ...unranged.split(" ")]) expect(mayHaveRange(k), k).toBe(false);
     });
   });
 
   describe("a schedule rate is a numeric field of the plan", () => {
+    const schedule = { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 };
     const plan = {
       format: "capplan.plan/v1",
-      workloads: [
-        {
-          name: "chat",
-          peakRps: 50,
-          inputTokens: 300,
-          outputTokens: 300,
-          schedule: { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 },
-        },
-      ],
+      workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule }],
       factors: { elasticity: 1.2, redundancy: 1.2 },
       skus: [
         {
