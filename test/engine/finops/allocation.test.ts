@@ -55,22 +55,39 @@ const usd = (over: Partial<AllocationInput>) =>
     ...over,
   });
 
+const nan = Number.NaN;
+const inf = Number.POSITIVE_INFINITY;
+// The English warnings the cases expect, from their parts.
+const badCost = (got: string) =>
+  `pool "p": daily cost must be a number ≥ 0, got ${got}; counted as 0`;
+const badWeight = (which: string, got: string) =>
+  `${which} weight must be a number ≥ 0, got ${got}: using 1`;
+const noUsage = (pool: string, cost: string) =>
+  `pool "${pool}": no usage; the whole cost (${cost}) is idle`;
+const noPool = (n: number, team: string, pool: string) =>
+  `usage row ${n} (${team}): no pool named "${pool}"; ignored`;
+const badTokens = (n: number, team: string) =>
+  `usage row ${n} (${team}): token counts must be numbers ≥ 0; ignored`;
+const exceeds = (used: string, capacity: string, pool: string) =>
+  `pool "${pool}": usage (${used} tokens/day) exceeds capacity (${capacity} tokens/day); no idle, teams share the whole cost in proportion`;
+const unknownCapacity = (pool: string) =>
+  `pool "${pool}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`;
+
 type Result = ReturnType<typeof allocate>;
+/** The sum of `f` over `xs`, in order. */
+const sum = <T>(xs: readonly T[], f: (x: T) => number): number => xs.reduce((a, x) => a + f(x), 0);
 /** One field of each item, in order. */
 const col = <T, K extends keyof T>(xs: readonly T[], k: K): T[K][] => xs.map((x) => x[k]);
 /** Several fields of each item, item after item: `flat(teams, "name", "cost")` → ["a", 1, "b", 2]. */
 const flat = <T>(xs: readonly T[], ...ks: (keyof T)[]): unknown[] =>
   xs.flatMap((x) => ks.map((k) => x[k]));
-type PerMillion = Record<
-  "costPerMillionTokens" | "costPerMillionInputTokens" | "costPerMillionOutputTokens",
-  number | null
->;
+const PER_M = [
+  "costPerMillionTokens",
+  "costPerMillionInputTokens",
+  "costPerMillionOutputTokens",
+] as const;
 /** Cost per 1M weighted, input and output tokens. */
-const perM = (x: PerMillion) => [
-  x.costPerMillionTokens,
-  x.costPerMillionInputTokens,
-  x.costPerMillionOutputTokens,
-];
+const perM = (x: Record<(typeof PER_M)[number], number | null>) => PER_M.map((k) => x[k]);
 /** What the case tables compare, mostly of the first pool (toMatchObject: only the keys a case names). */
 const look = (r: Result) => {
   const p = r.pools[0]!;
@@ -111,14 +128,8 @@ describe("docs/allocation.md cost_share", () => {
     const p = r.pools[0]!;
     // exact: 1920 × 3/13 = 443.0769 (44307.69 fen), 1920 × 10/13 = 1476.9231 (147692.31 fen);
     // floors 44307 + 147692 = 191999, one fen left → the larger remainder (.69) → 443.08
-    expect(flat(p.teams, "name", "tokens", "costRounded")).toEqual([
-      "search",
-      3e7,
-      443.08,
-      "support",
-      1e8,
-      1476.92,
-    ]);
+    const poolTeams = flat(p.teams, "name", "tokens", "costRounded");
+    expect(poolTeams).toEqual(["search", 3e7, 443.08, "support", 1e8, 1476.92]);
     expect(p.teams[0]!.share).toBeCloseTo(3 / 13, 15);
     expect(p.teams[0]!.cost).toBeCloseTo(443.0769230769, 9);
     expect(p.teams[0]!.costPerMillionTokens).toBeCloseTo(1920 / 130, 12); // 14.769 per 1M tokens
@@ -171,9 +182,7 @@ describe("allocate", () => {
       pools: [{ name: "70b", costPerDay: 1920, capacityTokensPerDay: 1e8 }],
     });
     expect(look(x)).toMatchObject({ idleRounded: 0, costs: [443.08, 1476.92] });
-    expect(enW(x)[0]).toBe(
-      'pool "70b": usage (130,000,000 tokens/day) exceeds capacity (100,000,000 tokens/day); no idle, teams share the whole cost in proportion',
-    );
+    expect(enW(x)[0]).toBe(exceeds("130,000,000", "100,000,000", "70b"));
   });
 
   it("makes the whole cost idle when a pool has no usage", () => {
@@ -183,7 +192,7 @@ describe("allocate", () => {
     expect(p).toMatchObject({ teams: [], idle: 100.005 });
     expect(p.costRounded).toBe(100.01); // 100.005 rounds half away from zero
     expect(p.idleRounded).toBe(100.01);
-    expect(enW(r)).toContain('pool "8b": no usage; the whole cost (100.01 CNY) is idle');
+    expect(enW(r)).toContain(noUsage("8b", "100.01 CNY"));
   });
 
   it("totals a team's cost over several pools", () => {
@@ -207,62 +216,45 @@ describe("allocate", () => {
 
   it("warns about usage rows for an unknown pool instead of throwing", () => {
     const r = ofBase({ usage: [...seedUsage, row("x", "nope", 1, 1)] });
-    expect(enW(r)).toEqual(['usage row 3 (x): no pool named "nope"; ignored']);
+    expect(enW(r)).toEqual([noPool(3, "x", "nope")]);
     expect(r.pools[0]!.teams).toHaveLength(2);
   });
 });
 describe("allocation properties", () => {
   it("conserves every pool's rounded cost exactly in minor units, and shares sum to 1", () => {
+    const num = (min: number, max: number) => fc.double({ min, max, noNaN: true });
+    const three = { minLength: 3, maxLength: 3 };
     const usageRow = fc.record({
       team: fc.constantFrom("a", "b", "c", "d", "e"),
       pool: fc.constantFrom("p0", "p1", "p2"),
-      inputTokens: fc.double({ min: 0, max: 1e9, noNaN: true }),
-      outputTokens: fc.double({ min: 0, max: 1e9, noNaN: true }),
+      inputTokens: num(0, 1e9),
+      outputTokens: num(0, 1e9),
     });
     const arb = fc.record({
-      costs: fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 3, maxLength: 3 }),
-      caps: fc.array(fc.option(fc.double({ min: 1, max: 1e10, noNaN: true })), {
-        minLength: 3,
-        maxLength: 3,
-      }),
+      costs: fc.array(num(0, 1e6), three),
+      caps: fc.array(fc.option(num(1, 1e10)), three),
       usage: fc.array(usageRow, { maxLength: 12 }),
       currency: fc.constantFrom("USD", "JPY", "KWD"),
       method: fc.constantFrom("tokens" as const, "output" as const, "weighted" as const),
       idle: fc.constantFrom("proportional" as const, "separate" as const),
-      wi: fc.double({ min: 0, max: 5, noNaN: true }),
-      wo: fc.double({ min: 0.1, max: 5, noNaN: true }),
+      inputWeight: num(0, 5),
+      outputWeight: num(0.1, 5),
     });
     fc.assert(
-      fc.property(arb, (x) => {
-        const r = allocate({
-          pools: x.costs.map((c, i) => ({
-            name: `p${i}`,
-            costPerDay: c,
-            capacityTokensPerDay: x.caps[i] ?? null,
-          })),
-          usage: x.usage,
-          method: x.method,
-          inputWeight: x.wi,
-          outputWeight: x.wo,
-          idle: x.idle,
-          currency: x.currency,
-        });
+      fc.property(arb, ({ costs, caps, ...x }) => {
+        const at = (i: number) => ({ name: `p${i}`, capacityTokensPerDay: caps[i] ?? null });
+        const r = allocate({ ...x, pools: costs.map((c, i) => ({ ...at(i), costPerDay: c })) });
         const d = minorUnitDigits(x.currency);
         const m = (v: number): number => Math.round(v * 10 ** d);
         for (const p of r.pools) {
           expect(m(p.costRounded)).toBe(toMinor(p.cost, d));
-          const sum = p.teams.reduce((s, t) => s + m(t.costRounded), 0) + m(p.idleRounded);
-          expect(sum).toBe(m(p.costRounded));
+          expect(sum(p.teams, (t) => m(t.costRounded)) + m(p.idleRounded)).toBe(m(p.costRounded));
           if (p.usedTokens > 0)
-            expect(Math.abs(p.teams.reduce((s, t) => s + t.share, 0) - 1)).toBeLessThan(1e-9);
+            expect(Math.abs(sum(p.teams, (t) => t.share) - 1)).toBeLessThan(1e-9);
         }
         // team totals add up to the sum of the pools' team parts
-        const teamSum = r.teams.reduce((s, t) => s + m(t.costRounded), 0);
-        const poolTeamSum = r.pools.reduce(
-          (s, p) => s + p.teams.reduce((q, t) => q + m(t.costRounded), 0),
-          0,
-        );
-        expect(teamSum).toBe(poolTeamSum);
+        const poolTeamSum = sum(r.pools, (p) => sum(p.teams, (t) => m(t.costRounded)));
+        expect(sum(r.teams, (t) => m(t.costRounded))).toBe(poolTeamSum);
       }),
       { numRuns: 300 },
     );
@@ -282,22 +274,17 @@ describe("allocation conservation", () => {
    * minimises the rounding error), and among equal ones the one whose bumped lines sort first by
    * name (`rest` — idle, unallocated — after every name).
    */
-  function oracle(
-    amounts: number[],
-    names: (string | null)[],
-    totalMinor: number,
-    digits: number,
-  ): number[] {
+  function oracle(amounts: number[], names: (string | null)[], totalMinor: number, d: number) {
     // Amounts in minor units as 15-significant-digit decimals; remainders read off the decimal
     // digits (so 1.999 − 1 and 0.999 tie, as decimals do).
-    const text = amounts.map((a) => (a * 10 ** digits).toPrecision(15));
+    const text = amounts.map((a) => (a * 10 ** d).toPrecision(15));
     const scaled = text.map(Number);
     const floors = scaled.map(Math.floor);
     const rem = text.map((t, i) => {
       const m = /^(\d+)\.(\d+)$/.exec(t);
       return m ? Number(`0.${m[2]}`) : scaled[i]! - floors[i]!;
     });
-    const k = totalMinor - floors.reduce((s, x) => s + x, 0);
+    const k = totalMinor - sum(floors, (x) => x);
     const n = amounts.length;
     if (k < 0 || k > n) throw new Error(`oracle: gap ${k} outside 0…${n}`);
     // Rank: names in code-unit order, null (the rest line) last.
@@ -377,63 +364,41 @@ describe("allocation conservation", () => {
   function check(input: AllocationInput): void {
     const r = allocate(input);
     const d = minorUnitDigits(input.currency);
+    const m = (x: number) => minor(x, d);
     // Per pool: teams + idle = the rounded pool cost; the rounding is the oracle's.
     for (const p of r.pools) {
       const costMinor = toMinor(p.cost, d);
-      expect(minor(p.costRounded, d)).toBe(costMinor);
-      const parts = [...p.teams.map((t) => minor(t.costRounded, d)), minor(p.idleRounded, d)];
-      expect(parts.reduce((s, x) => s + x, 0)).toBe(costMinor);
-      expect(parts).toEqual(
-        oracle(
-          [...p.teams.map((t) => t.cost), p.idle],
-          [...p.teams.map((t) => t.name), null],
-          costMinor,
-          d,
-        ),
-      );
+      expect(m(p.costRounded)).toBe(costMinor);
+      const parts = [...p.teams.map((t) => m(t.costRounded)), m(p.idleRounded)];
+      expect(sum(parts, (x) => x)).toBe(costMinor);
+      const names = [...col(p.teams, "name"), null];
+      expect(parts).toEqual(oracle([...col(p.teams, "cost"), p.idle], names, costMinor, d));
       for (const x of parts) expect(x).toBeGreaterThanOrEqual(0);
     }
     // Per shared line: teams + unallocated = the rounded shared cost; the oracle's rounding.
     for (const s of r.shared) {
       const costMinor = toMinor(s.cost, d);
-      const parts = [
-        ...s.teams.map((t) => minor(t.costRounded, d)),
-        minor(s.unallocatedRounded, d),
-      ];
-      expect(parts.reduce((a, x) => a + x, 0)).toBe(costMinor);
+      const parts = s.teams.map((t) => m(t.costRounded));
+      expect(sum(parts, (x) => x) + m(s.unallocatedRounded)).toBe(costMinor);
       if (s.teams.length)
-        expect(parts.slice(0, -1)).toEqual(
-          oracle(
-            s.teams.map((t) => t.cost),
-            s.teams.map((t) => t.name),
-            costMinor,
-            d,
-          ).map((x) => x),
-        );
+        expect(parts).toEqual(oracle(col(s.teams, "cost"), col(s.teams, "name"), costMinor, d));
       if (s.split === "none") expect(s.teams).toEqual([]);
     }
     // Team totals: own = Σ pools, total = own + shared.
+    type Lines = readonly { teams: readonly { name: string; costRounded: number }[] }[];
+    const partOf = (lines: Lines, name: string) =>
+      sum(lines, (l) => m(l.teams.find((x) => x.name === name)?.costRounded ?? 0));
     for (const t of r.teams) {
-      const own = r.pools.reduce(
-        (a, p) => a + minor(p.teams.find((x) => x.name === t.name)?.costRounded ?? 0, d),
-        0,
-      );
-      const shared = r.shared.reduce(
-        (a, s) => a + minor(s.teams.find((x) => x.name === t.name)?.costRounded ?? 0, d),
-        0,
-      );
-      expect(minor(t.costRounded, d)).toBe(own);
-      expect(minor(t.sharedCostRounded, d)).toBe(shared);
-      expect(minor(t.totalRounded, d)).toBe(own + shared);
+      const [own, shared] = [partOf(r.pools, t.name), partOf(r.shared, t.name)];
+      const got = [t.costRounded, t.sharedCostRounded, t.totalRounded].map(m);
+      expect(got).toEqual([own, shared, own + shared]);
     }
     // The whole: Σ team totals + Σ idle + Σ unallocated = Σ pool costs + Σ shared costs.
     const lhs =
-      r.teams.reduce((a, t) => a + minor(t.totalRounded, d), 0) +
-      r.pools.reduce((a, p) => a + minor(p.idleRounded, d), 0) +
-      r.shared.reduce((a, s) => a + minor(s.unallocatedRounded, d), 0);
-    const rhs =
-      r.pools.reduce((a, p) => a + toMinor(p.cost, d), 0) +
-      r.shared.reduce((a, s) => a + toMinor(s.cost, d), 0);
+      sum(r.teams, (t) => m(t.totalRounded)) +
+      sum(r.pools, (p) => m(p.idleRounded)) +
+      sum(r.shared, (s) => m(s.unallocatedRounded));
+    const rhs = sum(r.pools, (p) => toMinor(p.cost, d)) + sum(r.shared, (s) => toMinor(s.cost, d));
     expect(lhs).toBe(rhs);
   }
 
@@ -586,7 +551,11 @@ describe("boundaries and edge cases", () => {
   });
   /** `allocate` of that input. */
   const ofTwo = (over: Partial<AllocationInput> = {}) => allocate(two(over));
-  const costNaN = 'pool "p": daily cost must be a number ≥ 0, got NaN; counted as 0';
+  /** The pool `p` at `costPerDay` (with a capacity when given). */
+  const pool = (costPerDay: number, capacityTokensPerDay?: number) => ({
+    pools: [{ name: "p", costPerDay, ...(capacityTokensPerDay ? { capacityTokensPerDay } : {}) }],
+  });
+  const p10 = { name: "p", costPerDay: 10 };
   const weights = (inputWeight: number, outputWeight: number) =>
     ({ method: "weighted", inputWeight, outputWeight }) as const;
 
@@ -595,179 +564,121 @@ describe("boundaries and edge cases", () => {
     // price 1000 / 3e5 per token: a 1e5 → 333.33, b 2e5 → 666.67 (the larger remainder takes the missing cent)
     expect(look(r)).toMatchObject({ names: ["a", "b"], costs: [333.33, 666.67], warnings: [] });
     const p = r.pools[0]!;
-    expect([p.idleRounded, p.costRounded, p.usedTokens, p.capacityTokens]).toEqual([
-      0, 1000, 3e5, 3e5,
-    ]);
+    const pool = [p.idleRounded, p.costRounded, p.usedTokens, p.capacityTokens];
+    expect(pool).toEqual([0, 1000, 3e5, 3e5]);
     expect(p.idle).toBeLessThan(1e-9);
   });
 
   // Each case: the input `two()` with idle proportional unless the case says otherwise, changed as
   // given; the values expected of the result (`look`).
-  it.each<[string, Partial<AllocationInput>, Look]>([
-    [
-      "usage one token above capacity falls back to proportional with a warning",
+  const twoCases: Record<string, [Partial<AllocationInput>, Look]> = {
+    "usage one token above capacity falls back to proportional with a warning": [
       { idle: "separate", usage: [...two().usage, row("c", "p", 1, 0)] },
+      // 1e5 : 2e5 : 1 of 300,001 tokens × 1000: 333.332, 666.664, 0.003
       {
         idleRounded: 0,
-        // 1e5 : 2e5 : 1 of 300,001 tokens × 1000: 333.332, 666.664, 0.003
         costs: [333.33, 666.67, 0],
-        warnings: [
-          'pool "p": usage (300,001 tokens/day) exceeds capacity (300,000 tokens/day); no idle, teams share the whole cost in proportion',
-        ],
+        warnings: [exceeds("300,001", "300,000", "p")],
       },
     ],
-    [
-      "usage one token below capacity leaves that token's price as idle",
-      { idle: "separate", pools: [{ name: "p", costPerDay: 3000, capacityTokensPerDay: 300_001 }] },
+    "usage one token below capacity leaves that token's price as idle": [
+      { idle: "separate", ...pool(3000, 300_001) },
       // price 3000 / 300,001: a 999.9967, b 1999.9933, idle 0.0099997 → 10.00 + … cents
       {
         idle: expect.closeTo(3000 / 300_001, 12),
-        costs: [1000, 1999.99],
         idleRounded: 0.01,
+        costs: [1000, 1999.99],
         warnings: [],
       },
     ],
-    [
-      "an input weight of 0 counts output tokens only, without a warning (0 is not replaced by 1)",
+    // a 0, b 1e5 weighted tokens → a 0, b 1000
+    "an input weight of 0 counts output tokens only, without a warning (0 is not replaced by 1)": [
       weights(0, 1),
-      // a 0, b 1e5 weighted tokens → a 0, b 1000
       { tokens: [0, 1e5], costs: [0, 1000], perMillion: [null, 10_000], warnings: [] },
     ],
-    [
-      "an output weight of 0 counts input tokens only",
+    // a 2e5, b 2e5 → 500 each
+    "an output weight of 0 counts input tokens only": [
       weights(2, 0),
-      { tokens: [2e5, 2e5], costs: [500, 500], warnings: [] }, // a 2e5, b 2e5 → 500 each
+      { tokens: [2e5, 2e5], costs: [500, 500], warnings: [] },
     ],
-    [
-      "a negative or NaN weight is replaced by 1 with a warning",
-      weights(-1, Number.NaN),
-      {
-        tokens: [1e5, 2e5],
-        warnings: [
-          "input weight must be a number ≥ 0, got -1: using 1",
-          "output weight must be a number ≥ 0, got NaN: using 1",
-        ],
-      },
+    "a negative or NaN weight is replaced by 1 with a warning": [
+      weights(-1, nan),
+      { tokens: [1e5, 2e5], warnings: [badWeight("input", "-1"), badWeight("output", "NaN")] },
     ],
-    [
-      "a missing weight is 1 without a warning",
+    // a 1e5, b 1e5 + 3e5 = 4e5 → 200, 800
+    "a missing weight is 1 without a warning": [
       { method: "weighted", outputWeight: 3 },
-      { costs: [200, 800], warnings: [] }, // a 1e5, b 1e5 + 3e5 = 4e5 → 200, 800
+      { costs: [200, 800], warnings: [] },
     ],
-    [
-      "invalid weights are reported with their plan paths",
-      weights(Number.POSITIVE_INFINITY, -0.5),
+    "invalid weights are reported with their plan paths": [
+      weights(inf, -0.5),
       {
         codes: ["allocation.weightInvalid", "allocation.weightInvalid"],
         paths: ["tenants.inputWeight", "tenants.outputWeight"],
-        warnings: [
-          "input weight must be a number ≥ 0, got Infinity: using 1",
-          "output weight must be a number ≥ 0, got -0.5: using 1",
-        ],
+        warnings: [badWeight("input", "Infinity"), badWeight("output", "-0.5")],
       },
     ],
-    [
-      "method tokens counts input and output 1 : 1 whatever weights are given",
+    "method tokens counts input and output 1 : 1 whatever weights are given": [
       { method: "tokens", inputWeight: 5, outputWeight: 0 },
       { tokens: [1e5, 2e5], poolPerM: [expect.anything(), 1000 / 0.3, 1000 / 0.3] },
     ],
-    [
-      "method output counts output tokens only (input weight 0, output 1) whatever weights are given",
-      { method: "output", inputWeight: 5, outputWeight: 7 },
-      // b: 1000 per 1e5 weighted tokens = 10,000 per 1M; an input token is free
-      {
-        tokens: [0, 1e5],
-        costs: [0, 1000],
-        teamPerM: [null, null, null, 10_000, 0, 10_000],
-        warnings: [],
-      },
-    ],
-    [
-      "a negative pool cost counts as 0 with a warning",
-      { pools: [{ name: "p", costPerDay: -50 }] },
+    // b: 1000 per 1e5 weighted tokens = 10,000 per 1M; an input token is free
+    "method output counts output tokens only (input weight 0, output 1) whatever weights are given":
+      [
+        { method: "output", inputWeight: 5, outputWeight: 7 },
+        {
+          tokens: [0, 1e5],
+          costs: [0, 1000],
+          teamPerM: [null, null, null, 1e4, 0, 1e4],
+          warnings: [],
+        },
+      ],
+    "a negative pool cost counts as 0 with a warning": [
+      pool(-50),
       {
         cost: 0,
         costRounded: 0,
         idleRounded: 0,
         costs: [0, 0],
         totals: [0, 0],
-        warnings: ['pool "p": daily cost must be a number ≥ 0, got -50; counted as 0'],
+        warnings: [badCost("-50")],
       },
     ],
-    [
-      "a NaN pool cost counts as 0 with a warning",
-      { pools: [{ name: "p", costPerDay: Number.NaN }] },
-      { warnings: [costNaN] },
+    "a NaN pool cost counts as 0 with a warning": [pool(nan), { warnings: [badCost("NaN")] }],
+    "a cost of 0 is valid": [pool(0), { warnings: [], costs: [0, 0] }],
+    "an infinite pool cost counts as 0 with a warning": [
+      pool(inf),
+      { cost: 0, costs: [0, 0], warnings: [badCost("Infinity")] },
     ],
-    [
-      "a cost of 0 is valid",
-      { pools: [{ name: "p", costPerDay: 0 }] },
-      { warnings: [], costs: [0, 0] },
+    "a pool of cost 0 without usage has no idle line and still warns": [
+      { ...pool(0), usage: [] },
+      { idle: 0, idleRounded: 0, costRounded: 0, warnings: [noUsage("p", "0 USD")] },
     ],
-    [
-      "an infinite pool cost counts as 0 with a warning",
-      { pools: [{ name: "p", costPerDay: Number.POSITIVE_INFINITY }] },
-      {
-        cost: 0,
-        costs: [0, 0],
-        warnings: ['pool "p": daily cost must be a number ≥ 0, got Infinity; counted as 0'],
-      },
+    "idle separate without a capacity falls back to proportional, naming the pool": [
+      { idle: "separate", ...pool(300) },
+      { costs: [100, 200], idleRounded: 0, warnings: [unknownCapacity("p")] },
     ],
-    [
-      "a pool of cost 0 without usage has no idle line and still warns",
-      { pools: [{ name: "p", costPerDay: 0 }], usage: [] },
-      {
-        idle: 0,
-        idleRounded: 0,
-        costRounded: 0,
-        warnings: ['pool "p": no usage; the whole cost (0 USD) is idle'],
-      },
-    ],
-    [
-      "idle separate without a capacity falls back to proportional, naming the pool",
-      { idle: "separate", pools: [{ name: "p", costPerDay: 300 }] },
-      {
-        costs: [100, 200],
-        idleRounded: 0,
-        warnings: [
-          'pool "p": capacity unknown, so idle cannot be kept separate; spread in proportion instead',
-        ],
-      },
-    ],
-    [
-      "a usage row without a pool goes to the only pool",
+    "a usage row without a pool goes to the only pool": [
       { usage: [row("a", "", 3, 0)] },
       { names: ["a"], costs: [1000], warnings: [] },
     ],
-    [
-      "a usage row without a pool is dropped with a warning when there are two pools",
+    "a usage row without a pool is dropped with a warning when there are two pools": [
       {
-        pools: [
-          { name: "p", costPerDay: 10 },
-          { name: "q", costPerDay: 20 },
-        ],
+        pools: [p10, { name: "q", costPerDay: 20 }],
         usage: [row("a", "", 3, 0), row("b", "q", 1, 0)],
       },
-      {
-        owners: ["b", 20],
-        warnings: [
-          'usage row 1 (a): no pool named ""; ignored',
-          'pool "p": no usage; the whole cost (10 USD) is idle',
-        ],
-      },
+      { owners: ["b", 20], warnings: [noPool(1, "a", ""), noUsage("p", "10 USD")] },
     ],
-    [
-      "a row naming an unknown pool is dropped even when there is only one pool",
+    "a row naming an unknown pool is dropped even when there is only one pool": [
       { usage: [row("a", "x", 3, 0), row("b", "p", 1, 0)] },
-      { names: ["b"], warnings: ['usage row 1 (a): no pool named "x"; ignored'] },
+      { names: ["b"], warnings: [noPool(1, "a", "x")] },
     ],
-    [
-      "rows with negative, NaN or infinite token counts are dropped with a warning; zero is fine",
+    "rows with negative, NaN or infinite token counts are dropped with a warning; zero is fine": [
       {
         usage: [
           row("a", "p", -1, 5),
-          row("b", "p", 5, Number.NaN),
-          row("c", "p", Number.POSITIVE_INFINITY, 0),
+          row("b", "p", 5, nan),
+          row("c", "p", inf, 0),
           row("d", "p", 0, 0),
           row("e", "p", 1, 0),
         ],
@@ -775,25 +686,14 @@ describe("boundaries and edge cases", () => {
       {
         names: ["d", "e"],
         costs: [0, 1000],
-        warnings: [
-          "usage row 1 (a): token counts must be numbers ≥ 0; ignored",
-          "usage row 2 (b): token counts must be numbers ≥ 0; ignored",
-          "usage row 3 (c): token counts must be numbers ≥ 0; ignored",
-        ],
+        warnings: [badTokens(1, "a"), badTokens(2, "b"), badTokens(3, "c")],
       },
     ],
-    [
-      "a pool listed twice: the second entry is ignored with a warning",
-      {
-        pools: [
-          { name: "p", costPerDay: 10 },
-          { name: "p", costPerDay: 99 },
-        ],
-      },
+    "a pool listed twice: the second entry is ignored with a warning": [
+      { pools: [p10, { name: "p", costPerDay: 99 }] },
       { pools: [10], warnings: ['pool "p" is listed twice: the second entry is ignored'] },
     ],
-    [
-      "an unknown currency rounds to 2 decimals with a warning naming the currency path",
+    "an unknown currency rounds to 2 decimals with a warning naming the currency path": [
       { currency: "dollars" },
       {
         costs: [333.33, 666.67],
@@ -802,7 +702,8 @@ describe("boundaries and edge cases", () => {
         warnings: ['unknown currency "dollars": rounding to 2 decimals'],
       },
     ],
-  ])("%s", (_, over, want) => {
+  };
+  it.each(Object.entries(twoCases))("%s", (_, [over, want]) => {
     expect(look(ofTwo({ idle: "proportional", ...over }))).toMatchObject(want);
   });
 
@@ -828,6 +729,7 @@ describe("boundaries and edge cases", () => {
 
   /** A one-SKU plan with one pool of 100.5 per day and two teams: a 300 input tokens, b 100 output tokens. */
   function plan(): PlanFile {
+    const sku = { name: "A", gpu: "h100-sxm", gpusPerReplica: 1, pricePerGpuHour: 1 };
     return {
       format: "capplan.plan/v1",
       title: "allocation edits",
@@ -836,19 +738,9 @@ describe("boundaries and edge cases", () => {
       workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 100 }],
       slo: [],
       factors: { elasticity: 1, redundancy: 1 },
-      skus: [
-        {
-          name: "A",
-          gpu: "h100-sxm",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: 1000 },
-        },
-      ],
+      skus: [{ ...sku, sweep: { replicaOutputTokensPerSec: 1000 } }],
       tenants: {
-        method: "weighted",
-        inputWeight: 1,
-        outputWeight: 1,
+        ...weights(1, 1),
         idle: "proportional",
         pools: [{ name: "main", costPerDay: 100.5 }],
         usage: [row("a", "main", 300, 0), row("b", "main", 0, 100)],
@@ -901,13 +793,8 @@ describe("boundaries and edge cases", () => {
       const r = ofWorked();
       const p = r.pools[0]!;
       expect(costsOf(r)).toEqual([90, 30, 120]);
-      expect([p.basis, p.billedReplicas, p.replicas, p.capacityTokens, p.idle]).toEqual([
-        "reservation",
-        4,
-        8,
-        8e6,
-        120,
-      ]);
+      const pool = [p.basis, p.billedReplicas, p.replicas, p.capacityTokens, p.idle];
+      expect(pool).toEqual(["reservation", 4, 8, 8e6, 120]);
       const teams = flat(p.teams, "reservedReplicas", "usedReplicas", "billedReplicas", "cost");
       expect(teams).toEqual([3, 1, 3, 90, 1, 1, 1, 30]);
       expect([r.basis, enW(r)]).toEqual(["reservation", []]);
@@ -925,26 +812,22 @@ describe("boundaries and edge cases", () => {
     });
 
     // Each case: the worked example changed as given; the values expected of the result (`look`).
-    it.each<[string, Partial<AllocationInput>, Look]>([
-      [
-        "reservation + proportional: billed ÷ Σ billed × cost (180, 60), no idle",
+    const workedCases: Record<string, [Partial<AllocationInput>, Look]> = {
+      "reservation + proportional: billed ÷ Σ billed × cost (180, 60), no idle": [
         { idle: "proportional" },
         { costs: [180, 60], idleRounded: 0, idle: 0, warnings: [] },
       ],
-      [
-        // a reserves 0.5 and uses 2e6 tokens = 2 replicas; b reserves 1, uses 1 → billed 2 + 1 of 8
-        "a team using more replicas than it reserves is billed what it uses: max(reserved, used)",
+      // a reserves 0.5 and uses 2e6 tokens = 2 replicas; b reserves 1, uses 1 → billed 2 + 1 of 8
+      "a team using more replicas than it reserves is billed what it uses: max(reserved, used)": [
         { usage: [row("a", "p", 2e6, 0, 0.5), row("b", "p", 0, 1e6, 1)] },
         { billed: [2, 1], costs: [60, 30], idleRounded: 150 },
       ],
-      [
-        "reservations exactly equal to the replicas: idle 0 and no oversubscription warning",
+      "reservations exactly equal to the replicas: idle 0 and no oversubscription warning": [
         { usage: reserve(5, 3) },
         { costs: [150, 90], idleRounded: 0, warnings: [] },
       ],
-      [
-        // 6 + 4.5 = 10.5 billed of 8: a 6/10.5 × 240 = 137.142857…, b 102.857142…
-        "reservations above the replicas (oversubscribed): billed ÷ Σ billed, no idle, a warning",
+      // 6 + 4.5 = 10.5 billed of 8: a 6/10.5 × 240 = 137.142857…, b 102.857142…
+      "reservations above the replicas (oversubscribed): billed ÷ Σ billed, no idle, a warning": [
         { usage: reserve(6, 4.5) },
         {
           costs: [137.14, 102.86],
@@ -956,19 +839,17 @@ describe("boundaries and edge cases", () => {
           ],
         },
       ],
-      [
-        "nothing reserved and nothing used: the whole pool is idle, with a warning",
+      "nothing reserved and nothing used: the whole pool is idle, with a warning": [
         { usage: [row("a", "p", 0, 0)] },
         {
           costs: [0],
           idleRounded: 240,
           idle: 240,
           billed: [0],
-          warnings: ['pool "p": no usage; the whole cost (240 USD) is idle'],
+          warnings: [noUsage("p", "240 USD")],
         },
       ],
-      [
-        "reserved replicas of several rows of a team add up; a row without one adds nothing",
+      "reserved replicas of several rows of a team add up; a row without one adds nothing": [
         {
           usage: [
             row("a", "p", 5e5, 0, 1),
@@ -986,9 +867,8 @@ describe("boundaries and edge cases", () => {
           idleRounded: 120,
         },
       ],
-      [
-        "a bad reserved count is ignored with a warning, the row's tokens still count",
-        { usage: reserve(-1, Number.NaN) },
+      "a bad reserved count is ignored with a warning, the row's tokens still count": [
+        { usage: reserve(-1, nan) },
         {
           reserved: [null, null],
           billed: [1, 1],
@@ -1000,7 +880,8 @@ describe("boundaries and edge cases", () => {
           ],
         },
       ],
-    ])("%s", (_, over, want) => {
+    };
+    it.each(Object.entries(workedCases))("%s", (_, [over, want]) => {
       expect(look(ofWorked(over))).toMatchObject(want);
     });
 
@@ -1008,20 +889,10 @@ describe("boundaries and edge cases", () => {
       const r = ofWorked({ usage: [row("a", "p", 0, 0, 2)] });
       expect(costsOf(r)).toEqual([60, 180]);
       // no tokens: no price per 1M tokens (null, not 0 × weight)
-      expect([...perM(r.pools[0]!.teams[0]!), r.pools[0]!.teams[0]!.share]).toEqual([
-        null,
-        null,
-        null,
-        0,
-      ]);
-      expect([...perM(r.pools[0]!), ...perM(r.teams[0]!)]).toEqual([
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-      ]);
+      const nulls = [null, null, null];
+      const t = r.pools[0]!.teams[0]!;
+      expect([...perM(t), t.share]).toEqual([null, null, null, 0]);
+      expect([perM(r.pools[0]!), perM(r.teams[0]!)]).toEqual([nulls, nulls]);
     });
 
     it("without replicas or capacity the pool falls back to usage and says which is missing", () => {
@@ -1046,7 +917,7 @@ describe("boundaries and edge cases", () => {
     // replicas 0 or capacity 0 count as unknown (not a division by 0); so do infinite or negative ones
     it.each([
       [0, 0],
-      [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+      [inf, inf],
       [-8, -8e6],
     ])("replicas %s and capacity %s count as unknown: basis usage", (replicas, capacity) => {
       const r = ofWorked({
@@ -1068,7 +939,7 @@ describe("boundaries and edge cases", () => {
       usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
       ...(shared ? { shared } : {}),
     });
-    const idle300 = 'pool "p": no usage; the whole cost (300 USD) is idle';
+    const idle300 = noUsage("p", "300 USD");
 
     it("a team's shared cost adds up over several lines, and its total is own + shared", () => {
       const platform = { name: "platform", costPerDay: 30 };
@@ -1098,20 +969,11 @@ describe("boundaries and edge cases", () => {
         own([
           { name: "ok", costPerDay: 3 },
           { name: "bad", costPerDay: -1 },
-          { name: "nan", costPerDay: Number.NaN },
+          { name: "nan", costPerDay: nan },
         ]),
       );
-      expect(flat(r.shared, "name", "cost", "costRounded")).toEqual([
-        "ok",
-        3,
-        3,
-        "bad",
-        0,
-        0,
-        "nan",
-        0,
-        0,
-      ]);
+      const lines = flat(r.shared, "name", "cost", "costRounded");
+      expect(lines).toEqual(["ok", 3, 3, "bad", 0, 0, "nan", 0, 0]);
       expect(look(r)).toMatchObject({
         codes: ["allocation.sharedCostInvalid", "allocation.sharedCostInvalid"],
         paths: ["tenants.shared[1].costPerDay", "tenants.shared[2].costPerDay"],
@@ -1155,23 +1017,15 @@ describe("boundaries and edge cases", () => {
       });
       // 2.5 cents each: floors 2 + 2, one cent to "a" (tie, sorts first)
       const s = r.shared[0]!;
-      expect(flat(s.teams, "name", "cost", "costRounded")).toEqual([
-        "a",
-        0.025,
-        0.03,
-        "b",
-        0.025,
-        0.02,
-      ]);
+      const teams = flat(s.teams, "name", "cost", "costRounded");
+      expect(teams).toEqual(["a", 0.025, 0.03, "b", 0.025, 0.02]);
       expect(s.unallocatedRounded).toBe(0);
     });
   });
 
   describe("exported helpers", () => {
     it("costShare is 0 when the total tokens are 0, negative or NaN", () => {
-      expect([costShare(100, 1, 0), costShare(100, 1, -4), costShare(100, 1, Number.NaN)]).toEqual([
-        0, 0, 0,
-      ]);
+      expect([0, -4, nan].map((all) => costShare(100, 1, all))).toEqual([0, 0, 0]);
       expect(costShare(100, 1, 4)).toBe(25);
     });
 
@@ -1182,64 +1036,27 @@ describe("boundaries and edge cases", () => {
       expect(pairs.map(([a, b]) => compareNames(a, b))).toEqual([-1, 1, 0, -1, -1]);
     });
 
-    it.each<[string, number[], string[], number, number | undefined, number[], number]>([
-      // 3 units over 1.5 / 1.5 / 0 (rest): floors 1 + 1, one unit left, tie → "a"
-      [
-        "gives a tied unit to the name that sorts first, whatever the order given",
-        [1.5, 1.5],
-        ["b", "a"],
-        3,
-        undefined,
-        [1, 2],
-        0,
-      ],
-      ["gives a unit tied between rest and a team to the team", [0.5], ["z"], 1, 0.5, [1], 0],
-      ["gives the unit to the rest when its remainder is larger", [0.4], ["z"], 1, 0.6, [0], 1],
-      ["without a rest the rest part is 0", [0.3, 0.7], ["x", "y"], 1, undefined, [0, 1], 0],
+    // [amounts, names, units to give, the rest line's amount (none when undefined), parts, rest part]
+    it.each<[number[], string[], number, number | undefined, number[], number]>([
+      [[1.5, 1.5], ["b", "a"], 3, undefined, [1, 2], 0], // floors 1 + 1, one unit left, tie → "a"
+      [[0.5], ["z"], 1, 0.5, [1], 0], // the rest ties with a team: the team wins
+      [[0.4], ["z"], 1, 0.6, [0], 1], // the rest gets the unit when its remainder is larger
+      [[0.3, 0.7], ["x", "y"], 1, undefined, [0, 1], 0], // without a rest the rest part is 0
       // without a rest every missing unit goes to the names, even more units than names
-      [
-        "gives more units than names to the names without a rest",
-        [0.3],
-        ["x"],
-        2,
-        undefined,
-        [2],
-        0,
-      ],
-      [
-        "gives every missing unit to the names without a rest",
-        [0.2, 0.6],
-        ["x", "y"],
-        3,
-        undefined,
-        [1, 2],
-        0,
-      ],
+      [[0.3], ["x"], 2, undefined, [2], 0],
+      [[0.2, 0.6], ["x", "y"], 3, undefined, [1, 2], 0],
       // duplicate names: the earlier one wins the tie
-      [
-        "keeps the given order between equal names",
-        [0.5, 0.5],
-        ["a", "a"],
-        1,
-        undefined,
-        [1, 0],
-        0,
-      ],
-      [
-        "keeps the given order between equal names (three)",
-        [0.5, 0.5, 0.5],
-        ["b", "a", "b"],
-        2,
-        undefined,
-        [1, 1, 0],
-        0,
-      ],
-    ])("splitByName %s", (_, amounts, names, total, rest, parts, restPart) => {
-      const r =
-        rest === undefined
-          ? splitByName(amounts, names, total, 0)
-          : splitByName(amounts, names, total, 0, rest);
-      expect(r).toEqual({ parts, rest: restPart });
-    });
+      [[0.5, 0.5], ["a", "a"], 1, undefined, [1, 0], 0],
+      [[0.5, 0.5, 0.5], ["b", "a", "b"], 2, undefined, [1, 1, 0], 0],
+    ])(
+      "splitByName(%j, %j, %i, 0, rest %s) → parts %j, rest %i",
+      (amounts, names, total, rest, parts, restPart) => {
+        const r =
+          rest === undefined
+            ? splitByName(amounts, names, total, 0)
+            : splitByName(amounts, names, total, 0, rest);
+        expect(r).toEqual({ parts, rest: restPart });
+      },
+    );
   });
 });
