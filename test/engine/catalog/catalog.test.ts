@@ -350,25 +350,9 @@ describe("boundaries and edge cases", () => {
   describe("a good GPU entry", () => {
     test("restores with absent optional fields as null / [] and no issues, and no price key", () => {
       const r = gpus(rawGpu());
-      expect(r).toEqual({
-        items: [
-          {
-            id: "g1",
-            name: "Gee One",
-            vendor: "Acme",
-            aliases: [],
-            memoryGB: 48,
-            memoryUnit: "GB",
-            memoryType: null,
-            memoryBandwidthTBps: 1.5,
-            denseBf16Tflops: null,
-            tdpW: null,
-            interconnect: null,
-            sources: [gpuSource],
-          },
-        ],
-        issues: [],
-      });
+      // the raw entry (g1, Gee One, Acme, 48 GB, 1.5 TB/s, gpuSource) with the optional fields added
+      const optional = { aliases: [], memoryType: null, denseBf16Tflops: null, tdpW: null };
+      expect(r).toEqual({ items: [{ ...rawGpu(), ...optional, interconnect: null }], issues: [] });
       expect(Object.hasOwn(r.items[0]!, "price")).toBe(false);
     });
 
@@ -708,16 +692,17 @@ describe("boundaries and edge cases", () => {
 
   describe("model entries", () => {
     test("a good GQA entry restores with absent optional fields as null / 0", () => {
-      const { id, name, hfRepo, parametersB, layers, hiddenSize, attentionHeads } = rawLlm();
+      // the raw entry (m1, 7B, 32 layers, hidden 4096, 32 heads, 8 KV heads, head dim 128, GQA,
+      // context 8192, llmSource) with the optional fields added
+      const optional = {
+        aliases: [],
+        activeParametersB: null,
+        kvLoraRank: null,
+        qkRopeHeadDim: null,
+      };
+      const sliding = { slidingWindow: null, slidingWindowLayers: 0 };
       expect(llms(rawLlm())).toEqual({
-        items: [
-          {
-            ...{ id, name, hfRepo, aliases: [], parametersB, activeParametersB: null, layers },
-            ...{ hiddenSize, attentionHeads, kvHeads: 8, headDim: 128, attention: "gqa" },
-            ...{ kvLoraRank: null, qkRopeHeadDim: null, slidingWindow: null },
-            ...{ slidingWindowLayers: 0, maxContext: 8192, sources: [llmSource] },
-          },
-        ],
+        items: [{ ...rawLlm(), ...optional, ...sliding }],
         issues: [],
       });
     });

@@ -4,6 +4,7 @@ import {
   allocate,
   costShare,
   type AllocationInput,
+  type SharedCostInput,
   compareNames,
   splitByName,
 } from "../../../src/engine/finops/allocation";
@@ -72,6 +73,9 @@ const exceeds = (used: string, capacity: string, pool: string) =>
   `pool "${pool}": usage (${used} tokens/day) exceeds capacity (${capacity} tokens/day); no idle, teams share the whole cost in proportion`;
 const unknownCapacity = (pool: string) =>
   `pool "${pool}": capacity unknown, so idle cannot be kept separate; spread in proportion instead`;
+
+/** The one pool `p`. */
+const poolP = (costPerDay: number) => [{ name: "p", costPerDay }];
 
 type Result = ReturnType<typeof allocate>;
 /** The sum of `f` over `xs`, in order. */
@@ -413,32 +417,23 @@ describe("allocation conservation", () => {
     });
 
     it("covers each basis × idle × split × currency combination at least once, with oversubscription and zero usage", () => {
+      const pools = [
+        { name: "p", costPerDay: 1000.37, replicas: 4, capacityTokensPerDay: 4e6 },
+        { name: "q", costPerDay: 77.777, replicas: 2, capacityTokensPerDay: 1e6 },
+      ];
+      const usage = [row("b", "p", 333_333, 1, 3), row("a", "p", 0, 0, 2)]; // 3 + 2 > 4 replicas of p
+      usage.push(row("c", "q", 1, 2), row("zero", "q", 0, 0)); // "a" and "zero" use nothing
+      const lines = [
+        { name: "platform", costPerDay: 10.01 },
+        { name: "odd", costPerDay: 0.07 },
+      ];
       const seen = new Set<string>();
       for (const currency of ["USD", "JPY", "KWD"])
         for (const basis of ["usage", "reservation"] as const)
           for (const idle of ["proportional", "separate"] as const)
             for (const split of ["weighted", "even", "none"] as const) {
-              const input: AllocationInput = {
-                currency,
-                basis,
-                idle,
-                method: "tokens",
-                pools: [
-                  { name: "p", costPerDay: 1000.37, replicas: 4, capacityTokensPerDay: 4e6 },
-                  { name: "q", costPerDay: 77.777, replicas: 2, capacityTokensPerDay: 1e6 },
-                ],
-                usage: [
-                  row("b", "p", 333_333, 1, 3),
-                  row("a", "p", 0, 0, 2), // zero usage; 3 + 2 > 4 oversubscribed
-                  row("c", "q", 1, 2),
-                  row("zero", "q", 0, 0),
-                ],
-                shared: [
-                  { name: "platform", costPerDay: 10.01, split },
-                  { name: "odd", costPerDay: 0.07, split },
-                ],
-              };
-              check(input);
+              const shared = lines.map((line) => ({ ...line, split }));
+              check({ currency, basis, idle, method: "tokens", pools, usage, shared });
               seen.add(`${currency}/${basis}/${idle}/${split}`);
             }
       expect(seen.size).toBe(36);
@@ -448,25 +443,19 @@ describe("allocation conservation", () => {
   describe("rounding ties and shared splits (hand-calculated)", () => {
     it("gives a tied cent to the team whose name sorts first, whatever the row order", () => {
       // 0.01 USD over two equal teams: 0.5 cent each, one cent to give → "a" (listed second).
-      const r = usd({
-        pools: [{ name: "p", costPerDay: 0.01 }],
-        usage: [row("b", "p", 5, 5), row("a", "p", 5, 5)],
-      });
+      const r = usd({ pools: poolP(0.01), usage: [row("b", "p", 5, 5), row("a", "p", 5, 5)] });
       expect(flat(r.pools[0]!.teams, "name", "costRounded")).toEqual(["b", 0, "a", 0.01]);
       // 2 JPY over three equal teams: 0.667 each, floors 0, two yen to "A" and "B" (code-unit order: uppercase first), not "a".
-      const j = usd({
-        currency: "JPY",
-        pools: [{ name: "p", costPerDay: 2 }],
-        usage: ["a", "B", "A"].map((team) => row(team, "p", 1, 0)),
-      });
+      const usage = ["a", "B", "A"].map((team) => row(team, "p", 1, 0));
+      const j = usd({ currency: "JPY", pools: poolP(2), usage });
       expect(flat(j.pools[0]!.teams, "name", "costRounded")).toEqual(["a", 0, "B", 1, "A", 1]);
     });
 
     it("splits shared costs weighted by own cost, evenly, or keeps them unallocated", () => {
-      const pools = [{ name: "p", costPerDay: 300 }];
       const usage = [row("a", "p", 2e6, 0), row("b", "p", 1e6, 0), row("c", "p", 0, 0)];
+      const ofShared = (line: SharedCostInput) => usd({ pools: poolP(300), usage, shared: [line] });
       // own: a 200, b 100, c 0.
-      const w = usd({ pools, usage, shared: [{ name: "platform", costPerDay: 90 }] });
+      const w = ofShared({ name: "platform", costPerDay: 90 });
       expect(w.shared).toEqual([
         {
           name: "platform",
@@ -485,19 +474,11 @@ describe("allocation conservation", () => {
       const wTeams = flat(w.teams, "name", "costRounded", "sharedCostRounded", "totalRounded");
       expect(wTeams).toEqual(["a", 200, 60, 260, "b", 100, 30, 130, "c", 0, 0, 0]);
       // even: 100 / 3 = 33.333…: 3333 cents each and one cent left → "a".
-      const e = usd({
-        pools,
-        usage,
-        shared: [{ name: "licences", costPerDay: 100, split: "even" }],
-      });
+      const e = ofShared({ name: "licences", costPerDay: 100, split: "even" });
       const eTeams = flat(e.teams, "name", "sharedCostRounded", "totalRounded");
       expect(eTeams).toEqual(["a", 33.34, 233.34, "b", 33.33, 133.33, "c", 33.33, 33.33]);
       // none: an unallocated line; teams carry nothing of it.
-      const n = usd({
-        pools,
-        usage,
-        shared: [{ name: "monitoring", costPerDay: 12.5, split: "none" }],
-      });
+      const n = ofShared({ name: "monitoring", costPerDay: 12.5, split: "none" });
       expect(n.shared[0]).toMatchObject({ unallocated: 12.5, unallocatedRounded: 12.5, teams: [] });
       expect(col(n.teams, "sharedCostRounded")).toEqual([0, 0, 0]);
       expect(enW(n)).toEqual([]);
@@ -505,16 +486,12 @@ describe("allocation conservation", () => {
 
     it("splits a weighted shared cost evenly when no team has a pool cost, and keeps it unallocated without teams", () => {
       const shared = [{ name: "platform", costPerDay: 10 }];
-      const z = usd({
-        pools: [{ name: "p", costPerDay: 0 }],
-        usage: [row("a", "p", 1, 0), row("b", "p", 1, 0)],
-        shared,
-      });
+      const z = usd({ pools: poolP(0), usage: [row("a", "p", 1, 0), row("b", "p", 1, 0)], shared });
       expect(col(z.teams, "sharedCostRounded")).toEqual([5, 5]);
       expect(enW(z)).toEqual([
         'shared cost "platform": no team has a pool cost to weight by; split evenly',
       ]);
-      const none = usd({ pools: [{ name: "p", costPerDay: 10 }], shared });
+      const none = usd({ pools: poolP(10), shared });
       expect(none.shared[0]!.unallocatedRounded).toBe(10);
       expect(enW(none)).toContain(
         'shared cost "platform": no team to split it over; kept as an unallocated line',
@@ -524,7 +501,7 @@ describe("allocation conservation", () => {
     it("prices input and output tokens from the cost per weighted token with the method's weights", () => {
       // weighted 1 : 4: a uses 1e6 in + 1e6 out = 5e6 weighted; pool 50 a day → 10 per 1M weighted,
       // 10 per 1M input, 40 per 1M output.
-      const pools = [{ name: "p", costPerDay: 50 }];
+      const pools = poolP(50);
       const usage = [row("a", "p", 1e6, 1e6)];
       const r = usd({ method: "weighted", inputWeight: 1, outputWeight: 4, pools, usage });
       expect(look(r)).toMatchObject({ poolPerM: [10, 10, 40], teamPerM: [10, 10, 40] });
@@ -935,7 +912,7 @@ describe("boundaries and edge cases", () => {
       currency: "USD",
       method: "tokens",
       idle: "proportional",
-      pools: [{ name: "p", costPerDay: 300 }],
+      pools: poolP(300),
       usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
       ...(shared ? { shared } : {}),
     });
@@ -953,7 +930,7 @@ describe("boundaries and edge cases", () => {
     it("an even split over teams without pool costs does not warn (only a weighted one falls back)", () => {
       const r = allocate({
         ...own([{ name: "e", costPerDay: 10, split: "even" }]),
-        pools: [{ name: "p", costPerDay: 0 }],
+        pools: poolP(0),
       });
       expect([col(r.teams, "sharedCostRounded"), enW(r)]).toEqual([[5, 5], []]);
     });
@@ -1003,18 +980,12 @@ describe("boundaries and edge cases", () => {
       const noTeams = allocate({ ...own([{ name: "z", costPerDay: 0 }]), usage: [] });
       expect(noTeams.shared[0]).toMatchObject({ unallocated: 0, unallocatedRounded: 0, teams: [] });
       expect(enW(noTeams)).toEqual([idle300]);
-      const noCosts = allocate({
-        ...own([{ name: "z", costPerDay: 0 }]),
-        pools: [{ name: "p", costPerDay: 0 }],
-      });
+      const noCosts = allocate({ ...own([{ name: "z", costPerDay: 0 }]), pools: poolP(0) });
       expect([enW(noCosts), col(noCosts.shared[0]!.teams, "costRounded")]).toEqual([[], [0, 0]]);
     });
 
     it("a weighted shared cost over teams that have no pool cost is split evenly, rounded by largest remainder", () => {
-      const r = allocate({
-        ...own([{ name: "w", costPerDay: 0.05 }]),
-        pools: [{ name: "p", costPerDay: 0 }],
-      });
+      const r = allocate({ ...own([{ name: "w", costPerDay: 0.05 }]), pools: poolP(0) });
       // 2.5 cents each: floors 2 + 2, one cent to "a" (tie, sorts first)
       const s = r.shared[0]!;
       const teams = flat(s.teams, "name", "cost", "costRounded");
