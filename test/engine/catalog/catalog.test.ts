@@ -292,14 +292,9 @@ describe("boundaries and edge cases", () => {
     retrieved: "2026-12-02",
   };
   /** A complete GPU entry with only the required fields. */
+  const gpuFigures = { memoryGB: 48, memoryUnit: "GB", memoryBandwidthTBps: 1.5 };
   const rawGpu = (over: Raw = {}): Raw => ({
-    id: "g1",
-    name: "Gee One",
-    vendor: "Acme",
-    memoryGB: 48,
-    memoryUnit: "GB",
-    memoryBandwidthTBps: 1.5,
-    sources: [gpuSource],
+    ...{ id: "g1", name: "Gee One", vendor: "Acme", ...gpuFigures, sources: [gpuSource] },
     ...over,
   });
   const gpus = (...entries: unknown[]) =>
@@ -311,24 +306,17 @@ describe("boundaries and edge cases", () => {
     title: "M config",
     retrieved: "2026-12-02",
   };
+  /** A complete GQA model entry with only the required fields. */
   const rawLlm = (over: Raw = {}): Raw => ({
-    id: "m1",
-    name: "Em One",
-    hfRepo: "acme/m1",
-    parametersB: 7,
-    layers: 32,
-    hiddenSize: 4096,
-    attentionHeads: 32,
-    kvHeads: 8,
-    headDim: 128,
-    attention: "gqa",
-    maxContext: 8192,
-    sources: [llmSource],
+    ...{ id: "m1", name: "Em One", hfRepo: "acme/m1", parametersB: 7, attention: "gqa" },
+    ...{ layers: 32, hiddenSize: 4096, attentionHeads: 32, kvHeads: 8, headDim: 128 },
+    ...{ maxContext: 8192, sources: [llmSource] },
     ...over,
   });
   const llms = (...entries: unknown[]) =>
     restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, models: entries });
 
+  const ps = { url: "https://p.example/x", title: "P", retrieved: "2026-01-31" };
   /** The last issue of a broken entry g1 / m1. */
   const skipped = issue("gpus[0]", 'GPU entry "g1" skipped');
   const skippedM = issue("models[0]", 'model entry "m1" skipped');
@@ -357,13 +345,7 @@ describe("boundaries and edge cases", () => {
     });
 
     test("keeps optional fields, GiB, aliases, a source note and a price with via and note", () => {
-      const priceSource = {
-        url: "https://p.example/x",
-        title: "P",
-        retrieved: "2026-01-31",
-        via: "https://v.example",
-        note: "list price",
-      };
+      const priceSource = { ...ps, via: "https://v.example", note: "list price" };
       const sources = [{ ...gpuSource, note: "n" }];
       const optional = {
         memoryType: "GDDR7",
@@ -371,40 +353,24 @@ describe("boundaries and edge cases", () => {
         tdpW: 300,
         interconnect: "PCIe",
       };
-      const r = gpus(
-        rawGpu({
-          ...optional,
-          aliases: ["G-1", "gee"],
-          memoryUnit: "GiB",
-          memoryType2: "ignored",
-          sources,
-          onDemandUsdPerGpuHour: 1.25,
-          priceSource,
-        }),
-      );
+      const kept = { ...optional, aliases: ["G-1", "gee"], memoryUnit: "GiB", sources };
+      const price = { onDemandUsdPerGpuHour: 1.25, priceSource };
+      const r = gpus(rawGpu({ ...kept, memoryType2: "ignored", ...price }));
       expect(r.issues).toEqual([]);
       expect(r.items[0]).toEqual({
-        ...{ id: "g1", name: "Gee One", vendor: "Acme", aliases: ["G-1", "gee"] },
-        ...{ memoryGB: 48, memoryUnit: "GiB", memoryBandwidthTBps: 1.5, ...optional, sources },
+        ...{ id: "g1", name: "Gee One", vendor: "Acme", memoryGB: 48, memoryBandwidthTBps: 1.5 },
+        ...kept,
         price: { usdPerGpuHour: 1.25, source: priceSource },
       });
     });
 
     test("a price without via or note has neither key; null optional fields read as absent", () => {
-      const source = { url: "https://p.example/x", title: "P", retrieved: "2026-01-31" };
-      const r = gpus(
-        rawGpu({
-          onDemandUsdPerGpuHour: 2,
-          priceSource: { ...source, via: null, note: null },
-          memoryType: null,
-          tdpW: null,
-          aliases: null,
-          sources: [{ ...gpuSource, note: null }],
-        }),
-      );
+      const price = { onDemandUsdPerGpuHour: 2, priceSource: { ...ps, via: null, note: null } };
+      const nulls = { memoryType: null, tdpW: null, aliases: null };
+      const r = gpus(rawGpu({ ...price, ...nulls, sources: [{ ...gpuSource, note: null }] }));
       expect(r.issues).toEqual([]);
       const g = r.items[0]!;
-      expect(g.price).toEqual({ usdPerGpuHour: 2, source });
+      expect(g.price).toEqual({ usdPerGpuHour: 2, source: ps });
       expect(Object.keys(g.price!.source)).toEqual(["url", "title", "retrieved"]);
       expect(Object.keys(g.sources[0]!)).toEqual(["fields", "url", "title", "retrieved"]);
       expect(g).toMatchObject({ memoryType: null, tdpW: null, aliases: [] });
@@ -477,7 +443,6 @@ describe("boundaries and edge cases", () => {
   });
 
   describe("GPU prices", () => {
-    const ps = { url: "https://p.example/x", title: "P", retrieved: "2026-01-31" };
     const price = "gpus[0].onDemandUsdPerGpuHour";
     const priced = (priceSource: unknown) =>
       gpus(rawGpu({ onDemandUsdPerGpuHour: 3, priceSource })).issues;
@@ -502,12 +467,8 @@ describe("boundaries and edge cases", () => {
     });
 
     test("a price source that is not an object reads as empty", () => {
-      expect(priced(["https://p.example"]).map((i) => i.path)).toEqual([
-        "gpus[0].priceSource.url",
-        "gpus[0].priceSource.title",
-        "gpus[0].priceSource.retrieved",
-        "gpus[0]",
-      ]);
+      const paths = ["url", "title", "retrieved"].map((f) => `gpus[0].priceSource.${f}`);
+      expect(priced(["https://p.example"]).map((i) => i.path)).toEqual([...paths, "gpus[0]"]);
     });
 
     test.each(notDate)("a price retrieved %j is not a date: issue and skipped", (retrieved) => {

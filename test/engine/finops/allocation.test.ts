@@ -907,20 +907,19 @@ describe("boundaries and edge cases", () => {
   });
 
   describe("shared costs (hand values)", () => {
-    /** Own costs: a 200, b 100 (pool 300, tokens 2 : 1). */
-    const own = (shared: AllocationInput["shared"]): AllocationInput => ({
-      currency: "USD",
-      method: "tokens",
-      idle: "proportional",
-      pools: poolP(300),
-      usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
-      ...(shared ? { shared } : {}),
-    });
+    /** `allocate` with these shared lines; own costs a 200, b 100 (pool 300, tokens 2 : 1). */
+    const own = (shared: SharedCostInput[], over: Partial<AllocationInput> = {}) =>
+      usd({
+        pools: poolP(300),
+        usage: [row("a", "p", 2, 0), row("b", "p", 1, 0)],
+        shared,
+        ...over,
+      });
     const idle300 = noUsage("p", "300 USD");
 
     it("a team's shared cost adds up over several lines, and its total is own + shared", () => {
       const platform = { name: "platform", costPerDay: 30 };
-      const r = allocate(own([platform, { name: "licences", costPerDay: 10, split: "even" }]));
+      const r = own([platform, { name: "licences", costPerDay: 10, split: "even" }]);
       // platform weighted 2 : 1 → 20, 10; licences even → 5, 5
       const teams = flat(r.teams, "name", "cost", "sharedCost", "sharedCostRounded", "total");
       expect(teams).toEqual(["a", 200, 25, 25, 225, "b", 100, 15, 15, 115]);
@@ -928,27 +927,22 @@ describe("boundaries and edge cases", () => {
     });
 
     it("an even split over teams without pool costs does not warn (only a weighted one falls back)", () => {
-      const r = allocate({
-        ...own([{ name: "e", costPerDay: 10, split: "even" }]),
-        pools: poolP(0),
-      });
+      const r = own([{ name: "e", costPerDay: 10, split: "even" }], { pools: poolP(0) });
       expect([col(r.teams, "sharedCostRounded"), enW(r)]).toEqual([[5, 5], []]);
     });
 
     it("an unknown split is read as weighted", () => {
-      const r = allocate(own([{ name: "platform", costPerDay: 30, split: "bogus" as "even" }]));
+      const r = own([{ name: "platform", costPerDay: 30, split: "bogus" as "even" }]);
       expect(r.shared[0]!.split).toBe("weighted");
       expect(col(r.teams, "sharedCostRounded")).toEqual([20, 10]);
     });
 
     it("an invalid shared cost counts as 0 with a warning naming its path", () => {
-      const r = allocate(
-        own([
-          { name: "ok", costPerDay: 3 },
-          { name: "bad", costPerDay: -1 },
-          { name: "nan", costPerDay: nan },
-        ]),
-      );
+      const r = own([
+        { name: "ok", costPerDay: 3 },
+        { name: "bad", costPerDay: -1 },
+        { name: "nan", costPerDay: nan },
+      ]);
       const lines = flat(r.shared, "name", "cost", "costRounded");
       expect(lines).toEqual(["ok", 3, 3, "bad", 0, 0, "nan", 0, 0]);
       expect(look(r)).toMatchObject({
@@ -963,29 +957,22 @@ describe("boundaries and edge cases", () => {
     });
 
     it("split none keeps the line unallocated without a warning, even with no teams", () => {
-      const r = allocate({ ...own([{ name: "m", costPerDay: 7.5, split: "none" }]), usage: [] });
-      expect(r.shared[0]).toEqual({
-        name: "m",
-        split: "none",
-        cost: 7.5,
-        costRounded: 7.5,
-        unallocated: 7.5,
-        unallocatedRounded: 7.5,
-        teams: [],
-      });
+      const r = own([{ name: "m", costPerDay: 7.5, split: "none" }], { usage: [] });
+      const all = { cost: 7.5, costRounded: 7.5, unallocated: 7.5, unallocatedRounded: 7.5 };
+      expect(r.shared[0]).toEqual({ name: "m", split: "none", ...all, teams: [] });
       expect(enW(r)).toEqual([idle300]);
     });
 
     it("a shared cost of 0 warns neither about no teams nor about no pool costs", () => {
-      const noTeams = allocate({ ...own([{ name: "z", costPerDay: 0 }]), usage: [] });
+      const noTeams = own([{ name: "z", costPerDay: 0 }], { usage: [] });
       expect(noTeams.shared[0]).toMatchObject({ unallocated: 0, unallocatedRounded: 0, teams: [] });
       expect(enW(noTeams)).toEqual([idle300]);
-      const noCosts = allocate({ ...own([{ name: "z", costPerDay: 0 }]), pools: poolP(0) });
+      const noCosts = own([{ name: "z", costPerDay: 0 }], { pools: poolP(0) });
       expect([enW(noCosts), col(noCosts.shared[0]!.teams, "costRounded")]).toEqual([[], [0, 0]]);
     });
 
     it("a weighted shared cost over teams that have no pool cost is split evenly, rounded by largest remainder", () => {
-      const r = allocate({ ...own([{ name: "w", costPerDay: 0.05 }]), pools: poolP(0) });
+      const r = own([{ name: "w", costPerDay: 0.05 }], { pools: poolP(0) });
       // 2.5 cents each: floors 2 + 2, one cent to "a" (tie, sorts first)
       const s = r.shared[0]!;
       const teams = flat(s.teams, "name", "cost", "costRounded");
