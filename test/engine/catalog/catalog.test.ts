@@ -50,12 +50,10 @@ describe("the shipped catalogues", () => {
   });
 
   test("the required GPUs and models are present", () => {
-    const gpuIds = gpus.items.map((g) => g.id);
-    for (const id of words("h100-sxm h200 b200 a100-80gb l40s l4 mi300x"))
-      expect(gpuIds).toContain(id);
-    const llmIds = llms.items.map((m) => m.id);
-    for (const id of words("llama-3.1-8b llama-3.1-70b qwen2-7b qwen2.5-72b deepseek-v3"))
-      expect(llmIds).toContain(id);
+    const gpuIds = words("h100-sxm h200 b200 a100-80gb l40s l4 mi300x");
+    expect(gpus.items.map((g) => g.id)).toEqual(expect.arrayContaining(gpuIds));
+    const llmIds = words("llama-3.1-8b llama-3.1-70b qwen2-7b qwen2.5-72b deepseek-v3");
+    expect(llms.items.map((m) => m.id)).toEqual(expect.arrayContaining(llmIds));
   });
 
   test("every figure of every entry names at least one source retrieved 2026-12-02", () => {
@@ -490,6 +488,7 @@ describe("boundaries and edge cases", () => {
   describe("sources", () => {
     const withSources = (sources: unknown) => gpus(rawGpu({ sources }));
     const fieldsMissing = "expected the field name(s) this source supports";
+    const bare = { url: "https://e.example", title: "t", retrieved: "2026-12-02" };
 
     test.each([undefined, [], "https://example.com", {}])(
       "missing, empty or non-array sources (%j): one issue, then the entry skipped",
@@ -511,13 +510,7 @@ describe("boundaries and edge cases", () => {
     });
 
     test("one source field may be given as a string, as `fields` or `field`; `fields` wins over `field`", () => {
-      const split = GPU_FIGURES.map((f) => ({
-        field: f,
-        url: "https://e.example",
-        title: f,
-        retrieved: "2026-12-02",
-      }));
-      const r = withSources(split);
+      const r = withSources(GPU_FIGURES.map((f) => ({ ...bare, field: f, title: f })));
       expect(r.issues).toEqual([]);
       expect(r.items[0]!.sources.map((s) => s.fields)).toEqual(GPU_FIGURES.map((f) => [f]));
       const field = [...gpuSource.fields];
@@ -531,8 +524,7 @@ describe("boundaries and edge cases", () => {
     });
 
     test("a source without fields, or with a bad field list, is an issue", () => {
-      const noFields = { url: "https://e.example", title: "t", retrieved: "2026-12-02" };
-      expect(withSources([gpuSource, noFields]).issues).toEqual([
+      expect(withSources([gpuSource, bare]).issues).toEqual([
         issue("gpus[0].sources[1].fields", fieldsMissing),
         skipped,
       ]);
@@ -598,12 +590,9 @@ describe("boundaries and edge cases", () => {
     const shapeG = 'expected an object { "format": "capplan.gpus/v1", "gpus": [...] }';
     const shapeM = 'expected an object { "format": "capplan.llms/v1", "models": [...] }';
 
-    test.each([null, undefined, 3, "x", [rawGpu()]])(
-      "a non-object value %j names the expected shape",
-      (v) => {
-        expect(restoreGpuCatalog(v)).toEqual({ items: [], issues: [issue("", shapeG)] });
-      },
-    );
+    test.each([null, undefined, 3, "x", [rawGpu()]])("non-object %j: names the shape", (v) => {
+      expect(restoreGpuCatalog(v)).toEqual({ items: [], issues: [issue("", shapeG)] });
+    });
 
     test("a non-object model catalogue names the expected shape", () => {
       expect(restoreLlmCatalog([])).toEqual({ items: [], issues: [issue("", shapeM)] });
@@ -621,14 +610,10 @@ describe("boundaries and edge cases", () => {
     });
 
     test("a list that is not an array ends the restore", () => {
-      expect(restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: { a: rawGpu() } })).toEqual({
-        items: [],
-        issues: [issue("gpus", "expected an array")],
-      });
-      expect(restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, gpus: [rawLlm()] })).toEqual({
-        items: [],
-        issues: [issue("models", "expected an array")],
-      });
+      const gpuList = restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: { a: rawGpu() } });
+      expect(gpuList).toEqual({ items: [], issues: [issue("gpus", "expected an array")] });
+      const llmList = restoreLlmCatalog({ format: LLM_CATALOG_FORMAT, gpus: [rawLlm()] });
+      expect(llmList).toEqual({ items: [], issues: [issue("models", "expected an array")] });
       const empty = restoreGpuCatalog({ format: GPU_CATALOG_FORMAT, gpus: [] });
       expect(empty).toEqual({ items: [], issues: [] });
     });
