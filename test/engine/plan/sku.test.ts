@@ -479,9 +479,8 @@ describe("computeSku: boundaries and edge cases", () => {
       const s = sku0(resolve(withSweep({ file: "s.csv" })), files);
       expect(s.feasible).toBeNull();
       expect(s.errorProblems).toHaveLength(1);
-      expect(s.errorProblems[0]).toMatchObject({
-        ...{ severity: "error", subject: "skus[0] (chat)", path: "skus[0].sweeps.chat" },
-      });
+      const where = { severity: "error", subject: "skus[0] (chat)", path: "skus[0].sweeps.chat" };
+      expect(s.errorProblems[0]).toMatchObject(where);
       expect(en(s.errorProblems)).toEqual(["skus[0] (chat): s.csv: no header"]);
     });
 
