@@ -38,12 +38,8 @@ const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(en
 /** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */
 function points(scale: number): SweepPoint[] {
   return [1, 4, 8, 16, 32].map((c) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: c * 0.5 * scale,
-    outputTokensPerSec: c * 100 * scale,
-    meanInputTokens: 300,
-    meanOutputTokens: 200,
+    ...{ concurrency: c, requestRate: null, rps: c * 0.5 * scale },
+    ...{ outputTokensPerSec: c * 100 * scale, meanInputTokens: 300, meanOutputTokens: 200 },
     ttftMs: { mean: 50 + 20 * c, p99: 80 + 40 * c },
     itlMs: { mean: 10 + c, p95: 12 + 2 * c },
   }));
@@ -59,12 +55,8 @@ function plan(): PlanFile {
     title: "incremental test",
     currency: "USD",
     cells: {
-      peak: 50,
-      gpu_hour: 20,
-      l40s_hour: "=gpu_hour / 4",
-      ttft_max: 1000,
-      pool_day: "=gpu_hour * 96",
-      growth: 1,
+      ...{ peak: 50, gpu_hour: 20, l40s_hour: "=gpu_hour / 4", ttft_max: 1000 },
+      ...{ pool_day: "=gpu_hour * 96", growth: 1 },
     },
     workloads: [
       { name: "chat", peakRps: "=peak * growth", avgRps: 16, inputTokens: 300, outputTokens: 300 },
@@ -99,6 +91,12 @@ function plan(): PlanFile {
 }
 
 const fresh = (p: PlanFile) => computePlan(resolvePlan(p));
+/** A copy of `start()` with the value at `path` set, as a user's edit would leave the file. */
+function edited(path: string, value: unknown, start: () => PlanFile = plan): PlanFile {
+  const p = structuredClone(start()) as unknown as Record<string, unknown>;
+  setAtPath(p, path, value);
+  return p as unknown as PlanFile;
+}
 /** A sweep of one given capacity per replica. */
 const given = (n: number | string) => ({ replicaOutputTokensPerSec: n });
 /** An inline sweep of these points, as the engine gets it from a plan. */
@@ -143,9 +141,7 @@ describe("incremental plan engine", () => {
     // 2400 × 3e7 / 1.3e8 = 553.846… → 553.85.
     const main = after.tenants!.pools.find((p) => p.name === "main")!;
     expect(main.teams.find((t) => t.name === "search")!.costRounded).toBe(553.85);
-    const p = plan();
-    p.cells!.gpu_hour = 25;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("cells.gpu_hour", 25)));
   });
 
   it("a team's tokens edit keeps every SKU result", () => {
@@ -167,9 +163,7 @@ describe("incremental plan engine", () => {
       [p99, Infinity],
       ["cells.peak", "=peak * 2"],
     ]);
-    const direct = structuredClone(plan()) as unknown as Record<string, unknown>;
-    setAtPath(direct, p99, Infinity);
-    const errors = fresh(direct as unknown as PlanFile).errors;
+    const errors = fresh(edited(p99, Infinity)).errors;
     expect(errors.find((e) => e.path === p99)?.kind).toBe("VALUE");
   });
 
@@ -210,9 +204,7 @@ describe("incremental plan engine", () => {
     const engine = createPlanEngine(plan());
     const before = engine.result();
     const after = engine.edit("cells.ttft_max", 300);
-    const p = plan();
-    p.cells!.ttft_max = 300;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("cells.ttft_max", 300)));
     // L40S sweep: TTFT p99 = 80 + 40c; 300 ms is reached between c = 4 (240 ms) and c = 8 (400 ms):
     // t = (300 − 240) / (400 − 240) = 0.375 → concurrency 4 + 0.375 × 4 = 5.5 (interpolated).
     expect(after.skus[1]!.workloads[0]!.operatingPoint!.concurrency).toBeCloseTo(5.5, 12);
@@ -238,9 +230,7 @@ describe("incremental plan engine", () => {
       expect(slo.tenants).toBe(after.tenants);
     // ads now has 8e6 of the pool's 1.2e7 tokens: share 2/3.
     expect(l40s(after).teams.find((t) => t.name === "ads")!.share).toBeCloseTo(2 / 3, 12);
-    const p = plan();
-    (p.tenants!.usage![2] as { inputTokens: number }).inputTokens = 7e6;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("tenants.usage[2].inputTokens", 7e6)));
   });
 });
 
@@ -748,9 +738,7 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       expect(e.result()).toBe(r0);
       const r = e.edit("tenants.inputWeight", 3);
       expect(costs(r)).toEqual([66.67, 33.33]);
-      const p = richPlan();
-      (p.tenants as { inputWeight?: number }).inputWeight = 3;
-      expect(e.resolved()).toStrictEqual(resolvePlan(p));
+      expect(e.resolved()).toStrictEqual(resolvePlan(edited("tenants.inputWeight", 3, richPlan)));
       // the weighted method (a structural edit) then reads it: a 3e6 + 3e6 = 6e6, b 3e6 + 1e6 = 4e6 → 60 / 40
       expect(costs(e.edit("tenants.method", "weighted"))).toEqual([60, 40]);
       // and a further weight edit is patched: weight 1 → 4e6 / 2e6 → 66.67 / 33.33
@@ -793,18 +781,15 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     it("an edit to null is structural: the field is gone, as in a fresh plan", () => {
       const e = createPlanEngine(richPlan());
       const r = e.edit("workloads[0].peakRps", null);
-      const p = richPlan();
-      (p.workloads![0] as { peakRps: unknown }).peakRps = null;
-      expect(r).toStrictEqual(computePlan(resolvePlan(p)));
+      expect(r).toStrictEqual(fresh(edited("workloads[0].peakRps", null, richPlan)));
       expect(r.errors.length).toBeGreaterThan(0);
     });
 
     it("a plain number edited to Infinity or a string is judged like a fresh plan would", () => {
       const e = createPlanEngine(richPlan());
       const inf = e.edit("workloads[0].peakRps", Number.POSITIVE_INFINITY);
-      const p = richPlan();
-      (p.workloads![0] as { peakRps: unknown }).peakRps = Number.POSITIVE_INFINITY;
-      expect(inf).toStrictEqual(computePlan(resolvePlan(p)));
+      const p = edited("workloads[0].peakRps", Number.POSITIVE_INFINITY, richPlan);
+      expect(inf).toStrictEqual(fresh(p));
       expect(inf.errors.map((x) => x.path)).toContain("workloads[0].peakRps");
       const back = e.edit("workloads[0].peakRps", 10);
       expect(back.errors).toEqual([]);
