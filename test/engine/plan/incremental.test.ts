@@ -526,13 +526,8 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     /** tenantsPlan() resolved with usage row 0's input tokens not a number (as after a formula error). */
     const brokenRow = (): ResolvedPlan => {
       const r = resolvePlan(tenantsPlan());
-      return {
-        ...r,
-        tenants: {
-          ...r.tenants!,
-          usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)),
-        },
-      } as unknown as ResolvedPlan;
+      const usage = r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u));
+      return { ...r, tenants: { ...r.tenants!, usage } } as unknown as ResolvedPlan;
     };
     const problem = textProblem("formula error", "error");
     const err = (path: string): TenantError => ({ path, kind: "VALUE", problem });
@@ -836,10 +831,9 @@ describe("edits that stay incremental, and an edit whose place is not in the res
     });
 
     it("the input weight of a split by tokens (not weighted): no SKU is recomputed and the allocation is unchanged", () => {
+      const split = { method: "tokens", idle: "proportional", inputWeight: 1 };
       const tenants = {
-        method: "tokens",
-        idle: "proportional",
-        inputWeight: 1,
+        ...split,
         pools: [{ name: "p", costPerDay: 100 }],
         usage: [
           { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 3e6 },
@@ -858,11 +852,9 @@ describe("edits that stay incremental, and an edit whose place is not in the res
 
   describe("an edit whose place is not in the resolved plan", () => {
     it("redundancy spare 1 edited to a factor of 1.5: the factor is used (10 × 1.5 = 15 replicas), not the old spare (10 + 1 = 11)", () => {
+      const onlyB = { skus: [plan().skus[1]!] };
       const one = (redundancy: unknown) =>
-        plan({
-          factors: { elasticity: 1, redundancy },
-          skus: [plan().skus[1]!],
-        } as Partial<PlanFile>);
+        plan({ factors: { elasticity: 1, redundancy }, ...onlyB } as Partial<PlanFile>);
       // B: 2,500 ÷ 250 = 10 base replicas of 1 GPU at 3: spare 1 → 11 replicas (33 an hour); factor 1.5 → 15 (45 an hour).
       const engine = createPlanEngine(one({ spare: 1 }));
       expect(engine.result().skus[0]!.capacity).toMatchObject({ replicas: 11, costPerHour: 33 });
