@@ -40,8 +40,8 @@ const chat = (schedule?: Record<string, unknown>) => ({
   ...{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 },
   ...(schedule ? { schedule } : {}),
 });
-/** A one-token workload with this schedule (for the validation cases). */
 const ones = { peakRps: 1, inputTokens: 1, outputTokens: 1 };
+/** A one-token workload with this schedule (for the validation cases). */
 const tiny = (name: string, schedule: Record<string, unknown>) => ({ name, ...ones, schedule });
 
 function plan(over: Record<string, unknown>): PlanFile {
