@@ -105,6 +105,17 @@ const inlineSweep = (points: unknown[]): Sweep =>
     ...{ label: "s", source: { files: [], format: "inline" }, points, warnings: [] },
     meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
   }) as unknown as Sweep;
+const ttft = (maxMs: number) => [{ metric: "ttft" as const, stat: "p99", maxMs }];
+/** SLO sets of one TTFT limit, every one on the same list object (the memo's key). */
+function setsOf(maxMs: number) {
+  const list = ttft(maxMs) as unknown as SloSet["list"];
+  return (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
+    list,
+    slos: ttft(maxMs),
+    mode,
+    maxErrorRatePct,
+  });
+}
 /** The rounded team costs of the first pool. */
 const costs = (r: Pick<PlanResult, "tenants">) =>
   r.tenants!.pools[0]!.teams.map((t) => t.costRounded);
@@ -591,14 +602,6 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
         ...{ completed, failed },
       })),
     );
-    const ttft = (maxMs: number) => [{ metric: "ttft" as const, stat: "p99", maxMs }];
-    /** SLO sets of one TTFT limit, every one on the same list object (the memo's key). */
-    const setsOf = (maxMs: number) => {
-      const list = ttft(maxMs) as unknown as SloSet["list"];
-      return (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
-        ...{ list, slos: ttft(maxMs), mode, maxErrorRatePct },
-      });
-    };
     const set = setsOf(300);
 
     it("the same SLO list with another mode gives the other mode's point: measured c = 2, interpolated c = 3", () => {
@@ -905,28 +908,24 @@ describe("computed refs", () => {
       // est = m_tok_s × 2 = 800 × 2 = 1,600.
       const withRef = e.edit("cells.est", "=m_tok_s * 2");
       expect(withRef.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1600);
-      expect(withRef).toStrictEqual(
-        fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }),
-      );
+      const est = (v: number | string) => fresh({ ...start, cells: { speedup: 1.5, est: v } });
+      expect(withRef).toStrictEqual(est("=m_tok_s * 2"));
       const back = e.edit("cells.est", 500);
       expect(back.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(500);
-      expect(back).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: 500 } }));
+      expect(back).toStrictEqual(est(500));
     });
 
     it("the incremental engine follows an SLO edit into the estimate, equal to a fresh computation", () => {
       const e = createPlanEngine(plan());
       const after = e.edit("slo[0].maxMs", 2000);
       expect(after.skus[1]!.operatingPoint!.outputTokensPerSec).toBeCloseTo(2400, 9);
-      const p = plan();
-      p.slo![0]!.maxMs = 2000;
+      const p = edited("slo[0].maxMs", 2000, plan);
       expect(after).toStrictEqual(fresh(p));
       expect(e.edit("cells.speedup", 2)).toStrictEqual(fresh({ ...p, cells: { speedup: 2 } }));
     });
 
     it("an infeasible source SKU leaves the estimate with an error that says why", () => {
-      const p = plan();
-      p.slo![0]!.maxMs = 50;
-      const r = fresh(p);
+      const r = fresh(edited("slo[0].maxMs", 50, plan));
       expect(r.skus[0]!.feasible).toBe(false);
       expect(r.errors[0]!.path).toBe("skus[1].sweep.replicaOutputTokensPerSec");
       expect(englishOf(r.errors[0]!.problem)).toMatch(/Measured has no operating point/);
@@ -992,15 +991,8 @@ describe("sweep analyzer", () => {
 
   describe("memoAnalyzer", () => {
     const sweep = inlineSweep(points);
-    const slo = (
-      maxMs: number,
-      list: SloSet["list"] = [{ metric: "ttft", stat: "p99", maxMs }],
-    ): SloSet => ({
-      list,
-      slos: [{ metric: "ttft", stat: "p99", maxMs }],
-      mode: "measured",
-      maxErrorRatePct: 1,
-    });
+    /** A measured SLO set of one TTFT limit, on a list object of its own (a new memo key). */
+    const slo = (maxMs: number) => setsOf(maxMs)("measured", 1);
 
     it("memoises the SLO-free analysis by points array and the operating point by SLO set identity", () => {
       const m = memoAnalyzer();
