@@ -31,18 +31,15 @@ import type { TenantError } from "../../../src/engine/plan/plan-tenants";
 import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
 import { englishOf, textProblem } from "../../../src/engine/base/problems";
 import type { Problem } from "../../../src/engine/base/problems";
+import { words } from "../../words";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
 
 /** Five load levels; TTFT p99 and ITL p95 rise with concurrency (scale shifts the curve). */
 function points(scale: number): SweepPoint[] {
   return [1, 4, 8, 16, 32].map((c) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: c * 0.5 * scale,
-    outputTokensPerSec: c * 100 * scale,
-    meanInputTokens: 300,
-    meanOutputTokens: 200,
+    ...{ concurrency: c, requestRate: null, rps: c * 0.5 * scale },
+    ...{ outputTokensPerSec: c * 100 * scale, meanInputTokens: 300, meanOutputTokens: 200 },
     ttftMs: { mean: 50 + 20 * c, p99: 80 + 40 * c },
     itlMs: { mean: 10 + c, p95: 12 + 2 * c },
   }));
@@ -50,17 +47,16 @@ function points(scale: number): SweepPoint[] {
 
 /** A small workbook with every kind of number the engine patches, and a formula chain. */
 function plan(): PlanFile {
+  const h100 = { name: "H100 TP4", gpu: "h100-sxm", gpusPerReplica: 4 };
+  const l40s = { points: points(1) };
+  const a100 = { chat: { points: points(2) }, docs: given(900) };
   return {
     format: "capplan.plan/v1",
     title: "incremental test",
     currency: "USD",
     cells: {
-      peak: 50,
-      gpu_hour: 20,
-      l40s_hour: "=gpu_hour / 4",
-      ttft_max: 1000,
-      pool_day: "=gpu_hour * 96",
-      growth: 1,
+      ...{ peak: 50, gpu_hour: 20, l40s_hour: "=gpu_hour / 4", ttft_max: 1000 },
+      ...{ pool_day: "=gpu_hour * 96", growth: 1 },
     },
     workloads: [
       { name: "chat", peakRps: "=peak * growth", avgRps: 16, inputTokens: 300, outputTokens: 300 },
@@ -73,27 +69,9 @@ function plan(): PlanFile {
     sloMode: "interpolated",
     factors: { elasticity: 1.2, redundancy: 1.2 },
     skus: [
-      {
-        name: "H100 TP4",
-        gpu: "h100-sxm",
-        gpusPerReplica: 4,
-        pricePerGpuHour: "=gpu_hour",
-        sweep: { replicaOutputTokensPerSec: 1500 },
-      },
-      {
-        name: "L40S",
-        gpu: "l40s",
-        gpusPerReplica: 1,
-        pricePerGpuHour: "=l40s_hour",
-        sweep: { points: points(1) },
-      },
-      {
-        name: "A100",
-        gpu: "a100-sxm-80gb",
-        gpusPerReplica: 2,
-        pricePerGpuHour: 3,
-        sweeps: { chat: { points: points(2) }, docs: { replicaOutputTokensPerSec: 900 } },
-      },
+      { ...h100, pricePerGpuHour: "=gpu_hour", sweep: given(1500) },
+      { name: "L40S", gpu: "l40s", gpusPerReplica: 1, pricePerGpuHour: "=l40s_hour", sweep: l40s },
+      { name: "A100", gpu: "a100-sxm-80gb", gpusPerReplica: 2, pricePerGpuHour: 3, sweeps: a100 },
     ],
     tenants: {
       method: "tokens",
@@ -113,6 +91,34 @@ function plan(): PlanFile {
 }
 
 const fresh = (p: PlanFile) => computePlan(resolvePlan(p));
+/** A copy of `start()` with the value at `path` set, as a user's edit would leave the file. */
+function edited(path: string, value: unknown, start: () => PlanFile = plan): PlanFile {
+  const p = structuredClone(start()) as unknown as Record<string, unknown>;
+  setAtPath(p, path, value);
+  return p as unknown as PlanFile;
+}
+/** A sweep of one given capacity per replica. */
+const given = (n: number | string) => ({ replicaOutputTokensPerSec: n });
+/** An inline sweep of these points, as the engine gets it from a plan. */
+const inlineSweep = (points: unknown[]): Sweep =>
+  ({
+    ...{ label: "s", source: { files: [], format: "inline" }, points, warnings: [] },
+    meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
+  }) as unknown as Sweep;
+const ttft = (maxMs: number) => [{ metric: "ttft" as const, stat: "p99", maxMs }];
+/** SLO sets of one TTFT limit, every one on the same list object (the memo's key). */
+function setsOf(maxMs: number) {
+  const list = ttft(maxMs) as unknown as SloSet["list"];
+  return (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
+    list,
+    slos: ttft(maxMs),
+    mode,
+    maxErrorRatePct,
+  });
+}
+/** The rounded team costs of the first pool. */
+const costs = (r: Pick<PlanResult, "tenants">) =>
+  r.tenants!.pools[0]!.teams.map((t) => t.costRounded);
 
 /** Apply `edits` to an incremental engine and to a plain copy; after each, both results are equal. */
 function expectEditsMatchFresh(edits: readonly (readonly [string, unknown])[]): void {
@@ -146,9 +152,7 @@ describe("incremental plan engine", () => {
     // 2400 × 3e7 / 1.3e8 = 553.846… → 553.85.
     const main = after.tenants!.pools.find((p) => p.name === "main")!;
     expect(main.teams.find((t) => t.name === "search")!.costRounded).toBe(553.85);
-    const p = plan();
-    p.cells!.gpu_hour = 25;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("cells.gpu_hour", 25)));
   });
 
   it("a team's tokens edit keeps every SKU result", () => {
@@ -164,75 +168,41 @@ describe("incremental plan engine", () => {
   it("a sweep point set to Infinity after a formula is an error of its cell, fresh and incremental alike", () => {
     // Found by the random-edit property below: the incremental engine flagged the cell, a fresh
     // evaluation silently dropped the value (the statistic looked merely missing).
-    const edits: [string, unknown][] = [
-      ["skus[1].sweep.points[2].ttftMs.p99", "=peak * 2"],
-      ["skus[1].sweep.points[2].ttftMs.p99", Infinity],
+    const p99 = "skus[1].sweep.points[2].ttftMs.p99";
+    expectEditsMatchFresh([
+      [p99, "=peak * 2"],
+      [p99, Infinity],
       ["cells.peak", "=peak * 2"],
-    ];
-    expectEditsMatchFresh(edits);
-    const direct = structuredClone(plan()) as unknown as Record<string, unknown>;
-    setAtPath(direct, "skus[1].sweep.points[2].ttftMs.p99", Infinity);
-    const errors = fresh(direct as unknown as PlanFile).errors;
-    expect(errors.find((e) => e.path === "skus[1].sweep.points[2].ttftMs.p99")?.kind).toBe("VALUE");
+    ]);
+    const errors = fresh(edited(p99, Infinity)).errors;
+    expect(errors.find((e) => e.path === p99)?.kind).toBe("VALUE");
   });
 
   it("random edits give the same result as evaluating the edited plan from scratch", () => {
     const paths = [
-      "cells.peak",
-      "cells.gpu_hour",
-      "cells.l40s_hour",
-      "cells.ttft_max",
-      "cells.pool_day",
-      "cells.growth",
-      "workloads[0].avgRps",
-      "workloads[1].peakRps",
-      "workloads[1].outputTokens",
-      "slo[0].maxMs",
-      "slo[1].maxMs",
-      "factors.elasticity",
-      "factors.redundancy",
-      "skus[0].pricePerGpuHour",
-      "skus[1].gpusPerReplica",
-      "skus[2].pricePerGpuHour",
-      "skus[0].sweep.replicaOutputTokensPerSec",
-      "skus[1].sweep.points[2].ttftMs.p99",
-      "tenants.pools[0].costPerDay",
-      "tenants.usage[0].inputTokens",
-      "tenants.usage[3].outputTokens",
-      "sloMode",
-      "cells.fresh_cell",
+      ...words(`cells.peak cells.gpu_hour cells.l40s_hour cells.ttft_max cells.pool_day cells.growth
+        workloads[0].avgRps workloads[1].peakRps workloads[1].outputTokens slo[0].maxMs slo[1].maxMs
+        factors.elasticity factors.redundancy skus[0].pricePerGpuHour skus[1].gpusPerReplica
+        skus[2].pricePerGpuHour skus[0].sweep.replicaOutputTokensPerSec
+        skus[1].sweep.points[2].ttftMs.p99 tenants.pools[0].costPerDay tenants.usage[0].inputTokens
+        tenants.usage[3].outputTokens sloMode cells.fresh_cell`),
       // Fields that are plain numbers (not sheet entries) or absent, and a given capacity per workload.
-      "workloads[0].dailyRequests",
-      "tenants.pools[1].capacityTokensPerDay",
-      "tenants.usage[2].inputTokens",
-      "skus[2].sweeps.docs.replicaOutputTokensPerSec",
-      "skus[2].gpusPerReplica",
-      "tenants.idle",
+      ...words(`workloads[0].dailyRequests tenants.pools[1].capacityTokensPerDay
+        tenants.usage[2].inputTokens skus[2].sweeps.docs.replicaOutputTokensPerSec
+        skus[2].gpusPerReplica tenants.idle`),
     ];
     const raw = fc.oneof(
       fc.double({ min: -10, max: 5000, noNaN: true }),
       fc.integer({ min: 0, max: 3000 }),
-      fc.constantFrom(
-        "=peak * 2",
-        "=gpu_hour + 1",
-        "=nosuch * 2",
-        "=l40s_hour * 3",
-        "=growth",
-        "oops",
-        "1,500",
-        "interpolated",
-        "measured",
-        "separate",
-        Infinity,
-        "=peak * 1e5",
+      fc.constantFrom<unknown>(
+        ...["=peak * 2", "=gpu_hour + 1", "=nosuch * 2", "=l40s_hour * 3", "=growth", "oops"],
+        ...["1,500", "interpolated", "measured", "separate", Infinity, "=peak * 1e5"],
       ),
     );
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.constantFrom(...paths), raw), { minLength: 1, maxLength: 8 }),
-        (edits) => {
-          expectEditsMatchFresh(edits);
-        },
+        (edits) => expectEditsMatchFresh(edits),
       ),
       // Under mutation testing (CAPPLAN_MUTATION, docs/mutation-testing.md) fewer cases: this test covers every
       // mutant of the plan pipeline, and a mutant outside incremental.ts changes the fresh and the incremental
@@ -245,9 +215,7 @@ describe("incremental plan engine", () => {
     const engine = createPlanEngine(plan());
     const before = engine.result();
     const after = engine.edit("cells.ttft_max", 300);
-    const p = plan();
-    p.cells!.ttft_max = 300;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("cells.ttft_max", 300)));
     // L40S sweep: TTFT p99 = 80 + 40c; 300 ms is reached between c = 4 (240 ms) and c = 8 (400 ms):
     // t = (300 − 240) / (400 − 240) = 0.375 → concurrency 4 + 0.375 × 4 = 5.5 (interpolated).
     expect(after.skus[1]!.workloads[0]!.operatingPoint!.concurrency).toBeCloseTo(5.5, 12);
@@ -273,9 +241,7 @@ describe("incremental plan engine", () => {
       expect(slo.tenants).toBe(after.tenants);
     // ads now has 8e6 of the pool's 1.2e7 tokens: share 2/3.
     expect(l40s(after).teams.find((t) => t.name === "ads")!.share).toBeCloseTo(2 / 3, 12);
-    const p = plan();
-    (p.tenants!.usage![2] as { inputTokens: number }).inputTokens = 7e6;
-    expect(after).toStrictEqual(fresh(p));
+    expect(after).toStrictEqual(fresh(edited("tenants.usage[2].inputTokens", 7e6)));
   });
 });
 
@@ -285,8 +251,19 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
    * (issue #15): the older incremental tests mostly compare the engine with a fresh run of itself,
    * which cannot fail when both compute the same wrong number.
    */
+  /** [concurrency, output tok/s, TTFT p99 ms] of the four levels; every request 200 in, 100 out. */
+  const handPoints = [
+    [1, 100, 200],
+    [2, 190, 400],
+    [4, 350, 900],
+    [8, 500, 1500],
+  ].map(([concurrency, outputTokensPerSec, p99]) => ({
+    ...{ concurrency, requestRate: null, outputTokensPerSec },
+    ...{ meanInputTokens: 200, meanOutputTokens: 100, ttftMs: { p99 } },
+  }));
   /** One SKU (2 GPUs per replica at 3 per GPU-hour) with a four-level sweep; one workload of 20 RPS × 100 output tokens. */
   function plan(): PlanFile {
+    const sweepS = { points: handPoints };
     return {
       format: "capplan.plan/v1",
       title: "incremental by hand",
@@ -296,63 +273,14 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
       sloMode: "measured",
       factors: { elasticity: 1, redundancy: 1 },
-      skus: [
-        {
-          name: "S",
-          gpu: "h100-sxm",
-          gpusPerReplica: 2,
-          pricePerGpuHour: 3,
-          sweep: {
-            points: [
-              {
-                concurrency: 1,
-                requestRate: null,
-                outputTokensPerSec: 100,
-                meanInputTokens: 200,
-                meanOutputTokens: 100,
-                ttftMs: { p99: 200 },
-              },
-              {
-                concurrency: 2,
-                requestRate: null,
-                outputTokensPerSec: 190,
-                meanInputTokens: 200,
-                meanOutputTokens: 100,
-                ttftMs: { p99: 400 },
-              },
-              {
-                concurrency: 4,
-                requestRate: null,
-                outputTokensPerSec: 350,
-                meanInputTokens: 200,
-                meanOutputTokens: 100,
-                ttftMs: { p99: 900 },
-              },
-              {
-                concurrency: 8,
-                requestRate: null,
-                outputTokensPerSec: 500,
-                meanInputTokens: 200,
-                meanOutputTokens: 100,
-                ttftMs: { p99: 1500 },
-              },
-            ],
-          },
-        },
-      ],
+      skus: [{ name: "S", gpu: "h100-sxm", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: sweepS }],
     } as PlanFile;
   }
 
   /** [operating point concurrency, its output tok/s, replicas, GPUs, cost per hour] of the SKU. */
   const row = (r: PlanResult) => {
-    const s = r.skus[0]!;
-    return [
-      s.operatingPoint?.concurrency,
-      s.operatingPoint?.outputTokensPerSec,
-      s.capacity?.replicas,
-      s.capacity?.gpus,
-      s.capacity?.costPerHour,
-    ];
+    const { operatingPoint: op, capacity: c } = r.skus[0]!;
+    return [op?.concurrency, op?.outputTokensPerSec, c?.replicas, c?.gpus, c?.costPerHour];
   };
 
   describe("incremental engine, edit after edit", () => {
@@ -372,11 +300,9 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       // price 5: 12 GPUs × 5 = 60 /h; per 1M output tokens at capacity 2 × 5 / (425 × 3600) × 1e6 = 6.5359
       const priced = engine.edit("skus[0].pricePerGpuHour", 5);
       expect(row(priced)).toEqual([6, 425, 6, 12, 60]);
-      expect(priced.skus[0]!.capacity?.costPerMillionOutputTokens).toBeCloseTo(
-        1e7 / (425 * 3600),
-        10,
-      );
-      expect(priced.skus[0]!.capacity?.costPerDay).toBe(1440);
+      const cap = priced.skus[0]!.capacity;
+      expect(cap?.costPerMillionOutputTokens).toBeCloseTo(1e7 / (425 * 3600), 10);
+      expect(cap?.costPerDay).toBe(1440);
     });
   });
 
@@ -384,30 +310,30 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
 
   /** Pool "p": 100 a day, 1,000 tokens a day of capacity, 2 replicas; a: 100 in + 200 out, b: 300 in + 0 out (1 reserved). */
   const rawPool = (): AllocationPoolInput => ({
-    name: "p",
-    costPerDay: 100,
+    ...noCap,
     capacityTokensPerDay: 1000,
     replicas: 2,
   });
+  const noCap = { name: "p", costPerDay: 100 };
   const names = (): string[] => ["a", "b"];
   const sums = (): TeamSums[] => [
     { inT: 100, outT: 200, reserved: null },
     { inT: 300, outT: 0, reserved: 1 },
   ];
-  const ctx = (): PoolContext => ({
-    wi: 1,
-    wo: 1,
-    idle: "proportional",
-    basis: "usage",
-    currency: "USD",
-    digits: 2,
+  const ctx = (over: Partial<PoolContext> = {}): PoolContext => ({
+    ...{ wi: 1, wo: 1, idle: "proportional", basis: "usage", currency: "USD", digits: 2 },
+    ...over,
   });
   const teamCosts = (p: PoolPart) => p.pool.teams.map((t) => t.cost);
+  /** A memo that has allocated the standard pool once (under `c`), and that first part. */
+  const primed = (c = ctx()) => {
+    const m = memoPools();
+    return { m, first: m(rawPool(), names(), sums(), c) };
+  };
 
   describe("memoPools", () => {
     it("a second call with equal inputs (fresh copies) gives the same part; the first equals allocatePool's", () => {
-      const m = memoPools();
-      const first = m(rawPool(), names(), sums(), ctx());
+      const { m, first } = primed();
       expect(first).toStrictEqual(allocatePool(rawPool(), names(), sums(), ctx()));
       // w = 300 and 300 → 50 each; used replicas 300 / 1000 × 2 = 0.6
       expect(teamCosts(first)).toEqual([50, 50]);
@@ -416,26 +342,18 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       // Absent capacity and replicas equal null ones.
       const bare = { name: "q", costPerDay: 10 };
       const q = m(bare, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx());
-      expect(
-        m(
-          { name: "q", costPerDay: 10, capacityTokensPerDay: null, replicas: null },
-          ["a"],
-          [{ inT: 1, outT: 1, reserved: null }],
-          ctx(),
-        ),
-      ).toBe(q);
+      const nulls = { ...bare, capacityTokensPerDay: null, replicas: null };
+      expect(m(nulls, ["a"], [{ inT: 1, outT: 1, reserved: null }], ctx())).toBe(q);
     });
 
     it("pools are memoised by name: another pool's call in between does not evict the first", () => {
-      const m = memoPools();
-      const p = m(rawPool(), names(), sums(), ctx());
+      const { m, first } = primed();
       m({ ...rawPool(), name: "other", costPerDay: 7 }, names(), sums(), ctx());
-      expect(m(rawPool(), names(), sums(), ctx())).toBe(p);
+      expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
     });
 
     it("the memo is bounded: it keeps up to 1,001 pool names and forgets them all when a 1,002nd comes", () => {
-      const m = memoPools();
-      const first = m(rawPool(), names(), sums(), ctx());
+      const { m, first } = primed();
       for (let i = 1; i <= 1000; i++) m({ ...rawPool(), name: `p${i}` }, names(), sums(), ctx());
       // 1,001 names kept: "p" is still the memoised part
       expect(m(rawPool(), names(), sums(), ctx())).toBe(first);
@@ -445,71 +363,37 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       expect(again).toStrictEqual(first);
     });
 
-    type Variant = [string, AllocationPoolInput, string[], TeamSums[], PoolContext, number[]];
+    /** [change, pool, team names, team sums, context, hand costs, used replicas where checked] */
+    type Used = (number | null)[];
+    type Args = [AllocationPoolInput, string[], TeamSums[], PoolContext];
+    type Variant = [string, ...Args, number[], Used?];
+    const [N, S, C] = [names(), sums(), ctx()];
+    const [a, b] = sums() as [TeamSums, TeamSums];
+    const R = rawPool();
+    const pct = (x: number, of: number) => (x / of) * 100;
     const variants: Variant[] = [
-      ["cost 60", { ...rawPool(), costPerDay: 60 }, names(), sums(), ctx(), [30, 30]],
-      // capacity and replicas change the used replicas only (checked below), not the usage split
-      [
-        "capacity 600",
-        { ...rawPool(), capacityTokensPerDay: 600 },
-        names(),
-        sums(),
-        ctx(),
-        [50, 50],
-      ],
-      [
-        "no capacity",
-        { name: "p", costPerDay: 100, replicas: 2 },
-        names(),
-        sums(),
-        ctx(),
-        [50, 50],
-      ],
-      ["replicas 4", { ...rawPool(), replicas: 4 }, names(), sums(), ctx(), [50, 50]],
-      [
-        "no replicas",
-        { name: "p", costPerDay: 100, capacityTokensPerDay: 1000 },
-        names(),
-        sums(),
-        ctx(),
-        [50, 50],
-      ],
+      ["cost 60", { ...R, costPerDay: 60 }, N, S, C, [30, 30]],
+      // capacity and replicas change the used replicas only, not the usage split:
+      // 300 / 600 × 2 = 1, 300 / 1,000 × 4 = 1.2, none without either
+      ["capacity 600", { ...R, capacityTokensPerDay: 600 }, N, S, C, [50, 50], [1, 1]],
+      ["no capacity", { ...noCap, replicas: 2 }, N, S, C, [50, 50], [null, null]],
+      ["replicas 4", { ...R, replicas: 4 }, N, S, C, [50, 50], [1.2, 1.2]],
+      ["no replicas", { ...noCap, capacityTokensPerDay: 1000 }, N, S, C, [50, 50], [null, null]],
       // input weight 2: 200 + 200 = 400 and 600 of 1,000
-      ["input weight 2", rawPool(), names(), sums(), { ...ctx(), wi: 2 }, [40, 60]],
+      ["input weight 2", R, N, S, ctx({ wi: 2 }), [40, 60]],
       // output weight 0: 100 and 300 of 400
-      ["output weight 0", rawPool(), names(), sums(), { ...ctx(), wo: 0 }, [25, 75]],
+      ["output weight 0", R, N, S, ctx({ wo: 0 }), [25, 75]],
       // separate idle: 100 / 1,000 per token → 30 each, 40 idle
-      ["separate idle", rawPool(), names(), sums(), { ...ctx(), idle: "separate" }, [30, 30]],
+      ["separate idle", R, N, S, ctx({ idle: "separate" }), [30, 30]],
       // reservation: max(reserved, used) = 0.6 and 1 of 1.6 replicas → 37.5 and 62.5
-      [
-        "reservation basis",
-        rawPool(),
-        names(),
-        sums(),
-        { ...ctx(), basis: "reservation" },
-        [(0.6 / 1.6) * 100, (1 / 1.6) * 100],
-      ],
-      ["team names swapped", rawPool(), ["b", "a"], sums(), ctx(), [50, 50]],
-      ["another team name", rawPool(), ["a", "c"], sums(), ctx(), [50, 50]],
-      ["one team fewer", rawPool(), ["a"], sums().slice(0, 1), ctx(), [100]],
+      ["reservation basis", R, N, S, ctx({ basis: "reservation" }), [pct(0.6, 1.6), pct(1, 1.6)]],
+      ["team names swapped", R, ["b", "a"], S, C, [50, 50]],
+      ["another team name", R, ["a", "c"], S, C, [50, 50]],
+      ["one team fewer", R, ["a"], [a], C, [100]],
       // a's input 200: 400 and 300 of 700
-      [
-        "a's input tokens",
-        rawPool(),
-        names(),
-        [{ inT: 200, outT: 200, reserved: null }, sums()[1]!],
-        ctx(),
-        [(400 / 700) * 100, (300 / 700) * 100],
-      ],
+      ["a's input tokens", R, N, [{ ...a, inT: 200 }, b], C, [pct(400, 700), pct(300, 700)]],
       // b's output 100: 300 and 400 of 700
-      [
-        "b's output tokens",
-        rawPool(),
-        names(),
-        [sums()[0]!, { inT: 300, outT: 100, reserved: 1 }],
-        ctx(),
-        [(300 / 700) * 100, (400 / 700) * 100],
-      ],
+      ["b's output tokens", R, N, [a, { ...b, outT: 100 }], C, [pct(300, 700), pct(400, 700)]],
     ];
 
     it("a team more than last time is allocated again", () => {
@@ -522,36 +406,20 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     });
 
     it.each(variants)(
-      "after the first call, a change of %s re-allocates: allocatePool's part and the hand costs",
-      (_what, raw, n, s, c, costs) => {
-        const m = memoPools();
-        const first = m(rawPool(), names(), sums(), ctx());
+      "after the first call, a change of %s re-allocates: allocatePool's part, the hand costs (and the used replicas: capacity and replicas reach them)",
+      (_what, raw, n, s, c, costs, used) => {
+        const { m, first } = primed();
         const again = m(raw, n, s, c);
         expect(again).not.toBe(first);
         expect(again).toStrictEqual(allocatePool(raw, n, s, c));
         expect(teamCosts(again)).toEqual(costs);
+        if (used) expect(again.pool.teams.map((t) => t.usedReplicas)).toEqual(used);
       },
     );
 
-    it("capacity and replicas reach the used replicas: 300 / 600 × 2 = 1, 300 / 1,000 × 4 = 1.2, none without either", () => {
-      const used = (raw: AllocationPoolInput) => {
-        const m = memoPools();
-        m(rawPool(), names(), sums(), ctx());
-        return m(raw, names(), sums(), ctx()).pool.teams.map((t) => t.usedReplicas);
-      };
-      expect(used({ ...rawPool(), capacityTokensPerDay: 600 })).toEqual([1, 1]);
-      expect(used({ ...rawPool(), replicas: 4 })).toEqual([1.2, 1.2]);
-      expect(used({ name: "p", costPerDay: 100, replicas: 2 })).toEqual([null, null]);
-      expect(used({ name: "p", costPerDay: 100, capacityTokensPerDay: 1000 })).toEqual([
-        null,
-        null,
-      ]);
-    });
-
     it("b's reserved replicas under the reservation basis: 0.6 and 3 billed of 2 → oversubscribed, 100 × 0.6 / 3.6 and 100 × 3 / 3.6", () => {
-      const c = { ...ctx(), basis: "reservation" as const };
-      const m = memoPools();
-      m(rawPool(), names(), sums(), c);
+      const c = ctx({ basis: "reservation" });
+      const { m } = primed(c);
       const s = [sums()[0]!, { inT: 300, outT: 0, reserved: 3 }];
       const part = m(rawPool(), names(), s, c);
       expect(part).toStrictEqual(allocatePool(rawPool(), names(), s, c));
@@ -561,23 +429,16 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
 
     it("currency and decimal digits are part of the key: a pool without usage says its idle cost in the new currency, rounded to the new digits", () => {
       const zero = (): TeamSums[] => [{ inT: 0, outT: 0, reserved: null }];
+      const p = () => ({ name: "p", costPerDay: 100.5 });
       const m = memoPools();
-      const usd = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), ctx());
+      const usd = m(p(), ["a"], zero(), ctx());
       expect(usd.warnings[0]!.params).toMatchObject({ currency: "USD", cost: 100.5 });
-      const eur = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), { ...ctx(), currency: "EUR" });
+      const eur = m(p(), ["a"], zero(), ctx({ currency: "EUR" }));
       expect(eur.warnings[0]!.params).toMatchObject({ currency: "EUR" });
       expect(eur.pool.idleRounded).toBe(100.5);
-      const whole = m({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
-        ...ctx(),
-        currency: "EUR",
-        digits: 0,
-      });
+      const whole = m(p(), ["a"], zero(), ctx({ currency: "EUR", digits: 0 }));
       expect(whole).toStrictEqual(
-        allocatePool({ name: "p", costPerDay: 100.5 }, ["a"], zero(), {
-          ...ctx(),
-          currency: "EUR",
-          digits: 0,
-        }),
+        allocatePool(p(), ["a"], zero(), ctx({ currency: "EUR", digits: 0 })),
       );
       expect(whole.pool.costRounded).not.toBe(100.5);
       expect(Number.isInteger(whole.pool.costRounded)).toBe(true);
@@ -592,14 +453,7 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       currency: "USD",
       workloads: [{ name: "chat", peakRps: 20, inputTokens: 200, outputTokens: 100 }],
       slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-      skus: [
-        {
-          name: "S",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: 1000 },
-        },
-      ],
+      skus: [{ name: "S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: given(1000) }],
       tenants: {
         method: "tokens",
         idle: "proportional",
@@ -615,29 +469,24 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     } as PlanFile;
   }
 
-  describe("memoTenants", () => {
-    const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
-      m(r, [], null, [], before);
-    const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
-      computeTenants(r, [], null, [], before);
+  const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
+    m(r, [], null, [], before);
+  const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
+    computeTenants(r, [], null, [], before);
 
-    it("gives computeTenants' output; a call with the same resolved tenants reuses the allocation", () => {
+  describe("memoTenants", () => {
+    it("gives computeTenants' output; a call with the same resolved tenants reuses the allocation; a new currency does not", () => {
       const r = resolvePlan(tenantsPlan());
       const m = memoTenants();
       const first = call(m, r);
       expect(first).toStrictEqual(plain(r));
       // a: 4e6 of 6e6 tokens of 100 → 66.67, b: 33.33; pool "empty" has no usage: its 50 are idle
-      expect(first.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([66.67, 33.33]);
+      expect(costs(first)).toEqual([66.67, 33.33]);
       expect(enW(first)).toEqual(['pool "empty": no usage; the whole cost (50 USD) is idle']);
       const second = call(m, r);
       expect(second.tenants).toBe(first.tenants);
       expect(second).toStrictEqual(first);
-    });
-
-    it("a new currency with the same tenants object is allocated again", () => {
-      const r = resolvePlan(tenantsPlan());
-      const m = memoTenants();
-      call(m, r);
+      // A new currency with the same tenants object is allocated again.
       const eur = { ...r, currency: "EUR" };
       const out = call(m, eur);
       expect(out).toStrictEqual(plain(eur));
@@ -652,24 +501,15 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       const usage = r.tenants!.usage.map((u, i) => (i === 1 ? { ...u, outputTokens: 3e6 } : u));
       const edited = { ...r, tenants: { ...r.tenants!, usage } };
       const out = call(m, edited);
-      expect(out.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([50, 50]);
+      expect(costs(out)).toEqual([50, 50]);
       expect(out).toStrictEqual(plain(edited));
       // An error before that names a usage row: the row is left out by the allocation (its tokens are not numbers
       // in that case); here the list of errors alone changes, so the output must be computed again.
-      const errs: TenantError[] = [
-        { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("x", "error") },
+      const errs = (text: string): TenantError[] => [
+        { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem(text, "error") },
       ];
-      const withErr = call(m, edited, errs);
-      expect(withErr).toStrictEqual(plain(edited, errs));
-      expect(
-        call(m, edited, [
-          { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("y", "error") },
-        ]),
-      ).toStrictEqual(
-        plain(edited, [
-          { path: "tenants.usage[0]", kind: "VALUE", problem: textProblem("y", "error") },
-        ]),
-      );
+      expect(call(m, edited, errs("x"))).toStrictEqual(plain(edited, errs("x")));
+      expect(call(m, edited, errs("y"))).toStrictEqual(plain(edited, errs("y")));
       expect(first.tenants).not.toBe(out.tenants);
     });
 
@@ -685,7 +525,7 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       try {
         const out = call(m, r);
         // a: 4/6 of 60 = 40, b: 20
-        expect(out.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
+        expect(costs(out)).toEqual([40, 20]);
         expect(out).toStrictEqual(plain(r));
       } finally {
         t.pools = saved;
@@ -694,26 +534,14 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
   });
 
   describe("memoTenants: what else makes it allocate again", () => {
-    const call = (m: ReturnType<typeof memoTenants>, r: ResolvedPlan, before: TenantError[] = []) =>
-      m(r, [], null, [], before);
-    const plain = (r: ResolvedPlan, before: TenantError[] = []) =>
-      computeTenants(r, [], null, [], before);
     /** tenantsPlan() resolved with usage row 0's input tokens not a number (as after a formula error). */
     const brokenRow = (): ResolvedPlan => {
       const r = resolvePlan(tenantsPlan());
-      return {
-        ...r,
-        tenants: {
-          ...r.tenants!,
-          usage: r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u)),
-        },
-      } as unknown as ResolvedPlan;
+      const usage = r.tenants!.usage.map((u, i) => (i === 0 ? { ...u, inputTokens: null } : u));
+      return { ...r, tenants: { ...r.tenants!, usage } } as unknown as ResolvedPlan;
     };
-    const err = (path: string): TenantError => ({
-      path,
-      kind: "VALUE",
-      problem: textProblem("formula error", "error"),
-    });
+    const problem = textProblem("formula error", "error");
+    const err = (path: string): TenantError => ({ path, kind: "VALUE", problem });
 
     it("errors before that name a broken usage row silence its own error: more errors, or other paths, are allocated again", () => {
       const r = brokenRow();
@@ -737,23 +565,22 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       const t = r.tenants! as unknown as { pools: Record<string, unknown>[]; idle: string };
       const saved = t.pools;
       const m = memoTenants();
+      const first = (over: Record<string, unknown>) =>
+        (t.pools = [{ ...saved[0]!, ...over }, saved[1]!]);
       try {
         t.idle = "separate";
-        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 1e7 }, saved[1]!];
+        first({ capacityTokensPerDay: 1e7 });
         // separate idle: 100 / 1e7 per token → a 4e6 × 1e-5 = 40, b 20, idle 40
-        expect(call(m, r).tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([40, 20]);
-        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7 }, saved[1]!];
+        expect(costs(call(m, r))).toEqual([40, 20]);
+        first({ capacityTokensPerDay: 2e7 });
         const cap = call(m, r);
         expect(cap).toStrictEqual(plain(r));
-        expect(cap.tenants!.pools[0]!.teams.map((x) => x.costRounded)).toEqual([20, 10]);
-        t.pools = [{ ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4 }, saved[1]!];
+        expect(costs(cap)).toEqual([20, 10]);
+        first({ capacityTokensPerDay: 2e7, replicas: 4 });
         const reps = call(m, r);
         expect(reps).toStrictEqual(plain(r));
         expect(reps.tenants!.pools[0]!.replicas).toBe(4);
-        t.pools = [
-          { ...saved[0]!, capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" },
-          saved[1]!,
-        ];
+        first({ capacityTokensPerDay: 2e7, replicas: 4, name: "renamed" });
         const renamed = call(m, r);
         expect(renamed).toStrictEqual(plain(r));
         expect(renamed.tenants!.pools.map((p) => p.name)).toEqual(["renamed", "empty"]);
@@ -764,50 +591,18 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
   });
 
   describe("memoAnalyzer keys", () => {
-    const sweep: Sweep = {
-      label: "s",
-      source: { files: [], format: "inline" },
-      meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
-      points: [
-        {
-          concurrency: 1,
-          requestRate: null,
-          rps: 1,
-          outputTokensPerSec: 100,
-          ttftMs: { p99: 100 },
-          completed: 100,
-          failed: 0,
-        },
-        {
-          concurrency: 2,
-          requestRate: null,
-          rps: 1.9,
-          outputTokensPerSec: 190,
-          ttftMs: { p99: 200 },
-          completed: 100,
-          failed: 0,
-        },
-        {
-          concurrency: 4,
-          requestRate: null,
-          rps: 3,
-          outputTokensPerSec: 300,
-          ttftMs: { p99: 400 },
-          completed: 95,
-          failed: 5,
-        },
-      ],
-      warnings: [],
-    } as unknown as Sweep;
-    const list = [
-      { metric: "ttft" as const, stat: "p99", maxMs: 300 },
-    ] as unknown as SloSet["list"];
-    const set = (mode: SloSet["mode"], maxErrorRatePct: number): SloSet => ({
-      list,
-      slos: [{ metric: "ttft", stat: "p99", maxMs: 300 }],
-      mode,
-      maxErrorRatePct,
-    });
+    // [concurrency, rps, output tok/s, TTFT p99, completed, failed]
+    const sweep = inlineSweep(
+      [
+        [1, 1, 100, 100, 100, 0],
+        [2, 1.9, 190, 200, 100, 0],
+        [4, 3, 300, 400, 95, 5],
+      ].map(([concurrency, rps, outputTokensPerSec, p99, completed, failed]) => ({
+        ...{ concurrency, requestRate: null, rps, outputTokensPerSec, ttftMs: { p99 } },
+        ...{ completed, failed },
+      })),
+    );
+    const set = setsOf(300);
 
     it("the same SLO list with another mode gives the other mode's point: measured c = 2, interpolated c = 3", () => {
       const m = memoAnalyzer();
@@ -822,15 +617,8 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     it("the same SLO list with another error-rate limit: 5 % failed at c = 4 passes 10 % but not 1 %", () => {
       const m = memoAnalyzer();
       const b = m.base(sweep);
-      const loose = [
-        { metric: "ttft" as const, stat: "p99", maxMs: 1000 },
-      ] as unknown as SloSet["list"];
-      const s = (pct: number): SloSet => ({
-        list: loose,
-        slos: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-        mode: "measured",
-        maxErrorRatePct: pct,
-      });
+      const loose = setsOf(1000);
+      const s = (pct: number) => loose("measured", pct);
       expect(m.operatingPoint(sweep, b, s(10)).outputTokensPerSec).toBe(300);
       const strict = m.operatingPoint(sweep, b, s(1));
       expect(strict).toStrictEqual(plainAnalyzer.operatingPoint(sweep, b, s(1)));
@@ -856,28 +644,18 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     p.cells = { price: 3, limit: 1000 };
     p.skus![0]!.pricePerGpuHour = "=price";
     p.slo = [{ metric: "ttft", stat: "p99", maxMs: "=limit" }];
-    p.skus!.push({
-      name: "T",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 2,
-      sweep: { replicaOutputTokensPerSec: 1000 },
-    } as never);
+    p.skus!.push({ name: "T", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: given(1000) } as never);
     p.tenants = tenantsPlan().tenants!;
     return p;
   }
-  const costs = (r: PlanResult) => r.tenants!.pools[0]!.teams.map((t) => t.costRounded);
 
   describe("incremental engine: what an edit recomputes, checked by hand", () => {
-    it("the start: S as in plan() (6 replicas, 36 /h), T 2,000 / 1,000 = 2 replicas at 2 /h = 4 /h, teams 66.67 / 33.33", () => {
-      const e = createPlanEngine(richPlan());
-      expect(row(e.result())).toEqual([4, 350, 6, 12, 36]);
-      expect(e.result().skus[1]!.capacity?.costPerHour).toBe(4);
-      expect(costs(e.result())).toEqual([66.67, 33.33]);
-    });
-
-    it("a price edit of S recomputes S only: T is the same result object", () => {
+    it("the start: S as in plan() (6 replicas, 36 /h), T 2,000 / 1,000 = 2 replicas at 2 /h = 4 /h, teams 66.67 / 33.33; a price edit of S recomputes S only: T is the same result object", () => {
       const e = createPlanEngine(richPlan());
       const before = e.result();
+      expect(row(before)).toEqual([4, 350, 6, 12, 36]);
+      expect(before.skus[1]!.capacity?.costPerHour).toBe(4);
+      expect(costs(before)).toEqual([66.67, 33.33]);
       const after = e.edit("cells.price", 5);
       // 12 GPUs × 5 = 60 /h
       expect(row(after)).toEqual([4, 350, 6, 12, 60]);
@@ -913,16 +691,16 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
 
     it("the resolved plan before an edit is left as it was (containers are copied on write), the new one equals a fresh resolve", () => {
       const e = createPlanEngine(richPlan());
-      const edits: [string, unknown][] = [
-        ["cells.price", 4],
-        ["workloads[0].peakRps", 12],
-        ["factors.redundancy", 1.5],
-        ["factors.elasticity", 1.1],
-        ["skus[1].pricePerGpuHour", 2.5],
-        ["tenants.usage[1].inputTokens", 2e6],
-        ["tenants.pools[0].costPerDay", 120],
-        ["slo[0].maxMs", 1200],
-      ];
+      const edits = Object.entries({
+        "cells.price": 4,
+        "workloads[0].peakRps": 12,
+        "factors.redundancy": 1.5,
+        "factors.elasticity": 1.1,
+        "skus[1].pricePerGpuHour": 2.5,
+        "tenants.usage[1].inputTokens": 2e6,
+        "tenants.pools[0].costPerDay": 120,
+        "slo[0].maxMs": 1200,
+      });
       const shadow = richPlan() as unknown as Record<string, unknown>;
       for (const [path, value] of edits) {
         const old = e.resolved();
@@ -950,21 +728,15 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
       expect(e.resolved().redundancy).toEqual({ factor: 1.3 });
     });
 
-    it("an edit that cannot be applied returns the very same result", () => {
+    it("an edit that cannot be applied returns the very same result; a weight edit under the tokens method is not patched into the resolved plan and changes nothing", () => {
       const e = createPlanEngine(richPlan());
-      const r = e.result();
-      expect(e.edit("skus[", 5)).toBe(r);
-      expect(e.edit("cells..x", "text")).toBe(r);
-      expect(e.result()).toBe(r);
-    });
-
-    it("a weight edit under the tokens method is not patched into the resolved plan and changes nothing", () => {
-      const e = createPlanEngine(richPlan());
+      const r0 = e.result();
+      expect(e.edit("skus[", 5)).toBe(r0);
+      expect(e.edit("cells..x", "text")).toBe(r0);
+      expect(e.result()).toBe(r0);
       const r = e.edit("tenants.inputWeight", 3);
       expect(costs(r)).toEqual([66.67, 33.33]);
-      const p = richPlan();
-      (p.tenants as { inputWeight?: number }).inputWeight = 3;
-      expect(e.resolved()).toStrictEqual(resolvePlan(p));
+      expect(e.resolved()).toStrictEqual(resolvePlan(edited("tenants.inputWeight", 3, richPlan)));
       // the weighted method (a structural edit) then reads it: a 3e6 + 3e6 = 6e6, b 3e6 + 1e6 = 4e6 → 60 / 40
       expect(costs(e.edit("tenants.method", "weighted"))).toEqual([60, 40]);
       // and a further weight edit is patched: weight 1 → 4e6 / 2e6 → 66.67 / 33.33
@@ -1007,18 +779,15 @@ describe("the engine after a chain of edits, and its memos, checked by hand", ()
     it("an edit to null is structural: the field is gone, as in a fresh plan", () => {
       const e = createPlanEngine(richPlan());
       const r = e.edit("workloads[0].peakRps", null);
-      const p = richPlan();
-      (p.workloads![0] as { peakRps: unknown }).peakRps = null;
-      expect(r).toStrictEqual(computePlan(resolvePlan(p)));
+      expect(r).toStrictEqual(fresh(edited("workloads[0].peakRps", null, richPlan)));
       expect(r.errors.length).toBeGreaterThan(0);
     });
 
     it("a plain number edited to Infinity or a string is judged like a fresh plan would", () => {
       const e = createPlanEngine(richPlan());
       const inf = e.edit("workloads[0].peakRps", Number.POSITIVE_INFINITY);
-      const p = richPlan();
-      (p.workloads![0] as { peakRps: unknown }).peakRps = Number.POSITIVE_INFINITY;
-      expect(inf).toStrictEqual(computePlan(resolvePlan(p)));
+      const p = edited("workloads[0].peakRps", Number.POSITIVE_INFINITY, richPlan);
+      expect(inf).toStrictEqual(fresh(p));
       expect(inf.errors.map((x) => x.path)).toContain("workloads[0].peakRps");
       const back = e.edit("workloads[0].peakRps", 10);
       expect(back.errors).toEqual([]);
@@ -1044,18 +813,8 @@ describe("edits that stay incremental, and an edit whose place is not in the res
       slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
       factors: { elasticity: 1, redundancy: 1 },
       skus: [
-        {
-          name: "A",
-          gpusPerReplica: 2,
-          pricePerGpuHour: "=gpu",
-          sweep: { replicaOutputTokensPerSec: 500 },
-        },
-        {
-          name: "B",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 3,
-          sweep: { replicaOutputTokensPerSec: 250 },
-        },
+        { name: "A", gpusPerReplica: 2, pricePerGpuHour: "=gpu", sweep: given(500) },
+        { name: "B", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: given(250) },
       ],
       ...over,
     } as PlanFile;
@@ -1075,10 +834,9 @@ describe("edits that stay incremental, and an edit whose place is not in the res
     });
 
     it("the input weight of a split by tokens (not weighted): no SKU is recomputed and the allocation is unchanged", () => {
+      const split = { method: "tokens", idle: "proportional", inputWeight: 1 };
       const tenants = {
-        method: "tokens",
-        idle: "proportional",
-        inputWeight: 1,
+        ...split,
         pools: [{ name: "p", costPerDay: 100 }],
         usage: [
           { team: "a", pool: "p", inputTokens: 1e6, outputTokens: 3e6 },
@@ -1088,20 +846,18 @@ describe("edits that stay incremental, and an edit whose place is not in the res
       const engine = createPlanEngine(plan({ tenants } as Partial<PlanFile>));
       const before = engine.result();
       // Tokens: a 4e6, b 6e6 of 1e7: 100 × 0.4 = 40, 100 × 0.6 = 60.
-      expect(before.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([40, 60]);
+      expect(costs(before)).toEqual([40, 60]);
       const after = engine.edit("tenants.inputWeight", 5);
       after.skus.forEach((s, i) => expect(s).toBe(before.skus[i]));
-      expect(after.tenants!.pools[0]!.teams.map((t) => t.costRounded)).toEqual([40, 60]);
+      expect(costs(after)).toEqual([40, 60]);
     });
   });
 
   describe("an edit whose place is not in the resolved plan", () => {
     it("redundancy spare 1 edited to a factor of 1.5: the factor is used (10 × 1.5 = 15 replicas), not the old spare (10 + 1 = 11)", () => {
+      const onlyB = { skus: [plan().skus[1]!] };
       const one = (redundancy: unknown) =>
-        plan({
-          factors: { elasticity: 1, redundancy },
-          skus: [plan().skus[1]!],
-        } as Partial<PlanFile>);
+        plan({ factors: { elasticity: 1, redundancy }, ...onlyB } as Partial<PlanFile>);
       // B: 2,500 ÷ 250 = 10 base replicas of 1 GPU at 3: spare 1 → 11 replicas (33 an hour); factor 1.5 → 15 (45 an hour).
       const engine = createPlanEngine(one({ spare: 1 }));
       expect(engine.result().skus[0]!.capacity).toMatchObject({ replicas: 11, costPerHour: 33 });
@@ -1114,12 +870,10 @@ describe("edits that stay incremental, and an edit whose place is not in the res
 
 describe("computed refs", () => {
   const points: SweepPoint[] = [1, 4, 8, 16].map((c) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: c,
-    outputTokensPerSec: c * 100,
+    ...{ concurrency: c, requestRate: null, rps: c, outputTokensPerSec: c * 100 },
     ttftMs: { p99: 100 * c },
   }));
+  const estimate = given("=m_tok_s * speedup");
 
   function plan(): PlanFile {
     return {
@@ -1129,12 +883,7 @@ describe("computed refs", () => {
       slo: [{ metric: "ttft", stat: "p99", maxMs: 900 }],
       skus: [
         { name: "Measured", id: "m", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } },
-        {
-          name: "Estimate",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 2.5,
-          sweep: { replicaOutputTokensPerSec: "=m_tok_s * speedup" },
-        },
+        { name: "Estimate", gpusPerReplica: 1, pricePerGpuHour: 2.5, sweep: estimate },
       ],
     };
   }
@@ -1153,35 +902,30 @@ describe("computed refs", () => {
       // No computed reference at first: the estimate's capacity is a cell.
       const start = plan();
       start.cells = { speedup: 1.5, est: 1000 };
-      (start.skus![1]!.sweep as { replicaOutputTokensPerSec: unknown }).replicaOutputTokensPerSec =
-        "=est";
+      start.skus![1]!.sweep = given("=est");
       const e = createPlanEngine(start);
       expect(e.result().skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1000);
       // est = m_tok_s × 2 = 800 × 2 = 1,600.
       const withRef = e.edit("cells.est", "=m_tok_s * 2");
       expect(withRef.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(1600);
-      expect(withRef).toStrictEqual(
-        fresh({ ...start, cells: { speedup: 1.5, est: "=m_tok_s * 2" } }),
-      );
+      const est = (v: number | string) => fresh({ ...start, cells: { speedup: 1.5, est: v } });
+      expect(withRef).toStrictEqual(est("=m_tok_s * 2"));
       const back = e.edit("cells.est", 500);
       expect(back.skus[1]!.operatingPoint!.outputTokensPerSec).toBe(500);
-      expect(back).toStrictEqual(fresh({ ...start, cells: { speedup: 1.5, est: 500 } }));
+      expect(back).toStrictEqual(est(500));
     });
 
     it("the incremental engine follows an SLO edit into the estimate, equal to a fresh computation", () => {
       const e = createPlanEngine(plan());
       const after = e.edit("slo[0].maxMs", 2000);
       expect(after.skus[1]!.operatingPoint!.outputTokensPerSec).toBeCloseTo(2400, 9);
-      const p = plan();
-      p.slo![0]!.maxMs = 2000;
+      const p = edited("slo[0].maxMs", 2000, plan);
       expect(after).toStrictEqual(fresh(p));
       expect(e.edit("cells.speedup", 2)).toStrictEqual(fresh({ ...p, cells: { speedup: 2 } }));
     });
 
     it("an infeasible source SKU leaves the estimate with an error that says why", () => {
-      const p = plan();
-      p.slo![0]!.maxMs = 50;
-      const r = fresh(p);
+      const r = fresh(edited("slo[0].maxMs", 50, plan));
       expect(r.skus[0]!.feasible).toBe(false);
       expect(r.errors[0]!.path).toBe("skus[1].sweep.replicaOutputTokensPerSec");
       expect(englishOf(r.errors[0]!.problem)).toMatch(/Measured has no operating point/);
@@ -1200,16 +944,14 @@ describe("sweep analyzer", () => {
     { concurrency: 2, rps: 1.9, outputTokensPerSec: 190, ttftMs: { p99: 200 } },
     { concurrency: 4, rps: 3, outputTokensPerSec: 300, ttftMs: { p99: 600 } },
   ];
+  const io100 = { inputTokens: 100, outputTokens: 100 };
   const plan = (): PlanFile =>
     ({
       format: "capplan.plan/v1",
       title: "analyzer",
       currency: "USD",
       cells: { limit: 250 },
-      workloads: [
-        { name: "a", peakRps: 10, inputTokens: 100, outputTokens: 100 },
-        { name: "b", peakRps: 5, inputTokens: 100, outputTokens: 100 },
-      ],
+      workloads: [10, 5].map((peakRps, i) => ({ name: "ab"[i], peakRps, ...io100 })),
       slo: [{ metric: "ttft", stat: "p99", maxMs: "=limit" }],
       factors: { elasticity: 1, redundancy: 1 },
       skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } }],
@@ -1248,22 +990,9 @@ describe("sweep analyzer", () => {
   });
 
   describe("memoAnalyzer", () => {
-    const sweep: Sweep = {
-      label: "s",
-      source: { files: [], format: "inline" },
-      meta: { model: null, engine: null, gpu: null, gpuCount: null, date: null },
-      points: points as never,
-      warnings: [],
-    };
-    const slo = (
-      maxMs: number,
-      list: SloSet["list"] = [{ metric: "ttft", stat: "p99", maxMs }],
-    ): SloSet => ({
-      list,
-      slos: [{ metric: "ttft", stat: "p99", maxMs }],
-      mode: "measured",
-      maxErrorRatePct: 1,
-    });
+    const sweep = inlineSweep(points);
+    /** A measured SLO set of one TTFT limit, on a list object of its own (a new memo key). */
+    const slo = (maxMs: number) => setsOf(maxMs)("measured", 1);
 
     it("memoises the SLO-free analysis by points array and the operating point by SLO set identity", () => {
       const m = memoAnalyzer();
@@ -1285,13 +1014,8 @@ describe("sweep analyzer", () => {
     it("in the engine, an SLO edit recomputes the operating point only and gives the fresh result", () => {
       const engine = createPlanEngine(plan());
       const edited = engine.edit("cells.limit", 700);
-      const fresh = (() => {
-        const p = plan();
-        (p.cells as Record<string, unknown>).limit = 700;
-        const r = resolvePlan(p);
-        const level = planLevel(r);
-        return computeSku(r, 0, level.wlInputs, new Map());
-      })();
+      const r = resolvePlan({ ...plan(), cells: { limit: 700 } });
+      const fresh = computeSku(r, 0, planLevel(r).wlInputs, new Map());
       expect(edited.skus[0]).toEqual(fresh);
       // 700 ms: concurrency 4 passes: 300 tok/s; 1,500 ÷ 300 = 5 replicas.
       expect(edited.skus[0]!.capacity!.replicas).toBe(5);
