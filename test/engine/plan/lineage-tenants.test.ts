@@ -28,6 +28,25 @@ import {
   TOKENS_WRITTEN_WEIGHTS,
   WEIGHTED_2_3,
 } from "./lineage-plans-b";
+import { words } from "../../words";
+
+/**
+ * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
+ * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
+ */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
+const showPaths =
+  (c: Parameters<typeof showAll>[0], depth = 1) =>
+  (s: TemplateStringsArray) =>
+    showAll(c, paths(s), depth);
 
 const w = { name: "w", peakRps: 1, inputTokens: 100, outputTokens: 100 };
 
@@ -302,55 +321,31 @@ describe("entry paths that name no number", () => {
 
   it("an array's length where an index belongs (teams, pools, shared, workloads, skus, slo) is no number", () => {
     const t = ctxOf(USAGE_SEPARATE);
-    for (const path of [
-      "tenants.teams.length.cost",
-      "tenants.pools.length.cost",
-      "tenants.pools[0].teams.length.cost",
-      "tenants.shared.length.cost",
-      "tenants.shared[0].teams.length.cost",
-      "tenants.pools[0].teams[0][1]",
-      "tenants.pools[0][1]",
-    ])
+    for (const path of paths`
+      tenants.teams.length.cost tenants.pools.length.cost tenants.pools[0].teams.length.cost
+        tenants.shared.length.cost tenants.shared[0].teams.length.cost
+        tenants.pools[0].teams[0][1] tenants.pools[0][1]
+    `)
       none(t, path);
     const s = ctxOf(SKU_MIX);
-    for (const path of [
-      "workloads.length.peakRps",
-      "skus.length.replicas",
-      "slo.length.maxMs",
-      "slo.length",
-      "workloads[0]",
-      "skus[0]",
-    ])
+    for (const path of paths`
+      workloads.length.peakRps skus.length.replicas slo.length.maxMs slo.length workloads[0]
+        skus[0]
+    `)
       none(s, path);
   });
 
   it("the names of the entry points under another first key are no number (x[0].maxMs, cells.elasticity, x.peak…)", () => {
     const s = ctxOf(SKU_MIX);
-    for (const path of [
-      "x[0].maxMs",
-      "skus[0].maxMs",
-      "cells.elasticity",
-      "x.elasticity",
-      "factors.elasticity.x",
-      "cells.redundancy",
-      "factors.redundancy.other",
-      "factors.redundancy.spare.x",
-      "x.peak",
-      "factors.peak",
-      "cells",
-      "[0]",
-    ])
+    for (const path of paths`
+      x[0].maxMs skus[0].maxMs cells.elasticity x.elasticity factors.elasticity.x cells.redundancy
+        factors.redundancy.other factors.redundancy.spare.x x.peak factors.peak cells [0]
+    `)
       none(s, path);
     // The same names under their own keys are numbers.
-    expect(
-      showAll(s, [
-        "slo[0].maxMs",
-        "cells.peak",
-        "factors.elasticity",
-        "factors.redundancy.spare",
-        "maxErrorRatePct",
-      ]),
-    ).toEqual([
+    expect(showPaths(s)`
+      slo[0].maxMs cells.peak factors.elasticity factors.redundancy.spare maxErrorRatePct
+    `).toEqual([
       "slo[0].maxMs [field] = 1000 | raw 1000",
       "cells.peak [cell] = 10 | raw 10",
       "factors.elasticity [field] = 1.5 | raw 1.5",
@@ -431,20 +426,11 @@ describe("consistent(): relative tolerance 1e-9", () => {
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
   it("team a: rows 0 and 2 summed (1e7 + 2e7 input), weighted 1 \u00d7 3e7 + 3 \u00d7 2e6 = 3.6e7, cost 3.6e7 \u00d7 480 \u00f7 4.32e8 = 40, share 36 \u00f7 69", () => {
     const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[0].share",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].costRounded",
-        "tenants.pools[0].teams[0].costPerMillionTokens",
-        "tenants.pools[0].teams[0].costPerMillionInputTokens",
-        "tenants.pools[0].teams[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].inputTokens",
-        "tenants.pools[0].teams[0].outputTokens",
-        "tenants.pools[0].teams[0].usedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+    `).toEqual([
       "tenants.pools[0].teams[0].tokens [computed] = 36000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 2,000,000 = 36,000,000 | re 36000000",
       "  tenants.inputWeight [field] = 1 | raw 1",
       "  tenants.pools[0].teams[0].inputTokens [computed] = 30000000 | Σ inputTokens of the team's usage rows | 10,000,000 + 20,000,000 = 30,000,000 | re 30000000",
@@ -483,20 +469,11 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
 
   it("team b: one row (the row without a pool goes to the only pool), cost 3.3e7 \u00d7 480 \u00f7 4.32e8 = 36.6667 \u2192 36.67", () => {
     const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].teams[1].tokens",
-        "tenants.pools[0].teams[1].share",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].costRounded",
-        "tenants.pools[0].teams[1].costPerMillionTokens",
-        "tenants.pools[0].teams[1].costPerMillionInputTokens",
-        "tenants.pools[0].teams[1].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[1].inputTokens",
-        "tenants.pools[0].teams[1].outputTokens",
-        "tenants.pools[0].teams[1].usedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].teams[1]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+    `).toEqual([
       "tenants.pools[0].teams[1].tokens [computed] = 33000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 1,000,000 = 33,000,000 | re 33000000",
       "  tenants.inputWeight [field] = 1 | raw 1",
       "  tenants.pools[0].teams[1].inputTokens [computed] = 30000000 | inputTokens of the team's usage row | 30,000,000 = 30,000,000 | re 30000000",
@@ -535,45 +512,16 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
 describe("allocation by reservation (the worked example of docs/allocation.md: 8 replicas, 240 a day)", () => {
   it("idle separate: a billed max(3, 1) = 3 of 8 \u2192 90, b max(1, 1) = 1 \u2192 30, idle 240 \u2212 (90 + 30) = 120 (the unbilled replicas)", () => {
     const c = ctxOf(RESERVATION_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].cost",
-        "tenants.pools[0].costRounded",
-        "tenants.pools[0].idle",
-        "tenants.pools[0].idleRounded",
-        "tenants.pools[0].usedTokens",
-        "tenants.pools[0].capacityTokens",
-        "tenants.pools[0].replicas",
-        "tenants.pools[0].billedReplicas",
-        "tenants.pools[0].costPerMillionTokens",
-        "tenants.pools[0].costPerMillionInputTokens",
-        "tenants.pools[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[0].share",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].costRounded",
-        "tenants.pools[0].teams[0].costPerMillionTokens",
-        "tenants.pools[0].teams[0].costPerMillionInputTokens",
-        "tenants.pools[0].teams[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].inputTokens",
-        "tenants.pools[0].teams[0].outputTokens",
-        "tenants.pools[0].teams[0].reservedReplicas",
-        "tenants.pools[0].teams[0].usedReplicas",
-        "tenants.pools[0].teams[0].billedReplicas",
-        "tenants.pools[0].teams[1].tokens",
-        "tenants.pools[0].teams[1].share",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].costRounded",
-        "tenants.pools[0].teams[1].costPerMillionTokens",
-        "tenants.pools[0].teams[1].costPerMillionInputTokens",
-        "tenants.pools[0].teams[1].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[1].inputTokens",
-        "tenants.pools[0].teams[1].outputTokens",
-        "tenants.pools[0].teams[1].reservedReplicas",
-        "tenants.pools[0].teams[1].usedReplicas",
-        "tenants.pools[0].teams[1].billedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
+        billedReplicas costPerMillionTokens costPerMillionInputTokens costPerMillionOutputTokens
+      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        reservedReplicas usedReplicas billedReplicas
+      tenants.pools[0].teams[1]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        reservedReplicas usedReplicas billedReplicas
+    `).toEqual([
       "tenants.pools[0].cost [field] = 240 | raw 240",
       "tenants.pools[0].costRounded [computed] = 240 | the pool cost rounded to the currency's minor unit | round(240, 2) → 240 | re 240",
       "  tenants.pools[0].costPerDay [field] = 240 | raw 240",
@@ -677,16 +625,11 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
 
   it("idle proportional: no idle; a 3 \u00f7 \u03a3 4 billed \u00d7 240 = 180, b 60", () => {
     const c = ctxOf(RESERVATION_PROPORTIONAL);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].idle",
-        "tenants.pools[0].idleRounded",
-        "tenants.pools[0].billedReplicas",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].costRounded",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. idle idleRounded billedReplicas
+      tenants.pools[0].teams[0]. cost
+      tenants.pools[0].teams[1]. cost costRounded
+    `).toEqual([
       "tenants.pools[0].idle [computed] = 0 | 0 (idle is spread by billed replicas, or the reservations fill the pool) | 0 | re 0",
       "tenants.pools[0].idleRounded [computed] = 0 | idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder) | round(0, 2) → 0 | re 0",
       "  tenants.pools[0].idle [computed] = 0 | 0 (idle is spread by billed replicas, or the reservations fill the pool) | 0 | re 0",
@@ -708,18 +651,11 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
 
   it("reservations of 6 + (2 + 2) exceed the pool's 8: no idle even when kept separate; a 6 \u00f7 10 \u00d7 240 = 144, b 96", () => {
     const c = ctxOf(RESERVATION_OVERFULL);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].idle",
-        "tenants.pools[0].billedReplicas",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].reservedReplicas",
-        "tenants.pools[0].teams[0].billedReplicas",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].reservedReplicas",
-        "tenants.pools[0].teams[1].billedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. idle billedReplicas
+      tenants.pools[0].teams[0]. cost reservedReplicas billedReplicas
+      tenants.pools[0].teams[1]. cost reservedReplicas billedReplicas
+    `).toEqual([
       "tenants.pools[0].idle [computed] = 0 | 0 (idle is spread by billed replicas, or the reservations fill the pool) | 0 | re 0",
       "tenants.pools[0].billedReplicas [computed] = 10 | Σ teams' billed replicas | 6 + 4 = 10 | re 10",
       "  tenants.pools[0].teams[0].billedReplicas [computed] = 6 | max(reserved replicas, used replicas) | max(6, 1) = 6 | re 6",
@@ -748,41 +684,16 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
 
   it("nothing used or reserved: the whole pool (240) is idle; billed max(0 none given, 0); a shared cost weighted by own costs of 0 is split evenly (9 \u00f7 1)", () => {
     const c = ctxOf(RESERVATION_EMPTY);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].cost",
-        "tenants.pools[0].costRounded",
-        "tenants.pools[0].idle",
-        "tenants.pools[0].idleRounded",
-        "tenants.pools[0].usedTokens",
-        "tenants.pools[0].capacityTokens",
-        "tenants.pools[0].replicas",
-        "tenants.pools[0].billedReplicas",
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[0].share",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].costRounded",
-        "tenants.pools[0].teams[0].inputTokens",
-        "tenants.pools[0].teams[0].outputTokens",
-        "tenants.pools[0].teams[0].usedReplicas",
-        "tenants.pools[0].teams[0].billedReplicas",
-        "tenants.teams[0].cost",
-        "tenants.teams[0].costRounded",
-        "tenants.teams[0].sharedCost",
-        "tenants.teams[0].sharedCostRounded",
-        "tenants.teams[0].total",
-        "tenants.teams[0].totalRounded",
-        "tenants.teams[0].tokens",
-        "tenants.teams[0].inputTokens",
-        "tenants.teams[0].outputTokens",
-        "tenants.shared[0].cost",
-        "tenants.shared[0].costRounded",
-        "tenants.shared[0].unallocated",
-        "tenants.shared[0].unallocatedRounded",
-        "tenants.shared[0].teams[0].cost",
-        "tenants.shared[0].teams[0].costRounded",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
+        billedReplicas
+      tenants.pools[0].teams[0]. tokens share cost costRounded inputTokens outputTokens
+        usedReplicas billedReplicas
+      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens
+      tenants.shared[0]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[0].teams[0]. cost costRounded
+    `).toEqual([
       "tenants.pools[0].cost [field] = 240 | raw 240",
       "tenants.pools[0].costRounded [computed] = 240 | the pool cost rounded to the currency's minor unit | round(240, 2) → 240 | re 240",
       "  tenants.pools[0].costPerDay [field] = 240 | raw 240",
@@ -859,26 +770,13 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
 describe("allocation without pools: the recommended SKU's cost, method output (NO_POOLS_OUTPUT)", () => {
   it("idle proportional: each team pays its share \u00d7 pool cost (0.25 \u00d7 240 = 60, 0.75 \u00d7 240 = 180); weights are the method's constants 0 and 1", () => {
     const c = ctxOf(NO_POOLS_OUTPUT);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[0].share",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].costRounded",
-        "tenants.pools[0].teams[0].costPerMillionTokens",
-        "tenants.pools[0].teams[0].costPerMillionInputTokens",
-        "tenants.pools[0].teams[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].inputTokens",
-        "tenants.pools[0].teams[0].outputTokens",
-        "tenants.pools[0].teams[0].usedReplicas",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].tokens",
-        "tenants.teams[1].costPerMillionInputTokens",
-        "tenants.teams[1].costPerMillionOutputTokens",
-        "tenants.teams[1].total",
-        "tenants.teams[1].sharedCost",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+      tenants.pools[0].teams[1]. cost tokens
+      tenants.teams[1]. costPerMillionInputTokens costPerMillionOutputTokens total sharedCost
+    `).toEqual([
       "tenants.pools[0].teams[0].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 0 × 5,000,000 + 1 × 1,000,000 = 1,000,000 | re 1000000",
       "  inputWeight (method output) [constant] = 0",
       "  tenants.pools[0].teams[0].inputTokens [computed] = 5000000 | inputTokens of the team's usage row | 5,000,000 = 5,000,000 | re 5000000",
@@ -933,37 +831,17 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
 
 describe("tenant paths that name nothing", () => {
   const c = ctxOf(USAGE_SEPARATE);
-  it.each([
-    "tenants",
-    "tenants.pools",
-    "tenants.pools[0]",
-    "tenants.pools[1].cost",
-    "tenants.pools[0].name",
-    "tenants.pools[0].cost.x",
-    "tenants.pools[0].teams",
-    "tenants.pools[0].teams[2].cost",
-    "tenants.pools[0].teams[0]",
-    "tenants.pools[0].teams[0].name",
-    "tenants.pools[0].teams[0].cost.x",
-    "tenants.pools[0].x[0].cost",
-    "tenants.pools[0].teams.cost",
-    "tenants.teams[2].cost",
-    "tenants.teams[0].name",
-    "tenants.teams[0]",
-    "tenants.teams.cost",
-    "tenants.teams[0].cost.x",
-    "tenants.shared[3].cost",
-    "tenants.shared[0]",
-    "tenants.shared[0].name",
-    "tenants.shared[0].teams[0]",
-    "tenants.shared[0].teams[2].cost",
-    "tenants.shared[0].teams[0].name",
-    "tenants.shared[0].teams[0].cost.x",
-    "tenants.shared[0].x[0].cost",
-    "tenants.shared[2].teams[0].cost",
-    "tenants.other[0].cost",
-    "tenants.pools.x.cost",
-  ])("%s", (path) => {
+  it.each(paths`
+    tenants tenants.pools tenants.pools[0] tenants.pools[1].cost tenants.pools[0].name
+      tenants.pools[0].cost.x tenants.pools[0].teams tenants.pools[0].teams[2].cost
+      tenants.pools[0].teams[0] tenants.pools[0].teams[0].name tenants.pools[0].teams[0].cost.x
+      tenants.pools[0].x[0].cost tenants.pools[0].teams.cost tenants.teams[2].cost
+      tenants.teams[0].name tenants.teams[0] tenants.teams.cost tenants.teams[0].cost.x
+      tenants.shared[3].cost tenants.shared[0] tenants.shared[0].name tenants.shared[0].teams[0]
+      tenants.shared[0].teams[2].cost tenants.shared[0].teams[0].name
+      tenants.shared[0].teams[0].cost.x tenants.shared[0].x[0].cost
+      tenants.shared[2].teams[0].cost tenants.other[0].cost tenants.pools.x.cost
+  `)("%s", (path) => {
     expect(explainPath(c, path)).toEqual({
       ok: false,
       error: `${path}: no number with a lineage at this path`,
@@ -1053,14 +931,10 @@ describe("a team's reserved replicas in a pool: the rows of that team in that po
 describe("exactly at the boundaries", () => {
   it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0", () => {
     const c = ctxOf(USAGE_FULL);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].idle",
-        "tenants.pools[0].usedTokens",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[1].cost",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].idle tenants.pools[0].usedTokens tenants.pools[0].teams[0].cost
+        tenants.pools[0].teams[1].cost
+    `).toEqual([
       "tenants.pools[0].idle [computed] = 0 | pool cost − Σ teams' cost | 100 − (60 + 40) = 0 | re 0",
       "  tenants.pools[0].costPerDay [field] = 100 | raw 100",
       "  tenants.pools[0].teams[0].cost [computed] = 60 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 600 × 100 ÷ 1,000 = 60 | re 60",
@@ -1081,14 +955,10 @@ describe("exactly at the boundaries", () => {
 
   it("a pool without a capacity spreads its idle even when kept separate: each team pays share \u00d7 cost (0.5 \u00d7 50)", () => {
     const c = ctxOf(USAGE_FULL);
-    expect(
-      showAll(c, [
-        "tenants.pools[1].idle",
-        "tenants.pools[1].teams[0].cost",
-        "tenants.pools[1].teams[1].cost",
-        "tenants.pools[1].teams[0].share",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[1].idle tenants.pools[1].teams[0].cost tenants.pools[1].teams[1].cost
+        tenants.pools[1].teams[0].share
+    `).toEqual([
       "tenants.pools[1].idle [computed] = 0 | 0 (idle is spread over the teams in proportion) | 0 | re 0",
       "tenants.pools[1].teams[0].cost [computed] = 25 | share × pool cost | 0.5 × 50 = 25 | re 25",
       "  tenants.pools[1].teams[0].share [computed] = 0.5 | team's weighted tokens ÷ pool's weighted tokens | 2 ÷ 4 = 0.5 | re 0.5",
@@ -1104,16 +974,11 @@ describe("exactly at the boundaries", () => {
 
   it("rows left out of the allocation (no pool named among two, a number that failed) are left out of the explanation too", () => {
     const c = ctxOf(USAGE_FULL);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].teams[1].inputTokens",
-        "tenants.pools[0].teams[1].outputTokens",
-        "tenants.pools[1].teams[0].inputTokens",
-        "tenants.pools[1].teams[1].inputTokens",
-        "tenants.teams[0].cost",
-        "tenants.teams[2].tokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].teams[1].inputTokens tenants.pools[0].teams[1].outputTokens
+        tenants.pools[1].teams[0].inputTokens tenants.pools[1].teams[1].inputTokens
+        tenants.teams[0].cost tenants.teams[2].tokens
+    `).toEqual([
       "tenants.pools[0].teams[1].inputTokens [computed] = 0 | inputTokens of the team's usage row | 0 = 0 | re 0",
       "  tenants.usage[1].inputTokens [field] = 0 | raw 0",
       "tenants.pools[0].teams[1].outputTokens [computed] = 400 | outputTokens of the team's usage row | 400 = 400 | re 400",
@@ -1132,15 +997,10 @@ describe("exactly at the boundaries", () => {
 
   it("reservations exactly filling the pool (5 + 3 of 8): split by pool replicas, idle 240 \u2212 (150 + 90) = 0; a row without a reservation adds nothing", () => {
     const c = ctxOf(RESERVATION_FULL);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].idle",
-        "tenants.pools[0].billedReplicas",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].reservedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].idle tenants.pools[0].billedReplicas tenants.pools[0].teams[0].cost
+        tenants.pools[0].teams[1].cost tenants.pools[0].teams[1].reservedReplicas
+    `).toEqual([
       "tenants.pools[0].idle [computed] = 0 | pool cost − Σ teams' cost (the unbilled replicas) | 240 − (150 + 90) = 0 | re 0",
       "  tenants.pools[0].costPerDay [field] = 240 | raw 240",
       "  tenants.pools[0].teams[0].cost [computed] = 150 | billed replicas ÷ pool replicas × pool cost (idle kept separate) | 5 ÷ 8 × 240 = 150 | re 150",
@@ -1165,14 +1025,10 @@ describe("exactly at the boundaries", () => {
 describe("weights of the method weighted", () => {
   it("only the output weight written: the input weight is the method's 1 (a constant), the output weight the field (2)", () => {
     const c = ctxOf(WEIGHTED_DEFAULT);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[1].tokens",
-        "tenants.pools[0].costPerMillionInputTokens",
-        "tenants.pools[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0].teams[0].tokens tenants.pools[0].teams[1].tokens
+        tenants.pools[0].costPerMillionInputTokens tenants.pools[0].costPerMillionOutputTokens
+    `).toEqual([
       "tenants.pools[0].teams[0].tokens [computed] = 300 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 100 + 2 × 100 = 300 | re 300",
       "  inputWeight (method weighted) [constant] = 1",
       "  tenants.pools[0].teams[0].inputTokens [computed] = 100 | inputTokens of the team's usage row | 100 = 100 | re 100",
@@ -1209,14 +1065,11 @@ describe("numbers a team or pool does not have", () => {
 
   it("no reservation given, no capacity or replicas of a pool: no number", () => {
     const u = ctxOf(USAGE_FULL);
-    for (const p of [
-      "tenants.pools[0].teams[0].reservedReplicas",
-      "tenants.pools[1].capacityTokens",
-      "tenants.pools[1].replicas",
-      "tenants.pools[0].replicas",
-      "tenants.pools[1].teams[0].usedReplicas",
-      "tenants.pools[0].billedReplicas",
-    ]) {
+    for (const p of paths`
+      tenants.pools[0].teams[0].reservedReplicas tenants.pools[1].capacityTokens
+        tenants.pools[1].replicas tenants.pools[0].replicas tenants.pools[1].teams[0].usedReplicas
+        tenants.pools[0].billedReplicas
+    `) {
       expect(show(u, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
     }
   });
