@@ -59,6 +59,28 @@ import {
   node,
 } from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
+import { words } from "../../words";
+
+/**
+ * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
+ * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
+ */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
+const showPaths =
+  (c: Parameters<typeof showAll>[0], depth = 1) =>
+  (s: TemplateStringsArray) =>
+    showAll(c, paths(s), depth);
+/** `explainAll` of the paths written as one text (see `paths`). */
+const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
+  explainAll(ctx, paths(s));
 
 /** A sweep of 1–5 levels at rising concurrency. */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
@@ -377,14 +399,10 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
   });
 
   it("`cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
-    for (const path of [
-      "cells.constructor",
-      "cells.toString",
-      "cells.hasOwnProperty",
-      "workloads[0].constructor",
-      "tenants.constructor",
-      "constructor",
-    ]) {
+    for (const path of paths`
+      cells.constructor cells.toString cells.hasOwnProperty workloads[0].constructor
+        tenants.constructor constructor
+    `) {
       const a = explainPath(ctx, path);
       expect(a.ok, path).toBe(false);
     }
@@ -475,20 +493,10 @@ describe("explainPath of a path that is not a path", () => {
 describe("formula names", () => {
   const ctx = contextOf(PLANS.names);
   it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
-    expect(
-      explainAll(ctx, [
-        "cells.a",
-        "cells.b",
-        "cells.c",
-        "cells.d",
-        "cells.e",
-        "cells.f",
-        "cells.g",
-        "cells.cyc1",
-        "workloads[0].inputTokens",
-        "workloads[0].outputTokens",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      cells. a b c d e f g cyc1
+      workloads[0]. inputTokens outputTokens
+    `).toEqual([
       "cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
       'cells.b [cell] = null | f: peak + "out" | p: peak + "out" = n/a | raw: =peak + "out"',
       "cells.c [cell] = null | f: peak.out + 1 | p: peak.out + 1 = n/a | raw: =peak.out + 1",
@@ -511,16 +519,10 @@ describe("formula names", () => {
 describe("<id>_tok_s: a formula reads a SKU's computed output tokens/s", () => {
   const ctx = contextOf(PLANS.tok);
   it("follows the first SKU with that id into its chain (twice in one explanation); a SKU whose capacity is a cycle has no number; a name ending in _tok_s with no such SKU, or not ending in it, is no hop", () => {
-    expect(
-      explainAll(ctx, [
-        "cells.x",
-        "cells.y",
-        "cells.z",
-        "cells.w",
-        "cells.v",
-        "skus[1].replicasBase",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      cells. x y z w v
+      skus[1]. replicasBase
+    `).toEqual([
       "cells.x [cell] = 3000 | f: a_tok_s * k | p: 1,500 * 2 = 3,000 | raw: =a_tok_s * k",
       "  a_tok_s [computed] = 1500 | f: skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of A) | zh: skus[0].replicaOutputTokensPerSec（A 单副本计算出的输出 tokens/s） | p: 1,500 = 1,500 | re: 1500",
       "    skus[0].replicaOutputTokensPerSec [computed] = 1500 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,500 = 1,500 | re: 1500",
@@ -663,21 +665,12 @@ describe("the Chinese of formulas with words", () => {
     "Σ the team's tokens over pools": "Σ 该团队在各资源池的 tokens",
     "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
   };
-  const SKU_PATHS = [
-    "replicas",
-    "costPerMonth",
-    "costPerRequest",
-    "utilizationAtPeak",
-    "peak.costPerMillionOutputTokens",
-    "forecast.costPerMillionOutputTokens",
-    "forecast.utilization",
-    "replicaOutputTokensPerSec",
-    "workloads[0].kneeIndex",
-    "workloads[0].zones.length",
-    "workloads[0].sweep.points",
-    "workloads[0].findings[0].pointIndices[0]",
-    "workloads[0].operatingPoint.concurrency",
-  ].map((k) => `skus[0].${k}`);
+  const SKU_PATHS = paths`
+    replicas costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens
+      forecast.costPerMillionOutputTokens forecast.utilization replicaOutputTokensPerSec
+      workloads[0].kneeIndex workloads[0].zones.length workloads[0].sweep.points
+      workloads[0].findings[0].pointIndices[0] workloads[0].operatingPoint.concurrency
+  `.map((k) => `skus[0].${k}`);
   const numericPaths = (v: unknown, path: string, out: string[] = []): string[] => {
     if (typeof v === "number") out.push(path);
     else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
@@ -710,19 +703,12 @@ describe("the Chinese of formulas with words", () => {
 describe("workload fields and sweep properties a plan does not have", () => {
   const ctx = contextOf(PLANS.spare);
   it("each workload field is read from its plan field; a sweep without a knee, findings or a model has none of them", () => {
-    expect(
-      explainAll(ctx, [
-        "workloads[0].avgRps",
-        "workloads[1].dailyRequests",
-        "workloads[1].inputTokens",
-        "workloads[2].peakRps",
-        "workloads[2].outputTokens",
-        "workloads[0].tokensPerRequest",
-        "skus[0].workloads[0].kneeIndex",
-        "skus[0].workloads[0].sweep.meta.model.length",
-        "skus[0].workloads[0].findings[0].pointIndices[0]",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      workloads[0].avgRps workloads[1].dailyRequests workloads[1].inputTokens
+        workloads[2].peakRps workloads[2].outputTokens workloads[0].tokensPerRequest
+        skus[0].workloads[0].kneeIndex skus[0].workloads[0].sweep.meta.model.length
+        skus[0].workloads[0].findings[0].pointIndices[0]
+    `).toEqual([
       "workloads[0].avgRps [field] = 4 | raw: 4",
       "workloads[1].dailyRequests [field] = 259200 | raw: 259200",
       "workloads[1].inputTokens [field] = 1000 | raw: 1000",
@@ -792,17 +778,10 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
   });
 
   it("factors: elasticity and the redundancy (spare, or factor with its default), nothing below them", () => {
-    expect(
-      showAll(c, [
-        "factors.elasticity",
-        "factors.redundancy.spare",
-        "factors.redundancy",
-        "factors.redundancy.x",
-        "factors.elasticity.x",
-        "factors",
-        "factors.spare",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      factors.elasticity factors.redundancy.spare factors.redundancy factors.redundancy.x
+        factors.elasticity.x factors factors.spare
+    `).toEqual([
       "factors.elasticity [field] = 1.5 | raw 1.5",
       "factors.redundancy.spare [field] = 1 | raw 1",
       "factors.redundancy [field] = 1 | raw 1",
@@ -846,22 +825,11 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
   });
 
   it("workload, SKU and tenant paths that are incomplete or name nothing", () => {
-    expect(
-      showAll(c, [
-        "workloads[0]",
-        "workloads[0].peakRps.x",
-        "workloads.peakRps",
-        "skus.replicas",
-        "skus[0]",
-        "skus[0].peak",
-        "skus[0].forecast",
-        "skus[0].peak.nope",
-        "skus[0].forecast.nope",
-        "skus[0].peak.outputTokensPerSec.x",
-        "skus[0].peak[0]",
-        "tenants.pools[0].cost",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      workloads[0] workloads[0].peakRps.x workloads.peakRps skus.replicas skus[0] skus[0].peak
+        skus[0].forecast skus[0].peak.nope skus[0].forecast.nope
+        skus[0].peak.outputTokensPerSec.x skus[0].peak[0] tenants.pools[0].cost
+    `).toEqual([
       "ERROR workloads[0]: no number with a lineage at this path",
       "ERROR workloads[0].peakRps.x: no number with a lineage at this path",
       "ERROR workloads.peakRps: no number with a lineage at this path",
