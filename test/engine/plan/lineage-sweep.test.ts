@@ -24,6 +24,23 @@ import {
 } from "./lineage-print";
 import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
+import { words } from "../../words";
+
+/**
+ * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
+ * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
+ */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `explainAll` of the paths written as one text (see `paths`). */
+const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
+  explainAll(ctx, paths(s));
 
 const INTERP = "interpolated between two load levels where the binding SLO reaches its limit";
 const INTERP_ZH = "在两个负载档位之间插值，取约束 SLO 恰好达到上限处";
@@ -149,27 +166,12 @@ describe("properties of a whole sweep", () => {
       "files",
       "format",
     ]);
-    expect(Object.keys(src("skus[0].workloads[0].kneeIndex"))).toEqual([
-      "label",
-      "files",
-      "format",
-      "pointIndex",
-      "load",
-      "points",
-      "file",
-      "line",
-    ]);
-    expect(Object.keys(src("skus[0].workloads[0].operatingPoint.rps"))).toEqual([
-      "label",
-      "files",
-      "format",
-      "pointIndex",
-      "load",
-      "points",
-      "file",
-      "line",
-      "key",
-    ]);
+    expect(Object.keys(src("skus[0].workloads[0].kneeIndex"))).toEqual(paths`
+      label files format pointIndex load points file line
+    `);
+    expect(Object.keys(src("skus[0].workloads[0].operatingPoint.rps"))).toEqual(paths`
+      label files format pointIndex load points file line key
+    `);
   });
 
   it("a finding's point index past the sweep's last point (edited) names no load level; the last point does", () => {
@@ -350,17 +352,13 @@ describe("an interpolated operating point (the legacy single `workload`, default
   // output 800 + (1,000 − 800) ÷ 6 = 833.3333 tok/s; replicasBase 20 × 200 ÷ 833.3333 = 4.8 → 5.
   const ctx = contextOf(PLANS.interp);
   it("explains the interpolation with t, the two points (a whole file without a line; two rows), a key only one of them has, and the binding SLO", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].replicas",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-        "skus[0].workloads[0].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.totalTokensPerSec",
-        "skus[0].operatingPoint.bindingSlo.maxMs",
-        "skus[0].workloads[0].sweep.points",
-        "skus[0].pricePerGpuHour",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].replicas skus[0].workloads[0].operatingPoint.concurrency
+        skus[0].workloads[0].operatingPoint.rps
+        skus[0].workloads[0].operatingPoint.totalTokensPerSec
+        skus[0].operatingPoint.bindingSlo.maxMs skus[0].workloads[0].sweep.points
+        skus[0].pricePerGpuHour
+    `).toEqual([
       "skus[0].replicas [computed] = 5 | f: ceil(replicasRaw) | p: ceil(4.8) = 5 | re: 5",
       "  skus[0].replicasRaw [computed] = 4.8 | f: replicasBase × elasticity × redundancy | p: 4.8 × 1 × 1 = 4.8 | re: 4.8",
       "    skus[0].replicasBase [computed] = 4.8 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 833.3333 = 4.8 | re: 4.8",
@@ -481,15 +479,11 @@ describe("per-workload given capacities and a price from the GPU catalogue", () 
   // chat 10 × 300 ÷ 900 = 3.3333, docs 2 × 600 ÷ 400 = 3: 6.3333 replicas' worth, but without a price the SKU has no capacity.
   const ctx = contextOf(PLANS.per);
   it("reads each workload's capacity from its `sweeps` entry; the price names the catalogue entry", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].replicas",
-        "skus[0].pricePerGpuHour",
-        "skus[0].workloads[1].operatingPoint.outputTokensPerSec",
-        "skus[0].workloads[1].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].replicas skus[0].pricePerGpuHour
+        skus[0].workloads[1].operatingPoint.outputTokensPerSec
+        skus[0].workloads[1].operatingPoint.rps skus[0].workloads[0].operatingPoint.concurrency
+    `).toEqual([
       "error: skus[0].replicas: no number with a lineage at this path",
       "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
       "skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
@@ -612,37 +606,20 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
   });
 
   it("paths that name no number of a sweep, an operating point or a SKU have no lineage", () => {
-    const none = [
-      "skus[0].workloads[0].zones",
-      "skus[0].workloads[0].zones[1]",
-      "skus[0].workloads[0].failure",
-      "skus[0].workloads[0].missing",
-      "skus[0].workloads[0].sweep.meta.model.length",
-      "skus[0].workloads[0].sweep.label",
-      "skus[0].workloads[0].findings[0].pointIndices",
-      "skus[0].workloads[0].findings[0].rule",
-      "skus[0].workloads[0].kneeIndex.x",
-      "skus[0].workloads[0].replicasBase.x",
-      "skus[0].workloads[0].operatingPoint.concurrency.x",
-      "skus[0].workloads[0].operatingPoint.bindingSlo.metric",
-      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs.x",
-      "skus[0].workloads[0].operatingPoint.basis",
-      "skus[0].workloads[5].replicasBase",
-      "skus[0].workloads.x",
-      "skus[0].workloads[0]",
-      "skus[0].replicas.x",
-      "skus[0].gpus[0]",
-      "skus[0].peak",
-      "skus[0].peak.x",
-      "skus[0].peak.outputTokensPerSec.x",
-      "skus[0].forecast.x",
-      "skus[0].forecast",
-      "skus[0].name",
-      "skus[9].replicas",
-      "skus[9].gpusPerReplica",
-      "workloads[0].name",
-      "workloads[7].peakRps",
-    ];
+    const none = paths`
+      skus[0].workloads[0].zones skus[0].workloads[0].zones[1] skus[0].workloads[0].failure
+        skus[0].workloads[0].missing skus[0].workloads[0].sweep.meta.model.length
+        skus[0].workloads[0].sweep.label skus[0].workloads[0].findings[0].pointIndices
+        skus[0].workloads[0].findings[0].rule skus[0].workloads[0].kneeIndex.x
+        skus[0].workloads[0].replicasBase.x skus[0].workloads[0].operatingPoint.concurrency.x
+        skus[0].workloads[0].operatingPoint.bindingSlo.metric
+        skus[0].workloads[0].operatingPoint.bindingSlo.maxMs.x
+        skus[0].workloads[0].operatingPoint.basis skus[0].workloads[5].replicasBase
+        skus[0].workloads.x skus[0].workloads[0] skus[0].replicas.x skus[0].gpus[0] skus[0].peak
+        skus[0].peak.x skus[0].peak.outputTokensPerSec.x skus[0].forecast.x skus[0].forecast
+        skus[0].name skus[9].replicas skus[9].gpusPerReplica workloads[0].name
+        workloads[7].peakRps
+    `;
     for (const p of none)
       expect(explainPath(ctx, p), p).toEqual({
         ok: false,
@@ -654,15 +631,11 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
 describe("an infeasible SKU (every level breaks the TTFT limit)", () => {
   const ctx = contextOf(PLANS.infeasible);
   it("has no operating point, replicasBase or replicas to explain; its sweep still has its levels", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].workloads[0].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
-        "skus[0].workloads[0].replicasBase",
-        "skus[0].replicas",
-        "skus[0].workloads[0].sweep.points",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].workloads[0].operatingPoint.rps
+        skus[0].workloads[0].operatingPoint.outputTokensPerSec skus[0].workloads[0].replicasBase
+        skus[0].replicas skus[0].workloads[0].sweep.points
+    `).toEqual([
       "error: skus[0].workloads[0].operatingPoint.rps: no number with a lineage at this path",
       "error: skus[0].workloads[0].operatingPoint.outputTokensPerSec: no number with a lineage at this path",
       "error: skus[0].workloads[0].replicasBase: no number with a lineage at this path",
@@ -758,26 +731,21 @@ describe("a SKU workload's paths that name no number", () => {
   it("failure and missing are no zones: their length has no lineage, with a sweep or without", () => {
     for (const plan of [PLANS.spare, PLANS.given] as PlanFile[]) {
       const c = ctxOf(plan);
-      for (const p of [
-        "skus[0].workloads[0].failure.length",
-        "skus[0].workloads[0].missing.length",
-        "skus[0].workloads[0].failure",
-        "skus[0].workloads[0].missing",
-      ])
+      for (const p of paths`
+        skus[0].workloads[0].failure.length skus[0].workloads[0].missing.length
+          skus[0].workloads[0].failure skus[0].workloads[0].missing
+      `)
         expect(show(c, p)).toEqual(none(p));
     }
   });
 
   it("an operating point's bindingSlo names a number only at bindingSlo.maxMs", () => {
     const c = ctxOf(PLANS.spare as PlanFile);
-    for (const p of [
-      "skus[0].operatingPoint.bindingSlo",
-      "skus[0].operatingPoint.bindingSlo.metric",
-      "skus[0].operatingPoint.bindingSlo.maxMs.x",
-      "skus[0].operatingPoint.foo",
-      "skus[0].workloads[0].operatingPoint.bindingSlo",
-      "skus[0].workloads[0].operatingPoint.maxMs",
-    ])
+    for (const p of paths`
+      skus[0].operatingPoint.bindingSlo skus[0].operatingPoint.bindingSlo.metric
+        skus[0].operatingPoint.bindingSlo.maxMs.x skus[0].operatingPoint.foo
+        skus[0].workloads[0].operatingPoint.bindingSlo skus[0].workloads[0].operatingPoint.maxMs
+    `)
       expect(show(c, p)).toEqual(none(p));
     expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual([
       "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | the limit of the SLO that binds (slo[0]) | 1,000 = 1,000 | re 1000",
