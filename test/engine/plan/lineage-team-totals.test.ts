@@ -12,13 +12,11 @@ import {
   ctxOf,
   showAll,
   CENTS,
+  type Ctx,
 } from "./lineage-plans-b";
 import { words } from "../../words";
 
-/**
- * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
- * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
- */
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
 const paths = (s: TemplateStringsArray) => {
   let prefix = "";
   return words(s.join("")).flatMap((w) => {
@@ -29,17 +27,27 @@ const paths = (s: TemplateStringsArray) => {
 };
 /** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
 const showPaths =
-  (c: Parameters<typeof showAll>[0], depth = 1) =>
+  (c: Ctx, depth = 1) =>
   (s: TemplateStringsArray) =>
     showAll(c, paths(s), depth);
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
-  it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3", () => {
+  it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3; team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37; shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {
     const c = ctxOf(USAGE_SEPARATE);
     expect(showPaths(c)`
       tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
         inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
         costPerMillionOutputTokens
+      tenants.teams[1]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+      tenants.shared[0]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[0].teams[0]. cost costRounded
+      tenants.shared[0].teams[1]. cost costRounded
+      tenants.shared[1]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[1].teams[0]. cost costRounded
+      tenants.shared[1].teams[1]. cost costRounded
+      tenants.shared[2]. cost costRounded unallocated unallocatedRounded
     `).toEqual([
       "tenants.teams[0].cost [computed] = 40 | Σ the team's cost over pools | 40 = 40 | re 40",
       "  tenants.pools[0].teams[0].cost [computed] = 40 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 36,000,000 × 480 ÷ 432,000,000 = 40 | re 40",
@@ -72,16 +80,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.teams[0].costPerMillionOutputTokens [computed] = 3.333333333333333 | outputWeight × cost per 1M weighted tokens | 3 × 1.1111 = 3.3333 | re 3.333333333333333",
       "  tenants.outputWeight [field] = 3 | raw 3",
       "  tenants.teams[0].costPerMillionTokens [computed] = 1.111111111111111 | own cost ÷ weighted tokens × 1,000,000 | 40 ÷ 36,000,000 × 1,000,000 = 1.1111 | re 1.111111111111111",
-    ]);
-  });
-
-  it("team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37", () => {
-    const c = ctxOf(USAGE_SEPARATE);
-    expect(showPaths(c)`
-      tenants.teams[1]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
-        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
-        costPerMillionOutputTokens
-    `).toEqual([
       "tenants.teams[1].cost [computed] = 36.666666666666664 | Σ the team's cost over pools | 36.6667 = 36.6667 | re 36.666666666666664",
       "  tenants.pools[0].teams[1].cost [computed] = 36.666666666666664 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 33,000,000 × 480 ÷ 432,000,000 = 36.6667 | re 36.666666666666664",
       "tenants.teams[1].costRounded [computed] = 36.67 | Σ the team's costRounded over pools | 36.67 = 36.67 | re 36.67",
@@ -113,20 +111,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.teams[1].costPerMillionOutputTokens [computed] = 3.333333333333333 | outputWeight × cost per 1M weighted tokens | 3 × 1.1111 = 3.3333 | re 3.333333333333333",
       "  tenants.outputWeight [field] = 3 | raw 3",
       "  tenants.teams[1].costPerMillionTokens [computed] = 1.111111111111111 | own cost ÷ weighted tokens × 1,000,000 | 36.6667 ÷ 33,000,000 × 1,000,000 = 1.1111 | re 1.111111111111111",
-    ]);
-  });
-
-  it("shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {
-    const c = ctxOf(USAGE_SEPARATE);
-    expect(showPaths(c)`
-      tenants.shared[0]. cost costRounded unallocated unallocatedRounded
-      tenants.shared[0].teams[0]. cost costRounded
-      tenants.shared[0].teams[1]. cost costRounded
-      tenants.shared[1]. cost costRounded unallocated unallocatedRounded
-      tenants.shared[1].teams[0]. cost costRounded
-      tenants.shared[1].teams[1]. cost costRounded
-      tenants.shared[2]. cost costRounded unallocated unallocatedRounded
-    `).toEqual([
       "tenants.shared[0].cost [field] = 30 | raw 30",
       "tenants.shared[0].costRounded [computed] = 30 | the shared cost rounded to the currency's minor unit | round(30, 2) → 30 | re 30",
       "  tenants.shared[0].costPerDay [field] = 30 | raw 30",
