@@ -28,6 +28,7 @@ import { PLANS } from "./lineage-plans-a";
 import { contextOf, exampleContext, explainAll, explainLines, NO, edited } from "./lineage-print";
 import {
   consistent,
+  type LineageContext,
   explainPath,
   lineageNodes,
   lineageNumber,
@@ -57,14 +58,13 @@ import {
   show,
   showAll,
   node,
+  G,
+  type Ctx,
 } from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
 import { words } from "../../words";
 
-/**
- * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
- * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
- */
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
 const paths = (s: TemplateStringsArray) => {
   let prefix = "";
   return words(s.join("")).flatMap((w) => {
@@ -75,7 +75,7 @@ const paths = (s: TemplateStringsArray) => {
 };
 /** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
 const showPaths =
-  (c: Parameters<typeof showAll>[0], depth = 1) =>
+  (c: Ctx, depth = 1) =>
   (s: TemplateStringsArray) =>
     showAll(c, paths(s), depth);
 /** `explainAll` of the paths written as one text (see `paths`). */
@@ -160,6 +160,27 @@ const planArb: fc.Arbitrary<PlanFile> = fc
 const close = (a: number, b: number) =>
   Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
+/** What is wrong with the explanations of `paths` (path, plan value): none explains, another value, a step that does not recompute. */
+function explainFailures(ctx: LineageContext, paths: [string, number][]): string[] {
+  const failures: string[] = [];
+  for (const [path, value] of paths) {
+    const a = explainPath(ctx, path);
+    if (!a.ok) {
+      failures.push(a.error);
+      continue;
+    }
+    if (a.node.value === null || !close(a.node.value, value))
+      failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
+    for (const x of lineageNodes(a.node)) {
+      if (!consistent(x))
+        failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
+      if (x.kind === "computed" && x.recomputed === undefined)
+        failures.push(`${path}: ${x.path} has no recomputed value`);
+    }
+  }
+  return failures;
+}
+
 /** Every problem of a result (plan, SKUs, workloads on SKUs). */
 function problemsOf(r: ReturnType<typeof computePlan>): Problem[] {
   const out: Problem[] = [...(r.problems ?? [])];
@@ -180,26 +201,13 @@ describe("explainPath over random plans", () => {
         const resolved = resolvePlan(plan);
         const result = computePlan(resolved);
         const ctx = { plan, resolved, result };
-        const failures: string[] = [];
-        for (const [path, value] of numericPaths(JSON.parse(JSON.stringify(planJson(result))))) {
-          // Why an SLO failed (the load, the limit, the excess) is a diagnosis of the sweep, not a
-          // quantity of the chain: it has no lineage.
-          if (path.includes(".failure.")) continue;
-          paths++;
-          const a = explainPath(ctx, path);
-          if (!a.ok) {
-            failures.push(a.error);
-            continue;
-          }
-          if (a.node.value === null || !close(a.node.value, value))
-            failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
-          for (const x of lineageNodes(a.node)) {
-            if (!consistent(x))
-              failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
-            if (x.kind === "computed" && x.recomputed === undefined)
-              failures.push(`${path}: ${x.path} has no recomputed value`);
-          }
-        }
+        // Why an SLO failed (the load, the limit, the excess) is a diagnosis of the sweep, not a
+        // quantity of the chain: it has no lineage.
+        const numbers = numericPaths(JSON.parse(JSON.stringify(planJson(result)))).filter(
+          ([path]) => !path.includes(".failure."),
+        );
+        paths += numbers.length;
+        const failures = explainFailures(ctx, numbers);
         for (const p of problemsOf(result))
           for (const lang of ["en", "zh"] as const) {
             const text = renderProblem(p, lang);
@@ -232,38 +240,8 @@ describe("the declarations", () => {
   });
 
   it("traced steps recompute exactly from their recorded inputs, and plug their numbers in", () => {
-    const e = evaluateSku(
-      {
-        gpusPerReplica: 4,
-        pricePerGpuHour: 20,
-        elasticity: 1.2,
-        redundancy: { factor: 1.2 },
-        workloads: [
-          {
-            inputTokens: 300,
-            outputTokens: 300,
-            peakRps: 50,
-            forecastRps: 10,
-            workloadCapacity: 1500,
-          },
-        ],
-      },
-      { trace: true },
-    );
-    for (const st of e.trace!) expect([st.key, recompute(st)]).toEqual([st.key, st.value]);
-    const replicas = e.trace!.find((s) => s.key === "replicas")!;
-    expect(pluggedText(replicas, lineageNumber)).toBe("ceil(14.4) = 15");
-    // The seed example: 10 base replicas × 1.2 × 1.2 → 15; 60 GPUs × 20 = 1,200 an hour.
-    expect([e.values.replicasBase, e.values.replicas, e.values.costPerHour]).toEqual([
-      10, 15, 1200,
-    ]);
-    expect(e.values.costPerMonth).toBe(1200 * 730);
-    // Without tracing there is no trace, and the same values.
-    const fast = evaluateSku({
-      gpusPerReplica: 4,
-      pricePerGpuHour: 20,
-      elasticity: 1.2,
-      redundancy: { factor: 1.2 },
+    const sku = {
+      ...{ gpusPerReplica: 4, pricePerGpuHour: 20, elasticity: 1.2, redundancy: { factor: 1.2 } },
       workloads: [
         {
           inputTokens: 300,
@@ -273,7 +251,18 @@ describe("the declarations", () => {
           workloadCapacity: 1500,
         },
       ],
-    });
+    };
+    const e = evaluateSku(sku, { trace: true });
+    for (const st of e.trace!) expect([st.key, recompute(st)]).toEqual([st.key, st.value]);
+    const replicas = e.trace!.find((s) => s.key === "replicas")!;
+    expect(pluggedText(replicas, lineageNumber)).toBe("ceil(14.4) = 15");
+    // The seed example: 10 base replicas × 1.2 × 1.2 → 15; 60 GPUs × 20 = 1,200 an hour.
+    expect([e.values.replicasBase, e.values.replicas, e.values.costPerHour]).toEqual([
+      10, 15, 1200,
+    ]);
+    expect(e.values.costPerMonth).toBe(1200 * 730);
+    // Without tracing there is no trace, and the same values.
+    const fast = evaluateSku(sku);
     expect(fast.trace).toBeUndefined();
     expect(fast.values).toEqual(e.values);
   });
@@ -477,15 +466,16 @@ describe("plan fields as written", () => {
 });
 
 describe("explainPath of a path that is not a path", () => {
-  it("explainPath says which path is not a path, as given (blank or malformed)", () => {
-    const ctx = contextOf(PLANS.given);
-    expect(explainPath(ctx, "  ")).toEqual({
+  // [plan, path]: the answer says which path is not a path, as given (blank, empty or malformed)
+  it.each([
+    ["given", PLANS.given, "  "],
+    ["given", PLANS.given, "skus[0]..replicas"],
+    ["SKU_MIX", SKU_MIX, "skus[0]..replicas"],
+    ["SKU_MIX", SKU_MIX, ""],
+  ])("%s: %j", (_, plan, path) => {
+    expect(explainPath(contextOf(plan), path)).toEqual({
       ok: false,
-      error: '"  " is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
-    });
-    expect(explainPath(ctx, "skus[0]..replicas")).toEqual({
-      ok: false,
-      error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
+      error: `"${path}" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)`,
     });
   });
 });
@@ -557,18 +547,9 @@ describe("cells", () => {
       format: "capplan.plan/v1",
       cells,
       workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-      skus: [
-        {
-          name: "G",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: 10 },
-        },
-      ],
+      skus: [G({ pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } })],
     });
-    const a = explainPath(ctx, "cells.c0");
-    if (!a.ok) throw new Error(a.error);
-    const chain = [a.node];
+    const chain = [node(ctx, "cells.c0")];
     while (chain[chain.length - 1]!.inputs.length) chain.push(chain[chain.length - 1]!.inputs[0]!);
     expect(chain.map((n) => n.path)).toEqual(Array.from({ length: 51 }, (_, i) => `cells.c${i}`));
     expect(chain[49]!.formula).toBe("c50 + 1");
@@ -845,15 +826,7 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
     ]);
   });
 
-  it("a path that is not a path says so with examples; the answer keeps the path as asked (spaces around it)", () => {
-    expect(explainPath(c, "skus[0]..replicas")).toEqual({
-      ok: false,
-      error: '"skus[0]..replicas" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
-    });
-    expect(explainPath(c, "")).toEqual({
-      ok: false,
-      error: '"" is not a path (e.g. skus[0].replicas, tenants.teams[1].cost)',
-    });
+  it("the answer keeps the path as asked (spaces around it)", () => {
     const a = explainPath(c, "  skus[0].gpus ");
     expect(a.ok && a.node.path).toBe("  skus[0].gpus ");
     expect(a.ok && a.node.value).toBe(10);
@@ -861,6 +834,11 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
 });
 
 describe("the Chinese formulas of the app's 中文 view", () => {
+  const ZH_CAPACITY =
+    "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）";
+  const ZH_FORECAST =
+    "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）";
+  const ZH_UTILIZATION = "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)";
   it("every node whose formula has words gets its Chinese; the others get none (not even an empty key)", () => {
     const n = node(ctxOf(USAGE_SEPARATE), "tenants.pools[0].idle");
     const zh = lineageNodes(n)
@@ -872,46 +850,36 @@ describe("the Chinese formulas of the app's 中文 view", () => {
       ["skus[0].costPerDay", null],
       ["skus[0].costPerHour", null],
     ]);
-    expect(zh).toContainEqual([
-      "tenants.pools[0].teams[0].cost",
-      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-    ]);
-    expect(zh).toContainEqual([
-      "tenants.pools[0].capacityTokens",
-      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
-    ]);
-    expect(zh).toContainEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
-      "给定容量（未对照 SLO 检查）",
-    ]);
+    for (const pair of [
+      ["tenants.pools[0].teams[0].cost", "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）"],
+      ["tenants.pools[0].capacityTokens", ZH_CAPACITY],
+      ["skus[0].workloads[0].operatingPoint.outputTokensPerSec", "给定容量（未对照 SLO 检查）"],
+    ])
+      expect(zh).toContainEqual(pair);
     for (const x of lineageNodes(n))
       if (x.formulaZh === undefined) expect(Object.keys(x)).not.toContain("formulaZh");
   });
 
-  it("forecast, peak and team-total formulas in Chinese", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(node(c, "skus[0].forecast.outputTokensPerSec").formulaZh).toBe(
-      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    );
-    expect(node(c, "skus[0].forecast.utilization").formulaZh).toBe(
-      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    );
-    expect(node(c, "skus[0].peak.costPerMillionOutputTokens").formulaZh).toBe(
+  // forecast, peak and team-total formulas in Chinese: [plan, path, formulaZh]
+  it.each([
+    ["SKU_MIX", SKU_MIX, "skus[0].forecast.outputTokensPerSec", ZH_FORECAST],
+    ["SKU_MIX", SKU_MIX, "skus[0].forecast.utilization", ZH_UTILIZATION],
+    [
+      "SKU_MIX",
+      SKU_MIX,
+      "skus[0].peak.costPerMillionOutputTokens",
       "峰值 costPerOutputToken × 1,000,000",
-    );
-    expect(node(c, "skus[0].peak.outputTokensPerSec").formulaZh).toBeUndefined();
-    const j = ctxOf(POOLS_JPY);
-    expect(node(j, "tenants.teams[0].costRounded").formulaZh).toBe(
-      "Σ 该团队在各资源池的 costRounded",
-    );
-    expect(node(j, "tenants.pools[2].idle").formulaZh).toBe("整个资源池成本（没有用量）");
-    expect(node(j, "tenants.pools[0].idle").formulaZh).toBe("0（闲置按比例分摊给各团队）");
+    ],
+    ["SKU_MIX", SKU_MIX, "skus[0].peak.outputTokensPerSec", undefined],
+    ["POOLS_JPY", POOLS_JPY, "tenants.teams[0].costRounded", "Σ 该团队在各资源池的 costRounded"],
+    ["POOLS_JPY", POOLS_JPY, "tenants.pools[2].idle", "整个资源池成本（没有用量）"],
+    ["POOLS_JPY", POOLS_JPY, "tenants.pools[0].idle", "0（闲置按比例分摊给各团队）"],
+  ])("%s %s: %s", (_, plan, path, zh) => {
+    expect(node(ctxOf(plan), path).formulaZh).toBe(zh);
   });
 });
 
 describe("property: every numeric key of plan --json explains to its value, and every step recomputes", () => {
-  const close = (a: number, b: number) =>
-    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   it.each(
     Object.entries({
       USAGE_FULL,
@@ -931,24 +899,8 @@ describe("property: every numeric key of plan --json explains to its value, and 
     }),
   )("%s", (_, plan) => {
     const c = ctxOf(plan);
-    const failures: string[] = [];
     const paths = resultPaths(c.result);
-    for (const [path, value] of paths) {
-      const a = explainPath(c, path);
-      if (!a.ok) {
-        failures.push(a.error);
-        continue;
-      }
-      if (a.node.value === null || !close(a.node.value, value))
-        failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
-      for (const x of lineageNodes(a.node)) {
-        if (!consistent(x))
-          failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
-        if (x.kind === "computed" && x.recomputed === undefined)
-          failures.push(`${path}: ${x.path} has no recomputed value`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(explainFailures(c, paths)).toEqual([]);
     expect(paths.length).toBeGreaterThan(30);
   });
 });
