@@ -26,10 +26,7 @@ import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { words } from "../../words";
 
-/**
- * Paths written as one text: a word ending in "." is the prefix of the words after it, up to the
- * next such word (`paths\`a.b. c d x\`` is a.b.c, a.b.d, a.b.x; without a prefix, words as written).
- */
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
 const paths = (s: TemplateStringsArray) => {
   let prefix = "";
   return words(s.join("")).flatMap((w) => {
