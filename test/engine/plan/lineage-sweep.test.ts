@@ -413,15 +413,19 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
     const n = at("skus[0].workloads[0].kneeIndex");
     const { label, pointIndex, load, key, line, file } = n.source!;
     expect([n.kind, n.value, n.formula, n.formulaZh, n.inputs]).toEqual([
-      ...[
-        "sweep",
-        3,
-        "the load level where throughput stops growing linearly (zones of the sweep)",
-      ],
-      ...["吞吐不再线性增长的负载档位（扫描的分区）", []],
+      "sweep",
+      3,
+      "the load level where throughput stops growing linearly (zones of the sweep)",
+      "吞吐不再线性增长的负载档位（扫描的分区）",
+      [],
     ]);
     expect([label, pointIndex, load, key, line, file]).toEqual([
-      ...[H100, 3, "concurrency 64", undefined, 1, SWEEP.files[3]],
+      H100,
+      3,
+      "concurrency 64",
+      undefined,
+      1,
+      SWEEP.files[3],
     ]);
   });
 
@@ -429,30 +433,40 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
     const W = "skus[0].workloads[0].";
     const f = at(`${W}findings[0].pointIndices[0]`);
     expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual([
-      ...[`${W}findings[0].pointIndices[0]`, "sweep", 2, "a finding of the sweep's diagnostics"],
-      ...[2, "concurrency 16"],
+      `${W}findings[0].pointIndices[0]`,
+      "sweep",
+      2,
+      "a finding of the sweep's diagnostics",
+      2,
+      "concurrency 16",
     ]);
     const pts = at(`${W}sweep.points`);
     expect([pts.kind, pts.value, pts.formula, pts.source]).toEqual([
-      ...["sweep", 4, "number of load levels read from the files", SWEEP],
+      "sweep",
+      4,
+      "number of load levels read from the files",
+      SWEEP,
     ]);
     const meta = at(`${W}sweep.meta.gpuCount`);
     expect([meta.path, meta.kind, meta.value, meta.formula, meta.source!.pointIndex]).toEqual([
-      ...[
-        `${W}sweep.meta.gpuCount`,
-        "sweep",
-        1,
-        "recorded in the files (meta.gpuCount)",
-        undefined,
-      ],
+      `${W}sweep.meta.gpuCount`,
+      "sweep",
+      1,
+      "recorded in the files (meta.gpuCount)",
+      undefined,
     ]);
     const rps = at(`${W}sweep.points[1].rps`);
     expect([rps.value, rps.formula]).toEqual([
-      ...[wl0(ctx).sweep!.points[1]!.rps, "recorded in the files (points.1.rps)"],
+      wl0(ctx).sweep!.points[1]!.rps,
+      "recorded in the files (points.1.rps)",
     ]);
     const zones = at(`${W}zones.length`);
     expect([zones.path, zones.kind, zones.value, zones.formula, zones.source]).toEqual([
-      ...[`${W}zones.length`, "sweep", 4, "zones of the sweep (idle, linear, saturated)", SWEEP],
+      `${W}zones.length`,
+      "sweep",
+      4,
+      "zones of the sweep (idle, linear, saturated)",
+      SWEEP,
     ]);
   });
 
@@ -544,8 +558,15 @@ describe("where a sweep value's load level is said", () => {
   const src = (path: string) => node(c, path).source;
   /** The source of an inline sweep's value at a point read from run.csv. */
   const inline = (label: string, pointIndex: number, load: string, key: string, line: number) => ({
-    ...{ label, files: [], format: "inline", pointIndex, load, key },
-    ...{ points: [{ file: "run.csv", line }], file: "run.csv", line },
+    label,
+    files: [],
+    format: "inline",
+    pointIndex,
+    load,
+    key,
+    points: [{ file: "run.csv", line }],
+    file: "run.csv",
+    line,
   });
 
   it("a concurrency (two decimals at most), an offered rate in req/s or inf, an achieved rps", () => {

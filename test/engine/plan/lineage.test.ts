@@ -241,7 +241,10 @@ describe("the declarations", () => {
 
   it("traced steps recompute exactly from their recorded inputs, and plug their numbers in", () => {
     const sku = {
-      ...{ gpusPerReplica: 4, pricePerGpuHour: 20, elasticity: 1.2, redundancy: { factor: 1.2 } },
+      gpusPerReplica: 4,
+      pricePerGpuHour: 20,
+      elasticity: 1.2,
+      redundancy: { factor: 1.2 },
       workloads: [
         {
           inputTokens: 300,
