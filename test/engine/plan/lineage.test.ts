@@ -429,20 +429,12 @@ describe("plan fields as written", () => {
     const root =
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
     const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
-    const noSkus = edited(PLANS.given, (c) => {
-      delete (c.plan as { skus?: unknown }).skus;
-    });
-    expect(explainLines(noSkus, path)).toEqual([root, field]);
-    expect(
-      explainLines(
-        edited(PLANS.given, (c) => void (c.plan.skus = [])),
-        path,
-      ),
-    ).toEqual([root, field]);
-    const noSweep = edited(PLANS.given, (c) => {
-      delete (c.plan.skus[0] as { sweep?: unknown }).sweep;
-    });
-    expect(explainLines(noSweep, path)).toEqual([root, field]);
+    for (const edit of [
+      (c: LineageContext) => delete (c.plan as { skus?: unknown }).skus,
+      (c: LineageContext) => void (c.plan.skus = []),
+      (c: LineageContext) => delete (c.plan.skus[0] as { sweep?: unknown }).sweep,
+    ])
+      expect(explainLines(edited(PLANS.given, edit), path)).toEqual([root, field]);
     // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
     const noEntry = edited(PLANS.per, (c) => {
       const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
@@ -462,9 +454,7 @@ describe("plan fields as written", () => {
       "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
       "      cells.peak [cell] = 40 | raw: 40",
     ]);
-    expect(explainLines(ctx, "skus[0].replicaOutputTokensPerSec")).toEqual(
-      NO("skus[0].replicaOutputTokensPerSec"),
-    );
+    // Its skus[0].replicaOutputTokensPerSec has no lineage: lineage-sweep.test.ts ("without the workload").
   });
 });
 
@@ -749,23 +739,22 @@ describe("plan fields as written: capacities under names that are no path keys, 
 describe("entry paths: SLO limits, factors, cells and top-level settings", () => {
   const c = ctxOf(SKU_MIX);
 
-  it("an SLO's limit is its field; an SLO that does not exist, or a key that is not maxMs, names no number", () => {
-    expect(
-      showAll(c, ["slo[0].maxMs", "slo[1].maxMs", "slo[0].stat", "slo[0].maxMs.x", "slo.maxMs"]),
-    ).toEqual([
+  it("SLO limits, factors, cells, top-level settings, workload, SKU and tenant paths: a field or cell is its number; an SLO that does not exist, a key that is not maxMs, anything below a factor, a name that is no cell, a top-level text and an incomplete path name no number", () => {
+    expect(showPaths(c)`
+      slo[0].maxMs slo[1].maxMs slo[0].stat slo[0].maxMs.x slo.maxMs
+      factors.elasticity factors.redundancy.spare factors.redundancy factors.redundancy.x
+        factors.elasticity.x factors factors.spare
+      cells.peak cells.nope cells.peak.x cells[0]
+      maxErrorRatePct title workloads
+      workloads[0] workloads[0].peakRps.x workloads.peakRps skus.replicas skus[0] skus[0].peak
+        skus[0].forecast skus[0].peak.nope skus[0].forecast.nope
+        skus[0].peak.outputTokensPerSec.x skus[0].peak[0] tenants.pools[0].cost
+    `).toEqual([
       "slo[0].maxMs [field] = 1000 | raw 1000",
       "ERROR slo[1].maxMs: no number with a lineage at this path",
       "ERROR slo[0].stat: no number with a lineage at this path",
       "ERROR slo[0].maxMs.x: no number with a lineage at this path",
       "ERROR slo.maxMs: no number with a lineage at this path",
-    ]);
-  });
-
-  it("factors: elasticity and the redundancy (spare, or factor with its default), nothing below them", () => {
-    expect(showPaths(c)`
-      factors.elasticity factors.redundancy.spare factors.redundancy factors.redundancy.x
-        factors.elasticity.x factors factors.spare
-    `).toEqual([
       "factors.elasticity [field] = 1.5 | raw 1.5",
       "factors.redundancy.spare [field] = 1 | raw 1",
       "factors.redundancy [field] = 1 | raw 1",
@@ -773,47 +762,13 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
       "ERROR factors.elasticity.x: no number with a lineage at this path",
       "ERROR factors: no number with a lineage at this path",
       "ERROR factors.spare: no number with a lineage at this path",
-    ]);
-    const z = ctxOf(FORECAST_ZERO);
-    expect(show(z, "factors.redundancy.factor")).toEqual([
-      "factors.redundancy.factor [field] = 1.25 | raw 1.25",
-    ]);
-    expect(show(ctxOf(IDLE), "factors.redundancy.factor")).toEqual([
-      "factors.redundancy.factor [field] = 1 | raw 1 (default)",
-    ]);
-    expect(show(ctxOf(IDLE), "factors.elasticity")).toEqual(["factors.elasticity [field] = 1"]);
-  });
-
-  it("a cell with its formula and the cells it reads; a name that is no cell names no number", () => {
-    expect(show(c, "cells.out", 2)).toEqual([
-      "cells.out [cell] = 200 | peak * 20 | 10 * 20 = 200 | raw =peak * 20",
-      "  cells.peak [cell] = 10 | raw 10",
-    ]);
-    expect(showAll(c, ["cells.peak", "cells.nope", "cells.peak.x", "cells[0]"])).toEqual([
       "cells.peak [cell] = 10 | raw 10",
       "ERROR cells.nope: no number with a lineage at this path",
       "ERROR cells.peak.x: no number with a lineage at this path",
       "ERROR cells[0]: no number with a lineage at this path",
-    ]);
-  });
-
-  it("a top-level setting is its field as written, or its default; a top-level text names no number", () => {
-    expect(show(c, "maxErrorRatePct")).toEqual(["maxErrorRatePct [field] = 2 | raw 2"]);
-    expect(show(ctxOf(FORECAST_ZERO), "maxErrorRatePct")).toEqual([
-      "maxErrorRatePct [field] = 1 | raw 1 (default)",
-    ]);
-    expect(showAll(c, ["title", "workloads"])).toEqual([
+      "maxErrorRatePct [field] = 2 | raw 2",
       "ERROR title: no number with a lineage at this path",
       "ERROR workloads: no number with a lineage at this path",
-    ]);
-  });
-
-  it("workload, SKU and tenant paths that are incomplete or name nothing", () => {
-    expect(showPaths(c)`
-      workloads[0] workloads[0].peakRps.x workloads.peakRps skus.replicas skus[0] skus[0].peak
-        skus[0].forecast skus[0].peak.nope skus[0].forecast.nope
-        skus[0].peak.outputTokensPerSec.x skus[0].peak[0] tenants.pools[0].cost
-    `).toEqual([
       "ERROR workloads[0]: no number with a lineage at this path",
       "ERROR workloads[0].peakRps.x: no number with a lineage at this path",
       "ERROR workloads.peakRps: no number with a lineage at this path",
@@ -827,6 +782,23 @@ describe("entry paths: SLO limits, factors, cells and top-level settings", () =>
       "ERROR skus[0].peak[0]: no number with a lineage at this path",
       "ERROR tenants.pools[0].cost: no number with a lineage at this path",
     ]);
+  });
+
+  it("a cell with its formula and the cells it reads", () => {
+    expect(show(c, "cells.out", 2)).toEqual([
+      "cells.out [cell] = 200 | peak * 20 | 10 * 20 = 200 | raw =peak * 20",
+      "  cells.peak [cell] = 10 | raw 10",
+    ]);
+  });
+
+  // The redundancy as a factor (written, or its default); elasticity and maxErrorRatePct by default.
+  it.each([
+    ["FORECAST_ZERO", FORECAST_ZERO, "factors.redundancy.factor", "[field] = 1.25 | raw 1.25"],
+    ["IDLE", IDLE, "factors.redundancy.factor", "[field] = 1 | raw 1 (default)"],
+    ["IDLE", IDLE, "factors.elasticity", "[field] = 1"],
+    ["FORECAST_ZERO", FORECAST_ZERO, "maxErrorRatePct", "[field] = 1 | raw 1 (default)"],
+  ])("%s: %s %s", (_, plan, path, line) => {
+    expect(show(ctxOf(plan), path)).toEqual([`${path} ${line}`]);
   });
 
   it("the answer keeps the path as asked (spaces around it)", () => {
