@@ -25,7 +25,7 @@ import {
 } from "../../../src/engine/chain/quantities";
 import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/lineage-messages";
 import { PLANS } from "./lineage-plans-a";
-import { contextOf, exampleContext, explainAll, explainLines, NO, edited } from "./lineage-print";
+import { contextOf, exampleContext, explainAll, explainLines, edited } from "./lineage-print";
 import {
   consistent,
   type LineageContext,
