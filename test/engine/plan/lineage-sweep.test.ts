@@ -484,6 +484,19 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
     ]);
   });
 
+  it("a count of a sweep's findings is not a load level (only pointIndices entries are)", () => {
+    const n = at("skus[0].workloads[0].findings.length");
+    const { pointIndex, load } = n.source!;
+    const count = [n.kind, n.value, n.formula, pointIndex, load];
+    expect(count).toEqual([
+      "sweep",
+      1,
+      "a finding of the sweep's diagnostics",
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("paths that name no number of a sweep, an operating point or a SKU have no lineage", () => {
     const none = paths`
       skus[0].workloads[0].zones skus[0].workloads[0].zones[1] skus[0].workloads[0].failure
@@ -535,21 +548,6 @@ describe("a sweep without output tokens/s and no traffic", () => {
       "    skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 3.5 | src: po [] inline #1 (concurrency 4) key=rps",
       "    po · mean output tokens [sweep] = null | src: po [] inline key=meanOutputTokens",
     ]);
-  });
-});
-
-describe("a count of a sweep's findings", () => {
-  it("is not a load level (only pointIndices entries are)", () => {
-    const ctx = exampleContext("multi-sku");
-    const a = explainPath(ctx, "skus[0].workloads[0].findings.length");
-    if (!a.ok) throw new Error(a.error);
-    expect([
-      a.node.kind,
-      a.node.value,
-      a.node.formula,
-      a.node.source!.pointIndex,
-      a.node.source!.load,
-    ]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
   });
 });
 
