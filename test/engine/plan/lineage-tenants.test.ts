@@ -626,7 +626,7 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
     ]);
   });
 
-  it("nothing used or reserved: the whole pool (240) is idle; billed max(0 none given, 0); a shared cost weighted by own costs of 0 is split evenly (9 \u00f7 1)", () => {
+  it("nothing used or reserved: the whole pool (240) is idle; billed max(0 none given, 0); a shared cost weighted by own costs of 0 is split evenly (9 \u00f7 1); no tokens: the cost per 1M tokens is absent (not 0 ÷ 0)", () => {
     const c = ctxOf(RESERVATION_EMPTY);
     expect(showPaths(c)`
       tenants.pools[0]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
@@ -707,6 +707,15 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
       "  teams [constant] = 1",
       "tenants.shared[0].teams[0].costRounded [computed] = 9 | in minor units by largest remainder, so the teams' parts add up to the rounded shared cost exactly | round(9, 2) → 9 | re 9",
       "  tenants.shared[0].teams[0].cost [computed] = 9 | shared cost ÷ number of teams (split even) | 9 ÷ 1 = 9 | re 9",
+    ]);
+    const heads = paths`
+      tenants.teams[0].costPerMillionTokens tenants.pools[0].teams[0].costPerMillionTokens
+        tenants.pools[0].costPerMillionTokens
+    `.map((p) => show(c, p)[0]);
+    expect(heads).toEqual([
+      "tenants.teams[0].costPerMillionTokens [computed] = null | own cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
+      "tenants.pools[0].teams[0].costPerMillionTokens [computed] = null | cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
+      "tenants.pools[0].costPerMillionTokens [computed] = null | pool cost ÷ used weighted tokens × 1,000,000 | 240 ÷ 0 × 1,000,000 = n/a | re null",
     ]);
   });
 });
@@ -859,7 +868,7 @@ describe("a team's reserved replicas in a pool: the rows of that team in that po
 });
 
 describe("exactly at the boundaries", () => {
-  it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0; a pool without a capacity spreads its idle even when kept separate: each team pays share \u00d7 cost (0.5 \u00d7 50); rows left out of the allocation (no pool named among two, a number that failed) are left out of the explanation too", () => {
+  it("usage exactly at the pool's capacity (600 + 400 of 1,000): teams still pay by capacity (60, 40) and the idle is 100 \u2212 (60 + 40) = 0; a pool without a capacity spreads its idle even when kept separate: each team pays share \u00d7 cost (0.5 \u00d7 50); rows left out of the allocation (no pool named among two, a number that failed) are left out of the explanation too; no reservation given, no capacity or replicas of a pool: no number", () => {
     const c = ctxOf(USAGE_FULL);
     expect(showPaths(c)`
       tenants.pools[0].idle tenants.pools[0].usedTokens tenants.pools[0].teams[0].cost
@@ -909,6 +918,13 @@ describe("exactly at the boundaries", () => {
       "tenants.teams[2].tokens [computed] = 2 | Σ the team's tokens over pools | 2 = 2 | re 2",
       "  tenants.pools[1].teams[0].tokens [computed] = 2 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 1 + 1 × 1 = 2 | re 2",
     ]);
+    for (const p of paths`
+      tenants.pools[0].teams[0].reservedReplicas tenants.pools[1].capacityTokens
+        tenants.pools[1].replicas tenants.pools[0].replicas tenants.pools[1].teams[0].usedReplicas
+        tenants.pools[0].billedReplicas
+    `) {
+      expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
+    }
   });
 
   it("reservations exactly filling the pool (5 + 3 of 8): split by pool replicas, idle 240 \u2212 (150 + 90) = 0; a row without a reservation adds nothing", () => {
@@ -962,32 +978,6 @@ describe("weights of the method weighted", () => {
       "  tenants.outputWeight [field] = 2 | raw 2",
       "  tenants.pools[0].costPerMillionTokens [computed] = 100000 | pool cost ÷ used weighted tokens × 1,000,000 | 60 ÷ 600 × 1,000,000 = 100,000 | re 100000",
     ]);
-  });
-});
-
-describe("numbers a team or pool does not have", () => {
-  it("no tokens: the cost per 1M tokens is absent (not 0 ÷ 0)", () => {
-    const c = ctxOf(RESERVATION_EMPTY);
-    const heads = paths`
-      tenants.teams[0].costPerMillionTokens tenants.pools[0].teams[0].costPerMillionTokens
-        tenants.pools[0].costPerMillionTokens
-    `.map((p) => show(c, p)[0]);
-    expect(heads).toEqual([
-      "tenants.teams[0].costPerMillionTokens [computed] = null | own cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
-      "tenants.pools[0].teams[0].costPerMillionTokens [computed] = null | cost ÷ weighted tokens × 1,000,000 | 0 ÷ 0 × 1,000,000 = n/a | re null",
-      "tenants.pools[0].costPerMillionTokens [computed] = null | pool cost ÷ used weighted tokens × 1,000,000 | 240 ÷ 0 × 1,000,000 = n/a | re null",
-    ]);
-  });
-
-  it("no reservation given, no capacity or replicas of a pool: no number", () => {
-    const u = ctxOf(USAGE_FULL);
-    for (const p of paths`
-      tenants.pools[0].teams[0].reservedReplicas tenants.pools[1].capacityTokens
-        tenants.pools[1].replicas tenants.pools[0].replicas tenants.pools[1].teams[0].usedReplicas
-        tenants.pools[0].billedReplicas
-    `) {
-      expect(show(u, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
-    }
   });
 });
 
