@@ -15,7 +15,24 @@ import {
   G,
   POOLS_JPY,
   USAGE_SEPARATE,
+  type Ctx,
 } from "./lineage-plans-b";
+import { words } from "../../words";
+
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
+const showPaths =
+  (c: Ctx, depth = 1) =>
+  (s: TemplateStringsArray) =>
+    showAll(c, paths(s), depth);
 
 describe("a pool's capacity and replicas", () => {
   it("a pool on SKU G with its own cost takes neither capacity nor replicas from G: both are no number", () => {
@@ -95,17 +112,13 @@ describe("the fleet's daily capacity in weighted tokens", () => {
 });
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
-  it("the pool: cost 2 replicas \u00d7 10/h \u00d7 24 = 480 from SKU G, capacity 10 \u00d7 (1 \u00d7 100 + 3 \u00d7 50) \u00d7 (2 \u00f7 1) \u00d7 86,400 = 432,000,000, replicas of G, used 36e6 + 33e6", () => {
+  it("the pool: cost 2 replicas \u00d7 10/h \u00d7 24 = 480 from SKU G, capacity 10 \u00d7 (1 \u00d7 100 + 3 \u00d7 50) \u00d7 (2 \u00f7 1) \u00d7 86,400 = 432,000,000, replicas of G, used 36e6 + 33e6; idle kept separate: 480 \u2212 (40 + 36.6667) = 403.3333, rounded 403.33; per 1M weighted 480 \u00f7 69e6 \u00d7 1e6, input \u00d7 1, output \u00d7 3", () => {
     const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].cost",
-        "tenants.pools[0].costRounded",
-        "tenants.pools[0].capacityTokens",
-        "tenants.pools[0].replicas",
-        "tenants.pools[0].usedTokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. cost costRounded capacityTokens replicas usedTokens
+      tenants.pools[0]. idle idleRounded costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+    `).toEqual([
       'tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  skus[0].costPerDay [computed] = 480 | costPerHour × 24 | 20 × 24 = 480 | re 480",
       "tenants.pools[0].costRounded [computed] = 480 | the pool cost rounded to the currency's minor unit | round(480, 2) → 480 | re 480",
@@ -119,20 +132,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.pools[0].usedTokens [computed] = 69000000 | Σ teams' weighted tokens | 36,000,000 + 33,000,000 = 69,000,000 | re 69000000",
       "  tenants.pools[0].teams[0].tokens [computed] = 36000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 2,000,000 = 36,000,000 | re 36000000",
       "  tenants.pools[0].teams[1].tokens [computed] = 33000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 1,000,000 = 33,000,000 | re 33000000",
-    ]);
-  });
-
-  it("idle kept separate: 480 \u2212 (40 + 36.6667) = 403.3333, rounded 403.33; per 1M weighted 480 \u00f7 69e6 \u00d7 1e6, input \u00d7 1, output \u00d7 3", () => {
-    const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].idle",
-        "tenants.pools[0].idleRounded",
-        "tenants.pools[0].costPerMillionTokens",
-        "tenants.pools[0].costPerMillionInputTokens",
-        "tenants.pools[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
       "tenants.pools[0].idle [computed] = 403.33333333333337 | pool cost − Σ teams' cost | 480 − (40 + 36.6667) = 403.3333 | re 403.33333333333337",
       '  tenants.pools[0].cost [computed] = 480 | costPerDay of SKU "G" (tenants.pools[0].sku) | 480 = 480 | re 480',
       "  tenants.pools[0].teams[0].cost [computed] = 40 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 36,000,000 × 480 ÷ 432,000,000 = 40 | re 40",
@@ -155,17 +154,10 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
 describe("allocation without pools: the recommended SKU's cost, method output (NO_POOLS_OUTPUT)", () => {
   it("the pool is SKU B's: cost 5 replicas \u00d7 2/h \u00d7 24 = 240, replicas 5, capacity 1,500 \u00d7 (5 \u00f7 5) \u00d7 86,400 with input weight 0", () => {
     const c = ctxOf(NO_POOLS_OUTPUT);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].cost",
-        "tenants.pools[0].replicas",
-        "tenants.pools[0].capacityTokens",
-        "tenants.pools[0].usedTokens",
-        "tenants.pools[0].idle",
-        "tenants.pools[0].costPerMillionInputTokens",
-        "tenants.pools[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. cost replicas capacityTokens usedTokens idle costPerMillionInputTokens
+        costPerMillionOutputTokens
+    `).toEqual([
       'tenants.pools[0].cost [computed] = 240 | costPerDay of the recommended SKU "B" (no pools given) | 240 = 240 | re 240',
       "  skus[1].costPerDay [computed] = 240 | costPerHour × 24 | 10 × 24 = 240 | re 240",
       'tenants.pools[0].replicas [computed] = 5 | replicas of SKU "B" | 5 = 5 | re 5',
@@ -189,42 +181,24 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
 });
 
 describe("allocation over three pools in yen (POOLS_JPY)", () => {
-  it("pool x has its own cost, replicas and capacity and is over-used: idle spread, each team 0.5 \u00d7 1,000", () => {
+  it("pool x has its own cost, replicas and capacity and is over-used: idle spread, each team 0.5 \u00d7 1,000; pool y is priced from SKU G (4,800 a day, capacity 800 \u00d7 (2 \u00f7 2) \u00d7 86,400): team a 1.2e6 \u00d7 4,800 \u00f7 69.12e6 = 83.3333 \u2192 83, idle 4,716.6667 \u2192 4,717; pool z has no usage: the whole pool cost (7) is idle", () => {
     const c = ctxOf(POOLS_JPY);
-    expect(
-      showAll(c, [
-        "tenants.pools[0].cost",
-        "tenants.pools[0].costRounded",
-        "tenants.pools[0].idle",
-        "tenants.pools[0].idleRounded",
-        "tenants.pools[0].usedTokens",
-        "tenants.pools[0].capacityTokens",
-        "tenants.pools[0].replicas",
-        "tenants.pools[0].costPerMillionTokens",
-        "tenants.pools[0].costPerMillionInputTokens",
-        "tenants.pools[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].tokens",
-        "tenants.pools[0].teams[0].share",
-        "tenants.pools[0].teams[0].cost",
-        "tenants.pools[0].teams[0].costRounded",
-        "tenants.pools[0].teams[0].costPerMillionTokens",
-        "tenants.pools[0].teams[0].costPerMillionInputTokens",
-        "tenants.pools[0].teams[0].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[0].inputTokens",
-        "tenants.pools[0].teams[0].outputTokens",
-        "tenants.pools[0].teams[0].usedReplicas",
-        "tenants.pools[0].teams[1].tokens",
-        "tenants.pools[0].teams[1].share",
-        "tenants.pools[0].teams[1].cost",
-        "tenants.pools[0].teams[1].costRounded",
-        "tenants.pools[0].teams[1].costPerMillionTokens",
-        "tenants.pools[0].teams[1].costPerMillionInputTokens",
-        "tenants.pools[0].teams[1].costPerMillionOutputTokens",
-        "tenants.pools[0].teams[1].inputTokens",
-        "tenants.pools[0].teams[1].outputTokens",
-        "tenants.pools[0].teams[1].usedReplicas",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.pools[0]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
+        costPerMillionTokens costPerMillionInputTokens costPerMillionOutputTokens
+      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+      tenants.pools[0].teams[1]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+      tenants.pools[1]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
+        costPerMillionTokens costPerMillionInputTokens costPerMillionOutputTokens
+      tenants.pools[1].teams[0]. tokens share cost costRounded costPerMillionTokens
+        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
+        usedReplicas
+      tenants.pools[2]. cost idle idleRounded usedTokens
+    `).toEqual([
       "tenants.pools[0].cost [field] = 1000 | raw 1000",
       "tenants.pools[0].costRounded [computed] = 1000 | the pool cost rounded to the currency's minor unit | round(1,000, 0) → 1,000 | re 1000",
       "  tenants.pools[0].costPerDay [field] = 1000 | raw 1000",
@@ -305,35 +279,6 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       "  tenants.pools[0].teams[1].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 500,000 + 1 × 500,000 = 1,000,000 | re 1000000",
       "  tenants.pools[0].capacityTokensPerDay [field] = 1000000 | raw 1000000",
       "  tenants.pools[0].replicas [field] = 4 | raw 4",
-    ]);
-  });
-
-  it("pool y is priced from SKU G (4,800 a day, capacity 800 \u00d7 (2 \u00f7 2) \u00d7 86,400): team a 1.2e6 \u00d7 4,800 \u00f7 69.12e6 = 83.3333 \u2192 83, idle 4,716.6667 \u2192 4,717", () => {
-    const c = ctxOf(POOLS_JPY);
-    expect(
-      showAll(c, [
-        "tenants.pools[1].cost",
-        "tenants.pools[1].costRounded",
-        "tenants.pools[1].idle",
-        "tenants.pools[1].idleRounded",
-        "tenants.pools[1].usedTokens",
-        "tenants.pools[1].capacityTokens",
-        "tenants.pools[1].replicas",
-        "tenants.pools[1].costPerMillionTokens",
-        "tenants.pools[1].costPerMillionInputTokens",
-        "tenants.pools[1].costPerMillionOutputTokens",
-        "tenants.pools[1].teams[0].tokens",
-        "tenants.pools[1].teams[0].share",
-        "tenants.pools[1].teams[0].cost",
-        "tenants.pools[1].teams[0].costRounded",
-        "tenants.pools[1].teams[0].costPerMillionTokens",
-        "tenants.pools[1].teams[0].costPerMillionInputTokens",
-        "tenants.pools[1].teams[0].costPerMillionOutputTokens",
-        "tenants.pools[1].teams[0].inputTokens",
-        "tenants.pools[1].teams[0].outputTokens",
-        "tenants.pools[1].teams[0].usedReplicas",
-      ]),
-    ).toEqual([
       'tenants.pools[1].cost [computed] = 4800 | costPerDay of SKU "G" (tenants.pools[1].sku) | 4,800 = 4,800 | re 4800',
       "  skus[0].costPerDay [computed] = 4800 | costPerHour × 24 | 200 × 24 = 4,800 | re 4800",
       "tenants.pools[1].costRounded [computed] = 4800 | the pool cost rounded to the currency's minor unit | round(4,800, 0) → 4,800 | re 4800",
@@ -391,19 +336,6 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       "  tenants.pools[1].teams[0].tokens [computed] = 1200000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 1,000,000 + 1 × 200,000 = 1,200,000 | re 1200000",
       "  tenants.pools[1].capacityTokens [computed] = 69120000 | peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) | 800 × (2 ÷ 2) × 86,400 = 69,120,000 | re 69120000",
       '  tenants.pools[1].replicas [computed] = 2 | replicas of SKU "G" | 2 = 2 | re 2',
-    ]);
-  });
-
-  it("pool z has no usage: the whole pool cost (7) is idle", () => {
-    const c = ctxOf(POOLS_JPY);
-    expect(
-      showAll(c, [
-        "tenants.pools[2].cost",
-        "tenants.pools[2].idle",
-        "tenants.pools[2].idleRounded",
-        "tenants.pools[2].usedTokens",
-      ]),
-    ).toEqual([
       "tenants.pools[2].cost [field] = 7 | raw 7",
       "tenants.pools[2].idle [computed] = 7 | the whole pool cost (no usage) | 7 | re 7",
       "  tenants.pools[2].costPerDay [field] = 7 | raw 7",

@@ -24,6 +24,20 @@ import {
 } from "./lineage-print";
 import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
+import { words } from "../../words";
+
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `explainAll` of the paths written as one text (see `paths`). */
+const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
+  explainAll(ctx, paths(s));
 
 const INTERP = "interpolated between two load levels where the binding SLO reaches its limit";
 const INTERP_ZH = "在两个负载档位之间插值，取约束 SLO 恰好达到上限处";
@@ -46,22 +60,13 @@ const pt = (c: number | null, rps: number, out: number, ttft: number) => ({
 });
 
 const wl0 = (c: LineageContext) => c.result.skus[0]!.workloads[0]!;
-/** The first operating point as `plan --json` gives it. */
-const jsonOp = (c: LineageContext) =>
-  (
-    JSON.parse(JSON.stringify(planJson(c.result))) as {
-      skus: {
-        workloads: {
-          operatingPoint: {
-            basis: string;
-            concurrency: number | null;
-            rps: number | null;
-            outputTokensPerSec: number | null;
-          };
-        }[];
-      }[];
-    }
-  ).skus[0]!.workloads[0]!.operatingPoint;
+type JsonOp = { basis: string; concurrency: number; rps: number; outputTokensPerSec: number };
+/** The first operating point as `plan --json` gives it: [basis, concurrency, rps, output tokens/s]. */
+const jsonOp = (c: LineageContext) => {
+  const r = JSON.parse(JSON.stringify(planJson(c.result)));
+  const op: JsonOp = r.skus[0].workloads[0].operatingPoint;
+  return [op.basis, op.concurrency, op.rps, op.outputTokensPerSec];
+};
 
 describe("an interpolated operating point is explained between the two points it was interpolated between", () => {
   // Limit 1,000 ms: TTFT 600 at concurrency 4 passes, 1,400 at 8 fails: t = (1,000 − 600) ÷ (1,400 − 600) = 0.5,
@@ -75,13 +80,7 @@ describe("an interpolated operating point is explained between the two points it
         pt(16, 5, 1000, 2000),
       ]),
     );
-    const op = jsonOp(ctx);
-    expect([op.basis, op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([
-      "interpolated",
-      6,
-      3.5,
-      600,
-    ]);
+    expect(jsonOp(ctx)).toEqual(["interpolated", 6, 3.5, 600]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.rps")).toEqual([
       "skus[0].workloads[0].operatingPoint.rps [computed] = 3.5 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 3 + 0.5 × (4 − 3) = 3.5 | re: 3.5",
       "  rr · point 2 · rps [sweepPoint] = 3 | src: rr [] inline #2 (concurrency 4) key=rps",
@@ -109,13 +108,7 @@ describe("an interpolated operating point is explained between the two points it
     const ctx = contextOf(
       sweepPlan([pt(1, 1, 100, 200), pt(2, 3, 300, 600), pt(null, 5, 500, 1400)]),
     );
-    const op = jsonOp(ctx);
-    expect([op.basis, op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([
-      "interpolated",
-      null,
-      4,
-      400,
-    ]);
+    expect(jsonOp(ctx)).toEqual(["interpolated", null, 4, 400]);
     expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 400 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 300 + 0.5 × (500 − 300) = 400 | re: 400",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 300 | src: rr [] inline #1 (concurrency 2) key=outputTokensPerSec",
@@ -149,41 +142,21 @@ describe("properties of a whole sweep", () => {
       "files",
       "format",
     ]);
-    expect(Object.keys(src("skus[0].workloads[0].kneeIndex"))).toEqual([
-      "label",
-      "files",
-      "format",
-      "pointIndex",
-      "load",
-      "points",
-      "file",
-      "line",
-    ]);
-    expect(Object.keys(src("skus[0].workloads[0].operatingPoint.rps"))).toEqual([
-      "label",
-      "files",
-      "format",
-      "pointIndex",
-      "load",
-      "points",
-      "file",
-      "line",
-      "key",
-    ]);
+    expect(Object.keys(src("skus[0].workloads[0].kneeIndex"))).toEqual(paths`
+      label files format pointIndex load points file line
+    `);
+    expect(Object.keys(src("skus[0].workloads[0].operatingPoint.rps"))).toEqual(paths`
+      label files format pointIndex load points file line key
+    `);
   });
 
   it("a finding's point index past the sweep's last point (edited) names no load level; the last point does", () => {
     const ctx = exampleContext("multi-sku");
     const at = (i: number) => {
-      const c: LineageContext = {
-        plan: ctx.plan,
-        resolved: ctx.resolved,
-        result: structuredClone(ctx.result),
-      };
+      const c = { ...ctx, result: structuredClone(ctx.result) };
       (wl0(c).findings[0] as unknown as { pointIndices: number[] }).pointIndices[0] = i;
-      const a = explainPath(c, "skus[0].workloads[0].findings[0].pointIndices[0]");
-      if (!a.ok) throw new Error(a.error);
-      return [a.node.value, a.node.source!.pointIndex, a.node.source!.load];
+      const n = node(c, "skus[0].workloads[0].findings[0].pointIndices[0]");
+      return [n.value, n.source!.pointIndex, n.source!.load];
     };
     expect(at(3)).toEqual([3, 3, "concurrency 64"]);
     expect(at(4)).toEqual([4, undefined, undefined]);
@@ -191,82 +164,45 @@ describe("properties of a whole sweep", () => {
 
   it("a knee index past the sweep's points (edited) is that index with no load level and no rows", () => {
     const ctx = exampleContext("multi-sku");
-    const c: LineageContext = {
-      plan: ctx.plan,
-      resolved: ctx.resolved,
-      result: structuredClone(ctx.result),
-    };
+    const c = { ...ctx, result: structuredClone(ctx.result) };
     wl0(c).kneeIndex = 9;
-    const a = explainPath(c, "skus[0].workloads[0].kneeIndex");
-    if (!a.ok) throw new Error(a.error);
-    expect([
-      a.node.value,
-      a.node.source!.pointIndex,
-      a.node.source!.load,
-      a.node.source!.points,
-      a.node.source!.line,
-    ]).toEqual([9, 9, undefined, undefined, undefined]);
+    const { value, source } = node(c, "skus[0].workloads[0].kneeIndex");
+    const at = [value, source!.pointIndex, source!.load, source!.points, source!.line];
+    expect(at).toEqual([9, 9, undefined, undefined, undefined]);
   });
 });
 
 describe("operating points of results edited by hand: no number, or the plain interpolation step, never a TypeError", () => {
   const RPS = "skus[0].workloads[0].operatingPoint.rps";
-  it("a SKU without workloads (a plan without any) has no operating point", () => {
-    const ctx = contextOf({
-      format: "capplan.plan/v1",
-      currency: "USD",
-      workloads: [],
-      skus: [
-        {
-          name: "A",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 2,
-          sweep: { replicaOutputTokensPerSec: 100 },
-        },
-      ],
-    });
+  const BASE = "skus[0].workloads[0].replicasBase";
+  type Edit = (c: LineageContext) => void;
+  // [what is gone, plan, the edit of its result, the path that then has no lineage]
+  const CAP = "skus[0].replicaOutputTokensPerSec";
+  it.each<[string, unknown, Edit, string]>([
+    ["a measured point's sweep", PLANS.spare, (c) => void (wl0(c).sweep = null), RPS],
+    ["a measured point's detail", PLANS.spare, (c) => void (wl0(c).detail = null), RPS],
+    ["its point index", PLANS.spare, (c) => void (wl0(c).detail!.pointIndex = null), RPS],
+    ["point toward", PLANS.interp, (c) => void (wl0(c).detail!.towardIndex = null), RPS],
+    ["replicasBase", PLANS.given, (c) => void (wl0(c).replicasBase = null), BASE],
+    ["the workload", PLANS.given, (c) => void (c.result.workloads = []), CAP],
+    ["the rps", PLANS.rpsonly, (c) => void (wl0(c).operatingPoint!.rps = null), BASE],
+  ])("without %s: no lineage", (_, plan, edit, path) => {
+    expect(explainLines(edited(plan, edit), path)).toEqual(NO(path));
+  });
+
+  it("a SKU without workloads (a plan without any) has no operating point; a measured point with its sweep, detail and point index has one", () => {
+    const ctx = contextOf({ ...base({ workloads: [] }), skus: [G({ name: "A" })] });
     expect(explainLines(ctx, "skus[0].operatingPoint.rps")).toEqual(
       NO("skus[0].operatingPoint.rps"),
     );
-  });
-
-  it("a measured point without its sweep, its detail or its point index has no lineage", () => {
     expect(explainLines(contextOf(PLANS.spare), RPS)).toEqual([
       "skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 4 | src: lab [] inline #2 (concurrency 8) key=rps rows=run.csv:4 at=run.csv:4",
     ]);
-    expect(
-      explainLines(
-        edited(PLANS.spare, (c) => void (wl0(c).sweep = null)),
-        RPS,
-      ),
-    ).toEqual(NO(RPS));
-    expect(
-      explainLines(
-        edited(PLANS.spare, (c) => void (wl0(c).detail = null)),
-        RPS,
-      ),
-    ).toEqual(NO(RPS));
-    expect(
-      explainLines(
-        edited(PLANS.spare, (c) => void (wl0(c).detail!.pointIndex = null)),
-        RPS,
-      ),
-    ).toEqual(NO(RPS));
   });
 
-  it("an interpolated point without the point it went toward has no lineage; one past the points is the plain step with no second value", () => {
-    expect(
-      explainLines(
-        edited(PLANS.interp, (c) => void (wl0(c).detail!.towardIndex = null)),
-        RPS,
-      ),
-    ).toEqual(NO(RPS));
-    expect(
-      explainLines(
-        edited(PLANS.interp, (c) => void (wl0(c).detail!.towardIndex = 7)),
-        RPS,
-      ),
-    ).toEqual([
+  it("an interpolated point toward a point past the points is the plain step with no second value", () => {
+    const past = edited(PLANS.interp, (c) => void (wl0(c).detail!.towardIndex = 7));
+    expect(explainLines(past, RPS)).toEqual([
       `skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: ${INTERP} | zh: ${INTERP_ZH} | p: 4 … n/a → 4.1667 | re: 4.166666666666667`,
       "  files · point 2 · rps [sweepPoint] = 4 | src: files [] inline #2 (concurrency 8) key=rps rows=r8.json",
       "  files · point 7 · rps [sweepPoint] = null | src: files [] inline #7 key=rps",
@@ -274,54 +210,22 @@ describe("operating points of results edited by hand: no number, or the plain in
   });
 
   it("an interpolation whose loads are not two different finite numbers is the plain step (load ∞ at either end, none at the operating point, equal loads)", () => {
-    const plain = [
-      `skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: ${INTERP} | zh: ${INTERP_ZH} | p: 4 … 5 → 4.1667 | re: 4.166666666666667`,
-    ];
-    const first = (c: LineageContext) => explainLines(c, RPS).slice(0, 1);
     const point = (i: number) => (c: LineageContext) => wl0(c).sweep!.points[i]!;
-    expect(first(edited(PLANS.interp, (c) => void (point(2)(c).concurrency = Infinity)))).toEqual(
-      plain,
-    );
-    expect(first(edited(PLANS.interp, (c) => void (point(3)(c).concurrency = Infinity)))).toEqual(
-      plain,
-    );
-    expect(
-      first(edited(PLANS.interp, (c) => void (wl0(c).operatingPoint!.concurrency = null))),
-    ).toEqual(plain);
-    expect(first(edited(PLANS.interp, (c) => void (point(3)(c).concurrency = 8)))).toEqual(plain);
-  });
-});
-
-describe("the capacity behind replicasBase in results edited by hand", () => {
-  const BASE = "skus[0].workloads[0].replicasBase";
-  it("no replicasBase, or no workload in the result, gives no lineage", () => {
-    expect(
-      explainLines(
-        edited(PLANS.given, (c) => void (wl0(c).replicasBase = null)),
-        BASE,
-      ),
-    ).toEqual(NO(BASE));
-    expect(
-      explainLines(
-        edited(PLANS.given, (c) => void (c.result.workloads = [])),
-        "skus[0].replicaOutputTokensPerSec",
-      ),
-    ).toEqual(NO("skus[0].replicaOutputTokensPerSec"));
+    for (const edit of [
+      (c: LineageContext) => void (point(2)(c).concurrency = Infinity),
+      (c: LineageContext) => void (point(3)(c).concurrency = Infinity),
+      (c: LineageContext) => void (wl0(c).operatingPoint!.concurrency = null),
+      (c: LineageContext) => void (point(3)(c).concurrency = 8),
+    ])
+      expect(explainLines(edited(PLANS.interp, edit), RPS).slice(0, 1)).toEqual([
+        `skus[0].workloads[0].operatingPoint.rps [computed] = 4.166666666666667 | f: ${INTERP} | zh: ${INTERP_ZH} | p: 4 … 5 → 4.1667 | re: 4.166666666666667`,
+      ]);
   });
 
-  it("rps × output tokens per request: no rps gives no lineage; rps 0 gives no output tokens per request (not ∞)", () => {
+  it("rps × output tokens per request: rps 0 gives no output tokens per request (not ∞)", () => {
     // rpsonly: 3.5 req/s at concurrency 4, replicasBase 20 × 200 ÷ (3.5 × 200) = 5.7143.
-    expect(
-      explainLines(
-        edited(PLANS.rpsonly, (c) => void (wl0(c).operatingPoint!.rps = null)),
-        BASE,
-      ),
-    ).toEqual(NO(BASE));
-    const zero = explainLines(
-      edited(PLANS.rpsonly, (c) => void (wl0(c).operatingPoint!.rps = 0)),
-      BASE,
-    );
-    expect(zero.slice(3)).toEqual([
+    const zero = edited(PLANS.rpsonly, (c) => void (wl0(c).operatingPoint!.rps = 0));
+    expect(explainLines(zero, BASE).slice(3)).toEqual([
       "  skus[0].workloads[0].capacity [computed] = 700 | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 0 × n/a = 700 | re: null",
       "    skus[0].workloads[0].operatingPoint.rps [sweepPoint] = 0 | src: po [] inline #1 (concurrency 4) key=rps",
       "    po · mean output tokens [sweep] = null | src: po [] inline key=meanOutputTokens",
@@ -329,19 +233,16 @@ describe("the capacity behind replicasBase in results edited by hand", () => {
   });
 
   it("a workload whose peak is gone (edited) recovers no output tokens per request and recomputes no replicasBase (not null × 200 = 0)", () => {
-    const lines = explainLines(
-      edited(
-        PLANS.rpsonly,
-        (c) => void ((c.result.workloads[0] as { peakRps: number | null }).peakRps = null),
-      ),
-      BASE,
+    type Peak = { peakRps: number | null };
+    const gone = edited(
+      PLANS.rpsonly,
+      (c) => void ((c.result.workloads[0] as Peak).peakRps = null),
     );
-    expect(lines[0]).toBe(
+    const lines = explainLines(gone, BASE);
+    expect([lines[0], lines[3]]).toEqual([
       "skus[0].workloads[0].replicasBase [computed] = 5.714285714285714 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: n/a × 200 ÷ n/a = 5.7143 | re: null",
-    );
-    expect(lines[3]).toBe(
       "  skus[0].workloads[0].capacity [computed] = null | f: rps × output tokens per request (the sweep has no output tokens/s) | zh: rps × 每请求输出 token 数（扫描没有输出 tokens/s） | p: 3.5 × n/a = n/a | re: null",
-    );
+    ]);
   });
 });
 
@@ -350,17 +251,13 @@ describe("an interpolated operating point (the legacy single `workload`, default
   // output 800 + (1,000 − 800) ÷ 6 = 833.3333 tok/s; replicasBase 20 × 200 ÷ 833.3333 = 4.8 → 5.
   const ctx = contextOf(PLANS.interp);
   it("explains the interpolation with t, the two points (a whole file without a line; two rows), a key only one of them has, and the binding SLO", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].replicas",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-        "skus[0].workloads[0].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.totalTokensPerSec",
-        "skus[0].operatingPoint.bindingSlo.maxMs",
-        "skus[0].workloads[0].sweep.points",
-        "skus[0].pricePerGpuHour",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].replicas skus[0].workloads[0].operatingPoint.concurrency
+        skus[0].workloads[0].operatingPoint.rps
+        skus[0].workloads[0].operatingPoint.totalTokensPerSec
+        skus[0].operatingPoint.bindingSlo.maxMs skus[0].workloads[0].sweep.points
+        skus[0].pricePerGpuHour
+    `).toEqual([
       "skus[0].replicas [computed] = 5 | f: ceil(replicasRaw) | p: ceil(4.8) = 5 | re: 5",
       "  skus[0].replicasRaw [computed] = 4.8 | f: replicasBase × elasticity × redundancy | p: 4.8 × 1 × 1 = 4.8 | re: 4.8",
       "    skus[0].replicasBase [computed] = 4.8 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 833.3333 = 4.8 | re: 4.8",
@@ -481,15 +378,11 @@ describe("per-workload given capacities and a price from the GPU catalogue", () 
   // chat 10 × 300 ÷ 900 = 3.3333, docs 2 × 600 ÷ 400 = 3: 6.3333 replicas' worth, but without a price the SKU has no capacity.
   const ctx = contextOf(PLANS.per);
   it("reads each workload's capacity from its `sweeps` entry; the price names the catalogue entry", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].replicas",
-        "skus[0].pricePerGpuHour",
-        "skus[0].workloads[1].operatingPoint.outputTokensPerSec",
-        "skus[0].workloads[1].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].replicas skus[0].pricePerGpuHour
+        skus[0].workloads[1].operatingPoint.outputTokensPerSec
+        skus[0].workloads[1].operatingPoint.rps skus[0].workloads[0].operatingPoint.concurrency
+    `).toEqual([
       "error: skus[0].replicas: no number with a lineage at this path",
       "skus[0].pricePerGpuHour [field] = null | cat: h100-sxm",
       "skus[0].workloads[1].operatingPoint.outputTokensPerSec [computed] = 400 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 400 = 400 | re: 400",
@@ -502,11 +395,7 @@ describe("per-workload given capacities and a price from the GPU catalogue", () 
 
 describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 levels, knee at concurrency 64)", () => {
   const ctx = exampleContext("multi-sku");
-  const node = (path: string) => {
-    const a = explainPath(ctx, path);
-    if (!a.ok) throw new Error(a.error);
-    return a.node;
-  };
+  const at = (path: string) => node(ctx, path);
   const H100 = "vllm · meta-llama/Llama-3.1-8B-Instruct";
   const dir = "../../fixtures/vllm/concurrency-sweep-h100/vllm-infqps-concurrency";
   const SWEEP = {
@@ -521,7 +410,8 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
   };
 
   it("the knee is a load level of the sweep, with that level's file", () => {
-    const n = node("skus[0].workloads[0].kneeIndex");
+    const n = at("skus[0].workloads[0].kneeIndex");
+    const { label, pointIndex, load, key, line, file } = n.source!;
     expect([n.kind, n.value, n.formula, n.formulaZh, n.inputs]).toEqual([
       "sweep",
       3,
@@ -529,49 +419,50 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
       "吞吐不再线性增长的负载档位（扫描的分区）",
       [],
     ]);
-    expect([
-      n.source!.label,
-      n.source!.pointIndex,
-      n.source!.load,
-      n.source!.key,
-      n.source!.line,
-    ]).toEqual([H100, 3, "concurrency 64", undefined, 1]);
-    expect(n.source!.file).toBe(SWEEP.files[3]);
+    expect([label, pointIndex, load, key, line, file]).toEqual([
+      H100,
+      3,
+      "concurrency 64",
+      undefined,
+      1,
+      SWEEP.files[3],
+    ]);
   });
 
   it("a finding's point is that load level; the number of levels, a recorded value and the zones' count name only the sweep", () => {
-    const f = node("skus[0].workloads[0].findings[0].pointIndices[0]");
+    const W = "skus[0].workloads[0].";
+    const f = at(`${W}findings[0].pointIndices[0]`);
     expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual([
-      "skus[0].workloads[0].findings[0].pointIndices[0]",
+      `${W}findings[0].pointIndices[0]`,
       "sweep",
       2,
       "a finding of the sweep's diagnostics",
       2,
       "concurrency 16",
     ]);
-    const pts = node("skus[0].workloads[0].sweep.points");
+    const pts = at(`${W}sweep.points`);
     expect([pts.kind, pts.value, pts.formula, pts.source]).toEqual([
       "sweep",
       4,
       "number of load levels read from the files",
       SWEEP,
     ]);
-    const meta = node("skus[0].workloads[0].sweep.meta.gpuCount");
+    const meta = at(`${W}sweep.meta.gpuCount`);
     expect([meta.path, meta.kind, meta.value, meta.formula, meta.source!.pointIndex]).toEqual([
-      "skus[0].workloads[0].sweep.meta.gpuCount",
+      `${W}sweep.meta.gpuCount`,
       "sweep",
       1,
       "recorded in the files (meta.gpuCount)",
       undefined,
     ]);
-    const rps = node("skus[0].workloads[0].sweep.points[1].rps");
+    const rps = at(`${W}sweep.points[1].rps`);
     expect([rps.value, rps.formula]).toEqual([
-      ctx.result.skus[0]!.workloads[0]!.sweep!.points[1]!.rps,
+      wl0(ctx).sweep!.points[1]!.rps,
       "recorded in the files (points.1.rps)",
     ]);
-    const zones = node("skus[0].workloads[0].zones.length");
+    const zones = at(`${W}zones.length`);
     expect([zones.path, zones.kind, zones.value, zones.formula, zones.source]).toEqual([
-      "skus[0].workloads[0].zones.length",
+      `${W}zones.length`,
       "sweep",
       4,
       "zones of the sweep (idle, linear, saturated)",
@@ -580,69 +471,47 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
   });
 
   it("a SKU's operatingPoint is its first workload's; its binding SLO's limit is the plan's SLO", () => {
-    const op = node("skus[0].operatingPoint.rps");
-    expect([op.path, op.kind, op.source!.pointIndex, op.source!.key]).toEqual([
-      "skus[0].operatingPoint.rps",
-      "sweepPoint",
-      2,
-      "rps",
-    ]);
+    const op = at("skus[0].operatingPoint.rps");
+    const opAt = [op.path, op.kind, op.source!.pointIndex, op.source!.key];
+    expect(opAt).toEqual(["skus[0].operatingPoint.rps", "sweepPoint", 2, "rps"]);
     expect(op.value).toBeCloseTo(8.3103, 4);
-    const b = node("skus[1].workloads[0].operatingPoint.bindingSlo.maxMs");
+    const b = at("skus[1].workloads[0].operatingPoint.bindingSlo.maxMs");
+    // Which of the two SLOs binds depends on the sweep; the lines follow from its limit.
+    const [v, n, k] = [String(b.value), lineageNumber(b.value), b.value === 1000 ? 0 : 1];
     expect(treeLines(b)).toEqual([
-      "skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = " +
-        String(b.value) +
-        " | f: the limit of the SLO that binds (slo[" +
-        (b.value === 1000 ? 0 : 1) +
-        "]) | zh: 起约束作用的 SLO 的上限（slo[" +
-        (b.value === 1000 ? 0 : 1) +
-        "]） | p: " +
-        lineageNumber(b.value) +
-        " = " +
-        lineageNumber(b.value) +
-        " | re: " +
-        String(b.value),
-      "  slo[" +
-        (b.value === 1000 ? 0 : 1) +
-        "].maxMs [field] = " +
-        String(b.value) +
-        " | raw: " +
-        String(b.value),
+      `skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = ${v} | f: the limit of the SLO that binds (slo[${k}]) | zh: 起约束作用的 SLO 的上限（slo[${k}]） | p: ${n} = ${n} | re: ${v}`,
+      `  slo[${k}].maxMs [field] = ${v} | raw: ${v}`,
+    ]);
+  });
+
+  it("a count of a sweep's findings is not a load level (only pointIndices entries are)", () => {
+    const n = at("skus[0].workloads[0].findings.length");
+    const { pointIndex, load } = n.source!;
+    const count = [n.kind, n.value, n.formula, pointIndex, load];
+    expect(count).toEqual([
+      "sweep",
+      1,
+      "a finding of the sweep's diagnostics",
+      undefined,
+      undefined,
     ]);
   });
 
   it("paths that name no number of a sweep, an operating point or a SKU have no lineage", () => {
-    const none = [
-      "skus[0].workloads[0].zones",
-      "skus[0].workloads[0].zones[1]",
-      "skus[0].workloads[0].failure",
-      "skus[0].workloads[0].missing",
-      "skus[0].workloads[0].sweep.meta.model.length",
-      "skus[0].workloads[0].sweep.label",
-      "skus[0].workloads[0].findings[0].pointIndices",
-      "skus[0].workloads[0].findings[0].rule",
-      "skus[0].workloads[0].kneeIndex.x",
-      "skus[0].workloads[0].replicasBase.x",
-      "skus[0].workloads[0].operatingPoint.concurrency.x",
-      "skus[0].workloads[0].operatingPoint.bindingSlo.metric",
-      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs.x",
-      "skus[0].workloads[0].operatingPoint.basis",
-      "skus[0].workloads[5].replicasBase",
-      "skus[0].workloads.x",
-      "skus[0].workloads[0]",
-      "skus[0].replicas.x",
-      "skus[0].gpus[0]",
-      "skus[0].peak",
-      "skus[0].peak.x",
-      "skus[0].peak.outputTokensPerSec.x",
-      "skus[0].forecast.x",
-      "skus[0].forecast",
-      "skus[0].name",
-      "skus[9].replicas",
-      "skus[9].gpusPerReplica",
-      "workloads[0].name",
-      "workloads[7].peakRps",
-    ];
+    const none = paths`
+      skus[0].workloads[0].zones skus[0].workloads[0].zones[1] skus[0].workloads[0].failure
+        skus[0].workloads[0].missing skus[0].workloads[0].sweep.meta.model.length
+        skus[0].workloads[0].sweep.label skus[0].workloads[0].findings[0].pointIndices
+        skus[0].workloads[0].findings[0].rule skus[0].workloads[0].kneeIndex.x
+        skus[0].workloads[0].replicasBase.x skus[0].workloads[0].operatingPoint.concurrency.x
+        skus[0].workloads[0].operatingPoint.bindingSlo.metric
+        skus[0].workloads[0].operatingPoint.bindingSlo.maxMs.x
+        skus[0].workloads[0].operatingPoint.basis skus[0].workloads[5].replicasBase
+        skus[0].workloads.x skus[0].workloads[0] skus[0].replicas.x skus[0].gpus[0] skus[0].peak
+        skus[0].peak.x skus[0].peak.outputTokensPerSec.x skus[0].forecast.x skus[0].forecast
+        skus[0].name skus[9].replicas skus[9].gpusPerReplica workloads[0].name
+        workloads[7].peakRps
+    `;
     for (const p of none)
       expect(explainPath(ctx, p), p).toEqual({
         ok: false,
@@ -654,15 +523,11 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
 describe("an infeasible SKU (every level breaks the TTFT limit)", () => {
   const ctx = contextOf(PLANS.infeasible);
   it("has no operating point, replicasBase or replicas to explain; its sweep still has its levels", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].workloads[0].operatingPoint.rps",
-        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
-        "skus[0].workloads[0].replicasBase",
-        "skus[0].replicas",
-        "skus[0].workloads[0].sweep.points",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].workloads[0].operatingPoint.rps
+        skus[0].workloads[0].operatingPoint.outputTokensPerSec skus[0].workloads[0].replicasBase
+        skus[0].replicas skus[0].workloads[0].sweep.points
+    `).toEqual([
       "error: skus[0].workloads[0].operatingPoint.rps: no number with a lineage at this path",
       "error: skus[0].workloads[0].operatingPoint.outputTokensPerSec: no number with a lineage at this path",
       "error: skus[0].workloads[0].replicasBase: no number with a lineage at this path",
@@ -686,60 +551,33 @@ describe("a sweep without output tokens/s and no traffic", () => {
   });
 });
 
-describe("a count of a sweep's findings", () => {
-  it("is not a load level (only pointIndices entries are)", () => {
-    const ctx = exampleContext("multi-sku");
-    const a = explainPath(ctx, "skus[0].workloads[0].findings.length");
-    if (!a.ok) throw new Error(a.error);
-    expect([
-      a.node.kind,
-      a.node.value,
-      a.node.formula,
-      a.node.source!.pointIndex,
-      a.node.source!.load,
-    ]).toEqual(["sweep", 1, "a finding of the sweep's diagnostics", undefined, undefined]);
-  });
-});
-
 describe("where a sweep value's load level is said", () => {
   const c = ctxOf(SWEEPS);
   const src = (path: string) => node(c, path).source;
+  /** The source of an inline sweep's value at a point read from run.csv. */
+  const inline = (label: string, pointIndex: number, load: string, key: string, line: number) => ({
+    label,
+    files: [],
+    format: "inline",
+    pointIndex,
+    load,
+    key,
+    points: [{ file: "run.csv", line }],
+    file: "run.csv",
+    line,
+  });
 
   it("a concurrency (two decimals at most), an offered rate in req/s or inf, an achieved rps", () => {
-    expect(src("skus[0].operatingPoint.concurrency")).toEqual({
-      label: "conc",
-      files: [],
-      format: "inline",
-      pointIndex: 1,
-      load: "concurrency 16",
-      key: "concurrency",
-      points: [{ file: "run.csv", line: 3 }],
-      file: "run.csv",
-      line: 3,
-    });
+    expect(src("skus[0].operatingPoint.concurrency")).toEqual(
+      inline("conc", 1, "concurrency 16", "concurrency", 3),
+    );
     expect(src("skus[0].workloads[0].findings[0].pointIndices[1]")!.load).toBe("concurrency 32");
-    expect(src("skus[1].operatingPoint.outputTokensPerSec")).toEqual({
-      label: "rate",
-      files: [],
-      format: "inline",
-      pointIndex: 2,
-      load: "request rate inf",
-      key: "outputTokensPerSec",
-      points: [{ file: "run.csv", line: 4 }],
-      file: "run.csv",
-      line: 4,
-    });
-    expect(src("skus[2].operatingPoint.rps")).toEqual({
-      label: "achieved",
-      files: [],
-      format: "inline",
-      pointIndex: 1,
-      load: "12 req/s achieved",
-      key: "rps",
-      points: [{ file: "run.csv", line: 3 }],
-      file: "run.csv",
-      line: 3,
-    });
+    expect(src("skus[1].operatingPoint.outputTokensPerSec")).toEqual(
+      inline("rate", 2, "request rate inf", "outputTokensPerSec", 4),
+    );
+    expect(src("skus[2].operatingPoint.rps")).toEqual(
+      inline("achieved", 1, "12 req/s achieved", "rps", 3),
+    );
     expect(src("skus[3].operatingPoint.outputTokensPerSec")!.load).toBe("request rate 2.35 req/s");
     expect(src("skus[4].operatingPoint.outputTokensPerSec")!.load).toBe("concurrency 1.13");
   });
@@ -758,26 +596,21 @@ describe("a SKU workload's paths that name no number", () => {
   it("failure and missing are no zones: their length has no lineage, with a sweep or without", () => {
     for (const plan of [PLANS.spare, PLANS.given] as PlanFile[]) {
       const c = ctxOf(plan);
-      for (const p of [
-        "skus[0].workloads[0].failure.length",
-        "skus[0].workloads[0].missing.length",
-        "skus[0].workloads[0].failure",
-        "skus[0].workloads[0].missing",
-      ])
+      for (const p of paths`
+        skus[0].workloads[0].failure.length skus[0].workloads[0].missing.length
+          skus[0].workloads[0].failure skus[0].workloads[0].missing
+      `)
         expect(show(c, p)).toEqual(none(p));
     }
   });
 
   it("an operating point's bindingSlo names a number only at bindingSlo.maxMs", () => {
     const c = ctxOf(PLANS.spare as PlanFile);
-    for (const p of [
-      "skus[0].operatingPoint.bindingSlo",
-      "skus[0].operatingPoint.bindingSlo.metric",
-      "skus[0].operatingPoint.bindingSlo.maxMs.x",
-      "skus[0].operatingPoint.foo",
-      "skus[0].workloads[0].operatingPoint.bindingSlo",
-      "skus[0].workloads[0].operatingPoint.maxMs",
-    ])
+    for (const p of paths`
+      skus[0].operatingPoint.bindingSlo skus[0].operatingPoint.bindingSlo.metric
+        skus[0].operatingPoint.bindingSlo.maxMs.x skus[0].operatingPoint.foo
+        skus[0].workloads[0].operatingPoint.bindingSlo skus[0].workloads[0].operatingPoint.maxMs
+    `)
       expect(show(c, p)).toEqual(none(p));
     expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual([
       "skus[0].operatingPoint.bindingSlo.maxMs [computed] = 1000 | the limit of the SLO that binds (slo[0]) | 1,000 = 1,000 | re 1000",
@@ -785,27 +618,17 @@ describe("a SKU workload's paths that name no number", () => {
     ]);
   });
 
-  it("a SKU of a plan without workloads has no operating point: its binding SLO is no number (not an exception)", () => {
-    const c = ctxOf(base({ slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }], skus: [G()] }));
-    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
-      none("skus[0].operatingPoint.bindingSlo.maxMs"),
-    );
-  });
-
-  it("a given capacity is checked against no SLO: with SLOs in the plan, its binding SLO is no number (not an exception)", () => {
-    const c = ctxOf(
-      base({
-        workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-        skus: [G()],
-      }),
-    );
-    expect(show(c, "skus[0].operatingPoint.bindingSlo.maxMs")).toEqual(
-      none("skus[0].operatingPoint.bindingSlo.maxMs"),
-    );
-    expect(show(c, "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs")).toEqual(
-      none("skus[0].workloads[0].operatingPoint.bindingSlo.maxMs"),
-    );
+  const slo = [{ metric: "ttft" as const, stat: "p99" as const, maxMs: 1000 }];
+  const w = { name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 };
+  // A SKU of a plan without workloads has no operating point; a given capacity is checked against
+  // no SLO: with SLOs in the plan, the binding SLO is no number either way (not an exception).
+  it.each([
+    ["no workloads", "skus[0].operatingPoint.bindingSlo.maxMs", []],
+    ["a given capacity", "skus[0].operatingPoint.bindingSlo.maxMs", [w]],
+    ["a given capacity", "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs", [w]],
+  ])("%s: %s is no number", (_, path, workloads) => {
+    const c = ctxOf(base({ ...(workloads.length ? { workloads } : {}), slo, skus: [G()] }));
+    expect(show(c, path)).toEqual(none(path));
   });
 });
 

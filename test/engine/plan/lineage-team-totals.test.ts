@@ -12,27 +12,43 @@ import {
   ctxOf,
   showAll,
   CENTS,
+  type Ctx,
 } from "./lineage-plans-b";
+import { words } from "../../words";
+
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
+const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
+const showPaths =
+  (c: Ctx, depth = 1) =>
+  (s: TemplateStringsArray) =>
+    showAll(c, paths(s), depth);
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
-  it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3", () => {
+  it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3; team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37; shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {
     const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.teams[0].cost",
-        "tenants.teams[0].costRounded",
-        "tenants.teams[0].sharedCost",
-        "tenants.teams[0].sharedCostRounded",
-        "tenants.teams[0].total",
-        "tenants.teams[0].totalRounded",
-        "tenants.teams[0].tokens",
-        "tenants.teams[0].inputTokens",
-        "tenants.teams[0].outputTokens",
-        "tenants.teams[0].costPerMillionTokens",
-        "tenants.teams[0].costPerMillionInputTokens",
-        "tenants.teams[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+      tenants.teams[1]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+      tenants.shared[0]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[0].teams[0]. cost costRounded
+      tenants.shared[0].teams[1]. cost costRounded
+      tenants.shared[1]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[1].teams[0]. cost costRounded
+      tenants.shared[1].teams[1]. cost costRounded
+      tenants.shared[2]. cost costRounded unallocated unallocatedRounded
+    `).toEqual([
       "tenants.teams[0].cost [computed] = 40 | Σ the team's cost over pools | 40 = 40 | re 40",
       "  tenants.pools[0].teams[0].cost [computed] = 40 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 36,000,000 × 480 ÷ 432,000,000 = 40 | re 40",
       "tenants.teams[0].costRounded [computed] = 40 | Σ the team's costRounded over pools | 40 = 40 | re 40",
@@ -64,27 +80,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.teams[0].costPerMillionOutputTokens [computed] = 3.333333333333333 | outputWeight × cost per 1M weighted tokens | 3 × 1.1111 = 3.3333 | re 3.333333333333333",
       "  tenants.outputWeight [field] = 3 | raw 3",
       "  tenants.teams[0].costPerMillionTokens [computed] = 1.111111111111111 | own cost ÷ weighted tokens × 1,000,000 | 40 ÷ 36,000,000 × 1,000,000 = 1.1111 | re 1.111111111111111",
-    ]);
-  });
-
-  it("team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37", () => {
-    const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.teams[1].cost",
-        "tenants.teams[1].costRounded",
-        "tenants.teams[1].sharedCost",
-        "tenants.teams[1].sharedCostRounded",
-        "tenants.teams[1].total",
-        "tenants.teams[1].totalRounded",
-        "tenants.teams[1].tokens",
-        "tenants.teams[1].inputTokens",
-        "tenants.teams[1].outputTokens",
-        "tenants.teams[1].costPerMillionTokens",
-        "tenants.teams[1].costPerMillionInputTokens",
-        "tenants.teams[1].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
       "tenants.teams[1].cost [computed] = 36.666666666666664 | Σ the team's cost over pools | 36.6667 = 36.6667 | re 36.666666666666664",
       "  tenants.pools[0].teams[1].cost [computed] = 36.666666666666664 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 33,000,000 × 480 ÷ 432,000,000 = 36.6667 | re 36.666666666666664",
       "tenants.teams[1].costRounded [computed] = 36.67 | Σ the team's costRounded over pools | 36.67 = 36.67 | re 36.67",
@@ -116,35 +111,6 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       "tenants.teams[1].costPerMillionOutputTokens [computed] = 3.333333333333333 | outputWeight × cost per 1M weighted tokens | 3 × 1.1111 = 3.3333 | re 3.333333333333333",
       "  tenants.outputWeight [field] = 3 | raw 3",
       "  tenants.teams[1].costPerMillionTokens [computed] = 1.111111111111111 | own cost ÷ weighted tokens × 1,000,000 | 36.6667 ÷ 33,000,000 × 1,000,000 = 1.1111 | re 1.111111111111111",
-    ]);
-  });
-
-  it("shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {
-    const c = ctxOf(USAGE_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.shared[0].cost",
-        "tenants.shared[0].costRounded",
-        "tenants.shared[0].unallocated",
-        "tenants.shared[0].unallocatedRounded",
-        "tenants.shared[0].teams[0].cost",
-        "tenants.shared[0].teams[0].costRounded",
-        "tenants.shared[0].teams[1].cost",
-        "tenants.shared[0].teams[1].costRounded",
-        "tenants.shared[1].cost",
-        "tenants.shared[1].costRounded",
-        "tenants.shared[1].unallocated",
-        "tenants.shared[1].unallocatedRounded",
-        "tenants.shared[1].teams[0].cost",
-        "tenants.shared[1].teams[0].costRounded",
-        "tenants.shared[1].teams[1].cost",
-        "tenants.shared[1].teams[1].costRounded",
-        "tenants.shared[2].cost",
-        "tenants.shared[2].costRounded",
-        "tenants.shared[2].unallocated",
-        "tenants.shared[2].unallocatedRounded",
-      ]),
-    ).toEqual([
       "tenants.shared[0].cost [field] = 30 | raw 30",
       "tenants.shared[0].costRounded [computed] = 30 | the shared cost rounded to the currency's minor unit | round(30, 2) → 30 | re 30",
       "  tenants.shared[0].costPerDay [field] = 30 | raw 30",
@@ -193,22 +159,11 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
 describe("allocation by reservation (the worked example of docs/allocation.md: 8 replicas, 240 a day)", () => {
   it("a team's totals over pools under reservation", () => {
     const c = ctxOf(RESERVATION_SEPARATE);
-    expect(
-      showAll(c, [
-        "tenants.teams[0].cost",
-        "tenants.teams[0].costRounded",
-        "tenants.teams[0].sharedCost",
-        "tenants.teams[0].sharedCostRounded",
-        "tenants.teams[0].total",
-        "tenants.teams[0].totalRounded",
-        "tenants.teams[0].tokens",
-        "tenants.teams[0].inputTokens",
-        "tenants.teams[0].outputTokens",
-        "tenants.teams[0].costPerMillionTokens",
-        "tenants.teams[0].costPerMillionInputTokens",
-        "tenants.teams[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+    `).toEqual([
       "tenants.teams[0].cost [computed] = 90 | Σ the team's cost over pools | 90 = 90 | re 90",
       "  tenants.pools[0].teams[0].cost [computed] = 90 | billed replicas ÷ pool replicas × pool cost (idle kept separate) | 3 ÷ 8 × 240 = 90 | re 90",
       "tenants.teams[0].costRounded [computed] = 90 | Σ the team's costRounded over pools | 90 = 90 | re 90",
@@ -243,30 +198,14 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
 describe("allocation over three pools in yen (POOLS_JPY)", () => {
   it("team a's totals add its parts in pools x and y (500 + 83.3333); rounded in yen (583); shared 100 \u00d7 583.3333 \u00f7 1,083.3333 \u2192 54", () => {
     const c = ctxOf(POOLS_JPY);
-    expect(
-      showAll(c, [
-        "tenants.teams[0].cost",
-        "tenants.teams[0].costRounded",
-        "tenants.teams[0].sharedCost",
-        "tenants.teams[0].sharedCostRounded",
-        "tenants.teams[0].total",
-        "tenants.teams[0].totalRounded",
-        "tenants.teams[0].tokens",
-        "tenants.teams[0].inputTokens",
-        "tenants.teams[0].outputTokens",
-        "tenants.teams[0].costPerMillionTokens",
-        "tenants.teams[0].costPerMillionInputTokens",
-        "tenants.teams[0].costPerMillionOutputTokens",
-        "tenants.shared[0].cost",
-        "tenants.shared[0].costRounded",
-        "tenants.shared[0].unallocated",
-        "tenants.shared[0].unallocatedRounded",
-        "tenants.shared[0].teams[0].cost",
-        "tenants.shared[0].teams[0].costRounded",
-        "tenants.shared[0].teams[1].cost",
-        "tenants.shared[0].teams[1].costRounded",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
+        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+        costPerMillionOutputTokens
+      tenants.shared[0]. cost costRounded unallocated unallocatedRounded
+      tenants.shared[0].teams[0]. cost costRounded
+      tenants.shared[0].teams[1]. cost costRounded
+    `).toEqual([
       "tenants.teams[0].cost [computed] = 583.3333333333334 | Σ the team's cost over pools | 500 + 83.3333 = 583.3333 | re 583.3333333333334",
       "  tenants.pools[0].teams[0].cost [computed] = 500 | share × pool cost | 0.5 × 1,000 = 500 | re 500",
       "  tenants.pools[1].teams[0].cost [computed] = 83.33333333333333 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 1,200,000 × 4,800 ÷ 69,120,000 = 83.3333 | re 83.33333333333333",
@@ -326,16 +265,9 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
 describe("cents that binary floating point does not add exactly", () => {
   it("team a's rounded totals are rounded again after adding: 0.1 + 0.2 \u2192 0.3 (the unrounded sums stay 0.30000000000000004)", () => {
     const c = ctxOf(CENTS);
-    expect(
-      showAll(c, [
-        "tenants.teams[0].cost",
-        "tenants.teams[0].costRounded",
-        "tenants.teams[0].sharedCost",
-        "tenants.teams[0].sharedCostRounded",
-        "tenants.teams[0].total",
-        "tenants.teams[0].totalRounded",
-      ]),
-    ).toEqual([
+    expect(showPaths(c)`
+      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded
+    `).toEqual([
       "tenants.teams[0].cost [computed] = 0.30000000000000004 | Σ the team's cost over pools | 0.1 + 0.2 = 0.3 | re 0.30000000000000004",
       "  tenants.pools[0].teams[0].cost [computed] = 0.1 | share × pool cost | 1 × 0.1 = 0.1 | re 0.1",
       "  tenants.pools[1].teams[0].cost [computed] = 0.2 | share × pool cost | 1 × 0.2 = 0.2 | re 0.2",
