@@ -4,6 +4,7 @@
  * `path [kind] = value | formula | plugged | re recomputed | raw …`, its inputs indented below.
  */
 import { explainPath, type LineageNode } from "../../../src/engine/plan/lineage";
+import { words } from "../../words";
 import { computePlan } from "../../../src/engine/plan/plan";
 import type { PlanResult } from "../../../src/engine/plan/plan-result";
 import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
@@ -502,3 +503,18 @@ export const WEIGHTED_2_3: PlanFile = base({
     ],
   },
 });
+
+/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
+export const paths = (s: TemplateStringsArray) => {
+  let prefix = "";
+  return words(s.join("")).flatMap((w) => {
+    if (!w.endsWith(".")) return [prefix + w];
+    prefix = w;
+    return [];
+  });
+};
+/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
+export const showPaths =
+  (c: Ctx, depth = 1) =>
+  (s: TemplateStringsArray) =>
+    showAll(c, paths(s), depth);

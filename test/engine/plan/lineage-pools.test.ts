@@ -15,24 +15,8 @@ import {
   G,
   POOLS_JPY,
   USAGE_SEPARATE,
-  type Ctx,
+  showPaths,
 } from "./lineage-plans-b";
-import { words } from "../../words";
-
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-const paths = (s: TemplateStringsArray) => {
-  let prefix = "";
-  return words(s.join("")).flatMap((w) => {
-    if (!w.endsWith(".")) return [prefix + w];
-    prefix = w;
-    return [];
-  });
-};
-/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
-const showPaths =
-  (c: Ctx, depth = 1) =>
-  (s: TemplateStringsArray) =>
-    showAll(c, paths(s), depth);
 
 describe("a pool's capacity and replicas", () => {
   it("a pool on SKU G with its own cost takes neither capacity nor replicas from G: both are no number", () => {

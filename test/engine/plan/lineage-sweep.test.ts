@@ -22,19 +22,9 @@ import {
   NO,
   edited,
 } from "./lineage-print";
-import { SWEEPS, ctxOf, show, node, base, none, G } from "./lineage-plans-b";
+import { SWEEPS, ctxOf, show, node, base, none, G, paths } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
-import { words } from "../../words";
 
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-const paths = (s: TemplateStringsArray) => {
-  let prefix = "";
-  return words(s.join("")).flatMap((w) => {
-    if (!w.endsWith(".")) return [prefix + w];
-    prefix = w;
-    return [];
-  });
-};
 /** `explainAll` of the paths written as one text (see `paths`). */
 const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
   explainAll(ctx, paths(s));

@@ -10,26 +10,9 @@ import {
   RESERVATION_SEPARATE,
   USAGE_SEPARATE,
   ctxOf,
-  showAll,
   CENTS,
-  type Ctx,
+  showPaths,
 } from "./lineage-plans-b";
-import { words } from "../../words";
-
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-const paths = (s: TemplateStringsArray) => {
-  let prefix = "";
-  return words(s.join("")).flatMap((w) => {
-    if (!w.endsWith(".")) return [prefix + w];
-    prefix = w;
-    return [];
-  });
-};
-/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
-const showPaths =
-  (c: Ctx, depth = 1) =>
-  (s: TemplateStringsArray) =>
-    showAll(c, paths(s), depth);
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
   it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3; team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37; shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {

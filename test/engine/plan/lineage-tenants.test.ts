@@ -28,25 +28,10 @@ import {
   TOKENS_WRITTEN_WEIGHTS,
   WEIGHTED_2_3,
   G,
-  type Ctx,
+  paths,
+  showPaths,
 } from "./lineage-plans-b";
-import { words } from "../../words";
 import type { PlanFile } from "../../../src/engine/base/types";
-
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-const paths = (s: TemplateStringsArray) => {
-  let prefix = "";
-  return words(s.join("")).flatMap((w) => {
-    if (!w.endsWith(".")) return [prefix + w];
-    prefix = w;
-    return [];
-  });
-};
-/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
-const showPaths =
-  (c: Ctx, depth = 1) =>
-  (s: TemplateStringsArray) =>
-    showAll(c, paths(s), depth);
 
 const w = { name: "w", peakRps: 1, inputTokens: 100, outputTokens: 100 };
 /** A plan of workload `w` with these tenants (and `over` written into it). */

@@ -59,26 +59,12 @@ import {
   showAll,
   node,
   G,
-  type Ctx,
   none,
+  paths,
+  showPaths,
 } from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
-import { words } from "../../words";
 
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-const paths = (s: TemplateStringsArray) => {
-  let prefix = "";
-  return words(s.join("")).flatMap((w) => {
-    if (!w.endsWith(".")) return [prefix + w];
-    prefix = w;
-    return [];
-  });
-};
-/** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
-const showPaths =
-  (c: Ctx, depth = 1) =>
-  (s: TemplateStringsArray) =>
-    showAll(c, paths(s), depth);
 /** `explainAll` of the paths written as one text (see `paths`). */
 const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
   explainAll(ctx, paths(s));
