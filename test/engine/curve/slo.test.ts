@@ -47,6 +47,19 @@ function expectOp(op: OperatingPoint, fields: Partial<OperatingPoint>, warnings?
 /** Sets a point's completed and failed request counts. */
 const counts = (p: SweepPoint, completed: number, failed: number) =>
   Object.assign(p, { completed, failed });
+/** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded), P99 TTFT and (if given) P95 ITL. */
+function levels(otps: (number | null)[], ttft: number[], itl?: number[]): SweepPoint[] {
+  return ttft.map((t, i) => {
+    const p: SweepPoint = point(i + 1, { ttftMs: { p99: t } });
+    if (itl) p.itlMs = { p95: itl[i]! };
+    const o = otps[i];
+    if (o !== null && o !== undefined) p.outputTokensPerSec = o;
+    return p;
+  });
+}
+/** `pts` with field `k` set to `values[i]` at point i. */
+const each = <K extends keyof SweepPoint>(pts: SweepPoint[], k: K, values: SweepPoint[K][]) =>
+  pts.map((p, i) => ({ ...p, [k]: values[i] }));
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
@@ -201,13 +214,9 @@ describe("statistics and substitution", () => {
   });
 
   it("reports unknown, not non-monotone data, when the lowest point lacks the statistic", () => {
-    const pts: SweepPoint[] = [
-      { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: {} },
-      { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p99: 300 } },
-    ];
-    const op = opOf(pts, [TTFT]);
-    expect(op).toMatchObject({ feasible: null, pointIndex: null });
-    expect(enW(op)).toEqual([
+    const pts = [point(1, { outputTokensPerSec: 100, ttftMs: {} })];
+    pts.push(point(2, { outputTokensPerSec: 190, ttftMs: { p99: 300 } }));
+    expectOp(opOf(pts, [TTFT]), { feasible: null, pointIndex: null }, [
       "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
       "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
     ]);
@@ -223,12 +232,9 @@ describe("statistics and substitution", () => {
     expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
   });
 
-  it("treats median and p50 as the same statistic", () => {
+  it("statValue: median ≡ p50; TPOT stands in for ITL only when the point has no ITL at all", () => {
     expect(statValue(point(1, { ttftMs: { median: 321 } }), "ttft", "p50").valueMs).toBe(321);
     expect(statValue(point(1, { ttftMs: { p50: 123 } }), "ttft", "median").valueMs).toBe(123);
-  });
-
-  it("statValue substitutes TPOT for ITL only when the point has no ITL at all", () => {
     const p: SweepPoint = point(1, { tpotMs: { p95: 42, mean: 40 } });
     expect(statValue(p, "itl", "p95")).toEqual(stat(42, "tpot", true, ["mean", "p95"]));
     const q: SweepPoint = point(1, { itlMs: { mean: 10 }, tpotMs: { p95: 42 } });
@@ -241,10 +247,8 @@ describe("statistics and substitution", () => {
 describe("operating point: most throughput and failed requests (docs/operating-point.md)", () => {
   /** Throughput rises to c=8 then falls (past saturation) while TTFT still passes up to c=16. */
   function pastPeak(): SweepPoint[] {
-    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({
-      ...p,
-      outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]!,
-    }));
+    const otps = [100, 190, 360, 640, 600, 500];
+    return each(sweep([200, 250, 400, 700, 900, 3000], BASE_ITL), "outputTokensPerSec", otps);
   }
 
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
@@ -262,7 +266,7 @@ describe("operating point: most throughput and failed requests (docs/operating-p
     expectOp(opOf(pastPeak(), [TTFT], "interpolated"), { basis: "measured", concurrency: 8 });
     // ties keep the lower load
     const tie = [100, 190, 640, 640, 900, 950];
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({ ...p, outputTokensPerSec: tie[i]! }));
+    const pts = each(sweep(BASE_TTFT, BASE_ITL), "outputTokensPerSec", tie);
     expect(opOf(pts, [TTFT]).concurrency).toBe(4);
   });
 
@@ -283,11 +287,8 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   });
 
   it("interpolates the failed share to its limit", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
-      ...p,
-      completed: [100, 100, 100, 100, 98, 96][i]!,
-      failed: [0, 0, 0, 0, 2, 4][i]!,
-    }));
+    const done = each(sweep(BASE_TTFT, BASE_ITL), "completed", [100, 100, 100, 100, 98, 96]);
+    const pts = each(done, "failed", [0, 0, 0, 0, 2, 4]);
     // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
     const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }], "interpolated");
     expectOp(op, { basis: "interpolated", bindingErrorRate: true });
@@ -328,16 +329,6 @@ describe("boundaries and edge cases", () => {
    * older tests did not pin down (issue #15, docs/mutation-testing.md). Numbers are hand-calculated;
    * warnings are compared as whole arrays, so an extra or missing warning fails.
    */
-
-  /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
-  function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
-    return ttft.map((t, i) => {
-      const p: SweepPoint = point(i + 1, { ttftMs: { p99: t }, itlMs: { p95: itl[i]! } });
-      const o = otps[i];
-      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
-      return p;
-    });
-  }
 
   describe("binding SLO", () => {
     it("interpolated: two SLOs crossing at the same load — the one with the larger overrun at the failing point binds", () => {
@@ -449,7 +440,7 @@ describe("boundaries and edge cases", () => {
     it("an ITL SLO is judged on ITL when the sweep has ITL, even when it also has TPOT", () => {
       // ITL 30 → 150 fails at c=2; TPOT (30, 50) would pass everywhere
       const itlOnly = levels([100, 200], [100, 100], [30, 150]);
-      const pts = itlOnly.map((p, i) => ({ ...p, tpotMs: { p95: [30, 50][i]! } }));
+      const pts = each(itlOnly, "tpotMs", [{ p95: 30 }, { p95: 50 }]);
       const op = opOf(pts, [ITL]);
       expectOp(op, { concurrency: 1 }, []);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
@@ -516,16 +507,6 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
    * warning fails), the throughput axis of the candidates, the interpolated fields, the statistics
    * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
    */
-
-  /** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded) and P99 TTFT per level. */
-  function levels(otps: (number | null)[], ttft: number[]): SweepPoint[] {
-    return ttft.map((t, i) => {
-      const p: SweepPoint = { concurrency: i + 1, requestRate: null, ttftMs: { p99: t } };
-      const o = otps[i];
-      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
-      return p;
-    });
-  }
 
   describe("sweeps with nothing to walk", () => {
     it("no points: unknown, with the reason", () => {
@@ -873,10 +854,11 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("the SLO's stat is matched in its canonical form (median ≡ p50, P95 ≡ p95)", () => {
-      const pts = levels([100, 200], [10, 20]).map((p, i) => ({
-        ...p,
-        itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! },
-      }));
+      const pts = each(levels([100, 200], [10, 20]), "itlMs", [
+        { median: 50, P95: 60 },
+        { median: 150, P95: 170 },
+      ]);
+
       const op = opOf(pts, [{ metric: "itl", stat: "P50", maxMs: 100 }]);
       expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
       const op95 = opOf(pts, [{ metric: "itl", stat: "p95", maxMs: 100 }]);
