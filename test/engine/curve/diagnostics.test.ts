@@ -2,255 +2,89 @@ import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../../src/engine/curve/diagnostics";
 import type { Stats, SweepMeta, SweepPoint } from "../../../src/engine/base/types";
 import type { Zone } from "../../../src/engine/curve/zones";
-import { words } from "../../words";
 
+/*
+ * Every rule's whole finding (rule, severity, English and Chinese title, evidence and advice,
+ * points) on each load axis; every threshold exactly at, just below and just above; the tie-breaks
+ * (first pair, first point, TTFT before E2E); the skipped points (no value, zero or negative basis,
+ * an infinite load); the rule list's text (docs/mutation-testing.md). Oracles are hand-computed ratios.
+ */
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
-const run = (points: SweepPoint[]) => diagnose({ points, meta });
-const ids = (points: SweepPoint[]) => run(points).map((f) => f.rule);
-const pt = (c: number, otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-  concurrency: c,
-  requestRate: null,
-  outputTokensPerSec: otps,
-  ...extra,
-});
+const run = (points: SweepPoint[], zones?: Zone[]) => diagnose({ points, meta }, zones);
+const rule = (points: SweepPoint[], id: string, zones?: Zone[]): Finding | undefined =>
+  run(points, zones).find((f) => f.rule === id);
+const conc = (
+  c: number | null,
+  otps: number | null,
+  extra: Partial<SweepPoint> = {},
+): SweepPoint => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps, ...extra });
+const rate = (r: number | "inf", otps: number, extra: Partial<SweepPoint> = {}) =>
+  conc(null, otps, { requestRate: r, ...extra });
+const rps = (r: number, otps: number, extra: Partial<SweepPoint> = {}) =>
+  conc(null, otps, { rps: r, ...extra });
 
-describe("diagnose: ttft-queueing", () => {
-  it("flags TTFT that grows ≥ 3× while throughput grows < 25 %", () => {
-    const pts = [
-      pt(8, 1000, { ttftMs: { p99: 300 } }),
-      pt(16, 1080, { ttftMs: { p99: 700 } }),
-      pt(32, 1110, { ttftMs: { p99: 1500 } }),
-      pt(64, 1120, { ttftMs: { p99: 2700 } }),
-    ];
-    // best pair 8 → 64: TTFT 2700 / 300 = 9.0×, throughput 1120 / 1000 − 1 = 12 %
-    const f = run(pts).find((x) => x.rule === "ttft-queueing")!;
-    expect(f.evidence).toBe(
-      "P99 TTFT grows 9.0× from concurrency 8 to 64 while throughput grows 12 %",
-    );
-    expect(f.pointIndices).toEqual([0, 1, 2, 3]);
-    expect(f.advice).toContain("prefill");
-  });
-
-  it("does not flag TTFT that grows together with throughput", () => {
-    // 8 → 64: TTFT 4×, but throughput 4× as well (+300 %)
-    const pts = [
-      pt(8, 1000, { ttftMs: { p99: 300 } }),
-      pt(16, 2000, { ttftMs: { p99: 500 } }),
-      pt(64, 4000, { ttftMs: { p99: 1200 } }),
-    ];
-    expect(ids(pts)).not.toContain("ttft-queueing");
-  });
-});
-
-describe("diagnose: decode-bound", () => {
-  it("flags even ITL while throughput stops growing over a load doubling", () => {
-    const pts = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 2100, { itlMs: { p50: 21, p99: 25 } }),
-      pt(64, 2150, { itlMs: { p50: 21.5, p99: 26 } }),
-    ];
-    // 16 → 32: throughput +5 %, P50 ITL +5 %, P99/P50 at 32 = 25/21 = 1.19
-    const f = run(pts).find((x) => x.rule === "decode-bound")!;
-    expect(f.evidence).toBe(
-      "Throughput grows 5 % from concurrency 16 to 32 while P50 ITL grows 5 % (P99/P50 1.19)",
-    );
-    expect(f.pointIndices).toEqual([0, 1]);
-  });
-
-  it("does not flag when ITL rises with load or throughput still grows", () => {
-    const rising = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 2100, { itlMs: { p50: 40, p99: 50 } }),
-    ]; // ITL +100 %
-    expect(ids(rising)).not.toContain("decode-bound");
-    const growing = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 3500, { itlMs: { p50: 21, p99: 25 } }),
-    ]; // +75 %
-    expect(ids(growing)).not.toContain("decode-bound");
-    const uneven = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 40 } }),
-      pt(32, 2050, { itlMs: { p50: 21, p99: 42 } }),
-    ]; // P99/P50 = 2
-    expect(ids(uneven)).not.toContain("decode-bound");
+describe("DIAGNOSTIC_RULES", () => {
+  it("says every rule and its thresholds", () => {
+    expect(DIAGNOSTIC_RULES).toEqual([
+      {
+        id: "ttft-queueing",
+        description:
+          "TTFT (P99, else the highest percentile, else mean) grows ≥ 3× between two load levels while throughput grows < 25 % between them: requests queue; check scheduling and prefill preemption of decode.",
+      },
+      {
+        id: "decode-bound",
+        description:
+          "Over a load doubling throughput grows < 10 % while ITL (else TPOT) stays even — P50 (else mean) grows < 30 % and P99/P50 < 1.5 at both ends where both exist: decode kernel or memory-bandwidth bottleneck; check kernel fusion and CUDA Graphs.",
+      },
+      {
+        id: "failures-at-load",
+        description:
+          "Failed requests appear at a higher load (failed > 0 and > 1 % of the requests) after lower loads had none: possibly KV-cache OOM at long context; check gpu_memory_utilization or KV-cache quantisation.",
+      },
+      {
+        id: "long-tail",
+        description:
+          "At a load in the linear zone, P99/P50 of TTFT or E2E ≥ 3: long-tail requests (long prefills in the batch) drag the tail.",
+      },
+      {
+        id: "multi-replica-scaling",
+        description:
+          "Throughput not scaling linearly with replicas (network / load-balancer bottleneck): needs sweeps of 1 and N replicas; never emitted from a single sweep.",
+      },
+    ]);
   });
 });
 
-describe("diagnose: failures-at-load", () => {
-  it("flags failures that appear at higher load after none at lower load", () => {
-    const pts = [1, 2, 4, 8].map((c, i) =>
-      pt(c, 100 * c, { completed: [200, 200, 200, 388][i]!, failed: [0, 0, 0, 12][i]! }),
-    );
-    // 12 / (388 + 12) = 3 % > 1 %
-    const f = run(pts).find((x) => x.rule === "failures-at-load")!;
-    expect(f.evidence).toBe(
-      "12 of 400 requests (3.0 %) failed at concurrency 8; none failed at concurrency 1 to 4",
-    );
-    expect(f.pointIndices).toEqual([3]);
-  });
-
-  it("does not flag failures below 1 % or failures already at the lowest load", () => {
-    const few = [1, 2].map((c, i) =>
-      pt(c, 100 * c, { completed: [200, 199][i]!, failed: [0, 1][i]! }),
-    ); // 0.5 %
-    expect(ids(few)).not.toContain("failures-at-load");
-    const always = [1, 2].map((c, i) => pt(c, 100 * c, { completed: 190, failed: [10, 12][i]! }));
-    expect(ids(always)).not.toContain("failures-at-load");
-  });
-});
-
-describe("diagnose: long-tail", () => {
-  const conc = [1, 2, 4, 8];
-  const otps = [100, 180, 330, 600]; // all-linear curve (see zones tests)
-  const p99 = [100, 115, 135, 160];
-  it("flags P99/P50 ≥ 3 at points in the linear zone", () => {
-    const pts = conc.map((c, i) =>
-      pt(c, otps[i]!, { ttftMs: { p50: [30, 35, 40, 50][i]!, p99: p99[i]! } }),
-    );
-    // ratios 3.33, 3.29, 3.375, 3.2 → all linear points; the largest at concurrency 4
-    const f = run(pts).find((x) => x.rule === "long-tail")!;
-    expect(f.evidence).toBe(
-      "At concurrency 4 (linear zone) P99 TTFT is 3.4× P50 (135 ms vs 40 ms)",
-    );
-    expect(f).toMatchObject({ pointIndices: [0, 1, 2, 3], severity: "info" });
-  });
-
-  it("does not flag a tight tail, nor a long tail only in the saturated zone", () => {
-    const tight = conc.map((c, i) =>
-      pt(c, otps[i]!, { ttftMs: { p50: p99[i]! / 1.5, p99: p99[i]! } }),
-    );
-    expect(ids(tight)).not.toContain("long-tail");
-    // saturated from the start (e = 0.1): every point saturated, so no linear point to flag
-    const sat = conc.map((c, i) =>
-      pt(c, [1000, 1100, 1150, 1160][i]!, {
-        ttftMs: { p50: 100, p99: [200, 450, 1000, 2100][i]! },
-      }),
-    );
-    expect(ids(sat)).not.toContain("long-tail");
-  });
-});
-
-describe("diagnostic rules", () => {
-  it("documents the multi-replica rule but never emits it from one sweep", () => {
-    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual(
-      words("ttft-queueing decode-bound failures-at-load long-tail multi-replica-scaling"),
-    );
-    expect(DIAGNOSTIC_RULES[4]!.description).toContain("needs sweeps of 1 and N replicas");
-  });
-
-  it("finds nothing in a healthy linear sweep or a single point", () => {
-    const healthy = [1, 2, 4, 8].map((c, i) =>
-      pt(c, [100, 180, 330, 600][i]!, {
-        ttftMs: { p50: 80, p99: 100 + 10 * i },
-        itlMs: { p50: 20, p99: 24 },
-        failed: 0,
-        completed: 100,
-      }),
-    );
-    expect(run(healthy)).toEqual([]);
-    expect(run([pt(1, 100, { failed: 50, completed: 50 })])).toEqual([]);
-  });
-});
-
-describe("boundaries and edge cases", () => {
-  /**
-   * Pins of src/engine/curve/diagnostics.ts found by mutation testing (docs/mutation-testing.md): every
-   * rule's whole finding (rule, severity, English and Chinese title, evidence and advice, points) on
-   * each load axis; every threshold exactly at, just below and just above; the tie-breaks (first
-   * pair, first point, TTFT before E2E); the skipped points (no value, zero or negative basis, an
-   * infinite load); the rule list's text. Oracles are hand-computed ratios.
-   */
-  const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
-  const run = (points: SweepPoint[], zones?: Zone[]) => diagnose({ points, meta }, zones);
-  const rule = (points: SweepPoint[], id: string, zones?: Zone[]): Finding | undefined =>
-    run(points, zones).find((f) => f.rule === id);
-  const conc = (
-    c: number | null,
-    otps: number | null,
-    extra: Partial<SweepPoint> = {},
-  ): SweepPoint => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps, ...extra });
-  const rate = (r: number | "inf", otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-    concurrency: null,
-    requestRate: r,
-    outputTokensPerSec: otps,
-    ...extra,
-  });
-  const rps = (r: number, otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-    concurrency: null,
-    requestRate: null,
-    rps: r,
-    outputTokensPerSec: otps,
-    ...extra,
-  });
-
-  describe("the rule list", () => {
-    it("says every rule and its thresholds", () => {
-      expect(DIAGNOSTIC_RULES).toEqual([
-        {
-          id: "ttft-queueing",
-          description:
-            "TTFT (P99, else the highest percentile, else mean) grows ≥ 3× between two load levels while throughput grows < 25 % between them: requests queue; check scheduling and prefill preemption of decode.",
-        },
-        {
-          id: "decode-bound",
-          description:
-            "Over a load doubling throughput grows < 10 % while ITL (else TPOT) stays even — P50 (else mean) grows < 30 % and P99/P50 < 1.5 at both ends where both exist: decode kernel or memory-bandwidth bottleneck; check kernel fusion and CUDA Graphs.",
-        },
-        {
-          id: "failures-at-load",
-          description:
-            "Failed requests appear at a higher load (failed > 0 and > 1 % of the requests) after lower loads had none: possibly KV-cache OOM at long context; check gpu_memory_utilization or KV-cache quantisation.",
-        },
-        {
-          id: "long-tail",
-          description:
-            "At a load in the linear zone, P99/P50 of TTFT or E2E ≥ 3: long-tail requests (long prefills in the batch) drag the tail.",
-        },
-        {
-          id: "multi-replica-scaling",
-          description:
-            "Throughput not scaling linearly with replicas (network / load-balancer bottleneck): needs sweeps of 1 and N replicas; never emitted from a single sweep.",
-        },
-      ]);
-    });
-  });
-
-  describe("diagnose: sweeps too small", () => {
-    it("no points or one point: nothing; two points are enough", () => {
+describe("diagnose", () => {
+  describe("sweeps too small, healthy sweeps, the order of findings", () => {
+    const clean = { failed: 0, completed: 100 };
+    const half = { failed: 50, completed: 50 };
+    const long = { ttftMs: { p50: 10, p99: 100 } };
+    it("nothing from no points, one point (a sweep needs two), or a healthy linear sweep", () => {
       expect(run([])).toEqual([]);
-      expect(run([conc(1, 100, { failed: 0, completed: 100 })])).toEqual([]);
-      expect(
-        run([
-          conc(1, 100, { failed: 0, completed: 100 }),
-          conc(2, 150, { failed: 50, completed: 50 }),
-        ]).map((f) => f.rule),
-      ).toEqual(["failures-at-load"]);
+      expect(run([conc(1, 100, clean)])).toEqual([]);
+      expect(run([conc(1, 100, half)])).toEqual([]);
+      // one point with a long tail: still nothing
+      expect(run([conc(1, 100, long)])).toEqual([]);
+      expect(run([conc(1, 100, long)], ["linear"])).toEqual([]);
+      const healthy = [1, 2, 4, 8].map((c, i) =>
+        conc(c, [100, 180, 330, 600][i]!, {
+          ...{ ttftMs: { p50: 80, p99: 100 + 10 * i }, itlMs: { p50: 20, p99: 24 } },
+          ...clean,
+        }),
+      );
+      expect(run(healthy)).toEqual([]);
     });
-    it("one point with a long tail: still nothing (a sweep needs two points)", () => {
-      expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })])).toEqual([]);
-      expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })], ["linear"])).toEqual([]);
-    });
-    it("findings come in rule order: queueing, decode-bound, failures, long tail", () => {
+    it("two points are enough; findings come in rule order: queueing, decode-bound, failures, long tail", () => {
+      const two = run([conc(1, 100, clean), conc(2, 150, half)]);
+      expect(two.map((f) => f.rule)).toEqual(["failures-at-load"]);
+      const even = { itlMs: { p50: 20, p99: 22 } };
       const pts = [
-        conc(1, 1000, {
-          ttftMs: { p50: 10, p99: 100 },
-          itlMs: { p50: 20, p99: 22 },
-          failed: 0,
-          completed: 100,
-        }),
-        conc(2, 1010, {
-          ttftMs: { p50: 200, p99: 400 },
-          itlMs: { p50: 20, p99: 22 },
-          failed: 10,
-          completed: 90,
-        }),
+        conc(1, 1000, { ...long, ...even, ...clean }),
+        conc(2, 1010, { ttftMs: { p50: 200, p99: 400 }, ...even, failed: 10, completed: 90 }),
       ];
-      expect(run(pts, ["linear", "linear"]).map((f) => f.rule)).toEqual([
-        "ttft-queueing",
-        "decode-bound",
-        "failures-at-load",
-        "long-tail",
-      ]);
+      const all = ["ttft-queueing", "decode-bound", "failures-at-load", "long-tail"];
+      expect(run(pts, ["linear", "linear"]).map((f) => f.rule)).toEqual(all);
     });
   });
 
@@ -292,6 +126,20 @@ describe("boundaries and edge cases", () => {
       ]);
     });
     it.each<[string, SweepPoint[], Want]>([
+      [
+        "TTFT ≥ 3× while throughput grows < 25 %: the best pair 8 → 64 (9.0×, +12 %), every point",
+        [tt(8, 1000, 300), tt(16, 1080, 700), tt(32, 1110, 1500), tt(64, 1120, 2700)],
+        {
+          evidence: "P99 TTFT grows 9.0× from concurrency 8 to 64 while throughput grows 12 %",
+          pointIndices: [0, 1, 2, 3],
+          advice: expect.stringContaining("prefill"),
+        },
+      ],
+      [
+        "TTFT growing together with throughput (4×, +300 % from 8 to 64) is not",
+        [tt(8, 1000, 300), tt(16, 2000, 500), tt(64, 4000, 1200)],
+        undefined,
+      ],
       [
         "TTFT exactly 3× is flagged",
         [tt(8, 1000, 100), tt(16, 1000, 300)],
@@ -401,6 +249,31 @@ describe("boundaries and edge cases", () => {
       il(32, 1000, { p50: 20, p99: 20 * s1 }),
     ];
     it.each<[string, SweepPoint[], Want]>([
+      [
+        // 16 → 32: throughput +5 %, P50 ITL +5 %, P99/P50 at 32 = 25/21 = 1.19
+        "even ITL while throughput stops growing over a load doubling",
+        [
+          il(16, 2000, { p50: 20, p99: 24 }),
+          il(32, 2100, { p50: 21, p99: 25 }),
+          il(64, 2150, { p50: 21.5, p99: 26 }),
+        ],
+        { ...grows(5, 16, 32, "P50 ITL", 5, " (P99/P50 1.19)"), pointIndices: [0, 1] },
+      ],
+      [
+        "ITL rising with load (+100 %) is not",
+        [il(16, 2000, { p50: 20, p99: 24 }), il(32, 2100, { p50: 40, p99: 50 })],
+        undefined,
+      ],
+      [
+        "throughput still growing (+75 %) is not",
+        [il(16, 2000, { p50: 20, p99: 24 }), il(32, 3500, { p50: 21, p99: 25 })],
+        undefined,
+      ],
+      [
+        "an uneven ITL (P99/P50 = 2) is not",
+        [il(16, 2000, { p50: 20, p99: 40 }), il(32, 2050, { p50: 21, p99: 42 })],
+        undefined,
+      ],
       [
         "empty ITL blocks fall back to TPOT",
         [
@@ -536,7 +409,23 @@ describe("boundaries and edge cases", () => {
       conc(c, otps, { failed, ...(completed === undefined ? {} : { completed }) });
     it.each<[string, SweepPoint[], Want]>([
       [
+        "failures appearing at a higher load after none: 12 / (388 + 12) = 3 % > 1 %",
+        [1, 2, 4, 8].map((c, i) => fl(c, 100 * c, [0, 0, 0, 12][i]!, [200, 200, 200, 388][i]!)),
+        {
+          evidence:
+            "12 of 400 requests (3.0 %) failed at concurrency 8; none failed at concurrency 1 to 4",
+          pointIndices: [3],
+        },
+      ],
+      ["0.5 % failed is not flagged", [fl(1, 100, 0, 200), fl(2, 200, 1, 199)], undefined],
+      [
+        "failures already at the lowest load are not",
+        [fl(1, 100, 10, 190), fl(2, 200, 12, 190)],
+        undefined,
+      ],
+      [
         "with completed counts: the share, and the lower range in Chinese",
+
         [1, 2, 4].map((c, i) =>
           conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
         ),
@@ -641,71 +530,94 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it("just below 3× is no long tail", () => {
-      const pts = [conc(1, 100, { e2eMs: { p50: 1000, p99: 2999 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])).toBeUndefined();
+    const L2: Zone[] = ["linear", "linear"];
+    const e2e = (p50: number, p99: number) => ({ e2eMs: { p50, p99 } });
+    const tf = (p50: number, p99: number) => ({ ttftMs: { p50, p99 } });
+    const at = (c: number, p50: number, p99: number) => conc(c, 100 * c, tf(p50, p99));
+    const tail = (c: number, field: string, ratio: string, a: number, b: number) => ({
+      evidence: `At concurrency ${c} (linear zone) P99 ${field} is ${ratio}× P50 (${a} ms vs ${b} ms)`,
     });
-    it("only points in the linear zone count", () => {
-      const pts = [
-        conc(1, 100, { e2eMs: { p50: 10, p99: 100 } }),
-        conc(2, 200, { e2eMs: { p50: 10, p99: 40 } }),
-      ];
-      expect(rule(pts, "long-tail", ["idle", "saturated"])).toBeUndefined();
-      const f = rule(pts, "long-tail", ["saturated", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 2 (linear zone) P99 E2E is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      expect(f.pointIndices).toEqual([1]);
-    });
-    it("a P50 of 0 is skipped (no infinite ratio)", () => {
-      const pts = [conc(1, 100, { ttftMs: { p50: 0, p99: 50 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])).toBeUndefined();
-    });
-    it("ties: TTFT before E2E at one point, the first point in load order across points", () => {
-      const one = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 }, e2eMs: { p50: 100, p99: 400 } }),
-        conc(2, 200, {}),
-      ];
-      expect(rule(one, "long-tail", ["linear", "linear"])!.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      // Input order 2, 1: load order puts concurrency 1 first.
-      const two = [
-        conc(2, 200, { ttftMs: { p50: 20, p99: 80 } }),
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 } }),
-      ];
-      const f = rule(two, "long-tail", ["linear", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      expect(f.pointIndices).toEqual([1, 0]);
-    });
-    it("the largest ratio is the evidence, whichever field and point it is", () => {
-      const pts = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 35 } }),
-        conc(2, 200, { ttftMs: { p50: 10, p99: 30 }, e2eMs: { p50: 100, p99: 500 } }),
-      ];
-      const f = rule(pts, "long-tail", ["linear", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 2 (linear zone) P99 E2E is 5.0× P50 (500 ms vs 100 ms)",
-      );
-      expect(f.pointIndices).toEqual([0, 1]);
-    });
-    it("P50 read from a median", () => {
-      const pts = [conc(1, 100, { ttftMs: { median: 10, p99: 40 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])!.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-    });
-    it("without zones given, the sweep's own zones are used", () => {
-      // Efficiency 0.9 then 0.58 with TTFT +10 % and +36 %: every point linear (classifyZones).
-      const pts = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 } }),
-        conc(2, 190, { ttftMs: { p50: 10, p99: 44 } }),
-        conc(4, 300, { ttftMs: { p50: 30, p99: 60 } }),
-      ];
-      expect(rule(pts, "long-tail")!.pointIndices).toEqual([0, 1]);
-      expect(rule(pts, "long-tail", ["saturated", "saturated", "saturated"])).toBeUndefined();
-    });
+    const ends = [conc(1, 100, e2e(10, 100)), conc(2, 200, e2e(10, 40))];
+    const tie = [conc(1, 100, { ...tf(10, 40), ...e2e(100, 400) }), conc(2, 200, {})];
+    const widest = [at(1, 10, 35), conc(2, 200, { ...tf(10, 30), ...e2e(100, 500) })];
+    // Efficiency 0.9 then 0.58 with TTFT +10 % and +36 %: every point linear (classifyZones).
+    const own = [at(1, 10, 40), conc(2, 190, tf(10, 44)), conc(4, 300, tf(30, 60))];
+    const linear = [1, 2, 4, 8].map((c, i) =>
+      conc(c, [100, 180, 330, 600][i]!, tf([30, 35, 40, 50][i]!, [100, 115, 135, 160][i]!)),
+    );
+    it.each<[string, SweepPoint[], Zone[] | undefined, Want]>([
+      [
+        // ratios 3.33, 3.29, 3.375, 3.2 (an all-linear curve, see zones tests): the largest at 4
+        "P99/P50 ≥ 3 at points of the sweep's own linear zone",
+        linear,
+        undefined,
+        { ...tail(4, "TTFT", "3.4", 135, 40), pointIndices: [0, 1, 2, 3], severity: "info" },
+      ],
+      [
+        "a tight tail (P99/P50 = 1.5) is none",
+        linear.map((p) => ({ ...p, ttftMs: tf(p.ttftMs!.p99! / 1.5, p.ttftMs!.p99!).ttftMs })),
+        undefined,
+        undefined,
+      ],
+      [
+        // saturated from the start (e = 0.1): every point saturated, so no linear point to flag
+        "a long tail only in the saturated zone is none",
+        [1, 2, 4, 8].map((c, i) =>
+          conc(c, [1000, 1100, 1150, 1160][i]!, tf(100, [200, 450, 1000, 2100][i]!)),
+        ),
+        undefined,
+        undefined,
+      ],
+      [
+        "just below 3× is no long tail",
+        [conc(1, 100, e2e(1000, 2999)), conc(2, 200, {})],
+        L2,
+        undefined,
+      ],
+      [
+        "only points in the linear zone count (idle, saturated)",
+        ends,
+        ["idle", "saturated"],
+        undefined,
+      ],
+      [
+        "only points in the linear zone count (saturated, linear)",
+        ends,
+        ["saturated", "linear"],
+        { ...tail(2, "E2E", "4.0", 40, 10), pointIndices: [1] },
+      ],
+      [
+        "a P50 of 0 is skipped (no infinite ratio)",
+        [at(1, 0, 50), conc(2, 200, {})],
+        L2,
+        undefined,
+      ],
+      ["ties: TTFT before E2E at one point", tie, L2, tail(1, "TTFT", "4.0", 40, 10)],
+      [
+        "ties: the first point in load order across points (input order 2, 1)",
+        [at(2, 20, 80), at(1, 10, 40)],
+        L2,
+        { ...tail(1, "TTFT", "4.0", 40, 10), pointIndices: [1, 0] },
+      ],
+      [
+        "the largest ratio is the evidence, whichever field and point it is",
+        widest,
+        L2,
+        { ...tail(2, "E2E", "5.0", 500, 100), pointIndices: [0, 1] },
+      ],
+      [
+        "P50 read from a median",
+        [conc(1, 100, { ttftMs: { median: 10, p99: 40 } }), conc(2, 200, {})],
+        L2,
+        tail(1, "TTFT", "4.0", 40, 10),
+      ],
+      [
+        "without zones given, the sweep's own zones are used",
+        own,
+        undefined,
+        { pointIndices: [0, 1] },
+      ],
+      ["zones given are used instead", own, ["saturated", "saturated", "saturated"], undefined],
+    ])("%s", (_, points, zones, want) => check(points, "long-tail", want, zones));
   });
 });
