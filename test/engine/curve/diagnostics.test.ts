@@ -125,7 +125,7 @@ describe("diagnose", () => {
         },
       ]);
     });
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
       [
         "TTFT ≥ 3× while throughput grows < 25 %: the best pair 8 → 64 (9.0×, +12 %), every point",
         [tt(8, 1000, 300), tt(16, 1080, 700), tt(32, 1110, 1500), tt(64, 1120, 2700)],
@@ -138,15 +138,14 @@ describe("diagnose", () => {
       [
         "TTFT growing together with throughput (4×, +300 % from 8 to 64) is not",
         [tt(8, 1000, 300), tt(16, 2000, 500), tt(64, 4000, 1200)],
-        undefined,
       ],
       [
         "TTFT exactly 3× is flagged",
         [tt(8, 1000, 100), tt(16, 1000, 300)],
         { evidence: "P99 TTFT grows 3.0× from concurrency 8 to 16 while throughput grows 0 %" },
       ],
-      ["TTFT just below 3× is not", [tt(8, 1000, 100), tt(16, 1000, 299.99)], undefined],
-      ["throughput growth exactly 25 % is not", [tt(8, 1000, 100), tt(16, 1250, 1000)], undefined],
+      ["TTFT just below 3× is not", [tt(8, 1000, 100), tt(16, 1000, 299.99)]],
+      ["throughput growth exactly 25 % is not", [tt(8, 1000, 100), tt(16, 1250, 1000)]],
       [
         "throughput growth just below 25 % is",
         [tt(8, 1000, 100), tt(16, 1249, 1000)],
@@ -176,9 +175,9 @@ describe("diagnose", () => {
           pointIndices: [0, 1, 2, 3],
         },
       ],
-      ["a TTFT of 0 at the lower point is no basis", [tt(1, 1000, 0), tt(2, 1000, 500)], undefined],
-      ["a throughput of 0 at the lower point neither", [tt(1, 0, 100), tt(2, -5, 500)], undefined],
-      ["nor a negative throughput", [tt(1, -100, 100), tt(2, -100, 500)], undefined],
+      ["a TTFT of 0 at the lower point is no basis", [tt(1, 1000, 0), tt(2, 1000, 500)]],
+      ["a throughput of 0 at the lower point neither", [tt(1, 0, 100), tt(2, -5, 500)]],
+      ["nor a negative throughput", [tt(1, -100, 100), tt(2, -100, 500)]],
       [
         "the statistic is named as read: mean",
         [conc(1, 1000, { ttftMs: { mean: 100 } }), conc(2, 1000, { ttftMs: { mean: 500 } })],
@@ -198,10 +197,9 @@ describe("diagnose", () => {
       [
         "a median stands for P50 only: a point without the P99 read is skipped",
         [tt(1, 1000, 100), conc(2, 1000, { ttftMs: { median: 500 } })],
-        undefined,
       ],
-      ["TTFT falling with load is no queueing", [tt(1, 1000, 900), tt(2, 1000, 100)], undefined],
-      ["no TTFT anywhere: no finding", [conc(1, 1000), conc(2, 1000)], undefined],
+      ["TTFT falling with load is no queueing", [tt(1, 1000, 900), tt(2, 1000, 100)]],
+      ["no TTFT anywhere: no finding", [conc(1, 1000), conc(2, 1000)]],
     ])("%s", (_, points, want) => check(points, "ttft-queueing", want));
   });
 
@@ -248,7 +246,7 @@ describe("diagnose", () => {
       il(16, 1000, { p50: 20, p99: 20 * s0 }),
       il(32, 1000, { p50: 20, p99: 20 * s1 }),
     ];
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
       [
         // 16 → 32: throughput +5 %, P50 ITL +5 %, P99/P50 at 32 = 25/21 = 1.19
         "even ITL while throughput stops growing over a load doubling",
@@ -262,17 +260,14 @@ describe("diagnose", () => {
       [
         "ITL rising with load (+100 %) is not",
         [il(16, 2000, { p50: 20, p99: 24 }), il(32, 2100, { p50: 40, p99: 50 })],
-        undefined,
       ],
       [
         "throughput still growing (+75 %) is not",
         [il(16, 2000, { p50: 20, p99: 24 }), il(32, 3500, { p50: 21, p99: 25 })],
-        undefined,
       ],
       [
         "an uneven ITL (P99/P50 = 2) is not",
         [il(16, 2000, { p50: 20, p99: 40 }), il(32, 2050, { p50: 21, p99: 42 })],
-        undefined,
       ],
       [
         "empty ITL blocks fall back to TPOT",
@@ -282,7 +277,7 @@ describe("diagnose", () => {
         ],
         grows(0, 16, 32, "P50 TPOT", 0),
       ],
-      ["empty ITL and no TPOT: no finding", [il(16, 2000, {}), conc(32, 2000)], undefined],
+      ["empty ITL and no TPOT: no finding", [il(16, 2000, {}), conc(32, 2000)]],
       [
         "ITL on some points only is still ITL; the centre is the mean unless every point has a P50",
         [
@@ -313,22 +308,21 @@ describe("diagnose", () => {
         // Centre is the mean (16 has only a P50): 8 → 16 has no mean at 16; 16 → 32 has none at 16.
         "a higher load without the centre statistic is no comparison (not a fall to 0)",
         [il(8, 1000, { mean: 20 }), p50(16, 1000, 20), il(32, 1000, { mean: 20 })],
-        undefined,
       ],
-      ["throughput growth exactly 10 % is not", [p50(16, 1000, 20), p50(32, 1100, 20)], undefined],
+      ["throughput growth exactly 10 % is not", [p50(16, 1000, 20), p50(32, 1100, 20)]],
       [
         "throughput growth just below 10 % is",
         [p50(16, 1000, 20), p50(32, 1099, 20)],
         grows(10, 16, 32, "P50 ITL", 0),
       ],
-      ["ITL growth exactly 30 % is not", [p50(16, 1000, 20), p50(32, 1000, 26)], undefined],
+      ["ITL growth exactly 30 % is not", [p50(16, 1000, 20), p50(32, 1000, 26)]],
       [
         "ITL growth just below 30 % is (25.8 / 20 − 1 = 29 %)",
         [p50(16, 1000, 20), p50(32, 1000, 25.8)],
         grows(0, 16, 32, "P50 ITL", 29),
       ],
-      ["P99/P50 exactly 1.5 at the lower end is uneven", spread(1.5, 1), undefined],
-      ["P99/P50 exactly 1.5 at the higher end is uneven", spread(1, 1.5), undefined],
+      ["P99/P50 exactly 1.5 at the lower end is uneven", spread(1.5, 1)],
+      ["P99/P50 exactly 1.5 at the higher end is uneven", spread(1, 1.5)],
       [
         "P99/P50 just below 1.5 is even",
         spread(1.49, 1.2),
@@ -349,23 +343,21 @@ describe("diagnose", () => {
         [p50(10, 1000, 20), p50(20, 1000, 20)],
         { pointIndices: [0, 1] },
       ],
-      ["a load 1.99× is not", [p50(10, 1000, 20), p50(19.9, 1000, 20)], undefined],
+      ["a load 1.99× is not", [p50(10, 1000, 20), p50(19.9, 1000, 20)]],
       [
         // 10 → 19.9 is no doubling; 10 → 25 is, but throughput grows 50 %; 19.9 → 40 is flat.
         "the next point at ≥ 2× is taken",
         [10, 19.9, 25, 40].map((c, i) => p50(c, [1000, 1500, 1500, 1500][i]!, 20)),
         { ...grows(0, 19.9, 40, "P50 ITL", 0), pointIndices: [1, 2, 3] },
       ],
-      ["a load of 0 is no basis for a doubling", [p50(0, 1000, 20), p50(1, 1000, 20)], undefined],
+      ["a load of 0 is no basis for a doubling", [p50(0, 1000, 20), p50(1, 1000, 20)]],
       [
         "an infinite rate is no basis for a doubling",
         [rate(4, 1000, { itlMs: { p50: 20 } }), rate("inf", 1010, { itlMs: { p50: 20 } })],
-        undefined,
       ],
       [
         "a pair with an unknown throughput at the higher load is skipped",
         [p50(8, 1000, 20), p50(16, null, 20), p50(32, 1000, 20)],
-        undefined,
       ],
       [
         // Centre is the mean (not every point has P50): 8 has no mean, so 8→16 is skipped.
@@ -373,14 +365,10 @@ describe("diagnose", () => {
         [p50(8, 1000, 20), il(16, 1000, { mean: 20 }), il(32, 1000, { mean: 20 })],
         { ...grows(0, 16, 32, "mean ITL", 0), pointIndices: [1, 2] },
       ],
-      [
-        "throughput of 0 at the lower load is no basis",
-        [p50(8, 0, 20), p50(16, -5, 20)],
-        undefined,
-      ],
-      ["nor a negative throughput", [p50(8, -1000, 20), p50(16, -1000, 20)], undefined],
-      ["nor a negative ITL", [p50(8, 1000, -20), p50(16, 1000, -20)], undefined],
-      ["nor an ITL of 0", [p50(8, 1000, 0), p50(16, 1000, -1)], undefined],
+      ["throughput of 0 at the lower load is no basis", [p50(8, 0, 20), p50(16, -5, 20)]],
+      ["nor a negative throughput", [p50(8, -1000, 20), p50(16, -1000, 20)]],
+      ["nor a negative ITL", [p50(8, 1000, -20), p50(16, 1000, -20)]],
+      ["nor an ITL of 0", [p50(8, 1000, 0), p50(16, 1000, -1)]],
     ])("%s", (_, points, want) => check(points, "decode-bound", want));
   });
 
@@ -407,7 +395,7 @@ describe("diagnose", () => {
     });
     const fl = (c: number | null, otps: number, failed: number | null, completed?: number) =>
       conc(c, otps, { failed, ...(completed === undefined ? {} : { completed }) });
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
       [
         "failures appearing at a higher load after none: 12 / (388 + 12) = 3 % > 1 %",
         [1, 2, 4, 8].map((c, i) => fl(c, 100 * c, [0, 0, 0, 12][i]!, [200, 200, 200, 388][i]!)),
@@ -417,12 +405,8 @@ describe("diagnose", () => {
           pointIndices: [3],
         },
       ],
-      ["0.5 % failed is not flagged", [fl(1, 100, 0, 200), fl(2, 200, 1, 199)], undefined],
-      [
-        "failures already at the lowest load are not",
-        [fl(1, 100, 10, 190), fl(2, 200, 12, 190)],
-        undefined,
-      ],
+      ["0.5 % failed is not flagged", [fl(1, 100, 0, 200), fl(2, 200, 1, 199)]],
+      ["failures already at the lowest load are not", [fl(1, 100, 10, 190), fl(2, 200, 12, 190)]],
       [
         "with completed counts: the share, and the lower range in Chinese",
 
@@ -435,7 +419,7 @@ describe("diagnose", () => {
           zh: { evidence: "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败" },
         },
       ],
-      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)], undefined],
+      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)]],
       [
         "just above 1 % is",
         [fl(1, 100, 0, 100), fl(2, 200, 2, 98)],
@@ -447,13 +431,8 @@ describe("diagnose", () => {
       [
         "a lower load with a few failures (≤ 1 %) means failures did not just appear",
         [fl(1, 100, 0, 200), fl(2, 200, 1, 199), fl(4, 400, 10, 90)],
-        undefined,
       ],
-      [
-        "lower loads of unknown failures only: no finding",
-        [fl(1, 100, null), fl(2, 200, 10, 90)],
-        undefined,
-      ],
+      ["lower loads of unknown failures only: no finding", [fl(1, 100, null), fl(2, 200, 10, 90)]],
       [
         "with one known 0 below: a finding over all of them",
         [conc(1, 100), fl(2, 200, 0), fl(4, 400, 10, 90)],
@@ -475,9 +454,8 @@ describe("diagnose", () => {
       [
         "a failed count of 0 without completed counts is no failure",
         [fl(1, 100, 0, 100), fl(2, 200, 0)],
-        undefined,
       ],
-      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)], undefined],
+      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)]],
       [
         "a point without a load is last and said as an unknown load",
         [fl(1, 100, 0), fl(null, 100, 3)],
@@ -545,7 +523,7 @@ describe("diagnose", () => {
     const linear = [1, 2, 4, 8].map((c, i) =>
       conc(c, [100, 180, 330, 600][i]!, tf([30, 35, 40, 50][i]!, [100, 115, 135, 160][i]!)),
     );
-    it.each<[string, SweepPoint[], Zone[] | undefined, Want]>([
+    it.each<[string, SweepPoint[], Zone[] | undefined, Want?]>([
       [
         // ratios 3.33, 3.29, 3.375, 3.2 (an all-linear curve, see zones tests): the largest at 4
         "P99/P50 ≥ 3 at points of the sweep's own linear zone",
@@ -557,7 +535,6 @@ describe("diagnose", () => {
         "a tight tail (P99/P50 = 1.5) is none",
         linear.map((p) => ({ ...p, ttftMs: tf(p.ttftMs!.p99! / 1.5, p.ttftMs!.p99!).ttftMs })),
         undefined,
-        undefined,
       ],
       [
         // saturated from the start (e = 0.1): every point saturated, so no linear point to flag
@@ -566,32 +543,16 @@ describe("diagnose", () => {
           conc(c, [1000, 1100, 1150, 1160][i]!, tf(100, [200, 450, 1000, 2100][i]!)),
         ),
         undefined,
-        undefined,
       ],
-      [
-        "just below 3× is no long tail",
-        [conc(1, 100, e2e(1000, 2999)), conc(2, 200, {})],
-        L2,
-        undefined,
-      ],
-      [
-        "only points in the linear zone count (idle, saturated)",
-        ends,
-        ["idle", "saturated"],
-        undefined,
-      ],
+      ["just below 3× is no long tail", [conc(1, 100, e2e(1000, 2999)), conc(2, 200, {})], L2],
+      ["only points in the linear zone count (idle, saturated)", ends, ["idle", "saturated"]],
       [
         "only points in the linear zone count (saturated, linear)",
         ends,
         ["saturated", "linear"],
         { ...tail(2, "E2E", "4.0", 40, 10), pointIndices: [1] },
       ],
-      [
-        "a P50 of 0 is skipped (no infinite ratio)",
-        [at(1, 0, 50), conc(2, 200, {})],
-        L2,
-        undefined,
-      ],
+      ["a P50 of 0 is skipped (no infinite ratio)", [at(1, 0, 50), conc(2, 200, {})], L2],
       ["ties: TTFT before E2E at one point", tie, L2, tail(1, "TTFT", "4.0", 40, 10)],
       [
         "ties: the first point in load order across points (input order 2, 1)",
@@ -617,7 +578,7 @@ describe("diagnose", () => {
         undefined,
         { pointIndices: [0, 1] },
       ],
-      ["zones given are used instead", own, ["saturated", "saturated", "saturated"], undefined],
+      ["zones given are used instead", own, ["saturated", "saturated", "saturated"]],
     ])("%s", (_, points, zones, want) => check(points, "long-tail", want, zones));
   });
 });
