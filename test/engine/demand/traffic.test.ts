@@ -600,18 +600,10 @@ describe("boundaries and edge cases", () => {
       acc.addFailed(3);
       const s = ok(acc.summary(60));
       expect(s.failed).toBe(4);
-      const teams = s.teams!.map((t) => [
-        t.name,
-        t.requests,
-        t.inputTokens.mean,
-        t.inputTokens.p50,
+      expect(s.teams).toMatchObject([
+        { name: "a", requests: 4, inputTokens: { mean: 100, p50: null }, peakRps: 4 / 60 },
+        { name: "b", requests: 2, inputTokens: { mean: 50, p50: null }, peakRps: 2 / 60 },
       ]);
-      expect(teams).toEqual([
-        ["a", 4, 100, null],
-        ["b", 2, 50, null],
-      ]);
-      expect(s.teams!.map((t) => t.peakRps)).toEqual([4 / 60, 2 / 60]);
-
       expect(s.models!.map((m) => [m.name, m.requests, m.share])).toEqual([["m", 4, 4 / 6]]);
     });
   });
@@ -645,7 +637,7 @@ describe("boundaries and edge cases", () => {
       expect(s.teams![1]!.share).toBe(0.2);
       expect(s.models).toBeUndefined();
     });
-    it("groups over too long a span lose their peak rates (not their counts), with a note", () => {
+    it("groups over too long a span lose their peak rates (not their counts), with a note; exactly the budget keeps them", () => {
       // One team over bins 0 … 8,000,000: its bins take 2 × 8,000,001 = 16,000,002 cells, over the 16,000,000 budget.
       const acc = fed([0, 1, 1, "a", "m"], [8_000_000, 1, 1, "a", "m"], [10, 1, 1, "b", null]);
       const s = ok(acc.summary(3600));
@@ -660,26 +652,18 @@ describe("boundaries and edge cases", () => {
       // Without groups the same span has no such note.
       const plain = fed([0, 1, 1], [8_000_000, 1, 1]);
       expect(ok(plain.summary(3600)).notes.some((n) => n.startsWith("per-team"))).toBe(false);
-    });
-    it("models alone over too long a span: the note as well", () => {
-      const acc = fed([0, 1, 1, null, "m"], [8_000_000, 1, 1, null, "m"]);
-      const s = ok(acc.summary(3600));
-      expect(s.teams).toBeUndefined();
-      expect(s.models!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([["m", 2, null]]);
-      expect(s.notes).toContain(
+      // Models alone over too long a span: the note as well.
+      const m = ok(fed([0, 1, 1, null, "m"], [8_000_000, 1, 1, null, "m"]).summary(3600));
+      expect(m.teams).toBeUndefined();
+      expect(m.models!.map((t) => [t.name, t.requests, t.peakRps])).toEqual([["m", 2, null]]);
+      expect(m.notes).toContain(
         "per-team and per-model peak rates left out: too many groups over too long a span (docs/traffic.md)",
       );
-    });
-    it("groups whose bins take exactly the budget keep their peaks", () => {
-      // Bins 0 … 7,999,999: 2 × 8,000,000 = 16,000,000 cells, exactly the budget.
-      const acc = fed(
-        [0, 1, 1, "a", null],
-        [7_999_999, 1, 1, "a", null],
-        [7_999_999.5, 1, 1, "a", null],
-      );
-      const s = ok(acc.summary(3600));
-      expect(s.teams![0]!.peakRps).toBe(2 / 3600);
-      expect(s.notes.some((n) => n.startsWith("per-team"))).toBe(false);
+      // Bins 0 … 7,999,999: 2 × 8,000,000 = 16,000,000 cells, exactly the budget: peaks kept.
+      const rows = [0, 7_999_999, 7_999_999.5].map((t): Row => [t, 1, 1, "a", null]);
+      const full = ok(fed(...rows).summary(3600));
+      expect(full.teams![0]!.peakRps).toBe(2 / 3600);
+      expect(full.notes.some((n) => n.startsWith("per-team"))).toBe(false);
     });
     it("an empty team name is a team; null and undefined are not", () => {
       const acc = fed([0, 1, 1, "", null], [1, 1, 1, null, undefined], [2, 1, 1, undefined, ""]);
@@ -717,15 +701,20 @@ describe("boundaries and edge cases", () => {
       expect(s.teams![0]!).toMatchObject({ dailyOutputTokens: null, peakRps: 1 });
     });
     it(`more than ${MAX_GROUPS} teams or models: the rest are summed as "(other)", with a note`, () => {
-      const acc = new TrafficAccumulator();
-      for (let i = 0; i < MAX_GROUPS + 2; i++)
-        acc.add(i, 1, 1, `t${String(i).padStart(3, "0")}`, `m${String(i).padStart(3, "0")}`);
+      const id = (i: number) => String(i).padStart(3, "0");
+      const acc = fed(
+        ...Array.from(
+          { length: MAX_GROUPS + 2 },
+          (_, i): Row => [i, 1, 1, `t${id(i)}`, `m${id(i)}`],
+        ),
+      );
       acc.add(600, 1, 1, "t000", "m000");
       const s = ok(acc.summary(1));
       expect(s.teams).toHaveLength(MAX_GROUPS + 1);
-      expect(s.teams!.slice(0, 2).map((t) => [t.name, t.requests])).toEqual([
-        ["(other)", 2],
-        ["t000", 2],
+      const [other, t000] = s.teams!;
+      expect([other, t000]).toMatchObject([
+        { name: "(other)", requests: 2 },
+        { name: "t000", requests: 2 },
       ]);
       expect(s.teams!.some((t) => t.name === "t500")).toBe(false);
       expect(s.models![0]!.name).toBe("(other)");
@@ -743,14 +732,12 @@ describe("boundaries and edge cases", () => {
   describe("hourly and weekday profile", () => {
     const at = (times: number[]) => times.map((t) => ({ t, input: 1, output: 1 }));
     it("bins of 1800 or 3600 s give an hourly profile; 2400 or 7200 s do not, and say why", () => {
-      expect(ok(trafficOf(at([0, 5000]), 1800)).hourly).toHaveLength(24);
-      expect(ok(trafficOf(at([0, 5000]), 3600)).hourly).toHaveLength(24);
-      const b2400 = ok(trafficOf(at([0, 5000]), 2400));
-      expect(b2400.hourly).toBeNull();
-      expect(b2400.notes).toEqual(["no hourly profile: the bin (2400 s) does not divide an hour"]);
-      const b7200 = ok(trafficOf(at([0, 5000]), 7200));
-      expect(b7200.hourly).toBeNull();
-      expect(b7200.notes).toEqual(["no hourly profile: the bin (7200 s) does not divide an hour"]);
+      for (const b of [1800, 3600]) expect(ones([0, 5000], b).hourly).toHaveLength(24);
+      for (const b of [2400, 7200]) {
+        const s = ones([0, 5000], b);
+        expect(s.hourly).toBeNull();
+        expect(s.notes).toEqual([`no hourly profile: the bin (${b} s) does not divide an hour`]);
+      }
     });
     it("hours without bins have rate 0; hours with bins their mean and peak (hand values)", () => {
       // 1-hour bins: 00:00 3 requests, 01:00 none, 02:00 1 request.
@@ -817,15 +804,15 @@ describe("boundaries and edge cases", () => {
       expect(peakPerInterval(s, 30)).toBeNull();
       expect(peakPerInterval(s, 90)).toBeNull();
       expect(peakPerInterval(s, 0)).toBeNull();
-    });
-    it("negative starts and zero rates: every interval gets a rate", () => {
-      const s = { series: [0, 0, 0, 2], binSec: 60, seriesStartSec: -120 };
-      // Bins −2 … 1 in 120-s intervals: [−2, −1] → interval −1, [0, 1] → interval 0.
-      expect(peakPerInterval(s, 120)).toEqual({ startSec: -120, rps: [0, 2] });
+      // Negative starts and zero rates: every interval gets a rate. Bins −2 … 1 in 120-s
+      // intervals: [−2, −1] → interval −1, [0, 1] → interval 0.
+      const neg = { series: [0, 0, 0, 2], binSec: 60, seriesStartSec: -120 };
+      expect(peakPerInterval(neg, 120)).toEqual({ startSec: -120, rps: [0, 2] });
     });
     it("a whole multiple up to a rounding error relative to the interval", () => {
       const s = { series: [1, 2, 3], binSec: 1e5 / 3, seriesStartSec: 0 };
       expect(peakPerInterval(s, 1e5)).toEqual({ startSec: 0, rps: [3] });
+
       expect(
         peakPerInterval({ series: [1, 2, 3, 4], binSec: 0.1, seriesStartSec: 0 }, 0.3)!.rps,
       ).toEqual([3, 4]);
