@@ -44,6 +44,9 @@ function expectOp(op: OperatingPoint, fields: Partial<OperatingPoint>, warnings?
   if (fields.bindingSlo) expect(op.bindingSlo).toBe(fields.bindingSlo);
   if (warnings) expect(enW(op)).toEqual(warnings);
 }
+/** An open-loop point at request rate `r`: rps, output and total tokens/s, P99 TTFT. */
+const open = (r: number | "inf", rps: number, otps: number, total: number, p99: number) =>
+  rate(r, { rps, outputTokensPerSec: otps, totalTokensPerSec: total, ttftMs: { p99 } });
 /** Sets a point's completed and failed request counts. */
 const counts = (p: SweepPoint, completed: number, failed: number) =>
   Object.assign(p, { completed, failed });
@@ -606,16 +609,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("the measured operating point's fields and throughput axis", () => {
     it("an open-loop sweep: request rate (∞ kept), no concurrency, rps and tokens/s as measured", () => {
-      const pts = [2, "inf" as const].map((r, i) =>
-        rate(r, {
-          rps: 2 + 3 * i,
-          outputTokensPerSec: 200 + 300 * i,
-          ttftMs: { p99: 100 + 100 * i },
-        }),
-      );
-      pts[0]!.totalTokensPerSec = 400;
-      pts[1]!.totalTokensPerSec = 1000;
-      const op = opOf(pts, [TTFT]);
+      const op = opOf([open(2, 2, 200, 400, 100), open("inf", 5, 500, 1000, 200)], [TTFT]);
       expectOp(op, { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500 });
       expectOp(op, { totalTokensPerSec: 1000, pointIndex: 1 }, [
         "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
@@ -633,10 +627,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("a candidate without output tokens/s: throughput is judged in req/s", () => {
-      const pts = levels([100, null, 300], [10, 20, 2000]).map((p, i) => ({
-        ...p,
-        rps: [3, 2, 4][i]!,
-      }));
+      const pts = each(levels([100, null, 300], [10, 20, 2000]), "rps", [3, 2, 4]);
       expectOp(opOf(pts, [TTFT]), { concurrency: 1, rps: 3, outputTokensPerSec: 100 }, [
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
       ]);
@@ -647,47 +638,33 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       expectOp(op, { concurrency: 2, outputTokensPerSec: null, pointIndex: 1 }, [
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
       ]);
+      // split between tokens/s at one candidate and req/s at another: neither axis, the same
+      const split = levels([100, null, 900], [10, 20, 2000]);
+      split[1]!.rps = 2;
+      expectOp(opOf(split, [TTFT]), { concurrency: 2, rps: 2, outputTokensPerSec: null }, [
+        "throughput is not recorded at every passing point: the operating point is the highest passing load",
+      ]);
     });
 
-    it("one candidate without throughput needs no such warning", () => {
+    it("no warning for one candidate without throughput, nor for the failing point's throughput", () => {
       const op = opOf(levels([null, 300], [10, 2000]), [TTFT]);
-      expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
-      expect(enW(op)).toEqual([]);
-    });
-
-    it("the failing point's throughput does not matter: only candidates before it are compared", () => {
-      const op = opOf(levels([100, 200, 900], [10, 20, 2000]), [TTFT]);
-      expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
-      expect(enW(op)).toEqual([]);
+      expectOp(op, { concurrency: 1, pointIndex: 0, bindingSlo: TTFT }, []);
+      // only candidates before the failing point are compared
+      const after = opOf(levels([100, 200, 900], [10, 20, 2000]), [TTFT]);
+      expectOp(after, { concurrency: 2, outputTokensPerSec: 200 }, []);
     });
   });
 
   describe("interpolation", () => {
     it("an open-loop sweep: request rate, rps and tokens/s at the crossing; concurrency stays unknown", () => {
       // TTFT 600 → 1400 from 2 to 4 req/s: t = 400/800 = 0.5 → 3 req/s
-      const pts: SweepPoint[] = [
-        rate(2, {
-          rps: 1.9,
-          outputTokensPerSec: 190,
-          totalTokensPerSec: 400,
-          ttftMs: { p99: 600 },
-        }),
-        rate(4, {
-          rps: 3.5,
-          outputTokensPerSec: 350,
-          totalTokensPerSec: 800,
-          ttftMs: { p99: 1400 },
-        }),
-      ];
+      const pts = [open(2, 1.9, 190, 400, 600), open(4, 3.5, 350, 800, 1400)];
       const op = opOf(pts, [TTFT], "interpolated");
       expectOp(op, { basis: "interpolated", concurrency: null, requestRate: 3, rps: 2.7 });
-      expectOp(
-        op,
-        { outputTokensPerSec: 270, totalTokensPerSec: 600, pointIndex: 0, towardIndex: 1 },
-        [
-          "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
-        ],
-      );
+      expectOp(op, { outputTokensPerSec: 270, totalTokensPerSec: 600, pointIndex: 0 });
+      expectOp(op, { towardIndex: 1 }, [
+        "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
+      ]);
     });
 
     it("a field missing at either end is not interpolated", () => {
@@ -698,20 +675,24 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const op = opOf(pts, [TTFT], "interpolated");
       expectOp(op, { basis: "interpolated", concurrency: 1.5, outputTokensPerSec: 200 });
       expectOp(op, { rps: null, totalTokensPerSec: null });
+      // a concurrency sweep run at an unbounded request rate: the interpolated rate stays unknown
+      const inf = levels([100, 300], [600, 1400]).map((p) => ({
+        ...p,
+        requestRate: "inf" as const,
+      }));
+      const ip = opOf(inf, [TTFT], "interpolated");
+      expectOp(ip, { basis: "interpolated", concurrency: 1.5, requestRate: null });
     });
 
     it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
       // best c=1 200 tok/s; c=2 100 tok/s passes (TTFT 500); c=3 fails (1500, 300 tok/s):
       // t = 500/1000 = 0.5 → concurrency 2.5, 100 + 0.5 × 200 = 200 tok/s = the best's
       const op = opOf(levels([200, 100, 300], [100, 500, 1500]), [TTFT], "interpolated");
-      expectOp(
-        op,
-        { basis: "measured", concurrency: 1, outputTokensPerSec: 200, towardIndex: null },
-        [
-          "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
-          "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
-        ],
-      );
+      expectOp(op, { basis: "measured", concurrency: 1, outputTokensPerSec: 200 });
+      expectOp(op, { towardIndex: null }, [
+        "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
+        "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
+      ]);
       // one token more at the failing point: 100 + 0.5 × 202 = 201 > 200 → interpolated
       const up = opOf(levels([200, 100, 302], [100, 500, 1500]), [TTFT], "interpolated");
       expectOp(up, { basis: "interpolated", concurrency: 2.5, outputTokensPerSec: 201 });
@@ -771,10 +752,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
     it("a passing point without a load value cannot be interpolated from", () => {
       // concurrency 1 passes; a point with no concurrency (sorted last) passes; then another without fails
-      const pts = levels([100, 200, 300], [100, 500, 1500]).map((p, i) => ({
-        ...p,
-        concurrency: i ? null : 1,
-      }));
+      const pts = each(levels([100, 200, 300], [100, 500, 1500]), "concurrency", [1, null, null]);
       const op = opOf(pts, [TTFT], "interpolated");
       expectOp(op, { basis: "measured", outputTokensPerSec: 200, pointIndex: 1 }, [
         "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
@@ -809,6 +787,11 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const five = levels([100], [10]).map((p) => counts(p, 95, 5));
       const two = opOf(five, [TTFT], "measured", { maxErrorRatePct: 2 });
       expect(two.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
+      // negative limits fail every level, with an overrun of no percentage (null)
+      const neg = { maxErrorRatePct: -1 };
+      const op2 = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", neg);
+      expect(op2.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
+      expect(op2.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
     });
 
     it("the infeasible load of an open-loop sweep is its request rate", () => {
@@ -842,10 +825,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("a metric absent (or null) at every point: missing everywhere, no statistics to list", () => {
-      const pts = levels([100, 200], [10, 20]).map((p) => ({
-        ...p,
-        e2eMs: null as unknown as Stats,
-      }));
+      const pts = each(levels([100, 200], [10, 20]), "e2eMs", [null, null] as unknown as Stats[]);
       const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expectOp(op, { feasible: null, missing: [{ metric: "e2e", stat: "p50", available: [] }] }, [
         "P50 E2E is missing; this sweep has no E2E statistics",
@@ -854,11 +834,11 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     });
 
     it("the SLO's stat is matched in its canonical form (median ≡ p50, P95 ≡ p95)", () => {
-      const pts = each(levels([100, 200], [10, 20]), "itlMs", [
+      const itl = [
         { median: 50, P95: 60 },
         { median: 150, P95: 170 },
-      ]);
-
+      ];
+      const pts = each(levels([100, 200], [10, 20]), "itlMs", itl);
       const op = opOf(pts, [{ metric: "itl", stat: "P50", maxMs: 100 }]);
       expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
       const op95 = opOf(pts, [{ metric: "itl", stat: "p95", maxMs: 100 }]);
@@ -878,23 +858,21 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
       expect(enW(opOf(some, [ITL]))[0]).toBe("P95 ITL is missing; this sweep has ITL mean");
       // no NTPOT either: no hint
-      expect(enW(opOf(levels([100], [10]), [ITL]))[0]).toBe(
-        "P95 ITL is missing; this sweep has no ITL statistics",
-      );
-    });
-
-    it("an ITL SLO on a sweep with neither ITL nor TPOT is not substituted", () => {
-      const op = opOf(levels([100], [10]), [ITL]);
-      expect(op.checks[0]![0]!.usedMetric).toBe("itl");
-      expect(op.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+      // nor for a missing E2E statistic on a sweep that has NTPOT
+      const e2e = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
+      const e2eOp = opOf(e2e, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
+      expect(enW(e2eOp)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
+      // no NTPOT either: no hint, and an ITL SLO on a sweep with neither ITL nor TPOT is not
+      // substituted
+      const bare = opOf(levels([100], [10]), [ITL]);
+      expect(bare.checks[0]![0]!.usedMetric).toBe("itl");
+      expect(bare.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+      expect(enW(bare)[0]).toBe("P95 ITL is missing; this sweep has no ITL statistics");
     });
 
     it("a prepared sweep is reused across SLO sets with the same answers", () => {
-      const itl = [50, 90, 95];
-      const pts = levels([100, 200, 300], [600, 900, 1400]).map((p, i) => ({
-        ...p,
-        itlMs: { p95: itl[i]! },
-      }));
+      const itl = [50, 90, 95].map((p95) => ({ p95 }));
+      const pts = each(levels([100, 200, 300], [600, 900, 1400]), "itlMs", itl);
       const prep = prepareSweep(pts);
       const at = (slos: Slo[]) => operatingPoint({ points: pts }, slos, "measured", prep);
       const [first, second, third] = [at([TTFT]), at([ITL]), at([{ ...TTFT, maxMs: 800 }, ITL])];
@@ -909,14 +887,6 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
       ]);
-    });
-
-    it("negative limits fail every level, with an overrun of no percentage (null)", () => {
-      const op = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", {
-        maxErrorRatePct: -1,
-      });
-      expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
-      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
     });
 
     it("no interpolation toward ∞ and a throughput peak below the last passing rate: both said", () => {
@@ -945,45 +915,14 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       ]);
     });
 
-    it("a concurrency sweep run at an unbounded request rate: the interpolated request rate stays unknown", () => {
-      const pts = levels([100, 300], [600, 1400]).map((p) => ({
-        ...p,
-        requestRate: "inf" as const,
-      }));
-      const op = opOf(pts, [TTFT], "interpolated");
-      expectOp(op, { basis: "interpolated", concurrency: 1.5, requestRate: null });
-    });
-
     it("an E2E SLO is never read from ITL or TPOT", () => {
-      const pts = levels([100], [10]).map((p) => ({
-        ...p,
-        itlMs: { p50: 20 },
-        tpotMs: { p50: 20 },
-      }));
+      const pts = [{ ...levels([100], [10])[0]!, itlMs: { p50: 20 }, tpotMs: { p50: 20 } }];
       const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
       expect(statValue(pts[0]!, "e2e", "p50")).toEqual(stat(null, "e2e", false, []));
-    });
-  });
-
-  describe("last survivors of slo.ts", () => {
-    it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
+      // only a whole key p<number> is a percentile: other keys list after max and std
       const p: SweepPoint = point(1, { ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } });
       expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
-    });
-
-    it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
-      const pts = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
-      const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
-      expect(enW(op)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
-    });
-
-    it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
-      const pts = levels([100, null, 900], [10, 20, 2000]);
-      pts[1]!.rps = 2;
-      expectOp(opOf(pts, [TTFT]), { concurrency: 2, rps: 2, outputTokensPerSec: null }, [
-        "throughput is not recorded at every passing point: the operating point is the highest passing load",
-      ]);
     });
   });
 });
