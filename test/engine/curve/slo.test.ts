@@ -12,6 +12,9 @@ import { englishOf } from "../../../src/engine/base/problems";
 import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
+/** Some English warning of `r` starts with `prefix`. */
+const warns = (r: { problems: readonly Problem[] }, prefix: string) =>
+  expect(enW(r).some((w) => w.startsWith(prefix))).toBe(true);
 
 /** A closed-loop point at concurrency `c` with the given fields. */
 const point = (c: number | null, extra: Partial<SweepPoint> = {}): SweepPoint => ({
@@ -106,27 +109,22 @@ describe("operatingPoint in measured mode", () => {
   it("ignores a point that passes again after a failure, with a non-monotone warning", () => {
     const op = opOf(sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]), [TTFT, ITL]);
     expect(op.concurrency).toBe(8);
-    expect(
-      enW(op).some((w) =>
-        w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"),
-      ),
-    ).toBe(true);
+    warns(op, "non-monotone data: concurrency 32 meets all SLOs again after concurrency 16");
   });
 
   it("returns the last point with sloBinding false when every point passes", () => {
-    const op = opOf(sweep(BASE_TTFT, BASE_ITL), [
+    const loose = [
       { ...TTFT, maxMs: 5000 },
       { ...ITL, maxMs: 500 },
-    ]);
+    ];
+    const op = opOf(sweep(BASE_TTFT, BASE_ITL), loose);
     expectOp(op, { feasible: true, concurrency: 32, outputTokensPerSec: 950, sloBinding: false });
     expect(op.bindingSlo).toBeNull();
   });
 
   it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
-    const op = opOf(sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]), [
-      TTFT,
-      ITL,
-    ]);
+    const late = sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]);
+    const op = opOf(late, [TTFT, ITL]);
     // c=1: TTFT 1500 vs 1000 → 500 ms, 50 %; ITL 130 vs 100 → 30 ms, 30 %. The worst is TTFT.
     expectOp(op, { feasible: false, concurrency: null, outputTokensPerSec: null });
     const failure = { slo: TTFT, load: 1, valueMs: 1500, maxMs: 1000, overMs: 500, overPct: 50 };
@@ -187,9 +185,7 @@ describe("operatingPoint in interpolated mode", () => {
     ];
     const op = opOf(at(300), [TTFT], "interpolated");
     expectOp(op, { basis: "measured", requestRate: 2 });
-    expect(enW(op).some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
-      true,
-    );
+    warns(op, "cannot interpolate toward request rate ∞");
     // a passing point exactly on the limit before the infinite rate: no interpolation, no warning
     expectOp(opOf(at(1000), [TTFT], "interpolated"), { basis: "measured", requestRate: 2 }, []);
   });
@@ -205,10 +201,11 @@ describe("statistics and substitution", () => {
   });
 
   it("never invents a missing statistic: feasibility is unknown and the existing stats are listed", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({
-      ...p,
-      itlMs: { mean: 20, p50: 19, p99: 40 },
-    }));
+    const pts = each(
+      sweep(BASE_TTFT, BASE_ITL),
+      "itlMs",
+      Array(6).fill({ mean: 20, p50: 19, p99: 40 }),
+    );
     const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
@@ -226,10 +223,8 @@ describe("statistics and substitution", () => {
   });
 
   it("still reports infeasible when an SLO fails at the lowest load although another statistic is missing", () => {
-    const pts = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL).map((p) => ({
-      ...p,
-      itlMs: { mean: 20 },
-    }));
+    const late = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL);
+    const pts = each(late, "itlMs", Array(6).fill({ mean: 20 }));
     const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBe(false);
     expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
@@ -257,13 +252,10 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
     const op = opOf(pastPeak(), [TTFT]);
     expectOp(op, { concurrency: 8, outputTokensPerSec: 640, bindingSlo: TTFT });
-    expect(
-      enW(op).some((w) =>
-        w.startsWith(
-          "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
-        ),
-      ),
-    ).toBe(true);
+    warns(
+      op,
+      "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
+    );
     // interpolated: c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is
     // below c=8's 640, so the interpolated candidate is not taken
     expectOp(opOf(pastPeak(), [TTFT], "interpolated"), { basis: "measured", concurrency: 8 });
@@ -275,18 +267,13 @@ describe("operating point: most throughput and failed requests (docs/operating-p
 
   it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
     const failed = [0, 0, 0, 0, 5, 50];
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
-      ...p,
-      completed: 100,
-      failed: failed[i]!,
-    }));
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => counts(p, 100, failed[i]!));
     const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }]);
     // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
     expectOp(op, { concurrency: 8, bindingErrorRate: true, bindingSlo: null, sloBinding: true });
     // A looser limit lets c=16 pass.
-    expect(
-      opOf(pts, [{ ...TTFT, maxMs: 5000 }], "measured", { maxErrorRatePct: 5 }).concurrency,
-    ).toBe(16);
+    const five = opOf(pts, [{ ...TTFT, maxMs: 5000 }], "measured", { maxErrorRatePct: 5 });
+    expect(five.concurrency).toBe(16);
   });
 
   it("interpolates the failed share to its limit", () => {
