@@ -494,16 +494,14 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
     });
 
-    it("no SLOs and no failures: the highest load, saying no SLOs were given", () => {
+    it("no SLOs, or every point passing: the highest load, saying why", () => {
       const op = opOf(levels([100, 200], [10, 20]), [], "interpolated");
       expectOp(op, { feasible: true, concurrency: 2, outputTokensPerSec: 200, sloBinding: false });
       expect(op.bindingSlo).toBeNull();
       expect(enW(op)).toEqual(["no SLOs given: the operating point is the highest load measured"]);
-    });
-
-    it("every point passes at the highest load: capacity may be higher", () => {
-      const op = opOf(levels([100, 200], [10, 20]), [TTFT]);
-      expectOp(op, { concurrency: 2, pointIndex: 1, sloBinding: false }, [
+      // every point passes at the highest load: capacity may be higher
+      const all = opOf(levels([100, 200], [10, 20]), [TTFT]);
+      expectOp(all, { concurrency: 2, pointIndex: 1, sloBinding: false }, [
         "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
       ]);
     });
@@ -642,7 +640,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       ]);
     });
 
-    it("a field missing at either end is not interpolated", () => {
+    it("a field missing at either end is not interpolated; measured mode never interpolates", () => {
       // TTFT 600 → 1400: t = 0.5; rps missing at the passing point, total tokens/s missing at the failing one
       const pts = levels([100, 300], [600, 1400]);
       pts[1]!.rps = 3;
@@ -657,6 +655,9 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       }));
       const ip = opOf(inf, [TTFT], "interpolated");
       expectOp(ip, { basis: "interpolated", concurrency: 1.5, requestRate: null });
+      // measured mode never interpolates and gives no interpolation warning
+      const me = opOf(levels([100, 300], [600, 1400]), [TTFT]);
+      expectOp(me, { basis: "measured", concurrency: 1, towardIndex: null }, []);
     });
 
     it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
@@ -681,7 +682,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       ]);
     });
 
-    it("the failed share staying measured is named as such", () => {
+    it("the failed share: staying measured is named as such; a crossing from a level that already drops requests", () => {
       // c=1 300 tok/s, c=2 100 tok/s 0 % failed, c=3 2 % failed (98 + 2) and 200 tok/s: t = 0.5 → 150 < 300
       const pts = levels([300, 100, 200], [10, 10, 10]);
       counts(pts[2]!, 98, 2);
@@ -690,16 +691,14 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
         "the failed share reaches its 1 % limit at concurrency 2.5, but throughput there (150) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 300 tok/s)",
       ]);
-    });
-
-    it("the failed share crossing from a passing level that already drops requests", () => {
-      // c=1 0.5 % (199 + 1), c=2 2.5 % (195 + 5): t = (1 − 0.5) / (2.5 − 0.5) = 0.25 → concurrency 1.25
-      const pts = levels([100, 200], [10, 10]);
-      counts(pts[0]!, 199, 1);
-      counts(pts[1]!, 195, 5);
-      const op = opOf(pts, [TTFT], "interpolated");
-      expectOp(op, { basis: "interpolated", concurrency: 1.25, outputTokensPerSec: 125 });
-      expectOp(op, { bindingErrorRate: true, bindingSlo: null }, [
+      // crossing from a passing level that already drops requests: c=1 0.5 % (199 + 1), c=2 2.5 %
+      // (195 + 5): t = (1 − 0.5) / (2.5 − 0.5) = 0.25 → concurrency 1.25
+      const drops = levels([100, 200], [10, 10]);
+      counts(drops[0]!, 199, 1);
+      counts(drops[1]!, 195, 5);
+      const ip = opOf(drops, [TTFT], "interpolated");
+      expectOp(ip, { basis: "interpolated", concurrency: 1.25, outputTokensPerSec: 125 });
+      expectOp(ip, { bindingErrorRate: true, bindingSlo: null }, [
         "operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit",
       ]);
     });
@@ -718,11 +717,6 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       expectOp(ip2, { bindingSlo: TTFT, bindingErrorRate: false });
       expect(ip2.concurrency).toBeCloseTo(1.1, 12);
       expectOp(opOf(pts2, [TTFT]), { bindingSlo: TTFT, bindingErrorRate: false });
-    });
-
-    it("measured mode never interpolates and gives no interpolation warning", () => {
-      const op = opOf(levels([100, 300], [600, 1400]), [TTFT]);
-      expectOp(op, { basis: "measured", concurrency: 1, towardIndex: null }, []);
     });
 
     it("a passing point without a load value cannot be interpolated from", () => {
