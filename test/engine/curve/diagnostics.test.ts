@@ -2,255 +2,89 @@ import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_RULES, diagnose, type Finding } from "../../../src/engine/curve/diagnostics";
 import type { Stats, SweepMeta, SweepPoint } from "../../../src/engine/base/types";
 import type { Zone } from "../../../src/engine/curve/zones";
-import { words } from "../../words";
 
+/*
+ * Every rule's whole finding (rule, severity, English and Chinese title, evidence and advice,
+ * points) on each load axis; every threshold exactly at, just below and just above; the tie-breaks
+ * (first pair, first point, TTFT before E2E); the skipped points (no value, zero or negative basis,
+ * an infinite load); the rule list's text (docs/mutation-testing.md). Oracles are hand-computed ratios.
+ */
 const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
-const run = (points: SweepPoint[]) => diagnose({ points, meta });
-const ids = (points: SweepPoint[]) => run(points).map((f) => f.rule);
-const pt = (c: number, otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-  concurrency: c,
-  requestRate: null,
-  outputTokensPerSec: otps,
-  ...extra,
-});
+const run = (points: SweepPoint[], zones?: Zone[]) => diagnose({ points, meta }, zones);
+const rule = (points: SweepPoint[], id: string, zones?: Zone[]): Finding | undefined =>
+  run(points, zones).find((f) => f.rule === id);
+const conc = (
+  c: number | null,
+  otps: number | null,
+  extra: Partial<SweepPoint> = {},
+): SweepPoint => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps, ...extra });
+const rate = (r: number | "inf", otps: number, extra: Partial<SweepPoint> = {}) =>
+  conc(null, otps, { requestRate: r, ...extra });
+const rps = (r: number, otps: number, extra: Partial<SweepPoint> = {}) =>
+  conc(null, otps, { rps: r, ...extra });
 
-describe("diagnose: ttft-queueing", () => {
-  it("flags TTFT that grows ≥ 3× while throughput grows < 25 %", () => {
-    const pts = [
-      pt(8, 1000, { ttftMs: { p99: 300 } }),
-      pt(16, 1080, { ttftMs: { p99: 700 } }),
-      pt(32, 1110, { ttftMs: { p99: 1500 } }),
-      pt(64, 1120, { ttftMs: { p99: 2700 } }),
-    ];
-    // best pair 8 → 64: TTFT 2700 / 300 = 9.0×, throughput 1120 / 1000 − 1 = 12 %
-    const f = run(pts).find((x) => x.rule === "ttft-queueing")!;
-    expect(f.evidence).toBe(
-      "P99 TTFT grows 9.0× from concurrency 8 to 64 while throughput grows 12 %",
-    );
-    expect(f.pointIndices).toEqual([0, 1, 2, 3]);
-    expect(f.advice).toContain("prefill");
-  });
-
-  it("does not flag TTFT that grows together with throughput", () => {
-    // 8 → 64: TTFT 4×, but throughput 4× as well (+300 %)
-    const pts = [
-      pt(8, 1000, { ttftMs: { p99: 300 } }),
-      pt(16, 2000, { ttftMs: { p99: 500 } }),
-      pt(64, 4000, { ttftMs: { p99: 1200 } }),
-    ];
-    expect(ids(pts)).not.toContain("ttft-queueing");
-  });
-});
-
-describe("diagnose: decode-bound", () => {
-  it("flags even ITL while throughput stops growing over a load doubling", () => {
-    const pts = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 2100, { itlMs: { p50: 21, p99: 25 } }),
-      pt(64, 2150, { itlMs: { p50: 21.5, p99: 26 } }),
-    ];
-    // 16 → 32: throughput +5 %, P50 ITL +5 %, P99/P50 at 32 = 25/21 = 1.19
-    const f = run(pts).find((x) => x.rule === "decode-bound")!;
-    expect(f.evidence).toBe(
-      "Throughput grows 5 % from concurrency 16 to 32 while P50 ITL grows 5 % (P99/P50 1.19)",
-    );
-    expect(f.pointIndices).toEqual([0, 1]);
-  });
-
-  it("does not flag when ITL rises with load or throughput still grows", () => {
-    const rising = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 2100, { itlMs: { p50: 40, p99: 50 } }),
-    ]; // ITL +100 %
-    expect(ids(rising)).not.toContain("decode-bound");
-    const growing = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 24 } }),
-      pt(32, 3500, { itlMs: { p50: 21, p99: 25 } }),
-    ]; // +75 %
-    expect(ids(growing)).not.toContain("decode-bound");
-    const uneven = [
-      pt(16, 2000, { itlMs: { p50: 20, p99: 40 } }),
-      pt(32, 2050, { itlMs: { p50: 21, p99: 42 } }),
-    ]; // P99/P50 = 2
-    expect(ids(uneven)).not.toContain("decode-bound");
+describe("DIAGNOSTIC_RULES", () => {
+  it("says every rule and its thresholds", () => {
+    expect(DIAGNOSTIC_RULES).toEqual([
+      {
+        id: "ttft-queueing",
+        description:
+          "TTFT (P99, else the highest percentile, else mean) grows ≥ 3× between two load levels while throughput grows < 25 % between them: requests queue; check scheduling and prefill preemption of decode.",
+      },
+      {
+        id: "decode-bound",
+        description:
+          "Over a load doubling throughput grows < 10 % while ITL (else TPOT) stays even — P50 (else mean) grows < 30 % and P99/P50 < 1.5 at both ends where both exist: decode kernel or memory-bandwidth bottleneck; check kernel fusion and CUDA Graphs.",
+      },
+      {
+        id: "failures-at-load",
+        description:
+          "Failed requests appear at a higher load (failed > 0 and > 1 % of the requests) after lower loads had none: possibly KV-cache OOM at long context; check gpu_memory_utilization or KV-cache quantisation.",
+      },
+      {
+        id: "long-tail",
+        description:
+          "At a load in the linear zone, P99/P50 of TTFT or E2E ≥ 3: long-tail requests (long prefills in the batch) drag the tail.",
+      },
+      {
+        id: "multi-replica-scaling",
+        description:
+          "Throughput not scaling linearly with replicas (network / load-balancer bottleneck): needs sweeps of 1 and N replicas; never emitted from a single sweep.",
+      },
+    ]);
   });
 });
 
-describe("diagnose: failures-at-load", () => {
-  it("flags failures that appear at higher load after none at lower load", () => {
-    const pts = [1, 2, 4, 8].map((c, i) =>
-      pt(c, 100 * c, { completed: [200, 200, 200, 388][i]!, failed: [0, 0, 0, 12][i]! }),
-    );
-    // 12 / (388 + 12) = 3 % > 1 %
-    const f = run(pts).find((x) => x.rule === "failures-at-load")!;
-    expect(f.evidence).toBe(
-      "12 of 400 requests (3.0 %) failed at concurrency 8; none failed at concurrency 1 to 4",
-    );
-    expect(f.pointIndices).toEqual([3]);
-  });
-
-  it("does not flag failures below 1 % or failures already at the lowest load", () => {
-    const few = [1, 2].map((c, i) =>
-      pt(c, 100 * c, { completed: [200, 199][i]!, failed: [0, 1][i]! }),
-    ); // 0.5 %
-    expect(ids(few)).not.toContain("failures-at-load");
-    const always = [1, 2].map((c, i) => pt(c, 100 * c, { completed: 190, failed: [10, 12][i]! }));
-    expect(ids(always)).not.toContain("failures-at-load");
-  });
-});
-
-describe("diagnose: long-tail", () => {
-  const conc = [1, 2, 4, 8];
-  const otps = [100, 180, 330, 600]; // all-linear curve (see zones tests)
-  const p99 = [100, 115, 135, 160];
-  it("flags P99/P50 ≥ 3 at points in the linear zone", () => {
-    const pts = conc.map((c, i) =>
-      pt(c, otps[i]!, { ttftMs: { p50: [30, 35, 40, 50][i]!, p99: p99[i]! } }),
-    );
-    // ratios 3.33, 3.29, 3.375, 3.2 → all linear points; the largest at concurrency 4
-    const f = run(pts).find((x) => x.rule === "long-tail")!;
-    expect(f.evidence).toBe(
-      "At concurrency 4 (linear zone) P99 TTFT is 3.4× P50 (135 ms vs 40 ms)",
-    );
-    expect(f).toMatchObject({ pointIndices: [0, 1, 2, 3], severity: "info" });
-  });
-
-  it("does not flag a tight tail, nor a long tail only in the saturated zone", () => {
-    const tight = conc.map((c, i) =>
-      pt(c, otps[i]!, { ttftMs: { p50: p99[i]! / 1.5, p99: p99[i]! } }),
-    );
-    expect(ids(tight)).not.toContain("long-tail");
-    // saturated from the start (e = 0.1): every point saturated, so no linear point to flag
-    const sat = conc.map((c, i) =>
-      pt(c, [1000, 1100, 1150, 1160][i]!, {
-        ttftMs: { p50: 100, p99: [200, 450, 1000, 2100][i]! },
-      }),
-    );
-    expect(ids(sat)).not.toContain("long-tail");
-  });
-});
-
-describe("diagnostic rules", () => {
-  it("documents the multi-replica rule but never emits it from one sweep", () => {
-    expect(DIAGNOSTIC_RULES.map((r) => r.id)).toEqual(
-      words("ttft-queueing decode-bound failures-at-load long-tail multi-replica-scaling"),
-    );
-    expect(DIAGNOSTIC_RULES[4]!.description).toContain("needs sweeps of 1 and N replicas");
-  });
-
-  it("finds nothing in a healthy linear sweep or a single point", () => {
-    const healthy = [1, 2, 4, 8].map((c, i) =>
-      pt(c, [100, 180, 330, 600][i]!, {
-        ttftMs: { p50: 80, p99: 100 + 10 * i },
-        itlMs: { p50: 20, p99: 24 },
-        failed: 0,
-        completed: 100,
-      }),
-    );
-    expect(run(healthy)).toEqual([]);
-    expect(run([pt(1, 100, { failed: 50, completed: 50 })])).toEqual([]);
-  });
-});
-
-describe("boundaries and edge cases", () => {
-  /**
-   * Pins of src/engine/curve/diagnostics.ts found by mutation testing (docs/mutation-testing.md): every
-   * rule's whole finding (rule, severity, English and Chinese title, evidence and advice, points) on
-   * each load axis; every threshold exactly at, just below and just above; the tie-breaks (first
-   * pair, first point, TTFT before E2E); the skipped points (no value, zero or negative basis, an
-   * infinite load); the rule list's text. Oracles are hand-computed ratios.
-   */
-  const meta: SweepMeta = { model: null, engine: null, gpu: null, gpuCount: null, date: null };
-  const run = (points: SweepPoint[], zones?: Zone[]) => diagnose({ points, meta }, zones);
-  const rule = (points: SweepPoint[], id: string, zones?: Zone[]): Finding | undefined =>
-    run(points, zones).find((f) => f.rule === id);
-  const conc = (
-    c: number | null,
-    otps: number | null,
-    extra: Partial<SweepPoint> = {},
-  ): SweepPoint => ({ concurrency: c, requestRate: null, outputTokensPerSec: otps, ...extra });
-  const rate = (r: number | "inf", otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-    concurrency: null,
-    requestRate: r,
-    outputTokensPerSec: otps,
-    ...extra,
-  });
-  const rps = (r: number, otps: number, extra: Partial<SweepPoint> = {}): SweepPoint => ({
-    concurrency: null,
-    requestRate: null,
-    rps: r,
-    outputTokensPerSec: otps,
-    ...extra,
-  });
-
-  describe("the rule list", () => {
-    it("says every rule and its thresholds", () => {
-      expect(DIAGNOSTIC_RULES).toEqual([
-        {
-          id: "ttft-queueing",
-          description:
-            "TTFT (P99, else the highest percentile, else mean) grows ≥ 3× between two load levels while throughput grows < 25 % between them: requests queue; check scheduling and prefill preemption of decode.",
-        },
-        {
-          id: "decode-bound",
-          description:
-            "Over a load doubling throughput grows < 10 % while ITL (else TPOT) stays even — P50 (else mean) grows < 30 % and P99/P50 < 1.5 at both ends where both exist: decode kernel or memory-bandwidth bottleneck; check kernel fusion and CUDA Graphs.",
-        },
-        {
-          id: "failures-at-load",
-          description:
-            "Failed requests appear at a higher load (failed > 0 and > 1 % of the requests) after lower loads had none: possibly KV-cache OOM at long context; check gpu_memory_utilization or KV-cache quantisation.",
-        },
-        {
-          id: "long-tail",
-          description:
-            "At a load in the linear zone, P99/P50 of TTFT or E2E ≥ 3: long-tail requests (long prefills in the batch) drag the tail.",
-        },
-        {
-          id: "multi-replica-scaling",
-          description:
-            "Throughput not scaling linearly with replicas (network / load-balancer bottleneck): needs sweeps of 1 and N replicas; never emitted from a single sweep.",
-        },
-      ]);
-    });
-  });
-
-  describe("diagnose: sweeps too small", () => {
-    it("no points or one point: nothing; two points are enough", () => {
+describe("diagnose", () => {
+  describe("sweeps too small, healthy sweeps, the order of findings", () => {
+    const clean = { failed: 0, completed: 100 };
+    const half = { failed: 50, completed: 50 };
+    const long = { ttftMs: { p50: 10, p99: 100 } };
+    it("nothing from no points, one point (a sweep needs two), or a healthy linear sweep", () => {
       expect(run([])).toEqual([]);
-      expect(run([conc(1, 100, { failed: 0, completed: 100 })])).toEqual([]);
-      expect(
-        run([
-          conc(1, 100, { failed: 0, completed: 100 }),
-          conc(2, 150, { failed: 50, completed: 50 }),
-        ]).map((f) => f.rule),
-      ).toEqual(["failures-at-load"]);
+      expect(run([conc(1, 100, clean)])).toEqual([]);
+      expect(run([conc(1, 100, half)])).toEqual([]);
+      // one point with a long tail: still nothing
+      expect(run([conc(1, 100, long)])).toEqual([]);
+      expect(run([conc(1, 100, long)], ["linear"])).toEqual([]);
+      const healthy = [1, 2, 4, 8].map((c, i) =>
+        conc(c, [100, 180, 330, 600][i]!, {
+          ...{ ttftMs: { p50: 80, p99: 100 + 10 * i }, itlMs: { p50: 20, p99: 24 } },
+          ...clean,
+        }),
+      );
+      expect(run(healthy)).toEqual([]);
     });
-    it("one point with a long tail: still nothing (a sweep needs two points)", () => {
-      expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })])).toEqual([]);
-      expect(run([conc(1, 100, { ttftMs: { p50: 10, p99: 100 } })], ["linear"])).toEqual([]);
-    });
-    it("findings come in rule order: queueing, decode-bound, failures, long tail", () => {
+    it("two points are enough; findings come in rule order: queueing, decode-bound, failures, long tail", () => {
+      const two = run([conc(1, 100, clean), conc(2, 150, half)]);
+      expect(two.map((f) => f.rule)).toEqual(["failures-at-load"]);
+      const even = { itlMs: { p50: 20, p99: 22 } };
       const pts = [
-        conc(1, 1000, {
-          ttftMs: { p50: 10, p99: 100 },
-          itlMs: { p50: 20, p99: 22 },
-          failed: 0,
-          completed: 100,
-        }),
-        conc(2, 1010, {
-          ttftMs: { p50: 200, p99: 400 },
-          itlMs: { p50: 20, p99: 22 },
-          failed: 10,
-          completed: 90,
-        }),
+        conc(1, 1000, { ...long, ...even, ...clean }),
+        conc(2, 1010, { ttftMs: { p50: 200, p99: 400 }, ...even, failed: 10, completed: 90 }),
       ];
-      expect(run(pts, ["linear", "linear"]).map((f) => f.rule)).toEqual([
-        "ttft-queueing",
-        "decode-bound",
-        "failures-at-load",
-        "long-tail",
-      ]);
+      const all = ["ttft-queueing", "decode-bound", "failures-at-load", "long-tail"];
+      expect(run(pts, ["linear", "linear"]).map((f) => f.rule)).toEqual(all);
     });
   });
 
@@ -291,14 +125,27 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
+      [
+        "TTFT ≥ 3× while throughput grows < 25 %: the best pair 8 → 64 (9.0×, +12 %), every point",
+        [tt(8, 1000, 300), tt(16, 1080, 700), tt(32, 1110, 1500), tt(64, 1120, 2700)],
+        {
+          evidence: "P99 TTFT grows 9.0× from concurrency 8 to 64 while throughput grows 12 %",
+          pointIndices: [0, 1, 2, 3],
+          advice: expect.stringContaining("prefill"),
+        },
+      ],
+      [
+        "TTFT growing together with throughput (4×, +300 % from 8 to 64) is not",
+        [tt(8, 1000, 300), tt(16, 2000, 500), tt(64, 4000, 1200)],
+      ],
       [
         "TTFT exactly 3× is flagged",
         [tt(8, 1000, 100), tt(16, 1000, 300)],
         { evidence: "P99 TTFT grows 3.0× from concurrency 8 to 16 while throughput grows 0 %" },
       ],
-      ["TTFT just below 3× is not", [tt(8, 1000, 100), tt(16, 1000, 299.99)], undefined],
-      ["throughput growth exactly 25 % is not", [tt(8, 1000, 100), tt(16, 1250, 1000)], undefined],
+      ["TTFT just below 3× is not", [tt(8, 1000, 100), tt(16, 1000, 299.99)]],
+      ["throughput growth exactly 25 % is not", [tt(8, 1000, 100), tt(16, 1250, 1000)]],
       [
         "throughput growth just below 25 % is",
         [tt(8, 1000, 100), tt(16, 1249, 1000)],
@@ -328,9 +175,9 @@ describe("boundaries and edge cases", () => {
           pointIndices: [0, 1, 2, 3],
         },
       ],
-      ["a TTFT of 0 at the lower point is no basis", [tt(1, 1000, 0), tt(2, 1000, 500)], undefined],
-      ["a throughput of 0 at the lower point neither", [tt(1, 0, 100), tt(2, -5, 500)], undefined],
-      ["nor a negative throughput", [tt(1, -100, 100), tt(2, -100, 500)], undefined],
+      ["a TTFT of 0 at the lower point is no basis", [tt(1, 1000, 0), tt(2, 1000, 500)]],
+      ["a throughput of 0 at the lower point neither", [tt(1, 0, 100), tt(2, -5, 500)]],
+      ["nor a negative throughput", [tt(1, -100, 100), tt(2, -100, 500)]],
       [
         "the statistic is named as read: mean",
         [conc(1, 1000, { ttftMs: { mean: 100 } }), conc(2, 1000, { ttftMs: { mean: 500 } })],
@@ -350,10 +197,9 @@ describe("boundaries and edge cases", () => {
       [
         "a median stands for P50 only: a point without the P99 read is skipped",
         [tt(1, 1000, 100), conc(2, 1000, { ttftMs: { median: 500 } })],
-        undefined,
       ],
-      ["TTFT falling with load is no queueing", [tt(1, 1000, 900), tt(2, 1000, 100)], undefined],
-      ["no TTFT anywhere: no finding", [conc(1, 1000), conc(2, 1000)], undefined],
+      ["TTFT falling with load is no queueing", [tt(1, 1000, 900), tt(2, 1000, 100)]],
+      ["no TTFT anywhere: no finding", [conc(1, 1000), conc(2, 1000)]],
     ])("%s", (_, points, want) => check(points, "ttft-queueing", want));
   });
 
@@ -400,7 +246,29 @@ describe("boundaries and edge cases", () => {
       il(16, 1000, { p50: 20, p99: 20 * s0 }),
       il(32, 1000, { p50: 20, p99: 20 * s1 }),
     ];
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
+      [
+        // 16 → 32: throughput +5 %, P50 ITL +5 %, P99/P50 at 32 = 25/21 = 1.19
+        "even ITL while throughput stops growing over a load doubling",
+        [
+          il(16, 2000, { p50: 20, p99: 24 }),
+          il(32, 2100, { p50: 21, p99: 25 }),
+          il(64, 2150, { p50: 21.5, p99: 26 }),
+        ],
+        { ...grows(5, 16, 32, "P50 ITL", 5, " (P99/P50 1.19)"), pointIndices: [0, 1] },
+      ],
+      [
+        "ITL rising with load (+100 %) is not",
+        [il(16, 2000, { p50: 20, p99: 24 }), il(32, 2100, { p50: 40, p99: 50 })],
+      ],
+      [
+        "throughput still growing (+75 %) is not",
+        [il(16, 2000, { p50: 20, p99: 24 }), il(32, 3500, { p50: 21, p99: 25 })],
+      ],
+      [
+        "an uneven ITL (P99/P50 = 2) is not",
+        [il(16, 2000, { p50: 20, p99: 40 }), il(32, 2050, { p50: 21, p99: 42 })],
+      ],
       [
         "empty ITL blocks fall back to TPOT",
         [
@@ -409,7 +277,7 @@ describe("boundaries and edge cases", () => {
         ],
         grows(0, 16, 32, "P50 TPOT", 0),
       ],
-      ["empty ITL and no TPOT: no finding", [il(16, 2000, {}), conc(32, 2000)], undefined],
+      ["empty ITL and no TPOT: no finding", [il(16, 2000, {}), conc(32, 2000)]],
       [
         "ITL on some points only is still ITL; the centre is the mean unless every point has a P50",
         [
@@ -440,22 +308,21 @@ describe("boundaries and edge cases", () => {
         // Centre is the mean (16 has only a P50): 8 → 16 has no mean at 16; 16 → 32 has none at 16.
         "a higher load without the centre statistic is no comparison (not a fall to 0)",
         [il(8, 1000, { mean: 20 }), p50(16, 1000, 20), il(32, 1000, { mean: 20 })],
-        undefined,
       ],
-      ["throughput growth exactly 10 % is not", [p50(16, 1000, 20), p50(32, 1100, 20)], undefined],
+      ["throughput growth exactly 10 % is not", [p50(16, 1000, 20), p50(32, 1100, 20)]],
       [
         "throughput growth just below 10 % is",
         [p50(16, 1000, 20), p50(32, 1099, 20)],
         grows(10, 16, 32, "P50 ITL", 0),
       ],
-      ["ITL growth exactly 30 % is not", [p50(16, 1000, 20), p50(32, 1000, 26)], undefined],
+      ["ITL growth exactly 30 % is not", [p50(16, 1000, 20), p50(32, 1000, 26)]],
       [
         "ITL growth just below 30 % is (25.8 / 20 − 1 = 29 %)",
         [p50(16, 1000, 20), p50(32, 1000, 25.8)],
         grows(0, 16, 32, "P50 ITL", 29),
       ],
-      ["P99/P50 exactly 1.5 at the lower end is uneven", spread(1.5, 1), undefined],
-      ["P99/P50 exactly 1.5 at the higher end is uneven", spread(1, 1.5), undefined],
+      ["P99/P50 exactly 1.5 at the lower end is uneven", spread(1.5, 1)],
+      ["P99/P50 exactly 1.5 at the higher end is uneven", spread(1, 1.5)],
       [
         "P99/P50 just below 1.5 is even",
         spread(1.49, 1.2),
@@ -476,23 +343,21 @@ describe("boundaries and edge cases", () => {
         [p50(10, 1000, 20), p50(20, 1000, 20)],
         { pointIndices: [0, 1] },
       ],
-      ["a load 1.99× is not", [p50(10, 1000, 20), p50(19.9, 1000, 20)], undefined],
+      ["a load 1.99× is not", [p50(10, 1000, 20), p50(19.9, 1000, 20)]],
       [
         // 10 → 19.9 is no doubling; 10 → 25 is, but throughput grows 50 %; 19.9 → 40 is flat.
         "the next point at ≥ 2× is taken",
         [10, 19.9, 25, 40].map((c, i) => p50(c, [1000, 1500, 1500, 1500][i]!, 20)),
         { ...grows(0, 19.9, 40, "P50 ITL", 0), pointIndices: [1, 2, 3] },
       ],
-      ["a load of 0 is no basis for a doubling", [p50(0, 1000, 20), p50(1, 1000, 20)], undefined],
+      ["a load of 0 is no basis for a doubling", [p50(0, 1000, 20), p50(1, 1000, 20)]],
       [
         "an infinite rate is no basis for a doubling",
         [rate(4, 1000, { itlMs: { p50: 20 } }), rate("inf", 1010, { itlMs: { p50: 20 } })],
-        undefined,
       ],
       [
         "a pair with an unknown throughput at the higher load is skipped",
         [p50(8, 1000, 20), p50(16, null, 20), p50(32, 1000, 20)],
-        undefined,
       ],
       [
         // Centre is the mean (not every point has P50): 8 has no mean, so 8→16 is skipped.
@@ -500,14 +365,10 @@ describe("boundaries and edge cases", () => {
         [p50(8, 1000, 20), il(16, 1000, { mean: 20 }), il(32, 1000, { mean: 20 })],
         { ...grows(0, 16, 32, "mean ITL", 0), pointIndices: [1, 2] },
       ],
-      [
-        "throughput of 0 at the lower load is no basis",
-        [p50(8, 0, 20), p50(16, -5, 20)],
-        undefined,
-      ],
-      ["nor a negative throughput", [p50(8, -1000, 20), p50(16, -1000, 20)], undefined],
-      ["nor a negative ITL", [p50(8, 1000, -20), p50(16, 1000, -20)], undefined],
-      ["nor an ITL of 0", [p50(8, 1000, 0), p50(16, 1000, -1)], undefined],
+      ["throughput of 0 at the lower load is no basis", [p50(8, 0, 20), p50(16, -5, 20)]],
+      ["nor a negative throughput", [p50(8, -1000, 20), p50(16, -1000, 20)]],
+      ["nor a negative ITL", [p50(8, 1000, -20), p50(16, 1000, -20)]],
+      ["nor an ITL of 0", [p50(8, 1000, 0), p50(16, 1000, -1)]],
     ])("%s", (_, points, want) => check(points, "decode-bound", want));
   });
 
@@ -534,9 +395,21 @@ describe("boundaries and edge cases", () => {
     });
     const fl = (c: number | null, otps: number, failed: number | null, completed?: number) =>
       conc(c, otps, { failed, ...(completed === undefined ? {} : { completed }) });
-    it.each<[string, SweepPoint[], Want]>([
+    it.each<[string, SweepPoint[], Want?]>([
+      [
+        "failures appearing at a higher load after none: 12 / (388 + 12) = 3 % > 1 %",
+        [1, 2, 4, 8].map((c, i) => fl(c, 100 * c, [0, 0, 0, 12][i]!, [200, 200, 200, 388][i]!)),
+        {
+          evidence:
+            "12 of 400 requests (3.0 %) failed at concurrency 8; none failed at concurrency 1 to 4",
+          pointIndices: [3],
+        },
+      ],
+      ["0.5 % failed is not flagged", [fl(1, 100, 0, 200), fl(2, 200, 1, 199)]],
+      ["failures already at the lowest load are not", [fl(1, 100, 10, 190), fl(2, 200, 12, 190)]],
       [
         "with completed counts: the share, and the lower range in Chinese",
+
         [1, 2, 4].map((c, i) =>
           conc(c, 100 * c, { completed: [200, 200, 1176][i]!, failed: [0, 0, 24][i]! }),
         ),
@@ -546,7 +419,7 @@ describe("boundaries and edge cases", () => {
           zh: { evidence: "并发 4时失败 24 个（共 1,200 个请求，2.0 %）；并发 1 到 2时没有失败" },
         },
       ],
-      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)], undefined],
+      ["exactly 1 % failed is not flagged", [fl(1, 100, 0, 100), fl(2, 200, 1, 99)]],
       [
         "just above 1 % is",
         [fl(1, 100, 0, 100), fl(2, 200, 2, 98)],
@@ -558,13 +431,8 @@ describe("boundaries and edge cases", () => {
       [
         "a lower load with a few failures (≤ 1 %) means failures did not just appear",
         [fl(1, 100, 0, 200), fl(2, 200, 1, 199), fl(4, 400, 10, 90)],
-        undefined,
       ],
-      [
-        "lower loads of unknown failures only: no finding",
-        [fl(1, 100, null), fl(2, 200, 10, 90)],
-        undefined,
-      ],
+      ["lower loads of unknown failures only: no finding", [fl(1, 100, null), fl(2, 200, 10, 90)]],
       [
         "with one known 0 below: a finding over all of them",
         [conc(1, 100), fl(2, 200, 0), fl(4, 400, 10, 90)],
@@ -586,9 +454,8 @@ describe("boundaries and edge cases", () => {
       [
         "a failed count of 0 without completed counts is no failure",
         [fl(1, 100, 0, 100), fl(2, 200, 0)],
-        undefined,
       ],
-      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)], undefined],
+      ["nor is a negative one", [fl(1, 100, 0), fl(2, 200, -3)]],
       [
         "a point without a load is last and said as an unknown load",
         [fl(1, 100, 0), fl(null, 100, 3)],
@@ -641,71 +508,77 @@ describe("boundaries and edge cases", () => {
         },
       ]);
     });
-    it("just below 3× is no long tail", () => {
-      const pts = [conc(1, 100, { e2eMs: { p50: 1000, p99: 2999 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])).toBeUndefined();
+    const L2: Zone[] = ["linear", "linear"];
+    const e2e = (p50: number, p99: number) => ({ e2eMs: { p50, p99 } });
+    const tf = (p50: number, p99: number) => ({ ttftMs: { p50, p99 } });
+    const at = (c: number, p50: number, p99: number) => conc(c, 100 * c, tf(p50, p99));
+    const tail = (c: number, field: string, ratio: string, a: number, b: number) => ({
+      evidence: `At concurrency ${c} (linear zone) P99 ${field} is ${ratio}× P50 (${a} ms vs ${b} ms)`,
     });
-    it("only points in the linear zone count", () => {
-      const pts = [
-        conc(1, 100, { e2eMs: { p50: 10, p99: 100 } }),
-        conc(2, 200, { e2eMs: { p50: 10, p99: 40 } }),
-      ];
-      expect(rule(pts, "long-tail", ["idle", "saturated"])).toBeUndefined();
-      const f = rule(pts, "long-tail", ["saturated", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 2 (linear zone) P99 E2E is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      expect(f.pointIndices).toEqual([1]);
-    });
-    it("a P50 of 0 is skipped (no infinite ratio)", () => {
-      const pts = [conc(1, 100, { ttftMs: { p50: 0, p99: 50 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])).toBeUndefined();
-    });
-    it("ties: TTFT before E2E at one point, the first point in load order across points", () => {
-      const one = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 }, e2eMs: { p50: 100, p99: 400 } }),
-        conc(2, 200, {}),
-      ];
-      expect(rule(one, "long-tail", ["linear", "linear"])!.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      // Input order 2, 1: load order puts concurrency 1 first.
-      const two = [
-        conc(2, 200, { ttftMs: { p50: 20, p99: 80 } }),
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 } }),
-      ];
-      const f = rule(two, "long-tail", ["linear", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-      expect(f.pointIndices).toEqual([1, 0]);
-    });
-    it("the largest ratio is the evidence, whichever field and point it is", () => {
-      const pts = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 35 } }),
-        conc(2, 200, { ttftMs: { p50: 10, p99: 30 }, e2eMs: { p50: 100, p99: 500 } }),
-      ];
-      const f = rule(pts, "long-tail", ["linear", "linear"])!;
-      expect(f.evidence).toBe(
-        "At concurrency 2 (linear zone) P99 E2E is 5.0× P50 (500 ms vs 100 ms)",
-      );
-      expect(f.pointIndices).toEqual([0, 1]);
-    });
-    it("P50 read from a median", () => {
-      const pts = [conc(1, 100, { ttftMs: { median: 10, p99: 40 } }), conc(2, 200, {})];
-      expect(rule(pts, "long-tail", ["linear", "linear"])!.evidence).toBe(
-        "At concurrency 1 (linear zone) P99 TTFT is 4.0× P50 (40 ms vs 10 ms)",
-      );
-    });
-    it("without zones given, the sweep's own zones are used", () => {
-      // Efficiency 0.9 then 0.58 with TTFT +10 % and +36 %: every point linear (classifyZones).
-      const pts = [
-        conc(1, 100, { ttftMs: { p50: 10, p99: 40 } }),
-        conc(2, 190, { ttftMs: { p50: 10, p99: 44 } }),
-        conc(4, 300, { ttftMs: { p50: 30, p99: 60 } }),
-      ];
-      expect(rule(pts, "long-tail")!.pointIndices).toEqual([0, 1]);
-      expect(rule(pts, "long-tail", ["saturated", "saturated", "saturated"])).toBeUndefined();
-    });
+    const ends = [conc(1, 100, e2e(10, 100)), conc(2, 200, e2e(10, 40))];
+    const tie = [conc(1, 100, { ...tf(10, 40), ...e2e(100, 400) }), conc(2, 200, {})];
+    const widest = [at(1, 10, 35), conc(2, 200, { ...tf(10, 30), ...e2e(100, 500) })];
+    // Efficiency 0.9 then 0.58 with TTFT +10 % and +36 %: every point linear (classifyZones).
+    const own = [at(1, 10, 40), conc(2, 190, tf(10, 44)), conc(4, 300, tf(30, 60))];
+    const linear = [1, 2, 4, 8].map((c, i) =>
+      conc(c, [100, 180, 330, 600][i]!, tf([30, 35, 40, 50][i]!, [100, 115, 135, 160][i]!)),
+    );
+    it.each<[string, SweepPoint[], Zone[] | undefined, Want?]>([
+      [
+        // ratios 3.33, 3.29, 3.375, 3.2 (an all-linear curve, see zones tests): the largest at 4
+        "P99/P50 ≥ 3 at points of the sweep's own linear zone",
+        linear,
+        undefined,
+        { ...tail(4, "TTFT", "3.4", 135, 40), pointIndices: [0, 1, 2, 3], severity: "info" },
+      ],
+      [
+        "a tight tail (P99/P50 = 1.5) is none",
+        linear.map((p) => ({ ...p, ttftMs: tf(p.ttftMs!.p99! / 1.5, p.ttftMs!.p99!).ttftMs })),
+        undefined,
+      ],
+      [
+        // saturated from the start (e = 0.1): every point saturated, so no linear point to flag
+        "a long tail only in the saturated zone is none",
+        [1, 2, 4, 8].map((c, i) =>
+          conc(c, [1000, 1100, 1150, 1160][i]!, tf(100, [200, 450, 1000, 2100][i]!)),
+        ),
+        undefined,
+      ],
+      ["just below 3× is no long tail", [conc(1, 100, e2e(1000, 2999)), conc(2, 200, {})], L2],
+      ["only points in the linear zone count (idle, saturated)", ends, ["idle", "saturated"]],
+      [
+        "only points in the linear zone count (saturated, linear)",
+        ends,
+        ["saturated", "linear"],
+        { ...tail(2, "E2E", "4.0", 40, 10), pointIndices: [1] },
+      ],
+      ["a P50 of 0 is skipped (no infinite ratio)", [at(1, 0, 50), conc(2, 200, {})], L2],
+      ["ties: TTFT before E2E at one point", tie, L2, tail(1, "TTFT", "4.0", 40, 10)],
+      [
+        "ties: the first point in load order across points (input order 2, 1)",
+        [at(2, 20, 80), at(1, 10, 40)],
+        L2,
+        { ...tail(1, "TTFT", "4.0", 40, 10), pointIndices: [1, 0] },
+      ],
+      [
+        "the largest ratio is the evidence, whichever field and point it is",
+        widest,
+        L2,
+        { ...tail(2, "E2E", "5.0", 500, 100), pointIndices: [0, 1] },
+      ],
+      [
+        "P50 read from a median",
+        [conc(1, 100, { ttftMs: { median: 10, p99: 40 } }), conc(2, 200, {})],
+        L2,
+        tail(1, "TTFT", "4.0", 40, 10),
+      ],
+      [
+        "without zones given, the sweep's own zones are used",
+        own,
+        undefined,
+        { pointIndices: [0, 1] },
+      ],
+      ["zones given are used instead", own, ["saturated", "saturated", "saturated"]],
+    ])("%s", (_, points, zones, want) => check(points, "long-tail", want, zones));
   });
 });

@@ -4,6 +4,7 @@ import {
   statValue,
   failedSharePct,
   prepareSweep,
+  type OperatingPoint,
   type OperatingPointOptions,
 } from "../../../src/engine/curve/slo";
 import type { Slo, SloMode, SweepPoint, Stats } from "../../../src/engine/base/types";
@@ -11,6 +12,9 @@ import { englishOf } from "../../../src/engine/base/problems";
 import type { Problem } from "../../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
+/** Some English warning of `r` starts with `prefix`. */
+const warns = (r: { problems: readonly Problem[] }, prefix: string) =>
+  expect(enW(r).some((w) => w.startsWith(prefix))).toBe(true);
 
 /** A closed-loop point at concurrency `c` with the given fields. */
 const point = (c: number | null, extra: Partial<SweepPoint> = {}): SweepPoint => ({
@@ -18,6 +22,50 @@ const point = (c: number | null, extra: Partial<SweepPoint> = {}): SweepPoint =>
   requestRate: null,
   ...extra,
 });
+/** An open-loop point at request rate `r` with the given fields. */
+const rate = (r: number | "inf", extra: Partial<SweepPoint> = {}): SweepPoint => ({
+  concurrency: null,
+  requestRate: r,
+  ...extra,
+});
+/** What statValue answers for a point. */
+const stat = (
+  valueMs: number | null,
+  usedMetric: string,
+  substituted: boolean,
+  available: string[],
+) => ({
+  valueMs,
+  usedMetric,
+  substituted,
+  available,
+});
+/** `op`'s named fields by value (a binding SLO by identity too) and, when given, all its English warnings. */
+function expectOp(op: OperatingPoint, fields: Partial<OperatingPoint>, warnings?: string[]): void {
+  const keys = Object.keys(fields) as (keyof OperatingPoint)[];
+  expect(Object.fromEntries(keys.map((k) => [k, op[k]]))).toEqual(fields);
+  if (fields.bindingSlo) expect(op.bindingSlo).toBe(fields.bindingSlo);
+  if (warnings) expect(enW(op)).toEqual(warnings);
+}
+/** An open-loop point at request rate `r`: rps, output and total tokens/s, P99 TTFT. */
+const open = (r: number | "inf", rps: number, otps: number, total: number, p99: number) =>
+  rate(r, { rps, outputTokensPerSec: otps, totalTokensPerSec: total, ttftMs: { p99 } });
+/** Sets a point's completed and failed request counts. */
+const counts = (p: SweepPoint, completed: number, failed: number) =>
+  Object.assign(p, { completed, failed });
+/** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded), P99 TTFT and (if given) P95 ITL. */
+function levels(otps: (number | null)[], ttft: number[], itl?: number[]): SweepPoint[] {
+  return ttft.map((t, i) => {
+    const p: SweepPoint = point(i + 1, { ttftMs: { p99: t } });
+    if (itl) p.itlMs = { p95: itl[i]! };
+    const o = otps[i];
+    if (o !== null && o !== undefined) p.outputTokensPerSec = o;
+    return p;
+  });
+}
+/** `pts` with field `k` set to `values[i]` at point i. */
+const each = <K extends keyof SweepPoint>(pts: SweepPoint[], k: K, values: SweepPoint[K][]) =>
+  pts.map((p, i) => ({ ...p, [k]: values[i] }));
 const TTFT: Slo = { metric: "ttft", stat: "p99", maxMs: 1000 };
 const ITL: Slo = { metric: "itl", stat: "p95", maxMs: 100 };
 
@@ -50,58 +98,42 @@ describe("operatingPoint in measured mode", () => {
   it("takes the highest load at which every lower point meets all SLOs, and names the SLO that fails next", () => {
     const op = opOf(sweep(BASE_TTFT, BASE_ITL), [TTFT, ITL]);
     // c=8: TTFT 700 ≤ 1000, ITL 60 ≤ 100; c=16: TTFT 1300 > 1000 → operating point c=8.
-    expect(op).toMatchObject({ feasible: true, basis: "measured", concurrency: 8 });
-    expect(op).toMatchObject({ outputTokensPerSec: 640, rps: 6.4, pointIndex: 3 });
-    expect(op.bindingSlo).toEqual(TTFT);
-    expect(op).toMatchObject({ sloBinding: true, failure: null });
+    expectOp(op, { feasible: true, basis: "measured", concurrency: 8, outputTokensPerSec: 640 });
+    expectOp(op, { rps: 6.4, pointIndex: 3, bindingSlo: TTFT, sloBinding: true, failure: null });
     expect(op.checks[4]![0]).toMatchObject({ valueMs: 1300, pass: false, usedMetric: "ttft" });
     expect(op.checks[4]![1]).toMatchObject({ valueMs: 90, pass: true, usedMetric: "itl" });
-  });
-
-  it("treats a value equal to the limit as meeting it", () => {
-    const op = opOf(sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL), [TTFT]);
-    expect(op.concurrency).toBe(8);
+    // a value equal to the limit meets it
+    expect(opOf(sweep([200, 250, 400, 1000, 1300, 3000], BASE_ITL), [TTFT]).concurrency).toBe(8);
   });
 
   it("ignores a point that passes again after a failure, with a non-monotone warning", () => {
     const op = opOf(sweep([200, 250, 400, 700, 1300, 900], [30, 35, 45, 60, 90, 80]), [TTFT, ITL]);
     expect(op.concurrency).toBe(8);
-    expect(
-      enW(op).some((w) =>
-        w.startsWith("non-monotone data: concurrency 32 meets all SLOs again after concurrency 16"),
-      ),
-    ).toBe(true);
+    warns(op, "non-monotone data: concurrency 32 meets all SLOs again after concurrency 16");
   });
 
   it("returns the last point with sloBinding false when every point passes", () => {
-    const op = opOf(sweep(BASE_TTFT, BASE_ITL), [
+    const loose = [
       { ...TTFT, maxMs: 5000 },
       { ...ITL, maxMs: 500 },
-    ]);
-    expect(op).toMatchObject({ feasible: true, concurrency: 32, outputTokensPerSec: 950 });
-    expect(op).toMatchObject({ sloBinding: false, bindingSlo: null });
+    ];
+    const op = opOf(sweep(BASE_TTFT, BASE_ITL), loose);
+    expectOp(op, { feasible: true, concurrency: 32, outputTokensPerSec: 950, sloBinding: false });
+    expect(op.bindingSlo).toBeNull();
   });
 
   it("reports infeasibility with the SLO that fails at the lowest load and by how much", () => {
-    const op = opOf(sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]), [
-      TTFT,
-      ITL,
-    ]);
+    const late = sweep([1500, 1600, 1700, 1800, 2000, 3000], [130, 135, 145, 160, 190, 250]);
+    const op = opOf(late, [TTFT, ITL]);
     // c=1: TTFT 1500 vs 1000 → 500 ms, 50 %; ITL 130 vs 100 → 30 ms, 30 %. The worst is TTFT.
-    expect(op.feasible).toBe(false);
-    expect(op.failure).toEqual({
-      slo: TTFT,
-      load: 1,
-      valueMs: 1500,
-      maxMs: 1000,
-      overMs: 500,
-      overPct: 50,
-    });
-    expect(op.failures!.map((f) => [f.slo.metric, f.overMs, f.overPct])).toEqual([
+    expectOp(op, { feasible: false, concurrency: null, outputTokensPerSec: null });
+    const failure = { slo: TTFT, load: 1, valueMs: 1500, maxMs: 1000, overMs: 500, overPct: 50 };
+    expect(op.failure).toEqual(failure);
+    const over = op.failures!.map((f) => [f.slo.metric, f.overMs, f.overPct]);
+    expect(over).toEqual([
       ["ttft", 500, 50],
       ["itl", 30, 30],
     ]);
-    expect(op).toMatchObject({ concurrency: null, outputTokensPerSec: null });
     expect(enW(op)).toContain(
       "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
     );
@@ -110,8 +142,8 @@ describe("operatingPoint in measured mode", () => {
   it("sorts points by load defensively and reports indices of the input order", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).reverse();
     const op = opOf(pts, [TTFT, ITL]);
-    expect(op.concurrency).toBe(8);
-    expect(op.pointIndex).toBe(2); // c=8 is third from the end of 6 → index 2 once reversed
+    // c=8 is third from the end of 6 → index 2 once reversed
+    expectOp(op, { concurrency: 8, pointIndex: 2 });
     expect(op.checks[0]![0]!.valueMs).toBe(3000); // checks follow the input order
   });
 });
@@ -121,13 +153,11 @@ describe("operatingPoint in interpolated mode", () => {
     const op = opOf(sweep(BASE_TTFT, BASE_ITL), [TTFT, ITL], "interpolated");
     // TTFT 700 @8 → 1300 @16: t = (1000 − 700) / 600 = 0.5 → c = 12;
     // otps 640 + 0.5 × (900 − 640) = 770; rps 6.4 + 0.5 × 2.6 = 7.7; total 1280 + 0.5 × 520 = 1540.
-    expect(op.basis).toBe("interpolated");
+    expectOp(op, { basis: "interpolated", pointIndex: 3, bindingSlo: TTFT });
     expect(op.concurrency).toBeCloseTo(12, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
     expect(op.rps).toBeCloseTo(7.7, 12);
     expect(op.totalTokensPerSec).toBeCloseTo(1540, 12);
-    expect(op.pointIndex).toBe(3);
-    expect(op.bindingSlo).toEqual(TTFT);
   });
 
   it("lets the SLO that reaches its limit at the lowest load bind", () => {
@@ -149,21 +179,15 @@ describe("operatingPoint in interpolated mode", () => {
   });
 
   it("falls back to the last passing point when the next load is an infinite request rate", () => {
-    const pts: SweepPoint[] = [
-      { concurrency: null, requestRate: 2, rps: 2, outputTokensPerSec: 200, ttftMs: { p99: 300 } },
-      {
-        concurrency: null,
-        requestRate: "inf",
-        rps: 5,
-        outputTokensPerSec: 500,
-        ttftMs: { p99: 5000 },
-      },
+    const at = (p99: number) => [
+      rate(2, { rps: 2, outputTokensPerSec: 200, ttftMs: { p99 } }),
+      rate("inf", { rps: 5, outputTokensPerSec: 500, ttftMs: { p99: 5000 } }),
     ];
-    const op = opOf(pts, [TTFT], "interpolated");
-    expect(op).toMatchObject({ basis: "measured", requestRate: 2 });
-    expect(enW(op).some((w) => w.startsWith("cannot interpolate toward request rate ∞"))).toBe(
-      true,
-    );
+    const op = opOf(at(300), [TTFT], "interpolated");
+    expectOp(op, { basis: "measured", requestRate: 2 });
+    warns(op, "cannot interpolate toward request rate ∞");
+    // a passing point exactly on the limit before the infinite rate: no interpolation, no warning
+    expectOp(opOf(at(1000), [TTFT], "interpolated"), { basis: "measured", requestRate: 2 }, []);
   });
 });
 
@@ -177,10 +201,11 @@ describe("statistics and substitution", () => {
   });
 
   it("never invents a missing statistic: feasibility is unknown and the existing stats are listed", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({
-      ...p,
-      itlMs: { mean: 20, p50: 19, p99: 40 },
-    }));
+    const pts = each(
+      sweep(BASE_TTFT, BASE_ITL),
+      "itlMs",
+      Array(6).fill({ mean: 20, p50: 19, p99: 40 }),
+    );
     const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBeNull();
     expect(op.missing).toEqual([{ metric: "itl", stat: "p95", available: ["mean", "p50", "p99"] }]);
@@ -189,50 +214,29 @@ describe("statistics and substitution", () => {
   });
 
   it("reports unknown, not non-monotone data, when the lowest point lacks the statistic", () => {
-    const pts: SweepPoint[] = [
-      { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: {} },
-      { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p99: 300 } },
-    ];
-    const op = opOf(pts, [TTFT]);
-    expect(op).toMatchObject({ feasible: null, pointIndex: null });
-    expect(enW(op)).toEqual([
+    const pts = [point(1, { outputTokensPerSec: 100, ttftMs: {} })];
+    pts.push(point(2, { outputTokensPerSec: 190, ttftMs: { p99: 300 } }));
+    expectOp(opOf(pts, [TTFT]), { feasible: null, pointIndex: null }, [
       "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
       "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
     ]);
   });
 
   it("still reports infeasible when an SLO fails at the lowest load although another statistic is missing", () => {
-    const pts = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL).map((p) => ({
-      ...p,
-      itlMs: { mean: 20 },
-    }));
+    const late = sweep([1500, 1600, 1700, 1800, 2000, 3000], BASE_ITL);
+    const pts = each(late, "itlMs", Array(6).fill({ mean: 20 }));
     const op = opOf(pts, [TTFT, ITL]);
     expect(op.feasible).toBe(false);
     expect(op.missing[0]).toMatchObject({ metric: "itl", stat: "p95", available: ["mean"] });
   });
 
-  it("treats median and p50 as the same statistic", () => {
-    const p: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { median: 321 } };
-    expect(statValue(p, "ttft", "p50").valueMs).toBe(321);
-    const q: SweepPoint = { concurrency: 1, requestRate: null, ttftMs: { p50: 123 } };
-    expect(statValue(q, "ttft", "median").valueMs).toBe(123);
-  });
-
-  it("statValue substitutes TPOT for ITL only when the point has no ITL at all", () => {
-    const p: SweepPoint = { concurrency: 1, requestRate: null, tpotMs: { p95: 42, mean: 40 } };
-    expect(statValue(p, "itl", "p95")).toEqual({
-      valueMs: 42,
-      usedMetric: "tpot",
-      substituted: true,
-      available: ["mean", "p95"],
-    });
+  it("statValue: median ≡ p50; TPOT stands in for ITL only when the point has no ITL at all", () => {
+    expect(statValue(point(1, { ttftMs: { median: 321 } }), "ttft", "p50").valueMs).toBe(321);
+    expect(statValue(point(1, { ttftMs: { p50: 123 } }), "ttft", "median").valueMs).toBe(123);
+    const p: SweepPoint = point(1, { tpotMs: { p95: 42, mean: 40 } });
+    expect(statValue(p, "itl", "p95")).toEqual(stat(42, "tpot", true, ["mean", "p95"]));
     const q: SweepPoint = point(1, { itlMs: { mean: 10 }, tpotMs: { p95: 42 } });
-    expect(statValue(q, "itl", "p95")).toEqual({
-      valueMs: null,
-      usedMetric: "itl",
-      substituted: false,
-      available: ["mean"],
-    });
+    expect(statValue(q, "itl", "p95")).toEqual(stat(null, "itl", false, ["mean"]));
     // nothing else is substituted: E2E is not read from TTFT
     expect(statValue(p, "e2e", "p95").valueMs).toBeNull();
   });
@@ -241,68 +245,45 @@ describe("statistics and substitution", () => {
 describe("operating point: most throughput and failed requests (docs/operating-point.md)", () => {
   /** Throughput rises to c=8 then falls (past saturation) while TTFT still passes up to c=16. */
   function pastPeak(): SweepPoint[] {
-    return sweep([200, 250, 400, 700, 900, 3000], BASE_ITL).map((p, i) => ({
-      ...p,
-      outputTokensPerSec: [100, 190, 360, 640, 600, 500][i]!,
-    }));
+    const otps = [100, 190, 360, 640, 600, 500];
+    return each(sweep([200, 250, 400, 700, 900, 3000], BASE_ITL), "outputTokensPerSec", otps);
   }
 
   it("measured: the candidate with the most output throughput, not the highest passing load", () => {
     const op = opOf(pastPeak(), [TTFT]);
-    expect(op).toMatchObject({ concurrency: 8, outputTokensPerSec: 640 });
-    expect(op.bindingSlo).toEqual(TTFT);
-    expect(
-      enW(op).some((w) =>
-        w.startsWith(
-          "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
-        ),
-      ),
-    ).toBe(true);
-  });
-
-  it("ties keep the lower load", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
-      ...p,
-      outputTokensPerSec: [100, 190, 640, 640, 900, 950][i]!,
-    }));
-    const op = opOf(pts, [TTFT]);
-    expect(op.concurrency).toBe(4);
-  });
-
-  it("interpolated: the interpolated candidate is taken only when it has more throughput", () => {
-    const op = opOf(pastPeak(), [TTFT], "interpolated");
-    // c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is below c=8's 640.
-    expect(op).toMatchObject({ basis: "measured", concurrency: 8 });
+    expectOp(op, { concurrency: 8, outputTokensPerSec: 640, bindingSlo: TTFT });
+    warns(
+      op,
+      "the operating point is concurrency 8, where throughput peaks: the higher passing load concurrency 16 gives less",
+    );
+    // interpolated: c=16 → c=32 crosses 1000 ms at t = 100/2100, but throughput there (< 600) is
+    // below c=8's 640, so the interpolated candidate is not taken
+    expectOp(opOf(pastPeak(), [TTFT], "interpolated"), { basis: "measured", concurrency: 8 });
+    // ties keep the lower load
+    const tie = [100, 190, 640, 640, 900, 950];
+    const pts = each(sweep(BASE_TTFT, BASE_ITL), "outputTokensPerSec", tie);
+    expect(opOf(pts, [TTFT]).concurrency).toBe(4);
   });
 
   it("a level that drops more than maxErrorRatePct fails; the failed-share constraint binds", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
-      ...p,
-      completed: 100,
-      failed: [0, 0, 0, 0, 5, 50][i]!,
-    }));
+    const failed = [0, 0, 0, 0, 5, 50];
+    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => counts(p, 100, failed[i]!));
     const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }]);
     // c=16: 5 / 105 = 4.76 % > 1 % → candidates up to c=8.
-    expect(op).toMatchObject({ concurrency: 8, bindingErrorRate: true, bindingSlo: null });
-    expect(op).toMatchObject({ sloBinding: true });
+    expectOp(op, { concurrency: 8, bindingErrorRate: true, bindingSlo: null, sloBinding: true });
     // A looser limit lets c=16 pass.
-    expect(
-      opOf(pts, [{ ...TTFT, maxMs: 5000 }], "measured", { maxErrorRatePct: 5 }).concurrency,
-    ).toBe(16);
+    const five = opOf(pts, [{ ...TTFT, maxMs: 5000 }], "measured", { maxErrorRatePct: 5 });
+    expect(five.concurrency).toBe(16);
   });
 
   it("interpolates the failed share to its limit", () => {
-    const pts = sweep(BASE_TTFT, BASE_ITL).map((p, i) => ({
-      ...p,
-      completed: [100, 100, 100, 100, 98, 96][i]!,
-      failed: [0, 0, 0, 0, 2, 4][i]!,
-    }));
+    const done = each(sweep(BASE_TTFT, BASE_ITL), "completed", [100, 100, 100, 100, 98, 96]);
+    const pts = each(done, "failed", [0, 0, 0, 0, 2, 4]);
     // c=16: 2 % > 1 %; from c=8 (0 %) to c=16 (2 %): t = 0.5 → c = 12, 770 tok/s.
     const op = opOf(pts, [{ ...TTFT, maxMs: 5000 }], "interpolated");
-    expect(op.basis).toBe("interpolated");
+    expectOp(op, { basis: "interpolated", bindingErrorRate: true });
     expect(op.concurrency).toBeCloseTo(12, 12);
     expect(op.outputTokensPerSec).toBeCloseTo(770, 12);
-    expect(op.bindingErrorRate).toBe(true);
     expect(enW(op)).toContain(
       "operating point interpolated to concurrency 12 between concurrency 8 and concurrency 16, where the failed share reaches its 1 % limit",
     );
@@ -311,9 +292,8 @@ describe("operating point: most throughput and failed requests (docs/operating-p
   it("infeasible when the lowest load already drops too many requests; no failures recorded count as 0", () => {
     const pts = sweep(BASE_TTFT, BASE_ITL).map((p) => ({ ...p, completed: 90, failed: 10 }));
     const op = opOf(pts, [TTFT]);
-    expect(op.feasible).toBe(false);
+    expectOp(op, { feasible: false, bindingErrorRate: true });
     expect(op.errorRateFailure).toMatchObject({ sharePct: 10, maxPct: 1 });
-    expect(op.bindingErrorRate).toBe(true);
     expect(enW(op)).toContain(
       "infeasible: 10 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
     );
@@ -340,24 +320,12 @@ describe("boundaries and edge cases", () => {
    * warnings are compared as whole arrays, so an extra or missing warning fails.
    */
 
-  /** Points at concurrency 1, 2, 3, …: output tokens/s, P99 TTFT and P95 ITL per level. */
-  function levels(otps: (number | null)[], ttft: number[], itl: number[]): SweepPoint[] {
-    return ttft.map((t, i) => {
-      const p: SweepPoint = point(i + 1, { ttftMs: { p99: t }, itlMs: { p95: itl[i]! } });
-      const o = otps[i];
-      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
-      return p;
-    });
-  }
-
   describe("binding SLO", () => {
     it("interpolated: two SLOs crossing at the same load — the one with the larger overrun at the failing point binds", () => {
       // TTFT 700 → 1300: t = 300/600 = 0.5, 30 % over at c=2; ITL 60 → 140: t = 40/80 = 0.5, 40 % over → ITL binds
       const op = opOf(levels([100, 200], [700, 1300], [60, 140]), [TTFT, ITL], "interpolated");
-      expect(op.bindingSlo).toBe(ITL);
-      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
-      expect(op).toMatchObject({ outputTokensPerSec: 150, pointIndex: 0, towardIndex: 1 });
-      expect(enW(op)).toEqual([
+      expectOp(op, { bindingSlo: ITL, basis: "interpolated", concurrency: 1.5 });
+      expectOp(op, { outputTokensPerSec: 150, pointIndex: 0, towardIndex: 1 }, [
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P95 ITL reaches its 100 ms limit",
       ]);
       // the list order does not matter
@@ -370,19 +338,12 @@ describe("boundaries and edge cases", () => {
       // TTFT 700 → 1300: t = 0.5, 30 % over; ITL 96 → 116: t = 4/20 = 0.2, 16 % over
       const pts = levels([100, 200], [700, 1300], [96, 116]);
       const ip = opOf(pts, [TTFT, ITL], "interpolated");
-      expect(ip.bindingSlo).toBe(ITL);
-      expect(ip).toMatchObject({ concurrency: 1.2, outputTokensPerSec: 120 });
-      const me = opOf(pts, [ITL, TTFT]);
-      expect(me.bindingSlo).toBe(TTFT);
-      expect(me.concurrency).toBe(1);
-      expect(enW(me)).toEqual([]);
-    });
-
-    it("measured: equal overruns bind the SLO listed first", () => {
-      // TTFT 1300 is 30 % over 1000, ITL 130 is 30 % over 100
-      const pts = levels([100, 200], [700, 1300], [60, 130]);
-      expect(opOf(pts, [TTFT, ITL]).bindingSlo).toBe(TTFT);
-      expect(opOf(pts, [ITL, TTFT]).bindingSlo).toBe(ITL);
+      expectOp(ip, { bindingSlo: ITL, concurrency: 1.2, outputTokensPerSec: 120 });
+      expectOp(opOf(pts, [ITL, TTFT]), { bindingSlo: TTFT, concurrency: 1 }, []);
+      // measured: equal overruns bind the SLO listed first (TTFT 1300 and ITL 130: both 30 % over)
+      const eq = levels([100, 200], [700, 1300], [60, 130]);
+      expect(opOf(eq, [TTFT, ITL]).bindingSlo).toBe(TTFT);
+      expect(opOf(eq, [ITL, TTFT]).bindingSlo).toBe(ITL);
     });
   });
 
@@ -390,24 +351,17 @@ describe("boundaries and edge cases", () => {
     it("a passing point exactly on the limit stays the measured operating point (t = 0), without an interpolation warning", () => {
       // TTFT 1000 at c=1 meets the 1000 ms limit; c=2 fails → the crossing is at c=1 itself
       const op = opOf(levels([100, 200], [1000, 1500], [10, 10]), [TTFT], "interpolated");
-      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 100 });
-      expect(op).toMatchObject({ pointIndex: 0, towardIndex: null });
-      expect(op.bindingSlo).toBe(TTFT);
-      expect(enW(op)).toEqual([]);
-    });
-
-    it("without throughput, a point exactly on the limit is still not interpolated", () => {
-      const op = opOf(levels([null, null], [1000, 1500], [10, 10]), [TTFT], "interpolated");
-      expect(op).toMatchObject({ basis: "measured", concurrency: 1, towardIndex: null });
-      expect(enW(op)).toEqual([]);
+      expectOp(op, { basis: "measured", concurrency: 1, outputTokensPerSec: 100 });
+      expectOp(op, { pointIndex: 0, towardIndex: null, bindingSlo: TTFT }, []);
+      // without throughput, a point exactly on the limit is still not interpolated
+      const bare = opOf(levels([null, null], [1000, 1500], [10, 10]), [TTFT], "interpolated");
+      expectOp(bare, { basis: "measured", concurrency: 1, towardIndex: null }, []);
     });
 
     it("without throughput, a crossing inside the step is interpolated (load only)", () => {
       // TTFT 800 → 1200: t = 0.5 → concurrency 1.5; throughput stays unknown
       const op = opOf(levels([null, null], [800, 1200], [10, 10]), [TTFT], "interpolated");
-      expect(op).toMatchObject({ basis: "interpolated", concurrency: 1.5 });
-      expect(op).toMatchObject({ outputTokensPerSec: null });
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "interpolated", concurrency: 1.5, outputTokensPerSec: null }, [
         "operating point interpolated to concurrency 1.5 between concurrency 1 and concurrency 2, where P99 TTFT reaches its 1,000 ms limit",
       ]);
     });
@@ -420,20 +374,14 @@ describe("boundaries and edge cases", () => {
         point(2, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
       const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
-      expect(op).toMatchObject({ basis: "measured", concurrency: 1, outputTokensPerSec: 1 });
-      expect(op).toMatchObject({ bindingErrorRate: true });
-      expect(enW(op)).toEqual([]);
+      expectOp(op, { basis: "measured", concurrency: 1, outputTokensPerSec: 1 });
+      expectOp(op, { bindingErrorRate: true }, []);
     });
 
     it("an interpolated crossing with no more throughput than the best candidate stays measured, with the reason", () => {
       // c=1 640 tok/s, c=2 600 tok/s, c=3 fails: TTFT 900 → 1100 at t = 0.5, 550 tok/s < 640
-      const op = opOf(
-        levels([640, 600, 500], [400, 900, 1100], [10, 10, 10]),
-        [TTFT],
-        "interpolated",
-      );
-      expect(op).toMatchObject({ basis: "measured", concurrency: 1 });
-      expect(enW(op)).toEqual([
+      const pts = levels([640, 600, 500], [400, 900, 1100], [10, 10, 10]);
+      expectOp(opOf(pts, [TTFT], "interpolated"), { basis: "measured", concurrency: 1 }, [
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (550) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (600 vs 640 tok/s)",
       ]);
@@ -444,13 +392,12 @@ describe("boundaries and edge cases", () => {
     it("lists failures worst first, whatever the order of the SLOs", () => {
       // c=1: TTFT 1500 is 50 % over, ITL 130 is 30 % over
       const op = opOf(levels([100, 200], [1500, 1600], [130, 140]), [ITL, TTFT]);
-      expect(op.feasible).toBe(false);
-      expect(op.bindingSlo).toBe(TTFT);
-      expect(op.failures!.map((f) => [f.slo, f.valueMs, f.overMs, f.overPct])).toEqual([
+      const over = op.failures!.map((f) => [f.slo, f.valueMs, f.overMs, f.overPct]);
+      expect(over).toEqual([
         [TTFT, 1500, 500, 50],
         [ITL, 130, 30, 30],
       ]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { feasible: false, bindingSlo: TTFT }, [
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
         "infeasible: P95 ITL is 130 ms at the lowest load (concurrency 1), 30 ms (30 %) over the 100 ms limit",
       ]);
@@ -462,44 +409,30 @@ describe("boundaries and edge cases", () => {
         point(1, { outputTokensPerSec: 100, ttftMs: { p99: 1500 }, completed: 197, failed: 3 }),
       ];
       const a = opOf(tie, [TTFT]);
-      expect([a.bindingSlo, a.bindingErrorRate]).toEqual([TTFT, false]);
       expect(a.errorRateFailure).toEqual({ load: 1, sharePct: 1.5, maxPct: 1, overPct: 50 });
-      expect(enW(a)).toEqual([
+      expectOp(a, { bindingSlo: TTFT, bindingErrorRate: false }, [
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
         "infeasible: 1.5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
       ]);
       // failed 4 of 200 = 2 %: 100 % over → the failed share binds
       const b = opOf([{ ...tie[0]!, completed: 196, failed: 4 }], [TTFT]);
-      expect([b.bindingSlo, b.bindingErrorRate]).toEqual([null, true]);
+      expectOp(b, { bindingSlo: null, bindingErrorRate: true });
       expect(b.failure).toMatchObject({ slo: TTFT, overPct: 50 });
-    });
-
-    it("an SLO limit of 0 ms: an overrun of no percentage (null), ranked above any", () => {
-      const op = opOf(levels([100], [5], [1]), [{ ...TTFT, maxMs: 0 }]);
-      expect(op.failure).toMatchObject({ valueMs: 5, maxMs: 0, overMs: 5, overPct: null });
     });
   });
 
   describe("ITL ↔ TPOT substitution", () => {
     it("an ITL SLO is judged on ITL when the sweep has ITL, even when it also has TPOT", () => {
       // ITL 30 → 150 fails at c=2; TPOT (30, 50) would pass everywhere
-      const pts = levels([100, 200], [100, 100], [30, 150]).map((p, i) => ({
-        ...p,
-        tpotMs: { p95: [30, 50][i]! },
-      }));
+      const itlOnly = levels([100, 200], [100, 100], [30, 150]);
+      const pts = each(itlOnly, "tpotMs", [{ p95: 30 }, { p95: 50 }]);
       const op = opOf(pts, [ITL]);
-      expect(op.concurrency).toBe(1);
+      expectOp(op, { concurrency: 1 }, []);
       expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
-      expect(enW(op)).toEqual([]);
-    });
-
-    it("a TPOT SLO on a sweep with only ITL is judged on ITL, with the substitution named", () => {
-      const op = opOf(levels([100, 200], [100, 100], [30, 150]), [
-        { metric: "tpot", stat: "p95", maxMs: 100 },
-      ]);
-      expect(op.concurrency).toBe(1);
-      expect(op.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
-      expect(enW(op)).toEqual(["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
+      // a TPOT SLO on the sweep with only ITL is judged on ITL, with the substitution named
+      const tp = opOf(itlOnly, [{ metric: "tpot", stat: "p95", maxMs: 100 }]);
+      expectOp(tp, { concurrency: 1 }, ["SLO P95 TPOT evaluated on ITL: the sweep has no TPOT"]);
+      expect(tp.checks.map((r) => r[0]!.usedMetric)).toEqual(["itl", "itl"]);
     });
 
     it("ITL at some points only: no substitution, the missing point makes feasibility unknown", () => {
@@ -507,25 +440,13 @@ describe("boundaries and edge cases", () => {
         point(1, { outputTokensPerSec: 100, itlMs: { p95: 30 }, tpotMs: { p95: 30 } }),
         { concurrency: 2, requestRate: null, outputTokensPerSec: 200, tpotMs: { p95: 40 } },
       ];
-      const op = opOf(pts, [ITL]);
-      expect(op).toMatchObject({ feasible: null, pointIndex: 0 });
-      expect(enW(op)).toEqual([
+      expectOp(opOf(pts, [ITL]), { feasible: null, pointIndex: 0 }, [
         "P95 ITL is missing at 1 of 2 points; this sweep has ITL p95",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
       ]);
       // statValue works per point: the second point has no ITL at all, so TPOT stands in there
-      expect(statValue(pts[1]!, "itl", "p95")).toEqual({
-        valueMs: 40,
-        usedMetric: "tpot",
-        substituted: true,
-        available: ["p95"],
-      });
-      expect(statValue(pts[0]!, "tpot", "p95")).toEqual({
-        valueMs: 30,
-        usedMetric: "tpot",
-        substituted: false,
-        available: ["p95"],
-      });
+      expect(statValue(pts[1]!, "itl", "p95")).toEqual(stat(40, "tpot", true, ["p95"]));
+      expect(statValue(pts[0]!, "tpot", "p95")).toEqual(stat(30, "tpot", false, ["p95"]));
     });
   });
 
@@ -540,30 +461,18 @@ describe("boundaries and edge cases", () => {
         if (failed !== undefined) p.failed = failed;
         return failedSharePct(p);
       };
-      expect([
-        at(95, 5),
-        at(0, 5),
-        at(100, 0),
-        at(100, undefined),
-        at(100, null),
-        at(100, -3),
-        at(null, 5),
-        at(undefined, 5),
-        at(-1, 5),
-      ]).toEqual([5, 100, 0, 0, 0, 0, null, null, null]);
+      const cases = [at(95, 5), at(0, 5), at(100, 0), at(100, undefined), at(100, null)];
+      cases.push(at(100, -3), at(null, 5), at(undefined, 5), at(-1, 5));
+      expect(cases).toEqual([5, 100, 0, 0, 0, 0, null, null, null]);
     });
 
     it("a level exactly at maxErrorRatePct passes, just above fails", () => {
       // c=2: 1 of 100 = 1 % → passes; c=3: 1 of 99 = 1.0101… % → fails
-      const pts: SweepPoint[] = [1, 2, 3].map((c) =>
-        point(c, { outputTokensPerSec: 100 * c, ttftMs: { p99: 10 } }),
-      );
-      pts[1]!.completed = 99;
-      pts[1]!.failed = 1;
-      pts[2]!.completed = 98;
-      pts[2]!.failed = 1;
+      const pts = levels([100, 200, 300], [10, 10, 10]);
+      counts(pts[1]!, 99, 1);
+      counts(pts[2]!, 98, 1);
       const op = opOf(pts, [TTFT]);
-      expect(op).toMatchObject({ concurrency: 2, bindingErrorRate: true });
+      expectOp(op, { concurrency: 2, bindingErrorRate: true });
       expect(op.failedSharePct).toEqual([0, 1, (1 / 99) * 100]);
     });
   });
@@ -577,73 +486,39 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
    * read from a point and their order (issue #15, docs/mutation-testing.md). Numbers are hand-calculated.
    */
 
-  /** Points at concurrency 1, 2, 3, …: output tokens/s (null: not recorded) and P99 TTFT per level. */
-  function levels(otps: (number | null)[], ttft: number[]): SweepPoint[] {
-    return ttft.map((t, i) => {
-      const p: SweepPoint = { concurrency: i + 1, requestRate: null, ttftMs: { p99: t } };
-      const o = otps[i];
-      if (o !== null && o !== undefined) p.outputTokensPerSec = o;
-      return p;
-    });
-  }
-
   describe("sweeps with nothing to walk", () => {
     it("no points: unknown, with the reason", () => {
       const op = opOf([], [TTFT]);
-      expect(op).toMatchObject({ feasible: null, pointIndex: null });
-      expect(op.checks).toEqual([]);
-      expect(enW(op)).toEqual(["the sweep has no points: the operating point is unknown"]);
+      const unknown = ["the sweep has no points: the operating point is unknown"];
+      expectOp(op, { feasible: null, pointIndex: null, checks: [] }, unknown);
       expect(op.problems.map((p) => p.code)).toEqual(["slo.noPoints"]);
     });
 
-    it("no SLOs and no failures: the highest load, saying no SLOs were given", () => {
+    it("no SLOs, or every point passing: the highest load, saying why", () => {
       const op = opOf(levels([100, 200], [10, 20]), [], "interpolated");
-      expect([
-        op.feasible,
-        op.concurrency,
-        op.outputTokensPerSec,
-        op.sloBinding,
-        op.bindingSlo,
-      ]).toEqual([true, 2, 200, false, null]);
+      expectOp(op, { feasible: true, concurrency: 2, outputTokensPerSec: 200, sloBinding: false });
+      expect(op.bindingSlo).toBeNull();
       expect(enW(op)).toEqual(["no SLOs given: the operating point is the highest load measured"]);
-    });
-
-    it("every point passes at the highest load: capacity may be higher", () => {
-      const op = opOf(levels([100, 200], [10, 20]), [TTFT]);
-      expect([op.concurrency, op.pointIndex, op.sloBinding]).toEqual([2, 1, false]);
-      expect(enW(op)).toEqual([
+      // every point passes at the highest load: capacity may be higher
+      const all = opOf(levels([100, 200], [10, 20]), [TTFT]);
+      expectOp(all, { concurrency: 2, pointIndex: 1, sloBinding: false }, [
         "every point meets the SLOs: the operating point is the highest load measured (concurrency 2); capacity may be higher",
       ]);
     });
 
     it("every point passes but throughput peaks below the highest load: the peak, with both warnings", () => {
       const op = opOf(levels([100, 300, 250], [10, 20, 30]), [TTFT]);
-      expect([op.concurrency, op.outputTokensPerSec, op.pointIndex, op.sloBinding]).toEqual([
-        2,
-        300,
-        1,
-        false,
-      ]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { concurrency: 2, outputTokensPerSec: 300, pointIndex: 1, sloBinding: false }, [
         "every point meets the SLOs: the operating point is concurrency 2, where throughput peaks",
         "the operating point is concurrency 2, where throughput peaks: the higher passing load concurrency 3 gives less (250 vs 300 tok/s)",
       ]);
     });
 
     it("a sweep without any load field: the walk follows the input order, the level is an unknown load", () => {
-      const pts: SweepPoint[] = [
-        { concurrency: null, requestRate: null, outputTokensPerSec: 100, ttftMs: { p99: 10 } },
-        { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 20 } },
-      ];
+      const pts = levels([100, 200], [10, 20]).map((p) => ({ ...p, concurrency: null }));
       const op = opOf(pts, [TTFT]);
-      expect([
-        op.concurrency,
-        op.requestRate,
-        op.rps,
-        op.outputTokensPerSec,
-        op.pointIndex,
-      ]).toEqual([null, null, null, 200, 1]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { concurrency: null, requestRate: null, rps: null, outputTokensPerSec: 200 });
+      expectOp(op, { pointIndex: 1 }, [
         "every point meets the SLOs: the operating point is the highest load measured (an unknown load); capacity may be higher",
       ]);
     });
@@ -652,9 +527,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
   describe("the walk in load order", () => {
     it("points out of order are sorted, with a warning naming the axis", () => {
       const pts = levels([100, 200, 300], [10, 20, 2000]).reverse();
-      const op = opOf(pts, [TTFT]);
-      expect([op.concurrency, op.pointIndex]).toEqual([2, 1]);
-      expect(enW(op)).toEqual([
+      expectOp(opOf(pts, [TTFT]), { concurrency: 2, pointIndex: 1 }, [
         "the sweep's points were not in load order; they were sorted by concurrency",
       ]);
     });
@@ -662,8 +535,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("every point that passes again after the first failure is named, and ignored", () => {
       // c=1 passes, c=2 fails, c=3 and c=5 pass again, c=4 fails
       const op = opOf(levels([100, 200, 300, 400, 500], [10, 2000, 20, 3000, 30]), [TTFT]);
-      expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { concurrency: 1, pointIndex: 0, bindingSlo: TTFT }, [
         "non-monotone data: concurrency 3 meets all SLOs again after concurrency 2 did not; ignored",
         "non-monotone data: concurrency 5 meets all SLOs again after concurrency 2 did not; ignored",
       ]);
@@ -671,11 +543,8 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
     it("without SLOs, a level passing the failed-share limit again 'passes' again", () => {
       const pts = levels([100, 200, 300], [10, 10, 10]);
-      pts[1]!.completed = 90;
-      pts[1]!.failed = 10;
-      const op = opOf(pts, []);
-      expect([op.concurrency, op.bindingErrorRate, op.bindingSlo]).toEqual([1, true, null]);
-      expect(enW(op)).toEqual([
+      counts(pts[1]!, 90, 10);
+      expectOp(opOf(pts, []), { concurrency: 1, bindingErrorRate: true, bindingSlo: null }, [
         "non-monotone data: concurrency 3 passes again after concurrency 2 did not; ignored",
       ]);
     });
@@ -683,9 +552,7 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("a point that cannot be checked stops the walk: no non-monotone warning for the points after it", () => {
       const pts = levels([100, 200, 300], [10, 10, 10]);
       pts[1]!.ttftMs = { p50: 5 };
-      const op = opOf(pts, [TTFT]);
-      expect([op.feasible, op.pointIndex, op.concurrency]).toEqual([null, 0, null]);
-      expect(enW(op)).toEqual([
+      expectOp(opOf(pts, [TTFT]), { feasible: null, pointIndex: 0, concurrency: null }, [
         "P99 TTFT is missing at 1 of 3 points; this sweep has TTFT p50, p99",
         "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
       ]);
@@ -694,226 +561,144 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("a failure outranks a missing statistic at the same point; passing SLOs with an unknown failed share is unknown", () => {
       // c=2: TTFT missing but 10 % failed → c=2 fails, c=1 is the operating point
       const a = levels([100, 200], [10, 10]);
-      delete a[1]!.ttftMs;
-      a[1]!.completed = 90;
-      a[1]!.failed = 10;
-      const opA = opOf(a, [TTFT]);
-      expect([opA.feasible, opA.concurrency, opA.bindingErrorRate]).toEqual([true, 1, true]);
-      expect(enW(opA)).toEqual(["P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99"]);
+      delete counts(a[1]!, 90, 10).ttftMs;
+      expectOp(opOf(a, [TTFT]), { feasible: true, concurrency: 1, bindingErrorRate: true }, [
+        "P99 TTFT is missing at 1 of 2 points; this sweep has TTFT p99",
+      ]);
       // c=2: TTFT passes, failures without a completed count → unknown
       const b = levels([100, 200], [10, 10]);
       b[1]!.failed = 3;
       const opB = opOf(b, [TTFT]);
-      expect([opB.feasible, opB.pointIndex, opB.concurrency]).toEqual([null, 0, null]);
-      expect(opB.failedSharePct).toEqual([0, null]);
-      expect(enW(opB)).toEqual([
-        "failed requests are recorded without a count of completed ones at 1 of 2 points: the failed share is unknown there",
-        "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
-      ]);
+      expectOp(
+        opB,
+        { feasible: null, pointIndex: 0, concurrency: null, failedSharePct: [0, null] },
+        [
+          "failed requests are recorded without a count of completed ones at 1 of 2 points: the failed share is unknown there",
+          "the SLOs cannot be checked at concurrency 2: a statistic is missing, so feasibility is unknown",
+        ],
+      );
     });
   });
 
   describe("the measured operating point's fields and throughput axis", () => {
     it("an open-loop sweep: request rate (∞ kept), no concurrency, rps and tokens/s as measured", () => {
-      const pts: SweepPoint[] = [
-        {
-          concurrency: null,
-          requestRate: 2,
-          rps: 2,
-          outputTokensPerSec: 200,
-          totalTokensPerSec: 400,
-          ttftMs: { p99: 100 },
-        },
-        {
-          concurrency: null,
-          requestRate: "inf",
-          rps: 5,
-          outputTokensPerSec: 500,
-          totalTokensPerSec: 1000,
-          ttftMs: { p99: 200 },
-        },
-      ];
-      const op = opOf(pts, [TTFT]);
-      expect([
-        op.concurrency,
-        op.requestRate,
-        op.rps,
-        op.outputTokensPerSec,
-        op.totalTokensPerSec,
-        op.pointIndex,
-      ]).toEqual([null, "inf", 5, 500, 1000, 1]);
-      expect(enW(op)).toEqual([
+      const op = opOf([open(2, 2, 200, 400, 100), open("inf", 5, 500, 1000, 200)], [TTFT]);
+      expectOp(op, { concurrency: null, requestRate: "inf", rps: 5, outputTokensPerSec: 500 });
+      expectOp(op, { totalTokensPerSec: 1000, pointIndex: 1 }, [
         "every point meets the SLOs: the operating point is the highest load measured (request rate ∞ req/s); capacity may be higher",
       ]);
     });
 
     it("non-finite fields of the chosen point are null, never NaN or ∞", () => {
-      const pts: SweepPoint[] = [
-        {
-          concurrency: 1,
-          requestRate: Number.NaN,
-          rps: Number.POSITIVE_INFINITY,
-          outputTokensPerSec: 100,
-          totalTokensPerSec: Number.NaN,
-          ttftMs: { p99: 10 },
-        },
-      ];
+      const { NaN, POSITIVE_INFINITY: inf } = Number;
+      const pts = [point(1, { requestRate: NaN, rps: inf, outputTokensPerSec: 100 })];
+      pts[0]!.totalTokensPerSec = NaN;
+      pts[0]!.ttftMs = { p99: 10 };
       const op = opOf(pts, [TTFT]);
-      expect([
-        op.concurrency,
-        op.requestRate,
-        op.rps,
-        op.outputTokensPerSec,
-        op.totalTokensPerSec,
-      ]).toEqual([1, null, null, 100, null]);
+      expectOp(op, { concurrency: 1, requestRate: null, rps: null, outputTokensPerSec: 100 });
+      expect(op.totalTokensPerSec).toBeNull();
     });
 
     it("a candidate without output tokens/s: throughput is judged in req/s", () => {
-      const pts = levels([100, null, 300], [10, 20, 2000]).map((p, i) => ({
-        ...p,
-        rps: [3, 2, 4][i]!,
-      }));
-      const op = opOf(pts, [TTFT]);
-      expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([1, 3, 100]);
-      expect(enW(op)).toEqual([
+      const pts = each(levels([100, null, 300], [10, 20, 2000]), "rps", [3, 2, 4]);
+      expectOp(opOf(pts, [TTFT]), { concurrency: 1, rps: 3, outputTokensPerSec: 100 }, [
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (2 vs 3 req/s)",
       ]);
     });
 
     it("no throughput at every candidate: the highest passing load, saying why", () => {
       const op = opOf(levels([500, null, 300], [10, 20, 2000]), [TTFT]);
-      expect([op.concurrency, op.outputTokensPerSec, op.pointIndex]).toEqual([2, null, 1]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { concurrency: 2, outputTokensPerSec: null, pointIndex: 1 }, [
+        "throughput is not recorded at every passing point: the operating point is the highest passing load",
+      ]);
+      // split between tokens/s at one candidate and req/s at another: neither axis, the same
+      const split = levels([100, null, 900], [10, 20, 2000]);
+      split[1]!.rps = 2;
+      expectOp(opOf(split, [TTFT]), { concurrency: 2, rps: 2, outputTokensPerSec: null }, [
         "throughput is not recorded at every passing point: the operating point is the highest passing load",
       ]);
     });
 
-    it("one candidate without throughput needs no such warning", () => {
+    it("no warning for one candidate without throughput, nor for the failing point's throughput", () => {
       const op = opOf(levels([null, 300], [10, 2000]), [TTFT]);
-      expect([op.concurrency, op.pointIndex, op.bindingSlo]).toEqual([1, 0, TTFT]);
-      expect(enW(op)).toEqual([]);
-    });
-
-    it("the failing point's throughput does not matter: only candidates before it are compared", () => {
-      const op = opOf(levels([100, 200, 900], [10, 20, 2000]), [TTFT]);
-      expect([op.concurrency, op.outputTokensPerSec]).toEqual([2, 200]);
-      expect(enW(op)).toEqual([]);
+      expectOp(op, { concurrency: 1, pointIndex: 0, bindingSlo: TTFT }, []);
+      // only candidates before the failing point are compared
+      const after = opOf(levels([100, 200, 900], [10, 20, 2000]), [TTFT]);
+      expectOp(after, { concurrency: 2, outputTokensPerSec: 200 }, []);
     });
   });
 
   describe("interpolation", () => {
     it("an open-loop sweep: request rate, rps and tokens/s at the crossing; concurrency stays unknown", () => {
       // TTFT 600 → 1400 from 2 to 4 req/s: t = 400/800 = 0.5 → 3 req/s
-      const pts: SweepPoint[] = [
-        {
-          concurrency: null,
-          requestRate: 2,
-          rps: 1.9,
-          outputTokensPerSec: 190,
-          totalTokensPerSec: 400,
-          ttftMs: { p99: 600 },
-        },
-        {
-          concurrency: null,
-          requestRate: 4,
-          rps: 3.5,
-          outputTokensPerSec: 350,
-          totalTokensPerSec: 800,
-          ttftMs: { p99: 1400 },
-        },
-      ];
+      const pts = [open(2, 1.9, 190, 400, 600), open(4, 3.5, 350, 800, 1400)];
       const op = opOf(pts, [TTFT], "interpolated");
-      expect(op.basis).toBe("interpolated");
-      expect([
-        op.concurrency,
-        op.requestRate,
-        op.rps,
-        op.outputTokensPerSec,
-        op.totalTokensPerSec,
-      ]).toEqual([null, 3, 2.7, 270, 600]);
-      expect([op.pointIndex, op.towardIndex]).toEqual([0, 1]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "interpolated", concurrency: null, requestRate: 3, rps: 2.7 });
+      expectOp(op, { outputTokensPerSec: 270, totalTokensPerSec: 600, pointIndex: 0 });
+      expectOp(op, { towardIndex: 1 }, [
         "operating point interpolated to request rate 3 req/s between request rate 2 req/s and request rate 4 req/s, where P99 TTFT reaches its 1,000 ms limit",
       ]);
     });
 
-    it("a field missing at either end is not interpolated", () => {
+    it("a field missing at either end is not interpolated; measured mode never interpolates", () => {
       // TTFT 600 → 1400: t = 0.5; rps missing at the passing point, total tokens/s missing at the failing one
       const pts = levels([100, 300], [600, 1400]);
       pts[1]!.rps = 3;
       pts[0]!.totalTokensPerSec = 200;
       const op = opOf(pts, [TTFT], "interpolated");
-      expect([
-        op.basis,
-        op.concurrency,
-        op.outputTokensPerSec,
-        op.rps,
-        op.totalTokensPerSec,
-      ]).toEqual(["interpolated", 1.5, 200, null, null]);
+      expectOp(op, { basis: "interpolated", concurrency: 1.5, outputTokensPerSec: 200 });
+      expectOp(op, { rps: null, totalTokensPerSec: null });
+      // a concurrency sweep run at an unbounded request rate: the interpolated rate stays unknown
+      const inf = levels([100, 300], [600, 1400]).map((p) => ({
+        ...p,
+        requestRate: "inf" as const,
+      }));
+      const ip = opOf(inf, [TTFT], "interpolated");
+      expectOp(ip, { basis: "interpolated", concurrency: 1.5, requestRate: null });
+      // measured mode never interpolates and gives no interpolation warning
+      const me = opOf(levels([100, 300], [600, 1400]), [TTFT]);
+      expectOp(me, { basis: "measured", concurrency: 1, towardIndex: null }, []);
     });
 
     it("an interpolated crossing with exactly the best candidate's throughput stays measured (a tie keeps the lower load)", () => {
       // best c=1 200 tok/s; c=2 100 tok/s passes (TTFT 500); c=3 fails (1500, 300 tok/s):
       // t = 500/1000 = 0.5 → concurrency 2.5, 100 + 0.5 × 200 = 200 tok/s = the best's
       const op = opOf(levels([200, 100, 300], [100, 500, 1500]), [TTFT], "interpolated");
-      expect([op.basis, op.concurrency, op.outputTokensPerSec, op.towardIndex]).toEqual([
-        "measured",
-        1,
-        200,
-        null,
-      ]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", concurrency: 1, outputTokensPerSec: 200 });
+      expectOp(op, { towardIndex: null }, [
         "P99 TTFT reaches its 1,000 ms limit at concurrency 2.5, but throughput there (200) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 200 tok/s)",
       ]);
       // one token more at the failing point: 100 + 0.5 × 202 = 201 > 200 → interpolated
       const up = opOf(levels([200, 100, 302], [100, 500, 1500]), [TTFT], "interpolated");
-      expect([
-        up.basis,
-        up.concurrency,
-        up.outputTokensPerSec,
-        up.pointIndex,
-        up.towardIndex,
-      ]).toEqual(["interpolated", 2.5, 201, 1, 2]);
+      expectOp(up, { basis: "interpolated", concurrency: 2.5, outputTokensPerSec: 201 });
+      expectOp(up, { pointIndex: 1, towardIndex: 2 });
     });
 
     it("no throughput at the failing point: the crossing cannot be compared, the operating point stays measured", () => {
       const op = opOf(levels([100, null], [600, 1400]), [TTFT], "interpolated");
-      expect([op.basis, op.concurrency, op.outputTokensPerSec]).toEqual(["measured", 1, 100]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", concurrency: 1, outputTokensPerSec: 100 }, [
         "P99 TTFT reaches its 1,000 ms limit at concurrency 1.5, but throughput there (n/a) is not above concurrency 1's: the operating point stays measured",
       ]);
     });
 
-    it("the failed share staying measured is named as such", () => {
+    it("the failed share: staying measured is named as such; a crossing from a level that already drops requests", () => {
       // c=1 300 tok/s, c=2 100 tok/s 0 % failed, c=3 2 % failed (98 + 2) and 200 tok/s: t = 0.5 → 150 < 300
       const pts = levels([300, 100, 200], [10, 10, 10]);
-      pts[2]!.completed = 98;
-      pts[2]!.failed = 2;
+      counts(pts[2]!, 98, 2);
       const op = opOf(pts, [TTFT], "interpolated");
-      expect([op.basis, op.concurrency, op.bindingErrorRate]).toEqual(["measured", 1, true]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", concurrency: 1, bindingErrorRate: true }, [
         "the failed share reaches its 1 % limit at concurrency 2.5, but throughput there (150) is not above concurrency 1's: the operating point stays measured",
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (100 vs 300 tok/s)",
       ]);
-    });
-
-    it("the failed share crossing from a passing level that already drops requests", () => {
-      // c=1 0.5 % (199 + 1), c=2 2.5 % (195 + 5): t = (1 − 0.5) / (2.5 − 0.5) = 0.25 → concurrency 1.25
-      const pts = levels([100, 200], [10, 10]);
-      pts[0]!.completed = 199;
-      pts[0]!.failed = 1;
-      pts[1]!.completed = 195;
-      pts[1]!.failed = 5;
-      const op = opOf(pts, [TTFT], "interpolated");
-      expect([
-        op.basis,
-        op.concurrency,
-        op.outputTokensPerSec,
-        op.bindingErrorRate,
-        op.bindingSlo,
-      ]).toEqual(["interpolated", 1.25, 125, true, null]);
-      expect(enW(op)).toEqual([
+      // crossing from a passing level that already drops requests: c=1 0.5 % (199 + 1), c=2 2.5 %
+      // (195 + 5): t = (1 − 0.5) / (2.5 − 0.5) = 0.25 → concurrency 1.25
+      const drops = levels([100, 200], [10, 10]);
+      counts(drops[0]!, 199, 1);
+      counts(drops[1]!, 195, 5);
+      const ip = opOf(drops, [TTFT], "interpolated");
+      expectOp(ip, { basis: "interpolated", concurrency: 1.25, outputTokensPerSec: 125 });
+      expectOp(ip, { bindingErrorRate: true, bindingSlo: null }, [
         "operating point interpolated to concurrency 1.25 between concurrency 1 and concurrency 2, where the failed share reaches its 1 % limit",
       ]);
     });
@@ -921,39 +706,24 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("an SLO crossing before the failed share's binds in interpolated mode, the larger overrun in measured mode", () => {
       // TTFT 900 → 1100: t = 0.5, 10 % over; failed share 0 → 4 %: t = 0.25, 300 % over
       const pts = levels([100, 200], [900, 1100]);
-      pts[1]!.completed = 96;
-      pts[1]!.failed = 4;
+      counts(pts[1]!, 96, 4);
       const ip = opOf(pts, [TTFT], "interpolated");
-      expect([ip.bindingSlo, ip.bindingErrorRate, ip.concurrency]).toEqual([null, true, 1.25]);
-      const me = opOf(pts, [TTFT]);
-      expect([me.bindingSlo, me.bindingErrorRate, me.concurrency]).toEqual([null, true, 1]);
+      expectOp(ip, { bindingSlo: null, bindingErrorRate: true, concurrency: 1.25 });
+      expectOp(opOf(pts, [TTFT]), { bindingSlo: null, bindingErrorRate: true, concurrency: 1 });
       // TTFT 900 → 1900: t = 0.1, 90 % over; failed share 0 → 1.5 % (197 + 3): t = 2/3, 50 % over → TTFT binds both ways
       const pts2 = levels([100, 200], [900, 1900]);
-      pts2[1]!.completed = 197;
-      pts2[1]!.failed = 3;
+      counts(pts2[1]!, 197, 3);
       const ip2 = opOf(pts2, [TTFT], "interpolated");
-      expect([ip2.bindingSlo, ip2.bindingErrorRate]).toEqual([TTFT, false]);
+      expectOp(ip2, { bindingSlo: TTFT, bindingErrorRate: false });
       expect(ip2.concurrency).toBeCloseTo(1.1, 12);
-      const me2 = opOf(pts2, [TTFT]);
-      expect([me2.bindingSlo, me2.bindingErrorRate]).toEqual([TTFT, false]);
-    });
-
-    it("measured mode never interpolates and gives no interpolation warning", () => {
-      const op = opOf(levels([100, 300], [600, 1400]), [TTFT]);
-      expect([op.basis, op.concurrency, op.towardIndex]).toEqual(["measured", 1, null]);
-      expect(enW(op)).toEqual([]);
+      expectOp(opOf(pts2, [TTFT]), { bindingSlo: TTFT, bindingErrorRate: false });
     });
 
     it("a passing point without a load value cannot be interpolated from", () => {
       // concurrency 1 passes; a point with no concurrency (sorted last) passes; then another without fails
-      const pts: SweepPoint[] = [
-        { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: { p99: 100 } },
-        { concurrency: null, requestRate: null, outputTokensPerSec: 200, ttftMs: { p99: 500 } },
-        { concurrency: null, requestRate: null, outputTokensPerSec: 300, ttftMs: { p99: 1500 } },
-      ];
+      const pts = each(levels([100, 200, 300], [100, 500, 1500]), "concurrency", [1, null, null]);
       const op = opOf(pts, [TTFT], "interpolated");
-      expect([op.basis, op.outputTokensPerSec, op.pointIndex]).toEqual(["measured", 200, 1]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", outputTokensPerSec: 200, pointIndex: 1 }, [
         "cannot interpolate toward an unknown load: used the last passing point (an unknown load)",
       ]);
     });
@@ -963,14 +733,8 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("only the failed share fails at the lowest load: no SLO failure, the failed share binds", () => {
       const pts = levels([100, 200], [10, 10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
       const op = opOf(pts, [TTFT], "interpolated");
-      expect([
-        op.feasible,
-        op.failure,
-        op.failures,
-        op.bindingSlo,
-        op.bindingErrorRate,
-        op.sloBinding,
-      ]).toEqual([false, null, [], null, true, true]);
+      expectOp(op, { feasible: false, failure: null, failures: [], bindingSlo: null });
+      expectOp(op, { bindingErrorRate: true, sloBinding: true });
       expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 1, overPct: 400 });
       expect(enW(op)).toEqual([
         "infeasible: 5 % of requests failed at the lowest load (concurrency 1), over the 1 % limit",
@@ -986,24 +750,23 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       expect(opOf(levels([100], [10]), [TTFT], "measured", { maxErrorRatePct: 0 }).feasible).toBe(
         true,
       );
-    });
-
-    it("the default failed-share limit is 1 %", () => {
-      const op = opOf(levels([100], [10]), [TTFT]);
-      expect(op.maxErrorRatePct).toBe(1);
+      // the default failed-share limit is 1 %
+      expect(opOf(levels([100], [10]), [TTFT]).maxErrorRatePct).toBe(1);
+      // the overrun is relative to the limit: 5 % against 2 % is 150 % over
+      const five = levels([100], [10]).map((p) => counts(p, 95, 5));
+      const two = opOf(five, [TTFT], "measured", { maxErrorRatePct: 2 });
+      expect(two.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
+      // negative limits fail every level, with an overrun of no percentage (null)
+      const neg = { maxErrorRatePct: -1 };
+      const op2 = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", neg);
+      expect(op2.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
+      expect(op2.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
     });
 
     it("the infeasible load of an open-loop sweep is its request rate", () => {
-      const pts: SweepPoint[] = [{ concurrency: null, requestRate: 3, ttftMs: { p99: 1200 } }];
-      const op = opOf(pts, [TTFT]);
-      expect(op.failure).toEqual({
-        slo: TTFT,
-        load: 3,
-        valueMs: 1200,
-        maxMs: 1000,
-        overMs: 200,
-        overPct: 20,
-      });
+      const op = opOf([rate(3, { ttftMs: { p99: 1200 } })], [TTFT]);
+      const failure = { slo: TTFT, load: 3, valueMs: 1200, maxMs: 1000, overMs: 200, overPct: 20 };
+      expect(op.failure).toEqual(failure);
       expect(enW(op)).toEqual([
         "infeasible: P99 TTFT is 1,200 ms at the lowest load (request rate 3 req/s), 200 ms (20 %) over the 1,000 ms limit",
       ]);
@@ -1013,9 +776,8 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
   describe("SLO limits and statistics", () => {
     it("an SLO without a finite limit cannot be checked: unknown, with the limit named", () => {
       const op = opOf(levels([100, 200], [10, 20]), [{ ...TTFT, maxMs: Number.NaN }]);
-      expect(op.feasible).toBeNull();
       expect(op.checks[0]![0]).toMatchObject({ valueMs: 10, pass: null });
-      expect(enW(op)).toEqual([
+      expectOp(op, { feasible: null }, [
         "SLO P99 TTFT has no valid limit (NaN): it cannot be checked",
         "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
       ]);
@@ -1025,34 +787,27 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const pts = levels([100, 200], [10, 20]);
       pts[1]!.ttftMs = { p99: Number.NaN, p50: Number.POSITIVE_INFINITY, mean: 8 };
       const op = opOf(pts, [TTFT]);
-      expect(op.feasible).toBeNull();
-      expect(op.checks[1]![0]).toMatchObject({
-        valueMs: null,
-        pass: null,
-        missing: { stat: "p99", available: ["mean", "p99"] },
-      });
-      expect(op.missing).toEqual([{ metric: "ttft", stat: "p99", available: ["mean", "p99"] }]);
+      const available = ["mean", "p99"];
+      expect(op.checks[1]![0]).toMatchObject({ valueMs: null, pass: null });
+      expect(op.checks[1]![0]).toMatchObject({ missing: { stat: "p99", available } });
+      expectOp(op, { feasible: null, missing: [{ metric: "ttft", stat: "p99", available }] });
     });
 
     it("a metric absent (or null) at every point: missing everywhere, no statistics to list", () => {
-      const pts = levels([100, 200], [10, 20]).map((p) => ({
-        ...p,
-        e2eMs: null as unknown as Stats,
-      }));
+      const pts = each(levels([100, 200], [10, 20]), "e2eMs", [null, null] as unknown as Stats[]);
       const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
-      expect(op.feasible).toBeNull();
-      expect(op.missing).toEqual([{ metric: "e2e", stat: "p50", available: [] }]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { feasible: null, missing: [{ metric: "e2e", stat: "p50", available: [] }] }, [
         "P50 E2E is missing; this sweep has no E2E statistics",
         "the SLOs cannot be checked at concurrency 1: a statistic is missing, so feasibility is unknown",
       ]);
     });
 
     it("the SLO's stat is matched in its canonical form (median ≡ p50, P95 ≡ p95)", () => {
-      const pts = levels([100, 200], [10, 20]).map((p, i) => ({
-        ...p,
-        itlMs: { median: [50, 150][i]!, P95: [60, 170][i]! },
-      }));
+      const itl = [
+        { median: 50, P95: 60 },
+        { median: 150, P95: 170 },
+      ];
+      const pts = each(levels([100, 200], [10, 20]), "itlMs", itl);
       const op = opOf(pts, [{ metric: "itl", stat: "P50", maxMs: 100 }]);
       expect([op.concurrency, op.checks[1]![0]!.valueMs]).toEqual([1, 150]);
       const op95 = opOf(pts, [{ metric: "itl", stat: "p95", maxMs: 100 }]);
@@ -1072,31 +827,24 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
       const some = ntpotOnly.map((p) => ({ ...p, itlMs: { mean: 20 } }));
       expect(enW(opOf(some, [ITL]))[0]).toBe("P95 ITL is missing; this sweep has ITL mean");
       // no NTPOT either: no hint
-      expect(enW(opOf(levels([100], [10]), [ITL]))[0]).toBe(
-        "P95 ITL is missing; this sweep has no ITL statistics",
-      );
-    });
-
-    it("an ITL SLO on a sweep with neither ITL nor TPOT is not substituted", () => {
-      const op = opOf(levels([100], [10]), [ITL]);
-      expect(op.checks[0]![0]!.usedMetric).toBe("itl");
-      expect(op.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+      // nor for a missing E2E statistic on a sweep that has NTPOT
+      const e2e = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
+      const e2eOp = opOf(e2e, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
+      expect(enW(e2eOp)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
+      // no NTPOT either: no hint, and an ITL SLO on a sweep with neither ITL nor TPOT is not
+      // substituted
+      const bare = opOf(levels([100], [10]), [ITL]);
+      expect(bare.checks[0]![0]!.usedMetric).toBe("itl");
+      expect(bare.problems.map((p) => p.code)).toEqual(["slo.missing", "slo.cannotCheck"]);
+      expect(enW(bare)[0]).toBe("P95 ITL is missing; this sweep has no ITL statistics");
     });
 
     it("a prepared sweep is reused across SLO sets with the same answers", () => {
-      const pts = levels([100, 200, 300], [600, 900, 1400]).map((p, i) => ({
-        ...p,
-        itlMs: { p95: [50, 90, 95][i]! },
-      }));
+      const itl = [50, 90, 95].map((p95) => ({ p95 }));
+      const pts = each(levels([100, 200, 300], [600, 900, 1400]), "itlMs", itl);
       const prep = prepareSweep(pts);
-      const first = operatingPoint({ points: pts }, [TTFT], "measured", prep);
-      const second = operatingPoint({ points: pts }, [ITL], "measured", prep);
-      const third = operatingPoint(
-        { points: pts },
-        [{ ...TTFT, maxMs: 800 }, ITL],
-        "measured",
-        prep,
-      );
+      const at = (slos: Slo[]) => operatingPoint({ points: pts }, slos, "measured", prep);
+      const [first, second, third] = [at([TTFT]), at([ITL]), at([{ ...TTFT, maxMs: 800 }, ITL])];
       expect([first.concurrency, second.concurrency, third.concurrency]).toEqual([2, 3, 1]);
       expect(second.sloBinding).toBe(false);
     });
@@ -1104,59 +852,20 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
 
   describe("more boundaries of the walk", () => {
     it("a point passing after an infeasible lowest load is named too", () => {
-      const op = opOf(levels([100, 200], [1500, 500]), [TTFT]);
-      expect(op.feasible).toBe(false);
-      expect(enW(op)).toEqual([
+      expectOp(opOf(levels([100, 200], [1500, 500]), [TTFT]), { feasible: false }, [
         "non-monotone data: concurrency 2 meets all SLOs again after concurrency 1 did not; ignored",
         "infeasible: P99 TTFT is 1,500 ms at the lowest load (concurrency 1), 500 ms (50 %) over the 1,000 ms limit",
       ]);
     });
 
-    it("the failed share's overrun is relative to its limit: 5 % against 2 % is 150 % over", () => {
-      const pts = levels([100], [10]).map((p) => ({ ...p, completed: 95, failed: 5 }));
-      const op = opOf(pts, [TTFT], "measured", { maxErrorRatePct: 2 });
-      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 5, maxPct: 2, overPct: 150 });
-    });
-
-    it("negative limits fail every level, with an overrun of no percentage (null)", () => {
-      const op = opOf(levels([100], [10]), [{ ...TTFT, maxMs: -10 }], "measured", {
-        maxErrorRatePct: -1,
-      });
-      expect(op.failure).toMatchObject({ valueMs: 10, maxMs: -10, overMs: 20, overPct: null });
-      expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 0, maxPct: -1, overPct: null });
-    });
-
-    it("a passing point exactly on the limit before an infinite request rate: no interpolation, no warning", () => {
-      const pts: SweepPoint[] = [
-        {
-          concurrency: null,
-          requestRate: 2,
-          rps: 2,
-          outputTokensPerSec: 200,
-          ttftMs: { p99: 1000 },
-        },
-        {
-          concurrency: null,
-          requestRate: "inf",
-          rps: 5,
-          outputTokensPerSec: 500,
-          ttftMs: { p99: 5000 },
-        },
-      ];
-      const op = opOf(pts, [TTFT], "interpolated");
-      expect([op.basis, op.requestRate]).toEqual(["measured", 2]);
-      expect(enW(op)).toEqual([]);
-    });
-
     it("no interpolation toward ∞ and a throughput peak below the last passing rate: both said", () => {
       const pts: SweepPoint[] = [
-        { concurrency: null, requestRate: 2, outputTokensPerSec: 640, ttftMs: { p99: 300 } },
-        { concurrency: null, requestRate: 3, outputTokensPerSec: 600, ttftMs: { p99: 400 } },
-        { concurrency: null, requestRate: "inf", outputTokensPerSec: 500, ttftMs: { p99: 5000 } },
+        rate(2, { outputTokensPerSec: 640, ttftMs: { p99: 300 } }),
+        rate(3, { outputTokensPerSec: 600, ttftMs: { p99: 400 } }),
+        rate("inf", { outputTokensPerSec: 500, ttftMs: { p99: 5000 } }),
       ];
       const op = opOf(pts, [TTFT], "interpolated");
-      expect([op.basis, op.requestRate, op.outputTokensPerSec]).toEqual(["measured", 2, 640]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", requestRate: 2, outputTokensPerSec: 640 }, [
         "cannot interpolate toward request rate ∞ req/s: used the last passing point (request rate 3 req/s)",
         "the operating point is request rate 2 req/s, where throughput peaks: the higher passing load request rate 3 req/s gives less (600 vs 640 tok/s)",
       ]);
@@ -1165,78 +874,41 @@ describe("boundaries and edge cases: the walk, its warnings and the statistics",
     it("a crossing that rounds to the last passing load still reports a throughput peak below it", () => {
       // as in survivors-slo.test.ts: t ≈ 5.6e-17 from c=2 (0 %) to c=3 (1 of 110 failed)
       const pts: SweepPoint[] = [
-        { concurrency: 1, requestRate: null, outputTokensPerSec: 5, ttftMs: { p99: 10 } },
+        point(1, { outputTokensPerSec: 5, ttftMs: { p99: 10 } }),
         point(2, { outputTokensPerSec: 1, ttftMs: { p99: 10 }, completed: 1, failed: 0 }),
         point(3, { outputTokensPerSec: 3, ttftMs: { p99: 10 }, completed: 109, failed: 1 }),
       ];
       const op = opOf(pts, [TTFT], "interpolated", { maxErrorRatePct: 5.046468293750712e-17 });
-      expect([op.basis, op.concurrency]).toEqual(["measured", 1]);
-      expect(enW(op)).toEqual([
+      expectOp(op, { basis: "measured", concurrency: 1 }, [
         "the operating point is concurrency 1, where throughput peaks: the higher passing load concurrency 2 gives less (1 vs 5 tok/s)",
       ]);
     });
 
-    it("a concurrency sweep run at an unbounded request rate: the interpolated request rate stays unknown", () => {
-      const pts = levels([100, 300], [600, 1400]).map((p) => ({
-        ...p,
-        requestRate: "inf" as const,
-      }));
-      const op = opOf(pts, [TTFT], "interpolated");
-      expect([op.basis, op.concurrency, op.requestRate]).toEqual(["interpolated", 1.5, null]);
-    });
-
     it("an E2E SLO is never read from ITL or TPOT", () => {
-      const pts = levels([100], [10]).map((p) => ({
-        ...p,
-        itlMs: { p50: 20 },
-        tpotMs: { p50: 20 },
-      }));
+      const pts = [{ ...levels([100], [10])[0]!, itlMs: { p50: 20 }, tpotMs: { p50: 20 } }];
       const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
       expect(op.checks[0]![0]).toMatchObject({ usedMetric: "e2e", valueMs: null });
-      expect(statValue(pts[0]!, "e2e", "p50")).toEqual({
-        valueMs: null,
-        usedMetric: "e2e",
-        substituted: false,
-        available: [],
-      });
-    });
-  });
-
-  describe("last survivors of slo.ts", () => {
-    it("only a whole key p<number> is a percentile: other keys list after max and std", () => {
+      expect(statValue(pts[0]!, "e2e", "p50")).toEqual(stat(null, "e2e", false, []));
+      // only a whole key p<number> is a percentile: other keys list after max and std
       const p: SweepPoint = point(1, { ttftMs: { xp5: 1, max: 2, p95x: 3, std: 4 } });
       expect(statValue(p, "ttft", "p50").available).toEqual(["max", "std", "p95x", "xp5"]);
-    });
-
-    it("no NTPOT hint for a missing E2E statistic on a sweep that has NTPOT", () => {
-      const pts = levels([100], [10]).map((p) => ({ ...p, ntpotMs: { p50: 30 } }));
-      const op = opOf(pts, [{ metric: "e2e", stat: "p50", maxMs: 5000 }]);
-      expect(enW(op)[0]).toBe("P50 E2E is missing; this sweep has no E2E statistics");
-    });
-
-    it("throughput split between tokens/s at one candidate and req/s at another: neither axis, the highest passing load", () => {
-      const pts = levels([100, null, 900], [10, 20, 2000]);
-      pts[1]!.rps = 2;
-      const op = opOf(pts, [TTFT]);
-      expect([op.concurrency, op.rps, op.outputTokensPerSec]).toEqual([2, 2, null]);
-      expect(enW(op)).toEqual([
-        "throughput is not recorded at every passing point: the operating point is the highest passing load",
-      ]);
     });
   });
 });
 
 describe("operatingPoint: an overrun of a 0 limit", () => {
   const pts: SweepPoint[] = [
-    { concurrency: 1, requestRate: null, completed: 9, failed: 1, ttftMs: { p99: 50 } },
-    { concurrency: 2, requestRate: null, completed: 8, failed: 2, ttftMs: { p99: 80 } },
+    point(1, { completed: 9, failed: 1, ttftMs: { p99: 50 } }),
+    point(2, { completed: 8, failed: 2, ttftMs: { p99: 80 } }),
   ];
 
   it("an SLO limit of 0 ms: the failure's overrun in percent is null (not Infinity), written ∞", () => {
     const zero: Slo = { metric: "ttft", stat: "p99", maxMs: 0 };
     const op = opOf(pts, [zero], "measured", { maxErrorRatePct: 50 });
-    expect(op.feasible).toBe(false);
+    expectOp(op, { feasible: false });
     expect(op.failure).toMatchObject({ load: 1, valueMs: 50, overMs: 50, overPct: null });
+    const one = opOf(levels([100], [5], [1]), [zero]);
+    expect(one.failure).toMatchObject({ valueMs: 5, maxMs: 0, overMs: 5, overPct: null });
     expect(enW(op)).toContain(
       "infeasible: P99 TTFT is 50 ms at the lowest load (concurrency 1), 50 ms (∞ %) over the 0 ms limit",
     );
@@ -1246,6 +918,6 @@ describe("operatingPoint: an overrun of a 0 limit", () => {
     const op = opOf(pts, [{ ...TTFT, maxMs: 40 }], "measured", { maxErrorRatePct: 0 });
     expect(op.errorRateFailure).toEqual({ load: 1, sharePct: 10, maxPct: 0, overPct: null });
     expect(op.failure?.overPct).toBe(25);
-    expect([op.bindingErrorRate, op.bindingSlo]).toEqual([true, null]);
+    expectOp(op, { bindingErrorRate: true, bindingSlo: null });
   });
 });
