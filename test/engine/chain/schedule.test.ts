@@ -22,6 +22,11 @@ import {
 } from "../../../src/engine/chain/schedule";
 import { renderProblem } from "../../../src/report/messages";
 
+function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
+  if (r === null || !r.ok) throw new Error(`expected a schedule, got ${JSON.stringify(r)}`);
+  return r.value;
+}
+
 describe("schedules: alignment, replicas and costs", () => {
   const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
   const wl = (
@@ -47,73 +52,67 @@ describe("schedules: alignment, replicas and costs", () => {
       replicaOutputTokensPerSec: 1500,
     })),
   });
-
-  function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
-    if (r === null || !r.ok) throw new Error(`expected a schedule, got ${JSON.stringify(r)}`);
-    return r.value;
-  }
+  /** The seed SKU on the 50, 25, 5, 0 req/s schedule (or `rps`), at the seed factors unless given. */
+  const seed = (
+    extra = {},
+    reserved: number | null = null,
+    f = seedFactors,
+    rps = [50, 25, 5, 0],
+  ) => ok(computeSchedule([wl(rps, extra)], sku(reserved), f));
 
   describe("schedule formulas on hand-computed cases", () => {
     // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
     it("needed_i is the §4 replicas formula per interval (seed: 50 RPS → 10 base → 15)", () => {
-      const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(), seedFactors));
+      const r = seed();
       expect(r).toMatchObject({ replicasBase: [10, 5, 1, 0], needed: [15, 8, 2, 0] });
       expect(r).toMatchObject({ replicas: [15, 8, 2, 0], staticReplicas: 15 });
       // 4 intervals × 15 replicas × 4 GPUs × 20 per hour = 4,800; autoscaled (15 + 8 + 2 + 0) × 80 = 2,000
       expect(r).toMatchObject({ staticCost: 4800, autoscaledCost: 2000, reservedReplicas: null });
-      expect(r).toMatchObject({ blendedCost: null });
+      expect(r).toMatchObject({ blendedCost: null, periodSec: 4 * 3600 });
       expect(r.savings.autoscaled).toBe(2800);
       expect(r.savings.autoscaledFraction).toBeCloseTo(2800 / 4800, 12);
-      expect(r.periodSec).toBe(4 * 3600);
     });
 
     it("minReplicas and leadIntervals wrap around the period: the last interval starts the first one's replicas", () => {
-      const r = ok(
-        computeSchedule(
-          [wl([50, 25, 5, 0], { minReplicas: 1, leadIntervals: 1 })],
-          sku(10),
-          seedFactors,
-        ),
-      );
+      const r = seed({ minReplicas: 1, leadIntervals: 1 }, 10);
       // replicas_i = max(1, needed) = 15, 8, 2, 1; scheduled_i = max(replicas_i, replicas_{i+1 mod 4}) = 15, 8, 2, 15
-      expect(r.replicas).toEqual([15, 8, 2, 15]);
-      expect(r).toMatchObject({ staticReplicas: 15, staticCost: 4800 });
-      expect(r.autoscaledCost).toBe(40 * 80); // 3,200
+      // autoscaled 40 × 80 = 3,200
+      expect(r).toMatchObject({ replicas: [15, 8, 2, 15], staticReplicas: 15, staticCost: 4800 });
       // reserved 10 per GPU-hour: blended(R) = 4 × R × 40 + Σ max(0, s_i − R) × 80
       // R = 0: 3,200; R = 2: 320 + 32 × 80 = 2,880; R = 8: 1,280 + 14 × 80 = 2,400; R = 15: 2,400 (tie → 8)
-      expect(r).toMatchObject({ reservedReplicas: 8, blendedCost: 2400 });
+      expect(r).toMatchObject({ autoscaledCost: 40 * 80, reservedReplicas: 8, blendedCost: 2400 });
       expect(r.savings.blended).toBe(2400);
     });
 
     it("a lead of the whole period keeps the peak in every interval", () => {
-      const r = ok(computeSchedule([wl([50, 25, 5, 0], { leadIntervals: 3 })], sku(), seedFactors));
+      const r = seed({ leadIntervals: 3 });
       expect(r.replicas).toEqual([15, 15, 15, 15]);
       expect(r.autoscaledCost).toBe(r.staticCost);
     });
 
     it("N+k: ceil(base × elasticity) + k in every interval, also at zero demand", () => {
-      const r = ok(
-        computeSchedule([wl([50, 25, 5, 0])], sku(), { elasticity: 1.2, redundancy: { spare: 2 } }),
-      );
+      const r = seed({}, null, { elasticity: 1.2, redundancy: { spare: 2 } });
       // base × 1.2 = 12, 6, 1.2, 0 → 12, 6, 2, 0 → + 2
-      expect(r).toMatchObject({ needed: [14, 8, 4, 2], staticReplicas: 14 });
-      expect(r.autoscaledCost).toBe(28 * 80);
+      expect(r).toMatchObject({
+        needed: [14, 8, 4, 2],
+        staticReplicas: 14,
+        autoscaledCost: 28 * 80,
+      });
     });
 
-    it("a reserved price at or above on-demand makes reserving pointless: R = 0 and blended = autoscaled", () => {
-      for (const price of [20, 25]) {
-        const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(price), seedFactors));
+    it.each([20, 25])(
+      "a reserved price (%s) at or above on-demand makes reserving pointless: R = 0 and blended = autoscaled",
+      (price) => {
+        const r = seed({}, price);
         expect(r.reservedReplicas).toBe(0);
         expect(r.blendedCost).toBe(r.autoscaledCost);
         expect(r.problems.map((p) => p.code)).toContain("schedule.reservedNotCheaper");
-      }
-    });
+      },
+    );
 
     it("a cheap reservation reserves the whole static fleet: blended = static at the reserved price", () => {
-      const r = ok(computeSchedule([wl([50, 25, 5, 0])], sku(1), seedFactors));
       // reserving replica R+1 costs 1 × 4 × 4 intervals = 16 and saves 80 per interval running it: worth it while one interval runs it
-      expect(r.reservedReplicas).toBe(15);
-      expect(r.blendedCost).toBe(15 * 4 * 1 * 4);
+      expect(seed({}, 1)).toMatchObject({ reservedReplicas: 15, blendedCost: 15 * 4 * 1 * 4 });
     });
 
     it("several workloads: each interval's base is the sum over workloads; one without a schedule demands its peakRps throughout", () => {
@@ -133,9 +132,11 @@ describe("schedules: alignment, replicas and costs", () => {
       expect(r).toMatchObject({ demandRps: [60, 10], replicasBase: [15, 5], replicas: [15, 5] });
     });
 
-    it("a 30-minute interval costs half an hour", () => {
-      const r = ok(computeSchedule([wl([50, 50], { intervalSec: 1800 })], sku(), seedFactors));
-      expect(r.staticCost).toBe(15 * 80); // 2 half-hours of 15 replicas
+    it("a 30-minute interval costs half an hour; a schedule peak above peakRps is a warning", () => {
+      // 2 half-hours of 15 replicas
+      expect(seed({ intervalSec: 1800 }, null, seedFactors, [50, 50]).staticCost).toBe(15 * 80);
+      const r = seed({}, null, seedFactors, [60, 10]);
+      expect(r.problems.map((p) => p.code)).toEqual(["schedule.aboveConstantPeak"]);
     });
   });
 
@@ -157,7 +158,7 @@ describe("schedules: alignment, replicas and costs", () => {
       expect(e && !e.ok && e.problems[0]!.code).toBe("schedule.empty");
     });
 
-    it("schedules of several workloads must share intervalSec and length", () => {
+    it("schedules of several workloads must share intervalSec and length; minReplicas, leadIntervals and intervalSec are checked", () => {
       const a = alignSchedules([
         wl([1, 2, 3], {}, "a", "workloads[0]"),
         wl([1, 2], { intervalSec: 1800 }, "b", "workloads[1]"),
@@ -166,11 +167,8 @@ describe("schedules: alignment, replicas and costs", () => {
         ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
         ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
       ]);
-    });
-
-    it("minReplicas, leadIntervals and intervalSec are checked", () => {
-      const a = alignSchedules([wl([1], { minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 })]);
-      expect(a && !a.ok && a.problems.map((p) => p.path).sort()).toEqual([
+      const b = alignSchedules([wl([1], { minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 })]);
+      expect(b && !b.ok && b.problems.map((p) => p.path).sort()).toEqual([
         "workloads[0].schedule.intervalSec",
         "workloads[0].schedule.leadIntervals",
         "workloads[0].schedule.minReplicas",
@@ -178,9 +176,8 @@ describe("schedules: alignment, replicas and costs", () => {
     });
 
     it("no schedule anywhere: null (nothing to compute)", () => {
-      expect(
-        alignSchedules([{ name: "chat", path: "workloads[0]", peakRps: 5, schedule: null }]),
-      ).toBeNull();
+      const none = { name: "chat", path: "workloads[0]", peakRps: 5, schedule: null };
+      expect(alignSchedules([none])).toBeNull();
     });
 
     it("a negative reserved price or a missing price is an error of the SKU's field", () => {
@@ -192,18 +189,8 @@ describe("schedules: alignment, replicas and costs", () => {
         "skus[0].reservedPricePerGpuHour",
       ]);
     });
-
-    it("a schedule peak above peakRps is a warning", () => {
-      const r = ok(computeSchedule([wl([60, 10])], sku(), seedFactors));
-      expect(r.problems.map((p) => p.code)).toEqual(["schedule.aboveConstantPeak"]);
-    });
   });
-
   // Brute-force references straight from the formulas.
-  const naiveLead = (v: number[], lead: number): number[] =>
-    v.map((_, i) =>
-      Math.max(...Array.from({ length: lead + 1 }, (_, j) => v[(i + j) % v.length]!)),
-    );
   const blended = (
     s: readonly number[],
     R: number,
@@ -230,32 +217,13 @@ describe("schedules: alignment, replicas and costs", () => {
     capacity: fc.double({ min: 50, max: 5000, noNaN: true }),
   });
   type Case = typeof arbCase extends fc.Arbitrary<infer T> ? T : never;
-  const run = (c: Case, reserved = c.reserved): ScheduleResult =>
-    ok(
-      computeSchedule(
-        [
-          {
-            name: "w",
-            path: "workloads[0]",
-            peakRps: 1e9,
-            schedule: {
-              intervalSec: c.intervalSec,
-              rps: c.rps,
-              minReplicas: c.minReplicas,
-              leadIntervals: c.leadIntervals,
-            },
-          },
-        ],
-        {
-          path: "skus[0]",
-          gpusPerReplica: c.gpus,
-          pricePerGpuHour: c.price,
-          reservedPricePerGpuHour: reserved,
-          perWorkload: [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }],
-        },
-        { elasticity: c.elasticity, redundancy: c.redundancy },
-      ),
-    );
+  const run = (c: Case, reserved = c.reserved): ScheduleResult => {
+    const { intervalSec, minReplicas, leadIntervals } = c;
+    const w = { ...wl(c.rps, { intervalSec, minReplicas, leadIntervals }, "w"), peakRps: 1e9 };
+    const perWorkload = [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }];
+    const s = { ...sku(reserved), gpusPerReplica: c.gpus, pricePerGpuHour: c.price, perWorkload };
+    return ok(computeSchedule([w], s, { elasticity: c.elasticity, redundancy: c.redundancy }));
+  };
 
   describe("schedule properties", () => {
     it("autoscaled ≤ static, and blended ≤ min(static on demand, autoscaled)", () => {
@@ -337,96 +305,82 @@ describe("schedules: every check at its bound", () => {
     if (r === null || r.ok) throw new Error(`expected problems, got ${JSON.stringify(r)}`);
     return r.problems;
   }
-  function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
-    if (r === null || !r.ok) throw new Error(`expected a schedule, got ${JSON.stringify(r)}`);
-    return r.value;
-  }
   function aligned(ws: ScheduleWorkload[]): AlignedSchedules {
     const a = alignSchedules(ws);
     if (a === null || !a.ok)
       throw new Error(`expected aligned schedules, got ${JSON.stringify(a)}`);
     return a.value;
   }
-
   /** The problems (path and English) of aligning `ws`. */
   const alignErrs = (ws: ScheduleWorkload[]) => texts(problemsOf(alignSchedules(ws)));
+  /** The warnings of chat's schedule `rps` against a peakRps of `peak`. */
+  const warningsAt = (rps: number[], peak: number | null) =>
+    aligned([wl({ rps }, "chat", "workloads[0]", peak)]).warnings;
+  const chat = (what: string) => `workload "chat": schedule ${what}`;
 
   describe("alignSchedules: each check at its bound, with its text", () => {
-    it("intervalSec must be above 0: 0, −1, NaN and a missing one are errors; 0.5 s is fine", () => {
-      for (const [v, got] of [
-        [0, "0"],
-        [-1, "-1"],
-        [Number.NaN, "NaN"],
-        [null, "nothing"],
-      ] as const) {
-        expect(alignErrs([wl({ intervalSec: v as number })])).toEqual([
-          [
-            "workloads[0].schedule.intervalSec",
-            `workload "chat": schedule intervalSec must be a number > 0, got ${got}`,
-          ],
-        ]);
-      }
-      expect(aligned([wl({ intervalSec: 0.5 })]).intervalSec).toBe(0.5);
+    it.each([
+      [0, "0"],
+      [-1, "-1"],
+      [Number.NaN, "NaN"],
+      [null, "nothing"],
+      [undefined, "nothing"],
+    ])("intervalSec %s is an error that reads %s (it must be above 0)", (v, got) => {
+      expect(alignErrs([wl({ intervalSec: v as number })])).toEqual([
+        ["workloads[0].schedule.intervalSec", chat(`intervalSec must be a number > 0, got ${got}`)],
+      ]);
     });
 
-    it("a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
+    it("0.5 s is a valid interval; a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
+      expect(aligned([wl({ intervalSec: 0.5 })]).intervalSec).toBe(0.5);
       expect(aligned([wl({ rps: [0, 0] })]).demandRps).toEqual([0, 0]);
-      expect(
-        alignErrs([wl({ rps: [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number] })]),
-      ).toEqual([
-        [
-          "workloads[0].schedule.rps[1]",
-          'workload "chat": schedule value 2 must be a request rate ≥ 0, got -0.001',
-        ],
-        [
-          "workloads[0].schedule.rps[2]",
-          'workload "chat": schedule value 3 must be a request rate ≥ 0, got Infinity',
-        ],
-        [
-          "workloads[0].schedule.rps[3]",
-          'workload "chat": schedule value 4 must be a request rate ≥ 0, got nothing',
-        ],
+      const rate = (i: number, got: string) => [
+        `workloads[0].schedule.rps[${i}]`,
+        chat(`value ${i + 1} must be a request rate ≥ 0, got ${got}`),
+      ];
+      const rps = [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number];
+      expect(alignErrs([wl({ rps })])).toEqual([
+        rate(1, "-0.001"),
+        rate(2, "Infinity"),
+        rate(3, "nothing"),
       ]);
       expect(alignErrs([wl({ rps: [] })])).toEqual([
         ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
       ]);
     });
 
-    it("minReplicas and leadIntervals: 0 is fine; −1, 1.5 and NaN are errors; missing means 0", () => {
+    it("minReplicas and leadIntervals: 0 is fine; missing means 0", () => {
       const a = aligned([wl({ minReplicas: 0, leadIntervals: 0 })]);
       expect([a.minReplicas, a.leadIntervals]).toEqual([0, 0]);
       const d = aligned([wl({ minReplicas: null, leadIntervals: null })]);
       expect([d.minReplicas, d.leadIntervals]).toEqual([0, 0]);
-      for (const [v, got] of [
-        [-1, "-1"],
-        [1.5, "1.5"],
-        [Number.NaN, "NaN"],
-        [Number.POSITIVE_INFINITY, "Infinity"],
-      ] as const) {
-        expect(alignErrs([wl({ minReplicas: v, leadIntervals: v })])).toEqual([
-          [
-            "workloads[0].schedule.minReplicas",
-            `workload "chat": schedule minReplicas must be a whole number ≥ 0, got ${got}`,
-          ],
-          [
-            "workloads[0].schedule.leadIntervals",
-            `workload "chat": schedule leadIntervals must be a whole number ≥ 0, got ${got}`,
-          ],
-        ]);
-      }
     });
 
-    it("the largest minReplicas and leadIntervals of the workloads apply", () => {
+    it.each([
+      [-1, "-1"],
+      [1.5, "1.5"],
+      [Number.NaN, "NaN"],
+      [Number.POSITIVE_INFINITY, "Infinity"],
+    ])("minReplicas and leadIntervals of %s are errors reading %s", (v, got) => {
+      const whole = `must be a whole number ≥ 0, got ${got}`;
+      expect(alignErrs([wl({ minReplicas: v, leadIntervals: v })])).toEqual([
+        ["workloads[0].schedule.minReplicas", chat(`minReplicas ${whole}`)],
+        ["workloads[0].schedule.leadIntervals", chat(`leadIntervals ${whole}`)],
+      ]);
+    });
+
+    it("the largest minReplicas and leadIntervals of the workloads apply; the aligned rates are a copy", () => {
+      const rps = [1, 2];
       const a = aligned([
-        wl({ rps: [1, 2], minReplicas: 2, leadIntervals: 1 }, "a", "workloads[0]"),
+        wl({ rps, minReplicas: 2, leadIntervals: 1 }, "a", "workloads[0]"),
         wl({ rps: [3, 4], minReplicas: 3, leadIntervals: 0 }, "b", "workloads[1]"),
       ]);
       expect([a.minReplicas, a.leadIntervals, a.intervals, a.intervalSec]).toEqual([3, 1, 2, 3600]);
-      expect(a.rps).toEqual([
-        [1, 2],
-        [3, 4],
+      expect([a.rps, a.demandRps]).toEqual([
+        [rps, [3, 4]],
+        [4, 6],
       ]);
-      expect(a.demandRps).toEqual([4, 6]);
+      expect(a.rps[0]).not.toBe(rps);
       const b = aligned([
         wl({ rps: [1, 2], minReplicas: 3, leadIntervals: 0 }, "a", "workloads[0]"),
         wl({ rps: [3, 4], minReplicas: 1, leadIntervals: 1 }, "b", "workloads[1]"),
@@ -434,14 +388,12 @@ describe("schedules: every check at its bound", () => {
       expect([b.minReplicas, b.leadIntervals]).toEqual([3, 1]);
     });
 
-    it("length and interval mismatches name the first valid schedule, with their texts", () => {
-      const p = problemsOf(
-        alignSchedules([
-          wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
-          wl({ rps: [1, 2], intervalSec: 1800.5 }, "b", "workloads[1]"),
-        ]),
-      );
-      expect(texts(p)).toEqual([
+    it("length and interval mismatches name the first valid schedule, with their texts; a schedule with its own errors is not the reference", () => {
+      const p = alignErrs([
+        wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
+        wl({ rps: [1, 2], intervalSec: 1800.5 }, "b", "workloads[1]"),
+      ]);
+      expect(p).toEqual([
         [
           "workloads[1].schedule.rps",
           `workload "b": the schedule has 2 values but "a"'s has 3; schedules of one plan share their length`,
@@ -451,26 +403,23 @@ describe("schedules: every check at its bound", () => {
           `workload "b": schedule intervalSec 1,800.5 differs from "a"'s 3,600; schedules of one plan share their interval`,
         ],
       ]);
-    });
-
-    it("a schedule with its own errors is not the one the others are measured against", () => {
       // a is invalid (3 values, one negative): b (2 values) is the reference for c (2 values), no mismatch
-      const p = problemsOf(
+      const q = problemsOf(
         alignSchedules([
           wl({ rps: [1, -1, 1] }, "a", "workloads[0]"),
           wl({ rps: [1, 2] }, "b", "workloads[1]"),
           wl({ rps: [5, 6] }, "c", "workloads[2]"),
         ]),
       );
-      expect(p.map((x) => x.code)).toEqual(["schedule.rpsInvalid"]);
+      expect(q.map((x) => x.code)).toEqual(["schedule.rpsInvalid"]);
     });
 
     it("a schedule above peakRps warns only beyond a relative 1e-9", () => {
-      expect(aligned([wl({ rps: [5, 10] }, "chat", "workloads[0]", 10)]).warnings).toEqual([]);
-      expect(
-        aligned([wl({ rps: [10 * (1 + 5e-10)] }, "chat", "workloads[0]", 10)]).warnings,
-      ).toEqual([]);
-      const w = aligned([wl({ rps: [1, 10 * (1 + 1e-8)] }, "chat", "workloads[0]", 10)]).warnings;
+      expect(warningsAt([5, 10], 10)).toEqual([]);
+      expect(warningsAt([10 * (1 + 5e-10)], 10)).toEqual([]);
+      // exactly at peakRps × (1 + 1e-9) does not warn
+      expect(warningsAt([1 * (1 + 1e-9)], 1)).toEqual([]);
+      const w = warningsAt([1, 10 * (1 + 1e-8)], 10);
       expect(texts(w)).toEqual([
         [
           "workloads[0].schedule.rps",
@@ -479,35 +428,42 @@ describe("schedules: every check at its bound", () => {
       ]);
       expect(w[0]!.params).toMatchObject({ max: 10 * (1 + 1e-8), peak: 10 });
       // without a peakRps nothing is compared
-      expect(aligned([wl({ rps: [50] }, "chat", "workloads[0]", null)]).warnings).toEqual([]);
+      expect(warningsAt([50], null)).toEqual([]);
     });
 
-    it("a workload without a schedule needs a peakRps ≥ 0; 0 demands nothing", () => {
+    it("a workload without a schedule with a peakRps of 0 demands nothing", () => {
       const a = aligned([wl({ rps: [4, 8] }), wl(null, "idle", "workloads[1]", 0)]);
       expect(a.rps).toEqual([
         [4, 8],
         [0, 0],
       ]);
-      for (const [peak, got] of [
-        [null, "nothing"],
-        [-1, "-1"],
-        [Number.NaN, "NaN"],
-      ] as const) {
-        expect(alignErrs([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)])).toEqual([
-          [
-            "workloads[1].peakRps",
-            `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
-          ],
-        ]);
-      }
+    });
+
+    it.each([
+      [null, "nothing"],
+      [-1, "-1"],
+      [Number.NaN, "NaN"],
+    ])("a workload without a schedule needs a peakRps ≥ 0: %s reads %s", (peak, got) => {
+      expect(alignErrs([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)])).toEqual([
+        [
+          "workloads[1].peakRps",
+          `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
+        ],
+      ]);
     });
   });
 
   describe("scheduleForSku: each check at its bound, with its text", () => {
     const a = () => aligned([wl({ rps: [10, 20] })]);
     /** The problems (path and English) of the SKU on the aligned 10, 20 req/s schedule. */
-    const skuErrs = (s: Parameters<typeof scheduleForSku>[1]) =>
-      texts(problemsOf(scheduleForSku(a(), s, one)));
+    const skuErrs = (s: ScheduleSku, f = one) => texts(problemsOf(scheduleForSku(a(), s, f)));
+    const codes = (s: ScheduleSku, f = one) =>
+      problemsOf(scheduleForSku(a(), s, f)).map((p) => p.code);
+    const needed = (f: ScheduleFactors) => {
+      const r = scheduleForSku(a(), sku(), f);
+      return r.ok && r.value.needed;
+    };
+    const reservedNeeds = "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got";
 
     it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine", () => {
       expect(skuErrs(sku({ gpusPerReplica: 0 }))).toEqual([
@@ -515,16 +471,10 @@ describe("schedules: every check at its bound", () => {
       ]);
       expect(skuErrs(sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }))).toEqual([
         ["skus[0].pricePerGpuHour", "price per GPU-hour must be a number ≥ 0, got -0.01"],
-        [
-          "skus[0].reservedPricePerGpuHour",
-          "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got -1",
-        ],
+        ["skus[0].reservedPricePerGpuHour", `${reservedNeeds} -1`],
       ]);
       expect(skuErrs(sku({ reservedPricePerGpuHour: Number.NaN }))).toEqual([
-        [
-          "skus[0].reservedPricePerGpuHour",
-          "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got NaN",
-        ],
+        ["skus[0].reservedPricePerGpuHour", `${reservedNeeds} NaN`],
       ]);
       const free = scheduleForSku(
         a(),
@@ -533,58 +483,50 @@ describe("schedules: every check at its bound", () => {
       );
       if (!free.ok) throw new Error("free");
       // nothing costs anything: savings 0, fractions null (0 ÷ 0 is not a fraction); no "not cheaper" note at a price of 0
-      expect([
-        free.value.staticCost,
-        free.value.autoscaledCost,
-        free.value.blendedCost,
-        free.value.reservedReplicas,
-      ]).toEqual([0, 0, 0, 0]);
-      expect(free.value.savings).toEqual({
+      const v = free.value;
+      expect([v.staticCost, v.autoscaledCost, v.blendedCost, v.reservedReplicas]).toEqual([
+        0, 0, 0, 0,
+      ]);
+      expect(v.savings).toEqual({
         autoscaled: 0,
         autoscaledFraction: null,
         blended: 0,
         blendedFraction: null,
       });
-      expect(free.value.problems).toEqual([]);
+      expect(v.problems).toEqual([]);
     });
 
-    it("elasticity and a redundancy factor must be above 0; a spare count of 0 is fine, below 0 is not", () => {
-      expect(
-        texts(problemsOf(scheduleForSku(a(), sku(), { elasticity: 0, redundancy: { factor: 1 } }))),
-      ).toEqual([["factors.elasticity", "elasticity must be a positive number, got 0"]]);
-      expect(
-        texts(problemsOf(scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { factor: 0 } }))),
-      ).toEqual([["factors.redundancy", "redundancy must be a positive number, got 0"]]);
-      expect(
-        texts(
-          problemsOf(
-            scheduleForSku(a(), sku(), { elasticity: Number.NaN, redundancy: { spare: -1 } }),
-          ),
-        ),
-      ).toEqual([
-        ["factors.elasticity", "elasticity must be a positive number, got NaN"],
-        ["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"],
+    it.each([
+      [0, { factor: 1 }, [["factors.elasticity", "elasticity must be a positive number, got 0"]]],
+      [1, { factor: 0 }, [["factors.redundancy", "redundancy must be a positive number, got 0"]]],
+      [
+        1,
+        { spare: -1 },
+        [["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"]],
+      ],
+      [
+        Number.NaN,
+        { spare: -1 },
+        [
+          ["factors.elasticity", "elasticity must be a positive number, got NaN"],
+          ["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"],
+        ],
+      ],
+    ])(
+      "elasticity %s with redundancy %j is refused with its text",
+      (elasticity, redundancy, want) => {
+        expect(skuErrs(sku(), { elasticity, redundancy })).toEqual(want);
+      },
+    );
+
+    it("a non-finite spare count or factor is refused; a spare count of 0 is fine; a fractional one is rounded up (1.5 is 2)", () => {
+      expect(codes(sku(), { elasticity: 1, redundancy: { spare: Number.NaN } })).toEqual([
+        "capacity.spareInvalid",
       ]);
-      expect(
-        problemsOf(
-          scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: Number.NaN } }),
-        ).map((p) => p.code),
-      ).toEqual(["capacity.spareInvalid"]);
-      expect(
-        problemsOf(
-          scheduleForSku(a(), sku(), {
-            elasticity: 1,
-            redundancy: { factor: Number.POSITIVE_INFINITY },
-          }),
-        ).map((p) => p.code),
-      ).toEqual(["capacity.redundancyInvalid"]);
-      const r = scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: 0 } });
-      expect(r.ok && r.value.needed).toEqual([1, 2]);
-    });
-
-    it("a fractional spare count is rounded up: 1.5 spare replicas are 2", () => {
-      const r = scheduleForSku(a(), sku(), { elasticity: 1, redundancy: { spare: 1.5 } });
-      expect(r.ok && r.value.needed).toEqual([3, 4]);
+      const inf = { elasticity: 1, redundancy: { factor: Number.POSITIVE_INFINITY } };
+      expect(codes(sku(), inf)).toEqual(["capacity.redundancyInvalid"]);
+      expect(needed({ elasticity: 1, redundancy: { spare: 0 } })).toEqual([1, 2]);
+      expect(needed({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([3, 4]);
     });
 
     it("one capacity per workload, each with a positive throughput and output length", () => {
@@ -594,35 +536,18 @@ describe("schedules: every check at its bound", () => {
           'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
         ],
       ]);
-      expect(
-        skuErrs(
-          sku({ perWorkload: [{ name: "chat", outputTokens: 100, replicaOutputTokensPerSec: 0 }] }),
-        ),
-      ).toEqual([["skus[0]", "chat: replica output tokens/s must be positive, got 0"]]);
-      expect(
-        skuErrs(
-          sku({
-            perWorkload: [{ name: "chat", outputTokens: 0, replicaOutputTokensPerSec: 1000 }],
-          }),
-        ),
-      ).toEqual([["skus[0]", "chat: output tokens must be positive, got 0"]]);
-      expect(
-        problemsOf(
-          scheduleForSku(
-            a(),
-            sku({
-              perWorkload: [
-                {
-                  name: "chat",
-                  outputTokens: Number.NaN,
-                  replicaOutputTokensPerSec: Number.POSITIVE_INFINITY,
-                },
-              ],
-            }),
-            one,
-          ),
-        ).map((p) => p.code),
-      ).toEqual(["capacity.capacityInvalid", "capacity.outputInvalid"]);
+      const chatAt = (outputTokens: number, replicaOutputTokensPerSec: number) =>
+        sku({ perWorkload: [{ name: "chat", outputTokens, replicaOutputTokensPerSec }] });
+      expect(skuErrs(chatAt(100, 0))).toEqual([
+        ["skus[0]", "chat: replica output tokens/s must be positive, got 0"],
+      ]);
+      expect(skuErrs(chatAt(0, 1000))).toEqual([
+        ["skus[0]", "chat: output tokens must be positive, got 0"],
+      ]);
+      expect(codes(chatAt(Number.NaN, Number.POSITIVE_INFINITY))).toEqual([
+        "capacity.capacityInvalid",
+        "capacity.outputInvalid",
+      ]);
     });
 
     it("the reserved price is 'not cheaper' from equal to on-demand up, not just below it", () => {
@@ -650,22 +575,21 @@ describe("schedules: every check at its bound", () => {
           one,
         ),
       );
-      expect([r.replicasBase, r.needed, r.replicas, r.staticReplicas]).toEqual([
-        [0, 1, 3.5, 0.5],
-        [0, 1, 4, 1],
-        [2, 2, 4, 2],
-        4,
-      ]);
+      expect(r).toMatchObject({
+        replicasBase: [0, 1, 3.5, 0.5],
+        needed: [0, 1, 4, 1],
+        replicas: [2, 2, 4, 2],
+        staticReplicas: 4,
+        demandRps: [0, 10, 35, 5],
+      });
       // interval cost of one replica: 2 GPUs × 10 × 900/3600 = 5; static 4 × 4 × 5 = 80, autoscaled (2+2+4+2) × 5 = 50
-      expect([
-        r.staticCost,
-        r.autoscaledCost,
-        r.periodSec,
-        r.intervals,
-        r.intervalSec,
-        r.minReplicas,
-        r.leadIntervals,
-      ]).toEqual([80, 50, 3600, 4, 900, 2, 0]);
+      expect(r).toMatchObject({
+        staticCost: 80,
+        autoscaledCost: 50,
+        periodSec: 3600,
+        intervals: 4,
+      });
+      expect(r).toMatchObject({ intervalSec: 900, minReplicas: 2, leadIntervals: 0 });
       // reserved at 4 (a reserved replica-interval costs 2): R = 2 → 4 × 2 × 2 + 2 × 5 = 26 (R = 3: 24 + 5 = 29, R = 4: 32)
       expect([r.reservedReplicas, r.blendedCost]).toEqual([2, 26]);
       expect(r.savings).toEqual({
@@ -674,44 +598,6 @@ describe("schedules: every check at its bound", () => {
         blended: 54,
         blendedFraction: 54 / 80,
       });
-      expect(r.demandRps).toEqual([0, 10, 35, 5]);
-    });
-  });
-
-  describe("schedule edges found by the 11:59 mutation run", () => {
-    it("a rate exactly at peakRps × (1 + 1e-9) does not warn", () => {
-      expect(aligned([wl({ rps: [1 * (1 + 1e-9)] }, "chat", "workloads[0]", 1)]).warnings).toEqual(
-        [],
-      );
-    });
-
-    it("a negative spare count is an error even with a valid elasticity", () => {
-      expect(
-        texts(
-          problemsOf(
-            scheduleForSku(aligned([wl({ rps: [10] })]), sku(), {
-              elasticity: 1,
-              redundancy: { spare: -1 },
-            }),
-          ),
-        ),
-      ).toEqual([["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"]]);
-    });
-
-    it("a missing intervalSec reads 'nothing'", () => {
-      expect(alignErrs([wl({ intervalSec: undefined as unknown as number })])).toEqual([
-        [
-          "workloads[0].schedule.intervalSec",
-          'workload "chat": schedule intervalSec must be a number > 0, got nothing',
-        ],
-      ]);
-    });
-
-    it("the aligned rates are a copy of the schedule's", () => {
-      const rps = [1, 2];
-      const a = aligned([wl({ rps })]);
-      expect(a.rps[0]).toEqual([1, 2]);
-      expect(a.rps[0]).not.toBe(rps);
     });
 
     it("without a reserved price the blended savings are null, not the static cost", () => {
