@@ -27,38 +27,62 @@ function ok(r: ReturnType<typeof computeSchedule>): ScheduleResult {
   return r.value;
 }
 
+const wl = (
+  schedule: Partial<ScheduleSpec> | null,
+  name = "chat",
+  path = "workloads[0]",
+  peakRps: number | null = 1000,
+): ScheduleWorkload => ({
+  name,
+  path,
+  peakRps,
+  schedule: schedule === null ? null : { intervalSec: 3600, rps: [10], ...schedule },
+});
+/** 1 GPU a replica at 10 an hour; 100 output tokens a request at 1,000 tok/s a replica: 10 req/s fill one replica. */
+const sku = (over: Partial<ScheduleSku> = {}, n = 1): ScheduleSku => ({
+  path: "skus[0]",
+  gpusPerReplica: 1,
+  pricePerGpuHour: 10,
+  reservedPricePerGpuHour: null,
+  perWorkload: Array.from({ length: n }, (_, i) => ({
+    name: `w${i}`,
+    outputTokens: 100,
+    replicaOutputTokensPerSec: 1000,
+  })),
+  ...over,
+});
+// Input errors of the SKU are capacity's (one check for both), so any catalogue renders here.
+const texts = (ps: readonly Problem[]) => ps.map((p) => [p.path, englishOf(p)]);
+function problemsOf(
+  r: ReturnType<typeof alignSchedules> | ReturnType<typeof scheduleForSku>,
+): Problem[] {
+  if (r === null || r.ok) throw new Error(`expected problems, got ${JSON.stringify(r)}`);
+  return r.problems;
+}
+function aligned(ws: ScheduleWorkload[]): AlignedSchedules {
+  const a = alignSchedules(ws);
+  if (a === null || !a.ok) throw new Error(`expected aligned schedules, got ${JSON.stringify(a)}`);
+  return a.value;
+}
+
 describe("schedules: alignment, replicas and costs", () => {
   const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
-  const wl = (
-    rps: number[],
-    extra: Partial<ScheduleWorkload["schedule"] & object> = {},
-    name = "chat",
-    path = "workloads[0]",
-  ): ScheduleWorkload => ({
-    name,
-    path,
-    peakRps: 50,
-    schedule: { intervalSec: 3600, rps, ...extra },
-  });
   // The seed's SKU: TP4 at 20 per GPU-hour, 1,500 output tok/s per replica, 300 output tokens per request.
-  const sku = (reservedPricePerGpuHour: number | null = null, n = 1): ScheduleSku => ({
-    path: "skus[0]",
-    gpusPerReplica: 4,
-    pricePerGpuHour: 20,
-    reservedPricePerGpuHour,
-    perWorkload: Array.from({ length: n }, (_, i) => ({
-      name: `w${i}`,
-      outputTokens: 300,
-      replicaOutputTokensPerSec: 1500,
-    })),
-  });
+  const seedSku = (reservedPricePerGpuHour: number | null = null): ScheduleSku =>
+    sku({
+      gpusPerReplica: 4,
+      pricePerGpuHour: 20,
+      reservedPricePerGpuHour,
+      perWorkload: [{ name: "w0", outputTokens: 300, replicaOutputTokensPerSec: 1500 }],
+    });
   /** The seed SKU on the 50, 25, 5, 0 req/s schedule (or `rps`), at the seed factors unless given. */
   const seed = (
     extra = {},
     reserved: number | null = null,
     f = seedFactors,
     rps = [50, 25, 5, 0],
-  ) => ok(computeSchedule([wl(rps, extra)], sku(reserved), f));
+  ) =>
+    ok(computeSchedule([wl({ rps, ...extra }, "chat", "workloads[0]", 50)], seedSku(reserved), f));
 
   describe("schedule formulas on hand-computed cases", () => {
     // rps 50, 25, 5, 0 → base 50 × 300 / 1500 = 10, 5, 1, 0 → × 1.44 = 14.4, 7.2, 1.44, 0 → needed 15, 8, 2, 0.
@@ -117,11 +141,11 @@ describe("schedules: alignment, replicas and costs", () => {
 
     it("several workloads: each interval's base is the sum over workloads; one without a schedule demands its peakRps throughout", () => {
       const ws: ScheduleWorkload[] = [
-        wl([50, 0], {}, "chat", "workloads[0]"),
+        wl({ rps: [50, 0] }),
         { name: "docs", path: "workloads[1]", peakRps: 10, schedule: null },
       ];
       const s: ScheduleSku = {
-        ...sku(),
+        ...seedSku(),
         perWorkload: [
           { name: "chat", outputTokens: 300, replicaOutputTokensPerSec: 1500 },
           { name: "docs", outputTokens: 500, replicaOutputTokensPerSec: 1000 },
@@ -142,7 +166,7 @@ describe("schedules: alignment, replicas and costs", () => {
 
   describe("schedule errors are values with paths", () => {
     it("negative, non-finite and empty values", () => {
-      const a = alignSchedules([wl([5, -1, Number.NaN])]);
+      const a = alignSchedules([wl({ rps: [5, -1, Number.NaN] })]);
       expect(a?.ok).toBe(false);
       if (a && !a.ok) {
         expect(a.problems.map((p) => p.path)).toEqual([
@@ -154,20 +178,22 @@ describe("schedules: alignment, replicas and costs", () => {
         );
         expect(renderProblem(a.problems[0]!, "zh")).toContain("第 2 个值");
       }
-      const e = alignSchedules([wl([])]);
+      const e = alignSchedules([wl({ rps: [] })]);
       expect(e && !e.ok && e.problems[0]!.code).toBe("schedule.empty");
     });
 
     it("schedules of several workloads must share intervalSec and length; minReplicas, leadIntervals and intervalSec are checked", () => {
       const a = alignSchedules([
-        wl([1, 2, 3], {}, "a", "workloads[0]"),
-        wl([1, 2], { intervalSec: 1800 }, "b", "workloads[1]"),
+        wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
+        wl({ rps: [1, 2], intervalSec: 1800 }, "b", "workloads[1]"),
       ]);
       expect(a && !a.ok && a.problems.map((p) => [p.code, p.path])).toEqual([
         ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
         ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
       ]);
-      const b = alignSchedules([wl([1], { minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 })]);
+      const b = alignSchedules([
+        wl({ rps: [1], minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 }),
+      ]);
       expect(b && !b.ok && b.problems.map((p) => p.path).sort()).toEqual([
         "workloads[0].schedule.intervalSec",
         "workloads[0].schedule.leadIntervals",
@@ -181,9 +207,13 @@ describe("schedules: alignment, replicas and costs", () => {
     });
 
     it("a negative reserved price or a missing price is an error of the SKU's field", () => {
-      const a = alignSchedules([wl([1, 2])]);
+      const a = alignSchedules([wl({ rps: [1, 2] })]);
       if (!a?.ok) throw new Error("aligned");
-      const r = scheduleForSku(a.value, { ...sku(-1), pricePerGpuHour: Number.NaN }, seedFactors);
+      const r = scheduleForSku(
+        a.value,
+        { ...seedSku(-1), pricePerGpuHour: Number.NaN },
+        seedFactors,
+      );
       expect(!r.ok && r.problems.map((p) => p.path)).toEqual([
         "skus[0].pricePerGpuHour",
         "skus[0].reservedPricePerGpuHour",
@@ -219,9 +249,14 @@ describe("schedules: alignment, replicas and costs", () => {
   type Case = typeof arbCase extends fc.Arbitrary<infer T> ? T : never;
   const run = (c: Case, reserved = c.reserved): ScheduleResult => {
     const { intervalSec, minReplicas, leadIntervals } = c;
-    const w = { ...wl(c.rps, { intervalSec, minReplicas, leadIntervals }, "w"), peakRps: 1e9 };
+    const w = wl({ rps: c.rps, intervalSec, minReplicas, leadIntervals }, "w", "workloads[0]", 1e9);
     const perWorkload = [{ name: "w", outputTokens: 300, replicaOutputTokensPerSec: c.capacity }];
-    const s = { ...sku(reserved), gpusPerReplica: c.gpus, pricePerGpuHour: c.price, perWorkload };
+    const s = {
+      ...seedSku(reserved),
+      gpusPerReplica: c.gpus,
+      pricePerGpuHour: c.price,
+      perWorkload,
+    };
     return ok(computeSchedule([w], s, { elasticity: c.elasticity, redundancy: c.redundancy }));
   };
 
@@ -273,50 +308,18 @@ describe("schedules: alignment, replicas and costs", () => {
 
 describe("schedules: every check at its bound", () => {
   const one: ScheduleFactors = { elasticity: 1, redundancy: { factor: 1 } };
-  const wl = (
-    schedule: Partial<ScheduleSpec> | null,
-    name = "chat",
-    path = "workloads[0]",
-    peakRps: number | null = 1000,
-  ): ScheduleWorkload => ({
-    name,
-    path,
-    peakRps,
-    schedule: schedule === null ? null : { intervalSec: 3600, rps: [10], ...schedule },
-  });
-  /** 1 GPU a replica at 10 an hour; 100 output tokens a request at 1,000 tok/s a replica: 10 req/s fill one replica. */
-  const sku = (over: Partial<ScheduleSku> = {}, n = 1): ScheduleSku => ({
-    path: "skus[0]",
-    gpusPerReplica: 1,
-    pricePerGpuHour: 10,
-    reservedPricePerGpuHour: null,
-    perWorkload: Array.from({ length: n }, (_, i) => ({
-      name: `w${i}`,
-      outputTokens: 100,
-      replicaOutputTokensPerSec: 1000,
-    })),
-    ...over,
-  });
-  // Input errors of the SKU are capacity's (one check for both), so any catalogue renders here.
-  const texts = (ps: readonly Problem[]) => ps.map((p) => [p.path, englishOf(p)]);
-  function problemsOf(
-    r: ReturnType<typeof alignSchedules> | ReturnType<typeof scheduleForSku>,
-  ): Problem[] {
-    if (r === null || r.ok) throw new Error(`expected problems, got ${JSON.stringify(r)}`);
-    return r.problems;
-  }
-  function aligned(ws: ScheduleWorkload[]): AlignedSchedules {
-    const a = alignSchedules(ws);
-    if (a === null || !a.ok)
-      throw new Error(`expected aligned schedules, got ${JSON.stringify(a)}`);
-    return a.value;
-  }
   /** The problems (path and English) of aligning `ws`. */
   const alignErrs = (ws: ScheduleWorkload[]) => texts(problemsOf(alignSchedules(ws)));
   /** The warnings of chat's schedule `rps` against a peakRps of `peak`. */
   const warningsAt = (rps: number[], peak: number | null) =>
     aligned([wl({ rps }, "chat", "workloads[0]", peak)]).warnings;
   const chat = (what: string) => `workload "chat": schedule ${what}`;
+  const savings = (
+    autoscaled: number,
+    autoscaledFraction: number | null,
+    blended: number | null,
+    blendedFraction: number | null,
+  ) => ({ autoscaled, autoscaledFraction, blended, blendedFraction });
 
   describe("alignSchedules: each check at its bound, with its text", () => {
     it.each([
@@ -454,13 +457,14 @@ describe("schedules: every check at its bound", () => {
   });
 
   describe("scheduleForSku: each check at its bound, with its text", () => {
-    const a = () => aligned([wl({ rps: [10, 20] })]);
-    /** The problems (path and English) of the SKU on the aligned 10, 20 req/s schedule. */
-    const skuErrs = (s: ScheduleSku, f = one) => texts(problemsOf(scheduleForSku(a(), s, f)));
-    const codes = (s: ScheduleSku, f = one) =>
-      problemsOf(scheduleForSku(a(), s, f)).map((p) => p.code);
+    /** The SKU on the aligned 10, 20 req/s schedule. */
+    const forSku = (s: ScheduleSku, f = one) =>
+      scheduleForSku(aligned([wl({ rps: [10, 20] })]), s, f);
+    /** The problems (path and English), or their codes, of the SKU on that schedule. */
+    const skuErrs = (s: ScheduleSku, f = one) => texts(problemsOf(forSku(s, f)));
+    const codes = (s: ScheduleSku, f = one) => problemsOf(forSku(s, f)).map((p) => p.code);
     const needed = (f: ScheduleFactors) => {
-      const r = scheduleForSku(a(), sku(), f);
+      const r = forSku(sku(), f);
       return r.ok && r.value.needed;
     };
     const reservedNeeds = "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got";
@@ -476,23 +480,14 @@ describe("schedules: every check at its bound", () => {
       expect(skuErrs(sku({ reservedPricePerGpuHour: Number.NaN }))).toEqual([
         ["skus[0].reservedPricePerGpuHour", `${reservedNeeds} NaN`],
       ]);
-      const free = scheduleForSku(
-        a(),
-        sku({ pricePerGpuHour: 0, reservedPricePerGpuHour: 0 }),
-        one,
-      );
+      const free = forSku(sku({ pricePerGpuHour: 0, reservedPricePerGpuHour: 0 }));
       if (!free.ok) throw new Error("free");
       // nothing costs anything: savings 0, fractions null (0 ÷ 0 is not a fraction); no "not cheaper" note at a price of 0
       const v = free.value;
       expect([v.staticCost, v.autoscaledCost, v.blendedCost, v.reservedReplicas]).toEqual([
         0, 0, 0, 0,
       ]);
-      expect(v.savings).toEqual({
-        autoscaled: 0,
-        autoscaledFraction: null,
-        blended: 0,
-        blendedFraction: null,
-      });
+      expect(v.savings).toEqual(savings(0, null, 0, null));
       expect(v.problems).toEqual([]);
     });
 
@@ -551,7 +546,7 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("the reserved price is 'not cheaper' from equal to on-demand up, not just below it", () => {
-      const at = scheduleForSku(a(), sku({ reservedPricePerGpuHour: 10 }), one);
+      const at = forSku(sku({ reservedPricePerGpuHour: 10 }));
       if (!at.ok) throw new Error("at");
       expect(texts(at.value.problems)).toEqual([
         [
@@ -560,7 +555,7 @@ describe("schedules: every check at its bound", () => {
         ],
       ]);
       expect(at.value.problems[0]!.severity).toBe("info");
-      const below = scheduleForSku(a(), sku({ reservedPricePerGpuHour: 9.99 }), one);
+      const below = forSku(sku({ reservedPricePerGpuHour: 9.99 }));
       expect(below.ok && below.value.problems).toEqual([]);
     });
   });
@@ -592,22 +587,12 @@ describe("schedules: every check at its bound", () => {
       expect(r).toMatchObject({ intervalSec: 900, minReplicas: 2, leadIntervals: 0 });
       // reserved at 4 (a reserved replica-interval costs 2): R = 2 → 4 × 2 × 2 + 2 × 5 = 26 (R = 3: 24 + 5 = 29, R = 4: 32)
       expect([r.reservedReplicas, r.blendedCost]).toEqual([2, 26]);
-      expect(r.savings).toEqual({
-        autoscaled: 30,
-        autoscaledFraction: 30 / 80,
-        blended: 54,
-        blendedFraction: 54 / 80,
-      });
+      expect(r.savings).toEqual(savings(30, 30 / 80, 54, 54 / 80));
     });
 
     it("without a reserved price the blended savings are null, not the static cost", () => {
       const r = ok(computeSchedule([wl({ rps: [10, 20] })], sku(), one));
-      expect(r.savings).toEqual({
-        autoscaled: 10,
-        autoscaledFraction: 10 / 40,
-        blended: null,
-        blendedFraction: null,
-      });
+      expect(r.savings).toEqual(savings(10, 10 / 40, null, null));
     });
 
     it("computeSchedule passes on null (no schedule) and the problems of invalid schedules", () => {

@@ -14,6 +14,13 @@ function errorMap(s: Sheet): Record<string, FormulaError> {
 const sheet = (cells: Record<string, unknown>, options?: SheetOptions) =>
   new Sheet(Object.entries(cells), options);
 const error = "error" as const;
+/** A problem of severity error, as the sheet attaches it to an entry's error. */
+const problem = (code: string, params: object, path: string) => ({
+  code,
+  severity: error,
+  params,
+  path,
+});
 
 describe("formula sheet", () => {
   it("evaluates formulas over cell names in dependency order, whatever the entry order", () => {
@@ -377,12 +384,11 @@ describe("boundaries and edge cases", () => {
         path: "cells.x",
         kind: "NAME",
         message: "unknown names `b`, `c` in cells.x (no cell cells.b, cells.c)",
-        problem: {
-          code: "formula.unknownNames",
-          severity: error,
-          params: { names: ["b", "c"], at: "cells.x", paths: ["cells.b", "cells.c"] },
-          path: "cells.x",
-        },
+        problem: problem(
+          "formula.unknownNames",
+          { names: ["b", "c"], at: "cells.x", paths: ["cells.b", "cells.c"] },
+          "cells.x",
+        ),
       });
       const t = sheet({ "v.p": 2, w: "=p * 3", u: "=q" }, { pathOfName: (n) => `v.${n}` });
       expect(t.value("w")).toBe(6);
@@ -411,12 +417,9 @@ describe("boundaries and edge cases", () => {
         ["cells.parse", "PARSE", 'syntax error: Unexpected part "2" (char 3)'],
         ["cells.empty", "PARSE", "empty formula after ="],
       ]);
-      expect(s.get("cells.text").error?.problem).toEqual({
-        code: "formula.textValue",
-        severity: error,
-        params: { text: '"abc"' },
-        path: "cells.text",
-      });
+      expect(s.get("cells.text").error?.problem).toEqual(
+        problem("formula.textValue", { text: '"abc"' }, "cells.text"),
+      );
       expect([s.value("cells.str"), s.value("cells.neg")]).toEqual([2500, -0.5]);
     });
 
@@ -432,12 +435,7 @@ describe("boundaries and edge cases", () => {
         kind: "VALUE",
         message:
           "depends on cells.bad, which has an error: result is Infinity (division by zero?), not a finite number",
-        problem: {
-          code: "formula.dependsOn",
-          severity: error,
-          params: { root: "cells.bad", via: null, cause },
-          path: "cells.r",
-        },
+        problem: problem("formula.dependsOn", { root: "cells.bad", via: null, cause }, "cells.r"),
       });
     });
   });
@@ -451,12 +449,13 @@ describe("boundaries and edge cases", () => {
         ["cells.b", loop(["cells.b", "cells.a", "cells.b"], of3), ["cells.b", "cells.a"]],
         ["cells.c", loop(["cells.c", "cells.b", "cells.c"], of3), ["cells.c", "cells.b"]],
       ]);
-      expect(s.get("cells.a").error?.problem).toEqual({
-        code: "formula.cycle",
-        severity: error,
-        params: { members: ["cells.a", "cells.b"], more: 0, close: "cells.a", loop: 3 },
-        path: "cells.a",
-      });
+      expect(s.get("cells.a").error?.problem).toEqual(
+        problem(
+          "formula.cycle",
+          { members: ["cells.a", "cells.b"], more: 0, close: "cells.a", loop: 3 },
+          "cells.a",
+        ),
+      );
     });
 
     it("a loop of 32 gives every member its own loop", () => {
@@ -468,7 +467,7 @@ describe("boundaries and edge cases", () => {
         kind: "CYCLE",
         message: loop([...c5, c(5)]),
         cycle: c5,
-        problem: { code: "formula.cycle", severity: error, params, path: c(5) },
+        problem: problem("formula.cycle", params, c(5)),
       });
       expect(s.get(c(31)).error?.message).toBe(loop([c(31), ...range(0, 31)]));
     });
@@ -481,19 +480,14 @@ describe("boundaries and edge cases", () => {
         kind: "CYCLE",
         message: loop([...range(0, 29), "… 3 more", c(0)]),
         cycle: range(0, 32),
-        problem: { code: "formula.cycle", severity: error, params, path: c(0) },
+        problem: problem("formula.cycle", params, c(0)),
       });
       expect(s.get(c(5)).error).toEqual({
         path: c(5),
         kind: "CYCLE",
         message: "circular reference: part of the loop of 33 entries reported at cells.c0",
         cycle: [c(0)],
-        problem: {
-          code: "formula.cycleMember",
-          severity: error,
-          params: { size: 33, at: c(0) },
-          path: c(5),
-        },
+        problem: problem("formula.cycleMember", { size: 33, at: c(0) }, c(5)),
       });
       expect(s.errors()).toHaveLength(33);
     });
@@ -614,12 +608,9 @@ describe("boundaries and edge cases", () => {
       expect(s.get("cells.t").error?.problem).toEqual(textProblem("no point", "error", "cells.t"));
       const why = formulaMessages.problem("noOperatingPointYet", { index: 2 });
       expect(s.setComputed("cells.t", null, why)).toEqual(["cells.t"]);
-      expect(s.get("cells.t").error?.problem).toEqual({
-        code: "formula.noOperatingPointYet",
-        severity: error,
-        params: { index: 2 },
-        path: "cells.t",
-      });
+      expect(s.get("cells.t").error?.problem).toEqual(
+        problem("formula.noOperatingPointYet", { index: 2 }, "cells.t"),
+      );
       expect(message()).toBe("SKU 2 has no operating point yet");
       // A new problem object with the same English is no change.
       expect(s.setComputed("cells.t", null, { ...why })).toEqual([]);
