@@ -221,14 +221,7 @@ describe("schedules: alignment, replicas and costs", () => {
     });
   });
   // Brute-force references straight from the formulas.
-  const blended = (
-    s: readonly number[],
-    R: number,
-    g: number,
-    dt: number,
-    p: number,
-    rp: number,
-  ): number =>
+  const blended = (s: readonly number[], R: number, g: number, dt: number, p: number, rp: number) =>
     s.reduce((a, x) => a + (R * g * rp * dt) / 3600 + (Math.max(0, x - R) * g * p * dt) / 3600, 0);
 
   const arbCase = fc.record({

@@ -40,6 +40,7 @@ describe("restricted formula language", () => {
     expect(run("peak * 0.8", { peak: 50 })).toEqual({ ok: true, value: 40 });
     expect(run("2 + 3 * 4 ^ 2")).toEqual({ ok: true, value: 50 });
     expect(run("-(2 + 3) * 2")).toEqual({ ok: true, value: -10 });
+    expect((run("exp(1)") as { value: number }).value).toBeCloseTo(Math.E, 12);
   });
 
   it.each([
@@ -56,12 +57,6 @@ describe("restricted formula language", () => {
     ["a == 3 and b != 3 ? 10 : 20", { a: 3, b: 4 }, 10],
   ])("evaluates %s with %j to %s", (expr, scope: Record<string, number>, value) => {
     expect(run(expr, scope)).toMatchObject({ value });
-  });
-
-  it("evaluates exp(1) to e, and reports the names a formula reads, once each, in order of first use", () => {
-    expect((run("exp(1)") as { value: number }).value).toBeCloseTo(Math.E, 12);
-    const c = compileFormula("b * a + b");
-    expect(c.ok && c.names).toEqual(["b", "a"]);
   });
 
   it.each(DANGEROUS_FUNCTIONS.map((n) => [n]))(
@@ -105,12 +100,10 @@ describe("restricted formula language", () => {
 
   it.each([
     ["(1 + 2", "PARSE"],
-    ["", "PARSE"],
     ["1 / 0", "VALUE"],
     ["0 / 0", "VALUE"],
     ["sqrt(-1)", "VALUE"],
     ["true", "VALUE"],
-    ["1 < 2", "VALUE"],
     ['"abc"', "VALUE"],
     ["Infinity", "VALUE"],
   ])("reports %s as %s (syntax errors, non-finite and non-numeric results)", (expr, kind) => {
@@ -120,24 +113,6 @@ describe("restricted formula language", () => {
   it("reports a name without a value as NAME", () => {
     const message = "unknown name `nosuch`";
     expect(run("nosuch * 2")).toMatchObject({ ok: false, kind: "NAME", message });
-  });
-});
-
-describe("raw plan values", () => {
-  it.each([
-    [20, 20],
-    ["20", 20],
-    ["1,500", 1500],
-    [" 1e7 ", 1e7],
-    ["-0.5", -0.5],
-  ])("reads %j as the number %s (thousands separators too)", (raw, value) => {
-    expect(readRaw(raw)).toEqual({ kind: "number", value });
-  });
-
-  it("reads formulas, and refuses text, booleans and malformed numbers", () => {
-    expect(readRaw("=peak * 0.8")).toEqual({ kind: "formula", expression: "peak * 0.8" });
-    for (const v of ["four", "1,50", "", "12abc", true, null, [1]])
-      expect(readRaw(v).kind).toBe("invalid");
   });
 });
 
@@ -198,20 +173,14 @@ describe("formula limits", () => {
       );
     });
     it("still evaluates formulas just inside the limits", () => {
+      /** `inner` inside MAX_BRACKET_DEPTH levels of `open` … ")". */
+      const nest = (open: string, inner: string) =>
+        open.repeat(MAX_BRACKET_DEPTH) + inner + ")".repeat(MAX_BRACKET_DEPTH);
       const cases: [string, number][] = [
         ["1" + "+1".repeat(MAX_FORMULA_DEPTH - 2), MAX_FORMULA_DEPTH - 1],
-        ["abs(".repeat(MAX_BRACKET_DEPTH) + "2" + ")".repeat(MAX_BRACKET_DEPTH), 2],
-        [
-          "(".repeat(MAX_BRACKET_DEPTH) + "1" + "+1".repeat(290) + ")".repeat(MAX_BRACKET_DEPTH),
-          291,
-        ],
-        [
-          "abs(".repeat(MAX_BRACKET_DEPTH) +
-            "1" +
-            "?1:0".repeat(290) +
-            ")".repeat(MAX_BRACKET_DEPTH),
-          1,
-        ],
+        [nest("abs(", "2"), 2],
+        [nest("(", "1" + "+1".repeat(290)), 291],
+        [nest("abs(", "1" + "?1:0".repeat(290)), 1],
       ];
       for (const [e, v] of cases) {
         const c = compileFormula(e);
@@ -571,6 +540,22 @@ describe("boundaries and edge cases", () => {
   });
 
   describe("raw plan values", () => {
+    it.each([
+      [20, 20],
+      ["20", 20],
+      ["1,500", 1500],
+      [" 1e7 ", 1e7],
+      ["-0.5", -0.5],
+    ])("reads %j as the number %s (thousands separators too)", (raw, value) => {
+      expect(readRaw(raw)).toEqual({ kind: "number", value });
+    });
+
+    it("reads formulas, and refuses text, booleans and malformed numbers", () => {
+      expect(readRaw("=peak * 0.8")).toEqual({ kind: "formula", expression: "peak * 0.8" });
+      for (const v of ["four", "1,50", "", "12abc", true, null, [1]])
+        expect(readRaw(v).kind).toBe("invalid");
+    });
+
     it("numbers, numeric strings and formulas (trimmed, the text after =)", () => {
       expect(readRaw(-3.5)).toEqual({ kind: "number", value: -3.5 });
       expect(readRaw(" 1,500 ")).toEqual({ kind: "number", value: 1500 });
