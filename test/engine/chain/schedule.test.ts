@@ -65,16 +65,17 @@ function aligned(ws: ScheduleWorkload[]): AlignedSchedules {
   return a.value;
 }
 
+const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+// The seed's SKU: TP4 at 20 per GPU-hour, 1,500 output tok/s per replica, 300 output tokens per request.
+const seedSku = (reservedPricePerGpuHour: number | null = null): ScheduleSku =>
+  sku({
+    gpusPerReplica: 4,
+    pricePerGpuHour: 20,
+    reservedPricePerGpuHour,
+    perWorkload: [{ name: "w0", outputTokens: 300, replicaOutputTokensPerSec: 1500 }],
+  });
+
 describe("schedules: alignment, replicas and costs", () => {
-  const seedFactors: ScheduleFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
-  // The seed's SKU: TP4 at 20 per GPU-hour, 1,500 output tok/s per replica, 300 output tokens per request.
-  const seedSku = (reservedPricePerGpuHour: number | null = null): ScheduleSku =>
-    sku({
-      gpusPerReplica: 4,
-      pricePerGpuHour: 20,
-      reservedPricePerGpuHour,
-      perWorkload: [{ name: "w0", outputTokens: 300, replicaOutputTokensPerSec: 1500 }],
-    });
   /** The seed SKU on the 50, 25, 5, 0 req/s schedule (or `rps`), at the seed factors unless given. */
   const seed = (
     extra = {},
@@ -164,62 +165,6 @@ describe("schedules: alignment, replicas and costs", () => {
     });
   });
 
-  describe("schedule errors are values with paths", () => {
-    it("negative, non-finite and empty values", () => {
-      const a = alignSchedules([wl({ rps: [5, -1, Number.NaN] })]);
-      expect(a?.ok).toBe(false);
-      if (a && !a.ok) {
-        expect(a.problems.map((p) => p.path)).toEqual([
-          "workloads[0].schedule.rps[1]",
-          "workloads[0].schedule.rps[2]",
-        ]);
-        expect(renderProblem(a.problems[0]!, "en")).toBe(
-          'workload "chat": schedule value 2 must be a request rate ≥ 0, got -1',
-        );
-        expect(renderProblem(a.problems[0]!, "zh")).toContain("第 2 个值");
-      }
-      const e = alignSchedules([wl({ rps: [] })]);
-      expect(e && !e.ok && e.problems[0]!.code).toBe("schedule.empty");
-    });
-
-    it("schedules of several workloads must share intervalSec and length; minReplicas, leadIntervals and intervalSec are checked", () => {
-      const a = alignSchedules([
-        wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
-        wl({ rps: [1, 2], intervalSec: 1800 }, "b", "workloads[1]"),
-      ]);
-      expect(a && !a.ok && a.problems.map((p) => [p.code, p.path])).toEqual([
-        ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
-        ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
-      ]);
-      const b = alignSchedules([
-        wl({ rps: [1], minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 }),
-      ]);
-      expect(b && !b.ok && b.problems.map((p) => p.path).sort()).toEqual([
-        "workloads[0].schedule.intervalSec",
-        "workloads[0].schedule.leadIntervals",
-        "workloads[0].schedule.minReplicas",
-      ]);
-    });
-
-    it("no schedule anywhere: null (nothing to compute)", () => {
-      const none = { name: "chat", path: "workloads[0]", peakRps: 5, schedule: null };
-      expect(alignSchedules([none])).toBeNull();
-    });
-
-    it("a negative reserved price or a missing price is an error of the SKU's field", () => {
-      const a = alignSchedules([wl({ rps: [1, 2] })]);
-      if (!a?.ok) throw new Error("aligned");
-      const r = scheduleForSku(
-        a.value,
-        { ...seedSku(-1), pricePerGpuHour: Number.NaN },
-        seedFactors,
-      );
-      expect(!r.ok && r.problems.map((p) => p.path)).toEqual([
-        "skus[0].pricePerGpuHour",
-        "skus[0].reservedPricePerGpuHour",
-      ]);
-    });
-  });
   // Brute-force references straight from the formulas.
   const blended = (s: readonly number[], R: number, g: number, dt: number, p: number, rp: number) =>
     s.reduce((a, x) => a + (R * g * rp * dt) / 3600 + (Math.max(0, x - R) * g * p * dt) / 3600, 0);
@@ -254,7 +199,7 @@ describe("schedules: alignment, replicas and costs", () => {
   };
 
   describe("schedule properties", () => {
-    it("autoscaled ≤ static, and blended ≤ min(static on demand, autoscaled)", () => {
+    it("autoscaled ≤ static, blended ≤ min(static on demand, autoscaled), and reservedReplicas is the least blended(R) over 0…staticReplicas, ties to the smaller R (brute force)", () => {
       fc.assert(
         fc.property(arbCase, (c) => {
           const r = run(c);
@@ -262,15 +207,6 @@ describe("schedules: alignment, replicas and costs", () => {
           expect(r.blendedCost!).toBeLessThanOrEqual(
             Math.min(r.staticCost, r.autoscaledCost) * (1 + 1e-12),
           );
-        }),
-        { numRuns: 300 },
-      );
-    });
-
-    it("reservedReplicas is the least blended(R) over 0…staticReplicas, ties to the smaller R (brute force)", () => {
-      fc.assert(
-        fc.property(arbCase, (c) => {
-          const r = run(c);
           const costs = Array.from({ length: r.staticReplicas + 1 }, (_, R) =>
             blended(r.replicas, R, c.gpus, c.intervalSec, c.price, c.reserved),
           );
@@ -282,7 +218,7 @@ describe("schedules: alignment, replicas and costs", () => {
             expect(costs[R]!).toBeGreaterThan(least - tol);
           expect(r.blendedCost).toBeCloseTo(costs[r.reservedReplicas!]!, 6);
         }),
-        { numRuns: 200 },
+        { numRuns: 300 },
       );
     });
 
@@ -343,6 +279,16 @@ describe("schedules: every check at its bound", () => {
       expect(alignErrs([wl({ rps: [] })])).toEqual([
         ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
       ]);
+      const n = problemsOf(alignSchedules([wl({ rps: [5, -1, Number.NaN] })]));
+      expect(n.map((p) => p.path)).toEqual([
+        "workloads[0].schedule.rps[1]",
+        "workloads[0].schedule.rps[2]",
+      ]);
+      expect(renderProblem(n[0]!, "en")).toBe(
+        'workload "chat": schedule value 2 must be a request rate ≥ 0, got -1',
+      );
+      expect(renderProblem(n[0]!, "zh")).toContain("第 2 个值");
+      expect(problemsOf(alignSchedules([wl({ rps: [] })]))[0]!.code).toBe("schedule.empty");
     });
 
     it("minReplicas and leadIntervals: 0 is fine; missing means 0", () => {
@@ -384,7 +330,7 @@ describe("schedules: every check at its bound", () => {
       expect([b.minReplicas, b.leadIntervals]).toEqual([3, 1]);
     });
 
-    it("length and interval mismatches name the first valid schedule, with their texts; a schedule with its own errors is not the reference", () => {
+    it("schedules must share intervalSec and length: mismatches name the first valid schedule, with their texts and codes; a schedule with its own errors is not the reference; minReplicas, leadIntervals and intervalSec are checked", () => {
       const p = alignErrs([
         wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
         wl({ rps: [1, 2], intervalSec: 1800.5 }, "b", "workloads[1]"),
@@ -408,6 +354,22 @@ describe("schedules: every check at its bound", () => {
         ]),
       );
       expect(q.map((x) => x.code)).toEqual(["schedule.rpsInvalid"]);
+      const c = alignSchedules([
+        wl({ rps: [1, 2, 3] }, "a", "workloads[0]"),
+        wl({ rps: [1, 2], intervalSec: 1800 }, "b", "workloads[1]"),
+      ]);
+      expect(c && !c.ok && c.problems.map((p) => [p.code, p.path])).toEqual([
+        ["schedule.lengthMismatch", "workloads[1].schedule.rps"],
+        ["schedule.intervalMismatch", "workloads[1].schedule.intervalSec"],
+      ]);
+      const d = alignSchedules([
+        wl({ rps: [1], minReplicas: 1.5, leadIntervals: -1, intervalSec: 0 }),
+      ]);
+      expect(d && !d.ok && d.problems.map((p) => p.path).sort()).toEqual([
+        "workloads[0].schedule.intervalSec",
+        "workloads[0].schedule.leadIntervals",
+        "workloads[0].schedule.minReplicas",
+      ]);
     });
 
     it("a schedule above peakRps warns only beyond a relative 1e-9", () => {
@@ -427,12 +389,14 @@ describe("schedules: every check at its bound", () => {
       expect(warningsAt([50], null)).toEqual([]);
     });
 
-    it("a workload without a schedule with a peakRps of 0 demands nothing", () => {
+    it("a workload without a schedule with a peakRps of 0 demands nothing; no schedule anywhere is null (nothing to compute)", () => {
       const a = aligned([wl({ rps: [4, 8] }), wl(null, "idle", "workloads[1]", 0)]);
       expect(a.rps).toEqual([
         [4, 8],
         [0, 0],
       ]);
+      const none = { name: "chat", path: "workloads[0]", peakRps: 5, schedule: null };
+      expect(alignSchedules([none])).toBeNull();
     });
 
     it.each([
@@ -462,7 +426,7 @@ describe("schedules: every check at its bound", () => {
     };
     const reservedNeeds = "the schedule needs reservedPricePerGpuHour as a number ≥ 0, got";
 
-    it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine", () => {
+    it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine; a negative reserved price or a missing price is an error of the SKU's field", () => {
       expect(skuErrs(sku({ gpusPerReplica: 0 }))).toEqual([
         ["skus[0].gpusPerReplica", "GPUs per replica must be a positive number, got 0"],
       ]);
@@ -482,6 +446,17 @@ describe("schedules: every check at its bound", () => {
       ]);
       expect(v.savings).toEqual(savings(0, null, 0, null));
       expect(v.problems).toEqual([]);
+      const p = alignSchedules([wl({ rps: [1, 2] })]);
+      if (!p?.ok) throw new Error("aligned");
+      const r = scheduleForSku(
+        p.value,
+        { ...seedSku(-1), pricePerGpuHour: Number.NaN },
+        seedFactors,
+      );
+      expect(!r.ok && r.problems.map((p) => p.path)).toEqual([
+        "skus[0].pricePerGpuHour",
+        "skus[0].reservedPricePerGpuHour",
+      ]);
     });
 
     it.each([
