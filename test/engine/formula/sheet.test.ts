@@ -15,12 +15,11 @@ const sheet = (cells: Record<string, unknown>, options?: SheetOptions) =>
   new Sheet(Object.entries(cells), options);
 const error = "error" as const;
 /** A problem of severity error, as the sheet attaches it to an entry's error. */
-const problem = (code: string, params: object, path: string) => ({
-  code,
-  severity: error,
-  params,
-  path,
-});
+const problem = (code: string, params: object, path: string) =>
+  ({ code, severity: error, params, path }) as const;
+/** Named cells: `cells.` before every key. */
+const cells = (named: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(named).map(([k, v]) => [`cells.${k}`, v]));
 
 describe("formula sheet", () => {
   it("evaluates formulas over cell names in dependency order, whatever the entry order", () => {
@@ -281,26 +280,16 @@ describe("boundaries and edge cases", () => {
     it("filling an empty sheet returns every path, each after what it reads", () => {
       const s = new Sheet();
       // total reads x and y, x reads y: y first, then x, then total.
-      const cells = { "cells.total": "=x + y", "cells.x": "=y * 2", "cells.y": 3 };
-      expect(s.setMany(Object.entries(cells))).toEqual(["cells.y", "cells.x", "cells.total"]);
+      const entries = cells({ total: "=x + y", x: "=y * 2", y: 3 });
+      expect(s.setMany(Object.entries(entries))).toEqual(["cells.y", "cells.x", "cells.total"]);
       expect(s.values()).toEqual({ "cells.total": 9, "cells.x": 6, "cells.y": 3 });
     });
 
     it("an edit returns itself and its readers, transitively, in dependency order", () => {
-      const s = sheet({
-        "cells.total": "=x + y",
-        "cells.x": "=y * 2",
-        "cells.y": 3,
-        "cells.other": 1,
-      });
+      const s = sheet(cells({ total: "=x + y", x: "=y * 2", y: 3, other: 1 }));
       expect(s.set("cells.y", 4)).toEqual(["cells.y", "cells.x", "cells.total"]);
       // x = 4 × 2 = 8, total = 8 + 4 = 12
-      expect(s.values()).toEqual({
-        "cells.total": 12,
-        "cells.x": 8,
-        "cells.y": 4,
-        "cells.other": 1,
-      });
+      expect(s.values()).toEqual(cells({ total: 12, x: 8, y: 4, other: 1 }));
       expect(s.set("cells.x", 1)).toEqual(["cells.x", "cells.total"]);
       expect(s.value("cells.total")).toBe(5);
       expect(s.set("cells.other", 2)).toEqual(["cells.other"]);
@@ -308,13 +297,9 @@ describe("boundaries and edge cases", () => {
 
     it("a loop is returned in the order it was entered, then what reads it", () => {
       const s = new Sheet();
-      const cells = { "cells.a": "=b + 1", "cells.b": "=a", "cells.c": "=a * 2", "cells.d": 7 };
-      expect(s.setMany(Object.entries(cells))).toEqual([
-        "cells.a",
-        "cells.b",
-        "cells.c",
-        "cells.d",
-      ]);
+      const entries = cells({ a: "=b + 1", b: "=a", c: "=a * 2", d: 7 });
+      const order = s.setMany(Object.entries(entries));
+      expect(order).toEqual(["cells.a", "cells.b", "cells.c", "cells.d"]);
       expect(s.set("cells.b", 2)).toEqual(["cells.b", "cells.a", "cells.c"]);
       expect(s.values()).toEqual({ "cells.a": 3, "cells.b": 2, "cells.c": 6, "cells.d": 7 });
     });
@@ -521,8 +506,8 @@ describe("boundaries and edge cases", () => {
       const over = "over 10";
       const check = (path: string, v: number) =>
         v > 10 ? (path.startsWith("p.") ? tooBig : "over 10") : v < 0 ? "" : null;
-      const cells = { "cells.n": 20, "cells.f": "=n / 2", "p.g": "=11", "cells.h": "=f + 0.5" };
-      const s = sheet({ ...cells, "cells.neg": -1 }, { check });
+      const entries = { "cells.n": 20, "cells.f": "=n / 2", "p.g": "=11", "cells.h": "=f + 0.5" };
+      const s = sheet({ ...entries, "cells.neg": -1 }, { check });
       expect(s.errors().map((e) => [e.path, e.kind, e.message, e.outOfRange])).toEqual([
         ["cells.n", "VALUE", "over 10", true],
         ["cells.f", "VALUE", "depends on cells.n, which has an error: over 10", undefined],
