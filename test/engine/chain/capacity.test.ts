@@ -55,16 +55,23 @@ function several(
 }
 const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
 
+/** One workload (chat unless changed) at 1,500 output tok/s a replica, 4 GPUs at 2.5 an hour. */
+const one = (
+  w: Partial<WorkloadInput> = {},
+  sku: Partial<SkuCapacityInput> = {},
+  c = 1500,
+  extra: Partial<PerWorkload> = {},
+): SkuCapacityInput => ({
+  gpusPerReplica: 4,
+  pricePerGpuHour: 2.5,
+  perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c, ...extra }],
+  ...sku,
+});
+const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 describe("capacity: seed examples and properties", () => {
-  const seedSku = (
-    w: WorkloadInput = chat,
-    extra: Partial<PerWorkload> = {},
-  ): SkuCapacityInput => ({
-    gpusPerReplica: 4,
-    pricePerGpuHour: 20,
-    perWorkload: [{ workload: w, replicaOutputTokensPerSec: 1500, ...extra }],
-  });
-  const seedFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+  /** The seed's SKU: TP4 at 20 per GPU-hour. */
+  const seedSku = (w: Partial<WorkloadInput> = {}, extra: Partial<PerWorkload> = {}) =>
+    one(w, { pricePerGpuHour: 20 }, 1500, extra);
 
   describe("seed worked examples (docs/capacity.md)", () => {
     it("reproduces docs/capacity.md token rates: 300 + 300 at 50 RPS = 30,000 tok/s and 3000 + 500 at 50 RPS = 175,000 tok/s", () => {
@@ -74,7 +81,7 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("reproduces docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15; costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
-      const r = capacity(seedSku(), seedFactors);
+      const r = capacity(seedSku(), F);
       expect(r.replicasRaw).toBeCloseTo(14.4, 12);
       expect(r).toMatchObject({ replicasBase: 10, replicas: 15, gpus: 60, warnings: [] });
       // 15 × 4 × 20 = 1,200 per hour; × 730 = 876,000 per month
@@ -90,7 +97,7 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("gives about 0.007 per request for 500 output tokens (docs/capacity.md: 约 0.007 元)", () => {
-      const r = capacity(seedSku({ ...chat, outputTokens: 500 }), seedFactors);
+      const r = capacity(seedSku({ ...chat, outputTokens: 500 }), F);
       // 80 / 5.4e6 × 500 = 0.0074074…
       expect(r.costPerRequest).toBeCloseTo(0.0074074074, 9);
       expect(r.costPerRequest.toFixed(3)).toBe("0.007");
@@ -106,7 +113,7 @@ describe("capacity: seed examples and properties", () => {
 
     it("sums base replicas over workloads and uses the output-token-weighted harmonic capacity for cost per token", () => {
       const sku = several(4, 20, ["chat", 40, 300, 300, 1500], ["docs", 10, 3000, 500, 1000]);
-      const r = capacity(sku, seedFactors);
+      const r = capacity(sku, F);
       // chat 40 × 300 / 1500 = 8; docs 10 × 500 / 1000 = 5 → 13; × 1.44 = 18.72 → 19
       expect(r).toMatchObject({ replicasBase: 13, replicas: 19 });
       // C = (12000 + 5000) / 13 = 1307.69 tok/s; cost/token = 80 × 13 / (17000 × 3600) = 1.69935e-5
@@ -119,18 +126,17 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("reports cost and utilization at forecast volume from avgRps or dailyRequests", () => {
-      const a = capacity(seedSku({ ...chat, avgRps: 16 }), seedFactors);
+      const a = capacity(seedSku({ ...chat, avgRps: 16 }), F);
       // 16 × 300 = 4800 tok/s; 1200 / (4800 × 3600) = 6.944e-5; utilization 4800 / (15 × 1500) = 0.21333
       expect(a.forecast!.outputTokensPerSec).toBe(4800);
       expect(a.forecast!.costPerOutputToken).toBeCloseTo(1200 / (4800 * 3600), 15);
       expect(a.forecast!.utilization).toBeCloseTo(4800 / 22500, 12);
-      const d = capacity(seedSku({ ...chat, dailyRequests: 16 * 86400 }), seedFactors);
+      const d = capacity(seedSku({ ...chat, dailyRequests: 16 * 86400 }), F);
       expect(d.forecast!.outputTokensPerSec).toBeCloseTo(4800, 9);
     });
 
     it("warns when the sweep's mean lengths differ from the workload's by more than 25 %, naming both numbers", () => {
-      const at = (extra: Partial<PerWorkload>) =>
-        capacity(seedSku(chat, extra), seedFactors).warnings;
+      const at = (extra: Partial<PerWorkload>) => capacity(seedSku(chat, extra), F).warnings;
       // input: |1000 − 300| / 300 = 233 % → warning; output: 10 % → none
       expect(at({ sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 })).toEqual([
         "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
@@ -139,7 +145,7 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("returns no numbers (null) with a problem for a non-positive replica capacity instead of throwing", () => {
-      const r = capacity(seedSku(chat, { replicaOutputTokensPerSec: 0 }), seedFactors);
+      const r = capacity(seedSku(chat, { replicaOutputTokensPerSec: 0 }), F);
       expect(r.value).toBeNull();
       expect(r.warnings[0]).toContain("replica output tokens/s must be positive");
     });
@@ -190,19 +196,6 @@ describe("capacity: bounds, division by zero, forecasts", () => {
     if (!(Math.abs(got! - want) <= 1e-12 * Math.abs(want)))
       throw new Error(`got ${String(got)}, want ${want}`);
   }
-
-  const one = (
-    w: Partial<WorkloadInput> = {},
-    sku: Partial<SkuCapacityInput> = {},
-    c = 1500,
-    extra: Partial<PerWorkload> = {},
-  ): SkuCapacityInput => ({
-    gpusPerReplica: 4,
-    pricePerGpuHour: 2.5,
-    perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c, ...extra }],
-    ...sku,
-  });
-  const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 
   const NUMBERS = (
     "replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth costPerOutputToken " +
