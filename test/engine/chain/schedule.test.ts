@@ -39,16 +39,13 @@ const wl = (
   schedule: schedule === null ? null : { intervalSec: 3600, rps: [10], ...schedule },
 });
 /** 1 GPU a replica at 10 an hour; 100 output tokens a request at 1,000 tok/s a replica: 10 req/s fill one replica. */
-const sku = (over: Partial<ScheduleSku> = {}, n = 1): ScheduleSku => ({
+const w0 = { name: "w0", outputTokens: 100, replicaOutputTokensPerSec: 1000 };
+const sku = (over: Partial<ScheduleSku> = {}): ScheduleSku => ({
   path: "skus[0]",
   gpusPerReplica: 1,
   pricePerGpuHour: 10,
   reservedPricePerGpuHour: null,
-  perWorkload: Array.from({ length: n }, (_, i) => ({
-    name: `w${i}`,
-    outputTokens: 100,
-    replicaOutputTokensPerSec: 1000,
-  })),
+  perWorkload: [w0],
   ...over,
 });
 // Input errors of the SKU are capacity's (one check for both), so any catalogue renders here.
@@ -493,7 +490,7 @@ describe("schedules: every check at its bound", () => {
     });
 
     it("one capacity per workload, each with a positive throughput and output length", () => {
-      expect(skuErrs(sku({}, 2))).toEqual([
+      expect(skuErrs(sku({ perWorkload: [w0, { ...w0, name: "w1" }] }))).toEqual([
         [
           "skus[0]",
           'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
@@ -531,12 +528,9 @@ describe("schedules: every check at its bound", () => {
   describe("schedule costs and replicas (hand values)", () => {
     it("minReplicas lifts quiet intervals; the static fleet is the busiest interval; costs per interval length", () => {
       // rps 0, 10, 35, 5 → base 0, 1, 3.5, 0.5 → needed 0, 1, 4, 1 → min 2 → 2, 2, 4, 2
+      const w = wl({ rps: [0, 10, 35, 5], minReplicas: 2, intervalSec: 900 });
       const r = ok(
-        computeSchedule(
-          [wl({ rps: [0, 10, 35, 5], minReplicas: 2, intervalSec: 900 })],
-          sku({ gpusPerReplica: 2, reservedPricePerGpuHour: 4 }),
-          one,
-        ),
+        computeSchedule([w], sku({ gpusPerReplica: 2, reservedPricePerGpuHour: 4 }), one),
       );
       expect(r).toMatchObject({
         replicasBase: [0, 1, 3.5, 0.5],
