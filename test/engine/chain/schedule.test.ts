@@ -49,7 +49,7 @@ const sku = (over: Partial<ScheduleSku> = {}): ScheduleSku => ({
   ...over,
 });
 // Input errors of the SKU are capacity's (one check for both), so any catalogue renders here.
-const texts = (ps: readonly Problem[]) => ps.map((p) => [p.path, englishOf(p)]);
+const texts = (ps: readonly Problem[]) => ps.map((p) => `${p.path}: ${englishOf(p)}`);
 function problemsOf(
   r: ReturnType<typeof alignSchedules> | ReturnType<typeof scheduleForSku>,
 ): Problem[] {
@@ -234,7 +234,7 @@ describe("schedules: alignment, replicas and costs", () => {
 
 describe("schedules: every check at its bound", () => {
   const one: ScheduleFactors = { elasticity: 1, redundancy: { factor: 1 } };
-  /** The problems (path and English) of aligning `ws`. */
+  /** The problems ("path: English") of aligning `ws`. */
   const alignErrs = (ws: ScheduleWorkload[]) => texts(problemsOf(alignSchedules(ws)));
   /** The warnings of chat's schedule `rps` against a peakRps of `peak`. */
   const warningsAt = (rps: number[], peak: number | null) =>
@@ -256,17 +256,15 @@ describe("schedules: every check at its bound", () => {
       [undefined, "nothing"],
     ])("intervalSec %s is an error that reads %s (it must be above 0)", (v, got) => {
       expect(alignErrs([wl({ intervalSec: v as number })])).toEqual([
-        ["workloads[0].schedule.intervalSec", chat(`intervalSec must be a number > 0, got ${got}`)],
+        `workloads[0].schedule.intervalSec: ${chat(`intervalSec must be a number > 0, got ${got}`)}`,
       ]);
     });
 
     it("0.5 s is a valid interval; a rate of 0 is fine; below 0, infinite or missing is an error naming the value's position", () => {
       expect(aligned([wl({ intervalSec: 0.5 })]).intervalSec).toBe(0.5);
       expect(aligned([wl({ rps: [0, 0] })]).demandRps).toEqual([0, 0]);
-      const rate = (i: number, got: string) => [
-        `workloads[0].schedule.rps[${i}]`,
-        chat(`value ${i + 1} must be a request rate ≥ 0, got ${got}`),
-      ];
+      const rate = (i: number, got: string) =>
+        `workloads[0].schedule.rps[${i}]: ${chat(`value ${i + 1} must be a request rate ≥ 0, got ${got}`)}`;
       const rps = [1, -0.001, Number.POSITIVE_INFINITY, null as unknown as number];
       expect(alignErrs([wl({ rps })])).toEqual([
         rate(1, "-0.001"),
@@ -274,7 +272,7 @@ describe("schedules: every check at its bound", () => {
         rate(3, "nothing"),
       ]);
       expect(alignErrs([wl({ rps: [] })])).toEqual([
-        ["workloads[0].schedule.rps", 'workload "chat": the schedule has no values'],
+        `workloads[0].schedule.rps: workload "chat": the schedule has no values`,
       ]);
       const n = problemsOf(alignSchedules([wl({ rps: [5, -1, Number.NaN] })]));
       expect(n.map((p) => p.path)).toEqual([
@@ -303,8 +301,8 @@ describe("schedules: every check at its bound", () => {
     ])("minReplicas and leadIntervals of %s are errors reading %s", (v, got) => {
       const whole = `must be a whole number ≥ 0, got ${got}`;
       expect(alignErrs([wl({ minReplicas: v, leadIntervals: v })])).toEqual([
-        ["workloads[0].schedule.minReplicas", chat(`minReplicas ${whole}`)],
-        ["workloads[0].schedule.leadIntervals", chat(`leadIntervals ${whole}`)],
+        `workloads[0].schedule.minReplicas: ${chat(`minReplicas ${whole}`)}`,
+        `workloads[0].schedule.leadIntervals: ${chat(`leadIntervals ${whole}`)}`,
       ]);
     });
 
@@ -333,14 +331,8 @@ describe("schedules: every check at its bound", () => {
         wl({ rps: [1, 2], intervalSec: 1800.5 }, "b", "workloads[1]"),
       ]);
       expect(p).toEqual([
-        [
-          "workloads[1].schedule.rps",
-          `workload "b": the schedule has 2 values but "a"'s has 3; schedules of one plan share their length`,
-        ],
-        [
-          "workloads[1].schedule.intervalSec",
-          `workload "b": schedule intervalSec 1,800.5 differs from "a"'s 3,600; schedules of one plan share their interval`,
-        ],
+        `workloads[1].schedule.rps: workload "b": the schedule has 2 values but "a"'s has 3; schedules of one plan share their length`,
+        `workloads[1].schedule.intervalSec: workload "b": schedule intervalSec 1,800.5 differs from "a"'s 3,600; schedules of one plan share their interval`,
       ]);
       // a is invalid (3 values, one negative): b (2 values) is the reference for c (2 values), no mismatch
       const q = problemsOf(
@@ -376,10 +368,7 @@ describe("schedules: every check at its bound", () => {
       expect(warningsAt([1 * (1 + 1e-9)], 1)).toEqual([]);
       const w = warningsAt([1, 10 * (1 + 1e-8)], 10);
       expect(texts(w)).toEqual([
-        [
-          "workloads[0].schedule.rps",
-          'workload "chat": the schedule\'s highest rate (10 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps',
-        ],
+        `workloads[0].schedule.rps: workload "chat": the schedule's highest rate (10 req/s) is above its peakRps (10 req/s); the static fleet of the schedule is larger than the one sized for peakRps`,
       ]);
       expect(w[0]!.params).toMatchObject({ max: 10 * (1 + 1e-8), peak: 10 });
       // without a peakRps nothing is compared
@@ -402,10 +391,7 @@ describe("schedules: every check at its bound", () => {
       [Number.NaN, "NaN"],
     ])("a workload without a schedule needs a peakRps ≥ 0: %s reads %s", (peak, got) => {
       expect(alignErrs([wl({ rps: [4, 8] }), wl(null, "docs", "workloads[1]", peak)])).toEqual([
-        [
-          "workloads[1].peakRps",
-          `workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
-        ],
+        `workloads[1].peakRps: workload "docs": schedule value 1 must be a request rate ≥ 0, got ${got}`,
       ]);
     });
   });
@@ -414,7 +400,7 @@ describe("schedules: every check at its bound", () => {
     /** The SKU on the aligned 10, 20 req/s schedule. */
     const forSku = (s: ScheduleSku, f = one) =>
       scheduleForSku(aligned([wl({ rps: [10, 20] })]), s, f);
-    /** The problems (path and English), or their codes, of the SKU on that schedule. */
+    /** The problems ("path: English"), or their codes, of the SKU on that schedule. */
     const skuErrs = (s: ScheduleSku, f = one) => texts(problemsOf(forSku(s, f)));
     const codes = (s: ScheduleSku, f = one) => problemsOf(forSku(s, f)).map((p) => p.code);
     const needed = (f: ScheduleFactors) => {
@@ -425,14 +411,14 @@ describe("schedules: every check at its bound", () => {
 
     it("GPUs per replica must be above 0; a price and a reserved price of 0 are fine; a negative reserved price or a missing price is an error of the SKU's field", () => {
       expect(skuErrs(sku({ gpusPerReplica: 0 }))).toEqual([
-        ["skus[0].gpusPerReplica", "GPUs per replica must be a positive number, got 0"],
+        "skus[0].gpusPerReplica: GPUs per replica must be a positive number, got 0",
       ]);
       expect(skuErrs(sku({ pricePerGpuHour: -0.01, reservedPricePerGpuHour: -1 }))).toEqual([
-        ["skus[0].pricePerGpuHour", "price per GPU-hour must be a number ≥ 0, got -0.01"],
-        ["skus[0].reservedPricePerGpuHour", `${reservedNeeds} -1`],
+        "skus[0].pricePerGpuHour: price per GPU-hour must be a number ≥ 0, got -0.01",
+        `skus[0].reservedPricePerGpuHour: ${reservedNeeds} -1`,
       ]);
       expect(skuErrs(sku({ reservedPricePerGpuHour: Number.NaN }))).toEqual([
-        ["skus[0].reservedPricePerGpuHour", `${reservedNeeds} NaN`],
+        `skus[0].reservedPricePerGpuHour: ${reservedNeeds} NaN`,
       ]);
       const free = forSku(sku({ pricePerGpuHour: 0, reservedPricePerGpuHour: 0 }));
       if (!free.ok) throw new Error("free");
@@ -457,19 +443,15 @@ describe("schedules: every check at its bound", () => {
     });
 
     it.each([
-      [0, { factor: 1 }, [["factors.elasticity", "elasticity must be a positive number, got 0"]]],
-      [1, { factor: 0 }, [["factors.redundancy", "redundancy must be a positive number, got 0"]]],
-      [
-        1,
-        { spare: -1 },
-        [["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"]],
-      ],
+      [0, { factor: 1 }, ["factors.elasticity: elasticity must be a positive number, got 0"]],
+      [1, { factor: 0 }, ["factors.redundancy: redundancy must be a positive number, got 0"]],
+      [1, { spare: -1 }, ["factors.redundancy.spare: spare replicas must be a number ≥ 0, got -1"]],
       [
         Number.NaN,
         { spare: -1 },
         [
-          ["factors.elasticity", "elasticity must be a positive number, got NaN"],
-          ["factors.redundancy.spare", "spare replicas must be a number ≥ 0, got -1"],
+          "factors.elasticity: elasticity must be a positive number, got NaN",
+          "factors.redundancy.spare: spare replicas must be a number ≥ 0, got -1",
         ],
       ],
     ])(
@@ -491,18 +473,15 @@ describe("schedules: every check at its bound", () => {
 
     it("one capacity per workload, each with a positive throughput and output length", () => {
       expect(skuErrs(sku({ perWorkload: [w0, { ...w0, name: "w1" }] }))).toEqual([
-        [
-          "skus[0]",
-          'workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules',
-        ],
+        `skus[0]: workload "?": the schedule needs a positive replica output tokens/s and output length, got 2 workloads for 1 schedules`,
       ]);
       const chatAt = (outputTokens: number, replicaOutputTokensPerSec: number) =>
         sku({ perWorkload: [{ name: "chat", outputTokens, replicaOutputTokensPerSec }] });
       expect(skuErrs(chatAt(100, 0))).toEqual([
-        ["skus[0]", "chat: replica output tokens/s must be positive, got 0"],
+        "skus[0]: chat: replica output tokens/s must be positive, got 0",
       ]);
       expect(skuErrs(chatAt(0, 1000))).toEqual([
-        ["skus[0]", "chat: output tokens must be positive, got 0"],
+        "skus[0]: chat: output tokens must be positive, got 0",
       ]);
       expect(codes(chatAt(Number.NaN, Number.POSITIVE_INFINITY))).toEqual([
         "capacity.capacityInvalid",
@@ -514,10 +493,7 @@ describe("schedules: every check at its bound", () => {
       const at = forSku(sku({ reservedPricePerGpuHour: 10 }));
       if (!at.ok) throw new Error("at");
       expect(texts(at.value.problems)).toEqual([
-        [
-          "skus[0].reservedPricePerGpuHour",
-          "the reserved price (10 per GPU-hour) is not below the on-demand price (10): reserving never pays, so no replica is reserved",
-        ],
+        "skus[0].reservedPricePerGpuHour: the reserved price (10 per GPU-hour) is not below the on-demand price (10): reserving never pays, so no replica is reserved",
       ]);
       expect(at.value.problems[0]!.severity).toBe("info");
       const below = forSku(sku({ reservedPricePerGpuHour: 9.99 }));
