@@ -451,23 +451,22 @@ describe("capacity: bounds, division by zero, forecasts", () => {
   });
 
   describe("ceilTol and replicasFromBase", () => {
-    it("ceils with exactly 1e-9 of tolerance", () => {
-      // 10 × 1.2 × 1.2 is 14.399999999999999
-      const ins = [
-        14.4000000001,
-        15.0000000001,
-        15,
-        10 * 1.2 * 1.2,
-        15.00001,
-        15 + 1e-9,
-        15 + 3e-9,
-      ];
-      expect(ins.map(ceilTol)).toEqual([15, 15, 15, 15, 16, 15, 16]);
-      expect([ceilTol(14.000000001), ceilTol(-0.5), ceilTol(Number.POSITIVE_INFINITY)]).toEqual([
-        14,
-        0,
-        Number.POSITIVE_INFINITY,
-      ]);
+    it.each([
+      [14.4000000001, 15],
+      [15.0000000001, 15],
+      [15, 15],
+      [10 * 1.2 * 1.2, 15], // 14.399999999999999
+      [15.00001, 16],
+      [15 + 1e-9, 15],
+      [15 + 3e-9, 16],
+      [14.000000001, 14],
+      [-0.5, 0],
+      [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+    ])("ceilTol(%s) is %s: a ceiling with exactly 1e-9 of tolerance", (x, want) => {
+      expect(ceilTol(x)).toBe(want);
+    });
+
+    it("ceilTol gives no negative zero and passes NaN on", () => {
       expect([Object.is(ceilTol(-0.5), 0), Object.is(ceilTol(0), 0)]).toEqual([true, true]);
       expect(ceilTol(Number.NaN)).toBeNaN();
     });
