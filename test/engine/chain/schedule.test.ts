@@ -313,10 +313,7 @@ describe("schedules: every check at its bound", () => {
         wl({ rps: [3, 4], minReplicas: 3, leadIntervals: 0 }, "b", "workloads[1]"),
       ]);
       expect([a.minReplicas, a.leadIntervals, a.intervals, a.intervalSec]).toEqual([3, 1, 2, 3600]);
-      expect([a.rps, a.demandRps]).toEqual([
-        [rps, [3, 4]],
-        [4, 6],
-      ]);
+      expect(a).toMatchObject({ rps: [rps, [3, 4]], demandRps: [4, 6] });
       expect(a.rps[0]).not.toBe(rps);
       const b = aligned([
         wl({ rps: [1, 2], minReplicas: 3, leadIntervals: 0 }, "a", "workloads[0]"),

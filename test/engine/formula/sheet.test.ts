@@ -545,15 +545,9 @@ describe("boundaries and edge cases", () => {
 
     it("is an error saying why until a value is set; then readers compute; an unchanged value recomputes nothing", () => {
       const s = sheet({ "cells.t": pending(["cells.u"]), "cells.u": 3, "cells.r": "=t * 2" });
-      expect(s.get("cells.t")).toEqual({
-        value: null,
-        error: {
-          path: "cells.t",
-          kind: "VALUE",
-          message: "not yet",
-          problem: textProblem("not yet", "error", "cells.t"),
-        },
-      });
+      const problem = textProblem("not yet", "error", "cells.t");
+      const error = { path: "cells.t", kind: "VALUE", message: "not yet", problem };
+      expect(s.get("cells.t")).toEqual({ value: null, error });
       expect(s.get("cells.r").error?.message).toBe(
         "depends on cells.t, which has an error: not yet",
       );
