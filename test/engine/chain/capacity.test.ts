@@ -36,41 +36,56 @@ function capacity(...a: Parameters<typeof computeCapacity>): Flat {
     warnings: r.problems.map(englishOf),
   };
 }
+type Factors = Parameters<typeof capacity>[1];
+type PerWorkload = SkuCapacityInput["perWorkload"][number];
+/** A SKU of several workloads, each `[name, peakRps, inputTokens, outputTokens, capacity]`. */
+function several(
+  gpusPerReplica: number,
+  pricePerGpuHour: number,
+  ...ws: [string, number, number, number, number, Partial<WorkloadInput>?][]
+): SkuCapacityInput {
+  return {
+    gpusPerReplica,
+    pricePerGpuHour,
+    perWorkload: ws.map(([name, peakRps, inputTokens, outputTokens, cap, extra]) => ({
+      workload: { name, peakRps, inputTokens, outputTokens, ...extra },
+      replicaOutputTokensPerSec: cap,
+    })),
+  };
+}
+const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
 
+/** One workload (chat unless changed) at 1,500 output tok/s a replica, 4 GPUs at 2.5 an hour. */
+const one = (
+  w: Partial<WorkloadInput> = {},
+  sku: Partial<SkuCapacityInput> = {},
+  c = 1500,
+  extra: Partial<PerWorkload> = {},
+): SkuCapacityInput => ({
+  gpusPerReplica: 4,
+  pricePerGpuHour: 2.5,
+  perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c, ...extra }],
+  ...sku,
+});
+const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
 describe("capacity: seed examples and properties", () => {
-  const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
-  const seedSku = (
-    w: WorkloadInput = chat,
-    extra: Partial<SkuCapacityInput["perWorkload"][number]> = {},
-  ): SkuCapacityInput => ({
-    gpusPerReplica: 4,
-    pricePerGpuHour: 20,
-    perWorkload: [{ workload: w, replicaOutputTokensPerSec: 1500, ...extra }],
-  });
-  const seedFactors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+  /** The seed's SKU: TP4 at 20 per GPU-hour. */
+  const seedSku = (w: Partial<WorkloadInput> = {}, extra: Partial<PerWorkload> = {}) =>
+    one(w, { pricePerGpuHour: 20 }, 1500, extra);
 
   describe("seed worked examples (docs/capacity.md)", () => {
     it("reproduces docs/capacity.md token rates: 300 + 300 at 50 RPS = 30,000 tok/s and 3000 + 500 at 50 RPS = 175,000 tok/s", () => {
-      expect(tokensPerRequest(chat)).toBe(600);
-      expect(tokensPerSec(chat)).toBe(30000);
       const docs = { name: "docs", peakRps: 50, inputTokens: 3000, outputTokens: 500 };
-      expect(tokensPerRequest(docs)).toBe(3500);
-      expect(tokensPerSec(docs)).toBe(175000);
+      expect([tokensPerRequest(chat), tokensPerSec(chat)]).toEqual([600, 30000]);
+      expect([tokensPerRequest(docs), tokensPerSec(docs)]).toEqual([3500, 175000]);
     });
 
-    it("reproduces docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15", () => {
-      const r = capacity(seedSku(), seedFactors);
-      expect(r.replicasBase).toBe(10);
+    it("reproduces docs/capacity.md: 50 × 300 / 1500 = 10 base replicas, × 1.2 × 1.2 → 14.4 → 15; costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
+      const r = capacity(seedSku(), F);
       expect(r.replicasRaw).toBeCloseTo(14.4, 12);
-      expect(r).toMatchObject({ replicas: 15, gpus: 60 });
-      expect(r.warnings).toEqual([]);
-    });
-
-    it("reproduces docs/capacity.md costs for TP=4 at 20 per GPU-hour: 1,200 per hour, 28,800 per day", () => {
-      const r = capacity(seedSku(), seedFactors);
-      expect(r.costPerHour).toBe(1200); // 15 × 4 × 20
-      expect(r.costPerDay).toBe(28800);
-      expect(r.costPerMonth).toBe(876000); // 1200 × 730
+      expect(r).toMatchObject({ replicasBase: 10, replicas: 15, gpus: 60, warnings: [] });
+      // 15 × 4 × 20 = 1,200 per hour; × 730 = 876,000 per month
+      expect(r).toMatchObject({ costPerHour: 1200, costPerDay: 28800, costPerMonth: 876000 });
       expect(r.costPerOutputToken).toBe((4 * 20) / (1500 * 3600)); // 1.4815e-5
       expect(r.costPerMillionOutputTokens).toBeCloseTo(14.814814814814815, 9);
       expect(r.costPerRequest).toBeCloseTo((300 * 80) / 5.4e6, 15); // 0.004444 for 300 output tokens
@@ -82,21 +97,10 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("gives about 0.007 per request for 500 output tokens (docs/capacity.md: 约 0.007 元)", () => {
-      const r = capacity(seedSku({ ...chat, outputTokens: 500 }), seedFactors);
+      const r = capacity(seedSku({ ...chat, outputTokens: 500 }), F);
       // 80 / 5.4e6 × 500 = 0.0074074…
       expect(r.costPerRequest).toBeCloseTo(0.0074074074, 9);
       expect(r.costPerRequest.toFixed(3)).toBe("0.007");
-    });
-  });
-
-  describe("ceilTol", () => {
-    it("ceils with a 1e-9 tolerance", () => {
-      expect(ceilTol(14.4000000001)).toBe(15);
-      expect(ceilTol(15.0000000001)).toBe(15);
-      expect(ceilTol(15)).toBe(15);
-      expect(ceilTol(10 * 1.2 * 1.2)).toBe(15); // 14.399999999999999
-      expect(ceilTol(15.00001)).toBe(16);
-      expect(Object.is(ceilTol(0), 0)).toBe(true);
     });
   });
 
@@ -108,21 +112,8 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("sums base replicas over workloads and uses the output-token-weighted harmonic capacity for cost per token", () => {
-      const sku: SkuCapacityInput = {
-        gpusPerReplica: 4,
-        pricePerGpuHour: 20,
-        perWorkload: [
-          {
-            workload: { name: "chat", peakRps: 40, inputTokens: 300, outputTokens: 300 },
-            replicaOutputTokensPerSec: 1500,
-          },
-          {
-            workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
-            replicaOutputTokensPerSec: 1000,
-          },
-        ],
-      };
-      const r = capacity(sku, seedFactors);
+      const sku = several(4, 20, ["chat", 40, 300, 300, 1500], ["docs", 10, 3000, 500, 1000]);
+      const r = capacity(sku, F);
       // chat 40 × 300 / 1500 = 8; docs 10 × 500 / 1000 = 5 → 13; × 1.44 = 18.72 → 19
       expect(r).toMatchObject({ replicasBase: 13, replicas: 19 });
       // C = (12000 + 5000) / 13 = 1307.69 tok/s; cost/token = 80 × 13 / (17000 × 3600) = 1.69935e-5
@@ -135,34 +126,26 @@ describe("capacity: seed examples and properties", () => {
     });
 
     it("reports cost and utilization at forecast volume from avgRps or dailyRequests", () => {
-      const a = capacity(seedSku({ ...chat, avgRps: 16 }), seedFactors);
+      const a = capacity(seedSku({ ...chat, avgRps: 16 }), F);
       // 16 × 300 = 4800 tok/s; 1200 / (4800 × 3600) = 6.944e-5; utilization 4800 / (15 × 1500) = 0.21333
       expect(a.forecast!.outputTokensPerSec).toBe(4800);
       expect(a.forecast!.costPerOutputToken).toBeCloseTo(1200 / (4800 * 3600), 15);
       expect(a.forecast!.utilization).toBeCloseTo(4800 / 22500, 12);
-      const d = capacity(seedSku({ ...chat, dailyRequests: 16 * 86400 }), seedFactors);
+      const d = capacity(seedSku({ ...chat, dailyRequests: 16 * 86400 }), F);
       expect(d.forecast!.outputTokensPerSec).toBeCloseTo(4800, 9);
     });
 
     it("warns when the sweep's mean lengths differ from the workload's by more than 25 %, naming both numbers", () => {
-      const r = capacity(
-        seedSku(chat, { sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 }),
-        seedFactors,
-      );
+      const at = (extra: Partial<PerWorkload>) => capacity(seedSku(chat, extra), F).warnings;
       // input: |1000 − 300| / 300 = 233 % → warning; output: 10 % → none
-      expect(r.warnings).toEqual([
+      expect(at({ sweepMeanInputTokens: 1000, sweepMeanOutputTokens: 330 })).toEqual([
         "chat: the sweep's mean input length (1,000 tokens) differs from the workload's (300 tokens) by 233 %; capacity measured at other lengths may not hold (docs/capacity.md)",
       ]);
-      expect(capacity(seedSku(chat, { sweepMeanInputTokens: 375 }), seedFactors).warnings).toEqual(
-        [],
-      ); // exactly 25 %
+      expect(at({ sweepMeanInputTokens: 375 })).toEqual([]); // exactly 25 %
     });
 
     it("returns no numbers (null) with a problem for a non-positive replica capacity instead of throwing", () => {
-      const r = capacity(
-        { ...seedSku(), perWorkload: [{ workload: chat, replicaOutputTokensPerSec: 0 }] },
-        seedFactors,
-      );
+      const r = capacity(seedSku(chat, { replicaOutputTokensPerSec: 0 }), F);
       expect(r.value).toBeNull();
       expect(r.warnings[0]).toContain("replica output tokens/s must be positive");
     });
@@ -178,31 +161,12 @@ describe("capacity: seed examples and properties", () => {
       g: fc.integer({ min: 1, max: 16 }),
       price: fc.double({ min: 0, max: 100, noNaN: true }),
     });
-    const run = (
-      x: {
-        rps: number;
-        out: number;
-        cap: number;
-        el: number;
-        red: number;
-        g: number;
-        price: number;
-      },
-      rps = x.rps,
-    ) =>
-      capacity(
-        {
-          gpusPerReplica: x.g,
-          pricePerGpuHour: x.price,
-          perWorkload: [
-            {
-              workload: { name: "w", peakRps: rps, inputTokens: 100, outputTokens: x.out },
-              replicaOutputTokensPerSec: x.cap,
-            },
-          ],
-        },
-        { elasticity: x.el, redundancy: { factor: x.red } },
-      );
+    type X = typeof arb extends fc.Arbitrary<infer T> ? T : never;
+    const run = (x: X, rps = x.rps) =>
+      capacity(several(x.g, x.price, ["w", rps, 100, x.out, x.cap]), {
+        elasticity: x.el,
+        redundancy: { factor: x.red },
+      });
 
     it("never decreases replicas as peak RPS rises", () => {
       fc.assert(
@@ -212,20 +176,12 @@ describe("capacity: seed examples and properties", () => {
       );
     });
 
-    it("keeps replicas ≥ replicasRaw (within the 1e-9 ceiling tolerance) ≥ replicasBase for factors ≥ 1", () => {
+    it("keeps replicas ≥ replicasRaw (within the 1e-9 ceiling tolerance) ≥ replicasBase for factors ≥ 1, and costPerDay = 24 × costPerHour", () => {
       fc.assert(
         fc.property(arb, (x) => {
           const r = run(x);
           expect(r.replicas).toBeGreaterThanOrEqual(r.replicasRaw - 1e-9);
           expect(r.replicasRaw).toBeGreaterThanOrEqual(r.replicasBase);
-        }),
-      );
-    });
-
-    it("keeps costPerDay = 24 × costPerHour", () => {
-      fc.assert(
-        fc.property(arb, (x) => {
-          const r = run(x);
           expect(r.costPerDay).toBe(24 * r.costPerHour);
         }),
       );
@@ -241,36 +197,15 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       throw new Error(`got ${String(got)}, want ${want}`);
   }
 
-  const chat: WorkloadInput = { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 };
-  const one = (
-    w: Partial<WorkloadInput> = {},
-    sku: Partial<SkuCapacityInput> = {},
-    c = 1500,
-  ): SkuCapacityInput => ({
-    gpusPerReplica: 4,
-    pricePerGpuHour: 2.5,
-    perWorkload: [{ workload: { ...chat, ...w }, replicaOutputTokensPerSec: c }],
-    ...sku,
-  });
-  const F = { elasticity: 1.2, redundancy: { factor: 1.2 } };
-
-  const NUMBERS = [
-    "replicasBase",
-    "replicasRaw",
-    "replicas",
-    "gpus",
-    "costPerHour",
-    "costPerDay",
-    "costPerMonth",
-    "costPerOutputToken",
-    "costPerMillionOutputTokens",
-    "costPerRequest",
-    "utilizationAtPeak",
-  ] as const;
-  /** An invalid input: no numbers at all (null), never NaN. */
-  function expectAllNaN(r: Flat): void {
+  const NUMBERS = (
+    "replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth costPerOutputToken " +
+    "costPerMillionOutputTokens costPerRequest utilizationAtPeak"
+  ).split(" ") as (keyof CapacityNumbers)[];
+  /** An invalid input: no numbers at all (null), never NaN, and these warnings. */
+  function expectInvalid(r: Flat, warnings: string[]): void {
     expect(r.value).toBeNull();
     for (const k of NUMBERS) expect([k, r[k]]).toEqual([k, undefined]);
+    expect(r.warnings).toEqual(warnings);
   }
 
   describe("one workload, every result", () => {
@@ -292,34 +227,19 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       near(r.peak.costPerMillionOutputTokens, 1.5e8 / 54_000_000);
       // 15000 / (15 × 1500) = 2/3
       near(r.utilizationAtPeak, 2 / 3);
-      expect(r).toMatchObject({ replicaOutputTokensPerSec: 1500, forecast: null });
-      expect(r.warnings).toEqual([]);
+      expect(r).toMatchObject({ replicaOutputTokensPerSec: 1500, forecast: null, warnings: [] });
       expect(HOURS_PER_MONTH).toBe(730);
     });
   });
 
   describe("forecast", () => {
     it("a workload without an average rate uses its peak beside one that has one, with a warning", () => {
-      const sku: SkuCapacityInput = {
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        perWorkload: [
-          {
-            workload: {
-              name: "chat",
-              peakRps: 50,
-              inputTokens: 300,
-              outputTokens: 300,
-              avgRps: 20,
-            },
-            replicaOutputTokensPerSec: 1500,
-          },
-          {
-            workload: { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
-            replicaOutputTokensPerSec: 1000,
-          },
-        ],
-      };
+      const sku = several(
+        1,
+        2,
+        ["chat", 50, 300, 300, 1500, { avgRps: 20 }],
+        ["docs", 10, 3000, 500, 1000],
+      );
       const r = capacity(sku, { elasticity: 1, redundancy: { factor: 1 } });
       // base = 50 × 300 / 1500 + 10 × 500 / 1000 = 10 + 5 = 15 replicas, 30 per hour; C = 20000 / 15
       expect([r.replicasBase, r.replicas, r.costPerHour]).toEqual([15, 15, 30]);
@@ -348,11 +268,13 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       expect(both.forecast!.outputTokensPerSec).toBe(1500);
     });
 
-    it("an average rate of 0 is a forecast of no load: cost per token absent (null), utilization 0", () => {
+    it("an average rate or a daily volume of 0 is a forecast of no load (not a missing one): cost per token absent (null), utilization 0", () => {
       const r = capacity(one({ avgRps: 0 }), F);
       expect(r.forecast!).toMatchObject({ outputTokensPerSec: 0, costPerOutputToken: null });
       expect(r.forecast!).toMatchObject({ costPerMillionOutputTokens: null, utilization: 0 });
       expect(r.warnings).toEqual([]);
+      const d = capacity(one({ dailyRequests: 0 }), F);
+      expect(d.forecast).toMatchObject({ outputTokensPerSec: 0, utilization: 0 });
     });
 
     it("a negative or non-finite average rate is ignored (no forecast)", () => {
@@ -364,6 +286,16 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       expect(capacity(one({ avgRps: 50 }), F).warnings).toEqual([]);
       expect(capacity(one({ avgRps: 60 }), F).warnings).toEqual([
         "chat: the forecast rate 60 req/s is above the peak 50 req/s",
+      ]);
+    });
+
+    it("a forecast on a fleet of 0 replicas has utilization 0, not NaN", () => {
+      const r = capacity(one({ peakRps: 0, avgRps: 1 }), F);
+      const f = r.forecast!;
+      expect([r.replicas, f.outputTokensPerSec, f.utilization]).toEqual([0, 300, 0]);
+      expect(r.warnings).toEqual([
+        "peak RPS is 0: the load itself needs no replicas",
+        "chat: the forecast rate 1 req/s is above the peak 0 req/s",
       ]);
     });
   });
@@ -388,21 +320,7 @@ describe("capacity: bounds, division by zero, forecasts", () => {
     });
 
     it("several workloads without peak load: capacity weighted by output tokens per request", () => {
-      const sku: SkuCapacityInput = {
-        gpusPerReplica: 1,
-        pricePerGpuHour: 3.6,
-        perWorkload: [
-          {
-            workload: { name: "a", peakRps: 0, inputTokens: 0, outputTokens: 100 },
-            replicaOutputTokensPerSec: 1000,
-          },
-          {
-            workload: { name: "b", peakRps: 0, inputTokens: 0, outputTokens: 300 },
-            replicaOutputTokensPerSec: 500,
-          },
-        ],
-      };
-      const r = capacity(sku, F);
+      const r = capacity(several(1, 3.6, ["a", 0, 0, 100, 1000], ["b", 0, 0, 300, 500]), F);
       // C = (100 + 300) / (100/1000 + 300/500) = 400 / 0.7; per token 3.6 / (C × 3600) = 0.7 / 400 / 1000
       near(r.replicaOutputTokensPerSec!, 400 / 0.7);
       near(r.costPerOutputToken, 0.7 / 400_000);
@@ -418,59 +336,75 @@ describe("capacity: bounds, division by zero, forecasts", () => {
         "replicasBase is too large to be a number (the inputs overflow): no replicas or costs",
       ]);
     });
+
+    it("one workload reports its replica capacity exactly as given (7.7, not 1 / (1 / 7.7))", () => {
+      const r = capacity(one({ peakRps: 1, outputTokens: 1 }, {}, 7.7), F);
+      expect(r.replicaOutputTokensPerSec).toBe(7.7);
+      near(r.costPerOutputToken, 10 / (7.7 * 3600));
+    });
   });
 
   describe("validation bounds", () => {
-    const v = (sku: SkuCapacityInput, factors: Parameters<typeof capacity>[1] = F) =>
-      capacity(sku, factors);
-
-    it("GPUs per replica must be above 0", () => {
-      const r = v(one({}, { gpusPerReplica: 0 }));
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["GPUs per replica must be a positive number, got 0"]);
-      expect(v(one({}, { gpusPerReplica: 0.5 })).gpus).toBe(7.5);
+    const factors = (elasticity: number, redundancy: Factors["redundancy"]) => ({
+      elasticity,
+      redundancy,
     });
+    const f1 = factors(1, { factor: 1 });
 
-    it("price per GPU-hour may be 0 but not below", () => {
-      const free = v(one({}, { pricePerGpuHour: 0 }));
+    it.each([
+      ["GPUs per replica must be a positive number, got 0", one({}, { gpusPerReplica: 0 })],
+      ["price per GPU-hour must be a number ≥ 0, got -0.01", one({}, { pricePerGpuHour: -0.01 })],
+      [
+        "price per GPU-hour must be a number ≥ 0, got Infinity",
+        one({}, { pricePerGpuHour: 1 / 0 }),
+      ],
+      ["elasticity must be a positive number, got 0", one(), factors(0, { factor: 1 })],
+      ["spare replicas must be a number ≥ 0, got -1", one(), factors(1, { spare: -1 })],
+      ["chat: replica output tokens/s must be positive, got 0", one({}, {}, 0)],
+      ["chat: peak RPS must be a number ≥ 0, got -1", one({ peakRps: -1 })],
+      ["chat: output tokens must be positive, got 0", one({ outputTokens: 0 })],
+      ["chat: input tokens must be a number ≥ 0, got -1", one({ inputTokens: -1 })],
+      ["no workloads to plan for", one({}, { perWorkload: [] })],
+    ] as [string, SkuCapacityInput, Factors?][])(
+      "invalid, no numbers: %s",
+      (warning, sku, f = F) => {
+        expectInvalid(capacity(sku, f), [warning]);
+      },
+    );
+
+    it("at the bounds: 0.5 GPUs, a price of 0, input tokens of 0 and factors of exactly 1 are fine", () => {
+      expect(capacity(one({}, { gpusPerReplica: 0.5 }), F).gpus).toBe(7.5);
+      const free = capacity(one({}, { pricePerGpuHour: 0 }), F);
       expect([free.costPerHour, free.costPerOutputToken, free.warnings]).toEqual([0, 0, []]);
-      const r = v(one({}, { pricePerGpuHour: -0.01 }));
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got -0.01"]);
+      const in0 = capacity(one({ inputTokens: 0 }), F);
+      expect([in0.replicas, in0.warnings]).toEqual([15, []]);
+      expect(capacity(one(), f1)).toMatchObject({ replicas: 10, warnings: [] });
     });
 
-    it("elasticity must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
-      expect(v(one(), { elasticity: 0, redundancy: { factor: 1 } }).warnings).toEqual([
-        "elasticity must be a positive number, got 0",
-      ]);
-      expectAllNaN(v(one(), { elasticity: 0, redundancy: { factor: 1 } }));
-      const low = v(one(), { elasticity: 0.5, redundancy: { factor: 1 } });
-      expect([low.replicas, low.warnings]).toEqual([
-        5,
-        ["elasticity 0.5 is below 1: the plan has less than the measured need"],
-      ]);
-      expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).warnings).toEqual([]);
-    });
-
-    it("redundancy must be above 0; below 1 is allowed with a warning, exactly 1 without", () => {
-      expect(v(one(), { elasticity: 1, redundancy: { factor: 0 } }).warnings).toEqual([
+    it("a redundancy of 0 is refused; elasticity and redundancy below 1 are allowed with a warning naming the plan key", () => {
+      expect(capacity(one(), factors(1, { factor: 0 })).warnings).toEqual([
         "redundancy must be a positive number, got 0",
       ]);
-      const low = v(one(), { elasticity: 1, redundancy: { factor: 0.8 } });
-      expect([low.replicas, low.warnings]).toEqual([
-        8,
-        ["redundancy 0.8 is below 1: the plan has less than the measured need"],
+      const below = (what: string, v: number) =>
+        `${what} ${v} is below 1: the plan has less than the measured need`;
+      const low = capacity(one(), factors(0.5, { factor: 1 }));
+      expect([low.replicas, low.warnings]).toEqual([5, [below("elasticity", 0.5)]]);
+      const lowR = capacity(one(), factors(1, { factor: 0.8 }));
+      expect([lowR.replicas, lowR.warnings]).toEqual([8, [below("redundancy", 0.8)]]);
+      const paths = (f: Factors) => capacity(one(), f).problems.map((p) => [p.code, p.path]);
+      expect(paths(factors(0.5, { factor: 0.8 }))).toEqual([
+        ["capacity.factorBelowOne", "factors.elasticity"],
+        ["capacity.factorBelowOne", "factors.redundancy"],
       ]);
-      expect(v(one(), { elasticity: 1, redundancy: { factor: 1 } }).replicas).toBe(10);
+      expect(paths(factors(1, { spare: 1.5 }))).toEqual([
+        ["capacity.spareFractional", "factors.redundancy.spare"],
+      ]);
     });
 
-    it("spare replicas may be 0 but not below; a fraction is rounded up with a warning", () => {
-      const zero = v(one(), { elasticity: 1, redundancy: { spare: 0 } });
+    it("spare replicas may be 0; a fraction is rounded up with a warning", () => {
+      const zero = capacity(one(), factors(1, { spare: 0 }));
       expect([zero.replicas, zero.replicasRaw, zero.warnings]).toEqual([10, 10, []]);
-      const neg = v(one(), { elasticity: 1, redundancy: { spare: -1 } });
-      expectAllNaN(neg);
-      expect(neg.warnings).toEqual(["spare replicas must be a number ≥ 0, got -1"]);
-      const frac = v(one(), { elasticity: 1, redundancy: { spare: 1.5 } });
+      const frac = capacity(one(), factors(1, { spare: 1.5 }));
       expect([frac.replicas, frac.replicasRaw, frac.warnings]).toEqual([
         12,
         12,
@@ -478,43 +412,12 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       ]);
     });
 
-    it("replica output tokens/s must be above 0", () => {
-      const r = v(one({}, {}, 0));
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["chat: replica output tokens/s must be positive, got 0"]);
-    });
-
-    it("peak RPS may be 0 but not below", () => {
-      const r = v(one({ peakRps: -1 }));
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["chat: peak RPS must be a number ≥ 0, got -1"]);
-    });
-
-    it("output tokens must be above 0, input tokens may be 0 but not below", () => {
-      const out0 = v(one({ outputTokens: 0 }));
-      expectAllNaN(out0);
-      expect(out0.warnings).toEqual(["chat: output tokens must be positive, got 0"]);
-      const in0 = v(one({ inputTokens: 0 }));
-      expect([in0.replicas, in0.warnings]).toEqual([15, []]);
-      const inNeg = v(one({ inputTokens: -1 }));
-      expectAllNaN(inNeg);
-      expect(inNeg.warnings).toEqual(["chat: input tokens must be a number ≥ 0, got -1"]);
-    });
-
-    it("no workloads is invalid", () => {
-      const r = v(one({}, { perWorkload: [] }));
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["no workloads to plan for"]);
-    });
-
     it("an invalid plan has no numbers and reports every problem in order", () => {
-      const r = v(
-        one(
-          { peakRps: 50, outputTokens: 300 },
-          { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 },
-        ),
-        { elasticity: -2, redundancy: { spare: -1 } },
+      const sku = one(
+        { peakRps: 50, outputTokens: 300 },
+        { gpusPerReplica: Number.NaN, pricePerGpuHour: -1 },
       );
+      const r = capacity(sku, factors(-2, { spare: -1 }));
       expect(r.value).toBeNull();
       expect(r.warnings).toEqual([
         "GPUs per replica must be a positive number, got NaN",
@@ -526,120 +429,45 @@ describe("capacity: bounds, division by zero, forecasts", () => {
   });
 
   describe("length mismatch", () => {
+    const warnings = (extra: Partial<PerWorkload>, w: Partial<WorkloadInput> = {}) =>
+      capacity(one(w, {}, 1500, extra), F).warnings;
+
     it("warns beyond 25 % either way, not at exactly 25 %", () => {
       expect(LENGTH_MISMATCH).toBe(0.25);
-      const w = (m: number) =>
-        capacity(one({}, {}, 1500), F).warnings.length +
-        capacity(
-          {
-            ...one(),
-            perWorkload: [
-              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: m },
-            ],
-          },
-          F,
-        ).warnings.length;
+      expect(capacity(one({}, {}, 1500), F).warnings).toEqual([]);
+      const w = (m: number) => warnings({ sweepMeanOutputTokens: m }).length;
       // 300 ± 75 is exactly 25 %
       expect([w(375), w(225), w(376), w(224)]).toEqual([0, 0, 1, 1]);
-      expect(
-        capacity(
-          {
-            ...one(),
-            perWorkload: [
-              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanOutputTokens: 224 },
-            ],
-          },
-          F,
-        ).warnings,
-      ).toEqual([
+      expect(warnings({ sweepMeanOutputTokens: 224 })).toEqual([
         "chat: the sweep's mean output length (224 tokens) differs from the workload's (300 tokens) by 25 %; capacity measured at other lengths may not hold (docs/capacity.md)",
       ]);
     });
 
-    it("a sweep mean of 0 is compared; a missing or negative one is not", () => {
-      const at = (m: number | null) =>
-        capacity(
-          {
-            ...one(),
-            perWorkload: [
-              { workload: chat, replicaOutputTokensPerSec: 1500, sweepMeanInputTokens: m },
-            ],
-          },
-          F,
-        ).warnings.length;
+    it("a sweep mean of 0 is compared; a missing or negative one is not; nor is a workload of 0 input tokens", () => {
+      const at = (m: number | null) => warnings({ sweepMeanInputTokens: m }).length;
       expect([at(0), at(null), at(-5)]).toEqual([1, 0, 0]);
-    });
-  });
-
-  describe("second mutation run (capacity.ts)", () => {
-    it("an infinite price is invalid, like a negative one", () => {
-      const r = capacity(one({}, { pricePerGpuHour: Number.POSITIVE_INFINITY }), F);
-      expectAllNaN(r);
-      expect(r.warnings).toEqual(["price per GPU-hour must be a number ≥ 0, got Infinity"]);
-    });
-
-    it("one workload reports its replica capacity exactly as given (7.7, not 1 / (1 / 7.7))", () => {
-      const r = capacity(one({ peakRps: 1, outputTokens: 1 }, {}, 7.7), F);
-      expect(r.replicaOutputTokensPerSec).toBe(7.7);
-      near(r.costPerOutputToken, 10 / (7.7 * 3600));
-    });
-
-    it("a daily volume of 0 is a forecast of no load, not a missing one", () => {
-      const r = capacity(one({ dailyRequests: 0 }), F);
-      expect(r.forecast).toMatchObject({ outputTokensPerSec: 0, utilization: 0 });
-    });
-
-    it("a forecast on a fleet of 0 replicas has utilization 0, not NaN", () => {
-      const r = capacity(one({ peakRps: 0, avgRps: 1 }), F);
-      expect([r.replicas, r.forecast!.outputTokensPerSec, r.forecast!.utilization]).toEqual([
-        0, 300, 0,
-      ]);
-      expect(r.warnings).toEqual([
-        "peak RPS is 0: the load itself needs no replicas",
-        "chat: the forecast rate 1 req/s is above the peak 0 req/s",
-      ]);
-    });
-
-    it("a workload of 0 input tokens is not compared with the sweep's input length", () => {
-      const r = capacity(
-        {
-          ...one({ inputTokens: 0 }),
-          perWorkload: [
-            {
-              workload: { ...chat, inputTokens: 0 },
-              replicaOutputTokensPerSec: 1500,
-              sweepMeanInputTokens: 100,
-            },
-          ],
-        },
-        F,
-      );
-      expect(r.warnings).toEqual([]);
-    });
-
-    it("factor and spare warnings name the plan key they concern", () => {
-      const paths = (f: Parameters<typeof capacity>[1]) =>
-        capacity(one(), f).problems.map((p) => [p.code, p.path]);
-      expect(paths({ elasticity: 0.5, redundancy: { factor: 0.8 } })).toEqual([
-        ["capacity.factorBelowOne", "factors.elasticity"],
-        ["capacity.factorBelowOne", "factors.redundancy"],
-      ]);
-      expect(paths({ elasticity: 1, redundancy: { spare: 1.5 } })).toEqual([
-        ["capacity.spareFractional", "factors.redundancy.spare"],
-      ]);
+      expect(warnings({ sweepMeanInputTokens: 100 }, { inputTokens: 0 })).toEqual([]);
     });
   });
 
   describe("ceilTol and replicasFromBase", () => {
-    it("ceils with exactly 1e-9 of tolerance", () => {
-      expect([
-        ceilTol(15 + 1e-9),
-        ceilTol(15 + 3e-9),
-        ceilTol(14.000000001),
-        ceilTol(-0.5),
-        ceilTol(Number.POSITIVE_INFINITY),
-      ]).toEqual([15, 16, 14, 0, Number.POSITIVE_INFINITY]);
-      expect(Object.is(ceilTol(-0.5), 0)).toBe(true);
+    it.each([
+      [14.4000000001, 15],
+      [15.0000000001, 15],
+      [15, 15],
+      [10 * 1.2 * 1.2, 15], // 14.399999999999999
+      [15.00001, 16],
+      [15 + 1e-9, 15],
+      [15 + 3e-9, 16],
+      [14.000000001, 14],
+      [-0.5, 0],
+      [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+    ])("ceilTol(%s) is %s: a ceiling with exactly 1e-9 of tolerance", (x, want) => {
+      expect(ceilTol(x)).toBe(want);
+    });
+
+    it("ceilTol gives no negative zero and passes NaN on", () => {
+      expect([Object.is(ceilTol(-0.5), 0), Object.is(ceilTol(0), 0)]).toEqual([true, true]);
       expect(ceilTol(Number.NaN)).toBeNaN();
     });
 
