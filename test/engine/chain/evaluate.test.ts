@@ -76,21 +76,19 @@ const traceOf = (sku: SkuLeaves): Step[] => evaluateSku(sku, { trace: true }).tr
 const WORKLOAD_STEPS = words(
   "tokensPerRequest tokensPerSec workloadReplicasBase workloadPeakOutput workloadSecondsPerRequest",
 );
-const COST_STEPS = ["gpus", "costPerHour", "costPerDay", "costPerMonth"];
-const PER_TOKEN_STEPS = ["costPerOutputToken", "costPerMillionOutputTokens"];
-const PEAK_COST_STEPS = [
-  "costPerRequest",
-  "utilizationAtPeak",
-  "peakCostPerOutputToken",
-  "peakCostPerMillionOutputTokens",
-];
+/** SKU steps whose declaration id is their key, as `stepsOf` writes them. */
+const same = (ids: string): string[] => words(ids).map((id) => `${id} ${id}`);
+/** The cost steps every SKU runs after its replicas, in order. */
+const COST_STEPS = same(`gpus costPerHour costPerDay costPerMonth costPerOutputToken
+  costPerMillionOutputTokens meanOutputTokens costPerRequest utilizationAtPeak
+  peakCostPerOutputToken peakCostPerMillionOutputTokens`);
 
 /** A trace as `id key@workload` strings (a SKU step has no `workload` property at all). */
 const stepsOf = (trace: readonly Step[]) =>
   trace.map((s) => `${s.id} ${s.key}${"workload" in s ? `@${s.workload}` : ""}`);
 
 describe("evaluateSku", () => {
-  it("one workload, factor redundancy: the seed's arithmetic", () => {
+  it("one workload, factor redundancy: the seed's arithmetic; the trace runs the one-workload capacity", () => {
     const e = evaluateSku(A);
     expect("trace" in e).toBe(false);
     const perToken = 20 / (1500 * 3600);
@@ -121,20 +119,14 @@ describe("evaluateSku", () => {
       workloadPeakOutput: 3000,
       workloadSecondsPerRequest: 0.2,
     });
-  });
-
-  it("one workload: the trace runs the one-workload capacity and the peak-weighted mean", () => {
+    // The trace: the one-workload capacity and the peak-weighted mean.
     const { trace, values } = evaluateSku(A, { trace: true });
     expect(stepsOf(trace!)).toEqual([
       ...WORKLOAD_STEPS.map((id) => `${id} ${id}@0`),
-      "replicasBase replicasBase",
-      "peakOutputTokensPerSec peakOutputTokensPerSec",
+      ...same("replicasBase peakOutputTokensPerSec"),
       "replicaOutputTokensPerSecOne replicaOutputTokensPerSec",
-      "replicasRaw replicasRaw",
-      "replicas replicas",
-      ...[...COST_STEPS, ...PER_TOKEN_STEPS].map((id) => `${id} ${id}`),
-      "meanOutputTokens meanOutputTokens",
-      ...PEAK_COST_STEPS.map((id) => `${id} ${id}`),
+      ...same("replicasRaw replicas"),
+      ...COST_STEPS,
     ]);
     const raw = trace!.find((s) => s.key === "replicasRaw")!;
     expect(raw.inputs.map((i) => i.id)).toEqual(["replicasBase", "elasticity", "redundancy"]);
@@ -175,19 +167,12 @@ describe("evaluateSku", () => {
     expect(stepsOf(trace!)).toEqual([
       ...[...WORKLOAD_STEPS, "workloadForecastOutput"].map((id) => `${id} ${id}@0`),
       ...[...WORKLOAD_STEPS, "workloadForecastOutput"].map((id) => `${id} ${id}@1`),
-      "replicasBase replicasBase",
-      "peakOutputTokensPerSec peakOutputTokensPerSec",
-      "replicaOutputTokensPerSec replicaOutputTokensPerSec",
+      ...same("replicasBase peakOutputTokensPerSec replicaOutputTokensPerSec"),
       "replicasRawSpare replicasRaw",
       "replicasSpare replicas",
-      ...[...COST_STEPS, ...PER_TOKEN_STEPS].map((id) => `${id} ${id}`),
-      "meanOutputTokens meanOutputTokens",
-      ...PEAK_COST_STEPS.map((id) => `${id} ${id}`),
-      "forecastOutputTokensPerSec forecastOutputTokensPerSec",
-      "forecastCostPerOutputToken forecastCostPerOutputToken",
-      "forecastCostPerMillionOutputTokens forecastCostPerMillionOutputTokens",
-      "forecastUtilization forecastUtilization",
-      "powerCostPerHour powerCostPerHour",
+      ...COST_STEPS,
+      ...same(`forecastOutputTokensPerSec forecastCostPerOutputToken
+        forecastCostPerMillionOutputTokens forecastUtilization powerCostPerHour`),
     ]);
     const base = trace!.find((s) => s.key === "replicasBase")!;
     expect(base.lists).toEqual([{ id: "workloadReplicasBase", values: [2, 2] }]);
@@ -223,12 +208,8 @@ describe("evaluateSku", () => {
     const e = evaluateSku({ ...B, workloads: [W0, { ...W1, forecastRps: 8 }] });
     expect(Object.hasOwn(e.perWorkload[0]!, "workloadForecastOutput")).toBe(false);
     expect(e.perWorkload[1]!.workloadForecastOutput).toBe(800);
-    for (const k of [
-      "forecastOutputTokensPerSec",
-      "forecastCostPerOutputToken",
-      "forecastCostPerMillionOutputTokens",
-      "forecastUtilization",
-    ])
+    for (const k of words(`forecastOutputTokensPerSec forecastCostPerOutputToken
+      forecastCostPerMillionOutputTokens forecastUtilization`))
       expect([k, Object.hasOwn(e.values, k), e.values[k]]).toEqual([k, true, null]);
   });
 
@@ -285,17 +266,10 @@ describe("run", () => {
   it("computes from its inputs and records them in the declaration's order", () => {
     const calls: unknown[][] = [];
     expect(run(q, get, none, rec(calls))).toBe(6);
-    expect(calls).toEqual([
-      [
-        [
-          { id: "replicasBase", value: 2 },
-          { id: "elasticity", value: 1.5 },
-          { id: "redundancy", value: 2 },
-        ],
-        [],
-        6,
-      ],
-    ]);
+    // `values` is written in the declaration's order: replicasBase, elasticity, redundancy.
+    const inputs = Object.entries(values).map(([id, value]) => ({ id, value }));
+    expect(inputs.map((i) => i.id)).toEqual(words("replicasBase elasticity redundancy"));
+    expect(calls).toEqual([[inputs, [], 6]]);
   });
 
   it("is null when an input is null, and records the null", () => {
@@ -334,13 +308,8 @@ describe("run", () => {
       ...values,
       ...v,
     } as Record<string, number>;
-    expect(
-      run(
-        QUANTITIES[id],
-        (i) => all[i] ?? null,
-        () => [],
-      ),
-    ).toBeNull();
+    const got = run(QUANTITIES[id], (i) => all[i] ?? null, none);
+    expect(got).toBeNull();
   });
 
   it("records a copy of each list", () => {
@@ -408,25 +377,14 @@ describe("recompute", () => {
   });
 
   it("reads each input by its id, whatever the order recorded", () => {
-    const s = {
-      id: "replicaOutputTokensPerSecByLength" as const,
-      inputs: [],
-      lists: [
-        { id: "workloadSecondsPerRequest", values: [0.5, 0.25] },
-        { id: "outputTokens", values: [200, 100] },
-      ],
-    };
-    expect(recompute(s)).toBe(400);
-    const r = {
-      id: "replicasRaw" as const,
-      inputs: [
-        { id: "redundancy", value: 2 },
-        { id: "replicasBase", value: 3 },
-        { id: "elasticity", value: 1.5 },
-      ],
-      lists: [],
-    };
-    expect(recompute(r)).toBe(9);
+    const lists = [
+      { id: "workloadSecondsPerRequest", values: [0.5, 0.25] },
+      { id: "outputTokens", values: [200, 100] },
+    ];
+    expect(recompute({ id: "replicaOutputTokensPerSecByLength", inputs: [], lists })).toBe(400);
+    const inputs = Object.entries({ redundancy: 2, replicasBase: 3, elasticity: 1.5 });
+    const r = { id: "replicasRaw" as const, lists: [] };
+    expect(recompute({ ...r, inputs: inputs.map(([id, value]) => ({ id, value })) })).toBe(9);
   });
 
   it("is null for a missing input; a missing list is empty", () => {
