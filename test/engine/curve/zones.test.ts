@@ -22,6 +22,21 @@ function curve(conc: number[], otps: (number | null)[], ttft: (number | null)[])
   });
 }
 
+const c = curve;
+const ALL_SAT4 = "saturated saturated saturated saturated";
+const IDLE4 = "idle idle idle idle";
+const LIN4 = "linear linear linear linear";
+/** Requests per second only, no output tokens/s and no latency. */
+const RPS: SweepPoint[] = [1, 1.9, 2, 3.8].map((rps, i) => ({
+  concurrency: 2 ** i,
+  requestRate: null,
+  rps,
+}));
+/** TTFT at p90 and mean only (no p99). */
+const P90: SweepPoint[] = [
+  { concurrency: 1, requestRate: null, outputTokensPerSec: 100, ttftMs: { p90: 100, mean: 100 } },
+  { concurrency: 2, requestRate: null, outputTokensPerSec: 190, ttftMs: { p90: 300, mean: 105 } },
+];
 const SEVEN = curve(
   [1, 2, 4, 8, 16, 32, 64],
   [100, 198, 390, 700, 1250, 1400, 1420],
@@ -38,170 +53,111 @@ const atRate = (requestRate: number | "inf" | null, ttft: number, otps?: number)
 describe("classifyZones", () => {
   // A step 1 → 2 is a doubling: e = ΔT/T, g = the TTFT ratio.
   it.each([
-    // [concurrency, output tokens/s, TTFT p99, options, zones, knee]
+    // [points, zones, knee, options]
     // docs/zones.md's three segments: 1→2 e = 0.98, TTFT +2 % → idle (point 0 takes this class);
     // 2→4 e = 0.97, +2.9 % → idle; 4→8 e = 0.79 → linear; 8→16 e = 0.79, g = 1.47 → linear;
     // 16→32 e = 0.12 < 0.2 → saturated (the knee); 32→64 stays saturated.
-    [
-      [1, 2, 4, 8, 16, 32, 64],
-      [100, 198, 390, 700, 1250, 1400, 1420],
-      [100, 102, 105, 150, 220, 600, 2400],
-      {},
-      "idle idle idle linear linear saturated saturated",
-      5,
-    ],
+    [SEVEN, "idle idle idle linear linear saturated saturated", 5],
     // all linear: 1→2 e = 0.8 (not > 0.8), TTFT +15 %; 2→4 e = 0.83; 4→8 e = 0.82
-    [
-      [1, 2, 4, 8],
-      [100, 180, 330, 600],
-      [100, 115, 135, 160],
-      {},
-      "linear linear linear linear",
-      null,
-    ],
+    [c([1, 2, 4, 8], [100, 180, 330, 600], [100, 115, 135, 160]), LIN4, null],
     // saturated from the start: 1→2 e = 0.1 < 0.2; the first point takes that class
-    [
-      [1, 2, 4, 8],
-      [1000, 1100, 1150, 1160],
-      [200, 450, 1000, 2100],
-      {},
-      "saturated saturated saturated saturated",
-      0,
-    ],
+    [c([1, 2, 4, 8], [1000, 1100, 1150, 1160], [200, 450, 1000, 2100]), ALL_SAT4, 0],
     // 2→4: e = 0.84 but TTFT 105 → 400 is 3.8× per doubling > 2, while throughput still grows
-    [[1, 2, 4], [100, 190, 350], [100, 105, 400], {}, "idle idle saturated", 2],
+    [c([1, 2, 4], [100, 190, 350], [100, 105, 400]), "idle idle saturated", 2],
     // 4→16 is two doublings: TTFT 3.5× → g = 3.5^(1/2) = 1.87 ≤ 2; e = (1100/400)/(12/4) = 0.92
-    [[4, 16], [400, 1500], [100, 350], {}, "linear linear", null],
+    [c([4, 16], [400, 1500], [100, 350]), "linear linear", null],
     // 1- and 2-point sweeps: e = 0.05 → both saturated; e = 0.98 and TTFT +1 % → both idle
-    [[8], [500], [300], {}, "linear", null],
-    [[], [], [], {}, "", null],
-    [[1, 2], [100, 105], [100, 300], {}, "saturated saturated", 0],
-    [[1, 2], [100, 198], [100, 101], {}, "idle idle", null],
+    [c([8], [500], [300]), "linear", null],
+    [c([], [], []), "", null],
+    [c([1, 2], [100, 105], [100, 300]), "saturated saturated", 0],
+    [c([1, 2], [100, 198], [100, 101]), "idle idle", null],
     // saturated: e below 0.2 (TTFT +50 %: never idle, never saturated by latency)
-    [[1, 2], [100, 120], [100, 150], {}, "linear linear", null], // e = 0.2 exactly
-    [[1, 2], [100, 119], [100, 150], {}, "saturated saturated", 0], // e = 0.19
-    [[1, 2], [100, 121], [100, 150], {}, "linear linear", null], // e = 0.21
-    [[1, 2], [100, 90], [100, 100], {}, "saturated saturated", 0], // e = −0.1: falling throughput
+    [c([1, 2], [100, 120], [100, 150]), "linear linear", null], // e = 0.2 exactly
+    [c([1, 2], [100, 119], [100, 150]), "saturated saturated", 0], // e = 0.19
+    [c([1, 2], [100, 121], [100, 150]), "linear linear", null], // e = 0.21
+    [c([1, 2], [100, 90], [100, 100]), "saturated saturated", 0], // e = −0.1: falling throughput
     // e = 0.4: saturated under a threshold of 0.5, linear under the default
-    [[1, 2], [100, 140], [100, 150], { saturatedEfficiency: 0.5 }, "saturated saturated", 0],
-    [[1, 2], [100, 140], [100, 150], {}, "linear linear", null],
+    [c([1, 2], [100, 140], [100, 150]), "saturated saturated", 0, { saturatedEfficiency: 0.5 }],
+    [c([1, 2], [100, 140], [100, 150]), "linear linear", null],
     // saturated: TTFT more than 2× per load doubling (e = 0.5, linear by throughput)
-    [[1, 2], [100, 150], [100, 200], {}, "linear linear", null], // g = 2 exactly
-    [[1, 2], [100, 150], [100, 201], {}, "saturated saturated", 0], // g = 2.01
-    [[1, 2], [100, 150], [100, 199], {}, "linear linear", null], // g = 1.99
+    [c([1, 2], [100, 150], [100, 200]), "linear linear", null], // g = 2 exactly
+    [c([1, 2], [100, 150], [100, 201]), "saturated saturated", 0], // g = 2.01
+    [c([1, 2], [100, 150], [100, 199]), "linear linear", null], // g = 1.99
     // 4 → 5 is log2(5/4) = 0.3219 doublings: TTFT × 1.3 is g = 1.3^3.106 = 2.258 > 2, × 1.2 is
     // 1.762; throughput 400 → 430: e = (30/400)/(1/4) = 0.3 (not saturated by throughput)
-    [[4, 5], [400, 430], [100, 130], {}, "saturated saturated", 0],
-    [[4, 5], [400, 430], [100, 120], {}, "linear linear", null],
+    [c([4, 5], [400, 430], [100, 130]), "saturated saturated", 0],
+    [c([4, 5], [400, 430], [100, 120]), "linear linear", null],
     // g = 2.5: saturated under 2, linear under 3
-    [[1, 2], [100, 150], [100, 250], {}, "saturated saturated", 0],
-    [[1, 2], [100, 150], [100, 250], { saturatedLatencyGrowth: 3 }, "linear linear", null],
+    [c([1, 2], [100, 150], [100, 250]), "saturated saturated", 0],
+    [c([1, 2], [100, 150], [100, 250]), "linear linear", null, { saturatedLatencyGrowth: 3 }],
     // e divides the relative throughput gain by the relative load gain (flat TTFT: only e decides)
     // 4 → 5: ΔL/L = 0.25; 400 → 430, 418, 485: e = 0.3 linear, 0.18 saturated, 0.85 idle
-    [[4, 5], [400, 430], [100, 100], {}, "linear linear", null],
-    [[4, 5], [400, 418], [100, 100], {}, "saturated saturated", 0],
-    [[4, 5], [400, 485], [100, 100], {}, "idle idle", null],
+    [c([4, 5], [400, 430], [100, 100]), "linear linear", null],
+    [c([4, 5], [400, 418], [100, 100]), "saturated saturated", 0],
+    [c([4, 5], [400, 485], [100, 100]), "idle idle", null],
     // a tripling 2 → 6 (ΔL/L = 2): 200 → 380 is e = 0.45 (per doubling it would be 0.9), 560 e = 0.9
-    [[2, 6], [200, 380], [100, 100], {}, "linear linear", null],
-    [[2, 6], [200, 560], [100, 100], {}, "idle idle", null],
+    [c([2, 6], [200, 380], [100, 100]), "linear linear", null],
+    [c([2, 6], [200, 560], [100, 100]), "idle idle", null],
     // idle: TTFT growth below 10 % (e = 0.9): +10 % exactly, +9 %, +11 %
-    [[1, 2], [100, 190], [100, 110], {}, "linear linear", null],
-    [[1, 2], [100, 190], [100, 109], {}, "idle idle", null],
-    [[1, 2], [100, 190], [100, 111], {}, "linear linear", null],
+    [c([1, 2], [100, 190], [100, 110]), "linear linear", null],
+    [c([1, 2], [100, 190], [100, 109]), "idle idle", null],
+    [c([1, 2], [100, 190], [100, 111]), "linear linear", null],
     // idle: efficiency above 0.8 (flat TTFT): 0.8 exactly, 0.81, 0.79
-    [[1, 2], [100, 180], [100, 100], {}, "linear linear", null],
-    [[1, 2], [100, 181], [100, 100], {}, "idle idle", null],
-    [[1, 2], [100, 179], [100, 100], {}, "linear linear", null],
+    [c([1, 2], [100, 180], [100, 100]), "linear linear", null],
+    [c([1, 2], [100, 181], [100, 100]), "idle idle", null],
+    [c([1, 2], [100, 179], [100, 100]), "linear linear", null],
     // TTFT +9 %, e = 0.9: not idle under a 5 % growth limit or an efficiency floor of 0.95;
     // +15 % is idle under a 20 % limit
-    [[1, 2], [100, 190], [100, 109], { idleLatencyGrowth: 0.05 }, "linear linear", null],
-    [[1, 2], [100, 190], [100, 109], { idleEfficiency: 0.95 }, "linear linear", null],
-    [[1, 2], [100, 190], [100, 115], { idleLatencyGrowth: 0.2 }, "idle idle", null],
+    [c([1, 2], [100, 190], [100, 109]), "linear linear", null, { idleLatencyGrowth: 0.05 }],
+    [c([1, 2], [100, 190], [100, 109]), "linear linear", null, { idleEfficiency: 0.95 }],
+    [c([1, 2], [100, 190], [100, 115]), "idle idle", null, { idleLatencyGrowth: 0.2 }],
     // no way back to idle: 1→2 idle; 2→4 linear (e = 0.7); 4→8 (e = 320/337 = 0.95, TTFT +1 %)
     // would be idle on its own but stays linear
-    [[1, 2, 4, 8], [100, 198, 337, 657], [100, 101, 105, 106], {}, "idle idle linear linear", null],
+    [c([1, 2, 4, 8], [100, 198, 337, 657], [100, 101, 105, 106]), "idle idle linear linear", null],
     // neither throughput nor latency shows anything: linear, not idle
-    [[1, 2, 4], [null, null, null], [null, null, null], {}, "linear linear linear", null],
+    [c([1, 2, 4], [null, null, null], [null, null, null]), "linear linear linear", null],
     // 0 → 100 tok/s, no latency: no efficiency (an infinite e would read as idle) → linear
-    [[1, 2], [0, 100], [null, null], {}, "linear linear", null],
+    [c([1, 2], [0, 100], [null, null]), "linear linear", null],
     // e = 0.9, TTFT 0 → 500: growth unknown (an infinite g would read as saturated) → idle on e
-    [[1, 2], [100, 190], [0, 500], {}, "idle idle", null],
+    [c([1, 2], [100, 190], [0, 500]), "idle idle", null],
     // steps without load growth: 0 → 1 is skipped, and idle only holds from the start
-    [[0, 1, 2], [50, 100, 198], [50, 100, 101], {}, "linear linear linear", null],
+    [c([0, 1, 2], [50, 100, 198], [50, 100, 101]), "linear linear linear", null],
     // a repeated load keeps the previous class: 1→2 idle, 2→2, 2→4 idle (e 0.97, +2 %)
-    [[1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103], {}, "idle idle idle idle", null],
-    [[1, 2, 2], [100, 105, 106], [100, 100, 100], {}, "saturated saturated saturated", 0],
+    [c([1, 2, 2, 4], [100, 198, 200, 390], [100, 101, 101, 103]), IDLE4, null],
+    [c([1, 2, 2], [100, 105, 106], [100, 100, 100]), "saturated saturated saturated", 0],
     // ... also with a falling throughput (no division by a zero load gain)
-    [[1, 2, 2], [100, 198, 150], [100, 101, 101], {}, "idle idle idle", null],
+    [c([1, 2, 2], [100, 198, 150], [100, 101, 101]), "idle idle idle", null],
     // a first step without load growth: the curve starts linear
-    [[2, 2, 4], [100, 100, 190], [100, 100, 100], {}, "linear linear linear", null],
+    [c([2, 2, 4], [100, 100, 190], [100, 100, 100]), "linear linear linear", null],
     // the knee is the first saturated point in load order (1 idle, 2 idle, 4 linear (e 0.7),
     // 8 saturated (e 0.1)), given in input order
-    [[8, 1, 4, 2], [550, 100, 500, 198], [400, 100, 150, 101], {}, "saturated idle linear idle", 0],
+    [c([8, 1, 4, 2], [550, 100, 500, 198], [400, 100, 150, 101]), "saturated idle linear idle", 0],
     // no TTFT at 2 among points with P99: its steps skip the latency test (e 0.98, 0.97) → idle
-    [[1, 2, 4], [100, 198, 390], [100, null, 103], {}, "idle idle idle", null],
+    [c([1, 2, 4], [100, 198, 390], [100, null, 103]), "idle idle idle", null],
     // no throughput at 4 after 2: no efficiency (not −100 %), TTFT +2 % → idle on latency alone
-    [[1, 2, 4], [100, 198, null], [100, 101, 103], {}, "idle idle idle", null],
+    [c([1, 2, 4], [100, 198, null], [100, 101, 103]), "idle idle idle", null],
     // no TTFT at 2 after 1: no latency growth (not a ratio of 0); no throughput either → linear
-    [[1, 2], [null, null], [100, null], {}, "linear linear", null],
+    [c([1, 2], [null, null], [100, null]), "linear linear", null],
     // without throughput, a flat TTFT alone makes a step idle
-    [[1, 2], [null, null], [100, 101], {}, "idle idle", null],
-    [[1, 2], [null, null], [100, 115], {}, "linear linear", null],
-  ] as [number[], (number | null)[], (number | null)[], Opts, string, number | null][])(
-    "%j tok/s %j TTFT %j %j → %s, knee %s",
-    (conc, otps, ttft, opts, zones, knee) => {
-      const z = classifyZones(curve(conc, otps, ttft), opts);
-      expect([z.zones.join(" "), z.kneeIndex]).toEqual([zones, knee]);
-    },
-  );
-
-  it.each([
+    [c([1, 2], [null, null], [100, 101]), "idle idle", null],
+    [c([1, 2], [null, null], [100, 115]), "linear linear", null],
     // rps when there is no output tokens/s: 1→2 e = 0.9 (no latency: idle needs only e);
     // 2→4 e = 0.05 → saturated; 4→8 e = 0.9 but stays saturated
-    [
-      [1, 2, 4, 8].map((c, i) => ({
-        concurrency: c,
-        requestRate: null,
-        rps: [1, 1.9, 2, 3.8][i]!,
-      })),
-      {},
-      "idle idle saturated saturated",
-      2,
-    ],
+    [RPS, "idle idle saturated saturated", 2],
     // unsorted points: zones in the input order
-    [
-      curve([1, 2, 4, 8], [1000, 1100, 1150, 1160], [200, 450, 1000, 2100]).reverse(),
-      {},
-      "saturated saturated saturated saturated",
-      3,
-    ],
+    [c([1, 2, 4, 8], [1000, 1100, 1150, 1160], [200, 450, 1000, 2100]).reverse(), ALL_SAT4, 3],
     // a step to an infinite request rate is saturated without passing that to the first point
-    [[atRate(1, 10, 100), atRate("inf", 100, 300)], {}, "linear saturated", 1],
+    [[atRate(1, 10, 100), atRate("inf", 100, 300)], "linear saturated", 1],
     // ... and has no latency growth per doubling, even under a growth limit below 1
-    [[atRate(1, 10), atRate("inf", 15)], { saturatedLatencyGrowth: 0.5 }, "linear linear", null],
+    [[atRate(1, 10), atRate("inf", 15)], "linear linear", null, { saturatedLatencyGrowth: 0.5 }],
     // a point without a load value comes last and keeps the previous class
-    [
-      [...curve([1, 2, 4], [100, 198, 390], [100, 101, 103]), atRate(null, 5000, 10)],
-      {},
-      "idle idle idle idle",
-      null,
-    ],
+    [[...c([1, 2, 4], [100, 198, 390], [100, 101, 103]), atRate(null, 5000, 10)], IDLE4, null],
     // the highest percentile when there is no p99: p90 100 → 300 is 3× per doubling → saturated
     // (the mean, 100 → 105, would say idle)
-    [
-      [1, 2].map((c, i) => ({
-        concurrency: c,
-        requestRate: null,
-        outputTokensPerSec: [100, 190][i]!,
-        ttftMs: { p90: [100, 300][i]!, mean: [100, 105][i]! },
-      })),
-      {},
-      "saturated saturated",
-      0,
-    ],
-  ] as [SweepPoint[], Opts, string, number | null][])(
+    [P90, "saturated saturated", 0],
+  ] as [SweepPoint[], string, number | null, Opts?][])(
     "%# → %s, knee %s",
-    (pts, opts, zones, knee) => {
+    (pts, zones, knee, opts) => {
       const z = classifyZones(pts, opts);
       expect([z.zones.join(" "), z.kneeIndex]).toEqual([zones, knee]);
     },
