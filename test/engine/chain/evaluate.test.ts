@@ -192,14 +192,14 @@ describe("evaluateSku", () => {
       const sku = { ...A, workloads: ws.map((w) => ({ ...w, peakRps: 0 })) };
       const { values, trace } = evaluateSku(sku, { trace: true });
       const ids = new Map(trace!.map((s) => [s.key, s.id]));
-      expect(ids.get("replicaOutputTokensPerSec")).toBe(capacityId);
-      expect(ids.get("meanOutputTokens")).toBe(meanId);
+      const keys = ["replicaOutputTokensPerSec", "meanOutputTokens"];
+      expect(keys.map((k) => ids.get(k))).toEqual([capacityId, meanId]);
       near(values.replicaOutputTokensPerSec, capacity);
       near(values.meanOutputTokens, mean);
-      expect(values).toMatchObject({ replicas: 0, utilizationAtPeak: 0 });
       // Nothing served at peak: no peak cost per token (0 ÷ 0), null and not NaN.
-      expect(values.peakCostPerOutputToken).toBeNull();
-      expect(values.peakCostPerMillionOutputTokens).toBeNull();
+      expect(values).toMatchObject({ replicas: 0, utilizationAtPeak: 0 });
+      const peak = [values.peakCostPerOutputToken, values.peakCostPerMillionOutputTokens];
+      expect(peak).toStrictEqual([null, null]);
       near(values.costPerOutputToken, 20 / (capacity * 3600));
     },
   );
@@ -221,9 +221,12 @@ describe("evaluateSku", () => {
   ])("power cost per GPU-hour %s: powerCostPerHour present %s, %s", (power, present, want) => {
     // undefined: the field left out.
     const e = evaluateSku(power === undefined ? A : { ...A, powerCostPerGpuHour: power });
-    expect(Object.hasOwn(e.values, "powerCostPerHour")).toBe(present);
-    expect(e.values.powerCostPerHour).toBe(want);
-    expect(e.values.costPerHour).toBe(60);
+    const { powerCostPerHour, costPerHour } = e.values;
+    expect([
+      Object.hasOwn(e.values, "powerCostPerHour"),
+      powerCostPerHour,
+      costPerHour,
+    ]).toStrictEqual([present, want, 60]);
   });
 
   it("no workload: nothing to serve, so no replica and undefined ratios", () => {
@@ -278,12 +281,10 @@ describe("run", () => {
     expect(run(q, g, none, rec(calls))).toBeNull();
     expect(calls[0]![0]).toContainEqual({ id: "elasticity", value: null });
     expect(calls[0]![2]).toBeNull();
-  });
-
-  it("is null for a null input even where the arithmetic would give a number", () => {
-    // utilizationAtPeak is 0 when replicas is not > 0; an absent replicas is no such case.
-    const g = (id: string) => (id === "replicas" ? null : 1);
-    expect(run(QUANTITIES.utilizationAtPeak, g, () => [])).toBeNull();
+    // Even where the arithmetic would give a number: utilizationAtPeak is 0 when replicas is
+    // not > 0; an absent replicas is no such case.
+    const g2 = (id: string) => (id === "replicas" ? null : 1);
+    expect(run(QUANTITIES.utilizationAtPeak, g2, none)).toBeNull();
   });
 
   it.each([
@@ -314,17 +315,10 @@ describe("run", () => {
 
   it("records a copy of each list", () => {
     const xs = [1, 2];
-    let recorded: Step["lists"] = [];
-    run(
-      QUANTITIES.replicasBase,
-      get,
-      () => xs,
-      (_i, l) => {
-        recorded = l;
-      },
-    );
+    const calls: unknown[][] = [];
+    run(QUANTITIES.replicasBase, get, () => xs, rec(calls));
     xs.push(3);
-    expect(recorded).toEqual([{ id: "workloadReplicasBase", values: [1, 2] }]);
+    expect(calls[0]![1]).toEqual([{ id: "workloadReplicasBase", values: [1, 2] }]);
   });
 });
 
