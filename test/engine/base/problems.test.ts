@@ -133,13 +133,10 @@ describe("registered catalogues (src/report/messages.ts)", () => {
 });
 
 describe("allocation problems", () => {
+  const pool = (name: string, costPerDay: number) => ({ name, costPerDay });
   it("come as values beside the English warnings, which keep their old text", () => {
     const r = allocate({
-      pools: [
-        { name: "p1", costPerDay: 100 },
-        { name: "p3", costPerDay: 50 },
-        { name: "p1", costPerDay: 1 },
-      ],
+      pools: [pool("p1", 100), pool("p3", 50), pool("p1", 1)],
       usage: [
         { team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 },
         { team: "b", pool: "zz", inputTokens: 1, outputTokens: 1 },
@@ -149,23 +146,20 @@ describe("allocation problems", () => {
       idle: "proportional",
       currency: "CNY",
     });
-    expect(r.problems.map((p) => p.code)).toEqual([
-      "allocation.weightInvalid",
-      "allocation.poolDuplicate",
-      "allocation.usageNoPool",
-      "allocation.poolNoUsage",
-    ]);
+    expect(r.problems.map((p) => p.code)).toEqual(
+      words("weightInvalid poolDuplicate usageNoPool poolNoUsage").map((k) => `allocation.${k}`),
+    );
     expect(enW(r)).toEqual([
       "input weight must be a number ≥ 0, got -1: using 1",
       'pool "p1" is listed twice: the second entry is ignored',
       'usage row 2 (b): no pool named "zz"; ignored',
       'pool "p3": no usage; the whole cost (50 CNY) is idle',
     ]);
+    expect(r.problems[0]!.path).toBe("tenants.inputWeight");
     expect(r.problems[1]!.params).toEqual({ pool: "p1" });
     expect(renderProblem(r.problems[3]!, "zh")).toBe(
       '资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置',
     );
-    expect(r.problems[0]!.path).toBe("tenants.inputWeight");
   });
 
   it("reach the plan result: errors carry their problem, warnings are rendered in Chinese from problems", () => {
@@ -183,11 +177,7 @@ describe("allocation problems", () => {
         },
       ],
       tenants: {
-        pools: [
-          { name: "p1", costPerDay: 10 },
-          { name: "p2", sku: "A" },
-          { name: "p3", costPerDay: 5 },
-        ],
+        pools: [pool("p1", 10), { name: "p2", sku: "A" }, pool("p3", 5)],
         usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }],
       },
     });
