@@ -265,6 +265,7 @@ describe("run", () => {
   const q = QUANTITIES.replicasRaw;
   const values: Record<string, number | null> = { replicasBase: 2, elasticity: 1.5, redundancy: 2 };
   const get = (id: string) => values[id] ?? null;
+  const COST_LEAVES = { gpusPerReplica: 1, pricePerGpuHour: 2, secondsPerHour: 3600 };
 
   it("computes from its inputs and records them in the declaration's order", () => {
     const calls: unknown[][] = [];
@@ -302,15 +303,8 @@ describe("run", () => {
     ["replicasRaw", { replicasBase: Number.NEGATIVE_INFINITY }],
     ["replicasRaw", { replicasBase: Number.NaN }],
   ] as const)("%s over %j is not finite: null", (id, v) => {
-    const all: Record<string, number> = {
-      gpusPerReplica: 1,
-      pricePerGpuHour: 2,
-      secondsPerHour: 3600,
-      ...values,
-      ...v,
-    } as Record<string, number>;
-    const got = run(QUANTITIES[id], (i) => all[i] ?? null, none);
-    expect(got).toBeNull();
+    const all: Record<string, number | null> = { ...COST_LEAVES, ...values, ...v };
+    expect(run(QUANTITIES[id], (i) => all[i] ?? null, none)).toBeNull();
   });
 
   it("records a copy of each list", () => {
