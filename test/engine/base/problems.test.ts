@@ -6,6 +6,7 @@ import {
   englishOf,
   message,
   textProblem,
+  type Params,
   type Problem,
   withSubject,
 } from "../../../src/engine/base/problems";
@@ -93,29 +94,26 @@ describe("registered catalogues (src/report/messages.ts)", () => {
     expect(CATALOGUES.map((c) => c.domain)).toEqual(
       expect.arrayContaining(["allocation", "tenants"]),
     );
+    // Render with string params (a template may format numbers; strings go through as written).
+    const lists = words(`
+      slos available names paths members missing candidates present failed allowed skus others
+      given listed options teams files`);
+    const special: Record<string, unknown> = {
+      reason: null,
+      inner: null,
+      cause: { code: "text", severity: "error", params: { text: "x" } },
+      which: "input",
+      expected: "a number",
+    };
+    const get = (_t: object, k: string | symbol) =>
+      typeof k === "string" && Object.hasOwn(special, k)
+        ? special[k]
+        : lists.includes(String(k))
+          ? ["7"]
+          : 7;
+    const params = new Proxy({}, { get });
     for (const c of CATALOGUES) {
       for (const key of Object.keys(c.defs)) {
-        // Render with string params (a template may format numbers; strings go through as written).
-        const lists = words(`
-          slos available names paths members missing candidates present failed allowed skus others
-          given listed options teams files`);
-        const params = new Proxy(
-          {},
-          {
-            get: (_t, k) =>
-              k === "reason" || k === "inner"
-                ? null
-                : k === "cause"
-                  ? { code: "text", severity: "error", params: { text: "x" } }
-                  : k === "which"
-                    ? "input"
-                    : k === "expected"
-                      ? "a number"
-                      : lists.includes(String(k))
-                        ? ["7"]
-                        : 7,
-          },
-        );
         const p = { code: `${c.domain}.${key}`, severity: "warning" as const, params };
         const zh = renderProblem(p, "zh");
         // The chain's texts are formulas: with numbers plugged in ("7 + 7") they have no words to
@@ -135,13 +133,10 @@ describe("registered catalogues (src/report/messages.ts)", () => {
 });
 
 describe("allocation problems", () => {
+  const pool = (name: string, costPerDay: number) => ({ name, costPerDay });
   it("come as values beside the English warnings, which keep their old text", () => {
     const r = allocate({
-      pools: [
-        { name: "p1", costPerDay: 100 },
-        { name: "p3", costPerDay: 50 },
-        { name: "p1", costPerDay: 1 },
-      ],
+      pools: [pool("p1", 100), pool("p3", 50), pool("p1", 1)],
       usage: [
         { team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 },
         { team: "b", pool: "zz", inputTokens: 1, outputTokens: 1 },
@@ -151,23 +146,20 @@ describe("allocation problems", () => {
       idle: "proportional",
       currency: "CNY",
     });
-    expect(r.problems.map((p) => p.code)).toEqual([
-      "allocation.weightInvalid",
-      "allocation.poolDuplicate",
-      "allocation.usageNoPool",
-      "allocation.poolNoUsage",
-    ]);
+    expect(r.problems.map((p) => p.code)).toEqual(
+      words("weightInvalid poolDuplicate usageNoPool poolNoUsage").map((k) => `allocation.${k}`),
+    );
     expect(enW(r)).toEqual([
       "input weight must be a number ≥ 0, got -1: using 1",
       'pool "p1" is listed twice: the second entry is ignored',
       'usage row 2 (b): no pool named "zz"; ignored',
       'pool "p3": no usage; the whole cost (50 CNY) is idle',
     ]);
+    expect(r.problems[0]!.path).toBe("tenants.inputWeight");
     expect(r.problems[1]!.params).toEqual({ pool: "p1" });
     expect(renderProblem(r.problems[3]!, "zh")).toBe(
       '资源池 "p3"：没有用量；全部成本（50 CNY）计为闲置',
     );
-    expect(r.problems[0]!.path).toBe("tenants.inputWeight");
   });
 
   it("reach the plan result: errors carry their problem, warnings are rendered in Chinese from problems", () => {
@@ -185,11 +177,7 @@ describe("allocation problems", () => {
         },
       ],
       tenants: {
-        pools: [
-          { name: "p1", costPerDay: 10 },
-          { name: "p2", sku: "A" },
-          { name: "p3", costPerDay: 5 },
-        ],
+        pools: [pool("p1", 10), { name: "p2", sku: "A" }, pool("p3", 5)],
         usage: [{ team: "a", pool: "p1", inputTokens: 1, outputTokens: 1 }],
       },
     });
@@ -226,13 +214,7 @@ describe("allocation problems", () => {
   });
 });
 
-describe("boundaries and edge cases", () => {
-  /**
-   * Problems as values (src/engine/base/problems.ts), rendered exactly (issue #15): the subject prefix
-   * per language, a code of another domain (even one whose tail is a key of this catalogue), an
-   * unknown key, nested problems of other catalogues, text problems, and which keys a built
-   * problem has (no `path: undefined`).
-   */
+describe("edges (issue #15): subject prefixes, other domains, unknown keys, nested and text problems", () => {
   const demo = demoMessages("demq");
   const other = defineMessages("othq", {
     gone: message({
@@ -241,178 +223,138 @@ describe("boundaries and edge cases", () => {
       zh: (p) => `${p.what} 不见了`,
     }),
   });
+  /** A problem value as written (not built by a catalogue). */
+  const pv = (code: string, params: Params = {}, more: Partial<Problem> = {}): Problem => ({
+    code,
+    severity: "warning",
+    params,
+    ...more,
+  });
+  /** A problem of this catalogue wrapping one of another, with a subject. */
+  const nestedS = demo.problem(
+    "wrapped",
+    { inner: other.problem("gone", { what: "pool" }) },
+    { subject: "S" },
+  );
+  const a1 = { name: "A", n: 1 };
+  const a2 = { name: "A", n: 2 };
 
-  describe("withSubject", () => {
-    it("prefixes 'subject: ' in English and 'subject：' in Chinese; no subject or an empty one leaves the text alone", () => {
-      expect(withSubject("H100", "slow", "en")).toBe("H100: slow");
-      expect(withSubject("H100", "慢", "zh")).toBe("H100：慢");
-      expect(withSubject(undefined, "slow", "en")).toBe("slow");
-      expect(withSubject("", "slow", "zh")).toBe("slow");
-    });
+  it.each([
+    ["H100", "slow", "en", "H100: slow"],
+    ["H100", "慢", "zh", "H100：慢"],
+    [undefined, "slow", "en", "slow"], // no subject or an empty one leaves the text alone
+    ["", "slow", "zh", "slow"],
+  ] as const)("withSubject(%j, %j, %s) → %j", (subject, text, lang, want) => {
+    expect(withSubject(subject, text, lang)).toBe(want);
   });
 
-  describe("a catalogue's problems", () => {
-    it("carry only the keys given: no path or subject key when none is given, the entry's severity by default", () => {
-      const p = demo.problem("limit", { name: "A", n: 1 });
-      expect(p).toStrictEqual({
-        code: "demq.limit",
-        severity: "warning",
-        params: { name: "A", n: 1 },
-      });
-      expect(Object.keys(p)).toEqual(["code", "severity", "params"]);
-      expect(Object.keys(demo.problem("limit", { name: "A", n: 1 }, {}))).toEqual([
-        "code",
-        "severity",
-        "params",
-      ]);
-      expect(demo.problem("limit", { name: "A", n: 1 }, { path: "x" })).toStrictEqual({
-        code: "demq.limit",
-        severity: "warning",
-        path: "x",
-        params: { name: "A", n: 1 },
-      });
-      expect(
-        demo.problem("limit", { name: "A", n: 1 }, { subject: "s", severity: "info" }),
-      ).toStrictEqual({
-        code: "demq.limit",
-        severity: "info",
-        subject: "s",
-        params: { name: "A", n: 1 },
-      });
-      expect(demo.problem("wrapped", { inner: textProblem("t") }).severity).toBe("error");
-    });
-
-    it("an empty path or subject is kept as given", () => {
-      expect(demo.problem("limit", { name: "A", n: 1 }, { path: "", subject: "" })).toStrictEqual({
-        code: "demq.limit",
-        severity: "warning",
-        path: "",
-        subject: "",
-        params: { name: "A", n: 1 },
-      });
-    });
-
-    it("renders only its own codes: another domain whose tail is one of its keys, or an unknown key, gives null", () => {
-      expect(
-        demo.render({ code: "demq.limit", severity: "warning", params: { name: "A", n: 2 } }, "en"),
-      ).toBe("A is over 2");
-      // "xxxx.limit" has the length of "demq." before "limit": still not this catalogue's
-      expect(
-        demo.render({ code: "xxxx.limit", severity: "warning", params: { name: "A", n: 2 } }, "en"),
-      ).toBeNull();
-      expect(demo.render({ code: "demq.nope", severity: "warning", params: {} }, "en")).toBeNull();
-      expect(demo.render({ code: "demqlimit", severity: "warning", params: {} }, "zh")).toBeNull();
-      expect(
-        demo.en({ code: "xxxx.limit", severity: "warning", params: { name: "A", n: 2 } }),
-      ).toBe("xxxx.limit");
-      expect(demo.en({ code: "demq.nope", severity: "warning", params: {} })).toBe("demq.nope");
-    });
-
-    it("renders a nested problem of another catalogue in English through every catalogue, and in Chinese as its text or code", () => {
-      const p = demo.problem(
-        "wrapped",
-        { inner: other.problem("gone", { what: "pool" }) },
-        { subject: "S" },
-      );
-      expect(demo.en(p)).toBe("S: because pool is gone");
-      expect(englishOf(p)).toBe("S: because pool is gone");
-      // the catalogue alone knows no other catalogue: the nested problem shows as its code
-      expect(demo.render(p, "en")).toBe("S: because othq.gone");
-      expect(demo.render(p, "zh")).toBe("S：因为othq.gone");
-      // a nested text problem shows as written, a nested problem of this catalogue in the same language
-      expect(demo.render(demo.problem("wrapped", { inner: textProblem("disk full") }), "zh")).toBe(
-        "因为disk full",
-      );
-      expect(
-        demo.render(
-          demo.problem("wrapped", { inner: demo.problem("limit", { name: "B", n: 3 }) }),
-          "zh",
-        ),
-      ).toBe("因为B 超过 3");
-      // a renderer given by the caller is used instead
-      expect(
-        demo.render(demo.problem("wrapped", { inner: textProblem("x") }), "en", () => "[nested]"),
-      ).toBe("because [nested]");
-    });
+  it.each([
+    // [options]: the problem has only the keys given beside code, severity and params (no
+    // `path: undefined`), the entry's severity by default, an empty path or subject kept as given
+    [undefined],
+    [{}],
+    [{ path: "x" }],
+    [{ subject: "s", severity: "info" }],
+    [{ path: "", subject: "" }],
+  ] as [object | undefined][])("a catalogue's problem with %j has those keys only", (opts) => {
+    const p = demo.problem("limit", a1, opts);
+    const more = opts ?? {};
+    expect(p).toStrictEqual({ code: "demq.limit", severity: "warning", params: a1, ...more });
+    if (Object.keys(more).length === 0)
+      expect(Object.keys(p)).toEqual(words("code severity params"));
   });
 
-  describe("englishOf and text problems", () => {
-    it("English of a problem no catalogue knows: its text when it is a text problem, else its code, with the subject", () => {
-      expect(englishOf({ code: "nope.x", severity: "info", params: {} })).toBe("nope.x");
-      expect(
-        englishOf({
-          code: "nope.x",
-          severity: "info",
-          subject: "H100",
-          params: { text: "ignored" },
-        }),
-      ).toBe("H100: nope.x");
-      expect(
-        englishOf({
-          code: "text",
-          severity: "info",
-          subject: "H100",
-          params: { text: "as written" },
-        }),
-      ).toBe("H100: as written");
-      expect(englishOf({ code: "text", severity: "info", params: { text: 42 } })).toBe("text");
-      expect(englishOf(other.problem("gone", { what: "row" }))).toBe("row is gone");
-    });
-
-    it("textProblem: a warning by default, severity and path when given, no path key otherwise", () => {
-      expect(textProblem("t")).toStrictEqual({
-        code: "text",
-        severity: "warning",
-        params: { text: "t" },
-      });
-      expect(Object.keys(textProblem("t", "error"))).toEqual(["code", "severity", "params"]);
-      expect(textProblem("t", "error", "skus[0]")).toStrictEqual({
-        code: "text",
-        severity: "error",
-        path: "skus[0]",
-        params: { text: "t" },
-      });
-      expect(textProblem("t", "info", "")).toStrictEqual({
-        code: "text",
-        severity: "info",
-        path: "",
-        params: { text: "t" },
-      });
-    });
+  it.each([
+    // a catalogue renders only its own codes: another domain whose tail is one of its keys
+    // ("xxxx.limit" has the length of "demq." before "limit"), or an unknown key, gives null
+    [pv("demq.limit", a2), "en", "A is over 2"],
+    [pv("xxxx.limit", a2), "en", null],
+    [pv("demq.nope"), "en", null],
+    [pv("demqlimit"), "zh", null],
+    // a nested problem of another catalogue: the catalogue alone knows no other, so its code
+    [nestedS, "en", "S: because othq.gone"],
+    [nestedS, "zh", "S：因为othq.gone"],
+    // a nested text problem as written, a nested problem of this catalogue in the same language
+    [demo.problem("wrapped", { inner: textProblem("disk full") }), "zh", "因为disk full"],
+    [
+      demo.problem("wrapped", { inner: demo.problem("limit", { name: "B", n: 3 }) }),
+      "zh",
+      "因为B 超过 3",
+    ],
+  ] as [Problem, "en" | "zh", string | null][])("render %j in %s → %j", (p, lang, want) => {
+    expect(demo.render(p, lang)).toBe(want);
   });
+
+  it.each([
+    // [problem, its English through the catalogue (the code when not its own), through englishOf]
+    [pv("xxxx.limit", a2), "xxxx.limit", "xxxx.limit"],
+    [pv("demq.nope"), "demq.nope", "demq.nope"],
+    [nestedS, "S: because pool is gone", "S: because pool is gone"],
+  ] as [Problem, string, string][])("en and englishOf of %j", (p, en, english) => {
+    expect([demo.en(p), englishOf(p)]).toEqual([en, english]);
+  });
+
+  it("uses a renderer given by the caller for a nested problem", () => {
+    expect(
+      demo.render(demo.problem("wrapped", { inner: textProblem("x") }), "en", () => "[nested]"),
+    ).toBe("because [nested]");
+    expect(demo.problem("wrapped", { inner: textProblem("t") }).severity).toBe("error");
+  });
+
+  it.each([
+    // English of a problem no catalogue knows: its text when it is a text problem, else its code,
+    // with the subject
+    [pv("nope.x", {}, { severity: "info" }), "nope.x"],
+    [pv("nope.x", { text: "ignored" }, { severity: "info", subject: "H100" }), "H100: nope.x"],
+    [pv("text", { text: "as written" }, { severity: "info", subject: "H100" }), "H100: as written"],
+    [pv("text", { text: 42 }, { severity: "info" }), "text"],
+    [other.problem("gone", { what: "row" }), "row is gone"],
+  ] as [Problem, string][])("englishOf %j → %j", (p, want) => {
+    expect(englishOf(p)).toBe(want);
+  });
+
+  it.each([
+    // textProblem: a warning by default, severity and path when given, no path key otherwise
+    [[], { severity: "warning" }],
+    [["error"], { severity: "error" }],
+    [["error", "skus[0]"], { severity: "error", path: "skus[0]" }],
+    [["info", ""], { severity: "info", path: "" }],
+  ] as [[Problem["severity"]?, string?], object][])(
+    'textProblem("t", ...%j) → %j',
+    (args, more) => {
+      const p = textProblem("t", ...args);
+      expect(p).toStrictEqual({ code: "text", params: { text: "t" }, ...more });
+      if (!("path" in more)) expect(Object.keys(p)).toEqual(words("code severity params"));
+    },
+  );
 
   // The catalogues above are built when this file loads, outside any test, so Stryker counts what
   // defineMessages and message do at that moment as static. These build theirs inside the test.
-  describe("a catalogue defined inside a test", () => {
-    it("message returns the very entry it is given", () => {
-      const def = { severity: "info" as const, en: () => "e", zh: () => "z" };
-      expect(message(def)).toBe(def);
-    });
-
-    it("codes are '<domain>.<key>'; domain and defs are kept; en() renders; englishOf knows the new catalogue", () => {
-      const defs = {
-        hot: message({
-          severity: "error",
-          en: (p: { t: number }) => `too hot: ${p.t}`,
-          zh: (p) => `太热：${p.t}`,
-        }),
-      };
-      const cat = defineMessages("inq", defs);
-      expect(cat.domain).toBe("inq");
-      expect(cat.defs).toBe(defs);
-      const p = cat.problem("hot", { t: 90 }, { subject: "GPU0" });
-      expect(p).toStrictEqual({
-        code: "inq.hot",
+  it("a catalogue defined inside a test: message returns its entry; codes are '<domain>.<key>'", () => {
+    const def = { severity: "info" as const, en: () => "e", zh: () => "z" };
+    expect(message(def)).toBe(def);
+    const defs = {
+      hot: message({
         severity: "error",
-        subject: "GPU0",
-        params: { t: 90 },
-      });
-      expect(cat.en(p)).toBe("GPU0: too hot: 90");
-      expect(cat.render(p, "zh")).toBe("GPU0：太热：90");
-      // englishOf goes through every catalogue defined so far, this one included
-      expect(englishOf(p)).toBe("GPU0: too hot: 90");
-      // a bare key without the domain is not this catalogue's code
-      expect(cat.render({ code: "hot", severity: "error", params: { t: 1 } }, "en")).toBeNull();
+        en: (p: { t: number }) => `too hot: ${p.t}`,
+        zh: (p) => `太热：${p.t}`,
+      }),
+    };
+    const cat = defineMessages("inq", defs);
+    expect(cat.domain).toBe("inq");
+    expect(cat.defs).toBe(defs);
+    const p = cat.problem("hot", { t: 90 }, { subject: "GPU0" });
+    expect(p).toStrictEqual({
+      code: "inq.hot",
+      severity: "error",
+      subject: "GPU0",
+      params: { t: 90 },
     });
+    expect(cat.en(p)).toBe("GPU0: too hot: 90");
+    expect(cat.render(p, "zh")).toBe("GPU0：太热：90");
+    // englishOf goes through every catalogue defined so far, this one included
+    expect(englishOf(p)).toBe("GPU0: too hot: 90");
+    // a bare key without the domain is not this catalogue's code
+    expect(cat.render({ code: "hot", severity: "error", params: { t: 1 } }, "en")).toBeNull();
   });
 });
