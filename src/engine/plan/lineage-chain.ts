@@ -99,7 +99,7 @@ export class ChainLineage {
     path: string,
     value: number | null,
     id: QuantityId,
-    from: Readonly<Record<string, LineageNode | number>>,
+    from: Readonly<Record<string, LineageNode>>,
     inputs: LineageNode[],
     names: Readonly<Record<string, string>> = {},
   ): LineageNode {
@@ -107,12 +107,7 @@ export class ChainLineage {
       id,
       inputs: QUANTITIES[id].inputs.map((i) => {
         const f = from[i];
-        const v =
-          f === undefined
-            ? (CONSTANTS[i as ConstantId] ?? null)
-            : typeof f === "number"
-              ? f
-              : f.value;
+        const v = f === undefined ? (CONSTANTS[i as ConstantId] ?? null) : f.value;
         return { id: i, value: num(v) ? v : null };
       }),
       lists: [],
@@ -156,29 +151,22 @@ export class ChainLineage {
       return null;
     const range = (iv as unknown as Record<string, readonly (number | null)[] | undefined>)[key];
     if (!range) return null;
-    const path = `skus[${si}].interval.${key}[${end}]`;
     const capEnd = key === "outputTokensPerSec" ? end : 1 - end;
-    const cap = iv.outputTokensPerSec[capEnd] ?? null;
-    const inputs: LineageNode[] =
-      key === "outputTokensPerSec"
-        ? []
-        : [
-            {
-              path: `skus[${si}].interval.outputTokensPerSec[${capEnd}]`,
-              kind: "computed",
-              value: cap,
-              ...words("intervalEnd", { high: capEnd === 1 }),
-              inputs: [],
-            },
-          ];
-    if (key === "outputTokensPerSec")
-      return { ...inputs[0], ...this.interval(si, ["replicas", 1 - end])!.inputs[0]!, path };
+    // The capacity's end is a leaf: the t-interval of the repeated runs.
+    const capacity: LineageNode = {
+      path: `skus[${si}].interval.outputTokensPerSec[${capEnd}]`,
+      kind: "computed",
+      value: iv.outputTokensPerSec[capEnd] ?? null,
+      ...words("intervalEnd", { high: capEnd === 1 }),
+      inputs: [],
+    };
+    if (key === "outputTokensPerSec") return capacity;
     return {
-      path,
+      path: `skus[${si}].interval.${key}[${end}]`,
       kind: "computed",
       value: range[end] ?? null,
       ...words("intervalChain", { key, high: capEnd === 1 }),
-      inputs,
+      inputs: [capacity],
     };
   }
 

@@ -18,7 +18,7 @@ export interface KvLineageHost {
     path: string,
     value: number | null,
     id: QuantityId,
-    from: Readonly<Record<string, LineageNode | number>>,
+    from: Readonly<Record<string, LineageNode>>,
     inputs: LineageNode[],
   ): LineageNode;
   field(path: string, value: number | null, rawPath?: string): LineageNode;

@@ -163,7 +163,7 @@ class Builder implements KvLineageHost, SweepLineageHost, ChainLineageHost {
     path: string,
     value: number | null,
     id: QuantityId,
-    from: Readonly<Record<string, LineageNode | number>>,
+    from: Readonly<Record<string, LineageNode>>,
     inputs: LineageNode[],
     names: Readonly<Record<string, string>> = {},
   ): LineageNode {

@@ -861,17 +861,39 @@ describe("an error bar's ends (interval)", () => {
     ],
   ])("%s = %d, from the capacity's other end %s = %d", (path, value, capPath, cap) => {
     const n = node(path);
-    expect(n).toMatchObject({ path, kind: "computed", value });
-    expect(n.inputs.map((i) => i.path)).toEqual([capPath]);
+    const high = capPath.endsWith("[1]");
+    const [key] = path.split(".")[2]!.split("[");
+    expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key!) });
+    expect(n.formulaZh).toBe(ends(high).chainZh(key!));
+    expect(n.inputs).toHaveLength(1);
+    expect(n.inputs[0]).toMatchObject({ path: capPath, kind: "computed", inputs: [] });
+    expect(n.inputs[0]!.formula).toBe(ends(high).end);
     expect(n.inputs[0]!.value).toBeCloseTo(cap, 6);
   });
 
-  it("an end of the capacity itself is a leaf at that end", () => {
-    const n = node("skus[0].interval.outputTokensPerSec[0]");
-    expect(n.path).toBe("skus[0].interval.outputTokensPerSec[0]");
-    expect(n.value).toBeCloseTo(1375.7931144, 6);
-    expect(n.inputs).toEqual([]);
-    expect(node("skus[0].interval.outputTokensPerSec[1]").value).toBeCloseTo(1624.2068856, 6);
+  // The words of an end, in English and Chinese (src/engine/plan/lineage-messages.ts).
+  const ends = (high: boolean) => ({
+    end: `the ${high ? "high" : "low"} end of the operating point's 95 % t-interval of output tokens/s: mean ${high ? "+" : "−"} t(0.975, n − 1) × std ÷ √n over the repeated runs`,
+    endZh: `运行点输出 tok/s 的 95 % t 区间${high ? "上" : "下"}端：重复运行的均值 ${high ? "+" : "−"} t(0.975, n − 1) × 标准差 ÷ √n`,
+    chain: (key: string) =>
+      `${key} by the capacity chain with replicaOutputTokensPerSec = the interval's ${high ? "high" : "low"} end`,
+    chainZh: (key: string) =>
+      `按容量链计算的 ${key}，其中 replicaOutputTokensPerSec = 区间${high ? "上" : "下"}端`,
+  });
+
+  it.each([
+    [0, 1375.7931144],
+    [1, 1624.2068856],
+  ])("an end of the capacity itself is a leaf at that end: [%d] = %d", (end, value) => {
+    const n = node(`skus[0].interval.outputTokensPerSec[${end}]`);
+    expect(n).toMatchObject({
+      path: `skus[0].interval.outputTokensPerSec[${end}]`,
+      kind: "computed",
+      formula: ends(end === 1).end,
+      formulaZh: ends(end === 1).endZh,
+      inputs: [],
+    });
+    expect(n.value).toBeCloseTo(value, 6);
   });
 
   it.each([
