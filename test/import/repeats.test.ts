@@ -213,32 +213,13 @@ describe("unstableMessage (English)", () => {
   const s = (name: string, min: number, max: number, unit = " ms") => ({ name, min, max, unit });
   const TAIL = "the point holds their median (the runs were not stable: warm-up, noisy neighbour?)";
 
+  // biome-ignore format: a case table, one row a line
   it.each([
-    [
-      "widest spread first, at most three named, the rest counted; integers as is, others to 4 significant digits",
-      at4({}),
-      3,
-      [
-        s("ttft p99", 100, 120),
-        s("rps", 1.23456, 2.5, " req/s"),
-        s("e2e mean", 10, 30),
-        s("itl p50", 1, 1.15),
-      ],
-      `concurrency 4: the 3 repeated runs differ by more than 10 %: e2e mean 10–30 ms (+200 %), rps 1.235–2.5 req/s (+103 %), ttft p99 100–120 ms (+20 %), and 1 other statistic(s); ${TAIL}`,
-    ],
-    [
-      "three or fewer: no 'other statistic(s)'; the percentage rounded",
-      { concurrency: null, requestRate: 2 },
-      2,
-      [s("ttft mean", 100, 111.6)],
-      `request rate 2: the 2 repeated runs differ by more than 10 %: ttft mean 100–111.6 ms (+12 %); ${TAIL}`,
-    ],
-  ] as [string, SweepPoint, number, ReturnType<typeof s>[], string][])(
-    "%s",
-    (_name, p, n, list, msg) => {
-      expect(unstableMessage(p, n, list)).toBe(msg);
-    },
-  );
+    ["widest spread first, at most three named, the rest counted; integers as is, others to 4 significant digits", at4({}), 3, [s("ttft p99", 100, 120), s("rps", 1.23456, 2.5, " req/s"), s("e2e mean", 10, 30), s("itl p50", 1, 1.15)], `concurrency 4: the 3 repeated runs differ by more than 10 %: e2e mean 10–30 ms (+200 %), rps 1.235–2.5 req/s (+103 %), ttft p99 100–120 ms (+20 %), and 1 other statistic(s); ${TAIL}`],
+    ["three or fewer: no 'other statistic(s)'; the percentage rounded", { concurrency: null, requestRate: 2 }, 2, [s("ttft mean", 100, 111.6)], `request rate 2: the 2 repeated runs differ by more than 10 %: ttft mean 100–111.6 ms (+12 %); ${TAIL}`],
+  ] as [string, SweepPoint, number, ReturnType<typeof s>[], string][])("%s", (_name, p, n, list, msg) => {
+    expect(unstableMessage(p, n, list)).toBe(msg);
+  });
 
   it("leaves the caller's list of spreads in its order", () => {
     const list = [s("a", 1, 1.2), s("b", 1, 3)];

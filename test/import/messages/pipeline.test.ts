@@ -138,31 +138,12 @@ describe("import.* problems render in English and Chinese", () => {
   };
 
   // An unrecognised file says what it looked like, in both languages.
+  // biome-ignore format: a case table, one row a line
   it.each([
-    [
-      "x.csv",
-      "a,b,c\n1,2,3\n4,5,6\n7,8,9\n",
-      "unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported",
-      "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`",
-    ],
-    [
-      "x.json",
-      '{"a": 1, "b": 2}',
-      null,
-      "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`",
-    ],
-    [
-      "y.json",
-      '[1, "x", 2]',
-      "unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported",
-      "无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`",
-    ],
-    [
-      "z.txt",
-      "hello\nworld\n",
-      null,
-      "无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`",
-    ],
+    ["x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n", "unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported", "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`"],
+    ["x.json", '{"a": 1, "b": 2}', null, "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`"],
+    ["y.json", '[1, "x", 2]', "unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported", "无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`"],
+    ["z.txt", "hello\nworld\n", null, "无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`"],
   ])("an unrecognised %s", (name, text, message, zhText) => {
     const e = firstError(name, text)!;
     if (message !== null) expect(e.message).toBe(message);
@@ -270,27 +251,15 @@ describe("import.* problems render in English and Chinese", () => {
     ]);
   });
 
+  // biome-ignore format: a case table, one row a line
   it.each([
-    [
-      "importerFailed",
-      { importer: "vllm", error: "boom" },
-      "vllm importer failed: boom",
-      "vllm 导入器出错：boom",
-    ],
-    [
-      "readFailed",
-      { error: "NotReadableError" },
-      "could not be read (NotReadableError)",
-      "无法读取（NotReadableError）",
-    ],
+    ["importerFailed", { importer: "vllm", error: "boom" }, "vllm importer failed: boom", "vllm 导入器出错：boom"],
+    ["readFailed", { error: "NotReadableError" }, "could not be read (NotReadableError)", "无法读取（NotReadableError）"],
     ["workerFailed", { error: "x" }, "the import worker failed: x", "导入 worker 出错：x"],
-  ])(
-    "import.%s (an importer that throws, the read and worker failures)",
-    (key, params, enText, zhText) => {
-      const p = { code: `import.${key}`, severity: "error" as const, params };
-      expect([en(p), zh(p)]).toEqual([enText, zhText]);
-    },
-  );
+  ])("import.%s (an importer that throws, the read and worker failures)", (key, params, enText, zhText) => {
+    const p = { code: `import.${key}`, severity: "error" as const, params };
+    expect([en(p), zh(p)]).toEqual([enText, zhText]);
+  });
 });
 
 describe("importNotes keeps each note's problem", () => {
