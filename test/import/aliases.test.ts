@@ -195,11 +195,10 @@ describe("metric headers: the unit", () => {
   });
 
   it("no unit stated → null (not ms): unit words only as whole words", () => {
-    for (const h of [
-      "ttft p99",
-      "ttft µsx",
-      ...tokens.flatMap((t) => [`ttft x${t}`, `ttft ${t}x`]),
-    ])
+    const headers = tokens
+      .flatMap((t) => [`ttft x${t}`, `ttft ${t}x`])
+      .concat("ttft p99", "ttft µsx");
+    for (const h of headers)
       expect(fieldsOf(h)[0], h).toMatchObject({ metric: "ttft", unit: null });
   });
 
@@ -310,13 +309,15 @@ describe("mapHeaders", () => {
     expect(mapHeaders([header]).mapping[0]).toEqual(field);
   });
 
+  const [CONC, TTFT_P50] = [load("concurrency"), metric("ttft", "p50", null)];
+  const AMBIGUOUS = [{ index: 1, column: "throughput", candidates: THROUGHPUT_CANDIDATES }];
   it.each([
     [
       "ambiguous, unknown and duplicate columns listed",
       ["concurrency", "throughput", "notes", "P99 TTFT", "ttft_p99_ms"],
       {
-        mapping: [load("concurrency"), null, null, metric("ttft", "p99", null), null],
-        ambiguous: [{ index: 1, column: "throughput", candidates: THROUGHPUT_CANDIDATES }],
+        mapping: [CONC, null, null, metric("ttft", "p99", null), null],
+        ambiguous: AMBIGUOUS,
         unknown: ["notes"],
         duplicates: [{ index: 4, column: "ttft_p99_ms", firstIndex: 3 }],
       },
@@ -324,27 +325,14 @@ describe("mapHeaders", () => {
     [
       "blank headers are neither mapped nor unknown; unknown columns listed by name",
       ["", "  ", "notes", "concurrency"],
-      {
-        mapping: [null, null, null, load("concurrency")],
-        ambiguous: [],
-        unknown: ["notes"],
-        duplicates: [],
-      },
+      { mapping: [null, null, null, CONC], ambiguous: [], unknown: ["notes"], duplicates: [] },
     ],
     [
       "a duplicate names the first column of its field, counted over all columns (nulls included)",
       words("notes|throughput|p99 ttft (s)|ttft_p99_ms|ttft p50|concurrency|users"),
       {
-        mapping: [
-          null,
-          null,
-          metric("ttft", "p99", "s"),
-          null,
-          metric("ttft", "p50", null),
-          load("concurrency"),
-          null,
-        ],
-        ambiguous: [{ index: 1, column: "throughput", candidates: THROUGHPUT_CANDIDATES }],
+        mapping: [null, null, metric("ttft", "p99", "s"), null, TTFT_P50, CONC, null],
+        ambiguous: AMBIGUOUS,
         duplicates: [
           { index: 3, column: "ttft_p99_ms", firstIndex: 2 },
           { index: 6, column: "users", firstIndex: 5 },
@@ -386,10 +374,9 @@ describe("fieldLabel", () => {
     [metric("itl", "p50", null), "itl p50"],
     [metric("e2e", null, "ms"), "e2e (per request) (ms)"],
     [metric("tpot", null, null), "tpot (per request)"],
-  ])(
-    "%j → %s: key, 'request <key>', metric with statistic or '(per request)', unit in ()",
-    (f, label) => {
-      expect(fieldLabel(f)).toBe(label);
-    },
-  );
+    // key for load/value/meta, 'request <key>', a metric with its statistic or '(per request)'
+    // and the unit in parentheses
+  ])("%j → %s", (f, label) => {
+    expect(fieldLabel(f)).toBe(label);
+  });
 });
