@@ -234,11 +234,8 @@ const C16 =
 describe("repeated runs (docs/import.md)", () => {
   it("two run folders with the same load level are repeats: median, repeats 2, no replacement", () => {
     const a = JSON.parse(fixture(C16)) as Record<string, number>;
-    const b = {
-      ...a,
-      mean_ttft_ms: a.mean_ttft_ms! * 3,
-      request_throughput: a.request_throughput! * 1.05,
-    };
+    const { mean_ttft_ms: ttft, request_throughput: rps } = a;
+    const b = { ...a, mean_ttft_ms: ttft! * 3, request_throughput: rps! * 1.05 };
     const r = importFiles([
       { name: "run1/c16.json", text: JSON.stringify(a) },
       { name: "run2/c16.json", text: JSON.stringify(b) },
@@ -248,8 +245,8 @@ describe("repeated runs (docs/import.md)", () => {
     const p = r.sweeps[0]!.points[0]!;
     expect(r.sweeps[0]!.points).toHaveLength(1);
     expect(p.repeats).toBe(2);
-    expect(p.ttftMs!.mean).toBeCloseTo(a.mean_ttft_ms! * 2, 9);
-    expect(p.rps).toBeCloseTo(a.request_throughput! * 1.025, 9);
+    expect(p.ttftMs!.mean).toBeCloseTo(ttft! * 2, 9);
+    expect(p.rps).toBeCloseTo(rps! * 1.025, 9);
     // ttft mean ×3 (+200 %) is unstable; rps +5 % is not named
     const w = r.warnings.find((x) => x.code === "unstable-repeats")!;
     expect(w.message).toMatch(

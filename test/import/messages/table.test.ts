@@ -5,7 +5,7 @@
  * comes from the code (the literal texts below are what the old sentence table gave).
  */
 import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fixture, words } from "../helpers";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
@@ -38,17 +38,11 @@ const importer = (id: string): FormatImporter => FORMATS.find((f) => f.id === id
 
 /** Every data file under `dir` (READMEs, source sidecars and generator scripts left out). */
 function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d).sort()) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (!/\.(md|txt|py|mjs)$/.test(e) || /^report-(en|zh)\.md$/.test(e))
-        out.push(relative(ROOT, p));
-    }
-  };
-  walk(join(ROOT, dir));
-  return out;
+  const data = (e: string) => !/\.(md|txt|py|mjs)$/.test(e) || /^report-(en|zh)\.md$/.test(e);
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => data(basename(f)) && statSync(join(ROOT, dir, f)).isFile())
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /** Check that every issue and note of a parse carries its problem; returns the codes seen. */
@@ -242,15 +236,10 @@ describe("every code of the family is reached by some input", () => {
 
 describe("Chinese of the family's messages", () => {
   /** The first problem of a parse: its first error (with its message), else its first note. */
-  const first = (
-    name: string,
-    text: string,
-    id?: string,
-  ): [string | undefined, Problem<object>] => {
+  const first = (name: string, text: string, id?: string) => {
     const r = parseOurs(makeInputFile(name, text), id)!;
-    return r.ok
-      ? [undefined, r.value.sweeps[0]!.problems![0]!]
-      : [r.errors[0]!.message, r.errors[0]!.problem!];
+    if (r.ok) return [undefined, r.value.sweeps[0]!.problems![0]!] as const;
+    return [r.errors[0]!.message, r.errors[0]!.problem!] as const;
   };
   // biome-ignore format: a case table, one row a line
   it.each([
