@@ -53,19 +53,13 @@ function run(inputs: ImportInput[], seen: Seen): void {
 /** Every fixture folder imported as a folder, and every fixture file on its own (the malformed ones too). */
 function importEverything(): Seen {
   const seen: Seen = { issues: [], sweeps: [] };
-  const dir = join(ROOT, "fixtures");
-  for (const f of readdirSync(dir).sort()) {
-    if (!statSync(join(dir, f)).isDirectory()) continue;
-    run(readInputs([`fixtures/${f}`], ROOT), seen);
-  }
-  const walk = (rel: string): void => {
-    for (const f of readdirSync(join(ROOT, rel)).sort()) {
-      const r = `${rel}/${f}`;
-      if (statSync(join(ROOT, r)).isDirectory()) walk(r);
-      else if (!/\.(md|py|txt)$/.test(f)) run(readInputs([r], ROOT), seen);
-    }
+  const all = readdirSync(join(ROOT, "fixtures"), { recursive: true, encoding: "utf8" }).sort();
+  const isDir = (f: string) => statSync(join(ROOT, "fixtures", f)).isDirectory();
+  const importEach = (fs: string[]) => {
+    for (const f of fs) run(readInputs([`fixtures/${f}`], ROOT), seen);
   };
-  walk("fixtures");
+  importEach(all.filter((f) => !f.includes("/") && isDir(f)));
+  importEach(all.filter((f) => !isDir(f) && !/\.(md|py|txt)$/.test(f)));
   return seen;
 }
 
@@ -169,14 +163,9 @@ describe("import.* problems render in English and Chinese", () => {
       opt("run/empty.txt", ""),
       opt("run/c8.csv", "concurrency,rps\n8,2\n"),
     ]);
+    // biome-ignore format: a case table, one row a line
     expect(r.warnings.map((w) => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
-      [
-        "run/notes.txt",
-        "skipped",
-        undefined,
-        "not a recognised benchmark output; skipped",
-        "不是可识别的压测输出；已跳过",
-      ],
+      ["run/notes.txt", "skipped", undefined, "not a recognised benchmark output; skipped", "不是可识别的压测输出；已跳过"],
       ["run/empty.txt", "skipped", 1, "file is empty; skipped", "文件为空；已跳过"],
     ]);
     const none = importFiles([]);
