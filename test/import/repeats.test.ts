@@ -72,10 +72,7 @@ describe("combineRepeats: the median of each scalar and statistic", () => {
     const { spread, ...point } = combineRepeats([a, b, c]).point;
     expect(spread?.rps?.values).toStrictEqual([1, 3]);
     // rps: median of [1, 3] = 2 (NaN left out); the rest: the middle of three
-    expect(point).toStrictEqual({
-      ...scalars(2, 20, 200, 2000, 60, 20, 1),
-      repeats: 3,
-    });
+    expect(point).toStrictEqual({ ...scalars(2, 20, 200, 2000, 60, 20, 1), repeats: 3 });
   });
 
   it("a scalar or metric no repeat has stays absent (not NaN, not {})", () => {

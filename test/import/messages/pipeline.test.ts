@@ -35,10 +35,8 @@ const PIPELINE_NOTE =
 const PIPELINE_MESSAGE =
   /^(file is empty|file looks binary|file is \d+ MiB|not a recognised benchmark output|no load levels with results were found)/;
 
-interface Seen {
-  issues: ImportIssue[];
-  sweeps: Sweep[];
-}
+/** What importing every fixture gave: the issues of all imports and the sweeps. */
+type Seen = { issues: ImportIssue[]; sweeps: Sweep[] };
 
 function run(inputs: ImportInput[], seen: Seen): void {
   const r = importFiles(inputs);
