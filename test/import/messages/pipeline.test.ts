@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importOk, words, fixture } from "../helpers";
+import { words, fixture } from "../helpers";
 import { readInputs } from "../../../src/cli/io";
 import { englishOf, type Problem } from "../../../src/engine/base/problems";
 import type { Sweep } from "../../../src/engine/base/types";
@@ -35,10 +35,8 @@ const PIPELINE_NOTE =
 const PIPELINE_MESSAGE =
   /^(file is empty|file looks binary|file is \d+ MiB|not a recognised benchmark output|no load levels with results were found)/;
 
-interface Seen {
-  issues: ImportIssue[];
-  sweeps: Sweep[];
-}
+/** What importing every fixture gave: the issues of all imports and the sweeps. */
+type Seen = { issues: ImportIssue[]; sweeps: Sweep[] };
 
 function run(inputs: ImportInput[], seen: Seen): void {
   const r = importFiles(inputs);
@@ -53,41 +51,46 @@ function run(inputs: ImportInput[], seen: Seen): void {
 /** Every fixture folder imported as a folder, and every fixture file on its own (the malformed ones too). */
 function importEverything(): Seen {
   const seen: Seen = { issues: [], sweeps: [] };
-  const dir = join(ROOT, "fixtures");
-  for (const f of readdirSync(dir).sort()) {
-    if (!statSync(join(dir, f)).isDirectory()) continue;
-    run(readInputs([`fixtures/${f}`], ROOT), seen);
-  }
-  const walk = (rel: string): void => {
-    for (const f of readdirSync(join(ROOT, rel)).sort()) {
-      const r = `${rel}/${f}`;
-      if (statSync(join(ROOT, r)).isDirectory()) walk(r);
-      else if (!/\.(md|py|txt)$/.test(f)) run(readInputs([r], ROOT), seen);
-    }
+  const all = readdirSync(join(ROOT, "fixtures"), { recursive: true, encoding: "utf8" }).sort();
+  const isDir = (f: string) => statSync(join(ROOT, "fixtures", f)).isDirectory();
+  const importEach = (fs: string[]) => {
+    for (const f of fs) run(readInputs([`fixtures/${f}`], ROOT), seen);
   };
-  walk("fixtures");
+  importEach(all.filter((f) => !f.includes("/") && isDir(f)));
+  importEach(all.filter((f) => !isDir(f) && !/\.(md|py|txt)$/.test(f)));
   return seen;
 }
 
 const zh = (p: Problem<object> | undefined) => (p ? renderProblem(p, "zh") : "");
+/** The result of an import that must succeed. */
+const importedOk = (...args: Parameters<typeof importFiles>) => {
+  const r = importFiles(...args);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r;
+};
+/** An input file of a folder (skipped when no importer knows it). */
+const opt = (name: string, text: string): ImportInput => ({ name, text, optional: true });
+const c16 = () => JSON.parse(fixture(C16)) as Record<string, number>;
+const ARTIFACTS = "fixtures/aiperf/synthetic/artifacts";
+const PATH_LOAD = [
+  "concurrency read from the file path (the file's content does not record it)",
+  "并发取自文件路径（文件内容中没有记录）",
+];
 const en = (p: Problem<object> | undefined) => (p ? renderProblem(p, "en") : "");
 
 describe("import pipeline messages over every fixture", () => {
   const seen = importEverything();
 
-  it("every issue the pipeline writes has a problem whose English is its message", () => {
+  it("every issue (the pipeline's and every importer's) has a problem whose English is its message, and renders in Chinese", () => {
     const mine = seen.issues.filter(
       (i) => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message),
     );
     // json-syntax, unknown-format, empty, binary, repeats, unstable-repeats, skipped… all occur in the fixtures
     expect(new Set(mine.map((i) => i.code)).size).toBeGreaterThanOrEqual(6);
-    const without = mine.filter(
+    const wrong = mine.filter(
       (i) => !i.problem || englishOf(i.problem) !== i.message || en(i.problem) !== i.message,
     );
-    expect(without.map((i) => `${i.code}: ${i.message}`)).toEqual([]);
-  });
-
-  it("every issue of every importer has a problem whose English is its message, and renders in Chinese", () => {
+    expect(wrong.map((i) => `${i.code}: ${i.message}`)).toEqual([]);
     expect(seen.issues.length).toBeGreaterThan(50);
     const without = seen.issues.filter((i) => !i.problem || englishOf(i.problem) !== i.message);
     expect(without.map((i) => `${i.code}: ${i.message}`)).toEqual([]);
@@ -95,7 +98,7 @@ describe("import pipeline messages over every fixture", () => {
     expect(english.map((i) => `${i.problem!.code}: ${i.message}`)).toEqual([]);
   });
 
-  it("every note of every sweep has its problem in sweep.problems", () => {
+  it("every note of every sweep (the pipeline's among them) has its problem in sweep.problems", () => {
     const without = seen.sweeps.flatMap((s) => {
       const english = new Set((s.problems ?? []).map((p) => englishOf(p)));
       return s.warnings.filter((w) => !english.has(w));
@@ -107,14 +110,10 @@ describe("import pipeline messages over every fixture", () => {
       problems.filter((p) => p.code === "text" || !CJK.test(zh(p))).map((p) => englishOf(p)),
     ).toEqual([]);
     expect(seen.issues.filter((i) => i.problem?.code === "text").map((i) => i.message)).toEqual([]);
-  });
-
-  it("every note the pipeline adds to a sweep has a problem with that English in sweep.problems", () => {
     let n = 0;
     for (const s of seen.sweeps) {
       const english = new Set((s.problems ?? []).map((p) => englishOf(p)));
-      for (const w of s.warnings) {
-        if (!PIPELINE_NOTE.test(w)) continue;
+      for (const w of s.warnings.filter((w) => PIPELINE_NOTE.test(w))) {
         n++;
         expect(english.has(w), w).toBe(true);
       }
@@ -125,83 +124,30 @@ describe("import pipeline messages over every fixture", () => {
 });
 
 describe("import.* problems render in English and Chinese", () => {
-  const one = (name: string, text: string, optional = false) =>
-    importFiles([{ name, text, ...(optional ? { optional } : {}) }]);
-  const firstError = (r: ReturnType<typeof importFiles>) => (r.ok ? undefined : r.errors[0]);
+  const firstError = (name: string, text: string) => {
+    const r = importFiles([{ name, text }]);
+    return r.ok ? undefined : r.errors[0]!;
+  };
 
-  it("an unrecognised file says what it looked like, in both languages", () => {
-    const table = firstError(one("x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n"))!;
-    expect(table.message).toBe(
-      "unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported",
-    );
-    expect(zh(table.problem)).toBe(
-      "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`",
-    );
-    const obj = firstError(one("x.json", '{"a": 1, "b": 2}'))!;
-    expect(zh(obj.problem)).toBe(
-      "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`",
-    );
-    const arr = firstError(one("y.json", '[1, "x", 2]'))!;
-    expect(arr.message).toBe(
-      "unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported",
-    );
-    expect(zh(arr.problem)).toBe(
-      "无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`",
-    );
-    const text = firstError(one("z.txt", "hello\nworld\n"))!;
-    expect(zh(text.problem)).toBe(
-      "无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`",
-    );
+  // An unrecognised file says what it looked like, in both languages.
+  // biome-ignore format: a case table, one row a line
+  it.each([
+    ["x.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9\n", "unrecognised format: a comma-separated table of 3 column(s) and 4 line(s) without a load column (concurrency, request rate, 并发…) or a metric column (RPS, tokens/s, P99 TTFT…); see `capplan formats` for what can be imported", "无法识别的格式：逗号分隔的表格（3 列，4 行），缺少负载列（并发、请求速率…）或指标列（RPS、tokens/s、P99 TTFT…）；可导入的格式见 `capplan formats`"],
+    ["x.json", '{"a": 1, "b": 2}', null, "无法识别的格式：其他结构的 JSON 对象（2 个顶层键，都不属于已知格式）；可导入的格式见 `capplan formats`"],
+    ["y.json", '[1, "x", 2]', "unrecognised format: a JSON array of 3 element(s) (number, string) that no importer knows; see `capplan formats` for what can be imported", "无法识别的格式：JSON 数组，3 个元素（number, string），没有导入器认识；可导入的格式见 `capplan formats`"],
+    ["z.txt", "hello\nworld\n", null, "无法识别的格式：文本（2 行），不属于任何已知格式；可导入的格式见 `capplan formats`"],
+  ])("an unrecognised %s", (name, text, message, zhText) => {
+    const e = firstError(name, text)!;
+    if (message !== null) expect(e.message).toBe(message);
+    expect(zh(e.problem)).toBe(zhText);
   });
 
-  it("a broken JSON file names the engine's reason; in a folder it is a lost load level", () => {
-    const bad = firstError(one("r.json", '{"a": 1 "b": 2}'))!;
+  it("a broken JSON file names the engine's reason; a number out of range", () => {
+    const bad = firstError("r.json", '{"a": 1 "b": 2}')!;
     expect([bad.code, bad.line, bad.column]).toEqual(["json-syntax", 1, 9]);
     expect(bad.message).toBe("invalid JSON: Expected ',' or '}' after property value");
     expect(zh(bad.problem)).toBe("JSON 无效：属性值之后应为 ',' 或 '}'");
-  });
-
-  it("files of a folder that are skipped, and the flags of the import", () => {
-    const r = importFiles([
-      { name: "run/notes.txt", text: "hello\n", optional: true },
-      { name: "run/empty.txt", text: "", optional: true },
-      { name: "run/c8.csv", text: "concurrency,rps\n8,2\n", optional: true },
-    ]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.warnings.map((w) => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
-      [
-        "run/notes.txt",
-        "skipped",
-        undefined,
-        "not a recognised benchmark output; skipped",
-        "不是可识别的压测输出；已跳过",
-      ],
-      ["run/empty.txt", "skipped", 1, "file is empty; skipped", "文件为空；已跳过"],
-    ]);
-    const none = importFiles([]);
-    expect(!none.ok && zh(none.errors[0]!.problem)).toBe("没有要导入的文件");
-    const fmt = importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n" }], {
-      format: "nope",
-    });
-    expect(!fmt.ok && [fmt.errors[0]!.message, zh(fmt.errors[0]!.problem)]).toEqual([
-      'unknown --format "nope"; see `capplan formats`',
-      '未知的 --format "nope"；参见 `capplan formats`',
-    ]);
-  });
-
-  it("a file that was not UTF-8 and a number out of range", () => {
-    const r = importFiles([
-      { name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "windows-1252" },
-    ]);
-    expect(r.ok && [r.warnings[0]!.message, zh(r.warnings[0]!.problem)]).toEqual([
-      "not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents",
-      "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称",
-    ]);
-    const le = importFiles([
-      { name: "a.csv", text: "concurrency,rps\n8,2\n", encoding: "utf-16le" },
-    ]);
-    expect(le.ok && zh(le.warnings[0]!.problem)).toBe("按 UTF-16（小端，依据字节顺序标记）读取");
-    const huge = firstError(one("h.json", '{"a": 1e999}'))!;
+    const huge = firstError("h.json", '{"a": 1e999}')!;
     expect([huge.code, huge.message, zh(huge.problem)]).toEqual([
       "out-of-range",
       "number 1e999 is out of range (beyond ±1.8e308)",
@@ -209,31 +155,57 @@ describe("import.* problems render in English and Chinese", () => {
     ]);
   });
 
-  it("a load read from the path is a sweep note with its problem", () => {
-    const sweeps = importOk(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
-    const p = sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
-    expect(sweeps[0]!.warnings).toContain(englishOf(p));
-    expect([englishOf(p), zh(p)]).toEqual([
-      "concurrency read from the file path (the file's content does not record it)",
-      "并发取自文件路径（文件内容中没有记录）",
+  it("files of a folder that are skipped, and the flags of the import", () => {
+    const r = importedOk([
+      opt("run/notes.txt", "hello\n"),
+      opt("run/empty.txt", ""),
+      opt("run/c8.csv", "concurrency,rps\n8,2\n"),
+    ]);
+    // biome-ignore format: a case table, one row a line
+    expect(r.warnings.map((w) => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
+      ["run/notes.txt", "skipped", undefined, "not a recognised benchmark output; skipped", "不是可识别的压测输出；已跳过"],
+      ["run/empty.txt", "skipped", 1, "file is empty; skipped", "文件为空；已跳过"],
+    ]);
+    const none = importFiles([]);
+    expect(!none.ok && zh(none.errors[0]!.problem)).toBe("没有要导入的文件");
+    const csv = { name: "a.csv", text: "concurrency,rps\n8,2\n" };
+    const fmt = importFiles([csv], { format: "nope" });
+    expect(!fmt.ok && [fmt.errors[0]!.message, zh(fmt.errors[0]!.problem)]).toEqual([
+      'unknown --format "nope"; see `capplan formats`',
+      '未知的 --format "nope"；参见 `capplan formats`',
     ]);
   });
 
-  it("repeats and unstable repeats are sweep notes with problems", () => {
-    const a = JSON.parse(fixture(C16)) as Record<string, number>;
-    const r = importFiles([
-      {
-        name: "run1/c16.json",
-        text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 100 }),
-      },
-      {
-        name: "run2/c16.json",
-        text: JSON.stringify({ ...a, mean_ttft_ms: 100, p99_ttft_ms: 300 }),
-      },
+  it("a file that was not UTF-8", () => {
+    const read = (encoding: "windows-1252" | "utf-16le") =>
+      importFiles([{ name: "a.csv", text: "concurrency,rps\n8,2\n", encoding }]);
+    const r = read("windows-1252");
+    expect(r.ok && [r.warnings[0]!.message, zh(r.warnings[0]!.problem)]).toEqual([
+      "not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents",
+      "不是有效的 UTF-8：按 Latin-1（Windows-1252）读取；请核对带重音的名称",
     ]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const s = r.sweeps[0]!;
-    const notes = (s.problems ?? []).map((p) => [p.code, englishOf(p), zh(p)]);
+    const le = read("utf-16le");
+    expect(le.ok && zh(le.warnings[0]!.problem)).toBe("按 UTF-16（小端，依据字节顺序标记）读取");
+  });
+
+  it("a load read from the path is a sweep note with its problem, also among importNotes (a sweep's own note, not an issue of a file)", () => {
+    const r = importedOk(readInputs([ARTIFACTS], ROOT));
+    const { sweeps } = r;
+    const p = sweeps[0]!.problems!.find((q) => q.code === "import.pathLoad")!;
+    expect(sweeps[0]!.warnings).toContain(englishOf(p));
+    expect([englishOf(p), zh(p)]).toEqual(PATH_LOAD);
+    const path = importNotes(r).find((n) => n.text === PATH_LOAD[0])!;
+    expect(path.problem?.code).toBe("import.pathLoad");
+    expect(localizeNote(path, "zh")).toBe(PATH_LOAD[1]);
+  });
+
+  it("repeats and unstable repeats are sweep notes with problems", () => {
+    const run = (n: number, p99: number): ImportInput => ({
+      name: `run${n}/c16.json`,
+      text: JSON.stringify({ ...c16(), mean_ttft_ms: 100, p99_ttft_ms: p99 }),
+    });
+    const r = importedOk([run(1, 100), run(2, 300)]);
+    const notes = (r.sweeps[0]!.problems ?? []).map((p) => [p.code, englishOf(p), zh(p)]);
     expect(notes).toContainEqual([
       "import.repeats",
       "concurrency 16 was measured 2 times (in run1/c16.json, run2/c16.json): repeats, the point holds the median of each statistic",
@@ -249,58 +221,42 @@ describe("import.* problems render in English and Chinese", () => {
   });
 
   it("a corrupt file of a folder: the lost level nests the file's own problem", () => {
-    const r = importFiles([
-      { name: "run/c4/a.json", text: '{"oops": ', optional: true },
-      { name: "run/c4/b.csv", text: "concurrency,rps\n4,2\n", optional: true },
-      { name: "run/c8/b.csv", text: "concurrency,rps\n8,3\n", optional: true },
+    const r = importedOk([
+      opt("run/c4/a.json", '{"oops": '),
+      opt("run/c4/b.csv", "concurrency,rps\n4,2\n"),
+      opt("run/c8/b.csv", "concurrency,rps\n8,3\n"),
     ]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const s = r.sweeps[0]!;
     const lost = s.problems!.find((p) => p.code === "import.lostLevel")!;
-    expect(englishOf(lost)).toBe(
+    expect([englishOf(lost), zh(lost), s.warnings[0]]).toEqual([
       "run/c4/a.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 4, by its path)",
-    );
-    expect(zh(lost)).toBe(
       "run/c4/a.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 4）",
-    );
-    expect(s.warnings[0]).toBe(englishOf(lost));
+      englishOf(lost),
+    ]);
     expect(s.dropped?.map((d) => [d.reason, zh(d.problem)])).toEqual([
       ["invalid JSON: Unexpected end of JSON input", "JSON 无效：JSON 意外结束"],
     ]);
   });
 
+  // biome-ignore format: a case table, one row a line
   it.each([
-    [
-      "importerFailed",
-      { importer: "vllm", error: "boom" },
-      "vllm importer failed: boom",
-      "vllm 导入器出错：boom",
-    ],
-    [
-      "readFailed",
-      { error: "NotReadableError" },
-      "could not be read (NotReadableError)",
-      "无法读取（NotReadableError）",
-    ],
+    ["importerFailed", { importer: "vllm", error: "boom" }, "vllm importer failed: boom", "vllm 导入器出错：boom"],
+    ["readFailed", { error: "NotReadableError" }, "could not be read (NotReadableError)", "无法读取（NotReadableError）"],
     ["workerFailed", { error: "x" }, "the import worker failed: x", "导入 worker 出错：x"],
-  ])(
-    "import.%s (an importer that throws, the read and worker failures)",
-    (key, params, enText, zhText) => {
-      const p = { code: `import.${key}`, severity: "error" as const, params };
-      expect([en(p), zh(p)]).toEqual([enText, zhText]);
-    },
-  );
+  ])("import.%s (an importer that throws, the read and worker failures)", (key, params, enText, zhText) => {
+    const p = { code: `import.${key}`, severity: "error" as const, params };
+    expect([en(p), zh(p)]).toEqual([enText, zhText]);
+  });
 });
 
 describe("importNotes keeps each note's problem", () => {
   it("lists every note once, and each renders in Chinese", () => {
-    const a = JSON.parse(fixture(C16)) as Record<string, number>;
-    const r = importFiles([
-      { name: "run1/c16.json", text: JSON.stringify(a), optional: true },
-      { name: "run2/c16.json", text: JSON.stringify(a), optional: true },
-      { name: "run2/notes.txt", text: "hello", optional: true },
+    const text = JSON.stringify(c16());
+    const r = importedOk([
+      opt("run1/c16.json", text),
+      opt("run2/c16.json", text),
+      opt("run2/notes.txt", "hello"),
     ]);
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const notes = importNotes(r);
     expect(notes.map((n) => n.text)).toEqual([
       "run2/notes.txt: not a recognised benchmark output; skipped",
@@ -314,30 +270,13 @@ describe("importNotes keeps each note's problem", () => {
     ]);
     expect(notes.map((n) => localizeNote(n, "en"))).toEqual(notes.map((n) => n.text));
   });
-
-  it("a sweep's own note (not an issue of a file) keeps its problem too", () => {
-    const r = importFiles(readInputs(["fixtures/aiperf/synthetic/artifacts"], ROOT));
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    const path = importNotes(r).find((n) =>
-      n.text.startsWith("concurrency read from the file path"),
-    )!;
-    expect(path.problem?.code).toBe("import.pathLoad");
-    expect(localizeNote(path, "zh")).toBe("并发取自文件路径（文件内容中没有记录）");
-  });
 });
 
 describe("shownZh", () => {
   it("keeps quoted strings and numbers, and words the other values in Chinese", () => {
-    expect(
-      [
-        shown("abc"),
-        shown(12.5),
-        shown(Infinity),
-        shown(undefined),
-        shown({}),
-        shown([1, 2, 3]),
-      ].map(shownZh),
-    ).toEqual(['"abc"', "12.5", "超出范围的数（超过 ±1.8e308）", "空", "对象", "3 个元素的数组"]);
+    const values = ["abc", 12.5, Infinity, undefined, {}, [1, 2, 3]];
+    const zhTexts = words('"abc"|12.5|超出范围的数（超过 ±1.8e308）|空|对象|3 个元素的数组');
+    expect(values.map((v) => shownZh(shown(v)))).toEqual(zhTexts);
   });
 });
 
@@ -347,18 +286,12 @@ describe("a sweep merged from many files", () => {
     const text = fixture(
       "aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl",
     );
-    const r = importFiles(
-      [1, 2, 4, 8, 16, 32].map((c) => ({
-        name: `art/model-concurrency${c}/profile_export.jsonl`,
-        text,
-      })),
-    );
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const name = (c: number) => `art/model-concurrency${c}/profile_export.jsonl`;
+    const r = importedOk([1, 2, 4, 8, 16, 32].map((c) => ({ name: name(c), text })));
     const s = r.sweeps[0]!;
     expect(s.points).toHaveLength(6);
-    expect(
-      s.warnings.filter((w) => w.startsWith("concurrency read from the file path")),
-    ).toHaveLength(1);
+    const fromPath = s.warnings.filter((w) => w.startsWith("concurrency read from the file path"));
+    expect(fromPath).toHaveLength(1);
     expect(s.problems!.filter((p) => p.code === "import.pathLoad")).toHaveLength(1);
     expect(s.problems!.map((p) => englishOf(p))).toEqual(s.warnings);
   });
