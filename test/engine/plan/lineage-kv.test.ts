@@ -9,16 +9,11 @@ import llms from "../../../models/llms.json";
 import type { PlanFile, SweepPoint } from "../../../src/engine/base/types";
 import { restoreGpuCatalog, restoreLlmCatalog } from "../../../src/engine/catalog/catalog";
 import { GIB } from "../../../src/engine/catalog/kv-budget";
-import {
-  consistent,
-  explainPath,
-  lineageNodes,
-  type LineageNode,
-} from "../../../src/engine/plan/lineage";
+import { explainPath, type LineageNode } from "../../../src/engine/plan/lineage";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { planJson } from "../../../src/report/plan-output";
-import { numericPaths } from "./lineage-plans-b";
+import { explainFailures, numericPaths } from "./lineage-plans-b";
 
 const memory = { gpus: restoreGpuCatalog(gpus).items, llms: restoreLlmCatalog(llms).items };
 
@@ -61,9 +56,6 @@ function explained(ctx: ReturnType<typeof ctxOf>, path: string): LineageNode {
   return a.node;
 }
 
-const close = (a: number, b: number) =>
-  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-
 describe("kvLineage", () => {
   it.each([
     ["BF16 on one H100", [{}], {}],
@@ -80,22 +72,7 @@ describe("kvLineage", () => {
         p.includes(".kv."),
       );
       expect(paths.length).toBeGreaterThanOrEqual(11);
-      const failures: string[] = [];
-      for (const [path, value] of paths) {
-        const a = explainPath(ctx, path);
-        if (!a.ok) {
-          failures.push(a.error);
-          continue;
-        }
-        if (a.node.value === null || !close(a.node.value, value))
-          failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
-        for (const n of lineageNodes(a.node)) {
-          if (!consistent(n)) failures.push(`${path}: ${n.path} = ${n.value}, re ${n.recomputed}`);
-          if (n.kind === "computed" && n.recomputed === undefined)
-            failures.push(`${path}: ${n.path} has no recomputed value`);
-        }
-      }
-      expect(failures).toEqual([]);
+      expect(explainFailures(ctx, paths)).toEqual([]);
     },
   );
 

@@ -3,7 +3,12 @@
  * (test/engine/plan/lineage-*.test.ts, issue #15): each node on one line
  * `path [kind] = value | formula | plugged | re recomputed | raw …`, its inputs indented below.
  */
-import { explainPath, type LineageNode } from "../../../src/engine/plan/lineage";
+import {
+  consistent,
+  explainPath,
+  lineageNodes,
+  type LineageNode,
+} from "../../../src/engine/plan/lineage";
 import { words } from "../../words";
 import { computePlan } from "../../../src/engine/plan/plan";
 import type { PlanResult } from "../../../src/engine/plan/plan-result";
@@ -518,3 +523,28 @@ export const showPaths =
   (c: Ctx, depth = 1) =>
   (s: TemplateStringsArray) =>
     showAll(c, paths(s), depth);
+
+/** Equal up to 1e-9 relative (absolute below 1). */
+const close = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** What is wrong with the explanations of `paths` (path, plan value): none explains, another value, a step that does not recompute. */
+export function explainFailures(ctx: Ctx, paths: [string, number][]): string[] {
+  const failures: string[] = [];
+  for (const [path, value] of paths) {
+    const a = explainPath(ctx, path);
+    if (!a.ok) {
+      failures.push(a.error);
+      continue;
+    }
+    if (a.node.value === null || !close(a.node.value, value))
+      failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
+    for (const x of lineageNodes(a.node)) {
+      if (!consistent(x))
+        failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
+      if (x.kind === "computed" && x.recomputed === undefined)
+        failures.push(`${path}: ${x.path} has no recomputed value`);
+    }
+  }
+  return failures;
+}

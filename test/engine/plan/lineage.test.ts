@@ -27,7 +27,6 @@ import { lineageMessages, type LineageConstant } from "../../../src/engine/plan/
 import { PLANS } from "./lineage-plans-a";
 import { contextOf, exampleContext, explainAll, explainLines, edited } from "./lineage-print";
 import {
-  consistent,
   type LineageContext,
   explainPath,
   lineageNodes,
@@ -62,6 +61,7 @@ import {
   none,
   paths,
   showPaths,
+  explainFailures,
 } from "./lineage-plans-b";
 import { planJson } from "../../../src/report/plan-output";
 
@@ -143,30 +143,6 @@ const planArb: fc.Arbitrary<PlanFile> = fc
         })),
       }) as unknown as PlanFile,
   );
-
-const close = (a: number, b: number) =>
-  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-
-/** What is wrong with the explanations of `paths` (path, plan value): none explains, another value, a step that does not recompute. */
-function explainFailures(ctx: LineageContext, paths: [string, number][]): string[] {
-  const failures: string[] = [];
-  for (const [path, value] of paths) {
-    const a = explainPath(ctx, path);
-    if (!a.ok) {
-      failures.push(a.error);
-      continue;
-    }
-    if (a.node.value === null || !close(a.node.value, value))
-      failures.push(`${path}: explained ${a.node.value}, plan ${value}`);
-    for (const x of lineageNodes(a.node)) {
-      if (!consistent(x))
-        failures.push(`${path}: ${x.path} = ${x.value}, recomputed ${x.recomputed}`);
-      if (x.kind === "computed" && x.recomputed === undefined)
-        failures.push(`${path}: ${x.path} has no recomputed value`);
-    }
-  }
-  return failures;
-}
 
 /** Every problem of a result (plan, SKUs, workloads on SKUs). */
 function problemsOf(r: ReturnType<typeof computePlan>): Problem[] {
