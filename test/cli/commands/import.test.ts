@@ -190,7 +190,7 @@ describe("capplan import of an archived run: since the previous run", () => {
   );
   writeFileSync(join(dir, "notes.json"), '{"note": "not a run"}');
 
-  it("compares with the latest earlier run of the same deployment in its folder", async () => {
+  it("compares with the latest earlier run of the same deployment in its folder, in Chinese with --lang zh", async () => {
     const r = await run("import", latest);
     expect(r.code).toBe(0);
     for (const line of [
@@ -207,22 +207,18 @@ describe("capplan import of an archived run: since the previous run", () => {
     expect(r.out).not.toContain("Concurrency 16\n");
     // The section follows the run's own report table.
     expect(r.out.indexOf("#### Since")).toBeGreaterThan(r.out.indexOf("| 16 |"));
-  });
-
-  it("in Chinese with --lang zh", async () => {
-    const r = await run("import", latest, "--lang", "zh");
+    const zh = (await run("import", latest, "--lang", "zh")).out;
     for (const line of [
       "#### 与上次运行相比",
       "上次运行：2026-12-01-run.json (2026-12-01T10:00:00Z) · 阈值：5 %",
       "| 指标 | 之前 | 之后 | 变化 |",
       "| RPS | 10.00 | 9.40 | \u22126.0 % ▲ 退化 |",
     ])
-      expect(r.out).toContain(line);
+      expect(zh).toContain(line);
   });
 
   it("--json adds sinceRun with the same numbers", async () => {
-    const r = await run("import", latest, "--json");
-    const j = JSON.parse(r.out);
+    const j = JSON.parse((await run("import", latest, "--json")).out);
     expect(Object.keys(j)).toEqual(["sweeps", "sinceRun"]);
     expect(Object.keys(j.sinceRun)).toEqual(words("previous current threshold levels regression"));
     const run1 = { file: "2026-12-01-run.json", date: "2026-12-01T10:00:00Z" };
@@ -385,15 +381,15 @@ describe("capplan import --lang zh", () => {
 describe("importOrFail", () => {
   it("renders the reading errors that are problems in Chinese, and keeps the others", () => {
     reads.fail = true;
-    let thrown: unknown;
+    const io = { out: () => {}, err: () => {} };
+    const call = () => importOrFail(["x.json"], {}, io, true, "zh");
     try {
-      importOrFail(["x.json"], {}, { out: () => {}, err: () => {} }, true, "zh");
-    } catch (e) {
-      thrown = e;
+      expect(call).toThrow(CliError);
+      expect(call).toThrow(
+        expect.objectContaining({ lines: ["无法读取（EACCES）", "a sentence"] }),
+      );
     } finally {
       reads.fail = false;
     }
-    expect(thrown).toBeInstanceOf(CliError);
-    expect((thrown as CliError).lines).toEqual(["无法读取（EACCES）", "a sentence"]);
   });
 });
