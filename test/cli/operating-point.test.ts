@@ -61,7 +61,8 @@ describe("operating point on the vLLM rate sweep in fixtures/", () => {
     expect(pts[5]).toMatchObject({ completed: 1015, failed: 985 });
   });
 
-  it("picks rate 35 (2,845.2 tok/s) under P99 TTFT ≤ 40 s, as under ≤ 20 s: a looser SLO never needs more replicas", async () => {
+  // rate=inf (49.25 % failed) fails the default 1 % limit on failed requests, which binds.
+  it("picks rate 35 (2,845.2 tok/s) under P99 TTFT ≤ 40 s, as under ≤ 20 s: a looser SLO never needs more replicas; failed requests count", async () => {
     const loose = await planJson(plan(40000));
     const tight = await planJson(plan(20000));
     for (const j of [loose, tight]) {
@@ -70,20 +71,16 @@ describe("operating point on the vLLM rate sweep in fixtures/", () => {
     }
     expect(loose.skus[0].replicas).toBeLessThanOrEqual(tight.skus[0].replicas);
     expect(loose.skus[0].replicasBase).toBeCloseTo((100 * 100) / 2845.198643096852, 9);
+    const binding = { sloBinding: true, bindingErrorRate: true, bindingSlo: null };
+    expect(loose.skus[0].operatingPoint).toMatchObject(binding);
+    expect(loose.skus[0].sloChecked).toBe(true);
+    expect((await run("plan", tmpPlan(plan(40000)))).out).toMatch(/failed share ≤ 1 %/);
   });
 
   it("even when failed requests are allowed (maxErrorRatePct 100), the level past saturation is not chosen: it has less throughput", async () => {
     const j = await planJson(plan(40000, { maxErrorRatePct: 100 }));
     expect(j.skus[0].operatingPoint).toMatchObject({ requestRate: 35, sloBinding: false });
     expect(j.skus[0].warnings.join("\n")).toMatch(/where throughput peaks/);
-  });
-
-  it("counts failed requests: rate=inf (49.25 % failed) fails the default 1 % limit, which binds", async () => {
-    const j = await planJson(plan(40000));
-    const op = j.skus[0].operatingPoint;
-    expect(op).toMatchObject({ sloBinding: true, bindingErrorRate: true, bindingSlo: null });
-    expect(j.skus[0].sloChecked).toBe(true);
-    expect((await run("plan", tmpPlan(plan(40000)))).out).toMatch(/failed share ≤ 1 %/);
   });
 
   it("rejects a maxErrorRatePct that is not a number, naming the key", async () => {
@@ -116,8 +113,7 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     const j = await planJson(twoSkus(300));
     expect(j.skus.map((s: { sloChecked: boolean }) => s.sloChecked)).toEqual([true, false, false]);
     expect(j.skus[1].costPerHour).toBeLessThan(j.skus[0].costPerHour);
-    expect(j.cheapest).toBe("Measured");
-    expect(j.recommendationChecked).toBe(true);
+    expect(j).toMatchObject({ cheapest: "Measured", recommendationChecked: true });
     expect((await run("plan", tmpPlan(twoSkus(300)))).out).toMatch(
       /Checked against SLOs\s+yes\s+no \(capacity given or estimated\)/,
     );
@@ -126,8 +122,7 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
   it("names the cheapest unchecked SKU only when no checked SKU is feasible, flagged and warned", async () => {
     const j = await planJson(twoSkus(1500));
     expect(j.skus[0].feasible).toBe(false);
-    expect(j.cheapest).toBe("Typed");
-    expect(j.recommendationChecked).toBe(false);
+    expect(j).toMatchObject({ cheapest: "Typed", recommendationChecked: false });
     expect(j.warnings).toContain(
       "Typed is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
     );
