@@ -154,6 +154,7 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
 
 describe("replicasRaw under N+k with several workloads", () => {
   it("replicasRaw = replicasBase × elasticity + k and replicas = ceil(replicasBase × elasticity) + k, replicasBase summed over workloads", async () => {
+    const sweeps = { chat: tok(1500), docs: tok(900) };
     const j = await planJson({
       format: FORMAT,
       workloads: [
@@ -161,14 +162,7 @@ describe("replicasRaw under N+k with several workloads", () => {
         { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
       ],
       factors: { elasticity: 1.2, redundancy: { spare: 2 } },
-      skus: [
-        {
-          name: "A",
-          gpusPerReplica: 4,
-          pricePerGpuHour: 20,
-          sweeps: { chat: tok(1500), docs: tok(900) },
-        },
-      ],
+      skus: [{ name: "A", gpusPerReplica: 4, pricePerGpuHour: 20, sweeps }],
     });
     const s = j.skus[0];
     const base = s.workloads.map((w: { replicasBase: number }) => w.replicasBase);
@@ -180,6 +174,7 @@ describe("replicasRaw under N+k with several workloads", () => {
 });
 
 describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.md)", () => {
+  const tokPath = (i: number) => `skus[${i}].sweep.replicaOutputTokensPerSec`;
   it("the example's H200 estimate follows the H100's computed operating point, not a typed copy", async () => {
     const r = await run("plan", "models/examples/multi-sku.json", "--json");
     expect(r.code).toBe(0);
@@ -228,13 +223,8 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
     expect(r.code).toBe(2);
     const j = JSON.parse(r.out);
     const cyc = j.errors.filter((e: { kind: string }) => e.kind === "CYCLE");
-    expect(cyc.map((e: { path: string }) => e.path)).toEqual(
-      expect.arrayContaining([
-        "cells.est",
-        "skus[0].sweep.replicaOutputTokensPerSec",
-        "skus[1].sweep.replicaOutputTokensPerSec",
-      ]),
-    );
+    const paths = cyc.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["cells.est", tokPath(0), tokPath(1)]));
     expect(cyc.find((e: { path: string }) => e.path === "cells.est").message).toMatch(
       /circular reference: .*skus\[0\]\.replicaOutputTokensPerSec/,
     );
@@ -246,10 +236,7 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
   it("an unknown id is an unknown name", async () => {
     const p = { format: FORMAT, workload: WORKLOAD, skus: [sku("A", 1, "=nosuch_tok_s")] };
     const j = JSON.parse((await run("plan", tmpPlan(p), "--json")).out);
-    expect(j.errors[0]).toMatchObject({
-      path: "skus[0].sweep.replicaOutputTokensPerSec",
-      kind: "NAME",
-    });
+    expect(j.errors[0]).toMatchObject({ path: tokPath(0), kind: "NAME" });
   });
 });
 
@@ -284,9 +271,11 @@ describe("a spreadsheet sweep with a failed share column", () => {
       const r = await run("plan", sweepPlan(extra), "--json");
       expect(r.code).toBe(0);
       const op = JSON.parse(r.out).skus[0].operatingPoint;
-      expect(op.concurrency).toBe(conc);
-      expect(op.outputTokensPerSec).toBe(tok);
-      expect(op.bindingErrorRate).toBe(binds);
+      expect(op).toMatchObject({
+        concurrency: conc,
+        outputTokensPerSec: tok,
+        bindingErrorRate: binds,
+      });
     },
   );
 });
