@@ -140,14 +140,16 @@ describe("the real capplan binary", () => {
   });
 });
 
+type Row = [
+  conc: number,
+  ttftP99: number,
+  itlP50: number,
+  e2eP99: number,
+  rps: number,
+  tps: number,
+];
 /** A `capplan sweep` file (capplan-sweep, stored points) of one run. */
-function runFile(
-  dir: string,
-  name: string,
-  date: string,
-  rows: [conc: number, ttftP99: number, itlP50: number, e2eP99: number, rps: number, tps: number][],
-  gpu = "H100",
-): string {
+function runFile(dir: string, name: string, date: string, rows: Row[], gpu = "H100"): string {
   const points = rows.map(([concurrency, ttft, itl, e2e, rps, tps]) => ({
     concurrency,
     requestRate: null,
@@ -169,25 +171,19 @@ describe("capplan import of an archived run: since the previous run", () => {
   // 1000 → 980 is −2.0 %. The first run of the folder is older still, the A100 run another
   // deployment, and notes.json no run at all.
   const dir = mkdtempSync(join(tmpdir(), "capplan-since-"));
-  const oldest = runFile(dir, "2026-11-01-old.json", "2026-11-01T00:00:00Z", [
-    [8, 999, 99, 9999, 1, 100],
-  ]);
-  const first = runFile(dir, "2026-12-01-run.json", "2026-12-01T10:00:00Z", [
+  const at = (name: string, date: string, rows: Row[], gpu?: string) =>
+    runFile(dir, name, date, rows, gpu);
+  const oldest = at("2026-11-01-old.json", "2026-11-01T00:00:00Z", [[8, 999, 99, 9999, 1, 100]]);
+  const first = at("2026-12-01-run.json", "2026-12-01T10:00:00Z", [
     [1, 40, 10, 400, 2, 200],
     [8, 120, 20, 1000, 10, 1000],
   ]);
-  const latest = runFile(dir, "2026-12-02-run.json", "2026-12-02T10:00:00Z", [
+  const latest = at("2026-12-02-run.json", "2026-12-02T10:00:00Z", [
     [1, 40, 10, 400, 2, 200],
     [8, 150, 20.5, 1040, 9.4, 980],
     [16, 300, 30, 2000, 12, 1200],
   ]);
-  const a100 = runFile(
-    dir,
-    "2026-12-03-a100.json",
-    "2026-12-03T00:00:00Z",
-    [[8, 1, 1, 1, 1, 1]],
-    "A100",
-  );
+  const a100 = at("2026-12-03-a100.json", "2026-12-03T00:00:00Z", [[8, 1, 1, 1, 1, 1]], "A100");
   writeFileSync(join(dir, "notes.json"), '{"note": "not a run"}');
 
   it("compares with the latest earlier run of the same deployment in its folder, in Chinese with --lang zh", async () => {
@@ -255,9 +251,8 @@ describe("capplan import of an archived run: since the previous run", () => {
 
   it("--since FILE compares with a named run, even a later-named one in another folder", async () => {
     const other = mkdtempSync(join(tmpdir(), "capplan-since-"));
-    const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [
-      [8, 100, 20, 1000, 10, 1000],
-    ]);
+    const row: Row = [8, 100, 20, 1000, 10, 1000];
+    const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [row]);
     const r = await run("import", latest, "--since", old);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Previous run: ${old} (2026-10-01T00:00:00Z)`);
@@ -311,13 +306,8 @@ describe("capplan import of runs written by capplan sweep --archive", () => {
     const [b, a] = h.deployments[0].runs;
     const ttft = j.sinceRun.levels[1].metrics[0];
     expect(j.sinceRun.levels[1].at).toEqual({ concurrency: 2, requestRate: null });
-    expect(ttft).toEqual({
-      key: "ttft.p99",
-      before: b.value,
-      after: a.value,
-      changePct: a.changePct,
-      regression: true,
-    });
+    const want = { key: "ttft.p99", before: b.value, after: a.value, changePct: a.changePct };
+    expect(ttft).toEqual({ ...want, regression: true });
     // The server's TTFT went from 10 ms to 60 ms: the run's p99 rose by far more than 5 %.
     expect(ttft.after - ttft.before).toBeGreaterThan(40);
     expect(j.sinceRun.levels[1].metrics[1].key).toBe("itl.p50");
