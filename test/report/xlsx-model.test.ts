@@ -24,6 +24,7 @@ const tok = (replicaOutputTokensPerSec: number) => ({ replicaOutputTokensPerSec 
 
 /** Two workloads (one with a daily volume, one without a forecast), N+2, two pools and a shared cost. */
 function severalPlan(): PlanFile {
+  const sweeps = { chat: tok(1234.5), batch: tok(777.7), agent: tok(410.3) };
   return {
     format: "capplan.plan/v1",
     title: "Two workloads, N+2, weighted teams",
@@ -35,10 +36,7 @@ function severalPlan(): PlanFile {
     ],
     factors: { elasticity: 1.3, redundancy: { spare: 2 } },
     skus: [
-      {
-        ...{ name: "A100 TP2", gpusPerReplica: 2, pricePerGpuHour: 3.1 },
-        sweeps: { chat: tok(1234.5), batch: tok(777.7), agent: tok(410.3) },
-      },
+      { name: "A100 TP2", gpusPerReplica: 2, pricePerGpuHour: 3.1, sweeps },
       { name: "H200 TP8", gpusPerReplica: 8, pricePerGpuHour: 3.79, sweep: tok(9100) },
     ],
     tenants: {
@@ -76,9 +74,8 @@ function tolerancePlan(): PlanFile {
   };
 }
 
-const seed = (): PlanResult => loadPlan("models/examples/seed.json").result;
 const CASES: [string, () => { result: PlanResult; plan?: PlanFile }][] = [
-  ["seed", () => ({ result: seed(), plan: loadPlan("models/examples/seed.json").plan })],
+  ["seed", () => loadPlan("models/examples/seed.json")],
   ["multi-sku", () => loadPlan("models/examples/multi-sku.json")],
   ["several", () => ({ result: compute(severalPlan()), plan: severalPlan() })],
   ["tolerance", () => ({ result: compute(tolerancePlan()), plan: tolerancePlan() })],
