@@ -203,13 +203,11 @@ beforeAll(async () => {
   cell.value = 1.5;
   tweak = { file: join(dir, "seed-elasticity-1.5.xlsx"), result: compute(plan15) };
   writeFileSync(tweak.file, await writeXlsx(seedModel));
-  if (python)
-    cachedBooks = readWithOpenpyxl(
-      python,
-      [...files.values()].map((f) => f.cached),
-    );
+  const written = [...files.values()];
+  const cached = written.map((f) => f.cached);
+  if (python) cachedBooks = readWithOpenpyxl(python, cached);
   if (python && lo) {
-    const bare = [...[...files.values()].map((f) => f.bare), tweak.file];
+    const bare = [...written.map((f) => f.bare), tweak.file];
     const out = recalcWithLibreOffice(lo, bare);
     const read = readWithOpenpyxl(python, out);
     recalculated = Object.fromEntries(bare.map((b, i) => [b, read[out[i]!]!]));
