@@ -30,7 +30,14 @@ async function planJson(plan: unknown, code = 0) {
 }
 
 /** An example plan as an object, changed by `edit`. */
-function example(path: string, edit: (plan: any) => void): unknown {
+type Loose = { [key: string]: unknown; file?: string };
+type Example = {
+  cells: Loose;
+  sloMode?: string;
+  workloads: Loose[];
+  skus: (Loose & { sweep: Loose })[];
+};
+function example(path: string, edit: (plan: Example) => void): unknown {
   const plan = JSON.parse(readFileSync(path, "utf8"));
   edit(plan);
   return plan;
@@ -174,19 +181,15 @@ describe("capplan plan on bad input", () => {
   });
 
   it("still computes tokens per request when peakRps has an error (it depends only on the lengths)", async () => {
-    const { j } = await planJson(
-      example(SEED, (p) => (p.workloads[0].peakRps = "=peak_rpz")),
-      2,
-    );
+    const plan = example(SEED, (p) => (p.workloads[0]!.peakRps = "=peak_rpz"));
+    const { j } = await planJson(plan, 2);
     expect(j.errors[0]).toMatchObject({ path: "workloads[0].peakRps", kind: "NAME" });
     expect(values(j.workloads[0], "tokensPerRequest tokensPerSec")).toEqual([600, null]);
   });
 
   it("names a missing sweep file and exits 2", async () => {
-    const { j } = await planJson(
-      example(SEED, (p) => (p.skus[0].sweep = { file: "no/such/folder/" })),
-      2,
-    );
+    const plan = example(SEED, (p) => (p.skus[0]!.sweep = { file: "no/such/folder/" }));
+    const { j } = await planJson(plan, 2);
     expect(j.skus[0].feasible).toBe(null);
     const named = j.errors.some((e: { message: string }) => e.message.includes("no/such/folder/"));
     expect(named).toBe(true);
