@@ -29,12 +29,10 @@ function tmpPlan(plan: unknown): string {
 
 function plan(ttftMaxMs: number, extra: Record<string, unknown> = {}): unknown {
   return {
-    format: "capplan.plan/v1",
+    format: FORMAT,
     workload: { peakRps: 100, inputTokens: 1000, outputTokens: 100 },
     slo: [{ metric: "ttft", stat: "p99", maxMs: ttftMaxMs }],
-    skus: [
-      { name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { points: vllmPoints() } },
-    ],
+    skus: [sku("H100", 3, { points: vllmPoints() })],
     ...extra,
   };
 }
@@ -45,6 +43,15 @@ async function planJson(p: unknown) {
   return JSON.parse(r.out);
 }
 
+const tok = (x: unknown) => ({ replicaOutputTokensPerSec: x });
+/** A one-GPU SKU; `sweep` a number or formula is its typed replica throughput. */
+function sku(name: string, price: number, sweep: unknown, extra: Record<string, unknown> = {}) {
+  const given = typeof sweep === "object" ? sweep : tok(sweep);
+  return { name, gpusPerReplica: 1, pricePerGpuHour: price, sweep: given, ...extra };
+}
+const FORMAT = "capplan.plan/v1";
+const WORKLOAD = { peakRps: 10, inputTokens: 500, outputTokens: 200 };
+
 describe("operating point on the vLLM rate sweep in fixtures/", () => {
   it("the fixture is what the regression is about: throughput peaks at rate 35 and rate=inf drops 985 of 2,000 requests", () => {
     const pts = vllmPoints();
@@ -54,7 +61,8 @@ describe("operating point on the vLLM rate sweep in fixtures/", () => {
     expect(pts[5]).toMatchObject({ completed: 1015, failed: 985 });
   });
 
-  it("picks rate 35 (2,845.2 tok/s) under P99 TTFT ≤ 40 s, as under ≤ 20 s: a looser SLO never needs more replicas", async () => {
+  // rate=inf (49.25 % failed) fails the default 1 % limit on failed requests, which binds.
+  it("picks rate 35 (2,845.2 tok/s) under P99 TTFT ≤ 40 s, as under ≤ 20 s: a looser SLO never needs more replicas; failed requests count", async () => {
     const loose = await planJson(plan(40000));
     const tight = await planJson(plan(20000));
     for (const j of [loose, tight]) {
@@ -63,24 +71,16 @@ describe("operating point on the vLLM rate sweep in fixtures/", () => {
     }
     expect(loose.skus[0].replicas).toBeLessThanOrEqual(tight.skus[0].replicas);
     expect(loose.skus[0].replicasBase).toBeCloseTo((100 * 100) / 2845.198643096852, 9);
+    const binding = { sloBinding: true, bindingErrorRate: true, bindingSlo: null };
+    expect(loose.skus[0].operatingPoint).toMatchObject(binding);
+    expect(loose.skus[0].sloChecked).toBe(true);
+    expect((await run("plan", tmpPlan(plan(40000)))).out).toMatch(/failed share ≤ 1 %/);
   });
 
   it("even when failed requests are allowed (maxErrorRatePct 100), the level past saturation is not chosen: it has less throughput", async () => {
     const j = await planJson(plan(40000, { maxErrorRatePct: 100 }));
-    expect(j.skus[0].operatingPoint.requestRate).toBe(35);
-    expect(j.skus[0].operatingPoint.sloBinding).toBe(false);
+    expect(j.skus[0].operatingPoint).toMatchObject({ requestRate: 35, sloBinding: false });
     expect(j.skus[0].warnings.join("\n")).toMatch(/where throughput peaks/);
-  });
-
-  it("counts failed requests: rate=inf (49.25 % failed) fails the default 1 % limit, which binds", async () => {
-    const j = await planJson(plan(40000));
-    const op = j.skus[0].operatingPoint;
-    expect(op.sloBinding).toBe(true);
-    expect(op.bindingErrorRate).toBe(true);
-    expect(op.bindingSlo).toBeNull();
-    expect(j.skus[0].sloChecked).toBe(true);
-    const text = await run("plan", tmpPlan(plan(40000)));
-    expect(text.out).toMatch(/failed share ≤ 1 %/);
   });
 
   it("rejects a maxErrorRatePct that is not a number, naming the key", async () => {
@@ -98,24 +98,14 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     ],
   });
   const twoSkus = (ttftP99: number) => ({
-    format: "capplan.plan/v1",
+    format: FORMAT,
     cells: { a100_tok_s: 700 },
-    workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+    workload: WORKLOAD,
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     skus: [
-      { name: "Measured", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: measured(ttftP99) },
-      {
-        name: "Typed",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 1,
-        sweep: { replicaOutputTokensPerSec: 5000 },
-      },
-      {
-        name: "Estimated",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=a100_tok_s * 2" },
-      },
+      sku("Measured", 4, measured(ttftP99)),
+      sku("Typed", 1, 5000),
+      sku("Estimated", 2, "=a100_tok_s * 2"),
     ],
   });
 
@@ -123,46 +113,38 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
     const j = await planJson(twoSkus(300));
     expect(j.skus.map((s: { sloChecked: boolean }) => s.sloChecked)).toEqual([true, false, false]);
     expect(j.skus[1].costPerHour).toBeLessThan(j.skus[0].costPerHour);
-    expect(j.cheapest).toBe("Measured");
-    expect(j.recommendationChecked).toBe(true);
-    const text = await run("plan", tmpPlan(twoSkus(300)));
-    expect(text.out).toMatch(/Checked against SLOs\s+yes\s+no \(capacity given or estimated\)/);
+    expect(j).toMatchObject({ cheapest: "Measured", recommendationChecked: true });
+    expect((await run("plan", tmpPlan(twoSkus(300)))).out).toMatch(
+      /Checked against SLOs\s+yes\s+no \(capacity given or estimated\)/,
+    );
   });
 
   it("names the cheapest unchecked SKU only when no checked SKU is feasible, flagged and warned", async () => {
     const j = await planJson(twoSkus(1500));
     expect(j.skus[0].feasible).toBe(false);
-    expect(j.cheapest).toBe("Typed");
-    expect(j.recommendationChecked).toBe(false);
+    expect(j).toMatchObject({ cheapest: "Typed", recommendationChecked: false });
     expect(j.warnings).toContain(
       "Typed is recommended although its capacity was never checked against the SLOs (it is given or estimated, not measured): no SKU with a checked sweep is feasible",
     );
-    const text = await run("plan", tmpPlan(twoSkus(1500)), "--markdown");
-    expect(text.out).toMatch(/Typed \(capacity never checked against the SLOs\)/);
+    expect((await run("plan", tmpPlan(twoSkus(1500)), "--markdown")).out).toMatch(
+      /Typed \(capacity never checked against the SLOs\)/,
+    );
   });
 
   it("warns when the operating point lies in the saturated zone", async () => {
-    const p = {
-      format: "capplan.plan/v1",
-      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
-      slo: [{ metric: "ttft", stat: "p99", maxMs: 5000 }],
-      skus: [
-        {
-          name: "S",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: {
-            points: [
-              { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
-              { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
-              { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
-              { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
-            ],
-          },
-        },
-      ],
-    };
-    const j = await planJson(p);
+    const points = [
+      { concurrency: 1, rps: 1, outputTokensPerSec: 200, ttftMs: { p99: 100 } },
+      { concurrency: 2, rps: 2, outputTokensPerSec: 400, ttftMs: { p99: 105 } },
+      { concurrency: 4, rps: 2.1, outputTokensPerSec: 420, ttftMs: { p99: 900 } },
+      { concurrency: 8, rps: 2.1, outputTokensPerSec: 421, ttftMs: { p99: 6000 } },
+    ];
+    const slo = [{ metric: "ttft", stat: "p99", maxMs: 5000 }];
+    const j = await planJson({
+      format: FORMAT,
+      workload: WORKLOAD,
+      slo,
+      skus: [sku("S", 1, { points })],
+    });
     expect(j.skus[0].operatingPoint.concurrency).toBe(4);
     expect(j.skus[0].warnings).toContain(
       "S: the operating point (concurrency 4) lies in the saturated zone (the knee is at concurrency 4): throughput barely grows with load there while latency climbs, so a small rise in load can break the SLOs; plan headroom or measure below the knee",
@@ -172,30 +154,19 @@ describe("sloChecked and the recommendation (docs/operating-point.md)", () => {
 
 describe("replicasRaw under N+k with several workloads", () => {
   it("replicasRaw = replicasBase × elasticity + k and replicas = ceil(replicasBase × elasticity) + k, replicasBase summed over workloads", async () => {
+    const sweeps = { chat: tok(1500), docs: tok(900) };
     const j = await planJson({
-      format: "capplan.plan/v1",
+      format: FORMAT,
       workloads: [
         { name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 },
         { name: "docs", peakRps: 10, inputTokens: 3000, outputTokens: 500 },
       ],
       factors: { elasticity: 1.2, redundancy: { spare: 2 } },
-      skus: [
-        {
-          name: "A",
-          gpusPerReplica: 4,
-          pricePerGpuHour: 20,
-          sweeps: {
-            chat: { replicaOutputTokensPerSec: 1500 },
-            docs: { replicaOutputTokensPerSec: 900 },
-          },
-        },
-      ],
+      skus: [{ name: "A", gpusPerReplica: 4, pricePerGpuHour: 20, sweeps }],
     });
     const s = j.skus[0];
-    expect(s.workloads.map((w: { replicasBase: number }) => w.replicasBase)).toEqual([
-      10,
-      (10 * 500) / 900,
-    ]);
+    const base = s.workloads.map((w: { replicasBase: number }) => w.replicasBase);
+    expect(base).toEqual([10, (10 * 500) / 900]);
     expect(s.replicasBase).toBeCloseTo(10 + (10 * 500) / 900, 12);
     expect(s.replicasRaw).toBeCloseTo((10 + (10 * 500) / 900) * 1.2 + 2, 12); // 20.67
     expect(s.replicas).toBe(Math.ceil((10 + (10 * 500) / 900) * 1.2) + 2); // 19 + 2 = 21
@@ -203,18 +174,16 @@ describe("replicasRaw under N+k with several workloads", () => {
 });
 
 describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.md)", () => {
+  const tokPath = (i: number) => `skus[${i}].sweep.replicaOutputTokensPerSec`;
   it("the example's H200 estimate follows the H100's computed operating point, not a typed copy", async () => {
     const r = await run("plan", "models/examples/multi-sku.json", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    const h100 = j.skus.find((s: { name: string }) => s.name.startsWith("H100"));
-    const h200 = j.skus.find((s: { name: string }) => s.name.startsWith("H200"));
-    expect(h100.sloChecked).toBe(true);
-    expect(h200.sloChecked).toBe(false);
-    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(
-      h100.operatingPoint.outputTokensPerSec * (4.8 / 3.35),
-      9,
-    );
+    const find = (n: string) => j.skus.find((s: { name: string }) => s.name.startsWith(n));
+    const [h100, h200] = [find("H100"), find("H200")];
+    expect([h100.sloChecked, h200.sloChecked]).toEqual([true, false]);
+    const h200Tok = h100.operatingPoint.outputTokensPerSec * (4.8 / 3.35);
+    expect(h200.operatingPoint.outputTokensPerSec).toBeCloseTo(h200Tok, 9);
     expect(j.errors).toEqual([]);
   });
 
@@ -241,43 +210,21 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
 
   it("a SKU whose capacity depends on itself through cells is a #CYCLE naming the members", async () => {
     const p = {
-      format: "capplan.plan/v1",
+      format: FORMAT,
       cells: { est: "=a_tok_s * 2" },
-      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
+      workload: WORKLOAD,
       skus: [
-        {
-          name: "A",
-          id: "a",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: "=b_tok_s" },
-        },
-        {
-          name: "B",
-          id: "b",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: "=est" },
-        },
-        {
-          name: "C",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: 900 },
-        },
+        sku("A", 1, "=b_tok_s", { id: "a" }),
+        sku("B", 1, "=est", { id: "b" }),
+        sku("C", 1, 900),
       ],
     };
     const r = await run("plan", tmpPlan(p), "--json");
     expect(r.code).toBe(2);
     const j = JSON.parse(r.out);
     const cyc = j.errors.filter((e: { kind: string }) => e.kind === "CYCLE");
-    expect(cyc.map((e: { path: string }) => e.path)).toEqual(
-      expect.arrayContaining([
-        "cells.est",
-        "skus[0].sweep.replicaOutputTokensPerSec",
-        "skus[1].sweep.replicaOutputTokensPerSec",
-      ]),
-    );
+    const paths = cyc.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["cells.est", tokPath(0), tokPath(1)]));
     expect(cyc.find((e: { path: string }) => e.path === "cells.est").message).toMatch(
       /circular reference: .*skus\[0\]\.replicaOutputTokensPerSec/,
     );
@@ -287,23 +234,9 @@ describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.m
   });
 
   it("an unknown id is an unknown name", async () => {
-    const p = {
-      format: "capplan.plan/v1",
-      workload: { peakRps: 10, inputTokens: 500, outputTokens: 200 },
-      skus: [
-        {
-          name: "A",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { replicaOutputTokensPerSec: "=nosuch_tok_s" },
-        },
-      ],
-    };
+    const p = { format: FORMAT, workload: WORKLOAD, skus: [sku("A", 1, "=nosuch_tok_s")] };
     const j = JSON.parse((await run("plan", tmpPlan(p), "--json")).out);
-    expect(j.errors[0]).toMatchObject({
-      path: "skus[0].sweep.replicaOutputTokensPerSec",
-      kind: "NAME",
-    });
+    expect(j.errors[0]).toMatchObject({ path: tokPath(0), kind: "NAME" });
   });
 });
 
@@ -318,12 +251,10 @@ describe("a spreadsheet sweep with a failed share column", () => {
     writeFileSync(
       p,
       JSON.stringify({
-        format: "capplan.plan/v1",
-        workload: { peakRps: 10, inputTokens: 500, outputTokens: 100 },
+        format: FORMAT,
+        workload: { ...WORKLOAD, outputTokens: 100 },
         slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-        skus: [
-          { name: "L40S", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "sweep.csv" } },
-        ],
+        skus: [sku("L40S", 1, { file: "sweep.csv" })],
         ...extra,
       }),
     );
@@ -340,9 +271,11 @@ describe("a spreadsheet sweep with a failed share column", () => {
       const r = await run("plan", sweepPlan(extra), "--json");
       expect(r.code).toBe(0);
       const op = JSON.parse(r.out).skus[0].operatingPoint;
-      expect(op.concurrency).toBe(conc);
-      expect(op.outputTokensPerSec).toBe(tok);
-      expect(op.bindingErrorRate).toBe(binds);
+      expect(op).toMatchObject({
+        concurrency: conc,
+        outputTokensPerSec: tok,
+        bindingErrorRate: binds,
+      });
     },
   );
 });

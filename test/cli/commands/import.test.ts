@@ -13,6 +13,7 @@ import { startTestServer } from "../../sweep/server";
 import { importOrFail } from "../../../src/cli/commands/import";
 import { CliError } from "../../../src/cli/io";
 import { importMessages } from "../../../src/import/messages/pipeline";
+import { words } from "../../words";
 
 /** Set to make the next reads fail as an unreadable file does (a problem beside a plain sentence). */
 const reads = vi.hoisted(() => ({ fail: false }));
@@ -32,13 +33,11 @@ describe("capplan import", () => {
   it("prints { sweeps } as JSON with the values of the file", async () => {
     const r = await run("import", GOOD, "--json");
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out) as {
-      sweeps: { source: { files: string[] }; points: Record<string, unknown>[] }[];
-    };
-    expect(j.sweeps).toHaveLength(1);
-    expect(j.sweeps[0]!.source.files).toEqual([GOOD]);
+    const { sweeps } = JSON.parse(r.out);
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0].source.files).toEqual([GOOD]);
     // line 3 of the file: 8,3.90,410.2,44.6,54.8,13.5,16.2
-    expect(j.sweeps[0]!.points[1]).toMatchObject({
+    expect(sweeps[0].points[1]).toMatchObject({
       concurrency: 8,
       rps: 3.9,
       outputTokensPerSec: 410.2,
@@ -47,23 +46,22 @@ describe("capplan import", () => {
     });
   });
 
-  it("prints a heading, a source line and the report table (docs/report.md) without --json", async () => {
-    const r = await run("import", GOOD);
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^### /);
-    expect(r.out).toContain(`Files: ${GOOD} · Format: csv · Model: — · Engine: — · GPU: —`);
-    expect(r.out).toContain(
-      "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
-    );
-    expect(r.out).toContain("| 8 | 3.90 | 410.2 | 44.6 | 54.8 | 13.5 | 16.2 |");
-    expect(r.out).toContain("| 32 | 9.75 | 1020.4 | 120.3 | 480.9 | 21.7 | 35.5 |");
-  });
-
-  it("prints the Chinese table with --lang zh", async () => {
-    const r = await run("import", GOOD, "--lang", "zh");
-    expect(r.out).toContain("延迟单位：毫秒。");
-    expect(r.out).toContain("| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |");
-  });
+  it.each([
+    [[], `Files: ${GOOD} · Format: csv · Model: — · Engine: — · GPU: —`],
+    [[], "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |"],
+    [[], "| 8 | 3.90 | 410.2 | 44.6 | 54.8 | 13.5 | 16.2 |"],
+    [[], "| 32 | 9.75 | 1020.4 | 120.3 | 480.9 | 21.7 | 35.5 |"],
+    [["--lang", "zh"], "延迟单位：毫秒。"],
+    [["--lang", "zh"], "| 并发 | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |"],
+  ])(
+    "prints a heading, a source line and the report table (docs/report.md) without --json %j: %s",
+    async (flags, line) => {
+      const r = await run("import", GOOD, ...flags);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^### /);
+      expect(r.out).toContain(line);
+    },
+  );
 
   it("sends the repeated-level note to stderr and still exits 0", async () => {
     const r = await run("import", "fixtures/malformed/duplicate-levels.csv", "--json");
@@ -78,62 +76,40 @@ describe("capplan import", () => {
 
   it("fails with one stderr line per bad file and nothing on stdout", async () => {
     const r = await runLine(
-      `import fixtures/malformed/empty.csv fixtures/malformed/binary.bin --json`,
+      "import fixtures/malformed/empty.csv fixtures/malformed/binary.bin --json",
     );
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.errLines).toHaveLength(2);
     expect(r.errLines[0]).toContain("fixtures/malformed/empty.csv:1: file is empty");
     expect(r.errLines[1]).toContain("fixtures/malformed/binary.bin: file looks binary");
   });
 
-  it("fails on a missing path", async () => {
-    const r = await run("import", "fixtures/nope.csv");
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.errLines).toEqual(["capplan import: fixtures/nope.csv: no such file or directory"]);
-  });
-
-  it("refuses --concurrency with several files, and a non-numeric --concurrency", async () => {
-    const many = await run("import", GOOD, "fixtures/malformed/tab.tsv", "--concurrency", "8");
-    expect(many.code).toBe(2);
-    expect(many.out).toBe("");
-    expect(many.err).toContain("--concurrency applies to a single file; 2 files were given");
-    const bad = await run("import", GOOD, "--concurrency", "eight");
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--concurrency must be a positive number, got "eight"');
-  });
-
-  it("refuses an unknown --format and an unknown option", async () => {
-    const f = await run("import", GOOD, "--format", "nosuch");
-    expect(f.code).toBe(2);
-    expect(f.err).toContain('unknown --format "nosuch"');
-    const o = await run("import", GOOD, "--frobnicate");
-    expect(o.code).toBe(2);
-    expect(o.err).toContain("unknown option --frobnicate");
-  });
-
-  it("needs at least one input", async () => {
-    const r = await run("import");
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+  it.each([
+    ["fixtures/nope.csv", "capplan import: fixtures/nope.csv: no such file or directory"],
+    [
+      `${GOOD} fixtures/malformed/tab.tsv --concurrency 8`,
+      "--concurrency applies to a single file; 2 files were given",
+    ],
+    [`${GOOD} --concurrency eight`, '--concurrency must be a positive number, got "eight"'],
+    [`${GOOD} --format nosuch`, 'unknown --format "nosuch"'],
+    [`${GOOD} --frobnicate`, "unknown option --frobnicate"],
+    ["", ""], // needs at least one input
+  ])("refuses `import %s` with exit 2, nothing on stdout: %s", async (args, message) => {
+    const r = await runLine(`import ${args}`);
+    expect([r.code, r.out]).toEqual([2, ""]);
+    expect(r.err).toContain(message);
+    if (args === "fixtures/nope.csv") expect(r.errLines).toEqual([message]);
   });
 });
 
+const SPAWN = { encoding: "utf8", timeout: 60000 } as const;
+const bin = (...args: string[]) =>
+  spawnSync(process.execPath, ["bin/capplan.mjs", "import", ...args], SPAWN);
+
 describe("the real capplan binary", () => {
   it("exits 2 on bad input with one stderr line per problem, an empty stdout and no stack trace", () => {
-    const p = spawnSync(
-      process.execPath,
-      [
-        "bin/capplan.mjs",
-        "import",
-        "fixtures/malformed/empty.csv",
-        "fixtures/malformed/unknown-format.txt",
-      ],
-      { encoding: "utf8", timeout: 60000 },
-    );
-    expect(p.stdout).toBe("");
-    expect(p.status).toBe(2);
+    const p = bin("fixtures/malformed/empty.csv", "fixtures/malformed/unknown-format.txt");
+    expect([p.stdout, p.status]).toEqual(["", 2]);
     const lines = p.stderr.split("\n").filter((l) => l.trim());
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain("empty.csv:1: file is empty");
@@ -142,14 +118,10 @@ describe("the real capplan binary", () => {
   });
 
   it("exits 0 and prints JSON on good input", () => {
-    const p = spawnSync(process.execPath, ["bin/capplan.mjs", "import", GOOD, "--json"], {
-      encoding: "utf8",
-      timeout: 60000,
-    });
+    const p = bin(GOOD, "--json");
     expect(p.status).toBe(0);
-    expect(
-      JSON.parse(p.stdout).sweeps[0].points.map((x: { concurrency: number }) => x.concurrency),
-    ).toEqual([1, 8, 32]);
+    const { points } = JSON.parse(p.stdout).sweeps[0];
+    expect(points.map((x: { concurrency: number }) => x.concurrency)).toEqual([1, 8, 32]);
   });
 
   it("reads an Excel paste on stdin whose header cell holds a line break (`capplan import -`)", async () => {
@@ -168,14 +140,16 @@ describe("the real capplan binary", () => {
   });
 });
 
+type Row = [
+  conc: number,
+  ttftP99: number,
+  itlP50: number,
+  e2eP99: number,
+  rps: number,
+  tps: number,
+];
 /** A `capplan sweep` file (capplan-sweep, stored points) of one run. */
-function runFile(
-  dir: string,
-  name: string,
-  date: string,
-  rows: [conc: number, ttftP99: number, itlP50: number, e2eP99: number, rps: number, tps: number][],
-  gpu = "H100",
-): string {
+function runFile(dir: string, name: string, date: string, rows: Row[], gpu = "H100"): string {
   const points = rows.map(([concurrency, ttft, itl, e2e, rps, tps]) => ({
     concurrency,
     requestRate: null,
@@ -197,79 +171,62 @@ describe("capplan import of an archived run: since the previous run", () => {
   // 1000 → 980 is −2.0 %. The first run of the folder is older still, the A100 run another
   // deployment, and notes.json no run at all.
   const dir = mkdtempSync(join(tmpdir(), "capplan-since-"));
-  const oldest = runFile(dir, "2026-11-01-old.json", "2026-11-01T00:00:00Z", [
-    [8, 999, 99, 9999, 1, 100],
-  ]);
-  const first = runFile(dir, "2026-12-01-run.json", "2026-12-01T10:00:00Z", [
+  const at = (name: string, date: string, rows: Row[], gpu?: string) =>
+    runFile(dir, name, date, rows, gpu);
+  const oldest = at("2026-11-01-old.json", "2026-11-01T00:00:00Z", [[8, 999, 99, 9999, 1, 100]]);
+  const first = at("2026-12-01-run.json", "2026-12-01T10:00:00Z", [
     [1, 40, 10, 400, 2, 200],
     [8, 120, 20, 1000, 10, 1000],
   ]);
-  const latest = runFile(dir, "2026-12-02-run.json", "2026-12-02T10:00:00Z", [
+  const latest = at("2026-12-02-run.json", "2026-12-02T10:00:00Z", [
     [1, 40, 10, 400, 2, 200],
     [8, 150, 20.5, 1040, 9.4, 980],
     [16, 300, 30, 2000, 12, 1200],
   ]);
-  const a100 = runFile(
-    dir,
-    "2026-12-03-a100.json",
-    "2026-12-03T00:00:00Z",
-    [[8, 1, 1, 1, 1, 1]],
-    "A100",
-  );
+  const a100 = at("2026-12-03-a100.json", "2026-12-03T00:00:00Z", [[8, 1, 1, 1, 1, 1]], "A100");
   writeFileSync(join(dir, "notes.json"), '{"note": "not a run"}');
 
-  it("compares with the latest earlier run of the same deployment in its folder", async () => {
+  it("compares with the latest earlier run of the same deployment in its folder, in Chinese with --lang zh", async () => {
     const r = await run("import", latest);
     expect(r.code).toBe(0);
-    expect(r.out).toContain("#### Since the previous run");
-    expect(r.out).toContain(
+    for (const line of [
+      "#### Since the previous run",
       "Previous run: 2026-12-01-run.json (2026-12-01T10:00:00Z) · threshold: 5 %",
-    );
-    expect(r.out).toContain("| P99 TTFT | 120.0 | 150.0 | +25.0 % ▲ regression |");
-    expect(r.out).toContain("| P50 ITL | 20.0 | 20.5 | +2.5 % |");
-    expect(r.out).toContain("| P99 E2E | 1000.0 | 1040.0 | +4.0 % |");
-    expect(r.out).toContain("| RPS | 10.00 | 9.40 | \u22126.0 % ▲ regression |");
-    expect(r.out).toContain("| tokens/s | 1000 | 980 | \u22122.0 % |");
-    expect(r.out).toContain("Regressions since the previous run: 2");
+      "| P99 TTFT | 120.0 | 150.0 | +25.0 % ▲ regression |",
+      "| P50 ITL | 20.0 | 20.5 | +2.5 % |",
+      "| P99 E2E | 1000.0 | 1040.0 | +4.0 % |",
+      "| RPS | 10.00 | 9.40 | \u22126.0 % ▲ regression |",
+      "| tokens/s | 1000 | 980 | \u22122.0 % |",
+      "Regressions since the previous run: 2",
+    ])
+      expect(r.out).toContain(line);
     expect(r.out).not.toContain("Concurrency 16\n");
     // The section follows the run's own report table.
     expect(r.out.indexOf("#### Since")).toBeGreaterThan(r.out.indexOf("| 16 |"));
-  });
-
-  it("in Chinese with --lang zh", async () => {
-    const r = await run("import", latest, "--lang", "zh");
-    expect(r.out).toContain("#### 与上次运行相比");
-    expect(r.out).toContain("上次运行：2026-12-01-run.json (2026-12-01T10:00:00Z) · 阈值：5 %");
-    expect(r.out).toContain("| 指标 | 之前 | 之后 | 变化 |");
-    expect(r.out).toContain("| RPS | 10.00 | 9.40 | \u22126.0 % ▲ 退化 |");
+    const zh = (await run("import", latest, "--lang", "zh")).out;
+    for (const line of [
+      "#### 与上次运行相比",
+      "上次运行：2026-12-01-run.json (2026-12-01T10:00:00Z) · 阈值：5 %",
+      "| 指标 | 之前 | 之后 | 变化 |",
+      "| RPS | 10.00 | 9.40 | \u22126.0 % ▲ 退化 |",
+    ])
+      expect(zh).toContain(line);
   });
 
   it("--json adds sinceRun with the same numbers", async () => {
-    const r = await run("import", latest, "--json");
-    const j = JSON.parse(r.out);
+    const j = JSON.parse((await run("import", latest, "--json")).out);
     expect(Object.keys(j)).toEqual(["sweeps", "sinceRun"]);
-    expect(Object.keys(j.sinceRun)).toEqual([
-      "previous",
-      "current",
-      "threshold",
-      "levels",
-      "regression",
-    ]);
-    expect(j.sinceRun.previous).toEqual({
-      file: "2026-12-01-run.json",
-      date: "2026-12-01T10:00:00Z",
-    });
-    expect(j.sinceRun.current).toEqual({
-      file: "2026-12-02-run.json",
-      date: "2026-12-02T10:00:00Z",
-    });
+    expect(Object.keys(j.sinceRun)).toEqual(words("previous current threshold levels regression"));
+    const run1 = { file: "2026-12-01-run.json", date: "2026-12-01T10:00:00Z" };
+    const run2 = { file: "2026-12-02-run.json", date: "2026-12-02T10:00:00Z" };
+    expect([j.sinceRun.previous, j.sinceRun.current]).toEqual([run1, run2]);
     expect(j.sinceRun.regression).toBe(true);
     expect(j.sinceRun.levels.map((l: { at: unknown }) => l.at)).toEqual([
       { concurrency: 1, requestRate: null },
       { concurrency: 8, requestRate: null },
     ]);
     const ttft = j.sinceRun.levels[1].metrics[0];
-    expect(Object.keys(ttft)).toEqual(["key", "before", "after", "changePct", "regression"]);
+    expect(Object.keys(ttft)).toEqual(words("key before after changePct regression"));
     expect(ttft).toMatchObject({ key: "ttft.p99", before: 120, after: 150, regression: true });
     expect(ttft.changePct).toBeCloseTo(25, 9);
   });
@@ -294,9 +251,8 @@ describe("capplan import of an archived run: since the previous run", () => {
 
   it("--since FILE compares with a named run, even a later-named one in another folder", async () => {
     const other = mkdtempSync(join(tmpdir(), "capplan-since-"));
-    const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [
-      [8, 100, 20, 1000, 10, 1000],
-    ]);
+    const row: Row = [8, 100, 20, 1000, 10, 1000];
+    const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [row]);
     const r = await run("import", latest, "--since", old);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Previous run: ${old} (2026-10-01T00:00:00Z)`);
@@ -306,8 +262,7 @@ describe("capplan import of an archived run: since the previous run", () => {
 
   it("--since another deployment: exit 2 naming both", async () => {
     const r = await run("import", latest, "--since", a100);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.errLines).toEqual([
       `capplan import: --since ${a100} is another deployment (test/model · vllm · 1 × A100) than ${latest} (test/model · vllm · 1 × H100): model, engine, GPU and GPU count must agree`,
     ]);
@@ -317,12 +272,10 @@ describe("capplan import of an archived run: since the previous run", () => {
   });
 
   it("--since a missing file: the CLI's file error; --since with several sweeps: exit 2", async () => {
-    const r = await run("import", latest, "--since", join(dir, "nope.json"));
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.errLines).toEqual([
-      `capplan import: ${join(dir, "nope.json")}: no such file or directory`,
-    ]);
+    const nope = join(dir, "nope.json");
+    const r = await run("import", latest, "--since", nope);
+    expect([r.code, r.out]).toEqual([2, ""]);
+    expect(r.errLines).toEqual([`capplan import: ${nope}: no such file or directory`]);
     const many = await run("import", latest, first, "--separate", "--since", first);
     expect(many.code).toBe(2);
     expect(many.err).toContain("--since compares one run, but the input holds 2 sweeps");
@@ -353,13 +306,8 @@ describe("capplan import of runs written by capplan sweep --archive", () => {
     const [b, a] = h.deployments[0].runs;
     const ttft = j.sinceRun.levels[1].metrics[0];
     expect(j.sinceRun.levels[1].at).toEqual({ concurrency: 2, requestRate: null });
-    expect(ttft).toEqual({
-      key: "ttft.p99",
-      before: b.value,
-      after: a.value,
-      changePct: a.changePct,
-      regression: true,
-    });
+    const want = { key: "ttft.p99", before: b.value, after: a.value, changePct: a.changePct };
+    expect(ttft).toEqual({ ...want, regression: true });
     // The server's TTFT went from 10 ms to 60 ms: the run's p99 rose by far more than 5 %.
     expect(ttft.after - ttft.before).toBeGreaterThan(40);
     expect(j.sinceRun.levels[1].metrics[1].key).toBe("itl.p50");
@@ -384,17 +332,21 @@ describe("capplan import --lang zh", () => {
     const dir = folder();
     const zh = await run("import", dir, "--lang", "zh");
     expect(zh.code).toBe(2);
-    expect(zh.errLines).toContain(`error: ${dir}/c8.json:1:10: JSON 无效：JSON 意外结束`);
-    expect(zh.errLines).toContain(`skipped: ${dir}/notes.txt: 不是可识别的压测输出；已跳过`);
+    expect(zh.errLines).toEqual(
+      expect.arrayContaining([
+        `error: ${dir}/c8.json:1:10: JSON 无效：JSON 意外结束`,
+        `skipped: ${dir}/notes.txt: 不是可识别的压测输出；已跳过`,
+      ]),
+    );
     expect(zh.out).toContain(
       `警告：\n- ${dir}/c8.json:1:10 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 8）`,
     );
     const en = await run("import", dir);
-    expect(en.errLines).toContain(
-      `error: ${dir}/c8.json:1:10: invalid JSON: Unexpected end of JSON input`,
-    );
-    expect(en.errLines).toContain(
-      `skipped: ${dir}/notes.txt: not a recognised benchmark output; skipped`,
+    expect(en.errLines).toEqual(
+      expect.arrayContaining([
+        `error: ${dir}/c8.json:1:10: invalid JSON: Unexpected end of JSON input`,
+        `skipped: ${dir}/notes.txt: not a recognised benchmark output; skipped`,
+      ]),
     );
     expect(en.out).toContain(
       `Warnings:\n- ${dir}/c8.json:1:10 could not be imported (invalid JSON: Unexpected end of JSON input): this sweep lacks its load level (concurrency 8, by its path)`,
@@ -403,16 +355,13 @@ describe("capplan import --lang zh", () => {
 
   it("--concurrency with several files is refused in the language asked for", async () => {
     const dir = folder();
-    const en = await runLine(
-      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8`,
-    );
+    const files = `${join(dir, "c4.csv")} ${join(dir, "notes.txt")}`;
+    const en = await runLine(`import ${files} --concurrency 8`);
     expect(en.code).toBe(2);
     expect(en.err).toContain(
       "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)",
     );
-    const zh = await runLine(
-      `import ${join(dir, "c4.csv")} ${join(dir, "notes.txt")} --concurrency 8 --lang zh`,
-    );
+    const zh = await runLine(`import ${files} --concurrency 8 --lang zh`);
     expect(zh.err).toContain(
       "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",
     );
@@ -422,15 +371,15 @@ describe("capplan import --lang zh", () => {
 describe("importOrFail", () => {
   it("renders the reading errors that are problems in Chinese, and keeps the others", () => {
     reads.fail = true;
-    let thrown: unknown;
+    const io = { out: () => {}, err: () => {} };
+    const call = () => importOrFail(["x.json"], {}, io, true, "zh");
     try {
-      importOrFail(["x.json"], {}, { out: () => {}, err: () => {} }, true, "zh");
-    } catch (e) {
-      thrown = e;
+      expect(call).toThrow(CliError);
+      expect(call).toThrow(
+        expect.objectContaining({ lines: ["无法读取（EACCES）", "a sentence"] }),
+      );
     } finally {
       reads.fail = false;
     }
-    expect(thrown).toBeInstanceOf(CliError);
-    expect((thrown as CliError).lines).toEqual(["无法读取（EACCES）", "a sentence"]);
   });
 });
