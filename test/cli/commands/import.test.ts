@@ -308,8 +308,11 @@ describe("capplan import of runs written by capplan sweep --archive", () => {
     expect(j.sinceRun.levels[1].at).toEqual({ concurrency: 2, requestRate: null });
     const want = { key: "ttft.p99", before: b.value, after: a.value, changePct: a.changePct };
     expect(ttft).toEqual({ ...want, regression: true });
-    // The server's TTFT went from 10 ms to 60 ms: the run's p99 rose by far more than 5 %.
-    expect(ttft.after - ttft.before).toBeGreaterThan(40);
+    // The server's TTFT went from 10 ms to 60 ms, a floor no run can beat; `regression` above
+    // says the p99 rose by more than 5 %. (A difference of 40 ms was asserted here: on a loaded
+    // machine the difference once fell to 38.7 ms.)
+    expect(ttft.after).toBeGreaterThanOrEqual(60);
+    expect(ttft.before).toBeGreaterThanOrEqual(10);
     expect(j.sinceRun.levels[1].metrics[1].key).toBe("itl.p50");
   }, 30_000);
 });
