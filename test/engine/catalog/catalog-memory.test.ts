@@ -52,6 +52,7 @@ const llm = (over: Partial<Llm> = {}): Llm => ({
 const fine = { tokens: 0, usableBytes: 0, weightsBytes: 0, kvBytesPerToken: 131_072, issues: [] };
 /** A maxKvTokens result: the fields of `fine` with `over` on top. */
 const result = (over: Partial<ReturnType<typeof maxKvTokens>>) => ({ ...fine, ...over });
+const memoryIssue = (message: string) => [{ path: "memory", message }];
 const noKvSize = (terms: string) =>
   `Em has no per-token KV cache size: ${terms} is not positive, so the KV token budget cannot be computed`;
 
@@ -202,12 +203,9 @@ describe("maxKvTokens", () => {
       result({
         usableBytes: 10_000_000_000,
         weightsBytes: 10_000_000_000,
-        issues: [
-          {
-            path: "memory",
-            message: "Em weights (10.0 GB) do not fit in 1 × Gee at 1 utilisation (10.0 GB usable)",
-          },
-        ],
+        issues: memoryIssue(
+          "Em weights (10.0 GB) do not fit in 1 × Gee at 1 utilisation (10.0 GB usable)",
+        ),
       }),
     ],
     [
@@ -216,13 +214,9 @@ describe("maxKvTokens", () => {
       result({
         usableBytes: 72_000_000_000,
         weightsBytes: 141_200_000_000,
-        issues: [
-          {
-            path: "memory",
-            message:
-              "Em weights (141.2 GB) do not fit in 1 × Gee at 0.9 utilisation (72.0 GB usable)",
-          },
-        ],
+        issues: memoryIssue(
+          "Em weights (141.2 GB) do not fit in 1 × Gee at 0.9 utilisation (72.0 GB usable)",
+        ),
       }),
     ],
     [
