@@ -200,14 +200,18 @@ describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", 
       v.errors
         .filter((e) => e.problem?.code === code)
         .map((e) => [e.message, localizeError(e, "zh")]);
-    expect([...text("planFile.range"), ...text("planFile.duplicate")]).toEqual([
+    expect([text("planFile.range"), text("planFile.duplicate")]).toEqual([
       [
-        "expected from 0 up to 1e9 (requests per second), got -1",
-        "应在 0 至 1e9 之间（请求/秒），实际为 -1",
+        [
+          "expected from 0 up to 1e9 (requests per second), got -1",
+          "应在 0 至 1e9 之间（请求/秒），实际为 -1",
+        ],
       ],
       [
-        'duplicate workload name "chat" (also at workloads[0].name)',
-        '负载名称 "chat" 重复（另见 workloads[0].name）',
+        [
+          'duplicate workload name "chat" (also at workloads[0].name)',
+          '负载名称 "chat" 重复（另见 workloads[0].name）',
+        ],
       ],
     ]);
     const syntax = parsePlanText(
