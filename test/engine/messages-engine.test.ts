@@ -19,6 +19,38 @@ import { planText } from "../../src/report/plan-output";
 import { englishOf } from "../../src/engine/base/problems";
 
 const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
+const wl = (name: string, peakRps: unknown = 1, tokens = 10) => ({
+  name,
+  peakRps,
+  inputTokens: tokens,
+  outputTokens: tokens,
+});
+const sku = (name: string, sweeps: object) => ({
+  name,
+  gpusPerReplica: 1,
+  pricePerGpuHour: 1,
+  sweeps,
+});
+const point = (extra: object) => ({
+  points: [{ concurrency: 1, outputTokensPerSec: 100, ...extra }],
+});
+/** A plan document: one "chat" workload, no SLOs, no SKUs, unless `overrides` says otherwise. */
+const plan = (overrides: object) =>
+  validatePlan({
+    format: "capplan.plan/v1",
+    title: "t",
+    workloads: [wl("chat")],
+    slo: [],
+    skus: [],
+    ...overrides,
+  });
+/** Validates (asserting no errors) and computes the plan. */
+const computed = (overrides: object) => {
+  const v = plan(overrides);
+  expect(v.ok ? [] : v.errors).toEqual([]);
+  if (!v.ok) throw new Error("invalid plan");
+  return computePlan(resolvePlan(v.plan));
+};
 
 describe("plan.* (src/engine/plan/plan.ts)", () => {
   it.each([
@@ -54,43 +86,25 @@ describe("plan.* (src/engine/plan/plan.ts)", () => {
   });
 
   it("carries a SKU's errors, warnings and reason as values, and plan errors at their paths without a regex over the text", () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workloads: [
-        { name: "chat (eu)", peakRps: 1, inputTokens: 10, outputTokens: 10 },
-        { name: "docs", peakRps: 1, inputTokens: 10, outputTokens: 10 },
-      ],
+    const r = computed({
+      workloads: [wl("chat (eu)"), wl("docs")],
       slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
       skus: [
-        {
-          name: "A",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweeps: {
-            docs: { points: [{ concurrency: 1, outputTokensPerSec: 100, ttftMs: { p99: 5000 } }] },
-          },
-        },
-        {
-          name: "B",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweeps: {
-            "chat (eu)": { replicaOutputTokensPerSec: 50 },
-            docs: { replicaOutputTokensPerSec: 50 },
-          },
-        },
+        sku("A", { docs: point({ ttftMs: { p99: 5000 } }) }),
+        sku("B", {
+          "chat (eu)": { replicaOutputTokensPerSec: 50 },
+          docs: { replicaOutputTokensPerSec: 50 },
+        }),
       ],
     });
-    if (!v.ok) expect(v.errors).toEqual([]);
-    if (!v.ok) return;
-    const r = computePlan(resolvePlan(v.plan));
     const a = r.skus[0]!;
-    expect(a.errorProblems.map((p) => [p.code, p.path, p.subject])).toEqual([
-      ["plan.noSweep", "skus[0].sweeps.chat (eu)", "skus[0] (chat (eu))"],
-    ]);
-    expect(a.errorProblems.map(englishOf)).toEqual([
-      "skus[0] (chat (eu)): no sweep for this workload",
+    expect(a.errorProblems.map((p) => [p.code, p.path, p.subject, englishOf(p)])).toEqual([
+      [
+        "plan.noSweep",
+        "skus[0].sweeps.chat (eu)",
+        "skus[0] (chat (eu))",
+        "skus[0] (chat (eu)): no sweep for this workload",
+      ],
     ]);
     expect(a.infeasibleProblem?.code).toBe("plan.sloAtLowest");
     expect(renderProblem(a.infeasibleProblem!, "zh")).toBe(
@@ -99,8 +113,10 @@ describe("plan.* (src/engine/plan/plan.ts)", () => {
     // A workload name with brackets stays whole in the error's path (the old regex cut it at ")").
     const e = r.errors.find((x) => x.problem?.code === "plan.noSweep")!;
     expect(e).toMatchObject({ path: "skus[0].sweeps.chat (eu)", kind: "INPUT" });
-    expect(englishOf(e.problem)).toBe("no sweep for this workload");
-    expect(localizeError(e, "zh")).toBe("该负载没有扫描数据");
+    expect([englishOf(e.problem), localizeError(e, "zh")]).toEqual([
+      "no sweep for this workload",
+      "该负载没有扫描数据",
+    ]);
     expect(r.skus[1]!.problems.map((p) => p.code)).toEqual([
       "plan.capacityGiven",
       "plan.capacityGiven",
@@ -115,64 +131,25 @@ describe("plan.* (src/engine/plan/plan.ts)", () => {
 
 describe("one SLO label in every message (src/engine/curve/slo-label.ts; docs/architecture.md)", () => {
   it('writes a mean SLO as "mean TTFT" (not "MEAN TTFT") in the plan\'s reasons, in English and Chinese', () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 10, outputTokens: 10 }],
+    const r = computed({
       slo: [
         { metric: "ttft", stat: "mean", maxMs: 1000 },
         { metric: "itl", stat: "p50", maxMs: 50 },
       ],
       skus: [
-        {
-          name: "A",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweeps: {
-            chat: {
-              points: [
-                {
-                  concurrency: 1,
-                  outputTokensPerSec: 100,
-                  ttftMs: { mean: 5000 },
-                  itlMs: { p50: 10 },
-                },
-              ],
-            },
-          },
-        },
-        {
-          name: "B",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweeps: {
-            chat: {
-              points: [
-                {
-                  concurrency: 1,
-                  outputTokensPerSec: 100,
-                  ttftMs: { p99: 200 },
-                  itlMs: { mean: 10 },
-                },
-              ],
-            },
-          },
-        },
+        sku("A", { chat: point({ ttftMs: { mean: 5000 }, itlMs: { p50: 10 } }) }),
+        sku("B", { chat: point({ ttftMs: { p99: 200 }, itlMs: { mean: 10 } }) }),
       ],
     });
-    if (!v.ok) expect(v.errors).toEqual([]);
-    if (!v.ok) return;
-    const r = computePlan(resolvePlan(v.plan));
-    const a = r.skus[0]!.infeasibleProblem!;
-    expect(a.code).toBe("plan.sloAtLowest");
+    const [a, b] = r.skus.map((s) => s.infeasibleProblem!);
     // 5000 ms against 1000 ms: 4000 ms, 400 % over
-    expect(both(a)).toEqual([
+    expect([a!.code, ...both(a!)]).toEqual([
+      "plan.sloAtLowest",
       "mean TTFT ≤ 1000 ms fails already at the lowest load (1): 5,000 ms, 4,000 ms (400 %) over",
       "mean TTFT ≤ 1000 ms 在最低负载（1）下就不满足：5,000 ms，超出 4,000 ms（400 %）",
     ]);
-    const b = r.skus[1]!.infeasibleProblem!;
-    expect(b.code).toBe("plan.statsMissing");
-    expect(both(b)).toEqual([
+    expect([b!.code, ...both(b!)]).toEqual([
+      "plan.statsMissing",
       "mean TTFT is missing; the sweep has p99; P50 ITL is missing; the sweep has mean",
       "缺少 mean TTFT；该扫描只有 p99；缺少 P50 ITL；该扫描只有 mean",
     ]);
@@ -182,31 +159,19 @@ describe("one SLO label in every message (src/engine/curve/slo-label.ts; docs/ar
 
 describe("formula.* through a plan (src/engine/formula/*.ts)", () => {
   it("reaches plan errors, so the status bar and the CLI render them in Chinese", () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      cells: { peak: "=1/0" },
-      workloads: [{ name: "chat", peakRps: "=peak", inputTokens: 10, outputTokens: 10 }],
-      slo: [],
-      skus: [],
-    });
-    if (!v.ok) expect(v.errors).toEqual([]);
-    if (!v.ok) return;
-    const r = computePlan(resolvePlan(v.plan));
+    const r = computed({ cells: { peak: "=1/0" }, workloads: [wl("chat", "=peak")] });
     const e = r.errors.find((x) => x.path === "workloads[0].peakRps")!;
-    expect(e.problem?.code).toBe("formula.dependsOn");
-    expect(localizeError(e, "zh")).toBe(
+    expect([e.problem?.code, localizeError(e, "zh")]).toEqual([
+      "formula.dependsOn",
       "依赖的 cells.peak 有错误：结果是 Infinity（除以零？），不是有限数",
-    );
+    ]);
   });
 });
 
 describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", () => {
   it("gives every validation issue as a value at its path, in the Chinese the sentence table gave", () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+    const v = plan({
+      workloads: [wl("chat", 1, 1)],
       slo: [{ metric: "latency", stat: "p99", maxMs: 1 }],
       skus: {},
     });
@@ -229,31 +194,24 @@ describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", 
   });
 
   it("renders ranges, duplicates and a JSON syntax error with its line and column", () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workloads: [
-        { name: "chat", peakRps: -1, inputTokens: 1, outputTokens: 1 },
-        { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 },
-      ],
-      slo: [],
-      skus: [],
-    });
+    const v = plan({ workloads: [wl("chat", -1, 1), wl("chat", 1, 1)] });
     if (v.ok) return expect(v.ok).toBe(false);
     const text = (code: string) =>
       v.errors
         .filter((e) => e.problem?.code === code)
         .map((e) => [e.message, localizeError(e, "zh")]);
-    expect(text("planFile.range")).toEqual([
+    expect([text("planFile.range"), text("planFile.duplicate")]).toEqual([
       [
-        "expected from 0 up to 1e9 (requests per second), got -1",
-        "应在 0 至 1e9 之间（请求/秒），实际为 -1",
+        [
+          "expected from 0 up to 1e9 (requests per second), got -1",
+          "应在 0 至 1e9 之间（请求/秒），实际为 -1",
+        ],
       ],
-    ]);
-    expect(text("planFile.duplicate")).toEqual([
       [
-        'duplicate workload name "chat" (also at workloads[0].name)',
-        '负载名称 "chat" 重复（另见 workloads[0].name）',
+        [
+          'duplicate workload name "chat" (also at workloads[0].name)',
+          '负载名称 "chat" 重复（另见 workloads[0].name）',
+        ],
       ],
     ]);
     const syntax = parsePlanText(
@@ -277,8 +235,7 @@ describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", 
   it.skipIf(planFileSrc.includes("stryMutAct_"))(
     "has Chinese for every fixed 'expected' phrase plan-file.ts writes",
     () => {
-      const src = planFileSrc;
-      const phrases = [...src.matchAll(/\.issue\([^,]+, "([^"]+)"/g)]
+      const phrases = [...planFileSrc.matchAll(/\.issue\([^,]+, "([^"]+)"/g)]
         .map((m) => m[1]!)
         .filter(
           (p) =>
@@ -294,30 +251,17 @@ describe("planFile.* and json.* (src/engine/plan/plan-file.ts, json-error.ts)", 
 
 describe("planFile warnings (src/engine/plan/plan-file.ts)", () => {
   it("come as problems beside the English warnings", () => {
-    const v = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workload: { name: "a", peakRps: 1, inputTokens: 1, outputTokens: 1 },
-      workloads: [],
-      slo: [],
-      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: {} }],
-    });
+    const skus = [sku("A", {})];
+    const v = plan({ workload: wl("a", 1, 1), workloads: [], skus });
     if (!v.ok) return expect(v.ok).toBe(true);
-    expect(v.warnings).toEqual([
-      "both `workloads` and `workload` are given; `workloads` is used",
-      "the plan has no workloads",
+    expect([v.warnings, v.problems?.map((p) => renderProblem(p, "zh"))]).toEqual([
+      [
+        "both `workloads` and `workload` are given; `workloads` is used",
+        "the plan has no workloads",
+      ],
+      ["同时给出了 `workloads` 和 `workload`；使用 `workloads`", "计划中没有负载"],
     ]);
-    expect(v.problems?.map((p) => renderProblem(p, "zh"))).toEqual([
-      "同时给出了 `workloads` 和 `workload`；使用 `workloads`",
-      "计划中没有负载",
-    ]);
-    const w = validatePlan({
-      format: "capplan.plan/v1",
-      title: "t",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-      slo: [],
-      skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps: {} }],
-    });
+    const w = plan({ workloads: [wl("chat", 1, 1)], skus });
     if (!w.ok) return expect(w.ok).toBe(true);
     expect(
       w.problems?.map((p) => [p.path, renderProblem(p, "en"), renderProblem(p, "zh")]),

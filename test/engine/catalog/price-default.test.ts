@@ -22,37 +22,24 @@ import type { Gpu } from "../../../src/engine/catalog/catalog-types";
 
 const GPUS = restoreGpuCatalog(JSON.parse(readFileSync("models/gpus.json", "utf8")));
 
+const sweep = { replicaOutputTokensPerSec: 1000 };
 function plan(currency?: string): PlanFile {
   const p = {
     format: "capplan.plan/v1",
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 500, outputTokens: 200 }],
     slo: [],
     skus: [
-      {
-        name: "L40S x1",
-        gpu: "l40s",
-        gpusPerReplica: 1,
-        sweep: { replicaOutputTokensPerSec: 1000 },
-      },
-      {
-        name: "own",
-        gpu: "h100-sxm",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 1000 },
-      },
-      {
-        name: "no price known",
-        gpu: "l4",
-        gpusPerReplica: 1,
-        pricePerGpuHour: "",
-        sweep: { replicaOutputTokensPerSec: 1000 },
-      },
+      { name: "L40S x1", gpu: "l40s", gpusPerReplica: 1, sweep },
+      { name: "own", gpu: "h100-sxm", gpusPerReplica: 1, pricePerGpuHour: 2, sweep },
+      { name: "no price known", gpu: "l4", gpusPerReplica: 1, pricePerGpuHour: "", sweep },
     ],
   } as unknown as PlanFile;
   if (currency) p.currency = currency;
   return p;
 }
+const L40S_EN =
+  "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own";
+const L40S_ZH = "L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格";
 
 describe("catalogue prices", () => {
   it("restores an indicative USD price with source and date for 7 of the 10 GPUs, without issues", () => {
@@ -70,8 +57,10 @@ describe("catalogue prices", () => {
       mi300x: 2.59,
     });
     const l40s = GPUS.items.find((g) => g.id === "l40s")!.price!;
-    expect(l40s.source.url).toBe("https://www.runpod.io/pricing");
-    expect(l40s.source.retrieved).toBe("2026-09-25");
+    expect([l40s.source.url, l40s.source.retrieved]).toEqual([
+      "https://www.runpod.io/pricing",
+      "2026-09-25",
+    ]);
   });
 
   it("refuses a price entry with a bad date, skipping the GPU with an issue", () => {
@@ -90,29 +79,26 @@ describe("catalogue prices", () => {
       retrieved: "2026-09-25",
     });
     expect(catalogPriceFor(GPUS.items, "l40s", undefined)?.usdPerGpuHour).toBe(1.09);
-    expect(catalogPriceFor(GPUS.items, "l40s", "EUR")).toBeNull();
-    expect(catalogPriceFor(GPUS.items, "l4", "USD")).toBeNull();
-    expect(catalogPriceFor(GPUS.items, "nosuch", "USD")).toBeNull();
+    const none = [
+      ["l40s", "EUR"],
+      ["l4", "USD"],
+      ["nosuch", "USD"],
+    ].map(([gpu, currency]) => catalogPriceFor(GPUS.items, gpu, currency));
+    expect(none).toEqual([null, null, null]);
   });
 
   it("fills only missing prices, records the default, and flags it while the price equals it", () => {
     const p = plan();
     expect(fillDefaultPrices(p, GPUS.items)).toEqual([0]);
-    expect(p.skus[0]!.pricePerGpuHour).toBe(1.09);
+    expect(p.skus.map((s) => s.pricePerGpuHour)).toEqual([1.09, 2, ""]);
     expect(p.skus[0]!.priceDefault?.gpu).toBe("l40s");
-    expect(p.skus[1]!.pricePerGpuHour).toBe(2);
-    expect(p.skus[2]!.pricePerGpuHour).toBe("");
     const prices = [1.09, 2, null];
     const d = defaultedPrices(p, (i) => prices[i] ?? null);
     expect(d.map((x) => [x.index, x.sku])).toEqual([[0, "L40S x1"]]);
     const problem = defaultedProblem(d[0]!);
     expect(problem).toMatchObject({ code: "price.defaulted", path: "skus[0].pricePerGpuHour" });
-    expect(priceMessages.en(problem)).toBe(
-      "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own",
-    );
-    expect(renderProblem(problem, "zh")).toContain(
-      "L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格",
-    );
+    expect(priceMessages.en(problem)).toBe(L40S_EN);
+    expect(renderProblem(problem, "zh")).toContain(L40S_ZH);
     // A price typed over the default is the planner's own.
     expect(defaultedPrices(p, () => 1.2)).toEqual([]);
     expect(fillDefaultPrices(plan("EUR"), GPUS.items)).toEqual([]);
@@ -134,14 +120,12 @@ describe("capplan plan with a SKU naming a catalogue GPU and no price", () => {
     // 10 RPS × 200 output tokens ÷ 1,000 tok/s = 2 replicas of 1 GPU at 1.09 USD.
     expect(out.skus[0].pricePerGpuHour).toBe(1.09);
     expect(out.skus[0].costPerHour).toBeCloseTo(2.18, 10);
-    expect(out.warnings).toContain(
-      "L40S x1: price 1.09 USD per GPU-hour is the catalogue's indicative on-demand price for l40s (RunPod pricing, Secure Cloud (RunPod-operated data centres), on-demand, 1 GPU, 2026-09-25), not a quote: enter your own",
-    );
+    expect(out.warnings).toContain(L40S_EN);
     expect(
       out.problems.map((x: { code: string; path?: string }) => [x.code, x.path]),
     ).toContainEqual(["price.defaulted", "skus[0].pricePerGpuHour"]);
     const zh = await run("plan", join(dir, "p.json"), "--lang", "zh");
-    expect(zh.out).toContain("L40S x1：每 GPU 小时 1.09 美元是目录中 l40s 的参考按需价格");
+    expect(zh.out).toContain(L40S_ZH);
   });
 });
 
@@ -157,6 +141,7 @@ describe("boundaries and edge cases", () => {
     { id: "b", name: "B" },
     { id: "c", name: "C", price: { usdPerGpuHour: 0, source: { ...src, title: "Free tier" } } },
   ] as unknown as Gpu[];
+  const d = { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" };
 
   const planOf = (skus: unknown, currency?: unknown): PlanFile =>
     ({
@@ -168,47 +153,39 @@ describe("boundaries and edge cases", () => {
     }) as unknown as PlanFile;
 
   describe("catalogPriceFor", () => {
-    it("takes a default in USD, with no currency and with an empty currency (the plan's default is USD)", () => {
-      const want = { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" };
-      expect(catalogPriceFor(GPUS, "a", "USD")).toEqual(want);
-      expect(catalogPriceFor(GPUS, "a", undefined)).toEqual(want);
-      expect(catalogPriceFor(GPUS, "a", "")).toEqual(want);
-    });
-
-    it("takes none in another currency, for no GPU id, an empty id, an unknown GPU or a GPU without a price", () => {
-      expect(catalogPriceFor(GPUS, "a", "EUR")).toBeNull();
-      expect(catalogPriceFor(GPUS, "a", "usd")).toBeNull();
-      expect(catalogPriceFor(GPUS, undefined, "USD")).toBeNull();
-      expect(catalogPriceFor(GPUS, "", "USD")).toBeNull();
-      expect(catalogPriceFor(GPUS, "zz", "USD")).toBeNull();
-      expect(catalogPriceFor(GPUS, "b", "USD")).toBeNull();
-    });
-
-    it("a catalogue price of 0 is a price (free tier), with its own source", () => {
-      expect(catalogPriceFor(GPUS, "c", "USD")).toEqual({
-        gpu: "c",
-        usdPerGpuHour: 0,
-        source: "Free tier",
-        retrieved: "2026-01-02",
-      });
+    // The plan's default currency is USD, so no currency and an empty one take a default too.
+    it.each([
+      ["a", "USD", d],
+      ["a", undefined, d],
+      ["a", "", d],
+      // a catalogue price of 0 is a price (free tier), with its own source
+      ["c", "USD", { ...d, gpu: "c", usdPerGpuHour: 0, source: "Free tier" }],
+      // none in another currency, for no GPU id, an empty id, an unknown GPU or one without a price
+      ["a", "EUR", null],
+      ["a", "usd", null],
+      [undefined, "USD", null],
+      ["", "USD", null],
+      ["zz", "USD", null],
+      ["b", "USD", null],
+    ])("GPU %j in %j → %j", (gpu, currency, want) => {
+      expect(catalogPriceFor(GPUS, gpu, currency)).toEqual(want);
     });
   });
 
   describe("priceMissingIn", () => {
-    it("absent, null, empty or blank text are missing; a number (even 0) or other text is not", () => {
-      expect(priceMissingIn(undefined)).toBe(true);
-      expect(priceMissingIn({ name: "s" } as SkuDef)).toBe(true);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: null } as unknown as SkuDef)).toBe(true);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: "" } as unknown as SkuDef)).toBe(true);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: "   " } as unknown as SkuDef)).toBe(true);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: 0 } as unknown as SkuDef)).toBe(false);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: 3 } as unknown as SkuDef)).toBe(false);
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: " 3 " } as unknown as SkuDef)).toBe(
-        false,
-      );
-      expect(priceMissingIn({ name: "s", pricePerGpuHour: "=gpu_hour" } as unknown as SkuDef)).toBe(
-        false,
-      );
+    // absent, null, empty or blank text are missing; a number (even 0) or other text is not
+    it.each([
+      [undefined, true],
+      [{ name: "s" }, true],
+      [{ name: "s", pricePerGpuHour: null }, true],
+      [{ name: "s", pricePerGpuHour: "" }, true],
+      [{ name: "s", pricePerGpuHour: "   " }, true],
+      [{ name: "s", pricePerGpuHour: 0 }, false],
+      [{ name: "s", pricePerGpuHour: 3 }, false],
+      [{ name: "s", pricePerGpuHour: " 3 " }, false],
+      [{ name: "s", pricePerGpuHour: "=gpu_hour" }, false],
+    ])("%j → %s", (sku, missing) => {
+      expect(priceMissingIn(sku as unknown as SkuDef | undefined)).toBe(missing);
     });
   });
 
@@ -224,19 +201,11 @@ describe("boundaries and edge cases", () => {
       ]);
       expect(fillDefaultPrices(p, GPUS)).toEqual([4, 5]);
       const skus = p.skus as unknown as Record<string, unknown>[];
-      expect(skus[2]).toEqual({ name: "priced", gpu: "a", pricePerGpuHour: 7 });
-      expect(skus[3]).toEqual({ name: "no price known", gpu: "b" });
-      expect(skus[4]).toEqual({
-        name: "blank",
-        gpu: "a",
-        pricePerGpuHour: 2.5,
-        priceDefault: {
-          gpu: "a",
-          usdPerGpuHour: 2.5,
-          source: "Cloud list",
-          retrieved: "2026-01-02",
-        },
-      });
+      expect(skus.slice(2, 5)).toEqual([
+        { name: "priced", gpu: "a", pricePerGpuHour: 7 },
+        { name: "no price known", gpu: "b" },
+        { name: "blank", gpu: "a", pricePerGpuHour: 2.5, priceDefault: d },
+      ]);
       expect(skus[5]!.pricePerGpuHour).toBe(0);
     });
 
@@ -251,22 +220,28 @@ describe("boundaries and edge cases", () => {
   });
 
   describe("defaultedPrices", () => {
-    const d = { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" };
+    // Within 1e-9 of the default a price in use is still the default; exactly 1e-9 away or more
+    // (either way) it is the planner's own. No price in use (null) is not a price of 0.
+    const zero = planOf([{ name: "z", priceDefault: { ...d, usdPerGpuHour: 0 } }]);
+    const s = planOf([{ name: "s", priceDefault: d }]);
+    it.each([
+      [zero, 0, [0]],
+      [zero, 5e-10, [0]],
+      [zero, -5e-10, [0]],
+      [zero, 1e-9, []],
+      [zero, -1e-9, []],
+      [zero, null, []],
+      [s, 2.5, [0]],
+      [s, 1, []],
+      [s, 4, []],
+      [s, null, []],
+    ])("%#: a price in use of %s → defaulted SKUs %j", (p, inUse, indices) => {
+      const found = defaultedPrices(p, () => inUse);
+      expect(found.map((x) => x.index)).toEqual(indices);
+    });
 
-    it("a price in use within 1e-9 of the default is still the default; exactly 1e-9 away or more (either way) it is the planner's own", () => {
-      const zero = planOf([{ name: "z", priceDefault: { ...d, usdPerGpuHour: 0 } }]);
-      expect(defaultedPrices(zero, () => 0).map((x) => x.index)).toEqual([0]);
-      expect(defaultedPrices(zero, () => 5e-10).map((x) => x.index)).toEqual([0]);
-      expect(defaultedPrices(zero, () => -5e-10).map((x) => x.index)).toEqual([0]);
-      expect(defaultedPrices(zero, () => 1e-9)).toEqual([]);
-      expect(defaultedPrices(zero, () => -1e-9)).toEqual([]);
-      // No price in use (null) is not a price of 0.
-      expect(defaultedPrices(zero, () => null)).toEqual([]);
-      const p = planOf([{ name: "s", priceDefault: d }]);
-      expect(defaultedPrices(p, () => 2.5)).toEqual([{ index: 0, sku: "s", default: d }]);
-      expect(defaultedPrices(p, () => 1)).toEqual([]);
-      expect(defaultedPrices(p, () => 4)).toEqual([]);
-      expect(defaultedPrices(p, () => null)).toEqual([]);
+    it("gives the SKU's index, name and default", () => {
+      expect(defaultedPrices(s, () => 2.5)).toEqual([{ index: 0, sku: "s", default: d }]);
     });
 
     it("names a SKU without a text name by its path; skips SKUs without a default or with a non-number default", () => {
@@ -283,28 +258,24 @@ describe("boundaries and edge cases", () => {
       ]);
     });
 
-    it("asks the price of SKU i by its index", () => {
+    it("asks the price of SKU i by its index; a plan without a SKU list has none", () => {
       const p = planOf([
         { name: "x", priceDefault: d },
         { name: "y", priceDefault: d },
       ]);
       expect(defaultedPrices(p, (i) => (i === 1 ? 2.5 : 9)).map((x) => x.sku)).toEqual(["y"]);
-    });
-
-    it("a plan without a SKU list has none", () => {
       expect(defaultedPrices(planOf(undefined), () => 2.5)).toEqual([]);
     });
   });
 
   describe("defaultedProblem", () => {
     it("is a warning at skus[i].pricePerGpuHour with the SKU, price, GPU, source and date in its text", () => {
-      const p = defaultedProblem({
-        index: 3,
-        sku: "L",
-        default: { gpu: "a", usdPerGpuHour: 2.5, source: "Cloud list", retrieved: "2026-01-02" },
+      const p = defaultedProblem({ index: 3, sku: "L", default: d });
+      expect(p).toMatchObject({
+        code: "price.defaulted",
+        severity: "warning",
+        path: "skus[3].pricePerGpuHour",
       });
-      expect(p).toMatchObject({ code: "price.defaulted", severity: "warning" });
-      expect(p).toMatchObject({ path: "skus[3].pricePerGpuHour" });
       expect(priceMessages.en(p)).toBe(
         "L: price 2.5 USD per GPU-hour is the catalogue's indicative on-demand price for a (Cloud list, 2026-01-02), not a quote: enter your own",
       );
