@@ -86,40 +86,20 @@ describe("SGLang 405B on 8× H200", () => {
   });
 });
 
-/** bench_serving's mean, median, std and p99 keys of one latency metric. */
-const stats = (metric: string, mean: number, median: number, std: number, p99: number) => ({
-  [`mean_${metric}_ms`]: mean,
-  [`median_${metric}_ms`]: median,
-  [`std_${metric}_ms`]: std,
-  [`p99_${metric}_ms`]: p99,
-});
-
 describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)", () => {
-  const line = {
-    backend: "sglang-oai",
-    dataset_name: "random",
-    request_rate: Infinity,
-    max_concurrency: 16,
-    sharegpt_output_len: null,
-    random_input_len: 1000,
-    random_output_len: 200,
-    random_range_ratio: 1.0,
-    duration: 40,
-    completed: 320,
-    total_input_tokens: 320000,
-    total_output_tokens: 64000,
-    total_output_tokens_retokenized: 63990,
-    request_throughput: 8,
-    input_throughput: 8000,
-    output_throughput: 1600,
-    ...stats("e2e_latency", 1990, 1950, 100, 2300),
-    ...stats("ttft", 60, 55, 12, 110),
-    ...stats("tpot", 9.7, 9.6, 0.5, 11.2),
-    ...stats("itl", 9.7, 9.1, 3, 25),
-    p95_itl_ms: 14.5,
-    concurrency: 15.92,
-    accept_length: null,
-  };
+  // One record as bench_serving writes it; `text` puts back the bare Infinity of request_rate.
+  const line: Record<string, unknown> = JSON.parse(`{
+    "backend": "sglang-oai", "dataset_name": "random", "request_rate": null, "max_concurrency": 16,
+    "sharegpt_output_len": null, "random_input_len": 1000, "random_output_len": 200,
+    "random_range_ratio": 1.0, "duration": 40, "completed": 320, "total_input_tokens": 320000,
+    "total_output_tokens": 64000, "total_output_tokens_retokenized": 63990,
+    "request_throughput": 8, "input_throughput": 8000, "output_throughput": 1600,
+    "mean_e2e_latency_ms": 1990, "median_e2e_latency_ms": 1950, "std_e2e_latency_ms": 100,
+    "p99_e2e_latency_ms": 2300, "mean_ttft_ms": 60, "median_ttft_ms": 55, "std_ttft_ms": 12,
+    "p99_ttft_ms": 110, "mean_tpot_ms": 9.7, "median_tpot_ms": 9.6, "std_tpot_ms": 0.5,
+    "p99_tpot_ms": 11.2, "mean_itl_ms": 9.7, "median_itl_ms": 9.1, "std_itl_ms": 3,
+    "p95_itl_ms": 14.5, "p99_itl_ms": 25, "concurrency": 15.92, "accept_length": null
+  }`);
   const text = (o: object) =>
     JSON.stringify(o).replace('"request_rate":null', '"request_rate":Infinity');
 
