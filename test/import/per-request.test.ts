@@ -115,39 +115,29 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     expect(p).toMatchObject({ ttftMs: { max: 5 }, meanOutputTokens: 4 });
   });
 
-  it("a given duration wins over the timestamps; without either there is no rate", () => {
+  it("a given duration wins over the timestamps; one of 0 or less falls back to them; without either there is no rate", () => {
     const pts = levels(
       [
         [1, null, { startMs: 0, endMs: 1000, outputTokens: 8 }],
         [2, null, { startMs: 0, endMs: 1000, outputTokens: 8 }],
         [3, null, { outputTokens: 8, inputTokens: 2 }],
+        [4, null, { startMs: 0, endMs: 500 }],
+        [5, null, { startMs: 0, endMs: 500 }],
+        [6, null, { outputTokens: 5 }],
       ],
-      (c) => (c === 1 ? 4 : undefined),
+      (c) => [4, undefined, undefined, 0, -3, -3][c! - 1],
     );
-    // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration
+    // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration; c4 and c5: 0 and
+    // −3 s fall back to the 0.5 s span; c6: no timestamps to fall back to, no rate (not −1/3 req/s).
     expect(pts.map((p) => [p.rps, p.outputTokensPerSec, p.totalTokensPerSec])).toStrictEqual([
       [0.25, 2, undefined],
       [1, 8, undefined],
       [undefined, undefined, undefined],
+      [2, undefined, undefined],
+      [2, undefined, undefined],
+      [undefined, undefined, undefined],
     ]);
     expect(pts[2]).toMatchObject({ meanOutputTokens: 8, meanInputTokens: 2 });
-  });
-
-  it("a given duration of 0 or less falls back to the timestamps", () => {
-    const pts = levels(
-      [
-        [1, null, { startMs: 0, endMs: 500 }],
-        [2, null, { startMs: 0, endMs: 500 }],
-        [3, null, { outputTokens: 5 }],
-      ],
-      (c) => (c === 1 ? 0 : -3),
-    );
-    // No timestamps to fall back to for c3: no rate at all (not −1/3 req/s).
-    expect(pts.map((p) => [p.rps, p.outputTokensPerSec])).toStrictEqual([
-      [2, undefined],
-      [2, undefined],
-      [undefined, undefined],
-    ]);
   });
 
   it("the duration function is asked with the level's concurrency and request rate", () => {
