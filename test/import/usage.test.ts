@@ -138,12 +138,10 @@ describe("usage import", () => {
       'usage-bad.csv:3 column "input tokens": "lots" 不是 token 数',
       'usage-bad.csv:4 column "team": 团队名为空',
     ]);
-    const empty = importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv");
-    expect(errorsOf(empty)[0]).toMatchObject({
-      line: 2,
-      column: "input tokens",
-      code: "missing-value",
-    });
+    const [blank] = errorsOf(
+      importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv"),
+    );
+    expect(blank).toMatchObject({ line: 2, column: "input tokens", code: "missing-value" });
   });
 
   it("reports a missing team column with the header it found, and empty or binary files", () => {
@@ -169,9 +167,8 @@ describe("usage import", () => {
 
   it("reads a spreadsheet paste (tab-separated, unquoted thousands separators) and sums repeated teams", () => {
     // search: 10M + 5M input, 20M + 0 output
-    expect(
-      okOf(parseUsageTsv(readFileSync(new URL("pasted-usage.tsv", DIR), "utf8"))).rows,
-    ).toEqual([
+    const pasted = readFileSync(new URL("pasted-usage.tsv", DIR), "utf8");
+    expect(okOf(parseUsageTsv(pasted)).rows).toEqual([
       { team: "search", pool: "70b", inputTokens: 15_000_000, outputTokens: 20_000_000 },
       { team: "support", pool: "70b", inputTokens: 60_000_000, outputTokens: 40_000_000 },
     ]);
