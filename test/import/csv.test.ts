@@ -90,22 +90,15 @@ describe("firstRecord", () => {
 const read = (s: string) => readPlainDecimal(s, 0, s.length);
 
 describe("readPlainDecimal: Number's value or NaN", () => {
-  it("reads plain decimals as Number does, −0 included", () => {
-    expect(read("123.45")).toBe(123.45);
-    expect(read("0.1")).toBe(0.1);
-    expect(read("-2.5e3")).toBe(-2500);
-    expect(read("+.5")).toBe(0.5);
-    expect(read("5.")).toBe(5);
-    expect(read("007.50")).toBe(7.5);
-    expect(read("1E-3")).toBe(0.001);
-    expect(Object.is(read("-0"), -0)).toBe(true);
-    expect(Object.is(read("-0.000e7"), -0)).toBe(true);
-    // 21 fraction digits (23 characters): 1 / 10^21, still one exact division.
-    expect(read("0.000000000000000000001")).toBe(1e-21);
-    // 15 significant digits and a 16-digit integer below 2^53.
-    expect(read("123456789.012345")).toBe(123456789.012345);
-    expect(read("9007199254740991")).toBe(9007199254740991);
-  });
+  // −0 included (toBe tells it from 0); 0.000000000000000000001 has 21 fraction digits (23
+  // characters): 1 / 10^21, still one exact division; then 15 significant digits and a 16-digit
+  // integer below 2^53.
+  it.each(
+    words(
+      "123.45|0.1|-2.5e3|+.5|5.|007.50|1E-3|-0|-0.000e7|0.000000000000000000001|" +
+        "123456789.012345|9007199254740991",
+    ),
+  )("reads the plain decimal %s as Number does", (s) => expect(read(s)).toBe(Number(s)));
 
   it("declines what it cannot read exactly or is not a plain decimal", () => {
     // 2^53 + 1 needs more than 53 bits; 1e23 is no exact double; 24 characters is past the limit.
@@ -144,41 +137,34 @@ describe("readPlainDecimal: Number's value or NaN", () => {
   });
 
   it("reads most latency-like cells itself (the fast path is taken, not just safe)", () => {
+    const ints = fc.integer({ min: 0, max: 10_000_000 });
+    const decimals = fc.integer({ min: 0, max: 4 });
+    const fast = (s: string) => !Number.isNaN(read(s)) && Object.is(read(s), Number(s));
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 0, max: 4 }),
-        (n, d) => {
-          const s = (n / 10 ** d).toFixed(d);
-          const v = read(s);
-          return !Number.isNaN(v) && Object.is(v, Number(s));
-        },
-      ),
-      { numRuns: 2000 },
+      fc.property(ints, decimals, (n, d) => fast((n / 10 ** d).toFixed(d))),
+      {
+        numRuns: 2000,
+      },
     );
   });
 
   it("reads a cell in the middle of a line by its bounds", () => {
     const line = "8,65.25,-0.5e1,x";
-    expect(readPlainDecimal(line, 2, 7)).toBe(65.25);
-    expect(readPlainDecimal(line, 8, 14)).toBe(-5);
-    expect(readPlainDecimal(line, 15, 16)).toBeNaN();
+    const cells = [readPlainDecimal(line, 2, 7), readPlainDecimal(line, 8, 14)];
+    expect([...cells, readPlainDecimal(line, 15, 16)]).toEqual([65.25, -5, NaN]);
   });
 });
 
 describe("scanPlainCsv: the rows and cells split sees", () => {
+  type Row = { line: number; cells: string[] };
   /** The rows as the split reader made them: lines, a trailing \r dropped, blank lines skipped. */
-  function bySplit(body: string, d: string): { line: number; cells: string[] }[] {
-    const out: { line: number; cells: string[] }[] = [];
-    body.split("\n").forEach((l, i) => {
+  const bySplit = (body: string, d: string): Row[] =>
+    body.split("\n").flatMap((l, i) => {
       const raw = l.endsWith("\r") ? l.slice(0, -1) : l;
-      if (!raw || !raw.trim()) return;
-      out.push({ line: 1 + i + 1, cells: raw.split(d) });
+      return raw.trim() ? [{ line: 1 + i + 1, cells: raw.split(d) }] : [];
     });
-    return out;
-  }
-  function byScan(text: string, from: number, d: string): { line: number; cells: string[] }[] {
-    const out: { line: number; cells: string[] }[] = [];
+  function byScan(text: string, from: number, d: string): Row[] {
+    const out: Row[] = [];
     scanPlainCsv(text, from, d, 1, (row, line) => {
       const cells: string[] = [];
       for (let i = 0; i < row.count; i++) cells.push(row.cell(i)!);
@@ -193,17 +179,12 @@ describe("scanPlainCsv: the rows and cells split sees", () => {
       maxLength: 80,
       unit: fc.constantFrom(...words("1|2.5|-|a| |\t|,|;|\n|\r\n|\r|\u00a0|\u3000|é")),
     });
-    fc.assert(
-      fc.property(
-        body,
-        fc.constantFrom(",", ";", "\t"),
-        fc.constantFrom("", "h1,h2\n"),
-        (b, d, head) => {
-          expect(byScan(head + b, head.length, d)).toEqual(bySplit(b, d));
-        },
-      ),
-      { numRuns: 3000 },
-    );
+    const delimiter = fc.constantFrom(",", ";", "\t");
+    const head = fc.constantFrom("", "h1,h2\n");
+    const agrees = (b: string, d: string, h: string) => {
+      expect(byScan(h + b, h.length, d)).toEqual(bySplit(b, d));
+    };
+    fc.assert(fc.property(body, delimiter, head, agrees), { numRuns: 3000 });
   });
 
   it("stops when the callback returns false", () => {

@@ -39,7 +39,7 @@ describe("loadOf", () => {
 });
 
 describe("sortPoints", () => {
-  it("sorts in place by load, then by rps, and returns the same array", () => {
+  it("sorts in place by load, then by rps, stably, and returns the same array", () => {
     const a = pt({ concurrency: 16, rps: 1 });
     const b = pt({ concurrency: 2, rps: 9 });
     const c = pt({ requestRate: "inf" });
@@ -50,9 +50,7 @@ describe("sortPoints", () => {
     expect(sortPoints(points)).toBe(points);
     // Loads: a 16, b 2, c ∞, d 5, e 3, f 2 (b and f tie: f's rps 4 < b's 9).
     expect(points).toEqual([f, b, e, d, a, c]);
-  });
-
-  it("keeps equal points in their order (a stable sort)", () => {
+    // Equal points keep their order (a stable sort).
     const x = pt({ concurrency: 4, rps: 2, completed: 1 });
     const y = pt({ concurrency: 4, rps: 2, completed: 2 });
     expect(sortPoints([x, y])).toEqual([x, y]);
@@ -61,35 +59,24 @@ describe("sortPoints", () => {
 });
 
 describe("mergeKey", () => {
-  it("joins files with the same format, model, engine, GPU, GPU count and label", () => {
+  it("joins files with the same format, model, engine, GPU, GPU count and label; without a model, only files whose paths differ in digits alone", () => {
     expect(mergeKey(part("a/c8.json", []))).toBe(mergeKey(part("b/c16.json", [])));
-  });
-
-  it.each([
-    ["model", { model: "other" }],
-    ["engine", { engine: "sglang" }],
-    ["gpu", { gpu: "A100" }],
-    ["gpuCount", { gpuCount: 8 }],
-  ] as const)("keeps files apart when the %s differs", (_, meta) => {
-    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(part("a.json", [], meta)));
-  });
-
-  it("keeps apart two formats and two labels", () => {
-    const other = { ...part("a.json", []), format: "sglang" };
-    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(other));
-    const labelled = part("a.json", []);
-    labelled.sweep.label = "run A";
-    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(labelled));
-  });
-
-  it("without a model, joins only files whose paths differ in digits alone", () => {
     const key = (f: string) => mergeKey(part(f, [], { model: null }));
-    expect(key("x-concurrency8/profile_export.csv")).toBe(
-      key("x-concurrency64/profile_export.csv"),
-    );
-    expect(key("x-concurrency8/profile_export.csv")).not.toBe(
-      key("y-concurrency8/profile_export.csv"),
-    );
+    const c8 = key("x-concurrency8/profile_export.csv");
+    expect(c8).toBe(key("x-concurrency64/profile_export.csv"));
+    expect(c8).not.toBe(key("y-concurrency8/profile_export.csv"));
+  });
+
+  const a = part("a.json", []);
+  it.each([
+    ["model", part("a.json", [], { model: "other" })],
+    ["engine", part("a.json", [], { engine: "sglang" })],
+    ["gpu", part("a.json", [], { gpu: "A100" })],
+    ["gpuCount", part("a.json", [], { gpuCount: 8 })],
+    ["format", { ...a, format: "sglang" }],
+    ["label", { ...a, sweep: { ...a.sweep, label: "run A" } }],
+  ])("keeps files apart when the %s differs", (_, other) => {
+    expect(mergeKey(part("a.json", []))).not.toBe(mergeKey(other));
   });
 });
 
@@ -122,8 +109,7 @@ describe("mergePoints", () => {
     const a = pt({ concurrency: 4, completed: 100, ttftMs: { mean: 1 } });
     const b = pt({ concurrency: 4, ttftMs: { mean: 2, p99: 3 } });
     const m = mergePoints(a, b);
-    expect(m.completed).toBe(100);
-    expect(m.ttftMs).toEqual({ mean: 2, p99: 3 });
+    expect(m).toEqual(pt({ concurrency: 4, completed: 100, ttftMs: { mean: 2, p99: 3 } }));
     expect(m.sources).toBeUndefined();
   });
 });
@@ -139,14 +125,13 @@ describe("finishSweep", () => {
       ],
       warnings,
     );
-    expect(s.label).toBe("genai-perf · m");
-    expect(s.source).toEqual({
-      files: ["run/profile_export.csv", "run/profile_export.json"],
-      format: "genai-perf",
-    });
-    expect(s.points).toEqual([pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } })]);
+    expect([s.label, s.source, s.points, warnings]).toEqual([
+      "genai-perf · m",
+      { files: ["run/profile_export.csv", "run/profile_export.json"], format: "genai-perf" },
+      [pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } })],
+      [],
+    ]);
     expect(s.points[0]!.repeats).toBeUndefined();
-    expect(warnings).toEqual([]);
   });
 
   it("combines one load level of several runs into its median with a repeats note", () => {
@@ -165,12 +150,8 @@ describe("finishSweep", () => {
       [1, 0.5, undefined],
       [4, 2, 3],
     ]);
-    const note = importMessages.problem("repeats", {
-      kind: "concurrency",
-      load: 4,
-      n: 3,
-      files: "r1/c4.json, r2/c4.json, r3/c4.json",
-    });
+    const files = "r1/c4.json, r2/c4.json, r3/c4.json";
+    const note = importMessages.problem("repeats", { kind: "concurrency", load: 4, n: 3, files });
     expect(s.problems?.[0]).toEqual(note);
     expect(s.warnings[0]).toBe(
       "concurrency 4 was measured 3 times (in r1/c4.json, r2/c4.json, r3/c4.json): repeats, the point holds the median of each statistic",
@@ -230,8 +211,7 @@ describe("noteLostLevel", () => {
         column: 7,
       },
     ]);
-    expect(other.warnings).toEqual([]);
-    expect(other.dropped).toBeUndefined();
+    expect([other.warnings, other.dropped]).toEqual([[], undefined]);
   });
 
   it("falls back to the sweep of the same folder, then records the drop on every sweep", () => {
@@ -241,8 +221,10 @@ describe("noteLostLevel", () => {
     const a = sweep(["x/1.json"]);
     const b = sweep(["y/2.json"]);
     noteLostLevel(corrupt, [a, b]);
-    expect(a.warnings).toEqual([]);
-    expect(a.dropped?.[0]?.file).toBe("sweep/c32/result.json");
-    expect(b.dropped?.[0]?.file).toBe("sweep/c32/result.json");
+    expect([a.warnings, a.dropped?.[0]?.file, b.dropped?.[0]?.file]).toEqual([
+      [],
+      "sweep/c32/result.json",
+      "sweep/c32/result.json",
+    ]);
   });
 });

@@ -9,16 +9,23 @@ import { describe, expect, it } from "vitest";
 import { RequestAggregator, type RequestRecord } from "../../src/import/per-request";
 import { RADIX_MIN, summarize } from "../../src/engine/curve/stats";
 
-const ok = (r: Omit<RequestRecord, "ok">): RequestRecord => ({ ok: true, ...r });
+type Fields = Omit<RequestRecord, "ok">;
+const ok = (r: Fields): RequestRecord => ({ ok: true, ...r });
+type Duration = Parameters<RequestAggregator["finish"]>[0];
+/** The levels of records added in order: [concurrency, request rate, record (ok when unsaid)]. */
+const levels = (rows: [number | null, number | "inf" | null, Fields][], d?: Duration) => {
+  const agg = new RequestAggregator();
+  for (const [c, r, rec] of rows) agg.add(c, r, "ok" in rec ? (rec as RequestRecord) : ok(rec));
+  return agg.finish(d);
+};
+/** The one level of successful records, all at concurrency 1. */
+const one = (...recs: Fields[]) => levels(recs.map((r) => [1, null, r]))[0]!;
 
 describe("RequestAggregator: grouping by load level", () => {
   it("consecutive records of two request rates at the same concurrency stay apart", () => {
-    const agg = new RequestAggregator();
-    agg.add(null, 1, ok({ ttftMs: 10 }));
-    agg.add(null, 2, ok({ ttftMs: 20 }));
-    agg.add(null, 2, ok({ ttftMs: 30 }));
-    agg.add(null, "inf", ok({ ttftMs: 99 }));
-    const pts = agg.finish();
+    const rates = [1, 2, 2, "inf"] as const;
+    const ttfts = [10, 20, 30, 99];
+    const pts = levels(rates.map((r, i) => [null, r, ok({ ttftMs: ttfts[i] })]));
     expect(
       pts.map((p) => [p.concurrency, p.requestRate, p.completed, p.ttftMs!.mean]),
     ).toStrictEqual([
@@ -29,11 +36,11 @@ describe("RequestAggregator: grouping by load level", () => {
   });
 
   it("consecutive records of two concurrencies stay apart; a level seen again later joins its group", () => {
-    const agg = new RequestAggregator();
-    agg.add(4, null, ok({ ttftMs: 1 }));
-    agg.add(8, null, ok({ ttftMs: 2 }));
-    agg.add(4, null, ok({ ttftMs: 3 }));
-    const pts = agg.finish();
+    const pts = levels([
+      [4, null, { ttftMs: 1 }],
+      [8, null, { ttftMs: 2 }],
+      [4, null, { ttftMs: 3 }],
+    ]);
     expect(
       pts.map((p) => [p.concurrency, p.completed, p.ttftMs!.min, p.ttftMs!.max]),
     ).toStrictEqual([
@@ -44,205 +51,175 @@ describe("RequestAggregator: grouping by load level", () => {
 });
 
 describe("RequestAggregator: derived per-request TPOT and NTPOT", () => {
-  it("TPOT = (e2e − ttft)/(out − 1), NTPOT = e2e/out when absent: e2e 900, ttft 100, 9 tokens → 100 and 100", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 900, outputTokens: 9 }));
-    // (900 − 100) / (9 − 1) = 100; 900 / 9 = 100
-    agg.add(1, null, ok({ ttftMs: 50, e2eMs: 1050, outputTokens: 5 }));
-    // (1050 − 50) / 4 = 250; 1050 / 5 = 210
-    const p = agg.finish()[0]!;
+  it("TPOT = (e2e − ttft)/(out − 1), NTPOT = e2e/out when absent; given ones are kept as they are", () => {
+    const p = one(
+      { ttftMs: 100, e2eMs: 900, outputTokens: 9 }, // (900 − 100) / (9 − 1) = 100; 900 / 9 = 100
+      { ttftMs: 50, e2eMs: 1050, outputTokens: 5 }, // (1050 − 50) / 4 = 250; 1050 / 5 = 210
+    );
     expect(p).toMatchObject({ tpotMs: { min: 100, max: 250 }, ntpotMs: { min: 100, max: 210 } });
-  });
-
-  it("given TPOT and NTPOT are kept as they are, not derived", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 900, outputTokens: 9, tpotMs: 7, ntpotMs: 11 }));
-    const p = agg.finish()[0]!;
-    expect(p.tpotMs).toMatchObject({ mean: 7, min: 7, max: 7 });
-    expect(p.ntpotMs).toMatchObject({ mean: 11, min: 11, max: 11 });
+    const given = one({ ttftMs: 100, e2eMs: 900, outputTokens: 9, tpotMs: 7, ntpotMs: 11 });
+    expect(given).toMatchObject({
+      tpotMs: { mean: 7, min: 7, max: 7 },
+      ntpotMs: { mean: 11, min: 11, max: 11 },
+    });
   });
 
   it("no TPOT from one output token (nothing after the first) nor from zero; no NTPOT from zero or negative tokens", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 100, outputTokens: 1 }));
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 300, outputTokens: 0 }));
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 300, outputTokens: -2 }));
-    const p = agg.finish()[0]!;
+    const p = one(
+      { ttftMs: 100, e2eMs: 100, outputTokens: 1 },
+      { ttftMs: 100, e2eMs: 300, outputTokens: 0 },
+      { ttftMs: 100, e2eMs: 300, outputTokens: -2 },
+    );
     expect(p.tpotMs).toBeUndefined();
     // Only the first record gives an NTPOT: 100 / 1.
     expect(p.ntpotMs).toMatchObject({ mean: 100, min: 100, max: 100 });
   });
 
   it("TPOT needs e2e, ttft and tokens; NTPOT needs e2e and tokens", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ e2eMs: 600, outputTokens: 3 })); // ntpot 200, no tpot (no ttft)
-    agg.add(1, null, ok({ ttftMs: 100, outputTokens: 3 })); // neither (no e2e)
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 600 })); // neither (no tokens)
-    agg.add(1, null, ok({ ttftMs: NaN, e2eMs: 600, outputTokens: Infinity })); // neither (not finite)
-    agg.add(1, null, ok({ ttftMs: 100, e2eMs: 600, outputTokens: Infinity })); // neither: not 0 per token
-    const p = agg.finish()[0]!;
+    const p = one(
+      { e2eMs: 600, outputTokens: 3 }, // ntpot 200, no tpot (no ttft)
+      { ttftMs: 100, outputTokens: 3 }, // neither (no e2e)
+      { ttftMs: 100, e2eMs: 600 }, // neither (no tokens)
+      { ttftMs: NaN, e2eMs: 600, outputTokens: Infinity }, // neither (not finite)
+      { ttftMs: 100, e2eMs: 600, outputTokens: Infinity }, // neither: not 0 per token
+    );
     expect(p.tpotMs).toBeUndefined();
-    expect(p.ntpotMs).toStrictEqual({
-      mean: 200,
-      min: 200,
-      max: 200,
-      p50: 200,
-      p90: 200,
-      p95: 200,
-      p99: 200,
-      "p99.9": 200,
-    });
+    const s = 200;
+    const all = { mean: s, min: s, max: s, p50: s, p90: s, p95: s, p99: s, "p99.9": s };
+    expect(p.ntpotMs).toStrictEqual(all);
   });
 });
 
 describe("RequestAggregator: rps and tokens/s from the span of the timestamps or a given duration", () => {
   it("span from the earliest start to the latest end: 3 requests in 0 … 2,000 ms → 1.5 req/s, tokens 30 + 50 in", () => {
-    const agg = new RequestAggregator();
-    agg.add(2, null, ok({ startMs: 500, endMs: 1500, outputTokens: 10, inputTokens: 20 }));
-    agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 10, inputTokens: 20 }));
-    agg.add(2, null, ok({ startMs: 1000, endMs: 2000, outputTokens: 10, inputTokens: 10 }));
-    // A request without timestamps counts but does not change the span.
-    agg.add(2, null, ok({}));
-    const p = agg.finish()[0]!;
+    const p = levels([
+      [2, null, { startMs: 500, endMs: 1500, outputTokens: 10, inputTokens: 20 }],
+      [2, null, { startMs: 0, endMs: 1000, outputTokens: 10, inputTokens: 20 }],
+      [2, null, { startMs: 1000, endMs: 2000, outputTokens: 10, inputTokens: 10 }],
+      // A request without timestamps counts but does not change the span.
+      [2, null, {}],
+    ])[0]!;
     // 4 / 2 s; 30 output tokens / 2 s = 15; (30 + 50) / 2 s = 40
     expect(p).toMatchObject({ rps: 2, outputTokensPerSec: 15, totalTokensPerSec: 40 });
-    expect(p.meanInputTokens).toBeCloseTo(50 / 3, 12);
     expect(p.meanOutputTokens).toBe(10);
+    expect(p.meanInputTokens).toBeCloseTo(50 / 3, 12);
   });
 
   it("failed requests widen the span and are counted, but not in rps or the statistics", () => {
-    const agg = new RequestAggregator();
-    agg.add(2, null, ok({ startMs: 0, endMs: 1000, ttftMs: 5, outputTokens: 4 }));
-    agg.add(2, null, { ok: false, startMs: 1000, endMs: 4000, ttftMs: 999, outputTokens: 100 });
-    const p = agg.finish()[0]!;
+    const [p] = levels([
+      [2, null, ok({ startMs: 0, endMs: 1000, ttftMs: 5, outputTokens: 4 })],
+      [2, null, { ok: false, startMs: 1000, endMs: 4000, ttftMs: 999, outputTokens: 100 }],
+    ]);
     // 1 completed / 4 s; 4 tokens / 4 s
     expect(p).toMatchObject({ completed: 1, failed: 1, rps: 0.25, outputTokensPerSec: 1 });
     expect(p).toMatchObject({ ttftMs: { max: 5 }, meanOutputTokens: 4 });
   });
 
-  it("a given duration wins over the timestamps; without either there is no rate", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ startMs: 0, endMs: 1000, outputTokens: 8 }));
-    agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 8 }));
-    agg.add(3, null, ok({ outputTokens: 8, inputTokens: 2 }));
-    const pts = agg.finish((c) => (c === 1 ? 4 : undefined));
-    // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration
+  it("a given duration wins over the timestamps; one of 0 or less falls back to them; without either there is no rate", () => {
+    const pts = levels(
+      [
+        [1, null, { startMs: 0, endMs: 1000, outputTokens: 8 }],
+        [2, null, { startMs: 0, endMs: 1000, outputTokens: 8 }],
+        [3, null, { outputTokens: 8, inputTokens: 2 }],
+        [4, null, { startMs: 0, endMs: 500 }],
+        [5, null, { startMs: 0, endMs: 500 }],
+        [6, null, { outputTokens: 5 }],
+      ],
+      (c) => [4, undefined, undefined, 0, -3, -3][c! - 1],
+    );
+    // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration; c4 and c5: 0 and
+    // −3 s fall back to the 0.5 s span; c6: no timestamps to fall back to, no rate (not −1/3 req/s).
     expect(pts.map((p) => [p.rps, p.outputTokensPerSec, p.totalTokensPerSec])).toStrictEqual([
       [0.25, 2, undefined],
       [1, 8, undefined],
+      [undefined, undefined, undefined],
+      [2, undefined, undefined],
+      [2, undefined, undefined],
       [undefined, undefined, undefined],
     ]);
     expect(pts[2]).toMatchObject({ meanOutputTokens: 8, meanInputTokens: 2 });
   });
 
-  it("a given duration of 0 or less falls back to the timestamps", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ startMs: 0, endMs: 500 }));
-    agg.add(2, null, ok({ startMs: 0, endMs: 500 }));
-    agg.add(3, null, ok({ outputTokens: 5 }));
-    const pts = agg.finish((c) => (c === 1 ? 0 : -3));
-    // No timestamps to fall back to for c3: no rate at all (not −1/3 req/s).
-    expect(pts.map((p) => [p.rps, p.outputTokensPerSec])).toStrictEqual([
-      [2, undefined],
-      [2, undefined],
-      [undefined, undefined],
-    ]);
-  });
-
   it("the duration function is asked with the level's concurrency and request rate", () => {
-    const agg = new RequestAggregator();
-    agg.add(null, 5, ok({}));
     const asked: unknown[] = [];
-    agg.finish((c, r) => {
+    levels([[null, 5, ok({})]], (c, r) => {
       asked.push([c, r]);
       return 2;
     });
     expect(asked).toStrictEqual([[null, 5]]);
   });
 
-  it("only starts, only ends, or a zero span give no rate", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ startMs: 0 }));
-    agg.add(1, null, ok({ startMs: 1000 }));
-    agg.add(2, null, ok({ endMs: 0 }));
-    agg.add(2, null, ok({ endMs: 1000 }));
-    agg.add(3, null, ok({ startMs: 700, endMs: 700 }));
-    for (const p of agg.finish()) expect(p.rps, `c${p.concurrency}`).toBeUndefined();
-  });
-
-  it("timestamps before the epoch count (negative start): −1,000 … 1,000 ms is 2 s", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ startMs: -1000, endMs: 0 }));
-    agg.add(1, null, ok({ startMs: 0, endMs: 1000 }));
-    expect(agg.finish()[0]!.rps).toBe(1);
+  it("only starts, only ends, or a zero span give no rate; a negative start counts", () => {
+    const pts = levels([
+      [1, null, { startMs: 0 }],
+      [1, null, { startMs: 1000 }],
+      [2, null, { endMs: 0 }],
+      [2, null, { endMs: 1000 }],
+      [3, null, { startMs: 700, endMs: 700 }],
+      // Timestamps before the epoch: −1,000 … 1,000 ms is 2 s.
+      [4, null, { startMs: -1000, endMs: 0 }],
+      [4, null, { startMs: 0, endMs: 1000 }],
+    ]);
+    expect(pts.map((p) => p.rps)).toStrictEqual([undefined, undefined, undefined, 1]);
   });
 
   it("no tokens counted: no tokens/s; output but no input tokens: no total tokens/s", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ startMs: 0, endMs: 1000 }));
-    agg.add(2, null, ok({ startMs: 0, endMs: 1000, outputTokens: 6 }));
-    agg.add(3, null, ok({ startMs: 0, endMs: 1000, inputTokens: 6 }));
-    const [a, b, c] = agg.finish();
-    expect([
-      a!.rps,
-      a!.outputTokensPerSec,
-      a!.totalTokensPerSec,
-      a!.meanOutputTokens,
-      a!.meanInputTokens,
-    ]).toStrictEqual([1, undefined, undefined, undefined, undefined]);
-    expect([b!.outputTokensPerSec, b!.totalTokensPerSec, b!.meanInputTokens]).toStrictEqual([
-      6,
-      undefined,
-      undefined,
+    const pts = levels([
+      [1, null, { startMs: 0, endMs: 1000 }],
+      [2, null, { startMs: 0, endMs: 1000, outputTokens: 6 }],
+      [3, null, { startMs: 0, endMs: 1000, inputTokens: 6 }],
     ]);
-    expect([c!.outputTokensPerSec, c!.totalTokensPerSec, c!.meanInputTokens]).toStrictEqual([
-      undefined,
-      undefined,
-      6,
+    const u = undefined;
+    expect(
+      pts.map((p) => [
+        p.rps,
+        p.outputTokensPerSec,
+        p.totalTokensPerSec,
+        p.meanOutputTokens,
+        p.meanInputTokens,
+      ]),
+    ).toStrictEqual([
+      [1, u, u, u, u],
+      [1, 6, u, 6, u],
+      [1, u, u, u, 6],
     ]);
   });
 });
 
 describe("RequestAggregator: ITL gaps and absent values", () => {
   it("ITL pools every finite gap of every request: [10, 20] and [30, NaN, 40] → 10, 20, 30, 40", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ itlGapsMs: [10, 20] }));
-    agg.add(1, null, ok({ itlGapsMs: Float64Array.of(30, NaN, 40) }));
-    agg.add(1, null, ok({}));
-    const p = agg.finish()[0]!;
+    const p = one({ itlGapsMs: [10, 20] }, { itlGapsMs: Float64Array.of(30, NaN, 40) }, {});
     // mean 25; p50: h = 1.5 → 25; std √((225 + 25 + 25 + 225)/3)
     expect(p.itlMs).toMatchObject({ mean: 25, min: 10, max: 40, p50: 25 });
     expect(p.itlMs!.std).toBeCloseTo(Math.sqrt(500 / 3), 12);
   });
 
-  it("a level with only failed requests: counts, no statistics, no mean tokens", () => {
-    const agg = new RequestAggregator();
-    agg.add(4, null, { ok: false, ttftMs: 5, e2eMs: 9, outputTokens: 3, inputTokens: 3 });
-    expect(agg.finish()).toStrictEqual([
-      { concurrency: 4, requestRate: null, completed: 0, failed: 1 },
-    ]);
-  });
-
-  it("a record without values adds to completed only", () => {
-    const agg = new RequestAggregator();
-    agg.add(4, null, ok({ ttftMs: undefined, e2eMs: Infinity, inputTokens: -Infinity }));
-    expect(agg.finish()).toStrictEqual([
-      { concurrency: 4, requestRate: null, completed: 1, failed: 0 },
+  it.each([
+    // Only failed requests: counts, no statistics, no mean tokens.
+    [{ ok: false, ttftMs: 5, e2eMs: 9, outputTokens: 3, inputTokens: 3 }, 0, 1],
+    // A record without values adds to completed only.
+    [{ ok: true, ttftMs: undefined, e2eMs: Infinity, inputTokens: -Infinity }, 1, 0],
+  ])("a level of %j: %d completed, %d failed, nothing else", (rec, completed, failed) => {
+    expect(levels([[4, null, rec]])).toStrictEqual([
+      { concurrency: 4, requestRate: null, completed, failed },
     ]);
   });
 
   it("every metric of a level summarised: ttft, itl, tpot, ntpot, e2e (hand values on three requests)", () => {
-    const agg = new RequestAggregator();
-    agg.add(1, null, ok({ ttftMs: 10, e2eMs: 110, outputTokens: 11, itlGapsMs: [10] }));
-    agg.add(1, null, ok({ ttftMs: 20, e2eMs: 220, outputTokens: 11, itlGapsMs: [20] }));
-    agg.add(1, null, ok({ ttftMs: 30, e2eMs: 330, outputTokens: 11, itlGapsMs: [30] }));
-    const p = agg.finish()[0]!;
+    const p = one(
+      { ttftMs: 10, e2eMs: 110, outputTokens: 11, itlGapsMs: [10] },
+      { ttftMs: 20, e2eMs: 220, outputTokens: 11, itlGapsMs: [20] },
+      { ttftMs: 30, e2eMs: 330, outputTokens: 11, itlGapsMs: [30] },
+    );
     // tpot: 100/10, 200/10, 300/10 = 10, 20, 30; ntpot: 10, 20, 30; e2e 110, 220, 330
-    expect(p.ttftMs).toMatchObject({ mean: 20, p50: 20, std: 10 });
-    expect(p.itlMs).toMatchObject({ mean: 20, p50: 20, std: 10 });
-    expect(p.tpotMs).toMatchObject({ mean: 20, p50: 20, std: 10 });
-    expect(p.ntpotMs).toMatchObject({ mean: 20, p50: 20, std: 10 });
-    expect(p.e2eMs).toMatchObject({ mean: 220, p50: 220, std: 110, p90: 308 });
+    const s = { mean: 20, p50: 20, std: 10 };
+    expect(p).toMatchObject({
+      ttftMs: s,
+      itlMs: s,
+      tpotMs: s,
+      ntpotMs: s,
+      e2eMs: { mean: 220, p50: 220, std: 110, p90: 308 },
+    });
   });
 });
 
@@ -267,15 +244,20 @@ describe("RequestAggregator columns", () => {
         }
       }
       const [p4, p8] = agg.finish();
-      expect(p4!.concurrency).toBe(4);
-      expect(p4!.completed).toBe(n);
-      expect(p4!.ttftMs).toStrictEqual(summarize(ttft));
-      expect(p4!.e2eMs).toStrictEqual(summarize(e2e));
       // ntpot = e2e / 10 per request.
-      expect(p4!.ntpotMs).toStrictEqual(summarize(e2e.map((e) => e / 10)));
-      expect(p8!.concurrency).toBe(8);
-      expect(p8!.completed).toBe(other.length);
-      expect(p8!.ttftMs).toStrictEqual(summarize(other));
+      const ntpot = summarize(e2e.map((e) => e / 10));
+      expect([p4!.concurrency, p4!.completed, p4!.ttftMs, p4!.e2eMs, p4!.ntpotMs]).toStrictEqual([
+        4,
+        n,
+        summarize(ttft),
+        summarize(e2e),
+        ntpot,
+      ]);
+      expect([p8!.concurrency, p8!.completed, p8!.ttftMs]).toStrictEqual([
+        8,
+        other.length,
+        summarize(other),
+      ]);
     }
   });
 

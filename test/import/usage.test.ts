@@ -12,18 +12,33 @@ import {
   parseUsageTsv,
   MAX_USAGE_CHARS,
   type UsageImport,
+  type UsageOptions,
 } from "../../src/import/usage";
 import { englishOf } from "../../src/engine/base/problems";
 import type { ImportIssue } from "../../src/import/types";
 import { localizeIssue, renderProblem } from "../../src/report/messages";
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../fixtures/usage/${name}`, import.meta.url), "utf8");
+const DIR = new URL("../../fixtures/usage/", import.meta.url);
+/** A fixture of fixtures/usage imported under its own name. */
+const imported = (name: string, opts?: UsageOptions) =>
+  importUsageCsv(readFileSync(new URL(name, DIR), "utf8"), name, opts);
+/** The result of an import that must succeed. */
+const okOf = (r: UsageImport) => {
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r;
+};
+/** The errors of an import that must fail. */
+const errorsOf = (r: UsageImport) => {
+  if (r.ok) throw new Error(`expected errors, got ${JSON.stringify(r.rows)}`);
+  return r.errors;
+};
+/** Every issue of a usage import (errors or warnings). */
+const issuesOf = (r: UsageImport): ImportIssue[] => (r.ok ? r.warnings : r.errors);
+const zh = (i: ImportIssue) => renderProblem(i.problem!, "zh");
 
 describe("usage import", () => {
   it("sums a gateway's daily export per team and model (5 teams, repeated rows, quoted thousands, CRLF)", () => {
-    const r = importUsageCsv(fixture("gateway-daily-usage.csv"), "gateway-daily-usage.csv");
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const r = okOf(imported("gateway-daily-usage.csv"));
     // search/qwen: 3.6M + 1.4M in, 1.2M + 0.8M out; support/qwen: 6M + 2M, 4M + 1M; ads/llama: 0.8M + 0.2M, 1.6M + 0.4M;
     // hr-bot/qwen: 0.45M + 0.05M, 0.27M + 0.03M; the others are single rows.
     expect(r.rows).toEqual([
@@ -35,15 +50,14 @@ describe("usage import", () => {
       { team: "risk", pool: "llama-3.1-8b", inputTokens: 9_000_000, outputTokens: 900_000 },
       { team: "hr-bot", pool: "qwen2.5-72b", inputTokens: 500_000, outputTokens: 300_000 },
     ]);
-    expect(r.days).toBe(1);
-    expect(r.warnings.map((w) => [w.code, w.line, w.message])).toEqual([
-      ["ignored-columns", 1, "ignored columns: api_key_alias, requests, spend_usd"],
+    expect([r.days, r.warnings.map((w) => [w.code, w.line, w.message])]).toEqual([
+      1,
+      [["ignored-columns", 1, "ignored columns: api_key_alias, requests, spend_usd"]],
     ]);
   });
 
   it("reads Chinese headers with a BOM, skips the 合计 row and averages three days to daily usage", () => {
-    const r = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv");
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const r = okOf(imported("team-usage-zh.csv"));
     // 搜索: (1.0 + 1.2 + 0.8)M / 3 = 1M input, (2.0 + 1.8 + 2.2)M / 3 = 2M output;
     // 客服: (6 + 6.6 + 5.4)M / 3 = 6M, (4 + 4.4 + 3.6)M / 3 = 4M — the seed's usage ÷ 10
     expect(r.rows).toEqual([
@@ -51,18 +65,18 @@ describe("usage import", () => {
       { team: "客服", pool: "70b", inputTokens: 6_000_000, outputTokens: 4_000_000 },
     ]);
     expect(r.days).toBe(3);
-    expect(r.warnings.map((w) => w.code)).toEqual([
-      "ignored-columns",
-      "skipped-totals",
-      "multi-day",
+    expect(r.warnings.map((w) => [w.code, zh(w)])).toEqual([
+      ["ignored-columns", "已忽略的列：请求数"],
+      ["skipped-totals", "跳过了 1 行合计行（Total/合计）"],
+      [
+        "multi-day",
+        "文件涵盖 3 个日期（2025-06-01 … 2025-06-03）：token 合计已除以 3，得到每日用量",
+      ],
     ]);
     expect(r.warnings[2]!.message).toBe(
       "the file covers 3 dates (2025-06-01 … 2025-06-03): token sums were divided by 3 to give daily usage",
     );
-    const sums = importUsageCsv(fixture("team-usage-zh.csv"), "team-usage-zh.csv", {
-      perDay: false,
-    });
-    expect(sums.ok && sums.rows[0]).toEqual({
+    expect(okOf(imported("team-usage-zh.csv", { perDay: false })).rows[0]).toEqual({
       team: "搜索",
       pool: "70b",
       inputTokens: 3_000_000,
@@ -71,36 +85,28 @@ describe("usage import", () => {
   });
 
   it("reads semicolons, decimal commas and a millions unit in the header", () => {
-    const r = importUsageCsv(fixture("usage-semicolon.csv"), "usage-semicolon.csv");
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
     // 60,5 M = 60.5 × 1e6; 39,5 M = 39.5 × 1e6
-    expect(r.rows).toEqual([
-      { team: "search", pool: "70b", inputTokens: 10_000_000, outputTokens: 20_000_000 },
-      { team: "support", pool: "70b", inputTokens: 60_500_000, outputTokens: 39_500_000 },
-    ]);
-    expect(r.days).toBeNull();
-    expect(r.warnings).toEqual([]);
+    expect(imported("usage-semicolon.csv")).toEqual({
+      ok: true,
+      rows: [
+        { team: "search", pool: "70b", inputTokens: 10_000_000, outputTokens: 20_000_000 },
+        { team: "support", pool: "70b", inputTokens: 60_500_000, outputTokens: 39_500_000 },
+      ],
+      days: null,
+      warnings: [],
+    });
   });
 
   it("refuses total tokens alone with a reason, or counts them as input when asked", () => {
-    const r = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv");
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors).toHaveLength(1);
-    expect(r.errors[0]).toMatchObject({
-      file: "usage-total-only.csv",
-      line: 1,
-      column: "total_tokens",
-      code: "total-only",
-    });
-    const asInput = importUsageCsv(fixture("usage-total-only.csv"), "usage-total-only.csv", {
-      totalsAs: "input",
-    });
-    expect(asInput.ok && asInput.rows).toEqual([
+    expect(errorsOf(imported("usage-total-only.csv"))).toMatchObject([
+      { file: "usage-total-only.csv", line: 1, column: "total_tokens", code: "total-only" },
+    ]);
+    const asInput = okOf(imported("usage-total-only.csv", { totalsAs: "input" }));
+    expect(asInput.rows).toEqual([
       { team: "search", pool: "70b", inputTokens: 30_000_000, outputTokens: 0 },
       { team: "support", pool: "70b", inputTokens: 100_000_000, outputTokens: 0 },
     ]);
-    expect(asInput.ok && asInput.warnings.map((w) => w.code)).toEqual(["total-as-input"]);
+    expect(asInput.warnings.map((w) => w.code)).toEqual(["total-as-input"]);
   });
 
   it("derives output tokens from total − input", () => {
@@ -109,36 +115,38 @@ describe("usage import", () => {
       "derived.csv",
     );
     // (100 + 50) input; (350 − 100) + (50 − 50) = 250 output
-    expect(r.ok && r.rows).toEqual([{ team: "search", inputTokens: 150, outputTokens: 250 }]);
+    expect(okOf(r).rows).toEqual([{ team: "search", inputTokens: 150, outputTokens: 250 }]);
     const bad = importUsageCsv("team,input_tokens,total_tokens\nsearch,400,350\n", "derived.csv");
-    expect(!bad.ok && bad.errors[0]).toMatchObject({
-      line: 2,
-      column: "total_tokens",
-      code: "negative",
-    });
+    expect(errorsOf(bad)[0]).toMatchObject({ line: 2, column: "total_tokens", code: "negative" });
   });
 
-  it("names file, line and column of negative, non-numeric and empty cells", () => {
-    const r = importUsageCsv(fixture("usage-bad.csv"), "usage-bad.csv");
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.errors.map((e) => [e.file, e.line, e.column, e.code])).toEqual([
+  it("names file, line and column of negative, non-numeric and empty cells, in English and Chinese", () => {
+    const errors = errorsOf(imported("usage-bad.csv"));
+    expect(errors.map((e) => [e.file, e.line, e.column, e.code])).toEqual([
       ["usage-bad.csv", 2, "output tokens", "negative"],
       ["usage-bad.csv", 3, "input tokens", "not-a-number"],
       ["usage-bad.csv", 4, "team", "missing-value"],
     ]);
-    expect(r.errors[1]!.message).toBe('"lots" is not a token count');
-    const empty = importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv");
-    expect(!empty.ok && empty.errors[0]).toMatchObject({
-      line: 2,
-      column: "input tokens",
-      code: "missing-value",
-    });
+    expect(errors[1]!.message).toBe('"lots" is not a token count');
+    expect(errors.map((i) => localizeIssue(i, "en"))).toEqual([
+      'usage-bad.csv:2 column "output tokens": token count -5 is negative',
+      'usage-bad.csv:3 column "input tokens": "lots" is not a token count',
+      'usage-bad.csv:4 column "team": the team name is empty',
+    ]);
+    expect(errors.map((i) => localizeIssue(i, "zh"))).toEqual([
+      'usage-bad.csv:2 column "output tokens": token 数 -5 为负数',
+      'usage-bad.csv:3 column "input tokens": "lots" 不是 token 数',
+      'usage-bad.csv:4 column "team": 团队名为空',
+    ]);
+    const [blank] = errorsOf(
+      importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv"),
+    );
+    expect(blank).toMatchObject({ line: 2, column: "input tokens", code: "missing-value" });
   });
 
   it("reports a missing team column with the header it found, and empty or binary files", () => {
     const r = importUsageCsv("who,input tokens,output tokens\na,1,2\n", "x.csv");
-    expect(!r.ok && r.errors[0]!.message).toBe(
+    expect(errorsOf(r)[0]!.message).toBe(
       "no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens",
     );
     expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({
@@ -154,45 +162,36 @@ describe("usage import", () => {
     });
     expect(importUsageCsv("team\u0000\u0001", "x.bin").ok).toBe(false);
     const onlyHeader = importUsageCsv("team,input tokens,output tokens\n", "h.csv");
-    expect(!onlyHeader.ok && onlyHeader.errors[0]!.code).toBe("no-rows");
+    expect(errorsOf(onlyHeader)[0]!.code).toBe("no-rows");
   });
 
   it("reads a spreadsheet paste (tab-separated, unquoted thousands separators) and sums repeated teams", () => {
-    const r = parseUsageTsv(fixture("pasted-usage.tsv"));
     // search: 10M + 5M input, 20M + 0 output
-    expect(r.ok && r.rows).toEqual([
+    const pasted = readFileSync(new URL("pasted-usage.tsv", DIR), "utf8");
+    expect(okOf(parseUsageTsv(pasted)).rows).toEqual([
       { team: "search", pool: "70b", inputTokens: 15_000_000, outputTokens: 20_000_000 },
       { team: "support", pool: "70b", inputTokens: 60_000_000, outputTokens: 40_000_000 },
     ]);
   });
-});
 
-describe("usage import: reserved replicas (docs/allocation.md)", () => {
-  it("reads a reserved-replicas column as a level: the largest value of a team's rows, not divided by the days", () => {
+  it("reads a reserved-replicas column as a level (docs/allocation.md), refusing one that is not a number ≥ 0", () => {
     const csv =
       "date,team,model,input tokens,output tokens,reserved replicas\n2026-11-01,search,70b,100,50,3\n2026-11-02,search,70b,300,150,5\n2026-11-01,ads,70b,10,10,\n2026-11-02,ads,70b,30,30,\n";
-    const r = importUsageCsv(csv, "u.csv");
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    // Two dates: tokens per day (100 + 300) / 2 = 200 in, (50 + 150) / 2 = 100 out; reserved max(3, 5) = 5; ads has none.
-    expect(r.rows).toEqual([
+    // Two dates: tokens per day (100 + 300) / 2 = 200 in, (50 + 150) / 2 = 100 out; reserved is
+    // the largest of a team's rows, not divided by the days: max(3, 5) = 5; ads has none.
+    expect(okOf(importUsageCsv(csv, "u.csv")).rows).toEqual([
       { team: "search", pool: "70b", inputTokens: 200, outputTokens: 100, reservedReplicas: 5 },
       { team: "ads", pool: "70b", inputTokens: 20, outputTokens: 20 },
     ]);
-  });
-
-  it("refuses a reserved count that is not a number ≥ 0, naming line and column", () => {
-    const r = importUsageCsv("team,input tokens,output tokens,预留副本\nsearch,1,1,-2\n", "u.csv");
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+    const bad = importUsageCsv(
+      "team,input tokens,output tokens,预留副本\nsearch,1,1,-2\n",
+      "u.csv",
+    );
+    expect(errorsOf(bad).map((e) => [e.line, e.column, e.message])).toEqual([
       [2, "预留副本", '"-2" is not a replica count ≥ 0'],
     ]);
   });
 });
-
-const DIR = new URL("../../fixtures/usage/", import.meta.url);
-
-/** Every issue of a usage import (errors or warnings). */
-const issuesOf = (r: UsageImport): ImportIssue[] => (r.ok ? r.warnings : r.errors);
 
 /** Malformed tables that reach every message of src/import/usage.ts. */
 const MALFORMED: [string, string][] = [
@@ -236,9 +235,7 @@ describe("usage import messages are problems", () => {
         expect(englishOf(i.problem!), name).toBe(i.message);
         expect(renderProblem(i.problem!, "en"), name).toBe(i.message);
         // JSON-safe: survives the worker boundary and --json.
-        expect(renderProblem(JSON.parse(JSON.stringify(i.problem)), "zh")).toBe(
-          renderProblem(i.problem!, "zh"),
-        );
+        expect(renderProblem(JSON.parse(JSON.stringify(i.problem)), "zh")).toBe(zh(i));
         codes.add(i.problem!.code);
       }
     }
@@ -254,63 +251,35 @@ describe("usage import messages are problems", () => {
     );
   });
 
-  it("renders representative messages in English and Chinese, with file, line and column", () => {
-    const bad = importUsageCsv(
-      readFileSync(new URL("usage-bad.csv", DIR), "utf8"),
-      "usage-bad.csv",
-    );
-    if (bad.ok) throw new Error("expected errors");
-    expect(bad.errors.map((i) => localizeIssue(i, "en"))).toEqual([
-      'usage-bad.csv:2 column "output tokens": token count -5 is negative',
-      'usage-bad.csv:3 column "input tokens": "lots" is not a token count',
-      'usage-bad.csv:4 column "team": the team name is empty',
+  it("renders the first issue of representative tables in English and Chinese", () => {
+    const both = (text: string, opts: UsageOptions = {}) => {
+      const first = issuesOf(importUsageCsv(text, "u.csv", opts))[0]!;
+      return [first.message, zh(first)];
+    };
+    expect(both("team,input tokens,total tokens\na,10,4\n")).toEqual([
+      "total tokens 4 are less than the input tokens 10",
+      "总 token 数 4 小于输入 token 数 10",
     ]);
-    expect(bad.errors.map((i) => localizeIssue(i, "zh"))).toEqual([
-      'usage-bad.csv:2 column "output tokens": token 数 -5 为负数',
-      'usage-bad.csv:3 column "input tokens": "lots" 不是 token 数',
-      'usage-bad.csv:4 column "team": 团队名为空',
-    ]);
-    const zh = importUsageCsv(
-      readFileSync(new URL("team-usage-zh.csv", DIR), "utf8"),
-      "team-usage-zh.csv",
-    );
-    if (!zh.ok) throw new Error("expected rows");
-    expect(zh.warnings.map((i) => renderProblem(i.problem!, "zh"))).toEqual([
-      "已忽略的列：请求数",
-      "跳过了 1 行合计行（Total/合计）",
-      "文件涵盖 3 个日期（2025-06-01 … 2025-06-03）：token 合计已除以 3，得到每日用量",
-    ]);
-    const one = (text: string, opts = {}) => issuesOf(importUsageCsv(text, "u.csv", opts))[0]!;
-    const below = one("team,input tokens,total tokens\na,10,4\n");
-    expect(below.message).toBe("total tokens 4 are less than the input tokens 10");
-    expect(renderProblem(below.problem!, "zh")).toBe("总 token 数 4 小于输入 token 数 10");
-    const noOut = one("team,input tokens\na,1\n");
-    expect(noOut.message).toBe(
+    expect(both("team,input tokens\na,1\n")).toEqual([
       "no output tokens column (output tokens, completion tokens, 输出 token) and no total tokens to derive it from",
-    );
-    expect(renderProblem(noOut.problem!, "zh")).toBe(
       "没有输出 token 列（output tokens, completion tokens, 输出 token），也没有可用于推算的总 token 数",
-    );
-    const empty = one('team,input tokens,output tokens\na, ,1\nb,"",1\n');
-    expect(empty.message).toBe("empty token count; write 0 if the team used none");
-    expect(renderProblem(empty.problem!, "zh")).toBe("token 数为空；团队未使用时请填 0");
-    const reserved = one("team,input tokens,output tokens,reserved\na,1,1,-2\n");
-    expect(reserved.message).toBe('"-2" is not a replica count ≥ 0');
-    expect(renderProblem(reserved.problem!, "zh")).toBe('"-2" 不是 ≥ 0 的副本数');
-    const sums = issuesOf(
-      importUsageCsv("date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n", "u.csv", {
-        perDay: false,
-      }),
-    )[0]!;
-    expect(sums.message).toBe(
+    ]);
+    expect(both('team,input tokens,output tokens\na, ,1\nb,"",1\n')).toEqual([
+      "empty token count; write 0 if the team used none",
+      "token 数为空；团队未使用时请填 0",
+    ]);
+    expect(both("team,input tokens,output tokens,reserved\na,1,1,-2\n")).toEqual([
+      '"-2" is not a replica count ≥ 0',
+      '"-2" 不是 ≥ 0 的副本数',
+    ]);
+    expect(
+      both("date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n", { perDay: false }),
+    ).toEqual([
       "the file covers 2 dates (d1 … d2): the rows hold 2-day sums, not daily usage",
-    );
-    expect(renderProblem(sums.problem!, "zh")).toBe(
       "文件涵盖 2 个日期（d1 … d2）：各行是 2 天的合计，而不是每日用量",
-    );
-    expect(renderProblem(one(" \n").problem!, "zh")).toBe("文件为空");
-    const totals = one("team,total tokens\na,5\n");
-    expect(renderProblem(totals.problem!, "zh")).toBe(
+    ]);
+    expect(both(" \n")[1]).toBe("文件为空");
+    expect(both("team,total tokens\na,5\n")[1]).toBe(
       '只有总 token 数（"total tokens"）：分摊需要分开的输入和输出 token；请补上这两列，或把总数作为输入 token 导入（仅对 "tokens" 方法精确）',
     );
   });

@@ -87,48 +87,97 @@ function find(what: string, code: string): Problem<object> {
 }
 const both = (p: Problem<object>) => [renderProblem(p, "en"), renderProblem(p, "zh")];
 
+/**
+ * Representative messages of the written runs, three lines each: the run and the code of the
+ * problem, its English, its Chinese.
+ */
+const REPRESENTATIVE = `
+vllm-notes.jsonl vllm.failedRun
+failed sweep run 3 (TimeoutError: request timed out); skipped
+扫描运行 3 失败（TimeoutError: request timed out）；已跳过
+vllm-notes.jsonl vllm.arraysCompletedMismatch
+the per-request arrays hold 3 successful requests but the summary says completed = 10
+逐请求数组中有 3 个成功请求，但汇总中 completed = 10
+vllm-notes.jsonl vllm.backendIsApi
+backend "openai-chat" names the client API, not the server: engine assumed "vllm"
+backend "openai-chat" 指的是客户端 API，不是服务端：引擎按 "vllm" 处理
+vllm-notes.jsonl vllm.gpusFromTpPp
+GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (4)
+每副本 GPU 数取自 --metadata 中的张量并行 × 流水线并行（4）
+vllm-errors.jsonl vllm.badRate
+request_rate is 0; an offered rate must be positive (or "inf")
+request_rate 为 0；设定的请求速率必须为正数（或 "inf"）
+sglang-errors.jsonl vllm.noLatency
+no latency statistics (keys like mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms): not a usable SGLang result
+没有延迟统计量（如 mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms 等键）：不是可用的 SGLang 结果
+summary-skips.csv vllm.failedRunCsv
+failed sweep run (Timeout); skipped
+扫描运行失败（Timeout）；已跳过
+seed-notes.txt vllm.seedRawRps
+rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, docs/metrics.md): concurrency 4: 1.7 → 6.8
+seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（docs/metrics.md）报告服务速率 = 并发 × rps：并发 4：1.7 → 6.8
+seed-errors.txt vllm.seedBadLatency
+p50 must be a latency ≥ 0 in seconds, found -1
+p50 必须是以秒为单位、≥ 0 的延迟，实际为 -1
+guidellm-notes.json guidellm.measuredConcurrency
+GuideLLM: the strategy does not fix a load level; concurrency is the measured average request_concurrency (benchmarks[1], strategy "sweep")
+GuideLLM：该策略不固定负载档位；并发取测得的平均 request_concurrency（benchmarks[1], strategy "sweep"）
+guidellm-notes.json guidellm.noLoad
+benchmarks[2]: no load level in the strategy and no measured concurrency
+benchmarks[2]：策略中没有负载档位，也没有测得的并发
+guidellm-notes.csv guidellm.csvPercentiles
+line 4: "Time to First Token" percentile list has 3 values, expected 11; ignored
+第 4 行："Time to First Token" 的百分位列表有 3 个值，应为 11 个；已忽略
+llmperf_individual_responses.json llmperf.notObjects
+1 record(s) were not objects and were ignored
+1 条记录不是对象，已忽略
+llmperf-other.json llmperf.notSummary
+not an LLMPerf summary (no results_ttft_s_* keys)
+不是 LLMPerf 汇总（没有 results_ttft_s_* 键）
+locust_failures.csv locust.notResult
+Locust failures file: not a benchmark result; import the _stats.csv or _stats_history.csv (no failures recorded); skipped
+Locust 失败文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv（未记录失败）；已跳过
+locust_many_failures.csv locust.notResult
+Locust failures file: not a benchmark result; import the _stats.csv or _stats_history.csv (6 failure kind(s): 1 × E0 on POST /v1; 2 × E1 on POST /v1; 3 × E2 on POST /v1; 4 × E3 on POST /v1; 5 × E4 on POST /v1; …); skipped
+Locust 失败文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv（6 failure kind(s): 1 × E0 on POST /v1; 2 × E1 on POST /v1; 3 × E2 on POST /v1; 4 × E3 on POST /v1; 5 × E4 on POST /v1; …）；已跳过
+locust_short_stats_history.csv locust.historyShortPlateau
+Locust history: no user count held for 5 ticks; used the longest one (2 users, 2 ticks)
+Locust 历史：没有哪个用户数保持了 5 个采样周期；使用最长的一段（2 个用户，2 个周期）
+stage_0_lifecycle_metrics.json inferencePerf.achievedRate
+stage_0_lifecycle_metrics.json: no requested rate; used the achieved send rate 2 req/s as the load level
+stage_0_lifecycle_metrics.json: 没有设定请求速率；以实测发送速率 2 req/s 作为负载档位
+agg_derived.json inferencex.perGpuDerived
+tput_per_gpu / output_tput_per_gpu are per GPU; reported the deployment aggregate = per-GPU × GPUs (tp = 2)
+tput_per_gpu / output_tput_per_gpu 是单 GPU 数值；已报告整个部署合计 = 单 GPU × GPU 数（tp = 2）
+agg_conc.json inferencex.badConc
+conc must be a positive number, found 0
+conc 必须是正数，实际为 0
+report.json trtllm.measuredConcurrency
+report.json: concurrency 3.5 is the measured average (request_info.avg_num_concurrent_requests), not a configured limit
+report.json: 并发 3.5 是测得的平均值（request_info.avg_num_concurrent_requests），不是配置的上限
+report-percentiles.json trtllm.badPercentiles
+expected an object of percentiles, got 5
+应为百分位对象，实际为 5
+`;
+const lines = REPRESENTATIVE.trim().split("\n");
+const representative = Array.from({ length: lines.length / 3 }, (_, i) =>
+  lines.slice(3 * i, 3 * i + 3),
+);
+
 describe("English and Chinese of representative messages", () => {
-  it("vllm (vLLM, SGLang, seed script)", () => {
-    expect(both(find("vllm-notes.jsonl", "vllm.failedRun"))).toEqual([
-      "failed sweep run 3 (TimeoutError: request timed out); skipped",
-      "扫描运行 3 失败（TimeoutError: request timed out）；已跳过",
-    ]);
+  it.each(representative)("%s", (head, en, zh) => {
+    const [what, code] = head!.split(" ");
+    expect(both(find(what!, code!))).toEqual([en, zh]);
+  });
+
+  it("Chinese of the arrays note and of inference-perf's missing load", () => {
     // mean_ttft_ms is in the record: TTFT's other statistics and every TPOT, NTPOT and e2e one come from the arrays.
     expect(both(find("vllm-notes.jsonl", "vllm.arraysComputed"))[1]).toMatch(
       /^汇总中缺少的统计量已由逐请求数组算出（3 个请求，百分位为精确值）：ttft min, ttft max, ttft std, ttft p50, .*, e2e p99\.9$/,
     );
-    expect(both(find("vllm-notes.jsonl", "vllm.arraysCompletedMismatch"))).toEqual([
-      "the per-request arrays hold 3 successful requests but the summary says completed = 10",
-      "逐请求数组中有 3 个成功请求，但汇总中 completed = 10",
-    ]);
-    expect(both(find("vllm-notes.jsonl", "vllm.backendIsApi"))).toEqual([
-      'backend "openai-chat" names the client API, not the server: engine assumed "vllm"',
-      'backend "openai-chat" 指的是客户端 API，不是服务端：引擎按 "vllm" 处理',
-    ]);
-    expect(both(find("vllm-notes.jsonl", "vllm.gpusFromTpPp"))).toEqual([
-      "GPUs per replica taken as tensor parallel × pipeline parallel from --metadata (4)",
-      "每副本 GPU 数取自 --metadata 中的张量并行 × 流水线并行（4）",
-    ]);
-    expect(both(find("vllm-errors.jsonl", "vllm.badRate"))).toEqual([
-      'request_rate is 0; an offered rate must be positive (or "inf")',
-      'request_rate 为 0；设定的请求速率必须为正数（或 "inf"）',
-    ]);
-    expect(both(find("sglang-errors.jsonl", "vllm.noLatency"))).toEqual([
-      "no latency statistics (keys like mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms): not a usable SGLang result",
-      "没有延迟统计量（如 mean_ttft_ms, median_itl_ms, p99_e2e_latency_ms 等键）：不是可用的 SGLang 结果",
-    ]);
-    expect(both(find("summary-skips.csv", "vllm.failedRunCsv"))).toEqual([
-      "failed sweep run (Timeout); skipped",
-      "扫描运行失败（Timeout）；已跳过",
-    ]);
-    expect(both(find("seed-notes.txt", "vllm.seedRawRps"))).toEqual([
-      "rps in the seed script is total / sum(latency), one worker's rate; reported the service rate concurrency × rps (Little's law, docs/metrics.md): concurrency 4: 1.7 → 6.8",
-      "seed 脚本中的 rps 是 total / sum(latency)，即单个 worker 的速率；已按利特尔法则（docs/metrics.md）报告服务速率 = 并发 × rps：并发 4：1.7 → 6.8",
-    ]);
-    expect(both(find("seed-errors.txt", "vllm.seedBadLatency"))).toEqual([
-      "p50 must be a latency ≥ 0 in seconds, found -1",
-      "p50 必须是以秒为单位、≥ 0 的延迟，实际为 -1",
-    ]);
+    expect(both(find("stage_1_lifecycle_metrics.json", "inferencePerf.missingLoad"))[1]).toBe(
+      "该阶段没有 requested_rate、concurrency 或 achieved_rate（或其值为零/负数）",
+    );
   });
 
   it("seed script: the first ten ignored lines, then an ellipsis", () => {
@@ -142,45 +191,7 @@ describe("English and Chinese of representative messages", () => {
     ]);
   });
 
-  it("guidellm", () => {
-    expect(both(find("guidellm-notes.json", "guidellm.measuredConcurrency"))).toEqual([
-      'GuideLLM: the strategy does not fix a load level; concurrency is the measured average request_concurrency (benchmarks[1], strategy "sweep")',
-      'GuideLLM：该策略不固定负载档位；并发取测得的平均 request_concurrency（benchmarks[1], strategy "sweep"）',
-    ]);
-    expect(both(find("guidellm-notes.json", "guidellm.noLoad"))).toEqual([
-      "benchmarks[2]: no load level in the strategy and no measured concurrency",
-      "benchmarks[2]：策略中没有负载档位，也没有测得的并发",
-    ]);
-    expect(both(find("guidellm-notes.csv", "guidellm.csvPercentiles"))).toEqual([
-      'line 4: "Time to First Token" percentile list has 3 values, expected 11; ignored',
-      '第 4 行："Time to First Token" 的百分位列表有 3 个值，应为 11 个；已忽略',
-    ]);
-  });
-
-  it("llmperf", () => {
-    expect(both(find("llmperf_individual_responses.json", "llmperf.notObjects"))).toEqual([
-      "1 record(s) were not objects and were ignored",
-      "1 条记录不是对象，已忽略",
-    ]);
-    expect(both(find("llmperf-other.json", "llmperf.notSummary"))).toEqual([
-      "not an LLMPerf summary (no results_ttft_s_* keys)",
-      "不是 LLMPerf 汇总（没有 results_ttft_s_* 键）",
-    ]);
-  });
-
-  it("locust", () => {
-    expect(both(find("locust_failures.csv", "locust.notResult"))).toEqual([
-      "Locust failures file: not a benchmark result; import the _stats.csv or _stats_history.csv (no failures recorded); skipped",
-      "Locust 失败文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv（未记录失败）；已跳过",
-    ]);
-    expect(both(find("locust_many_failures.csv", "locust.notResult"))).toEqual([
-      "Locust failures file: not a benchmark result; import the _stats.csv or _stats_history.csv (6 failure kind(s): 1 × E0 on POST /v1; 2 × E1 on POST /v1; 3 × E2 on POST /v1; 4 × E3 on POST /v1; 5 × E4 on POST /v1; …); skipped",
-      "Locust 失败文件：不是压测结果；请导入 _stats.csv 或 _stats_history.csv（6 failure kind(s): 1 × E0 on POST /v1; 2 × E1 on POST /v1; 3 × E2 on POST /v1; 4 × E3 on POST /v1; 5 × E4 on POST /v1; …）；已跳过",
-    ]);
-    expect(both(find("locust_short_stats_history.csv", "locust.historyShortPlateau"))).toEqual([
-      "Locust history: no user count held for 5 ticks; used the longest one (2 users, 2 ticks)",
-      "Locust 历史：没有哪个用户数保持了 5 个采样周期；使用最长的一段（2 个用户，2 个周期）",
-    ]);
+  it("locust: the row a stats file's latency is taken from", () => {
     const r = locustStats.parse(
       makeInputFile(
         "results_stats.csv",
@@ -192,32 +203,6 @@ describe("English and Chinese of representative messages", () => {
     expect(both(r.value.sweeps[0]!.problems![0]!)).toEqual([
       'Locust: e2e latency and request rate taken from the POST "/a" row (other rows ignored: GET /b)',
       'Locust：e2e 延迟和请求速率取自 POST "/a" 行（忽略其他行：GET /b）',
-    ]);
-  });
-
-  it("inferencePerf, inferencex, trtllm", () => {
-    expect(both(find("stage_0_lifecycle_metrics.json", "inferencePerf.achievedRate"))).toEqual([
-      "stage_0_lifecycle_metrics.json: no requested rate; used the achieved send rate 2 req/s as the load level",
-      "stage_0_lifecycle_metrics.json: 没有设定请求速率；以实测发送速率 2 req/s 作为负载档位",
-    ]);
-    expect(both(find("stage_1_lifecycle_metrics.json", "inferencePerf.missingLoad"))[1]).toBe(
-      "该阶段没有 requested_rate、concurrency 或 achieved_rate（或其值为零/负数）",
-    );
-    expect(both(find("agg_derived.json", "inferencex.perGpuDerived"))).toEqual([
-      "tput_per_gpu / output_tput_per_gpu are per GPU; reported the deployment aggregate = per-GPU × GPUs (tp = 2)",
-      "tput_per_gpu / output_tput_per_gpu 是单 GPU 数值；已报告整个部署合计 = 单 GPU × GPU 数（tp = 2）",
-    ]);
-    expect(both(find("agg_conc.json", "inferencex.badConc"))).toEqual([
-      "conc must be a positive number, found 0",
-      "conc 必须是正数，实际为 0",
-    ]);
-    expect(both(find("report.json", "trtllm.measuredConcurrency"))).toEqual([
-      "report.json: concurrency 3.5 is the measured average (request_info.avg_num_concurrent_requests), not a configured limit",
-      "report.json: 并发 3.5 是测得的平均值（request_info.avg_num_concurrent_requests），不是配置的上限",
-    ]);
-    expect(both(find("report-percentiles.json", "trtllm.badPercentiles"))).toEqual([
-      "expected an object of percentiles, got 5",
-      "应为百分位对象，实际为 5",
     ]);
   });
 });
