@@ -11,25 +11,24 @@ import { run, runLine } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "capplan-bases-"));
 
-/** The worked example: capacity 8e6 weighted tokens a day over 8 replicas, so 1e6 tokens fill one replica. */
-function example(tenants: Record<string, unknown>): string {
+/** A USD plan file of `body` in a fresh file; its path. */
+function writePlan(body: Record<string, unknown>): string {
   const file = join(dir, `plan-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: "capplan.plan/v1",
-      currency: "USD",
-      workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
-      skus: [],
-      tenants: {
-        pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
-        usage: usage(["a", 6e5, 4e5, 3], ["b", 5e5, 5e5, 1]),
-        ...tenants,
-      },
-    }),
-  );
+  writeFileSync(file, JSON.stringify({ format: "capplan.plan/v1", currency: "USD", ...body }));
   return file;
 }
+
+/** The worked example: capacity 8e6 weighted tokens a day over 8 replicas, so 1e6 tokens fill one replica. */
+const example = (tenants: Record<string, unknown>) =>
+  writePlan({
+    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
+    skus: [],
+    tenants: {
+      pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
+      usage: usage(["a", 6e5, 4e5, 3], ["b", 5e5, 5e5, 1]),
+      ...tenants,
+    },
+  });
 
 type Team = { name: string; cost: number; costRounded: number };
 type Replicas = { usedReplicas: number | null; reservedReplicas: number | null };
@@ -140,30 +139,23 @@ describe("plan --json: the reservation and usage bases (worked example)", () => 
   });
 
   it("a SKU pool takes its replicas and capacity from the SKU: 15 replicas × 1500 tok/s × 86,400 s", async () => {
-    const file = join(dir, "sku.json");
     const sku = { name: "H100", gpusPerReplica: 4, pricePerGpuHour: 2 };
     const tenants = { ...RESERVE, method: "output" };
-    writeFileSync(
-      file,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        currency: "USD",
-        workload: { peakRps: 50, inputTokens: 0, outputTokens: 300 },
-        factors: { elasticity: 1.2, redundancy: 1.2 },
-        skus: [{ ...sku, sweep: { replicaOutputTokensPerSec: 1500 } }],
-        tenants: { ...tenants, usage: usage(["a", 0, 1500 * 86400, 5]) },
-      }),
-    );
+    const file = writePlan({
+      workload: { peakRps: 50, inputTokens: 0, outputTokens: 300 },
+      factors: { elasticity: 1.2, redundancy: 1.2 },
+      skus: [{ ...sku, sweep: { replicaOutputTokensPerSec: 1500 } }],
+      tenants: { ...tenants, usage: usage(["a", 0, 1500 * 86400, 5]) },
+    });
     const r = await run("plan", file, "--json");
     const j = JSON.parse(r.out) as Json & {
       tenants: { pools: { replicas: number; capacityTokens: number; cost: number }[] };
     };
     const p = j.tenants.pools[0]!;
     // 50 × 300 / 1500 = 10 base replicas × 1.44 = 14.4 → 15; capacity 15 × 1500 × 86400 = 1.944e9 output tokens a day.
-    expect(p.replicas).toBe(15);
-    expect(p.capacityTokens).toBeCloseTo(1.944e9, 3);
     // cost 15 × 4 × 2 × 24 = 2880; a uses 1 replica, reserves 5 → 5/15 × 2880 = 960; idle 1920.
-    expect(p.cost).toBe(2880);
+    expect([p.replicas, p.cost]).toEqual([15, 2880]);
+    expect(p.capacityTokens).toBeCloseTo(1.944e9, 3);
     expect(costs(j)).toEqual({ a: 960, idle: 1920 });
   });
 });
