@@ -100,19 +100,16 @@ describe("plan --json: fleet", () => {
     // Bursts of 40 in 2 s on 16 slots: the mean rate's one replica does not hold P99 TTFT.
     expect(sim.arrivals.interarrivalCv).toBeGreaterThan(1.5);
     expect(sim.replicasForSlo).toBeGreaterThan(sim.formulaReplicas);
-    const [cv1, cv2] = [
-      fmtValue(sim.arrivals.interarrivalCv, 1),
-      fmtValue(sim.arrivals.interarrivalCv, 2),
-    ];
+    const cv = (digits: number) => fmtValue(sim.arrivals.interarrivalCv, digits);
     const en = await report(planFile, "en");
     expect(en).toContain(
-      `the first 1,200 requests of trace bursts.csv, interarrival CV ${cv2} (1 for Poisson), seed 1`,
+      `the first 1,200 requests of trace bursts.csv, interarrival CV ${cv(2)} (1 for Poisson), seed 1`,
     );
     expect(en).toContain(
-      `- H100: The arrivals are bursty (interarrival CV ${cv1}; 1 for Poisson): the bursts, not the mean rate, decide this fleet.`,
+      `- H100: The arrivals are bursty (interarrival CV ${cv(1)}; 1 for Poisson): the bursts, not the mean rate, decide this fleet.`,
     );
     expect(await report(planFile, "zh")).toContain(
-      `- H100：到达具有突发性（到达间隔 CV ${cv1}；泊松为 1）：决定集群规模的是突发，而不是平均速率。`,
+      `- H100：到达具有突发性（到达间隔 CV ${cv(1)}；泊松为 1）：决定集群规模的是突发，而不是平均速率。`,
     );
   });
 
