@@ -53,13 +53,18 @@ function burstyTrace(dir: string): string {
 const tmp = mkdtempSync(join(tmpdir(), "capplan-fleet-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** A plan of one H100 SKU on the fixture sweep, chat at `peakRps` under P99 TTFT ≤ `maxMs`. */
-function h100Plan(title: string, peakRps: number, maxMs: number): string {
+/**
+ * A plan of one H100 SKU on the fixture sweep, chat under P99 TTFT ≤ `maxMs`: at `load` requests
+ * a second of 1000 input and 200 output tokens, or from the trace `load` names.
+ */
+function h100Plan(title: string, load: number | { trace: unknown }, maxMs: number): string {
   const file = join(tmp, `${title.replace(/ /g, "-")}.json`);
+  const chat =
+    typeof load === "number" ? { peakRps: load, inputTokens: 1000, outputTokens: 200 } : load;
   const plan = {
     format: "capplan.plan/v1",
     title,
-    workloads: [{ name: "chat", peakRps, inputTokens: 1000, outputTokens: 200 }],
+    workloads: [{ name: "chat", ...chat }],
     slo: [{ metric: "ttft", stat: "p99", maxMs }],
     factors: { elasticity: 1, redundancy: 1 },
     skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
@@ -72,12 +77,8 @@ describe("plan --json: fleet", () => {
   it("carries optimize --json under mix and simulate --json per SKU, for the same plan", async () => {
     const plan = await json("plan", SIM);
     const f = plan.fleet;
-    expect([f.requests, f.seed, f.arrivals, f.trace]).toEqual([
-      FLEET_REQUESTS,
-      FLEET_SEED,
-      "poisson",
-      null,
-    ]);
+    expect(f).toMatchObject({ requests: FLEET_REQUESTS, seed: FLEET_SEED, arrivals: "poisson" });
+    expect(f.trace).toBeNull();
     expect(FLEET_REQUESTS).toBe(10_000);
     expect(f.mix).toEqual(await json("optimize", SIM));
     for (const k of ["feasible", "costPerHour", "skus", "assignment", "bestSingle", "savingsPct"])
@@ -85,25 +86,13 @@ describe("plan --json: fleet", () => {
     const sim = await json("simulate", SIM, "--sku", "H100", "--requests", "10000");
     expect(f.simulations).toEqual([sim]);
     // The plan's own numbers are unchanged beside it: 3 replicas of H100 at $3 a GPU-hour.
-    expect([plan.skus[0].replicas, f.mix.costPerHour, f.simulations[0].replicas]).toEqual([
-      3, 9, 3,
-    ]);
+    const got = [plan.skus[0].replicas, f.mix.costPerHour, f.simulations[0].replicas];
+    expect(got).toEqual([3, 9, 3]);
   });
 
   it("replays the plan's trace (its first requests), with the same numbers as simulate --trace", async () => {
     const trace = burstyTrace(tmp);
-    const planFile = join(tmp, "bursty.json");
-    writeFileSync(
-      planFile,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        title: "bursts",
-        workloads: [{ name: "chat", trace: { file: "bursts.csv" } }],
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 500 }],
-        factors: { elasticity: 1, redundancy: 1 },
-        skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
-      }),
-    );
+    const planFile = h100Plan("bursts", { trace: { file: "bursts.csv" } }, 500);
     const f = (await json("plan", planFile)).fleet;
     expect([f.arrivals, f.trace, f.requests]).toEqual(["trace", "bursts.csv", 1200]);
     const sim = await json("simulate", planFile, "--trace", trace);
@@ -111,16 +100,16 @@ describe("plan --json: fleet", () => {
     // Bursts of 40 in 2 s on 16 slots: the mean rate's one replica does not hold P99 TTFT.
     expect(sim.arrivals.interarrivalCv).toBeGreaterThan(1.5);
     expect(sim.replicasForSlo).toBeGreaterThan(sim.formulaReplicas);
+    const cv = (digits: number) => fmtValue(sim.arrivals.interarrivalCv, digits);
     const en = await report(planFile, "en");
     expect(en).toContain(
-      `the first 1,200 requests of trace bursts.csv, interarrival CV ${fmtValue(sim.arrivals.interarrivalCv, 2)} (1 for Poisson), seed 1`,
+      `the first 1,200 requests of trace bursts.csv, interarrival CV ${cv(2)} (1 for Poisson), seed 1`,
     );
     expect(en).toContain(
-      `- H100: The arrivals are bursty (interarrival CV ${fmtValue(sim.arrivals.interarrivalCv, 1)}; 1 for Poisson): the bursts, not the mean rate, decide this fleet.`,
+      `- H100: The arrivals are bursty (interarrival CV ${cv(1)}; 1 for Poisson): the bursts, not the mean rate, decide this fleet.`,
     );
-    const zh = await report(planFile, "zh");
-    expect(zh).toContain(
-      `- H100：到达具有突发性（到达间隔 CV ${fmtValue(sim.arrivals.interarrivalCv, 1)}；泊松为 1）：决定集群规模的是突发，而不是平均速率。`,
+    expect(await report(planFile, "zh")).toContain(
+      `- H100：到达具有突发性（到达间隔 CV ${cv(1)}；泊松为 1）：决定集群规模的是突发，而不是平均速率。`,
     );
   });
 
@@ -130,13 +119,9 @@ describe("plan --json: fleet", () => {
     expect(f.mix.feasible).toBe(false);
     expect(f.mix.reasons.map((r: { workload: string }) => r.workload)).toEqual(["chat"]);
     expect(f.mix.reasons[0].reason).toContain("H100");
-    expect(f.simulations).toEqual([
-      {
-        sku: "H100",
-        error:
-          'SKU "H100" has no planned fleet (no feasible operating point, or its replicas could not be computed): nothing to simulate',
-      },
-    ]);
+    const error =
+      'SKU "H100" has no planned fleet (no feasible operating point, or its replicas could not be computed): nothing to simulate';
+    expect(f.simulations).toEqual([{ sku: "H100", error }]);
     const en = await report(planFile, "en");
     expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS");
     expect(en).toContain(`  - ${f.mix.reasons[0].reason}`);
@@ -153,12 +138,8 @@ describe("the bound", () => {
     const plan = await json("plan", planFile);
     expect(plan.skus[0].replicas).toBeGreaterThan(FLEET_MAX_REPLICAS);
     expect(plan.fleet.mix.skus[0].replicas).toBe(plan.skus[0].replicas);
-    expect(plan.fleet.simulations).toEqual([
-      {
-        sku: "H100",
-        error: `SKU "H100": ${fmtValue(plan.skus[0].replicas, 0)} replicas are more than the 1,000 that plan --json and the report simulate; capplan simulate simulates it`,
-      },
-    ]);
+    const error = `SKU "H100": ${fmtValue(plan.skus[0].replicas, 0)} replicas are more than the 1,000 that plan --json and the report simulate; capplan simulate simulates it`;
+    expect(plan.fleet.simulations).toEqual([{ sku: "H100", error }]);
   });
 });
 
@@ -196,14 +177,8 @@ describe("report: the Fleet section", () => {
         );
       }
       // The report's simulation is the one of simulate with the same trace and bound.
-      const sim = await json(
-        "simulate",
-        KV,
-        "--sku",
-        "H100 FP8",
-        "--trace",
-        join(ROOT, "fixtures/traces/AzureLLMInferenceTrace_conv.csv"),
-      );
+      const azure = join(ROOT, "fixtures/traces/AzureLLMInferenceTrace_conv.csv");
+      const sim = await json("simulate", KV, "--sku", "H100 FP8", "--trace", azure);
       expect(sim.requests).toBeGreaterThan(FLEET_REQUESTS);
       expect(plan.fleet.simulations[1].requests).toBe(FLEET_REQUESTS);
       expect(plan.fleet.simulations[1].arrivals.meanRps).not.toBe(sim.arrivals.meanRps);
@@ -211,12 +186,10 @@ describe("report: the Fleet section", () => {
   );
 
   it("without a model on any SKU the KV line says so", async () => {
-    expect(await report(SIM, "en")).toContain(
-      "- KV memory per replica: no SKU names a catalogue model and GPU (docs/memory.md)",
-    );
-    expect(await report(SIM, "zh")).toContain(
-      "- 每副本 KV 缓存：没有 SKU 指定目录中的模型和 GPU（docs/memory.md）",
-    );
+    const en = "- KV memory per replica: no SKU names a catalogue model and GPU (docs/memory.md)";
+    expect(await report(SIM, "en")).toContain(en);
+    const zh = "- 每副本 KV 缓存：没有 SKU 指定目录中的模型和 GPU（docs/memory.md）";
+    expect(await report(SIM, "zh")).toContain(zh);
   });
 });
 

@@ -11,17 +11,16 @@ import { join } from "node:path";
 
 describe("capplan usage", () => {
   it("prints the general usage with every command and the exit codes for --help and help", async () => {
-    for (const args of [["--help"], ["help"], ["-h"]]) {
-      const r = await run(...args);
+    const lines = [
+      "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh]",
+      "capplan actuals <plan.json|-> <focus.csv> [--json]",
+      "capplan formats [--json]",
+      "exit codes: 0 success, 1 regression (compare), 2 bad input or usage",
+    ];
+    for (const flag of ["--help", "help", "-h"]) {
+      const r = await run(flag);
       expect(r.code).toBe(0);
-      expect(r.out).toContain(
-        "capplan plan <plan.json|-> [--json | --markdown | --csv | --focus [--start YYYY-MM-DD] [--days N] | --xlsx -o FILE.xlsx] [--lang en|zh]",
-      );
-      expect(r.out).toContain("capplan actuals <plan.json|-> <focus.csv> [--json]");
-      expect(r.out).toContain("capplan formats [--json]");
-      expect(r.out).toContain(
-        "exit codes: 0 success, 1 regression (compare), 2 bad input or usage",
-      );
+      for (const line of lines) expect(r.out).toContain(line);
     }
   });
   // Contract v2 §7: `<command> --help` prints that command's options (it printed the general usage).
@@ -29,11 +28,9 @@ describe("capplan usage", () => {
     const plan = await run("plan", "--help");
     expect(plan.code).toBe(0);
     expect(plan.out).toMatch(/^usage: capplan plan <plan.json\|->/);
-    expect(plan.out).toContain("--allow-path DIR");
-    expect(plan.out).toContain("--markdown");
-    expect(plan.out).toContain("-o, --output FILE");
-    expect(plan.out).not.toContain("--threshold");
-    expect(plan.out).not.toContain("capplan import");
+    for (const o of ["--allow-path DIR", "--markdown", "-o, --output FILE"])
+      expect(plan.out).toContain(o);
+    for (const o of ["--threshold", "capplan import"]) expect(plan.out).not.toContain(o);
     const imp = await run("import", "-h");
     expect(imp.out).toMatch(/^usage: capplan import /);
     expect(imp.out).toContain("--concurrency N");
@@ -42,13 +39,11 @@ describe("capplan usage", () => {
     expect(cmp.out).toContain("--threshold PCT");
     // After `--`, --help is an operand, not a request for help.
     const op = await run("formats", "--", "--help");
-    expect(op.code).toBe(2);
-    expect(op.out).toBe("");
+    expect([op.code, op.out]).toEqual([2, ""]);
   });
   it("exits 2 with the usage on stderr when no command is given, and names an unknown command", async () => {
     const none = await run();
-    expect(none.code).toBe(2);
-    expect(none.out).toBe("");
+    expect([none.code, none.out]).toEqual([2, ""]);
     expect(none.err).toContain("usage:");
     const bad = await run("plna");
     expect(bad.code).toBe(2);
@@ -57,16 +52,11 @@ describe("capplan usage", () => {
       'unknown command "plna"; did you mean "plan"? (capplan --help lists the commands)\n',
     );
   });
-  it.each([
-    ["plna", "plan"],
-    ["imprt", "import"],
-    ["imp", "import"],
-    ["reprot", "report"],
-    ["actual", "actuals"],
-    ["frobnicate", null],
-    ["x", null],
-  ])("nearestCommand(%s) = %s", (typed, want) => {
-    expect(nearestCommand(typed, Object.keys(COMMANDS))).toBe(want);
+  // "typed nearest", or only "typed" when no command is near.
+  const rows = ["plna plan", "imprt import", "imp import", "reprot report", "actual actuals"];
+  it.each([...rows, "frobnicate", "x"])("nearestCommand: %s", (row) => {
+    const [typed, want = null] = row.split(" ");
+    expect(nearestCommand(typed!, Object.keys(COMMANDS))).toBe(want);
   });
   it("prints a version", async () => {
     const r = await run("--version");
@@ -80,8 +70,7 @@ describe("capplan compare without a common load level", () => {
     const r = await runLine(
       `compare fixtures/vllm/concurrency-sweep-h100/ fixtures/inference-perf/`,
     );
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.err).toContain("no load level matches");
   });
 });
@@ -108,59 +97,53 @@ describe("capplan import of a folder of unrelated runs whose files do not record
  * `--lang zh`, byte for byte the old English otherwise.
  */
 describe("capplan usage errors in the language of --lang", () => {
+  // Each row: the arguments, then the message after "capplan <command>: " in English and Chinese.
   it.each([
     [
-      ["plan", "a.json", "b.json"],
-      "capplan plan: usage: capplan plan <plan.json|-> [--json",
-      "capplan plan: 用法：capplan plan <plan.json|-> [--json",
+      "plan a.json b.json",
+      "usage: capplan plan <plan.json|-> [--json",
+      "用法：capplan plan <plan.json|-> [--json",
     ],
     [
-      ["plan", "x.json", "--json", "--csv"],
-      "capplan plan: choose one of --json, --markdown, --csv, --focus, --xlsx (got --json --csv)",
-      "capplan plan: 只能选择 --json、--markdown、--csv、--focus、--xlsx 之一（实际为 --json --csv）",
+      "plan x.json --json --csv",
+      "choose one of --json, --markdown, --csv, --focus, --xlsx (got --json --csv)",
+      "只能选择 --json、--markdown、--csv、--focus、--xlsx 之一（实际为 --json --csv）",
     ],
     [
-      ["plan", "x.json", "--days", "400", "--focus"],
-      "capplan plan: --days must be a whole number of days from 1 to 366, got 400",
-      "capplan plan: --days 必须是 1 至 366 之间的整数天数，实际为 400",
+      "plan x.json --days 400 --focus",
+      "--days must be a whole number of days from 1 to 366, got 400",
+      "--days 必须是 1 至 366 之间的整数天数，实际为 400",
     ],
     [
-      ["plan", "x.json", "--start", "2026-01-01"],
-      "capplan plan: --start and --days go with --focus or --xlsx",
-      "capplan plan: --start 和 --days 需与 --focus 或 --xlsx 一起使用",
+      "plan x.json --start 2026-01-01",
+      "--start and --days go with --focus or --xlsx",
+      "--start 和 --days 需与 --focus 或 --xlsx 一起使用",
+    ],
+    ["plan x.json --nope", "unknown option --nope", "未知选项 --nope"],
+    [
+      "import x.csv --concurrency=0",
+      '--concurrency must be a positive number, got "0"',
+      '--concurrency 必须是正数，实际为 "0"',
     ],
     [
-      ["plan", "x.json", "--nope"],
-      "capplan plan: unknown option --nope",
-      "capplan plan: 未知选项 --nope",
+      "traffic x.csv --bin 0",
+      "--bin must be a positive number of seconds, got 0",
+      "--bin 必须是正的秒数，实际为 0",
     ],
     [
-      ["import", "x.csv", "--concurrency=0"],
-      'capplan import: --concurrency must be a positive number, got "0"',
-      'capplan import: --concurrency 必须是正数，实际为 "0"',
+      "compare a.json",
+      "expected a baseline and a candidate, got 1 argument(s)",
+      "需要基线和候选两个参数，实际为 1 个参数",
     ],
-    [
-      ["traffic", "x.csv", "--bin", "0"],
-      "capplan traffic: --bin must be a positive number of seconds, got 0",
-      "capplan traffic: --bin 必须是正的秒数，实际为 0",
-    ],
-    [
-      ["compare", "a.json"],
-      "capplan compare: expected a baseline and a candidate, got 1 argument(s)",
-      "capplan compare: 需要基线和候选两个参数，实际为 1 个参数",
-    ],
-    [
-      ["plan", "x.json", "--output="],
-      "capplan plan: --output needs a file name",
-      "capplan plan: --output 需要文件名",
-    ],
-  ])("%j", async (args, en, zh) => {
-    const e = await run(...args);
+    ["plan x.json --output=", "--output needs a file name", "--output 需要文件名"],
+  ])("%s", async (line, en, zh) => {
+    const prefix = `capplan ${line.split(" ")[0]}: `;
+    const e = await runLine(line);
     expect(e.code).toBe(2);
-    expect(e.err.startsWith(en)).toBe(true);
-    const z = await run(...args, "--lang", "zh");
+    expect(e.err.startsWith(prefix + en)).toBe(true);
+    const z = await runLine(`${line} --lang zh`);
     expect(z.code).toBe(2);
-    expect(z.err.startsWith(zh), z.err).toBe(true);
+    expect(z.err.startsWith(prefix + zh), z.err).toBe(true);
   });
 
   it("an invalid --lang is said in English; an unknown command follows --lang", async () => {
@@ -178,25 +161,16 @@ describe("capplan usage errors in the language of --lang", () => {
 
 /** A plan whose only SKU fails P99 TTFT ≤ 1000 ms already at concurrency 1 (1500 ms: 500 ms, 50 % over). */
 function infeasiblePlan(): string {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-zh-"));
-  const p = join(dir, "plan.json");
-  writeFileSync(
-    p,
-    JSON.stringify({
-      format: "capplan.plan/v1",
-      title: "too slow",
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-      skus: [
-        {
-          name: "T4",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          sweep: { points: [{ concurrency: 1, outputTokensPerSec: 50, ttftMs: { p99: 1500 } }] },
-        },
-      ],
-    }),
-  );
+  const p = join(mkdtempSync(join(tmpdir(), "capplan-zh-")), "plan.json");
+  const point = { concurrency: 1, outputTokensPerSec: 50, ttftMs: { p99: 1500 } };
+  const plan = {
+    format: "capplan.plan/v1",
+    title: "too slow",
+    workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    skus: [{ name: "T4", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [point] } }],
+  };
+  writeFileSync(p, JSON.stringify(plan));
   return p;
 }
 
@@ -213,14 +187,11 @@ describe("capplan --lang zh translates engine and importer messages", () => {
   });
 
   it("plan prints plan-file validation errors in Chinese on stderr", async () => {
-    const r = await run("plan", "fixtures/malformed/bad-plan-shape.json", "--lang", "zh");
+    const r = await runLine("plan fixtures/malformed/bad-plan-shape.json --lang zh");
     expect(r.code).toBe(2);
-    expect(r.err).toContain(
-      'fixtures/malformed/bad-plan-shape.json: workloads: 应为负载数组，实际为 "chat"',
-    );
-    expect(r.err).toContain(
-      "fixtures/malformed/bad-plan-shape.json: skus: 应为 SKU 数组，实际为对象",
-    );
+    const file = "fixtures/malformed/bad-plan-shape.json";
+    expect(r.err).toContain(`${file}: workloads: 应为负载数组，实际为 "chat"`);
+    expect(r.err).toContain(`${file}: skus: 应为 SKU 数组，实际为对象`);
   });
 
   it("import prints its errors and warnings in Chinese after the file location", async () => {
@@ -229,13 +200,11 @@ describe("capplan --lang zh translates engine and importer messages", () => {
     expect(bad.err).toContain("fixtures/malformed/empty.csv:1: 文件为空");
     const dup = await runLine(`import fixtures/malformed/duplicate-levels.csv --json --lang zh`);
     expect(dup.code).toBe(0);
-    expect(dup.err).toContain(
-      "并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数",
-    );
-    const md = await run("import", "fixtures/malformed/duplicate-levels.csv", "--lang", "zh");
-    expect(md.out).toContain(
-      "警告：\n- 并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数",
-    );
+    const line =
+      "并发 8 测了 2 次（fixtures/malformed/duplicate-levels.csv）：视为重复运行，该点取每个统计量的中位数";
+    expect(dup.err).toContain(line);
+    const md = await runLine("import fixtures/malformed/duplicate-levels.csv --lang zh");
+    expect(md.out).toContain(`警告：\n- ${line}`);
   });
 
   it("report and plan give the reason of an infeasible SKU in Chinese", async () => {

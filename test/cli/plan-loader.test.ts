@@ -1,13 +1,15 @@
 /**
  * A workload from a request trace (docs/traffic.md): `capplan plan` reads `trace.file`, and the
- * workload's peak, mean rate and mean lengths come from it, checked against numbers computed here
- * from the Azure 2023 conversation trace (fixtures/traces/, CC-BY, SOURCE.md beside it) with
- * plain string code. The same summary stored inline (as the app stores it) gives the same plan.
+ * workload's peak, mean rate and mean lengths come from it, checked against `capplan traffic
+ * --json` of the same file and bins: test/cli/commands/traffic.test.ts checks those numbers
+ * against an independent computation from the Azure 2023 conversation trace (fixtures/traces/,
+ * CC-BY, SOURCE.md beside it). The same summary stored inline (as the app stores it) gives the
+ * same plan.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan/plan";
 import { validatePlan } from "../../src/engine/plan/plan-file";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
@@ -16,99 +18,62 @@ import { run } from "./helpers";
 
 const AZURE = "fixtures/traces/AzureLLMInferenceTrace_conv.csv";
 
-function epoch(s: string): number {
-  const [date, time] = s.split(" ");
-  const [y, mo, d] = date!.split("-").map(Number);
-  const [hh, mm, ss] = time!.split(":");
-  const [whole, frac = ""] = ss!.split(".");
-  return (
-    Date.UTC(y!, mo! - 1, d!, Number(hh), Number(mm), Number(whole)) / 1000 +
-    (frac ? Number(frac) / 10 ** frac.length : 0)
-  );
+/** Peak and p99 of 60-s bin rates, mean rate and mean lengths of the trace. */
+async function expected() {
+  const t = JSON.parse((await run("traffic", AZURE, "--bin", "60", "--json")).out);
+  expect(t.requests).toBe(19366);
+  const [input, output] = [t.inputTokens.mean, t.outputTokens.mean];
+  return { peak: t.peakRps, p99: t.p99Rps, avg: t.meanRps, input, output };
 }
 
-function pct(sorted: number[], q: number): number {
-  const h = ((sorted.length - 1) * q) / 100;
-  const lo = Math.floor(h);
-  return sorted[lo]! + (h - lo) * (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!);
-}
-
-/** Peak and p99 of 60-s bin rates, mean rate and mean lengths, from the raw rows. */
-function expected() {
-  const rows = readFileSync(join(__dirname, "../..", AZURE), "utf8")
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((l) => l.split(","));
-  const t = rows.map((r) => epoch(r[0]!)).sort((a, b) => a - b);
-  const counts = new Map<number, number>();
-  for (const x of t) counts.set(Math.floor(x / 60), (counts.get(Math.floor(x / 60)) ?? 0) + 1);
-  const rates: number[] = [];
-  for (let b = Math.floor(t[0]! / 60); b <= Math.floor(t[t.length - 1]! / 60); b++)
-    rates.push((counts.get(b) ?? 0) / 60);
-  const sorted = [...rates].sort((a, b) => a - b);
-  const mean = (k: number) => rows.reduce((a, r) => a + Number(r[k]), 0) / rows.length;
-  return {
-    peak: sorted[sorted.length - 1]!,
-    p99: pct(sorted, 99),
-    avg: t.length / (t[t.length - 1]! - t[0]!),
-    input: mean(1),
-    output: mean(2),
-  };
-}
-
+const H100 = { name: "H100", gpusPerReplica: 4, pricePerGpuHour: 20 };
 const plan = (trace: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   format: "capplan.plan/v1",
   title: "from a trace",
   workloads: [{ name: "conv", trace, ...extra }],
   factors: { elasticity: 1.2, redundancy: 1.2 },
-  skus: [
-    {
-      name: "H100",
-      gpusPerReplica: 4,
-      pricePerGpuHour: 20,
-      sweep: { replicaOutputTokensPerSec: 100 },
-    },
-  ],
+  skus: [{ ...H100, sweep: { replicaOutputTokensPerSec: 100 } }],
 });
 
-async function planOf(p: unknown) {
+/** `capplan <args>` with the plan `p` on stdin (`-`); `json` is stdout parsed under --json. */
+async function stdinRun(args: string[], p: unknown) {
   let out = "";
   let err = "";
-  const code = await main(["plan", "-", "--json"], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin: () => JSON.stringify(p),
-  });
-  return {
-    code,
-    out,
-    err,
-    errLines: err.split("\n").filter((l) => l !== ""),
-    json: out ? JSON.parse(out) : null,
-  };
+  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+  const code = await main(args, { ...io, stdin: () => JSON.stringify(p) });
+  const json = args.includes("--json") && out ? JSON.parse(out) : null;
+  return { code, out, err, errLines: err.split("\n").filter((l) => l !== ""), json };
+}
+const planOf = (p: unknown) => stdinRun(["plan", "-", "--json"], p);
+
+/** The plan computed by the engine alone, without reading any file. */
+function engine(p: unknown) {
+  const v = validatePlan(p);
+  expect(v.ok).toBe(true);
+  return v.ok ? computePlan(resolvePlan(v.plan)) : null;
 }
 
 describe("a workload from a trace file", () => {
-  const want = expected();
+  let want: Awaited<ReturnType<typeof expected>>;
+  beforeAll(async () => void (want = await expected()));
 
   it("takes peak (max of 60-s bins), mean rate and mean lengths from the trace, and sizes replicas from them", async () => {
     const r = await planOf(plan({ file: AZURE, binSec: 60, peak: "max" }));
-    expect(r.err).toBe("");
-    expect(r.code).toBe(0);
+    expect([r.err, r.code]).toEqual(["", 0]);
     const w = r.json.workloads[0];
     expect(w.peakRps).toBeCloseTo(want.peak, 12);
     expect(w.avgRps).toBeCloseTo(want.avg, 9);
     expect(w.inputTokens).toBeCloseTo(want.input, 9);
     expect(w.outputTokens).toBeCloseTo(want.output, 9);
-    expect(w.traffic.requests).toBe(19366);
-    expect(w.traffic.binSec).toBe(60);
+    expect([w.traffic.requests, w.traffic.binSec]).toEqual([19366, 60]);
     expect(w.trace).toEqual({ file: AZURE, name: null, binSec: 60, peak: "max" });
     // replicas = ceil(peak × mean output ÷ 100 tok/s × 1.2 × 1.2)
     const replicas = Math.ceil(((want.peak * want.output) / 100) * 1.44 - 1e-9);
     expect(r.json.skus[0].replicasBase).toBeCloseTo((want.peak * want.output) / 100, 9);
-    expect(r.json.skus[0].replicas).toBe(replicas);
-    expect(r.json.skus[0].costPerHour).toBe(replicas * 4 * 20);
+    expect([r.json.skus[0].replicas, r.json.skus[0].costPerHour]).toEqual([
+      replicas,
+      replicas * 80,
+    ]);
   });
 
   it("peak p99 takes the 99th percentile of the bin rates; explicit numbers win over the trace", async () => {
@@ -124,69 +89,47 @@ describe("a workload from a trace file", () => {
 
   it("re-running gives identical output, and the summary stored inline (as the app does) gives the same plan", async () => {
     const a = await planOf(plan({ file: AZURE, binSec: 60 }));
-    const b = await planOf(plan({ file: AZURE, binSec: 60 }));
-    expect(b.out).toBe(a.out);
-    const inline = plan({
-      name: "conv.csv",
-      binSec: 60,
-      peak: "max",
-      traffic: a.json.workloads[0].traffic,
-    });
-    const v = validatePlan(inline);
-    expect(v.ok).toBe(true);
-    if (!v.ok) return;
-    const res = computePlan(resolvePlan(v.plan));
+    expect((await planOf(plan({ file: AZURE, binSec: 60 }))).out).toBe(a.out);
+    const traffic = a.json.workloads[0].traffic;
+    const res = engine(plan({ name: "conv.csv", binSec: 60, peak: "max", traffic }))!;
     expect(res.errors).toEqual([]);
     expect(res.workloads[0]!.peakRps).toBe(a.json.workloads[0].peakRps);
-    expect(res.skus[0]!.capacity?.replicas).toBe(a.json.skus[0].replicas);
-    expect(res.skus[0]!.capacity?.costPerHour).toBe(a.json.skus[0].costPerHour);
+    const { replicas, costPerHour } = a.json.skus[0];
+    expect(res.skus[0]!.capacity).toMatchObject({ replicas, costPerHour });
   });
 
   it("report says where the workload's numbers come from, in English and Chinese", async () => {
-    let en = "";
-    let zh = "";
-    const p = JSON.stringify(plan({ file: AZURE, peak: "p99" }));
-    await main(["report", "-"], { out: (t) => void (en += t), err: () => {}, stdin: () => p });
-    await main(["report", "-", "--lang", "zh"], {
-      out: (t) => void (zh += t),
-      err: () => {},
-      stdin: () => p,
-    });
+    const p = plan({ file: AZURE, peak: "p99" });
+    const en = (await stdinRun(["report", "-"], p)).out;
+    const zh = (await stdinRun(["report", "-", "--lang", "zh"], p)).out;
     expect(en).toContain(`(from trace ${AZURE}: 19,366 requests, peak = p99 of 60-s bins)`);
     expect(zh).toContain(`（来自请求轨迹 ${AZURE}：19,366 个请求，峰值 = 60 秒分箱速率的 P99）`);
   });
 
   it("a trace outside the plan's folder and the working directory is refused; a missing file and a non-trace are bad input (exit 2)", async () => {
     const out = await planOf(plan({ file: "/etc/passwd" }));
-    expect(out.code).toBe(2);
-    expect(out.out).toBe("");
+    expect([out.code, out.out]).toEqual([2, ""]);
     expect(out.err).toContain("workloads[0].trace.file");
     expect(out.err).toContain("--allow-path");
     expect(out.err).not.toContain("root:");
-    const missing = await planOf(plan({ file: "fixtures/traces/nope.csv" }));
+    const nope = plan({ file: "fixtures/traces/nope.csv" });
+    const missing = await planOf(nope);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("workloads[0].trace.file: fixtures/traces/nope.csv");
-    let zh = "";
-    const code = await main(["plan", "-", "--lang", "zh"], {
-      out: () => {},
-      err: (t) => void (zh += t),
-      stdin: () => JSON.stringify(plan({ file: "fixtures/traces/nope.csv" })),
-    });
-    expect(code).toBe(2);
+    const zh = await stdinRun(["plan", "-", "--lang", "zh"], nope);
+    expect(zh.code).toBe(2);
     // The reason renders from its problem (cliFile.fs); the file location keeps its ASCII ": " as every import issue line does.
-    expect(zh).toContain("workloads[0].trace.file: fixtures/traces/nope.csv: 文件或文件夹不存在");
+    expect(zh.err).toContain(
+      "workloads[0].trace.file: fixtures/traces/nope.csv: 文件或文件夹不存在",
+    );
     const notTrace = await planOf(plan({ file: "package.json" }));
-    expect(notTrace.code).toBe(2);
+    expect([notTrace.code, notTrace.errLines.length]).toEqual([2, 1]);
     expect(notTrace.err).toContain("workloads[0].trace.file: package.json");
-    expect(notTrace.errLines).toHaveLength(1);
     expect(notTrace.err).not.toContain("devDependencies");
   });
 
   it("without the file read (engine alone) the workload is an error naming the trace, not a crash", () => {
-    const v = validatePlan(plan({ file: AZURE }));
-    expect(v.ok).toBe(true);
-    if (!v.ok) return;
-    const res = computePlan(resolvePlan(v.plan));
+    const res = engine(plan({ file: AZURE }))!;
     expect(res.errors.map((e) => e.path)).toEqual(["workloads[0].trace"]);
     expect(res.errors[0]!.problem?.code).toBe("trace.notRead");
     expect(res.skus[0]!.capacity).toBeNull();
@@ -194,37 +137,30 @@ describe("a workload from a trace file", () => {
 
   it("validation: a trace needs file or traffic; peak is max or p99; binSec is a positive number", () => {
     const bad = validatePlan(plan({ binSec: -1, peak: "p95" }));
-    expect(bad.ok).toBe(false);
-    if (bad.ok) return;
-    expect(bad.errors.map((e) => e.path)).toEqual([
-      "workloads[0].trace",
-      "workloads[0].trace.binSec",
-      "workloads[0].trace.peak",
-    ]);
+    const paths = ["workloads[0].trace", "workloads[0].trace.binSec", "workloads[0].trace.peak"];
+    expect(bad.ok ? [] : bad.errors.map((e) => e.path)).toEqual(paths);
     const badSummary = validatePlan(plan({ traffic: { requests: 3 } }));
-    expect(badSummary.ok).toBe(false);
-    if (!badSummary.ok) expect(badSummary.errors[0]!.path).toBe("workloads[0].trace.traffic");
+    expect(badSummary.ok ? null : badSummary.errors[0]!.path).toBe("workloads[0].trace.traffic");
   });
 });
+
+/** A plan file at `root/rel` with one chat workload and the SKU `sku`; its path. */
+function planFile(root: string, rel: string, sku: Record<string, unknown>): string {
+  const file = join(root, rel);
+  const chat = { name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 };
+  const skus = [{ gpusPerReplica: 1, pricePerGpuHour: 1, ...sku }];
+  writeFileSync(file, JSON.stringify({ format: "capplan.plan/v1", workloads: [chat], skus }));
+  return file;
+}
 
 describe("loadPlan: sweep files and references, in English and Chinese", () => {
   it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
     const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
     mkdirSync(join(root, "runs"));
     copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
-    copyFileSync(
-      "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl",
-      join(root, "runs", "b.jsonl"),
-    );
-    const plan = join(root, "plan.json");
-    writeFileSync(
-      plan,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-        skus: [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "runs" } }],
-      }),
-    );
+    const sglang = "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl";
+    copyFileSync(sglang, join(root, "runs", "b.jsonl"));
+    const plan = planFile(root, "plan.json", { name: "x", sweep: { file: "runs" } });
     const en = await run("plan", plan);
     expect(en.code).toBe(2);
     expect(en.errLines).toEqual([
@@ -239,17 +175,8 @@ describe("loadPlan: sweep files and references, in English and Chinese", () => {
   it("a reference outside the plan's folder is refused in Chinese too", async () => {
     const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-outside-"));
     mkdirSync(join(root, "plans"));
-    const plan = join(root, "plans", "plan.json");
-    writeFileSync(
-      plan,
-      JSON.stringify({
-        format: "capplan.plan/v1",
-        workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
-        skus: [
-          { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file: "/etc/hostname" } },
-        ],
-      }),
-    );
+    const sku = { name: "evil", sweep: { file: "/etc/hostname" } };
+    const plan = planFile(root, join("plans", "plan.json"), sku);
     const en = await run("plan", plan);
     expect(en.errLines).toEqual([
       `capplan plan: ${plan}: skus[0].sweep.file: "/etc/hostname" is outside the plan's folder and the working directory; pass --allow-path DIR to allow reading it (see docs/security.md)`,

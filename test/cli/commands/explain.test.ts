@@ -28,6 +28,35 @@ function numericPaths(v: unknown, path = "", out: [string, number][] = []): [str
 const close = (a: number, b: number) =>
   Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
+/**
+ * `explain --json` of each path of `paths` (with `args`): what failed, as lines. An explanation
+ * fails when explain exits non-zero, its value is not plan --json's, a step does not recompute
+ * from its formula, or `check` (called on each step) pushes a line.
+ */
+async function explainEach(
+  planPath: string,
+  paths: [string, number][],
+  args: string[] = [],
+  check: (path: string, n: LineageNode, failures: string[]) => void = () => {},
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const [path, value] of paths) {
+    const r = await run("explain", planPath, path, "--json", ...args);
+    if (r.code !== 0) {
+      failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
+      continue;
+    }
+    const node = JSON.parse(r.out) as LineageNode;
+    if (node.value === null || !close(node.value, value))
+      failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
+    for (const n of lineageNodes(node)) {
+      if (!consistent(n)) failures.push(`${path}: step ${n.path} = ${n.value}, ${n.recomputed}`);
+      check(path, n, failures);
+    }
+  }
+  return failures;
+}
+
 describe("capplan explain", () => {
   it("prints the chain of skus[0].replicas with the numbers plugged in, down to cells and a sweep file line", async () => {
     const r = await run("explain", "models/examples/multi-sku.json", "skus[0].replicas");
@@ -46,21 +75,20 @@ describe("capplan explain", () => {
     const r = await run("explain", "models/examples/seed.json", "skus[0].replicas", "--json");
     expect(r.code).toBe(0);
     const node = JSON.parse(r.out) as LineageNode;
-    expect(node.value).toBe(15);
-    expect(node.plugged).toBe("ceil(14.4) = 15");
+    expect(node).toMatchObject({ value: 15, plugged: "ceil(14.4) = 15" });
     const raw = node.inputs[0]!;
-    expect(raw.plugged).toBe("10 × 1.2 × 1.2 = 14.4");
-    expect(raw.inputs[0]!.plugged).toBe("50 × 300 ÷ 1,500 = 10");
+    const plugged = [raw.plugged, raw.inputs[0]!.plugged];
+    expect(plugged).toEqual(["10 × 1.2 × 1.2 = 14.4", "50 × 300 ÷ 1,500 = 10"]);
   });
 
   it("--lang zh writes the steps' words in Chinese: the seed example's costPerMonth ends in 730 hours a month, 每月小时数, with no English constant label", async () => {
     const zh = await runLine(`explain models/examples/seed.json skus[0].costPerMonth --lang zh`);
     expect(zh.code).toBe(0);
     const lines = zh.out.trimEnd().split("\n");
-    expect(lines[0]).toBe(
+    expect([lines[0], lines.at(-1)]).toEqual([
       "skus[0].costPerMonth = 876,000    costPerHour × 730: 1,200 × 730 = 876,000",
-    );
-    expect(lines.at(-1)).toBe("  ← hoursPerMonth = 730    constant: 每月小时数");
+      "  ← hoursPerMonth = 730    constant: 每月小时数",
+    ]);
     expect(zh.out).toContain("给定容量（未对照 SLO 检查）: 1,500 = 1,500");
     for (const label of ["hours per", "seconds per", "tokens per million", "given capacity"])
       expect(zh.out).not.toContain(label);
@@ -75,24 +103,24 @@ describe("capplan explain", () => {
   it("follows a formula's <id>_tok_s into that SKU's own chain: the H200 estimate reaches the H100's sweep point and its file line", async () => {
     const r = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas", "--json");
     expect(r.code).toBe(0);
-    const node = JSON.parse(r.out) as LineageNode;
-    const nodes = lineageNodes(node);
+    const nodes = lineageNodes(JSON.parse(r.out) as LineageNode);
     const field = nodes.find((n) => n.path === "skus[2].sweep.replicaOutputTokensPerSec")!;
-    expect(field.raw).toBe("=h100_tok_s * h200_speedup");
-    expect(field.plugged).toBe("1,662.0614 * 1.4328 = 2,381.4611");
+    const formula = { raw: "=h100_tok_s * h200_speedup" };
+    expect(field).toMatchObject({ ...formula, plugged: "1,662.0614 * 1.4328 = 2,381.4611" });
     const hop = field.inputs.find((n) => n.path === "h100_tok_s")!;
     expect(hop.kind).toBe("computed");
-    expect(hop.value).toBeCloseTo(1662.0614, 4);
     expect(hop.inputs[0]!.path).toBe("skus[0].replicaOutputTokensPerSec");
+    expect(hop.value).toBeCloseTo(1662.0614, 4);
     const leaves = lineageNodes(hop).filter((n) => n.kind === "sweepPoint");
     expect(leaves).toHaveLength(1);
-    const s = leaves[0]!.source!;
-    expect(s.label).toMatch(/^vllm · /);
-    expect(s.load).toBe("concurrency 16");
-    expect(s.file).toMatch(
-      /fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/,
-    );
-    expect(s.line).toBe(1);
+    expect(leaves[0]!.source).toMatchObject({
+      label: expect.stringMatching(/^vllm · /),
+      load: "concurrency 16",
+      file: expect.stringMatching(
+        /fixtures\/vllm\/concurrency-sweep-h100\/vllm-infqps-concurrency16-[^/]+\.json$/,
+      ),
+      line: 1,
+    });
     const text = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas");
     expect(text.out).toMatch(/← h100_tok_s = 1,662\.0614 {4}skus\[0\]\.replicaOutputTokensPerSec/);
   });
@@ -114,20 +142,10 @@ describe("capplan explain", () => {
     const paths = numericPaths(plan).filter(([p]) => p.includes(".kv."));
     // 2 SKUs × (4 kv numbers + 11 terms + 2 of the workload's kv).
     expect(paths.length).toBe(34);
-    const failures: string[] = [];
-    for (const [path, value] of paths) {
-      const r = await run("explain", planPath, path, "--json", "--allow-path", ROOT);
-      if (r.code !== 0) {
-        failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
-        continue;
-      }
-      const node = JSON.parse(r.out) as LineageNode;
-      if (node.value === null || !close(node.value, value))
-        failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
-      for (const n of lineageNodes(node))
-        if (!consistent(n) || (n.kind === "computed" && n.recomputed === undefined))
-          failures.push(`${path}: step ${n.path} = ${n.value}, recomputed ${n.recomputed}`);
-    }
+    const failures = await explainEach(planPath, paths, ["--allow-path", ROOT], (path, n, fail) => {
+      if (n.kind === "computed" && n.recomputed === undefined)
+        fail.push(`${path}: step ${n.path} = ${n.value}, recomputed ${n.recomputed}`);
+    });
     expect(failures).toEqual([]);
     const text = await run("explain", planPath, "skus[1].kv.maxConcurrency", "--allow-path", ROOT);
     expect(text.code).toBe(0);
@@ -143,8 +161,7 @@ describe("capplan explain", () => {
 
   it("rejects a path that names no number, with exit 2 and no stack trace", async () => {
     const r = await run("explain", "models/examples/seed.json", "skus[9].replicas");
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.err).toMatch(/skus\[9\]\.replicas: no number with a lineage at this path/);
     // A fleet answer is not a chain of formulas: explain says where it comes from.
     const f = await run("explain", "models/examples/seed.json", "fleet.mix.costPerHour");
@@ -168,58 +185,35 @@ describe("capplan explain", () => {
       // simulate in test/cli/fleet-answers.test.ts.
       const paths = numericPaths(json).filter(([p]) => !p.startsWith("fleet."));
       expect(paths.length).toBeGreaterThan(20);
-      const failures: string[] = [];
       let sweepLeaves = 0;
-      for (const [path, value] of paths) {
-        const r = await run("explain", planPath, path, "--json");
-        if (r.code !== 0) {
-          failures.push(`${path}: exit ${r.code} ${r.err.trim()}`);
-          continue;
+      const failures = await explainEach(planPath, paths, [], (path, n, fail) => {
+        if (n.kind !== "sweepPoint" || n.value === null) return;
+        sweepLeaves++;
+        const s = n.source!;
+        if (s.inPath && s.file && s.key === "concurrency") {
+          // Read from the run's path (the file's content does not record it): the path says so.
+          if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file))
+            fail.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
+          return;
         }
-        const node = JSON.parse(r.out) as LineageNode;
-        if (node.value === null || !close(node.value, value))
-          failures.push(`${path}: explanation says ${node.value}, plan --json says ${value}`);
-        for (const n of lineageNodes(node)) {
-          if (!consistent(n))
-            failures.push(
-              `${path}: step ${n.path} = ${n.value} but its formula gives ${n.recomputed}`,
-            );
-          if (n.kind === "sweepPoint" && n.value !== null) {
-            sweepLeaves++;
-            const s = n.source!;
-            if (s.inPath && s.file && s.key === "concurrency") {
-              // Read from the run's path (the file's content does not record it): the path says so.
-              if (!new RegExp(`concurrency[-_]?${n.value}(?!\\d)`, "i").test(s.file))
-                failures.push(`${path}: ${s.file} does not say concurrency ${n.value}`);
-              continue;
-            }
-            if (!s.file || !s.line) {
-              failures.push(`${path}: sweep value ${n.path} has no file line`);
-              continue;
-            }
-            const text =
-              readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8").split(/\r?\n/)[
-                s.line - 1
-              ] ?? "";
-            const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
-            if (
-              !nums.some(
-                (x) => close(x, n.value!) || close(x * 1000, n.value!) || close(x / 1000, n.value!),
-              )
-            )
-              failures.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
-            expect(s.files).toContain(s.file);
-            // The line is in the place the importer read this very point from (its row, or its file).
-            const own = (s.points ?? []).filter((p) => p.file === s.file);
-            if (!own.length)
-              failures.push(
-                `${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`,
-              );
-            else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line))
-              failures.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
-          }
-        }
-      }
+        if (!s.file || !s.line)
+          return void fail.push(`${path}: sweep value ${n.path} has no file line`);
+        const lines = readFileSync(resolve(dirname(join(ROOT, planPath)), s.file), "utf8");
+        const text = lines.split(/\r?\n/)[s.line - 1] ?? "";
+        const nums = (text.match(/-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+        const v = n.value;
+        if (!nums.some((x) => close(x, v) || close(x * 1000, v) || close(x / 1000, v)))
+          fail.push(`${path}: ${s.file}:${s.line} does not hold ${n.value}`);
+        expect(s.files).toContain(s.file);
+        // The line is in the place the importer read this very point from (its row, or its file).
+        const own = (s.points ?? []).filter((p) => p.file === s.file);
+        if (!own.length)
+          fail.push(
+            `${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`,
+          );
+        else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line))
+          fail.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
+      });
       expect(failures).toEqual([]);
       if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);
     },

@@ -83,73 +83,70 @@ async function json(...args: string[]) {
   return JSON.parse(r.out);
 }
 
+/** `capplan traffic - ...args` with `text` on stdin. */
+async function runStdinRaw(text: string, ...args: string[]) {
+  let out = "";
+  let err = "";
+  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+  const code = await main(["traffic", "-", ...args], { ...io, stdin: () => text });
+  return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
+}
+
+async function runStdin(text: string, ...args: string[]) {
+  const r = await runStdinRaw(text, ...args, "--json");
+  expect(r.errLines).toEqual([]);
+  return JSON.parse(r.out);
+}
+
+/** "name value" per row: both compared in one short line. */
+const pairs = (xs: Record<string, unknown>[], a: string, b: string) =>
+  xs.map((x) => `${x[a]} ${x[b]}`);
+
 describe("capplan traffic on the Azure 2023 conversation trace", () => {
-  for (const binSec of [1, 60]) {
-    it(`matches an independent computation at ${binSec}-s bins`, async () => {
-      const want = expected(binSec);
-      const got = await json(AZURE, "--bin", String(binSec));
-      expect(got.format).toBe("azure-llm-trace");
-      expect(got.requests).toBe(19366);
-      expect(got.requests).toBe(want.requests);
-      expect(got.durationSec).toBeCloseTo(want.durationSec, 5);
-      expect(got.meanRps).toBeCloseTo(want.meanRps, 8);
-      expect(got.bins).toBe(want.bins);
-      expect(got.peakRps).toBeCloseTo(want.peakRps, 12);
-      expect(got.p99Rps).toBeCloseTo(want.p99Rps, 12);
-      expect(got.p50Rps).toBeCloseTo(want.p50Rps, 12);
-      expect(got.peakToMean).toBeCloseTo(want.peakRps / want.meanRps, 8);
-      expect(got.series).toHaveLength(want.series.length);
-      expect(got.series.reduce((a: number, b: number) => a + b, 0) * binSec).toBeCloseTo(19366, 6);
-      expect(got.interarrivalCv).toBeCloseTo(want.interarrivalCv, 6);
-      for (const k of ["mean", "p50", "p90", "p95", "p99", "max"] as const) {
-        expect(got.inputTokens[k]).toBeCloseTo(want.inputTokens[k], 9);
-        expect(got.outputTokens[k]).toBeCloseTo(want.outputTokens[k], 9);
-      }
-    });
-  }
+  it.each([1, 60])("matches an independent computation at %i-s bins", async (binSec) => {
+    const want = expected(binSec);
+    const got = await json(AZURE, "--bin", String(binSec));
+    expect([got.format, got.requests, got.bins]).toEqual(["azure-llm-trace", 19366, want.bins]);
+    expect(got.requests).toBe(want.requests);
+    expect(got.durationSec).toBeCloseTo(want.durationSec, 5);
+    expect(got.meanRps).toBeCloseTo(want.meanRps, 8);
+    expect(got.peakRps).toBeCloseTo(want.peakRps, 12);
+    expect(got.p99Rps).toBeCloseTo(want.p99Rps, 12);
+    expect(got.p50Rps).toBeCloseTo(want.p50Rps, 12);
+    expect(got.peakToMean).toBeCloseTo(want.peakRps / want.meanRps, 8);
+    expect(got.interarrivalCv).toBeCloseTo(want.interarrivalCv, 6);
+    expect(got.series).toHaveLength(want.series.length);
+    expect(got.series.reduce((a: number, b: number) => a + b, 0) * binSec).toBeCloseTo(19366, 6);
+    for (const k of ["mean", "p50", "p90", "p95", "p99", "max"] as const) {
+      expect(got.inputTokens[k]).toBeCloseTo(want.inputTokens[k], 9);
+      expect(got.outputTokens[k]).toBeCloseTo(want.outputTokens[k], 9);
+    }
+  });
 });
 
 describe("capplan traffic: other trace forms", () => {
   it("BurstGPT: 0-token responses are failures, counted and left out; seconds from the start", async () => {
     const got = await json(join(DIR, "burstgpt-sample.csv"), "--bin", "60");
-    expect(got.format).toBe("burstgpt");
-    expect([got.requests, got.failed, got.rows]).toEqual([6, 2, 8]);
-    expect(got.relativeTime).toBe(true);
-    expect(got.durationSec).toBe(240);
+    expect(got).toMatchObject({ format: "burstgpt", requests: 6, failed: 2, rows: 8 });
+    expect([got.relativeTime, got.durationSec]).toEqual([true, 240]);
     expect(got.meanRps).toBeCloseTo(6 / 240, 12);
     // Bins [0,60) 1, [60,120) 1 (118), [120,180) 2 (134, 140), [180,240) 1 (200), [240,300) 1 (245).
     expect(got.series.map((r: number) => Math.round(r * 60))).toEqual([1, 1, 2, 1, 1]);
-    expect(got.models.map((m: { name: string; requests: number }) => [m.name, m.requests])).toEqual(
-      [
-        ["ChatGPT", 4],
-        ["GPT-4", 2],
-      ],
-    );
+    expect(pairs(got.models, "name", "requests")).toEqual(["ChatGPT 4", "GPT-4 2"]);
   });
   it("JSONL with zones and any fractional digits, team and model, a failed status", async () => {
     const got = await json(join(DIR, "teams.jsonl"), "--bin", "1");
-    expect([got.requests, got.failed]).toEqual([5, 1]);
+    // 09:00:00.000, .250 and 17:00:00.5+08:00 (= 09:00:00.5Z) share the first 1-s bin: peak 3.
+    expect(got).toMatchObject({ requests: 5, failed: 1, durationSec: 63, peakRps: 3 });
     expect(got.firstTimestamp).toBe("2025-03-03T09:00:00.000Z");
-    expect(got.durationSec).toBe(63);
-    // 09:00:00.000, .250 and 17:00:00.5+08:00 (= 09:00:00.5Z) share the first 1-s bin.
-    expect(got.peakRps).toBe(3);
-    expect(
-      got.teams.map((t: { name: string; totalInputTokens: number }) => [
-        t.name,
-        t.totalInputTokens,
-      ]),
-    ).toEqual([
-      ["search", 2640],
-      ["support", 556],
-    ]);
+    expect(pairs(got.teams, "name", "totalInputTokens")).toEqual(["search 2640", "support 556"]);
   });
   it("Chinese headers, tabs, Unix milliseconds", async () => {
     const tsv =
       "时间戳\t输入token数\t输出token数\t团队\n1700000000000\t10\t5\t搜索\n1700000000500\t20\t6\t客服\n1700000002000\t30\t7\t搜索\n";
     const r = await runStdin(tsv, "--bin", "1");
-    expect(r.format).toBe("trace-tsv");
-    expect(r.timeKind).toBe("unix-ms");
-    expect([r.requests, r.durationSec, r.peakRps]).toEqual([3, 2, 2]);
+    const want = { format: "trace-tsv", timeKind: "unix-ms", requests: 3, durationSec: 2 };
+    expect(r).toMatchObject({ ...want, peakRps: 2 });
     expect(r.teams.map((t: { name: string }) => t.name)).toEqual(["搜索", "客服"]);
   });
   it("bad rows are counted and named by file, line and column; good rows still count", async () => {
@@ -168,24 +165,24 @@ describe("capplan traffic: other trace forms", () => {
   });
   it("a file that is not a trace, or has no usable row, exits 2 with one line", async () => {
     const notTrace = await runStdinRaw("a,b,c\n1,2,3\n");
-    expect(notTrace.code).toBe(2);
-    expect(notTrace.errLines).toHaveLength(1);
+    expect([notTrace.code, notTrace.errLines.length]).toEqual([2, 1]);
     expect(notTrace.errLines[0]).toMatch(
       /^capplan traffic: -:1: not a request trace: no column for a timestamp, input tokens, output tokens/,
     );
     // --lang zh: the same error, rendered from its problem (the table and stderr in Chinese).
     const zh = await runStdinRaw("a,b,c\n1,2,3\n", "--lang", "zh");
-    expect(zh.code).toBe(2);
-    expect(zh.errLines).toEqual([
-      "capplan traffic: -:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md",
-    ]);
-    const zhRows = await runStdinRaw(
-      "timestamp,input_tokens,output_tokens\n0,1,1\n1,x,1\n",
-      "--lang",
-      "zh",
-    );
-    expect(zhRows.code).toBe(0);
-    expect(zhRows.errLines).toEqual(['warning: -:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数']);
+    expect(zh).toMatchObject({
+      code: 2,
+      errLines: [
+        "capplan traffic: -:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b, c）；可识别的列名见 docs/traffic.md",
+      ],
+    });
+    const csv = "timestamp,input_tokens,output_tokens\n0,1,1\n1,x,1\n";
+    const zhRows = await runStdinRaw(csv, "--lang", "zh");
+    expect(zhRows).toMatchObject({
+      code: 0,
+      errLines: ['warning: -:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数'],
+    });
     expect(zhRows.out).toContain("- 所有请求的时间戳相同：没有平均速率");
     const missing = await run("traffic", join(DIR, "nope.csv"));
     expect(missing.code).toBe(2);
@@ -196,24 +193,6 @@ describe("capplan traffic: other trace forms", () => {
   });
 });
 
-async function runStdinRaw(text: string, ...args: string[]) {
-  const { main } = await import("../../../src/cli/main");
-  let out = "";
-  let err = "";
-  const code = await main(["traffic", "-", ...args], {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin: () => text,
-  });
-  return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
-}
-
-async function runStdin(text: string, ...args: string[]) {
-  const r = await runStdinRaw(text, ...args, "--json");
-  expect(r.errLines).toEqual([]);
-  return JSON.parse(r.out);
-}
-
 /**
  * Daily tenants.usage rows from a trace's team column (docs/traffic.md): `capplan traffic
  * --usage` on fixtures/traces/teams.jsonl, checked by hand. The trace spans 09:00:00.000Z to
@@ -222,29 +201,18 @@ async function runStdin(text: string, ...args: string[]) {
  *   support: input 300 + 256 = 556,           output 400 + 256 = 656
  * Daily = total × 86,400 ÷ 63.
  */
-async function cli(...args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
-
 const day = (tokens: number) => (tokens * 86400) / 63;
+const TEAMS = "fixtures/traces/teams.jsonl";
 
 describe("capplan traffic --usage", () => {
   it("prints each team's daily tokens as tenants.usage rows, with --pool naming the pool", async () => {
-    const r = await cli("traffic", "fixtures/traces/teams.jsonl", "--usage", "--pool", "70b");
-    expect(r.err).toBe("");
-    expect(r.code).toBe(0);
+    const r = await run("traffic", TEAMS, "--usage", "--pool", "70b");
+    expect([r.err, r.code]).toEqual(["", 0]);
     const rows = JSON.parse(r.out);
-    expect(rows).toHaveLength(2);
-    expect(rows[0].team).toBe("search");
-    expect(rows[0].pool).toBe("70b");
-    expect(rows[0].inputTokens).toBeCloseTo(day(2640), 6);
-    expect(rows[0].outputTokens).toBeCloseTo(day(400), 6);
-    expect(rows[1].team).toBe("support");
-    expect(rows[1].inputTokens).toBeCloseTo(day(556), 6);
-    expect(rows[1].outputTokens).toBeCloseTo(day(656), 6);
+    expect(pairs(rows, "team", "pool")).toEqual(["search 70b", "support 70b"]);
+    const want = [2640, 400, 556, 656].map(day);
+    const tokens = rows.flatMap((x: Record<string, number>) => [x.inputTokens, x.outputTokens]);
+    tokens.forEach((v: number, k: number) => expect(v).toBeCloseTo(want[k]!, 6));
     // The rows are valid plan rows as printed.
     const plan = {
       format: "capplan.plan/v1",
@@ -256,33 +224,24 @@ describe("capplan traffic --usage", () => {
   });
 
   it("without --pool the rows have no pool key; a trace without teams exits 2; --pool needs --usage", async () => {
-    const rows = JSON.parse((await cli("traffic", "fixtures/traces/teams.jsonl", "--usage")).out);
+    const rows = JSON.parse((await run("traffic", TEAMS, "--usage")).out);
     expect(Object.keys(rows[0])).toEqual(["team", "inputTokens", "outputTokens"]);
-    const none = await cli("traffic", "fixtures/traces/AzureLLMInferenceTrace_conv.csv", "--usage");
-    expect(none.code).toBe(2);
-    expect(none.out).toBe("");
+    const none = await run("traffic", AZURE, "--usage");
+    expect([none.code, none.out]).toEqual([2, ""]);
     expect(none.err).toContain("no team column");
-    expect((await cli("traffic", "fixtures/traces/teams.jsonl", "--pool", "x")).code).toBe(2);
+    expect((await run("traffic", TEAMS, "--pool", "x")).code).toBe(2);
   });
 
   it("usageFromTraffic: null without teams or without a duration", () => {
     expect(usageFromTraffic({ durationSec: 10 })).toBeNull();
     expect(usageFromTraffic({ durationSec: 0, teams: [] })).toBeNull();
-    const g = {
-      name: "a",
-      requests: 1,
-      share: 1,
-      meanRps: 1,
-      peakRps: 1,
-      inputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 },
-      outputTokens: { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 },
-      totalInputTokens: 10,
-      totalOutputTokens: 20,
-      dailyInputTokens: null,
-      dailyOutputTokens: null,
-    };
+    const tokens = { mean: 1, p50: 1, p90: 1, p95: 1, p99: 1, max: 1 };
+    const g = { name: "a", requests: 1, share: 1, meanRps: 1, peakRps: 1 };
+    const totals = { totalInputTokens: 10, totalOutputTokens: 20 };
+    const daily = { dailyInputTokens: null, dailyOutputTokens: null };
+    const team = { ...g, inputTokens: tokens, outputTokens: tokens, ...totals, ...daily };
     // Two days: half the totals per day.
-    expect(usageFromTraffic({ durationSec: 172800, teams: [g] })).toEqual([
+    expect(usageFromTraffic({ durationSec: 172800, teams: [team] })).toEqual([
       { team: "a", inputTokens: 5, outputTokens: 10 },
     ]);
   });
