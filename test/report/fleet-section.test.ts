@@ -18,14 +18,11 @@ import {
   type FleetAnswers,
 } from "../../src/report/fleet-section";
 
-const stats = (base: number) => ({
-  mean: base,
-  p50: base,
-  p90: base * 2,
-  p95: base * 3,
-  p99: base * 4,
-  max: base * 5,
-});
+/** Latency statistics from a base: P90 twice it, P95 three times, P99 four, the max five. */
+const stats = (b: number) => ({ mean: b, p50: b, p90: b * 2, p95: b * 3, p99: b * 4, max: b * 5 });
+
+/** Mean input and output tokens of a request in the simulated arrivals. */
+const tokens = { meanInputTokens: 100, meanOutputTokens: 50 };
 
 function answer(over: Partial<SimulationAnswer> = {}): SimulationAnswer {
   return {
@@ -45,13 +42,7 @@ function answer(over: Partial<SimulationAnswer> = {}): SimulationAnswer {
     replicasForSlo: null,
     searchedUpTo: 8,
     seed: 1,
-    arrivals: {
-      source: "trace",
-      meanRps: 10,
-      interarrivalCv: 4.25,
-      meanInputTokens: 100,
-      meanOutputTokens: 50,
-    },
+    arrivals: { source: "trace", meanRps: 10, interarrivalCv: 4.25, ...tokens },
     slo: [],
     curve: [],
     problems: [F.problem("sloNotJudged", { slo: "P99 ITL" })],
@@ -73,22 +64,11 @@ const mix: FleetResult = {
   problems: [O.problem("uncheckedUsed", { sku: "A|B\nC" })],
 };
 
+/** The first SKU's KV memory per replica (limited: the KV cache caps its concurrency at 280). */
+const kv = { model: "llama-3.1-8b", availableGiB: 51.375, tokens: 420_863, perRequestTokens: 1500 };
 const result = {
   currency: "USD",
-  skus: [
-    {
-      name: "A|B\nC",
-      kv: {
-        model: "llama-3.1-8b",
-        availableGiB: 51.375,
-        tokens: 420_863,
-        perRequestTokens: 1500,
-        maxConcurrency: 280,
-        limited: true,
-      },
-    },
-    { name: "other" },
-  ],
+  skus: [{ name: "A|B\nC", kv: { ...kv, maxConcurrency: 280, limited: true } }, { name: "other" }],
 } as unknown as PlanResult;
 
 const answers = (over: Partial<FleetAnswers> = {}): FleetAnswers => ({
@@ -108,12 +88,8 @@ describe("fleetAnswersJson", () => {
   it("has the bound, the arrivals, optimize's keys under mix and simulate's per SKU", () => {
     const j = fleetAnswersJson(answers(), "USD") as Record<string, unknown>;
     expect(Object.keys(j)).toEqual(["requests", "seed", "arrivals", "trace", "mix", "simulations"]);
-    expect(Object.keys(j.mix as object)).toEqual(
-      words(`
-      feasible currency costPerHour skus assignment bestSingle savingsPct optimal solver split
-      reasons warnings
-    `),
-    );
+    const mixKeys = "feasible currency costPerHour skus assignment bestSingle savingsPct optimal";
+    expect(Object.keys(j.mix as object)).toEqual(words(`${mixKeys} solver split reasons warnings`));
     const [a, b] = j.simulations as Record<string, unknown>[];
     expect(a).not.toHaveProperty("problems");
     expect(a!.notes).toEqual([
@@ -197,7 +173,6 @@ describe("fleetSectionMarkdown", () => {
   });
 
   it("no feasible mix: each workload's reason; without a best single SKU, says none", () => {
-    const p = O.problem("factorsInvalid", {});
     const none: FleetResult = {
       ...mix,
       feasible: false,
@@ -207,16 +182,18 @@ describe("fleetSectionMarkdown", () => {
       bestSingle: null,
       savingsPct: null,
       problems: [],
-      reasons: [{ workload: "chat", problem: p, details: [] }],
+      reasons: [{ workload: "chat", problem: O.problem("factorsInvalid", {}), details: [] }],
     };
-    const en = fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, "en");
+    const section = (lang: "en" | "zh") =>
+      fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, lang);
+    const en = section("en");
     expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS 1.15.1):");
     expect(en).toContain("- Best single SKU: none serves every workload within its cap");
     expect(en).toContain(
       "- KV memory per replica: no SKU names a catalogue model and GPU (docs/memory.md)",
     );
     expect(en.filter((l) => l.startsWith("  - "))).toHaveLength(1);
-    const zh = fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, "zh");
+    const zh = section("zh");
     expect(zh).toContain("- 没有可行的组合（每个负载只用一种 SKU；HiGHS 1.15.1）：");
     expect(zh).toContain("- 最佳单一 SKU：没有单一 SKU 能在上限内承载全部负载");
   });

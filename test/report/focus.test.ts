@@ -9,12 +9,14 @@ import { describe, expect, it } from "vitest";
 import { words } from "../words";
 import { minorUnitDigits, toMinor } from "../../src/engine/finops/money";
 import type { PlanFile } from "../../src/engine/base/types";
+import type { PlanResult } from "../../src/engine/plan/plan-result";
 import { parseCsv } from "../../src/import/csv";
 import {
   FOCUS_COLUMNS,
   fixedText,
   focusCsv,
   focusDate,
+  type FocusOptions,
   RATIO_DIGITS,
 } from "../../src/report/focus";
 import { compute, seedPlan, separatePlan } from "./alloc-helpers";
@@ -61,6 +63,7 @@ function finopsPlan(currency: string): PlanFile {
   };
 }
 
+const COSTS = ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"];
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 /** Dimension columns that must equal the origin charge's in every allocated charge. */
@@ -85,22 +88,17 @@ function checkFocus13(csv: string, currency: string): Row[] {
   const digits = minorUnitDigits(currency);
   for (const r of rows) {
     // Mandatory, not null, typed.
-    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"])
+    for (const c of [...COSTS, "PricingQuantity", "ConsumedQuantity"])
       expect(r[c], c).toMatch(DECIMAL);
-    for (const c of words(`
-      BillingPeriodStart BillingPeriodEnd ChargePeriodStart ChargePeriodEnd
-    `))
+    for (const c of words("BillingPeriodStart BillingPeriodEnd ChargePeriodStart ChargePeriodEnd"))
       expect(r[c], c).toMatch(DATETIME);
-    expect(r.BillingCurrency).toBe(currency);
-    expect(r.ChargeCategory).toBe("Usage");
-    expect(r.ChargeClass).toBe(""); // null: not a correction
+    // ChargeClass null: not a correction.
+    expect([r.BillingCurrency, r.ChargeCategory, r.ChargeClass]).toEqual([currency, "Usage", ""]);
     for (const c of words(`
       BillingAccountId ServiceName ServiceCategory HostProviderName ServiceProviderName
       InvoiceIssuerName ChargeDescription
     `))
       expect(r[c], c).not.toBe("");
-    expect(r.PricingQuantity).toMatch(DECIMAL);
-    expect(r.ConsumedQuantity).toMatch(DECIMAL);
     expect(Date.parse(r.ChargePeriodEnd!) - Date.parse(r.ChargePeriodStart!)).toBe(86_400_000);
     // Money has exactly the currency's minor-unit decimals.
     expect(r.BilledCost!.split(".")[1]?.length ?? 0).toBe(digits);
@@ -135,22 +133,33 @@ function checkFocus13(csv: string, currency: string): Row[] {
     byOrigin.set(r.x_OriginChargeId!, [...(byOrigin.get(r.x_OriginChargeId!) ?? []), r]);
   for (const [, group] of byOrigin) {
     for (const c of DIMENSIONS) expect(new Set(group.map((r) => r[c])).size, c).toBe(1);
+    const sum = (text: (r: Row) => string, d: number) =>
+      group.reduce((s, r) => s + units(text(r), d), 0n);
     const ratioText = (r: Row) => /"AllocatedRatio":([0-9.]+)/.exec(r.AllocatedMethodDetails!)![1]!;
-    expect(group.reduce((s, r) => s + units(ratioText(r), RATIO_DIGITS), 0n)).toBe(
-      10n ** BigInt(RATIO_DIGITS),
-    );
-    expect(group.reduce((s, r) => s + units(r.PricingQuantity!, RATIO_DIGITS), 0n)).toBe(
-      10n ** BigInt(RATIO_DIGITS),
-    );
+    expect(sum(ratioText, RATIO_DIGITS)).toBe(10n ** BigInt(RATIO_DIGITS));
+    expect(sum((r) => r.PricingQuantity!, RATIO_DIGITS)).toBe(10n ** BigInt(RATIO_DIGITS));
     const origin = units(group[0]!.ListUnitPrice!, digits);
-    for (const c of ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"])
-      expect(
-        group.reduce((s, r) => s + units(r[c]!, digits), 0n),
-        c,
-      ).toBe(origin);
+    const cost = (c: string) => sum((r) => r[c]!, digits);
+    for (const c of COSTS) expect(cost(c), c).toBe(origin);
   }
   return rows;
 }
+
+/** The export of `res` for days from `start`, failing the test if it is refused. */
+function exported(
+  res: PlanResult,
+  start: string,
+  more: Omit<FocusOptions, "period"> = {},
+  days = 0,
+) {
+  const period = days ? { start: new Date(start), days } : { start: new Date(start) };
+  const r = focusCsv(res, { ...more, period });
+  if (!r.ok) throw new Error(r.reason);
+  return r;
+}
+
+/** The named columns of a row, in order. */
+const pick = (r: Row, names: string) => words(names).map((n) => r[n]);
 
 describe("FOCUS 1.3 export", () => {
   it.each(["USD", "JPY", "KWD"])(
@@ -158,17 +167,12 @@ describe("FOCUS 1.3 export", () => {
     (cur) => {
       const plan = finopsPlan(cur);
       const res = compute(plan);
-      const r = focusCsv(res, {
-        period: { start: new Date("2026-11-01T00:00:00Z"), days: 3 },
-        plan,
-      });
-      if (!r.ok) throw new Error(r.reason);
+      const r = exported(res, "2026-11-01T00:00:00Z", { plan }, 3);
       const rows = checkFocus13(r.csv, cur);
       // Per day: gpu b, a, idle; small c, a, idle; platform and licences b, a, c (the teams in
       // order of first appearance); monitoring's unallocated line = 13 rows, 5 origin charges.
-      expect(r.rows).toBe(39);
-      expect(rows.length).toBe(39);
-      expect(new Set(rows.map((x) => x.x_OriginChargeId)).size).toBe(15);
+      const origins = new Set(rows.map((x) => x.x_OriginChargeId));
+      expect([r.rows, rows.length, origins.size]).toEqual([39, 39, 15]);
       // The whole export adds up to (pools + shared) × 3 days in minor units.
       const d = minorUnitDigits(cur);
       const t = res.tenants!;
@@ -193,46 +197,32 @@ describe("FOCUS 1.3 export", () => {
         ],
       },
     };
-    const r = focusCsv(compute(plan), {
-      period: { start: new Date("2026-11-01T00:00:00Z") },
-      plan,
-    });
-    if (!r.ok) throw new Error(r.reason);
-    const rows = checkFocus13(r.csv, "USD");
+    const rows = checkFocus13(exported(compute(plan), "2026-11-01T00:00:00Z", { plan }).csv, "USD");
     const replicas = (ratio: number, n: number) =>
       `{"Elements":[{"AllocatedRatio":${ratio},"UsageUnit":"Replicas","UsageQuantity":${n}}]}`;
-    expect(
-      rows.map((x) => [
-        x.x_Line,
-        x.x_Team,
-        x.BilledCost,
-        x.PricingQuantity,
-        x.AllocatedMethodDetails,
-        x.AllocatedResourceId,
-        x.AllocatedTags,
-      ]),
-    ).toEqual([
+    const columns = "x_Line x_Team BilledCost PricingQuantity AllocatedMethodDetails";
+    expect(rows.map((x) => pick(x, `${columns} AllocatedResourceId AllocatedTags`))).toEqual([
       ["team", "a", "90.00", "0.375", replicas(0.375, 3), "team/a", '{"team":"a"}'],
       ["team", "b", "30.00", "0.125", replicas(0.125, 1), "team/b", '{"team":"b"}'],
       ["idle", "", "120.00", "0.5", replicas(0.5, 4), "", ""],
     ]);
-    expect(rows[0]!.AllocatedMethodId).toBe("capplan/reservation/tokens/idle-separate");
-    expect(rows[0]!.ResourceId).toBe("pool/gpu");
-    expect(rows[0]!.ListUnitPrice).toBe("240.00");
-    expect(rows[0]!.ChargePeriodStart).toBe("2026-11-01T00:00:00Z");
-    expect(rows[0]!.Tags).toBe('{"pool":"gpu"}');
+    expect(
+      pick(rows[0]!, "AllocatedMethodId ResourceId ListUnitPrice ChargePeriodStart Tags"),
+    ).toEqual([
+      "capplan/reservation/tokens/idle-separate",
+      "pool/gpu",
+      "240.00",
+      "2026-11-01T00:00:00Z",
+      '{"pool":"gpu"}',
+    ]);
   });
 
   it("splits the seed example by tokens (usage basis, proportional): 443.08 + 1476.92, ratios 3/13 and 10/13 to 12 decimals", () => {
-    const r = focusCsv(compute(seedPlan()), {
-      period: { start: new Date("2025-06-01T00:00:00Z") },
-      plan: seedPlan(),
-    });
-    if (!r.ok) throw new Error(r.reason);
+    const r = exported(compute(seedPlan()), "2025-06-01T00:00:00Z", { plan: seedPlan() });
     const rows = checkFocus13(r.csv, rowsOf(r.csv)[0]!.BillingCurrency!);
     const pool = rows.filter((x) => x.x_Pool !== "");
     // 3/13 = 0.230769230769|23… and 10/13 = 0.769230769230|769…: floors leave one unit, to the larger remainder (10/13).
-    expect(pool.map((x) => [x.x_Team, x.BilledCost, x.PricingQuantity])).toEqual([
+    expect(pool.map((x) => pick(x, "x_Team BilledCost PricingQuantity"))).toEqual([
       ["search", "443.08", "0.230769230769"],
       ["support", "1476.92", "0.769230769231"],
     ]);
@@ -242,10 +232,7 @@ describe("FOCUS 1.3 export", () => {
   });
 
   it("neutralises spreadsheet formulas in team names and keeps them in the JSON cells", () => {
-    const r = focusCsv(compute(separatePlan()), {
-      period: { start: new Date("2025-06-01T00:00:00Z") },
-    });
-    if (!r.ok) throw new Error(r.reason);
+    const r = exported(compute(separatePlan()), "2025-06-01T00:00:00Z");
     expect(r.csv).toContain(`'=HYPERLINK(""x"")`);
     const rows = rowsOf(r.csv);
     expect(rows.find((x) => x.x_Team === "'-2+3")!.AllocatedTags).toBe('{"team":"-2+3"}');
@@ -266,11 +253,7 @@ describe("FOCUS 1.3 export", () => {
       reason: "the plan has no team allocation (tenants)",
     });
     expect(focusDate(new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)))).toBe("2025-01-02T03:04:05Z");
-    expect([
-      fixedText(375_000_000_000, 12),
-      fixedText(10 ** 12, 12),
-      fixedText(5, 12),
-      fixedText(0, 12),
-    ]).toEqual(["0.375", "1", "0.000000000005", "0"]);
+    const fixed = [375_000_000_000, 10 ** 12, 5, 0].map((n) => fixedText(n, 12));
+    expect(fixed).toEqual(["0.375", "1", "0.000000000005", "0"]);
   });
 });

@@ -1,5 +1,6 @@
 /** "Since the previous run" (src/report/since.ts) on hand-made runs, numbers checked by hand. */
 import { describe, expect, it } from "vitest";
+import { words } from "../words";
 import type { Sweep, SweepPoint } from "../../src/engine/base/types";
 import {
   previousRun,
@@ -9,14 +10,8 @@ import {
   sinceRun,
 } from "../../src/report/since";
 
-type Row = [
-  conc: number,
-  ttftP99: number,
-  itlP50: number,
-  e2eP99: number,
-  rps: number,
-  tps: number,
-];
+/** A load level: concurrency, P99 TTFT, P50 ITL, P99 E2E (ms), requests/s, output tokens/s. */
+type Row = [c: number, ttft99: number, itl50: number, e2e99: number, rps: number, tps: number];
 
 function sweep(date: string | null, rows: Row[], meta: Partial<Sweep["meta"]> = {}): Sweep {
   const points: SweepPoint[] = rows.map(([c, ttft, itl, e2e, rps, tps]) => ({
@@ -54,10 +49,13 @@ const after = sweep("2026-12-02T10:00:00Z", [
   [16, 300, 30, 2000, 12, 1200],
 ]);
 
-describe("sinceRun", () => {
-  const s = sinceRun({ file: "a.json", sweep: before }, { file: "b.json", sweep: after });
+/** The run of `then` since the run of `was`, as files "a" and "b". */
+const since = (was: Sweep, then: Sweep, threshold?: number) =>
+  sinceRun({ file: "a", sweep: was }, { file: "b", sweep: then }, threshold);
+const s = sinceRun({ file: "a.json", sweep: before }, { file: "b.json", sweep: after });
 
-  it("compares the load levels both runs have, in the new run's order", () => {
+describe("sinceRun", () => {
+  it("compares the load levels both runs have, in the new run's order; one where nothing moved is no regression", () => {
     expect(s.levels.map((l) => l.at)).toEqual([
       { concurrency: 1, requestRate: null },
       { concurrency: 8, requestRate: null },
@@ -66,6 +64,10 @@ describe("sinceRun", () => {
     expect(s.current).toEqual({ file: "b.json", date: "2026-12-02T10:00:00Z" });
     expect(s.threshold).toBe(5);
     expect(s.regression).toBe(true);
+    expect(s.levels[0]!.regression).toBe(false);
+    expect(s.levels[0]!.metrics.every((m) => m.changePct === 0)).toBe(true);
+    // A higher threshold lets the same changes pass.
+    expect(since(before, after, 30).regression).toBe(false);
   });
 
   it.each([
@@ -75,29 +77,14 @@ describe("sinceRun", () => {
     ["rps", 10, 9.4, -6, true],
     ["outputTokensPerSec", 1000, 980, -2, false],
   ])("%s at concurrency 8: %d → %d is %d %%, regression %s", (key, b, a, pct, bad) => {
-    const m = s.levels[1]!.metrics.find((x) => x.key === key)!;
-    expect(m.before).toBe(b);
-    expect(m.after).toBe(a);
-    expect(m.changePct).toBeCloseTo(pct, 9);
-    expect(m.regression).toBe(bad);
-  });
-
-  it("a level where nothing moved is no regression", () => {
-    expect(s.levels[0]!.regression).toBe(false);
-    expect(s.levels[0]!.metrics.every((m) => m.changePct === 0)).toBe(true);
-  });
-
-  it("a higher threshold lets the same changes pass", () => {
-    expect(sinceRun({ file: "a", sweep: before }, { file: "b", sweep: after }, 30).regression).toBe(
-      false,
-    );
+    const want = { key, before: b, after: a, changePct: expect.closeTo(pct, 9), regression: bad };
+    expect(s.levels[1]!.metrics.find((x) => x.key === key)).toEqual(want);
   });
 
   it("a latency that went from absent to present has no change", () => {
     const noItl = sweep("2026-11-30", [[8, 120, 20, 1000, 10, 1000]]);
     delete noItl.points[0]!.e2eMs;
-    const m = sinceRun({ file: "a", sweep: noItl }, { file: "b", sweep: after }).levels[0]!
-      .metrics[2]!;
+    const m = since(noItl, after).levels[0]!.metrics[2]!;
     expect(m).toEqual({
       key: "e2e.p99",
       before: null,
@@ -110,19 +97,15 @@ describe("sinceRun", () => {
 
 describe("sinceKeys", () => {
   it("ITL p50 when both runs have ITL, TPOT p50 when they have only TPOT", () => {
-    expect(sinceKeys(before, after)).toEqual([
-      "ttft.p99",
-      "itl.p50",
-      "e2e.p99",
-      "rps",
-      "outputTokensPerSec",
-    ]);
+    expect(sinceKeys(before, after)).toEqual(
+      words("ttft.p99 itl.p50 e2e.p99 rps outputTokensPerSec"),
+    );
     const tpot = (s: Sweep): Sweep => ({
       ...s,
       points: s.points.map(({ itlMs, ...p }) => ({ ...p, tpotMs: itlMs! })),
     });
     expect(sinceKeys(tpot(before), tpot(after))[1]).toBe("tpot.p50");
-    const t = sinceRun({ file: "a", sweep: tpot(before) }, { file: "b", sweep: tpot(after) });
+    const t = since(tpot(before), tpot(after));
     expect(t.levels[1]!.metrics[1]).toMatchObject({ key: "tpot.p50", before: 20, after: 20.5 });
   });
 });
@@ -141,31 +124,30 @@ describe("sameDeployment", () => {
 });
 
 describe("previousRun", () => {
+  const a100 = sweep("2026-11-30", [], { gpu: "A100" });
+  const latest = sweep("2026-12-03T00:00:00Z", []);
   const runs = [
     { file: "2026-12-01.json", sweep: before },
     { file: "2026-12-02.json", sweep: after },
-    { file: "2026-11-30-a100.json", sweep: sweep("2026-11-30", [], { gpu: "A100" }) },
-    { file: "2026-12-03.json", sweep: sweep("2026-12-03T00:00:00Z", []) },
+    { file: "2026-11-30-a100.json", sweep: a100 },
+    { file: "2026-12-03.json", sweep: latest },
   ];
 
-  it("the latest earlier run of the same deployment", () => {
-    const cur = { file: "2026-12-03.json", sweep: runs[3]!.sweep };
-    expect(previousRun(runs, cur)?.file).toBe("2026-12-02.json");
-    expect(previousRun(runs, { file: "2026-12-02.json", sweep: after })?.file).toBe(
-      "2026-12-01.json",
-    );
-  });
-
-  it("none for the first run, for another deployment's only run, or for a copy of itself", () => {
-    expect(previousRun(runs, { file: "2026-12-01.json", sweep: before })).toBeNull();
-    expect(previousRun(runs, { file: "x.json", sweep: runs[2]!.sweep })).toBeNull();
-    expect(previousRun(runs, { file: "copy.json", sweep: before })).toBeNull();
+  // The latest earlier run of the same deployment; none for the first run, for another
+  // deployment's only run, or for a copy of itself.
+  it.each([
+    ["2026-12-03.json", latest, "2026-12-02.json"],
+    ["2026-12-02.json", after, "2026-12-01.json"],
+    ["2026-12-01.json", before, null],
+    ["x.json", a100, null],
+    ["copy.json", before, null],
+  ])("%s → %s", (file, sweep, want) => {
+    const got = previousRun(runs, { file, sweep });
+    expect(got?.file ?? got).toBe(want);
   });
 });
 
 describe("sinceMarkdown", () => {
-  const s = sinceRun({ file: "a.json", sweep: before }, { file: "b.json", sweep: after });
-
   it("names the previous run and has a table per shared level, regressions marked (English)", () => {
     const md = sinceMarkdown(s, "en");
     expect(md).toContain("#### Since the previous run");
@@ -190,14 +172,9 @@ describe("sinceMarkdown", () => {
   });
 
   it("says so when nothing regressed or no level is shared", () => {
-    const same = sinceRun({ file: "a", sweep: before }, { file: "b", sweep: before });
-    expect(sinceMarkdown(same, "en")).toContain(
-      "No regression since the previous run (threshold 5 %)",
-    );
-    const none = sinceRun(
-      { file: "a", sweep: before },
-      { file: "b", sweep: sweep("2026-12-05", [[64, 1, 1, 1, 1, 1]]) },
-    );
+    const same = sinceMarkdown(since(before, before), "en");
+    expect(same).toContain("No regression since the previous run (threshold 5 %)");
+    const none = since(before, sweep("2026-12-05", [[64, 1, 1, 1, 1, 1]]));
     expect(none.levels).toEqual([]);
     expect(sinceMarkdown(none, "zh")).toContain("两次运行没有共同的负载档位。");
   });

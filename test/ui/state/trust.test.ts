@@ -38,39 +38,89 @@ function sweep(): Sweep {
   } as unknown as Sweep;
 }
 
-function planWithSweep(price: number | string): PlanFile {
+function planWithSweep(price: number | string, sw = sweep()): PlanFile {
   const p = emptyPlan("t");
-  const sku = skuFromSweep(sweep(), GPU_CATALOG, []);
+  const sku = skuFromSweep(sw, GPU_CATALOG, []);
   sku.pricePerGpuHour = price;
   p.skus.push(sku);
   return p;
 }
 
-const state = (plan: PlanFile, fn?: (wb: ReturnType<typeof createWorkbook>) => void) =>
+/** `planWithSweep(2.5)` with a change made to it. */
+const priced = (change: (p: PlanFile) => void) => {
+  const p = planWithSweep(2.5);
+  change(p);
+  return p;
+};
+
+/** Teams on one pool "chat" of the sweep's SKU (token shares, idle spread). */
+type Tenants = NonNullable<PlanFile["tenants"]>;
+const teams = (usage: Tenants["usage"]): Tenants => ({
+  method: "tokens",
+  idle: "proportional",
+  pools: [{ name: "chat", sku: "H100-SXM" }],
+  usage,
+});
+
+type Workbook = ReturnType<typeof createWorkbook>;
+
+/** The trust state and the result of a workbook on `plan` after `fn`'s edits. */
+const open = (plan: PlanFile, fn?: (wb: Workbook) => void) =>
   createRoot((dispose) => {
     const wb = createWorkbook(plan);
     fn?.(wb);
-    const s = wb.trust();
+    const out = { s: wb.trust(), result: wb.computed().result };
     dispose();
-    return s;
+    return out;
   });
+const state = (plan: PlanFile, fn?: (wb: Workbook) => void) => open(plan, fn).s;
 
 describe("trust state", () => {
-  test("a checked, priced, warning-free plan is green", () => {
-    const s = state(planWithSweep(2.5));
-    expect(s.items.map((i) => trustText(i, "en"))).toEqual([]);
-    expect(s.level).toBe("ok");
-    expect(s.recommendation.kind).toBe("recommended");
-    expect(trustSummary(s, "en")).toBe("✓ Every number checked");
-    expect(exportWarning(s, "en")).toBeNull();
-    expect(withExportWarning("## Report\n", exportWarning(s, "en"))).toBe("## Report\n");
-  });
-
-  test("New plan is not green: no SKU yet, nothing recommended", () => {
-    const s = state(emptyPlan("new"));
-    expect(s.level).toBe("warn");
-    expect(s.recommendation.kind).toBe("none");
-    expect(s.items.map((i) => i.kind)).toEqual(["noSkus"]);
+  it.each([
+    [
+      "a checked, priced, warning-free plan is green",
+      planWithSweep(2.5),
+      {
+        level: "ok",
+        rec: { kind: "recommended" },
+        kinds: [],
+        summary: "✓ Every number checked",
+        warning: null,
+      },
+    ],
+    [
+      "New plan is not green: no SKU yet",
+      emptyPlan("new"),
+      { level: "warn", rec: { kind: "none" }, kinds: ["noSkus"] },
+    ],
+    [
+      "a formula error is an error even when a SKU is still recommended",
+      priced((p) => (p.cells = { ...p.cells, bad: "=nosuch + 1" })),
+      { level: "error", rec: { kind: "recommended" }, warning: expect.stringMatching(/^WARNING/) },
+    ],
+    [
+      "a typed-in (unchecked) capacity is never green, its recommendation marked unchecked",
+      seed,
+      {
+        level: "warn",
+        rec: { kind: "recommended", checked: false },
+        kinds: expect.arrayContaining(["unchecked"]),
+      },
+    ],
+    [
+      "no feasible SKU is said, not green",
+      priced((p) => (p.slo = [{ metric: "ttft", stat: "p99", maxMs: 10 }])),
+      { level: "warn", rec: { kind: "infeasible" } },
+    ],
+  ])("%s", (_name, plan, want) => {
+    const s = state(plan);
+    expect({
+      level: s.level,
+      rec: s.recommendation,
+      kinds: s.items.map((i) => i.kind),
+      summary: trustSummary(s, "en"),
+      warning: exportWarning(s, "en")?.[0] ?? null,
+    }).toMatchObject(want);
   });
 
   test("a new sweep without a price needs a price: flagged, not an error, and the recommendation says so", () => {
@@ -86,57 +136,9 @@ describe("trust state", () => {
     expect(trustText(s.items[0]!, "zh")).toContain("需要每 GPU 小时价格");
   });
 
-  test("a mistyped SLO metric is an error that says what the plan still uses", () => {
-    const s = state(planWithSweep(2.5), (wb) =>
-      wb.reject("slo[0].metric#text", "ttf", "metric must be one of ttft, itl"),
-    );
-    expect(s.level).toBe("error");
-    expect(s.items[0]!.kind).toBe("rejected");
-    expect(trustText(s.items[0]!, "en")).toBe(
-      'slo[0].metric: "ttf" was not taken (metric must be one of ttft, itl); the plan still uses TTFT',
-    );
-    expect(s.items[0]!.where).toMatchObject({ sheet: "assumptions", testId: "slo:0:metric" });
-    expect(trustSummary(s, "en")).toMatch(/^1 error\(s\): /);
-  });
-
-  test("a formula error is an error even when a SKU is still recommended", () => {
-    const p = planWithSweep(2.5);
-    p.cells = { ...p.cells, bad: "=nosuch + 1" };
-    const s = state(p);
-    expect(s.level).toBe("error");
-    expect(s.recommendation.kind).toBe("recommended");
-    expect(exportWarning(s, "en")![0]).toMatch(/^WARNING/);
-  });
-
-  test("a typed-in (unchecked) capacity is never green, and its recommendation is marked unchecked", () => {
-    const s = state(seed);
-    expect(s.level).toBe("warn");
-    expect(s.items.some((i) => i.kind === "unchecked")).toBe(true);
-    expect(s.recommendation).toMatchObject({ kind: "recommended", checked: false });
-  });
-
-  test("no feasible SKU is said, not green", () => {
-    const p = planWithSweep(2.5);
-    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 10 }];
-    const s = state(p);
-    expect(s.recommendation.kind).toBe("infeasible");
-    expect(s.level).not.toBe("ok");
-  });
-
   test("usage rows naming a missing pool are one error item pointing at the Teams sheet", () => {
-    const p = planWithSweep(2.5);
-    p.tenants = {
-      method: "tokens",
-      idle: "proportional",
-      pools: [{ name: "chat", sku: "H100-SXM" }],
-      usage: ["a", "b", "c"].map((team) => ({
-        team,
-        pool: "llama-70b",
-        inputTokens: 100,
-        outputTokens: 10,
-      })),
-    };
-    const s = state(p);
+    const use = (team: string) => ({ team, pool: "llama-70b", inputTokens: 100, outputTokens: 10 });
+    const s = state(priced((p) => (p.tenants = teams(["a", "b", "c"].map(use)))));
     expect(s.level).toBe("error");
     const u = s.items.filter((i) => i.kind === "usagePool");
     expect(u).toHaveLength(1);
@@ -146,18 +148,9 @@ describe("trust state", () => {
 
   test("a file dropped from an imported folder is never green: one 'dropped' item naming the file, pointing at the sweep card", () => {
     const sw = sweep();
-    sw.dropped = [
-      {
-        file: "run/vllm-infqps-concurrency16-x.json",
-        line: 1,
-        column: 301,
-        reason: "invalid JSON",
-      },
-    ];
-    const p = emptyPlan("t");
-    const sku = skuFromSweep(sw, GPU_CATALOG, []);
-    sku.pricePerGpuHour = 2.5;
-    p.skus.push(sku);
+    const file = "run/vllm-infqps-concurrency16-x.json";
+    sw.dropped = [{ file, line: 1, column: 301, reason: "invalid JSON" }];
+    const p = planWithSweep(2.5, sw);
     // The plan keeps it (a reload or a share link still says so).
     expect(p.skus[0]!.sweep!.dropped).toEqual(sw.dropped);
     const s = state(p);
@@ -165,15 +158,13 @@ describe("trust state", () => {
     expect(s.items.map((i) => [i.kind, i.where.sheet, i.where.testId])).toEqual([
       ["dropped", "benchmarks", "sweep-card-0"],
     ]);
-    expect(trustText(s.items[0]!, "en")).toBe(
-      "H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
-    );
+    const en =
+      "H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels";
+    expect(trustText(s.items[0]!, "en")).toBe(en);
     expect(trustText(s.items[0]!, "zh")).toBe(
       "H100-SXM：其文件夹中有 1 个文件无法读取，已被丢弃（vllm-infqps-concurrency16-x.json）；该扫描缺少这些负载级别",
     );
-    expect(trustSummary(s, "en")).toBe(
-      "1 to check: H100-SXM: 1 file(s) of its folder could not be read and were dropped (vllm-infqps-concurrency16-x.json); the sweep lacks their load levels",
-    );
+    expect(trustSummary(s, "en")).toBe(`1 to check: ${en}`);
     // The recommendation still stands (the sweep is usable), and the exports carry the warning.
     expect(s.recommendation.kind).toBe("recommended");
     expect(exportWarning(s, "en")).toHaveLength(2);
@@ -215,39 +206,22 @@ describe("trust state", () => {
 });
 
 describe("trustState: a rejected entry at a path", () => {
-  // What the status bar says, and where it sends the planner, for an entry typed at each path.
+  // What the status bar says, and where it sends the planner, for an entry typed at each path:
+  // `path: "raw" was not taken (why)`, and for a word the plan's value still in use.
   it.each([
-    [
-      "slo[0].metric#text",
-      "ttf",
-      'slo[0].metric: "ttf" was not taken (bad); the plan still uses TTFT',
-      "slo:0:metric",
-    ],
-    [
-      "slo[0].stat#text",
-      "p1000",
-      'slo[0].stat: "p1000" was not taken (bad); the plan still uses P99',
-      "slo:0:stat",
-    ],
-    ["slo[0].maxMs", "soon", 'slo[0].maxMs: "soon" was not taken (bad)', "slo:0:maxMs"],
-    [
-      "skus[0].pricePerGpuHour",
-      "cheap",
-      'skus[0].pricePerGpuHour: "cheap" was not taken (bad)',
-      "sku-price-0",
-    ],
-    [
-      "tenants.usage[2].inputTokens",
-      "many",
-      'tenants.usage[2].inputTokens: "many" was not taken (bad)',
-      "usage:2:inputTokens",
-    ],
-  ])("%s = %s", (path, raw, text, testId) => {
-    const s = state(planWithSweep(2.5), (wb) => wb.reject(path, raw, "bad"));
+    ["slo[0].metric#text", "ttf", "; the plan still uses TTFT", "assumptions", "slo:0:metric"],
+    ["slo[0].stat#text", "p1000", "; the plan still uses P99", "assumptions", "slo:0:stat"],
+    ["slo[0].maxMs", "soon", "", "assumptions", "slo:0:maxMs"],
+    ["skus[0].pricePerGpuHour", "cheap", "", "benchmarks", "sku-price-0"],
+    ["tenants.usage[2].inputTokens", "many", "", "teams", "usage:2:inputTokens"],
+  ])("%s = %s", (path, raw, still, sheet, testId) => {
+    const why = "metric must be one of ttft, itl";
+    const s = state(planWithSweep(2.5), (wb) => wb.reject(path, raw, why));
+    const text = `${path.replace("#text", "")}: "${raw}" was not taken (${why})${still}`;
     expect(s.level).toBe("error");
     expect(s.items[0]!.kind).toBe("rejected");
     expect(trustText(s.items[0]!, "en")).toBe(text);
-    expect(s.items[0]!.where.testId).toBe(testId);
+    expect(s.items[0]!.where).toMatchObject({ sheet, testId });
     expect(trustSummary(s, "en")).toBe(`1 error(s): ${text}`);
   });
 });
@@ -255,9 +229,7 @@ describe("trustState: a rejected entry at a path", () => {
 describe("export warnings", () => {
   test("only an item that makes a number wrong or unchecked asks before an export; an informational note does not", () => {
     // Every point of this sweep meets P99 TTFT ≤ 60 s: the engine's note "capacity may be higher" (info).
-    const p = planWithSweep(2.5);
-    p.slo = [{ metric: "ttft", stat: "p99", maxMs: 60_000 }];
-    const s = state(p);
+    const s = state(priced((p) => (p.slo = [{ metric: "ttft", stat: "p99", maxMs: 60_000 }])));
     const notes = s.items.filter((i) => i.kind === "warning");
     expect(notes.map((i) => trustText(i, "en")).join("\n")).toMatch(/capacity may be higher/);
     expect(notes.map(needsConfirm)).toEqual(notes.map(() => false));
@@ -266,14 +238,9 @@ describe("export warnings", () => {
     expect(unchecked.length).toBeGreaterThan(0);
     expect(unchecked.every(needsConfirm)).toBe(true);
   });
-  test("Markdown gets a quoted block; the seed's given pool cost does not depend on its unchecked SKU", () => {
-    const s = state(seed);
-    const result = createRoot((d) => {
-      const wb = createWorkbook(seed);
-      const r = wb.computed().result;
-      d();
-      return r;
-    });
+  test("Markdown gets a quoted block (none without a warning); the seed's given pool cost does not depend on its unchecked SKU", () => {
+    expect(withExportWarning("## Report\n", null)).toBe("## Report\n");
+    const { s, result } = open(seed);
     expect(exportWarning(exportItems(s, seed, result, "allocation"), "en")).toBeNull();
     const w = exportWarning(exportItems(s, seed, result, "report"), "en")!;
     expect(w[0]).toBe("WARNING: some numbers in this file are not checked or not right:");
@@ -283,27 +250,14 @@ describe("export warnings", () => {
     );
   });
   test("an unchecked SKU no pool takes its cost from does not mark the allocation export", () => {
-    const p = planWithSweep(2.5);
-    p.skus.push({
-      name: "guess",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: { replicaOutputTokensPerSec: 10 },
+    const p = priced((p) => {
+      const guess = { replicaOutputTokensPerSec: 10 };
+      p.skus.push({ name: "guess", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: guess });
+      p.tenants = teams([{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }]);
     });
-    p.tenants = {
-      method: "tokens",
-      idle: "proportional",
-      pools: [{ name: "chat", sku: "H100-SXM" }],
-      usage: [{ team: "a", pool: "chat", inputTokens: 1, outputTokens: 1 }],
-    };
-    const r = createRoot((d) => {
-      const wb = createWorkbook(p);
-      const out = { s: wb.trust(), r: wb.computed().result };
-      d();
-      return out;
-    });
+    const r = open(p);
     expect(r.s.level).toBe("warn");
-    expect(exportItems(r.s, p, r.r, "allocation")).toEqual([]);
-    expect(exportItems(r.s, p, r.r, "report").map((i) => i.kind)).toContain("unchecked");
+    expect(exportItems(r.s, p, r.result, "allocation")).toEqual([]);
+    expect(exportItems(r.s, p, r.result, "report").map((i) => i.kind)).toContain("unchecked");
   });
 });

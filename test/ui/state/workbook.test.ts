@@ -1,60 +1,63 @@
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
+import type { PlanFile } from "../../../src/engine/base/types";
 import { fresh, generatePlan, seed } from "./bench-plan";
 import { createWorkbook } from "../../../src/ui/state/workbook";
 import { localizeError } from "../../../src/report/messages";
 import { trustText } from "../../../src/ui/state/trust";
 
+type Workbook = ReturnType<typeof createWorkbook>;
+
+/** `body` run on a workbook of `plan` inside a reactive root, disposed after it. */
+const on = (plan: PlanFile, body: (wb: Workbook) => void) =>
+  createRoot((dispose) => {
+    body(createWorkbook(plan));
+    dispose();
+  });
+
+const replicas = (wb: Workbook) => wb.computed().result.skus[0]!.capacity?.replicas;
+const costPerHour = (wb: Workbook) => wb.computed().result.skus[0]!.capacity?.costPerHour;
+/** A number entry typed in a form the cell keeps showing ($2.99, 50 %, 1.5k). */
+const typedCell = (typed: string, value: number) => ({ raw: typed, value, error: null, typed });
+/** An entry refused by the plan's range check. */
+const outOfRange = (raw: string, message: string) => ({
+  raw,
+  value: null,
+  error: { kind: "VALUE", message, problem: expect.objectContaining({ code: "planFile.range" }) },
+});
+
 describe("createWorkbook", () => {
-  test("editing a cell recomputes replicas at once", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
-      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(15);
-      // 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29.
-      wb.setCell("peak_rps", "100");
-      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(29);
-      dispose();
-    }));
   test("a cycle marks only its members and the rest keeps computing", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    on(seed, (wb) => {
       wb.setCell("elasticity", "=redundancy");
       wb.setCell("redundancy", "=elasticity");
       expect(wb.cell("cells.elasticity").error?.kind).toBe("CYCLE");
       expect(wb.cell("cells.redundancy").error?.kind).toBe("CYCLE");
       expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "20", value: 20, error: null });
       expect(wb.computed().result.workloads[0]!.tokensPerSec).toBe(30000);
-      dispose();
     }));
   test("a rejected entry keeps the typed text and the previous plan value", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    on(seed, (wb) => {
       expect(wb.setCell("gpu_hour", "twenty")).toBe(false);
       expect(wb.cell("cells.gpu_hour").raw).toBe("twenty");
       expect(wb.cell("cells.gpu_hour").error?.kind).toBe("VALUE");
       expect(wb.plan.cells!.gpu_hour).toBe(20);
-      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBe(1200);
+      expect(costPerHour(wb)).toBe(1200);
       wb.setCell("gpu_hour", "10");
       expect(wb.cell("cells.gpu_hour").error).toBeNull();
-      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBe(600);
-      dispose();
+      expect(costPerHour(wb)).toBe(600);
     }));
+  const onePoint = structuredClone(seed);
+  onePoint.skus[0]!.sweep = {
+    points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }],
+  };
   test("pasting a block past the last point adds rows", () =>
-    createRoot((dispose) => {
-      const plan = structuredClone(seed);
-      plan.skus[0]!.sweep = {
-        points: [{ concurrency: 1, requestRate: null, rps: 1, outputTokensPerSec: 100 }],
-      };
-      const wb = createWorkbook(plan);
-      wb.setPointBlock(
-        "skus[0].sweep",
-        1,
-        ["concurrency", "rps", "outputTokensPerSec"],
-        [
-          ["4", "3", "300"],
-          ["16", "8", "800"],
-        ],
-      );
+    on(onePoint, (wb) => {
+      const block = [
+        ["4", "3", "300"],
+        ["16", "8", "800"],
+      ];
+      wb.setPointBlock("skus[0].sweep", 1, ["concurrency", "rps", "outputTokensPerSec"], block);
       expect(
         wb.plan.skus[0]!.sweep!.points!.map((p) => [p.concurrency, p.rps, p.outputTokensPerSec]),
       ).toEqual([
@@ -62,93 +65,58 @@ describe("createWorkbook", () => {
         [4, 3, 300],
         [16, 8, 800],
       ]);
-      dispose();
     }));
   test("a formula yielding a negative peak RPS is an error on that field; a typed negative price is refused (docs/security.md)", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    on(seed, (wb) => {
+      const zh = (path: string) => localizeError(wb.cell(path).error!, "zh");
       wb.setCell("peak_rps", "=10 - 60");
-      expect(wb.cell("workloads[0].peakRps")).toEqual({
-        raw: "=peak_rps",
-        value: null,
-        error: {
-          kind: "VALUE",
-          message: "expected from 0 up to 1e9 (requests per second), got -50",
-          problem: expect.objectContaining({ code: "planFile.range" }),
-        },
-      });
-      // The error is a value, shown in the app's language (docs/problems.md).
-      expect(localizeError(wb.cell("workloads[0].peakRps").error!, "zh")).toBe(
-        "应在 0 至 1e9 之间（请求/秒），实际为 -50",
+      expect(wb.cell("workloads[0].peakRps")).toEqual(
+        outOfRange("=peak_rps", "expected from 0 up to 1e9 (requests per second), got -50"),
       );
+      // The error is a value, shown in the app's language (docs/problems.md).
+      expect(zh("workloads[0].peakRps")).toBe("应在 0 至 1e9 之间（请求/秒），实际为 -50");
       expect(wb.computed().result.errors.map((e) => e.path)).toEqual(["workloads[0].peakRps"]);
       expect(wb.trust().level).toBe("error");
       // A plain number outside the range is refused like an unreadable entry: the plan keeps 20.
+      const price = "skus[0].pricePerGpuHour";
       expect(wb.setNumber("cells.gpu_hour", "-1")).toBe(true);
-      expect(wb.setNumber("skus[0].pricePerGpuHour", "-3")).toBe(false);
-      expect(wb.cell("skus[0].pricePerGpuHour")).toEqual({
-        raw: "-3",
-        value: null,
-        error: {
-          kind: "VALUE",
-          message: "expected from 0 up to 1e7 (CNY per GPU-hour), got -3",
-          problem: expect.objectContaining({ code: "planFile.range" }),
-        },
-      });
-      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe(
-        "应在 0 至 1e7 之间（CNY/GPU·小时），实际为 -3",
+      expect(wb.setNumber(price, "-3")).toBe(false);
+      expect(wb.cell(price)).toEqual(
+        outOfRange("-3", "expected from 0 up to 1e7 (CNY per GPU-hour), got -3"),
       );
+      expect(zh(price)).toBe("应在 0 至 1e7 之间（CNY/GPU·小时），实际为 -3");
       // An unreadable entry and an empty required one, likewise (code formula.*).
-      expect(wb.setNumber("skus[0].pricePerGpuHour", "cheap")).toBe(false);
-      expect(wb.cell("skus[0].pricePerGpuHour").error!.message).toBe(
-        '"cheap" is not a number (formulas start with =)',
-      );
-      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe(
-        '"cheap" 不是数字（公式以 = 开头）',
-      );
-      expect(wb.setNumber("skus[0].pricePerGpuHour", " ")).toBe(false);
-      expect(localizeError(wb.cell("skus[0].pricePerGpuHour").error!, "zh")).toBe("此处需要填写值");
-      expect(trustText(wb.trust().items.find((i) => i.kind === "rejected")!, "zh")).toContain(
-        "此处需要填写值",
-      );
+      expect(wb.setNumber(price, "cheap")).toBe(false);
+      expect(wb.cell(price).error!.message).toBe('"cheap" is not a number (formulas start with =)');
+      expect(zh(price)).toBe('"cheap" 不是数字（公式以 = 开头）');
+      expect(wb.setNumber(price, " ")).toBe(false);
+      expect(zh(price)).toBe("此处需要填写值");
+      const rejected = wb.trust().items.find((i) => i.kind === "rejected")!;
+      expect(trustText(rejected, "zh")).toContain("此处需要填写值");
       // Renaming a cell to a reserved word or to a name in use is refused with a problem.
       expect(wb.renameCell("peak_rps", "max")).toBe(false);
-      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe(
+      expect(zh("cells.peak_rps#name")).toBe(
         '"max" 是保留字（公式函数或关键字），不能用作单元格名',
       );
       expect(wb.renameCell("peak_rps", "gpu_hour")).toBe(false);
       expect(wb.cell("cells.peak_rps#name").error!.message).toBe('a cell named "gpu_hour" exists');
-      expect(localizeError(wb.cell("cells.peak_rps#name").error!, "zh")).toBe(
-        '已有名为 "gpu_hour" 的单元格',
-      );
+      expect(zh("cells.peak_rps#name")).toBe('已有名为 "gpu_hour" 的单元格');
       expect(wb.plan.skus[0]!.pricePerGpuHour).toBe("=gpu_hour");
-      dispose();
     }));
   test("a number typed as $2.99, 50% or 1.5k is stored as the number and the cell keeps showing what was typed (docs/grid.md)", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    on(seed, (wb) => {
       expect(wb.setCell("gpu_hour", "$2.99")).toBe(true);
       expect(wb.plan.cells!.gpu_hour).toBe(2.99);
       expect(wb.plan.display).toEqual({ "cells.gpu_hour": "$2.99" });
-      expect(wb.cell("cells.gpu_hour")).toEqual({
-        raw: "$2.99",
-        value: 2.99,
-        error: null,
-        typed: "$2.99",
-      });
+      expect(wb.cell("cells.gpu_hour")).toEqual(typedCell("$2.99", 2.99));
       // Formulas see the number: 15 replicas × 4 GPUs × 2.99 = 179.40 per hour.
-      expect(wb.computed().result.skus[0]!.capacity?.costPerHour).toBeCloseTo(179.4, 9);
+      expect(costPerHour(wb)).toBeCloseTo(179.4, 9);
       wb.setCell("elasticity", "50%");
       expect(wb.plan.cells!.elasticity).toBe(0.5);
       expect(wb.cell("cells.elasticity").typed).toBe("50%");
       wb.setNumber("workloads[0].inputTokens", "1.5k");
       expect(wb.plan.workloads![0]!.inputTokens).toBe(1500);
-      expect(wb.cell("workloads[0].inputTokens")).toEqual({
-        raw: "1.5k",
-        value: 1500,
-        error: null,
-        typed: "1.5k",
-      });
+      expect(wb.cell("workloads[0].inputTokens")).toEqual(typedCell("1.5k", 1500));
       // A plain number or a formula drops the typed text.
       wb.setCell("gpu_hour", "3");
       expect(wb.cell("cells.gpu_hour")).toEqual({ raw: "3", value: 3, error: null });
@@ -160,31 +128,32 @@ describe("createWorkbook", () => {
       wb.undo();
       expect(wb.plan.cells!.gpu_hour).toBe(2.99);
       expect(wb.cell("cells.gpu_hour").raw).toBe("2.99");
-      dispose();
     }));
 });
 
 describe("incremental workbook", () => {
-  test("number edits, a structural change, undo and redo all equal a fresh computation", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+  test("editing a cell recomputes replicas at once; number edits, a structural change, undo and redo all equal a fresh computation", () =>
+    on(seed, (wb) => {
+      // Each step, then the incremental result equals a fresh computation of the plan.
       const check = () => expect(wb.computed().result).toEqual(fresh(wb.snapshot()));
-      wb.setCell("peak_rps", "100");
-      check();
-      // Seed: 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29 (as in workbook.test.ts).
-      expect(wb.computed().result.skus[0]!.capacity?.replicas).toBe(29);
-      wb.setCell("gpu_hour", "=10 * 2.5");
-      check();
-      wb.addSlo();
-      check();
-      wb.setNumber("slo[0].maxMs", "5");
-      check();
-      wb.undo(); // the SLO limit (a patch step)
-      check();
-      wb.undo(); // the added SLO (a whole-plan step)
-      check();
-      wb.undo(); // the formula
-      check();
+      const steps = (...edits: (() => unknown)[]) => {
+        for (const edit of edits) {
+          edit();
+          check();
+        }
+      };
+      expect(replicas(wb)).toBe(15);
+      steps(() => wb.setCell("peak_rps", "100"));
+      // Seed: 100 RPS × 300 ÷ 1,500 = 20 base replicas × 1.44 = 28.8 → 29.
+      expect(replicas(wb)).toBe(29);
+      steps(
+        () => wb.setCell("gpu_hour", "=10 * 2.5"),
+        () => wb.addSlo(),
+        () => wb.setNumber("slo[0].maxMs", "5"),
+        () => wb.undo(), // the SLO limit (a patch step)
+        () => wb.undo(), // the added SLO (a whole-plan step)
+        () => wb.undo(), // the formula
+      );
       expect(wb.plan.cells!.gpu_hour).toBe(20);
       wb.redo();
       expect(wb.plan.cells!.gpu_hour).toBe("=10 * 2.5");
@@ -193,28 +162,23 @@ describe("incremental workbook", () => {
       wb.undo();
       expect(wb.snapshot()).toEqual(seed);
       check();
-      dispose();
     }));
 
   test("a pasted block that edits numbers and adds a row is one undo step back to the exact plan", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
-      const path = "skus[0].sweep";
+    on(seed, (wb) => {
       const before = wb.snapshot();
       const n = (wb.plan.skus[0]!.sweep as { points?: unknown[] } | undefined)?.points?.length ?? 0;
-      if (n === 0) return dispose();
-      wb.setPointBlock(path, n - 1, ["concurrency"], [["7"], ["9"]]);
+      if (n === 0) return;
+      wb.setPointBlock("skus[0].sweep", n - 1, ["concurrency"], [["7"], ["9"]]);
       expect(wb.computed().result).toEqual(fresh(wb.snapshot()));
       wb.undo();
       expect(wb.snapshot()).toEqual(before);
       expect(wb.computed().result).toEqual(fresh(before));
-      dispose();
     }));
 
+  const bench = generatePlan();
   test("in the bench workbook a price edit gives the fresh result (50 SKUs, 2,000 teams)", () =>
-    createRoot((dispose) => {
-      const plan = generatePlan();
-      const wb = createWorkbook(plan);
+    on(bench, (wb) => {
       wb.setNumber("skus[3].pricePerGpuHour", "7.25");
       const want = fresh(wb.snapshot());
       expect(wb.computed().result).toEqual(want);
@@ -222,7 +186,6 @@ describe("incremental workbook", () => {
         want.skus[3]!.capacity?.costPerHour,
       );
       wb.undo();
-      expect(wb.computed().result).toEqual(fresh(plan));
-      dispose();
+      expect(wb.computed().result).toEqual(fresh(bench));
     }));
 });
