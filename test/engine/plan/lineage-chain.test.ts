@@ -5,22 +5,8 @@
  * a double, negative or absent forecast rates, and recomputed values at the edges (0 and n/a).
  */
 import { describe, expect, it } from "vitest";
-import {
-  FORECAST_ZERO,
-  SKU_MIX,
-  ctxOf,
-  show,
-  showAll,
-  BROKEN,
-  IDLE,
-  IDLE_FORECAST,
-  node,
-  NO_CAPACITY,
-  base,
-  none,
-  G,
-  FORECAST_NONE,
-} from "./lineage-plans-b";
+import { BROKEN, FORECAST_NONE, FORECAST_ZERO, G, IDLE, IDLE_FORECAST } from "./lineage-plans-b";
+import { NO_CAPACITY, SKU_MIX, base, ctxOf, node, none, show, showAll } from "./lineage-plans-b";
 import { explainPath, lineageNodes, consistent } from "../../../src/engine/plan/lineage";
 import { PLANS } from "./lineage-plans-a";
 import { contextOf, explainAll, treeLines } from "./lineage-print";
@@ -29,21 +15,37 @@ import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { combineRepeats } from "../../../src/import/repeats";
 
 describe("a SKU's peak and forecast steps", () => {
-  it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens over the workloads, in their order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600", () => {
+  // SKU_MIX's forecast output, its rates' inputs two levels down.
+  const FORECAST = [
+    "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+    "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
+    "    workloads[0].avgRps [field] = 4 | raw 4",
+    "    workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
+    "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
+    "    workloads[1] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
+    "    workloads[1].outputTokens [field] = 100 | raw 100",
+    "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
+    "    workloads[2].peakRps [field] = 2 | raw 2",
+    "    workloads[2].outputTokens [field] = 50 | raw 50",
+  ];
+  const FOT = FORECAST[0]!;
+
+  it("forecast rate per workload: avgRps (a: 4), else dailyRequests \u00f7 86,400 (b: 1), else peakRps (c: 2) \u2192 1,000 tokens/s; the rate of dailyRequests \u00f7 86,400 has the field as its input", () => {
     const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].peak.outputTokensPerSec")).toEqual([
+    expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual(FORECAST);
+    const depth1 = FORECAST.filter((l) => !l.startsWith("    "));
+    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual(depth1);
+  });
+
+  it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens in workload order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600; peak cost per token 30 \u00f7 (2,600 \u00d7 3600), per 1M 3.2051; forecast utilization 1,000 \u00f7 (5 \u00d7 1,000) = 0.2, cost per token 30 \u00f7 (1,000 \u00d7 3600), per 1M 8.3333", () => {
+    const paths = "outputTokensPerSec costPerOutputToken costPerMillionOutputTokens".split(" ");
+    const all = [...paths.map((p) => `skus[0].peak.${p}`), "skus[0].forecast.utilization"];
+    all.push(...paths.slice(1).map((p) => `skus[0].forecast.${p}`));
+    expect(showAll(ctxOf(SKU_MIX), all)).toEqual([
       "skus[0].peak.outputTokensPerSec [computed] = 2600 | Σ peakRps × outputTokens | Σ (2,000 + 500 + 100) = 2,600 | re 2600",
       "  workloads[0] · peakRps × outputTokens [computed] = 2000 | peakRps × outputTokens | 10 × 200 = 2,000 | re 2000",
       "  workloads[1] · peakRps × outputTokens [computed] = 500 | peakRps × outputTokens | 5 × 100 = 500 | re 500",
       "  workloads[2] · peakRps × outputTokens [computed] = 100 | peakRps × outputTokens | 2 × 50 = 100 | re 100",
-    ]);
-  });
-
-  it("peak cost per output token is costPerHour \u00f7 (peak output tokens/s \u00d7 3600): 30 \u00f7 (2,600 \u00d7 3600); per 1M \u00d7 1e6 = 3.2051", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, ["skus[0].peak.costPerOutputToken", "skus[0].peak.costPerMillionOutputTokens"]),
-    ).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
       "  skus[0].peak.outputTokensPerSec [computed] = 2600 | Σ peakRps × outputTokens | Σ (2,000 + 500 + 100) = 2,600 | re 2600",
@@ -51,35 +53,13 @@ describe("a SKU's peak and forecast steps", () => {
       "skus[0].peak.costPerMillionOutputTokens [computed] = 3.205128205128205 | peak costPerOutputToken × 1,000,000 | 0.000003205 × 1,000,000 = 3.2051 | re 3.205128205128205",
       "  skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
       "  million [constant] = 1000000 | tokens per million",
-    ]);
-  });
-
-  it("forecast rate per workload: avgRps (a: 4), else dailyRequests \u00f7 86,400 (b: 1), else peakRps (c: 2) \u2192 1,000 tokens/s", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
-      "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
-      "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
-    ]);
-  });
-
-  it("forecast utilization 1,000 \u00f7 (5 \u00d7 1,000) = 0.2 and forecast cost per token 30 \u00f7 (1,000 \u00d7 3600), per 1M 8.3333", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, [
-        "skus[0].forecast.utilization",
-        "skus[0].forecast.costPerOutputToken",
-        "skus[0].forecast.costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
       "skus[0].forecast.utilization [computed] = 0.2 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 1,000 ÷ (5 × 1,000) = 0.2 | re 0.2",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+      `  ${FOT}`,
       "  skus[0].replicas [computed] = 5 | ceil(replicasBase × elasticity) + spare | ceil(2.6 × 1.5) + 1 = 5 | re 5",
       "  skus[0].replicaOutputTokensPerSec [computed] = 1000 | peak output tokens/s ÷ replicasBase (blended over workloads) | 2,600 ÷ 2.6 (blended over workloads) = 1,000 | re 1000",
       "skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+      `  ${FOT}`,
       "  secondsPerHour [constant] = 3600 | seconds per hour",
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 8.333333333333334 | forecast costPerOutputToken × 1,000,000 | 0.000008333 × 1,000,000 = 8.3333 | re 8.333333333333334",
       "  skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
@@ -320,20 +300,9 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
 });
 
 describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)", () => {
-  const KEYS = [
-    "replicasBase",
-    "replicasRaw",
-    "replicas",
-    "gpus",
-    "costPerHour",
-    "costPerDay",
-    "costPerMonth",
-    "replicaOutputTokensPerSec",
-    "costPerOutputToken",
-    "costPerMillionOutputTokens",
-    "costPerRequest",
-    "utilizationAtPeak",
-  ];
+  const KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay"];
+  KEYS.push("costPerMonth", "replicaOutputTokensPerSec", "costPerOutputToken");
+  KEYS.push("costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak");
   it("has no lineage for its replicas, GPUs and costs: an error value, not an exception (factor and spare redundancy, one and two workloads)", () => {
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
@@ -541,27 +510,6 @@ describe("a SKU's GPUs per replica and price", () => {
   });
 });
 
-describe("a SKU without a capacity (0 GPUs per replica): its steps have no number and recompute to none", () => {
-  // replicasBase 2 × 100 ÷ 100 = 2 recomputes, but the SKU's capacity is refused: every SKU number is null.
-  const SPARE = { ...NO_CAPACITY, factors: { redundancy: { spare: 1 } } };
-
-  it("N+1 replicasRaw and replicas: n/a × 1 + 1 is n/a, not 1", () => {
-    const c = ctxOf(SPARE);
-    expect(showAll(c, ["skus[0].replicasRaw", "skus[0].replicas"])).toEqual([
-      "ERROR skus[0].replicasRaw: no number with a lineage at this path",
-      "ERROR skus[0].replicas: no number with a lineage at this path",
-    ]);
-  });
-
-  it("cost per output token 0 × 2 ÷ (n/a × 3600) and utilization n/a ÷ (n/a × n/a) recompute to none (not NaN, not 0)", () => {
-    const c = ctxOf(NO_CAPACITY);
-    expect(showAll(c, ["skus[0].costPerOutputToken", "skus[0].utilizationAtPeak"])).toEqual([
-      "ERROR skus[0].costPerOutputToken: no number with a lineage at this path",
-      "ERROR skus[0].utilizationAtPeak: no number with a lineage at this path",
-    ]);
-  });
-});
-
 describe("numbers beyond a double: Infinity is no number, and a step over it recomputes to none (not 0)", () => {
   it("a price of 1e308 × 2 GPUs costs Infinity an hour: the SKU has no numbers (null) and no lineage, and an error says why", () => {
     // 1 req/s × 1,000 tokens ÷ 500 per replica = 2 replicas of 1 GPU; 2 × 1e308 overflows.
@@ -573,8 +521,8 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
     );
     expect(c.result.skus[0]!.capacity).toBeNull();
     expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.notFinite");
-    for (const path of ["skus[0].peak.costPerOutputToken", "skus[0].forecast.costPerOutputToken"])
-      expect(show(c, path)).toEqual([`ERROR ${path}: no number with a lineage at this path`]);
+    const paths = ["skus[0].peak.costPerOutputToken", "skus[0].forecast.costPerOutputToken"];
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
   });
 
   it("a forecast of 1e300 req/s × 1e10 tokens is Infinity tokens/s: forecast utilization and cost per token have no number (not Infinity, not 0)", () => {
@@ -603,23 +551,14 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
 });
 
 describe("forecast rates that are negative are not taken", () => {
+  // Workloads a, b, c… at 2 req/s peak, 10 input and 100 output tokens, with `rates` written in.
+  const w = { peakRps: 2, inputTokens: 10, outputTokens: 100 };
+  const plan = (rates: object[]) =>
+    base({ workloads: rates.map((r, i) => ({ name: "abc"[i]!, ...w, ...r })), skus: [G()] });
+
   it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500", () => {
     const c = ctxOf(
-      base({
-        workloads: [
-          { name: "a", peakRps: 2, avgRps: -1, inputTokens: 10, outputTokens: 100 },
-          {
-            name: "b",
-            peakRps: 2,
-            avgRps: 1,
-            dailyRequests: -86400,
-            inputTokens: 10,
-            outputTokens: 100,
-          },
-          { name: "c", peakRps: 2, dailyRequests: -86400, inputTokens: 10, outputTokens: 100 },
-        ],
-        skus: [G()],
-      }),
+      plan([{ avgRps: -1 }, { avgRps: 1, dailyRequests: -86400 }, { dailyRequests: -86400 }]),
     );
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 500 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (200 + 100 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 500 | re 500",
@@ -630,21 +569,7 @@ describe("forecast rates that are negative are not taken", () => {
   });
 
   it("avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
-    const c = ctxOf(
-      base({
-        workloads: [
-          {
-            name: "a",
-            peakRps: 2,
-            avgRps: -1,
-            dailyRequests: 86400,
-            inputTokens: 10,
-            outputTokens: 100,
-          },
-        ],
-        skus: [G()],
-      }),
-    );
+    const c = ctxOf(plan([{ avgRps: -1, dailyRequests: 86400 }]));
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[0] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
@@ -721,8 +646,11 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
   });
 });
 
-describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the capacity refuses it)", () => {
-  // replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1; output −200 + 100 = −100; peaks −2 + 1 = −1.
+describe("numbers with no lineage: an error answer, not an exception", () => {
+  // SPARE: replicasBase 2 × 100 ÷ 100 = 2 recomputes, but the SKU's capacity is refused (0 GPUs
+  // per replica): every SKU number is null. NEG: replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1;
+  // output −200 + 100 = −100; peaks −2 + 1 = −1: the capacity refuses it.
+  const SPARE = { ...NO_CAPACITY, factors: { redundancy: { spare: 1 } } };
   const NEG = base({
     workloads: [
       { name: "a", peakRps: -2, inputTokens: 10, outputTokens: 100 },
@@ -730,14 +658,22 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
     ],
     skus: [G()],
   });
-
-  it("capacity per replica and the request-weighted mean are no number (not −100 ÷ −1 = 100)", () => {
-    const c = ctxOf(NEG);
-    expect(c.result.skus[0]!.capacity).toBe(null);
-    expect(showAll(c, ["skus[0].replicaOutputTokensPerSec", "skus[0].costPerRequest"])).toEqual([
-      "ERROR skus[0].replicaOutputTokensPerSec: no number with a lineage at this path",
-      "ERROR skus[0].costPerRequest: no number with a lineage at this path",
-    ]);
+  // N+1 on no capacity: n/a × 1 + 1 is n/a, not 1; 0 GPUs: cost per token 0 × 2 ÷ (n/a × 3600)
+  // and utilization n/a ÷ (n/a × n/a) are none, not NaN or 0; NEG: not −100 ÷ −1 = 100.
+  it.each<[string, PlanFile, boolean, string]>([
+    ["N+1 on no capacity", SPARE, true, "replicasRaw replicas"],
+    ["0 GPUs a replica", NO_CAPACITY, true, "costPerOutputToken utilizationAtPeak"],
+    ["no capacity: no peak", NO_CAPACITY, true, "peak.outputTokensPerSec peak.costPerOutputToken"],
+    ["no forecast", NO_CAPACITY, true, "forecast.outputTokensPerSec forecast.utilization"],
+    ["no forecast rates", IDLE, false, "forecast.outputTokensPerSec forecast.utilization"],
+    ["no forecast rates: no cost", IDLE, false, "forecast.costPerMillionOutputTokens"],
+    ["replicas below 0", NEG, true, "replicaOutputTokensPerSec costPerRequest"],
+    ["nothing below", SKU_MIX, false, "forecast.utilization.x forecast.outputTokensPerSec.x"],
+  ])("%s: no lineage", (_, plan, noCapacity, keys) => {
+    const c = ctxOf(plan);
+    expect(c.result.skus[0]!.capacity === null).toBe(noCapacity);
+    const paths = keys.split(" ").map((k) => `skus[0].${k}`);
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
   });
 });
 
@@ -757,20 +693,8 @@ describe("forecast steps without a forecast", () => {
     ]);
   });
 
-  it("a SKU without capacity has no peak or forecast numbers; a plan without forecast rates has no forecast", () => {
+  it("a SKU without capacity: a step over its peak is an answer, not an exception", () => {
     const n = ctxOf(NO_CAPACITY);
-    const i = ctxOf(IDLE);
-    for (const [c, p] of [
-      [n, "skus[0].peak.outputTokensPerSec"],
-      [n, "skus[0].peak.costPerOutputToken"],
-      [n, "skus[0].forecast.outputTokensPerSec"],
-      [n, "skus[0].forecast.utilization"],
-      [i, "skus[0].forecast.outputTokensPerSec"],
-      [i, "skus[0].forecast.utilization"],
-      [i, "skus[0].forecast.costPerMillionOutputTokens"],
-    ] as const) {
-      expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
-    }
     // A step over the peak of a SKU without capacity has no lineage (its chain was never
     // evaluated), and asking for it is an answer, not an exception.
     expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({
@@ -780,32 +704,6 @@ describe("forecast steps without a forecast", () => {
     expect(showAll(n, ["skus[0].forecast[0]", "workloads[0].avgRps"])).toEqual([
       "ERROR skus[0].forecast[0]: no number with a lineage at this path",
       "workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1",
-    ]);
-  });
-
-  it("nothing below a forecast number", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, ["skus[0].forecast.utilization.x", "skus[0].forecast.outputTokensPerSec.x"]),
-    ).toEqual([
-      "ERROR skus[0].forecast.utilization.x: no number with a lineage at this path",
-      "ERROR skus[0].forecast.outputTokensPerSec.x: no number with a lineage at this path",
-    ]);
-  });
-
-  it("the forecast rate of dailyRequests ÷ 86,400 has the field as its input", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
-      "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
-      "    workloads[0].avgRps [field] = 4 | raw 4",
-      "    workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
-      "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "    workloads[1] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
-      "    workloads[1].outputTokens [field] = 100 | raw 100",
-      "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
-      "    workloads[2].peakRps [field] = 2 | raw 2",
-      "    workloads[2].outputTokens [field] = 50 | raw 50",
     ]);
   });
 });
@@ -845,26 +743,17 @@ describe("an error bar's ends (interval)", () => {
   };
 
   it.each([
-    ["skus[0].interval.replicas[0]", 14, "skus[0].interval.outputTokensPerSec[1]", 1624.2068856],
-    ["skus[0].interval.replicas[1]", 16, "skus[0].interval.outputTokensPerSec[0]", 1375.7931144],
-    [
-      "skus[0].interval.costPerHour[0]",
-      1120,
-      "skus[0].interval.outputTokensPerSec[1]",
-      1624.2068856,
-    ],
-    [
-      "skus[0].interval.costPerHour[1]",
-      1280,
-      "skus[0].interval.outputTokensPerSec[0]",
-      1375.7931144,
-    ],
-  ])("%s = %d, from the capacity's other end %s = %d", (path, value, capPath, cap) => {
+    ["replicas", 0, 14, 1, 1624.2068856],
+    ["replicas", 1, 16, 0, 1375.7931144],
+    ["costPerHour", 0, 1120, 1, 1624.2068856],
+    ["costPerHour", 1, 1280, 0, 1375.7931144],
+  ])("%s[%d] = %d, from the capacity's other end [%d] = %d", (key, at, value, end, cap) => {
+    const path = `skus[0].interval.${key}[${at}]`;
+    const capPath = `skus[0].interval.outputTokensPerSec[${end}]`;
     const n = node(path);
-    const high = capPath.endsWith("[1]");
-    const [key] = path.split(".")[2]!.split("[");
-    expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key!) });
-    expect(n.formulaZh).toBe(ends(high).chainZh(key!));
+    const high = end === 1;
+    expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key) });
+    expect(n.formulaZh).toBe(ends(high).chainZh(key));
     expect(n.inputs).toHaveLength(1);
     expect(n.inputs[0]).toMatchObject({ path: capPath, kind: "computed", inputs: [] });
     expect(n.inputs[0]!.formula).toBe(ends(high).end);
