@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { assemblePlan, computePlan, computeSku, planLevel } from "../../../src/engine/plan/plan";
-import type { SkuResult, FileSweep } from "../../../src/engine/plan/plan-result";
+import type { SkuResult } from "../../../src/engine/plan/plan-result";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { base, point, skuA } from "../plan-builders";
@@ -296,7 +296,7 @@ describe("assemblePlan", () => {
   });
 
   it("two SKUs reporting the same error at the same path: one plan error", () => {
-    const { plan, level, sku } = fresh();
+    const { plan, level } = fresh();
     const noGpus = { ...plan, skus: [{ ...plan.skus[0]!, gpusPerReplica: 0 }] };
     const bad = computeSku(noGpus, 0, level.wlInputs, new Map());
     const r = assemblePlan(plan, [bad, bad], level);
