@@ -14,6 +14,9 @@ import type { PlanFile } from "../../../src/engine/base/types";
 import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { combineRepeats } from "../../../src/import/repeats";
 
+/** SKU 0's paths of `keys` (space-separated). */
+const sku0 = (keys: string) => keys.split(" ").map((k) => `skus[0].${k}`);
+
 describe("a SKU's peak and forecast steps", () => {
   // SKU_MIX's forecast output, its rates' inputs two levels down.
   const FORECAST = [
@@ -70,13 +73,12 @@ describe("a SKU's peak and forecast steps", () => {
   it("a forecast rate of exactly 0 is taken: avgRps 0 before dailyRequests, dailyRequests 0 before the peak (0 + 0 + 0.5 \u00d7 400 = 200)", () => {
     const c = ctxOf(FORECAST_ZERO);
     expect(
-      showAll(c, [
-        "skus[0].forecast.outputTokensPerSec",
-        "skus[0].forecast.utilization",
-        "skus[0].forecast.costPerOutputToken",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].peak.outputTokensPerSec",
-      ]),
+      showAll(
+        c,
+        sku0(
+          "forecast.outputTokensPerSec forecast.utilization forecast.costPerOutputToken forecast.costPerMillionOutputTokens peak.outputTokensPerSec",
+        ),
+      ),
     ).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
       "  workloads[0] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
@@ -107,12 +109,8 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
   it("explains cost per month, per request, utilisation, peak and forecast cost and tokens/s step by step", () => {
     expect(
       explainAll(ctx, [
-        "skus[0].costPerMonth",
-        "skus[0].costPerRequest",
-        "skus[0].utilizationAtPeak",
-        "skus[0].peak.costPerMillionOutputTokens",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].forecast.utilization",
+        ...sku0("costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens"),
+        ...sku0("forecast.costPerMillionOutputTokens forecast.utilization"),
         "workloads[0].tokensPerSec",
         "skus[0].costPerMillionOutputTokens",
       ]),
@@ -209,14 +207,12 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
   const ctx = contextOf(PLANS.spare);
   it("explains cost per day, replicasRaw, cost per request (request-weighted mean), forecast and peak utilisation", () => {
     expect(
-      explainAll(ctx, [
-        "skus[0].costPerDay",
-        "skus[0].replicasRaw",
-        "skus[0].costPerRequest",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].forecast.utilization",
-        "skus[0].utilizationAtPeak",
-      ]),
+      explainAll(
+        ctx,
+        sku0(
+          "costPerDay replicasRaw costPerRequest forecast.costPerMillionOutputTokens forecast.utilization utilizationAtPeak",
+        ),
+      ),
     ).toEqual([
       "skus[0].costPerDay [computed] = 936 | f: costPerHour × 24 | p: 39 × 24 = 936 | re: 936",
       "  skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
@@ -367,11 +363,7 @@ describe("no traffic at peak (peakRps 0)", () => {
   const ctx = contextOf(PLANS.zero);
   it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
     expect(
-      explainAll(ctx, [
-        "skus[0].utilizationAtPeak",
-        "skus[0].forecast.utilization",
-        "skus[0].peak.costPerOutputToken",
-      ]),
+      explainAll(ctx, sku0("utilizationAtPeak forecast.utilization peak.costPerOutputToken")),
     ).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
@@ -470,12 +462,8 @@ describe("a SKU's replicas when one workload's capacity has no lineage", () => {
 
   it("the SKU's sum over workloads has no lineage (not an exception), though b's own replicasBase has one", () => {
     const c = ctxOf(HALF);
-    for (const p of [
-      "skus[0].replicasBase",
-      "skus[0].replicaOutputTokensPerSec",
-      "skus[0].workloads[0].replicasBase",
-    ])
-      expect(show(c, p)).toEqual(none(p));
+    const paths = sku0("replicasBase replicaOutputTokensPerSec workloads[0].replicasBase");
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
     expect(show(c, "skus[0].workloads[1].replicasBase")).toEqual([
       "skus[0].workloads[1].replicasBase [computed] = 3 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 1 × 300 ÷ 100 = 3 | re 3",
       "  workloads[1].peakRps [field] = 1 | raw 1",
@@ -490,17 +478,11 @@ describe("a SKU's GPUs per replica and price", () => {
     expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].gpusPerReplica")).toEqual([
       "skus[0].gpusPerReplica [field] = 2 | raw 2",
     ]);
+    const { gpusPerReplica: _, ...noGpus } = G({ gpu: "h100-sxm" });
     const c = ctxOf(
       base({
         workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
-        skus: [
-          {
-            name: "G",
-            gpu: "h100-sxm",
-            pricePerGpuHour: 2,
-            sweep: { replicaOutputTokensPerSec: 100 },
-          } as unknown as NonNullable<PlanFile["skus"]>[number],
-        ],
+        skus: [noGpus as unknown as NonNullable<PlanFile["skus"]>[number]],
       }),
     );
     expect(showAll(c, ["skus[0].gpusPerReplica", "skus[0].pricePerGpuHour"])).toEqual([
@@ -582,19 +564,13 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
   // Peaks of 0: replicasBase 0 + 0. Capacity per replica: Σ outputTokens ÷ Σ(outputTokens ÷ capacity)
   // = (100 + 300) ÷ (100 ÷ 100 + 300 ÷ 600) = 400 ÷ 1.5 = 266.67; mean output tokens per request:
   // the plain mean (100 + 300) ÷ 2 = 200. Cost per token 1 × 2 ÷ (266.67 × 3600) = 2 ÷ 960,000.
+  const rate = (r: number) => ({ replicaOutputTokensPerSec: r });
   const IDLE_MIX = base({
     workloads: [
       { name: "a", peakRps: 0, inputTokens: 10, outputTokens: 100 },
       { name: "b", peakRps: 0, inputTokens: 10, outputTokens: 300 },
     ],
-    skus: [
-      {
-        name: "G",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweeps: { a: { replicaOutputTokensPerSec: 100 }, b: { replicaOutputTokensPerSec: 600 } },
-      } as unknown as NonNullable<PlanFile["skus"]>[number],
-    ],
+    skus: [{ ...G(), sweep: undefined, sweeps: { a: rate(100), b: rate(600) } } as never],
   });
 
   it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value", () => {
@@ -607,18 +583,12 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "  workloads[0] · (outputTokens ÷ replicaOutputTokensPerSec) [computed] = 1 | outputTokens ÷ replicaOutputTokensPerSec | 100 ÷ 100 = 1 | re 1",
       "  workloads[1] · (outputTokens ÷ replicaOutputTokensPerSec) [computed] = 0.5 | outputTokens ÷ replicaOutputTokensPerSec | 300 ÷ 600 = 0.5 | re 0.5",
     ]);
-    for (const p of [
-      "skus[0].replicaOutputTokensPerSec",
-      "skus[0].costPerRequest",
-      "skus[0].costPerOutputToken",
-      "skus[0].utilizationAtPeak",
-    ]) {
-      const a = explainPath(c, p);
-      if (!a.ok) throw new Error(a.error);
+    for (const p of sku0(
+      "replicaOutputTokensPerSec costPerRequest costPerOutputToken utilizationAtPeak",
+    )) {
+      const bad = lineageNodes(node(c, p)).filter((n) => !consistent(n));
       expect(
-        lineageNodes(a.node)
-          .filter((n) => !consistent(n))
-          .map((n) => n.path),
+        bad.map((n) => n.path),
         p,
       ).toEqual([]);
     }
@@ -719,28 +689,17 @@ describe("an error bar's ends (interval)", () => {
     ttftMs: { p99 },
   });
   const repeats = combineRepeats([point(1450, 600), point(1500, 700), point(1550, 800)]).point;
+  const sweep = { points: [repeats, point(2500, 2000)] };
   const v = validatePlan({
     format: "capplan.plan/v1",
     currency: "CNY",
     workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     factors: { elasticity: 1.2, redundancy: 1.2 },
-    skus: [
-      {
-        name: "H100 TP4",
-        gpusPerReplica: 4,
-        pricePerGpuHour: 20,
-        sweep: { points: [repeats, point(2500, 2000)] },
-      },
-    ],
+    skus: [{ name: "H100 TP4", gpusPerReplica: 4, pricePerGpuHour: 20, sweep }],
   });
   if (!v.ok) throw new Error(JSON.stringify(v.errors));
   const c = contextOf(v.plan);
-  const node = (path: string) => {
-    const a = explainPath(c, path);
-    if (!a.ok) throw new Error(a.error);
-    return a.node;
-  };
 
   it.each([
     ["replicas", 0, 14, 1, 1624.2068856],
@@ -750,7 +709,7 @@ describe("an error bar's ends (interval)", () => {
   ])("%s[%d] = %d, from the capacity's other end [%d] = %d", (key, at, value, end, cap) => {
     const path = `skus[0].interval.${key}[${at}]`;
     const capPath = `skus[0].interval.outputTokensPerSec[${end}]`;
-    const n = node(path);
+    const n = node(c, path);
     const high = end === 1;
     expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key) });
     expect(n.formulaZh).toBe(ends(high).chainZh(key));
@@ -774,7 +733,7 @@ describe("an error bar's ends (interval)", () => {
     [0, 1375.7931144],
     [1, 1624.2068856],
   ])("an end of the capacity itself is a leaf at that end: [%d] = %d", (end, value) => {
-    const n = node(`skus[0].interval.outputTokensPerSec[${end}]`);
+    const n = node(c, `skus[0].interval.outputTokensPerSec[${end}]`);
     expect(n).toMatchObject({
       path: `skus[0].interval.outputTokensPerSec[${end}]`,
       kind: "computed",
