@@ -17,31 +17,14 @@ const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(en
 const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as PlanFile));
 
 /** A resolved plan written by hand (for planLevel: no parsing in between). */
+const RESOLVED = { title: "t", currency: "USD", cells: {}, slo: [], sloMode: "measured", skus: [] };
+const MORE = { maxErrorRatePct: 1, elasticity: 1, redundancy: { factor: 1 }, errors: [] };
+type Resolved = Parameters<typeof planLevel>[0];
+const blank = () => ({ ...structuredClone({ ...RESOLVED, ...MORE }), tenants: null });
 const rp = (workloads: unknown[], over: Record<string, unknown> = {}) =>
-  ({
-    title: "t",
-    currency: "USD",
-    cells: {},
-    workloads,
-    slo: [],
-    sloMode: "measured",
-    maxErrorRatePct: 1,
-    elasticity: 1,
-    redundancy: { factor: 1 },
-    skus: [],
-    tenants: null,
-    errors: [],
-    ...over,
-  }) as unknown as Parameters<typeof planLevel>[0];
-const wl = (over: Record<string, unknown> = {}) => ({
-  name: "w",
-  peakRps: 2,
-  avgRps: 1,
-  dailyRequests: 50,
-  inputTokens: 10,
-  outputTokens: 20,
-  ...over,
-});
+  ({ ...blank(), workloads, ...over }) as never as Resolved;
+const WL = { name: "w", peakRps: 2, avgRps: 1, dailyRequests: 50, inputTokens: 10 };
+const wl = (over: Record<string, unknown> = {}) => ({ ...WL, outputTokens: 20, ...over });
 
 describe("the recommendation", () => {
   const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -269,14 +252,13 @@ describe("assemblePlan", () => {
 
   it("a SKU's input error becomes a plan error once, without its subject; an error without a path is at the SKU", () => {
     const { plan, level, sku } = fresh();
-    const p = {
-      code: "plan.noSweep",
-      severity: "error" as const,
-      params: {},
-      subject: "skus[0] (chat)",
+    const p = { code: "plan.noSweep", severity: "error" as const, params: {} };
+    const subject = "skus[0] (chat)";
+    const sweepsChat = { ...p, subject, path: "skus[0].sweeps.chat" };
+    const withErrors: SkuResult = {
+      ...sku,
+      errorProblems: [{ ...p, subject }, sweepsChat, sweepsChat],
     };
-    const sweepsChat = { ...p, path: "skus[0].sweeps.chat" };
-    const withErrors: SkuResult = { ...sku, errorProblems: [p, sweepsChat, sweepsChat] };
     const r = assemblePlan(plan, [withErrors], level);
     expect(r.errors.map((e) => [e.path, e.kind, englishOf(e.problem)])).toEqual([
       ["skus[0]", "INPUT", "no sweep for this workload"],
