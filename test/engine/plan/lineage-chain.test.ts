@@ -107,6 +107,19 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
   // cap = 40 × 50 = 2,000 tok/s; replicasBase = 40 × 250 ÷ 2,000 = 5; × 1.25 × 1.5 = 9.375 → 10 replicas × 2 GPUs × 3/h = 60/h.
   const ctx = contextOf(PLANS.given);
   it("explains cost per month, per request, utilisation, peak and forecast cost and tokens/s step by step", () => {
+    // The replicas and capacity under both utilisations.
+    const REPLICAS = [
+      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
+      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
+      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
+      "        workloads[0].peakRps = 40 (above)",
+      "        workloads[0].outputTokens = 250 (above)",
+      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
+      "      factors.elasticity [field] = 1.25 | raw: 1.25",
+      "      factors.redundancy [field] = 1.5 | raw: 1.5",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
+      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+    ];
     expect(
       explainAll(ctx, [
         ...sku0("costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens"),
@@ -148,16 +161,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "    workloads[0].peakRps = 40 (above)",
       "skus[0].utilizationAtPeak [computed] = 0.5 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 10,000 ÷ (10 × 2,000) = 0.5 | re: 0.5",
       "  skus[0].peak.outputTokensPerSec = 10000 (above)",
-      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
-      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
-      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
-      "        workloads[0].peakRps = 40 (above)",
-      "        workloads[0].outputTokens = 250 (above)",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
-      "      factors.elasticity [field] = 1.25 | raw: 1.25",
-      "      factors.redundancy [field] = 1.5 | raw: 1.5",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+      ...REPLICAS,
       "skus[0].peak.costPerMillionOutputTokens [computed] = 1.6666666666666667 | f: peak costPerOutputToken × 1,000,000 | zh: 峰值 costPerOutputToken × 1,000,000 | p: 0.000001667 × 1,000,000 = 1.6667 | re: 1.6666666666666667",
       "  skus[0].peak.costPerOutputToken [computed] = 0.0000016666666666666667 | f: costPerHour ÷ (peak output tokens/s × 3600) | zh: costPerHour ÷ (峰值输出 tokens/s × 3600) | p: 60 ÷ (10,000 × 3600) = 0.000001667 | re: 0.0000016666666666666667",
       "    skus[0].costPerHour = 60 (above)",
@@ -178,16 +182,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 10 × 250 = 2,500 | re: 2500",
       "    workloads[0].avgRps [field] = 10 | raw: 10",
       "    workloads[0].outputTokens = 250 (above)",
-      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
-      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
-      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
-      "        workloads[0].peakRps = 40 (above)",
-      "        workloads[0].outputTokens = 250 (above)",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
-      "      factors.elasticity [field] = 1.25 | raw: 1.25",
-      "      factors.redundancy [field] = 1.5 | raw: 1.5",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+      ...REPLICAS,
       "workloads[0].tokensPerSec [computed] = 40000 | f: peakRps × tokensPerRequest | p: 40 × 1,000 = 40,000 | re: 40000",
       "  workloads[0].peakRps = 40 (above)",
       "  workloads[0].tokensPerRequest [computed] = 1000 | f: inputTokens + outputTokens | p: 750 + 250 = 1,000 | re: 1000",
@@ -399,30 +394,13 @@ describe("no traffic at peak (peakRps 0)", () => {
 });
 
 describe("recomputed values at the edges", () => {
-  it("0 req/s: replicas ceil(0) is 0, not −0", () => {
+  it("0 req/s: replicas ceil(0) is 0, not −0; 0 output tokens/s at peak: the peak cost per token is absent (n/a), as in plan --json, not NaN", () => {
     const c = ctxOf(IDLE);
     const r = node(c, "skus[0].replicas");
-    expect(r.value).toBe(0);
-    expect(Object.is(r.recomputed, 0)).toBe(true);
-    expect(show(c, "skus[0].replicas")).toEqual([
+    expect([r.value, Object.is(r.recomputed, 0)]).toEqual([0, true]);
+    expect(showAll(c, sku0("replicas peak.costPerOutputToken"))).toEqual([
       "skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
       "  skus[0].replicasRaw [computed] = 0 | replicasBase × elasticity × redundancy | 0 × 1 × 1 = 0 | re 0",
-    ]);
-  });
-
-  it("0 replicas: the forecast utilization is 0, as the plan says (not absent)", () => {
-    const c = ctxOf(IDLE_FORECAST);
-    expect(show(c, "skus[0].forecast.utilization")).toEqual([
-      "skus[0].forecast.utilization [computed] = 0 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 100 ÷ (0 × 100) = 0 | re 0",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "  skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
-    ]);
-  });
-
-  it("0 output tokens/s at peak: the peak cost per token is absent (n/a), as in plan --json, not NaN", () => {
-    const c = ctxOf(IDLE);
-    expect(show(c, "skus[0].peak.costPerOutputToken")).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | 0 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 0 | gpus × pricePerGpuHour | 0 × 2 = 0 | re 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | peakRps × outputTokens | 0 × 100 = 0 | re 0",
@@ -431,7 +409,16 @@ describe("recomputed values at the edges", () => {
     expect(show(c, "skus[0].peak.costPerMillionOutputTokens")[0]).toBe(
       "skus[0].peak.costPerMillionOutputTokens [computed] = null | peak costPerOutputToken × 1,000,000 | n/a × 1,000,000 = n/a | re null",
     );
+  });
+
+  it("0 replicas: the forecast utilization is 0, as the plan says (not absent), and so is the forecast cost per token", () => {
     const f = ctxOf(IDLE_FORECAST);
+    expect(show(f, "skus[0].forecast.utilization")).toEqual([
+      "skus[0].forecast.utilization [computed] = 0 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 100 ÷ (0 × 100) = 0 | re 0",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
+      "  skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
+    ]);
     expect(show(f, "skus[0].forecast.costPerOutputToken")[0]).toBe(
       "skus[0].forecast.costPerOutputToken [computed] = 0 | costPerHour ÷ (forecast output tokens/s × 3600) | 0 ÷ (100 × 3600) = 0 | re 0",
     );
@@ -538,7 +525,7 @@ describe("forecast rates that are negative are not taken", () => {
   const plan = (rates: object[]) =>
     base({ workloads: rates.map((r, i) => ({ name: "abc"[i]!, ...w, ...r })), skus: [G()] });
 
-  it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500", () => {
+  it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500; avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
     const c = ctxOf(
       plan([{ avgRps: -1 }, { avgRps: 1, dailyRequests: -86400 }, { dailyRequests: -86400 }]),
     );
@@ -548,11 +535,8 @@ describe("forecast rates that are negative are not taken", () => {
       "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[2] · forecast rate × outputTokens [computed] = 200 | forecast rate × outputTokens | 2 × 100 = 200 | re 200",
     ]);
-  });
-
-  it("avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
-    const c = ctxOf(plan([{ avgRps: -1, dailyRequests: 86400 }]));
-    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
+    const d = ctxOf(plan([{ avgRps: -1, dailyRequests: 86400 }]));
+    expect(show(d, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[0] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
