@@ -557,7 +557,7 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
     skus: [{ ...G(), sweep: undefined, sweeps: { a: rate(100), b: rate(600) } } as never],
   });
 
-  it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value", () => {
+  it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value; cost per request is the cost per token × the plain mean of output tokens, (100 + 300) ÷ 2 = 200 (not n/a)", () => {
     const c = ctxOf(IDLE_MIX);
     expect(c.result.skus[0]!.capacity?.replicaOutputTokensPerSec).toBeCloseTo(800 / 3, 12);
     expect(show(c, "skus[0].replicaOutputTokensPerSec")).toEqual([
@@ -576,10 +576,6 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
         p,
       ).toEqual([]);
     }
-  });
-
-  it("cost per request is the cost per token × the plain mean of output tokens, (100 + 300) ÷ 2 = 200 (not n/a)", () => {
-    const c = ctxOf(IDLE_MIX);
     const cpt = 2 / (3600 * (400 / 1.5));
     expect(c.result.skus[0]!.capacity?.costPerRequest).toBeCloseTo(200 * (2 / 960000), 15);
     const got = show(c, "skus[0].costPerRequest", 2);
