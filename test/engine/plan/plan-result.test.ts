@@ -36,8 +36,9 @@ const rpsOnly = (maxMs: number): PlanFile =>
   }) as unknown as PlanFile;
 
 describe("SkuResult.capacity", () => {
-  it("holds every replica and cost number of a planned SKU (the seed example, by hand)", () => {
-    const s = compute(seed).skus[0]!;
+  it("holds every replica and cost number of a planned SKU (the seed example, by hand); the result has no English string arrays: no warnings, no error messages, no infeasibleReason", () => {
+    const r = compute(seed);
+    const s = r.skus[0]!;
     // 50 RPS × 300 output tokens ÷ 1,500 tok/s = 10; × 1.2 × 1.2 = 14.4 → 15 replicas; × 4 = 60 GPUs; × 20 CNY = 1,200 CNY/h.
     expect(s.capacity).not.toBeNull();
     const { replicasBase, replicas, gpus, costPerHour, costPerDay, costPerMonth } = s.capacity!;
@@ -48,6 +49,14 @@ describe("SkuResult.capacity", () => {
     // The numbers are not also spread on the SKU.
     expect(Object.keys(s)).not.toContain("replicas");
     expect(Object.keys(s)).toContain("capacity");
+    expect(Object.keys(r)).not.toContain("warnings");
+    expect(r.errors.every((e) => !("message" in e))).toBe(true);
+    for (const k of r.skus) {
+      expect(Object.keys(k)).not.toContain("warnings");
+      expect(Object.keys(k)).not.toContain("infeasibleReason");
+      for (const w of k.workloads)
+        expect(w.detail === null || !("warnings" in w.detail)).toBe(true);
+    }
   });
 
   it("is null for an infeasible SKU (and its workload's replica throughput), and plan --json writes its numbers as null with no peak or forecast", () => {
@@ -173,26 +182,13 @@ function nonFinite(v: unknown, path = "$", seen = new Set<object>()): string[] {
 }
 
 describe("PlanResult: problems only", () => {
-  it("has no English string arrays: no warnings, no error messages, no infeasibleReason", () => {
-    const r = compute(seed);
-    expect(Object.keys(r)).not.toContain("warnings");
-    expect(r.errors.every((e) => !("message" in e))).toBe(true);
-    for (const s of r.skus) {
-      expect(Object.keys(s)).not.toContain("warnings");
-      expect(Object.keys(s)).not.toContain("infeasibleReason");
-      for (const w of s.workloads)
-        expect(w.detail === null || !("warnings" in w.detail)).toBe(true);
-    }
-  });
-
+  const GIVEN = "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat";
+  const UNCHECKED = "plan: plan.uncheckedRecommended warning @skus[0]";
   it.each<[string, PlanFile, string[]]>([
     [
       "the seed example: a given capacity is a warning at the SKU's sweep, and its recommendation unchecked",
       seed,
-      [
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
-      ],
+      [UNCHECKED, GIVEN],
     ],
     [
       "no sweep for the workload: an error at the SKU's sweep, the SKU unknown",
@@ -208,7 +204,7 @@ describe("PlanResult: problems only", () => {
       seedWith((p) => void (p.skus[0]!.pricePerGpuHour = -1)),
       [
         "error INPUT skus[0].pricePerGpuHour: plan.needsNonNegative error @skus[0].pricePerGpuHour",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        GIVEN,
         "skus[0] error: plan.needsNonNegative error @skus[0].pricePerGpuHour",
       ],
     ],
@@ -217,7 +213,7 @@ describe("PlanResult: problems only", () => {
       seedWith((p) => void (p.workloads![0]!.peakRps = null as never)),
       [
         "error VALUE workloads[0]: plan.workloadNumbers error @workloads[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        GIVEN,
         "skus[0]: plan.workloadInputErrors error @workloads[0]",
         "skus[0] why: plan.workloadInputErrors error @workloads[0]",
       ],
@@ -225,19 +221,15 @@ describe("PlanResult: problems only", () => {
     [
       "recommendBy without a schedule: a warning at recommendBy",
       seedWith((p) => void (p.recommendBy = "autoscaled")),
-      [
-        "plan: trace.recommendByNoSchedule warning @recommendBy",
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
-      ],
+      ["plan: trace.recommendByNoSchedule warning @recommendBy", UNCHECKED, GIVEN],
     ],
     [
       "usage in a pool that does not exist: a NAME error at the row's pool",
       seedWith((p) => void (p.tenants!.usage[0]!.pool = "nope")),
       [
         "error NAME tenants.usage[0].pool: tenants.noPool error @tenants.usage[0].pool",
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        UNCHECKED,
+        GIVEN,
       ],
     ],
   ])("%s", (_, plan, expected) => {
