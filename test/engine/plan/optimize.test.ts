@@ -22,6 +22,15 @@ function sku(name: string, gpus: number, price: number, cap: number | null = nul
   return { name, gpusPerReplica: gpus, pricePerGpuHour: price, maxReplicas: cap, sloChecked: true };
 }
 
+/** A fleet-model workload with its base replicas on each SKU (no reason for any). */
+const wl = (name: string, ...base: number[]) => ({ name, base, why: base.map(() => null) });
+const fleet = (
+  skus: FleetModel["skus"],
+  workloads: FleetModel["workloads"],
+  elasticity: number,
+  redundancy: FleetModel["redundancy"],
+): FleetModel => ({ skus, workloads, elasticity, redundancy });
+
 function planOf(file: PlanFile) {
   const resolved = resolvePlan(file);
   return fleetModel(resolved, computePlan(resolved));
@@ -89,15 +98,8 @@ describe("optimizeFleet", () => {
   });
 
   it("adds N+k spares once per SKU used, never to a SKU left empty", () => {
-    const model: FleetModel = {
-      skus: [sku("big", 2, 3), sku("small", 1, 1)],
-      workloads: [
-        { name: "chat", base: [1, 1.5], why: [null, null] },
-        { name: "docs", base: [2, 9], why: [null, null] },
-      ],
-      elasticity: 1,
-      redundancy: { spare: 2 },
-    };
+    const skus = [sku("big", 2, 3), sku("small", 1, 1)];
+    const model = fleet(skus, [wl("chat", 1, 1.5), wl("docs", 2, 9)], 1, { spare: 2 });
     // chat+docs on big: ceil(3) + 2 = 5 replicas × 6 = 30; chat on small (ceil(1.5) + 2 = 4 → 4)
     // + docs on big (2 + 2 = 4 → 24) = 28; everything on small: ceil(10.5) + 2 = 13 → 13.
     const r = optimizeFleet(model, solver);
@@ -123,15 +125,7 @@ describe("optimizeFleet", () => {
   });
 
   it("caps too small for a workload alone, and together", () => {
-    const model: FleetModel = {
-      skus: [sku("g", 1, 1, 3)],
-      workloads: [
-        { name: "a", base: [2.5], why: [null] },
-        { name: "b", base: [4.2], why: [null] },
-      ],
-      elasticity: 1,
-      redundancy: { factor: 1 },
-    };
+    const model = fleet([sku("g", 1, 1, 3)], [wl("a", 2.5), wl("b", 4.2)], 1, { factor: 1 });
     expect(optimizeFleet(model, solver).reasons.map(reasonEn)).toEqual([
       "b alone needs more replicas than any cap allows (g 5 > 3)",
     ]);
@@ -286,15 +280,7 @@ describe("optimizePlan", () => {
 
 describe("fleetLp", () => {
   it("writes one assignment row per workload, one ceiling row per SKU, caps as bounds", () => {
-    const lp = fleetLp(
-      {
-        skus: [sku("g", 2, 1.5, 4)],
-        workloads: [{ name: "a", base: [1.25], why: [null] }],
-        elasticity: 1.2,
-        redundancy: { spare: 1 },
-      },
-      false,
-    );
+    const lp = fleetLp(fleet([sku("g", 2, 1.5, 4)], [wl("a", 1.25)], 1.2, { spare: 1 }), false);
     expect(lp).toContain(" obj: 3 y_0");
     expect(lp).toContain(" a_0: x_0_0 = 1");
     expect(lp).toContain(" c_0: y_0 - 1.5 x_0_0 - 1 u_0 >= -5e-10");
