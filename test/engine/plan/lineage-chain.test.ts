@@ -16,6 +16,7 @@ import { combineRepeats } from "../../../src/import/repeats";
 
 /** SKU 0's paths of `keys` (space-separated). */
 const sku0 = (keys: string) => keys.split(" ").map((k) => `skus[0].${k}`);
+const NO_LINEAGE = "no number with a lineage at this path";
 
 describe("a SKU's peak and forecast steps", () => {
   // SKU_MIX's forecast output, its rates' inputs two levels down.
@@ -298,11 +299,8 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
       const si = plan === PLANS.tok ? 2 : 0;
-      for (const k of KEYS)
-        expect(explainPath(ctx, `skus[${si}].${k}`), k).toEqual({
-          ok: false,
-          error: `skus[${si}].${k}: no number with a lineage at this path`,
-        });
+      for (const p of KEYS.map((k) => `skus[${si}].${k}`))
+        expect(explainPath(ctx, p), p).toEqual({ ok: false, error: `${p}: ${NO_LINEAGE}` });
     }
   });
 
@@ -647,10 +645,8 @@ describe("forecast steps without a forecast", () => {
     const n = ctxOf(NO_CAPACITY);
     // A step over the peak of a SKU without capacity has no lineage (its chain was never
     // evaluated), and asking for it is an answer, not an exception.
-    expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({
-      ok: false,
-      error: "skus[0].utilizationAtPeak: no number with a lineage at this path",
-    });
+    const error = `skus[0].utilizationAtPeak: ${NO_LINEAGE}`;
+    expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({ ok: false, error });
     expect(showAll(n, ["skus[0].forecast[0]", "workloads[0].avgRps"])).toEqual([
       "ERROR skus[0].forecast[0]: no number with a lineage at this path",
       "workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1",

@@ -30,14 +30,9 @@ describe("the recommendation", () => {
   const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
     compute(base({ skus: [skuA({ name: "A", ...a }), skuA({ name: "B", ...b })] }));
   /** A SKU at `price` a GPU-hour with a given capacity (unchecked), or failing its only point. */
-  const given = (price: number) => ({
-    pricePerGpuHour: price,
-    sweep: { replicaOutputTokensPerSec: 500 },
-  });
-  const failing = (price: number) => ({
-    pricePerGpuHour: price,
-    sweep: { points: [point({ ttftMs: { p99: 5000 } })] },
-  });
+  const given = (p: number) => ({ pricePerGpuHour: p, sweep: { replicaOutputTokensPerSec: 500 } });
+  const slow = { points: [point({ ttftMs: { p99: 5000 } })] };
+  const failing = (p: number) => ({ pricePerGpuHour: p, sweep: slow });
 
   it("the cheapest feasible SKU by cost per hour; on a tie the first; an infeasible cheaper SKU is not recommended", () => {
     expect(two({ pricePerGpuHour: 3 }, { pricePerGpuHour: 2 }).cheapest).toBe("B");
