@@ -312,24 +312,16 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
     const d1 = a.node.inputs[0]!.inputs[0]!;
     const c = d1.inputs[0]!.inputs[0]!.inputs[0]!;
     const d2 = c.inputs[0]!.inputs[0]!.inputs[0]!;
-    expect([d1.path, d1.value, d1.formula, d1.inputs.length]).toEqual([
-      "d_tok_s",
-      700,
-      "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D)",
-      1,
-    ]);
-    expect([c.path, c.value, c.formula, c.recomputed]).toEqual([
-      "c_tok_s",
-      500,
-      "skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of C)",
-      500,
-    ]);
+    const of = (i: number, name: string) =>
+      `skus[${i}].replicaOutputTokensPerSec (computed output tokens/s of one replica of ${name})`;
+    const d1Seen = [d1.path, d1.value, d1.formula, d1.inputs.length];
+    expect(d1Seen).toEqual(["d_tok_s", 700, of(1, "D"), 1]);
+    expect([c.path, c.value, c.formula, c.recomputed]).toEqual(["c_tok_s", 500, of(0, "C"), 500]);
     expect(d2).toEqual({
       path: "d_tok_s",
       kind: "computed",
       value: 700,
-      formula:
-        "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D): a cycle, it depends on itself",
+      formula: `${of(1, "D")}: a cycle, it depends on itself`,
       formulaZh:
         "skus[1].replicaOutputTokensPerSec（D 单副本计算出的输出 tokens/s）：循环引用，它依赖自身",
       plugged: "700 = 700",
