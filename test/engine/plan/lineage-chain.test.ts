@@ -73,14 +73,12 @@ describe("a SKU's peak and forecast steps", () => {
 
   it("a forecast rate of exactly 0 is taken: avgRps 0 before dailyRequests, dailyRequests 0 before the peak (0 + 0 + 0.5 \u00d7 400 = 200)", () => {
     const c = ctxOf(FORECAST_ZERO);
-    expect(
-      showAll(
-        c,
-        sku0(
-          "forecast.outputTokensPerSec forecast.utilization forecast.costPerOutputToken forecast.costPerMillionOutputTokens peak.outputTokensPerSec",
-        ),
-      ),
-    ).toEqual([
+    const f = "outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens";
+    const paths = [
+      ...f.split(" ").map((k) => `skus[0].forecast.${k}`),
+      "skus[0].peak.outputTokensPerSec",
+    ];
+    expect(showAll(c, paths)).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
       "  workloads[0] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[1] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
@@ -121,14 +119,12 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
       "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
     ];
-    expect(
-      explainAll(ctx, [
-        ...sku0("costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens"),
-        ...sku0("forecast.costPerMillionOutputTokens forecast.utilization"),
-        "workloads[0].tokensPerSec",
-        "skus[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    const paths = sku0(
+      "costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens",
+    );
+    paths.push(...sku0("forecast.costPerMillionOutputTokens forecast.utilization"));
+    paths.push("workloads[0].tokensPerSec", "skus[0].costPerMillionOutputTokens");
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].costPerMonth [computed] = 43800 | f: costPerHour × 730 | p: 60 × 730 = 43,800 | re: 43800",
       "  skus[0].costPerHour [computed] = 60 | f: gpus × pricePerGpuHour | p: 20 × 3 = 60 | re: 60",
       "    skus[0].gpus [computed] = 20 | f: replicas × gpusPerReplica | p: 10 × 2 = 20 | re: 20",
@@ -202,14 +198,9 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
   // replicas ceil(9.375 × 1.2 = 11.25) + 1 = 13; forecast 4 × 200 + 259,200 ÷ 86,400 × 500 + 2 × 1,250 = 4,800 tok/s.
   const ctx = contextOf(PLANS.spare);
   it("explains cost per day, replicasRaw, cost per request (request-weighted mean), forecast and peak utilisation", () => {
-    expect(
-      explainAll(
-        ctx,
-        sku0(
-          "costPerDay replicasRaw costPerRequest forecast.costPerMillionOutputTokens forecast.utilization utilizationAtPeak",
-        ),
-      ),
-    ).toEqual([
+    const paths = sku0("costPerDay replicasRaw costPerRequest forecast.costPerMillionOutputTokens");
+    paths.push(...sku0("forecast.utilization utilizationAtPeak"));
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].costPerDay [computed] = 936 | f: costPerHour × 24 | p: 39 × 24 = 936 | re: 936",
       "  skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
       "    skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26",
@@ -347,9 +338,8 @@ describe("no traffic at peak (peakRps 0)", () => {
   // 0 replicas: utilisation 0 as the engine says (not 0 ÷ 0); the cost per output token divides by 0 tok/s: no number.
   const ctx = contextOf(PLANS.zero);
   it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
-    expect(
-      explainAll(ctx, sku0("utilizationAtPeak forecast.utilization peak.costPerOutputToken")),
-    ).toEqual([
+    const paths = sku0("utilizationAtPeak forecast.utilization peak.costPerOutputToken");
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].peakRps [field] = 0 | raw: 0",
@@ -494,9 +484,7 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
     );
     // The overflowing forecast rate is absent (null), never Infinity, and a warning says so.
     expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.forecastNotFinite");
-    expect(
-      showAll(c, ["skus[0].forecast.utilization", "skus[0].forecast.costPerOutputToken"]),
-    ).toEqual([
+    expect(showAll(c, sku0("forecast.utilization forecast.costPerOutputToken"))).toEqual([
       "skus[0].forecast.utilization [computed] = null | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | n/a ÷ (10 × 1,000,000,000) = n/a | re null",
       "  skus[0].forecast.outputTokensPerSec [computed] = null | forecast rate × outputTokens | 1,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000 × 10,000,000,000 = n/a | re null",
       "  skus[0].replicas [computed] = 10 | ceil(replicasRaw) | ceil(10) = 10 | re 10",
@@ -620,9 +608,7 @@ describe("numbers with no lineage: an error answer, not an exception", () => {
 describe("forecast steps without a forecast", () => {
   it("forecast rates all 0: forecast output 0 tokens/s and no forecast cost per token (not \u00f7 0)", () => {
     const c = ctxOf(FORECAST_NONE);
-    expect(
-      showAll(c, ["skus[0].forecast.outputTokensPerSec", "skus[0].forecast.costPerOutputToken"]),
-    ).toEqual([
+    expect(showAll(c, sku0("forecast.outputTokensPerSec forecast.costPerOutputToken"))).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[0].avgRps [field] = 0 | raw 0",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
