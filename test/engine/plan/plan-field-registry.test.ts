@@ -34,11 +34,7 @@ function schemaNumbers(node: Schema, at: string, out: Set<string>, seen: string[
     schemaNumbers(node.additionalProperties as Schema, `${at}.*`, out, seen);
 }
 
-type Range = {
-  min: number;
-  minExclusive?: true;
-  max: number | [usd: number, jpy: number];
-} | null;
+type Range = { min: number; minExclusive?: true; max: number | [usd: number, jpy: number] } | null;
 /** A range from 0 (inclusive: `ge`, exclusive: `gt`) to `max`. */
 const ge = (max: number | [number, number]): Range => ({ min: 0, max });
 const gt = (max: number): Range => ({ min: 0, minExclusive: true, max });

@@ -88,11 +88,8 @@ describe("planLevel", () => {
   });
 
   it("keeps the tokens per request when only peakRps has an error; tokens per second need all three", () => {
-    const r = compute(
-      base({
-        workloads: [{ name: "chat", peakRps: "=nosuch", inputTokens: 100, outputTokens: 250 }],
-      }),
-    );
+    const chat = { name: "chat", peakRps: "=nosuch", inputTokens: 100, outputTokens: 250 };
+    const r = compute(base({ workloads: [chat] }));
     expect([r.workloads[0]!.tokensPerRequest, r.workloads[0]!.tokensPerSec]).toEqual([350, null]);
     // The formula error is the workload's only error.
     expect(r.errors.map((e) => [e.path, e.kind])).toEqual([["workloads[0].peakRps", "NAME"]]);
