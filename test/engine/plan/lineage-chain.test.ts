@@ -5,22 +5,8 @@
  * a double, negative or absent forecast rates, and recomputed values at the edges (0 and n/a).
  */
 import { describe, expect, it } from "vitest";
-import {
-  FORECAST_ZERO,
-  SKU_MIX,
-  ctxOf,
-  show,
-  showAll,
-  BROKEN,
-  IDLE,
-  IDLE_FORECAST,
-  node,
-  NO_CAPACITY,
-  base,
-  none,
-  G,
-  FORECAST_NONE,
-} from "./lineage-plans-b";
+import { BROKEN, FORECAST_NONE, FORECAST_ZERO, G, IDLE, IDLE_FORECAST } from "./lineage-plans-b";
+import { NO_CAPACITY, SKU_MIX, base, ctxOf, node, none, show, showAll } from "./lineage-plans-b";
 import { explainPath, lineageNodes, consistent } from "../../../src/engine/plan/lineage";
 import { PLANS } from "./lineage-plans-a";
 import { contextOf, explainAll, treeLines } from "./lineage-print";
@@ -28,22 +14,42 @@ import type { PlanFile } from "../../../src/engine/base/types";
 import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { combineRepeats } from "../../../src/import/repeats";
 
+/** SKU 0's paths of `keys` (space-separated). */
+const sku0 = (keys: string) => keys.split(" ").map((k) => `skus[0].${k}`);
+const NO_LINEAGE = "no number with a lineage at this path";
+
 describe("a SKU's peak and forecast steps", () => {
-  it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens over the workloads, in their order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600", () => {
+  // SKU_MIX's forecast output, its rates' inputs two levels down.
+  const FORECAST = [
+    "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+    "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
+    "    workloads[0].avgRps [field] = 4 | raw 4",
+    "    workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
+    "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
+    "    workloads[1] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
+    "    workloads[1].outputTokens [field] = 100 | raw 100",
+    "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
+    "    workloads[2].peakRps [field] = 2 | raw 2",
+    "    workloads[2].outputTokens [field] = 50 | raw 50",
+  ];
+  const FOT = FORECAST[0]!;
+
+  it("forecast rate per workload: avgRps (a: 4), else dailyRequests \u00f7 86,400 (b: 1), else peakRps (c: 2) \u2192 1,000 tokens/s; the rate of dailyRequests \u00f7 86,400 has the field as its input", () => {
     const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].peak.outputTokensPerSec")).toEqual([
+    expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual(FORECAST);
+    const depth1 = FORECAST.filter((l) => !l.startsWith("    "));
+    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual(depth1);
+  });
+
+  it("peak output tokens/s is \u03a3 peakRps \u00d7 outputTokens in workload order: 10 \u00d7 200 + 5 \u00d7 100 + 2 \u00d7 50 = 2,600; peak cost per token 30 \u00f7 (2,600 \u00d7 3600), per 1M 3.2051; forecast utilization 1,000 \u00f7 (5 \u00d7 1,000) = 0.2, cost per token 30 \u00f7 (1,000 \u00d7 3600), per 1M 8.3333", () => {
+    const paths = "outputTokensPerSec costPerOutputToken costPerMillionOutputTokens".split(" ");
+    const all = [...paths.map((p) => `skus[0].peak.${p}`), "skus[0].forecast.utilization"];
+    all.push(...paths.slice(1).map((p) => `skus[0].forecast.${p}`));
+    expect(showAll(ctxOf(SKU_MIX), all)).toEqual([
       "skus[0].peak.outputTokensPerSec [computed] = 2600 | Σ peakRps × outputTokens | Σ (2,000 + 500 + 100) = 2,600 | re 2600",
       "  workloads[0] · peakRps × outputTokens [computed] = 2000 | peakRps × outputTokens | 10 × 200 = 2,000 | re 2000",
       "  workloads[1] · peakRps × outputTokens [computed] = 500 | peakRps × outputTokens | 5 × 100 = 500 | re 500",
       "  workloads[2] · peakRps × outputTokens [computed] = 100 | peakRps × outputTokens | 2 × 50 = 100 | re 100",
-    ]);
-  });
-
-  it("peak cost per output token is costPerHour \u00f7 (peak output tokens/s \u00d7 3600): 30 \u00f7 (2,600 \u00d7 3600); per 1M \u00d7 1e6 = 3.2051", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, ["skus[0].peak.costPerOutputToken", "skus[0].peak.costPerMillionOutputTokens"]),
-    ).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
       "  skus[0].peak.outputTokensPerSec [computed] = 2600 | Σ peakRps × outputTokens | Σ (2,000 + 500 + 100) = 2,600 | re 2600",
@@ -51,35 +57,13 @@ describe("a SKU's peak and forecast steps", () => {
       "skus[0].peak.costPerMillionOutputTokens [computed] = 3.205128205128205 | peak costPerOutputToken × 1,000,000 | 0.000003205 × 1,000,000 = 3.2051 | re 3.205128205128205",
       "  skus[0].peak.costPerOutputToken [computed] = 0.000003205128205128205 | costPerHour ÷ (peak output tokens/s × 3600) | 30 ÷ (2,600 × 3600) = 0.000003205 | re 0.000003205128205128205",
       "  million [constant] = 1000000 | tokens per million",
-    ]);
-  });
-
-  it("forecast rate per workload: avgRps (a: 4), else dailyRequests \u00f7 86,400 (b: 1), else peakRps (c: 2) \u2192 1,000 tokens/s", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
-      "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
-      "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
-    ]);
-  });
-
-  it("forecast utilization 1,000 \u00f7 (5 \u00d7 1,000) = 0.2 and forecast cost per token 30 \u00f7 (1,000 \u00d7 3600), per 1M 8.3333", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, [
-        "skus[0].forecast.utilization",
-        "skus[0].forecast.costPerOutputToken",
-        "skus[0].forecast.costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
       "skus[0].forecast.utilization [computed] = 0.2 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 1,000 ÷ (5 × 1,000) = 0.2 | re 0.2",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+      `  ${FOT}`,
       "  skus[0].replicas [computed] = 5 | ceil(replicasBase × elasticity) + spare | ceil(2.6 × 1.5) + 1 = 5 | re 5",
       "  skus[0].replicaOutputTokensPerSec [computed] = 1000 | peak output tokens/s ÷ replicasBase (blended over workloads) | 2,600 ÷ 2.6 (blended over workloads) = 1,000 | re 1000",
       "skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
       "  skus[0].costPerHour [computed] = 30 | gpus × pricePerGpuHour | 10 × 3 = 30 | re 30",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
+      `  ${FOT}`,
       "  secondsPerHour [constant] = 3600 | seconds per hour",
       "skus[0].forecast.costPerMillionOutputTokens [computed] = 8.333333333333334 | forecast costPerOutputToken × 1,000,000 | 0.000008333 × 1,000,000 = 8.3333 | re 8.333333333333334",
       "  skus[0].forecast.costPerOutputToken [computed] = 0.000008333333333333334 | costPerHour ÷ (forecast output tokens/s × 3600) | 30 ÷ (1,000 × 3600) = 0.000008333 | re 0.000008333333333333334",
@@ -89,15 +73,12 @@ describe("a SKU's peak and forecast steps", () => {
 
   it("a forecast rate of exactly 0 is taken: avgRps 0 before dailyRequests, dailyRequests 0 before the peak (0 + 0 + 0.5 \u00d7 400 = 200)", () => {
     const c = ctxOf(FORECAST_ZERO);
-    expect(
-      showAll(c, [
-        "skus[0].forecast.outputTokensPerSec",
-        "skus[0].forecast.utilization",
-        "skus[0].forecast.costPerOutputToken",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].peak.outputTokensPerSec",
-      ]),
-    ).toEqual([
+    const f = "outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens";
+    const paths = [
+      ...f.split(" ").map((k) => `skus[0].forecast.${k}`),
+      "skus[0].peak.outputTokensPerSec",
+    ];
+    expect(showAll(c, paths)).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
       "  workloads[0] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[1] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
@@ -125,18 +106,25 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
   // cap = 40 × 50 = 2,000 tok/s; replicasBase = 40 × 250 ÷ 2,000 = 5; × 1.25 × 1.5 = 9.375 → 10 replicas × 2 GPUs × 3/h = 60/h.
   const ctx = contextOf(PLANS.given);
   it("explains cost per month, per request, utilisation, peak and forecast cost and tokens/s step by step", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].costPerMonth",
-        "skus[0].costPerRequest",
-        "skus[0].utilizationAtPeak",
-        "skus[0].peak.costPerMillionOutputTokens",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].forecast.utilization",
-        "workloads[0].tokensPerSec",
-        "skus[0].costPerMillionOutputTokens",
-      ]),
-    ).toEqual([
+    // The replicas and capacity under both utilisations.
+    const REPLICAS = [
+      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
+      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
+      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
+      "        workloads[0].peakRps = 40 (above)",
+      "        workloads[0].outputTokens = 250 (above)",
+      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
+      "      factors.elasticity [field] = 1.25 | raw: 1.25",
+      "      factors.redundancy [field] = 1.5 | raw: 1.5",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
+      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+    ];
+    const paths = sku0(
+      "costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens",
+    );
+    paths.push(...sku0("forecast.costPerMillionOutputTokens forecast.utilization"));
+    paths.push("workloads[0].tokensPerSec", "skus[0].costPerMillionOutputTokens");
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].costPerMonth [computed] = 43800 | f: costPerHour × 730 | p: 60 × 730 = 43,800 | re: 43800",
       "  skus[0].costPerHour [computed] = 60 | f: gpus × pricePerGpuHour | p: 20 × 3 = 60 | re: 60",
       "    skus[0].gpus [computed] = 20 | f: replicas × gpusPerReplica | p: 10 × 2 = 20 | re: 20",
@@ -170,16 +158,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "    workloads[0].peakRps = 40 (above)",
       "skus[0].utilizationAtPeak [computed] = 0.5 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 10,000 ÷ (10 × 2,000) = 0.5 | re: 0.5",
       "  skus[0].peak.outputTokensPerSec = 10000 (above)",
-      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
-      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
-      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
-      "        workloads[0].peakRps = 40 (above)",
-      "        workloads[0].outputTokens = 250 (above)",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
-      "      factors.elasticity [field] = 1.25 | raw: 1.25",
-      "      factors.redundancy [field] = 1.5 | raw: 1.5",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+      ...REPLICAS,
       "skus[0].peak.costPerMillionOutputTokens [computed] = 1.6666666666666667 | f: peak costPerOutputToken × 1,000,000 | zh: 峰值 costPerOutputToken × 1,000,000 | p: 0.000001667 × 1,000,000 = 1.6667 | re: 1.6666666666666667",
       "  skus[0].peak.costPerOutputToken [computed] = 0.0000016666666666666667 | f: costPerHour ÷ (peak output tokens/s × 3600) | zh: costPerHour ÷ (峰值输出 tokens/s × 3600) | p: 60 ÷ (10,000 × 3600) = 0.000001667 | re: 0.0000016666666666666667",
       "    skus[0].costPerHour = 60 (above)",
@@ -200,16 +179,7 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  skus[0].forecast.outputTokensPerSec [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 10 × 250 = 2,500 | re: 2500",
       "    workloads[0].avgRps [field] = 10 | raw: 10",
       "    workloads[0].outputTokens = 250 (above)",
-      "  skus[0].replicas [computed] = 10 | f: ceil(replicasRaw) | p: ceil(9.375) = 10 | re: 10",
-      "    skus[0].replicasRaw [computed] = 9.375 | f: replicasBase × elasticity × redundancy | p: 5 × 1.25 × 1.5 = 9.375 | re: 9.375",
-      "      skus[0].replicasBase [computed] = 5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 40 × 250 ÷ 2,000 = 5 | re: 5",
-      "        workloads[0].peakRps = 40 (above)",
-      "        workloads[0].outputTokens = 250 (above)",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec = 2000 (above)",
-      "      factors.elasticity [field] = 1.25 | raw: 1.25",
-      "      factors.redundancy [field] = 1.5 | raw: 1.5",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
+      ...REPLICAS,
       "workloads[0].tokensPerSec [computed] = 40000 | f: peakRps × tokensPerRequest | p: 40 × 1,000 = 40,000 | re: 40000",
       "  workloads[0].peakRps = 40 (above)",
       "  workloads[0].tokensPerRequest [computed] = 1000 | f: inputTokens + outputTokens | p: 750 + 250 = 1,000 | re: 1000",
@@ -228,16 +198,9 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
   // replicas ceil(9.375 × 1.2 = 11.25) + 1 = 13; forecast 4 × 200 + 259,200 ÷ 86,400 × 500 + 2 × 1,250 = 4,800 tok/s.
   const ctx = contextOf(PLANS.spare);
   it("explains cost per day, replicasRaw, cost per request (request-weighted mean), forecast and peak utilisation", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].costPerDay",
-        "skus[0].replicasRaw",
-        "skus[0].costPerRequest",
-        "skus[0].forecast.costPerMillionOutputTokens",
-        "skus[0].forecast.utilization",
-        "skus[0].utilizationAtPeak",
-      ]),
-    ).toEqual([
+    const paths = sku0("costPerDay replicasRaw costPerRequest forecast.costPerMillionOutputTokens");
+    paths.push(...sku0("forecast.utilization utilizationAtPeak"));
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].costPerDay [computed] = 936 | f: costPerHour × 24 | p: 39 × 24 = 936 | re: 936",
       "  skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
       "    skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26",
@@ -320,29 +283,15 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
 });
 
 describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)", () => {
-  const KEYS = [
-    "replicasBase",
-    "replicasRaw",
-    "replicas",
-    "gpus",
-    "costPerHour",
-    "costPerDay",
-    "costPerMonth",
-    "replicaOutputTokensPerSec",
-    "costPerOutputToken",
-    "costPerMillionOutputTokens",
-    "costPerRequest",
-    "utilizationAtPeak",
-  ];
+  const KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay"];
+  KEYS.push("costPerMonth", "replicaOutputTokensPerSec", "costPerOutputToken");
+  KEYS.push("costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak");
   it("has no lineage for its replicas, GPUs and costs: an error value, not an exception (factor and spare redundancy, one and two workloads)", () => {
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
       const si = plan === PLANS.tok ? 2 : 0;
-      for (const k of KEYS)
-        expect(explainPath(ctx, `skus[${si}].${k}`), k).toEqual({
-          ok: false,
-          error: `skus[${si}].${k}: no number with a lineage at this path`,
-        });
+      for (const p of KEYS.map((k) => `skus[${si}].${k}`))
+        expect(explainPath(ctx, p), p).toEqual({ ok: false, error: `${p}: ${NO_LINEAGE}` });
     }
   });
 
@@ -354,24 +303,16 @@ describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)",
     const d1 = a.node.inputs[0]!.inputs[0]!;
     const c = d1.inputs[0]!.inputs[0]!.inputs[0]!;
     const d2 = c.inputs[0]!.inputs[0]!.inputs[0]!;
-    expect([d1.path, d1.value, d1.formula, d1.inputs.length]).toEqual([
-      "d_tok_s",
-      700,
-      "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D)",
-      1,
-    ]);
-    expect([c.path, c.value, c.formula, c.recomputed]).toEqual([
-      "c_tok_s",
-      500,
-      "skus[0].replicaOutputTokensPerSec (computed output tokens/s of one replica of C)",
-      500,
-    ]);
+    const of = (i: number, name: string) =>
+      `skus[${i}].replicaOutputTokensPerSec (computed output tokens/s of one replica of ${name})`;
+    const d1Seen = [d1.path, d1.value, d1.formula, d1.inputs.length];
+    expect(d1Seen).toEqual(["d_tok_s", 700, of(1, "D"), 1]);
+    expect([c.path, c.value, c.formula, c.recomputed]).toEqual(["c_tok_s", 500, of(0, "C"), 500]);
     expect(d2).toEqual({
       path: "d_tok_s",
       kind: "computed",
       value: 700,
-      formula:
-        "skus[1].replicaOutputTokensPerSec (computed output tokens/s of one replica of D): a cycle, it depends on itself",
+      formula: `${of(1, "D")}: a cycle, it depends on itself`,
       formulaZh:
         "skus[1].replicaOutputTokensPerSec（D 单副本计算出的输出 tokens/s）：循环引用，它依赖自身",
       plugged: "700 = 700",
@@ -397,13 +338,8 @@ describe("no traffic at peak (peakRps 0)", () => {
   // 0 replicas: utilisation 0 as the engine says (not 0 ÷ 0); the cost per output token divides by 0 tok/s: no number.
   const ctx = contextOf(PLANS.zero);
   it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].utilizationAtPeak",
-        "skus[0].forecast.utilization",
-        "skus[0].peak.costPerOutputToken",
-      ]),
-    ).toEqual([
+    const paths = sku0("utilizationAtPeak forecast.utilization peak.costPerOutputToken");
+    expect(explainAll(ctx, paths)).toEqual([
       "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
       "    workloads[0].peakRps [field] = 0 | raw: 0",
@@ -438,30 +374,13 @@ describe("no traffic at peak (peakRps 0)", () => {
 });
 
 describe("recomputed values at the edges", () => {
-  it("0 req/s: replicas ceil(0) is 0, not −0", () => {
+  it("0 req/s: replicas ceil(0) is 0, not −0; 0 output tokens/s at peak: the peak cost per token is absent (n/a), as in plan --json, not NaN", () => {
     const c = ctxOf(IDLE);
     const r = node(c, "skus[0].replicas");
-    expect(r.value).toBe(0);
-    expect(Object.is(r.recomputed, 0)).toBe(true);
-    expect(show(c, "skus[0].replicas")).toEqual([
+    expect([r.value, Object.is(r.recomputed, 0)]).toEqual([0, true]);
+    expect(showAll(c, sku0("replicas peak.costPerOutputToken"))).toEqual([
       "skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
       "  skus[0].replicasRaw [computed] = 0 | replicasBase × elasticity × redundancy | 0 × 1 × 1 = 0 | re 0",
-    ]);
-  });
-
-  it("0 replicas: the forecast utilization is 0, as the plan says (not absent)", () => {
-    const c = ctxOf(IDLE_FORECAST);
-    expect(show(c, "skus[0].forecast.utilization")).toEqual([
-      "skus[0].forecast.utilization [computed] = 0 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 100 ÷ (0 × 100) = 0 | re 0",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "  skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
-    ]);
-  });
-
-  it("0 output tokens/s at peak: the peak cost per token is absent (n/a), as in plan --json, not NaN", () => {
-    const c = ctxOf(IDLE);
-    expect(show(c, "skus[0].peak.costPerOutputToken")).toEqual([
       "skus[0].peak.costPerOutputToken [computed] = null | costPerHour ÷ (peak output tokens/s × 3600) | 0 ÷ (0 × 3600) = n/a | re null",
       "  skus[0].costPerHour [computed] = 0 | gpus × pricePerGpuHour | 0 × 2 = 0 | re 0",
       "  skus[0].peak.outputTokensPerSec [computed] = 0 | peakRps × outputTokens | 0 × 100 = 0 | re 0",
@@ -470,7 +389,16 @@ describe("recomputed values at the edges", () => {
     expect(show(c, "skus[0].peak.costPerMillionOutputTokens")[0]).toBe(
       "skus[0].peak.costPerMillionOutputTokens [computed] = null | peak costPerOutputToken × 1,000,000 | n/a × 1,000,000 = n/a | re null",
     );
+  });
+
+  it("0 replicas: the forecast utilization is 0, as the plan says (not absent), and so is the forecast cost per token", () => {
     const f = ctxOf(IDLE_FORECAST);
+    expect(show(f, "skus[0].forecast.utilization")).toEqual([
+      "skus[0].forecast.utilization [computed] = 0 | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | 100 ÷ (0 × 100) = 0 | re 0",
+      "  skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
+      "  skus[0].replicas [computed] = 0 | ceil(replicasRaw) | ceil(0) = 0 | re 0",
+      "  skus[0].replicaOutputTokensPerSec [computed] = 100 | given capacity (not checked against SLOs) | 100 = 100 | re 100",
+    ]);
     expect(show(f, "skus[0].forecast.costPerOutputToken")[0]).toBe(
       "skus[0].forecast.costPerOutputToken [computed] = 0 | costPerHour ÷ (forecast output tokens/s × 3600) | 0 ÷ (100 × 3600) = 0 | re 0",
     );
@@ -501,12 +429,8 @@ describe("a SKU's replicas when one workload's capacity has no lineage", () => {
 
   it("the SKU's sum over workloads has no lineage (not an exception), though b's own replicasBase has one", () => {
     const c = ctxOf(HALF);
-    for (const p of [
-      "skus[0].replicasBase",
-      "skus[0].replicaOutputTokensPerSec",
-      "skus[0].workloads[0].replicasBase",
-    ])
-      expect(show(c, p)).toEqual(none(p));
+    const paths = sku0("replicasBase replicaOutputTokensPerSec workloads[0].replicasBase");
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
     expect(show(c, "skus[0].workloads[1].replicasBase")).toEqual([
       "skus[0].workloads[1].replicasBase [computed] = 3 | peakRps × outputTokens ÷ replicaOutputTokensPerSec | 1 × 300 ÷ 100 = 3 | re 3",
       "  workloads[1].peakRps [field] = 1 | raw 1",
@@ -521,43 +445,16 @@ describe("a SKU's GPUs per replica and price", () => {
     expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].gpusPerReplica")).toEqual([
       "skus[0].gpusPerReplica [field] = 2 | raw 2",
     ]);
+    const { gpusPerReplica: _, ...noGpus } = G({ gpu: "h100-sxm" });
     const c = ctxOf(
       base({
         workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 100 }],
-        skus: [
-          {
-            name: "G",
-            gpu: "h100-sxm",
-            pricePerGpuHour: 2,
-            sweep: { replicaOutputTokensPerSec: 100 },
-          } as unknown as NonNullable<PlanFile["skus"]>[number],
-        ],
+        skus: [noGpus as unknown as NonNullable<PlanFile["skus"]>[number]],
       }),
     );
     expect(showAll(c, ["skus[0].gpusPerReplica", "skus[0].pricePerGpuHour"])).toEqual([
       "skus[0].gpusPerReplica [field] = null",
       "skus[0].pricePerGpuHour [field] = 2 | raw 2",
-    ]);
-  });
-});
-
-describe("a SKU without a capacity (0 GPUs per replica): its steps have no number and recompute to none", () => {
-  // replicasBase 2 × 100 ÷ 100 = 2 recomputes, but the SKU's capacity is refused: every SKU number is null.
-  const SPARE = { ...NO_CAPACITY, factors: { redundancy: { spare: 1 } } };
-
-  it("N+1 replicasRaw and replicas: n/a × 1 + 1 is n/a, not 1", () => {
-    const c = ctxOf(SPARE);
-    expect(showAll(c, ["skus[0].replicasRaw", "skus[0].replicas"])).toEqual([
-      "ERROR skus[0].replicasRaw: no number with a lineage at this path",
-      "ERROR skus[0].replicas: no number with a lineage at this path",
-    ]);
-  });
-
-  it("cost per output token 0 × 2 ÷ (n/a × 3600) and utilization n/a ÷ (n/a × n/a) recompute to none (not NaN, not 0)", () => {
-    const c = ctxOf(NO_CAPACITY);
-    expect(showAll(c, ["skus[0].costPerOutputToken", "skus[0].utilizationAtPeak"])).toEqual([
-      "ERROR skus[0].costPerOutputToken: no number with a lineage at this path",
-      "ERROR skus[0].utilizationAtPeak: no number with a lineage at this path",
     ]);
   });
 });
@@ -573,8 +470,8 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
     );
     expect(c.result.skus[0]!.capacity).toBeNull();
     expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.notFinite");
-    for (const path of ["skus[0].peak.costPerOutputToken", "skus[0].forecast.costPerOutputToken"])
-      expect(show(c, path)).toEqual([`ERROR ${path}: no number with a lineage at this path`]);
+    const paths = ["skus[0].peak.costPerOutputToken", "skus[0].forecast.costPerOutputToken"];
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
   });
 
   it("a forecast of 1e300 req/s × 1e10 tokens is Infinity tokens/s: forecast utilization and cost per token have no number (not Infinity, not 0)", () => {
@@ -587,9 +484,7 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
     );
     // The overflowing forecast rate is absent (null), never Infinity, and a warning says so.
     expect(c.result.skus[0]!.problems.map((p) => p.code)).toContain("capacity.forecastNotFinite");
-    expect(
-      showAll(c, ["skus[0].forecast.utilization", "skus[0].forecast.costPerOutputToken"]),
-    ).toEqual([
+    expect(showAll(c, sku0("forecast.utilization forecast.costPerOutputToken"))).toEqual([
       "skus[0].forecast.utilization [computed] = null | forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | n/a ÷ (10 × 1,000,000,000) = n/a | re null",
       "  skus[0].forecast.outputTokensPerSec [computed] = null | forecast rate × outputTokens | 1,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000,000 × 10,000,000,000 = n/a | re null",
       "  skus[0].replicas [computed] = 10 | ceil(replicasRaw) | ceil(10) = 10 | re 10",
@@ -603,23 +498,14 @@ describe("numbers beyond a double: Infinity is no number, and a step over it rec
 });
 
 describe("forecast rates that are negative are not taken", () => {
-  it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500", () => {
+  // Workloads a, b, c… at 2 req/s peak, 10 input and 100 output tokens, with `rates` written in.
+  const w = { peakRps: 2, inputTokens: 10, outputTokens: 100 };
+  const plan = (rates: object[]) =>
+    base({ workloads: rates.map((r, i) => ({ name: "abc"[i]!, ...w, ...r })), skus: [G()] });
+
+  it("avgRps −1 falls back to the peak (2), dailyRequests −86,400 too; an avgRps of 1 is taken before a negative dailyRequests: 2 × 100 + 1 × 100 + 2 × 100 = 500; avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
     const c = ctxOf(
-      base({
-        workloads: [
-          { name: "a", peakRps: 2, avgRps: -1, inputTokens: 10, outputTokens: 100 },
-          {
-            name: "b",
-            peakRps: 2,
-            avgRps: 1,
-            dailyRequests: -86400,
-            inputTokens: 10,
-            outputTokens: 100,
-          },
-          { name: "c", peakRps: 2, dailyRequests: -86400, inputTokens: 10, outputTokens: 100 },
-        ],
-        skus: [G()],
-      }),
+      plan([{ avgRps: -1 }, { avgRps: 1, dailyRequests: -86400 }, { dailyRequests: -86400 }]),
     );
     expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 500 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (200 + 100 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 500 | re 500",
@@ -627,25 +513,8 @@ describe("forecast rates that are negative are not taken", () => {
       "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[2] · forecast rate × outputTokens [computed] = 200 | forecast rate × outputTokens | 2 × 100 = 200 | re 200",
     ]);
-  });
-
-  it("avgRps −1 with dailyRequests 86,400: the daily rate 1 is taken (1 × 100 = 100)", () => {
-    const c = ctxOf(
-      base({
-        workloads: [
-          {
-            name: "a",
-            peakRps: 2,
-            avgRps: -1,
-            dailyRequests: 86400,
-            inputTokens: 10,
-            outputTokens: 100,
-          },
-        ],
-        skus: [G()],
-      }),
-    );
-    expect(show(c, "skus[0].forecast.outputTokensPerSec")).toEqual([
+    const d = ctxOf(plan([{ avgRps: -1, dailyRequests: 86400 }]));
+    expect(show(d, "skus[0].forecast.outputTokensPerSec")).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
       "  workloads[0] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
@@ -657,22 +526,16 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
   // Peaks of 0: replicasBase 0 + 0. Capacity per replica: Σ outputTokens ÷ Σ(outputTokens ÷ capacity)
   // = (100 + 300) ÷ (100 ÷ 100 + 300 ÷ 600) = 400 ÷ 1.5 = 266.67; mean output tokens per request:
   // the plain mean (100 + 300) ÷ 2 = 200. Cost per token 1 × 2 ÷ (266.67 × 3600) = 2 ÷ 960,000.
+  const rate = (r: number) => ({ replicaOutputTokensPerSec: r });
   const IDLE_MIX = base({
     workloads: [
       { name: "a", peakRps: 0, inputTokens: 10, outputTokens: 100 },
       { name: "b", peakRps: 0, inputTokens: 10, outputTokens: 300 },
     ],
-    skus: [
-      {
-        name: "G",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweeps: { a: { replicaOutputTokensPerSec: 100 }, b: { replicaOutputTokensPerSec: 600 } },
-      } as unknown as NonNullable<PlanFile["skus"]>[number],
-    ],
+    skus: [{ ...G(), sweep: undefined, sweeps: { a: rate(100), b: rate(600) } } as never],
   });
 
-  it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value", () => {
+  it("capacity per replica is 400 ÷ 1.5 = 266.67 (not (0 + 0) ÷ 0), and every step recomputes to its value; cost per request is the cost per token × the plain mean of output tokens, (100 + 300) ÷ 2 = 200 (not n/a)", () => {
     const c = ctxOf(IDLE_MIX);
     expect(c.result.skus[0]!.capacity?.replicaOutputTokensPerSec).toBeCloseTo(800 / 3, 12);
     expect(show(c, "skus[0].replicaOutputTokensPerSec")).toEqual([
@@ -682,25 +545,15 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
       "  workloads[0] · (outputTokens ÷ replicaOutputTokensPerSec) [computed] = 1 | outputTokens ÷ replicaOutputTokensPerSec | 100 ÷ 100 = 1 | re 1",
       "  workloads[1] · (outputTokens ÷ replicaOutputTokensPerSec) [computed] = 0.5 | outputTokens ÷ replicaOutputTokensPerSec | 300 ÷ 600 = 0.5 | re 0.5",
     ]);
-    for (const p of [
-      "skus[0].replicaOutputTokensPerSec",
-      "skus[0].costPerRequest",
-      "skus[0].costPerOutputToken",
-      "skus[0].utilizationAtPeak",
-    ]) {
-      const a = explainPath(c, p);
-      if (!a.ok) throw new Error(a.error);
+    for (const p of sku0(
+      "replicaOutputTokensPerSec costPerRequest costPerOutputToken utilizationAtPeak",
+    )) {
+      const bad = lineageNodes(node(c, p)).filter((n) => !consistent(n));
       expect(
-        lineageNodes(a.node)
-          .filter((n) => !consistent(n))
-          .map((n) => n.path),
+        bad.map((n) => n.path),
         p,
       ).toEqual([]);
     }
-  });
-
-  it("cost per request is the cost per token × the plain mean of output tokens, (100 + 300) ÷ 2 = 200 (not n/a)", () => {
-    const c = ctxOf(IDLE_MIX);
     const cpt = 2 / (3600 * (400 / 1.5));
     expect(c.result.skus[0]!.capacity?.costPerRequest).toBeCloseTo(200 * (2 / 960000), 15);
     const got = show(c, "skus[0].costPerRequest", 2);
@@ -721,8 +574,11 @@ describe("a SKU with no peak traffic on two workloads: the blends capacity.ts us
   });
 });
 
-describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the capacity refuses it)", () => {
-  // replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1; output −200 + 100 = −100; peaks −2 + 1 = −1.
+describe("numbers with no lineage: an error answer, not an exception", () => {
+  // SPARE: replicasBase 2 × 100 ÷ 100 = 2 recomputes, but the SKU's capacity is refused (0 GPUs
+  // per replica): every SKU number is null. NEG: replicasBase −2 × 100 ÷ 100 + 1 × 100 ÷ 100 = −1;
+  // output −200 + 100 = −100; peaks −2 + 1 = −1: the capacity refuses it.
+  const SPARE = { ...NO_CAPACITY, factors: { redundancy: { spare: 1 } } };
   const NEG = base({
     workloads: [
       { name: "a", peakRps: -2, inputTokens: 10, outputTokens: 100 },
@@ -730,23 +586,29 @@ describe("a SKU whose workloads' replicas add up below 0 (a negative peak: the c
     ],
     skus: [G()],
   });
-
-  it("capacity per replica and the request-weighted mean are no number (not −100 ÷ −1 = 100)", () => {
-    const c = ctxOf(NEG);
-    expect(c.result.skus[0]!.capacity).toBe(null);
-    expect(showAll(c, ["skus[0].replicaOutputTokensPerSec", "skus[0].costPerRequest"])).toEqual([
-      "ERROR skus[0].replicaOutputTokensPerSec: no number with a lineage at this path",
-      "ERROR skus[0].costPerRequest: no number with a lineage at this path",
-    ]);
+  // N+1 on no capacity: n/a × 1 + 1 is n/a, not 1; 0 GPUs: cost per token 0 × 2 ÷ (n/a × 3600)
+  // and utilization n/a ÷ (n/a × n/a) are none, not NaN or 0; NEG: not −100 ÷ −1 = 100.
+  it.each<[string, PlanFile, boolean, string]>([
+    ["N+1 on no capacity", SPARE, true, "replicasRaw replicas"],
+    ["0 GPUs a replica", NO_CAPACITY, true, "costPerOutputToken utilizationAtPeak"],
+    ["no capacity: no peak", NO_CAPACITY, true, "peak.outputTokensPerSec peak.costPerOutputToken"],
+    ["no forecast", NO_CAPACITY, true, "forecast.outputTokensPerSec forecast.utilization"],
+    ["no forecast rates", IDLE, false, "forecast.outputTokensPerSec forecast.utilization"],
+    ["no forecast rates: no cost", IDLE, false, "forecast.costPerMillionOutputTokens"],
+    ["replicas below 0", NEG, true, "replicaOutputTokensPerSec costPerRequest"],
+    ["nothing below", SKU_MIX, false, "forecast.utilization.x forecast.outputTokensPerSec.x"],
+  ])("%s: no lineage", (_, plan, noCapacity, keys) => {
+    const c = ctxOf(plan);
+    expect(c.result.skus[0]!.capacity === null).toBe(noCapacity);
+    const paths = keys.split(" ").map((k) => `skus[0].${k}`);
+    expect(showAll(c, paths)).toEqual(paths.flatMap(none));
   });
 });
 
 describe("forecast steps without a forecast", () => {
   it("forecast rates all 0: forecast output 0 tokens/s and no forecast cost per token (not \u00f7 0)", () => {
     const c = ctxOf(FORECAST_NONE);
-    expect(
-      showAll(c, ["skus[0].forecast.outputTokensPerSec", "skus[0].forecast.costPerOutputToken"]),
-    ).toEqual([
+    expect(showAll(c, sku0("forecast.outputTokensPerSec forecast.costPerOutputToken"))).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[0].avgRps [field] = 0 | raw 0",
       "  workloads[0].outputTokens [field] = 100 | raw 100",
@@ -757,55 +619,15 @@ describe("forecast steps without a forecast", () => {
     ]);
   });
 
-  it("a SKU without capacity has no peak or forecast numbers; a plan without forecast rates has no forecast", () => {
+  it("a SKU without capacity: a step over its peak is an answer, not an exception", () => {
     const n = ctxOf(NO_CAPACITY);
-    const i = ctxOf(IDLE);
-    for (const [c, p] of [
-      [n, "skus[0].peak.outputTokensPerSec"],
-      [n, "skus[0].peak.costPerOutputToken"],
-      [n, "skus[0].forecast.outputTokensPerSec"],
-      [n, "skus[0].forecast.utilization"],
-      [i, "skus[0].forecast.outputTokensPerSec"],
-      [i, "skus[0].forecast.utilization"],
-      [i, "skus[0].forecast.costPerMillionOutputTokens"],
-    ] as const) {
-      expect(show(c, p)).toEqual([`ERROR ${p}: no number with a lineage at this path`]);
-    }
     // A step over the peak of a SKU without capacity has no lineage (its chain was never
     // evaluated), and asking for it is an answer, not an exception.
-    expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({
-      ok: false,
-      error: "skus[0].utilizationAtPeak: no number with a lineage at this path",
-    });
+    const error = `skus[0].utilizationAtPeak: ${NO_LINEAGE}`;
+    expect(explainPath(n, "skus[0].utilizationAtPeak")).toEqual({ ok: false, error });
     expect(showAll(n, ["skus[0].forecast[0]", "workloads[0].avgRps"])).toEqual([
       "ERROR skus[0].forecast[0]: no number with a lineage at this path",
       "workloads[0].avgRps [field] = null | 0 - 1 | 0 - 1 = n/a | raw =0 - 1",
-    ]);
-  });
-
-  it("nothing below a forecast number", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(
-      showAll(c, ["skus[0].forecast.utilization.x", "skus[0].forecast.outputTokensPerSec.x"]),
-    ).toEqual([
-      "ERROR skus[0].forecast.utilization.x: no number with a lineage at this path",
-      "ERROR skus[0].forecast.outputTokensPerSec.x: no number with a lineage at this path",
-    ]);
-  });
-
-  it("the forecast rate of dailyRequests ÷ 86,400 has the field as its input", () => {
-    const c = ctxOf(SKU_MIX);
-    expect(show(c, "skus[0].forecast.outputTokensPerSec", 2)).toEqual([
-      "skus[0].forecast.outputTokensPerSec [computed] = 1000 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (800 + 100 + 100) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 1,000 | re 1000",
-      "  workloads[0] · forecast rate × outputTokens [computed] = 800 | forecast rate × outputTokens | 4 × 200 = 800 | re 800",
-      "    workloads[0].avgRps [field] = 4 | raw 4",
-      "    workloads[0].outputTokens [field] = 200 | out | 200 = 200 | raw =out",
-      "  workloads[1] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 1 × 100 = 100 | re 100",
-      "    workloads[1] · forecast rate [computed] = 1 | dailyRequests ÷ 86,400 | 86,400 ÷ 86,400 = 1 | re 1",
-      "    workloads[1].outputTokens [field] = 100 | raw 100",
-      "  workloads[2] · forecast rate × outputTokens [computed] = 100 | forecast rate × outputTokens | 2 × 50 = 100 | re 100",
-      "    workloads[2].peakRps [field] = 2 | raw 2",
-      "    workloads[2].outputTokens [field] = 50 | raw 50",
     ]);
   });
 });
@@ -821,50 +643,30 @@ describe("an error bar's ends (interval)", () => {
     ttftMs: { p99 },
   });
   const repeats = combineRepeats([point(1450, 600), point(1500, 700), point(1550, 800)]).point;
+  const sweep = { points: [repeats, point(2500, 2000)] };
   const v = validatePlan({
     format: "capplan.plan/v1",
     currency: "CNY",
     workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     factors: { elasticity: 1.2, redundancy: 1.2 },
-    skus: [
-      {
-        name: "H100 TP4",
-        gpusPerReplica: 4,
-        pricePerGpuHour: 20,
-        sweep: { points: [repeats, point(2500, 2000)] },
-      },
-    ],
+    skus: [{ name: "H100 TP4", gpusPerReplica: 4, pricePerGpuHour: 20, sweep }],
   });
   if (!v.ok) throw new Error(JSON.stringify(v.errors));
   const c = contextOf(v.plan);
-  const node = (path: string) => {
-    const a = explainPath(c, path);
-    if (!a.ok) throw new Error(a.error);
-    return a.node;
-  };
 
   it.each([
-    ["skus[0].interval.replicas[0]", 14, "skus[0].interval.outputTokensPerSec[1]", 1624.2068856],
-    ["skus[0].interval.replicas[1]", 16, "skus[0].interval.outputTokensPerSec[0]", 1375.7931144],
-    [
-      "skus[0].interval.costPerHour[0]",
-      1120,
-      "skus[0].interval.outputTokensPerSec[1]",
-      1624.2068856,
-    ],
-    [
-      "skus[0].interval.costPerHour[1]",
-      1280,
-      "skus[0].interval.outputTokensPerSec[0]",
-      1375.7931144,
-    ],
-  ])("%s = %d, from the capacity's other end %s = %d", (path, value, capPath, cap) => {
-    const n = node(path);
-    const high = capPath.endsWith("[1]");
-    const [key] = path.split(".")[2]!.split("[");
-    expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key!) });
-    expect(n.formulaZh).toBe(ends(high).chainZh(key!));
+    ["replicas", 0, 14, 1, 1624.2068856],
+    ["replicas", 1, 16, 0, 1375.7931144],
+    ["costPerHour", 0, 1120, 1, 1624.2068856],
+    ["costPerHour", 1, 1280, 0, 1375.7931144],
+  ])("%s[%d] = %d, from the capacity's other end [%d] = %d", (key, at, value, end, cap) => {
+    const path = `skus[0].interval.${key}[${at}]`;
+    const capPath = `skus[0].interval.outputTokensPerSec[${end}]`;
+    const n = node(c, path);
+    const high = end === 1;
+    expect(n).toMatchObject({ path, kind: "computed", value, formula: ends(high).chain(key) });
+    expect(n.formulaZh).toBe(ends(high).chainZh(key));
     expect(n.inputs).toHaveLength(1);
     expect(n.inputs[0]).toMatchObject({ path: capPath, kind: "computed", inputs: [] });
     expect(n.inputs[0]!.formula).toBe(ends(high).end);
@@ -885,7 +687,7 @@ describe("an error bar's ends (interval)", () => {
     [0, 1375.7931144],
     [1, 1624.2068856],
   ])("an end of the capacity itself is a leaf at that end: [%d] = %d", (end, value) => {
-    const n = node(`skus[0].interval.outputTokensPerSec[${end}]`);
+    const n = node(c, `skus[0].interval.outputTokensPerSec[${end}]`);
     expect(n).toMatchObject({
       path: `skus[0].interval.outputTokensPerSec[${end}]`,
       kind: "computed",

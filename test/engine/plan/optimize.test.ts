@@ -3,17 +3,9 @@ import loadHighs from "highs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { highsSolver } from "../../../src/engine/plan/milp-highs";
-import {
-  reasonText,
-  type FleetReason,
-  bestSingleSku,
-  fleetLp,
-  fleetModel,
-  optimizeFleet,
-  optimizePlan,
-  type FleetModel,
-  type MilpSolver,
-} from "../../../src/engine/plan/optimize";
+import { bestSingleSku, fleetLp, fleetModel, reasonText } from "../../../src/engine/plan/optimize";
+import { optimizeFleet, optimizePlan, type FleetReason } from "../../../src/engine/plan/optimize";
+import type { FleetModel, MilpSolver } from "../../../src/engine/plan/optimize";
 import { englishOf } from "../../../src/engine/base/problems";
 /** A reason with its details in English, as `capplan optimize --json` writes it. */
 const reasonEn = (x: FleetReason): string => reasonText(x.problem, x.details, englishOf);
@@ -24,6 +16,20 @@ let solver: MilpSolver;
 beforeAll(async () => {
   solver = highsSolver(await loadHighs());
 });
+
+/** A SKU of a fleet model, checked against the SLOs. */
+function sku(name: string, gpus: number, price: number, cap: number | null = null) {
+  return { name, gpusPerReplica: gpus, pricePerGpuHour: price, maxReplicas: cap, sloChecked: true };
+}
+
+/** A fleet-model workload with its base replicas on each SKU (no reason for any). */
+const wl = (name: string, ...base: number[]) => ({ name, base, why: base.map(() => null) });
+const fleet = (
+  skus: FleetModel["skus"],
+  workloads: FleetModel["workloads"],
+  elasticity: number,
+  redundancy: FleetModel["redundancy"],
+): FleetModel => ({ skus, workloads, elasticity, redundancy });
 
 function planOf(file: PlanFile) {
   const resolved = resolvePlan(file);
@@ -47,16 +53,12 @@ function melangePlan(): PlanFile {
     { name: "b11", share: 0.25, a10g: 5, a100: 20 },
   ];
   const out = 100;
+  const lengths = { inputTokens: 100, outputTokens: out };
   const sweeps = (k: "a10g" | "a100") =>
     Object.fromEntries(buckets.map((b) => [b.name, { replicaOutputTokensPerSec: b[k] * out }]));
   return {
     format: "capplan.plan/v1",
-    workloads: buckets.map((b) => ({
-      name: b.name,
-      peakRps: 16 * b.share,
-      inputTokens: 100,
-      outputTokens: out,
-    })),
+    workloads: buckets.map((b) => ({ name: b.name, peakRps: 16 * b.share, ...lengths })),
     skus: [
       { name: "A10G", gpusPerReplica: 1, pricePerGpuHour: 1.01, sweeps: sweeps("a10g") },
       { name: "A100", gpusPerReplica: 1, pricePerGpuHour: 3.67, sweeps: sweeps("a100") },
@@ -68,18 +70,13 @@ describe("optimizeFleet", () => {
   it("reproduces Mélange's published example: 10 A10G, 0 A100, $10.10/h", () => {
     const { model } = planOf(melangePlan());
     const r = optimizeFleet(model!, solver);
-    expect(r.feasible).toBe(true);
-    expect(r.optimal).toBe(true);
+    expect([r.feasible, r.optimal]).toEqual([true, true]);
     expect(r.skus).toEqual([{ name: "A10G", replicas: 10, gpus: 10, costPerHour: 10.1 }]);
     expect(r.costPerHour).toBeCloseTo(10.1, 12);
     expect(r.bestSingle).toEqual({ name: "A10G", costPerHour: r.costPerHour });
     expect(r.savingsPct).toBeCloseTo(0, 12);
-    expect(r.assignment.map((a) => `${a.workload}:${a.sku}:${a.share}`)).toEqual([
-      "b00:A10G:1",
-      "b01:A10G:1",
-      "b10:A10G:1",
-      "b11:A10G:1",
-    ]);
+    const all = ["b00", "b01", "b10", "b11"].map((w) => `${w}:A10G:1`);
+    expect(r.assignment.map((a) => `${a.workload}:${a.sku}:${a.share}`)).toEqual(all);
   });
 
   it("with a cap on A10G (which Mélange has no notion of) the mix moves b01 to A100", () => {
@@ -101,24 +98,8 @@ describe("optimizeFleet", () => {
   });
 
   it("adds N+k spares once per SKU used, never to a SKU left empty", () => {
-    const model: FleetModel = {
-      skus: [
-        { name: "big", gpusPerReplica: 2, pricePerGpuHour: 3, maxReplicas: null, sloChecked: true },
-        {
-          name: "small",
-          gpusPerReplica: 1,
-          pricePerGpuHour: 1,
-          maxReplicas: null,
-          sloChecked: true,
-        },
-      ],
-      workloads: [
-        { name: "chat", base: [1, 1.5], why: [null, null] },
-        { name: "docs", base: [2, 9], why: [null, null] },
-      ],
-      elasticity: 1,
-      redundancy: { spare: 2 },
-    };
+    const skus = [sku("big", 2, 3), sku("small", 1, 1)];
+    const model = fleet(skus, [wl("chat", 1, 1.5), wl("docs", 2, 9)], 1, { spare: 2 });
     // chat+docs on big: ceil(3) + 2 = 5 replicas × 6 = 30; chat on small (ceil(1.5) + 2 = 4 → 4)
     // + docs on big (2 + 2 = 4 → 24) = 28; everything on small: ceil(10.5) + 2 = 13 → 13.
     const r = optimizeFleet(model, solver);
@@ -136,27 +117,15 @@ describe("optimizeFleet", () => {
     plan.workloads!.push({ name: "huge", peakRps: 1, inputTokens: 1, outputTokens: 1 });
     const { model } = planOf(plan);
     const r = optimizeFleet(model!, solver);
-    expect(r.feasible).toBe(false);
-    expect(r.costPerHour).toBeNull();
+    expect([r.feasible, r.costPerHour, r.bestSingle]).toEqual([false, null, null]);
     expect(r.reasons.map((x) => x.workload)).toEqual(["huge"]);
     expect(reasonEn(r.reasons[0]!)).toMatch(
       /^no SKU can serve huge \(A10G: no sweep for this workload; A100: /,
     );
-    expect(r.bestSingle).toBeNull();
   });
 
   it("caps too small for a workload alone, and together", () => {
-    const model: FleetModel = {
-      skus: [
-        { name: "g", gpusPerReplica: 1, pricePerGpuHour: 1, maxReplicas: 3, sloChecked: true },
-      ],
-      workloads: [
-        { name: "a", base: [2.5], why: [null] },
-        { name: "b", base: [4.2], why: [null] },
-      ],
-      elasticity: 1,
-      redundancy: { factor: 1 },
-    };
+    const model = fleet([sku("g", 1, 1, 3)], [wl("a", 2.5), wl("b", 4.2)], 1, { factor: 1 });
     expect(optimizeFleet(model, solver).reasons.map(reasonEn)).toEqual([
       "b alone needs more replicas than any cap allows (g 5 > 3)",
     ]);
@@ -203,20 +172,15 @@ function bruteForce(m: FleetModel): number | null {
   return best;
 }
 
+const exactly = <T>(n: number, a: fc.Arbitrary<T>) => fc.array(a, { minLength: n, maxLength: n });
 const instance = fc
   .record({
     nSku: fc.integer({ min: 1, max: 3 }),
     nWl: fc.integer({ min: 1, max: 4 }),
-    seedB: fc.array(fc.option(fc.double({ min: 0.05, max: 6, noNaN: true }), { freq: 5 }), {
-      minLength: 12,
-      maxLength: 12,
-    }),
-    caps: fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { freq: 2 }), {
-      minLength: 3,
-      maxLength: 3,
-    }),
-    gpus: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 3, maxLength: 3 }),
-    prices: fc.array(fc.double({ min: 0.3, max: 5, noNaN: true }), { minLength: 3, maxLength: 3 }),
+    seedB: exactly(12, fc.option(fc.double({ min: 0.05, max: 6, noNaN: true }), { freq: 5 })),
+    caps: exactly(3, fc.option(fc.integer({ min: 0, max: 9 }), { freq: 2 })),
+    gpus: exactly(3, fc.integer({ min: 1, max: 4 })),
+    prices: exactly(3, fc.double({ min: 0.3, max: 5, noNaN: true })),
     elasticity: fc.double({ min: 1, max: 1.4, noNaN: true }),
     redundancy: fc.oneof(
       fc.record({ factor: fc.double({ min: 1, max: 1.5, noNaN: true }) }),
@@ -286,10 +250,13 @@ describe("optimizeFleet against brute force", () => {
 });
 
 describe("optimizePlan", () => {
-  it("solves the plan's model: the same answer as fleetModel then optimizeFleet", () => {
-    const file = melangePlan();
+  const solved = (file: PlanFile) => {
     const resolved = resolvePlan(file);
-    const result = computePlan(resolved);
+    return { resolved, result: computePlan(resolved) };
+  };
+
+  it("solves the plan's model: the same answer as fleetModel then optimizeFleet", () => {
+    const { resolved, result } = solved(melangePlan());
     expect(optimizePlan(resolved, result, solver, { split: true })).toEqual(
       optimizeFleet(fleetModel(resolved, result).model!, solver, { split: true }),
     );
@@ -297,17 +264,10 @@ describe("optimizePlan", () => {
 
   it("without a model (factors unusable): not feasible, each workload with the model's problem", () => {
     const file = { ...melangePlan(), factors: { elasticity: 0, redundancy: 1 } } as PlanFile;
-    const resolved = resolvePlan(file);
-    const result = computePlan(resolved);
+    const { resolved, result } = solved(file);
     const r = optimizePlan(resolved, result, solver);
-    expect([r.feasible, r.costPerHour, r.skus, r.assignment, r.bestSingle, r.optimal]).toEqual([
-      false,
-      null,
-      [],
-      [],
-      null,
-      false,
-    ]);
+    const got = [r.feasible, r.costPerHour, r.skus, r.assignment, r.bestSingle, r.optimal];
+    expect(got).toEqual([false, null, [], [], null, false]);
     expect([r.solver, r.split]).toEqual([solver.name, false]);
     expect(r.reasons.map((x) => [x.workload, x.problem.code])).toEqual(
       ["b00", "b01", "b10", "b11"].map((w) => [w, "optimize.factorsInvalid"]),
@@ -320,17 +280,7 @@ describe("optimizePlan", () => {
 
 describe("fleetLp", () => {
   it("writes one assignment row per workload, one ceiling row per SKU, caps as bounds", () => {
-    const lp = fleetLp(
-      {
-        skus: [
-          { name: "g", gpusPerReplica: 2, pricePerGpuHour: 1.5, maxReplicas: 4, sloChecked: true },
-        ],
-        workloads: [{ name: "a", base: [1.25], why: [null] }],
-        elasticity: 1.2,
-        redundancy: { spare: 1 },
-      },
-      false,
-    );
+    const lp = fleetLp(fleet([sku("g", 2, 1.5, 4)], [wl("a", 1.25)], 1.2, { spare: 1 }), false);
     expect(lp).toContain(" obj: 3 y_0");
     expect(lp).toContain(" a_0: x_0_0 = 1");
     expect(lp).toContain(" c_0: y_0 - 1.5 x_0_0 - 1 u_0 >= -5e-10");

@@ -34,38 +34,17 @@ function schemaNumbers(node: Schema, at: string, out: Set<string>, seen: string[
     schemaNumbers(node.additionalProperties as Schema, `${at}.*`, out, seen);
 }
 
-type Range = {
-  min: number;
-  minExclusive?: true;
-  max: number | [usd: number, jpy: number];
-} | null;
-type Row = [
-  pattern: string,
-  kind: string,
-  unit: string,
-  range: Range,
-  invalidates: string,
-  literals?: string[],
-];
+type Range = { min: number; minExclusive?: true; max: number | [usd: number, jpy: number] } | null;
+/** A range from 0 (inclusive: `ge`, exclusive: `gt`) to `max`. */
+const ge = (max: number | [number, number]): Range => ({ min: 0, max });
+const gt = (max: number): Range => ({ min: 0, minExclusive: true, max });
+/** pattern, kind, unit, range, invalidates, literals. */
+type Row = [string, string, string, Range, string, string[]?];
 
-const POINT_KEYS = [
-  "concurrency",
-  "rps",
-  "outputTokensPerSec",
-  "totalTokensPerSec",
-  "meanInputTokens",
-  "meanOutputTokens",
-  "completed",
-  "failed",
-];
+const POINT_KEYS = ["concurrency", "rps", "outputTokensPerSec", "totalTokensPerSec"];
+POINT_KEYS.push("meanInputTokens", "meanOutputTokens", "completed", "failed");
 const sweepRows = (base: string): Row[] => [
-  [
-    `${base}.replicaOutputTokensPerSec`,
-    "input",
-    "tokens per second",
-    { min: 0, minExclusive: true, max: 1e12 },
-    "sku",
-  ],
+  [`${base}.replicaOutputTokensPerSec`, "input", "tokens per second", gt(1e12), "sku"],
   ...POINT_KEYS.map((k): Row => [`${base}.points[].${k}`, "data", "", null, "sku", ["inf"]]),
   [`${base}.points[].failedPct`, "data", "percent", null, "sku", ["inf"]],
   [`${base}.points[].requestRate`, "data", "requests per second", null, "sku", ["inf"]],
@@ -74,23 +53,17 @@ const sweepRows = (base: string): Row[] => [
   ),
 ];
 const workloadRows = (base: string): Row[] => [
-  [`${base}.peakRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-  [`${base}.avgRps`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-  [`${base}.dailyRequests`, "input", "requests per day", { min: 0, max: 1e15 }, "skus"],
-  [`${base}.inputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
-  [`${base}.outputTokens`, "input", "tokens per request", { min: 0, max: 1e9 }, "skus"],
+  [`${base}.peakRps`, "input", "requests per second", ge(1e9), "skus"],
+  [`${base}.avgRps`, "input", "requests per second", ge(1e9), "skus"],
+  [`${base}.dailyRequests`, "input", "requests per day", ge(1e15), "skus"],
+  [`${base}.inputTokens`, "input", "tokens per request", ge(1e9), "skus"],
+  [`${base}.outputTokens`, "input", "tokens per request", ge(1e9), "skus"],
 ];
 const scheduleRows = (base: string): Row[] => [
-  [
-    `${base}.schedule.intervalSec`,
-    "input",
-    "seconds",
-    { min: 0, minExclusive: true, max: 31_622_400 },
-    "skus",
-  ],
-  [`${base}.schedule.rps[]`, "input", "requests per second", { min: 0, max: 1e9 }, "skus"],
-  [`${base}.schedule.minReplicas`, "input", "replicas", { min: 0, max: 1e6 }, "skus"],
-  [`${base}.schedule.leadIntervals`, "input", "intervals", { min: 0, max: 1e6 }, "skus"],
+  [`${base}.schedule.intervalSec`, "input", "seconds", gt(31_622_400), "skus"],
+  [`${base}.schedule.rps[]`, "input", "requests per second", ge(1e9), "skus"],
+  [`${base}.schedule.minReplicas`, "input", "replicas", ge(1e6), "skus"],
+  [`${base}.schedule.leadIntervals`, "input", "intervals", ge(1e6), "skus"],
 ];
 
 /** The registry as docs/plan-fields.md describes it, in document order; price and cost limits for USD and JPY. */
@@ -100,69 +73,27 @@ const REGISTRY: Row[] = [
   ...workloadRows("workload"),
   ...scheduleRows("workloads[]"),
   ...scheduleRows("workload"),
-  ["slo[].maxMs", "input", "ms", { min: 0, minExclusive: true, max: 1e9 }, "skus"],
+  ["slo[].maxMs", "input", "ms", gt(1e9), "skus"],
   ["maxErrorRatePct", "input", "percent", null, "skus"],
-  [
-    "gpuMemoryUtilization",
-    "input",
-    "share of GPU memory",
-    { min: 0, minExclusive: true, max: 1 },
-    "skus",
-  ],
-  ["factors.elasticity", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
-  ["factors.redundancy", "input", "factor", { min: 0, minExclusive: true, max: 1000 }, "skus"],
-  ["factors.redundancy.spare", "input", "spare replicas", { min: 0, max: 1e6 }, "skus"],
-  ["skus[].gpusPerReplica", "input", "GPUs", { min: 0, minExclusive: true, max: 1e6 }, "sku"],
-  [
-    "skus[].pricePerGpuHour",
-    "input",
-    "{currency} per GPU-hour",
-    { min: 0, max: [1e7, 1e9] },
-    "sku",
-  ],
-  [
-    "skus[].reservedPricePerGpuHour",
-    "input",
-    "{currency} per GPU-hour",
-    { min: 0, max: [1e7, 1e9] },
-    "sku",
-  ],
-  ["skus[].maxReplicas", "input", "replicas", { min: 0, max: 1e9 }, "sku"],
+  ["gpuMemoryUtilization", "input", "share of GPU memory", gt(1), "skus"],
+  ["factors.elasticity", "input", "factor", gt(1000), "skus"],
+  ["factors.redundancy", "input", "factor", gt(1000), "skus"],
+  ["factors.redundancy.spare", "input", "spare replicas", ge(1e6), "skus"],
+  ["skus[].gpusPerReplica", "input", "GPUs", gt(1e6), "sku"],
+  ["skus[].pricePerGpuHour", "input", "{currency} per GPU-hour", ge([1e7, 1e9]), "sku"],
+  ["skus[].reservedPricePerGpuHour", "input", "{currency} per GPU-hour", ge([1e7, 1e9]), "sku"],
+  ["skus[].maxReplicas", "input", "replicas", ge(1e9), "sku"],
   ...sweepRows("skus[].sweep"),
   ...sweepRows("skus[].sweeps.*"),
-  ["tenants.inputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
-  ["tenants.outputWeight", "input", "weight", { min: 0, max: 1e6 }, "tenants"],
-  [
-    "tenants.pools[].costPerDay",
-    "input",
-    "{currency} per day",
-    { min: 0, max: [1e10, 1e12] },
-    "pool",
-  ],
-  [
-    "tenants.pools[].capacityTokensPerDay",
-    "input",
-    "tokens per day",
-    { min: 0, minExclusive: true, max: 1e18 },
-    "pool",
-  ],
-  [
-    "tenants.pools[].replicas",
-    "input",
-    "replicas",
-    { min: 0, minExclusive: true, max: 1e9 },
-    "pool",
-  ],
-  ["tenants.usage[].inputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
-  ["tenants.usage[].outputTokens", "input", "tokens per day", { min: 0, max: 1e18 }, "pool"],
-  ["tenants.usage[].reservedReplicas", "input", "replicas", { min: 0, max: 1e9 }, "pool"],
-  [
-    "tenants.shared[].costPerDay",
-    "input",
-    "{currency} per day",
-    { min: 0, max: [1e10, 1e12] },
-    "tenants",
-  ],
+  ["tenants.inputWeight", "input", "weight", ge(1e6), "tenants"],
+  ["tenants.outputWeight", "input", "weight", ge(1e6), "tenants"],
+  ["tenants.pools[].costPerDay", "input", "{currency} per day", ge([1e10, 1e12]), "pool"],
+  ["tenants.pools[].capacityTokensPerDay", "input", "tokens per day", gt(1e18), "pool"],
+  ["tenants.pools[].replicas", "input", "replicas", gt(1e9), "pool"],
+  ["tenants.usage[].inputTokens", "input", "tokens per day", ge(1e18), "pool"],
+  ["tenants.usage[].outputTokens", "input", "tokens per day", ge(1e18), "pool"],
+  ["tenants.usage[].reservedReplicas", "input", "replicas", ge(1e9), "pool"],
+  ["tenants.shared[].costPerDay", "input", "{currency} per day", ge([1e10, 1e12]), "tenants"],
 ];
 
 function rowOf(f: PlanField): Row {
@@ -205,36 +136,22 @@ describe("PLAN_FIELDS: the registry rows", () => {
     const same = at("workloads[].peakRps", steps);
     expect(same).toEqual(["workloads", 2, "peakRps"]);
     expect(same).not.toBe(steps);
-    for (const p of [
-      "cells.*",
-      "workloads[].avgRps",
-      "workloads[].dailyRequests",
-      "workloads[].inputTokens",
-      "workloads[].outputTokens",
-      "slo[].maxMs",
-      "maxErrorRatePct",
-      "skus[].gpusPerReplica",
-      "skus[].pricePerGpuHour",
-      "tenants.inputWeight",
-      "tenants.outputWeight",
-      "tenants.pools[].costPerDay",
-      "tenants.pools[].capacityTokensPerDay",
-      "tenants.pools[].replicas",
-      "tenants.usage[].inputTokens",
-      "tenants.usage[].outputTokens",
-      "tenants.usage[].reservedReplicas",
-      "tenants.shared[].costPerDay",
-    ]) {
-      expect(at(p, ["a", 1, "b"]), p).toEqual(["a", 1, "b"]);
-    }
+    const list = (pre: string, keys: string) => keys.split(" ").map((k) => pre + k);
+    const paths = [
+      ...list("", "cells.* slo[].maxMs maxErrorRatePct"),
+      ...list("skus[].", "gpusPerReplica pricePerGpuHour"),
+      ...list("workloads[].", "avgRps dailyRequests inputTokens outputTokens"),
+      ...list("tenants.", "inputWeight outputWeight shared[].costPerDay"),
+      ...list("tenants.pools[].", "costPerDay capacityTokensPerDay replicas"),
+      ...list("tenants.usage[].", "inputTokens outputTokens reservedReplicas"),
+    ];
+    for (const p of paths) expect(at(p, ["a", 1, "b"]), p).toEqual(["a", 1, "b"]);
     for (const k of ["peakRps", "avgRps", "dailyRequests", "inputTokens", "outputTokens"])
       expect(at(`workload.${k}`, ["workload", k])).toEqual(["workloads", 0, k]);
     expect(at("factors.elasticity", ["factors", "elasticity"])).toEqual(["elasticity"]);
     expect(at("factors.redundancy", ["factors", "redundancy"])).toEqual(["redundancy", "factor"]);
-    expect(at("factors.redundancy.spare", ["factors", "redundancy", "spare"])).toEqual([
-      "redundancy",
-      "spare",
-    ]);
+    const spare = at("factors.redundancy.spare", ["factors", "redundancy", "spare"]);
+    expect(spare).toEqual(["redundancy", "spare"]);
     const none = PLAN_FIELDS.filter((f) => !f.resolved).map((f) => f.pattern);
     expect(none).toEqual([
       ...scheduleRows("workloads[]").map((r) => r[0]),
@@ -252,10 +169,8 @@ describe("PLAN_FIELDS: the registry rows", () => {
       ({ tenants: method === null ? null : { method } }) as unknown as ResolvedPlan;
     for (const p of ["tenants.inputWeight", "tenants.outputWeight"]) {
       const f = field(p).resolvedWhen!;
-      expect(f(when("weighted"))).toBe(true);
-      expect(f(when("tokens"))).toBe(false);
-      expect(f(when("output"))).toBe(false);
-      expect(f(when(null))).toBe(false);
+      const methods = ["weighted", "tokens", "output", null];
+      expect(methods.map((m) => f(when(m)))).toEqual([true, false, false, false]);
     }
     expect(PLAN_FIELDS.filter((f) => f.resolvedWhen).map((f) => f.pattern)).toEqual([
       "tenants.inputWeight",

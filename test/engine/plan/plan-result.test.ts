@@ -23,6 +23,7 @@ const compute = (p: unknown) => computePlan(resolvePlan(structuredClone(p) as Pl
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 
 /** One inline sweep point: concurrency 8, 2 req/s, no output tokens/s, P99 TTFT 700 ms. */
+const point = { concurrency: 8, rps: 2, ttftMs: { p99: 700 } };
 const rpsOnly = (maxMs: number): PlanFile =>
   ({
     format: "capplan.plan/v1",
@@ -31,51 +32,44 @@ const rpsOnly = (maxMs: number): PlanFile =>
     workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 250 }],
     slo: [{ metric: "ttft", stat: "p99", maxMs }],
     factors: { elasticity: 1, redundancy: 1 },
-    skus: [
-      {
-        name: "A",
-        gpusPerReplica: 2,
-        pricePerGpuHour: 3,
-        sweep: { points: [{ concurrency: 8, rps: 2, ttftMs: { p99: 700 } }] },
-      },
-    ],
+    skus: [{ name: "A", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { points: [point] } }],
   }) as unknown as PlanFile;
 
 describe("SkuResult.capacity", () => {
-  it("holds every replica and cost number of a planned SKU (the seed example, by hand)", () => {
-    const s = compute(seed).skus[0]!;
+  it("holds every replica and cost number of a planned SKU (the seed example, by hand); the result has no English string arrays: no warnings, no error messages, no infeasibleReason", () => {
+    const r = compute(seed);
+    const s = r.skus[0]!;
     // 50 RPS × 300 output tokens ÷ 1,500 tok/s = 10; × 1.2 × 1.2 = 14.4 → 15 replicas; × 4 = 60 GPUs; × 20 CNY = 1,200 CNY/h.
     expect(s.capacity).not.toBeNull();
-    expect(s.capacity!.replicasBase).toBe(10);
-    expect(s.capacity!.replicas).toBe(15);
-    expect(s.capacity!.gpus).toBe(60);
-    expect(s.capacity!.costPerHour).toBe(1200);
-    expect(s.capacity!.costPerDay).toBe(28800);
-    expect(s.capacity!.costPerMonth).toBe(876000);
+    const { replicasBase, replicas, gpus, costPerHour, costPerDay, costPerMonth } = s.capacity!;
+    expect([replicasBase, replicas, gpus, costPerHour, costPerDay, costPerMonth]).toEqual([
+      10, 15, 60, 1200, 28800, 876000,
+    ]);
     expect(s.capacity!.replicaOutputTokensPerSec).toBe(1500);
+    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(1500);
     // The numbers are not also spread on the SKU.
     expect(Object.keys(s)).not.toContain("replicas");
     expect(Object.keys(s)).toContain("capacity");
+    expect(Object.keys(r)).not.toContain("warnings");
+    expect(r.errors.every((e) => !("message" in e))).toBe(true);
+    for (const k of r.skus) {
+      expect(Object.keys(k)).not.toContain("warnings");
+      expect(Object.keys(k)).not.toContain("infeasibleReason");
+      for (const w of k.workloads)
+        expect(w.detail === null || !("warnings" in w.detail)).toBe(true);
+    }
   });
 
-  it("is null for an infeasible SKU, and plan --json writes its numbers as null with no peak or forecast", () => {
+  it("is null for an infeasible SKU (and its workload's replica throughput), and plan --json writes its numbers as null with no peak or forecast", () => {
     const r = compute(rpsOnly(500)); // 700 ms > 500 ms at the only load
     const s = r.skus[0]!;
     expect(s.feasible).toBe(false);
     expect(s.capacity).toBeNull();
+    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBeNull();
     const json = (planJson(r) as { skus: Record<string, unknown>[] }).skus[0]!;
-    expect(Object.keys(json).slice(0, 10)).toEqual([
-      "replicasBase",
-      "replicasRaw",
-      "replicas",
-      "gpus",
-      "costPerHour",
-      "costPerDay",
-      "costPerMonth",
-      "costPerOutputToken",
-      "costPerMillionOutputTokens",
-      "costPerRequest",
-    ]);
+    const first = "replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth";
+    const keys = [...first.split(" "), "costPerOutputToken", "costPerMillionOutputTokens"];
+    expect(Object.keys(json).slice(0, 10)).toEqual([...keys, "costPerRequest"]);
     expect(Object.values(json).slice(0, 10)).toEqual(Array(10).fill(null));
     expect(json).not.toHaveProperty("peak");
     expect(json).not.toHaveProperty("capacity");
@@ -84,50 +78,33 @@ describe("SkuResult.capacity", () => {
 
 describe("plan --json keeps its key order", () => {
   it("capacity numbers first, the SKU's fields, peak … replicaOutputTokensPerSec, then schedule", () => {
+    const schedule = { intervalSec: 3600, rps: [50, 25, 5, 0] };
     const p = {
       ...structuredClone(seed),
-      workloads: [
-        {
-          name: "chat",
-          peakRps: 50,
-          inputTokens: 300,
-          outputTokens: 300,
-          schedule: { intervalSec: 3600, rps: [50, 25, 5, 0] },
-        },
-      ],
+      workloads: [{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300, schedule }],
     } as unknown as PlanFile;
     const r = compute(p);
     expect(r.skus[0]!.schedule).not.toBeNull();
     const keys = Object.keys((planJson(r) as { skus: Record<string, unknown>[] }).skus[0]!);
     expect(keys.slice(0, 3)).toEqual(["replicasBase", "replicasRaw", "replicas"]);
-    expect(keys.slice(-5)).toEqual([
-      "peak",
-      "forecast",
-      "utilizationAtPeak",
-      "replicaOutputTokensPerSec",
-      "schedule",
-    ]);
+    const last = "peak forecast utilizationAtPeak replicaOutputTokensPerSec schedule";
+    expect(keys.slice(-5)).toEqual(last.split(" "));
   });
 });
 
 describe("each workload keeps its replica throughput", () => {
-  it("a given capacity, and rps × output tokens when the sweep has no tokens/s", () => {
-    expect(compute(seed).skus[0]!.workloads[0]!.replicaOutputTokensPerSec).toBe(1500);
-    const s = compute(rpsOnly(1000)).skus[0]!;
+  it("rps × output tokens when the sweep has no tokens/s (a given capacity: the seed test)", () => {
+    const r = compute(rpsOnly(1000));
+    const s = r.skus[0]!;
     // 2 req/s × 250 output tokens = 500 tok/s per replica; 10 × 250 ÷ 500 = 5 replicas.
-    expect(s.workloads[0]!.replicaOutputTokensPerSec).toBe(500);
-    expect(s.workloads[0]!.replicasBase).toBe(5);
-    expect(s.capacity!.replicas).toBe(5);
+    const w = s.workloads[0]!;
+    expect([w.replicaOutputTokensPerSec, w.replicasBase, s.capacity!.replicas]).toEqual([
+      500, 5, 5,
+    ]);
     // The explanation formats the stored number (it is not in plan --json).
-    const d = skuDerivations(compute(rpsOnly(1000)), s, "en");
+    const d = skuDerivations(r, s, "en");
     expect(d.find((x) => x.key === "replicasBase")!.formula).toBe("10 × 250 ÷ 500 = 5");
-    expect(JSON.stringify(planJson(compute(rpsOnly(1000))))).not.toContain(
-      '"replicaOutputTokensPerSec":500,"sweep"',
-    );
-  });
-
-  it("is null for a workload without a capacity", () => {
-    expect(compute(rpsOnly(500)).skus[0]!.workloads[0]!.replicaOutputTokensPerSec).toBeNull();
+    expect(JSON.stringify(planJson(r))).not.toContain('"replicaOutputTokensPerSec":500,"sweep"');
   });
 });
 
@@ -146,6 +123,10 @@ describe("a missing number is null", () => {
       else if (v && typeof v === "object")
         for (const [k, x] of Object.entries(v)) if (!PROBLEM_KEYS.has(k)) walk(x, `${path}.${k}`);
     };
+    const noSweeps = (s: PlanResult["skus"][number]) => ({
+      ...s,
+      workloads: s.workloads.map((w) => ({ ...w, sweep: null })),
+    });
     let plans = 0;
     let skus = 0;
     for (const g of golden) {
@@ -157,16 +138,7 @@ describe("a missing number is null", () => {
         if (!Object.hasOwn(s, "capacity")) bad.push(`${s.name}: no capacity key`);
       }
       // The sweeps are inputs (imported points), not results.
-      walk(
-        {
-          ...r,
-          skus: r.skus.map((s) => ({
-            ...s,
-            workloads: s.workloads.map((w) => ({ ...w, sweep: null })),
-          })),
-        },
-        "result",
-      );
+      walk({ ...r, skus: r.skus.map(noSweeps) }, "result");
     }
     expect(plans).toBe(200);
     expect(skus).toBeGreaterThan(200);
@@ -174,11 +146,9 @@ describe("a missing number is null", () => {
   });
 });
 
-const SEED = seed;
-
 /** The seed example with `edit` applied to a copy. */
 function seedWith(edit: (p: PlanFile & Record<string, unknown>) => void): PlanFile {
-  const p = structuredClone(SEED) as PlanFile & Record<string, unknown>;
+  const p = structuredClone(seed) as PlanFile & Record<string, unknown>;
   edit(p);
   return p;
 }
@@ -208,32 +178,17 @@ function nonFinite(v: unknown, path = "$", seen = new Set<object>()): string[] {
 }
 
 describe("PlanResult: problems only", () => {
-  it("has no English string arrays: no warnings, no error messages, no infeasibleReason", () => {
-    const r = compute(SEED);
-    expect(Object.keys(r)).not.toContain("warnings");
-    expect(r.errors.every((e) => !("message" in e))).toBe(true);
-    for (const s of r.skus) {
-      expect(Object.keys(s)).not.toContain("warnings");
-      expect(Object.keys(s)).not.toContain("infeasibleReason");
-      for (const w of s.workloads)
-        expect(w.detail === null || !("warnings" in w.detail)).toBe(true);
-    }
-  });
-
+  const GIVEN = "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat";
+  const UNCHECKED = "plan: plan.uncheckedRecommended warning @skus[0]";
   it.each<[string, PlanFile, string[]]>([
     [
       "the seed example: a given capacity is a warning at the SKU's sweep, and its recommendation unchecked",
-      SEED,
-      [
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
-      ],
+      seed,
+      [UNCHECKED, GIVEN],
     ],
     [
       "no sweep for the workload: an error at the SKU's sweep, the SKU unknown",
-      seedWith((p) => {
-        p.skus[0]!.sweep = undefined as never;
-      }),
+      seedWith((p) => void (p.skus[0]!.sweep = undefined as never)),
       [
         "error INPUT skus[0].sweeps.chat: plan.noSweep error @skus[0].sweeps.chat",
         "skus[0] error: plan.noSweep error @skus[0].sweeps.chat",
@@ -242,47 +197,35 @@ describe("PlanResult: problems only", () => {
     ],
     [
       "a negative price: an error at the SKU's price, no capacity",
-      seedWith((p) => {
-        p.skus[0]!.pricePerGpuHour = -1;
-      }),
+      seedWith((p) => void (p.skus[0]!.pricePerGpuHour = -1)),
       [
         "error INPUT skus[0].pricePerGpuHour: plan.needsNonNegative error @skus[0].pricePerGpuHour",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        GIVEN,
         "skus[0] error: plan.needsNonNegative error @skus[0].pricePerGpuHour",
       ],
     ],
     [
       "a workload without its numbers: an error at the workload, and the SKU's reason points there",
-      seedWith((p) => {
-        p.workloads![0]!.peakRps = null as never;
-      }),
+      seedWith((p) => void (p.workloads![0]!.peakRps = null as never)),
       [
         "error VALUE workloads[0]: plan.workloadNumbers error @workloads[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        GIVEN,
         "skus[0]: plan.workloadInputErrors error @workloads[0]",
         "skus[0] why: plan.workloadInputErrors error @workloads[0]",
       ],
     ],
     [
       "recommendBy without a schedule: a warning at recommendBy",
-      seedWith((p) => {
-        p.recommendBy = "autoscaled";
-      }),
-      [
-        "plan: trace.recommendByNoSchedule warning @recommendBy",
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
-      ],
+      seedWith((p) => void (p.recommendBy = "autoscaled")),
+      ["plan: trace.recommendByNoSchedule warning @recommendBy", UNCHECKED, GIVEN],
     ],
     [
       "usage in a pool that does not exist: a NAME error at the row's pool",
-      seedWith((p) => {
-        p.tenants!.usage[0]!.pool = "nope";
-      }),
+      seedWith((p) => void (p.tenants!.usage[0]!.pool = "nope")),
       [
         "error NAME tenants.usage[0].pool: tenants.noPool error @tenants.usage[0].pool",
-        "plan: plan.uncheckedRecommended warning @skus[0]",
-        "skus[0]: plan.capacityGiven warning @skus[0].sweeps.chat",
+        UNCHECKED,
+        GIVEN,
       ],
     ],
   ])("%s", (_, plan, expected) => {
