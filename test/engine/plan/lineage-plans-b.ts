@@ -509,10 +509,13 @@ export const WEIGHTED_2_3: PlanFile = base({
   },
 });
 
-/** Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d. */
-export const paths = (s: TemplateStringsArray) => {
+/**
+ * Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d.
+ * `${…}` inserts a list of keys written once (e.g. `TEAM_KEYS`).
+ */
+export const paths = (s: TemplateStringsArray, ...keys: string[]) => {
   let prefix = "";
-  return words(s.join("")).flatMap((w) => {
+  return words(s.reduce((text, part, i) => text + (keys[i - 1] ?? "") + part)).flatMap((w) => {
     if (!w.endsWith(".")) return [prefix + w];
     prefix = w;
     return [];
@@ -521,8 +524,16 @@ export const paths = (s: TemplateStringsArray) => {
 /** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
 export const showPaths =
   (c: Ctx, depth = 1) =>
-  (s: TemplateStringsArray) =>
-    showAll(c, paths(s), depth);
+  (s: TemplateStringsArray, ...keys: string[]) =>
+    showAll(c, paths(s, ...keys), depth);
+
+/** The numbers of a team in a pool (`tenants.pools[i].teams[j].…`), in their order of explanation. */
+export const POOL_TEAM_KEYS = `tokens share cost costRounded costPerMillionTokens
+  costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens usedReplicas`;
+/** A team's totals over the pools (`tenants.teams[j].…`). */
+export const TEAM_TOTAL_KEYS = `cost costRounded sharedCost sharedCostRounded total totalRounded
+  tokens inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
+  costPerMillionOutputTokens`;
 
 /** Equal up to 1e-9 relative (absolute below 1). */
 const close = (a: number, b: number) =>

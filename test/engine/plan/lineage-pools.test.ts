@@ -16,6 +16,7 @@ import {
   POOLS_JPY,
   USAGE_SEPARATE,
   showPaths,
+  POOL_TEAM_KEYS,
 } from "./lineage-plans-b";
 
 describe("a pool's capacity and replicas", () => {
@@ -170,17 +171,11 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
     expect(showPaths(c)`
       tenants.pools[0]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
         costPerMillionTokens costPerMillionInputTokens costPerMillionOutputTokens
-      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
-      tenants.pools[0].teams[1]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
+      tenants.pools[0].teams[0]. ${POOL_TEAM_KEYS}
+      tenants.pools[0].teams[1]. ${POOL_TEAM_KEYS}
       tenants.pools[1]. cost costRounded idle idleRounded usedTokens capacityTokens replicas
         costPerMillionTokens costPerMillionInputTokens costPerMillionOutputTokens
-      tenants.pools[1].teams[0]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
+      tenants.pools[1].teams[0]. ${POOL_TEAM_KEYS}
       tenants.pools[2]. cost idle idleRounded usedTokens
     `).toEqual([
       "tenants.pools[0].cost [field] = 1000 | raw 1000",

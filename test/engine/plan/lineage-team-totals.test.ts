@@ -12,18 +12,15 @@ import {
   ctxOf,
   CENTS,
   showPaths,
+  TEAM_TOTAL_KEYS,
 } from "./lineage-plans-b";
 
 describe("allocation by usage, idle separate, a pool priced from a SKU, weights 1 : 3 (USAGE_SEPARATE)", () => {
   it("a team's totals over pools: cost, rounded cost, tokens, per 1M; own + shared (15 + 31.3043) = 86.3043, rounded 40 + 46.3; team b's totals: shared 15 (even) + 28.6957 (60 \u00d7 36.6667 \u00f7 76.6667), total 80.3623, rounded 36.67 + 43.7 = 80.37; shared costs: even 30 \u00f7 2 teams, weighted by own cost 60 \u00d7 40 \u00f7 76.6667, none left unallocated (10)", () => {
     const c = ctxOf(USAGE_SEPARATE);
     expect(showPaths(c)`
-      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
-        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
-        costPerMillionOutputTokens
-      tenants.teams[1]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
-        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
-        costPerMillionOutputTokens
+      tenants.teams[0]. ${TEAM_TOTAL_KEYS}
+      tenants.teams[1]. ${TEAM_TOTAL_KEYS}
       tenants.shared[0]. cost costRounded unallocated unallocatedRounded
       tenants.shared[0].teams[0]. cost costRounded
       tenants.shared[0].teams[1]. cost costRounded
@@ -143,9 +140,7 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
   it("a team's totals over pools under reservation", () => {
     const c = ctxOf(RESERVATION_SEPARATE);
     expect(showPaths(c)`
-      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
-        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
-        costPerMillionOutputTokens
+      tenants.teams[0]. ${TEAM_TOTAL_KEYS}
     `).toEqual([
       "tenants.teams[0].cost [computed] = 90 | Σ the team's cost over pools | 90 = 90 | re 90",
       "  tenants.pools[0].teams[0].cost [computed] = 90 | billed replicas ÷ pool replicas × pool cost (idle kept separate) | 3 ÷ 8 × 240 = 90 | re 90",
@@ -182,9 +177,7 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
   it("team a's totals add its parts in pools x and y (500 + 83.3333); rounded in yen (583); shared 100 \u00d7 583.3333 \u00f7 1,083.3333 \u2192 54", () => {
     const c = ctxOf(POOLS_JPY);
     expect(showPaths(c)`
-      tenants.teams[0]. cost costRounded sharedCost sharedCostRounded total totalRounded tokens
-        inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
-        costPerMillionOutputTokens
+      tenants.teams[0]. ${TEAM_TOTAL_KEYS}
       tenants.shared[0]. cost costRounded unallocated unallocatedRounded
       tenants.shared[0].teams[0]. cost costRounded
       tenants.shared[0].teams[1]. cost costRounded

@@ -30,6 +30,7 @@ import {
   G,
   paths,
   showPaths,
+  POOL_TEAM_KEYS,
 } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
 
@@ -363,12 +364,8 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
   it("team a: rows 0 and 2 summed (1e7 + 2e7 input), weighted 1 \u00d7 3e7 + 3 \u00d7 2e6 = 3.6e7, cost 3.6e7 \u00d7 480 \u00f7 4.32e8 = 40, share 36 \u00f7 69; team b: one row (the row without a pool goes to the only pool), cost 3.3e7 \u00d7 480 \u00f7 4.32e8 = 36.6667 \u2192 36.67", () => {
     const c = ctxOf(USAGE_SEPARATE);
     expect(showPaths(c)`
-      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
-      tenants.pools[0].teams[1]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
+      tenants.pools[0].teams[0]. ${POOL_TEAM_KEYS}
+      tenants.pools[0].teams[1]. ${POOL_TEAM_KEYS}
     `).toEqual([
       "tenants.pools[0].teams[0].tokens [computed] = 36000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 30,000,000 + 3 × 2,000,000 = 36,000,000 | re 36000000",
       "  tenants.inputWeight [field] = 1 | raw 1",
@@ -709,9 +706,7 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
   it("idle proportional: each team pays its share \u00d7 pool cost (0.25 \u00d7 240 = 60, 0.75 \u00d7 240 = 180); weights are the method's constants 0 and 1", () => {
     const c = ctxOf(NO_POOLS_OUTPUT);
     expect(showPaths(c)`
-      tenants.pools[0].teams[0]. tokens share cost costRounded costPerMillionTokens
-        costPerMillionInputTokens costPerMillionOutputTokens inputTokens outputTokens
-        usedReplicas
+      tenants.pools[0].teams[0]. ${POOL_TEAM_KEYS}
       tenants.pools[0].teams[1]. cost tokens
       tenants.teams[1]. costPerMillionInputTokens costPerMillionOutputTokens total sharedCost
     `).toEqual([
