@@ -19,6 +19,10 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   return r.value;
 };
 
+/** A trace summary of one-token requests arriving at `times`, in bins of `bin` s. */
+const req = (t: number) => ({ t, input: 1, output: 1 });
+const trace = (times: number[], bin: number) => ok(summarise(times.map(req), bin));
+
 const text = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
 
 describe("createTrafficStore (no worker: the session runs here)", () => {
@@ -26,15 +30,11 @@ describe("createTrafficStore (no worker: the session runs here)", () => {
     const { traffic, importTrace, setTraceBin } = createTrafficStore();
     expect(traffic).toMatchObject({ status: "idle", view: null, binSec: DEFAULT_BIN_SEC });
     await importTrace({ name: "conv.csv", text });
-    expect(traffic.status).toBe("ok");
-    expect(traffic.file).toBe("conv.csv");
-    expect(traffic.progress).toBeNull();
-    expect(traffic.view?.summary.requests).toBe(19366);
-    expect(traffic.view?.summary.binSec).toBe(60);
+    const view = { summary: { requests: 19366, binSec: 60 } };
+    expect(traffic).toMatchObject({ status: "ok", file: "conv.csv", progress: null, view });
     const peak60 = traffic.view!.summary.peakRps;
     await setTraceBin(3600);
-    expect(traffic.binSec).toBe(3600);
-    expect(traffic.view?.summary.binSec).toBe(3600);
+    expect(traffic).toMatchObject({ binSec: 3600, view: { summary: { binSec: 3600 } } });
     expect(traffic.view!.summary.peakRps).toBeLessThan(peak60);
   });
 
@@ -42,8 +42,7 @@ describe("createTrafficStore (no worker: the session runs here)", () => {
     const { traffic, importTrace, clearTrace } = createTrafficStore();
     await importTrace({ name: "conv.csv", text });
     await importTrace({ name: "bad.csv", text: "a,b\n1,2\n" });
-    expect(traffic.status).toBe("ok");
-    expect(traffic.view?.name).toBe("conv.csv");
+    expect(traffic).toMatchObject({ status: "ok", view: { name: "conv.csv" } });
     expect(traffic.errors[0]).toMatch(/^bad\.csv/);
     // The issue beside the English line renders in Chinese from its problem.
     expect(traffic.issues[0]?.problem?.code).toBe("traffic.notTraceColumns");
@@ -51,53 +50,36 @@ describe("createTrafficStore (no worker: the session runs here)", () => {
       "bad.csv:1: 不是请求轨迹：缺少 时间戳、输入 tokens、输出 tokens 列（实际列：a, b）；可识别的列名见 docs/traffic.md",
     );
     clearTrace();
-    expect(traffic.issues).toEqual([]);
-    expect(traffic.view).toBeNull();
+    expect(traffic).toMatchObject({ issues: [], view: null });
   });
 
   it("a failed first import is an error state", async () => {
     const { traffic, importTrace } = createTrafficStore();
     await importTrace({ name: "bad.csv", text: "a,b\n1,2\n" });
-    expect(traffic.status).toBe("error");
-    expect(traffic.view).toBeNull();
-    expect(traffic.errors).toHaveLength(1);
+    expect(traffic).toMatchObject({ status: "error", view: null, errors: [expect.any(String)] });
   });
 
   it("a trace cleared while it is read is not shown when the read ends", async () => {
     const { traffic, importTrace, clearTrace } = createTrafficStore();
     const reading = importTrace({ name: "conv.csv", text });
-    expect(traffic.status).toBe("reading");
-    expect(traffic.progress?.total).toBe(text.length);
+    expect(traffic).toMatchObject({ status: "reading", progress: { total: text.length } });
     clearTrace();
     await reading;
-    expect(traffic.status).toBe("idle");
-    expect(traffic.view).toBeNull();
+    expect(traffic).toMatchObject({ status: "idle", view: null });
   });
 
   it("a summary stored in the plan shows at its own bin only, without histograms", async () => {
     const { traffic, importTrace, setTraceBin, showStoredTrace } = createTrafficStore();
-    const s = ok(
-      summarise(
-        [10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })),
-        2,
-      ),
-    );
-    showStoredTrace("conv.csv", s);
-    expect(traffic.stored).toBe(true);
-    expect(traffic.binSec).toBe(2);
-    expect(traffic.view?.summary.series).toEqual([1.5, 0, 1]);
-    expect(traffic.view?.input).toBeNull();
-    expect(traffic.view?.rows).toBe(5);
+    showStoredTrace("conv.csv", trace([10, 10.5, 11.2, 14.9, 15], 2));
+    const view = { summary: { series: [1.5, 0, 1] }, input: null, rows: 5 };
+    expect(traffic).toMatchObject({ stored: true, binSec: 2, view });
     // No file behind it: another bin is not asked for (the select is disabled too).
     await setTraceBin(60);
-    expect(traffic.binSec).toBe(2);
-    expect(traffic.view?.summary.binSec).toBe(2);
+    expect(traffic).toMatchObject({ binSec: 2, view: { summary: { binSec: 2 } } });
     // Importing a file replaces it, with every bin available again.
     await importTrace({ name: "conv.csv", text });
-    expect(traffic.stored).toBe(false);
     // 2 s is not a bin the sheet offers: the file is summarised at the default 60 s.
-    expect(traffic.binSec).toBe(60);
-    expect(traffic.view?.summary.binSec).toBe(60);
+    expect(traffic).toMatchObject({ stored: false, binSec: 60, view: { summary: { binSec: 60 } } });
   });
 
   it("two stores never share a trace or the schedule's workload", async () => {
@@ -106,9 +88,7 @@ describe("createTrafficStore (no worker: the session runs here)", () => {
     await a.importTrace({ name: "conv.csv", text });
     a.setScheduleWorkload(2);
     expect(a.traffic.view).not.toBeNull();
-    expect(b.traffic.view).toBeNull();
-    expect(a.scheduleWorkload()).toBe(2);
-    expect(b.scheduleWorkload()).toBe(0);
+    expect([b.traffic.view, a.scheduleWorkload(), b.scheduleWorkload()]).toEqual([null, 2, 0]);
   });
 });
 
@@ -134,12 +114,7 @@ describe("traceSourceOf", () => {
 
 describe("burstSentence", () => {
   it("burstiness in one sentence, in English and Chinese", () => {
-    const s = ok(
-      summarise(
-        [0, 1, 2, 3, 10].map((t) => ({ t, input: 1, output: 1 })),
-        1,
-      ),
-    );
+    const s = trace([0, 1, 2, 3, 10], 1);
     // Gaps 1, 1, 1, 7: mean 2.5, population sd √6.75 = 2.598 → CV 1.04 (close to random);
     // mean rate 5 ÷ 10 s = 0.5, busiest 1-s bin 1 req/s → peak ÷ mean 2.
     expect(s.interarrivalCv).toBeCloseTo(Math.sqrt(6.75) / 2.5, 12);
