@@ -28,6 +28,9 @@ const ok = <T>(r: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!r.ok) throw new Error(r.error);
   return r.value;
 };
+/** The traffic summary of one-token requests arriving at `times` (s), in bins of `bin` s. */
+const req = (t: number) => ({ t, input: 1, output: 1 });
+const trace = (times: number[], bin: number) => ok(trafficOf(times.map(req), bin));
 
 describe("traffic charts", () => {
   it("downsampling keeps each group's highest bin, so the peak survives", () => {
@@ -37,50 +40,23 @@ describe("traffic charts", () => {
 
   it("the rate chart draws every bin from the first bin's start, with the peak and p99 lines", () => {
     // Requests at 10.0, 10.5, 11.2, 14.9, 15.0 s in 2-s bins: rates 1.5, 0, 1 from t = 10.
-    const s = ok(
-      trafficOf(
-        [10, 10.5, 11.2, 14.9, 15].map((t) => ({ t, input: 1, output: 1 })),
-        2,
-      ),
-    );
+    const s = trace([10, 10.5, 11.2, 14.9, 15], 2);
     const c = rateChart(s, words, fmt);
-    expect(c.data.datasets[0]!.data).toEqual([
-      { x: 10, y: 1.5 },
-      { x: 12, y: 0 },
-      { x: 14, y: 1 },
-    ]);
+    const xy = (x: number, y: number) => ({ x, y });
+    expect(c.data.datasets[0]!.data).toEqual([xy(10, 1.5), xy(12, 0), xy(14, 1)]);
     expect(c.options?.scales?.x?.max).toBe(16);
-    const lines = (c.plugins![0] as unknown as { id: string }).id;
-    expect(lines).toBe("capplanBands");
+    expect((c.plugins![0] as unknown as { id: string }).id).toBe("capplanBands");
     expect(s.p99Rps).toBeCloseTo(1.49, 12);
   });
 
   it("a long series says that each point is the busiest of its group", () => {
-    const s = ok(
-      trafficOf(
-        Array.from({ length: 3001 }, (_, i) => ({ t: i, input: 1, output: 1 })),
-        1,
-      ),
-    );
+    const s = trace([...Array(3001).keys()], 1);
     // 3,001 one-second bins → groups of ceil(3,001 / 1,500) = 3.
     const c = rateChart(s, { ...words, grouped: (n) => `(max of ${n})` }, fmt);
     expect(c.data.datasets[0]!.data).toHaveLength(1001);
     expect(c.options?.plugins?.title?.text).toBe("r (max of 3)");
-    expect(
-      rateChart(
-        ok(
-          trafficOf(
-            [
-              { t: 0, input: 1, output: 1 },
-              { t: 5, input: 1, output: 1 },
-            ],
-            1,
-          ),
-        ),
-        { ...words, grouped: () => "x" },
-        fmt,
-      ).options?.plugins?.title?.text,
-    ).toBe("r");
+    const short = rateChart(trace([0, 5], 1), { ...words, grouped: () => "x" }, fmt);
+    expect(short.options?.plugins?.title?.text).toBe("r");
   });
 
   it("time labels: UTC clock time, with the date past a day, or hours from the start", () => {
@@ -105,19 +81,9 @@ describe("traffic charts", () => {
   it("a trace over two days gets a weekday profile, Monday first (hand-counted)", () => {
     // 2024-05-13 was a Monday. Requests: Monday 00:00:00 and 00:00:30, Tuesday 12:00:00.
     const mon = Date.UTC(2024, 4, 13) / 1000;
-    const s = ok(
-      trafficOf(
-        [mon, mon + 30, mon + 86_400 + 43_200].map((t) => ({ t, input: 1, output: 1 })),
-        60,
-      ),
-    );
-    const c = weekdayChart(
-      s.weekdays!,
-      ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-      "days",
-      words,
-      fmt,
-    );
+    const s = trace([mon, mon + 30, mon + 86_400 + 43_200], 60);
+    const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const c = weekdayChart(s.weekdays!, days, "days", words, fmt);
     expect(c.data.labels).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
     // Monday: 2 requests in 1,440 one-minute bins; Tuesday: 1 in the 721 bins up to the last request.
     expect(c.data.datasets[0]!.data[0]).toBeCloseTo(2 / (1440 * 60), 12);
@@ -127,14 +93,11 @@ describe("traffic charts", () => {
   });
 
   it("length bars are labelled by their token range", () => {
-    const h = {
-      width: 50,
-      total: 5,
-      buckets: [
-        { from: 0, to: 50, count: 4 },
-        { from: 50, to: null, count: 1 },
-      ],
-    };
+    const buckets = [
+      { from: 0, to: 50, count: 4 },
+      { from: 50, to: null, count: 1 },
+    ];
+    const h = { width: 50, total: 5, buckets };
     const c = lengthChart(h, "#000", words, fmt);
     expect(c.data.labels).toEqual(["0–49", "≥ 50"]);
     expect(c.data.datasets[0]!.data).toEqual([4, 1]);
