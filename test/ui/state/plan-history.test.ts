@@ -16,11 +16,8 @@ describe("undo history of the workbook", () => {
       expect(wb.canUndo()).toBe(false);
       wb.setCell("peak_rps", "100");
       // Three rows of team, pool, input and output tokens.
-      wb.setUsageBlock(
-        0,
-        0,
-        ["a 70b 1 2", "b 70b 3 4", "c 70b 5 6"].map((r) => r.split(" ")),
-      );
+      const block = ["a 70b 1 2", "b 70b 3 4", "c 70b 5 6"].map((r) => r.split(" "));
+      wb.setUsageBlock(0, 0, block);
       expect(wb.plan.tenants!.usage.map((u) => u.team)).toEqual(["a", "b", "c"]);
       wb.undo();
       expect(wb.plan.tenants!.usage.map((u) => u.team)).toEqual(["search", "support"]);
