@@ -41,55 +41,46 @@ describe("skusFromSweeps", () => {
       warnings: [],
     }) as unknown as Sweep;
 
+  const names = (sweeps: Sweep[], taken: string[] = []) =>
+    skusFromSweeps(sweeps, GPU_CATALOG, taken).map((s) => s.name);
+
   it("tells two engines on one GPU from one file apart by the engine", () => {
-    const skus = skusFromSweeps(
-      [
-        sweep("bench · vllm", { engine: "vllm", gpu: "H100" }),
-        sweep("bench · sglang", { engine: "sglang", gpu: "H100" }),
-      ],
-      GPU_CATALOG,
-      [],
-    );
-    expect(skus.map((s) => s.name)).toEqual(["H100-SXM · vllm", "H100-SXM · sglang"]);
+    const vllm = sweep("bench · vllm", { engine: "vllm", gpu: "H100" });
+    const sglang = sweep("bench · sglang", { engine: "sglang", gpu: "H100" });
+    expect(names([vllm, sglang])).toEqual(["H100-SXM · vllm", "H100-SXM · sglang"]);
   });
 
   it("keeps the GPU name alone when sweeps differ in GPU, and numbers a true duplicate", () => {
     const a = sweep("a", { gpu: "H100" });
     const b = sweep("b", { gpu: "L40S" });
-    expect(skusFromSweeps([a, b], GPU_CATALOG, []).map((s) => s.name)).toEqual([
-      "H100-SXM",
-      "L40S",
-    ]);
-    expect(skusFromSweeps([a], GPU_CATALOG, ["H100-SXM"]).map((s) => s.name)).toEqual([
-      "H100-SXM (2)",
-    ]);
+    expect(names([a, b])).toEqual(["H100-SXM", "L40S"]);
+    expect(names([a], ["H100-SXM"])).toEqual(["H100-SXM (2)"]);
   });
 });
 
 describe("readNumberEntry", () => {
-  test("reads numbers with thousands separators, formulas and empty optional fields", () => {
-    expect(readNumberEntry("1,500", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry(" =peak * 2 ", true)).toEqual({ ok: true, value: "=peak * 2" });
-    expect(readNumberEntry("", false)).toEqual({ ok: true, value: undefined });
+  // Numbers with thousands separators, formulas, empty optional fields; and, as typed
+  // (docs/grid.md), currency, percent, thousands, suffixes and the user's decimal comma.
+  it.each<[string, boolean, Parameters<typeof readNumberEntry>[2], number | string | undefined]>([
+    ["1,500", true, undefined, 1500],
+    [" =peak * 2 ", true, undefined, "=peak * 2"],
+    ["", false, undefined, undefined],
+    ["$2.99", true, undefined, 2.99],
+    ["50%", true, undefined, 0.5],
+    ["5%", true, { percentField: true }, 5],
+    ["1.5k", true, undefined, 1500],
+    ["1 500", true, undefined, 1500],
+    ["2,5", true, { locale: "de-DE" }, 2.5],
+    ["1,500", true, { locale: "en-US" }, 1500],
+  ])("%j (required %s, %j) stores %j", (raw, required, opts, value) => {
+    expect(readNumberEntry(raw, required, opts)).toEqual({ ok: true, value });
   });
   test("rejects text that is neither a number nor a formula, with a reason", () => {
     const r = readNumberEntry("abc", true);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toContain("not a number");
     expect(readNumberEntry("", true).ok).toBe(false);
-  });
-});
-
-describe("typed numbers (docs/grid.md)", () => {
-  test("currency, percent, thousands, suffixes and the user's decimal comma store the number", () => {
-    expect(readNumberEntry("$2.99", true)).toEqual({ ok: true, value: 2.99 });
-    expect(readNumberEntry("50%", true)).toEqual({ ok: true, value: 0.5 });
-    expect(readNumberEntry("5%", true, { percentField: true })).toEqual({ ok: true, value: 5 });
-    expect(readNumberEntry("1.5k", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry("1 500", true)).toEqual({ ok: true, value: 1500 });
-    expect(readNumberEntry("2,5", true, { locale: "de-DE" })).toEqual({ ok: true, value: 2.5 });
     expect(readNumberEntry("2,5", true, { locale: "en-US" }).ok).toBe(false);
-    expect(readNumberEntry("1,500", true, { locale: "en-US" })).toEqual({ ok: true, value: 1500 });
   });
 });
 
@@ -114,9 +105,7 @@ describe("skuFromSweep", () => {
       warnings: [],
     };
     const sku = skuFromSweep(sweep, GPU_CATALOG, ["H100-SXM TP2"]);
-    expect(sku.gpu).toBe("h100-sxm");
-    expect(sku.gpusPerReplica).toBe(2);
-    expect(sku.pricePerGpuHour).toBe("");
+    expect(sku).toMatchObject({ gpu: "h100-sxm", gpusPerReplica: 2, pricePerGpuHour: "" });
     expect(sku.name).toBe("H100-SXM TP2 (2)");
     expect(sku.sweep?.points).toEqual(sweep.points);
   });
