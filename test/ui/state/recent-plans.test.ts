@@ -8,36 +8,25 @@ const e = (id: number, text: string, keptAt: string): RecentEntry => ({
   reason: "replaced",
   text,
 });
+/** A copy about to be kept (no id yet). */
+const put = (title: string, keptAt: string, reason: RecentEntry["reason"], text: string) => ({
+  title,
+  keptAt,
+  reason,
+  text,
+});
 
 describe("recent plans policy", () => {
   it("adds a new copy and drops nothing while under the limits", () => {
-    const r = planKeep([e(1, "a", "2026-01-01")], {
-      title: "n",
-      keptAt: "2026-01-02",
-      reason: "share",
-      text: "b",
-    });
-    expect(r).toEqual({
-      put: { title: "n", keptAt: "2026-01-02", reason: "share", text: "b" },
-      drop: [],
-    });
+    const copy = put("n", "2026-01-02", "share", "b");
+    expect(planKeep([e(1, "a", "2026-01-01")], copy)).toEqual({ put: copy, drop: [] });
   });
 
   it("refreshes an existing copy of the same plan instead of duplicating it", () => {
-    const r = planKeep([e(1, "a", "2026-01-01"), e(2, "b", "2026-01-02")], {
-      title: "again",
-      keptAt: "2026-01-03",
-      reason: "thisTab",
-      text: "a",
-    });
-    expect(r.put).toEqual({
-      id: 1,
-      title: "again",
-      keptAt: "2026-01-03",
-      reason: "thisTab",
-      text: "a",
-    });
-    expect(r.drop).toEqual([]);
+    const again = put("again", "2026-01-03", "thisTab", "a");
+    const r = planKeep([e(1, "a", "2026-01-01"), e(2, "b", "2026-01-02")], again);
+    // The stored copy's id, with the new title, time, reason and text.
+    expect(r).toEqual({ put: { id: 1, ...again }, drop: [] });
   });
 
   it("drops the oldest copies beyond the count and size limits, never the new one", () => {
@@ -46,34 +35,15 @@ describe("recent plans policy", () => {
       e(2, "bbbb", "2026-01-03"),
       e(3, "cccc", "2026-01-02"),
     ];
-    expect(
-      planKeep(
-        list,
-        { title: "n", keptAt: "2026-01-04", reason: "share", text: "dddd" },
-        { count: 3, chars: 1e9 },
-      ).drop,
-    ).toEqual([1]);
-    expect(
-      planKeep(
-        list,
-        { title: "n", keptAt: "2026-01-04", reason: "share", text: "dddd" },
-        { count: 99, chars: 9 },
-      ).drop,
-    ).toEqual([3, 1]);
-    expect(
-      planKeep(
-        list,
-        { title: "n", keptAt: "2026-01-04", reason: "share", text: "x".repeat(100) },
-        { count: 99, chars: 9 },
-      ).put.text,
-    ).toHaveLength(100);
+    const keep = (text: string, limits: { count: number; chars: number }) =>
+      planKeep(list, put("n", "2026-01-04", "share", text), limits);
+    expect(keep("dddd", { count: 3, chars: 1e9 }).drop).toEqual([1]);
+    expect(keep("dddd", { count: 99, chars: 9 }).drop).toEqual([3, 1]);
+    expect(keep("x".repeat(100), { count: 99, chars: 9 }).put.text).toHaveLength(100);
   });
 
   it("lists newest first", () => {
-    expect(
-      sortRecent([e(1, "a", "2026-01-01"), e(2, "b", "2026-01-03"), e(3, "c", "2026-01-02")]).map(
-        (x) => x.id,
-      ),
-    ).toEqual([2, 3, 1]);
+    const list = [e(1, "a", "2026-01-01"), e(2, "b", "2026-01-03"), e(3, "c", "2026-01-02")];
+    expect(sortRecent(list).map((x) => x.id)).toEqual([2, 3, 1]);
   });
 });

@@ -29,28 +29,15 @@ describe("usage rows whose model column names no pool of the plan", () => {
   test("mapping models to pools renames them and adds up a team's rows that land in one pool", () => {
     const r = importUsageCsv(CSV, "usage.csv");
     if (!r.ok) throw new Error("import failed");
-    expect(
-      mapUsagePools(
-        r.rows,
-        new Map([
-          ["llama-70b", "70b"],
-          ["qwen-7b", "70b"],
-        ]),
-      ),
-    ).toEqual([
+    /** Each model's pool, from an object of model → pool. */
+    const mapped = (pools: Record<string, string | null>) =>
+      mapUsagePools(r.rows, new Map(Object.entries(pools)));
+    expect(mapped({ "llama-70b": "70b", "qwen-7b": "70b" })).toEqual([
       { team: "search", pool: "70b", inputTokens: 150, outputTokens: 15 },
       { team: "support", pool: "70b", inputTokens: 200, outputTokens: 20 },
     ]);
     // null = the plan's only (default) pool: the rows carry no pool.
-    expect(
-      mapUsagePools(
-        r.rows,
-        new Map([
-          ["llama-70b", null],
-          ["qwen-7b", "small"],
-        ]),
-      ),
-    ).toEqual([
+    expect(mapped({ "llama-70b": null, "qwen-7b": "small" })).toEqual([
       { team: "search", inputTokens: 100, outputTokens: 10 },
       { team: "support", inputTokens: 200, outputTokens: 20 },
       { team: "search", pool: "small", inputTokens: 50, outputTokens: 5 },
@@ -74,13 +61,8 @@ describe("looksLikeUsageHeader", () => {
       const L = UI[lang];
       const labels = [L.team, L.pool, L.inputTokensDay, L.outputTokensDay, L.reservedReplicas];
       expect(looksLikeUsageHeader(labels)).toBe(true);
-      expect(labels.map((h) => usageHeader(h)?.field)).toEqual([
-        "team",
-        "pool",
-        "input",
-        "output",
-        "reserved",
-      ]);
+      const fields = labels.map((h) => usageHeader(h)?.field);
+      expect(fields).toEqual(["team", "pool", "input", "output", "reserved"]);
       const r = parseUsageTsv(`${labels.join("\t")}\nsearch\t70b\t400000000\t80000000\t2\n`);
       expect(r.ok && r.rows).toEqual([
         { team: "search", pool: "70b", inputTokens: 4e8, outputTokens: 8e7, reservedReplicas: 2 },

@@ -16,15 +16,7 @@ vi.mock("../../../../src/ui/state/persist", async (real) => ({
 
 const exports = (plan?: PlanFile) => {
   downloads.length = 0;
-  return renderInWorkbook(
-    () => (
-      <>
-        <FinanceExports />
-        <ConfirmHost />
-      </>
-    ),
-    plan ? { plan } : {},
-  );
+  return renderInWorkbook(() => [<FinanceExports />, <ConfirmHost />], plan ? { plan } : {});
 };
 
 describe("focusWarnings", () => {
@@ -44,14 +36,13 @@ describe("FinanceExports", () => {
     exports();
     fireEvent.click(screen.getByTestId("export-allocation"));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]!.name).toBe("seed-worked-example-70b-chat-service-tp-4-allocation.csv");
+    const stem = "seed-worked-example-70b-chat-service-tp-4";
+    expect(downloads[0]!.name).toBe(`${stem}-allocation.csv`);
     expect(downloads[0]!.text.startsWith("\ufeff")).toBe(true);
     fireEvent.change(screen.getByTestId("focus-start"), { target: { value: "2025-06-01" } });
     fireEvent.click(screen.getByTestId("export-focus"));
     await waitFor(() => expect(downloads).toHaveLength(2));
-    expect(downloads[1]!.name).toBe(
-      "seed-worked-example-70b-chat-service-tp-4-focus-2025-06-01.csv",
-    );
+    expect(downloads[1]!.name).toBe(`${stem}-focus-2025-06-01.csv`);
     expect(screen.queryByTestId("confirm-items")).toBeNull();
   });
 
