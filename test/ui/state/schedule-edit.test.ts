@@ -19,23 +19,12 @@ describe("typed or pasted schedules", () => {
   it("168 values are a week; other counts, negatives and words are refused with where", () => {
     const week = Array.from({ length: 168 }, (_, i) => i % 24);
     expect(parseScheduleValues(week.join("\n"))).toEqual({ ok: true, values: week });
-    expect(parseScheduleValues(day.slice(1).join(","))).toEqual({
-      ok: false,
-      key: "schedBadCount",
-      n: 23,
-    });
-    expect(parseScheduleValues([...day.slice(0, 5), "lots", ...day.slice(6)].join("\n"))).toEqual({
-      ok: false,
-      key: "schedBadValue",
-      index: 6,
-      text: "lots",
-    });
-    expect(parseScheduleValues([-1, ...day.slice(1)].join(","))).toEqual({
-      ok: false,
-      key: "schedNegative",
-      index: 1,
-      text: "-1",
-    });
+    const no = (key: string, where: object) => ({ ok: false, key, ...where });
+    expect(parseScheduleValues(day.slice(1).join(","))).toEqual(no("schedBadCount", { n: 23 }));
+    const word = [...day.slice(0, 5), "lots", ...day.slice(6)].join("\n");
+    expect(parseScheduleValues(word)).toEqual(no("schedBadValue", { index: 6, text: "lots" }));
+    const negative = [-1, ...day.slice(1)].join(",");
+    expect(parseScheduleValues(negative)).toEqual(no("schedNegative", { index: 1, text: "-1" }));
     expect(parseScheduleValues("")).toEqual({ ok: false, key: "schedBadCount", n: 0 });
   });
 });

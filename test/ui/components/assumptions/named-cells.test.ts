@@ -1,23 +1,17 @@
 /** The named-cells grid: rows, cells (as typed, formula result), add, rename and remove. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   commitNamedCell,
   namedCell,
   namedCellRows,
 } from "../../../../src/ui/components/assumptions/named-cells";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const inRoot = (body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(seed));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (body: (wb: Workbook) => void) => withWorkbook(body, seed);
 const names = (wb: Workbook) => Object.keys(wb.plan.cells ?? {});
 
 describe("namedCellRows", () => {

@@ -1,19 +1,13 @@
 /** A number cell of the Assumptions sheet: as typed or at its digits, a formula explained. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import { numCell } from "../../../../src/ui/components/assumptions/num-cell";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const inRoot = (body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(seed));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (body: (wb: Workbook) => void) => withWorkbook(body, seed);
 describe("numCell", () => {
   it("shows a value at its digits and explains a formula with its values", () =>
     inRoot((wb) => {

@@ -1,19 +1,13 @@
 /** The SLO grid: metric and statistic in capitals, rejected text kept with its error, max ms. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sloCell, sloCommit } from "../../../../src/ui/components/assumptions/slo-grid";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const inRoot = (body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(seed));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (body: (wb: Workbook) => void) => withWorkbook(body, seed);
 
 describe("sloCell", () => {
   it("shows the metric and statistic in capitals and the limit", () =>

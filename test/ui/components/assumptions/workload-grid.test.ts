@@ -1,7 +1,5 @@
 /** The workloads grid: columns, typed and derived cells, commits and lineage paths. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../../src/engine/base/types";
 import {
   WL_FIELDS,
@@ -13,15 +11,12 @@ import {
   workloads,
 } from "../../../../src/ui/components/assumptions/workload-grid";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const inRoot = (plan: PlanFile, body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(plan));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (plan: PlanFile, body: (wb: Workbook) => void) => withWorkbook(body, plan);
 
 describe("workloadColumns", () => {
   it("name, the typed fields, then the two derived columns", () =>

@@ -1,24 +1,20 @@
 /** The schedule editor's state: values and settings checked, then written to the plan. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   createScheduleEditor,
   workloadDefs,
 } from "../../../../src/ui/components/schedule/schedule-editor";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 /** A day of hourly rates (a typed schedule has 24 or 168 values). */
 const day = Array.from({ length: 24 }, (_, h) => (h < 8 ? 5 : 50));
-const inRoot = (body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(seed));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (body: (wb: Workbook) => void) => withWorkbook(body, seed);
+/** The first workload's schedule in the plan. */
+const schedule = (wb: Workbook) => workloadDefs(wb)[0]!.schedule;
 
 describe("workloadDefs", () => {
   it("reads a list of workloads or the single one", () =>
@@ -34,14 +30,14 @@ describe("createScheduleEditor", () => {
       ed.setLead("1");
       ed.apply();
       expect(ed.error()).toBeNull();
-      expect(workloadDefs(wb)[0]!.schedule).toEqual({
+      expect(schedule(wb)).toEqual({
         intervalSec: 3600,
         rps: day,
         minReplicas: 2,
         leadIntervals: 1,
       });
       ed.remove();
-      expect(workloadDefs(wb)[0]!.schedule).toBeUndefined();
+      expect(schedule(wb)).toBeUndefined();
     }));
 
   it.each([
@@ -56,19 +52,14 @@ describe("createScheduleEditor", () => {
       ed.setLead(lead);
       ed.apply();
       expect(ed.error()).toBeTruthy();
-      expect(workloadDefs(wb)[0]!.schedule).toBeUndefined();
+      expect(schedule(wb)).toBeUndefined();
     }),
   );
 
   it("takes the schedule from the workload's trace", () =>
     inRoot((wb) => {
-      const ed = createScheduleEditor(wb);
-      ed.fromTrace();
-      expect(workloadDefs(wb)[0]!.schedule).toEqual({
-        intervalSec: 3600,
-        fromTrace: true,
-        minReplicas: 1,
-        leadIntervals: 0,
-      });
+      createScheduleEditor(wb).fromTrace();
+      const want = { intervalSec: 3600, fromTrace: true, minReplicas: 1, leadIntervals: 0 };
+      expect(schedule(wb)).toEqual(want);
     }));
 });

@@ -78,16 +78,13 @@ describe("scheduleRows", () => {
 describe("scheduleProblems", () => {
   it("keeps errors and warnings about schedules, once each", () => {
     const r = scheduled();
-    const err = {
-      path: "workloads[0].schedule.rps",
-      kind: "VALUE",
-      problem: textProblem("bad rate", "error"),
-    };
-    const other = {
-      path: "skus[0].gpu",
-      kind: "NAME",
-      problem: textProblem("unknown GPU", "error"),
-    };
+    const error = (path: string, kind: string, text: string) => ({
+      path,
+      kind,
+      problem: textProblem(text, "error"),
+    });
+    const err = error("workloads[0].schedule.rps", "VALUE", "bad rate");
+    const other = error("skus[0].gpu", "NAME", "unknown GPU");
     const list = scheduleProblems({
       ...r,
       errors: [err, err, other],
@@ -121,11 +118,9 @@ describe("currentScheduleText", () => {
   it("says none, from the trace, or how many values", () => {
     setLang("en");
     expect(currentScheduleText(undefined)).toBe(t("schedNone"));
-    expect(currentScheduleText({ fromTrace: true })).toBe(
-      t("schedFromTraceNow", { interval: "3,600" }),
-    );
-    expect(currentScheduleText({ intervalSec: 900, rps: [1, 2, 3] })).toBe(
-      t("schedValues", { n: "3", interval: "900" }),
-    );
+    const fromTrace = t("schedFromTraceNow", { interval: "3,600" });
+    expect(currentScheduleText({ fromTrace: true })).toBe(fromTrace);
+    const values = t("schedValues", { n: "3", interval: "900" });
+    expect(currentScheduleText({ intervalSec: 900, rps: [1, 2, 3] })).toBe(values);
   });
 });

@@ -1,7 +1,5 @@
 /** The pools grid: columns by key, cells (typed, greyed from the SKU, computed) and commits. */
-import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../../src/engine/base/types";
 import {
   POOL_KEYS,
@@ -10,15 +8,12 @@ import {
   poolCommit,
 } from "../../../../src/ui/components/teams/pool-grid";
 import { setLang } from "../../../../src/ui/state/i18n";
-import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import type { Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
-const inRoot = (plan: PlanFile, body: (wb: Workbook) => void) =>
-  createRoot((dispose) => {
-    setLang("en");
-    body(createWorkbook(plan));
-    dispose();
-  });
+beforeEach(() => setLang("en"));
+const inRoot = (plan: PlanFile, body: (wb: Workbook) => void) => withWorkbook(body, plan);
 const skuPool = (): PlanFile => ({
   ...seed,
   tenants: { ...seed.tenants!, pools: [{ name: "70b", sku: "H100 TP4" }] },
