@@ -12,27 +12,23 @@ function viewport(height: number, row: number) {
   } as unknown as Viewport & { scrollTop: number };
 }
 
+/** Virtual rows over `n` rows in `vp`, in a root of their own. */
+function virtualRows(n: number, vp: Viewport) {
+  const count = () => n;
+  const view = () => vp;
+  return createRoot(() => createVirtualRows(count, view));
+}
+
 describe("createVirtualRows", () => {
   it("renders every row of a short grid, with no spacers", () => {
-    const v = createRoot(() =>
-      createVirtualRows(
-        () => 150,
-        () => viewport(600, 25),
-      ),
-    );
-    expect(v.virtual()).toBe(false);
-    expect(v.shown()).toHaveLength(150);
+    const v = virtualRows(150, viewport(600, 25));
+    expect([v.virtual(), v.shown().length]).toEqual([false, 150]);
     expect(v.spacers()).toEqual({ top: 0, bottom: 0 });
   });
 
   it("renders the viewport plus overscan of a long grid and follows the scroll", () => {
     const vp = viewport(400, 20);
-    const v = createRoot(() =>
-      createVirtualRows(
-        () => 1000,
-        () => vp,
-      ),
-    );
+    const v = virtualRows(1000, vp);
     v.measure();
     // 400 px / 20 px = rows 0..19, plus 10 overscan: 0..29.
     expect(v.win()).toEqual({ start: 0, end: 30 });
@@ -46,12 +42,7 @@ describe("createVirtualRows", () => {
 
   it("reveal scrolls a row into view below the header, and no further than needed", () => {
     const vp = viewport(330, 20);
-    const v = createRoot(() =>
-      createVirtualRows(
-        () => 1000,
-        () => vp,
-      ),
-    );
+    const v = virtualRows(1000, vp);
     v.measure();
     // Row 100 (top 2,000 px) into a 300 px view under the header: scrollTop 2,020 - 300 = 1,720.
     v.reveal(100);

@@ -12,6 +12,7 @@ import {
 } from "../../../../src/ui/components/teams/shared-grid";
 import { setLang } from "../../../../src/ui/state/i18n";
 import { createWorkbook } from "../../../../src/ui/state/workbook";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
 const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const withShared = (): PlanFile => ({
@@ -34,12 +35,8 @@ describe("parseSplit", () => {
   it.each(["en", "zh"] as const)("reads each split's own %s label", (lang) => {
     setLang(lang);
     for (const s of SPLITS) {
-      const label = sharedCell(
-        createRoot(() => createWorkbook(planWith(s))),
-        0,
-        2,
-      ).display;
-      expect(parseSplit(label)).toBe(s);
+      const wb = createRoot(() => createWorkbook(planWith(s)));
+      expect(parseSplit(sharedCell(wb, 0, 2).display)).toBe(s);
     }
     setLang("en");
   });
@@ -62,41 +59,32 @@ describe("sharedColumns", () => {
 
 describe("sharedCell / sharedCommit", () => {
   it("shows the name, the cost in the plan's currency and the split's label", () =>
-    createRoot((dispose) => {
+    withWorkbook((wb) => {
       setLang("en");
-      const wb = createWorkbook(withShared());
       expect(sharedCell(wb, 0, 0)).toMatchObject({ raw: "gateway", display: "gateway" });
       expect(sharedCell(wb, 0, 1)).toMatchObject({ raw: "100", display: "¥100.00" });
       expect(sharedCell(wb, 0, 2)).toMatchObject({ raw: "even", note: "weighted | even | none" });
-      dispose();
-    }));
+    }, withShared()));
 
   it("an unknown stored split shows as weighted", () =>
     createRoot((dispose) => {
-      const wb = createWorkbook(planWith("bogus"));
-      expect(sharedCell(wb, 0, 2).display).toBe(
-        sharedCell(createWorkbook(planWith("weighted")), 0, 2).display,
-      );
+      const shown = (split: string) => sharedCell(createWorkbook(planWith(split)), 0, 2).display;
+      expect(shown("bogus")).toBe(shown("weighted"));
       dispose();
     }));
 
   it("commits a name, a cost and a split; rejects an empty name and an unknown split", () =>
-    createRoot((dispose) => {
+    withWorkbook((wb) => {
       setLang("en");
-      const wb = createWorkbook(withShared());
       sharedCommit(wb, 0, 0, " lb ");
       sharedCommit(wb, 0, 1, "250");
       sharedCommit(wb, 0, 2, "None");
-      expect(wb.plan.tenants!.shared![0]).toMatchObject({
-        name: "lb",
-        costPerDay: 250,
-        split: "none",
-      });
+      const shared = () => wb.plan.tenants!.shared![0];
+      expect(shared()).toMatchObject({ name: "lb", costPerDay: 250, split: "none" });
       sharedCommit(wb, 0, 0, "  ");
       expect(wb.cell("tenants.shared[0].name").error).not.toBeNull();
       sharedCommit(wb, 0, 2, "sideways");
       expect(wb.cell("tenants.shared[0].split").error).not.toBeNull();
-      expect(wb.plan.tenants!.shared![0]).toMatchObject({ name: "lb", split: "none" });
-      dispose();
-    }));
+      expect(shared()).toMatchObject({ name: "lb", split: "none" });
+    }, withShared()));
 });
