@@ -1,37 +1,24 @@
 import { readFileSync } from "node:fs";
-import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
-import { createWorkbook } from "../../../../src/ui/state/workbook";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "../bench-plan";
+import { withWorkbook } from "./workbook-root";
 
 describe("schedule edits", () => {
   test("the worked example of docs/schedules.md through the workbook, undone in one step", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    withWorkbook((wb) => {
       wb.setNumber("skus[0].reservedPricePerGpuHour", "10", false);
-      wb.setSchedule(0, {
-        intervalSec: 3600,
-        rps: [50, 25, 5, 0],
-        minReplicas: 1,
-        leadIntervals: 1,
-      });
+      const sch = { intervalSec: 3600, rps: [50, 25, 5, 0], minReplicas: 1, leadIntervals: 1 };
+      wb.setSchedule(0, sch);
       const s = wb.computed().result.skus[0]!.schedule!;
-      expect(s.replicas).toEqual([15, 8, 2, 15]);
-      expect(s.staticReplicas).toBe(15);
-      expect(s.staticCost).toBe(4800);
-      expect(s.autoscaledCost).toBe(3200);
-      expect(s.reservedReplicas).toBe(8);
-      expect(s.blendedCost).toBe(2400);
+      expect(s).toMatchObject({ replicas: [15, 8, 2, 15], staticReplicas: 15, staticCost: 4800 });
+      expect(s).toMatchObject({ autoscaledCost: 3200, reservedReplicas: 8, blendedCost: 2400 });
       wb.undo();
       expect(wb.plan.workloads![0]!.schedule).toBeUndefined();
       expect(wb.computed().result.skus[0]!.schedule ?? null).toBeNull();
       wb.redo();
       wb.setSchedule(0, null);
       expect(wb.plan.workloads![0]!.schedule).toBeUndefined();
-      dispose();
-    }));
+    }, seed));
 });
 
 describe("a schedule from the workload's trace", () => {
@@ -56,8 +43,7 @@ describe("a schedule from the workload's trace", () => {
     const want = [...hours.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n / 60);
     expect(want).toHaveLength(2); // 18:15 … 19:14 UTC
 
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    withWorkbook((wb) => {
       const def = traceWorkloadDef("conv.csv", s.value, "max", ["chat"]);
       if (!def.ok) throw new Error("refused");
       const i = wb.addTraceWorkload(def.def);
@@ -65,7 +51,6 @@ describe("a schedule from the workload's trace", () => {
       const sch = wb.computed().result.skus[0]!.schedule!;
       // Demand: the chat's constant 50 req/s plus the trace hour's busiest minute.
       expect(sch.demandRps.map((d) => d - 50)).toEqual(want.map((w) => expect.closeTo(w, 12)));
-      dispose();
-    });
+    }, seed);
   });
 });
