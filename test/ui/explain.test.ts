@@ -3,7 +3,6 @@
  * chain: the seed worked example (docs/capacity.md) step by step, N+k, two workloads, and the
  * traced values equal to the plan's.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../src/engine/base/types";
 import { computePlan } from "../../src/engine/plan/plan";
@@ -14,8 +13,8 @@ import {
   skuTrace,
   workloadDerivations,
 } from "../../src/ui/explain";
+import { seed } from "./state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const planOf = (p: PlanFile) => computePlan(resolvePlan(p));
 const formulas = (p: PlanFile, lang: "en" | "zh" = "en") => {
   const r = planOf(p);

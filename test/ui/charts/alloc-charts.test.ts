@@ -1,7 +1,5 @@
 /** The Teams sheet's allocation charts: the rounded daily cost per team, idle in grey, the rest grouped. */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { allocationLines } from "../../../src/report/allocation-csv";
@@ -12,8 +10,8 @@ import {
   MAX_CHART_TEAMS,
   OTHERS_COLOR,
 } from "../../../src/ui/charts/alloc-charts";
+import { seed } from "../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const plan = structuredClone(seed);
 plan.tenants!.idle = "separate";
 plan.tenants!.pools = [{ name: "70b", costPerDay: 1920, capacityTokensPerDay: 2.6e8 }];

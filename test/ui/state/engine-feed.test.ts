@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { setAtPath } from "../../../src/engine/plan/plan-path";
 import { createEngineFeed, placeholder } from "../../../src/ui/state/engine-feed";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 /** The result of a fresh engine for `plan`: what every fed result must equal. */
 const fresh = (plan: PlanFile) => createEngineFeed().compute(plan, undefined).result;

@@ -1,10 +1,8 @@
 /** The plan-file check before a plan replaces the workbook. */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { checkPlanFile } from "../../../src/ui/state/open-plan";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 describe("checkPlanFile", () => {
   test("a broken formula is refused with its path, and the plan can still be opened on request", () => {

@@ -1,11 +1,8 @@
 /** The autosave restore (an unreadable save is kept as it was, never lost). */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
 import { serializeSaved } from "../../../src/share/saved";
 import { fileStem, restoreAutosave } from "../../../src/ui/state/persist";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 describe("restoreAutosave", () => {
   test("a plan saved with an imported SKU's empty price is restored as it was", () => {

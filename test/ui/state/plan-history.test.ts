@@ -1,13 +1,11 @@
 /** The workbook's undo history (src/ui/state/plan-history.ts through createWorkbook). */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, test } from "vitest";
 import type { PlanFile, Sweep } from "../../../src/engine/base/types";
 import { setAtPath } from "../../../src/engine/plan/plan-path";
 import { createPlanHistory, type PlanPatch } from "../../../src/ui/state/plan-history";
 import { createWorkbook, HISTORY_LIMIT } from "../../../src/ui/state/workbook";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 describe("undo history of the workbook", () => {
   test("edits, a pasted block and a load are one step each; undo and redo walk them", () =>

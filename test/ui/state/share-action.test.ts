@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlanFile } from "../../../src/engine/base/types";
 import { decodePlanFromFragment } from "../../../src/share/link";
 import { createShareAction } from "../../../src/ui/state/share-action";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 /** The clipboard the page sees: `ok` false refuses the write. */
 function clipboard(ok: boolean) {

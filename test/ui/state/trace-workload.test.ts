@@ -10,8 +10,8 @@ import {
   traceWorkloadDef,
 } from "../../../src/ui/state/trace-workload";
 import { createWorkbook } from "../../../src/ui/state/workbook";
+import { seed } from "./bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const azureText = readFileSync("fixtures/traces/AzureLLMInferenceTrace_conv.csv", "utf8");
 
 function summaryOf(name: string, text: string, binSec: number) {

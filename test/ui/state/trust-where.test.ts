@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it, test } from "vitest";
 import type { PlanFile, Sweep } from "../../../src/engine/base/types";
 import { GPU_CATALOG } from "../../../src/ui/state/catalog";
 import { emptyPlan, skuFromSweep } from "../../../src/ui/state/plan-edit";
 import { fieldOf, indexIn, locate, pathSteps, rowOf } from "../../../src/ui/state/trust-where";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 /** A plan whose SKU 0 has a measured sweep (its price and GPUs are edited on its card). */
 function planWithSweep(): PlanFile {

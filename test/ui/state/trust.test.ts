@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it, test } from "vitest";
 import type { PlanFile, Sweep } from "../../../src/engine/base/types";
@@ -13,8 +12,7 @@ import {
   trustText,
 } from "../../../src/ui/state/trust";
 import { createWorkbook } from "../../../src/ui/state/workbook";
-
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
+import { seed } from "./bench-plan";
 
 /** A measured sweep that meets P99 TTFT ≤ 1 s up to concurrency 16 (no warnings). */
 function sweep(): Sweep {

@@ -1,6 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { readFileSync } from "node:fs";
-import type { PlanFile } from "../../../src/engine/base/types";
 import { computePlan } from "../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { importUsageCsv, parseUsageTsv, usageHeader } from "../../../src/import/usage";
@@ -13,6 +11,7 @@ import {
   monthPeriod,
   unknownPools,
 } from "../../../src/ui/state/usage-edit";
+import { seed } from "./bench-plan";
 
 const CSV =
   "date,team,model,prompt_tokens,completion_tokens\n2025-06-01,search,llama-70b,100,10\n2025-06-01,support,llama-70b,200,20\n2025-06-01,search,qwen-7b,50,5\n";
@@ -73,7 +72,6 @@ describe("looksLikeUsageHeader", () => {
 
 describe("conservation", () => {
   test("the seed allocation conserves 1,920.00 a day and 58,400.00 a month", () => {
-    const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
     // 1920 × 730/24 = 58,400.00; teams 443.08 + 1,476.92 = 1,920.00 (docs/allocation.md).
     expect(conservation(allocationLines(computePlan(resolvePlan(seed))))).toEqual([
       {

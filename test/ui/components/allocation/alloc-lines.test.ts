@@ -1,7 +1,5 @@
 /** A pool's result rows and cells, the row limit, the whole allocation's conservation. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import { computePlan } from "../../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../../src/engine/plan/resolve-plan";
 import { type AllocationLine, allocationLines } from "../../../../src/report/allocation-csv";
@@ -16,8 +14,8 @@ import {
   wholeConservation,
 } from "../../../../src/ui/components/allocation/alloc-lines";
 import { setLang } from "../../../../src/ui/state/i18n";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const result = computePlan(resolvePlan(seed));
 const lines = allocationLines(result);
 const money = moneyFormat("CNY", 2, "en");

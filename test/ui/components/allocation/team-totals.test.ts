@@ -1,5 +1,4 @@
 /** Team totals and shared-cost lines: cells and the lineage path of each column. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../../src/engine/base/types";
 import { computePlan } from "../../../../src/engine/plan/plan";
@@ -15,8 +14,8 @@ import {
 } from "../../../../src/ui/components/allocation/team-totals";
 import { setLang } from "../../../../src/ui/state/i18n";
 import { teamTotalPath } from "../../../../src/ui/state/lineage";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const plan: PlanFile = {
   ...seed,
   tenants: { ...seed.tenants!, shared: [{ name: "gateway", costPerDay: 100, split: "even" }] },

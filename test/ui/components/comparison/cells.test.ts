@@ -1,8 +1,6 @@
 /** The comparison's computed cells: metric text with ranges and colours, error bars, warnings. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Problem } from "../../../../src/engine/base/problems";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import type { PlanResult, SkuResult } from "../../../../src/engine/plan/plan-result";
 import { computePlan } from "../../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../../src/engine/plan/resolve-plan";
@@ -18,8 +16,8 @@ import {
 import type { ComparisonContext } from "../../../../src/ui/components/comparison/row-table";
 import { createComparisonRows } from "../../../../src/ui/state/comparison-rows";
 import { WHATIF_WORDS } from "../../../../src/ui/state/uncertainty";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const seedResult = computePlan(resolvePlan(seed));
 const sku0 = seedResult.skus[0]!;
 type Pair = [number | null, number | null];

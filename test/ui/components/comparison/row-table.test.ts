@@ -1,7 +1,5 @@
 /** The comparison's row table: rows addressed by key, their order in one place, input cells. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import type { PlanResult } from "../../../../src/engine/plan/plan-result";
 import { computePlan } from "../../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../../src/engine/plan/resolve-plan";
@@ -15,8 +13,8 @@ import {
 import { createComparisonRows } from "../../../../src/ui/state/comparison-rows";
 import { setLang } from "../../../../src/ui/state/i18n";
 import type { CellState } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const seedResult = computePlan(resolvePlan(seed));
 
 /** A context over a result, with input cells from a table of paths (blank when absent). */

@@ -1,8 +1,6 @@
 /** The schedule section's values: SKUs with a schedule, schedule problems, period and saving words. */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import { textProblem } from "../../../../src/engine/base/problems";
 import { SECONDS_PER_DAY, SECONDS_PER_HOUR } from "../../../../src/engine/base/units";
 import type { PlanResult } from "../../../../src/engine/plan/plan-result";
@@ -17,8 +15,8 @@ import {
 } from "../../../../src/ui/components/schedule/schedule-text";
 import { setLang, t } from "../../../../src/ui/state/i18n";
 import { createWorkbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 /** The seed with the worked example of docs/schedules.md as its schedule. */
 function scheduled(): PlanResult {
   return createRoot((dispose) => {

@@ -1,5 +1,4 @@
 /** The shared-costs grid: columns, split words in both languages, cells and commits. */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../../src/engine/base/types";
@@ -13,8 +12,8 @@ import {
 import { setLang } from "../../../../src/ui/state/i18n";
 import { createWorkbook } from "../../../../src/ui/state/workbook";
 import { withWorkbook } from "../../state/edits/workbook-root";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const withShared = (): PlanFile => ({
   ...seed,
   tenants: { ...seed.tenants!, shared: [{ name: "gateway", costPerDay: 100, split: "even" }] },

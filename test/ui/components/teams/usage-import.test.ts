@@ -1,5 +1,4 @@
 /** The usage import: known and default pools, the pool-mapping step, the outcome message. */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
 import type { PlanFile } from "../../../../src/engine/base/types";
@@ -11,8 +10,8 @@ import {
 } from "../../../../src/ui/components/teams/usage-import";
 import { setLang } from "../../../../src/ui/state/i18n";
 import { createWorkbook, type Workbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const noPools = (): PlanFile => ({ ...seed, tenants: { ...seed.tenants!, pools: [] } });
 const file = (text: string, name = "usage.csv") => ({ name, text: async () => text }) as File;
 const inRoot = (plan: PlanFile, body: (wb: Workbook) => Promise<void> | void) =>

@@ -1,8 +1,6 @@
 /** Goal seek as state: the starting goal, the answer in words, applying it to the plan. */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import type { SolveResult } from "../../../../src/engine/whatif/solve";
 import {
   answerText,
@@ -11,8 +9,8 @@ import {
   startGoal,
 } from "../../../../src/ui/components/whatif/goal-seek";
 import { createWorkbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const answer = (over: Partial<SolveResult>): SolveResult => ({
   found: true,
   vary: "skus[0].pricePerGpuHour",

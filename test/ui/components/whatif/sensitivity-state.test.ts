@@ -1,8 +1,6 @@
 /** The tornado's state: which SKUs it can show, which one it shows, and its chart. */
-import { readFileSync } from "node:fs";
 import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import type { PlanResult } from "../../../../src/engine/plan/plan-result";
 import { computePlan } from "../../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../../src/engine/plan/resolve-plan";
@@ -12,8 +10,8 @@ import {
   tornadoSku,
 } from "../../../../src/ui/components/whatif/sensitivity-state";
 import { createWorkbook } from "../../../../src/ui/state/workbook";
+import { seed } from "../../state/bench-plan";
 
-const seed = JSON.parse(readFileSync("models/examples/seed.json", "utf8")) as PlanFile;
 const base = computePlan(resolvePlan(seed));
 const sku = base.skus[0]!;
 /** Three SKUs: A and B planned, C without a capacity; B recommended. */
