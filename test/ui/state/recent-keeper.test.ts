@@ -47,10 +47,7 @@ describe("createRecentKeeper", () => {
     expect(k.recent().map((e) => e.text)).toEqual(["b", "a"]);
     // The same plan text again refreshes its copy instead of adding one.
     expect(await k.keep(entry("a", "2026-01-03T00:00:00Z"))).toEqual({ id: 1 });
-    expect(k.recent().map((e) => [e.id, e.text])).toEqual([
-      [1, "a"],
-      [2, "b"],
-    ]);
+    expect(k.recent().map((e) => `${e.id} ${e.text}`)).toEqual(["1 a", "2 b"]);
   });
 
   it("drops the oldest beyond the limit of copies", async () => {
@@ -71,12 +68,10 @@ describe("createRecentKeeper", () => {
   });
 
   it("without a store, a keep and a refresh say why and the list stays as it was", async () => {
-    const { store } = memoryKeptStore("IndexedDB is blocked");
-    const k = createRecentKeeper(store);
-    expect(await k.keep(entry("a", "2026-01-01T00:00:00Z"))).toEqual({
-      error: "IndexedDB is blocked",
-    });
-    expect(await k.refresh()).toBe("IndexedDB is blocked");
+    const blocked = "IndexedDB is blocked";
+    const k = createRecentKeeper(memoryKeptStore(blocked).store);
+    expect(await k.keep(entry("a", "2026-01-01T00:00:00Z"))).toEqual({ error: blocked });
+    expect(await k.refresh()).toBe(blocked);
     expect(k.recent()).toEqual([]);
   });
 });
