@@ -1,5 +1,4 @@
 /** Goal seek as state: the starting goal, the answer in words, applying it to the plan. */
-import { createRoot } from "solid-js";
 import { describe, expect, it } from "vitest";
 import type { SolveResult } from "../../../../src/engine/whatif/solve";
 import {
@@ -8,8 +7,8 @@ import {
   createGoalSeek,
   startGoal,
 } from "../../../../src/ui/components/whatif/goal-seek";
-import { createWorkbook } from "../../../../src/ui/state/workbook";
 import { seed } from "../../state/bench-plan";
+import { withWorkbook } from "../../state/edits/workbook-root";
 
 const answer = (over: Partial<SolveResult>): SolveResult => ({
   found: true,
@@ -42,12 +41,10 @@ describe("canApply", () => {
 
 describe("answerText", () => {
   it("says the value found, what it gives, and the value now", () => {
-    expect(answerText(answer({}), "Cost / month", "en")).toBe(
-      "skus[0].pricePerGpuHour = 4 gives Cost / month = 100. Now 5.",
-    );
-    expect(answerText(answer({}), "月成本", "zh")).toBe(
-      "skus[0].pricePerGpuHour = 4 时结果为 月成本 = 100。 当前为 5。",
-    );
+    const en = "skus[0].pricePerGpuHour = 4 gives Cost / month = 100. Now 5.";
+    expect(answerText(answer({}), "Cost / month", "en")).toBe(en);
+    const zh = "skus[0].pricePerGpuHour = 4 时结果为 月成本 = 100。 当前为 5。";
+    expect(answerText(answer({}), "月成本", "zh")).toBe(zh);
   });
   it("without an answer: its problem, or a dash", () => {
     expect(answerText(answer({ found: false }), "x", "en")).toBe("—");
@@ -56,8 +53,7 @@ describe("answerText", () => {
 
 describe("createGoalSeek", () => {
   it("opens on a cell with its value, solves for a price and applies it", () =>
-    createRoot((dispose) => {
-      const wb = createWorkbook(seed);
+    withWorkbook((wb) => {
       const gs = createGoalSeek(wb);
       const perMonth = wb.computed().result.skus[0]!.capacity!.costPerMonth;
       gs.ask({ path: "skus[0].costPerMonth", label: "Cost / month", sku: 0 });
@@ -73,18 +69,16 @@ describe("createGoalSeek", () => {
       gs.apply();
       expect(gs.open()).toBeNull();
       expect(wb.computed().result.skus[0]!.capacity!.costPerMonth).toBeCloseTo(perMonth / 2, 0);
-      dispose();
-    }));
+    }, seed));
 
   it("a goal that is not a number does not run", () =>
-    createRoot((dispose) => {
-      const gs = createGoalSeek(createWorkbook(seed));
+    withWorkbook((wb) => {
+      const gs = createGoalSeek(wb);
       gs.ask({ path: "skus[0].costPerMonth", label: "x", sku: 0 });
       gs.setGoal("lots");
       gs.run();
       expect(gs.answer()).toBeNull();
       gs.close();
       expect(gs.inputs()).toEqual([]);
-      dispose();
-    }));
+    }, seed));
 });
