@@ -31,42 +31,30 @@ const form = (over: Partial<FleetForm> = {}): FleetForm => ({
   ...over,
 });
 const trace = { name: "trace.jsonl" } as File;
+/** What every run of `setup` carries: its replicas, slots and (default) seed. */
+const run = { replicas: 15, slots: 24, seed: 1 };
+const fixed = (tokens: number) => ({ kind: "fixed", tokens });
 
 describe("fleetRun", () => {
   it("runs Poisson arrivals at the plan's peak rate with its mean lengths, rounded", () => {
+    const arrivals = { kind: "poisson", rps: 12.5, requests: 100_000 };
     expect(fleetRun(form(), setup)).toEqual({
-      replicas: 15,
-      slots: 24,
-      seed: 1,
-      arrivals: {
-        kind: "poisson",
-        rps: 12.5,
-        requests: 100_000,
-        input: { kind: "fixed", tokens: 800 },
-        output: { kind: "fixed", tokens: 300 },
-      },
+      ...run,
+      arrivals: { ...arrivals, input: fixed(800), output: fixed(300) },
     });
   });
 
   it("a typed rate replaces the peak; unknown lengths are one token", () => {
-    const r = fleetRun(form({ rps: " 3 ", seed: "42" }), {
-      ...setup,
-      inputTokens: null,
-      outputTokens: null,
-    });
-    expect(r).toMatchObject({
-      seed: 42,
-      arrivals: { rps: 3, input: { tokens: 1 }, output: { tokens: 1 } },
-    });
+    const unknown = { ...setup, inputTokens: null, outputTokens: null };
+    const r = fleetRun(form({ rps: " 3 ", seed: "42" }), unknown);
+    const arrivals = { rps: 3, input: { tokens: 1 }, output: { tokens: 1 } };
+    expect(r).toMatchObject({ seed: 42, arrivals });
   });
 
   it("replays a trace at its rate scale", () => {
-    expect(fleetRun(form({ source: "trace", traceFile: trace, rateScale: "2" }), setup)).toEqual({
-      replicas: 15,
-      slots: 24,
-      seed: 1,
-      arrivals: { kind: "trace", name: "trace.jsonl", file: trace, rateScale: 2 },
-    });
+    const arrivals = { kind: "trace", name: "trace.jsonl", file: trace, rateScale: 2 };
+    const r = fleetRun(form({ source: "trace", traceFile: trace, rateScale: "2" }), setup);
+    expect(r).toEqual({ ...run, arrivals });
   });
 
   it.each<[Partial<FleetForm>, Partial<FleetSetup>, string]>([
