@@ -33,16 +33,9 @@ describe("the column-mapping step", () => {
   });
 
   test("labels never show internal keys", () => {
-    for (const h of [
-      "throughput",
-      "rps",
-      "output tokens/s",
-      "ttft p99 ms",
-      "concurrency",
-      "request rate",
-      "mean input tokens",
-      "failed",
-    ]) {
+    const headers =
+      "throughput|rps|output tokens/s|ttft p99 ms|concurrency|request rate|mean input tokens|failed";
+    for (const h of headers.split("|")) {
       for (const f of fieldsOf(h))
         for (const lang of ["en", "zh"] as const)
           expect(fieldText(f, lang)).not.toMatch(
@@ -75,8 +68,7 @@ describe("column mapping", () => {
   test("an ambiguous 'throughput' column is found, and the choice rewrites only the header", () => {
     const csv = "concurrency,throughput,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n";
     const amb = ambiguousColumns("t.csv", csv);
-    expect(amb).toHaveLength(1);
-    expect(amb[0]!.column).toBe("throughput");
+    expect(amb.map((a) => a.column)).toEqual(["throughput"]);
     expect(amb[0]!.candidates.map((c) => c.label)).toEqual(["rps", "outputTokensPerSec"]);
     const out = applyColumnChoice(csv, new Map([[1, amb[0]!.candidates[1]!.field]]));
     expect(out).toBe("concurrency,output tokens/s,p99 ttft ms\r\n1,100,50\r\n4,300,80\r\n");
