@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
 import { sensitivity } from "../../../src/engine/whatif/sensitivity";
 import {
   TORNADO_COLORS,
@@ -9,17 +6,13 @@ import {
   shortInput,
   tornadoChart,
 } from "../../../src/ui/charts/tornado";
-
-const seed = JSON.parse(
-  readFileSync(join(__dirname, "../../../models/examples/seed.json"), "utf8"),
-) as PlanFile;
+import { seed } from "../state/bench-plan";
 
 describe("tornadoChart", () => {
   it("one row per input, largest swing on top, bars from the base result to −step and +step", () => {
     const s = sensitivity({ plan: seed }, { of: "replicas" })!;
     const cfg = tornadoChart(s, { title: "T", low: "−10 %", high: "+10 %" }, String);
-    expect(cfg.data.labels![0]).toBe("cells.peak_rps");
-    expect(cfg.data.labels).toHaveLength(7);
+    expect([cfg.data.labels![0], cfg.data.labels!.length]).toEqual(["cells.peak_rps", 7]);
     const [low, high] = cfg.data.datasets;
     // Base 15 replicas: 45 RPS → 13, 55 RPS → 16.
     expect(low!.data[0]).toEqual([15, 13]);
@@ -76,9 +69,7 @@ describe("shortInput", () => {
     };
     const labels = ["skus[0].replicaOutputTokensPerSec", "cells.peak_rps"];
     const axis = { getLabelForValue: (i: number) => labels[i]! };
-    expect([0, 1].map((i) => y.ticks.callback.call(axis, i))).toEqual([
-      "…replicaOutputTokensPerSec",
-      "cells.peak_rps",
-    ]);
+    const ticks = [0, 1].map((i) => y.ticks.callback.call(axis, i));
+    expect(ticks).toEqual(["…replicaOutputTokensPerSec", "cells.peak_rps"]);
   });
 });

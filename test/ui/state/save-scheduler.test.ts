@@ -72,12 +72,8 @@ describe("createSaveScheduler", () => {
 
   it("the pending flag is clear while the write runs (a copy kept then is the latest)", () => {
     let seen: boolean | null = null;
-    const s = createSaveScheduler(
-      () => {
-        seen = s.pending();
-      },
-      (f) => f(),
-    );
+    const writeNow = () => void (seen = s.pending());
+    const s = createSaveScheduler(writeNow, (f) => f());
     s.request();
     vi.runAllTimers();
     expect(seen).toBe(false);

@@ -33,21 +33,11 @@ describe("assumptionEdits", () => {
 
   it("removing a workload drops every SKU's sweep for it", () => {
     const plan = emptyPlan("t");
-    plan.workloads = [
-      { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 },
-      { name: "batch", peakRps: 1, inputTokens: 1, outputTokens: 1 },
-    ];
-    plan.skus = [
-      {
-        name: "x",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 1,
-        sweeps: {
-          chat: { replicaOutputTokensPerSec: 10 },
-          batch: { replicaOutputTokensPerSec: 5 },
-        },
-      },
-    ];
+    const workload = (name: string) => ({ name, peakRps: 1, inputTokens: 1, outputTokens: 1 });
+    plan.workloads = [workload("chat"), workload("batch")];
+    const rate = (r: number) => ({ replicaOutputTokensPerSec: r });
+    const sweeps = { chat: rate(10), batch: rate(5) };
+    plan.skus = [{ name: "x", gpusPerReplica: 1, pricePerGpuHour: 1, sweeps }];
     withWorkbook((wb) => {
       wb.removeWorkload(1);
       expect(wb.plan.workloads!.map((d) => d.name)).toEqual(["chat"]);
