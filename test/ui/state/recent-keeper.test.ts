@@ -47,7 +47,7 @@ describe("createRecentKeeper", () => {
     expect(k.recent().map((e) => e.text)).toEqual(["b", "a"]);
     // The same plan text again refreshes its copy instead of adding one.
     expect(await k.keep(entry("a", "2026-01-03T00:00:00Z"))).toEqual({ id: 1 });
-    expect(k.recent().map((e) => `${e.id} ${e.text}`)).toEqual(["1 a", "2 b"]);
+    expect(k.recent().flatMap((e) => [e.id, e.text])).toEqual([1, "a", 2, "b"]);
   });
 
   it("drops the oldest beyond the limit of copies", async () => {

@@ -3,15 +3,18 @@ import { SET_ASIDE_KEY } from "../../../src/ui/state/persist";
 import { createSetAsides, legacyEntry } from "../../../src/ui/state/set-asides";
 import { memoryKeptStore, memoryStorage } from "./memory-stores";
 
+/** A set-aside entry read from the legacy key. */
+const legacy = (reason: string, raw: string, at: string) => ({ reason, raw, at, where: "legacy" });
+
 describe("legacyEntry", () => {
   it.each([
     [
       '{"reason":"not JSON","raw":"{oops","at":"2025-01-01"}',
-      { reason: "not JSON", raw: "{oops", at: "2025-01-01", where: "legacy" },
+      legacy("not JSON", "{oops", "2025-01-01"),
     ],
-    ['{"raw":"x"}', { reason: "", raw: "x", at: "", where: "legacy" }],
-    ['{"reason":"r"}', { reason: "", raw: '{"reason":"r"}', at: "", where: "legacy" }],
-    ["plain text", { reason: "", raw: "plain text", at: "", where: "legacy" }],
+    ['{"raw":"x"}', legacy("", "x", "")],
+    ['{"reason":"r"}', legacy("", '{"reason":"r"}', "")],
+    ["plain text", legacy("", "plain text", "")],
   ])("%s", (text, entry) => {
     expect(legacyEntry(text)).toEqual(entry);
   });
@@ -25,10 +28,7 @@ describe("createSetAsides", () => {
     const s = createSetAsides(kept.store, local.storage, () => undefined);
     await s.load();
     expect(local.data.has(SET_ASIDE_KEY)).toBe(false);
-    expect(s.list().map((e) => [e.raw, e.where])).toEqual([
-      ["{x", "idb"],
-      ["{y", "idb"],
-    ]);
+    expect(s.list().flatMap((e) => [e.raw, e.where])).toEqual(["{x", "idb", "{y", "idb"]);
   });
 
   it("without IndexedDB a legacy set-aside stays under its key and is listed as legacy", async () => {
@@ -36,7 +36,7 @@ describe("createSetAsides", () => {
     const s = createSetAsides(memoryKeptStore("no IndexedDB").store, local.storage, () => {});
     await s.load();
     expect(local.data.get(SET_ASIDE_KEY)).toBe("{broken");
-    expect(s.list()).toEqual([{ reason: "", raw: "{broken", at: "", where: "legacy" }]);
+    expect(s.list()).toEqual([legacy("", "{broken", "")]);
     await s.discard(s.list()[0]!);
     expect(local.data.has(SET_ASIDE_KEY)).toBe(false);
   });
@@ -56,11 +56,8 @@ describe("createSetAsides", () => {
 
   it("when IndexedDB refuses, it holds the autosave until downloaded (then the autosave is released)", async () => {
     const released = vi.fn();
-    const s = createSetAsides(
-      memoryKeptStore("QuotaExceeded").store,
-      memoryStorage().storage,
-      released,
-    );
+    const full = memoryKeptStore("QuotaExceeded").store;
+    const s = createSetAsides(full, memoryStorage().storage, released);
     await s.add("not JSON", "{oops");
     expect(s.list()).toMatchObject([{ where: "autosave", keepError: "QuotaExceeded" }]);
     expect(s.holdsAutosave()).toBe(true);

@@ -33,12 +33,8 @@ const cmp: PlanVsActual = {
 describe("pvaRows", () => {
   it("lists pools, shared costs, teams, then the total, keyed by kind and name", () => {
     setLang("en");
-    expect(pvaRows(cmp).map((r) => r.key)).toEqual([
-      "pool:70b",
-      "shared:gateway",
-      "team:search",
-      "total",
-    ]);
+    const keys = pvaRows(cmp).map((r) => r.key);
+    expect(keys).toEqual(["pool:70b", "shared:gateway", "team:search", "total"]);
     expect(pvaRows(cmp)[2]!.label).toBe("search");
     expect(pvaRows(cmp)[0]!.label).toContain("70b");
   });

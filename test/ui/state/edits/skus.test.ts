@@ -58,8 +58,7 @@ describe("skuEdits", () => {
   it("setGpu sets or clears the GPU; a typed price is kept", () =>
     withWorkbook((wb) => {
       expect(wb.setGpu(0, "l40s")).toBe(false);
-      expect(wb.plan.skus[0]!.gpu).toBe("l40s");
-      expect(wb.plan.skus[0]!.pricePerGpuHour).toBe(2);
+      expect(wb.plan.skus[0]).toMatchObject({ gpu: "l40s", pricePerGpuHour: 2 });
       wb.setGpu(0, "");
       expect(wb.plan.skus[0]!.gpu).toBeUndefined();
     }, withSku(1)));
@@ -78,21 +77,12 @@ describe("skuEdits", () => {
 
   it("setPointBlock writes a pasted block, adding rows past the end, as one undo step", () =>
     withWorkbook((wb) => {
-      wb.setPointBlock(
-        "skus[0].sweep",
-        1,
-        ["concurrency", "outputTokensPerSec"],
-        [
-          ["4", "350"],
-          ["8", "600"],
-        ],
-      );
+      const block = ["4 350", "8 600"].map((row) => row.split(" "));
+      wb.setPointBlock("skus[0].sweep", 1, ["concurrency", "outputTokensPerSec"], block);
       const pts = wb.plan.skus[0]!.sweep!.points!;
-      expect(pts.map((p) => [p.concurrency, p.outputTokensPerSec])).toEqual([
-        [1, 100],
-        [4, 350],
-        [8, 600],
-      ]);
+      // Concurrency and output tokens/s of each point, as numbers.
+      const read = pts.flatMap((p) => [p.concurrency, p.outputTokensPerSec]);
+      expect(read).toEqual([1, 100, 4, 350, 8, 600]);
       wb.undo();
       expect(wb.plan.skus[0]!.sweep!.points).toHaveLength(1);
     }, withSku(1)));
