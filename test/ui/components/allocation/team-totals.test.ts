@@ -26,22 +26,15 @@ const money = moneyFormat("CNY", 2, "en");
 describe("totalColumns / totalCell", () => {
   it("shows own, shared and total cost and the per-1M costs of a team", () => {
     setLang("en");
-    expect(totalColumns().map((c) => c.key)).toEqual([
-      "own",
-      "shared",
-      "total",
-      "perMIn",
-      "perMOut",
-    ]);
+    const keys = totalColumns().map((c) => c.key);
+    expect(keys).toEqual(["own", "shared", "total", "perMIn", "perMOut"]);
     const x = tr.teams[0]!;
     expect(totalCell(tr, 0, 0, money).display).toBe(money.amount(x.costRounded));
     expect(totalCell(tr, 0, 1, money).display).toBe(money.amount(x.sharedCostRounded));
     // An even split of ¥100 over two teams.
     expect(x.sharedCostRounded).toBeCloseTo(50, 2);
-    expect(totalCell(tr, 0, 2, money)).toMatchObject({
-      display: money.amount(x.totalRounded),
-      class: "money",
-    });
+    const total = totalCell(tr, 0, 2, money);
+    expect(total).toMatchObject({ display: money.amount(x.totalRounded), class: "money" });
     expect(totalCell(tr, 0, 5, money).display).toBe(money.amount(null));
   });
 });
@@ -62,9 +55,8 @@ describe("sharedLineColumns / sharedLineCell / sharedLinePath", () => {
     setLang("en");
     expect(sharedLineColumns().map((c) => c.key)).toEqual(["split", "cost", "unallocated"]);
     expect(sharedLineCell(tr, 0, 1, money).display).toBe("¥100.00");
-    expect(sharedLineCell(tr, 0, 2, money).display).toBe(
-      money.amount(tr.shared[0]!.unallocatedRounded),
-    );
+    const unallocated = money.amount(tr.shared[0]!.unallocatedRounded);
+    expect(sharedLineCell(tr, 0, 2, money).display).toBe(unallocated);
     expect(sharedLineCell(tr, 0, 0, money).display).not.toBe("");
     expect(sharedLineCell(tr, 0, 3, money).display).toBe("");
   });

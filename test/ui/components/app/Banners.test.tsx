@@ -65,10 +65,8 @@ describe("Notices", () => {
     let dismissed = 0;
     const issue = { file: "a.csv", line: 3, code: "x", message: "bad row" };
     renderInWorkbook(() => <Notices notices={["Loaded.", issue]} onDismiss={() => dismissed++} />);
-    const lines = [...screen.getByTestId("notices").querySelectorAll("div")].map(
-      (d) => d.textContent,
-    );
-    expect(lines).toEqual(["Loaded.", "a.csv:3: bad row"]);
+    const divs = [...screen.getByTestId("notices").querySelectorAll("div")];
+    expect(divs.map((d) => d.textContent)).toEqual(["Loaded.", "a.csv:3: bad row"]);
     fireEvent.click(screen.getByRole("button"));
     expect(dismissed).toBe(1);
   });

@@ -21,14 +21,10 @@ describe("edge", () => {
   const row = extent("xxx..x.");
   const right = { r: 0, c: 1 };
   it.each([
-    // Inside a run: to its last filled cell.
-    [0, 2],
-    // At the end of a run: over the gap to the next filled cell.
-    [2, 5],
-    // No filled cell after: to the edge.
-    [5, 6],
-    // Already at the edge: stays.
-    [6, 6],
+    [0, 2], // inside a run: to its last filled cell
+    [2, 5], // at the end of a run: over the gap to the next filled cell
+    [5, 6], // no filled cell after: to the edge
+    [6, 6], // already at the edge: stays
   ])("Ctrl+Right from column %i goes to column %i", (from, to) => {
     expect(edge(row, { r: 0, c: from }, { r: 0, c: 0 + right.c })).toEqual({ r: 0, c: to });
   });

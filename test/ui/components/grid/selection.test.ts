@@ -27,25 +27,14 @@ describe("createSelection", () => {
   });
 
   it.each([
-    [
-      { r: 2, c: 1 },
-      { r: 2, c: 1 },
-    ],
-    [
-      { r: -3, c: 1 },
-      { r: 0, c: 1 },
-    ],
-    [
-      { r: 9, c: 9 },
-      { r: 4, c: 2 },
-    ],
-    [
-      { r: 1, c: -1 },
-      { r: 1, c: 0 },
-    ],
-  ])("select(%j) lands on %j (clamped to the grid)", (p, want) => {
+    [2, 1, 2, 1],
+    [-3, 1, 0, 1],
+    [9, 9, 4, 2],
+    [1, -1, 1, 0],
+  ])("select(%i, %i) lands on (%i, %i), clamped to the grid", (r, c, r1, c1) => {
     const { s, told, revealed } = setup();
-    s.select(p);
+    const want = { r: r1, c: c1 };
+    s.select({ r, c });
     expect(s.sel()).toEqual(want);
     expect(s.anchor()).toEqual(want);
     expect(told).toEqual([[want.r, want.c]]);
