@@ -31,8 +31,7 @@ describe("zoneCell", () => {
   ] as const)("zone %s, operating point %s → class %s", (zone, op, cls, note) => {
     setLang("en");
     const v = zoneCell(zone, op);
-    expect(v.class).toBe(cls);
-    expect(v.readOnly).toBe(true);
+    expect(v).toMatchObject({ class: cls, readOnly: true });
     expect(v.display).toBe(`${zone ? t(`zone_${zone}`) : ""}${op ? " ◆" : ""}`);
     expect(v.note).toBe(note ? t("opRowNote") : undefined);
   });
@@ -53,8 +52,7 @@ describe("pointCell", () => {
     [{ raw: "", value: null }, 2, ""],
   ])("%j at %i digits → %j", (over, digits, display) => {
     const v = pointCell(state(over), digits);
-    expect(v.display).toBe(display);
-    expect(v.raw).toBe(over.raw);
+    expect(v).toMatchObject({ display, raw: over.raw });
   });
   it("carries the cell's error", () => {
     const error = { kind: "VALUE", message: "not a number" };
