@@ -57,12 +57,8 @@ describe("createPlanReplacer", () => {
     const { r, recent, view } = setup();
     r.markLoaded(false);
     const next = emptyPlan("Kept");
-    const entry = {
-      title: "Kept",
-      keptAt: "",
-      reason: "share" as const,
-      text: JSON.stringify(next),
-    };
+    const text = JSON.stringify(next);
+    const entry = { title: "Kept", keptAt: "", reason: "share" as const, text };
     expect(await r.openRecent(entry)).toBeNull();
     expect(view()).toEqual(next);
     expect(recent().map((e) => e.title)).toEqual(["Current"]);
