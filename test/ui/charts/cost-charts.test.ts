@@ -37,12 +37,8 @@ describe("costBarChart", () => {
     expect(c.data.labels).toHaveLength(12);
   });
   it("says nothing when no bar is recommended", () => {
-    const c = costBarChart(
-      bars.map((b) => ({ ...b, recommended: false })),
-      "t",
-      String,
-      recBasis({}, "en"),
-    );
+    const none = bars.map((b) => ({ ...b, recommended: false }));
+    const c = costBarChart(none, "t", String, recBasis({}, "en"));
     expect(c.options?.plugins?.subtitle?.display).toBe(false);
   });
 });
