@@ -27,12 +27,9 @@ describe("TrustStatus", () => {
     expect(screen.queryByTestId("trust-list")).toBeNull();
     fireEvent.click(button);
     expect(button.getAttribute("aria-expanded")).toBe("true");
-    expect(screen.getAllByTestId("trust-item").map((b) => b.dataset.kind)).toEqual([
-      "needsPrice",
-      "unchecked",
-      "unchecked",
-    ]);
-    expect(screen.getAllByTestId("trust-item")[0]!.textContent).toBe(
+    const items = screen.getAllByTestId("trust-item");
+    expect(items.map((b) => b.dataset.kind)).toEqual(["needsPrice", "unchecked", "unchecked"]);
+    expect(items[0]!.textContent).toBe(
       "⚠ L40S needs a price per GPU-hour (nothing is costed without it)",
     );
     fireEvent.keyDown(document, { key: "Escape" });

@@ -29,22 +29,12 @@ describe("resolveRef", () => {
 
 describe("filesUnder", () => {
   const keys = ["/f/run/a.json", "/f/run/b.json", "/f/run/README.md", "/f/other/c.json"];
+  /** The files of /f/run named `names`, as filesUnder lists them. */
+  const run = (...names: string[]) => names.map((name) => ({ key: `/f/run/${name}`, name }));
   it.each([
-    ["/f/run/a.json", [{ key: "/f/run/a.json", name: "a.json" }]],
-    [
-      "/f/run/",
-      [
-        { key: "/f/run/a.json", name: "a.json" },
-        { key: "/f/run/b.json", name: "b.json" },
-      ],
-    ],
-    [
-      "/f/run",
-      [
-        { key: "/f/run/a.json", name: "a.json" },
-        { key: "/f/run/b.json", name: "b.json" },
-      ],
-    ],
+    ["/f/run/a.json", run("a.json")],
+    ["/f/run/", run("a.json", "b.json")],
+    ["/f/run", run("a.json", "b.json")],
     ["/f/none/", []],
   ])("%s", (path, want) => {
     // A file a folder import skips (its README) is not one of the folder's files.
