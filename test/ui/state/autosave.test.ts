@@ -38,6 +38,20 @@ function setup(saved: Record<string, string> = {}) {
   });
 }
 
+/** `setup` over an autosave of "Mine", restored and (by default) started. */
+async function restored(start = true) {
+  const s = setup({ [STORAGE_KEY]: serializeSaved(emptyPlan("Mine"), at) });
+  await s.persist.restore(async () => {}, { migrated: () => "" });
+  if (start) s.persist.start();
+  return s;
+}
+/** Another tab writes a plan titled `title` to the autosave key; its text. */
+function otherTabSaves(title: string) {
+  const text = serializeSaved(emptyPlan(title), at);
+  window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEY, newValue: text }));
+  return text;
+}
+
 describe("createPersistence", () => {
   it("restores the autosave at start-up, and autosaves an edit after it", async () => {
     const mine = emptyPlan("Mine");
@@ -76,8 +90,7 @@ describe("createPersistence", () => {
   });
 
   it("replacing the planner's plan keeps it in the recent plans first", async () => {
-    const s = setup({ [STORAGE_KEY]: serializeSaved(emptyPlan("Mine"), at) });
-    await s.persist.restore(async () => {}, { migrated: () => "" });
+    const s = await restored(false);
     expect(await s.persist.replace(emptyPlan("Shared"), "share")).toBeNull();
     expect(s.wb.plan.title).toBe("Shared");
     expect(s.recent().map((e) => [e.title, e.reason])).toEqual([["Mine", "share"]]);
@@ -86,11 +99,8 @@ describe("createPersistence", () => {
   });
 
   it("another tab's different plan holds the autosave until the planner chooses; both copies survive", async () => {
-    const s = setup({ [STORAGE_KEY]: serializeSaved(emptyPlan("Mine"), at) });
-    await s.persist.restore(async () => {}, { migrated: () => "" });
-    s.persist.start();
-    const theirs = serializeSaved(emptyPlan("Theirs"), at);
-    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEY, newValue: theirs }));
+    const s = await restored();
+    const theirs = otherTabSaves("Theirs");
     expect(s.persist.otherTab()?.title).toBe("Theirs");
     expect(s.persist.held()).toBe(true);
     await wait();
@@ -111,33 +121,20 @@ describe("createPersistence", () => {
   });
 
   it("keeping this tab's version keeps the other tab's in the recent plans", async () => {
-    const s = setup({ [STORAGE_KEY]: serializeSaved(emptyPlan("Mine"), at) });
-    await s.persist.restore(async () => {}, { migrated: () => "" });
-    s.persist.start();
-    const theirs = serializeSaved(emptyPlan("Theirs"), at);
-    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEY, newValue: theirs }));
+    const s = await restored();
+    otherTabSaves("Theirs");
     s.persist.resolveOtherTab("mine");
     await wait();
     expect(s.wb.plan.title).toBe("Mine");
     expect(s.savedPlan()?.title).toBe("Mine");
-    expect(
-      s
-        .recent()
-        .map((e) => [e.title, e.reason])
-        .sort(),
-    ).toEqual([
-      ["Mine", "thisTab"],
-      ["Theirs", "otherTab"],
-    ]);
+    const kept = s.recent().map((e) => `${e.title}: ${e.reason}`);
+    expect(kept.sort()).toEqual(["Mine: thisTab", "Theirs: otherTab"]);
     s.dispose();
   });
 
   it("this tab's own save echoed back is no choice to make", async () => {
-    const s = setup({ [STORAGE_KEY]: serializeSaved(emptyPlan("Mine"), at) });
-    await s.persist.restore(async () => {}, { migrated: () => "" });
-    s.persist.start();
-    const same = serializeSaved(emptyPlan("Mine"), at);
-    window.dispatchEvent(new StorageEvent("storage", { key: STORAGE_KEY, newValue: same }));
+    const s = await restored();
+    otherTabSaves("Mine");
     expect(s.persist.otherTab()).toBeNull();
     s.dispose();
   });
