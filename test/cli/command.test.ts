@@ -45,14 +45,10 @@ describe("parseOptions", () => {
   it("reads switches, valued options (the last wins, every value listed) and operands", () => {
     const p = parseOptions(
       OPTIONS,
-      words(`
-      plan.json --json --lang=zh --allow-path a --allow-path b -
-    `),
+      words("plan.json --json --lang=zh --allow-path a --allow-path b -"),
     );
     expect(p.positional).toEqual(["plan.json", "-"]);
-    expect(p.flags.get("json")).toBe(true);
-    expect(p.flags.get("lang")).toBe("zh");
-    expect(p.flags.get("allow-path")).toBe("b");
+    expect(words("json lang allow-path").map((k) => p.flags.get(k))).toEqual([true, "zh", "b"]);
     expect(p.lists.get("allow-path")).toEqual(["a", "b"]);
   });
 

@@ -3,54 +3,33 @@
  * input, `--`, `-o/--output` written atomically, `--quiet`, and no control characters printed.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
-import type { Io } from "../../src/cli/io";
-import { run } from "./helpers";
+import { run, runStdin, tmpDir, writeTmp } from "./helpers";
 
 const SEED = "models/examples/seed.json";
+const tmp = () => tmpDir("capplan-conv-");
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
-function tmp(): string {
-  return mkdtempSync(join(tmpdir(), "capplan-conv-"));
-}
-
-/** Run in-process with `stdin` as standard input. */
-async function runStdin(stdin: string, ...args: string[]) {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => stdin };
-  const code = await main(args, io);
-  return { code, out, err };
+/** The seed plan with `edit` applied, in a temporary file. */
+type Names = { title: string; skus: [{ name: string }]; tenants: { usage: [{ team: string }] } };
+function seedWith(edit: (plan: Names) => void): string {
+  const plan = JSON.parse(readFileSync(SEED, "utf8"));
+  edit(plan);
+  return writeTmp(plan, "p.json");
 }
 
 describe("a closed pipe", () => {
   it("ends quietly with exit 0 and nothing on stderr (`capplan formats | head -1`, and a long output)", () => {
-    for (const cmd of [
-      "formats",
-      "formats",
-      "formats",
-      `plan ${SEED} --json`,
-      "import fixtures/vllm/ --json --quiet",
-    ]) {
-      const p = spawnSync(
-        "bash",
-        [
-          "-c",
-          `node bin/capplan.mjs ${cmd} 2>"$ERRF" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`,
-        ],
-        {
-          encoding: "utf8",
-          timeout: 60000,
-          env: { ...process.env, ERRF: join(tmpdir(), `capplan-epipe-${process.pid}.txt`) },
-        },
-      );
-      expect(p.stdout.trim(), cmd).toBe("0");
-      expect(readFileSync(join(tmpdir(), `capplan-epipe-${process.pid}.txt`), "utf8"), cmd).toBe(
-        "",
-      );
+    const errf = join(tmpdir(), `capplan-epipe-${process.pid}.txt`);
+    const cmds = ["formats", "formats", "formats", `plan ${SEED} --json`];
+    for (const cmd of [...cmds, "import fixtures/vllm/ --json --quiet"]) {
+      const line = `node bin/capplan.mjs ${cmd} 2>"$ERRF" | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+      const env = { ...process.env, ERRF: errf };
+      const p = spawnSync("bash", ["-c", line], { encoding: "utf8", timeout: 60000, env });
+      expect([p.stdout.trim(), readFileSync(errf, "utf8")], cmd).toEqual(["0", ""]);
     }
   });
 });
@@ -58,8 +37,7 @@ describe("a closed pipe", () => {
 describe("standard input and --", () => {
   it("reads a plan from standard input with `-` (relative files against the working directory)", async () => {
     const r = await runStdin(readFileSync(SEED, "utf8"), "plan", "-", "--json");
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).skus[0].replicas).toBe(15);
+    expect([r.code, JSON.parse(r.out).skus[0].replicas]).toEqual([0, 15]);
   });
   it("imports standard input with `-`", async () => {
     const r = await runStdin(
@@ -68,10 +46,11 @@ describe("standard input and --", () => {
       "-",
       "--json",
     );
-    expect(r.code).toBe(0);
-    expect(
-      JSON.parse(r.out).sweeps[0].points.map((p: { concurrency: number }) => p.concurrency),
-    ).toEqual([1, 8, 32]);
+    const points = JSON.parse(r.out).sweeps[0].points;
+    expect([r.code, points.map((p: { concurrency: number }) => p.concurrency)]).toEqual([
+      0,
+      [1, 8, 32],
+    ]);
   });
   it("reads standard input in a real process", () => {
     const p = spawnSync(process.execPath, ["bin/capplan.mjs", "plan", "-", "--json"], {
@@ -79,13 +58,12 @@ describe("standard input and --", () => {
       encoding: "utf8",
       timeout: 60000,
     });
-    expect(p.status).toBe(0);
-    expect(JSON.parse(p.stdout).skus[0].gpus).toBe(60);
+    expect([p.status, JSON.parse(p.stdout).skus[0].gpus]).toEqual([0, 60]);
   });
   it("takes an operand that starts with - after --", async () => {
     const dir = tmp();
     const name = "-plan.json";
-    writeFileSync(join(dir, name), readFileSync(SEED, "utf8"));
+    writeTmp(readFileSync(SEED, "utf8"), name, dir);
     const before = process.cwd();
     process.chdir(dir);
     try {
@@ -93,30 +71,25 @@ describe("standard input and --", () => {
       expect(bad.code).toBe(2);
       expect(bad.err).toContain("unknown option");
       const ok = await run("plan", "--json", "--", name);
-      expect(ok.code).toBe(0);
-      expect(JSON.parse(ok.out).skus[0].replicas).toBe(15);
+      expect([ok.code, JSON.parse(ok.out).skus[0].replicas]).toEqual([0, 15]);
     } finally {
       process.chdir(before);
     }
   });
   it("reports an unknown option and a missing value in one plain line", async () => {
     const a = await run("formats", "--jsonn");
-    expect(a.code).toBe(2);
-    expect(a.errLines).toEqual(["capplan formats: unknown option --jsonn"]);
+    expect([a.code, a.errLines]).toEqual([2, ["capplan formats: unknown option --jsonn"]]);
     const b = await run("compare", "a", "b", "--threshold");
-    expect(b.code).toBe(2);
-    expect(b.errLines).toEqual(["capplan compare: --threshold needs a value"]);
+    expect([b.code, b.errLines]).toEqual([2, ["capplan compare: --threshold needs a value"]]);
   });
 });
 
 describe("-o / --output", () => {
   it("writes the result to the file (nothing on stdout), replacing an existing file through a rename", async () => {
     const dir = tmp();
-    const file = join(dir, "out.json");
-    writeFileSync(file, "old");
+    const file = writeTmp("old", "out.json", dir);
     const r = await run("plan", SEED, "--json", "-o", file);
-    expect(r.code).toBe(0);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([0, ""]);
     expect(JSON.parse(readFileSync(file, "utf8")).skus[0].replicas).toBe(15);
     const r2 = await run("formats", `--output=${file}`);
     expect(r2.code).toBe(0);
@@ -126,8 +99,7 @@ describe("-o / --output", () => {
   });
   it("leaves the previous file untouched on bad input", async () => {
     const dir = tmp();
-    const file = join(dir, "out.json");
-    writeFileSync(file, "previous result");
+    const file = writeTmp("previous result", "out.json", dir);
     const r = await run("plan", join(dir, "missing.json"), "--output", file);
     expect(r.code).toBe(2);
     expect(readFileSync(file, "utf8")).toBe("previous result");
@@ -135,8 +107,7 @@ describe("-o / --output", () => {
   });
   it("says so plainly when the folder cannot be written", async () => {
     const r = await run("formats", "-o", join(tmp(), "no", "such", "dir", "x.txt"));
-    expect(r.code).toBe(2);
-    expect(r.errLines).toHaveLength(1);
+    expect([r.code, r.errLines.length]).toEqual([2, 1]);
     expect(r.err).toContain("cannot write the output");
   });
 });
@@ -151,9 +122,7 @@ describe("--quiet", () => {
     expect(loud.code).toBe(0);
     expect(loud.err).toMatch(/^skipped: /m);
     const quiet = await run("import", join(dir, "run"), "--json", "--quiet");
-    expect(quiet.code).toBe(0);
-    expect(quiet.err).toBe("");
-    expect(quiet.out).toBe(loud.out);
+    expect([quiet.code, quiet.err, quiet.out]).toEqual([0, "", loud.out]);
     const bad = await run("import", join(dir, "missing.csv"), "-q");
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("no such file");
@@ -162,32 +131,30 @@ describe("--quiet", () => {
 
 describe("control characters", () => {
   it("never prints an ANSI escape or other control character from a plan (title, SKU and team names)", async () => {
-    const dir = tmp();
-    const plan = JSON.parse(readFileSync(SEED, "utf8"));
-    plan.title = "evil \u001b[2J\u001b]0;pwned\u0007 title\r";
-    plan.skus[0].name = "H100\u001b[31m red\u009b1m";
-    plan.tenants.usage[0].team = "search\u001b[5m";
-    writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
+    const file = seedWith((plan) => {
+      plan.title = "evil \u001b[2J\u001b]0;pwned\u0007 title\r";
+      plan.skus[0].name = "H100\u001b[31m red\u009b1m";
+      plan.tenants.usage[0].team = "search\u001b[5m";
+    });
     for (const mode of [[], ["--markdown"], ["--csv"], ["--json"]]) {
-      const r = await run("plan", join(dir, "p.json"), ...mode);
+      const r = await run("plan", file, ...mode);
       expect(r.code).toBe(0);
-      expect(r.out + r.err).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(r.out + r.err).not.toMatch(CONTROL);
     }
-    const rep = await run("report", join(dir, "p.json"));
-    expect(rep.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    const rep = await run("report", file);
+    expect(rep.out).not.toMatch(CONTROL);
     expect(rep.out).toContain("H100[31m red1m");
   });
 });
 
 describe("line breaks in names", () => {
   it("do not break Markdown tables or headings (team, SKU, workload names and the title)", async () => {
-    const dir = tmp();
-    const plan = JSON.parse(readFileSync(SEED, "utf8"));
-    plan.title = "Title\n# injected heading";
-    plan.skus[0].name = "H100\n| x | y |";
-    plan.tenants.usage[0].team = "search\r\nteam";
-    writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
-    const md = await run("plan", join(dir, "p.json"), "--markdown");
+    const file = seedWith((plan) => {
+      plan.title = "Title\n# injected heading";
+      plan.skus[0].name = "H100\n| x | y |";
+      plan.tenants.usage[0].team = "search\r\nteam";
+    });
+    const md = await run("plan", file, "--markdown");
     expect(md.code).toBe(0);
     const lines = md.out.split("\n");
     // Every line of a table starts and ends with a pipe; no line starts a heading but the title's.
@@ -198,9 +165,9 @@ describe("line breaks in names", () => {
     ]);
     expect(md.out).toContain("H100 \\| x \\| y \\|");
     expect(md.out).toContain("| 70b | search team |");
-    const text = await run("plan", join(dir, "p.json"));
+    const text = await run("plan", file);
     expect(text.out.split("\n")[0]).toBe("Title # injected heading");
-    const rep = await run("report", join(dir, "p.json"));
+    const rep = await run("report", file);
     expect(rep.out).not.toMatch(/^# injected/m);
     expect(rep.out).not.toMatch(/^\| x \| y \|/m);
   });

@@ -2,11 +2,8 @@
  * The stderr lines of a plan's errors (src/cli/error-lines.ts): a formula loop is one line naming
  * its size, however many cells it has, as a spreadsheet reports one circular reference.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "./helpers";
+import { run, writeTmp } from "./helpers";
 
 /** A plan whose cells hold loops of the given sizes (`a0 → a1 → … → a0`, `b0 → …`). */
 function loops(...sizes: number[]): string {
@@ -15,18 +12,8 @@ function loops(...sizes: number[]): string {
     const p = String.fromCharCode(97 + k);
     for (let i = 0; i < n; i++) cells[`${p}${i}`] = `=${p}${(i + 1) % n} + 1`;
   });
-  const dir = mkdtempSync(join(tmpdir(), "capplan-loop-"));
-  const file = join(dir, "plan.json");
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: "capplan.plan/v1",
-      cells,
-      workload: { peakRps: 10, inputTokens: 100, outputTokens: 100 },
-      skus: [],
-    }),
-  );
-  return file;
+  const workload = { peakRps: 10, inputTokens: 100, outputTokens: 100 };
+  return writeTmp({ format: "capplan.plan/v1", cells, workload, skus: [] });
 }
 
 describe("planErrorLines", () => {
@@ -47,10 +34,8 @@ describe("planErrorLines", () => {
     ],
     [[1], ["cells.a0: circular reference: cells.a0 → cells.a0"]],
   ])("loops of %j cells: one stderr line per loop", async (sizes, want) => {
-    const file = loops(...sizes);
-    const r = await run("plan", file);
-    expect(r.code).toBe(2);
-    expect(r.errLines).toHaveLength(sizes.length);
+    const r = await run("plan", loops(...sizes));
+    expect([r.code, r.errLines.length]).toEqual([2, sizes.length]);
     for (const [i, w] of want.entries())
       expect(r.errLines[sizes.length === 1 ? 0 : i]).toContain(w);
     expect(r.err.length).toBeLessThan(2000 * sizes.length);

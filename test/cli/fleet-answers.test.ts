@@ -4,14 +4,13 @@
  * and `capplan simulate --json` give for the same plan (10,000 requests, seed 1), the trace's
  * burstiness, and each SKU's KV memory, in English and Chinese.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fmtValue } from "../../src/engine/base/number-format";
 import { FLEET_MAX_REPLICAS, FLEET_REQUESTS, FLEET_SEED } from "../../src/cli/fleet-answers";
 import { fmtMoney } from "../../src/report/plan-output";
-import { run } from "./helpers";
+import { run, tmpDir, writeTmp } from "./helpers";
 
 const ROOT = join(__dirname, "../..");
 const SIM = join(ROOT, "fixtures/simulate/plan.json");
@@ -45,12 +44,10 @@ function burstyTrace(dir: string): string {
       const stamp = t.toISOString().replace("T", " ").replace("Z", "0000");
       rows.push(`${stamp},1000,200`);
     }
-  const file = join(dir, "bursts.csv");
-  writeFileSync(file, `${rows.join("\n")}\n`);
-  return file;
+  return writeTmp(`${rows.join("\n")}\n`, "bursts.csv", dir);
 }
 
-const tmp = mkdtempSync(join(tmpdir(), "capplan-fleet-"));
+const tmp = tmpDir("capplan-fleet-");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /**
@@ -58,7 +55,6 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  * a second of 1000 input and 200 output tokens, or from the trace `load` names.
  */
 function h100Plan(title: string, load: number | { trace: unknown }, maxMs: number): string {
-  const file = join(tmp, `${title.replace(/ /g, "-")}.json`);
   const chat =
     typeof load === "number" ? { peakRps: load, inputTokens: 1000, outputTokens: 200 } : load;
   const plan = {
@@ -69,8 +65,7 @@ function h100Plan(title: string, load: number | { trace: unknown }, maxMs: numbe
     factors: { elasticity: 1, redundancy: 1 },
     skus: [{ name: "H100", gpusPerReplica: 1, pricePerGpuHour: 3, sweep: { file: H100 } }],
   };
-  writeFileSync(file, JSON.stringify(plan));
-  return file;
+  return writeTmp(plan, `${title.replace(/ /g, "-")}.json`, tmp);
 }
 
 describe("plan --json: fleet", () => {
@@ -78,8 +73,7 @@ describe("plan --json: fleet", () => {
     const plan = await json("plan", SIM);
     const f = plan.fleet;
     expect(f).toMatchObject({ requests: FLEET_REQUESTS, seed: FLEET_SEED, arrivals: "poisson" });
-    expect(f.trace).toBeNull();
-    expect(FLEET_REQUESTS).toBe(10_000);
+    expect([f.trace, FLEET_REQUESTS]).toEqual([null, 10_000]);
     expect(f.mix).toEqual(await json("optimize", SIM));
     for (const k of ["feasible", "costPerHour", "skus", "assignment", "bestSingle", "savingsPct"])
       expect(f.mix).toHaveProperty(k);
@@ -116,16 +110,15 @@ describe("plan --json: fleet", () => {
   it("a plan with no feasible mix exits 0 with feasible false and, per workload, why", async () => {
     const planFile = h100Plan("too strict", 5, 1);
     const f = (await json("plan", planFile)).fleet;
-    expect(f.mix.feasible).toBe(false);
-    expect(f.mix.reasons.map((r: { workload: string }) => r.workload)).toEqual(["chat"]);
-    expect(f.mix.reasons[0].reason).toContain("H100");
+    const [reason] = f.mix.reasons;
+    expect(f.mix).toMatchObject({ feasible: false, reasons: [{ workload: "chat" }] });
+    expect(reason.reason).toContain("H100");
     const error =
       'SKU "H100" has no planned fleet (no feasible operating point, or its replicas could not be computed): nothing to simulate';
     expect(f.simulations).toEqual([{ sku: "H100", error }]);
     const en = await report(planFile, "en");
-    expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS");
-    expect(en).toContain(`  - ${f.mix.reasons[0].reason}`);
-    expect(en).toContain("| H100 | not simulated |");
+    const enLines = ["- No feasible mix (each workload on one SKU; HiGHS", `  - ${reason.reason}`];
+    for (const line of [...enLines, "| H100 | not simulated |"]) expect(en).toContain(line);
     const zh = await report(planFile, "zh");
     expect(zh).toContain("- 没有可行的组合（每个负载只用一种 SKU；HiGHS");
     expect(zh).toContain('- H100：SKU "H100" 没有规划出的集群');

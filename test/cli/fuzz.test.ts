@@ -5,30 +5,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../src/cli/io";
-import { main } from "../../src/cli/main";
+import { runStdin, type Run } from "./helpers";
 
 const NAMES = ["a", "b", "c", "peak", "gpu_hour", "x1", "tokens"];
 
+/** Zeros, the limits of doubles, integers past 2^53, and decimals binary cannot hold. */
+const EDGES = [0, -0, 1, -1, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, 1e-320, 5e-324, 1e15, 1e18];
 const extreme = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
-  fc.constantFrom(
-    0,
-    -0,
-    1,
-    -1,
-    1e308,
-    -1e308,
-    2 ** 53,
-    2 ** 53 + 2,
-    1e-320,
-    5e-324,
-    1e15,
-    1e18,
-    0.1,
-    1.005,
-  ),
+  fc.constantFrom(...EDGES, 0.1, 1.005),
 );
 
 const formula = fc.oneof(
@@ -86,15 +72,11 @@ function plans(value: fc.Arbitrary<unknown>, hostile: boolean) {
   /** `ok` values, or in hostile plans also `bad` ones. */
   const pick = <T, U>(ok: fc.Arbitrary<T>, bad: fc.Arbitrary<U>): fc.Arbitrary<T | U> =>
     hostile ? fc.oneof(ok, bad) : ok;
-  const name = pick(
-    fc.stringMatching(/^[A-Za-z][A-Za-z0-9 _-]{0,8}$/),
-    fc.string({ maxLength: 8 }),
-  );
-  const cells = fc.dictionary(
-    pick(fc.constantFrom(...NAMES, "z9", "rate"), fc.string({ maxLength: 8 })),
-    value,
-    { maxKeys: 12 },
-  );
+  const str = (maxLength: number) => fc.string({ maxLength });
+  const name = pick(fc.stringMatching(/^[A-Za-z][A-Za-z0-9 _-]{0,8}$/), str(8));
+  const cells = fc.dictionary(pick(fc.constantFrom(...NAMES, "z9", "rate"), str(8)), value, {
+    maxKeys: 12,
+  });
   const stats = fc.dictionary(
     fc.constantFrom("p50", "p90", "p99", "mean", "max", "p99.9", "bogus"),
     value,
@@ -128,10 +110,7 @@ function plans(value: fc.Arbitrary<unknown>, hostile: boolean) {
   );
   const sku = fc.record(
     {
-      name: fc.oneof(
-        fc.string({ maxLength: 10 }),
-        fc.constantFrom("H100\u001b[31m", "a|b", "line\nbreak"),
-      ),
+      name: fc.oneof(str(10), fc.constantFrom("H100\u001b[31m", "a|b", "line\nbreak")),
       gpu: name,
       gpusPerReplica: value,
       pricePerGpuHour: value,
@@ -179,9 +158,7 @@ function plans(value: fc.Arbitrary<unknown>, hostile: boolean) {
         fc.record(
           {
             team: fc.oneof(name, fc.constant("t\n|x")),
-            pool: hostile
-              ? fc.constantFrom("p1", "p2", undefined)
-              : fc.constantFrom("p1", undefined),
+            pool: fc.constantFrom("p1", ...(hostile ? ["p2"] : []), undefined),
             inputTokens: value,
             outputTokens: value,
           },
@@ -224,18 +201,15 @@ function plans(value: fc.Arbitrary<unknown>, hostile: boolean) {
 /** How many runs reached a computed result (a printed result). */
 const reached = { computed: 0, refused: 0 };
 
-async function runPlan(
-  text: string,
-  extra: readonly string[] = [],
-): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: () => text };
-  const code = await main(["plan", "-", ...extra], io);
-  return { code, out, err };
-}
+const runPlan = (text: string, extra: readonly string[] = []) =>
+  runStdin(text, "plan", "-", ...extra);
+/** fast-check's options: a fixed seed (FUZZ_SEED to change it), bounded in runs and time. */
+const bounded = (numRuns: number, interruptAfterTimeLimit: number) => {
+  const seed = Number(process.env.FUZZ_SEED ?? 20261202);
+  return { numRuns, interruptAfterTimeLimit, seed };
+};
 
-function check(r: { code: number; out: string; err: string }): void {
+function check(r: Run): void {
   expect([0, 2]).toContain(r.code);
   expect(r.err).not.toContain("internal error");
   expect(r.err + r.out).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -255,21 +229,12 @@ describe("fuzzing the plan path", () => {
           if (r.out !== "") reached.computed++;
           else {
             reached.refused++;
-            if (process.env.FUZZ_DEBUG)
-              console.log(
-                r.err
-                  .split("\n")[0]!
-                  .replace(/^capplan plan: -: /, "")
-                  .slice(0, 90),
-              );
+            const reason = r.err.split("\n")[0]!.replace(/^capplan plan: -: /, "");
+            if (process.env.FUZZ_DEBUG) console.log(reason.slice(0, 90));
           }
         },
       ),
-      {
-        numRuns: 300,
-        interruptAfterTimeLimit: 30_000,
-        seed: Number(process.env.FUZZ_SEED ?? 20261202),
-      },
+      bounded(300, 30_000),
     );
     // The generator must reach the engine often, not stop at validation every time.
     expect(reached.computed).toBeGreaterThan((reached.computed + reached.refused) / 10);
@@ -282,15 +247,9 @@ describe("fuzzing the plan path", () => {
           fc.string({ maxLength: 200 }),
           fc.constant("[".repeat(50_000)),
         ),
-        async (text) => {
-          check(await runPlan(text));
-        },
+        async (text) => check(await runPlan(text)),
       ),
-      {
-        numRuns: 100,
-        interruptAfterTimeLimit: 20_000,
-        seed: Number(process.env.FUZZ_SEED ?? 20261202),
-      },
+      bounded(100, 20_000),
     );
   }, 60_000);
 });

@@ -4,38 +4,32 @@
  * echoed, no hang. Real processes run under a timeout; in-process runs check messages.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run, runLine } from "./helpers";
+import { run, runLine, tmpDir, writeTmp } from "./helpers";
 
 const SECRET = "ghp_S3CRETt0kenDoNotLeak";
 const SWEEP_CSV = readFileSync("fixtures/malformed/bom-crlf.csv", "utf8");
 
 /** A tree: <root>/plans/plan.json (with the given sweep file), <root>/secret/creds.txt. */
 function tree(file: string, extra?: (root: string) => void): { root: string; plan: string } {
-  const root = mkdtempSync(join(tmpdir(), "capplan-hostile-"));
+  const root = tmpDir("capplan-hostile-");
   mkdirSync(join(root, "plans"));
   mkdirSync(join(root, "secret"));
-  writeFileSync(join(root, "secret", "creds.txt"), `https://user:${SECRET}@github.com\n`);
-  writeFileSync(join(root, "secret", "sweep.csv"), SWEEP_CSV);
+  writeTmp(`https://user:${SECRET}@github.com\n`, "creds.txt", join(root, "secret"));
+  writeTmp(SWEEP_CSV, "sweep.csv", join(root, "secret"));
   extra?.(root);
+  const one = { gpusPerReplica: 1, pricePerGpuHour: 1 };
   const plan = {
     format: "capplan.plan/v1",
     workloads: [{ name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 }],
     skus: [
-      {
-        name: "inline",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 1,
-        sweep: { replicaOutputTokensPerSec: 100 },
-      },
-      { name: "evil", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { file } },
+      { name: "inline", ...one, sweep: { replicaOutputTokensPerSec: 100 } },
+      { name: "evil", ...one, sweep: { file } },
     ],
   };
-  writeFileSync(join(root, "plans", "plan.json"), JSON.stringify(plan));
-  return { root, plan: join(root, "plans", "plan.json") };
+  return { root, plan: writeTmp(plan, "plan.json", join(root, "plans")) };
 }
 
 /** Run the real CLI with a timeout; a hang fails the test instead of blocking it. */
@@ -53,33 +47,27 @@ describe("plan `file` references are confined", () => {
   it("refuses ../ leaving the plan's folder and the working directory, naming the key, echoing nothing", async () => {
     const { plan } = tree("../secret/creds.txt");
     const r = await run("plan", plan, "--json");
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.errLines).toHaveLength(1);
-    expect(r.err).toContain("skus[1].sweep.file");
-    expect(r.err).toContain("--allow-path");
+    expect([r.code, r.out, r.errLines.length]).toEqual([2, "", 1]);
+    for (const text of ["skus[1].sweep.file", "--allow-path"]) expect(r.err).toContain(text);
     expect(r.err).not.toContain(SECRET);
   });
   it("refuses an absolute path and a path under sweeps{} with its key", async () => {
     const { root, plan } = tree("/etc/passwd");
     const a = await run("plan", plan);
-    expect(a.code).toBe(2);
-    expect(a.err).toContain("skus[1].sweep.file");
+    expect([a.code, a.err]).toEqual([2, expect.stringContaining("skus[1].sweep.file")]);
     const p = JSON.parse(readFileSync(plan, "utf8"));
     p.skus[1].sweep = undefined;
     p.skus[1].sweeps = { chat: { file: join(root, "secret", "sweep.csv") } };
-    writeFileSync(plan, JSON.stringify(p));
+    writeTmp(p, "plan.json", join(root, "plans"));
     const b = await run("plan", plan);
-    expect(b.code).toBe(2);
-    expect(b.err).toContain("skus[1].sweeps.chat.file");
+    expect([b.code, b.err]).toEqual([2, expect.stringContaining("skus[1].sweeps.chat.file")]);
   });
   it("refuses a symbolic link inside the plan's folder that points outside", async () => {
     const { plan } = tree("link.csv", (root) =>
       symlinkSync(join(root, "secret", "sweep.csv"), join(root, "plans", "link.csv")),
     );
     const r = await run("plan", plan);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("skus[1].sweep.file");
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining("skus[1].sweep.file")]);
   });
   it("allows the folder given with --allow-path (repeatable), and still never echoes an unrecognised file", async () => {
     const { root, plan } = tree("../secret/sweep.csv");
@@ -96,7 +84,7 @@ describe("plan `file` references are confined", () => {
   it("allows files in the plan's folder tree and in the working directory's tree (models/examples use ../../fixtures/)", async () => {
     const { root, plan } = tree("sub/sweep.csv", (r) => {
       mkdirSync(join(r, "plans", "sub"));
-      writeFileSync(join(r, "plans", "sub", "sweep.csv"), SWEEP_CSV);
+      writeTmp(SWEEP_CSV, "sweep.csv", join(r, "plans", "sub"));
     });
     expect((await run("plan", plan)).code).toBe(0);
     const ex = await run("plan", "models/examples/multi-sku.json", "--json");
@@ -104,7 +92,7 @@ describe("plan `file` references are confined", () => {
     // A plan outside the working directory reaching into it by ../: allowed (the working directory's tree).
     const rel = relative(
       join(root, "plans"),
-      join(process.cwd(), "fixtures", "malformed", "bom-crlf.csv"),
+      join(process.cwd(), "fixtures/malformed/bom-crlf.csv"),
     );
     const { plan: plan3 } = tree(rel);
     expect((await run("plan", plan3)).code).toBe(0);
@@ -116,31 +104,30 @@ describe("devices, FIFOs and symbolic links", () => {
     for (const dev of ["/dev/zero", "/dev/urandom"]) {
       const { plan } = tree(dev);
       const r = cli(["plan", plan, "--allow-path", "/dev"]);
-      expect(r.signal, dev).toBeNull();
-      expect(r.code, dev).toBe(2);
+      expect([r.signal, r.code], dev).toEqual([null, 2]);
       expect(r.err).toContain("a device, not a regular file");
       const i = cli(["import", dev]);
-      expect(i.code, dev).toBe(2);
-      expect(i.err).toContain("not a regular file");
+      expect([i.code, i.err], dev).toEqual([2, expect.stringContaining("not a regular file")]);
     }
   });
   it("does not hang on a FIFO, named or inside an imported folder", () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-fifo-"));
-    writeFileSync(join(dir, "a.csv"), SWEEP_CSV);
+    const dir = tmpDir("capplan-fifo-");
+    writeTmp(SWEEP_CSV, "a.csv", dir);
     execFileSync("mkfifo", [join(dir, "pipe.csv")]);
     const named = cli(["import", join(dir, "pipe.csv")]);
-    expect(named.signal).toBeNull();
-    expect(named.code).toBe(2);
-    expect(named.err).toContain("FIFO");
+    expect([named.signal, named.code, named.err]).toEqual([
+      null,
+      2,
+      expect.stringContaining("FIFO"),
+    ]);
     const folder = cli(["import", dir, "--json"]);
-    expect(folder.signal).toBeNull();
-    expect(folder.code).toBe(0);
+    expect([folder.signal, folder.code]).toEqual([null, 0]);
     expect(folder.err).toMatch(/^skipped: .*pipe\.csv: a FIFO/m);
     expect(JSON.parse(folder.out).sweeps[0].points).toHaveLength(3);
   });
   it("skips symbolic links to a folder, loops and dangling links in an imported folder with a warning naming each", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-links-"));
-    writeFileSync(join(dir, "a.csv"), SWEEP_CSV);
+    const dir = tmpDir("capplan-links-");
+    writeTmp(SWEEP_CSV, "a.csv", dir);
     mkdirSync(join(dir, "sub"));
     symlinkSync(join(dir, "sub"), join(dir, "to-folder"));
     symlinkSync(join(dir, "loop1"), join(dir, "loop2"));
@@ -154,15 +141,14 @@ describe("devices, FIFOs and symbolic links", () => {
       "loop1: a symbolic link loop",
       "loop2: a symbolic link loop",
       "dangling.csv: a dangling symbolic link",
-    ]) {
+    ])
       expect(r.err).toContain(n);
-    }
     expect(JSON.parse(r.out).sweeps).toHaveLength(1);
   });
   it("skips a link that leaves the folder, saying so, and follows one that stays inside", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-links-"));
+    const dir = tmpDir("capplan-links-");
     mkdirSync(join(dir, "data"));
-    writeFileSync(join(dir, "data", "a.csv"), SWEEP_CSV);
+    writeTmp(SWEEP_CSV, "a.csv", join(dir, "data"));
     mkdirSync(join(dir, "run"));
     symlinkSync(join(dir, "data", "a.csv"), join(dir, "run", "a.csv"));
     const r = await run("import", join(dir, "run"), "--json");
@@ -172,7 +158,6 @@ describe("devices, FIFOs and symbolic links", () => {
     expect(r2.code).toBe(0);
     symlinkSync(join(dir, "data", "a.csv"), join(dir, "data", "b-link.csv"));
     const r3 = await run("import", join(dir, "data"), "--json", "--separate");
-    expect(r3.code).toBe(0);
-    expect(JSON.parse(r3.out).sweeps).toHaveLength(2);
+    expect([r3.code, JSON.parse(r3.out).sweeps.length]).toEqual([0, 2]);
   });
 });

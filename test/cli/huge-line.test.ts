@@ -6,21 +6,12 @@
  * folder, never committed.
  */
 import { spawnSync } from "node:child_process";
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tmpDir, writeTmp } from "./helpers";
 
-const dir = mkdtempSync(join(tmpdir(), "capplan-huge-line-"));
+const dir = tmpDir("capplan-huge-line-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("a 150 MB single-line CSV", () => {
@@ -33,11 +24,11 @@ describe("a 150 MB single-line CSV", () => {
     closeSync(fd);
     expect(statSync(file).size).toBe(150 * 2 ** 20 + 16);
     // The child records its own peak RSS (kB) on exit: no dependency on /usr/bin/time.
-    const probe = join(dir, "rss.mjs");
     const rssOut = join(dir, "rss.txt");
-    writeFileSync(
-      probe,
+    const probe = writeTmp(
       `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssOut)}, String(process.resourceUsage().maxRSS)));\n`,
+      "rss.mjs",
+      dir,
     );
     const started = performance.now();
     const p = spawnSync(
@@ -46,9 +37,7 @@ describe("a 150 MB single-line CSV", () => {
       { encoding: "utf8", timeout: 60_000 },
     );
     const seconds = (performance.now() - started) / 1000;
-    expect(p.signal).toBeNull();
-    expect(p.status).toBe(2);
-    expect(p.stdout).toBe("");
+    expect([p.signal, p.status, p.stdout]).toEqual([null, 2, ""]);
     expect(p.stderr.trim()).toBe(
       `capplan import: ${file}:1: line 1 is 150.0 MiB long; a line of a text table may be at most 1 MiB (a file without line breaks?)`,
     );

@@ -2,19 +2,18 @@
  * Reading plan and sweep files: every message is a problem (code `cliFile.*`, docs/problems.md),
  * English byte for byte as before, Chinese under `--lang zh` rendered from the code.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliError, readInputs } from "../../src/cli/io";
 import { renderProblem } from "../../src/report/messages";
 import type { cliFileMessages as F } from "../../src/import/messages/usage";
-import { run, runLine } from "./helpers";
+import { run, runLine, tmpDir, writeTmp } from "./helpers";
 import { importOrFail } from "../../src/cli/commands/import";
 
 const VLLM = "vllm-infqps-concurrency1-Llama-3.1-8B-Instruct-20250612-100105.json";
 
-const dir = mkdtempSync(join(tmpdir(), "capplan-file-zh-"));
+const dir = tmpDir("capplan-file-zh-");
 
 describe("file messages in English and Chinese", () => {
   it.each([
@@ -44,47 +43,41 @@ describe("file messages in English and Chinese", () => {
 
   it("compare names the side of each problem, in the language asked for", async () => {
     const missing = join(dir, "gone.json");
-    const en = await run("compare", missing, "fixtures/vllm/vllm-8qps-concurrency8-llama.json");
+    const good = "fixtures/vllm/vllm-8qps-concurrency8-llama.json";
+    const ours = (r: { errLines: string[] }) => r.errLines.filter((l) => l.startsWith("capplan"));
+    const en = await run("compare", missing, good);
     expect(en.code).toBe(2);
-    expect(en.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
-      `capplan compare: baseline: ${missing}: no such file or directory`,
-    ]);
-    const zh = await runLine(
-      `compare fixtures/vllm/vllm-8qps-concurrency8-llama.json ${missing} --lang zh`,
-    );
-    expect(zh.errLines.filter((l) => l.startsWith("capplan"))).toEqual([
-      `capplan compare: 候选：${missing}：文件或文件夹不存在`,
-    ]);
+    expect(ours(en)).toEqual([`capplan compare: baseline: ${missing}: no such file or directory`]);
+    const zh = await runLine(`compare ${good} ${missing} --lang zh`);
+    expect(ours(zh)).toEqual([`capplan compare: 候选：${missing}：文件或文件夹不存在`]);
   });
 
   it("skipped entries of a folder are said in the reader's language; a folder of nothing readable is an error with a problem", () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-links-"));
+    const root = tmpDir("capplan-file-zh-links-");
     const d = join(root, "runs");
     mkdirSync(d);
     mkdirSync(join(root, "elsewhere"));
-    writeFileSync(join(root, "elsewhere", "x.json"), "{}");
+    writeTmp("{}", "x.json", join(root, "elsewhere"));
     symlinkSync(join(root, "nowhere.json"), join(d, "dangling.json"));
     symlinkSync(join(root, "elsewhere", "x.json"), join(d, "leaves.json"));
     symlinkSync(join(root, "elsewhere"), join(d, "dir.json"));
-    const en: string[] = [];
-    let err: unknown = null;
-    try {
-      readInputs(["runs"], root, { warnings: en });
-    } catch (e) {
-      err = e;
-    }
+    /** Reading the folder (English unless `opts.lang`): its skipped lines, the error thrown. */
+    const read = (opts: { lang?: "zh" } = {}) => {
+      const warnings: string[] = [];
+      try {
+        readInputs(["runs"], root, { warnings, ...opts });
+      } catch (e) {
+        return { warnings, err: e };
+      }
+      return { warnings, err: null };
+    };
+    const { warnings: en, err } = read();
     expect(en).toEqual([
       "skipped: runs/dangling.json: a dangling symbolic link, not followed",
       "skipped: runs/dir.json: a symbolic link to a folder, not followed",
       "skipped: runs/leaves.json: a symbolic link that leaves the folder, not followed",
     ]);
-    const zh: string[] = [];
-    try {
-      readInputs(["runs"], root, { warnings: zh, lang: "zh" });
-    } catch {
-      /* the same error */
-    }
-    expect(zh).toEqual([
+    expect(read({ lang: "zh" }).warnings).toEqual([
       "skipped: runs/dangling.json: 悬空的符号链接，未跟随",
       "skipped: runs/dir.json: 指向文件夹的符号链接，未跟随",
       "skipped: runs/leaves.json: 离开该文件夹的符号链接，未跟随",
@@ -98,23 +91,17 @@ describe("file messages in English and Chinese", () => {
   });
 
   it("capplan import says the skipped entries of a folder in the language of --lang", () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-import-zh-links-"));
+    const root = tmpDir("capplan-import-zh-links-");
     const d = join(root, "runs");
     mkdirSync(d);
     copyFileSync(
-      join(__dirname, "..", "..", "fixtures", "vllm", "concurrency-sweep-h100", VLLM),
+      join(__dirname, "../../fixtures/vllm/concurrency-sweep-h100", VLLM),
       join(d, VLLM),
     );
     symlinkSync(join(root, "nowhere.json"), join(d, "dangling.json"));
     const lines: string[] = [];
-    const sweeps = importOrFail(
-      [d],
-      {},
-      { out: () => {}, err: (t) => void lines.push(t) },
-      false,
-      "zh",
-    );
-    expect(sweeps.length).toBe(1);
+    const io = { out: () => {}, err: (t: string) => void lines.push(t) };
+    expect(importOrFail([d], {}, io, false, "zh").length).toBe(1);
     expect(lines.filter((l) => l.startsWith("skipped:"))).toEqual([
       `skipped: ${d}/dangling.json: 悬空的符号链接，未跟随\n`,
     ]);

@@ -4,10 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { COMMANDS, nearestCommand } from "../../src/cli/main";
-import { run, runLine } from "./helpers";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { run, runLine, writeTmp } from "./helpers";
 
 describe("capplan usage", () => {
   it("prints the general usage with every command and the exit codes for --help and help", async () => {
@@ -46,11 +43,10 @@ describe("capplan usage", () => {
     expect([none.code, none.out]).toEqual([2, ""]);
     expect(none.err).toContain("usage:");
     const bad = await run("plna");
-    expect(bad.code).toBe(2);
     // One line with the nearest command, not the whole usage.
-    expect(bad.err).toBe(
-      'unknown command "plna"; did you mean "plan"? (capplan --help lists the commands)\n',
-    );
+    const line =
+      'unknown command "plna"; did you mean "plan"? (capplan --help lists the commands)\n';
+    expect([bad.code, bad.err]).toEqual([2, line]);
   });
   // "typed nearest", or only "typed" when no command is near.
   const rows = ["plna plan", "imprt import", "imp import", "reprot report", "actual actuals"];
@@ -60,15 +56,14 @@ describe("capplan usage", () => {
   });
   it("prints a version", async () => {
     const r = await run("--version");
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^capplan \S+\n$/);
+    expect([r.code, r.out]).toEqual([0, expect.stringMatching(/^capplan \S+\n$/)]);
   });
 });
 
 describe("capplan compare without a common load level", () => {
   it("exits 2 instead of passing a CI gate on nothing compared", async () => {
     const r = await runLine(
-      `compare fixtures/vllm/concurrency-sweep-h100/ fixtures/inference-perf/`,
+      "compare fixtures/vllm/concurrency-sweep-h100/ fixtures/inference-perf/",
     );
     expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.err).toContain("no load level matches");
@@ -139,29 +134,27 @@ describe("capplan usage errors in the language of --lang", () => {
   ])("%s", async (line, en, zh) => {
     const prefix = `capplan ${line.split(" ")[0]}: `;
     const e = await runLine(line);
-    expect(e.code).toBe(2);
-    expect(e.err.startsWith(prefix + en)).toBe(true);
+    expect([e.code, e.err.startsWith(prefix + en)]).toEqual([2, true]);
     const z = await runLine(`${line} --lang zh`);
-    expect(z.code).toBe(2);
-    expect(z.err.startsWith(prefix + zh), z.err).toBe(true);
+    expect([z.code, z.err.startsWith(prefix + zh)], z.err).toEqual([2, true]);
   });
 
   it("an invalid --lang is said in English; an unknown command follows --lang", async () => {
-    expect((await run("plan", "x.json", "--lang", "fr")).err).toBe(
+    const errs = [
+      ["plan", "x.json", "--lang", "fr"],
+      ["frobnicate", "--lang", "zh"],
+      ["frobnicate"],
+    ];
+    expect(await Promise.all(errs.map(async (a) => (await run(...a)).err))).toEqual([
       "capplan plan: --lang must be en or zh, got fr\n",
-    );
-    expect((await run("frobnicate", "--lang", "zh")).err).toBe(
       '未知命令 "frobnicate"（capplan --help 列出所有命令）\n',
-    );
-    expect((await run("frobnicate")).err).toBe(
       'unknown command "frobnicate" (capplan --help lists the commands)\n',
-    );
+    ]);
   });
 });
 
 /** A plan whose only SKU fails P99 TTFT ≤ 1000 ms already at concurrency 1 (1500 ms: 500 ms, 50 % over). */
 function infeasiblePlan(): string {
-  const p = join(mkdtempSync(join(tmpdir(), "capplan-zh-")), "plan.json");
   const point = { concurrency: 1, outputTokensPerSec: 50, ttftMs: { p99: 1500 } };
   const plan = {
     format: "capplan.plan/v1",
@@ -170,8 +163,7 @@ function infeasiblePlan(): string {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     skus: [{ name: "T4", gpusPerReplica: 1, pricePerGpuHour: 1, sweep: { points: [point] } }],
   };
-  writeFileSync(p, JSON.stringify(plan));
-  return p;
+  return writeTmp(plan);
 }
 
 // Engine and importer messages follow --lang (issue #5); the English output is unchanged.
@@ -196,8 +188,10 @@ describe("capplan --lang zh translates engine and importer messages", () => {
 
   it("import prints its errors and warnings in Chinese after the file location", async () => {
     const bad = await run("import", "fixtures/malformed/empty.csv", "--lang", "zh");
-    expect(bad.code).toBe(2);
-    expect(bad.err).toContain("fixtures/malformed/empty.csv:1: 文件为空");
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      expect.stringContaining("malformed/empty.csv:1: 文件为空"),
+    ]);
     const dup = await runLine(`import fixtures/malformed/duplicate-levels.csv --json --lang zh`);
     expect(dup.code).toBe(0);
     const line =

@@ -2,13 +2,12 @@
  * The operating point on a real sweep (docs/operating-point.md): the passing load level with the
  * most output throughput, and failed requests counted against the level (`maxErrorRatePct`).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFiles } from "../../src/import/index";
 import type { SweepPoint } from "../../src/engine/base/types";
-import { run } from "./helpers";
+import { run, tmpDir, writeTmp } from "./helpers";
 
 const VLLM_RATE_SWEEP =
   "fixtures/vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl";
@@ -20,12 +19,7 @@ function vllmPoints(): SweepPoint[] {
   return r.sweeps[0]!.points;
 }
 
-function tmpPlan(plan: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-op-"));
-  const p = join(dir, "plan.json");
-  writeFileSync(p, JSON.stringify(plan));
-  return p;
-}
+const tmpPlan = (plan: unknown): string => writeTmp(plan);
 
 function plan(ttftMaxMs: number, extra: Record<string, unknown> = {}): unknown {
   return {
@@ -37,8 +31,9 @@ function plan(ttftMaxMs: number, extra: Record<string, unknown> = {}): unknown {
   };
 }
 
+/** `plan --json` of a plan file's path or of a plan object, exit 0. */
 async function planJson(p: unknown) {
-  const r = await run("plan", tmpPlan(p), "--json");
+  const r = await run("plan", typeof p === "string" ? p : tmpPlan(p), "--json");
   expect(r.code).toBe(0);
   return JSON.parse(r.out);
 }
@@ -85,8 +80,7 @@ describe("operating point on the vLLM rate sweep in fixtures/", () => {
 
   it("rejects a maxErrorRatePct that is not a number, naming the key", async () => {
     const r = await run("plan", tmpPlan(plan(40000, { maxErrorRatePct: "lots" })), "--json");
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/maxErrorRatePct/);
+    expect([r.code, r.err]).toEqual([2, expect.stringMatching(/maxErrorRatePct/)]);
   });
 });
 
@@ -176,9 +170,7 @@ describe("replicasRaw under N+k with several workloads", () => {
 describe("formulas reading computed results: a SKU's <id>_tok_s (docs/formulas.md)", () => {
   const tokPath = (i: number) => `skus[${i}].sweep.replicaOutputTokensPerSec`;
   it("the example's H200 estimate follows the H100's computed operating point, not a typed copy", async () => {
-    const r = await run("plan", "models/examples/multi-sku.json", "--json");
-    expect(r.code).toBe(0);
-    const j = JSON.parse(r.out);
+    const j = await planJson("models/examples/multi-sku.json");
     const find = (n: string) => j.skus.find((s: { name: string }) => s.name.startsWith(n));
     const [h100, h200] = [find("H100"), find("H200")];
     expect([h100.sloChecked, h200.sloChecked]).toEqual([true, false]);
@@ -245,20 +237,15 @@ describe("a spreadsheet sweep with a failed share column", () => {
   const csv =
     "Concurrency,P99 TTFT (ms),Output tok/s,Failed %\n8,200,1000,0\n16,300,1800,0.5\n32,500,3000,4\n";
   const sweepPlan = (extra: Record<string, unknown>) => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-op-"));
-    writeFileSync(join(dir, "sweep.csv"), csv);
-    const p = join(dir, "plan.json");
-    writeFileSync(
-      p,
-      JSON.stringify({
-        format: FORMAT,
-        workload: { ...WORKLOAD, outputTokens: 100 },
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-        skus: [sku("L40S", 1, { file: "sweep.csv" })],
-        ...extra,
-      }),
-    );
-    return p;
+    const dir = tmpDir("capplan-op-");
+    writeTmp(csv, "sweep.csv", dir);
+    const plan = {
+      format: FORMAT,
+      workload: { ...WORKLOAD, outputTokens: 100 },
+      slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+      skus: [sku("L40S", 1, { file: "sweep.csv" })],
+    };
+    return writeTmp({ ...plan, ...extra }, "plan.json", dir);
   };
 
   it.each([
@@ -267,15 +254,9 @@ describe("a spreadsheet sweep with a failed share column", () => {
     [{ maxErrorRatePct: 5 }, 32, 3000, false],
   ])(
     "maxErrorRatePct %j acts on it: operating point concurrency %d",
-    async (extra, conc, tok, binds) => {
-      const r = await run("plan", sweepPlan(extra), "--json");
-      expect(r.code).toBe(0);
-      const op = JSON.parse(r.out).skus[0].operatingPoint;
-      expect(op).toMatchObject({
-        concurrency: conc,
-        outputTokensPerSec: tok,
-        bindingErrorRate: binds,
-      });
+    async (extra, concurrency, outputTokensPerSec, bindingErrorRate) => {
+      const op = (await planJson(sweepPlan(extra))).skus[0].operatingPoint;
+      expect(op).toMatchObject({ concurrency, outputTokensPerSec, bindingErrorRate });
     },
   );
 });

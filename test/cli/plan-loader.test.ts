@@ -6,15 +6,13 @@
  * CC-BY, SOURCE.md beside it). The same summary stored inline (as the app stores it) gives the
  * same plan.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computePlan } from "../../src/engine/plan/plan";
 import { validatePlan } from "../../src/engine/plan/plan-file";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
-import { main } from "../../src/cli/main";
-import { run } from "./helpers";
+import { run, runStdin, tmpDir, writeTmp } from "./helpers";
 
 const AZURE = "fixtures/traces/AzureLLMInferenceTrace_conv.csv";
 
@@ -37,12 +35,8 @@ const plan = (trace: Record<string, unknown>, extra: Record<string, unknown> = {
 
 /** `capplan <args>` with the plan `p` on stdin (`-`); `json` is stdout parsed under --json. */
 async function stdinRun(args: string[], p: unknown) {
-  let out = "";
-  let err = "";
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const code = await main(args, { ...io, stdin: () => JSON.stringify(p) });
-  const json = args.includes("--json") && out ? JSON.parse(out) : null;
-  return { code, out, err, errLines: err.split("\n").filter((l) => l !== ""), json };
+  const r = await runStdin(JSON.stringify(p), ...args);
+  return { ...r, json: args.includes("--json") && r.out ? JSON.parse(r.out) : null };
 }
 const planOf = (p: unknown) => stdinRun(["plan", "-", "--json"], p);
 
@@ -70,10 +64,7 @@ describe("a workload from a trace file", () => {
     // replicas = ceil(peak × mean output ÷ 100 tok/s × 1.2 × 1.2)
     const replicas = Math.ceil(((want.peak * want.output) / 100) * 1.44 - 1e-9);
     expect(r.json.skus[0].replicasBase).toBeCloseTo((want.peak * want.output) / 100, 9);
-    expect([r.json.skus[0].replicas, r.json.skus[0].costPerHour]).toEqual([
-      replicas,
-      replicas * 80,
-    ]);
+    expect(r.json.skus[0]).toMatchObject({ replicas, costPerHour: replicas * 80 });
   });
 
   it("peak p99 takes the 99th percentile of the bin rates; explicit numbers win over the trace", async () => {
@@ -81,8 +72,7 @@ describe("a workload from a trace file", () => {
     expect(r.code).toBe(0);
     const w = r.json.workloads[0];
     expect(w.peakRps).toBeCloseTo(want.p99, 12);
-    expect(w.peakRps).toBeLessThan(want.peak);
-    expect(w.outputTokens).toBe(250);
+    expect([w.peakRps < want.peak, w.outputTokens]).toEqual([true, 250]);
     expect(w.inputTokens).toBeCloseTo(want.input, 9);
     expect(r.json.skus[0].replicas).toBe(Math.ceil(((want.p99 * 250) / 100) * 1.44 - 1e-9));
   });
@@ -114,14 +104,11 @@ describe("a workload from a trace file", () => {
     expect(out.err).not.toContain("root:");
     const nope = plan({ file: "fixtures/traces/nope.csv" });
     const missing = await planOf(nope);
-    expect(missing.code).toBe(2);
-    expect(missing.err).toContain("workloads[0].trace.file: fixtures/traces/nope.csv");
+    const where = "workloads[0].trace.file: fixtures/traces/nope.csv";
+    expect([missing.code, missing.err]).toEqual([2, expect.stringContaining(where)]);
     const zh = await stdinRun(["plan", "-", "--lang", "zh"], nope);
-    expect(zh.code).toBe(2);
     // The reason renders from its problem (cliFile.fs); the file location keeps its ASCII ": " as every import issue line does.
-    expect(zh.err).toContain(
-      "workloads[0].trace.file: fixtures/traces/nope.csv: 文件或文件夹不存在",
-    );
+    expect([zh.code, zh.err]).toEqual([2, expect.stringContaining(`${where}: 文件或文件夹不存在`)]);
     const notTrace = await planOf(plan({ file: "package.json" }));
     expect([notTrace.code, notTrace.errLines.length]).toEqual([2, 1]);
     expect(notTrace.err).toContain("workloads[0].trace.file: package.json");
@@ -146,16 +133,14 @@ describe("a workload from a trace file", () => {
 
 /** A plan file at `root/rel` with one chat workload and the SKU `sku`; its path. */
 function planFile(root: string, rel: string, sku: Record<string, unknown>): string {
-  const file = join(root, rel);
   const chat = { name: "chat", peakRps: 1, inputTokens: 100, outputTokens: 100 };
   const skus = [{ gpusPerReplica: 1, pricePerGpuHour: 1, ...sku }];
-  writeFileSync(file, JSON.stringify({ format: "capplan.plan/v1", workloads: [chat], skus }));
-  return file;
+  return writeTmp({ format: "capplan.plan/v1", workloads: [chat], skus }, rel, root);
 }
 
 describe("loadPlan: sweep files and references, in English and Chinese", () => {
   it("a SKU's sweep folder holding several sweeps is an error of the plan, in Chinese under --lang zh", async () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-holds-"));
+    const root = tmpDir("capplan-file-zh-holds-");
     mkdirSync(join(root, "runs"));
     copyFileSync("fixtures/vllm/vllm-8qps-concurrency8-llama.json", join(root, "runs", "a.json"));
     const sglang = "fixtures/sglang/datacrunch_h200x4_llama3.3-70b_offline.jsonl";
@@ -173,7 +158,7 @@ describe("loadPlan: sweep files and references, in English and Chinese", () => {
   });
 
   it("a reference outside the plan's folder is refused in Chinese too", async () => {
-    const root = mkdtempSync(join(tmpdir(), "capplan-file-zh-outside-"));
+    const root = tmpDir("capplan-file-zh-outside-");
     mkdirSync(join(root, "plans"));
     const sku = { name: "evil", sweep: { file: "/etc/hostname" } };
     const plan = planFile(root, join("plans", "plan.json"), sku);

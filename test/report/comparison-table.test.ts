@@ -11,6 +11,8 @@ import { computePlan } from "../../src/engine/plan/plan";
 import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { sloText } from "../../src/engine/curve/slo-label";
 import type { PlanFile } from "../../src/engine/base/types";
+import { words } from "../words";
+import type { ComparisonCell as Cell } from "../../src/report/comparison-table";
 import {
   COMPARISON_KEYS,
   cellText,
@@ -29,18 +31,22 @@ describe("typed comparison rows", () => {
     expect(rows.map((x) => x.key)).toEqual([...COMPARISON_KEYS]);
     const cell = (k: string) => rows.find((x) => x.key === k)!.cells[0]!;
     // 50 RPS × 300 output tokens ÷ 1,500 tok/s = 10 base replicas; × 1.2 × 1.2 = 14.4 → 15; × 4 GPUs = 60; × 20 CNY = 1,200 CNY/h.
-    expect(cell("replicasBase")).toEqual({ kind: "number", value: 10, digits: 2 });
-    expect(cell("replicasRaw").kind).toBe("number");
-    expect(cell("replicasRaw").value as number).toBeCloseTo(14.4, 12);
-    expect(cell("replicas")).toEqual({ kind: "number", value: 15, digits: 0 });
-    expect(cell("gpus")).toEqual({ kind: "number", value: 60, digits: 0 });
-    expect(cell("perHour")).toEqual({ kind: "money", value: 1200 });
-    expect(cell("perDay")).toEqual({ kind: "money", value: 28800 });
-    // The capacity is given: nothing bound it, and it was not checked against the SLOs.
-    expect(cell("binding")).toEqual({ kind: "binding", value: null });
-    expect(cell("checked")).toEqual({ kind: "checked", value: false });
-    expect(cell("basis")).toEqual({ kind: "basis", value: "given" });
-    expect(cell("reason")).toEqual({ kind: "message", value: null });
+    const keys = words(
+      "replicasBase replicasRaw replicas gpus perHour perDay binding checked basis reason",
+    );
+    expect(keys.map(cell)).toEqual([
+      { kind: "number", value: 10, digits: 2 },
+      { kind: "number", value: expect.closeTo(14.4, 12), digits: 2 },
+      { kind: "number", value: 15, digits: 0 },
+      { kind: "number", value: 60, digits: 0 },
+      { kind: "money", value: 1200 },
+      { kind: "money", value: 28800 },
+      // The capacity is given: nothing bound it, and it was not checked against the SLOs.
+      { kind: "binding", value: null },
+      { kind: "checked", value: false },
+      { kind: "basis", value: "given" },
+      { kind: "message", value: null },
+    ]);
   });
 
   it("as text: the binding and reason rows (empty for every SKU) are left out, labels in the language", () => {
@@ -53,20 +59,15 @@ describe("typed comparison rows", () => {
         (k) => k !== "binding" && k !== "reason" && k !== "kv" && !k.startsWith("sched"),
       ),
     );
-    expect(en.find((x) => x.key === "replicas")).toEqual({
-      key: "replicas",
-      label: "Replicas",
-      cells: ["15"],
-    });
-    expect(en.find((x) => x.key === "perHour")!.cells).toEqual(["¥1,200.00"]);
-    expect(en.find((x) => x.key === "op")!.cells).toEqual(["given, 1,500 tok/s"]);
+    const row = (rows: typeof en, key: string) => rows.find((x) => x.key === key);
+    expect(row(en, "replicas")).toEqual({ key: "replicas", label: "Replicas", cells: ["15"] });
+    expect([row(en, "perHour")!.cells, row(en, "op")!.cells]).toEqual([
+      ["¥1,200.00"],
+      ["given, 1,500 tok/s"],
+    ]);
     const zh = comparisonText(r, "zh");
-    expect(zh.find((x) => x.key === "replicas")).toEqual({
-      key: "replicas",
-      label: "副本数",
-      cells: ["15"],
-    });
-    expect(zh.find((x) => x.key === "checked")!.cells).toEqual(["否（容量为给定或估算值）"]);
+    expect(row(zh, "replicas")).toEqual({ key: "replicas", label: "副本数", cells: ["15"] });
+    expect(row(zh, "checked")!.cells).toEqual(["否（容量为给定或估算值）"]);
   });
 
   it("the binding SLO of a measured SKU is one label, the same in the text table", () => {
@@ -82,60 +83,52 @@ describe("typed comparison rows", () => {
     );
   });
 
-  it("renders each kind of cell", () => {
-    expect(
-      cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "en", "USD"),
-    ).toBe("failed share ≤ 1 %");
-    expect(
-      cellText({ kind: "binding", value: { kind: "errorRate", maxPct: 1 } }, "zh", "USD"),
-    ).toBe("失败请求占比 ≤ 1 %");
-    expect(cellText({ kind: "binding", value: { kind: "none" } }, "en", "USD")).toBe(
-      "none (all points pass)",
-    );
-    expect(cellText({ kind: "feasible", value: null }, "zh", "USD")).toBe("未知");
-    expect(cellText({ kind: "percent", value: 21.2962, digits: 1 }, "en", "USD")).toBe("21.3 %");
-    expect(cellText({ kind: "percent", value: null, digits: 1 }, "en", "USD")).toBe("—");
-    expect(cellText({ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD")).toBe(
-      "14.4",
-    );
-    expect(cellText({ kind: "number", value: null, digits: 0 }, "en", "USD")).toBe("—");
-    expect(cellText({ kind: "money", value: 0.00444 }, "en", "EUR")).toBe("€0.00444");
-    expect(cellText({ kind: "message", value: null }, "en", "USD")).toBe("");
-    expect(
-      cellText(
-        {
-          kind: "operatingPoint",
-          value: [
-            {
-              workload: "chat",
-              op: {
-                concurrency: 16,
-                requestRate: null,
-                rps: 1.5,
-                outputTokensPerSec: 1662.4,
-                totalTokensPerSec: null,
-                basis: "measured",
-                bindingSlo: null,
-                bindingErrorRate: false,
-                sloBinding: true,
-              },
-            },
-            { workload: "batch", op: null },
-          ],
-        },
-        "en",
-        "USD",
-      ),
-    ).toBe("chat: concurrency 16, 1,662 tok/s; batch: —");
+  const op = {
+    ...{ concurrency: 16, requestRate: null, rps: 1.5, outputTokensPerSec: 1662.4 },
+    ...{ totalTokensPerSec: null, basis: "measured" as const, bindingSlo: null },
+    ...{ bindingErrorRate: false, sloBinding: true },
+  } as const;
+  const errorRate = { kind: "errorRate", maxPct: 1 } as const;
+  it.each<[Cell, "en" | "zh", string, string]>([
+    [{ kind: "binding", value: errorRate }, "en", "USD", "failed share ≤ 1 %"],
+    [{ kind: "binding", value: errorRate }, "zh", "USD", "失败请求占比 ≤ 1 %"],
+    [{ kind: "binding", value: { kind: "none" } }, "en", "USD", "none (all points pass)"],
+    [{ kind: "feasible", value: null }, "zh", "USD", "未知"],
+    [{ kind: "percent", value: 21.2962, digits: 1 }, "en", "USD", "21.3 %"],
+    [{ kind: "percent", value: null, digits: 1 }, "en", "USD", "—"],
+    [{ kind: "number", value: 14.399999999999999, digits: 2 }, "en", "USD", "14.4"],
+    [{ kind: "number", value: null, digits: 0 }, "en", "USD", "—"],
+    [{ kind: "money", value: 0.00444 }, "en", "EUR", "€0.00444"],
+    [{ kind: "message", value: null }, "en", "USD", ""],
+    [
+      {
+        kind: "operatingPoint",
+        value: [
+          { workload: "chat", op },
+          { workload: "batch", op: null },
+        ],
+      },
+      "en",
+      "USD",
+      "chat: concurrency 16, 1,662 tok/s; batch: —",
+    ],
+  ])("renders the cell %j in %s (%s) as %j", (cell, lang, currency, text) => {
+    expect(cellText(cell, lang, currency)).toBe(text);
   });
 });
 
 describe("one SLO label", () => {
   it("names the statistic and metric as written, upper-cased, with the limit when asked", () => {
-    expect(sloText({ metric: "ttft", stat: "p99" })).toBe("P99 TTFT");
+    const plain = [
+      sloText({ metric: "ttft", stat: "p99" }),
+      sloText({ metric: "ttft", stat: "median" }),
+    ];
+    expect([...plain, sloText({ metric: "ttft", stat: "Mean" })]).toEqual([
+      "P99 TTFT",
+      "P50 TTFT",
+      "mean TTFT",
+    ]);
     expect(sloText({ metric: "e2e", stat: "mean", maxMs: 2500 }, {})).toBe("mean E2E ≤ 2500 ms");
-    expect(sloText({ metric: "ttft", stat: "median" })).toBe("P50 TTFT");
-    expect(sloText({ metric: "ttft", stat: "Mean" })).toBe("mean TTFT");
     expect(
       sloText(
         { metric: "itl", stat: "p99.9", maxMs: 12345.5 },
@@ -150,13 +143,9 @@ describe("one SLO label", () => {
 
 describe("one number formatter", () => {
   it("fmtValue is fmtNum with a dash for an absent or non-finite value", () => {
-    expect(fmtValue(1234.5678)).toBe("1,234.57");
-    expect(fmtValue(1234.5678, 0)).toBe("1,235");
-    expect(fmtValue(null)).toBe("—");
-    expect(fmtValue(undefined, 0)).toBe("—");
-    expect(fmtValue(NaN)).toBe("—");
-    expect(fmtValue(Infinity)).toBe("—");
-    expect(fmtNum(Infinity)).toBe("∞");
+    expect([fmtValue(1234.5678), fmtValue(1234.5678, 0)]).toEqual(["1,234.57", "1,235"]);
+    const absent = [fmtValue(null), fmtValue(undefined, 0), fmtValue(NaN), fmtValue(Infinity)];
+    expect([...absent, fmtNum(Infinity)]).toEqual(["—", "—", "—", "—", "∞"]);
   });
 
   it("writes what Intl writes for English and Chinese alike (so no language is passed)", () => {

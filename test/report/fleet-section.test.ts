@@ -26,22 +26,10 @@ const tokens = { meanInputTokens: 100, meanOutputTokens: 50 };
 
 function answer(over: Partial<SimulationAnswer> = {}): SimulationAnswer {
   return {
-    sku: "A|B\nC",
-    replicas: 2,
-    slots: 8,
-    requests: 10_000,
-    durationSec: 100,
-    ttftMs: stats(50),
-    e2eMs: stats(1000),
-    waitMs: stats(0),
-    tpotMs: stats(9),
-    queuedShare: 0.25,
-    utilization: 0.5,
-    sloAttainment: 0.9,
-    formulaReplicas: 2,
-    replicasForSlo: null,
-    searchedUpTo: 8,
-    seed: 1,
+    ...{ sku: "A|B\nC", replicas: 2, slots: 8, requests: 10_000, durationSec: 100 },
+    ...{ ttftMs: stats(50), e2eMs: stats(1000), waitMs: stats(0), tpotMs: stats(9) },
+    ...{ queuedShare: 0.25, utilization: 0.5, sloAttainment: 0.9, formulaReplicas: 2 },
+    ...{ replicasForSlo: null, searchedUpTo: 8, seed: 1 },
     arrivals: { source: "trace", meanRps: 10, interarrivalCv: 4.25, ...tokens },
     slo: [],
     curve: [],
@@ -51,16 +39,11 @@ function answer(over: Partial<SimulationAnswer> = {}): SimulationAnswer {
 }
 
 const mix: FleetResult = {
-  feasible: true,
-  costPerHour: 12,
+  ...{ feasible: true, costPerHour: 12, savingsPct: 0, optimal: false, split: false, reasons: [] },
   skus: [{ name: "A|B\nC", replicas: 2, gpus: 4, costPerHour: 12 }],
   assignment: [{ workload: "chat\nbot", sku: "A|B\nC", share: 1 }],
   bestSingle: { name: "A|B\nC", costPerHour: 12 },
-  savingsPct: 0,
-  optimal: false,
   solver: "HiGHS 1.15.1",
-  split: false,
-  reasons: [],
   problems: [O.problem("uncheckedUsed", { sku: "A|B\nC" })],
 };
 
@@ -95,14 +78,14 @@ describe("fleetAnswersJson", () => {
     expect(a!.notes).toEqual([
       "P99 ITL: the simulation does not produce this statistic; it is left out of sloAttainment and replicasForSlo",
     ]);
-    expect(b).toEqual({
-      sku: "other",
-      error:
-        'SKU "other" has no measured sweep (only a given capacity): the simulation needs the latency curve',
-    });
+    const error = (more: string) => `SKU "other" ${more}`;
+    const en = error(
+      "has no measured sweep (only a given capacity): the simulation needs the latency curve",
+    );
+    expect(b).toEqual({ sku: "other", error: en });
     const zh = fleetAnswersJson(answers(), "USD", "zh") as { simulations: { error?: string }[] };
     expect(zh.simulations[1]!.error).toBe(
-      'SKU "other" 没有实测压测数据（只有给定容量）：仿真需要延迟曲线',
+      error("没有实测压测数据（只有给定容量）：仿真需要延迟曲线"),
     );
   });
 });
@@ -110,40 +93,36 @@ describe("fleetAnswersJson", () => {
 describe("fleetSectionMarkdown", () => {
   it("writes the mix, the tail and the KV table, names on one line and escaped in cells (en)", () => {
     const md = fleetSectionMarkdown(answers(), result, "en").join("\n");
-    expect(md).toContain("### Fleet");
-    expect(md).toContain(
+    for (const line of [
+      "### Fleet",
       "- Cheapest mix: $12.00/h (each workload on one SKU; HiGHS 1.15.1; not proven optimal)",
-    );
-    expect(md).toContain("| A\\|B C | 2 | 4 | $12.00 |");
-    expect(md).toContain("- Assignment: chat bot → A|B C (100 %)");
-    expect(md).toContain("- Best single SKU: A|B C, $12.00/h; savings 0 %");
-    expect(md).toContain(
+      "| A\\|B C | 2 | 4 | $12.00 |",
+      "- Assignment: chat bot → A|B C (100 %)",
+      "- Best single SKU: A|B C, $12.00/h; savings 0 %",
       "(the first 10,000 requests of trace t.csv, interarrival CV 4.25 (1 for Poisson), seed 1)",
-    );
-    expect(md).toContain(
       "| A\\|B C | 2 × 8 | 50 ms | 200 ms | 1,000 ms | 4,000 ms | 25 % | 50 % | 2 | none ≤ 8 |",
-    );
-    expect(md).toContain("| other | not simulated | — | — | — | — | — | — | — | — |");
-    expect(md).toContain("- A|B C: The arrivals are bursty (interarrival CV 4.3; 1 for Poisson)");
-    expect(md).toContain('- other: SKU "other" has no measured sweep');
-    expect(md).toContain("| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | yes |");
+      "| other | not simulated | — | — | — | — | — | — | — | — |",
+      "- A|B C: The arrivals are bursty (interarrival CV 4.3; 1 for Poisson)",
+      '- other: SKU "other" has no measured sweep',
+      "| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | yes |",
+    ])
+      expect(md).toContain(line);
     // No line of the section starts a table row it did not mean to (a name's line break).
     for (const l of md.split("\n")) if (l.startsWith("|")) expect(l.endsWith("|"), l).toBe(true);
   });
 
   it("writes the same in Chinese", () => {
     const md = fleetSectionMarkdown(answers(), result, "zh").join("\n");
-    expect(md).toContain("### 集群");
-    expect(md).toContain(
+    for (const line of [
+      "### 集群",
       "- 最低成本组合：$12.00/小时（每个负载只用一种 SKU；HiGHS 1.15.1；未证明最优）",
-    );
-    expect(md).toContain("- 最佳单一 SKU：A|B C，$12.00/小时；节省 0 %");
-    expect(md).toContain(
+      "- 最佳单一 SKU：A|B C，$12.00/小时；节省 0 %",
       "| A\\|B C | 2 × 8 | 50 ms | 200 ms | 1,000 ms | 4,000 ms | 25 % | 50 % | 2 | ≤ 8 均不满足 |",
-    );
-    expect(md).toContain("到达间隔 CV 4.25（泊松为 1），随机种子 1");
-    expect(md).toContain("- A|B C：到达具有突发性（到达间隔 CV 4.3；泊松为 1）");
-    expect(md).toContain("| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | 是 |");
+      "到达间隔 CV 4.25（泊松为 1），随机种子 1",
+      "- A|B C：到达具有突发性（到达间隔 CV 4.3；泊松为 1）",
+      "| A\\|B C | llama-3.1-8b | 51.38 GiB | 420,863 | 1,500 | 280 | 是 |",
+    ])
+      expect(md).toContain(line);
   });
 
   it.each([
@@ -173,25 +152,21 @@ describe("fleetSectionMarkdown", () => {
   });
 
   it("no feasible mix: each workload's reason; without a best single SKU, says none", () => {
+    const reasons = [{ workload: "chat", problem: O.problem("factorsInvalid", {}), details: [] }];
+    const nothing = { skus: [], assignment: [], problems: [], reasons };
     const none: FleetResult = {
-      ...mix,
-      feasible: false,
-      costPerHour: null,
-      skus: [],
-      assignment: [],
-      bestSingle: null,
-      savingsPct: null,
-      problems: [],
-      reasons: [{ workload: "chat", problem: O.problem("factorsInvalid", {}), details: [] }],
+      ...{ ...mix, ...nothing, feasible: false },
+      ...{ costPerHour: null, bestSingle: null, savingsPct: null },
     };
     const section = (lang: "en" | "zh") =>
       fleetSectionMarkdown(answers({ mix: none }), { ...result, skus: [] }, lang);
     const en = section("en");
-    expect(en).toContain("- No feasible mix (each workload on one SKU; HiGHS 1.15.1):");
-    expect(en).toContain("- Best single SKU: none serves every workload within its cap");
-    expect(en).toContain(
+    for (const line of [
+      "- No feasible mix (each workload on one SKU; HiGHS 1.15.1):",
+      "- Best single SKU: none serves every workload within its cap",
       "- KV memory per replica: no SKU names a catalogue model and GPU (docs/memory.md)",
-    );
+    ])
+      expect(en).toContain(line);
     expect(en.filter((l) => l.startsWith("  - "))).toHaveLength(1);
     const zh = section("zh");
     expect(zh).toContain("- 没有可行的组合（每个负载只用一种 SKU；HiGHS 1.15.1）：");

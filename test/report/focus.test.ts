@@ -19,7 +19,7 @@ import {
   type FocusOptions,
   RATIO_DIGITS,
 } from "../../src/report/focus";
-import { compute, seedPlan, separatePlan } from "./alloc-helpers";
+import { compute, finopsPlan, seedPlan, separatePlan } from "./alloc-helpers";
 
 type Row = Record<string, string>;
 
@@ -31,36 +31,6 @@ function rowsOf(csv: string): Row[] {
     expect(r.length).toBe(head!.length);
     return Object.fromEntries(head!.map((h, i) => [h, r[i]!]));
   });
-}
-
-/** A plan with every line kind: reservation basis, idle kept separate, shared costs of every split, in `currency`. */
-function finopsPlan(currency: string): PlanFile {
-  return {
-    format: "capplan.plan/v1",
-    title: "FinOps",
-    currency,
-    workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
-    skus: [],
-    tenants: {
-      basis: "reservation",
-      idle: "separate",
-      pools: [
-        { name: "gpu", costPerDay: 240.05, replicas: 8, capacityTokensPerDay: 8e6 },
-        { name: "small", costPerDay: 33.333, replicas: 3, capacityTokensPerDay: 3e6 },
-      ],
-      usage: [
-        { team: "b", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
-        { team: "a", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
-        { team: "c", pool: "small", inputTokens: 1e5, outputTokens: 2e5 },
-        { team: "a", pool: "small", inputTokens: 1e5, outputTokens: 1e5 },
-      ],
-      shared: [
-        { name: "platform", costPerDay: 10 },
-        { name: "licences", costPerDay: 1 / 3 + 7, split: "even" },
-        { name: "monitoring", costPerDay: 5.55, split: "none" },
-      ],
-    },
-  };
 }
 
 const COSTS = ["BilledCost", "EffectiveCost", "ListCost", "ContractedCost"];

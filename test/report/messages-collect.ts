@@ -17,7 +17,8 @@ import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import type { Slo } from "../../src/engine/base/types";
 import type { Problem } from "../../src/engine/base/problems";
 import { renderProblem } from "../../src/report/messages";
-import type { ImportIssue } from "../../src/import/types";
+import type { ImportIssue, ImportResult } from "../../src/import/types";
+import type { PlanResult } from "../../src/engine/plan/plan-result";
 import { englishOf } from "../../src/engine/base/problems";
 /** A result's warnings as English (the text `plan --json` renders at the edge). */
 const enW = (r: { problems: readonly Problem[] }): string[] => r.problems.map(englishOf);
@@ -77,6 +78,31 @@ function ofProblem(source: string, p: Problem): Collected {
   return { source, message: renderProblem(p, "en"), zh: renderProblem(p, "zh") };
 }
 
+/** A computed plan's messages: its warnings, its errors and each SKU's problems. */
+function resultMessages(src: string, result: PlanResult): Collected[] {
+  const out = enW(result).map((w) => ofNote(src, w, result.problems));
+  out.push(...result.errors.map((e) => ofError(src, e)));
+  for (const s of result.skus) {
+    const infeasible = s.infeasibleProblem ? [s.infeasibleProblem] : [];
+    for (const p of [...s.problems, ...s.errorProblems, ...infeasible]) out.push(ofProblem(src, p));
+  }
+  return out;
+}
+
+/** An imported file's or folder's issues and its sweeps' notes (`slos`: also the operating point's problems). */
+function importMessages(src: string, res: ImportResult, slos = false): Collected[] {
+  const out = (res.ok ? res.warnings : res.errors).map((i) => ofIssue(src, i));
+  if (res.ok)
+    for (const s of res.sweeps) {
+      out.push(...s.warnings.map((w) => ofNote(src, w, s.problems)));
+      if (slos) {
+        const op = operatingPoint(s, SEED_SLOS, "interpolated");
+        out.push(...op.problems.map((p) => ofProblem(src, p)));
+      }
+    }
+  return out;
+}
+
 /** Every message of computing the example plans (warnings, errors, reasons, import warnings). */
 export function planMessages(): Collected[] {
   const out: Collected[] = [];
@@ -87,15 +113,8 @@ export function planMessages(): Collected[] {
     const src = `models/examples/${f}`;
     const { result, importWarnings } = loadPlan(join(dir, f));
     const add = (m: string | null | undefined) => m && out.push({ source: src, message: m });
-    enW(result).forEach((w) => out.push(ofNote(src, w, result.problems)));
-    result.errors.forEach((e) => out.push(ofError(src, e)));
+    out.push(...resultMessages(src, result));
     for (const s of result.skus) {
-      for (const p of [
-        ...s.problems,
-        ...s.errorProblems,
-        ...(s.infeasibleProblem ? [s.infeasibleProblem] : []),
-      ])
-        out.push(ofProblem(src, p));
       for (const w of s.workloads)
         w.sweep?.warnings.forEach((x) => out.push(ofNote(src, x, w.sweep?.problems)));
     }
@@ -124,18 +143,7 @@ export function fixtureMessages(exclude: readonly string[] = ["malformed"]): Col
       if (e instanceof CliError) e.lines.forEach((l) => out.push({ source: src, message: l }));
       continue;
     }
-    const res = importFiles(inputs);
-    if (!res.ok) {
-      res.errors.forEach((e) => out.push(ofIssue(src, e)));
-      continue;
-    }
-    res.warnings.forEach((w) => out.push(ofIssue(src, w)));
-    for (const s of res.sweeps) {
-      s.warnings.forEach((w) => out.push(ofNote(src, w, s.problems)));
-      operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach((p) =>
-        out.push(ofProblem(src, p)),
-      );
-    }
+    out.push(...importMessages(src, importFiles(inputs), true));
   }
   return out;
 }
@@ -146,11 +154,7 @@ export function malformedMessages(): Collected[] {
   const dir = join(ROOT, "fixtures", "malformed");
   for (const f of readdirSync(dir).sort()) {
     if (f === "README.md") continue;
-    const res = importFiles(readInputs([`fixtures/malformed/${f}`], ROOT));
-    const issues = res.ok ? res.warnings : res.errors;
-    issues.forEach((i) => out.push(ofIssue(f, i)));
-    if (res.ok)
-      for (const s of res.sweeps) s.warnings.forEach((w) => out.push(ofNote(f, w, s.problems)));
+    out.push(...importMessages(f, importFiles(readInputs([`fixtures/malformed/${f}`], ROOT))));
   }
   return out;
 }
@@ -163,19 +167,8 @@ export function perFileMessages(): Collected[] {
     for (const f of readdirSync(full).sort()) {
       const r = `${rel}/${f}`;
       if (statSync(join(ROOT, r)).isDirectory()) walk(r);
-      else if (!/\.(md|py|txt)$/.test(f)) {
-        const res = importFiles(readInputs([r], ROOT));
-        const issues = res.ok ? res.warnings : res.errors;
-        issues.forEach((i) => out.push(ofIssue(r, i)));
-        if (res.ok) {
-          for (const s of res.sweeps) {
-            s.warnings.forEach((w) => out.push(ofNote(r, w, s.problems)));
-            operatingPoint(s, SEED_SLOS, "interpolated").problems.forEach((p) =>
-              out.push(ofProblem(r, p)),
-            );
-          }
-        }
-      }
+      else if (!/\.(md|py|txt)$/.test(f))
+        out.push(...importMessages(r, importFiles(readInputs([r], ROOT)), true));
     }
   };
   walk("fixtures");
@@ -204,6 +197,11 @@ export function edgePlanMessages(): Collected[] {
   if (!syntax.ok) syntax.errors.forEach((e) => issue("broken.json", e));
   const empty = parsePlanText("  ", "empty.json");
   if (!empty.ok) empty.errors.forEach((e) => issue("empty.json", e));
+  /** A sweep point measured at 1000 input tokens. */
+  const at = (concurrency: number, outputTokensPerSec: number, ttftP99: number) => {
+    const point = { concurrency, outputTokensPerSec, meanInputTokens: 1000 };
+    return { ...point, ttftMs: { p99: ttftP99 } };
+  };
   const plan = {
     format: "capplan.plan/v1",
     title: "edge cases",
@@ -251,20 +249,8 @@ export function edgePlanMessages(): Collected[] {
         sweeps: {
           chat: {
             points: [
-              {
-                concurrency: 8,
-                outputTokensPerSec: 800,
-                meanInputTokens: 1000,
-                ttftMs: { p99: 300 },
-                tpotMs: { p95: 20 },
-              },
-              {
-                concurrency: 4,
-                outputTokensPerSec: 450,
-                meanInputTokens: 1000,
-                ttftMs: { p99: 200 },
-                tpotMs: { p95: 15 },
-              },
+              { ...at(8, 800, 300), tpotMs: { p95: 20 } },
+              { ...at(4, 450, 200), tpotMs: { p95: 15 } },
             ],
           },
           docs: { points: [{ concurrency: 2, outputTokensPerSec: 300, ttftMs: { mean: 300 } }] },
@@ -301,22 +287,7 @@ export function edgePlanMessages(): Collected[] {
         name: "L40S",
         gpusPerReplica: 1,
         pricePerGpuHour: 1,
-        sweep: {
-          points: [
-            {
-              concurrency: 1,
-              outputTokensPerSec: 100,
-              meanInputTokens: 1000,
-              ttftMs: { p99: 500 },
-            },
-            {
-              concurrency: 8,
-              outputTokensPerSec: 600,
-              meanInputTokens: 1000,
-              ttftMs: { p99: 1500 },
-            },
-          ],
-        },
+        sweep: { points: [at(1, 100, 500), at(8, 600, 1500)] },
       },
     ],
     tenants: {
@@ -325,27 +296,14 @@ export function edgePlanMessages(): Collected[] {
       usage: [{ team: "a", inputTokens: 100, outputTokens: 100 }],
     },
   };
-  for (const [name, p] of [
-    ["edge", plan],
-    ["lengths", lengths],
-  ] as const) {
+  for (const [name, p] of Object.entries({ edge: plan, lengths })) {
     const v = validatePlan(p);
     if (!v.ok) {
       v.errors.forEach((e) => issue(name, e));
       continue;
     }
     v.warnings.forEach((w) => out.push(ofNote(name, w, v.problems)));
-    const result = computePlan(resolvePlan(v.plan));
-    enW(result).forEach((w) => out.push(ofNote(name, w, result.problems)));
-    result.errors.forEach((e) => out.push(ofError(name, e)));
-    for (const s of result.skus) {
-      for (const p of [
-        ...s.problems,
-        ...s.errorProblems,
-        ...(s.infeasibleProblem ? [s.infeasibleProblem] : []),
-      ])
-        out.push(ofProblem(name, p));
-    }
+    out.push(...resultMessages(name, computePlan(resolvePlan(v.plan))));
   }
   return out;
 }

@@ -30,12 +30,9 @@ function unique(list: Collected[]): Map<string, string | null> {
 
 describe("messages rendered from problems", () => {
   const main = unique([...planMessages(), ...fixtureMessages()]);
-  const edge = unique([
-    ...malformedMessages(),
-    ...perFileMessages(),
-    ...usageMessages(),
-    ...edgePlanMessages(),
-  ]);
+  const edge = unique(
+    [malformedMessages, perFileMessages, usageMessages, edgePlanMessages].flatMap((f) => f()),
+  );
 
   it("every message of the example plans and of importing each fixture folder carries a problem with Chinese", () => {
     // The example plans and the fixture folders produce well over 50 distinct messages.
@@ -104,16 +101,14 @@ describe("traffic messages in English and Chinese", () => {
   it("a summary's error carries its problem: English as before, Chinese from the problem", () => {
     const acc = new TrafficAccumulator({ baseSec: 60 });
     acc.add(0, 1, 1);
-    const r = acc.summary(90);
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error).toBe("the bin (90 s) must be a whole multiple of 60 s");
-    expect(renderProblem(r.problem, "zh")).toBe("时间桶（90 秒）必须是 60 秒的整数倍");
-    const empty = new TrafficAccumulator().summary(60);
-    expect(empty.ok ? null : [empty.error, renderProblem(empty.problem, "zh")]).toEqual([
-      "the trace has no requests",
-      "请求轨迹中没有请求",
+    const both = (r: ReturnType<typeof acc.summary>) =>
+      r.ok ? null : [r.error, renderProblem(r.problem, "zh")];
+    expect(both(acc.summary(90))).toEqual([
+      "the bin (90 s) must be a whole multiple of 60 s",
+      "时间桶（90 秒）必须是 60 秒的整数倍",
     ]);
+    const empty = new TrafficAccumulator().summary(60);
+    expect(both(empty)).toEqual(["the trace has no requests", "请求轨迹中没有请求"]);
   });
 
   it("import issues keep their English message and render in Chinese from their problem", () => {
@@ -138,15 +133,14 @@ describe("traffic messages in English and Chinese", () => {
     expect(b.ok).toBe(true);
     if (!b.ok) return;
     const first = b.warnings[0]!;
-    expect([first.line, first.column, first.message]).toEqual([
-      3,
-      3,
-      'input_tokens is "x", not a whole number ≥ 0',
-    ]);
+    expect(first).toMatchObject({
+      line: 3,
+      column: 3,
+      message: 'input_tokens is "x", not a whole number ≥ 0',
+    });
     expect(localizeIssue(first, "zh")).toBe('b.csv:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数');
     const last = b.warnings.at(-1)!;
-    expect(b.warnings).toHaveLength(21);
-    expect(last.message).toBe("5 more bad rows left out (25 in all)");
+    expect([b.warnings.length, last.message]).toEqual([21, "5 more bad rows left out (25 in all)"]);
     expect(localizeIssue(last, "zh")).toBe("b.csv: 另有 5 个错误行被略去（共 25 个）");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
+import { words } from "../words";
+import { runStdin } from "../cli/helpers";
 import { durationText } from "../../src/report/schedule-section";
 
 describe("durationText", () => {
@@ -10,8 +11,7 @@ describe("durationText", () => {
     [90, "90 s", "90 秒"],
     [1.5, "1.5 s", "1.5 秒"],
   ])("%d s → %s / %s", (sec, en, zh) => {
-    expect(durationText(sec, "en")).toBe(en);
-    expect(durationText(sec, "zh")).toBe(zh);
+    expect([durationText(sec, "en"), durationText(sec, "zh")]).toEqual([en, zh]);
   });
 });
 
@@ -24,85 +24,62 @@ describe("durationText", () => {
 // B: 10, 1, 1, 1 replicas at 9 per replica-hour: 90/h at peak, static 360, autoscaled 117;
 // reserved at 5: reserving R = 1 costs 4 × 5 = 20 and saves 4 × 9 = 36 → 1 reserved;
 // the 2nd saves only 9 (one interval) → blended = 4 × 5 + 9 × 9 = 101.
+const tok = (replicaOutputTokensPerSec: number) => ({ replicaOutputTokensPerSec });
 const PLAN = {
   format: "capplan.plan/v1",
   title: "day and night",
   workloads: [
     {
-      name: "chat",
-      peakRps: 50,
-      inputTokens: 300,
-      outputTokens: 300,
+      ...{ name: "chat", peakRps: 50, inputTokens: 300, outputTokens: 300 },
       schedule: { intervalSec: 3600, rps: [50, 1, 1, 1] },
     },
   ],
   skus: [
-    {
-      name: "A",
-      gpusPerReplica: 8,
-      pricePerGpuHour: 10,
-      sweep: { replicaOutputTokensPerSec: 15000 },
-    },
+    { name: "A", gpusPerReplica: 8, pricePerGpuHour: 10, sweep: tok(15000) },
     {
       name: "B",
       gpusPerReplica: 1,
       pricePerGpuHour: 9,
       reservedPricePerGpuHour: 5,
-      sweep: { replicaOutputTokensPerSec: 1500 },
+      sweep: tok(1500),
     },
   ],
 };
 
-async function cli(args: string[], plan: unknown = PLAN) {
-  let out = "";
-  let err = "";
-  const code = await main(args, {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin: () => JSON.stringify(plan),
-  });
-  return { code, out, err };
-}
+/** `capplan <args>` with `plan` on standard input. */
+const cli = (args: string[], plan: unknown = PLAN) => runStdin(JSON.stringify(plan), ...args);
 
 describe("schedules on the command line", () => {
   it("plan --json: skus[].schedule with replicas, static, autoscaled, reserved and blended", async () => {
     const r = await cli(["plan", "-", "--json"]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    const pick = (s: Record<string, unknown>) => [
-      s.replicas,
-      s.staticReplicas,
-      s.staticCost,
-      s.autoscaledCost,
-      s.reservedReplicas,
-      s.blendedCost,
-    ];
+    const keys = words(
+      "replicas staticReplicas staticCost autoscaledCost reservedReplicas blendedCost",
+    );
+    const pick = (s: Record<string, unknown>) => keys.map((k) => s[k]);
     expect(pick(j.skus[0].schedule)).toEqual([[1, 1, 1, 1], 1, 320, 320, null, null]);
     expect(pick(j.skus[1].schedule)).toEqual([[10, 1, 1, 1], 10, 360, 117, 1, 101]);
-    expect(j.skus[1].schedule.savings).toEqual({
-      autoscaled: 243,
-      autoscaledFraction: 243 / 360,
-      blended: 259,
-      blendedFraction: 259 / 360,
-    });
-    expect(j.cheapest).toBe("A");
+    const [autoscaledFraction, blendedFraction] = [243 / 360, 259 / 360];
+    const savings = { autoscaled: 243, autoscaledFraction, blended: 259, blendedFraction };
+    expect([j.skus[1].schedule.savings, j.cheapest]).toEqual([savings, "A"]);
   });
 
   it("--cheapest-by picks by static, autoscaled or blended cost; a bad value exits 2", async () => {
     const by = async (b: string) =>
       JSON.parse((await cli(["plan", "-", "--json", "--cheapest-by", b])).out).cheapest;
-    expect(await by("peak")).toBe("A");
-    expect(await by("static")).toBe("A");
-    expect(await by("autoscaled")).toBe("B");
-    expect(await by("blended")).toBe("B");
-    const plan = JSON.parse(
-      (await cli(["plan", "-", "--json"], { ...PLAN, recommendBy: "blended" })).out,
-    );
-    expect(plan.cheapest).toBe("B");
-    expect(plan.recommendBy).toBe("blended");
+    const picked = [
+      await by("peak"),
+      await by("static"),
+      await by("autoscaled"),
+      await by("blended"),
+    ];
+    expect(picked).toEqual(["A", "A", "B", "B"]);
+    const blended = { ...PLAN, recommendBy: "blended" };
+    const plan = JSON.parse((await cli(["plan", "-", "--json"], blended)).out);
+    expect(plan).toMatchObject({ cheapest: "B", recommendBy: "blended" });
     const bad = await cli(["plan", "-", "--cheapest-by", "cheap"]);
-    expect(bad.code).toBe(2);
-    expect(bad.out).toBe("");
+    expect([bad.code, bad.out]).toEqual([2, ""]);
   });
 
   it("the text table shows the three costs and the period", async () => {
@@ -150,8 +127,11 @@ describe("schedules on the command line", () => {
       ],
     };
     const r = await cli(["plan", "-", "--json"], bad);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("workloads[1].schedule.rps");
-    expect(JSON.parse(r.out).skus[0].schedule).toBeNull();
+    const schedule = JSON.parse(r.out).skus[0].schedule;
+    expect([r.code, r.err, schedule]).toEqual([
+      2,
+      expect.stringContaining("workloads[1].schedule.rps"),
+      null,
+    ]);
   });
 });

@@ -3,21 +3,20 @@ import { sweepTableMarkdown } from "../../src/report/sweep-table";
 import { MESSAGES } from "../../src/report/i18n";
 import { pt, sweepOf } from "./helpers";
 import { importFiles } from "../../src/import/index";
-import type { Sweep } from "../../src/engine/base/types";
+import type { Sweep, SweepPoint } from "../../src/engine/base/types";
+
+/** A closed-loop point: RPS, output tokens/s, P50 and P99 TTFT, and `more` (ITL or TPOT). */
+const at = (
+  c: number,
+  rps: number,
+  tps: number,
+  ttft: [number, number],
+  more: Partial<SweepPoint>,
+) => pt(c, { rps, outputTokensPerSec: tps, ttftMs: { p50: ttft[0], p99: ttft[1] }, ...more });
 
 const sweep = sweepOf([
-  pt(1, {
-    rps: 0.5234,
-    outputTokensPerSec: 55.06,
-    ttftMs: { p50: 40.24, p99: 61 },
-    itlMs: { p95: 12.06 },
-  }),
-  pt(8, {
-    rps: 3.9,
-    outputTokensPerSec: 12345.67,
-    ttftMs: { p50: 1234.56, p99: 2000.04 },
-    itlMs: { p95: 13.5, p99: 16.25 },
-  }),
+  at(1, 0.5234, 55.06, [40.24, 61], { itlMs: { p95: 12.06 } }),
+  at(8, 3.9, 12345.67, [1234.56, 2000.04], { itlMs: { p95: 13.5, p99: 16.25 } }),
 ]);
 
 describe("docs/report.md sweep table", () => {
@@ -39,10 +38,10 @@ describe("docs/report.md sweep table", () => {
 
   it("prints the English header exactly", () => {
     const lines = sweepTableMarkdown(sweep, "en").split("\n");
-    expect(lines[0]).toBe("Latencies in ms.");
-    expect(lines[2]).toBe(
+    expect([lines[0], lines[2]]).toEqual([
+      "Latencies in ms.",
       "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
-    );
+    ]);
   });
 
   it("shows TPOT in the ITL columns, and says so in the headers, when the sweep has no ITL", () => {
@@ -55,10 +54,10 @@ describe("docs/report.md sweep table", () => {
       }),
     ]);
     const lines = sweepTableMarkdown(s, "en").split("\n");
-    expect(lines[2]).toBe(
+    expect([lines[2], lines[4]]).toEqual([
       "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 TPOT | P99 TPOT |",
-    );
-    expect(lines[4]).toBe("| 4 | 2.00 | 200 | 30.0 | — | 22.4 | 25.0 |");
+      "| 4 | 2.00 | 200 | 30.0 | — | 22.4 | 25.0 |",
+    ]);
   });
 
   it("keeps ITL headers when ITL exists even if TPOT does too", () => {
@@ -112,24 +111,13 @@ describe("docs/report.md sweep table", () => {
 function reimport(md: string): Sweep {
   const r = importFiles([{ name: "report.md", text: `## Report\n\n### Results\n\n${md}` }]);
   if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}: ${e.message}`).join("; "));
-  expect(r.sweeps).toHaveLength(1);
-  expect(r.sweeps[0]!.source.format).toBe("markdown-report");
+  expect([r.sweeps.length, r.sweeps[0]!.source.format]).toEqual([1, "markdown-report"]);
   return r.sweeps[0]!;
 }
 
 const closed = sweepOf([
-  pt(1, {
-    rps: 0.52,
-    outputTokensPerSec: 55.1,
-    ttftMs: { p50: 40.2, p99: 61 },
-    itlMs: { p95: 12.1, p99: 14 },
-  }),
-  pt(32, {
-    rps: 9.75,
-    outputTokensPerSec: 12345.6,
-    ttftMs: { p50: 1120.3, p99: 2480.9 },
-    itlMs: { p95: 21.7 },
-  }),
+  at(1, 0.52, 55.1, [40.2, 61], { itlMs: { p95: 12.1, p99: 14 } }),
+  at(32, 9.75, 12345.6, [1120.3, 2480.9], { itlMs: { p95: 21.7 } }),
 ]);
 
 describe("sweep table round trip through the Markdown importer", () => {
@@ -137,34 +125,15 @@ describe("sweep table round trip through the Markdown importer", () => {
     it(`re-imports the ${lang} table with the same values (table precision)`, () => {
       const s = reimport(sweepTableMarkdown(closed, lang));
       // The values (each point also names the row it was read from: docs/lineage.md).
-      expect(s.points.map(({ sources, ...p }) => p)).toEqual([
-        {
-          concurrency: 1,
-          requestRate: null,
-          rps: 0.52,
-          outputTokensPerSec: 55.1,
-          ttftMs: { p50: 40.2, p99: 61 },
-          itlMs: { p95: 12.1, p99: 14 },
-        },
-        // P99 ITL was absent (—) and stays absent; 12345.6 has no thousands separator to misread
-        {
-          concurrency: 32,
-          requestRate: null,
-          rps: 9.75,
-          outputTokensPerSec: 12345.6,
-          ttftMs: { p50: 1120.3, p99: 2480.9 },
-          itlMs: { p95: 21.7 },
-        },
-      ]);
+      // P99 ITL at 32 was absent (—) and stays absent; 12345.6 has no thousands separator to misread.
+      expect(s.points.map(({ sources, ...p }) => p)).toEqual(closed.points);
     });
   }
 
   it("keeps TPOT columns as TPOT", () => {
-    const s = reimport(
-      sweepTableMarkdown(sweepOf([pt(4, { rps: 2, tpotMs: { p95: 22.4, p99: 25 } })]), "zh"),
-    );
-    expect(s.points[0]!.tpotMs).toEqual({ p95: 22.4, p99: 25 });
-    expect(s.points[0]!.itlMs).toBeUndefined();
+    const tpotMs = { p95: 22.4, p99: 25 };
+    const s = reimport(sweepTableMarkdown(sweepOf([pt(4, { rps: 2, tpotMs })]), "zh"));
+    expect([s.points[0]!.tpotMs, s.points[0]!.itlMs]).toEqual([tpotMs, undefined]);
   });
 
   it("keeps open-loop request rates", () => {

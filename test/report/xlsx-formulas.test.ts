@@ -13,26 +13,19 @@ import { capacityValue, COMPARISON_QUANTITIES } from "../../src/report/xlsx-mode
 import { compute, seedPlan } from "./alloc-helpers";
 
 const refs: SkuRefs = {
-  gpusPerReplica: "G",
-  pricePerGpuHour: "P",
+  ...{ gpusPerReplica: "G", pricePerGpuHour: "P", singleReplicaOutputTokensPerSec: null },
   workloadReplicasBase: ["B1", "B2"],
   workloads: [
     { peakRps: "R1", outputTokens: "O1" },
     { peakRps: "R2", outputTokens: "O2" },
   ],
-  singleReplicaOutputTokensPerSec: null,
   forecast: [
     { kind: "avgRps", avgRps: "A1", outputTokens: "O1" },
     { kind: "dailyRequests", dailyRequests: "D2", outputTokens: "O2" },
   ],
-  replicasBase: "BASE",
-  replicasRaw: "RAW",
-  replicas: "N",
-  costPerHour: "CPH",
-  costPerOutputToken: "CPT",
-  replicaOutputTokensPerSec: "C",
-  peakOutputTokensPerSec: "PEAK",
-  forecastOutputTokensPerSec: "FC",
+  ...{ replicasBase: "BASE", replicasRaw: "RAW", replicas: "N", costPerHour: "CPH" },
+  ...{ costPerOutputToken: "CPT", replicaOutputTokensPerSec: "C" },
+  ...{ peakOutputTokensPerSec: "PEAK", forecastOutputTokensPerSec: "FC" },
 };
 
 describe("SKU_FORMULAS", () => {
@@ -64,9 +57,8 @@ describe("SKU_FORMULAS", () => {
   });
 
   it("takes one workload's replica tok/s as given (no blended division)", () => {
-    expect(
-      SKU_FORMULAS.replicaOutputTokensPerSec({ ...refs, singleReplicaOutputTokensPerSec: "T1" }),
-    ).toBe("T1");
+    const single = { ...refs, singleReplicaOutputTokensPerSec: "T1" };
+    expect(SKU_FORMULAS.replicaOutputTokensPerSec(single)).toBe("T1");
   });
 });
 
@@ -84,30 +76,22 @@ describe("ceilTol and sumOf", () => {
 
 describe("WORKLOAD_FORMULAS and TEAM_FORMULAS", () => {
   it("render tokens per request, tokens/s and one workload's base replicas", () => {
-    expect(WORKLOAD_FORMULAS.tokensPerRequest({ inputTokens: "I", outputTokens: "O" })).toBe("I+O");
-    expect(WORKLOAD_FORMULAS.tokensPerSec({ peakRps: "R", tokensPerRequest: "T" })).toBe("R*T");
-    expect(
-      WORKLOAD_FORMULAS.replicasBase({
-        peakRps: "R",
-        outputTokens: "O",
-        replicaOutputTokensPerSec: "C",
-      }),
-    ).toBe("R*O/C");
+    const W = WORKLOAD_FORMULAS;
+    expect(W.tokensPerRequest({ inputTokens: "I", outputTokens: "O" })).toBe("I+O");
+    expect(W.tokensPerSec({ peakRps: "R", tokensPerRequest: "T" })).toBe("R*T");
+    const base = { peakRps: "R", outputTokens: "O", replicaOutputTokensPerSec: "C" };
+    expect(W.replicasBase(base)).toBe("R*O/C");
   });
 
   it("render the usage-basis allocation with its idle policies", () => {
-    expect(TEAM_FORMULAS.tokens({ inputTokens: "I", outputTokens: "O" })).toBe(
+    const T = TEAM_FORMULAS;
+    expect(T.tokens({ inputTokens: "I", outputTokens: "O" })).toBe(
       "input_weight*I+output_weight*O",
     );
-    expect(TEAM_FORMULAS.costProportional({ tokens: "T", poolTokens: "W", poolCost: "K" })).toBe(
-      "T/W*K",
-    );
-    expect(TEAM_FORMULAS.costSeparate({ tokens: "T", poolCost: "K", capacityTokens: "CAP" })).toBe(
-      "T*(K/CAP)",
-    );
-    expect(TEAM_FORMULAS.idle({ poolCost: "K", range: "G2:G3" })).toBe("MAX(0,K-SUM(G2:G3))");
-    expect(TEAM_FORMULAS.teamCost({ teams: "B2:B9", team: "A12", costs: "G2:G9" })).toBe(
-      "SUMPRODUCT(EXACT(B2:B9,A12)*G2:G9)",
-    );
+    expect(T.costProportional({ tokens: "T", poolTokens: "W", poolCost: "K" })).toBe("T/W*K");
+    expect(T.costSeparate({ tokens: "T", poolCost: "K", capacityTokens: "CAP" })).toBe("T*(K/CAP)");
+    expect(T.idle({ poolCost: "K", range: "G2:G3" })).toBe("MAX(0,K-SUM(G2:G3))");
+    const teamCost = T.teamCost({ teams: "B2:B9", team: "A12", costs: "G2:G9" });
+    expect(teamCost).toBe("SUMPRODUCT(EXACT(B2:B9,A12)*G2:G9)");
   });
 });

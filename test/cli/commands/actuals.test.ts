@@ -3,48 +3,20 @@
  * an actual equal to the plan (variance 0 to the minor unit), a written FOCUS 1.0 cloud bill
  * (fixtures/focus/) gives hand-calculated variances, and bad input exits 2.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PlanVsActual } from "../../../src/report/actuals";
-import { run, runLine } from "../helpers";
+import { finopsPlan as finopsPlanOf } from "../../report/alloc-helpers";
+import { run, runLine, tmpDir, writeTmp } from "../helpers";
 
-const dir = mkdtempSync(join(tmpdir(), "capplan-actuals-"));
+const dir = tmpDir("capplan-actuals-");
 
-function finopsPlan(currency: string): string {
-  const file = join(dir, `finops-${currency}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: "capplan.plan/v1",
-      title: "FinOps",
-      currency,
-      workload: { peakRps: 1, inputTokens: 100, outputTokens: 100 },
-      skus: [],
-      tenants: {
-        basis: "reservation",
-        idle: "separate",
-        pools: [
-          { name: "gpu", costPerDay: 240.05, replicas: 8, capacityTokensPerDay: 8e6 },
-          { name: "small", costPerDay: 33.333, replicas: 3, capacityTokensPerDay: 3e6 },
-        ],
-        usage: [
-          { team: "b", pool: "gpu", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
-          { team: "a", pool: "gpu", inputTokens: 5e5, outputTokens: 5e5, reservedReplicas: 1 },
-          { team: "c", pool: "small", inputTokens: 1e5, outputTokens: 2e5 },
-          { team: "a", pool: "small", inputTokens: 1e5, outputTokens: 1e5 },
-        ],
-        shared: [
-          { name: "platform", costPerDay: 10 },
-          { name: "licences", costPerDay: 7.34, split: "even" },
-          { name: "monitoring", costPerDay: 5.55, split: "none" },
-        ],
-      },
-    }),
-  );
-  return file;
-}
+/** The FinOps plan of the FOCUS tests (licences 7.34 a day) in `currency`, as a file. */
+const finopsPlan = (currency: string) =>
+  writeTmp(finopsPlanOf(currency, 7.34), `finops-${currency}.json`, dir);
+const SEED = "models/examples/seed.json";
+const BILL = "fixtures/focus/cloud-bill-focus-1.0.csv";
 
 describe("capplan plan --focus", () => {
   it("writes the FOCUS 1.3 CSV to a file with -o, one origin charge per pool and shared cost and day", async () => {
@@ -52,8 +24,7 @@ describe("capplan plan --focus", () => {
     const r = await runLine(
       `plan ${finopsPlan("USD")} --focus --start 2026-11-01 --days 2 -o ${out}`,
     );
-    expect(r.code).toBe(0);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([0, ""]);
     const lines = readFileSync(out, "utf8").trimEnd().split("\n");
     expect(lines[0]).toMatch(
       /^BillingAccountId,.*,AllocatedMethodId,AllocatedMethodDetails,AllocatedResourceId,AllocatedResourceName,AllocatedTags,/,
@@ -73,8 +44,7 @@ describe("capplan plan --focus", () => {
       ["--start", "2026-11-01"],
     ]) {
       const r = await run("plan", plan, ...args);
-      expect(r.code, args.join(" ")).toBe(2);
-      expect(r.out).toBe("");
+      expect([r.code, r.out], args.join(" ")).toEqual([2, ""]);
     }
   });
 });
@@ -85,27 +55,19 @@ describe("capplan actuals", () => {
     async (cur) => {
       const plan = finopsPlan(cur);
       const csv = join(dir, `own-${cur}.csv`);
-      expect(
-        (await run("plan", plan, "--focus", "--start", "2026-11-01", "--days", "3", "-o", csv))
-          .code,
-      ).toBe(0);
+      const focus = await runLine(`plan ${plan} --focus --start 2026-11-01 --days 3 -o ${csv}`);
+      expect(focus.code).toBe(0);
       const r = await run("actuals", plan, csv, "--json");
-      expect(r.err).toBe("");
-      expect(r.code).toBe(0);
+      expect([r.err, r.code]).toEqual(["", 0]);
       const j = JSON.parse(r.out) as PlanVsActual;
-      expect(j.period).toEqual({
-        start: "2026-11-01T00:00:00Z",
-        end: "2026-11-04T00:00:00Z",
-        days: 3,
-      });
-      expect(j.charges).toBe(39);
+      const period = { start: "2026-11-01T00:00:00Z", end: "2026-11-04T00:00:00Z", days: 3 };
+      expect([j.period, j.charges]).toEqual([period, 39]);
       for (const l of [...j.pools, ...j.shared, ...j.teams, j.total]) {
         expect(l.variance, l.name).toBe(0);
         expect(l.actual, l.name).toBe(l.planned);
       }
-      expect(j.pools.map((p) => p.name)).toEqual(["gpu", "small"]);
-      expect(j.shared.map((p) => p.name)).toEqual(["platform", "licences", "monitoring"]);
-      expect(j.teams.map((p) => p.name)).toEqual(["b", "a", "c"]);
+      const names = [j.pools, j.shared, j.teams].map((ls) => ls.map((l) => l.name).join(" "));
+      expect(names).toEqual(["gpu small", "platform licences monitoring", "b a c"]);
       // gpu: (240.05 + 33.333 + 10 + 7.34 + 5.55) × 3 in the currency's minor unit.
       const day = {
         USD: 240.05 + 33.33 + 10 + 7.34 + 5.55,
@@ -117,16 +79,13 @@ describe("capplan actuals", () => {
   );
 
   it("compares the seed plan with a written FOCUS 1.0 cloud bill: hand-calculated variances", async () => {
-    const r = await runLine(
-      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv --json`,
-    );
+    const r = await runLine(`actuals ${SEED} ${BILL} --json`);
     expect(r.code).toBe(0);
     expect(r.errLines).toEqual([
-      "warning: fixtures/focus/cloud-bill-focus-1.0.csv: 1 charge(s) in another currency than the plan's CNY (EUR) were left out",
+      `warning: ${BILL}: 1 charge(s) in another currency than the plan's CNY (EUR) were left out`,
     ]);
     const j = JSON.parse(r.out) as PlanVsActual;
-    expect(j.period.days).toBe(2);
-    expect(j.costColumn).toBe("EffectiveCost");
+    expect([j.period.days, j.costColumn, j.unattributed]).toEqual([2, "EffectiveCost", 20]);
     // 2 days × 1920 = 3840 planned; 500 + 1400 + 20 + 450 + 1500 = 3870 actual.
     expect(j.pools).toEqual([
       { name: "70b", planned: 3840, actual: 3870, variance: 30, variancePct: 30 / 3840 },
@@ -136,58 +95,45 @@ describe("capplan actuals", () => {
       ["search", 886.16, 950, 63.84],
       ["support", 2953.84, 2900, -53.84],
     ]);
-    expect(j.unattributed).toBe(20);
-    const text = await runLine(
-      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv`,
-    );
+    const text = await runLine(`actuals ${SEED} ${BILL}`);
     expect(text.out).toContain("search     886.16    950.00    +63.84  +7.2 %");
   });
 
   it("exits 2 with one line per problem on bad input", async () => {
-    const bad = join(dir, "bad.csv");
-    writeFileSync(bad, "Foo,Bar\n1,2\n");
-    let r = await run("actuals", "models/examples/seed.json", bad);
+    let bad = writeTmp("Foo,Bar\n1,2\n", "bad.csv", dir);
+    let r = await run("actuals", SEED, bad);
     expect(r.code).toBe(2);
     expect(r.errLines).toEqual([
       `capplan actuals: ${bad}: not a FOCUS cost-and-usage file: missing column BilledCost or EffectiveCost, ChargePeriodStart`,
     ]);
-    writeFileSync(bad, "BilledCost,ChargePeriodStart\nN/A,2025-06-01\n");
-    r = await run("actuals", "models/examples/seed.json", bad);
-    expect(r.code).toBe(2);
-    expect(r.errLines).toEqual([
-      `capplan actuals: ${bad}: line 2: BilledCost must be a decimal number, got "N/A"`,
-    ]);
-    r = await run("actuals", "models/examples/seed.json");
-    expect(r.code).toBe(2);
+    bad = writeTmp("BilledCost,ChargePeriodStart\nN/A,2025-06-01\n", "bad.csv", dir);
+    r = await run("actuals", SEED, bad);
+    const line2 = `capplan actuals: ${bad}: line 2: BilledCost must be a decimal number, got "N/A"`;
+    expect([r.code, r.errLines]).toEqual([2, [line2]]);
+    expect((await run("actuals", SEED)).code).toBe(2);
   });
 
   it("says its errors and warnings in Chinese under --lang zh (docs/problems.md, actuals.*)", async () => {
-    const bad = join(dir, "bad-zh.csv");
-    writeFileSync(bad, "BilledCost,ChargePeriodStart\nN/A,2025-06-01\n");
-    const r = await run("actuals", "models/examples/seed.json", bad, "--lang", "zh");
-    expect(r.code).toBe(2);
-    expect(r.errLines).toEqual([
-      `capplan actuals: ${bad}: 第 2 行：BilledCost 必须是十进制数，实际为 "N/A"`,
-    ]);
-    const w = await runLine(
-      `actuals models/examples/seed.json fixtures/focus/cloud-bill-focus-1.0.csv --json --lang zh`,
-    );
-    expect(w.code).toBe(0);
-    expect(w.errLines).toEqual([
-      "warning: fixtures/focus/cloud-bill-focus-1.0.csv: 1 笔费用的币种不是计划的 CNY（EUR），已排除",
-    ]);
+    const bad = writeTmp("BilledCost,ChargePeriodStart\nN/A,2025-06-01\n", "bad-zh.csv", dir);
+    const r = await run("actuals", SEED, bad, "--lang", "zh");
+    const line2 = `capplan actuals: ${bad}: 第 2 行：BilledCost 必须是十进制数，实际为 "N/A"`;
+    expect([r.code, r.errLines]).toEqual([2, [line2]]);
+    const w = await runLine(`actuals ${SEED} ${BILL} --json --lang zh`);
+    const warning = `warning: ${BILL}: 1 笔费用的币种不是计划的 CNY（EUR），已排除`;
+    expect([w.code, w.errLines]).toEqual([0, [warning]]);
     // The JSON keeps its English warnings, with the problems beside them.
     const j = JSON.parse(w.out) as PlanVsActual;
-    expect(j.warnings).toEqual([
-      "1 charge(s) in another currency than the plan's CNY (EUR) were left out",
+    const otherCurrency = "1 charge(s) in another currency than the plan's CNY (EUR) were left out";
+    expect([j.warnings, j.problems.map((p) => p.code)]).toEqual([
+      [otherCurrency],
+      ["actuals.otherCurrency"],
     ]);
-    expect(j.problems.map((p) => p.code)).toEqual(["actuals.otherCurrency"]);
     const gone = join(dir, "gone.csv");
-    expect((await run("actuals", "models/examples/seed.json", gone)).errLines).toEqual([
+    expect((await run("actuals", SEED, gone)).errLines).toEqual([
       `capplan actuals: ${gone}: no such file or directory`,
     ]);
-    expect(
-      (await run("actuals", "models/examples/seed.json", gone, "--lang", "zh")).errLines,
-    ).toEqual([`capplan actuals: ${gone}: 文件或文件夹不存在`]);
+    expect((await run("actuals", SEED, gone, "--lang", "zh")).errLines).toEqual([
+      `capplan actuals: ${gone}: 文件或文件夹不存在`,
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import { consistent, lineageNodes, type LineageNode } from "../../../src/engine/
 import { run, runLine } from "../helpers";
 
 const ROOT = join(__dirname, "..", "..", "..");
+const SEED = "models/examples/seed.json";
+const MULTI = "models/examples/multi-sku.json";
 const EXAMPLES = readdirSync(join(ROOT, "models", "examples"))
   .filter((f) => f.endsWith(".json"))
   .sort();
@@ -59,10 +61,9 @@ async function explainEach(
 
 describe("capplan explain", () => {
   it("prints the chain of skus[0].replicas with the numbers plugged in, down to cells and a sweep file line", async () => {
-    const r = await run("explain", "models/examples/multi-sku.json", "skus[0].replicas");
+    const r = await run("explain", MULTI, "skus[0].replicas");
     expect(r.code).toBe(0);
-    const lines = r.out.split("\n");
-    expect(lines[0]).toMatch(
+    expect(r.out.split("\n")[0]).toMatch(
       /^skus\[0\]\.replicas = 7 {4}ceil\(replicasBase × elasticity\) \+ spare: ceil\(4\.8133 × 1\.2\) \+ 1 = 7$/,
     );
     expect(r.out).toContain("← cells.peak_rps = 40    cell (40)");
@@ -72,7 +73,7 @@ describe("capplan explain", () => {
   });
 
   it("explains the seed example's replicas as the seed article does: 50 × 300 ÷ 1,500 × 1.2 × 1.2 → 15", async () => {
-    const r = await run("explain", "models/examples/seed.json", "skus[0].replicas", "--json");
+    const r = await run("explain", SEED, "skus[0].replicas", "--json");
     expect(r.code).toBe(0);
     const node = JSON.parse(r.out) as LineageNode;
     expect(node).toMatchObject({ value: 15, plugged: "ceil(14.4) = 15" });
@@ -82,7 +83,7 @@ describe("capplan explain", () => {
   });
 
   it("--lang zh writes the steps' words in Chinese: the seed example's costPerMonth ends in 730 hours a month, 每月小时数, with no English constant label", async () => {
-    const zh = await runLine(`explain models/examples/seed.json skus[0].costPerMonth --lang zh`);
+    const zh = await runLine(`explain ${SEED} skus[0].costPerMonth --lang zh`);
     expect(zh.code).toBe(0);
     const lines = zh.out.trimEnd().split("\n");
     expect([lines[0], lines.at(-1)]).toEqual([
@@ -92,24 +93,22 @@ describe("capplan explain", () => {
     expect(zh.out).toContain("给定容量（未对照 SLO 检查）: 1,500 = 1,500");
     for (const label of ["hours per", "seconds per", "tokens per million", "given capacity"])
       expect(zh.out).not.toContain(label);
-    const en = await run("explain", "models/examples/seed.json", "skus[0].costPerMonth");
-    expect(en.out.trimEnd().split("\n").at(-1)).toBe(
-      "  ← hoursPerMonth = 730    constant: hours per month",
-    );
-    const bad = await runLine(`explain models/examples/seed.json skus[0].costPerMonth --lang fr`);
-    expect(bad.code).toBe(2);
+    const en = await run("explain", SEED, "skus[0].costPerMonth");
+    const last = "  ← hoursPerMonth = 730    constant: hours per month";
+    expect(en.out.trimEnd().split("\n").at(-1)).toBe(last);
+    expect((await runLine(`explain ${SEED} skus[0].costPerMonth --lang fr`)).code).toBe(2);
   });
 
   it("follows a formula's <id>_tok_s into that SKU's own chain: the H200 estimate reaches the H100's sweep point and its file line", async () => {
-    const r = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas", "--json");
+    const r = await run("explain", MULTI, "skus[2].replicas", "--json");
     expect(r.code).toBe(0);
     const nodes = lineageNodes(JSON.parse(r.out) as LineageNode);
     const field = nodes.find((n) => n.path === "skus[2].sweep.replicaOutputTokensPerSec")!;
     const formula = { raw: "=h100_tok_s * h200_speedup" };
     expect(field).toMatchObject({ ...formula, plugged: "1,662.0614 * 1.4328 = 2,381.4611" });
     const hop = field.inputs.find((n) => n.path === "h100_tok_s")!;
-    expect(hop.kind).toBe("computed");
-    expect(hop.inputs[0]!.path).toBe("skus[0].replicaOutputTokensPerSec");
+    const inputPath = hop.inputs[0]!.path;
+    expect([hop.kind, inputPath]).toEqual(["computed", "skus[0].replicaOutputTokensPerSec"]);
     expect(hop.value).toBeCloseTo(1662.0614, 4);
     const leaves = lineageNodes(hop).filter((n) => n.kind === "sweepPoint");
     expect(leaves).toHaveLength(1);
@@ -121,14 +120,13 @@ describe("capplan explain", () => {
       ),
       line: 1,
     });
-    const text = await run("explain", "models/examples/multi-sku.json", "skus[2].replicas");
+    const text = await run("explain", MULTI, "skus[2].replicas");
     expect(text.out).toMatch(/← h100_tok_s = 1,662\.0614 {4}skus\[0\]\.replicaOutputTokensPerSec/);
   });
 
   it("a sweep value's line is the row the importer read the point from (GenAI-Perf CSV of the L40S sweep)", async () => {
-    const r = await runLine(
-      `explain models/examples/multi-sku.json skus[1].workloads[0].operatingPoint.outputTokensPerSec --json`,
-    );
+    const path = "skus[1].workloads[0].operatingPoint.outputTokensPerSec";
+    const r = await run("explain", MULTI, path, "--json");
     expect(r.code).toBe(0);
     const s = (JSON.parse(r.out) as LineageNode).source!;
     expect(s.points!.length).toBeGreaterThan(0);
@@ -160,26 +158,24 @@ describe("capplan explain", () => {
   });
 
   it("rejects a path that names no number, with exit 2 and no stack trace", async () => {
-    const r = await run("explain", "models/examples/seed.json", "skus[9].replicas");
+    const r = await run("explain", SEED, "skus[9].replicas");
     expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.err).toMatch(/skus\[9\]\.replicas: no number with a lineage at this path/);
     // A fleet answer is not a chain of formulas: explain says where it comes from.
-    const f = await run("explain", "models/examples/seed.json", "fleet.mix.costPerHour");
+    const f = await run("explain", SEED, "fleet.mix.costPerHour");
     expect(f.code).toBe(2);
     expect(f.err).toMatch(
       /fleet\.mix\.costPerHour: the fleet answers of plan --json are a solver's mix and a simulation's statistics, not a chain of formulas: capplan optimize and capplan simulate give them/,
     );
-    const u = await run("explain", "models/examples/seed.json");
-    expect(u.code).toBe(2);
-    expect(u.err).toMatch(/usage: capplan explain/);
+    const u = await run("explain", SEED);
+    expect([u.code, u.err]).toEqual([2, expect.stringMatching(/usage: capplan explain/)]);
   });
 
   it.each(EXAMPLES)(
     "explains every numeric key of plan --json of %s; sweep values point at real lines holding them",
     async (f) => {
       const planPath = `models/examples/${f}`;
-      const plan = await run("plan", planPath, "--json");
-      const json = JSON.parse(plan.out);
+      const json = JSON.parse((await run("plan", planPath, "--json")).out);
       // `fleet` holds a solver's mix and a simulation's statistics (docs/cli.md), not steps of the
       // chain: they have no lineage (explain says so, below) and are checked against optimize and
       // simulate in test/cli/fleet-answers.test.ts.
@@ -207,12 +203,10 @@ describe("capplan explain", () => {
         expect(s.files).toContain(s.file);
         // The line is in the place the importer read this very point from (its row, or its file).
         const own = (s.points ?? []).filter((p) => p.file === s.file);
-        if (!own.length)
-          fail.push(
-            `${path}: ${s.file}:${s.line} is not a file point ${s.pointIndex} was read from`,
-          );
+        const at = `${path}: ${s.file}:${s.line}`;
+        if (!own.length) fail.push(`${at} is not a file point ${s.pointIndex} was read from`);
         else if (own.every((p) => p.line !== undefined) && !own.some((p) => p.line === s.line))
-          fail.push(`${path}: ${s.file}:${s.line} is not the row of point ${s.pointIndex}`);
+          fail.push(`${at} is not the row of point ${s.pointIndex}`);
       });
       expect(failures).toEqual([]);
       if (f === "multi-sku.json") expect(sweepLeaves).toBeGreaterThan(10);

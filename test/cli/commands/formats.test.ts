@@ -5,16 +5,14 @@ import { run } from "../helpers";
 describe("capplan formats", () => {
   it("lists every importer of the registry with its id, title and versions", async () => {
     const r = await run("formats");
-    expect(r.code).toBe(0);
-    expect(r.err).toBe("");
+    expect([r.code, r.err]).toEqual([0, ""]);
     const lines = r.out.split("\n");
     expect(lines[0]).toMatch(/^ID\s+FORMAT\s+VERSIONS CHECKED$/);
     expect(FORMATS.length).toBeGreaterThan(0);
     for (const f of FORMATS) {
       const line = lines.find((l) => l.startsWith(f.id + " "));
       expect(line, f.id).toBeDefined();
-      expect(line).toContain(f.title);
-      expect(line).toContain(f.versions);
+      for (const text of [f.title, f.versions]) expect(line).toContain(text);
     }
     expect(r.out).toContain(`${FORMATS.length} formats, recognised by content`);
   });
@@ -27,7 +25,6 @@ describe("capplan formats", () => {
 
   it("takes no arguments", async () => {
     const r = await run("formats", "extra");
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
+    expect([r.code, r.out]).toEqual([2, ""]);
   });
 });

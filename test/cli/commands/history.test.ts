@@ -3,11 +3,10 @@
  * a slower server regresses the latest run (exit 1), a faster one does not (exit 0).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run, runLine } from "../helpers";
+import { run, runLine, tmpDir, writeTmp } from "../helpers";
 import { startTestServer } from "../../sweep/server";
 
 async function sweepInto(dir: string, ttftBaseMs: number): Promise<void> {
@@ -24,22 +23,17 @@ async function sweepInto(dir: string, ttftBaseMs: number): Promise<void> {
 
 describe("historyCommand", () => {
   it("exit 1 when the latest run is slower beyond the threshold, 0 when it is not", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-history-"));
+    const dir = tmpDir("capplan-history-");
     await sweepInto(dir, 10);
     await sweepInto(dir, 60);
     expect(readdirSync(dir)).toHaveLength(2);
     const slower = await run("history", dir, "--metric", "ttft.p50");
     expect(slower.code).toBe(1);
-    expect(slower.out).toContain("ttft.p50 at concurrency 2");
-    expect(slower.out).toContain("⚠ regression");
+    for (const text of ["ttft.p50 at concurrency 2", "⚠ regression"])
+      expect(slower.out).toContain(text);
     const json = JSON.parse((await run("history", dir, "--json", "--at", "concurrency=1")).out);
-    expect(json.deployments).toHaveLength(1);
-    expect(json.deployments[0]).toMatchObject({
-      model: "test/model",
-      engine: "vllm",
-      gpu: "H100",
-      regression: true,
-    });
+    const deployment = { model: "test/model", engine: "vllm", gpu: "H100", regression: true };
+    expect(json.deployments).toEqual([expect.objectContaining(deployment)]);
     // The second server waits 60 ms before its first token: no client can see it sooner. The first
     // run's 10 ms may read far later on a loaded machine (timers fire late), so the check is the
     // floor and the order, not a fixed gap.
@@ -58,27 +52,25 @@ describe("historyCommand", () => {
     [["history", ".", "--at", "c=3"], "--at must be concurrency=N or rate=R"],
   ])("%j → exit 2", async (args, msg) => {
     const r = await run(...args);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(msg);
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining(msg)]);
   });
 
   it("an archive with a file that is not a run: exit 2 naming it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-history-"));
-    writeFileSync(join(dir, "x.json"), "{ not json");
+    const dir = tmpDir("capplan-history-");
+    writeTmp("{ not json", "x.json", dir);
     const r = await run("history", dir);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("x.json");
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining("x.json")]);
   });
 });
 
 describe("historyCommand: hostile archives", () => {
   it("refuses a FIFO named like a run (no hang) and names it; exit 2", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-history-fifo-"));
+    const dir = tmpDir("capplan-history-fifo-");
     execFileSync("mkfifo", [join(dir, "2026-01-01-run.json")]);
     const t = Date.now();
     const r = await run("history", dir);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/2026-01-01-run\.json: cannot read \(.*(fifo|regular)/i);
+    const named = expect.stringMatching(/2026-01-01-run\.json: cannot read \(.*(fifo|regular)/i);
+    expect([r.code, r.err]).toEqual([2, named]);
     expect(Date.now() - t).toBeLessThan(10_000);
   });
 });

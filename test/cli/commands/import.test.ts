@@ -3,12 +3,10 @@
  * an empty stdout on failure.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/cli/main";
-import { run, runLine } from "../helpers";
+import { run, runLine, runStdin, tmpDir, writeTmp } from "../helpers";
 import { startTestServer } from "../../sweep/server";
 import { importOrFail } from "../../../src/cli/commands/import";
 import { CliError } from "../../../src/cli/io";
@@ -110,33 +108,27 @@ describe("the real capplan binary", () => {
   it("exits 2 on bad input with one stderr line per problem, an empty stdout and no stack trace", () => {
     const p = bin("fixtures/malformed/empty.csv", "fixtures/malformed/unknown-format.txt");
     expect([p.stdout, p.status]).toEqual(["", 2]);
-    const lines = p.stderr.split("\n").filter((l) => l.trim());
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain("empty.csv:1: file is empty");
-    expect(lines[1]).toContain("unknown-format.txt:1: unrecognised format");
+    expect(p.stderr.split("\n").filter((l) => l.trim())).toEqual([
+      expect.stringContaining("empty.csv:1: file is empty"),
+      expect.stringContaining("unknown-format.txt:1: unrecognised format"),
+    ]);
     expect(p.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("exits 0 and prints JSON on good input", () => {
     const p = bin(GOOD, "--json");
-    expect(p.status).toBe(0);
     const { points } = JSON.parse(p.stdout).sweeps[0];
-    expect(points.map((x: { concurrency: number }) => x.concurrency)).toEqual([1, 8, 32]);
+    const levels = points.map((x: { concurrency: number }) => x.concurrency);
+    expect([p.status, levels]).toEqual([0, [1, 8, 32]]);
   });
 
   it("reads an Excel paste on stdin whose header cell holds a line break (`capplan import -`)", async () => {
-    let out = "";
-    let err = "";
     const paste = 'Concurrency\t"TTFT p99\n(ms)"\tOutput tok/s\n8\t120\t1500\n16\t180\t2600\n';
-    const code = await main(["import", "-", "--json"], {
-      out: (t) => void (out += t),
-      err: (t) => void (err += t),
-      stdin: () => paste,
-    });
-    expect(err).toBe("");
-    expect(code).toBe(0);
-    const pts = JSON.parse(out).sweeps[0].points;
-    expect(pts.map((p: { ttftMs: { p99: number } }) => p.ttftMs.p99)).toEqual([120, 180]);
+    const r = await runStdin(paste, "import", "-", "--json");
+    const ttft = JSON.parse(r.out).sweeps[0].points.map(
+      (p: { ttftMs: { p99: number } }) => p.ttftMs.p99,
+    );
+    expect([r.err, r.code, ttft]).toEqual(["", 0, [120, 180]]);
   });
 });
 
@@ -160,9 +152,7 @@ function runFile(dir: string, name: string, date: string, rows: Row[], gpu = "H1
     outputTokensPerSec: tps,
   }));
   const meta = { model: "test/model", engine: "vllm", gpu, gpuCount: 1, date };
-  const path = join(dir, name);
-  writeFileSync(path, JSON.stringify({ capplan: "sweep/1", sweeps: [{ meta, points }] }));
-  return path;
+  return writeTmp({ capplan: "sweep/1", sweeps: [{ meta, points }] }, name, dir);
 }
 
 describe("capplan import of an archived run: since the previous run", () => {
@@ -170,7 +160,7 @@ describe("capplan import of an archived run: since the previous run", () => {
   // +2.5 %, E2E p99 1000 → 1040 is +4.0 %, RPS 10 → 9.4 is −6.0 % (regression), tokens/s
   // 1000 → 980 is −2.0 %. The first run of the folder is older still, the A100 run another
   // deployment, and notes.json no run at all.
-  const dir = mkdtempSync(join(tmpdir(), "capplan-since-"));
+  const dir = tmpDir("capplan-since-");
   const at = (name: string, date: string, rows: Row[], gpu?: string) =>
     runFile(dir, name, date, rows, gpu);
   const oldest = at("2026-11-01-old.json", "2026-11-01T00:00:00Z", [[8, 999, 99, 9999, 1, 100]]);
@@ -184,7 +174,7 @@ describe("capplan import of an archived run: since the previous run", () => {
     [16, 300, 30, 2000, 12, 1200],
   ]);
   const a100 = at("2026-12-03-a100.json", "2026-12-03T00:00:00Z", [[8, 1, 1, 1, 1, 1]], "A100");
-  writeFileSync(join(dir, "notes.json"), '{"note": "not a run"}');
+  writeTmp('{"note": "not a run"}', "notes.json", dir);
 
   it("compares with the latest earlier run of the same deployment in its folder, in Chinese with --lang zh", async () => {
     const r = await run("import", latest);
@@ -241,22 +231,21 @@ describe("capplan import of an archived run: since the previous run", () => {
   });
 
   it("the run before the latest is compared with the one before it in turn", async () => {
-    const j = JSON.parse((await run("import", first, "--json")).out);
-    expect(j.sinceRun.previous.file).toBe("2026-11-01-old.json");
+    const { sinceRun } = JSON.parse((await run("import", first, "--json")).out);
     // Only concurrency 8 is shared; TTFT p99 999 → 120 is −87.987… %, an improvement.
-    expect(j.sinceRun.levels).toHaveLength(1);
-    expect(j.sinceRun.levels[0].metrics[0].changePct).toBeCloseTo(((120 - 999) / 999) * 100, 9);
-    expect(j.sinceRun.regression).toBe(false);
+    const { previous, levels, regression } = sinceRun;
+    expect([previous.file, levels.length, regression]).toEqual(["2026-11-01-old.json", 1, false]);
+    expect(levels[0].metrics[0].changePct).toBeCloseTo(((120 - 999) / 999) * 100, 9);
   });
 
   it("--since FILE compares with a named run, even a later-named one in another folder", async () => {
-    const other = mkdtempSync(join(tmpdir(), "capplan-since-"));
+    const other = tmpDir("capplan-since-");
     const row: Row = [8, 100, 20, 1000, 10, 1000];
     const old = runFile(other, "baseline.json", "2026-10-01T00:00:00Z", [row]);
     const r = await run("import", latest, "--since", old);
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`Previous run: ${old} (2026-10-01T00:00:00Z)`);
     // 100 → 150 is +50.0 %.
+    expect(r.out).toContain(`Previous run: ${old} (2026-10-01T00:00:00Z)`);
     expect(r.out).toContain("| P99 TTFT | 100.0 | 150.0 | +50.0 % ▲ regression |");
   });
 
@@ -277,14 +266,14 @@ describe("capplan import of an archived run: since the previous run", () => {
     expect([r.code, r.out]).toEqual([2, ""]);
     expect(r.errLines).toEqual([`capplan import: ${nope}: no such file or directory`]);
     const many = await run("import", latest, first, "--separate", "--since", first);
-    expect(many.code).toBe(2);
-    expect(many.err).toContain("--since compares one run, but the input holds 2 sweeps");
+    const holds = "--since compares one run, but the input holds 2 sweeps";
+    expect([many.code, many.err]).toEqual([2, expect.stringContaining(holds)]);
   });
 });
 
 describe("capplan import of runs written by capplan sweep --archive", () => {
   it("reports the same change as capplan history, from the test server's slower second run", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "capplan-since-sweep-"));
+    const dir = tmpDir("capplan-since-sweep-");
     for (const ttftBaseMs of [10, 60]) {
       const s = await startTestServer({
         latency: { ttftBaseMs, ttftPerActiveMs: 0, itlBaseMs: 1, itlPerActiveMs: 0 },
@@ -322,12 +311,12 @@ describe("capplan import of runs written by capplan sweep --archive", () => {
  * (code `import.*`, docs/problems.md): skipped files, a corrupt file's lost level, the flags.
  */
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-imsg-"));
-  mkdirSync(join(dir, "run"));
-  writeFileSync(join(dir, "run", "c4.csv"), "concurrency,rps\n4,2\n");
-  writeFileSync(join(dir, "run", "c8.json"), '{"oops": ');
-  writeFileSync(join(dir, "run", "notes.txt"), "hello\n");
-  return join(dir, "run");
+  const dir = join(tmpDir("capplan-imsg-"), "run");
+  mkdirSync(dir);
+  writeTmp("concurrency,rps\n4,2\n", "c4.csv", dir);
+  writeTmp('{"oops": ', "c8.json", dir);
+  writeTmp("hello\n", "notes.txt", dir);
+  return dir;
 }
 
 describe("capplan import --lang zh", () => {
@@ -360,10 +349,9 @@ describe("capplan import --lang zh", () => {
     const dir = folder();
     const files = `${join(dir, "c4.csv")} ${join(dir, "notes.txt")}`;
     const en = await runLine(`import ${files} --concurrency 8`);
-    expect(en.code).toBe(2);
-    expect(en.err).toContain(
-      "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)",
-    );
+    const msg =
+      "--concurrency applies to a single file; 2 files were given (name the load level in each path, e.g. …-concurrency8/)";
+    expect([en.code, en.err]).toEqual([2, expect.stringContaining(msg)]);
     const zh = await runLine(`import ${files} --concurrency 8 --lang zh`);
     expect(zh.err).toContain(
       "--concurrency 只适用于单个文件；给出了 2 个文件（请在每个路径中写明负载档位，例如 …-concurrency8/）",

@@ -1,11 +1,10 @@
 // `capplan init`: a working example plan, sweeps inline, for an install without the repository.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { exampleNames, packageRoot } from "../../../src/cli/commands/init";
 import { usage } from "../../../src/cli/main";
-import { run } from "../helpers";
+import { run, tmpDir, writeTmp } from "../helpers";
 
 const init = (...args: string[]) => run("init", ...args);
 
@@ -31,7 +30,7 @@ function withoutSource(v: unknown): unknown {
   return v;
 }
 
-const tmp = () => mkdtempSync(join(tmpdir(), "capplan-init-"));
+const tmp = () => tmpDir("capplan-init-");
 
 describe("capplan init", () => {
   it("finds the package's example plans from the source tree", () => {
@@ -60,8 +59,7 @@ describe("capplan init", () => {
 
     const fromInit = await run("plan", file, "--json");
     const fromRepo = await run("plan", "models/examples/multi-sku.json", "--json");
-    expect(fromRepo.code).toBe(0);
-    expect(fromInit.code).toBe(0);
+    expect([fromRepo.code, fromInit.code]).toEqual([0, 0]);
     // Same numbers, warnings and recommendation; only where each sweep came from differs.
     expect(withoutSource(JSON.parse(fromInit.out))).toEqual(
       withoutSource(JSON.parse(fromRepo.out)),
@@ -73,17 +71,18 @@ describe("capplan init", () => {
     const dir = tmp();
     expect((await init(dir)).code).toBe(0);
     const r = await run("plan", join(dir, "plan.json"));
-    expect(r.code).toBe(0);
-    expect(r.out).toContain("Recommended");
+    expect([r.code, r.out]).toEqual([0, expect.stringContaining("Recommended")]);
     expect(r.err).not.toMatch(/no such file/);
   });
 
   it("never overwrites a plan unless --force", async () => {
     const dir = tmp();
-    writeFileSync(join(dir, "plan.json"), '{"mine": true}\n');
+    writeTmp('{"mine": true}\n', "plan.json", dir);
     const r = await init(dir);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/plan\.json: already exists \(use --force/);
+    expect([r.code, r.err]).toEqual([
+      2,
+      expect.stringMatching(/plan\.json: already exists \(use --force/),
+    ]);
     expect(readFileSync(join(dir, "plan.json"), "utf8")).toBe('{"mine": true}\n');
     expect((await init(dir, "--force")).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")).format).toBe("capplan.plan/v1");
@@ -91,18 +90,16 @@ describe("capplan init", () => {
 
   it("`-` prints the plan on stdout and writes nothing", async () => {
     const r = await init("-", "--example", "seed");
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).format).toBe("capplan.plan/v1");
+    expect([r.code, JSON.parse(r.out).format]).toEqual([0, "capplan.plan/v1"]);
     expect(existsSync("plan.json")).toBe(false);
   });
 
   it("an unknown example or option is a usage error naming the choices", async () => {
     const a = await init(tmp(), "--example", "nope");
-    expect(a.code).toBe(2);
-    expect(a.err).toMatch(/no example named "nope" \(examples: .*multi-sku.*seed/);
+    const choices = /no example named "nope" \(examples: .*multi-sku.*seed/;
+    expect([a.code, a.err]).toEqual([2, expect.stringMatching(choices)]);
     const b = await init("--bogus");
-    expect(b.code).toBe(2);
-    expect(b.err).toMatch(/--bogus/);
+    expect([b.code, b.err]).toEqual([2, expect.stringMatching(/--bogus/)]);
   });
 
   it("is listed in the usage, and the usage's example needs no file of the repository", async () => {
@@ -124,8 +121,7 @@ describe("capplan init", () => {
   it("capplan init --help prints its own options", async () => {
     const r = await run("init", "--help");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/usage: capplan init/);
-    expect(r.out).toMatch(/--example NAME/);
-    expect(r.out).toMatch(/--force/);
+    for (const re of [/usage: capplan init/, /--example NAME/, /--force/])
+      expect(r.out).toMatch(re);
   });
 });

@@ -3,24 +3,17 @@
  * plans; a sweep file of a folder that lost a load level; the schedule of a plan.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, afterAll } from "vitest";
 import { words } from "../../words";
-import { run, runLine } from "../helpers";
+import { run, runLine, tmpDir, writeTmp } from "../helpers";
 import { openpyxlPython, readWithOpenpyxl } from "../../report/xlsx-reader";
 
 const SEED = "models/examples/seed.json";
 const MULTI = "models/examples/multi-sku.json";
 
-function tmpPlan(plan: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-plan-"));
-  const p = join(dir, "plan.json");
-  writeFileSync(p, typeof plan === "string" ? plan : JSON.stringify(plan));
-  return p;
-}
+const tmpPlan = (plan: unknown): string => writeTmp(plan, "plan.json", tmpDir("capplan-plan-"));
 
 /** `plan --json` on a plan (a path, or an object written to a temp file): its exit code checked, the run and its JSON. */
 async function planJson(plan: unknown, code = 0) {
@@ -86,12 +79,10 @@ describe("capplan plan on the seed's worked example (docs/capacity.md)", () => {
   it("prints a readable table, Markdown and CSV with the same numbers", async () => {
     const t = await run("plan", SEED);
     expect(t.code).toBe(0);
-    expect(t.out).toMatch(/Replicas \(base\)\s+10\n/);
-    expect(t.out).toMatch(/Replicas\s+15\n/);
-    expect(t.out).toContain("¥443.08");
+    for (const re of [/Replicas \(base\)\s+10\n/, /Replicas\s+15\n/, /¥443\.08/])
+      expect(t.out).toMatch(re);
     const md = await run("plan", SEED, "--markdown", "--lang", "zh");
-    expect(md.out).toContain("| 副本数 | 15 |");
-    expect(md.out).toContain("¥1,476.92");
+    for (const text of ["| 副本数 | 15 |", "¥1,476.92"]) expect(md.out).toContain(text);
     const [head, row] = (await run("plan", SEED, "--csv")).out.trim().split("\n");
     const cell = (c: string) => row!.split(",")[head!.split(",").indexOf(c)];
     expect(words("replicas costPerHour cheapest").map(cell)).toEqual(["15", "1200", "true"]);
@@ -109,10 +100,9 @@ describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", (
     expect(h100.operatingPoint.bindingSlo).toEqual({ metric: "ttft", stat: "p99", maxMs: 1000 });
     // replicas: 40 × 200 / 1662.06 = 4.813 → × 1.2 = 5.776 → ceil 6 + 1 spare = 7
     expect(h100.replicasBase).toBeCloseTo(8000 / 1662.0614, 3);
-    expect(h100.replicas).toBe(7);
     expect(h100.costPerHour).toBeCloseTo(7 * 2.99, 9);
     // L40S (GenAI-Perf sweep): 64 fails TTFT p99 2855.58 → 16, 558 tok/s; ITL evaluated on TPOT with a warning
-    expect(l40s.operatingPoint.concurrency).toBe(16);
+    expect([h100.replicas, l40s.operatingPoint.concurrency]).toEqual([7, 16]);
     expect(l40s.replicasBase).toBeCloseTo(8000 / l40s.operatingPoint.outputTokensPerSec, 9);
     expect(l40s.replicas).toBe(Math.ceil(l40s.replicasBase * 1.2 - 1e-9) + 1);
     expect(l40s.warnings.join("\n")).toContain("evaluated on TPOT");
@@ -124,11 +114,8 @@ describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", (
     // separate idle: teams + idle = pool cost, to the cent
     const pool = j.tenants.pools[0];
     const cents = (x: number) => Math.round(x * 100);
-    const teams = pluck(pool.teams, "costRounded").reduce(
-      (a: number, c) => a + cents(c as number),
-      0,
-    );
-    expect(teams + cents(pool.idleRounded)).toBe(cents(pool.costRounded));
+    const teams = pluck(pool.teams, "costRounded").map((c) => cents(c as number));
+    expect(teams.reduce((a, c) => a + c, cents(pool.idleRounded))).toBe(cents(pool.costRounded));
     expect(pool.idle).toBeGreaterThan(0);
   });
 
@@ -141,9 +128,8 @@ describe("capplan plan on the multi-SKU example (sweeps read from fixtures/)", (
     const { j } = await planJson(plan);
     const op = j.skus[0].operatingPoint;
     // P99 TTFT 161.2 ms at 16 and 7348.9 ms at 64: 1000 ms is reached at 16 + 48 × (1000 − 161.2)/(7348.9 − 161.2)
-    expect(op.basis).toBe("interpolated");
+    expect([op.basis, op.concurrency < 64]).toEqual(["interpolated", true]);
     expect(op.concurrency).toBeCloseTo(16 + (48 * (1000 - 161.2)) / (7348.9 - 161.2), 6);
-    expect(op.concurrency).toBeLessThan(64);
   });
 });
 
@@ -173,10 +159,14 @@ describe("capplan plan on bad input", () => {
     const paths = j.errors.map((e: { path: string }) => e.path);
     expect(paths).toEqual(expect.arrayContaining(["cells.a", "cells.b"]));
     const price = j.errors.find((e: { path: string }) => e.path === "skus[1].pricePerGpuHour");
-    expect(price.kind).toBe("NAME");
-    expect(j.skus[0].replicas).toBe(15); // unaffected
-    expect(j.workloads[0].tokensPerRequest).toBe(600);
-    expect(j.skus[1].costPerHour).toBeNull();
+    // The seed's SKU and workload are unaffected.
+    const got = [
+      price.kind,
+      j.skus[0].replicas,
+      j.workloads[0].tokensPerRequest,
+      j.skus[1].costPerHour,
+    ];
+    expect(got).toEqual(["NAME", 15, 600, null]);
     expect(r.errLines.some((l) => l.includes("skus[1].pricePerGpuHour"))).toBe(true);
   });
 
@@ -214,16 +204,14 @@ describe("capplan plan with an infeasible SKU", () => {
       skus: [{ name: "slow", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { points } }],
     });
     const s = j.skus[0];
-    expect(s.feasible).toBe(false);
     const keys = `replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth
       costPerOutputToken costPerMillionOutputTokens costPerRequest`;
     expect(values(s, keys)).toEqual(words(keys).map(() => null));
-    expect(s.operatingPoint.concurrency).toBeNull();
+    expect([s.feasible, s.operatingPoint.concurrency, j.cheapest]).toEqual([false, null, null]);
     // 50 ms against 10 ms at concurrency 1: 40 ms (400 %) over
     expect(s.infeasibleReason).toBe(
       "P99 TTFT ≤ 10 ms fails already at the lowest load (1): 50 ms, 40 ms (400 %) over",
     );
-    expect(j.cheapest).toBeNull();
   });
 });
 
@@ -242,8 +230,7 @@ describe("CSV exports read back header first (Python's csv module)", () => {
   it("--csv: the header is the first row, every row as wide, and no float noise in any number", async () => {
     for (const plan of [SEED, MULTI]) {
       const rows = pythonCsv((await run("plan", plan, "--csv")).out);
-      expect(rows[0]![0]).toBe("sku");
-      expect(rows[0]).toContain("costPerMonth");
+      expect([rows[0]![0], rows[0]!.includes("costPerMonth")]).toEqual(["sku", true]);
       for (const row of rows) expect(row).toHaveLength(rows[0]!.length);
       // At most 12 significant digits in any decimal (float noise has 16 or 17).
       const digits = (c: string) => c.replace(/[-.]/g, "").replace(/^0+|0+$/g, "").length;
@@ -259,18 +246,16 @@ describe("CSV exports read back header first (Python's csv module)", () => {
     const r = await run("plan", SEED, "--focus", "--start", "2026-11-01");
     expect(r.code).toBe(0);
     const rows = pythonCsv(r.out);
-    expect(rows[0]![0]).toBe("BillingAccountId");
     const w = rows[0]!.indexOf("x_CapplanWarnings");
-    expect(w).toBe(rows[0]!.length - 1);
+    expect([rows[0]![0], w]).toEqual(["BillingAccountId", rows[0]!.length - 1]);
     expect(rows[1]![w]).toMatch(/H100 TP4/);
-    const dir = mkdtempSync(join(tmpdir(), "capplan-focus-"));
+    const dir = tmpDir("capplan-focus-");
     const older = `\ufeff# WARNING: some numbers are not checked:\n# - H100 TP4\n${r.out}`;
     for (const [name, text] of [
       ["focus.csv", r.out],
       ["old.csv", older],
     ] as const) {
-      writeFileSync(join(dir, name), text);
-      const a = await run("actuals", SEED, join(dir, name), "--json");
+      const a = await run("actuals", SEED, writeTmp(text, name, dir), "--json");
       expect([a.err, a.code], name).toEqual(["", 0]);
     }
   });
@@ -282,14 +267,14 @@ describe("CSV exports read back header first (Python's csv module)", () => {
  * (docs/trust.md "Dropped files of an imported folder"), in English and Chinese.
  */
 function folderPlan(): { plan: string; broken: string } {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-dropped-"));
+  const dir = tmpDir("capplan-dropped-");
   const src = "fixtures/vllm/concurrency-sweep-h100";
   mkdirSync(join(dir, "run"));
   const names = readdirSync(src).filter((f) => f.endsWith(".json"));
   const broken = names.find((f) => f.includes("concurrency16-"))!;
   for (const f of names) {
     if (f === broken)
-      writeFileSync(join(dir, "run", f), readFileSync(join(src, f), "utf8").slice(0, 300));
+      writeTmp(readFileSync(join(src, f), "utf8").slice(0, 300), f, join(dir, "run"));
     else copyFileSync(join(src, f), join(dir, "run", f));
   }
   const plan = {
@@ -298,8 +283,7 @@ function folderPlan(): { plan: string; broken: string } {
     slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
     skus: [{ name: "A", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { file: "run" } }],
   };
-  writeFileSync(join(dir, "p.json"), JSON.stringify(plan));
-  return { plan: join(dir, "p.json"), broken };
+  return { plan: writeTmp(plan, "p.json", dir), broken };
 }
 
 describe("capplan plan over a folder with a corrupt file", () => {
@@ -311,9 +295,8 @@ describe("capplan plan over a folder with a corrupt file", () => {
     ]);
     // The three other levels are used: 1, 4 and 64.
     const sweep = j.skus[0].workloads[0].sweep;
-    expect(sweep.points).toBe(3);
     const levels = sweep.source.files.map((f: string) => /concurrency(\d+)-/.exec(f)![1]);
-    expect(levels).toEqual(["1", "4", "64"]);
+    expect([sweep.points, levels]).toEqual([3, ["1", "4", "64"]]);
     const zh = await run("plan", plan, "--lang", "zh");
     expect(zh.errLines).toEqual([
       `warning: run/${broken}:1:301 无法导入（JSON 无效：JSON 意外结束）：该扫描缺少这个负载档位（按路径为并发 16）`,
@@ -323,7 +306,7 @@ describe("capplan plan over a folder with a corrupt file", () => {
 
 // `capplan plan --xlsx -o FILE.xlsx` (docs/xlsx.md): the workbook is written atomically to FILE,
 // needs -o, excludes the other output modes, and takes --start / --days for its FOCUS sheet.
-const dir = mkdtempSync(join(tmpdir(), "capplan-cli-xlsx-"));
+const dir = tmpDir("capplan-cli-xlsx-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("plan --xlsx", () => {
@@ -352,9 +335,7 @@ describe("plan --xlsx", () => {
     [["--days", "2"], /--start and --days go with --focus or --xlsx/],
   ])("refuses %j with a one-line reason and exit 2", async (flags, message) => {
     const r = await run("plan", "models/examples/seed.json", ...flags);
-    expect(r.code).toBe(2);
-    expect(r.errLines).toHaveLength(1);
+    expect([r.code, r.errLines.length, existsSync("x.xlsx")]).toEqual([2, 1, false]);
     expect(r.err).toMatch(message);
-    expect(existsSync("x.xlsx")).toBe(false);
   });
 });

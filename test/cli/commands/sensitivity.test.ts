@@ -8,12 +8,8 @@ describe("capplan sensitivity", () => {
     const r = await run("sensitivity", SEED, "--of", "replicas", "--json");
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
-    expect(s).toMatchObject({
-      sku: { index: 0, name: "H100 TP4" },
-      of: "replicas",
-      step: 0.1,
-      result: 15,
-    });
+    const sku = { index: 0, name: "H100 TP4" };
+    expect(s).toMatchObject({ sku, of: "replicas", step: 0.1, result: 15 });
     const peak = s.rows.find((x: { input: string }) => x.input === "cells.peak_rps");
     expect(peak).toEqual({
       input: "cells.peak_rps",
@@ -23,8 +19,8 @@ describe("capplan sensitivity", () => {
       swing: 3,
     });
     const price = s.rows.find((x: { input: string }) => x.input === "cells.gpu_hour");
-    expect([price.low.result, price.high.result, price.swing]).toEqual([15, 15, 0]);
-    expect(s.rows[0].swing).toBe(3);
+    const swings = [price.low.result, price.high.result, price.swing, s.rows[0].swing];
+    expect(swings).toEqual([15, 15, 0, 3]);
   });
 
   it.each([
@@ -36,8 +32,6 @@ describe("capplan sensitivity", () => {
     [["--sku", "nope"], /no SKU is named "nope" \(the plan has H100 TP4\)/],
   ])("bad usage %j exits 2 with a message", async (args, msg) => {
     const r = await run("sensitivity", SEED, ...args);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.err).toMatch(msg);
+    expect([r.code, r.out, r.err]).toEqual([2, "", expect.stringMatching(msg)]);
   });
 });

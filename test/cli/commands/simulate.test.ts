@@ -23,21 +23,14 @@ const json = async (...args: string[]) => {
 describe("simulateCommand", () => {
   it("prints every key of the contract, statistics with mean, p50, p90 and p99", async () => {
     const a = await json("--poisson", "15", "--requests", "20000", "--seed", "7");
-    for (const k of words(`
-      sku replicas slots requests durationSec ttftMs e2eMs waitMs queuedShare utilization
-      sloAttainment replicasForSlo
-    `))
-      expect(a).toHaveProperty(k);
+    const keys = `sku replicas slots requests durationSec ttftMs e2eMs waitMs queuedShare utilization
+      sloAttainment replicasForSlo`;
+    for (const k of words(keys)) expect(a).toHaveProperty(k);
     for (const k of ["ttftMs", "e2eMs", "waitMs"])
       for (const s of ["mean", "p50", "p90", "p99"]) expect(typeof a[k][s]).toBe("number");
     // Defaults from the plan: the formula's 3 replicas, 16 slots (the operating point's concurrency).
-    expect([a.sku, a.replicas, a.slots, a.requests, a.formulaReplicas]).toEqual([
-      "H100",
-      3,
-      16,
-      20000,
-      3,
-    ]);
+    const defaults = { sku: "H100", replicas: 3, slots: 16, requests: 20000, formulaReplicas: 3 };
+    expect(a).toMatchObject(defaults);
     // Poisson at 15/s: 20,000 requests take about 1,333 s (±3 σ of a gamma sum: ±28 s).
     expect(Math.abs(a.durationSec - 20000 / 15)).toBeLessThan(40);
     expect(a.ttftMs.p99).toBeGreaterThanOrEqual(a.ttftMs.p50);
@@ -67,9 +60,7 @@ describe("simulateCommand", () => {
     const rows = readFileSync(AZURE, "utf8").trim().split("\n").length - 1;
     const one = await json("--trace", AZURE);
     const three = await json("--trace", AZURE, "--rate-scale", "3");
-    expect(one.requests).toBe(rows);
-    expect(three.requests).toBe(rows);
-    expect(one.arrivals.source).toBe("trace");
+    expect([one.requests, three.requests, one.arrivals.source]).toEqual([rows, rows, "trace"]);
     expect(three.arrivals.meanRps / one.arrivals.meanRps).toBeCloseTo(3, 9);
     // Scaling the gaps leaves their CV unchanged.
     expect(three.arrivals.interarrivalCv).toBeCloseTo(one.arrivals.interarrivalCv, 9);
@@ -85,19 +76,15 @@ describe("simulateCommand", () => {
     [["--sku", "B200"], 'no SKU named "B200" in the plan (it has: H100)'],
   ])("%j → exit 2: %s", async (args, msg) => {
     const r = await run("simulate", PLAN, ...args);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe("");
-    expect(r.err).toContain(msg);
+    expect([r.code, r.out, r.err]).toEqual([2, "", expect.stringContaining(msg)]);
   });
   it("words usage errors in Chinese with --lang zh", async () => {
     const r = await run("simulate", PLAN, "--sku", "B200", "--lang", "zh");
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('计划中没有名为 "B200" 的 SKU');
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining('计划中没有名为 "B200" 的 SKU')]);
   });
   it("is listed with its options in capplan --help and simulate --help", async () => {
     const h = await run("simulate", "--help");
-    expect(h.out).toContain("--rate-scale X");
-    expect(h.out).toContain("--output-tokens N|exp:MEAN");
+    for (const o of ["--rate-scale X", "--output-tokens N|exp:MEAN"]) expect(h.out).toContain(o);
     expect((await run("--help")).out).toContain("capplan simulate <plan.json|->");
   });
 });

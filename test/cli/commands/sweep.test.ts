@@ -82,14 +82,9 @@ describe("sweepCommand", () => {
     const within = (measured: number, truth: number) =>
       Math.abs(measured - truth) <= 0.05 * truth + slack;
     expect(r.code).toBe(0);
-    const file = JSON.parse(r.out);
-    const sweep = file.sweeps[0];
-    expect(sweep.source.format).toBe("capplan-sweep");
-    expect(sweep.meta).toMatchObject({
-      model: "test/model",
-      engine: "vllm",
-      engineVersion: "0.6.3.test",
-    });
+    const sweep = JSON.parse(r.out).sweeps[0];
+    const meta = { model: "test/model", engine: "vllm", engineVersion: "0.6.3.test" };
+    expect(sweep).toMatchObject({ source: { format: "capplan-sweep" }, meta });
     expect(sweep.points.map((p: { concurrency: number }) => p.concurrency)).toEqual([1, 4, 16]);
     // The server saw the requests in level order: 24 per level.
     const records = await server.records();
@@ -98,21 +93,19 @@ describe("sweepCommand", () => {
       const p = sweep.points[lvl];
       const recs = records.slice(lvl * 24, lvl * 24 + 24);
       const truth = serverSamples(recs);
-      expect(p.completed).toBe(24);
-      expect(p.failed).toBe(0);
-      expect(p.meanInputTokens).toBe(7);
-      expect(p.meanOutputTokens).toBe(8);
-      for (const q of [50, 90, 99]) {
-        const key = `p${q}`;
-        expect(
-          within(p.ttftMs[key], pct(truth.ttft, q)),
-          `c=${p.concurrency} ttft ${key}: ${p.ttftMs[key]} vs ${pct(truth.ttft, q)}`,
-        ).toBe(true);
-        expect(
-          within(p.itlMs[key], pct(truth.itl, q)),
-          `c=${p.concurrency} itl ${key}: ${p.itlMs[key]} vs ${pct(truth.itl, q)}`,
-        ).toBe(true);
-      }
+      const counts = { completed: 24, failed: 0, meanInputTokens: 7, meanOutputTokens: 8 };
+      expect(p).toMatchObject(counts);
+      for (const q of [50, 90, 99])
+        for (const [m, got] of [
+          ["ttft", p.ttftMs],
+          ["itl", p.itlMs],
+        ] as const) {
+          const [key, want] = [`p${q}`, pct(truth[m], q)];
+          expect(
+            within(got[key], want),
+            `c=${p.concurrency} ${m} ${key}: ${got[key]} vs ${want}`,
+          ).toBe(true);
+        }
     }
     // The role chunk came at once; a runner timing it would have TTFT ≈ 0, not ≥ 15 ms.
     expect(sweep.points[0].ttftMs.min).toBeGreaterThan(40);
@@ -143,9 +136,9 @@ describe("sweepCommand", () => {
         `sweep Poisson: timer lateness p99 ${lagP99.toFixed(1)} ms > half the mean gap: CV ${(sd / mean).toFixed(2)} not bounded above`,
       );
     expect(sd / mean).toBeGreaterThan(0.85);
-    if (!stalled) expect(sd / mean).toBeLessThan(1.15);
     // 299 gaps of mean 1000/120 ms: the achieved rate is the offered one within sampling noise.
     if (!stalled) {
+      expect(sd / mean).toBeLessThan(1.15);
       expect(1000 / mean).toBeGreaterThan(100);
       expect(1000 / mean).toBeLessThan(140);
     }
@@ -170,8 +163,6 @@ describe("sweepCommand: usage errors", () => {
     ],
   ])("sweep %s → exit 2: %s", async (args, msg) => {
     const r = await runLine(`sweep ${args}`);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(msg);
-    expect(r.out).toBe("");
+    expect([r.code, r.out, r.err]).toEqual([2, "", expect.stringContaining(msg)]);
   });
 });

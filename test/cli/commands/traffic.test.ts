@@ -6,8 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "../helpers";
-import { main } from "../../../src/cli/main";
+import { run, runStdin as withStdin } from "../helpers";
 import { validatePlan } from "../../../src/engine/plan/plan-file";
 import { usageFromTraffic } from "../../../src/engine/demand/workload-trace";
 
@@ -84,13 +83,7 @@ async function json(...args: string[]) {
 }
 
 /** `capplan traffic - ...args` with `text` on stdin. */
-async function runStdinRaw(text: string, ...args: string[]) {
-  let out = "";
-  let err = "";
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const code = await main(["traffic", "-", ...args], { ...io, stdin: () => text });
-  return { code, out, err, errLines: err.split("\n").filter((l) => l.trim() !== "") };
-}
+const runStdinRaw = (text: string, ...args: string[]) => withStdin(text, "traffic", "-", ...args);
 
 async function runStdin(text: string, ...args: string[]) {
   const r = await runStdinRaw(text, ...args, "--json");
@@ -110,9 +103,8 @@ describe("capplan traffic on the Azure 2023 conversation trace", () => {
     expect(got.requests).toBe(want.requests);
     expect(got.durationSec).toBeCloseTo(want.durationSec, 5);
     expect(got.meanRps).toBeCloseTo(want.meanRps, 8);
-    expect(got.peakRps).toBeCloseTo(want.peakRps, 12);
-    expect(got.p99Rps).toBeCloseTo(want.p99Rps, 12);
-    expect(got.p50Rps).toBeCloseTo(want.p50Rps, 12);
+    for (const k of ["peakRps", "p99Rps", "p50Rps"] as const)
+      expect(got[k]).toBeCloseTo(want[k], 12);
     expect(got.peakToMean).toBeCloseTo(want.peakRps / want.meanRps, 8);
     expect(got.interarrivalCv).toBeCloseTo(want.interarrivalCv, 6);
     expect(got.series).toHaveLength(want.series.length);
@@ -184,12 +176,13 @@ describe("capplan traffic: other trace forms", () => {
       errLines: ['warning: -:3:3: input_tokens 为 "x"，不是 ≥ 0 的整数'],
     });
     expect(zhRows.out).toContain("- 所有请求的时间戳相同：没有平均速率");
-    const missing = await run("traffic", join(DIR, "nope.csv"));
-    expect(missing.code).toBe(2);
-    expect(missing.errLines[0]).toMatch(/nope\.csv: no such file or directory/);
-    const bin = await run("traffic", AZURE, "--bin", "0");
-    expect(bin.code).toBe(2);
-    expect(bin.errLines[0]).toMatch(/--bin must be a positive number/);
+    for (const [args, message] of [
+      [[join(DIR, "nope.csv")], /nope\.csv: no such file or directory/],
+      [[AZURE, "--bin", "0"], /--bin must be a positive number/],
+    ] as const) {
+      const r = await run("traffic", ...args);
+      expect([r.code, r.errLines[0]]).toEqual([2, expect.stringMatching(message)]);
+    }
   });
 });
 

@@ -5,13 +5,12 @@
  * anything is sent. The generated locustfile draws from the same rows.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lengthPairs, readLengths, rowDrawer } from "../../../src/cli/sweep/lengths";
 import { CliError } from "../../../src/cli/io";
-import { run } from "../helpers";
+import { run, tmpDir, writeTmp } from "../helpers";
 import { startTestServer, type TestServer } from "../../sweep/server";
 
 const LOCUST = spawnSync("/usr/bin/locust", ["--version"], { encoding: "utf8" }).status === 0;
@@ -22,24 +21,16 @@ afterEach(async () => {
   server = null;
 });
 
-/** Rows of a small Azure-format trace: (input, output), one repeated to check weights. */
-const ROWS: [number, number][] = [
-  [12, 3],
-  [40, 9],
-  [5, 17],
-  [12, 3],
-  [27, 1],
-  [3, 25],
-];
+type Row = [input: number, output: number];
+/** Rows of a small Azure-format trace, input/output tokens, one repeated to check weights. */
+const ROWS = "12/3 40/9 5/17 12/3 27/1 3/25".split(" ").map((r) => r.split("/").map(Number) as Row);
 
-function traceFile(rows: [number, number][] = ROWS, extra = ""): string {
-  const dir = mkdtempSync(join(tmpdir(), "capplan-lengths-"));
-  const f = join(dir, "trace.csv");
+function traceFile(rows: Row[] = ROWS, extra = ""): string {
   const lines = rows.map(
     ([i, o], k) => `2023-11-16 18:15:${String(10 + k).padStart(2, "0")}.0000000,${i},${o}`,
   );
-  writeFileSync(f, `TIMESTAMP,ContextTokens,GeneratedTokens\n${lines.join("\n")}\n${extra}`);
-  return f;
+  const text = `TIMESTAMP,ContextTokens,GeneratedTokens\n${lines.join("\n")}\n${extra}`;
+  return writeTmp(text, "trace.csv", tmpDir("capplan-lengths-"));
 }
 
 const key = (i: number, o: number) => `${i}/${o}`;
@@ -72,12 +63,12 @@ describe("lengthPairs", () => {
   it("counts each distinct (input, output) pair", () => {
     const l = readLengths(traceFile(), "en", () => {});
     const pairs = lengthPairs(l).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    expect(pairs).toEqual([
-      [3, 25, 1],
-      [5, 17, 1],
-      [12, 3, 2],
-      [27, 1, 1],
-      [40, 9, 1],
+    expect(pairs.map((p) => p.join(" "))).toEqual([
+      "3 25 1",
+      "5 17 1",
+      "12 3 2",
+      "27 1 1",
+      "40 9 1",
     ]);
   });
 });
@@ -98,15 +89,8 @@ describe("readLengths", () => {
     ["a bad row", "2023-11-16 18:16:00.0,abc,4\n", /trace\.csv:8:\d+: .*\n.*1 bad row/],
     ["no request rows", null, /no request rows/],
   ])("refuses a trace with %s", (_what, extra, re) => {
-    const f =
-      extra === null
-        ? (() => {
-            const d = mkdtempSync(join(tmpdir(), "capplan-lengths-"));
-            const p = join(d, "bins.csv");
-            writeFileSync(p, "binStart,requests,inputTokens,outputTokens\n0,10,1000,200\n");
-            return p;
-          })()
-        : traceFile(ROWS, extra);
+    const bins = "binStart,requests,inputTokens,outputTokens\n0,10,1000,200\n";
+    const f = extra === null ? writeTmp(bins, "bins.csv") : traceFile(ROWS, extra);
     let err: unknown;
     try {
       readLengths(f, "en", () => {});
@@ -123,8 +107,7 @@ describe("capplan sweep --lengths", () => {
     server = await startTestServer({
       latency: { ttftBaseMs: 1, ttftPerActiveMs: 0, itlBaseMs: 0.2, itlPerActiveMs: 0 },
     });
-    const dir = mkdtempSync(join(tmpdir(), "capplan-lengths-"));
-    const out = join(dir, "sweep.json");
+    const out = join(tmpDir("capplan-lengths-"), "sweep.json");
     const r = await run(
       "sweep",
       ...["--url", server.url, "--model", "test/model", "--api", "chat"],
@@ -143,13 +126,9 @@ describe("capplan sweep --lengths", () => {
     const s = JSON.parse(readFileSync(out, "utf8")).sweeps[0];
     expect(s.requests).toHaveLength(30);
     for (const q of s.requests) {
-      expect(ROWS.map(([i, o]) => key(i, o))).toContain(
-        key(q.requestedInputTokens, q.requestedOutputTokens),
-      );
-      expect([q.inputTokens, q.outputTokens]).toEqual([
-        q.requestedInputTokens,
-        q.requestedOutputTokens,
-      ]);
+      const [input, output] = [q.requestedInputTokens, q.requestedOutputTokens];
+      expect(ROWS.map(([i, o]) => key(i, o))).toContain(key(input, output));
+      expect([q.inputTokens, q.outputTokens]).toEqual([input, output]);
     }
   });
 
@@ -158,8 +137,7 @@ describe("capplan sweep --lengths", () => {
     ["--input-tokens beside it", "", /--lengths must be left out when --input-tokens is given/],
   ])("refuses %s with exit 2, sending and writing nothing", async (what, extra, re) => {
     server = await startTestServer({});
-    const dir = mkdtempSync(join(tmpdir(), "capplan-lengths-"));
-    const out = join(dir, "sweep.json");
+    const out = join(tmpDir("capplan-lengths-"), "sweep.json");
     const args = ["--lengths", traceFile(ROWS, extra), "-o", out];
     if (what.startsWith("--input")) args.push("--input-tokens", "10");
     const r = await run(
@@ -167,10 +145,12 @@ describe("capplan sweep --lengths", () => {
       ...["--url", server.url, "--model", "test/model", "--concurrency", "1"],
       ...args,
     );
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(re);
-    expect(existsSync(out)).toBe(false);
-    expect(server.log).toEqual([]);
+    expect([r.code, r.err, existsSync(out), server.log]).toEqual([
+      2,
+      expect.stringMatching(re),
+      false,
+      [],
+    ]);
   });
 
   it.skipIf(!LOCUST)(
@@ -179,7 +159,7 @@ describe("capplan sweep --lengths", () => {
       server = await startTestServer({
         latency: { ttftBaseMs: 1, ttftPerActiveMs: 0, itlBaseMs: 0.5, itlPerActiveMs: 0 },
       });
-      const dir = mkdtempSync(join(tmpdir(), "capplan-lengths-locust-"));
+      const dir = tmpDir("capplan-lengths-locust-");
       const file = join(dir, "load.py");
       const g = await run(
         "sweep",

@@ -5,13 +5,14 @@
  * Needs Locust (Debian: `apt-get install -y python3-locust`); skipped with that message without it.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { percentileSorted } from "../../../src/engine/curve/stats";
-import { run, runLine } from "../helpers";
+import { run, runLine, tmpDir } from "../helpers";
+import { words } from "../../words";
 import { startTestServer, type TestServer } from "../../sweep/server";
 
 const LOCUST = spawnSync("locust", ["--version"], { encoding: "utf8" }).status === 0;
@@ -40,8 +41,8 @@ describe("locustfileOf", () => {
     const r = await runLine(
       `sweep --url http://127.0.0.1:9/v1 --model m --rate 1 --locustfile ${join(tmpdir(), "x.py")}`,
     );
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("--locustfile must be used with --concurrency");
+    const closedLoop = "--locustfile must be used with --concurrency";
+    expect([r.code, r.err]).toEqual([2, expect.stringContaining(closedLoop)]);
   });
 
   it.skipIf(!LOCUST)(
@@ -52,7 +53,7 @@ describe("locustfileOf", () => {
         // Every tenth request fails with HTTP 500: Locust's failures and the records' must agree.
         faultCycle: ["ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "500"],
       });
-      const dir = mkdtempSync(join(tmpdir(), "capplan-locust-"));
+      const dir = tmpDir("capplan-locust-");
       const file = join(dir, "locustfile.py");
       const g = await runLine(
         `sweep --url ${server.url} --model test/model --api chat --concurrency 2,4 --duration 3 --output-tokens 6 --input-tokens 5 --locustfile ${file}`,
@@ -61,35 +62,12 @@ describe("locustfileOf", () => {
       expect(readFileSync(file, "utf8")).not.toContain("@@CONFIG@@");
       const port = await freePort();
       const common = { cwd: dir, stdio: ["ignore", "ignore", "pipe"] as ("ignore" | "pipe")[] };
-      const master = spawn(
-        "locust",
-        [
-          "-f",
-          file,
-          "--headless",
-          "--master",
-          "--expect-workers",
-          "2",
-          "--master-bind-host",
-          "127.0.0.1",
-          "--master-bind-port",
-          String(port),
-          "--csv",
-          "run",
-          "--only-summary",
-          // The server's 500s are part of the test: they must not make Locust exit 1.
-          "--exit-code-on-error",
-          "0",
-        ],
-        common,
-      );
-      const workers = [0, 1].map(() =>
-        spawn(
-          "locust",
-          ["-f", file, "--worker", "--master-host", "127.0.0.1", "--master-port", String(port)],
-          common,
-        ),
-      );
+      // The server's 500s are part of the test: they must not make Locust exit 1 (--exit-code-on-error 0).
+      const masterArgs = `-f ${file} --headless --master --expect-workers 2 --master-bind-host 127.0.0.1
+        --master-bind-port ${port} --csv run --only-summary --exit-code-on-error 0`;
+      const master = spawn("locust", words(masterArgs), common);
+      const workerArgs = `-f ${file} --worker --master-host 127.0.0.1 --master-port ${port}`;
+      const workers = [0, 1].map(() => spawn("locust", words(workerArgs), common));
       let err = "";
       master.stderr!.on("data", (d) => (err += d));
       const code = await new Promise<number | null>((res) => {
@@ -100,14 +78,8 @@ describe("locustfileOf", () => {
         });
       });
       for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
-      expect(
-        code,
-        err
-          .split("\n")
-          .filter((l) => /error|Error|exit|Traceback/.test(l))
-          .join("\n")
-          .slice(0, 3000),
-      ).toBe(0);
+      const errors = err.split("\n").filter((l) => /error|Error|exit|Traceback/.test(l));
+      expect(code, errors.join("\n").slice(0, 3000)).toBe(0);
       const records = join(dir, "capplan-records.jsonl");
       expect(existsSync(records), err.slice(-2000)).toBe(true);
       const lines = readFileSync(records, "utf8")
@@ -123,11 +95,10 @@ describe("locustfileOf", () => {
       const imp = await run("import", records, "--json");
       expect(imp.code, imp.err).toBe(0);
       const sweeps = JSON.parse(imp.out).sweeps;
-      expect(sweeps).toHaveLength(1);
       const s = sweeps[0];
-      expect(s.source.format).toBe("capplan-locust-records");
-      expect(s.meta.workers).toBe(2);
-      expect(s.points.map((p: { concurrency: number }) => p.concurrency)).toEqual([2, 4]);
+      const levels = s.points.map((p: { concurrency: number }) => p.concurrency);
+      const got = [sweeps.length, s.source.format, s.meta.workers, levels];
+      expect(got).toEqual([1, "capplan-locust-records", 2, [2, 4]]);
       const counted = lines.filter((l) => !l.warmup);
       expect(s.points.reduce((n: number, p: { completed: number }) => n + p.completed, 0)).toBe(
         counted.filter((l) => l.outcome === "ok").length,
@@ -147,15 +118,13 @@ describe("locustfileOf", () => {
       const all = await run("import", dir, "--json");
       expect(all.code, all.err).toBe(0);
       const joined = JSON.parse(all.out).sweeps;
-      expect(joined).toHaveLength(1);
       const j = joined[0];
-      expect(j.source.format).toBe("capplan-locust-records");
-      expect(j.source.files.map((f: string) => f.split("/").pop()).sort()).toEqual([
-        "capplan-records.jsonl",
-        "run_exceptions.csv",
-        "run_failures.csv",
-        "run_stats.csv",
-        "run_stats_history.csv",
+      const files = j.source.files.map((f: string) => f.split("/").pop()).sort();
+      const csvs = words("run_exceptions.csv run_failures.csv run_stats.csv run_stats_history.csv");
+      expect([joined.length, j.source.format, files]).toEqual([
+        1,
+        "capplan-locust-records",
+        ["capplan-records.jsonl", ...csvs],
       ]);
       expect(j.points).toEqual(s.points);
       expect(all.err).not.toContain("Locust counts");
