@@ -66,10 +66,8 @@ describe("importers on adversarial 100 KB lines", () => {
     const slow: string[] = [];
     const thrown: string[] = [];
     for (const [name, text] of cases()) {
-      const r = await runner.run(
-        { name: "adversarial.txt", text, everyFormat: true, headers: true },
-        BUDGET_MS,
-      );
+      const job = { name: "adversarial.txt", text, everyFormat: true, headers: true };
+      const r = await runner.run(job, BUDGET_MS);
       if ("hang" in r) slow.push(`${name}: stopped after ${Math.round(r.ms)} ms`);
       else if ("crash" in r) thrown.push(`${name}: worker crashed: ${r.crash.slice(0, 300)}`);
       else {

@@ -30,13 +30,9 @@ describe("filePath and readFiles", () => {
       picked("README.md", "x", "run/README.md"),
       picked("b.csv", CSV, "run/b.csv"),
     ]);
-    expect(folder.map((s) => [s.name, s.optional])).toEqual([
-      ["run/a.csv", true],
-      ["run/b.csv", true],
-    ]);
-    expect(readFiles([picked("README.md", "x")]).map((s) => [s.name, s.optional])).toEqual([
-      ["README.md", false],
-    ]);
+    const named = (list: typeof folder) => list.map((s) => `${s.name} ${s.optional}`);
+    expect(named(folder)).toEqual(["run/a.csv true", "run/b.csv true"]);
+    expect(named(readFiles([picked("README.md", "x")]))).toEqual(["README.md false"]);
   });
 });
 
@@ -48,19 +44,17 @@ describe("readHead and spliceHead", () => {
     const head = "concurrency";
     const spliced = spliceHead(file, head, "users");
     expect("file" in spliced && (await spliced.file.text())).toBe(CSV.replace(head, "users"));
-    expect(spliceHead({ name: "t.csv", text: CSV }, head, "users")).toEqual({
-      name: "t.csv",
-      text: CSV.replace(head, "users"),
-    });
+    const text = CSV.replace(head, "users");
+    const whole = spliceHead({ name: "t.csv", text: CSV }, head, "users");
+    expect(whole).toEqual({ name: "t.csv", text });
   });
 });
 
 describe("importInWorker", () => {
   it("without a worker reads the files here, with read progress in bytes, and imports them", async () => {
     const progress: number[] = [];
-    const r = await importInWorker([{ name: "a.csv", file: new Blob([CSV]) }], {}, (p) =>
-      progress.push(p.done),
-    );
+    const files = [{ name: "a.csv", file: new Blob([CSV]) }];
+    const r = await importInWorker(files, {}, (p) => progress.push(p.done));
     expect(r.ok && r.sweeps[0]!.points.map((p) => p.concurrency)).toEqual([1, 8]);
     expect(progress).toEqual([CSV.length]);
   });

@@ -22,36 +22,20 @@ describe("bomEncoding", () => {
 });
 
 describe("decodeBytes", () => {
-  it("reads UTF-8 and keeps its BOM as U+FEFF (the importers strip it)", () => {
-    expect(decodeBytes(new TextEncoder().encode("并发,ttft\n"))).toEqual({
-      text: "并发,ttft\n",
-      encoding: "utf-8",
-    });
-    expect(decodeBytes(bytes(0xef, 0xbb, 0xbf, 0x61))).toEqual({
-      text: "\uFEFFa",
-      encoding: "utf-8",
-    });
+  // UTF-8 keeps its BOM as U+FEFF (the importers strip it). "é1" UTF-16 little-endian: E9 00 31
+  // 00; big-endian: 00 E9 00 31 (the decoder drops the BOM). "Zürich é" in Latin-1: ü = 0xFC,
+  // é = 0xE9 (a lone 0xFC is invalid as UTF-8).
+  it.each([
+    [new TextEncoder().encode("并发,ttft\n"), "并发,ttft\n", "utf-8"],
+    [bytes(0xef, 0xbb, 0xbf, 0x61), "\uFEFFa", "utf-8"],
+    [bytes(0xff, 0xfe, 0xe9, 0x00, 0x31, 0x00), "é1", "utf-16le"],
+    [bytes(0xfe, 0xff, 0x00, 0xe9, 0x00, 0x31), "é1", "utf-16be"],
+    [bytes(0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x20, 0xe9), "Zürich é", "windows-1252"],
+  ])("reads %j as %j (%s)", (b, text, encoding) => {
+    expect(decodeBytes(b)).toEqual({ text, encoding });
   });
 
-  it("reads UTF-16 in the byte order its BOM gives", () => {
-    // "é1" little-endian: E9 00 31 00; big-endian: 00 E9 00 31. The decoder drops the BOM.
-    expect(decodeBytes(bytes(0xff, 0xfe, 0xe9, 0x00, 0x31, 0x00))).toEqual({
-      text: "é1",
-      encoding: "utf-16le",
-    });
-    expect(decodeBytes(bytes(0xfe, 0xff, 0x00, 0xe9, 0x00, 0x31))).toEqual({
-      text: "é1",
-      encoding: "utf-16be",
-    });
-  });
-
-  it("reads bytes that are not UTF-8 as Windows-1252", () => {
-    // "Zürich é" in Latin-1: ü = 0xFC, é = 0xE9 (a lone 0xFC is invalid as UTF-8).
-    expect(decodeBytes(bytes(0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x20, 0xe9))).toEqual({
-      text: "Zürich é",
-      encoding: "windows-1252",
-    });
-    // NUL bytes stay for the importer to call the file binary.
+  it("keeps NUL bytes for the importer to call the file binary", () => {
     expect(decodeBytes(bytes(0x00, 0xff)).text).toBe("\u0000ÿ");
   });
 });
@@ -66,12 +50,10 @@ describe("encodingProblem and encodingNote", () => {
       "not valid UTF-8: read as Latin-1 (Windows-1252); check names with accents",
     ],
   ] as const)("%s → %s", (enc, code, note) => {
-    expect(encodingProblem(enc)?.code).toBe(code);
-    expect(encodingNote(enc)).toBe(note);
+    expect([encodingProblem(enc)?.code, encodingNote(enc)]).toEqual([code, note]);
   });
 
   it.each([["utf-8"], [undefined]] as const)("%s → no note", (enc) => {
-    expect(encodingProblem(enc)).toBeNull();
-    expect(encodingNote(enc)).toBeNull();
+    expect([encodingProblem(enc), encodingNote(enc)]).toEqual([null, null]);
   });
 });

@@ -3,7 +3,7 @@
  * "Folders"), one rule for the CLI's folder walk and the app's dropped folders.
  */
 import { describe, expect, it } from "vitest";
-import { rows } from "./helpers";
+import { rows, words } from "./helpers";
 import { folderSkipReason, importableInFolder } from "../../src/import/folder-rule";
 
 describe("folderSkipReason", () => {
@@ -24,28 +24,14 @@ describe("folderSkipReason", () => {
     ["plot.png", "not a benchmark output by its extension"],
     ["server.log", "not a benchmark output by its extension"],
   ])("%s is skipped: %s", (path, reason) => {
-    expect(folderSkipReason(path)).toBe(reason);
-    expect(importableInFolder(path)).toBe(false);
+    expect([folderSkipReason(path), importableInFolder(path)]).toEqual([reason, false]);
   });
 
-  it.each([
-    ["c8/result.json"],
-    ["report.md"],
-    ["./sweep/summary.csv"],
-    ["../other/summary.tsv"],
-    ["records.jsonl"],
-    ["seed-output.txt"],
-    ["readme-results.csv"],
-    ["logs/summary.json"],
-    ["no-extension"],
-    // Markdown reports are data (the app's dropped folders used to skip every .md).
-    ["run/report-en.md"],
-    ["run/results.json"],
-    ["a/b/profile_export.jsonl"],
-    ["x.csv"],
-    ["sweep.txt"],
-  ])("%s is offered", (path) => {
-    expect(folderSkipReason(path)).toBeNull();
-    expect(importableInFolder(path)).toBe(true);
+  // Markdown reports are data (the app's dropped folders used to skip every .md).
+  const data = "c8/result.json|report.md|./sweep/summary.csv|../other/summary.tsv|records.jsonl";
+  const more = "seed-output.txt|readme-results.csv|logs/summary.json|no-extension|run/report-en.md";
+  const last = "run/results.json|a/b/profile_export.jsonl|x.csv|sweep.txt";
+  it.each(words(`${data}|${more}|${last}`))("%s is offered", (path) => {
+    expect([folderSkipReason(path), importableInFolder(path)]).toEqual([null, true]);
   });
 });

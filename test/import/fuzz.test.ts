@@ -12,56 +12,19 @@ import { useRunner } from "./harness";
 const BUDGET_MS = 10_000;
 const RUNS = 60;
 
-const ADVERSARIAL = [
-  " ",
-  "\t",
-  ",",
-  ";",
-  "|",
-  '"',
-  "'",
-  "{",
-  "}",
-  "[",
-  "]",
-  ":",
-  "-",
-  "#",
-  "*",
-  ".",
-  "e",
-  "1",
-  "9",
-  "\r",
-  "\n",
-  "\u00a0",
-  "\u0000",
-  "\uFEFF",
-  "并发",
-  "µs",
-  "×",
-  "\\",
-];
+// Single characters (spread from one string), then Chinese, a unit and two symbols.
+const ADVERSARIAL = [..." \t,;|\"'{}[]:-#*.e19\r\n\u00a0\u0000\uFEFF", "并发", "µs", "×", "\\"];
 const HEADERS = words(
   "concurrency|request_rate|rps|output tokens/s|p99 ttft ms|ttft_ms|latency_s|itl|tpot p50|并发|" +
     "P99 TTFT|throughput|model|gpu|start_ms|end_ms|request_id|users",
 );
+const JSON_KEYS = words(
+  "max_concurrency|mean_ttft_ms|request_throughput|completed|duration|ttfts|itls",
+);
 const CELLS = fc.oneof(
   fc.double().map(String),
   fc.integer().map(String),
-  fc.constantFrom(
-    "",
-    "N/A",
-    "NaN",
-    "inf",
-    "-1",
-    "1e999",
-    '"1,234.5"',
-    "0,25",
-    "12%",
-    "abc",
-    "1.2.3",
-  ),
+  fc.constantFrom(...words('|N/A|NaN|inf|-1|1e999|"1,234.5"|0,25|12%|abc|1.2.3')),
   fc.string({ maxLength: 12 }),
 );
 
@@ -83,19 +46,7 @@ const inputs = fc.oneof(
   fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
   fc
     .array(
-      fc.dictionary(
-        fc.constantFrom(
-          ...HEADERS,
-          "max_concurrency",
-          "mean_ttft_ms",
-          "request_throughput",
-          "completed",
-          "duration",
-          "ttfts",
-          "itls",
-        ),
-        fc.jsonValue({ maxDepth: 2 }),
-      ),
+      fc.dictionary(fc.constantFrom(...HEADERS, ...JSON_KEYS), fc.jsonValue({ maxDepth: 2 })),
       { maxLength: 8 },
     )
     .map((a) => a.map((o) => JSON.stringify(o)).join("\n")),

@@ -30,6 +30,9 @@ export interface Outcome {
   ms: number;
 }
 
+/** An outcome, or a job stopped over its budget, or a worker that crashed. */
+type RunResult = Outcome | { hang: true; ms: number } | { crash: string };
+
 const WORKER_SRC = `
 import { parentPort } from "node:worker_threads";
 import { importFiles, FORMATS, makeInputFile, formatIssue } from "./lib.mjs";
@@ -64,22 +67,14 @@ let dir: string | null = null;
 export async function bundle(): Promise<string> {
   if (dir) return dir;
   const d = mkdtempSync(join(tmpdir(), "capplan-import-"));
-  await build({
-    entryPoints: [join(ROOT, "src/import/index.ts")],
-    outfile: join(d, "lib.mjs"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    logLevel: "error",
-  });
-  await build({
-    entryPoints: [join(ROOT, "src/import/aliases.ts")],
-    outfile: join(d, "aliases.mjs"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    logLevel: "error",
-  });
+  for (const [src, out] of [
+    ["index.ts", "lib.mjs"],
+    ["aliases.ts", "aliases.mjs"],
+  ] as const) {
+    const options = { bundle: true, platform: "node", format: "esm", logLevel: "error" } as const;
+    const entry = join(ROOT, "src/import", src);
+    await build({ entryPoints: [entry], outfile: join(d, out), ...options });
+  }
   writeFileSync(join(d, "worker.mjs"), WORKER_SRC);
   return (dir = d);
 }
@@ -93,14 +88,11 @@ export class Runner {
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
     }));
   }
-  run(
-    job: Job,
-    budgetMs: number,
-  ): Promise<Outcome | { hang: true; ms: number } | { crash: string }> {
+  run(job: Job, budgetMs: number): Promise<RunResult> {
     const w = this.worker();
     const t0 = performance.now();
     return new Promise((resolve) => {
-      const done = (v: Outcome | { hang: true; ms: number } | { crash: string }) => {
+      const done = (v: RunResult) => {
         clearTimeout(timer);
         w.off("message", onMsg);
         w.off("error", onErr);

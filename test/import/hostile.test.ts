@@ -35,14 +35,8 @@ describe("a corrupt file inside an imported folder", () => {
     const r = importFiles(inputs);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.sweeps[0]!.points.map((p) => p.concurrency)).toEqual([1, 4, 64]);
-    expect(r.fileErrors).toEqual([
-      expect.objectContaining({
-        file: `run/${FILES[2]}`,
-        line: 1,
-        column: 301,
-        code: "json-syntax",
-      }),
-    ]);
+    const at = { file: `run/${FILES[2]}`, line: 1, column: 301 };
+    expect(r.fileErrors).toEqual([expect.objectContaining({ ...at, code: "json-syntax" })]);
     expect(r.sweeps[0]!.warnings[0]).toMatch(
       /^run\/vllm-infqps-concurrency16-.*\.json:1:301 could not be imported \(invalid JSON: .*\): this sweep lacks its load level \(concurrency 16, by its path\)$/,
     );
@@ -50,15 +44,8 @@ describe("a corrupt file inside an imported folder", () => {
     expect(r.warnings.some((w) => w.file === `run/${FILES[2]}`)).toBe(false);
     expect(importNotes(r)[0]!.text).toContain("could not be imported");
     // … and records it as data on the sweep, which the app's plan keeps (trust state "dropped").
-    expect(r.sweeps[0]!.dropped).toEqual([
-      {
-        file: `run/${FILES[2]}`,
-        line: 1,
-        column: 301,
-        reason: r.fileErrors[0]!.message,
-        problem: r.fileErrors[0]!.problem,
-      },
-    ]);
+    const { message: reason, problem } = r.fileErrors[0]!;
+    expect(r.sweeps[0]!.dropped).toEqual([{ ...at, reason, problem }]);
     // … with the reason as a problem, to show it in Chinese too
     expect(r.sweeps[0]!.dropped![0]!.problem?.code).toBe("import.invalidJson");
   });
@@ -119,15 +106,12 @@ describe("a file that is not recognised is described, never quoted", () => {
     ],
     ["list.json", `["${SECRET}"]`, /a JSON array of 1 element\(s\) \(string\)/],
   ];
-  for (const [name, text, shape] of cases) {
-    it(`${name}: says what it looked like`, () => {
-      const errors = importErrors([{ name, text }]);
-      const all = errors.map(formatIssue).join("\n");
-      expect(all).not.toContain(SECRET);
-      expect(all).not.toContain("github.com");
-      expect(all).toMatch(shape);
-    });
-  }
+  it.each(cases)("%s: says what it looked like", (name, text, shape) => {
+    const all = importErrors([{ name, text }]).map(formatIssue).join("\n");
+    expect(all).not.toContain(SECRET);
+    expect(all).not.toContain("github.com");
+    expect(all).toMatch(shape);
+  });
 });
 
 describe("line endings, encodings, cut-off rows, numbers out of range", () => {
@@ -145,11 +129,8 @@ describe("line endings, encodings, cut-off rows, numbers out of range", () => {
     const be = new Uint8Array(le.length);
     for (let i = 0; i < le.length; i += 2) [be[i], be[i + 1]] = [le[i + 1]!, le[i]!];
     const latin1 = Uint8Array.from(text, (c) => c.charCodeAt(0)); // è, é as single bytes: invalid UTF-8
-    for (const [bytes, enc] of [
-      [le, "utf-16le"],
-      [be, "utf-16be"],
-      [latin1, "windows-1252"],
-    ] as const) {
+    const encodings = { "utf-16le": le, "utf-16be": be, "windows-1252": latin1 };
+    for (const [enc, bytes] of Object.entries(encodings)) {
       const d = decodeBytes(bytes);
       expect(d.encoding).toBe(enc);
       expect(d.text.replace(/^\uFEFF/, "")).toBe(text);
@@ -162,14 +143,11 @@ describe("line endings, encodings, cut-off rows, numbers out of range", () => {
   });
 
   it("warns about a cut-off last CSV row, naming the line", () => {
-    const r = importFiles([
-      { name: "cut.csv", text: "concurrency,rps,output_tokens_per_sec\n1,0.5,55\n32,8.71,1114." },
-    ]);
+    const text = "concurrency,rps,output_tokens_per_sec\n1,0.5,55\n32,8.71,1114.";
+    const r = importFiles([{ name: "cut.csv", text }]);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.warnings.find((w) => w.code === "cut-off")).toMatchObject({
-      file: "cut.csv",
-      line: 3,
-    });
+    const cut = r.warnings.find((w) => w.code === "cut-off");
+    expect(cut).toMatchObject({ file: "cut.csv", line: 3 });
     expect(r.sweeps[0]!.warnings.join("\n")).toContain("line 3 (the last line) looks cut off");
   });
 });

@@ -17,10 +17,8 @@ describe("findOutOfRangeNumber", () => {
 
 describe("parseJsonLenient and makeInputFile", () => {
   it("accept Python's bare NaN and Infinity, strip a BOM, and give the first line", () => {
-    const r = parseJsonLenient(
-      '\uFEFF{"a": NaN, "b": [Infinity, -Infinity], "c": "NaN"}',
-      "p.json",
-    );
+    const lenient = '\uFEFF{"a": NaN, "b": [Infinity, -Infinity], "c": "NaN"}';
+    const r = parseJsonLenient(lenient, "p.json");
     expect(r.ok && r.value).toEqual({ a: Number.NaN, b: [Infinity, -Infinity], c: "NaN" });
     const f = makeInputFile("r.jsonl", '\uFEFFa,b\n\n{"x": 1}\n');
     expect(f.firstLine()).toBe("a,b");
@@ -31,34 +29,24 @@ describe("parseJsonLenient and makeInputFile", () => {
     const r = importFiles([{ name: "huge.json", text: v }]);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors[0]).toMatchObject({
-      code: "out-of-range",
-      line: expect.any(Number),
-      column: expect.any(Number),
-    });
-    expect(r.errors[0]!.message).toBe("number 1e999 is out of range (beyond ±1.8e308)");
-    const jl = importFiles([
-      {
-        name: "r.jsonl",
-        text: '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n{"concurrency": 1, "ttft_ms": 1e999, "latency_ms": 100}\n',
-      },
-    ]);
+    const message = "number 1e999 is out of range (beyond ±1.8e308)";
+    const at = { line: expect.any(Number), column: expect.any(Number) };
+    expect(r.errors[0]).toMatchObject({ code: "out-of-range", message, ...at });
+    const text =
+      '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n{"concurrency": 1, "ttft_ms": 1e999, "latency_ms": 100}\n';
+    const jl = importFiles([{ name: "r.jsonl", text }]);
     expect(jl.ok ? [] : jl.errors).toEqual([expect.objectContaining({ line: 2, column: 31 })]);
   });
 
   it("names the line and column of a broken JSONL line, the first one included", () => {
     const good = '{"concurrency": 1, "ttft_ms": 5, "latency_ms": 100}\n';
-    const first = importFiles([
-      { name: "a.jsonl", text: '{"concurrency": 1, "ttft_ms": \n' + good },
-    ]);
-    expect(first.ok ? [] : first.errors).toEqual([
-      expect.objectContaining({ line: 1, column: expect.any(Number) }),
-    ]);
-    const later = importFiles([
-      { name: "b.jsonl", text: good + good + '{"concurrency": 1}{"x": 1}\n' },
-    ]);
-    expect(later.ok ? [] : later.errors).toEqual([
-      expect.objectContaining({ line: 3, column: 19 }),
-    ]);
+    const errorsOf = (name: string, text: string) => {
+      const r = importFiles([{ name, text }]);
+      return r.ok ? [] : r.errors;
+    };
+    const first = errorsOf("a.jsonl", '{"concurrency": 1, "ttft_ms": \n' + good);
+    expect(first).toEqual([expect.objectContaining({ line: 1, column: expect.any(Number) })]);
+    const later = errorsOf("b.jsonl", good + good + '{"concurrency": 1}{"x": 1}\n');
+    expect(later).toEqual([expect.objectContaining({ line: 3, column: 19 })]);
   });
 });

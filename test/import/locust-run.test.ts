@@ -19,41 +19,27 @@ const row = (type: string, n: number, failed: number) =>
 function records(ok: number, fails: Record<string, number>, warmup = 0): string {
   const lines: string[] = [];
   let t = 1_796_475_649_000;
-  const rec = (outcome: string, warm: boolean, conc: number) => {
+  const add = (outcome: string, warm: boolean, conc: number) => {
     const chunks = outcome === "ok" ? [20, 25, 30] : [];
-    lines.push(
-      JSON.stringify({
-        capplan: "locust-record/1",
-        model: "test/model",
-        concurrency: conc,
-        start: t,
-        end: t + 30,
-        outcome,
-        chunks,
-        requestedInputTokens: 5,
-        requestedOutputTokens: 3,
-        usage: true,
-        worker: "w-1",
-        inputTokens: 5,
-        outputTokens: 3,
-        ...(warm ? { warmup: true } : {}),
-      }),
-    );
+    const head = { capplan: "locust-record/1", model: "test/model", concurrency: conc };
+    const tokens = {
+      requestedInputTokens: 5,
+      requestedOutputTokens: 3,
+      usage: true,
+      worker: "w-1",
+    };
+    const rec = { ...head, start: t, end: t + 30, outcome, chunks, ...tokens, inputTokens: 5 };
+    lines.push(JSON.stringify({ ...rec, outputTokens: 3, ...(warm ? { warmup: true } : {}) }));
     t += 10;
   };
-  for (let i = 0; i < warmup; i++) rec("ok", true, 2);
-  for (let i = 0; i < ok; i++) rec("ok", false, i < ok / 2 ? 2 : 4);
-  for (const [o, n] of Object.entries(fails)) for (let i = 0; i < n; i++) rec(o, false, 4);
+  for (let i = 0; i < warmup; i++) add("ok", true, 2);
+  for (let i = 0; i < ok; i++) add("ok", false, i < ok / 2 ? 2 : 4);
+  for (const [o, n] of Object.entries(fails)) for (let i = 0; i < n; i++) add(o, false, 4);
   return `${lines.join("\n")}\n`;
 }
 
-function run(opts: {
-  ok: number;
-  fails: Record<string, number>;
-  warmup?: number;
-  locust: [number, number];
-  failures: [string, number][];
-}) {
+type RunOptions = { ok: number; fails: Record<string, number>; warmup?: number };
+function run(opts: RunOptions & { locust: [number, number]; failures: [string, number][] }) {
   const stats = [
     STATS_HEAD,
     row("ITL", 3 * opts.ok, 0),
@@ -97,31 +83,25 @@ describe("locustRunsOf", () => {
     ];
     const runs = locustRunsOf(inputs);
     expect([...runs.keys()]).toEqual(["a/capplan-records.jsonl"]);
-    expect(runs.get("a/capplan-records.jsonl")!.map((i) => i.name)).toEqual([
-      "a/run_stats.csv",
-      "a/run_failures.csv",
-    ]);
+    const names = runs.get("a/capplan-records.jsonl")!.map((i) => i.name);
+    expect(names).toEqual(["a/run_stats.csv", "a/run_failures.csv"]);
   });
 });
 
 describe("joinLocustRun (through importFiles)", () => {
+  const MIXED: RunOptions = { ok: 40, warmup: 5, fails: { "500": 3, "bad-stream": 2 } };
+  /** Locust's failures file: `n500` HTTP 500 errors and `nBad` bad streams. */
+  const failures = (n500: number, nBad: number): [string, number][] => [
+    ["CatchResponseError('HTTP 500')", n500],
+    ["CatchResponseError('bad-stream')", nBad],
+  ];
   it("reads the records and the CSVs into one sweep; agreeing counts give no warning", () => {
     // 40 ok + 5 warm-up + 3 × 500 + 2 bad-stream = 50 requests Locust saw, 5 failed.
-    const r = run({
-      ok: 40,
-      warmup: 5,
-      fails: { "500": 3, "bad-stream": 2 },
-      locust: [50, 5],
-      failures: [
-        ["CatchResponseError('HTTP 500')", 3],
-        ["CatchResponseError('bad-stream')", 2],
-      ],
-    });
+    const r = run({ ...MIXED, locust: [50, 5], failures: failures(3, 2) });
     expect(r.ok).toBe(true);
     expect(r.sweeps).toHaveLength(1);
     const s = r.sweeps[0]!;
-    expect(s.source.format).toBe("capplan-locust-records");
-    expect(s.source.files).toHaveLength(5);
+    expect([s.source.format, s.source.files.length]).toEqual(["capplan-locust-records", 5]);
     expect(s.meta).toMatchObject({ locustRequests: 50, locustFailures: 5 });
     // The points come from the records (warm-up left out): 20 + 20 ok, the failures at 4.
     expect(s.points.map((p) => [p.concurrency, p.completed, p.failed ?? 0])).toEqual([
@@ -138,16 +118,7 @@ describe("joinLocustRun (through importFiles)", () => {
     // Failures by outcome: Locust's 500s are 9, the records' 3.
     [[50, 5], 9, 2, /Locust counts 9 failures \(500\), the records 3/],
   ] as const)("warns when they disagree: Locust %j", (locust, n500, nBad, re) => {
-    const r = run({
-      ok: 40,
-      warmup: 5,
-      fails: { "500": 3, "bad-stream": 2 },
-      locust: [locust[0], locust[1]],
-      failures: [
-        ["CatchResponseError('HTTP 500')", n500],
-        ["CatchResponseError('bad-stream')", nBad],
-      ],
-    });
+    const r = run({ ...MIXED, locust: [locust[0], locust[1]], failures: failures(n500, nBad) });
     expect(r.ok).toBe(true);
     const w = r.warnings.filter((x) => x.code === "locust-disagrees");
     expect(w).toHaveLength(1);

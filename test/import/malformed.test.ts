@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importErrors } from "./helpers";
+import { importErrors, rows, words } from "./helpers";
 import {
   importFiles,
   makeInputFile,
@@ -97,13 +97,12 @@ describe("bad input through the import library", () => {
 });
 
 describe("awkward but valid CSV (generic CSV importer)", () => {
-  it("reads a semicolon-delimited file", () =>
-    expectStandardPoints(sweepOf("semicolon.csv").sweep));
-  it("reads a semicolon-delimited file with decimal commas", () =>
-    expectStandardPoints(sweepOf("semicolon-decimal-comma.csv").sweep));
-  it("reads a tab-delimited file", () => expectStandardPoints(sweepOf("tab.tsv").sweep));
-  it("reads a file with a BOM and CRLF line ends", () =>
-    expectStandardPoints(sweepOf("bom-crlf.csv").sweep));
+  it.each([
+    ["semicolon.csv", "a semicolon-delimited file"],
+    ["semicolon-decimal-comma.csv", "a semicolon-delimited file with decimal commas"],
+    ["tab.tsv", "a tab-delimited file"],
+    ["bom-crlf.csv", "a file with a BOM and CRLF line ends"],
+  ])("reads %s: %s", (name) => expectStandardPoints(sweepOf(name).sweep));
 
   it("reads quoted thousands separators", () => {
     const s = sweepOf("thousands.csv").sweep;
@@ -161,19 +160,15 @@ describe("bad values in CSV cells (generic CSV importer)", () => {
 });
 
 /** Fixtures that must fail, with the number of problems each reports (one stderr line each). */
-const FAILING: Record<string, number> = {
-  "empty.csv": 1,
-  "binary.bin": 1,
-  "syntax-error.json": 1,
-  "unknown-format.txt": 1,
-  "unrelated-keys.json": 1,
-  "infinity.csv": 1,
-  "negative-rate.csv": 1,
-};
+const FAILING = rows(
+  "empty.csv|binary.bin|syntax-error.json|unknown-format.txt|unrelated-keys.json|infinity.csv|negative-rate.csv",
+  1,
+);
 
 describe("bad input through the CLI", () => {
-  for (const [name, n] of Object.entries(FAILING)) {
-    it(`capplan import ${name} exits 2 with ${n} stderr line(s) naming the file and an empty stdout`, async () => {
+  it.each(FAILING)(
+    "capplan import %s exits 2 with %d stderr line(s) naming the file and an empty stdout",
+    async (name, n) => {
       const { run } = await import("../cli/helpers");
       for (const extra of [[], ["--json"]]) {
         const r = await run("import", DIR + name, ...extra);
@@ -182,16 +177,14 @@ describe("bad input through the CLI", () => {
         for (const l of r.errLines) expect(l).toContain(DIR + name);
         expect(r.err).not.toMatch(/\n\s+at /);
       }
-    });
-  }
+    },
+  );
 
   it("capplan import of several bad files prints one line per problem", async () => {
     const { run } = await import("../cli/helpers");
     const r = await run(
       "import",
-      DIR + "empty.csv",
-      DIR + "infinity.csv",
-      DIR + "negative-rate.csv",
+      ...words("empty.csv|infinity.csv|negative-rate.csv").map((f) => DIR + f),
     );
     expect(r).toMatchObject({ code: 2, out: "" });
     expect(r.errLines).toHaveLength(3);

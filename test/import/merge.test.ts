@@ -82,24 +82,14 @@ describe("mergeKey", () => {
 
 describe("mergePoints", () => {
   it("unites the statistics; where both have one, the point with more statistics wins", () => {
-    const csv = pt({
-      concurrency: 4,
-      rps: 2,
-      ttftMs: { mean: 10, p99: 30 },
-      sources: [{ file: "a.csv", line: 2 }],
-    });
-    const json = pt({
-      concurrency: 4,
-      rps: 2.001,
-      ttftMs: { mean: 10.25, p50: 9 },
-      e2eMs: { mean: 900 },
-      sources: [{ file: "a.json" }],
-    });
+    const csv = pt({ concurrency: 4, rps: 2, ttftMs: { mean: 10, p99: 30 } });
+    csv.sources = [{ file: "a.csv", line: 2 }];
+    const json = pt({ concurrency: 4, rps: 2.001, ttftMs: { mean: 10.25, p50: 9 } });
+    Object.assign(json, { e2eMs: { mean: 900 }, sources: [{ file: "a.json" }] });
     // json has 3 statistics, csv 2: json's values win, csv's p99 is kept.
     const m = mergePoints(csv, json);
-    expect(m.rps).toBe(2.001);
+    expect([m.rps, m.e2eMs]).toEqual([2.001, { mean: 900 }]);
     expect(m.ttftMs).toEqual({ mean: 10.25, p99: 30, p50: 9 });
-    expect(m.e2eMs).toEqual({ mean: 900 });
     expect(m.sources).toEqual([{ file: "a.csv", line: 2 }, { file: "a.json" }]);
     // The same whichever comes first.
     expect(mergePoints(json, csv).ttftMs).toEqual({ mean: 10.25, p99: 30, p50: 9 });
@@ -117,14 +107,11 @@ describe("mergePoints", () => {
 describe("finishSweep", () => {
   it("merges two exports of one run into one point, and labels the sweep format · model", () => {
     const warnings: ImportIssue[] = [];
-    const s = finishSweep(
-      "genai-perf",
-      [
-        part("run/profile_export.csv", [pt({ concurrency: 8, ttftMs: { mean: 10 } })]),
-        part("run/profile_export.json", [pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } })]),
-      ],
-      warnings,
-    );
+    const csv = part("run/profile_export.csv", [pt({ concurrency: 8, ttftMs: { mean: 10 } })]);
+    const json = part("run/profile_export.json", [
+      pt({ concurrency: 8, ttftMs: { mean: 10.5, p99: 20 } }),
+    ]);
+    const s = finishSweep("genai-perf", [csv, json], warnings);
     expect([s.label, s.source, s.points, warnings]).toEqual([
       "genai-perf · m",
       { files: ["run/profile_export.csv", "run/profile_export.json"], format: "genai-perf" },
@@ -136,15 +123,9 @@ describe("finishSweep", () => {
 
   it("combines one load level of several runs into its median with a repeats note", () => {
     const warnings: ImportIssue[] = [];
-    const s = finishSweep(
-      "vllm",
-      [
-        part("r1/c4.json", [pt({ concurrency: 4, rps: 1 })]),
-        part("r2/c4.json", [pt({ concurrency: 4, rps: 3 })]),
-        part("r3/c4.json", [pt({ concurrency: 4, rps: 2 }), pt({ concurrency: 1, rps: 0.5 })]),
-      ],
-      warnings,
-    );
+    const c = (concurrency: number, rps: number) => pt({ concurrency, rps });
+    const runs = [part("r1/c4.json", [c(4, 1)]), part("r2/c4.json", [c(4, 3)])];
+    const s = finishSweep("vllm", [...runs, part("r3/c4.json", [c(4, 2), c(1, 0.5)])], warnings);
     // Median of 1, 3, 2 = 2; concurrency 1 sorted first.
     expect(s.points.map((p) => [p.concurrency, p.rps, p.repeats])).toEqual([
       [1, 0.5, undefined],
@@ -172,10 +153,8 @@ describe("finishSweep", () => {
     }
     a.sweep.label = "given";
     const s = finishSweep("generic-csv", [a, b], []);
-    expect(s.label).toBe("given");
+    expect([s.label, s.warnings, s.problems]).toEqual(["given", ["same note"], [note]]);
     expect(s.points.map((p) => p.rps)).toEqual([2, 5]);
-    expect(s.warnings).toEqual(["same note"]);
-    expect(s.problems).toEqual([note]);
   });
 });
 
@@ -187,13 +166,8 @@ describe("noteLostLevel", () => {
     points: [],
     warnings: [],
   });
-  const corrupt: ImportIssue = {
-    file: "sweep/c32/result.json",
-    code: "json",
-    message: "unexpected end of JSON",
-    line: 3,
-    column: 7,
-  };
+  const at = { file: "sweep/c32/result.json", line: 3, column: 7 };
+  const corrupt: ImportIssue = { ...at, code: "json", message: "unexpected end of JSON" };
 
   it("tells the sweep whose paths have the same shape, with the load read from the path", () => {
     const same = sweep(["sweep/c8/result.json", "sweep/c16/result.json"]);
@@ -202,15 +176,8 @@ describe("noteLostLevel", () => {
     expect(same.warnings[0]).toBe(
       "sweep/c32/result.json:3:7 could not be imported (unexpected end of JSON): this sweep lacks its load level (concurrency 32, by its path)",
     );
-    expect(same.dropped).toEqual([
-      {
-        file: "sweep/c32/result.json",
-        reason: "unexpected end of JSON",
-        problem: expect.objectContaining({ code: "text" }),
-        line: 3,
-        column: 7,
-      },
-    ]);
+    const problem = expect.objectContaining({ code: "text" });
+    expect(same.dropped).toEqual([{ ...at, reason: "unexpected end of JSON", problem }]);
     expect([other.warnings, other.dropped]).toEqual([[], undefined]);
   });
 
@@ -221,10 +188,7 @@ describe("noteLostLevel", () => {
     const a = sweep(["x/1.json"]);
     const b = sweep(["y/2.json"]);
     noteLostLevel(corrupt, [a, b]);
-    expect([a.warnings, a.dropped?.[0]?.file, b.dropped?.[0]?.file]).toEqual([
-      [],
-      "sweep/c32/result.json",
-      "sweep/c32/result.json",
-    ]);
+    const dropped = [a.dropped?.[0]?.file, b.dropped?.[0]?.file];
+    expect([a.warnings, dropped]).toEqual([[], ["sweep/c32/result.json", "sweep/c32/result.json"]]);
   });
 });

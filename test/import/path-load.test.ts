@@ -3,29 +3,16 @@
  * of a file that records no load. The first pattern that gives a positive number wins.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "./helpers";
 import { concurrencyFromPath, PATH_CONCURRENCY } from "../../src/import/path-load";
 
 describe("concurrencyFromPath", () => {
-  it("concurrencyFromPath handles the real sample names", () => {
-    expect(
-      concurrencyFromPath(
-        "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv",
-      ),
-    ).toBe(64);
-    expect(
-      concurrencyFromPath(
-        "aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_512_profile_export_aiperf.csv",
-      ),
-    ).toBe(512);
-    expect(
-      concurrencyFromPath(
-        "aiperf/inferencex-fork_mi355x_kimi-k2.5_tp4_conc16_agentic_profile_export_aiperf.csv",
-      ),
-    ).toBe(16);
-    expect(concurrencyFromPath("aiperf-exp7/concurrency_768/profile_export_aiperf.csv")).toBe(768);
-  });
-
   it.each([
+    // The real sample names.
+    ["aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_64_profile_export_aiperf.csv", 64],
+    ["aiperf/akamas_rtxpro4500_qwen3-4b_concurrency_512_profile_export_aiperf.csv", 512],
+    ["aiperf/inferencex-fork_mi355x_kimi-k2.5_tp4_conc16_agentic_profile_export_aiperf.csv", 16],
+    ["aiperf-exp7/concurrency_768/profile_export_aiperf.csv", 768],
     ["sweep/llama-concurrency8/profile_export.json", 8],
     ["sweep/Concurrency_64/result.csv", 64],
     ["run/concurrency=16.json", 16],
@@ -43,22 +30,14 @@ describe("concurrencyFromPath", () => {
     expect(concurrencyFromPath(path)).toBe(n);
   });
 
-  it.each([
-    ["results/summary.json"],
-    ["concurrency/x.json"],
-    ["concurrency0/x.json"],
-    ["abc128/x.json"],
-    ["C128/x.json"],
-    ["reconciled16/x.json"],
-    ["output-8.jsonl"],
-    ["conc16x/result.json"],
-    [""],
-  ])("%s → null", (path) => {
+  const none = "results/summary.json|concurrency/x.json|concurrency0/x.json|abc128/x.json";
+  const more = "C128/x.json|reconciled16/x.json|output-8.jsonl|conc16x/result.json|";
+  it.each(words(`${none}|${more}`))("%s → null", (path) => {
     expect(concurrencyFromPath(path)).toBeNull();
   });
 
   it("has four patterns, tried in order", () => {
-    expect(PATH_CONCURRENCY).toHaveLength(4);
-    expect(PATH_CONCURRENCY[0]!.exec("x-concurrency12")?.[1]).toBe("12");
+    const first = PATH_CONCURRENCY[0]!.exec("x-concurrency12")?.[1];
+    expect([PATH_CONCURRENCY.length, first]).toEqual([4, "12"]);
   });
 });

@@ -65,11 +65,9 @@ describe("capplan import on a folder", () => {
     const r = await run("import", "fixtures/genai-perf/sweep-l40s/", "--json");
     expect(r.code).toBe(0);
     const { sweeps } = JSON.parse(r.out);
-    expect(sweeps).toHaveLength(1);
-    expect(sweeps[0].source.format).toBe("genai-perf");
-    expect(sweeps[0].points.map((p: { concurrency: number }) => p.concurrency)).toEqual([
-      1, 4, 16, 64,
-    ]);
+    expect([sweeps.length, sweeps[0].source.format]).toEqual([1, "genai-perf"]);
+    const points: { concurrency: number }[] = sweeps[0].points;
+    expect(points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
     // concurrency64/profile_export_genai_perf.csv: Time To First Token p99 "2,855.58"
     expect(sweeps[0].points[3].ttftMs.p99).toBe(2855.58);
   });
@@ -78,8 +76,7 @@ describe("capplan import on a folder", () => {
     const r = await run("import", "fixtures/inference-perf/", "--json");
     expect(r.code).toBe(0);
     const { sweeps } = JSON.parse(r.out);
-    expect(sweeps).toHaveLength(1);
-    expect(sweeps[0].points).toHaveLength(7);
+    expect([sweeps.length, sweeps[0].points.length]).toEqual([1, 7]);
     expect(r.err).toContain("skipped");
   });
 });

@@ -4,7 +4,7 @@
  * column a cell starts at, and the cheap sniff that routes a file to the trace reader.
  */
 import { describe, expect, it } from "vitest";
-import { words } from "./helpers";
+import { rows, words } from "./helpers";
 import {
   clip,
   columnOf,
@@ -17,43 +17,26 @@ import {
 } from "../../src/import/trace-header";
 
 describe("traceRoleOf", () => {
+  // The Azure LLM inference trace and BurstGPT headers first, then other separators and cases,
+  // then Chinese; the last rows are the per-bin form.
   it.each([
-    // The Azure LLM inference trace and BurstGPT headers.
-    ["TIMESTAMP", "time"],
-    ["ContextTokens", "input"],
-    ["GeneratedTokens", "output"],
-    ["Timestamp", "time"],
-    ["Model", "model"],
-    ["Request tokens", "input"],
-    ["Response tokens", "output"],
-    // Separators and case do not matter.
-    ["input_tokens", "input"],
-    ["Output-Tokens", "output"],
-    ["prompt tokens", "input"],
-    ["completion tokens", "output"],
-    ["tenant", "team"],
-    ["status", "status"],
-    // Chinese headers.
-    ["时间戳", "time"],
-    ["模型", "model"],
-    ["状态", "status"],
-    // The per-bin form.
-    ["binStart", "binStart"],
-    ["bin start", "binStart"],
-    ["requests", "requests"],
-    ["firstTs", "firstTs"],
-    ["last timestamp", "lastTs"],
-    ["末个请求时间", "lastTs"],
+    ...rows("TIMESTAMP|Timestamp|时间戳", "time"),
+    ...rows("ContextTokens|Request tokens|input_tokens|prompt tokens", "input"),
+    ...rows("GeneratedTokens|Response tokens|Output-Tokens|completion tokens", "output"),
+    ...rows("Model|模型", "model"),
+    ...rows("tenant", "team"),
+    ...rows("status|状态", "status"),
+    ...rows("binStart|bin start", "binStart"),
+    ...rows("requests", "requests"),
+    ...rows("firstTs", "firstTs"),
+    ...rows("last timestamp|末个请求时间", "lastTs"),
   ])("%j → %s", (header, role) => {
     expect(traceRoleOf(header)).toBe(role);
   });
 
-  it.each([["Total tokens"], ["Log Type"], ["latency"], [""], ["tokens"]])(
-    "%j has no role",
-    (header) => {
-      expect(traceRoleOf(header)).toBeNull();
-    },
-  );
+  it.each(words("Total tokens|Log Type|latency||tokens"))("%j has no role", (header) => {
+    expect(traceRoleOf(header)).toBeNull();
+  });
 });
 
 describe("FAILED_STATUS", () => {
@@ -66,22 +49,12 @@ describe("FAILED_STATUS", () => {
     expect(FAILED_STATUS.test(s)).toBe(true);
   });
 
-  it.each([
-    "true",
-    "1",
-    "ok",
-    "success",
-    "200",
-    "201",
-    "302",
-    "600",
-    "4000",
-    "failed!",
-    "",
-    "成功",
-  ])("%j is not a failure", (s) => {
-    expect(FAILED_STATUS.test(s)).toBe(false);
-  });
+  it.each(words("true|1|ok|success|200|201|302|600|4000|failed!||成功"))(
+    "%j is not a failure",
+    (s) => {
+      expect(FAILED_STATUS.test(s)).toBe(false);
+    },
+  );
 });
 
 describe("TRACE_FORMAT_TITLES", () => {

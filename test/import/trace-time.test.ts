@@ -4,6 +4,7 @@
  * independent reader), or worked out by hand where noted.
  */
 import { describe, expect, it } from "vitest";
+import { rows } from "./helpers";
 import { numericTimeKind, parseIsoSeconds, plainInt } from "../../src/import/trace-time";
 
 /** 2024-01-01T00:00:00Z: 19,723 days after 1970-01-01 × 86,400 s. */
@@ -33,10 +34,8 @@ describe("parseIsoSeconds", () => {
   });
 
   it("reads more than 15 fractional digits through Number (no overflow of the integer reader)", () => {
-    expect(parseIsoSeconds("1970-01-01T00:00:00.1234567890123456789Z")).toBeCloseTo(
-      0.1234567890123456789,
-      15,
-    );
+    const long = parseIsoSeconds("1970-01-01T00:00:00.1234567890123456789Z");
+    expect(long).toBeCloseTo(0.1234567890123456789, 15);
     expect(parseIsoSeconds("1970-01-01T00:00:00.000000000000000001")).toBe(1e-18);
   });
 
@@ -75,14 +74,9 @@ describe("parseIsoSeconds", () => {
 
 describe("numericTimeKind", () => {
   it.each([
-    [1.7e12, "unix-ms"],
-    [1e11, "unix-ms"],
-    [99_999_999_999, "unix-s"],
-    [1.7e9, "unix-s"],
-    [1e8, "unix-s"],
-    [99_999_999, "relative"],
-    [0.5, "relative"],
-    [0, "relative"],
+    ...[1.7e12, 1e11].map((v) => [v, "unix-ms"] as const),
+    ...[99_999_999_999, 1.7e9, 1e8].map((v) => [v, "unix-s"] as const),
+    ...[99_999_999, 0.5, 0].map((v) => [v, "relative"] as const),
   ])("%d → %s", (v, kind) => {
     expect(numericTimeKind(v)).toBe(kind);
   });
@@ -95,14 +89,7 @@ describe("plainInt", () => {
     ["1234", 1234],
     ["000123", 123],
     ["999999999999999", 999_999_999_999_999],
-    ["1000000000000000", -1],
-    ["", -1],
-    ["-1", -1],
-    ["+1", -1],
-    ["1.5", -1],
-    ["1e3", -1],
-    [" 12", -1],
-    ["12a", -1],
+    ...rows("1000000000000000||-1|+1|1.5|1e3| 12|12a", -1),
   ])("%j → %d", (s, v) => {
     expect(plainInt(s)).toBe(v);
   });

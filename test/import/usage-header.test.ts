@@ -50,12 +50,8 @@ describe("usageHeader: English and Chinese aliases, unit suffixes", () => {
   ])("%j → %j", (header, read) => expect(usageHeader(header)).toMatchObject(read));
 
   it("gives the rank of a match, and no match for a unit without a column or a 500-character name", () => {
-    expect(usageHeader("输入 token（万）")).toEqual({
-      field: "input",
-      rank: expect.any(Number),
-      scale: 1e4,
-    });
-    expect(usageHeader("Team (M)")).toBeNull();
-    expect(usageHeader("x".repeat(500))).toBeNull();
+    const rank = expect.any(Number);
+    expect(usageHeader("输入 token（万）")).toEqual({ field: "input", rank, scale: 1e4 });
+    expect([usageHeader("Team (M)"), usageHeader("x".repeat(500))]).toEqual([null, null]);
   });
 });

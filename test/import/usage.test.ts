@@ -76,11 +76,12 @@ describe("usage import", () => {
     expect(r.warnings[2]!.message).toBe(
       "the file covers 3 dates (2025-06-01 … 2025-06-03): token sums were divided by 3 to give daily usage",
     );
-    expect(okOf(imported("team-usage-zh.csv", { perDay: false })).rows[0]).toEqual({
+    const sums = okOf(imported("team-usage-zh.csv", { perDay: false }));
+    expect(sums.rows[0]).toEqual({
       team: "搜索",
       pool: "70b",
-      inputTokens: 3_000_000,
-      outputTokens: 6_000_000,
+      inputTokens: 3e6,
+      outputTokens: 6e6,
     });
   });
 
@@ -110,10 +111,8 @@ describe("usage import", () => {
   });
 
   it("derives output tokens from total − input", () => {
-    const r = importUsageCsv(
-      "team,input_tokens,total_tokens\nsearch,100,350\nsearch,50,50\n",
-      "derived.csv",
-    );
+    const derived = "team,input_tokens,total_tokens\nsearch,100,350\nsearch,50,50\n";
+    const r = importUsageCsv(derived, "derived.csv");
     // (100 + 50) input; (350 − 100) + (50 − 50) = 250 output
     expect(okOf(r).rows).toEqual([{ team: "search", inputTokens: 150, outputTokens: 250 }]);
     const bad = importUsageCsv("team,input_tokens,total_tokens\nsearch,400,350\n", "derived.csv");
@@ -138,9 +137,8 @@ describe("usage import", () => {
       'usage-bad.csv:3 column "input tokens": "lots" 不是 token 数',
       'usage-bad.csv:4 column "team": 团队名为空',
     ]);
-    const [blank] = errorsOf(
-      importUsageCsv("team,input tokens,output tokens\nsearch,,5\n", "e.csv"),
-    );
+    const empty = "team,input tokens,output tokens\nsearch,,5\n";
+    const [blank] = errorsOf(importUsageCsv(empty, "e.csv"));
     expect(blank).toMatchObject({ line: 2, column: "input tokens", code: "missing-value" });
   });
 
@@ -149,17 +147,9 @@ describe("usage import", () => {
     expect(errorsOf(r)[0]!.message).toBe(
       "no team column (team, 团队, business unit, tenant, 部门, …); the header is: who, input tokens, output tokens",
     );
-    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({
-      ok: false,
-      errors: [
-        {
-          file: "x.csv",
-          code: "empty",
-          message: "the file is empty",
-          problem: { code: "planFile.fileEmpty", severity: "error", params: {} },
-        },
-      ],
-    });
+    const problem = { code: "planFile.fileEmpty", severity: "error", params: {} };
+    const empty = { file: "x.csv", code: "empty", message: "the file is empty", problem };
+    expect(importUsageCsv("\uFEFF \n", "x.csv")).toEqual({ ok: false, errors: [empty] });
     expect(importUsageCsv("team\u0000\u0001", "x.bin").ok).toBe(false);
     const onlyHeader = importUsageCsv("team,input tokens,output tokens\n", "h.csv");
     expect(errorsOf(onlyHeader)[0]!.code).toBe("no-rows");
@@ -187,12 +177,19 @@ describe("usage import", () => {
       "team,input tokens,output tokens,预留副本\nsearch,1,1,-2\n",
       "u.csv",
     );
-    expect(errorsOf(bad).map((e) => [e.line, e.column, e.message])).toEqual([
-      [2, "预留副本", '"-2" is not a replica count ≥ 0'],
-    ]);
+    const [e] = errorsOf(bad);
+    expect(e).toMatchObject({
+      line: 2,
+      column: "预留副本",
+      message: '"-2" is not a replica count ≥ 0',
+    });
   });
 });
 
+const BAD_CELLS =
+  'team,input tokens,output tokens,reserved replicas\n,1,1,\na,,1,\nb,"x y",1,\nc,-1,1,\nd,1,1,many\ne,1,1,-2\nf, ,1,\n';
+const DAYS =
+  "date,team,input tokens,output tokens,extra,extra2\n2025-01-01,a,1,2,x,y\n2025-01-02,a,3,4,x,y\nTotal,,4,6,,\n合计,,4,6,,\n";
 /** Malformed tables that reach every message of src/import/usage.ts. */
 const MALFORMED: [string, string][] = [
   ["empty.csv", " \n"],
@@ -203,15 +200,9 @@ const MALFORMED: [string, string][] = [
   ["noin.csv", "team,output tokens\na,1\n"],
   ["below.csv", "team,input tokens,total tokens\na,10,4\n"],
   ["belowout.csv", "team,output tokens,total tokens\na,10,4\n"],
-  [
-    "cells.csv",
-    'team,input tokens,output tokens,reserved replicas\n,1,1,\na,,1,\nb,"x y",1,\nc,-1,1,\nd,1,1,many\ne,1,1,-2\nf, ,1,\n',
-  ],
+  ["cells.csv", BAD_CELLS],
   ["header.csv", "team,input tokens,output tokens\n"],
-  [
-    "days.csv",
-    "date,team,input tokens,output tokens,extra,extra2\n2025-01-01,a,1,2,x,y\n2025-01-02,a,3,4,x,y\nTotal,,4,6,,\n合计,,4,6,,\n",
-  ],
+  ["days.csv", DAYS],
 ];
 
 describe("usage import messages are problems", () => {
@@ -240,15 +231,12 @@ describe("usage import messages are problems", () => {
       }
     }
     // Every code of the catalogue is reached by some table above (plus the plan-file empty-file code).
-    expect([...codes].sort()).toEqual(
-      words(
-        "planFile.fileEmpty|usage.binary|usage.emptyCount|usage.ignoredColumns|" +
-          "usage.multiDayDivided|usage.multiDaySums|usage.negative|usage.noColumn|usage.noRows|" +
-          "usage.noTeamColumn|usage.noTokenColumns|usage.notCount|usage.notReplicaCount|" +
-          "usage.skippedTotals|usage.teamEmpty|usage.tooLarge|usage.totalAsInput|" +
-          "usage.totalBelowPart|usage.totalOnly",
-      ),
+    const usage = words(
+      "binary|emptyCount|ignoredColumns|multiDayDivided|multiDaySums|negative|noColumn|noRows|" +
+        "noTeamColumn|noTokenColumns|notCount|notReplicaCount|skippedTotals|teamEmpty|tooLarge|" +
+        "totalAsInput|totalBelowPart|totalOnly",
     );
+    expect([...codes].sort()).toEqual(["planFile.fileEmpty", ...usage.map((c) => `usage.${c}`)]);
   });
 
   it("renders the first issue of representative tables in English and Chinese", () => {
@@ -272,9 +260,8 @@ describe("usage import messages are problems", () => {
       '"-2" is not a replica count ≥ 0',
       '"-2" 不是 ≥ 0 的副本数',
     ]);
-    expect(
-      both("date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n", { perDay: false }),
-    ).toEqual([
+    const twoDays = "date,team,input tokens,output tokens\nd1,a,1,2\nd2,a,1,2\n";
+    expect(both(twoDays, { perDay: false })).toEqual([
       "the file covers 2 dates (d1 … d2): the rows hold 2-day sums, not daily usage",
       "文件涵盖 2 个日期（d1 … d2）：各行是 2 天的合计，而不是每日用量",
     ]);

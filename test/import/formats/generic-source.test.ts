@@ -37,10 +37,7 @@ describe("csvSource, jsonlSource and jsonArraySource", () => {
   it("walk the rows with their file lines (array elements by index + 1) and stop at a broken line", () => {
     const csv = csvSource("a.csv", "\uFEFFa;b\n1;2,5\n\n3;4\n");
     expect([csv.headers, csv.decimalComma]).toEqual([["a", "b"], true]);
-    expect(rowsOf(csv)).toEqual([
-      [2, ["1", "2,5"]],
-      [4, ["3", "4"]],
-    ]);
+    expect(rowsOf(csv).map((r) => JSON.stringify(r))).toEqual(['[2,["1","2,5"]]', '[4,["3","4"]]']);
     const jl = jsonlSource("a.jsonl", '{"a":1}\n{"b":[2]}\n{"a":\n');
     expect(jl.headers).toEqual(["a", "b"]);
     expect(rowsOf(jl)).toEqual([
@@ -91,14 +88,8 @@ describe("a per-request import through the scanner equals the import through spl
     const [scan, split] = both(text);
     expect(scan).toEqual(split);
     expect(scan!.ok).toBe(false);
-    if (!scan!.ok)
-      expect(scan!.errors.map((e) => [e.line, e.column])).toEqual([
-        [2, "concurrency"],
-        [3, "concurrency"],
-        [4, "ttft_ms"],
-        [5, "ttft_ms"],
-        [6, "ttft_ms"],
-      ]);
+    const at = words("2 concurrency|3 concurrency|4 ttft_ms|5 ttft_ms|6 ttft_ms");
+    if (!scan!.ok) expect(scan!.errors.map((e) => `${e.line} ${e.column}`)).toEqual(at);
   });
 
   it("on random numeric files", () => {
@@ -107,18 +98,13 @@ describe("a per-request import through the scanner equals the import through spl
       fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
       fc.constantFrom("", "NaN", "N/A", "1e3", "-0", "0012", "7."),
     );
-    const row = fc.tuple(
-      fc.constantFrom("1", "2", "4", "8"),
-      num,
-      num,
-      fc.integer({ min: 1, max: 500 }).map(String),
-    );
+    const tokens = fc.integer({ min: 1, max: 500 }).map(String);
+    const row = fc.tuple(fc.constantFrom("1", "2", "4", "8"), num, num, tokens);
     fc.assert(
       fc.property(fc.array(row, { minLength: 3, maxLength: 60 }), fc.boolean(), (rows, crlf) => {
-        const text = [
-          "concurrency,ttft_ms,latency_ms,output_tokens",
-          ...rows.map((r) => r.join(",")),
-        ].join(crlf ? "\r\n" : "\n");
+        const header = "concurrency,ttft_ms,latency_ms,output_tokens";
+        const lines = [header, ...rows.map((r) => r.join(","))];
+        const text = lines.join(crlf ? "\r\n" : "\n");
         const [scan, split] = both(text);
         expect(scan).toEqual(split);
       }),

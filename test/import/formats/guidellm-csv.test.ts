@@ -9,20 +9,13 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
   test("the CSV gives the same points as the JSON it was written from, percentiles read from the packed cell", () => {
     const csv = one("written_guidellm_v0.7_concurrent_benchmarks.csv");
     const json = one("written_guidellm_v0.7_concurrent_benchmarks.json");
-    expect(csv.source.format).toBe("guidellm-csv");
-    expect(csv.meta.model).toBe("Qwen/Qwen3-8B");
+    expect([csv.source.format, csv.meta.model]).toEqual(["guidellm-csv", "Qwen/Qwen3-8B"]);
     // streams from Run Info/Profile completed_strategies[Run Index]
     expect(csv.points.map((p) => p.concurrency)).toEqual([1, 4, 16]);
     csv.points.forEach((p, i) => {
       const j = json.points[i]!;
-      for (const k of [
-        "rps",
-        "outputTokensPerSec",
-        "totalTokensPerSec",
-        "meanInputTokens",
-        "meanOutputTokens",
-        "completed",
-      ] as const)
+      const rates = ["rps", "outputTokensPerSec", "totalTokensPerSec"] as const;
+      for (const k of [...rates, "meanInputTokens", "meanOutputTokens", "completed"] as const)
         expect(p[k]).toBe(j[k]);
       for (const m of ["ttftMs", "tpotMs", "ntpotMs", "e2eMs"] as const) {
         for (const st of ["mean", "p50", "p1", "p90", "p99", "min", "max", "std"])
@@ -35,11 +28,9 @@ describe("GuideLLM CSV (v0.4+, three header rows)", () => {
   });
 
   test("the CSV's CRLF line ends and quoted JSON cells are handled", () => {
-    expect(fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.csv")).toContain("\r\n");
-    const f = makeInputFile(
-      "benchmarks.csv",
-      fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.csv"),
-    );
+    const text = fixture("guidellm/written_guidellm_v0.7_concurrent_benchmarks.csv");
+    expect(text).toContain("\r\n");
+    const f = makeInputFile("benchmarks.csv", text);
     expect(guidellmImporters[1]!.detect(f)).toBeGreaterThan(0.9);
   });
 });

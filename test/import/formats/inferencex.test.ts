@@ -8,10 +8,8 @@ const FILE =
 describe("InferenceX aggregates", () => {
   it("imports the agentic sample as two sweeps (offloading none / lmcache) of aggregate throughput", () => {
     const sweeps = importOk([{ name: FILE, text: readFileSync(FILE, "utf8") }]);
-    expect(sweeps.map((s) => [s.source.format, s.meta.offloading, s.points.length])).toEqual([
-      ["inferencex", "none", 10],
-      ["inferencex", "lmcache", 10],
-    ]);
+    const shape = sweeps.map((s) => `${s.source.format} ${s.meta.offloading} ${s.points.length}`);
+    expect(shape).toEqual(["inferencex none 10", "inferencex lmcache 10"]);
     const s = sweeps[0]!;
     expect(s.meta).toMatchObject({
       gpu: "mi355x",
@@ -37,31 +35,15 @@ describe("InferenceX aggregates", () => {
   });
 
   it("multiplies per-GPU throughput of a standard run by its GPU count", () => {
-    const row = {
-      hw: "h200",
-      conc: 8,
-      model: "m",
-      framework: "sglang",
-      tp: 8,
-      tput_per_gpu: 500,
-      output_tput_per_gpu: 100,
-      p99_ttft: 0.25,
-      median_itl: 0.02,
-      mean_tpot: 0.021,
-      mean_e2el: 2.5,
-    };
+    const run = { hw: "h200", conc: 8, model: "m", framework: "sglang", tp: 8 };
+    const latency = { p99_ttft: 0.25, median_itl: 0.02, mean_tpot: 0.021, mean_e2el: 2.5 };
+    const row = { ...run, tput_per_gpu: 500, output_tput_per_gpu: 100, ...latency };
     const sweeps = importOk([{ name: "agg_x.json", text: JSON.stringify(row) }]);
     const p = sweeps[0]!.points[0]!;
     // 100 tok/s/GPU × 8 GPUs = 800; 500 × 8 = 4000; seconds → ms
-    expect(p).toMatchObject({
-      concurrency: 8,
-      outputTokensPerSec: 800,
-      totalTokensPerSec: 4000,
-      ttftMs: { p99: 250 },
-      itlMs: { p50: 20 },
-      tpotMs: { mean: 21 },
-      e2eMs: { mean: 2500 },
-    });
+    expect(p).toMatchObject({ concurrency: 8, outputTokensPerSec: 800, totalTokensPerSec: 4000 });
+    expect(p).toMatchObject({ ttftMs: { p99: 250 }, itlMs: { p50: 20 }, tpotMs: { mean: 21 } });
+    expect(p.e2eMs).toMatchObject({ mean: 2500 });
     expect(sweeps[0]!.meta.gpuCount).toBe(8);
     expect(sweeps[0]!.warnings[0]).toContain("per-GPU × GPUs (tp = 8)");
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { samplesOf, importOk } from "../helpers";
 import { describe, expect, test } from "vitest";
-import { importFiles } from "../../../src/import/index";
 import { llmperfImporters } from "../../../src/import/formats/llmperf";
 
 const DIR = "fixtures/llmperf";
@@ -11,22 +10,24 @@ const INDIVIDUAL = "leaderboard_anyscale_70b_individual_responses.json";
 
 describe("LLMPerf summary JSON", () => {
   test("the Anyscale summary becomes one closed-loop point at concurrency 5 with seconds converted to ms", () => {
-    const r = importFiles([{ name: SUMMARY, text: read(SUMMARY) }]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    const s = r.sweeps[0]!;
-    expect(s.source.format).toBe("llmperf");
-    expect(s.meta.model).toBe("meta-llama/Llama-2-70b-chat-hf");
-    const p = s.points[0]!;
-    expect(p.concurrency).toBe(5); // num_concurrent_requests
-    expect(p.requestRate).toBeNull();
+    const [s] = importOk([{ name: SUMMARY, text: read(SUMMARY) }]);
+    expect([s!.source.format, s!.meta.model]).toEqual([
+      "llmperf",
+      "meta-llama/Llama-2-70b-chat-hf",
+    ]);
+    const p = s!.points[0]!;
+    // concurrency: num_concurrent_requests
+    expect(p).toMatchObject({
+      concurrency: 5,
+      requestRate: null,
+      outputTokensPerSec: 207.52121071152493,
+    });
     // results_ttft_s_quantiles_p99 = 0.4745305190600024 s
     expect(p.ttftMs!.p99).toBeCloseTo(474.5305190600024, 9);
     // results_end_to_end_latency_s_mean = 2.3546667737533324 s
     expect(p.e2eMs!.mean).toBeCloseTo(2354.6667737533324, 9);
     // results_num_completed_requests_per_min 84.73327721639254 / 60
     expect(p.rps).toBeCloseTo(1.4122212869398757, 12);
-    expect(p.outputTokensPerSec).toBe(207.52121071152493);
     // 207.52121071152493 + 1.4122212869398757 × 550 = 984.2429185284566
     expect(p.totalTokensPerSec).toBeCloseTo(984.2429185284566, 9);
     expect(p).toMatchObject({ meanInputTokens: 550, completed: 150, failed: 0 });
@@ -37,8 +38,7 @@ describe("LLMPerf summary JSON", () => {
     const p = sweeps[0]!.points[0]!;
     // results_inter_token_latency_s_quantiles_p50 = 0.014559224685430442 s
     expect(p.ntpotMs!.p50).toBeCloseTo(14.559224685430442, 9);
-    expect(p.itlMs).toBeUndefined();
-    expect(p.tpotMs).toBeUndefined();
+    expect([p.itlMs, p.tpotMs]).toEqual([undefined, undefined]);
   });
 
   test("token min/max written as strings do not break the import and the Groq run has its own model", () => {
@@ -47,10 +47,8 @@ describe("LLMPerf summary JSON", () => {
     expect(sweeps[0]!.meta.model).toBe("llama2-70b-4096");
     // results_num_completed_requests_per_min / 60, read from the file
     const raw = JSON.parse(read(f)) as Record<string, number>;
-    expect(sweeps[0]!.points[0]!.rps).toBeCloseTo(
-      raw.results_num_completed_requests_per_min! / 60,
-      12,
-    );
+    const perMin = raw.results_num_completed_requests_per_min!;
+    expect(sweeps[0]!.points[0]!.rps).toBeCloseTo(perMin / 60, 12);
   });
 });
 
@@ -58,10 +56,8 @@ describe("LLMPerf individual responses", () => {
   test("150 records aggregate to the same p50/p99 TTFT as the tool's own summary of that run", () => {
     // Hand check (python, numpy linear: h = (n−1)·q, sorted ttft_s): p50 = 0.21282956000001718,
     // p99 = 0.4745305190600024 s — identical to results_ttft_s_quantiles_p50/p99 in the summary.
-    const r = importFiles([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 });
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    const p = r.sweeps[0]!.points[0]!;
+    const p = importOk([{ name: INDIVIDUAL, text: read(INDIVIDUAL) }], { concurrency: 5 })[0]!
+      .points[0]!;
     expect(p).toMatchObject({ concurrency: 5, completed: 150 });
     expect(p.ttftMs!.p50).toBeCloseTo(212.82956000001718, 9);
     expect(p.ttftMs!.p99).toBeCloseTo(474.5305190600024, 9);
@@ -97,11 +93,9 @@ describe("LLMPerf individual responses", () => {
   test("errored records count as failed and are left out of the latency statistics", () => {
     const recs = JSON.parse(read(INDIVIDUAL)) as Record<string, unknown>[];
     const two = [recs[0]!, { ...recs[1]!, error_code: 429, error_msg: "rate limited", ttft_s: 99 }];
-    const r = importFiles([{ name: "x_individual_responses.json", text: JSON.stringify(two) }], {
-      concurrency: 1,
-    });
-    if (!r.ok) throw new Error("import failed");
-    const p = r.sweeps[0]!.points[0]!;
+    const text = JSON.stringify(two);
+    const p = importOk([{ name: "x_individual_responses.json", text }], { concurrency: 1 })[0]!
+      .points[0]!;
     expect(p).toMatchObject({ completed: 1, failed: 1 });
     expect(p.ttftMs!.max).toBeCloseTo(314.8573649999662, 9); // recs[0].ttft_s only
   });

@@ -15,17 +15,11 @@ describe("Header, cellNum, percentileStat and percentilesOf", () => {
     const h = new Header(["Type", "Name", "Request Count", "50%", "99.9%", "100%"]);
     expect([h.col("name"), h.col("# requests", "request count"), h.col("x")]).toEqual([1, 2, -1]);
     const row = ["GET", "/", "12", "40", "n/a", "90"];
-    expect([cellNum(row, 2), cellNum(row, 4), cellNum(row, -1)]).toEqual([
-      12,
-      undefined,
-      undefined,
-    ]);
+    const cells = [cellNum(row, 2), cellNum(row, 4), cellNum(row, -1)];
+    expect(cells).toEqual([12, undefined, undefined]);
     expect(percentilesOf(h, row)).toEqual({ p50: 40 });
-    expect([percentileStat(99.9), percentileStat(99.99999), percentileStat(100)]).toEqual([
-      "p99.9",
-      "p100",
-      null,
-    ]);
+    const stats = [99.9, 99.99999, 100].map(percentileStat);
+    expect(stats).toEqual(["p99.9", "p100", null]);
   });
 });
 
@@ -46,9 +40,8 @@ describe("chooseEntries", () => {
 
   it("takes the metric rows by name and the busiest POST as end to end, with a note", () => {
     const r = chooseEntries([e("", "ttft"), e("POST", "/a", 3), e("POST", "/b", 9), e("GET", "/")]);
-    expect(r.byMetric.get("ttftMs")?.name).toBe("ttft");
-    expect(r.rateEntry?.name).toBe("/b");
-    expect(codes(r)).toEqual(["locust.e2eFromRow"]);
+    const names = [r.byMetric.get("ttftMs")?.name, r.rateEntry?.name];
+    expect([names, codes(r)]).toEqual([["ttft", "/b"], ["locust.e2eFromRow"]]);
   });
 
   it("falls back to the Aggregated row, and says when it mixes TTFT rows in", () => {

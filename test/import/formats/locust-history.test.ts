@@ -5,7 +5,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { importOk } from "../helpers";
-import { importFiles } from "../../../src/import/index";
 
 const DIR = "fixtures/locust";
 const read = (f: string) => readFileSync(`${DIR}/${f}`, "utf8");
@@ -13,12 +12,8 @@ const P = "rishabhpoddar_llm_qwen3-0.6b_locust";
 
 describe("Locust _stats_history.csv", () => {
   test("the full-history sample has one plateau at 40 users; ramp ticks and the final 0 users are skipped", () => {
-    const r = importFiles([
-      { name: `${P}_stats_history.csv`, text: read(`${P}_stats_history.csv`) },
-    ]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    const s = r.sweeps[0]!;
+    const f = `${P}_stats_history.csv`;
+    const s = importOk([{ name: f, text: read(f) }])[0]!;
     expect(s.source.format).toBe("locust-history");
     expect(s.points.map((p) => p.concurrency)).toEqual([40]);
     const p = s.points[0]!;
@@ -49,8 +44,7 @@ describe("Locust _stats_history.csv", () => {
     expect(p8!.rps).toBeCloseTo(4, 12);
     expect(p8!.e2eMs!.p99).toBe(760); // last tick's cumulative 99%
     // 16 users: 46 → 82 requests with 0 → 3 failures: 33 successful / 6 s = 5.5 rps; mean (73300 − 30100)/36 = 1200
-    expect(p16!.completed).toBe(33);
-    expect(p16!.failed).toBe(3);
+    expect(p16).toMatchObject({ completed: 33, failed: 3 });
     expect(p16!.rps).toBeCloseTo(5.5, 12);
     expect(p16!.e2eMs!.mean).toBeCloseTo(1200, 6);
     expect(s.warnings.some((w) => /cumulative since the start/.test(w))).toBe(true);

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importOk } from "../helpers";
+import { importErrors, importOk } from "../helpers";
 import { readReportCell } from "../../../src/import/formats/markdown-report";
-import { importFiles } from "../../../src/import/index";
 
 const load = (file: string) => importOk([{ name: file, text: readFileSync(file, "utf8") }]);
 
@@ -25,65 +24,42 @@ describe("Markdown report tables", () => {
     const [awq, fp16] = sweeps;
     expect(awq!.points.map((p) => p.concurrency)).toEqual([1, 8, 32, 64]);
     // | 32 | 8.7 | 1,113.6 | 210 | 820 | 45 | 80 |
-    expect(awq!.points[2]).toEqual({
-      concurrency: 32,
-      requestRate: null,
-      rps: 8.7,
-      outputTokensPerSec: 1113.6,
-      ttftMs: { p50: 210, p99: 820 },
-      itlMs: { p95: 45, p99: 80 },
-      sources: [{ file: "fixtures/seed/report-zh.md", line: 12 }],
-    });
+    const sources = [{ file: "fixtures/seed/report-zh.md", line: 12 }];
+    const stats = { ttftMs: { p50: 210, p99: 820 }, itlMs: { p95: 45, p99: 80 }, sources };
+    const row = { concurrency: 32, requestRate: null, rps: 8.7, outputTokensPerSec: 1113.6 };
+    expect(awq!.points[2]).toEqual({ ...row, ...stats });
     // | 64 | 11.0 | 1408 | 690 | 2.4 s | 66 | ... |: 2.4 s → 2400 ms, "..." absent
-    expect(awq!.points[3]!.ttftMs).toEqual({ p50: 690, p99: 2400 });
-    expect(awq!.points[3]!.itlMs).toEqual({ p95: 66 });
+    const p64 = awq!.points[3]!;
+    expect([p64.ttftMs, p64.itlMs]).toEqual([{ p50: 690, p99: 2400 }, { p95: 66 }]);
     expect(fp16!.points[1]!.ttftMs!.p99).toBeCloseTo(1100, 9);
     // - 硬件：H100 SXM × 1，TP1 ; - 日期 / 环境 / 引擎版本 / 模型与量化方式：2024-06-01 / … / vLLM 0.5.4 / Qwen2-7B-Instruct AWQ
-    expect(awq!.meta).toMatchObject({
-      gpu: "H100 SXM",
-      gpuCount: 1,
-      date: "2024-06-01",
-      engine: "vLLM 0.5.4",
-      model: "Qwen2-7B-Instruct AWQ",
-    });
+    expect(awq!.meta).toMatchObject({ gpu: "H100 SXM", gpuCount: 1, date: "2024-06-01" });
+    expect(awq!.meta).toMatchObject({ engine: "vLLM 0.5.4", model: "Qwen2-7B-Instruct AWQ" });
     expect(awq!.warnings).toEqual([]);
   });
 
   it("imports the English report with TPOT columns and skips other tables", () => {
     const [s, ...rest] = load("fixtures/seed/report-en.md");
-    expect(rest).toHaveLength(0);
-    expect(s!.label).toBe("Results (concurrency sweep)");
+    expect([rest.length, s!.label]).toEqual([0, "Results (concurrency sweep)"]);
     // | 64 | 12.1 | 3097.6 | 0.9 s | 1.8 s | 95 | - |
-    expect(s!.points[2]).toEqual({
-      concurrency: 64,
-      requestRate: null,
-      rps: 12.1,
-      outputTokensPerSec: 3097.6,
-      ttftMs: { p50: 900, p99: 1800 },
-      tpotMs: { p95: 95 },
-      sources: [{ file: "fixtures/seed/report-en.md", line: 20 }],
-    });
+    const sources = [{ file: "fixtures/seed/report-en.md", line: 20 }];
+    const stats = { ttftMs: { p50: 900, p99: 1800 }, tpotMs: { p95: 95 }, sources };
+    const row = { concurrency: 64, requestRate: null, rps: 12.1, outputTokensPerSec: 3097.6 };
+    expect(s!.points[2]).toEqual({ ...row, ...stats });
     expect(s!.points[0]!.ttftMs).toEqual({ p50: 120, p99: 180 }); // "120 ms", "180 ms"
     expect(s!.meta).toMatchObject({
       gpu: "H100 SXM",
       gpuCount: 4,
-      model: "meta-llama/Llama-3.1-70B-Instruct FP8",
-      engine: "vLLM 0.6.1",
       date: "2024-07-15",
+      engine: "vLLM 0.6.1",
     });
+    expect(s!.meta.model).toBe("meta-llama/Llama-3.1-70B-Instruct FP8");
     expect(s!.warnings.join("\n")).toContain("1 other table(s)");
   });
 
   it("names file, line and column of a bad report cell", () => {
     const text = "| 并发 | RPS | P99 TTFT |\n|---|---|---|\n| 1 | 0.5 | 50 |\n| 8 | fast | 90 |\n";
-    const r = importFiles([{ name: "r.md", text }]);
-    expect(r.ok).toBe(false);
-    if (!r.ok)
-      expect(r.errors[0]).toMatchObject({
-        file: "r.md",
-        line: 4,
-        column: "RPS",
-        code: "not-a-number",
-      });
+    const [e] = importErrors([{ name: "r.md", text }]);
+    expect(e).toMatchObject({ file: "r.md", line: 4, column: "RPS", code: "not-a-number" });
   });
 });

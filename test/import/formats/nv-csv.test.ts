@@ -16,28 +16,21 @@ describe("parseNvCsv", () => {
     const r = genaiPerfImporter.parse(csv, {});
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const p = r.value.sweeps[0]!.points[0]!;
-    expect(p.meanInputTokens).toBe(2000.03); // `Input Sequence Length (tokens),"2,000.03",…`
-    expect(p.completed).toBe(1280); // `Request Count (count),"1,280.00"`
-    expect(p.ttftMs!.max).toBe(1230.3); // `"1,230.30"`
+    // `Input Sequence Length (tokens),"2,000.03",…`, `Request Count (count),"1,280.00"`, `"1,230.30"`
+    expect(p).toMatchObject({ meanInputTokens: 2000.03, completed: 1280, ttftMs: { max: 1230.3 } });
     // Put N/A into the TTFT p99 cell (838.86): the statistic disappears, it does not become 0.
     const text = fixture(`${G2502}.csv`).replace("838.86", "N/A");
     const r2 = genaiPerfImporter.parse(makeInputFile(csv.name, text), {});
     if (!r2.ok) throw new Error("parse failed");
     const t = r2.value.sweeps[0]!.points[0]!.ttftMs!;
-    expect("p99" in t).toBe(false);
-    expect(t.p95).toBe(657.42);
+    expect(["p99" in t, t.p95]).toEqual([false, 657.42]);
   });
 
   it("reports a cell that is not a number with its line and column", () => {
     const text = fixture(`${SWEEP}4/profile_export_genai_perf.csv`).replace("22.27", "22.2x");
     const errors = importErrors([{ name: "c4.csv", text }]);
     // line 5 is Inter Token Latency; 22.27 is its p50
-    expect(errors[0]).toMatchObject({
-      file: "c4.csv",
-      line: 5,
-      column: "p50",
-      code: "bad-number",
-    });
+    expect(errors[0]).toMatchObject({ file: "c4.csv", line: 5, column: "p50", code: "bad-number" });
   });
 
   it("refuses a CSV whose TTFT row is missing, naming the line and the metric", () => {
@@ -54,8 +47,7 @@ describe("parseNvCsv", () => {
     const name = "genai-perf/malformed/missing-ttft_profile_export_genai_perf.csv";
     const errors = importErrors([{ name, text: fixture(name) }]);
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.file).toBe(name);
-    expect(errors[0]!.line).toBe(1);
+    expect(errors[0]).toMatchObject({ file: name, line: 1 });
     expect(errors[0]!.message).toContain("Time To First Token (ms)");
   });
 });

@@ -33,7 +33,6 @@ describe("requestRateFromPath and pathHasConcurrency", () => {
     ["x-request_rate0/p.json", null, false],
     ["c-concurrency16/p.json", null, true],
   ])("%s → rate %j, concurrency %s", (path, rate, conc) => {
-    expect(requestRateFromPath(path)).toBe(rate);
-    expect(pathHasConcurrency(path)).toBe(conc);
+    expect([requestRateFromPath(path), pathHasConcurrency(path)]).toEqual([rate, conc]);
   });
 });

@@ -4,6 +4,7 @@
  * to milliseconds — and the errors of a table without a load or a latency column.
  */
 import { describe, expect, it } from "vitest";
+import { words } from "../helpers";
 import type { Problem } from "../../../src/engine/base/problems";
 import { mapHeaders } from "../../../src/import/aliases";
 import { csvSource } from "../../../src/import/formats/generic-source";
@@ -38,16 +39,8 @@ describe("guessTimeUnit", () => {
 });
 
 describe("setSlot", () => {
-  it.each([
-    ["ttftMs"],
-    ["e2eMs"],
-    ["tpotMs"],
-    ["ntpotMs"],
-    ["inputTokens"],
-    ["outputTokens"],
-    ["startMs"],
-    ["endMs"],
-  ] as const)("stores into %s and nothing else", (slot) => {
+  const slots = words<Slot>("ttftMs|e2eMs|tpotMs|ntpotMs|inputTokens|outputTokens|startMs|endMs");
+  it.each(slots)("stores into %s and nothing else", (slot) => {
     const rec: RequestRecord = { ok: true };
     setSlot(rec, slot, 42);
     expect(rec).toEqual({ ok: true, [slot]: 42 });
@@ -62,30 +55,21 @@ describe("setSlot", () => {
 
 describe("requestColumns", () => {
   it("finds each role and gives each value column its slot and factor to ms", () => {
-    const { c, codes } = columnsOf(
-      "concurrency,model,ttft_s,latency_ms,output_tokens,input_tokens,start_time_s,end_time_ms,success,error",
-    );
+    const values = "ttft_s,latency_ms,output_tokens,input_tokens,start_time_s,end_time_ms";
+    const { c, codes } = columnsOf(`concurrency,model,${values},success,error`);
     expect([c.concIdx, c.rateIdx, c.okIdx, c.errIdx]).toEqual([0, -1, 8, 9]);
     expect(c.metaIdx).toEqual([{ i: 1, key: "model" }]);
-    expect(c.values.map((v) => [v.i, v.slot, v.factor])).toEqual([
-      [2, "ttftMs", 1000],
-      [3, "e2eMs", 1],
-      [4, "outputTokens", 1],
-      [5, "inputTokens", 1],
-      [6, "startMs", 1000],
-      [7, "endMs", 1],
-    ]);
-    expect(c.hasTpot).toBe(false);
-    expect(codes).toEqual([]);
+    const slots = words("2 ttftMs ×1000|3 e2eMs ×1|4 outputTokens ×1|5 inputTokens ×1");
+    const times = words("6 startMs ×1000|7 endMs ×1");
+    expect(c.values.map((v) => `${v.i} ${v.slot} ×${v.factor}`)).toEqual([...slots, ...times]);
+    expect([c.hasTpot, codes]).toEqual([false, []]);
   });
 
   it("takes one ITL value per request as TPOT, and notes a latency without a unit", () => {
     const { c, codes } = columnsOf("request_rate,itl,ttft");
     expect(c.rateIdx).toBe(0);
-    expect(c.values.map((v) => [v.slot, v.isItl, v.unit])).toEqual([
-      ["tpotMs", true, "ms"],
-      ["ttftMs", false, "ms"],
-    ]);
+    const values = c.values.map((v) => `${v.slot} ${v.isItl} ${v.unit}`);
+    expect(values).toEqual(["tpotMs true ms", "ttftMs false ms"]);
     expect(codes).toEqual(["table.unitAssumedMs", "table.unitAssumedMs"]);
     // A tool that writes milliseconds by convention gets no note.
     expect(columnsOf("request_rate,itl,ttft", true).codes).toEqual([]);
@@ -107,19 +91,12 @@ describe("missingColumns", () => {
 
   it("names the missing load column and the missing latency column, at the header line", () => {
     const { src, c } = columnsOf("model,output_tokens,start_time_ms,end_time_ms");
-    expect(missingColumns(src, c).map((e) => [e.code, e.line, e.column, e.message])).toEqual([
-      [
-        "missing-column",
-        1,
-        "concurrency",
-        "no load column (concurrency, request rate, 并发…) among the 4 columns of the header",
-      ],
-      [
-        "missing-column",
-        1,
-        "ttft",
-        "no per-request latency column (ttft, latency, itl, tpot) among the 4 columns of the header",
-      ],
+    const errors = missingColumns(src, c);
+    const where = errors.map((e) => `${e.code} ${e.line} ${e.column}`);
+    expect(where).toEqual(["missing-column 1 concurrency", "missing-column 1 ttft"]);
+    expect(errors.map((e) => e.message)).toEqual([
+      "no load column (concurrency, request rate, 并发…) among the 4 columns of the header",
+      "no per-request latency column (ttft, latency, itl, tpot) among the 4 columns of the header",
     ]);
   });
 

@@ -1,19 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importOk } from "../helpers";
+import { importErrors, importOk } from "../helpers";
 import { parseDictLine } from "../../../src/import/formats/seed-script";
-import { importFiles } from "../../../src/import/index";
 
 const FILE = "fixtures/seed/sweep-output.txt";
 
 describe("seed sweep-script output", () => {
   it("parses a Python dict repr line", () => {
-    expect(parseDictLine("{'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}")).toEqual({
-      concurrency: 4,
-      rps: 1.7,
-      p50: 2.31,
-      p99: 3.02,
-    });
+    const line = "{'concurrency': 4, 'rps': 1.7, 'p50': 2.31, 'p99': 3.02}";
+    expect(parseDictLine(line)).toEqual({ concurrency: 4, rps: 1.7, p50: 2.31, p99: 3.02 });
     expect(parseDictLine("{'concurrency': 4, 'rps': None}")).toEqual({ concurrency: 4, rps: null });
   });
 
@@ -31,10 +26,8 @@ describe("seed sweep-script output", () => {
     expect(p4.ttftMs).toBeUndefined();
     // concurrency 64: 64 × 0.33 = 21.12
     expect(s.points[6]!.rps).toBeCloseTo(21.12, 12);
-    expect((s.meta.rawRps as { concurrency: number; rawRps: number }[])[2]).toMatchObject({
-      concurrency: 4,
-      rawRps: 1.7,
-    });
+    const raw = s.meta.rawRps as { concurrency: number; rawRps: number }[];
+    expect(raw[2]).toMatchObject({ concurrency: 4, rawRps: 1.7 });
     expect(s.warnings[0]).toContain("one worker's rate");
     expect(s.warnings[0]).toContain("concurrency 4: 1.7 → 6.8");
   });
@@ -42,16 +35,13 @@ describe("seed sweep-script output", () => {
   it("rejects a malformed sweep line with its line number", () => {
     const text =
       "{'concurrency': 1, 'rps': 2.1, 'p50': 0.46, 'p99': 0.58}\n{'concurrency': 2, 'rps': oops, 'p50': 1.0}\n";
-    const r = importFiles([{ name: "s.txt", text }]);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatchObject({ file: "s.txt", line: 2, code: "bad-record" });
+    const [e] = importErrors([{ name: "s.txt", text }]);
+    expect(e).toMatchObject({ file: "s.txt", line: 2, code: "bad-record" });
   });
 
   it("rejects a zero rps naming the line and key", () => {
-    const r = importFiles([
-      { name: "s.txt", text: "{'concurrency': 1, 'rps': 0, 'p50': 0.46, 'p99': 0.58}\n" },
-    ]);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatchObject({ line: 1, column: "rps", code: "bad-value" });
+    const text = "{'concurrency': 1, 'rps': 0, 'p50': 0.46, 'p99': 0.58}\n";
+    const [e] = importErrors([{ name: "s.txt", text }]);
+    expect(e).toMatchObject({ line: 1, column: "rps", code: "bad-value" });
   });
 });

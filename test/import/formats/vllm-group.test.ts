@@ -5,21 +5,17 @@ import { firstChar, firstCharIndex } from "../../../src/import/formats/vllm-grou
 import { fixture, importFixture } from "../helpers";
 
 describe("buildSweeps", () => {
-  const sweeps = importFixture(
-    "vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl",
-  );
+  const FILE = "vllm/nerdalert_vllm_benchmark_serving_rate_sweep_llama3.1-8b.jsonl";
+  const sweeps = importFixture(FILE);
   const v = sweeps.find((s) => s.meta.engine === "vllm")!;
   const sgl = sweeps.find((s) => s.meta.engine === "sglang")!;
 
   it("splits the 12 lines into one sweep per server (framework metadata vllm / sgl) of 6 points each", () => {
-    expect(sweeps).toHaveLength(2);
-    expect(v.points).toHaveLength(6);
-    expect(sgl.points).toHaveLength(6);
+    expect([sweeps.length, v.points.length, sgl.points.length]).toEqual([2, 6, 6]);
     expect(v.label).toBe("vllm · meta-llama/Llama-3.1-8B-Instruct");
     expect(sgl.label).toBe("vllm · meta-llama/Llama-3.1-8B-Instruct · sglang server");
-    expect(v.source.format).toBe("vllm");
-    expect(v.meta.model).toBe("meta-llama/Llama-3.1-8B-Instruct");
-    expect(v.meta.date).toBe("2025-04-14T16:51:48");
+    expect(v.meta).toMatchObject({ model: "meta-llama/Llama-3.1-8B-Instruct" });
+    expect([v.meta.date, v.source.format]).toEqual(["2025-04-14T16:51:48", "vllm"]);
   });
 
   it('sorts points by request rate with the "inf" rate last and open loop (concurrency null)', () => {
@@ -28,23 +24,16 @@ describe("buildSweeps", () => {
   });
 
   it("skips a warm-up run and a failed sweep run with warnings", () => {
-    const base = JSON.parse(
-      fixture("vllm/er0080_vllm_bench_sweep_serve_v0.25.1_run0.json"),
-    ) as Record<string, unknown>;
+    const run0 = fixture("vllm/er0080_vllm_bench_sweep_serve_v0.25.1_run0.json");
+    const base = JSON.parse(run0) as object;
+    const failed = { run_number: 1, error_type: "TimeoutError", error: "boom" };
     const text = JSON.stringify([
       { ...base, run_number: -1 },
       base,
-      {
-        run_number: 1,
-        error_type: "TimeoutError",
-        error: "boom",
-        serve_overrides: {},
-        bench_overrides: {},
-      },
+      { ...failed, serve_overrides: {}, bench_overrides: {} },
     ]);
     const r = importFiles([{ name: "summary.json", text }]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.sweeps[0]!.points).toHaveLength(1);
     expect(r.warnings.filter((w) => w.code === "skipped").map((w) => w.record)).toEqual([0, 2]);
   });
@@ -57,7 +46,6 @@ describe("firstCharIndex and firstChar", () => {
     ["a,b", 0, "a"],
     [" ".repeat(5000) + "{", -1, ""],
   ])("%j → %d %j", (text, i, c) => {
-    expect(firstCharIndex(text)).toBe(i);
-    expect(firstChar(text)).toBe(c);
+    expect([firstCharIndex(text), firstChar(text)]).toEqual([i, c]);
   });
 });

@@ -8,23 +8,10 @@ const p = M.problem("readFailed", { error: "EIO" });
 
 describe("issueOf", () => {
   it("writes the problem's English as the message and keeps only the places given", () => {
-    expect(issueOf("a.csv", "read", p)).toEqual({
-      file: "a.csv",
-      code: "read",
-      message: englishOf(p),
-      problem: p,
-    });
-    expect(
-      issueOf("a.csv", "read", p, { line: 2, column: "x", record: 0, key: undefined }),
-    ).toEqual({
-      file: "a.csv",
-      code: "read",
-      message: englishOf(p),
-      problem: p,
-      line: 2,
-      column: "x",
-      record: 0,
-    });
+    const issue = { file: "a.csv", code: "read", message: englishOf(p), problem: p };
+    expect(issueOf("a.csv", "read", p)).toEqual(issue);
+    const placed = issueOf("a.csv", "read", p, { line: 2, column: "x", record: 0, key: undefined });
+    expect(placed).toEqual({ ...issue, line: 2, column: "x", record: 0 });
   });
 });
 
@@ -34,7 +21,9 @@ describe("addNote", () => {
     const s: Noted = { warnings: ["old"] };
     addNote(s, p);
     addNote(s, q, true);
-    expect(s.warnings).toEqual([englishOf(q), "old", englishOf(p)]);
-    expect(s.problems).toEqual([q, p]);
+    expect([s.warnings, s.problems]).toEqual([
+      [englishOf(q), "old", englishOf(p)],
+      [q, p],
+    ]);
   });
 });

@@ -15,10 +15,9 @@ import { renderProblem } from "../../../src/report/messages";
 import { fixtureRuns, type Run, writtenRuns } from "./tools-cases";
 
 /** Every message of a run with the problem beside it (undefined when it has none). */
-function messagesOf(
-  r: Run,
-): { where: string; text: string; problem: Problem<object> | undefined }[] {
-  const out: { where: string; text: string; problem: Problem<object> | undefined }[] = [];
+type Message = { where: string; text: string; problem: Problem<object> | undefined };
+function messagesOf(r: Run): Message[] {
+  const out: Message[] = [];
   const where = `${r.what} (${r.importer})`;
   if (!r.result.ok) {
     for (const e of r.result.errors) out.push({ where, text: e.message, problem: e.problem });
@@ -26,9 +25,8 @@ function messagesOf(
   }
   for (const w of r.result.value.warnings) out.push({ where, text: w.message, problem: w.problem });
   for (const s of r.result.value.sweeps) {
-    expect(s.problems?.length ?? 0, `${where}: one problem per sweep warning`).toBe(
-      s.warnings.length,
-    );
+    const n = s.problems?.length ?? 0;
+    expect(n, `${where}: one problem per sweep warning`).toBe(s.warnings.length);
     s.warnings.forEach((w, i) => out.push({ where, text: w, problem: s.problems?.[i] }));
   }
   return out;
@@ -42,15 +40,13 @@ describe("per-tool importer messages carry their problem", () => {
     // 19 vLLM files through 2 importers, SGLang, seed, GuideLLM, LLMPerf, Locust, inference-perf,
     // InferenceX, trtllm-bench: the detected ones (a detection that disappears drops a run).
     expect(fixtures.length).toBeGreaterThanOrEqual(45);
-    for (const tool of words(
-      "vllm/|sglang/|seed/|guidellm/|llmperf/|locust/|inference-perf/|inferencex/|" +
-        "trtllm-bench/",
-    )) {
+    const tools =
+      "vllm/|sglang/|seed/|guidellm/|llmperf/|locust/|inference-perf/|inferencex/|trtllm-bench/";
+    for (const tool of words(tools))
       expect(
         fixtures.some((r) => r.what.startsWith(tool)),
         tool,
       ).toBe(true);
-    }
   });
 
   it("every issue and sweep warning has a problem whose English is the message", () => {
@@ -192,13 +188,9 @@ describe("English and Chinese of representative messages", () => {
   });
 
   it("locust: the row a stats file's latency is taken from", () => {
-    const r = locustStats.parse(
-      makeInputFile(
-        "results_stats.csv",
-        "Type,Name,Request Count,Failure Count,Median Response Time\nPOST,/a,5,0,10\nGET,/b,3,0,5\n",
-      ),
-      {},
-    );
+    const text =
+      "Type,Name,Request Count,Failure Count,Median Response Time\nPOST,/a,5,0,10\nGET,/b,3,0,5\n";
+    const r = locustStats.parse(makeInputFile("results_stats.csv", text), {});
     if (!r.ok) throw new Error("locust");
     expect(both(r.value.sweeps[0]!.problems![0]!)).toEqual([
       'Locust: e2e latency and request rate taken from the POST "/a" row (other rows ignored: GET /b)',
