@@ -436,14 +436,46 @@ export const WEIGHTED_2_3 = weighed({ method: "weighted", inputWeight: 2, output
  * Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d.
  * `${…}` inserts a list of keys written once (e.g. `TEAM_KEYS`).
  */
-export const paths = (s: TemplateStringsArray, ...keys: string[]) => {
+export const paths = (s: TemplateStringsArray, ...keys: string[]) =>
+  pathsOf(s.reduce((text, part, i) => text + (keys[i - 1] ?? "") + part));
+/** The paths of a text written as `paths` takes it. */
+const pathsOf = (text: string) => {
   let prefix = "";
-  return words(s.reduce((text, part, i) => text + (keys[i - 1] ?? "") + part)).flatMap((w) => {
+  return words(text).flatMap((w) => {
     if (!w.endsWith(".")) return [prefix + w];
     prefix = w;
     return [];
   });
 };
+/**
+ * Expected explanation lines written as one text, a line each (their common indentation cut), with
+ * a repeated node written once: a line `= a. b c` (paths as `paths` reads them) stands for the
+ * lines of those nodes, each written in full elsewhere in the same text (at any depth), indented
+ * as the `=` line. Every line is compared whole and exactly after the expansion; a path that is
+ * not written in full, or is written twice differently, throws.
+ */
+export function full(s: TemplateStringsArray, ...values: string[]): string[] {
+  const text = s.reduce((t, part, i) => t + (values[i - 1] ?? "") + part);
+  const written = text.split("\n").filter((l) => l.trim() !== "");
+  const cut = Math.min(...written.map((l) => l.length - l.trimStart().length));
+  const lines = written.map((l) => l.slice(cut));
+  const known = new Map<string, string>();
+  for (const l of lines) {
+    const path = /^ *(.+?) \[\w+\] = /.exec(l)?.[1];
+    if (path === undefined) continue;
+    if ((known.get(path) ?? l.trimStart()) !== l.trimStart()) throw new Error(`${path} twice`);
+    known.set(path, l.trimStart());
+  }
+  return lines.flatMap((l) => {
+    const [, pad, refs] = /^( *)= (.+)$/.exec(l) ?? [];
+    if (refs === undefined) return [l];
+    return pathsOf(refs).map((p) => {
+      const line = known.get(p);
+      if (line === undefined) throw new Error(`${p}: not written in full in this text`);
+      return pad + line;
+    });
+  });
+}
 /** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
 export const showPaths =
   (c: Ctx, depth = 1) =>
