@@ -37,37 +37,32 @@ import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { renderProblem } from "../../../src/report/messages";
 import {
   numericPaths,
-  CENTS,
   FORECAST_ZERO,
   IDLE,
-  NO_POOLS_OUTPUT,
   POOLS_JPY,
-  RESERVATION_EMPTY,
-  RESERVATION_OVERFULL,
-  RESERVATION_PROPORTIONAL,
-  RESERVATION_FULL,
-  RESERVATION_SEPARATE,
   SKU_MIX,
-  SWEEPS,
-  USAGE_FULL,
   USAGE_SEPARATE,
-  WEIGHTED_DEFAULT,
   ctxOf,
   resultPaths,
   show,
   showAll,
   node,
   G,
+  base,
   none,
   paths,
   showPaths,
   explainFailures,
 } from "./lineage-plans-b";
+import * as plansB from "./lineage-plans-b";
+import { words } from "../../words";
 import { planJson } from "../../../src/report/plan-output";
 
 /** `explainAll` of the paths written as one text (see `paths`). */
 const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
   explainAll(ctx, paths(s));
+/** Workload "chat" of one request a second of one token in and one out. */
+const ONE = { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 };
 
 /** A sweep of 1–5 levels at rising concurrency. */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
@@ -237,13 +232,9 @@ describe("the declarations", () => {
 describe("explainPath of a cell's formula", () => {
   /** A plan whose cell `x` is `formula`, over cells peak 40, k 2, big 1,500 and neg −3. */
   const cellX = (formula: string) =>
-    contextOf({
-      format: "capplan.plan/v1",
-      currency: "USD",
-      cells: { peak: 40, k: 2, big: 1500, neg: -3, x: formula },
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-      skus: [],
-    });
+    contextOf(
+      base({ cells: { peak: 40, k: 2, big: 1500, neg: -3, x: formula }, workloads: [ONE] }),
+    );
   // [formula, the cells it reads (its inputs), the formula with their values plugged in]
   it.each([
     ["=peak * 0.8", ["peak"], "40 * 0.8 = 32"],
@@ -338,22 +329,15 @@ describe("constants of the method in a lineage", () => {
 });
 
 describe("names of Object.prototype in a cell's formula are no cells and have no Chinese", () => {
-  const ctx = contextOf({
-    format: "capplan.plan/v1",
-    currency: "USD",
-    cells: { a: 2, x: "=constructor", y: "=toString + a" },
-    workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-    skus: [],
-  });
-  it("`=constructor` is an unknown name: no input, written as is, no formulaZh", () => {
+  const ctx = contextOf(
+    base({ cells: { a: 2, x: "=constructor", y: "=toString + a" }, workloads: [ONE] }),
+  );
+  it("`=constructor` is an unknown name: no input, written as is, no formulaZh; `cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
     expect(explainAll(ctx, ["cells.x", "cells.y"])).toEqual([
       "cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor",
       "cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a",
       "  cells.a [cell] = 2 | raw: 2",
     ]);
-  });
-
-  it("`cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
     for (const path of paths`
       cells.constructor cells.toString cells.hasOwnProperty workloads[0].constructor
         tenants.constructor constructor
@@ -363,61 +347,6 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
     }
     // a real cell still explains
     expect(explainLines(ctx, "cells.a")).toEqual(["cells.a [cell] = 2 | raw: 2"]);
-  });
-});
-
-describe("plan fields as written", () => {
-  it("a per-workload capacity under a name that is no path key, written as text ('600'), is its raw value and no formula", () => {
-    const plan = structuredClone(PLANS.dashed) as unknown as {
-      skus: { sweeps: Record<string, { replicaOutputTokensPerSec: unknown }> }[];
-    };
-    plan.skus[0]!.sweeps["support-bot"]!.replicaOutputTokensPerSec = "600";
-    expect(
-      explainLines(contextOf(plan), "skus[0].workloads[0].operatingPoint.outputTokensPerSec"),
-    ).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
-      "  skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | raw: 600",
-    ]);
-  });
-
-  it("a plan file without cells (an edited plan whose resolved cells remain) shows the cell without a raw value", () => {
-    const ctx = edited(PLANS.given, (c) => {
-      delete (c.plan as { cells?: unknown }).cells;
-    });
-    expect(explainLines(ctx, "cells.cap")).toEqual(["cells.cap [cell] = 2000"]);
-  });
-
-  it("a given capacity the file no longer writes (no skus, no SKU, no sweep, no entry for the workload) is the resolved value without a raw one", () => {
-    const path = "skus[0].workloads[0].operatingPoint.outputTokensPerSec";
-    const root =
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
-    const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
-    for (const edit of [
-      (c: LineageContext) => delete (c.plan as { skus?: unknown }).skus,
-      (c: LineageContext) => void (c.plan.skus = []),
-      (c: LineageContext) => delete (c.plan.skus[0] as { sweep?: unknown }).sweep,
-    ])
-      expect(explainLines(edited(PLANS.given, edit), path)).toEqual([root, field]);
-    // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
-    const noEntry = edited(PLANS.per, (c) => {
-      const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
-      s.sweeps = { docs: s.sweeps!.docs };
-    });
-    expect(explainLines(noEntry, path)).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
-      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 900",
-    ]);
-  });
-
-  it("a given capacity of a workload the result does not list (edited) is read under no workload name", () => {
-    const ctx = edited(PLANS.given, (c) => void (c.result.workloads = []));
-    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
-      "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
-      "      cells.peak [cell] = 40 | raw: 40",
-    ]);
-    // Its skus[0].replicaOutputTokensPerSec has no lineage: lineage-sweep.test.ts ("without the workload").
   });
 });
 
@@ -438,9 +367,9 @@ describe("explainPath of a path that is not a path", () => {
 
 describe("formula names", () => {
   const ctx = contextOf(PLANS.names);
-  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
+  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed; a cell that is not a formula is shown as written, without inputs", () => {
     expect(explainPaths(ctx)`
-      cells. a b c d e f g cyc1
+      cells. a b c d e f g cyc1 peak
       workloads[0]. inputTokens outputTokens
     `).toEqual([
       "cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
@@ -455,6 +384,7 @@ describe("formula names", () => {
       "cells.cyc1 [cell] = null | f: cyc2 + 1 | p: n/a + 1 = n/a | raw: =cyc2 + 1",
       "  cells.cyc2 [cell] = null | f: cyc1 * 2 | p: n/a * 2 = n/a | raw: =cyc1 * 2",
       "    cells.cyc1 = null (above)",
+      "cells.peak [cell] = 40 | raw: 40",
       "workloads[0].inputTokens [field] = 750 | raw: 750",
       "workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw:  =out",
       "  cells.out [cell] = 250 | raw: 250",
@@ -502,7 +432,7 @@ describe("cells", () => {
     const ctx = contextOf({
       format: "capplan.plan/v1",
       cells,
-      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      workloads: [{ ...ONE, name: "w" }],
       skus: [G({ pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } })],
     });
     const chain = [node(ctx, "cells.c0")];
@@ -516,11 +446,6 @@ describe("cells", () => {
       raw: "=c51 + 1",
       inputs: [],
     });
-  });
-
-  it("a cell that is not a formula is shown as written, without inputs", () => {
-    const ctx = contextOf(PLANS.names);
-    expect(explainLines(ctx, "cells.peak")).toEqual(["cells.peak [cell] = 40 | raw: 40"]);
   });
 });
 
@@ -697,6 +622,59 @@ describe("plan fields as written: capacities under names that are no path keys, 
       "  cells.peak [cell] = 40",
     ]);
   });
+
+  it("a per-workload capacity under a name that is no path key, written as text ('600'), is its raw value and no formula", () => {
+    const plan = structuredClone(PLANS.dashed) as unknown as {
+      skus: { sweeps: Record<string, { replicaOutputTokensPerSec: unknown }> }[];
+    };
+    plan.skus[0]!.sweeps["support-bot"]!.replicaOutputTokensPerSec = "600";
+    expect(
+      explainLines(contextOf(plan), "skus[0].workloads[0].operatingPoint.outputTokensPerSec"),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "  skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | raw: 600",
+    ]);
+  });
+
+  it("a plan file without cells (an edited plan whose resolved cells remain) shows the cell without a raw value", () => {
+    const ctx = edited(PLANS.given, (c) => {
+      delete (c.plan as { cells?: unknown }).cells;
+    });
+    expect(explainLines(ctx, "cells.cap")).toEqual(["cells.cap [cell] = 2000"]);
+  });
+
+  it("a given capacity the file no longer writes (no skus, no SKU, no sweep, no entry for the workload) is the resolved value without a raw one", () => {
+    const path = "skus[0].workloads[0].operatingPoint.outputTokensPerSec";
+    const root =
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
+    const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
+    for (const edit of [
+      (c: LineageContext) => delete (c.plan as { skus?: unknown }).skus,
+      (c: LineageContext) => void (c.plan.skus = []),
+      (c: LineageContext) => delete (c.plan.skus[0] as { sweep?: unknown }).sweep,
+    ])
+      expect(explainLines(edited(PLANS.given, edit), path)).toEqual([root, field]);
+    // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
+    const noEntry = edited(PLANS.per, (c) => {
+      const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
+      s.sweeps = { docs: s.sweeps!.docs };
+    });
+    expect(explainLines(noEntry, path)).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 900",
+    ]);
+  });
+
+  it("a given capacity of a workload the result does not list (edited) is read under no workload name", () => {
+    const ctx = edited(PLANS.given, (c) => void (c.result.workloads = []));
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
+      "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
+      "      cells.peak [cell] = 40 | raw: 40",
+    ]);
+    // Its skus[0].replicaOutputTokensPerSec has no lineage: lineage-sweep.test.ts ("without the workload").
+  });
 });
 
 describe("entry paths: SLO limits, factors, cells and top-level settings", () => {
@@ -778,43 +756,25 @@ describe("the Chinese formulas of the app's 中文 view", () => {
 
   // forecast, peak and team-total formulas in Chinese: [plan, path, formulaZh]
   it.each([
-    ["SKU_MIX", SKU_MIX, "skus[0].forecast.outputTokensPerSec", ZH_FORECAST],
-    ["SKU_MIX", SKU_MIX, "skus[0].forecast.utilization", ZH_UTILIZATION],
-    [
-      "SKU_MIX",
-      SKU_MIX,
-      "skus[0].peak.costPerMillionOutputTokens",
-      "峰值 costPerOutputToken × 1,000,000",
-    ],
-    ["SKU_MIX", SKU_MIX, "skus[0].peak.outputTokensPerSec", undefined],
-    ["POOLS_JPY", POOLS_JPY, "tenants.teams[0].costRounded", "Σ 该团队在各资源池的 costRounded"],
-    ["POOLS_JPY", POOLS_JPY, "tenants.pools[2].idle", "整个资源池成本（没有用量）"],
-    ["POOLS_JPY", POOLS_JPY, "tenants.pools[0].idle", "0（闲置按比例分摊给各团队）"],
-  ])("%s %s: %s", (_, plan, path, zh) => {
-    expect(node(ctxOf(plan), path).formulaZh).toBe(zh);
+    ["SKU_MIX", "skus[0].forecast.outputTokensPerSec", ZH_FORECAST],
+    ["SKU_MIX", "skus[0].forecast.utilization", ZH_UTILIZATION],
+    ["SKU_MIX", "skus[0].peak.costPerMillionOutputTokens", "峰值 costPerOutputToken × 1,000,000"],
+    ["SKU_MIX", "skus[0].peak.outputTokensPerSec", undefined],
+    ["POOLS_JPY", "tenants.teams[0].costRounded", "Σ 该团队在各资源池的 costRounded"],
+    ["POOLS_JPY", "tenants.pools[2].idle", "整个资源池成本（没有用量）"],
+    ["POOLS_JPY", "tenants.pools[0].idle", "0（闲置按比例分摊给各团队）"],
+  ] as const)("%s %s: %s", (plan, path, zh) => {
+    expect(node(ctxOf({ SKU_MIX, POOLS_JPY }[plan]), path).formulaZh).toBe(zh);
   });
 });
 
 describe("property: every numeric key of plan --json explains to its value, and every step recomputes", () => {
   it.each(
-    Object.entries({
-      USAGE_FULL,
-      RESERVATION_FULL,
-      CENTS,
-      WEIGHTED_DEFAULT,
-      USAGE_SEPARATE,
-      RESERVATION_SEPARATE,
-      RESERVATION_PROPORTIONAL,
-      RESERVATION_OVERFULL,
-      RESERVATION_EMPTY,
-      NO_POOLS_OUTPUT,
-      POOLS_JPY,
-      SKU_MIX,
-      FORECAST_ZERO,
-      SWEEPS,
-    }),
-  )("%s", (_, plan) => {
-    const c = ctxOf(plan);
+    words(`USAGE_FULL RESERVATION_FULL CENTS WEIGHTED_DEFAULT USAGE_SEPARATE RESERVATION_SEPARATE
+      RESERVATION_PROPORTIONAL RESERVATION_OVERFULL RESERVATION_EMPTY NO_POOLS_OUTPUT POOLS_JPY
+      SKU_MIX FORECAST_ZERO SWEEPS`),
+  )("%s", (name) => {
+    const c = ctxOf(plansB[name as keyof typeof plansB] as PlanFile);
     const paths = resultPaths(c.result);
     expect(explainFailures(c, paths)).toEqual([]);
     expect(paths.length).toBeGreaterThan(30);
