@@ -256,7 +256,8 @@ export const FORECAST_ZERO: PlanFile = base({
   skus: [G({ pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } })],
 });
 
-const pt = (
+/** A measured point read from line `line` of run.csv (100 requests, none failed) at `load`. */
+export const runPoint = (
   load: Partial<import("../../../src/engine/base/types").SweepPoint>,
   out: number,
   ttft: number,
@@ -273,7 +274,7 @@ const pt = (
 });
 
 /** SKU `name` of 1 GPU a replica at 1/h on sweep `label`, read from run.csv. */
-const swept = (name: string, label: string, points: ReturnType<typeof pt>[]) => ({
+export const swept = (name: string, label: string, points: ReturnType<typeof runPoint>[]) => ({
   name,
   gpusPerReplica: 1,
   pricePerGpuHour: 1,
@@ -286,21 +287,24 @@ export const SWEEPS: PlanFile = base({
   slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
   skus: [
     swept("C", "conc", [
-      pt({ concurrency: 1.5 }, 100, 100, 2),
-      pt({ concurrency: 16 }, 1000, 500, 3),
-      pt({ concurrency: 32 }, 1200, 3000, 4),
+      runPoint({ concurrency: 1.5 }, 100, 100, 2),
+      runPoint({ concurrency: 16 }, 1000, 500, 3),
+      runPoint({ concurrency: 32 }, 1200, 3000, 4),
     ]),
     swept("R", "rate", [
-      pt({ requestRate: 0.25 }, 100, 100, 2),
-      pt({ requestRate: 2.5 }, 1000, 500, 3),
-      pt({ requestRate: "inf" }, 1100, 900, 4),
+      runPoint({ requestRate: 0.25 }, 100, 100, 2),
+      runPoint({ requestRate: 2.5 }, 1000, 500, 3),
+      runPoint({ requestRate: "inf" }, 1100, 900, 4),
     ]),
-    swept("A", "achieved", [pt({ rps: 1.125 }, 100, 100, 2), pt({ rps: 12 }, 1000, 500, 3)]),
+    swept("A", "achieved", [
+      runPoint({ rps: 1.125 }, 100, 100, 2),
+      runPoint({ rps: 12 }, 1000, 500, 3),
+    ]),
     swept("R2", "rate2", [
-      pt({ requestRate: 0.25 }, 100, 100, 2),
-      pt({ requestRate: 2.346 }, 1000, 500, 3),
+      runPoint({ requestRate: 0.25 }, 100, 100, 2),
+      runPoint({ requestRate: 2.346 }, 1000, 500, 3),
     ]),
-    swept("C2", "conc2", [pt({ concurrency: 1.126 }, 1000, 100, 2)]),
+    swept("C2", "conc2", [runPoint({ concurrency: 1.126 }, 1000, 100, 2)]),
   ],
 });
 

@@ -31,6 +31,9 @@ import {
   paths,
   showPaths,
   POOL_TEAM_KEYS,
+  runPoint,
+  swept,
+  SWEEPS,
   full,
 } from "./lineage-plans-b";
 import type { PlanFile } from "../../../src/engine/base/types";
@@ -302,33 +305,10 @@ describe("entry paths that name no number", () => {
 
 describe("the load of a sweep point", () => {
   it("a point with neither concurrency nor a request rate nor achieved rps has no load in its source", () => {
-    const pt = (out: number, ttft: number, line: number) => ({
-      concurrency: null,
-      requestRate: null,
-      rps: null,
-      outputTokensPerSec: out,
-      ttftMs: { p99: ttft },
-      completed: 100,
-      failed: 0,
-      sources: [{ file: "run.csv", line }],
-    });
-    const c = contextOf(
-      base({
-        workloads: [{ name: "w", peakRps: 10, inputTokens: 100, outputTokens: 100 }],
-        slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-        skus: [
-          G({
-            name: "N",
-            pricePerGpuHour: 1,
-            sweep: {
-              label: "none",
-              source: { files: ["run.csv"], format: "generic-csv" },
-              points: [pt(100, 100, 2), pt(1000, 500, 3), pt(1100, 3000, 4)],
-            },
-          }) as never,
-        ],
-      }),
-    );
+    const none = (out: number, ttft: number, line: number) =>
+      runPoint({ rps: null }, out, ttft, line);
+    const points = [none(100, 100, 2), none(1000, 500, 3), none(1100, 3000, 4)];
+    const c = contextOf({ ...SWEEPS, skus: [swept("N", "none", points)] });
     expect(explainLines(c, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [sweepPoint] = 1000 | src: none [] inline #1 key=outputTokensPerSec rows=run.csv:3 at=run.csv:3",
     ]);
