@@ -453,9 +453,9 @@ const pathsOf = (text: string) => {
 };
 /**
  * Expected explanation lines written as one text, a line each (their common indentation cut), with
- * a repeated node written once: a line `= a. b c` (paths as `paths` reads them) stands for the
- * lines of those nodes, each written in full elsewhere in the same text (at any depth), indented
- * as the `=` line. Every line is compared whole and exactly after the expansion; a path that is
+ * a repeated node written once: a line `= a. b c` (paths as `paths` reads them, or separated by
+ * ", " where a path has spaces) stands for the lines of those nodes, each written in full elsewhere
+ * in the same text (at any depth), indented as the `=` line. Every line is compared whole and exactly after the expansion; a path that is
  * not written in full, or is written twice differently, throws.
  */
 export function full(s: TemplateStringsArray, ...values: string[]): string[] {
@@ -473,7 +473,7 @@ export function full(s: TemplateStringsArray, ...values: string[]): string[] {
   return lines.flatMap((l) => {
     const [, pad, refs] = /^( *)= (.+)$/.exec(l) ?? [];
     if (refs === undefined) return [l];
-    return pathsOf(refs).map((p) => {
+    return (refs.includes(", ") ? refs.split(", ") : pathsOf(refs)).map((p) => {
       const line = known.get(p);
       if (line === undefined) throw new Error(`${p}: not written in full in this text`);
       return pad + line;

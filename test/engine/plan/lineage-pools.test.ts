@@ -190,10 +190,7 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
         outputWeight (method tokens) [constant] = 1
         tenants.pools[0].costPerMillionTokens [computed] = 500 | pool cost ÷ used weighted tokens × 1,000,000 | 1,000 ÷ 2,000,000 × 1,000,000 = 500 | re 500
       tenants.pools[0].teams[0].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 900,000 + 1 × 100,000 = 1,000,000 | re 1000000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].inputTokens [computed] = 900000 | inputTokens of the team's usage row | 900,000 = 900,000 | re 900000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].outputTokens [computed] = 100000 | outputTokens of the team's usage row | 100,000 = 100,000 | re 100000
+        = inputWeight (method tokens), tenants.pools[0].teams[0].inputTokens, outputWeight (method tokens), tenants.pools[0].teams[0].outputTokens
       tenants.pools[0].teams[0].share [computed] = 0.5 | team's weighted tokens ÷ pool's weighted tokens | 1,000,000 ÷ 2,000,000 = 0.5 | re 0.5
         = tenants.pools[0]. teams[0].tokens usedTokens
       tenants.pools[0].teams[0].cost [computed] = 500 | share × pool cost | 0.5 × 1,000 = 500 | re 500
@@ -203,11 +200,9 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       tenants.pools[0].teams[0].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
         = tenants.pools[0].teams[0]. cost tokens
       tenants.pools[0].teams[0].costPerMillionInputTokens [computed] = 500 | inputWeight × cost per 1M weighted tokens | 1 × 500 = 500 | re 500
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
+        = inputWeight (method tokens), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].costPerMillionOutputTokens [computed] = 500 | outputWeight × cost per 1M weighted tokens | 1 × 500 = 500 | re 500
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
+        = outputWeight (method tokens), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].inputTokens [computed] = 900000 | inputTokens of the team's usage row | 900,000 = 900,000 | re 900000
         tenants.usage[0].inputTokens [field] = 900000 | raw 900000
       tenants.pools[0].teams[0].outputTokens [computed] = 100000 | outputTokens of the team's usage row | 100,000 = 100,000 | re 100000
@@ -217,10 +212,7 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
         tenants.pools[0].capacityTokensPerDay [field] = 1000000 | raw 1000000
         tenants.pools[0].replicas [field] = 4 | raw 4
       tenants.pools[0].teams[1].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 500,000 + 1 × 500,000 = 1,000,000 | re 1000000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].inputTokens [computed] = 500000 | inputTokens of the team's usage row | 500,000 = 500,000 | re 500000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].outputTokens [computed] = 500000 | outputTokens of the team's usage row | 500,000 = 500,000 | re 500000
+        = inputWeight (method tokens), tenants.pools[0].teams[1].inputTokens, outputWeight (method tokens), tenants.pools[0].teams[1].outputTokens
       tenants.pools[0].teams[1].share [computed] = 0.5 | team's weighted tokens ÷ pool's weighted tokens | 1,000,000 ÷ 2,000,000 = 0.5 | re 0.5
         = tenants.pools[0]. teams[1].tokens usedTokens
       tenants.pools[0].teams[1].cost [computed] = 500 | share × pool cost | 0.5 × 1,000 = 500 | re 500
@@ -230,11 +222,9 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       tenants.pools[0].teams[1].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
         = tenants.pools[0].teams[1]. cost tokens
       tenants.pools[0].teams[1].costPerMillionInputTokens [computed] = 500 | inputWeight × cost per 1M weighted tokens | 1 × 500 = 500 | re 500
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
+        = inputWeight (method tokens), tenants.pools[0].teams[1].costPerMillionTokens
       tenants.pools[0].teams[1].costPerMillionOutputTokens [computed] = 500 | outputWeight × cost per 1M weighted tokens | 1 × 500 = 500 | re 500
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].costPerMillionTokens [computed] = 500 | cost ÷ weighted tokens × 1,000,000 | 500 ÷ 1,000,000 × 1,000,000 = 500 | re 500
+        = outputWeight (method tokens), tenants.pools[0].teams[1].costPerMillionTokens
       tenants.pools[0].teams[1].inputTokens [computed] = 500000 | inputTokens of the team's usage row | 500,000 = 500,000 | re 500000
         tenants.usage[1].inputTokens [field] = 500000 | raw 500000
       tenants.pools[0].teams[1].outputTokens [computed] = 500000 | outputTokens of the team's usage row | 500,000 = 500,000 | re 500000
@@ -260,16 +250,11 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       tenants.pools[1].costPerMillionTokens [computed] = 4000 | pool cost ÷ used weighted tokens × 1,000,000 | 4,800 ÷ 1,200,000 × 1,000,000 = 4,000 | re 4000
         = tenants.pools[1]. cost usedTokens
       tenants.pools[1].costPerMillionInputTokens [computed] = 4000 | inputWeight × cost per 1M weighted tokens | 1 × 4,000 = 4,000 | re 4000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[1].costPerMillionTokens [computed] = 4000 | pool cost ÷ used weighted tokens × 1,000,000 | 4,800 ÷ 1,200,000 × 1,000,000 = 4,000 | re 4000
+        = inputWeight (method tokens), tenants.pools[1].costPerMillionTokens
       tenants.pools[1].costPerMillionOutputTokens [computed] = 4000 | outputWeight × cost per 1M weighted tokens | 1 × 4,000 = 4,000 | re 4000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[1].costPerMillionTokens [computed] = 4000 | pool cost ÷ used weighted tokens × 1,000,000 | 4,800 ÷ 1,200,000 × 1,000,000 = 4,000 | re 4000
+        = outputWeight (method tokens), tenants.pools[1].costPerMillionTokens
       tenants.pools[1].teams[0].tokens [computed] = 1200000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 1,000,000 + 1 × 200,000 = 1,200,000 | re 1200000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[1].teams[0].inputTokens [computed] = 1000000 | inputTokens of the team's usage row | 1,000,000 = 1,000,000 | re 1000000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[1].teams[0].outputTokens [computed] = 200000 | outputTokens of the team's usage row | 200,000 = 200,000 | re 200000
+        = inputWeight (method tokens), tenants.pools[1].teams[0].inputTokens, outputWeight (method tokens), tenants.pools[1].teams[0].outputTokens
       tenants.pools[1].teams[0].share [computed] = 1 | team's weighted tokens ÷ pool's weighted tokens | 1,200,000 ÷ 1,200,000 = 1 | re 1
         = tenants.pools[1]. teams[0].tokens usedTokens
       tenants.pools[1].teams[0].cost [computed] = 83.33333333333333 | team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) | 1,200,000 × 4,800 ÷ 69,120,000 = 83.3333 | re 83.33333333333333
@@ -279,11 +264,9 @@ describe("allocation over three pools in yen (POOLS_JPY)", () => {
       tenants.pools[1].teams[0].costPerMillionTokens [computed] = 69.44444444444444 | cost ÷ weighted tokens × 1,000,000 | 83.3333 ÷ 1,200,000 × 1,000,000 = 69.4444 | re 69.44444444444444
         = tenants.pools[1].teams[0]. cost tokens
       tenants.pools[1].teams[0].costPerMillionInputTokens [computed] = 69.44444444444444 | inputWeight × cost per 1M weighted tokens | 1 × 69.4444 = 69.4444 | re 69.44444444444444
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[1].teams[0].costPerMillionTokens [computed] = 69.44444444444444 | cost ÷ weighted tokens × 1,000,000 | 83.3333 ÷ 1,200,000 × 1,000,000 = 69.4444 | re 69.44444444444444
+        = inputWeight (method tokens), tenants.pools[1].teams[0].costPerMillionTokens
       tenants.pools[1].teams[0].costPerMillionOutputTokens [computed] = 69.44444444444444 | outputWeight × cost per 1M weighted tokens | 1 × 69.4444 = 69.4444 | re 69.44444444444444
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[1].teams[0].costPerMillionTokens [computed] = 69.44444444444444 | cost ÷ weighted tokens × 1,000,000 | 83.3333 ÷ 1,200,000 × 1,000,000 = 69.4444 | re 69.44444444444444
+        = outputWeight (method tokens), tenants.pools[1].teams[0].costPerMillionTokens
       tenants.pools[1].teams[0].inputTokens [computed] = 1000000 | inputTokens of the team's usage row | 1,000,000 = 1,000,000 | re 1000000
         tenants.usage[2].inputTokens [field] = 1000000 | raw 1000000
       tenants.pools[1].teams[0].outputTokens [computed] = 200000 | outputTokens of the team's usage row | 200,000 = 200,000 | re 200000
