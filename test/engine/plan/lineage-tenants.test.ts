@@ -436,10 +436,7 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
         outputWeight (method tokens) [constant] = 1
         tenants.pools[0].costPerMillionTokens [computed] = 120 | pool cost ÷ used weighted tokens × 1,000,000 | 240 ÷ 2,000,000 × 1,000,000 = 120 | re 120
       tenants.pools[0].teams[0].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 600,000 + 1 × 400,000 = 1,000,000 | re 1000000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].inputTokens [computed] = 600000 | inputTokens of the team's usage row | 600,000 = 600,000 | re 600000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].outputTokens [computed] = 400000 | outputTokens of the team's usage row | 400,000 = 400,000 | re 400000
+        = inputWeight (method tokens), tenants.pools[0].teams[0].inputTokens, outputWeight (method tokens), tenants.pools[0].teams[0].outputTokens
       tenants.pools[0].teams[0].share [computed] = 0.5 | team's weighted tokens ÷ pool's weighted tokens | 1,000,000 ÷ 2,000,000 = 0.5 | re 0.5
         = tenants.pools[0]. teams[0].tokens usedTokens
       tenants.pools[0].teams[0].cost [computed] = 90 | billed replicas ÷ pool replicas × pool cost (idle kept separate) | 3 ÷ 8 × 240 = 90 | re 90
@@ -449,11 +446,9 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
       tenants.pools[0].teams[0].costPerMillionTokens [computed] = 90 | cost ÷ weighted tokens × 1,000,000 | 90 ÷ 1,000,000 × 1,000,000 = 90 | re 90
         = tenants.pools[0].teams[0]. cost tokens
       tenants.pools[0].teams[0].costPerMillionInputTokens [computed] = 90 | inputWeight × cost per 1M weighted tokens | 1 × 90 = 90 | re 90
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 90 | cost ÷ weighted tokens × 1,000,000 | 90 ÷ 1,000,000 × 1,000,000 = 90 | re 90
+        = inputWeight (method tokens), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].costPerMillionOutputTokens [computed] = 90 | outputWeight × cost per 1M weighted tokens | 1 × 90 = 90 | re 90
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 90 | cost ÷ weighted tokens × 1,000,000 | 90 ÷ 1,000,000 × 1,000,000 = 90 | re 90
+        = outputWeight (method tokens), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].inputTokens [computed] = 600000 | inputTokens of the team's usage row | 600,000 = 600,000 | re 600000
         tenants.usage[0].inputTokens [field] = 600000 | raw 600000
       tenants.pools[0].teams[0].outputTokens [computed] = 400000 | outputTokens of the team's usage row | 400,000 = 400,000 | re 400000
@@ -467,10 +462,7 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
       tenants.pools[0].teams[0].billedReplicas [computed] = 3 | max(reserved replicas, used replicas) | max(3, 1) = 3 | re 3
         = tenants.pools[0].teams[0]. reservedReplicas usedReplicas
       tenants.pools[0].teams[1].tokens [computed] = 1000000 | inputWeight × inputTokens + outputWeight × outputTokens | 1 × 500,000 + 1 × 500,000 = 1,000,000 | re 1000000
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].inputTokens [computed] = 500000 | inputTokens of the team's usage row | 500,000 = 500,000 | re 500000
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].outputTokens [computed] = 500000 | outputTokens of the team's usage row | 500,000 = 500,000 | re 500000
+        = inputWeight (method tokens), tenants.pools[0].teams[1].inputTokens, outputWeight (method tokens), tenants.pools[0].teams[1].outputTokens
       tenants.pools[0].teams[1].share [computed] = 0.5 | team's weighted tokens ÷ pool's weighted tokens | 1,000,000 ÷ 2,000,000 = 0.5 | re 0.5
         = tenants.pools[0]. teams[1].tokens usedTokens
       tenants.pools[0].teams[1].cost [computed] = 30 | billed replicas ÷ pool replicas × pool cost (idle kept separate) | 1 ÷ 8 × 240 = 30 | re 30
@@ -480,11 +472,9 @@ describe("allocation by reservation (the worked example of docs/allocation.md: 8
       tenants.pools[0].teams[1].costPerMillionTokens [computed] = 30 | cost ÷ weighted tokens × 1,000,000 | 30 ÷ 1,000,000 × 1,000,000 = 30 | re 30
         = tenants.pools[0].teams[1]. cost tokens
       tenants.pools[0].teams[1].costPerMillionInputTokens [computed] = 30 | inputWeight × cost per 1M weighted tokens | 1 × 30 = 30 | re 30
-        inputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].costPerMillionTokens [computed] = 30 | cost ÷ weighted tokens × 1,000,000 | 30 ÷ 1,000,000 × 1,000,000 = 30 | re 30
+        = inputWeight (method tokens), tenants.pools[0].teams[1].costPerMillionTokens
       tenants.pools[0].teams[1].costPerMillionOutputTokens [computed] = 30 | outputWeight × cost per 1M weighted tokens | 1 × 30 = 30 | re 30
-        outputWeight (method tokens) [constant] = 1
-        tenants.pools[0].teams[1].costPerMillionTokens [computed] = 30 | cost ÷ weighted tokens × 1,000,000 | 30 ÷ 1,000,000 × 1,000,000 = 30 | re 30
+        = outputWeight (method tokens), tenants.pools[0].teams[1].costPerMillionTokens
       tenants.pools[0].teams[1].inputTokens [computed] = 500000 | inputTokens of the team's usage row | 500,000 = 500,000 | re 500000
         tenants.usage[1].inputTokens [field] = 500000 | raw 500000
       tenants.pools[0].teams[1].outputTokens [computed] = 500000 | outputTokens of the team's usage row | 500,000 = 500,000 | re 500000
@@ -663,11 +653,9 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
       tenants.pools[0].teams[0].costPerMillionTokens [computed] = 60 | cost ÷ weighted tokens × 1,000,000 | 60 ÷ 1,000,000 × 1,000,000 = 60 | re 60
         = tenants.pools[0].teams[0]. cost tokens
       tenants.pools[0].teams[0].costPerMillionInputTokens [computed] = 0 | inputWeight × cost per 1M weighted tokens | 0 × 60 = 0 | re 0
-        inputWeight (method output) [constant] = 0
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 60 | cost ÷ weighted tokens × 1,000,000 | 60 ÷ 1,000,000 × 1,000,000 = 60 | re 60
+        = inputWeight (method output), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].costPerMillionOutputTokens [computed] = 60 | outputWeight × cost per 1M weighted tokens | 1 × 60 = 60 | re 60
-        outputWeight (method output) [constant] = 1
-        tenants.pools[0].teams[0].costPerMillionTokens [computed] = 60 | cost ÷ weighted tokens × 1,000,000 | 60 ÷ 1,000,000 × 1,000,000 = 60 | re 60
+        = outputWeight (method output), tenants.pools[0].teams[0].costPerMillionTokens
       tenants.pools[0].teams[0].inputTokens [computed] = 5000000 | inputTokens of the team's usage row | 5,000,000 = 5,000,000 | re 5000000
         tenants.usage[0].inputTokens [field] = 5000000 | raw 5000000
       tenants.pools[0].teams[0].outputTokens [computed] = 1000000 | outputTokens of the team's usage row | 1,000,000 = 1,000,000 | re 1000000
@@ -688,8 +676,7 @@ describe("allocation without pools: the recommended SKU's cost, method output (N
         inputWeight (method output) [constant] = 0
         tenants.teams[1].costPerMillionTokens [computed] = 60 | own cost ÷ weighted tokens × 1,000,000 | 180 ÷ 3,000,000 × 1,000,000 = 60 | re 60
       tenants.teams[1].costPerMillionOutputTokens [computed] = 60 | outputWeight × cost per 1M weighted tokens | 1 × 60 = 60 | re 60
-        outputWeight (method output) [constant] = 1
-        tenants.teams[1].costPerMillionTokens [computed] = 60 | own cost ÷ weighted tokens × 1,000,000 | 180 ÷ 3,000,000 × 1,000,000 = 60 | re 60
+        = outputWeight (method output), tenants.teams[1].costPerMillionTokens
       tenants.teams[1].total [computed] = 180 | own (pool) cost + shared cost | 180 + 0 = 180 | re 180
         tenants.teams[1].cost [computed] = 180 | Σ the team's cost over pools | 180 = 180 | re 180
         tenants.teams[1].sharedCost [computed] = 0 | Σ the team's part of each shared cost |  = 0 | re 0
