@@ -107,8 +107,7 @@ describe("allocation by usage, idle separate, a pool priced from a SKU, weights 
       tenants.shared[1].teams[0].costRounded [computed] = 31.3 | in minor units by largest remainder, so the teams' parts add up to the rounded shared cost exactly | round(31.3043, 2) → 31.3 | re 31.3
         tenants.shared[1].teams[0].cost [computed] = 31.30434782608696 | shared cost × team's own cost ÷ Σ teams' own cost (split weighted) | 60 × 40 ÷ 76.6667 = 31.3043 | re 31.30434782608696
       tenants.shared[1].teams[1].cost [computed] = 28.695652173913043 | shared cost × team's own cost ÷ Σ teams' own cost (split weighted) | 60 × 36.6667 ÷ 76.6667 = 28.6957 | re 28.695652173913043
-        = tenants.shared[1].costPerDay tenants.teams[1].cost
-        Σ teams' own cost [computed] = 76.66666666666666 | Σ teams' pool costs | 76.6667 | re 76.66666666666666
+        = tenants.shared[1].costPerDay, tenants.teams[1].cost, Σ teams' own cost
       tenants.shared[1].teams[1].costRounded [computed] = 28.7 | in minor units by largest remainder, so the teams' parts add up to the rounded shared cost exactly | round(28.6957, 2) → 28.7 | re 28.7
         tenants.shared[1].teams[1].cost [computed] = 28.695652173913043 | shared cost × team's own cost ÷ Σ teams' own cost (split weighted) | 60 × 36.6667 ÷ 76.6667 = 28.6957 | re 28.695652173913043
       tenants.shared[2].cost [field] = 10 | raw 10
