@@ -451,6 +451,13 @@ const pathsOf = (text: string) => {
     return [];
   });
 };
+/** The lines of a text, each trimmed, blank ones left out (a list of long texts, one a line). */
+export const lines = (s: TemplateStringsArray) =>
+  s[0]!
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+
 /**
  * Expected explanation lines written as one text, a line each (their common indentation cut), with
  * a repeated node written once: a line `= a. b c` (paths as `paths` reads them, or separated by

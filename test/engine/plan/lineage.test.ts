@@ -53,6 +53,7 @@ import {
   paths,
   showPaths,
   explainFailures,
+  lines,
 } from "./lineage-plans-b";
 import * as plansB from "./lineage-plans-b";
 import { words } from "../../words";
@@ -451,82 +452,70 @@ describe("cells", () => {
 
 describe("the Chinese of formulas with words", () => {
   /** Every formula with words and its Chinese (the app's 中文 view). */
-  const ZH: Record<string, string> = {
-    "(load − load₀) ÷ (load₁ − load₀)": "(负载 − 负载₀) ÷ (负载₁ − 负载₀)",
-    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
-    "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
-    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
-    'costPerDay of the recommended SKU "L40S ×1" (no pools given)':
-      '推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）',
-    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
-    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
-    "costPerOutputToken × mean output tokens per request":
-      "costPerOutputToken × 每请求平均输出 token 数",
-    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
-    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "forecast rate × outputTokens": "预测速率 × outputTokens",
-    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-    "hours per day": "每天小时数",
-    "hours per month": "每月小时数",
-    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
-      "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
-    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
-      "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
-    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
-    "inputWeight × cost per 1M weighted tokens": "inputWeight × 每百万加权 token 成本",
-    "inputWeight × inputTokens + outputWeight × outputTokens":
-      "inputWeight × inputTokens + outputWeight × outputTokens（加权 token）",
-    "interpolated between two load levels where the binding SLO reaches its limit":
-      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
-    "number of load levels read from the files": "从文件读取的负载档位数",
-    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
-    "outputWeight × cost per 1M weighted tokens": "outputWeight × 每百万加权 token 成本",
-    "own (pool) cost + shared cost": "自身（资源池）成本 + 共享成本",
-    "own cost ÷ weighted tokens × 1,000,000": "自身成本 ÷ 加权 token × 1,000,000",
-    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
-    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "peak output tokens/s ÷ replicasBase (blended over workloads)":
-      "峰值输出 tokens/s ÷ replicasBase（按各负载混合）",
-    "peak output tokens/s ÷ Σ peakRps": "峰值输出 tokens/s ÷ Σ peakRps",
-    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
-      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
-    "pool cost ÷ used weighted tokens × 1,000,000": "资源池成本 ÷ 已用加权 token × 1,000,000",
-    "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
-    'replicas of SKU "L40S ×1"': 'SKU "L40S ×1" 的 replicas',
-    "rps × output tokens per request (the sweep has no output tokens/s)":
-      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-    "seconds per day": "每天秒数",
-    "seconds per hour": "每小时秒数",
-    "share × pool cost": "share × 资源池成本",
-    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
-      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
-    "the load level where throughput stops growing linearly (zones of the sweep)":
-      "吞吐不再线性增长的负载档位（扫描的分区）",
-    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
-    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
-    "tokens per million": "每百万 token 的 token 数",
-    "v₀ + t × (v₁ − v₀)": "v₀ + t × (v₁ − v₀)（线性插值）",
-    "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
-    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
-    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
-      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
-    "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
-    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)":
-      "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）",
-    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
-    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
-    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
-    "Σ the team's inputTokens over pools": "Σ 该团队在各资源池的 inputTokens",
-    "Σ the team's outputTokens over pools": "Σ 该团队在各资源池的 outputTokens",
-    "Σ the team's part of each shared cost": "Σ 该团队在每项共享成本中的部分",
-    "Σ the team's rounded part of each shared cost": "Σ 该团队在每项共享成本中取整后的部分",
-    "Σ the team's tokens over pools": "Σ 该团队在各资源池的 tokens",
-    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-  };
+  const ZH: Record<string, string> = Object.fromEntries(
+    lines`
+      (load − load₀) ÷ (load₁ − load₀) → (负载 − 负载₀) ÷ (负载₁ − 负载₀)
+      0 (idle is spread over the teams in proportion) → 0（闲置按比例分摊给各团队）
+      a finding of the sweep's diagnostics → 扫描诊断的一项发现
+      cost ÷ weighted tokens × 1,000,000 → cost ÷ 加权 token × 1,000,000
+      costPerDay of the recommended SKU "L40S ×1" (no pools given) → 推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）
+      costPerHour ÷ (forecast output tokens/s × 3600) → costPerHour ÷ (预测输出 tokens/s × 3600)
+      costPerHour ÷ (peak output tokens/s × 3600) → costPerHour ÷ (峰值输出 tokens/s × 3600)
+      costPerOutputToken × mean output tokens per request → costPerOutputToken × 每请求平均输出 token 数
+      forecast costPerOutputToken × 1,000,000 → 预测 costPerOutputToken × 1,000,000
+      forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) → 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)
+      forecast rate × outputTokens → 预测速率 × outputTokens
+      given capacity (not checked against SLOs) → 给定容量（未对照 SLO 检查）
+      hours per day → 每天小时数
+      hours per month → 每月小时数
+      idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder) → 闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）
+      in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly → 按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本
+      inputTokens of the team's usage row → 该团队用量行的 inputTokens
+      inputWeight × cost per 1M weighted tokens → inputWeight × 每百万加权 token 成本
+      inputWeight × inputTokens + outputWeight × outputTokens → inputWeight × inputTokens + outputWeight × outputTokens（加权 token）
+      interpolated between two load levels where the binding SLO reaches its limit → 在两个负载档位之间插值，取约束 SLO 恰好达到上限处
+      number of load levels read from the files → 从文件读取的负载档位数
+      outputTokens of the team's usage row → 该团队用量行的 outputTokens
+      outputWeight × cost per 1M weighted tokens → outputWeight × 每百万加权 token 成本
+      own (pool) cost + shared cost → 自身（资源池）成本 + 共享成本
+      own cost ÷ weighted tokens × 1,000,000 → 自身成本 ÷ 加权 token × 1,000,000
+      peak costPerOutputToken × 1,000,000 → 峰值 costPerOutputToken × 1,000,000
+      peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) → 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)
+      peak output tokens/s ÷ replicasBase (blended over workloads) → 峰值输出 tokens/s ÷ replicasBase（按各负载混合）
+      peak output tokens/s ÷ Σ peakRps → 峰值输出 tokens/s ÷ Σ peakRps
+      peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) → 峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）
+      pool cost ÷ used weighted tokens × 1,000,000 → 资源池成本 ÷ 已用加权 token × 1,000,000
+      pool cost − Σ teams' cost → 资源池成本 − Σ 各团队成本
+      replicas of SKU "L40S ×1" → SKU "L40S ×1" 的 replicas
+      rps × output tokens per request (the sweep has no output tokens/s) → rps × 每请求输出 token 数（扫描没有输出 tokens/s）
+      seconds per day → 每天秒数
+      seconds per hour → 每小时秒数
+      share × pool cost → share × 资源池成本
+      team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) → 团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）
+      team's weighted tokens ÷ pool's weighted tokens → 团队加权 token ÷ 资源池加权 token
+      the load level where throughput stops growing linearly (zones of the sweep) → 吞吐不再线性增长的负载档位（扫描的分区）
+      the pool cost rounded to the currency's minor unit → 资源池成本按币种最小单位取整
+      the whole pool cost (no usage) → 整个资源池成本（没有用量）
+      tokens per million → 每百万 token 的 token 数
+      v₀ + t × (v₁ − v₀) → v₀ + t × (v₁ − v₀)（线性插值）
+      weighted tokens ÷ pool capacity × pool replicas → 加权 token ÷ 资源池容量 × 资源池副本数
+      zones of the sweep (idle, linear, saturated) → 扫描的分区（空闲、线性、饱和）
+      Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) → Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）
+      Σ inputTokens of the team's usage rows → Σ 该团队各用量行的 inputTokens
+      Σ outputTokens of the team's usage rows → Σ 该团队各用量行的 outputTokens
+      Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens) → Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）
+      Σ teams' weighted tokens → Σ 各团队的加权 token
+      Σ the team's cost over pools → Σ 该团队在各资源池的 cost
+      Σ the team's costRounded over pools → Σ 该团队在各资源池的 costRounded
+      Σ the team's inputTokens over pools → Σ 该团队在各资源池的 inputTokens
+      Σ the team's outputTokens over pools → Σ 该团队在各资源池的 outputTokens
+      Σ the team's part of each shared cost → Σ 该团队在每项共享成本中的部分
+      Σ the team's rounded part of each shared cost → Σ 该团队在每项共享成本中取整后的部分
+      Σ the team's tokens over pools → Σ 该团队在各资源池的 tokens
+      Σ workloads' replicasBase → Σ 各负载的 replicasBase
+    `.map((l) => l.split(" → ")),
+  );
+
   const SKU_PATHS = paths`
     replicas costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens
       forecast.costPerMillionOutputTokens forecast.utilization replicaOutputTokensPerSec
