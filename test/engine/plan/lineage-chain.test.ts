@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { BROKEN, FORECAST_NONE, FORECAST_ZERO, G, IDLE, IDLE_FORECAST } from "./lineage-plans-b";
-import { full, paths } from "./lineage-plans-b";
+import { full, paths, showPaths } from "./lineage-plans-b";
+import { words } from "../../words";
 import { NO_CAPACITY, SKU_MIX, base, ctxOf, node, none, show, showAll } from "./lineage-plans-b";
 import { explainPath, lineageNodes, consistent } from "../../../src/engine/plan/lineage";
 import { PLANS } from "./lineage-plans-a";
@@ -73,13 +74,10 @@ describe("a SKU's peak and forecast steps", () => {
   });
 
   it("a forecast rate of exactly 0 is taken: avgRps 0 before dailyRequests, dailyRequests 0 before the peak (0 + 0 + 0.5 \u00d7 400 = 200)", () => {
-    const c = ctxOf(FORECAST_ZERO);
-    const f = "outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens";
-    const paths = [
-      ...f.split(" ").map((k) => `skus[0].forecast.${k}`),
-      "skus[0].peak.outputTokensPerSec",
-    ];
-    expect(showAll(c, paths)).toEqual([
+    expect(showPaths(ctxOf(FORECAST_ZERO))`
+      skus[0].forecast. outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens
+      skus[0].peak. outputTokensPerSec
+    `).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
       "  workloads[0] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[1] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
@@ -120,12 +118,12 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
       "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
     ];
-    const paths = sku0(
-      "costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens",
-    );
-    paths.push(...sku0("forecast.costPerMillionOutputTokens forecast.utilization"));
-    paths.push("workloads[0].tokensPerSec", "skus[0].costPerMillionOutputTokens");
-    expect(explainAll(ctx, paths)).toEqual([
+    const all = paths`
+      skus[0]. costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens
+        forecast.costPerMillionOutputTokens forecast.utilization
+      workloads[0]. tokensPerSec skus[0]. costPerMillionOutputTokens
+    `;
+    expect(explainAll(ctx, all)).toEqual([
       "skus[0].costPerMonth [computed] = 43800 | f: costPerHour × 730 | p: 60 × 730 = 43,800 | re: 43800",
       "  skus[0].costPerHour [computed] = 60 | f: gpus × pricePerGpuHour | p: 20 × 3 = 60 | re: 60",
       "    skus[0].gpus [computed] = 20 | f: replicas × gpusPerReplica | p: 10 × 2 = 20 | re: 20",
@@ -276,9 +274,9 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
 });
 
 describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)", () => {
-  const KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay"];
-  KEYS.push("costPerMonth", "replicaOutputTokensPerSec", "costPerOutputToken");
-  KEYS.push("costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak");
+  const KEYS = words(`replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth
+    replicaOutputTokensPerSec costPerOutputToken costPerMillionOutputTokens costPerRequest
+    utilizationAtPeak`);
   it("has no lineage for its replicas, GPUs and costs: an error value, not an exception (factor and spare redundancy, one and two workloads)", () => {
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
