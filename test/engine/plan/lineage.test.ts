@@ -199,21 +199,10 @@ describe("the declarations", () => {
   });
 
   it("traced steps recompute exactly from their recorded inputs, and plug their numbers in", () => {
-    const sku = {
-      gpusPerReplica: 4,
-      pricePerGpuHour: 20,
-      elasticity: 1.2,
-      redundancy: { factor: 1.2 },
-      workloads: [
-        {
-          inputTokens: 300,
-          outputTokens: 300,
-          peakRps: 50,
-          forecastRps: 10,
-          workloadCapacity: 1500,
-        },
-      ],
-    };
+    const w = { inputTokens: 300, outputTokens: 300, peakRps: 50, forecastRps: 10 };
+    const factors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+    const workloads = [{ ...w, workloadCapacity: 1500 }];
+    const sku = { gpusPerReplica: 4, pricePerGpuHour: 20, ...factors, workloads };
     const e = evaluateSku(sku, { trace: true });
     for (const st of e.trace!) expect([st.key, recompute(st)]).toEqual([st.key, st.value]);
     const replicas = e.trace!.find((s) => s.key === "replicas")!;
