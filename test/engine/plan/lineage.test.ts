@@ -59,6 +59,8 @@ import * as plansB from "./lineage-plans-b";
 import { words } from "../../words";
 import { planJson } from "../../../src/report/plan-output";
 
+/** The exports of lineage-plans-b by name (its plans for the property table). */
+const PLANS_B = new Map(Object.entries(plansB));
 /** `explainAll` of the paths written as one text (see `paths`). */
 const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
   explainAll(ctx, paths(s));
@@ -748,7 +750,7 @@ describe("property: every numeric key of plan --json explains to its value, and 
       RESERVATION_PROPORTIONAL RESERVATION_OVERFULL RESERVATION_EMPTY NO_POOLS_OUTPUT POOLS_JPY
       SKU_MIX FORECAST_ZERO SWEEPS`),
   )("%s", (name) => {
-    const c = ctxOf(plansB[name as keyof typeof plansB] as PlanFile);
+    const c = ctxOf(PLANS_B.get(name) as PlanFile);
     const paths = resultPaths(c.result);
     expect(explainFailures(c, paths)).toEqual([]);
     expect(paths.length).toBeGreaterThan(30);
