@@ -12,6 +12,7 @@ import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { failedSharePct, operatingPoint } from "../../src/engine/curve/slo";
 import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/base/types";
 import { words } from "../words";
+import { G } from "./plan/lineage-plans-b";
 
 /** A random sweep: 1–7 levels at rising concurrency; throughput, latencies and failures anything (past saturation included). */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
@@ -62,12 +63,7 @@ function plan(
     factors: { elasticity: 1.2, redundancy: o.spare ? { spare: 1 } : 1.3 },
     skus: [
       { name: "A", gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { points } },
-      {
-        name: "B",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 900 },
-      },
+      G({ name: "B", sweep: { replicaOutputTokensPerSec: 900 } }),
     ],
   };
 }

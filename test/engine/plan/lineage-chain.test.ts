@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { BROKEN, FORECAST_NONE, FORECAST_ZERO, G, IDLE, IDLE_FORECAST } from "./lineage-plans-b";
+import { full, paths, showPaths } from "./lineage-plans-b";
+import { words } from "../../words";
 import { NO_CAPACITY, SKU_MIX, base, ctxOf, node, none, show, showAll } from "./lineage-plans-b";
 import { explainPath, lineageNodes, consistent } from "../../../src/engine/plan/lineage";
 import { PLANS } from "./lineage-plans-a";
@@ -72,13 +74,10 @@ describe("a SKU's peak and forecast steps", () => {
   });
 
   it("a forecast rate of exactly 0 is taken: avgRps 0 before dailyRequests, dailyRequests 0 before the peak (0 + 0 + 0.5 \u00d7 400 = 200)", () => {
-    const c = ctxOf(FORECAST_ZERO);
-    const f = "outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens";
-    const paths = [
-      ...f.split(" ").map((k) => `skus[0].forecast.${k}`),
-      "skus[0].peak.outputTokensPerSec",
-    ];
-    expect(showAll(c, paths)).toEqual([
+    expect(showPaths(ctxOf(FORECAST_ZERO))`
+      skus[0].forecast. outputTokensPerSec utilization costPerOutputToken costPerMillionOutputTokens
+      skus[0].peak. outputTokensPerSec
+    `).toEqual([
       "skus[0].forecast.outputTokensPerSec [computed] = 200 | Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | Σ (0 + 0 + 200) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 200 | re 200",
       "  workloads[0] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
       "  workloads[1] · forecast rate × outputTokens [computed] = 0 | forecast rate × outputTokens | 0 × 100 = 0 | re 0",
@@ -119,12 +118,12 @@ describe("a given capacity (one workload, factor redundancy, forecast from avgRp
       "  skus[0].replicaOutputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
       "    skus[0].sweep.replicaOutputTokensPerSec = 2000 (above)",
     ];
-    const paths = sku0(
-      "costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens",
-    );
-    paths.push(...sku0("forecast.costPerMillionOutputTokens forecast.utilization"));
-    paths.push("workloads[0].tokensPerSec", "skus[0].costPerMillionOutputTokens");
-    expect(explainAll(ctx, paths)).toEqual([
+    const all = paths`
+      skus[0]. costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens
+        forecast.costPerMillionOutputTokens forecast.utilization
+      workloads[0]. tokensPerSec skus[0]. costPerMillionOutputTokens
+    `;
+    expect(explainAll(ctx, all)).toEqual([
       "skus[0].costPerMonth [computed] = 43800 | f: costPerHour × 730 | p: 60 × 730 = 43,800 | re: 43800",
       "  skus[0].costPerHour [computed] = 60 | f: gpus × pricePerGpuHour | p: 20 × 3 = 60 | re: 60",
       "    skus[0].gpus [computed] = 20 | f: replicas × gpusPerReplica | p: 10 × 2 = 20 | re: 20",
@@ -200,92 +199,84 @@ describe("three workloads on one measured sweep (spare redundancy; forecast rate
   it("explains cost per day, replicasRaw, cost per request (request-weighted mean), forecast and peak utilisation", () => {
     const paths = sku0("costPerDay replicasRaw costPerRequest forecast.costPerMillionOutputTokens");
     paths.push(...sku0("forecast.utilization utilizationAtPeak"));
-    expect(explainAll(ctx, paths)).toEqual([
-      "skus[0].costPerDay [computed] = 936 | f: costPerHour × 24 | p: 39 × 24 = 936 | re: 936",
-      "  skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39",
-      "    skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26",
-      "      skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13",
-      "        skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375",
-      "          skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5",
-      "            workloads[0].peakRps [field] = 10 | raw: 10",
-      "            workloads[0].outputTokens [field] = 200 | raw: 200",
-      "            skus[0].workloads[0].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
-      "          skus[0].workloads[1].replicasBase [computed] = 3.75 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 6 × 500 ÷ 800 = 3.75 | re: 3.75",
-      "            workloads[1].peakRps [field] = 6 | raw: 6",
-      "            workloads[1].outputTokens [field] = 500 | raw: 500",
-      "            skus[0].workloads[1].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
-      "          skus[0].workloads[2].replicasBase [computed] = 3.125 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 2 × 1,250 ÷ 800 = 3.125 | re: 3.125",
-      "            workloads[2].peakRps [field] = 2 | raw: 2",
-      "            workloads[2].outputTokens [field] = 1250 | raw: 1250",
-      "            skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4",
-      "        factors.elasticity [field] = 1.2 | raw: 1.2",
-      "        factors.redundancy.spare [field] = 1 | raw: 1",
-      "      skus[0].gpusPerReplica [field] = 2 | raw: 2",
-      "    skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5",
-      "  hoursPerDay [constant] = 24 | f: hours per day | zh: 每天小时数",
-      "skus[0].replicasRaw [computed] = 12.25 | f: replicasBase × elasticity + spare | p: 9.375 × 1.2 + 1 = 12.25 | re: 12.25",
-      "  skus[0].replicasBase = 9.375 (above)",
-      "  factors.elasticity [field] = 1.2 | raw: 1.2",
-      "  factors.redundancy.spare [field] = 1 | raw: 1",
-      "skus[0].costPerRequest [computed] = 0.0004340277777777778 | f: costPerOutputToken × mean output tokens per request | zh: costPerOutputToken × 每请求平均输出 token 数 | p: 0.000001042 × 416.6667 = 0.0004340 | re: 0.0004340277777777778",
-      "  skus[0].costPerOutputToken [computed] = 0.0000010416666666666667 | f: gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | p: 2 × 1.5 ÷ (800 × 3600) = 0.000001042 | re: 0.0000010416666666666667",
-      "    skus[0].gpusPerReplica [field] = 2 | raw: 2",
-      "    skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5",
-      "    skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
-      "      skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: Σ (2,000 + 3,000 + 2,500) = 7,500 | re: 7500",
-      "        workloads[0] · peakRps × outputTokens [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000",
-      "          workloads[0].peakRps [field] = 10 | raw: 10",
-      "          workloads[0].outputTokens [field] = 200 | raw: 200",
-      "        workloads[1] · peakRps × outputTokens [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000",
-      "          workloads[1].peakRps [field] = 6 | raw: 6",
-      "          workloads[1].outputTokens [field] = 500 | raw: 500",
-      "        workloads[2] · peakRps × outputTokens [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
-      "          workloads[2].peakRps [field] = 2 | raw: 2",
-      "          workloads[2].outputTokens [field] = 1250 | raw: 1250",
-      "      skus[0].replicasBase = 9.375 (above)",
-      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
-      "  mean output tokens per request [computed] = 416.6666666666667 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 7,500 ÷ Σ (10 + 6 + 2) = 416.6667 | re: 416.6666666666667",
-      "    skus[0].peak.outputTokensPerSec = 7500 (above)",
-      "    workloads[0].peakRps [field] = 10 | raw: 10",
-      "    workloads[1].peakRps [field] = 6 | raw: 6",
-      "    workloads[2].peakRps [field] = 2 | raw: 2",
-      "skus[0].forecast.costPerMillionOutputTokens [computed] = 2.256944444444444 | f: forecast costPerOutputToken × 1,000,000 | zh: 预测 costPerOutputToken × 1,000,000 | p: 0.000002257 × 1,000,000 = 2.2569 | re: 2.256944444444444",
-      "  skus[0].forecast.costPerOutputToken [computed] = 0.0000022569444444444443 | f: costPerHour ÷ (forecast output tokens/s × 3600) | zh: costPerHour ÷ (预测输出 tokens/s × 3600) | p: 39 ÷ (4,800 × 3600) = 0.000002257 | re: 0.0000022569444444444443",
-      "    skus[0].costPerHour = 39 (above)",
-      "    skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: Σ (800 + 1,500 + 2,500) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 4,800 | re: 4800",
-      "      workloads[0] · forecast rate × outputTokens [computed] = 800 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 4 × 200 = 800 | re: 800",
-      "        workloads[0].avgRps [field] = 4 | raw: 4",
-      "        workloads[0].outputTokens [field] = 200 | raw: 200",
-      "      workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500",
-      "        workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3",
-      "          workloads[1].dailyRequests [field] = 259200 | raw: 259200",
-      "          secondsPerDay [constant] = 86400 | f: seconds per day | zh: 每天秒数",
-      "        workloads[1].outputTokens [field] = 500 | raw: 500",
-      "      workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500",
-      "        workloads[2].peakRps [field] = 2 | raw: 2",
-      "        workloads[2].outputTokens [field] = 1250 | raw: 1250",
-      "    secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
-      "  million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数",
-      "skus[0].forecast.utilization [computed] = 0.46153846153846156 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 4,800 ÷ (13 × 800) = 0.4615 | re: 0.46153846153846156",
-      "  skus[0].forecast.outputTokensPerSec = 4800 (above)",
-      "  skus[0].replicas = 13 (above)",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
-      "    skus[0].peak.outputTokensPerSec = 7500 (above)",
-      "    skus[0].replicasBase = 9.375 (above)",
-      "skus[0].utilizationAtPeak [computed] = 0.7211538461538461 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 7,500 ÷ (13 × 800) = 0.7212 | re: 0.7211538461538461",
-      "  skus[0].peak.outputTokensPerSec = 7500 (above)",
-      "  skus[0].replicas = 13 (above)",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800",
-      "    skus[0].peak.outputTokensPerSec = 7500 (above)",
-      "    skus[0].replicasBase = 9.375 (above)",
-    ]);
+    expect(explainAll(ctx, paths)).toEqual(full`
+      skus[0].costPerDay [computed] = 936 | f: costPerHour × 24 | p: 39 × 24 = 936 | re: 936
+        skus[0].costPerHour [computed] = 39 | f: gpus × pricePerGpuHour | p: 26 × 1.5 = 39 | re: 39
+          skus[0].gpus [computed] = 26 | f: replicas × gpusPerReplica | p: 13 × 2 = 26 | re: 26
+            skus[0].replicas [computed] = 13 | f: ceil(replicasBase × elasticity) + spare | p: ceil(9.375 × 1.2) + 1 = 13 | re: 13
+              skus[0].replicasBase [computed] = 9.375 | f: Σ workloads' replicasBase | zh: Σ 各负载的 replicasBase | p: Σ (2.5 + 3.75 + 3.125) = 9.375 | re: 9.375
+                skus[0].workloads[0].replicasBase [computed] = 2.5 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 10 × 200 ÷ 800 = 2.5 | re: 2.5
+                  workloads[0].peakRps [field] = 10 | raw: 10
+                  workloads[0].outputTokens [field] = 200 | raw: 200
+                  skus[0].workloads[0].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4
+                skus[0].workloads[1].replicasBase [computed] = 3.75 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 6 × 500 ÷ 800 = 3.75 | re: 3.75
+                  workloads[1].peakRps [field] = 6 | raw: 6
+                  workloads[1].outputTokens [field] = 500 | raw: 500
+                  skus[0].workloads[1].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4
+                skus[0].workloads[2].replicasBase [computed] = 3.125 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 2 × 1,250 ÷ 800 = 3.125 | re: 3.125
+                  workloads[2].peakRps [field] = 2 | raw: 2
+                  workloads[2].outputTokens [field] = 1250 | raw: 1250
+                  skus[0].workloads[2].operatingPoint.outputTokensPerSec [sweepPoint] = 800 | src: lab [] inline #2 (concurrency 8) key=outputTokensPerSec rows=run.csv:4 at=run.csv:4
+              factors.elasticity [field] = 1.2 | raw: 1.2
+              factors.redundancy.spare [field] = 1 | raw: 1
+            skus[0].gpusPerReplica [field] = 2 | raw: 2
+          skus[0].pricePerGpuHour [field] = 1.5 | raw: 1.5
+        hoursPerDay [constant] = 24 | f: hours per day | zh: 每天小时数
+      skus[0].replicasRaw [computed] = 12.25 | f: replicasBase × elasticity + spare | p: 9.375 × 1.2 + 1 = 12.25 | re: 12.25
+        skus[0].replicasBase = 9.375 (above)
+        = factors.elasticity factors.redundancy.spare
+      skus[0].costPerRequest [computed] = 0.0004340277777777778 | f: costPerOutputToken × mean output tokens per request | zh: costPerOutputToken × 每请求平均输出 token 数 | p: 0.000001042 × 416.6667 = 0.0004340 | re: 0.0004340277777777778
+        skus[0].costPerOutputToken [computed] = 0.0000010416666666666667 | f: gpusPerReplica × pricePerGpuHour ÷ (replicaOutputTokensPerSec × 3600) | p: 2 × 1.5 ÷ (800 × 3600) = 0.000001042 | re: 0.0000010416666666666667
+          = skus[0]. gpusPerReplica pricePerGpuHour
+          skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800
+            skus[0].peak.outputTokensPerSec [computed] = 7500 | f: Σ peakRps × outputTokens | p: Σ (2,000 + 3,000 + 2,500) = 7,500 | re: 7500
+              workloads[0] · peakRps × outputTokens [computed] = 2000 | f: peakRps × outputTokens | p: 10 × 200 = 2,000 | re: 2000
+                = workloads[0]. peakRps outputTokens
+              workloads[1] · peakRps × outputTokens [computed] = 3000 | f: peakRps × outputTokens | p: 6 × 500 = 3,000 | re: 3000
+                = workloads[1]. peakRps outputTokens
+              workloads[2] · peakRps × outputTokens [computed] = 2500 | f: peakRps × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500
+                = workloads[2]. peakRps outputTokens
+            skus[0].replicasBase = 9.375 (above)
+          secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数
+        mean output tokens per request [computed] = 416.6666666666667 | f: peak output tokens/s ÷ Σ peakRps | zh: 峰值输出 tokens/s ÷ Σ peakRps | p: 7,500 ÷ Σ (10 + 6 + 2) = 416.6667 | re: 416.6666666666667
+          skus[0].peak.outputTokensPerSec = 7500 (above)
+          = workloads[0].peakRps workloads[1].peakRps workloads[2].peakRps
+      skus[0].forecast.costPerMillionOutputTokens [computed] = 2.256944444444444 | f: forecast costPerOutputToken × 1,000,000 | zh: 预测 costPerOutputToken × 1,000,000 | p: 0.000002257 × 1,000,000 = 2.2569 | re: 2.256944444444444
+        skus[0].forecast.costPerOutputToken [computed] = 0.0000022569444444444443 | f: costPerHour ÷ (forecast output tokens/s × 3600) | zh: costPerHour ÷ (预测输出 tokens/s × 3600) | p: 39 ÷ (4,800 × 3600) = 0.000002257 | re: 0.0000022569444444444443
+          skus[0].costPerHour = 39 (above)
+          skus[0].forecast.outputTokensPerSec [computed] = 4800 | f: Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) | zh: Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps） | p: Σ (800 + 1,500 + 2,500) (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) = 4,800 | re: 4800
+            workloads[0] · forecast rate × outputTokens [computed] = 800 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 4 × 200 = 800 | re: 800
+              workloads[0].avgRps [field] = 4 | raw: 4
+              workloads[0].outputTokens [field] = 200 | raw: 200
+            workloads[1] · forecast rate × outputTokens [computed] = 1500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 3 × 500 = 1,500 | re: 1500
+              workloads[1] · forecast rate [computed] = 3 | f: dailyRequests ÷ 86,400 | p: 259,200 ÷ 86,400 = 3 | re: 3
+                workloads[1].dailyRequests [field] = 259200 | raw: 259200
+                secondsPerDay [constant] = 86400 | f: seconds per day | zh: 每天秒数
+              workloads[1].outputTokens [field] = 500 | raw: 500
+            workloads[2] · forecast rate × outputTokens [computed] = 2500 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 2 × 1,250 = 2,500 | re: 2500
+              = workloads[2]. peakRps outputTokens
+          secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数
+        million [constant] = 1000000 | f: tokens per million | zh: 每百万 token 的 token 数
+      skus[0].forecast.utilization [computed] = 0.46153846153846156 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 4,800 ÷ (13 × 800) = 0.4615 | re: 0.46153846153846156
+        skus[0].forecast.outputTokensPerSec = 4800 (above)
+        skus[0].replicas = 13 (above)
+        skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800
+          skus[0].peak.outputTokensPerSec = 7500 (above)
+          skus[0].replicasBase = 9.375 (above)
+      skus[0].utilizationAtPeak [computed] = 0.7211538461538461 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 7,500 ÷ (13 × 800) = 0.7212 | re: 0.7211538461538461
+        skus[0].peak.outputTokensPerSec = 7500 (above)
+        skus[0].replicas = 13 (above)
+        skus[0].replicaOutputTokensPerSec [computed] = 800 | f: peak output tokens/s ÷ replicasBase (blended over workloads) | zh: 峰值输出 tokens/s ÷ replicasBase（按各负载混合） | p: 7,500 ÷ 9.375 (blended over workloads) = 800 | re: 800
+          skus[0].peak.outputTokensPerSec = 7500 (above)
+          skus[0].replicasBase = 9.375 (above)
+    `);
   });
 });
 
 describe("a SKU without a capacity (its `<id>_tok_s` formulas read each other)", () => {
-  const KEYS = ["replicasBase", "replicasRaw", "replicas", "gpus", "costPerHour", "costPerDay"];
-  KEYS.push("costPerMonth", "replicaOutputTokensPerSec", "costPerOutputToken");
-  KEYS.push("costPerMillionOutputTokens", "costPerRequest", "utilizationAtPeak");
+  const KEYS = words(`replicasBase replicasRaw replicas gpus costPerHour costPerDay costPerMonth
+    replicaOutputTokensPerSec costPerOutputToken costPerMillionOutputTokens costPerRequest
+    utilizationAtPeak`);
   it("has no lineage for its replicas, GPUs and costs: an error value, not an exception (factor and spare redundancy, one and two workloads)", () => {
     for (const plan of [PLANS.tok, PLANS.cycleSpare]) {
       const ctx = contextOf(plan);
@@ -339,37 +330,36 @@ describe("no traffic at peak (peakRps 0)", () => {
   const ctx = contextOf(PLANS.zero);
   it("utilisation is 0 and recomputes to 0; the peak cost per token has no number", () => {
     const paths = sku0("utilizationAtPeak forecast.utilization peak.costPerOutputToken");
-    expect(explainAll(ctx, paths)).toEqual([
-      "skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
-      "  skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0",
-      "    workloads[0].peakRps [field] = 0 | raw: 0",
-      "    workloads[0].outputTokens [field] = 200 | raw: 200",
-      "  skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0",
-      "    skus[0].replicasRaw [computed] = 0 | f: replicasBase × elasticity × redundancy | p: 0 × 1 × 1 = 0 | re: 0",
-      "      skus[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ 1,000 = 0 | re: 0",
-      "        workloads[0].peakRps [field] = 0 | raw: 0",
-      "        workloads[0].outputTokens [field] = 200 | raw: 200",
-      "        skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
-      "          skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
-      "      factors.elasticity [field] = 1",
-      "      factors.redundancy [field] = 1 | raw: 1 (default)",
-      "  skus[0].replicaOutputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000",
-      "    skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000",
-      "skus[0].forecast.utilization [computed] = 0 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0",
-      "  skus[0].forecast.outputTokensPerSec [computed] = 0 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 0 × 200 = 0 | re: 0",
-      "    workloads[0].avgRps [field] = 0 | raw: 0",
-      "    workloads[0].outputTokens [field] = 200 | raw: 200",
-      "  skus[0].replicas = 0 (above)",
-      "  skus[0].replicaOutputTokensPerSec = 1000 (above)",
-      "skus[0].peak.costPerOutputToken [computed] = null | f: costPerHour ÷ (peak output tokens/s × 3600) | zh: costPerHour ÷ (峰值输出 tokens/s × 3600) | p: 0 ÷ (0 × 3600) = n/a | re: null",
-      "  skus[0].costPerHour [computed] = 0 | f: gpus × pricePerGpuHour | p: 0 × 2 = 0 | re: 0",
-      "    skus[0].gpus [computed] = 0 | f: replicas × gpusPerReplica | p: 0 × 1 = 0 | re: 0",
-      "      skus[0].replicas = 0 (above)",
-      "      skus[0].gpusPerReplica [field] = 1 | raw: 1",
-      "    skus[0].pricePerGpuHour [field] = 2 | raw: 2",
-      "  skus[0].peak.outputTokensPerSec = 0 (above)",
-      "  secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数",
-    ]);
+    expect(explainAll(ctx, paths)).toEqual(full`
+      skus[0].utilizationAtPeak [computed] = 0 | f: peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0
+        skus[0].peak.outputTokensPerSec [computed] = 0 | f: peakRps × outputTokens | p: 0 × 200 = 0 | re: 0
+          workloads[0].peakRps [field] = 0 | raw: 0
+          workloads[0].outputTokens [field] = 200 | raw: 200
+        skus[0].replicas [computed] = 0 | f: ceil(replicasRaw) | p: ceil(0) = 0 | re: 0
+          skus[0].replicasRaw [computed] = 0 | f: replicasBase × elasticity × redundancy | p: 0 × 1 × 1 = 0 | re: 0
+            skus[0].replicasBase [computed] = 0 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 0 × 200 ÷ 1,000 = 0 | re: 0
+              = workloads[0]. peakRps outputTokens
+              skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000
+                skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000
+            factors.elasticity [field] = 1
+            factors.redundancy [field] = 1 | raw: 1 (default)
+        skus[0].replicaOutputTokensPerSec [computed] = 1000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 1,000 = 1,000 | re: 1000
+          skus[0].sweep.replicaOutputTokensPerSec [field] = 1000 | raw: 1000
+      skus[0].forecast.utilization [computed] = 0 | f: forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) | zh: 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec) | p: 0 ÷ (0 × 1,000) = 0 | re: 0
+        skus[0].forecast.outputTokensPerSec [computed] = 0 | f: forecast rate × outputTokens | zh: 预测速率 × outputTokens | p: 0 × 200 = 0 | re: 0
+          workloads[0].avgRps [field] = 0 | raw: 0
+          workloads[0].outputTokens [field] = 200 | raw: 200
+        skus[0].replicas = 0 (above)
+        skus[0].replicaOutputTokensPerSec = 1000 (above)
+      skus[0].peak.costPerOutputToken [computed] = null | f: costPerHour ÷ (peak output tokens/s × 3600) | zh: costPerHour ÷ (峰值输出 tokens/s × 3600) | p: 0 ÷ (0 × 3600) = n/a | re: null
+        skus[0].costPerHour [computed] = 0 | f: gpus × pricePerGpuHour | p: 0 × 2 = 0 | re: 0
+          skus[0].gpus [computed] = 0 | f: replicas × gpusPerReplica | p: 0 × 1 = 0 | re: 0
+            skus[0].replicas = 0 (above)
+            skus[0].gpusPerReplica [field] = 1 | raw: 1
+          skus[0].pricePerGpuHour [field] = 2 | raw: 2
+        skus[0].peak.outputTokensPerSec = 0 (above)
+        secondsPerHour [constant] = 3600 | f: seconds per hour | zh: 每小时秒数
+    `);
   });
 });
 
@@ -698,13 +688,10 @@ describe("an error bar's ends (interval)", () => {
     expect(n.value).toBeCloseTo(value, 6);
   });
 
-  it.each([
-    "skus[0].interval.replicas[2]",
-    "skus[0].interval.replicas",
-    "skus[0].interval.noSuchKey[0]",
-    "skus[0].interval.replicas[0][1]",
-    "skus[1].interval.replicas[0]",
-  ])("%s is not a number the plan has", (path) => {
+  it.each(paths`
+    skus[0].interval. replicas[2] replicas noSuchKey[0] replicas[0][1]
+    skus[1].interval.replicas[0]
+  `)("%s is not a number the plan has", (path) => {
     expect(explainPath(c, path).ok).toBe(false);
   });
 

@@ -15,10 +15,53 @@ const pt = (
   itlMs: { p95: itl },
   sources,
 });
+/** A level of an open-loop sweep (offered request rate) with no output tokens/s or sources of its own. */
+const ratePt = (requestRate: number, rps: number, out: number, ttft: number, itl: number) => ({
+  concurrency: null,
+  requestRate,
+  rps,
+  outputTokensPerSec: out,
+  ttftMs: { p99: ttft },
+  itlMs: { p95: itl },
+});
+/** A level with achieved rps but no output tokens/s. */
+const rpsPt = (concurrency: number, rps: number, ttft: number, itl: number) => ({
+  concurrency,
+  requestRate: null,
+  rps,
+  ttftMs: { p99: ttft },
+  itlMs: { p95: itl },
+});
 const slo = [
   { metric: "ttft", stat: "p99", maxMs: 1000 },
   { metric: "itl", stat: "p95", maxMs: 50 },
 ];
+/** A plan of the format in US dollars with `over` written into it. */
+const plan = <T extends object>(over: T) => ({
+  format: "capplan.plan/v1",
+  currency: "USD",
+  ...over,
+});
+/** Workload "chat": 100 input tokens a request. */
+const chat = (peakRps: number, outputTokens: number) => ({
+  name: "chat",
+  peakRps,
+  inputTokens: 100,
+  outputTokens,
+});
+/** A SKU of 1 GPU a replica at 2/h on `sweep` (an `id` before the numbers when given). */
+const sku = <S extends object>(name: string, sweep: S, id?: string) => ({
+  name,
+  ...(id === undefined ? {} : { id }),
+  gpusPerReplica: 1,
+  pricePerGpuHour: 2,
+  sweep,
+});
+/** A SKU given `tok` output tokens/s a replica. */
+const given = (name: string, tok: number | string, id?: string) =>
+  sku(name, { replicaOutputTokensPerSec: tok }, id);
+/** SKUs C and D whose capacities read each other (`=d_tok_s`, `=c_tok_s`). */
+const CYCLE = [given("C", "=d_tok_s", "c"), given("D", "=c_tok_s", "d")];
 /** Four concurrency levels; TTFT crosses 1000 ms between concurrency 8 and 16 (at 1/6 of the way), ITL crosses 50 ms halfway. */
 const lab = {
   label: "lab",
@@ -42,12 +85,12 @@ const files = {
     ]),
   ],
 };
+/** Achieved rps at concurrency 2 and 4 (no output tokens/s). */
+const po = [rpsPt(2, 2, 400, 20), rpsPt(4, 3.5, 800, 30)];
 
 export const PLANS = {
   /** One workload on a given capacity (a formula over cells), factor redundancy, forecast from avgRps. */
-  given: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  given: plan({
     cells: { peak: 40, out: 250, cap: "=peak * 50" },
     workloads: [
       { name: "chat", peakRps: "=peak", avgRps: 10, inputTokens: 750, outputTokens: "=out" },
@@ -62,11 +105,9 @@ export const PLANS = {
         sweep: { replicaOutputTokensPerSec: "=cap" },
       },
     ],
-  },
+  }),
   /** Three workloads on one measured sweep, spare redundancy; forecast rates from avgRps, dailyRequests and peakRps. */
-  spare: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  spare: plan({
     workloads: [
       { name: "chat", peakRps: 10, avgRps: 4, inputTokens: 100, outputTokens: 200 },
       { name: "docs", peakRps: 6, dailyRequests: 259200, inputTokens: 1000, outputTokens: 500 },
@@ -76,99 +117,39 @@ export const PLANS = {
     sloMode: "measured",
     factors: { elasticity: 1.2, redundancy: { spare: 1 } },
     skus: [{ name: "S", gpusPerReplica: 2, pricePerGpuHour: 1.5, sweep: lab }],
-  },
+  }),
   /** The legacy single `workload`, an interpolated operating point, no factors (defaults). */
-  interp: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workload: { name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 },
+  interp: plan({
+    workload: chat(20, 200),
     slo,
     sloMode: "interpolated",
-    skus: [{ name: "I", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: files }],
-  },
+    skus: [sku("I", files)],
+  }),
   /** An open-loop sweep (request rates) interpolated between 6 and 10 req/s. */
-  rate: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+  rate: plan({
+    workloads: [chat(20, 200)],
     slo,
     sloMode: "interpolated",
     skus: [
-      {
-        name: "R",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: {
-          label: "rr",
-          points: [
-            {
-              concurrency: null,
-              requestRate: 2,
-              rps: 2,
-              outputTokensPerSec: 300,
-              ttftMs: { p99: 400 },
-              itlMs: { p95: 20 },
-            },
-            {
-              concurrency: null,
-              requestRate: 6,
-              rps: 5.5,
-              outputTokensPerSec: 1100,
-              ttftMs: { p99: 800 },
-              itlMs: { p95: 30 },
-            },
-            {
-              concurrency: null,
-              requestRate: 10,
-              rps: 7,
-              outputTokensPerSec: 1400,
-              ttftMs: { p99: 1200 },
-              itlMs: { p95: 40 },
-            },
-          ],
-        },
-      },
+      sku("R", {
+        label: "rr",
+        points: [
+          ratePt(2, 2, 300, 400, 20),
+          ratePt(6, 5.5, 1100, 800, 30),
+          ratePt(10, 7, 1400, 1200, 40),
+        ],
+      }),
     ],
-  },
+  }),
   /** A sweep with achieved rps but no output tokens/s: capacity is rps × output tokens per request. */
-  rpsonly: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+  rpsonly: plan({
+    workloads: [chat(20, 200)],
     slo,
     sloMode: "measured",
-    skus: [
-      {
-        name: "P",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: {
-          label: "po",
-          points: [
-            { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
-            {
-              concurrency: 4,
-              requestRate: null,
-              rps: 3.5,
-              ttftMs: { p99: 800 },
-              itlMs: { p95: 30 },
-            },
-            {
-              concurrency: 8,
-              requestRate: null,
-              rps: 5,
-              ttftMs: { p99: 1200 },
-              itlMs: { p95: 40 },
-            },
-          ],
-        },
-      },
-    ],
-  },
+    skus: [sku("P", { label: "po", points: [...po, rpsPt(8, 5, 1200, 40)] })],
+  }),
   /** Formulas whose text has function calls, member access and quoted words that name cells. */
-  names: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  names: plan({
     cells: {
       peak: 40,
       out: 250,
@@ -192,11 +173,9 @@ export const PLANS = {
         sweep: { replicaOutputTokensPerSec: 1000 },
       },
     ],
-  },
+  }),
   /** `<id>_tok_s` in formulas: a hop into SKU A's chain; C and D read each other (a cycle); E repeats A's id. */
-  tok: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  tok: plan({
     cells: {
       k: 2,
       x: "=a_tok_s * k",
@@ -205,54 +184,13 @@ export const PLANS = {
       w: "=a_bcdef + 1",
       v: "=zz_tok_s + k",
     },
-    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
-    skus: [
-      {
-        name: "A",
-        id: "a",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 1500 },
-      },
-      {
-        name: "B",
-        id: "b",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=a_tok_s * k" },
-      },
-      {
-        name: "C",
-        id: "c",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
-      },
-      {
-        name: "D",
-        id: "d",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
-      },
-      {
-        name: "E",
-        id: "a",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 10 },
-      },
-    ],
-  },
+    workloads: [chat(10, 300)],
+    skus: [given("A", 1500, "a"), given("B", "=a_tok_s * k", "b"), ...CYCLE, given("E", 10, "a")],
+  }),
   /** Per-workload given capacities (`sweeps`), one a formula; the price left to the GPU catalogue. */
-  per: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  per: plan({
     cells: { cap: 900 },
-    workloads: [
-      { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 },
-      { name: "docs", peakRps: 2, inputTokens: 1000, outputTokens: 600 },
-    ],
+    workloads: [chat(10, 300), { name: "docs", peakRps: 2, inputTokens: 1000, outputTokens: 600 }],
     skus: [
       {
         name: "A",
@@ -264,65 +202,19 @@ export const PLANS = {
         },
       },
     ],
-  },
+  }),
 
   /** Two SKUs given 500 and 700 tok/s (numbers), explained against `cycleText`, where each reads the other. */
-  cycleNumbers: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
-    skus: [
-      {
-        name: "C",
-        id: "c",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 500 },
-      },
-      {
-        name: "D",
-        id: "d",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 700 },
-      },
-    ],
-  },
-  cycleText: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
-    skus: [
-      {
-        name: "C",
-        id: "c",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
-      },
-      {
-        name: "D",
-        id: "d",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
-      },
-    ],
-  },
+  cycleNumbers: plan({
+    workloads: [chat(10, 300)],
+    skus: [given("C", 500, "c"), given("D", 700, "d")],
+  }),
+  cycleText: plan({ workloads: [chat(10, 300)], skus: CYCLE }),
 
   /** Team "a" with two usage rows in pool p; pool q has no usage. */
-  teams: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 }],
-    skus: [
-      {
-        name: "G",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 1000 },
-      },
-    ],
+  teams: plan({
+    workloads: [chat(10, 300)],
+    skus: [given("G", 1000)],
     tenants: {
       method: "tokens",
       idle: "proportional",
@@ -336,58 +228,29 @@ export const PLANS = {
         { team: "b", pool: "p", inputTokens: 5e6, outputTokens: 5e6 },
       ],
     },
-  },
+  }),
 
   /** `cycleText` with two workloads and spare redundancy. */
-  cycleSpare: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [
-      { name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 300 },
-      { name: "docs", peakRps: 1, inputTokens: 1000, outputTokens: 500 },
-    ],
+  cycleSpare: plan({
+    workloads: [chat(10, 300), { name: "docs", peakRps: 1, inputTokens: 1000, outputTokens: 500 }],
     factors: { elasticity: 1.2, redundancy: { spare: 2 } },
-    skus: [
-      {
-        name: "C",
-        id: "c",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=d_tok_s" },
-      },
-      {
-        name: "D",
-        id: "d",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: "=c_tok_s" },
-      },
-    ],
-  },
+    skus: CYCLE,
+  }),
 
   /** Every level of the sweep breaks the TTFT limit: no operating point. */
-  infeasible: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+  infeasible: plan({
+    workloads: [chat(20, 200)],
     slo,
     sloMode: "measured",
     skus: [
-      {
-        name: "X",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: {
-          label: "slow",
-          points: [pt(1, 1, 100, 1200, 20, []), pt(2, 2, 200, 1500, 30, [])],
-        },
-      },
+      sku("X", {
+        label: "slow",
+        points: [pt(1, 1, 100, 1200, 20, []), pt(2, 2, 200, 1500, 30, [])],
+      }),
     ],
-  },
+  }),
   /** A workload whose name is not a path key (`support-bot`) with its own given capacity, a formula. */
-  dashed: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  dashed: plan({
     cells: { cap: 600 },
     workloads: [
       { name: "support-bot", peakRps: 3, inputTokens: 100, outputTokens: 400 },
@@ -404,58 +267,26 @@ export const PLANS = {
         },
       },
     ],
-  },
+  }),
 
   /** No traffic at peak: utilisation and the peak cost per token divide by zero. */
-  zero: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  zero: plan({
     workloads: [{ name: "chat", peakRps: 0, avgRps: 0, inputTokens: 100, outputTokens: 200 }],
-    skus: [
-      {
-        name: "Z",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: { replicaOutputTokensPerSec: 1000 },
-      },
-    ],
-  },
+    skus: [given("Z", 1000)],
+  }),
   /** The legacy single `workload` with a stray key named like a SKU field the SKU leaves to the catalogue. */
-  stray: {
-    format: "capplan.plan/v1",
-    currency: "USD",
+  stray: plan({
     workload: { name: "chat", peakRps: 2, inputTokens: 100, outputTokens: 200, pricePerGpuHour: 9 },
     skus: [
       { name: "A", gpu: "h100-sxm", gpusPerReplica: 1, sweep: { replicaOutputTokensPerSec: 1000 } },
     ],
-  },
+  }),
 
   /** `rpsonly` without traffic: replicasBase 0, so the capacity (rps × output tokens per request) cannot be recovered from it. */
-  rpszero: {
-    format: "capplan.plan/v1",
-    currency: "USD",
-    workloads: [{ name: "chat", peakRps: 0, inputTokens: 100, outputTokens: 200 }],
+  rpszero: plan({
+    workloads: [chat(0, 200)],
     slo,
     sloMode: "measured",
-    skus: [
-      {
-        name: "P",
-        gpusPerReplica: 1,
-        pricePerGpuHour: 2,
-        sweep: {
-          label: "po",
-          points: [
-            { concurrency: 2, requestRate: null, rps: 2, ttftMs: { p99: 400 }, itlMs: { p95: 20 } },
-            {
-              concurrency: 4,
-              requestRate: null,
-              rps: 3.5,
-              ttftMs: { p99: 800 },
-              itlMs: { p95: 30 },
-            },
-          ],
-        },
-      },
-    ],
-  },
+    skus: [sku("P", { label: "po", points: po })],
+  }),
 };

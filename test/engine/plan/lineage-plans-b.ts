@@ -121,14 +121,7 @@ export const base = (over: Partial<PlanFile>): PlanFile => ({
 export const USAGE_SEPARATE: PlanFile = base({
   workloads: [{ name: "chat", peakRps: 10, inputTokens: 100, outputTokens: 50 }],
   factors: { elasticity: 2 },
-  skus: [
-    {
-      name: "G",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 10,
-      sweep: { replicaOutputTokensPerSec: 500 },
-    },
-  ],
+  skus: [G({ pricePerGpuHour: 10, sweep: { replicaOutputTokensPerSec: 500 } })],
   tenants: {
     method: "weighted",
     inputWeight: 1,
@@ -215,14 +208,7 @@ export const NO_POOLS_OUTPUT: PlanFile = base({
 export const POOLS_JPY: PlanFile = base({
   currency: "JPY",
   workloads: [{ name: "chat", peakRps: 2, inputTokens: 300, outputTokens: 100 }],
-  skus: [
-    {
-      name: "G",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 100,
-      sweep: { replicaOutputTokensPerSec: 100 },
-    },
-  ],
+  skus: [G({ pricePerGpuHour: 100 })],
   tenants: {
     idle: "separate",
     pools: [
@@ -253,14 +239,7 @@ export const SKU_MIX: PlanFile = base({
   slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
   maxErrorRatePct: 2,
   factors: { elasticity: 1.5, redundancy: { spare: 1 } },
-  skus: [
-    {
-      name: "G",
-      gpusPerReplica: 2,
-      pricePerGpuHour: 3,
-      sweep: { replicaOutputTokensPerSec: 1000 },
-    },
-  ],
+  skus: [G({ gpusPerReplica: 2, pricePerGpuHour: 3, sweep: { replicaOutputTokensPerSec: 1000 } })],
 });
 
 /**
@@ -274,12 +253,11 @@ export const FORECAST_ZERO: PlanFile = base({
     { name: "c", peakRps: 1, avgRps: 0.5, inputTokens: 10, outputTokens: 400 },
   ],
   factors: { redundancy: 1.25 },
-  skus: [
-    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } },
-  ],
+  skus: [G({ pricePerGpuHour: 4, sweep: { replicaOutputTokensPerSec: 500 } })],
 });
 
-const pt = (
+/** A measured point read from line `line` of run.csv (100 requests, none failed) at `load`. */
+export const runPoint = (
   load: Partial<import("../../../src/engine/base/types").SweepPoint>,
   out: number,
   ttft: number,
@@ -295,110 +273,82 @@ const pt = (
   sources: [{ file: "run.csv", line }],
 });
 
+/** SKU `name` of 1 GPU a replica at 1/h on sweep `label`, read from run.csv. */
+export const swept = (name: string, label: string, points: ReturnType<typeof runPoint>[]) => ({
+  name,
+  gpusPerReplica: 1,
+  pricePerGpuHour: 1,
+  sweep: { label, source: { files: ["run.csv"], format: "generic-csv" }, points },
+});
+
 /** One SKU per kind of load level (concurrency, offered rate or inf, achieved rps, fractional rate and concurrency); measured points under TTFT p99 ≤ 1,000 ms. */
 export const SWEEPS: PlanFile = base({
   workloads: [{ name: "w", peakRps: 10, inputTokens: 100, outputTokens: 100 }],
   slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
   skus: [
-    {
-      name: "C",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: {
-        label: "conc",
-        source: { files: ["run.csv"], format: "generic-csv" },
-        points: [
-          pt({ concurrency: 1.5 }, 100, 100, 2),
-          pt({ concurrency: 16 }, 1000, 500, 3),
-          pt({ concurrency: 32 }, 1200, 3000, 4),
-        ],
-      },
-    },
-    {
-      name: "R",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: {
-        label: "rate",
-        source: { files: ["run.csv"], format: "generic-csv" },
-        points: [
-          pt({ requestRate: 0.25 }, 100, 100, 2),
-          pt({ requestRate: 2.5 }, 1000, 500, 3),
-          pt({ requestRate: "inf" }, 1100, 900, 4),
-        ],
-      },
-    },
-    {
-      name: "A",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: {
-        label: "achieved",
-        source: { files: ["run.csv"], format: "generic-csv" },
-        points: [pt({ rps: 1.125 }, 100, 100, 2), pt({ rps: 12 }, 1000, 500, 3)],
-      },
-    },
-    {
-      name: "R2",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: {
-        label: "rate2",
-        source: { files: ["run.csv"], format: "generic-csv" },
-        points: [pt({ requestRate: 0.25 }, 100, 100, 2), pt({ requestRate: 2.346 }, 1000, 500, 3)],
-      },
-    },
-    {
-      name: "C2",
-      gpusPerReplica: 1,
-      pricePerGpuHour: 1,
-      sweep: {
-        label: "conc2",
-        source: { files: ["run.csv"], format: "generic-csv" },
-        points: [pt({ concurrency: 1.126 }, 1000, 100, 2)],
-      },
-    },
+    swept("C", "conc", [
+      runPoint({ concurrency: 1.5 }, 100, 100, 2),
+      runPoint({ concurrency: 16 }, 1000, 500, 3),
+      runPoint({ concurrency: 32 }, 1200, 3000, 4),
+    ]),
+    swept("R", "rate", [
+      runPoint({ requestRate: 0.25 }, 100, 100, 2),
+      runPoint({ requestRate: 2.5 }, 1000, 500, 3),
+      runPoint({ requestRate: "inf" }, 1100, 900, 4),
+    ]),
+    swept("A", "achieved", [
+      runPoint({ rps: 1.125 }, 100, 100, 2),
+      runPoint({ rps: 12 }, 1000, 500, 3),
+    ]),
+    swept("R2", "rate2", [
+      runPoint({ requestRate: 0.25 }, 100, 100, 2),
+      runPoint({ requestRate: 2.346 }, 1000, 500, 3),
+    ]),
+    swept("C2", "conc2", [runPoint({ concurrency: 1.126 }, 1000, 100, 2)]),
   ],
 });
 
 /** A workload whose input tokens are a formula that fails (a name that is no cell), and one at 0 req/s. */
 export const BROKEN: PlanFile = base({
   workloads: [{ name: "bad", peakRps: 3, inputTokens: "=nope * 2", outputTokens: 100 }],
-  skus: [
-    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
-  ],
+  skus: [G()],
 });
 
 /** No traffic: 0 req/s needs 0 replicas. */
 export const IDLE: PlanFile = base({
   workloads: [{ name: "none", peakRps: 0, inputTokens: 10, outputTokens: 100 }],
-  skus: [
-    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
-  ],
+  skus: [G()],
 });
 
 /** No peak traffic but a forecast of 1 req/s: 0 replicas, forecast utilization 0 (as capacity.ts gives it). */
 export const IDLE_FORECAST: PlanFile = base({
   workloads: [{ name: "later", peakRps: 0, avgRps: 1, inputTokens: 10, outputTokens: 100 }],
-  skus: [
-    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
-  ],
+  skus: [G()],
 });
 
+/** Tenants of `over` on pool p (60 a day): team a uses 100 + 100 tokens, b 300 + `bOut`. */
+const weighed = (
+  over: Partial<NonNullable<PlanFile["tenants"]>>,
+  bOut: number,
+  more: object[] = [],
+) =>
+  base({
+    tenants: {
+      ...over,
+      pools: [{ name: "p", costPerDay: 60 }],
+      usage: [
+        { team: "a", inputTokens: 100, outputTokens: 100 },
+        { team: "b", inputTokens: 300, outputTokens: bOut },
+        ...(more as never[]),
+      ],
+    },
+  });
+
 /** Method weighted with only the output weight written: the input weight is the method's 1. */
-export const WEIGHTED_DEFAULT: PlanFile = base({
-  tenants: {
-    method: "weighted",
-    outputWeight: 2,
-    pools: [{ name: "p", costPerDay: 60 }],
-    usage: [
-      { team: "a", inputTokens: 100, outputTokens: 100 },
-      { team: "b", inputTokens: 300, outputTokens: 0 },
-      // An error of the plan, left out: a pool that does not exist.
-      { team: "a", pool: "nope", inputTokens: 1000, outputTokens: 0 },
-    ],
-  },
-});
+export const WEIGHTED_DEFAULT: PlanFile = weighed({ method: "weighted", outputWeight: 2 }, 0, [
+  // An error of the plan, left out: a pool that does not exist.
+  { team: "a", pool: "nope", inputTokens: 1000, outputTokens: 0 },
+]);
 
 /**
  * Idle separate. Pool "full" (100 a day, 1,000 tokens a day) is used exactly to its capacity
@@ -468,59 +418,75 @@ export const NO_CAPACITY: PlanFile = base({
       outputTokens: 100,
     },
   ],
-  skus: [
-    { name: "G", gpusPerReplica: 0, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
-  ],
+  skus: [G({ gpusPerReplica: 0 })],
 });
 
 /** Every forecast rate is 0: forecast output 0 tokens/s, so no forecast cost per token. */
 export const FORECAST_NONE: PlanFile = base({
   workloads: [{ name: "w", peakRps: 2, avgRps: 0, inputTokens: 10, outputTokens: 100 }],
-  skus: [
-    { name: "G", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { replicaOutputTokensPerSec: 100 } },
-  ],
+  skus: [G()],
 });
 
 /** Method tokens ignores the weights written (5 and 7): both are 1. */
-export const TOKENS_WRITTEN_WEIGHTS: PlanFile = base({
-  tenants: {
-    method: "tokens",
-    inputWeight: 5,
-    outputWeight: 7,
-    pools: [{ name: "p", costPerDay: 60 }],
-    usage: [
-      { team: "a", inputTokens: 100, outputTokens: 100 },
-      { team: "b", inputTokens: 300, outputTokens: 100 },
-    ],
-  },
-});
+export const TOKENS_WRITTEN_WEIGHTS = weighed(
+  { method: "tokens", inputWeight: 5, outputWeight: 7 },
+  100,
+);
 
 /** Method weighted 2 : 3, both written. */
-export const WEIGHTED_2_3: PlanFile = base({
-  tenants: {
-    method: "weighted",
-    inputWeight: 2,
-    outputWeight: 3,
-    pools: [{ name: "p", costPerDay: 60 }],
-    usage: [
-      { team: "a", inputTokens: 100, outputTokens: 100 },
-      { team: "b", inputTokens: 300, outputTokens: 0 },
-    ],
-  },
-});
+export const WEIGHTED_2_3 = weighed({ method: "weighted", inputWeight: 2, outputWeight: 3 }, 0);
 
 /**
  * Paths as one text; a word ending in "." prefixes the next words: `a. b c.d` is a.b, a.c.d.
  * `${…}` inserts a list of keys written once (e.g. `TEAM_KEYS`).
  */
-export const paths = (s: TemplateStringsArray, ...keys: string[]) => {
+export const paths = (s: TemplateStringsArray, ...keys: string[]) =>
+  pathsOf(s.reduce((text, part, i) => text + (keys[i - 1] ?? "") + part));
+/** The paths of a text written as `paths` takes it. */
+const pathsOf = (text: string) => {
   let prefix = "";
-  return words(s.reduce((text, part, i) => text + (keys[i - 1] ?? "") + part)).flatMap((w) => {
+  return words(text).flatMap((w) => {
     if (!w.endsWith(".")) return [prefix + w];
     prefix = w;
     return [];
   });
 };
+/** The lines of a text, each trimmed, blank ones left out (a list of long texts, one a line). */
+export const lines = (s: TemplateStringsArray) =>
+  s[0]!
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+
+/**
+ * Expected explanation lines written as one text, a line each (their common indentation cut), with
+ * a repeated node written once: a line `= a. b c` (paths as `paths` reads them, or separated by
+ * ", " where a path has spaces) stands for the lines of those nodes, each written in full elsewhere
+ * in the same text (at any depth), indented as the `=` line. Every line is compared whole and exactly after the expansion; a path that is
+ * not written in full, or is written twice differently, throws.
+ */
+export function full(s: TemplateStringsArray, ...values: string[]): string[] {
+  const text = s.reduce((t, part, i) => t + (values[i - 1] ?? "") + part);
+  const written = text.split("\n").filter((l) => l.trim() !== "");
+  const cut = Math.min(...written.map((l) => l.length - l.trimStart().length));
+  const lines = written.map((l) => l.slice(cut));
+  const known = new Map<string, string>();
+  for (const l of lines) {
+    const path = /^ *(.+?) \[\w+\] = /.exec(l)?.[1];
+    if (path === undefined) continue;
+    if ((known.get(path) ?? l.trimStart()) !== l.trimStart()) throw new Error(`${path} twice`);
+    known.set(path, l.trimStart());
+  }
+  return lines.flatMap((l) => {
+    const [, pad, refs] = /^( *)= (.+)$/.exec(l) ?? [];
+    if (refs === undefined) return [l];
+    return (refs.includes(", ") ? refs.split(", ") : pathsOf(refs)).map((p) => {
+      const line = known.get(p);
+      if (line === undefined) throw new Error(`${p}: not written in full in this text`);
+      return pad + line;
+    });
+  });
+}
 /** `showAll` of the paths written as one text (see `paths`), each to `depth` levels. */
 export const showPaths =
   (c: Ctx, depth = 1) =>

@@ -33,14 +33,13 @@ const INTERP = "interpolated between two load levels where the binding SLO reach
 const INTERP_ZH = "在两个负载档位之间插值，取约束 SLO 恰好达到上限处";
 
 /** One workload (20 req/s × 200 output tokens), TTFT p99 ≤ 1,000 ms, interpolated, on an inline sweep `rr`. */
-const sweepPlan = (points: unknown[]) => ({
-  format: "capplan.plan/v1",
-  currency: "USD",
-  workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
-  slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
-  sloMode: "interpolated",
-  skus: [{ name: "R", gpusPerReplica: 1, pricePerGpuHour: 2, sweep: { label: "rr", points } }],
-});
+const sweepPlan = (points: unknown[]) =>
+  base({
+    workloads: [{ name: "chat", peakRps: 20, inputTokens: 100, outputTokens: 200 }],
+    slo: [{ metric: "ttft", stat: "p99", maxMs: 1000 }],
+    sloMode: "interpolated",
+    skus: [G({ name: "R", sweep: { label: "rr", points } }) as never],
+  });
 const pt = (c: number | null, rps: number, out: number, ttft: number) => ({
   concurrency: c,
   requestRate: null,
@@ -282,13 +281,9 @@ describe("an open-loop sweep interpolated between request rates", () => {
   // TTFT 800 at 6 req/s, 1200 at 10: 1000 ms at 8 req/s, t = 0.5; output 1,100 + 0.5 × 300 = 1,250; rps 5.5 + 0.75 = 6.25.
   const ctx = contextOf(PLANS.rate);
   it("interpolates on the request rate; the concurrency of an open-loop sweep has no number", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-        "skus[0].workloads[0].operatingPoint.rps",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].workloads[0].operatingPoint. outputTokensPerSec concurrency rps
+    `).toEqual([
       "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 1250 | f: v₀ + t × (v₁ − v₀) | zh: v₀ + t × (v₁ − v₀)（线性插值） | p: 1,100 + 0.5 × (1,400 − 1,100) = 1,250 | re: 1250",
       "  rr · point 1 · outputTokensPerSec [sweepPoint] = 1100 | src: rr [] inline #1 (request rate 6 req/s) key=outputTokensPerSec",
       "  rr · point 2 · outputTokensPerSec [sweepPoint] = 1400 | src: rr [] inline #2 (request rate 10 req/s) key=outputTokensPerSec",
@@ -345,13 +340,9 @@ describe("a sweep without output tokens/s", () => {
   // Concurrency 4 passes (TTFT 800), 8 fails: 3.5 req/s × 200 output tokens = 700 tok/s; 20 × 200 ÷ 700 = 5.7143.
   const ctx = contextOf(PLANS.rpsonly);
   it("takes the capacity as rps × output tokens per request", () => {
-    expect(
-      explainAll(ctx, [
-        "skus[0].replicasBase",
-        "skus[0].workloads[0].operatingPoint.concurrency",
-        "skus[0].workloads[0].operatingPoint.outputTokensPerSec",
-      ]),
-    ).toEqual([
+    expect(explainPaths(ctx)`
+      skus[0].replicasBase skus[0].workloads[0].operatingPoint. concurrency outputTokensPerSec
+    `).toEqual([
       "skus[0].replicasBase [computed] = 5.714285714285714 | f: peakRps × outputTokens ÷ replicaOutputTokensPerSec | p: 20 × 200 ÷ 700 = 5.7143 | re: 5.714285714285714",
       "  workloads[0].peakRps [field] = 20 | raw: 20",
       "  workloads[0].outputTokens [field] = 200 | raw: 200",
@@ -419,7 +410,7 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
     ]);
   });
 
-  it("a finding's point is that load level; the number of levels, a recorded value and the zones' count name only the sweep", () => {
+  it("a finding's point is that load level (a count of findings is none); the number of levels, a recorded value and the zones' count name only the sweep", () => {
     const W = "skus[0].workloads[0].";
     const f = at(`${W}findings[0].pointIndices[0]`);
     expect([f.path, f.kind, f.value, f.formula, f.source!.pointIndex, f.source!.load]).toEqual([
@@ -458,6 +449,16 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
       "zones of the sweep (idle, linear, saturated)",
       SWEEP,
     ]);
+    const n = at("skus[0].workloads[0].findings.length");
+    const { pointIndex, load } = n.source!;
+    const count = [n.kind, n.value, n.formula, pointIndex, load];
+    expect(count).toEqual([
+      "sweep",
+      1,
+      "a finding of the sweep's diagnostics",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("a SKU's operatingPoint is its first workload's; its binding SLO's limit is the plan's SLO", () => {
@@ -471,19 +472,6 @@ describe("properties of a whole sweep (the multi-sku example's H100 sweep: 4 lev
     expect(treeLines(b)).toEqual([
       `skus[1].workloads[0].operatingPoint.bindingSlo.maxMs [computed] = ${v} | f: the limit of the SLO that binds (slo[${k}]) | zh: 起约束作用的 SLO 的上限（slo[${k}]） | p: ${n} = ${n} | re: ${v}`,
       `  slo[${k}].maxMs [field] = ${v} | raw: ${v}`,
-    ]);
-  });
-
-  it("a count of a sweep's findings is not a load level (only pointIndices entries are)", () => {
-    const n = at("skus[0].workloads[0].findings.length");
-    const { pointIndex, load } = n.source!;
-    const count = [n.kind, n.value, n.formula, pointIndex, load];
-    expect(count).toEqual([
-      "sweep",
-      1,
-      "a finding of the sweep's diagnostics",
-      undefined,
-      undefined,
     ]);
   });
 
@@ -574,24 +562,18 @@ describe("where a sweep value's load level is said", () => {
 });
 
 describe("a SKU workload's paths that name no number", () => {
-  it("a workload on a given capacity has no zones: zones.length is no number (the sweep's own has 4)", () => {
-    expect(show(ctxOf(PLANS.given as PlanFile), "skus[0].workloads[0].zones.length")).toEqual(
-      none("skus[0].workloads[0].zones.length"),
-    );
+  it("failure and missing are no zones: their length has no lineage, with a sweep or without; a workload on a given capacity has no zones: zones.length is no number (the sweep's own has 4)", () => {
+    for (const [plan, more] of [
+      [PLANS.spare, ""],
+      [PLANS.given, "zones.length"],
+    ] as [PlanFile, string][]) {
+      const c = ctxOf(plan);
+      for (const p of paths`skus[0].workloads[0]. failure.length missing.length failure missing ${more}`)
+        expect(show(c, p)).toEqual(none(p));
+    }
     expect(show(ctxOf(PLANS.spare as PlanFile), "skus[0].workloads[0].zones.length")).toEqual([
       "skus[0].workloads[0].zones.length [sweep] = 4 | zones of the sweep (idle, linear, saturated)",
     ]);
-  });
-
-  it("failure and missing are no zones: their length has no lineage, with a sweep or without", () => {
-    for (const plan of [PLANS.spare, PLANS.given] as PlanFile[]) {
-      const c = ctxOf(plan);
-      for (const p of paths`
-        skus[0].workloads[0].failure.length skus[0].workloads[0].missing.length
-          skus[0].workloads[0].failure skus[0].workloads[0].missing
-      `)
-        expect(show(c, p)).toEqual(none(p));
-    }
   });
 
   it("an operating point's bindingSlo names a number only at bindingSlo.maxMs", () => {
@@ -647,22 +629,18 @@ describe("the SLO that binds is the one with its metric, stat and limit", () => 
       { metric: "ttft", stat: "p99", maxMs: 800 },
     ],
     skus: [
-      {
+      G({
         name: "S",
-        gpusPerReplica: 1,
         pricePerGpuHour: 1,
         sweep: { label: "s", points: [pt(1, 300), pt(2, 600), pt(3, 900)] },
-      },
+      }),
     ],
   });
 
   it("ttft p99 ≤ 800 binds at concurrency 2: its limit is slo[4], not an earlier SLO sharing two of the three", () => {
     const c = ctxOf(plan);
     expect(c.result.skus[0]!.workloads[0]!.operatingPoint?.concurrency).toBe(2);
-    for (const p of [
-      "skus[0].workloads[0].operatingPoint.bindingSlo.maxMs",
-      "skus[0].operatingPoint.bindingSlo.maxMs",
-    ]) {
+    for (const p of paths`skus[0].workloads[0].operatingPoint.bindingSlo.maxMs skus[0].operatingPoint.bindingSlo.maxMs`) {
       expect(show(c, p)).toEqual([
         `${p} [computed] = 800 | the limit of the SLO that binds (slo[4]) | 800 = 800 | re 800`,
         "  slo[4].maxMs [field] = 800 | raw 800",

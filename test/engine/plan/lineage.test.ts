@@ -37,37 +37,35 @@ import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { renderProblem } from "../../../src/report/messages";
 import {
   numericPaths,
-  CENTS,
   FORECAST_ZERO,
   IDLE,
-  NO_POOLS_OUTPUT,
   POOLS_JPY,
-  RESERVATION_EMPTY,
-  RESERVATION_OVERFULL,
-  RESERVATION_PROPORTIONAL,
-  RESERVATION_FULL,
-  RESERVATION_SEPARATE,
   SKU_MIX,
-  SWEEPS,
-  USAGE_FULL,
   USAGE_SEPARATE,
-  WEIGHTED_DEFAULT,
   ctxOf,
   resultPaths,
   show,
   showAll,
   node,
   G,
+  base,
   none,
   paths,
   showPaths,
   explainFailures,
+  lines,
 } from "./lineage-plans-b";
+import * as plansB from "./lineage-plans-b";
+import { words } from "../../words";
 import { planJson } from "../../../src/report/plan-output";
 
+/** The exports of lineage-plans-b by name (its plans for the property table). */
+const PLANS_B = new Map(Object.entries(plansB));
 /** `explainAll` of the paths written as one text (see `paths`). */
 const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStringsArray) =>
   explainAll(ctx, paths(s));
+/** Workload "chat" of one request a second of one token in and one out. */
+const ONE = { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 };
 
 /** A sweep of 1–5 levels at rising concurrency. */
 const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
@@ -203,21 +201,10 @@ describe("the declarations", () => {
   });
 
   it("traced steps recompute exactly from their recorded inputs, and plug their numbers in", () => {
-    const sku = {
-      gpusPerReplica: 4,
-      pricePerGpuHour: 20,
-      elasticity: 1.2,
-      redundancy: { factor: 1.2 },
-      workloads: [
-        {
-          inputTokens: 300,
-          outputTokens: 300,
-          peakRps: 50,
-          forecastRps: 10,
-          workloadCapacity: 1500,
-        },
-      ],
-    };
+    const w = { inputTokens: 300, outputTokens: 300, peakRps: 50, forecastRps: 10 };
+    const factors = { elasticity: 1.2, redundancy: { factor: 1.2 } };
+    const workloads = [{ ...w, workloadCapacity: 1500 }];
+    const sku = { gpusPerReplica: 4, pricePerGpuHour: 20, ...factors, workloads };
     const e = evaluateSku(sku, { trace: true });
     for (const st of e.trace!) expect([st.key, recompute(st)]).toEqual([st.key, st.value]);
     const replicas = e.trace!.find((s) => s.key === "replicas")!;
@@ -237,13 +224,9 @@ describe("the declarations", () => {
 describe("explainPath of a cell's formula", () => {
   /** A plan whose cell `x` is `formula`, over cells peak 40, k 2, big 1,500 and neg −3. */
   const cellX = (formula: string) =>
-    contextOf({
-      format: "capplan.plan/v1",
-      currency: "USD",
-      cells: { peak: 40, k: 2, big: 1500, neg: -3, x: formula },
-      workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-      skus: [],
-    });
+    contextOf(
+      base({ cells: { peak: 40, k: 2, big: 1500, neg: -3, x: formula }, workloads: [ONE] }),
+    );
   // [formula, the cells it reads (its inputs), the formula with their values plugged in]
   it.each([
     ["=peak * 0.8", ["peak"], "40 * 0.8 = 32"],
@@ -338,22 +321,15 @@ describe("constants of the method in a lineage", () => {
 });
 
 describe("names of Object.prototype in a cell's formula are no cells and have no Chinese", () => {
-  const ctx = contextOf({
-    format: "capplan.plan/v1",
-    currency: "USD",
-    cells: { a: 2, x: "=constructor", y: "=toString + a" },
-    workloads: [{ name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
-    skus: [],
-  });
-  it("`=constructor` is an unknown name: no input, written as is, no formulaZh", () => {
+  const ctx = contextOf(
+    base({ cells: { a: 2, x: "=constructor", y: "=toString + a" }, workloads: [ONE] }),
+  );
+  it("`=constructor` is an unknown name: no input, written as is, no formulaZh; `cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
     expect(explainAll(ctx, ["cells.x", "cells.y"])).toEqual([
       "cells.x [cell] = null | f: constructor | p: constructor = n/a | raw: =constructor",
       "cells.y [cell] = null | f: toString + a | p: toString + 2 = n/a | raw: =toString + a",
       "  cells.a [cell] = 2 | raw: 2",
     ]);
-  });
-
-  it("`cells.constructor`, `cells.toString`, `workloads[0].constructor` name no number (they read Object.prototype before)", () => {
     for (const path of paths`
       cells.constructor cells.toString cells.hasOwnProperty workloads[0].constructor
         tenants.constructor constructor
@@ -363,61 +339,6 @@ describe("names of Object.prototype in a cell's formula are no cells and have no
     }
     // a real cell still explains
     expect(explainLines(ctx, "cells.a")).toEqual(["cells.a [cell] = 2 | raw: 2"]);
-  });
-});
-
-describe("plan fields as written", () => {
-  it("a per-workload capacity under a name that is no path key, written as text ('600'), is its raw value and no formula", () => {
-    const plan = structuredClone(PLANS.dashed) as unknown as {
-      skus: { sweeps: Record<string, { replicaOutputTokensPerSec: unknown }> }[];
-    };
-    plan.skus[0]!.sweeps["support-bot"]!.replicaOutputTokensPerSec = "600";
-    expect(
-      explainLines(contextOf(plan), "skus[0].workloads[0].operatingPoint.outputTokensPerSec"),
-    ).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
-      "  skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | raw: 600",
-    ]);
-  });
-
-  it("a plan file without cells (an edited plan whose resolved cells remain) shows the cell without a raw value", () => {
-    const ctx = edited(PLANS.given, (c) => {
-      delete (c.plan as { cells?: unknown }).cells;
-    });
-    expect(explainLines(ctx, "cells.cap")).toEqual(["cells.cap [cell] = 2000"]);
-  });
-
-  it("a given capacity the file no longer writes (no skus, no SKU, no sweep, no entry for the workload) is the resolved value without a raw one", () => {
-    const path = "skus[0].workloads[0].operatingPoint.outputTokensPerSec";
-    const root =
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
-    const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
-    for (const edit of [
-      (c: LineageContext) => delete (c.plan as { skus?: unknown }).skus,
-      (c: LineageContext) => void (c.plan.skus = []),
-      (c: LineageContext) => delete (c.plan.skus[0] as { sweep?: unknown }).sweep,
-    ])
-      expect(explainLines(edited(PLANS.given, edit), path)).toEqual([root, field]);
-    // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
-    const noEntry = edited(PLANS.per, (c) => {
-      const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
-      s.sweeps = { docs: s.sweeps!.docs };
-    });
-    expect(explainLines(noEntry, path)).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
-      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 900",
-    ]);
-  });
-
-  it("a given capacity of a workload the result does not list (edited) is read under no workload name", () => {
-    const ctx = edited(PLANS.given, (c) => void (c.result.workloads = []));
-    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
-      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
-      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
-      "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
-      "      cells.peak [cell] = 40 | raw: 40",
-    ]);
-    // Its skus[0].replicaOutputTokensPerSec has no lineage: lineage-sweep.test.ts ("without the workload").
   });
 });
 
@@ -438,9 +359,9 @@ describe("explainPath of a path that is not a path", () => {
 
 describe("formula names", () => {
   const ctx = contextOf(PLANS.names);
-  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed", () => {
+  it("a cell's inputs are the cells its formula reads as the sheet parses it: a formula the sheet refuses (a function used as a value, text, a property) reads none; unknown names are no inputs; a cycle of cells ends where it began; text around the '=' is trimmed; a cell that is not a formula is shown as written, without inputs", () => {
     expect(explainPaths(ctx)`
-      cells. a b c d e f g cyc1
+      cells. a b c d e f g cyc1 peak
       workloads[0]. inputTokens outputTokens
     `).toEqual([
       "cells.a [cell] = null | f: round (peak / 7) + round | p: round (peak / 7) + round = n/a | raw: =round (peak / 7) + round",
@@ -455,6 +376,7 @@ describe("formula names", () => {
       "cells.cyc1 [cell] = null | f: cyc2 + 1 | p: n/a + 1 = n/a | raw: =cyc2 + 1",
       "  cells.cyc2 [cell] = null | f: cyc1 * 2 | p: n/a * 2 = n/a | raw: =cyc1 * 2",
       "    cells.cyc1 = null (above)",
+      "cells.peak [cell] = 40 | raw: 40",
       "workloads[0].inputTokens [field] = 750 | raw: 750",
       "workloads[0].outputTokens [field] = 250 | f: out | p: 250 = 250 | raw:  =out",
       "  cells.out [cell] = 250 | raw: 250",
@@ -502,7 +424,7 @@ describe("cells", () => {
     const ctx = contextOf({
       format: "capplan.plan/v1",
       cells,
-      workloads: [{ name: "w", peakRps: 1, inputTokens: 1, outputTokens: 1 }],
+      workloads: [{ ...ONE, name: "w" }],
       skus: [G({ pricePerGpuHour: 1, sweep: { replicaOutputTokensPerSec: 10 } })],
     });
     const chain = [node(ctx, "cells.c0")];
@@ -517,104 +439,80 @@ describe("cells", () => {
       inputs: [],
     });
   });
-
-  it("a cell that is not a formula is shown as written, without inputs", () => {
-    const ctx = contextOf(PLANS.names);
-    expect(explainLines(ctx, "cells.peak")).toEqual(["cells.peak [cell] = 40 | raw: 40"]);
-  });
 });
 
 describe("the Chinese of formulas with words", () => {
   /** Every formula with words and its Chinese (the app's 中文 view). */
-  const ZH: Record<string, string> = {
-    "(load − load₀) ÷ (load₁ − load₀)": "(负载 − 负载₀) ÷ (负载₁ − 负载₀)",
-    "0 (idle is spread over the teams in proportion)": "0（闲置按比例分摊给各团队）",
-    "a finding of the sweep's diagnostics": "扫描诊断的一项发现",
-    "cost ÷ weighted tokens × 1,000,000": "cost ÷ 加权 token × 1,000,000",
-    'costPerDay of the recommended SKU "L40S ×1" (no pools given)':
-      '推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）',
-    "costPerHour ÷ (forecast output tokens/s × 3600)": "costPerHour ÷ (预测输出 tokens/s × 3600)",
-    "costPerHour ÷ (peak output tokens/s × 3600)": "costPerHour ÷ (峰值输出 tokens/s × 3600)",
-    "costPerOutputToken × mean output tokens per request":
-      "costPerOutputToken × 每请求平均输出 token 数",
-    "forecast costPerOutputToken × 1,000,000": "预测 costPerOutputToken × 1,000,000",
-    "forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "forecast rate × outputTokens": "预测速率 × outputTokens",
-    "given capacity (not checked against SLOs)": "给定容量（未对照 SLO 检查）",
-    "hours per day": "每天小时数",
-    "hours per month": "每月小时数",
-    "idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder)":
-      "闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）",
-    "in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly":
-      "按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本",
-    "inputTokens of the team's usage row": "该团队用量行的 inputTokens",
-    "inputWeight × cost per 1M weighted tokens": "inputWeight × 每百万加权 token 成本",
-    "inputWeight × inputTokens + outputWeight × outputTokens":
-      "inputWeight × inputTokens + outputWeight × outputTokens（加权 token）",
-    "interpolated between two load levels where the binding SLO reaches its limit":
-      "在两个负载档位之间插值，取约束 SLO 恰好达到上限处",
-    "number of load levels read from the files": "从文件读取的负载档位数",
-    "outputTokens of the team's usage row": "该团队用量行的 outputTokens",
-    "outputWeight × cost per 1M weighted tokens": "outputWeight × 每百万加权 token 成本",
-    "own (pool) cost + shared cost": "自身（资源池）成本 + 共享成本",
-    "own cost ÷ weighted tokens × 1,000,000": "自身成本 ÷ 加权 token × 1,000,000",
-    "peak costPerOutputToken × 1,000,000": "峰值 costPerOutputToken × 1,000,000",
-    "peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec)":
-      "峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)",
-    "peak output tokens/s ÷ replicasBase (blended over workloads)":
-      "峰值输出 tokens/s ÷ replicasBase（按各负载混合）",
-    "peak output tokens/s ÷ Σ peakRps": "峰值输出 tokens/s ÷ Σ peakRps",
-    "peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity)":
-      "峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）",
-    "pool cost ÷ used weighted tokens × 1,000,000": "资源池成本 ÷ 已用加权 token × 1,000,000",
-    "pool cost − Σ teams' cost": "资源池成本 − Σ 各团队成本",
-    'replicas of SKU "L40S ×1"': 'SKU "L40S ×1" 的 replicas',
-    "rps × output tokens per request (the sweep has no output tokens/s)":
-      "rps × 每请求输出 token 数（扫描没有输出 tokens/s）",
-    "seconds per day": "每天秒数",
-    "seconds per hour": "每小时秒数",
-    "share × pool cost": "share × 资源池成本",
-    "team's weighted tokens × pool cost ÷ pool capacity (idle kept separate)":
-      "团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）",
-    "team's weighted tokens ÷ pool's weighted tokens": "团队加权 token ÷ 资源池加权 token",
-    "the load level where throughput stops growing linearly (zones of the sweep)":
-      "吞吐不再线性增长的负载档位（扫描的分区）",
-    "the pool cost rounded to the currency's minor unit": "资源池成本按币种最小单位取整",
-    "the whole pool cost (no usage)": "整个资源池成本（没有用量）",
-    "tokens per million": "每百万 token 的 token 数",
-    "v₀ + t × (v₁ − v₀)": "v₀ + t × (v₁ − v₀)（线性插值）",
-    "weighted tokens ÷ pool capacity × pool replicas": "加权 token ÷ 资源池容量 × 资源池副本数",
-    "zones of the sweep (idle, linear, saturated)": "扫描的分区（空闲、线性、饱和）",
-    "Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps)":
-      "Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）",
-    "Σ inputTokens of the team's usage rows": "Σ 该团队各用量行的 inputTokens",
-    "Σ outputTokens of the team's usage rows": "Σ 该团队各用量行的 outputTokens",
-    "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)":
-      "Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）",
-    "Σ teams' weighted tokens": "Σ 各团队的加权 token",
-    "Σ the team's cost over pools": "Σ 该团队在各资源池的 cost",
-    "Σ the team's costRounded over pools": "Σ 该团队在各资源池的 costRounded",
-    "Σ the team's inputTokens over pools": "Σ 该团队在各资源池的 inputTokens",
-    "Σ the team's outputTokens over pools": "Σ 该团队在各资源池的 outputTokens",
-    "Σ the team's part of each shared cost": "Σ 该团队在每项共享成本中的部分",
-    "Σ the team's rounded part of each shared cost": "Σ 该团队在每项共享成本中取整后的部分",
-    "Σ the team's tokens over pools": "Σ 该团队在各资源池的 tokens",
-    "Σ workloads' replicasBase": "Σ 各负载的 replicasBase",
-  };
+  const ZH: Record<string, string> = Object.fromEntries(
+    lines`
+      (load − load₀) ÷ (load₁ − load₀) → (负载 − 负载₀) ÷ (负载₁ − 负载₀)
+      0 (idle is spread over the teams in proportion) → 0（闲置按比例分摊给各团队）
+      a finding of the sweep's diagnostics → 扫描诊断的一项发现
+      cost ÷ weighted tokens × 1,000,000 → cost ÷ 加权 token × 1,000,000
+      costPerDay of the recommended SKU "L40S ×1" (no pools given) → 推荐 SKU "L40S ×1" 的 costPerDay（未给出资源池）
+      costPerHour ÷ (forecast output tokens/s × 3600) → costPerHour ÷ (预测输出 tokens/s × 3600)
+      costPerHour ÷ (peak output tokens/s × 3600) → costPerHour ÷ (峰值输出 tokens/s × 3600)
+      costPerOutputToken × mean output tokens per request → costPerOutputToken × 每请求平均输出 token 数
+      forecast costPerOutputToken × 1,000,000 → 预测 costPerOutputToken × 1,000,000
+      forecast output tokens/s ÷ (replicas × replicaOutputTokensPerSec) → 预测输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)
+      forecast rate × outputTokens → 预测速率 × outputTokens
+      given capacity (not checked against SLOs) → 给定容量（未对照 SLO 检查）
+      hours per day → 每天小时数
+      hours per month → 每月小时数
+      idle in minor units; teams + idle add up to the rounded pool cost exactly (largest remainder) → 闲置按最小单位计；团队 + 闲置恰好等于取整后的资源池成本（最大余数法）
+      in minor units by largest remainder, so teams + idle add up to the rounded pool cost exactly → 按最大余数法取整到最小单位，团队 + 闲置恰好等于取整后的资源池成本
+      inputTokens of the team's usage row → 该团队用量行的 inputTokens
+      inputWeight × cost per 1M weighted tokens → inputWeight × 每百万加权 token 成本
+      inputWeight × inputTokens + outputWeight × outputTokens → inputWeight × inputTokens + outputWeight × outputTokens（加权 token）
+      interpolated between two load levels where the binding SLO reaches its limit → 在两个负载档位之间插值，取约束 SLO 恰好达到上限处
+      number of load levels read from the files → 从文件读取的负载档位数
+      outputTokens of the team's usage row → 该团队用量行的 outputTokens
+      outputWeight × cost per 1M weighted tokens → outputWeight × 每百万加权 token 成本
+      own (pool) cost + shared cost → 自身（资源池）成本 + 共享成本
+      own cost ÷ weighted tokens × 1,000,000 → 自身成本 ÷ 加权 token × 1,000,000
+      peak costPerOutputToken × 1,000,000 → 峰值 costPerOutputToken × 1,000,000
+      peak output tokens/s ÷ (replicas × replicaOutputTokensPerSec) → 峰值输出 tokens/s ÷ (replicas × replicaOutputTokensPerSec)
+      peak output tokens/s ÷ replicasBase (blended over workloads) → 峰值输出 tokens/s ÷ replicasBase（按各负载混合）
+      peak output tokens/s ÷ Σ peakRps → 峰值输出 tokens/s ÷ Σ peakRps
+      peak weighted tokens/s × (replicas ÷ replicasBase) × 86,400 (the fleet's daily capacity) → 峰值加权 tokens/s × (replicas ÷ replicasBase) × 86,400（整个集群的每日容量）
+      pool cost ÷ used weighted tokens × 1,000,000 → 资源池成本 ÷ 已用加权 token × 1,000,000
+      pool cost − Σ teams' cost → 资源池成本 − Σ 各团队成本
+      replicas of SKU "L40S ×1" → SKU "L40S ×1" 的 replicas
+      rps × output tokens per request (the sweep has no output tokens/s) → rps × 每请求输出 token 数（扫描没有输出 tokens/s）
+      seconds per day → 每天秒数
+      seconds per hour → 每小时秒数
+      share × pool cost → share × 资源池成本
+      team's weighted tokens × pool cost ÷ pool capacity (idle kept separate) → 团队加权 token × 资源池成本 ÷ 资源池容量（闲置单列）
+      team's weighted tokens ÷ pool's weighted tokens → 团队加权 token ÷ 资源池加权 token
+      the load level where throughput stops growing linearly (zones of the sweep) → 吞吐不再线性增长的负载档位（扫描的分区）
+      the pool cost rounded to the currency's minor unit → 资源池成本按币种最小单位取整
+      the whole pool cost (no usage) → 整个资源池成本（没有用量）
+      tokens per million → 每百万 token 的 token 数
+      v₀ + t × (v₁ − v₀) → v₀ + t × (v₁ − v₀)（线性插值）
+      weighted tokens ÷ pool capacity × pool replicas → 加权 token ÷ 资源池容量 × 资源池副本数
+      zones of the sweep (idle, linear, saturated) → 扫描的分区（空闲、线性、饱和）
+      Σ forecast rate × outputTokens (forecast rate: avgRps, else dailyRequests ÷ 86,400, else peakRps) → Σ 预测速率 × outputTokens（预测速率：avgRps，否则 dailyRequests ÷ 86,400，否则 peakRps）
+      Σ inputTokens of the team's usage rows → Σ 该团队各用量行的 inputTokens
+      Σ outputTokens of the team's usage rows → Σ 该团队各用量行的 outputTokens
+      Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens) → Σ peakRps × (inputWeight × inputTokens + outputWeight × outputTokens)（峰值加权 token/s）
+      Σ teams' weighted tokens → Σ 各团队的加权 token
+      Σ the team's cost over pools → Σ 该团队在各资源池的 cost
+      Σ the team's costRounded over pools → Σ 该团队在各资源池的 costRounded
+      Σ the team's inputTokens over pools → Σ 该团队在各资源池的 inputTokens
+      Σ the team's outputTokens over pools → Σ 该团队在各资源池的 outputTokens
+      Σ the team's part of each shared cost → Σ 该团队在每项共享成本中的部分
+      Σ the team's rounded part of each shared cost → Σ 该团队在每项共享成本中取整后的部分
+      Σ the team's tokens over pools → Σ 该团队在各资源池的 tokens
+      Σ workloads' replicasBase → Σ 各负载的 replicasBase
+    `.map((l) => l.split(" → ")),
+  );
+
   const SKU_PATHS = paths`
     replicas costPerMonth costPerRequest utilizationAtPeak peak.costPerMillionOutputTokens
       forecast.costPerMillionOutputTokens forecast.utilization replicaOutputTokensPerSec
       workloads[0].kneeIndex workloads[0].zones.length workloads[0].sweep.points
       workloads[0].findings[0].pointIndices[0] workloads[0].operatingPoint.concurrency
   `.map((k) => `skus[0].${k}`);
-  const numericPaths = (v: unknown, path: string, out: string[] = []): string[] => {
-    if (typeof v === "number") out.push(path);
-    else if (Array.isArray(v)) v.forEach((x, i) => numericPaths(x, `${path}[${i}]`, out));
-    else if (v && typeof v === "object")
-      for (const [k, x] of Object.entries(v)) numericPaths(x, `${path}.${k}`, out);
-    return out;
-  };
 
   it("every formula with words has its Chinese, and the explanations of the examples and these plans reach them all", () => {
     const seen: Record<string, string> = {};
@@ -624,7 +522,10 @@ describe("the Chinese of formulas with words", () => {
       ...Object.values(PLANS).map(contextOf),
     ];
     for (const ctx of ctxs) {
-      for (const p of [...SKU_PATHS, ...numericPaths(ctx.result.tenants ?? {}, "tenants")]) {
+      for (const p of [
+        ...SKU_PATHS,
+        ...numericPaths(ctx.result.tenants ?? {}, "tenants").map(([p]) => p),
+      ]) {
         const a = explainPath(ctx, p);
         if (!a.ok) continue;
         for (const n of lineageNodes(a.node)) {
@@ -696,6 +597,59 @@ describe("plan fields as written: capacities under names that are no path keys, 
       "cells.f [cell] = null | f: peak + nosuch | p: 40 + nosuch = n/a | raw:  =peak + nosuch",
       "  cells.peak [cell] = 40",
     ]);
+  });
+
+  it("a per-workload capacity under a name that is no path key, written as text ('600'), is its raw value and no formula", () => {
+    const plan = structuredClone(PLANS.dashed) as unknown as {
+      skus: { sweeps: Record<string, { replicaOutputTokensPerSec: unknown }> }[];
+    };
+    plan.skus[0]!.sweeps["support-bot"]!.replicaOutputTokensPerSec = "600";
+    expect(
+      explainLines(contextOf(plan), "skus[0].workloads[0].operatingPoint.outputTokensPerSec"),
+    ).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 600 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 600 = 600 | re: 600",
+      "  skus[0].sweeps.support-bot.replicaOutputTokensPerSec [field] = 600 | raw: 600",
+    ]);
+  });
+
+  it("a plan file without cells (an edited plan whose resolved cells remain) shows the cell without a raw value", () => {
+    const ctx = edited(PLANS.given, (c) => {
+      delete (c.plan as { cells?: unknown }).cells;
+    });
+    expect(explainLines(ctx, "cells.cap")).toEqual(["cells.cap [cell] = 2000"]);
+  });
+
+  it("a given capacity the file no longer writes (no skus, no SKU, no sweep, no entry for the workload) is the resolved value without a raw one", () => {
+    const path = "skus[0].workloads[0].operatingPoint.outputTokensPerSec";
+    const root =
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000";
+    const field = "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000";
+    for (const edit of [
+      (c: LineageContext) => delete (c.plan as { skus?: unknown }).skus,
+      (c: LineageContext) => void (c.plan.skus = []),
+      (c: LineageContext) => delete (c.plan.skus[0] as { sweep?: unknown }).sweep,
+    ])
+      expect(explainLines(edited(PLANS.given, edit), path)).toEqual([root, field]);
+    // `per`: chat's 900 tok/s (=cap) and docs' 400; the file keeps only docs' entry.
+    const noEntry = edited(PLANS.per, (c) => {
+      const s = c.plan.skus[0] as { sweeps?: Record<string, unknown> };
+      s.sweeps = { docs: s.sweeps!.docs };
+    });
+    expect(explainLines(noEntry, path)).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 900 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 900 = 900 | re: 900",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 900",
+    ]);
+  });
+
+  it("a given capacity of a workload the result does not list (edited) is read under no workload name", () => {
+    const ctx = edited(PLANS.given, (c) => void (c.result.workloads = []));
+    expect(explainLines(ctx, "skus[0].workloads[0].operatingPoint.outputTokensPerSec")).toEqual([
+      "skus[0].workloads[0].operatingPoint.outputTokensPerSec [computed] = 2000 | f: given capacity (not checked against SLOs) | zh: 给定容量（未对照 SLO 检查） | p: 2,000 = 2,000 | re: 2000",
+      "  skus[0].sweep.replicaOutputTokensPerSec [field] = 2000 | f: cap | p: 2,000 = 2,000 | raw: =cap",
+      "    cells.cap [cell] = 2000 | f: peak * 50 | p: 40 * 50 = 2,000 | raw: =peak * 50",
+      "      cells.peak [cell] = 40 | raw: 40",
+    ]);
+    // Its skus[0].replicaOutputTokensPerSec has no lineage: lineage-sweep.test.ts ("without the workload").
   });
 });
 
@@ -778,43 +732,25 @@ describe("the Chinese formulas of the app's 中文 view", () => {
 
   // forecast, peak and team-total formulas in Chinese: [plan, path, formulaZh]
   it.each([
-    ["SKU_MIX", SKU_MIX, "skus[0].forecast.outputTokensPerSec", ZH_FORECAST],
-    ["SKU_MIX", SKU_MIX, "skus[0].forecast.utilization", ZH_UTILIZATION],
-    [
-      "SKU_MIX",
-      SKU_MIX,
-      "skus[0].peak.costPerMillionOutputTokens",
-      "峰值 costPerOutputToken × 1,000,000",
-    ],
-    ["SKU_MIX", SKU_MIX, "skus[0].peak.outputTokensPerSec", undefined],
-    ["POOLS_JPY", POOLS_JPY, "tenants.teams[0].costRounded", "Σ 该团队在各资源池的 costRounded"],
-    ["POOLS_JPY", POOLS_JPY, "tenants.pools[2].idle", "整个资源池成本（没有用量）"],
-    ["POOLS_JPY", POOLS_JPY, "tenants.pools[0].idle", "0（闲置按比例分摊给各团队）"],
-  ])("%s %s: %s", (_, plan, path, zh) => {
-    expect(node(ctxOf(plan), path).formulaZh).toBe(zh);
+    ["SKU_MIX", "skus[0].forecast.outputTokensPerSec", ZH_FORECAST],
+    ["SKU_MIX", "skus[0].forecast.utilization", ZH_UTILIZATION],
+    ["SKU_MIX", "skus[0].peak.costPerMillionOutputTokens", "峰值 costPerOutputToken × 1,000,000"],
+    ["SKU_MIX", "skus[0].peak.outputTokensPerSec", undefined],
+    ["POOLS_JPY", "tenants.teams[0].costRounded", "Σ 该团队在各资源池的 costRounded"],
+    ["POOLS_JPY", "tenants.pools[2].idle", "整个资源池成本（没有用量）"],
+    ["POOLS_JPY", "tenants.pools[0].idle", "0（闲置按比例分摊给各团队）"],
+  ] as const)("%s %s: %s", (plan, path, zh) => {
+    expect(node(ctxOf({ SKU_MIX, POOLS_JPY }[plan]), path).formulaZh).toBe(zh);
   });
 });
 
 describe("property: every numeric key of plan --json explains to its value, and every step recomputes", () => {
   it.each(
-    Object.entries({
-      USAGE_FULL,
-      RESERVATION_FULL,
-      CENTS,
-      WEIGHTED_DEFAULT,
-      USAGE_SEPARATE,
-      RESERVATION_SEPARATE,
-      RESERVATION_PROPORTIONAL,
-      RESERVATION_OVERFULL,
-      RESERVATION_EMPTY,
-      NO_POOLS_OUTPUT,
-      POOLS_JPY,
-      SKU_MIX,
-      FORECAST_ZERO,
-      SWEEPS,
-    }),
-  )("%s", (_, plan) => {
-    const c = ctxOf(plan);
+    words(`USAGE_FULL RESERVATION_FULL CENTS WEIGHTED_DEFAULT USAGE_SEPARATE RESERVATION_SEPARATE
+      RESERVATION_PROPORTIONAL RESERVATION_OVERFULL RESERVATION_EMPTY NO_POOLS_OUTPUT POOLS_JPY
+      SKU_MIX FORECAST_ZERO SWEEPS`),
+  )("%s", (name) => {
+    const c = ctxOf(PLANS_B.get(name) as PlanFile);
     const paths = resultPaths(c.result);
     expect(explainFailures(c, paths)).toEqual([]);
     expect(paths.length).toBeGreaterThan(30);
