@@ -12,37 +12,28 @@ import { resolvePlan } from "../../src/engine/plan/resolve-plan";
 import { failedSharePct, operatingPoint } from "../../src/engine/curve/slo";
 import type { PlanFile, Slo, SloMode, SweepPoint } from "../../src/engine/base/types";
 import { words } from "../words";
-import { G } from "./plan/lineage-plans-b";
+import { G, risingSweep } from "./plan/lineage-plans-b";
 
 /** A random sweep: 1–7 levels at rising concurrency; throughput, latencies and failures anything (past saturation included). */
-const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
-  .array(
-    fc.record({
-      step: fc.integer({ min: 1, max: 16 }),
-      tps: fc.integer({ min: 1, max: 5000 }),
-      ttft: fc.integer({ min: 10, max: 20000 }),
-      e2e: fc.integer({ min: 100, max: 60000 }),
-      completed: fc.integer({ min: 1, max: 2000 }),
-      failed: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2000 })),
-    }),
-    { minLength: 1, maxLength: 7 },
-  )
-  .map((rows) => {
-    let c = 0;
-    return rows.map((r) => {
-      c += r.step;
-      return {
-        concurrency: c,
-        requestRate: null,
-        rps: r.tps / 100,
-        outputTokensPerSec: r.tps,
-        ttftMs: { p99: r.ttft },
-        e2eMs: { p95: r.e2e },
-        completed: r.completed,
-        failed: r.failed,
-      };
-    });
-  });
+const sweepArb = risingSweep(
+  {
+    tps: fc.integer({ min: 1, max: 5000 }),
+    ttft: fc.integer({ min: 10, max: 20000 }),
+    e2e: fc.integer({ min: 100, max: 60000 }),
+    completed: fc.integer({ min: 1, max: 2000 }),
+    failed: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2000 })),
+  },
+  7,
+  (r) => ({
+    requestRate: null,
+    rps: r.tps / 100,
+    outputTokensPerSec: r.tps,
+    ttftMs: { p99: r.ttft },
+    e2eMs: { p95: r.e2e },
+    completed: r.completed,
+    failed: r.failed,
+  }),
+);
 
 const modeArb = fc.constantFrom<SloMode>("measured", "interpolated");
 

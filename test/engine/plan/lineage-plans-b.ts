@@ -15,7 +15,8 @@ import type { PlanResult } from "../../../src/engine/plan/plan-result";
 import type { ResolvedPlan } from "../../../src/engine/plan/resolved-plan-types";
 import { resolvePlan } from "../../../src/engine/plan/resolve-plan";
 import { planJson } from "../../../src/report/plan-output";
-import type { PlanFile } from "../../../src/engine/base/types";
+import type { PlanFile, SweepPoint } from "../../../src/engine/base/types";
+import fc from "fast-check";
 
 export interface Ctx {
   plan: PlanFile;
@@ -500,6 +501,28 @@ export const POOL_TEAM_KEYS = `tokens share cost costRounded costPerMillionToken
 export const TEAM_TOTAL_KEYS = `cost costRounded sharedCost sharedCostRounded total totalRounded
   tokens inputTokens outputTokens costPerMillionTokens costPerMillionInputTokens
   costPerMillionOutputTokens`;
+
+/**
+ * A random sweep of 1 to `max` levels at rising concurrency, each a random 1–16 above the last;
+ * `fields` are a level's other random numbers, `level` makes the rest of the level from them.
+ */
+export const risingSweep = <F extends object>(
+  fields: { [K in keyof F]: fc.Arbitrary<F[K]> },
+  max: number,
+  level: (f: F) => Omit<SweepPoint, "concurrency">,
+): fc.Arbitrary<SweepPoint[]> =>
+  fc
+    .array(fc.record({ step: fc.integer({ min: 1, max: 16 }), ...fields } as never), {
+      minLength: 1,
+      maxLength: max,
+    })
+    .map((rows) => {
+      let c = 0;
+      return (rows as (F & { step: number })[]).map((r) => ({
+        concurrency: (c += r.step),
+        ...level(r),
+      }));
+    });
 
 /** Equal up to 1e-9 relative (absolute below 1). */
 const close = (a: number, b: number) =>

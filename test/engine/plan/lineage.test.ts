@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { Problem } from "../../../src/engine/base/problems";
-import type { PlanFile, SweepPoint } from "../../../src/engine/base/types";
+import type { PlanFile } from "../../../src/engine/base/types";
 import {
   evaluateSku,
   formulaText,
@@ -54,6 +54,7 @@ import {
   showPaths,
   explainFailures,
   lines,
+  risingSweep,
 } from "./lineage-plans-b";
 import * as plansB from "./lineage-plans-b";
 import { words } from "../../words";
@@ -68,30 +69,18 @@ const explainPaths = (ctx: Parameters<typeof explainAll>[0]) => (s: TemplateStri
 const ONE = { name: "chat", peakRps: 1, inputTokens: 1, outputTokens: 1 };
 
 /** A sweep of 1–5 levels at rising concurrency. */
-const sweepArb: fc.Arbitrary<SweepPoint[]> = fc
-  .array(
-    fc.record({
-      step: fc.integer({ min: 1, max: 16 }),
-      tps: fc.integer({ min: 1, max: 5000 }),
-      ttft: fc.integer({ min: 10, max: 5000 }),
-    }),
-    { minLength: 1, maxLength: 5 },
-  )
-  .map((rows) => {
-    let c = 0;
-    return rows.map((r) => {
-      c += r.step;
-      return {
-        concurrency: c,
-        requestRate: null,
-        rps: r.tps / 100,
-        outputTokensPerSec: r.tps,
-        ttftMs: { p99: r.ttft },
-        completed: 100,
-        failed: 0,
-      };
-    });
-  });
+const sweepArb = risingSweep(
+  { tps: fc.integer({ min: 1, max: 5000 }), ttft: fc.integer({ min: 10, max: 5000 }) },
+  5,
+  (r) => ({
+    requestRate: null,
+    rps: r.tps / 100,
+    outputTokensPerSec: r.tps,
+    ttftMs: { p99: r.ttft },
+    completed: 100,
+    failed: 0,
+  }),
+);
 
 const workloadArb = fc.record({
   peakRps: fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 500, noNaN: true })),
