@@ -21,49 +21,34 @@ const plan = (tenants: Record<string, unknown>): PlanFile => ({
   } as PlanFile["tenants"] & object,
 });
 
+/** The allocation section of the plan with `tenants`, in `lang`. */
+const section = (tenants: Record<string, unknown>, lang: "en" | "zh") =>
+  allocationReportMarkdown(compute(plan(tenants)), lang);
+
 describe("report: allocation section", () => {
   it("states the reservation method, idle line and shared splits in English, with the worked example's numbers", () => {
-    const md = allocationReportMarkdown(
-      compute(
-        plan({
-          basis: "reservation",
-          idle: "separate",
-          shared: [
-            { name: "platform", costPerDay: 40 },
-            { name: "monitoring", costPerDay: 5, split: "none" },
-          ],
-        }),
-      ),
-      "en",
-    );
-    expect(md).toContain(
-      "Basis **reservation**: each team pays for max(reserved, used) replicas of a pool",
-    );
-    expect(md).toContain("Idle capacity (replicas nobody is billed for) is kept as its own line.");
-    expect(md).toContain(
-      "Shared costs are distributed after the pools, to teams only: platform (in proportion to each team's pool cost); monitoring (not distributed: an unallocated line).",
-    );
+    const shared = [
+      { name: "platform", costPerDay: 40 },
+      { name: "monitoring", costPerDay: 5, split: "none" },
+    ];
+    const md = section({ basis: "reservation", idle: "separate", shared }, "en");
     // a 90 + 40 × 90/120 = 30 → 120; b 30 + 10 → 40; idle 120; monitoring 5 unallocated: 285 = 240 + 45.
-    expect(md).toContain("| a | $90.00 | $30.00 | $120.00 | $90.00 | $90.00 |");
-    expect(md).toContain("| b | $30.00 | $10.00 | $40.00 | $30.00 | $30.00 |");
-    expect(md).toContain("| gpu | reservation | $240.00 | $120.00 | $120.00 | $120.00 |");
-    expect(md).toContain("| monitoring | none | $5.00 | $5.00 |");
-    expect(md).toContain(
+    for (const line of [
+      "Basis **reservation**: each team pays for max(reserved, used) replicas of a pool",
+      "Idle capacity (replicas nobody is billed for) is kept as its own line.",
+      "Shared costs are distributed after the pools, to teams only: platform (in proportion to each team's pool cost); monitoring (not distributed: an unallocated line).",
+      "| a | $90.00 | $30.00 | $120.00 | $90.00 | $90.00 |",
+      "| b | $30.00 | $10.00 | $40.00 | $30.00 | $30.00 |",
+      "| gpu | reservation | $240.00 | $120.00 | $120.00 | $120.00 |",
+      "| monitoring | none | $5.00 | $5.00 |",
       "✓ Check: teams + idle + unallocated = $285.00 = pools + shared costs $285.00 per day.",
-    );
+    ])
+      expect(md).toContain(line);
   });
 
   it("says it in Chinese, and the whole report carries the section", () => {
-    const zh = allocationReportMarkdown(
-      compute(
-        plan({
-          basis: "usage",
-          idle: "separate",
-          shared: [{ name: "platform", costPerDay: 40, split: "even" }],
-        }),
-      ),
-      "zh",
-    );
+    const shared = [{ name: "platform", costPerDay: 40, split: "even" }];
+    const zh = section({ basis: "usage", idle: "separate", shared }, "zh");
     expect(zh).toContain("分摊基准 **用量**：每个团队按所用的输入 + 输出 token付费。");
     expect(zh).toContain(
       "各团队按容量单价（资源池成本 ÷ 每日容量）支付所用 token，未用容量单列为闲置项。",

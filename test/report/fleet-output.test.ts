@@ -9,8 +9,7 @@ import { optimizeMessages as O } from "../../src/engine/plan/optimize-messages";
 import { fleetJson, fleetText } from "../../src/report/fleet-output";
 
 const mix: FleetResult = {
-  feasible: true,
-  costPerHour: 17.7,
+  ...{ feasible: true, costPerHour: 17.7, optimal: true, split: false, reasons: [] },
   skus: [
     { name: "L4", replicas: 9, gpus: 9, costPerHour: 7.2 },
     { name: "H100", replicas: 3, gpus: 3, costPerHour: 10.5 },
@@ -21,10 +20,7 @@ const mix: FleetResult = {
   ],
   bestSingle: { name: "L4", costPerHour: 23.2 },
   savingsPct: (5.5 / 23.2) * 100,
-  optimal: true,
   solver: "HiGHS 1.15.1",
-  split: false,
-  reasons: [],
   problems: [O.problem("uncheckedUsed", { sku: "L4" })],
 };
 const none: FleetResult = {

@@ -11,14 +11,8 @@ import { minorUnitDigits, toMinor } from "../../src/engine/finops/money";
 import type { PlanFile } from "../../src/engine/base/types";
 import type { PlanResult } from "../../src/engine/plan/plan-result";
 import { parseCsv } from "../../src/import/csv";
-import {
-  FOCUS_COLUMNS,
-  fixedText,
-  focusCsv,
-  focusDate,
-  type FocusOptions,
-  RATIO_DIGITS,
-} from "../../src/report/focus";
+import { FOCUS_COLUMNS, fixedText, focusCsv, focusDate } from "../../src/report/focus";
+import { type FocusOptions, RATIO_DIGITS } from "../../src/report/focus";
 import { compute, finopsPlan, seedPlan, separatePlan } from "./alloc-helpers";
 
 type Row = Record<string, string>;
@@ -158,8 +152,7 @@ describe("FOCUS 1.3 export", () => {
     const plan: PlanFile = {
       ...finopsPlan("USD"),
       tenants: {
-        basis: "reservation",
-        idle: "separate",
+        ...{ basis: "reservation", idle: "separate" },
         pools: [{ name: "gpu", costPerDay: 240, replicas: 8, capacityTokensPerDay: 8e6 }],
         usage: [
           { team: "a", inputTokens: 6e5, outputTokens: 4e5, reservedReplicas: 3 },
@@ -176,10 +169,13 @@ describe("FOCUS 1.3 export", () => {
       ["team", "b", "30.00", "0.125", replicas(0.125, 1), "team/b", '{"team":"b"}'],
       ["idle", "", "120.00", "0.5", replicas(0.5, 4), "", ""],
     ]);
-    expect(
-      pick(rows[0]!, "AllocatedMethodId ResourceId ListUnitPrice ChargePeriodStart Tags"),
-    ).toEqual([
-      "capplan/reservation/tokens/idle-separate",
+    const origin = pick(
+      rows[0]!,
+      "AllocatedMethodId ResourceId ListUnitPrice ChargePeriodStart Tags",
+    );
+    const method = "capplan/reservation/tokens/idle-separate";
+    expect(origin).toEqual([
+      method,
       "pool/gpu",
       "240.00",
       "2026-11-01T00:00:00Z",
@@ -210,18 +206,15 @@ describe("FOCUS 1.3 export", () => {
 
   it("refuses a plan without tenants or an unusable period", () => {
     const res = compute(seedPlan());
-    expect(focusCsv(res, { period: { start: new Date("nope") } })).toEqual({
-      ok: false,
-      reason: "the period start is not a valid date",
-    });
-    expect(focusCsv(res, { period: { start: new Date(0), days: 1.5 } }).ok).toBe(false);
-    expect(focusCsv(res, { period: { start: new Date(0), days: 0 } }).ok).toBe(false);
+    const refused = (reason: string) => ({ ok: false, reason });
+    const badStart = focusCsv(res, { period: { start: new Date("nope") } });
+    expect(badStart).toEqual(refused("the period start is not a valid date"));
+    const days = (n: number) => focusCsv(res, { period: { start: new Date(0), days: n } }).ok;
+    expect([days(1.5), days(0)]).toEqual([false, false]);
     const plan = seedPlan();
     delete plan.tenants;
-    expect(focusCsv(compute(plan), { period: { start: new Date(0) } })).toEqual({
-      ok: false,
-      reason: "the plan has no team allocation (tenants)",
-    });
+    const noTenants = focusCsv(compute(plan), { period: { start: new Date(0) } });
+    expect(noTenants).toEqual(refused("the plan has no team allocation (tenants)"));
     expect(focusDate(new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 678)))).toBe("2025-01-02T03:04:05Z");
     const fixed = [375_000_000_000, 10 ** 12, 5, 0].map((n) => fixedText(n, 12));
     expect(fixed).toEqual(["0.375", "1", "0.000000000005", "0"]);

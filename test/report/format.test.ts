@@ -10,35 +10,32 @@ import {
 
 describe("report number formatting", () => {
   it("formats table cells without thousands separators", () => {
-    expect(fmtRps(3.9)).toBe("3.90");
-    expect(fmtRps(1234.567)).toBe("1234.57");
-    expect(fmtRps(0.004)).toBe("0.004");
-    expect(fmtTokensPerSec(12345.67)).toBe("12345.7");
-    expect(fmtTokensPerSec(1500)).toBe("1500");
-    expect(fmtMs(1234.56)).toBe("1234.6");
-    expect(fmtMs(61)).toBe("61.0");
-    expect(fmtMs(0.0421)).toBe("0.042");
-    expect(fmtPlain(8)).toBe("8");
-    expect(fmtPlain(7.456)).toBe("7.46");
+    expect([3.9, 1234.567, 0.004].map((x) => fmtRps(x))).toEqual(["3.90", "1234.57", "0.004"]);
+    expect([12345.67, 1500].map((x) => fmtTokensPerSec(x))).toEqual(["12345.7", "1500"]);
+    expect([1234.56, 61, 0.0421].map((x) => fmtMs(x))).toEqual(["1234.6", "61.0", "0.042"]);
+    expect([8, 7.456].map((x) => fmtPlain(x))).toEqual(["8", "7.46"]);
   });
 
   it("prints absent values as an em dash, never 0", () => {
-    expect(fmtRps(null)).toBe("—");
-    expect(fmtMs(undefined)).toBe("—");
-    expect(fmtTokensPerSec(NaN)).toBe("—");
-    expect(fmtPct(null)).toBe("—");
+    const absent = [fmtRps(null), fmtMs(undefined), fmtTokensPerSec(NaN), fmtPct(null)];
+    expect(absent).toEqual(["—", "—", "—", "—"]);
   });
 
   it("signs percentages with a real minus sign", () => {
     // (11.0 - 12.3) / 12.3 * 100 = -10.569… → −10.6 %
-    expect(fmtPct(((11.0 - 12.3) / 12.3) * 100)).toBe("\u221210.6 %");
-    expect(fmtPct(2.5)).toBe("+2.5 %");
-    expect(fmtPct(-0.01)).toBe("0.0 %");
+    expect([((11.0 - 12.3) / 12.3) * 100, 2.5, -0.01].map((x) => fmtPct(x))).toEqual([
+      "\u221210.6 %",
+      "+2.5 %",
+      "0.0 %",
+    ]);
   });
 
   it("groups digits only in readable prose", () => {
-    expect(fmtReadable(1234567.89, "en")).toBe("1,234,567.9");
-    expect(fmtReadable(1234567.89, "zh")).toBe("1,234,567.9");
-    expect(fmtReadable(null, "en")).toBe("—");
+    const readable = [
+      fmtReadable(1234567.89, "en"),
+      fmtReadable(1234567.89, "zh"),
+      fmtReadable(null, "en"),
+    ];
+    expect(readable).toEqual(["1,234,567.9", "1,234,567.9", "—"]);
   });
 });

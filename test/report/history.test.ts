@@ -4,12 +4,9 @@ import type { Sweep, SweepPoint } from "../../src/engine/base/types";
 import { historyLoad, historyMarkdown, historyMetric, runHistory } from "../../src/report/history";
 
 function sweep(date: string, gpu: string, pts: [number, number, number][]): Sweep {
-  const points: SweepPoint[] = pts.map(([c, ttft, rps]) => ({
-    concurrency: c,
-    requestRate: null,
-    ttftMs: { p99: ttft },
-    rps,
-  }));
+  const points: SweepPoint[] = pts.map(([concurrency, ttft, rps]) => {
+    return { concurrency, requestRate: null, ttftMs: { p99: ttft }, rps };
+  });
   return {
     label: "x",
     source: { files: [], format: "capplan-sweep" },
@@ -44,54 +41,47 @@ describe("historyLoad", () => {
 });
 
 describe("runHistory", () => {
+  // Each level: concurrency, P99 TTFT, RPS.
+  type L = [number, number, number];
+  const [c1, c8]: L[] = [
+    [1, 40, 5],
+    [8, 100, 30],
+  ];
+  const slower: L[] = [
+    [1, 41, 5],
+    [8, 106, 28],
+  ];
   const runs = [
-    {
-      file: "b.json",
-      sweep: sweep("2026-12-02", "H100", [
-        [1, 40, 5],
-        [8, 100, 30],
-      ]),
-    },
-    {
-      file: "a.json",
-      sweep: sweep("2026-12-01", "H100", [
-        [1, 40, 5],
-        [8, 100, 30],
-        [16, 300, 40],
-      ]),
-    },
-    {
-      file: "c.json",
-      sweep: sweep("2026-12-03", "H100", [
-        [1, 41, 5],
-        [8, 106, 28],
-      ]),
-    },
+    { file: "b.json", sweep: sweep("2026-12-02", "H100", [c1!, c8!]) },
+    { file: "a.json", sweep: sweep("2026-12-01", "H100", [c1!, c8!, [16, 300, 40]]) },
+    { file: "c.json", sweep: sweep("2026-12-03", "H100", slower) },
     { file: "d.json", sweep: sweep("2026-12-01", "L40S", [[4, 90, 9]]) },
   ];
   it("groups by deployment, orders by date, reads the highest shared level, flags the latest regression", () => {
     const h = runHistory(runs, historyMetric("ttft.p99")!, 5, null);
-    expect(h.deployments).toHaveLength(2);
-    const h100 = h.deployments[0]!;
-    expect(h100.runs.map((r) => r.file)).toEqual(["a.json", "b.json", "c.json"]);
+    const [h100, l40s] = h.deployments;
+    expect([h.deployments.length, h100!.regression, l40s!.regression]).toEqual([2, true, false]);
+    expect(h100!.runs.map((r) => `${r.file} ${r.value}`)).toEqual([
+      "a.json 100",
+      "b.json 100",
+      "c.json 106",
+    ]);
     // Concurrency 16 is not in every run: the highest shared level is 8.
-    expect(h100.at).toEqual({ concurrency: 8, requestRate: null });
-    expect(h100.runs.map((r) => r.value)).toEqual([100, 100, 106]);
-    expect(h100.runs[2]!.changePct).toBeCloseTo(6, 12);
-    expect(h100.regression).toBe(true);
-    expect(h.deployments[1]!.regression).toBe(false);
+    expect(h100!.at).toEqual({ concurrency: 8, requestRate: null });
+    expect(h100!.runs[2]!.changePct).toBeCloseTo(6, 12);
     expect(historyMarkdown(h)).toContain("| 2026-12-03 | c.json | 106.00 | +6.0 % ⚠ regression |");
   });
   it("a throughput regresses when it drops; a smaller rise than the threshold is no regression", () => {
     const rps = runHistory(runs, historyMetric("rps")!, 5, null);
     expect(rps.deployments[0]!.runs[2]!.changePct).toBeCloseTo((28 / 30 - 1) * 100, 12);
-    expect(rps.deployments[0]!.regression).toBe(true);
-    expect(runHistory(runs, historyMetric("ttft.p99")!, 10, null).deployments[0]!.regression).toBe(
+    const loose = runHistory(runs, historyMetric("ttft.p99")!, 10, null);
+    expect([rps.deployments[0]!.regression, loose.deployments[0]!.regression]).toEqual([
+      true,
       false,
-    );
+    ]);
     // At concurrency 1: 40 → 40 → 41 (+2.5 %).
-    const c1 = runHistory(runs, historyMetric("ttft.p99")!, 5, historyLoad("concurrency=1"));
-    expect(c1.deployments[0]!.runs.map((r) => r.value)).toEqual([40, 40, 41]);
-    expect(c1.deployments[0]!.regression).toBe(false);
+    const at1 = runHistory(runs, historyMetric("ttft.p99")!, 5, historyLoad("concurrency=1"));
+    const h100 = at1.deployments[0]!;
+    expect([h100.runs.map((r) => r.value), h100.regression]).toEqual([[40, 40, 41], false]);
   });
 });

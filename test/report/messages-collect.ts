@@ -182,8 +182,6 @@ export function perFileMessages(): Collected[] {
  */
 export function edgePlanMessages(): Collected[] {
   const out: Collected[] = [];
-  const add = (source: string, m: string | null | undefined) =>
-    m && out.push({ source, message: m });
   const bad = validatePlan(
     JSON.parse(readFileSync(join(ROOT, "fixtures", "malformed", "bad-plan-shape.json"), "utf8")),
   );

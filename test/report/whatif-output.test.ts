@@ -1,6 +1,7 @@
 /** The readable answers of `capplan solve` and `capplan sensitivity` (docs/uncertainty.md), in English and Chinese. */
 import { describe, expect, it } from "vitest";
 import { run } from "../cli/helpers";
+import { words } from "../words";
 
 const SEED = "models/examples/seed.json";
 
@@ -9,12 +10,7 @@ describe("solveText and sensitivityText", () => {
     const args = [
       "solve",
       SEED,
-      "--target",
-      "skus[0].replicas",
-      "--value",
-      "16",
-      "--vary",
-      "cells.peak_rps",
+      ...words("--target skus[0].replicas --value 16 --vary cells.peak_rps"),
     ];
     expect((await run(...args)).out).toBe(
       "cells.peak_rps = 55.555556 gives skus[0].replicas = 16 (now 50)\n",
@@ -26,10 +22,8 @@ describe("solveText and sensitivityText", () => {
 
   it("the readable table: cost per month by default, with a bar per row", async () => {
     const r = await run("sensitivity", SEED, "--step", "20");
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(
-      /^H100 TP4: Cost \/ month ¥876,000\.00, each input changed by ±20 % alone/,
-    );
+    const head = /^H100 TP4: Cost \/ month ¥876,000\.00, each input changed by ±20 % alone/;
+    expect([r.code, r.out]).toEqual([0, expect.stringMatching(head)]);
     // 40 RPS × 0.288 = 11.52 → 12 replicas × 4 × 20 × 730 = 700,800.
     expect(r.out).toMatch(/cells\.peak_rps +50 +40 → ¥700,800\.00/);
     expect(r.out).toContain("█");

@@ -14,8 +14,7 @@ describe("columnName and ref", () => {
   ])("column %d is %s", (n, name) => expect(columnName(n)).toBe(name));
 
   it("is absolute, with the sheet when given", () => {
-    expect(ref(3, 7)).toBe("$C$7");
-    expect(ref(28, 2, "Assumptions")).toBe("Assumptions!$AB$2");
+    expect([ref(3, 7), ref(28, 2, "Assumptions")]).toEqual(["$C$7", "Assumptions!$AB$2"]);
   });
 });
 

@@ -40,10 +40,7 @@ function severalPlan(): PlanFile {
       { name: "H200 TP8", gpusPerReplica: 8, pricePerGpuHour: 3.79, sweep: tok(9100) },
     ],
     tenants: {
-      method: "weighted",
-      inputWeight: 0.25,
-      outputWeight: 1,
-      idle: "separate",
+      ...{ method: "weighted", inputWeight: 0.25, outputWeight: 1, idle: "separate" },
       pools: [
         { name: "a100", sku: "A100 TP2", capacityTokensPerDay: 5e9 },
         { name: "gen", costPerDay: 2500 },
@@ -65,9 +62,7 @@ function severalPlan(): PlanFile {
 /** 56 base replicas × 1.1 × 1.25 is 77.00000000000001 in doubles: the tolerance keeps it at 77. */
 function tolerancePlan(): PlanFile {
   return {
-    format: "capplan.plan/v1",
-    title: "Ceiling tolerance",
-    currency: "EUR",
+    ...{ format: "capplan.plan/v1", title: "Ceiling tolerance", currency: "EUR" },
     workloads: [{ name: "chat", peakRps: 56, inputTokens: 300, outputTokens: 100 }],
     factors: { elasticity: 1.1, redundancy: 1.25 },
     skus: [{ name: "L40S", gpusPerReplica: 1, pricePerGpuHour: 1.04, sweep: tok(100) }],
@@ -149,9 +144,8 @@ function checkTeams(book: ReadBook, r: PlanResult): void {
       if (!close("share", row?.F?.value, t.share))
         bad.push(`${p.name}/${t.name} share: ${row?.F?.value}`);
     }
-    const idle = find(p.name, "(idle)");
-    if (!close("costPerDay", idle?.G?.value ?? 0, p.idle))
-      bad.push(`${p.name} idle: ${idle?.G?.value} ≠ ${p.idle}`);
+    const idle = find(p.name, "(idle)")?.G?.value;
+    if (!close("costPerDay", idle ?? 0, p.idle)) bad.push(`${p.name} idle: ${idle} ≠ ${p.idle}`);
   }
   const header = [...rows.entries()].find(([, c]) => c.A?.value === "Team totals")![0];
   for (const t of r.tenants.teams) {
@@ -247,10 +241,9 @@ describe("planWorkbook", () => {
   it.runIf(lo !== null).each(CASES.map(([n]) => [n]))(
     "%s: LibreOffice recalculates the formulas (no cached values given) to capplan's numbers",
     (name) => {
-      const f = files.get(name)!;
-      const book = recalculated[f.bare]!;
-      checkComparison(book, f.result);
-      checkTeams(book, f.result);
+      const { bare, result } = files.get(name)!;
+      checkComparison(recalculated[bare]!, result);
+      checkTeams(recalculated[bare]!, result);
     },
   );
 
@@ -258,8 +251,10 @@ describe("planWorkbook", () => {
     "the ceiling keeps capplan's tolerance: 56 × 1.1 × 1.25 = 77.00000000000001 → 77 replicas",
     () => {
       const f = files.get("tolerance")!;
-      const capacity = { replicasRaw: 77.00000000000001, replicas: 77 };
-      expect(f.result.skus[0]!.capacity!).toMatchObject(capacity);
+      expect(f.result.skus[0]!.capacity!).toMatchObject({
+        replicasRaw: 77.00000000000001,
+        replicas: 77,
+      });
       const book = recalculated[f.bare]!;
       // LibreOffice saves 15 significant digits (the raw 77.00000000000001 reads back as 77) and
       // writes 1E-9 out as 0.000000001.

@@ -79,18 +79,7 @@ export function recalcWithLibreOffice(bin: string, paths: string[]): string[] {
 `,
   );
   const outDir = join(dir, "out");
-  execFileSync(
-    bin,
-    [
-      `-env:UserInstallation=file://${profile}`,
-      "--headless",
-      "--convert-to",
-      "xlsx",
-      "--outdir",
-      outDir,
-      ...paths,
-    ],
-    { stdio: "ignore", timeout: 120_000 },
-  );
+  const args = [`-env:UserInstallation=file://${profile}`, "--headless", "--convert-to", "xlsx"];
+  execFileSync(bin, [...args, "--outdir", outDir, ...paths], { stdio: "ignore", timeout: 120_000 });
   return paths.map((p) => join(outDir, basename(p)));
 }

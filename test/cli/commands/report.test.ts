@@ -12,15 +12,14 @@ describe("capplan report (docs/report.md)", () => {
   it("renders the report in English with the sweep tables, conclusions and next steps", async () => {
     const r = await run("report", MULTI);
     expect(r.code).toBe(0);
-    for (const text of [
-      "## Inference benchmark report",
+    expect(r.out).toContain("## Inference benchmark report");
+    expect(r.out).toContain(
       "| Concurrency | RPS | tokens/s | P50 TTFT | P99 TTFT | P95 ITL | P99 ITL |",
-      "| 16 | 8.31 | 1662.1 | 47.9 | 161.2 | 22.2 | 27.5 |",
-      "### Conclusions",
-      "Next steps",
-    ])
-      expect(r.out).toContain(text);
+    );
+    expect(r.out).toContain("| 16 | 8.31 | 1662.1 | 47.9 | 161.2 | 22.2 | 27.5 |");
+    expect(r.out).toContain("### Conclusions");
     expect(r.out).toMatch(/H100 SXM ×1: concurrency 16, 8\.31 RPS, 1,662 tokens\/s/);
+    expect(r.out).toContain("Next steps");
   });
 
   it("renders it in Chinese, and its tables re-import to the same points", async () => {
@@ -32,7 +31,7 @@ describe("capplan report (docs/report.md)", () => {
     const back = importFiles([{ name: "report-zh.md", text: r.out }]);
     if (!back.ok) throw new Error(JSON.stringify(back.errors));
     const h100 = back.sweeps.find((s) => s.points.some((p) => p.outputTokensPerSec === 1662.1))!;
-    const levels = h100.points.map((p) => p.concurrency);
-    expect([levels, h100.points[3]!.ttftMs!.p99]).toEqual([[1, 4, 16, 64], 7348.9]);
+    expect(h100.points.map((p) => p.concurrency)).toEqual([1, 4, 16, 64]);
+    expect(h100.points[3]!.ttftMs!.p99).toBe(7348.9);
   });
 });
