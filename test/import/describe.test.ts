@@ -7,6 +7,10 @@ import { describeUnrecognised } from "../../src/import/describe";
 import { makeInputFile } from "../../src/import/input";
 
 const shape = (text: string) => describeUnrecognised(makeInputFile("x", text));
+/** The params of a two-line table. */
+const table = (delimiter: string, columns: number, hasLoad: boolean, hasMetric: boolean) => {
+  return { delimiter, columns, lines: 2, hasLoad, hasMetric };
+};
 
 describe("describeUnrecognised", () => {
   it.each([
@@ -21,25 +25,12 @@ describe("describeUnrecognised", () => {
     ["# Title\n\nsome words\n", "importShape.markdown", { lines: 3 }],
     ["| a | b |\n|---|---|\n", "importShape.markdown", { lines: 2 }],
     ["just\nsome\nwords", "importShape.text", { lines: 3 }],
-    [
-      "concurrency,ttft_ms\n1,2\n",
-      "importShape.table",
-      { delimiter: "comma", columns: 2, lines: 2, hasLoad: true, hasMetric: true },
-    ],
-    [
-      '"name";"colour";"size"\nx;y;z\n',
-      "importShape.table",
-      { delimiter: "semicolon", columns: 3, lines: 2, hasLoad: false, hasMetric: false },
-    ],
-    [
-      "colour\trps\n1\t2",
-      "importShape.table",
-      { delimiter: "tab", columns: 2, lines: 2, hasLoad: false, hasMetric: true },
-    ],
+    ["concurrency,ttft_ms\n1,2\n", "importShape.table", table("comma", 2, true, true)],
+    ['"name";"colour";"size"\nx;y;z\n', "importShape.table", table("semicolon", 3, false, false)],
+    ["colour\trps\n1\t2", "importShape.table", table("tab", 2, false, true)],
   ])("%j → %s %j", (text, code, params) => {
     const p = shape(text);
-    expect(p.code).toBe(code);
-    expect(p.params).toEqual(params);
+    expect([p.code, p.params]).toEqual([code, params]);
   });
 
   it("counts at most the first 100 elements' kinds, and never quotes a value", () => {

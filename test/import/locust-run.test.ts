@@ -21,15 +21,11 @@ function records(ok: number, fails: Record<string, number>, warmup = 0): string 
   let t = 1_796_475_649_000;
   const add = (outcome: string, warm: boolean, conc: number) => {
     const chunks = outcome === "ok" ? [20, 25, 30] : [];
-    const head = { capplan: "locust-record/1", model: "test/model", concurrency: conc };
-    const tokens = {
-      requestedInputTokens: 5,
-      requestedOutputTokens: 3,
-      usage: true,
-      worker: "w-1",
-    };
-    const rec = { ...head, start: t, end: t + 30, outcome, chunks, ...tokens, inputTokens: 5 };
-    lines.push(JSON.stringify({ ...rec, outputTokens: 3, ...(warm ? { warmup: true } : {}) }));
+    const rec = { capplan: "locust-record/1", model: "test/model", concurrency: conc, start: t };
+    const sent = { end: t + 30, outcome, chunks, requestedInputTokens: 5 };
+    const got = { requestedOutputTokens: 3, usage: true, worker: "w-1", inputTokens: 5 };
+    const tail = { outputTokens: 3, ...(warm ? { warmup: true } : {}) };
+    lines.push(JSON.stringify({ ...rec, ...sent, ...got, ...tail }));
     t += 10;
   };
   for (let i = 0; i < warmup; i++) add("ok", true, 2);

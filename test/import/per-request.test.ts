@@ -26,27 +26,18 @@ describe("RequestAggregator: grouping by load level", () => {
     const rates = [1, 2, 2, "inf"] as const;
     const ttfts = [10, 20, 30, 99];
     const pts = levels(rates.map((r, i) => [null, r, ok({ ttftMs: ttfts[i] })]));
-    expect(
-      pts.map((p) => [p.concurrency, p.requestRate, p.completed, p.ttftMs!.mean]),
-    ).toStrictEqual([
-      [null, 1, 1, 10],
-      [null, 2, 2, 25],
-      [null, "inf", 1, 99],
-    ]);
+    const rows = pts.map(
+      (p) => `${p.concurrency} ${p.requestRate} ${p.completed} ${p.ttftMs!.mean}`,
+    );
+    expect(rows).toStrictEqual(["null 1 1 10", "null 2 2 25", "null inf 1 99"]);
   });
 
   it("consecutive records of two concurrencies stay apart; a level seen again later joins its group", () => {
-    const pts = levels([
-      [4, null, { ttftMs: 1 }],
-      [8, null, { ttftMs: 2 }],
-      [4, null, { ttftMs: 3 }],
-    ]);
-    expect(
-      pts.map((p) => [p.concurrency, p.completed, p.ttftMs!.min, p.ttftMs!.max]),
-    ).toStrictEqual([
-      [4, 2, 1, 3],
-      [8, 1, 2, 2],
-    ]);
+    const pts = levels([4, 8, 4].map((c, i) => [c, null, { ttftMs: i + 1 }]));
+    const rows = pts.map(
+      (p) => `${p.concurrency} ${p.completed} ${p.ttftMs!.min} ${p.ttftMs!.max}`,
+    );
+    expect(rows).toStrictEqual(["4 2 1 3", "8 1 2 2"]);
   });
 });
 
@@ -58,10 +49,8 @@ describe("RequestAggregator: derived per-request TPOT and NTPOT", () => {
     );
     expect(p).toMatchObject({ tpotMs: { min: 100, max: 250 }, ntpotMs: { min: 100, max: 210 } });
     const given = one({ ttftMs: 100, e2eMs: 900, outputTokens: 9, tpotMs: 7, ntpotMs: 11 });
-    expect(given).toMatchObject({
-      tpotMs: { mean: 7, min: 7, max: 7 },
-      ntpotMs: { mean: 11, min: 11, max: 11 },
-    });
+    const same = (v: number) => ({ mean: v, min: v, max: v });
+    expect(given).toMatchObject({ tpotMs: same(7), ntpotMs: same(11) });
   });
 
   it("no TPOT from one output token (nothing after the first) nor from zero; no NTPOT from zero or negative tokens", () => {
@@ -129,14 +118,11 @@ describe("RequestAggregator: rps and tokens/s from the span of the timestamps or
     );
     // c1: 1 / 4 s (given); c2: 1 / 1 s (span); c3: no timestamps, no duration; c4 and c5: 0 and
     // −3 s fall back to the 0.5 s span; c6: no timestamps to fall back to, no rate (not −1/3 req/s).
-    expect(pts.map((p) => [p.rps, p.outputTokensPerSec, p.totalTokensPerSec])).toStrictEqual([
-      [0.25, 2, undefined],
-      [1, 8, undefined],
-      [undefined, undefined, undefined],
-      [2, undefined, undefined],
-      [2, undefined, undefined],
-      [undefined, undefined, undefined],
-    ]);
+    const rates = pts.map((p) => `${p.rps} ${p.outputTokensPerSec} ${p.totalTokensPerSec}`);
+    const none = "undefined undefined undefined";
+    const twoOnly = "2 undefined undefined";
+    const rest = [none, twoOnly, twoOnly, none];
+    expect(rates).toStrictEqual(["0.25 2 undefined", "1 8 undefined", ...rest]);
     expect(pts[2]).toMatchObject({ meanOutputTokens: 8, meanInputTokens: 2 });
   });
 
@@ -200,9 +186,8 @@ describe("RequestAggregator: ITL gaps and absent values", () => {
     // A record without values adds to completed only.
     [{ ok: true, ttftMs: undefined, e2eMs: Infinity, inputTokens: -Infinity }, 1, 0],
   ])("a level of %j: %d completed, %d failed, nothing else", (rec, completed, failed) => {
-    expect(levels([[4, null, rec]])).toStrictEqual([
-      { concurrency: 4, requestRate: null, completed, failed },
-    ]);
+    const level = { concurrency: 4, requestRate: null, completed, failed };
+    expect(levels([[4, null, rec]])).toStrictEqual([level]);
   });
 
   it("every metric of a level summarised: ttft, itl, tpot, ntpot, e2e (hand values on three requests)", () => {
@@ -213,13 +198,8 @@ describe("RequestAggregator: ITL gaps and absent values", () => {
     );
     // tpot: 100/10, 200/10, 300/10 = 10, 20, 30; ntpot: 10, 20, 30; e2e 110, 220, 330
     const s = { mean: 20, p50: 20, std: 10 };
-    expect(p).toMatchObject({
-      ttftMs: s,
-      itlMs: s,
-      tpotMs: s,
-      ntpotMs: s,
-      e2eMs: { mean: 220, p50: 220, std: 110, p90: 308 },
-    });
+    expect(p).toMatchObject({ ttftMs: s, itlMs: s, tpotMs: s, ntpotMs: s });
+    expect(p.e2eMs).toMatchObject({ mean: 220, p50: 220, std: 110, p90: 308 });
   });
 });
 
@@ -246,18 +226,11 @@ describe("RequestAggregator columns", () => {
       const [p4, p8] = agg.finish();
       // ntpot = e2e / 10 per request.
       const ntpot = summarize(e2e.map((e) => e / 10));
-      expect([p4!.concurrency, p4!.completed, p4!.ttftMs, p4!.e2eMs, p4!.ntpotMs]).toStrictEqual([
-        4,
-        n,
-        summarize(ttft),
-        summarize(e2e),
-        ntpot,
-      ]);
-      expect([p8!.concurrency, p8!.completed, p8!.ttftMs]).toStrictEqual([
-        8,
-        other.length,
-        summarize(other),
-      ]);
+      const want4 = [4, n, summarize(ttft), summarize(e2e), ntpot];
+      const got4 = [p4!.concurrency, p4!.completed, p4!.ttftMs, p4!.e2eMs, p4!.ntpotMs];
+      expect(got4).toStrictEqual(want4);
+      const want8 = [8, other.length, summarize(other)];
+      expect([p8!.concurrency, p8!.completed, p8!.ttftMs]).toStrictEqual(want8);
     }
   });
 

@@ -124,14 +124,10 @@ describe("combineRepeats: which spreads are unstable (over 10 %)", () => {
   const rps = (...vs: number[]) => vs.map((v) => at4({ rps: v }));
   const p99 = (...vs: number[]) => vs.map((v) => at4({ ttftMs: { p99: v } }));
   const u = (name: string, min: number, max: number, unit = " ms") => ({ name, min, max, unit });
-  const statsAt = (v: number) =>
-    at4({
-      ttftMs: { mean: v },
-      itlMs: { p50: v },
-      tpotMs: { max: v },
-      ntpotMs: { min: v },
-      e2eMs: { "p99.9": v },
-    });
+  const statsAt = (v: number) => {
+    const stats = { ttftMs: { mean: v }, itlMs: { p50: v }, tpotMs: { max: v } };
+    return at4({ ...stats, ntpotMs: { min: v }, e2eMs: { "p99.9": v } });
+  };
   // Exactly 10 % apart is not unstable: 110 / 100 − 1 is 0.10000000000000009 in binary, and binary
   // noise must not make 10 % "more than 10 %". Min and max are over all repeats, whatever their order.
   it.each([
@@ -198,9 +194,8 @@ describe("joinSources", () => {
   });
 
   it("combineRepeats carries the joined sources, and none when the repeats have none", () => {
-    const { point } = combineRepeats(
-      withSources([{ file: "r1/c4.json" }], [{ file: "r2/c4.json" }]),
-    );
+    const runs = withSources([{ file: "r1/c4.json" }], [{ file: "r2/c4.json" }]);
+    const { point } = combineRepeats(runs);
     expect(point.sources).toStrictEqual([{ file: "r1/c4.json" }, { file: "r2/c4.json" }]);
     expect("sources" in combineRepeats([at4({}), at4({})]).point).toBe(false);
   });
@@ -233,15 +228,11 @@ describe("repeated runs (docs/import.md)", () => {
     const a = JSON.parse(fixture(C16)) as Record<string, number>;
     const { mean_ttft_ms: ttft, request_throughput: rps } = a;
     const b = { ...a, mean_ttft_ms: ttft! * 3, request_throughput: rps! * 1.05 };
-    const r = importFiles([
-      { name: "run1/c16.json", text: JSON.stringify(a) },
-      { name: "run2/c16.json", text: JSON.stringify(b) },
-    ]);
+    const text = (v: object) => JSON.stringify(v);
+    const r = importFiles([a, b].map((v, i) => ({ name: `run${i + 1}/c16.json`, text: text(v) })));
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.sweeps).toHaveLength(1);
     const p = r.sweeps[0]!.points[0]!;
-    expect(r.sweeps[0]!.points).toHaveLength(1);
-    expect(p.repeats).toBe(2);
+    expect([r.sweeps.length, r.sweeps[0]!.points.length, p.repeats]).toEqual([1, 1, 2]);
     expect(p.ttftMs!.mean).toBeCloseTo(ttft! * 2, 9);
     expect(p.rps).toBeCloseTo(rps! * 1.025, 9);
     // ttft mean ×3 (+200 %) is unstable; rps +5 % is not named
@@ -282,15 +273,10 @@ describe("combineRepeats: spread (docs/uncertainty.md)", () => {
       })),
     );
     const r = importFiles(inputs);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const pts = r.sweeps[0]!.points;
-    expect(pts.map((p) => [p.concurrency, p.repeats, p.spread?.outputTokensPerSec?.n])).toEqual([
-      [1, 3, 3],
-      [4, 3, 3],
-      [16, 5, 5],
-      [64, 5, 5],
-    ]);
+    const rows = pts.map((p) => `${p.concurrency} ${p.repeats} ${p.spread?.outputTokensPerSec?.n}`);
+    expect(rows).toEqual(["1 3 3", "4 3 3", "16 5 5", "64 5 5"]);
     // Concurrency 16: 1662.06 × (0.985, 0.995, 1, 1.008, 1.012).
     const s = pts[2]!.spread!.outputTokensPerSec!;
     expect(s.mean).toBeCloseTo(1662.061371616147 * 1, 6);

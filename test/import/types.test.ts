@@ -2,12 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { formatIssue, type ImportIssue } from "../../src/import/types";
 
-const at = (extra: Partial<ImportIssue>): ImportIssue => ({
-  file: "a.csv",
-  code: "x",
-  message: "bad",
-  ...extra,
-});
+const BASE = { file: "a.csv", code: "x", message: "bad" };
+const at = (extra: Partial<ImportIssue>): ImportIssue => ({ ...BASE, ...extra });
 
 describe("formatIssue", () => {
   it.each([

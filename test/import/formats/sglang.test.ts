@@ -116,19 +116,11 @@ describe("SGLang newer lines (keys of bench_serving @0033168f, written inline)",
   });
 
   it("fills p90 TTFT from --output-details arrays (seconds) and keeps the tool's p99", () => {
-    const arrays = {
-      ttfts: [0.05, 0.06, 0.07, 0.11],
-      itls: [[0.01, 0.02], [0.01], [0.03], [0.01]],
-    };
+    const ttfts = [0.05, 0.06, 0.07, 0.11];
+    const itls = [[0.01, 0.02], [0.01], [0.03], [0.01]];
     const lens = { input_lens: [1000, 1000, 1000, 1000], output_lens: [3, 2, 2, 2] };
-    const withArrays = {
-      ...line,
-      completed: 4,
-      p99_ttft_ms: 110,
-      ...arrays,
-      ...lens,
-      errors: ["", "", "", ""],
-    };
+    const details = { ttfts, itls, ...lens, errors: ["", "", "", ""] };
+    const withArrays = { ...line, completed: 4, p99_ttft_ms: 110, ...details };
     const p = sweepsOf("details.jsonl", text(withArrays))[0]!.points[0]!;
     expect(p.ttftMs?.p99).toBe(110);
     // sorted ttfts ms 50, 60, 70, 110; p90: h = 3 × 0.9 = 2.7 → 70 + 0.7 × 40 = 98

@@ -40,11 +40,8 @@ type Seen = { issues: ImportIssue[]; sweeps: Sweep[] };
 
 function run(inputs: ImportInput[], seen: Seen): void {
   const r = importFiles(inputs);
-  seen.issues.push(
-    ...(r.ok
-      ? [...r.warnings, ...r.fileErrors]
-      : [...r.errors, ...(r.fileErrors ?? []), ...(r.warnings ?? [])]),
-  );
+  const issues = r.ok ? [r.warnings, r.fileErrors] : [r.errors, r.fileErrors, r.warnings];
+  seen.issues.push(...issues.flatMap((list) => list ?? []));
   seen.sweeps.push(...(r.sweeps ?? []));
 }
 
@@ -82,9 +79,8 @@ describe("import pipeline messages over every fixture", () => {
   const seen = importEverything();
 
   it("every issue (the pipeline's and every importer's) has a problem whose English is its message, and renders in Chinese", () => {
-    const mine = seen.issues.filter(
-      (i) => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message),
-    );
+    const ours = (i: ImportIssue) => PIPELINE_CODES.has(i.code) || PIPELINE_MESSAGE.test(i.message);
+    const mine = seen.issues.filter(ours);
     // json-syntax, unknown-format, empty, binary, repeats, unstable-repeats, skipped… all occur in the fixtures
     expect(new Set(mine.map((i) => i.code)).size).toBeGreaterThanOrEqual(6);
     const wrong = mine.filter(
@@ -156,11 +152,8 @@ describe("import.* problems render in English and Chinese", () => {
   });
 
   it("files of a folder that are skipped, and the flags of the import", () => {
-    const r = importedOk([
-      opt("run/notes.txt", "hello\n"),
-      opt("run/empty.txt", ""),
-      opt("run/c8.csv", "concurrency,rps\n8,2\n"),
-    ]);
+    const skipped = [opt("run/notes.txt", "hello\n"), opt("run/empty.txt", "")];
+    const r = importedOk([...skipped, opt("run/c8.csv", "concurrency,rps\n8,2\n")]);
     // biome-ignore format: a case table, one row a line
     expect(r.warnings.map((w) => [w.file, w.code, w.line, w.message, zh(w.problem)])).toEqual([
       ["run/notes.txt", "skipped", undefined, "not a recognised benchmark output; skipped", "不是可识别的压测输出；已跳过"],
@@ -195,8 +188,8 @@ describe("import.* problems render in English and Chinese", () => {
     expect(sweeps[0]!.warnings).toContain(englishOf(p));
     expect([englishOf(p), zh(p)]).toEqual(PATH_LOAD);
     const path = importNotes(r).find((n) => n.text === PATH_LOAD[0])!;
-    expect(path.problem?.code).toBe("import.pathLoad");
-    expect(localizeNote(path, "zh")).toBe(PATH_LOAD[1]);
+    const zhPath = localizeNote(path, "zh");
+    expect([path.problem?.code, zhPath]).toEqual(["import.pathLoad", PATH_LOAD[1]]);
   });
 
   it("repeats and unstable repeats are sweep notes with problems", () => {
@@ -221,11 +214,9 @@ describe("import.* problems render in English and Chinese", () => {
   });
 
   it("a corrupt file of a folder: the lost level nests the file's own problem", () => {
-    const r = importedOk([
-      opt("run/c4/a.json", '{"oops": '),
-      opt("run/c4/b.csv", "concurrency,rps\n4,2\n"),
-      opt("run/c8/b.csv", "concurrency,rps\n8,3\n"),
-    ]);
+    const csv = (c: number, rps: number) =>
+      opt(`run/c${c}/b.csv`, `concurrency,rps\n${c},${rps}\n`);
+    const r = importedOk([opt("run/c4/a.json", '{"oops": '), csv(4, 2), csv(8, 3)]);
     const s = r.sweeps[0]!;
     const lost = s.problems!.find((p) => p.code === "import.lostLevel")!;
     expect([englishOf(lost), zh(lost), s.warnings[0]]).toEqual([
@@ -252,11 +243,8 @@ describe("import.* problems render in English and Chinese", () => {
 describe("importNotes keeps each note's problem", () => {
   it("lists every note once, and each renders in Chinese", () => {
     const text = JSON.stringify(c16());
-    const r = importedOk([
-      opt("run1/c16.json", text),
-      opt("run2/c16.json", text),
-      opt("run2/notes.txt", "hello"),
-    ]);
+    const runs = [opt("run1/c16.json", text), opt("run2/c16.json", text)];
+    const r = importedOk([...runs, opt("run2/notes.txt", "hello")]);
     const notes = importNotes(r);
     expect(notes.map((n) => n.text)).toEqual([
       "run2/notes.txt: not a recognised benchmark output; skipped",
@@ -283,16 +271,14 @@ describe("shownZh", () => {
 describe("a sweep merged from many files", () => {
   it("holds each note and its problem once", () => {
     // One AIPerf export copied into six run folders: each file notes that its load is read from its path.
-    const text = fixture(
-      "aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4/profile_export.jsonl",
-    );
+    const dir = "aiperf/synthetic/artifacts/qwen3-4b-openai-chat-concurrency4";
+    const text = fixture(`${dir}/profile_export.jsonl`);
     const name = (c: number) => `art/model-concurrency${c}/profile_export.jsonl`;
     const r = importedOk([1, 2, 4, 8, 16, 32].map((c) => ({ name: name(c), text })));
     const s = r.sweeps[0]!;
-    expect(s.points).toHaveLength(6);
     const fromPath = s.warnings.filter((w) => w.startsWith("concurrency read from the file path"));
-    expect(fromPath).toHaveLength(1);
-    expect(s.problems!.filter((p) => p.code === "import.pathLoad")).toHaveLength(1);
+    const pathLoads = s.problems!.filter((p) => p.code === "import.pathLoad");
+    expect([s.points.length, fromPath.length, pathLoads.length]).toEqual([6, 1, 1]);
     expect(s.problems!.map((p) => englishOf(p))).toEqual(s.warnings);
   });
 });

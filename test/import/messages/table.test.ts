@@ -119,6 +119,7 @@ const rec = (phase: string, metrics: Record<string, unknown>) =>
     metrics,
     error: null,
   });
+const BAD_LATENCY = { request_latency: { value: "x", unit: "ms" } };
 const ttftRec = (phase: string) => rec(phase, { time_to_first_token: { value: 1, unit: "ms" } });
 const GP = "Metric,avg,min,max,p99,p95,p90,p75,p50,p25\n";
 const AP = "Metric,avg,min,max,p1,p5,p10,p25,p50,p75,p90,p95,p99,std\n";
@@ -198,10 +199,7 @@ const CASES: [string, string, string?][] = [
   ["a-cancel.json", json({ ...AI, ...TTFT1, ...lat(2), was_cancelled: true })],
   ["a-other.json", '{"a":1}', "aiperf"],
   // AIPerf records and sweep aggregates.
-  [
-    "recs.jsonl",
-    `${ttftRec("profiling")}\n{"x":1}\n${rec("profiling", { request_latency: { value: "x", unit: "ms" } })}\n`,
-  ],
+  ["recs.jsonl", `${ttftRec("profiling")}\n{"x":1}\n${rec("profiling", BAD_LATENCY)}\n`],
   ["recs-warm.jsonl", `${ttftRec("warmup")}\n`],
   ["recs-ok.jsonl", `${ttftRec("warmup")}\n${ttftRec("profiling")}\n`],
   ["sweep-bad.json", sweepOf("x", 0)],
