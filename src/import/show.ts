@@ -24,6 +24,25 @@ export function shown(v: unknown): string {
 }
 
 /**
+ * A cell read from a file as text, as `String` writes it, without calling the value's own methods:
+ * a JSON object may carry a `toString` or `valueOf` key, and `String` (or a template) on such an
+ * object throws instead of giving text.
+ */
+export function cellText(v: unknown): string {
+  if (v === null || typeof v !== "object") return String(v);
+  if (Array.isArray(v)) return v.map((x) => (x == null ? "" : cellText(x))).join(",");
+  return "[object Object]";
+}
+
+/**
+ * A cell for a message: a number, an object or an array as {@link shown} writes it (`an object`,
+ * `an array of 3`), any other value as the text it reads as (`true`, `"abc"`).
+ */
+export function shownCell(v: unknown): string {
+  return shown(typeof v === "number" || (v !== null && typeof v === "object") ? v : String(v));
+}
+
+/**
  * The Chinese of a {@link shown} text, for a message's `zh` template: a quoted string, a number,
  * NaN and null as they are; the words `shown` writes for other values in Chinese.
  */

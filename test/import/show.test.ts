@@ -3,7 +3,7 @@
  * numbers JSON cannot hold — and the Chinese of the words it writes.
  */
 import { describe, expect, it } from "vitest";
-import { shown, shownZh } from "../../src/import/show";
+import { cellText, shown, shownCell, shownZh } from "../../src/import/show";
 
 describe("shown", () => {
   it.each([
@@ -29,6 +29,40 @@ describe("shown", () => {
 
   it("never makes a long message from a long cell", () => {
     expect(shown("y".repeat(100_000))).toHaveLength(43);
+  });
+});
+
+// JSON objects may shadow toString/valueOf (fuzz found `{"toString": 1}` in a JSON Lines cell),
+// and String() on them throws: both helpers write them without calling the object's methods.
+const shadowing = JSON.parse('{"toString": 1, "valueOf": 2}');
+
+describe("cellText", () => {
+  it.each([
+    [12.5, "12.5"],
+    ["abc", "abc"],
+    [true, "true"],
+    [null, "null"],
+    [undefined, "undefined"],
+    [{ a: 1 }, "[object Object]"],
+    [shadowing, "[object Object]"],
+    [[1, null, "x"], "1,,x"],
+    [[1, [2, shadowing]], "1,2,[object Object]"],
+  ])("%j → %s (as String writes it)", (v, text) => {
+    expect(cellText(v)).toBe(text);
+  });
+});
+
+describe("shownCell", () => {
+  it.each([
+    [12.5, "12.5"],
+    [Infinity, "a number out of range (beyond ±1.8e308)"],
+    ["abc", '"abc"'],
+    [true, '"true"'],
+    [null, '"null"'],
+    [shadowing, "an object"],
+    [[shadowing], "an array of 1"],
+  ])("%j → %s", (v, text) => {
+    expect(shownCell(v)).toBe(text);
   });
 });
 

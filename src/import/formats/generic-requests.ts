@@ -18,7 +18,7 @@ import {
   readCell,
   type TableOptions,
 } from "./generic-table";
-import { shown } from "../show";
+import { cellText, shown, shownCell } from "../show";
 import {
   guessTimeUnit,
   missingColumns,
@@ -82,9 +82,6 @@ class ViewRow implements RowCells {
     return readCell(this.view!.cell(i), false);
   }
 }
-
-/** A cell in a message, as the split cells showed it (numbers from JSON as numbers, text quoted). */
-const shownCell = (c: Cell): string => shown(typeof c === "number" ? c : String(c));
 
 /** A sweep being aggregated: one per value of the label/model/GPU columns. */
 interface Group {
@@ -150,13 +147,13 @@ class RequestRows {
   private group(row: RowCells): Group {
     const { metaIdx } = this.c;
     let key = "";
-    if (metaIdx.length) for (const m of metaIdx) key += `${row.cell(m.i) ?? ""}\u0000`;
+    if (metaIdx.length) for (const m of metaIdx) key += `${cellText(row.cell(m.i) ?? "")}\u0000`;
     let g = this.groups.get(key);
     if (!g) {
       const meta: SweepMeta = { ...(this.opts.meta ?? emptyMeta()) };
       let label = this.opts.label;
       for (const m of metaIdx) {
-        const t = String(row.cell(m.i) ?? "").trim();
+        const t = cellText(row.cell(m.i) ?? "").trim();
         if (!t) continue;
         if (m.key === "label") label = t;
         else if (m.key === "gpuCount") meta.gpuCount = Number(t) || null;
@@ -271,8 +268,8 @@ class RequestRows {
         v != null &&
         v !== false &&
         typeof v !== "number" &&
-        String(v).trim() &&
-        !/^(none|null|nan|false|0)$/i.test(String(v).trim())
+        cellText(v).trim() &&
+        !/^(none|null|nan|false|0)$/i.test(cellText(v).trim())
       )
         return true;
     }

@@ -10,7 +10,7 @@ import { fieldLabel, toMsFactor, type Field, type HeaderMapping } from "../alias
 import { readNumber } from "../csv";
 import type { FileImportResult, ImportIssue, PartialSweep } from "../types";
 import type { Cell, RowSource } from "./generic-source";
-import { shown } from "../show";
+import { cellText, shown, shownCell } from "../show";
 import { englishOf, type Problem } from "../../engine/base/problems";
 import { issueOf } from "../messages/issue";
 import { tableMessages as M } from "../messages/table";
@@ -80,7 +80,7 @@ export function decideMode(src: RowSource, hm: HeaderMapping): "aggregate" | "pe
   const seen = new Set<string>();
   let rows = 0;
   src.each((cells) => {
-    seen.add(loadIdx.map((i) => String(cells[i])).join("|"));
+    seen.add(loadIdx.map((i) => cellText(cells[i])).join("|"));
     return ++rows < 5000;
   });
   if (rows / Math.max(1, seen.size) > 2) return "per-request";
@@ -178,7 +178,7 @@ export function importAggregate(
       if (!f || f.kind === "request" || (f.kind === "metric" && f.stat == null)) continue;
       const c = cells[i];
       if (f.kind === "meta") {
-        const t = c == null ? "" : String(c).trim();
+        const t = c == null ? "" : cellText(c).trim();
         if (!t) continue;
         if (f.key === "label") label = t;
         else if (f.key === "gpuCount") {
@@ -207,7 +207,7 @@ export function importAggregate(
         continue;
       }
       if (!Number.isFinite(v) || v < 0 || (v === 0 && POSITIVE.has(key))) {
-        const value = c == null ? "" : shown(typeof c === "number" ? c : String(c));
+        const value = c == null ? "" : shownCell(c);
         errors.push(
           issueOf(
             file,
@@ -222,7 +222,7 @@ export function importAggregate(
         // A failed share: a fraction (`error rate`) or a percentage (`Failed %`), kept in percent.
         const max = f.key === "failedPct" ? 100 : 1;
         if (v > max) {
-          const value = shown(typeof c === "number" ? c : String(c));
+          const value = shownCell(c);
           errors.push(
             issueOf(file, "bad-value", M.problem("shareFound", { value, max }), { line, column }),
           );

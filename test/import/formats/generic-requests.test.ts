@@ -84,6 +84,21 @@ describe("per-request CSV", () => {
     if (!r.ok) expect(r.errors[0]).toMatchObject({ ...at, code: "not-a-number" });
   });
 
+  it("reads JSON Lines cells that shadow toString as objects, not as an internal failure", () => {
+    // Found by test/import/fuzz.test.ts: String() on such a cell threw inside the importer.
+    const row = (c: string, ttft: number, model: string) =>
+      `{"concurrency": ${c}, "ttft_ms": ${ttft}, "latency_ms": 50, "output_tokens": 4, "model": ${model}}`;
+    const good = [row("2", 5, '{"toString": 1}'), row("2", 7, '{"toString": 1}')];
+    expect(importOk([{ name: "r.jsonl", text: good.join("\n") }])[0]!.meta.model).toBe(
+      "[object Object]",
+    );
+    const bad = [...good, row('{"toString": 1}', 6, '"m"')].join("\n");
+    const r = importFiles([{ name: "r.jsonl", text: bad }]);
+    expect(r.ok ? [] : r.errors.map((e) => [e.line, e.column, e.code, e.message])).toEqual([
+      [3, "concurrency", "bad-value", expect.stringContaining("an object")],
+    ]);
+  });
+
   describe("generator script", () => {
     const dir = mkdtempSync(join(tmpdir(), "capplan-gen-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
