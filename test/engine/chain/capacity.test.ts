@@ -337,6 +337,33 @@ describe("capacity: bounds, division by zero, forecasts", () => {
       ]);
     });
 
+    it("a forecast that overflows alone keeps the peak numbers and warns that it has none", () => {
+      // avgRps 1e306 × 1000 output tokens is Infinity tokens/s; the peak (1 req/s) is finite
+      const r = capacity(one({ peakRps: 1, outputTokens: 1000, avgRps: 1e306 }), F);
+      expect([r.replicas, r.forecast, r.warnings]).toEqual([
+        1,
+        {
+          outputTokensPerSec: null,
+          costPerOutputToken: null,
+          costPerMillionOutputTokens: null,
+          utilization: null,
+        },
+        [
+          // the forecast is above the peak (1 req/s) and says so, with all 307 digits of 1e306
+          expect.stringMatching(
+            /^chat: the forecast rate 1(,000){102} req\/s is above the peak 1 req\/s$/,
+          ),
+          "the forecast output tokens/s is too large to be a number: no cost or utilization at forecast",
+        ],
+      ]);
+    });
+
+    it("one workload without peak load beside one with load gives no zero-peak note", () => {
+      const r = capacity(several(1, 3.6, ["a", 0, 0, 100, 1000], ["b", 2, 0, 300, 500]), F);
+      // replicasBase = 0 + 2 × 300 / 500 = 1.2 → 2 replicas
+      expect([r.replicasBase, r.replicas, r.warnings]).toEqual([1.2, 2, []]);
+    });
+
     it("one workload reports its replica capacity exactly as given (7.7, not 1 / (1 / 7.7))", () => {
       const r = capacity(one({ peakRps: 1, outputTokens: 1 }, {}, 7.7), F);
       expect(r.replicaOutputTokensPerSec).toBe(7.7);
