@@ -1,6 +1,5 @@
 /** The plan-file check before a plan replaces the workbook. */
 import { describe, expect, test } from "vitest";
-import type { PlanFile } from "../../../src/engine/base/types";
 import { checkPlanFile } from "../../../src/ui/state/open-plan";
 import { seed } from "./bench-plan";
 

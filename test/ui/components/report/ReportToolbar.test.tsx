@@ -35,7 +35,7 @@ describe("ReportToolbar", () => {
       toolbar(lang);
       fireEvent.click(screen.getByTestId("report-copy"));
       await waitFor(() => expect(screen.getByTestId("copy-status").textContent).toBe(status));
-      expect(copied[0]).toMatch(/^> [^]*## Report/);
+      expect(copied[0]).toMatch(/^> [\s\S]*## Report/);
     },
   );
 
