@@ -26,17 +26,8 @@ describe("schedule chart", () => {
 
   it("draws demand on the rate axis, scheduled replicas and the static and reserved fleets on the replica axis", () => {
     // The worked example of docs/schedules.md: rates 50, 25, 5, 0; scheduled 15, 8, 2, 15; static 15; 8 reserved.
-    const c = scheduleChart(
-      {
-        intervalSec: 3600,
-        demandRps: [50, 25, 5, 0],
-        replicas: [15, 8, 2, 15],
-        staticReplicas: 15,
-        reservedReplicas: 8,
-      },
-      words,
-      String,
-    );
+    const rates = { intervalSec: 3600, demandRps: [50, 25, 5, 0], replicas: [15, 8, 2, 15] };
+    const c = scheduleChart({ ...rates, staticReplicas: 15, reservedReplicas: 8 }, words, String);
     const ds = c.data.datasets;
     expect(c.data.labels).toEqual(["00", "01", "02", "03"]);
     expect(ds.map((d) => [d.label, d.yAxisID, d.data])).toEqual([
@@ -49,11 +40,8 @@ describe("schedule chart", () => {
 
   it("no reserved line without a reserved price or when nothing is worth reserving", () => {
     const base = { intervalSec: 3600, demandRps: [1, 2], replicas: [1, 2], staticReplicas: 2 };
-    expect(
-      scheduleChart({ ...base, reservedReplicas: null }, words, String).data.datasets,
-    ).toHaveLength(3);
-    expect(
-      scheduleChart({ ...base, reservedReplicas: 0 }, words, String).data.datasets,
-    ).toHaveLength(3);
+    const lines = (reservedReplicas: number | null) =>
+      scheduleChart({ ...base, reservedReplicas }, words, String).data.datasets;
+    expect([lines(null).length, lines(0).length]).toEqual([3, 3]);
   });
 });

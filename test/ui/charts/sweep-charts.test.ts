@@ -52,14 +52,10 @@ function legend(cfg: {
 describe("throughputChart and latencyChart legends", () => {
   test("imported sweeps named with ' · ' and per-workload series are listed; operating-point markers are not", () => {
     const s = [series("vllm · h100 · c1..c32"), series("H100 · chat"), series("L40S")];
-    expect(legend(throughputChart(s, words))).toEqual([
-      "vllm · h100 · c1..c32",
-      "H100 · chat",
-      "L40S",
-    ]);
-    expect(
-      legend(latencyChart(s, { metric: "ttft", stat: "p99", x: "load", slos: [] }, words)),
-    ).toEqual(["vllm · h100 · c1..c32", "H100 · chat", "L40S"]);
+    const names = ["vllm · h100 · c1..c32", "H100 · chat", "L40S"];
+    expect(legend(throughputChart(s, words))).toEqual(names);
+    const latency = latencyChart(s, { metric: "ttft", stat: "p99", x: "load", slos: [] }, words);
+    expect(legend(latency)).toEqual(names);
   });
 });
 
@@ -96,12 +92,9 @@ describe("latencyChart", () => {
       { metric: "ttft", stat: "p99", x: "load", slos: [{ y: 1000, color: "red", label: "SLO" }] },
       words,
     );
-    expect(cfg.data.datasets[0]!.data).toEqual([
-      { x: 1, y: 30 },
-      { x: 4, y: 60 },
-      { x: 16, y: 2400 },
-    ]);
-    expect(cfg.data.datasets[1]!.data).toEqual([{ x: 4, y: 60 }]);
+    const xy = (x: number, y: number) => ({ x, y });
+    expect(cfg.data.datasets[0]!.data).toEqual([xy(1, 30), xy(4, 60), xy(16, 2400)]);
+    expect(cfg.data.datasets[1]!.data).toEqual([xy(4, 60)]);
     // 30 → 2400 ms spans 80×: the y axis is logarithmic; loads 1…16 span 16×: log x.
     expect((cfg.options!.scales!.y as { type: string }).type).toBe("logarithmic");
     expect((cfg.options!.scales!.x as { type: string }).type).toBe("logarithmic");

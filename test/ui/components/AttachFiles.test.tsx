@@ -45,9 +45,8 @@ describe("AttachFiles", () => {
     expect(problems.textContent).toContain("notes.json");
     pick(folderFiles("fixtures/vllm/concurrency-sweep-h100"));
     await waitFor(() => expect(wb.plan.skus[0]!.sweep!.points).toHaveLength(4));
-    expect(
-      screen.getAllByRole("listitem").map((l) => l.querySelector("code")?.textContent),
-    ).toContain("../../fixtures/genai-perf/sweep-l40s/");
+    const left = screen.getAllByRole("listitem").map((l) => l.querySelector("code")?.textContent);
+    expect(left).toContain("../../fixtures/genai-perf/sweep-l40s/");
     wb.undo();
     expect(wb.plan.skus[0]!.sweep!.points).toBeUndefined();
   });

@@ -14,23 +14,17 @@ describe("ChartCanvas", () => {
   ] as const)(
     "is an image named by its label, with a PNG button when it has a file name (%s)",
     (lang, title) => {
-      renderInWorkbook(
-        () => (
-          <ChartCanvas
-            config={config}
-            testId="c"
-            label="Cost per month"
-            pngName="cost.png"
-            height={200}
-          />
-        ),
-        { lang },
-      );
+      const props = {
+        config,
+        testId: "c",
+        label: "Cost per month",
+        pngName: "cost.png",
+        height: 200,
+      };
+      renderInWorkbook(() => <ChartCanvas {...props} />, { lang });
       const canvas = screen.getByTestId("c");
-      expect([canvas.getAttribute("role"), canvas.getAttribute("aria-label")]).toEqual([
-        "img",
-        "Cost per month",
-      ]);
+      const named = [canvas.getAttribute("role"), canvas.getAttribute("aria-label")];
+      expect(named).toEqual(["img", "Cost per month"]);
       expect(screen.getByTestId("png-c").title).toBe(title);
       expect((canvas.parentElement as HTMLElement).style.height).toBe("200px");
     },

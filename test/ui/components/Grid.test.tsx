@@ -7,10 +7,7 @@ import "../render-workbook";
 
 /** A 2 × 2 sheet of raw texts; a cell "=loop" shows a cycle error. */
 function sheet() {
-  const [data, setData] = createSignal([
-    ["1", "2"],
-    ["=loop", "4"],
-  ]);
+  const [data, setData] = createSignal(["1|2", "=loop|4"].map((row) => row.split("|")));
   const commits: string[] = [];
   const cell = (r: number, c: number): CellView => {
     const raw = data()[r]![c]!;

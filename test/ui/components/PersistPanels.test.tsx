@@ -56,10 +56,8 @@ describe("SetAsideBanner", () => {
     const { p, told } = fakePersist([aside("bad JSON", "idb"), aside("truncated", "autosave")]);
     renderInWorkbook(() => <SetAsideBanner persist={p} />, { lang: lang as UiLang });
     expect(screen.getByRole("alert").textContent).toContain(title);
-    expect(screen.getAllByTestId("set-aside-item").map((e) => e.dataset.kept)).toEqual([
-      "true",
-      "false",
-    ]);
+    const kept = screen.getAllByTestId("set-aside-item").map((e) => e.dataset.kept);
+    expect(kept).toEqual(["true", "false"]);
     fireEvent.click(screen.getAllByTestId("discard-set-aside")[0]!);
     expect(told).toEqual(["discard bad JSON"]);
     expect(screen.getAllByTestId("set-aside-item")).toHaveLength(1);
@@ -77,9 +75,9 @@ describe("OtherTabPrompt", () => {
   ])("names the other tab's plan; %s answers %s and closes", (button, answer) => {
     const { p, told } = fakePersist([]);
     renderInWorkbook(() => <OtherTabPrompt persist={p} />);
-    expect(screen.getByTestId("other-tab").textContent).toContain(
-      "This plan was changed in another tab. The other tab saved “Other plan” at 1 Jun 2025",
-    );
+    const said =
+      "This plan was changed in another tab. The other tab saved “Other plan” at 1 Jun 2025";
+    expect(screen.getByTestId("other-tab").textContent).toContain(said);
     fireEvent.click(screen.getByTestId(button));
     expect(told).toEqual([answer]);
     expect(screen.queryByTestId("other-tab")).toBeNull();

@@ -14,6 +14,10 @@ const plan = {
   ],
 } as unknown as PlanFile;
 
+/** Picked files at `paths`. */
+const picked = (...paths: string[]) => paths.map((path) => ({ path }));
+const H100 = "fixtures/vllm/concurrency-sweep-h100/";
+
 describe("attaching the files of a CLI plan", () => {
   test("lists the sweeps that are still file references", () => {
     expect(fileRefs(plan).map((r) => [r.path, r.skuName, r.workload, r.file])).toEqual([
@@ -22,30 +26,18 @@ describe("attaching the files of a CLI plan", () => {
     ]);
   });
   test("matches a picked folder to the folder reference and a file to the file reference", () => {
-    const files = [
-      { path: "fixtures/vllm/concurrency-sweep-h100/c1.json" },
-      { path: "fixtures/vllm/concurrency-sweep-h100/c4.json" },
-      { path: "fixtures/vllm/other/c1.json" },
-      { path: "a100-chat.json" },
-    ];
+    const other = "fixtures/vllm/other/c1.json";
+    const files = picked(`${H100}c1.json`, `${H100}c4.json`, other, "a100-chat.json");
     const m = matchFiles(fileRefs(plan), files);
-    expect(m.get("skus[0].sweep")?.map((f) => f.path)).toEqual([
-      "fixtures/vllm/concurrency-sweep-h100/c1.json",
-      "fixtures/vllm/concurrency-sweep-h100/c4.json",
-    ]);
+    const h100 = [`${H100}c1.json`, `${H100}c4.json`];
+    expect(m.get("skus[0].sweep")?.map((f) => f.path)).toEqual(h100);
     expect(m.get('skus[2].sweeps["chat"]')?.map((f) => f.path)).toEqual(["a100-chat.json"]);
   });
   test("one reference left takes the files picked by hand; nothing matches nothing", () => {
     const one = fileRefs(plan).slice(0, 1);
-    expect(
-      matchFiles(one, [{ path: "c1.json" }, { path: "c4.json" }]).get("skus[0].sweep")?.length,
-    ).toBe(2);
-    expect(matchFiles(fileRefs(plan), [{ path: "unrelated.csv" }]).size).toBe(0);
-    const both = matchFiles(fileRefs(plan), [
-      { path: "c1.json" },
-      { path: "a100-chat.json" },
-      { path: "c4.json" },
-    ]);
+    expect(matchFiles(one, picked("c1.json", "c4.json")).get("skus[0].sweep")?.length).toBe(2);
+    expect(matchFiles(fileRefs(plan), picked("unrelated.csv")).size).toBe(0);
+    const both = matchFiles(fileRefs(plan), picked("c1.json", "a100-chat.json", "c4.json"));
     expect(both.get("skus[0].sweep")?.map((f) => f.path)).toEqual(["c1.json", "c4.json"]);
     expect(both.get('skus[2].sweeps["chat"]')?.map((f) => f.path)).toEqual(["a100-chat.json"]);
   });

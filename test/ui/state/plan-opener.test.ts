@@ -17,9 +17,8 @@ describe("noticeText", () => {
     const many = cliFileMessages.problem("manySweepsFirst", { file: "runs/", n: 3 });
     expect(noticeText(many, "en")).toBe("runs/: 3 sweeps found; the first is used");
     expect(noticeText(many, "zh")).toBe("runs/: 找到 3 个扫描；使用第一个");
-    expect(noticeText(cliFileMessages.problem("noExample", { name: "x" }), "zh")).toBe(
-      "没有名为 x 的示例",
-    );
+    const noExample = cliFileMessages.problem("noExample", { name: "x" });
+    expect(noticeText(noExample, "zh")).toBe("没有名为 x 的示例");
     const issue = issueOf("a.csv", "empty", planFileMessages.problem("fileEmpty", {}), { line: 1 });
     expect(noticeText(issue, "en")).toBe("a.csv:1: the file is empty");
     expect(noticeText(issue, "zh")).toBe("a.csv:1: 文件为空");

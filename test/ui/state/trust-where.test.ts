@@ -1,35 +1,6 @@
 import { describe, expect, it, test } from "vitest";
-import type { PlanFile, Sweep } from "../../../src/engine/base/types";
-import { GPU_CATALOG } from "../../../src/ui/state/catalog";
-import { emptyPlan, skuFromSweep } from "../../../src/ui/state/plan-edit";
 import { fieldOf, indexIn, locate, pathSteps, rowOf } from "../../../src/ui/state/trust-where";
-import { seed } from "./bench-plan";
-
-/** A plan whose SKU 0 has a measured sweep (its price and GPUs are edited on its card). */
-function planWithSweep(): PlanFile {
-  const sweep = {
-    label: "vllm · h100",
-    meta: { gpu: "H100", gpuCount: 1 },
-    source: { format: "vllm", files: ["a.json"] },
-    points: [1, 4, 16].map((c) => ({
-      concurrency: c,
-      requestRate: null,
-      rps: c,
-      outputTokensPerSec: 100 * c,
-      meanInputTokens: 500,
-      meanOutputTokens: 200,
-      ttftMs: { p99: 100 * c },
-      completed: 100,
-      failed: 0,
-    })),
-    warnings: [],
-  } as unknown as Sweep;
-  const p = emptyPlan("t");
-  const sku = skuFromSweep(sweep, GPU_CATALOG, []);
-  sku.pricePerGpuHour = 2.5;
-  p.skus.push(sku);
-  return p;
-}
+import { planWithSweep, seed } from "./bench-plan";
 
 describe("pathSteps", () => {
   it.each([
@@ -49,7 +20,7 @@ describe("pathSteps", () => {
 describe("locate", () => {
   // SKU 0 of `onCard` has a measured sweep (its price and GPUs are edited on its card); the seed's
   // SKUs have a given capacity (edited on the comparison sheet).
-  const onCard = planWithSweep();
+  const onCard = planWithSweep(2.5);
   it.each([
     [onCard, "slo[0].metric#text", "assumptions", "slo:0:metric"],
     [onCard, "slo[2].maxMs", "assumptions", "slo:2:maxMs"],
@@ -82,7 +53,7 @@ describe("locate", () => {
 
 describe("locate: the three sheets", () => {
   test("locate maps plan paths to sheets and cells", () => {
-    const p = planWithSweep();
+    const p = planWithSweep(2.5);
     expect(locate(p, "cells.peak_rps")).toMatchObject({ sheet: "assumptions" });
     expect(locate(p, "skus[0].sweep.points[1].ttft")).toMatchObject({
       sheet: "benchmarks",

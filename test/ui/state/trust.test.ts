@@ -1,8 +1,7 @@
 import { createRoot } from "solid-js";
 import { describe, expect, it, test } from "vitest";
-import type { PlanFile, Sweep } from "../../../src/engine/base/types";
-import { emptyPlan, skuFromSweep } from "../../../src/ui/state/plan-edit";
-import { GPU_CATALOG } from "../../../src/ui/state/catalog";
+import type { PlanFile } from "../../../src/engine/base/types";
+import { emptyPlan } from "../../../src/ui/state/plan-edit";
 import {
   exportItems,
   exportWarning,
@@ -12,37 +11,7 @@ import {
   trustText,
 } from "../../../src/ui/state/trust";
 import { createWorkbook } from "../../../src/ui/state/workbook";
-import { seed } from "./bench-plan";
-
-/** A measured sweep that meets P99 TTFT ≤ 1 s up to concurrency 16 (no warnings). */
-function sweep(): Sweep {
-  const pt = (c: number, tps: number, ttft: number) => ({
-    concurrency: c,
-    requestRate: null,
-    rps: tps / 200,
-    outputTokensPerSec: tps,
-    meanInputTokens: 500,
-    meanOutputTokens: 200,
-    ttftMs: { p99: ttft },
-    completed: 100,
-    failed: 0,
-  });
-  return {
-    label: "vllm · h100 · c1..c32",
-    meta: { gpu: "H100", gpuCount: 1 },
-    source: { format: "vllm", files: ["a.json"] },
-    points: [pt(1, 100, 100), pt(4, 380, 200), pt(16, 1200, 600), pt(32, 1300, 2500)],
-    warnings: [],
-  } as unknown as Sweep;
-}
-
-function planWithSweep(price: number | string, sw = sweep()): PlanFile {
-  const p = emptyPlan("t");
-  const sku = skuFromSweep(sw, GPU_CATALOG, []);
-  sku.pricePerGpuHour = price;
-  p.skus.push(sku);
-  return p;
-}
+import { planWithSweep, seed, sweep } from "./bench-plan";
 
 /** `planWithSweep(2.5)` with a change made to it. */
 const priced = (change: (p: PlanFile) => void) => {

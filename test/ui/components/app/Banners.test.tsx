@@ -35,12 +35,8 @@ describe("FileProblemsBanner", () => {
 
 describe("SharePanel", () => {
   it("shows the link and its length", () => {
-    renderInWorkbook(() => (
-      <SharePanel
-        sh={{ url: "https://x/#p=abc", length: 1234, copied: false, problems: [] }}
-        onDismiss={() => {}}
-      />
-    ));
+    const sh = { url: "https://x/#p=abc", length: 1234, copied: false, problems: [] };
+    renderInWorkbook(() => <SharePanel sh={sh} onDismiss={() => {}} />);
     expect((screen.getByTestId("share-url") as HTMLInputElement).value).toBe("https://x/#p=abc");
     expect(screen.getByTestId("share-panel").textContent).toContain("Share this link:");
   });
@@ -48,12 +44,8 @@ describe("SharePanel", () => {
     [[], "share-too-long", "2,500"],
     [[problem], null, "cells.peak_rps"],
   ])("says why there is no link: too long, or cells to fill in", (problems, id, text) => {
-    renderInWorkbook(() => (
-      <SharePanel
-        sh={{ url: null, length: 2500, max: 2000, copied: false, problems }}
-        onDismiss={() => {}}
-      />
-    ));
+    const sh = { url: null, length: 2500, max: 2000, copied: false, problems };
+    renderInWorkbook(() => <SharePanel sh={sh} onDismiss={() => {}} />);
     const panel = screen.getByTestId("share-panel");
     expect(panel.classList.contains("bad")).toBe(true);
     expect((id ? screen.getByTestId(id) : panel).textContent).toContain(text);

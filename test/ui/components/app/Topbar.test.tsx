@@ -46,10 +46,7 @@ describe("Topbar", () => {
     const toggle = screen.getByTestId("lang-toggle");
     expect(toggle.textContent).toBe("中文");
     fireEvent.click(toggle);
-    expect([lang(), toggle.textContent, screen.getByTestId("btn-new").textContent]).toEqual([
-      "zh",
-      "EN",
-      "新建计划",
-    ]);
+    const newPlan = screen.getByTestId("btn-new").textContent;
+    expect([lang(), toggle.textContent, newPlan]).toEqual(["zh", "EN", "新建计划"]);
   });
 });

@@ -6,14 +6,8 @@ import type { FleetForm } from "../../../../src/ui/components/fleet/fleet-run-fo
 import { renderInWorkbook } from "../../render-workbook";
 
 function fieldset(lang: "en" | "zh" = "en") {
-  const [form, setForm] = createStore<FleetForm>({
-    source: "poisson",
-    rps: "",
-    requests: "100",
-    seed: "1",
-    rateScale: "1",
-    traceFile: null,
-  });
+  const start = { rps: "", requests: "100", seed: "1", rateScale: "1", traceFile: null };
+  const [form, setForm] = createStore<FleetForm>({ source: "poisson", ...start });
   renderInWorkbook(
     () => <ArrivalsFieldset form={form} peakRps={50} set={(k, v) => setForm(k, v as never)} />,
     { lang },
@@ -40,10 +34,8 @@ describe("ArrivalsFieldset", () => {
       configurable: true,
     });
     fireEvent.change(input);
-    expect([form.source, screen.getByTestId("fleet-trace-name").textContent]).toEqual([
-      "trace",
-      "conv.csv",
-    ]);
+    const named = screen.getByTestId("fleet-trace-name").textContent;
+    expect([form.source, named]).toEqual(["trace", "conv.csv"]);
     fireEvent.input(screen.getByTestId("fleet-rate-scale"), { target: { value: "2" } });
     expect(form.rateScale).toBe("2");
   });

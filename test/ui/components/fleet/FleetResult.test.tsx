@@ -1,29 +1,16 @@
-import { join } from "node:path";
 import { screen } from "@solidjs/testing-library";
 import { describe, expect, it } from "vitest";
-import { loadPlan } from "../../../../src/cli/plan-loader";
-import type { Slo } from "../../../../src/engine/base/types";
-import { fleetSetup, pickSku } from "../../../../src/engine/fleet/fleet-plan";
 import { FleetError, FleetResult } from "../../../../src/ui/components/fleet/FleetResult";
 import { runFleetJob } from "../../../../src/ui/state/fleet-run";
 import { renderInWorkbook } from "../../render-workbook";
+import { fixed, job } from "../../state/fleet-job";
 
 /** A run of the simulate fixture's H100 at its formula's replicas: 500 Poisson requests at 5 req/s. */
 async function outcome() {
-  const { result } = loadPlan(join(__dirname, "../../../../fixtures/simulate/plan.json"), "en");
-  const sku = pickSku(result);
-  if (!sku.ok) throw new Error("sku");
-  const s = fleetSetup(result, sku.sku);
-  if (!s.ok) throw new Error("setup");
-  const fixed = (tokens: number) => ({ kind: "fixed" as const, tokens });
-  const out = await runFleetJob({
-    setup: s.setup,
-    arrivals: { kind: "poisson", rps: 5, requests: 500, input: fixed(1000), output: fixed(200) },
-    replicas: s.setup.formulaReplicas!,
-    slots: s.setup.slots!,
-    seed: 5,
-    slos: result.slo.filter((x) => x.maxMs !== null) as Slo[],
-  });
+  const input = fixed(1000);
+  const out = await runFleetJob(
+    job({ kind: "poisson", rps: 5, requests: 500, input, output: fixed(200) }),
+  );
   if (!out.ok) throw new Error("run failed");
   return out;
 }
@@ -41,9 +28,8 @@ describe("FleetResult", () => {
       expect(formula.previousElementSibling!.textContent).toBe(label);
       expect(formula.textContent).toBe(String(out.answer.formulaReplicas));
       expect(screen.getByTestId("fleet-basis").textContent).toContain("H100");
-      expect(screen.getByTestId("fleet-series").querySelectorAll("tbody tr")).toHaveLength(
-        out.rows.length,
-      );
+      const rows = screen.getByTestId("fleet-series").querySelectorAll("tbody tr");
+      expect(rows).toHaveLength(out.rows.length);
     },
   );
 });

@@ -21,29 +21,15 @@ describe("SeriesTable", () => {
   ] as const)(
     "a row per replica count, the SLO verdict and marks (%s)",
     (lang, verdicts, sloMark) => {
-      renderInWorkbook(
-        () => (
-          <SeriesTable
-            rows={[row(3, 1500, false), row(4, 600, true)]}
-            simulated={4}
-            formula={3}
-            forSlo={4}
-          />
-        ),
-        { lang },
-      );
+      const rows = [row(3, 1500, false), row(4, 600, true)];
+      renderInWorkbook(() => <SeriesTable rows={rows} simulated={4} formula={3} forSlo={4} />, {
+        lang,
+      });
       const cells = (n: number) =>
         [...screen.getByTestId(`fleet-row-${n}`).children].map((c) => c.textContent);
-      expect(cells(3).slice(0, 8)).toEqual([
-        "3",
-        "750",
-        "1,500",
-        "900",
-        "2,000",
-        "12.5 %",
-        "80 %",
-        verdicts[0],
-      ]);
+      // Replicas, TTFT P50 and P99, E2E P50 and P99, queued, utilisation, SLOs hold.
+      const three = ["3", "750", "1,500", "900", "2,000", "12.5 %", "80 %"];
+      expect(cells(3).slice(0, 8)).toEqual([...three, verdicts[0]]);
       expect(cells(4)[7]).toBe(verdicts[1]);
       expect(cells(4)[8]).toContain(sloMark);
       expect(screen.getByTestId("fleet-row-4").classList.contains("rec")).toBe(true);

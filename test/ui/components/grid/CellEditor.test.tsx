@@ -38,23 +38,17 @@ function open() {
 
 describe("CellEditorInput", () => {
   it.each([
-    [{ key: "Enter" }, { r: 2, c: 1 }],
-    [
-      { key: "Enter", shiftKey: true },
-      { r: 0, c: 1 },
-    ],
-    [{ key: "Tab" }, { r: 1, c: 2 }],
-    [
-      { key: "Tab", shiftKey: true },
-      { r: 1, c: 0 },
-    ],
-  ])("%j commits the typed text and moves to %j", (key, to) => {
+    ["Enter", false, 2, 1],
+    ["Enter", true, 0, 1],
+    ["Tab", false, 1, 2],
+    ["Tab", true, 1, 0],
+  ] as const)("%s (Shift %s) commits the typed text and moves to (%i, %i)", (k, shiftKey, r, c) => {
     const { commits, input, sel } = open();
     expect([input.value, input.getAttribute("aria-label")]).toEqual(["11", "H100 · Req/s"]);
     fireEvent.input(input, { target: { value: "=2*3" } });
-    fireEvent.keyDown(input, key);
+    fireEvent.keyDown(input, { key: k, shiftKey });
     expect(commits).toEqual(["1,1==2*3"]);
-    expect(sel.sel()).toEqual(to);
+    expect(sel.sel()).toEqual({ r, c });
   });
   it("Escape drops the typed text", () => {
     const { commits, input, ed } = open();

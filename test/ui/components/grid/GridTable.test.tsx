@@ -25,24 +25,19 @@ describe("GridTable", () => {
   it("labels the grid in words and puts every cell and header in a row", () => {
     const { container } = view();
     const grid = container.querySelector('[role="grid"]')!;
-    expect(grid.getAttribute("aria-label")).toBe("Sweep of H100");
-    expect(grid.getAttribute("aria-rowcount")).toBe("3");
-    expect(grid.getAttribute("aria-colcount")).toBe("3");
-    const cells = [...container.querySelectorAll('[role="gridcell"]')];
-    expect(cells.map((c) => c.textContent)).toEqual(["00", "01", "10", "11"]);
+    const aria = ["label", "rowcount", "colcount"].map((a) => grid.getAttribute(`aria-${a}`));
+    expect(aria).toEqual(["Sweep of H100", "3", "3"]);
+    const all = (role: string) => [...container.querySelectorAll(`[role="${role}"]`)];
+    expect(all("gridcell").map((c) => c.textContent)).toEqual(["00", "01", "10", "11"]);
     for (const el of container.querySelectorAll(
       '[role="gridcell"], [role="columnheader"], [role="rowheader"]',
     )) {
       expect(el.parentElement?.getAttribute("role")).toBe("row");
       expect(el.parentElement?.parentElement?.getAttribute("role")).toBe("rowgroup");
     }
-    expect(container.querySelectorAll('[role="columnheader"]')).toHaveLength(3);
-    expect([...container.querySelectorAll('[role="rowheader"]')].map((h) => h.textContent)).toEqual(
-      ["1", "2"],
-    );
-    expect(
-      [...container.querySelectorAll('[role="row"]')].map((r) => r.getAttribute("aria-rowindex")),
-    ).toEqual(["1", "2", "3"]);
+    expect(all("columnheader")).toHaveLength(3);
+    expect(all("rowheader").map((h) => h.textContent)).toEqual(["1", "2"]);
+    expect(all("row").map((r) => r.getAttribute("aria-rowindex"))).toEqual(["1", "2", "3"]);
   });
 
   it("points aria-activedescendant at the selected cell, which is aria-selected", () => {

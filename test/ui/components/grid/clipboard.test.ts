@@ -6,12 +6,8 @@ import type { CellOwner, CellView } from "../../../../src/ui/components/grid/typ
 
 /** A 4 × 3 sheet of raw texts; column 2 is read-only and shows "<raw>!". */
 function setup(opts: { blocks?: boolean; editing?: boolean } = {}) {
-  const data = [
-    ["1", "=A1*2", "x"],
-    ["2", "", "y"],
-    ["", "", "z"],
-    ["4", "5", "w"],
-  ];
+  // Rows of cells, "|" between cells.
+  const data = ["1|=A1*2|x", "2||y", "||z", "4|5|w"].map((row) => row.split("|"));
   const commits: string[] = [];
   const blocks: string[] = [];
   const owner: CellOwner = {

@@ -1,23 +1,19 @@
 /** The before/after view's values: the plan's sweeps to choose from, the compare text split. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PlanFile } from "../../../../src/engine/base/types";
 import { computePlan } from "../../../../src/engine/plan/plan";
 import { resolvePlan } from "../../../../src/engine/plan/resolve-plan";
 import { REGRESSION_MARK } from "../../../../src/report/compare-table";
 import { splitCompareText, sweepChoices } from "../../../../src/ui/components/report/compare-view";
+import { seed } from "../../state/bench-plan";
 
-const load = (f: string) =>
-  computePlan(
-    resolvePlan(JSON.parse(readFileSync(`models/examples/${f}.json`, "utf8")) as PlanFile),
-  );
+const seedResult = () => computePlan(resolvePlan(seed));
 
 describe("sweepChoices", () => {
   it("is empty when no SKU has a sweep (the seed's capacity is given)", () =>
-    expect(sweepChoices(load("seed"))).toEqual([]));
+    expect(sweepChoices(seedResult())).toEqual([]));
 
   it("labels SKU · workload when the plan has several workloads, and keeps the GPU", () => {
-    const r = load("seed");
+    const r = seedResult();
     const sku = r.skus[0]!;
     const sweep = { points: [], meta: { gpu: "l40s" } } as unknown as NonNullable<
       (typeof sku.workloads)[number]["sweep"]

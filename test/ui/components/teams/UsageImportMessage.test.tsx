@@ -10,9 +10,8 @@ describe("UsageImportMessage", () => {
     [true, "usage-import-ok", "ok"],
     [false, "usage-import-error", "bad"],
   ])("ok %s shows as %s, its head marked %s, with the file's issues by line", (ok, id, cls) => {
-    renderInWorkbook(() => (
-      <UsageImportMessage m={{ ok, head: "Head", issues: [issue] }} onDismiss={() => {}} />
-    ));
+    const m = { ok, head: "Head", issues: [issue] };
+    renderInWorkbook(() => <UsageImportMessage m={m} onDismiss={() => {}} />);
     const box = screen.getByTestId(id);
     expect(box.querySelector(`.${cls}`)!.textContent).toBe("Head");
     expect(box.querySelector("li")!.textContent).toBe("usage.csv:4: team is empty");
@@ -22,12 +21,8 @@ describe("UsageImportMessage", () => {
     ["zh", "关闭"],
   ] as const)("is dismissed with its %s button", (lang, word) => {
     let dismissed = 0;
-    renderInWorkbook(
-      () => (
-        <UsageImportMessage m={{ ok: true, head: "h", issues: [] }} onDismiss={() => dismissed++} />
-      ),
-      { lang },
-    );
+    const m = { ok: true, head: "h", issues: [] };
+    renderInWorkbook(() => <UsageImportMessage m={m} onDismiss={() => dismissed++} />, { lang });
     expect(screen.queryByRole("listitem")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: word }));
     expect(dismissed).toBe(1);

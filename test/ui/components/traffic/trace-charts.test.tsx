@@ -7,6 +7,10 @@ import type { TrafficState } from "../../../../src/ui/state/traffic";
 import { renderInWorkbook } from "../../render-workbook";
 import { renderWithTrace } from "./open-trace";
 
+/** The chart words of a trace summarised in bins of `binSec`. */
+const wordsOf = (binSec: number, relativeTime: boolean) =>
+  traceChartWords({ view: { summary: { binSec, relativeTime } } } as unknown as TrafficState);
+
 describe("traceChartWords", () => {
   it.each([
     [false, "en", "Arrival rate per 300-s bin (req/s)"],
@@ -15,15 +19,9 @@ describe("traceChartWords", () => {
     "titles the rate chart with the bin (relative time %s, %s)",
     (relativeTime, lang, title) => {
       renderInWorkbook(() => null, { lang });
-      const w = traceChartWords({
-        view: { summary: { binSec: 300, relativeTime } },
-      } as unknown as TrafficState);
+      const w = wordsOf(300, relativeTime);
       expect(w.rateTitle).toBe(title);
-      expect(w.hourTitle).not.toBe(
-        traceChartWords({
-          view: { summary: { binSec: 1, relativeTime: !relativeTime } },
-        } as unknown as TrafficState).hourTitle,
-      );
+      expect(w.hourTitle).not.toBe(wordsOf(1, !relativeTime).hourTitle);
       expect(w.grouped!(1234)).toMatch(/1,234/);
     },
   );
@@ -32,15 +30,13 @@ describe("traceChartWords", () => {
 describe("createTraceCharts", () => {
   it("has no chart without a trace, and the rate and length charts with one", async () => {
     let charts!: ReturnType<typeof createTraceCharts>;
-    renderInWorkbook(() => {
+    const Charts = () => {
       charts = createTraceCharts();
       return null;
-    });
+    };
+    renderInWorkbook(Charts);
     expect([charts.rate(), charts.input(), charts.hourly()]).toEqual([null, null, null]);
-    await renderWithTrace(() => {
-      charts = createTraceCharts();
-      return null;
-    });
+    await renderWithTrace(Charts);
     expect(charts.rate()!.data.datasets.length).toBeGreaterThan(0);
     expect(charts.input()).not.toBeNull();
     expect(charts.output()).not.toBeNull();
