@@ -390,17 +390,32 @@ describe("planSchedules, skuSchedule and recommendCost, by hand", () => {
         expect(r.errors.map((e) => [e.path, e.kind, e.problem?.code])).toEqual([
           ["workloads[1].schedule.fromTrace", "VALUE", "trace.fromTraceWithoutTrace"],
         ]);
-        expect(englishOf(r.errors[0]!.problem)).toContain("b");
+        expect(englishOf(r.errors[0]!.problem)).toBe(
+          'workload "b": the schedule is fromTrace but the workload has no imported trace',
+        );
       });
 
       it("an interval that is not a whole multiple of the bins, zero, negative or not finite is an error at schedule.intervalSec", () => {
-        for (const intervalSec of [90, 0, -60, Number.NaN, Number.POSITIVE_INFINITY]) {
+        const cases: [number, string][] = [
+          [90, "90"],
+          [0, "0"],
+          [-60, "-60"],
+          [Number.NaN, "n/a"],
+          [Number.POSITIVE_INFINITY, "∞"],
+        ];
+        for (const [intervalSec, shown] of cases) {
           const r = fromTrace({ intervalSec });
           expect(r.aligned, String(intervalSec)).toBeNull();
           expect(
-            r.errors.map((e) => [e.path, e.problem?.code]),
+            r.errors.map((e) => [e.path, e.problem?.code, englishOf(e.problem!)]),
             String(intervalSec),
-          ).toEqual([["workloads[0].schedule.intervalSec", "trace.intervalNotMultiple"]]);
+          ).toEqual([
+            [
+              "workloads[0].schedule.intervalSec",
+              "trace.intervalNotMultiple",
+              `workload "a": the schedule's intervalSec ${shown} is not a whole multiple of the trace's 60-s bins`,
+            ],
+          ]);
         }
       });
     });
